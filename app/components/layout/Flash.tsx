@@ -1,0 +1,62 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+
+export type Flash = { type: "info" | "success" | "error" | "warning"; message: string; description?: string };
+export type QueuedToast = { id: number; flash: Flash };
+
+const TOAST_EVENT = "onehop:toast";
+const Toasts = lazy(() => import("./Toasts"));
+let nextId = 1;
+
+/** Show a toast from client code (a failed refresh, a switch toggled). */
+export function notify(flash: Flash) {
+  window.dispatchEvent(new CustomEvent<Flash>(TOAST_EVENT, { detail: flash }));
+}
+
+/**
+ * The flash message read by the root loader, shown as a sonner toast when JavaScript runs, and
+ * `notify()` toasts. Without JavaScript the same text is in the <noscript> banner below.
+ */
+export function ToastHost({ flash }: { flash: Flash | undefined }) {
+  const [queue, setQueue] = useState<{ source: Flash; item: QueuedToast }[]>([]);
+  useEffect(() => {
+    if (!flash) return;
+    setQueue((current) =>
+      current.some((entry) => entry.source === flash) ? current : [...current, { source: flash, item: { id: nextId++, flash } }],
+    );
+  }, [flash]);
+  useEffect(() => {
+    const onToast = (event: Event) => {
+      const detail = (event as CustomEvent<Flash>).detail;
+      setQueue((current) => [...current, { source: detail, item: { id: nextId++, flash: detail } }]);
+    };
+    window.addEventListener(TOAST_EVENT, onToast);
+    return () => window.removeEventListener(TOAST_EVENT, onToast);
+  }, []);
+  if (queue.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts queue={queue.map((entry) => entry.item)} />
+    </Suspense>
+  );
+}
+
+/** The server-rendered flash for visitors without JavaScript. */
+export function NoScriptFlash({ flash }: { flash: Flash | undefined }) {
+  if (!flash) return null;
+  const isError = flash.type === "error";
+  return (
+    <noscript>
+      <div
+        role={isError ? "alert" : "status"}
+        className={
+          isError
+            ? "border-b border-red-300 bg-red-50 px-4 py-3 text-center text-red-900"
+            : "border-b border-emerald-300 bg-emerald-50 px-4 py-3 text-center text-emerald-900"
+        }
+      >
+        <strong className="font-semibold">{flash.message}</strong>
+        {flash.description ? <span>: {flash.description}</span> : null}
+      </div>
+    </noscript>
+  );
+}

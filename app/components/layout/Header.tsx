@@ -1,0 +1,95 @@
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { buttonClass, Container, cx, ExternalLink } from "~/components/ui";
+import { company } from "~/content/company";
+import { headerNav, type NavLink as NavItem } from "~/content/navigation";
+import { Logo } from "./Logo";
+
+function NavItemLink({ item, apiDocsUrl, className }: { item: NavItem; apiDocsUrl: string; className: string }) {
+  if (item.external === "api-docs") {
+    return (
+      <ExternalLink href={apiDocsUrl} className={className}>
+        {item.label}
+      </ExternalLink>
+    );
+  }
+  return (
+    <NavLink
+      to={item.to}
+      prefetch="intent"
+      className={({ isActive }) => cx(className, isActive && "text-brand-800 underline underline-offset-4")}
+    >
+      {item.label}
+    </NavLink>
+  );
+}
+
+/**
+ * Fixed top header. The mobile menu is a <details> element: it opens without JavaScript; with
+ * JavaScript it also closes after each navigation.
+ */
+export function Header({ apiDocsUrl }: { apiDocsUrl: string }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.pathname]);
+
+  const linkClass = "rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100";
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <Container className="flex h-16 items-center justify-between gap-4">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-ink" aria-label={`${company.brand} home`}>
+          <Logo />
+          <span>{company.brand}</span>
+        </Link>
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {headerNav.map((item) => (
+              <li key={item.label}>
+                <NavItemLink item={item} apiDocsUrl={apiDocsUrl} className={linkClass} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="hidden items-center gap-2 md:flex">
+          <Link to="/merchant-signin" className={buttonClass("ghost")}>
+            Sign In
+          </Link>
+          <Link to="/get-started" className={buttonClass("primary")}>
+            Get Started
+          </Link>
+        </div>
+        <details ref={menu} className="menu-toggle md:hidden">
+          <summary className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">
+            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" focusable="false">
+              <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+            Menu
+          </summary>
+          <div className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white shadow-lg">
+            <Container className="py-4">
+              <nav aria-label="Mobile">
+                <ul className="flex flex-col gap-1">
+                  {headerNav.map((item) => (
+                    <li key={item.label}>
+                      <NavItemLink item={item} apiDocsUrl={apiDocsUrl} className={cx(linkClass, "block text-base")} />
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              <div className="mt-4 flex gap-2 border-t border-slate-200 pt-4">
+                <Link to="/merchant-signin" className={buttonClass("secondary", "flex-1")}>
+                  Sign In
+                </Link>
+                <Link to="/get-started" className={buttonClass("primary", "flex-1")}>
+                  Get Started
+                </Link>
+              </div>
+            </Container>
+          </div>
+        </details>
+      </Container>
+    </header>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * Fees, limits and settlement times: the one source for the pricing and tariff pages, the terms and
+ * (later) the payments core. Rates are basis points (1% = 100 bps); amounts are whole Kenyan
+ * shillings as integers (the ledger converts to cents). Never floats.
+ *
+ * Crypto limits: the spec gives two readings; we use the stricter terms reading everywhere
+ * (see docs/decisions/0003-crypto-limits.md).
+ */
+
+export type Bps = number;
+export type WholeKes = number;
+
+export interface Fee {
+  id: string;
+  name: string;
+  description: string;
+  bps: Bps;
+  plus?: string;
+}
+
+/** The three flow fees shown on the pricing and tariff pages. */
+export const transactionFees = [
+  {
+    id: "c2b",
+    name: "C2B (Collections)",
+    description: "Customer pays the merchant in crypto or mobile money; settled in KES.",
+    bps: 100,
+  },
+  {
+    id: "b2c",
+    name: "B2C (Disbursements)",
+    description: "Merchant pays out to customers, staff, suppliers or affiliates.",
+    bps: 150,
+  },
+  {
+    id: "b2b",
+    name: "B2B Payments",
+    description: "Business-to-business transfers, local and cross-border.",
+    bps: 120,
+  },
+] as const satisfies readonly Fee[];
+
+/** Fees as the Terms and Conditions state them. */
+export const conversionFees = [
+  { id: "crypto-to-fiat", name: "Crypto to fiat conversion", description: "Crypto received and converted to KES.", bps: 100, plus: "mobile network fees" },
+  { id: "fiat-to-crypto", name: "Fiat to crypto conversion", description: "KES converted to a supported crypto asset.", bps: 120, plus: "mobile network fees" },
+  { id: "cross-border", name: "Cross-border payments", description: "Payments sent or received across borders.", bps: 250, plus: "network fees" },
+  { id: "merchant-processing", name: "Merchant payment processing", description: "Processing of each merchant payment.", bps: 100 },
+] as const satisfies readonly Fee[];
+
+export const feeBps = {
+  c2b: 100,
+  b2c: 150,
+  b2b: 120,
+} as const satisfies Record<string, Bps>;
+
+export interface RailLimits {
+  id: "mpesa" | "airtel-money" | "t-kash";
+  name: string;
+  perTransaction: WholeKes;
+  daily: WholeKes;
+  maxBalance: WholeKes;
+}
+
+/** CBK mobile-money limits per rail (Sep 2023). Above them, payouts are split automatically. */
+export const mobileMoneyLimits = [
+  { id: "mpesa", name: "M-Pesa", perTransaction: 250_000, daily: 500_000, maxBalance: 500_000 },
+  { id: "airtel-money", name: "Airtel Money", perTransaction: 250_000, daily: 500_000, maxBalance: 500_000 },
+  { id: "t-kash", name: "T-Kash", perTransaction: 250_000, daily: 500_000, maxBalance: 500_000 },
+] as const satisfies readonly RailLimits[];
+
+/** PesaLink bank transfers (IPSL): per-transaction ceiling; banks may set lower limits. */
+export const pesalinkLimits = { perTransaction: 999_999, minimum: 10 } as const;
+
+/** Crypto collection limits, in KES equivalent at the locked quote. */
+export const cryptoLimits = {
+  /** Below this a payment is not processed. */
+  minimum: 500,
+  /** Up to this, a payment is processed automatically. */
+  autoMaxPerTransaction: 1_000_000,
+  /** Above the automatic maximum and up to this, a payment is held for manual review. */
+  reviewMaxPerTransaction: 5_000_000,
+  /** Total per merchant per day (custom tiers for high volume on request). */
+  dailyPerMerchant: 10_000_000,
+} as const;
+
+export const settlementTimes = [
+  { rail: "Crypto deposits", time: "1 to 3 network confirmations, depending on the asset" },
+  { rail: "Mobile money (M-Pesa, Airtel Money, T-Kash)", time: "Instant after confirmation" },
+  { rail: "Bank transfer (PesaLink)", time: "Instant; up to 1 to 2 business days for other bank transfers" },
+  { rail: "Treasury conversions", time: "T+1 (next business day)" },
+] as const;
+
+/** Our liability is capped at the fees the merchant paid us in this many previous months. */
+export const liabilityCapMonths = 3;
+
+/** Market rates refresh interval shown to users and used by the rates service. */
+export const ratesRefreshSeconds = 60;
+
+/** "1%" / "1.5%" / "1.2%": basis points shown as a percentage without trailing zeros. */
+export function formatBps(bps: Bps): string {
+  const whole = Math.trunc(bps / 100);
+  const fraction = String(bps % 100).padStart(2, "0").replace(/0+$/, "");
+  return fraction ? `${whole}.${fraction}%` : `${whole}%`;
+}

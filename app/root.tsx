@@ -1,0 +1,143 @@
+import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { NoScriptFlash, ToastHost } from "~/components/layout/Flash";
+import { Footer } from "~/components/layout/Footer";
+import { Header } from "~/components/layout/Header";
+import { Ticker } from "~/components/layout/Ticker";
+import { buttonClass, Container } from "~/components/ui";
+import { company } from "~/content/company";
+import { publicEnv } from "~/utils/env.server";
+import { PRIVATE_NO_STORE } from "~/utils/http";
+import { useNonce } from "~/utils/nonce";
+import { getToast } from "~/utils/toast.server";
+import stylesheet from "./tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers: toastHeaders } = await getToast(request);
+  const headers = new Headers();
+  // getToast always answers with a Set-Cookie; only a real flash may make the response private.
+  if (toast) {
+    const cookie = toastHeaders.get("Set-Cookie");
+    if (cookie) headers.set("Set-Cookie", cookie);
+    headers.set("Cache-Control", PRIVATE_NO_STORE);
+  }
+  return data({ ENV: publicEnv(), toast: toast ?? null }, { headers });
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const result = new Headers();
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (cacheControl) result.set("Cache-Control", cacheControl);
+  return result;
+};
+
+/** The root reads the flash cookie: re-run it after every submission and navigation (it is cheap). */
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
+
+const fallbackEnv = {
+  API_DOCS_URL: "https://docs.onehop.co.ke",
+  DEMO_SCHEDULING_URL: "https://cal.com/onehop/demo",
+  PUBLIC_SITE_URL: "http://localhost:3000",
+};
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const env = data?.ENV ?? fallbackEnv;
+  const flash = data?.toast ?? undefined;
+  return (
+    <html lang="en-KE" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#047857" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-full flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
+        <Header apiDocsUrl={env.API_DOCS_URL} />
+        <div className="pt-16">
+          <NoScriptFlash flash={flash} />
+        </div>
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        <Ticker />
+        <Footer apiDocsUrl={env.API_DOCS_URL} />
+        <ToastHost flash={flash} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** "Oops! Page not found": for unknown paths (see routes/$.tsx) and anything else that answers 404. */
+export function NotFound() {
+  return (
+    <Container className="py-24 text-center">
+      <p className="text-6xl font-bold text-brand-700">404</p>
+      <h1 className="mt-4 text-3xl font-bold text-ink">Oops! Page not found</h1>
+      <p className="mt-3 text-slate-700">The page you are looking for does not exist or has moved.</p>
+      <Link to="/" className={buttonClass("primary", "mt-8")}>
+        Return to Home
+      </Link>
+    </Container>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText || "Error"}`
+    : error instanceof Error
+      ? error.message
+      : "Unknown error";
+  return (
+    <Container className="py-24">
+      <h1 className="text-3xl font-bold text-ink">Unexpected Application Error!</h1>
+      <p className="mt-4 rounded-lg bg-red-50 p-4 font-mono text-sm text-red-900" role="alert">
+        {message}
+      </p>
+      <p className="mt-6 text-slate-700">
+        Please try again. If the problem continues, contact{" "}
+        <a className="font-semibold text-brand-800 underline" href={`mailto:${company.supportEmail}`}>
+          {company.supportEmail}
+        </a>
+        .
+      </p>
+      <Link to="/" className={buttonClass("primary", "mt-8")}>
+        Return to Home
+      </Link>
+    </Container>
+  );
+}

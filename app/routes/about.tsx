@@ -1,0 +1,122 @@
+import type { MetaFunction } from "@remix-run/node";
+import { CheckList } from "~/components/company/CheckList";
+import { Icon, IconTile } from "~/components/company/icons";
+import { Timeline } from "~/components/company/Timeline";
+import { ButtonLink, Card, Container, PageHero, Section, Stat } from "~/components/ui";
+import { company } from "~/content/company";
+import { aboutPage as page } from "~/content/pages/about";
+import { publicPageHeaders } from "~/utils/http";
+import { seo } from "~/utils/seo";
+
+export const headers = publicPageHeaders;
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, { title: page.seo.title, description: page.seo.description, path: "/about" });
+
+export default function AboutPage() {
+  return (
+    <>
+      <PageHero eyebrow={page.hero.eyebrow} title={page.hero.title} lead={page.hero.lead}>
+        <ButtonLink to="/get-started">Get Started</ButtonLink>
+        <ButtonLink to="/security" variant="secondary">
+          How we keep funds safe
+        </ButtonLink>
+      </PageHero>
+
+      <Section id="story" title={page.story.title}>
+        <div className="grid gap-10 lg:grid-cols-[3fr_2fr] lg:items-start">
+          <div className="space-y-5 text-lg leading-relaxed text-slate-700">
+            {page.story.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+          <dl className="grid grid-cols-2 gap-6 rounded-2xl border border-slate-200 bg-slate-50 p-6">
+            {page.stats.map((stat) => (
+              <Stat key={stat.label} value={stat.value} label={stat.label} />
+            ))}
+          </dl>
+        </div>
+      </Section>
+
+      <Section id="mission" title={page.mission.title} tone="muted">
+        <div className="grid gap-10 lg:grid-cols-2 lg:items-start">
+          <blockquote className="border-l-4 border-brand-700 pl-6 text-2xl font-semibold leading-snug text-ink">
+            <p>{page.mission.statement}</p>
+          </blockquote>
+          <CheckList items={page.mission.points} className="text-base" />
+        </div>
+      </Section>
+
+      <Section id="timeline" title={<span id="timeline-heading">{page.timeline.title}</span>} intro={page.timeline.intro}>
+        <Timeline items={page.timeline.milestones} labelledBy="timeline-heading" className="ml-2.5" />
+      </Section>
+
+      <Section id="values" title={page.values.title} intro={page.values.intro} tone="muted">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {page.values.items.map((value) => (
+            <li key={value.title} className="flex">
+              <Card title={value.title} icon={<IconTile name={value.icon} />} className="w-full">
+                <p>{value.body}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="contact" title={page.visit.title}>
+        <div className="grid gap-6 md:grid-cols-3">
+          <Card title="Office" icon={<IconTile name="pin" />}>
+            <address className="not-italic">
+              {company.legalName}
+              {company.officeAddress.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+            </address>
+          </Card>
+          <Card title="Postal address" icon={<IconTile name="document" />}>
+            <address className="not-italic">
+              {company.postalAddress.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+            </address>
+          </Card>
+          <Card title={`Support, ${company.supportHours}`} icon={<IconTile name="phone" />}>
+            <p>
+              <a className="font-semibold text-brand-800 underline underline-offset-4" href={`mailto:${company.supportEmail}`}>
+                {company.supportEmail}
+              </a>
+            </p>
+            <p className="mt-1">
+              <a className="font-semibold text-brand-800 underline underline-offset-4" href={company.phoneHref}>
+                {company.phone}
+              </a>
+            </p>
+          </Card>
+        </div>
+        <p className="mt-6 max-w-3xl text-slate-700">{page.visit.body}</p>
+        <p className="mt-3 max-w-3xl text-sm text-slate-700">
+          {company.legalName} holds {company.licenceName} number {company.licenceNumber}.
+        </p>
+      </Section>
+
+      <section aria-labelledby="about-cta" className="bg-brand-800 py-16 text-white">
+        <Container className="flex flex-col items-start gap-6 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 id="about-cta" className="text-3xl font-bold tracking-tight">
+              {page.cta.title}
+            </h2>
+            <p className="mt-3 max-w-2xl text-lg text-brand-50">{page.cta.body}</p>
+          </div>
+          <ButtonLink to="/get-started" variant="inverse" className="shrink-0">
+            Get Started
+            <Icon name="rocket" className="h-5 w-5" />
+          </ButtonLink>
+        </Container>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { CheckList } from "~/components/company/CheckList";
+import { Icon, IconTile } from "~/components/company/icons";
+import { ButtonLink, Card, Container, PageHero, Section, Stat } from "~/components/ui";
+import { company } from "~/content/company";
+import { securityPage as page } from "~/content/pages/security";
+import { publicPageHeaders } from "~/utils/http";
+import { seo } from "~/utils/seo";
+
+export const headers = publicPageHeaders;
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, { title: page.seo.title, description: page.seo.description, path: "/security" });
+
+const linkClass = "font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900";
+
+export default function SecurityPage() {
+  return (
+    <>
+      <PageHero eyebrow={page.hero.eyebrow} title={page.hero.title} lead={page.hero.lead}>
+        <ButtonLink to="/get-started">{page.cta.button}</ButtonLink>
+        <ButtonLink to="/compliance" variant="secondary">
+          Read about compliance
+        </ButtonLink>
+      </PageHero>
+
+      <section aria-label="Security in numbers" className="border-y border-slate-200 bg-white py-10">
+        <Container>
+          <dl className="grid grid-cols-2 gap-8 md:grid-cols-4">
+            {page.stats.map((stat) => (
+              <Stat key={stat.label} value={stat.value} label={stat.label} />
+            ))}
+          </dl>
+        </Container>
+      </section>
+
+      <Section id="pillars" title={page.pillars.title} intro={page.pillars.intro}>
+        <ul className="grid gap-6 md:grid-cols-2">
+          {page.pillars.items.map((pillar) => (
+            <li key={pillar.id} id={pillar.id} className="flex">
+              <Card title={pillar.title} icon={<IconTile name={pillar.icon} />} className="w-full">
+                <p>{pillar.body}</p>
+                <CheckList items={pillar.points} className="mt-4 text-sm" />
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="certifications" title={page.certifications.title} intro={page.certifications.intro} tone="muted">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {page.certifications.items.map((certification) => (
+            <li key={certification.name} className="flex">
+              <Card
+                title={certification.name}
+                icon={<IconTile name="badge" />}
+                className="flex w-full flex-col"
+              >
+                <p className="text-sm font-semibold uppercase tracking-wide text-brand-800">{certification.scope}</p>
+                <p className="mt-2">{certification.body}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-8 max-w-3xl text-slate-700">
+          {company.legalName} operates under {company.licenceName} number {company.licenceNumber}. Our licences,
+          AML/CFT programme and data-protection commitments are set out on the{" "}
+          <Link to="/compliance" className={linkClass}>
+            compliance page
+          </Link>
+          .
+        </p>
+      </Section>
+
+      <Section id="operations" title={page.practices.title}>
+        <ul className="grid gap-6 md:grid-cols-2">
+          {page.practices.items.map((practice) => (
+            <li key={practice.title} className="flex">
+              <Card title={practice.title} className="w-full">
+                <p>{practice.body}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="report" title={page.report.title} tone="muted">
+        <div className="max-w-3xl space-y-4 text-lg text-slate-700">
+          <p>{page.report.body}</p>
+          <p>
+            Write to{" "}
+            <a href={`mailto:${company.supportEmail}?subject=Security%20report`} className={linkClass}>
+              {company.supportEmail}
+            </a>{" "}
+            with &ldquo;Security report&rdquo; in the subject, or call{" "}
+            <a href={company.phoneHref} className={linkClass}>
+              {company.phone}
+            </a>{" "}
+            ({company.supportHours}).
+          </p>
+        </div>
+      </Section>
+
+      <section aria-labelledby="security-cta" className="bg-brand-800 py-16 text-white">
+        <Container className="flex flex-col items-start gap-6 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 id="security-cta" className="text-3xl font-bold tracking-tight">
+              {page.cta.title}
+            </h2>
+            <p className="mt-3 max-w-2xl text-lg text-brand-50">{page.cta.body}</p>
+          </div>
+          <ButtonLink to="/get-started" variant="inverse" className="shrink-0">
+            {page.cta.button}
+            <Icon name="shield" className="h-5 w-5" />
+          </ButtonLink>
+        </Container>
+      </section>
+    </>
+  );
+}

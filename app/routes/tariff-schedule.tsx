@@ -1,0 +1,435 @@
+/**
+ * Tariff schedule (/tariff-schedule). Every fee, limit and asset on this page comes from
+ * ~/content/tariff and ~/content/cryptocurrencies; nothing here is typed in by hand.
+ */
+import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { CheckList } from "~/components/company/CheckList";
+import { TableFrame, table } from "~/components/company/TableFrame";
+import { Badge, ButtonLink, PageHero, Section } from "~/components/ui";
+import { company } from "~/content/company";
+import { cryptocurrencies } from "~/content/cryptocurrencies";
+import {
+  conversionFees,
+  cryptoLimits,
+  formatBps,
+  liabilityCapMonths,
+  mobileMoneyLimits,
+  pesalinkLimits,
+  ratesRefreshSeconds,
+  settlementTimes,
+  transactionFees,
+} from "~/content/tariff";
+import { formatKes } from "~/utils/format";
+import { publicPageHeaders } from "~/utils/http";
+import { seo } from "~/utils/seo";
+
+export const headers = publicPageHeaders;
+
+const feeSummary = transactionFees.map((fee) => `${fee.name} ${formatBps(fee.bps)}`).join(", ");
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Tariff Schedule",
+    description: `OneHop fees and limits: ${feeSummary}. Mobile money limits per rail, crypto limits from ${formatKes(cryptoLimits.minimum)}, supported assets and settlement times. No setup or monthly fees.`,
+    path: "/tariff-schedule",
+  });
+
+const linkClass = "font-semibold text-brand-800 underline decoration-brand-300 underline-offset-4 hover:decoration-brand-700";
+
+const railNames = mobileMoneyLimits.map((rail) => rail.name);
+const railList = `${railNames.slice(0, -1).join(", ")} and ${railNames.at(-1) ?? ""}`;
+
+/** A worked example of the automatic split, derived from the first rail's per-transaction limit. */
+const [exampleRail] = mobileMoneyLimits;
+const splitExample = (() => {
+  const amount = Math.round((exampleRail.perTransaction * 8) / 5);
+  return { amount, first: exampleRail.perTransaction, second: amount - exampleRail.perTransaction };
+})();
+
+export default function TariffSchedulePage() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Pricing and limits"
+        title="Tariff Schedule"
+        lead={`Transparent, per-transaction pricing with no setup or monthly fees. This schedule lists what ${company.brand} charges, how much can move through each rail and which assets your customers can pay with.`}
+      >
+        <ButtonLink to="/get-started">Get Started</ButtonLink>
+        <ButtonLink to="/exchange-rates" variant="secondary">
+          View live rates
+        </ButtonLink>
+      </PageHero>
+
+      <Section
+        id="transaction-fees"
+        title="Transaction Fees"
+        intro="One percentage per transaction, taken from the amount in Kenyan shillings at the locked quote. There is nothing to pay to open or keep an account."
+      >
+        <div className="space-y-8">
+          <TableFrame captionId="fees-by-flow">
+            <table className={table.table}>
+              <caption id="fees-by-flow" className={table.caption}>
+                Fees by payment flow
+              </caption>
+              <thead>
+                <tr className={table.headRow}>
+                  <th scope="col" className={table.colHeader}>
+                    Flow
+                  </th>
+                  <th scope="col" className={table.colHeader}>
+                    What it covers
+                  </th>
+                  <th scope="col" className={table.colHeader}>
+                    Fee per transaction
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {transactionFees.map((fee) => (
+                  <tr key={fee.id} className={table.row}>
+                    <th scope="row" className={table.rowHeader}>
+                      {fee.name}
+                    </th>
+                    <td className={table.cell}>{fee.description}</td>
+                    <td className={table.figure}>{formatBps(fee.bps)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableFrame>
+
+          <TableFrame captionId="conversion-fees">
+            <table className={table.table}>
+              <caption id="conversion-fees" className={table.caption}>
+                Conversion and processing fees
+              </caption>
+              <thead>
+                <tr className={table.headRow}>
+                  <th scope="col" className={table.colHeader}>
+                    Service
+                  </th>
+                  <th scope="col" className={table.colHeader}>
+                    What it covers
+                  </th>
+                  <th scope="col" className={table.colHeader}>
+                    Fee
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {conversionFees.map((fee) => (
+                  <tr key={fee.id} className={table.row}>
+                    <th scope="row" className={table.rowHeader}>
+                      {fee.name}
+                    </th>
+                    <td className={table.cell}>{fee.description}</td>
+                    <td className={table.figure}>
+                      {formatBps(fee.bps)}
+                      {"plus" in fee ? (
+                        <span className="block font-normal text-slate-700">plus {fee.plus}</span>
+                      ) : (
+                        <span className="block font-normal text-slate-700">of the amount</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableFrame>
+
+          <CheckList
+            items={[
+              "No setup fee, no monthly fee and no minimum volume.",
+              "Mobile network and blockchain network fees are shown where they apply, before the customer pays.",
+              "High-volume merchants can ask for custom pricing tiers.",
+            ]}
+          />
+        </div>
+      </Section>
+
+      <Section
+        id="mobile-money-limits"
+        title="Mobile Money Limits"
+        intro={`${railList} payouts follow the per-rail limits set by the Central Bank of Kenya and the mobile network operators.`}
+        tone="muted"
+      >
+        <div className="space-y-8">
+          <TableFrame captionId="mobile-money-table">
+            <table className={table.table}>
+              <caption id="mobile-money-table" className={table.caption}>
+                Limits per mobile money rail
+              </caption>
+              <thead>
+                <tr className={table.headRow}>
+                  <th scope="col" className={table.colHeader}>
+                    Rail
+                  </th>
+                  <th scope="col" className={table.colHeader}>
+                    Per transaction
+                  </th>
+                  <th scope="col" className={table.colHeader}>
+                    Daily limit
+                  </th>
+                  <th scope="col" className={table.colHeader}>
+                    Maximum balance
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {mobileMoneyLimits.map((rail) => (
+                  <tr key={rail.id} className={table.row}>
+                    <th scope="row" className={table.rowHeader}>
+                      {rail.name}
+                    </th>
+                    <td className={table.figure}>{formatKes(rail.perTransaction)}</td>
+                    <td className={table.figure}>{formatKes(rail.daily)}</td>
+                    <td className={table.figure}>{formatKes(rail.maxBalance)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableFrame>
+
+          <div className="rounded-2xl border border-brand-200 bg-white p-6">
+            <h3 className="text-lg font-semibold text-ink">Large amounts are split automatically</h3>
+            <p className="mt-2 max-w-3xl text-slate-700">
+              Amounts above a rail&rsquo;s limits are split automatically into multiple transfers, so you never have to
+              break a payout up yourself. For example, a {formatKes(splitExample.amount)} payout to {exampleRail.name}{" "}
+              is sent as two transfers of {formatKes(splitExample.first)} and {formatKes(splitExample.second)}. Amounts
+              above the recipient&rsquo;s daily limit or maximum balance continue on the next day, or can go by PesaLink
+              instead.
+            </p>
+          </div>
+
+          <div>
+            <h3 className="text-lg font-semibold text-ink">Bank transfers by PesaLink</h3>
+            <TableFrame captionId="pesalink-table" className="mt-4">
+              <table className={table.table}>
+                <caption id="pesalink-table" className={table.caption}>
+                  PesaLink bank transfer limits
+                </caption>
+                <thead>
+                  <tr className={table.headRow}>
+                    <th scope="col" className={table.colHeader}>
+                      Limit
+                    </th>
+                    <th scope="col" className={table.colHeader}>
+                      Amount
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  <tr className={table.row}>
+                    <th scope="row" className={table.rowHeader}>
+                      Minimum per transaction
+                    </th>
+                    <td className={table.figure}>{formatKes(pesalinkLimits.minimum)}</td>
+                  </tr>
+                  <tr className={table.row}>
+                    <th scope="row" className={table.rowHeader}>
+                      Maximum per transaction
+                    </th>
+                    <td className={table.figure}>{formatKes(pesalinkLimits.perTransaction)}</td>
+                  </tr>
+                </tbody>
+              </table>
+            </TableFrame>
+            <p className="mt-3 text-sm text-slate-700">Your bank may set a lower limit for PesaLink transfers.</p>
+          </div>
+        </div>
+      </Section>
+
+      <Section
+        id="crypto-limits"
+        title="Crypto Limits"
+        intro="Crypto payments are measured in their Kenyan shilling equivalent at the quote locked when the customer pays."
+      >
+        <TableFrame captionId="crypto-limits-table">
+          <table className={table.table}>
+            <caption id="crypto-limits-table" className={table.caption}>
+              Crypto payment limits (KES equivalent)
+            </caption>
+            <thead>
+              <tr className={table.headRow}>
+                <th scope="col" className={table.colHeader}>
+                  Limit
+                </th>
+                <th scope="col" className={table.colHeader}>
+                  Amount
+                </th>
+                <th scope="col" className={table.colHeader}>
+                  What happens
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr className={table.row}>
+                <th scope="row" className={table.rowHeader}>
+                  Minimum per transaction
+                </th>
+                <td className={table.figure}>{formatKes(cryptoLimits.minimum)}</td>
+                <td className={table.cell}>Payments below the minimum are not processed.</td>
+              </tr>
+              <tr className={table.row}>
+                <th scope="row" className={table.rowHeader}>
+                  Automatic processing
+                </th>
+                <td className={table.figure}>Up to {formatKes(cryptoLimits.autoMaxPerTransaction)}</td>
+                <td className={table.cell}>Processed and settled automatically, with no action from you.</td>
+              </tr>
+              <tr className={table.row}>
+                <th scope="row" className={table.rowHeader}>
+                  Maximum per transaction
+                </th>
+                <td className={table.figure}>Up to {formatKes(cryptoLimits.reviewMaxPerTransaction)}</td>
+                <td className={table.cell}>
+                  Payments above {formatKes(cryptoLimits.autoMaxPerTransaction)} are processed after manual review by
+                  our compliance team. Single payments above {formatKes(cryptoLimits.reviewMaxPerTransaction)} are not
+                  accepted.
+                </td>
+              </tr>
+              <tr className={table.row}>
+                <th scope="row" className={table.rowHeader}>
+                  Daily limit per merchant
+                </th>
+                <td className={table.figure}>{formatKes(cryptoLimits.dailyPerMerchant)}</td>
+                <td className={table.cell}>
+                  Total of all crypto payments to one merchant in a day. Custom tiers are available for high volume.
+                </td>
+              </tr>
+            </tbody>
+          </table>
+        </TableFrame>
+      </Section>
+
+      <Section
+        id="supported-assets"
+        title="Supported Assets"
+        intro={`Your customers can pay with any of these ${cryptocurrencies.length} cryptocurrencies, or by ${railList}. You are always paid in Kenyan shillings.`}
+        tone="muted"
+      >
+        <TableFrame captionId="assets-table">
+          <table className={table.table}>
+            <caption id="assets-table" className={table.caption}>
+              Supported cryptocurrencies and networks
+            </caption>
+            <thead>
+              <tr className={table.headRow}>
+                <th scope="col" className={table.colHeader}>
+                  Asset
+                </th>
+                <th scope="col" className={table.colHeader}>
+                  Symbol
+                </th>
+                <th scope="col" className={table.colHeader}>
+                  Networks
+                </th>
+                <th scope="col" className={table.colHeader}>
+                  Rate
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {cryptocurrencies.map((coin) => (
+                <tr key={coin.symbol} className={table.row}>
+                  <th scope="row" className={table.rowHeader}>
+                    <span className="flex items-center gap-3">
+                      <span
+                        aria-hidden="true"
+                        className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white"
+                        style={{ backgroundColor: coin.color }}
+                      >
+                        {coin.symbol.charAt(0)}
+                      </span>
+                      {coin.name}
+                    </span>
+                  </th>
+                  <td className={table.cell}>
+                    <span className="font-mono font-semibold text-ink">{coin.symbol}</span>
+                  </td>
+                  <td className={table.cell}>{coin.networks.join(", ")}</td>
+                  <td className={table.cell}>
+                    {coin.live ? <Badge tone="success">Live</Badge> : <Badge>Indicative</Badge>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableFrame>
+        <p className="mt-6 max-w-3xl text-slate-700">
+          <strong className="font-semibold text-ink">Live</strong> assets use market rates refreshed every{" "}
+          {ratesRefreshSeconds} seconds; <strong className="font-semibold text-ink">Indicative</strong> rates are
+          reference prices. See the <Link to="/exchange-rates" className={linkClass}>live exchange rates</Link> and all{" "}
+          <Link to="/supported-currencies" className={linkClass}>supported currencies</Link>.
+        </p>
+      </Section>
+
+      <Section id="important-notes" title="Important Notes">
+        <div className="grid gap-10 lg:grid-cols-2 lg:items-start">
+          <ul className="space-y-4 text-slate-700">
+            <li>
+              <strong className="font-semibold text-ink">Locked quotes.</strong> The KES amount is locked when the
+              customer pays; the fee is worked out on that amount.
+            </li>
+            <li>
+              <strong className="font-semibold text-ink">Network fees.</strong> Where a fee says &ldquo;plus mobile
+              network fees&rdquo; or &ldquo;plus network fees&rdquo;, those charges are set by the mobile operator, the bank
+              or the blockchain network and are added to our fee.
+            </li>
+            <li>
+              <strong className="font-semibold text-ink">Rail limits can change.</strong> Mobile money limits are set by
+              the Central Bank of Kenya and the operators. We apply changes as soon as they take effect and update this
+              page.
+            </li>
+            <li>
+              <strong className="font-semibold text-ink">Reviews and holds.</strong> We may hold a payment for review
+              when the law requires it, for example to screen for fraud, sanctions or money laundering.
+            </li>
+            <li>
+              <strong className="font-semibold text-ink">Liability.</strong> Our liability is limited to the fees you
+              paid us in the previous {liabilityCapMonths} months, as set out in the{" "}
+              <Link to="/terms" className={linkClass}>Terms and Conditions</Link>.
+            </li>
+            <li>
+              <strong className="font-semibold text-ink">Licence.</strong> {company.legalName} holds{" "}
+              {company.licenceName} number {company.licenceNumber}. Questions about this schedule:{" "}
+              <a href={`mailto:${company.supportEmail}`} className={linkClass}>
+                {company.supportEmail}
+              </a>
+              .
+            </li>
+          </ul>
+
+          <TableFrame captionId="settlement-times">
+            <table className={table.narrowTable}>
+              <caption id="settlement-times" className={table.caption}>
+                Settlement times
+              </caption>
+              <thead>
+                <tr className={table.headRow}>
+                  <th scope="col" className={table.colHeader}>
+                    Rail
+                  </th>
+                  <th scope="col" className={table.colHeader}>
+                    Typical time
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {settlementTimes.map((entry) => (
+                  <tr key={entry.rail} className={table.row}>
+                    <th scope="row" className={table.rowHeader}>
+                      {entry.rail}
+                    </th>
+                    <td className={table.cell}>{entry.time}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableFrame>
+        </div>
+      </Section>
+    </>
+  );
+}

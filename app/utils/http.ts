@@ -1,0 +1,21 @@
+/**
+ * Response header helpers shared by routes. Public pages that are the same for every visitor are
+ * cacheable by a CDN; anything that carries a flash message or a session is private.
+ */
+import type { HeadersFunction } from "@remix-run/node";
+
+export const PUBLIC_PAGE_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
+export const PRIVATE_NO_STORE = "private, no-store";
+
+/**
+ * `export const headers = publicPageHeaders;` on a public page. If the root decided the response is
+ * private (a flash message was rendered), that wins.
+ */
+export const publicPageHeaders: HeadersFunction = ({ parentHeaders }) => {
+  const parent = parentHeaders.get("Cache-Control");
+  if (parent && parent.includes("no-store")) return { "Cache-Control": parent };
+  return { "Cache-Control": PUBLIC_PAGE_CACHE };
+};
+
+/** `export const headers = privatePageHeaders;` on pages that depend on the signed-in user. */
+export const privatePageHeaders: HeadersFunction = () => ({ "Cache-Control": PRIVATE_NO_STORE });

@@ -1,0 +1,69 @@
+/**
+ * E2E against the production build (`remix build` runs first, see package.json) on a free port with
+ * its own fresh database. Every spec runs twice: JavaScript enabled ("js") and disabled ("no-js").
+ */
+import { execFileSync } from "node:child_process";
+import { defineConfig, devices } from "@playwright/test";
+
+function freePort(): string {
+  return execFileSync(process.execPath, [
+    "-e",
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ]).toString();
+}
+
+// Chosen once in the main process; workers inherit it through the environment.
+process.env.E2E_PORT ??= freePort();
+const port = process.env.E2E_PORT;
+const baseURL = `http://localhost:${port}`;
+const dataDir = `tests/.tmp/e2e-${port}`;
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: { baseURL, trace: "retain-on-failure" },
+  projects: [
+    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
+    { name: "no-js", use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: port,
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: `${dataDir}/e2e.sqlite`,
+      SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
+      PUBLIC_SITE_URL: baseURL,
+      PROVIDER_MODE: "simulator",
+    },
+  },
+});

@@ -1,0 +1,3 @@
+import { mkdirSync } from "node:fs";
+
+mkdirSync("tests/.tmp", { recursive: true });
