@@ -45,8 +45,10 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
-    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
-    { name: "no-js", use: { ...chromium, javaScriptEnabled: false } },
+    { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: /\.http\.spec\.ts$/ },
+    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /\.http\.spec\.ts$/ },
+    // Header and API checks need no browser page: they run once.
+    { name: "http", testMatch: /\.http\.spec\.ts$/ },
   ],
   webServer: {
     command: "node scripts/e2e-server.mjs",

@@ -37,7 +37,7 @@ export default function Home() {
         </dl>
       </PageHero>
 
-      <Section id="money-flow" title={moneyFlow.title} intro={moneyFlow.intro} reveal-placeholder="">
+      <Section id="money-flow" title={moneyFlow.title} intro={moneyFlow.intro}>
         <MoneyFlow steps={moneyFlow.steps} label={moneyFlow.title} />
       </Section>
 
@@ -65,7 +65,7 @@ export default function Home() {
                 <dl className="mt-6">
                   <Stat value={card.figure.value} label={card.figure.label} />
                 </dl>
-                {"link" in card ? (
+                {card.link ? (
                   <p className="mt-auto pt-6">
                     <Link
                       to={card.link.to}
@@ -79,7 +79,7 @@ export default function Home() {
             </li>
           ))}
         </ul>
-        <h3 className="mt-14 text-2xl font-bold tracking-tight text-ink">{performance.enterpriseTitle}</h3>
+        <p className="mt-14 text-sm font-semibold uppercase tracking-wide text-brand-800">{performance.enterpriseTitle}</p>
         <div className="mt-6">
           <CardGrid items={performance.enterpriseCards} cols={4} />
         </div>

@@ -40,7 +40,7 @@ export default function AboutPage() {
 
       <Section id="mission" title={page.mission.title} tone="muted">
         <div className="grid gap-10 lg:grid-cols-2 lg:items-start">
-          <blockquote className="border-l-4 border-brand-700 pl-6 text-2xl font-semibold leading-snug text-ink">
+          <blockquote className="border-l-4 border-brand-700 pl-6 text-xl font-semibold sm:text-2xl leading-snug text-ink">
             <p>{page.mission.statement}</p>
           </blockquote>
           <CheckList items={page.mission.points} className="text-base" />

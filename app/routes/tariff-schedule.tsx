@@ -252,10 +252,10 @@ export default function TariffSchedulePage() {
             </caption>
             <thead>
               <tr className={table.headRow}>
-                <th scope="col" className={table.colHeader}>
+                <th scope="col" className={`${table.colHeader} w-56`}>
                   Limit
                 </th>
-                <th scope="col" className={table.colHeader}>
+                <th scope="col" className={`${table.colHeader} w-52`}>
                   Amount
                 </th>
                 <th scope="col" className={table.colHeader}>

@@ -53,7 +53,7 @@ function readOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
-function parseEnv(source: NodeJS.ProcessEnv): Env {
+export function parseEnv(source: Record<string, string | undefined>): Env {
   // An empty value (`SESSION_SECRET=` copied from .env.example) means "use the default".
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const parsed = envSchema.safeParse(present);

@@ -1,0 +1,137 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { CardGrid, CheckList } from "~/components/marketing/CardGrid";
+import { Icon } from "~/components/marketing/icons";
+import { MoneyFlow } from "~/components/marketing/MoneyFlow";
+import { useExternalUrls } from "~/components/marketing/useExternalUrls";
+import { ButtonLink, ExternalLink, PageHero, Section } from "~/components/ui";
+import {
+  featuresClosing,
+  featuresFlow,
+  featuresHero,
+  featuresMeta,
+  integrations,
+  offerings,
+  pricing,
+  settlement,
+} from "~/content/marketing/features";
+import { moneyFlow } from "~/content/marketing/home";
+import { settlementTimes } from "~/content/tariff";
+import { publicPageHeaders } from "~/utils/http";
+import { seo } from "~/utils/seo";
+
+export const headers = publicPageHeaders;
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, { title: featuresMeta.title, description: featuresMeta.description, path: "/features" });
+
+const linkClass = "font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900";
+
+export default function Features() {
+  const { apiDocsUrl } = useExternalUrls();
+  return (
+    <>
+      <PageHero eyebrow={featuresHero.eyebrow} title={featuresHero.title} lead={featuresHero.lead}>
+        <ButtonLink to={featuresHero.actions.primary.to}>{featuresHero.actions.primary.label}</ButtonLink>
+        <ButtonLink to={featuresHero.actions.secondary.to} variant="secondary">
+          {featuresHero.actions.secondary.label}
+        </ButtonLink>
+      </PageHero>
+
+      <Section id="flow" title={featuresFlow.title} intro={featuresFlow.intro}>
+        <MoneyFlow steps={moneyFlow.steps} label={featuresFlow.title} />
+      </Section>
+
+      <Section id="offering" title={offerings.title} intro={offerings.intro} tone="muted">
+        <CardGrid
+          items={offerings.items.map((item) => ({
+            title: item.title,
+            icon: item.icon,
+            body: (
+              <>
+                <p>{item.body}</p>
+                <CheckList items={item.points} />
+              </>
+            ),
+          }))}
+        />
+      </Section>
+
+      <Section id="integration" title={integrations.title} intro={integrations.intro}>
+        <CardGrid
+          items={integrations.items.map((item) => ({
+            title: item.title,
+            icon: item.icon,
+            body: (
+              <>
+                <p>{item.body}</p>
+                <CheckList items={item.points} />
+              </>
+            ),
+          }))}
+        />
+        <p className="mt-8">
+          <ExternalLink href={apiDocsUrl} className={linkClass}>
+            {integrations.docsLabel}
+          </ExternalLink>
+        </p>
+      </Section>
+
+      <Section id="pricing" title={pricing.title} intro={pricing.intro} tone="muted">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {pricing.transactionFees.map((fee) => (
+            <li key={fee.name} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <h3 className="text-lg font-semibold text-ink">{fee.name}</h3>
+              <p className="mt-3 text-4xl font-bold text-brand-800">
+                {fee.value}
+                <span className="ml-1 text-base font-medium text-slate-700">per transaction</span>
+              </p>
+              <p className="mt-3 text-slate-700">{fee.description}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-10 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h3 className="text-lg font-semibold text-ink">{pricing.otherFeesTitle}</h3>
+          <dl className="mt-4 divide-y divide-slate-200">
+            {pricing.otherFees.map((fee) => (
+              <div key={fee.name} className="flex flex-col gap-1 py-3 sm:flex-row sm:justify-between">
+                <dt className="text-slate-700">{fee.name}</dt>
+                <dd className="font-semibold text-ink">{fee.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <p className="mt-8">
+          <Link to={pricing.link.to} className={linkClass}>
+            {pricing.link.label}
+          </Link>
+        </p>
+      </Section>
+
+      <Section id="settlement" title={settlement.title} intro={settlement.intro}>
+        <dl className="grid gap-6 sm:grid-cols-2">
+          {settlementTimes.map((row) => (
+            <div key={row.rail} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <span className="text-brand-700">
+                <Icon name="clock" />
+              </span>
+              <div>
+                <dt className="font-semibold text-ink">{row.rail}</dt>
+                <dd className="mt-1 text-slate-700">{row.time}</dd>
+              </div>
+            </div>
+          ))}
+        </dl>
+      </Section>
+
+      <Section id="get-started" title={featuresClosing.title} intro={featuresClosing.body} tone="dark">
+        <div className="flex flex-wrap gap-3">
+          <ButtonLink to={featuresClosing.actions.rates.to} variant="inverse">
+            {featuresClosing.actions.rates.label}
+          </ButtonLink>
+          <ButtonLink to={featuresClosing.actions.integrate.to}>{featuresClosing.actions.integrate.label}</ButtonLink>
+        </div>
+      </Section>
+    </>
+  );
+}

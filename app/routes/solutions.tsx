@@ -1,0 +1,84 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { CardGrid } from "~/components/marketing/CardGrid";
+import { CoinList } from "~/components/marketing/CoinList";
+import { FlowTabs } from "~/components/marketing/FlowTabs";
+import { useExternalUrls } from "~/components/marketing/useExternalUrls";
+import { ButtonLink, ExternalLink, PageHero, Section, buttonClass } from "~/components/ui";
+import { cryptocurrencies } from "~/content/cryptocurrencies";
+import {
+  coinsSection,
+  flowsSection,
+  paymentFlows,
+  solutionCards,
+  solutionsClosing,
+  solutionsHero,
+  solutionsMeta,
+} from "~/content/marketing/solutions";
+import { publicPageHeaders } from "~/utils/http";
+import { seo } from "~/utils/seo";
+
+export const headers = publicPageHeaders;
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, { title: solutionsMeta.title, description: solutionsMeta.description, path: "/solutions" });
+
+/** Static page: no loader, and switching tabs (?flow=) needs no data. */
+export const shouldRevalidate = () => false;
+
+const linkClass = "font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900";
+
+export default function Solutions() {
+  const { apiDocsUrl, demoUrl } = useExternalUrls();
+  const { integrate, onboarding } = solutionsHero.actions;
+  return (
+    <>
+      <PageHero eyebrow={solutionsHero.eyebrow} title={solutionsHero.title} lead={solutionsHero.lead}>
+        <ButtonLink to={integrate.to}>{integrate.label}</ButtonLink>
+        <ButtonLink to={onboarding.to} variant="secondary">
+          {onboarding.label}
+        </ButtonLink>
+      </PageHero>
+
+      <Section id="solutions" title={solutionCards.title} intro={solutionCards.intro}>
+        <CardGrid
+          items={solutionCards.cards.map((card) => ({
+            title: card.title,
+            icon: card.icon,
+            body: card.body,
+            footer: (
+              <ExternalLink href={apiDocsUrl} className={linkClass}>
+                {card.docsLabel}
+              </ExternalLink>
+            ),
+          }))}
+        />
+      </Section>
+
+      <Section id="how-it-works" title={flowsSection.title} intro={flowsSection.intro} tone="muted">
+        <FlowTabs flows={paymentFlows} label={flowsSection.tabListLabel} />
+      </Section>
+
+      <Section id="supported-coins" title={coinsSection.title} intro={coinsSection.intro}>
+        <CoinList coins={cryptocurrencies} label={coinsSection.listLabel} />
+        <p className="mt-8">
+          <Link to={coinsSection.link.to} className={linkClass}>
+            {coinsSection.link.label}
+          </Link>
+        </p>
+      </Section>
+
+      <Section id="get-started" title={solutionsClosing.title} intro={solutionsClosing.body} tone="dark">
+        <div className="flex flex-wrap gap-3">
+          <ButtonLink to={integrate.to} variant="inverse">
+            {integrate.label}
+          </ButtonLink>
+          <ButtonLink to={onboarding.to}>{onboarding.label}</ButtonLink>
+          <ExternalLink href={demoUrl} className={buttonClass("inverse")}>
+            {solutionsClosing.demoLabel}
+          </ExternalLink>
+        </div>
+      </Section>
+    </>
+  );
+}

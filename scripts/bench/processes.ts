@@ -1,0 +1,165 @@
+/** Child processes for the bench: the production app server, the static baseline, RSS polling. */
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import net from "node:net";
+import { fileURLToPath } from "node:url";
+import { type StaticResponse, type StaticServerMessage } from "./static-server";
+
+export const HEAP_FLAG = "--max-old-space-size=192";
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error("no free port"))));
+    });
+  });
+}
+
+/** Resolves with the exit code (or signal name) when the child exits; never rejects. */
+function exited(child: ChildProcess): Promise<string> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      resolve(String(child.exitCode ?? child.signalCode));
+      return;
+    }
+    child.once("exit", (code, signal) => resolve(String(code ?? signal)));
+  });
+}
+
+/** SIGTERM, then SIGKILL after `graceMs`. Safe to call twice or on a dead child. */
+export async function stopChild(child: ChildProcess, graceMs = 3000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const done = exited(child);
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+  await done;
+  clearTimeout(timer);
+}
+
+export interface AppServer {
+  child: ChildProcess;
+  pid: number;
+  baseUrl: string;
+  /** The last lines the server wrote to stderr, and how many in all. */
+  stderr: { tail: string[]; lines: number };
+  isRunning(): boolean;
+}
+
+/** `node --max-old-space-size=192 node_modules/@remix-run/serve/dist/cli.js build/index.js`. */
+export function spawnAppServer(root: string, env: NodeJS.ProcessEnv, port: number): AppServer {
+  const child = spawn(process.execPath, [HEAP_FLAG, "node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+    cwd: root,
+    env,
+    // stdout (one log line per request) → /dev/null; stderr kept for diagnostics.
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  if (child.pid === undefined) throw new Error("could not spawn the app server");
+  const stderr = { tail: [] as string[], lines: 0 };
+  let partial = "";
+  child.stderr?.setEncoding("utf8");
+  child.stderr?.on("data", (chunk: string) => {
+    const parts = (partial + chunk).split("\n");
+    partial = parts.pop() ?? "";
+    for (const line of parts) {
+      stderr.lines += 1;
+      stderr.tail.push(line);
+      if (stderr.tail.length > 20) stderr.tail.shift();
+    }
+  });
+  return {
+    child,
+    pid: child.pid,
+    baseUrl: `http://127.0.0.1:${port}`,
+    stderr,
+    isRunning: () => child.exitCode === null && child.signalCode === null,
+  };
+}
+
+/** Poll GET /healthz until it answers 200. Throws if the server exits or `timeoutMs` passes. */
+export async function waitForHealthy(server: AppServer, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = "no answer";
+  while (Date.now() < deadline) {
+    if (!server.isRunning()) {
+      throw new Error(`server exited (${server.child.exitCode ?? server.child.signalCode}) before /healthz answered`);
+    }
+    try {
+      const response = await fetch(`${server.baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`/healthz did not answer 200 within ${timeoutMs / 1000} s (last: ${last})`);
+}
+
+export interface StaticServer {
+  child: ChildProcess;
+  baseUrl: string;
+  /** Serve this response to every request from now on. */
+  serve(status: number, headers: Record<string, string>, body: Buffer): Promise<void>;
+}
+
+export function startStaticServer(root: string): Promise<StaticServer> {
+  const script = fileURLToPath(new URL("./static-server.ts", import.meta.url));
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const nextMessage = (type: StaticServerMessage["type"]) =>
+    new Promise<StaticServerMessage>((resolve, reject) => {
+      const onMessage = (message: StaticServerMessage) => {
+        if (message.type !== type) return;
+        child.off("exit", onExit);
+        child.off("message", onMessage);
+        resolve(message);
+      };
+      const onExit = (code: number | null, signal: string | null) => {
+        child.off("message", onMessage);
+        reject(new Error(`static server exited (${code ?? signal})`));
+      };
+      child.on("message", onMessage);
+      child.once("exit", onExit);
+    });
+  return nextMessage("ready").then((ready) => ({
+    child,
+    baseUrl: `http://127.0.0.1:${ready.type === "ready" ? ready.port : 0}`,
+    async serve(status, headers, body) {
+      const acknowledged = nextMessage("set-ok");
+      const message: StaticResponse = { type: "set", status, headers, bodyBase64: body.toString("base64") };
+      child.send(message);
+      await acknowledged;
+    },
+  }));
+}
+
+/** A `/proc/<pid>/status` field in kB (VmRSS, VmHWM...), or undefined when unreadable. */
+export function procStatusKb(pid: number, field: "VmRSS" | "VmHWM"): number | undefined {
+  try {
+    const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, "m").exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match?.[1] ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Samples VmRSS every `intervalMs` and keeps the peak. */
+export function pollRss(pid: number, intervalMs = 250): { peakKb(): number | undefined; stop(): void } {
+  let peak: number | undefined;
+  const sample = () => {
+    const rss = procStatusKb(pid, "VmRSS");
+    if (rss !== undefined && (peak === undefined || rss > peak)) peak = rss;
+  };
+  sample();
+  const timer = setInterval(sample, intervalMs);
+  timer.unref();
+  return { peakKb: () => peak, stop: () => clearInterval(timer) };
+}
