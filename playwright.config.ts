@@ -3,6 +3,7 @@
  * its own fresh database. Every spec runs twice: JavaScript enabled ("js") and disabled ("no-js").
  */
 import { execFileSync } from "node:child_process";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 function freePort(): string {
@@ -17,6 +18,8 @@ process.env.E2E_PORT ??= freePort();
 const port = process.env.E2E_PORT;
 const baseURL = `http://localhost:${port}`;
 const dataDir = `tests/.tmp/e2e-${port}`;
+// Specs that need to age a session open the server's database directly (tests/e2e/db.ts).
+process.env.E2E_DATABASE ??= path.resolve(`${dataDir}/e2e.sqlite`);
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -43,10 +46,12 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   timeout: 30_000,
   expect: { timeout: 5_000 },
+  outputDir: `tests/.tmp/playwright-${port}`,
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
     { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: /\.http\.spec\.ts$/ },
-    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /\.http\.spec\.ts$/ },
+    // axe runs its script inside the page, so accessibility checks run in the JavaScript project.
+    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: [/\.http\.spec\.ts$/, /a11y\.spec\.ts$/] },
     // Header and API checks need no browser page: they run once.
     { name: "http", testMatch: /\.http\.spec\.ts$/ },
   ],
@@ -62,10 +67,13 @@ export default defineConfig({
       PORT: port,
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      DATABASE_URL: `${dataDir}/e2e.sqlite`,
+      DATABASE_URL: process.env.E2E_DATABASE,
       SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
       PUBLIC_SITE_URL: baseURL,
       PROVIDER_MODE: "simulator",
+      OPERATOR_BOOTSTRAP_EMAIL: "e2e-admin@onehop.test",
+      OPERATOR_BOOTSTRAP_PASSWORD: "e2e-admin-password-2024",
+      OPERATOR_BOOTSTRAP_NAME: "E2E Admin",
     },
   },
 });

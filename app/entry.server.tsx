@@ -1,15 +1,19 @@
 /**
- * Server entry: streams the document with this request's CSP nonce and security headers, logs
- * unexpected errors once with a reference id.
+ * Server entry: renders documents with this request's CSP nonce and security headers, serves pages
+ * that are the same for every visitor from a short in-memory cache (utils/page-cache.server.ts), and
+ * logs unexpected errors once.
  */
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { boot } from "./utils/boot.server";
 import { logger } from "./utils/logger.server";
-import { NonceProvider } from "./utils/nonce";
+import { NonceProvider, PendingFlashContext } from "./utils/nonce";
+import { cachedPageResponse, cacheKey, cacheTtlMs, getCachedPage, putCachedPage } from "./utils/page-cache.server";
+import { takeFlashFromResponse, type Flash } from "./utils/toast.server";
 import {
   applyBaseSecurityHeaders,
   applyDocumentSecurityHeaders,
@@ -18,41 +22,101 @@ import {
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+// Start simulators and background jobs once, when the server bundle loads.
+await boot();
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  const ttlMs = cacheTtlMs(request, responseStatusCode, responseHeaders);
+  if (ttlMs > 0) {
+    const key = cacheKey(request, remixContext.manifest.version);
+    let page = getCachedPage(key);
+    const hit = page !== undefined;
+    if (!page) {
+      const pageNonce = createNonce();
+      const html = await renderToString(request, remixContext, pageNonce);
+      page = putCachedPage(key, html, { nonce: pageNonce, status: responseStatusCode, ttlMs });
+    }
+    applyDocumentSecurityHeaders(responseHeaders, request, page.nonce);
+    return cachedPageResponse(page, request, responseHeaders, hit);
+  }
   const nonce = createNonce();
+  applyDocumentSecurityHeaders(responseHeaders, request, nonce);
+  const pendingFlash = request.method === "GET" ? undefined : await takeFlashFromResponse(responseHeaders);
+  return renderStream(request, responseStatusCode, responseHeaders, remixContext, nonce, pendingFlash);
+}
+
+function app(request: Request, remixContext: EntryContext, nonce: string, pendingFlash?: Flash) {
+  return (
+    <NonceProvider value={nonce}>
+      <PendingFlashContext.Provider value={pendingFlash}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+      </PendingFlashContext.Provider>
+    </NonceProvider>
+  );
+}
+
+/** The whole document as a string (for cacheable pages, which never defer). */
+function renderToString(request: Request, remixContext: EntryContext, nonce: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        resolve(Buffer.concat(chunks).toString("utf8"));
+        callback();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(app(request, remixContext, nonce), {
+      nonce,
+      onAllReady() {
+        pipe(sink);
+      },
+      onShellError: reject,
+      onError(error: unknown) {
+        logger.error("render error", { error: describeError(error) });
+      },
+    });
+    setTimeout(abort, streamTimeout + 1_000);
+  });
+}
+
+function renderStream(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  nonce: string,
+  pendingFlash: Flash | undefined,
+) {
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          applyDocumentSecurityHeaders(responseHeaders, request, nonce);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) logger.error("render error", { error: describeError(error) });
-        },
+    const { pipe, abort } = renderToPipeableStream(app(request, remixContext, nonce, pendingFlash), {
+      nonce,
+      [waitForAll ? "onAllReady" : "onShellReady"]() {
+        shellRendered = true;
+        const body = new PassThrough();
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        pipe(body);
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) logger.error("render error", { error: describeError(error) });
+      },
+    });
     setTimeout(abort, streamTimeout + 1_000);
   });
 }
@@ -64,6 +128,10 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  if (error instanceof Error && error.message.includes("does not match `origin` header")) {
+    logger.warn("cross-site post rejected", { path: new URL(request.url).pathname, origin: request.headers.get("Origin") });
+    return;
+  }
   logger.error("unhandled error", {
     method: request.method,
     path: new URL(request.url).pathname,

@@ -20,7 +20,7 @@ import { buttonClass, Container } from "~/components/ui";
 import { company } from "~/content/company";
 import { publicEnv } from "~/utils/env.server";
 import { PRIVATE_NO_STORE } from "~/utils/http";
-import { useNonce } from "~/utils/nonce";
+import { useNonce, usePendingFlash } from "~/utils/nonce";
 import { getToast } from "~/utils/toast.server";
 import stylesheet from "./tailwind.css";
 
@@ -62,7 +62,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const env = data?.ENV ?? fallbackEnv;
-  const flash = data?.toast ?? undefined;
+  const pendingFlash = usePendingFlash();
+  const flash = data?.toast ?? pendingFlash;
   return (
     <html lang="en-KE" className="h-full">
       <head>
@@ -114,9 +115,23 @@ export function NotFound() {
   );
 }
 
+function AccessDenied() {
+  return (
+    <Container className="py-24 text-center">
+      <p className="text-6xl font-bold text-brand-700">403</p>
+      <h1 className="mt-4 text-3xl font-bold text-ink">Access denied</h1>
+      <p className="mt-3 text-slate-700">Your account does not have access to this page.</p>
+      <Link to="/" className={buttonClass("primary", "mt-8")}>
+        Return to Home
+      </Link>
+    </Container>
+  );
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 403) return <AccessDenied />;
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText || "Error"}`
     : error instanceof Error

@@ -1,13 +1,9 @@
 /**
- * The database schema (SQLite). Times are UTC epoch milliseconds; money is integer minor units.
- * Change it here, run `npm run db:generate`, review the SQL, commit both.
+ * The database schema (SQLite), one module per area. Times are UTC epoch milliseconds; money is
+ * integer minor units; rates are decimal strings. Change a module, run `npm run db:generate`, review
+ * the SQL, commit both.
  */
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-
-/** One row per background job: whoever holds an unexpired lease runs it (see utils/jobs.server.ts). */
-export const jobLeases = sqliteTable("job_leases", {
-  job: text("job").primaryKey(),
-  holder: text("holder").notNull(),
-  leasedUntil: integer("leased_until").notNull(),
-  updatedAt: integer("updated_at").notNull(),
-});
+export * from "./schema/jobs";
+export * from "./schema/merchants";
+export * from "./schema/rates";
+export * from "./schema/news";

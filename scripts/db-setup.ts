@@ -9,4 +9,5 @@ import { seed } from "./seed";
 const db = openDatabase(env.DATABASE_URL);
 const report = await seed(db);
 db.$client.close();
-console.log(`[db] ${env.DATABASE_URL}: migrated${report.length ? `; ${report.join("; ")}` : ""}`);
+console.log(`[db] ${env.DATABASE_URL}: migrated`);
+for (const line of report) console.log(`[db] ${line}`);

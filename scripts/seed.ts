@@ -1,7 +1,70 @@
-/** Demo data for a fresh machine. Each step is idempotent and says what it did. */
+/**
+ * Seed data for a fresh machine (run by `npm start` through scripts/db-setup.ts). Idempotent: each
+ * step says what it did. Demo accounts only when DEMO_SEED is on (the default for local runs).
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { merchants, merchantUsers } from "../drizzle/schema";
+import { createOperator, ensureBootstrapAdmin, findOperatorByEmail } from "../app/core/operators.server";
+import { hashPassword } from "../app/core/passwords.server";
 import type { Db } from "../app/utils/db.server";
+import { env } from "../app/utils/env.server";
 
-export async function seed(_db: Db): Promise<string[]> {
+/** The demo merchant printed by `npm start`. Local demo data only: never in a production database. */
+export const DEMO_MERCHANT = {
+  merchantId: "MRC-K3NYA2",
+  username: "demo",
+  password: "onehop-demo-2024",
+  businessName: "Savannah Coffee Roasters",
+  contactEmail: "payments@savannahcoffee.example",
+} as const;
+
+export async function seedDemoMerchant(db: Db, now = Date.now()): Promise<string> {
+  const existing = db.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, DEMO_MERCHANT.merchantId)).get();
+  if (!existing) {
+    const passwordHash = await hashPassword(DEMO_MERCHANT.password);
+    db.transaction((tx) => {
+      tx.insert(merchants)
+        .values({ id: DEMO_MERCHANT.merchantId, businessName: DEMO_MERCHANT.businessName, contactEmail: DEMO_MERCHANT.contactEmail, createdAt: now })
+        .run();
+      tx.insert(merchantUsers)
+        .values({ id: "usr_demo", merchantId: DEMO_MERCHANT.merchantId, username: DEMO_MERCHANT.username, role: "owner", passwordHash, passwordSetAt: now, createdAt: now })
+        .run();
+    });
+  }
+  return `demo merchant: Merchant ID ${DEMO_MERCHANT.merchantId}, Username ${DEMO_MERCHANT.username}, Password ${DEMO_MERCHANT.password} (http://localhost:${env.PORT}/merchant-signin)`;
+}
+
+/**
+ * A local demo operator (admin) with a random password generated once and kept in
+ * DATA_DIR/demo-operator.txt, so the review flow can be tried on a fresh machine.
+ */
+export async function seedDemoOperator(db: Db): Promise<string> {
+  const email = "admin@onehop.local";
+  const file = path.join(env.DATA_DIR, "demo-operator.txt");
+  if (!findOperatorByEmail(db, email)) {
+    const password = randomBytes(9).toString("base64url");
+    await createOperator(db, { email, name: "Demo Admin", role: "admin", password });
+    mkdirSync(env.DATA_DIR, { recursive: true });
+    writeFileSync(file, `${email}\n${password}\n`, { mode: 0o600 });
+  }
+  const [, password] = existsSync(file) ? readFileSync(file, "utf8").split("\n") : [];
+  return `demo operator: ${email}, Password ${password ?? "(see " + file + ")"} (http://localhost:${env.PORT}/admin/signin)`;
+}
+
+export async function seed(db: Db): Promise<string[]> {
   const report: string[] = [];
+  if (env.DEMO_SEED) report.push(await seedDemoMerchant(db), await seedDemoOperator(db));
+  const admin = await ensureBootstrapAdmin(db, {
+    email: env.OPERATOR_BOOTSTRAP_EMAIL,
+    password: env.OPERATOR_BOOTSTRAP_PASSWORD,
+    name: env.OPERATOR_BOOTSTRAP_NAME,
+  });
+  if (admin === "created") report.push(`operator admin created: ${env.OPERATOR_BOOTSTRAP_EMAIL}`);
+  if (admin === "not-configured" && !env.DEMO_SEED) {
+    report.push("no operator from OPERATOR_BOOTSTRAP_*: create one with `npm run operator:create`");
+  }
   return report;
 }

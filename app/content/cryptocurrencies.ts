@@ -1,3 +1,5 @@
+import { formatPercent } from "~/utils/format";
+
 /**
  * The 20 supported cryptocurrencies, in the order the product lists them. `displayRateKes` and
  * `change24hBps` are fixed display values (decimal strings / basis points); only the four live
@@ -77,8 +79,4 @@ export function findCryptocurrency(symbol: string): Cryptocurrency | undefined {
 }
 
 /** "+2.35%" / "-1.42%" / "0.00%" from basis points. */
-export function formatChangeBps(bps: number): string {
-  const sign = bps > 0 ? "+" : bps < 0 ? "-" : "";
-  const abs = Math.abs(bps);
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}%`;
-}
+export const formatChangeBps = (bps: number): string => formatPercent(bps, { sign: true, fixed: true });

@@ -51,6 +51,8 @@ export const sitemapPages: readonly { path: string; priority: string }[] = [
   { path: "/compliance", priority: "0.5" },
   { path: "/onboarding", priority: "0.6" },
   { path: "/tariff-schedule", priority: "0.6" },
+  { path: "/exchange-rates", priority: "0.7" },
+  { path: "/supported-currencies", priority: "0.6" },
   { path: "/terms", priority: "0.3" },
   { path: "/privacy", priority: "0.3" },
   { path: "/blog/disclaimer", priority: "0.2" },

@@ -6,6 +6,7 @@
  * Crypto limits: the spec gives two readings; we use the stricter terms reading everywhere
  * (see docs/decisions/0003-crypto-limits.md).
  */
+import { formatPercent } from "~/utils/format";
 
 export type Bps = number;
 export type WholeKes = number;
@@ -98,8 +99,4 @@ export const liabilityCapMonths = 3;
 export const ratesRefreshSeconds = 60;
 
 /** "1%" / "1.5%" / "1.2%": basis points shown as a percentage without trailing zeros. */
-export function formatBps(bps: Bps): string {
-  const whole = Math.trunc(bps / 100);
-  const fraction = String(bps % 100).padStart(2, "0").replace(/0+$/, "");
-  return fraction ? `${whole}.${fraction}%` : `${whole}%`;
-}
+export const formatBps = (bps: Bps): string => formatPercent(bps);

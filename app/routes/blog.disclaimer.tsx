@@ -1,7 +1,8 @@
-import { legalPage } from "~/components/legal/legal-page";
+import { LegalPage, legalMeta } from "~/components/legal/legal-page";
 import { disclaimer } from "~/content/legal/disclaimer";
+import { publicPageHeaders } from "~/utils/http";
 
-const page = legalPage(disclaimer);
-export const headers = page.headers;
-export const meta = page.meta;
-export default page.Page;
+export const loader = () => disclaimer;
+export const headers = publicPageHeaders;
+export const meta = legalMeta;
+export default LegalPage;

@@ -1,7 +1,8 @@
-import { legalPage } from "~/components/legal/legal-page";
+import { LegalPage, legalMeta } from "~/components/legal/legal-page";
 import { compliance } from "~/content/legal/compliance";
+import { publicPageHeaders } from "~/utils/http";
 
-const page = legalPage(compliance);
-export const headers = page.headers;
-export const meta = page.meta;
-export default page.Page;
+export const loader = () => compliance;
+export const headers = publicPageHeaders;
+export const meta = legalMeta;
+export default LegalPage;

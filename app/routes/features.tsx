@@ -111,14 +111,14 @@ export default function Features() {
       <Section id="settlement" title={settlement.title} intro={settlement.intro}>
         <dl className="grid gap-6 sm:grid-cols-2">
           {settlementTimes.map((row) => (
-            <div key={row.rail} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span className="text-brand-700">
-                <Icon name="clock" />
-              </span>
-              <div>
-                <dt className="font-semibold text-ink">{row.rail}</dt>
-                <dd className="mt-1 text-slate-700">{row.time}</dd>
-              </div>
+            <div key={row.rail} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <dt className="flex items-center gap-3 font-semibold text-ink">
+                <span className="shrink-0 text-brand-700">
+                  <Icon name="clock" />
+                </span>
+                {row.rail}
+              </dt>
+              <dd className="mt-1 pl-9 text-slate-700">{row.time}</dd>
             </div>
           ))}
         </dl>

@@ -252,7 +252,7 @@ export default function TariffSchedulePage() {
             </caption>
             <thead>
               <tr className={table.headRow}>
-                <th scope="col" className={`${table.colHeader} w-56`}>
+                <th scope="col" className={`${table.colHeader} w-64`}>
                   Limit
                 </th>
                 <th scope="col" className={`${table.colHeader} w-52`}>

@@ -1,7 +1,8 @@
-import { legalPage } from "~/components/legal/legal-page";
+import { LegalPage, legalMeta } from "~/components/legal/legal-page";
 import { terms } from "~/content/legal/terms";
+import { publicPageHeaders } from "~/utils/http";
 
-const page = legalPage(terms);
-export const headers = page.headers;
-export const meta = page.meta;
-export default page.Page;
+export const loader = () => terms;
+export const headers = publicPageHeaders;
+export const meta = legalMeta;
+export default LegalPage;

@@ -51,3 +51,8 @@ export function checkDatabase(db: Db): { ok: true; latencyMs: number } | { ok: f
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
 }
+
+/** A transaction handle, for services that write inside a caller's transaction. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Either the database or a transaction on it. */
+export type DbOrTx = Db | Tx;

@@ -32,12 +32,35 @@ const envSchema = z.object({
   DEMO_SCHEDULING_URL: z.string().url().default("https://cal.com/onehop/demo"),
   COOKIE_SECURE: booleanString.optional(),
   PROVIDER_MODE: z.enum(["simulator", "live"]).default("simulator"),
+  // Exchange rates (app/core/rates, docs/decisions/0010-rates-service.md).
+  COINGECKO_BASE_URL: z.string().url().optional(),
+  COINGECKO_API_KEY: z.string().min(1).optional(),
+  COINGECKO_API_KEY_KIND: z.enum(["demo", "pro"]).default("demo"),
+  FX_BASE_URL: z.string().url().default("https://open.er-api.com"),
+  RATES_REFRESH_SECONDS: z.coerce.number().int().min(10).max(3600).default(60),
+  RATES_MIN_MANUAL_REFRESH_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  RATES_STALE_AFTER_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
+  RATES_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  TRUST_PROXY: booleanString.default("false"),
+  SESSION_TTL_MINUTES: z.coerce.number().int().min(10).max(60 * 24 * 30).default(480),
+  SET_PASSWORD_LINK_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(72),
+  OPERATOR_BOOTSTRAP_EMAIL: z.string().email().optional(),
+  OPERATOR_BOOTSTRAP_PASSWORD: z.string().min(12, "OPERATOR_BOOTSTRAP_PASSWORD must be at least 12 characters").optional(),
+  OPERATOR_BOOTSTRAP_NAME: z.string().min(1).default("Administrator"),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default("OneHop <no-reply@onehop.co.ke>"),
+  DEMO_SEED: booleanString.optional(),
+  NEWS_FEED_BASE_URL: z.string().url().optional().describe("Fetch news feeds through this origin (feed simulator or proxy)"),
+  NEWS_FEED_FIXTURES_DIR: z.string().min(1).default("tests/fixtures/feeds"),
+  NEWS_FEED_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
+  NEWS_FEED_MAX_BYTES: z.coerce.number().int().min(64 * 1024).max(100 * 1024 * 1024).default(5 * 1024 * 1024),
 });
 
 export type Env = z.infer<typeof envSchema> & {
   SESSION_SECRET: string;
   COOKIE_SECURE: boolean;
+  DEMO_SEED: boolean;
   isProduction: boolean;
 };
 
@@ -77,6 +100,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...values,
     SESSION_SECRET: secret,
     COOKIE_SECURE: values.COOKIE_SECURE ?? values.PUBLIC_SITE_URL.startsWith("https://"),
+    // Demo accounts only on a local site unless asked for explicitly.
+    DEMO_SEED: values.DEMO_SEED ?? ["localhost", "127.0.0.1"].includes(new URL(values.PUBLIC_SITE_URL).hostname),
     isProduction: values.NODE_ENV === "production",
   };
 }

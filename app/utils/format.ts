@@ -26,3 +26,16 @@ export function formatLongDate(iso: string): string {
     timeZone: "UTC",
   }).format(new Date(iso));
 }
+
+/**
+ * A percentage from basis points, without float arithmetic: 150 -> "1.5%", 100 -> "1%".
+ * `sign` adds "+" to positive values; `fixed` keeps two decimals (235 -> "2.35%", 0 -> "0.00%").
+ */
+export function formatPercent(bps: number, options: { sign?: boolean; fixed?: boolean } = {}): string {
+  const abs = Math.abs(Math.trunc(bps));
+  const whole = Math.trunc(abs / 100);
+  const cents = String(abs % 100).padStart(2, "0");
+  const fraction = options.fixed ? cents : cents.replace(/0+$/, "");
+  const sign = bps < 0 ? "-" : options.sign && bps > 0 ? "+" : "";
+  return `${sign}${whole}${fraction ? `.${fraction}` : ""}%`;
+}

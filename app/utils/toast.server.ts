@@ -33,3 +33,21 @@ export const {
 } = createToastUtilsWithCustomSession(toastStorage);
 
 export type { Flash } from "~/components/layout/Flash";
+
+/**
+ * A form posted without JavaScript renders its answer in the same response, so a flash set by the
+ * action is not in the request the root loader read. Take it out of the response's Set-Cookie (and
+ * clear it), so the page shows it now and not again on the next page.
+ */
+export async function takeFlashFromResponse(responseHeaders: Headers) {
+  const cookies = responseHeaders.getSetCookie();
+  const flashCookie = cookies.find((cookie) => cookie.startsWith("onehop_flash="));
+  if (!flashCookie) return undefined;
+  const value = flashCookie.split(";")[0]!;
+  const { toast, headers } = await getToast(new Request("http://localhost/", { headers: { Cookie: value } }));
+  responseHeaders.delete("Set-Cookie");
+  for (const cookie of cookies) if (cookie !== flashCookie) responseHeaders.append("Set-Cookie", cookie);
+  const clear = headers.get("Set-Cookie");
+  if (clear) responseHeaders.append("Set-Cookie", clear);
+  return toast;
+}

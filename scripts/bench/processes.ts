@@ -3,7 +3,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import net from "node:net";
 import { fileURLToPath } from "node:url";
-import { type StaticResponse, type StaticServerMessage } from "./static-server";
+// `import type` is always erased: importing static-server.ts for real would start a server here.
+import type { StaticResponse, StaticServerMessage } from "./static-server";
 
 export const HEAP_FLAG = "--max-old-space-size=192";
 

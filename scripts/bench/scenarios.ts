@@ -10,7 +10,7 @@ export interface ScenarioRequest {
 }
 
 export interface Scenario extends ScenarioRequest {
-  /** Row label in the table. */
+  /** Row label in the table and the target lines (e.g. "/features", "POST /sign-in"). */
   name: string;
   /**
    * Optional: runs once after the server is up, before the row is measured; what it returns is
@@ -26,7 +26,7 @@ export interface Scenario extends ScenarioRequest {
 }
 
 export const scenarios: Scenario[] = [
-  { name: "home", path: "/" },
-  { name: "features", path: "/features" },
-  { name: "terms", path: "/terms" },
+  { name: "/", path: "/" },
+  { name: "/features", path: "/features" },
+  { name: "/terms", path: "/terms" },
 ];

@@ -11,3 +11,17 @@ export async function expectJsState(page: Page, testInfo: TestInfo) {
     expect(hasRemix).toBe(false);
   }
 }
+
+/** The toast a user sees: sonner's with JavaScript, the server's status/alert banner without it. */
+export async function expectToast(page: Page, testInfo: TestInfo, title: string, description?: string) {
+  const region = isJsProject(testInfo)
+    ? page.locator("[data-sonner-toast]").filter({ hasText: title })
+    : page.locator('[role="alert"], [role="status"]').filter({ hasText: title });
+  await expect(region.first()).toBeVisible();
+  if (description) await expect(region.first()).toContainText(description);
+}
+
+/** A value unique to this test run and project, for e-mails and names. */
+export function unique(testInfo: TestInfo, prefix: string): string {
+  return `${prefix}-${testInfo.project.name}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}

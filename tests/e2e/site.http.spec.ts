@@ -20,17 +20,30 @@ test.describe("HTTP behaviour", () => {
     }
   });
 
-  test("the CSP nonce changes per request and every inline script carries it", async ({ request }) => {
-    const first = await request.get("/");
-    const second = await request.get("/");
+  test("every inline script carries the CSP nonce; uncached pages get a fresh nonce each time", async ({ request }) => {
     const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
-    const nonce = nonceOf(first.headers()["content-security-policy"]);
-    expect(nonce).toBeTruthy();
-    expect(nonce).not.toBe(nonceOf(second.headers()["content-security-policy"]));
-    const html = await first.text();
-    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    for (const path of ["/", "/no-such-page"]) {
+      const response = await request.get(path);
+      const nonce = nonceOf(response.headers()["content-security-policy"]);
+      expect(nonce).toBeTruthy();
+      const scripts = [...(await response.text()).matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    }
+    const first = await request.get("/no-such-page");
+    const second = await request.get("/no-such-page");
+    expect(nonceOf(first.headers()["content-security-policy"])).not.toBe(nonceOf(second.headers()["content-security-policy"]));
+  });
+
+  test("public pages are served from the page cache, compressed once", async ({ request }) => {
+    await request.get("/about");
+    const cached = await request.get("/about", { headers: { "accept-encoding": "br" } });
+    expect(cached.headers()["x-page-cache"]).toBe("hit");
+    expect(cached.headers()["content-encoding"]).toBe("br");
+    expect(await cached.text()).toContain("</html>");
+    const plain = await request.get("/about", { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers()["content-encoding"]).toBeUndefined();
+    expect(await plain.text()).toContain("<h1");
   });
 
   test("HSTS is sent when the request came over HTTPS", async ({ request }) => {

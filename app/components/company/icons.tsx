@@ -120,6 +120,8 @@ export function Icon({ name, className }: { name: IconName; className?: string }
   return (
     <svg
       viewBox="0 0 24 24"
+      width={24}
+      height={24}
       fill="none"
       stroke="currentColor"
       strokeWidth={1.75}

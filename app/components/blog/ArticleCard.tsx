@@ -1,0 +1,29 @@
+/** A published article in the blog list. */
+import { Link } from "@remix-run/react";
+import { Badge } from "~/components/ui";
+import type { ArticleCard as ArticleCardData } from "~/core/news/types";
+import { formatLongDate } from "~/utils/format";
+import { TagList } from "./TagList";
+
+export type CardData = Pick<ArticleCardData, "id" | "slug" | "title" | "tldr" | "tags" | "category" | "publishedAt" | "sourceName" | "readingTime" | "status">;
+
+export function ArticleCard({ article }: { article: CardData }) {
+  return (
+    <article className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+        <Badge tone="info">{article.category}</Badge>
+        <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt)}</time>
+      </p>
+      <h3 className="mt-3 text-lg font-semibold text-ink">
+        <Link to={`/blog/${article.slug}`} className="hover:text-brand-800 hover:underline">
+          {article.title}
+        </Link>
+      </h3>
+      <p className="mt-2 flex-1 text-slate-700">{article.tldr}</p>
+      <TagList tags={article.tags} limit={3} className="mt-4" />
+      <p className="mt-4 text-sm text-slate-600">
+        {article.sourceName} · {article.readingTime} min read
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,34 @@
+/** Back to the blog, and Previous (next-older) / Next (next-newer) among published articles. */
+import { Link } from "@remix-run/react";
+
+type Neighbour = { slug: string; title: string } | null;
+
+export function BackToBlog() {
+  return (
+    <Link to="/blog" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 underline underline-offset-2">
+      <span aria-hidden="true">←</span> Back to Blog
+    </Link>
+  );
+}
+
+export function ArticleNav({ previous, next }: { previous: Neighbour; next: Neighbour }) {
+  if (!previous && !next) return null;
+  return (
+    <nav aria-label="More articles" className="mx-auto mt-12 grid max-w-3xl gap-4 sm:grid-cols-2">
+      {previous ? (
+        <Link to={`/blog/${previous.slug}`} rel="prev" className="rounded-xl border border-slate-200 p-4 hover:bg-slate-50">
+          <span className="block text-sm font-semibold text-slate-700">← Previous</span>
+          <span className="mt-1 block font-semibold text-ink">{previous.title}</span>
+        </Link>
+      ) : (
+        <span />
+      )}
+      {next ? (
+        <Link to={`/blog/${next.slug}`} rel="next" className="rounded-xl border border-slate-200 p-4 text-right hover:bg-slate-50">
+          <span className="block text-sm font-semibold text-slate-700">Next →</span>
+          <span className="mt-1 block font-semibold text-ink">{next.title}</span>
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

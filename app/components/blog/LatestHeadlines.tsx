@@ -1,0 +1,87 @@
+/**
+ * The Latest Headlines block: up to 12 of the newest articles under a topic, drafts included with an
+ * "Unpublished" badge, 3 tags each. The server render has the headlines; the topic filter is a set of
+ * links (?topic=), and while a new topic loads on the client the block says so.
+ */
+import { Link, useNavigation } from "@remix-run/react";
+import { Badge, cx } from "~/components/ui";
+import type { HeadlineTopic } from "~/core/news/topics";
+import { formatLongDate } from "~/utils/format";
+import { blogHref, type BlogQuery } from "./blog-url";
+import type { CardData } from "./ArticleCard";
+import { TagList } from "./TagList";
+
+export const LOADING_HEADLINES = "Loading latest headlines...";
+
+export function LatestHeadlines({
+  headlines,
+  topics,
+  query,
+}: {
+  headlines: readonly CardData[];
+  topics: readonly HeadlineTopic[];
+  query: BlogQuery & { topic: HeadlineTopic };
+}) {
+  const navigation = useNavigation();
+  const pendingTopic =
+    navigation.state === "loading" && navigation.location.pathname === "/blog"
+      ? (new URLSearchParams(navigation.location.search).get("topic") ?? "all")
+      : null;
+  const loading = pendingTopic !== null && pendingTopic.toLowerCase() !== query.topic.toLowerCase();
+  return (
+    <section id="headlines" aria-labelledby="headlines-heading" className="bg-slate-50 py-12">
+      <div className="mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8">
+        <h2 id="headlines-heading" className="text-2xl font-bold tracking-tight text-ink">
+          Latest Headlines
+        </h2>
+        <nav aria-label="Headline topics" className="mt-4">
+          <ul className="flex flex-wrap gap-2">
+            {topics.map((topic) => {
+              const current = topic === query.topic;
+              return (
+                <li key={topic}>
+                  <Link
+                    to={blogHref({ ...query, topic, page: 1 }, "headlines")}
+                    preventScrollReset
+                    aria-current={current ? "true" : undefined}
+                    className={cx(
+                      "inline-flex rounded-full px-4 py-1.5 text-sm font-semibold ring-1 ring-inset",
+                      current ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-100",
+                    )}
+                  >
+                    {topic === "all" ? "All" : topic}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        {loading ? (
+          <p role="status" className="mt-6 text-slate-700">
+            {LOADING_HEADLINES}
+          </p>
+        ) : headlines.length === 0 ? (
+          <p className="mt-6 text-slate-700">No headlines under this topic yet.</p>
+        ) : (
+          <ol className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Headlines, newest first">
+            {headlines.map((headline) => (
+              <li key={headline.id} className="flex flex-col rounded-xl border border-slate-200 bg-white p-4">
+                <p className="flex flex-wrap items-center gap-2 text-xs text-slate-700">
+                  <span className="font-semibold">{headline.sourceName}</span>
+                  <time dateTime={headline.publishedAt}>{formatLongDate(headline.publishedAt)}</time>
+                  {headline.status === "draft" ? <Badge tone="warning">Unpublished</Badge> : null}
+                </p>
+                <h3 className="mt-2 font-semibold text-ink">
+                  <Link to={`/blog/${headline.slug}`} className="hover:text-brand-800 hover:underline">
+                    {headline.title}
+                  </Link>
+                </h3>
+                <TagList tags={headline.tags} limit={3} className="mt-3" />
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * The "Merchant Application" form. Works as a plain HTML form (the server validates, re-renders with
+ * the typed values and errors; "Show cities" fills the city list); with JavaScript, Conform validates
+ * in the browser with the same zod schema, the city list follows the country, and the Terms toast
+ * shows before anything is sent.
+ */
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, Link } from "@remix-run/react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { notify } from "~/components/layout/Flash";
+import {
+  CheckboxField,
+  Honeypot,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  type FieldMeta,
+} from "~/components/ui/form";
+import { buttonClass } from "~/components/ui";
+import { businessTypes, integrationTypes, monthlyVolumes, timelines } from "~/content/application-options";
+import { countries, dialCodes, findCountry } from "~/content/countries";
+import { messages } from "~/content/messages";
+import { applicationSchema, limits } from "~/core/merchants/application-schema";
+
+const countryOptions = countries.map((country) => ({ value: country.code, label: `${country.flag} ${country.name}` }));
+
+function Fieldset({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="rounded-2xl border border-slate-200 p-6">
+      <legend className="px-2 text-lg font-semibold text-ink">{legend}</legend>
+      <div className="grid gap-5 sm:grid-cols-2">{children}</div>
+    </fieldset>
+  );
+}
+
+export function ApplicationForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
+  const [form, fields] = useForm({
+    id: "merchant-application",
+    lastResult,
+    constraint: undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: applicationSchema });
+    },
+  });
+  const meta = (name: keyof typeof fields, required = false): FieldMeta => {
+    const field = fields[name];
+    return { id: field.id, name: field.name, errorId: field.errorId, errors: field.errors, required };
+  };
+  const initial = (name: keyof typeof fields) => {
+    const value = fields[name].initialValue;
+    return typeof value === "string" ? value : undefined;
+  };
+
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const [country, setCountry] = useState(initial("country") ?? "");
+  const [city, setCity] = useState(initial("city") ?? "");
+  const [dialCode, setDialCode] = useState(initial("countryCode") ?? "+254");
+  const cities = findCountry(country)?.cities ?? [];
+
+  function onCountryChange(code: string) {
+    setCountry(code);
+    setCity("");
+    const chosen = findCountry(code);
+    if (chosen) setDialCode(chosen.dialCode);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const agreed = new FormData(event.currentTarget).get(fields.agreedToTerms.name);
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (!agreed && submitter?.value !== "show-cities") notify({ type: "error", ...messages.termsRequired });
+    form.onSubmit(event);
+  }
+
+  return (
+    <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="relative space-y-8">
+      <Honeypot />
+      {form.errors?.length ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-900">
+          {form.errors[0]}
+        </p>
+      ) : null}
+
+      <Fieldset legend="Business Information">
+        <TextField meta={meta("businessName", true)} label="Business Name" defaultValue={initial("businessName")} maxLength={limits.businessName} autoComplete="organization" />
+        <SelectField meta={meta("businessType", true)} label="Business Type" placeholder="Select business type" options={businessTypes} defaultValue={initial("businessType")} />
+        <TextField meta={meta("website")} label="Website" type="url" inputMode="url" placeholder="https://" defaultValue={initial("website")} maxLength={limits.website} autoComplete="url" className="sm:col-span-2" />
+      </Fieldset>
+
+      <Fieldset legend="Contact Information">
+        <TextField meta={meta("contactName", true)} label="Contact Name" defaultValue={initial("contactName")} maxLength={limits.contactName} autoComplete="name" />
+        <TextField meta={meta("email", true)} label="Email Address" type="email" defaultValue={initial("email")} maxLength={limits.email} autoComplete="email" />
+        <div className="grid grid-cols-[minmax(0,9rem)_1fr] gap-3 sm:col-span-2">
+          <SelectField
+            meta={meta("countryCode", true)}
+            label="Dialling code"
+            placeholder="Code"
+            options={dialCodes}
+            value={dialCode}
+            onChange={(event) => setDialCode(event.target.value)}
+          />
+          <TextField meta={meta("phone", true)} label="Phone Number" type="tel" inputMode="tel" defaultValue={initial("phone")} maxLength={limits.phone} autoComplete="tel-national" placeholder="712 345 678" />
+        </div>
+      </Fieldset>
+
+      <Fieldset legend="Business Location">
+        <SelectField
+          meta={meta("country", true)}
+          label="Country of Operation"
+          placeholder="Select country"
+          options={countryOptions}
+          value={country}
+          onChange={(event) => onCountryChange(event.target.value)}
+        />
+        <div>
+          <SelectField
+            meta={meta("city", true)}
+            label="City"
+            placeholder={cities.length ? "Select city" : "Select country first"}
+            options={cities.map((name) => ({ value: name, label: name }))}
+            value={city}
+            onChange={(event) => setCity(event.target.value)}
+            disabled={cities.length === 0}
+          />
+          {hydrated ? null : (
+            <button type="submit" name="intent" value="show-cities" formNoValidate className={buttonClass("secondary", "mt-1")}>
+              Show cities
+            </button>
+          )}
+        </div>
+        <TextAreaField meta={meta("businessAddress")} label="Business Address" rows={2} defaultValue={initial("businessAddress")} maxLength={limits.businessAddress} autoComplete="street-address" className="sm:col-span-2" />
+      </Fieldset>
+
+      <Fieldset legend="Business Details">
+        <SelectField meta={meta("monthlyVolume")} label="Monthly Volume (USD)" placeholder="Select monthly volume" options={monthlyVolumes} defaultValue={initial("monthlyVolume")} />
+        <SelectField meta={meta("timeline")} label="Timeline" placeholder="Select timeline" options={timelines} defaultValue={initial("timeline")} />
+        <SelectField meta={meta("integrationType")} label="Preferred Integration" placeholder="Select integration" options={integrationTypes} defaultValue={initial("integrationType")} />
+        <TextField meta={meta("currentPaymentMethods")} label="Current Payment Methods" placeholder="e.g. M-Pesa Paybill, card payments" defaultValue={initial("currentPaymentMethods")} maxLength={limits.currentPaymentMethods} />
+      </Fieldset>
+
+      <div className="space-y-4">
+        <CheckboxField
+          meta={meta("agreedToTerms", true)}
+          defaultChecked={fields.agreedToTerms.initialValue === "on"}
+          label={
+            <>
+              I agree to the{" "}
+              <Link to="/terms" className="font-semibold text-brand-800 underline">
+                Terms and Conditions
+              </Link>{" "}
+              and{" "}
+              <Link to="/privacy" className="font-semibold text-brand-800 underline">
+                Privacy Policy
+              </Link>
+            </>
+          }
+        />
+        <CheckboxField
+          meta={meta("agreedToNewsletter")}
+          defaultChecked={fields.agreedToNewsletter.initialValue === "on"}
+          label="Send me product updates and payment industry news"
+        />
+      </div>
+
+      <SubmitButton pendingLabel="Submitting Application..." className="w-full sm:w-auto" name="intent" value="submit">
+        Submit Application
+      </SubmitButton>
+    </Form>
+  );
+}

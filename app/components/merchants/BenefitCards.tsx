@@ -1,0 +1,41 @@
+import { Card } from "~/components/ui";
+
+const benefits = [
+  {
+    title: "Save 70% on Fees",
+    body: "A flat 1% on collections, no setup or monthly fees, and a spread under 1%: far below card and cross-border banking costs.",
+    icon: "M12 3v18M7 7.5C7 5.6 9.2 4.5 12 4.5s5 1.1 5 3-2.2 3-5 3.5-5 1.6-5 3.5 2.2 3 5 3 5-1.1 5-3",
+  },
+  {
+    title: "Global Reach",
+    body: "Accept Bitcoin, Ethereum, USDT and USDC from customers anywhere and settle in Kenyan shillings to your local rail.",
+    icon: "M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Zm-9 9h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3Z",
+  },
+  {
+    title: "Bank-Grade Security",
+    body: "Institutional custody with multi-signature wallets, encrypted data and role-based access for your team.",
+    icon: "M12 3 5 6v5c0 4.4 3 8.3 7 10 4-1.7 7-5.6 7-10V6l-7-3Zm-3 9 2 2 4-4",
+  },
+] as const;
+
+export function BenefitCards() {
+  return (
+    <ul className="grid gap-6 md:grid-cols-3">
+      {benefits.map((benefit) => (
+        <li key={benefit.title}>
+          <Card
+            title={benefit.title}
+            icon={
+              <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                <path d={benefit.icon} />
+              </svg>
+            }
+            className="h-full"
+          >
+            <p>{benefit.body}</p>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,195 @@
+/**
+ * Form primitives wired for Conform: each field renders its label, the control with the right ARIA
+ * (aria-invalid, aria-describedby) and its error message. Server-rendered, so they work without JS.
+ */
+import { useNavigation } from "@remix-run/react";
+import type { ComponentProps, ReactNode } from "react";
+import { buttonClass, cx, type ButtonVariant } from "./index";
+
+export interface FieldMeta {
+  id: string;
+  name: string;
+  errorId: string;
+  errors?: string[];
+  required?: boolean;
+}
+
+const controlClass =
+  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600 aria-[invalid=true]:border-red-700";
+
+function Label({ meta, children }: { meta: FieldMeta; children: ReactNode }) {
+  return (
+    <label htmlFor={meta.id} className="block text-sm font-medium text-slate-800">
+      {children}
+      {meta.required ? (
+        <span className="text-red-700" aria-hidden="true">
+          {" "}
+          *
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+export function FieldError({ meta }: { meta: FieldMeta }) {
+  return (
+    <p id={meta.errorId} className="mt-1 min-h-0 text-sm text-red-800" aria-live="polite">
+      {meta.errors?.[0] ?? null}
+    </p>
+  );
+}
+
+function aria(meta: FieldMeta, hintId?: string) {
+  const invalid = Boolean(meta.errors?.length);
+  return {
+    id: meta.id,
+    name: meta.name,
+    required: meta.required,
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": cx(invalid && meta.errorId, hintId) || undefined,
+  };
+}
+
+export function TextField({
+  meta,
+  label,
+  hint,
+  className,
+  ...input
+}: { meta: FieldMeta; label: ReactNode; hint?: ReactNode } & Omit<ComponentProps<"input">, "id" | "name">) {
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  return (
+    <div className={className}>
+      <Label meta={meta}>{label}</Label>
+      <input {...input} {...aria(meta, hintId)} className={controlClass} />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError meta={meta} />
+    </div>
+  );
+}
+
+export function TextAreaField({
+  meta,
+  label,
+  className,
+  ...input
+}: { meta: FieldMeta; label: ReactNode } & Omit<ComponentProps<"textarea">, "id" | "name">) {
+  return (
+    <div className={className}>
+      <Label meta={meta}>{label}</Label>
+      <textarea {...input} {...aria(meta)} className={controlClass} />
+      <FieldError meta={meta} />
+    </div>
+  );
+}
+
+export function SelectField({
+  meta,
+  label,
+  placeholder,
+  options,
+  className,
+  ...select
+}: {
+  meta: FieldMeta;
+  label: ReactNode;
+  placeholder: string;
+  options: readonly { value: string; label: string }[];
+} & Omit<ComponentProps<"select">, "id" | "name" | "children">) {
+  return (
+    <div className={className}>
+      <Label meta={meta}>{label}</Label>
+      <select {...select} {...aria(meta)} className={controlClass}>
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError meta={meta} />
+    </div>
+  );
+}
+
+export function CheckboxField({
+  meta,
+  label,
+  className,
+  ...input
+}: { meta: FieldMeta; label: ReactNode } & Omit<ComponentProps<"input">, "id" | "name" | "type">) {
+  return (
+    <div className={className}>
+      <div className="flex items-start gap-3">
+        <input
+          {...input}
+          {...aria(meta)}
+          type="checkbox"
+          className="mt-1 h-4 w-4 rounded border-slate-500 text-brand-700 focus:ring-brand-700"
+        />
+        <label htmlFor={meta.id} className="text-sm text-slate-800">
+          {label}
+          {meta.required ? (
+            <span className="text-red-700" aria-hidden="true">
+              {" "}
+              *
+            </span>
+          ) : null}
+        </label>
+      </div>
+      <FieldError meta={meta} />
+    </div>
+  );
+}
+
+/** A submit button that shows `pendingLabel` and is disabled while its form is submitting. */
+export function SubmitButton({
+  children,
+  pendingLabel,
+  variant = "primary",
+  className,
+  name,
+  value,
+  formAction,
+}: {
+  children: ReactNode;
+  pendingLabel: ReactNode;
+  variant?: ButtonVariant;
+  className?: string;
+  name?: string;
+  value?: string;
+  formAction?: string;
+}) {
+  const navigation = useNavigation();
+  const mine =
+    navigation.state === "submitting" &&
+    (name === undefined || navigation.formData?.get(name) === value) &&
+    (formAction === undefined || navigation.formAction === formAction);
+  return (
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      formAction={formAction}
+      disabled={mine}
+      aria-disabled={mine || undefined}
+      className={buttonClass(variant, className)}
+    >
+      {mine ? pendingLabel : children}
+    </button>
+  );
+}
+
+/** Hidden from people, tempting to bots: any value means the post came from a bot. */
+export function Honeypot({ name = "company_fax" }: { name?: string }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label htmlFor={`hp-${name}`}>Leave this field empty</label>
+      <input id={`hp-${name}`} type="text" name={name} tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * The merchant application form's schema: one zod schema for the browser (Conform's client
+ * validation) and the server (the action). Isomorphic: no server imports.
+ */
+import { z } from "zod";
+import {
+  businessTypes,
+  integrationTypes,
+  monthlyVolumes,
+  optionValues,
+  timelines,
+} from "~/content/application-options";
+import { countries, findCountry, type Country } from "~/content/countries";
+import { messages } from "~/content/messages";
+
+export const limits = {
+  businessName: 120,
+  contactName: 100,
+  email: 254,
+  phone: 20,
+  website: 200,
+  businessAddress: 300,
+  currentPaymentMethods: 500,
+} as const;
+
+const dialCodeValues = new Set(countries.map((country) => country.dialCode));
+
+function text(label: string, max: number) {
+  return z
+    .string({ required_error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+function optionalText(label: string, max: number) {
+  return z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
+}
+
+function choice<const T extends readonly { value: string; label: string }[]>(options: T, message: string) {
+  return z.enum(optionValues(options), { errorMap: () => ({ message }) });
+}
+
+/** Digits of a phone number as typed (spaces, dashes, brackets and one leading trunk 0 allowed). */
+export function nationalDigits(phone: string): string {
+  return phone.replace(/[\s()-]/g, "").replace(/^0/, "");
+}
+
+/** The countries sharing a dialling code (+1: United States and Canada). */
+export function countriesForDialCode(dialCode: string): Country[] {
+  return countries.filter((country) => country.dialCode === dialCode);
+}
+
+export const applicationSchema = z
+  .object({
+    businessName: text("Business name", limits.businessName),
+    businessType: choice(businessTypes, "Choose your business type"),
+    contactName: text("Contact name", limits.contactName),
+    email: text("Email address", limits.email).email("Enter a valid email address"),
+    countryCode: z
+      .string({ required_error: "Choose a dialling code" })
+      .refine((value) => dialCodeValues.has(value), "Choose a dialling code from the list"),
+    phone: text("Phone number", limits.phone).regex(
+      /^[0-9\s()-]+$/,
+      "Phone number can only contain digits, spaces, brackets and dashes",
+    ),
+    website: optionalText("Website", limits.website).pipe(
+      z
+        .string()
+        .url("Enter a full web address, such as https://example.co.ke")
+        .refine((value) => /^https?:\/\//i.test(value), "The website must start with http:// or https://")
+        .optional(),
+    ),
+    businessAddress: optionalText("Business address", limits.businessAddress),
+    country: z
+      .string({ required_error: "Country of operation is required" })
+      .refine((value) => findCountry(value) !== undefined, "Choose a country from the list"),
+    city: z.string({ required_error: "City is required" }).trim().min(1, "City is required"),
+    monthlyVolume: choice(monthlyVolumes, "Choose a monthly volume from the list").optional(),
+    currentPaymentMethods: optionalText("Current payment methods", limits.currentPaymentMethods),
+    integrationType: choice(integrationTypes, "Choose an integration type from the list").optional(),
+    timeline: choice(timelines, "Choose a timeline from the list").optional(),
+    agreedToTerms: z.boolean().optional(),
+    agreedToNewsletter: z.boolean().optional(),
+  })
+  .superRefine((value, context) => {
+    const country = findCountry(value.country);
+    if (country && !country.cities.includes(value.city)) {
+      context.addIssue({ code: "custom", path: ["city"], message: `Choose a city in ${country.name}` });
+    }
+    const candidates = countriesForDialCode(value.countryCode);
+    const digits = nationalDigits(value.phone);
+    if (candidates.length > 0 && /^\d+$/.test(digits)) {
+      const fits = candidates.some((c) => digits.length >= c.phoneDigits.min && digits.length <= c.phoneDigits.max);
+      if (!fits) {
+        const { min, max } = candidates[0]!.phoneDigits;
+        const expected = min === max ? `${min}` : `${min} to ${max}`;
+        context.addIssue({
+          code: "custom",
+          path: ["phone"],
+          message: `Enter a valid phone number for ${value.countryCode} (${expected} digits after the code)`,
+        });
+      }
+    }
+    if (value.agreedToTerms !== true) {
+      context.addIssue({ code: "custom", path: ["agreedToTerms"], message: messages.termsRequired.description });
+    }
+  });
+
+export type ApplicationInput = z.infer<typeof applicationSchema>;
+
+/** E.164 form of the phone for storage: "+254712345678". */
+export function e164(countryCode: string, phone: string): string {
+  return `${countryCode}${nationalDigits(phone)}`;
+}

@@ -1,0 +1,236 @@
+/**
+ * Merchant applications: submit (one pending application per e-mail), list and read for operators,
+ * approve (creates the merchant, its owner user and a one-time set-password link) or reject with a
+ * reason. Every review action is audited in the same transaction.
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import {
+  merchantApplications,
+  merchants,
+  merchantUsers,
+  type ApplicationStatus,
+} from "../../../drizzle/schema";
+import { recordAudit } from "~/core/audit.server";
+import { queueEmail } from "~/core/email.server";
+import { newApplicationReference, newId, newMerchantId } from "~/core/ids.server";
+import type { Db } from "~/utils/db.server";
+import { e164, type ApplicationInput } from "./application-schema";
+import { issueSetPasswordToken } from "./passwords-links.server";
+
+export type SubmitResult =
+  | { ok: true; id: string; reference: string }
+  | { ok: false; reason: "duplicate_pending"; reference: string };
+
+export function submitApplication(
+  db: Db,
+  input: ApplicationInput,
+  context: { clientKey?: string | null; userAgent?: string | null; now?: number },
+): SubmitResult {
+  const now = context.now ?? Date.now();
+  const emailNormalized = input.email.trim().toLowerCase();
+  return db.transaction((tx) => {
+    const pending = tx
+      .select({ reference: merchantApplications.reference })
+      .from(merchantApplications)
+      .where(and(eq(merchantApplications.emailNormalized, emailNormalized), eq(merchantApplications.status, "submitted")))
+      .get();
+    if (pending) return { ok: false, reason: "duplicate_pending", reference: pending.reference } as const;
+    const id = newId("app");
+    const reference = newApplicationReference();
+    tx.insert(merchantApplications)
+      .values({
+        id,
+        reference,
+        status: "submitted",
+        businessName: input.businessName,
+        businessType: input.businessType,
+        contactName: input.contactName,
+        email: input.email.trim(),
+        emailNormalized,
+        countryCode: input.countryCode,
+        phone: e164(input.countryCode, input.phone),
+        website: input.website ?? null,
+        businessAddress: input.businessAddress ?? null,
+        country: input.country,
+        city: input.city,
+        monthlyVolume: input.monthlyVolume ?? null,
+        currentPaymentMethods: input.currentPaymentMethods ?? null,
+        integrationType: input.integrationType ?? null,
+        timeline: input.timeline ?? null,
+        agreedToTerms: input.agreedToTerms === true,
+        agreedToNewsletter: input.agreedToNewsletter === true,
+        clientKey: context.clientKey ?? null,
+        userAgent: context.userAgent ?? null,
+        createdAt: now,
+      })
+      .run();
+    return { ok: true, id, reference } as const;
+  });
+}
+
+export type Application = typeof merchantApplications.$inferSelect;
+
+export function listApplications(db: Db, filter: { status?: ApplicationStatus; limit?: number } = {}) {
+  const query = db.select().from(merchantApplications);
+  const rows = (filter.status ? query.where(eq(merchantApplications.status, filter.status)) : query)
+    .orderBy(desc(merchantApplications.createdAt))
+    .limit(filter.limit ?? 200)
+    .all();
+  return rows;
+}
+
+export function countApplicationsByStatus(db: Db): Record<ApplicationStatus, number> {
+  const rows = db
+    .select({ status: merchantApplications.status, count: sql<number>`count(*)` })
+    .from(merchantApplications)
+    .groupBy(merchantApplications.status)
+    .all();
+  const counts: Record<ApplicationStatus, number> = { submitted: 0, approved: 0, rejected: 0 };
+  for (const row of rows) counts[row.status] = row.count;
+  return counts;
+}
+
+export function getApplication(db: Db, id: string): Application | undefined {
+  return db.select().from(merchantApplications).where(eq(merchantApplications.id, id)).get();
+}
+
+export class ReviewError extends Error {
+  constructor(
+    message: string,
+    readonly code: "not_found" | "already_reviewed" | "username_taken",
+  ) {
+    super(message);
+  }
+}
+
+/** A sign-in username from the contact e-mail: "jane.doe@shop.co.ke" -> "jane.doe". */
+export function suggestUsername(email: string): string {
+  const local = email.split("@")[0] ?? "owner";
+  const cleaned = local.toLowerCase().replace(/[^a-z0-9._-]/g, "").slice(0, 32);
+  return cleaned.length >= 3 ? cleaned : "owner";
+}
+
+export interface ApprovalResult {
+  merchantId: string;
+  username: string;
+  setPasswordToken: string;
+  setPasswordExpiresAt: number;
+}
+
+/**
+ * Approve: in one transaction create the merchant and its owner user, mark the application approved,
+ * issue the one-time set-password link, queue the e-mail and audit it.
+ */
+export function approveApplication(
+  db: Db,
+  input: { applicationId: string; operatorId: string; username?: string; setPasswordUrl: (token: string) => string; linkTtlMs: number; now?: number },
+): ApprovalResult {
+  const now = input.now ?? Date.now();
+  return db.transaction((tx) => {
+    const application = tx.select().from(merchantApplications).where(eq(merchantApplications.id, input.applicationId)).get();
+    if (!application) throw new ReviewError("Application not found", "not_found");
+    if (application.status !== "submitted") {
+      throw new ReviewError(`This application was already ${application.status}.`, "already_reviewed");
+    }
+    let merchantId = newMerchantId();
+    while (tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)).get()) {
+      merchantId = newMerchantId();
+    }
+    const username = input.username ?? suggestUsername(application.email);
+    tx.insert(merchants)
+      .values({ id: merchantId, businessName: application.businessName, contactEmail: application.email, createdAt: now })
+      .run();
+    const userId = newId("usr");
+    tx.insert(merchantUsers).values({ id: userId, merchantId, username, role: "owner", createdAt: now }).run();
+    tx.update(merchantApplications)
+      .set({ status: "approved", reviewedAt: now, reviewedBy: input.operatorId, merchantId })
+      .where(eq(merchantApplications.id, application.id))
+      .run();
+    const link = issueSetPasswordToken(tx, userId, input.linkTtlMs, now);
+    queueEmail(
+      tx,
+      {
+        to: application.email,
+        subject: "Your OneHop merchant account is approved",
+        text: [
+          `Hello ${application.contactName},`,
+          "",
+          `Your application ${application.reference} for ${application.businessName} is approved.`,
+          "",
+          `Merchant ID: ${merchantId}`,
+          `Username: ${username}`,
+          "",
+          "Set your password with this one-time link (it expires and works once):",
+          input.setPasswordUrl(link.token),
+          "",
+          "Then sign in at /merchant-signin with your merchant ID, username and password.",
+          "",
+          "The OneHop team",
+        ].join("\n"),
+      },
+      now,
+    );
+    recordAudit(
+      tx,
+      {
+        actorType: "operator",
+        actorId: input.operatorId,
+        action: "application.approved",
+        targetType: "merchant_application",
+        targetId: application.id,
+        details: { reference: application.reference, merchantId, username },
+      },
+      now,
+    );
+    return { merchantId, username, setPasswordToken: link.token, setPasswordExpiresAt: link.expiresAt };
+  });
+}
+
+export function rejectApplication(
+  db: Db,
+  input: { applicationId: string; operatorId: string; reason: string; now?: number },
+): void {
+  const now = input.now ?? Date.now();
+  db.transaction((tx) => {
+    const application = tx.select().from(merchantApplications).where(eq(merchantApplications.id, input.applicationId)).get();
+    if (!application) throw new ReviewError("Application not found", "not_found");
+    if (application.status !== "submitted") {
+      throw new ReviewError(`This application was already ${application.status}.`, "already_reviewed");
+    }
+    tx.update(merchantApplications)
+      .set({ status: "rejected", reviewedAt: now, reviewedBy: input.operatorId, decisionReason: input.reason })
+      .where(eq(merchantApplications.id, application.id))
+      .run();
+    queueEmail(
+      tx,
+      {
+        to: application.email,
+        subject: "Your OneHop merchant application",
+        text: [
+          `Hello ${application.contactName},`,
+          "",
+          `Thank you for applying to OneHop. We are unable to approve application ${application.reference} at this time.`,
+          "",
+          `Reason: ${input.reason}`,
+          "",
+          "You are welcome to apply again once this is addressed.",
+          "",
+          "The OneHop team",
+        ].join("\n"),
+      },
+      now,
+    );
+    recordAudit(
+      tx,
+      {
+        actorType: "operator",
+        actorId: input.operatorId,
+        action: "application.rejected",
+        targetType: "merchant_application",
+        targetId: application.id,
+        details: { reference: application.reference, reason: input.reason },
+      },
+      now,
+    );
+  });
+}

@@ -1,0 +1,46 @@
+/** The body of GET /functions/v1/news-curated (spec section 7): read-only, never starts a run. */
+import type { Db } from "~/utils/db.server";
+import { listCuratedArticles } from "./articles.server";
+import { getLatestRun } from "./ingest.server";
+
+export interface NewsCuratedResponse {
+  success: boolean;
+  stats: { total_fetched: number; total_curated: number; total_excluded: number; time_window: string } | null;
+  articles: {
+    id: string;
+    slug: string;
+    title: string;
+    source_name: string;
+    published_at: string;
+    tags: string[];
+    status: "published" | "draft";
+  }[];
+  error: string | null;
+}
+
+export const NEWS_CURATED_LIMIT = 50;
+
+export function newsCuratedResponse(db: Db): NewsCuratedResponse {
+  const run = getLatestRun(db);
+  return {
+    success: true,
+    stats: run
+      ? {
+          total_fetched: run.totalFetched,
+          total_curated: run.totalCurated,
+          total_excluded: run.totalExcluded,
+          time_window: run.timeWindow,
+        }
+      : null,
+    articles: listCuratedArticles(db, NEWS_CURATED_LIMIT).map((article) => ({
+      id: article.id,
+      slug: article.slug,
+      title: article.title,
+      source_name: article.sourceName,
+      published_at: article.publishedAt,
+      tags: article.tags,
+      status: article.status,
+    })),
+    error: null,
+  };
+}

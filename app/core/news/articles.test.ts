@@ -1,0 +1,250 @@
+/** The blog's read side over a real migrated database: built-in and curated articles merged. */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { newsArticles, newsArticleTags } from "../../../drizzle/schema";
+import { createTestDb } from "../../../tests/setup/db";
+import { builtInArticles } from "~/content/articles";
+import type { Article } from "~/content/articles/types";
+import type { Db } from "~/utils/db.server";
+import {
+  compareArticles,
+  findArticleBySlug,
+  getPublishedArticle,
+  latestHeadlines,
+  latestNews,
+  listPublishedArticlePaths,
+  listPublishedArticles,
+  publishedTags,
+  setArticleStatus,
+} from "./articles.server";
+import { newsCuratedResponse } from "./api.server";
+
+let testDb: ReturnType<typeof createTestDb>;
+let db: Db;
+
+beforeEach(() => {
+  testDb = createTestDb();
+  db = testDb.db;
+});
+afterEach(() => testDb.close());
+
+let counter = 0;
+function insertCurated(input: {
+  slug: string;
+  publishedAt: string;
+  status?: "published" | "draft";
+  tags?: string[];
+  category?: "News" | "Explainers" | "Product Updates";
+  kenyaImpact?: string;
+  merchantTakeaways?: string[];
+  id?: string;
+}) {
+  counter += 1;
+  const id = input.id ?? `art_test_${String(counter).padStart(4, "0")}`;
+  const tags = input.tags ?? ["stablecoins"];
+  db.insert(newsArticles)
+    .values({
+      id,
+      slug: input.slug,
+      title: `Title of ${input.slug}`,
+      tldr: `Summary of ${input.slug}.`,
+      body: `Body of ${input.slug}.\n\n## A heading\n\n- a bullet`,
+      tags: JSON.stringify(tags),
+      category: input.category ?? "News",
+      publishedAt: Date.parse(input.publishedAt),
+      sourceName: "Outlet",
+      sourceUrl: `https://outlet.example/${input.slug}`,
+      authorName: "Reporter",
+      authorBio: "Reports.",
+      authorAvatar: "data:image/svg+xml,x",
+      status: input.status ?? "published",
+      readingTime: 1,
+      kenyaImpact: input.kenyaImpact ?? null,
+      merchantTakeaways: input.merchantTakeaways ? JSON.stringify(input.merchantTakeaways) : null,
+      originalUrl: `https://outlet.example/${input.slug}?utm_source=rss`,
+      canonicalUrl: `https://outlet.example/${input.slug}`,
+      canonicalKey: `outlet.example/${input.slug}`,
+      normalizedTitle: `title of ${input.slug}`,
+      fetchedAt: Date.parse(input.publishedAt),
+      matchedTopics: '["stablecoin"]',
+      curationReason: "Matched required topics: stablecoin.",
+      createdAt: counter,
+    })
+    .run();
+  if (tags.length > 0) db.insert(newsArticleTags).values(tags.map((tag) => ({ articleId: id, tag }))).run();
+  return id;
+}
+
+const newestBuiltIn = [...builtInArticles].sort(compareArticles)[0] as Article;
+
+describe("the merged list", () => {
+  it("has the 11 built-in articles, newest first, when nothing is curated", () => {
+    const { articles, total, pageCount } = listPublishedArticles(db, {});
+    expect(total).toBe(11);
+    expect(pageCount).toBe(1);
+    const dates = articles.map((article) => Date.parse(article.publishedAt));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    expect(articles[0]?.slug).toBe(newestBuiltIn.slug);
+  });
+
+  it("merges published curated articles by date and leaves drafts out", () => {
+    insertCurated({ slug: "newest-curated", publishedAt: "2026-11-20T08:00:00Z" });
+    insertCurated({ slug: "middle-curated", publishedAt: "2025-08-01T08:00:00Z" });
+    insertCurated({ slug: "draft-curated", publishedAt: "2026-11-21T08:00:00Z", status: "draft" });
+    const { articles, total } = listPublishedArticles(db, {});
+    expect(total).toBe(13);
+    expect(articles[0]?.slug).toBe("newest-curated");
+    expect(articles.map((article) => article.slug)).not.toContain("draft-curated");
+    const middle = articles.findIndex((article) => article.slug === "middle-curated");
+    expect(Date.parse(articles[middle - 1]?.publishedAt ?? "")).toBeGreaterThan(Date.parse("2025-08-01T08:00:00Z"));
+    expect(Date.parse(articles[middle + 1]?.publishedAt ?? "")).toBeLessThan(Date.parse("2025-08-01T08:00:00Z"));
+  });
+
+  it("filters by category and by tag", () => {
+    insertCurated({ slug: "kenyan-story", publishedAt: "2026-11-19T08:00:00Z", tags: ["kenya", "settlement"] });
+    const product = listPublishedArticles(db, { category: "Product Updates" });
+    expect(product.total).toBe(builtInArticles.filter((a) => a.category === "Product Updates").length);
+    expect(product.articles.every((article) => article.category === "Product Updates")).toBe(true);
+    expect(listPublishedArticles(db, { category: "Explainers" }).total).toBe(0);
+    const kenya = listPublishedArticles(db, { tag: "kenya" });
+    expect(kenya.articles[0]?.slug).toBe("kenyan-story");
+    expect(kenya.total).toBe(1 + builtInArticles.filter((a) => a.tags.includes("kenya")).length);
+    expect(listPublishedArticles(db, { tag: "kenya", category: "Product Updates" }).articles.every((a) => a.tags.includes("kenya"))).toBe(true);
+  });
+
+  it("pages through 12 at a time without gaps or repeats", () => {
+    for (let i = 0; i < 20; i++) insertCurated({ slug: `bulk-${i}`, publishedAt: new Date(Date.UTC(2026, 5, 1 + i)).toISOString() });
+    const first = listPublishedArticles(db, { page: 1 });
+    const second = listPublishedArticles(db, { page: 2 });
+    const third = listPublishedArticles(db, { page: 3 });
+    expect(first.pageCount).toBe(3);
+    const all = [...first.articles, ...second.articles, ...third.articles].map((article) => article.slug);
+    expect(all).toHaveLength(31);
+    expect(new Set(all).size).toBe(31);
+    expect(listPublishedArticles(db, { page: 99 }).page).toBe(3);
+  });
+});
+
+describe("the Latest Headlines block", () => {
+  it("shows up to 12 of the newest, drafts included, under a topic", () => {
+    insertCurated({ slug: "draft-kenya", publishedAt: "2026-11-21T08:00:00Z", status: "draft", tags: ["kenya"] });
+    insertCurated({ slug: "usdt-story", publishedAt: "2026-11-20T08:00:00Z", tags: ["stablecoins"] });
+    const all = latestHeadlines(db, "all");
+    expect(all).toHaveLength(12);
+    expect(all[0]).toMatchObject({ slug: "draft-kenya", status: "draft" });
+    const kenya = latestHeadlines(db, "Kenya");
+    expect(kenya[0]?.slug).toBe("draft-kenya");
+    expect(kenya.map((a) => a.slug)).not.toContain("usdt-story");
+    expect(kenya.every((a) => a.tags.some((tag) => ["kenya", "m-pesa", "vasp-act"].includes(tag)) || a.slug === "draft-kenya")).toBe(true);
+    const product = latestHeadlines(db, "Product");
+    expect(product.length).toBeGreaterThan(0);
+    expect(product.every((a) => a.category === "Product Updates" || a.tags.includes("product"))).toBe(true);
+  });
+});
+
+describe("the sidebar and the tag options", () => {
+  it("lists the 5 newest published News articles", () => {
+    insertCurated({ slug: "news-1", publishedAt: "2026-11-20T08:00:00Z" });
+    insertCurated({ slug: "product-1", publishedAt: "2026-11-21T08:00:00Z", category: "Product Updates" });
+    insertCurated({ slug: "draft-news", publishedAt: "2026-11-21T09:00:00Z", status: "draft" });
+    const sidebar = latestNews(db);
+    expect(sidebar).toHaveLength(5);
+    expect(sidebar[0]?.slug).toBe("news-1");
+    expect(sidebar.every((article) => article.category === "News" && article.status === "published")).toBe(true);
+  });
+
+  it("offers every tag of a published article, once, in order", () => {
+    insertCurated({ slug: "a", publishedAt: "2026-11-20T08:00:00Z", tags: ["on-ramp"] });
+    insertCurated({ slug: "b", publishedAt: "2026-11-20T08:00:00Z", tags: ["off-ramp"], status: "draft" });
+    const tags = publishedTags(db);
+    expect(tags).toContain("on-ramp");
+    expect(tags).not.toContain("off-ramp");
+    expect(tags).toContain("stablecoins");
+    expect(tags).toEqual([...new Set(tags)].sort());
+  });
+});
+
+describe("an article page", () => {
+  it("links Previous to the next-older and Next to the next-newer published article", () => {
+    insertCurated({ slug: "older", publishedAt: "2026-11-15T08:00:00Z" });
+    insertCurated({ slug: "hidden-draft", publishedAt: "2026-11-16T08:00:00Z", status: "draft" });
+    insertCurated({ slug: "middle", publishedAt: "2026-11-17T08:00:00Z" });
+    insertCurated({ slug: "newer", publishedAt: "2026-11-18T08:00:00Z" });
+    const middle = getPublishedArticle(db, "middle");
+    expect(middle?.previous?.slug).toBe("older");
+    expect(middle?.next?.slug).toBe("newer");
+    const older = getPublishedArticle(db, "older");
+    expect(older?.next?.slug).toBe("middle");
+    expect(older?.previous?.slug).toBe(newestBuiltIn.slug);
+    expect(getPublishedArticle(db, "newer")?.next).toBeNull();
+    const builtIn = getPublishedArticle(db, newestBuiltIn.slug);
+    expect(builtIn?.next?.slug).toBe("older");
+  });
+
+  it("walks the whole list with Previous, in the list's order", () => {
+    insertCurated({ slug: "tie-a", publishedAt: "2026-11-15T08:00:00Z", id: "art_tie_a" });
+    insertCurated({ slug: "tie-b", publishedAt: "2026-11-15T08:00:00Z", id: "art_tie_b" });
+    const list = listPublishedArticlePaths(db).map((path) => path.replace("/blog/", ""));
+    expect(list).toHaveLength(13);
+    const walked: string[] = [list[0] ?? ""];
+    for (let slug = list[0]; slug; ) {
+      slug = getPublishedArticle(db, slug)?.previous?.slug;
+      if (slug) walked.push(slug);
+    }
+    expect(walked).toEqual(list);
+    expect(getPublishedArticle(db, "tie-a")?.previous?.slug).toBe("tie-b");
+    expect(getPublishedArticle(db, "tie-b")?.next?.slug).toBe("tie-a");
+  });
+
+  it("is not found for an unknown or unpublished slug", () => {
+    insertCurated({ slug: "a-draft", publishedAt: "2026-11-16T08:00:00Z", status: "draft" });
+    expect(getPublishedArticle(db, "a-draft")).toBeNull();
+    expect(getPublishedArticle(db, "no-such-article")).toBeNull();
+    expect(findArticleBySlug(db, "a-draft")?.status).toBe("draft");
+  });
+
+  it("carries the Kenya Impact and Merchant Takeaways of a curated article", () => {
+    insertCurated({ slug: "boxes", publishedAt: "2026-11-16T08:00:00Z", kenyaImpact: "Shillings settle faster.", merchantTakeaways: ["Price in KES", "Check limits"] });
+    const article = getPublishedArticle(db, "boxes")?.article;
+    expect(article?.kenyaImpact).toBe("Shillings settle faster.");
+    expect(article?.merchantTakeaways).toEqual(["Price in KES", "Check limits"]);
+    expect(article?.tags).toEqual(["stablecoins"]);
+    expect(builtInArticles.every((a) => a.kenyaImpact === undefined && a.merchantTakeaways === undefined)).toBe(true);
+  });
+});
+
+describe("publishing", () => {
+  it("moves a curated article between draft and published, and into the sitemap paths", () => {
+    const id = insertCurated({ slug: "to-publish", publishedAt: "2026-11-16T08:00:00Z", status: "draft" });
+    expect(listPublishedArticlePaths(db)).not.toContain("/blog/to-publish");
+    expect(setArticleStatus(db, id, "published", "op_1", 1000)).toBe(true);
+    expect(listPublishedArticlePaths(db)).toContain("/blog/to-publish");
+    expect(getPublishedArticle(db, "to-publish")).not.toBeNull();
+    expect(setArticleStatus(db, "art_missing", "published", "op_1", 1000)).toBe(false);
+    const paths = listPublishedArticlePaths(db);
+    expect(paths).toHaveLength(12);
+    expect(paths).toContain(`/blog/${newestBuiltIn.slug}`);
+  });
+});
+
+describe("GET /functions/v1/news-curated body", () => {
+  it("is success, null stats before any run, and the curated articles with the spec's fields", () => {
+    insertCurated({ slug: "api-draft", publishedAt: "2026-11-16T08:00:00Z", status: "draft", tags: ["kenya"] });
+    const body = newsCuratedResponse(db);
+    expect(body).toEqual({
+      success: true,
+      stats: null,
+      error: null,
+      articles: [
+        {
+          id: expect.any(String),
+          slug: "api-draft",
+          title: "Title of api-draft",
+          source_name: "Outlet",
+          published_at: "2026-11-16T08:00:00.000Z",
+          tags: ["kenya"],
+          status: "draft",
+        },
+      ],
+    });
+  });
+});

@@ -1,0 +1,96 @@
+/** The feed list: what an ingest run reads. Operators add, disable and remove feeds. */
+import { asc, eq } from "drizzle-orm";
+import { newsFeeds } from "../../../drizzle/schema";
+import { newId } from "~/core/ids.server";
+import type { Db } from "~/utils/db.server";
+
+export type FeedRow = typeof newsFeeds.$inferSelect;
+
+export interface FeedListItem {
+  id: string;
+  name: string;
+  url: string;
+  enabled: boolean;
+  note: string | null;
+  lastFetchedAt: number | null;
+  lastOutcome: string | null;
+  lastError: string | null;
+}
+
+export function listFeeds(db: Db): FeedListItem[] {
+  return db
+    .select({
+      id: newsFeeds.id,
+      name: newsFeeds.name,
+      url: newsFeeds.url,
+      enabled: newsFeeds.enabled,
+      note: newsFeeds.note,
+      lastFetchedAt: newsFeeds.lastFetchedAt,
+      lastOutcome: newsFeeds.lastOutcome,
+      lastError: newsFeeds.lastError,
+    })
+    .from(newsFeeds)
+    .orderBy(asc(newsFeeds.name), asc(newsFeeds.createdAt))
+    .all();
+}
+
+export function listEnabledFeeds(db: Db): FeedRow[] {
+  return db.select().from(newsFeeds).where(eq(newsFeeds.enabled, true)).orderBy(asc(newsFeeds.name)).all();
+}
+
+/** A feed URL as we store it: http(s), no fragment, host lower-case. Null when not usable. */
+export function normalizeFeedUrl(value: string): string | null {
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+    if (url.username || url.password) return null;
+    url.hash = "";
+    return url.toString();
+  } catch {
+    return null;
+  }
+}
+
+export type AddFeedResult = { ok: true; feed: FeedListItem } | { ok: false; error: "invalid_url" | "duplicate" };
+
+export function addFeed(
+  db: Pick<Db, "insert">,
+  input: { name: string; url: string; enabled?: boolean; note?: string | null },
+  now: number,
+): AddFeedResult {
+  const url = normalizeFeedUrl(input.url);
+  if (!url) return { ok: false, error: "invalid_url" };
+  const id = newId("feed");
+  const inserted = db
+    .insert(newsFeeds)
+    .values({
+      id,
+      name: input.name.trim(),
+      url,
+      enabled: input.enabled ?? true,
+      note: input.note ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: newsFeeds.url })
+    .run();
+  if (inserted.changes === 0) return { ok: false, error: "duplicate" };
+  return {
+    ok: true,
+    feed: { id, name: input.name.trim(), url, enabled: input.enabled ?? true, note: input.note ?? null, lastFetchedAt: null, lastOutcome: null, lastError: null },
+  };
+}
+
+export function getFeed(db: Db, id: string): FeedRow | undefined {
+  return db.select().from(newsFeeds).where(eq(newsFeeds.id, id)).get();
+}
+
+/** True when the feed exists. */
+export function setFeedEnabled(db: Pick<Db, "update">, id: string, enabled: boolean, now: number): boolean {
+  return db.update(newsFeeds).set({ enabled, updatedAt: now }).where(eq(newsFeeds.id, id)).run().changes === 1;
+}
+
+/** Remove a feed. Articles and reports taken from it keep their source name; their feed link is cleared. */
+export function removeFeed(db: Pick<Db, "delete">, id: string): boolean {
+  return db.delete(newsFeeds).where(eq(newsFeeds.id, id)).run().changes === 1;
+}

@@ -1,0 +1,89 @@
+/**
+ * Operators (admin, reviewer, curator): accounts, credential checks with throttling, and the first
+ * admin from the environment or `npm run operator:create`. Never a hard-coded password.
+ */
+import { eq } from "drizzle-orm";
+import { operators, type OperatorRole } from "../../drizzle/schema";
+import { recordAudit } from "~/core/audit.server";
+import { newId } from "~/core/ids.server";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "~/core/passwords.server";
+import { checkLimit, hitLimit, resetLimit } from "~/core/rate-limit.server";
+import type { Db } from "~/utils/db.server";
+
+export type { OperatorRole };
+
+export interface Operator {
+  id: string;
+  email: string;
+  name: string;
+  role: OperatorRole;
+}
+
+/** Which roles may do what. `admin` may do everything. */
+export function hasRole(operator: Pick<Operator, "role">, allowed: readonly OperatorRole[]): boolean {
+  return operator.role === "admin" || allowed.includes(operator.role);
+}
+
+export async function createOperator(
+  db: Db,
+  input: { email: string; name: string; role: OperatorRole; password: string },
+  now = Date.now(),
+): Promise<Operator> {
+  const email = input.email.trim().toLowerCase();
+  const passwordHash = await hashPassword(input.password);
+  const id = newId("op");
+  db.transaction((tx) => {
+    tx.insert(operators).values({ id, email, name: input.name.trim(), role: input.role, passwordHash, createdAt: now }).run();
+    recordAudit(tx, { actorType: "system", action: "operator.created", targetType: "operator", targetId: id, details: { email, role: input.role } }, now);
+  });
+  return { id, email, name: input.name.trim(), role: input.role };
+}
+
+export function findOperatorByEmail(db: Db, email: string) {
+  return db.select().from(operators).where(eq(operators.email, email.trim().toLowerCase())).get();
+}
+
+export function getOperator(db: Db, id: string): Operator | undefined {
+  const row = db.select().from(operators).where(eq(operators.id, id)).get();
+  if (!row || row.disabled) return undefined;
+  return { id: row.id, email: row.email, name: row.name, role: row.role };
+}
+
+/** Create the first admin from configuration if no operator with that e-mail exists. */
+export async function ensureBootstrapAdmin(
+  db: Db,
+  config: { email?: string; password?: string; name: string },
+): Promise<"created" | "exists" | "not-configured"> {
+  if (!config.email || !config.password) return "not-configured";
+  if (findOperatorByEmail(db, config.email)) return "exists";
+  await createOperator(db, { email: config.email, name: config.name, role: "admin", password: config.password });
+  return "created";
+}
+
+export const OPERATOR_SIGN_IN_LIMIT = { limit: 5, windowMs: 15 * 60_000 } as const;
+
+export type OperatorSignIn =
+  | { ok: true; operator: Operator }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "throttled"; retryAfterMs: number };
+
+export async function signInOperator(
+  db: Db,
+  input: { email: string; password: string; clientKey: string },
+  now = Date.now(),
+): Promise<OperatorSignIn> {
+  const email = input.email.trim().toLowerCase();
+  const keys = [`signin:operator:${email}`, `signin:operator-client:${input.clientKey}`];
+  for (const key of keys) {
+    const state = checkLimit(db, key, OPERATOR_SIGN_IN_LIMIT, now);
+    if (!state.allowed) return { ok: false, reason: "throttled", retryAfterMs: state.retryAfterMs };
+  }
+  const row = findOperatorByEmail(db, email);
+  const valid = row && !row.disabled ? await verifyPassword(input.password, row.passwordHash) : await verifyAgainstDummy(input.password);
+  if (!valid || !row) {
+    for (const key of keys) hitLimit(db, key, OPERATOR_SIGN_IN_LIMIT, now);
+    return { ok: false, reason: "invalid" };
+  }
+  resetLimit(db, keys[0]!);
+  return { ok: true, operator: { id: row.id, email: row.email, name: row.name, role: row.role } };
+}

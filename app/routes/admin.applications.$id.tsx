@@ -1,0 +1,204 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminShell } from "~/components/admin/AdminShell";
+import { Badge, Card } from "~/components/ui";
+import { SubmitButton, TextAreaField, TextField } from "~/components/ui/form";
+import { businessTypes, integrationTypes, monthlyVolumes, optionLabel, timelines } from "~/content/application-options";
+import { findCountry } from "~/content/countries";
+import { listAuditFor } from "~/core/audit.server";
+import {
+  approveApplication,
+  getApplication,
+  rejectApplication,
+  ReviewError,
+  suggestUsername,
+} from "~/core/merchants/applications.server";
+import { reviewSchema } from "~/core/merchants/review-schema";
+import { getDb } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { privatePageHeaders } from "~/utils/http";
+import { requireOperator } from "~/utils/operator-auth.server";
+import { seo } from "~/utils/seo";
+import { jsonWithError, jsonWithSuccess } from "~/utils/toast.server";
+import { statusTone } from "./admin.applications._index";
+
+type ActionData = {
+  errors?: Record<string, string[] | null>;
+  approval?: { merchantId: string; username: string; link: string; expiresAt: string };
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const operator = await requireOperator(request, ["reviewer"]);
+  const db = getDb();
+  const application = getApplication(db, params.id ?? "");
+  if (!application) throw new Response("Application not found", { status: 404 });
+  const country = findCountry(application.country);
+  return {
+    operator: { name: operator.name, role: operator.role },
+    application: {
+      ...application,
+      countryName: country ? `${country.flag} ${country.name}` : application.country,
+      businessTypeLabel: optionLabel(businessTypes, application.businessType),
+      monthlyVolumeLabel: optionLabel(monthlyVolumes, application.monthlyVolume),
+      integrationLabel: optionLabel(integrationTypes, application.integrationType),
+      timelineLabel: optionLabel(timelines, application.timeline),
+      createdAtIso: new Date(application.createdAt).toISOString(),
+    },
+    suggestedUsername: suggestUsername(application.email),
+    audit: listAuditFor(db, "merchant_application", application.id).map((entry) => ({
+      id: entry.id,
+      action: entry.action,
+      actorId: entry.actorId,
+      at: new Date(entry.createdAt).toISOString(),
+      details: entry.details,
+    })),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const operator = await requireOperator(request, ["reviewer"]);
+  const submission = parseWithZod(await request.formData(), { schema: reviewSchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ errors: submission.reply().error ?? {} }, { status: 400 });
+  }
+  const db = getDb();
+  try {
+    if (submission.value.intent === "approve") {
+      const result = approveApplication(db, {
+        applicationId: params.id ?? "",
+        operatorId: operator.id,
+        username: submission.value.username,
+        linkTtlMs: env.SET_PASSWORD_LINK_HOURS * 3_600_000,
+        setPasswordUrl: (token) => `${env.PUBLIC_SITE_URL.replace(/\/$/, "")}/merchant/set-password?token=${token}`,
+      });
+      const link = `${env.PUBLIC_SITE_URL.replace(/\/$/, "")}/merchant/set-password?token=${result.setPasswordToken}`;
+      return jsonWithSuccess<ActionData>(
+        { approval: { merchantId: result.merchantId, username: result.username, link, expiresAt: new Date(result.setPasswordExpiresAt).toISOString() } },
+        { message: "Application approved", description: `Merchant ${result.merchantId} created.` },
+      );
+    }
+    rejectApplication(db, { applicationId: params.id ?? "", operatorId: operator.id, reason: submission.value.reason });
+    return jsonWithSuccess<ActionData>({}, { message: "Application rejected", description: "The applicant will be told why by e-mail." });
+  } catch (error) {
+    if (error instanceof ReviewError) {
+      return jsonWithError<ActionData>({}, { message: "Review failed", description: error.message }, { status: error.code === "not_found" ? 404 : 409 });
+    }
+    throw error;
+  }
+}
+
+function Row({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <div className="grid grid-cols-3 gap-4 border-b border-slate-100 py-2">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="col-span-2 break-words text-ink">{value || "Not given"}</dd>
+    </div>
+  );
+}
+
+export default function AdminApplication() {
+  const { operator, application: a, suggestedUsername, audit } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const error = (name: string) => actionData?.errors?.[name] ?? undefined;
+  return (
+    <AdminShell operator={operator} title={`Application ${a.reference}`}>
+      <p className="flex items-center gap-3">
+        <Badge tone={statusTone[a.status]}>{a.status}</Badge>
+        <Link to="/admin/applications" className="text-sm font-semibold text-brand-800 underline">
+          Back to applications
+        </Link>
+      </p>
+
+      {actionData?.approval ? (
+        <div role="status" className="mt-6 rounded-xl border border-emerald-300 bg-emerald-50 p-5 text-emerald-900">
+          <h2 className="text-lg font-semibold">Merchant {actionData.approval.merchantId} created</h2>
+          <p className="mt-2">
+            Username <strong>{actionData.approval.username}</strong>. Send the merchant this one-time set-password link (it was
+            also e-mailed to them, works once and expires {actionData.approval.expiresAt.slice(0, 16).replace("T", " ")} UTC):
+          </p>
+          <p className="mt-2 break-all rounded bg-white p-3 font-mono text-sm">
+            <a href={actionData.approval.link} className="text-brand-800 underline" data-testid="set-password-link">
+              {actionData.approval.link}
+            </a>
+          </p>
+          <p className="mt-2 text-sm">It is shown only now: we keep only a fingerprint of it.</p>
+        </div>
+      ) : null}
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <Card title="Application" headingLevel="h2" className="lg:col-span-2">
+          <dl>
+            <Row label="Business name" value={a.businessName} />
+            <Row label="Business type" value={a.businessTypeLabel} />
+            <Row label="Website" value={a.website} />
+            <Row label="Contact name" value={a.contactName} />
+            <Row label="Email" value={a.email} />
+            <Row label="Phone" value={a.phone} />
+            <Row label="Country" value={a.countryName} />
+            <Row label="City" value={a.city} />
+            <Row label="Business address" value={a.businessAddress} />
+            <Row label="Monthly volume (USD)" value={a.monthlyVolumeLabel} />
+            <Row label="Current payment methods" value={a.currentPaymentMethods} />
+            <Row label="Preferred integration" value={a.integrationLabel} />
+            <Row label="Timeline" value={a.timelineLabel} />
+            <Row label="Newsletter" value={a.agreedToNewsletter ? "Yes" : "No"} />
+            <Row label="Submitted" value={`${a.createdAtIso.slice(0, 16).replace("T", " ")} UTC`} />
+            {a.merchantId ? <Row label="Merchant ID" value={a.merchantId} /> : null}
+            {a.decisionReason ? <Row label="Rejection reason" value={a.decisionReason} /> : null}
+          </dl>
+        </Card>
+
+        <div className="space-y-6">
+          {a.status === "submitted" ? (
+            <>
+              <Card title="Approve" headingLevel="h2">
+                <Form method="post" className="space-y-4">
+                  <TextField
+                    meta={{ id: "username", name: "username", errorId: "username-error", errors: error("username"), required: true }}
+                    label="Owner username"
+                    defaultValue={suggestedUsername}
+                    hint="The merchant signs in with this and the merchant ID."
+                  />
+                  <SubmitButton pendingLabel="Approving..." name="intent" value="approve">
+                    Approve and create merchant
+                  </SubmitButton>
+                </Form>
+              </Card>
+              <Card title="Reject" headingLevel="h2">
+                <Form method="post" className="space-y-4">
+                  <TextAreaField
+                    meta={{ id: "reason", name: "reason", errorId: "reason-error", errors: error("reason"), required: true }}
+                    label="Reason (sent to the applicant)"
+                    rows={3}
+                    maxLength={500}
+                  />
+                  <SubmitButton pendingLabel="Rejecting..." variant="secondary" name="intent" value="reject">
+                    Reject application
+                  </SubmitButton>
+                </Form>
+              </Card>
+            </>
+          ) : null}
+          <Card title="Audit log" headingLevel="h2">
+            {audit.length === 0 ? (
+              <p>No review actions yet.</p>
+            ) : (
+              <ol className="space-y-2 text-sm">
+                {audit.map((entry) => (
+                  <li key={entry.id}>
+                    <time dateTime={entry.at}>{entry.at.slice(0, 16).replace("T", " ")} UTC</time>: {entry.action} by {entry.actorId}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Card>
+        </div>
+      </div>
+    </AdminShell>
+  );
+}
+
+export const headers = privatePageHeaders;
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Application", description: "Merchant application review.", path: "/admin/applications", noindex: true });

@@ -1,0 +1,110 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AdminShell } from "~/components/admin/AdminShell";
+import { Badge, cx } from "~/components/ui";
+import { businessTypes, optionLabel } from "~/content/application-options";
+import { findCountry } from "~/content/countries";
+import { countApplicationsByStatus, listApplications } from "~/core/merchants/applications.server";
+import { applicationStatuses, type ApplicationStatus } from "../../drizzle/schema";
+import { getDb } from "~/utils/db.server";
+import { privatePageHeaders } from "~/utils/http";
+import { requireOperator } from "~/utils/operator-auth.server";
+import { seo } from "~/utils/seo";
+
+const filters = [{ value: "all", label: "All" }, ...applicationStatuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const operator = await requireOperator(request, ["reviewer"]);
+  const param = new URL(request.url).searchParams.get("status") ?? "submitted";
+  const status = (applicationStatuses as readonly string[]).includes(param) ? (param as ApplicationStatus) : undefined;
+  const db = getDb();
+  return {
+    operator: { name: operator.name, role: operator.role },
+    status: status ?? "all",
+    counts: countApplicationsByStatus(db),
+    applications: listApplications(db, { status }).map((a) => ({
+      id: a.id,
+      reference: a.reference,
+      businessName: a.businessName,
+      businessType: optionLabel(businessTypes, a.businessType),
+      email: a.email,
+      place: `${a.city}, ${findCountry(a.country)?.name ?? a.country}`,
+      status: a.status,
+      createdAt: new Date(a.createdAt).toISOString(),
+    })),
+  };
+}
+
+export const statusTone = { submitted: "info", approved: "success", rejected: "danger" } as const;
+
+export default function AdminApplications() {
+  const { operator, status, counts, applications } = useLoaderData<typeof loader>();
+  return (
+    <AdminShell operator={operator} title="Merchant applications">
+      <nav aria-label="Filter by status">
+        <ul className="flex flex-wrap gap-2">
+          {filters.map((filter) => {
+            const count = filter.value === "all" ? counts.submitted + counts.approved + counts.rejected : counts[filter.value as ApplicationStatus];
+            const current = filter.value === status;
+            return (
+              <li key={filter.value}>
+                <Link
+                  to={`?status=${filter.value}`}
+                  aria-current={current ? "page" : undefined}
+                  className={cx("rounded-full px-4 py-1.5 text-sm font-semibold ring-1 ring-inset", current ? "bg-brand-700 text-white ring-brand-700" : "text-slate-800 ring-slate-300 hover:bg-slate-100")}
+                >
+                  {filter.label} ({count})
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      {applications.length === 0 ? (
+        <p className="mt-8 rounded-xl bg-slate-50 p-6 text-slate-700">No applications here yet.</p>
+      ) : (
+        <div className="mt-6 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Applications, newest first</caption>
+            <thead className="border-b border-slate-300">
+              <tr>
+                {["Reference", "Business", "Type", "Location", "Submitted", "Status"].map((h) => (
+                  <th key={h} scope="col" className="px-3 py-2 font-semibold">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {applications.map((a) => (
+                <tr key={a.id} className="border-b border-slate-200">
+                  <td className="px-3 py-2">
+                    <Link to={`/admin/applications/${a.id}`} className="font-semibold text-brand-800 underline">
+                      {a.reference}
+                    </Link>
+                  </td>
+                  <td className="px-3 py-2">
+                    {a.businessName}
+                    <div className="text-slate-600">{a.email}</div>
+                  </td>
+                  <td className="px-3 py-2">{a.businessType}</td>
+                  <td className="px-3 py-2">{a.place}</td>
+                  <td className="px-3 py-2">
+                    <time dateTime={a.createdAt}>{a.createdAt.slice(0, 16).replace("T", " ")} UTC</time>
+                  </td>
+                  <td className="px-3 py-2">
+                    <Badge tone={statusTone[a.status]}>{a.status}</Badge>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </AdminShell>
+  );
+}
+
+export const headers = privatePageHeaders;
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Applications", description: "Merchant applications.", path: "/admin/applications", noindex: true });

@@ -1,0 +1,89 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Container } from "~/components/ui";
+import { SubmitButton, TextField } from "~/components/ui/form";
+import { operatorSignInSchema } from "~/core/operator-sign-in-schema";
+import { signInOperator } from "~/core/operators.server";
+import { describeWait } from "~/core/rate-limit.server";
+import { getDb } from "~/utils/db.server";
+import { privatePageHeaders } from "~/utils/http";
+import { getSignedInOperator } from "~/utils/operator-auth.server";
+import { assertSameOrigin, clientKey, safeRedirectPath } from "~/utils/request.server";
+import { startSession } from "~/utils/session.server";
+import { seo } from "~/utils/seo";
+import { jsonWithError } from "~/utils/toast.server";
+
+type ActionData = { lastResult: SubmissionResult<string[]> };
+
+const homeFor = (role: string) => (role === "curator" ? "/admin/ingest" : "/admin/applications");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  const operator = await getSignedInOperator(request);
+  if (operator) throw redirect(safeRedirectPath(redirectTo, homeFor(operator.role)));
+  return { redirectTo: redirectTo ? safeRedirectPath(redirectTo, "") : "" };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const submission = parseWithZod(await request.formData(), { schema: operatorSignInSchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ lastResult: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const db = getDb();
+  const result = await signInOperator(db, { ...submission.value, clientKey: clientKey(request) });
+  if (!result.ok) {
+    const description =
+      result.reason === "throttled"
+        ? `Too many failed sign-in attempts. Please wait ${describeWait(result.retryAfterMs)} and try again.`
+        : "Invalid email or password.";
+    return jsonWithError<ActionData>(
+      { lastResult: submission.reply({ hideFields: ["password"] }) },
+      { message: "Sign In Failed", description },
+      { status: result.reason === "throttled" ? 429 : 401 },
+    );
+  }
+  const cookie = await startSession(db, "operator", { operatorId: result.operator.id }, request);
+  return redirect(safeRedirectPath(submission.value.redirectTo, homeFor(result.operator.role)), { headers: { "Set-Cookie": cookie } });
+}
+
+export default function AdminSignIn() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const [form, fields] = useForm({
+    id: "admin-signin",
+    lastResult: actionData?.lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: operatorSignInSchema }),
+  });
+  const meta = (name: "email" | "password") => ({
+    id: fields[name].id,
+    name: fields[name].name,
+    errorId: fields[name].errorId,
+    errors: fields[name].errors,
+    required: true,
+  });
+  const email = fields.email.initialValue;
+  return (
+    <Container className="max-w-md py-16">
+      <h1 className="text-3xl font-bold text-ink">Operator Sign In</h1>
+      <p className="mt-3 text-slate-700">For OneHop staff. Merchants sign in at the merchant sign-in page.</p>
+      <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField meta={meta("email")} label="Email" type="email" autoComplete="username" defaultValue={typeof email === "string" ? email : undefined} />
+        <TextField meta={meta("password")} label="Password" type="password" autoComplete="current-password" />
+        <SubmitButton pendingLabel="Signing In..." className="w-full">
+          Sign In
+        </SubmitButton>
+      </Form>
+    </Container>
+  );
+}
+
+export const headers = privatePageHeaders;
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Operator Sign In", description: "OneHop operator console.", path: "/admin/signin", noindex: true });

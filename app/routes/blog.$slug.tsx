@@ -1,0 +1,53 @@
+import { redirect, type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ArticleContent } from "~/components/blog/ArticleContent";
+import { ArticleNav, BackToBlog } from "~/components/blog/ArticleNav";
+import { Container } from "~/components/ui";
+import { getPublishedArticle } from "~/core/news/articles.server";
+import { getDb } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { publicPageHeaders } from "~/utils/http";
+import { seo } from "~/utils/seo";
+
+/** An unknown or unpublished slug goes back to the blog (spec section 8). */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const found = getPublishedArticle(getDb(), params.slug ?? "");
+  if (!found) throw redirect("/blog");
+  const neighbour = (article: { slug: string; title: string } | null) => (article ? { slug: article.slug, title: article.title } : null);
+  return {
+    article: found.article,
+    previous: neighbour(found.previous),
+    next: neighbour(found.next),
+    siteUrl: env.PUBLIC_SITE_URL,
+  };
+}
+
+export const headers = publicPageHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
+  if (!data) return seo(matches, { title: "Blog", description: "OneHop blog.", path: "/blog" });
+  const { article } = data;
+  const tags: MetaDescriptor[] = [
+    ...seo(matches, { title: article.title, description: article.tldr, path: `/blog/${article.slug}`, type: "article" }),
+    { property: "article:published_time", content: article.publishedAt },
+    { property: "article:section", content: article.category },
+    { property: "article:author", content: article.author.name },
+    ...article.tags.map((tag) => ({ property: "article:tag", content: tag })),
+  ];
+  return tags;
+};
+
+export default function BlogArticle() {
+  const { article, previous, next, siteUrl } = useLoaderData<typeof loader>();
+  return (
+    <Container className="py-12">
+      <div className="mx-auto max-w-3xl">
+        <BackToBlog />
+      </div>
+      <div className="mt-6">
+        <ArticleContent article={article} siteUrl={siteUrl} />
+      </div>
+      <ArticleNav previous={previous} next={next} />
+    </Container>
+  );
+}

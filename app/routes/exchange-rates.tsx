@@ -1,0 +1,121 @@
+/**
+ * Exchange rates (/exchange-rates): BTC, ETH, USDT and USDC in KES from the stored snapshot (never a
+ * provider call during the render), a Refresh form that works without JavaScript, auto-refresh with it.
+ */
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/node";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { Attribution } from "~/components/rates/Attribution";
+import { ratesCopy, REFRESH_ACTION } from "~/components/rates/copy";
+import { formatEatStamp } from "~/components/rates/format";
+import { RateCards, RatesSkeleton } from "~/components/rates/RateCards";
+import { RatesNotice } from "~/components/rates/RatesNotice";
+import { RefreshForm } from "~/components/rates/RefreshForm";
+import { ServiceUnavailable } from "~/components/rates/ServiceUnavailable";
+import { useRatesAutoRefresh } from "~/components/rates/useRatesAutoRefresh";
+import { Badge, PageHero, Section } from "~/components/ui";
+import { ratesPageCacheControl } from "~/core/rates/cache-control";
+import { ratesService } from "~/core/rates/runtime.server";
+import { assertSameOrigin } from "~/utils/request.server";
+import { seo } from "~/utils/seo";
+import { redirectWithError } from "~/utils/toast.server";
+
+export async function loader() {
+  const service = ratesService();
+  const view = service.read({ fallback: true });
+  const now = Date.now();
+  const payload = {
+    status: view.status,
+    rates: view.status === "unavailable" ? [] : view.rates,
+    lastUpdatedAt: view.lastUpdatedAt,
+    lastRefresh: view.lastRefresh ? { id: view.lastRefresh.id, outcome: view.lastRefresh.outcome } : null,
+    marketSource: service.marketSource,
+    now,
+    refreshSeconds: Math.round(service.config.refreshIntervalMs / 1000),
+  };
+  return data(payload, {
+    headers: { "Cache-Control": ratesPageCacheControl(view.lastRefresh, service.config, now) },
+  });
+}
+
+/** Refresh (or Try Again): at most one provider call per minimum spacing, however many visitors press it. */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const result = await ratesService().refresh("manual");
+  const failed =
+    result.status === "failed" || (result.status === "skipped" && result.latest.outcome === "failed");
+  if (failed) return redirectWithError(REFRESH_ACTION, ratesCopy.failureToast);
+  // A fresh URL, so no cache (ours or a CDN's) answers with the page from before the refresh.
+  const attempt = result.status === "skipped" ? result.latest.id : result.attemptId;
+  return redirect(`${REFRESH_ACTION}?updated=${attempt}`);
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
+  const parent = parentHeaders.get("Cache-Control");
+  if (parent?.includes("no-store")) return { "Cache-Control": parent };
+  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "no-store" };
+};
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Exchange Rates",
+    description:
+      "Live Bitcoin, Ethereum, USDT and USDC prices in Kenyan shillings (KES), refreshed every 60 seconds, with the time of the last update in Nairobi time.",
+    path: "/exchange-rates",
+  });
+
+export default function ExchangeRatesPage() {
+  const view = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const { revalidating } = useRatesAutoRefresh({
+    intervalMs: view.refreshSeconds * 1000,
+    lastRefresh: view.lastRefresh,
+  });
+  const refreshing = navigation.state !== "idle" && navigation.formAction === REFRESH_ACTION;
+  const loading =
+    revalidating || (navigation.state === "loading" && navigation.location.pathname === REFRESH_ACTION);
+  const unavailable = view.status === "unavailable";
+  const kinds = view.rates.map((rate) => rate.kind);
+
+  return (
+    <>
+      <PageHero
+        eyebrow="Live market data"
+        title="Exchange Rates"
+        lead={`What Bitcoin, Ethereum, USDT and USDC are worth in Kenyan shillings right now. Rates refresh every ${view.refreshSeconds} seconds.`}
+      >
+        <div className="flex flex-wrap items-center gap-3">
+          {view.lastUpdatedAt !== null ? (
+            <Badge tone={view.status === "live" ? "success" : "warning"}>
+              Last updated {formatEatStamp(view.lastUpdatedAt, view.now)}
+            </Badge>
+          ) : null}
+          <RefreshForm busy={refreshing || revalidating} />
+        </div>
+      </PageHero>
+
+      <Section title="Rates in Kenyan shillings">
+        {loading ? (
+          <RatesSkeleton />
+        ) : unavailable ? (
+          <ServiceUnavailable busy={refreshing} />
+        ) : (
+          <>
+            <RatesNotice
+              kinds={kinds}
+              lastUpdatedAt={view.lastUpdatedAt}
+              lastRefreshFailed={view.lastRefresh?.outcome === "failed"}
+              refreshSeconds={view.refreshSeconds}
+              now={view.now}
+            />
+            <RateCards rates={view.rates} now={view.now} />
+          </>
+        )}
+        <Attribution
+          marketSource={view.marketSource}
+          derived={view.rates.some((rate) => rate.derived)}
+          fallback={kinds.includes("fallback")}
+        />
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ApplicationForm } from "~/components/merchants/ApplicationForm";
+import { BenefitCards } from "~/components/merchants/BenefitCards";
+import { Container, PageHero } from "~/components/ui";
+import { messages } from "~/content/messages";
+import { applicationSchema } from "~/core/merchants/application-schema";
+import { submitApplication } from "~/core/merchants/applications.server";
+import { describeWait, hitLimit } from "~/core/rate-limit.server";
+import { getDb } from "~/utils/db.server";
+import { publicPageHeaders } from "~/utils/http";
+import { assertSameOrigin, clientKey, userAgent } from "~/utils/request.server";
+import { seo } from "~/utils/seo";
+import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
+
+/** Applications per client per hour (bots; a real business applies once). */
+const APPLICATION_LIMIT = { limit: 5, windowMs: 60 * 60_000 };
+const REFERENCE_PATTERN = /^APP-[2-9A-HJKMNP-TV-Z]{8}$/;
+
+type ActionData = { lastResult: SubmissionResult<string[]> };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const submitted = new URL(request.url).searchParams.get("submitted");
+  return { submitted: submitted && REFERENCE_PATTERN.test(submitted) ? submitted : null };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const formData = await request.formData();
+  const db = getDb();
+
+  // A value in the hidden honeypot means a bot: answer as if all went well, store nothing.
+  if (String(formData.get("company_fax") ?? "") !== "") {
+    return redirectWithSuccess("/get-started", messages.applicationSubmitted);
+  }
+
+  const submission = parseWithZod(formData, { schema: applicationSchema });
+
+  // Without JavaScript, "Show cities" re-renders the form with what was typed and the country's cities.
+  if (formData.get("intent") === "show-cities") {
+    return data<ActionData>({ lastResult: { initialValue: submission.payload as Record<string, string> } });
+  }
+
+  if (submission.status !== "success") {
+    const lastResult = submission.reply();
+    if (formData.get("agreedToTerms") !== "on") {
+      return jsonWithError<ActionData>({ lastResult }, messages.termsRequired, { status: 400 });
+    }
+    return data<ActionData>({ lastResult }, { status: 400 });
+  }
+
+  const limit = hitLimit(db, `apply:${clientKey(request)}`, APPLICATION_LIMIT);
+  if (!limit.allowed) {
+    return jsonWithError<ActionData>(
+      { lastResult: submission.reply() },
+      { message: messages.submissionFailed.message, description: `Too many applications from this device. Please try again in ${describeWait(limit.retryAfterMs)}.` },
+      { status: 429 },
+    );
+  }
+
+  const result = submitApplication(db, submission.value, { clientKey: clientKey(request), userAgent: userAgent(request) });
+  if (!result.ok) {
+    return jsonWithError<ActionData>(
+      { lastResult: submission.reply({ fieldErrors: { email: ["An application with this email address is already being reviewed."] } }) },
+      {
+        message: "Application Already Received",
+        description: "We already have a pending application for this email address. We'll get back to you within 24 hours.",
+      },
+      { status: 409 },
+    );
+  }
+  return redirectWithSuccess(`/get-started?submitted=${result.reference}`, messages.applicationSubmitted);
+}
+
+export default function GetStarted() {
+  const { submitted } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  return (
+    <>
+      <PageHero
+        eyebrow="Get started"
+        title="Start accepting crypto payments, settled in KES"
+        lead="Apply in a few minutes. We review every application within 24 hours; once approved you can go live the same day."
+      />
+      <Container className="pb-16">
+        <BenefitCards />
+        <section aria-labelledby="application-title" className="mx-auto mt-12 max-w-3xl">
+          <h2 id="application-title" className="text-2xl font-bold text-ink">
+            Merchant Application
+          </h2>
+          <p className="mt-2 text-slate-700">
+            Fields marked <span className="text-red-700">*</span> are required.
+          </p>
+          {submitted ? (
+            <div role="status" className="mt-6 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-emerald-900">
+              <p className="font-semibold">{messages.applicationSubmitted.message}</p>
+              <p>
+                Your application reference is <strong>{submitted}</strong>. {messages.applicationSubmitted.description}
+              </p>
+            </div>
+          ) : null}
+          <div className="mt-8">
+            <ApplicationForm key={submitted ?? "new"} lastResult={actionData?.lastResult} />
+          </div>
+        </section>
+      </Container>
+    </>
+  );
+}
+
+export const headers = publicPageHeaders;
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Get Started",
+    description: "Apply for a OneHop merchant account: accept Bitcoin, Ethereum, USDT and USDC and settle in KES to M-Pesa, Airtel Money, T-Kash or your bank.",
+    path: "/get-started",
+  });

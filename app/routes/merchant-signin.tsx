@@ -1,0 +1,131 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Container } from "~/components/ui";
+import { Honeypot, SubmitButton, TextField } from "~/components/ui/form";
+import { company } from "~/content/company";
+import { messages } from "~/content/messages";
+import { signInSchema } from "~/core/merchants/sign-in-schema";
+import { describeWait } from "~/core/rate-limit.server";
+import { authenticator, InvalidCredentialsError, ThrottledError } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { privatePageHeaders } from "~/utils/http";
+import { logger } from "~/utils/logger.server";
+import { assertSameOrigin, safeRedirectPath } from "~/utils/request.server";
+import { readSession, startSession } from "~/utils/session.server";
+import { seo } from "~/utils/seo";
+import { jsonWithError } from "~/utils/toast.server";
+
+const DASHBOARD = "/merchant/dashboard";
+type ActionData = { lastResult: SubmissionResult<string[]> };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), DASHBOARD);
+  const state = await readSession(getDb(), "merchant", request);
+  if (state.status === "active") throw redirect(redirectTo);
+  return { redirectTo, merchantId: url.searchParams.get("merchantId")?.slice(0, 32) ?? "" };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  // FormStrategy reads the body itself: validate a clone first.
+  const formData = await request.clone().formData();
+  if (String(formData.get("company_fax") ?? "") !== "") {
+    return jsonWithError<ActionData>({ lastResult: { status: "error" } }, messages.signInFailed, { status: 401 });
+  }
+  const submission = parseWithZod(formData, { schema: signInSchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ lastResult: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const failed = (toast: { message: string; description?: string }, status: number) =>
+    jsonWithError<ActionData>({ lastResult: submission.reply({ hideFields: ["password"] }) }, toast, { status });
+  try {
+    const principal = await authenticator.authenticate("merchant", request);
+    const cookie = await startSession(getDb(), "merchant", { merchantUserId: principal.userId }, request);
+    return redirect(safeRedirectPath(submission.value.redirectTo, DASHBOARD), { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    if (error instanceof InvalidCredentialsError) return failed(messages.signInFailed, 401);
+    if (error instanceof ThrottledError) {
+      return failed(
+        {
+          message: messages.signInFailed.message,
+          description: `Too many failed sign-in attempts. Please wait ${describeWait(error.retryAfterMs)} and try again.`,
+        },
+        429,
+      );
+    }
+    logger.error("merchant sign-in error", { error: error instanceof Error ? error.message : String(error) });
+    return failed(messages.signInError, 500);
+  }
+}
+
+export default function MerchantSignIn() {
+  const { redirectTo, merchantId } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const [form, fields] = useForm({
+    id: "merchant-signin",
+    lastResult: actionData?.lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+  });
+  const meta = (name: "merchantId" | "username" | "password") => ({
+    id: fields[name].id,
+    name: fields[name].name,
+    errorId: fields[name].errorId,
+    errors: fields[name].errors,
+    required: true,
+  });
+  const initial = (name: "merchantId" | "username") => {
+    const value = fields[name].initialValue;
+    return typeof value === "string" ? value : undefined;
+  };
+  return (
+    <Container className="grid max-w-5xl gap-10 py-16 md:grid-cols-2">
+      <div>
+        <h1 className="text-3xl font-bold text-ink">Merchant Sign In</h1>
+        <p className="mt-3 text-slate-700">Sign in with the merchant ID, username and password from your approval e-mail.</p>
+        <Form method="post" {...getFormProps(form)} className="relative mt-8 space-y-5">
+          <Honeypot />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <TextField meta={meta("merchantId")} label="Merchant ID" defaultValue={initial("merchantId") ?? merchantId} autoComplete="organization" placeholder="MRC-XXXXXX" autoCapitalize="characters" spellCheck={false} />
+          <TextField meta={meta("username")} label="Username" defaultValue={initial("username")} autoComplete="username" autoCapitalize="none" spellCheck={false} />
+          <TextField meta={meta("password")} label="Password" type="password" autoComplete="current-password" />
+          <SubmitButton pendingLabel="Signing In..." className="w-full">
+            Sign In
+          </SubmitButton>
+        </Form>
+      </div>
+      <aside className="rounded-2xl bg-slate-50 p-8" aria-labelledby="signin-help">
+        <h2 id="signin-help" className="text-xl font-semibold text-ink">
+          Need help?
+        </h2>
+        <p className="mt-3 text-slate-700">
+          Our support team is available {company.supportHours}. Write to{" "}
+          <a className="font-semibold text-brand-800 underline" href={`mailto:${company.supportEmail}`}>
+            {company.supportEmail}
+          </a>{" "}
+          or call{" "}
+          <a className="font-semibold text-brand-800 underline" href={company.phoneHref}>
+            {company.phone}
+          </a>
+          .
+        </p>
+        <h2 className="mt-8 text-xl font-semibold text-ink">Not a merchant yet?</h2>
+        <p className="mt-3 text-slate-700">
+          Accept crypto and settle to M-Pesa in minutes.{" "}
+          <Link to="/get-started" className="font-semibold text-brand-800 underline">
+            Apply now
+          </Link>
+        </p>
+      </aside>
+    </Container>
+  );
+}
+
+export const headers = privatePageHeaders;
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Merchant Sign In", description: "Sign in to your OneHop merchant dashboard.", path: "/merchant-signin", noindex: true });

@@ -1,0 +1,106 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Container } from "~/components/ui";
+import { SubmitButton, TextField } from "~/components/ui/form";
+import { company } from "~/content/company";
+import { lookupSetPasswordToken, setPasswordWithToken } from "~/core/merchants/passwords-links.server";
+import { PASSWORD_MIN_LENGTH, setPasswordSchema } from "~/core/merchants/set-password-schema";
+import { getDb } from "~/utils/db.server";
+import { privatePageHeaders } from "~/utils/http";
+import { assertSameOrigin } from "~/utils/request.server";
+import { endSessionsOf } from "~/utils/session.server";
+import { seo } from "~/utils/seo";
+import { redirectWithSuccess } from "~/utils/toast.server";
+
+type ActionData = { lastResult: SubmissionResult<string[]>; invalidLink?: boolean };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const target = lookupSetPasswordToken(getDb(), token);
+  if (!target) return data({ token: null, account: null }, { status: 410, headers: { "Cache-Control": "no-store" } });
+  return { token, account: { merchantId: target.merchantId, username: target.username, businessName: target.businessName } };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const submission = parseWithZod(await request.formData(), { schema: setPasswordSchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ lastResult: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+  }
+  const db = getDb();
+  const target = lookupSetPasswordToken(db, submission.value.token);
+  const result = await setPasswordWithToken(db, submission.value.token, submission.value.password);
+  if (!result || !target) {
+    return data<ActionData>({ lastResult: submission.reply({ formErrors: ["This link is invalid, used or expired."] }), invalidLink: true }, { status: 410 });
+  }
+  endSessionsOf(db, { merchantUserId: target.userId });
+  return redirectWithSuccess(`/merchant-signin?merchantId=${encodeURIComponent(result.merchantId)}`, {
+    message: "Password Set",
+    description: "Sign in with your merchant ID, username and new password.",
+  });
+}
+
+export default function SetPassword() {
+  const { token, account } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const [form, fields] = useForm({
+    id: "set-password",
+    lastResult: actionData?.lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: setPasswordSchema }),
+  });
+  if (!token || !account || actionData?.invalidLink) {
+    return (
+      <Container className="max-w-xl py-16">
+        <h1 className="text-3xl font-bold text-ink">This link cannot be used</h1>
+        <p className="mt-4 text-slate-700">
+          Set-password links work once and expire. Ask your OneHop contact for a new link, or write to{" "}
+          <a className="font-semibold text-brand-800 underline" href={`mailto:${company.supportEmail}`}>
+            {company.supportEmail}
+          </a>
+          .
+        </p>
+        <Link to="/merchant-signin" className="mt-6 inline-block font-semibold text-brand-800 underline">
+          Go to Merchant Sign In
+        </Link>
+      </Container>
+    );
+  }
+  const meta = (name: "password" | "confirmPassword") => ({
+    id: fields[name].id,
+    name: fields[name].name,
+    errorId: fields[name].errorId,
+    errors: fields[name].errors,
+    required: true,
+  });
+  return (
+    <Container className="max-w-xl py-16">
+      <h1 className="text-3xl font-bold text-ink">Set your password</h1>
+      <p className="mt-3 text-slate-700">
+        {account.businessName}: merchant ID <strong>{account.merchantId}</strong>, username <strong>{account.username}</strong>.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
+        {form.errors?.length ? (
+          <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-900">
+            {form.errors[0]}
+          </p>
+        ) : null}
+        <input type="hidden" name="token" value={token} />
+        <input type="hidden" name="username" value={account.username} autoComplete="username" />
+        <TextField meta={meta("password")} label="New password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} />
+        <TextField meta={meta("confirmPassword")} label="Confirm new password" type="password" autoComplete="new-password" />
+        <SubmitButton pendingLabel="Saving..." className="w-full">
+          Set Password
+        </SubmitButton>
+      </Form>
+    </Container>
+  );
+}
+
+export const headers = privatePageHeaders;
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Set your password", description: "Set the password of your OneHop merchant account.", path: "/merchant/set-password", noindex: true });

@@ -1,0 +1,16 @@
+/** Sign Out (POST only): delete the session row and the cookie, say "Signed Out", go home. */
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { messages } from "~/content/messages";
+import { getDb } from "~/utils/db.server";
+import { assertSameOrigin } from "~/utils/request.server";
+import { endSession } from "~/utils/session.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const cookie = await endSession(getDb(), "merchant", request);
+  return redirectWithSuccess("/", messages.signedOut, { headers: { "Set-Cookie": cookie } });
+}
+
+export const loader = () => redirect("/merchant/dashboard");

@@ -1,0 +1,111 @@
+/**
+ * Supported currencies (/supported-currencies): the 20 assets in the spec's order. BTC, ETH, USDT and
+ * USDC carry rates from the rates service (live, stale or fallback, and marked so); the others and every
+ * 24h change are fixed display values from app/content/cryptocurrencies.ts.
+ */
+import { data, type HeadersFunction, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { formatEatStamp } from "~/components/rates/format";
+import { CurrencyList, type CurrencyEntry } from "~/components/rates/CurrencyList";
+import { RatesNotice } from "~/components/rates/RatesNotice";
+import { ratesCopy } from "~/components/rates/copy";
+import { Badge, ButtonLink, PageHero, Section } from "~/components/ui";
+import { company } from "~/content/company";
+import { cryptocurrencies, type CryptoSymbol } from "~/content/cryptocurrencies";
+import { cryptoLimits } from "~/content/tariff";
+import { ratesPageCacheControl } from "~/core/rates/cache-control";
+import { ratesService } from "~/core/rates/runtime.server";
+import { formatKes } from "~/utils/format";
+import { seo } from "~/utils/seo";
+
+export async function loader() {
+  const service = ratesService();
+  const view = service.read({ fallback: true });
+  const now = Date.now();
+  const rates = new Map(view.rates.map((rate) => [rate.symbol as CryptoSymbol, rate]));
+  const coins: CurrencyEntry[] = cryptocurrencies.map((coin) => {
+    const rate = rates.get(coin.symbol);
+    return {
+      symbol: coin.symbol,
+      name: coin.name,
+      color: coin.color,
+      description: coin.description,
+      priceKes: rate?.priceKes ?? coin.displayRateKes,
+      kind: rate?.kind ?? "reference",
+      asOf: rate?.asOf ?? null,
+      change24hBps: coin.change24hBps,
+    };
+  });
+  return data(
+    {
+      coins,
+      liveKinds: view.rates.map((rate) => rate.kind),
+      lastUpdatedAt: view.lastUpdatedAt,
+      lastRefreshFailed: view.lastRefresh?.outcome === "failed",
+      refreshSeconds: Math.round(service.config.refreshIntervalMs / 1000),
+      now,
+    },
+    { headers: { "Cache-Control": ratesPageCacheControl(view.lastRefresh, service.config, now) } },
+  );
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
+  const parent = parentHeaders.get("Cache-Control");
+  if (parent?.includes("no-store")) return { "Cache-Control": parent };
+  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "no-store" };
+};
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Supported Currencies",
+    description: `The ${cryptocurrencies.length} cryptocurrencies OneHop merchants can accept, with KES rates (live for BTC, ETH, USDT and USDC), 24-hour changes and a short description of each. Minimum conversion ${formatKes(cryptoLimits.minimum)}.`,
+    path: "/supported-currencies",
+  });
+
+export default function SupportedCurrenciesPage() {
+  const view = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHero
+        eyebrow="Accept crypto, settle in KES"
+        title="Supported Currencies"
+        lead={`${cryptocurrencies.length} cryptocurrencies your customers can pay with, converted and settled to M-Pesa, Airtel Money, T-Kash or your bank in Kenyan shillings.`}
+      >
+        <ButtonLink to="/exchange-rates">View Live Rates</ButtonLink>
+        <ButtonLink to="/get-started" variant="secondary">
+          Get Started
+        </ButtonLink>
+      </PageHero>
+
+      <Section title="Assets and rates">
+        <ul className="mb-8 grid gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-6 text-ink sm:grid-cols-3">
+          <li className="font-semibold">
+            {ratesCopy.minimumConversionLabel}: {formatKes(cryptoLimits.minimum)}
+          </li>
+          <li>
+            {company.licenceName}: <span className="font-semibold">{company.licenceNumber}</span>
+          </li>
+          <li>
+            {view.lastUpdatedAt !== null ? (
+              <>Live rates last updated {formatEatStamp(view.lastUpdatedAt, view.now)}</>
+            ) : (
+              <Badge tone="warning">Live rates unavailable: fallback rates shown</Badge>
+            )}
+          </li>
+        </ul>
+        <RatesNotice
+          kinds={view.liveKinds}
+          lastUpdatedAt={view.lastUpdatedAt}
+          lastRefreshFailed={view.lastRefreshFailed}
+          refreshSeconds={view.refreshSeconds}
+          now={view.now}
+        />
+        <p className="mb-6 text-slate-700">
+          BTC, ETH, USDT and USDC show market rates, refreshed every {view.refreshSeconds} seconds. The other rates and
+          all 24-hour changes are indicative reference values.
+        </p>
+        <CurrencyList coins={view.coins} now={view.now} />
+      </Section>
+    </>
+  );
+}

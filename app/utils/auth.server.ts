@@ -1,0 +1,72 @@
+/**
+ * Merchant authentication: remix-auth's FormStrategy checks the credentials (core/merchants/sign-in),
+ * our own SQLite session keeps the user signed in (utils/session.server), and `requireMerchant` guards
+ * every merchant loader and action.
+ */
+import { redirect } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { messages } from "~/content/messages";
+import {
+  getMerchantAccount,
+  signInMerchant,
+  type MerchantPrincipal,
+} from "~/core/merchants/sign-in.server";
+import { getDb, type Db } from "./db.server";
+import { assertSameOrigin, clientKey } from "./request.server";
+import { endSession, readSession } from "./session.server";
+import { redirectWithError } from "./toast.server";
+
+export class InvalidCredentialsError extends Error {}
+export class ThrottledError extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super("Too many attempts");
+  }
+}
+
+function formString(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+export const authenticator = new Authenticator<MerchantPrincipal>();
+authenticator.use(
+  new FormStrategy(async ({ form, request }) => {
+    const result = await signInMerchant(getDb(), {
+      merchantId: formString(form, "merchantId"),
+      username: formString(form, "username"),
+      password: formString(form, "password"),
+      clientKey: clientKey(request),
+    });
+    if (result.ok) return result.principal;
+    if (result.reason === "throttled") throw new ThrottledError(result.retryAfterMs);
+    throw new InvalidCredentialsError("Invalid credentials");
+  }),
+  "merchant",
+);
+
+export type SignedInMerchant = NonNullable<ReturnType<typeof getMerchantAccount>> & { expiresAt: number };
+
+/**
+ * The signed-in merchant user, or a redirect: to /merchant-signin (with redirectTo) when there is no
+ * session, and with the "Session Expired" toast when it has (nearly) run out. Non-GET requests must
+ * come from our own origin.
+ */
+export async function requireMerchant(request: Request, db: Db = getDb()): Promise<SignedInMerchant> {
+  assertSameOrigin(request);
+  const state = await readSession(db, "merchant", request);
+  const url = new URL(request.url);
+  if (state.status === "expired") {
+    throw await redirectWithError("/merchant-signin", messages.sessionExpired, {
+      headers: { "Set-Cookie": await endSession(db, "merchant", request) },
+    });
+  }
+  const account = state.status === "active" && state.session.merchantUserId ? getMerchantAccount(db, state.session.merchantUserId) : undefined;
+  if (state.status !== "active" || !account || account.status !== "active") {
+    const redirectTo = url.pathname + url.search;
+    throw redirect(`/merchant-signin?redirectTo=${encodeURIComponent(redirectTo)}`, {
+      headers: { "Set-Cookie": await endSession(db, "merchant", request) },
+    });
+  }
+  return { ...account, expiresAt: state.session.expiresAt };
+}

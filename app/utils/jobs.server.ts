@@ -1,0 +1,125 @@
+/**
+ * Background jobs: one scheduler (croner) per process, started once at boot. Each run first takes a
+ * lease row in the database, so two processes never run the same job at once, and is recorded in
+ * `job_runs` (started, finished, outcome, detail).
+ */
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import { Cron } from "croner";
+import { and, eq, lt, or } from "drizzle-orm";
+import { jobLeases, jobRuns } from "../../drizzle/schema";
+import type { Db } from "./db.server";
+import { logger } from "./logger.server";
+
+/** Identifies this process as a lease holder. */
+export const processHolderId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+/** Take (or renew) the lease on `job` until now + ttlMs. True when this holder has it. */
+export function acquireLease(db: Db, job: string, holder: string, ttlMs: number, now = Date.now()): boolean {
+  const until = now + ttlMs;
+  return db.transaction((tx) => {
+    const inserted = tx
+      .insert(jobLeases)
+      .values({ job, holder, leasedUntil: until, updatedAt: now })
+      .onConflictDoNothing()
+      .run();
+    if (inserted.changes === 1) return true;
+    const updated = tx
+      .update(jobLeases)
+      .set({ holder, leasedUntil: until, updatedAt: now })
+      .where(and(eq(jobLeases.job, job), or(lt(jobLeases.leasedUntil, now), eq(jobLeases.holder, holder))))
+      .run();
+    return updated.changes === 1;
+  });
+}
+
+export function releaseLease(db: Db, job: string, holder: string): void {
+  db.delete(jobLeases)
+    .where(and(eq(jobLeases.job, job), eq(jobLeases.holder, holder)))
+    .run();
+}
+
+export type JobOutcome = { outcome: "succeeded" | "skipped"; detail?: unknown };
+
+/**
+ * Run `work` under the job's lease and record the run. Returns null (and records nothing) when another
+ * holder has the lease. A thrown error is recorded as a failed run and rethrown.
+ */
+export async function runLeased<T extends JobOutcome>(
+  db: Db,
+  job: string,
+  options: { ttlMs: number; holder?: string; now?: () => number },
+  work: () => Promise<T>,
+): Promise<T | null> {
+  const holder = options.holder ?? processHolderId;
+  const now = options.now ?? Date.now;
+  if (!acquireLease(db, job, holder, options.ttlMs, now())) return null;
+  const run = db
+    .insert(jobRuns)
+    .values({ job, holder, startedAt: now(), outcome: "running" })
+    .returning({ id: jobRuns.id })
+    .get();
+  try {
+    const result = await work();
+    db.update(jobRuns)
+      .set({ finishedAt: now(), outcome: result.outcome, detail: result.detail === undefined ? null : JSON.stringify(result.detail) })
+      .where(eq(jobRuns.id, run.id))
+      .run();
+    return result;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    db.update(jobRuns)
+      .set({ finishedAt: now(), outcome: "failed", detail: JSON.stringify({ error: message }) })
+      .where(eq(jobRuns.id, run.id))
+      .run();
+    throw error;
+  } finally {
+    releaseLease(db, job, holder);
+  }
+}
+
+export interface ScheduledJob {
+  name: string;
+  /** Cron pattern (croner syntax, seconds optional) or an interval in seconds. */
+  pattern: string | { everySeconds: number };
+  timezone?: string;
+  run: () => Promise<unknown>;
+}
+
+const scheduled = new Map<string, Cron>();
+
+/** Start (or replace) a scheduled job in this process. Overlapping runs are skipped (`protect`). */
+export function schedule(job: ScheduledJob): Cron {
+  scheduled.get(job.name)?.stop();
+  const every = typeof job.pattern === "string" ? undefined : job.pattern.everySeconds;
+  const cron = new Cron(
+    typeof job.pattern === "string" ? job.pattern : "* * * * * *",
+    {
+      name: job.name,
+      protect: true,
+      timezone: job.timezone,
+      interval: every,
+      catch: (error: unknown) =>
+        logger.error("job failed", { job: job.name, error: error instanceof Error ? error.message : String(error) }),
+    },
+    async () => {
+      await job.run();
+    },
+  );
+  scheduled.set(job.name, cron);
+  return cron;
+}
+
+export function unschedule(name: string): void {
+  scheduled.get(name)?.stop();
+  scheduled.delete(name);
+}
+
+export function isScheduled(name: string): boolean {
+  return scheduled.get(name)?.isRunning() ?? false;
+}
+
+export function stopAllJobs(): void {
+  for (const cron of scheduled.values()) cron.stop();
+  scheduled.clear();
+}

@@ -1,0 +1,121 @@
+/**
+ * Server-side sessions. The cookie holds only a signed random session id; the row (subject,
+ * expires_at, created, last seen, user agent) lives in SQLite under the SHA-256 of the id. A new id
+ * is minted at every sign-in (rotation). A session with less than 5 minutes left is ended.
+ */
+import { createHash } from "node:crypto";
+import { createCookie, type Cookie } from "@remix-run/node";
+import { and, eq, lt } from "drizzle-orm";
+import { sessions } from "../../drizzle/schema";
+import { newSecretToken } from "~/core/ids.server";
+import type { Db } from "./db.server";
+import { env } from "./env.server";
+
+/** Sessions closer than this to expires_at are treated as expired (spec: 5 minutes). */
+export const SESSION_EXPIRY_MARGIN_MS = 5 * 60_000;
+/** Write last_seen_at at most this often. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export type SessionKind = "merchant" | "operator";
+
+function makeCookie(name: string): Cookie {
+  return createCookie(name, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.COOKIE_SECURE,
+    secrets: [env.SESSION_SECRET],
+    maxAge: env.SESSION_TTL_MINUTES * 60,
+  });
+}
+
+const cookies: Record<SessionKind, Cookie> = {
+  merchant: makeCookie("onehop_session"),
+  operator: makeCookie("onehop_admin"),
+};
+
+const hashId = (id: string) => createHash("sha256").update(id).digest("base64url");
+
+export type Subject = { merchantUserId: string } | { operatorId: string };
+
+/** Start a session for `subject`; returns the Set-Cookie header value. */
+export async function startSession(
+  db: Db,
+  kind: SessionKind,
+  subject: Subject,
+  request: Request,
+  now = Date.now(),
+): Promise<string> {
+  // Rotation: whatever session this browser had is ended; the new one gets a fresh id.
+  await endSession(db, kind, request);
+  const id = newSecretToken();
+  db.insert(sessions)
+    .values({
+      idHash: hashId(id),
+      merchantUserId: "merchantUserId" in subject ? subject.merchantUserId : null,
+      operatorId: "operatorId" in subject ? subject.operatorId : null,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: now + env.SESSION_TTL_MINUTES * 60_000,
+      userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
+    })
+    .run();
+  return cookies[kind].serialize(id);
+}
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export type SessionState =
+  | { status: "none" }
+  | { status: "expired" }
+  | { status: "active"; session: SessionRow };
+
+async function readId(kind: SessionKind, request: Request): Promise<string | null> {
+  const value: unknown = await cookies[kind].parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/**
+ * The browser's session. A missing, tampered or unknown cookie is "none"; a row with less than the
+ * margin left is deleted and reported "expired".
+ */
+export async function readSession(db: Db, kind: SessionKind, request: Request, now = Date.now()): Promise<SessionState> {
+  const id = await readId(kind, request);
+  if (!id) return { status: "none" };
+  const idHash = hashId(id);
+  const row = db.select().from(sessions).where(eq(sessions.idHash, idHash)).get();
+  if (!row) return { status: "none" };
+  const wrongKind = kind === "merchant" ? !row.merchantUserId : !row.operatorId;
+  if (wrongKind) return { status: "none" };
+  if (row.expiresAt - now < SESSION_EXPIRY_MARGIN_MS) {
+    db.delete(sessions).where(eq(sessions.idHash, idHash)).run();
+    return { status: "expired" };
+  }
+  if (now - row.lastSeenAt > TOUCH_INTERVAL_MS) {
+    db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash)).run();
+  }
+  return { status: "active", session: row };
+}
+
+/** Delete the browser's session row (if any); returns the Set-Cookie header that clears the cookie. */
+export async function endSession(db: Db, kind: SessionKind, request: Request): Promise<string> {
+  const id = await readId(kind, request);
+  if (id) db.delete(sessions).where(eq(sessions.idHash, hashId(id))).run();
+  return clearSessionCookie(kind);
+}
+
+export function clearSessionCookie(kind: SessionKind): Promise<string> {
+  return cookies[kind].serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/** Housekeeping: remove rows that can no longer be used. */
+export function deleteExpiredSessions(db: Db, now = Date.now()): number {
+  return db.delete(sessions).where(lt(sessions.expiresAt, now + SESSION_EXPIRY_MARGIN_MS)).run().changes;
+}
+
+/** End every session of a subject (after a password change, a suspension). */
+export function endSessionsOf(db: Db, subject: Subject): void {
+  const condition =
+    "merchantUserId" in subject ? eq(sessions.merchantUserId, subject.merchantUserId) : eq(sessions.operatorId, subject.operatorId);
+  db.delete(sessions).where(and(condition)).run();
+}

@@ -1,0 +1,154 @@
+/**
+ * Merchant applications, merchants and their users, operators, sessions, one-time password links,
+ * throttling counters, the audit log and outbound e-mail.
+ */
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export const applicationStatuses = ["submitted", "approved", "rejected"] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+
+export const merchantApplications = sqliteTable(
+  "merchant_applications",
+  {
+    id: text("id").primaryKey(),
+    /** Shown to the applicant and operators, e.g. APP-7K2Q9D4M. */
+    reference: text("reference").notNull().unique(),
+    status: text("status", { enum: applicationStatuses }).notNull().default("submitted"),
+    businessName: text("business_name").notNull(),
+    businessType: text("business_type").notNull(),
+    contactName: text("contact_name").notNull(),
+    email: text("email").notNull(),
+    /** Lower-cased e-mail: one pending application per address. */
+    emailNormalized: text("email_normalized").notNull(),
+    countryCode: text("country_code").notNull(),
+    phone: text("phone").notNull(),
+    website: text("website"),
+    businessAddress: text("business_address"),
+    country: text("country").notNull(),
+    city: text("city").notNull(),
+    monthlyVolume: text("monthly_volume"),
+    currentPaymentMethods: text("current_payment_methods"),
+    integrationType: text("integration_type"),
+    timeline: text("timeline"),
+    agreedToTerms: integer("agreed_to_terms", { mode: "boolean" }).notNull(),
+    agreedToNewsletter: integer("agreed_to_newsletter", { mode: "boolean" }).notNull(),
+    clientKey: text("client_key"),
+    userAgent: text("user_agent"),
+    createdAt: integer("created_at").notNull(),
+    reviewedAt: integer("reviewed_at"),
+    reviewedBy: text("reviewed_by").references(() => operators.id),
+    decisionReason: text("decision_reason"),
+    merchantId: text("merchant_id").references(() => merchants.id),
+  },
+  (table) => [
+    uniqueIndex("merchant_applications_pending_email_idx")
+      .on(table.emailNormalized)
+      .where(sql`${table.status} = 'submitted'`),
+    index("merchant_applications_status_created_idx").on(table.status, table.createdAt),
+  ],
+);
+
+export const merchants = sqliteTable("merchants", {
+  /** Readable, unguessable: MRC-7K2Q9D. */
+  id: text("id").primaryKey(),
+  businessName: text("business_name").notNull(),
+  contactEmail: text("contact_email").notNull(),
+  status: text("status", { enum: ["active", "suspended"] }).notNull().default("active"),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const merchantUsers = sqliteTable(
+  "merchant_users",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    username: text("username").notNull(),
+    role: text("role", { enum: ["owner", "member"] }).notNull().default("owner"),
+    /** Null until the user sets a password through the one-time link. */
+    passwordHash: text("password_hash"),
+    passwordSetAt: integer("password_set_at"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (table) => [uniqueIndex("merchant_users_merchant_username_idx").on(table.merchantId, table.username)],
+);
+
+export const operatorRoles = ["admin", "reviewer", "curator"] as const;
+export type OperatorRole = (typeof operatorRoles)[number];
+
+export const operators = sqliteTable("operators", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  name: text("name").notNull(),
+  role: text("role", { enum: operatorRoles }).notNull(),
+  passwordHash: text("password_hash").notNull(),
+  disabled: integer("disabled", { mode: "boolean" }).notNull().default(false),
+  createdAt: integer("created_at").notNull(),
+});
+
+/** Server-side sessions. The cookie carries only the signed id; we store its SHA-256. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    merchantUserId: text("merchant_user_id").references(() => merchantUsers.id),
+    operatorId: text("operator_id").references(() => operators.id),
+    createdAt: integer("created_at").notNull(),
+    lastSeenAt: integer("last_seen_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    userAgent: text("user_agent"),
+  },
+  (table) => [
+    check(
+      "sessions_one_subject",
+      sql`(${table.merchantUserId} is null) <> (${table.operatorId} is null)`,
+    ),
+    index("sessions_expires_idx").on(table.expiresAt),
+  ],
+);
+
+/** One-time links (set password). We store the SHA-256 of the token, never the token. */
+export const passwordTokens = sqliteTable("password_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  merchantUserId: text("merchant_user_id")
+    .notNull()
+    .references(() => merchantUsers.id),
+  createdAt: integer("created_at").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  usedAt: integer("used_at"),
+});
+
+/** Fixed-window counters for throttling (sign-in failures, form posts). */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowEndsAt: integer("window_ends_at").notNull(),
+});
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorType: text("actor_type", { enum: ["operator", "merchant_user", "system"] }).notNull(),
+    actorId: text("actor_id"),
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    details: text("details"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (table) => [index("audit_log_target_idx").on(table.targetType, table.targetId)],
+);
+
+export const outboundEmails = sqliteTable("outbound_emails", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  toAddress: text("to_address").notNull(),
+  subject: text("subject").notNull(),
+  bodyText: text("body_text").notNull(),
+  createdAt: integer("created_at").notNull(),
+  sentAt: integer("sent_at"),
+  attempts: integer("attempts").notNull().default(0),
+  lastError: text("last_error"),
+});

@@ -1,0 +1,241 @@
+/**
+ * `npm run bench`: load-test the production build against a static baseline and print one table.
+ *
+ * Builds if needed, migrates and seeds a throwaway database, starts the server exactly like
+ * production (remix-serve with the 192 MB heap limit), then for each scenario in
+ * scripts/bench/scenarios.ts: warm up, autocannon the app, autocannon a bare node:http server
+ * replaying the same response bytes, and measure the page's HTML and JS. Progress goes to stderr,
+ * the table to stdout. See docs/bench.md.
+ *
+ * BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 50) override the load.
+ * Exit code: 0 when the run completed (even with FAIL targets), 1 when it could not run.
+ */
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { measureJs, buildScriptUrls } from "./bench/assets";
+import { buildNeeded, runBuild } from "./bench/build";
+import { measure, warmUp, type LoadRequest } from "./bench/load";
+import {
+  type AppServer,
+  HEAP_FLAG,
+  type StaticServer,
+  freePort,
+  pollRss,
+  procStatusKb,
+  spawnAppServer,
+  startStaticServer,
+  stopChild,
+  waitForHealthy,
+} from "./bench/processes";
+import { formatTable, formatTargets, type Row } from "./bench/report";
+import { type Scenario, scenarios } from "./bench/scenarios";
+
+const WARMUP_REQUESTS = 200;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const tmpDir = path.join(root, "tests/.tmp", `bench-${process.pid}`);
+
+function positiveInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer (got "${raw}")`);
+  return value;
+}
+
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+// ---- cleanup: on normal exit, on error, on SIGINT/SIGTERM ----
+
+let server: AppServer | undefined;
+let staticServer: StaticServer | undefined;
+let cleaning: Promise<void> | undefined;
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    await Promise.all([server && stopChild(server.child), staticServer && stopChild(staticServer.child)]);
+    rmSync(tmpDir, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+
+// Last resort if the process exits without the async cleanup having finished.
+process.on("exit", () => {
+  for (const child of [server?.child, staticServer?.child]) {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  }
+  rmSync(tmpDir, { recursive: true, force: true });
+});
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  process.on(signal, () => {
+    log(`${signal}: stopping servers`);
+    void cleanup().finally(() => process.exit(code));
+  });
+}
+
+// ---- one scenario ----
+
+async function benchScenario(scenario: Scenario, app: AppServer, baseline: StaticServer, seconds: number, connections: number): Promise<Row> {
+  const prepared = scenario.prepare ? await scenario.prepare(app.baseUrl) : {};
+  const method = prepared.method ?? scenario.method ?? "GET";
+  const requestPath = prepared.path ?? scenario.path;
+  const headers = Object.fromEntries(
+    Object.entries({ ...scenario.headers, ...prepared.headers }).map(([key, value]) => [key.toLowerCase(), value]),
+  );
+  const body = prepared.body ?? scenario.body;
+  const appUrl = app.baseUrl + requestPath;
+
+  // The page once, uncompressed: its bytes, its JS, and what the static baseline will replay.
+  const response = await fetch(appUrl, {
+    method,
+    headers: { ...headers, "accept-encoding": "identity" },
+    body,
+    redirect: "manual",
+  });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const contentType = response.headers.get("content-type") ?? "application/octet-stream";
+  const html = contentType.includes("text/html") ? bytes.toString("utf8") : "";
+  const js = await measureJs(buildScriptUrls(html, appUrl));
+  const jsTarget =
+    scenario.jsTarget ??
+    (method === "GET" && !("cookie" in headers) && !("authorization" in headers) && response.ok && html !== "" && !/<form\b/i.test(html));
+  const replayHeaders: Record<string, string> = { "content-type": contentType };
+  const location = response.headers.get("location");
+  if (location) replayHeaders.location = location;
+  await baseline.serve(response.status, replayHeaders, bytes);
+
+  const load: LoadRequest = { method, headers: { "accept-encoding": "gzip, br", ...headers }, body };
+  log(`${scenario.name}: HTTP ${response.status}, ${bytes.length} B; app then static, ${seconds} s each at ${connections} connections`);
+  await warmUp(appUrl, load, WARMUP_REQUESTS, connections);
+  const appResult = await measure(appUrl, load, seconds, connections);
+  const staticUrl = baseline.baseUrl + requestPath;
+  await warmUp(staticUrl, load, WARMUP_REQUESTS, connections);
+  const staticResult = await measure(staticUrl, load, seconds, connections);
+
+  return {
+    name: scenario.name,
+    method,
+    path: requestPath,
+    status: response.status,
+    app: appResult,
+    static: staticResult,
+    htmlBytes: bytes.length,
+    jsGzipBytes: js.gzipBytes,
+    jsMissing: js.failed,
+    jsTarget,
+  };
+}
+
+// ---- main ----
+
+async function main(): Promise<number> {
+  const seconds = positiveInt("BENCH_SECONDS", 10);
+  const connections = positiveInt("BENCH_CONNECTIONS", 50);
+
+  const reason = buildNeeded(root);
+  if (reason) {
+    log(`building: ${reason}`);
+    if (!runBuild(root)) {
+      log("build failed");
+      return 1;
+    }
+  } else {
+    log("build is up to date");
+  }
+
+  rmSync(tmpDir, { recursive: true, force: true });
+  mkdirSync(tmpDir, { recursive: true });
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: tmpDir,
+    DATABASE_URL: path.join(tmpDir, "bench.sqlite"),
+    SESSION_SECRET: randomBytes(20).toString("hex"),
+    PUBLIC_SITE_URL: `http://localhost:${port}`,
+    PROVIDER_MODE: "simulator",
+  };
+
+  const setup = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-setup.ts"], { cwd: root, env, stdio: ["ignore", 2, 2] });
+  if (setup.status !== 0) {
+    log(`db setup failed (exit ${setup.status ?? setup.signal})`);
+    return 1;
+  }
+
+  // build/index.js is loaded once; a rebuild during the run makes its /build/* URLs 404.
+  const buildStamp = () => statSync(path.join(root, "build/index.js"), { throwIfNoEntry: false })?.mtimeMs;
+  const builtAt = buildStamp();
+  const app = spawnAppServer(root, env, port);
+  server = app;
+  const rss = pollRss(app.pid);
+  try {
+    await waitForHealthy(app);
+  } catch (error) {
+    log(`server failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    for (const line of app.stderr.tail) process.stderr.write(`  [server] ${line}\n`);
+    return 1;
+  }
+  log(`server up at ${app.baseUrl} (pid ${app.pid})`);
+  const baseline = await startStaticServer(root);
+  staticServer = baseline;
+
+  const rows: Row[] = [];
+  let crashed = false;
+  for (const scenario of scenarios) {
+    rows.push(await benchScenario(scenario, app, baseline, seconds, connections));
+    if (!app.isRunning()) {
+      crashed = true;
+      break;
+    }
+  }
+  const hwmKb = procStatusKb(app.pid, "VmHWM");
+  rss.stop();
+  const peakKb = rss.peakKb();
+
+  const mb = (value: number | undefined) => (value === undefined ? undefined : value / 1024);
+  const peakMb = mb(peakKb);
+  const hwmMb = mb(hwmKb);
+  const worstMb = peakMb === undefined ? hwmMb : Math.max(peakMb, hwmMb ?? 0);
+  const output = [
+    "",
+    `OneHop bench: ${connections} connections, ${seconds} s per run, warm-up ${WARMUP_REQUESTS} requests, accept-encoding: gzip, br`,
+    "",
+    formatTable(rows),
+    "",
+    `Peak server RSS: ${peakMb?.toFixed(1) ?? "n/a"} MB (heap limit ${HEAP_FLAG})`,
+    `VmHWM at end: ${hwmMb?.toFixed(1) ?? "n/a"} MB`,
+    ...formatTargets(rows, connections, worstMb),
+  ];
+  for (const row of rows) {
+    if (row.status < 200 || row.status >= 300) output.push(`Note: ${row.name} answered HTTP ${row.status} to the single fetch.`);
+    const failures = (row.app?.errors ?? 0) + (row.app?.timeouts ?? 0);
+    if (failures) output.push(`Note: ${row.name}: ${row.app?.errors ?? 0} socket errors, ${row.app?.timeouts ?? 0} timeouts against the app.`);
+  }
+  if (rows.some((row) => row.jsMissing.length)) {
+    output.push("* Some /build/*.js files the HTML references answered 404 and are not counted:");
+    for (const row of rows) if (row.jsMissing.length) output.push(`  ${row.name}: ${row.jsMissing.join(", ")}`);
+  }
+  if (buildStamp() !== builtAt) output.push("Note: build/index.js changed during the run (a concurrent rebuild); rerun for clean numbers.");
+  if (crashed) output.push(`Server exited during the run (${app.child.exitCode ?? app.child.signalCode}); later scenarios were skipped.`);
+  process.stdout.write(output.join("\n") + "\n");
+
+  if (app.stderr.lines > 0) {
+    log(`the server wrote ${app.stderr.lines} line(s) to stderr; last ${app.stderr.tail.length}:`);
+    for (const line of app.stderr.tail) process.stderr.write(`  [server] ${line}\n`);
+  }
+  return crashed ? 1 : 0;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);

@@ -1,0 +1,65 @@
+/** The JavaScript a page ships: /build/*.js URLs referenced by its HTML, and their gzip size. */
+import { gzipSync } from "node:zlib";
+
+const attribute = (tag: string, name: string): string | undefined =>
+  new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i")
+    .exec(tag)
+    ?.slice(1)
+    .find((value) => value !== undefined);
+
+/**
+ * `<script src>`, `<link rel="modulepreload" href>`, and `import "…"` / `import … from "…"` /
+ * `import("…")` inside inline `<script type="module">`. Returns unique same-origin /build/*.js URLs.
+ */
+export function buildScriptUrls(html: string, pageUrl: string): string[] {
+  const found: string[] = [];
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
+    const src = attribute(tag, "src");
+    if (src) found.push(src);
+  }
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = attribute(tag, "rel")?.toLowerCase().split(/\s+/) ?? [];
+    const href = attribute(tag, "href");
+    if (href && rel.includes("modulepreload")) found.push(href);
+  }
+  for (const [, tag = "", code = ""] of html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/gi)) {
+    if (attribute(tag, "type")?.toLowerCase() !== "module") continue;
+    for (const match of code.matchAll(/\bimport\s*(?:\(\s*|[^"'();]*?\bfrom\s*)?["']([^"']+)["']/g)) {
+      if (match[1]) found.push(match[1]);
+    }
+  }
+  const origin = new URL(pageUrl).origin;
+  const urls = new Set<string>();
+  for (const reference of found) {
+    const url = new URL(reference.replaceAll("&amp;", "&"), pageUrl);
+    if (url.origin === origin && url.pathname.startsWith("/build/") && url.pathname.endsWith(".js")) {
+      urls.add(url.origin + url.pathname);
+    }
+  }
+  return [...urls];
+}
+
+export interface JsSize {
+  files: number;
+  rawBytes: number;
+  gzipBytes: number;
+  /** URLs that did not answer 200. */
+  failed: string[];
+}
+
+/** Fetch each URL and sum its size gzipped at level 9. */
+export async function measureJs(urls: string[]): Promise<JsSize> {
+  const size: JsSize = { files: 0, rawBytes: 0, gzipBytes: 0, failed: [] };
+  for (const url of urls) {
+    const response = await fetch(url, { headers: { "accept-encoding": "identity" } });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    if (!response.ok) {
+      size.failed.push(`${new URL(url).pathname} (${response.status})`);
+      continue;
+    }
+    size.files += 1;
+    size.rawBytes += bytes.length;
+    size.gzipBytes += gzipSync(bytes, { level: 9 }).length;
+  }
+  return size;
+}

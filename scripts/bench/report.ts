@@ -1,0 +1,84 @@
+/** The printed table and the PASS/FAIL targets. */
+import { type LoadResult } from "./load";
+
+export interface Row {
+  name: string;
+  method: string;
+  path: string;
+  /** Status of the single un-loaded fetch (what the static baseline replays). */
+  status: number;
+  app?: LoadResult;
+  static?: LoadResult;
+  htmlBytes: number;
+  jsGzipBytes: number;
+  /** /build/*.js files the HTML references that did not answer 200 (not counted in jsGzipBytes). */
+  jsMissing: string[];
+  jsTarget: boolean;
+}
+
+export const TARGETS = { ratio: 0.1, p99Ms: 50, jsGzipKb: 100, rssMb: 256 } as const;
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const ms = (value: number | undefined) => (value === undefined ? "-" : value.toFixed(value < 10 ? 1 : 0));
+const rps = (result: LoadResult | undefined) => (result ? Math.round(result.rps).toString() : "-");
+/** Two decimals, or two significant digits below 0.1 so a tiny ratio does not print as 0.00. */
+const formatRatio = (value: number | undefined) =>
+  value === undefined ? "-" : value >= 0.1 || value === 0 ? value.toFixed(2) : value.toPrecision(2);
+export const ratio = (row: Row): number | undefined =>
+  row.app && row.static && row.static.rps > 0 ? row.app.rps / row.static.rps : undefined;
+
+/** A Markdown table, padded so it also reads as plain text. */
+export function formatTable(rows: Row[]): string {
+  const header = ["scenario", "app req/s", "p50 ms", "p99 ms", "static req/s", "app/static", "HTML KB", "JS gzip KB", "non-2xx"];
+  const body = rows.map((row) => {
+    const errors = (row.app?.errors ?? 0) + (row.app?.timeouts ?? 0);
+    return [
+      row.name,
+      rps(row.app),
+      ms(row.app?.p50),
+      ms(row.app?.p99),
+      rps(row.static),
+      formatRatio(ratio(row)),
+      kb(row.htmlBytes),
+      `${kb(row.jsGzipBytes)}${row.jsMissing.length ? "*" : ""}`,
+      row.app ? `${row.app.non2xx}${errors ? ` (+${errors} err)` : ""}` : "-",
+    ];
+  });
+  const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]?.length ?? 0)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(" | ")} |`;
+  const rule = `|${widths.map((width, column) => (column === 0 ? `:${"-".repeat(width + 1)}` : `${"-".repeat(width + 1)}:`)).join("|")}|`;
+  return [line(header), rule, ...body.map(line)].join("\n");
+}
+
+const verdict = (pass: boolean | undefined) => (pass === undefined ? "n/a " : pass ? "PASS" : "FAIL");
+
+export function formatTargets(rows: Row[], connections: number, rssMb: number | undefined): string[] {
+  const lines = ["Targets:"];
+  const home = rows.find((row) => row.path === "/" && row.method === "GET");
+  const homeRatio = home ? ratio(home) : undefined;
+  lines.push(
+    `  ${verdict(homeRatio === undefined ? undefined : homeRatio >= TARGETS.ratio)}  app/static for / >= ${TARGETS.ratio.toFixed(2)}` +
+      ` (${homeRatio === undefined ? "not measured" : formatRatio(homeRatio)})`,
+  );
+  for (const row of rows) {
+    const p99 = row.app?.p99;
+    lines.push(
+      `  ${verdict(p99 === undefined ? undefined : p99 < TARGETS.p99Ms)}  p99 < ${TARGETS.p99Ms} ms at ${connections} connections: ` +
+        `${row.name} ${p99 === undefined ? "not measured" : `${ms(p99)} ms`}`,
+    );
+  }
+  const jsRows = rows.filter((row) => row.jsTarget);
+  if (jsRows.length === 0) lines.push(`  n/a   JS gzip <= ${TARGETS.jsGzipKb} KB on a public page without a form (no such page)`);
+  for (const row of jsRows) {
+    lines.push(
+      `  ${verdict(row.jsGzipBytes / 1024 <= TARGETS.jsGzipKb)}  JS gzip <= ${TARGETS.jsGzipKb} KB on a public page without a form: ` +
+        `${row.name} ${kb(row.jsGzipBytes)} KB`,
+    );
+  }
+  lines.push(
+    `  ${verdict(rssMb === undefined ? undefined : rssMb < TARGETS.rssMb)}  RSS < ${TARGETS.rssMb} MB` +
+      ` (${rssMb === undefined ? "not measured" : `${rssMb.toFixed(1)} MB`})`,
+  );
+  return lines;
+}

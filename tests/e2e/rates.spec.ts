@@ -1,0 +1,206 @@
+/**
+ * Exchange rates and supported currencies, with JavaScript on ("js") and off ("no-js"): the provider up,
+ * failing after a good snapshot (stale shown), and no data ever (Service Unavailable, then Try Again once
+ * it recovers). The market simulator and the rates store are driven through /simulator/market; the
+ * server and database are shared with every other spec, so each test sets up the state it needs and
+ * puts the simulator back to normal at the end.
+ */
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { cryptocurrencies } from "../../app/content/cryptocurrencies";
+import { expectJsState, isJsProject } from "./helpers";
+
+const LIVE = ["Bitcoin", "Ethereum", "Tether", "USD Coin"];
+const KES = /^KES \d{1,3}(,\d{3})*$/;
+
+/** Set the simulator's fault mode and, optionally, reset or age the rates store ("time passes"). */
+async function market(
+  request: APIRequestContext,
+  body: { mode?: string; fxMode?: string; reset?: boolean; ageSeconds?: number },
+) {
+  const response = await request.post("/simulator/market", { data: body });
+  expect(response.status()).toBe(200);
+}
+
+function eatTime(ms: number): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Nairobi", hour: "2-digit", minute: "2-digit", hour12: false }).format(ms);
+}
+
+const rateCards = (page: Page) => page.getByRole("list", { name: "Exchange rates in Kenyan shillings" }).getByRole("listitem");
+
+async function expectLiveCards(page: Page) {
+  const cards = rateCards(page);
+  await expect(cards).toHaveCount(4);
+  for (const [index, name] of LIVE.entries()) {
+    const card = cards.nth(index);
+    await expect(card.getByRole("heading", { level: 3 })).toHaveText(name);
+    await expect(card.locator("[data-rate]")).toHaveText(KES);
+    await expect(card.getByText("Live", { exact: true })).toBeVisible();
+  }
+}
+
+/**
+ * The failure toast: sonner's with JavaScript. Without it the server renders the same flash in the
+ * layout's <noscript> alert, which Playwright's JavaScript-off Chromium keeps in the DOM but does not
+ * display, so check the alert's text there.
+ */
+async function expectFailureToast(page: Page, testInfo: TestInfo) {
+  const title = "Unable to fetch rates";
+  const description = "We're experiencing connectivity issues. Trying again...";
+  if (isJsProject(testInfo)) {
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: title }).first();
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText(description);
+  } else {
+    expect(await page.locator('noscript [role="alert"]').allTextContents()).toContain(`${title}: ${description}`);
+  }
+}
+
+test.afterEach(async ({ request }) => {
+  await market(request, { mode: "normal", fxMode: "normal" });
+});
+
+test.describe("Exchange rates", () => {
+  test("with the provider up: four live KES cards, the EAT badge, attribution, and Refresh", async ({ page }, testInfo) => {
+    // Whatever an earlier test left is now ten minutes old: the refresh gate is open.
+    await market(page.request, { mode: "normal", ageSeconds: 600 });
+    await page.goto("/exchange-rates");
+    await expectJsState(page, testInfo);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exchange Rates");
+
+    const refresh = page.getByRole("button", { name: "Refresh" });
+    let release: () => void = () => undefined;
+    if (isJsProject(testInfo)) {
+      // Hold the submission to see the busy label.
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/exchange-rates*", async (route) => {
+        if (route.request().method() === "POST") await held;
+        await route.continue();
+      });
+    }
+    const started = Date.now();
+    await refresh.click();
+    if (isJsProject(testInfo)) {
+      const busy = page.getByRole("button", { name: "Updating..." });
+      await expect(busy).toBeVisible();
+      await expect(busy).toBeDisabled();
+      release();
+    }
+    await expect(page).toHaveURL(/\/exchange-rates\?updated=\d+$/);
+    await expectLiveCards(page);
+    await expect(page.getByRole("status").filter({ hasText: "Not live" })).toHaveCount(0);
+
+    const badge = page.getByText(/^Last updated \d{2}:\d{2} EAT$/);
+    await expect(badge).toBeVisible();
+    const shown = (await badge.textContent())?.slice("Last updated ".length, -" EAT".length);
+    expect([eatTime(started - 60_000), eatTime(started), eatTime(Date.now())]).toContain(shown);
+    await expect(page.getByText(/^Market data/)).toBeVisible();
+    await expect(page.getByText(/calculated from the USD price and the USD\/KES rate/)).toBeVisible();
+  });
+
+  test("when the provider fails after a good snapshot: the last rates, marked stale, and the failure toast", async ({ page }, testInfo) => {
+    await market(page.request, { mode: "normal", ageSeconds: 600 });
+    await page.goto("/exchange-rates");
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await expectLiveCards(page);
+    const livePrices = await page.locator("[data-rate]").allTextContents();
+
+    // Ten minutes pass while the provider is down.
+    await market(page.request, { mode: "500", ageSeconds: 600 });
+    await page.goto("/exchange-rates");
+    await expectJsState(page, testInfo);
+    const cards = rateCards(page);
+    await expect(cards).toHaveCount(4);
+    await expect(page.locator("[data-rate]")).toHaveText(livePrices);
+    await expect(cards.getByText(/^Stale: as of \d{2}:\d{2} EAT$/)).toHaveCount(4);
+    await expect(page.getByRole("status").filter({ hasText: "Rates marked stale are the last ones we received" })).toBeVisible();
+    await expect(page.getByText(/^Last updated \d{2}:\d{2} EAT$/)).toBeVisible();
+
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await expectFailureToast(page, testInfo);
+    await expect(page.locator("[data-rate]")).toHaveText(livePrices);
+    await expect(page.getByRole("status").filter({ hasText: "Our market-data provider is not answering" })).toBeVisible();
+
+    await page.goto("/supported-currencies");
+    const list = page.getByRole("list", { name: "Supported cryptocurrencies" }).getByRole("listitem");
+    await expect(list).toHaveCount(cryptocurrencies.length);
+    await expect(list.getByText(/^Stale: as of/)).toHaveCount(4);
+    const bitcoin = list.filter({ has: page.getByRole("heading", { name: "Bitcoin", exact: true }) });
+    await expect(bitcoin.locator("[data-rate]")).toHaveText(livePrices[0] ?? "");
+  });
+
+  test("with no data ever: Service Unavailable, fallback rates on Supported Currencies, and Try Again once it recovers", async ({ page }, testInfo) => {
+    await market(page.request, { mode: "500", reset: true });
+    await page.goto("/exchange-rates");
+    await expectJsState(page, testInfo);
+    await expect(page.getByRole("heading", { name: "Service Unavailable" })).toBeVisible();
+    await expect(page.getByText("We're currently unable to fetch exchange rates. Please try again later.")).toBeVisible();
+    await expect(rateCards(page)).toHaveCount(0);
+    await expect(page.getByText(/^Last updated/)).toHaveCount(0);
+
+    await page.goto("/supported-currencies");
+    const list = page.getByRole("list", { name: "Supported cryptocurrencies" }).getByRole("listitem");
+    await expect(list).toHaveCount(cryptocurrencies.length);
+    await expect(list.getByText("Fallback rate", { exact: true })).toHaveCount(4);
+    await expect(page.getByText("Live rates unavailable: fallback rates shown")).toBeVisible();
+
+    // Still failing: Try Again says so and the panel stays.
+    await page.goto("/exchange-rates");
+    await page.getByRole("button", { name: "Try Again" }).click();
+    await expectFailureToast(page, testInfo);
+    await expect(page.getByRole("heading", { name: "Service Unavailable" })).toBeVisible();
+
+    // The provider recovers (and a minute passes): Try Again shows the rates.
+    await market(page.request, { mode: "normal", ageSeconds: 60 });
+    await page.getByRole("button", { name: "Try Again" }).click();
+    await expectLiveCards(page);
+    await expect(page.getByRole("heading", { name: "Service Unavailable" })).toHaveCount(0);
+  });
+
+  test("with JavaScript, the page re-reads the rates every 60 seconds, showing the 4-card skeleton meanwhile", async ({ page }, testInfo) => {
+    test.skip(!isJsProject(testInfo), "auto-refresh needs JavaScript");
+    await market(page.request, { mode: "normal", ageSeconds: 600 });
+    await page.clock.install();
+    await page.goto("/exchange-rates");
+    await expectJsState(page, testInfo);
+    await expect(rateCards(page).getByText(/^Stale/)).toHaveCount(4);
+
+    // The background refresh stores new rates (here: a refresh made by another visitor).
+    expect((await page.request.post("/exchange-rates")).ok()).toBe(true);
+
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/exchange-rates.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.clock.runFor(60_000);
+    const skeleton = page.getByRole("list", { name: "Loading exchange rates" });
+    await expect(skeleton.getByRole("listitem")).toHaveCount(4);
+    await expect(page.getByRole("button", { name: "Updating..." })).toBeDisabled();
+    release();
+    await expectLiveCards(page);
+    await expect(skeleton).toHaveCount(0);
+  });
+});
+
+test.describe("Supported currencies", () => {
+  test("lists the 20 assets in order with rate, 24h change, description, the minimum and the licence", async ({ page }, testInfo) => {
+    await market(page.request, { mode: "normal", ageSeconds: 600 });
+    await page.request.post("/exchange-rates");
+    await page.goto("/supported-currencies");
+    await expectJsState(page, testInfo);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Supported Currencies");
+    const items = page.getByRole("list", { name: "Supported cryptocurrencies" }).getByRole("listitem");
+    await expect(items.getByRole("heading", { level: 3 })).toHaveText(cryptocurrencies.map((coin) => coin.name));
+    for (const [index, coin] of cryptocurrencies.entries()) {
+      const item = items.nth(index);
+      await expect(item.locator("p").filter({ hasText: new RegExp(`^${coin.symbol}$`) })).toBeVisible();
+      await expect(item.getByText(coin.description)).toBeVisible();
+      await expect(item.locator("[data-rate]")).toHaveText(/^KES \d/);
+      await expect(item.getByText(/^24h change [+-]?\d+\.\d{2}%/)).toHaveCount(1);
+      await expect(item.getByText(coin.live ? "Live" : "Reference rate", { exact: true })).toBeVisible();
+    }
+    await expect(page.getByText("Minimum conversion: KES 500")).toBeVisible();
+    await expect(page.getByText(/^Money Services Business licence: C100000762$/)).toBeVisible();
+  });
+});
