@@ -6,15 +6,9 @@ import { blogHref } from "~/components/blog/blog-url";
 import { LatestHeadlines } from "~/components/blog/LatestHeadlines";
 import { LatestNews } from "~/components/blog/LatestNews";
 import { Container, PageHero } from "~/components/ui";
-import {
-  BLOG_CATEGORIES,
-  latestHeadlines,
-  latestNews,
-  listPublishedArticles,
-  publishedTags,
-  type ArticleCard as Card,
-  type BlogCategory,
-} from "~/core/news/articles.server";
+import { latestHeadlines, latestNews, listPublishedArticles, publishedTags } from "~/core/news/articles.server";
+import { BLOG_CATEGORIES, type BlogCategory } from "~/core/news/blog";
+import type { ArticleCard as Card } from "~/core/news/types";
 import { HEADLINE_TOPICS, parseHeadlineTopic } from "~/core/news/topics";
 import { getDb } from "~/utils/db.server";
 import { publicPageHeaders } from "~/utils/http";

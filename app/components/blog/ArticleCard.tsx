@@ -1,6 +1,7 @@
 /** A published article in the blog list. */
 import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui";
+import { HEADLINE_TAGS } from "~/core/news/blog";
 import type { ArticleCard as ArticleCardData } from "~/core/news/types";
 import { formatLongDate } from "~/utils/format";
 import { TagList } from "./TagList";
@@ -20,7 +21,7 @@ export function ArticleCard({ article }: { article: CardData }) {
         </Link>
       </h3>
       <p className="mt-2 flex-1 text-slate-700">{article.tldr}</p>
-      <TagList tags={article.tags} limit={3} className="mt-4" />
+      <TagList tags={article.tags} limit={HEADLINE_TAGS} className="mt-4" />
       <p className="mt-4 text-sm text-slate-600">
         {article.sourceName} · {article.readingTime} min read
       </p>

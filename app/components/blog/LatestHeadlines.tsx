@@ -5,6 +5,7 @@
  */
 import { Link, useNavigation } from "@remix-run/react";
 import { Badge, cx } from "~/components/ui";
+import { HEADLINE_TAGS } from "~/core/news/blog";
 import type { HeadlineTopic } from "~/core/news/topics";
 import { formatLongDate } from "~/utils/format";
 import { blogHref, type BlogQuery } from "./blog-url";
@@ -76,7 +77,7 @@ export function LatestHeadlines({
                     {headline.title}
                   </Link>
                 </h3>
-                <TagList tags={headline.tags} limit={3} className="mt-3" />
+                <TagList tags={headline.tags} limit={HEADLINE_TAGS} className="mt-3" />
               </li>
             ))}
           </ol>

@@ -41,6 +41,16 @@ function choice<const T extends readonly { value: string; label: string }[]>(opt
   return z.enum(optionValues(options), { errorMap: () => ({ message }) });
 }
 
+/** An http(s) address with a real-looking host name. */
+export function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && /^[^.\s]+(\.[^.\s]+)+$/.test(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
 /** Digits of a phone number as typed (spaces, dashes, brackets and one leading trunk 0 allowed). */
 export function nationalDigits(phone: string): string {
   return phone.replace(/[\s()-]/g, "").replace(/^0/, "");
@@ -64,12 +74,9 @@ export const applicationSchema = z
       /^[0-9\s()-]+$/,
       "Phone number can only contain digits, spaces, brackets and dashes",
     ),
-    website: optionalText("Website", limits.website).pipe(
-      z
-        .string()
-        .url("Enter a full web address, such as https://example.co.ke")
-        .refine((value) => /^https?:\/\//i.test(value), "The website must start with http:// or https://")
-        .optional(),
+    website: optionalText("Website", limits.website).refine(
+      (value) => value === undefined || isWebAddress(value),
+      "Enter a full web address, such as https://example.co.ke",
     ),
     businessAddress: optionalText("Business address", limits.businessAddress),
     country: z

@@ -11,11 +11,9 @@ import type { Db } from "~/utils/db.server";
 import { articleMatchesTopic, TOPIC_TAGS, type HeadlineTopic } from "./topics";
 import type { ArticleCard, CuratedArticleSummary } from "./types";
 
-export const BLOG_CATEGORIES = ["all", "News", "Explainers", "Product Updates"] as const;
-export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
-export const HEADLINES_LIMIT = 12;
-export const SIDEBAR_LIMIT = 5;
-export const BLOG_PAGE_SIZE = 12;
+import { BLOG_PAGE_SIZE, HEADLINES_LIMIT, SIDEBAR_LIMIT, type BlogCategory } from "./blog";
+
+export { BLOG_CATEGORIES, type BlogCategory } from "./blog";
 
 export type { ArticleCard };
 
