@@ -3,6 +3,7 @@
  * provider simulators when PROVIDER_MODE=simulator and the background jobs. Tests never import it.
  * Each area registers its start function in `starters` below.
  */
+import { startMail } from "~/core/mail-runtime.server";
 import { startNews } from "~/core/news/runtime.server";
 import { startRates } from "~/core/rates/runtime.server";
 import { getDb, type Db } from "./db.server";
@@ -20,6 +21,7 @@ type Starter = { name: string; start: (context: BootContext) => Promise<void> | 
 const starters: Starter[] = [
   { name: "rates", start: startRates },
   { name: "news", start: startNews },
+  { name: "mail", start: startMail },
 ];
 
 const state = globalThis as typeof globalThis & { __onehopBoot?: Promise<void> };
