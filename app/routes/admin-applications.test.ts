@@ -6,12 +6,12 @@ import { lookupSetPasswordToken, setPasswordWithToken } from "~/core/merchants/p
 import { createOperator } from "~/core/operators.server";
 import { startSession } from "~/utils/session.server";
 import { validApplication } from "../../tests/fixtures/application";
-import { useTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase } from "../../tests/setup/db";
 import { cookiesFrom, formPost, get, respond } from "../../tests/setup/requests";
 import { action as reviewAction, loader as reviewLoader } from "./admin.applications.$id";
 import { loader as listLoader } from "./admin.applications._index";
 
-const { db, close } = useTestDatabase();
+const { db, close } = installTestDatabase();
 afterAll(close);
 
 async function operatorCookie(role: "admin" | "reviewer" | "curator") {

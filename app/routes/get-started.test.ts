@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { merchantApplications, rateLimits } from "../../drizzle/schema";
 import { validApplication } from "../../tests/fixtures/application";
-import { useTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase } from "../../tests/setup/db";
 import { formPost, respond, toastOf } from "../../tests/setup/requests";
 import { action } from "./get-started";
 
-const { db, close } = useTestDatabase();
+const { db, close } = installTestDatabase();
 afterAll(close);
 beforeEach(() => {
   db.delete(merchantApplications).run();

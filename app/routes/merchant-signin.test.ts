@@ -1,13 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { merchants, merchantUsers, rateLimits } from "../../drizzle/schema";
 import { hashPassword } from "~/core/passwords.server";
-import { useTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase } from "../../tests/setup/db";
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import { loader as dashboardLoader } from "./merchant.dashboard";
 import { action as signOut } from "./merchant.signout";
 import { action as signIn, loader as signInLoader } from "./merchant-signin";
 
-const { db, close } = useTestDatabase();
+const { db, close } = installTestDatabase();
 afterAll(close);
 db.insert(merchants).values({ id: "MRC-ROUT22", businessName: "Route Shop", contactEmail: "r@shop.example", createdAt: 0 }).run();
 db.insert(merchantUsers)

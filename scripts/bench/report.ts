@@ -13,10 +13,12 @@ export interface Row {
   jsGzipBytes: number;
   /** /build/*.js files the HTML references that did not answer 200 (not counted in jsGzipBytes). */
   jsMissing: string[];
-  jsTarget: boolean;
+  /** The JS budget for this page (100 KB without a form, 130 KB with one), or undefined if none applies. */
+  jsLimitKb: number | undefined;
+  latencyTarget: boolean;
 }
 
-export const TARGETS = { ratio: 0.1, p99Ms: 50, jsGzipKb: 100, rssMb: 256 } as const;
+export const TARGETS = { ratio: 0.1, p99Ms: 50, jsGzipKb: 100, jsGzipKbWithForm: 130, rssMb: 256, signInCpuMs: 150 } as const;
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const ms = (value: number | undefined) => (value === undefined ? "-" : value.toFixed(value < 10 ? 1 : 0));
@@ -61,19 +63,18 @@ export function formatTargets(rows: Row[], connections: number, rssMb: number | 
     `  ${verdict(homeRatio === undefined ? undefined : homeRatio >= TARGETS.ratio)}  app/static for / >= ${TARGETS.ratio.toFixed(2)}` +
       ` (${homeRatio === undefined ? "not measured" : formatRatio(homeRatio)})`,
   );
-  for (const row of rows) {
+  for (const row of rows.filter((candidate) => candidate.latencyTarget)) {
     const p99 = row.app?.p99;
     lines.push(
       `  ${verdict(p99 === undefined ? undefined : p99 < TARGETS.p99Ms)}  p99 < ${TARGETS.p99Ms} ms at ${connections} connections: ` +
         `${row.name} ${p99 === undefined ? "not measured" : `${ms(p99)} ms`}`,
     );
   }
-  const jsRows = rows.filter((row) => row.jsTarget);
-  if (jsRows.length === 0) lines.push(`  n/a   JS gzip <= ${TARGETS.jsGzipKb} KB on a public page without a form (no such page)`);
-  for (const row of jsRows) {
+  for (const row of rows) {
+    if (row.jsLimitKb === undefined) continue;
+    const what = row.jsLimitKb === TARGETS.jsGzipKb ? "a public page without a form" : "a public page with a form";
     lines.push(
-      `  ${verdict(row.jsGzipBytes / 1024 <= TARGETS.jsGzipKb)}  JS gzip <= ${TARGETS.jsGzipKb} KB on a public page without a form: ` +
-        `${row.name} ${kb(row.jsGzipBytes)} KB`,
+      `  ${verdict(row.jsGzipBytes / 1024 <= row.jsLimitKb)}  JS gzip <= ${row.jsLimitKb} KB on ${what}: ${row.name} ${kb(row.jsGzipBytes)} KB`,
     );
   }
   lines.push(

@@ -6,7 +6,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { signInAsOperator } from "./auth";
-import { expectJsState, expectToast, unique } from "./helpers";
+import { expectJsState, expectToast, isJsProject, unique } from "./helpers";
 
 const COINTELEGRAPH = { name: "Cointelegraph", url: "https://cointelegraph.com/rss" };
 
@@ -36,7 +36,7 @@ test("an operator fetches the latest news from the fixture feeds and publishes a
   await ensureFeed(page, testInfo);
   await page.getByRole("button", { name: "Fetch Latest News" }).click();
   await expectToast(page, testInfo, "News Curation Complete");
-  const toastText = testInfo.project.name === "js" ? page.locator("[data-sonner-toast]") : page.locator('[role="status"]');
+  const toastText = isJsProject(testInfo) ? page.locator("[data-sonner-toast]") : page.locator('[role="status"]');
   await expect(toastText.filter({ hasText: "News Curation Complete" }).first()).toContainText(/Fetched \d+ articles?, curated \d+\./);
 
   const lastRun = page.getByRole("region", { name: "Last run" });
@@ -56,7 +56,7 @@ test("an operator fetches the latest news from the fixture feeds and publishes a
   ).toBeVisible();
 
   await page.goto("/blog");
-  const card = page.getByRole("region", { name: "Articles" }).getByRole("link", { name: title });
+  const card = page.getByRole("region", { name: "Articles" }).getByRole("article").getByRole("link", { name: title });
   await expect(card).toBeVisible();
   await card.click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
@@ -86,6 +86,13 @@ test("operators add, disable and remove feeds; a bad address is refused with a m
   await signInAsOperator(page);
   await page.goto("/admin/ingest");
   await expectJsState(page, testInfo);
+  if (isJsProject(testInfo)) {
+    // axe runs its script in the page: JavaScript project only, on the page as loaded (no toast animating).
+    const results = await new AxeBuilder({ page }).analyze();
+    const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+    await expect(page.locator("h1")).toHaveCount(1);
+  }
   await page.getByLabel("Outlet name").fill("Example Outlet");
   await page.getByLabel("Feed URL").fill("not a url");
   await page.getByRole("button", { name: "Add Feed" }).click();
@@ -108,9 +115,6 @@ test("operators add, disable and remove feeds; a bad address is refused with a m
   await expectToast(page, testInfo, "Feed Removed", name);
   await expect(page.getByTestId("feed").filter({ hasText: url })).toHaveCount(0);
 
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 });
 
 test("signed out, the page sends you to operator sign-in", async ({ page }) => {

@@ -183,6 +183,29 @@ test.describe("Exchange rates", () => {
   });
 });
 
+test.describe("Exchange rates auto-refresh", () => {
+  test("with JavaScript, a background refresh that failed is toasted when the page re-reads the rates", async ({ page }, testInfo) => {
+    test.skip(!isJsProject(testInfo), "auto-refresh needs JavaScript");
+    await market(page.request, { mode: "normal", ageSeconds: 600 });
+    expect((await page.request.post("/exchange-rates")).ok()).toBe(true);
+    await page.clock.install();
+    await page.goto("/exchange-rates");
+    await expectJsState(page, testInfo);
+    await expectLiveCards(page);
+    const toasts = page.locator("[data-sonner-toast]").filter({ hasText: "Unable to fetch rates" });
+    await expect(toasts).toHaveCount(0);
+
+    // A minute later the provider is down and the background refresh fails.
+    await market(page.request, { mode: "500", ageSeconds: 60 });
+    await page.request.post("/exchange-rates");
+    await page.clock.runFor(60_000);
+    await expect(toasts).toHaveCount(1);
+    await expect(toasts).toContainText("We're experiencing connectivity issues. Trying again...");
+    // The rates shown are still the last good ones, not yet stale.
+    await expect(rateCards(page).getByText("Live", { exact: true })).toHaveCount(4);
+  });
+});
+
 test.describe("Supported currencies", () => {
   test("lists the 20 assets in order with rate, 24h change, description, the minimum and the licence", async ({ page }, testInfo) => {
     await market(page.request, { mode: "normal", ageSeconds: 600 });

@@ -24,7 +24,7 @@ export function createTestDb(): { db: Db; file: string; close: () => void } {
  * Give this test file its own freshly migrated database and make it the one the app's routes use
  * (`getDb()`). Vitest runs each file in its own process, so nothing leaks between files.
  */
-export function useTestDatabase(): { db: Db; close: () => void } {
+export function installTestDatabase(): { db: Db; close: () => void } {
   const test = createTestDb();
   (globalThis as { __onehopDb?: Db }).__onehopDb = test.db;
   return {

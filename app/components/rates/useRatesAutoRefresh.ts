@@ -16,7 +16,9 @@ export function useRatesAutoRefresh(input: {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const revalidatorRef = useRef(revalidator);
-  revalidatorRef.current = revalidator;
+  useEffect(() => {
+    revalidatorRef.current = revalidator;
+  });
 
   useEffect(() => {
     const timer = window.setInterval(() => {
@@ -27,7 +29,9 @@ export function useRatesAutoRefresh(input: {
   }, [input.intervalMs]);
 
   const afterSubmission = useRef(false);
-  if (navigation.state === "submitting") afterSubmission.current = true;
+  useEffect(() => {
+    if (navigation.state === "submitting") afterSubmission.current = true;
+  }, [navigation.state]);
 
   const notified = useRef<number | null>(null);
   const attempt = input.lastRefresh;
