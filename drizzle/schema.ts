@@ -7,3 +7,5 @@ export * from "./schema/jobs";
 export * from "./schema/merchants";
 export * from "./schema/rates";
 export * from "./schema/news";
+export * from "./schema/payments";
+export * from "./schema/ledger";

@@ -55,6 +55,9 @@ export const merchants = sqliteTable("merchants", {
   businessName: text("business_name").notNull(),
   contactEmail: text("contact_email").notNull(),
   status: text("status", { enum: ["active", "suspended"] }).notNull().default("active"),
+  /** Where KES settles: the rail and the M-Pesa number (2547XXXXXXXX), chosen in settings. */
+  settlementRail: text("settlement_rail", { enum: ["mpesa"] }).notNull().default("mpesa"),
+  settlementPhone: text("settlement_phone"),
   createdAt: integer("created_at").notNull(),
 });
 

@@ -89,6 +89,7 @@ describe("first start", () => {
 
     const display = rates.read({ fallback: true });
     expect(display.status).toBe("unavailable");
+    expect(rates.liveRate("BTC")).toBeNull();
     expect(display.rates.map((rate) => [rate.symbol, rate.kind, rate.priceKes, rate.source])).toEqual([
       ["BTC", "fallback", fallbackRatesKes.BTC, "fallback"],
       ["ETH", "fallback", fallbackRatesKes.ETH, "fallback"],
@@ -197,13 +198,17 @@ describe("faults after a good snapshot", () => {
       expect(after.lastRefresh?.error).toBe(result.status === "failed" ? result.error : "");
 
       const oldest = good.lastUpdatedAt ?? 0;
+      const oldestSymbol = good.rates.find((rate) => rate.asOf === oldest)?.symbol ?? "BTC";
       clock = oldest + 5 * MINUTE;
       expect(rates.read().rates.find((rate) => rate.asOf === oldest)?.kind).toBe("live");
+      expect(rates.liveRate(oldestSymbol)?.priceKes).toBe(good.rates.find((rate) => rate.asOf === oldest)?.priceKes);
       clock = oldest + 5 * MINUTE + 1;
       const stale = rates.read();
       expect(stale.status).toBe("degraded");
       expect(stale.rates.find((rate) => rate.asOf === oldest)?.kind).toBe("stale");
       expect(stale.lastUpdatedAt).toBe(oldest);
+      // A stale price is shown, but never offered for quoting a payment.
+      expect(rates.liveRate(oldestSymbol)).toBeNull();
     });
   }
 

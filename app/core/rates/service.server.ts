@@ -5,7 +5,8 @@
 import type { Db } from "~/utils/db.server";
 import type { RateRefreshTrigger } from "../../../drizzle/schema";
 import { fallbackRatesKes } from "./fallback";
-import { readRates, type RatesView } from "./read-rates.server";
+import type { LiveSymbol } from "~/content/cryptocurrencies";
+import { readRates, type Rate, type RatesView } from "./read-rates.server";
 import { refreshRates, type RefreshResult } from "./refresh.server";
 import type { FxSource, MarketData, RatesConfig } from "./types";
 
@@ -19,6 +20,8 @@ export interface RatesService {
    * configured fallback rates (marked as such); display pages use it, payment quotes never do.
    */
   read(options?: { fallback?: boolean }): RatesView;
+  /** A price fit to quote a payment with: current (not stale) market data, or null. Never a fallback. */
+  liveRate(symbol: LiveSymbol): Rate | null;
   /** Refresh if the single-flight gate allows (see refresh.server.ts). */
   refresh(trigger: RateRefreshTrigger): Promise<RefreshResult>;
 }
@@ -37,6 +40,12 @@ export function createRatesService(deps: {
     fxSource: deps.fx?.source ?? null,
     read: (options = {}) =>
       readRates(deps.db, { now: now(), config: deps.config, fallback: options.fallback ? fallbackRatesKes : null }),
+    liveRate: (symbol) => {
+      const rate = readRates(deps.db, { now: now(), config: deps.config, fallback: null }).rates.find(
+        (entry) => entry.symbol === symbol,
+      );
+      return rate?.kind === "live" ? rate : null;
+    },
     refresh: (trigger) => refreshRates({ db: deps.db, market: deps.market, fx: deps.fx, config: deps.config, now }, trigger),
   };
 }

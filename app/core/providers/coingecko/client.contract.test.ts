@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCoinGeckoClient } from "./client.server";
 import { createFxClient } from "./fx-client.server";
 import { ProviderError } from "./http.server";
-import { startReplayServer } from "./replay-server";
+import { startReplayServer } from "./fixture-replay.server";
 import { startMarketSimulator, type MarketFaultMode, type MarketSimulator } from "./simulator.server";
 
 const LIVE_IDS = ["bitcoin", "ethereum", "tether", "usd-coin"];
@@ -181,7 +181,7 @@ describe("CoinGecko and FX clients against the market simulator", () => {
     ["slow", "timeout", "did not answer within 300 ms"],
     ["html", "invalid_response", "text/html"],
     ["truncated", "invalid_response", "not valid JSON"],
-    ["reset", "network", "could not be reached"],
+    ["disconnect", "network", "could not be reached"],
   ];
   for (const [mode, kind, message] of transportFaults) {
     it(`turns the "${mode}" fault into a ${kind} error`, async () => {

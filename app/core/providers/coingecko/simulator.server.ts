@@ -38,7 +38,7 @@ export const marketFaultModes = [
   /** Prices carry a last-updated time `staleAgeSeconds` in the past. */
   "stale",
   /** The connection is dropped without an answer. */
-  "reset",
+  "disconnect",
 ] as const;
 export type MarketFaultMode = (typeof marketFaultModes)[number];
 
@@ -157,7 +157,7 @@ export async function startMarketSimulator(options: MarketSimulatorOptions = {})
       case "empty":
         sendJson(res, 200, "{}");
         return true;
-      case "reset":
+      case "disconnect":
         req.socket.destroy();
         return true;
       case "slow": {

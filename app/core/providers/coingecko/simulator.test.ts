@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { readFixture } from "./replay-server";
+import { readFixture } from "./fixture-replay.server";
 import { startMarketSimulator, type MarketSimulator } from "./simulator.server";
 
 const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);

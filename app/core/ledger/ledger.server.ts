@@ -1,0 +1,22 @@
+/**
+ * The double-entry ledger (docs/decisions/0012-ledger.md). Import from here:
+ * `import { postTransaction, merchantAvailable, toUnits } from "~/core/ledger/ledger.server"`.
+ * `./units` is isomorphic and can be imported by components directly.
+ */
+export * from "./units";
+export * from "./accounts";
+export * from "./errors";
+export {
+  inLedgerTransaction,
+  postTransaction,
+  reverseTransaction,
+  validatePosting,
+  REVERSAL_KIND,
+  type LedgerReference,
+  type PostingEntry,
+  type PostingInput,
+  type PostingResult,
+  type ReversalInput,
+} from "./post.server";
+export * from "./read.server";
+export { benchBareSqliteCommits, benchLedgerPostings } from "./bench.server";

@@ -1,0 +1,279 @@
+/**
+ * Reading the ledger: balances (derived from entries, or the cached column), account statements,
+ * transactions with their entries, and the checks that prove the books are consistent: the trial
+ * balance (zero per currency), cached balances against their entries, and transactions that do not
+ * balance (there must be none). Amounts are exact bigints (see sql.server.ts).
+ */
+import { and, desc, eq, lt, not, sql } from "drizzle-orm";
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from "../../../drizzle/schema";
+import type { DbOrTx } from "~/utils/db.server";
+import {
+  type AccountKind,
+  type AccountRef,
+  accountRefFromRow,
+  merchantAccounts,
+  toNormalBalance,
+} from "./accounts";
+import { InvalidPostingError } from "./errors";
+import type { LedgerReference } from "./post.server";
+import { amountOf, combineSum, exactSumIsZero, exactSumParts } from "./sql.server";
+import { type Currency, currencies } from "./units";
+
+function findAccountId(db: DbOrTx, account: AccountRef): number | undefined {
+  return db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.code, account.code)).get()?.id;
+}
+
+/**
+ * An account's balance in ledger units, debit positive / credit negative (a merchant's available
+ * balance of KES 100 is -10000n). `source: "entries"` (default) sums the entries; `"cached"` reads the
+ * balance column kept in the posting transaction (equal by `verifyBalances`). 0n for an unused account.
+ */
+export function balance(db: DbOrTx, account: AccountRef, options: { source?: "entries" | "cached" } = {}): bigint {
+  if (options.source === "cached") {
+    const row = db
+      .select({ balance: amountOf(ledgerAccounts.balance) })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.code, account.code))
+      .get();
+    return row?.balance ?? 0n;
+  }
+  const id = findAccountId(db, account);
+  if (id === undefined) return 0n;
+  const parts = db.select(exactSumParts(ledgerEntries.amount)).from(ledgerEntries).where(eq(ledgerEntries.accountId, id)).get();
+  return parts ? combineSum(parts) : 0n;
+}
+
+/** The balance seen from the account's normal side (positive for what an asset holds or a liability owes). */
+export function normalBalance(db: DbOrTx, account: AccountRef, options: { source?: "entries" | "cached" } = {}): bigint {
+  return toNormalBalance(account.kind, balance(db, account, options));
+}
+
+/** What a liability account owes, as a positive amount: `owed(db, merchantAvailable(id))` in KES cents. */
+export function owed(db: DbOrTx, account: AccountRef, options: { source?: "entries" | "cached" } = {}): bigint {
+  if (account.kind !== "liability") throw new InvalidPostingError(`owed() is for liability accounts, not ${account.code}`);
+  return -balance(db, account, options);
+}
+
+export interface MerchantBalances {
+  /** KES cents, positive: what we owe the merchant in each state. */
+  available: bigint;
+  pending: bigint;
+  inFlight: bigint;
+}
+
+/** A merchant's KES balances for pages (one query, cached balances). */
+export function merchantBalances(db: DbOrTx, merchantId: string): MerchantBalances {
+  const accounts = merchantAccounts(merchantId);
+  const rows = db
+    .select({ code: ledgerAccounts.code, balance: amountOf(ledgerAccounts.balance) })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.ownerId, merchantId))
+    .all();
+  const of = (account: AccountRef) => -(rows.find((row) => row.code === account.code)?.balance ?? 0n);
+  return { available: of(accounts.available), pending: of(accounts.pending), inFlight: of(accounts.inFlight) };
+}
+
+export interface AccountEntry {
+  entryId: number;
+  transactionId: string;
+  kind: string;
+  description: string | null;
+  reference: LedgerReference | null;
+  /** Debit positive, credit negative. */
+  amount: bigint;
+  createdAt: number;
+}
+
+function referenceOf(row: { referenceType: string | null; referenceId: string | null }): LedgerReference | null {
+  return row.referenceType !== null && row.referenceId !== null ? { type: row.referenceType, id: row.referenceId } : null;
+}
+
+/** An account's statement, newest first. Page with `beforeEntryId` (the last `entryId` you got). */
+export function listEntries(
+  db: DbOrTx,
+  account: AccountRef,
+  options: { limit?: number; beforeEntryId?: number } = {},
+): AccountEntry[] {
+  const limit = Math.min(Math.max(Math.trunc(options.limit ?? 50), 1), 1000);
+  const id = findAccountId(db, account);
+  if (id === undefined) return [];
+  const where =
+    options.beforeEntryId === undefined
+      ? eq(ledgerEntries.accountId, id)
+      : and(eq(ledgerEntries.accountId, id), lt(ledgerEntries.id, options.beforeEntryId));
+  return db
+    .select({
+      entryId: ledgerEntries.id,
+      transactionId: ledgerEntries.transactionId,
+      kind: ledgerTransactions.kind,
+      description: ledgerTransactions.description,
+      referenceType: ledgerTransactions.referenceType,
+      referenceId: ledgerTransactions.referenceId,
+      amount: amountOf(ledgerEntries.amount),
+      createdAt: ledgerEntries.createdAt,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(where)
+    .orderBy(desc(ledgerEntries.id))
+    .limit(limit)
+    .all()
+    .map(({ referenceType, referenceId, ...row }) => ({ ...row, reference: referenceOf({ referenceType, referenceId }) }));
+}
+
+export interface LedgerTransaction {
+  id: string;
+  idempotencyKey: string;
+  kind: string;
+  description: string | null;
+  reference: LedgerReference | null;
+  /** Set on a reversal: the transaction it negates. */
+  reversesTransactionId: string | null;
+  /** The reversal of this transaction, if any. */
+  reversedByTransactionId: string | null;
+  createdAt: number;
+  entries: { entryId: number; account: AccountRef; amount: bigint }[];
+}
+
+const transactionColumns = {
+  id: ledgerTransactions.id,
+  idempotencyKey: ledgerTransactions.idempotencyKey,
+  kind: ledgerTransactions.kind,
+  description: ledgerTransactions.description,
+  referenceType: ledgerTransactions.referenceType,
+  referenceId: ledgerTransactions.referenceId,
+  reversesTransactionId: ledgerTransactions.reversesTransactionId,
+  createdAt: ledgerTransactions.createdAt,
+};
+
+function withEntries(
+  db: DbOrTx,
+  row: { [K in keyof typeof transactionColumns]: (typeof ledgerTransactions.$inferSelect)[K] },
+): LedgerTransaction {
+  const entries = db
+    .select({
+      entryId: ledgerEntries.id,
+      code: ledgerAccounts.code,
+      currency: ledgerAccounts.currency,
+      kind: ledgerAccounts.kind,
+      ownerId: ledgerAccounts.ownerId,
+      amount: amountOf(ledgerEntries.amount),
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(eq(ledgerEntries.transactionId, row.id))
+    .orderBy(ledgerEntries.id)
+    .all();
+  const reversal = db
+    .select({ id: ledgerTransactions.id })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.reversesTransactionId, row.id))
+    .get();
+  const { referenceType, referenceId, ...rest } = row;
+  return {
+    ...rest,
+    reference: referenceOf({ referenceType, referenceId }),
+    reversedByTransactionId: reversal?.id ?? null,
+    entries: entries.map(({ entryId, amount, ...account }) => ({ entryId, amount, account: accountRefFromRow(account) })),
+  };
+}
+
+/** One transaction with its entries, or null. */
+export function getTransaction(db: DbOrTx, id: string): LedgerTransaction | null {
+  const row = db.select(transactionColumns).from(ledgerTransactions).where(eq(ledgerTransactions.id, id)).get();
+  return row ? withEntries(db, row) : null;
+}
+
+/** The transaction posted under an idempotency key, or null. */
+export function getTransactionByKey(db: DbOrTx, idempotencyKey: string): LedgerTransaction | null {
+  const row = db
+    .select(transactionColumns)
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey))
+    .get();
+  return row ? withEntries(db, row) : null;
+}
+
+/** Every transaction about one thing (a payment, a payout), oldest first. */
+export function listTransactionsByReference(db: DbOrTx, reference: LedgerReference): LedgerTransaction[] {
+  return db
+    .select(transactionColumns)
+    .from(ledgerTransactions)
+    .where(and(eq(ledgerTransactions.referenceType, reference.type), eq(ledgerTransactions.referenceId, reference.id)))
+    .orderBy(ledgerTransactions.createdAt, ledgerTransactions.id)
+    .all()
+    .map((row) => withEntries(db, row));
+}
+
+/** Sum of all entries per currency, from the entries. Every value must be 0n. */
+export function trialBalance(db: DbOrTx): Record<Currency, bigint> {
+  const result = Object.fromEntries(currencies.map((currency) => [currency, 0n])) as Record<Currency, bigint>;
+  const rows = db
+    .select({ currency: ledgerAccounts.currency, ...exactSumParts(ledgerEntries.amount) })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .groupBy(ledgerAccounts.currency)
+    .all();
+  for (const row of rows) result[row.currency] = combineSum(row);
+  return result;
+}
+
+export interface BalanceMismatch {
+  accountId: number;
+  code: string;
+  currency: Currency;
+  kind: AccountKind;
+  cached: bigint;
+  fromEntries: bigint;
+}
+
+/** Accounts whose cached balance differs from the sum of their entries. Must be empty. */
+export function verifyBalances(db: DbOrTx): BalanceMismatch[] {
+  const rows = db
+    .select({
+      accountId: ledgerAccounts.id,
+      code: ledgerAccounts.code,
+      currency: ledgerAccounts.currency,
+      kind: ledgerAccounts.kind,
+      cached: amountOf(ledgerAccounts.balance),
+      ...exactSumParts(ledgerEntries.amount),
+    })
+    .from(ledgerAccounts)
+    .leftJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.id))
+    .groupBy(ledgerAccounts.id)
+    .all();
+  const mismatches: BalanceMismatch[] = [];
+  for (const { high, low, ...row } of rows) {
+    const fromEntries = combineSum({ high, low });
+    if (fromEntries !== row.cached) mismatches.push({ ...row, fromEntries });
+  }
+  return mismatches;
+}
+
+/** Transactions whose entries do not sum to zero in some currency, or that have fewer than two entries. Must be empty. */
+export function findUnbalancedTransactions(
+  db: DbOrTx,
+): { transactionId: string; currency: Currency | null; sum: bigint; entries: number }[] {
+  const unbalanced = db
+    .select({
+      transactionId: ledgerEntries.transactionId,
+      currency: ledgerAccounts.currency,
+      entries: sql<number>`count(*)`.mapWith(Number),
+      ...exactSumParts(ledgerEntries.amount),
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .groupBy(ledgerEntries.transactionId, ledgerAccounts.currency)
+    .having(not(exactSumIsZero(ledgerEntries.amount)))
+    .all()
+    .map(({ high, low, ...row }) => ({ ...row, sum: combineSum({ high, low }) as bigint }));
+  const short = db
+    .select({ transactionId: ledgerTransactions.id, entries: sql<number>`count(${ledgerEntries.id})`.mapWith(Number) })
+    .from(ledgerTransactions)
+    .leftJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .groupBy(ledgerTransactions.id)
+    .having(sql`count(${ledgerEntries.id}) < 2`)
+    .all()
+    .map((row) => ({ ...row, currency: null, sum: 0n }));
+  return [...unbalanced, ...short];
+}

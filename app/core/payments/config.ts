@@ -1,0 +1,31 @@
+/** Payment settings: from the environment (env.server.ts) in the app, set directly in tests. */
+import type { QuoteAsset } from "./quote";
+
+export interface PaymentsConfig {
+  /** Spread taken on the market rate, in basis points (under 100 = 1%). */
+  spreadBps: number;
+  /** How long a quote holds. */
+  quoteTtlMs: number;
+  /** Confirmations at which a deposit counts, per asset (1 to 3). */
+  confirmations: Record<QuoteAsset, number>;
+  /** Fees, basis points (C2B on collections, B2C on payouts), from app/content/tariff.ts. */
+  c2bFeeBps: number;
+  b2cFeeBps: number;
+  /** M-Pesa limits per transfer and per day, whole KES, from app/content/tariff.ts. */
+  railPerTransferKes: number;
+  railDailyKes: number;
+  /** Crypto limits, whole KES, from app/content/tariff.ts. */
+  minimumKes: number;
+  autoMaxKes: number;
+  reviewMaxKes: number;
+  dailyPerMerchantKes: number;
+  /** Where our checkout lives, for links in e-mails and the simulator page. */
+  publicSiteUrl: string;
+}
+
+export const networks: Record<QuoteAsset, string> = {
+  BTC: "Bitcoin",
+  ETH: "Ethereum",
+  USDT: "Ethereum (ERC-20)",
+  USDC: "Ethereum (ERC-20)",
+};

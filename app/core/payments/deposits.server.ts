@@ -1,0 +1,158 @@
+/**
+ * What a custody deposit does to a payment. The caller has verified the webhook and re-read the
+ * transaction from custody; this applies that (authoritative) state, so duplicate and out-of-order
+ * webhooks change nothing twice: confirmations only grow and every posting has an idempotency key.
+ *
+ * At the required confirmations: the exact amount converts at the locked rate (merchant credited net
+ * of the C2B fee, the fee to revenue; held in `pending` when the payment needs manual review); an
+ * under-, over- or late payment is held in suspense for an operator (nothing is lost).
+ */
+import { eq } from "drizzle-orm";
+import { payments } from "../../../drizzle/schema";
+import {
+  custody,
+  customerRefundsPayable,
+  feeRevenue,
+  merchantAvailable,
+  merchantPending,
+  postTransaction,
+  suspense,
+  toUnits,
+  treasuryConversion,
+} from "~/core/ledger/ledger.server";
+import { isFailed, type CustodyTransaction } from "~/core/providers/custody/types";
+import type { Db, DbOrTx } from "~/utils/db.server";
+import type { PaymentsConfig } from "./config";
+import { recordEvent, transition, type Payment } from "./payments.server";
+import type { QuoteAsset } from "./quote";
+
+export type DepositOutcome =
+  | "unknown_address"
+  | "ignored"
+  | "failed"
+  | "confirming"
+  | "confirmed"
+  | "in_review"
+  | "underpaid"
+  | "overpaid"
+  | "paid_after_expiry";
+
+/** Post the conversion of `units` worth `grossKesCents` at the locked rate: merchant net of fee, fee to revenue. */
+export function postConversion(
+  db: DbOrTx,
+  payment: Payment,
+  input: { units: bigint; grossKesCents: bigint; feeKesCents: bigint; fromSuspense: boolean; key: string; now: number; refundUnits?: bigint },
+) {
+  const asset = payment.asset as QuoteAsset;
+  const merchantAccount = payment.requiresReview ? merchantPending(payment.merchantId) : merchantAvailable(payment.merchantId);
+  const cryptoSource = input.fromSuspense ? suspense(asset) : custody(asset);
+  const refund = input.refundUnits ?? 0n;
+  const entries = [
+    { account: cryptoSource, amount: input.units + refund },
+    { account: treasuryConversion(asset), amount: -input.units },
+    { account: treasuryConversion("KES"), amount: input.grossKesCents },
+    { account: merchantAccount, amount: -(input.grossKesCents - input.feeKesCents) },
+    { account: feeRevenue(), amount: -input.feeKesCents },
+  ];
+  if (refund > 0n) entries.push({ account: customerRefundsPayable(asset), amount: -refund });
+  return postTransaction(db, {
+    idempotencyKey: input.key,
+    kind: "payment.converted",
+    description: `Payment ${payment.id} (${payment.reference}) converted at ${payment.quoteRate} KES/${asset}`,
+    reference: { type: "payment", id: payment.id },
+    entries: entries.filter((entry) => entry.amount !== 0n),
+    now: input.now,
+  });
+}
+
+/** Hold crypto that cannot be credited yet (under/over/late payment) in suspense. */
+function postToSuspense(db: DbOrTx, payment: Payment, units: bigint, now: number) {
+  const asset = payment.asset as QuoteAsset;
+  return postTransaction(db, {
+    idempotencyKey: `payment:${payment.id}:held`,
+    kind: "payment.held",
+    description: `Payment ${payment.id}: ${units} units held for an operator`,
+    reference: { type: "payment", id: payment.id },
+    entries: [
+      { account: custody(asset), amount: units },
+      { account: suspense(asset), amount: -units },
+    ],
+    now,
+  });
+}
+
+export function findPaymentByAddress(db: Db, address: string): Payment | undefined {
+  return db.select().from(payments).where(eq(payments.depositAddress, address)).get();
+}
+
+export function applyCustodyTransaction(db: Db, transaction: CustodyTransaction, config: PaymentsConfig, now: number): DepositOutcome {
+  const address = transaction.destinationAddress;
+  const found = address ? findPaymentByAddress(db, address) : undefined;
+  if (!found) return "unknown_address";
+  if (found.custodyTxId && found.custodyTxId !== transaction.id) {
+    recordEvent(db, found, { type: "second_deposit", cause: `another deposit (${transaction.id}) to the same address: for an operator`, at: now, detail: { txId: transaction.id, amount: transaction.amountInfo.amount } });
+    return "ignored";
+  }
+  const asset = found.asset as QuoteAsset;
+
+  return db.transaction((tx): DepositOutcome => {
+    const payment = tx.select().from(payments).where(eq(payments.id, found.id)).get()!;
+    if (isFailed(transaction.status)) {
+      const moved = transition(tx, payment, ["awaiting_payment", "confirming"], "failed", {
+        type: "deposit_failed",
+        cause: `custody reported the deposit ${transaction.status}`,
+        at: now,
+        detail: { txId: transaction.id, status: transaction.status, subStatus: transaction.subStatus },
+      });
+      return moved ? "failed" : "ignored";
+    }
+    const units = toUnits(transaction.amountInfo.amount, asset, "floor");
+    const confirmations = Math.max(payment.confirmations, transaction.numOfConfirmations);
+    const progressed = confirmations > payment.confirmations || payment.custodyTxId === null || units !== payment.receivedUnits;
+    tx.update(payments)
+      .set({ custodyTxId: transaction.id, receivedUnits: units, confirmations, updatedAt: now })
+      .where(eq(payments.id, payment.id))
+      .run();
+    const current = { ...payment, receivedUnits: units, confirmations, custodyTxId: transaction.id };
+
+    if (payment.status === "awaiting_payment" || payment.status === "expired") {
+      transition(tx, current, ["awaiting_payment", "expired"], "confirming", {
+        type: "deposit_detected",
+        cause: "custody saw the customer's transfer",
+        at: now,
+        detail: { txId: transaction.id, txHash: transaction.txHash, amount: transaction.amountInfo.amount, confirmations },
+      });
+    } else if (payment.status === "confirming" && progressed) {
+      recordEvent(tx, current, { type: "confirmation", cause: "custody reported more confirmations", at: now, detail: { confirmations, required: config.confirmations[asset] } });
+    }
+    if (current.status !== "confirming" && payment.status !== "awaiting_payment" && payment.status !== "expired") {
+      return "ignored";
+    }
+
+    const enough = confirmations >= config.confirmations[asset] || transaction.status === "COMPLETED";
+    if (!enough) return "confirming";
+
+    const late = transaction.createdAt > payment.expiresAt || payment.status === "expired";
+    const hold = (to: "underpaid" | "overpaid" | "paid_after_expiry", cause: string): DepositOutcome => {
+      postToSuspense(tx, current, units, now);
+      transition(tx, current, ["confirming"], to, { type: to, cause, at: now, set: { confirmedAt: now }, detail: { receivedUnits: units, expectedUnits: payment.cryptoAmountUnits } });
+      return to;
+    };
+    if (late) return hold("paid_after_expiry", "the deposit arrived after the quote expired");
+    if (units < payment.cryptoAmountUnits) return hold("underpaid", "the customer sent less than the quote");
+    if (units > payment.cryptoAmountUnits) return hold("overpaid", "the customer sent more than the quote");
+
+    postConversion(tx, current, { units, grossKesCents: payment.amountKesCents, feeKesCents: payment.feeKesCents, fromSuspense: false, key: `payment:${payment.id}:converted`, now });
+    const to = payment.requiresReview ? "in_review" : "confirmed";
+    transition(tx, current, ["confirming"], to, {
+      type: "converted",
+      cause: payment.requiresReview
+        ? "confirmed on-chain; converted at the locked rate and held for manual review (above the automatic limit)"
+        : "confirmed on-chain; converted at the locked rate",
+      at: now,
+      set: { confirmedAt: now },
+      detail: { confirmations, grossKesCents: payment.amountKesCents, feeKesCents: payment.feeKesCents },
+    });
+    return to;
+  });
+}

@@ -1,0 +1,196 @@
+/**
+ * Creating a payment: limits, a quote locked from a live rate (never stale or fallback), a deposit
+ * address at custody. And the payment record itself: reading it, changing its status with an event.
+ */
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { paymentEvents, payments, type PaymentStatus } from "../../../drizzle/schema";
+import { readableCode } from "~/core/ids.server";
+import type { Custody, CustodyAsset } from "~/core/providers/custody/types";
+import type { RatesView } from "~/core/rates/read-rates.server";
+import type { DbOrTx, Db } from "~/utils/db.server";
+import type { PaymentsConfig } from "./config";
+import { networks } from "./config";
+import { computeQuote, type QuoteAsset } from "./quote";
+import { eatDay } from "./settlement-plan";
+
+export type Payment = typeof payments.$inferSelect;
+export type PaymentEvent = typeof paymentEvents.$inferSelect;
+
+export const newPaymentId = () => `pay_${readableCode(12).toLowerCase()}`;
+
+export class PaymentError extends Error {
+  constructor(
+    message: string,
+    readonly code: "below_minimum" | "above_maximum" | "daily_limit" | "rate_unavailable" | "custody_unavailable" | "not_found",
+  ) {
+    super(message);
+  }
+}
+
+/** Statuses whose amount counts against the merchant's daily limit. */
+const COUNTED: PaymentStatus[] = ["awaiting_payment", "confirming", "confirmed", "in_review", "settling", "settled"];
+
+/** Start of the current EAT day, epoch ms. */
+export function eatDayStart(now: number): number {
+  return Date.parse(`${eatDay(now)}T00:00:00+03:00`);
+}
+
+export function recordEvent(
+  db: DbOrTx,
+  payment: Pick<Payment, "id">,
+  event: { type: string; cause: string; from?: PaymentStatus | null; to?: PaymentStatus | null; detail?: unknown; at: number },
+): void {
+  db.insert(paymentEvents)
+    .values({
+      paymentId: payment.id,
+      at: event.at,
+      type: event.type,
+      fromStatus: event.from ?? null,
+      toStatus: event.to ?? null,
+      cause: event.cause,
+      detail: event.detail === undefined ? null : JSON.stringify(event.detail, (_key, value) => (typeof value === "bigint" ? value.toString() : value)),
+    })
+    .run();
+}
+
+/** Move a payment from one of `from` to `to`, with its event. False when it was not in `from` (someone else moved it). */
+export function transition(
+  db: DbOrTx,
+  payment: Pick<Payment, "id">,
+  from: readonly PaymentStatus[],
+  to: PaymentStatus,
+  event: { type: string; cause: string; detail?: unknown; at: number; set?: Partial<Payment> },
+): boolean {
+  const current = db.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id)).get();
+  if (!current || !from.includes(current.status)) return false;
+  const changed = db
+    .update(payments)
+    .set({ ...event.set, status: to, updatedAt: event.at })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, current.status)))
+    .run();
+  if (changed.changes !== 1) return false;
+  recordEvent(db, payment, { ...event, from: current.status, to });
+  return true;
+}
+
+export function getPayment(db: DbOrTx, id: string): Payment | undefined {
+  return db.select().from(payments).where(eq(payments.id, id)).get();
+}
+
+export function listPaymentEvents(db: DbOrTx, paymentId: string): PaymentEvent[] {
+  return db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId)).orderBy(asc(paymentEvents.id)).all();
+}
+
+/** KES (cents) of today's payments for a merchant that count against the daily limit. */
+function todaysVolumeCents(db: Db, merchantId: string, now: number): bigint {
+  const row = db
+    .select({ total: sql<bigint>`coalesce(sum(${payments.amountKesCents}), 0)`.mapWith(BigInt) })
+    .from(payments)
+    .where(and(eq(payments.merchantId, merchantId), gte(payments.createdAt, eatDayStart(now)), inArray(payments.status, COUNTED)))
+    .get();
+  return row?.total ?? 0n;
+}
+
+export interface CreatePaymentInput {
+  merchantId: string;
+  amountKes: number;
+  asset: QuoteAsset;
+  reference: string;
+  description?: string;
+}
+
+/**
+ * Lock a quote and open a payment. Throws PaymentError for limits and missing live rates (the merchant
+ * sees why), and when custody cannot give an address (nothing is stored then).
+ */
+export async function createPayment(
+  db: Db,
+  deps: { custody: Custody; rates: RatesView; config: PaymentsConfig; now: number },
+  input: CreatePaymentInput,
+): Promise<Payment> {
+  const { config, now } = deps;
+  if (input.amountKes < config.minimumKes) {
+    throw new PaymentError(`The minimum payment is KES ${config.minimumKes.toLocaleString("en-KE")}.`, "below_minimum");
+  }
+  if (input.amountKes > config.reviewMaxKes) {
+    throw new PaymentError(`The maximum payment is KES ${config.reviewMaxKes.toLocaleString("en-KE")}.`, "above_maximum");
+  }
+  const amountKesCents = BigInt(input.amountKes) * 100n;
+  if (todaysVolumeCents(db, input.merchantId, now) + amountKesCents > BigInt(config.dailyPerMerchantKes) * 100n) {
+    throw new PaymentError(
+      `This payment would take you over your daily limit of KES ${config.dailyPerMerchantKes.toLocaleString("en-KE")}.`,
+      "daily_limit",
+    );
+  }
+  const rate = deps.rates.rates.find((candidate) => candidate.symbol === input.asset);
+  if (!rate || rate.kind !== "live") {
+    const why = !rate ? "no rate" : rate.kind === "stale" ? "the last rate is out of date" : "only a fallback rate is available";
+    throw new PaymentError(`We can't lock a ${input.asset} quote right now (${why}). Please try again in a minute.`, "rate_unavailable");
+  }
+  const quote = computeQuote({ amountKesCents, marketRate: rate.priceKes, spreadBps: config.spreadBps, feeBps: config.c2bFeeBps, asset: input.asset });
+  const id = newPaymentId();
+  let address: { address: string; assetId: string };
+  try {
+    address = await deps.custody.createDepositAddress({ paymentId: id, asset: input.asset as CustodyAsset });
+  } catch (error) {
+    throw new PaymentError(
+      `Our custody provider did not answer (${error instanceof Error ? error.message : "unknown error"}). Please try again.`,
+      "custody_unavailable",
+    );
+  }
+  const payment: Payment = {
+    id,
+    merchantId: input.merchantId,
+    reference: input.reference,
+    description: input.description ?? null,
+    asset: input.asset,
+    network: networks[input.asset],
+    amountKesCents,
+    feeKesCents: quote.feeKesCents,
+    quoteRate: quote.quoteRate,
+    marketRate: rate.priceKes,
+    spreadBps: config.spreadBps,
+    rateSource: rate.source,
+    rateFetchedAt: rate.fetchedAt ?? now,
+    cryptoAmountUnits: quote.cryptoAmountUnits,
+    quotedAt: now,
+    expiresAt: now + config.quoteTtlMs,
+    requiresReview: input.amountKes > config.autoMaxKes,
+    status: "awaiting_payment",
+    depositAddress: address.address,
+    custodyAssetId: address.assetId,
+    custodyTxId: null,
+    receivedUnits: 0n,
+    confirmations: 0,
+    resolution: null,
+    createdAt: now,
+    updatedAt: now,
+    confirmedAt: null,
+    settledAt: null,
+  };
+  db.transaction((tx) => {
+    tx.insert(payments).values(payment).run();
+    recordEvent(tx, payment, {
+      type: "quote_locked",
+      cause: "merchant created the payment",
+      to: "awaiting_payment",
+      at: now,
+      detail: { quoteRate: quote.quoteRate, marketRate: rate.priceKes, spreadBps: config.spreadBps, source: rate.source, rateAsOf: rate.asOf, cryptoAmountUnits: quote.cryptoAmountUnits, requiresReview: payment.requiresReview },
+    });
+  });
+  return payment;
+}
+
+/** Payments whose quote ran out with nothing received become expired. Returns how many. */
+export function expireOverduePayments(db: Db, now: number): number {
+  const overdue = db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.status, "awaiting_payment"), sql`${payments.expiresAt} <= ${now}`))
+    .all();
+  let expired = 0;
+  for (const payment of overdue) {
+    if (transition(db, payment, ["awaiting_payment"], "expired", { type: "expired", cause: "the quote expired with nothing received", at: now })) expired++;
+  }
+  return expired;
+}

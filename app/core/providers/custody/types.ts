@@ -1,0 +1,167 @@
+/**
+ * The custody provider interface the payments core calls, and the Fireblocks vocabulary it is written
+ * in (docs/decisions/0013-custody-protocol.md, reference/protocols.md section 4.1). Pure: no node: APIs.
+ *
+ * Amounts stay decimal strings exactly as the provider sends them; the payments core converts them to
+ * ledger units (BTC satoshi, ETH gwei, USDT/USDC 1e-6) with its own explicit rounding.
+ */
+
+/** The assets OneHop collects, by our own symbols. */
+export const custodyAssets = ["BTC", "ETH", "USDT", "USDC"] as const;
+export type CustodyAsset = (typeof custodyAssets)[number];
+
+/** Fireblocks mainnet asset ids for our symbols. Testnet workspaces use other ids (BTC_TEST, ETH_TEST5, ...). */
+export const defaultAssetIds: Readonly<Record<CustodyAsset, string>> = {
+  BTC: "BTC",
+  ETH: "ETH",
+  USDT: "USDT_ERC20",
+  USDC: "USDC",
+};
+
+/**
+ * How the provider hands out deposit addresses for an asset. UTXO chains (BTC) give any number of
+ * addresses inside one vault account; account-based chains without memo support (ETH and its ERC-20
+ * tokens) give exactly one address per vault account, so each payment gets its own vault account.
+ */
+export type AddressModel = "utxo" | "account";
+
+export const addressModels: Readonly<Record<CustodyAsset, AddressModel>> = {
+  BTC: "utxo",
+  ETH: "account",
+  USDT: "account",
+  USDC: "account",
+};
+
+/** Decimal places of each asset's on-chain unit (the most digits an amount can carry). */
+export const assetDecimals: Readonly<Record<CustodyAsset, number>> = {
+  BTC: 8,
+  ETH: 18,
+  USDT: 6,
+  USDC: 6,
+};
+
+/** Every status Fireblocks documents (some enums also list PARTIALLY_COMPLETED and TIMEOUT). */
+export const knownTransactionStatuses = [
+  "SUBMITTED",
+  "PENDING_AML_SCREENING",
+  "PENDING_ENRICHMENT",
+  "PENDING_AUTHORIZATION",
+  "QUEUED",
+  "PENDING_SIGNATURE",
+  "PENDING_3RD_PARTY_MANUAL_APPROVAL",
+  "PENDING_3RD_PARTY",
+  "BROADCASTING",
+  "CONFIRMING",
+  "COMPLETED",
+  "CANCELLING",
+  "CANCELLED",
+  "BLOCKED",
+  "REJECTED",
+  "FAILED",
+  "PARTIALLY_COMPLETED",
+  "TIMEOUT",
+] as const;
+export type KnownTransactionStatus = (typeof knownTransactionStatuses)[number];
+/** A status as sent: one of the known ones, or a new one the provider added (treated as not final). */
+export type CustodyTransactionStatus = KnownTransactionStatus | (string & {});
+
+/** Final statuses: nothing changes after them. Only COMPLETED means the funds arrived. */
+export const terminalStatuses: ReadonlySet<string> = new Set(["COMPLETED", "CANCELLED", "BLOCKED", "REJECTED", "FAILED"]);
+
+export function isTerminal(status: string): boolean {
+  return terminalStatuses.has(status);
+}
+
+/** Final and unsuccessful: the deposit will never be credited. */
+export function isFailed(status: string): boolean {
+  return isTerminal(status) && status !== "COMPLETED";
+}
+
+export interface TransferPeer {
+  /** VAULT_ACCOUNT, EXCHANGE_ACCOUNT, UNKNOWN, ONE_TIME_ADDRESS, ... */
+  type: string;
+  id: string | null;
+  name: string | null;
+}
+
+/** Fireblocks TransactionDetails, the fields we read (validated by `transactionDetailsSchema`). */
+export interface CustodyTransaction {
+  id: string;
+  externalTxId: string | null;
+  status: CustodyTransactionStatus;
+  subStatus: string | null;
+  txHash: string | null;
+  /** "TRANSFER" for deposits. */
+  operation: string;
+  assetId: string;
+  source: TransferPeer;
+  destination: TransferPeer;
+  sourceAddress: string | null;
+  destinationAddress: string | null;
+  destinationTag: string | null;
+  /** Decimal strings in the asset's unit (e.g. "0.00150000" BTC), never floats. */
+  amountInfo: {
+    amount: string;
+    requestedAmount: string | null;
+    netAmount: string | null;
+    amountUSD: string | null;
+  };
+  /** Informational; decimal strings when present. */
+  feeInfo: { networkFee: string | null; serviceFee: string | null; gasPrice: string | null };
+  feeCurrency: string | null;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  lastUpdated: number;
+  numOfConfirmations: number;
+  blockInfo: { blockHeight: string | null; blockHash: string | null };
+}
+
+export interface DepositAddress {
+  address: string;
+  /** The provider's asset id (USDT_ERC20 for USDT). */
+  assetId: string;
+  vaultAccountId: string;
+}
+
+export interface CreateDepositAddressInput {
+  /** Our payment id: the address description, and the base of the idempotency keys. */
+  paymentId: string;
+  asset: CustodyAsset;
+  /** Reference of the paying party for the provider's AML screening. Default: the payment id. */
+  customerRefId?: string;
+}
+
+export interface Custody {
+  /**
+   * A fresh deposit address for one payment. Safe to retry with the same payment id: the requests carry
+   * idempotency keys derived from it, so a retry gets the same address back (for 24 hours).
+   */
+  createDepositAddress(input: CreateDepositAddressInput): Promise<DepositAddress>;
+  /** The provider's current view of a transaction: re-read it before crediting anything. */
+  getTransaction(txId: string): Promise<CustodyTransaction>;
+}
+
+/** Event types that carry TransactionDetails in `data`. */
+export type CustodyWebhookType =
+  | "TRANSACTION_CREATED"
+  | "TRANSACTION_STATUS_UPDATED"
+  | "TRANSACTION_APPROVAL_STATUS_UPDATED"
+  | "TRANSACTION_NETWORK_RECORDS_PROCESSING_COMPLETED"
+  | (string & {});
+
+/** A Fireblocks v1 transaction webhook, validated. */
+export interface CustodyWebhookEvent {
+  type: CustodyWebhookType;
+  tenantId: string;
+  /** Epoch milliseconds. */
+  timestamp: number;
+  data: CustodyTransaction;
+}
+
+/**
+ * The key to drop repeated deliveries: a transaction emits one event per (status, confirmations) step,
+ * and Fireblocks may deliver any of them more than once.
+ */
+export function dedupeKey(event: Pick<CustodyWebhookEvent, "data">): string {
+  return `${event.data.id}:${event.data.status}:${event.data.numOfConfirmations}`;
+}

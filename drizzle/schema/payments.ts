@@ -1,0 +1,139 @@
+/**
+ * Payments (a KES amount paid in crypto at a locked quote), their timeline, custody webhook
+ * deliveries, and settlement transfers to the merchant's rail. Money: KES in cents, crypto in base
+ * units (bigint), rates as decimal strings.
+ */
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { bigintInteger } from "./ledger";
+import { merchants } from "./merchants";
+
+export const paymentStatuses = [
+  "awaiting_payment",
+  "confirming",
+  "confirmed",
+  "in_review",
+  "settling",
+  "settled",
+  "expired",
+  "underpaid",
+  "overpaid",
+  "paid_after_expiry",
+  "failed",
+] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export const payments = sqliteTable(
+  "payments",
+  {
+    /** pay_ + readable code; shown to customers on the checkout URL. */
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    /** The merchant's own reference (order number). */
+    reference: text("reference").notNull(),
+    description: text("description"),
+    asset: text("asset", { enum: ["BTC", "ETH", "USDT", "USDC"] }).notNull(),
+    network: text("network").notNull(),
+    amountKesCents: bigintInteger("amount_kes_cents").notNull(),
+    feeKesCents: bigintInteger("fee_kes_cents").notNull(),
+    /** KES per whole coin after the spread, as locked. */
+    quoteRate: text("quote_rate").notNull(),
+    marketRate: text("market_rate").notNull(),
+    spreadBps: integer("spread_bps").notNull(),
+    rateSource: text("rate_source").notNull(),
+    rateFetchedAt: integer("rate_fetched_at").notNull(),
+    /** What the customer must send, in the asset's base units. */
+    cryptoAmountUnits: bigintInteger("crypto_amount_units").notNull(),
+    quotedAt: integer("quoted_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    requiresReview: integer("requires_review", { mode: "boolean" }).notNull().default(false),
+    status: text("status", { enum: paymentStatuses }).notNull(),
+    depositAddress: text("deposit_address"),
+    custodyAssetId: text("custody_asset_id"),
+    custodyTxId: text("custody_tx_id"),
+    receivedUnits: bigintInteger("received_units").notNull().default(sql`0`),
+    confirmations: integer("confirmations").notNull().default(0),
+    /** Set when an exception was resolved by an operator. */
+    resolution: text("resolution"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    confirmedAt: integer("confirmed_at"),
+    settledAt: integer("settled_at"),
+  },
+  (table) => [
+    index("payments_merchant_created_idx").on(table.merchantId, table.createdAt),
+    index("payments_status_idx").on(table.status, table.expiresAt),
+    uniqueIndex("payments_deposit_address_idx").on(table.depositAddress),
+  ],
+);
+
+/** Every state change and fact of a payment, with its time and cause. Append-only. */
+export const paymentEvents = sqliteTable(
+  "payment_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    at: integer("at").notNull(),
+    type: text("type").notNull(),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status"),
+    cause: text("cause").notNull(),
+    detail: text("detail"),
+  },
+  (table) => [index("payment_events_payment_idx").on(table.paymentId, table.id)],
+);
+
+/** Custody webhook deliveries we accepted (deduplicated on transaction id, status, confirmations). */
+export const custodyEvents = sqliteTable("custody_events", {
+  dedupeKey: text("dedupe_key").primaryKey(),
+  custodyTxId: text("custody_tx_id").notNull(),
+  paymentId: text("payment_id").references(() => payments.id),
+  status: text("status").notNull(),
+  confirmations: integer("confirmations").notNull(),
+  receivedAt: integer("received_at").notNull(),
+  body: text("body").notNull(),
+});
+
+export const transferStatuses = ["scheduled", "pending", "sent", "succeeded", "failed"] as const;
+export type TransferStatus = (typeof transferStatuses)[number];
+
+/** One payout to the merchant's rail. Its id is the OriginatorConversationID sent to M-Pesa. */
+export const settlementTransfers = sqliteTable(
+  "settlement_transfers",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    paymentId: text("payment_id").references(() => payments.id),
+    sequence: integer("sequence").notNull(),
+    rail: text("rail", { enum: ["mpesa"] }).notNull(),
+    phone: text("phone").notNull(),
+    /** Sent to the rail (whole shillings, in cents). */
+    amountKesCents: bigintInteger("amount_kes_cents").notNull(),
+    /** B2C fee charged to the merchant for this transfer. */
+    feeKesCents: bigintInteger("fee_kes_cents").notNull(),
+    status: text("status", { enum: transferStatuses }).notNull(),
+    /** EAT day (YYYY-MM-DD) the transfer counts against / waits for. */
+    settlementDay: text("settlement_day").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    conversationId: text("conversation_id"),
+    receipt: text("receipt"),
+    resultCode: integer("result_code"),
+    resultDesc: text("result_desc"),
+    ledgerTransactionId: text("ledger_transaction_id"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    sentAt: integer("sent_at"),
+    completedAt: integer("completed_at"),
+  },
+  (table) => [
+    uniqueIndex("settlement_transfers_payment_seq_idx").on(table.paymentId, table.sequence),
+    index("settlement_transfers_status_idx").on(table.status, table.settlementDay),
+    index("settlement_transfers_merchant_day_idx").on(table.merchantId, table.settlementDay),
+  ],
+);
