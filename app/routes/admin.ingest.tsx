@@ -173,7 +173,8 @@ export default function AdminIngest() {
           <CuratedArticles articles={curated} />
           <CriteriaPanel criteria={criteria} />
         </div>
-        <FeedList feeds={feeds} lastResult={actionData?.lastResult} />
+        {/* A new key when the list changes empties the add form after a feed was added. */}
+        <FeedList key={feeds.map((feed) => feed.id).join(",")} feeds={feeds} lastResult={actionData?.lastResult} />
       </div>
     </AdminShell>
   );

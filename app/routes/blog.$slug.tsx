@@ -7,11 +7,20 @@ import { getPublishedArticle } from "~/core/news/articles.server";
 import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { publicPageHeaders } from "~/utils/http";
+import { logger } from "~/utils/logger.server";
 import { seo } from "~/utils/seo";
 
 /** An unknown or unpublished slug goes back to the blog (spec section 8). */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const found = getPublishedArticle(getDb(), params.slug ?? "");
+  const slug = params.slug ?? "";
+  let found: ReturnType<typeof getPublishedArticle>;
+  try {
+    found = getPublishedArticle(getDb(), slug);
+  } catch (error) {
+    // Curated articles unavailable: built-in articles still render (spec section 7).
+    logger.error("blog: curated articles unavailable", { error: error instanceof Error ? error.message : String(error) });
+    found = getPublishedArticle(null, slug);
+  }
   if (!found) throw redirect("/blog");
   const neighbour = (article: { slug: string; title: string } | null) => (article ? { slug: article.slug, title: article.title } : null);
   return {

@@ -10,8 +10,9 @@ import { latestHeadlines, latestNews, listPublishedArticles, publishedTags } fro
 import { BLOG_CATEGORIES, type BlogCategory } from "~/core/news/blog";
 import type { ArticleCard as Card } from "~/core/news/types";
 import { HEADLINE_TOPICS, parseHeadlineTopic } from "~/core/news/topics";
-import { getDb } from "~/utils/db.server";
+import { getDb, type Db } from "~/utils/db.server";
 import { publicPageHeaders } from "~/utils/http";
+import { logger } from "~/utils/logger.server";
 import { seo } from "~/utils/seo";
 
 const TAG_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} .&+_-]{0,59}$/u;
@@ -44,9 +45,7 @@ const card = (article: Card) => ({
   status: article.status,
 });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const query = parseQuery(new URL(request.url));
-  const db = getDb();
+function blogData(db: Db | null, query: ReturnType<typeof parseQuery>) {
   const list = listPublishedArticles(db, { category: query.category, tag: query.tag, page: query.page });
   return {
     query: { ...query, page: list.page },
@@ -57,6 +56,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sidebar: latestNews(db).map((article) => ({ id: article.id, slug: article.slug, title: article.title, publishedAt: article.publishedAt })),
     tags: publishedTags(db),
   };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const query = parseQuery(new URL(request.url));
+  try {
+    return blogData(getDb(), query);
+  } catch (error) {
+    // Spec section 7: a failure to read curated news is only logged; the built-in articles remain.
+    logger.error("blog: curated articles unavailable", { error: error instanceof Error ? error.message : String(error) });
+    return blogData(null, query);
+  }
 }
 
 export const headers = publicPageHeaders;

@@ -4,6 +4,7 @@
  * Each area registers its start function in `starters` below.
  */
 import { startMail } from "~/core/mail-runtime.server";
+import { startPayments } from "~/core/payments/runtime.server";
 import { startNews } from "~/core/news/runtime.server";
 import { startRates } from "~/core/rates/runtime.server";
 import { getDb, type Db } from "./db.server";
@@ -22,6 +23,7 @@ const starters: Starter[] = [
   { name: "rates", start: startRates },
   { name: "news", start: startNews },
   { name: "mail", start: startMail },
+  { name: "payments", start: startPayments },
 ];
 
 const state = globalThis as typeof globalThis & { __onehopBoot?: Promise<void> };

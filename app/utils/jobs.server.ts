@@ -48,7 +48,7 @@ export type JobOutcome = { outcome: "succeeded" | "skipped"; detail?: unknown };
 export async function runLeased<T extends JobOutcome>(
   db: Db,
   job: string,
-  options: { ttlMs: number; holder?: string; now?: () => number },
+  options: { ttlMs: number; holder?: string; now?: () => number; /** Keep a row for runs with nothing to do (default true). */ recordSkipped?: boolean },
   work: () => Promise<T>,
 ): Promise<T | null> {
   const holder = options.holder ?? processHolderId;
@@ -61,6 +61,10 @@ export async function runLeased<T extends JobOutcome>(
     .get();
   try {
     const result = await work();
+    if (result.outcome === "skipped" && options.recordSkipped === false) {
+      db.delete(jobRuns).where(eq(jobRuns.id, run.id)).run();
+      return result;
+    }
     db.update(jobRuns)
       .set({ finishedAt: now(), outcome: result.outcome, detail: result.detail === undefined ? null : JSON.stringify(result.detail) })
       .where(eq(jobRuns.id, run.id))

@@ -55,7 +55,8 @@ function inList(column: AnySQLiteColumn, values: readonly string[]): SQL {
 export const ledgerAccounts = sqliteTable(
   "ledger_accounts",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Row id (never reused: accounts are never deleted, so no AUTOINCREMENT bookkeeping per insert). */
+    id: integer("id").primaryKey(),
     /** e.g. `merchant:MRC-7K2Q9D:available:KES`, `custody:BTC`; built only by app/core/ledger/accounts.ts. */
     code: text("code").notNull(),
     currency: text("currency", { enum: ledgerCurrencyValues }).notNull(),
@@ -99,9 +100,10 @@ export const ledgerTransactions = sqliteTable(
   },
   (table) => [
     uniqueIndex("ledger_transactions_idempotency_key_idx").on(table.idempotencyKey),
-    uniqueIndex("ledger_transactions_reverses_idx").on(table.reversesTransactionId),
+    uniqueIndex("ledger_transactions_reverses_idx")
+      .on(table.reversesTransactionId)
+      .where(sql`${table.reversesTransactionId} is not null`),
     index("ledger_transactions_reference_idx").on(table.referenceType, table.referenceId),
-    index("ledger_transactions_created_idx").on(table.createdAt),
   ],
 );
 
@@ -109,7 +111,8 @@ export const ledgerTransactions = sqliteTable(
 export const ledgerEntries = sqliteTable(
   "ledger_entries",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Increasing row id: the order entries were written (never reused: entries are never deleted). */
+    id: integer("id").primaryKey(),
     transactionId: text("transaction_id")
       .notNull()
       .references(() => ledgerTransactions.id),

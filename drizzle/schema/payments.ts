@@ -53,6 +53,8 @@ export const payments = sqliteTable(
     depositAddress: text("deposit_address"),
     custodyAssetId: text("custody_asset_id"),
     custodyTxId: text("custody_tx_id"),
+    /** The customer's sending address (counts "active customers"). */
+    payerAddress: text("payer_address"),
     receivedUnits: bigintInteger("received_units").notNull().default(sql`0`),
     confirmations: integer("confirmations").notNull().default(0),
     /** Set when an exception was resolved by an operator. */

@@ -104,6 +104,7 @@ test("operators add, disable and remove feeds; a bad address is refused with a m
   await page.getByLabel("Feed URL").fill(url);
   await page.getByRole("button", { name: "Add Feed" }).click();
   await expectToast(page, testInfo, "Feed Added", name);
+  await expect(page.getByLabel("Outlet name")).toHaveValue("");
   const row = page.getByTestId("feed").filter({ hasText: url });
   await expect(row).toContainText("Enabled");
 

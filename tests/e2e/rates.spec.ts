@@ -51,7 +51,7 @@ async function expectFailureToast(page: Page, testInfo: TestInfo) {
     await expect(toast).toBeVisible();
     await expect(toast).toContainText(description);
   } else {
-    expect(await page.locator('noscript [role="alert"]').allTextContents()).toContain(`${title}: ${description}`);
+    await expect(page.locator('noscript [role="alert"]')).toHaveText(`${title}: ${description}`);
   }
 }
 

@@ -10,7 +10,7 @@
  * only then talk to a rail or custody (ARCHITECTURE 8).
  */
 import { createHash } from "node:crypto";
-import { eq, is, sql } from "drizzle-orm";
+import { eq, is } from "drizzle-orm";
 import { SQLiteTransaction } from "drizzle-orm/sqlite-core";
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from "../../../drizzle/schema";
 import { newId } from "~/core/ids.server";
@@ -27,6 +27,7 @@ import {
   UnbalancedTransactionError,
 } from "./errors";
 import { amountOf } from "./sql.server";
+import { accountColumns, cachedStatements, type Statements, statementsOn } from "./statements.server";
 import { type Currency, INT64_MAX, INT64_MIN } from "./units";
 
 export interface PostingEntry {
@@ -101,8 +102,13 @@ interface ValidPosting {
 
 /** Run `fn` in a transaction: a top-level `BEGIN IMMEDIATE` on a `Db`, a savepoint inside a `Tx`. */
 export function inLedgerTransaction<T>(db: DbOrTx, fn: (tx: Tx) => T): T {
-  if (is(db, SQLiteTransaction)) return (db as Tx).transaction((tx) => fn(tx));
-  return (db as Db).transaction((tx) => fn(tx), { behavior: "immediate" });
+  return inPostingTransaction(db, (tx) => fn(tx));
+}
+
+function inPostingTransaction<T>(db: DbOrTx, fn: (tx: Tx, statements: Statements) => T): T {
+  if (is(db, SQLiteTransaction)) return (db as Tx).transaction((tx) => fn(tx, statementsOn(tx)));
+  const statements = cachedStatements(db as Db);
+  return (db as Db).transaction((tx) => fn(tx, statements), { behavior: "immediate" });
 }
 
 function requireText(value: unknown, what: string): string {
@@ -204,18 +210,6 @@ function fingerprint(parts: {
   return createHash("sha256").update(canonical).digest("hex");
 }
 
-const accountColumns = {
-  id: ledgerAccounts.id,
-  code: ledgerAccounts.code,
-  currency: ledgerAccounts.currency,
-  kind: ledgerAccounts.kind,
-  ownerId: ledgerAccounts.ownerId,
-  balance: amountOf(ledgerAccounts.balance),
-};
-
-function findAccount(tx: Tx, code: string): AccountRow | undefined {
-  return tx.select(accountColumns).from(ledgerAccounts).where(eq(ledgerAccounts.code, code)).get();
-}
 
 function checkMatches(row: AccountRow, ref: AccountRef): AccountRow {
   if (row.currency !== ref.currency || row.kind !== ref.kind || row.ownerId !== ref.ownerId) {
@@ -226,40 +220,23 @@ function checkMatches(row: AccountRow, ref: AccountRef): AccountRow {
   return row;
 }
 
-function getOrCreateAccount(tx: Tx, ref: AccountRef, now: number): AccountRow {
-  const existing = findAccount(tx, ref.code);
+/** The account's row, created (balance zero) on first use. */
+function getOrCreateAccount(s: Statements, ref: AccountRef, now: number): AccountRow {
+  const existing = s.findAccount.get({ code: ref.code });
   if (existing) return checkMatches(existing, ref);
-  tx.insert(ledgerAccounts)
-    .values({
-      code: ref.code,
-      currency: ref.currency,
-      kind: ref.kind,
-      ownerId: ref.ownerId,
-      balance: 0n,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing({ target: ledgerAccounts.code })
-    .run();
-  const created = findAccount(tx, ref.code);
+  s.createAccount.run({ code: ref.code, currency: ref.currency, kind: ref.kind, ownerId: ref.ownerId, now });
+  const created = s.findAccount.get({ code: ref.code });
   if (!created) throw new AccountMismatchError(`Account ${ref.code} could not be created`);
   return checkMatches(created, ref);
 }
 
-function findByKey(tx: Tx, idempotencyKey: string) {
-  return tx
-    .select({ id: ledgerTransactions.id, fingerprint: ledgerTransactions.fingerprint })
-    .from(ledgerTransactions)
-    .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey))
-    .get();
-}
-
-function checkGuards(tx: Tx, guards: readonly AccountRef[]): void {
+/** Read back the guarded balances (after the writes, same transaction) and refuse any below zero. */
+function checkGuards(s: Statements, guards: readonly AccountRef[]): void {
   const checked = new Set<string>();
   for (const guard of guards) {
     if (checked.has(guard.code)) continue;
     checked.add(guard.code);
-    const row = findAccount(tx, guard.code);
+    const row = s.findAccount.get({ code: guard.code });
     if (!row) continue; // never used: balance zero
     checkMatches(row, guard);
     const normal = toNormalBalance(row.kind, row.balance);
@@ -267,48 +244,50 @@ function checkGuards(tx: Tx, guards: readonly AccountRef[]): void {
   }
 }
 
-function writePosting(
-  tx: Tx,
-  posting: {
-    idempotencyKey: string;
-    kind: string;
-    description: string | null;
-    reference: LedgerReference | null;
-    reversesTransactionId: string | null;
-    fingerprint: string;
-    legs: readonly Leg[];
-    guards: readonly AccountRef[];
-    now: number;
-  },
-): PostingResult {
-  const transactionId = newId("ltx");
-  const { now } = posting;
-  tx.insert(ledgerTransactions)
-    .values({
-      id: transactionId,
-      idempotencyKey: posting.idempotencyKey,
-      kind: posting.kind,
-      description: posting.description,
-      referenceType: posting.reference?.type ?? null,
-      referenceId: posting.reference?.id ?? null,
-      reversesTransactionId: posting.reversesTransactionId,
-      fingerprint: posting.fingerprint,
-      createdAt: now,
-    })
-    .run();
-  tx.insert(ledgerEntries)
-    .values(posting.legs.map((leg) => ({ transactionId, accountId: leg.account.id, amount: leg.amount, createdAt: now })))
-    .run();
-  for (const leg of posting.legs) {
+interface TransactionRow {
+  id: string;
+  idempotencyKey: string;
+  kind: string;
+  description: string | null;
+  reference: LedgerReference | null;
+  reversesTransactionId: string | null;
+  fingerprint: string;
+  now: number;
+}
+
+/** Insert the transaction row unless its key was used: true when inserted. */
+function claimKey(s: Statements, row: TransactionRow): boolean {
+  const inserted = s.claimKey.get({
+    id: row.id,
+    idempotencyKey: row.idempotencyKey,
+    kind: row.kind,
+    description: row.description,
+    referenceType: row.reference?.type ?? null,
+    referenceId: row.reference?.id ?? null,
+    reversesTransactionId: row.reversesTransactionId,
+    fingerprint: row.fingerprint,
+    now: row.now,
+  });
+  return inserted !== undefined;
+}
+
+/** The earlier result for a used key, or a conflict when it was used for something else. */
+function earlierResult(s: Statements, idempotencyKey: string, print: string): PostingResult | undefined {
+  const existing = s.findByKey.get({ idempotencyKey });
+  if (!existing) return undefined;
+  if (existing.fingerprint !== print) throw new IdempotencyConflictError(idempotencyKey, existing.id);
+  return { transactionId: existing.id, created: false };
+}
+
+/** Entries, cached balances and guards of a transaction whose row is written. */
+function writeLegs(s: Statements, transactionId: string, legs: readonly Leg[], guards: readonly AccountRef[], now: number): void {
+  for (const leg of legs) {
     const after = leg.account.balance + leg.amount;
     if (after < INT64_MIN || after > INT64_MAX) throw new BalanceOverflowError(leg.account.code);
-    tx.update(ledgerAccounts)
-      .set({ balance: sql`${ledgerAccounts.balance} + ${leg.amount}`, updatedAt: now })
-      .where(eq(ledgerAccounts.id, leg.account.id))
-      .run();
+    s.insertEntry.run({ transactionId, accountId: leg.account.id, amount: leg.amount, now });
+    s.addToBalance.run({ accountId: leg.account.id, delta: leg.amount, now });
   }
-  checkGuards(tx, posting.guards);
-  return { transactionId, created: true };
+  checkGuards(s, guards);
 }
 
 /**
@@ -326,27 +305,29 @@ export function postTransaction(db: DbOrTx, input: PostingInput): PostingResult 
     reverses: null,
     entries: posting.entries.map((entry) => ({ code: entry.account.code, amount: entry.amount })),
   });
-  return inLedgerTransaction(db, (tx) => {
-    const existing = findByKey(tx, posting.idempotencyKey);
-    if (existing) {
-      if (existing.fingerprint !== print) throw new IdempotencyConflictError(posting.idempotencyKey, existing.id);
-      return { transactionId: existing.id, created: false };
-    }
-    const legs = posting.entries.map((entry) => ({
-      account: getOrCreateAccount(tx, entry.account, posting.now),
-      amount: entry.amount,
-    }));
-    return writePosting(tx, {
+  const transactionId = newId("ltx");
+  return inPostingTransaction(db, (_tx, s) => {
+    const claimed = claimKey(s, {
+      id: transactionId,
       idempotencyKey: posting.idempotencyKey,
       kind: posting.kind,
       description: posting.description,
       reference: posting.reference,
       reversesTransactionId: null,
       fingerprint: print,
-      legs,
-      guards: posting.guards,
       now: posting.now,
     });
+    if (!claimed) {
+      const earlier = earlierResult(s, posting.idempotencyKey, print);
+      if (!earlier) throw new Error(`Idempotency key ${posting.idempotencyKey} neither claimed nor found`);
+      return earlier;
+    }
+    const legs = posting.entries.map((entry) => ({
+      account: getOrCreateAccount(s, entry.account, posting.now),
+      amount: entry.amount,
+    }));
+    writeLegs(s, transactionId, legs, posting.guards, posting.now);
+    return { transactionId, created: true };
   });
 }
 
@@ -362,7 +343,7 @@ export function reverseTransaction(db: DbOrTx, input: ReversalInput): PostingRes
   const reason = requireText(input.reason, "reason");
   const guards = requireGuards(input.guards);
   const now = requireNow(input.now);
-  return inLedgerTransaction(db, (tx) => {
+  return inPostingTransaction(db, (tx, s) => {
     const original = tx
       .select({
         id: ledgerTransactions.id,
@@ -391,27 +372,27 @@ export function reverseTransaction(db: DbOrTx, input: ReversalInput): PostingRes
       reverses: transactionId,
       entries: legs.map((leg) => ({ code: leg.account.code, amount: leg.amount })),
     });
-    const existing = findByKey(tx, idempotencyKey);
-    if (existing) {
-      if (existing.fingerprint !== print) throw new IdempotencyConflictError(idempotencyKey, existing.id);
-      return { transactionId: existing.id, created: false };
-    }
+    const earlierReversal = earlierResult(s, idempotencyKey, print);
+    if (earlierReversal) return earlierReversal;
     const earlier = tx
       .select({ id: ledgerTransactions.id })
       .from(ledgerTransactions)
       .where(eq(ledgerTransactions.reversesTransactionId, transactionId))
       .get();
     if (earlier) throw new AlreadyReversedError(transactionId, earlier.id);
-    return writePosting(tx, {
+    const reversalId = newId("ltx");
+    const claimed = claimKey(s, {
+      id: reversalId,
       idempotencyKey,
       kind: REVERSAL_KIND,
       description: reason,
       reference,
       reversesTransactionId: transactionId,
       fingerprint: print,
-      legs,
-      guards,
       now,
     });
+    if (!claimed) throw new Error(`Idempotency key ${idempotencyKey} was taken during the reversal`);
+    writeLegs(s, reversalId, legs, guards, now);
+    return { transactionId: reversalId, created: true };
   });
 }

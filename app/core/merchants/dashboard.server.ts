@@ -1,7 +1,8 @@
 /**
- * The dashboard's four figures for one merchant, read from stored payments. Until the payments core
- * stores payments there are none, so every figure is zero (with "+0% from last month").
+ * The dashboard's four figures for one merchant, from stored payments (this month in Nairobi time,
+ * each with the change from last month).
  */
+import { paymentDashboardStats } from "~/core/payments/reads.server";
 import type { Db } from "~/utils/db.server";
 
 export interface StatFigure {
@@ -18,7 +19,6 @@ export interface DashboardStats {
   successRateBps: StatFigure;
 }
 
-export function getDashboardStats(_db: Db, _merchantId: string, _now = Date.now()): DashboardStats {
-  const zero = { value: 0, changeBps: 0 };
-  return { totalRevenueKesCents: zero, transactions: zero, activeCustomers: zero, successRateBps: zero };
+export function getDashboardStats(db: Db, merchantId: string, now = Date.now()): DashboardStats {
+  return paymentDashboardStats(db, merchantId, now);
 }

@@ -2,6 +2,8 @@
  * The blog's read side: built-in articles (app/content/articles) and curated ones (SQLite) merged into
  * one list, newest `publishedAt` first (ties by id), plus the curated-article operations operators use.
  * Queries are bounded (limits, indexes), so a page costs the same with 11 articles or 5,000.
+ * The blog's read functions accept `db = null` for "curated articles unavailable": the built-in ones
+ * remain (spec section 7: a failure is only logged and built-in articles remain).
  */
 import { and, asc, count, desc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { newsArticles, newsArticleTags } from "../../../drizzle/schema";
@@ -144,7 +146,8 @@ function curatedWhere(filters: ListFilters & { includeDrafts?: boolean; topic?: 
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-function curatedCards(db: Db, where: SQL | undefined, limit: number): ArticleCard[] {
+function curatedCards(db: Db | null, where: SQL | undefined, limit: number): ArticleCard[] {
+  if (!db) return [];
   return db
     .select(cardColumns)
     .from(newsArticles)
@@ -157,7 +160,7 @@ function curatedCards(db: Db, where: SQL | undefined, limit: number): ArticleCar
 
 /** Latest Headlines: the newest articles under a topic, drafts included (they carry a badge). */
 export function latestHeadlines(
-  db: Db,
+  db: Db | null,
   topic: HeadlineTopic,
   builtIns: readonly Article[] = builtInArticles,
   limit = HEADLINES_LIMIT,
@@ -168,13 +171,13 @@ export function latestHeadlines(
 
 /** One page of published articles under the category and tag filters. */
 export function listPublishedArticles(
-  db: Db,
+  db: Db | null,
   filters: ListFilters & { page?: number },
   builtIns: readonly Article[] = builtInArticles,
 ): { articles: ArticleCard[]; total: number; page: number; pageCount: number } {
   const where = curatedWhere(filters);
   const builtInList = builtInMatching(builtIns, filters).map(toCard);
-  const curatedTotal = db.select({ n: count() }).from(newsArticles).where(where).get()?.n ?? 0;
+  const curatedTotal = db ? (db.select({ n: count() }).from(newsArticles).where(where).get()?.n ?? 0) : 0;
   const total = curatedTotal + builtInList.length;
   const pageCount = Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
   const page = Math.min(Math.max(1, Math.floor(filters.page ?? 1)), pageCount);
@@ -184,28 +187,30 @@ export function listPublishedArticles(
 }
 
 /** The newest published News articles, for the sidebar. */
-export function latestNews(db: Db, builtIns: readonly Article[] = builtInArticles, limit = SIDEBAR_LIMIT): ArticleCard[] {
+export function latestNews(db: Db | null, builtIns: readonly Article[] = builtInArticles, limit = SIDEBAR_LIMIT): ArticleCard[] {
   const filters = { category: "News" as const };
   return mergeNewestFirst(curatedCards(db, curatedWhere(filters), limit), builtInMatching(builtIns, filters).map(toCard)).slice(0, limit);
 }
 
 /** Every tag on a published article, lower-case, alphabetical (the tag filter's options). */
-export function publishedTags(db: Db, builtIns: readonly Article[] = builtInArticles): string[] {
-  const stored = db
-    .selectDistinct({ tag: newsArticleTags.tag })
-    .from(newsArticleTags)
-    .innerJoin(newsArticles, eq(newsArticles.id, newsArticleTags.articleId))
-    .where(eq(newsArticles.status, "published"))
-    .all()
-    .map((row) => row.tag);
+export function publishedTags(db: Db | null, builtIns: readonly Article[] = builtInArticles): string[] {
+  const stored = !db
+    ? []
+    : db
+        .selectDistinct({ tag: newsArticleTags.tag })
+        .from(newsArticleTags)
+        .innerJoin(newsArticles, eq(newsArticles.id, newsArticleTags.articleId))
+        .where(eq(newsArticles.status, "published"))
+        .all()
+        .map((row) => row.tag);
   const builtIn = builtIns.filter((a) => a.status === "published").flatMap((a) => a.tags.map((tag) => tag.toLowerCase()));
   return [...new Set([...stored, ...builtIn])].sort();
 }
 
 /** Any article with this slug, published or not. */
-export function findArticleBySlug(db: Db, slug: string, builtIns: readonly Article[] = builtInArticles): Article | null {
+export function findArticleBySlug(db: Db | null, slug: string, builtIns: readonly Article[] = builtInArticles): Article | null {
   const builtIn = builtIns.find((article) => article.slug === slug);
-  if (builtIn) return builtIn;
+  if (builtIn || !db) return builtIn ?? null;
   const row = db.select().from(newsArticles).where(eq(newsArticles.slug, slug)).get();
   return row ? rowToArticle(row) : null;
 }
@@ -215,7 +220,7 @@ export function findArticleBySlug(db: Db, slug: string, builtIns: readonly Artic
  * `next` the next-newer one. Null for an unknown or unpublished slug.
  */
 export function getPublishedArticle(
-  db: Db,
+  db: Db | null,
   slug: string,
   builtIns: readonly Article[] = builtInArticles,
 ): { article: Article; previous: ArticleCard | null; next: ArticleCard | null } | null {
@@ -228,14 +233,16 @@ export function getPublishedArticle(
     and(published, or(lt(newsArticles.publishedAt, at), and(eq(newsArticles.publishedAt, at), gt(newsArticles.id, article.id)))),
     1,
   );
-  const newerDb = db
-    .select(cardColumns)
-    .from(newsArticles)
-    .where(and(published, or(gt(newsArticles.publishedAt, at), and(eq(newsArticles.publishedAt, at), lt(newsArticles.id, article.id)))))
-    .orderBy(asc(newsArticles.publishedAt), desc(newsArticles.id))
-    .limit(1)
-    .all()
-    .map(rowToCard);
+  const newerDb = !db
+    ? []
+    : db
+        .select(cardColumns)
+        .from(newsArticles)
+        .where(and(published, or(gt(newsArticles.publishedAt, at), and(eq(newsArticles.publishedAt, at), lt(newsArticles.id, article.id)))))
+        .orderBy(asc(newsArticles.publishedAt), desc(newsArticles.id))
+        .limit(1)
+        .all()
+        .map(rowToCard);
   const others = builtIns.filter((a) => a.status === "published" && a.id !== article.id).map(toCard);
   const older = mergeNewestFirst(olderDb, others.filter((a) => compareArticles(article, a) < 0))[0] ?? null;
   const newer = mergeNewestFirst(newerDb, others.filter((a) => compareArticles(article, a) > 0)).at(-1) ?? null;

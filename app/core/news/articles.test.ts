@@ -124,6 +124,17 @@ describe("the merged list", () => {
   });
 });
 
+describe("when curated articles cannot be read", () => {
+  it("the built-in articles remain (db = null)", () => {
+    expect(listPublishedArticles(null, {}).total).toBe(11);
+    expect(latestHeadlines(null, "all")).toHaveLength(11);
+    expect(latestNews(null).length).toBeGreaterThan(0);
+    expect(publishedTags(null)).toContain("stablecoins");
+    expect(getPublishedArticle(null, newestBuiltIn.slug)?.article.title).toBe(newestBuiltIn.title);
+    expect(getPublishedArticle(null, "a-curated-one")).toBeNull();
+  });
+});
+
 describe("the Latest Headlines block", () => {
   it("shows up to 12 of the newest, drafts included, under a topic", () => {
     insertCurated({ slug: "draft-kenya", publishedAt: "2026-11-21T08:00:00Z", status: "draft", tags: ["kenya"] });

@@ -3,7 +3,7 @@
  * stored: no tag, script, style or URL scheme survives, and the result is written in the blog's text
  * format (paragraphs separated by blank lines, "## " headings, "- " bullets, "1. " numbered lines).
  */
-import { convert, type HtmlToTextOptions } from "html-to-text";
+import { compile, type HtmlToTextOptions } from "html-to-text";
 
 const htmlOptions: HtmlToTextOptions = {
   wordwrap: false,
@@ -36,6 +36,9 @@ const htmlOptions: HtmlToTextOptions = {
   ],
 };
 
+/** Compiled once: html-to-text builds its selector machinery per options object. */
+const convert = compile(htmlOptions);
+
 /** Characters XML 1.0 forbids, plus lone surrogates and the byte-order mark. */
 // eslint-disable-next-line no-control-regex
 const INVALID_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFEFF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -58,8 +61,8 @@ const SCRIPT_SCHEMES = /\b(?:javascript|vbscript)\s*:/gi;
  */
 export function htmlToPlainText(html: string | null | undefined): string {
   if (!html) return "";
-  let text = convert(stripInvalidCharacters(html), htmlOptions);
-  for (let pass = 0; pass < 3 && (TAG_LIKE.test(text) || ENCODED.test(text)); pass++) text = convert(text, htmlOptions);
+  let text = convert(stripInvalidCharacters(html));
+  for (let pass = 0; pass < 3 && (TAG_LIKE.test(text) || ENCODED.test(text)); pass++) text = convert(text);
   text = text.replace(/<\/?[a-z!][^<>]*>/gi, " ").replace(SCRIPT_SCHEMES, "");
   return tidy(text);
 }

@@ -110,7 +110,7 @@ export function applyCustodyTransaction(db: Db, transaction: CustodyTransaction,
     const confirmations = Math.max(payment.confirmations, transaction.numOfConfirmations);
     const progressed = confirmations > payment.confirmations || payment.custodyTxId === null || units !== payment.receivedUnits;
     tx.update(payments)
-      .set({ custodyTxId: transaction.id, receivedUnits: units, confirmations, updatedAt: now })
+      .set({ custodyTxId: transaction.id, receivedUnits: units, confirmations, payerAddress: transaction.sourceAddress ?? payment.payerAddress, updatedAt: now })
       .where(eq(payments.id, payment.id))
       .run();
     const current = { ...payment, receivedUnits: units, confirmations, custodyTxId: transaction.id };

@@ -160,6 +160,7 @@ export async function createPayment(
     depositAddress: address.address,
     custodyAssetId: address.assetId,
     custodyTxId: null,
+    payerAddress: null,
     receivedUnits: 0n,
     confirmations: 0,
     resolution: null,

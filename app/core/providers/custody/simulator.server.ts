@@ -176,6 +176,8 @@ export interface CustodySimulatorOptions {
   deliveryTimeoutMs?: number;
   /** Add one confirmation to every pending transaction at this interval (live demos). Default off. */
   autoConfirmMs?: number | null;
+  /** Keep at most this many delivery records (the oldest are dropped). Default 10,000. */
+  maxRecordedDeliveries?: number;
   /** Origins the control forms may redirect back to (`returnTo`); default the webhook URL's origin. */
   allowedReturnOrigins?: readonly string[];
   now?: () => number;
@@ -188,7 +190,7 @@ export interface CustodySimulator {
   readonly webhookPublicKeyPem: string;
   /** Credentials for the client when `generateApiKeyPair` was set. */
   readonly apiKeyPair: { apiKey: string; privateKeyPem: string; publicKeyPem: string } | null;
-  /** Every delivery attempt, in order (live array). */
+  /** Delivery attempts in order, the latest `maxRecordedDeliveries` of them (live array). */
   readonly deliveries: readonly WebhookDelivery[];
   readonly tenantId: string;
   sendPayment(input: SendPaymentInput, options?: DeliveryOptions): Promise<CustodyTransaction>;
@@ -298,6 +300,17 @@ interface SimResponse {
 const MAX_REQUEST_BYTES = 64 * 1024;
 const MAX_LIST = 200;
 
+/**
+ * Drop expired entries from the front of an insertion-ordered map, stopping at the first live one:
+ * entries are added in (nearly) expiry order, so this stays cheap under load (a bench runs thousands).
+ */
+function pruneOldest<K, V>(map: Map<K, V>, expired: (value: V) => boolean): void {
+  for (const [key, value] of map) {
+    if (!expired(value)) return;
+    map.delete(key);
+  }
+}
+
 function json(status: number, value: unknown, headers: Record<string, string> = {}): SimResponse {
   return {
     status,
@@ -354,6 +367,7 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
   const maxRetries = options.maxRetries ?? 3;
   const retryDelayMs = options.retryDelayMs ?? 0;
   const deliveryTimeoutMs = options.deliveryTimeoutMs ?? 5000;
+  const maxRecordedDeliveries = Math.max(1, options.maxRecordedDeliveries ?? 10_000);
   const assetIds: Record<CustodyAsset, string> = { ...defaultAssetIds, ...options.assetIds };
   const assetBySymbol = new Map<string, CustodyAsset>(custodyAssets.map((asset) => [assetIds[asset], asset]));
   const completeAtByAsset: Record<CustodyAsset, number> = { ...defaultCompleteAt, ...options.completeAt };
@@ -385,6 +399,7 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
   const deliveries: WebhookDelivery[] = [];
   const blockHeights: Record<CustodyAsset, number> = { BTC: 880_000, ETH: 21_500_000, USDT: 0, USDC: 0 };
   let deliverySeq = 0;
+  let failedDeliveries = 0;
   let closed = false;
   const closing = new AbortController();
   const inflight = new Set<Promise<unknown>>();
@@ -575,7 +590,12 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
         numOfConfirmations: pending.numOfConfirmations,
         at: now(),
       });
+      // Trim in batches so a long run stays within memory without shifting the array every time.
+      if (deliveries.length > maxRecordedDeliveries + Math.ceil(maxRecordedDeliveries / 10)) {
+        deliveries.splice(0, deliveries.length - maxRecordedDeliveries);
+      }
       if (statusCode !== null && statusCode >= 200 && statusCode < 300) return;
+      failedDeliveries += 1;
     }
   }
 
@@ -740,7 +760,7 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
     if (!result.ok) return json(401, { message: result.error.message, code: result.error.code });
     const nonceKey = `${result.claims.sub}:${String(result.claims.nonce)}`;
     const nowMs = now();
-    for (const [key, expiresAt] of seenNonces) if (expiresAt < nowMs) seenNonces.delete(key);
+    pruneOldest(seenNonces, (expiresAt) => expiresAt < nowMs);
     if (seenNonces.has(nonceKey)) return json(401, { message: "Unauthorized: Token was not accepted.", code: -7 });
     seenNonces.set(nonceKey, result.claims.exp * 1000 + 60_000);
     return null;
@@ -815,7 +835,8 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
       if (key !== undefined && key.length > 40) return apiError(apiErrors.idempotencyKeyTooLong);
       const fingerprint = `${request.method} ${request.url.pathname} ${request.body.toString("base64")}`;
       if (key) {
-        for (const [stored, entry] of idempotency) if (entry.at < now() - 24 * 3_600_000) idempotency.delete(stored);
+        const cutoff = now() - 24 * 3_600_000;
+        pruneOldest(idempotency, (entry) => entry.at < cutoff);
         const previous = idempotency.get(key);
         if (previous) return previous.fingerprint === fingerprint ? previous.response : apiError(apiErrors.idempotencyKeyReused);
       }
@@ -874,8 +895,8 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
       completeAt: completeAtRecord(),
       webhookUrl: safeWebhookUrl(),
       deliveries: {
-        total: deliveries.length,
-        failed: deliveries.filter((row) => row.statusCode === null || row.statusCode < 200 || row.statusCode >= 300).length,
+        total: deliverySeq,
+        failed: failedDeliveries,
       },
       autoConfirmMs,
       prefill: {

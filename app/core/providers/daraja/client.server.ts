@@ -60,7 +60,10 @@ export interface DarajaClientOptions {
   queueTimeoutUrl: string;
   /** ResultURL for status queries. Default: `resultUrl`. */
   statusResultUrl?: string;
-  /** QueueTimeOutURL for status queries. Default: `queueTimeoutUrl`. */
+  /**
+   * QueueTimeOutURL for status queries. Default: `statusResultUrl`, where a timed-out query parses as a
+   * status Result with a non-zero code, i.e. outcome "unknown": ask again later.
+   */
   statusQueueTimeoutUrl?: string;
   /** Per HTTP call. */
   timeoutMs: number;
@@ -122,7 +125,7 @@ export function createDarajaClient(options: DarajaClientOptions): MobileMoneyPay
   const resultUrl = requireHttpUrl("resultUrl", options.resultUrl);
   const queueTimeoutUrl = requireHttpUrl("queueTimeoutUrl", options.queueTimeoutUrl);
   const statusResultUrl = requireHttpUrl("statusResultUrl", options.statusResultUrl ?? resultUrl);
-  const statusQueueTimeoutUrl = requireHttpUrl("statusQueueTimeoutUrl", options.statusQueueTimeoutUrl ?? queueTimeoutUrl);
+  const statusQueueTimeoutUrl = requireHttpUrl("statusQueueTimeoutUrl", options.statusQueueTimeoutUrl ?? statusResultUrl);
   if (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0) {
     throw new DarajaValidationError("timeoutMs", "timeoutMs must be a positive number");
   }

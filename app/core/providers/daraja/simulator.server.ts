@@ -248,7 +248,7 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions): Pro
   // --- ids, in Daraja's shapes ---------------------------------------------------------------------
   const requestId = () => `${random.chars(HEX, 4)}-${random.chars(HEX, 4)}-${random.chars(HEX, 4)}-${random.chars(HEX, 12)}${random.chars("0123456789", 7)}`;
   const conversationId = () => `AG_${formatEatDate(now())}_${random.chars(HEX, 20)}`;
-  const daraOriginatorId = () => `${10000 + random.int(89999)}-${10000000 + random.int(89999999)}-1`;
+  const darajaOriginatorId = () => `${10000 + random.int(89999)}-${10000000 + random.int(89999999)}-1`;
   function receipt(): string {
     // First letter: year (A = 2006, so S = 2024), second: month (A = January), then 8 characters.
     const eat = new Date(now() + 3 * 3600_000);
@@ -509,7 +509,7 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions): Pro
     optionalText(body, "Remarks", 100);
     const occasion = optionalText(body, "Occasion") ?? optionalText(body, "Occassion");
 
-    const ack = { ConversationID: conversationId(), OriginatorConversationID: daraOriginatorId() };
+    const ack = { ConversationID: conversationId(), OriginatorConversationID: darajaOriginatorId() };
     const found = transactionId
       ? byReceipt.get(transactionId)
       : (byOriginator.get(originalConversationId ?? "") ?? byConversation.get(originalConversationId ?? ""));
@@ -582,7 +582,12 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions): Pro
       case "GET /__sim/state":
         return sendJson(res, 200, state());
       case "GET /__sim/requests":
-        return sendJson(res, 200, requests);
+        // Credentials stay out of the HTTP view of the log (the in-process `requests` keeps them for tests).
+        return sendJson(
+          res,
+          200,
+          requests.map((entry) => ({ ...entry, authorization: entry.authorization?.replace(/^(\S+)\s.*$/, "$1 [redacted]") })),
+        );
       case "GET /__sim/callbacks":
         return sendJson(res, 200, callbacks);
       case "POST /__sim/outcome": {

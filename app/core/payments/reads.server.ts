@@ -1,0 +1,137 @@
+/**
+ * What merchants and operators read about payments. Every merchant read is scoped by the signed-in
+ * merchant's id: another merchant's payment is simply not found.
+ */
+import { and, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from "drizzle-orm";
+import { paymentStatuses, payments, type PaymentStatus } from "../../../drizzle/schema";
+import { merchantBalances } from "~/core/ledger/ledger.server";
+import type { DashboardStats } from "~/core/merchants/dashboard.server";
+import type { Db } from "~/utils/db.server";
+import { getPayment, listPaymentEvents } from "./payments.server";
+import { eatDayStart } from "./payments.server";
+import { listTransfersForPayment } from "./settlement.server";
+
+export { paymentStatuses };
+
+export function isPaymentStatus(value: string | null): value is PaymentStatus {
+  return value !== null && (paymentStatuses as readonly string[]).includes(value);
+}
+
+export function listPayments(
+  db: Db,
+  filter: { merchantId?: string; statuses?: readonly PaymentStatus[]; search?: string; limit?: number; offset?: number },
+) {
+  const conditions: SQL[] = [];
+  if (filter.merchantId) conditions.push(eq(payments.merchantId, filter.merchantId));
+  if (filter.statuses?.length) conditions.push(inArray(payments.status, filter.statuses));
+  const search = filter.search?.trim();
+  if (search) {
+    const pattern = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(sql`${payments.reference} like ${pattern} escape '\\'`, like(payments.id, pattern))!);
+  }
+  return db
+    .select()
+    .from(payments)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(payments.createdAt))
+    .limit(filter.limit ?? 50)
+    .offset(filter.offset ?? 0)
+    .all();
+}
+
+export function merchantPaymentDetail(db: Db, merchantId: string, paymentId: string) {
+  const payment = getPayment(db, paymentId);
+  if (!payment || payment.merchantId !== merchantId) return undefined;
+  return { payment, events: listPaymentEvents(db, payment.id), transfers: listTransfersForPayment(db, payment.id) };
+}
+
+export function operatorPaymentDetail(db: Db, paymentId: string) {
+  const payment = getPayment(db, paymentId);
+  if (!payment) return undefined;
+  return { payment, events: listPaymentEvents(db, payment.id), transfers: listTransfersForPayment(db, payment.id) };
+}
+
+export function balancesOf(db: Db, merchantId: string) {
+  return merchantBalances(db, merchantId);
+}
+
+const SUCCESSFUL: PaymentStatus[] = ["confirmed", "in_review", "settling", "settled"];
+const FINISHED: PaymentStatus[] = [...SUCCESSFUL, "expired", "failed", "underpaid", "overpaid", "paid_after_expiry"];
+
+function monthStart(epochMs: number, monthsBack = 0): number {
+  const eat = new Date(epochMs + 3 * 3_600_000);
+  const start = Date.UTC(eat.getUTCFullYear(), eat.getUTCMonth() - monthsBack, 1) - 3 * 3_600_000;
+  return start;
+}
+
+function monthFigures(db: Db, merchantId: string, from: number, to: number) {
+  const inMonth = and(eq(payments.merchantId, merchantId), gte(payments.createdAt, from), lt(payments.createdAt, to));
+  const row = db
+    .select({
+      revenue: sql<string>`cast(coalesce(sum(case when ${inArray(payments.status, SUCCESSFUL)} then ${payments.amountKesCents} - ${payments.feeKesCents} else 0 end), 0) as text)`,
+      transactions: sql<number>`count(*)`,
+      customers: sql<number>`count(distinct case when ${inArray(payments.status, SUCCESSFUL)} then ${payments.payerAddress} end)`,
+      successful: sql<number>`sum(case when ${inArray(payments.status, SUCCESSFUL)} then 1 else 0 end)`,
+      finished: sql<number>`sum(case when ${inArray(payments.status, FINISHED)} then 1 else 0 end)`,
+    })
+    .from(payments)
+    .where(inMonth)
+    .get();
+  const successful = row?.successful ?? 0;
+  const finished = row?.finished ?? 0;
+  return {
+    revenue: BigInt(row?.revenue ?? "0"),
+    transactions: row?.transactions ?? 0,
+    customers: row?.customers ?? 0,
+    successRateBps: finished === 0 ? 0 : Math.round((successful * 10_000) / finished),
+  };
+}
+
+/** Change from last month in basis points (0 when last month had nothing). */
+function changeBps(current: bigint | number, previous: bigint | number): number {
+  const now = BigInt(current);
+  const before = BigInt(previous);
+  if (before === 0n) return 0;
+  return Number(((now - before) * 10_000n) / before);
+}
+
+/** The dashboard's four figures for this month (EAT), each with the change from last month. */
+export function paymentDashboardStats(db: Db, merchantId: string, now: number): DashboardStats {
+  const thisMonth = monthFigures(db, merchantId, monthStart(now), now + 1);
+  const lastMonth = monthFigures(db, merchantId, monthStart(now, 1), monthStart(now));
+  return {
+    totalRevenueKesCents: { value: Number(thisMonth.revenue), changeBps: changeBps(thisMonth.revenue, lastMonth.revenue) },
+    transactions: { value: thisMonth.transactions, changeBps: changeBps(thisMonth.transactions, lastMonth.transactions) },
+    activeCustomers: { value: thisMonth.customers, changeBps: changeBps(thisMonth.customers, lastMonth.customers) },
+    successRateBps: { value: thisMonth.successRateBps, changeBps: thisMonth.successRateBps - lastMonth.successRateBps },
+  };
+}
+
+/** Payment rows as CSV (RFC 4180 quoting; formula-looking cells prefixed so spreadsheets don't run them). */
+export function paymentsCsv(rows: ReturnType<typeof listPayments>): string {
+  const cell = (value: string) => {
+    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+    return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  };
+  const kes = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, "0")}`;
+  const header = ["payment_id", "reference", "created_at", "status", "asset", "amount_kes", "fee_kes", "quote_rate_kes", "crypto_amount_units", "received_units", "confirmed_at", "settled_at"];
+  const lines = rows.map((p) =>
+    [
+      p.id,
+      p.reference,
+      new Date(p.createdAt).toISOString(),
+      p.status,
+      p.asset,
+      kes(p.amountKesCents),
+      kes(p.feeKesCents),
+      p.quoteRate,
+      p.cryptoAmountUnits.toString(),
+      p.receivedUnits.toString(),
+      p.confirmedAt ? new Date(p.confirmedAt).toISOString() : "",
+      p.settledAt ? new Date(p.settledAt).toISOString() : "",
+    ].map(cell).join(","),
+  );
+  return [header.join(","), ...lines].join("\r\n") + "\r\n";
+}
+
+export { eatDayStart };
