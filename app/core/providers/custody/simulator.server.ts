@@ -34,8 +34,10 @@ import {
   randomUUID,
   type KeyObject,
 } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { Agent as HttpAgent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { AddressInfo } from "node:net";
+import { setMaxListeners } from "node:events";
 import { promisify } from "node:util";
 import { z } from "zod";
 import { verifyFireblocksJwt } from "./jwt.server";
@@ -402,6 +404,8 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
   let failedDeliveries = 0;
   let closed = false;
   const closing = new AbortController();
+  // Every in-flight delivery listens for close; there can be many.
+  setMaxListeners(0, closing.signal);
   const inflight = new Set<Promise<unknown>>();
   let autoConfirmMs: number | null = null;
   let autoTimer: NodeJS.Timeout | null = null;
@@ -540,9 +544,47 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
   }
 
   function describeError(error: unknown): string {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    if (error instanceof DOMException && error.name === "TimeoutError") return `no answer within ${deliveryTimeoutMs} ms`;
-    return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    return error instanceof Error ? error.message : String(error);
+  }
+
+  // node:http with keep-alive rather than fetch: a few times faster per delivery, which matters when a
+  // bench pushes thousands of payments through the simulator.
+  const agents = { http: new HttpAgent({ keepAlive: true, maxSockets: 32 }), https: new HttpsAgent({ keepAlive: true, maxSockets: 32 }) };
+
+  /** POST one webhook; resolves with the HTTP status, rejects on a network error, timeout or close. */
+  function postWebhook(url: string, body: string, signature: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const target = new URL(url);
+      if (target.protocol !== "http:" && target.protocol !== "https:") {
+        reject(new Error(`webhook URL must be http(s): ${url}`));
+        return;
+      }
+      const send = target.protocol === "https:" ? httpsRequest : httpRequest;
+      const request = send(
+        target,
+        {
+          method: "POST",
+          agent: target.protocol === "https:" ? agents.https : agents.http,
+          headers: {
+            "Content-Type": "application/json",
+            "Content-Length": Buffer.byteLength(body),
+            "Fireblocks-Signature": signature,
+            "User-Agent": "Fireblocks-Webhook-Simulator",
+          },
+          signal: closing.signal,
+        },
+        (response) => {
+          response.resume();
+          response.on("end", () => resolve(response.statusCode ?? 0));
+          response.on("error", reject);
+        },
+      );
+      request.setTimeout(deliveryTimeoutMs, () => request.destroy(Object.assign(new Error(`no answer within ${deliveryTimeoutMs} ms`), { code: "ETIMEDOUT" })));
+      request.on("error", reject);
+      request.end(body);
+    });
   }
 
   /** Deliver one webhook, retrying a failure up to maxRetries times. */
@@ -563,15 +605,7 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
       let error: string | null = null;
       try {
         url = resolveWebhookUrl();
-        const response = await fetch(url, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", "Fireblocks-Signature": signature, "User-Agent": "Fireblocks-Webhook-Simulator" },
-          body: pending.body,
-          redirect: "manual",
-          signal: AbortSignal.any([AbortSignal.timeout(deliveryTimeoutMs), closing.signal]),
-        });
-        statusCode = response.status;
-        await response.arrayBuffer().catch(() => undefined);
+        statusCode = await postWebhook(url, pending.body, signature);
       } catch (caught) {
         error = describeError(caught);
       }
@@ -1110,6 +1144,8 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
       if (autoTimer) clearInterval(autoTimer);
       closing.abort();
       await Promise.allSettled([...inflight]);
+      agents.http.destroy();
+      agents.https.destroy();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

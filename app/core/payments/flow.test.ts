@@ -1,0 +1,216 @@
+/**
+ * The payments core end to end through the real custody and M-Pesa simulators over HTTP: quote,
+ * deposit, confirmations, conversion, settlement (split when large), failures, retries, crashes.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { settlementTransfers } from "../../../drizzle/schema";
+import { feeRevenue, merchantAvailable, merchantInFlight, normalBalance, owed, trialBalance, verifyBalances } from "~/core/ledger/ledger.server";
+import { createTestDb } from "../../../tests/setup/db";
+import { addMerchant, liveRates, startPaymentsHarness, testConfig, type PaymentsHarness } from "../../../tests/setup/payments";
+import { applyCustodyTransaction } from "./deposits.server";
+import { createPayment, expireOverduePayments, getPayment, listPaymentEvents, PaymentError } from "./payments.server";
+import { formatCryptoUnits } from "./quote";
+import { listTransfersForPayment, planSettlement, queryOverdueTransfers, retryTransfer, sendPendingTransfers } from "./settlement.server";
+
+const { db, close } = createTestDb();
+let h: PaymentsHarness;
+beforeAll(async () => {
+  h = await startPaymentsHarness(db);
+  addMerchant(db, "MRC-FQWK22");
+  addMerchant(db, "MRC-BGGG22");
+  addMerchant(db, "MRC-NPHN22", null);
+  addMerchant(db, "MRC-FAXX22", "254700000002");
+  addMerchant(db, "MRC-SXNT22", "254700000004");
+});
+afterAll(async () => {
+  await h.close();
+  close();
+});
+
+const MERCHANT = "MRC-FQWK22";
+
+async function pay(merchantId: string, amountKes: number, asset: "BTC" | "USDT" = "USDT") {
+  return createPayment(db, { custody: h.runtime.custody, rates: liveRates(h.clock.now), config: testConfig, now: h.clock.now }, { merchantId, amountKes, asset, reference: `ORDER-${amountKes}` });
+}
+
+async function deposit(paymentId: string, amount?: string, options?: { duplicate?: boolean; outOfOrder?: boolean }) {
+  const payment = getPayment(db, paymentId)!;
+  const tx = await h.custodySim.sendPayment({ address: payment.depositAddress!, amount: amount ?? formatCryptoUnits(payment.cryptoAmountUnits, payment.asset) }, options);
+  return tx.id;
+}
+
+async function settle(paymentId: string) {
+  planSettlement(db, paymentId, testConfig, h.clock.now);
+  await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now);
+  await h.darajaSim.flush();
+}
+
+describe("payments through custody and M-Pesa", () => {
+  it("quote, deposit, confirmations, conversion at the locked rate, settlement to M-Pesa", async () => {
+    const payment = await pay(MERCHANT, 10_000);
+    expect(payment.status).toBe("awaiting_payment");
+    expect(payment.feeKesCents).toBe(10_000n);
+    expect(payment.depositAddress).toMatch(/^0x[0-9a-f]{40}$/i);
+
+    const txId = await deposit(payment.id);
+    expect(getPayment(db, payment.id)?.status).toBe("confirming");
+    await h.custodySim.confirm(txId, 1);
+    expect(getPayment(db, payment.id)?.status).toBe("confirming");
+    await h.custodySim.confirm(txId, 1);
+    const confirmed = getPayment(db, payment.id)!;
+    expect(confirmed.status).toBe("confirmed");
+    expect(owed(db, merchantAvailable(MERCHANT))).toBe(990_000n); // KES 10,000 less the 1% C2B fee
+
+    await settle(payment.id);
+    const settled = getPayment(db, payment.id)!;
+    expect(settled.status).toBe("settled");
+    const [transfer] = listTransfersForPayment(db, payment.id);
+    expect(transfer).toMatchObject({ status: "succeeded", amountKesCents: 975_300n, feeKesCents: 14_630n });
+    expect(transfer?.receipt).toMatch(/^[A-Z0-9]{10}$/);
+    expect(owed(db, merchantInFlight(MERCHANT))).toBe(0n);
+    expect(owed(db, merchantAvailable(MERCHANT))).toBe(990_000n - 975_300n - 14_630n);
+    expect(normalBalance(db, feeRevenue())).toBeGreaterThanOrEqual(10_000n + 14_630n);
+    expect(listPaymentEvents(db, payment.id).map((e) => e.type)).toEqual([
+      "quote_locked",
+      "deposit_detected",
+      "confirmation",
+      "converted",
+      "settlement_started",
+      "transfer_created",
+      "transfer_succeeded",
+      "settled",
+    ]);
+  });
+
+  it("duplicate and out-of-order webhooks change nothing twice", async () => {
+    const payment = await pay(MERCHANT, 2_000);
+    const txId = await deposit(payment.id, undefined, { duplicate: true });
+    await h.custodySim.confirm(txId, 2, { duplicate: true, outOfOrder: true });
+    expect(getPayment(db, payment.id)?.status).toBe("confirmed");
+    expect(listPaymentEvents(db, payment.id).filter((e) => e.type === "converted")).toHaveLength(1);
+    expect(verifyBalances(db)).toEqual([]);
+  });
+
+  it("a webhook with a bad signature is refused and changes nothing", async () => {
+    const payment = await pay(MERCHANT, 1_500);
+    await h.custodySim.sendPayment({ address: payment.depositAddress!, amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT") }, { badSignature: true });
+    expect(h.custodySim.deliveries.at(-1)?.statusCode).toBe(401);
+    expect(getPayment(db, payment.id)?.status).toBe("awaiting_payment");
+  });
+
+  it("under- and overpayments and late payments go to the exceptions queue, held in suspense", async () => {
+    const under = await pay(MERCHANT, 3_000);
+    await h.custodySim.confirm(await deposit(under.id, "1"), 2);
+    expect(getPayment(db, under.id)?.status).toBe("underpaid");
+
+    const over = await pay(MERCHANT, 3_000);
+    await h.custodySim.confirm(await deposit(over.id, "500"), 2);
+    expect(getPayment(db, over.id)?.status).toBe("overpaid");
+
+    const late = await pay(MERCHANT, 3_000);
+    h.clock.now += 16 * 60_000;
+    expect(expireOverduePayments(db, h.clock.now)).toBeGreaterThanOrEqual(1);
+    expect(getPayment(db, late.id)?.status).toBe("expired");
+    await h.custodySim.confirm(await deposit(late.id), 2);
+    expect(getPayment(db, late.id)?.status).toBe("paid_after_expiry");
+    expect(trialBalance(db)).toEqual({ KES: 0n, BTC: 0n, ETH: 0n, USDT: 0n, USDC: 0n });
+  });
+
+  it("limits: below the minimum, above the maximum, and no quote from a stale rate", async () => {
+    await expect(pay(MERCHANT, 499)).rejects.toMatchObject({ code: "below_minimum" });
+    await expect(pay(MERCHANT, 5_000_001)).rejects.toMatchObject({ code: "above_maximum" });
+    const stale = createPayment(db, { custody: h.runtime.custody, rates: liveRates(h.clock.now, {}, "stale"), config: testConfig, now: h.clock.now }, { merchantId: MERCHANT, amountKes: 1_000, asset: "BTC", reference: "X" });
+    await expect(stale).rejects.toBeInstanceOf(PaymentError);
+    await expect(stale).rejects.toMatchObject({ code: "rate_unavailable" });
+  });
+
+  it("a large payment is reviewed, then split into transfers of at most KES 250,000, KES 500,000 a day", async () => {
+    const payment = await pay("MRC-BGGG22", 1_200_000);
+    expect(payment.requiresReview).toBe(true);
+    await h.custodySim.confirm(await deposit(payment.id), 2);
+    expect(getPayment(db, payment.id)?.status).toBe("in_review");
+    // (The operator approval path is tested with the exceptions module; here we move it on directly.)
+    const { reviewPayment } = await import("./exceptions.server");
+    reviewPayment(db, { paymentId: payment.id, operatorId: "op_test", approve: true, now: h.clock.now });
+    await settle(payment.id);
+    const transfers = listTransfersForPayment(db, payment.id);
+    expect(transfers.every((t) => t.amountKesCents <= 25_000_000n)).toBe(true);
+    const today = transfers.filter((t) => t.status === "succeeded");
+    const waiting = transfers.filter((t) => t.status === "scheduled");
+    expect(today.reduce((sum, t) => sum + t.amountKesCents, 0n)).toBe(50_000_000n);
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(getPayment(db, payment.id)?.status).toBe("settling");
+  });
+
+  it("a failed transfer returns the money by a reversing entry and can be retried", async () => {
+    const payment = await pay("MRC-FAXX22", 5_000);
+    await h.custodySim.confirm(await deposit(payment.id), 2);
+    const before = owed(db, merchantAvailable("MRC-FAXX22"));
+    await settle(payment.id);
+    const [failed] = listTransfersForPayment(db, payment.id);
+    expect(failed?.status).toBe("failed");
+    expect(owed(db, merchantAvailable("MRC-FAXX22"))).toBe(before);
+    // The merchant fixes the number, then retries.
+    db.update((await import("../../../drizzle/schema")).merchants).set({ settlementPhone: "254712000111" }).where(eq((await import("../../../drizzle/schema")).merchants.id, "MRC-FAXX22")).run();
+    const retry = retryTransfer(db, failed!.id, h.clock.now);
+    expect(retry?.status).toBe("pending");
+    await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now);
+    await h.darajaSim.flush();
+    expect(db.select().from(settlementTransfers).where(eq(settlementTransfers.id, retry!.id)).get()?.status).toBe("succeeded");
+    expect(getPayment(db, payment.id)?.status).toBe("settled");
+  });
+
+  it("a callback that never arrives is settled by the status query", async () => {
+    const payment = await pay("MRC-SXNT22", 4_000);
+    await h.custodySim.confirm(await deposit(payment.id), 2);
+    await settle(payment.id);
+    expect(listTransfersForPayment(db, payment.id)[0]?.status).toBe("sent");
+    h.clock.now += 10 * 60_000;
+    expect(await queryOverdueTransfers(db, h.runtime.payouts, h.clock.now)).toBe(1);
+    await h.darajaSim.flush();
+    expect(listTransfersForPayment(db, payment.id)[0]?.status).toBe("succeeded");
+  });
+
+  it("a crash between posting and calling M-Pesa: the retry sends the same id and nothing is paid twice", async () => {
+    const payment = await pay(MERCHANT, 6_000);
+    await h.custodySim.confirm(await deposit(payment.id), 2);
+    planSettlement(db, payment.id, testConfig, h.clock.now);
+    const [transfer] = listTransfersForPayment(db, payment.id);
+    expect(transfer?.status).toBe("pending");
+    // First attempt reaches M-Pesa but we "crash" before recording the answer.
+    await h.runtime.payouts.b2cPayment({ originatorConversationId: transfer!.id, phone: transfer!.phone, amountKes: Number(transfer!.amountKesCents / 100n), remarks: "x" });
+    // After the restart the worker sends the same id again.
+    await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now);
+    await h.darajaSim.flush();
+    const attempts = h.darajaSim.requests.filter((r) => r.path.includes("b2c") && (r.body as { OriginatorConversationID?: string }).OriginatorConversationID === transfer!.id);
+    expect(attempts.map((r) => r.status)).toEqual([200, 500]);
+    expect(h.darajaSim.callbacks.filter((c) => c.kind === "b2c-result" && JSON.stringify(c.body).includes(transfer!.id))).toHaveLength(1);
+    expect(listTransfersForPayment(db, payment.id)[0]?.status).toBe("succeeded");
+  });
+
+  it("two workers settling the same payment: only one plans transfers", async () => {
+    const payment = await pay(MERCHANT, 7_000);
+    await h.custodySim.confirm(await deposit(payment.id), 2);
+    const outcomes = [planSettlement(db, payment.id, testConfig, h.clock.now), planSettlement(db, payment.id, testConfig, h.clock.now)];
+    expect(outcomes.sort()).toEqual(["not_confirmed", "planned"]);
+    expect(listTransfersForPayment(db, payment.id)).toHaveLength(1);
+  });
+
+  it("without a settlement number the payment waits (and says why)", async () => {
+    const payment = await pay("MRC-NPHN22", 1_000);
+    await h.custodySim.confirm(await deposit(payment.id), 2);
+    expect(planSettlement(db, payment.id, testConfig, h.clock.now)).toBe("no_settlement_number");
+    expect(listPaymentEvents(db, payment.id).at(-1)?.type).toBe("waiting_for_settlement_number");
+  });
+
+  it("a deposit to an unknown address is noted and credits nobody", () => {
+    const outcome = applyCustodyTransaction(db, { ...h.custodySim.transactions()[0]!, destinationAddress: "bc1qunknown" }, testConfig, h.clock.now);
+    expect(outcome).toBe("unknown_address");
+  });
+
+  it("the books balance after all of it", () => {
+    expect(verifyBalances(db)).toEqual([]);
+    expect(trialBalance(db)).toEqual({ KES: 0n, BTC: 0n, ETH: 0n, USDT: 0n, USDC: 0n });
+  });
+});
