@@ -75,6 +75,7 @@ describe("payments through custody and M-Pesa", () => {
       "quote_locked",
       "deposit_detected",
       "confirmation",
+      "confirmation",
       "converted",
       "settlement_started",
       "transfer_created",

@@ -1,0 +1,85 @@
+/**
+ * What the operator payment loaders send to the page: plain JSON (amounts as strings of integers:
+ * KES cents, crypto base units; times as epoch milliseconds).
+ */
+import type { PaymentStatus, TransferStatus } from "../../../../drizzle/schema";
+import type { QuoteAsset } from "~/core/payments/quote";
+
+export type PaymentView = "all" | "exceptions" | "review" | PaymentStatus;
+
+export interface PaymentRow {
+  id: string;
+  reference: string;
+  merchantId: string;
+  asset: QuoteAsset;
+  amountKesCents: string;
+  cryptoAmountUnits: string;
+  receivedUnits: string;
+  status: PaymentStatus;
+  createdAt: number;
+}
+
+export interface PaymentDetail extends PaymentRow {
+  description: string | null;
+  network: string;
+  feeKesCents: string;
+  quoteRate: string;
+  marketRate: string;
+  spreadBps: number;
+  rateSource: string;
+  rateFetchedAt: number;
+  quotedAt: number;
+  expiresAt: number;
+  requiresReview: boolean;
+  depositAddress: string | null;
+  custodyTxId: string | null;
+  payerAddress: string | null;
+  confirmations: number;
+  resolution: string | null;
+  confirmedAt: number | null;
+  settledAt: number | null;
+  /** What arrived, valued at the locked rate (KES cents), for the exceptions queue. */
+  receivedValueKesCents: string;
+}
+
+export interface PaymentEventView {
+  id: number;
+  at: number;
+  type: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  cause: string;
+  detail: string | null;
+}
+
+export interface TransferView {
+  id: string;
+  sequence: number;
+  phone: string;
+  amountKesCents: string;
+  feeKesCents: string;
+  status: TransferStatus;
+  settlementDay: string;
+  attempts: number;
+  receipt: string | null;
+  resultCode: number | null;
+  resultDesc: string | null;
+  createdAt: number;
+  completedAt: number | null;
+  /** A failed transfer that has not been paid again yet. */
+  retryable: boolean;
+}
+
+export interface AuditView {
+  id: number;
+  action: string;
+  actorId: string | null;
+  at: number;
+  details: string | null;
+}
+
+export interface LiveRateView {
+  priceKes: string;
+  source: string;
+  asOf: number | null;
+}
