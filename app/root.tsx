@@ -1,5 +1,6 @@
 import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
+  type MetaFunction,
   isRouteErrorResponse,
   Link,
   Links,
@@ -47,6 +48,13 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
   const cacheControl = loaderHeaders.get("Cache-Control");
   if (cacheControl) result.set("Cache-Control", cacheControl);
   return result;
+};
+
+/** Pages set their own title; this one is for error pages (the root's ErrorBoundary). */
+export const meta: MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: notFound ? "Page not found | OneHop" : "Something went wrong | OneHop" }, { name: "robots", content: "noindex" }];
 };
 
 /** The root reads the flash cookie: re-run it after every submission and navigation (it is cheap). */

@@ -10,6 +10,7 @@ import { merchants, merchantUsers } from "../drizzle/schema";
 import { createOperator, ensureBootstrapAdmin, findOperatorByEmail } from "../app/core/operators.server";
 import { hashPassword } from "../app/core/passwords.server";
 import type { Db } from "../app/utils/db.server";
+import { seedNews } from "./seed-news";
 import { env } from "../app/utils/env.server";
 
 /** The demo merchant printed by `npm start`. Local demo data only: never in a production database. */
@@ -56,6 +57,7 @@ export async function seedDemoOperator(db: Db): Promise<string> {
 
 export async function seed(db: Db): Promise<string[]> {
   const report: string[] = [];
+  report.push(...(await seedNews(db)));
   if (env.DEMO_SEED) report.push(await seedDemoMerchant(db), await seedDemoOperator(db));
   const admin = await ensureBootstrapAdmin(db, {
     email: env.OPERATOR_BOOTSTRAP_EMAIL,

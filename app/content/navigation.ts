@@ -46,6 +46,7 @@ export const sitemapPages: readonly { path: string; priority: string }[] = [
   { path: "/", priority: "1.0" },
   { path: "/features", priority: "0.8" },
   { path: "/solutions", priority: "0.8" },
+  { path: "/blog", priority: "0.8" },
   { path: "/about", priority: "0.7" },
   { path: "/security", priority: "0.7" },
   { path: "/compliance", priority: "0.5" },

@@ -1,4 +1,6 @@
 import { sitemapPages } from "~/content/navigation";
+import { listPublishedArticlePaths } from "~/core/news/articles.server";
+import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
 
@@ -15,7 +17,8 @@ export function sitemapXml(origin: string, pages: readonly { path: string; prior
 
 export async function loader({ request }: { request: Request }) {
   const headers = new Headers({ "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" });
-  return new Response(sitemapXml(env.PUBLIC_SITE_URL.replace(/\/$/, ""), sitemapPages), {
+  const articles = listPublishedArticlePaths(getDb()).map((path) => ({ path, priority: "0.6" }));
+  return new Response(sitemapXml(env.PUBLIC_SITE_URL.replace(/\/$/, ""), [...sitemapPages, ...articles]), {
     headers: applyBaseSecurityHeaders(headers, request),
   });
 }

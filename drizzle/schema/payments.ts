@@ -128,6 +128,8 @@ export const settlementTransfers = sqliteTable(
     resultCode: integer("result_code"),
     resultDesc: text("result_desc"),
     ledgerTransactionId: text("ledger_transaction_id"),
+    /** The failed transfer this one pays again (one retry per failed transfer). */
+    retryOf: text("retry_of").unique(),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
     sentAt: integer("sent_at"),

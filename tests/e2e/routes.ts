@@ -3,5 +3,5 @@ import { sitemapPages } from "../../app/content/navigation";
 /** Every public page; later issues append their routes here so axe and the no-JS checks cover them. */
 export const publicRoutes: readonly string[] = [
   ...sitemapPages.map((page) => page.path),
-  "/blog", "/blog/stablecoins-for-kenyan-merchants",
+  "/blog/stablecoins-for-kenyan-merchants",
 ];

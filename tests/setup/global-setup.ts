@@ -6,7 +6,8 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 
 export const TMP_DIR = path.resolve("tests/.tmp");
-export const TEMPLATE_DB = path.join(TMP_DIR, "template.sqlite");
+/** One template per run (parallel runs must not share it); test files find it through the environment. */
+export const TEMPLATE_DB = path.join(TMP_DIR, `template-${process.pid}.sqlite`);
 
 export default function setup() {
   mkdirSync(TMP_DIR, { recursive: true });
@@ -15,4 +16,8 @@ export default function setup() {
   migrate(drizzle(sqlite), { migrationsFolder: path.resolve("drizzle") });
   sqlite.pragma("wal_checkpoint(TRUNCATE)");
   sqlite.close();
+  process.env.ONEHOP_TEST_TEMPLATE_DB = TEMPLATE_DB;
+  return () => {
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(TEMPLATE_DB + suffix, { force: true });
+  };
 }

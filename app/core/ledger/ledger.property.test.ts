@@ -94,6 +94,8 @@ const amountArb = fc.oneof(
   { weight: 2, arbitrary: fc.bigInt({ min: 2n ** 62n - 1_000_000n, max: 2n ** 62n }) },
   { weight: 1, arbitrary: fc.bigInt({ min: 1n, max: INT64_MAX }) },
 );
+/** Payouts and releases are usually small next to collections, so many of them succeed. */
+const smallAmountArb = fc.oneof({ weight: 3, arbitrary: fc.bigInt({ min: 1n, max: 1_000_000n }) }, { weight: 1, arbitrary: amountArb });
 const modeArb = fc.constantFrom<Mode>("top", "top", "top", "nested", "nested-abort");
 const merchantArb = fc.nat({ max: MERCHANTS.length - 1 });
 const railArb = fc.constantFrom(...rails);
@@ -109,9 +111,9 @@ const randomOpArb = fc.constantFrom(...currencies).chain((currency) =>
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ t: fc.constant("collect" as const), m: merchantArb, asset: fc.constantFrom(...cryptoAssets), crypto: amountArb, kes: amountArb, feeBps: fc.integer({ min: 0, max: 300 }), pending: fc.boolean(), mode: modeArb }) },
-  { weight: 3, arbitrary: fc.record({ t: fc.constant("payout" as const), m: merchantArb, rail: railArb, amount: amountArb, mode: modeArb }) },
+  { weight: 3, arbitrary: fc.record({ t: fc.constant("payout" as const), m: merchantArb, rail: railArb, amount: smallAmountArb, mode: modeArb }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant("fund" as const), rail: railArb, amount: amountArb, mode: modeArb }) },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant("release" as const), m: merchantArb, amount: amountArb, mode: modeArb }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant("release" as const), m: merchantArb, amount: smallAmountArb, mode: modeArb }) },
   { weight: 3, arbitrary: randomOpArb },
   { weight: 2, arbitrary: fc.record({ t: fc.constant("repeat" as const), pick: fc.nat(), mode: modeArb }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant("conflict" as const), pick: fc.nat(), mode: modeArb }) },
@@ -386,7 +388,7 @@ function runSequence(ops: Op[]) {
 describe("ledger properties", () => {
   it("random sequences of postings, duplicates, conflicts and reversals keep the books consistent", () => {
     fc.assert(
-      fc.property(fc.array(opArb, { minLength: 1, maxLength: 40 }), (ops) => {
+      fc.property(fc.array(opArb, { minLength: 1, maxLength: 40, size: "max" }), (ops) => {
         runSequence(ops);
       }),
       { numRuns: 100 },

@@ -2,9 +2,10 @@
  * Posting: the one way money moves in the ledger, and reversals (the one way to correct it).
  *
  * `postTransaction` validates the entries (at least two, non-zero bigint amounts, every account once,
- * zero sum per currency), then in ONE database transaction: returns the earlier result if the
- * idempotency key was used (or throws if it was used for something else), gets or creates the accounts,
- * writes the transaction and its entries, updates the cached balances and checks the guarded balances.
+ * zero sum per currency), then in ONE database transaction: claims the idempotency key by inserting
+ * the transaction row (if the key was used: returns the earlier result, or throws if it was used for
+ * something else, having written nothing), gets or creates the accounts, writes the entries, updates
+ * the cached balances and reads back the guarded balances.
  * Any failure rolls everything back. Given a `Tx`, it nests in the caller's transaction (a savepoint),
  * so the caller's rollback undoes it too. It never calls out of the process: callers post, commit, and
  * only then talk to a rail or custody (ARCHITECTURE 8).
@@ -100,11 +101,17 @@ interface ValidPosting {
   now: number;
 }
 
-/** Run `fn` in a transaction: a top-level `BEGIN IMMEDIATE` on a `Db`, a savepoint inside a `Tx`. */
+/**
+ * Run `fn` in a transaction: `BEGIN IMMEDIATE` on a `Db` (the write lock is taken up front, so a
+ * posting never fails half-way on a lock upgrade), a savepoint inside a caller's `Tx` (or when the
+ * `Db` is already inside a transaction: better-sqlite3 nests with savepoints).
+ */
 export function inLedgerTransaction<T>(db: DbOrTx, fn: (tx: Tx) => T): T {
-  return inPostingTransaction(db, (tx) => fn(tx));
+  if (is(db, SQLiteTransaction)) return (db as Tx).transaction((tx) => fn(tx));
+  return (db as Db).transaction((tx) => fn(tx), { behavior: "immediate" });
 }
 
+/** `inLedgerTransaction` plus the posting statements (prepared once per `Db`, per posting on a `Tx`). */
 function inPostingTransaction<T>(db: DbOrTx, fn: (tx: Tx, statements: Statements) => T): T {
   if (is(db, SQLiteTransaction)) return (db as Tx).transaction((tx) => fn(tx, statementsOn(tx)));
   const statements = cachedStatements(db as Db);

@@ -477,6 +477,19 @@ describe("transactions and amounts", () => {
     expect(getTransactionByKey(db, idempotencyKey)).toBeNull();
   });
 
+  it("nests even when handed the Db (not the Tx) inside a caller's open transaction", () => {
+    const before = tableCounts();
+    const idempotencyKey = key("nested-db");
+    expect(() =>
+      db.transaction(() => {
+        expect(postTransaction(db, { idempotencyKey, kind: "payment.converted", entries: collection(M1, 7n, 700n) }).created).toBe(true);
+        throw new Error("caller failed");
+      }),
+    ).toThrow("caller failed");
+    expect(tableCounts()).toEqual(before);
+    expect(getTransactionByKey(db, idempotencyKey)).toBeNull();
+  });
+
   it("nests: a guard failure inside a caller's transaction rolls back only the posting; the caller can go on", () => {
     const M = "MRC-FFFFF7";
     db.insert(merchants).values({ id: M, businessName: "Shop F", contactEmail: "f@shop.example", createdAt: 0 }).run();

@@ -115,6 +115,7 @@ export function planSettlement(db: Db, paymentId: string, config: PaymentsConfig
         resultCode: null,
         resultDesc: null,
         ledgerTransactionId: null,
+        retryOf: null,
         createdAt: now,
         updatedAt: now,
         sentAt: null,
@@ -286,7 +287,7 @@ export function retryTransfer(db: Db, transferId: string, now: number): Transfer
   return db.transaction((tx) => {
     const failed = getTransfer(tx, transferId);
     if (!failed || failed.status !== "failed") return null;
-    const retried = tx.select({ id: settlementTransfers.id }).from(settlementTransfers).where(and(eq(settlementTransfers.paymentId, failed.paymentId ?? ""), sql`${settlementTransfers.sequence} > ${failed.sequence}`, sql`${settlementTransfers.resultDesc} = ${`retry of ${failed.id}`}`)).get();
+    const retried = tx.select({ id: settlementTransfers.id }).from(settlementTransfers).where(eq(settlementTransfers.retryOf, failed.id)).get();
     if (retried) return null;
     const merchant = tx.select().from(merchants).where(eq(merchants.id, failed.merchantId)).get();
     const last = tx.select({ max: sql<number>`max(${settlementTransfers.sequence})` }).from(settlementTransfers).where(eq(settlementTransfers.paymentId, failed.paymentId ?? "")).get();
@@ -301,8 +302,9 @@ export function retryTransfer(db: Db, transferId: string, now: number): Transfer
       conversationId: null,
       receipt: null,
       resultCode: null,
-      resultDesc: `retry of ${failed.id}`,
+      resultDesc: null,
       ledgerTransactionId: null,
+      retryOf: failed.id,
       createdAt: now,
       updatedAt: now,
       sentAt: null,

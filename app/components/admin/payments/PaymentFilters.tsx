@@ -10,7 +10,7 @@ export interface ViewCount {
   count: number;
 }
 
-const viewLabel = (view: PaymentView) =>
+export const viewLabel = (view: PaymentView) =>
   view === "all" ? "All" : view === "exceptions" ? "Exceptions" : view === "review" ? "Manual review" : paymentStatusLabel[view as PaymentStatus];
 
 /** The two operator queues, with how many payments wait in each. */
@@ -91,5 +91,3 @@ export function PaymentFilters({ view, views, q }: { view: PaymentView; views: V
     </div>
   );
 }
-
-export { viewLabel };

@@ -75,6 +75,7 @@ CREATE TABLE `settlement_transfers` (
 	`result_code` integer,
 	`result_desc` text,
 	`ledger_transaction_id` text,
+	`retry_of` text,
 	`created_at` integer NOT NULL,
 	`updated_at` integer NOT NULL,
 	`sent_at` integer,
@@ -83,6 +84,7 @@ CREATE TABLE `settlement_transfers` (
 	FOREIGN KEY (`payment_id`) REFERENCES `payments`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
+CREATE UNIQUE INDEX `settlement_transfers_retry_of_unique` ON `settlement_transfers` (`retry_of`);--> statement-breakpoint
 CREATE UNIQUE INDEX `settlement_transfers_payment_seq_idx` ON `settlement_transfers` (`payment_id`,`sequence`);--> statement-breakpoint
 CREATE INDEX `settlement_transfers_status_idx` ON `settlement_transfers` (`status`,`settlement_day`);--> statement-breakpoint
 CREATE INDEX `settlement_transfers_merchant_day_idx` ON `settlement_transfers` (`merchant_id`,`settlement_day`);--> statement-breakpoint

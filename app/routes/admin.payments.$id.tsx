@@ -1,0 +1,288 @@
+/**
+ * One payment for an operator (/admin/payments/:id): amounts, quote, deposit, timeline, settlement
+ * transfers, audit log, and the actions its state allows, each a plain POST with an `intent`:
+ * exceptions (accept as paid, re-quote for late payments, flag for refund), manual review (approve,
+ * reject with a reason) and retrying a failed transfer. Every decision is made and audited by the
+ * payments core; approvals and accepts then start settlement so the money moves.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { AdminShell } from "~/components/admin/AdminShell";
+import { AuditTrail } from "~/components/admin/payments/AuditTrail";
+import { formatKesCents } from "~/components/admin/payments/format";
+import { ExceptionActions, ReviewActions } from "~/components/admin/payments/PaymentActions";
+import { PaymentFacts } from "~/components/admin/payments/PaymentFacts";
+import { PaymentStatusBadge } from "~/components/admin/payments/PaymentStatusBadge";
+import { PaymentTimeline } from "~/components/admin/payments/PaymentTimeline";
+import { TransfersTable } from "~/components/admin/payments/TransfersTable";
+import type { AuditView, LiveRateView, PaymentDetail, PaymentEventView, TransferView } from "~/components/admin/payments/types";
+import { listAuditFor, recordAudit } from "~/core/audit.server";
+import { InsufficientBalanceError } from "~/core/ledger/errors";
+import { EXCEPTION_STATUSES, ResolutionError, resolveException, reviewPayment } from "~/core/payments/exceptions.server";
+import type { PaymentEvent } from "~/core/payments/payments.server";
+import { kesCentsForUnits } from "~/core/payments/quote";
+import { operatorPaymentDetail } from "~/core/payments/reads.server";
+import { paymentsConfigFromEnv, paymentsRuntime, settleNow, type PaymentsRuntime } from "~/core/payments/runtime.server";
+import { retryTransfer, sendPendingTransfers } from "~/core/payments/settlement.server";
+import { ratesService } from "~/core/rates/runtime.server";
+import { getDb, type Db } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { privatePageHeaders } from "~/utils/http";
+import { logger } from "~/utils/logger.server";
+import { requireOperator } from "~/utils/operator-auth.server";
+import { seo } from "~/utils/seo";
+import { jsonWithError, jsonWithSuccess } from "~/utils/toast.server";
+
+export const paymentActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("accept") }),
+  z.object({ intent: z.literal("requote") }),
+  z.object({ intent: z.literal("refund") }),
+  z.object({ intent: z.literal("approve") }),
+  z.object({
+    intent: z.literal("reject"),
+    reason: z
+      .string({ required_error: "Give a reason for rejecting" })
+      .trim()
+      .min(5, "Give a reason for rejecting (at least 5 characters)")
+      .max(500, "Keep the reason under 500 characters"),
+  }),
+  z.object({
+    intent: z.literal("retry"),
+    transferId: z.string({ required_error: "Choose the transfer to retry" }).regex(/^trf_[a-z0-9]+$/, "Not a transfer id"),
+  }),
+]);
+
+type ActionData = { errors?: Record<string, string[] | null> };
+
+/** The payments runtime when the app started it (tests and tools run without it). */
+function runningPayments(): PaymentsRuntime | null {
+  try {
+    return paymentsRuntime();
+  } catch {
+    return null;
+  }
+}
+
+/** Start settlement now when the runtime runs; otherwise the payments tick picks the payment up. */
+async function settleIfRunning(db: Db, paymentId: string): Promise<boolean> {
+  if (!runningPayments()) return false;
+  await settleNow(db, paymentId);
+  return true;
+}
+
+/** Failed transfers that were already paid again (the retry's event names the transfer it replaces). */
+function retriedTransferIds(events: PaymentEvent[]): Set<string> {
+  const ids = new Set<string>();
+  for (const event of events) {
+    if (event.type !== "transfer_retried" || !event.detail) continue;
+    try {
+      const detail = JSON.parse(event.detail) as { of?: unknown };
+      if (typeof detail.of === "string") ids.add(detail.of);
+    } catch {
+      // A malformed detail names nothing.
+    }
+  }
+  return ids;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const operator = await requireOperator(request, ["reviewer"]);
+  const db = getDb();
+  const detail = operatorPaymentDetail(db, params.id ?? "");
+  if (!detail) throw new Response("Payment not found", { status: 404 });
+  const { payment: p, events, transfers } = detail;
+  const retried = retriedTransferIds(events);
+  const queue = (EXCEPTION_STATUSES as readonly string[]).includes(p.status) ? "exception" : p.status === "in_review" ? "review" : null;
+  const rate = p.status === "paid_after_expiry" ? ratesService().liveRate(p.asset) : null;
+
+  const payment: PaymentDetail = {
+    id: p.id,
+    reference: p.reference,
+    merchantId: p.merchantId,
+    description: p.description,
+    asset: p.asset,
+    network: p.network,
+    amountKesCents: p.amountKesCents.toString(),
+    feeKesCents: p.feeKesCents.toString(),
+    cryptoAmountUnits: p.cryptoAmountUnits.toString(),
+    receivedUnits: p.receivedUnits.toString(),
+    receivedValueKesCents: kesCentsForUnits(p.receivedUnits, p.quoteRate, p.asset).toString(),
+    quoteRate: p.quoteRate,
+    marketRate: p.marketRate,
+    spreadBps: p.spreadBps,
+    rateSource: p.rateSource,
+    rateFetchedAt: p.rateFetchedAt,
+    quotedAt: p.quotedAt,
+    expiresAt: p.expiresAt,
+    requiresReview: p.requiresReview,
+    status: p.status,
+    depositAddress: p.depositAddress,
+    custodyTxId: p.custodyTxId,
+    payerAddress: p.payerAddress,
+    confirmations: p.confirmations,
+    resolution: p.resolution,
+    createdAt: p.createdAt,
+    confirmedAt: p.confirmedAt,
+    settledAt: p.settledAt,
+  };
+  const timeline: PaymentEventView[] = events.map((e) => ({
+    id: e.id,
+    at: e.at,
+    type: e.type,
+    fromStatus: e.fromStatus,
+    toStatus: e.toStatus,
+    cause: e.cause,
+    detail: e.detail,
+  }));
+  const transferViews: TransferView[] = transfers.map((t) => ({
+    id: t.id,
+    sequence: t.sequence,
+    phone: t.phone,
+    amountKesCents: t.amountKesCents.toString(),
+    feeKesCents: t.feeKesCents.toString(),
+    status: t.status,
+    settlementDay: t.settlementDay,
+    attempts: t.attempts,
+    receipt: t.receipt,
+    resultCode: t.resultCode,
+    resultDesc: t.resultDesc,
+    createdAt: t.createdAt,
+    completedAt: t.completedAt,
+    retryable: t.status === "failed" && !retried.has(t.id),
+  }));
+  const audit: AuditView[] = listAuditFor(db, "payment", p.id).map((entry) => ({
+    id: entry.id,
+    action: entry.action,
+    actorId: entry.actorId,
+    at: entry.createdAt,
+    details: entry.details,
+  }));
+  const liveRate: LiveRateView | null = rate ? { priceKes: rate.priceKes, source: rate.source, asOf: rate.asOf } : null;
+  return { operator: { name: operator.name, role: operator.role }, payment, queue, liveRate, events: timeline, transfers: transferViews, audit };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const operator = await requireOperator(request, ["reviewer"]);
+  const submission = parseWithZod(await request.formData(), { schema: paymentActionSchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ errors: submission.reply().error ?? {} }, { status: 400 });
+  }
+  const db = getDb();
+  const detail = operatorPaymentDetail(db, params.id ?? "");
+  if (!detail) throw new Response("Payment not found", { status: 404 });
+  const paymentId = detail.payment.id;
+  const input = submission.value;
+  const now = Date.now();
+  const settledText = (started: boolean) =>
+    started ? "Settlement to M-Pesa has started." : "It settles to M-Pesa on the next payments run.";
+
+  try {
+    switch (input.intent) {
+      case "accept":
+      case "requote":
+      case "refund": {
+        const runtime = runningPayments();
+        const liveRate = input.intent === "requote" ? (ratesService().liveRate(detail.payment.asset) ?? undefined) : undefined;
+        const payment = resolveException(db, {
+          paymentId,
+          operatorId: operator.id,
+          resolution: input.intent,
+          liveRate,
+          config: runtime?.config ?? paymentsConfigFromEnv(env),
+          now,
+        });
+        if (input.intent === "refund") {
+          return jsonWithSuccess<ActionData>({}, { message: "Flagged for refund", description: `The ${payment.asset} is owed back to the customer; the merchant is not credited.` });
+        }
+        const credited = `${formatKesCents(payment.amountKesCents - payment.feeKesCents)} credited to the merchant.`;
+        const next = payment.status === "in_review" ? "It now waits for manual review." : settledText(await settleIfRunning(db, paymentId));
+        return jsonWithSuccess<ActionData>(
+          {},
+          { message: input.intent === "requote" ? "Payment re-quoted" : "Payment accepted", description: `${credited} ${next}` },
+        );
+      }
+      case "approve":
+      case "reject": {
+        const approve = input.intent === "approve";
+        reviewPayment(db, { paymentId, operatorId: operator.id, approve, reason: approve ? undefined : input.reason, now });
+        if (!approve) {
+          return jsonWithSuccess<ActionData>({}, { message: "Payment rejected", description: "The KES was taken back and the crypto is owed back to the customer." });
+        }
+        return jsonWithSuccess<ActionData>({}, { message: "Payment approved", description: settledText(await settleIfRunning(db, paymentId)) });
+      }
+      case "retry": {
+        const failed = detail.transfers.find((transfer) => transfer.id === input.transferId);
+        if (!failed) {
+          return jsonWithError<ActionData>({}, { message: "Retry refused", description: "That transfer is not one of this payment's." }, { status: 404 });
+        }
+        if (failed.status !== "failed" || retriedTransferIds(detail.events).has(failed.id)) {
+          return jsonWithError<ActionData>({}, { message: "Retry refused", description: "Only a failed transfer that was not retried yet can be retried." }, { status: 409 });
+        }
+        const transfer = retryTransfer(db, failed.id, now);
+        if (!transfer) {
+          return jsonWithError<ActionData>({}, { message: "Retry refused", description: "Only a failed transfer that was not retried yet can be retried." }, { status: 409 });
+        }
+        recordAudit(
+          db,
+          { actorType: "operator", actorId: operator.id, action: "payment.transfer_retried", targetType: "payment", targetId: paymentId, details: { transferId: failed.id, retryId: transfer.id } },
+          now,
+        );
+        const runtime = runningPayments();
+        if (runtime) {
+          try {
+            await sendPendingTransfers(db, runtime.payouts, Date.now);
+          } catch (error) {
+            logger.error("sending the retried transfer failed", { transferId: transfer.id, error: error instanceof Error ? error.message : String(error) });
+          }
+        }
+        return jsonWithSuccess<ActionData>(
+          {},
+          {
+            message: "Transfer retried",
+            description: `${formatKesCents(transfer.amountKesCents)} to ${transfer.phone} as ${transfer.id}. ${runtime ? "Sent to M-Pesa." : "It is sent to M-Pesa on the next payments run."}`,
+          },
+        );
+      }
+    }
+  } catch (error) {
+    if (error instanceof ResolutionError) {
+      return jsonWithError<ActionData>({}, { message: "Action refused", description: error.message }, { status: 409 });
+    }
+    if (error instanceof InsufficientBalanceError) {
+      return jsonWithError<ActionData>({}, { message: "Action refused", description: "There is not enough balance to do this now (merchant balance or M-Pesa float)." }, { status: 409 });
+    }
+    throw error;
+  }
+}
+
+export default function AdminPayment() {
+  const { operator, payment, queue, liveRate, events, transfers, audit } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  return (
+    <AdminShell operator={operator} title={`Payment ${payment.id}`}>
+      <p className="flex flex-wrap items-center gap-3">
+        <PaymentStatusBadge status={payment.status} />
+        <span className="text-slate-700">
+          Reference <strong>{payment.reference}</strong>
+        </span>
+        <Link to="/admin/payments" className="text-sm font-semibold text-brand-800 underline">
+          Back to payments
+        </Link>
+      </p>
+      <div className="mt-6 space-y-6">
+        {queue === "exception" ? <ExceptionActions payment={payment} liveRate={liveRate} /> : null}
+        {queue === "review" ? <ReviewActions payment={payment} reasonErrors={actionData?.errors?.reason ?? undefined} /> : null}
+        <PaymentFacts payment={payment} />
+        <TransfersTable transfers={transfers} />
+        <PaymentTimeline events={events} />
+        <AuditTrail entries={audit} />
+      </div>
+    </AdminShell>
+  );
+}
+
+export const headers = privatePageHeaders;
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Payment", description: "Operator payment detail.", path: "/admin/payments", noindex: true });
