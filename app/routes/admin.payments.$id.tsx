@@ -21,7 +21,6 @@ import type { AuditView, LiveRateView, PaymentDetail, PaymentEventView, Transfer
 import { listAuditFor, recordAudit } from "~/core/audit.server";
 import { InsufficientBalanceError } from "~/core/ledger/errors";
 import { EXCEPTION_STATUSES, ResolutionError, resolveException, reviewPayment } from "~/core/payments/exceptions.server";
-import type { PaymentEvent } from "~/core/payments/payments.server";
 import { kesCentsForUnits } from "~/core/payments/quote";
 import { operatorPaymentDetail } from "~/core/payments/reads.server";
 import { paymentsConfigFromEnv, paymentsRuntime, settleNow, type PaymentsRuntime } from "~/core/payments/runtime.server";
@@ -35,7 +34,7 @@ import { requireOperator } from "~/utils/operator-auth.server";
 import { seo } from "~/utils/seo";
 import { jsonWithError, jsonWithSuccess } from "~/utils/toast.server";
 
-export const paymentActionSchema = z.discriminatedUnion("intent", [
+const paymentActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("accept") }),
   z.object({ intent: z.literal("requote") }),
   z.object({ intent: z.literal("refund") }),
@@ -72,28 +71,13 @@ async function settleIfRunning(db: Db, paymentId: string): Promise<boolean> {
   return true;
 }
 
-/** Failed transfers that were already paid again (the retry's event names the transfer it replaces). */
-function retriedTransferIds(events: PaymentEvent[]): Set<string> {
-  const ids = new Set<string>();
-  for (const event of events) {
-    if (event.type !== "transfer_retried" || !event.detail) continue;
-    try {
-      const detail = JSON.parse(event.detail) as { of?: unknown };
-      if (typeof detail.of === "string") ids.add(detail.of);
-    } catch {
-      // A malformed detail names nothing.
-    }
-  }
-  return ids;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const operator = await requireOperator(request, ["reviewer"]);
   const db = getDb();
   const detail = operatorPaymentDetail(db, params.id ?? "");
   if (!detail) throw new Response("Payment not found", { status: 404 });
   const { payment: p, events, transfers } = detail;
-  const retried = retriedTransferIds(events);
+  const retried = new Set(transfers.flatMap((t) => (t.retryOf ? [t.retryOf] : [])));
   const queue = (EXCEPTION_STATUSES as readonly string[]).includes(p.status) ? "exception" : p.status === "in_review" ? "review" : null;
   const rate = p.status === "paid_after_expiry" ? ratesService().liveRate(p.asset) : null;
 
@@ -150,6 +134,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     resultDesc: t.resultDesc,
     createdAt: t.createdAt,
     completedAt: t.completedAt,
+    retryOf: t.retryOf,
     retryable: t.status === "failed" && !retried.has(t.id),
   }));
   const audit: AuditView[] = listAuditFor(db, "payment", p.id).map((entry) => ({
@@ -216,9 +201,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
         const failed = detail.transfers.find((transfer) => transfer.id === input.transferId);
         if (!failed) {
           return jsonWithError<ActionData>({}, { message: "Retry refused", description: "That transfer is not one of this payment's." }, { status: 404 });
-        }
-        if (failed.status !== "failed" || retriedTransferIds(detail.events).has(failed.id)) {
-          return jsonWithError<ActionData>({}, { message: "Retry refused", description: "Only a failed transfer that was not retried yet can be retried." }, { status: 409 });
         }
         const transfer = retryTransfer(db, failed.id, now);
         if (!transfer) {

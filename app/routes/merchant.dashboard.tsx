@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { StatCards } from "~/components/merchants/StatCards";
 import { buttonClass, Card, Container } from "~/components/ui";
@@ -36,7 +36,11 @@ function useSessionEnd(endsAt: number) {
   }, [endsAt, revalidator]);
 }
 
-const quickActions = ["Create Payment", "View Analytics", "Customer Management"] as const;
+const quickActions = [
+  { label: "Create Payment", to: "/merchant/payments/new" },
+  { label: "View Analytics", to: "/merchant/payments" },
+  { label: "Customer Management", to: null },
+] as const;
 
 export default function MerchantDashboard() {
   const { account, stats, sessionEndsAt } = useLoaderData<typeof loader>();
@@ -82,16 +86,27 @@ export default function MerchantDashboard() {
         </Card>
         <Card title="Quick Actions" headingLevel="h2">
           <ul className="space-y-3">
-            {quickActions.map((label) => (
-              <li key={label}>
-                <button type="button" disabled className={buttonClass("secondary", "w-full justify-start")} aria-describedby="quick-actions-note">
-                  {label}
-                </button>
+            {quickActions.map((action) => (
+              <li key={action.label}>
+                {action.to ? (
+                  <Link to={action.to} className={buttonClass("secondary", "w-full justify-start")}>
+                    {action.label}
+                  </Link>
+                ) : (
+                  <button type="button" disabled className={buttonClass("secondary", "w-full justify-start")} aria-describedby="quick-actions-note">
+                    {action.label}
+                  </button>
+                )}
               </li>
             ))}
+            <li>
+              <Link to="/merchant/settings" className={buttonClass("ghost", "w-full justify-start")}>
+                Settlement settings
+              </Link>
+            </li>
           </ul>
           <p id="quick-actions-note" className="mt-3 text-sm text-slate-600">
-            Available when payments open for your account.
+            Customer management is coming soon: payers appear in your payments list.
           </p>
         </Card>
       </div>

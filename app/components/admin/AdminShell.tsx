@@ -6,6 +6,7 @@ export type ShellOperator = { name: string; role: "admin" | "reviewer" | "curato
 
 const sections = [
   { to: "/admin/applications", label: "Applications", roles: ["admin", "reviewer"] },
+  { to: "/admin/payments", label: "Payments", roles: ["admin", "reviewer"] },
   { to: "/admin/ingest", label: "News curation", roles: ["admin", "curator"] },
 ] as const;
 

@@ -35,6 +35,7 @@ export function TransfersTable({ transfers }: { transfers: TransferView[] }) {
                   <th scope="row" className="px-3 py-2 font-normal">
                     <span className="font-semibold">#{transfer.sequence}</span>
                     <div className="font-mono text-xs text-slate-600">{transfer.id}</div>
+                    {transfer.retryOf ? <div className="text-xs text-slate-600">Retry of {transfer.retryOf}</div> : null}
                   </th>
                   <td className="px-3 py-2 font-mono text-xs">{transfer.phone}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{formatKesCents(transfer.amountKesCents)}</td>

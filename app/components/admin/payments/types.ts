@@ -66,6 +66,8 @@ export interface TransferView {
   resultDesc: string | null;
   createdAt: number;
   completedAt: number | null;
+  /** The failed transfer this one pays again. */
+  retryOf: string | null;
   /** A failed transfer that has not been paid again yet. */
   retryable: boolean;
 }

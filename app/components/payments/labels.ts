@@ -1,0 +1,50 @@
+/** How payment and transfer states read to merchants, customers and operators. */
+import type { PaymentStatus, TransferStatus } from "../../../drizzle/schema";
+
+export const paymentStatusLabels: Record<PaymentStatus, { label: string; tone: "neutral" | "success" | "warning" | "danger" | "info" }> = {
+  awaiting_payment: { label: "Awaiting payment", tone: "info" },
+  confirming: { label: "Confirming", tone: "info" },
+  confirmed: { label: "Confirmed", tone: "success" },
+  in_review: { label: "In review", tone: "warning" },
+  settling: { label: "Settling", tone: "info" },
+  settled: { label: "Settled", tone: "success" },
+  expired: { label: "Expired", tone: "neutral" },
+  underpaid: { label: "Underpaid", tone: "danger" },
+  overpaid: { label: "Overpaid", tone: "warning" },
+  paid_after_expiry: { label: "Paid after expiry", tone: "warning" },
+  failed: { label: "Failed", tone: "danger" },
+};
+
+export const transferStatusLabels: Record<TransferStatus, string> = {
+  scheduled: "Waiting for the next day (daily M-Pesa limit)",
+  pending: "Sending to M-Pesa",
+  sent: "Sent, waiting for M-Pesa",
+  succeeded: "Paid",
+  failed: "Failed",
+};
+
+export const eventLabels: Record<string, string> = {
+  quote_locked: "Quote locked",
+  deposit_detected: "Customer's payment seen",
+  confirmation: "Confirmation",
+  converted: "Converted to KES",
+  expired: "Quote expired",
+  underpaid: "Underpaid",
+  overpaid: "Overpaid",
+  paid_after_expiry: "Paid after expiry",
+  deposit_failed: "Deposit failed",
+  settlement_started: "Settlement started",
+  transfer_created: "M-Pesa transfer created",
+  transfer_scheduled: "M-Pesa transfer scheduled",
+  transfer_succeeded: "M-Pesa transfer paid",
+  transfer_failed: "M-Pesa transfer failed",
+  transfer_retried: "M-Pesa transfer retried",
+  settled: "Settled",
+  waiting_for_settlement_number: "Waiting for a settlement number",
+  review_approved: "Approved in review",
+  review_rejected: "Rejected in review",
+  accepted: "Accepted by an operator",
+  requoted: "Re-quoted by an operator",
+  refund_flagged: "Flagged for refund",
+  second_deposit: "Another deposit to the same address",
+};

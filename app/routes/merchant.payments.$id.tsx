@@ -1,0 +1,178 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { transferStatusLabels } from "~/components/payments/labels";
+import { eatDateTime, formatKesCents, PaymentStatusBadge, PaymentTimeline } from "~/components/payments/PaymentBits";
+import { buttonClass, Card, Container } from "~/components/ui";
+import { formatCryptoUnits } from "~/core/payments/quote";
+import { merchantPaymentDetail } from "~/core/payments/reads.server";
+import { paymentsRuntime } from "~/core/payments/runtime.server";
+import { retryTransfer, sendPendingTransfers } from "~/core/payments/settlement.server";
+import { requireMerchant } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { privatePageHeaders } from "~/utils/http";
+import { seo } from "~/utils/seo";
+import { jsonWithError, jsonWithSuccess } from "~/utils/toast.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const merchant = await requireMerchant(request);
+  const detail = merchantPaymentDetail(getDb(), merchant.merchantId, params.id ?? "");
+  if (!detail) throw new Response("Payment not found", { status: 404 });
+  const { payment, events, transfers } = detail;
+  return {
+    payment: {
+      id: payment.id,
+      reference: payment.reference,
+      description: payment.description,
+      status: payment.status,
+      asset: payment.asset,
+      network: payment.network,
+      amountKesCents: payment.amountKesCents.toString(),
+      feeKesCents: payment.feeKesCents.toString(),
+      netKesCents: (payment.amountKesCents - payment.feeKesCents).toString(),
+      crypto: formatCryptoUnits(payment.cryptoAmountUnits, payment.asset),
+      received: formatCryptoUnits(payment.receivedUnits, payment.asset),
+      quoteRate: payment.quoteRate,
+      rateSource: payment.rateSource,
+      rateFetchedAt: payment.rateFetchedAt,
+      quotedAt: payment.quotedAt,
+      expiresAt: payment.expiresAt,
+      depositAddress: payment.depositAddress,
+      confirmations: payment.confirmations,
+      requiresReview: payment.requiresReview,
+    },
+    events: events.map((e) => ({ id: e.id, at: e.at, type: e.type, cause: e.cause })),
+    transfers: transfers.map((t) => ({
+      id: t.id,
+      sequence: t.sequence,
+      amountKesCents: t.amountKesCents.toString(),
+      feeKesCents: t.feeKesCents.toString(),
+      status: t.status,
+      day: t.settlementDay,
+      receipt: t.receipt,
+      resultDesc: t.resultDesc,
+      phone: t.phone,
+      retried: transfers.some((other) => other.retryOf === t.id),
+    })),
+  };
+}
+
+const actionSchema = z.object({ intent: z.literal("retry-transfer"), transferId: z.string().min(1).max(64) });
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const merchant = await requireMerchant(request);
+  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false }, { status: 400 });
+  const db = getDb();
+  const detail = merchantPaymentDetail(db, merchant.merchantId, params.id ?? "");
+  if (!detail || !detail.transfers.some((t) => t.id === parsed.data.transferId)) throw new Response("Payment not found", { status: 404 });
+  const retry = retryTransfer(db, parsed.data.transferId, Date.now());
+  if (!retry) return jsonWithError({ ok: false }, { message: "Cannot retry", description: "This transfer is not failed, or was already retried." }, { status: 409 });
+  await sendPendingTransfers(db, paymentsRuntime().payouts, Date.now);
+  return jsonWithSuccess({ ok: true }, { message: "Transfer retried", description: "We sent it to M-Pesa again." });
+}
+
+export default function PaymentDetail() {
+  const { payment, events, transfers } = useLoaderData<typeof loader>();
+  return (
+    <Container className="py-12">
+      <p>
+        <Link to="/merchant/payments" className="text-sm font-semibold text-brand-800 underline">
+          Back to payments
+        </Link>
+      </p>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-bold text-ink">Payment {payment.reference}</h1>
+        <PaymentStatusBadge status={payment.status} />
+      </div>
+      <p className="mt-2 text-sm text-slate-600">{payment.id}</p>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <Card title="Amounts" headingLevel="h2" className="lg:col-span-2">
+          <dl className="grid gap-4 sm:grid-cols-2">
+            {(
+              [
+                ["Amount", formatKesCents(payment.amountKesCents)],
+                ["Collection fee", formatKesCents(payment.feeKesCents)],
+                ["You receive", formatKesCents(payment.netKesCents)],
+                ["Customer pays", `${payment.crypto} ${payment.asset} (${payment.network})`],
+                ["Received so far", `${payment.received} ${payment.asset}, ${payment.confirmations} confirmation(s)`],
+                ["Locked rate", `${payment.quoteRate} KES per ${payment.asset} (${payment.rateSource}, ${eatDateTime(payment.rateFetchedAt)})`],
+                ["Quote expires", eatDateTime(payment.expiresAt)],
+                ["Deposit address", payment.depositAddress ?? "None"],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-sm text-slate-600">{label}</dt>
+                <dd className="break-all font-medium text-ink">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link to={`/pay/${payment.id}`} className={buttonClass("primary")}>
+              Open checkout page
+            </Link>
+          </div>
+          {payment.requiresReview ? <p className="mt-4 text-sm text-slate-700">Above the automatic limit: our team reviews it before payout.</p> : null}
+        </Card>
+        <Card title="Timeline" headingLevel="h2">
+          <PaymentTimeline events={events} />
+        </Card>
+      </div>
+
+      <section aria-labelledby="transfers-title" className="mt-10">
+        <h2 id="transfers-title" className="text-2xl font-semibold text-ink">
+          Settlement to M-Pesa
+        </h2>
+        {transfers.length === 0 ? (
+          <p className="mt-4 text-slate-700">No transfers yet: they are made as soon as the payment is confirmed.</p>
+        ) : (
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Transfers to your M-Pesa number</caption>
+              <thead className="border-b border-slate-300">
+                <tr>
+                  {["#", "Amount", "Payout fee", "To", "Day", "Status", "M-Pesa receipt", ""].map((h, i) => (
+                    <th key={i} scope="col" className="px-3 py-2 font-semibold">
+                      {h || <span className="sr-only">Actions</span>}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {transfers.map((t) => (
+                  <tr key={t.id} className="border-b border-slate-200">
+                    <td className="px-3 py-2">{t.sequence}</td>
+                    <td className="px-3 py-2">{formatKesCents(t.amountKesCents)}</td>
+                    <td className="px-3 py-2">{formatKesCents(t.feeKesCents)}</td>
+                    <td className="px-3 py-2">{t.phone}</td>
+                    <td className="px-3 py-2">{t.day}</td>
+                    <td className="px-3 py-2">
+                      {transferStatusLabels[t.status]}
+                      {t.status === "failed" && t.resultDesc ? <div className="text-xs text-red-800">{t.resultDesc}</div> : null}
+                    </td>
+                    <td className="px-3 py-2 font-mono">{t.receipt ?? ""}</td>
+                    <td className="px-3 py-2">
+                      {t.status === "failed" && !t.retried ? (
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="retry-transfer" />
+                          <input type="hidden" name="transferId" value={t.id} />
+                          <button type="submit" className={buttonClass("secondary")}>
+                            Retry transfer
+                          </button>
+                        </Form>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </Container>
+  );
+}
+
+export const headers = privatePageHeaders;
+export const meta: MetaFunction = ({ matches }) => seo(matches, { title: "Payment", description: "Payment details.", path: "/merchant/payments", noindex: true });

@@ -1,0 +1,172 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { formatKesCents, PaymentStatusBadge, eatDateTime } from "~/components/payments/PaymentBits";
+import { paymentStatusLabels } from "~/components/payments/labels";
+import { buttonClass, Card, Container } from "~/components/ui";
+import { balancesOf, isPaymentStatus, listPayments, paymentStatuses } from "~/core/payments/reads.server";
+import { formatCryptoUnits } from "~/core/payments/quote";
+import { requireMerchant } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { privatePageHeaders } from "~/utils/http";
+import { seo } from "~/utils/seo";
+
+const PAGE_SIZE = 25;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const merchant = await requireMerchant(request);
+  const url = new URL(request.url);
+  const status = url.searchParams.get("status");
+  const q = url.searchParams.get("q")?.slice(0, 64) ?? "";
+  const page = Math.max(1, Math.min(1000, Number(url.searchParams.get("page")) || 1));
+  const db = getDb();
+  const rows = listPayments(db, {
+    merchantId: merchant.merchantId,
+    statuses: isPaymentStatus(status) ? [status] : undefined,
+    search: q,
+    limit: PAGE_SIZE + 1,
+    offset: (page - 1) * PAGE_SIZE,
+  });
+  const balances = balancesOf(db, merchant.merchantId);
+  return {
+    status: isPaymentStatus(status) ? status : "",
+    q,
+    page,
+    hasNext: rows.length > PAGE_SIZE,
+    balances: { available: balances.available.toString(), pending: balances.pending.toString(), inFlight: balances.inFlight.toString() },
+    payments: rows.slice(0, PAGE_SIZE).map((p) => ({
+      id: p.id,
+      reference: p.reference,
+      status: p.status,
+      amountKesCents: p.amountKesCents.toString(),
+      crypto: `${formatCryptoUnits(p.cryptoAmountUnits, p.asset)} ${p.asset}`,
+      createdAt: p.createdAt,
+    })),
+  };
+}
+
+export default function MerchantPayments() {
+  const { status, q, page, hasNext, balances, payments } = useLoaderData<typeof loader>();
+  const query = (next: Record<string, string | number>) => {
+    const params = new URLSearchParams({ ...(status ? { status } : {}), ...(q ? { q } : {}) });
+    for (const [key, value] of Object.entries(next)) params.set(key, String(value));
+    return `?${params}`;
+  };
+  return (
+    <Container className="py-12">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold text-ink">Payments</h1>
+        <div className="flex gap-2">
+          <Link to="/merchant/dashboard" className={buttonClass("ghost")}>
+            Dashboard
+          </Link>
+          <Link to="/merchant/payments/new" className={buttonClass("primary")}>
+            Create Payment
+          </Link>
+        </div>
+      </div>
+
+      <section aria-labelledby="balances-title" className="mt-8">
+        <h2 id="balances-title" className="sr-only">
+          Balances
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-3">
+          {(
+            [
+              ["Available", balances.available, "Paid out to your M-Pesa number automatically"],
+              ["Pending", balances.pending, "Held for review (large payments)"],
+              ["On the way", balances.inFlight, "Sent to M-Pesa, waiting for the receipt"],
+            ] as const
+          ).map(([label, cents, hint]) => (
+            <Card key={label}>
+              <dt className="text-sm text-slate-600">{label}</dt>
+              <dd className="text-2xl font-bold text-ink">{formatKesCents(cents)}</dd>
+              <dd className="mt-1 text-xs text-slate-600">{hint}</dd>
+            </Card>
+          ))}
+        </dl>
+      </section>
+
+      <Form method="get" className="mt-8 flex flex-wrap items-end gap-3" role="search" aria-label="Filter payments">
+        <div>
+          <label htmlFor="status" className="block text-sm font-medium text-slate-800">
+            Status
+          </label>
+          <select id="status" name="status" defaultValue={status} className="mt-1 rounded-lg border border-slate-400 px-3 py-2">
+            <option value="">All statuses</option>
+            {paymentStatuses.map((s) => (
+              <option key={s} value={s}>
+                {paymentStatusLabels[s].label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="q" className="block text-sm font-medium text-slate-800">
+            Reference
+          </label>
+          <input id="q" name="q" type="search" defaultValue={q} placeholder="Order number or payment id" className="mt-1 rounded-lg border border-slate-400 px-3 py-2" />
+        </div>
+        <button type="submit" className={buttonClass("secondary")}>
+          Filter
+        </button>
+        <a href={`/merchant/payments/export.csv${query({})}`} className={buttonClass("ghost")} download>
+          Export CSV
+        </a>
+      </Form>
+
+      {payments.length === 0 ? (
+        <p className="mt-8 rounded-xl bg-slate-50 p-6 text-slate-700">
+          {status || q ? "No payments match these filters." : "No payments yet. Create one and share its checkout link with your customer."}
+        </p>
+      ) : (
+        <div className="mt-6 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Your payments, newest first</caption>
+            <thead className="border-b border-slate-300">
+              <tr>
+                {["Reference", "Amount", "Crypto", "Status", "Created"].map((h) => (
+                  <th key={h} scope="col" className="px-3 py-2 font-semibold">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {payments.map((p) => (
+                <tr key={p.id} className="border-b border-slate-200">
+                  <td className="px-3 py-2">
+                    <Link to={`/merchant/payments/${p.id}`} className="font-semibold text-brand-800 underline">
+                      {p.reference}
+                    </Link>
+                    <div className="text-xs text-slate-600">{p.id}</div>
+                  </td>
+                  <td className="px-3 py-2">{formatKesCents(p.amountKesCents)}</td>
+                  <td className="px-3 py-2">{p.crypto}</td>
+                  <td className="px-3 py-2">
+                    <PaymentStatusBadge status={p.status} />
+                  </td>
+                  <td className="px-3 py-2">{eatDateTime(p.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav aria-label="Pages" className="mt-6 flex gap-3">
+        {page > 1 ? (
+          <Link to={query({ page: page - 1 })} className={buttonClass("secondary")}>
+            Previous page
+          </Link>
+        ) : null}
+        {hasNext ? (
+          <Link to={query({ page: page + 1 })} className={buttonClass("secondary")}>
+            Next page
+          </Link>
+        ) : null}
+      </nav>
+    </Container>
+  );
+}
+
+export const headers = privatePageHeaders;
+export const meta: MetaFunction = ({ matches }) => seo(matches, { title: "Payments", description: "Your OneHop payments.", path: "/merchant/payments", noindex: true });

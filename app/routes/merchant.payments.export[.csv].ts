@@ -1,0 +1,24 @@
+/** CSV of the merchant's payments (same filters as the list), at most 10,000 rows. */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { isPaymentStatus, listPayments, paymentsCsv } from "~/core/payments/reads.server";
+import { requireMerchant } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const merchant = await requireMerchant(request);
+  const url = new URL(request.url);
+  const status = url.searchParams.get("status");
+  const rows = listPayments(getDb(), {
+    merchantId: merchant.merchantId,
+    statuses: isPaymentStatus(status) ? [status] : undefined,
+    search: url.searchParams.get("q")?.slice(0, 64) ?? "",
+    limit: 10_000,
+  });
+  const headers = new Headers({
+    "Content-Type": "text/csv; charset=utf-8",
+    "Content-Disposition": `attachment; filename="onehop-payments-${merchant.merchantId}.csv"`,
+    "Cache-Control": "private, no-store",
+  });
+  return new Response(paymentsCsv(rows), { headers: applyBaseSecurityHeaders(headers, request) });
+}

@@ -1,0 +1,183 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { formatKesCents } from "~/components/payments/PaymentBits";
+import { buttonClass, Card, Container } from "~/components/ui";
+import { SubmitButton, TextField } from "~/components/ui/form";
+import { cryptoLimits, feeBps } from "~/content/tariff";
+import { createPaymentSchema, paymentAssets } from "~/core/payments/create-payment-schema";
+import { createPayment, PaymentError } from "~/core/payments/payments.server";
+import { computeQuote, formatCryptoUnits } from "~/core/payments/quote";
+import { paymentsRuntime } from "~/core/payments/runtime.server";
+import { ratesService } from "~/core/rates/runtime.server";
+import { requireMerchant } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { formatKes, formatPercent } from "~/utils/format";
+import { privatePageHeaders } from "~/utils/http";
+import { seo } from "~/utils/seo";
+import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
+
+type Preview = { amountKes: number; asset: string; reference: string; description: string; feeCents: string; netCents: string; crypto: string; rate: string; ttlMinutes: number; review: boolean };
+type ActionData = { lastResult: SubmissionResult<string[]>; preview?: Preview };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireMerchant(request);
+  return { minimum: cryptoLimits.minimum, autoMax: cryptoLimits.autoMaxPerTransaction, max: cryptoLimits.reviewMaxPerTransaction, feeBps: feeBps.c2b };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const merchant = await requireMerchant(request);
+  const submission = parseWithZod(await request.formData(), { schema: createPaymentSchema });
+  if (submission.status !== "success") return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
+  const db = getDb();
+  const runtime = paymentsRuntime();
+  const input = submission.value;
+  const rates = ratesService().read();
+  const now = Date.now();
+  if (input.intent === "review") {
+    const rate = rates.rates.find((r) => r.symbol === input.asset);
+    const error = (message: string) =>
+      jsonWithError<ActionData>({ lastResult: submission.reply({ fieldErrors: { amountKes: [message] } }) }, { message: "Cannot create payment", description: message }, { status: 400 });
+    if (input.amountKes < runtime.config.minimumKes) return error(`The minimum payment is ${formatKes(runtime.config.minimumKes)}.`);
+    if (input.amountKes > runtime.config.reviewMaxKes) return error(`The maximum payment is ${formatKes(runtime.config.reviewMaxKes)}.`);
+    if (!rate || rate.kind !== "live") return error(`We can't lock a ${input.asset} quote right now: the rate is not live. Please try again in a minute.`);
+    const amountKesCents = BigInt(input.amountKes) * 100n;
+    const quote = computeQuote({ amountKesCents, marketRate: rate.priceKes, spreadBps: runtime.config.spreadBps, feeBps: runtime.config.c2bFeeBps, asset: input.asset });
+    return data<ActionData>({
+      lastResult: submission.reply(),
+      preview: {
+        amountKes: input.amountKes,
+        asset: input.asset,
+        reference: input.reference,
+        description: input.description ?? "",
+        feeCents: quote.feeKesCents.toString(),
+        netCents: (amountKesCents - quote.feeKesCents).toString(),
+        crypto: formatCryptoUnits(quote.cryptoAmountUnits, input.asset),
+        rate: quote.quoteRate,
+        ttlMinutes: Math.round(runtime.config.quoteTtlMs / 60_000),
+        review: input.amountKes > runtime.config.autoMaxKes,
+      },
+    });
+  }
+  try {
+    const payment = await createPayment(
+      db,
+      { custody: runtime.custody, rates, config: runtime.config, now },
+      { merchantId: merchant.merchantId, amountKes: input.amountKes, asset: input.asset, reference: input.reference, description: input.description },
+    );
+    return redirectWithSuccess(`/merchant/payments/${payment.id}`, { message: "Payment created", description: "Share the checkout link with your customer." });
+  } catch (error) {
+    if (error instanceof PaymentError) {
+      return jsonWithError<ActionData>({ lastResult: submission.reply() }, { message: "Cannot create payment", description: error.message }, { status: error.code === "custody_unavailable" ? 503 : 400 });
+    }
+    throw error;
+  }
+}
+
+export default function NewPayment() {
+  const limits = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const preview = actionData?.preview;
+  const [form, fields] = useForm({
+    id: "create-payment",
+    lastResult: actionData?.lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createPaymentSchema }),
+  });
+  const meta = (name: "amountKes" | "reference" | "description", required = true) => ({
+    id: fields[name].id,
+    name: fields[name].name,
+    errorId: fields[name].errorId,
+    errors: fields[name].errors,
+    required,
+  });
+  const initial = (name: "amountKes" | "reference" | "description" | "asset") => {
+    const value = fields[name].initialValue;
+    return typeof value === "string" ? value : undefined;
+  };
+  return (
+    <Container className="max-w-3xl py-12">
+      <p>
+        <Link to="/merchant/payments" className="text-sm font-semibold text-brand-800 underline">
+          Back to payments
+        </Link>
+      </p>
+      <h1 className="mt-4 text-3xl font-bold text-ink">Create Payment</h1>
+      <p className="mt-2 text-slate-700">
+        Ask for an amount in KES; your customer pays in crypto at a rate locked for the quote&apos;s lifetime. You receive the amount less the{" "}
+        {formatPercent(limits.feeBps)} collection fee, settled to your M-Pesa number. From {formatKes(limits.minimum)} up to {formatKes(limits.max)}; above{" "}
+        {formatKes(limits.autoMax)} a payment is reviewed by our team before it is paid out.
+      </p>
+
+      <Form method="post" {...getFormProps(form)} className="mt-8 space-y-6">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField meta={meta("amountKes")} label="Amount (KES)" inputMode="numeric" defaultValue={initial("amountKes")} placeholder="e.g. 15000" />
+          <TextField meta={meta("reference")} label="Your reference" defaultValue={initial("reference")} maxLength={64} placeholder="Order number" />
+        </div>
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">
+            Customer pays with <span className="text-red-700" aria-hidden="true">*</span>
+          </legend>
+          <div className="mt-2 flex flex-wrap gap-3">
+            {paymentAssets.map((asset) => (
+              <label key={asset} className="flex items-center gap-2 rounded-lg border border-slate-300 px-4 py-2">
+                <input type="radio" name={fields.asset.name} value={asset} defaultChecked={(initial("asset") ?? "USDT") === asset} />
+                {asset}
+              </label>
+            ))}
+          </div>
+          <p id={fields.asset.errorId} className="mt-1 text-sm text-red-800">
+            {fields.asset.errors?.[0]}
+          </p>
+        </fieldset>
+        <TextField meta={meta("description", false)} label="Description (shown to the customer)" defaultValue={initial("description")} maxLength={200} />
+        <SubmitButton pendingLabel="Checking..." name="intent" value="review" variant={preview ? "secondary" : "primary"}>
+          {preview ? "Update summary" : "Review"}
+        </SubmitButton>
+
+        {preview ? (
+          <Card title="Summary" headingLevel="h2" className="border-brand-300">
+            <dl className="grid gap-3 sm:grid-cols-2">
+              <div>
+                <dt className="text-sm text-slate-600">Customer pays</dt>
+                <dd className="font-semibold text-ink">
+                  {formatKes(preview.amountKes)} ≈ {preview.crypto} {preview.asset}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-sm text-slate-600">Collection fee ({formatPercent(limits.feeBps)})</dt>
+                <dd className="font-semibold text-ink">{formatKesCents(preview.feeCents)}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-slate-600">You receive</dt>
+                <dd className="font-semibold text-ink">{formatKesCents(preview.netCents)} (before the M-Pesa payout fee)</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-slate-600">Indicative rate</dt>
+                <dd className="font-semibold text-ink">
+                  {preview.rate} KES per {preview.asset}; locked for {preview.ttlMinutes} minutes when you create the payment
+                </dd>
+              </div>
+            </dl>
+            {preview.review ? <p className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-900">Above {formatKes(limits.autoMax)}: our team reviews this payment before it is paid out.</p> : null}
+            <div className="mt-6">
+              <SubmitButton pendingLabel="Creating..." name="intent" value="create">
+                Create Payment
+              </SubmitButton>
+            </div>
+          </Card>
+        ) : null}
+      </Form>
+      <p className="mt-8">
+        <Link to="/merchant/settings" className={buttonClass("ghost")}>
+          Settlement settings
+        </Link>
+      </p>
+    </Container>
+  );
+}
+
+export const headers = privatePageHeaders;
+export const meta: MetaFunction = ({ matches }) => seo(matches, { title: "Create Payment", description: "Create a crypto payment in KES.", path: "/merchant/payments/new", noindex: true });
