@@ -74,6 +74,9 @@ export default defineConfig({
       OPERATOR_BOOTSTRAP_EMAIL: "e2e-admin@onehop.test",
       OPERATOR_BOOTSTRAP_PASSWORD: "e2e-admin-password-2024",
       OPERATOR_BOOTSTRAP_NAME: "E2E Admin",
+      // Deposits confirm when a test says so; M-Pesa answers quickly.
+      SIMULATOR_AUTO_CONFIRM_MS: "0",
+      DARAJA_SIM_CALLBACK_DELAY_MS: "300",
     },
   },
 });

@@ -28,7 +28,7 @@ export async function seedDemoMerchant(db: Db, now = Date.now()): Promise<string
     const passwordHash = await hashPassword(DEMO_MERCHANT.password);
     db.transaction((tx) => {
       tx.insert(merchants)
-        .values({ id: DEMO_MERCHANT.merchantId, businessName: DEMO_MERCHANT.businessName, contactEmail: DEMO_MERCHANT.contactEmail, createdAt: now })
+        .values({ id: DEMO_MERCHANT.merchantId, businessName: DEMO_MERCHANT.businessName, contactEmail: DEMO_MERCHANT.contactEmail, settlementPhone: "254712345678", createdAt: now })
         .run();
       tx.insert(merchantUsers)
         .values({ id: "usr_demo", merchantId: DEMO_MERCHANT.merchantId, username: DEMO_MERCHANT.username, role: "owner", passwordHash, passwordSetAt: now, createdAt: now })

@@ -223,7 +223,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
           {},
           {
             message: "Transfer retried",
-            description: `${formatKesCents(transfer.amountKesCents)} to ${transfer.phone} as ${transfer.id}. ${runtime ? "Sent to M-Pesa." : "It is sent to M-Pesa on the next payments run."}`,
+            description: `${formatKesCents(transfer.amountKesCents)} to ${transfer.phone} as ${transfer.id}. ${runtime ? "It is being sent to M-Pesa now." : "It is sent to M-Pesa on the next payments run."}`,
           },
         );
       }

@@ -92,7 +92,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AdminPayments() {
   const { operator, view, q, page, hasNext, views, queues, payments: rows } = useLoaderData<typeof loader>();
-  const caption = `${viewLabel(view)} payments${q ? ` matching "${q}"` : ""}, newest first, page ${page}`;
+  const caption = `Payments: ${viewLabel(view)}${q ? `, matching "${q}"` : ""}, newest first, page ${page}`;
   return (
     <AdminShell operator={operator} title="Payments">
       <QueueSummary exceptions={queues.exceptions} review={queues.review} />

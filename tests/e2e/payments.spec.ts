@@ -1,0 +1,94 @@
+/**
+ * The product's reason to exist, in a browser with and without JavaScript: a merchant creates a
+ * payment, the customer pays on the checkout page through the custody simulator, the payment confirms,
+ * settles to M-Pesa (split when large), and the merchant sees it.
+ */
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { signInAsMerchant } from "./auth";
+import { expectToast } from "./helpers";
+
+async function createPayment(page: Page, testInfo: TestInfo, amount: string, reference: string) {
+  await page.goto("/merchant/dashboard");
+  await page.getByRole("link", { name: "Create Payment" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Create Payment" })).toBeVisible();
+  await page.getByLabel("Amount (KES)").fill(amount);
+  await page.getByLabel("Your reference").fill(reference);
+  await page.getByRole("radio", { name: "USDT" }).check();
+  await page.getByRole("button", { name: "Review" }).click();
+  const summary = page.locator("div", { has: page.getByRole("heading", { name: "Summary" }) }).last();
+  await expect(summary).toContainText("Collection fee (1%)");
+  await page.getByRole("button", { name: "Create Payment" }).click();
+  await expectToast(page, testInfo, "Payment created");
+  await expect(page.getByRole("heading", { level: 1, name: `Payment ${reference}` })).toBeVisible();
+}
+
+async function payOnCheckout(page: Page) {
+  await page.getByRole("link", { name: "Open checkout page" }).click();
+  await expect(page.getByText("Send exactly")).toBeVisible();
+  await expect(page.getByRole("img", { name: /QR code of the USDT deposit address/ })).toBeVisible();
+  const checkoutUrl = page.url();
+  await page.getByRole("link", { name: "Pay with the test wallet (simulator)" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Custody simulator" })).toBeVisible();
+  await page.getByRole("button", { name: "Send payment" }).click();
+  await expect(page).toHaveURL(checkoutUrl);
+  await expect(page.getByText("Confirming", { exact: true })).toBeVisible();
+  // Two confirmations (USDT) from the simulator's page.
+  for (let i = 0; i < 2; i++) {
+    await page.goto("/simulator/custody/");
+    await page.getByRole("button", { name: /^Add confirmation/ }).first().click();
+  }
+  await page.goto(checkoutUrl);
+  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
+}
+
+test("a merchant is paid in crypto and settled to M-Pesa", async ({ page }, testInfo) => {
+  await signInAsMerchant(page);
+  const reference = `INV-${testInfo.project.name}-${Date.now()}`;
+  await createPayment(page, testInfo, "2500", reference);
+  const detailUrl = page.url();
+  await payOnCheckout(page);
+
+  await page.goto(detailUrl);
+  // The M-Pesa result arrives asynchronously: reload until the transfer shows its receipt.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole("cell", { name: "Paid", exact: true })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByText("Settled", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Converted to KES")).toBeVisible();
+  await expect(page.locator("td.font-mono").first()).toHaveText(/^[A-Z0-9]{10}$/);
+
+  await page.goto("/merchant/dashboard");
+  await expect(page.locator("dl").filter({ hasText: "Total Revenue" })).not.toContainText("KES 0");
+
+  await page.goto(`/merchant/payments?q=${reference}`);
+  await expect(page.getByRole("link", { name: reference })).toBeVisible();
+});
+
+test("a large payment settles in transfers of at most KES 250,000 and waits past the daily limit", async ({ page }, testInfo) => {
+  await signInAsMerchant(page);
+  const reference = `BIG-${testInfo.project.name}-${Date.now()}`;
+  await createPayment(page, testInfo, "900000", reference);
+  const detailUrl = page.url();
+  await payOnCheckout(page);
+  await page.goto(detailUrl);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole("cell", { name: "Paid", exact: true }).first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  const rows = page.getByRole("table", { name: "Transfers to your M-Pesa number" }).getByRole("row");
+  await expect(rows).not.toHaveCount(2);
+  for (const cell of await page.getByRole("cell", { name: /^KES [\d,]+\.\d\d$/ }).allTextContents()) {
+    expect(Number(cell.replace(/[^\d.]/g, ""))).toBeLessThanOrEqual(250_000);
+  }
+  await expect(page.getByText("Waiting for the next day (daily M-Pesa limit)").first()).toBeVisible();
+});
+
+test("payments below the minimum are refused with the reason", async ({ page }, testInfo) => {
+  await signInAsMerchant(page);
+  await page.goto("/merchant/payments/new");
+  await page.getByLabel("Amount (KES)").fill("100");
+  await page.getByLabel("Your reference").fill("TOO-SMALL");
+  await page.getByRole("button", { name: "Review" }).click();
+  await expectToast(page, testInfo, "Cannot create payment", "The minimum payment is KES 500.");
+});
