@@ -15,7 +15,7 @@ import { networks } from "~/core/payments/config";
 import { applyCustodyTransaction } from "~/core/payments/deposits.server";
 import { newPaymentId, type Payment } from "~/core/payments/payments.server";
 import { computeQuote, formatCryptoUnits, type QuoteAsset } from "~/core/payments/quote";
-import type { PaymentsRuntime } from "~/core/payments/runtime.server";
+import { installPaymentsRuntime } from "~/core/payments/runtime.server";
 import { failTransfer, planSettlement } from "~/core/payments/settlement.server";
 import { startSession } from "~/utils/session.server";
 import { installTestDatabase } from "../../tests/setup/db";
@@ -409,7 +409,7 @@ describe("settlement transfers", () => {
     expect(transfers[1]!.retryOf).toBe(transfer!.id);
     const audit = auditFor(payment.id);
     expect(audit.map((a) => [a.action, a.actorId])).toEqual([["payment.transfer_retried", operator.id]]);
-    expect(JSON.parse(audit[0]!.details!)).toEqual({ transferId: transfer!.id, retryId: transfers[1]!.id });
+    expect(JSON.parse(audit[0]!.details!)).toEqual({ of: transfer!.id, transferId: transfers[1]!.id });
 
     // Paid again already: not offered, and refused even after the retry completes.
     const retriedView = await detail(payment.id, cookie);
@@ -455,15 +455,14 @@ describe("who may use the payment pages", () => {
 });
 
 describe("with the payments runtime running (custody and M-Pesa simulators)", () => {
-  const state = globalThis as typeof globalThis & { __onehopPayments?: PaymentsRuntime };
   let harness: PaymentsHarness;
   beforeAll(async () => {
     harness = await startPaymentsHarness(db);
     // What startPayments() does at boot: make this the process's payments runtime.
-    state.__onehopPayments = harness.runtime;
+    installPaymentsRuntime(harness.runtime);
   });
   afterAll(async () => {
-    delete state.__onehopPayments;
+    installPaymentsRuntime(null);
     await harness.close();
   });
 

@@ -18,12 +18,12 @@ import { PaymentStatusBadge } from "~/components/admin/payments/PaymentStatusBad
 import { PaymentTimeline } from "~/components/admin/payments/PaymentTimeline";
 import { TransfersTable } from "~/components/admin/payments/TransfersTable";
 import type { AuditView, LiveRateView, PaymentDetail, PaymentEventView, TransferView } from "~/components/admin/payments/types";
-import { listAuditFor, recordAudit } from "~/core/audit.server";
+import { listAuditFor } from "~/core/audit.server";
 import { InsufficientBalanceError } from "~/core/ledger/errors";
 import { EXCEPTION_STATUSES, ResolutionError, resolveException, reviewPayment } from "~/core/payments/exceptions.server";
 import { kesCentsForUnits } from "~/core/payments/quote";
 import { operatorPaymentDetail } from "~/core/payments/reads.server";
-import { paymentsConfigFromEnv, paymentsRuntime, settleNow, type PaymentsRuntime } from "~/core/payments/runtime.server";
+import { hasPaymentsRuntime, paymentsConfigFromEnv, paymentsRuntime, settleNow, type PaymentsRuntime } from "~/core/payments/runtime.server";
 import { retryTransfer, sendPendingTransfers } from "~/core/payments/settlement.server";
 import { ratesService } from "~/core/rates/runtime.server";
 import { getDb, type Db } from "~/utils/db.server";
@@ -57,11 +57,7 @@ type ActionData = { errors?: Record<string, string[] | null> };
 
 /** The payments runtime when the app started it (tests and tools run without it). */
 function runningPayments(): PaymentsRuntime | null {
-  try {
-    return paymentsRuntime();
-  } catch {
-    return null;
-  }
+  return hasPaymentsRuntime() ? paymentsRuntime() : null;
 }
 
 /** Start settlement now when the runtime runs; otherwise the payments tick picks the payment up. */
@@ -202,15 +198,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
         if (!failed) {
           return jsonWithError<ActionData>({}, { message: "Retry refused", description: "That transfer is not one of this payment's." }, { status: 404 });
         }
-        const transfer = retryTransfer(db, failed.id, now);
+        const transfer = retryTransfer(db, failed.id, now, { type: "operator", id: operator.id });
         if (!transfer) {
           return jsonWithError<ActionData>({}, { message: "Retry refused", description: "Only a failed transfer that was not retried yet can be retried." }, { status: 409 });
         }
-        recordAudit(
-          db,
-          { actorType: "operator", actorId: operator.id, action: "payment.transfer_retried", targetType: "payment", targetId: paymentId, details: { transferId: failed.id, retryId: transfer.id } },
-          now,
-        );
         const runtime = runningPayments();
         if (runtime) {
           try {

@@ -74,7 +74,8 @@ export async function startPaymentsHarness(db: Db, options: { floatKes?: number 
   const clock = { now: Date.UTC(2026, 10, 20, 7, 0) };
   const now = () => clock.now;
   const callbackToken = callbackTokenFor("test-secret");
-  let runtime!: PaymentsRuntime;
+  // Filled in below, once the simulators know where to call us.
+  const runtime = {} as PaymentsRuntime;
   const app: Server = createServer((req, res) => {
     void (async () => {
       const request = await toRequest(req, origin);
@@ -104,7 +105,7 @@ export async function startPaymentsHarness(db: Db, options: { floatKes?: number 
   const custodySim = await startCustodySimulator({ webhookUrl: `${origin}/webhooks/custody`, generateApiKeyPair: true, completeAt: testConfig.confirmations, seed: 7, now });
   const keys = custodySim.apiKeyPair!;
   const darajaSim = await startDarajaSimulator({ consumerKey: "k", consumerSecret: "s", callbackDelayMs: 0, seed: 7, now, floatKes: options.floatKes ?? 50_000_000 });
-  runtime = {
+  Object.assign(runtime, {
     config: testConfig,
     custody: createCustodyClient({ baseUrl: custodySim.baseUrl, apiKey: keys.apiKey, apiSecretPem: keys.privateKeyPem, timeoutMs: 5_000, now }),
     payouts: createDarajaClient({
@@ -125,7 +126,7 @@ export async function startPaymentsHarness(db: Db, options: { floatKes?: number 
     callbackToken,
     custodySimulator: custodySim,
     darajaSimulator: darajaSim,
-  };
+  } satisfies PaymentsRuntime);
   postTransaction(db, {
     idempotencyKey: "test:float",
     kind: "float.funded",

@@ -74,7 +74,9 @@ export function resolveException(
       const requote = computeQuote({ amountKesCents: 100n, marketRate: rate.priceKes, spreadBps: input.config.spreadBps, feeBps: input.config.c2bFeeBps, asset });
       gross = kesCentsForUnits(units, requote.quoteRate, asset);
       detail = { rate: requote.quoteRate, source: rate.source };
-    } else if (payment.status === "overpaid") {
+    } else if (units > payment.cryptoAmountUnits) {
+      // More than the quote (overpaid, or a late payment that was also too much): the quoted amount,
+      // the excess owed back to the customer.
       gross = payment.amountKesCents;
       creditedUnits = payment.cryptoAmountUnits;
       refundUnits = units - payment.cryptoAmountUnits;

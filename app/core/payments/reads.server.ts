@@ -55,6 +55,13 @@ export function balancesOf(db: Db, merchantId: string) {
   return merchantBalances(db, merchantId);
 }
 
+export function countPaymentsByStatus(db: Db): Record<PaymentStatus, number> {
+  const counts = Object.fromEntries(paymentStatuses.map((status) => [status, 0])) as Record<PaymentStatus, number>;
+  const rows = db.select({ status: payments.status, count: sql<number>`count(*)` }).from(payments).groupBy(payments.status).all();
+  for (const row of rows) counts[row.status] = row.count;
+  return counts;
+}
+
 const SUCCESSFUL: PaymentStatus[] = ["confirmed", "in_review", "settling", "settled"];
 const FINISHED: PaymentStatus[] = [...SUCCESSFUL, "expired", "failed", "underpaid", "overpaid", "paid_after_expiry"];
 

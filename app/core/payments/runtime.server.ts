@@ -54,6 +54,16 @@ export interface PaymentsRuntime {
 
 const state = globalThis as typeof globalThis & { __onehopPayments?: PaymentsRuntime };
 
+export function hasPaymentsRuntime(): boolean {
+  return state.__onehopPayments !== undefined;
+}
+
+/** Tests: make `runtime` the process's payments runtime (null removes it). */
+export function installPaymentsRuntime(runtime: PaymentsRuntime | null): void {
+  if (runtime) state.__onehopPayments = runtime;
+  else delete state.__onehopPayments;
+}
+
 export function paymentsRuntime(): PaymentsRuntime {
   if (!state.__onehopPayments) throw new Error("The payments runtime has not started");
   return state.__onehopPayments;

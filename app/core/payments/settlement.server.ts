@@ -19,6 +19,7 @@ import {
   railInFlight,
   reverseTransaction,
 } from "~/core/ledger/ledger.server";
+import { recordAudit } from "~/core/audit.server";
 import { readableCode } from "~/core/ids.server";
 import { DarajaApiError, DarajaValidationError, DuplicateRequestError } from "~/core/providers/daraja/errors";
 import { classifyResultCode, type B2cResult } from "~/core/providers/daraja/result";
@@ -283,7 +284,7 @@ export async function queryOverdueTransfers(db: Db, payouts: MobileMoneyPayouts,
 }
 
 /** A failed transfer's money is back in the available balance: pay it again as a new transfer. */
-export function retryTransfer(db: Db, transferId: string, now: number): Transfer | null {
+export function retryTransfer(db: Db, transferId: string, now: number, actor?: { type: "operator" | "merchant_user"; id: string }): Transfer | null {
   return db.transaction((tx) => {
     const failed = getTransfer(tx, transferId);
     if (!failed || failed.status !== "failed") return null;
@@ -313,6 +314,9 @@ export function retryTransfer(db: Db, transferId: string, now: number): Transfer
     tx.insert(settlementTransfers).values(transfer).run();
     postTransferSent(tx, transfer, now);
     if (failed.paymentId) recordEvent(tx, { id: failed.paymentId }, { type: "transfer_retried", cause: "retried after a failure", at: now, detail: { transferId: transfer.id, of: failed.id } });
+    if (actor) {
+      recordAudit(tx, { actorType: actor.type, actorId: actor.id, action: "payment.transfer_retried", targetType: "payment", targetId: failed.paymentId ?? failed.id, details: { transferId: transfer.id, of: failed.id } }, now);
+    }
     return { ...transfer, status: "pending" };
   });
 }

@@ -4,39 +4,20 @@
  */
 import type { PaymentStatus, TransferStatus } from "../../../../drizzle/schema";
 import { formatCryptoUnits, type QuoteAsset } from "~/core/payments/quote";
+import { paymentStatusLabels } from "~/components/payments/labels";
 import { formatKes } from "~/utils/format";
 
 export { formatEatDateTime } from "~/components/admin/ingest/format";
 
 export type Tone = "neutral" | "success" | "warning" | "danger" | "info";
 
-export const paymentStatusLabel: Record<PaymentStatus, string> = {
-  awaiting_payment: "Awaiting payment",
-  confirming: "Confirming",
-  confirmed: "Confirmed",
-  in_review: "In review",
-  settling: "Settling",
-  settled: "Settled",
-  expired: "Expired",
-  underpaid: "Underpaid",
-  overpaid: "Overpaid",
-  paid_after_expiry: "Paid after expiry",
-  failed: "Failed",
-};
-
-export const paymentStatusTone: Record<PaymentStatus, Tone> = {
-  awaiting_payment: "info",
-  confirming: "info",
-  confirmed: "success",
-  in_review: "warning",
-  settling: "info",
-  settled: "success",
-  expired: "neutral",
-  underpaid: "warning",
-  overpaid: "warning",
-  paid_after_expiry: "warning",
-  failed: "danger",
-};
+/** Payment states read the same to operators as to merchants (components/payments/labels.ts). */
+export const paymentStatusLabel = Object.fromEntries(
+  Object.entries(paymentStatusLabels).map(([status, { label }]) => [status, label]),
+) as Record<PaymentStatus, string>;
+export const paymentStatusTone = Object.fromEntries(
+  Object.entries(paymentStatusLabels).map(([status, { tone }]) => [status, tone]),
+) as Record<PaymentStatus, Tone>;
 
 export const transferStatusLabel: Record<TransferStatus, string> = {
   scheduled: "Scheduled",
