@@ -50,8 +50,8 @@ export default defineConfig({
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
     { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: /\.http\.spec\.ts$/ },
-    // axe runs its script inside the page, so accessibility checks run in the JavaScript project.
-    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: [/\.http\.spec\.ts$/, /a11y\.spec\.ts$/] },
+    // axe runs its script inside the page, and *.js.spec.ts test what only JavaScript does: "js" project only.
+    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: [/\.http\.spec\.ts$/, /a11y\.spec\.ts$/, /\.js\.spec\.ts$/] },
     // Header and API checks need no browser page: they run once.
     { name: "http", testMatch: /\.http\.spec\.ts$/ },
   ],

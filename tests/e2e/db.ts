@@ -12,3 +12,36 @@ export function withE2eDatabase<T>(work: (db: Database.Database) => T): T {
     db.close();
   }
 }
+
+const ID_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/**
+ * A fresh merchant with a known password, straight into the e2e database: specs that move money use
+ * their own merchant, so daily limits and balances never leak between tests or projects.
+ */
+export async function createTestMerchant(settlementPhone = "254712345678") {
+  const { hashPassword } = await import("../../app/core/passwords.server");
+  let code = "";
+  for (let i = 0; i < 6; i++) code += ID_ALPHABET[Math.floor(Math.random() * ID_ALPHABET.length)];
+  const merchantId = `MRC-${code}`;
+  const credentials = { merchantId, username: "owner", password: "e2e merchant password" };
+  const passwordHash = await hashPassword(credentials.password);
+  withE2eDatabase((db) => {
+    const now = Date.now();
+    db.prepare("insert into merchants (id, business_name, contact_email, status, settlement_rail, settlement_phone, created_at) values (?, ?, ?, 'active', 'mpesa', ?, ?)").run(
+      merchantId,
+      `E2E Traders ${code}`,
+      `${code.toLowerCase()}@e2e.example`,
+      settlementPhone,
+      now,
+    );
+    db.prepare("insert into merchant_users (id, merchant_id, username, role, password_hash, password_set_at, created_at) values (?, ?, 'owner', 'owner', ?, ?, ?)").run(
+      `usr_${code}`,
+      merchantId,
+      passwordHash,
+      now,
+      now,
+    );
+  });
+  return credentials;
+}

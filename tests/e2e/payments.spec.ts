@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { signInAsMerchant } from "./auth";
+import { createTestMerchant } from "./db";
 import { expectToast } from "./helpers";
 
 async function createPayment(page: Page, testInfo: TestInfo, amount: string, reference: string) {
@@ -42,7 +43,7 @@ async function payOnCheckout(page: Page) {
 }
 
 test("a merchant is paid in crypto and settled to M-Pesa", async ({ page }, testInfo) => {
-  await signInAsMerchant(page);
+  await signInAsMerchant(page, await createTestMerchant());
   const reference = `INV-${testInfo.project.name}-${Date.now()}`;
   await createPayment(page, testInfo, "2500", reference);
   const detailUrl = page.url();
@@ -66,7 +67,7 @@ test("a merchant is paid in crypto and settled to M-Pesa", async ({ page }, test
 });
 
 test("a large payment settles in transfers of at most KES 250,000 and waits past the daily limit", async ({ page }, testInfo) => {
-  await signInAsMerchant(page);
+  await signInAsMerchant(page, await createTestMerchant());
   const reference = `BIG-${testInfo.project.name}-${Date.now()}`;
   await createPayment(page, testInfo, "900000", reference);
   const detailUrl = page.url();

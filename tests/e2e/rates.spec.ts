@@ -5,55 +5,10 @@
  * server and database are shared with every other spec, so each test sets up the state it needs and
  * puts the simulator back to normal at the end.
  */
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { cryptocurrencies } from "../../app/content/cryptocurrencies";
 import { expectJsState, isJsProject } from "./helpers";
-
-const LIVE = ["Bitcoin", "Ethereum", "Tether", "USD Coin"];
-const KES = /^KES \d{1,3}(,\d{3})*$/;
-
-/** Set the simulator's fault mode and, optionally, reset or age the rates store ("time passes"). */
-async function market(
-  request: APIRequestContext,
-  body: { mode?: string; fxMode?: string; reset?: boolean; ageSeconds?: number },
-) {
-  const response = await request.post("/simulator/market", { data: body });
-  expect(response.status()).toBe(200);
-}
-
-function eatTime(ms: number): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Nairobi", hour: "2-digit", minute: "2-digit", hour12: false }).format(ms);
-}
-
-const rateCards = (page: Page) => page.getByRole("list", { name: "Exchange rates in Kenyan shillings" }).getByRole("listitem");
-
-async function expectLiveCards(page: Page) {
-  const cards = rateCards(page);
-  await expect(cards).toHaveCount(4);
-  for (const [index, name] of LIVE.entries()) {
-    const card = cards.nth(index);
-    await expect(card.getByRole("heading", { level: 3 })).toHaveText(name);
-    await expect(card.locator("[data-rate]")).toHaveText(KES);
-    await expect(card.getByText("Live", { exact: true })).toBeVisible();
-  }
-}
-
-/**
- * The failure toast: sonner's with JavaScript. Without it the server renders the same flash in the
- * layout's <noscript> alert, which Playwright's JavaScript-off Chromium keeps in the DOM but does not
- * display, so check the alert's text there.
- */
-async function expectFailureToast(page: Page, testInfo: TestInfo) {
-  const title = "Unable to fetch rates";
-  const description = "We're experiencing connectivity issues. Trying again...";
-  if (isJsProject(testInfo)) {
-    const toast = page.locator("[data-sonner-toast]").filter({ hasText: title }).first();
-    await expect(toast).toBeVisible();
-    await expect(toast).toContainText(description);
-  } else {
-    await expect(page.locator('noscript [role="alert"]')).toHaveText(`${title}: ${description}`);
-  }
-}
+import { eatTime, expectFailureToast, expectLiveCards, market, rateCards } from "./rates-support";
 
 test.afterEach(async ({ request }) => {
   await market(request, { mode: "normal", fxMode: "normal" });
@@ -156,54 +111,6 @@ test.describe("Exchange rates", () => {
     await expect(page.getByRole("heading", { name: "Service Unavailable" })).toHaveCount(0);
   });
 
-  test("with JavaScript, the page re-reads the rates every 60 seconds, showing the 4-card skeleton meanwhile", async ({ page }, testInfo) => {
-    test.skip(!isJsProject(testInfo), "auto-refresh needs JavaScript");
-    await market(page.request, { mode: "normal", ageSeconds: 600 });
-    await page.clock.install();
-    await page.goto("/exchange-rates");
-    await expectJsState(page, testInfo);
-    await expect(rateCards(page).getByText(/^Stale/)).toHaveCount(4);
-
-    // The background refresh stores new rates (here: a refresh made by another visitor).
-    expect((await page.request.post("/exchange-rates")).ok()).toBe(true);
-
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/exchange-rates.data*", async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.clock.runFor(60_000);
-    const skeleton = page.getByRole("list", { name: "Loading exchange rates" });
-    await expect(skeleton.getByRole("listitem")).toHaveCount(4);
-    await expect(page.getByRole("button", { name: "Updating..." })).toBeDisabled();
-    release();
-    await expectLiveCards(page);
-    await expect(skeleton).toHaveCount(0);
-  });
-});
-
-test.describe("Exchange rates auto-refresh", () => {
-  test("with JavaScript, a background refresh that failed is toasted when the page re-reads the rates", async ({ page }, testInfo) => {
-    test.skip(!isJsProject(testInfo), "auto-refresh needs JavaScript");
-    await market(page.request, { mode: "normal", ageSeconds: 600 });
-    expect((await page.request.post("/exchange-rates")).ok()).toBe(true);
-    await page.clock.install();
-    await page.goto("/exchange-rates");
-    await expectJsState(page, testInfo);
-    await expectLiveCards(page);
-    const toasts = page.locator("[data-sonner-toast]").filter({ hasText: "Unable to fetch rates" });
-    await expect(toasts).toHaveCount(0);
-
-    // A minute later the provider is down and the background refresh fails.
-    await market(page.request, { mode: "500", ageSeconds: 60 });
-    await page.request.post("/exchange-rates");
-    await page.clock.runFor(60_000);
-    await expect(toasts).toHaveCount(1);
-    await expect(toasts).toContainText("We're experiencing connectivity issues. Trying again...");
-    // The rates shown are still the last good ones, not yet stale.
-    await expect(rateCards(page).getByText("Live", { exact: true })).toHaveCount(4);
-  });
 });
 
 test.describe("Supported currencies", () => {

@@ -1,0 +1,51 @@
+/** Shared by the exchange-rates specs: drive the market simulator, read the rate cards, check the failure toast. */
+import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { isJsProject } from "./helpers";
+
+
+export const LIVE = ["Bitcoin", "Ethereum", "Tether", "USD Coin"];
+export const KES = /^KES \d{1,3}(,\d{3})*$/;
+
+/** Set the simulator's fault mode and, optionally, reset or age the rates store ("time passes"). */
+export async function market(
+  request: APIRequestContext,
+  body: { mode?: string; fxMode?: string; reset?: boolean; ageSeconds?: number },
+) {
+  const response = await request.post("/simulator/market", { data: body });
+  expect(response.status()).toBe(200);
+}
+
+export function eatTime(ms: number): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Nairobi", hour: "2-digit", minute: "2-digit", hour12: false }).format(ms);
+}
+
+export const rateCards = (page: Page) => page.getByRole("list", { name: "Exchange rates in Kenyan shillings" }).getByRole("listitem");
+
+export async function expectLiveCards(page: Page) {
+  const cards = rateCards(page);
+  await expect(cards).toHaveCount(4);
+  for (const [index, name] of LIVE.entries()) {
+    const card = cards.nth(index);
+    await expect(card.getByRole("heading", { level: 3 })).toHaveText(name);
+    await expect(card.locator("[data-rate]")).toHaveText(KES);
+    await expect(card.getByText("Live", { exact: true })).toBeVisible();
+  }
+}
+
+/**
+ * The failure toast: sonner's with JavaScript. Without it the server renders the same flash in the
+ * layout's <noscript> alert, which Playwright's JavaScript-off Chromium keeps in the DOM but does not
+ * display, so check the alert's text there.
+ */
+export async function expectFailureToast(page: Page, testInfo: TestInfo) {
+  const title = "Unable to fetch rates";
+  const description = "We're experiencing connectivity issues. Trying again...";
+  if (isJsProject(testInfo)) {
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: title }).first();
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText(description);
+  } else {
+    await expect(page.locator('noscript [role="alert"]')).toHaveText(`${title}: ${description}`);
+  }
+}
+

@@ -1,0 +1,41 @@
+/** axe on the pages behind sign-in and on the forms, which the public list does not cover. */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { signInAsMerchant, signInAsOperator } from "./auth";
+
+async function expectAccessible(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator("h1")).toHaveCount(1);
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(blocking.map((v) => `${path} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+test("forms and sign-in pages", async ({ page }) => {
+  for (const path of ["/get-started", "/merchant-signin", "/admin/signin", "/merchant/set-password?token=unknown"]) {
+    await expectAccessible(page, path);
+  }
+});
+
+test("merchant pages", async ({ page }) => {
+  await signInAsMerchant(page);
+  for (const path of ["/merchant/dashboard", "/merchant/payments", "/merchant/payments/new", "/merchant/settings"]) {
+    await expectAccessible(page, path);
+  }
+  await page.goto("/merchant/payments");
+  const first = page.getByRole("table").getByRole("link").first();
+  if ((await first.count()) > 0) {
+    const href = await first.getAttribute("href");
+    await expectAccessible(page, href!);
+    await page.goto(href!);
+    await page.getByRole("link", { name: "Open checkout page" }).click();
+    await expectAccessible(page, new URL(page.url()).pathname);
+  }
+});
+
+test("operator pages", async ({ page }) => {
+  await signInAsOperator(page);
+  for (const path of ["/admin/applications", "/admin/applications?status=approved", "/admin/payments", "/admin/ingest"]) {
+    await expectAccessible(page, path);
+  }
+});
