@@ -130,6 +130,16 @@ async function benchScenario(scenario: Scenario, app: AppServer, baseline: Stati
   };
 }
 
+/** Market-data provider calls while /functions/v1/rates is under load for 30 s (the simulator counts them). */
+async function countProviderCalls(baseUrl: string, connections: number) {
+  const seconds = positiveInt("BENCH_RATES_SECONDS", 30);
+  const calls = async () => ((await (await fetch(`${baseUrl}/simulator/market`)).json()) as { calls: { prices: number } }).calls.prices;
+  const before = await calls();
+  await measure(`${baseUrl}/functions/v1/rates`, { method: "GET", headers: {} }, seconds, connections);
+  const after = await calls();
+  return { seconds, calls: after - before, allowed: Math.ceil(seconds / 60) + 1 };
+}
+
 // ---- main ----
 
 async function main(): Promise<number> {
@@ -168,6 +178,13 @@ async function main(): Promise<number> {
     return 1;
   }
 
+  const seeded = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench/seed-articles.ts"], { cwd: root, env, stdio: ["ignore", "pipe", 2] });
+  if (seeded.status !== 0) {
+    log("seeding the bench articles failed");
+    return 1;
+  }
+  const { middleSlug } = JSON.parse(seeded.stdout.toString()) as { middleSlug: string };
+
   // build/index.js is loaded once; a rebuild during the run makes its /build/* URLs 404.
   const buildStamp = () => statSync(path.join(root, "build/index.js"), { throwIfNoEntry: false })?.mtimeMs;
   const builtAt = buildStamp();
@@ -187,7 +204,12 @@ async function main(): Promise<number> {
 
   const rows: Row[] = [];
   let crashed = false;
-  for (const scenario of scenarios) {
+  const allScenarios: Scenario[] = [
+    ...scenarios,
+    { name: "/blog (5,000 articles)", path: "/blog" },
+    { name: "/blog/{slug} (5,000 articles)", path: `/blog/${middleSlug}` },
+  ];
+  for (const scenario of allScenarios) {
     rows.push(await benchScenario(scenario, app, baseline, seconds, connections));
     if (!app.isRunning()) {
       crashed = true;
@@ -195,7 +217,7 @@ async function main(): Promise<number> {
     }
   }
   const hwmKb = procStatusKb(app.pid, "VmHWM");
-  rss.stop();
+  const stopRss = () => rss.stop();
   const peakKb = rss.peakKb();
 
   const mb = (value: number | undefined) => (value === undefined ? undefined : value / 1024);
@@ -203,6 +225,16 @@ async function main(): Promise<number> {
   const hwmMb = mb(hwmKb);
   const worstMb = peakMb === undefined ? hwmMb : Math.max(peakMb, hwmMb ?? 0);
   const signIn = await measureSignInCpu();
+  const providerCalls = crashed ? null : await countProviderCalls(app.baseUrl, connections);
+  stopRss();
+  log("core: ledger postings vs bare SQLite commits, news ingest, payments end to end");
+  Object.assign(process.env, { DATA_DIR: tmpDir, DATABASE_URL: path.join(tmpDir, "core.sqlite"), NODE_ENV: "test" });
+  const core = await import("./bench/core-bench");
+  const ledger = await core.benchLedger(tmpDir);
+  const ingest = await core.benchNewsIngest(tmpDir);
+  const paymentCount = positiveInt("BENCH_PAYMENTS", 10_000);
+  log(`payments: ${paymentCount} through the simulators`);
+  const paid = await core.benchPayments(tmpDir, paymentCount);
   const output = [
     "",
     `OneHop bench: ${connections} connections, ${seconds} s per run, warm-up ${WARMUP_REQUESTS} requests, accept-encoding: gzip, br`,
@@ -214,6 +246,14 @@ async function main(): Promise<number> {
     `Sign-in password check (scrypt N=2^15, r=8, p=1): ${signIn.cpuMsPerSignIn.toFixed(1)} ms CPU, ${signIn.wallMsPerSignIn.toFixed(1)} ms wall per sign-in`,
     ...formatTargets(rows, connections, worstMb),
     `  ${signIn.cpuMsPerSignIn < TARGETS.signInCpuMs ? "PASS" : "FAIL"}  one sign-in costs < ${TARGETS.signInCpuMs} ms of CPU (${signIn.cpuMsPerSignIn.toFixed(1)} ms)`,
+    providerCalls
+      ? `  ${providerCalls.calls <= providerCalls.allowed ? "PASS" : "FAIL"}  market-data provider calls during ${providerCalls.seconds} s of /functions/v1/rates at ${connections} connections: ${providerCalls.calls} (at most ${providerCalls.allowed}: one per refresh interval)`
+      : "  n/a   provider calls (server not running)",
+    `  ${ledger.ratio >= 0.5 ? "PASS" : "FAIL"}  ledger postings/s vs bare SQLite commits/s, same pragmas: ${Math.round(ledger.postingsPerSecond)} / ${Math.round(ledger.bareCommitsPerSecond)} = ${ledger.ratio.toFixed(2)} (target >= 0.5)`,
+    "",
+    `News ingest of 20 local feeds x 50 items: ${(ingest.durationMs / 1000).toFixed(2)} s (${ingest.fetched} fetched, ${ingest.curated} curated)`,
+    `Payments end to end through the simulators: ${paid.payments} in ${paid.seconds.toFixed(1)} s = ${paid.perSecond.toFixed(1)} payments/s at concurrency ${paid.concurrency}; ${paid.settled} settled`,
+    `  p99 per step (ms): ${Object.entries(paid.p99Ms).map(([step, ms]) => `${step} ${ms.toFixed(1)}`).join(", ")}`,
   ];
   for (const row of rows) {
     if (row.status < 200 || row.status >= 300) output.push(`Note: ${row.name} answered HTTP ${row.status} to the single fetch.`);

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { CardGrid, CheckList, StepList } from "~/components/marketing/CardGrid";
 import { IconBadge } from "~/components/marketing/icons";
 import { MoneyFlow } from "~/components/marketing/MoneyFlow";
@@ -17,12 +17,17 @@ import {
 import { publicPageHeaders } from "~/utils/http";
 import { seo } from "~/utils/seo";
 
+/** The page's copy travels as loader data, so it is not in the page's JavaScript bundle. */
+export const loader = () => ({ closingCta, featureCards, homeHero, homeMeta, howItWorks, moneyFlow, performance });
+
 export const headers = publicPageHeaders;
 
-export const meta: MetaFunction = ({ matches }) => seo(matches, { description: homeMeta.description, path: "/" });
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  seo(matches, { description: data?.homeMeta.description ?? "", path: "/" });
 
 export default function Home() {
   const { demoUrl } = useExternalUrls();
+  const { closingCta, featureCards, homeHero, howItWorks, moneyFlow, performance } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero eyebrow={homeHero.eyebrow} title={homeHero.title} lead={homeHero.lead}>

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { CardGrid, CheckList } from "~/components/marketing/CardGrid";
 import { Icon } from "~/components/marketing/icons";
 import { MoneyFlow } from "~/components/marketing/MoneyFlow";
@@ -20,15 +20,19 @@ import { settlementTimes } from "~/content/tariff";
 import { publicPageHeaders } from "~/utils/http";
 import { seo } from "~/utils/seo";
 
+/** The page's copy travels as loader data, so it is not in the page's JavaScript bundle. */
+export const loader = () => ({ featuresClosing, featuresFlow, featuresHero, featuresMeta, integrations, offerings, pricing, settlement, moneyFlow, settlementTimes });
+
 export const headers = publicPageHeaders;
 
-export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, { title: featuresMeta.title, description: featuresMeta.description, path: "/features" });
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  seo(matches, { title: data?.featuresMeta.title ?? "Features", description: data?.featuresMeta.description ?? "", path: "/features" });
 
 const linkClass = "font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900";
 
 export default function Features() {
   const { apiDocsUrl } = useExternalUrls();
+  const { featuresClosing, featuresFlow, featuresHero, integrations, offerings, pricing, settlement, moneyFlow, settlementTimes } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero eyebrow={featuresHero.eyebrow} title={featuresHero.title} lead={featuresHero.lead}>

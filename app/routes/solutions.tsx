@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { CardGrid } from "~/components/marketing/CardGrid";
 import { CoinList } from "~/components/marketing/CoinList";
 import { FlowTabs } from "~/components/marketing/FlowTabs";
@@ -20,16 +20,20 @@ import { seo } from "~/utils/seo";
 
 export const headers = publicPageHeaders;
 
-export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, { title: solutionsMeta.title, description: solutionsMeta.description, path: "/solutions" });
+/** The page's copy travels as loader data, so it is not in the page's JavaScript bundle. */
+export const loader = () => ({ coinsSection, flowsSection, paymentFlows, solutionCards, solutionsClosing, solutionsHero, solutionsMeta, cryptocurrencies });
 
-/** Static page: no loader, and switching tabs (?flow=) needs no data. */
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  seo(matches, { title: data?.solutionsMeta.title ?? "Solutions", description: data?.solutionsMeta.description ?? "", path: "/solutions" });
+
+/** The copy never changes: switching tabs (?flow=) needs no new data. */
 export const shouldRevalidate = () => false;
 
 const linkClass = "font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900";
 
 export default function Solutions() {
   const { apiDocsUrl, demoUrl } = useExternalUrls();
+  const { coinsSection, flowsSection, paymentFlows, solutionCards, solutionsClosing, solutionsHero, cryptocurrencies } = useLoaderData<typeof loader>();
   const { integrate, onboarding } = solutionsHero.actions;
   return (
     <>

@@ -52,6 +52,8 @@ export const scenarios: Scenario[] = [
   { name: "/features", path: "/features" },
   { name: "/terms", path: "/terms" },
   { name: "/get-started", path: "/get-started" },
+  { name: "/exchange-rates", path: "/exchange-rates" },
+  { name: "/functions/v1/rates", path: "/functions/v1/rates" },
   {
     name: "POST /merchant-signin",
     path: "/merchant-signin",
