@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { formatKesCents, PaymentStatusBadge, eatDateTime } from "~/components/payments/PaymentBits";
 import { paymentStatusLabels } from "~/components/payments/labels";
-import { buttonClass, Card, Container } from "~/components/ui";
-import { balancesOf, isPaymentStatus, listPayments, paymentStatuses } from "~/core/payments/reads.server";
+import { buttonClass, Container } from "~/components/ui";
+import { balancesOf, isPaymentStatus, listPayments } from "~/core/payments/reads.server";
 import { formatCryptoUnits } from "~/core/payments/quote";
 import { requireMerchant } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -77,11 +77,11 @@ export default function MerchantPayments() {
               ["On the way", balances.inFlight, "Sent to M-Pesa, waiting for the receipt"],
             ] as const
           ).map(([label, cents, hint]) => (
-            <Card key={label}>
+            <div key={label} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
               <dt className="text-sm text-slate-600">{label}</dt>
               <dd className="text-2xl font-bold text-ink">{formatKesCents(cents)}</dd>
               <dd className="mt-1 text-xs text-slate-600">{hint}</dd>
-            </Card>
+            </div>
           ))}
         </dl>
       </section>
@@ -93,7 +93,7 @@ export default function MerchantPayments() {
           </label>
           <select id="status" name="status" defaultValue={status} className="mt-1 rounded-lg border border-slate-400 px-3 py-2">
             <option value="">All statuses</option>
-            {paymentStatuses.map((s) => (
+            {(Object.keys(paymentStatusLabels) as (keyof typeof paymentStatusLabels)[]).map((s) => (
               <option key={s} value={s}>
                 {paymentStatusLabels[s].label}
               </option>

@@ -4,7 +4,13 @@ import { expect, test, type Page } from "@playwright/test";
 import { signInAsMerchant, signInAsOperator } from "./auth";
 
 async function expectAccessible(page: Page, path: string) {
+  // A page that renders on the server but breaks once React takes over is not accessible either.
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`${path}: ${error.message}`));
   await page.goto(path);
+  await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+  await page.waitForLoadState("networkidle");
+  expect(errors).toEqual([]);
   await expect(page.locator("h1")).toHaveCount(1);
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
