@@ -8,12 +8,32 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOpti
 const KEY_LENGTH = 32;
 const DEFAULT_PARAMS = { N: 2 ** 15, r: 8, p: 1 };
 
+/**
+ * At most this many hashes at once: each takes 32 MiB while it runs, so a burst of sign-ins queues
+ * here instead of growing the process's memory (and two cores cannot run more at once anyway).
+ */
+const MAX_CONCURRENT_HASHES = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
 function scrypt(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 128 * params.N * params.r * 2 };
-  return new Promise((resolve, reject) =>
-    scryptCallback(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+  return withHashSlot(
+    () =>
+      new Promise((resolve, reject) =>
+        scryptCallback(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
+      ),
   );
 }
 

@@ -6,7 +6,8 @@ import { fileURLToPath } from "node:url";
 // `import type` is always erased: importing static-server.ts for real would start a server here.
 import type { StaticResponse, StaticServerMessage } from "./static-server";
 
-export const HEAP_FLAG = "--max-old-space-size=192";
+export const HEAP_FLAGS = ["--max-old-space-size=128", "--max-semi-space-size=4"];
+export const HEAP_FLAG = HEAP_FLAGS.join(" ");
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -51,9 +52,9 @@ export interface AppServer {
   isRunning(): boolean;
 }
 
-/** `node --max-old-space-size=192 node_modules/@remix-run/serve/dist/cli.js build/index.js`. */
+/** `node <HEAP_FLAGS> node_modules/@remix-run/serve/dist/cli.js build/index.js`, as `npm start` runs it. */
 export function spawnAppServer(root: string, env: NodeJS.ProcessEnv, port: number): AppServer {
-  const child = spawn(process.execPath, [HEAP_FLAG, "node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+  const child = spawn(process.execPath, [...HEAP_FLAGS, "node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
     cwd: root,
     env,
     // stdout (one log line per request) → /dev/null; stderr kept for diagnostics.
