@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminShell } from "~/components/admin/AdminShell";
-import { Badge, cx } from "~/components/ui";
+import { Badge, cx, DataTable } from "~/components/ui";
 import { businessTypes, optionLabel } from "~/content/application-options";
 import { findCountry } from "~/content/countries";
 import { countApplicationsByStatus, listApplications } from "~/core/merchants/applications.server";
@@ -63,19 +63,7 @@ export default function AdminApplications() {
       {applications.length === 0 ? (
         <p className="mt-8 rounded-xl bg-slate-50 p-6 text-slate-700">No applications here yet.</p>
       ) : (
-        <div className="mt-6 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Applications, newest first</caption>
-            <thead className="border-b border-slate-300">
-              <tr>
-                {["Reference", "Business", "Type", "Location", "Submitted", "Status"].map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
+        <DataTable caption="Applications, newest first" headings={["Reference", "Business", "Type", "Location", "Submitted", "Status"]} className="mt-6">
               {applications.map((a) => (
                 <tr key={a.id} className="border-b border-slate-200">
                   <td className="px-3 py-2">
@@ -97,9 +85,7 @@ export default function AdminApplications() {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </DataTable>
       )}
     </AdminShell>
   );

@@ -2,7 +2,7 @@
  * Exchange rates (/exchange-rates): BTC, ETH, USDT and USDC in KES from the stored snapshot (never a
  * provider call during the render), a Refresh form that works without JavaScript, auto-refresh with it.
  */
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { Attribution } from "~/components/rates/Attribution";
 import { ratesCopy, REFRESH_ACTION } from "~/components/rates/copy";
@@ -16,6 +16,7 @@ import { Badge, PageHero, Section } from "~/components/ui";
 import { ratesPageCacheControl } from "~/core/rates/cache-control";
 import { ratesService } from "~/core/rates/runtime.server";
 import { assertSameOrigin } from "~/utils/request.server";
+import { loaderCacheHeaders } from "~/utils/http";
 import { seo } from "~/utils/seo";
 import { redirectWithError } from "~/utils/toast.server";
 
@@ -49,11 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(`${REFRESH_ACTION}?updated=${attempt}`);
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
-  const parent = parentHeaders.get("Cache-Control");
-  if (parent?.includes("no-store")) return { "Cache-Control": parent };
-  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "no-store" };
-};
+export const headers = loaderCacheHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {

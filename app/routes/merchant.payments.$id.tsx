@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { transferStatusLabels } from "~/components/payments/labels";
 import { eatDateTime, formatKesCents, PaymentStatusBadge, PaymentTimeline } from "~/components/payments/PaymentBits";
-import { buttonClass, Card, Container } from "~/components/ui";
+import { buttonClass, Card, Container, DataTable } from "~/components/ui";
 import { formatCryptoUnits } from "~/core/payments/quote";
 import { merchantPaymentDetail } from "~/core/payments/reads.server";
 import { paymentsRuntime } from "~/core/payments/runtime.server";
@@ -127,19 +127,11 @@ export default function PaymentDetail() {
         {transfers.length === 0 ? (
           <p className="mt-4 text-slate-700">No transfers yet: they are made as soon as the payment is confirmed.</p>
         ) : (
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Transfers to your M-Pesa number</caption>
-              <thead className="border-b border-slate-300">
-                <tr>
-                  {["#", "Amount", "Payout fee", "To", "Day", "Status", "M-Pesa receipt", ""].map((h, i) => (
-                    <th key={i} scope="col" className="px-3 py-2 font-semibold">
-                      {h || <span className="sr-only">Actions</span>}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
+          <DataTable
+            caption="Transfers to your M-Pesa number"
+            headings={["#", "Amount", "Payout fee", "To", "Day", "Status", "M-Pesa receipt", <span key="actions" className="sr-only">Actions</span>]}
+            className="mt-4"
+          >
                 {transfers.map((t) => (
                   <tr key={t.id} className="border-b border-slate-200">
                     <td className="px-3 py-2">{t.sequence}</td>
@@ -165,9 +157,7 @@ export default function PaymentDetail() {
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+          </DataTable>
         )}
       </section>
     </Container>

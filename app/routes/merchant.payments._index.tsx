@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { formatKesCents, PaymentStatusBadge, eatDateTime } from "~/components/payments/PaymentBits";
 import { paymentStatusLabels } from "~/components/payments/labels";
-import { buttonClass, Container } from "~/components/ui";
+import { buttonClass, Container, DataTable } from "~/components/ui";
 import { balancesOf, isPaymentStatus, listPayments } from "~/core/payments/reads.server";
 import { formatCryptoUnits } from "~/core/payments/quote";
 import { requireMerchant } from "~/utils/auth.server";
@@ -119,19 +119,7 @@ export default function MerchantPayments() {
           {status || q ? "No payments match these filters." : "No payments yet. Create one and share its checkout link with your customer."}
         </p>
       ) : (
-        <div className="mt-6 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Your payments, newest first</caption>
-            <thead className="border-b border-slate-300">
-              <tr>
-                {["Reference", "Amount", "Crypto", "Status", "Created"].map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
+        <DataTable caption="Your payments, newest first" headings={["Reference", "Amount", "Crypto", "Status", "Created"]} className="mt-6">
               {payments.map((p) => (
                 <tr key={p.id} className="border-b border-slate-200">
                   <td className="px-3 py-2">
@@ -148,9 +136,7 @@ export default function MerchantPayments() {
                   <td className="px-3 py-2">{eatDateTime(p.createdAt)}</td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </DataTable>
       )}
       <nav aria-label="Pages" className="mt-6 flex gap-3">
         {page > 1 ? (

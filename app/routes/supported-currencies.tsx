@@ -3,7 +3,7 @@
  * USDC carry rates from the rates service (live, stale or fallback, and marked so); the others and every
  * 24h change are fixed display values from app/content/cryptocurrencies.ts.
  */
-import { data, type HeadersFunction, type MetaFunction } from "@remix-run/node";
+import { data, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { formatEatStamp } from "~/components/rates/format";
 import { CurrencyList, type CurrencyEntry } from "~/components/rates/CurrencyList";
@@ -16,6 +16,7 @@ import { cryptoLimits } from "~/content/tariff";
 import { ratesPageCacheControl } from "~/core/rates/cache-control";
 import { ratesService } from "~/core/rates/runtime.server";
 import { formatKes } from "~/utils/format";
+import { loaderCacheHeaders } from "~/utils/http";
 import { seo } from "~/utils/seo";
 
 export async function loader() {
@@ -49,11 +50,7 @@ export async function loader() {
   );
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
-  const parent = parentHeaders.get("Cache-Control");
-  if (parent?.includes("no-store")) return { "Cache-Control": parent };
-  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "no-store" };
-};
+export const headers = loaderCacheHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {

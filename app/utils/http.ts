@@ -19,3 +19,13 @@ export const publicPageHeaders: HeadersFunction = ({ parentHeaders }) => {
 
 /** `export const headers = privatePageHeaders;` on pages that depend on the signed-in user. */
 export const privatePageHeaders: HeadersFunction = () => ({ "Cache-Control": PRIVATE_NO_STORE });
+
+/**
+ * For pages whose loader decides the caching (e.g. until the next rates refresh): the loader's
+ * Cache-Control, unless the root made the response private (a flash message).
+ */
+export const loaderCacheHeaders: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
+  const parent = parentHeaders.get("Cache-Control");
+  if (parent?.includes("no-store")) return { "Cache-Control": parent };
+  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "no-store" };
+};

@@ -171,3 +171,34 @@ export function Stat({ value, label }: { value: ReactNode; label: ReactNode }) {
     </div>
   );
 }
+
+/** A scrollable data table with a (visually hidden) caption and column headings; rows are the children. */
+export function DataTable({
+  caption,
+  headings,
+  children,
+  className,
+}: {
+  caption: string;
+  headings: readonly ReactNode[];
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={cx("overflow-x-auto", className)}>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-slate-300">
+          <tr>
+            {headings.map((heading, index) => (
+              <th key={index} scope="col" className="px-3 py-2 font-semibold">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}

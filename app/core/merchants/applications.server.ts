@@ -13,7 +13,7 @@ import {
 import { recordAudit } from "~/core/audit.server";
 import { queueEmail } from "~/core/email.server";
 import { newApplicationReference, newId, newMerchantId } from "~/core/ids.server";
-import type { Db } from "~/utils/db.server";
+import type { Db, Tx } from "~/utils/db.server";
 import { e164, type ApplicationInput } from "./application-schema";
 import { issueSetPasswordToken } from "./passwords-links.server";
 
@@ -94,6 +94,16 @@ export function getApplication(db: Db, id: string): Application | undefined {
   return db.select().from(merchantApplications).where(eq(merchantApplications.id, id)).get();
 }
 
+/** The application, still waiting for a decision, read inside the reviewing transaction. */
+function submittedApplication(tx: Tx, id: string): Application {
+  const application = tx.select().from(merchantApplications).where(eq(merchantApplications.id, id)).get();
+  if (!application) throw new ReviewError("Application not found", "not_found");
+  if (application.status !== "submitted") {
+    throw new ReviewError(`This application was already ${application.status}.`, "already_reviewed");
+  }
+  return application;
+}
+
 export class ReviewError extends Error {
   constructor(
     message: string,
@@ -127,11 +137,7 @@ export function approveApplication(
 ): ApprovalResult {
   const now = input.now ?? Date.now();
   return db.transaction((tx) => {
-    const application = tx.select().from(merchantApplications).where(eq(merchantApplications.id, input.applicationId)).get();
-    if (!application) throw new ReviewError("Application not found", "not_found");
-    if (application.status !== "submitted") {
-      throw new ReviewError(`This application was already ${application.status}.`, "already_reviewed");
-    }
+    const application = submittedApplication(tx, input.applicationId);
     let merchantId = newMerchantId();
     while (tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)).get()) {
       merchantId = newMerchantId();
@@ -192,11 +198,7 @@ export function rejectApplication(
 ): void {
   const now = input.now ?? Date.now();
   db.transaction((tx) => {
-    const application = tx.select().from(merchantApplications).where(eq(merchantApplications.id, input.applicationId)).get();
-    if (!application) throw new ReviewError("Application not found", "not_found");
-    if (application.status !== "submitted") {
-      throw new ReviewError(`This application was already ${application.status}.`, "already_reviewed");
-    }
+    const application = submittedApplication(tx, input.applicationId);
     tx.update(merchantApplications)
       .set({ status: "rejected", reviewedAt: now, reviewedBy: input.operatorId, decisionReason: input.reason })
       .where(eq(merchantApplications.id, application.id))

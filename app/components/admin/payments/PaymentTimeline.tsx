@@ -1,4 +1,4 @@
-import { Card } from "~/components/ui";
+import { Card, DataTable } from "~/components/ui";
 import { formatEatDateTime } from "./format";
 import type { PaymentEventView } from "./types";
 
@@ -15,19 +15,7 @@ export function PaymentTimeline({ events }: { events: PaymentEventView[] }) {
       {events.length === 0 ? (
         <p>Nothing has happened yet.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Payment events, oldest first, times in Nairobi time (EAT)</caption>
-            <thead className="border-b border-slate-300">
-              <tr>
-                {["Time (EAT)", "Event", "Cause", "Status", "Detail"].map((heading) => (
-                  <th key={heading} scope="col" className="px-3 py-2 font-semibold">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
+        <DataTable caption="Payment events, oldest first, times in Nairobi time (EAT)" headings={["Time (EAT)", "Event", "Cause", "Status", "Detail"]}>
               {events.map((event) => (
                 <tr key={event.id} className="border-b border-slate-200 align-top">
                   <td className="px-3 py-2 whitespace-nowrap">
@@ -52,9 +40,7 @@ export function PaymentTimeline({ events }: { events: PaymentEventView[] }) {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </DataTable>
       )}
     </Card>
   );

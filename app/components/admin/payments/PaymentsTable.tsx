@@ -1,3 +1,4 @@
+import { DataTable } from "~/components/ui";
 import { Link } from "@remix-run/react";
 import { formatCrypto, formatEatDateTime, formatKesCents } from "./format";
 import { PaymentStatusBadge } from "./PaymentStatusBadge";
@@ -5,19 +6,7 @@ import type { PaymentRow } from "./types";
 
 export function PaymentsTable({ payments, caption }: { payments: PaymentRow[]; caption: string }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-300">
-          <tr>
-            {["Payment", "Merchant", "Amount", "Crypto expected", "Crypto received", "Created", "Status"].map((heading) => (
-              <th key={heading} scope="col" className="px-3 py-2 font-semibold">
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
+    <DataTable caption={caption} headings={["Payment", "Merchant", "Amount", "Crypto expected", "Crypto received", "Created", "Status"]}>
           {payments.map((payment) => (
             <tr key={payment.id} className="border-b border-slate-200 align-top">
               <th scope="row" className="px-3 py-2 font-normal">
@@ -38,8 +27,6 @@ export function PaymentsTable({ payments, caption }: { payments: PaymentRow[]; c
               </td>
             </tr>
           ))}
-        </tbody>
-      </table>
-    </div>
+    </DataTable>
   );
 }

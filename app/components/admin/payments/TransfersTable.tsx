@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { Card } from "~/components/ui";
+import { Card, DataTable } from "~/components/ui";
 import { SubmitButton } from "~/components/ui/form";
 import { formatEatDateTime, formatKesCents } from "./format";
 import { TransferStatusBadge } from "./PaymentStatusBadge";
@@ -17,19 +17,7 @@ export function TransfersTable({ transfers }: { transfers: TransferView[] }) {
       {transfers.length === 0 ? (
         <p>No transfers yet: the payment has not started settling.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Settlement transfers to M-Pesa, in order</caption>
-            <thead className="border-b border-slate-300">
-              <tr>
-                {["Transfer", "To", "Amount", "B2C fee", "Status", "Day", "M-Pesa receipt", "Result", "Action"].map((heading) => (
-                  <th key={heading} scope="col" className="px-3 py-2 font-semibold">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
+        <DataTable caption="Settlement transfers to M-Pesa, in order" headings={["Transfer", "To", "Amount", "B2C fee", "Status", "Day", "M-Pesa receipt", "Result", "Action"]}>
               {transfers.map((transfer) => (
                 <tr key={transfer.id} className="border-b border-slate-200 align-top">
                   <th scope="row" className="px-3 py-2 font-normal">
@@ -65,9 +53,7 @@ export function TransfersTable({ transfers }: { transfers: TransferView[] }) {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </DataTable>
       )}
     </Card>
   );
