@@ -162,6 +162,22 @@ describe("payments through custody and M-Pesa", () => {
     expect(getPayment(db, payment.id)?.status).toBe("settled");
   });
 
+  it("insufficient float at M-Pesa fails the transfer, returns the money, and says it can be retried", async () => {
+    addMerchant(db, "MRC-FQXT22", "254733000111");
+    h.darajaSim.setOutcome("254733000111", "insufficient-float");
+    const payment = await pay("MRC-FQXT22", 8_000);
+    await h.custodySim.confirm(await deposit(payment.id), 2);
+    const owedBefore = owed(db, merchantAvailable("MRC-FQXT22"));
+    await settle(payment.id);
+    const [transfer] = listTransfersForPayment(db, payment.id);
+    expect(transfer).toMatchObject({ status: "failed", resultCode: 1 });
+    expect(transfer?.resultDesc).toMatch(/float is too low/);
+    expect(owed(db, merchantAvailable("MRC-FQXT22"))).toBe(owedBefore);
+    expect(owed(db, merchantInFlight("MRC-FQXT22"))).toBe(0n);
+    h.darajaSim.setOutcome("254733000111", null);
+    expect(retryTransfer(db, transfer!.id, h.clock.now)?.status).toBe("pending");
+  });
+
   it("a callback that never arrives is settled by the status query", async () => {
     const payment = await pay("MRC-SXNT22", 4_000);
     await h.custodySim.confirm(await deposit(payment.id), 2);
