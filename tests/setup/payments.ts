@@ -104,7 +104,7 @@ export async function startPaymentsHarness(db: Db, options: { floatKes?: number 
 
   const custodySim = await startCustodySimulator({ webhookUrl: `${origin}/webhooks/custody`, generateApiKeyPair: true, completeAt: testConfig.confirmations, seed: 7, now });
   const keys = custodySim.apiKeyPair!;
-  const darajaSim = await startDarajaSimulator({ consumerKey: "k", consumerSecret: "s", callbackDelayMs: 0, seed: 7, now, floatKes: options.floatKes ?? 50_000_000 });
+  const darajaSim = await startDarajaSimulator({ consumerKey: "k", consumerSecret: "s", callbackDelayMs: 0, seed: 7, now, floatKes: Math.max(options.floatKes ?? 0, 50_000_000) });
   Object.assign(runtime, {
     config: testConfig,
     custody: createCustodyClient({ baseUrl: custodySim.baseUrl, apiKey: keys.apiKey, apiSecretPem: keys.privateKeyPem, timeoutMs: 5_000, now }),
@@ -127,12 +127,13 @@ export async function startPaymentsHarness(db: Db, options: { floatKes?: number 
     custodySimulator: custodySim,
     darajaSimulator: darajaSim,
   } satisfies PaymentsRuntime);
+  const floatCents = BigInt(options.floatKes ?? 20_000_000) * 100n;
   postTransaction(db, {
     idempotencyKey: "test:float",
     kind: "float.funded",
     entries: [
-      { account: railFloat("mpesa"), amount: 20_000_000_00n },
-      { account: capital("KES"), amount: -20_000_000_00n },
+      { account: railFloat("mpesa"), amount: floatCents },
+      { account: capital("KES"), amount: -floatCents },
     ],
   });
   return {
