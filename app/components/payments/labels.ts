@@ -41,6 +41,7 @@ export const eventLabels: Record<string, string> = {
   transfer_retried: "M-Pesa transfer retried",
   settled: "Settled",
   waiting_for_settlement_number: "Waiting for a settlement number",
+  waiting_for_float: "Waiting for M-Pesa float",
   review_approved: "Approved in review",
   review_rejected: "Rejected in review",
   accepted: "Accepted by an operator",

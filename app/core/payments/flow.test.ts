@@ -221,6 +221,23 @@ describe("payments through custody and M-Pesa", () => {
     expect(listPaymentEvents(db, payment.id).at(-1)?.type).toBe("waiting_for_settlement_number");
   });
 
+  it("when our M-Pesa float cannot cover a payout, the payment waits and says why", async () => {
+    addMerchant(db, "MRC-FWTT22");
+    const payment = await pay("MRC-FWTT22", 4_900_000);
+    await h.custodySim.confirm(await deposit(payment.id), 2);
+    const { reviewPayment } = await import("./exceptions.server");
+    reviewPayment(db, { paymentId: payment.id, operatorId: "op_test", approve: true, now: h.clock.now });
+    const { postTransaction, railFloat, capital, normalBalance } = await import("~/core/ledger/ledger.server");
+    const float = normalBalance(db, railFloat("mpesa"));
+    postTransaction(db, { idempotencyKey: "test:drain", kind: "float.withdrawn", entries: [{ account: railFloat("mpesa"), amount: -(float - 100n) }, { account: capital("KES"), amount: float - 100n }] });
+    expect(planSettlement(db, payment.id, testConfig, h.clock.now)).toBe("waiting_for_float");
+    expect(planSettlement(db, payment.id, testConfig, h.clock.now)).toBe("waiting_for_float");
+    expect(getPayment(db, payment.id)?.status).toBe("confirmed");
+    expect(listPaymentEvents(db, payment.id).filter((e) => e.type === "waiting_for_float")).toHaveLength(1);
+    postTransaction(db, { idempotencyKey: "test:refill", kind: "float.funded", entries: [{ account: railFloat("mpesa"), amount: float - 100n }, { account: capital("KES"), amount: -(float - 100n) }] });
+    expect(planSettlement(db, payment.id, testConfig, h.clock.now)).toBe("planned");
+  });
+
   it("a deposit to an unknown address is noted and credits nobody", () => {
     const outcome = applyCustodyTransaction(db, { ...h.custodySim.transactions()[0]!, destinationAddress: "bc1qunknown" }, testConfig, h.clock.now);
     expect(outcome).toBe("unknown_address");

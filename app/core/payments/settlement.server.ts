@@ -12,6 +12,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { merchants, payments, settlementTransfers, type TransferStatus } from "../../../drizzle/schema";
 import {
   feeRevenue,
+  InsufficientBalanceError,
   merchantAvailable,
   merchantInFlight,
   postTransaction,
@@ -26,7 +27,7 @@ import { classifyResultCode, type B2cResult } from "~/core/providers/daraja/resu
 import type { MobileMoneyPayouts } from "~/core/providers/daraja/types";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import type { PaymentsConfig } from "./config";
-import { getPayment, recordEvent, transition, type Payment } from "./payments.server";
+import { getPayment, listPaymentEvents, recordEvent, transition, type Payment } from "./payments.server";
 import { eatDay, planTransfers } from "./settlement-plan";
 
 export type Transfer = typeof settlementTransfers.$inferSelect;
@@ -68,13 +69,29 @@ function postTransferSent(db: DbOrTx, transfer: Transfer, now: number) {
     .run();
 }
 
-export type SettleOutcome = "not_confirmed" | "no_settlement_number" | "claimed_elsewhere" | "planned";
+export type SettleOutcome = "not_confirmed" | "no_settlement_number" | "claimed_elsewhere" | "planned" | "waiting_for_float";
 
 /**
  * Claim a confirmed payment and plan its transfers (ledger-posted for today's, scheduled for later
  * days). Does not call M-Pesa: follow with `sendPendingTransfers`.
  */
 export function planSettlement(db: Db, paymentId: string, config: PaymentsConfig, now: number): SettleOutcome {
+  try {
+    return claimAndPlan(db, paymentId, config, now);
+  } catch (error) {
+    // Our M-Pesa float cannot cover it: nothing was claimed; say so once, the tick tries again.
+    if (error instanceof InsufficientBalanceError && error.accountCode.startsWith("rail:")) {
+      const last = listPaymentEvents(db, paymentId).at(-1);
+      if (last?.type !== "waiting_for_float") {
+        recordEvent(db, { id: paymentId }, { type: "waiting_for_float", cause: "our M-Pesa float is being topped up; the payout follows automatically", at: now });
+      }
+      return "waiting_for_float";
+    }
+    throw error;
+  }
+}
+
+function claimAndPlan(db: Db, paymentId: string, config: PaymentsConfig, now: number): SettleOutcome {
   return db.transaction((tx): SettleOutcome => {
     const payment = tx.select().from(payments).where(eq(payments.id, paymentId)).get();
     if (!payment || payment.status !== "confirmed") return "not_confirmed";
