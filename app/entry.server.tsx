@@ -12,7 +12,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { boot } from "./utils/boot.server";
 import { logger } from "./utils/logger.server";
 import { NonceProvider, PendingFlashContext } from "./utils/nonce";
-import { cachedPageResponse, cacheKey, cacheTtlMs, getCachedPage, putCachedPage } from "./utils/page-cache.server";
+import { cachedPageResponse, cacheKey, cacheTtlMs, compressedDocument, getCachedPage, putCachedPage } from "./utils/page-cache.server";
 import { takeFlashFromResponse, type Flash } from "./utils/toast.server";
 import {
   applyBaseSecurityHeaders,
@@ -49,7 +49,13 @@ export default async function handleRequest(
   const nonce = createNonce();
   applyDocumentSecurityHeaders(responseHeaders, request, nonce);
   const pendingFlash = request.method === "GET" ? undefined : await takeFlashFromResponse(responseHeaders);
-  return renderStream(request, responseStatusCode, responseHeaders, remixContext, nonce, pendingFlash);
+  // Pages that defer data stream (bots and SPA mode wait for everything); the rest render whole and
+  // are compressed once.
+  if (hasDeferredData(remixContext)) {
+    return renderStream(request, responseStatusCode, responseHeaders, remixContext, nonce, pendingFlash);
+  }
+  const html = await renderToString(request, remixContext, nonce, pendingFlash);
+  return compressedDocument(html, request, responseHeaders, responseStatusCode);
 }
 
 function app(request: Request, remixContext: EntryContext, nonce: string, pendingFlash?: Flash) {
@@ -62,8 +68,13 @@ function app(request: Request, remixContext: EntryContext, nonce: string, pendin
   );
 }
 
-/** The whole document as a string (for cacheable pages, which never defer). */
-function renderToString(request: Request, remixContext: EntryContext, nonce: string): Promise<string> {
+function hasDeferredData(remixContext: EntryContext): boolean {
+  const data = remixContext.staticHandlerContext.loaderData ?? {};
+  return Object.values(data).some((value) => value !== null && typeof value === "object" && Object.values(value).some((field) => field instanceof Promise));
+}
+
+/** The whole document as a string (pages that do not defer). */
+function renderToString(request: Request, remixContext: EntryContext, nonce: string, pendingFlash?: Flash): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new Writable({
@@ -76,7 +87,7 @@ function renderToString(request: Request, remixContext: EntryContext, nonce: str
         callback();
       },
     });
-    const { pipe, abort } = renderToPipeableStream(app(request, remixContext, nonce), {
+    const { pipe, abort } = renderToPipeableStream(app(request, remixContext, nonce, pendingFlash), {
       nonce,
       onAllReady() {
         pipe(sink);

@@ -9,10 +9,10 @@ const KEY_LENGTH = 32;
 const DEFAULT_PARAMS = { N: 2 ** 15, r: 8, p: 1 };
 
 /**
- * At most this many hashes at once: each takes 32 MiB while it runs, so a burst of sign-ins queues
- * here instead of growing the process's memory (and two cores cannot run more at once anyway).
+ * One hash at a time: each takes 32 MiB while it runs, so a burst of sign-ins queues
+ * here instead of growing the process memory (about 12 sign-ins a second per process).
  */
-const MAX_CONCURRENT_HASHES = 2;
+const MAX_CONCURRENT_HASHES = 1;
 let running = 0;
 const waiting: (() => void)[] = [];
 
