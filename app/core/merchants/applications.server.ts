@@ -104,6 +104,10 @@ function submittedApplication(tx: Tx, id: string): Application {
   return application;
 }
 
+function auditReview(tx: Tx, operatorId: string, action: string, applicationId: string, details: Record<string, unknown>, now: number) {
+  recordAudit(tx, { actorType: "operator", actorId: operatorId, action, targetType: "merchant_application", targetId: applicationId, details }, now);
+}
+
 export class ReviewError extends Error {
   constructor(
     message: string,
@@ -176,18 +180,7 @@ export function approveApplication(
       },
       now,
     );
-    recordAudit(
-      tx,
-      {
-        actorType: "operator",
-        actorId: input.operatorId,
-        action: "application.approved",
-        targetType: "merchant_application",
-        targetId: application.id,
-        details: { reference: application.reference, merchantId, username },
-      },
-      now,
-    );
+    auditReview(tx, input.operatorId, "application.approved", application.id, { reference: application.reference, merchantId, username }, now);
     return { merchantId, username, setPasswordToken: link.token, setPasswordExpiresAt: link.expiresAt };
   });
 }
@@ -222,17 +215,6 @@ export function rejectApplication(
       },
       now,
     );
-    recordAudit(
-      tx,
-      {
-        actorType: "operator",
-        actorId: input.operatorId,
-        action: "application.rejected",
-        targetType: "merchant_application",
-        targetId: application.id,
-        details: { reference: application.reference, reason: input.reason },
-      },
-      now,
-    );
+    auditReview(tx, input.operatorId, "application.rejected", application.id, { reference: application.reference, reason: input.reason }, now);
   });
 }

@@ -5,18 +5,10 @@ import { Form } from "@remix-run/react";
 import { Badge, buttonClass } from "~/components/ui";
 import { SubmitButton, TextField } from "~/components/ui/form";
 import { addFeedSchema } from "~/core/news/admin-schema";
+import type { FeedListItem } from "~/core/news/feeds.server";
 import { formatEatDateTime } from "./format";
 
-export interface FeedLine {
-  id: string;
-  name: string;
-  url: string;
-  enabled: boolean;
-  note: string | null;
-  lastFetchedAt: number | null;
-  lastOutcome: string | null;
-  lastError: string | null;
-}
+export type FeedLine = FeedListItem;
 
 export function FeedList({ feeds, lastResult }: { feeds: readonly FeedLine[]; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useForm({
