@@ -1,10 +1,9 @@
-import type { PaymentStatus, TransferStatus } from "../../../../drizzle/schema";
+import type { TransferStatus } from "../../../../drizzle/schema";
 import { Badge } from "~/components/ui";
-import { paymentStatusLabel, paymentStatusTone, transferStatusLabel, transferStatusTone } from "./format";
+import { transferStatusLabel, transferStatusTone } from "./format";
 
-export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
-  return <Badge tone={paymentStatusTone[status]}>{paymentStatusLabel[status]}</Badge>;
-}
+/** Payment states look the same to operators as to merchants. */
+export { PaymentStatusBadge } from "~/components/payments/PaymentBits";
 
 export function TransferStatusBadge({ status }: { status: TransferStatus }) {
   return <Badge tone={transferStatusTone[status]}>{transferStatusLabel[status]}</Badge>;
