@@ -1,7 +1,7 @@
 /**
  * Server entry: renders documents with this request's CSP nonce and security headers, serves pages
- * that are the same for every visitor from a short in-memory cache (utils/page-cache.server.ts), and
- * logs unexpected errors once.
+ * that are the same for every visitor from a short in-memory cache (utils/page-cache.server.ts; the
+ * server answers from it even before Remix runs), and logs unexpected errors once.
  */
 import { PassThrough, Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
@@ -10,9 +10,10 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { boot } from "./utils/boot.server";
+import { env } from "./utils/env.server";
 import { logger } from "./utils/logger.server";
 import { NonceProvider, PendingFlashContext } from "./utils/nonce";
-import { cachedPageResponse, cacheKey, cacheTtlMs, compressedDocument, getCachedPage, putCachedPage } from "./utils/page-cache.server";
+import { cacheKey, cacheTtlMs, compressedDocument } from "./utils/page-cache.server";
 import { takeFlashFromResponse, type Flash } from "./utils/toast.server";
 import {
   applyBaseSecurityHeaders,
@@ -21,6 +22,10 @@ import {
 } from "./utils/security-headers.server";
 
 export const streamTimeout = 5_000;
+
+/** For server.mjs: the page cache and the validated port (docs/decisions/0016-own-server.md). */
+export { respondThroughPageCache, serveCachedPage } from "./utils/page-cache.server";
+export const listenPort = env.PORT;
 
 // Start simulators and background jobs once, when the server bundle loads.
 await boot();
@@ -33,19 +38,8 @@ export default async function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  const ttlMs = cacheTtlMs(request, responseStatusCode, responseHeaders);
-  if (ttlMs > 0) {
-    const key = cacheKey(request, remixContext.manifest.version);
-    let page = getCachedPage(key);
-    const hit = page !== undefined;
-    if (!page) {
-      const pageNonce = createNonce();
-      const html = await renderToString(request, remixContext, pageNonce);
-      page = putCachedPage(key, html, { nonce: pageNonce, status: responseStatusCode, ttlMs });
-    }
-    applyDocumentSecurityHeaders(responseHeaders, request, page.nonce);
-    return cachedPageResponse(page, request, responseHeaders, hit);
-  }
+  // A page the cache will keep is returned uncompressed: the cache compresses it once per encoding.
+  const cacheable = cacheTtlMs(request, responseStatusCode, responseHeaders) > 0 && cacheKey(request) !== undefined;
   const nonce = createNonce();
   applyDocumentSecurityHeaders(responseHeaders, request, nonce);
   const pendingFlash = request.method === "GET" ? undefined : await takeFlashFromResponse(responseHeaders);
@@ -55,6 +49,7 @@ export default async function handleRequest(
     return renderStream(request, responseStatusCode, responseHeaders, remixContext, nonce, pendingFlash);
   }
   const html = await renderToString(request, remixContext, nonce, pendingFlash);
+  if (cacheable) return new Response(html, { status: responseStatusCode, headers: responseHeaders });
   return compressedDocument(html, request, responseHeaders, responseStatusCode);
 }
 

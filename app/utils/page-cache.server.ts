@@ -1,11 +1,18 @@
 /**
- * A micro-cache for documents that are the same for every visitor, doing in-process what a CDN does
- * in front of us: when a response is `Cache-Control: public` with s-maxage/max-age and sets no
- * cookie, it is rendered once, compressed once (brotli and gzip) and served from memory for that long
- * (at most 60 s). Like a CDN copy, one cached copy carries one CSP nonce
- * (docs/decisions/0004-headers-csp-caching.md).
+ * A micro-cache for responses that are the same for every visitor, doing in-process what a CDN does
+ * in front of us: a GET answered `200` with `Cache-Control: public` and s-maxage/max-age, and no
+ * cookie, is kept for that long (at most 60 s), compressed once per encoding (brotli and gzip), with
+ * its headers. The server (server.mjs) answers from it before Express and Remix run; concurrent
+ * misses for one URL wait for a single render. Like a CDN copy, one cached page carries one CSP
+ * nonce (docs/decisions/0004-headers-csp-caching.md, 0016-own-server.md).
+ *
+ * A request carrying a flash cookie is never answered from the cache (Remix renders its message),
+ * and single-fetch data requests (`*.data`) are not cached.
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { isHttps, servedOverHttps } from "./security-headers.server";
+import { FLASH_COOKIE_NAME } from "./toast.server";
 
 const MAX_TTL_MS = 60_000;
 const MAX_ENTRIES = 500;
@@ -15,19 +22,27 @@ type Bytes = Uint8Array<ArrayBuffer>;
 /** A standalone copy (a Buffer may be a view into Node's shared pool). */
 const bytes = (buffer: Buffer): Bytes => new Uint8Array(buffer);
 
+export type Encoding = "br" | "gzip" | "identity";
+
+/** One encoding of a cached response: its bytes and the complete headers that go with them. */
+export interface CachedVariant {
+  body: Bytes;
+  headers: Record<string, string>;
+}
+
 export interface CachedPage {
-  nonce: string;
   status: number;
   expiresAt: number;
-  identity: Bytes;
-  gzip: Bytes;
-  br: Bytes;
+  variants: Record<Encoding, CachedVariant>;
 }
 
 const entries = new Map<string, CachedPage>();
+const inFlight = new Map<string, Promise<CachedPage | undefined>>();
 let totalBytes = 0;
+/** Bumped by clearPageCache: a render that began before the clear is not kept. */
+let generation = 0;
 
-const sizeOf = (page: CachedPage) => page.identity.length + page.gzip.length + page.br.length;
+const sizeOf = (page: CachedPage) => Object.values(page.variants).reduce((sum, variant) => sum + variant.body.length, 0);
 
 /** How long a response may be cached here, or 0 when it must not be. */
 export function cacheTtlMs(request: Request, status: number, headers: Headers): number {
@@ -39,9 +54,20 @@ export function cacheTtlMs(request: Request, status: number, headers: Headers): 
   return Math.min(Number(seconds) * 1000, MAX_TTL_MS);
 }
 
-export function cacheKey(request: Request, buildVersion: string): string {
+const carriesFlash = (cookie: string | null | undefined) => cookie?.includes(`${FLASH_COOKIE_NAME}=`) ?? false;
+
+/**
+ * The key: scheme (the headers differ: HSTS) and path with query. Keys are built from the normalised
+ * URL when storing; a raw request path that differs from its normal form simply misses.
+ */
+const pageKey = (https: boolean, pathAndQuery: string) => `${https ? "https" : "http"} ${pathAndQuery}`;
+
+/** The cache key for a request that may be answered from the cache, else undefined. */
+export function cacheKey(request: Request): string | undefined {
+  if (request.method !== "GET" || carriesFlash(request.headers.get("Cookie"))) return undefined;
   const url = new URL(request.url);
-  return `${buildVersion} ${url.pathname}${url.search}`;
+  if (url.pathname.endsWith(".data")) return undefined;
+  return pageKey(isHttps(request), `${url.pathname}${url.search}`);
 }
 
 export function getCachedPage(key: string, now = Date.now()): CachedPage | undefined {
@@ -54,25 +80,34 @@ export function getCachedPage(key: string, now = Date.now()): CachedPage | undef
   return page;
 }
 
-export function putCachedPage(
-  key: string,
-  html: string,
-  meta: { nonce: string; status: number; ttlMs: number },
-  now = Date.now(),
-): CachedPage {
-  const identity = Buffer.from(html, "utf8");
-  const page: CachedPage = {
-    nonce: meta.nonce,
+type PageMeta = { status: number; ttlMs: number; headers: Headers };
+
+/** Stores a response: its body compressed once per encoding, and its headers (with their CSP nonce). */
+export function putCachedPage(key: string, body: Buffer, meta: PageMeta, now = Date.now()): CachedPage {
+  return storePage(key, compressPage(body, meta, now));
+}
+
+function compressPage(body: Buffer, meta: PageMeta, now: number): CachedPage {
+  const base: Record<string, string> = {};
+  meta.headers.forEach((value, name) => {
+    if (!/^(content-length|content-encoding|set-cookie|vary)$/i.test(name)) base[name] = value;
+  });
+  base.vary = "Accept-Encoding";
+  const variant = (encoded: Buffer, encoding: Encoding): CachedVariant => ({
+    body: bytes(encoded),
+    headers: { ...base, "content-length": String(encoded.length), ...(encoding === "identity" ? {} : { "content-encoding": encoding }) },
+  });
+  const brotli = brotliCompressSync(body, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  });
+  return {
     status: meta.status,
     expiresAt: now + meta.ttlMs,
-    identity: bytes(identity),
-    gzip: bytes(gzipSync(identity, { level: 9 })),
-    br: bytes(
-      brotliCompressSync(identity, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-      }),
-    ),
+    variants: { identity: variant(body, "identity"), gzip: variant(gzipSync(body, { level: 9 }), "gzip"), br: variant(brotli, "br") },
   };
+}
+
+function storePage(key: string, page: CachedPage): CachedPage {
   if (sizeOf(page) > MAX_BYTES / 8) return page;
   const existing = entries.get(key);
   if (existing) remove(key, existing);
@@ -91,7 +126,7 @@ function remove(key: string, page: CachedPage) {
 }
 
 /** The best encoding the client accepts (br, then gzip), honouring q=0. */
-export function chooseEncoding(acceptEncoding: string | null): "br" | "gzip" | "identity" {
+export function chooseEncoding(acceptEncoding: string | null): Encoding {
   const accepted = new Map<string, number>();
   for (const part of (acceptEncoding ?? "").split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
@@ -106,17 +141,64 @@ export function chooseEncoding(acceptEncoding: string | null): "br" | "gzip" | "
 }
 
 /** The response for a cached page, already compressed (the compression middleware leaves it alone). */
-export function cachedPageResponse(page: CachedPage, request: Request, headers: Headers, hit: boolean): Response {
-  const encoding = chooseEncoding(request.headers.get("Accept-Encoding"));
-  const body = page[encoding];
-  headers.set("Vary", "Accept-Encoding");
-  headers.set("Content-Length", String(body.length));
-  if (encoding !== "identity") headers.set("Content-Encoding", encoding);
+export function cachedPageResponse(page: CachedPage, acceptEncoding: string | null, hit: boolean): Response {
+  const variant = page.variants[chooseEncoding(acceptEncoding)];
+  const headers = new Headers(variant.headers);
   headers.set("X-Page-Cache", hit ? "hit" : "miss");
-  return new Response(body, { status: page.status, headers });
+  return new Response(variant.body, { status: page.status, headers });
+}
+
+/**
+ * Answers through the cache: a hit, or the one render already under way for this URL, or `handle`
+ * (Remix), whose answer is kept when it may be. Anything that may not be cached passes straight through.
+ */
+export async function respondThroughPageCache(request: Request, handle: (request: Request) => Promise<Response>): Promise<Response> {
+  const key = cacheKey(request);
+  if (key === undefined) return handle(request);
+  const acceptEncoding = request.headers.get("Accept-Encoding");
+  const cached = getCachedPage(key);
+  if (cached) return cachedPageResponse(cached, acceptEncoding, true);
+  const pending = inFlight.get(key);
+  if (pending) {
+    const page = await pending;
+    return page ? cachedPageResponse(page, acceptEncoding, true) : handle(request);
+  }
+  let settle: (page: CachedPage | undefined) => void = () => undefined;
+  inFlight.set(key, new Promise((resolve) => (settle = resolve)));
+  let page: CachedPage | undefined;
+  const startedIn = generation;
+  try {
+    const response = await handle(request);
+    const ttlMs = cacheTtlMs(request, response.status, response.headers);
+    if (ttlMs === 0 || !response.body || response.headers.has("Content-Encoding")) return response;
+    const body = Buffer.from(await response.arrayBuffer());
+    page = compressPage(body, { status: response.status, ttlMs, headers: response.headers }, Date.now());
+    if (startedIn === generation) storePage(key, page);
+    return cachedPageResponse(page, acceptEncoding, false);
+  } finally {
+    inFlight.delete(key);
+    settle(page);
+  }
+}
+
+/**
+ * The server's fast path (server.mjs), before Express and Remix run: answers a GET when the cache
+ * holds this URL. Returns false when the request must be handled normally.
+ */
+export function serveCachedPage(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method !== "GET" || !req.url?.startsWith("/") || carriesFlash(req.headers.cookie)) return false;
+  const forwardedProto = req.headers["x-forwarded-proto"];
+  const https = servedOverHttps(Array.isArray(forwardedProto) ? forwardedProto[0] : forwardedProto, "encrypted" in req.socket);
+  const page = getCachedPage(pageKey(https, req.url));
+  if (!page) return false;
+  const variant = page.variants[chooseEncoding(req.headers["accept-encoding"] ?? null)];
+  res.writeHead(page.status, { ...variant.headers, "x-page-cache": "hit" });
+  res.end(variant.body);
+  return true;
 }
 
 export function clearPageCache(): void {
+  generation += 1;
   entries.clear();
   totalBytes = 0;
 }

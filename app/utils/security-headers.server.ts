@@ -9,10 +9,14 @@ export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-function isHttps(request: Request): boolean {
-  const forwarded = request.headers.get("x-forwarded-proto");
-  if (forwarded) return forwarded.split(",")[0]?.trim() === "https";
-  return new URL(request.url).protocol === "https:";
+/** HTTPS as the client saw it: our proxy's X-Forwarded-Proto, else the connection itself. */
+export function servedOverHttps(forwardedProto: string | null | undefined, connectionIsHttps: boolean): boolean {
+  if (forwardedProto) return forwardedProto.split(",")[0]?.trim() === "https";
+  return connectionIsHttps;
+}
+
+export function isHttps(request: Request): boolean {
+  return servedOverHttps(request.headers.get("x-forwarded-proto"), new URL(request.url).protocol === "https:");
 }
 
 export function contentSecurityPolicy(nonce: string, https: boolean): string {

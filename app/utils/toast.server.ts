@@ -7,9 +7,12 @@ import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { env } from "./env.server";
 
+/** The flash cookie's name: a request that carries it may not be answered from the page cache. */
+export const FLASH_COOKIE_NAME = "onehop_flash";
+
 const toastStorage = createCookieSessionStorage({
   cookie: {
-    name: "onehop_flash",
+    name: FLASH_COOKIE_NAME,
     path: "/",
     httpOnly: true,
     sameSite: "lax",
@@ -41,7 +44,7 @@ export type { Flash } from "~/components/layout/Flash";
  */
 export async function takeFlashFromResponse(responseHeaders: Headers) {
   const cookies = responseHeaders.getSetCookie();
-  const flashCookie = cookies.find((cookie) => cookie.startsWith("onehop_flash="));
+  const flashCookie = cookies.find((cookie) => cookie.startsWith(`${FLASH_COOKIE_NAME}=`));
   if (!flashCookie) return undefined;
   const value = flashCookie.split(";")[0]!;
   const { toast, headers } = await getToast(new Request("http://localhost/", { headers: { Cookie: value } }));

@@ -52,9 +52,9 @@ export interface AppServer {
   isRunning(): boolean;
 }
 
-/** `node <HEAP_FLAGS> node_modules/@remix-run/serve/dist/cli.js build/index.js`, as `npm start` runs it. */
+/** `node <HEAP_FLAGS> server.mjs build/index.js`, as `npm start` runs it. */
 export function spawnAppServer(root: string, env: NodeJS.ProcessEnv, port: number): AppServer {
-  const child = spawn(process.execPath, [...HEAP_FLAGS, "node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+  const child = spawn(process.execPath, [...HEAP_FLAGS, "server.mjs", "build/index.js"], {
     cwd: root,
     env,
     // stdout (one log line per request) → /dev/null; stderr kept for diagnostics.

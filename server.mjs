@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+/**
+ * The production server: the same stack as remix-serve (Express, compression, long-lived caching of
+ * the fingerprinted /build assets, one hour for public/, a morgan request log, @remix-run/express),
+ * plus the one thing remix-serve cannot do: answer from the page cache before Express and Remix run
+ * (docs/decisions/0016-own-server.md).
+ *
+ * Usage: node server.mjs [build/index.js]   (PORT and the rest come from app/utils/env.server.ts)
+ */
+import http from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+// The adapter functions of @remix-run/express (pinned): its own handler has no place for the cache.
+import remixExpress from "@remix-run/express/dist/server.js";
+import { createRequestHandler, installGlobals } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+
+// Like remix-serve: production unless told otherwise (read before the build loads its configuration).
+// eslint-disable-next-line no-restricted-properties
+process.env.NODE_ENV ??= "production";
+process.setSourceMapsEnabled(true);
+
+const build = await import(pathToFileURL(path.resolve(process.argv[2] ?? "build/index.js")).href);
+installGlobals({ nativeFetch: build.future.v3_singleFetch });
+const { createRemixRequest, sendRemixResponse } = remixExpress;
+const { respondThroughPageCache, serveCachedPage, listenPort } = build.entry.module;
+const handleWithRemix = createRequestHandler(build, build.mode);
+
+const app = express();
+app.disable("x-powered-by");
+app.use(compression());
+app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+// @remix-run/express's handler, with the page cache between the request and Remix.
+app.all("*", async (req, res, next) => {
+  try {
+    await sendRemixResponse(res, await respondThroughPageCache(createRemixRequest(req, res), handleWithRemix));
+  } catch (error) {
+    next(error);
+  }
+});
+
+const logRequest = morgan("tiny");
+const server = http.createServer((req, res) => {
+  logRequest(req, res, () => {
+    if (!serveCachedPage(req, res)) app(req, res);
+  });
+});
+
+server.listen(listenPort, () => console.log(`[onehop] http://localhost:${listenPort}`));
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, () => server.close((error) => (error ? console.error(error) : undefined)));
+}
