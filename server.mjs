@@ -50,6 +50,13 @@ const server = http.createServer((req, res) => {
 });
 
 server.listen(listenPort, () => console.log(`[onehop] http://localhost:${listenPort}`));
+// Stop accepting, let requests under way finish (at most 10 s), then exit: background jobs are
+// crash-safe (a payout is re-sent with the same id), so they need no draining.
 for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.once(signal, () => server.close((error) => (error ? console.error(error) : undefined)));
+  process.once(signal, () => {
+    console.log(`[onehop] ${signal}: closing`);
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 10_000).unref();
+  });
 }

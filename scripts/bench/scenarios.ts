@@ -25,8 +25,11 @@ export interface Scenario extends ScenarioRequest {
   jsTarget?: boolean;
   /** Warm-up requests before measuring (default 200; fewer for expensive rows such as sign-in). */
   warmupRequests?: number;
-  /** Whether the "p99 < 50 ms" target applies (default true; sign-in has its own CPU target). */
-  latencyTarget?: boolean;
+  /**
+   * Whether the "p99 < 50 ms" target applies (default true). When it does not, say why: the row's
+   * p99 is then printed as information with that reason.
+   */
+  latencyTarget?: boolean | { none: string };
 }
 
 const DEMO_SIGN_IN = "merchantId=MRC-K3NYA2&username=demo&password=onehop-demo-2024";
@@ -61,7 +64,14 @@ export const scenarios: Scenario[] = [
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: DEMO_SIGN_IN,
     warmupRequests: 10,
-    latencyTarget: false,
+    latencyTarget: { none: "one scrypt at a time by design; its target is CPU per sign-in" },
   },
-  { name: "/merchant/dashboard (signed in)", path: "/merchant/dashboard", prepare: demoMerchantCookie },
+  {
+    name: "/merchant/dashboard (signed in)",
+    path: "/merchant/dashboard",
+    prepare: demoMerchantCookie,
+    // Issue #2's latency target is for the pages the same for every visitor (served from the cache);
+    // a private page is rendered for each request (about 5 ms of CPU here), so 50 at once queue.
+    latencyTarget: { none: "private page, rendered per request" },
+  },
 ];
