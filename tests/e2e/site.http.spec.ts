@@ -46,6 +46,17 @@ test.describe("HTTP behaviour", () => {
     expect(await plain.text()).toContain("<h1");
   });
 
+  test("public non-HTML answers are cached too; a visitor with a flash message is never served a cached copy", async ({ request }) => {
+    await request.get("/robots.txt");
+    const robots = await request.get("/robots.txt");
+    expect(robots.headers()["x-page-cache"]).toBe("hit");
+    expect(await robots.text()).toContain("Sitemap:");
+    await request.get("/about");
+    const withFlash = await request.get("/about", { headers: { cookie: "onehop_flash=not-a-valid-flash" } });
+    expect(withFlash.status()).toBe(200);
+    expect(withFlash.headers()["x-page-cache"]).toBeUndefined();
+  });
+
   test("HSTS is sent when the request came over HTTPS", async ({ request }) => {
     const response = await request.get("/about", { headers: { "x-forwarded-proto": "https" } });
     expect(response.headers()["strict-transport-security"]).toContain("max-age=");
