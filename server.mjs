@@ -25,7 +25,7 @@ process.setSourceMapsEnabled(true);
 const build = await import(pathToFileURL(path.resolve(process.argv[2] ?? "build/index.js")).href);
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 const { createRemixRequest, sendRemixResponse } = remixExpress;
-const { respondThroughPageCache, serveCachedPage, listenPort } = build.entry.module;
+const { respond, serveCachedPage, listenPort } = build.entry.module;
 const handleWithRemix = createRequestHandler(build, build.mode);
 
 const app = express();
@@ -33,10 +33,10 @@ app.disable("x-powered-by");
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
-// @remix-run/express's handler, with the page cache between the request and Remix.
+// @remix-run/express's handler, with our front door (cross-site refusal, page cache) before Remix.
 app.all("*", async (req, res, next) => {
   try {
-    await sendRemixResponse(res, await respondThroughPageCache(createRemixRequest(req, res), handleWithRemix));
+    await sendRemixResponse(res, await respond(createRemixRequest(req, res), handleWithRemix));
   } catch (error) {
     next(error);
   }

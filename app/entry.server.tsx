@@ -23,8 +23,9 @@ import {
 
 export const streamTimeout = 5_000;
 
-/** For server.mjs: the page cache and the validated port (docs/decisions/0016-own-server.md). */
-export { respondThroughPageCache, serveCachedPage } from "./utils/page-cache.server";
+/** For server.mjs: the page cache's fast path, the front door and the validated port (ADR 0016). */
+export { serveCachedPage } from "./utils/page-cache.server";
+export { respond } from "./utils/front-door.server";
 export const listenPort = env.PORT;
 
 // Start simulators and background jobs once, when the server bundle loads.

@@ -14,8 +14,9 @@ test("cross-site form posts are refused before any action runs", async ({ reques
       },
       maxRedirects: 0,
     });
-    // Remix's own origin check (document posts) or ours (data posts) stops it; nothing succeeds.
-    expect(response.status(), path).toBeGreaterThanOrEqual(400);
+    // The server refuses it before Remix runs (utils/front-door.server.ts).
+    expect(response.status(), path).toBe(403);
+    expect(await response.text(), path).toBe("Cross-site request rejected");
     expect(response.headers()["set-cookie"] ?? "", path).not.toContain("onehop_session=");
   }
   const stored = withE2eDatabase((db) => db.prepare("select count(*) as n from merchant_applications where email = ?").get(email) as { n: number });

@@ -949,7 +949,9 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
         "content-type": "text/html; charset=utf-8",
         "cache-control": "no-store",
         "x-content-type-options": "nosniff",
-        "referrer-policy": "no-referrer",
+        // Not no-referrer: browsers then send `Origin: null` with the page's own form posts, which
+        // our server refuses as cross-site. same-origin keeps the address out of other sites' logs.
+        "referrer-policy": "same-origin",
         "x-robots-tag": "noindex",
         "content-security-policy": `default-src 'none'; style-src 'unsafe-inline'; form-action ${formTargets.join(" ")}; frame-ancestors 'none'; base-uri 'none'`,
       },
