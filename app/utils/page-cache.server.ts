@@ -10,13 +10,13 @@
  * and single-fetch data requests (`*.data`) are not cached.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { isHttps, servedOverHttps } from "./security-headers.server";
 import { FLASH_COOKIE_NAME } from "./toast.server";
 
 const MAX_TTL_MS = 60_000;
 const MAX_ENTRIES = 500;
-const MAX_BYTES = 64 * 1024 * 1024;
+const MAX_BYTES = 32 * 1024 * 1024;
 
 type Bytes = Uint8Array<ArrayBuffer>;
 /** A standalone copy (a Buffer may be a view into Node's shared pool). */
@@ -30,10 +30,14 @@ export interface CachedVariant {
   headers: Record<string, string>;
 }
 
+/**
+ * Only the compressed copies are kept (about a quarter of the page); the rare client that accepts
+ * neither gets the gzip copy inflated on the way out.
+ */
 export interface CachedPage {
   status: number;
   expiresAt: number;
-  variants: Record<Encoding, CachedVariant>;
+  variants: Record<Exclude<Encoding, "identity">, CachedVariant>;
 }
 
 const entries = new Map<string, CachedPage>();
@@ -93,9 +97,9 @@ function compressPage(body: Buffer, meta: PageMeta, now: number): CachedPage {
     if (!/^(content-length|content-encoding|set-cookie|vary)$/i.test(name)) base[name] = value;
   });
   base.vary = "Accept-Encoding";
-  const variant = (encoded: Buffer, encoding: Encoding): CachedVariant => ({
+  const variant = (encoded: Buffer, encoding: "br" | "gzip"): CachedVariant => ({
     body: bytes(encoded),
-    headers: { ...base, "content-length": String(encoded.length), ...(encoding === "identity" ? {} : { "content-encoding": encoding }) },
+    headers: { ...base, "content-length": String(encoded.length), "content-encoding": encoding },
   });
   const brotli = brotliCompressSync(body, {
     params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
@@ -103,7 +107,7 @@ function compressPage(body: Buffer, meta: PageMeta, now: number): CachedPage {
   return {
     status: meta.status,
     expiresAt: now + meta.ttlMs,
-    variants: { identity: variant(body, "identity"), gzip: variant(gzipSync(body, { level: 9 }), "gzip"), br: variant(brotli, "br") },
+    variants: { gzip: variant(gzipSync(body, { level: 9 }), "gzip"), br: variant(brotli, "br") },
   };
 }
 
@@ -140,9 +144,19 @@ export function chooseEncoding(acceptEncoding: string | null): Encoding {
   return "identity";
 }
 
+/** The copy for a client: br or gzip as stored, or the gzip copy inflated for one that takes neither. */
+function variantFor(page: CachedPage, acceptEncoding: string | null): CachedVariant {
+  const encoding = chooseEncoding(acceptEncoding);
+  if (encoding !== "identity") return page.variants[encoding];
+  const { gzip } = page.variants;
+  const body = bytes(gunzipSync(gzip.body));
+  const { "content-encoding": _encoding, ...headers } = gzip.headers;
+  return { body, headers: { ...headers, "content-length": String(body.length) } };
+}
+
 /** The response for a cached page, already compressed (the compression middleware leaves it alone). */
 export function cachedPageResponse(page: CachedPage, acceptEncoding: string | null, hit: boolean): Response {
-  const variant = page.variants[chooseEncoding(acceptEncoding)];
+  const variant = variantFor(page, acceptEncoding);
   const headers = new Headers(variant.headers);
   headers.set("X-Page-Cache", hit ? "hit" : "miss");
   return new Response(variant.body, { status: page.status, headers });
@@ -191,7 +205,7 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): bool
   const https = servedOverHttps(Array.isArray(forwardedProto) ? forwardedProto[0] : forwardedProto, "encrypted" in req.socket);
   const page = getCachedPage(pageKey(https, req.url));
   if (!page) return false;
-  const variant = page.variants[chooseEncoding(req.headers["accept-encoding"] ?? null)];
+  const variant = variantFor(page, req.headers["accept-encoding"] ?? null);
   res.writeHead(page.status, { ...variant.headers, "x-page-cache": "hit" });
   res.end(variant.body);
   return true;
