@@ -23,7 +23,7 @@ if (setup.status !== 0) process.exit(setup.status ?? 1);
 
 const server = spawn(
   process.execPath,
-  ["--max-old-space-size=128", "--max-semi-space-size=4", path.join(root, "server.mjs"), "build/index.js"],
+  ["--max-old-space-size=112", "--max-semi-space-size=4", path.join(root, "server.mjs"), "build/index.js"],
   { stdio: "inherit", env, cwd: appDir },
 );
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

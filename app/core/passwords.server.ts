@@ -4,6 +4,7 @@
  * same. Parameters: N=2^15, r=8, p=1 (32 MiB, about 60–100 ms of CPU here): see docs/decisions.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { concurrencyLimit } from "~/utils/concurrency";
 
 const KEY_LENGTH = 32;
 const DEFAULT_PARAMS = { N: 2 ** 15, r: 8, p: 1 };
@@ -12,20 +13,7 @@ const DEFAULT_PARAMS = { N: 2 ** 15, r: 8, p: 1 };
  * One hash at a time: each takes 32 MiB while it runs, so a burst of sign-ins queues
  * here instead of growing the process memory (about 12 sign-ins a second per process).
  */
-const MAX_CONCURRENT_HASHES = 1;
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
+const withHashSlot = concurrencyLimit(1);
 
 function scrypt(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 128 * params.N * params.r * 2 };

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 // `import type` is always erased: importing static-server.ts for real would start a server here.
 import type { StaticResponse, StaticServerMessage } from "./static-server";
 
-export const HEAP_FLAGS = ["--max-old-space-size=128", "--max-semi-space-size=4"];
+export const HEAP_FLAGS = ["--max-old-space-size=112", "--max-semi-space-size=4"];
 export const HEAP_FLAG = HEAP_FLAGS.join(" ");
 
 export function freePort(): Promise<number> {
