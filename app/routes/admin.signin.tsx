@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Container } from "~/components/ui";
-import { SubmitButton, TextField } from "~/components/ui/form";
+import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
 import { operatorSignInSchema } from "~/core/operator-sign-in-schema";
 import { signInOperator } from "~/core/operators.server";
 import { describeWait } from "~/core/rate-limit.server";
@@ -59,13 +59,7 @@ export default function AdminSignIn() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: operatorSignInSchema }),
   });
-  const meta = (name: "email" | "password") => ({
-    id: fields[name].id,
-    name: fields[name].name,
-    errorId: fields[name].errorId,
-    errors: fields[name].errors,
-    required: true,
-  });
+  const meta = (name: "email" | "password") => fieldMeta(fields[name]);
   const email = fields.email.initialValue;
   return (
     <Container className="max-w-md py-16">

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Container } from "~/components/ui";
-import { Honeypot, SubmitButton, TextField } from "~/components/ui/form";
+import { fieldMeta, Honeypot, SubmitButton, TextField } from "~/components/ui/form";
 import { company } from "~/content/company";
 import { messages } from "~/content/messages";
 import { signInSchema } from "~/core/merchants/sign-in-schema";
@@ -71,13 +71,7 @@ export default function MerchantSignIn() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
   });
-  const meta = (name: "merchantId" | "username" | "password") => ({
-    id: fields[name].id,
-    name: fields[name].name,
-    errorId: fields[name].errorId,
-    errors: fields[name].errors,
-    required: true,
-  });
+  const meta = (name: "merchantId" | "username" | "password") => fieldMeta(fields[name]);
   const initial = (name: "merchantId" | "username") => {
     const value = fields[name].initialValue;
     return typeof value === "string" ? value : undefined;

@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatKesCents } from "~/components/payments/PaymentBits";
 import { buttonClass, Card, Container } from "~/components/ui";
-import { SubmitButton, TextField } from "~/components/ui/form";
+import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
 import { cryptoLimits, feeBps } from "~/content/tariff";
 import { createPaymentSchema, paymentAssets } from "~/core/payments/create-payment-schema";
 import { createPayment, PaymentError } from "~/core/payments/payments.server";
@@ -86,13 +86,7 @@ export default function NewPayment() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: createPaymentSchema }),
   });
-  const meta = (name: "amountKes" | "reference" | "description", required = true) => ({
-    id: fields[name].id,
-    name: fields[name].name,
-    errorId: fields[name].errorId,
-    errors: fields[name].errors,
-    required,
-  });
+  const meta = (name: "amountKes" | "reference" | "description", required = true) => fieldMeta(fields[name], required);
   const initial = (name: "amountKes" | "reference" | "description" | "asset") => {
     const value = fields[name].initialValue;
     return typeof value === "string" ? value : undefined;

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Container } from "~/components/ui";
-import { SubmitButton, TextField } from "~/components/ui/form";
+import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
 import { company } from "~/content/company";
 import { lookupSetPasswordToken, setPasswordWithToken } from "~/core/merchants/passwords-links.server";
 import { PASSWORD_MIN_LENGTH, setPasswordSchema } from "~/core/merchants/set-password-schema";
@@ -69,13 +69,7 @@ export default function SetPassword() {
       </Container>
     );
   }
-  const meta = (name: "password" | "confirmPassword") => ({
-    id: fields[name].id,
-    name: fields[name].name,
-    errorId: fields[name].errorId,
-    errors: fields[name].errors,
-    required: true,
-  });
+  const meta = (name: "password" | "confirmPassword") => fieldMeta(fields[name]);
   return (
     <Container className="max-w-xl py-16">
       <h1 className="text-3xl font-bold text-ink">Set your password</h1>

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { eq } from "drizzle-orm";
 import { merchants } from "../../drizzle/schema";
 import { Container } from "~/components/ui";
-import { SubmitButton, TextField } from "~/components/ui/form";
+import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
 import { recordAudit } from "~/core/audit.server";
 import { settlementSettingsSchema } from "~/core/payments/create-payment-schema";
 import { normalizeKenyanMsisdn } from "~/core/providers/daraja/msisdn";
@@ -66,7 +66,7 @@ export default function MerchantSettings() {
       <p className="mt-3 font-medium text-ink">{phone ? `Currently paying to ${phone}.` : "No settlement number yet: payments wait until you add one."}</p>
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         <TextField
-          meta={{ id: fields.phone.id, name: fields.phone.name, errorId: fields.phone.errorId, errors: fields.phone.errors, required: true }}
+          meta={fieldMeta(fields.phone)}
           label="M-Pesa number"
           type="tel"
           inputMode="tel"

@@ -11,12 +11,12 @@ import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { notify } from "~/components/layout/Flash";
 import {
   CheckboxField,
+  fieldMeta,
   Honeypot,
   SelectField,
   SubmitButton,
   TextAreaField,
   TextField,
-  type FieldMeta,
 } from "~/components/ui/form";
 import { buttonClass } from "~/components/ui";
 import { businessTypes, integrationTypes, monthlyVolumes, timelines } from "~/content/application-options";
@@ -46,10 +46,7 @@ export function ApplicationForm({ lastResult }: { lastResult?: SubmissionResult<
       return parseWithZod(formData, { schema: applicationSchema });
     },
   });
-  const meta = (name: keyof typeof fields, required = false): FieldMeta => {
-    const field = fields[name];
-    return { id: field.id, name: field.name, errorId: field.errorId, errors: field.errors, required };
-  };
+  const meta = (name: keyof typeof fields, required = false) => fieldMeta(fields[name], required);
   const initial = (name: keyof typeof fields) => {
     const value = fields[name].initialValue;
     return typeof value === "string" ? value : undefined;

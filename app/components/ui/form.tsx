@@ -14,6 +14,21 @@ export interface FieldMeta {
   required?: boolean;
 }
 
+/** What the field primitives need from a Conform field (`fields.email`, …). */
+export function fieldMeta(field: { id: string; name: string; errorId: string; errors?: string[] }, required = true): FieldMeta {
+  return { id: field.id, name: field.name, errorId: field.errorId, errors: field.errors, required };
+}
+
+function RequiredMark({ required }: { required?: boolean }) {
+  if (!required) return null;
+  return (
+    <span className="text-red-700" aria-hidden="true">
+      {" "}
+      *
+    </span>
+  );
+}
+
 const controlClass =
   "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600 aria-[invalid=true]:border-red-700";
 
@@ -21,12 +36,7 @@ function Label({ meta, children }: { meta: FieldMeta; children: ReactNode }) {
   return (
     <label htmlFor={meta.id} className="block text-sm font-medium text-slate-800">
       {children}
-      {meta.required ? (
-        <span className="text-red-700" aria-hidden="true">
-          {" "}
-          *
-        </span>
-      ) : null}
+      <RequiredMark required={meta.required} />
     </label>
   );
 }
@@ -133,12 +143,7 @@ export function CheckboxField({
         />
         <label htmlFor={meta.id} className="text-sm text-slate-800">
           {label}
-          {meta.required ? (
-            <span className="text-red-700" aria-hidden="true">
-              {" "}
-              *
-            </span>
-          ) : null}
+          <RequiredMark required={meta.required} />
         </label>
       </div>
       <FieldError meta={meta} />

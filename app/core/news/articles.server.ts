@@ -37,19 +37,8 @@ const epoch = (value: string) => Date.parse(value);
 export function rowToArticle(row: ArticleRow): Article {
   const takeaways = row.merchantTakeaways ? parseList(row.merchantTakeaways) : [];
   return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    tldr: row.tldr,
+    ...rowToCard(row),
     body: row.body,
-    tags: parseList(row.tags),
-    category: row.category,
-    publishedAt: iso(row.publishedAt),
-    sourceName: row.sourceName,
-    sourceUrl: row.sourceUrl,
-    author: { name: row.authorName, bio: row.authorBio, avatar: row.authorAvatar },
-    status: row.status,
-    readingTime: row.readingTime,
     ...(row.kenyaImpact ? { kenyaImpact: row.kenyaImpact } : {}),
     ...(takeaways.length > 0 ? { merchantTakeaways: takeaways } : {}),
   };

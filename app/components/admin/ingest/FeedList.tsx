@@ -3,7 +3,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { Badge, buttonClass } from "~/components/ui";
-import { SubmitButton, TextField } from "~/components/ui/form";
+import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
 import { addFeedSchema } from "~/core/news/admin-schema";
 import type { FeedListItem } from "~/core/news/feeds.server";
 import { formatEatDateTime } from "./format";
@@ -17,13 +17,7 @@ export function FeedList({ feeds, lastResult }: { feeds: readonly FeedLine[]; la
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: addFeedSchema }),
   });
-  const meta = (name: "name" | "url") => ({
-    id: fields[name].id,
-    name: fields[name].name,
-    errorId: fields[name].errorId,
-    errors: fields[name].errors,
-    required: true,
-  });
+  const meta = (name: "name" | "url") => fieldMeta(fields[name]);
   return (
     <section aria-labelledby="feeds-heading" className="rounded-2xl border border-slate-200 bg-white p-6">
       <h2 id="feeds-heading" className="text-xl font-bold text-ink">
