@@ -175,11 +175,14 @@ export function Stat({ value, label }: { value: ReactNode; label: ReactNode }) {
 /** A scrollable data table with a (visually hidden) caption and column headings; rows are the children. */
 export function DataTable({
   caption,
+  showCaption = false,
   headings,
   children,
   className,
 }: {
   caption: string;
+  /** Show the caption as the table's title (otherwise it is for screen readers only). */
+  showCaption?: boolean;
   headings: readonly ReactNode[];
   children: ReactNode;
   className?: string;
@@ -187,7 +190,7 @@ export function DataTable({
   return (
     <div className={cx("overflow-x-auto", className)}>
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
+        <caption className={showCaption ? "mb-2 text-left font-semibold text-ink" : "sr-only"}>{caption}</caption>
         <thead className="border-b border-slate-300">
           <tr>
             {headings.map((heading, index) => (

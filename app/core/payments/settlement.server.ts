@@ -125,19 +125,9 @@ function claimAndPlan(db: Db, paymentId: string, config: PaymentsConfig, now: nu
         phone: merchant.settlementPhone!,
         amountKesCents: planned.amountKesCents,
         feeKesCents: planned.feeKesCents,
-        status: "scheduled",
         settlementDay: planned.day,
-        attempts: 0,
-        conversationId: null,
-        receipt: null,
-        resultCode: null,
-        resultDesc: null,
-        ledgerTransactionId: null,
         retryOf: null,
-        createdAt: now,
-        updatedAt: now,
-        sentAt: null,
-        completedAt: null,
+        ...newTransferState(now),
       };
       tx.insert(settlementTransfers).values(transfer).run();
       if (planned.day === eatDay(now)) postTransferSent(tx, transfer, now);
@@ -300,6 +290,23 @@ export async function queryOverdueTransfers(db: Db, payouts: MobileMoneyPayouts,
   return asked;
 }
 
+/** A transfer not yet sent: scheduled, no attempt, no provider answer, no ledger posting. */
+function newTransferState(now: number) {
+  return {
+    status: "scheduled",
+    attempts: 0,
+    conversationId: null,
+    receipt: null,
+    resultCode: null,
+    resultDesc: null,
+    ledgerTransactionId: null,
+    createdAt: now,
+    updatedAt: now,
+    sentAt: null,
+    completedAt: null,
+  } satisfies Partial<Transfer>;
+}
+
 /** A failed transfer's money is back in the available balance: pay it again as a new transfer. */
 export function retryTransfer(db: Db, transferId: string, now: number, actor?: { type: "operator" | "merchant_user"; id: string }): Transfer | null {
   return db.transaction((tx) => {
@@ -314,19 +321,9 @@ export function retryTransfer(db: Db, transferId: string, now: number, actor?: {
       id: newTransferId(),
       sequence: (last?.max ?? failed.sequence) + 1,
       phone: merchant?.settlementPhone ?? failed.phone,
-      status: "scheduled",
       settlementDay: eatDay(now),
-      attempts: 0,
-      conversationId: null,
-      receipt: null,
-      resultCode: null,
-      resultDesc: null,
-      ledgerTransactionId: null,
       retryOf: failed.id,
-      createdAt: now,
-      updatedAt: now,
-      sentAt: null,
-      completedAt: null,
+      ...newTransferState(now),
     };
     tx.insert(settlementTransfers).values(transfer).run();
     postTransferSent(tx, transfer, now);

@@ -1,5 +1,5 @@
 /** The last run: its stats, what each feed did, and every item it rejected with the reason. */
-import { Badge, Stat } from "~/components/ui";
+import { Badge, DataTable, Stat } from "~/components/ui";
 import type { IngestRunSummary } from "~/core/news/types";
 import { formatEatDateTime, formatTimeWindow } from "./format";
 
@@ -40,67 +40,44 @@ export function LastRun({ run, rejections }: { run: IngestRunSummary | null; rej
           </dl>
           <p className="mt-3 text-sm text-slate-700">Time window: {formatTimeWindow(run.timeWindow)}</p>
 
-          <div className="mt-6 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="mb-2 text-left font-semibold text-ink">Feeds in this run</caption>
-              <thead className="border-b border-slate-300">
-                <tr>
-                  {["Feed", "Outcome", "HTTP", "Items", "Curated", "Excluded", "Note"].map((heading) => (
-                    <th key={heading} scope="col" className="px-2 py-2 font-semibold">
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {run.feeds.map((feed) => (
-                  <tr key={feed.feedId} className="border-b border-slate-200">
-                    <th scope="row" className="px-2 py-2 font-medium">
-                      {feed.feedName}
-                    </th>
-                    <td className="px-2 py-2">
-                      <Badge tone={outcomeTone[feed.outcome]}>{outcomeLabel[feed.outcome]}</Badge>
-                    </td>
-                    <td className="px-2 py-2">{feed.httpStatus ?? "none"}</td>
-                    <td className="px-2 py-2">{feed.items}</td>
-                    <td className="px-2 py-2">{feed.curated}</td>
-                    <td className="px-2 py-2">{feed.excluded}</td>
-                    <td className="px-2 py-2 text-slate-700">{feed.error ?? (feed.format ? feed.format.toUpperCase() : "")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Feeds in this run"
+            showCaption
+            headings={["Feed", "Outcome", "HTTP", "Items", "Curated", "Excluded", "Note"]}
+            className="mt-6"
+          >
+            {run.feeds.map((feed) => (
+              <tr key={feed.feedId} className="border-b border-slate-200">
+                <th scope="row" className="px-3 py-2 font-medium">
+                  {feed.feedName}
+                </th>
+                <td className="px-3 py-2">
+                  <Badge tone={outcomeTone[feed.outcome]}>{outcomeLabel[feed.outcome]}</Badge>
+                </td>
+                <td className="px-3 py-2">{feed.httpStatus ?? "none"}</td>
+                <td className="px-3 py-2">{feed.items}</td>
+                <td className="px-3 py-2">{feed.curated}</td>
+                <td className="px-3 py-2">{feed.excluded}</td>
+                <td className="px-3 py-2 text-slate-700">{feed.error ?? (feed.format ? feed.format.toUpperCase() : "")}</td>
+              </tr>
+            ))}
+          </DataTable>
 
           <details className="mt-6">
             <summary className="cursor-pointer font-semibold text-brand-800">Rejected items ({rejections.length})</summary>
             {rejections.length === 0 ? (
               <p className="mt-2 text-sm text-slate-700">Nothing was rejected.</p>
             ) : (
-              <div className="mt-3 max-h-96 overflow-auto">
-                <table className="w-full text-left text-sm">
-                  <caption className="sr-only">Items the last run rejected, with the reason</caption>
-                  <thead className="border-b border-slate-300">
-                    <tr>
-                      {["Feed", "Title", "Reason", "Detail"].map((heading) => (
-                        <th key={heading} scope="col" className="px-2 py-2 font-semibold">
-                          {heading}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rejections.map((line, index) => (
-                      <tr key={index} className="border-b border-slate-200 align-top">
-                        <td className="px-2 py-2">{line.feedName}</td>
-                        <td className="px-2 py-2">{line.title}</td>
-                        <td className="px-2 py-2">{line.label}</td>
-                        <td className="px-2 py-2 text-slate-700">{line.detail}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable caption="Items the last run rejected, with the reason" headings={["Feed", "Title", "Reason", "Detail"]} className="mt-3 max-h-96 overflow-y-auto">
+                {rejections.map((line, index) => (
+                  <tr key={index} className="border-b border-slate-200 align-top">
+                    <td className="px-3 py-2">{line.feedName}</td>
+                    <td className="px-3 py-2">{line.title}</td>
+                    <td className="px-3 py-2">{line.label}</td>
+                    <td className="px-3 py-2 text-slate-700">{line.detail}</td>
+                  </tr>
+                ))}
+              </DataTable>
             )}
           </details>
         </>
