@@ -2,8 +2,8 @@
 /**
  * The production server: the same stack as remix-serve (Express, compression, long-lived caching of
  * the fingerprinted /build assets, one hour for public/, a morgan request log, @remix-run/express),
- * plus the one thing remix-serve cannot do: answer from the page cache before Express and Remix run
- * (docs/decisions/0016-own-server.md).
+ * plus what remix-serve has no hook for: answers from the page cache before Express runs, and a front
+ * door (cross-site refusal, page cache) before Remix (docs/decisions/0016-own-server.md).
  *
  * Usage: node server.mjs [build/index.js]   (PORT and the rest come from app/utils/env.server.ts)
  */

@@ -1,7 +1,7 @@
 /**
- * Server entry: renders documents with this request's CSP nonce and security headers, serves pages
- * that are the same for every visitor from a short in-memory cache (utils/page-cache.server.ts; the
- * server answers from it even before Remix runs), and logs unexpected errors once.
+ * Server entry: renders documents with this request's CSP nonce and security headers, compresses
+ * them once (pages the cache will keep are left to it: utils/page-cache.server.ts, used by server.mjs
+ * in front of Remix), and logs unexpected errors once.
  */
 import { PassThrough, Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
@@ -13,7 +13,7 @@ import { boot } from "./utils/boot.server";
 import { env } from "./utils/env.server";
 import { logger } from "./utils/logger.server";
 import { NonceProvider, PendingFlashContext } from "./utils/nonce";
-import { cacheKey, cacheTtlMs, compressedDocument } from "./utils/page-cache.server";
+import { compressedDocument, willCache } from "./utils/page-cache.server";
 import { takeFlashFromResponse, type Flash } from "./utils/toast.server";
 import {
   applyBaseSecurityHeaders,
@@ -40,7 +40,7 @@ export default async function handleRequest(
 ) {
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // A page the cache will keep is returned uncompressed: the cache compresses it once per encoding.
-  const cacheable = cacheTtlMs(request, responseStatusCode, responseHeaders) > 0 && cacheKey(request) !== undefined;
+  const cacheable = willCache(request, responseStatusCode, responseHeaders);
   const nonce = createNonce();
   applyDocumentSecurityHeaders(responseHeaders, request, nonce);
   const pendingFlash = request.method === "GET" ? undefined : await takeFlashFromResponse(responseHeaders);

@@ -66,6 +66,11 @@ const carriesFlash = (cookie: string | null | undefined) => cookie?.includes(`${
  */
 const pageKey = (https: boolean, pathAndQuery: string) => `${https ? "https" : "http"} ${pathAndQuery}`;
 
+/** Whether the cache will keep this answer to this request (entry.server then leaves it uncompressed). */
+export function willCache(request: Request, status: number, headers: Headers): boolean {
+  return cacheKey(request) !== undefined && cacheTtlMs(request, status, headers) > 0;
+}
+
 /** The cache key for a request that may be answered from the cache, else undefined. */
 export function cacheKey(request: Request): string | undefined {
   if (request.method !== "GET" || carriesFlash(request.headers.get("Cookie"))) return undefined;
@@ -97,6 +102,7 @@ function compressPage(body: Buffer, meta: PageMeta, now: number): CachedPage {
     if (!/^(content-length|content-encoding|set-cookie|vary)$/i.test(name)) base[name] = value;
   });
   base.vary = "Accept-Encoding";
+  base["x-page-cache"] = "hit";
   const variant = (encoded: Buffer, encoding: "br" | "gzip"): CachedVariant => ({
     body: bytes(encoded),
     headers: { ...base, "content-length": String(encoded.length), "content-encoding": encoding },
@@ -158,7 +164,7 @@ function variantFor(page: CachedPage, acceptEncoding: string | null): CachedVari
 export function cachedPageResponse(page: CachedPage, acceptEncoding: string | null, hit: boolean): Response {
   const variant = variantFor(page, acceptEncoding);
   const headers = new Headers(variant.headers);
-  headers.set("X-Page-Cache", hit ? "hit" : "miss");
+  if (!hit) headers.set("X-Page-Cache", "miss");
   return new Response(variant.body, { status: page.status, headers });
 }
 
@@ -206,7 +212,7 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): bool
   const page = getCachedPage(pageKey(https, req.url));
   if (!page) return false;
   const variant = variantFor(page, req.headers["accept-encoding"] ?? null);
-  res.writeHead(page.status, { ...variant.headers, "x-page-cache": "hit" });
+  res.writeHead(page.status, variant.headers);
   res.end(variant.body);
   return true;
 }
