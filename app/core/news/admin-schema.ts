@@ -1,5 +1,6 @@
 /** What the /admin/ingest forms may post: one zod schema, used by the action and by Conform in the browser. */
 import { z } from "zod";
+import { outboundUrlProblem } from "~/utils/outbound-address";
 
 const id = z.string({ required_error: "Missing id" }).trim().min(1).max(100);
 const onOff = z.enum(["on", "off"]);
@@ -12,7 +13,12 @@ export const addFeedSchema = z.object({
     .trim()
     .max(500, "Use at most 500 characters")
     .url("Enter a full address, starting with https://")
-    .refine((value) => /^https?:\/\//i.test(value), "Use an http or https address"),
+    .refine((value) => /^https?:\/\//i.test(value), "Use an http or https address")
+    // The outbound policy (SSRF): public hosts on ports 80/443 only; the fetcher checks again on every hop.
+    .superRefine((value, context) => {
+      const problem = /^https?:\/\//i.test(value) ? outboundUrlProblem(value) : null;
+      if (problem) context.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+    }),
 });
 
 export const ingestActionSchema = z.discriminatedUnion("intent", [

@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { newsFeeds } from "../../../drizzle/schema";
 import { newId } from "~/core/ids.server";
 import type { Db } from "~/utils/db.server";
+import { checkOutboundUrl } from "~/utils/outbound-address";
 
 export type FeedRow = typeof newsFeeds.$inferSelect;
 
@@ -38,12 +39,16 @@ export function listEnabledFeeds(db: Db): FeedRow[] {
   return db.select().from(newsFeeds).where(eq(newsFeeds.enabled, true)).orderBy(asc(newsFeeds.name)).all();
 }
 
-/** A feed URL as we store it: http(s), no fragment, host lower-case. Null when not usable. */
+/**
+ * A feed URL as we store it: http(s), no fragment, host lower-case. Null when not usable, including
+ * when the outbound policy refuses it outright (a port other than 80/443, a private or loopback IP
+ * literal, a local-only host name); names resolving to private addresses are refused at fetch time.
+ */
 export function normalizeFeedUrl(value: string): string | null {
   try {
-    const url = new URL(value.trim());
-    if (url.protocol !== "https:" && url.protocol !== "http:") return null;
-    if (url.username || url.password) return null;
+    const check = checkOutboundUrl(value);
+    if (!check.ok) return null;
+    const url = new URL(check.url.href);
     url.hash = "";
     return url.toString();
   } catch {
