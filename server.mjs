@@ -3,7 +3,8 @@
  * The production server: the same stack as remix-serve (Express, compression, long-lived caching of
  * the fingerprinted /build assets, one hour for public/, a morgan request log, @remix-run/express),
  * plus what remix-serve has no hook for: answers from the page cache before Express runs, and a front
- * door (cross-site refusal, page cache) before Remix (docs/decisions/0016-own-server.md).
+ * door (remote address, body limits, cross-site refusal, page cache) before Remix
+ * (docs/decisions/0016-own-server.md, 0017-request-limits.md).
  *
  * Usage: node server.mjs [build/index.js]   (PORT and the rest come from app/utils/env.server.ts)
  */
@@ -25,7 +26,7 @@ process.setSourceMapsEnabled(true);
 const build = await import(pathToFileURL(path.resolve(process.argv[2] ?? "build/index.js")).href);
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 const { createRemixRequest, sendRemixResponse } = remixExpress;
-const { respond, serveCachedPage, listenPort } = build.entry.module;
+const { respond, serveCachedPage, screenIncoming, stampRemoteAddress, redactUrlForLog, listenPort } = build.entry.module;
 const handleWithRemix = createRequestHandler(build, build.mode);
 
 const app = express();
@@ -33,7 +34,7 @@ app.disable("x-powered-by");
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
-// @remix-run/express's handler, with our front door (cross-site refusal, page cache) before Remix.
+// @remix-run/express's handler, with our front door (cross-site refusal, body limits, page cache) before Remix.
 app.all("*", async (req, res, next) => {
   try {
     await sendRemixResponse(res, await respond(createRemixRequest(req, res), handleWithRemix));
@@ -42,10 +43,16 @@ app.all("*", async (req, res, next) => {
   }
 });
 
-const logRequest = morgan("tiny");
+// morgan's "tiny" line, with secrets (callback and set-password tokens) taken out of the URL.
+morgan.token("redacted-url", (req) => redactUrlForLog(req.originalUrl ?? req.url));
+const logRequest = morgan(":method :redacted-url :status :res[content-length] - :response-time ms");
 const server = http.createServer((req, res) => {
+  // The socket's address, for per-client throttling: whatever the client sent under this name is replaced.
+  stampRemoteAddress(req);
   logRequest(req, res, () => {
-    if (!serveCachedPage(req, res)) app(req, res);
+    // Page-cache hits first (no body, no checks), then what the request line and headers alone can
+    // refuse (bad address 400, body over its limit 413, wrong body type 415) before any body is read.
+    if (!serveCachedPage(req, res) && !screenIncoming(req, res)) app(req, res);
   });
 });
 

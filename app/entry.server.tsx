@@ -23,9 +23,13 @@ import {
 
 export const streamTimeout = 5_000;
 
-/** For server.mjs: the page cache's fast path, the front door and the validated port (ADR 0016). */
+/**
+ * For server.mjs: the page cache's fast path, the front door (remote address, limits, refusals), the
+ * access log's URL redaction and the validated port (ADR 0016, 0017).
+ */
 export { serveCachedPage } from "./utils/page-cache.server";
-export { respond } from "./utils/front-door.server";
+export { respond, screenIncoming, stampRemoteAddress } from "./utils/front-door.server";
+export { redactUrlForLog } from "./utils/access-log.server";
 export const listenPort = env.PORT;
 
 // Start simulators and background jobs once, when the server bundle loads.

@@ -6,10 +6,11 @@ import { ApplicationForm } from "~/components/merchants/ApplicationForm";
 import { BenefitCards } from "~/components/merchants/BenefitCards";
 import { Container, PageHero } from "~/components/ui";
 import { messages } from "~/content/messages";
-import { applicationSchema } from "~/core/merchants/application-schema";
+import { applicationSchema, limits } from "~/core/merchants/application-schema";
 import { submitApplication } from "~/core/merchants/applications.server";
 import { describeWait, hitLimit } from "~/core/rate-limit.server";
 import { getDb } from "~/utils/db.server";
+import { replyWithinLimits } from "~/utils/form-reply";
 import { publicPageHeaders } from "~/utils/http";
 import { assertSameOrigin, clientKey, userAgent } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
@@ -40,11 +41,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
   // Without JavaScript, "Show cities" re-renders the form with what was typed and the country's cities.
   if (formData.get("intent") === "show-cities") {
-    return data<ActionData>({ lastResult: { initialValue: submission.payload as Record<string, string> } });
+    return data<ActionData>({ lastResult: replyWithinLimits({ initialValue: submission.payload as Record<string, string> }, limits) });
   }
 
   if (submission.status !== "success") {
-    const lastResult = submission.reply();
+    // What was typed goes back into the form, never longer than each field's maximum.
+    const lastResult = replyWithinLimits(submission.reply(), limits);
     if (formData.get("agreedToTerms") !== "on") {
       return jsonWithError<ActionData>({ lastResult }, messages.termsRequired, { status: 400 });
     }

@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { respond } from "./front-door.server";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REMOTE_ADDRESS_HEADER, respond, screenIncoming, stampRemoteAddress } from "./front-door.server";
 
 function remix() {
   const seen: string[] = [];
@@ -11,7 +13,7 @@ function remix() {
 }
 
 const post = (headers: Record<string, string>) =>
-  new Request("http://localhost:3000/merchant-signin", { method: "POST", headers: { Host: "localhost:3000", ...headers }, body: "a=b" });
+  new Request("http://localhost:3000/merchant-signin", { method: "POST", headers: { Host: "localhost:3000", ...headers }, body: new URLSearchParams("a=b") });
 
 describe("the front door", () => {
   it("refuses a cross-site post with 403 before Remix (and any action) runs", async () => {
@@ -31,5 +33,106 @@ describe("the front door", () => {
     expect((await respond(post({}), app.handle)).status).toBe(200);
     expect((await respond(new Request("http://localhost:3000/merchant/dashboard"), app.handle)).status).toBe(200);
     expect(app.seen).toEqual(["POST /merchant-signin", "POST /merchant-signin", "GET /merchant/dashboard"]);
+  });
+});
+
+describe("the front door's limits (issue 10 items 5, 6, 7, 16)", () => {
+  const formPost = (path: string, body: BodyInit | null, headers: Record<string, string>) =>
+    new Request(`http://localhost:3000${path}`, { method: "POST", headers: { Host: "localhost:3000", ...headers }, body });
+
+  it("answers wrong body types 415 and broken multipart 400 before Remix runs", async () => {
+    const app = remix();
+    const cases: [Record<string, string>, string, number][] = [
+      [{ "Content-Type": "application/json" }, '{"username":"demo"}', 415],
+      [{ "Content-Type": "text/plain" }, "username=demo", 415],
+      [{}, "username=demo", 415],
+      [{ "Content-Type": "multipart/form-data; boundary=xyz" }, "--nope\r\n", 400],
+    ];
+    for (const [headers, body, status] of cases) {
+      for (const path of ["/get-started", "/merchant-signin", "/merchant-signin.data"]) {
+        const response = await respond(formPost(path, body, headers), app.handle);
+        expect(response.status, `${path} ${JSON.stringify(headers)}`).toBe(status);
+        expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+      }
+    }
+    expect(app.seen).toEqual([]);
+  });
+
+  it("passes urlencoded and multipart forms (also Remix's .data posts) and JSON webhooks", async () => {
+    const app = remix();
+    const form = new FormData();
+    form.set("username", "demo");
+    expect((await respond(formPost("/merchant-signin.data", "username=demo", { "Content-Type": "application/x-www-form-urlencoded" }), app.handle)).status).toBe(200);
+    expect((await respond(new Request("http://localhost:3000/merchant-signin.data", { method: "POST", body: form }), app.handle)).status).toBe(200);
+    expect((await respond(formPost("/webhooks/custody", "{}", { "Content-Type": "application/json" }), app.handle)).status).toBe(200);
+    expect(app.seen).toEqual(["POST /merchant-signin.data", "POST /merchant-signin.data", "POST /webhooks/custody"]);
+  });
+
+  it("answers a malformed address with its own 400 page", async () => {
+    const app = remix();
+    for (const path of ["/%", "/blog/%E0%A4%A"]) {
+      const response = await respond(new Request(`http://localhost:3000${path}`), app.handle);
+      expect(response.status).toBe(400);
+      expect(response.headers.get("Content-Type")).toContain("text/html");
+      expect(response.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+      expect(await response.text()).toContain("<h1>Bad request</h1>");
+    }
+    expect(app.seen).toEqual([]);
+  });
+
+  it("gives Remix's redirects the security headers", async () => {
+    const redirecting = async () => new Response(null, { status: 302, headers: { Location: "/merchant-signin?redirectTo=%2Fmerchant%2Fdashboard" } });
+    const response = await respond(new Request("http://localhost:3000/merchant/dashboard"), redirecting);
+    expect(response.status).toBe(302);
+    for (const name of ["Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options"]) {
+      expect(response.headers.get(name), name).toBeTruthy();
+    }
+  });
+});
+
+describe("the server's first checks (screenIncoming, stampRemoteAddress)", () => {
+  let server: Server;
+  let base = "";
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      stampRemoteAddress(req);
+      if (screenIncoming(req, res)) return;
+      let received = 0;
+      req.on("data", (chunk: Buffer) => (received += chunk.length));
+      req.on("end", () => res.end(JSON.stringify({ received, remote: req.headers[REMOTE_ADDRESS_HEADER] })));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("refuses a declared 20 MB form at once with 413 and keeps serving", async () => {
+    const response = await fetch(`${base}/get-started`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new Uint8Array(20 * 1024 * 1024).fill(97),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.text()).toContain("<h1>Request too large</h1>");
+    const next = await fetch(`${base}/get-started`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "a=1" });
+    expect(await next.json()).toMatchObject({ received: 3 });
+  });
+
+  it("refuses /% with the 400 page and wrong types with 415, before the body is read", async () => {
+    const bad = await fetch(`${base}/%`);
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get("x-content-type-options")).toBe("nosniff");
+    const json = await fetch(`${base}/get-started`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    expect(json.status).toBe(415);
+    expect(await json.json()).toEqual({ error: { code: "unsupported_media_type", message: expect.stringContaining("application/json") } });
+  });
+
+  it("the remote-address header is the socket's, whatever the client sent", async () => {
+    const response = await fetch(`${base}/get-started`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-OneHop-Remote-Address": "203.0.113.9" },
+      body: "a=1",
+    });
+    expect(await response.json()).toMatchObject({ remote: "127.0.0.1" });
   });
 });
