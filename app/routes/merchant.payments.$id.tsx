@@ -2,12 +2,14 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { transferStatusLabels } from "~/components/payments/labels";
-import { eatDateTime, formatKesCents, PaymentStatusBadge, PaymentTimeline } from "~/components/payments/PaymentBits";
+import { eatDateTime, formatKesCents, formatKesExact, PaymentStatusBadge, PaymentTimeline, payoutSentence } from "~/components/payments/PaymentBits";
 import { buttonClass, Card, Container, DataTable } from "~/components/ui";
+import { getSettlementDestination } from "~/core/merchants/settlement-destination.server";
 import { formatCryptoUnits } from "~/core/payments/quote";
 import { merchantPaymentDetail } from "~/core/payments/reads.server";
 import { paymentsRuntime } from "~/core/payments/runtime.server";
-import { retryTransfer, sendPendingTransfers } from "~/core/payments/settlement.server";
+import { heldDestinationNotice, retryTransfer, sendPendingTransfers } from "~/core/payments/settlement.server";
+import { estimateSettlement } from "~/core/payments/settlement-plan";
 import { requireMerchant } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { privatePageHeaders } from "~/utils/http";
@@ -16,10 +18,29 @@ import { jsonWithError, jsonWithSuccess } from "~/utils/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const merchant = await requireMerchant(request);
-  const detail = merchantPaymentDetail(getDb(), merchant.merchantId, params.id ?? "");
+  const db = getDb();
+  const detail = merchantPaymentDetail(db, merchant.merchantId, params.id ?? "");
   if (!detail) throw new Response("Payment not found", { status: 404 });
   const { payment, events, transfers } = detail;
+  const { config } = paymentsRuntime();
+  const net = payment.amountKesCents - payment.feeKesCents;
+  // Before settlement: what this payment alone would pay out. After: the transfers actually made.
+  const estimate = estimateSettlement(net, { perTransferKes: config.railPerTransferKes, dailyKes: config.railDailyKes });
+  const live = transfers.filter((t) => t.status !== "failed");
+  const destination = getSettlementDestination(db, merchant.merchantId, Date.now());
+  const waiting = ["awaiting_payment", "confirming", "confirmed", "in_review"].includes(payment.status);
   return {
+    feeBps: config.c2bFeeBps,
+    estimate: { payoutKesCents: estimate.payoutKesCents.toString(), railChargeKesCents: estimate.railChargeKesCents.toString() },
+    actual:
+      live.length > 0
+        ? {
+            payoutKesCents: live.reduce((sum, t) => sum + t.amountKesCents, 0n).toString(),
+            railChargeKesCents: live.reduce((sum, t) => sum + t.railChargeKesCents, 0n).toString(),
+          }
+        : null,
+    hold: waiting && destination.phone && destination.heldUntil ? heldDestinationNotice(destination.phone, destination.heldUntil) : null,
+
     payment: {
       id: payment.id,
       reference: payment.reference,
@@ -46,7 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       id: t.id,
       sequence: t.sequence,
       amountKesCents: t.amountKesCents.toString(),
-      feeKesCents: t.feeKesCents.toString(),
+      railChargeKesCents: t.railChargeKesCents.toString(),
       status: t.status,
       day: t.settlementDay,
       receipt: t.receipt,
@@ -66,14 +87,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb();
   const detail = merchantPaymentDetail(db, merchant.merchantId, params.id ?? "");
   if (!detail || !detail.transfers.some((t) => t.id === parsed.data.transferId)) throw new Response("Payment not found", { status: 404 });
-  const retry = retryTransfer(db, parsed.data.transferId, Date.now());
+  const now = Date.now();
+  const destination = getSettlementDestination(db, merchant.merchantId, now);
+  if (destination.phone && destination.heldUntil) {
+    return jsonWithError({ ok: false }, { message: "Cannot retry yet", description: `${heldDestinationNotice(destination.phone, destination.heldUntil)}.` }, { status: 409 });
+  }
+  const retry = retryTransfer(db, parsed.data.transferId, now);
   if (!retry) return jsonWithError({ ok: false }, { message: "Cannot retry", description: "This transfer is not failed, or was already retried." }, { status: 409 });
   await sendPendingTransfers(db, paymentsRuntime().payouts, Date.now);
   return jsonWithSuccess({ ok: true }, { message: "Transfer retried", description: "We sent it to M-Pesa again." });
 }
 
 export default function PaymentDetail() {
-  const { payment, events, transfers } = useLoaderData<typeof loader>();
+  const { payment, events, transfers, feeBps, estimate, actual, hold } = useLoaderData<typeof loader>();
   return (
     <Container className="py-12">
       <p>
@@ -94,7 +120,9 @@ export default function PaymentDetail() {
               [
                 ["Amount", formatKesCents(payment.amountKesCents)],
                 ["Collection fee", formatKesCents(payment.feeKesCents)],
-                ["You receive", formatKesCents(payment.netKesCents)],
+                actual
+                  ? ["Paid to your M-Pesa", `${formatKesExact(actual.payoutKesCents)} after the M-Pesa charge${transfers.length > 1 ? "s" : ""} of ${formatKesExact(actual.railChargeKesCents)}`]
+                  : ["You receive", payoutSentence(estimate.payoutKesCents, feeBps, estimate.railChargeKesCents)],
                 ["Customer pays", `${payment.crypto} ${payment.asset} (${payment.network})`],
                 ["Received so far", `${payment.received} ${payment.asset}, ${payment.confirmations} confirmation(s)`],
                 ["Locked rate", `${payment.quoteRate} KES per ${payment.asset} (${payment.rateSource}, ${eatDateTime(payment.rateFetchedAt)})`],
@@ -114,6 +142,15 @@ export default function PaymentDetail() {
             </Link>
           </div>
           {payment.requiresReview ? <p className="mt-4 text-sm text-slate-700">Above the automatic limit: our team reviews it before payout.</p> : null}
+          {hold ? (
+            <p role="status" className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-900">
+              {hold}.
+            </p>
+          ) : null}
+          <p className="mt-4 text-sm text-slate-700">
+            The M-Pesa charge is Safaricom&apos;s own charge for each transfer, passed on at cost; cents M-Pesa cannot send are paid with your next
+            settlement.
+          </p>
         </Card>
         <Card title="Timeline" headingLevel="h2">
           <PaymentTimeline events={events} />
@@ -129,14 +166,14 @@ export default function PaymentDetail() {
         ) : (
           <DataTable
             caption="Transfers to your M-Pesa number"
-            headings={["#", "Amount", "Payout fee", "To", "Day", "Status", "M-Pesa receipt", <span key="actions" className="sr-only">Actions</span>]}
+            headings={["#", "Amount", "M-Pesa charge", "To", "Day", "Status", "M-Pesa receipt", <span key="actions" className="sr-only">Actions</span>]}
             className="mt-4"
           >
                 {transfers.map((t) => (
                   <tr key={t.id} className="border-b border-slate-200">
                     <td className="px-3 py-2">{t.sequence}</td>
                     <td className="px-3 py-2">{formatKesCents(t.amountKesCents)}</td>
-                    <td className="px-3 py-2">{formatKesCents(t.feeKesCents)}</td>
+                    <td className="px-3 py-2">{formatKesCents(t.railChargeKesCents)}</td>
                     <td className="px-3 py-2">{t.phone}</td>
                     <td className="px-3 py-2">{t.day}</td>
                     <td className="px-3 py-2">

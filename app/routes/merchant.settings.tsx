@@ -2,15 +2,17 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { eq } from "drizzle-orm";
-import { merchants } from "../../drizzle/schema";
 import { Container } from "~/components/ui";
 import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
-import { recordAudit } from "~/core/audit.server";
-import { settlementSettingsSchema } from "~/core/payments/create-payment-schema";
+import { settlementDestinationSchema } from "~/core/merchants/settlement-destination-schema";
+import { changeSettlementDestination, getSettlementDestination } from "~/core/merchants/settlement-destination.server";
+import { paymentsRuntime } from "~/core/payments/runtime.server";
+import { heldDestinationNotice } from "~/core/payments/settlement.server";
 import { normalizeKenyanMsisdn } from "~/core/providers/daraja/msisdn";
+import { describeWait } from "~/core/rate-limit.server";
 import { requireMerchant } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { formatPhone } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
@@ -19,37 +21,56 @@ type ActionData = { lastResult: SubmissionResult<string[]> };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const merchant = await requireMerchant(request);
-  const row = getDb().select({ phone: merchants.settlementPhone }).from(merchants).where(eq(merchants.id, merchant.merchantId)).get();
-  return { phone: row?.phone ?? null };
+  const destination = getSettlementDestination(getDb(), merchant.merchantId, Date.now());
+  return {
+    phone: destination.phone,
+    display: destination.phone ? formatPhone(destination.phone) : null,
+    hold: destination.phone && destination.heldUntil ? heldDestinationNotice(destination.phone, destination.heldUntil) : null,
+    coolingOffHours: paymentsRuntime().config.payoutDestinationCoolingOffHours,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const merchant = await requireMerchant(request);
-  const submission = parseWithZod(await request.formData(), { schema: settlementSettingsSchema });
-  if (submission.status !== "success") return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
+  const submission = parseWithZod(await request.formData(), { schema: settlementDestinationSchema });
+  if (submission.status !== "success") return data<ActionData>({ lastResult: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   let phone: string;
   try {
     phone = normalizeKenyanMsisdn(submission.value.phone);
   } catch {
-    return data<ActionData>({ lastResult: submission.reply({ fieldErrors: { phone: ["Enter a Kenyan mobile number such as 0712 345 678"] } }) }, { status: 400 });
+    return data<ActionData>({ lastResult: submission.reply({ fieldErrors: { phone: ["Enter a Kenyan mobile number such as 0712 345 678"] }, hideFields: ["password"] }) }, { status: 400 });
   }
-  const db = getDb();
-  db.transaction((tx) => {
-    tx.update(merchants).set({ settlementPhone: phone }).where(eq(merchants.id, merchant.merchantId)).run();
-    recordAudit(tx, { actorType: "merchant_user", actorId: merchant.userId, action: "settlement.phone_changed", targetType: "merchant", targetId: merchant.merchantId, details: { phone } });
-  });
-  return redirectWithSuccess("/merchant/settings", { message: "Settlement number saved", description: `We will pay you to ${phone} on M-Pesa.` });
+  const now = Date.now();
+  const result = await changeSettlementDestination(
+    getDb(),
+    { merchantId: merchant.merchantId, userId: merchant.userId, password: submission.value.password, phone },
+    { coolingOffHours: paymentsRuntime().config.payoutDestinationCoolingOffHours, now },
+  );
+  if (!result.ok) {
+    const message =
+      result.reason === "throttled"
+        ? `Too many wrong passwords. Try again in ${describeWait(result.retryAfterMs)}.`
+        : "That password is not right. Enter the password you sign in with.";
+    return data<ActionData>(
+      { lastResult: submission.reply({ fieldErrors: { password: [message] }, hideFields: ["password"] }) },
+      { status: result.reason === "throttled" ? 429 : 400, headers: result.reason === "throttled" ? { "Retry-After": String(Math.ceil(result.retryAfterMs / 1000)) } : undefined },
+    );
+  }
+  const description = result.heldUntil
+    ? `${heldDestinationNotice(result.phone, result.heldUntil)}. We e-mailed you about the change.`
+    : `We will pay you to ${formatPhone(result.phone)} on M-Pesa.`;
+  return redirectWithSuccess("/merchant/settings", { message: "Settlement number saved", description });
 }
 
 export default function MerchantSettings() {
-  const { phone } = useLoaderData<typeof loader>();
+  const { phone, display, hold, coolingOffHours } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const [form, fields] = useForm({
     id: "settlement-settings",
     lastResult: actionData?.lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: settlementSettingsSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: settlementDestinationSchema }),
   });
   return (
     <Container className="max-w-2xl py-12">
@@ -61,9 +82,18 @@ export default function MerchantSettings() {
       <h1 className="mt-4 text-3xl font-bold text-ink">Settlement settings</h1>
       <p className="mt-3 text-slate-700">
         Confirmed payments are paid out at once to this M-Pesa number, in transfers of up to KES 250,000 and up to KES 500,000 a day; anything above
-        waits for the next day.
+        waits for the next day. Each transfer carries M-Pesa&apos;s own charge, passed on at cost (see the{" "}
+        <Link to="/tariff-schedule" className="underline">
+          tariff schedule
+        </Link>
+        ).
       </p>
-      <p className="mt-3 font-medium text-ink">{phone ? `Currently paying to ${phone}.` : "No settlement number yet: payments wait until you add one."}</p>
+      <p className="mt-3 font-medium text-ink">{display ? `Currently paying to ${display}.` : "No settlement number yet: payments wait until you add one."}</p>
+      {hold ? (
+        <p role="status" className="mt-3 rounded-lg bg-amber-50 p-3 text-amber-900">
+          {hold}. A new number waits before it is paid, in case someone else changed it.
+        </p>
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         <TextField
           meta={fieldMeta(fields.phone)}
@@ -73,6 +103,17 @@ export default function MerchantSettings() {
           autoComplete="tel"
           defaultValue={typeof fields.phone.initialValue === "string" ? fields.phone.initialValue : phone ?? ""}
           placeholder="0712 345 678"
+        />
+        <TextField
+          meta={fieldMeta(fields.password)}
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          hint={
+            phone && coolingOffHours > 0
+              ? `To change where you are paid. We e-mail you about the change, and payouts to a new number start after ${coolingOffHours} hours.`
+              : "To change where you are paid. We e-mail you about the change."
+          }
         />
         <SubmitButton pendingLabel="Saving...">Save</SubmitButton>
       </Form>

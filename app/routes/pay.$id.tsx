@@ -6,20 +6,45 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { formatKesCents, PaymentStatusBadge } from "~/components/payments/PaymentBits";
+import { formatKesCents, formatKesExact, PaymentStatusBadge, payoutSentence } from "~/components/payments/PaymentBits";
 import { QrCode } from "~/components/payments/QrCode";
 import { buttonClass, Card, Container } from "~/components/ui";
 import { company } from "~/content/company";
+import { getMerchantAccount } from "~/core/merchants/sign-in.server";
 import { getPayment } from "~/core/payments/payments.server";
 import { qrRows } from "~/core/payments/qr.server";
 import { formatCryptoUnits } from "~/core/payments/quote";
+import { paymentsRuntime } from "~/core/payments/runtime.server";
+import { listTransfersForPayment } from "~/core/payments/settlement.server";
+import { estimateSettlement } from "~/core/payments/settlement-plan";
 import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { readSession } from "~/utils/session.server";
 import { PRIVATE_NO_STORE } from "~/utils/http";
 
 const WAITING = new Set(["awaiting_payment", "confirming"]);
 
-export async function loader({ params }: LoaderFunctionArgs) {
+/**
+ * What the payment's own merchant sees on its checkout (signed in): what it receives after the 1% fee
+ * and the M-Pesa charge, estimated before settlement and actual after. Customers never see it.
+ */
+async function merchantView(request: Request, payment: NonNullable<ReturnType<typeof getPayment>>) {
+  const db = getDb();
+  const session = await readSession(db, "merchant", request);
+  const account = session.status === "active" && session.session.merchantUserId ? getMerchantAccount(db, session.session.merchantUserId) : undefined;
+  if (!account || account.merchantId !== payment.merchantId) return null;
+  const { config } = paymentsRuntime();
+  const live = listTransfersForPayment(db, payment.id).filter((t) => t.status !== "failed");
+  if (live.length > 0) {
+    const paid = live.reduce((sum, t) => sum + t.amountKesCents, 0n);
+    const charges = live.reduce((sum, t) => sum + t.railChargeKesCents, 0n);
+    return `You receive ${formatKesExact(paid)} on M-Pesa after the M-Pesa charge${live.length > 1 ? "s" : ""} of ${formatKesExact(charges)}.`;
+  }
+  const estimate = estimateSettlement(payment.amountKesCents - payment.feeKesCents, { perTransferKes: config.railPerTransferKes, dailyKes: config.railDailyKes });
+  return `You receive ${payoutSentence(estimate.payoutKesCents, config.c2bFeeBps, estimate.railChargeKesCents)}.`;
+}
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const payment = /^pay_[a-z0-9]{12}$/.test(params.id ?? "") ? getPayment(getDb(), params.id!) : undefined;
   if (!payment) throw new Response("Payment not found", { status: 404 });
   const now = Date.now();
@@ -42,6 +67,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
     expiresAt: payment.expiresAt,
     secondsLeft: Math.max(0, Math.floor((payment.expiresAt - now) / 1000)),
     simulator: env.PROVIDER_MODE === "simulator",
+    merchantView: await merchantView(request, payment),
   };
 }
 
@@ -107,6 +133,12 @@ export default function Checkout() {
         Reference {payment.reference}
         {payment.description ? `: ${payment.description}` : ""}
       </p>
+      {payment.merchantView ? (
+        <p className="mt-4 rounded-lg bg-slate-100 p-3 text-slate-900">
+          <span className="font-semibold">Merchant view: </span>
+          {payment.merchantView}
+        </p>
+      ) : null}
       <div className="mt-4 flex items-center gap-3" aria-live="polite">
         <PaymentStatusBadge status={payment.status} />
         {payment.status === "confirming" ? <span className="text-slate-700">{payment.confirmations} confirmation(s) so far</span> : null}
@@ -147,7 +179,7 @@ export default function Checkout() {
             {payment.simulator && payment.address ? (
               <a
                 className={buttonClass("ghost")}
-                href={`/simulator/custody/?${new URLSearchParams({ address: payment.address, amount: payment.crypto, returnTo: `/pay/${payment.id}` })}`}
+                href={`/simulator/custody/?${new URLSearchParams({ payment: payment.id, address: payment.address, amount: payment.crypto, returnTo: `/pay/${payment.id}` })}`}
               >
                 Pay with the test wallet (simulator)
               </a>

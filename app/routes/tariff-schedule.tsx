@@ -12,14 +12,18 @@ import { cryptocurrencies } from "~/content/cryptocurrencies";
 import {
   conversionFees,
   cryptoLimits,
+  feeBps,
   formatBps,
   liabilityCapMonths,
   mobileMoneyLimits,
+  mpesaB2cCharges,
+  mpesaB2cChargesSource,
   pesalinkLimits,
   ratesRefreshSeconds,
   settlementTimes,
   transactionFees,
 } from "~/content/tariff";
+import { MIN_TRANSFER_KES } from "~/core/payments/settlement-plan";
 import { formatKes } from "~/utils/format";
 import { publicPageHeaders } from "~/utils/http";
 import { seo } from "~/utils/seo";
@@ -34,6 +38,9 @@ export const meta: MetaFunction = ({ matches }) =>
     description: `OneHop fees and limits: ${feeSummary}. Mobile money limits per rail, crypto limits from ${formatKes(cryptoLimits.minimum)}, supported assets and settlement times. No setup or monthly fees.`,
     path: "/tariff-schedule",
   });
+
+/** M-Pesa's smallest B2C transfer (core/payments/settlement-plan.ts). */
+const mpesaMinimumKes = Number(MIN_TRANSFER_KES);
 
 const linkClass = "font-semibold text-brand-800 underline decoration-brand-300 underline-offset-4 hover:decoration-brand-700";
 
@@ -137,6 +144,43 @@ export default function TariffSchedulePage() {
               </tbody>
             </table>
           </TableFrame>
+
+          <div id="mpesa-charges" className="space-y-3">
+            <p className="text-slate-700">
+              Settling your collections to your own M-Pesa number carries no {company.brand} fee beyond the {formatBps(feeBps.c2b)} collection fee. Each
+              transfer carries Safaricom&apos;s own B2C charge for its amount, passed on at cost; the{" "}
+              {formatBps(feeBps.b2c)} disbursement fee applies only to payouts to other people. M-Pesa moves whole shillings: cents, and anything
+              below the KES {mpesaMinimumKes} minimum transfer, stay in your balance and are paid with your next settlement.
+            </p>
+            <TableFrame captionId="mpesa-charges-table">
+              <table className={table.table}>
+                <caption id="mpesa-charges-table" className={table.caption}>
+                  M-Pesa charge per settlement transfer
+                </caption>
+                <thead>
+                  <tr className={table.headRow}>
+                    <th scope="col" className={table.colHeader}>
+                      Transfer amount
+                    </th>
+                    <th scope="col" className={table.colHeader}>
+                      M-Pesa charge
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {mpesaB2cCharges.map((band) => (
+                    <tr key={band.minKes} className={table.row}>
+                      <th scope="row" className={table.rowHeader}>
+                        {formatKes(Math.max(band.minKes, mpesaMinimumKes))} to {formatKes(band.maxKes)}
+                      </th>
+                      <td className={table.figure}>{band.chargeKes === 0 ? "Free" : formatKes(band.chargeKes)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableFrame>
+            <p className="text-sm text-slate-600">Source: {mpesaB2cChargesSource}. If Safaricom changes it, we update this table.</p>
+          </div>
 
           <CheckList
             items={[

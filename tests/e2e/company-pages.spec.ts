@@ -93,6 +93,11 @@ test.describe("Tariff schedule page", () => {
       await expect(row.getByRole("cell", { name: fee, exact: true })).toBeVisible();
     }
 
+    // Settlement to the merchant's own M-Pesa: Safaricom's charge by band, passed on at cost.
+    const charges = page.getByRole("table", { name: "M-Pesa charge per settlement transfer" });
+    const band = charges.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "KES 1,501 to KES 5,000" }) });
+    await expect(band.getByRole("cell", { name: "KES 9", exact: true })).toBeVisible();
+
     const assets = page.getByRole("table", { name: /supported cryptocurrencies/i });
     for (const symbol of ["BTC", "ETH", "USDT", "USDC"]) {
       await expect(assets.getByRole("cell", { name: symbol, exact: true })).toBeVisible();

@@ -4,11 +4,11 @@
  * settles to M-Pesa (split when large), and the merchant sees it.
  */
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { signInAsMerchant } from "./auth";
+import { signInAsMerchant, signInAsOperator } from "./auth";
 import { createTestMerchant } from "./db";
 import { expectToast } from "./helpers";
 
-async function createPayment(page: Page, testInfo: TestInfo, amount: string, reference: string) {
+async function createPayment(page: Page, testInfo: TestInfo, amount: string, reference: string, youReceive?: string) {
   await page.goto("/merchant/dashboard");
   await page.getByRole("link", { name: "Create Payment" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Create Payment" })).toBeVisible();
@@ -18,6 +18,7 @@ async function createPayment(page: Page, testInfo: TestInfo, amount: string, ref
   await page.getByRole("button", { name: "Review" }).click();
   const summary = page.locator("div", { has: page.getByRole("heading", { name: "Summary" }) }).last();
   await expect(summary).toContainText("Collection fee (1%)");
+  if (youReceive) await expect(summary).toContainText(youReceive);
   await page.getByRole("button", { name: "Create Payment" }).click();
   await expectToast(page, testInfo, "Payment created");
   await expect(page.getByRole("heading", { level: 1, name: `Payment ${reference}` })).toBeVisible();
@@ -28,11 +29,16 @@ async function payOnCheckout(page: Page) {
   await expect(page.getByText("Send exactly")).toBeVisible();
   await expect(page.getByRole("img", { name: /QR code of the USDT deposit address/ })).toBeVisible();
   const checkoutUrl = page.url();
+  // The customer's test wallet needs no operator session: it pays this payment's address only.
   await page.getByRole("link", { name: "Pay with the test wallet (simulator)" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Custody simulator" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Deposit addresses" })).toHaveCount(0);
   await page.getByRole("button", { name: "Send payment" }).click();
   await expect(page).toHaveURL(checkoutUrl);
   await expect(page.getByText("Confirming", { exact: true })).toBeVisible();
+  // The simulator's control page is for operators (a merchant's session is refused).
+  expect((await page.goto("/simulator/custody/"))?.status()).toBe(403);
+  await signInAsOperator(page);
   // Two confirmations (USDT) from the simulator's page.
   for (let i = 0; i < 2; i++) {
     await page.goto("/simulator/custody/");
@@ -45,8 +51,13 @@ async function payOnCheckout(page: Page) {
 test("a merchant is paid in crypto and settled to M-Pesa", async ({ page }, testInfo) => {
   await signInAsMerchant(page, await createTestMerchant());
   const reference = `INV-${testInfo.project.name}-${Date.now()}`;
-  await createPayment(page, testInfo, "2500", reference);
+  // KES 2,500 less the 1% fee is KES 2,475: KES 2,466 reaches M-Pesa, KES 9 is Safaricom's charge (no 1.5% on top).
+  await createPayment(page, testInfo, "2500", reference, "KES 2,466 after the 1% fee and the M-Pesa charge of KES 9");
   const detailUrl = page.url();
+  await expect(page.getByText("KES 2,466 after the 1% fee and the M-Pesa charge of KES 9")).toBeVisible();
+  await page.getByRole("link", { name: "Open checkout page" }).click();
+  await expect(page.getByText("Merchant view: You receive KES 2,466 after the 1% fee and the M-Pesa charge of KES 9.")).toBeVisible();
+  await page.goto(detailUrl);
   await payOnCheckout(page);
 
   await page.goto(detailUrl);
@@ -57,6 +68,8 @@ test("a merchant is paid in crypto and settled to M-Pesa", async ({ page }, test
   }).toPass({ timeout: 20_000 });
   await expect(page.getByText("Settled", { exact: true }).first()).toBeVisible();
   await expect(page.getByText("Converted to KES")).toBeVisible();
+  await expect(page.getByText("KES 2,466 after the M-Pesa charge of KES 9")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Transfers to your M-Pesa number" }).getByRole("cell", { name: "KES 9.00", exact: true })).toBeVisible();
   await expect(page.locator("td.font-mono").first()).toHaveText(/^[A-Z0-9]{10}$/);
 
   await page.goto("/merchant/dashboard");

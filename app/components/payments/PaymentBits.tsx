@@ -1,4 +1,5 @@
 import { Badge } from "~/components/ui";
+import { formatKes, formatPercent } from "~/utils/format";
 import type { PaymentStatus } from "../../../drizzle/schema";
 import { eventLabels, paymentStatusLabels } from "./labels";
 
@@ -44,4 +45,15 @@ export function formatKesCents(cents: string | bigint): string {
   const whole = new Intl.NumberFormat("en-KE").format(abs / 100n);
   const fraction = String(abs % 100n).padStart(2, "0");
   return `${negative ? "-" : ""}KES ${whole}.${fraction}`;
+}
+
+/** Whole shillings without decimals ("KES 2,466"), anything else with its cents ("KES 0.66"). */
+export function formatKesExact(cents: string | bigint): string {
+  const value = BigInt(cents);
+  return value % 100n === 0n ? formatKes(value / 100n) : formatKesCents(value);
+}
+
+/** "KES 2,466 after the 1% fee and the M-Pesa charge of KES 9" (the estimate before a payment settles). */
+export function payoutSentence(payoutCents: string | bigint, feeBps: number, railChargeCents: string | bigint): string {
+  return `${formatKesExact(payoutCents)} after the ${formatPercent(feeBps)} fee and the M-Pesa charge of ${formatKesExact(railChargeCents)}`;
 }

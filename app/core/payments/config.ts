@@ -8,9 +8,14 @@ export interface PaymentsConfig {
   quoteTtlMs: number;
   /** Confirmations at which a deposit counts, per asset (1 to 3). */
   confirmations: Record<QuoteAsset, number>;
-  /** Fees, basis points (C2B on collections, B2C on payouts), from app/content/tariff.ts. */
+  /**
+   * Fees, basis points, from app/content/tariff.ts: C2B on collections. B2C is for disbursements to
+   * third parties (not built yet); settling to the merchant's own number carries only the M-Pesa charge.
+   */
   c2bFeeBps: number;
   b2cFeeBps: number;
+  /** Hours payouts to a changed payout destination wait (0 = none). The first destination is not held. */
+  payoutDestinationCoolingOffHours: number;
   /** M-Pesa limits per transfer and per day, whole KES, from app/content/tariff.ts. */
   railPerTransferKes: number;
   railDailyKes: number;

@@ -1,0 +1,116 @@
+/**
+ * Where a merchant is paid (issue 10, item 14). Changing it needs the signed-in user's password again
+ * (throttled per account like sign-in), is audited, and e-mails the merchant's contact address with the
+ * old and new numbers masked. Payouts to a CHANGED number wait a cooling-off period (config, default
+ * 24 h) so that a stolen session cannot redirect money before the merchant can react; the first number
+ * ever set is not held (there is nothing to redirect yet). Settlement planning reads the stored
+ * `settlementPhoneHeldUntil` (core/payments/settlement.server.ts); the background tick resumes by itself.
+ */
+import { eq } from "drizzle-orm";
+import { merchants, merchantUsers } from "../../../drizzle/schema";
+import { recordAudit } from "~/core/audit.server";
+import { queueEmail } from "~/core/email.server";
+import { verifyAgainstDummy, verifyPassword } from "~/core/passwords.server";
+import { checkLimit, hitLimit, resetLimit, type Limit } from "~/core/rate-limit.server";
+import type { Db } from "~/utils/db.server";
+import { formatEatDateTime, maskPhone } from "~/utils/format";
+
+/** Wrong passwords on the destination form, per merchant user: the same rule as sign-in's per account. */
+export const DESTINATION_PASSWORD_LIMIT = { limit: 5, windowMs: 15 * 60_000 } as const satisfies Limit;
+
+export interface SettlementDestination {
+  phone: string | null;
+  /** When payouts to `phone` may start, or null when they are not held. */
+  heldUntil: number | null;
+}
+
+export function getSettlementDestination(db: Db, merchantId: string, now: number): SettlementDestination {
+  const row = db
+    .select({ phone: merchants.settlementPhone, heldUntil: merchants.settlementPhoneHeldUntil })
+    .from(merchants)
+    .where(eq(merchants.id, merchantId))
+    .get();
+  return { phone: row?.phone ?? null, heldUntil: row?.heldUntil != null && row.heldUntil > now ? row.heldUntil : null };
+}
+
+export type ChangeDestinationResult =
+  | { ok: true; changed: boolean; phone: string; heldUntil: number | null }
+  | { ok: false; reason: "wrong_password" }
+  | { ok: false; reason: "throttled"; retryAfterMs: number };
+
+/**
+ * Set the M-Pesa number (already normalised, 2547XXXXXXXX) after checking `password` against the
+ * user's own. The check runs before the write (scrypt is not held inside a transaction); the write,
+ * the audit entry and the e-mail are one transaction.
+ */
+export async function changeSettlementDestination(
+  db: Db,
+  input: { merchantId: string; userId: string; password: string; phone: string },
+  options: { coolingOffHours: number; now: number },
+): Promise<ChangeDestinationResult> {
+  const { now } = options;
+  const throttleKey = `settlement-destination:${input.userId}`;
+  const limit = checkLimit(db, throttleKey, DESTINATION_PASSWORD_LIMIT, now);
+  if (!limit.allowed) return { ok: false, reason: "throttled", retryAfterMs: limit.retryAfterMs };
+
+  const user = db
+    .select({ passwordHash: merchantUsers.passwordHash })
+    .from(merchantUsers)
+    .where(eq(merchantUsers.id, input.userId))
+    .get();
+  const valid = input.password !== "" && user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDummy(input.password);
+  if (!valid) {
+    hitLimit(db, throttleKey, DESTINATION_PASSWORD_LIMIT, now);
+    return { ok: false, reason: "wrong_password" };
+  }
+  resetLimit(db, throttleKey);
+
+  return db.transaction((tx): ChangeDestinationResult => {
+    const merchant = tx.select().from(merchants).where(eq(merchants.id, input.merchantId)).get();
+    if (!merchant) throw new Error(`Merchant ${input.merchantId} not found`);
+    const previous = merchant.settlementPhone;
+    if (previous === input.phone) {
+      const heldUntil = merchant.settlementPhoneHeldUntil != null && merchant.settlementPhoneHeldUntil > now ? merchant.settlementPhoneHeldUntil : null;
+      return { ok: true, changed: false, phone: input.phone, heldUntil };
+    }
+    // The first destination is not held: there is nothing to redirect yet.
+    const heldUntil = previous && options.coolingOffHours > 0 ? now + options.coolingOffHours * 3_600_000 : null;
+    tx.update(merchants)
+      .set({ settlementPhone: input.phone, settlementPhoneChangedAt: previous ? now : merchant.settlementPhoneChangedAt, settlementPhoneHeldUntil: heldUntil })
+      .where(eq(merchants.id, merchant.id))
+      .run();
+    recordAudit(
+      tx,
+      {
+        actorType: "merchant_user",
+        actorId: input.userId,
+        action: previous ? "settlement.phone_changed" : "settlement.phone_set",
+        targetType: "merchant",
+        targetId: merchant.id,
+        details: { from: previous, to: input.phone, heldUntil, passwordConfirmed: true },
+      },
+      now,
+    );
+    queueEmail(
+      tx,
+      {
+        to: merchant.contactEmail,
+        subject: previous ? "Your OneHop payout number was changed" : "Your OneHop payout number was set",
+        text: [
+          `Hello ${merchant.businessName},`,
+          "",
+          previous
+            ? `The M-Pesa number OneHop pays you to was changed from ${maskPhone(previous)} to ${maskPhone(input.phone)} on ${formatEatDateTime(now)} (Nairobi time).`
+            : `The M-Pesa number OneHop pays you to was set to ${maskPhone(input.phone)} on ${formatEatDateTime(now)} (Nairobi time).`,
+          heldUntil ? `For your safety, payouts to the new number start after ${formatEatDateTime(heldUntil)}.` : "",
+          "",
+          "If you did not make this change, sign in and change your password, and contact us at once.",
+        ]
+          .filter((line, index, lines) => line !== "" || lines[index - 1] !== "")
+          .join("\n"),
+      },
+      now,
+    );
+    return { ok: true, changed: true, phone: input.phone, heldUntil };
+  });
+}

@@ -1,0 +1,114 @@
+/**
+ * Honest settlement fees (issue 10, item 1), end to end through the custody and M-Pesa simulators: a
+ * merchant's own collections settle at the 1% collection fee plus Safaricom's B2C charge for the
+ * transfer's band, nothing else; cents M-Pesa cannot move are carried into the next settlement; a
+ * failed transfer's money is not swept into another payment's settlement.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { feeRevenue, merchantAvailable, merchantInFlight, normalBalance, owed, railFloat, trialBalance, verifyBalances } from "~/core/ledger/ledger.server";
+import { createTestDb } from "../../../tests/setup/db";
+import { addMerchant, liveRates, startPaymentsHarness, testConfig, type PaymentsHarness } from "../../../tests/setup/payments";
+import { createPayment, getPayment, listPaymentEvents } from "./payments.server";
+import { formatCryptoUnits } from "./quote";
+import { listTransfersForPayment, planSettlement, retryTransfer, sendPendingTransfers } from "./settlement.server";
+
+const { db, close } = createTestDb();
+let h: PaymentsHarness;
+beforeAll(async () => {
+  h = await startPaymentsHarness(db);
+});
+afterAll(async () => {
+  await h.close();
+  close();
+});
+
+async function confirmedPayment(merchantId: string, amountKes: number) {
+  const payment = await createPayment(db, { custody: h.runtime.custody, rates: liveRates(h.clock.now), config: testConfig, now: h.clock.now }, { merchantId, amountKes, asset: "USDT", reference: `R-${amountKes}` });
+  const tx = await h.custodySim.sendPayment({ address: payment.depositAddress!, amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT") });
+  await h.custodySim.confirm(tx.id, 2);
+  expect(getPayment(db, payment.id)?.status).toBe("confirmed");
+  return payment;
+}
+
+async function settle(paymentId: string) {
+  const outcome = planSettlement(db, paymentId, testConfig, h.clock.now);
+  await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now);
+  await h.darajaSim.flush();
+  return outcome;
+}
+
+describe("settlement fees", () => {
+  it("a KES 2,500 payment pays KES 2,466 to M-Pesa: the 1% fee (KES 25) and the KES 9 M-Pesa charge, no 1.5% payout fee", async () => {
+    addMerchant(db, "MRC-FEES22");
+    const floatBefore = normalBalance(db, railFloat("mpesa"));
+    const revenueBefore = normalBalance(db, feeRevenue());
+    const payment = await confirmedPayment("MRC-FEES22", 2_500);
+    expect(payment.feeKesCents).toBe(2_500n);
+    await settle(payment.id);
+    const [transfer, ...others] = listTransfersForPayment(db, payment.id);
+    expect(others).toEqual([]);
+    expect(transfer).toMatchObject({ status: "succeeded", amountKesCents: 246_600n, railChargeKesCents: 900n, feeKesCents: 0n });
+    expect(getPayment(db, payment.id)?.status).toBe("settled");
+    // Our revenue is the 1% only; the float paid the amount and Safaricom's charge; nothing is left owed.
+    expect(normalBalance(db, feeRevenue()) - revenueBefore).toBe(2_500n);
+    expect(floatBefore - normalBalance(db, railFloat("mpesa"))).toBe(247_500n);
+    expect(owed(db, merchantAvailable("MRC-FEES22"))).toBe(0n);
+    expect(owed(db, merchantInFlight("MRC-FEES22"))).toBe(0n);
+    expect(listPaymentEvents(db, payment.id).find((e) => e.type === "transfer_created")?.cause).toContain("M-Pesa charge KES 9.00");
+  });
+
+  it("carries whole-shilling leftovers into the next settlement: two payments whose cents add up", async () => {
+    addMerchant(db, "MRC-CRRY22");
+    // KES 1,234 less 1% = KES 1,221.66: KES 1,216 + the KES 5 charge; 66 cents stay.
+    const first = await confirmedPayment("MRC-CRRY22", 1_234);
+    await settle(first.id);
+    expect(listTransfersForPayment(db, first.id).map((t) => [t.amountKesCents, t.railChargeKesCents])).toEqual([[121_600n, 500n]]);
+    expect(owed(db, merchantAvailable("MRC-CRRY22"))).toBe(66n);
+    expect(listPaymentEvents(db, first.id).find((e) => e.type === "leftover_carried_forward")?.cause).toMatch(/^KES 0\.66 /);
+    expect(getPayment(db, first.id)?.status).toBe("settled");
+
+    // KES 1,266 less 1% = KES 1,253.34, plus the 66 cents = KES 1,254.00: KES 1,249 + the KES 5 charge.
+    const second = await confirmedPayment("MRC-CRRY22", 1_266);
+    await settle(second.id);
+    expect(listTransfersForPayment(db, second.id).map((t) => [t.amountKesCents, t.railChargeKesCents])).toEqual([[124_900n, 500n]]);
+    expect(listPaymentEvents(db, second.id).find((e) => e.type === "leftover_carried_in")?.cause).toBe("includes KES 0.66 carried from earlier settlements");
+    expect(owed(db, merchantAvailable("MRC-CRRY22"))).toBe(0n);
+  });
+
+  it("keeps a leftover below the KES 10 minimum for the next settlement, and does not take other payments' money", async () => {
+    addMerchant(db, "MRC-WAZT22");
+    const a = await confirmedPayment("MRC-WAZT22", 1_234); // leaves 66 cents
+    const b = await confirmedPayment("MRC-WAZT22", 5_000); // confirmed, not planned yet: its KES 4,950 is not a's
+    await settle(a.id);
+    expect(listTransfersForPayment(db, a.id).map((t) => t.amountKesCents)).toEqual([121_600n]);
+    expect(owed(db, merchantAvailable("MRC-WAZT22"))).toBe(495_066n);
+    await settle(b.id);
+    // KES 4,950.66: KES 4,941 + the KES 9 charge; 66 cents still wait.
+    expect(listTransfersForPayment(db, b.id).map((t) => [t.amountKesCents, t.railChargeKesCents])).toEqual([[494_100n, 900n]]);
+    expect(owed(db, merchantAvailable("MRC-WAZT22"))).toBe(66n);
+  });
+
+  it("a failed transfer's money waits for its retry: the next payment's settlement does not sweep it", async () => {
+    addMerchant(db, "MRC-FXRT22", "254700000002"); // the simulator fails transfers to this number
+    const failing = await confirmedPayment("MRC-FXRT22", 3_000);
+    await settle(failing.id);
+    const [failed] = listTransfersForPayment(db, failing.id);
+    expect(failed?.status).toBe("failed");
+    h.darajaSim.setOutcome("254700000002", "success");
+    const next = await confirmedPayment("MRC-FXRT22", 2_000);
+    await settle(next.id);
+    // KES 1,980 net: KES 1,971 + KES 9, not the failed transfer's KES 2,970 as well.
+    expect(listTransfersForPayment(db, next.id).map((t) => t.amountKesCents)).toEqual([197_100n]);
+    const retry = retryTransfer(db, failed!.id, h.clock.now);
+    expect(retry?.amountKesCents).toBe(failed!.amountKesCents);
+    await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now);
+    await h.darajaSim.flush();
+    expect(getPayment(db, failing.id)?.status).toBe("settled");
+    expect(owed(db, merchantAvailable("MRC-FXRT22"))).toBe(0n);
+  });
+
+  it("the books balance", () => {
+    expect(verifyBalances(db)).toEqual([]);
+    expect(trialBalance(db)).toEqual({ KES: 0n, BTC: 0n, ETH: 0n, USDT: 0n, USDC: 0n });
+  });
+});
