@@ -160,7 +160,7 @@ type DetailBody = {
   queue: string | null;
   liveRate: { priceKes: string } | null;
   events: { type: string; cause: string }[];
-  transfers: { id: string; status: string; amountKesCents: string; retryable: boolean }[];
+  transfers: { id: string; status: string; amountKesCents: string; railChargeKesCents: string; retryable: boolean }[];
   audit: { action: string; actorId: string }[];
 };
 const detail = async (id: string, cookie: string) => {
@@ -396,6 +396,9 @@ describe("settlement transfers", () => {
     expect(failTransfer(db, transfer!.id, { code: 2001, description: "The initiator information is invalid." }, Date.now())).toBe(true);
     const failedView = await detail(payment.id, cookie);
     expect(failedView.transfers).toEqual([expect.objectContaining({ id: transfer!.id, status: "failed", retryable: true })]);
+    // Operators see Safaricom's charge passed through for the transfer (issue #10: no 1.5% B2C fee on settlements).
+    expect(failedView.transfers[0]!.railChargeKesCents).toBe(transfer!.railChargeKesCents.toString());
+    expect(transfer!.railChargeKesCents).toBeGreaterThan(0n);
 
     const response = await act(payment.id, { intent: "retry", transferId: transfer!.id }, cookie);
     expect(response.status).toBe(200);

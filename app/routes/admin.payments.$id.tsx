@@ -121,7 +121,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     sequence: t.sequence,
     phone: t.phone,
     amountKesCents: t.amountKesCents.toString(),
-    feeKesCents: t.feeKesCents.toString(),
+    railChargeKesCents: t.railChargeKesCents.toString(),
     status: t.status,
     settlementDay: t.settlementDay,
     attempts: t.attempts,

@@ -8,7 +8,7 @@ import { company } from "~/content/company";
 import { lookupSetPasswordToken, setPasswordWithToken } from "~/core/merchants/passwords-links.server";
 import { PASSWORD_MIN_LENGTH, setPasswordSchema } from "~/core/merchants/set-password-schema";
 import { getDb } from "~/utils/db.server";
-import { privatePageHeaders } from "~/utils/http";
+import { PRIVATE_NO_STORE } from "~/utils/http";
 import { assertSameOrigin } from "~/utils/request.server";
 import { endSessionsOf } from "~/utils/session.server";
 import { seo } from "~/utils/seo";
@@ -94,7 +94,8 @@ export default function SetPassword() {
   );
 }
 
-export const headers = privatePageHeaders;
+// The one-time token is in this page's URL: never send it to another site (or to our own 404 log) as a Referer.
+export const headers = () => ({ "Cache-Control": PRIVATE_NO_STORE, "Referrer-Policy": "no-referrer" });
 
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, { title: "Set your password", description: "Set the password of your OneHop merchant account.", path: "/merchant/set-password", noindex: true });

@@ -185,4 +185,10 @@ test.describe("security headers where the shared ones fell short (item 16)", () 
     // Other pages keep the shared policy.
     expect((await request.get("/about")).headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   });
+
+  test("the set-password page, whose URL carries a one-time token, sends no Referer anywhere", async ({ request }) => {
+    const page = await request.get("/merchant/set-password?token=not-a-real-token");
+    expect(page.status()).toBe(410);
+    expect(page.headers()["referrer-policy"]).toBe("no-referrer");
+  });
 });

@@ -18,11 +18,3 @@ export const createPaymentSchema = z.object({
     .max(64, "Keep the reference under 64 characters"),
   description: z.string().trim().max(200, "Keep the description under 200 characters").optional(),
 });
-
-export const settlementSettingsSchema = z.object({
-  phone: z
-    .string({ required_error: "Enter the M-Pesa number to be paid to" })
-    .trim()
-    .min(1, "Enter the M-Pesa number to be paid to")
-    .max(20, "Enter a Kenyan mobile number such as 0712 345 678"),
-});

@@ -17,7 +17,7 @@ export function TransfersTable({ transfers }: { transfers: TransferView[] }) {
       {transfers.length === 0 ? (
         <p>No transfers yet: the payment has not started settling.</p>
       ) : (
-        <DataTable caption="Settlement transfers to M-Pesa, in order" headings={["Transfer", "To", "Amount", "B2C fee", "Status", "Day", "M-Pesa receipt", "Result", "Action"]}>
+        <DataTable caption="Settlement transfers to M-Pesa, in order" headings={["Transfer", "To", "Amount", "M-Pesa charge", "Status", "Day", "M-Pesa receipt", "Result", "Action"]}>
               {transfers.map((transfer) => (
                 <tr key={transfer.id} className="border-b border-slate-200 align-top">
                   <th scope="row" className="px-3 py-2 font-normal">
@@ -27,7 +27,7 @@ export function TransfersTable({ transfers }: { transfers: TransferView[] }) {
                   </th>
                   <td className="px-3 py-2 font-mono text-xs">{transfer.phone}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{formatKesCents(transfer.amountKesCents)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatKesCents(transfer.feeKesCents)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatKesCents(transfer.railChargeKesCents)}</td>
                   <td className="px-3 py-2">
                     <TransferStatusBadge status={transfer.status} />
                     {transfer.completedAt ? (
