@@ -3,10 +3,18 @@
  * server listens, and by the e2e server with its own fresh file.
  */
 import { env } from "../app/utils/env.server";
-import { openDatabase } from "../app/utils/db.server";
+import { DatabaseStartError, openDatabase, type Db } from "../app/utils/db.server";
 import { seed } from "./seed";
 
-const db = openDatabase(env.DATABASE_URL);
+let db: Db;
+try {
+  db = openDatabase(env.DATABASE_URL);
+} catch (error) {
+  // What and where in one line (path, what to check), no stack trace; exit code 1.
+  if (!(error instanceof DatabaseStartError)) throw error;
+  console.error(`[db] ${error.message}`);
+  process.exit(1);
+}
 const report = await seed(db);
 db.$client.close();
 console.log(`[db] ${env.DATABASE_URL}: migrated`);

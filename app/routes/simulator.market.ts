@@ -1,6 +1,7 @@
 /**
  * /simulator/market: control of the market simulator for local runs and the e2e suite. Exists only
- * when PROVIDER_MODE=simulator (404 otherwise); never indexed, never cached.
+ * when PROVIDER_MODE=simulator (404 otherwise), for signed-in operators only (else a redirect to
+ * /admin/signin, or 403); never indexed, never cached.
  *
  * GET: the simulator's state and call counts.
  * POST (JSON or form): `mode` / `fxMode` (a fault mode, "normal" to restore), `serveKes`, and for the
@@ -16,6 +17,7 @@ import { getDb } from "~/utils/db.server";
 import { clearPageCache } from "~/utils/page-cache.server";
 import { assertSameOrigin } from "~/utils/request.server";
 import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
+import { requireSimulatorOperator, simulatorRoutesEnabled } from "~/utils/simulator-access.server";
 
 const booleanish = z.union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")]);
 
@@ -32,18 +34,20 @@ function respond(request: Request, body: unknown, status = 200): Response {
   return Response.json(body, { status, headers });
 }
 
-function simulatorOr404(request: Request) {
-  const simulator = runningMarketSimulator();
+/** The running simulator for a signed-in operator; 404 in live mode, sign-in or 403 otherwise. */
+async function simulatorForOperator(request: Request) {
+  const simulator = simulatorRoutesEnabled() ? runningMarketSimulator() : null;
   if (!simulator) throw respond(request, { error: "Not Found" }, 404);
+  await requireSimulatorOperator(request);
   return simulator;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return respond(request, simulatorOr404(request).state());
+  return respond(request, (await simulatorForOperator(request)).state());
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const simulator = simulatorOr404(request);
+  const simulator = await simulatorForOperator(request);
   assertSameOrigin(request);
   const raw: unknown = request.headers.get("Content-Type")?.includes("application/json")
     ? await request.json().catch(() => null)

@@ -1,43 +1,112 @@
 /**
- * Process start-up, run once when the server bundle is loaded (imported by entry.server): starts the
- * provider simulators when PROVIDER_MODE=simulator and the background jobs. Tests never import it.
- * Each area registers its start function in `starters` below.
+ * Process start-up, run once when the server bundle is loaded (imported by entry.server): checks the
+ * provider settings, opens the database, starts the provider simulators when PROVIDER_MODE=simulator
+ * and the background jobs. Each area registers its start function in `starters` below.
+ *
+ * Every step's outcome is recorded for /readyz (`bootReport`). In production (NODE_ENV=production) a
+ * failed step stops the process: one line on stderr naming the step and the cause (the missing
+ * variable, the database path), exit code 1. Elsewhere boot goes on and /readyz answers 503.
  */
 import { startMail } from "~/core/mail-runtime.server";
 import { startPayments } from "~/core/payments/runtime.server";
 import { startNews } from "~/core/news/runtime.server";
 import { startRates } from "~/core/rates/runtime.server";
 import { getDb, type Db } from "./db.server";
-import { env } from "./env.server";
+import { env, type Env } from "./env.server";
+import { scheduledJobNames } from "./jobs.server";
 import { logger } from "./logger.server";
+import { assertProviderSettings, type BootReport, type BootStepOutcome } from "./readiness.server";
+
+export type { BootReport, BootStepOutcome };
 
 export interface BootContext {
   db: Db;
   simulators: boolean;
 }
 
-type Starter = { name: string; start: (context: BootContext) => Promise<void> | void };
+export type Starter = { name: string; start: (context: BootContext) => Promise<void> | void };
 
 /** Areas add `{ name, start }` here (one line each). */
-const starters: Starter[] = [
+export const starters: Starter[] = [
   { name: "rates", start: startRates },
   { name: "news", start: startNews },
   { name: "mail", start: startMail },
   { name: "payments", start: startPayments },
 ];
 
-const state = globalThis as typeof globalThis & { __onehopBoot?: Promise<void> };
+const state = globalThis as typeof globalThis & { __onehopBoot?: Promise<void>; __onehopBootReport?: BootReport };
 
-export function boot(): Promise<void> {
-  state.__onehopBoot ??= (async () => {
-    const context: BootContext = { db: getDb(), simulators: env.PROVIDER_MODE === "simulator" };
-    for (const starter of starters) {
-      try {
-        await starter.start(context);
-      } catch (error) {
-        logger.error("boot step failed", { step: starter.name, error: error instanceof Error ? error.message : String(error) });
+/** What boot did, step by step (null before it ran). */
+export function bootReport(): BootReport | null {
+  return state.__onehopBootReport ?? null;
+}
+
+export interface BootOptions {
+  values: Env;
+  starters: readonly Starter[];
+  openDb: () => Db;
+  /** process.exit in the app; tests pass their own. */
+  exit: (code: number) => void;
+  /** Where the one-line fatal message goes (console.error in the app). */
+  fatal: (line: string) => void;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Run the boot steps in order: `config` (live provider settings), `database`, then each starter.
+ * Records every outcome; returns the report. See the module comment for what a failure does.
+ */
+export async function runBoot(options: BootOptions): Promise<BootReport> {
+  const report: BootReport = { startedAt: Date.now(), finishedAt: null, steps: [], jobs: [] };
+  state.__onehopBootReport = report;
+  let db: Db | undefined;
+  const steps: { name: string; run: () => Promise<void> | void }[] = [
+    { name: "config", run: () => assertProviderSettings(options.values) },
+    {
+      name: "database",
+      run: () => {
+        db = options.openDb();
+      },
+    },
+    ...options.starters.map((starter) => ({
+      name: starter.name,
+      run: () => starter.start({ db: db!, simulators: options.values.PROVIDER_MODE === "simulator" }),
+    })),
+  ];
+  for (const step of steps) {
+    if (step.name !== "config" && step.name !== "database" && !db) {
+      report.steps.push({ step: step.name, ok: false, skipped: true, error: "the database is not available", durationMs: 0 });
+      continue;
+    }
+    const started = Date.now();
+    try {
+      await step.run();
+      report.steps.push({ step: step.name, ok: true, durationMs: Date.now() - started });
+    } catch (error) {
+      const message = messageOf(error);
+      report.steps.push({ step: step.name, ok: false, error: message, durationMs: Date.now() - started });
+      logger.error("boot step failed", { step: step.name, error: message });
+      if (options.values.isProduction) {
+        report.finishedAt = Date.now();
+        options.fatal(`[onehop] start-up failed at step "${step.name}": ${message}`);
+        options.exit(1);
+        return report;
       }
     }
-  })();
+  }
+  report.jobs = scheduledJobNames();
+  report.finishedAt = Date.now();
+  return report;
+}
+
+export function boot(): Promise<void> {
+  state.__onehopBoot ??= runBoot({
+    values: env,
+    starters,
+    openDb: getDb,
+    exit: (code) => process.exit(code),
+    fatal: (line) => console.error(line),
+  }).then(() => undefined);
   return state.__onehopBoot;
 }

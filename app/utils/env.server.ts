@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { LOOPBACK, parseAddressList } from "./ip-address.server";
 
 if (existsSync(".env") && typeof process.loadEnvFile === "function") {
   process.loadEnvFile(".env");
@@ -14,6 +15,23 @@ if (existsSync(".env") && typeof process.loadEnvFile === "function") {
 const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((value) => value === "true" || value === "1" || value === "yes");
+
+/**
+ * A list of IPs and CIDRs ("10.0.0.0/8, 203.0.113.7"); empty = none (false). With `flags`, also
+ * `false`/`no`/`0` = none and `true`/`yes`/`1` = the loopback ranges.
+ */
+const addressList = (flags = false) => (value: string, ctx: z.RefinementCtx): false | string[] => {
+  const text = value.trim().toLowerCase();
+  if (text === "" || (flags && ["false", "0", "no"].includes(text))) return false;
+  if (flags && ["true", "1", "yes"].includes(text)) return [...LOOPBACK];
+  try {
+    const list = parseAddressList(value);
+    return list.length > 0 ? list : false;
+  } catch (error) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: error instanceof Error ? error.message : String(error) });
+    return z.NEVER;
+  }
+};
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -31,7 +49,9 @@ const envSchema = z.object({
   API_DOCS_URL: z.string().url().default("https://docs.onehop.co.ke"),
   DEMO_SCHEDULING_URL: z.string().url().default("https://cal.com/onehop/demo"),
   COOKIE_SECURE: booleanString.optional(),
-  PROVIDER_MODE: z.enum(["simulator", "live"]).default("simulator"),
+  // simulator | live. No default in the schema: unset means simulator only for a local PUBLIC_SITE_URL
+  // (localhost, 127.0.0.1); any other site must choose (see resolveProviderMode below).
+  PROVIDER_MODE: z.enum(["simulator", "live"]).optional(),
   // Exchange rates (app/core/rates, docs/decisions/0010-rates-service.md).
   COINGECKO_BASE_URL: z.string().url().optional(),
   COINGECKO_API_KEY: z.string().min(1).optional(),
@@ -42,7 +62,11 @@ const envSchema = z.object({
   RATES_STALE_AFTER_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
   RATES_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  TRUST_PROXY: booleanString.default("false"),
+  // Reverse proxies whose X-Forwarded-For is believed (app/utils/client-address.server.ts): a
+  // comma-separated list of IPs and CIDRs; `false` (default) = none; `true` = loopback only.
+  TRUST_PROXY: z.string().default("false").transform(addressList(true)),
+  // Where M-Pesa result callbacks may come from (IPs and CIDRs, comma-separated); empty = anywhere.
+  MPESA_CALLBACK_ALLOWED_IPS: z.string().default("").transform(addressList()),
   SESSION_TTL_MINUTES: z.coerce.number().int().min(10).max(60 * 24 * 30).default(480),
   SET_PASSWORD_LINK_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(72),
   OPERATOR_BOOTSTRAP_EMAIL: z.string().email().optional(),
@@ -53,6 +77,9 @@ const envSchema = z.object({
   DEMO_SEED: booleanString.optional(),
   PAYMENTS_SPREAD_BPS: z.coerce.number().int().min(0).max(99, "PAYMENTS_SPREAD_BPS must be under 100 (1%)").default(50),
   QUOTE_TTL_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+  // Reconciliation (issue 10, item 4): a payment still awaiting/confirming, or an M-Pesa transfer still
+  // unanswered, this long after its last change is asked about at the provider (then again each interval).
+  PAYMENTS_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   CONFIRMATIONS_BTC: z.coerce.number().int().min(1).max(3).default(3),
   CONFIRMATIONS_ETH: z.coerce.number().int().min(1).max(3).default(2),
   CONFIRMATIONS_USDT: z.coerce.number().int().min(1).max(3).default(2),
@@ -72,13 +99,17 @@ const envSchema = z.object({
   DARAJA_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(15_000),
   DARAJA_SIM_CALLBACK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1_500),
   MPESA_FLOAT_OPENING_KES: z.coerce.number().int().min(0).default(0),
+  // Hours a NEW payout destination (a changed M-Pesa number) waits before it is paid (issue 10, item 14).
+  // The first number a merchant sets is never held. 0 turns the hold off.
+  PAYOUT_DESTINATION_COOLING_OFF_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   NEWS_FEED_BASE_URL: z.string().url().optional().describe("Fetch news feeds through this origin (feed simulator or proxy)"),
   NEWS_FEED_FIXTURES_DIR: z.string().min(1).default("tests/fixtures/feeds"),
   NEWS_FEED_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
   NEWS_FEED_MAX_BYTES: z.coerce.number().int().min(64 * 1024).max(100 * 1024 * 1024).default(5 * 1024 * 1024),
 });
 
-export type Env = z.infer<typeof envSchema> & {
+export type Env = Omit<z.infer<typeof envSchema>, "PROVIDER_MODE"> & {
+  PROVIDER_MODE: "simulator" | "live";
   SESSION_SECRET: string;
   COOKIE_SECURE: boolean;
   DEMO_SEED: boolean;
@@ -108,6 +139,24 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid environment configuration:\n${lines.join("\n")}\nSee .env.example.`);
   }
   const values = parsed.data;
+  const siteUrl = new URL(values.PUBLIC_SITE_URL);
+  const localSite = isLocalHostname(siteUrl.hostname);
+  const problems: string[] = [];
+  // Simulators are chosen, never fallen into: only a local run gets them without asking (issue 10, item 11).
+  if (!values.PROVIDER_MODE && !localSite) {
+    problems.push(
+      `PROVIDER_MODE: must be set for PUBLIC_SITE_URL=${siteUrl.origin} (not a local address): "live" for the real custody, M-Pesa and market-data providers, or "simulator" for a test deployment (its control pages need an operator session)`,
+    );
+  }
+  // A generated secret is for local runs: a public production site must have its own (item 10).
+  if (!values.SESSION_SECRET && values.NODE_ENV === "production" && siteUrl.protocol === "https:" && !localSite) {
+    problems.push(
+      `SESSION_SECRET: must be set in production for PUBLIC_SITE_URL=${siteUrl.origin} (a generated secret is for local runs only); generate one with: node -e "console.log(require('crypto').randomBytes(32).toString('hex'))"`,
+    );
+  }
+  if (problems.length > 0) {
+    throw new Error(`Invalid environment configuration:\n${problems.map((line) => `  - ${line}`).join("\n")}\nSee .env.example.`);
+  }
   let secret = values.SESSION_SECRET;
   if (!secret) {
     secret = readOrCreateSecret(values.DATA_DIR);
@@ -119,15 +168,35 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   return {
     ...values,
+    PROVIDER_MODE: values.PROVIDER_MODE ?? "simulator",
     SESSION_SECRET: secret,
     COOKIE_SECURE: values.COOKIE_SECURE ?? values.PUBLIC_SITE_URL.startsWith("https://"),
     // Demo accounts only on a local site unless asked for explicitly.
-    DEMO_SEED: values.DEMO_SEED ?? ["localhost", "127.0.0.1"].includes(new URL(values.PUBLIC_SITE_URL).hostname),
+    DEMO_SEED: values.DEMO_SEED ?? ["localhost", "127.0.0.1"].includes(siteUrl.hostname),
     isProduction: values.NODE_ENV === "production",
   };
 }
 
-export const env: Env = parseEnv(process.env);
+/** A site on this machine: the only place simulators and a generated session secret are the default. */
+export function isLocalHostname(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
+}
+
+/**
+ * Parse `process.env`; a bad configuration stops a running app with the message alone (every bad
+ * variable named, no stack trace) and exit code 1. Under test it throws, for the test to see.
+ */
+function loadEnv(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    if (process.env.NODE_ENV === "test" || process.env.VITEST) throw error;
+    console.error(`[onehop] ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
+export const env: Env = loadEnv();
 
 /** What the browser may know: sent through the root loader as `window.ENV`. */
 export function publicEnv() {

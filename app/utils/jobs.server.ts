@@ -92,10 +92,22 @@ export interface ScheduledJob {
 
 const scheduled = new Map<string, Cron>();
 
+/** What the scheduler did with each job in this process: for readiness (/readyz), `jobsHealth`. */
+interface JobLiveness {
+  scheduledAt: number;
+  everyMs: number | null;
+  lastStartedAt: number | null;
+  lastFinishedAt: number | null;
+  running: boolean;
+}
+const liveness = new Map<string, JobLiveness>();
+
 /** Start (or replace) a scheduled job in this process. Overlapping runs are skipped (`protect`). */
 export function schedule(job: ScheduledJob): Cron {
   scheduled.get(job.name)?.stop();
   const every = typeof job.pattern === "string" ? undefined : job.pattern.everySeconds;
+  const alive: JobLiveness = { scheduledAt: Date.now(), everyMs: every ? every * 1000 : null, lastStartedAt: null, lastFinishedAt: null, running: false };
+  liveness.set(job.name, alive);
   const cron = new Cron(
     typeof job.pattern === "string" ? job.pattern : "* * * * * *",
     {
@@ -107,7 +119,14 @@ export function schedule(job: ScheduledJob): Cron {
         logger.error("job failed", { job: job.name, error: error instanceof Error ? error.message : String(error) }),
     },
     async () => {
-      await job.run();
+      alive.lastStartedAt = Date.now();
+      alive.running = true;
+      try {
+        await job.run();
+      } finally {
+        alive.running = false;
+        alive.lastFinishedAt = Date.now();
+      }
     },
   );
   scheduled.set(job.name, cron);
@@ -117,6 +136,63 @@ export function schedule(job: ScheduledJob): Cron {
 export function unschedule(name: string): void {
   scheduled.get(name)?.stop();
   scheduled.delete(name);
+  liveness.delete(name);
+}
+
+/** Names of the jobs scheduled in this process. */
+export function scheduledJobNames(): string[] {
+  return [...scheduled.keys()];
+}
+
+export interface JobHealth {
+  name: string;
+  ok: boolean;
+  /** Why not ok. */
+  reason?: string;
+  everySeconds: number | null;
+  lastStartedAt: number | null;
+  lastFinishedAt: number | null;
+  running: boolean;
+  nextRunAt: number | null;
+}
+
+/** A run of a cron-pattern job (daily ingest, ...) longer than this counts as stuck. */
+export const MAX_CRON_RUN_MS = 30 * 60_000;
+
+/**
+ * Is each scheduled job alive? An interval job must have started a run within 3 intervals (at least
+ * 2 minutes): a run that never ends blocks the next ones (`protect`), so a stuck job shows here too. A
+ * cron-pattern job must still have a next run and not be running for longer than MAX_CRON_RUN_MS.
+ */
+export function jobsHealth(now = Date.now()): JobHealth[] {
+  return [...scheduled.entries()].map(([name, cron]) => {
+    const alive = liveness.get(name);
+    const nextRun = cron.nextRun();
+    const health: JobHealth = {
+      name,
+      ok: true,
+      everySeconds: alive?.everyMs ? alive.everyMs / 1000 : null,
+      lastStartedAt: alive?.lastStartedAt ?? null,
+      lastFinishedAt: alive?.lastFinishedAt ?? null,
+      running: alive?.running ?? false,
+      nextRunAt: nextRun ? nextRun.getTime() : null,
+    };
+    const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+    if (!cron.isRunning() || !alive) return { ...health, ok: false, reason: "stopped" };
+    if (alive.everyMs) {
+      const since = alive.lastStartedAt ?? alive.scheduledAt;
+      const limit = Math.max(3 * alive.everyMs, 120_000);
+      if (now - since > limit) {
+        const what = alive.running ? `one run has been going for ${seconds(now - since)}` : `no run started for ${seconds(now - since)}`;
+        return { ...health, ok: false, reason: `${what} (runs every ${seconds(alive.everyMs)})` };
+      }
+    } else if (alive.running && alive.lastStartedAt !== null && now - alive.lastStartedAt > MAX_CRON_RUN_MS) {
+      return { ...health, ok: false, reason: `one run has been going for ${seconds(now - alive.lastStartedAt)}` };
+    } else if (!nextRun) {
+      return { ...health, ok: false, reason: "no next run scheduled" };
+    }
+    return health;
+  });
 }
 
 export function isScheduled(name: string): boolean {
@@ -126,4 +202,5 @@ export function isScheduled(name: string): boolean {
 export function stopAllJobs(): void {
   for (const cron of scheduled.values()) cron.stop();
   scheduled.clear();
+  liveness.clear();
 }

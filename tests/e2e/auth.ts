@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, request as apiRequest, type APIRequestContext, type Page } from "@playwright/test";
 
 /** The admin seeded from OPERATOR_BOOTSTRAP_* in playwright.config.ts. */
 export const E2E_ADMIN = { email: "e2e-admin@onehop.test", password: "e2e-admin-password-2024" } as const;
@@ -12,6 +12,22 @@ export async function signInAsOperator(page: Page, credentials: { email: string;
   await page.getByLabel("Password").fill(credentials.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("navigation", { name: "Operator console" })).toBeVisible();
+}
+
+let operatorApiContext: Promise<APIRequestContext> | undefined;
+
+/**
+ * An HTTP client signed in as the e2e admin, for the simulator control routes (/simulator/*), which
+ * need an operator session. One per worker, with its own cookies: no page's session changes.
+ */
+export function operatorApi(): Promise<APIRequestContext> {
+  operatorApiContext ??= (async () => {
+    const context = await apiRequest.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT}` });
+    const response = await context.post("/admin/signin", { form: { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, maxRedirects: 0 });
+    expect(response.status(), "operator sign-in for the simulator controls").toBe(302);
+    return context;
+  })();
+  return operatorApiContext;
 }
 
 export async function signInAsMerchant(

@@ -3,13 +3,13 @@ import { expect, test } from "@playwright/test";
 import { expectJsState } from "./helpers";
 import { expectLiveCards, market, rateCards } from "./rates-support";
 
-test.afterEach(async ({ request }) => {
-  await market(request, { mode: "normal", fxMode: "normal" });
+test.afterEach(async () => {
+  await market({ mode: "normal", fxMode: "normal" });
 });
 
 test.describe("Exchange rates auto-refresh", () => {
   test("with JavaScript, the page re-reads the rates every 60 seconds, showing the 4-card skeleton meanwhile", async ({ page }, testInfo) => {
-    await market(page.request, { mode: "normal", ageSeconds: 600 });
+    await market({ mode: "normal", ageSeconds: 600 });
     await page.clock.install();
     await page.goto("/exchange-rates");
     await expectJsState(page, testInfo);
@@ -34,7 +34,7 @@ test.describe("Exchange rates auto-refresh", () => {
   });
 
   test("with JavaScript, a background refresh that failed is toasted when the page re-reads the rates", async ({ page }, testInfo) => {
-    await market(page.request, { mode: "normal", ageSeconds: 600 });
+    await market({ mode: "normal", ageSeconds: 600 });
     expect((await page.request.post("/exchange-rates")).ok()).toBe(true);
     await page.clock.install();
     await page.goto("/exchange-rates");
@@ -44,7 +44,7 @@ test.describe("Exchange rates auto-refresh", () => {
     await expect(toasts).toHaveCount(0);
 
     // A minute later the provider is down and the background refresh fails.
-    await market(page.request, { mode: "500", ageSeconds: 60 });
+    await market({ mode: "500", ageSeconds: 60 });
     await page.request.post("/exchange-rates");
     await page.clock.runFor(60_000);
     await expect(toasts).toHaveCount(1);

@@ -1,17 +1,18 @@
 /** Shared by the exchange-rates specs: drive the market simulator, read the rate cards, check the failure toast. */
-import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, type Page, type TestInfo } from "@playwright/test";
+import { operatorApi } from "./auth";
 import { isJsProject } from "./helpers";
 
 
 export const LIVE = ["Bitcoin", "Ethereum", "Tether", "USD Coin"];
 export const KES = /^KES \d{1,3}(,\d{3})*$/;
 
-/** Set the simulator's fault mode and, optionally, reset or age the rates store ("time passes"). */
-export async function market(
-  request: APIRequestContext,
-  body: { mode?: string; fxMode?: string; reset?: boolean; ageSeconds?: number },
-) {
-  const response = await request.post("/simulator/market", { data: body });
+/**
+ * Set the simulator's fault mode and, optionally, reset or age the rates store ("time passes"). As the
+ * e2e operator: the simulator controls need an operator session.
+ */
+export async function market(body: { mode?: string; fxMode?: string; reset?: boolean; ageSeconds?: number }) {
+  const response = await (await operatorApi()).post("/simulator/market", { data: body });
   expect(response.status()).toBe(200);
 }
 

@@ -2,26 +2,26 @@
  * The rates JSON API, single-flight refreshes and the refresh action's guard, over plain HTTP (run once,
  * in the "http" project). The simulator's call counter shows how often the provider was asked.
  */
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { operatorApi } from "./auth";
 
-async function market(
-  request: APIRequestContext,
-  body: { mode?: string; reset?: boolean; ageSeconds?: number } = {},
-): Promise<{ mode: string; calls: { prices: number; fx: number } }> {
+/** Drive or read the market simulator, as the e2e operator (the simulator controls need one). */
+async function market(body: { mode?: string; reset?: boolean; ageSeconds?: number } = {}): Promise<{ mode: string; calls: { prices: number; fx: number } }> {
+  const operator = await operatorApi();
   const response = Object.keys(body).length
-    ? await request.post("/simulator/market", { data: body })
-    : await request.get("/simulator/market");
+    ? await operator.post("/simulator/market", { data: body })
+    : await operator.get("/simulator/market");
   expect(response.status()).toBe(200);
   return response.json();
 }
 
-test.afterEach(async ({ request }) => {
-  await market(request, { mode: "normal" });
+test.afterEach(async () => {
+  await market({ mode: "normal" });
 });
 
 test.describe("GET /functions/v1/rates", () => {
   test("answers rates for BTC, ETH, USDT and USDC in KES with timestamp, source and stale, cached until the next refresh", async ({ request }) => {
-    await market(request, { mode: "normal", ageSeconds: 600 });
+    await market({ mode: "normal", ageSeconds: 600 });
     const refreshed = await request.post("/exchange-rates", { maxRedirects: 0 });
     expect(refreshed.status()).toBe(302);
     expect(refreshed.headers()["location"]).toMatch(/^\/exchange-rates\?updated=\d+$/);
@@ -56,16 +56,16 @@ test.describe("GET /functions/v1/rates", () => {
   });
 
   test("marks the answer stale when the rates are older than five minutes", async ({ request }) => {
-    await market(request, { mode: "normal", ageSeconds: 600 });
+    await market({ mode: "normal", ageSeconds: 600 });
     await request.post("/exchange-rates");
-    await market(request, { mode: "500", ageSeconds: 301 });
+    await market({ mode: "500", ageSeconds: 301 });
     const body = await (await request.get("/functions/v1/rates")).json();
     expect(body.stale).toBe(true);
     expect(body.assets.USDC.kind).toBe("stale");
   });
 
   test("answers 503 with a JSON error when no rate exists at all", async ({ request }) => {
-    await market(request, { mode: "500", reset: true });
+    await market({ mode: "500", reset: true });
     const response = await request.get("/functions/v1/rates");
     expect(response.status()).toBe(503);
     expect(response.headers()["cache-control"]).toBe("no-store");
@@ -79,10 +79,10 @@ test.describe("GET /functions/v1/rates", () => {
 test.describe("Refreshing", () => {
   test("twenty simultaneous Refresh posts and a hundred reads make at most one provider call", async ({ request, playwright, baseURL }) => {
     // Rates exist (an earlier test may have emptied the store), and a while has passed since.
-    await market(request, { mode: "normal", ageSeconds: 600 });
+    await market({ mode: "normal", ageSeconds: 600 });
     await request.post("/exchange-rates");
-    await market(request, { ageSeconds: 600 });
-    const before = (await market(request)).calls.prices;
+    await market({ ageSeconds: 600 });
+    const before = (await market()).calls.prices;
     // The burst goes to 127.0.0.1: with a hundred new connections at once to "localhost", some first
     // try ::1, where the e2e server does not listen, and the client stalls for seconds.
     const direct = (baseURL ?? "").replace("//localhost:", "//127.0.0.1:");
@@ -95,12 +95,12 @@ test.describe("Refreshing", () => {
     const responses = await Promise.all([...posts, ...reads]);
     for (const response of responses) expect(response.status()).toBeLessThan(400);
     await Promise.all([poster.dispose(), reader.dispose()]);
-    expect((await market(request)).calls.prices - before).toBe(1);
+    expect((await market()).calls.prices - before).toBe(1);
   });
 
   test("a failed refresh answers with the error toast as a flash, and calls the provider no more than once", async ({ request }) => {
-    await market(request, { mode: "429", ageSeconds: 600 });
-    const before = (await market(request)).calls.prices;
+    await market({ mode: "429", ageSeconds: 600 });
+    const before = (await market()).calls.prices;
     const first = await request.post("/exchange-rates", { maxRedirects: 0 });
     const second = await request.post("/exchange-rates", { maxRedirects: 0 });
     for (const response of [first, second]) {
@@ -108,7 +108,7 @@ test.describe("Refreshing", () => {
       expect(response.headers()["location"]).toBe("/exchange-rates");
       expect(response.headers()["set-cookie"]).toContain("onehop_flash=");
     }
-    expect((await market(request)).calls.prices - before).toBe(1);
+    expect((await market()).calls.prices - before).toBe(1);
     const page = await request.get("/exchange-rates");
     expect(page.headers()["cache-control"]).toBe("private, no-store");
     const html = await page.text();
@@ -117,25 +117,35 @@ test.describe("Refreshing", () => {
   });
 
   test("cross-site Refresh posts are refused before any provider call", async ({ request }) => {
-    await market(request, { mode: "normal", ageSeconds: 600 });
-    const before = (await market(request)).calls.prices;
+    await market({ mode: "normal", ageSeconds: 600 });
+    const before = (await market()).calls.prices;
     const crossSite = await request.post("/exchange-rates", { headers: { "Sec-Fetch-Site": "cross-site" }, maxRedirects: 0 });
     expect(crossSite.status()).toBe(403);
     // Another site's Origin: Remix itself aborts the action (see the report in docs/decisions/0010).
     const foreign = await request.post("/exchange-rates", { headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
     expect(foreign.status()).toBeGreaterThanOrEqual(400);
     expect(foreign.headers()["location"]).toBeUndefined();
-    expect((await market(request)).calls.prices).toBe(before);
+    expect((await market()).calls.prices).toBe(before);
   });
 });
 
 test.describe("Simulator control", () => {
   test("is never indexed or cached and is not in the sitemap", async ({ request }) => {
-    const response = await request.get("/simulator/market");
+    const operator = await operatorApi();
+    const response = await operator.get("/simulator/market");
     expect(response.headers()["x-robots-tag"]).toBe("noindex");
     expect(response.headers()["cache-control"]).toBe("no-store");
     expect(await (await request.get("/sitemap.xml")).text()).not.toContain("/simulator");
-    const bad = await request.post("/simulator/market", { data: { mode: "explode" } });
+    const bad = await operator.post("/simulator/market", { data: { mode: "explode" } });
     expect(bad.status()).toBe(400);
+  });
+
+  test("needs an operator session: anonymous reads go to sign-in and changes are refused", async ({ request }) => {
+    const read = await request.get("/simulator/market", { maxRedirects: 0 });
+    expect(read.status()).toBe(302);
+    expect(read.headers()["location"]).toBe("/admin/signin?redirectTo=%2Fsimulator%2Fmarket");
+    const change = await request.post("/simulator/market", { data: { mode: "500" }, maxRedirects: 0 });
+    expect(change.status()).toBe(302);
+    expect((await market()).mode).toBe("normal");
   });
 });

@@ -10,14 +10,14 @@ import { cryptocurrencies } from "../../app/content/cryptocurrencies";
 import { expectJsState, isJsProject } from "./helpers";
 import { eatTime, expectFailureToast, expectLiveCards, market, rateCards } from "./rates-support";
 
-test.afterEach(async ({ request }) => {
-  await market(request, { mode: "normal", fxMode: "normal" });
+test.afterEach(async () => {
+  await market({ mode: "normal", fxMode: "normal" });
 });
 
 test.describe("Exchange rates", () => {
   test("with the provider up: four live KES cards, the EAT badge, attribution, and Refresh", async ({ page }, testInfo) => {
     // Whatever an earlier test left is now ten minutes old: the refresh gate is open.
-    await market(page.request, { mode: "normal", ageSeconds: 600 });
+    await market({ mode: "normal", ageSeconds: 600 });
     await page.goto("/exchange-rates");
     await expectJsState(page, testInfo);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Exchange Rates");
@@ -53,14 +53,14 @@ test.describe("Exchange rates", () => {
   });
 
   test("when the provider fails after a good snapshot: the last rates, marked stale, and the failure toast", async ({ page }, testInfo) => {
-    await market(page.request, { mode: "normal", ageSeconds: 600 });
+    await market({ mode: "normal", ageSeconds: 600 });
     await page.goto("/exchange-rates");
     await page.getByRole("button", { name: "Refresh" }).click();
     await expectLiveCards(page);
     const livePrices = await page.locator("[data-rate]").allTextContents();
 
     // Ten minutes pass while the provider is down.
-    await market(page.request, { mode: "500", ageSeconds: 600 });
+    await market({ mode: "500", ageSeconds: 600 });
     await page.goto("/exchange-rates");
     await expectJsState(page, testInfo);
     const cards = rateCards(page);
@@ -84,7 +84,7 @@ test.describe("Exchange rates", () => {
   });
 
   test("with no data ever: Service Unavailable, fallback rates on Supported Currencies, and Try Again once it recovers", async ({ page }, testInfo) => {
-    await market(page.request, { mode: "500", reset: true });
+    await market({ mode: "500", reset: true });
     await page.goto("/exchange-rates");
     await expectJsState(page, testInfo);
     await expect(page.getByRole("heading", { name: "Service Unavailable" })).toBeVisible();
@@ -105,7 +105,7 @@ test.describe("Exchange rates", () => {
     await expect(page.getByRole("heading", { name: "Service Unavailable" })).toBeVisible();
 
     // The provider recovers (and a minute passes): Try Again shows the rates.
-    await market(page.request, { mode: "normal", ageSeconds: 60 });
+    await market({ mode: "normal", ageSeconds: 60 });
     await page.getByRole("button", { name: "Try Again" }).click();
     await expectLiveCards(page);
     await expect(page.getByRole("heading", { name: "Service Unavailable" })).toHaveCount(0);
@@ -115,7 +115,7 @@ test.describe("Exchange rates", () => {
 
 test.describe("Supported currencies", () => {
   test("lists the 20 assets in order with rate, 24h change, description, the minimum and the licence", async ({ page }, testInfo) => {
-    await market(page.request, { mode: "normal", ageSeconds: 600 });
+    await market({ mode: "normal", ageSeconds: 600 });
     await page.request.post("/exchange-rates");
     await page.goto("/supported-currencies");
     await expectJsState(page, testInfo);

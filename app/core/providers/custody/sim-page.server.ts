@@ -64,6 +64,38 @@ button.secondary{background:#374151}
 fieldset{border:1px solid #d1d5db;max-width:40rem}a{color:#1d4ed8}
 `;
 
+/**
+ * A `returnTo` that is a path on this site, or null. Checked as the browser will read it: browsers drop
+ * tabs and newlines from URLs and read "\\" as "/", so "/<TAB>/evil.com" and "/\\evil.com" mean
+ * "//evil.com"; dot segments are resolved ("/.//evil.com" is "//evil.com" too). Any control character,
+ * whitespace or backslash is refused outright, and the normalised path must not start with "//".
+ */
+export function safeReturnPath(value: unknown): string | null {
+  if (typeof value !== "string" || value.length === 0 || value.length > 500) return null;
+  // eslint-disable-next-line no-control-regex
+  if (!value.startsWith("/") || /[\u0000-\u0020\u007f\\]/.test(value)) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+  // Encoded slashes, backslashes or control characters could turn into the same tricks after a decode.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0020\u007f\\]/.test(decoded) || decoded.startsWith("//")) return null;
+  const base = "http://return-to.invalid";
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base || url.pathname.startsWith("//") || !url.pathname.startsWith("/")) return null;
+  const normalised = new URL(decoded, base);
+  if (normalised.origin !== base || normalised.pathname.startsWith("//")) return null;
+  return url.pathname + url.search + url.hash;
+}
+
 function hiddenReturnTo(returnTo: string | null): string {
   return returnTo ? `<input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}">` : "";
 }
@@ -159,6 +191,58 @@ ${hiddenReturnTo(data.returnTo)}
 <tbody>${addressRows}</tbody></table>
 </section>
 <p><a href="${base}/">Refresh</a></p>
+</main>
+</body>
+</html>
+`;
+}
+
+export interface TestPaymentPageData {
+  /** Where the simulator is mounted, e.g. "/simulator/custody". */
+  basePath: string;
+  paymentId: string;
+  address: string | null;
+  asset: string;
+  network: string;
+  amount: string;
+  /** Why this payment cannot be paid here (unknown, already paid, expired); no form then. */
+  unavailable: string | null;
+  error: string | null;
+}
+
+/**
+ * The customer's "test wallet" (no operator session): pays exactly one payment's deposit address, and
+ * shows nothing else of the simulator (no other addresses, no transactions, no controls).
+ */
+export function renderTestPaymentPage(data: TestPaymentPageData): string {
+  const base = escapeHtml(data.basePath);
+  const back = `/pay/${encodeURIComponent(data.paymentId)}`;
+  const body = data.unavailable
+    ? `<p class="error" role="alert">${escapeHtml(data.unavailable)}</p>`
+    : `<p>Pays payment <code>${escapeHtml(data.paymentId)}</code> from a simulated wallet: ${escapeHtml(data.asset)} on the ${escapeHtml(data.network)} network to <code>${escapeHtml(data.address ?? "")}</code>. No real money moves.</p>
+${data.error ? `<p class="error" role="alert">${escapeHtml(data.error)}</p>` : ""}
+<form method="post" action="${base}/payments">
+<input type="hidden" name="payment" value="${escapeHtml(data.paymentId)}">
+<div class="field"><label for="amount">Amount (${escapeHtml(data.asset)})</label>
+<input id="amount" name="amount" required inputmode="decimal" autocomplete="off" pattern="[0-9]+([.][0-9]+)?" aria-describedby="amount-hint" value="${escapeHtml(data.amount)}">
+<small id="amount-hint">The amount asked is filled in. Send less or more to test under- and overpayment.</small></div>
+<p><button type="submit">Send payment</button></p>
+</form>`;
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Custody simulator: test payment</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<h1>Custody simulator</h1>
+<h2>Test payment</h2>
+${body}
+<p><a href="${escapeHtml(back)}">Back to the checkout</a></p>
 </main>
 </body>
 </html>
