@@ -9,3 +9,4 @@ export * from "./schema/rates";
 export * from "./schema/news";
 export * from "./schema/payments";
 export * from "./schema/ledger";
+export * from "./schema/simulators";

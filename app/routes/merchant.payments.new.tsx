@@ -2,13 +2,14 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { formatKesCents } from "~/components/payments/PaymentBits";
+import { formatKesCents, payoutSentence } from "~/components/payments/PaymentBits";
 import { buttonClass, Card, Container } from "~/components/ui";
 import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
 import { cryptoLimits, feeBps } from "~/content/tariff";
 import { createPaymentSchema, paymentAssets } from "~/core/payments/create-payment-schema";
 import { createPayment, PaymentError } from "~/core/payments/payments.server";
 import { computeQuote, formatCryptoUnits } from "~/core/payments/quote";
+import { estimateSettlement } from "~/core/payments/settlement-plan";
 import { paymentsRuntime } from "~/core/payments/runtime.server";
 import { ratesService } from "~/core/rates/runtime.server";
 import { requireMerchant } from "~/utils/auth.server";
@@ -18,7 +19,22 @@ import { privatePageHeaders } from "~/utils/http";
 import { seo } from "~/utils/seo";
 import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
 
-type Preview = { amountKes: number; asset: string; reference: string; description: string; feeCents: string; netCents: string; crypto: string; rate: string; ttlMinutes: number; review: boolean };
+type Preview = {
+  amountKes: number;
+  asset: string;
+  reference: string;
+  description: string;
+  feeCents: string;
+  netCents: string;
+  /** What reaches the merchant's M-Pesa and the M-Pesa charge(s) on the way (estimate: this payment alone). */
+  payoutCents: string;
+  railChargeCents: string;
+  transfers: number;
+  crypto: string;
+  rate: string;
+  ttlMinutes: number;
+  review: boolean;
+};
 type ActionData = { lastResult: SubmissionResult<string[]>; preview?: Preview };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -44,6 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!rate || rate.kind !== "live") return error(`We can't lock a ${input.asset} quote right now: the rate is not live. Please try again in a minute.`);
     const amountKesCents = BigInt(input.amountKes) * 100n;
     const quote = computeQuote({ amountKesCents, marketRate: rate.priceKes, spreadBps: runtime.config.spreadBps, feeBps: runtime.config.c2bFeeBps, asset: input.asset });
+    const estimate = estimateSettlement(amountKesCents - quote.feeKesCents, { perTransferKes: runtime.config.railPerTransferKes, dailyKes: runtime.config.railDailyKes });
     return data<ActionData>({
       lastResult: submission.reply(),
       preview: {
@@ -53,6 +70,9 @@ export async function action({ request }: ActionFunctionArgs) {
         description: input.description ?? "",
         feeCents: quote.feeKesCents.toString(),
         netCents: (amountKesCents - quote.feeKesCents).toString(),
+        payoutCents: estimate.payoutKesCents.toString(),
+        railChargeCents: estimate.railChargeKesCents.toString(),
+        transfers: estimate.transfers,
         crypto: formatCryptoUnits(quote.cryptoAmountUnits, input.asset),
         rate: quote.quoteRate,
         ttlMinutes: Math.round(runtime.config.quoteTtlMs / 60_000),
@@ -101,7 +121,7 @@ export default function NewPayment() {
       <h1 className="mt-4 text-3xl font-bold text-ink">Create Payment</h1>
       <p className="mt-2 text-slate-700">
         Ask for an amount in KES; your customer pays in crypto at a rate locked for the quote&apos;s lifetime. You receive the amount less the{" "}
-        {formatPercent(limits.feeBps)} collection fee, settled to your M-Pesa number. From {formatKes(limits.minimum)} up to {formatKes(limits.max)}; above{" "}
+        {formatPercent(limits.feeBps)} collection fee and M-Pesa&apos;s own transfer charge, settled to your M-Pesa number. From {formatKes(limits.minimum)} up to {formatKes(limits.max)}; above{" "}
         {formatKes(limits.autoMax)} a payment is reviewed by our team before it is paid out.
       </p>
 
@@ -145,8 +165,14 @@ export default function NewPayment() {
                 <dd className="font-semibold text-ink">{formatKesCents(preview.feeCents)}</dd>
               </div>
               <div>
+                <dt className="text-sm text-slate-600">M-Pesa charge{preview.transfers > 1 ? ` (${preview.transfers} transfers)` : ""}</dt>
+                <dd className="font-semibold text-ink">{formatKesCents(preview.railChargeCents)}, passed on at cost</dd>
+              </div>
+              <div className="sm:col-span-2">
                 <dt className="text-sm text-slate-600">You receive</dt>
-                <dd className="font-semibold text-ink">{formatKesCents(preview.netCents)} (before the M-Pesa payout fee)</dd>
+                <dd className="font-semibold text-ink">
+                  {payoutSentence(preview.payoutCents, limits.feeBps, preview.railChargeCents)}
+                </dd>
               </div>
               <div>
                 <dt className="text-sm text-slate-600">Indicative rate</dt>

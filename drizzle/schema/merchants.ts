@@ -58,6 +58,13 @@ export const merchants = sqliteTable("merchants", {
   /** Where KES settles: the rail and the M-Pesa number (2547XXXXXXXX), chosen in settings. */
   settlementRail: text("settlement_rail", { enum: ["mpesa"] }).notNull().default("mpesa"),
   settlementPhone: text("settlement_phone"),
+  /**
+   * When the settlement phone last replaced an earlier one (null: the first destination, never held).
+   * Payouts to it wait PAYOUT_DESTINATION_COOLING_OFF_HOURS from then (issue 10, item 14).
+   */
+  settlementPhoneChangedAt: integer("settlement_phone_changed_at"),
+  /** Payouts to the settlement phone wait until then (the change time plus the cooling-off period). */
+  settlementPhoneHeldUntil: integer("settlement_phone_held_until"),
   createdAt: integer("created_at").notNull(),
 });
 

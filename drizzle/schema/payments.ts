@@ -53,6 +53,10 @@ export const payments = sqliteTable(
     depositAddress: text("deposit_address"),
     custodyAssetId: text("custody_asset_id"),
     custodyTxId: text("custody_tx_id"),
+    /** Custody vault account of the deposit address (lets reconciliation ask custody by destination). */
+    custodyVaultAccountId: text("custody_vault_account_id"),
+    /** Last time the reconciliation tick asked custody about this payment (issue 10, item 4). */
+    reconciledAt: integer("reconciled_at"),
     /** The customer's sending address (counts "active customers"). */
     payerAddress: text("payer_address"),
     receivedUnits: bigintInteger("received_units").notNull().default(sql`0`),
@@ -69,6 +73,29 @@ export const payments = sqliteTable(
     index("payments_status_idx").on(table.status, table.expiresAt),
     uniqueIndex("payments_deposit_address_idx").on(table.depositAddress),
   ],
+);
+
+/**
+ * An amount held against a merchant's EAT-day limit while its payment is being created (between the
+ * limit check and the insert, across the custody call). Deleted in the transaction that inserts the
+ * payment (which then counts itself), or when custody fails; a crashed creation's hold lapses at
+ * `expires_at` (issue 10, item 2; docs/decisions/0019).
+ */
+export const paymentReservations = sqliteTable(
+  "payment_reservations",
+  {
+    /** The id the payment will have. */
+    paymentId: text("payment_id").primaryKey(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    /** EAT day (YYYY-MM-DD) the amount counts against. */
+    day: text("day").notNull(),
+    amountKesCents: bigintInteger("amount_kes_cents").notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (table) => [index("payment_reservations_merchant_day_idx").on(table.merchantId, table.day)],
 );
 
 /** Every state change and fact of a payment, with its time and cause. Append-only. */
@@ -117,8 +144,10 @@ export const settlementTransfers = sqliteTable(
     phone: text("phone").notNull(),
     /** Sent to the rail (whole shillings, in cents). */
     amountKesCents: bigintInteger("amount_kes_cents").notNull(),
-    /** B2C fee charged to the merchant for this transfer. */
+    /** Our fee on this transfer: 0 for settlements (the B2C rate is for third-party disbursements). */
     feeKesCents: bigintInteger("fee_kes_cents").notNull(),
+    /** The rail's own charge for this transfer (M-Pesa B2C band), passed through to the merchant. */
+    railChargeKesCents: bigintInteger("rail_charge_kes_cents").notNull().default(sql`0`),
     status: text("status", { enum: transferStatuses }).notNull(),
     /** EAT day (YYYY-MM-DD) the transfer counts against / waits for. */
     settlementDay: text("settlement_day").notNull(),
@@ -134,6 +163,9 @@ export const settlementTransfers = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
     sentAt: integer("sent_at"),
     completedAt: integer("completed_at"),
+    /** A sender's claim on a pending transfer: until then nobody else sends it (issue 10, item 3). */
+    sendLeaseUntil: integer("send_lease_until"),
+    sendLeaseHolder: text("send_lease_holder"),
   },
   (table) => [
     uniqueIndex("settlement_transfers_payment_seq_idx").on(table.paymentId, table.sequence),

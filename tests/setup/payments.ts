@@ -24,6 +24,7 @@ export const testConfig: PaymentsConfig = {
   confirmations: { BTC: 3, ETH: 2, USDT: 2, USDC: 2 },
   c2bFeeBps: 100,
   b2cFeeBps: 150,
+  payoutDestinationCoolingOffHours: 24,
   railPerTransferKes: 250_000,
   railDailyKes: 500_000,
   minimumKes: 500,

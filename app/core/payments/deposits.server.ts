@@ -109,10 +109,14 @@ export function applyCustodyTransaction(db: Db, transaction: CustodyTransaction,
     const units = toUnits(transaction.amountInfo.amount, asset, "floor");
     const confirmations = Math.max(payment.confirmations, transaction.numOfConfirmations);
     const progressed = confirmations > payment.confirmations || payment.custodyTxId === null || units !== payment.receivedUnits;
-    tx.update(payments)
-      .set({ custodyTxId: transaction.id, receivedUnits: units, confirmations, payerAddress: transaction.sourceAddress ?? payment.payerAddress, updatedAt: now })
-      .where(eq(payments.id, payment.id))
-      .run();
+    const payerAddress = transaction.sourceAddress ?? payment.payerAddress;
+    // The same state applied again (a late webhook after reconciliation, a repeat) changes nothing.
+    if (progressed || payerAddress !== payment.payerAddress) {
+      tx.update(payments)
+        .set({ custodyTxId: transaction.id, receivedUnits: units, confirmations, payerAddress, updatedAt: now })
+        .where(eq(payments.id, payment.id))
+        .run();
+    }
     const current = { ...payment, receivedUnits: units, confirmations, custodyTxId: transaction.id };
 
     if (payment.status === "awaiting_payment" || payment.status === "expired") {

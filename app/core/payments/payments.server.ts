@@ -2,8 +2,8 @@
  * Creating a payment: limits, a quote locked from a live rate (never stale or fallback), a deposit
  * address at custody. And the payment record itself: reading it, changing its status with an event.
  */
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
-import { paymentEvents, payments, type PaymentStatus } from "../../../drizzle/schema";
+import { and, asc, eq, gt, gte, inArray, lte, sql } from "drizzle-orm";
+import { paymentEvents, paymentReservations, payments, type PaymentStatus } from "../../../drizzle/schema";
 import { readableCode } from "~/core/ids.server";
 import type { Custody, CustodyAsset } from "~/core/providers/custody/types";
 import type { RatesView } from "~/core/rates/read-rates.server";
@@ -82,13 +82,65 @@ export function listPaymentEvents(db: DbOrTx, paymentId: string): PaymentEvent[]
 }
 
 /** KES (cents) of today's payments for a merchant that count against the daily limit. */
-function todaysVolumeCents(db: Db, merchantId: string, now: number): bigint {
+function todaysVolumeCents(db: DbOrTx, merchantId: string, now: number): bigint {
   const row = db
     .select({ total: sql<bigint>`coalesce(sum(${payments.amountKesCents}), 0)`.mapWith(BigInt) })
     .from(payments)
     .where(and(eq(payments.merchantId, merchantId), gte(payments.createdAt, eatDayStart(now)), inArray(payments.status, COUNTED)))
     .get();
   return row?.total ?? 0n;
+}
+
+/** KES (cents) held by payments of this merchant and EAT day still being created (live holds only). */
+function reservedCents(db: DbOrTx, merchantId: string, day: string, now: number): bigint {
+  const row = db
+    .select({ total: sql<bigint>`coalesce(sum(${paymentReservations.amountKesCents}), 0)`.mapWith(BigInt) })
+    .from(paymentReservations)
+    .where(and(eq(paymentReservations.merchantId, merchantId), eq(paymentReservations.day, day), gt(paymentReservations.expiresAt, now)))
+    .get();
+  return row?.total ?? 0n;
+}
+
+/**
+ * How long a hold on the daily limit lasts while custody is asked for an address. Longer than any
+ * custody call (the client's timeout); a hold left by a crashed process lapses after it.
+ */
+export const RESERVATION_TTL_MS = 5 * 60_000;
+
+function dailyLimitError(config: PaymentsConfig): PaymentError {
+  return new PaymentError(
+    `This payment would take you over your daily limit of KES ${config.dailyPerMerchantKes.toLocaleString("en-KE")}.`,
+    "daily_limit",
+  );
+}
+
+/**
+ * Check the daily limit and hold the amount, in one write transaction (BEGIN IMMEDIATE: concurrent
+ * creators queue on SQLite's write lock, so the check and the hold cannot interleave). Counts the day's
+ * payments in a counted status plus every live hold. Throws the daily_limit PaymentError.
+ */
+export function reserveDailyAmount(
+  db: Db,
+  input: { paymentId: string; merchantId: string; amountKesCents: bigint; config: PaymentsConfig; now: number; ttlMs?: number },
+): void {
+  const { now, config } = input;
+  const day = eatDay(now);
+  db.transaction(
+    (tx) => {
+      tx.delete(paymentReservations).where(and(eq(paymentReservations.merchantId, input.merchantId), lte(paymentReservations.expiresAt, now))).run();
+      const used = todaysVolumeCents(tx, input.merchantId, now) + reservedCents(tx, input.merchantId, day, now);
+      if (used + input.amountKesCents > BigInt(config.dailyPerMerchantKes) * 100n) throw dailyLimitError(config);
+      tx.insert(paymentReservations)
+        .values({ paymentId: input.paymentId, merchantId: input.merchantId, day, amountKesCents: input.amountKesCents, createdAt: now, expiresAt: now + (input.ttlMs ?? RESERVATION_TTL_MS) })
+        .run();
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** Give a hold back (custody failed, or the creation gave up). */
+export function releaseReservation(db: DbOrTx, paymentId: string): void {
+  db.delete(paymentReservations).where(eq(paymentReservations.paymentId, paymentId)).run();
 }
 
 export interface CreatePaymentInput {
@@ -102,6 +154,11 @@ export interface CreatePaymentInput {
 /**
  * Lock a quote and open a payment. Throws PaymentError for limits and missing live rates (the merchant
  * sees why), and when custody cannot give an address (nothing is stored then).
+ *
+ * The daily limit cannot be beaten by concurrent creates (issue 10, item 2): the amount is checked and
+ * held in one transaction BEFORE custody is called (no transaction is open during the call); the
+ * transaction that inserts the payment removes the hold (the payment then counts itself), and a custody
+ * failure releases it. Should the hold have lapsed meanwhile, the insert re-checks the limit.
  */
 export async function createPayment(
   db: Db,
@@ -109,6 +166,9 @@ export async function createPayment(
   input: CreatePaymentInput,
 ): Promise<Payment> {
   const { config, now } = deps;
+  // `now` is the quote's time; the hold's lapse is judged on the time that has really passed since.
+  const startedAt = Date.now();
+  const elapsedNow = () => now + Math.max(0, Date.now() - startedAt);
   if (input.amountKes < config.minimumKes) {
     throw new PaymentError(`The minimum payment is KES ${config.minimumKes.toLocaleString("en-KE")}.`, "below_minimum");
   }
@@ -116,12 +176,6 @@ export async function createPayment(
     throw new PaymentError(`The maximum payment is KES ${config.reviewMaxKes.toLocaleString("en-KE")}.`, "above_maximum");
   }
   const amountKesCents = BigInt(input.amountKes) * 100n;
-  if (todaysVolumeCents(db, input.merchantId, now) + amountKesCents > BigInt(config.dailyPerMerchantKes) * 100n) {
-    throw new PaymentError(
-      `This payment would take you over your daily limit of KES ${config.dailyPerMerchantKes.toLocaleString("en-KE")}.`,
-      "daily_limit",
-    );
-  }
   const rate = deps.rates.rates.find((candidate) => candidate.symbol === input.asset);
   if (!rate || rate.kind !== "live") {
     const why = !rate ? "no rate" : rate.kind === "stale" ? "the last rate is out of date" : "only a fallback rate is available";
@@ -129,10 +183,12 @@ export async function createPayment(
   }
   const quote = computeQuote({ amountKesCents, marketRate: rate.priceKes, spreadBps: config.spreadBps, feeBps: config.c2bFeeBps, asset: input.asset });
   const id = newPaymentId();
-  let address: { address: string; assetId: string };
+  reserveDailyAmount(db, { paymentId: id, merchantId: input.merchantId, amountKesCents, config, now });
+  let address: { address: string; assetId: string; vaultAccountId?: string };
   try {
     address = await deps.custody.createDepositAddress({ paymentId: id, asset: input.asset as CustodyAsset });
   } catch (error) {
+    releaseReservation(db, id);
     throw new PaymentError(
       `Our custody provider did not answer (${error instanceof Error ? error.message : "unknown error"}). Please try again.`,
       "custody_unavailable",
@@ -160,6 +216,8 @@ export async function createPayment(
     depositAddress: address.address,
     custodyAssetId: address.assetId,
     custodyTxId: null,
+    custodyVaultAccountId: address.vaultAccountId ?? null,
+    reconciledAt: null,
     payerAddress: null,
     receivedUnits: 0n,
     confirmations: 0,
@@ -169,16 +227,32 @@ export async function createPayment(
     confirmedAt: null,
     settledAt: null,
   };
-  db.transaction((tx) => {
-    tx.insert(payments).values(payment).run();
-    recordEvent(tx, payment, {
-      type: "quote_locked",
-      cause: "merchant created the payment",
-      to: "awaiting_payment",
-      at: now,
-      detail: { quoteRate: quote.quoteRate, marketRate: rate.priceKes, spreadBps: config.spreadBps, source: rate.source, rateAsOf: rate.asOf, cryptoAmountUnits: quote.cryptoAmountUnits, requiresReview: payment.requiresReview },
-    });
-  });
+  try {
+    db.transaction(
+      (tx) => {
+        const at = elapsedNow();
+        const held = tx.delete(paymentReservations).where(and(eq(paymentReservations.paymentId, id), gt(paymentReservations.expiresAt, at))).run();
+        if (held.changes !== 1) {
+          // The hold lapsed (custody took longer than RESERVATION_TTL_MS): check again, in this transaction.
+          releaseReservation(tx, id);
+          const used = todaysVolumeCents(tx, input.merchantId, now) + reservedCents(tx, input.merchantId, eatDay(now), at);
+          if (used + amountKesCents > BigInt(config.dailyPerMerchantKes) * 100n) throw dailyLimitError(config);
+        }
+        tx.insert(payments).values(payment).run();
+        recordEvent(tx, payment, {
+          type: "quote_locked",
+          cause: "merchant created the payment",
+          to: "awaiting_payment",
+          at: now,
+          detail: { quoteRate: quote.quoteRate, marketRate: rate.priceKes, spreadBps: config.spreadBps, source: rate.source, rateAsOf: rate.asOf, cryptoAmountUnits: quote.cryptoAmountUnits, requiresReview: payment.requiresReview },
+        });
+      },
+      { behavior: "immediate" },
+    );
+  } catch (error) {
+    releaseReservation(db, id);
+    throw error;
+  }
   return payment;
 }
 

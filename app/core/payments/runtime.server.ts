@@ -4,7 +4,7 @@
  * environment, and the background tick that expires quotes, settles confirmed payments, sends pending
  * transfers and chases unanswered ones. Started once at boot.
  */
-import { createHmac } from "node:crypto";
+import { createHmac, randomInt } from "node:crypto";
 import { cryptoLimits, feeBps, mobileMoneyLimits } from "~/content/tariff";
 import { capital, postTransaction, railFloat } from "~/core/ledger/ledger.server";
 import { createCustodyClient } from "~/core/providers/custody/client.server";
@@ -13,6 +13,7 @@ import type { Custody } from "~/core/providers/custody/types";
 import { createDarajaClient } from "~/core/providers/daraja/client.server";
 import { startDarajaSimulator, type DarajaSimulator } from "~/core/providers/daraja/simulator.server";
 import type { MobileMoneyPayouts } from "~/core/providers/daraja/types";
+import { createDbSimulatorStore } from "~/core/providers/simulator-store.server";
 import type { BootContext } from "~/utils/boot.server";
 import type { Db } from "~/utils/db.server";
 import { env, type Env } from "~/utils/env.server";
@@ -21,6 +22,7 @@ import { logger } from "~/utils/logger.server";
 import type { PaymentsConfig } from "./config";
 import { expireOverduePayments } from "./payments.server";
 import { listPayments } from "./reads.server";
+import { DEFAULT_RECONCILE_AFTER_MS, reconcileCustodyPayments } from "./reconcile.server";
 import { planSettlement, queryOverdueTransfers, releaseScheduledTransfers, sendPendingTransfers } from "./settlement.server";
 
 export function paymentsConfigFromEnv(values: Env): PaymentsConfig {
@@ -31,6 +33,7 @@ export function paymentsConfigFromEnv(values: Env): PaymentsConfig {
     confirmations: { BTC: values.CONFIRMATIONS_BTC, ETH: values.CONFIRMATIONS_ETH, USDT: values.CONFIRMATIONS_USDT, USDC: values.CONFIRMATIONS_USDC },
     c2bFeeBps: feeBps.c2b,
     b2cFeeBps: feeBps.b2c,
+    payoutDestinationCoolingOffHours: values.PAYOUT_DESTINATION_COOLING_OFF_HOURS,
     railPerTransferKes: mpesa.perTransaction,
     railDailyKes: mpesa.daily,
     minimumKes: cryptoLimits.minimum,
@@ -50,6 +53,8 @@ export interface PaymentsRuntime {
   callbackToken: string;
   custodySimulator: CustodySimulator | null;
   darajaSimulator: DarajaSimulator | null;
+  /** Reconciliation interval (PAYMENTS_RECONCILE_SECONDS): unchanged this long -> ask the provider. Default 60 s. */
+  reconcileAfterMs?: number;
 }
 
 const state = globalThis as typeof globalThis & { __onehopPayments?: PaymentsRuntime };
@@ -114,6 +119,8 @@ export async function startPayments({ db, simulators }: BootContext): Promise<vo
 
   if (simulators) {
     custodySimulator = await startCustodySimulator({
+      // Its state lives in our database, so a restart forgets nothing (like a real provider).
+      store: createDbSimulatorStore(db, "custody"),
       webhookUrl: `${origin}/webhooks/custody`,
       generateApiKeyPair: true,
       completeAt: config.confirmations,
@@ -124,6 +131,9 @@ export async function startPayments({ db, simulators }: BootContext): Promise<vo
     custody = createCustodyClient({ baseUrl: custodySimulator.baseUrl, apiKey: keys.apiKey, apiSecretPem: keys.privateKeyPem, timeoutMs: env.CUSTODY_TIMEOUT_MS });
     custodyWebhookPublicKeyPem = custodySimulator.webhookPublicKeyPem;
     darajaSimulator = await startDarajaSimulator({
+      store: createDbSimulatorStore(db, "daraja"),
+      // Fresh ids and receipts after a restart (the stored transactions keep theirs).
+      seed: randomInt(1, 2 ** 31),
       consumerKey: "onehop-sim",
       consumerSecret: "onehop-sim-secret",
       callbackDelayMs: env.DARAJA_SIM_CALLBACK_DELAY_MS,
@@ -161,11 +171,13 @@ export async function startPayments({ db, simulators }: BootContext): Promise<vo
     fundFloat(db, env.MPESA_FLOAT_OPENING_KES);
   }
 
-  state.__onehopPayments = { config, custody, payouts, custodyWebhookPublicKeyPem, callbackToken, custodySimulator, darajaSimulator };
+  const reconcileAfterMs = env.PAYMENTS_RECONCILE_SECONDS * 1000;
+  state.__onehopPayments = { config, custody, payouts, custodyWebhookPublicKeyPem, callbackToken, custodySimulator, darajaSimulator, reconcileAfterMs };
 
   schedule({
     name: "payments.tick",
-    pattern: { everySeconds: 10 },
+    // Often enough that a payment due for reconciliation waits at most one more tick.
+    pattern: { everySeconds: Math.min(10, env.PAYMENTS_RECONCILE_SECONDS) },
     run: () => runPaymentsTick(db, Date.now),
   });
 }
@@ -174,6 +186,10 @@ export async function startPayments({ db, simulators }: BootContext): Promise<vo
 export function runPaymentsTick(db: Db, now: () => number) {
   return runLeased(db, "payments.tick", { ttlMs: 120_000, recordSkipped: false }, async () => {
     const runtime = paymentsRuntime();
+    const reconcileAfterMs = runtime.reconcileAfterMs ?? DEFAULT_RECONCILE_AFTER_MS;
+    // First ask custody about payments whose webhooks may have been lost (before expiring quotes: a
+    // deposit custody saw in time must not be expired for our own downtime).
+    const reconciled = await reconcileCustodyPayments(db, runtime, now, { afterMs: reconcileAfterMs });
     const expired = expireOverduePayments(db, now());
     let planned = 0;
     for (const payment of listPayments(db, { statuses: ["confirmed"], limit: 200 })) {
@@ -181,8 +197,8 @@ export function runPaymentsTick(db: Db, now: () => number) {
     }
     const released = releaseScheduledTransfers(db, now());
     const sent = await sendPendingTransfers(db, runtime.payouts, now);
-    const queried = await queryOverdueTransfers(db, runtime.payouts, now());
-    const detail = { expired, planned, released, sent, queried };
+    const queried = await queryOverdueTransfers(db, runtime.payouts, now(), reconcileAfterMs);
+    const detail = { reconciled: reconciled.changed, expired, planned, released, sent, queried };
     return Object.values(detail).some((n) => n > 0) ? { outcome: "succeeded" as const, detail } : { outcome: "skipped" as const };
   });
 }

@@ -1,6 +1,7 @@
 /**
  * Settlement to M-Pesa. A confirmed payment is claimed by one worker (confirmed -> settling), its net
- * KES is split into transfers (rail limits, daily cap, B2C fee), and each transfer due today is posted
+ * KES (plus leftovers of earlier settlements) is split into transfers (rail limits, daily cap, the
+ * M-Pesa B2C charge per transfer passed through at cost), and each transfer due today is posted
  * to the ledger (merchant available -> in flight, float earmarked) and committed BEFORE M-Pesa is
  * called with the transfer id as OriginatorConversationID. A crash after the commit leaves the transfer
  * "pending": `sendPendingTransfers` sends it again with the same id, and M-Pesa's duplicate check means
@@ -8,13 +9,15 @@
  * success clears the in-flight money; failure reverses the posting, so the money is back in the
  * merchant's available balance, and the transfer can be retried as a new transfer.
  */
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { merchants, payments, settlementTransfers, type TransferStatus } from "../../../drizzle/schema";
 import {
   feeRevenue,
   InsufficientBalanceError,
   merchantAvailable,
   merchantInFlight,
+  owed,
   postTransaction,
   railFloat,
   railInFlight,
@@ -26,6 +29,7 @@ import { DarajaApiError, DarajaValidationError, DuplicateRequestError } from "~/
 import { classifyResultCode, type B2cResult } from "~/core/providers/daraja/result";
 import type { MobileMoneyPayouts } from "~/core/providers/daraja/types";
 import type { Db, DbOrTx } from "~/utils/db.server";
+import { formatEatDateTime, maskPhone } from "~/utils/format";
 import type { PaymentsConfig } from "./config";
 import { getPayment, listPaymentEvents, recordEvent, transition, type Payment } from "./payments.server";
 import { eatDay, planTransfers } from "./settlement-plan";
@@ -46,20 +50,27 @@ function usedByDay(db: DbOrTx, merchantId: string): Map<string, bigint> {
   return new Map(rows.map((row) => [row.day, BigInt(row.total ?? "0")]));
 }
 
-/** Post a transfer's "sent" movement: merchant available -> in flight (+ B2C fee), float earmarked. */
+/**
+ * Post a transfer's "sent" movement: the merchant's available balance pays the amount (now in flight
+ * to the merchant) and the rail's charge for it, which leaves our M-Pesa float with the amount (the
+ * charge is what Safaricom takes from the float for the transfer: passed through at cost). A fee of ours
+ * (none for settlements) would go to fee revenue. A failure reverses all of it.
+ */
 function postTransferSent(db: DbOrTx, transfer: Transfer, now: number) {
+  const charge = transfer.railChargeKesCents;
+  const entries = [
+    { account: merchantAvailable(transfer.merchantId), amount: transfer.amountKesCents + charge + transfer.feeKesCents },
+    { account: merchantInFlight(transfer.merchantId), amount: -transfer.amountKesCents },
+    { account: railInFlight("mpesa"), amount: transfer.amountKesCents },
+    { account: railFloat("mpesa"), amount: -(transfer.amountKesCents + charge) },
+  ];
+  if (transfer.feeKesCents > 0n) entries.push({ account: feeRevenue(), amount: -transfer.feeKesCents });
   const result = postTransaction(db, {
     idempotencyKey: `transfer:${transfer.id}:sent`,
     kind: "payout.sent",
-    description: `Payout ${transfer.id} to ${transfer.phone} (M-Pesa)`,
+    description: `Payout ${transfer.id} to ${transfer.phone} (M-Pesa)${charge > 0n ? `, M-Pesa charge ${charge / 100n} KES` : ""}`,
     reference: { type: "transfer", id: transfer.id },
-    entries: [
-      { account: merchantAvailable(transfer.merchantId), amount: transfer.amountKesCents + transfer.feeKesCents },
-      { account: merchantInFlight(transfer.merchantId), amount: -transfer.amountKesCents },
-      { account: feeRevenue(), amount: -transfer.feeKesCents },
-      { account: railInFlight("mpesa"), amount: transfer.amountKesCents },
-      { account: railFloat("mpesa"), amount: -transfer.amountKesCents },
-    ],
+    entries,
     guards: [merchantAvailable(transfer.merchantId), railFloat("mpesa")],
     now,
   });
@@ -69,7 +80,52 @@ function postTransferSent(db: DbOrTx, transfer: Transfer, now: number) {
     .run();
 }
 
-export type SettleOutcome = "not_confirmed" | "no_settlement_number" | "claimed_elsewhere" | "planned" | "waiting_for_float";
+/** Sum of (amount + rail charge + fee) of the merchant's scheduled transfers (not posted yet) and failed ones awaiting a retry: money still in the available balance that belongs to them. */
+function transfersStillInAvailable(db: DbOrTx, merchantId: string): bigint {
+  const row = db
+    .select({
+      total: sql<string>`cast(coalesce(sum(${settlementTransfers.amountKesCents} + ${settlementTransfers.railChargeKesCents} + ${settlementTransfers.feeKesCents}), 0) as text)`,
+    })
+    .from(settlementTransfers)
+    .where(
+      and(
+        eq(settlementTransfers.merchantId, merchantId),
+        sql`(${settlementTransfers.status} = 'scheduled' or (${settlementTransfers.status} = 'failed' and not exists (select 1 from settlement_transfers r where r.retry_of = ${settlementTransfers.id})))`,
+      ),
+    )
+    .get();
+  return BigInt(row?.total ?? "0");
+}
+
+/** Net KES of the merchant's other confirmed payments, not planned yet (each plans its own). */
+function otherConfirmedNet(db: DbOrTx, merchantId: string, paymentId: string): bigint {
+  const row = db
+    .select({ total: sql<string>`cast(coalesce(sum(${payments.amountKesCents} - ${payments.feeKesCents}), 0) as text)` })
+    .from(payments)
+    .where(and(eq(payments.merchantId, merchantId), eq(payments.status, "confirmed"), sql`${payments.id} <> ${paymentId}`))
+    .get();
+  return BigInt(row?.total ?? "0");
+}
+
+/**
+ * What this payment's settlement may pay out: the merchant's available balance less what belongs to
+ * something else (other confirmed payments not planned yet, scheduled transfers not posted yet, failed
+ * transfers waiting for a retry). That is this payment's net plus any leftover of earlier settlements
+ * (cents M-Pesa cannot move, or less than a minimum transfer): leftovers are carried, never stranded.
+ */
+function settleableCents(db: DbOrTx, payment: Payment): bigint {
+  const available = owed(db, merchantAvailable(payment.merchantId));
+  const free = available - otherConfirmedNet(db, payment.merchantId, payment.id) - transfersStillInAvailable(db, payment.merchantId);
+  return free > 0n ? free : 0n;
+}
+
+export type SettleOutcome = "not_confirmed" | "no_settlement_number" | "destination_held" | "claimed_elsewhere" | "planned" | "waiting_for_float";
+
+/** "KES 0.66" for event texts (cents, no float). */
+const kesText = (cents: bigint) => `KES ${cents / 100n}.${String(cents % 100n).padStart(2, "0")}`;
+
+/** The notice shown while payouts to a new destination wait: "Payouts to +254 7•• ••• 678 start after 25-11-2026 14:05". */
+export const heldDestinationNotice = (phone: string, heldUntil: number) => `Payouts to ${maskPhone(phone)} start after ${formatEatDateTime(heldUntil)}`;
 
 /**
  * Claim a confirmed payment and plan its transfers (ledger-posted for today's, scheduled for later
@@ -103,13 +159,30 @@ function claimAndPlan(db: Db, paymentId: string, config: PaymentsConfig, now: nu
       }
       return "no_settlement_number";
     }
+    // A new payout destination waits out its cooling-off period (issue 10, item 14); the tick plans it after.
+    const heldUntil = merchant.settlementPhoneHeldUntil;
+    if (heldUntil !== null && heldUntil > now) {
+      const noted = listPaymentEvents(tx, paymentId).some((e) => e.type === "waiting_for_destination_cooling_off" && e.detail?.includes(`"heldUntil":${heldUntil}`));
+      if (!noted) {
+        recordEvent(tx, payment, {
+          type: "waiting_for_destination_cooling_off",
+          cause: `${heldDestinationNotice(merchant.settlementPhone, heldUntil)}: a new M-Pesa number waits before it is paid, in case someone else changed it`,
+          at: now,
+          detail: { heldUntil },
+        });
+      }
+      return "destination_held";
+    }
     if (!transition(tx, payment, ["confirmed"], "settling", { type: "settlement_started", cause: "confirmed payments settle at once", at: now })) {
       return "claimed_elsewhere";
     }
     const net = payment.amountKesCents - payment.feeKesCents;
+    const settleable = settleableCents(tx, payment);
+    if (settleable > net) {
+      recordEvent(tx, payment, { type: "leftover_carried_in", cause: `includes ${kesText(settleable - net)} carried from earlier settlements`, at: now, detail: { amountKesCents: settleable - net } });
+    }
     const plan = planTransfers({
-      availableCents: net,
-      feeBps: config.b2cFeeBps,
+      availableCents: settleable,
       perTransferKes: config.railPerTransferKes,
       dailyKes: config.railDailyKes,
       today: eatDay(now),
@@ -125,6 +198,7 @@ function claimAndPlan(db: Db, paymentId: string, config: PaymentsConfig, now: nu
         phone: merchant.settlementPhone!,
         amountKesCents: planned.amountKesCents,
         feeKesCents: planned.feeKesCents,
+        railChargeKesCents: planned.railChargeKesCents,
         settlementDay: planned.day,
         retryOf: null,
         ...newTransferState(now),
@@ -133,13 +207,22 @@ function claimAndPlan(db: Db, paymentId: string, config: PaymentsConfig, now: nu
       if (planned.day === eatDay(now)) postTransferSent(tx, transfer, now);
       recordEvent(tx, payment, {
         type: planned.day === eatDay(now) ? "transfer_created" : "transfer_scheduled",
-        cause: planned.day === eatDay(now) ? "settling to M-Pesa" : "over the daily M-Pesa limit: waits for the next day",
+        cause: `${planned.day === eatDay(now) ? "settling to M-Pesa" : "over the daily M-Pesa limit: waits for the next day"}; M-Pesa charge ${kesText(planned.railChargeKesCents)}`,
         at: now,
-        detail: { transferId: transfer.id, amountKesCents: planned.amountKesCents, feeKesCents: planned.feeKesCents, day: planned.day },
+        detail: { transferId: transfer.id, amountKesCents: planned.amountKesCents, railChargeKesCents: planned.railChargeKesCents, day: planned.day },
       });
     });
+    const leftover = settleable - plan.reduce((sum, t) => sum + t.amountKesCents + t.railChargeKesCents + t.feeKesCents, 0n);
+    if (leftover > 0n) {
+      recordEvent(tx, payment, {
+        type: "leftover_carried_forward",
+        cause: `${kesText(leftover)} M-Pesa cannot send on its own (whole shillings, KES 10 at least) stays in your balance and is paid with your next settlement`,
+        at: now,
+        detail: { amountKesCents: leftover },
+      });
+    }
     if (plan.length === 0) {
-      transition(tx, payment, ["settling"], "settled", { type: "settled", cause: "nothing left to pay out after fees", at: now, set: { settledAt: now } });
+      transition(tx, payment, ["settling"], "settled", { type: "settled", cause: "less than the KES 10 M-Pesa minimum: carried into your next settlement", at: now, set: { settledAt: now } });
     }
     return "planned";
   });
@@ -157,16 +240,67 @@ export function releaseScheduledTransfers(db: Db, now: number): number {
   return due.length;
 }
 
+/** How long a claim to send a transfer lasts: longer than any M-Pesa call (DARAJA_TIMEOUT_MS is at most 60 s). */
+export const SEND_LEASE_MS = 2 * 60_000;
+
+export interface SendOptions {
+  /** At most this many transfers per run. Default 50. */
+  limit?: number;
+  /** How long the claim on each transfer lasts. Default SEND_LEASE_MS. */
+  leaseMs?: number;
+  /** Who claims (logged on the row); default this process and run. */
+  holder?: string;
+}
+
 /**
- * Call M-Pesa for every pending transfer (new, or left pending by a crash). A network failure leaves it
- * pending for the next run; a duplicate answer means M-Pesa already has it; a rejected request fails
- * the transfer and returns the money.
+ * Claim one pending transfer for sending (issue 10, item 3): one conditional UPDATE (its own
+ * transaction) that succeeds for exactly one caller while the claim is free or lapsed. A sender that
+ * crashes mid-send leaves a claim that lapses after `leaseMs`; the next sender re-sends with the SAME
+ * id (OriginatorConversationID), so M-Pesa's duplicate check is the last line, never the first.
  */
-export async function sendPendingTransfers(db: Db, payouts: MobileMoneyPayouts, now: () => number, limit = 50): Promise<number> {
-  const pending = db.select().from(settlementTransfers).where(eq(settlementTransfers.status, "pending")).orderBy(asc(settlementTransfers.createdAt)).limit(limit).all();
+export function claimTransferForSending(db: DbOrTx, transferId: string, holder: string, now: number, leaseMs = SEND_LEASE_MS): boolean {
+  const claimed = db
+    .update(settlementTransfers)
+    .set({ sendLeaseUntil: now + leaseMs, sendLeaseHolder: holder, attempts: sql`${settlementTransfers.attempts} + 1`, updatedAt: now })
+    .where(
+      and(
+        eq(settlementTransfers.id, transferId),
+        eq(settlementTransfers.status, "pending"),
+        or(isNull(settlementTransfers.sendLeaseUntil), lte(settlementTransfers.sendLeaseUntil, now)),
+      ),
+    )
+    .run();
+  return claimed.changes === 1;
+}
+
+/** Give a claim back early (the call failed without an answer): the next run may send at once. */
+function releaseSendClaim(db: DbOrTx, transferId: string, holder: string) {
+  db.update(settlementTransfers)
+    .set({ sendLeaseUntil: null, sendLeaseHolder: null })
+    .where(and(eq(settlementTransfers.id, transferId), eq(settlementTransfers.status, "pending"), eq(settlementTransfers.sendLeaseHolder, holder)))
+    .run();
+}
+
+/**
+ * Call M-Pesa for every pending transfer (new, or left pending by a crash) that nobody else is sending.
+ * Each transfer is claimed first (`claimTransferForSending`), so the webhook's immediate settlement and
+ * the background tick never both send it. A network failure gives the claim back and leaves the transfer
+ * pending for the next run; a duplicate answer means M-Pesa already has it; a rejected request fails the
+ * transfer and returns the money.
+ */
+export async function sendPendingTransfers(db: Db, payouts: MobileMoneyPayouts, now: () => number, options: number | SendOptions = {}): Promise<number> {
+  const { limit = 50, leaseMs = SEND_LEASE_MS, holder = `${process.pid}:${randomUUID().slice(0, 8)}` } = typeof options === "number" ? { limit: options } : options;
+  const at = now();
+  const pending = db
+    .select()
+    .from(settlementTransfers)
+    .where(and(eq(settlementTransfers.status, "pending"), or(isNull(settlementTransfers.sendLeaseUntil), lte(settlementTransfers.sendLeaseUntil, at))))
+    .orderBy(asc(settlementTransfers.createdAt))
+    .limit(limit)
+    .all();
   let sent = 0;
   for (const transfer of pending) {
-    db.update(settlementTransfers).set({ attempts: transfer.attempts + 1 }).where(eq(settlementTransfers.id, transfer.id)).run();
+    if (!claimTransferForSending(db, transfer.id, holder, now(), leaseMs)) continue;
     try {
       const ack = await payouts.b2cPayment({
         originatorConversationId: transfer.id,
@@ -183,8 +317,10 @@ export async function sendPendingTransfers(db: Db, payouts: MobileMoneyPayouts, 
         sent++;
       } else if (error instanceof DarajaValidationError || (error instanceof DarajaApiError && error.httpStatus >= 400 && error.httpStatus < 500)) {
         failTransfer(db, transfer.id, { code: null, description: error.message }, now());
+      } else {
+        // Timeout, network, 5xx: stays pending and is sent again (same id) by the next run.
+        releaseSendClaim(db, transfer.id, holder);
       }
-      // Anything else (timeout, network, 5xx): stays pending and is sent again with the same id.
     }
   }
   return sent;
@@ -192,7 +328,7 @@ export async function sendPendingTransfers(db: Db, payouts: MobileMoneyPayouts, 
 
 function markSent(db: Db, transfer: Transfer, conversationId: string | null, now: number) {
   db.update(settlementTransfers)
-    .set({ status: "sent", conversationId: conversationId ?? transfer.conversationId, sentAt: now, updatedAt: now })
+    .set({ status: "sent", conversationId: conversationId ?? transfer.conversationId, sentAt: now, updatedAt: now, sendLeaseUntil: null, sendLeaseHolder: null })
     .where(and(eq(settlementTransfers.id, transfer.id), eq(settlementTransfers.status, "pending")))
     .run();
 }
@@ -271,20 +407,35 @@ export function applyB2cResult(db: Db, result: B2cResult, now: number): "succeed
   return failTransfer(db, transfer.id, { code: result.resultCode, description: classification.message }, now) ? "failed" : "ignored";
 }
 
-/** Transfers sent but unanswered for longer than `olderThanMs`: ask M-Pesa for their status. */
-export async function queryOverdueTransfers(db: Db, payouts: MobileMoneyPayouts, now: number, olderThanMs = 5 * 60_000): Promise<number> {
+/**
+ * Transfers sent but unanswered for longer than `olderThanMs` (no Result callback: lost, or our process
+ * was down when it came): ask M-Pesa for their status, at most once per `olderThanMs` each (the ask is
+ * recorded in `updated_at`). The answer arrives at the status ResultURL and settles the transfer there
+ * (`handleMpesaCallback`, "status-result": completed -> succeeded, failed/unknown -> failed).
+ */
+export async function queryOverdueTransfers(db: Db, payouts: MobileMoneyPayouts, now: number, olderThanMs = 5 * 60_000, limit = 100): Promise<number> {
+  const cutoff = now - olderThanMs;
   const overdue = db
     .select()
     .from(settlementTransfers)
-    .where(and(eq(settlementTransfers.status, "sent"), lte(settlementTransfers.sentAt, now - olderThanMs)))
+    .where(and(eq(settlementTransfers.status, "sent"), lte(settlementTransfers.sentAt, cutoff), lte(settlementTransfers.updatedAt, cutoff)))
+    .orderBy(asc(settlementTransfers.updatedAt))
+    .limit(limit)
     .all();
   let asked = 0;
   for (const transfer of overdue) {
+    // Claim this round's question first (a concurrent run skips it), then ask.
+    const claimed = db
+      .update(settlementTransfers)
+      .set({ updatedAt: now })
+      .where(and(eq(settlementTransfers.id, transfer.id), eq(settlementTransfers.status, "sent"), lte(settlementTransfers.updatedAt, cutoff)))
+      .run();
+    if (claimed.changes !== 1) continue;
     try {
       await payouts.transactionStatus({ originatorConversationId: transfer.id });
       asked++;
     } catch {
-      // Try again on the next run.
+      // Try again on the next round.
     }
   }
   return asked;
@@ -304,10 +455,16 @@ function newTransferState(now: number) {
     updatedAt: now,
     sentAt: null,
     completedAt: null,
+    sendLeaseUntil: null,
+    sendLeaseHolder: null,
   } satisfies Partial<Transfer>;
 }
 
-/** A failed transfer's money is back in the available balance: pay it again as a new transfer. */
+/**
+ * A failed transfer's money is back in the available balance: pay it again as a new transfer, to the
+ * merchant's current number. Null when it is not failed, was already retried, or the current number is
+ * a new destination still in its cooling-off period.
+ */
 export function retryTransfer(db: Db, transferId: string, now: number, actor?: { type: "operator" | "merchant_user"; id: string }): Transfer | null {
   return db.transaction((tx) => {
     const failed = getTransfer(tx, transferId);
@@ -315,6 +472,8 @@ export function retryTransfer(db: Db, transferId: string, now: number, actor?: {
     const retried = tx.select({ id: settlementTransfers.id }).from(settlementTransfers).where(eq(settlementTransfers.retryOf, failed.id)).get();
     if (retried) return null;
     const merchant = tx.select().from(merchants).where(eq(merchants.id, failed.merchantId)).get();
+    // Not to a new destination still in its cooling-off period (issue 10, item 14): retry after it ends.
+    if (merchant?.settlementPhoneHeldUntil != null && merchant.settlementPhoneHeldUntil > now) return null;
     const last = tx.select({ max: sql<number>`max(${settlementTransfers.sequence})` }).from(settlementTransfers).where(eq(settlementTransfers.paymentId, failed.paymentId ?? "")).get();
     const transfer: Transfer = {
       ...failed,

@@ -1,10 +1,13 @@
 /**
  * Incoming provider notifications, verified before anything is read: custody deposits (signature over
  * the raw body, deduplicated, then the transaction re-read from custody before crediting) and M-Pesa
- * results (a secret token in the URL we gave M-Pesa; unknown or repeated results change nothing).
+ * results (a secret token in the URL we gave M-Pesa, compared in constant time, and optionally an
+ * allow-list of Safaricom's source addresses; unknown or repeated results change nothing).
  */
+import { createHash, timingSafeEqual } from "node:crypto";
 import { custodyEvents } from "../../../drizzle/schema";
 import { dedupeKey, readWebhook, WEBHOOK_SIGNATURE_HEADER } from "~/core/providers/custody/webhook.server";
+import type { CustodyTransaction } from "~/core/providers/custody/types";
 import { parseB2cResult, parseQueueTimeout, parseTransactionStatusResult, statusOutcome, classifyResultCode } from "~/core/providers/daraja/result";
 import type { Db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
@@ -31,17 +34,64 @@ export async function handleCustodyWebhook(db: Db, runtime: Pick<PaymentsRuntime
     .run();
   if (inserted.changes === 0) return { status: 200, body: { duplicate: true } };
   // The webhook says something changed; custody's own record says what.
-  const transaction = await runtime.custody.getTransaction(event.data.id);
+  const synced = await syncCustodyTransaction(db, runtime, event.data.id, now);
+  return { status: 200, body: { outcome: synced.outcome }, settlePaymentId: synced.settlePaymentId };
+}
+
+/**
+ * Read a transaction from custody and apply custody's view of it: the one path by which a deposit
+ * changes a payment, used by the webhook and by reconciliation (idempotent: applying the same state
+ * again changes nothing).
+ */
+export async function syncCustodyTransaction(
+  db: Db,
+  runtime: Pick<PaymentsRuntime, "custody" | "config">,
+  txId: string,
+  now: () => number,
+): Promise<{ outcome: DepositOutcome; settlePaymentId?: string }> {
+  const transaction = await runtime.custody.getTransaction(txId);
+  return applySyncedTransaction(db, runtime, transaction, now);
+}
+
+/** Apply a transaction custody has just answered with (the second half of `syncCustodyTransaction`). */
+export function applySyncedTransaction(
+  db: Db,
+  runtime: Pick<PaymentsRuntime, "config">,
+  transaction: CustodyTransaction,
+  now: () => number,
+): { outcome: DepositOutcome; settlePaymentId?: string } {
   const outcome: DepositOutcome = applyCustodyTransaction(db, transaction, runtime.config, now());
   if (outcome === "unknown_address") logger.warn("deposit to an unknown address", { txId: transaction.id, address: transaction.destinationAddress });
   const payment = outcome === "confirmed" && transaction.destinationAddress ? findPaymentByAddress(db, transaction.destinationAddress) : undefined;
-  return { status: 200, body: { outcome }, settlePaymentId: payment?.id };
+  return { outcome, settlePaymentId: payment?.id };
 }
 
 const ACK = { ResultCode: 0, ResultDesc: "Accepted" };
 
+/**
+ * Where an M-Pesa callback came from (the client address, as for sign-in: the socket's, or the
+ * right-most untrusted X-Forwarded-For hop behind a trusted proxy) and the allow-list of Safaricom's
+ * callback addresses (MPESA_CALLBACK_ALLOWED_IPS; null = any source).
+ */
+export interface CallbackSource {
+  address: string | null;
+  allowed: { has(address: string | null): boolean } | null;
+}
+
+const sha256 = (value: string) => createHash("sha256").update(value, "utf8").digest();
+
+/** The URL's token against ours, in constant time: equal-length digests through timingSafeEqual. */
 function tokenOk(request: Request, expected: string): boolean {
-  return new URL(request.url).searchParams.get("token") === expected;
+  const given = new URL(request.url).searchParams.get("token") ?? "";
+  const same = timingSafeEqual(sha256(given), sha256(expected));
+  return same && expected.length > 0;
+}
+
+/** Why a callback is refused (source first, then token), or null. */
+function callbackRefusal(request: Request, expectedToken: string, source: CallbackSource | undefined): string | null {
+  if (source?.allowed && !(source.address && source.allowed.has(source.address))) return "source address not allowed";
+  if (!tokenOk(request, expectedToken)) return "bad token";
+  return null;
 }
 
 export async function handleMpesaCallback(
@@ -50,8 +100,14 @@ export async function handleMpesaCallback(
   kind: "b2c-result" | "b2c-timeout" | "status-result" | "status-timeout",
   request: Request,
   now: () => number,
+  source?: CallbackSource,
 ): Promise<WebhookAnswer> {
-  if (!tokenOk(request, runtime.callbackToken)) return { status: 403, body: { ResultCode: 1, ResultDesc: "Forbidden" } };
+  const refusal = callbackRefusal(request, runtime.callbackToken, source);
+  if (refusal) {
+    // Never the URL's query (it holds the token): the path, the reason and the source only.
+    logger.warn("M-Pesa callback refused", { kind, reason: refusal, source: source?.address ?? "unknown", path: new URL(request.url).pathname });
+    return { status: 403, body: { ResultCode: 1, ResultDesc: "Forbidden" } };
+  }
   let body: unknown;
   try {
     body = await request.json();

@@ -12,7 +12,7 @@
  * the same answer instead of a second address.
  */
 import { createHash, createPrivateKey, type KeyObject } from "node:crypto";
-import type { z } from "zod";
+import { z } from "zod";
 import { signFireblocksJwt } from "./jwt.server";
 import {
   createAddressResponseSchema,
@@ -31,7 +31,13 @@ import {
   type CustodyAsset,
   type CustodyTransaction,
   type DepositAddress,
+  type FindDepositsInput,
 } from "./types";
+
+const transactionListSchema = z.array(transactionDetailsSchema).max(500);
+/** Transactions asked for per reconciliation query (Fireblocks allows at most 500). */
+const FIND_DEPOSITS_LIMIT = 200;
+const FIND_DEPOSITS_MAX_PAGES = 5;
 
 export type CustodyErrorKind = "timeout" | "network" | "http" | "invalid_response" | "invalid_request";
 
@@ -240,6 +246,28 @@ export function createCustodyClient(options: CustodyClientOptions): Custody {
     async getTransaction(txId: string): Promise<CustodyTransaction> {
       if (!txId) throw new CustodyError("invalid_request", "A transaction id is required");
       return call("GET", `/v1/transactions/${segment(txId)}`, transactionDetailsSchema);
+    },
+
+    /**
+     * `GET /v1/transactions?destType=VAULT_ACCOUNT&destId=…&assets=…&after=…&orderBy=createdAt&sort=ASC&limit=…`
+     * (Fireblocks' list filters; there is no filter by address), keeping the ones to `address`.
+     */
+    async findDeposits(input: FindDepositsInput): Promise<CustodyTransaction[]> {
+      if (!input.address || !input.assetId) throw new CustodyError("invalid_request", "An address and an asset id are required");
+      const found = new Map<string, CustodyTransaction>();
+      let after = Math.max(0, Math.floor(input.after) - 1);
+      // Page through (a shared BTC deposit vault sees everyone's deposits), at most a few pages.
+      for (let page = 0; page < FIND_DEPOSITS_MAX_PAGES; page++) {
+        const query = new URLSearchParams({ destType: "VAULT_ACCOUNT", assets: input.assetId, after: String(after), orderBy: "createdAt", sort: "ASC", limit: String(FIND_DEPOSITS_LIMIT) });
+        if (input.vaultAccountId) query.set("destId", input.vaultAccountId);
+        const list = await call("GET", `/v1/transactions?${query.toString()}`, transactionListSchema);
+        const before = found.size;
+        for (const tx of list) if (tx.destinationAddress === input.address) found.set(tx.id, tx);
+        const last = list.at(-1);
+        if (list.length < FIND_DEPOSITS_LIMIT || !last || (last.createdAt - 1 <= after && found.size === before)) break;
+        after = last.createdAt - 1;
+      }
+      return [...found.values()].sort((a, b) => a.createdAt - b.createdAt);
     },
   };
 }

@@ -42,7 +42,7 @@ import { promisify } from "node:util";
 import { z } from "zod";
 import { verifyFireblocksJwt } from "./jwt.server";
 import { transactionDetailsSchema } from "./schemas";
-import { renderSimulatorPage } from "./sim-page.server";
+import { renderSimulatorPage, safeReturnPath } from "./sim-page.server";
 import {
   createValueFactory,
   decimalPlaces,
@@ -61,6 +61,7 @@ import {
   type CustodyTransaction,
 } from "./types";
 import { signWebhookBody } from "./webhook.server";
+import type { SimulatorStore } from "../simulator-store.server";
 
 const generateKeyPairAsync = promisify(generateKeyPair);
 
@@ -182,6 +183,12 @@ export interface CustodySimulatorOptions {
   maxRecordedDeliveries?: number;
   /** Origins the control forms may redirect back to (`returnTo`); default the webhook URL's origin. */
   allowedReturnOrigins?: readonly string[];
+  /**
+   * Keep state (keys, vaults, addresses, transactions and their confirmations, idempotent answers)
+   * here, like a real provider, and load it at start: a restart forgets nothing, and auto-confirmation
+   * carries on with the transactions still pending. Default: memory only.
+   */
+  store?: SimulatorStore;
   now?: () => number;
 }
 
@@ -365,7 +372,13 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
   const now = options.now ?? Date.now;
   const seed = options.seed !== undefined ? `seed-${options.seed}` : `random-${randomBytes(16).toString("hex")}`;
   const values: ValueFactory = createValueFactory(seed);
-  const tenantId = options.tenantId ?? values.uuid();
+  const store = options.store;
+  const stored = store?.load() ?? [];
+  const storedOf = (kind: string) => stored.filter((record) => record.kind === kind).map((record) => JSON.parse(record.body) as unknown);
+  const storedKeys = storedOf("keys")[0] as
+    | { tenantId: string; signingKeyPem: string; apiKeyPair: CustodySimulator["apiKeyPair"] }
+    | undefined;
+  const tenantId = options.tenantId ?? storedKeys?.tenantId ?? values.uuid();
   const maxRetries = options.maxRetries ?? 3;
   const retryDelayMs = options.retryDelayMs ?? 0;
   const deliveryTimeoutMs = options.deliveryTimeoutMs ?? 5000;
@@ -377,19 +390,24 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
     if (!Number.isInteger(count) || count < 1) throw new RangeError(`completeAt for ${asset} must be a positive integer`);
   }
 
-  // Keys.
-  const signingKeyPem = options.signingKeyPem ?? (await generateRsaKeyPair()).privateKeyPem;
+  // Keys (a stored simulator keeps its own, as a provider keeps its webhook key and API users).
+  const signingKeyPem = options.signingKeyPem ?? storedKeys?.signingKeyPem ?? (await generateRsaKeyPair()).privateKeyPem;
   const signingKey: KeyObject = createPrivateKey(signingKeyPem);
   const webhookPublicKeyPem = createPublicKey(signingKey).export({ type: "spki", format: "pem" }).toString();
   let apiKeyPair: CustodySimulator["apiKeyPair"] = null;
   let apiPublicKey: KeyObject | undefined = options.apiPublicKeyPem ? createPublicKey(options.apiPublicKeyPem) : undefined;
   let expectedApiKey = options.apiKey;
   if (!apiPublicKey && options.generateApiKeyPair) {
-    const pair = await generateRsaKeyPair();
-    apiKeyPair = { apiKey: options.apiKey ?? randomUUID(), ...pair };
-    apiPublicKey = createPublicKey(pair.publicKeyPem);
+    if (storedKeys?.apiKeyPair && (options.apiKey === undefined || options.apiKey === storedKeys.apiKeyPair.apiKey)) {
+      apiKeyPair = storedKeys.apiKeyPair;
+    } else {
+      const pair = await generateRsaKeyPair();
+      apiKeyPair = { apiKey: options.apiKey ?? randomUUID(), ...pair };
+    }
+    apiPublicKey = createPublicKey(apiKeyPair.publicKeyPem);
     expectedApiKey = apiKeyPair.apiKey;
   }
+  store?.save("keys", "keys", { tenantId, signingKeyPem, apiKeyPair });
 
   // State.
   const vaults = new Map<string, SimVault>();
@@ -411,6 +429,17 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
   let autoTimer: NodeJS.Timeout | null = null;
   let ticking = false;
 
+  // --- persistence (options.store) ------------------------------------------------------------------
+  const saveVault = (vault: SimVault) =>
+    store?.save("vault", vault.id, { ...vault, wallets: [...vault.wallets.entries()] });
+  const saveAddress = (row: SimulatorDepositAddress) => store?.save("address", row.address, row);
+  const saveTx = (tx: SimTx) => store?.save("tx", tx.id, tx);
+  const saveChain = () => store?.save("meta", "chain", { nextVaultId, blockHeights });
+  const saveIdempotent = (key: string) => {
+    const entry = idempotency.get(key);
+    if (entry) store?.save("idempotency", key, entry);
+  };
+
   function createVault(name: string, hiddenOnUI: boolean, customerRefId: string | null, autoFuel: boolean): SimVault {
     const vault: SimVault = {
       id: String(nextVaultId++),
@@ -423,6 +452,8 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
       nextAddressIndex: 0,
     };
     vaults.set(vault.id, vault);
+    saveVault(vault);
+    saveChain();
     return vault;
   }
 
@@ -430,9 +461,12 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
     const existing = addresses.get(address);
     if (existing) {
       if (!existing.assetIds.includes(assetId)) existing.assetIds.push(assetId);
+      saveAddress(existing);
       return;
     }
-    addresses.set(address, { address, vaultAccountId: vault.id, assetIds: [assetId], description, customerRefId, createdAt: now() });
+    const row: SimulatorDepositAddress = { address, vaultAccountId: vault.id, assetIds: [assetId], description, customerRefId, createdAt: now() };
+    addresses.set(address, row);
+    saveAddress(row);
   }
 
   function createWallet(vault: SimVault, asset: CustodyAsset): string {
@@ -446,13 +480,31 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
       vault.nextAddressIndex = 1;
     }
     vault.wallets.set(assetId, [address]);
+    saveVault(vault);
     // An account-based wallet's one address belongs to its (per-payment) vault: describe it by the vault.
     registerAddress(address, vault, assetId, addressModels[asset] === "account" ? vault.name : null, vault.customerRefId);
     return address;
   }
 
   // Vault 0, "Default", holds the BTC deposit addresses (the client's default deposit vault).
-  createWallet(createVault("Default", false, null, false), "BTC");
+  // A stored simulator resumes where it was instead.
+  const storedVaults = storedOf("vault") as (Omit<SimVault, "wallets"> & { wallets: [string, string[]][] })[];
+  if (storedVaults.length > 0) {
+    for (const vault of storedVaults.sort((a, b) => Number(a.id) - Number(b.id))) vaults.set(vault.id, { ...vault, wallets: new Map(vault.wallets) });
+    for (const row of (storedOf("address") as SimulatorDepositAddress[]).sort((a, b) => a.createdAt - b.createdAt)) addresses.set(row.address, row);
+    for (const tx of (storedOf("tx") as SimTx[]).sort((a, b) => a.createdAt - b.createdAt)) transactions.set(tx.id, tx);
+    const cutoff = now() - 24 * 3_600_000;
+    for (const record of stored.filter((r) => r.kind === "idempotency")) {
+      const entry = JSON.parse(record.body) as { fingerprint: string; response: SimResponse; at: number };
+      if (entry.at >= cutoff) idempotency.set(record.id, entry);
+      else store?.remove("idempotency", record.id);
+    }
+    const chain = storedOf("meta")[0] as { nextVaultId: number; blockHeights: Record<CustodyAsset, number> } | undefined;
+    nextVaultId = Math.max(chain?.nextVaultId ?? 0, ...[...vaults.keys()].map((id) => Number(id) + 1));
+    if (chain) Object.assign(blockHeights, chain.blockHeights);
+  } else {
+    createWallet(createVault("Default", false, null, false), "BTC");
+  }
 
   function vaultJson(vault: SimVault) {
     return {
@@ -673,6 +725,8 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
       tx.subStatus = "CONFIRMED";
     }
     tx.lastUpdated = now();
+    saveTx(tx);
+    saveChain();
     return event("TRANSACTION_STATUS_UPDATED", tx);
   }
 
@@ -720,6 +774,7 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
     tx.status = "CONFIRMING";
     tx.subStatus = "PENDING_BLOCKCHAIN_CONFIRMATIONS";
     tx.lastUpdated = now();
+    saveTx(tx);
     events.push(event("TRANSACTION_STATUS_UPDATED", tx));
     await deliverBatch(events, delivery);
     return view(tx);
@@ -750,6 +805,7 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
     tx.status = status;
     tx.subStatus = delivery.subStatus || defaultFailureSubStatus[status];
     tx.lastUpdated = now();
+    saveTx(tx);
     await deliverBatch([event("TRANSACTION_STATUS_UPDATED", tx)], delivery);
     return view(tx);
   }
@@ -839,10 +895,44 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
       const address = values.btcAddress();
       const index = vault.nextAddressIndex++;
       wallet.push(address);
+      saveVault(vault);
       registerAddress(address, vault, assetId, optionalString(body.description), optionalString(body.customerRefId));
       return json(200, { address, legacyAddress: "", enterpriseAddress: "", tag: "", bip44AddressIndex: index });
     }
     return apiError(apiErrors.notFound);
+  }
+
+  /**
+   * `GET /v1/transactions` with Fireblocks' filters: before/after (createdAt, epoch ms, exclusive),
+   * status, assets (comma list), destType/destId, sourceType/sourceId, txHash, orderBy (createdAt or
+   * lastUpdated), sort (DESC default), limit (default 200, at most 500).
+   */
+  function listTransactions(query: URLSearchParams): SimTx[] {
+    const limit = Math.min(Math.max(Number(query.get("limit")) || 200, 1), 500);
+    const after = Number(query.get("after") ?? Number.NaN);
+    const before = Number(query.get("before") ?? Number.NaN);
+    const statuses = query.get("status")?.split(",").filter(Boolean);
+    const assetFilter = query.get("assets")?.split(",").filter(Boolean);
+    const destType = query.get("destType");
+    const destId = query.get("destId");
+    const sourceType = query.get("sourceType");
+    const txHash = query.get("txHash");
+    const orderBy = query.get("orderBy") === "lastUpdated" ? "lastUpdated" : "createdAt";
+    const ascending = query.get("sort") === "ASC";
+    const inOrder = ascending ? [...transactions.values()] : [...transactions.values()].reverse();
+    const matching = inOrder.filter(
+      (tx) =>
+        (Number.isNaN(after) || tx.createdAt > after) &&
+        (Number.isNaN(before) || tx.createdAt < before) &&
+        (!statuses || statuses.includes(tx.status)) &&
+        (!assetFilter || assetFilter.includes(tx.assetId)) &&
+        (!destType || destType === "VAULT_ACCOUNT") &&
+        (!destId || tx.vaultAccountId === destId) &&
+        (!sourceType || sourceType === "UNKNOWN") &&
+        (!txHash || tx.txHash === txHash),
+    );
+    matching.sort((a, b) => (ascending ? a[orderBy] - b[orderBy] : b[orderBy] - a[orderBy]));
+    return matching.slice(0, limit);
   }
 
   function api(request: SimRequest): SimResponse {
@@ -854,10 +944,7 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
         const tx = transactions.get(path[2] ?? "");
         return tx ? json(200, wire(tx)) : apiError(apiErrors.transactionNotFound);
       }
-      if (path[1] === "transactions" && path.length === 2) {
-        const limit = Math.min(Number(request.url.searchParams.get("limit")) || 200, 500);
-        return json(200, [...transactions.values()].reverse().slice(0, limit).map(wire));
-      }
+      if (path[1] === "transactions" && path.length === 2) return json(200, listTransactions(request.url.searchParams).map(wire));
       if (path[1] === "vault" && path[2] === "accounts" && path.length === 4) {
         const vault = vaults.get(path[3] ?? "");
         return vault ? json(200, vaultJson(vault)) : apiError(apiErrors.vaultNotFound);
@@ -876,7 +963,10 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
       }
       const body = parseJsonBody(request);
       const response = body ? apiPost(path, body) : apiError(apiErrors.invalidBody);
-      if (key && response.status < 500) idempotency.set(key, { fingerprint, response, at: now() });
+      if (key && response.status < 500) {
+        idempotency.set(key, { fingerprint, response, at: now() });
+        saveIdempotent(key);
+      }
       return response;
     }
     return apiError(apiErrors.notFound);
@@ -886,7 +976,8 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
 
   function allowedReturnTo(value: unknown): string | null {
     if (typeof value !== "string" || value.length === 0 || value.length > 500) return null;
-    if (value.startsWith("/") && !value.startsWith("//") && !value.includes("\\")) return value;
+    // A local path, checked as the browser reads it ("/<TAB>/evil.com" is "//evil.com"; issue 10, item 13).
+    if (value.startsWith("/")) return safeReturnPath(value);
     let url: URL;
     try {
       url = new URL(value);

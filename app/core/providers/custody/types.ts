@@ -139,6 +139,21 @@ export interface Custody {
   createDepositAddress(input: CreateDepositAddressInput): Promise<DepositAddress>;
   /** The provider's current view of a transaction: re-read it before crediting anything. */
   getTransaction(txId: string): Promise<CustodyTransaction>;
+  /**
+   * Incoming transactions to one of our deposit addresses created at or after `after` (epoch ms), oldest
+   * first: what reconciliation asks when a webhook may have been missed.
+   */
+  findDeposits(input: FindDepositsInput): Promise<CustodyTransaction[]>;
+}
+
+export interface FindDepositsInput {
+  address: string;
+  /** The provider's asset id (USDT_ERC20 for USDT). */
+  assetId: string;
+  /** The vault account holding the address, when known (narrows the query). */
+  vaultAccountId?: string | null;
+  /** Epoch milliseconds. */
+  after: number;
 }
 
 /** Event types that carry TransactionDetails in `data`. */

@@ -29,6 +29,7 @@ import { isKenyanMsisdn, normalizeKenyanMsisdn } from "./msisdn";
 import { createSeededRandom } from "./random";
 import { STATUS_NOT_FOUND_RESULT_CODE } from "./result";
 import { decryptSecurityCredential } from "./security-credential.server";
+import type { SimulatorStore } from "../simulator-store.server";
 import { ACCEPTED_DESCRIPTION, B2C_COMMAND_IDS, B2C_PATH, TOKEN_PATH, TRANSACTION_STATUS_PATH, type B2cCommandId } from "./wire";
 
 export const darajaSimOutcomes = [
@@ -86,6 +87,12 @@ export interface DarajaSimulatorOptions {
   organisationName?: string;
   /** Timeout of one callback POST. Default 5 s. */
   callbackTimeoutMs?: number;
+  /**
+   * Keep the transactions M-Pesa accepted and the float here, and load them at start: after a restart
+   * of our process the duplicate check and the status query still know every transfer, as M-Pesa
+   * would. Callbacks not yet delivered are lost with the process (M-Pesa does not resend them either).
+   */
+  store?: SimulatorStore;
 }
 
 export interface SimulatorRequestLog {
@@ -244,6 +251,18 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions): Pro
   const deliveries = new Set<Promise<void>>();
   let closed = false;
   let baseUrl = "";
+
+  // A stored simulator remembers what it accepted (and its float) across restarts.
+  const store = options.store;
+  for (const record of store?.load() ?? []) {
+    if (record.kind === "float") floatKes = (JSON.parse(record.body) as { kes: number }).kes;
+    if (record.kind !== "tx") continue;
+    const transaction = JSON.parse(record.body) as SimulatedTransaction;
+    byOriginator.set(transaction.originatorConversationId, transaction);
+    byConversation.set(transaction.conversationId, transaction);
+    byReceipt.set(transaction.transactionId, transaction);
+  }
+  const saveFloat = () => store?.save("float", "float", { kes: floatKes });
 
   // --- ids, in Daraja's shapes ---------------------------------------------------------------------
   const requestId = () => `${random.chars(HEX, 4)}-${random.chars(HEX, 4)}-${random.chars(HEX, 4)}-${random.chars(HEX, 12)}${random.chars("0123456789", 7)}`;
@@ -429,6 +448,8 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions): Pro
     byOriginator.set(transaction.originatorConversationId, transaction);
     byConversation.set(transaction.conversationId, transaction);
     byReceipt.set(transaction.transactionId, transaction);
+    store?.save("tx", transaction.originatorConversationId, transaction);
+    saveFloat();
 
     if (outcome === "timeout") {
       enqueue("b2c-timeout", request.queueTimeoutUrl, {
@@ -606,6 +627,7 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions): Pro
         const kes = body.kes;
         if (typeof kes !== "number" || !Number.isFinite(kes) || kes < 0) return sendJson(res, 400, { error: "kes must be a number >= 0" });
         floatKes = kes;
+        saveFloat();
         return sendJson(res, 200, state());
       }
       case "POST /__sim/flush": {
@@ -716,6 +738,7 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions): Pro
     setFloat(kes) {
       if (!Number.isFinite(kes) || kes < 0) throw new Error("The float must be a number >= 0");
       floatKes = kes;
+      saveFloat();
     },
     floatKes: () => floatKes,
     pendingCallbacks: () => pending.length,

@@ -1,0 +1,263 @@
+/**
+ * Payments are not stranded by a crash (issue 10, item 4). The app "process" here is what boot starts:
+ * our webhook endpoints, the custody and M-Pesa simulators keeping their state in our database, and
+ * the clients. A crash drops all of it without any cleanup (webhooks and callbacks not yet delivered
+ * are lost with it); the restart starts it again from the same database file. The payments tick then
+ * reconciles: it asks custody about payments still awaiting or confirming (by transaction id, or by
+ * the deposits to the payment's address) and M-Pesa about transfers whose result never came, and
+ * applies the answers through the same code as the webhooks: settled exactly once, books balanced.
+ * (In process, not a real `kill -9`: the end-to-end kill runs in tests/e2e/payment-restart.http.spec.ts.)
+ */
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { settlementTransfers } from "../../../drizzle/schema";
+import { capital, postTransaction, railFloat, trialBalance, verifyBalances } from "~/core/ledger/ledger.server";
+import { createCustodyClient } from "~/core/providers/custody/client.server";
+import { startCustodySimulator, type CustodySimulator } from "~/core/providers/custody/simulator.server";
+import { createDarajaClient } from "~/core/providers/daraja/client.server";
+import { startDarajaSimulator, type DarajaSimulator } from "~/core/providers/daraja/simulator.server";
+import { createDbSimulatorStore } from "~/core/providers/simulator-store.server";
+import { openDatabase, type Db } from "~/utils/db.server";
+import { createTestDb } from "../../../tests/setup/db";
+import { addMerchant, liveRates, testConfig } from "../../../tests/setup/payments";
+import { createPayment, getPayment, listPaymentEvents } from "./payments.server";
+import { formatCryptoUnits } from "./quote";
+import { callbackTokenFor, installPaymentsRuntime, runPaymentsTick, type PaymentsRuntime } from "./runtime.server";
+import { listTransfersForPayment } from "./settlement.server";
+import { handleCustodyWebhook, handleMpesaCallback } from "./webhooks.server";
+
+const testDb = createTestDb();
+const RECONCILE_MS = 30_000;
+const clock = { now: Date.UTC(2026, 10, 20, 7, 0) };
+const now = () => clock.now;
+
+interface AppProcess {
+  db: Db;
+  runtime: PaymentsRuntime;
+  custodySim: CustodySimulator;
+  darajaSim: DarajaSimulator;
+  /** The app's endpoint answers 503 and does nothing (the process is going down or busy dying). */
+  down: boolean;
+  /** Where the app's endpoints are. */
+  origin: string;
+  /** Webhook deliveries the app accepted (2xx). */
+  accepted: { path: string; status: number }[];
+  crash(): Promise<void>;
+}
+
+async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+  return new Request(`${origin}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+}
+
+const MPESA_KINDS = { "/webhooks/mpesa/b2c/result": "b2c-result", "/webhooks/mpesa/b2c/timeout": "b2c-timeout", "/webhooks/mpesa/status/result": "status-result", "/webhooks/mpesa/status/timeout": "status-timeout" } as const;
+
+/** Boot: open the database file, start the simulators from their stored state, wire the clients. */
+async function boot(): Promise<AppProcess> {
+  const db = openDatabase(testDb.file, { migrate: false });
+  const callbackToken = callbackTokenFor("test-secret");
+  const runtime = {} as PaymentsRuntime;
+  const proc = { db, runtime, down: false, accepted: [] } as unknown as AppProcess;
+  const app: Server = createServer((req, res) => {
+    void (async () => {
+      const request = await toRequest(req, origin);
+      const path = new URL(request.url).pathname;
+      if (proc.down) {
+        res.writeHead(503);
+        res.end();
+        return;
+      }
+      const answer =
+        path === "/webhooks/custody"
+          ? await handleCustodyWebhook(db, runtime, request, now)
+          : await handleMpesaCallback(db, runtime, MPESA_KINDS[path as keyof typeof MPESA_KINDS], request, now);
+      if (answer.status < 300) proc.accepted.push({ path, status: answer.status });
+      res.writeHead(answer.status, { "Content-Type": "application/json" });
+      res.end(JSON.stringify(answer.body));
+    })().catch((error: unknown) => {
+      res.writeHead(500);
+      res.end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+  const custodySim = await startCustodySimulator({
+    store: createDbSimulatorStore(db, "custody", now),
+    webhookUrl: `${origin}/webhooks/custody`,
+    generateApiKeyPair: true,
+    completeAt: testConfig.confirmations,
+    maxRetries: 0,
+    now,
+  });
+  const darajaSim = await startDarajaSimulator({ store: createDbSimulatorStore(db, "daraja", now), consumerKey: "k", consumerSecret: "s", callbackDelayMs: 0, seed: Math.floor(Math.random() * 1e9), now, floatKes: 50_000_000 });
+  const keys = custodySim.apiKeyPair!;
+  Object.assign(runtime, {
+    config: testConfig,
+    custody: createCustodyClient({ baseUrl: custodySim.baseUrl, apiKey: keys.apiKey, apiSecretPem: keys.privateKeyPem, timeoutMs: 5_000, now }),
+    payouts: createDarajaClient({
+      baseUrl: darajaSim.baseUrl,
+      consumerKey: "k",
+      consumerSecret: "s",
+      initiatorName: "onehop",
+      securityCredential: "c2ltdWxhdGVk",
+      shortCode: "600000",
+      timeoutMs: 5_000,
+      now,
+      resultUrl: `${origin}/webhooks/mpesa/b2c/result?token=${callbackToken}`,
+      queueTimeoutUrl: `${origin}/webhooks/mpesa/b2c/timeout?token=${callbackToken}`,
+      statusResultUrl: `${origin}/webhooks/mpesa/status/result?token=${callbackToken}`,
+      statusQueueTimeoutUrl: `${origin}/webhooks/mpesa/status/timeout?token=${callbackToken}`,
+    }),
+    custodyWebhookPublicKeyPem: custodySim.webhookPublicKeyPem,
+    callbackToken,
+    custodySimulator: custodySim,
+    darajaSimulator: darajaSim,
+    reconcileAfterMs: RECONCILE_MS,
+  } satisfies PaymentsRuntime);
+  installPaymentsRuntime(runtime);
+  Object.assign(proc, {
+    origin,
+    custodySim,
+    darajaSim,
+    // No flush, no goodbye: what was only in memory (callbacks not yet sent) is gone.
+    async crash() {
+      proc.down = true;
+      installPaymentsRuntime(null);
+      await Promise.all([custodySim.close(), darajaSim.close(), new Promise<void>((resolve) => { app.close(() => resolve()); app.closeAllConnections(); })]);
+      db.$client.close();
+    },
+  });
+  return proc;
+}
+
+let current: AppProcess | null = null;
+afterAll(async () => {
+  await current?.crash();
+  testDb.close();
+});
+
+const MERCHANT = "MRC-RCNC22";
+addMerchant(testDb.db, MERCHANT);
+postTransaction(testDb.db, { idempotencyKey: "test:float", kind: "float.funded", entries: [{ account: railFloat("mpesa"), amount: 20_000_000_00n }, { account: capital("KES"), amount: -20_000_000_00n }] });
+
+/** Run the payments tick until `done` (bounded), the clock moving one reconciliation interval each time. */
+async function tickUntil(proc: AppProcess, done: () => boolean, maxTicks = 4) {
+  for (let i = 0; i < maxTicks && !done(); i++) {
+    clock.now += RECONCILE_MS;
+    await runPaymentsTick(proc.db, now);
+    await proc.darajaSim.flush();
+  }
+  return done();
+}
+
+function settledOnce(db: Db, paymentId: string) {
+  const transfers = listTransfersForPayment(db, paymentId);
+  const events = listPaymentEvents(db, paymentId).map((e) => e.type);
+  return { transfers, converted: events.filter((t) => t === "converted").length, settled: events.filter((t) => t === "settled").length };
+}
+
+describe("a crash in the middle of a payment", () => {
+  it("killed after the first confirmation: custody is asked after the restart, the payment converts once and is paid once, even though M-Pesa's result is lost in a second crash", async () => {
+    current = await boot();
+    let proc = current;
+    const payment = await createPayment(proc.db, { custody: proc.runtime.custody, rates: liveRates(clock.now), config: testConfig, now: clock.now }, { merchantId: MERCHANT, amountKes: 12_000, asset: "USDT", reference: "KILL-1" });
+    const tx = await proc.custodySim.sendPayment({ address: payment.depositAddress!, amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT") });
+    await proc.custodySim.confirm(tx.id, 1);
+    expect(getPayment(proc.db, payment.id)).toMatchObject({ status: "confirming", confirmations: 1 });
+
+    // kill -9. Custody carries on without us: the next confirmation completes the deposit, and its
+    // webhook finds nobody (the restarted simulator remembers the transaction and its confirmation).
+    await proc.crash();
+    current = proc = await boot();
+    expect(proc.custodySim.transaction(tx.id)).toMatchObject({ status: "CONFIRMING", numOfConfirmations: 1 });
+    proc.down = true;
+    await proc.custodySim.confirm(tx.id, 1);
+    proc.down = false;
+    expect(proc.custodySim.transaction(tx.id)?.status).toBe("COMPLETED");
+    expect(getPayment(proc.db, payment.id)?.status).toBe("confirming");
+    const lostWebhook = proc.custodySim.deliveries.at(-1)!;
+    expect(lostWebhook.statusCode).toBe(503);
+
+    // One tick a reconciliation interval later: custody says COMPLETED -> converted, settled to M-Pesa.
+    clock.now += RECONCILE_MS;
+    await runPaymentsTick(proc.db, now);
+    expect(getPayment(proc.db, payment.id)?.status).toBe("settling");
+    const [transfer] = listTransfersForPayment(proc.db, payment.id);
+    expect(transfer).toMatchObject({ status: "sent", attempts: 1 });
+    // M-Pesa paid, but we die before its Result callback is delivered.
+    expect(proc.darajaSim.pendingCallbacks()).toBe(1);
+    await proc.crash();
+
+    current = proc = await boot();
+    // M-Pesa still knows the transfer: sending it again would be refused as a duplicate.
+    expect(proc.darajaSim.transaction(transfer!.id)?.status).toBe("Completed");
+    expect(await tickUntil(proc, () => getPayment(proc.db, payment.id)?.status === "settled")).toBe(true);
+    expect(proc.accepted.filter((a) => a.path === "/webhooks/mpesa/status/result")).toHaveLength(1);
+    expect(proc.darajaSim.requests.filter((r) => r.path.includes("b2c"))).toHaveLength(0);
+
+    // The custody webhook that was lost arrives late after all: nothing changes.
+    const eventsBefore = listPaymentEvents(proc.db, payment.id).length;
+    const late = await fetch(`${proc.origin}/webhooks/custody`, { method: "POST", headers: { "Content-Type": "application/json", "Fireblocks-Signature": lostWebhook.signature }, body: lostWebhook.body });
+    expect(late.status).toBe(200);
+    expect(await late.json()).toEqual({ outcome: "ignored" });
+    expect(listPaymentEvents(proc.db, payment.id)).toHaveLength(eventsBefore);
+
+    const once = settledOnce(proc.db, payment.id);
+    expect(once.transfers.map((t) => [t.status, t.attempts])).toEqual([["succeeded", 1]]);
+    expect(once.converted).toBe(1);
+    expect(once.settled).toBe(1);
+    expect(verifyBalances(proc.db)).toEqual([]);
+    expect(trialBalance(proc.db)).toEqual({ KES: 0n, BTC: 0n, ETH: 0n, USDT: 0n, USDC: 0n });
+  });
+
+  it("killed before the first deposit webhook was handled: the deposit is found by its address (BTC, shared vault) and the payment settles once", async () => {
+    let proc = current!;
+    const payment = await createPayment(proc.db, { custody: proc.runtime.custody, rates: liveRates(clock.now), config: testConfig, now: clock.now }, { merchantId: MERCHANT, amountKes: 25_000, asset: "BTC", reference: "KILL-2" });
+    // Someone else's BTC deposit to the same vault, to be told apart.
+    const other = await createPayment(proc.db, { custody: proc.runtime.custody, rates: liveRates(clock.now), config: testConfig, now: clock.now }, { merchantId: MERCHANT, amountKes: 30_000, asset: "BTC", reference: "OTHER" });
+    proc.down = true;
+    const tx = await proc.custodySim.sendPayment({ address: payment.depositAddress!, amount: formatCryptoUnits(payment.cryptoAmountUnits, "BTC") });
+    await proc.crash();
+
+    // Custody confirms the deposit while we are still down; the restarted app has heard nothing of it.
+    current = proc = await boot();
+    proc.down = true;
+    await proc.custodySim.confirm(tx.id, 3);
+    proc.down = false;
+    expect(proc.custodySim.transaction(tx.id)?.status).toBe("COMPLETED");
+    expect(getPayment(proc.db, payment.id)?.status).toBe("awaiting_payment");
+
+    expect(await tickUntil(proc, () => getPayment(proc.db, payment.id)?.status === "settled")).toBe(true);
+    expect(getPayment(proc.db, payment.id)?.custodyTxId).toBe(tx.id);
+    expect(getPayment(proc.db, other.id)?.status).toBe("awaiting_payment");
+    const once = settledOnce(proc.db, payment.id);
+    expect(once.transfers.map((t) => [t.status, t.attempts])).toEqual([["succeeded", 1]]);
+    expect(once.converted).toBe(1);
+    expect(once.settled).toBe(1);
+    const sends = proc.darajaSim.requests.filter((r) => r.path.includes("b2c") && (r.body as { OriginatorConversationID?: string }).OriginatorConversationID === once.transfers[0]!.id);
+    expect(sends).toHaveLength(1);
+    expect(proc.db.select().from(settlementTransfers).where(eq(settlementTransfers.paymentId, payment.id)).all()).toHaveLength(1);
+    expect(verifyBalances(proc.db)).toEqual([]);
+  });
+
+  it("a payment nobody paid is asked about once per interval, not on every tick", async () => {
+    const proc = current!;
+    const payment = await createPayment(proc.db, { custody: proc.runtime.custody, rates: liveRates(clock.now), config: testConfig, now: clock.now }, { merchantId: MERCHANT, amountKes: 1_000, asset: "USDC", reference: "IDLE" });
+    const asked = () => proc.custodySim.deliveries.length; // unchanged: no webhook is involved
+    const before = asked();
+    clock.now += RECONCILE_MS;
+    await runPaymentsTick(proc.db, now);
+    const first = getPayment(proc.db, payment.id)!.reconciledAt;
+    expect(first).toBe(clock.now);
+    clock.now += 1_000;
+    await runPaymentsTick(proc.db, now);
+    expect(getPayment(proc.db, payment.id)!.reconciledAt).toBe(first);
+    expect(getPayment(proc.db, payment.id)?.status).toBe("awaiting_payment");
+    expect(asked()).toBe(before);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * A transfer is sent to M-Pesa once (issue 10, item 3): every sender claims a pending transfer with a
+ * lease before calling M-Pesa, so two senders (the webhook's immediate settlement and the background
+ * tick, or two ticks) never both send it; a claim left by a crash lapses and the transfer is re-sent
+ * with the same OriginatorConversationID. Against the Daraja simulator over HTTP.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { settlementTransfers } from "../../../drizzle/schema";
+import { verifyBalances } from "~/core/ledger/ledger.server";
+import { createTestDb } from "../../../tests/setup/db";
+import { addMerchant, liveRates, startPaymentsHarness, testConfig, type PaymentsHarness } from "../../../tests/setup/payments";
+import { createPayment, getPayment } from "./payments.server";
+import { formatCryptoUnits } from "./quote";
+import { installPaymentsRuntime, runPaymentsTick, settleNow } from "./runtime.server";
+import { claimTransferForSending, listTransfersForPayment, planSettlement, SEND_LEASE_MS, sendPendingTransfers } from "./settlement.server";
+
+const { db, close } = createTestDb();
+let h: PaymentsHarness;
+const MERCHANT = "MRC-SNDX22";
+beforeAll(async () => {
+  h = await startPaymentsHarness(db);
+  installPaymentsRuntime(h.runtime);
+  addMerchant(db, MERCHANT);
+});
+afterAll(async () => {
+  installPaymentsRuntime(null);
+  await h.close();
+  close();
+});
+
+/** A payment paid and confirmed through the custody simulator (webhooks to the test app). */
+async function confirmedPayment(amountKes: number) {
+  const payment = await createPayment(db, { custody: h.runtime.custody, rates: liveRates(h.clock.now), config: testConfig, now: h.clock.now }, { merchantId: MERCHANT, amountKes, asset: "USDT", reference: `SEND-${amountKes}` });
+  const tx = await h.custodySim.sendPayment({ address: payment.depositAddress!, amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT") });
+  await h.custodySim.confirm(tx.id, 2);
+  expect(getPayment(db, payment.id)?.status).toBe("confirmed");
+  return payment;
+}
+
+/** B2C requests M-Pesa (the simulator) received for one transfer id. */
+function b2cRequestsFor(transferId: string) {
+  return h.darajaSim.requests.filter((r) => r.path.includes("b2c") && (r.body as { OriginatorConversationID?: string }).OriginatorConversationID === transferId);
+}
+
+const transfer = (id: string) => db.select().from(settlementTransfers).where(eq(settlementTransfers.id, id)).get()!;
+
+describe("each transfer is sent to M-Pesa once", () => {
+  it("two concurrent senders: every pending transfer reaches M-Pesa exactly once, attempts = 1", async () => {
+    const paid = [];
+    for (const amount of [3_000, 4_000, 5_000, 6_000, 7_000]) paid.push(await confirmedPayment(amount));
+    for (const payment of paid) expect(planSettlement(db, payment.id, testConfig, h.clock.now)).toBe("planned");
+    const transfers = paid.flatMap((payment) => listTransfersForPayment(db, payment.id));
+    expect(transfers.map((t) => t.status)).toEqual(transfers.map(() => "pending"));
+
+    const [first, second] = await Promise.all([
+      sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now),
+      sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now),
+    ]);
+    expect(first + second).toBe(transfers.length);
+    for (const t of transfers) {
+      expect(b2cRequestsFor(t.id)).toHaveLength(1);
+      expect(transfer(t.id)).toMatchObject({ status: "sent", attempts: 1, sendLeaseUntil: null });
+    }
+    await h.darajaSim.flush();
+    for (const payment of paid) expect(getPayment(db, payment.id)?.status).toBe("settled");
+  });
+
+  it("the webhook's immediate settlement and the background tick at the same time: sent once", async () => {
+    const payment = await confirmedPayment(8_000);
+    await Promise.all([settleNow(db, payment.id), runPaymentsTick(db, () => h.clock.now), settleNow(db, payment.id)]);
+    const [only] = listTransfersForPayment(db, payment.id);
+    expect(only).toBeDefined();
+    expect(b2cRequestsFor(only!.id)).toHaveLength(1);
+    expect(transfer(only!.id)).toMatchObject({ status: "sent", attempts: 1 });
+    await h.darajaSim.flush();
+    expect(getPayment(db, payment.id)?.status).toBe("settled");
+  });
+
+  it("a sender that crashed mid-send: its claim holds until the lease lapses, then the same id is sent again and paid once", async () => {
+    const payment = await confirmedPayment(9_000);
+    planSettlement(db, payment.id, testConfig, h.clock.now);
+    const [pending] = listTransfersForPayment(db, payment.id);
+    // The crashed sender claimed the transfer and reached M-Pesa, then died before recording the answer.
+    expect(claimTransferForSending(db, pending!.id, "crashed-process", h.clock.now)).toBe(true);
+    await h.runtime.payouts.b2cPayment({ originatorConversationId: pending!.id, phone: pending!.phone, amountKes: Number(pending!.amountKesCents / 100n), remarks: "crashed" });
+
+    // While its lease runs, nobody else sends it.
+    h.clock.now += 1_000;
+    expect(await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now)).toBe(0);
+    expect(b2cRequestsFor(pending!.id)).toHaveLength(1);
+    expect(transfer(pending!.id)).toMatchObject({ status: "pending", sendLeaseHolder: "crashed-process", attempts: 1 });
+
+    // After it lapses, the transfer is claimed again and re-sent with the same OriginatorConversationID;
+    // M-Pesa's duplicate answer means it already has it.
+    h.clock.now += SEND_LEASE_MS;
+    expect(await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now)).toBe(1);
+    expect(b2cRequestsFor(pending!.id).map((r) => r.status)).toEqual([200, 500]);
+    expect(transfer(pending!.id)).toMatchObject({ status: "sent", attempts: 2, sendLeaseUntil: null });
+    await h.darajaSim.flush();
+    expect(h.darajaSim.callbacks.filter((c) => c.kind === "b2c-result" && c.originatorConversationId === pending!.id)).toHaveLength(1);
+    expect(transfer(pending!.id).status).toBe("succeeded");
+    expect(getPayment(db, payment.id)?.status).toBe("settled");
+    expect(verifyBalances(db)).toEqual([]);
+  });
+});

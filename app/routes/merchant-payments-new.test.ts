@@ -1,0 +1,69 @@
+/**
+ * "Create Payment" through the route's action with real form posts (issue 10, item 2): twelve
+ * concurrent posts of KES 1,000,000 against the KES 10,000,000 daily cap create exactly ten payments;
+ * the other two answer 400 with the daily-limit message.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { merchantUsers, payments, rateRefreshes, rateSnapshots } from "../../drizzle/schema";
+import { installPaymentsRuntime } from "~/core/payments/runtime.server";
+import { startSession } from "~/utils/session.server";
+import { installTestDatabase } from "../../tests/setup/db";
+import { addMerchant, startPaymentsHarness, type PaymentsHarness } from "../../tests/setup/payments";
+import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
+import { action } from "./merchant.payments.new";
+
+const { db, close } = installTestDatabase();
+let harness: PaymentsHarness;
+beforeAll(async () => {
+  harness = await startPaymentsHarness(db);
+  installPaymentsRuntime(harness.runtime);
+});
+afterAll(async () => {
+  installPaymentsRuntime(null);
+  await harness.close();
+  close();
+});
+
+const MERCHANT = "MRC-LIMT22";
+addMerchant(db, MERCHANT);
+
+async function merchantCookie() {
+  const id = `mu_${Math.random().toString(36).slice(2)}`;
+  db.insert(merchantUsers).values({ id, merchantId: MERCHANT, username: id, role: "owner", createdAt: Date.now() }).run();
+  const setCookie = await startSession(db, "merchant", { merchantUserId: id }, get("/"));
+  return cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } }));
+}
+
+/** A live USDT price in the rates store (what the rates service reads). */
+function storeLiveRate() {
+  const now = Date.now();
+  const refresh = db.insert(rateRefreshes).values({ trigger: "manual", startedAt: now, finishedAt: now, outcome: "succeeded" }).returning().get();
+  db.insert(rateSnapshots).values({ refreshId: refresh.id, asset: "USDT", priceKes: "129.2", priceUsd: null, derived: false, usdKes: null, source: "coingecko", fxSource: null, asOf: now, fetchedAt: now }).run();
+}
+
+describe("Create Payment under concurrency", () => {
+  it("twelve concurrent posts of KES 1,000,000: ten payments, two refused with the daily limit", async () => {
+    storeLiveRate();
+    const cookie = await merchantCookie();
+    const post = (n: number) =>
+      respond(() =>
+        action({
+          request: formPost("/merchant/payments/new", { intent: "create", amountKes: "1000000", asset: "USDT", reference: `ORDER-${n}` }, { cookie }),
+          params: {},
+          context: {},
+        }),
+      );
+    const responses = await Promise.all(Array.from({ length: 12 }, (_, n) => post(n)));
+    const created = responses.filter((r) => r.status === 302 && /^\/merchant\/payments\/pay_/.test(r.headers.get("Location") ?? ""));
+    const refused = responses.filter((r) => r.status === 400);
+    expect(created).toHaveLength(10);
+    expect(refused).toHaveLength(2);
+    for (const response of refused) {
+      expect((await toastOf(response))?.description).toBe("This payment would take you over your daily limit of KES 10,000,000.");
+    }
+    const stored = db.select().from(payments).where(eq(payments.merchantId, MERCHANT)).all();
+    expect(stored).toHaveLength(10);
+    expect(stored.reduce((sum, p) => sum + p.amountKesCents, 0n)).toBe(1_000_000_000n);
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE `merchants` ADD `settlement_phone_held_until` integer;
