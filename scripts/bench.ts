@@ -32,6 +32,7 @@ import {
 } from "./bench/processes";
 import { formatTable, formatTargets, TARGETS, type Row } from "./bench/report";
 import { measureSignInCpu } from "./bench/sign-in-cpu";
+import { runHardeningBench, formatHardening } from "./bench/hardening-run";
 import { type Scenario, scenarios } from "./bench/scenarios";
 
 const WARMUP_REQUESTS = 200;
@@ -130,10 +131,26 @@ async function benchScenario(scenario: Scenario, app: AppServer, baseline: Stati
   };
 }
 
+/** The bench's operator (seeded from OPERATOR_BOOTSTRAP_*): the simulator control routes need one. */
+const BENCH_OPERATOR = { email: "bench-admin@onehop.test", password: randomBytes(12).toString("hex") };
+
+async function operatorCookie(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/admin/signin`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(BENCH_OPERATOR).toString(),
+    redirect: "manual",
+  });
+  const cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).find((pair) => pair?.startsWith("onehop_session="));
+  if (!cookie) throw new Error(`operator sign-in failed (HTTP ${response.status})`);
+  return cookie;
+}
+
 /** Market-data provider calls while /functions/v1/rates is under load for 30 s (the simulator counts them). */
 async function countProviderCalls(baseUrl: string, connections: number) {
   const seconds = positiveInt("BENCH_RATES_SECONDS", 30);
-  const calls = async () => ((await (await fetch(`${baseUrl}/simulator/market`)).json()) as { calls: { prices: number } }).calls.prices;
+  const headers = { cookie: await operatorCookie(baseUrl) };
+  const calls = async () => ((await (await fetch(`${baseUrl}/simulator/market`, { headers })).json()) as { calls: { prices: number } }).calls.prices;
   const before = await calls();
   await measure(`${baseUrl}/functions/v1/rates`, { method: "GET", headers: {} }, seconds, connections);
   const after = await calls();
@@ -170,6 +187,8 @@ async function main(): Promise<number> {
     SESSION_SECRET: randomBytes(20).toString("hex"),
     PUBLIC_SITE_URL: `http://localhost:${port}`,
     PROVIDER_MODE: "simulator",
+    OPERATOR_BOOTSTRAP_EMAIL: BENCH_OPERATOR.email,
+    OPERATOR_BOOTSTRAP_PASSWORD: BENCH_OPERATOR.password,
   };
 
   const setup = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-setup.ts"], { cwd: root, env, stdio: ["ignore", 2, 2] });
@@ -209,7 +228,9 @@ async function main(): Promise<number> {
     { name: "/blog (5,000 articles)", path: "/blog" },
     { name: "/blog/{slug} (5,000 articles)", path: `/blog/${middleSlug}` },
   ];
-  for (const scenario of allScenarios) {
+  // BENCH_ONLY=hardening: only the hardening rows (issue #10), a few minutes instead of ten.
+  const hardeningOnly = process.env.BENCH_ONLY === "hardening";
+  for (const scenario of hardeningOnly ? [] : allScenarios) {
     rows.push(await benchScenario(scenario, app, baseline, seconds, connections));
     if (!app.isRunning()) {
       crashed = true;
@@ -224,9 +245,15 @@ async function main(): Promise<number> {
   const peakMb = mb(peakKb);
   const hwmMb = mb(hwmKb);
   const worstMb = peakMb === undefined ? hwmMb : Math.max(peakMb, hwmMb ?? 0);
-  const signIn = await measureSignInCpu();
-  const providerCalls = crashed ? null : await countProviderCalls(app.baseUrl, connections);
+  const signIn = hardeningOnly ? null : await measureSignInCpu();
+  const providerCalls = crashed || hardeningOnly ? null : await countProviderCalls(app.baseUrl, connections);
   stopRss();
+  log("hardening: 20 MB post, sign-in flood, concurrent creates, restarts after kill -9, a payment killed mid-confirmation");
+  const hardening = crashed ? null : await runHardeningBench({ root, env, app, log, replaceServer: (next) => (server = next) });
+  if (hardeningOnly || !signIn) {
+    process.stdout.write([...(hardening ? formatHardening(hardening) : ["  n/a   hardening rows (server not running)"])].join("\n") + "\n");
+    return crashed ? 1 : 0;
+  }
   log("core: ledger postings vs bare SQLite commits, news ingest, payments end to end");
   Object.assign(process.env, { DATA_DIR: tmpDir, DATABASE_URL: path.join(tmpDir, "core.sqlite"), NODE_ENV: "test" });
   const core = await import("./bench/core-bench");
@@ -250,6 +277,7 @@ async function main(): Promise<number> {
       ? `  ${providerCalls.calls <= providerCalls.allowed ? "PASS" : "FAIL"}  market-data provider calls during ${providerCalls.seconds} s of /functions/v1/rates at ${connections} connections: ${providerCalls.calls} (at most ${providerCalls.allowed}: one per refresh interval)`
       : "  n/a   provider calls (server not running)",
     `  ${ledger.ratio >= 0.5 ? "PASS" : "FAIL"}  ledger postings/s vs bare SQLite commits/s, same pragmas: ${Math.round(ledger.postingsPerSecond)} / ${Math.round(ledger.bareCommitsPerSecond)} = ${ledger.ratio.toFixed(2)} (target >= 0.5)`,
+    ...(hardening ? formatHardening(hardening) : ["  n/a   hardening rows (server not running)"]),
     "",
     `News ingest of 20 local feeds x 50 items: ${(ingest.durationMs / 1000).toFixed(2)} s (${ingest.fetched} fetched, ${ingest.curated} curated)`,
     `Payments end to end through the simulators: ${paid.payments} in ${paid.seconds.toFixed(1)} s = ${paid.perSecond.toFixed(1)} payments/s at concurrency ${paid.concurrency}; ${paid.settled} settled`,

@@ -7,7 +7,7 @@ import { operators, type OperatorRole } from "../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
 import { newId } from "~/core/ids.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "~/core/passwords.server";
-import { checkLimit, hitLimit, resetLimit } from "~/core/rate-limit.server";
+import { guardedPasswordCheck } from "~/core/sign-in-guard.server";
 import type { Db } from "~/utils/db.server";
 
 export type { OperatorRole };
@@ -65,7 +65,7 @@ export const OPERATOR_SIGN_IN_LIMIT = { limit: 5, windowMs: 15 * 60_000 } as con
 export type OperatorSignIn =
   | { ok: true; operator: Operator }
   | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "throttled"; retryAfterMs: number };
+  | { ok: false; reason: "throttled" | "busy"; retryAfterMs: number };
 
 export async function signInOperator(
   db: Db,
@@ -73,17 +73,18 @@ export async function signInOperator(
   now = Date.now(),
 ): Promise<OperatorSignIn> {
   const email = input.email.trim().toLowerCase();
-  const keys = [`signin:operator:${email}`, `signin:operator-client:${input.clientKey}`];
-  for (const key of keys) {
-    const state = checkLimit(db, key, OPERATOR_SIGN_IN_LIMIT, now);
-    if (!state.allowed) return { ok: false, reason: "throttled", retryAfterMs: state.retryAfterMs };
-  }
   const row = findOperatorByEmail(db, email);
-  const valid = row && !row.disabled ? await verifyPassword(input.password, row.passwordHash) : await verifyAgainstDummy(input.password);
-  if (!valid || !row) {
-    for (const key of keys) hitLimit(db, key, OPERATOR_SIGN_IN_LIMIT, now);
-    return { ok: false, reason: "invalid" };
-  }
-  resetLimit(db, keys[0]!);
+  // Counted before hashing; a full hashing queue is "busy" (core/sign-in-guard).
+  const checked = await guardedPasswordCheck(
+    db,
+    {
+      account: { key: `signin:operator:${email}`, rule: OPERATOR_SIGN_IN_LIMIT },
+      client: { key: `signin:operator-client:${input.clientKey}`, rule: OPERATOR_SIGN_IN_LIMIT },
+    },
+    (options) => (row && !row.disabled ? verifyPassword(input.password, row.passwordHash, options) : verifyAgainstDummy(input.password, options)),
+    now,
+  );
+  if (checked.outcome === "throttled" || checked.outcome === "busy") return { ok: false, reason: checked.outcome, retryAfterMs: checked.retryAfterMs };
+  if (checked.outcome === "invalid" || !row) return { ok: false, reason: "invalid" };
   return { ok: true, operator: { id: row.id, email: row.email, name: row.name, role: row.role } };
 }

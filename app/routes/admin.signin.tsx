@@ -4,13 +4,13 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Container } from "~/components/ui";
 import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
+import { signInRefusal } from "~/content/sign-in";
 import { operatorSignInSchema } from "~/core/operator-sign-in-schema";
 import { signInOperator } from "~/core/operators.server";
 import { describeWait } from "~/core/rate-limit.server";
 import { getDb } from "~/utils/db.server";
-import { privatePageHeaders } from "~/utils/http";
 import { getSignedInOperator } from "~/utils/operator-auth.server";
-import { assertSameOrigin, clientKey, safeRedirectPath } from "~/utils/request.server";
+import { assertSameOrigin, clientKey, privatePageHeadersWithRetryAfter, retryAfterHeader, safeRedirectPath } from "~/utils/request.server";
 import { startSession } from "~/utils/session.server";
 import { seo } from "~/utils/seo";
 import { jsonWithError } from "~/utils/toast.server";
@@ -35,14 +35,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const result = await signInOperator(db, { ...submission.value, clientKey: clientKey(request) });
   if (!result.ok) {
+    const refused = result.reason !== "invalid";
     const description =
-      result.reason === "throttled"
-        ? `Too many failed sign-in attempts. Please wait ${describeWait(result.retryAfterMs)} and try again.`
-        : "Invalid email or password.";
+      result.reason === "busy"
+        ? signInRefusal.busy
+        : result.reason === "throttled"
+          ? signInRefusal.throttled(describeWait(result.retryAfterMs))
+          : "Invalid email or password.";
     return jsonWithError<ActionData>(
       { lastResult: submission.reply({ hideFields: ["password"] }) },
       { message: "Sign In Failed", description },
-      { status: result.reason === "throttled" ? 429 : 401 },
+      // Refused before any password check: 429 with Retry-After.
+      refused ? { status: 429, headers: retryAfterHeader(result.retryAfterMs) } : { status: 401 },
     );
   }
   const cookie = await startSession(db, "operator", { operatorId: result.operator.id }, request);
@@ -77,7 +81,7 @@ export default function AdminSignIn() {
   );
 }
 
-export const headers = privatePageHeaders;
+export const headers = privatePageHeadersWithRetryAfter;
 
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, { title: "Operator Sign In", description: "OneHop operator console.", path: "/admin/signin", noindex: true });

@@ -13,8 +13,8 @@ beforeEach(() => {
   db.delete(rateLimits).run();
 });
 
-const submit = (fields: Record<string, string>, userAgent = "vitest") =>
-  respond(() => action({ request: formPost("/get-started", fields, { userAgent }), params: {}, context: {} }));
+const submit = (fields: Record<string, string>, userAgent = "vitest", remoteAddress?: string) =>
+  respond(() => action({ request: formPost("/get-started", fields, { userAgent, remoteAddress }), params: {}, context: {} }));
 const stored = () => db.select().from(merchantApplications).all();
 
 describe("POST /get-started", () => {
@@ -81,14 +81,15 @@ describe("POST /get-started", () => {
 
   it("limits applications per client", async () => {
     for (let i = 0; i < 5; i++) {
-      expect((await submit({ ...validApplication, email: `owner${i}@shop.example` }, "bot/1.0")).status).toBe(302);
+      expect((await submit({ ...validApplication, email: `owner${i}@shop.example` }, "bot/1.0", "203.0.113.66")).status).toBe(302);
     }
-    const sixth = await submit({ ...validApplication, email: "owner6@shop.example" }, "bot/1.0");
+    // Another User-Agent from the same address is the same client.
+    const sixth = await submit({ ...validApplication, email: "owner6@shop.example" }, "bot/2.0", "203.0.113.66");
     expect(sixth.status).toBe(429);
     expect((await toastOf(sixth))?.description).toMatch(/Too many applications from this device\. Please try again in \d+ minutes\./);
     expect(stored()).toHaveLength(5);
-    // Another client is not affected.
-    expect((await submit({ ...validApplication, email: "human@shop.example" }, "Mozilla/5.0")).status).toBe(302);
+    // Another client (another address) is not affected.
+    expect((await submit({ ...validApplication, email: "human@shop.example" }, "Mozilla/5.0", "198.51.100.1")).status).toBe(302);
   });
 
   it("'Show cities' keeps what was typed and validates nothing", async () => {

@@ -6,13 +6,13 @@ import { Container } from "~/components/ui";
 import { fieldMeta, Honeypot, SubmitButton, TextField } from "~/components/ui/form";
 import { company } from "~/content/company";
 import { messages } from "~/content/messages";
+import { signInRefusal } from "~/content/sign-in";
 import { signInSchema } from "~/core/merchants/sign-in-schema";
 import { describeWait } from "~/core/rate-limit.server";
 import { authenticator, InvalidCredentialsError, ThrottledError } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { privatePageHeaders } from "~/utils/http";
 import { logger } from "~/utils/logger.server";
-import { assertSameOrigin, safeRedirectPath } from "~/utils/request.server";
+import { assertSameOrigin, privatePageHeadersWithRetryAfter, retryAfterHeader, safeRedirectPath } from "~/utils/request.server";
 import { readSession, startSession } from "~/utils/session.server";
 import { seo } from "~/utils/seo";
 import { jsonWithError } from "~/utils/toast.server";
@@ -39,8 +39,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data<ActionData>({ lastResult: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const failed = (toast: { message: string; description?: string }, status: number) =>
-    jsonWithError<ActionData>({ lastResult: submission.reply({ hideFields: ["password"] }) }, toast, { status });
+  const failed = (toast: { message: string; description?: string }, status: number, headers?: HeadersInit) =>
+    jsonWithError<ActionData>({ lastResult: submission.reply({ hideFields: ["password"] }) }, toast, { status, headers });
   try {
     const principal = await authenticator.authenticate("merchant", request);
     const cookie = await startSession(getDb(), "merchant", { merchantUserId: principal.userId }, request);
@@ -48,13 +48,9 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof InvalidCredentialsError) return failed(messages.signInFailed, 401);
     if (error instanceof ThrottledError) {
-      return failed(
-        {
-          message: messages.signInFailed.message,
-          description: `Too many failed sign-in attempts. Please wait ${describeWait(error.retryAfterMs)} and try again.`,
-        },
-        429,
-      );
+      // Refused before any password check: 429 with Retry-After, and the sign-in page says why.
+      const description = error.reason === "busy" ? signInRefusal.busy : signInRefusal.throttled(describeWait(error.retryAfterMs));
+      return failed({ message: messages.signInFailed.message, description }, 429, retryAfterHeader(error.retryAfterMs));
     }
     logger.error("merchant sign-in error", { error: error instanceof Error ? error.message : String(error) });
     return failed(messages.signInError, 500);
@@ -119,7 +115,7 @@ export default function MerchantSignIn() {
   );
 }
 
-export const headers = privatePageHeaders;
+export const headers = privatePageHeadersWithRetryAfter;
 
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, { title: "Merchant Sign In", description: "Sign in to your OneHop merchant dashboard.", path: "/merchant-signin", noindex: true });

@@ -93,6 +93,14 @@ describe("/readyz", () => {
     const { response, body } = await ready();
     expect(response.status).toBe(503);
     expect(body.reasons).toEqual(["boot step payments: failed (custody simulator did not start)"]);
+
+    // A caller from the internet learns what is wrong, not the error text or the raw checks.
+    const fromOutside = await readyz({ request: new Request("http://localhost:3000/readyz", { headers: { "x-onehop-remote-address": "41.90.64.7" } }) });
+    expect(fromOutside.status).toBe(503);
+    expect(await fromOutside.json()).toEqual({ status: "not ready", reasons: ["boot step payments: failed"] });
+    // On this machine (or a private network) the detail is there.
+    const fromInside = await readyz({ request: new Request("http://localhost:3000/readyz", { headers: { "x-onehop-remote-address": "10.1.2.3" } }) });
+    expect(((await fromInside.json()) as { reasons: string[] }).reasons).toEqual(["boot step payments: failed (custody simulator did not start)"]);
   });
 
   it("is 503 when the database takes no write", async () => {

@@ -2,13 +2,17 @@
  * Readiness: 200 when this process can take payments, 503 with the reasons otherwise (JSON, never
  * cached). Checks: the database takes a write, every boot step succeeded, every provider (custody,
  * M-Pesa, market data) is configured and started, every job boot scheduled is alive. Liveness is /healthz.
+ * The reasons name what is wrong for anyone (a load balancer, an uptime check); their detail (paths,
+ * provider errors) and the raw checks are only for callers on this machine or a private network.
  */
 import { hasPaymentsRuntime, paymentsRuntime } from "~/core/payments/runtime.server";
 import { runningMarketSimulator } from "~/core/rates/runtime.server";
 import { bootReport } from "~/utils/boot.server";
+import { clientAddress } from "~/utils/client-address.server";
 import { checkDatabaseWritable, getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { jobsHealth } from "~/utils/jobs.server";
+import { isPublicAddress } from "~/utils/outbound-address";
 import { assessReadiness, providerStatuses } from "~/utils/readiness.server";
 import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
 
@@ -31,8 +35,11 @@ export async function loader({ request }: { request: Request }) {
   const jobs = jobsHealth();
   const { ready, reasons } = assessReadiness({ database, boot, providers, jobs });
   const headers = applyBaseSecurityHeaders(new Headers({ "Cache-Control": "no-store" }), request);
-  return Response.json(
-    { status: ready ? "ready" : "not ready", reasons, checks: { database, boot, providers, jobs } },
-    { status: ready ? 200 : 503, headers },
-  );
+  const caller = clientAddress(request);
+  // Without an address the request did not come through server.mjs (a test calling the loader).
+  const internal = caller === null || !isPublicAddress(caller);
+  const body = internal
+    ? { status: ready ? "ready" : "not ready", reasons, checks: { database, boot, providers, jobs } }
+    : { status: ready ? "ready" : "not ready", reasons: reasons.map((reason) => reason.replace(/\s*\(.*\)$/s, "")) };
+  return Response.json(body, { status: ready ? 200 : 503, headers });
 }

@@ -1,10 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { paymentsRuntime } from "~/core/payments/runtime.server";
-import { handleMpesaCallback } from "~/core/payments/webhooks.server";
-import { getDb } from "~/utils/db.server";
+import { mpesaCallbackAction } from "~/utils/mpesa-callback.server";
 
-/** M-Pesa's b2c-result callback. */
-export async function action({ request }: ActionFunctionArgs) {
-  const answer = await handleMpesaCallback(getDb(), paymentsRuntime(), "b2c-result", request, Date.now);
-  return Response.json(answer.body, { status: answer.status });
-}
+/** M-Pesa's b2c-result callback (source allow-list, token, then core/payments/webhooks). */
+export const action = mpesaCallbackAction("b2c-result");

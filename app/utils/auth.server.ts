@@ -18,9 +18,13 @@ import { endSession, readSession } from "./session.server";
 import { redirectWithError } from "./toast.server";
 
 export class InvalidCredentialsError extends Error {}
+/** Sign-in refused before any password check: too many failures ("throttled") or a full hashing queue ("busy"). */
 export class ThrottledError extends Error {
-  constructor(readonly retryAfterMs: number) {
-    super("Too many attempts");
+  constructor(
+    readonly retryAfterMs: number,
+    readonly reason: "throttled" | "busy" = "throttled",
+  ) {
+    super(reason === "busy" ? "Sign-in queue full" : "Too many attempts");
   }
 }
 
@@ -39,7 +43,7 @@ authenticator.use(
       clientKey: clientKey(request),
     });
     if (result.ok) return result.principal;
-    if (result.reason === "throttled") throw new ThrottledError(result.retryAfterMs);
+    if (result.reason === "throttled" || result.reason === "busy") throw new ThrottledError(result.retryAfterMs, result.reason);
     throw new InvalidCredentialsError("Invalid credentials");
   }),
   "merchant",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { concurrencyLimit } from "./concurrency";
+import { concurrencyLimit, QueueFullError } from "./concurrency";
 
 describe("concurrencyLimit", () => {
   it("runs at most `max` tasks at once, the rest in arrival order, and frees a slot when a task fails", async () => {
@@ -29,5 +29,45 @@ describe("concurrencyLimit", () => {
     expect(await Promise.all(results)).toEqual(["task 1 failed", 2, 3, 4]);
     expect(started).toEqual([1, 2, 3, 4]);
     expect(peak).toBe(2);
+  });
+
+  /** A task that runs until the test releases it. */
+  const blocker = () => {
+    let release!: () => void;
+    const done = new Promise<void>((resolve) => (release = resolve));
+    return { work: () => done, release };
+  };
+
+  it("with maxWaiting, refuses the next task at once when the lane is full, without running it", async () => {
+    const run = concurrencyLimit(1, { maxWaiting: 2 });
+    const tasks = [blocker(), blocker(), blocker()];
+    const settled: boolean[] = [];
+    const queued = tasks.map((task, index) => run(task.work).then(() => (settled[index] = true)));
+    expect(run.stats).toEqual({ running: 1, waiting: { high: 0, normal: 2 } });
+    let ranRefused = false;
+    await expect(run(async () => (ranRefused = true))).rejects.toBeInstanceOf(QueueFullError);
+    // Refused while every queued task is still pending: it did not wait for any of them.
+    expect(settled).toEqual([]);
+    expect(ranRefused).toBe(false);
+    // The refusal took no slot: once the queue drains, new work runs.
+    tasks.forEach((task) => task.release());
+    await Promise.all(queued);
+    expect(await run(async () => "after")).toBe("after");
+    expect(run.stats).toEqual({ running: 0, waiting: { high: 0, normal: 0 } });
+  });
+
+  it("starts high-priority tasks before waiting normal ones, each lane bounded on its own; unbounded tasks always queue", async () => {
+    const run = concurrencyLimit(1, { maxWaiting: 1 });
+    const first = blocker();
+    const order: string[] = [];
+    const running = run(first.work);
+    const normal = run(async () => order.push("normal"));
+    await expect(run(async () => order.push("refused"))).rejects.toBeInstanceOf(QueueFullError);
+    const high = run(async () => order.push("high"), { priority: "high" });
+    const extra = run(async () => order.push("unbounded"), { unbounded: true });
+    expect(run.stats.waiting).toEqual({ high: 1, normal: 2 });
+    first.release();
+    await Promise.all([running, normal, high, extra]);
+    expect(order).toEqual(["high", "normal", "unbounded"]);
   });
 });

@@ -1,6 +1,8 @@
 /** Request facts every action needs: same-origin check, client key for throttling, user agent. */
-import { createHash } from "node:crypto";
+import type { HeadersFunction } from "@remix-run/node";
+import { clientKeyFor } from "./client-address.server";
 import { env } from "./env.server";
+import { privatePageHeaders } from "./http";
 
 /**
  * Reject cross-site form posts (CSRF): a browser always sends Origin on POST; when it names another
@@ -27,33 +29,83 @@ export function forbidden(message = "Forbidden"): Response {
 }
 
 /**
- * A key for per-client throttling. Behind our reverse proxy (TRUST_PROXY=true) it is the client IP from
- * X-Forwarded-For; remix-serve does not expose the socket address, so without a proxy it falls back to
- * a hash of the user agent (see docs/decisions/0007-merchant-auth.md).
+ * A key for per-client throttling: the client's address (the socket's, or the right-most untrusted
+ * X-Forwarded-For hop behind a TRUST_PROXY proxy; IPv6 by /64), `ip:unknown` when the request did not
+ * come through server.mjs. Never the User-Agent: anyone can change it, and many share one.
  */
 export function clientKey(request: Request): string {
-  if (env.TRUST_PROXY) {
-    const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
-    if (forwarded) return `ip:${forwarded}`;
-  }
-  const agent = request.headers.get("User-Agent") ?? "";
-  return `ua:${createHash("sha256").update(agent).digest("base64url").slice(0, 16)}`;
+  return clientKeyFor(request);
 }
+
+/** `Retry-After` in whole seconds (at least 1) for a wait in milliseconds. */
+export function retryAfterHeader(ms: number): { "Retry-After": string } {
+  return { "Retry-After": String(Math.max(1, Math.ceil(ms / 1000))) };
+}
+
+/**
+ * `headers` for a private page whose action may refuse with 429: the page is never stored, and the
+ * action's Retry-After reaches the browser on the rendered page too (a form posted without JavaScript).
+ */
+export const privatePageHeadersWithRetryAfter: HeadersFunction = (args) => {
+  const headers = new Headers(privatePageHeaders(args));
+  const retryAfter = args.actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 export function userAgent(request: Request): string | null {
   return request.headers.get("User-Agent")?.slice(0, 300) ?? null;
 }
 
-/** Only our own paths: "/merchant/dashboard" yes; "//evil.com", "https://…", "/\\evil" no. */
-export function safeRedirectPath(value: unknown, fallback: string): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
-    return fallback;
+const REDIRECT_BASE = "http://onehop.invalid";
+/** Whitespace, control characters and backslashes: browsers drop or turn these into "/" in URLs. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for
+const UNSAFE_IN_URL = /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f\u3000\ufeff\\]/;
+/** Exactly one "/" then something that is neither "/" nor "\" (or the bare "/"). */
+const LOCAL_PATH = /^\/(?![/\\])/;
+
+/** The value percent-decoded until it stops changing (at most 4 rounds); null when it will not decode. */
+function fullyDecoded(value: string): string | null {
+  let current = value;
+  for (let round = 0; round < 4; round++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return null;
+    }
+    if (next === current) return current;
+    current = next;
   }
+  return null;
+}
+
+/**
+ * Only our own paths: "/merchant/dashboard?tab=1" yes; "//evil.com", "/.//evil.com", "/%2e//evil.com",
+ * "/\\evil.com", "/<TAB>/evil.com", "/%5Cevil.com", "https://…", "javascript:…" no (the fallback).
+ * The value is resolved the way a browser would, and the result is checked again, decoded: it must
+ * start with exactly one "/" followed by neither "/" nor "\\", stay on our origin, and be stable.
+ */
+export function safeRedirectPath(value: unknown, fallback: string): string {
+  if (typeof value !== "string" || value.length > 2048 || !LOCAL_PATH.test(value) || UNSAFE_IN_URL.test(value)) return fallback;
+  let url: URL;
   try {
-    const url = new URL(value, "http://onehop.invalid");
-    if (url.origin !== "http://onehop.invalid") return fallback;
-    return url.pathname + url.search + url.hash;
+    url = new URL(value, REDIRECT_BASE);
   } catch {
     return fallback;
   }
+  if (url.origin !== REDIRECT_BASE || url.username || url.password) return fallback;
+  const result = url.pathname + url.search + url.hash;
+  // Re-check after normalising ("/./" and "/../" collapse, "%2e" is a dot), raw and fully decoded.
+  const decodedPath = fullyDecoded(url.pathname);
+  if (!LOCAL_PATH.test(result) || decodedPath === null || !LOCAL_PATH.test(decodedPath) || UNSAFE_IN_URL.test(decodedPath)) {
+    return fallback;
+  }
+  // Decoded, it must still resolve to a local path ("/%252e%252e//evil.com" decodes to "/..//evil.com").
+  const decoded = new URL(decodedPath, REDIRECT_BASE);
+  if (decoded.origin !== REDIRECT_BASE || !LOCAL_PATH.test(decoded.pathname)) return fallback;
+  // The answer must mean the same thing when it is resolved again (by the browser, from our page).
+  const again = new URL(result, REDIRECT_BASE);
+  if (again.origin !== REDIRECT_BASE || again.pathname + again.search + again.hash !== result) return fallback;
+  return result;
 }

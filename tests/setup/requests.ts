@@ -4,7 +4,7 @@ export const ORIGIN = "http://localhost:3000";
 export function formPost(
   path: string,
   fields: Record<string, string | string[]>,
-  options: { cookie?: string; origin?: string | null; userAgent?: string } = {},
+  options: { cookie?: string; origin?: string | null; userAgent?: string; remoteAddress?: string } = {},
 ): Request {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) {
@@ -13,6 +13,8 @@ export function formPost(
   const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", "User-Agent": options.userAgent ?? "vitest" });
   if (options.origin !== null) headers.set("Origin", options.origin ?? ORIGIN);
   if (options.cookie) headers.set("Cookie", options.cookie);
+  // The socket's address, as server.mjs passes it (per-client throttling keys on it).
+  if (options.remoteAddress) headers.set("x-onehop-remote-address", options.remoteAddress);
   return new Request(`${ORIGIN}${path}`, { method: "POST", body, headers });
 }
 

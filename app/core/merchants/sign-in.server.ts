@@ -1,13 +1,15 @@
 /**
  * Merchant credential check with throttling. Unknown merchant, unknown user and wrong password do the
- * same work (a dummy scrypt for the unknown ones) and give the same answer. Failures are counted per
- * account and per client; over the limit, sign-in is refused until the window ends, even with the
- * right password.
+ * same work (a dummy scrypt for the unknown ones) and give the same answer. Attempts are counted per
+ * account and per client before hashing (core/sign-in-guard); over the limit, sign-in is refused until
+ * the window ends, even with the right password, and without costing a hash. When the hashing queue
+ * is full the attempt is refused at once as "busy".
  */
 import { and, eq } from "drizzle-orm";
 import { merchants, merchantUsers } from "../../../drizzle/schema";
 import { verifyAgainstDummy, verifyPassword } from "~/core/passwords.server";
-import { checkLimit, hitLimit, resetLimit, type Limit } from "~/core/rate-limit.server";
+import type { Limit } from "~/core/rate-limit.server";
+import { guardedPasswordCheck } from "~/core/sign-in-guard.server";
 import type { Db } from "~/utils/db.server";
 
 export const SIGN_IN_LIMITS = {
@@ -27,7 +29,10 @@ export interface MerchantPrincipal {
 export type SignInResult =
   | { ok: true; principal: MerchantPrincipal }
   | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "throttled"; retryAfterMs: number };
+  /** Too many failures for the account or the client (counted before any hashing). */
+  | { ok: false; reason: "throttled"; retryAfterMs: number }
+  /** The password-hashing queue is full: refused at once, try again in a moment (nothing counted). */
+  | { ok: false; reason: "busy"; retryAfterMs: number };
 
 export const normalizeMerchantId = (value: string) => value.trim().toUpperCase();
 export const normalizeUsername = (value: string) => value.trim().toLowerCase();
@@ -42,14 +47,6 @@ export async function signInMerchant(
   const accountKey = `signin:merchant:${merchantId}:${username}`;
   const clientKeyName = `signin:client:${input.clientKey}`;
 
-  for (const [key, rule] of [
-    [accountKey, SIGN_IN_LIMITS.account],
-    [clientKeyName, SIGN_IN_LIMITS.client],
-  ] as const) {
-    const state = checkLimit(db, key, rule, now);
-    if (!state.allowed) return { ok: false, reason: "throttled", retryAfterMs: state.retryAfterMs };
-  }
-
   const row = db
     .select({
       userId: merchantUsers.id,
@@ -63,13 +60,14 @@ export async function signInMerchant(
     .where(and(eq(merchants.id, merchantId), eq(merchantUsers.username, username), eq(merchants.status, "active")))
     .get();
 
-  const valid = row?.passwordHash ? await verifyPassword(input.password, row.passwordHash) : await verifyAgainstDummy(input.password);
-  if (!valid || !row) {
-    hitLimit(db, accountKey, SIGN_IN_LIMITS.account, now);
-    hitLimit(db, clientKeyName, SIGN_IN_LIMITS.client, now);
-    return { ok: false, reason: "invalid" };
-  }
-  resetLimit(db, accountKey);
+  const checked = await guardedPasswordCheck(
+    db,
+    { account: { key: accountKey, rule: SIGN_IN_LIMITS.account }, client: { key: clientKeyName, rule: SIGN_IN_LIMITS.client } },
+    (options) => (row?.passwordHash ? verifyPassword(input.password, row.passwordHash, options) : verifyAgainstDummy(input.password, options)),
+    now,
+  );
+  if (checked.outcome === "throttled" || checked.outcome === "busy") return { ok: false, reason: checked.outcome, retryAfterMs: checked.retryAfterMs };
+  if (checked.outcome === "invalid" || !row) return { ok: false, reason: "invalid" };
   return {
     ok: true,
     principal: { userId: row.userId, merchantId: row.merchantId, username: row.username, businessName: row.businessName },

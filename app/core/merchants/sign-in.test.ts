@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { merchants, merchantUsers } from "../../../drizzle/schema";
-import { hashPassword } from "~/core/passwords.server";
+import { eq } from "drizzle-orm";
+import { merchants, merchantUsers, rateLimits } from "../../../drizzle/schema";
+import { hashPassword, PASSWORD_QUEUE, passwordHashSlots, verifyAgainstDummy } from "~/core/passwords.server";
+import { hitLimit } from "~/core/rate-limit.server";
 import { createTestDb } from "../../../tests/setup/db";
 import { SIGN_IN_LIMITS, signInMerchant } from "./sign-in.server";
 
@@ -63,4 +65,114 @@ describe("merchant sign-in", () => {
     db.insert(merchantUsers).values({ id: "usr_new", merchantId: "MRC-TEST22", username: "newbie", createdAt: 0 }).run();
     expect(await attempt({ username: "newbie", password: "", clientKey: "c9" }, 1_000)).toEqual({ ok: false, reason: "invalid" });
   });
+
+  it("counts attempts before hashing: concurrent wrong passwords for one account get only the account's limit of checks", async () => {
+    const start = 90_000_000;
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => attempt({ password: `parallel guess ${i}`, clientKey: `parallel-${i}` }, start)),
+    );
+    expect(results.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(SIGN_IN_LIMITS.account.limit);
+    expect(results.filter((r) => !r.ok && r.reason === "throttled")).toHaveLength(12 - SIGN_IN_LIMITS.account.limit);
+  });
+
+  it("a right password gives the client's count back; only failures use up the client's limit", async () => {
+    const start = 95_000_000;
+    for (let i = 0; i < 3; i++) await attempt({ username: `stranger${i}`, clientKey: "office" }, start + i);
+    expect((await attempt({ clientKey: "office" }, start + 10)).ok).toBe(true);
+    expect(db.select().from(rateLimits).where(eq(rateLimits.key, "signin:client:office")).get()?.count).toBe(3);
+  });
+
+  describe("with the password-hashing queue full", () => {
+    /** Occupy the hashing slot and every waiting place in both lanes with tasks the test releases. */
+    const fillQueue = () => {
+      const releases: (() => void)[] = [];
+      const blocked: Promise<unknown>[] = [];
+      const block = (priority: "high" | "normal") =>
+        blocked.push(passwordHashSlots(() => new Promise<void>((resolve) => releases.push(resolve)), { priority }));
+      block("normal");
+      for (let i = 0; i < PASSWORD_QUEUE.waitingPerLane; i++) {
+        block("high");
+        block("normal");
+      }
+      return {
+        release: async () => {
+          // Waiting blockers start one after another: release each as it starts.
+          while (releases.length > 0 || passwordHashSlots.stats.running > 0) {
+            releases.shift()?.();
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+          await Promise.all(blocked);
+        },
+      };
+    };
+
+    it("refuses at once as busy, without waiting for any hash and without counting the attempt", async () => {
+      const start = 100_000_000;
+      const queue = fillQueue();
+      expect(passwordHashSlots.stats.waiting).toEqual({ high: PASSWORD_QUEUE.waitingPerLane, normal: PASSWORD_QUEUE.waitingPerLane });
+      const result = await attempt({ clientKey: "busy-client" }, start);
+      expect(result).toEqual({ ok: false, reason: "busy", retryAfterMs: PASSWORD_QUEUE.retryAfterMs });
+      expect(db.select().from(rateLimits).where(eq(rateLimits.key, "signin:client:busy-client")).get()?.count ?? 0).toBe(0);
+      expect(db.select().from(rateLimits).where(eq(rateLimits.key, "signin:merchant:MRC-TEST22:owner")).get()?.count ?? 0).toBe(0);
+      await queue.release();
+      expect((await attempt({ clientKey: "busy-client" }, start + 1)).ok).toBe(true);
+    });
+
+    it("refuses a throttled client before the queue: it costs no hash", async () => {
+      const start = 110_000_000;
+      for (let i = 0; i < SIGN_IN_LIMITS.client.limit; i++) recordFailure("flooder", start + i);
+      const queue = fillQueue();
+      // With no place in the queue, a client that got past the limit check would be "busy".
+      expect(await attempt({ clientKey: "flooder" }, start + 100)).toMatchObject({ ok: false, reason: "throttled" });
+      await queue.release();
+    });
+  });
+
+  it("a client refused as busy waits in the normal lane on its next tries: one high-lane try per fresh address", async () => {
+    const start = 130_000_000;
+    const releases: (() => void)[] = [];
+    const blocked: Promise<unknown>[] = [];
+    blocked.push(passwordHashSlots(() => new Promise<void>((resolve) => releases.push(resolve))));
+    for (let i = 0; i < PASSWORD_QUEUE.waitingPerLane; i++) {
+      blocked.push(passwordHashSlots(() => new Promise<void>((resolve) => releases.push(resolve)), { priority: "high" }));
+    }
+    expect(await attempt({ username: "fresh-ghost", clientKey: "fresh-flooder" }, start)).toMatchObject({ ok: false, reason: "busy" });
+    // Its next try is not refused (the normal lane has room) but queued behind the high lane.
+    const next = attempt({ username: "fresh-ghost", clientKey: "fresh-flooder" }, start + 1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(passwordHashSlots.stats.waiting).toEqual({ high: PASSWORD_QUEUE.waitingPerLane, normal: 1 });
+    while (releases.length > 0 || passwordHashSlots.stats.running > 0) {
+      releases.shift()?.();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(blocked);
+    expect(await next).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("a client without failures goes ahead of clients that have been failing", async () => {
+    const start = 120_000_000;
+    await verifyAgainstDummy("warm the dummy hash");
+    // Each failing client has one failure on record, so its next try waits in the normal lane.
+    for (let i = 0; i < PASSWORD_QUEUE.waitingPerLane; i++) recordFailure(`failing-${i}`, start);
+    recordFailure("failing-extra", start);
+    let release!: () => void;
+    const holding = passwordHashSlots(() => new Promise<void>((resolve) => (release = resolve)));
+    const finished: string[] = [];
+    const failing = Array.from({ length: PASSWORD_QUEUE.waitingPerLane }, (_, i) =>
+      attempt({ username: `ghost${i}`, clientKey: `failing-${i}` }, start + 1).then((r) => finished.push(`failing-${i}:${r.ok ? "ok" : r.reason}`)),
+    );
+    // The normal lane is full: the next failing client is refused at once ...
+    expect(await attempt({ username: "ghost-extra", clientKey: "failing-extra" }, start + 1)).toMatchObject({ ok: false, reason: "busy" });
+    // ... but a client with a clean record still gets a place, and is served first.
+    const clean = attempt({ clientKey: "clean-client" }, start + 1).then((r) => finished.push(`clean:${r.ok ? "ok" : r.reason}`));
+    release();
+    await Promise.all([holding, clean, ...failing]);
+    expect(finished[0]).toBe("clean:ok");
+    expect(finished.slice(1).every((entry) => entry.endsWith(":invalid"))).toBe(true);
+  });
 });
+
+/** One failed sign-in on record for a client (what a wrong password leaves), without hashing. */
+function recordFailure(clientKey: string, now: number) {
+  hitLimit(db, `signin:client:${clientKey}`, SIGN_IN_LIMITS.client, now);
+}

@@ -1,0 +1,33 @@
+/**
+ * The four M-Pesa result routes (/webhooks/mpesa/{b2c,status}/{result,timeout}): the source address
+ * (socket, or the right-most untrusted hop behind a TRUST_PROXY proxy) checked against
+ * MPESA_CALLBACK_ALLOWED_IPS when it is set, then the token, then core/payments/webhooks.
+ */
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { paymentsRuntime } from "~/core/payments/runtime.server";
+import { handleMpesaCallback, type CallbackSource } from "~/core/payments/webhooks.server";
+import { clientAddress } from "./client-address.server";
+import { getDb } from "./db.server";
+import { env } from "./env.server";
+import { AddressList } from "./ip-address.server";
+
+let allowList: AddressList | null | undefined;
+/** Safaricom's callback addresses from MPESA_CALLBACK_ALLOWED_IPS, or null (any source) when unset. */
+export function callbackAllowList(): AddressList | null {
+  allowList ??= env.MPESA_CALLBACK_ALLOWED_IPS ? new AddressList(env.MPESA_CALLBACK_ALLOWED_IPS) : null;
+  return allowList;
+}
+
+export function callbackSource(request: Request, allowed: AddressList | null = callbackAllowList()): CallbackSource {
+  return { address: clientAddress(request), allowed };
+}
+
+export type MpesaCallbackKind = "b2c-result" | "b2c-timeout" | "status-result" | "status-timeout";
+
+/** The route's action for one kind of M-Pesa callback. */
+export function mpesaCallbackAction(kind: MpesaCallbackKind) {
+  return async function action({ request }: ActionFunctionArgs) {
+    const answer = await handleMpesaCallback(getDb(), paymentsRuntime(), kind, request, Date.now, callbackSource(request));
+    return Response.json(answer.body, { status: answer.status });
+  };
+}

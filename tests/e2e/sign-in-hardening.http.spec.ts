@@ -1,0 +1,81 @@
+/**
+ * Issue 10 items 8 and 13 against the production server (server.mjs): throttling keys on the socket's
+ * address (each test posts from its own loopback address, 127.0.3.x), a refused sign-in is a readable
+ * 429 page with Retry-After, and no redirectTo bypass leaves our origin after a correct password.
+ */
+import http from "node:http";
+import { expect, test } from "@playwright/test";
+import { DEMO_MERCHANT, E2E_ADMIN } from "./auth";
+
+const port = Number(process.env.E2E_PORT);
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/** A form post (no JavaScript: a document request) from a chosen loopback address. */
+function postForm(path: string, fields: Record<string, string>, localAddress: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const body = new URLSearchParams(fields).toString();
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path,
+        localAddress,
+        headers: {
+          Host: `localhost:${port}`,
+          Origin: `http://localhost:${port}`,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": Buffer.byteLength(body),
+          Accept: "text/html",
+          ...headers,
+        },
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+test("a refused sign-in is a readable 429 page with Retry-After, keyed on the address, not the User-Agent", async () => {
+  const address = "127.0.3.1";
+  // The client's limit (20 failures), each try for another account, with another User-Agent and a
+  // forged X-Forwarded-For: none of that makes it another client.
+  for (let i = 0; i < 20; i++) {
+    const answer = await postForm(
+      "/merchant-signin",
+      { merchantId: "MRC-NOPE22", username: `someone${i}`, password: `wrong ${i}` },
+      address,
+      { "User-Agent": `agent ${i}`, "X-Forwarded-For": `198.51.100.${i}` },
+    );
+    expect(answer.status).toBe(401);
+  }
+  const refused = await postForm("/merchant-signin", DEMO_MERCHANT, address, { "User-Agent": "a brand new browser" });
+  expect(refused.status).toBe(429);
+  expect(Number(refused.headers["retry-after"])).toBeGreaterThan(60);
+  expect(refused.headers["content-type"]).toMatch(/text\/html/);
+  // The sign-in page itself, with the reason in the server's HTML.
+  expect(refused.body).toContain("Merchant Sign In");
+  expect(refused.body).toMatch(/Too many failed sign-in attempts\. Please wait \d+ minutes and try again\./);
+
+  // The same merchant from another address is not locked out by that.
+  const other = await postForm("/merchant-signin", DEMO_MERCHANT, "127.0.3.2");
+  expect(other.status).toBe(302);
+});
+
+test("no redirectTo bypass leaves our origin after a correct password", async () => {
+  for (const redirectTo of ["/.//evil.com", "/..//evil.com", "/%2e//evil.com", "/./\\evil.com", "/\t/evil.com", "/%5Cevil.com"]) {
+    const merchant = await postForm("/merchant-signin", { ...DEMO_MERCHANT, redirectTo }, "127.0.3.3");
+    expect(merchant.status, JSON.stringify(redirectTo)).toBe(302);
+    expect(merchant.headers.location, JSON.stringify(redirectTo)).toBe("/merchant/dashboard");
+    const operator = await postForm("/admin/signin", { ...E2E_ADMIN, redirectTo }, "127.0.3.4");
+    expect(operator.status, JSON.stringify(redirectTo)).toBe(302);
+    expect(operator.headers.location, JSON.stringify(redirectTo)).toBe("/admin/applications");
+  }
+});
