@@ -86,7 +86,7 @@ describe("POST /get-started", () => {
     // Another User-Agent from the same address is the same client.
     const sixth = await submit({ ...validApplication, email: "owner6@shop.example" }, "bot/2.0", "203.0.113.66");
     expect(sixth.status).toBe(429);
-    expect((await toastOf(sixth))?.description).toMatch(/Too many applications from this device\. Please try again in \d+ minutes\./);
+    expect((await toastOf(sixth))?.description).toMatch(/Too many applications from your network\. Please try again in \d+ minutes\./);
     expect(stored()).toHaveLength(5);
     // Another client (another address) is not affected.
     expect((await submit({ ...validApplication, email: "human@shop.example" }, "Mozilla/5.0", "198.51.100.1")).status).toBe(302);

@@ -57,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!limit.allowed) {
     return jsonWithError<ActionData>(
       { lastResult: submission.reply() },
-      { message: messages.submissionFailed.message, description: `Too many applications from this device. Please try again in ${describeWait(limit.retryAfterMs)}.` },
+      { message: messages.submissionFailed.message, description: `Too many applications from your network. Please try again in ${describeWait(limit.retryAfterMs)}.` },
       { status: 429 },
     );
   }

@@ -76,6 +76,15 @@ describe("changing the payout number", () => {
     expect(merchantRow("MRC-STTH22").settlementPhone).toBe("254712345678");
   });
 
+  it("counts each guess before checking it: twelve wrong passwords at once, only five are checked", async () => {
+    const { cookie } = await signedIn("MRC-STCC22", "254712345678");
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => post(cookie, { phone: "0722 000 111", password: `guess ${i}` })));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 400)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+    expect(merchantRow("MRC-STCC22").settlementPhone).toBe("254712345678");
+  });
+
   it("with the password: saves, e-mails the masked old and new numbers, audits, and holds payouts to the new number", async () => {
     const { cookie, userId } = await signedIn("MRC-STQK22", "254712345678");
     const before = Date.now();
@@ -118,7 +127,7 @@ describe("payouts during the cooling-off period", () => {
   it("a payment confirmed during the period is not sent until it ends, then is", async () => {
     const { userId } = await signedIn("MRC-STCQ22", "254712345678");
     const changedAt = h.clock.now;
-    const changed = await changeSettlementDestination(db, { merchantId: "MRC-STCQ22", userId, password: PASSWORD, phone: "254722333444" }, { coolingOffHours: 24, now: changedAt });
+    const changed = await changeSettlementDestination(db, { merchantId: "MRC-STCQ22", userId, password: PASSWORD, phone: "254722333444", clientKey: "ip:127.0.0.1" }, { coolingOffHours: 24, now: changedAt });
     expect(changed).toMatchObject({ ok: true, changed: true, heldUntil: changedAt + 24 * 3_600_000 });
 
     h.clock.now = changedAt + 3_600_000;

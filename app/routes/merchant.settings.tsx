@@ -14,6 +14,7 @@ import { requireMerchant } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { formatPhone } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
+import { clientKey } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
@@ -43,17 +44,20 @@ export async function action({ request }: ActionFunctionArgs) {
   const now = Date.now();
   const result = await changeSettlementDestination(
     getDb(),
-    { merchantId: merchant.merchantId, userId: merchant.userId, password: submission.value.password, phone },
+    { merchantId: merchant.merchantId, userId: merchant.userId, password: submission.value.password, phone, clientKey: clientKey(request) },
     { coolingOffHours: paymentsRuntime().config.payoutDestinationCoolingOffHours, now },
   );
   if (!result.ok) {
     const message =
       result.reason === "throttled"
         ? `Too many wrong passwords. Try again in ${describeWait(result.retryAfterMs)}.`
-        : "That password is not right. Enter the password you sign in with.";
+        : result.reason === "busy"
+          ? "We are very busy right now, so your password was not checked and nothing changed. Please try again in a few seconds."
+          : "That password is not right. Enter the password you sign in with.";
+    const refused = result.reason !== "wrong_password";
     return data<ActionData>(
       { lastResult: submission.reply({ fieldErrors: { password: [message] }, hideFields: ["password"] }) },
-      { status: result.reason === "throttled" ? 429 : 400, headers: result.reason === "throttled" ? { "Retry-After": String(Math.ceil(result.retryAfterMs / 1000)) } : undefined },
+      { status: refused ? 429 : 400, headers: refused ? { "Retry-After": String(Math.ceil(result.retryAfterMs / 1000)) } : undefined },
     );
   }
   const description = result.heldUntil

@@ -8,7 +8,7 @@ import { merchants, merchantUsers, rateLimits } from "../../drizzle/schema";
 import { signInRefusal } from "~/content/sign-in";
 import { createOperator } from "~/core/operators.server";
 import { hashPassword, PASSWORD_QUEUE, passwordHashSlots } from "~/core/passwords.server";
-import { REMOTE_ADDRESS_HEADER } from "~/utils/client-address.server";
+import { REMOTE_ADDRESS_HEADER } from "~/utils/remote-address";
 import { installTestDatabase } from "../../tests/setup/db";
 import { REDIRECT_BYPASSES } from "../../tests/fixtures/redirect-bypasses";
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";

@@ -7,8 +7,7 @@
  */
 import { env } from "./env.server";
 import { AddressList, addressKey, normalizeAddress } from "./ip-address.server";
-
-export const REMOTE_ADDRESS_HEADER = "x-onehop-remote-address";
+import { REMOTE_ADDRESS_HEADER } from "./remote-address";
 
 let trusted: AddressList | undefined;
 /** The TRUST_PROXY list (empty unless configured). */

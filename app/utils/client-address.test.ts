@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, clientKeyFor, REMOTE_ADDRESS_HEADER } from "./client-address.server";
+import { clientAddress, clientKeyFor } from "./client-address.server";
+import { REMOTE_ADDRESS_HEADER } from "./remote-address";
 import { parseEnv } from "./env.server";
 import { AddressList, addressKey, LOOPBACK, normalizeAddress, parseAddressList } from "./ip-address.server";
 import { clientKey } from "./request.server";

@@ -19,9 +19,9 @@ import { respondThroughPageCache } from "./page-cache.server";
 import { badAddress, isRefusal, refusalResponse, writeRefusal, type Refusal } from "./refusals.server";
 import { assertSameOrigin } from "./request.server";
 import { isHttps, servedOverHttps, withSecurityHeaders } from "./security-headers.server";
+import { REMOTE_ADDRESS_HEADER } from "./remote-address";
 
 /** The request header carrying the socket's peer address (set by the server, never by the client). */
-export const REMOTE_ADDRESS_HEADER = "x-onehop-remote-address";
 
 /** Sets the remote-address header from the socket, overwriting any value the client sent. */
 export function stampRemoteAddress(req: Pick<IncomingMessage, "headers" | "socket">): void {

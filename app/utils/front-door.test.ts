@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REMOTE_ADDRESS_HEADER, respond, screenIncoming, stampRemoteAddress } from "./front-door.server";
+import { respond, screenIncoming, stampRemoteAddress } from "./front-door.server";
+import { REMOTE_ADDRESS_HEADER } from "./remote-address";
 
 function remix() {
   const seen: string[] = [];

@@ -11,12 +11,15 @@ import { merchants, merchantUsers } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
 import { queueEmail } from "~/core/email.server";
 import { verifyAgainstDummy, verifyPassword } from "~/core/passwords.server";
-import { checkLimit, hitLimit, resetLimit, type Limit } from "~/core/rate-limit.server";
+import type { Limit } from "~/core/rate-limit.server";
+import { guardedPasswordCheck } from "~/core/sign-in-guard.server";
 import type { Db } from "~/utils/db.server";
 import { formatEatDateTime, maskPhone } from "~/utils/format";
 
 /** Wrong passwords on the destination form, per merchant user: the same rule as sign-in's per account. */
 export const DESTINATION_PASSWORD_LIMIT = { limit: 5, windowMs: 15 * 60_000 } as const satisfies Limit;
+/** Wrong passwords on the destination form from one client address, whatever the user. */
+export const DESTINATION_CLIENT_LIMIT = { limit: 20, windowMs: 15 * 60_000 } as const satisfies Limit;
 
 export interface SettlementDestination {
   phone: string | null;
@@ -36,7 +39,7 @@ export function getSettlementDestination(db: Db, merchantId: string, now: number
 export type ChangeDestinationResult =
   | { ok: true; changed: boolean; phone: string; heldUntil: number | null }
   | { ok: false; reason: "wrong_password" }
-  | { ok: false; reason: "throttled"; retryAfterMs: number };
+  | { ok: false; reason: "throttled" | "busy"; retryAfterMs: number };
 
 /**
  * Set the M-Pesa number (already normalised, 2547XXXXXXXX) after checking `password` against the
@@ -45,25 +48,27 @@ export type ChangeDestinationResult =
  */
 export async function changeSettlementDestination(
   db: Db,
-  input: { merchantId: string; userId: string; password: string; phone: string },
+  input: { merchantId: string; userId: string; password: string; phone: string; clientKey: string },
   options: { coolingOffHours: number; now: number },
 ): Promise<ChangeDestinationResult> {
   const { now } = options;
-  const throttleKey = `settlement-destination:${input.userId}`;
-  const limit = checkLimit(db, throttleKey, DESTINATION_PASSWORD_LIMIT, now);
-  if (!limit.allowed) return { ok: false, reason: "throttled", retryAfterMs: limit.retryAfterMs };
-
   const user = db
     .select({ passwordHash: merchantUsers.passwordHash })
     .from(merchantUsers)
     .where(eq(merchantUsers.id, input.userId))
     .get();
-  const valid = input.password !== "" && user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDummy(input.password);
-  if (!valid) {
-    hitLimit(db, throttleKey, DESTINATION_PASSWORD_LIMIT, now);
-    return { ok: false, reason: "wrong_password" };
-  }
-  resetLimit(db, throttleKey);
+  // Counted before the hash, in the bounded hashing queue: the same order as sign-in (core/sign-in-guard.server.ts).
+  const checked = await guardedPasswordCheck(
+    db,
+    {
+      account: { key: `settlement-destination:${input.userId}`, rule: DESTINATION_PASSWORD_LIMIT },
+      client: { key: `settlement-destination:${input.clientKey}`, rule: DESTINATION_CLIENT_LIMIT },
+    },
+    (verify) => (input.password !== "" && user?.passwordHash ? verifyPassword(input.password, user.passwordHash, verify) : verifyAgainstDummy(input.password, verify)),
+    now,
+  );
+  if (checked.outcome === "throttled" || checked.outcome === "busy") return { ok: false, reason: checked.outcome, retryAfterMs: checked.retryAfterMs };
+  if (checked.outcome === "invalid") return { ok: false, reason: "wrong_password" };
 
   return db.transaction((tx): ChangeDestinationResult => {
     const merchant = tx.select().from(merchants).where(eq(merchants.id, input.merchantId)).get();

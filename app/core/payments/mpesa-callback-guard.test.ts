@@ -6,7 +6,7 @@ import type * as NodeCrypto from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PaymentsRuntime } from "~/core/payments/runtime.server";
-import { REMOTE_ADDRESS_HEADER } from "~/utils/client-address.server";
+import { REMOTE_ADDRESS_HEADER } from "~/utils/remote-address";
 import { AddressList } from "~/utils/ip-address.server";
 import { callbackSource } from "~/utils/mpesa-callback.server";
 import { createTestDb } from "../../../tests/setup/db";
