@@ -9,6 +9,7 @@ import { lookupSetPasswordToken, setPasswordWithToken } from "~/core/merchants/p
 import { PASSWORD_MIN_LENGTH, setPasswordSchema } from "~/core/merchants/set-password-schema";
 import { getDb } from "~/utils/db.server";
 import { PRIVATE_NO_STORE } from "~/utils/http";
+import { paths } from "~/utils/paths";
 import { assertSameOrigin } from "~/utils/request.server";
 import { endSessionsOf } from "~/utils/session.server";
 import { seo } from "~/utils/seo";
@@ -36,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<ActionData>({ lastResult: submission.reply({ formErrors: ["This link is invalid, used or expired."] }), invalidLink: true }, { status: 410 });
   }
   endSessionsOf(db, { merchantUserId: target.userId });
-  return redirectWithSuccess(`/merchant-signin?merchantId=${encodeURIComponent(result.merchantId)}`, {
+  return redirectWithSuccess(paths.merchantSignInWith({ merchantId: result.merchantId }), {
     message: "Password Set",
     description: "Sign in with your merchant ID, username and new password.",
   });
@@ -63,7 +64,7 @@ export default function SetPassword() {
           </a>
           .
         </p>
-        <Link to="/merchant-signin" className="mt-6 inline-block font-semibold text-brand-800 underline">
+        <Link to={paths.merchantSignIn} className="mt-6 inline-block font-semibold text-brand-800 underline">
           Go to Merchant Sign In
         </Link>
       </Container>
@@ -94,8 +95,10 @@ export default function SetPassword() {
   );
 }
 
-// The one-time token is in this page's URL: never send it to another site (or to our own 404 log) as a Referer.
-export const headers = () => ({ "Cache-Control": PRIVATE_NO_STORE, "Referrer-Policy": "no-referrer" });
+// The one-time token is in this page's URL: a Referer from here carries the origin only, never the
+// token (to another site or to our own logs). Not "no-referrer": browsers then send `Origin: null`
+// with the form post, which our cross-site check refuses.
+export const headers = () => ({ "Cache-Control": PRIVATE_NO_STORE, "Referrer-Policy": "strict-origin" });
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Set your password", description: "Set the password of your OneHop merchant account.", path: "/merchant/set-password", noindex: true });
+  seo(matches, { title: "Set your password", description: "Set the password of your OneHop merchant account.", path: paths.merchantSetPassword, noindex: true });
