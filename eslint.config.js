@@ -3,6 +3,59 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/*
+ * Import boundaries (docs/decisions/0020-import-boundaries.md). Each area gets exactly ONE
+ * `no-restricted-imports` entry, because a later flat-config object replaces a rule's options for the
+ * files it matches instead of merging them; so every area lists all the bans that apply to it.
+ * tests/lint-boundaries.test.ts proves each ban fires on a deliberate violation.
+ */
+const ADR = "See docs/decisions/0020-import-boundaries.md.";
+const ban = (regex, message) => ({ regex, message: `${message} ${ADR}`, caseSensitive: true });
+const bans = {
+  deepRelative: ban(
+    String.raw`^(\.\./){2,}(?!\.\./|drizzle(/|$)|tests/|scripts/)`,
+    "Import app modules through the ~/ alias, not ../../ paths.",
+  ),
+  serverModule: ban(
+    String.raw`\.server(\.[cm]?[jt]sx?)?$`,
+    "This module runs in the browser too: it may not import a *.server module.",
+  ),
+  nodeBuiltin: ban(
+    String.raw`^node:`,
+    "This module runs in the browser too: no node: built-ins (name it *.server.ts if it needs them).",
+  ),
+  drizzleDir: ban(
+    String.raw`(^|/)drizzle(/|$)`,
+    "Only server code in core and utils reads the schema; import vocabularies from ~/core.",
+  ),
+  database: ban(
+    String.raw`^(drizzle-orm|better-sqlite3)(/|$)`,
+    "Database access belongs in a core service (app/core/**/*.server.ts).",
+  ),
+  route: ban(
+    String.raw`^(~/|(\.\./)+)(routes/|root$)`,
+    "Route modules are entry points: move what they share to a component or a core module.",
+  ),
+  siblingRoute: ban(
+    String.raw`^\./(?!.*\.css$)`,
+    "A route may not import another route: move what they share to a component or a core module.",
+  ),
+  component: ban(String.raw`^(~/|(\.\./)+)components(/|$)`, "Core is UI-free: it may not import components."),
+  uiFramework: ban(String.raw`^(react|react-dom)(/|$)|^@remix-run/`, "Core is UI-free: no React or Remix imports."),
+  boot: ban(
+    String.raw`(^|/)(boot\.server|entry\.server|entry\.client)$|^(~/|(\.\./)+)wiring(/|$)`,
+    "Core receives its configuration and clients as parameters: it may not import boot or the wiring.",
+  ),
+  simulators: ban(
+    String.raw`^(~/|(\.\./)+)simulators(/|$)`,
+    "Core talks to providers through their clients; the simulators are started by the wiring in simulator mode only (ADR 0022).",
+  ),
+  core: ban(String.raw`^(~/|(\.\./)+)core(/|$)`, "Content is static and isomorphic: it may not import core services."),
+};
+const restrict = (...patterns) => ["error", { patterns }];
+const testFiles = ["**/*.test.{ts,tsx}"];
+const coreBans = [bans.deepRelative, bans.route, bans.component, bans.uiFramework, bans.boot, bans.simulators];
+
 export default tseslint.config(
   {
     ignores: ["build/**", "public/build/**", "node_modules/**", "test-results/**", "playwright-report/**", "tests/.tmp/**", ".cache/**"],
@@ -28,5 +81,52 @@ export default tseslint.config(
   {
     files: ["app/utils/env.server.ts", "scripts/**", "tests/**", "*.config.{js,ts}", "playwright.config.ts"],
     rules: { "no-restricted-properties": "off" },
+  },
+  // Import boundaries, from the widest area to the narrowest (the last match wins for a file).
+  { files: ["app/**/*.{ts,tsx}"], rules: { "no-restricted-imports": restrict(bans.deepRelative) } },
+  {
+    files: ["app/components/**/*.{ts,tsx}"],
+    ignores: testFiles,
+    rules: {
+      "no-restricted-imports": restrict(
+        bans.deepRelative, bans.serverModule, bans.nodeBuiltin, bans.drizzleDir, bans.database, bans.route,
+      ),
+    },
+  },
+  {
+    files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx"],
+    ignores: testFiles,
+    rules: {
+      "no-restricted-imports": restrict(bans.deepRelative, bans.drizzleDir, bans.database, bans.route, bans.siblingRoute),
+    },
+  },
+  {
+    files: ["app/content/**/*.{ts,tsx}"],
+    ignores: testFiles,
+    rules: {
+      "no-restricted-imports": restrict(
+        bans.deepRelative, bans.serverModule, bans.nodeBuiltin, bans.drizzleDir, bans.database, bans.core, bans.route,
+      ),
+    },
+  },
+  {
+    files: ["app/utils/**/*.{ts,tsx}"],
+    ignores: [...testFiles, "app/utils/**/*.server.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": restrict(bans.deepRelative, bans.serverModule, bans.nodeBuiltin, bans.drizzleDir, bans.database),
+    },
+  },
+  {
+    files: ["app/core/**/*.{ts,tsx}"],
+    ignores: testFiles,
+    rules: { "no-restricted-imports": restrict(...coreBans) },
+  },
+  {
+    // Isomorphic core (no .server suffix): also no server modules, no node: built-ins, no database.
+    files: ["app/core/**/*.{ts,tsx}"],
+    ignores: [...testFiles, "app/core/**/*.server.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": restrict(...coreBans, bans.serverModule, bans.nodeBuiltin, bans.drizzleDir, bans.database),
+    },
   },
 );

@@ -6,7 +6,7 @@
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { operatorRoles } from "../drizzle/schema";
+import { operatorRoles } from "../app/core/operator-roles";
 import { createOperator, findOperatorByEmail } from "../app/core/operators.server";
 import { openDatabase } from "../app/utils/db.server";
 import { env } from "../app/utils/env.server";

@@ -1,60 +1,61 @@
 /** Header and footer links, and the public pages listed in the sitemap. One source for all three. */
+import { paths } from "~/utils/paths";
 
 export type NavLink = { label: string; to: string; external?: "api-docs" | "demo" };
 
 /** Header navigation. `external` links take their URL from configuration and open in a new tab. */
 export const headerNav: readonly NavLink[] = [
-  { label: "About", to: "/about" },
-  { label: "Features", to: "/features" },
-  { label: "Security", to: "/security" },
+  { label: "About", to: paths.about },
+  { label: "Features", to: paths.features },
+  { label: "Security", to: paths.security },
   { label: "API Docs", to: "", external: "api-docs" },
-  { label: "Blog", to: "/blog" },
+  { label: "Blog", to: paths.blog },
 ];
 
 export const footerNav: readonly { heading: string; links: readonly NavLink[] }[] = [
   {
     heading: "Company",
     links: [
-      { label: "About", to: "/about" },
-      { label: "How It Works", to: "/features" },
-      { label: "Security", to: "/security" },
-      { label: "Blog", to: "/blog" },
+      { label: "About", to: paths.about },
+      { label: "How It Works", to: paths.features },
+      { label: "Security", to: paths.security },
+      { label: "Blog", to: paths.blog },
     ],
   },
   {
     heading: "Product",
     links: [
-      { label: "Exchange Rates", to: "/exchange-rates" },
-      { label: "Solutions", to: "/solutions" },
-      { label: "Tariff Schedule", to: "/tariff-schedule" },
+      { label: "Exchange Rates", to: paths.exchangeRates },
+      { label: "Solutions", to: paths.solutions },
+      { label: "Tariff Schedule", to: paths.tariffSchedule },
       { label: "API Documentation", to: "", external: "api-docs" },
     ],
   },
   {
     heading: "Legal",
     links: [
-      { label: "Privacy Policy", to: "/privacy" },
-      { label: "Terms and Conditions", to: "/terms" },
-      { label: "Compliance", to: "/compliance" },
-      { label: "Blog Disclaimer", to: "/blog/disclaimer" },
+      { label: "Privacy Policy", to: paths.privacy },
+      { label: "Terms and Conditions", to: paths.terms },
+      { label: "Compliance", to: paths.compliance },
+      { label: "Blog Disclaimer", to: paths.blogDisclaimer },
     ],
   },
 ];
 
 /** Public, cacheable pages for /sitemap.xml (path and relative priority). */
 export const sitemapPages: readonly { path: string; priority: string }[] = [
-  { path: "/", priority: "1.0" },
-  { path: "/features", priority: "0.8" },
-  { path: "/solutions", priority: "0.8" },
-  { path: "/blog", priority: "0.8" },
-  { path: "/about", priority: "0.7" },
-  { path: "/security", priority: "0.7" },
-  { path: "/compliance", priority: "0.5" },
-  { path: "/onboarding", priority: "0.6" },
-  { path: "/tariff-schedule", priority: "0.6" },
-  { path: "/exchange-rates", priority: "0.7" },
-  { path: "/supported-currencies", priority: "0.6" },
-  { path: "/terms", priority: "0.3" },
-  { path: "/privacy", priority: "0.3" },
-  { path: "/blog/disclaimer", priority: "0.2" },
+  { path: paths.home, priority: "1.0" },
+  { path: paths.features, priority: "0.8" },
+  { path: paths.solutions, priority: "0.8" },
+  { path: paths.blog, priority: "0.8" },
+  { path: paths.about, priority: "0.7" },
+  { path: paths.security, priority: "0.7" },
+  { path: paths.compliance, priority: "0.5" },
+  { path: paths.onboarding, priority: "0.6" },
+  { path: paths.tariffSchedule, priority: "0.6" },
+  { path: paths.exchangeRates, priority: "0.7" },
+  { path: paths.supportedCurrencies, priority: "0.6" },
+  { path: paths.terms, priority: "0.3" },
+  { path: paths.privacy, priority: "0.3" },
+  { path: paths.blogDisclaimer, priority: "0.2" },
 ];

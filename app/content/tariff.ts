@@ -6,7 +6,7 @@
  * Crypto limits: the spec gives two readings; we use the stricter terms reading everywhere
  * (see docs/decisions/0003-crypto-limits.md).
  */
-import { formatPercent } from "~/utils/format";
+import { formatKes, formatPercent } from "~/utils/format";
 
 export type Bps = number;
 export type WholeKes = number;
@@ -121,6 +121,12 @@ export const mobileMoneyLimits = [
 /** PesaLink bank transfers (IPSL): per-transaction ceiling; banks may set lower limits. */
 export const pesalinkLimits = { perTransaction: 999_999, minimum: 10 } as const;
 
+/** The PesaLink limits as the tariff page lists them. */
+export const pesalinkLimitRows = [
+  { label: "Minimum per transaction", amountKes: pesalinkLimits.minimum },
+  { label: "Maximum per transaction", amountKes: pesalinkLimits.perTransaction },
+] as const;
+
 /** Crypto collection limits, in KES equivalent at the locked quote. */
 export const cryptoLimits = {
   /** Below this a payment is not processed. */
@@ -132,6 +138,30 @@ export const cryptoLimits = {
   /** Total per merchant per day (custom tiers for high volume on request). */
   dailyPerMerchant: 10_000_000,
 } as const;
+
+/** The crypto limits as the tariff page lists them: the limit, its amount and what happens. */
+export const cryptoLimitRows = [
+  {
+    label: "Minimum per transaction",
+    amount: formatKes(cryptoLimits.minimum),
+    effect: "Payments below the minimum are not processed.",
+  },
+  {
+    label: "Automatic processing",
+    amount: `Up to ${formatKes(cryptoLimits.autoMaxPerTransaction)}`,
+    effect: "Processed and settled automatically, with no action from you.",
+  },
+  {
+    label: "Maximum per transaction",
+    amount: `Up to ${formatKes(cryptoLimits.reviewMaxPerTransaction)}`,
+    effect: `Payments above ${formatKes(cryptoLimits.autoMaxPerTransaction)} are processed after manual review by our compliance team. Single payments above ${formatKes(cryptoLimits.reviewMaxPerTransaction)} are not accepted.`,
+  },
+  {
+    label: "Daily limit per merchant",
+    amount: formatKes(cryptoLimits.dailyPerMerchant),
+    effect: "Total of all crypto payments to one merchant in a day. Custom tiers are available for high volume.",
+  },
+] as const;
 
 export const settlementTimes = [
   { rail: "Crypto deposits", time: "1 to 3 network confirmations, depending on the asset" },

@@ -24,5 +24,3 @@ export function newId(prefix: string): string {
 export function newSecretToken(): string {
   return randomBytes(32).toString("base64url");
 }
-
-export const MERCHANT_ID_PATTERN = /^MRC-[2-9A-HJKMNP-TV-Z]{6}$/;

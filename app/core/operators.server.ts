@@ -3,7 +3,8 @@
  * admin from the environment or `npm run operator:create`. Never a hard-coded password.
  */
 import { eq } from "drizzle-orm";
-import { operators, type OperatorRole } from "../../drizzle/schema";
+import { operators } from "../../drizzle/schema";
+import type { OperatorRole } from "~/core/operator-roles";
 import { recordAudit } from "~/core/audit.server";
 import { newId } from "~/core/ids.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "~/core/passwords.server";

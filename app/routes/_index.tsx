@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CardGrid, CheckList, StepList } from "~/components/marketing/CardGrid";
-import { IconBadge } from "~/components/marketing/icons";
+import { IconBadge } from "~/components/ui/icons";
 import { MoneyFlow } from "~/components/marketing/MoneyFlow";
 import { useExternalUrls } from "~/components/marketing/useExternalUrls";
 import { ButtonLink, ExternalLink, PageHero, Section, Stat, buttonClass } from "~/components/ui";

@@ -1,24 +1,26 @@
 import type { MetaFunction } from "@remix-run/node";
 import { CheckList } from "~/components/company/CheckList";
-import { Icon, IconTile } from "~/components/company/icons";
+import { CtaBand } from "~/components/company/CtaBand";
 import { Timeline } from "~/components/company/Timeline";
-import { ButtonLink, Card, Container, PageHero, Section, Stat } from "~/components/ui";
+import { ButtonLink, Card, PageHero, Section, Stat } from "~/components/ui";
+import { IconBadge } from "~/components/ui/icons";
 import { company } from "~/content/company";
 import { aboutPage as page } from "~/content/pages/about";
 import { publicPageHeaders } from "~/utils/http";
+import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, { title: page.seo.title, description: page.seo.description, path: "/about" });
+  seo(matches, { title: page.seo.title, description: page.seo.description, path: paths.about });
 
 export default function AboutPage() {
   return (
     <>
       <PageHero eyebrow={page.hero.eyebrow} title={page.hero.title} lead={page.hero.lead}>
-        <ButtonLink to="/get-started">Get Started</ButtonLink>
-        <ButtonLink to="/security" variant="secondary">
+        <ButtonLink to={paths.getStarted}>{page.cta.button}</ButtonLink>
+        <ButtonLink to={paths.security} variant="secondary">
           How we keep funds safe
         </ButtonLink>
       </PageHero>
@@ -55,7 +57,7 @@ export default function AboutPage() {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {page.values.items.map((value) => (
             <li key={value.title} className="flex">
-              <Card title={value.title} icon={<IconTile name={value.icon} />} className="w-full">
+              <Card title={value.title} icon={<IconBadge name={value.icon} />} className="w-full">
                 <p>{value.body}</p>
               </Card>
             </li>
@@ -65,7 +67,7 @@ export default function AboutPage() {
 
       <Section id="contact" title={page.visit.title}>
         <div className="grid gap-6 md:grid-cols-3">
-          <Card title="Office" icon={<IconTile name="pin" />}>
+          <Card title="Office" icon={<IconBadge name="pin" />}>
             <address className="not-italic">
               {company.legalName}
               {company.officeAddress.map((line) => (
@@ -75,7 +77,7 @@ export default function AboutPage() {
               ))}
             </address>
           </Card>
-          <Card title="Postal address" icon={<IconTile name="document" />}>
+          <Card title="Postal address" icon={<IconBadge name="document" />}>
             <address className="not-italic">
               {company.postalAddress.map((line) => (
                 <span key={line} className="block">
@@ -84,7 +86,7 @@ export default function AboutPage() {
               ))}
             </address>
           </Card>
-          <Card title={`Support, ${company.supportHours}`} icon={<IconTile name="phone" />}>
+          <Card title={`Support, ${company.supportHours}`} icon={<IconBadge name="phone" />}>
             <p>
               <a className="font-semibold text-brand-800 underline underline-offset-4" href={`mailto:${company.supportEmail}`}>
                 {company.supportEmail}
@@ -103,20 +105,7 @@ export default function AboutPage() {
         </p>
       </Section>
 
-      <section aria-labelledby="about-cta" className="bg-brand-800 py-16 text-white">
-        <Container className="flex flex-col items-start gap-6 md:flex-row md:items-center md:justify-between">
-          <div>
-            <h2 id="about-cta" className="text-3xl font-bold tracking-tight">
-              {page.cta.title}
-            </h2>
-            <p className="mt-3 max-w-2xl text-lg text-brand-50">{page.cta.body}</p>
-          </div>
-          <ButtonLink to="/get-started" variant="inverse" className="shrink-0">
-            Get Started
-            <Icon name="rocket" className="h-5 w-5" />
-          </ButtonLink>
-        </Container>
-      </section>
+      <CtaBand id="about-cta" title={page.cta.title} body={page.cta.body} action={{ to: paths.getStarted, label: page.cta.button }} icon="rocket" />
     </>
   );
 }

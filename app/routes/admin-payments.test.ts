@@ -7,7 +7,7 @@
  * (custody and M-Pesa simulators over HTTP) to show that an approval really settles to M-Pesa.
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { auditLog, merchantUsers, payments, rateRefreshes, rateSnapshots, settlementTransfers } from "../../drizzle/schema";
 import { capital, merchantBalances, postTransaction, railFloat } from "~/core/ledger/ledger.server";
 import { createOperator } from "~/core/operators.server";
@@ -15,11 +15,10 @@ import { networks } from "~/core/payments/config";
 import { applyCustodyTransaction } from "~/core/payments/deposits.server";
 import { newPaymentId, type Payment } from "~/core/payments/payments.server";
 import { computeQuote, formatCryptoUnits, type QuoteAsset } from "~/core/payments/quote";
-import { installPaymentsRuntime } from "~/core/payments/runtime.server";
 import { failTransfer, planSettlement } from "~/core/payments/settlement.server";
 import { startSession } from "~/utils/session.server";
 import { installTestDatabase } from "../../tests/setup/db";
-import { addMerchant, startPaymentsHarness, testConfig, type PaymentsHarness } from "../../tests/setup/payments";
+import { addMerchant, testConfig, setUpPaymentsHarness } from "../../tests/setup/payments";
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import { action as detailAction, loader as detailLoader } from "./admin.payments.$id";
 import { loader as listLoader, PAGE_SIZE } from "./admin.payments._index";
@@ -458,16 +457,8 @@ describe("who may use the payment pages", () => {
 });
 
 describe("with the payments runtime running (custody and M-Pesa simulators)", () => {
-  let harness: PaymentsHarness;
-  beforeAll(async () => {
-    harness = await startPaymentsHarness(db);
-    // What startPayments() does at boot: make this the process's payments runtime.
-    installPaymentsRuntime(harness.runtime);
-  });
-  afterAll(async () => {
-    installPaymentsRuntime(null);
-    await harness.close();
-  });
+  // What startPayments() does at boot: make this the process's payments runtime.
+  const harness = setUpPaymentsHarness({ db }, { install: true });
 
   it("approving a reviewed payment settles it to M-Pesa at once", async () => {
     const { cookie } = await operatorCookie("reviewer");

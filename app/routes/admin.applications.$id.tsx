@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminShell } from "~/components/admin/AdminShell";
-import { Badge, Card } from "~/components/ui";
+import { ApplicationStatusBadge } from "~/components/admin/applications/ApplicationStatusBadge";
+import { Card } from "~/components/ui";
 import { SubmitButton, TextAreaField, TextField } from "~/components/ui/form";
 import { businessTypes, integrationTypes, monthlyVolumes, optionLabel, timelines } from "~/content/application-options";
 import { findCountry } from "~/content/countries";
@@ -17,11 +18,11 @@ import {
 import { reviewSchema } from "~/core/merchants/review-schema";
 import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { privatePageHeaders } from "~/utils/http";
+import { invariantResponse, privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
+import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { jsonWithError, jsonWithSuccess } from "~/utils/toast.server";
-import { statusTone } from "./admin.applications._index";
 
 type ActionData = {
   errors?: Record<string, string[] | null>;
@@ -32,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const operator = await requireOperator(request, ["reviewer"]);
   const db = getDb();
   const application = getApplication(db, params.id ?? "");
-  if (!application) throw new Response("Application not found", { status: 404 });
+  invariantResponse(application, "Application not found");
   const country = findCountry(application.country);
   return {
     operator: { name: operator.name, role: operator.role },
@@ -104,8 +105,8 @@ export default function AdminApplication() {
   return (
     <AdminShell operator={operator} title={`Application ${a.reference}`}>
       <p className="flex items-center gap-3">
-        <Badge tone={statusTone[a.status]}>{a.status}</Badge>
-        <Link to="/admin/applications" className="text-sm font-semibold text-brand-800 underline">
+        <ApplicationStatusBadge status={a.status} />
+        <Link to={paths.adminApplications} className="text-sm font-semibold text-brand-800 underline">
           Back to applications
         </Link>
       </p>
@@ -201,4 +202,4 @@ export default function AdminApplication() {
 
 export const headers = privatePageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Application", description: "Merchant application review.", path: "/admin/applications", noindex: true });
+  seo(matches, { title: "Application", description: "Merchant application review.", path: paths.adminApplications, noindex: true });

@@ -1,14 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminShell } from "~/components/admin/AdminShell";
-import { Badge, cx, DataTable } from "~/components/ui";
+import { ApplicationStatusBadge } from "~/components/admin/applications/ApplicationStatusBadge";
+import { cx, DataTable } from "~/components/ui";
 import { businessTypes, optionLabel } from "~/content/application-options";
 import { findCountry } from "~/content/countries";
 import { countApplicationsByStatus, listApplications } from "~/core/merchants/applications.server";
-import { applicationStatuses, type ApplicationStatus } from "../../drizzle/schema";
+import { applicationStatuses, type ApplicationStatus } from "~/core/merchants/application-statuses";
 import { getDb } from "~/utils/db.server";
 import { privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
+import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 const filters = [{ value: "all", label: "All" }, ...applicationStatuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))];
@@ -34,8 +36,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
   };
 }
-
-export const statusTone = { submitted: "info", approved: "success", rejected: "danger" } as const;
 
 export default function AdminApplications() {
   const { operator, status, counts, applications } = useLoaderData<typeof loader>();
@@ -67,7 +67,7 @@ export default function AdminApplications() {
               {applications.map((a) => (
                 <tr key={a.id} className="border-b border-slate-200">
                   <td className="px-3 py-2">
-                    <Link to={`/admin/applications/${a.id}`} className="font-semibold text-brand-800 underline">
+                    <Link to={paths.adminApplication(a.id)} className="font-semibold text-brand-800 underline">
                       {a.reference}
                     </Link>
                   </td>
@@ -81,7 +81,7 @@ export default function AdminApplications() {
                     <time dateTime={a.createdAt}>{a.createdAt.slice(0, 16).replace("T", " ")} UTC</time>
                   </td>
                   <td className="px-3 py-2">
-                    <Badge tone={statusTone[a.status]}>{a.status}</Badge>
+                    <ApplicationStatusBadge status={a.status} />
                   </td>
                 </tr>
               ))}
@@ -93,4 +93,4 @@ export default function AdminApplications() {
 
 export const headers = privatePageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Applications", description: "Merchant applications.", path: "/admin/applications", noindex: true });
+  seo(matches, { title: "Applications", description: "Merchant applications.", path: paths.adminApplications, noindex: true });

@@ -24,10 +24,11 @@ import { getDb } from "~/utils/db.server";
 import { privatePageHeaders } from "~/utils/http";
 import { clearPageCache } from "~/utils/page-cache.server";
 import { requireOperator } from "~/utils/operator-auth.server";
+import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 
-const PAGE = "/admin/ingest";
+const PAGE = paths.adminIngest;
 export const CURATION_FAILED = { message: "Error", description: "Failed to fetch and curate news. Please try again." } as const;
 
 type ActionData = { lastResult: SubmissionResult<string[]> };

@@ -20,19 +20,18 @@ import { TransfersTable } from "~/components/admin/payments/TransfersTable";
 import type { AuditView, LiveRateView, PaymentDetail, PaymentEventView, TransferView } from "~/components/admin/payments/types";
 import { listAuditFor } from "~/core/audit.server";
 import { InsufficientBalanceError } from "~/core/ledger/errors";
-import { EXCEPTION_STATUSES, ResolutionError, resolveException, reviewPayment } from "~/core/payments/exceptions.server";
+import { EXCEPTION_STATUSES, ResolutionError } from "~/core/payments/exceptions.server";
 import { kesCentsForUnits } from "~/core/payments/quote";
 import { operatorPaymentDetail } from "~/core/payments/reads.server";
-import { hasPaymentsRuntime, paymentsConfigFromEnv, paymentsRuntime, settleNow, type PaymentsRuntime } from "~/core/payments/runtime.server";
-import { retryTransfer, sendPendingTransfers } from "~/core/payments/settlement.server";
-import { ratesService } from "~/core/rates/runtime.server";
-import { getDb, type Db } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
-import { privatePageHeaders } from "~/utils/http";
-import { logger } from "~/utils/logger.server";
+import type { SettlementStart } from "~/core/payments/service.server";
+import { getDb } from "~/utils/db.server";
+import { invariantResponse, privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
+import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { jsonWithError, jsonWithSuccess } from "~/utils/toast.server";
+import { payments } from "~/wiring/payments.server";
+import { ratesService } from "~/wiring/rates.server";
 
 const paymentActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("accept") }),
@@ -55,23 +54,11 @@ const paymentActionSchema = z.discriminatedUnion("intent", [
 
 type ActionData = { errors?: Record<string, string[] | null> };
 
-/** The payments runtime when the app started it (tests and tools run without it). */
-function runningPayments(): PaymentsRuntime | null {
-  return hasPaymentsRuntime() ? paymentsRuntime() : null;
-}
-
-/** Start settlement now when the runtime runs; otherwise the payments tick picks the payment up. */
-async function settleIfRunning(db: Db, paymentId: string): Promise<boolean> {
-  if (!runningPayments()) return false;
-  await settleNow(db, paymentId);
-  return true;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const operator = await requireOperator(request, ["reviewer"]);
   const db = getDb();
   const detail = operatorPaymentDetail(db, params.id ?? "");
-  if (!detail) throw new Response("Payment not found", { status: 404 });
+  invariantResponse(detail, "Payment not found");
   const { payment: p, events, transfers } = detail;
   const retried = new Set(transfers.flatMap((t) => (t.retryOf ? [t.retryOf] : [])));
   const queue = (EXCEPTION_STATUSES as readonly string[]).includes(p.status) ? "exception" : p.status === "in_review" ? "review" : null;
@@ -152,33 +139,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const db = getDb();
   const detail = operatorPaymentDetail(db, params.id ?? "");
-  if (!detail) throw new Response("Payment not found", { status: 404 });
+  invariantResponse(detail, "Payment not found");
   const paymentId = detail.payment.id;
   const input = submission.value;
-  const now = Date.now();
-  const settledText = (started: boolean) =>
-    started ? "Settlement to M-Pesa has started." : "It settles to M-Pesa on the next payments run.";
+  const service = payments();
+  const actor = { type: "operator", id: operator.id } as const;
+  const settledText = (settlement: SettlementStart) =>
+    settlement === "started" ? "Settlement to M-Pesa has started." : "It settles to M-Pesa on the next payments run.";
 
   try {
     switch (input.intent) {
       case "accept":
       case "requote":
       case "refund": {
-        const runtime = runningPayments();
-        const liveRate = input.intent === "requote" ? (ratesService().liveRate(detail.payment.asset) ?? undefined) : undefined;
-        const payment = resolveException(db, {
-          paymentId,
-          operatorId: operator.id,
-          resolution: input.intent,
-          liveRate,
-          config: runtime?.config ?? paymentsConfigFromEnv(env),
-          now,
-        });
+        const { payment, settlement } = await service.resolveException(actor, { paymentId, resolution: input.intent });
         if (input.intent === "refund") {
           return jsonWithSuccess<ActionData>({}, { message: "Flagged for refund", description: `The ${payment.asset} is owed back to the customer; the merchant is not credited.` });
         }
         const credited = `${formatKesCents(payment.amountKesCents - payment.feeKesCents)} credited to the merchant.`;
-        const next = payment.status === "in_review" ? "It now waits for manual review." : settledText(await settleIfRunning(db, paymentId));
+        const next = payment.status === "in_review" ? "It now waits for manual review." : settledText(settlement);
         return jsonWithSuccess<ActionData>(
           {},
           { message: input.intent === "requote" ? "Payment re-quoted" : "Payment accepted", description: `${credited} ${next}` },
@@ -187,34 +166,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
       case "approve":
       case "reject": {
         const approve = input.intent === "approve";
-        reviewPayment(db, { paymentId, operatorId: operator.id, approve, reason: approve ? undefined : input.reason, now });
+        const { settlement } = await service.review(actor, { paymentId, approve, reason: approve ? undefined : input.reason });
         if (!approve) {
           return jsonWithSuccess<ActionData>({}, { message: "Payment rejected", description: "The KES was taken back and the crypto is owed back to the customer." });
         }
-        return jsonWithSuccess<ActionData>({}, { message: "Payment approved", description: settledText(await settleIfRunning(db, paymentId)) });
+        return jsonWithSuccess<ActionData>({}, { message: "Payment approved", description: settledText(settlement) });
       }
       case "retry": {
-        const failed = detail.transfers.find((transfer) => transfer.id === input.transferId);
-        if (!failed) {
-          return jsonWithError<ActionData>({}, { message: "Retry refused", description: "That transfer is not one of this payment's." }, { status: 404 });
+        const outcome = await service.retryTransfer(actor, { paymentId, transferId: input.transferId });
+        if (!outcome.ok) {
+          return outcome.reason === "not_found"
+            ? jsonWithError<ActionData>({}, { message: "Retry refused", description: "That transfer is not one of this payment's." }, { status: 404 })
+            : jsonWithError<ActionData>({}, { message: "Retry refused", description: "Only a failed transfer that was not retried yet can be retried." }, { status: 409 });
         }
-        const transfer = retryTransfer(db, failed.id, now, { type: "operator", id: operator.id });
-        if (!transfer) {
-          return jsonWithError<ActionData>({}, { message: "Retry refused", description: "Only a failed transfer that was not retried yet can be retried." }, { status: 409 });
-        }
-        const runtime = runningPayments();
-        if (runtime) {
-          try {
-            await sendPendingTransfers(db, runtime.payouts, Date.now);
-          } catch (error) {
-            logger.error("sending the retried transfer failed", { transferId: transfer.id, error: error instanceof Error ? error.message : String(error) });
-          }
-        }
+        const { transfer, sending } = outcome;
         return jsonWithSuccess<ActionData>(
           {},
           {
             message: "Transfer retried",
-            description: `${formatKesCents(transfer.amountKesCents)} to ${transfer.phone} as ${transfer.id}. ${runtime ? "It is being sent to M-Pesa now." : "It is sent to M-Pesa on the next payments run."}`,
+            description: `${formatKesCents(transfer.amountKesCents)} to ${transfer.phone} as ${transfer.id}. ${sending === "now" ? "It is being sent to M-Pesa now." : "It is sent to M-Pesa on the next payments run."}`,
           },
         );
       }
@@ -240,7 +210,7 @@ export default function AdminPayment() {
         <span className="text-slate-700">
           Reference <strong>{payment.reference}</strong>
         </span>
-        <Link to="/admin/payments" className="text-sm font-semibold text-brand-800 underline">
+        <Link to={paths.adminPayments} className="text-sm font-semibold text-brand-800 underline">
           Back to payments
         </Link>
       </p>
@@ -258,4 +228,4 @@ export default function AdminPayment() {
 
 export const headers = privatePageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Payment", description: "Operator payment detail.", path: "/admin/payments", noindex: true });
+  seo(matches, { title: "Payment", description: "Operator payment detail.", path: paths.adminPayments, noindex: true });

@@ -5,7 +5,6 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import type { PaymentStatus } from "../../drizzle/schema";
 import { AdminShell } from "~/components/admin/AdminShell";
 import { paymentsHref } from "~/components/admin/payments/links";
 import { Pagination } from "~/components/admin/payments/Pagination";
@@ -13,10 +12,12 @@ import { PaymentFilters, QueueSummary, viewLabel, type ViewCount } from "~/compo
 import { PaymentsTable } from "~/components/admin/payments/PaymentsTable";
 import type { PaymentRow, PaymentView } from "~/components/admin/payments/types";
 import { EXCEPTION_STATUSES } from "~/core/payments/exceptions.server";
-import { countPaymentsByStatus, isPaymentStatus, listPayments, paymentStatuses } from "~/core/payments/reads.server";
+import { countPaymentsByStatus, isPaymentStatus, listPayments } from "~/core/payments/reads.server";
+import { paymentStatuses, type PaymentStatus } from "~/core/payments/statuses";
 import { getDb } from "~/utils/db.server";
 import { privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
+import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 export const PAGE_SIZE = 25;
@@ -117,4 +118,4 @@ export default function AdminPayments() {
 
 export const headers = privatePageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Payments", description: "Operator payments overview and queues.", path: "/admin/payments", noindex: true });
+  seo(matches, { title: "Payments", description: "Operator payments overview and queues.", path: paths.adminPayments, noindex: true });

@@ -10,6 +10,7 @@ import { signInOperator } from "~/core/operators.server";
 import { describeWait } from "~/core/rate-limit.server";
 import { getDb } from "~/utils/db.server";
 import { getSignedInOperator } from "~/utils/operator-auth.server";
+import { paths } from "~/utils/paths";
 import { assertSameOrigin, clientKey, privatePageHeadersWithRetryAfter, retryAfterHeader, safeRedirectPath } from "~/utils/request.server";
 import { startSession } from "~/utils/session.server";
 import { seo } from "~/utils/seo";
@@ -17,7 +18,7 @@ import { jsonWithError } from "~/utils/toast.server";
 
 type ActionData = { lastResult: SubmissionResult<string[]> };
 
-const homeFor = (role: string) => (role === "curator" ? "/admin/ingest" : "/admin/applications");
+const homeFor = (role: string) => (role === "curator" ? paths.adminIngest : paths.adminApplications);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
@@ -84,4 +85,4 @@ export default function AdminSignIn() {
 export const headers = privatePageHeadersWithRetryAfter;
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Operator Sign In", description: "OneHop operator console.", path: "/admin/signin", noindex: true });
+  seo(matches, { title: "Operator Sign In", description: "OneHop operator console.", path: paths.adminSignIn, noindex: true });

@@ -8,6 +8,7 @@ import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { publicPageHeaders } from "~/utils/http";
 import { logger } from "~/utils/logger.server";
+import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 /** An unknown or unpublished slug goes back to the blog (spec section 8). */
@@ -21,7 +22,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
     logger.error("blog: curated articles unavailable", { error: error instanceof Error ? error.message : String(error) });
     found = getPublishedArticle(null, slug);
   }
-  if (!found) throw redirect("/blog");
+  if (!found) throw redirect(paths.blog);
   const neighbour = (article: { slug: string; title: string } | null) => (article ? { slug: article.slug, title: article.title } : null);
   return {
     article: found.article,
@@ -34,10 +35,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
-  if (!data) return seo(matches, { title: "Blog", description: "OneHop blog.", path: "/blog" });
+  if (!data) return seo(matches, { title: "Blog", description: "OneHop blog.", path: paths.blog });
   const { article } = data;
   const tags: MetaDescriptor[] = [
-    ...seo(matches, { title: article.title, description: article.tldr, path: `/blog/${article.slug}`, type: "article" }),
+    ...seo(matches, { title: article.title, description: article.tldr, path: paths.blogArticle(article.slug), type: "article" }),
     { property: "article:published_time", content: article.publishedAt },
     { property: "article:section", content: article.category },
     { property: "article:author", content: article.author.name },

@@ -13,6 +13,7 @@ import { HEADLINE_TOPICS, parseHeadlineTopic } from "~/core/news/topics";
 import { getDb, type Db } from "~/utils/db.server";
 import { publicPageHeaders } from "~/utils/http";
 import { logger } from "~/utils/logger.server";
+import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 const TAG_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} .&+_-]{0,59}$/u;
@@ -76,7 +77,7 @@ export const meta: MetaFunction = ({ matches }) =>
     title: "Blog",
     description:
       "News, explainers and product updates on stablecoins, Kenyan regulation, M-Pesa settlement and cross-border payments for merchants who accept crypto.",
-    path: "/blog",
+    path: paths.blog,
   });
 
 export default function BlogIndex() {
@@ -109,7 +110,7 @@ export default function BlogIndex() {
             {articles.length === 0 ? (
               <p className="mt-4 rounded-xl bg-slate-50 p-6 text-slate-700">
                 No articles match these filters.{" "}
-                <Link to="/blog#articles" className="font-semibold text-brand-800 underline">
+                <Link to={`${paths.blog}#articles`} className="font-semibold text-brand-800 underline">
                   Show all articles
                 </Link>
               </p>

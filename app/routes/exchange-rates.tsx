@@ -14,9 +14,10 @@ import { ServiceUnavailable } from "~/components/rates/ServiceUnavailable";
 import { useRatesAutoRefresh } from "~/components/rates/useRatesAutoRefresh";
 import { Badge, PageHero, Section } from "~/components/ui";
 import { ratesPageCacheControl } from "~/core/rates/cache-control";
-import { ratesService } from "~/core/rates/runtime.server";
+import { ratesService } from "~/wiring/rates.server";
 import { assertSameOrigin } from "~/utils/request.server";
 import { loaderCacheHeaders } from "~/utils/http";
+import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { redirectWithError } from "~/utils/toast.server";
 
@@ -57,7 +58,7 @@ export const meta: MetaFunction = ({ matches }) =>
     title: "Exchange Rates",
     description:
       "Live Bitcoin, Ethereum, USDT and USDC prices in Kenyan shillings (KES), refreshed every 60 seconds, with the time of the last update in Nairobi time.",
-    path: "/exchange-rates",
+    path: paths.exchangeRates,
   });
 
 export default function ExchangeRatesPage() {

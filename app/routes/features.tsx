@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CardGrid, CheckList } from "~/components/marketing/CardGrid";
-import { Icon } from "~/components/marketing/icons";
+import { Icon } from "~/components/ui/icons";
 import { MoneyFlow } from "~/components/marketing/MoneyFlow";
 import { useExternalUrls } from "~/components/marketing/useExternalUrls";
 import { ButtonLink, ExternalLink, PageHero, Section } from "~/components/ui";
@@ -18,6 +18,7 @@ import {
 import { moneyFlow } from "~/content/marketing/home";
 import { settlementTimes } from "~/content/tariff";
 import { publicPageHeaders } from "~/utils/http";
+import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 /** The page's copy travels as loader data, so it is not in the page's JavaScript bundle. */
@@ -26,7 +27,7 @@ export const loader = () => ({ featuresClosing, featuresFlow, featuresHero, feat
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  seo(matches, { title: data?.featuresMeta.title ?? "Features", description: data?.featuresMeta.description ?? "", path: "/features" });
+  seo(matches, { title: data?.featuresMeta.title ?? "Features", description: data?.featuresMeta.description ?? "", path: paths.features });
 
 const linkClass = "font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900";
 

@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ratesCopy } from "~/components/rates/copy";
 import { ratesApiCacheControl } from "~/core/rates/cache-control";
 import { decimalToNumber } from "~/core/rates/decimal";
-import { ratesService } from "~/core/rates/runtime.server";
+import { ratesService } from "~/wiring/rates.server";
 import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

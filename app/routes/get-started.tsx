@@ -11,7 +11,9 @@ import { submitApplication } from "~/core/merchants/applications.server";
 import { describeWait, hitLimit } from "~/core/rate-limit.server";
 import { getDb } from "~/utils/db.server";
 import { replyWithinLimits } from "~/utils/form-reply";
+import { checkHoneypot } from "~/utils/honeypot";
 import { publicPageHeaders } from "~/utils/http";
+import { paths } from "~/utils/paths";
 import { assertSameOrigin, clientKey, userAgent } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
 import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
@@ -33,8 +35,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
 
   // A value in the hidden honeypot means a bot: answer as if all went well, store nothing.
-  if (String(formData.get("company_fax") ?? "") !== "") {
-    return redirectWithSuccess("/get-started", messages.applicationSubmitted);
+  if (checkHoneypot(formData) === "bot") {
+    return redirectWithSuccess(paths.getStarted, messages.applicationSubmitted);
   }
 
   const submission = parseWithZod(formData, { schema: applicationSchema });
@@ -73,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 409 },
     );
   }
-  return redirectWithSuccess(`/get-started?submitted=${result.reference}`, messages.applicationSubmitted);
+  return redirectWithSuccess(paths.applicationSubmitted(result.reference), messages.applicationSubmitted);
 }
 
 export default function GetStarted() {
@@ -118,5 +120,5 @@ export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Get Started",
     description: "Apply for a OneHop merchant account: accept Bitcoin, Ethereum, USDT and USDC and settle in KES to M-Pesa, Airtel Money, T-Kash or your bank.",
-    path: "/get-started",
+    path: paths.getStarted,
   });

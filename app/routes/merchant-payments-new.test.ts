@@ -4,26 +4,17 @@
  * the other two answer 400 with the daily-limit message.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { merchantUsers, payments, rateRefreshes, rateSnapshots } from "../../drizzle/schema";
-import { installPaymentsRuntime } from "~/core/payments/runtime.server";
 import { startSession } from "~/utils/session.server";
 import { installTestDatabase } from "../../tests/setup/db";
-import { addMerchant, startPaymentsHarness, type PaymentsHarness } from "../../tests/setup/payments";
+import { addMerchant, setUpPaymentsHarness } from "../../tests/setup/payments";
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import { action } from "./merchant.payments.new";
 
 const { db, close } = installTestDatabase();
-let harness: PaymentsHarness;
-beforeAll(async () => {
-  harness = await startPaymentsHarness(db);
-  installPaymentsRuntime(harness.runtime);
-});
-afterAll(async () => {
-  installPaymentsRuntime(null);
-  await harness.close();
-  close();
-});
+// The payments runtime the route uses, on the custody and M-Pesa simulators.
+setUpPaymentsHarness({ db, close }, { install: true });
 
 const MERCHANT = "MRC-LIMT22";
 addMerchant(db, MERCHANT);

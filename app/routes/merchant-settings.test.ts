@@ -12,7 +12,7 @@ import { changeSettlementDestination } from "~/core/merchants/settlement-destina
 import { hashPassword } from "~/core/passwords.server";
 import { createPayment, getPayment, listPaymentEvents } from "~/core/payments/payments.server";
 import { formatCryptoUnits } from "~/core/payments/quote";
-import { installPaymentsRuntime } from "~/core/payments/runtime.server";
+import { installPaymentsRuntime } from "~/wiring/payments.server";
 import { listTransfersForPayment, planSettlement, sendPendingTransfers } from "~/core/payments/settlement.server";
 import { startSession } from "~/utils/session.server";
 import { installTestDatabase } from "../../tests/setup/db";

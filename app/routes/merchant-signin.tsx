@@ -11,13 +11,15 @@ import { signInSchema } from "~/core/merchants/sign-in-schema";
 import { describeWait } from "~/core/rate-limit.server";
 import { authenticator, InvalidCredentialsError, ThrottledError } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { checkHoneypot } from "~/utils/honeypot";
 import { logger } from "~/utils/logger.server";
+import { paths } from "~/utils/paths";
 import { assertSameOrigin, privatePageHeadersWithRetryAfter, retryAfterHeader, safeRedirectPath } from "~/utils/request.server";
 import { readSession, startSession } from "~/utils/session.server";
 import { seo } from "~/utils/seo";
 import { jsonWithError } from "~/utils/toast.server";
 
-const DASHBOARD = "/merchant/dashboard";
+const DASHBOARD = paths.merchantDashboard;
 type ActionData = { lastResult: SubmissionResult<string[]> };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -32,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   // FormStrategy reads the body itself: validate a clone first.
   const formData = await request.clone().formData();
-  if (String(formData.get("company_fax") ?? "") !== "") {
+  if (checkHoneypot(formData) === "bot") {
     return jsonWithError<ActionData>({ lastResult: { status: "error" } }, messages.signInFailed, { status: 401 });
   }
   const submission = parseWithZod(formData, { schema: signInSchema });
@@ -106,7 +108,7 @@ export default function MerchantSignIn() {
         <h2 className="mt-8 text-xl font-semibold text-ink">Not a merchant yet?</h2>
         <p className="mt-3 text-slate-700">
           Accept crypto and settle to M-Pesa in minutes.{" "}
-          <Link to="/get-started" className="font-semibold text-brand-800 underline">
+          <Link to={paths.getStarted} className="font-semibold text-brand-800 underline">
             Apply now
           </Link>
         </p>
@@ -118,4 +120,4 @@ export default function MerchantSignIn() {
 export const headers = privatePageHeadersWithRetryAfter;
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Merchant Sign In", description: "Sign in to your OneHop merchant dashboard.", path: "/merchant-signin", noindex: true });
+  seo(matches, { title: "Merchant Sign In", description: "Sign in to your OneHop merchant dashboard.", path: paths.merchantSignIn, noindex: true });

@@ -7,6 +7,7 @@ import { getDashboardStats } from "~/core/merchants/dashboard.server";
 import { requireMerchant } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { privatePageHeaders } from "~/utils/http";
+import { paths } from "~/utils/paths";
 import { SESSION_EXPIRY_MARGIN_MS } from "~/utils/session.server";
 import { seo } from "~/utils/seo";
 
@@ -37,8 +38,8 @@ function useSessionEnd(endsAt: number) {
 }
 
 const quickActions = [
-  { label: "Create Payment", to: "/merchant/payments/new" },
-  { label: "View Analytics", to: "/merchant/payments" },
+  { label: "Create Payment", to: paths.newMerchantPayment },
+  { label: "View Analytics", to: paths.merchantPayments },
   { label: "Customer Management", to: null },
 ] as const;
 
@@ -52,7 +53,7 @@ export default function MerchantDashboard() {
           <h1 className="text-3xl font-bold text-ink">Merchant Dashboard</h1>
           <p className="mt-2 text-slate-700">Welcome back, {account.business_name}</p>
         </div>
-        <Form method="post" action="/merchant/signout">
+        <Form method="post" action={paths.merchantSignOut}>
           <button type="submit" className={buttonClass("secondary")}>
             Sign Out
           </button>
@@ -100,7 +101,7 @@ export default function MerchantDashboard() {
               </li>
             ))}
             <li>
-              <Link to="/merchant/settings" className={buttonClass("ghost", "w-full justify-start")}>
+              <Link to={paths.merchantSettings} className={buttonClass("ghost", "w-full justify-start")}>
                 Settlement settings
               </Link>
             </li>
@@ -117,4 +118,4 @@ export default function MerchantDashboard() {
 export const headers = privatePageHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Merchant Dashboard", description: "Your OneHop merchant dashboard.", path: "/merchant/dashboard", noindex: true });
+  seo(matches, { title: "Merchant Dashboard", description: "Your OneHop merchant dashboard.", path: paths.merchantDashboard, noindex: true });

@@ -5,61 +5,41 @@ import { transferStatusLabels } from "~/components/payments/labels";
 import { eatDateTime, formatKesCents, formatKesExact, PaymentStatusBadge, PaymentTimeline, payoutSentence } from "~/components/payments/PaymentBits";
 import { buttonClass, Card, Container, DataTable } from "~/components/ui";
 import { getSettlementDestination } from "~/core/merchants/settlement-destination.server";
-import { formatCryptoUnits } from "~/core/payments/quote";
 import { merchantPaymentDetail } from "~/core/payments/reads.server";
-import { paymentsRuntime } from "~/core/payments/runtime.server";
-import { heldDestinationNotice, retryTransfer, sendPendingTransfers } from "~/core/payments/settlement.server";
-import { estimateSettlement } from "~/core/payments/settlement-plan";
+import { heldDestinationNotice } from "~/core/payments/settlement.server";
+import { paymentView, payoutView } from "~/core/payments/views.server";
 import { requireMerchant } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { privatePageHeaders } from "~/utils/http";
+import { invariantResponse, notFound, privatePageHeaders } from "~/utils/http";
+import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { jsonWithError, jsonWithSuccess } from "~/utils/toast.server";
+import { payments } from "~/wiring/payments.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const merchant = await requireMerchant(request);
   const db = getDb();
   const detail = merchantPaymentDetail(db, merchant.merchantId, params.id ?? "");
-  if (!detail) throw new Response("Payment not found", { status: 404 });
+  invariantResponse(detail, "Payment not found");
   const { payment, events, transfers } = detail;
-  const { config } = paymentsRuntime();
-  const net = payment.amountKesCents - payment.feeKesCents;
   // Before settlement: what this payment alone would pay out. After: the transfers actually made.
-  const estimate = estimateSettlement(net, { perTransferKes: config.railPerTransferKes, dailyKes: config.railDailyKes });
-  const live = transfers.filter((t) => t.status !== "failed");
+  const { feeBps, estimate, actual } = payoutView(payment, transfers, payments().config);
   const destination = getSettlementDestination(db, merchant.merchantId, Date.now());
   const waiting = ["awaiting_payment", "confirming", "confirmed", "in_review"].includes(payment.status);
   return {
-    feeBps: config.c2bFeeBps,
-    estimate: { payoutKesCents: estimate.payoutKesCents.toString(), railChargeKesCents: estimate.railChargeKesCents.toString() },
-    actual:
-      live.length > 0
-        ? {
-            payoutKesCents: live.reduce((sum, t) => sum + t.amountKesCents, 0n).toString(),
-            railChargeKesCents: live.reduce((sum, t) => sum + t.railChargeKesCents, 0n).toString(),
-          }
-        : null,
+    feeBps,
+    estimate,
+    actual,
     hold: waiting && destination.phone && destination.heldUntil ? heldDestinationNotice(destination.phone, destination.heldUntil) : null,
 
     payment: {
-      id: payment.id,
-      reference: payment.reference,
-      description: payment.description,
-      status: payment.status,
-      asset: payment.asset,
-      network: payment.network,
-      amountKesCents: payment.amountKesCents.toString(),
+      ...paymentView(payment),
       feeKesCents: payment.feeKesCents.toString(),
       netKesCents: (payment.amountKesCents - payment.feeKesCents).toString(),
-      crypto: formatCryptoUnits(payment.cryptoAmountUnits, payment.asset),
-      received: formatCryptoUnits(payment.receivedUnits, payment.asset),
       quoteRate: payment.quoteRate,
       rateSource: payment.rateSource,
       rateFetchedAt: payment.rateFetchedAt,
       quotedAt: payment.quotedAt,
-      expiresAt: payment.expiresAt,
-      depositAddress: payment.depositAddress,
-      confirmations: payment.confirmations,
       requiresReview: payment.requiresReview,
     },
     events: events.map((e) => ({ id: e.id, at: e.at, type: e.type, cause: e.cause })),
@@ -84,18 +64,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const merchant = await requireMerchant(request);
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ ok: false }, { status: 400 });
-  const db = getDb();
-  const detail = merchantPaymentDetail(db, merchant.merchantId, params.id ?? "");
-  if (!detail || !detail.transfers.some((t) => t.id === parsed.data.transferId)) throw new Response("Payment not found", { status: 404 });
-  const now = Date.now();
-  const destination = getSettlementDestination(db, merchant.merchantId, now);
-  if (destination.phone && destination.heldUntil) {
-    return jsonWithError({ ok: false }, { message: "Cannot retry yet", description: `${heldDestinationNotice(destination.phone, destination.heldUntil)}.` }, { status: 409 });
+  const actor = { type: "merchant_user", id: merchant.userId, merchantId: merchant.merchantId } as const;
+  const outcome = await payments().retryTransfer(actor, { paymentId: params.id ?? "", transferId: parsed.data.transferId });
+  if (outcome.ok) return jsonWithSuccess({ ok: true }, { message: "Transfer retried", description: "We sent it to M-Pesa again." });
+  switch (outcome.reason) {
+    case "not_found":
+      throw notFound("Payment not found");
+    case "held":
+      return jsonWithError({ ok: false }, { message: "Cannot retry yet", description: `${outcome.notice}.` }, { status: 409 });
+    case "not_running":
+      return jsonWithError({ ok: false }, { message: "Cannot retry right now", description: "Payouts to M-Pesa are paused for a moment. Nothing was changed; please try again in a few minutes." }, { status: 503 });
+    case "not_retryable":
+      return jsonWithError({ ok: false }, { message: "Cannot retry", description: "This transfer is not failed, or was already retried." }, { status: 409 });
   }
-  const retry = retryTransfer(db, parsed.data.transferId, now);
-  if (!retry) return jsonWithError({ ok: false }, { message: "Cannot retry", description: "This transfer is not failed, or was already retried." }, { status: 409 });
-  await sendPendingTransfers(db, paymentsRuntime().payouts, Date.now);
-  return jsonWithSuccess({ ok: true }, { message: "Transfer retried", description: "We sent it to M-Pesa again." });
 }
 
 export default function PaymentDetail() {
@@ -103,7 +84,7 @@ export default function PaymentDetail() {
   return (
     <Container className="py-12">
       <p>
-        <Link to="/merchant/payments" className="text-sm font-semibold text-brand-800 underline">
+        <Link to={paths.merchantPayments} className="text-sm font-semibold text-brand-800 underline">
           Back to payments
         </Link>
       </p>
@@ -137,7 +118,7 @@ export default function PaymentDetail() {
             ))}
           </dl>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link to={`/pay/${payment.id}`} className={buttonClass("primary")}>
+            <Link to={paths.checkout(payment.id)} className={buttonClass("primary")}>
               Open checkout page
             </Link>
           </div>
@@ -202,4 +183,4 @@ export default function PaymentDetail() {
 }
 
 export const headers = privatePageHeaders;
-export const meta: MetaFunction = ({ matches }) => seo(matches, { title: "Payment", description: "Payment details.", path: "/merchant/payments", noindex: true });
+export const meta: MetaFunction = ({ matches }) => seo(matches, { title: "Payment", description: "Payment details.", path: paths.merchantPayments, noindex: true });

@@ -8,6 +8,7 @@ import { formatCryptoUnits } from "~/core/payments/quote";
 import { requireMerchant } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { privatePageHeaders } from "~/utils/http";
+import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 const PAGE_SIZE = 25;
@@ -56,10 +57,10 @@ export default function MerchantPayments() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold text-ink">Payments</h1>
         <div className="flex gap-2">
-          <Link to="/merchant/dashboard" className={buttonClass("ghost")}>
+          <Link to={paths.merchantDashboard} className={buttonClass("ghost")}>
             Dashboard
           </Link>
-          <Link to="/merchant/payments/new" className={buttonClass("primary")}>
+          <Link to={paths.newMerchantPayment} className={buttonClass("primary")}>
             Create Payment
           </Link>
         </div>
@@ -109,7 +110,7 @@ export default function MerchantPayments() {
         <button type="submit" className={buttonClass("secondary")}>
           Filter
         </button>
-        <a href={`/merchant/payments/export.csv${query({})}`} className={buttonClass("ghost")} download>
+        <a href={`${paths.merchantPaymentsExport}${query({})}`} className={buttonClass("ghost")} download>
           Export CSV
         </a>
       </Form>
@@ -123,7 +124,7 @@ export default function MerchantPayments() {
               {payments.map((p) => (
                 <tr key={p.id} className="border-b border-slate-200">
                   <td className="px-3 py-2">
-                    <Link to={`/merchant/payments/${p.id}`} className="font-semibold text-brand-800 underline">
+                    <Link to={paths.merchantPayment(p.id)} className="font-semibold text-brand-800 underline">
                       {p.reference}
                     </Link>
                     <div className="text-xs text-slate-600">{p.id}</div>
@@ -155,4 +156,4 @@ export default function MerchantPayments() {
 }
 
 export const headers = privatePageHeaders;
-export const meta: MetaFunction = ({ matches }) => seo(matches, { title: "Payments", description: "Your OneHop payments.", path: "/merchant/payments", noindex: true });
+export const meta: MetaFunction = ({ matches }) => seo(matches, { title: "Payments", description: "Your OneHop payments.", path: paths.merchantPayments, noindex: true });

@@ -7,17 +7,14 @@ import { buttonClass, Card, Container } from "~/components/ui";
 import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
 import { cryptoLimits, feeBps } from "~/content/tariff";
 import { createPaymentSchema, paymentAssets } from "~/core/payments/create-payment-schema";
-import { createPayment, PaymentError } from "~/core/payments/payments.server";
-import { computeQuote, formatCryptoUnits } from "~/core/payments/quote";
-import { estimateSettlement } from "~/core/payments/settlement-plan";
-import { paymentsRuntime } from "~/core/payments/runtime.server";
-import { ratesService } from "~/core/rates/runtime.server";
+import { PaymentError } from "~/core/payments/payments.server";
 import { requireMerchant } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
 import { formatKes, formatPercent } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
+import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { payments } from "~/wiring/payments.server";
 
 type Preview = {
   amountKes: number;
@@ -46,52 +43,38 @@ export async function action({ request }: ActionFunctionArgs) {
   const merchant = await requireMerchant(request);
   const submission = parseWithZod(await request.formData(), { schema: createPaymentSchema });
   if (submission.status !== "success") return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
-  const db = getDb();
-  const runtime = paymentsRuntime();
-  const input = submission.value;
-  const rates = ratesService().read();
-  const now = Date.now();
-  if (input.intent === "review") {
-    const rate = rates.rates.find((r) => r.symbol === input.asset);
-    const error = (message: string) =>
-      jsonWithError<ActionData>({ lastResult: submission.reply({ fieldErrors: { amountKes: [message] } }) }, { message: "Cannot create payment", description: message }, { status: 400 });
-    if (input.amountKes < runtime.config.minimumKes) return error(`The minimum payment is ${formatKes(runtime.config.minimumKes)}.`);
-    if (input.amountKes > runtime.config.reviewMaxKes) return error(`The maximum payment is ${formatKes(runtime.config.reviewMaxKes)}.`);
-    if (!rate || rate.kind !== "live") return error(`We can't lock a ${input.asset} quote right now: the rate is not live. Please try again in a minute.`);
-    const amountKesCents = BigInt(input.amountKes) * 100n;
-    const quote = computeQuote({ amountKesCents, marketRate: rate.priceKes, spreadBps: runtime.config.spreadBps, feeBps: runtime.config.c2bFeeBps, asset: input.asset });
-    const estimate = estimateSettlement(amountKesCents - quote.feeKesCents, { perTransferKes: runtime.config.railPerTransferKes, dailyKes: runtime.config.railDailyKes });
-    return data<ActionData>({
-      lastResult: submission.reply(),
-      preview: {
-        amountKes: input.amountKes,
-        asset: input.asset,
-        reference: input.reference,
-        description: input.description ?? "",
-        feeCents: quote.feeKesCents.toString(),
-        netCents: (amountKesCents - quote.feeKesCents).toString(),
-        payoutCents: estimate.payoutKesCents.toString(),
-        railChargeCents: estimate.railChargeKesCents.toString(),
-        transfers: estimate.transfers,
-        crypto: formatCryptoUnits(quote.cryptoAmountUnits, input.asset),
-        rate: quote.quoteRate,
-        ttlMinutes: Math.round(runtime.config.quoteTtlMs / 60_000),
-        review: input.amountKes > runtime.config.autoMaxKes,
-      },
-    });
-  }
+  const { intent, ...input } = submission.value;
+  const actor = { type: "merchant_user", id: merchant.userId, merchantId: merchant.merchantId } as const;
+  const service = payments();
   try {
-    const payment = await createPayment(
-      db,
-      { custody: runtime.custody, rates, config: runtime.config, now },
-      { merchantId: merchant.merchantId, amountKes: input.amountKes, asset: input.asset, reference: input.reference, description: input.description },
-    );
-    return redirectWithSuccess(`/merchant/payments/${payment.id}`, { message: "Payment created", description: "Share the checkout link with your customer." });
-  } catch (error) {
-    if (error instanceof PaymentError) {
-      return jsonWithError<ActionData>({ lastResult: submission.reply() }, { message: "Cannot create payment", description: error.message }, { status: error.code === "custody_unavailable" ? 503 : 400 });
+    if (intent === "review") {
+      const preview = service.preview(actor, input);
+      return data<ActionData>({
+        lastResult: submission.reply(),
+        preview: {
+          amountKes: input.amountKes,
+          asset: input.asset,
+          reference: input.reference,
+          description: input.description ?? "",
+          feeCents: preview.feeKesCents.toString(),
+          netCents: preview.netKesCents.toString(),
+          payoutCents: preview.payoutKesCents.toString(),
+          railChargeCents: preview.railChargeKesCents.toString(),
+          transfers: preview.transfers,
+          crypto: preview.crypto,
+          rate: preview.quoteRate,
+          ttlMinutes: preview.ttlMinutes,
+          review: preview.review,
+        },
+      });
     }
-    throw error;
+    const payment = await service.create(actor, input);
+    return redirectWithSuccess(paths.merchantPayment(payment.id), { message: "Payment created", description: "Share the checkout link with your customer." });
+  } catch (error) {
+    if (!(error instanceof PaymentError)) throw error;
+    // On review the reason is also shown at the amount field.
+    const lastResult = intent === "review" ? submission.reply({ fieldErrors: { amountKes: [error.message] } }) : submission.reply();
+    return jsonWithError<ActionData>({ lastResult }, { message: "Cannot create payment", description: error.message }, { status: error.code === "custody_unavailable" ? 503 : 400 });
   }
 }
 
@@ -114,7 +97,7 @@ export default function NewPayment() {
   return (
     <Container className="max-w-3xl py-12">
       <p>
-        <Link to="/merchant/payments" className="text-sm font-semibold text-brand-800 underline">
+        <Link to={paths.merchantPayments} className="text-sm font-semibold text-brand-800 underline">
           Back to payments
         </Link>
       </p>
@@ -191,7 +174,7 @@ export default function NewPayment() {
         ) : null}
       </Form>
       <p className="mt-8">
-        <Link to="/merchant/settings" className={buttonClass("ghost")}>
+        <Link to={paths.merchantSettings} className={buttonClass("ghost")}>
           Settlement settings
         </Link>
       </p>
@@ -200,4 +183,4 @@ export default function NewPayment() {
 }
 
 export const headers = privatePageHeaders;
-export const meta: MetaFunction = ({ matches }) => seo(matches, { title: "Create Payment", description: "Create a crypto payment in KES.", path: "/merchant/payments/new", noindex: true });
+export const meta: MetaFunction = ({ matches }) => seo(matches, { title: "Create Payment", description: "Create a crypto payment in KES.", path: paths.newMerchantPayment, noindex: true });

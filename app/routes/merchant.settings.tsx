@@ -6,7 +6,6 @@ import { Container } from "~/components/ui";
 import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
 import { settlementDestinationSchema } from "~/core/merchants/settlement-destination-schema";
 import { changeSettlementDestination, getSettlementDestination } from "~/core/merchants/settlement-destination.server";
-import { paymentsRuntime } from "~/core/payments/runtime.server";
 import { heldDestinationNotice } from "~/core/payments/settlement.server";
 import { normalizeKenyanMsisdn } from "~/core/providers/daraja/msisdn";
 import { describeWait } from "~/core/rate-limit.server";
@@ -14,9 +13,11 @@ import { requireMerchant } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { formatPhone } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
+import { paths } from "~/utils/paths";
 import { clientKey } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { payments } from "~/wiring/payments.server";
 
 type ActionData = { lastResult: SubmissionResult<string[]> };
 
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     phone: destination.phone,
     display: destination.phone ? formatPhone(destination.phone) : null,
     hold: destination.phone && destination.heldUntil ? heldDestinationNotice(destination.phone, destination.heldUntil) : null,
-    coolingOffHours: paymentsRuntime().config.payoutDestinationCoolingOffHours,
+    coolingOffHours: payments().config.payoutDestinationCoolingOffHours,
   };
 }
 
@@ -45,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await changeSettlementDestination(
     getDb(),
     { merchantId: merchant.merchantId, userId: merchant.userId, password: submission.value.password, phone, clientKey: clientKey(request) },
-    { coolingOffHours: paymentsRuntime().config.payoutDestinationCoolingOffHours, now },
+    { coolingOffHours: payments().config.payoutDestinationCoolingOffHours, now },
   );
   if (!result.ok) {
     const message =
@@ -63,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const description = result.heldUntil
     ? `${heldDestinationNotice(result.phone, result.heldUntil)}. We e-mailed you about the change.`
     : `We will pay you to ${formatPhone(result.phone)} on M-Pesa.`;
-  return redirectWithSuccess("/merchant/settings", { message: "Settlement number saved", description });
+  return redirectWithSuccess(paths.merchantSettings, { message: "Settlement number saved", description });
 }
 
 export default function MerchantSettings() {
@@ -79,7 +80,7 @@ export default function MerchantSettings() {
   return (
     <Container className="max-w-2xl py-12">
       <p>
-        <Link to="/merchant/dashboard" className="text-sm font-semibold text-brand-800 underline">
+        <Link to={paths.merchantDashboard} className="text-sm font-semibold text-brand-800 underline">
           Back to the dashboard
         </Link>
       </p>
@@ -87,7 +88,7 @@ export default function MerchantSettings() {
       <p className="mt-3 text-slate-700">
         Confirmed payments are paid out at once to this M-Pesa number, in transfers of up to KES 250,000 and up to KES 500,000 a day; anything above
         waits for the next day. Each transfer carries M-Pesa&apos;s own charge, passed on at cost (see the{" "}
-        <Link to="/tariff-schedule" className="underline">
+        <Link to={paths.tariffSchedule} className="underline">
           tariff schedule
         </Link>
         ).
@@ -126,4 +127,4 @@ export default function MerchantSettings() {
 }
 
 export const headers = privatePageHeaders;
-export const meta: MetaFunction = ({ matches }) => seo(matches, { title: "Settlement settings", description: "Where OneHop pays you.", path: "/merchant/settings", noindex: true });
+export const meta: MetaFunction = ({ matches }) => seo(matches, { title: "Settlement settings", description: "Where OneHop pays you.", path: paths.merchantSettings, noindex: true });

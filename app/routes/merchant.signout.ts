@@ -3,6 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { messages } from "~/content/messages";
 import { getDb } from "~/utils/db.server";
+import { paths } from "~/utils/paths";
 import { assertSameOrigin } from "~/utils/request.server";
 import { endSession } from "~/utils/session.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
@@ -10,7 +11,7 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const cookie = await endSession(getDb(), "merchant", request);
-  return redirectWithSuccess("/", messages.signedOut, { headers: { "Set-Cookie": cookie } });
+  return redirectWithSuccess(paths.home, messages.signedOut, { headers: { "Set-Cookie": cookie } });
 }
 
-export const loader = () => redirect("/merchant/dashboard");
+export const loader = () => redirect(paths.merchantDashboard);

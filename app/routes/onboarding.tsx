@@ -1,24 +1,26 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { CheckList } from "~/components/company/CheckList";
-import { Icon, IconTile } from "~/components/company/icons";
+import { CtaBand } from "~/components/company/CtaBand";
 import { StepList } from "~/components/company/StepList";
-import { ButtonLink, Card, Container, PageHero, Section } from "~/components/ui";
+import { ButtonLink, Card, PageHero, Section } from "~/components/ui";
+import { IconBadge } from "~/components/ui/icons";
 import { onboardingPage as page } from "~/content/pages/onboarding";
 import { publicPageHeaders } from "~/utils/http";
+import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, { title: page.seo.title, description: page.seo.description, path: "/onboarding" });
+  seo(matches, { title: page.seo.title, description: page.seo.description, path: paths.onboarding });
 
 export default function OnboardingPage() {
   return (
     <>
       <PageHero eyebrow={page.hero.eyebrow} title={page.hero.title} lead={page.hero.lead}>
-        <ButtonLink to="/get-started">Apply now</ButtonLink>
-        <ButtonLink to="/merchant-signin" variant="secondary">
+        <ButtonLink to={paths.getStarted}>{page.cta.button}</ButtonLink>
+        <ButtonLink to={paths.merchantSignIn} variant="secondary">
           Already approved? Sign in
         </ButtonLink>
       </PageHero>
@@ -31,7 +33,7 @@ export default function OnboardingPage() {
         <ul className="grid gap-6 md:grid-cols-3">
           {page.documents.groups.map((group) => (
             <li key={group.id} className="flex">
-              <Card title={group.title} icon={<IconTile name={group.icon} />} className="w-full">
+              <Card title={group.title} icon={<IconBadge name={group.icon} />} className="w-full">
                 <CheckList items={group.items} className="text-sm" />
               </Card>
             </li>
@@ -62,20 +64,7 @@ export default function OnboardingPage() {
         </dl>
       </Section>
 
-      <section aria-labelledby="onboarding-cta" className="bg-brand-800 py-16 text-white">
-        <Container className="flex flex-col items-start gap-6 md:flex-row md:items-center md:justify-between">
-          <div>
-            <h2 id="onboarding-cta" className="text-3xl font-bold tracking-tight">
-              {page.cta.title}
-            </h2>
-            <p className="mt-3 max-w-2xl text-lg text-brand-50">{page.cta.body}</p>
-          </div>
-          <ButtonLink to="/get-started" variant="inverse" className="shrink-0">
-            {page.cta.button}
-            <Icon name="rocket" className="h-5 w-5" />
-          </ButtonLink>
-        </Container>
-      </section>
+      <CtaBand id="onboarding-cta" title={page.cta.title} body={page.cta.body} action={{ to: paths.getStarted, label: page.cta.button }} icon="rocket" />
     </>
   );
 }

@@ -12,15 +12,16 @@ import { buttonClass, Card, Container } from "~/components/ui";
 import { company } from "~/content/company";
 import { getMerchantAccount } from "~/core/merchants/sign-in.server";
 import { getPayment } from "~/core/payments/payments.server";
+import { paymentView, payoutView } from "~/core/payments/views.server";
 import { qrRows } from "~/core/payments/qr.server";
 import { formatCryptoUnits } from "~/core/payments/quote";
-import { paymentsRuntime } from "~/core/payments/runtime.server";
 import { listTransfersForPayment } from "~/core/payments/settlement.server";
-import { estimateSettlement } from "~/core/payments/settlement-plan";
 import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { readSession } from "~/utils/session.server";
-import { PRIVATE_NO_STORE } from "~/utils/http";
+import { payments } from "~/wiring/payments.server";
+import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http";
+import { paths } from "~/utils/paths";
 
 const WAITING = new Set(["awaiting_payment", "confirming"]);
 
@@ -33,38 +34,22 @@ async function merchantView(request: Request, payment: NonNullable<ReturnType<ty
   const session = await readSession(db, "merchant", request);
   const account = session.status === "active" && session.session.merchantUserId ? getMerchantAccount(db, session.session.merchantUserId) : undefined;
   if (!account || account.merchantId !== payment.merchantId) return null;
-  const { config } = paymentsRuntime();
-  const live = listTransfersForPayment(db, payment.id).filter((t) => t.status !== "failed");
-  if (live.length > 0) {
-    const paid = live.reduce((sum, t) => sum + t.amountKesCents, 0n);
-    const charges = live.reduce((sum, t) => sum + t.railChargeKesCents, 0n);
-    return `You receive ${formatKesExact(paid)} on M-Pesa after the M-Pesa charge${live.length > 1 ? "s" : ""} of ${formatKesExact(charges)}.`;
+  const { actual, paidTransfers, estimate, feeBps } = payoutView(payment, listTransfersForPayment(db, payment.id), payments().config);
+  if (actual) {
+    return `You receive ${formatKesExact(actual.payoutKesCents)} on M-Pesa after the M-Pesa charge${paidTransfers > 1 ? "s" : ""} of ${formatKesExact(actual.railChargeKesCents)}.`;
   }
-  const estimate = estimateSettlement(payment.amountKesCents - payment.feeKesCents, { perTransferKes: config.railPerTransferKes, dailyKes: config.railDailyKes });
-  return `You receive ${payoutSentence(estimate.payoutKesCents, config.c2bFeeBps, estimate.railChargeKesCents)}.`;
+  return `You receive ${payoutSentence(estimate.payoutKesCents, feeBps, estimate.railChargeKesCents)}.`;
 }
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const payment = /^pay_[a-z0-9]{12}$/.test(params.id ?? "") ? getPayment(getDb(), params.id!) : undefined;
-  if (!payment) throw new Response("Payment not found", { status: 404 });
+  invariantResponse(payment, "Payment not found");
   const now = Date.now();
-  const crypto = formatCryptoUnits(payment.cryptoAmountUnits, payment.asset);
   const missingUnits = payment.cryptoAmountUnits - payment.receivedUnits;
   return {
-    id: payment.id,
-    reference: payment.reference,
-    description: payment.description,
-    status: payment.status,
-    asset: payment.asset,
-    network: payment.network,
-    amountKesCents: payment.amountKesCents.toString(),
-    crypto,
-    received: formatCryptoUnits(payment.receivedUnits, payment.asset),
+    ...paymentView(payment),
     missing: missingUnits > 0n ? formatCryptoUnits(missingUnits, payment.asset) : null,
-    address: payment.depositAddress,
     qr: payment.depositAddress && WAITING.has(payment.status) ? qrRows(payment.depositAddress) : null,
-    confirmations: payment.confirmations,
-    expiresAt: payment.expiresAt,
     secondsLeft: Math.max(0, Math.floor((payment.expiresAt - now) / 1000)),
     simulator: env.PROVIDER_MODE === "simulator",
     merchantView: await merchantView(request, payment),
@@ -161,7 +146,7 @@ export default function Checkout() {
               </div>
               <div>
                 <dt className="text-sm text-slate-600">To this address</dt>
-                <dd className="break-all font-mono text-ink">{payment.address}</dd>
+                <dd className="break-all font-mono text-ink">{payment.depositAddress}</dd>
               </div>
               <div>
                 <dt className="text-sm text-slate-600">Rate locked for</dt>
@@ -173,13 +158,13 @@ export default function Checkout() {
           </div>
           <p className="mt-6 text-sm text-slate-700">This page updates by itself. Send only {payment.asset} on the {payment.network} network to this address.</p>
           <div className="mt-4 flex flex-wrap gap-3">
-            <Link to={`/pay/${payment.id}`} className={buttonClass("secondary")} reloadDocument>
+            <Link to={paths.checkout(payment.id)} className={buttonClass("secondary")} reloadDocument>
               Refresh status
             </Link>
-            {payment.simulator && payment.address ? (
+            {payment.simulator && payment.depositAddress ? (
               <a
                 className={buttonClass("ghost")}
-                href={`/simulator/custody/?${new URLSearchParams({ payment: payment.id, address: payment.address, amount: payment.crypto, returnTo: `/pay/${payment.id}` })}`}
+                href={`/simulator/custody/?${new URLSearchParams({ payment: payment.id, address: payment.depositAddress, amount: payment.crypto, returnTo: paths.checkout(payment.id) })}`}
               >
                 Pay with the test wallet (simulator)
               </a>

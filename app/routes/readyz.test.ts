@@ -5,35 +5,20 @@
  */
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import * as schema from "../../drizzle/schema";
-import { installPaymentsRuntime } from "~/core/payments/runtime.server";
-import { runningMarketSimulator, startRates } from "~/core/rates/runtime.server";
 import { runBoot } from "~/utils/boot.server";
 import type { Db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { schedule, stopAllJobs, unschedule } from "~/utils/jobs.server";
+import { schedule, unschedule } from "~/utils/jobs.server";
 import { createTestDb, installTestDatabase } from "../../tests/setup/db";
-import { startPaymentsHarness, type PaymentsHarness } from "../../tests/setup/payments";
+import { setUpPaymentsHarness } from "../../tests/setup/payments";
 import { loader as healthz } from "./healthz";
 import { loader as readyz } from "./readyz";
 
 const { db, close } = installTestDatabase();
-let h: PaymentsHarness;
-
-beforeAll(async () => {
-  h = await startPaymentsHarness(db);
-  installPaymentsRuntime(h.runtime);
-  await startRates({ db, simulators: true });
-});
-
-afterAll(async () => {
-  stopAllJobs();
-  installPaymentsRuntime(null);
-  await runningMarketSimulator()?.stop();
-  await h.close();
-  close();
-});
+// The payments runtime and the rates service running, as after boot in simulator mode.
+setUpPaymentsHarness({ db, close }, { install: true, rates: true });
 
 afterEach(() => {
   env.PROVIDER_MODE = "simulator";

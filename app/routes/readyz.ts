@@ -5,8 +5,6 @@
  * The reasons name what is wrong for anyone (a load balancer, an uptime check); their detail (paths,
  * provider errors) and the raw checks are only for callers on this machine or a private network.
  */
-import { hasPaymentsRuntime, paymentsRuntime } from "~/core/payments/runtime.server";
-import { runningMarketSimulator } from "~/core/rates/runtime.server";
 import { bootReport } from "~/utils/boot.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { checkDatabaseWritable, getDb } from "~/utils/db.server";
@@ -15,6 +13,8 @@ import { jobsHealth } from "~/utils/jobs.server";
 import { isPublicAddress } from "~/utils/outbound-address";
 import { assessReadiness, providerStatuses } from "~/utils/readiness.server";
 import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
+import { runningPayments } from "~/wiring/payments.server";
+import { runningMarketSimulator } from "~/wiring/rates.server";
 
 export async function loader({ request }: { request: Request }) {
   let database: ReturnType<typeof checkDatabaseWritable>;
@@ -25,7 +25,7 @@ export async function loader({ request }: { request: Request }) {
   }
   const boot = bootReport();
   const simulators = env.PROVIDER_MODE === "simulator";
-  const payments = hasPaymentsRuntime() ? paymentsRuntime() : null;
+  const payments = runningPayments();
   const stepOk = (name: string) => boot?.steps.some((step) => step.step === name && step.ok) ?? false;
   const providers = providerStatuses(env, {
     custody: simulators ? Boolean(payments?.custodySimulator) : payments !== null,

@@ -1,17 +1,19 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { CheckList } from "~/components/company/CheckList";
-import { Icon, IconTile } from "~/components/company/icons";
+import { CtaBand } from "~/components/company/CtaBand";
 import { ButtonLink, Card, Container, PageHero, Section, Stat } from "~/components/ui";
+import { IconBadge } from "~/components/ui/icons";
 import { company } from "~/content/company";
 import { securityPage as page } from "~/content/pages/security";
 import { publicPageHeaders } from "~/utils/http";
+import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, { title: page.seo.title, description: page.seo.description, path: "/security" });
+  seo(matches, { title: page.seo.title, description: page.seo.description, path: paths.security });
 
 const linkClass = "font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900";
 
@@ -19,8 +21,8 @@ export default function SecurityPage() {
   return (
     <>
       <PageHero eyebrow={page.hero.eyebrow} title={page.hero.title} lead={page.hero.lead}>
-        <ButtonLink to="/get-started">{page.cta.button}</ButtonLink>
-        <ButtonLink to="/compliance" variant="secondary">
+        <ButtonLink to={paths.getStarted}>{page.cta.button}</ButtonLink>
+        <ButtonLink to={paths.compliance} variant="secondary">
           Read about compliance
         </ButtonLink>
       </PageHero>
@@ -39,7 +41,7 @@ export default function SecurityPage() {
         <ul className="grid gap-6 md:grid-cols-2">
           {page.pillars.items.map((pillar) => (
             <li key={pillar.id} id={pillar.id} className="flex">
-              <Card title={pillar.title} icon={<IconTile name={pillar.icon} />} className="w-full">
+              <Card title={pillar.title} icon={<IconBadge name={pillar.icon} />} className="w-full">
                 <p>{pillar.body}</p>
                 <CheckList items={pillar.points} className="mt-4 text-sm" />
               </Card>
@@ -54,7 +56,7 @@ export default function SecurityPage() {
             <li key={certification.name} className="flex">
               <Card
                 title={certification.name}
-                icon={<IconTile name="badge" />}
+                icon={<IconBadge name="badge" />}
                 className="flex w-full flex-col"
               >
                 <p className="text-sm font-semibold uppercase tracking-wide text-brand-800">{certification.scope}</p>
@@ -66,7 +68,7 @@ export default function SecurityPage() {
         <p className="mt-8 max-w-3xl text-slate-700">
           {company.legalName} operates under {company.licenceName} number {company.licenceNumber}. Our licences,
           AML/CFT programme and data-protection commitments are set out on the{" "}
-          <Link to="/compliance" className={linkClass}>
+          <Link to={paths.compliance} className={linkClass}>
             compliance page
           </Link>
           .
@@ -102,20 +104,7 @@ export default function SecurityPage() {
         </div>
       </Section>
 
-      <section aria-labelledby="security-cta" className="bg-brand-800 py-16 text-white">
-        <Container className="flex flex-col items-start gap-6 md:flex-row md:items-center md:justify-between">
-          <div>
-            <h2 id="security-cta" className="text-3xl font-bold tracking-tight">
-              {page.cta.title}
-            </h2>
-            <p className="mt-3 max-w-2xl text-lg text-brand-50">{page.cta.body}</p>
-          </div>
-          <ButtonLink to="/get-started" variant="inverse" className="shrink-0">
-            {page.cta.button}
-            <Icon name="shield" className="h-5 w-5" />
-          </ButtonLink>
-        </Container>
-      </section>
+      <CtaBand id="security-cta" title={page.cta.title} body={page.cta.body} action={{ to: paths.getStarted, label: page.cta.button }} icon="shield" />
     </>
   );
 }

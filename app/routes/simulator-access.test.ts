@@ -4,25 +4,24 @@
  * custody simulator's `returnTo` never leaves the site. Loaders and actions get real Requests; the
  * custody and market simulators run for real over HTTP.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { merchantUsers } from "../../drizzle/schema";
 import { createOperator } from "~/core/operators.server";
 import { createPayment, getPayment, type Payment } from "~/core/payments/payments.server";
-import { installPaymentsRuntime } from "~/core/payments/runtime.server";
-import { safeReturnPath } from "~/core/providers/custody/sim-page.server";
-import { runningMarketSimulator, startRates } from "~/core/rates/runtime.server";
+import { safeReturnPath } from "~/simulators/custody/page.server";
+import { runningMarketSimulator } from "~/wiring/rates.server";
 import { env } from "~/utils/env.server";
-import { stopAllJobs } from "~/utils/jobs.server";
 import { startSession } from "~/utils/session.server";
 import { REDIRECT_BYPASSES } from "../../tests/fixtures/redirect-bypasses";
 import { installTestDatabase } from "../../tests/setup/db";
-import { addMerchant, liveRates, startPaymentsHarness, testConfig, type PaymentsHarness } from "../../tests/setup/payments";
+import { addMerchant, liveRates, testConfig, setUpPaymentsHarness } from "../../tests/setup/payments";
 import { cookiesFrom, formPost, get, respond } from "../../tests/setup/requests";
 import { action as custodyAction, loader as custodyLoader } from "./simulator.custody.$";
 import { action as marketAction, loader as marketLoader } from "./simulator.market";
 
 const { db, close } = installTestDatabase();
-let h: PaymentsHarness;
+// The payments runtime and the rates service running, as after boot in simulator mode.
+const h = setUpPaymentsHarness({ db, close }, { install: true, rates: true });
 let operator = "";
 let merchant = "";
 let mine: Payment;
@@ -39,9 +38,6 @@ async function newPayment(reference: string) {
 }
 
 beforeAll(async () => {
-  h = await startPaymentsHarness(db);
-  installPaymentsRuntime(h.runtime);
-  await startRates({ db, simulators: true });
   addMerchant(db, MERCHANT);
   mine = await newPayment("SIM-MINE");
   other = await newPayment("SIM-OTHER");
@@ -49,14 +45,6 @@ beforeAll(async () => {
   operator = cookiesFrom(new Response(null, { headers: { "Set-Cookie": await startSession(db, "operator", { operatorId: op.id }, get("/")) } }));
   db.insert(merchantUsers).values({ id: "mu_simaccess", merchantId: MERCHANT, username: "simaccess", role: "owner", createdAt: Date.now() }).run();
   merchant = cookiesFrom(new Response(null, { headers: { "Set-Cookie": await startSession(db, "merchant", { merchantUserId: "mu_simaccess" }, get("/")) } }));
-});
-
-afterAll(async () => {
-  stopAllJobs();
-  installPaymentsRuntime(null);
-  await runningMarketSimulator()?.stop();
-  await h.close();
-  close();
 });
 
 const custodyGet = (path: string, cookie?: string) => respond(() => custodyLoader({ request: get(path, { cookie }), params: {}, context: {} }));

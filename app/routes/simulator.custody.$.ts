@@ -9,12 +9,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getPayment } from "~/core/payments/payments.server";
 import { formatCryptoUnits } from "~/core/payments/quote";
-import { renderTestPaymentPage } from "~/core/providers/custody/sim-page.server";
-import { SimulatorError, type CustodySimulator } from "~/core/providers/custody/simulator.server";
-import { hasPaymentsRuntime, paymentsRuntime } from "~/core/payments/runtime.server";
+import type { CustodySimulator } from "~/simulators/custody/index.server";
 import { getDb } from "~/utils/db.server";
+import { paths } from "~/utils/paths";
 import { assertSameOrigin, forbidden } from "~/utils/request.server";
 import { requireSimulatorOperator, signedInOperator, simulatorNotFound, simulatorRoutesEnabled } from "~/utils/simulator-access.server";
+import { runningPayments } from "~/wiring/payments.server";
 
 const BASE = "/simulator/custody";
 const PAYMENT_ID = /^pay_[a-z0-9]{12}$/;
@@ -43,7 +43,9 @@ function payable(paymentId: string) {
   return { payment, unavailable: null } as const;
 }
 
-function testPaymentPage(paymentId: string, amount: string | null, error: string | null = null, status = 200): Response {
+/** The simulator's modules are imported on use (simulator mode only), so a live process never loads them. */
+async function testPaymentPage(paymentId: string, amount: string | null, error: string | null = null, status = 200): Promise<Response> {
+  const { renderTestPaymentPage } = await import("~/simulators/custody/page.server");
   const { payment, unavailable } = payable(paymentId);
   if (!payment) {
     return page(renderTestPaymentPage({ basePath: BASE, paymentId, address: null, asset: "", network: "", amount: "", unavailable, error: null }), 404);
@@ -73,17 +75,18 @@ async function payTestPayment(request: Request, simulator: CustodySimulator, for
   const address = form.get("address");
   if (address !== null && address !== payment.depositAddress) return forbidden("A test payment pays only its own payment's deposit address.");
   if (!AMOUNT.test(amount)) return testPaymentPage(paymentId, amount, "The amount must be a decimal number like 25.5", 400);
+  const { SimulatorError } = await import("~/simulators/custody/index.server");
   try {
     await simulator.sendPayment({ address: payment.depositAddress!, amount });
   } catch (error) {
     if (error instanceof SimulatorError) return testPaymentPage(paymentId, amount, error.message, error.status);
     throw error;
   }
-  return new Response(null, { status: 303, headers: { Location: `/pay/${payment.id}`, "Cache-Control": "no-store" } });
+  return new Response(null, { status: 303, headers: { Location: paths.checkout(payment.id), "Cache-Control": "no-store" } });
 }
 
 async function handle(request: Request): Promise<Response> {
-  const simulator = simulatorRoutesEnabled() && hasPaymentsRuntime() ? paymentsRuntime().custodySimulator : null;
+  const simulator = simulatorRoutesEnabled() ? (runningPayments()?.custodySimulator ?? null) : null;
   if (!simulator) return simulatorNotFound();
   const url = new URL(request.url);
   const subPath = url.pathname.slice(BASE.length);

@@ -10,8 +10,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { marketFaultModes } from "~/core/providers/coingecko/simulator.server";
-import { runningMarketSimulator } from "~/core/rates/runtime.server";
+import { runningMarketSimulator } from "~/wiring/rates.server";
 import { ageRatesStore, clearRatesStore } from "~/core/rates/store-maintenance.server";
 import { getDb } from "~/utils/db.server";
 import { clearPageCache } from "~/utils/page-cache.server";
@@ -21,13 +20,17 @@ import { requireSimulatorOperator, simulatorRoutesEnabled } from "~/utils/simula
 
 const booleanish = z.union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")]);
 
-const controlSchema = z.object({
-  mode: z.enum(marketFaultModes).optional(),
-  fxMode: z.enum(marketFaultModes).optional(),
-  serveKes: booleanish.optional(),
-  reset: booleanish.optional(),
-  ageSeconds: z.coerce.number().int().min(1).max(30 * 24 * 60 * 60).optional(),
-});
+/** Built on use: the simulator module is imported only in simulator mode, so a live process never loads it. */
+async function controlSchema() {
+  const { marketFaultModes } = await import("~/simulators/market/index.server");
+  return z.object({
+    mode: z.enum(marketFaultModes).optional(),
+    fxMode: z.enum(marketFaultModes).optional(),
+    serveKes: booleanish.optional(),
+    reset: booleanish.optional(),
+    ageSeconds: z.coerce.number().int().min(1).max(30 * 24 * 60 * 60).optional(),
+  });
+}
 
 function respond(request: Request, body: unknown, status = 200): Response {
   const headers = applyBaseSecurityHeaders(new Headers({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" }), request);
@@ -52,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const raw: unknown = request.headers.get("Content-Type")?.includes("application/json")
     ? await request.json().catch(() => null)
     : Object.fromEntries(await request.formData());
-  const parsed = controlSchema.safeParse(raw);
+  const parsed = (await controlSchema()).safeParse(raw);
   if (!parsed.success) {
     return respond(request, { error: "invalid control request", issues: parsed.error.issues.map((issue) => issue.message) }, 400);
   }

@@ -16,6 +16,7 @@ import {
   solutionsMeta,
 } from "~/content/marketing/solutions";
 import { publicPageHeaders } from "~/utils/http";
+import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 export const headers = publicPageHeaders;
@@ -24,7 +25,7 @@ export const headers = publicPageHeaders;
 export const loader = () => ({ coinsSection, flowsSection, paymentFlows, solutionCards, solutionsClosing, solutionsHero, solutionsMeta, cryptocurrencies });
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  seo(matches, { title: data?.solutionsMeta.title ?? "Solutions", description: data?.solutionsMeta.description ?? "", path: "/solutions" });
+  seo(matches, { title: data?.solutionsMeta.title ?? "Solutions", description: data?.solutionsMeta.description ?? "", path: paths.solutions });
 
 /** The copy never changes: switching tabs (?flow=) needs no new data. */
 export const shouldRevalidate = () => false;

@@ -14,9 +14,10 @@ import { company } from "~/content/company";
 import { cryptocurrencies, type CryptoSymbol } from "~/content/cryptocurrencies";
 import { cryptoLimits } from "~/content/tariff";
 import { ratesPageCacheControl } from "~/core/rates/cache-control";
-import { ratesService } from "~/core/rates/runtime.server";
+import { ratesService } from "~/wiring/rates.server";
 import { formatKes } from "~/utils/format";
 import { loaderCacheHeaders } from "~/utils/http";
+import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 export async function loader() {
@@ -56,7 +57,7 @@ export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Supported Currencies",
     description: `The ${cryptocurrencies.length} cryptocurrencies OneHop merchants can accept, with KES rates (live for BTC, ETH, USDT and USDC), 24-hour changes and a short description of each. Minimum conversion ${formatKes(cryptoLimits.minimum)}.`,
-    path: "/supported-currencies",
+    path: paths.supportedCurrencies,
   });
 
 export default function SupportedCurrenciesPage() {
@@ -68,8 +69,8 @@ export default function SupportedCurrenciesPage() {
         title="Supported Currencies"
         lead={`${cryptocurrencies.length} cryptocurrencies your customers can pay with, converted and settled to M-Pesa, Airtel Money, T-Kash or your bank in Kenyan shillings.`}
       >
-        <ButtonLink to="/exchange-rates">View Live Rates</ButtonLink>
-        <ButtonLink to="/get-started" variant="secondary">
+        <ButtonLink to={paths.exchangeRates}>View Live Rates</ButtonLink>
+        <ButtonLink to={paths.getStarted} variant="secondary">
           Get Started
         </ButtonLink>
       </PageHero>

@@ -5,12 +5,13 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { CheckList } from "~/components/company/CheckList";
-import { TableFrame, table } from "~/components/company/TableFrame";
+import { TariffTable } from "~/components/company/TariffTable";
 import { Badge, ButtonLink, PageHero, Section } from "~/components/ui";
 import { company } from "~/content/company";
 import { cryptocurrencies } from "~/content/cryptocurrencies";
 import {
   conversionFees,
+  cryptoLimitRows,
   cryptoLimits,
   feeBps,
   formatBps,
@@ -18,7 +19,7 @@ import {
   mobileMoneyLimits,
   mpesaB2cCharges,
   mpesaB2cChargesSource,
-  pesalinkLimits,
+  pesalinkLimitRows,
   ratesRefreshSeconds,
   settlementTimes,
   transactionFees,
@@ -26,6 +27,7 @@ import {
 import { MIN_TRANSFER_KES } from "~/core/payments/settlement-plan";
 import { formatKes } from "~/utils/format";
 import { publicPageHeaders } from "~/utils/http";
+import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 export const headers = publicPageHeaders;
@@ -36,7 +38,7 @@ export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Tariff Schedule",
     description: `OneHop fees and limits: ${feeSummary}. Mobile money limits per rail, crypto limits from ${formatKes(cryptoLimits.minimum)}, supported assets and settlement times. No setup or monthly fees.`,
-    path: "/tariff-schedule",
+    path: paths.tariffSchedule,
   });
 
 /** M-Pesa's smallest B2C transfer (core/payments/settlement-plan.ts). */
@@ -62,8 +64,8 @@ export default function TariffSchedulePage() {
         title="Tariff Schedule"
         lead={`Transparent, per-transaction pricing with no setup or monthly fees. This schedule lists what ${company.brand} charges, how much can move through each rail and which assets your customers can pay with.`}
       >
-        <ButtonLink to="/get-started">Get Started</ButtonLink>
-        <ButtonLink to="/exchange-rates" variant="secondary">
+        <ButtonLink to={paths.getStarted}>Get Started</ButtonLink>
+        <ButtonLink to={paths.exchangeRates} variant="secondary">
           View live rates
         </ButtonLink>
       </PageHero>
@@ -74,76 +76,29 @@ export default function TariffSchedulePage() {
         intro="One percentage per transaction, taken from the amount in Kenyan shillings at the locked quote. There is nothing to pay to open or keep an account."
       >
         <div className="space-y-8">
-          <TableFrame captionId="fees-by-flow">
-            <table className={table.table}>
-              <caption id="fees-by-flow" className={table.caption}>
-                Fees by payment flow
-              </caption>
-              <thead>
-                <tr className={table.headRow}>
-                  <th scope="col" className={table.colHeader}>
-                    Flow
-                  </th>
-                  <th scope="col" className={table.colHeader}>
-                    What it covers
-                  </th>
-                  <th scope="col" className={table.colHeader}>
-                    Fee per transaction
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {transactionFees.map((fee) => (
-                  <tr key={fee.id} className={table.row}>
-                    <th scope="row" className={table.rowHeader}>
-                      {fee.name}
-                    </th>
-                    <td className={table.cell}>{fee.description}</td>
-                    <td className={table.figure}>{formatBps(fee.bps)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableFrame>
+          <TariffTable
+            id="fees-by-flow"
+            caption="Fees by payment flow"
+            columns={[{ label: "Flow" }, { label: "What it covers" }, { label: "Fee per transaction", figure: true }]}
+            rows={transactionFees.map((fee) => ({ key: fee.id, header: fee.name, cells: [fee.description, formatBps(fee.bps)] }))}
+          />
 
-          <TableFrame captionId="conversion-fees">
-            <table className={table.table}>
-              <caption id="conversion-fees" className={table.caption}>
-                Conversion and processing fees
-              </caption>
-              <thead>
-                <tr className={table.headRow}>
-                  <th scope="col" className={table.colHeader}>
-                    Service
-                  </th>
-                  <th scope="col" className={table.colHeader}>
-                    What it covers
-                  </th>
-                  <th scope="col" className={table.colHeader}>
-                    Fee
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {conversionFees.map((fee) => (
-                  <tr key={fee.id} className={table.row}>
-                    <th scope="row" className={table.rowHeader}>
-                      {fee.name}
-                    </th>
-                    <td className={table.cell}>{fee.description}</td>
-                    <td className={table.figure}>
-                      {formatBps(fee.bps)}
-                      {"plus" in fee ? (
-                        <span className="block font-normal text-slate-700">plus {fee.plus}</span>
-                      ) : (
-                        <span className="block font-normal text-slate-700">of the amount</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableFrame>
+          <TariffTable
+            id="conversion-fees"
+            caption="Conversion and processing fees"
+            columns={[{ label: "Service" }, { label: "What it covers" }, { label: "Fee", figure: true }]}
+            rows={conversionFees.map((fee) => ({
+              key: fee.id,
+              header: fee.name,
+              cells: [
+                fee.description,
+                <>
+                  {formatBps(fee.bps)}
+                  <span className="block font-normal text-slate-700">{"plus" in fee ? `plus ${fee.plus}` : "of the amount"}</span>
+                </>,
+              ],
+            }))}
+          />
 
           <div id="mpesa-charges" className="space-y-3">
             <p className="text-slate-700">
@@ -152,33 +107,16 @@ export default function TariffSchedulePage() {
               {formatBps(feeBps.b2c)} disbursement fee applies only to payouts to other people. M-Pesa moves whole shillings: cents, and anything
               below the KES {mpesaMinimumKes} minimum transfer, stay in your balance and are paid with your next settlement.
             </p>
-            <TableFrame captionId="mpesa-charges-table">
-              <table className={table.table}>
-                <caption id="mpesa-charges-table" className={table.caption}>
-                  M-Pesa charge per settlement transfer
-                </caption>
-                <thead>
-                  <tr className={table.headRow}>
-                    <th scope="col" className={table.colHeader}>
-                      Transfer amount
-                    </th>
-                    <th scope="col" className={table.colHeader}>
-                      M-Pesa charge
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {mpesaB2cCharges.map((band) => (
-                    <tr key={band.minKes} className={table.row}>
-                      <th scope="row" className={table.rowHeader}>
-                        {formatKes(Math.max(band.minKes, mpesaMinimumKes))} to {formatKes(band.maxKes)}
-                      </th>
-                      <td className={table.figure}>{band.chargeKes === 0 ? "Free" : formatKes(band.chargeKes)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableFrame>
+            <TariffTable
+              id="mpesa-charges-table"
+              caption="M-Pesa charge per settlement transfer"
+              columns={[{ label: "Transfer amount" }, { label: "M-Pesa charge", figure: true }]}
+              rows={mpesaB2cCharges.map((band) => ({
+                key: band.minKes,
+                header: `${formatKes(Math.max(band.minKes, mpesaMinimumKes))} to ${formatKes(band.maxKes)}`,
+                cells: [band.chargeKes === 0 ? "Free" : formatKes(band.chargeKes)],
+              }))}
+            />
             <p className="text-sm text-slate-600">Source: {mpesaB2cChargesSource}. If Safaricom changes it, we update this table.</p>
           </div>
 
@@ -199,41 +137,21 @@ export default function TariffSchedulePage() {
         tone="muted"
       >
         <div className="space-y-8">
-          <TableFrame captionId="mobile-money-table">
-            <table className={table.table}>
-              <caption id="mobile-money-table" className={table.caption}>
-                Limits per mobile money rail
-              </caption>
-              <thead>
-                <tr className={table.headRow}>
-                  <th scope="col" className={table.colHeader}>
-                    Rail
-                  </th>
-                  <th scope="col" className={table.colHeader}>
-                    Per transaction
-                  </th>
-                  <th scope="col" className={table.colHeader}>
-                    Daily limit
-                  </th>
-                  <th scope="col" className={table.colHeader}>
-                    Maximum balance
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {mobileMoneyLimits.map((rail) => (
-                  <tr key={rail.id} className={table.row}>
-                    <th scope="row" className={table.rowHeader}>
-                      {rail.name}
-                    </th>
-                    <td className={table.figure}>{formatKes(rail.perTransaction)}</td>
-                    <td className={table.figure}>{formatKes(rail.daily)}</td>
-                    <td className={table.figure}>{formatKes(rail.maxBalance)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableFrame>
+          <TariffTable
+            id="mobile-money-table"
+            caption="Limits per mobile money rail"
+            columns={[
+              { label: "Rail" },
+              { label: "Per transaction", figure: true },
+              { label: "Daily limit", figure: true },
+              { label: "Maximum balance", figure: true },
+            ]}
+            rows={mobileMoneyLimits.map((rail) => ({
+              key: rail.id,
+              header: rail.name,
+              cells: [formatKes(rail.perTransaction), formatKes(rail.daily), formatKes(rail.maxBalance)],
+            }))}
+          />
 
           <div className="rounded-2xl border border-brand-200 bg-white p-6">
             <h3 className="text-lg font-semibold text-ink">Large amounts are split automatically</h3>
@@ -248,37 +166,13 @@ export default function TariffSchedulePage() {
 
           <div>
             <h3 className="text-lg font-semibold text-ink">Bank transfers by PesaLink</h3>
-            <TableFrame captionId="pesalink-table" className="mt-4">
-              <table className={table.table}>
-                <caption id="pesalink-table" className={table.caption}>
-                  PesaLink bank transfer limits
-                </caption>
-                <thead>
-                  <tr className={table.headRow}>
-                    <th scope="col" className={table.colHeader}>
-                      Limit
-                    </th>
-                    <th scope="col" className={table.colHeader}>
-                      Amount
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  <tr className={table.row}>
-                    <th scope="row" className={table.rowHeader}>
-                      Minimum per transaction
-                    </th>
-                    <td className={table.figure}>{formatKes(pesalinkLimits.minimum)}</td>
-                  </tr>
-                  <tr className={table.row}>
-                    <th scope="row" className={table.rowHeader}>
-                      Maximum per transaction
-                    </th>
-                    <td className={table.figure}>{formatKes(pesalinkLimits.perTransaction)}</td>
-                  </tr>
-                </tbody>
-              </table>
-            </TableFrame>
+            <TariffTable
+              id="pesalink-table"
+              caption="PesaLink bank transfer limits"
+              className="mt-4"
+              columns={[{ label: "Limit" }, { label: "Amount", figure: true }]}
+              rows={pesalinkLimitRows.map((row) => ({ key: row.label, header: row.label, cells: [formatKes(row.amountKes)] }))}
+            />
             <p className="mt-3 text-sm text-slate-700">Your bank may set a lower limit for PesaLink transfers.</p>
           </div>
         </div>
@@ -289,62 +183,16 @@ export default function TariffSchedulePage() {
         title="Crypto Limits"
         intro="Crypto payments are measured in their Kenyan shilling equivalent at the quote locked when the customer pays."
       >
-        <TableFrame captionId="crypto-limits-table">
-          <table className={table.table}>
-            <caption id="crypto-limits-table" className={table.caption}>
-              Crypto payment limits (KES equivalent)
-            </caption>
-            <thead>
-              <tr className={table.headRow}>
-                <th scope="col" className={`${table.colHeader} w-64`}>
-                  Limit
-                </th>
-                <th scope="col" className={`${table.colHeader} w-52`}>
-                  Amount
-                </th>
-                <th scope="col" className={table.colHeader}>
-                  What happens
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr className={table.row}>
-                <th scope="row" className={table.rowHeader}>
-                  Minimum per transaction
-                </th>
-                <td className={table.figure}>{formatKes(cryptoLimits.minimum)}</td>
-                <td className={table.cell}>Payments below the minimum are not processed.</td>
-              </tr>
-              <tr className={table.row}>
-                <th scope="row" className={table.rowHeader}>
-                  Automatic processing
-                </th>
-                <td className={table.figure}>Up to {formatKes(cryptoLimits.autoMaxPerTransaction)}</td>
-                <td className={table.cell}>Processed and settled automatically, with no action from you.</td>
-              </tr>
-              <tr className={table.row}>
-                <th scope="row" className={table.rowHeader}>
-                  Maximum per transaction
-                </th>
-                <td className={table.figure}>Up to {formatKes(cryptoLimits.reviewMaxPerTransaction)}</td>
-                <td className={table.cell}>
-                  Payments above {formatKes(cryptoLimits.autoMaxPerTransaction)} are processed after manual review by
-                  our compliance team. Single payments above {formatKes(cryptoLimits.reviewMaxPerTransaction)} are not
-                  accepted.
-                </td>
-              </tr>
-              <tr className={table.row}>
-                <th scope="row" className={table.rowHeader}>
-                  Daily limit per merchant
-                </th>
-                <td className={table.figure}>{formatKes(cryptoLimits.dailyPerMerchant)}</td>
-                <td className={table.cell}>
-                  Total of all crypto payments to one merchant in a day. Custom tiers are available for high volume.
-                </td>
-              </tr>
-            </tbody>
-          </table>
-        </TableFrame>
+        <TariffTable
+          id="crypto-limits-table"
+          caption="Crypto payment limits (KES equivalent)"
+          columns={[
+            { label: "Limit", className: "w-64" },
+            { label: "Amount", figure: true, className: "w-52" },
+            { label: "What happens" },
+          ]}
+          rows={cryptoLimitRows.map((row) => ({ key: row.label, header: row.label, cells: [row.amount, row.effect] }))}
+        />
       </Section>
 
       <Section
@@ -353,59 +201,38 @@ export default function TariffSchedulePage() {
         intro={`Your customers can pay with any of these ${cryptocurrencies.length} cryptocurrencies, or by ${railList}. You are always paid in Kenyan shillings.`}
         tone="muted"
       >
-        <TableFrame captionId="assets-table">
-          <table className={table.table}>
-            <caption id="assets-table" className={table.caption}>
-              Supported cryptocurrencies and networks
-            </caption>
-            <thead>
-              <tr className={table.headRow}>
-                <th scope="col" className={table.colHeader}>
-                  Asset
-                </th>
-                <th scope="col" className={table.colHeader}>
-                  Symbol
-                </th>
-                <th scope="col" className={table.colHeader}>
-                  Networks
-                </th>
-                <th scope="col" className={table.colHeader}>
-                  Rate
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {cryptocurrencies.map((coin) => (
-                <tr key={coin.symbol} className={table.row}>
-                  <th scope="row" className={table.rowHeader}>
-                    <span className="flex items-center gap-3">
-                      <span
-                        aria-hidden="true"
-                        className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white"
-                        style={{ backgroundColor: coin.color }}
-                      >
-                        {coin.symbol.charAt(0)}
-                      </span>
-                      {coin.name}
-                    </span>
-                  </th>
-                  <td className={table.cell}>
-                    <span className="font-mono font-semibold text-ink">{coin.symbol}</span>
-                  </td>
-                  <td className={table.cell}>{coin.networks.join(", ")}</td>
-                  <td className={table.cell}>
-                    {coin.live ? <Badge tone="success">Live</Badge> : <Badge>Indicative</Badge>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
+        <TariffTable
+          id="assets-table"
+          caption="Supported cryptocurrencies and networks"
+          columns={[{ label: "Asset" }, { label: "Symbol" }, { label: "Networks" }, { label: "Rate" }]}
+          rows={cryptocurrencies.map((coin) => ({
+            key: coin.symbol,
+            header: (
+              <span className="flex items-center gap-3">
+                <span
+                  aria-hidden="true"
+                  className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white"
+                  style={{ backgroundColor: coin.color }}
+                >
+                  {coin.symbol.charAt(0)}
+                </span>
+                {coin.name}
+              </span>
+            ),
+            cells: [
+              <span className="font-mono font-semibold text-ink">
+                {coin.symbol}
+              </span>,
+              coin.networks.join(", "),
+              coin.live ? <Badge tone="success">Live</Badge> : <Badge>Indicative</Badge>,
+            ],
+          }))}
+        />
         <p className="mt-6 max-w-3xl text-slate-700">
           <strong className="font-semibold text-ink">Live</strong> assets use market rates refreshed every{" "}
           {ratesRefreshSeconds} seconds; <strong className="font-semibold text-ink">Indicative</strong> rates are
-          reference prices. See the <Link to="/exchange-rates" className={linkClass}>live exchange rates</Link> and all{" "}
-          <Link to="/supported-currencies" className={linkClass}>supported currencies</Link>.
+          reference prices. See the <Link to={paths.exchangeRates} className={linkClass}>live exchange rates</Link> and all{" "}
+          <Link to={paths.supportedCurrencies} className={linkClass}>supported currencies</Link>.
         </p>
       </Section>
 
@@ -433,7 +260,7 @@ export default function TariffSchedulePage() {
             <li>
               <strong className="font-semibold text-ink">Liability.</strong> Our liability is limited to the fees you
               paid us in the previous {liabilityCapMonths} months, as set out in the{" "}
-              <Link to="/terms" className={linkClass}>Terms and Conditions</Link>.
+              <Link to={paths.terms} className={linkClass}>Terms and Conditions</Link>.
             </li>
             <li>
               <strong className="font-semibold text-ink">Licence.</strong> {company.legalName} holds{" "}
@@ -445,33 +272,13 @@ export default function TariffSchedulePage() {
             </li>
           </ul>
 
-          <TableFrame captionId="settlement-times">
-            <table className={table.narrowTable}>
-              <caption id="settlement-times" className={table.caption}>
-                Settlement times
-              </caption>
-              <thead>
-                <tr className={table.headRow}>
-                  <th scope="col" className={table.colHeader}>
-                    Rail
-                  </th>
-                  <th scope="col" className={table.colHeader}>
-                    Typical time
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {settlementTimes.map((entry) => (
-                  <tr key={entry.rail} className={table.row}>
-                    <th scope="row" className={table.rowHeader}>
-                      {entry.rail}
-                    </th>
-                    <td className={table.cell}>{entry.time}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableFrame>
+          <TariffTable
+            id="settlement-times"
+            caption="Settlement times"
+            narrow
+            columns={[{ label: "Rail" }, { label: "Typical time" }]}
+            rows={settlementTimes.map((entry) => ({ key: entry.rail, header: entry.rail, cells: [entry.time] }))}
+          />
         </div>
       </Section>
     </>

@@ -13,6 +13,7 @@ import {
   type MerchantPrincipal,
 } from "~/core/merchants/sign-in.server";
 import { getDb, type Db } from "./db.server";
+import { paths } from "./paths";
 import { assertSameOrigin, clientKey } from "./request.server";
 import { endSession, readSession } from "./session.server";
 import { redirectWithError } from "./toast.server";
@@ -61,14 +62,14 @@ export async function requireMerchant(request: Request, db: Db = getDb()): Promi
   const state = await readSession(db, "merchant", request);
   const url = new URL(request.url);
   if (state.status === "expired") {
-    throw await redirectWithError("/merchant-signin", messages.sessionExpired, {
+    throw await redirectWithError(paths.merchantSignIn, messages.sessionExpired, {
       headers: { "Set-Cookie": await endSession(db, "merchant", request) },
     });
   }
   const account = state.status === "active" && state.session.merchantUserId ? getMerchantAccount(db, state.session.merchantUserId) : undefined;
   if (state.status !== "active" || !account || account.status !== "active") {
     const redirectTo = url.pathname + url.search;
-    throw redirect(`/merchant-signin?redirectTo=${encodeURIComponent(redirectTo)}`, {
+    throw redirect(paths.merchantSignInWith({ redirectTo }), {
       headers: { "Set-Cookie": await endSession(db, "merchant", request) },
     });
   }

@@ -1,28 +1,25 @@
 /**
  * Process start-up, run once when the server bundle is loaded (imported by entry.server): checks the
- * provider settings, opens the database, starts the provider simulators when PROVIDER_MODE=simulator
- * and the background jobs. Each area registers its start function in `starters` below.
+ * provider settings, opens the database, then runs each area's start function from the composition
+ * place (app/wiring/*.server.ts: configuration from the environment, clients, the simulators when
+ * PROVIDER_MODE=simulator, background jobs). Each area registers its start function in `starters` below.
  *
  * Every step's outcome is recorded for /readyz (`bootReport`). In production (NODE_ENV=production) a
  * failed step stops the process: one line on stderr naming the step and the cause (the missing
  * variable, the database path), exit code 1. Elsewhere boot goes on and /readyz answers 503.
  */
-import { startMail } from "~/core/mail-runtime.server";
-import { startPayments } from "~/core/payments/runtime.server";
-import { startNews } from "~/core/news/runtime.server";
-import { startRates } from "~/core/rates/runtime.server";
+import type { BootContext } from "~/wiring/context";
+import { startMail } from "~/wiring/mail.server";
+import { startNews } from "~/wiring/news.server";
+import { startPayments } from "~/wiring/payments.server";
+import { startRates } from "~/wiring/rates.server";
 import { getDb, type Db } from "./db.server";
 import { env, type Env } from "./env.server";
 import { scheduledJobNames } from "./jobs.server";
 import { logger } from "./logger.server";
 import { assertProviderSettings, type BootReport, type BootStepOutcome } from "./readiness.server";
 
-export type { BootReport, BootStepOutcome };
-
-export interface BootContext {
-  db: Db;
-  simulators: boolean;
-}
+export type { BootContext, BootReport, BootStepOutcome };
 
 export type Starter = { name: string; start: (context: BootContext) => Promise<void> | void };
 

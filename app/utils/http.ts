@@ -29,3 +29,16 @@ export const loaderCacheHeaders: HeadersFunction = ({ loaderHeaders, parentHeade
   if (parent?.includes("no-store")) return { "Cache-Control": parent };
   return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "no-store" };
 };
+
+/** A 404 response to throw from a loader or action (the root's error boundary shows "Page not found"). */
+export function notFound(message = "Not Found", init?: ResponseInit): Response {
+  return new Response(message, { status: 404, ...init });
+}
+
+/**
+ * `invariantResponse(payment, "Payment not found")`: when `condition` is falsy, throw a Response with
+ * `message`, 404 unless `init` sets another status; afterwards TypeScript knows `condition` holds.
+ */
+export function invariantResponse(condition: unknown, message: string, init?: ResponseInit): asserts condition {
+  if (!condition) throw notFound(message, init);
+}

@@ -1,13 +1,12 @@
 /**
  * The four M-Pesa result routes (/webhooks/mpesa/{b2c,status}/{result,timeout}): the source address
  * (socket, or the right-most untrusted hop behind a TRUST_PROXY proxy) checked against
- * MPESA_CALLBACK_ALLOWED_IPS when it is set, then the token, then core/payments/webhooks.
+ * MPESA_CALLBACK_ALLOWED_IPS when it is set, then the token, then the payments service (core/payments/webhooks).
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { paymentsRuntime } from "~/core/payments/runtime.server";
-import { handleMpesaCallback, type CallbackSource } from "~/core/payments/webhooks.server";
+import type { CallbackSource } from "~/core/payments/webhooks.server";
+import { payments } from "~/wiring/payments.server";
 import { clientAddress } from "./client-address.server";
-import { getDb } from "./db.server";
 import { env } from "./env.server";
 import { AddressList } from "./ip-address.server";
 
@@ -27,7 +26,7 @@ export type MpesaCallbackKind = "b2c-result" | "b2c-timeout" | "status-result" |
 /** The route's action for one kind of M-Pesa callback. */
 export function mpesaCallbackAction(kind: MpesaCallbackKind) {
   return async function action({ request }: ActionFunctionArgs) {
-    const answer = await handleMpesaCallback(getDb(), paymentsRuntime(), kind, request, Date.now, callbackSource(request));
+    const answer = await payments().applyMpesaCallback(kind, request, callbackSource(request));
     return Response.json(answer.body, { status: answer.status });
   };
 }

@@ -7,6 +7,7 @@ import { redirect } from "@remix-run/node";
 import { messages } from "~/content/messages";
 import { getOperator, hasRole, type Operator, type OperatorRole } from "~/core/operators.server";
 import { getDb, type Db } from "./db.server";
+import { paths } from "./paths";
 import { assertSameOrigin, forbidden } from "./request.server";
 import { endSession, readSession } from "./session.server";
 import { redirectWithError } from "./toast.server";
@@ -27,7 +28,7 @@ export async function requireOperator(
   assertSameOrigin(request);
   const state = await readSession(db, "operator", request);
   const url = new URL(request.url);
-  const back = `/admin/signin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+  const back = paths.adminSignInWith({ redirectTo: url.pathname + url.search });
   if (state.status === "expired") {
     throw await redirectWithError(back, messages.sessionExpired, {
       headers: { "Set-Cookie": await endSession(db, "operator", request) },

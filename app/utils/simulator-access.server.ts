@@ -5,6 +5,7 @@
  * of one checkout, lives in routes/simulator.custody.$.ts.
  */
 import { env } from "./env.server";
+import { notFound } from "./http";
 import { getSignedInOperator, requireOperator, type Operator } from "./operator-auth.server";
 
 const ANY_OPERATOR = ["admin", "reviewer", "curator"] as const;
@@ -15,8 +16,7 @@ export function simulatorRoutesEnabled(): boolean {
 }
 
 export function simulatorNotFound(): Response {
-  return new Response("Not Found", {
-    status: 404,
+  return notFound("Not Found", {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Robots-Tag": "noindex" },
   });
 }

@@ -4,9 +4,9 @@
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-
-export const applicationStatuses = ["submitted", "approved", "rejected"] as const;
-export type ApplicationStatus = (typeof applicationStatuses)[number];
+// The vocabularies live in core (isomorphic); the schema only builds its columns from them (ADR 0020).
+import { applicationStatuses } from "../../app/core/merchants/application-statuses";
+import { operatorRoles } from "../../app/core/operator-roles";
 
 export const merchantApplications = sqliteTable(
   "merchant_applications",
@@ -84,9 +84,6 @@ export const merchantUsers = sqliteTable(
   },
   (table) => [uniqueIndex("merchant_users_merchant_username_idx").on(table.merchantId, table.username)],
 );
-
-export const operatorRoles = ["admin", "reviewer", "curator"] as const;
-export type OperatorRole = (typeof operatorRoles)[number];
 
 export const operators = sqliteTable("operators", {
   id: text("id").primaryKey(),

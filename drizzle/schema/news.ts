@@ -6,6 +6,8 @@
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+// The blog vocabulary lives with the built-in articles (isomorphic); see ADR 0020.
+import { articleCategories, articleStatuses } from "../../app/content/articles/types";
 
 /** RSS 2.0 / Atom feeds an ingest run reads. Operators add, disable and remove them. */
 export const newsFeeds = sqliteTable(
@@ -54,9 +56,6 @@ export const newsIngestRuns = sqliteTable(
   },
   (table) => [index("news_ingest_runs_started_idx").on(table.startedAt)],
 );
-
-export const articleStatuses = ["published", "draft"] as const;
-export const articleCategories = ["News", "Explainers", "Product Updates"] as const;
 
 /** Curated articles: the Article fields plus where and why we took them. */
 export const newsArticles = sqliteTable(

@@ -7,21 +7,8 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bigintInteger } from "./ledger";
 import { merchants } from "./merchants";
-
-export const paymentStatuses = [
-  "awaiting_payment",
-  "confirming",
-  "confirmed",
-  "in_review",
-  "settling",
-  "settled",
-  "expired",
-  "underpaid",
-  "overpaid",
-  "paid_after_expiry",
-  "failed",
-] as const;
-export type PaymentStatus = (typeof paymentStatuses)[number];
+// The vocabulary lives in core (isomorphic); the schema only builds its columns from it (ADR 0020).
+import { paymentStatuses, transferStatuses } from "../../app/core/payments/statuses";
 
 export const payments = sqliteTable(
   "payments",
@@ -126,9 +113,6 @@ export const custodyEvents = sqliteTable("custody_events", {
   receivedAt: integer("received_at").notNull(),
   body: text("body").notNull(),
 });
-
-export const transferStatuses = ["scheduled", "pending", "sent", "succeeded", "failed"] as const;
-export type TransferStatus = (typeof transferStatuses)[number];
 
 /** One payout to the merchant's rail. Its id is the OriginatorConversationID sent to M-Pesa. */
 export const settlementTransfers = sqliteTable(

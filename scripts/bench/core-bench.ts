@@ -14,7 +14,7 @@ export interface LedgerFigures {
 
 export async function benchLedger(dir: string, rounds = 6, perRound = 400): Promise<LedgerFigures> {
   const { openDatabase } = await import("../../app/utils/db.server");
-  const { benchBareSqliteCommits, benchLedgerPostings } = await import("../../app/core/ledger/ledger.server");
+  const { benchBareSqliteCommits, benchLedgerPostings } = await import("./ledger-helpers");
   const db = openDatabase(path.join(dir, "ledger-bench.sqlite"));
   let ledgerMs = 0;
   let bareMs = 0;
@@ -31,7 +31,7 @@ export async function benchLedger(dir: string, rounds = 6, perRound = 400): Prom
 
 export async function benchNewsIngest(dir: string): Promise<{ durationMs: number; fetched: number; curated: number }> {
   const { openDatabase } = await import("../../app/utils/db.server");
-  const { benchIngest } = await import("../../app/core/news/bench.server");
+  const { benchIngest } = await import("./news-helpers");
   const db = openDatabase(path.join(dir, "ingest-bench.sqlite"));
   const result = await benchIngest(db, { feeds: 20, itemsPerFeed: 50 });
   db.$client.close();

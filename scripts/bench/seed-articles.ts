@@ -1,7 +1,7 @@
 /** Bench setup: store 5,000 published articles in the bench database and print the middle one's slug. */
 import { openDatabase } from "../../app/utils/db.server";
 import { env } from "../../app/utils/env.server";
-import { seedBenchArticles } from "../../app/core/news/bench.server";
+import { seedBenchArticles } from "./news-helpers";
 
 const db = openDatabase(env.DATABASE_URL);
 const { middleSlug } = seedBenchArticles(db, 5_000);

@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { copyFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { afterEach, beforeEach } from "vitest";
 import { openDatabase, type Db } from "~/utils/db.server";
 
 const TEMPLATE_DB = process.env.ONEHOP_TEST_TEMPLATE_DB ?? path.resolve("tests/.tmp/template.sqlite");
@@ -18,6 +19,20 @@ export function createTestDb(): { db: Db; file: string; close: () => void } {
       for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
     },
   };
+}
+
+/**
+ * A fresh database for each test (of this file, or of the describe block this is called in), closed
+ * after the test; `use` is handed each one before the test runs (and before the block's own
+ * beforeEach hooks written after this call).
+ */
+export function freshTestDbPerTest(use: (db: Db) => void): void {
+  let current: ReturnType<typeof createTestDb> | undefined;
+  beforeEach(() => {
+    current = createTestDb();
+    use(current.db);
+  });
+  afterEach(() => current?.close());
 }
 
 /**

@@ -5,18 +5,25 @@
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll } from "vitest";
 import { merchants } from "../../drizzle/schema";
 import { capital, postTransaction, railFloat } from "~/core/ledger/ledger.server";
 import type { PaymentsConfig } from "~/core/payments/config";
-import type { PaymentsRuntime } from "~/core/payments/runtime.server";
-import { callbackTokenFor } from "~/core/payments/runtime.server";
+import { callbackTokenFor } from "~/core/payments/callback-token.server";
 import { handleCustodyWebhook, handleMpesaCallback } from "~/core/payments/webhooks.server";
 import { createCustodyClient } from "~/core/providers/custody/client.server";
-import { startCustodySimulator, type CustodySimulator } from "~/core/providers/custody/simulator.server";
-import { createDarajaClient } from "~/core/providers/daraja/client.server";
-import { startDarajaSimulator, type DarajaSimulator } from "~/core/providers/daraja/simulator.server";
+import { startCustodySimulator, type CustodySimulator } from "~/simulators/custody/index.server";
+import { createDarajaClient, type DarajaClientOptions } from "~/core/providers/daraja/client.server";
+import { startDarajaSimulator, type DarajaSimulator } from "~/simulators/daraja/index.server";
+import type { MobileMoneyPayouts } from "~/core/providers/daraja/types";
 import type { RatesView } from "~/core/rates/read-rates.server";
+import { installPaymentsRuntime, type PaymentsRuntime } from "~/wiring/payments.server";
+import { runningMarketSimulator, startRates } from "~/wiring/rates.server";
 import type { Db } from "~/utils/db.server";
+import { stopAllJobs } from "~/utils/jobs.server";
+
+/** The payments dependencies as boot wires them (app/wiring/payments.server.ts), for tests outside the composition place. */
+export type { PaymentsRuntime };
 
 export const testConfig: PaymentsConfig = {
   spreadBps: 50,
@@ -63,6 +70,110 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
   return new Request(`${origin}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
 }
 
+const MPESA_CALLBACK_KINDS = {
+  "/webhooks/mpesa/b2c/result": "b2c-result",
+  "/webhooks/mpesa/b2c/timeout": "b2c-timeout",
+  "/webhooks/mpesa/status/result": "status-result",
+  "/webhooks/mpesa/status/timeout": "status-timeout",
+} as const;
+
+export interface WebhookEndpoint {
+  /** Where the endpoints are, e.g. http://127.0.0.1:41234. */
+  origin: string;
+  server: Server;
+}
+
+/**
+ * The app's webhook routes on 127.0.0.1 (`/webhooks/custody` and the four M-Pesa callbacks), calling
+ * the same handlers with `runtime` (which may still be filled in after this starts).
+ */
+export async function startWebhookEndpoint(
+  db: Db,
+  runtime: PaymentsRuntime,
+  now: () => number,
+  options: {
+    /** While true, every delivery is answered 503 and nothing is handled (the process is going down). */
+    refusing?: () => boolean;
+    /** Told of every delivery a handler answered. */
+    onAnswer?: (path: string, status: number) => void;
+  } = {},
+): Promise<WebhookEndpoint> {
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const request = await toRequest(req, origin);
+      const path = new URL(request.url).pathname;
+      if (options.refusing?.()) {
+        res.writeHead(503);
+        res.end();
+        return;
+      }
+      const answer =
+        path === "/webhooks/custody"
+          ? await handleCustodyWebhook(db, runtime, request, now)
+          : await handleMpesaCallback(db, runtime, MPESA_CALLBACK_KINDS[path as keyof typeof MPESA_CALLBACK_KINDS] ?? "b2c-result", request, now);
+      options.onAnswer?.(path, answer.status);
+      res.writeHead(answer.status, { "Content-Type": "application/json" });
+      res.end(JSON.stringify(answer.body));
+    })().catch((error: unknown) => {
+      res.writeHead(500);
+      res.end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { origin, server };
+}
+
+/** The Daraja API keys the test simulators take and the test clients send. */
+export const TEST_DARAJA_KEYS = { consumerKey: "k", consumerSecret: "s" } as const;
+
+/** Where a Daraja client sends its B2C and status-query callbacks. */
+export type DarajaCallbackUrls = Required<Pick<DarajaClientOptions, "resultUrl" | "queueTimeoutUrl" | "statusResultUrl" | "statusQueueTimeoutUrl">>;
+
+/** The app's M-Pesa callback URLs on `origin`, each carrying the callback token (as startPayments() gives them to Daraja). */
+export function mpesaCallbackUrls(origin: string, callbackToken: string): DarajaCallbackUrls {
+  return {
+    resultUrl: `${origin}/webhooks/mpesa/b2c/result?token=${callbackToken}`,
+    queueTimeoutUrl: `${origin}/webhooks/mpesa/b2c/timeout?token=${callbackToken}`,
+    statusResultUrl: `${origin}/webhooks/mpesa/status/result?token=${callbackToken}`,
+    statusQueueTimeoutUrl: `${origin}/webhooks/mpesa/status/timeout?token=${callbackToken}`,
+  };
+}
+
+/** A Daraja client for the M-Pesa simulator at `baseUrl`: the test keys, initiator and shortcode, callbacks to `urls`. */
+export function testDarajaClient(baseUrl: string, { urls, now }: { urls: DarajaCallbackUrls; now: () => number }): MobileMoneyPayouts {
+  return createDarajaClient({
+    baseUrl,
+    ...TEST_DARAJA_KEYS,
+    initiatorName: "onehop",
+    securityCredential: "c2ltdWxhdGVk",
+    shortCode: "600000",
+    timeoutMs: 5_000,
+    now,
+    ...urls,
+  });
+}
+
+/**
+ * The payments runtime on two running simulators, as startPayments() wires it in simulator mode: the
+ * custody client with the simulator's API key pair, the Daraja client calling back to the app at `origin`.
+ */
+export function testPaymentsRuntime(
+  { custodySim, darajaSim }: { custodySim: CustodySimulator; darajaSim: DarajaSimulator },
+  { origin, callbackToken, now }: { origin: string; callbackToken: string; now: () => number },
+): PaymentsRuntime {
+  const keys = custodySim.apiKeyPair!;
+  return {
+    config: testConfig,
+    custody: createCustodyClient({ baseUrl: custodySim.baseUrl, apiKey: keys.apiKey, apiSecretPem: keys.privateKeyPem, timeoutMs: 5_000, now }),
+    payouts: testDarajaClient(darajaSim.baseUrl, { urls: mpesaCallbackUrls(origin, callbackToken), now }),
+    custodyWebhookPublicKeyPem: custodySim.webhookPublicKeyPem,
+    callbackToken,
+    custodySimulator: custodySim,
+    darajaSimulator: darajaSim,
+  };
+}
+
 export interface PaymentsHarness {
   runtime: PaymentsRuntime;
   custodySim: CustodySimulator;
@@ -77,57 +188,11 @@ export async function startPaymentsHarness(db: Db, options: { floatKes?: number 
   const callbackToken = callbackTokenFor("test-secret");
   // Filled in below, once the simulators know where to call us.
   const runtime = {} as PaymentsRuntime;
-  const app: Server = createServer((req, res) => {
-    void (async () => {
-      const request = await toRequest(req, origin);
-      const path = new URL(request.url).pathname;
-      const answer =
-        path === "/webhooks/custody"
-          ? await handleCustodyWebhook(db, runtime, request, now)
-          : await handleMpesaCallback(
-              db,
-              runtime,
-              ({ "/webhooks/mpesa/b2c/result": "b2c-result", "/webhooks/mpesa/b2c/timeout": "b2c-timeout", "/webhooks/mpesa/status/result": "status-result", "/webhooks/mpesa/status/timeout": "status-timeout" } as const)[
-                path as "/webhooks/mpesa/b2c/result"
-              ] ?? "b2c-result",
-              request,
-              now,
-            );
-      res.writeHead(answer.status, { "Content-Type": "application/json" });
-      res.end(JSON.stringify(answer.body));
-    })().catch((error: unknown) => {
-      res.writeHead(500);
-      res.end(String(error));
-    });
-  });
-  await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+  const { origin, server: app } = await startWebhookEndpoint(db, runtime, now);
 
   const custodySim = await startCustodySimulator({ webhookUrl: `${origin}/webhooks/custody`, generateApiKeyPair: true, completeAt: testConfig.confirmations, seed: 7, now });
-  const keys = custodySim.apiKeyPair!;
-  const darajaSim = await startDarajaSimulator({ consumerKey: "k", consumerSecret: "s", callbackDelayMs: 0, seed: 7, now, floatKes: Math.max(options.floatKes ?? 0, 50_000_000) });
-  Object.assign(runtime, {
-    config: testConfig,
-    custody: createCustodyClient({ baseUrl: custodySim.baseUrl, apiKey: keys.apiKey, apiSecretPem: keys.privateKeyPem, timeoutMs: 5_000, now }),
-    payouts: createDarajaClient({
-      baseUrl: darajaSim.baseUrl,
-      consumerKey: "k",
-      consumerSecret: "s",
-      initiatorName: "onehop",
-      securityCredential: "c2ltdWxhdGVk",
-      shortCode: "600000",
-      timeoutMs: 5_000,
-      now,
-      resultUrl: `${origin}/webhooks/mpesa/b2c/result?token=${callbackToken}`,
-      queueTimeoutUrl: `${origin}/webhooks/mpesa/b2c/timeout?token=${callbackToken}`,
-      statusResultUrl: `${origin}/webhooks/mpesa/status/result?token=${callbackToken}`,
-      statusQueueTimeoutUrl: `${origin}/webhooks/mpesa/status/timeout?token=${callbackToken}`,
-    }),
-    custodyWebhookPublicKeyPem: custodySim.webhookPublicKeyPem,
-    callbackToken,
-    custodySimulator: custodySim,
-    darajaSimulator: darajaSim,
-  } satisfies PaymentsRuntime);
+  const darajaSim = await startDarajaSimulator({ ...TEST_DARAJA_KEYS, callbackDelayMs: 0, seed: 7, now, floatKes: Math.max(options.floatKes ?? 0, 50_000_000) });
+  Object.assign(runtime, testPaymentsRuntime({ custodySim, darajaSim }, { origin, callbackToken, now }));
   const floatCents = BigInt(options.floatKes ?? 20_000_000) * 100n;
   postTransaction(db, {
     idempotencyKey: "test:float",
@@ -146,6 +211,30 @@ export async function startPaymentsHarness(db: Db, options: { floatKes?: number 
       await Promise.all([custodySim.close(), darajaSim.close(), new Promise<void>((resolve) => app.close(() => resolve()))]);
     },
   };
+}
+
+/**
+ * The harness for the tests of this file (or of the describe block it is called in): started before
+ * them, closed after them. Returns the harness, filled in once the before-hook ran. With `install`, it
+ * is also the process's payments runtime (what startPayments() does at boot), for the routes; with
+ * `rates`, the rates service runs too (market simulator, jobs stopped after). `test.close`, if given
+ * (the file's database), runs last.
+ */
+export function setUpPaymentsHarness(test: { db: Db; close?: () => void }, options: { install?: boolean; rates?: boolean } = {}): PaymentsHarness {
+  const harness = {} as PaymentsHarness;
+  beforeAll(async () => {
+    Object.assign(harness, await startPaymentsHarness(test.db));
+    if (options.install) installPaymentsRuntime(harness.runtime);
+    if (options.rates) await startRates({ db: test.db, simulators: true });
+  });
+  afterAll(async () => {
+    if (options.rates) stopAllJobs();
+    if (options.install) installPaymentsRuntime(null);
+    if (options.rates) await runningMarketSimulator()?.stop();
+    await harness.close();
+    test.close?.();
+  });
+  return harness;
 }
 
 export function addMerchant(db: Db, id: string, settlementPhone: string | null = "254712345678") {

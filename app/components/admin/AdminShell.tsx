@@ -1,13 +1,15 @@
 import { Form, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonClass, Container, cx } from "~/components/ui";
+import type { OperatorRole } from "~/core/operator-roles";
+import { paths } from "~/utils/paths";
 
-export type ShellOperator = { name: string; role: "admin" | "reviewer" | "curator" };
+export type ShellOperator = { name: string; role: OperatorRole };
 
 const sections = [
-  { to: "/admin/applications", label: "Applications", roles: ["admin", "reviewer"] },
-  { to: "/admin/payments", label: "Payments", roles: ["admin", "reviewer"] },
-  { to: "/admin/ingest", label: "News curation", roles: ["admin", "curator"] },
+  { to: paths.adminApplications, label: "Applications", roles: ["admin", "reviewer"] },
+  { to: paths.adminPayments, label: "Payments", roles: ["admin", "reviewer"] },
+  { to: paths.adminIngest, label: "News curation", roles: ["admin", "curator"] },
 ] as const;
 
 /** The operator console frame: the page's h1, the sections this role may open, sign out. */
@@ -36,7 +38,7 @@ export function AdminShell({ operator, title, children }: { operator: ShellOpera
           <span>
             {operator.name} <span className="text-slate-600">({operator.role})</span>
           </span>
-          <Form method="post" action="/admin/signout">
+          <Form method="post" action={paths.adminSignOut}>
             <button type="submit" className={buttonClass("secondary")}>
               Sign Out
             </button>

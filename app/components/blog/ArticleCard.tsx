@@ -4,6 +4,7 @@ import { Badge } from "~/components/ui";
 import { HEADLINE_TAGS } from "~/core/news/blog";
 import type { ArticleCard as ArticleCardData } from "~/core/news/types";
 import { formatLongDate } from "~/utils/format";
+import { paths } from "~/utils/paths";
 import { TagList } from "./TagList";
 
 export type CardData = Pick<ArticleCardData, "id" | "slug" | "title" | "tldr" | "tags" | "category" | "publishedAt" | "sourceName" | "readingTime" | "status">;
@@ -16,7 +17,7 @@ export function ArticleCard({ article }: { article: CardData }) {
         <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt)}</time>
       </p>
       <h3 className="mt-3 text-lg font-semibold text-ink">
-        <Link to={`/blog/${article.slug}`} className="hover:text-brand-800 hover:underline">
+        <Link to={paths.blogArticle(article.slug)} className="hover:text-brand-800 hover:underline">
           {article.title}
         </Link>
       </h3>

@@ -8,6 +8,7 @@ import { Badge, cx } from "~/components/ui";
 import { HEADLINE_TAGS } from "~/core/news/blog";
 import type { HeadlineTopic } from "~/core/news/topics";
 import { formatLongDate } from "~/utils/format";
+import { paths } from "~/utils/paths";
 import { blogHref, type BlogQuery } from "./blog-url";
 import type { CardData } from "./ArticleCard";
 import { TagList } from "./TagList";
@@ -25,7 +26,7 @@ export function LatestHeadlines({
 }) {
   const navigation = useNavigation();
   const pendingTopic =
-    navigation.state === "loading" && navigation.location.pathname === "/blog"
+    navigation.state === "loading" && navigation.location.pathname === paths.blog
       ? (new URLSearchParams(navigation.location.search).get("topic") ?? "all")
       : null;
   const loading = pendingTopic !== null && pendingTopic.toLowerCase() !== query.topic.toLowerCase();
@@ -73,7 +74,7 @@ export function LatestHeadlines({
                   {headline.status === "draft" ? <Badge tone="warning">Unpublished</Badge> : null}
                 </p>
                 <h3 className="mt-2 font-semibold text-ink">
-                  <Link to={`/blog/${headline.slug}`} className="hover:text-brand-800 hover:underline">
+                  <Link to={paths.blogArticle(headline.slug)} className="hover:text-brand-800 hover:underline">
                     {headline.title}
                   </Link>
                 </h3>

@@ -1,6 +1,7 @@
 /** The sidebar: the 5 newest published News articles. */
 import { Link } from "@remix-run/react";
 import { formatLongDate } from "~/utils/format";
+import { paths } from "~/utils/paths";
 import type { CardData } from "./ArticleCard";
 
 export function LatestNews({ articles }: { articles: readonly Pick<CardData, "id" | "slug" | "title" | "publishedAt">[] }) {
@@ -12,7 +13,7 @@ export function LatestNews({ articles }: { articles: readonly Pick<CardData, "id
       <ol className="mt-4 space-y-4">
         {articles.map((article) => (
           <li key={article.id}>
-            <Link to={`/blog/${article.slug}`} className="font-semibold text-ink hover:text-brand-800 hover:underline">
+            <Link to={paths.blogArticle(article.slug)} className="font-semibold text-ink hover:text-brand-800 hover:underline">
               {article.title}
             </Link>
             <p className="text-sm text-slate-600">

@@ -1,8 +1,9 @@
 /** Tags as small labels, optionally each a link to the blog filtered by that tag. */
 import { cx } from "~/components/ui";
+import { paths } from "~/utils/paths";
 
 export function tagHref(tag: string): string {
-  return `/blog?tag=${encodeURIComponent(tag.toLowerCase())}`;
+  return paths.blogTag(tag);
 }
 
 export function TagList({

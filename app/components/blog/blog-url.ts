@@ -1,4 +1,5 @@
 /** Blog list URLs: every filtered view is a shareable GET URL; defaults ("all", page 1) are left out. */
+import { paths } from "~/utils/paths";
 
 export interface BlogQuery {
   topic?: string;
@@ -14,5 +15,5 @@ export function blogHref(query: BlogQuery, hash?: string): string {
   if (query.tag) params.set("tag", query.tag);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   const search = params.toString();
-  return `/blog${search ? `?${search}` : ""}${hash ? `#${hash}` : ""}`;
+  return `${paths.blog}${search ? `?${search}` : ""}${hash ? `#${hash}` : ""}`;
 }

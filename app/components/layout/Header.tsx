@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { buttonClass, Container, cx, ExternalLink } from "~/components/ui";
 import { company } from "~/content/company";
 import { headerNav, type NavLink as NavItem } from "~/content/navigation";
+import { paths } from "~/utils/paths";
 import { Logo } from "./Logo";
 
 function NavItemLink({ item, apiDocsUrl, className }: { item: NavItem; apiDocsUrl: string; className: string }) {
@@ -39,7 +40,7 @@ export function Header({ apiDocsUrl }: { apiDocsUrl: string }) {
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <Container className="flex h-16 items-center justify-between gap-4">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-ink" aria-label={`${company.brand} home`}>
+        <Link to={paths.home} className="flex items-center gap-2 text-lg font-bold text-ink" aria-label={`${company.brand} home`}>
           <Logo />
           <span>{company.brand}</span>
         </Link>
@@ -53,10 +54,10 @@ export function Header({ apiDocsUrl }: { apiDocsUrl: string }) {
           </ul>
         </nav>
         <div className="hidden items-center gap-2 md:flex">
-          <Link to="/merchant-signin" className={buttonClass("ghost")}>
+          <Link to={paths.merchantSignIn} className={buttonClass("ghost")}>
             Sign In
           </Link>
-          <Link to="/get-started" className={buttonClass("primary")}>
+          <Link to={paths.getStarted} className={buttonClass("primary")}>
             Get Started
           </Link>
         </div>
@@ -79,10 +80,10 @@ export function Header({ apiDocsUrl }: { apiDocsUrl: string }) {
                 </ul>
               </nav>
               <div className="mt-4 flex gap-2 border-t border-slate-200 pt-4">
-                <Link to="/merchant-signin" className={buttonClass("secondary", "flex-1")}>
+                <Link to={paths.merchantSignIn} className={buttonClass("secondary", "flex-1")}>
                   Sign In
                 </Link>
-                <Link to="/get-started" className={buttonClass("primary", "flex-1")}>
+                <Link to={paths.getStarted} className={buttonClass("primary", "flex-1")}>
                   Get Started
                 </Link>
               </div>

@@ -1,7 +1,7 @@
 /** A list of cards (a real <ul>), each with an icon badge and an <h3> title. */
 import type { ReactNode } from "react";
 import { Card, cx } from "~/components/ui";
-import { Icon, IconBadge, type IconName } from "./icons";
+import { Icon, IconBadge, type IconName } from "~/components/ui/icons";
 
 export interface CardItem {
   title: string;

@@ -10,6 +10,7 @@ import { Link, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Stat, cx } from "~/components/ui";
 import type { FlowId, PaymentFlow } from "~/content/marketing/solutions";
+import { paths } from "~/utils/paths";
 
 const tabId = (id: FlowId) => `flow-tab-${id}`;
 const panelId = (id: FlowId) => `flow-panel-${id}`;
@@ -23,7 +24,7 @@ const tabClass = (selected: boolean) =>
 export function FlowTabs({
   flows,
   label,
-  path = "/solutions",
+  path = paths.solutions,
   anchor = "how-it-works",
 }: {
   flows: readonly PaymentFlow[];

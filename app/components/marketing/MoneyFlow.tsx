@@ -3,7 +3,7 @@
  * (the list order carries the sequence); captions are real text.
  */
 import type { FlowStep } from "~/content/marketing/home";
-import { Icon } from "./icons";
+import { Icon } from "~/components/ui/icons";
 
 export function MoneyFlow({ steps, label }: { steps: readonly FlowStep[]; label: string }) {
   return (

@@ -23,6 +23,7 @@ import { businessTypes, integrationTypes, monthlyVolumes, timelines } from "~/co
 import { countries, dialCodes, findCountry } from "~/content/countries";
 import { messages } from "~/content/messages";
 import { applicationSchema, limits } from "~/core/merchants/application-schema";
+import { paths } from "~/utils/paths";
 
 const countryOptions = countries.map((country) => ({ value: country.code, label: `${country.flag} ${country.name}` }));
 
@@ -147,11 +148,11 @@ export function ApplicationForm({ lastResult }: { lastResult?: SubmissionResult<
           label={
             <>
               I agree to the{" "}
-              <Link to="/terms" className="font-semibold text-brand-800 underline">
+              <Link to={paths.terms} className="font-semibold text-brand-800 underline">
                 Terms and Conditions
               </Link>{" "}
               and{" "}
-              <Link to="/privacy" className="font-semibold text-brand-800 underline">
+              <Link to={paths.privacy} className="font-semibold text-brand-800 underline">
                 Privacy Policy
               </Link>
             </>

@@ -1,4 +1,4 @@
-import type { DashboardStats, StatFigure } from "~/core/merchants/dashboard.server";
+import type { DashboardStats, StatFigure } from "~/core/merchants/dashboard-stats";
 import { formatKes, formatPercent } from "~/utils/format";
 
 const integer = new Intl.NumberFormat("en-KE");

@@ -1,6 +1,6 @@
 import { Badge } from "~/components/ui";
 import { formatKes, formatPercent } from "~/utils/format";
-import type { PaymentStatus } from "../../../drizzle/schema";
+import type { PaymentStatus } from "~/core/payments/statuses";
 import { eventLabels, paymentStatusLabels } from "./labels";
 
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {

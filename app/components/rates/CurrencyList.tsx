@@ -2,7 +2,7 @@
 import { CoinMark } from "~/components/marketing/CoinList";
 import { Badge } from "~/components/ui";
 import { formatChangeBps, type CryptoSymbol } from "~/content/cryptocurrencies";
-import type { RateKind } from "~/core/rates/read-rates.server";
+import type { RateKind } from "~/core/rates/types";
 import { formatKesPrice } from "./format";
 import { RateKindBadge } from "./RateCards";
 

@@ -2,7 +2,7 @@
 import { CoinMark } from "~/components/marketing/CoinList";
 import { Badge } from "~/components/ui";
 import { findCryptocurrency } from "~/content/cryptocurrencies";
-import type { Rate } from "~/core/rates/read-rates.server";
+import type { Rate } from "~/core/rates/types";
 import { formatEatStamp, formatKesPrice } from "./format";
 
 export type RateCardData = Pick<Rate, "symbol" | "name" | "priceKes" | "kind" | "asOf">;

@@ -2,7 +2,7 @@
  * Says plainly when what is shown is not live: stale prices (with their time), fallback rates, or a
  * failed last refresh. Server-rendered, so visitors without JavaScript see it too.
  */
-import type { RateKind } from "~/core/rates/read-rates.server";
+import type { RateKind } from "~/core/rates/types";
 import { formatEatStamp } from "./format";
 
 export interface NoticeInput {

@@ -1,4 +1,6 @@
 /** Texts the spec fixes for the rates screens (spec sections 2 and 8): copy exactly. */
+import { paths } from "~/utils/paths";
+
 export const ratesCopy = {
   refresh: "Refresh",
   refreshing: "Updating...",
@@ -13,4 +15,4 @@ export const ratesCopy = {
 } as const;
 
 /** The route every Refresh and Try Again form posts to. */
-export const REFRESH_ACTION = "/exchange-rates";
+export const REFRESH_ACTION = paths.exchangeRates;

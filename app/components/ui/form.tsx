@@ -4,6 +4,7 @@
  */
 import { useNavigation } from "@remix-run/react";
 import type { ComponentProps, ReactNode } from "react";
+import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { buttonClass, cx, type ButtonVariant } from "./index";
 
 export interface FieldMeta {
@@ -190,7 +191,7 @@ export function SubmitButton({
 }
 
 /** Hidden from people, tempting to bots: any value means the post came from a bot. */
-export function Honeypot({ name = "company_fax" }: { name?: string }) {
+export function Honeypot({ name = HONEYPOT_FIELD }: { name?: string }) {
   return (
     <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
       <label htmlFor={`hp-${name}`}>Leave this field empty</label>

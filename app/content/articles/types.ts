@@ -1,7 +1,10 @@
 /** A blog article, built-in (app/content/articles/*.ts) or curated from news feeds (stored in SQLite). */
 
-export type ArticleCategory = "News" | "Explainers" | "Product Updates";
-export type ArticleStatus = "published" | "draft";
+/** The blog vocabulary; the schema (drizzle/schema/news.ts) builds its enum columns from these lists. */
+export const articleCategories = ["News", "Explainers", "Product Updates"] as const;
+export type ArticleCategory = (typeof articleCategories)[number];
+export const articleStatuses = ["published", "draft"] as const;
+export type ArticleStatus = (typeof articleStatuses)[number];
 
 export interface ArticleAuthor {
   name: string;

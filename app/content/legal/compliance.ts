@@ -1,6 +1,7 @@
 /** Compliance page (/compliance): licences, regulation, AML/CFT, security, tax and governance. */
 import { company } from "../company";
 import type { LegalDocument } from "./types";
+import { paths } from "~/utils/paths";
 
 const officeAddress = company.officeAddress.join(", ");
 const postalAddress = company.postalAddress.join(", ");
@@ -9,7 +10,7 @@ const licence = `${company.licenceName} number ${company.licenceNumber}`;
 export const compliance: LegalDocument = {
   title: "Compliance",
   description: `How ${company.brand} meets Kenyan licensing, anti-money laundering, data protection, tax and security requirements.`,
-  path: "/compliance",
+  path: paths.compliance,
   lastUpdated: "November 2025",
   intro: [
     {

@@ -1,11 +1,12 @@
 /** Blog content disclaimer (/blog/disclaimer). */
 import { company } from "../company";
 import type { LegalDocument } from "./types";
+import { paths } from "~/utils/paths";
 
 export const disclaimer: LegalDocument = {
   title: "Blog Content Disclaimer",
   description: `What you should know before relying on news, explainers and product updates published on the ${company.brand} blog.`,
-  path: "/blog/disclaimer",
+  path: paths.blogDisclaimer,
   lastUpdated: "March 2024",
   intro: [
     {

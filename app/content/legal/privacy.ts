@@ -1,6 +1,7 @@
 /** Privacy Policy (/privacy), written for the Kenya Data Protection Act, 2019. */
 import { company } from "../company";
 import type { LegalDocument } from "./types";
+import { paths } from "~/utils/paths";
 
 const officeAddress = company.officeAddress.join(", ");
 const postalAddress = company.postalAddress.join(", ");
@@ -8,7 +9,7 @@ const postalAddress = company.postalAddress.join(", ");
 export const privacy: LegalDocument = {
   title: "Privacy Policy",
   description: `How ${company.legalName} collects, uses, shares and protects personal data under the Kenya Data Protection Act, 2019.`,
-  path: "/privacy",
+  path: paths.privacy,
   effective: "2021-05-01",
   intro: [
     {

@@ -11,7 +11,8 @@ import {
   ratesRefreshSeconds,
   settlementTimes,
 } from "../tariff";
-import { formatKes } from "../../utils/format";
+import { formatKes } from "~/utils/format";
+import { paths } from "~/utils/paths";
 import type { LegalDocument } from "./types";
 
 const liveCoins = cryptocurrencies.filter((coin) => (liveSymbols as readonly string[]).includes(coin.symbol));
@@ -30,7 +31,7 @@ function feeCell(fee: (typeof conversionFees)[number]): string {
 export const terms: LegalDocument = {
   title: "Terms and Conditions",
   description: `The terms that govern how merchants use ${company.brand} to accept crypto and mobile money payments and settle in Kenyan shillings.`,
-  path: "/terms",
+  path: paths.terms,
   effective: "2021-05-01",
   intro: [
     {

@@ -2,7 +2,7 @@
  * Copy of the Features page ("/features", the footer's "How It Works") as typed data. Fees, limits
  * and settlement times are read from the tariff, never written here by hand.
  */
-import type { IconName } from "~/components/marketing/icons";
+import type { IconName } from "~/components/ui/icons";
 import { cryptocurrencies } from "~/content/cryptocurrencies";
 import {
   conversionFees,
@@ -13,6 +13,7 @@ import {
   transactionFees,
 } from "~/content/tariff";
 import { formatKes } from "~/utils/format";
+import { paths } from "~/utils/paths";
 
 export interface Offering {
   title: string;
@@ -29,8 +30,8 @@ export const featuresHero = {
   lead:
     "Customers pay in crypto or mobile money. OneHop locks a KES quote at once, confirms the payment on-chain through an institutional custody provider, converts it and settles it to M-Pesa, Airtel Money, T-Kash or PesaLink.",
   actions: {
-    primary: { label: "Get Started", to: "/get-started" },
-    secondary: { label: "See solutions by flow", to: "/solutions" },
+    primary: { label: "Get Started", to: paths.getStarted },
+    secondary: { label: "See solutions by flow", to: paths.solutions },
   },
 } as const;
 
@@ -125,7 +126,7 @@ export const pricing = {
     name: fee.name,
     value: "plus" in fee ? `${formatBps(fee.bps)} plus ${fee.plus}` : formatBps(fee.bps),
   })),
-  link: { label: "See the full tariff schedule", to: "/tariff-schedule" },
+  link: { label: "See the full tariff schedule", to: paths.tariffSchedule },
 } as const;
 
 export const settlement = {
@@ -137,8 +138,8 @@ export const featuresClosing = {
   title: "See it with your own numbers",
   body: "Check today's rates, then apply: approval within 24 hours and setup in under 5 minutes.",
   actions: {
-    rates: { label: "View Live Rates", to: "/exchange-rates" },
-    integrate: { label: "Start Integration", to: "/get-started" },
+    rates: { label: "View Live Rates", to: paths.exchangeRates },
+    integrate: { label: "Start Integration", to: paths.getStarted },
   },
 } as const;
 

@@ -2,10 +2,11 @@
  * Copy of the home page ("/") as typed data. Card titles, step names and captions follow the spec
  * (sections 1, 2 and 9) word for word. Fees come from the tariff; never write them here by hand.
  */
-import type { IconName } from "~/components/marketing/icons";
+import type { IconName } from "~/components/ui/icons";
 import { company } from "~/content/company";
 import { cryptocurrencies } from "~/content/cryptocurrencies";
 import { feeBps, formatBps } from "~/content/tariff";
+import { paths } from "~/utils/paths";
 
 export interface MarketingCard {
   title: string;
@@ -47,8 +48,8 @@ export const homeHero = {
   title: company.tagline,
   lead:
     "Accept Bitcoin, Ethereum, USDT and USDC, or mobile money, and settle in Kenyan shillings to M-Pesa, Airtel Money, T-Kash or PesaLink. The KES quote is locked the moment your customer pays.",
-  primaryAction: { label: "Get Started", to: "/get-started" },
-  secondaryAction: { label: "See how OneHop works", to: "/features" },
+  primaryAction: { label: "Get Started", to: paths.getStarted },
+  secondaryAction: { label: "See how OneHop works", to: paths.features },
   stats: [
     { value: marketingFigures.averageSettlement, label: "Average settlement time" },
     { value: marketingFigures.spread, label: "Conversion spread" },
@@ -138,7 +139,7 @@ export const howItWorks = {
       icon: "send",
     },
   ] satisfies MarketingCard[],
-  link: { label: "Read the full walkthrough", to: "/features" },
+  link: { label: "Read the full walkthrough", to: paths.features },
 } as const;
 
 /** 4. Performance and enterprise features. */
@@ -163,7 +164,7 @@ export const performance = {
       body: "Live market rates with a spread under 1%, locked the moment your customer pays.",
       icon: "chart",
       figure: { value: marketingFigures.spread, label: "spread" },
-      link: { to: "/exchange-rates", label: "Compare live exchange rates" },
+      link: { to: paths.exchangeRates, label: "Compare live exchange rates" },
     },
   ] satisfies HeadlineCard[],
   enterpriseTitle: "Enterprise features",
@@ -202,8 +203,8 @@ export const closingCta = {
     `${marketingFigures.support} support`,
   ],
   actions: {
-    rates: { label: "View Live Rates", to: "/exchange-rates" },
-    integrate: { label: "Start Integration", to: "/get-started" },
+    rates: { label: "View Live Rates", to: paths.exchangeRates },
+    integrate: { label: "Start Integration", to: paths.getStarted },
     demo: { label: "Schedule Demo" },
   },
 } as const;

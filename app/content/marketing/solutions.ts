@@ -2,9 +2,10 @@
  * Copy of the Solutions page ("/solutions") as typed data. Tab labels and the transaction figures
  * (5M+, 3M, 1M+) follow the spec; fees come from the tariff.
  */
-import type { IconName } from "~/components/marketing/icons";
+import type { IconName } from "~/components/ui/icons";
 import { cryptocurrencies } from "~/content/cryptocurrencies";
 import { feeBps, formatBps } from "~/content/tariff";
+import { paths } from "~/utils/paths";
 
 export type FlowId = "collections" | "disbursements" | "b2b-payments";
 
@@ -34,8 +35,8 @@ export const solutionsHero = {
   lead:
     "Collect from customers, pay out to staff and suppliers, and move money between businesses: in crypto or mobile money, settled in Kenyan shillings.",
   actions: {
-    integrate: { label: "Start Integration", to: "/get-started" },
-    onboarding: { label: "Start Your Payment Journey", to: "/onboarding" },
+    integrate: { label: "Start Integration", to: paths.getStarted },
+    onboarding: { label: "Start Your Payment Journey", to: paths.onboarding },
   },
 } as const;
 
@@ -156,7 +157,7 @@ export const coinsSection = {
   title: "Supported cryptocurrencies",
   intro: `Accept ${cryptocurrencies.length} cryptocurrencies today. Bitcoin, Ethereum, USDT and USDC have live rates and crypto checkout.`,
   listLabel: "Supported cryptocurrencies",
-  link: { label: "See networks and limits for each currency", to: "/supported-currencies" },
+  link: { label: "See networks and limits for each currency", to: paths.supportedCurrencies },
 } as const;
 
 export const solutionsClosing = {

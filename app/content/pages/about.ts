@@ -1,5 +1,5 @@
 /** Copy for the About page (/about): story, mission, timeline and values. */
-import type { IconName } from "~/components/company/icons";
+import type { IconName } from "~/components/ui/icons";
 import { company } from "~/content/company";
 
 export interface AboutValue {
@@ -125,5 +125,6 @@ export const aboutPage = {
   cta: {
     title: "Join the merchants settling in one hop",
     body: "Apply in minutes. We review every complete application within 24 hours.",
+    button: "Get Started",
   },
 } as const;

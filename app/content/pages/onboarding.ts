@@ -1,8 +1,9 @@
 /** Copy for the Onboarding page (/onboarding): from application to going live. */
-import type { IconName } from "~/components/company/icons";
+import type { IconName } from "~/components/ui/icons";
 import { company } from "~/content/company";
 import { cryptoLimits, formatBps, mobileMoneyLimits, transactionFees } from "~/content/tariff";
 import { formatKes } from "~/utils/format";
+import { paths } from "~/utils/paths";
 
 export interface OnboardingStep {
   id: string;
@@ -50,7 +51,7 @@ export const onboardingPage = {
         duration: "About 10 minutes",
         body: "Tell us about your business, who to contact, where you operate and how you expect to use crypto payments.",
         details: ["Business name, registration number and type", "Contact person, e-mail and phone", "Expected monthly volume and main use case"],
-        link: { to: "/get-started", label: "Open the merchant application" },
+        link: { to: paths.getStarted, label: "Open the merchant application" },
       },
       {
         id: "review",
@@ -75,7 +76,7 @@ export const onboardingPage = {
         id: "sign-in",
         title: "Set your password and sign in",
         body: "Follow the link in your welcome e-mail to choose a strong password, then sign in to the merchant dashboard with your merchant ID, username and password.",
-        link: { to: "/merchant-signin", label: "Go to merchant sign in" },
+        link: { to: paths.merchantSignIn, label: "Go to merchant sign in" },
       },
       {
         id: "rail",
@@ -155,7 +156,7 @@ export const onboardingPage = {
       {
         question: "Are there setup or monthly fees?",
         answer: `No. There are no setup or monthly fees. You pay per transaction, for example ${formatBps(c2bFee.bps)} on collections; every fee is listed in our tariff schedule.`,
-        link: { to: "/tariff-schedule", label: "Read the tariff schedule" },
+        link: { to: paths.tariffSchedule, label: "Read the tariff schedule" },
       },
       {
         question: "Can a sole proprietor or small shop apply?",
@@ -170,7 +171,7 @@ export const onboardingPage = {
       {
         question: "What are the limits on payments?",
         answer: `Crypto payments start at ${formatKes(cryptoLimits.minimum)} and are processed automatically up to ${formatKes(cryptoLimits.autoMaxPerTransaction)} per transaction. Mobile-money payouts follow each rail's limit of ${formatKes(firstRail.perTransaction)} per transaction; larger amounts are split automatically.`,
-        link: { to: "/tariff-schedule", label: "See all limits" },
+        link: { to: paths.tariffSchedule, label: "See all limits" },
       },
       {
         question: "Can I test before going live?",

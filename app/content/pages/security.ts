@@ -1,5 +1,5 @@
 /** Copy for the Security page (/security): pillars, certifications and practices. */
-import type { IconName } from "~/components/company/icons";
+import type { IconName } from "~/components/ui/icons";
 import { company } from "~/content/company";
 
 export interface SecurityPillar {

@@ -8,7 +8,7 @@
  * balance; liability, revenue and equity accounts a credit (negative) one. `normalBalance` flips the
  * sign of credit-normal accounts, so "what we owe the merchant" is a positive number.
  */
-import { MERCHANT_ID_PATTERN } from "~/core/ids.server";
+import { MERCHANT_ID_PATTERN } from "~/core/id-formats";
 import { InvalidPostingError } from "./errors";
 import { type CryptoAsset, type Currency, isCryptoAsset, isCurrency } from "./units";
 

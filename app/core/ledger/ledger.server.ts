@@ -19,4 +19,3 @@ export {
   type ReversalInput,
 } from "./post.server";
 export * from "./read.server";
-export { benchBareSqliteCommits, benchLedgerPostings } from "./bench.server";

@@ -8,8 +8,6 @@ import {
   AlreadyReversedError,
   balance,
   BalanceOverflowError,
-  benchBareSqliteCommits,
-  benchLedgerPostings,
   capital,
   custody,
   customerRefundsPayable,
@@ -36,7 +34,6 @@ import {
   railInFlight,
   reverseTransaction,
   suspense,
-  toUnits,
   TransactionNotFoundError,
   treasuryConversion,
   trialBalance,
@@ -44,7 +41,7 @@ import {
   verifyBalances,
 } from "./ledger.server";
 
-const { db, file, close } = createTestDb();
+const { db, close } = createTestDb();
 afterAll(close);
 
 const M1 = "MRC-AAAAA2";
@@ -632,22 +629,5 @@ describe("transactions and amounts", () => {
         .where(eq(ledgerAccounts.currency, "BTC"))
         .all(),
     ).toThrow(/integer overflow/);
-  });
-});
-
-describe("benchmark helpers", () => {
-  it("time ledger postings and bare commits with the same pragmas", () => {
-    const bench = createTestDb();
-    try {
-      const ledgerMs = benchLedgerPostings(bench.db, 50);
-      const bareMs = benchBareSqliteCommits(`${file}.bare`, 50);
-      expect(ledgerMs).toBeGreaterThan(0);
-      expect(bareMs).toBeGreaterThan(0);
-      expect(normalBalance(bench.db, railFloat("mpesa"))).toBeGreaterThan(0n);
-      expect(verifyBalances(bench.db)).toEqual([]);
-      expect(toUnits("1", "KES")).toBe(100n);
-    } finally {
-      bench.close();
-    }
   });
 });

@@ -4,16 +4,12 @@
  * reason. Every review action is audited in the same transaction.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
-import {
-  merchantApplications,
-  merchants,
-  merchantUsers,
-  type ApplicationStatus,
-} from "../../../drizzle/schema";
+import { merchantApplications, merchants, merchantUsers } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
 import { queueEmail } from "~/core/email.server";
 import { newApplicationReference, newId, newMerchantId } from "~/core/ids.server";
 import type { Db, Tx } from "~/utils/db.server";
+import type { ApplicationStatus } from "./application-statuses";
 import { e164, type ApplicationInput } from "./application-schema";
 import { issueSetPasswordToken } from "./passwords-links.server";
 

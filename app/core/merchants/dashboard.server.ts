@@ -4,20 +4,9 @@
  */
 import { paymentDashboardStats } from "~/core/payments/reads.server";
 import type { Db } from "~/utils/db.server";
+import type { DashboardStats } from "./dashboard-stats";
 
-export interface StatFigure {
-  /** Integer value: KES cents for revenue, a count, or basis points for the success rate. */
-  value: number;
-  /** Change from last month in basis points (+1250 = +12.5%). */
-  changeBps: number;
-}
-
-export interface DashboardStats {
-  totalRevenueKesCents: StatFigure;
-  transactions: StatFigure;
-  activeCustomers: StatFigure;
-  successRateBps: StatFigure;
-}
+export type { DashboardStats, StatFigure } from "./dashboard-stats";
 
 export function getDashboardStats(db: Db, merchantId: string, now = Date.now()): DashboardStats {
   return paymentDashboardStats(db, merchantId, now);

@@ -1,7 +1,7 @@
 /** Operator actions: each write lands with its audit entry; the seed fills an empty feed list once. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newsArticles, newsFeeds } from "../../../drizzle/schema";
-import { createTestDb } from "../../../tests/setup/db";
+import { freshTestDbPerTest } from "../../../tests/setup/db";
 import { seedNews } from "../../../scripts/seed-news";
 import { listAuditFor } from "~/core/audit.server";
 import type { Db } from "~/utils/db.server";
@@ -11,13 +11,10 @@ import { DEFAULT_FEEDS } from "./default-feeds";
 import { listFeeds } from "./feeds.server";
 import { getNewsSettings } from "./settings.server";
 
-let testDb: ReturnType<typeof createTestDb>;
 let db: Db;
-beforeEach(() => {
-  testDb = createTestDb();
-  db = testDb.db;
+freshTestDbPerTest((fresh) => {
+  db = fresh;
 });
-afterEach(() => testDb.close());
 
 const actor = { operatorId: "op_test", now: 1_700_000_000_000 };
 

@@ -10,6 +10,7 @@ import { newsArticles, newsArticleTags } from "../../../drizzle/schema";
 import { builtInArticles } from "~/content/articles";
 import type { Article, ArticleCategory } from "~/content/articles/types";
 import type { Db } from "~/utils/db.server";
+import { paths } from "~/utils/paths";
 import { articleMatchesTopic, TOPIC_TAGS, type HeadlineTopic } from "./topics";
 import type { ArticleCard, CuratedArticleSummary } from "./types";
 
@@ -247,7 +248,7 @@ export function listPublishedArticlePaths(db: Db, builtIns: readonly Article[] =
     .all()
     .map((row) => ({ slug: row.slug, id: row.id, publishedAt: iso(row.publishedAt) }));
   const builtIn = builtIns.filter((a) => a.status === "published").map((a) => ({ slug: a.slug, id: a.id, publishedAt: a.publishedAt }));
-  return mergeNewestFirst(stored, builtIn).map((a) => `/blog/${a.slug}`);
+  return mergeNewestFirst(stored, builtIn).map((a) => paths.blogArticle(a.slug));
 }
 
 // ---------------------------------------------------------------------------------------------

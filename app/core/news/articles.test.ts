@@ -1,7 +1,7 @@
 /** The blog's read side over a real migrated database: built-in and curated articles merged. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newsArticles, newsArticleTags } from "../../../drizzle/schema";
-import { createTestDb } from "../../../tests/setup/db";
+import { freshTestDbPerTest } from "../../../tests/setup/db";
 import { builtInArticles } from "~/content/articles";
 import type { Article } from "~/content/articles/types";
 import type { Db } from "~/utils/db.server";
@@ -18,14 +18,10 @@ import {
 } from "./articles.server";
 import { newsCuratedResponse } from "./api.server";
 
-let testDb: ReturnType<typeof createTestDb>;
 let db: Db;
-
-beforeEach(() => {
-  testDb = createTestDb();
-  db = testDb.db;
+freshTestDbPerTest((fresh) => {
+  db = fresh;
 });
-afterEach(() => testDb.close());
 
 let counter = 0;
 function insertCurated(input: {

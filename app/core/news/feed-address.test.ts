@@ -8,7 +8,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { newsFeeds } from "../../../drizzle/schema";
-import { createTestDb } from "../../../tests/setup/db";
+import { freshTestDbPerTest } from "../../../tests/setup/db";
 import type { Db } from "~/utils/db.server";
 import type { ResolveHost } from "~/utils/outbound-address.server";
 import { ingestActionSchema } from "./admin-schema";
@@ -37,13 +37,10 @@ const REFUSED_FORMS = [
 ];
 
 describe("adding a feed", () => {
-  let testDb: ReturnType<typeof createTestDb>;
   let db: Db;
-  beforeEach(() => {
-    testDb = createTestDb();
-    db = testDb.db;
+  freshTestDbPerTest((fresh) => {
+    db = fresh;
   });
-  afterEach(() => testDb.close());
 
   it.each(REFUSED_FORMS)("the form refuses %s with a reason the operator can act on", (url) => {
     const parsed = ingestActionSchema.safeParse({ intent: "add-feed", name: "Internal", url });
@@ -67,8 +64,10 @@ describe("an ingest run in live mode (no feed origin configured)", () => {
   let internal: Server;
   let port: number;
   let reached = 0;
-  let testDb: ReturnType<typeof createTestDb>;
   let db: Db;
+  freshTestDbPerTest((fresh) => {
+    db = fresh;
+  });
 
   beforeAll(async () => {
     internal = createServer((_request, response) => {
@@ -84,13 +83,10 @@ describe("an ingest run in live mode (no feed origin configured)", () => {
     await new Promise<void>((resolve) => internal.close(() => resolve()));
   });
   beforeEach(() => {
-    testDb = createTestDb();
-    db = testDb.db;
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
   });
   afterEach(() => {
     vi.restoreAllMocks();
-    testDb.close();
   });
 
   /** A feed row as an earlier version stored it (before the form refused such addresses). */

@@ -3,20 +3,12 @@ import { asc, eq } from "drizzle-orm";
 import { newsFeeds } from "../../../drizzle/schema";
 import { newId } from "~/core/ids.server";
 import type { Db } from "~/utils/db.server";
+import type { FeedListItem } from "./types";
 import { checkOutboundUrl } from "~/utils/outbound-address";
 
 export type FeedRow = typeof newsFeeds.$inferSelect;
 
-export interface FeedListItem {
-  id: string;
-  name: string;
-  url: string;
-  enabled: boolean;
-  note: string | null;
-  lastFetchedAt: number | null;
-  lastOutcome: string | null;
-  lastError: string | null;
-}
+export type { FeedListItem } from "./types";
 
 export function listFeeds(db: Db): FeedListItem[] {
   return db

@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import type { ResolveHost } from "~/utils/outbound-address.server";
 import { FEED_FETCH_FAILED, FEED_MAX_BYTES, FEED_USER_AGENT, fetchFeed, requestUrl } from "./fetch.server";
-import { shiftFeedDates, startFeedSimulator, type FeedSimulator } from "./simulator.server";
+import { shiftFeedDates, startFeedSimulator, type FeedSimulator } from "../../../tests/support/simulators";
 
 const FIXTURES = path.resolve("tests/fixtures/feeds");
 const MB = 1024 * 1024;

@@ -18,7 +18,7 @@ import { addFeed } from "./feeds.server";
 import { getLatestRun, listRejections, NEWS_INGEST_JOB, runIngest, runIngestLeased, slugFor, type IngestOptions } from "./ingest.server";
 import { updateNewsSettings } from "./settings.server";
 import { MAX_ITEMS_PER_FEED } from "./parse";
-import { startFeedSimulator, type FeedSimulator } from "./simulator.server";
+import { startFeedSimulator, type FeedSimulator } from "../../../tests/support/simulators";
 
 const FIXTURES = path.resolve("tests/fixtures/feeds");
 const NOW = Date.UTC(2025, 11, 13, 12, 0, 0);

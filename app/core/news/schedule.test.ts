@@ -8,7 +8,7 @@ import { addFeed } from "./feeds.server";
 import { NEWS_INGEST_JOB } from "./ingest.server";
 import { applyAutoIngest, isAutoIngestScheduled, nextIngestRun, scheduledIngest } from "./schedule.server";
 import { getNewsSettings, updateNewsSettings } from "./settings.server";
-import { startFeedSimulator, type FeedSimulator } from "./simulator.server";
+import { startFeedSimulator, type FeedSimulator } from "../../../tests/support/simulators";
 
 const NOW = Date.UTC(2025, 11, 13, 12, 0, 0);
 let simulator: FeedSimulator;

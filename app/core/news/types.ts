@@ -60,3 +60,15 @@ export interface CuratedArticleSummary {
   matchedTopics: string[];
   createdAt: number;
 }
+
+/** A feed as the operator's feed list shows it. */
+export interface FeedListItem {
+  id: string;
+  name: string;
+  url: string;
+  enabled: boolean;
+  note: string | null;
+  lastFetchedAt: number | null;
+  lastOutcome: string | null;
+  lastError: string | null;
+}

@@ -5,23 +5,16 @@
  */
 import fc from "fast-check";
 import { and, eq, gte, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { paymentReservations, payments } from "../../../drizzle/schema";
 import { createCustodyClient } from "~/core/providers/custody/client.server";
 import type { Custody, DepositAddress } from "~/core/providers/custody/types";
 import { createTestDb } from "../../../tests/setup/db";
-import { addMerchant, liveRates, startPaymentsHarness, testConfig, type PaymentsHarness } from "../../../tests/setup/payments";
+import { addMerchant, liveRates, testConfig, setUpPaymentsHarness } from "../../../tests/setup/payments";
 import { createPayment, eatDayStart, PaymentError, RESERVATION_TTL_MS, reserveDailyAmount, type Payment } from "./payments.server";
 
 const { db, close } = createTestDb();
-let h: PaymentsHarness;
-beforeAll(async () => {
-  h = await startPaymentsHarness(db);
-});
-afterAll(async () => {
-  await h.close();
-  close();
-});
+const h = setUpPaymentsHarness({ db, close });
 
 const CAP_CENTS = BigInt(testConfig.dailyPerMerchantKes) * 100n;
 let merchantCounter = 0;

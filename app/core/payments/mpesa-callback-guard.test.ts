@@ -5,7 +5,7 @@
 import type * as NodeCrypto from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PaymentsRuntime } from "~/core/payments/runtime.server";
+import type { PaymentsDeps } from "~/core/payments/deps";
 import { REMOTE_ADDRESS_HEADER } from "~/utils/remote-address";
 import { AddressList } from "~/utils/ip-address.server";
 import { callbackSource } from "~/utils/mpesa-callback.server";
@@ -33,7 +33,7 @@ const runtime = {
   callbackToken: TOKEN,
   // A timeout callback asks M-Pesa for the transfer's status: answered with nothing here.
   payouts: { transactionStatus: async () => ({}) },
-} as unknown as Pick<PaymentsRuntime, "payouts" | "callbackToken">;
+} as unknown as Pick<PaymentsDeps, "payouts" | "callbackToken">;
 const timeoutBody = readFileSync("tests/fixtures/daraja/b2c-result-failure-2001.json", "utf8");
 const SAFARICOM = new AddressList(["196.201.214.200", "196.201.212.0/24"]);
 

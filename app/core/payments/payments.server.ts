@@ -3,14 +3,15 @@
  * address at custody. And the payment record itself: reading it, changing its status with an event.
  */
 import { and, asc, eq, gt, gte, inArray, lte, sql } from "drizzle-orm";
-import { paymentEvents, paymentReservations, payments, type PaymentStatus } from "../../../drizzle/schema";
+import { paymentEvents, paymentReservations, payments } from "../../../drizzle/schema";
+import type { PaymentStatus } from "~/core/payments/statuses";
 import { readableCode } from "~/core/ids.server";
 import type { Custody, CustodyAsset } from "~/core/providers/custody/types";
-import type { RatesView } from "~/core/rates/read-rates.server";
+import type { Rate, RatesView } from "~/core/rates/read-rates.server";
 import type { DbOrTx, Db } from "~/utils/db.server";
 import type { PaymentsConfig } from "./config";
 import { networks } from "./config";
-import { computeQuote, type QuoteAsset } from "./quote";
+import { computeQuote, type Quote, type QuoteAsset } from "./quote";
 import { eatDay } from "./settlement-plan";
 
 export type Payment = typeof payments.$inferSelect;
@@ -143,6 +144,28 @@ export function releaseReservation(db: DbOrTx, paymentId: string): void {
   db.delete(paymentReservations).where(eq(paymentReservations.paymentId, paymentId)).run();
 }
 
+/**
+ * The checks and the quote of a new payment, shared by the preview and the creation: the amount within
+ * the limits, a live rate for the asset (never stale or fallback), the quote at that rate. Throws
+ * PaymentError (below_minimum, above_maximum, rate_unavailable) with the message the merchant sees.
+ */
+export function quotePayment(config: PaymentsConfig, rates: RatesView, input: Pick<CreatePaymentInput, "amountKes" | "asset">): { amountKesCents: bigint; rate: Rate; quote: Quote } {
+  if (input.amountKes < config.minimumKes) {
+    throw new PaymentError(`The minimum payment is KES ${config.minimumKes.toLocaleString("en-KE")}.`, "below_minimum");
+  }
+  if (input.amountKes > config.reviewMaxKes) {
+    throw new PaymentError(`The maximum payment is KES ${config.reviewMaxKes.toLocaleString("en-KE")}.`, "above_maximum");
+  }
+  const amountKesCents = BigInt(input.amountKes) * 100n;
+  const rate = rates.rates.find((candidate) => candidate.symbol === input.asset);
+  if (!rate || rate.kind !== "live") {
+    const why = !rate ? "no rate" : rate.kind === "stale" ? "the last rate is out of date" : "only a fallback rate is available";
+    throw new PaymentError(`We can't lock a ${input.asset} quote right now (${why}). Please try again in a minute.`, "rate_unavailable");
+  }
+  const quote = computeQuote({ amountKesCents, marketRate: rate.priceKes, spreadBps: config.spreadBps, feeBps: config.c2bFeeBps, asset: input.asset });
+  return { amountKesCents, rate, quote };
+}
+
 export interface CreatePaymentInput {
   merchantId: string;
   amountKes: number;
@@ -169,19 +192,7 @@ export async function createPayment(
   // `now` is the quote's time; the hold's lapse is judged on the time that has really passed since.
   const startedAt = Date.now();
   const elapsedNow = () => now + Math.max(0, Date.now() - startedAt);
-  if (input.amountKes < config.minimumKes) {
-    throw new PaymentError(`The minimum payment is KES ${config.minimumKes.toLocaleString("en-KE")}.`, "below_minimum");
-  }
-  if (input.amountKes > config.reviewMaxKes) {
-    throw new PaymentError(`The maximum payment is KES ${config.reviewMaxKes.toLocaleString("en-KE")}.`, "above_maximum");
-  }
-  const amountKesCents = BigInt(input.amountKes) * 100n;
-  const rate = deps.rates.rates.find((candidate) => candidate.symbol === input.asset);
-  if (!rate || rate.kind !== "live") {
-    const why = !rate ? "no rate" : rate.kind === "stale" ? "the last rate is out of date" : "only a fallback rate is available";
-    throw new PaymentError(`We can't lock a ${input.asset} quote right now (${why}). Please try again in a minute.`, "rate_unavailable");
-  }
-  const quote = computeQuote({ amountKesCents, marketRate: rate.priceKes, spreadBps: config.spreadBps, feeBps: config.c2bFeeBps, asset: input.asset });
+  const { amountKesCents, rate, quote } = quotePayment(config, deps.rates, input);
   const id = newPaymentId();
   reserveDailyAmount(db, { paymentId: id, merchantId: input.merchantId, amountKesCents, config, now });
   let address: { address: string; assetId: string; vaultAccountId?: string };

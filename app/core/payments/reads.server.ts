@@ -3,15 +3,14 @@
  * merchant's id: another merchant's payment is simply not found.
  */
 import { and, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from "drizzle-orm";
-import { paymentStatuses, payments, type PaymentStatus } from "../../../drizzle/schema";
+import { payments } from "../../../drizzle/schema";
+import { paymentStatuses, type PaymentStatus } from "~/core/payments/statuses";
 import { merchantBalances } from "~/core/ledger/ledger.server";
-import type { DashboardStats } from "~/core/merchants/dashboard.server";
+import type { DashboardStats } from "~/core/merchants/dashboard-stats";
 import type { Db } from "~/utils/db.server";
 import { getPayment, listPaymentEvents } from "./payments.server";
 import { eatDayStart } from "./payments.server";
 import { listTransfersForPayment } from "./settlement.server";
-
-export { paymentStatuses };
 
 export function isPaymentStatus(value: string | null): value is PaymentStatus {
   return value !== null && (paymentStatuses as readonly string[]).includes(value);

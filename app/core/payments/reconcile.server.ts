@@ -10,7 +10,7 @@ import { and, asc, inArray, isNull, lte, or, sql, eq } from "drizzle-orm";
 import { payments } from "../../../drizzle/schema";
 import type { Db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
-import type { PaymentsRuntime } from "./runtime.server";
+import type { PaymentsDeps } from "./deps";
 import { applySyncedTransaction, syncCustodyTransaction } from "./webhooks.server";
 
 /** Default interval: a payment unchanged for this long is checked with custody (PAYMENTS_RECONCILE_SECONDS). */
@@ -53,7 +53,7 @@ export function paymentsToReconcile(db: Db, now: number, afterMs: number, limit:
  */
 export async function reconcileCustodyPayments(
   db: Db,
-  runtime: Pick<PaymentsRuntime, "custody" | "config">,
+  runtime: Pick<PaymentsDeps, "custody" | "config">,
   now: () => number,
   options: { afterMs?: number; limit?: number; budgetMs?: number } = {},
 ): Promise<ReconcileResult> {

@@ -8,25 +8,25 @@
  * applies the answers through the same code as the webhooks: settled exactly once, books balanced.
  * (In process, not a real `kill -9`: the end-to-end kill runs in tests/e2e/payment-restart.http.spec.ts.)
  */
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { settlementTransfers } from "../../../drizzle/schema";
 import { capital, postTransaction, railFloat, trialBalance, verifyBalances } from "~/core/ledger/ledger.server";
-import { createCustodyClient } from "~/core/providers/custody/client.server";
-import { startCustodySimulator, type CustodySimulator } from "~/core/providers/custody/simulator.server";
-import { createDarajaClient } from "~/core/providers/daraja/client.server";
-import { startDarajaSimulator, type DarajaSimulator } from "~/core/providers/daraja/simulator.server";
-import { createDbSimulatorStore } from "~/core/providers/simulator-store.server";
+import {
+  createDbSimulatorStore,
+  startCustodySimulator,
+  startDarajaSimulator,
+  type CustodySimulator,
+  type DarajaSimulator,
+} from "../../../tests/support/simulators";
 import { openDatabase, type Db } from "~/utils/db.server";
 import { createTestDb } from "../../../tests/setup/db";
-import { addMerchant, liveRates, testConfig } from "../../../tests/setup/payments";
+import { addMerchant, liveRates, startWebhookEndpoint, TEST_DARAJA_KEYS, testConfig, testPaymentsRuntime, type PaymentsRuntime } from "../../../tests/setup/payments";
 import { createPayment, getPayment, listPaymentEvents } from "./payments.server";
 import { formatCryptoUnits } from "./quote";
-import { callbackTokenFor, installPaymentsRuntime, runPaymentsTick, type PaymentsRuntime } from "./runtime.server";
+import { callbackTokenFor } from "./callback-token.server";
 import { listTransfersForPayment } from "./settlement.server";
-import { handleCustodyWebhook, handleMpesaCallback } from "./webhooks.server";
+import { runPaymentsTick } from "./tick.server";
 
 const testDb = createTestDb();
 const RECONCILE_MS = 30_000;
@@ -47,45 +47,18 @@ interface AppProcess {
   crash(): Promise<void>;
 }
 
-async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-  return new Request(`${origin}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
-}
-
-const MPESA_KINDS = { "/webhooks/mpesa/b2c/result": "b2c-result", "/webhooks/mpesa/b2c/timeout": "b2c-timeout", "/webhooks/mpesa/status/result": "status-result", "/webhooks/mpesa/status/timeout": "status-timeout" } as const;
-
 /** Boot: open the database file, start the simulators from their stored state, wire the clients. */
 async function boot(): Promise<AppProcess> {
   const db = openDatabase(testDb.file, { migrate: false });
   const callbackToken = callbackTokenFor("test-secret");
   const runtime = {} as PaymentsRuntime;
   const proc = { db, runtime, down: false, accepted: [] } as unknown as AppProcess;
-  const app: Server = createServer((req, res) => {
-    void (async () => {
-      const request = await toRequest(req, origin);
-      const path = new URL(request.url).pathname;
-      if (proc.down) {
-        res.writeHead(503);
-        res.end();
-        return;
-      }
-      const answer =
-        path === "/webhooks/custody"
-          ? await handleCustodyWebhook(db, runtime, request, now)
-          : await handleMpesaCallback(db, runtime, MPESA_KINDS[path as keyof typeof MPESA_KINDS], request, now);
-      if (answer.status < 300) proc.accepted.push({ path, status: answer.status });
-      res.writeHead(answer.status, { "Content-Type": "application/json" });
-      res.end(JSON.stringify(answer.body));
-    })().catch((error: unknown) => {
-      res.writeHead(500);
-      res.end(String(error));
-    });
+  const { origin, server: app } = await startWebhookEndpoint(db, runtime, now, {
+    refusing: () => proc.down,
+    onAnswer: (path, status) => {
+      if (status < 300) proc.accepted.push({ path, status });
+    },
   });
-  await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
   const custodySim = await startCustodySimulator({
     store: createDbSimulatorStore(db, "custody", now),
     webhookUrl: `${origin}/webhooks/custody`,
@@ -94,32 +67,8 @@ async function boot(): Promise<AppProcess> {
     maxRetries: 0,
     now,
   });
-  const darajaSim = await startDarajaSimulator({ store: createDbSimulatorStore(db, "daraja", now), consumerKey: "k", consumerSecret: "s", callbackDelayMs: 0, seed: Math.floor(Math.random() * 1e9), now, floatKes: 50_000_000 });
-  const keys = custodySim.apiKeyPair!;
-  Object.assign(runtime, {
-    config: testConfig,
-    custody: createCustodyClient({ baseUrl: custodySim.baseUrl, apiKey: keys.apiKey, apiSecretPem: keys.privateKeyPem, timeoutMs: 5_000, now }),
-    payouts: createDarajaClient({
-      baseUrl: darajaSim.baseUrl,
-      consumerKey: "k",
-      consumerSecret: "s",
-      initiatorName: "onehop",
-      securityCredential: "c2ltdWxhdGVk",
-      shortCode: "600000",
-      timeoutMs: 5_000,
-      now,
-      resultUrl: `${origin}/webhooks/mpesa/b2c/result?token=${callbackToken}`,
-      queueTimeoutUrl: `${origin}/webhooks/mpesa/b2c/timeout?token=${callbackToken}`,
-      statusResultUrl: `${origin}/webhooks/mpesa/status/result?token=${callbackToken}`,
-      statusQueueTimeoutUrl: `${origin}/webhooks/mpesa/status/timeout?token=${callbackToken}`,
-    }),
-    custodyWebhookPublicKeyPem: custodySim.webhookPublicKeyPem,
-    callbackToken,
-    custodySimulator: custodySim,
-    darajaSimulator: darajaSim,
-    reconcileAfterMs: RECONCILE_MS,
-  } satisfies PaymentsRuntime);
-  installPaymentsRuntime(runtime);
+  const darajaSim = await startDarajaSimulator({ store: createDbSimulatorStore(db, "daraja", now), ...TEST_DARAJA_KEYS, callbackDelayMs: 0, seed: Math.floor(Math.random() * 1e9), now, floatKes: 50_000_000 });
+  Object.assign(runtime, { ...testPaymentsRuntime({ custodySim, darajaSim }, { origin, callbackToken, now }), reconcileAfterMs: RECONCILE_MS } satisfies PaymentsRuntime);
   Object.assign(proc, {
     origin,
     custodySim,
@@ -127,7 +76,6 @@ async function boot(): Promise<AppProcess> {
     // No flush, no goodbye: what was only in memory (callbacks not yet sent) is gone.
     async crash() {
       proc.down = true;
-      installPaymentsRuntime(null);
       await Promise.all([custodySim.close(), darajaSim.close(), new Promise<void>((resolve) => { app.close(() => resolve()); app.closeAllConnections(); })]);
       db.$client.close();
     },
@@ -149,7 +97,7 @@ postTransaction(testDb.db, { idempotencyKey: "test:float", kind: "float.funded",
 async function tickUntil(proc: AppProcess, done: () => boolean, maxTicks = 4) {
   for (let i = 0; i < maxTicks && !done(); i++) {
     clock.now += RECONCILE_MS;
-    await runPaymentsTick(proc.db, now);
+    await runPaymentsTick(proc.db, proc.runtime, now);
     await proc.darajaSim.flush();
   }
   return done();
@@ -185,7 +133,7 @@ describe("a crash in the middle of a payment", () => {
 
     // One tick a reconciliation interval later: custody says COMPLETED -> converted, settled to M-Pesa.
     clock.now += RECONCILE_MS;
-    await runPaymentsTick(proc.db, now);
+    await runPaymentsTick(proc.db, proc.runtime, now);
     expect(getPayment(proc.db, payment.id)?.status).toBe("settling");
     const [transfer] = listTransfersForPayment(proc.db, payment.id);
     expect(transfer).toMatchObject({ status: "sent", attempts: 1 });
@@ -251,11 +199,11 @@ describe("a crash in the middle of a payment", () => {
     const asked = () => proc.custodySim.deliveries.length; // unchanged: no webhook is involved
     const before = asked();
     clock.now += RECONCILE_MS;
-    await runPaymentsTick(proc.db, now);
+    await runPaymentsTick(proc.db, proc.runtime, now);
     const first = getPayment(proc.db, payment.id)!.reconciledAt;
     expect(first).toBe(clock.now);
     clock.now += 1_000;
-    await runPaymentsTick(proc.db, now);
+    await runPaymentsTick(proc.db, proc.runtime, now);
     expect(getPayment(proc.db, payment.id)!.reconciledAt).toBe(first);
     expect(getPayment(proc.db, payment.id)?.status).toBe("awaiting_payment");
     expect(asked()).toBe(before);

@@ -12,19 +12,17 @@ import { createTestDb } from "../../../tests/setup/db";
 import { addMerchant, liveRates, startPaymentsHarness, testConfig, type PaymentsHarness } from "../../../tests/setup/payments";
 import { createPayment, getPayment } from "./payments.server";
 import { formatCryptoUnits } from "./quote";
-import { installPaymentsRuntime, runPaymentsTick, settleNow } from "./runtime.server";
 import { claimTransferForSending, listTransfersForPayment, planSettlement, SEND_LEASE_MS, sendPendingTransfers } from "./settlement.server";
+import { runPaymentsTick, settleNow } from "./tick.server";
 
 const { db, close } = createTestDb();
 let h: PaymentsHarness;
 const MERCHANT = "MRC-SNDX22";
 beforeAll(async () => {
   h = await startPaymentsHarness(db);
-  installPaymentsRuntime(h.runtime);
   addMerchant(db, MERCHANT);
 });
 afterAll(async () => {
-  installPaymentsRuntime(null);
   await h.close();
   close();
 });
@@ -68,7 +66,7 @@ describe("each transfer is sent to M-Pesa once", () => {
 
   it("the webhook's immediate settlement and the background tick at the same time: sent once", async () => {
     const payment = await confirmedPayment(8_000);
-    await Promise.all([settleNow(db, payment.id), runPaymentsTick(db, () => h.clock.now), settleNow(db, payment.id)]);
+    await Promise.all([settleNow(db, h.runtime, payment.id), runPaymentsTick(db, h.runtime, () => h.clock.now), settleNow(db, h.runtime, payment.id)]);
     const [only] = listTransfersForPayment(db, payment.id);
     expect(only).toBeDefined();
     expect(b2cRequestsFor(only!.id)).toHaveLength(1);

@@ -4,23 +4,16 @@
  * transfer's band, nothing else; cents M-Pesa cannot move are carried into the next settlement; a
  * failed transfer's money is not swept into another payment's settlement.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { feeRevenue, merchantAvailable, merchantInFlight, normalBalance, owed, railFloat, trialBalance, verifyBalances } from "~/core/ledger/ledger.server";
 import { createTestDb } from "../../../tests/setup/db";
-import { addMerchant, liveRates, startPaymentsHarness, testConfig, type PaymentsHarness } from "../../../tests/setup/payments";
+import { addMerchant, liveRates, testConfig, setUpPaymentsHarness } from "../../../tests/setup/payments";
 import { createPayment, getPayment, listPaymentEvents } from "./payments.server";
 import { formatCryptoUnits } from "./quote";
 import { listTransfersForPayment, planSettlement, retryTransfer, sendPendingTransfers } from "./settlement.server";
 
 const { db, close } = createTestDb();
-let h: PaymentsHarness;
-beforeAll(async () => {
-  h = await startPaymentsHarness(db);
-});
-afterAll(async () => {
-  await h.close();
-  close();
-});
+const h = setUpPaymentsHarness({ db, close });
 
 async function confirmedPayment(merchantId: string, amountKes: number) {
   const payment = await createPayment(db, { custody: h.runtime.custody, rates: liveRates(h.clock.now), config: testConfig, now: h.clock.now }, { merchantId, amountKes, asset: "USDT", reference: `R-${amountKes}` });

@@ -11,7 +11,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { merchants, payments, settlementTransfers, type TransferStatus } from "../../../drizzle/schema";
+import { merchants, payments, settlementTransfers } from "../../../drizzle/schema";
+import type { TransferStatus } from "~/core/payments/statuses";
 import {
   feeRevenue,
   InsufficientBalanceError,

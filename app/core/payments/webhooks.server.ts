@@ -12,12 +12,12 @@ import { parseB2cResult, parseQueueTimeout, parseTransactionStatusResult, status
 import type { Db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { applyCustodyTransaction, findPaymentByAddress, type DepositOutcome } from "./deposits.server";
-import type { PaymentsRuntime } from "./runtime.server";
+import type { PaymentsDeps } from "./deps";
 import { applyB2cResult, failTransfer, succeedTransfer } from "./settlement.server";
 
 export type WebhookAnswer = { status: number; body: unknown; settlePaymentId?: string };
 
-export async function handleCustodyWebhook(db: Db, runtime: Pick<PaymentsRuntime, "custody" | "custodyWebhookPublicKeyPem" | "config">, request: Request, now: () => number): Promise<WebhookAnswer> {
+export async function handleCustodyWebhook(db: Db, runtime: Pick<PaymentsDeps, "custody" | "custodyWebhookPublicKeyPem" | "config">, request: Request, now: () => number): Promise<WebhookAnswer> {
   const raw = await request.text();
   const read = readWebhook(raw, request.headers.get(WEBHOOK_SIGNATURE_HEADER), runtime.custodyWebhookPublicKeyPem);
   if (read.kind === "unauthenticated") return { status: 401, body: { error: "invalid signature" } };
@@ -45,7 +45,7 @@ export async function handleCustodyWebhook(db: Db, runtime: Pick<PaymentsRuntime
  */
 export async function syncCustodyTransaction(
   db: Db,
-  runtime: Pick<PaymentsRuntime, "custody" | "config">,
+  runtime: Pick<PaymentsDeps, "custody" | "config">,
   txId: string,
   now: () => number,
 ): Promise<{ outcome: DepositOutcome; settlePaymentId?: string }> {
@@ -56,7 +56,7 @@ export async function syncCustodyTransaction(
 /** Apply a transaction custody has just answered with (the second half of `syncCustodyTransaction`). */
 export function applySyncedTransaction(
   db: Db,
-  runtime: Pick<PaymentsRuntime, "config">,
+  runtime: Pick<PaymentsDeps, "config">,
   transaction: CustodyTransaction,
   now: () => number,
 ): { outcome: DepositOutcome; settlePaymentId?: string } {
@@ -96,7 +96,7 @@ function callbackRefusal(request: Request, expectedToken: string, source: Callba
 
 export async function handleMpesaCallback(
   db: Db,
-  runtime: Pick<PaymentsRuntime, "payouts" | "callbackToken">,
+  runtime: Pick<PaymentsDeps, "payouts" | "callbackToken">,
   kind: "b2c-result" | "b2c-timeout" | "status-result" | "status-timeout",
   request: Request,
   now: () => number,

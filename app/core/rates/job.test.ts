@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createCoinGeckoClient } from "~/core/providers/coingecko/client.server";
 import { createFxClient } from "~/core/providers/coingecko/fx-client.server";
-import { startMarketSimulator, type MarketSimulator } from "~/core/providers/coingecko/simulator.server";
+import { startMarketSimulator, type MarketSimulator } from "../../../tests/support/simulators";
 import { acquireLease } from "~/utils/jobs.server";
 import { jobRuns, rateRefreshes, rateSnapshots } from "../../../drizzle/schema";
 import { createTestDb } from "../../../tests/setup/db";

@@ -3,32 +3,14 @@
  * live -> last good snapshot (stale when older than `staleAfterMs`) -> configured fallback rate,
  * with the step taken recorded on every rate. Reads only the database: never waits on a provider.
  */
-import type { LiveSymbol } from "~/content/cryptocurrencies";
 import type { Db } from "~/utils/db.server";
 import type { FallbackRates } from "./fallback";
 import { liveAssets } from "./fallback";
 import { latestAttempt, type RefreshAttempt } from "./refresh-attempts.server";
 import { latestSnapshots } from "./snapshot-store.server";
-import type { RatesConfig } from "./types";
+import type { Rate, RatesConfig } from "./types";
 
-export type RateKind = "live" | "stale" | "fallback";
-
-export interface Rate {
-  symbol: LiveSymbol;
-  name: string;
-  /** KES per unit, a decimal string. */
-  priceKes: string;
-  kind: RateKind;
-  /** When the price was current (null for a fallback rate). */
-  asOf: number | null;
-  fetchedAt: number | null;
-  /** Market-data source id, or "fallback". */
-  source: string;
-  /** KES derived from USD x USD/KES. */
-  derived: boolean;
-  usdKes: string | null;
-  fxSource: string | null;
-}
+export type { Rate, RateKind } from "./types";
 
 export interface RatesView {
   /**

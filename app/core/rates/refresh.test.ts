@@ -11,7 +11,7 @@ import {
   startMarketSimulator,
   type MarketFaultMode,
   type MarketSimulator,
-} from "~/core/providers/coingecko/simulator.server";
+} from "../../../tests/support/simulators";
 import { openDatabase, type Db } from "~/utils/db.server";
 import { rateRefreshes, rateSnapshots } from "../../../drizzle/schema";
 import { createTestDb } from "../../../tests/setup/db";

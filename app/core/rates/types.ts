@@ -1,8 +1,10 @@
 /**
  * The outside services the rates service depends on, as interfaces: a market-data provider (prices in
  * USD and, if it has them, KES) and an FX source (USD/KES). Implemented by the clients in
- * app/core/providers/coingecko; tests and the simulator speak the same protocol over HTTP.
+ * app/core/providers/coingecko; tests and the simulator speak the same protocol over HTTP. Also the
+ * rate a page shows (`Rate`), isomorphic so components can type their props with it.
  */
+import type { LiveSymbol } from "~/content/cryptocurrencies";
 
 /** One asset's prices as the provider sent them, already validated. Decimal strings; times in ms. */
 export interface MarketQuote {
@@ -65,3 +67,23 @@ export const defaultRatesConfig: RatesConfig = {
   fxRefreshMs: 60 * 60_000,
   fxMaxAgeMs: 48 * 60 * 60_000,
 };
+
+/** How a shown rate was obtained (read-rates.server.ts walks live -> stale -> fallback). */
+export type RateKind = "live" | "stale" | "fallback";
+
+export interface Rate {
+  symbol: LiveSymbol;
+  name: string;
+  /** KES per unit, a decimal string. */
+  priceKes: string;
+  kind: RateKind;
+  /** When the price was current (null for a fallback rate). */
+  asOf: number | null;
+  fetchedAt: number | null;
+  /** Market-data source id, or "fallback". */
+  source: string;
+  /** KES derived from USD x USD/KES. */
+  derived: boolean;
+  usdKes: string | null;
+  fxSource: string | null;
+}

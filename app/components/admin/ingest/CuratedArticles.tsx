@@ -3,6 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { Badge, buttonClass } from "~/components/ui";
 import type { CuratedArticleSummary } from "~/core/news/types";
 import { formatLongDate } from "~/utils/format";
+import { paths } from "~/utils/paths";
 
 export function CuratedArticles({ articles }: { articles: readonly CuratedArticleSummary[] }) {
   return (
@@ -21,7 +22,7 @@ export function CuratedArticles({ articles }: { articles: readonly CuratedArticl
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold text-ink">
                     {published ? (
-                      <Link to={`/blog/${article.slug}`} className="underline-offset-2 hover:underline">
+                      <Link to={paths.blogArticle(article.slug)} className="underline-offset-2 hover:underline">
                         {article.title}
                       </Link>
                     ) : (

@@ -5,7 +5,7 @@ import { Form } from "@remix-run/react";
 import { Badge, buttonClass } from "~/components/ui";
 import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
 import { addFeedSchema } from "~/core/news/admin-schema";
-import type { FeedListItem } from "~/core/news/feeds.server";
+import type { FeedListItem } from "~/core/news/types";
 import { formatEatDateTime } from "./format";
 
 export type FeedLine = FeedListItem;

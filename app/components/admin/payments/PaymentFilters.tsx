@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
-import type { PaymentStatus } from "../../../../drizzle/schema";
+import type { PaymentStatus } from "~/core/payments/statuses";
 import { buttonClass, cx } from "~/components/ui";
+import { paths } from "~/utils/paths";
 import { paymentStatusLabel } from "./format";
 import { paymentsHref } from "./links";
 import type { PaymentView } from "./types";
@@ -64,7 +65,7 @@ export function PaymentFilters({ view, views, q }: { view: PaymentView; views: V
           })}
         </ul>
       </nav>
-      <Form method="get" action="/admin/payments" role="search" className="flex flex-wrap items-end gap-3">
+      <Form method="get" action={paths.adminPayments} role="search" className="flex flex-wrap items-end gap-3">
         {view !== "all" ? <input type="hidden" name="status" value={view} /> : null}
         <div className="min-w-64 flex-1">
           <label htmlFor="payment-search" className="block text-sm font-medium text-slate-800">

@@ -1,4 +1,4 @@
-import type { TransferStatus } from "../../../../drizzle/schema";
+import type { TransferStatus } from "~/core/payments/statuses";
 import { Badge } from "~/components/ui";
 import { transferStatusLabel, transferStatusTone } from "./format";
 

@@ -1,5 +1,6 @@
 import { DataTable } from "~/components/ui";
 import { Link } from "@remix-run/react";
+import { paths } from "~/utils/paths";
 import { formatCrypto, formatEatDateTime, formatKesCents } from "./format";
 import { PaymentStatusBadge } from "./PaymentStatusBadge";
 import type { PaymentRow } from "./types";
@@ -10,7 +11,7 @@ export function PaymentsTable({ payments, caption }: { payments: PaymentRow[]; c
           {payments.map((payment) => (
             <tr key={payment.id} className="border-b border-slate-200 align-top">
               <th scope="row" className="px-3 py-2 font-normal">
-                <Link to={`/admin/payments/${payment.id}`} className="font-semibold text-brand-800 underline">
+                <Link to={paths.adminPayment(payment.id)} className="font-semibold text-brand-800 underline">
                   {payment.reference}
                 </Link>
                 <div className="font-mono text-xs text-slate-600">{payment.id}</div>

@@ -2,7 +2,7 @@
  * Display helpers for the operator payment pages. Isomorphic: loaders send amounts as strings of
  * integers (KES cents, crypto base units), these format them without floats.
  */
-import type { PaymentStatus, TransferStatus } from "../../../../drizzle/schema";
+import type { PaymentStatus, TransferStatus } from "~/core/payments/statuses";
 import { formatCryptoUnits, type QuoteAsset } from "~/core/payments/quote";
 import { paymentStatusLabels } from "~/components/payments/labels";
 import { formatKes } from "~/utils/format";

@@ -1,3 +1,4 @@
+import { paths } from "~/utils/paths";
 import type { PaymentView } from "./types";
 
 /** The overview's URL for a view, search and page (shareable; defaults left out). */
@@ -7,5 +8,5 @@ export function paymentsHref(input: { view: PaymentView; q?: string; page?: numb
   if (input.q) params.set("q", input.q);
   if (input.page && input.page > 1) params.set("page", String(input.page));
   const query = params.toString();
-  return query ? `/admin/payments?${query}` : "/admin/payments";
+  return query ? `${paths.adminPayments}?${query}` : paths.adminPayments;
 }

@@ -2,7 +2,7 @@
  * What the operator payment loaders send to the page: plain JSON (amounts as strings of integers:
  * KES cents, crypto base units; times as epoch milliseconds).
  */
-import type { PaymentStatus, TransferStatus } from "../../../../drizzle/schema";
+import type { PaymentStatus, TransferStatus } from "~/core/payments/statuses";
 import type { QuoteAsset } from "~/core/payments/quote";
 
 export type PaymentView = "all" | "exceptions" | "review" | PaymentStatus;

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCoinGeckoClient } from "./client.server";
 import { createFxClient } from "./fx-client.server";
 import { ProviderError } from "./http.server";
-import { startReplayServer } from "./fixture-replay.server";
-import { startMarketSimulator, type MarketFaultMode, type MarketSimulator } from "./simulator.server";
+import { startReplayServer } from "../../../../tests/support/coingecko-replay";
+import { startMarketSimulator, type MarketFaultMode, type MarketSimulator } from "../../../../tests/support/simulators";
 
 const LIVE_IDS = ["bitcoin", "ethereum", "tether", "usd-coin"];
 const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);

@@ -8,9 +8,14 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCustodyClient, CustodyError, CustodyHttpError } from "./client.server";
 import { sha256Hex } from "./jwt.server";
-import { isValidBech32 } from "./sim-values.server";
-import { generateRsaKeyPair, startCustodySimulator, type CustodySimulator, type RsaKeyPairPem } from "./simulator.server";
-import { signedRequest, startReceiver, type Receiver } from "./test-support.server";
+import { signedRequest, startReceiver, type Receiver } from "../../../../tests/support/custody";
+import {
+  generateRsaKeyPair,
+  isValidBech32,
+  startCustodySimulator,
+  type CustodySimulator,
+  type RsaKeyPairPem,
+} from "../../../../tests/support/simulators";
 import type { Custody } from "./types";
 
 const API_KEY = "0b6b4a55-6d1e-4a2c-9f2e-7c1c1f0e9a01";

@@ -4,8 +4,7 @@
  */
 import { generateKeyPairSync, sign } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { isValidBech32, multiplyDecimals, segwitV0Address } from "./sim-values.server";
-import { generateRsaKeyPair, type RsaKeyPairPem } from "./simulator.server";
+import { generateRsaKeyPair, isValidBech32, multiplyDecimals, segwitV0Address, type RsaKeyPairPem } from "../../../../tests/support/simulators";
 import { dedupeKey, isFailed, isTerminal } from "./types";
 import { parseWebhook, readWebhook, signWebhookBody, verifyWebhookSignature } from "./webhook.server";
 

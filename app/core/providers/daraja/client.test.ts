@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { startCallbackReceiver, type CallbackReceiver } from "./callback-receiver.server";
+import { startCallbackReceiver, type CallbackReceiver } from "../../../../tests/support/daraja-callbacks";
 import { createDarajaClient, type DarajaClientOptions } from "./client.server";
 import { DarajaApiError, DarajaTransportError, DarajaValidationError, DuplicateRequestError } from "./errors";
 import {
@@ -18,7 +18,7 @@ import {
   parseTransactionStatusResult,
   statusOutcome,
 } from "./result";
-import { startDarajaSimulator, type DarajaSimulator, type DarajaSimulatorOptions } from "./simulator.server";
+import { startDarajaSimulator, type DarajaSimulator, type DarajaSimulatorOptions } from "../../../../tests/support/simulators";
 
 const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
 const KEY = "client-test-key";

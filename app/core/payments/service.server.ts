@@ -1,0 +1,189 @@
+/**
+ * The payments façade: the one entry point for every caller that acts on payments (routes, jobs, and
+ * the coming API). Each action takes the actor it is done for (recorded in the audit log where the
+ * action is audited) and returns an outcome the caller turns into its response; the caller only
+ * guards, parses and responds. Created per use by the composition place (app/wiring/payments.server.ts)
+ * with the database, the configuration, the provider clients when payments run in this process, and
+ * the rates; tests create it with their own.
+ *
+ * Without running clients (`deps: null`: a test or a tool, or boot could not start payments) reads,
+ * previews and operator decisions still work; whatever must reach a provider waits for the next
+ * payments run, or is refused when the caller cannot wait for it (see each method).
+ */
+import { getSettlementDestination } from "~/core/merchants/settlement-destination.server";
+import type { LiveSymbol } from "~/content/cryptocurrencies";
+import type { RatesService } from "~/core/rates/service.server";
+import type { Db } from "~/utils/db.server";
+import { logger } from "~/utils/logger.server";
+import type { PaymentsConfig } from "./config";
+import type { PaymentsDeps } from "./deps";
+import { resolveException, reviewPayment, type Resolution } from "./exceptions.server";
+import { createPayment, getPayment, PaymentError, quotePayment, type CreatePaymentInput, type Payment } from "./payments.server";
+import { formatCryptoUnits } from "./quote";
+import { merchantPaymentDetail, operatorPaymentDetail } from "./reads.server";
+import { heldDestinationNotice, retryTransfer, sendPendingTransfers, type Transfer } from "./settlement.server";
+import { estimateSettlement } from "./settlement-plan";
+import { runPaymentsTick, settleNow } from "./tick.server";
+import { handleCustodyWebhook, handleMpesaCallback, type CallbackSource, type WebhookAnswer } from "./webhooks.server";
+
+/** A signed-in merchant user, acting for their merchant. */
+export type MerchantActor = { type: "merchant_user"; id: string; merchantId: string };
+/** A signed-in operator. */
+export type OperatorActor = { type: "operator"; id: string };
+export type PaymentsActor = MerchantActor | OperatorActor;
+
+/** What a payment of this amount would be, before it is created (the "Review" step). */
+export interface PaymentPreview {
+  amountKesCents: bigint;
+  feeKesCents: bigint;
+  netKesCents: bigint;
+  /** What reaches the merchant's M-Pesa and the M-Pesa charge(s) on the way (estimate: this payment alone). */
+  payoutKesCents: bigint;
+  railChargeKesCents: bigint;
+  transfers: number;
+  /** Crypto amount, decimal string in the asset's units. */
+  crypto: string;
+  quoteRate: string;
+  ttlMinutes: number;
+  /** Above the automatic limit: an operator reviews it before payout. */
+  review: boolean;
+}
+
+export type RetryOutcome =
+  | { ok: true; transfer: Transfer; sending: "now" | "next_run" }
+  /** No such transfer on this payment (or not the actor's payment). */
+  | { ok: false; reason: "not_found" }
+  /** The payout number changed and is in its cooling-off period; `notice` says until when. */
+  | { ok: false; reason: "held"; notice: string }
+  /** Not failed, or already retried. */
+  | { ok: false; reason: "not_retryable" }
+  /** Payments do not run in this process, so it could not be sent now (merchants only; nothing changed). */
+  | { ok: false; reason: "not_running" };
+
+/** After an operator's decision: whether settlement started now, waits for the next run, or does not apply. */
+export type SettlementStart = "started" | "next_run" | null;
+
+export interface PaymentsService {
+  readonly config: PaymentsConfig;
+  /** True when the provider clients run in this process (settlement and sends happen at once). */
+  readonly running: boolean;
+  /** Check and quote a payment without creating it. Throws PaymentError with the merchant-facing reason. */
+  preview(actor: MerchantActor, input: Omit<CreatePaymentInput, "merchantId">): PaymentPreview;
+  /** Create it: the same checks and quote as `preview`, the daily limit, a deposit address. Throws PaymentError. */
+  create(actor: MerchantActor, input: Omit<CreatePaymentInput, "merchantId">): Promise<Payment>;
+  /** A custody notification (signed); a payment it confirms is settled at once. */
+  applyCustodyEvent(request: Request): Promise<WebhookAnswer>;
+  /** An M-Pesa result or timeout callback. */
+  applyMpesaCallback(kind: Parameters<typeof handleMpesaCallback>[2], request: Request, source?: CallbackSource): Promise<WebhookAnswer>;
+  /** Retry a failed settlement transfer as a new transfer, then send it. Audited with the actor. */
+  retryTransfer(actor: PaymentsActor, input: { paymentId: string; transferId: string }): Promise<RetryOutcome>;
+  /** Resolve a payment in the exceptions queue (accept, re-quote at today's live rate, refund), then settle it. Throws ResolutionError. */
+  resolveException(actor: OperatorActor, input: { paymentId: string; resolution: Resolution }): Promise<{ payment: Payment; settlement: SettlementStart }>;
+  /** Approve (then settle) or reject a payment waiting for manual review. Throws ResolutionError. */
+  review(actor: OperatorActor, input: { paymentId: string; approve: boolean; reason?: string }): Promise<{ payment: Payment; settlement: SettlementStart }>;
+  /** One pass of the background work (requires running clients). */
+  tick(): ReturnType<typeof runPaymentsTick>;
+}
+
+export interface PaymentsServiceOptions {
+  db: Db;
+  config: PaymentsConfig;
+  /** The provider clients when payments run in this process; null otherwise. */
+  deps: PaymentsDeps | null;
+  rates: Pick<RatesService, "read" | "liveRate">;
+  now?: () => number;
+}
+
+function requireDeps(deps: PaymentsDeps | null): PaymentsDeps {
+  if (!deps) throw new Error("The payments runtime has not started");
+  return deps;
+}
+
+export function createPaymentsService({ db, config, deps, rates, now = Date.now }: PaymentsServiceOptions): PaymentsService {
+  /** Settle at once when the clients run; otherwise the tick picks the payment up. */
+  async function settle(paymentId: string): Promise<"started" | "next_run"> {
+    if (!deps) return "next_run";
+    await settleNow(db, deps, paymentId);
+    return "started";
+  }
+
+  return {
+    config,
+    running: deps !== null,
+
+    preview(_actor, input) {
+      const { amountKesCents, quote } = quotePayment(config, rates.read(), input);
+      const netKesCents = amountKesCents - quote.feeKesCents;
+      const estimate = estimateSettlement(netKesCents, { perTransferKes: config.railPerTransferKes, dailyKes: config.railDailyKes });
+      return {
+        amountKesCents,
+        feeKesCents: quote.feeKesCents,
+        netKesCents,
+        payoutKesCents: estimate.payoutKesCents,
+        railChargeKesCents: estimate.railChargeKesCents,
+        transfers: estimate.transfers,
+        crypto: formatCryptoUnits(quote.cryptoAmountUnits, input.asset),
+        quoteRate: quote.quoteRate,
+        ttlMinutes: Math.round(config.quoteTtlMs / 60_000),
+        review: input.amountKes > config.autoMaxKes,
+      };
+    },
+
+    async create(actor, input) {
+      if (!deps) throw new PaymentError("Payments are not available right now. Please try again in a minute.", "custody_unavailable");
+      return createPayment(db, { custody: deps.custody, rates: rates.read(), config, now: now() }, { ...input, merchantId: actor.merchantId });
+    },
+
+    async applyCustodyEvent(request) {
+      const running = requireDeps(deps);
+      const answer = await handleCustodyWebhook(db, running, request, now);
+      // Settle a confirmed payment at once (the background tick would also pick it up); the answer
+      // to custody does not wait for M-Pesa.
+      if (answer.settlePaymentId) void settleNow(db, running, answer.settlePaymentId);
+      return answer;
+    },
+
+    applyMpesaCallback(kind, request, source) {
+      return handleMpesaCallback(db, requireDeps(deps), kind, request, now, source);
+    },
+
+    async retryTransfer(actor, input) {
+      const at = now();
+      const detail = actor.type === "merchant_user" ? merchantPaymentDetail(db, actor.merchantId, input.paymentId) : operatorPaymentDetail(db, input.paymentId);
+      const failed = detail?.transfers.find((transfer) => transfer.id === input.transferId);
+      if (!detail || !failed) return { ok: false, reason: "not_found" };
+      // Not to a new payout number still in its cooling-off period (issue 10, item 14).
+      const destination = getSettlementDestination(db, detail.payment.merchantId, at);
+      if (destination.phone && destination.heldUntil) return { ok: false, reason: "held", notice: heldDestinationNotice(destination.phone, destination.heldUntil) };
+      // A merchant's retry is sent at once or not made; an operator's may wait for the next run.
+      if (!deps && actor.type === "merchant_user") return { ok: false, reason: "not_running" };
+      const transfer = retryTransfer(db, failed.id, at, { type: actor.type, id: actor.id });
+      if (!transfer) return { ok: false, reason: "not_retryable" };
+      if (!deps) return { ok: true, transfer, sending: "next_run" };
+      try {
+        await sendPendingTransfers(db, deps.payouts, now);
+      } catch (error) {
+        // It stays pending: the next payments run sends it.
+        logger.error("sending the retried transfer failed", { transferId: transfer.id, error: error instanceof Error ? error.message : String(error) });
+      }
+      return { ok: true, transfer, sending: "now" };
+    },
+
+    async resolveException(actor, input) {
+      const asset = input.resolution === "requote" ? getPayment(db, input.paymentId)?.asset : undefined;
+      const liveRate = asset ? (rates.liveRate(asset as LiveSymbol) ?? undefined) : undefined;
+      const payment = resolveException(db, { paymentId: input.paymentId, operatorId: actor.id, resolution: input.resolution, liveRate, config, now: now() });
+      const settlement = input.resolution === "refund" || payment.status === "in_review" ? null : await settle(payment.id);
+      return { payment, settlement };
+    },
+
+    async review(actor, input) {
+      const payment = reviewPayment(db, { paymentId: input.paymentId, operatorId: actor.id, approve: input.approve, reason: input.approve ? undefined : input.reason, now: now() });
+      return { payment, settlement: input.approve ? await settle(payment.id) : null };
+    },
+
+    tick() {
+      return runPaymentsTick(db, requireDeps(deps), now);
+    },
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * The payments vocabulary: the states a payment and a settlement transfer go through. Isomorphic (no
+ * database, no node): the schema (drizzle/schema/payments.ts) builds its enum columns from these lists,
+ * and components, routes and core import them from here (docs/decisions/0020-import-boundaries.md).
+ */
+
+export const paymentStatuses = [
+  "awaiting_payment",
+  "confirming",
+  "confirmed",
+  "in_review",
+  "settling",
+  "settled",
+  "expired",
+  "underpaid",
+  "overpaid",
+  "paid_after_expiry",
+  "failed",
+] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export const transferStatuses = ["scheduled", "pending", "sent", "succeeded", "failed"] as const;
+export type TransferStatus = (typeof transferStatuses)[number];

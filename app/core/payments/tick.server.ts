@@ -1,0 +1,58 @@
+/**
+ * The payments background work and immediate settlement, given their dependencies (the composition
+ * place schedules the tick at boot; tests call it with their own clock): the tick expires quotes,
+ * settles confirmed payments, sends pending transfers and chases unanswered ones.
+ */
+import { capital, postTransaction, railFloat } from "~/core/ledger/ledger.server";
+import type { Db } from "~/utils/db.server";
+import { runLeased } from "~/utils/jobs.server";
+import { logger } from "~/utils/logger.server";
+import type { PaymentsDeps } from "./deps";
+import { expireOverduePayments } from "./payments.server";
+import { listPayments } from "./reads.server";
+import { DEFAULT_RECONCILE_AFTER_MS, reconcileCustodyPayments } from "./reconcile.server";
+import { planSettlement, queryOverdueTransfers, releaseScheduledTransfers, sendPendingTransfers } from "./settlement.server";
+
+/** One pass of the background work; safe to run any time (leased, idempotent). */
+export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
+  return runLeased(db, "payments.tick", { ttlMs: 120_000, recordSkipped: false }, async () => {
+    const reconcileAfterMs = deps.reconcileAfterMs ?? DEFAULT_RECONCILE_AFTER_MS;
+    // First ask custody about payments whose webhooks may have been lost (before expiring quotes: a
+    // deposit custody saw in time must not be expired for our own downtime).
+    const reconciled = await reconcileCustodyPayments(db, deps, now, { afterMs: reconcileAfterMs });
+    const expired = expireOverduePayments(db, now());
+    let planned = 0;
+    for (const payment of listPayments(db, { statuses: ["confirmed"], limit: 200 })) {
+      if (planSettlement(db, payment.id, deps.config, now()) === "planned") planned++;
+    }
+    const released = releaseScheduledTransfers(db, now());
+    const sent = await sendPendingTransfers(db, deps.payouts, now);
+    const queried = await queryOverdueTransfers(db, deps.payouts, now(), reconcileAfterMs);
+    const detail = { reconciled: reconciled.changed, expired, planned, released, sent, queried };
+    return Object.values(detail).some((n) => n > 0) ? { outcome: "succeeded" as const, detail } : { outcome: "skipped" as const };
+  });
+}
+
+/** Settle one payment now (after its confirmation or an operator's decision), without waiting for the tick. */
+export async function settleNow(db: Db, deps: Pick<PaymentsDeps, "config" | "payouts">, paymentId: string): Promise<void> {
+  try {
+    planSettlement(db, paymentId, deps.config, Date.now());
+    await sendPendingTransfers(db, deps.payouts, Date.now);
+  } catch (error) {
+    logger.error("settlement failed", { paymentId, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** The M-Pesa float we may pay out from: an opening balance (whole KES), posted once. */
+export function fundOpeningFloat(db: Db, kes: number): void {
+  if (kes <= 0) return;
+  postTransaction(db, {
+    idempotencyKey: `float:mpesa:opening:${kes}`,
+    kind: "float.funded",
+    description: `Opening M-Pesa B2C float of KES ${kes}`,
+    entries: [
+      { account: railFloat("mpesa"), amount: BigInt(kes) * 100n },
+      { account: capital("KES"), amount: -BigInt(kes) * 100n },
+    ],
+  });
+}

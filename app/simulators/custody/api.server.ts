@@ -1,0 +1,204 @@
+/**
+ * The Fireblocks REST API v1 subset our client uses, with the same authentication (a JWT per request,
+ * checked like Fireblocks, 401 with its error codes; a nonce is accepted once):
+ *   POST /v1/vault/accounts                                 create a vault account
+ *   GET  /v1/vault/accounts/{id}                            read one
+ *   POST /v1/vault/accounts/{id}/{assetId}                  create its asset wallet (account-based: its one address)
+ *   POST /v1/vault/accounts/{id}/{assetId}/addresses        new deposit address (UTXO assets only)
+ *   GET  /v1/transactions/{txId}                            TransactionDetails
+ *   GET  /v1/transactions                                   the latest transactions
+ * POSTs honour `Idempotency-Key` (at most 40 characters): a repeat gets the first answer.
+ */
+import { verifyFireblocksJwt } from "~/core/providers/custody/jwt.server";
+import { addressModels } from "~/core/providers/custody/types";
+import { json, parseJsonBody, type SimRequest, type SimResponse } from "./http.server";
+import type { CustodyState, SimTx, SimVault } from "./state.server";
+
+/**
+ * Error codes the simulator answers with besides the documented 401 ones. 1004 and 1006 are Fireblocks'
+ * documented codes; the others are the simulator's own choice (Fireblocks' exact codes unverified).
+ */
+export const apiErrors = {
+  vaultNotFound: { status: 404, code: 1004, message: "Vault account Id was not found" },
+  assetNotFound: { status: 404, code: 1006, message: "Asset doesn't exist" },
+  walletNotFound: { status: 404, code: 1006, message: "The vault account has no wallet for this asset" },
+  walletExists: { status: 400, code: 1026, message: "The vault account already has a wallet for this asset" },
+  addressesNotSupported: {
+    status: 400,
+    code: 1025,
+    message: "Creating additional deposit addresses is not supported for this asset: create a vault account per address",
+  },
+  transactionNotFound: { status: 404, code: 1404, message: "Transaction not found" },
+  invalidBody: { status: 400, code: 1000, message: "The request body is not valid JSON" },
+  idempotencyKeyTooLong: { status: 400, code: 1001, message: "Idempotency-Key must be at most 40 characters" },
+  idempotencyKeyReused: { status: 400, code: 1001, message: "The Idempotency-Key was already used for another request" },
+  notFound: { status: 404, code: 404, message: "Not Found" },
+} as const;
+
+export function apiError(error: { status: number; code: number; message: string }): SimResponse {
+  return json(error.status, { message: error.message, code: error.code });
+}
+
+/**
+ * Drop expired entries from the front of an insertion-ordered map, stopping at the first live one:
+ * entries are added in (nearly) expiry order, so this stays cheap under load (a bench runs thousands).
+ */
+function pruneOldest<K, V>(map: Map<K, V>, expired: (value: V) => boolean): void {
+  for (const [key, value] of map) {
+    if (!expired(value)) return;
+    map.delete(key);
+  }
+}
+
+const optionalString = (value: unknown): string | null => (typeof value === "string" && value.length > 0 ? value.slice(0, 200) : null);
+
+/** The API handler over the simulator's state: one authenticated request in, one response out. */
+export function createCustodyApi(state: CustodyState): (request: SimRequest) => SimResponse {
+  const { now, vaults, transactions, idempotency, assetBySymbol, values } = state;
+  const seenNonces = new Map<string, number>();
+
+  function authenticate(request: SimRequest): SimResponse | null {
+    const uri = request.url.pathname + request.url.search;
+    const result = verifyFireblocksJwt({
+      authorization: request.headers.authorization,
+      apiKeyHeader: request.headers["x-api-key"],
+      uri,
+      rawBody: request.body,
+      nowMs: now(),
+      publicKey: state.apiPublicKey,
+      expectedApiKey: state.expectedApiKey,
+    });
+    if (!result.ok) return json(401, { message: result.error.message, code: result.error.code });
+    const nonceKey = `${result.claims.sub}:${String(result.claims.nonce)}`;
+    const nowMs = now();
+    pruneOldest(seenNonces, (expiresAt) => expiresAt < nowMs);
+    if (seenNonces.has(nonceKey)) return json(401, { message: "Unauthorized: Token was not accepted.", code: -7 });
+    seenNonces.set(nonceKey, result.claims.exp * 1000 + 60_000);
+    return null;
+  }
+
+  function vaultJson(vault: SimVault) {
+    return {
+      id: vault.id,
+      name: vault.name,
+      hiddenOnUI: vault.hiddenOnUI,
+      customerRefId: vault.customerRefId ?? undefined,
+      autoFuel: vault.autoFuel,
+      assets: [...vault.wallets.keys()].map((id) => ({
+        id,
+        total: "0",
+        balance: "0",
+        available: "0",
+        pending: "0",
+        frozen: "0",
+        lockedAmount: "0",
+        blockHeight: "",
+        blockHash: "",
+      })),
+    };
+  }
+
+  function apiPost(path: string[], body: Record<string, unknown>): SimResponse {
+    // /v1/vault/accounts
+    if (path.length === 3) {
+      const name = optionalString(body.name);
+      if (!name) return json(400, { message: "name is required", code: 1002 });
+      const vault = state.createVault(name, body.hiddenOnUI === true, optionalString(body.customerRefId), body.autoFuel === true);
+      return json(200, vaultJson(vault));
+    }
+    const vault = vaults.get(path[3] ?? "");
+    if (!vault) return apiError(apiErrors.vaultNotFound);
+    const assetId = path[4] ?? "";
+    const asset = assetBySymbol.get(assetId);
+    if (!asset) return apiError(apiErrors.assetNotFound);
+    // /v1/vault/accounts/{id}/{assetId}
+    if (path.length === 5) {
+      if (vault.wallets.has(assetId)) return apiError(apiErrors.walletExists);
+      const address = state.createWallet(vault, asset);
+      return json(200, { id: assetId, address, legacyAddress: "", enterpriseAddress: "", tag: "", eosAccountName: "" });
+    }
+    // /v1/vault/accounts/{id}/{assetId}/addresses
+    if (path.length === 6 && path[5] === "addresses") {
+      if (addressModels[asset] === "account") return apiError(apiErrors.addressesNotSupported);
+      const wallet = vault.wallets.get(assetId);
+      if (!wallet) return apiError(apiErrors.walletNotFound);
+      const address = values.btcAddress();
+      const index = vault.nextAddressIndex++;
+      wallet.push(address);
+      state.saveVault(vault);
+      state.registerAddress(address, vault, assetId, optionalString(body.description), optionalString(body.customerRefId));
+      return json(200, { address, legacyAddress: "", enterpriseAddress: "", tag: "", bip44AddressIndex: index });
+    }
+    return apiError(apiErrors.notFound);
+  }
+
+  /**
+   * `GET /v1/transactions` with Fireblocks' filters: before/after (createdAt, epoch ms, exclusive),
+   * status, assets (comma list), destType/destId, sourceType/sourceId, txHash, orderBy (createdAt or
+   * lastUpdated), sort (DESC default), limit (default 200, at most 500).
+   */
+  function listTransactions(query: URLSearchParams): SimTx[] {
+    const limit = Math.min(Math.max(Number(query.get("limit")) || 200, 1), 500);
+    const after = Number(query.get("after") ?? Number.NaN);
+    const before = Number(query.get("before") ?? Number.NaN);
+    const statuses = query.get("status")?.split(",").filter(Boolean);
+    const assetFilter = query.get("assets")?.split(",").filter(Boolean);
+    const destType = query.get("destType");
+    const destId = query.get("destId");
+    const sourceType = query.get("sourceType");
+    const txHash = query.get("txHash");
+    const orderBy = query.get("orderBy") === "lastUpdated" ? "lastUpdated" : "createdAt";
+    const ascending = query.get("sort") === "ASC";
+    const inOrder = ascending ? [...transactions.values()] : [...transactions.values()].reverse();
+    const matching = inOrder.filter(
+      (tx) =>
+        (Number.isNaN(after) || tx.createdAt > after) &&
+        (Number.isNaN(before) || tx.createdAt < before) &&
+        (!statuses || statuses.includes(tx.status)) &&
+        (!assetFilter || assetFilter.includes(tx.assetId)) &&
+        (!destType || destType === "VAULT_ACCOUNT") &&
+        (!destId || tx.vaultAccountId === destId) &&
+        (!sourceType || sourceType === "UNKNOWN") &&
+        (!txHash || tx.txHash === txHash),
+    );
+    matching.sort((a, b) => (ascending ? a[orderBy] - b[orderBy] : b[orderBy] - a[orderBy]));
+    return matching.slice(0, limit);
+  }
+
+  return function api(request: SimRequest): SimResponse {
+    const denied = authenticate(request);
+    if (denied) return denied;
+    const path = request.url.pathname.split("/").slice(1).map((part) => decodeURIComponent(part));
+    if (request.method === "GET") {
+      if (path[1] === "transactions" && path.length === 3) {
+        const tx = transactions.get(path[2] ?? "");
+        return tx ? json(200, state.wire(tx)) : apiError(apiErrors.transactionNotFound);
+      }
+      if (path[1] === "transactions" && path.length === 2) return json(200, listTransactions(request.url.searchParams).map(state.wire));
+      if (path[1] === "vault" && path[2] === "accounts" && path.length === 4) {
+        const vault = vaults.get(path[3] ?? "");
+        return vault ? json(200, vaultJson(vault)) : apiError(apiErrors.vaultNotFound);
+      }
+      return apiError(apiErrors.notFound);
+    }
+    if (request.method === "POST" && path[1] === "vault" && path[2] === "accounts") {
+      const key = request.headers["idempotency-key"];
+      if (key !== undefined && key.length > 40) return apiError(apiErrors.idempotencyKeyTooLong);
+      const fingerprint = `${request.method} ${request.url.pathname} ${request.body.toString("base64")}`;
+      if (key) {
+        const cutoff = now() - 24 * 3_600_000;
+        pruneOldest(idempotency, (entry) => entry.at < cutoff);
+        const previous = idempotency.get(key);
+        if (previous) return previous.fingerprint === fingerprint ? previous.response : apiError(apiErrors.idempotencyKeyReused);
+      }
+      const body = parseJsonBody(request);
+      const response = body ? apiPost(path, body) : apiError(apiErrors.invalidBody);
+      if (key && response.status < 500) {
+        idempotency.set(key, { fingerprint, response, at: now() });
+        state.saveIdempotent(key);
+      }
+      return response;
+    }
+    return apiError(apiErrors.notFound);
+  };
+}

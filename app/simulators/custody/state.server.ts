@@ -1,0 +1,310 @@
+/**
+ * The custody simulator's state: its keys, vaults, deposit addresses, transactions, block heights and
+ * idempotent answers, kept in memory and (with `options.store`) written to the store as they change and
+ * loaded at start, so a restart forgets nothing (issue 10, item 4). Also how a transaction looks on the
+ * wire (Fireblocks' TransactionDetails) and as a webhook event.
+ */
+import { createPrivateKey, createPublicKey, randomBytes, randomUUID, type KeyObject } from "node:crypto";
+import { transactionDetailsSchema } from "~/core/providers/custody/schemas";
+import {
+  addressModels,
+  custodyAssets,
+  defaultAssetIds,
+  type CustodyAsset,
+  type CustodyTransaction,
+} from "~/core/providers/custody/types";
+import type { SimResponse } from "./http.server";
+import { generateRsaKeyPair } from "./keys.server";
+import { defaultCompleteAt, type CustodySimulator, type CustodySimulatorOptions, type SimulatorDepositAddress } from "./types";
+import { createValueFactory, type ValueFactory } from "./values.server";
+
+/** Reference USD prices for amountUSD (informational only, like Fireblocks' own). */
+export const USD_PRICES: Record<CustodyAsset, string> = { BTC: "65000", ETH: "3200", USDT: "1", USDC: "1" };
+const NETWORK_FEES: Record<CustodyAsset, { fee: string; currency: "BTC" | "ETH" }> = {
+  BTC: { fee: "0.00000706", currency: "BTC" },
+  ETH: { fee: "0.000021", currency: "ETH" },
+  USDT: { fee: "0.000065", currency: "ETH" },
+  USDC: { fee: "0.000065", currency: "ETH" },
+};
+
+export interface SimVault {
+  id: string;
+  name: string;
+  hiddenOnUI: boolean;
+  customerRefId: string | null;
+  autoFuel: boolean;
+  /** assetId -> addresses of that wallet (the first is the wallet's main address). */
+  wallets: Map<string, string[]>;
+  evmAddress: string | null;
+  nextAddressIndex: number;
+}
+
+export interface SimTx {
+  id: string;
+  asset: CustodyAsset;
+  assetId: string;
+  amount: string;
+  amountUSD: string;
+  txHash: string;
+  sourceAddress: string;
+  destinationAddress: string;
+  vaultAccountId: string;
+  vaultName: string;
+  status: string;
+  subStatus: string;
+  numOfConfirmations: number;
+  blockHeight: number | null;
+  blockHash: string | null;
+  createdAt: number;
+  lastUpdated: number;
+}
+
+/** A webhook ready to send: its exact body and what it is about. */
+export interface PendingEvent {
+  body: string;
+  type: string;
+  txId: string;
+  status: string;
+  numOfConfirmations: number;
+}
+
+export interface IdempotentAnswer {
+  fingerprint: string;
+  response: SimResponse;
+  at: number;
+}
+
+export interface CustodyState {
+  readonly now: () => number;
+  readonly values: ValueFactory;
+  readonly tenantId: string;
+  readonly signingKey: KeyObject;
+  readonly webhookPublicKeyPem: string;
+  readonly apiKeyPair: CustodySimulator["apiKeyPair"];
+  /** Verifies API JWTs; undefined: any signature (no API user configured). */
+  readonly apiPublicKey: KeyObject | undefined;
+  readonly expectedApiKey: string | undefined;
+  readonly assetIds: Record<CustodyAsset, string>;
+  readonly assetBySymbol: Map<string, CustodyAsset>;
+  readonly completeAtByAsset: Record<CustodyAsset, number>;
+  readonly vaults: Map<string, SimVault>;
+  readonly addresses: Map<string, SimulatorDepositAddress>;
+  readonly transactions: Map<string, SimTx>;
+  readonly idempotency: Map<string, IdempotentAnswer>;
+  readonly blockHeights: Record<CustodyAsset, number>;
+  createVault(name: string, hiddenOnUI: boolean, customerRefId: string | null, autoFuel: boolean): SimVault;
+  createWallet(vault: SimVault, asset: CustodyAsset): string;
+  registerAddress(address: string, vault: SimVault, assetId: string, description: string | null, customerRefId: string | null): void;
+  saveVault(vault: SimVault): void;
+  saveTx(tx: SimTx): void;
+  saveChain(): void;
+  saveIdempotent(key: string): void;
+  /** TransactionDetails as Fireblocks sends it, deprecated float fields included. */
+  wire(tx: SimTx): Record<string, unknown>;
+  view(tx: SimTx): CustodyTransaction;
+  event(type: string, tx: SimTx): PendingEvent;
+  /** Confirmations at which each asset id completes. */
+  completeAtRecord(): Record<string, number>;
+}
+
+/** The simulator's state from the options and, when there is one, what the store kept. */
+export async function loadCustodyState(options: CustodySimulatorOptions): Promise<CustodyState> {
+  const now = options.now ?? Date.now;
+  const seed = options.seed !== undefined ? `seed-${options.seed}` : `random-${randomBytes(16).toString("hex")}`;
+  const values: ValueFactory = createValueFactory(seed);
+  const store = options.store;
+  const stored = store?.load() ?? [];
+  const storedOf = (kind: string) => stored.filter((record) => record.kind === kind).map((record) => JSON.parse(record.body) as unknown);
+  const storedKeys = storedOf("keys")[0] as
+    | { tenantId: string; signingKeyPem: string; apiKeyPair: CustodySimulator["apiKeyPair"] }
+    | undefined;
+  const tenantId = options.tenantId ?? storedKeys?.tenantId ?? values.uuid();
+  const assetIds: Record<CustodyAsset, string> = { ...defaultAssetIds, ...options.assetIds };
+  const assetBySymbol = new Map<string, CustodyAsset>(custodyAssets.map((asset) => [assetIds[asset], asset]));
+  const completeAtByAsset: Record<CustodyAsset, number> = { ...defaultCompleteAt, ...options.completeAt };
+  for (const [asset, count] of Object.entries(completeAtByAsset)) {
+    if (!Number.isInteger(count) || count < 1) throw new RangeError(`completeAt for ${asset} must be a positive integer`);
+  }
+
+  // Keys (a stored simulator keeps its own, as a provider keeps its webhook key and API users).
+  const signingKeyPem = options.signingKeyPem ?? storedKeys?.signingKeyPem ?? (await generateRsaKeyPair()).privateKeyPem;
+  const signingKey: KeyObject = createPrivateKey(signingKeyPem);
+  const webhookPublicKeyPem = createPublicKey(signingKey).export({ type: "spki", format: "pem" }).toString();
+  let apiKeyPair: CustodySimulator["apiKeyPair"] = null;
+  let apiPublicKey: KeyObject | undefined = options.apiPublicKeyPem ? createPublicKey(options.apiPublicKeyPem) : undefined;
+  let expectedApiKey = options.apiKey;
+  if (!apiPublicKey && options.generateApiKeyPair) {
+    if (storedKeys?.apiKeyPair && (options.apiKey === undefined || options.apiKey === storedKeys.apiKeyPair.apiKey)) {
+      apiKeyPair = storedKeys.apiKeyPair;
+    } else {
+      const pair = await generateRsaKeyPair();
+      apiKeyPair = { apiKey: options.apiKey ?? randomUUID(), ...pair };
+    }
+    apiPublicKey = createPublicKey(apiKeyPair.publicKeyPem);
+    expectedApiKey = apiKeyPair.apiKey;
+  }
+  store?.save("keys", "keys", { tenantId, signingKeyPem, apiKeyPair });
+
+  const vaults = new Map<string, SimVault>();
+  let nextVaultId = 0;
+  const addresses = new Map<string, SimulatorDepositAddress>();
+  const transactions = new Map<string, SimTx>();
+  const idempotency = new Map<string, IdempotentAnswer>();
+  const blockHeights: Record<CustodyAsset, number> = { BTC: 880_000, ETH: 21_500_000, USDT: 0, USDC: 0 };
+
+  // --- persistence (options.store) ------------------------------------------------------------------
+  const saveVault = (vault: SimVault) => {
+    store?.save("vault", vault.id, { ...vault, wallets: [...vault.wallets.entries()] });
+  };
+  const saveAddress = (row: SimulatorDepositAddress) => store?.save("address", row.address, row);
+  const saveTx = (tx: SimTx) => {
+    store?.save("tx", tx.id, tx);
+  };
+  const saveChain = () => {
+    store?.save("meta", "chain", { nextVaultId, blockHeights });
+  };
+  const saveIdempotent = (key: string) => {
+    const entry = idempotency.get(key);
+    if (entry) store?.save("idempotency", key, entry);
+  };
+
+  function createVault(name: string, hiddenOnUI: boolean, customerRefId: string | null, autoFuel: boolean): SimVault {
+    const vault: SimVault = {
+      id: String(nextVaultId++),
+      name,
+      hiddenOnUI,
+      customerRefId,
+      autoFuel,
+      wallets: new Map(),
+      evmAddress: null,
+      nextAddressIndex: 0,
+    };
+    vaults.set(vault.id, vault);
+    saveVault(vault);
+    saveChain();
+    return vault;
+  }
+
+  function registerAddress(address: string, vault: SimVault, assetId: string, description: string | null, customerRefId: string | null) {
+    const existing = addresses.get(address);
+    if (existing) {
+      if (!existing.assetIds.includes(assetId)) existing.assetIds.push(assetId);
+      saveAddress(existing);
+      return;
+    }
+    const row: SimulatorDepositAddress = { address, vaultAccountId: vault.id, assetIds: [assetId], description, customerRefId, createdAt: now() };
+    addresses.set(address, row);
+    saveAddress(row);
+  }
+
+  function createWallet(vault: SimVault, asset: CustodyAsset): string {
+    const assetId = assetIds[asset];
+    let address: string;
+    if (addressModels[asset] === "account") {
+      vault.evmAddress ??= values.evmAddress();
+      address = vault.evmAddress;
+    } else {
+      address = values.btcAddress();
+      vault.nextAddressIndex = 1;
+    }
+    vault.wallets.set(assetId, [address]);
+    saveVault(vault);
+    // An account-based wallet's one address belongs to its (per-payment) vault: describe it by the vault.
+    registerAddress(address, vault, assetId, addressModels[asset] === "account" ? vault.name : null, vault.customerRefId);
+    return address;
+  }
+
+  // Vault 0, "Default", holds the BTC deposit addresses (the client's default deposit vault).
+  // A stored simulator resumes where it was instead.
+  const storedVaults = storedOf("vault") as (Omit<SimVault, "wallets"> & { wallets: [string, string[]][] })[];
+  if (storedVaults.length > 0) {
+    for (const vault of storedVaults.sort((a, b) => Number(a.id) - Number(b.id))) vaults.set(vault.id, { ...vault, wallets: new Map(vault.wallets) });
+    for (const row of (storedOf("address") as SimulatorDepositAddress[]).sort((a, b) => a.createdAt - b.createdAt)) addresses.set(row.address, row);
+    for (const tx of (storedOf("tx") as SimTx[]).sort((a, b) => a.createdAt - b.createdAt)) transactions.set(tx.id, tx);
+    const cutoff = now() - 24 * 3_600_000;
+    for (const record of stored.filter((r) => r.kind === "idempotency")) {
+      const entry = JSON.parse(record.body) as IdempotentAnswer;
+      if (entry.at >= cutoff) idempotency.set(record.id, entry);
+      else store?.remove("idempotency", record.id);
+    }
+    const chain = storedOf("meta")[0] as { nextVaultId: number; blockHeights: Record<CustodyAsset, number> } | undefined;
+    nextVaultId = Math.max(chain?.nextVaultId ?? 0, ...[...vaults.keys()].map((id) => Number(id) + 1));
+    if (chain) Object.assign(blockHeights, chain.blockHeights);
+  } else {
+    createWallet(createVault("Default", false, null, false), "BTC");
+  }
+
+  function wire(tx: SimTx): Record<string, unknown> {
+    const fee = NETWORK_FEES[tx.asset];
+    return {
+      id: tx.id,
+      assetId: tx.assetId,
+      source: { id: "", type: "UNKNOWN", name: "External", subType: "" },
+      destination: { id: tx.vaultAccountId, type: "VAULT_ACCOUNT", name: tx.vaultName, subType: "" },
+      requestedAmount: Number(tx.amount),
+      amount: Number(tx.amount),
+      netAmount: Number(tx.amount),
+      amountUSD: Number(tx.amountUSD),
+      fee: Number(fee.fee),
+      networkFee: Number(fee.fee),
+      amountInfo: { amount: tx.amount, requestedAmount: tx.amount, netAmount: tx.amount, amountUSD: tx.amountUSD },
+      feeInfo: { networkFee: fee.fee },
+      feeCurrency: fee.currency,
+      createdAt: tx.createdAt,
+      lastUpdated: tx.lastUpdated,
+      status: tx.status,
+      subStatus: tx.subStatus,
+      txHash: tx.txHash,
+      tag: "",
+      operation: "TRANSFER",
+      note: "",
+      sourceAddress: tx.sourceAddress,
+      destinationAddress: tx.destinationAddress,
+      destinationAddressDescription: addresses.get(tx.destinationAddress)?.description ?? "",
+      destinationTag: "",
+      addressType: "",
+      exchangeTxId: "",
+      signedBy: [],
+      createdBy: "",
+      rejectedBy: "",
+      numOfConfirmations: tx.numOfConfirmations,
+      blockInfo:
+        tx.blockHeight === null ? {} : { blockHeight: String(tx.blockHeight), blockHash: tx.blockHash ?? "" },
+      networkRecords: [],
+      systemMessages: [],
+    };
+  }
+
+  return {
+    now,
+    values,
+    tenantId,
+    signingKey,
+    webhookPublicKeyPem,
+    apiKeyPair,
+    apiPublicKey,
+    expectedApiKey,
+    assetIds,
+    assetBySymbol,
+    completeAtByAsset,
+    vaults,
+    addresses,
+    transactions,
+    idempotency,
+    blockHeights,
+    createVault,
+    createWallet,
+    registerAddress,
+    saveVault,
+    saveTx,
+    saveChain,
+    saveIdempotent,
+    wire,
+    view: (tx) => transactionDetailsSchema.parse(wire(tx)),
+    event(type, tx) {
+      const body = JSON.stringify({ type, tenantId, timestamp: now(), data: wire(tx) });
+      return { body, type, txId: tx.id, status: tx.status, numOfConfirmations: tx.numOfConfirmations };
+    },
+    completeAtRecord: () => Object.fromEntries(custodyAssets.map((asset) => [assetIds[asset], completeAtByAsset[asset]])),
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * The Daraja simulator's control API (JSON, no auth; the server binds to 127.0.0.1):
+ * GET /__sim/state, GET /__sim/requests, GET /__sim/callbacks, POST /__sim/outcome {phone, outcome|null},
+ * POST /__sim/float {kes}, POST /__sim/flush, POST /__sim/expire-tokens.
+ */
+import type { ApiAnswer } from "./api.server";
+import type { CallbackQueue } from "./callbacks.server";
+import type { DarajaState } from "./state.server";
+import { darajaSimOutcomes, type DarajaSimOutcome, type SimulatorRequestLog } from "./types";
+
+export function createDarajaControl(
+  state: DarajaState,
+  queue: CallbackQueue,
+  requests: readonly SimulatorRequestLog[],
+  magic: Readonly<Record<string, DarajaSimOutcome>>,
+) {
+  function snapshot() {
+    return {
+      floatKes: state.floatKes(),
+      outcomes: Object.fromEntries(state.overrides),
+      magicNumbers: magic,
+      pendingCallbacks: queue.pendingCount(),
+      requests: requests.length,
+      callbacks: queue.callbacks.length,
+    };
+  }
+
+  return async function handleControl(method: string, path: string, raw: string): Promise<ApiAnswer> {
+    let body: Record<string, unknown> = {};
+    if (raw.trim() !== "") {
+      try {
+        const parsed = JSON.parse(raw) as unknown;
+        if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
+      } catch {
+        return { status: 400, body: { error: "The body is not JSON" } };
+      }
+    }
+    const route = `${method} ${path}`;
+    switch (route) {
+      case "GET /__sim/state":
+        return { status: 200, body: snapshot() };
+      case "GET /__sim/requests":
+        // Credentials stay out of the HTTP view of the log (the in-process `requests` keeps them for tests).
+        return {
+          status: 200,
+          body: requests.map((entry) => ({ ...entry, authorization: entry.authorization?.replace(/^(\S+)\s.*$/, "$1 [redacted]") })),
+        };
+      case "GET /__sim/callbacks":
+        return { status: 200, body: queue.callbacks };
+      case "POST /__sim/outcome": {
+        const outcome = body.outcome;
+        if (outcome !== null && !darajaSimOutcomes.includes(outcome as DarajaSimOutcome)) {
+          return { status: 400, body: { error: `outcome must be null or one of ${darajaSimOutcomes.join(", ")}` } };
+        }
+        try {
+          state.setOutcome(String(body.phone ?? ""), outcome as DarajaSimOutcome | null);
+        } catch (error) {
+          return { status: 400, body: { error: error instanceof Error ? error.message : "invalid phone" } };
+        }
+        return { status: 200, body: snapshot() };
+      }
+      case "POST /__sim/float": {
+        const kes = body.kes;
+        if (typeof kes !== "number" || !Number.isFinite(kes) || kes < 0) return { status: 400, body: { error: "kes must be a number >= 0" } };
+        state.setFloat(kes);
+        return { status: 200, body: snapshot() };
+      }
+      case "POST /__sim/flush": {
+        const before = queue.callbacks.length;
+        await queue.flush();
+        return { status: 200, body: { delivered: queue.callbacks.length - before } };
+      }
+      case "POST /__sim/expire-tokens":
+        state.tokens.clear();
+        return { status: 200, body: snapshot() };
+      default:
+        return { status: 404, body: { error: `No control endpoint ${route}` } };
+    }
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * The Daraja simulator's public types: the outcomes it can play, its options, its logs, a simulated
+ * transaction and the running simulator. The parts: state.server.ts (float, tokens, transactions,
+ * persistence), ids.server.ts (ids and receipts in Daraja's shapes), api.server.ts (token, B2C and
+ * status query endpoints), callbacks.server.ts (Result and timeout POSTs), control.server.ts (/__sim);
+ * index.server.ts puts them together.
+ */
+import type { B2cCommandId } from "~/core/providers/daraja/wire";
+import type { SimulatorStore } from "~/simulators/store.server";
+
+export const darajaSimOutcomes = [
+  /** ResultCode 0 with receipt, amount, receiver name, completion time and balances. */
+  "success",
+  /** ResultCode 1, as when our float cannot cover the transfer. */
+  "insufficient-float",
+  /** ResultCode 7 "unresolved receiver party": the number cannot receive M-Pesa. */
+  "invalid-number",
+  /** ResultCode 2001 "The initiator information is invalid." (bad SecurityCredential). */
+  "invalid-initiator",
+  /** Nothing is paid; a timeout is POSTed to QueueTimeOutURL instead of a Result. */
+  "timeout",
+  /** Paid, but no callback ever comes: only the status query tells. */
+  "silent",
+] as const;
+export type DarajaSimOutcome = (typeof darajaSimOutcomes)[number];
+
+/** Numbers with a fixed outcome unless `magicNumbers: false` (everything else succeeds). */
+export const DEFAULT_MAGIC_NUMBERS: Readonly<Record<string, DarajaSimOutcome>> = {
+  "254700000001": "insufficient-float",
+  "254700000002": "invalid-number",
+  "254700000003": "timeout",
+  "254700000004": "silent",
+  "254700000005": "invalid-initiator",
+};
+
+export interface DarajaSimulatorOptions {
+  consumerKey: string;
+  consumerSecret: string;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** 0 (default): an ephemeral port. */
+  port?: number;
+  /** Delay before a callback is POSTed. 0 (default): only on `flush()`. */
+  callbackDelayMs?: number;
+  seed?: number;
+  now?: () => number;
+  /** Simulated B2C float (utility account) in KES. Default 5,000,000. */
+  floatKes?: number;
+  /** Default 3599. */
+  tokenLifetimeSeconds?: number;
+  /** ResultCode 2 below this. Default 10. */
+  minAmountKes?: number;
+  /** ResultCode 3 above this. Default 250,000. */
+  maxAmountKes?: number;
+  /** true (default): DEFAULT_MAGIC_NUMBERS; false: none; or your own table. */
+  magicNumbers?: boolean | Readonly<Record<string, DarajaSimOutcome>>;
+  /**
+   * When set, the SecurityCredential must decrypt (with this test key) to this password, and the
+   * initiator name must match, or the Result is 2001, as Daraja does with a bad credential.
+   */
+  initiator?: { name?: string; password: string; privateKeyPem: string };
+  /** Public name of the paying organisation in status results. */
+  organisationName?: string;
+  /** Timeout of one callback POST. Default 5 s. */
+  callbackTimeoutMs?: number;
+  /**
+   * Keep the transactions M-Pesa accepted and the float here, and load them at start: after a restart
+   * of our process the duplicate check and the status query still know every transfer, as M-Pesa
+   * would. Callbacks not yet delivered are lost with the process (M-Pesa does not resend them either).
+   */
+  store?: SimulatorStore;
+}
+
+export interface SimulatorRequestLog {
+  at: number;
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  body: unknown;
+  status: number;
+  response: unknown;
+}
+
+export type SimulatorCallbackKind = "b2c-result" | "b2c-timeout" | "status-result" | "status-timeout";
+
+export interface SimulatorCallbackLog {
+  at: number;
+  kind: SimulatorCallbackKind;
+  url: string;
+  /** The OriginatorConversationID in the body. */
+  originatorConversationId: string;
+  body: unknown;
+  /** HTTP status of the receiver's answer; undefined when it could not be reached. */
+  status: number | undefined;
+  error: string | undefined;
+}
+
+export interface SimulatedTransaction {
+  originatorConversationId: string;
+  conversationId: string;
+  /** M-Pesa receipt (also given to failed transactions, as Daraja does). */
+  transactionId: string;
+  phone: string;
+  amountKes: number;
+  commandId: B2cCommandId;
+  outcome: DarajaSimOutcome;
+  resultCode: number | undefined;
+  resultDesc: string;
+  /** "Completed", "Failed", or "NotProcessed" (timed out in the queue: unknown to the status query). */
+  status: "Completed" | "Failed" | "NotProcessed";
+  receiverName: string;
+  initiatedAt: number;
+  completedAt: number;
+}
+
+export interface DarajaSimulator {
+  /** e.g. http://127.0.0.1:41234; give it to `createDarajaClient({ baseUrl })`. */
+  readonly baseUrl: string;
+  /** API requests answered (control calls excluded), oldest first. */
+  readonly requests: readonly SimulatorRequestLog[];
+  /** Callbacks delivered (or attempted), oldest first. */
+  readonly callbacks: readonly SimulatorCallbackLog[];
+  /** Deliver every pending callback now, in order, and wait for them. */
+  flush(): Promise<void>;
+  /** Outcome for one phone number (any Kenyan form); null removes the override. */
+  setOutcome(phone: string, outcome: DarajaSimOutcome | null): void;
+  setFloat(kes: number): void;
+  floatKes(): number;
+  pendingCallbacks(): number;
+  /** Invalidate every issued token (the next API call gets 401 404.001.03). */
+  expireTokens(): void;
+  transaction(originatorConversationId: string): SimulatedTransaction | undefined;
+  close(): Promise<void>;
+}

@@ -1,0 +1,66 @@
+/**
+ * Every page's address in one place, for links, redirects and forms (isomorphic: components, routes
+ * and content use it alike). Parametrised addresses are functions: `paths.merchantPayment(id)`.
+ * Tests keep literal URLs: they check what the user sees.
+ */
+
+const withQuery = (path: string, query: Record<string, string | undefined>): string => {
+  const pairs = Object.entries(query).filter((pair): pair is [string, string] => pair[1] !== undefined);
+  if (pairs.length === 0) return path;
+  return `${path}?${pairs.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join("&")}`;
+};
+
+export const paths = {
+  home: "/",
+
+  // Public pages.
+  about: "/about",
+  features: "/features",
+  solutions: "/solutions",
+  security: "/security",
+  compliance: "/compliance",
+  onboarding: "/onboarding",
+  tariffSchedule: "/tariff-schedule",
+  exchangeRates: "/exchange-rates",
+  supportedCurrencies: "/supported-currencies",
+  terms: "/terms",
+  privacy: "/privacy",
+  blog: "/blog",
+  blogDisclaimer: "/blog/disclaimer",
+  blogArticle: (slug: string) => `/blog/${slug}`,
+  /** The blog filtered by one tag (tags are matched in lower case). */
+  blogTag: (tag: string) => withQuery("/blog", { tag: tag.toLowerCase() }),
+
+  // Applying and signing in.
+  getStarted: "/get-started",
+  /** The application page after a successful application, showing its reference. */
+  applicationSubmitted: (reference: string) => withQuery("/get-started", { submitted: reference }),
+  merchantSignIn: "/merchant-signin",
+  /** The sign-in page, coming back to `redirectTo` afterwards or with the merchant ID filled in. */
+  merchantSignInWith: (query: { redirectTo?: string; merchantId?: string }) => withQuery("/merchant-signin", query),
+
+  // The merchant's own pages.
+  merchantDashboard: "/merchant/dashboard",
+  merchantPayments: "/merchant/payments",
+  newMerchantPayment: "/merchant/payments/new",
+  merchantPayment: (id: string) => `/merchant/payments/${id}`,
+  merchantPaymentsExport: "/merchant/payments/export.csv",
+  merchantSettings: "/merchant/settings",
+  merchantSetPassword: "/merchant/set-password",
+  merchantSignOut: "/merchant/signout",
+
+  /** The customer's checkout page for one payment. */
+  checkout: (id: string) => `/pay/${id}`,
+
+  // The operator console.
+  admin: "/admin",
+  adminSignIn: "/admin/signin",
+  /** The operator sign-in page, coming back to `redirectTo` afterwards. */
+  adminSignInWith: (query: { redirectTo: string }) => withQuery("/admin/signin", query),
+  adminSignOut: "/admin/signout",
+  adminApplications: "/admin/applications",
+  adminApplication: (id: string) => `/admin/applications/${id}`,
+  adminIngest: "/admin/ingest",
+  adminPayments: "/admin/payments",
+  adminPayment: (id: string) => `/admin/payments/${id}`,
+} as const;

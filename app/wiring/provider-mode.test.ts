@@ -1,0 +1,76 @@
+/**
+ * The composition place loads the provider simulators only in simulator mode (issue 16, item 2): with
+ * PROVIDER_MODE=live, starting payments and rates wires the clients to the configured providers and
+ * never imports a simulator module (each is watched through a module mock that records its loading).
+ * The simulator-mode case shows the watch sees a load when there is one.
+ */
+import { generateKeyPairSync } from "node:crypto";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { env } from "~/utils/env.server";
+import { stopAllJobs } from "~/utils/jobs.server";
+import { installTestDatabase } from "../../tests/setup/db";
+import { installPaymentsRuntime, runningPayments, startPayments } from "./payments.server";
+import { runningMarketSimulator, startRates } from "./rates.server";
+
+const loaded = vi.hoisted(() => new Set<string>());
+vi.mock("~/simulators/custody/index.server", async (importOriginal) => {
+  loaded.add("custody");
+  return importOriginal();
+});
+vi.mock("~/simulators/daraja/index.server", async (importOriginal) => {
+  loaded.add("daraja");
+  return importOriginal();
+});
+vi.mock("~/simulators/market/index.server", async (importOriginal) => {
+  loaded.add("market");
+  return importOriginal();
+});
+vi.mock("~/simulators/store.server", async (importOriginal) => {
+  loaded.add("simulator-store");
+  return importOriginal();
+});
+
+const { db, close } = installTestDatabase();
+const saved = { ...env };
+afterAll(async () => {
+  stopAllJobs();
+  const running = runningPayments();
+  await Promise.all([running?.custodySimulator?.close(), running?.darajaSimulator?.close(), runningMarketSimulator()?.stop()]);
+  installPaymentsRuntime(null);
+  Object.assign(env, saved);
+  close();
+});
+
+describe("which provider modules a process loads", () => {
+  it("PROVIDER_MODE=live: payments and rates start on the providers' settings, and no simulator module is loaded", async () => {
+    const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    Object.assign(env, {
+      PROVIDER_MODE: "live",
+      CUSTODY_BASE_URL: "https://custody.example.test",
+      CUSTODY_API_KEY: "live-key",
+      CUSTODY_API_SECRET_PEM: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+      CUSTODY_WEBHOOK_PUBLIC_KEY_PEM: publicKey.export({ type: "spki", format: "pem" }).toString(),
+      DARAJA_BASE_URL: "https://daraja.example.test",
+      DARAJA_CONSUMER_KEY: "consumer",
+      DARAJA_CONSUMER_SECRET: "secret",
+      DARAJA_INITIATOR_NAME: "onehop",
+      DARAJA_SECURITY_CREDENTIAL: "credential",
+      DARAJA_SHORTCODE: "600000",
+    });
+    await startPayments({ db, simulators: false });
+    await startRates({ db, simulators: false });
+    expect(runningPayments()).toMatchObject({ custodySimulator: null, darajaSimulator: null });
+    expect(runningMarketSimulator()).toBeNull();
+    expect([...loaded]).toEqual([]);
+    stopAllJobs();
+  });
+
+  it("PROVIDER_MODE=simulator: the simulators are loaded and started", async () => {
+    env.PROVIDER_MODE = "simulator";
+    await startPayments({ db, simulators: true });
+    await startRates({ db, simulators: true });
+    expect(runningPayments()?.custodySimulator).not.toBeNull();
+    expect(runningMarketSimulator()).not.toBeNull();
+    expect([...loaded].sort()).toEqual(["custody", "daraja", "market", "simulator-store"]);
+  });
+});

@@ -1,0 +1,21 @@
+/**
+ * Starting the M-Pesa (Daraja) simulator (PROVIDER_MODE=simulator only). The composition place imports
+ * this module dynamically, so a live process never loads the simulator.
+ */
+import { randomInt } from "node:crypto";
+import { startDarajaSimulator, type DarajaSimulator } from "~/simulators/daraja/index.server";
+import { createDbSimulatorStore } from "~/simulators/store.server";
+import type { Db } from "~/utils/db.server";
+
+/** The API keys the simulator accepts and our client sends in simulator mode. */
+export const DARAJA_SIMULATOR_KEYS = { consumerKey: "onehop-sim", consumerSecret: "onehop-sim-secret" } as const;
+
+export async function startDarajaSimulation(db: Db, options: { callbackDelayMs: number }): Promise<DarajaSimulator> {
+  return startDarajaSimulator({
+    store: createDbSimulatorStore(db, "daraja"),
+    // Fresh ids and receipts after a restart (the stored transactions keep theirs).
+    seed: randomInt(1, 2 ** 31),
+    ...DARAJA_SIMULATOR_KEYS,
+    callbackDelayMs: options.callbackDelayMs,
+  });
+}
