@@ -141,7 +141,7 @@ async function operatorCookie(baseUrl: string): Promise<string> {
     body: new URLSearchParams(BENCH_OPERATOR).toString(),
     redirect: "manual",
   });
-  const cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).find((pair) => pair?.startsWith("onehop_session="));
+  const cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).find((pair) => pair?.startsWith("onehop_admin="));
   if (!cookie) throw new Error(`operator sign-in failed (HTTP ${response.status})`);
   return cookie;
 }
