@@ -4,6 +4,7 @@
  * import here: env.server.ts validates its lists with `parseAddressList`.
  */
 import { BlockList, isIP } from "node:net";
+import { parseIPv6 } from "./outbound-address";
 
 /** The loopback ranges: what `TRUST_PROXY=true` trusts (a reverse proxy on the same host). */
 export const LOOPBACK = ["127.0.0.0/8", "::1"] as const;
@@ -30,19 +31,9 @@ export function normalizeAddress(raw: string | null | undefined): string | null 
   return value;
 }
 
-/** The eight 16-bit groups of an IPv6 address (an embedded dotted IPv4 tail included). */
+/** The eight 16-bit groups of an IPv6 address `isIP` accepted (an embedded dotted IPv4 tail included). */
 function ipv6Groups(address: string): number[] {
-  let text = address;
-  const dotted = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted[1]!.split(".").map(Number) as [number, number, number, number];
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.split("::") as [string, string | undefined];
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const missing = tail === undefined ? 0 : 8 - left.length - right.length;
-  return [...left, ...Array<string>(missing).fill("0"), ...right].map((group) => parseInt(group, 16));
+  return parseIPv6(address) ?? [];
 }
 
 /**
