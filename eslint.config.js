@@ -40,8 +40,14 @@ const bans = {
     String.raw`^\./(?!.*\.css$)`,
     "A route may not import another route: move what they share to a component or a core module.",
   ),
-  component: ban(String.raw`^(~/|(\.\./)+)components(/|$)`, "Core is UI-free: it may not import components."),
-  uiFramework: ban(String.raw`^(react|react-dom)(/|$)|^@remix-run/`, "Core is UI-free: no React or Remix imports."),
+  component: ban(
+    String.raw`^(~/|(\.\./)+)components(/|$)`,
+    "Core is UI-free: it may not import components.",
+  ),
+  uiFramework: ban(
+    String.raw`^(react|react-dom)(/|$)|^@remix-run/`,
+    "Core is UI-free: no React or Remix imports.",
+  ),
   boot: ban(
     String.raw`(^|/)(boot\.server|entry\.server|entry\.client)$|^(~/|(\.\./)+)wiring(/|$)`,
     "Core receives its configuration and clients as parameters: it may not import boot or the wiring.",
@@ -50,15 +56,33 @@ const bans = {
     String.raw`^(~/|(\.\./)+)simulators(/|$)`,
     "Core talks to providers through their clients; the simulators are started by the wiring in simulator mode only (ADR 0022).",
   ),
-  core: ban(String.raw`^(~/|(\.\./)+)core(/|$)`, "Content is static and isomorphic: it may not import core services."),
+  core: ban(
+    String.raw`^(~/|(\.\./)+)core(/|$)`,
+    "Content is static and isomorphic: it may not import core services.",
+  ),
 };
 const restrict = (...patterns) => ["error", { patterns }];
 const testFiles = ["**/*.test.{ts,tsx}"];
-const coreBans = [bans.deepRelative, bans.route, bans.component, bans.uiFramework, bans.boot, bans.simulators];
+const coreBans = [
+  bans.deepRelative,
+  bans.route,
+  bans.component,
+  bans.uiFramework,
+  bans.boot,
+  bans.simulators,
+];
 
 export default tseslint.config(
   {
-    ignores: ["build/**", "public/build/**", "node_modules/**", "test-results/**", "playwright-report/**", "tests/.tmp/**", ".cache/**"],
+    ignores: [
+      "build/**",
+      "public/build/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "tests/.tmp/**",
+      ".cache/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -70,16 +94,29 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-restricted-properties": [
         "error",
-        { object: "process", property: "env", message: "Read configuration from app/utils/env.server.ts." },
+        {
+          object: "process",
+          property: "env",
+          message: "Read configuration from app/utils/env.server.ts.",
+        },
       ],
     },
   },
   {
-    files: ["app/utils/env.server.ts", "scripts/**", "tests/**", "*.config.{js,ts}", "playwright.config.ts"],
+    files: [
+      "app/utils/env.server.ts",
+      "scripts/**",
+      "tests/**",
+      "*.config.{js,ts}",
+      "playwright.config.ts",
+    ],
     rules: { "no-restricted-properties": "off" },
   },
   // Import boundaries, from the widest area to the narrowest (the last match wins for a file).
@@ -89,7 +126,12 @@ export default tseslint.config(
     ignores: testFiles,
     rules: {
       "no-restricted-imports": restrict(
-        bans.deepRelative, bans.serverModule, bans.nodeBuiltin, bans.drizzleDir, bans.database, bans.route,
+        bans.deepRelative,
+        bans.serverModule,
+        bans.nodeBuiltin,
+        bans.drizzleDir,
+        bans.database,
+        bans.route,
       ),
     },
   },
@@ -97,7 +139,13 @@ export default tseslint.config(
     files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx"],
     ignores: testFiles,
     rules: {
-      "no-restricted-imports": restrict(bans.deepRelative, bans.drizzleDir, bans.database, bans.route, bans.siblingRoute),
+      "no-restricted-imports": restrict(
+        bans.deepRelative,
+        bans.drizzleDir,
+        bans.database,
+        bans.route,
+        bans.siblingRoute,
+      ),
     },
   },
   {
@@ -105,7 +153,13 @@ export default tseslint.config(
     ignores: testFiles,
     rules: {
       "no-restricted-imports": restrict(
-        bans.deepRelative, bans.serverModule, bans.nodeBuiltin, bans.drizzleDir, bans.database, bans.core, bans.route,
+        bans.deepRelative,
+        bans.serverModule,
+        bans.nodeBuiltin,
+        bans.drizzleDir,
+        bans.database,
+        bans.core,
+        bans.route,
       ),
     },
   },
@@ -113,7 +167,13 @@ export default tseslint.config(
     files: ["app/utils/**/*.{ts,tsx}"],
     ignores: [...testFiles, "app/utils/**/*.server.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": restrict(bans.deepRelative, bans.serverModule, bans.nodeBuiltin, bans.drizzleDir, bans.database),
+      "no-restricted-imports": restrict(
+        bans.deepRelative,
+        bans.serverModule,
+        bans.nodeBuiltin,
+        bans.drizzleDir,
+        bans.database,
+      ),
     },
   },
   {
@@ -126,7 +186,13 @@ export default tseslint.config(
     files: ["app/core/**/*.{ts,tsx}"],
     ignores: [...testFiles, "app/core/**/*.server.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": restrict(...coreBans, bans.serverModule, bans.nodeBuiltin, bans.drizzleDir, bans.database),
+      "no-restricted-imports": restrict(
+        ...coreBans,
+        bans.serverModule,
+        bans.nodeBuiltin,
+        bans.drizzleDir,
+        bans.database,
+      ),
     },
   },
 );

@@ -51,7 +51,11 @@ export default defineConfig({
   projects: [
     { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: /\.http\.spec\.ts$/ },
     // axe runs its script inside the page, and *.js.spec.ts test what only JavaScript does: "js" project only.
-    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: [/\.http\.spec\.ts$/, /a11y\.spec\.ts$/, /\.js\.spec\.ts$/] },
+    {
+      name: "no-js",
+      use: { ...chromium, javaScriptEnabled: false },
+      testIgnore: [/\.http\.spec\.ts$/, /a11y\.spec\.ts$/, /\.js\.spec\.ts$/],
+    },
     // Header and API checks need no browser page: they run once.
     { name: "http", testMatch: /\.http\.spec\.ts$/ },
   ],

@@ -26,13 +26,23 @@ process.setSourceMapsEnabled(true);
 const build = await import(pathToFileURL(path.resolve(process.argv[2] ?? "build/index.js")).href);
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 const { createRemixRequest, sendRemixResponse } = remixExpress;
-const { respond, serveCachedPage, screenIncoming, stampRemoteAddress, redactUrlForLog, listenPort } = build.entry.module;
+const {
+  respond,
+  serveCachedPage,
+  screenIncoming,
+  stampRemoteAddress,
+  redactUrlForLog,
+  listenPort,
+} = build.entry.module;
 const handleWithRemix = createRequestHandler(build, build.mode);
 
 const app = express();
 app.disable("x-powered-by");
 app.use(compression());
-app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+app.use(
+  build.publicPath,
+  express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }),
+);
 app.use(express.static("public", { maxAge: "1h" }));
 // @remix-run/express's handler, with our front door (cross-site refusal, body limits, page cache) before Remix.
 app.all("*", async (req, res, next) => {

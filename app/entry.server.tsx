@@ -4,7 +4,12 @@
  * in front of Remix), and logs unexpected errors once.
  */
 import { PassThrough, Writable } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
+import type {
+  AppLoadContext,
+  EntryContext,
+  HandleDataRequestFunction,
+  HandleErrorFunction,
+} from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -47,14 +52,23 @@ export default async function handleRequest(
   const cacheable = willCache(request, responseStatusCode, responseHeaders);
   const nonce = createNonce();
   applyDocumentSecurityHeaders(responseHeaders, request, nonce);
-  const pendingFlash = request.method === "GET" ? undefined : await takeFlashFromResponse(responseHeaders);
+  const pendingFlash =
+    request.method === "GET" ? undefined : await takeFlashFromResponse(responseHeaders);
   // Pages that defer data stream (bots and SPA mode wait for everything); the rest render whole and
   // are compressed once.
   if (hasDeferredData(remixContext)) {
-    return renderStream(request, responseStatusCode, responseHeaders, remixContext, nonce, pendingFlash);
+    return renderStream(
+      request,
+      responseStatusCode,
+      responseHeaders,
+      remixContext,
+      nonce,
+      pendingFlash,
+    );
   }
   const html = await renderToString(request, remixContext, nonce, pendingFlash);
-  if (cacheable) return new Response(html, { status: responseStatusCode, headers: responseHeaders });
+  if (cacheable)
+    return new Response(html, { status: responseStatusCode, headers: responseHeaders });
   return compressedDocument(html, request, responseHeaders, responseStatusCode);
 }
 
@@ -62,7 +76,12 @@ function app(request: Request, remixContext: EntryContext, nonce: string, pendin
   return (
     <NonceProvider value={nonce}>
       <PendingFlashContext.Provider value={pendingFlash}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        <RemixServer
+          context={remixContext}
+          url={request.url}
+          abortDelay={streamTimeout}
+          nonce={nonce}
+        />
       </PendingFlashContext.Provider>
     </NonceProvider>
   );
@@ -70,11 +89,21 @@ function app(request: Request, remixContext: EntryContext, nonce: string, pendin
 
 function hasDeferredData(remixContext: EntryContext): boolean {
   const data = remixContext.staticHandlerContext.loaderData ?? {};
-  return Object.values(data).some((value) => value !== null && typeof value === "object" && Object.values(value).some((field) => field instanceof Promise));
+  return Object.values(data).some(
+    (value) =>
+      value !== null &&
+      typeof value === "object" &&
+      Object.values(value).some((field) => field instanceof Promise),
+  );
 }
 
 /** The whole document as a string (pages that do not defer). */
-function renderToString(request: Request, remixContext: EntryContext, nonce: string, pendingFlash?: Flash): Promise<string> {
+function renderToString(
+  request: Request,
+  remixContext: EntryContext,
+  nonce: string,
+  pendingFlash?: Flash,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new Writable({
@@ -87,16 +116,19 @@ function renderToString(request: Request, remixContext: EntryContext, nonce: str
         callback();
       },
     });
-    const { pipe, abort } = renderToPipeableStream(app(request, remixContext, nonce, pendingFlash), {
-      nonce,
-      onAllReady() {
-        pipe(sink);
+    const { pipe, abort } = renderToPipeableStream(
+      app(request, remixContext, nonce, pendingFlash),
+      {
+        nonce,
+        onAllReady() {
+          pipe(sink);
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          logger.error("render error", { error: describeError(error) });
+        },
       },
-      onShellError: reject,
-      onError(error: unknown) {
-        logger.error("render error", { error: describeError(error) });
-      },
-    });
+    );
     setTimeout(abort, streamTimeout + 1_000);
   });
 }
@@ -112,22 +144,30 @@ function renderStream(
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(app(request, remixContext, nonce, pendingFlash), {
-      nonce,
-      [waitForAll ? "onAllReady" : "onShellReady"]() {
-        shellRendered = true;
-        const body = new PassThrough();
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-        pipe(body);
+    const { pipe, abort } = renderToPipeableStream(
+      app(request, remixContext, nonce, pendingFlash),
+      {
+        nonce,
+        [waitForAll ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) logger.error("render error", { error: describeError(error) });
+        },
       },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) logger.error("render error", { error: describeError(error) });
-      },
-    });
+    );
     setTimeout(abort, streamTimeout + 1_000);
   });
 }
@@ -140,7 +180,10 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (error instanceof Error && error.message.includes("does not match `origin` header")) {
-    logger.warn("cross-site post rejected", { path: new URL(request.url).pathname, origin: request.headers.get("Origin") });
+    logger.warn("cross-site post rejected", {
+      path: new URL(request.url).pathname,
+      origin: request.headers.get("Origin"),
+    });
     return;
   }
   logger.error("unhandled error", {

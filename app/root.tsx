@@ -1,4 +1,9 @@
-import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  data,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
 import {
   type MetaFunction,
   isRouteErrorResponse,
@@ -55,7 +60,10 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 export const meta: MetaFunction = ({ error }) => {
   if (!error) return [];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [{ title: notFound ? "Page not found | OneHop" : "Something went wrong | OneHop" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: notFound ? "Page not found | OneHop" : "Something went wrong | OneHop" },
+    { name: "robots", content: "noindex" },
+  ];
 };
 
 /** The root reads the flash cookie: re-run it after every submission and navigation (it is cheap). */
@@ -127,7 +135,10 @@ export function ErrorBoundary() {
       </p>
       <p className="mt-6 text-slate-700">
         Please try again. If the problem continues, contact{" "}
-        <a className="font-semibold text-brand-800 underline" href={`mailto:${company.supportEmail}`}>
+        <a
+          className="font-semibold text-brand-800 underline"
+          href={`mailto:${company.supportEmail}`}
+        >
           {company.supportEmail}
         </a>
         .

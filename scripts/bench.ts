@@ -43,7 +43,8 @@ function positiveInt(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer (got "${raw}")`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a positive integer (got "${raw}")`);
   return value;
 }
 
@@ -57,7 +58,10 @@ let cleaning: Promise<void> | undefined;
 
 function cleanup(): Promise<void> {
   cleaning ??= (async () => {
-    await Promise.all([server && stopChild(server.child), staticServer && stopChild(staticServer.child)]);
+    await Promise.all([
+      server && stopChild(server.child),
+      staticServer && stopChild(staticServer.child),
+    ]);
     rmSync(tmpDir, { recursive: true, force: true });
   })();
   return cleaning;
@@ -70,7 +74,10 @@ process.on("exit", () => {
   }
   rmSync(tmpDir, { recursive: true, force: true });
 });
-for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+] as const) {
   process.on(signal, () => {
     log(`${signal}: stopping servers`);
     void cleanup().finally(() => process.exit(code));
@@ -79,12 +86,21 @@ for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
 
 // ---- one scenario ----
 
-async function benchScenario(scenario: Scenario, app: AppServer, baseline: StaticServer, seconds: number, connections: number): Promise<Row> {
+async function benchScenario(
+  scenario: Scenario,
+  app: AppServer,
+  baseline: StaticServer,
+  seconds: number,
+  connections: number,
+): Promise<Row> {
   const prepared = scenario.prepare ? await scenario.prepare(app.baseUrl) : {};
   const method = prepared.method ?? scenario.method ?? "GET";
   const requestPath = prepared.path ?? scenario.path;
   const headers = Object.fromEntries(
-    Object.entries({ ...scenario.headers, ...prepared.headers }).map(([key, value]) => [key.toLowerCase(), value]),
+    Object.entries({ ...scenario.headers, ...prepared.headers }).map(([key, value]) => [
+      key.toLowerCase(),
+      value,
+    ]),
   );
   const body = prepared.body ?? scenario.body;
   const appUrl = app.baseUrl + requestPath;
@@ -100,16 +116,31 @@ async function benchScenario(scenario: Scenario, app: AppServer, baseline: Stati
   const contentType = response.headers.get("content-type") ?? "application/octet-stream";
   const html = contentType.includes("text/html") ? bytes.toString("utf8") : "";
   const js = await measureJs(buildScriptUrls(html, appUrl));
-  const publicPage = method === "GET" && !("cookie" in headers) && !("authorization" in headers) && response.ok && html !== "";
+  const publicPage =
+    method === "GET" &&
+    !("cookie" in headers) &&
+    !("authorization" in headers) &&
+    response.ok &&
+    html !== "";
   const jsTarget = scenario.jsTarget ?? publicPage;
-  const jsLimitKb = jsTarget ? (/<form\b/i.test(html) ? TARGETS.jsGzipKbWithForm : TARGETS.jsGzipKb) : undefined;
+  const jsLimitKb = jsTarget
+    ? /<form\b/i.test(html)
+      ? TARGETS.jsGzipKbWithForm
+      : TARGETS.jsGzipKb
+    : undefined;
   const replayHeaders: Record<string, string> = { "content-type": contentType };
   const location = response.headers.get("location");
   if (location) replayHeaders.location = location;
   await baseline.serve(response.status, replayHeaders, bytes);
 
-  const load: LoadRequest = { method, headers: { "accept-encoding": "gzip, br", ...headers }, body };
-  log(`${scenario.name}: HTTP ${response.status}, ${bytes.length} B; app then static, ${seconds} s each at ${connections} connections`);
+  const load: LoadRequest = {
+    method,
+    headers: { "accept-encoding": "gzip, br", ...headers },
+    body,
+  };
+  log(
+    `${scenario.name}: HTTP ${response.status}, ${bytes.length} B; app then static, ${seconds} s each at ${connections} connections`,
+  );
   await warmUp(appUrl, load, scenario.warmupRequests ?? WARMUP_REQUESTS, connections);
   const appResult = await measure(appUrl, load, seconds, connections);
   const staticUrl = baseline.baseUrl + requestPath;
@@ -132,7 +163,10 @@ async function benchScenario(scenario: Scenario, app: AppServer, baseline: Stati
 }
 
 /** The bench's operator (seeded from OPERATOR_BOOTSTRAP_*): the simulator control routes need one. */
-const BENCH_OPERATOR = { email: "bench-admin@onehop.test", password: randomBytes(12).toString("hex") };
+const BENCH_OPERATOR = {
+  email: "bench-admin@onehop.test",
+  password: randomBytes(12).toString("hex"),
+};
 
 async function operatorCookie(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/admin/signin`, {
@@ -141,7 +175,10 @@ async function operatorCookie(baseUrl: string): Promise<string> {
     body: new URLSearchParams(BENCH_OPERATOR).toString(),
     redirect: "manual",
   });
-  const cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).find((pair) => pair?.startsWith("onehop_admin="));
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .find((pair) => pair?.startsWith("onehop_admin="));
   if (!cookie) throw new Error(`operator sign-in failed (HTTP ${response.status})`);
   return cookie;
 }
@@ -150,9 +187,19 @@ async function operatorCookie(baseUrl: string): Promise<string> {
 async function countProviderCalls(baseUrl: string, connections: number) {
   const seconds = positiveInt("BENCH_RATES_SECONDS", 30);
   const headers = { cookie: await operatorCookie(baseUrl) };
-  const calls = async () => ((await (await fetch(`${baseUrl}/simulator/market`, { headers })).json()) as { calls: { prices: number } }).calls.prices;
+  const calls = async () =>
+    (
+      (await (await fetch(`${baseUrl}/simulator/market`, { headers })).json()) as {
+        calls: { prices: number };
+      }
+    ).calls.prices;
   const before = await calls();
-  await measure(`${baseUrl}/functions/v1/rates`, { method: "GET", headers: {} }, seconds, connections);
+  await measure(
+    `${baseUrl}/functions/v1/rates`,
+    { method: "GET", headers: {} },
+    seconds,
+    connections,
+  );
   const after = await calls();
   return { seconds, calls: after - before, allowed: Math.ceil(seconds / 60) + 1 };
 }
@@ -191,13 +238,21 @@ async function main(): Promise<number> {
     OPERATOR_BOOTSTRAP_PASSWORD: BENCH_OPERATOR.password,
   };
 
-  const setup = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-setup.ts"], { cwd: root, env, stdio: ["ignore", 2, 2] });
+  const setup = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-setup.ts"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", 2, 2],
+  });
   if (setup.status !== 0) {
     log(`db setup failed (exit ${setup.status ?? setup.signal})`);
     return 1;
   }
 
-  const seeded = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench/seed-articles.ts"], { cwd: root, env, stdio: ["ignore", "pipe", 2] });
+  const seeded = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "scripts/bench/seed-articles.ts"],
+    { cwd: root, env, stdio: ["ignore", "pipe", 2] },
+  );
   if (seeded.status !== 0) {
     log("seeding the bench articles failed");
     return 1;
@@ -205,7 +260,8 @@ async function main(): Promise<number> {
   const { middleSlug } = JSON.parse(seeded.stdout.toString()) as { middleSlug: string };
 
   // build/index.js is loaded once; a rebuild during the run makes its /build/* URLs 404.
-  const buildStamp = () => statSync(path.join(root, "build/index.js"), { throwIfNoEntry: false })?.mtimeMs;
+  const buildStamp = () =>
+    statSync(path.join(root, "build/index.js"), { throwIfNoEntry: false })?.mtimeMs;
   const builtAt = buildStamp();
   const app = spawnAppServer(root, env, port);
   server = app;
@@ -246,16 +302,31 @@ async function main(): Promise<number> {
   const hwmMb = mb(hwmKb);
   const worstMb = peakMb === undefined ? hwmMb : Math.max(peakMb, hwmMb ?? 0);
   const signIn = hardeningOnly ? null : await measureSignInCpu();
-  const providerCalls = crashed || hardeningOnly ? null : await countProviderCalls(app.baseUrl, connections);
+  const providerCalls =
+    crashed || hardeningOnly ? null : await countProviderCalls(app.baseUrl, connections);
   stopRss();
-  log("hardening: 20 MB post, sign-in flood, concurrent creates, restarts after kill -9, a payment killed mid-confirmation");
-  const hardening = crashed ? null : await runHardeningBench({ root, env, app, log, replaceServer: (next) => (server = next) });
+  log(
+    "hardening: 20 MB post, sign-in flood, concurrent creates, restarts after kill -9, a payment killed mid-confirmation",
+  );
+  const hardening = crashed
+    ? null
+    : await runHardeningBench({ root, env, app, log, replaceServer: (next) => (server = next) });
   if (hardeningOnly || !signIn) {
-    process.stdout.write([...(hardening ? formatHardening(hardening) : ["  n/a   hardening rows (server not running)"])].join("\n") + "\n");
+    process.stdout.write(
+      [
+        ...(hardening
+          ? formatHardening(hardening)
+          : ["  n/a   hardening rows (server not running)"]),
+      ].join("\n") + "\n",
+    );
     return crashed ? 1 : 0;
   }
   log("core: ledger postings vs bare SQLite commits, news ingest, payments end to end");
-  Object.assign(process.env, { DATA_DIR: tmpDir, DATABASE_URL: path.join(tmpDir, "core.sqlite"), NODE_ENV: "test" });
+  Object.assign(process.env, {
+    DATA_DIR: tmpDir,
+    DATABASE_URL: path.join(tmpDir, "core.sqlite"),
+    NODE_ENV: "test",
+  });
   const core = await import("./bench/core-bench");
   const ledger = await core.benchLedger(tmpDir);
   const ingest = await core.benchNewsIngest(tmpDir);
@@ -281,19 +352,32 @@ async function main(): Promise<number> {
     "",
     `News ingest of 20 local feeds x 50 items: ${(ingest.durationMs / 1000).toFixed(2)} s (${ingest.fetched} fetched, ${ingest.curated} curated)`,
     `Payments end to end through the simulators: ${paid.payments} in ${paid.seconds.toFixed(1)} s = ${paid.perSecond.toFixed(1)} payments/s at concurrency ${paid.concurrency}; ${paid.settled} settled`,
-    `  p99 per step (ms): ${Object.entries(paid.p99Ms).map(([step, ms]) => `${step} ${ms.toFixed(1)}`).join(", ")}`,
+    `  p99 per step (ms): ${Object.entries(paid.p99Ms)
+      .map(([step, ms]) => `${step} ${ms.toFixed(1)}`)
+      .join(", ")}`,
   ];
   for (const row of rows) {
-    if (row.status < 200 || row.status >= 300) output.push(`Note: ${row.name} answered HTTP ${row.status} to the single fetch.`);
+    if (row.status < 200 || row.status >= 300)
+      output.push(`Note: ${row.name} answered HTTP ${row.status} to the single fetch.`);
     const failures = (row.app?.errors ?? 0) + (row.app?.timeouts ?? 0);
-    if (failures) output.push(`Note: ${row.name}: ${row.app?.errors ?? 0} socket errors, ${row.app?.timeouts ?? 0} timeouts against the app.`);
+    if (failures)
+      output.push(
+        `Note: ${row.name}: ${row.app?.errors ?? 0} socket errors, ${row.app?.timeouts ?? 0} timeouts against the app.`,
+      );
   }
   if (rows.some((row) => row.jsMissing.length)) {
     output.push("* Some /build/*.js files the HTML references answered 404 and are not counted:");
-    for (const row of rows) if (row.jsMissing.length) output.push(`  ${row.name}: ${row.jsMissing.join(", ")}`);
+    for (const row of rows)
+      if (row.jsMissing.length) output.push(`  ${row.name}: ${row.jsMissing.join(", ")}`);
   }
-  if (buildStamp() !== builtAt) output.push("Note: build/index.js changed during the run (a concurrent rebuild); rerun for clean numbers.");
-  if (crashed) output.push(`Server exited during the run (${app.child.exitCode ?? app.child.signalCode}); later scenarios were skipped.`);
+  if (buildStamp() !== builtAt)
+    output.push(
+      "Note: build/index.js changed during the run (a concurrent rebuild); rerun for clean numbers.",
+    );
+  if (crashed)
+    output.push(
+      `Server exited during the run (${app.child.exitCode ?? app.child.signalCode}); later scenarios were skipped.`,
+    );
   process.stdout.write(output.join("\n") + "\n");
 
   if (app.stderr.lines > 0) {

@@ -6,11 +6,13 @@ import path from "node:path";
 
 const root = process.cwd();
 const dataDir = process.env.DATA_DIR;
-if (!dataDir || !dataDir.startsWith("tests/.tmp/")) throw new Error("e2e-server: DATA_DIR must be under tests/.tmp/");
+if (!dataDir || !dataDir.startsWith("tests/.tmp/"))
+  throw new Error("e2e-server: DATA_DIR must be under tests/.tmp/");
 rmSync(dataDir, { recursive: true, force: true });
 const appDir = path.resolve(dataDir, "app");
 mkdirSync(appDir, { recursive: true });
-for (const item of ["build", "public", "drizzle"]) cpSync(path.join(root, item), path.join(appDir, item), { recursive: true });
+for (const item of ["build", "public", "drizzle"])
+  cpSync(path.join(root, item), path.join(appDir, item), { recursive: true });
 
 const env = {
   ...process.env,
@@ -18,12 +20,20 @@ const env = {
   DATABASE_URL: path.resolve(process.env.DATABASE_URL ?? path.join(dataDir, "e2e.sqlite")),
 };
 
-const setup = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-setup.ts"], { stdio: "inherit", env });
+const setup = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-setup.ts"], {
+  stdio: "inherit",
+  env,
+});
 if (setup.status !== 0) process.exit(setup.status ?? 1);
 
 const server = spawn(
   process.execPath,
-  ["--max-old-space-size=112", "--max-semi-space-size=4", path.join(root, "server.mjs"), "build/index.js"],
+  [
+    "--max-old-space-size=112",
+    "--max-semi-space-size=4",
+    path.join(root, "server.mjs"),
+    "build/index.js",
+  ],
   { stdio: "inherit", env, cwd: appDir },
 );
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

@@ -20,7 +20,8 @@ export interface Metafile {
 }
 
 /** Simulator code: the simulators themselves and the wiring that starts them. */
-export const isSimulatorModule = (input: string) => input.startsWith("app/simulators/") || input.startsWith("app/wiring/simulators/");
+export const isSimulatorModule = (input: string) =>
+  input.startsWith("app/simulators/") || input.startsWith("app/wiring/simulators/");
 
 /**
  * Simulator modules evaluated when the bundle loads (reached from an entry through static imports
@@ -43,7 +44,8 @@ export function simulatorsLoadedAtStart(metafile: Metafile): { module: string; c
   }
   return [...seen].filter(isSimulatorModule).map((module) => {
     const chain = [module];
-    for (let parent = importedBy.get(module); parent !== undefined; parent = importedBy.get(parent)) chain.push(parent);
+    for (let parent = importedBy.get(module); parent !== undefined; parent = importedBy.get(parent))
+      chain.push(parent);
     return { module, chain };
   });
 }
@@ -54,8 +56,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const bundled = Object.keys(metafile.inputs).filter(isSimulatorModule);
   const loaded = simulatorsLoadedAtStart(metafile);
   if (loaded.length > 0) {
-    for (const { chain } of loaded) process.stderr.write(`loaded at start: ${chain.join(" <- ")}\n`);
+    for (const { chain } of loaded)
+      process.stderr.write(`loaded at start: ${chain.join(" <- ")}\n`);
     process.exit(1);
   }
-  process.stdout.write(`${bundled.length} simulator modules in the bundle, none loaded at start (each only behind a dynamic import()).\n`);
+  process.stdout.write(
+    `${bundled.length} simulator modules in the bundle, none loaded at start (each only behind a dynamic import()).\n`,
+  );
 }

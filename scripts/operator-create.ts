@@ -12,14 +12,20 @@ import { openDatabase } from "../app/utils/db.server";
 import { env } from "../app/utils/env.server";
 
 const { values } = parseArgs({
-  options: { email: { type: "string" }, name: { type: "string" }, role: { type: "string", default: "admin" } },
+  options: {
+    email: { type: "string" },
+    name: { type: "string" },
+    role: { type: "string", default: "admin" },
+  },
 });
 
 const input = z
   .object({
     email: z.string().email("--email must be an e-mail address"),
     name: z.string().min(1, "--name is required"),
-    role: z.enum(operatorRoles, { errorMap: () => ({ message: `--role must be one of ${operatorRoles.join(", ")}` }) }),
+    role: z.enum(operatorRoles, {
+      errorMap: () => ({ message: `--role must be one of ${operatorRoles.join(", ")}` }),
+    }),
   })
   .safeParse(values);
 if (!input.success) {

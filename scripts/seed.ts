@@ -7,7 +7,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { merchants, merchantUsers } from "../drizzle/schema";
-import { createOperator, ensureBootstrapAdmin, findOperatorByEmail } from "../app/core/operators.server";
+import {
+  createOperator,
+  ensureBootstrapAdmin,
+  findOperatorByEmail,
+} from "../app/core/operators.server";
 import { hashPassword } from "../app/core/passwords.server";
 import type { Db } from "../app/utils/db.server";
 import { seedNews } from "./seed-news";
@@ -23,15 +27,33 @@ export const DEMO_MERCHANT = {
 } as const;
 
 export async function seedDemoMerchant(db: Db, now = Date.now()): Promise<string> {
-  const existing = db.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, DEMO_MERCHANT.merchantId)).get();
+  const existing = db
+    .select({ id: merchants.id })
+    .from(merchants)
+    .where(eq(merchants.id, DEMO_MERCHANT.merchantId))
+    .get();
   if (!existing) {
     const passwordHash = await hashPassword(DEMO_MERCHANT.password);
     db.transaction((tx) => {
       tx.insert(merchants)
-        .values({ id: DEMO_MERCHANT.merchantId, businessName: DEMO_MERCHANT.businessName, contactEmail: DEMO_MERCHANT.contactEmail, settlementPhone: "254712345678", createdAt: now })
+        .values({
+          id: DEMO_MERCHANT.merchantId,
+          businessName: DEMO_MERCHANT.businessName,
+          contactEmail: DEMO_MERCHANT.contactEmail,
+          settlementPhone: "254712345678",
+          createdAt: now,
+        })
         .run();
       tx.insert(merchantUsers)
-        .values({ id: "usr_demo", merchantId: DEMO_MERCHANT.merchantId, username: DEMO_MERCHANT.username, role: "owner", passwordHash, passwordSetAt: now, createdAt: now })
+        .values({
+          id: "usr_demo",
+          merchantId: DEMO_MERCHANT.merchantId,
+          username: DEMO_MERCHANT.username,
+          role: "owner",
+          passwordHash,
+          passwordSetAt: now,
+          createdAt: now,
+        })
         .run();
     });
   }

@@ -57,9 +57,15 @@ describe("start-up errors", () => {
     mkdirSync(folder, { recursive: true });
     chmodSync(folder, 0o777);
     const file = path.join(folder, "onehop.sqlite");
-    copyFileSync(process.env.ONEHOP_TEST_TEMPLATE_DB ?? path.resolve("tests/.tmp/template.sqlite"), file);
+    copyFileSync(
+      process.env.ONEHOP_TEST_TEMPLATE_DB ?? path.resolve("tests/.tmp/template.sqlite"),
+      file,
+    );
     chmodSync(file, 0o444);
-    const { status, stderr, lines } = run("scripts/db-setup.ts", deploymentEnv({ DATABASE_URL: file }));
+    const { status, stderr, lines } = run(
+      "scripts/db-setup.ts",
+      deploymentEnv({ DATABASE_URL: file }),
+    );
     expect(status).toBe(1);
     expectOneLineNoStack(stderr, lines);
     expect(lines[0]).toContain(`[db] The database file ${file} is read-only`);
@@ -71,21 +77,32 @@ describe("start-up errors", () => {
     mkdirSync(folder, { recursive: true });
     chmodSync(folder, 0o555);
     const file = path.join(folder, "onehop.sqlite");
-    const { status, stderr, lines } = run("scripts/db-setup.ts", deploymentEnv({ DATABASE_URL: file }));
+    const { status, stderr, lines } = run(
+      "scripts/db-setup.ts",
+      deploymentEnv({ DATABASE_URL: file }),
+    );
     expect(status).toBe(1);
     expectOneLineNoStack(stderr, lines);
-    expect(lines[0]).toContain(`[db] Cannot open the database file ${file} (unable to open database file)`);
+    expect(lines[0]).toContain(
+      `[db] Cannot open the database file ${file} (unable to open database file)`,
+    );
     expect(lines[0]).toContain(`Check that the folder ${folder} exists`);
   });
 
   it("a public site without PROVIDER_MODE or SESSION_SECRET stops before anything starts, naming both", () => {
     const { status, stderr } = run(
       "scripts/db-setup.ts",
-      deploymentEnv({ PUBLIC_SITE_URL: "https://pay.example.co.ke", SESSION_SECRET: "", DATABASE_URL: path.join(dir, "never.sqlite") }),
+      deploymentEnv({
+        PUBLIC_SITE_URL: "https://pay.example.co.ke",
+        SESSION_SECRET: "",
+        DATABASE_URL: path.join(dir, "never.sqlite"),
+      }),
     );
     expect(status).toBe(1);
     expect(stderr).not.toMatch(/^\s+at /m);
-    expect(stderr).toContain("PROVIDER_MODE: must be set for PUBLIC_SITE_URL=https://pay.example.co.ke");
+    expect(stderr).toContain(
+      "PROVIDER_MODE: must be set for PUBLIC_SITE_URL=https://pay.example.co.ke",
+    );
     expect(stderr).toContain("SESSION_SECRET: must be set in production");
   });
 });

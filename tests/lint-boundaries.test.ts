@@ -24,7 +24,8 @@ async function boundaryErrors(file: string, code: string): Promise<string[]> {
   return result!.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
 }
 
-const importing = (specifier: string) => `import { thing } from "${specifier}";\nexport const used = thing;\n`;
+const importing = (specifier: string) =>
+  `import { thing } from "${specifier}";\nexport const used = thing;\n`;
 
 async function expectBanned(file: string, specifier: string, reason: string) {
   const errors = await boundaryErrors(file, importing(specifier));
@@ -34,8 +35,12 @@ async function expectBanned(file: string, specifier: string, reason: string) {
 }
 
 async function expectAllowed(file: string, ...specifiers: string[]) {
-  const code = specifiers.map((s, i) => `import { thing${i} } from "${s}";\nexport const used${i} = thing${i};\n`).join("");
-  expect(await boundaryErrors(file, code), `${file} importing ${specifiers.join(", ")}`).toEqual([]);
+  const code = specifiers
+    .map((s, i) => `import { thing${i} } from "${s}";\nexport const used${i} = thing${i};\n`)
+    .join("");
+  expect(await boundaryErrors(file, code), `${file} importing ${specifiers.join(", ")}`).toEqual(
+    [],
+  );
 }
 
 describe("components", () => {
@@ -47,7 +52,11 @@ describe("components", () => {
   });
 
   it("import nothing from drizzle/ nor the database drivers", async () => {
-    await expectBanned(file, "../../../../drizzle/schema", "Only server code in core and utils reads the schema");
+    await expectBanned(
+      file,
+      "../../../../drizzle/schema",
+      "Only server code in core and utils reads the schema",
+    );
     await expectBanned(file, "drizzle-orm", "Database access belongs in a core service");
     await expectBanned(file, "better-sqlite3", "Database access belongs in a core service");
   });
@@ -59,7 +68,14 @@ describe("components", () => {
   });
 
   it("may import core vocabularies, other components and isomorphic utils", async () => {
-    await expectAllowed(file, "~/core/payments/statuses", "~/components/ui", "~/utils/format", "./format", "@remix-run/react");
+    await expectAllowed(
+      file,
+      "~/core/payments/statuses",
+      "~/components/ui",
+      "~/utils/format",
+      "./format",
+      "@remix-run/react",
+    );
   });
 });
 
@@ -67,13 +83,21 @@ describe("routes", () => {
   const file = "app/routes/admin.probe.tsx";
 
   it("import nothing from drizzle/ nor the database drivers", async () => {
-    await expectBanned(file, "../../drizzle/schema", "Only server code in core and utils reads the schema");
+    await expectBanned(
+      file,
+      "../../drizzle/schema",
+      "Only server code in core and utils reads the schema",
+    );
     await expectBanned(file, "drizzle-orm", "Database access belongs in a core service");
   });
 
   it("import no other route, root included", async () => {
     await expectBanned(file, "./admin.applications._index", "A route may not import another route");
-    await expectBanned(file, "~/routes/admin.applications._index", "Route modules are entry points");
+    await expectBanned(
+      file,
+      "~/routes/admin.applications._index",
+      "Route modules are entry points",
+    );
     await expectBanned(file, "~/root", "Route modules are entry points");
     await expectBanned("app/root.tsx", "./routes/$", "A route may not import another route");
   });
@@ -90,7 +114,12 @@ describe("routes", () => {
   });
 
   it("tests beside the routes may still set up the database", async () => {
-    await expectAllowed("app/routes/admin-probe.test.ts", "../../drizzle/schema", "drizzle-orm", "./admin.applications._index");
+    await expectAllowed(
+      "app/routes/admin-probe.test.ts",
+      "../../drizzle/schema",
+      "drizzle-orm",
+      "./admin.applications._index",
+    );
   });
 });
 
@@ -100,7 +129,11 @@ describe("content", () => {
   it("imports no *.server module and no core", async () => {
     await expectBanned(file, "~/utils/env.server", "may not import a *.server module");
     await expectBanned(file, "~/core/payments/statuses", "may not import core services");
-    await expectBanned(file, "../../../drizzle/schema", "Only server code in core and utils reads the schema");
+    await expectBanned(
+      file,
+      "../../../drizzle/schema",
+      "Only server code in core and utils reads the schema",
+    );
     await expectBanned(file, "node:fs", "no node: built-ins");
   });
 
@@ -113,7 +146,11 @@ describe("core", () => {
   const service = "app/core/payments/probe.server.ts";
 
   it("imports no simulator", async () => {
-    await expectBanned(service, "~/simulators/custody/index.server", "simulators are started by the wiring");
+    await expectBanned(
+      service,
+      "~/simulators/custody/index.server",
+      "simulators are started by the wiring",
+    );
   });
 
   it("imports no boot or wiring module", async () => {
@@ -130,14 +167,25 @@ describe("core", () => {
   });
 
   it("services may read the schema and other server modules", async () => {
-    await expectAllowed(service, "../../../drizzle/schema", "drizzle-orm", "~/utils/db.server", "./statuses", "node:crypto");
+    await expectAllowed(
+      service,
+      "../../../drizzle/schema",
+      "drizzle-orm",
+      "~/utils/db.server",
+      "./statuses",
+      "node:crypto",
+    );
   });
 
   it("isomorphic modules (no .server) import no server module, node: built-in or database", async () => {
     const isomorphic = "app/core/payments/probe.ts";
     await expectBanned(isomorphic, "~/core/ids.server", "may not import a *.server module");
     await expectBanned(isomorphic, "node:crypto", "no node: built-ins");
-    await expectBanned(isomorphic, "../../../drizzle/schema", "Only server code in core and utils reads the schema");
+    await expectBanned(
+      isomorphic,
+      "../../../drizzle/schema",
+      "Only server code in core and utils reads the schema",
+    );
     await expectBanned(isomorphic, "drizzle-orm", "Database access belongs in a core service");
     await expectAllowed(isomorphic, "./quote", "~/content/cryptocurrencies", "zod");
   });
@@ -146,7 +194,11 @@ describe("core", () => {
 describe("paths inside app/", () => {
   it("go through the ~/ alias, not ../../", async () => {
     await expectBanned("app/content/legal/probe.ts", "../../utils/format", "through the ~/ alias");
-    await expectBanned("app/utils/sub/probe.server.ts", "../../core/audit.server", "through the ~/ alias");
+    await expectBanned(
+      "app/utils/sub/probe.server.ts",
+      "../../core/audit.server",
+      "through the ~/ alias",
+    );
   });
 
   it("may climb out of app/ to drizzle/, tests/ and scripts/ where those are allowed", async () => {

@@ -3,7 +3,13 @@
  * its enum columns from them, so the two can never drift (docs/decisions/0020-import-boundaries.md).
  */
 import { describe, expect, it } from "vitest";
-import { merchantApplications, newsArticles, operators, payments, settlementTransfers } from "../drizzle/schema";
+import {
+  merchantApplications,
+  newsArticles,
+  operators,
+  payments,
+  settlementTransfers,
+} from "../drizzle/schema";
 import { articleCategories, articleStatuses } from "~/content/articles/types";
 import { applicationStatuses } from "~/core/merchants/application-statuses";
 import { operatorRoles } from "~/core/operator-roles";

@@ -39,7 +39,9 @@ export const integrationTypes = [
 
 type Option = { readonly value: string; readonly label: string };
 
-export function optionValues<const T extends readonly Option[]>(options: T): [T[number]["value"], ...T[number]["value"][]] {
+export function optionValues<const T extends readonly Option[]>(
+  options: T,
+): [T[number]["value"], ...T[number]["value"][]] {
   return options.map((option) => option.value) as [T[number]["value"], ...T[number]["value"][]];
 }
 

@@ -6,10 +6,30 @@ import { tickerStats } from "./ticker";
 describe("one source of truth for product constants", () => {
   it("lists the 20 supported assets in the spec's order", () => {
     expect(cryptocurrencies.map((coin) => coin.symbol)).toEqual([
-      "BTC", "ETH", "USDT", "USDC", "BNB", "BUSD", "XRP", "ADA", "SOL", "DOGE",
-      "DOT", "DAI", "MATIC", "SHIB", "TRX", "AVAX", "LEO", "LTC", "XLM", "BCH",
+      "BTC",
+      "ETH",
+      "USDT",
+      "USDC",
+      "BNB",
+      "BUSD",
+      "XRP",
+      "ADA",
+      "SOL",
+      "DOGE",
+      "DOT",
+      "DAI",
+      "MATIC",
+      "SHIB",
+      "TRX",
+      "AVAX",
+      "LEO",
+      "LTC",
+      "XLM",
+      "BCH",
     ]);
-    expect(cryptocurrencies.filter((coin) => coin.live).map((coin) => coin.symbol)).toEqual([...liveSymbols]);
+    expect(cryptocurrencies.filter((coin) => coin.live).map((coin) => coin.symbol)).toEqual([
+      ...liveSymbols,
+    ]);
     for (const coin of cryptocurrencies) {
       expect(coin.displayRateKes, coin.symbol).toMatch(/^\d+(\.\d+)?$/);
       expect(Number(coin.displayRateKes), coin.symbol).toBeGreaterThan(0);
@@ -29,13 +49,21 @@ describe("one source of truth for product constants", () => {
       dailyPerMerchant: 10_000_000,
     });
     for (const rail of mobileMoneyLimits) {
-      expect([rail.perTransaction, rail.daily, rail.maxBalance]).toEqual([250_000, 500_000, 500_000]);
+      expect([rail.perTransaction, rail.daily, rail.maxBalance]).toEqual([
+        250_000, 500_000, 500_000,
+      ]);
       expect(Number.isInteger(rail.perTransaction)).toBe(true);
     }
   });
 
   it("has the five ticker statistics, each with a source", () => {
-    expect(tickerStats.map((stat) => stat.value)).toEqual(["$230B", "$15.6T", "43%", "82.4%", "19.4%"]);
+    expect(tickerStats.map((stat) => stat.value)).toEqual([
+      "$230B",
+      "$15.6T",
+      "43%",
+      "82.4%",
+      "19.4%",
+    ]);
     for (const stat of tickerStats) expect(stat.source.length).toBeGreaterThan(2);
   });
 });

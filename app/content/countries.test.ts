@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { countries, dialCodes, findCountry } from "./countries";
 
 const flagFor = (code: string) =>
-  String.fromCodePoint(...[...code.toUpperCase()].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65));
+  String.fromCodePoint(
+    ...[...code.toUpperCase()].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65),
+  );
 
 describe("country reference data", () => {
   it("lists about 50 countries, Afghanistan through Vietnam, sorted by name", () => {
@@ -53,7 +55,9 @@ describe("country reference data", () => {
       expect([...country.flag], country.name).toHaveLength(2);
       expect(country.phoneDigits.min, country.name).toBeGreaterThan(0);
       expect(country.phoneDigits.min, country.name).toBeLessThanOrEqual(country.phoneDigits.max);
-      expect(country.phoneDigits.max, country.name).toBeLessThanOrEqual(15 - (country.dialCode.length - 1));
+      expect(country.phoneDigits.max, country.name).toBeLessThanOrEqual(
+        15 - (country.dialCode.length - 1),
+      );
     }
   });
 

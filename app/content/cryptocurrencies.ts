@@ -7,8 +7,26 @@ import { formatPercent } from "~/utils/format";
  */
 
 export type CryptoSymbol =
-  | "BTC" | "ETH" | "USDT" | "USDC" | "BNB" | "BUSD" | "XRP" | "ADA" | "SOL" | "DOGE"
-  | "DOT" | "DAI" | "MATIC" | "SHIB" | "TRX" | "AVAX" | "LEO" | "LTC" | "XLM" | "BCH";
+  | "BTC"
+  | "ETH"
+  | "USDT"
+  | "USDC"
+  | "BNB"
+  | "BUSD"
+  | "XRP"
+  | "ADA"
+  | "SOL"
+  | "DOGE"
+  | "DOT"
+  | "DAI"
+  | "MATIC"
+  | "SHIB"
+  | "TRX"
+  | "AVAX"
+  | "LEO"
+  | "LTC"
+  | "XLM"
+  | "BCH";
 
 export interface Cryptocurrency {
   symbol: CryptoSymbol;
@@ -28,46 +46,233 @@ export interface Cryptocurrency {
 }
 
 export const cryptocurrencies = [
-  { symbol: "BTC", name: "Bitcoin", coingeckoId: "bitcoin", networks: ["Bitcoin"], displayRateKes: "11650000", change24hBps: 235, color: "#b45309", live: true,
-    description: "The first and most widely held cryptocurrency: a scarce, decentralised store of value accepted worldwide." },
-  { symbol: "ETH", name: "Ethereum", coingeckoId: "ethereum", networks: ["Ethereum"], displayRateKes: "398000", change24hBps: 182, color: "#4f46e5", live: true,
-    description: "The leading smart-contract platform, home to most stablecoins and decentralised finance." },
-  { symbol: "USDT", name: "Tether", coingeckoId: "tether", networks: ["Ethereum (ERC-20)", "Tron (TRC-20)"], displayRateKes: "129.20", change24hBps: 1, color: "#047857", live: true,
-    description: "The most traded US dollar stablecoin, popular for remittances and trade settlement across Africa." },
-  { symbol: "USDC", name: "USD Coin", coingeckoId: "usd-coin", networks: ["Ethereum (ERC-20)"], displayRateKes: "129.15", change24hBps: -1, color: "#1d4ed8", live: true,
-    description: "A fully reserved US dollar stablecoin with monthly attestations, favoured by businesses." },
-  { symbol: "BNB", name: "BNB", coingeckoId: "binancecoin", networks: ["BNB Smart Chain"], displayRateKes: "116400", change24hBps: 95, color: "#a16207", live: false,
-    description: "The native asset of BNB Chain, used for fees and payments across its ecosystem." },
-  { symbol: "BUSD", name: "Binance USD", coingeckoId: "binance-usd", networks: ["BNB Smart Chain"], displayRateKes: "129.10", change24hBps: 0, color: "#854d0e", live: false,
-    description: "A US dollar stablecoin issued on BNB Chain; accepted for existing balances." },
-  { symbol: "XRP", name: "XRP", coingeckoId: "ripple", networks: ["XRP Ledger"], displayRateKes: "284", change24hBps: -142, color: "#334155", live: false,
-    description: "Fast, low-cost settlement asset designed for cross-border payments." },
-  { symbol: "ADA", name: "Cardano", coingeckoId: "cardano", networks: ["Cardano"], displayRateKes: "77.50", change24hBps: 310, color: "#1e40af", live: false,
-    description: "A proof-of-stake blockchain built with a research-first approach and active in African projects." },
-  { symbol: "SOL", name: "Solana", coingeckoId: "solana", networks: ["Solana"], displayRateKes: "23250", change24hBps: 415, color: "#7e22ce", live: false,
-    description: "A high-throughput chain with sub-second finality and very low fees." },
-  { symbol: "DOGE", name: "Dogecoin", coingeckoId: "dogecoin", networks: ["Dogecoin"], displayRateKes: "25.80", change24hBps: -205, color: "#92400e", live: false,
-    description: "A widely recognised payments coin with fast blocks and a large community." },
-  { symbol: "DOT", name: "Polkadot", coingeckoId: "polkadot", networks: ["Polkadot"], displayRateKes: "516", change24hBps: 128, color: "#be185d", live: false,
-    description: "A network connecting specialised blockchains into one interoperable system." },
-  { symbol: "DAI", name: "Dai", coingeckoId: "dai", networks: ["Ethereum (ERC-20)"], displayRateKes: "129.05", change24hBps: 2, color: "#b45309", live: false,
-    description: "A decentralised, over-collateralised US dollar stablecoin." },
-  { symbol: "MATIC", name: "Polygon", coingeckoId: "matic-network", networks: ["Polygon"], displayRateKes: "38.70", change24hBps: 254, color: "#6d28d9", live: false,
-    description: "The asset of the Polygon network, a low-fee Ethereum scaling platform." },
-  { symbol: "SHIB", name: "Shiba Inu", coingeckoId: "shiba-inu", networks: ["Ethereum (ERC-20)"], displayRateKes: "0.0017", change24hBps: -318, color: "#c2410c", live: false,
-    description: "An Ethereum token with a large retail following; accepted as a payment asset." },
-  { symbol: "TRX", name: "TRON", coingeckoId: "tron", networks: ["Tron"], displayRateKes: "36.10", change24hBps: 64, color: "#b91c1c", live: false,
-    description: "The network behind most TRC-20 USDT transfers, known for low fees." },
-  { symbol: "AVAX", name: "Avalanche", coingeckoId: "avalanche-2", networks: ["Avalanche C-Chain"], displayRateKes: "3225", change24hBps: 372, color: "#dc2626", live: false,
-    description: "A fast smart-contract platform with near-instant finality." },
-  { symbol: "LEO", name: "UNUS SED LEO", coingeckoId: "leo-token", networks: ["Ethereum (ERC-20)"], displayRateKes: "1161", change24hBps: 18, color: "#374151", live: false,
-    description: "The utility token of the iFinex ecosystem." },
-  { symbol: "LTC", name: "Litecoin", coingeckoId: "litecoin", networks: ["Litecoin"], displayRateKes: "12900", change24hBps: -87, color: "#475569", live: false,
-    description: "One of the oldest payment-focused cryptocurrencies, with fast and cheap transfers." },
-  { symbol: "XLM", name: "Stellar", coingeckoId: "stellar", networks: ["Stellar"], displayRateKes: "38.70", change24hBps: 146, color: "#111827", live: false,
-    description: "A payments network built for remittances and tokenised money, including mobile-money corridors." },
-  { symbol: "BCH", name: "Bitcoin Cash", coingeckoId: "bitcoin-cash", networks: ["Bitcoin Cash"], displayRateKes: "64500", change24hBps: -53, color: "#15803d", live: false,
-    description: "A Bitcoin fork with larger blocks for low-fee everyday payments." },
+  {
+    symbol: "BTC",
+    name: "Bitcoin",
+    coingeckoId: "bitcoin",
+    networks: ["Bitcoin"],
+    displayRateKes: "11650000",
+    change24hBps: 235,
+    color: "#b45309",
+    live: true,
+    description:
+      "The first and most widely held cryptocurrency: a scarce, decentralised store of value accepted worldwide.",
+  },
+  {
+    symbol: "ETH",
+    name: "Ethereum",
+    coingeckoId: "ethereum",
+    networks: ["Ethereum"],
+    displayRateKes: "398000",
+    change24hBps: 182,
+    color: "#4f46e5",
+    live: true,
+    description:
+      "The leading smart-contract platform, home to most stablecoins and decentralised finance.",
+  },
+  {
+    symbol: "USDT",
+    name: "Tether",
+    coingeckoId: "tether",
+    networks: ["Ethereum (ERC-20)", "Tron (TRC-20)"],
+    displayRateKes: "129.20",
+    change24hBps: 1,
+    color: "#047857",
+    live: true,
+    description:
+      "The most traded US dollar stablecoin, popular for remittances and trade settlement across Africa.",
+  },
+  {
+    symbol: "USDC",
+    name: "USD Coin",
+    coingeckoId: "usd-coin",
+    networks: ["Ethereum (ERC-20)"],
+    displayRateKes: "129.15",
+    change24hBps: -1,
+    color: "#1d4ed8",
+    live: true,
+    description:
+      "A fully reserved US dollar stablecoin with monthly attestations, favoured by businesses.",
+  },
+  {
+    symbol: "BNB",
+    name: "BNB",
+    coingeckoId: "binancecoin",
+    networks: ["BNB Smart Chain"],
+    displayRateKes: "116400",
+    change24hBps: 95,
+    color: "#a16207",
+    live: false,
+    description: "The native asset of BNB Chain, used for fees and payments across its ecosystem.",
+  },
+  {
+    symbol: "BUSD",
+    name: "Binance USD",
+    coingeckoId: "binance-usd",
+    networks: ["BNB Smart Chain"],
+    displayRateKes: "129.10",
+    change24hBps: 0,
+    color: "#854d0e",
+    live: false,
+    description: "A US dollar stablecoin issued on BNB Chain; accepted for existing balances.",
+  },
+  {
+    symbol: "XRP",
+    name: "XRP",
+    coingeckoId: "ripple",
+    networks: ["XRP Ledger"],
+    displayRateKes: "284",
+    change24hBps: -142,
+    color: "#334155",
+    live: false,
+    description: "Fast, low-cost settlement asset designed for cross-border payments.",
+  },
+  {
+    symbol: "ADA",
+    name: "Cardano",
+    coingeckoId: "cardano",
+    networks: ["Cardano"],
+    displayRateKes: "77.50",
+    change24hBps: 310,
+    color: "#1e40af",
+    live: false,
+    description:
+      "A proof-of-stake blockchain built with a research-first approach and active in African projects.",
+  },
+  {
+    symbol: "SOL",
+    name: "Solana",
+    coingeckoId: "solana",
+    networks: ["Solana"],
+    displayRateKes: "23250",
+    change24hBps: 415,
+    color: "#7e22ce",
+    live: false,
+    description: "A high-throughput chain with sub-second finality and very low fees.",
+  },
+  {
+    symbol: "DOGE",
+    name: "Dogecoin",
+    coingeckoId: "dogecoin",
+    networks: ["Dogecoin"],
+    displayRateKes: "25.80",
+    change24hBps: -205,
+    color: "#92400e",
+    live: false,
+    description: "A widely recognised payments coin with fast blocks and a large community.",
+  },
+  {
+    symbol: "DOT",
+    name: "Polkadot",
+    coingeckoId: "polkadot",
+    networks: ["Polkadot"],
+    displayRateKes: "516",
+    change24hBps: 128,
+    color: "#be185d",
+    live: false,
+    description: "A network connecting specialised blockchains into one interoperable system.",
+  },
+  {
+    symbol: "DAI",
+    name: "Dai",
+    coingeckoId: "dai",
+    networks: ["Ethereum (ERC-20)"],
+    displayRateKes: "129.05",
+    change24hBps: 2,
+    color: "#b45309",
+    live: false,
+    description: "A decentralised, over-collateralised US dollar stablecoin.",
+  },
+  {
+    symbol: "MATIC",
+    name: "Polygon",
+    coingeckoId: "matic-network",
+    networks: ["Polygon"],
+    displayRateKes: "38.70",
+    change24hBps: 254,
+    color: "#6d28d9",
+    live: false,
+    description: "The asset of the Polygon network, a low-fee Ethereum scaling platform.",
+  },
+  {
+    symbol: "SHIB",
+    name: "Shiba Inu",
+    coingeckoId: "shiba-inu",
+    networks: ["Ethereum (ERC-20)"],
+    displayRateKes: "0.0017",
+    change24hBps: -318,
+    color: "#c2410c",
+    live: false,
+    description: "An Ethereum token with a large retail following; accepted as a payment asset.",
+  },
+  {
+    symbol: "TRX",
+    name: "TRON",
+    coingeckoId: "tron",
+    networks: ["Tron"],
+    displayRateKes: "36.10",
+    change24hBps: 64,
+    color: "#b91c1c",
+    live: false,
+    description: "The network behind most TRC-20 USDT transfers, known for low fees.",
+  },
+  {
+    symbol: "AVAX",
+    name: "Avalanche",
+    coingeckoId: "avalanche-2",
+    networks: ["Avalanche C-Chain"],
+    displayRateKes: "3225",
+    change24hBps: 372,
+    color: "#dc2626",
+    live: false,
+    description: "A fast smart-contract platform with near-instant finality.",
+  },
+  {
+    symbol: "LEO",
+    name: "UNUS SED LEO",
+    coingeckoId: "leo-token",
+    networks: ["Ethereum (ERC-20)"],
+    displayRateKes: "1161",
+    change24hBps: 18,
+    color: "#374151",
+    live: false,
+    description: "The utility token of the iFinex ecosystem.",
+  },
+  {
+    symbol: "LTC",
+    name: "Litecoin",
+    coingeckoId: "litecoin",
+    networks: ["Litecoin"],
+    displayRateKes: "12900",
+    change24hBps: -87,
+    color: "#475569",
+    live: false,
+    description:
+      "One of the oldest payment-focused cryptocurrencies, with fast and cheap transfers.",
+  },
+  {
+    symbol: "XLM",
+    name: "Stellar",
+    coingeckoId: "stellar",
+    networks: ["Stellar"],
+    displayRateKes: "38.70",
+    change24hBps: 146,
+    color: "#111827",
+    live: false,
+    description:
+      "A payments network built for remittances and tokenised money, including mobile-money corridors.",
+  },
+  {
+    symbol: "BCH",
+    name: "Bitcoin Cash",
+    coingeckoId: "bitcoin-cash",
+    networks: ["Bitcoin Cash"],
+    displayRateKes: "64500",
+    change24hBps: -53,
+    color: "#15803d",
+    live: false,
+    description: "A Bitcoin fork with larger blocks for low-fee everyday payments.",
+  },
 ] as const satisfies readonly Cryptocurrency[];
 
 /** The four assets with live rates and crypto checkout. */
@@ -79,4 +284,5 @@ export function findCryptocurrency(symbol: string): Cryptocurrency | undefined {
 }
 
 /** "+2.35%" / "-1.42%" / "0.00%" from basis points. */
-export const formatChangeBps = (bps: number): string => formatPercent(bps, { sign: true, fixed: true });
+export const formatChangeBps = (bps: number): string =>
+  formatPercent(bps, { sign: true, fixed: true });

@@ -43,10 +43,33 @@ export const transactionFees = [
 
 /** Fees as the Terms and Conditions state them. */
 export const conversionFees = [
-  { id: "crypto-to-fiat", name: "Crypto to fiat conversion", description: "Crypto received and converted to KES.", bps: 100, plus: "mobile network fees" },
-  { id: "fiat-to-crypto", name: "Fiat to crypto conversion", description: "KES converted to a supported crypto asset.", bps: 120, plus: "mobile network fees" },
-  { id: "cross-border", name: "Cross-border payments", description: "Payments sent or received across borders.", bps: 250, plus: "network fees" },
-  { id: "merchant-processing", name: "Merchant payment processing", description: "Processing of each merchant payment.", bps: 100 },
+  {
+    id: "crypto-to-fiat",
+    name: "Crypto to fiat conversion",
+    description: "Crypto received and converted to KES.",
+    bps: 100,
+    plus: "mobile network fees",
+  },
+  {
+    id: "fiat-to-crypto",
+    name: "Fiat to crypto conversion",
+    description: "KES converted to a supported crypto asset.",
+    bps: 120,
+    plus: "mobile network fees",
+  },
+  {
+    id: "cross-border",
+    name: "Cross-border payments",
+    description: "Payments sent or received across borders.",
+    bps: 250,
+    plus: "network fees",
+  },
+  {
+    id: "merchant-processing",
+    name: "Merchant payment processing",
+    description: "Processing of each merchant payment.",
+    bps: 100,
+  },
 ] as const satisfies readonly Fee[];
 
 /**
@@ -94,7 +117,8 @@ export const mpesaB2cCharges = [
 ] as const satisfies readonly RailChargeBand[];
 
 /** Where the charge table comes from, for the tariff page. */
-export const mpesaB2cChargesSource = "Safaricom M-PESA Bulk Payment (B2C) tariff, payments to registered M-Pesa users";
+export const mpesaB2cChargesSource =
+  "Safaricom M-PESA Bulk Payment (B2C) tariff, payments to registered M-Pesa users";
 
 /** Safaricom's B2C charge (whole KES) for a transfer of `amountKes` whole shillings. */
 export function mpesaB2cChargeKes(amountKes: number): WholeKes {
@@ -114,7 +138,13 @@ export interface RailLimits {
 /** CBK mobile-money limits per rail (Sep 2023). Above them, payouts are split automatically. */
 export const mobileMoneyLimits = [
   { id: "mpesa", name: "M-Pesa", perTransaction: 250_000, daily: 500_000, maxBalance: 500_000 },
-  { id: "airtel-money", name: "Airtel Money", perTransaction: 250_000, daily: 500_000, maxBalance: 500_000 },
+  {
+    id: "airtel-money",
+    name: "Airtel Money",
+    perTransaction: 250_000,
+    daily: 500_000,
+    maxBalance: 500_000,
+  },
   { id: "t-kash", name: "T-Kash", perTransaction: 250_000, daily: 500_000, maxBalance: 500_000 },
 ] as const satisfies readonly RailLimits[];
 
@@ -159,14 +189,18 @@ export const cryptoLimitRows = [
   {
     label: "Daily limit per merchant",
     amount: formatKes(cryptoLimits.dailyPerMerchant),
-    effect: "Total of all crypto payments to one merchant in a day. Custom tiers are available for high volume.",
+    effect:
+      "Total of all crypto payments to one merchant in a day. Custom tiers are available for high volume.",
   },
 ] as const;
 
 export const settlementTimes = [
   { rail: "Crypto deposits", time: "1 to 3 network confirmations, depending on the asset" },
   { rail: "Mobile money (M-Pesa, Airtel Money, T-Kash)", time: "Instant after confirmation" },
-  { rail: "Bank transfer (PesaLink)", time: "Instant; up to 1 to 2 business days for other bank transfers" },
+  {
+    rail: "Bank transfer (PesaLink)",
+    time: "Instant; up to 1 to 2 business days for other bank transfers",
+  },
   { rail: "Treasury conversions", time: "T+1 (next business day)" },
 ] as const;
 

@@ -19,7 +19,12 @@ type Writer = Pick<DbOrTx, "insert">;
 export function queueEmail(db: Writer, message: EmailMessage, now = Date.now()): number {
   const row = db
     .insert(outboundEmails)
-    .values({ toAddress: message.to, subject: message.subject, bodyText: message.text, createdAt: now })
+    .values({
+      toAddress: message.to,
+      subject: message.subject,
+      bodyText: message.text,
+      createdAt: now,
+    })
     .returning({ id: outboundEmails.id })
     .get();
   return row.id;
@@ -33,7 +38,12 @@ export function smtpMailer(smtpUrl: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
-      await transport.sendMail({ from: message.from, to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail({
+        from: message.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
     },
   };
 }
@@ -41,7 +51,13 @@ export function smtpMailer(smtpUrl: string): Mailer {
 const MAX_ATTEMPTS = 5;
 
 /** Send what is waiting (up to `limit`), recording each attempt. Returns how many were sent. */
-export async function deliverPendingEmails(db: Db, mailer: Mailer, from: string, limit = 20, now = Date.now): Promise<number> {
+export async function deliverPendingEmails(
+  db: Db,
+  mailer: Mailer,
+  from: string,
+  limit = 20,
+  now = Date.now,
+): Promise<number> {
   const pending = db
     .select()
     .from(outboundEmails)
@@ -51,7 +67,12 @@ export async function deliverPendingEmails(db: Db, mailer: Mailer, from: string,
   let sent = 0;
   for (const email of pending) {
     try {
-      await mailer.send({ from, to: email.toAddress, subject: email.subject, text: email.bodyText });
+      await mailer.send({
+        from,
+        to: email.toAddress,
+        subject: email.subject,
+        text: email.bodyText,
+      });
       db.update(outboundEmails)
         .set({ sentAt: now(), attempts: email.attempts + 1, lastError: null })
         .where(eq(outboundEmails.id, email.id))
@@ -59,7 +80,10 @@ export async function deliverPendingEmails(db: Db, mailer: Mailer, from: string,
       sent++;
     } catch (error) {
       db.update(outboundEmails)
-        .set({ attempts: email.attempts + 1, lastError: error instanceof Error ? error.message : String(error) })
+        .set({
+          attempts: email.attempts + 1,
+          lastError: error instanceof Error ? error.message : String(error),
+        })
         .where(eq(outboundEmails.id, email.id))
         .run();
     }

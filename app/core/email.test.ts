@@ -21,9 +21,17 @@ describe("outbound e-mail", () => {
     expect(sent).toEqual(["a@shop.example"]);
     const rows = db.select().from(outboundEmails).all();
     expect(rows.find((r) => r.toAddress === "a@shop.example")?.sentAt).not.toBeNull();
-    expect(rows.find((r) => r.toAddress === "b@shop.example")).toMatchObject({ sentAt: null, attempts: 1, lastError: "mailbox unavailable" });
+    expect(rows.find((r) => r.toAddress === "b@shop.example")).toMatchObject({
+      sentAt: null,
+      attempts: 1,
+      lastError: "mailbox unavailable",
+    });
     // A second run sends only what is still waiting.
-    const reliable: Mailer = { async send(message) { sent.push(message.to); } };
+    const reliable: Mailer = {
+      async send(message) {
+        sent.push(message.to);
+      },
+    };
     expect(await deliverPendingEmails(db, reliable, "OneHop <no-reply@onehop.test>")).toBe(1);
     expect(sent).toEqual(["a@shop.example", "b@shop.example"]);
   });

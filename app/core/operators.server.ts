@@ -21,7 +21,10 @@ export interface Operator {
 }
 
 /** Which roles may do what. `admin` may do everything. */
-export function hasRole(operator: Pick<Operator, "role">, allowed: readonly OperatorRole[]): boolean {
+export function hasRole(
+  operator: Pick<Operator, "role">,
+  allowed: readonly OperatorRole[],
+): boolean {
   return operator.role === "admin" || allowed.includes(operator.role);
 }
 
@@ -34,8 +37,27 @@ export async function createOperator(
   const passwordHash = await hashPassword(input.password);
   const id = newId("op");
   db.transaction((tx) => {
-    tx.insert(operators).values({ id, email, name: input.name.trim(), role: input.role, passwordHash, createdAt: now }).run();
-    recordAudit(tx, { actorType: "system", action: "operator.created", targetType: "operator", targetId: id, details: { email, role: input.role } }, now);
+    tx.insert(operators)
+      .values({
+        id,
+        email,
+        name: input.name.trim(),
+        role: input.role,
+        passwordHash,
+        createdAt: now,
+      })
+      .run();
+    recordAudit(
+      tx,
+      {
+        actorType: "system",
+        action: "operator.created",
+        targetType: "operator",
+        targetId: id,
+        details: { email, role: input.role },
+      },
+      now,
+    );
   });
   return { id, email, name: input.name.trim(), role: input.role };
 }
@@ -57,7 +79,12 @@ export async function ensureBootstrapAdmin(
 ): Promise<"created" | "exists" | "not-configured"> {
   if (!config.email || !config.password) return "not-configured";
   if (findOperatorByEmail(db, config.email)) return "exists";
-  await createOperator(db, { email: config.email, name: config.name, role: "admin", password: config.password });
+  await createOperator(db, {
+    email: config.email,
+    name: config.name,
+    role: "admin",
+    password: config.password,
+  });
   return "created";
 }
 
@@ -82,10 +109,14 @@ export async function signInOperator(
       account: { key: `signin:operator:${email}`, rule: OPERATOR_SIGN_IN_LIMIT },
       client: { key: `signin:operator-client:${input.clientKey}`, rule: OPERATOR_SIGN_IN_LIMIT },
     },
-    (options) => (row && !row.disabled ? verifyPassword(input.password, row.passwordHash, options) : verifyAgainstDummy(input.password, options)),
+    (options) =>
+      row && !row.disabled
+        ? verifyPassword(input.password, row.passwordHash, options)
+        : verifyAgainstDummy(input.password, options),
     now,
   );
-  if (checked.outcome === "throttled" || checked.outcome === "busy") return { ok: false, reason: checked.outcome, retryAfterMs: checked.retryAfterMs };
+  if (checked.outcome === "throttled" || checked.outcome === "busy")
+    return { ok: false, reason: checked.outcome, retryAfterMs: checked.retryAfterMs };
   if (checked.outcome === "invalid" || !row) return { ok: false, reason: "invalid" };
   return { ok: true, operator: { id: row.id, email: row.email, name: row.name, role: row.role } };
 }

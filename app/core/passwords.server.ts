@@ -3,8 +3,18 @@
  * constant-time compare. Unknown users are verified against a dummy hash so every sign-in costs the
  * same. Parameters: N=2^15, r=8, p=1 (32 MiB, about 60–100 ms of CPU here): see docs/decisions.
  */
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import { concurrencyLimit, QueueFullError, type Priority, type RunOptions } from "~/utils/concurrency";
+import {
+  randomBytes,
+  scrypt as scryptCallback,
+  timingSafeEqual,
+  type ScryptOptions,
+} from "node:crypto";
+import {
+  concurrencyLimit,
+  QueueFullError,
+  type Priority,
+  type RunOptions,
+} from "~/utils/concurrency";
 
 const KEY_LENGTH = 32;
 const DEFAULT_PARAMS = { N: 2 ** 15, r: 8, p: 1 };
@@ -18,7 +28,9 @@ const DEFAULT_PARAMS = { N: 2 ** 15, r: 8, p: 1 };
  * (set-password, scripts) always queues, in the high lane.
  */
 export const PASSWORD_QUEUE = { concurrent: 1, waitingPerLane: 8, retryAfterMs: 2_000 } as const;
-export const passwordHashSlots = concurrencyLimit(PASSWORD_QUEUE.concurrent, { maxWaiting: PASSWORD_QUEUE.waitingPerLane });
+export const passwordHashSlots = concurrencyLimit(PASSWORD_QUEUE.concurrent, {
+  maxWaiting: PASSWORD_QUEUE.waitingPerLane,
+});
 export { QueueFullError };
 
 export interface VerifyOptions {
@@ -26,12 +38,19 @@ export interface VerifyOptions {
   priority?: Priority;
 }
 
-function scrypt(password: string, salt: Buffer, params: { N: number; r: number; p: number }, run: RunOptions): Promise<Buffer> {
+function scrypt(
+  password: string,
+  salt: Buffer,
+  params: { N: number; r: number; p: number },
+  run: RunOptions,
+): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 128 * params.N * params.r * 2 };
   return passwordHashSlots(
     () =>
       new Promise((resolve, reject) =>
-        scryptCallback(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
+        scryptCallback(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
       ),
     run,
   );
@@ -41,24 +60,42 @@ function scrypt(password: string, salt: Buffer, params: { N: number; r: number; 
 export async function hashPassword(password: string, params = DEFAULT_PARAMS): Promise<string> {
   const salt = randomBytes(16);
   const key = await scrypt(password, salt, params, { priority: "high", unbounded: true });
-  return ["scrypt", params.N, params.r, params.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+  return [
+    "scrypt",
+    params.N,
+    params.r,
+    params.p,
+    salt.toString("base64url"),
+    key.toString("base64url"),
+  ].join("$");
 }
 
 /** Throws QueueFullError, before any work, when the hashing queue is full. */
-export async function verifyPassword(password: string, stored: string, options: VerifyOptions = {}): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  options: VerifyOptions = {},
+): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !n || !r || !p || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64url");
-  const actual = await scrypt(password, Buffer.from(salt, "base64url"), { N: Number(n), r: Number(r), p: Number(p) }, { priority: options.priority });
+  const actual = await scrypt(
+    password,
+    Buffer.from(salt, "base64url"),
+    { N: Number(n), r: Number(r), p: Number(p) },
+    { priority: options.priority },
+  );
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
 let dummyHash: Promise<string> | undefined;
 
 /** Spend the same work as a real check, for unknown accounts. Always false. */
-export async function verifyAgainstDummy(password: string, options: VerifyOptions = {}): Promise<false> {
+export async function verifyAgainstDummy(
+  password: string,
+  options: VerifyOptions = {},
+): Promise<false> {
   dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
   await verifyPassword(password, await dummyHash, options);
   return false;
 }
-

@@ -21,7 +21,11 @@ export interface LimitState {
 export function checkLimit(db: Db, key: string, rule: Limit, now = Date.now()): LimitState {
   const row = db.select().from(rateLimits).where(eq(rateLimits.key, key)).get();
   if (!row || row.windowEndsAt <= now) return { allowed: true, count: 0, retryAfterMs: 0 };
-  return { allowed: row.count < rule.limit, count: row.count, retryAfterMs: row.count < rule.limit ? 0 : row.windowEndsAt - now };
+  return {
+    allowed: row.count < rule.limit,
+    count: row.count,
+    retryAfterMs: row.count < rule.limit ? 0 : row.windowEndsAt - now,
+  };
 }
 
 /** Count one event and say whether it is still within the limit. */
@@ -57,13 +61,20 @@ export interface Reservation {
  * cannot all pass a check made before any of them was counted. Give the count back with
  * `refundAttempt` when the attempt turns out not to count (a success, or work that never ran).
  */
-export function reserveAttempt(db: Db, entries: readonly { key: string; rule: Limit }[], now = Date.now()): Reservation {
+export function reserveAttempt(
+  db: Db,
+  entries: readonly { key: string; rule: Limit }[],
+  now = Date.now(),
+): Reservation {
   return db.transaction((tx) => {
-    const rows = entries.map(({ key }) => tx.select().from(rateLimits).where(eq(rateLimits.key, key)).get());
+    const rows = entries.map(({ key }) =>
+      tx.select().from(rateLimits).where(eq(rateLimits.key, key)).get(),
+    );
     let retryAfterMs = 0;
     entries.forEach(({ rule }, index) => {
       const row = rows[index];
-      if (row && row.windowEndsAt > now && row.count >= rule.limit) retryAfterMs = Math.max(retryAfterMs, row.windowEndsAt - now);
+      if (row && row.windowEndsAt > now && row.count >= rule.limit)
+        retryAfterMs = Math.max(retryAfterMs, row.windowEndsAt - now);
     });
     if (retryAfterMs > 0) return { allowed: false, retryAfterMs, taken: [] };
     const taken = entries.map(({ key, rule }, index) => {
@@ -85,7 +96,13 @@ export function reserveAttempt(db: Db, entries: readonly { key: string; rule: Li
 export function refundAttempt(db: Db, taken: { key: string; windowEndsAt: number }): void {
   db.update(rateLimits)
     .set({ count: sql`${rateLimits.count} - 1` })
-    .where(and(eq(rateLimits.key, taken.key), eq(rateLimits.windowEndsAt, taken.windowEndsAt), gt(rateLimits.count, 0)))
+    .where(
+      and(
+        eq(rateLimits.key, taken.key),
+        eq(rateLimits.windowEndsAt, taken.windowEndsAt),
+        gt(rateLimits.count, 0),
+      ),
+    )
     .run();
 }
 

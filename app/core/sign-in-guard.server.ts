@@ -13,7 +13,14 @@
  *    a wrong one keeps both counts.
  */
 import { PASSWORD_QUEUE, QueueFullError, type VerifyOptions } from "~/core/passwords.server";
-import { checkLimit, hitLimit, refundAttempt, reserveAttempt, resetLimit, type Limit } from "~/core/rate-limit.server";
+import {
+  checkLimit,
+  hitLimit,
+  refundAttempt,
+  reserveAttempt,
+  resetLimit,
+  type Limit,
+} from "~/core/rate-limit.server";
 import type { Db } from "~/utils/db.server";
 
 /** How long a "busy" refusal keeps a client out of the high lane (the limit is never reached). */

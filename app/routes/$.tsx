@@ -6,13 +6,19 @@ import { logger } from "~/utils/logger.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  logger.warn("not found", { path: url.pathname, referer: request.headers.get("referer") ?? undefined });
+  logger.warn("not found", {
+    path: url.pathname,
+    referer: request.headers.get("referer") ?? undefined,
+  });
   throw notFound("Not Found", { headers: { "Cache-Control": "no-store" } });
 }
 
 export const action = loader;
 
-export const meta: MetaFunction = () => [{ title: "Page not found | OneHop" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Page not found | OneHop" },
+  { name: "robots", content: "noindex" },
+];
 
 export default function CatchAll() {
   return <NotFound />;

@@ -18,7 +18,15 @@ import { publicPageHeaders } from "~/utils/http";
 import { seo } from "~/utils/seo";
 
 /** The page's copy travels as loader data, so it is not in the page's JavaScript bundle. */
-export const loader = () => ({ closingCta, featureCards, homeHero, homeMeta, howItWorks, moneyFlow, performance });
+export const loader = () => ({
+  closingCta,
+  featureCards,
+  homeHero,
+  homeMeta,
+  howItWorks,
+  moneyFlow,
+  performance,
+});
 
 export const headers = publicPageHeaders;
 
@@ -27,7 +35,8 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
 
 export default function Home() {
   const { demoUrl } = useExternalUrls();
-  const { closingCta, featureCards, homeHero, howItWorks, moneyFlow, performance } = useLoaderData<typeof loader>();
+  const { closingCta, featureCards, homeHero, howItWorks, moneyFlow, performance } =
+    useLoaderData<typeof loader>();
   return (
     <>
       <PageHero eyebrow={homeHero.eyebrow} title={homeHero.title} lead={homeHero.lead}>
@@ -53,7 +62,10 @@ export default function Home() {
       <Section id="how-it-works" title={howItWorks.title} intro={howItWorks.intro}>
         <StepList steps={howItWorks.steps} label={howItWorks.title} />
         <p className="mt-8">
-          <Link to={howItWorks.link.to} className="font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900">
+          <Link
+            to={howItWorks.link.to}
+            className="font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900"
+          >
             {howItWorks.link.label}
           </Link>
         </p>
@@ -84,7 +96,9 @@ export default function Home() {
             </li>
           ))}
         </ul>
-        <p className="mt-14 text-sm font-semibold uppercase tracking-wide text-brand-800">{performance.enterpriseTitle}</p>
+        <p className="mt-14 text-sm font-semibold uppercase tracking-wide text-brand-800">
+          {performance.enterpriseTitle}
+        </p>
         <div className="mt-6">
           <CardGrid items={performance.enterpriseCards} cols={4} />
         </div>
@@ -97,7 +111,9 @@ export default function Home() {
             <ButtonLink to={closingCta.actions.rates.to} variant="inverse">
               {closingCta.actions.rates.label}
             </ButtonLink>
-            <ButtonLink to={closingCta.actions.integrate.to}>{closingCta.actions.integrate.label}</ButtonLink>
+            <ButtonLink to={closingCta.actions.integrate.to}>
+              {closingCta.actions.integrate.label}
+            </ButtonLink>
             <ExternalLink href={demoUrl} className={buttonClass("inverse")}>
               {closingCta.actions.demo.label}
             </ExternalLink>

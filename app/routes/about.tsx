@@ -49,8 +49,16 @@ export default function AboutPage() {
         </div>
       </Section>
 
-      <Section id="timeline" title={<span id="timeline-heading">{page.timeline.title}</span>} intro={page.timeline.intro}>
-        <Timeline items={page.timeline.milestones} labelledBy="timeline-heading" className="ml-2.5" />
+      <Section
+        id="timeline"
+        title={<span id="timeline-heading">{page.timeline.title}</span>}
+        intro={page.timeline.intro}
+      >
+        <Timeline
+          items={page.timeline.milestones}
+          labelledBy="timeline-heading"
+          className="ml-2.5"
+        />
       </Section>
 
       <Section id="values" title={page.values.title} intro={page.values.intro} tone="muted">
@@ -88,12 +96,18 @@ export default function AboutPage() {
           </Card>
           <Card title={`Support, ${company.supportHours}`} icon={<IconBadge name="phone" />}>
             <p>
-              <a className="font-semibold text-brand-800 underline underline-offset-4" href={`mailto:${company.supportEmail}`}>
+              <a
+                className="font-semibold text-brand-800 underline underline-offset-4"
+                href={`mailto:${company.supportEmail}`}
+              >
                 {company.supportEmail}
               </a>
             </p>
             <p className="mt-1">
-              <a className="font-semibold text-brand-800 underline underline-offset-4" href={company.phoneHref}>
+              <a
+                className="font-semibold text-brand-800 underline underline-offset-4"
+                href={company.phoneHref}
+              >
                 {company.phone}
               </a>
             </p>
@@ -105,7 +119,13 @@ export default function AboutPage() {
         </p>
       </Section>
 
-      <CtaBand id="about-cta" title={page.cta.title} body={page.cta.body} action={{ to: paths.getStarted, label: page.cta.button }} icon="rocket" />
+      <CtaBand
+        id="about-cta"
+        title={page.cta.title}
+        body={page.cta.body}
+        action={{ to: paths.getStarted, label: page.cta.button }}
+        icon="rocket"
+      />
     </>
   );
 }

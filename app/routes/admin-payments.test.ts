@@ -8,7 +8,14 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { auditLog, merchantUsers, payments, rateRefreshes, rateSnapshots, settlementTransfers } from "../../drizzle/schema";
+import {
+  auditLog,
+  merchantUsers,
+  payments,
+  rateRefreshes,
+  rateSnapshots,
+  settlementTransfers,
+} from "../../drizzle/schema";
 import { capital, merchantBalances, postTransaction, railFloat } from "~/core/ledger/ledger.server";
 import { createOperator } from "~/core/operators.server";
 import { networks } from "~/core/payments/config";
@@ -38,27 +45,56 @@ postTransaction(db, {
 });
 
 async function operatorCookie(role: "admin" | "reviewer" | "curator") {
-  const operator = await createOperator(db, { email: `${role}-${Math.random()}@onehop.test`, name: `${role} op`, role, password: "operator password 1" });
+  const operator = await createOperator(db, {
+    email: `${role}-${Math.random()}@onehop.test`,
+    name: `${role} op`,
+    role,
+    password: "operator password 1",
+  });
   const setCookie = await startSession(db, "operator", { operatorId: operator.id }, get("/"));
-  return { operator, cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })) };
+  return {
+    operator,
+    cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })),
+  };
 }
 
 async function merchantCookie() {
   const id = `mu_${Math.random().toString(36).slice(2)}`;
-  db.insert(merchantUsers).values({ id, merchantId: MERCHANT, username: id, role: "owner", createdAt: Date.now() }).run();
+  db.insert(merchantUsers)
+    .values({ id, merchantId: MERCHANT, username: id, role: "owner", createdAt: Date.now() })
+    .run();
   const setCookie = await startSession(db, "merchant", { merchantUserId: id }, get("/"));
   return cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } }));
 }
 
-const PRICES: Record<QuoteAsset, string> = { BTC: "11650000", ETH: "398000", USDT: "129.2", USDC: "129.15" };
+const PRICES: Record<QuoteAsset, string> = {
+  BTC: "11650000",
+  ETH: "398000",
+  USDT: "129.2",
+  USDC: "129.15",
+};
 let addressCounter = 0;
 
 /** A payment awaiting its deposit, quoted like the core quotes (locked rate, crypto amount, fee). */
-function openPayment(options: { asset?: QuoteAsset; amountKes?: number; reference?: string; requiresReview?: boolean; merchantId?: string } = {}): Payment {
+function openPayment(
+  options: {
+    asset?: QuoteAsset;
+    amountKes?: number;
+    reference?: string;
+    requiresReview?: boolean;
+    merchantId?: string;
+  } = {},
+): Payment {
   const asset = options.asset ?? "USDT";
   const amountKesCents = BigInt(options.amountKes ?? 10_000) * 100n;
   const now = Date.now();
-  const quote = computeQuote({ amountKesCents, marketRate: PRICES[asset], spreadBps: testConfig.spreadBps, feeBps: testConfig.c2bFeeBps, asset });
+  const quote = computeQuote({
+    amountKesCents,
+    marketRate: PRICES[asset],
+    spreadBps: testConfig.spreadBps,
+    feeBps: testConfig.c2bFeeBps,
+    asset,
+  });
   const id = newPaymentId();
   const row = {
     id,
@@ -105,7 +141,12 @@ function deposit(payment: Payment, units: bigint, late = false) {
       sourceAddress: `0xcustomer${payment.id}`,
       destinationAddress: payment.depositAddress,
       destinationTag: null,
-      amountInfo: { amount: formatCryptoUnits(units, asset), requestedAmount: null, netAmount: null, amountUSD: null },
+      amountInfo: {
+        amount: formatCryptoUnits(units, asset),
+        requestedAmount: null,
+        netAmount: null,
+        amountUSD: null,
+      },
       feeInfo: { networkFee: null, serviceFee: null, gasPrice: null },
       feeCurrency: null,
       createdAt: late ? payment.expiresAt + 60_000 : now,
@@ -123,10 +164,15 @@ const reload = (id: string) => db.select().from(payments).where(eq(payments.id, 
 const underpaid = () => depositWith((p) => p.cryptoAmountUnits / 2n);
 const overpaid = () => depositWith((p) => p.cryptoAmountUnits + 1_000_000n);
 const lateExact = () => depositWith((p) => p.cryptoAmountUnits, true);
-const inReview = () => depositWith((p) => p.cryptoAmountUnits, false, { requiresReview: true, amountKes: 1_500_000 });
+const inReview = () =>
+  depositWith((p) => p.cryptoAmountUnits, false, { requiresReview: true, amountKes: 1_500_000 });
 const confirmedExact = () => depositWith((p) => p.cryptoAmountUnits);
 
-function depositWith(units: (p: Payment) => bigint, late = false, options: Parameters<typeof openPayment>[0] = {}): Payment {
+function depositWith(
+  units: (p: Payment) => bigint,
+  late = false,
+  options: Parameters<typeof openPayment>[0] = {},
+): Payment {
   const payment = openPayment(options);
   return deposit(payment, units(payment), late).payment;
 }
@@ -139,10 +185,18 @@ const auditFor = (paymentId: string) =>
     .all();
 
 const act = (id: string, fields: Record<string, string>, cookie: string) =>
-  respond(() => detailAction({ request: formPost(`/admin/payments/${id}`, fields, { cookie }), params: { id }, context: {} }));
+  respond(() =>
+    detailAction({
+      request: formPost(`/admin/payments/${id}`, fields, { cookie }),
+      params: { id },
+      context: {},
+    }),
+  );
 
 const list = async (query: string, cookie: string) => {
-  const response = await respond(() => listLoader({ request: get(`/admin/payments${query}`, { cookie }), params: {}, context: {} }));
+  const response = await respond(() =>
+    listLoader({ request: get(`/admin/payments${query}`, { cookie }), params: {}, context: {} }),
+  );
   expect(response.status).toBe(200);
   return (await response.json()) as {
     view: string;
@@ -150,20 +204,44 @@ const list = async (query: string, cookie: string) => {
     hasNext: boolean;
     views: { view: string; count: number }[];
     queues: { exceptions: number; review: number };
-    payments: { id: string; reference: string; status: string; amountKesCents: string; receivedUnits: string }[];
+    payments: {
+      id: string;
+      reference: string;
+      status: string;
+      amountKesCents: string;
+      receivedUnits: string;
+    }[];
   };
 };
 
 type DetailBody = {
-  payment: { id: string; status: string; amountKesCents: string; receivedUnits: string; receivedValueKesCents: string };
+  payment: {
+    id: string;
+    status: string;
+    amountKesCents: string;
+    receivedUnits: string;
+    receivedValueKesCents: string;
+  };
   queue: string | null;
   liveRate: { priceKes: string } | null;
   events: { type: string; cause: string }[];
-  transfers: { id: string; status: string; amountKesCents: string; railChargeKesCents: string; retryable: boolean }[];
+  transfers: {
+    id: string;
+    status: string;
+    amountKesCents: string;
+    railChargeKesCents: string;
+    retryable: boolean;
+  }[];
   audit: { action: string; actorId: string }[];
 };
 const detail = async (id: string, cookie: string) => {
-  const response = await respond(() => detailLoader({ request: get(`/admin/payments/${id}`, { cookie }), params: { id }, context: {} }));
+  const response = await respond(() =>
+    detailLoader({
+      request: get(`/admin/payments/${id}`, { cookie }),
+      params: { id },
+      context: {},
+    }),
+  );
   expect(response.status).toBe(200);
   return (await response.json()) as DetailBody;
 };
@@ -171,8 +249,25 @@ const detail = async (id: string, cookie: string) => {
 /** A current market price in the rates store, so a re-quote has a live rate. */
 function storeLiveRate(asset: QuoteAsset, priceKes: string) {
   const now = Date.now();
-  const refresh = db.insert(rateRefreshes).values({ trigger: "manual", startedAt: now, finishedAt: now, outcome: "succeeded" }).returning().get();
-  db.insert(rateSnapshots).values({ refreshId: refresh.id, asset, priceKes, priceUsd: null, derived: false, usdKes: null, source: "coingecko", fxSource: null, asOf: now, fetchedAt: now }).run();
+  const refresh = db
+    .insert(rateRefreshes)
+    .values({ trigger: "manual", startedAt: now, finishedAt: now, outcome: "succeeded" })
+    .returning()
+    .get();
+  db.insert(rateSnapshots)
+    .values({
+      refreshId: refresh.id,
+      asset,
+      priceKes,
+      priceUsd: null,
+      derived: false,
+      usdKes: null,
+      source: "coingecko",
+      fxSource: null,
+      asOf: now,
+      fetchedAt: now,
+    })
+    .run();
 }
 
 describe("payments overview", () => {
@@ -184,16 +279,31 @@ describe("payments overview", () => {
     const review = inReview();
     const fine = confirmedExact();
     const waiting = openPayment();
-    expect([under.status, over.status, late.status, review.status, fine.status]).toEqual(["underpaid", "overpaid", "paid_after_expiry", "in_review", "confirmed"]);
+    expect([under.status, over.status, late.status, review.status, fine.status]).toEqual([
+      "underpaid",
+      "overpaid",
+      "paid_after_expiry",
+      "in_review",
+      "confirmed",
+    ]);
 
     const exceptions = await list("?status=exceptions", cookie);
     expect(exceptions.view).toBe("exceptions");
-    expect(new Set(exceptions.payments.map((p) => p.status))).toEqual(new Set(["underpaid", "overpaid", "paid_after_expiry"]));
-    expect(exceptions.payments.map((p) => p.id)).toEqual(expect.arrayContaining([under.id, over.id, late.id]));
-    expect(exceptions.payments.find((p) => p.id === under.id)).toMatchObject({ amountKesCents: "1000000", receivedUnits: under.receivedUnits.toString() });
+    expect(new Set(exceptions.payments.map((p) => p.status))).toEqual(
+      new Set(["underpaid", "overpaid", "paid_after_expiry"]),
+    );
+    expect(exceptions.payments.map((p) => p.id)).toEqual(
+      expect.arrayContaining([under.id, over.id, late.id]),
+    );
+    expect(exceptions.payments.find((p) => p.id === under.id)).toMatchObject({
+      amountKesCents: "1000000",
+      receivedUnits: under.receivedUnits.toString(),
+    });
 
     const reviewQueue = await list("?status=review", cookie);
-    expect(reviewQueue.payments.map((p) => p.status)).toEqual(reviewQueue.payments.map(() => "in_review"));
+    expect(reviewQueue.payments.map((p) => p.status)).toEqual(
+      reviewQueue.payments.map(() => "in_review"),
+    );
     expect(reviewQueue.payments.map((p) => p.id)).toContain(review.id);
 
     const awaiting = await list("?status=awaiting_payment", cookie);
@@ -203,7 +313,9 @@ describe("payments overview", () => {
     const all = await list("", cookie);
     expect(all.view).toBe("all");
     const count = (view: string) => all.views.find((v) => v.view === view)?.count;
-    expect(count("exceptions")).toBe((count("underpaid") ?? 0) + (count("overpaid") ?? 0) + (count("paid_after_expiry") ?? 0));
+    expect(count("exceptions")).toBe(
+      (count("underpaid") ?? 0) + (count("overpaid") ?? 0) + (count("paid_after_expiry") ?? 0),
+    );
     expect(count("exceptions")).toBeGreaterThanOrEqual(3);
     expect(all.queues).toEqual({ exceptions: count("exceptions"), review: count("review") });
     expect(count("all")).toBe(db.select().from(payments).all().length);
@@ -217,13 +329,16 @@ describe("payments overview", () => {
     const target = openPayment({ reference: "INV-SEARCH-42" });
     openPayment({ reference: "INV-OTHER-7" });
     expect((await list("?q=SEARCH-42", cookie)).payments.map((p) => p.id)).toEqual([target.id]);
-    expect((await list(`?q=${target.id.slice(4)}`, cookie)).payments.map((p) => p.id)).toEqual([target.id]);
+    expect((await list(`?q=${target.id.slice(4)}`, cookie)).payments.map((p) => p.id)).toEqual([
+      target.id,
+    ]);
     // Search and a status view combine: the target is awaiting payment, not an exception.
     expect((await list("?status=exceptions&q=SEARCH-42", cookie)).payments).toEqual([]);
     // LIKE wildcards are searched literally.
     expect((await list("?q=%25", cookie)).payments).toEqual([]);
 
-    for (let i = 0; i < PAGE_SIZE + 2; i++) openPayment({ reference: `BULK-${String(i).padStart(3, "0")}` });
+    for (let i = 0; i < PAGE_SIZE + 2; i++)
+      openPayment({ reference: `BULK-${String(i).padStart(3, "0")}` });
     const first = await list("?q=BULK-", cookie);
     expect(first.payments).toHaveLength(PAGE_SIZE);
     expect(first.hasNext).toBe(true);
@@ -243,13 +358,24 @@ describe("payment detail", () => {
     const payment = underpaid();
     const body = await detail(payment.id, cookie);
     expect(body.queue).toBe("exception");
-    expect(body.payment).toMatchObject({ id: payment.id, status: "underpaid", amountKesCents: "1000000", receivedUnits: payment.receivedUnits.toString() });
+    expect(body.payment).toMatchObject({
+      id: payment.id,
+      status: "underpaid",
+      amountKesCents: "1000000",
+      receivedUnits: payment.receivedUnits.toString(),
+    });
     expect(BigInt(body.payment.receivedValueKesCents)).toBeLessThan(1_000_000n);
     expect(body.events.map((e) => e.type)).toEqual(["deposit_detected", "underpaid"]);
     expect(body.transfers).toEqual([]);
     expect(body.audit).toEqual([]);
 
-    const missing = await respond(() => detailLoader({ request: get("/admin/payments/pay_nope", { cookie }), params: { id: "pay_nope" }, context: {} }));
+    const missing = await respond(() =>
+      detailLoader({
+        request: get("/admin/payments/pay_nope", { cookie }),
+        params: { id: "pay_nope" },
+        context: {},
+      }),
+    );
     expect(missing.status).toBe(404);
     expect((await act("pay_nope", { intent: "accept" }, cookie)).status).toBe(404);
   });
@@ -268,17 +394,28 @@ describe("exceptions queue", () => {
     expect(after.status).toBe("confirmed");
     expect(after.resolution).toBe("accept");
     expect(after.amountKesCents).toBeLessThan(payment.amountKesCents);
-    expect(merchantBalances(db, MERCHANT).available - before).toBe(after.amountKesCents - after.feeKesCents);
-    expect(auditFor(payment.id).map((a) => [a.action, a.actorType, a.actorId])).toEqual([["payment.accepted", "operator", operator.id]]);
-    expect((await detail(payment.id, cookie)).audit.map((a) => a.action)).toEqual(["payment.accepted"]);
+    expect(merchantBalances(db, MERCHANT).available - before).toBe(
+      after.amountKesCents - after.feeKesCents,
+    );
+    expect(auditFor(payment.id).map((a) => [a.action, a.actorType, a.actorId])).toEqual([
+      ["payment.accepted", "operator", operator.id],
+    ]);
+    expect((await detail(payment.id, cookie)).audit.map((a) => a.action)).toEqual([
+      "payment.accepted",
+    ]);
   });
 
   it("accept as paid (overpaid): credits the quoted amount", async () => {
     const { operator, cookie } = await operatorCookie("admin");
     const payment = overpaid();
     expect((await act(payment.id, { intent: "accept" }, cookie)).status).toBe(200);
-    expect(reload(payment.id)).toMatchObject({ status: "confirmed", amountKesCents: payment.amountKesCents });
-    expect(auditFor(payment.id).map((a) => [a.action, a.actorId])).toEqual([["payment.accepted", operator.id]]);
+    expect(reload(payment.id)).toMatchObject({
+      status: "confirmed",
+      amountKesCents: payment.amountKesCents,
+    });
+    expect(auditFor(payment.id).map((a) => [a.action, a.actorId])).toEqual([
+      ["payment.accepted", operator.id],
+    ]);
   });
 
   it("re-quote (paid after expiry): refused without a live rate, then done at today's rate and audited", async () => {
@@ -289,7 +426,10 @@ describe("exceptions queue", () => {
 
     const refused = await act(payment.id, { intent: "requote" }, cookie);
     expect(refused.status).toBe(409);
-    expect(await toastOf(refused)).toMatchObject({ type: "error", description: expect.stringContaining("No live rate") });
+    expect(await toastOf(refused)).toMatchObject({
+      type: "error",
+      description: expect.stringContaining("No live rate"),
+    });
     expect(reload(payment.id).status).toBe("paid_after_expiry");
     expect(auditFor(payment.id)).toEqual([]);
 
@@ -298,11 +438,16 @@ describe("exceptions queue", () => {
     expect((await detail(payment.id, cookie)).liveRate?.priceKes).toBe("420000");
     const response = await act(payment.id, { intent: "requote" }, cookie);
     expect(response.status).toBe(200);
-    expect(await toastOf(response)).toMatchObject({ type: "success", message: "Payment re-quoted" });
+    expect(await toastOf(response)).toMatchObject({
+      type: "success",
+      message: "Payment re-quoted",
+    });
     const after = reload(payment.id);
     expect(after).toMatchObject({ status: "confirmed", resolution: "requote" });
     expect(after.amountKesCents).toBeGreaterThan(payment.amountKesCents);
-    expect(auditFor(payment.id).map((a) => [a.action, a.actorId])).toEqual([["payment.requoted", operator.id]]);
+    expect(auditFor(payment.id).map((a) => [a.action, a.actorId])).toEqual([
+      ["payment.requoted", operator.id],
+    ]);
   });
 
   it("flag for refund: the merchant is not credited, the payment fails, audited", async () => {
@@ -311,10 +456,15 @@ describe("exceptions queue", () => {
     const before = merchantBalances(db, MERCHANT);
     const response = await act(payment.id, { intent: "refund" }, cookie);
     expect(response.status).toBe(200);
-    expect(await toastOf(response)).toMatchObject({ type: "success", message: "Flagged for refund" });
+    expect(await toastOf(response)).toMatchObject({
+      type: "success",
+      message: "Flagged for refund",
+    });
     expect(reload(payment.id)).toMatchObject({ status: "failed", resolution: "refund" });
     expect(merchantBalances(db, MERCHANT)).toEqual(before);
-    expect(auditFor(payment.id).map((a) => [a.action, a.actorId])).toEqual([["payment.refund_flagged", operator.id]]);
+    expect(auditFor(payment.id).map((a) => [a.action, a.actorId])).toEqual([
+      ["payment.refund_flagged", operator.id],
+    ]);
   });
 
   it("refuses actions the payment's state does not allow (409), and changes nothing", async () => {
@@ -356,7 +506,9 @@ describe("manual-review queue", () => {
     const after = merchantBalances(db, MERCHANT);
     expect(after.pending).toBe(before.pending - net);
     expect(after.available).toBe(before.available + net);
-    expect(auditFor(payment.id).map((a) => [a.action, a.actorId])).toEqual([["payment.review_approved", operator.id]]);
+    expect(auditFor(payment.id).map((a) => [a.action, a.actorId])).toEqual([
+      ["payment.review_approved", operator.id],
+    ]);
   });
 
   it("reject needs a reason (400), then records it and audits it", async () => {
@@ -364,15 +516,23 @@ describe("manual-review queue", () => {
     const payment = inReview();
     const missing = await act(payment.id, { intent: "reject", reason: "" }, cookie);
     expect(missing.status).toBe(400);
-    expect(((await missing.json()) as { errors: Record<string, string[]> }).errors.reason?.[0]).toMatch(/reason/i);
+    expect(
+      ((await missing.json()) as { errors: Record<string, string[]> }).errors.reason?.[0],
+    ).toMatch(/reason/i);
     expect(reload(payment.id).status).toBe("in_review");
 
-    const response = await act(payment.id, { intent: "reject", reason: "The payer is on a sanctions list." }, cookie);
+    const response = await act(
+      payment.id,
+      { intent: "reject", reason: "The payer is on a sanctions list." },
+      cookie,
+    );
     expect(response.status).toBe(200);
     expect(await toastOf(response)).toMatchObject({ type: "success", message: "Payment rejected" });
     expect(reload(payment.id)).toMatchObject({ status: "failed", resolution: "refund" });
     const audit = auditFor(payment.id);
-    expect(audit.map((a) => [a.action, a.actorId])).toEqual([["payment.review_rejected", operator.id]]);
+    expect(audit.map((a) => [a.action, a.actorId])).toEqual([
+      ["payment.review_rejected", operator.id],
+    ]);
     expect(JSON.parse(audit[0]!.details!)).toEqual({ reason: "The payer is on a sanctions list." });
     expect((await act(payment.id, { intent: "approve" }, cookie)).status).toBe(409);
   });
@@ -383,26 +543,49 @@ describe("settlement transfers", () => {
     const { operator, cookie } = await operatorCookie("reviewer");
     const payment = confirmedExact();
     expect(planSettlement(db, payment.id, testConfig, Date.now())).toBe("planned");
-    const [transfer] = db.select().from(settlementTransfers).where(eq(settlementTransfers.paymentId, payment.id)).all();
+    const [transfer] = db
+      .select()
+      .from(settlementTransfers)
+      .where(eq(settlementTransfers.paymentId, payment.id))
+      .all();
     expect(transfer?.status).toBe("pending");
 
     // Not failed: refused.
-    expect((await act(payment.id, { intent: "retry", transferId: transfer!.id }, cookie)).status).toBe(409);
+    expect(
+      (await act(payment.id, { intent: "retry", transferId: transfer!.id }, cookie)).status,
+    ).toBe(409);
     // Another payment's transfer, or no transfer: refused.
-    expect((await act(underpaid().id, { intent: "retry", transferId: transfer!.id }, cookie)).status).toBe(404);
+    expect(
+      (await act(underpaid().id, { intent: "retry", transferId: transfer!.id }, cookie)).status,
+    ).toBe(404);
     expect((await act(payment.id, { intent: "retry" }, cookie)).status).toBe(400);
 
-    expect(failTransfer(db, transfer!.id, { code: 2001, description: "The initiator information is invalid." }, Date.now())).toBe(true);
+    expect(
+      failTransfer(
+        db,
+        transfer!.id,
+        { code: 2001, description: "The initiator information is invalid." },
+        Date.now(),
+      ),
+    ).toBe(true);
     const failedView = await detail(payment.id, cookie);
-    expect(failedView.transfers).toEqual([expect.objectContaining({ id: transfer!.id, status: "failed", retryable: true })]);
+    expect(failedView.transfers).toEqual([
+      expect.objectContaining({ id: transfer!.id, status: "failed", retryable: true }),
+    ]);
     // Operators see Safaricom's charge passed through for the transfer (issue #10: no 1.5% B2C fee on settlements).
-    expect(failedView.transfers[0]!.railChargeKesCents).toBe(transfer!.railChargeKesCents.toString());
+    expect(failedView.transfers[0]!.railChargeKesCents).toBe(
+      transfer!.railChargeKesCents.toString(),
+    );
     expect(transfer!.railChargeKesCents).toBeGreaterThan(0n);
 
     const response = await act(payment.id, { intent: "retry", transferId: transfer!.id }, cookie);
     expect(response.status).toBe(200);
     expect(await toastOf(response)).toMatchObject({ type: "success", message: "Transfer retried" });
-    const transfers = db.select().from(settlementTransfers).where(eq(settlementTransfers.paymentId, payment.id)).all();
+    const transfers = db
+      .select()
+      .from(settlementTransfers)
+      .where(eq(settlementTransfers.paymentId, payment.id))
+      .all();
     expect(transfers.map((t) => [t.sequence, t.status])).toEqual([
       [1, "failed"],
       [2, "pending"],
@@ -410,17 +593,31 @@ describe("settlement transfers", () => {
     expect(transfers[1]!.amountKesCents).toBe(transfer!.amountKesCents);
     expect(transfers[1]!.retryOf).toBe(transfer!.id);
     const audit = auditFor(payment.id);
-    expect(audit.map((a) => [a.action, a.actorId])).toEqual([["payment.transfer_retried", operator.id]]);
-    expect(JSON.parse(audit[0]!.details!)).toEqual({ of: transfer!.id, transferId: transfers[1]!.id });
+    expect(audit.map((a) => [a.action, a.actorId])).toEqual([
+      ["payment.transfer_retried", operator.id],
+    ]);
+    expect(JSON.parse(audit[0]!.details!)).toEqual({
+      of: transfer!.id,
+      transferId: transfers[1]!.id,
+    });
 
     // Paid again already: not offered, and refused even after the retry completes.
     const retriedView = await detail(payment.id, cookie);
     expect(retriedView.transfers.map((t) => t.retryable)).toEqual([false, false]);
     expect(retriedView.events.map((e) => e.type)).toContain("transfer_retried");
-    db.update(settlementTransfers).set({ status: "succeeded", resultDesc: "The service request is processed successfully." }).where(eq(settlementTransfers.id, transfers[1]!.id)).run();
+    db.update(settlementTransfers)
+      .set({ status: "succeeded", resultDesc: "The service request is processed successfully." })
+      .where(eq(settlementTransfers.id, transfers[1]!.id))
+      .run();
     const again = await act(payment.id, { intent: "retry", transferId: transfer!.id }, cookie);
     expect(again.status).toBe(409);
-    expect(db.select().from(settlementTransfers).where(eq(settlementTransfers.paymentId, payment.id)).all()).toHaveLength(2);
+    expect(
+      db
+        .select()
+        .from(settlementTransfers)
+        .where(eq(settlementTransfers.paymentId, payment.id))
+        .all(),
+    ).toHaveLength(2);
   });
 });
 
@@ -428,8 +625,24 @@ describe("who may use the payment pages", () => {
   it("a curator gets 403 on every loader and action, and nothing changes", async () => {
     const { cookie } = await operatorCookie("curator");
     const payment = underpaid();
-    expect((await respond(() => listLoader({ request: get("/admin/payments", { cookie }), params: {}, context: {} }))).status).toBe(403);
-    expect((await respond(() => detailLoader({ request: get(`/admin/payments/${payment.id}`, { cookie }), params: { id: payment.id }, context: {} }))).status).toBe(403);
+    expect(
+      (
+        await respond(() =>
+          listLoader({ request: get("/admin/payments", { cookie }), params: {}, context: {} }),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await respond(() =>
+          detailLoader({
+            request: get(`/admin/payments/${payment.id}`, { cookie }),
+            params: { id: payment.id },
+            context: {},
+          }),
+        )
+      ).status,
+    ).toBe(403);
     expect((await act(payment.id, { intent: "accept" }, cookie)).status).toBe(403);
     expect(reload(payment.id).status).toBe("underpaid");
     expect(auditFor(payment.id)).toEqual([]);
@@ -438,18 +651,36 @@ describe("who may use the payment pages", () => {
   it("a merchant's session is not an operator's: 403", async () => {
     const cookie = await merchantCookie();
     const payment = inReview();
-    expect((await respond(() => listLoader({ request: get("/admin/payments", { cookie }), params: {}, context: {} }))).status).toBe(403);
+    expect(
+      (
+        await respond(() =>
+          listLoader({ request: get("/admin/payments", { cookie }), params: {}, context: {} }),
+        )
+      ).status,
+    ).toBe(403);
     expect((await act(payment.id, { intent: "approve" }, cookie)).status).toBe(403);
     expect(reload(payment.id).status).toBe("in_review");
   });
 
   it("signed out: to the operator sign-in; a post from another origin is refused", async () => {
-    const signedOut = await respond(() => listLoader({ request: get("/admin/payments?status=exceptions"), params: {}, context: {} }));
-    expect(signedOut.headers.get("Location")).toBe("/admin/signin?redirectTo=%2Fadmin%2Fpayments%3Fstatus%3Dexceptions");
+    const signedOut = await respond(() =>
+      listLoader({ request: get("/admin/payments?status=exceptions"), params: {}, context: {} }),
+    );
+    expect(signedOut.headers.get("Location")).toBe(
+      "/admin/signin?redirectTo=%2Fadmin%2Fpayments%3Fstatus%3Dexceptions",
+    );
     const { cookie } = await operatorCookie("admin");
     const payment = underpaid();
     const crossSite = await respond(() =>
-      detailAction({ request: formPost(`/admin/payments/${payment.id}`, { intent: "accept" }, { cookie, origin: "https://evil.example" }), params: { id: payment.id }, context: {} }),
+      detailAction({
+        request: formPost(
+          `/admin/payments/${payment.id}`,
+          { intent: "accept" },
+          { cookie, origin: "https://evil.example" },
+        ),
+        params: { id: payment.id },
+        context: {},
+      }),
     );
     expect(crossSite.status).toBe(403);
     expect(reload(payment.id).status).toBe("underpaid");
@@ -463,19 +694,35 @@ describe("with the payments runtime running (custody and M-Pesa simulators)", ()
   it("approving a reviewed payment settles it to M-Pesa at once", async () => {
     const { cookie } = await operatorCookie("reviewer");
     addMerchant(db, "MRC-RVNTME", "254712345679");
-    const payment = depositWith((p) => p.cryptoAmountUnits, false, { requiresReview: true, amountKes: 300_000, merchantId: "MRC-RVNTME" });
+    const payment = depositWith((p) => p.cryptoAmountUnits, false, {
+      requiresReview: true,
+      amountKes: 300_000,
+      merchantId: "MRC-RVNTME",
+    });
     expect(payment.status).toBe("in_review");
     const response = await act(payment.id, { intent: "approve" }, cookie);
     expect(response.status).toBe(200);
-    expect(await toastOf(response)).toMatchObject({ description: "Settlement to M-Pesa has started." });
-    const transfers = db.select().from(settlementTransfers).where(eq(settlementTransfers.paymentId, payment.id)).all();
+    expect(await toastOf(response)).toMatchObject({
+      description: "Settlement to M-Pesa has started.",
+    });
+    const transfers = db
+      .select()
+      .from(settlementTransfers)
+      .where(eq(settlementTransfers.paymentId, payment.id))
+      .all();
     expect(transfers.length).toBeGreaterThanOrEqual(1);
     expect(transfers.every((t) => t.status === "sent")).toBe(true);
 
     await harness.darajaSim.flush();
     await expect.poll(() => reload(payment.id).status).toBe("settled");
-    const settled = db.select().from(settlementTransfers).where(eq(settlementTransfers.paymentId, payment.id)).all();
+    const settled = db
+      .select()
+      .from(settlementTransfers)
+      .where(eq(settlementTransfers.paymentId, payment.id))
+      .all();
     expect(settled.every((t) => t.status === "succeeded" && t.receipt)).toBe(true);
-    expect((await detail(payment.id, cookie)).transfers.every((t) => t.status === "succeeded")).toBe(true);
+    expect(
+      (await detail(payment.id, cookie)).transfers.every((t) => t.status === "succeeded"),
+    ).toBe(true);
   });
 });

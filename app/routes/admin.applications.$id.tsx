@@ -1,11 +1,22 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminShell } from "~/components/admin/AdminShell";
 import { ApplicationStatusBadge } from "~/components/admin/applications/ApplicationStatusBadge";
 import { Card } from "~/components/ui";
 import { SubmitButton, TextAreaField, TextField } from "~/components/ui/form";
-import { businessTypes, integrationTypes, monthlyVolumes, optionLabel, timelines } from "~/content/application-options";
+import {
+  businessTypes,
+  integrationTypes,
+  monthlyVolumes,
+  optionLabel,
+  timelines,
+} from "~/content/application-options";
 import { findCountry } from "~/content/countries";
 import { listAuditFor } from "~/core/audit.server";
 import {
@@ -71,19 +82,38 @@ export async function action({ request, params }: ActionFunctionArgs) {
         operatorId: operator.id,
         username: submission.value.username,
         linkTtlMs: env.SET_PASSWORD_LINK_HOURS * 3_600_000,
-        setPasswordUrl: (token) => `${env.PUBLIC_SITE_URL.replace(/\/$/, "")}/merchant/set-password?token=${token}`,
+        setPasswordUrl: (token) =>
+          `${env.PUBLIC_SITE_URL.replace(/\/$/, "")}/merchant/set-password?token=${token}`,
       });
       const link = `${env.PUBLIC_SITE_URL.replace(/\/$/, "")}/merchant/set-password?token=${result.setPasswordToken}`;
       return jsonWithSuccess<ActionData>(
-        { approval: { merchantId: result.merchantId, username: result.username, link, expiresAt: new Date(result.setPasswordExpiresAt).toISOString() } },
+        {
+          approval: {
+            merchantId: result.merchantId,
+            username: result.username,
+            link,
+            expiresAt: new Date(result.setPasswordExpiresAt).toISOString(),
+          },
+        },
         { message: "Application approved", description: `Merchant ${result.merchantId} created.` },
       );
     }
-    rejectApplication(db, { applicationId: params.id ?? "", operatorId: operator.id, reason: submission.value.reason });
-    return jsonWithSuccess<ActionData>({}, { message: "Application rejected", description: "The applicant will be told why by e-mail." });
+    rejectApplication(db, {
+      applicationId: params.id ?? "",
+      operatorId: operator.id,
+      reason: submission.value.reason,
+    });
+    return jsonWithSuccess<ActionData>(
+      {},
+      { message: "Application rejected", description: "The applicant will be told why by e-mail." },
+    );
   } catch (error) {
     if (error instanceof ReviewError) {
-      return jsonWithError<ActionData>({}, { message: "Review failed", description: error.message }, { status: error.code === "not_found" ? 404 : 409 });
+      return jsonWithError<ActionData>(
+        {},
+        { message: "Review failed", description: error.message },
+        { status: error.code === "not_found" ? 404 : 409 },
+      );
     }
     throw error;
   }
@@ -106,20 +136,33 @@ export default function AdminApplication() {
     <AdminShell operator={operator} title={`Application ${a.reference}`}>
       <p className="flex items-center gap-3">
         <ApplicationStatusBadge status={a.status} />
-        <Link to={paths.adminApplications} className="text-sm font-semibold text-brand-800 underline">
+        <Link
+          to={paths.adminApplications}
+          className="text-sm font-semibold text-brand-800 underline"
+        >
           Back to applications
         </Link>
       </p>
 
       {actionData?.approval ? (
-        <div role="status" className="mt-6 rounded-xl border border-emerald-300 bg-emerald-50 p-5 text-emerald-900">
-          <h2 className="text-lg font-semibold">Merchant {actionData.approval.merchantId} created</h2>
+        <div
+          role="status"
+          className="mt-6 rounded-xl border border-emerald-300 bg-emerald-50 p-5 text-emerald-900"
+        >
+          <h2 className="text-lg font-semibold">
+            Merchant {actionData.approval.merchantId} created
+          </h2>
           <p className="mt-2">
-            Username <strong>{actionData.approval.username}</strong>. Send the merchant this one-time set-password link (it was
-            also e-mailed to them, works once and expires {actionData.approval.expiresAt.slice(0, 16).replace("T", " ")} UTC):
+            Username <strong>{actionData.approval.username}</strong>. Send the merchant this
+            one-time set-password link (it was also e-mailed to them, works once and expires{" "}
+            {actionData.approval.expiresAt.slice(0, 16).replace("T", " ")} UTC):
           </p>
           <p className="mt-2 break-all rounded bg-white p-3 font-mono text-sm">
-            <a href={actionData.approval.link} className="text-brand-800 underline" data-testid="set-password-link">
+            <a
+              href={actionData.approval.link}
+              className="text-brand-800 underline"
+              data-testid="set-password-link"
+            >
               {actionData.approval.link}
             </a>
           </p>
@@ -156,7 +199,13 @@ export default function AdminApplication() {
               <Card title="Approve" headingLevel="h2">
                 <Form method="post" className="space-y-4">
                   <TextField
-                    meta={{ id: "username", name: "username", errorId: "username-error", errors: error("username"), required: true }}
+                    meta={{
+                      id: "username",
+                      name: "username",
+                      errorId: "username-error",
+                      errors: error("username"),
+                      required: true,
+                    }}
                     label="Owner username"
                     defaultValue={suggestedUsername}
                     hint="The merchant signs in with this and the merchant ID."
@@ -169,12 +218,23 @@ export default function AdminApplication() {
               <Card title="Reject" headingLevel="h2">
                 <Form method="post" className="space-y-4">
                   <TextAreaField
-                    meta={{ id: "reason", name: "reason", errorId: "reason-error", errors: error("reason"), required: true }}
+                    meta={{
+                      id: "reason",
+                      name: "reason",
+                      errorId: "reason-error",
+                      errors: error("reason"),
+                      required: true,
+                    }}
                     label="Reason (sent to the applicant)"
                     rows={3}
                     maxLength={500}
                   />
-                  <SubmitButton pendingLabel="Rejecting..." variant="secondary" name="intent" value="reject">
+                  <SubmitButton
+                    pendingLabel="Rejecting..."
+                    variant="secondary"
+                    name="intent"
+                    value="reject"
+                  >
                     Reject application
                   </SubmitButton>
                 </Form>
@@ -188,7 +248,8 @@ export default function AdminApplication() {
               <ol className="space-y-2 text-sm">
                 {audit.map((entry) => (
                   <li key={entry.id}>
-                    <time dateTime={entry.at}>{entry.at.slice(0, 16).replace("T", " ")} UTC</time>: {entry.action} by {entry.actorId}
+                    <time dateTime={entry.at}>{entry.at.slice(0, 16).replace("T", " ")} UTC</time>:{" "}
+                    {entry.action} by {entry.actorId}
                   </li>
                 ))}
               </ol>
@@ -202,4 +263,9 @@ export default function AdminApplication() {
 
 export const headers = privatePageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Application", description: "Merchant application review.", path: paths.adminApplications, noindex: true });
+  seo(matches, {
+    title: "Application",
+    description: "Merchant application review.",
+    path: paths.adminApplications,
+    noindex: true,
+  });

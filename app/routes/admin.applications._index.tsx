@@ -13,12 +13,17 @@ import { requireOperator } from "~/utils/operator-auth.server";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
-const filters = [{ value: "all", label: "All" }, ...applicationStatuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))];
+const filters = [
+  { value: "all", label: "All" },
+  ...applicationStatuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })),
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const operator = await requireOperator(request, ["reviewer"]);
   const param = new URL(request.url).searchParams.get("status") ?? "submitted";
-  const status = (applicationStatuses as readonly string[]).includes(param) ? (param as ApplicationStatus) : undefined;
+  const status = (applicationStatuses as readonly string[]).includes(param)
+    ? (param as ApplicationStatus)
+    : undefined;
   const db = getDb();
   return {
     operator: { name: operator.name, role: operator.role },
@@ -44,14 +49,22 @@ export default function AdminApplications() {
       <nav aria-label="Filter by status">
         <ul className="flex flex-wrap gap-2">
           {filters.map((filter) => {
-            const count = filter.value === "all" ? counts.submitted + counts.approved + counts.rejected : counts[filter.value as ApplicationStatus];
+            const count =
+              filter.value === "all"
+                ? counts.submitted + counts.approved + counts.rejected
+                : counts[filter.value as ApplicationStatus];
             const current = filter.value === status;
             return (
               <li key={filter.value}>
                 <Link
                   to={`?status=${filter.value}`}
                   aria-current={current ? "page" : undefined}
-                  className={cx("rounded-full px-4 py-1.5 text-sm font-semibold ring-1 ring-inset", current ? "bg-brand-700 text-white ring-brand-700" : "text-slate-800 ring-slate-300 hover:bg-slate-100")}
+                  className={cx(
+                    "rounded-full px-4 py-1.5 text-sm font-semibold ring-1 ring-inset",
+                    current
+                      ? "bg-brand-700 text-white ring-brand-700"
+                      : "text-slate-800 ring-slate-300 hover:bg-slate-100",
+                  )}
                 >
                   {filter.label} ({count})
                 </Link>
@@ -63,28 +76,35 @@ export default function AdminApplications() {
       {applications.length === 0 ? (
         <p className="mt-8 rounded-xl bg-slate-50 p-6 text-slate-700">No applications here yet.</p>
       ) : (
-        <DataTable caption="Applications, newest first" headings={["Reference", "Business", "Type", "Location", "Submitted", "Status"]} className="mt-6">
-              {applications.map((a) => (
-                <tr key={a.id} className="border-b border-slate-200">
-                  <td className="px-3 py-2">
-                    <Link to={paths.adminApplication(a.id)} className="font-semibold text-brand-800 underline">
-                      {a.reference}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">
-                    {a.businessName}
-                    <div className="text-slate-600">{a.email}</div>
-                  </td>
-                  <td className="px-3 py-2">{a.businessType}</td>
-                  <td className="px-3 py-2">{a.place}</td>
-                  <td className="px-3 py-2">
-                    <time dateTime={a.createdAt}>{a.createdAt.slice(0, 16).replace("T", " ")} UTC</time>
-                  </td>
-                  <td className="px-3 py-2">
-                    <ApplicationStatusBadge status={a.status} />
-                  </td>
-                </tr>
-              ))}
+        <DataTable
+          caption="Applications, newest first"
+          headings={["Reference", "Business", "Type", "Location", "Submitted", "Status"]}
+          className="mt-6"
+        >
+          {applications.map((a) => (
+            <tr key={a.id} className="border-b border-slate-200">
+              <td className="px-3 py-2">
+                <Link
+                  to={paths.adminApplication(a.id)}
+                  className="font-semibold text-brand-800 underline"
+                >
+                  {a.reference}
+                </Link>
+              </td>
+              <td className="px-3 py-2">
+                {a.businessName}
+                <div className="text-slate-600">{a.email}</div>
+              </td>
+              <td className="px-3 py-2">{a.businessType}</td>
+              <td className="px-3 py-2">{a.place}</td>
+              <td className="px-3 py-2">
+                <time dateTime={a.createdAt}>{a.createdAt.slice(0, 16).replace("T", " ")} UTC</time>
+              </td>
+              <td className="px-3 py-2">
+                <ApplicationStatusBadge status={a.status} />
+              </td>
+            </tr>
+          ))}
         </DataTable>
       )}
     </AdminShell>
@@ -93,4 +113,9 @@ export default function AdminApplications() {
 
 export const headers = privatePageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Applications", description: "Merchant applications.", path: paths.adminApplications, noindex: true });
+  seo(matches, {
+    title: "Applications",
+    description: "Merchant applications.",
+    path: paths.adminApplications,
+    noindex: true,
+  });

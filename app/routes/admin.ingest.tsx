@@ -1,6 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminShell } from "~/components/admin/AdminShell";
 import { CriteriaPanel } from "~/components/admin/ingest/CriteriaPanel";
@@ -11,13 +16,30 @@ import { formatEatDateTime } from "~/components/admin/ingest/format";
 import { LastRun } from "~/components/admin/ingest/LastRun";
 import { SettingSwitch } from "~/components/admin/ingest/SettingSwitch";
 import { ingestActionSchema } from "~/core/news/admin-schema";
-import { addFeedAudited, auditIngestRun, changeArticleStatus, changeFeed, changeSetting } from "~/core/news/admin.server";
+import {
+  addFeedAudited,
+  auditIngestRun,
+  changeArticleStatus,
+  changeFeed,
+  changeSetting,
+} from "~/core/news/admin.server";
 import { listCuratedArticles } from "~/core/news/articles.server";
 import { listFeeds } from "~/core/news/feeds.server";
 import { getLatestRun, listRejections, runIngestLeased } from "~/core/news/ingest.server";
-import { CURATION_WINDOW_DAYS, MAX_EMOJIS, MIN_CONTENT_LENGTH, REJECTION_LABELS, type RejectionReason } from "~/core/news/rules";
+import {
+  CURATION_WINDOW_DAYS,
+  MAX_EMOJIS,
+  MIN_CONTENT_LENGTH,
+  REJECTION_LABELS,
+  type RejectionReason,
+} from "~/core/news/rules";
 import { ingestOptions } from "~/core/news/runtime.server";
-import { applyAutoIngest, isAutoIngestScheduled, nextIngestRun, NEWS_SCHEDULE_LABEL } from "~/core/news/schedule.server";
+import {
+  applyAutoIngest,
+  isAutoIngestScheduled,
+  nextIngestRun,
+  NEWS_SCHEDULE_LABEL,
+} from "~/core/news/schedule.server";
 import { getNewsSettings } from "~/core/news/settings.server";
 import { EXCLUDED_TOPICS, REQUIRED_TOPICS } from "~/core/news/topics";
 import { getDb } from "~/utils/db.server";
@@ -29,7 +51,10 @@ import { seo } from "~/utils/seo";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 
 const PAGE = paths.adminIngest;
-export const CURATION_FAILED = { message: "Error", description: "Failed to fetch and curate news. Please try again." } as const;
+export const CURATION_FAILED = {
+  message: "Error",
+  description: "Failed to fetch and curate news. Please try again.",
+} as const;
 
 type ActionData = { lastResult: SubmissionResult<string[]> };
 
@@ -45,7 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     settings: { autoIngest: settings.autoIngest, autoPublish: settings.autoPublish },
     schedule: {
       active: scheduled,
-      nextRun: scheduled ? nextIngestRun(new Date())?.toISOString() ?? null : null,
+      nextRun: scheduled ? (nextIngestRun(new Date())?.toISOString() ?? null) : null,
     },
     run,
     rejections: run
@@ -78,10 +103,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const input = submission.value;
   switch (input.intent) {
     case "fetch": {
-      const result = await runIngestLeased(db, { ...ingestOptions(), trigger: "manual", triggeredBy: operator.id });
+      const result = await runIngestLeased(db, {
+        ...ingestOptions(),
+        trigger: "manual",
+        triggeredBy: operator.id,
+      });
       auditIngestRun(db, { ...actor, now: Date.now(), result });
       clearPageCache();
-      if (result === "busy" || result.status === "failed") return redirectWithError(PAGE, CURATION_FAILED);
+      if (result === "busy" || result.status === "failed")
+        return redirectWithError(PAGE, CURATION_FAILED);
       return redirectWithSuccess(PAGE, {
         message: "News Curation Complete",
         description: `Fetched ${result.totalFetched} ${result.totalFetched === 1 ? "article" : "articles"}, curated ${result.totalCurated}.`,
@@ -94,7 +124,10 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithSuccess(
         PAGE,
         enabled
-          ? { message: "Auto-Ingest Enabled", description: "News will be fetched and curated daily at 07:00 EAT, Monday to Friday." }
+          ? {
+              message: "Auto-Ingest Enabled",
+              description: "News will be fetched and curated daily at 07:00 EAT, Monday to Friday.",
+            }
           : { message: "Auto-Ingest Disabled", description: "Scheduled news fetching is off." },
       );
     }
@@ -104,15 +137,25 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithSuccess(
         PAGE,
         enabled
-          ? { message: "Auto-Publish Enabled", description: "Curated articles will be published at once." }
-          : { message: "Auto-Publish Disabled", description: "Curated articles will wait as drafts." },
+          ? {
+              message: "Auto-Publish Enabled",
+              description: "Curated articles will be published at once.",
+            }
+          : {
+              message: "Auto-Publish Disabled",
+              description: "Curated articles will wait as drafts.",
+            },
       );
     }
     case "publish":
     case "unpublish": {
       const status = input.intent === "publish" ? "published" : "draft";
       const result = changeArticleStatus(db, { ...actor, articleId: input.articleId, status });
-      if (!result.ok) return redirectWithError(PAGE, { message: "Article not found", description: "It may have been removed." });
+      if (!result.ok)
+        return redirectWithError(PAGE, {
+          message: "Article not found",
+          description: "It may have been removed.",
+        });
       clearPageCache();
       return redirectWithSuccess(PAGE, {
         message: status === "published" ? "Article Published" : "Article Unpublished",
@@ -122,30 +165,54 @@ export async function action({ request }: ActionFunctionArgs) {
     case "add-feed": {
       const result = addFeedAudited(db, { ...actor, name: input.name, url: input.url });
       if (!result.ok) {
-        const message = result.error === "duplicate" ? "This feed is already in the list" : "Enter a full http or https address";
-        return data<ActionData>({ lastResult: submission.reply({ fieldErrors: { url: [message] } }) }, { status: 400 });
+        const message =
+          result.error === "duplicate"
+            ? "This feed is already in the list"
+            : "Enter a full http or https address";
+        return data<ActionData>(
+          { lastResult: submission.reply({ fieldErrors: { url: [message] } }) },
+          { status: 400 },
+        );
       }
       return redirectWithSuccess(PAGE, { message: "Feed Added", description: result.feed.name });
     }
     case "enable-feed":
     case "disable-feed":
     case "remove-feed": {
-      const change = input.intent === "enable-feed" ? "enable" : input.intent === "disable-feed" ? "disable" : "remove";
+      const change =
+        input.intent === "enable-feed"
+          ? "enable"
+          : input.intent === "disable-feed"
+            ? "disable"
+            : "remove";
       const result = changeFeed(db, { ...actor, feedId: input.feedId, change });
-      if (!result.ok) return redirectWithError(PAGE, { message: "Feed not found", description: "It may have been removed already." });
-      const message = change === "enable" ? "Feed Enabled" : change === "disable" ? "Feed Disabled" : "Feed Removed";
+      if (!result.ok)
+        return redirectWithError(PAGE, {
+          message: "Feed not found",
+          description: "It may have been removed already.",
+        });
+      const message =
+        change === "enable"
+          ? "Feed Enabled"
+          : change === "disable"
+            ? "Feed Disabled"
+            : "Feed Removed";
       return redirectWithSuccess(PAGE, { message, description: result.name });
     }
   }
 }
 
 export default function AdminIngest() {
-  const { operator, settings, schedule, run, rejections, curated, feeds, criteria } = useLoaderData<typeof loader>();
+  const { operator, settings, schedule, run, rejections, curated, feeds, criteria } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   return (
     <AdminShell operator={operator} title="News curation">
       <div className="space-y-8">
-        <section aria-labelledby="controls-heading" className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6">
+        <section
+          aria-labelledby="controls-heading"
+          className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6"
+        >
           <h2 id="controls-heading" className="sr-only">
             Controls
           </h2>
@@ -175,7 +242,11 @@ export default function AdminIngest() {
           <CriteriaPanel criteria={criteria} />
         </div>
         {/* A new key when the list changes empties the add form after a feed was added. */}
-        <FeedList key={feeds.map((feed) => feed.id).join(",")} feeds={feeds} lastResult={actionData?.lastResult} />
+        <FeedList
+          key={feeds.map((feed) => feed.id).join(",")}
+          feeds={feeds}
+          lastResult={actionData?.lastResult}
+        />
       </div>
     </AdminShell>
   );
@@ -184,4 +255,9 @@ export default function AdminIngest() {
 export const headers = privatePageHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, { title: "News curation", description: "Fetch, curate and publish news for the OneHop blog.", path: PAGE, noindex: true });
+  seo(matches, {
+    title: "News curation",
+    description: "Fetch, curate and publish news for the OneHop blog.",
+    path: PAGE,
+    noindex: true,
+  });

@@ -6,7 +6,12 @@
  * payments core; approvals and accepts then start settlement so the money moves.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { AdminShell } from "~/components/admin/AdminShell";
@@ -17,7 +22,13 @@ import { PaymentFacts } from "~/components/admin/payments/PaymentFacts";
 import { PaymentStatusBadge } from "~/components/admin/payments/PaymentStatusBadge";
 import { PaymentTimeline } from "~/components/admin/payments/PaymentTimeline";
 import { TransfersTable } from "~/components/admin/payments/TransfersTable";
-import type { AuditView, LiveRateView, PaymentDetail, PaymentEventView, TransferView } from "~/components/admin/payments/types";
+import type {
+  AuditView,
+  LiveRateView,
+  PaymentDetail,
+  PaymentEventView,
+  TransferView,
+} from "~/components/admin/payments/types";
 import { listAuditFor } from "~/core/audit.server";
 import { InsufficientBalanceError } from "~/core/ledger/errors";
 import { EXCEPTION_STATUSES, ResolutionError } from "~/core/payments/exceptions.server";
@@ -48,7 +59,9 @@ const paymentActionSchema = z.discriminatedUnion("intent", [
   }),
   z.object({
     intent: z.literal("retry"),
-    transferId: z.string({ required_error: "Choose the transfer to retry" }).regex(/^trf_[a-z0-9]+$/, "Not a transfer id"),
+    transferId: z
+      .string({ required_error: "Choose the transfer to retry" })
+      .regex(/^trf_[a-z0-9]+$/, "Not a transfer id"),
   }),
 ]);
 
@@ -61,7 +74,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   invariantResponse(detail, "Payment not found");
   const { payment: p, events, transfers } = detail;
   const retried = new Set(transfers.flatMap((t) => (t.retryOf ? [t.retryOf] : [])));
-  const queue = (EXCEPTION_STATUSES as readonly string[]).includes(p.status) ? "exception" : p.status === "in_review" ? "review" : null;
+  const queue = (EXCEPTION_STATUSES as readonly string[]).includes(p.status)
+    ? "exception"
+    : p.status === "in_review"
+      ? "review"
+      : null;
   const rate = p.status === "paid_after_expiry" ? ratesService().liveRate(p.asset) : null;
 
   const payment: PaymentDetail = {
@@ -127,8 +144,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     at: entry.createdAt,
     details: entry.details,
   }));
-  const liveRate: LiveRateView | null = rate ? { priceKes: rate.priceKes, source: rate.source, asOf: rate.asOf } : null;
-  return { operator: { name: operator.name, role: operator.role }, payment, queue, liveRate, events: timeline, transfers: transferViews, audit };
+  const liveRate: LiveRateView | null = rate
+    ? { priceKes: rate.priceKes, source: rate.source, asOf: rate.asOf }
+    : null;
+  return {
+    operator: { name: operator.name, role: operator.role },
+    payment,
+    queue,
+    liveRate,
+    events: timeline,
+    transfers: transferViews,
+    audit,
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -145,39 +172,86 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const service = payments();
   const actor = { type: "operator", id: operator.id } as const;
   const settledText = (settlement: SettlementStart) =>
-    settlement === "started" ? "Settlement to M-Pesa has started." : "It settles to M-Pesa on the next payments run.";
+    settlement === "started"
+      ? "Settlement to M-Pesa has started."
+      : "It settles to M-Pesa on the next payments run.";
 
   try {
     switch (input.intent) {
       case "accept":
       case "requote":
       case "refund": {
-        const { payment, settlement } = await service.resolveException(actor, { paymentId, resolution: input.intent });
+        const { payment, settlement } = await service.resolveException(actor, {
+          paymentId,
+          resolution: input.intent,
+        });
         if (input.intent === "refund") {
-          return jsonWithSuccess<ActionData>({}, { message: "Flagged for refund", description: `The ${payment.asset} is owed back to the customer; the merchant is not credited.` });
+          return jsonWithSuccess<ActionData>(
+            {},
+            {
+              message: "Flagged for refund",
+              description: `The ${payment.asset} is owed back to the customer; the merchant is not credited.`,
+            },
+          );
         }
         const credited = `${formatKesCents(payment.amountKesCents - payment.feeKesCents)} credited to the merchant.`;
-        const next = payment.status === "in_review" ? "It now waits for manual review." : settledText(settlement);
+        const next =
+          payment.status === "in_review"
+            ? "It now waits for manual review."
+            : settledText(settlement);
         return jsonWithSuccess<ActionData>(
           {},
-          { message: input.intent === "requote" ? "Payment re-quoted" : "Payment accepted", description: `${credited} ${next}` },
+          {
+            message: input.intent === "requote" ? "Payment re-quoted" : "Payment accepted",
+            description: `${credited} ${next}`,
+          },
         );
       }
       case "approve":
       case "reject": {
         const approve = input.intent === "approve";
-        const { settlement } = await service.review(actor, { paymentId, approve, reason: approve ? undefined : input.reason });
+        const { settlement } = await service.review(actor, {
+          paymentId,
+          approve,
+          reason: approve ? undefined : input.reason,
+        });
         if (!approve) {
-          return jsonWithSuccess<ActionData>({}, { message: "Payment rejected", description: "The KES was taken back and the crypto is owed back to the customer." });
+          return jsonWithSuccess<ActionData>(
+            {},
+            {
+              message: "Payment rejected",
+              description: "The KES was taken back and the crypto is owed back to the customer.",
+            },
+          );
         }
-        return jsonWithSuccess<ActionData>({}, { message: "Payment approved", description: settledText(settlement) });
+        return jsonWithSuccess<ActionData>(
+          {},
+          { message: "Payment approved", description: settledText(settlement) },
+        );
       }
       case "retry": {
-        const outcome = await service.retryTransfer(actor, { paymentId, transferId: input.transferId });
+        const outcome = await service.retryTransfer(actor, {
+          paymentId,
+          transferId: input.transferId,
+        });
         if (!outcome.ok) {
           return outcome.reason === "not_found"
-            ? jsonWithError<ActionData>({}, { message: "Retry refused", description: "That transfer is not one of this payment's." }, { status: 404 })
-            : jsonWithError<ActionData>({}, { message: "Retry refused", description: "Only a failed transfer that was not retried yet can be retried." }, { status: 409 });
+            ? jsonWithError<ActionData>(
+                {},
+                {
+                  message: "Retry refused",
+                  description: "That transfer is not one of this payment's.",
+                },
+                { status: 404 },
+              )
+            : jsonWithError<ActionData>(
+                {},
+                {
+                  message: "Retry refused",
+                  description: "Only a failed transfer that was not retried yet can be retried.",
+                },
+                { status: 409 },
+              );
         }
         const { transfer, sending } = outcome;
         return jsonWithSuccess<ActionData>(
@@ -191,17 +265,30 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (error instanceof ResolutionError) {
-      return jsonWithError<ActionData>({}, { message: "Action refused", description: error.message }, { status: 409 });
+      return jsonWithError<ActionData>(
+        {},
+        { message: "Action refused", description: error.message },
+        { status: 409 },
+      );
     }
     if (error instanceof InsufficientBalanceError) {
-      return jsonWithError<ActionData>({}, { message: "Action refused", description: "There is not enough balance to do this now (merchant balance or M-Pesa float)." }, { status: 409 });
+      return jsonWithError<ActionData>(
+        {},
+        {
+          message: "Action refused",
+          description:
+            "There is not enough balance to do this now (merchant balance or M-Pesa float).",
+        },
+        { status: 409 },
+      );
     }
     throw error;
   }
 }
 
 export default function AdminPayment() {
-  const { operator, payment, queue, liveRate, events, transfers, audit } = useLoaderData<typeof loader>();
+  const { operator, payment, queue, liveRate, events, transfers, audit } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   return (
     <AdminShell operator={operator} title={`Payment ${payment.id}`}>
@@ -216,7 +303,9 @@ export default function AdminPayment() {
       </p>
       <div className="mt-6 space-y-6">
         {queue === "exception" ? <ExceptionActions payment={payment} liveRate={liveRate} /> : null}
-        {queue === "review" ? <ReviewActions payment={payment} reasonErrors={actionData?.errors?.reason ?? undefined} /> : null}
+        {queue === "review" ? (
+          <ReviewActions payment={payment} reasonErrors={actionData?.errors?.reason ?? undefined} />
+        ) : null}
         <PaymentFacts payment={payment} />
         <TransfersTable transfers={transfers} />
         <PaymentTimeline events={events} />
@@ -228,4 +317,9 @@ export default function AdminPayment() {
 
 export const headers = privatePageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Payment", description: "Operator payment detail.", path: paths.adminPayments, noindex: true });
+  seo(matches, {
+    title: "Payment",
+    description: "Operator payment detail.",
+    path: paths.adminPayments,
+    noindex: true,
+  });

@@ -8,7 +8,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AdminShell } from "~/components/admin/AdminShell";
 import { paymentsHref } from "~/components/admin/payments/links";
 import { Pagination } from "~/components/admin/payments/Pagination";
-import { PaymentFilters, QueueSummary, viewLabel, type ViewCount } from "~/components/admin/payments/PaymentFilters";
+import {
+  PaymentFilters,
+  QueueSummary,
+  viewLabel,
+  type ViewCount,
+} from "~/components/admin/payments/PaymentFilters";
 import { PaymentsTable } from "~/components/admin/payments/PaymentsTable";
 import type { PaymentRow, PaymentView } from "~/components/admin/payments/types";
 import { EXCEPTION_STATUSES } from "~/core/payments/exceptions.server";
@@ -49,15 +54,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
 
   const counts = countPaymentsByStatus(db);
-  const sum = (statuses: readonly PaymentStatus[]) => statuses.reduce((total, status) => total + counts[status], 0);
-  const statuses = view === "all" ? undefined : view === "exceptions" || view === "review" ? VIEW_STATUSES[view] : [view];
-  const rows = listPayments(db, { statuses, search: q || undefined, limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE });
+  const sum = (statuses: readonly PaymentStatus[]) =>
+    statuses.reduce((total, status) => total + counts[status], 0);
+  const statuses =
+    view === "all"
+      ? undefined
+      : view === "exceptions" || view === "review"
+        ? VIEW_STATUSES[view]
+        : [view];
+  const rows = listPayments(db, {
+    statuses,
+    search: q || undefined,
+    limit: PAGE_SIZE + 1,
+    offset: (page - 1) * PAGE_SIZE,
+  });
 
   const views: ViewCount[] = [
     { view: "all", count: sum(paymentStatuses) },
     { view: "exceptions", count: sum(VIEW_STATUSES.exceptions) },
     { view: "review", count: sum(VIEW_STATUSES.review) },
-    ...paymentStatuses.filter((status) => status !== "in_review").map((status) => ({ view: status, count: counts[status] })),
+    ...paymentStatuses
+      .filter((status) => status !== "in_review")
+      .map((status) => ({ view: status, count: counts[status] })),
   ];
   const list: PaymentRow[] = rows.slice(0, PAGE_SIZE).map((p) => ({
     id: p.id,
@@ -83,7 +101,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminPayments() {
-  const { operator, view, q, page, hasNext, views, queues, payments: rows } = useLoaderData<typeof loader>();
+  const {
+    operator,
+    view,
+    q,
+    page,
+    hasNext,
+    views,
+    queues,
+    payments: rows,
+  } = useLoaderData<typeof loader>();
   const caption = `Payments: ${viewLabel(view)}${q ? `, matching "${q}"` : ""}, newest first, page ${page}`;
   return (
     <AdminShell operator={operator} title="Payments">
@@ -97,7 +124,10 @@ export default function AdminPayments() {
             {page > 1 ? (
               <>
                 No payments on this page.{" "}
-                <Link to={paymentsHref({ view, q })} className="font-semibold text-brand-800 underline">
+                <Link
+                  to={paymentsHref({ view, q })}
+                  className="font-semibold text-brand-800 underline"
+                >
                   Back to the first page
                 </Link>
               </>
@@ -118,4 +148,9 @@ export default function AdminPayments() {
 
 export const headers = privatePageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Payments", description: "Operator payments overview and queues.", path: paths.adminPayments, noindex: true });
+  seo(matches, {
+    title: "Payments",
+    description: "Operator payments overview and queues.",
+    path: paths.adminPayments,
+    noindex: true,
+  });

@@ -1,6 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Container } from "~/components/ui";
 import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
@@ -11,14 +17,21 @@ import { describeWait } from "~/core/rate-limit.server";
 import { getDb } from "~/utils/db.server";
 import { getSignedInOperator } from "~/utils/operator-auth.server";
 import { paths } from "~/utils/paths";
-import { assertSameOrigin, clientKey, privatePageHeadersWithRetryAfter, retryAfterHeader, safeRedirectPath } from "~/utils/request.server";
+import {
+  assertSameOrigin,
+  clientKey,
+  privatePageHeadersWithRetryAfter,
+  retryAfterHeader,
+  safeRedirectPath,
+} from "~/utils/request.server";
 import { startSession } from "~/utils/session.server";
 import { seo } from "~/utils/seo";
 import { jsonWithError } from "~/utils/toast.server";
 
 type ActionData = { lastResult: SubmissionResult<string[]> };
 
-const homeFor = (role: string) => (role === "curator" ? paths.adminIngest : paths.adminApplications);
+const homeFor = (role: string) =>
+  role === "curator" ? paths.adminIngest : paths.adminApplications;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
@@ -31,7 +44,10 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const submission = parseWithZod(await request.formData(), { schema: operatorSignInSchema });
   if (submission.status !== "success") {
-    return data<ActionData>({ lastResult: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    return data<ActionData>(
+      { lastResult: submission.reply({ hideFields: ["password"] }) },
+      { status: 400 },
+    );
   }
   const db = getDb();
   const result = await signInOperator(db, { ...submission.value, clientKey: clientKey(request) });
@@ -51,7 +67,9 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   const cookie = await startSession(db, "operator", { operatorId: result.operator.id }, request);
-  return redirect(safeRedirectPath(submission.value.redirectTo, homeFor(result.operator.role)), { headers: { "Set-Cookie": cookie } });
+  return redirect(safeRedirectPath(submission.value.redirectTo, homeFor(result.operator.role)), {
+    headers: { "Set-Cookie": cookie },
+  });
 }
 
 export default function AdminSignIn() {
@@ -69,11 +87,24 @@ export default function AdminSignIn() {
   return (
     <Container className="max-w-md py-16">
       <h1 className="text-3xl font-bold text-ink">Operator Sign In</h1>
-      <p className="mt-3 text-slate-700">For OneHop staff. Merchants sign in at the merchant sign-in page.</p>
+      <p className="mt-3 text-slate-700">
+        For OneHop staff. Merchants sign in at the merchant sign-in page.
+      </p>
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField meta={meta("email")} label="Email" type="email" autoComplete="username" defaultValue={typeof email === "string" ? email : undefined} />
-        <TextField meta={meta("password")} label="Password" type="password" autoComplete="current-password" />
+        <TextField
+          meta={meta("email")}
+          label="Email"
+          type="email"
+          autoComplete="username"
+          defaultValue={typeof email === "string" ? email : undefined}
+        />
+        <TextField
+          meta={meta("password")}
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+        />
         <SubmitButton pendingLabel="Signing In..." className="w-full">
           Sign In
         </SubmitButton>
@@ -85,4 +116,9 @@ export default function AdminSignIn() {
 export const headers = privatePageHeadersWithRetryAfter;
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Operator Sign In", description: "OneHop operator console.", path: paths.adminSignIn, noindex: true });
+  seo(matches, {
+    title: "Operator Sign In",
+    description: "OneHop operator console.",
+    path: paths.adminSignIn,
+    noindex: true,
+  });

@@ -9,7 +9,9 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const cookie = await endSession(getDb(), "operator", request);
-  return redirectWithSuccess(paths.adminSignIn, messages.signedOut, { headers: { "Set-Cookie": cookie } });
+  return redirectWithSuccess(paths.adminSignIn, messages.signedOut, {
+    headers: { "Set-Cookie": cookie },
+  });
 }
 
 export const loader = () => redirect(paths.admin);

@@ -1,4 +1,9 @@
-import { redirect, type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from "@remix-run/node";
+import {
+  redirect,
+  type LoaderFunctionArgs,
+  type MetaDescriptor,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ArticleContent } from "~/components/blog/ArticleContent";
 import { ArticleNav, BackToBlog } from "~/components/blog/ArticleNav";
@@ -19,11 +24,14 @@ export async function loader({ params }: LoaderFunctionArgs) {
     found = getPublishedArticle(getDb(), slug);
   } catch (error) {
     // Curated articles unavailable: built-in articles still render (spec section 7).
-    logger.error("blog: curated articles unavailable", { error: error instanceof Error ? error.message : String(error) });
+    logger.error("blog: curated articles unavailable", {
+      error: error instanceof Error ? error.message : String(error),
+    });
     found = getPublishedArticle(null, slug);
   }
   if (!found) throw redirect(paths.blog);
-  const neighbour = (article: { slug: string; title: string } | null) => (article ? { slug: article.slug, title: article.title } : null);
+  const neighbour = (article: { slug: string; title: string } | null) =>
+    article ? { slug: article.slug, title: article.title } : null;
   return {
     article: found.article,
     previous: neighbour(found.previous),
@@ -38,7 +46,12 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
   if (!data) return seo(matches, { title: "Blog", description: "OneHop blog.", path: paths.blog });
   const { article } = data;
   const tags: MetaDescriptor[] = [
-    ...seo(matches, { title: article.title, description: article.tldr, path: paths.blogArticle(article.slug), type: "article" }),
+    ...seo(matches, {
+      title: article.title,
+      description: article.tldr,
+      path: paths.blogArticle(article.slug),
+      type: "article",
+    }),
     { property: "article:published_time", content: article.publishedAt },
     { property: "article:section", content: article.category },
     { property: "article:author", content: article.author.name },

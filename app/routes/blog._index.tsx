@@ -6,7 +6,12 @@ import { blogHref } from "~/components/blog/blog-url";
 import { LatestHeadlines } from "~/components/blog/LatestHeadlines";
 import { LatestNews } from "~/components/blog/LatestNews";
 import { Container, PageHero } from "~/components/ui";
-import { latestHeadlines, latestNews, listPublishedArticles, publishedTags } from "~/core/news/articles.server";
+import {
+  latestHeadlines,
+  latestNews,
+  listPublishedArticles,
+  publishedTags,
+} from "~/core/news/articles.server";
 import { BLOG_CATEGORIES, type BlogCategory } from "~/core/news/blog";
 import type { ArticleCard as Card } from "~/core/news/types";
 import { HEADLINE_TOPICS, parseHeadlineTopic } from "~/core/news/topics";
@@ -22,7 +27,8 @@ const TAG_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} .&+_-]{0,59}$/u;
 function parseQuery(url: URL) {
   const params = url.searchParams;
   const categoryParam = params.get("category")?.trim().toLowerCase();
-  const category: BlogCategory = BLOG_CATEGORIES.find((value) => value.toLowerCase() === categoryParam) ?? "all";
+  const category: BlogCategory =
+    BLOG_CATEGORIES.find((value) => value.toLowerCase() === categoryParam) ?? "all";
   const tagParam = params.get("tag")?.trim().toLowerCase() ?? "";
   const page = Number.parseInt(params.get("page") ?? "1", 10);
   return {
@@ -47,14 +53,23 @@ const card = (article: Card) => ({
 });
 
 function blogData(db: Db | null, query: ReturnType<typeof parseQuery>) {
-  const list = listPublishedArticles(db, { category: query.category, tag: query.tag, page: query.page });
+  const list = listPublishedArticles(db, {
+    category: query.category,
+    tag: query.tag,
+    page: query.page,
+  });
   return {
     query: { ...query, page: list.page },
     headlines: latestHeadlines(db, query.topic).map(card),
     articles: list.articles.map(card),
     total: list.total,
     pageCount: list.pageCount,
-    sidebar: latestNews(db).map((article) => ({ id: article.id, slug: article.slug, title: article.title, publishedAt: article.publishedAt })),
+    sidebar: latestNews(db).map((article) => ({
+      id: article.id,
+      slug: article.slug,
+      title: article.title,
+      publishedAt: article.publishedAt,
+    })),
     tags: publishedTags(db),
   };
 }
@@ -65,7 +80,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return blogData(getDb(), query);
   } catch (error) {
     // Spec section 7: a failure to read curated news is only logged; the built-in articles remain.
-    logger.error("blog: curated articles unavailable", { error: error instanceof Error ? error.message : String(error) });
+    logger.error("blog: curated articles unavailable", {
+      error: error instanceof Error ? error.message : String(error),
+    });
     return blogData(null, query);
   }
 }
@@ -81,7 +98,8 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 export default function BlogIndex() {
-  const { query, headlines, articles, total, pageCount, sidebar, tags } = useLoaderData<typeof loader>();
+  const { query, headlines, articles, total, pageCount, sidebar, tags } =
+    useLoaderData<typeof loader>();
   const filtered = query.category !== "all" || query.tag !== null;
   return (
     <>
@@ -110,7 +128,10 @@ export default function BlogIndex() {
             {articles.length === 0 ? (
               <p className="mt-4 rounded-xl bg-slate-50 p-6 text-slate-700">
                 No articles match these filters.{" "}
-                <Link to={`${paths.blog}#articles`} className="font-semibold text-brand-800 underline">
+                <Link
+                  to={`${paths.blog}#articles`}
+                  className="font-semibold text-brand-800 underline"
+                >
                   Show all articles
                 </Link>
               </p>
@@ -126,14 +147,20 @@ export default function BlogIndex() {
             {pageCount > 1 ? (
               <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-4">
                 {query.page > 1 ? (
-                  <Link to={blogHref({ ...query, page: query.page - 1 }, "articles")} className="font-semibold text-brand-800 underline">
+                  <Link
+                    to={blogHref({ ...query, page: query.page - 1 }, "articles")}
+                    className="font-semibold text-brand-800 underline"
+                  >
                     ← Newer articles
                   </Link>
                 ) : (
                   <span />
                 )}
                 {query.page < pageCount ? (
-                  <Link to={blogHref({ ...query, page: query.page + 1 }, "articles")} className="font-semibold text-brand-800 underline">
+                  <Link
+                    to={blogHref({ ...query, page: query.page + 1 }, "articles")}
+                    className="font-semibold text-brand-800 underline"
+                  >
                     Older articles →
                   </Link>
                 ) : null}

@@ -29,7 +29,9 @@ export async function loader() {
     status: view.status,
     rates: view.status === "unavailable" ? [] : view.rates,
     lastUpdatedAt: view.lastUpdatedAt,
-    lastRefresh: view.lastRefresh ? { id: view.lastRefresh.id, outcome: view.lastRefresh.outcome } : null,
+    lastRefresh: view.lastRefresh
+      ? { id: view.lastRefresh.id, outcome: view.lastRefresh.outcome }
+      : null,
     marketSource: service.marketSource,
     now,
     refreshSeconds: Math.round(service.config.refreshIntervalMs / 1000),
@@ -44,7 +46,8 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const result = await ratesService().refresh("manual");
   const failed =
-    result.status === "failed" || (result.status === "skipped" && result.latest.outcome === "failed");
+    result.status === "failed" ||
+    (result.status === "skipped" && result.latest.outcome === "failed");
   if (failed) return redirectWithError(REFRESH_ACTION, ratesCopy.failureToast);
   // A fresh URL, so no cache (ours or a CDN's) answers with the page from before the refresh.
   const attempt = result.status === "skipped" ? result.latest.id : result.attemptId;
@@ -70,7 +73,8 @@ export default function ExchangeRatesPage() {
   });
   const refreshing = navigation.state !== "idle" && navigation.formAction === REFRESH_ACTION;
   const loading =
-    revalidating || (navigation.state === "loading" && navigation.location.pathname === REFRESH_ACTION);
+    revalidating ||
+    (navigation.state === "loading" && navigation.location.pathname === REFRESH_ACTION);
   const unavailable = view.status === "unavailable";
   const kinds = view.rates.map((rate) => rate.kind);
 

@@ -22,22 +22,49 @@ import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 /** The page's copy travels as loader data, so it is not in the page's JavaScript bundle. */
-export const loader = () => ({ featuresClosing, featuresFlow, featuresHero, featuresMeta, integrations, offerings, pricing, settlement, moneyFlow, settlementTimes });
+export const loader = () => ({
+  featuresClosing,
+  featuresFlow,
+  featuresHero,
+  featuresMeta,
+  integrations,
+  offerings,
+  pricing,
+  settlement,
+  moneyFlow,
+  settlementTimes,
+});
 
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  seo(matches, { title: data?.featuresMeta.title ?? "Features", description: data?.featuresMeta.description ?? "", path: paths.features });
+  seo(matches, {
+    title: data?.featuresMeta.title ?? "Features",
+    description: data?.featuresMeta.description ?? "",
+    path: paths.features,
+  });
 
 const linkClass = "font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900";
 
 export default function Features() {
   const { apiDocsUrl } = useExternalUrls();
-  const { featuresClosing, featuresFlow, featuresHero, integrations, offerings, pricing, settlement, moneyFlow, settlementTimes } = useLoaderData<typeof loader>();
+  const {
+    featuresClosing,
+    featuresFlow,
+    featuresHero,
+    integrations,
+    offerings,
+    pricing,
+    settlement,
+    moneyFlow,
+    settlementTimes,
+  } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero eyebrow={featuresHero.eyebrow} title={featuresHero.title} lead={featuresHero.lead}>
-        <ButtonLink to={featuresHero.actions.primary.to}>{featuresHero.actions.primary.label}</ButtonLink>
+        <ButtonLink to={featuresHero.actions.primary.to}>
+          {featuresHero.actions.primary.label}
+        </ButtonLink>
         <ButtonLink to={featuresHero.actions.secondary.to} variant="secondary">
           {featuresHero.actions.secondary.label}
         </ButtonLink>
@@ -85,7 +112,10 @@ export default function Features() {
       <Section id="pricing" title={pricing.title} intro={pricing.intro} tone="muted">
         <ul className="grid gap-6 md:grid-cols-3">
           {pricing.transactionFees.map((fee) => (
-            <li key={fee.name} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <li
+              key={fee.name}
+              className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
               <h3 className="text-lg font-semibold text-ink">{fee.name}</h3>
               <p className="mt-3 text-4xl font-bold text-brand-800">
                 {fee.value}
@@ -99,7 +129,10 @@ export default function Features() {
           <h3 className="text-lg font-semibold text-ink">{pricing.otherFeesTitle}</h3>
           <dl className="mt-4 divide-y divide-slate-200">
             {pricing.otherFees.map((fee) => (
-              <div key={fee.name} className="flex flex-col gap-1 py-3 sm:flex-row sm:justify-between">
+              <div
+                key={fee.name}
+                className="flex flex-col gap-1 py-3 sm:flex-row sm:justify-between"
+              >
                 <dt className="text-slate-700">{fee.name}</dt>
                 <dd className="font-semibold text-ink">{fee.value}</dd>
               </div>
@@ -116,7 +149,10 @@ export default function Features() {
       <Section id="settlement" title={settlement.title} intro={settlement.intro}>
         <dl className="grid gap-6 sm:grid-cols-2">
           {settlementTimes.map((row) => (
-            <div key={row.rail} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <div
+              key={row.rail}
+              className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
               <dt className="flex items-center gap-3 font-semibold text-ink">
                 <span className="shrink-0 text-brand-700">
                   <Icon name="clock" />
@@ -129,12 +165,19 @@ export default function Features() {
         </dl>
       </Section>
 
-      <Section id="get-started" title={featuresClosing.title} intro={featuresClosing.body} tone="dark">
+      <Section
+        id="get-started"
+        title={featuresClosing.title}
+        intro={featuresClosing.body}
+        tone="dark"
+      >
         <div className="flex flex-wrap gap-3">
           <ButtonLink to={featuresClosing.actions.rates.to} variant="inverse">
             {featuresClosing.actions.rates.label}
           </ButtonLink>
-          <ButtonLink to={featuresClosing.actions.integrate.to}>{featuresClosing.actions.integrate.label}</ButtonLink>
+          <ButtonLink to={featuresClosing.actions.integrate.to}>
+            {featuresClosing.actions.integrate.label}
+          </ButtonLink>
         </div>
       </Section>
     </>

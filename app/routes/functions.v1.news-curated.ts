@@ -15,7 +15,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     body = newsCuratedResponse(getDb());
   } catch (error) {
-    logger.error("news-curated failed", { error: error instanceof Error ? error.message : String(error) });
+    logger.error("news-curated failed", {
+      error: error instanceof Error ? error.message : String(error),
+    });
     body = { success: false, stats: null, articles: [], error: "Failed to fetch curated news." };
     status = 500;
   }
@@ -23,5 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     "Content-Type": "application/json; charset=utf-8",
     "Cache-Control": status === 200 ? "public, max-age=60, s-maxage=60" : "no-store",
   });
-  return new Response(JSON.stringify(body), { status, headers: applyBaseSecurityHeaders(headers, request) });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: applyBaseSecurityHeaders(headers, request),
+  });
 }

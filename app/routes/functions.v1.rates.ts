@@ -25,12 +25,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
       request,
     );
     return Response.json(
-      { error: "rates_unavailable", message: ratesCopy.unavailableText, timestamp: new Date(now).toISOString() },
+      {
+        error: "rates_unavailable",
+        message: ratesCopy.unavailableText,
+        timestamp: new Date(now).toISOString(),
+      },
       { status: 503, headers },
     );
   }
   const body = {
-    rates: Object.fromEntries(view.rates.map((rate) => [rate.symbol, decimalToNumber(rate.priceKes, 2)])),
+    rates: Object.fromEntries(
+      view.rates.map((rate) => [rate.symbol, decimalToNumber(rate.priceKes, 2)]),
+    ),
     timestamp: iso(view.lastUpdatedAt),
     source: [...new Set(view.rates.map((rate) => rate.source))].join("+"),
     stale: view.status !== "live",

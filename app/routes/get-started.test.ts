@@ -14,7 +14,13 @@ beforeEach(() => {
 });
 
 const submit = (fields: Record<string, string>, userAgent = "vitest", remoteAddress?: string) =>
-  respond(() => action({ request: formPost("/get-started", fields, { userAgent, remoteAddress }), params: {}, context: {} }));
+  respond(() =>
+    action({
+      request: formPost("/get-started", fields, { userAgent, remoteAddress }),
+      params: {},
+      context: {},
+    }),
+  );
 const stored = () => db.select().from(merchantApplications).all();
 
 describe("POST /get-started", () => {
@@ -44,12 +50,18 @@ describe("POST /get-started", () => {
     });
     expect(stored()).toHaveLength(0);
     // The typed values come back so the form is not lost.
-    const body = (await response.json()) as { lastResult: { initialValue: Record<string, string> } };
+    const body = (await response.json()) as {
+      lastResult: { initialValue: Record<string, string> };
+    };
     expect(body.lastResult.initialValue.businessName).toBe(validApplication.businessName);
   });
 
   it("invalid fields answer 400 with field errors and save nothing", async () => {
-    const response = await submit({ ...validApplication, phone: "call me", businessType: "casino" });
+    const response = await submit({
+      ...validApplication,
+      phone: "call me",
+      businessType: "casino",
+    });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { lastResult: { error: Record<string, string[]> } };
     expect(Object.keys(body.lastResult.error).sort()).toEqual(["businessType", "phone"]);
@@ -60,14 +72,23 @@ describe("POST /get-started", () => {
 
   it("stores script tags as plain text", async () => {
     const script = "<script>alert('x')</script>";
-    await submit({ ...validApplication, businessName: `Acme ${script}`, currentPaymentMethods: script, businessAddress: script });
+    await submit({
+      ...validApplication,
+      businessName: `Acme ${script}`,
+      currentPaymentMethods: script,
+      businessAddress: script,
+    });
     expect(stored()[0]?.businessName).toBe(`Acme ${script}`);
     expect(stored()[0]?.currentPaymentMethods).toBe(script);
   });
 
   it("a second pending application with the same e-mail gets a clear message, not a duplicate", async () => {
     await submit(validApplication);
-    const again = await submit({ ...validApplication, email: validApplication.email!.toUpperCase(), businessName: "Other" });
+    const again = await submit({
+      ...validApplication,
+      email: validApplication.email!.toUpperCase(),
+      businessName: "Other",
+    });
     expect(again.status).toBe(409);
     expect(await toastOf(again)).toMatchObject({ message: "Application Already Received" });
     expect(stored()).toHaveLength(1);
@@ -81,22 +102,53 @@ describe("POST /get-started", () => {
 
   it("limits applications per client", async () => {
     for (let i = 0; i < 5; i++) {
-      expect((await submit({ ...validApplication, email: `owner${i}@shop.example` }, "bot/1.0", "203.0.113.66")).status).toBe(302);
+      expect(
+        (
+          await submit(
+            { ...validApplication, email: `owner${i}@shop.example` },
+            "bot/1.0",
+            "203.0.113.66",
+          )
+        ).status,
+      ).toBe(302);
     }
     // Another User-Agent from the same address is the same client.
-    const sixth = await submit({ ...validApplication, email: "owner6@shop.example" }, "bot/2.0", "203.0.113.66");
+    const sixth = await submit(
+      { ...validApplication, email: "owner6@shop.example" },
+      "bot/2.0",
+      "203.0.113.66",
+    );
     expect(sixth.status).toBe(429);
-    expect((await toastOf(sixth))?.description).toMatch(/Too many applications from your network\. Please try again in \d+ minutes\./);
+    expect((await toastOf(sixth))?.description).toMatch(
+      /Too many applications from your network\. Please try again in \d+ minutes\./,
+    );
     expect(stored()).toHaveLength(5);
     // Another client (another address) is not affected.
-    expect((await submit({ ...validApplication, email: "human@shop.example" }, "Mozilla/5.0", "198.51.100.1")).status).toBe(302);
+    expect(
+      (
+        await submit(
+          { ...validApplication, email: "human@shop.example" },
+          "Mozilla/5.0",
+          "198.51.100.1",
+        )
+      ).status,
+    ).toBe(302);
   });
 
   it("'Show cities' keeps what was typed and validates nothing", async () => {
-    const response = await submit({ businessName: "Half typed", country: "KE", intent: "show-cities" });
+    const response = await submit({
+      businessName: "Half typed",
+      country: "KE",
+      intent: "show-cities",
+    });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { lastResult: { initialValue: Record<string, string>; error?: unknown } };
-    expect(body.lastResult.initialValue).toMatchObject({ businessName: "Half typed", country: "KE" });
+    const body = (await response.json()) as {
+      lastResult: { initialValue: Record<string, string>; error?: unknown };
+    };
+    expect(body.lastResult.initialValue).toMatchObject({
+      businessName: "Half typed",
+      country: "KE",
+    });
     expect(body.lastResult.error).toBeUndefined();
     expect(stored()).toHaveLength(0);
   });
@@ -105,6 +157,12 @@ describe("POST /get-started", () => {
     const request = formPost("/get-started", validApplication, { origin: "https://evil.example" });
     const response = await respond(() => action({ request, params: {}, context: {} }));
     expect(response.status).toBe(403);
-    expect(db.select().from(merchantApplications).where(eq(merchantApplications.email, validApplication.email!)).all()).toHaveLength(0);
+    expect(
+      db
+        .select()
+        .from(merchantApplications)
+        .where(eq(merchantApplications.email, validApplication.email!))
+        .all(),
+    ).toHaveLength(0);
   });
 });

@@ -1,6 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ApplicationForm } from "~/components/merchants/ApplicationForm";
 import { BenefitCards } from "~/components/merchants/BenefitCards";
@@ -43,7 +48,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
   // Without JavaScript, "Show cities" re-renders the form with what was typed and the country's cities.
   if (formData.get("intent") === "show-cities") {
-    return data<ActionData>({ lastResult: replyWithinLimits({ initialValue: submission.payload as Record<string, string> }, limits) });
+    return data<ActionData>({
+      lastResult: replyWithinLimits(
+        { initialValue: submission.payload as Record<string, string> },
+        limits,
+      ),
+    });
   }
 
   if (submission.status !== "success") {
@@ -59,23 +69,39 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!limit.allowed) {
     return jsonWithError<ActionData>(
       { lastResult: submission.reply() },
-      { message: messages.submissionFailed.message, description: `Too many applications from your network. Please try again in ${describeWait(limit.retryAfterMs)}.` },
+      {
+        message: messages.submissionFailed.message,
+        description: `Too many applications from your network. Please try again in ${describeWait(limit.retryAfterMs)}.`,
+      },
       { status: 429 },
     );
   }
 
-  const result = submitApplication(db, submission.value, { clientKey: clientKey(request), userAgent: userAgent(request) });
+  const result = submitApplication(db, submission.value, {
+    clientKey: clientKey(request),
+    userAgent: userAgent(request),
+  });
   if (!result.ok) {
     return jsonWithError<ActionData>(
-      { lastResult: submission.reply({ fieldErrors: { email: ["An application with this email address is already being reviewed."] } }) },
+      {
+        lastResult: submission.reply({
+          fieldErrors: {
+            email: ["An application with this email address is already being reviewed."],
+          },
+        }),
+      },
       {
         message: "Application Already Received",
-        description: "We already have a pending application for this email address. We'll get back to you within 24 hours.",
+        description:
+          "We already have a pending application for this email address. We'll get back to you within 24 hours.",
       },
       { status: 409 },
     );
   }
-  return redirectWithSuccess(paths.applicationSubmitted(result.reference), messages.applicationSubmitted);
+  return redirectWithSuccess(
+    paths.applicationSubmitted(result.reference),
+    messages.applicationSubmitted,
+  );
 }
 
 export default function GetStarted() {
@@ -98,10 +124,14 @@ export default function GetStarted() {
             Fields marked <span className="text-red-700">*</span> are required.
           </p>
           {submitted ? (
-            <div role="status" className="mt-6 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-emerald-900">
+            <div
+              role="status"
+              className="mt-6 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-emerald-900"
+            >
               <p className="font-semibold">{messages.applicationSubmitted.message}</p>
               <p>
-                Your application reference is <strong>{submitted}</strong>. {messages.applicationSubmitted.description}
+                Your application reference is <strong>{submitted}</strong>.{" "}
+                {messages.applicationSubmitted.description}
               </p>
             </div>
           ) : null}
@@ -119,6 +149,7 @@ export const headers = publicPageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Get Started",
-    description: "Apply for a OneHop merchant account: accept Bitcoin, Ethereum, USDT and USDC and settle in KES to M-Pesa, Airtel Money, T-Kash or your bank.",
+    description:
+      "Apply for a OneHop merchant account: accept Bitcoin, Ethereum, USDT and USDC and settle in KES to M-Pesa, Airtel Money, T-Kash or your bank.",
     path: paths.getStarted,
   });

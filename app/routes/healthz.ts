@@ -13,5 +13,8 @@ export async function loader({ request }: { request: Request }) {
     database = { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
   const headers = applyBaseSecurityHeaders(new Headers({ "Cache-Control": "no-store" }), request);
-  return Response.json({ status: "ok", database, uptimeSeconds: Math.round(process.uptime()), readiness: "/readyz" }, { status: 200, headers });
+  return Response.json(
+    { status: "ok", database, uptimeSeconds: Math.round(process.uptime()), readiness: "/readyz" },
+    { status: 200, headers },
+  );
 }

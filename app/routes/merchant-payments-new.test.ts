@@ -21,7 +21,9 @@ addMerchant(db, MERCHANT);
 
 async function merchantCookie() {
   const id = `mu_${Math.random().toString(36).slice(2)}`;
-  db.insert(merchantUsers).values({ id, merchantId: MERCHANT, username: id, role: "owner", createdAt: Date.now() }).run();
+  db.insert(merchantUsers)
+    .values({ id, merchantId: MERCHANT, username: id, role: "owner", createdAt: Date.now() })
+    .run();
   const setCookie = await startSession(db, "merchant", { merchantUserId: id }, get("/"));
   return cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } }));
 }
@@ -29,8 +31,25 @@ async function merchantCookie() {
 /** A live USDT price in the rates store (what the rates service reads). */
 function storeLiveRate() {
   const now = Date.now();
-  const refresh = db.insert(rateRefreshes).values({ trigger: "manual", startedAt: now, finishedAt: now, outcome: "succeeded" }).returning().get();
-  db.insert(rateSnapshots).values({ refreshId: refresh.id, asset: "USDT", priceKes: "129.2", priceUsd: null, derived: false, usdKes: null, source: "coingecko", fxSource: null, asOf: now, fetchedAt: now }).run();
+  const refresh = db
+    .insert(rateRefreshes)
+    .values({ trigger: "manual", startedAt: now, finishedAt: now, outcome: "succeeded" })
+    .returning()
+    .get();
+  db.insert(rateSnapshots)
+    .values({
+      refreshId: refresh.id,
+      asset: "USDT",
+      priceKes: "129.2",
+      priceUsd: null,
+      derived: false,
+      usdKes: null,
+      source: "coingecko",
+      fxSource: null,
+      asOf: now,
+      fetchedAt: now,
+    })
+    .run();
 }
 
 describe("Create Payment under concurrency", () => {
@@ -40,18 +59,27 @@ describe("Create Payment under concurrency", () => {
     const post = (n: number) =>
       respond(() =>
         action({
-          request: formPost("/merchant/payments/new", { intent: "create", amountKes: "1000000", asset: "USDT", reference: `ORDER-${n}` }, { cookie }),
+          request: formPost(
+            "/merchant/payments/new",
+            { intent: "create", amountKes: "1000000", asset: "USDT", reference: `ORDER-${n}` },
+            { cookie },
+          ),
           params: {},
           context: {},
         }),
       );
     const responses = await Promise.all(Array.from({ length: 12 }, (_, n) => post(n)));
-    const created = responses.filter((r) => r.status === 302 && /^\/merchant\/payments\/pay_/.test(r.headers.get("Location") ?? ""));
+    const created = responses.filter(
+      (r) =>
+        r.status === 302 && /^\/merchant\/payments\/pay_/.test(r.headers.get("Location") ?? ""),
+    );
     const refused = responses.filter((r) => r.status === 400);
     expect(created).toHaveLength(10);
     expect(refused).toHaveLength(2);
     for (const response of refused) {
-      expect((await toastOf(response))?.description).toBe("This payment would take you over your daily limit of KES 10,000,000.");
+      expect((await toastOf(response))?.description).toBe(
+        "This payment would take you over your daily limit of KES 10,000,000.",
+      );
     }
     const stored = db.select().from(payments).where(eq(payments.merchantId, MERCHANT)).all();
     expect(stored).toHaveLength(10);

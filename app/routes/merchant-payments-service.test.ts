@@ -6,14 +6,30 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, merchantUsers, payments, rateRefreshes, rateSnapshots } from "../../drizzle/schema";
+import {
+  auditLog,
+  merchantUsers,
+  payments,
+  rateRefreshes,
+  rateSnapshots,
+} from "../../drizzle/schema";
 import { createPayment } from "~/core/payments/payments.server";
 import { formatCryptoUnits } from "~/core/payments/quote";
-import { failTransfer, listTransfersForPayment, planSettlement } from "~/core/payments/settlement.server";
+import {
+  failTransfer,
+  listTransfersForPayment,
+  planSettlement,
+} from "~/core/payments/settlement.server";
 import { startSession } from "~/utils/session.server";
 import { installPaymentsRuntime } from "~/wiring/payments.server";
 import { installTestDatabase } from "../../tests/setup/db";
-import { addMerchant, liveRates, startPaymentsHarness, testConfig, type PaymentsHarness } from "../../tests/setup/payments";
+import {
+  addMerchant,
+  liveRates,
+  startPaymentsHarness,
+  testConfig,
+  type PaymentsHarness,
+} from "../../tests/setup/payments";
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import { action as detailAction } from "./merchant.payments.$id";
 import { action as newAction } from "./merchant.payments.new";
@@ -34,22 +50,52 @@ addMerchant(db, MERCHANT);
 
 async function signedIn() {
   const id = `mu_${Math.random().toString(36).slice(2)}`;
-  db.insert(merchantUsers).values({ id, merchantId: MERCHANT, username: id, role: "owner", createdAt: Date.now() }).run();
+  db.insert(merchantUsers)
+    .values({ id, merchantId: MERCHANT, username: id, role: "owner", createdAt: Date.now() })
+    .run();
   const setCookie = await startSession(db, "merchant", { merchantUserId: id }, get("/"));
-  return { userId: id, cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })) };
+  return {
+    userId: id,
+    cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })),
+  };
 }
 
 /** A live USDT price in the rates store (what the rates service reads); no other asset has one. */
 function storeLiveUsdtRate() {
   const now = Date.now();
-  const refresh = db.insert(rateRefreshes).values({ trigger: "manual", startedAt: now, finishedAt: now, outcome: "succeeded" }).returning().get();
-  db.insert(rateSnapshots).values({ refreshId: refresh.id, asset: "USDT", priceKes: "129.2", priceUsd: null, derived: false, usdKes: null, source: "coingecko", fxSource: null, asOf: now, fetchedAt: now }).run();
+  const refresh = db
+    .insert(rateRefreshes)
+    .values({ trigger: "manual", startedAt: now, finishedAt: now, outcome: "succeeded" })
+    .returning()
+    .get();
+  db.insert(rateSnapshots)
+    .values({
+      refreshId: refresh.id,
+      asset: "USDT",
+      priceKes: "129.2",
+      priceUsd: null,
+      derived: false,
+      usdKes: null,
+      source: "coingecko",
+      fxSource: null,
+      asOf: now,
+      fetchedAt: now,
+    })
+    .run();
 }
 
 const postNew = (cookie: string, fields: Record<string, string>) =>
-  respond(() => newAction({ request: formPost("/merchant/payments/new", fields, { cookie }), params: {}, context: {} }));
+  respond(() =>
+    newAction({
+      request: formPost("/merchant/payments/new", fields, { cookie }),
+      params: {},
+      context: {},
+    }),
+  );
 
-type PreviewBody = { preview?: { crypto: string; feeCents: string; netCents: string; rate: string } };
+type PreviewBody = {
+  preview?: { crypto: string; feeCents: string; netCents: string; rate: string };
+};
 
 describe("Create Payment: the review and the creation are one core decision", () => {
   it("refuses an asset without a live rate with the same message on review and on create", async () => {
@@ -62,9 +108,13 @@ describe("Create Payment: the review and the creation are one core decision", ()
     expect(review.status).toBe(400);
     expect(create.status).toBe(400);
     const reviewToast = await toastOf(review);
-    expect(reviewToast?.description).toBe("We can't lock a BTC quote right now (no rate). Please try again in a minute.");
+    expect(reviewToast?.description).toBe(
+      "We can't lock a BTC quote right now (no rate). Please try again in a minute.",
+    );
     expect(reviewToast?.description).toBe((await toastOf(create))?.description);
-    expect(db.select().from(payments).where(eq(payments.reference, "NO-RATE")).all()).toHaveLength(0);
+    expect(db.select().from(payments).where(eq(payments.reference, "NO-RATE")).all()).toHaveLength(
+      0,
+    );
   });
 
   it("the review shows the amounts the creation then locks", async () => {
@@ -89,19 +139,52 @@ describe("Create Payment: the review and the creation are one core decision", ()
 
 /** A settled-to-be payment whose first transfer failed at M-Pesa (its money back in the merchant's balance). */
 async function paymentWithFailedTransfer(reference: string) {
-  const payment = await createPayment(db, { custody: h.runtime.custody, rates: liveRates(h.clock.now), config: testConfig, now: h.clock.now }, { merchantId: MERCHANT, amountKes: 2_500, asset: "USDT", reference });
-  const tx = await h.custodySim.sendPayment({ address: payment.depositAddress!, amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT") });
+  const payment = await createPayment(
+    db,
+    {
+      custody: h.runtime.custody,
+      rates: liveRates(h.clock.now),
+      config: testConfig,
+      now: h.clock.now,
+    },
+    { merchantId: MERCHANT, amountKes: 2_500, asset: "USDT", reference },
+  );
+  const tx = await h.custodySim.sendPayment({
+    address: payment.depositAddress!,
+    amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT"),
+  });
   await h.custodySim.confirm(tx.id, 2);
   expect(planSettlement(db, payment.id, testConfig, h.clock.now)).toBe("planned");
   const [transfer] = listTransfersForPayment(db, payment.id);
-  expect(failTransfer(db, transfer!.id, { code: 2001, description: "The initiator information is invalid." }, h.clock.now)).toBe(true);
+  expect(
+    failTransfer(
+      db,
+      transfer!.id,
+      { code: 2001, description: "The initiator information is invalid." },
+      h.clock.now,
+    ),
+  ).toBe(true);
   return { payment, transfer: transfer! };
 }
 
 const retry = (cookie: string, paymentId: string, transferId: string) =>
-  respond(() => detailAction({ request: formPost(`/merchant/payments/${paymentId}`, { intent: "retry-transfer", transferId }, { cookie }), params: { id: paymentId }, context: {} }));
+  respond(() =>
+    detailAction({
+      request: formPost(
+        `/merchant/payments/${paymentId}`,
+        { intent: "retry-transfer", transferId },
+        { cookie },
+      ),
+      params: { id: paymentId },
+      context: {},
+    }),
+  );
 const retryAudits = (paymentId: string) =>
-  db.select().from(auditLog).where(and(eq(auditLog.targetId, paymentId), eq(auditLog.action, "payment.transfer_retried"))).all();
+  db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetId, paymentId), eq(auditLog.action, "payment.transfer_retried")))
+    .all();
 
 describe("a merchant retries a failed transfer", () => {
   it("is audited with the merchant user who retried it", async () => {
@@ -111,8 +194,13 @@ describe("a merchant retries a failed transfer", () => {
     const response = await retry(cookie, payment.id, transfer.id);
     expect(response.status).toBe(200);
     expect(await toastOf(response)).toMatchObject({ type: "success", message: "Transfer retried" });
-    expect(listTransfersForPayment(db, payment.id).map((t) => t.retryOf)).toEqual([null, transfer.id]);
-    expect(retryAudits(payment.id).map((a) => [a.actorType, a.actorId])).toEqual([["merchant_user", userId]]);
+    expect(listTransfersForPayment(db, payment.id).map((t) => t.retryOf)).toEqual([
+      null,
+      transfer.id,
+    ]);
+    expect(retryAudits(payment.id).map((a) => [a.actorType, a.actorId])).toEqual([
+      ["merchant_user", userId],
+    ]);
   });
 
   it("when payouts do not run in this process: a clear refusal (503), and nothing changes", async () => {
@@ -122,7 +210,10 @@ describe("a merchant retries a failed transfer", () => {
     installPaymentsRuntime(null);
     const response = await retry(cookie, payment.id, transfer.id);
     expect(response.status).toBe(503);
-    expect(await toastOf(response)).toMatchObject({ type: "error", message: "Cannot retry right now" });
+    expect(await toastOf(response)).toMatchObject({
+      type: "error",
+      message: "Cannot retry right now",
+    });
     expect(listTransfersForPayment(db, payment.id)).toHaveLength(1);
     expect(retryAudits(payment.id)).toHaveLength(0);
   });

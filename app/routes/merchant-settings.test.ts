@@ -13,10 +13,20 @@ import { hashPassword } from "~/core/passwords.server";
 import { createPayment, getPayment, listPaymentEvents } from "~/core/payments/payments.server";
 import { formatCryptoUnits } from "~/core/payments/quote";
 import { installPaymentsRuntime } from "~/wiring/payments.server";
-import { listTransfersForPayment, planSettlement, sendPendingTransfers } from "~/core/payments/settlement.server";
+import {
+  listTransfersForPayment,
+  planSettlement,
+  sendPendingTransfers,
+} from "~/core/payments/settlement.server";
 import { startSession } from "~/utils/session.server";
 import { installTestDatabase } from "../../tests/setup/db";
-import { addMerchant, liveRates, startPaymentsHarness, testConfig, type PaymentsHarness } from "../../tests/setup/payments";
+import {
+  addMerchant,
+  liveRates,
+  startPaymentsHarness,
+  testConfig,
+  type PaymentsHarness,
+} from "../../tests/setup/payments";
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import { loader as paymentLoader } from "./merchant.payments.$id";
 import { action, loader } from "./merchant.settings";
@@ -39,17 +49,36 @@ afterAll(async () => {
 
 let userCounter = 0;
 async function signedIn(merchantId: string, phone: string | null) {
-  if (!db.select().from(merchants).where(eq(merchants.id, merchantId)).get()) addMerchant(db, merchantId, phone);
+  if (!db.select().from(merchants).where(eq(merchants.id, merchantId)).get())
+    addMerchant(db, merchantId, phone);
   const id = `mu_settings_${++userCounter}`;
-  db.insert(merchantUsers).values({ id, merchantId, username: id, role: "owner", passwordHash, createdAt: 0 }).run();
+  db.insert(merchantUsers)
+    .values({ id, merchantId, username: id, role: "owner", passwordHash, createdAt: 0 })
+    .run();
   const setCookie = await startSession(db, "merchant", { merchantUserId: id }, get("/"));
-  return { userId: id, cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })) };
+  return {
+    userId: id,
+    cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })),
+  };
 }
 
-const post = (cookie: string, fields: Record<string, string>) => respond(() => action({ request: formPost("/merchant/settings", fields, { cookie }), params: {}, context: {} }));
+const post = (cookie: string, fields: Record<string, string>) =>
+  respond(() =>
+    action({
+      request: formPost("/merchant/settings", fields, { cookie }),
+      params: {},
+      context: {},
+    }),
+  );
 const merchantRow = (id: string) => db.select().from(merchants).where(eq(merchants.id, id)).get()!;
-const emailsTo = (address: string) => db.select().from(outboundEmails).where(eq(outboundEmails.toAddress, address)).all();
-const audits = (merchantId: string) => db.select().from(auditLog).where(and(eq(auditLog.targetType, "merchant"), eq(auditLog.targetId, merchantId))).all();
+const emailsTo = (address: string) =>
+  db.select().from(outboundEmails).where(eq(outboundEmails.toAddress, address)).all();
+const audits = (merchantId: string) =>
+  db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetType, "merchant"), eq(auditLog.targetId, merchantId)))
+    .all();
 
 describe("changing the payout number", () => {
   it("refuses a wrong or missing password with a field error and changes nothing", async () => {
@@ -58,27 +87,42 @@ describe("changing the payout number", () => {
       const response = await post(cookie, { phone: "0722 000 111", password });
       expect(response.status).toBe(400);
       const body = (await response.json()) as { lastResult: { error: Record<string, string[]> } };
-      expect(body.lastResult.error.password?.[0]).toMatch(password ? /password is not right/ : /Enter your password/);
+      expect(body.lastResult.error.password?.[0]).toMatch(
+        password ? /password is not right/ : /Enter your password/,
+      );
     }
-    expect(merchantRow("MRC-STPW22")).toMatchObject({ settlementPhone: "254712345678", settlementPhoneChangedAt: null, settlementPhoneHeldUntil: null });
+    expect(merchantRow("MRC-STPW22")).toMatchObject({
+      settlementPhone: "254712345678",
+      settlementPhoneChangedAt: null,
+      settlementPhoneHeldUntil: null,
+    });
     expect(emailsTo("mrc-stpw22@shop.example")).toEqual([]);
     expect(audits("MRC-STPW22")).toEqual([]);
   });
 
   it("throttles wrong passwords per account: after five, even the right one waits", async () => {
     const { cookie } = await signedIn("MRC-STTH22", "254712345678");
-    for (let i = 0; i < 5; i++) expect((await post(cookie, { phone: "0722 000 111", password: `wrong ${i}` })).status).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await post(cookie, { phone: "0722 000 111", password: `wrong ${i}` })).status).toBe(
+        400,
+      );
     const refused = await post(cookie, { phone: "0722 000 111", password: PASSWORD });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     const body = (await refused.json()) as { lastResult: { error: Record<string, string[]> } };
-    expect(body.lastResult.error.password?.[0]).toMatch(/^Too many wrong passwords\. Try again in \d+ minutes?\.$/);
+    expect(body.lastResult.error.password?.[0]).toMatch(
+      /^Too many wrong passwords\. Try again in \d+ minutes?\.$/,
+    );
     expect(merchantRow("MRC-STTH22").settlementPhone).toBe("254712345678");
   });
 
   it("counts each guess before checking it: twelve wrong passwords at once, only five are checked", async () => {
     const { cookie } = await signedIn("MRC-STCC22", "254712345678");
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => post(cookie, { phone: "0722 000 111", password: `guess ${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        post(cookie, { phone: "0722 000 111", password: `guess ${i}` }),
+      ),
+    );
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses.filter((status) => status === 400)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(7);
@@ -95,31 +139,64 @@ describe("changing the payout number", () => {
     expect(row.settlementPhoneHeldUntil! - row.settlementPhoneChangedAt!).toBe(24 * 3_600_000);
     expect(row.settlementPhoneChangedAt).toBeGreaterThanOrEqual(before);
     const toast = await toastOf(response);
-    expect(toast?.description).toMatch(/^Payouts to \+254 7•• ••• 111 start after \d\d-\d\d-\d{4} \d\d:\d\d\. We e-mailed you about the change\.$/);
+    expect(toast?.description).toMatch(
+      /^Payouts to \+254 7•• ••• 111 start after \d\d-\d\d-\d{4} \d\d:\d\d\. We e-mailed you about the change\.$/,
+    );
 
     const [email, ...more] = emailsTo("mrc-stqk22@shop.example");
     expect(more).toEqual([]);
     expect(email?.subject).toBe("Your OneHop payout number was changed");
     expect(email?.bodyText).toContain("from +254 7•• ••• 678 to +254 7•• ••• 111");
-    for (const full of ["254712345678", "712345678", "0712345678", "254722000111", "722000111", "0722000111"]) expect(email?.bodyText).not.toContain(full);
-    expect(email?.bodyText).toMatch(/payouts to the new number start after \d\d-\d\d-\d{4} \d\d:\d\d/);
+    for (const full of [
+      "254712345678",
+      "712345678",
+      "0712345678",
+      "254722000111",
+      "722000111",
+      "0722000111",
+    ])
+      expect(email?.bodyText).not.toContain(full);
+    expect(email?.bodyText).toMatch(
+      /payouts to the new number start after \d\d-\d\d-\d{4} \d\d:\d\d/,
+    );
 
     const [audit] = audits("MRC-STQK22");
-    expect(audit).toMatchObject({ actorType: "merchant_user", actorId: userId, action: "settlement.phone_changed" });
-    expect(JSON.parse(audit!.details!)).toMatchObject({ from: "254712345678", to: "254722000111", heldUntil: row.settlementPhoneHeldUntil });
+    expect(audit).toMatchObject({
+      actorType: "merchant_user",
+      actorId: userId,
+      action: "settlement.phone_changed",
+    });
+    expect(JSON.parse(audit!.details!)).toMatchObject({
+      from: "254712345678",
+      to: "254722000111",
+      heldUntil: row.settlementPhoneHeldUntil,
+    });
 
-    const page = (await (await respond(() => loader({ request: get("/merchant/settings", { cookie }), params: {}, context: {} }))).json()) as { hold: string | null; display: string };
+    const page = (await (
+      await respond(() =>
+        loader({ request: get("/merchant/settings", { cookie }), params: {}, context: {} }),
+      )
+    ).json()) as { hold: string | null; display: string };
     expect(page.display).toBe("+254 722 000 111");
-    expect(page.hold).toMatch(/^Payouts to \+254 7•• ••• 111 start after \d\d-\d\d-\d{4} \d\d:\d\d$/);
+    expect(page.hold).toMatch(
+      /^Payouts to \+254 7•• ••• 111 start after \d\d-\d\d-\d{4} \d\d:\d\d$/,
+    );
   });
 
   it("the first number ever set is not held (nothing to redirect yet)", async () => {
     const { cookie } = await signedIn("MRC-STFS22", null);
     const response = await post(cookie, { phone: "0733 111 222", password: PASSWORD });
     expect(response.status).toBe(302);
-    expect(merchantRow("MRC-STFS22")).toMatchObject({ settlementPhone: "254733111222", settlementPhoneHeldUntil: null });
-    expect((await toastOf(response))?.description).toBe("We will pay you to +254 733 111 222 on M-Pesa.");
-    expect(emailsTo("mrc-stfs22@shop.example").map((e) => e.subject)).toEqual(["Your OneHop payout number was set"]);
+    expect(merchantRow("MRC-STFS22")).toMatchObject({
+      settlementPhone: "254733111222",
+      settlementPhoneHeldUntil: null,
+    });
+    expect((await toastOf(response))?.description).toBe(
+      "We will pay you to +254 733 111 222 on M-Pesa.",
+    );
+    expect(emailsTo("mrc-stfs22@shop.example").map((e) => e.subject)).toEqual([
+      "Your OneHop payout number was set",
+    ]);
   });
 });
 
@@ -127,12 +204,38 @@ describe("payouts during the cooling-off period", () => {
   it("a payment confirmed during the period is not sent until it ends, then is", async () => {
     const { userId } = await signedIn("MRC-STCQ22", "254712345678");
     const changedAt = h.clock.now;
-    const changed = await changeSettlementDestination(db, { merchantId: "MRC-STCQ22", userId, password: PASSWORD, phone: "254722333444", clientKey: "ip:127.0.0.1" }, { coolingOffHours: 24, now: changedAt });
-    expect(changed).toMatchObject({ ok: true, changed: true, heldUntil: changedAt + 24 * 3_600_000 });
+    const changed = await changeSettlementDestination(
+      db,
+      {
+        merchantId: "MRC-STCQ22",
+        userId,
+        password: PASSWORD,
+        phone: "254722333444",
+        clientKey: "ip:127.0.0.1",
+      },
+      { coolingOffHours: 24, now: changedAt },
+    );
+    expect(changed).toMatchObject({
+      ok: true,
+      changed: true,
+      heldUntil: changedAt + 24 * 3_600_000,
+    });
 
     h.clock.now = changedAt + 3_600_000;
-    const payment = await createPayment(db, { custody: h.runtime.custody, rates: liveRates(h.clock.now), config: testConfig, now: h.clock.now }, { merchantId: "MRC-STCQ22", amountKes: 2_500, asset: "USDT", reference: "HELD-1" });
-    const tx = await h.custodySim.sendPayment({ address: payment.depositAddress!, amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT") });
+    const payment = await createPayment(
+      db,
+      {
+        custody: h.runtime.custody,
+        rates: liveRates(h.clock.now),
+        config: testConfig,
+        now: h.clock.now,
+      },
+      { merchantId: "MRC-STCQ22", amountKes: 2_500, asset: "USDT", reference: "HELD-1" },
+    );
+    const tx = await h.custodySim.sendPayment({
+      address: payment.depositAddress!,
+      amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT"),
+    });
     await h.custodySim.confirm(tx.id, 2);
     expect(getPayment(db, payment.id)?.status).toBe("confirmed");
 
@@ -147,7 +250,9 @@ describe("payouts during the cooling-off period", () => {
     expect(await run()).toBe("destination_held");
     expect(listTransfersForPayment(db, payment.id)).toEqual([]);
     expect(getPayment(db, payment.id)?.status).toBe("confirmed");
-    const held = listPaymentEvents(db, payment.id).filter((e) => e.type === "waiting_for_destination_cooling_off");
+    const held = listPaymentEvents(db, payment.id).filter(
+      (e) => e.type === "waiting_for_destination_cooling_off",
+    );
     expect(held).toHaveLength(1);
     // The harness clock starts at 20-11-2026 10:00 in Nairobi: the hold ends 24 hours later.
     expect(changedAt).toBe(Date.UTC(2026, 10, 20, 7, 0));
@@ -155,12 +260,30 @@ describe("payouts during the cooling-off period", () => {
 
     // The merchant's payment page says why it waits (its timeline).
     const { cookie } = await signedIn("MRC-STCQ22", null);
-    const waiting = (await (await respond(() => paymentLoader({ request: get(`/merchant/payments/${payment.id}`, { cookie }), params: { id: payment.id }, context: {} }))).json()) as { events: { type: string; cause: string }[] };
-    expect(waiting.events.filter((e) => e.type === "waiting_for_destination_cooling_off").map((e) => e.cause)).toEqual([held[0]!.cause]);
+    const waiting = (await (
+      await respond(() =>
+        paymentLoader({
+          request: get(`/merchant/payments/${payment.id}`, { cookie }),
+          params: { id: payment.id },
+          context: {},
+        }),
+      )
+    ).json()) as { events: { type: string; cause: string }[] };
+    expect(
+      waiting.events
+        .filter((e) => e.type === "waiting_for_destination_cooling_off")
+        .map((e) => e.cause),
+    ).toEqual([held[0]!.cause]);
 
     h.clock.now = changedAt + 24 * 3_600_000;
     expect(await run()).toBe("planned");
-    expect(listTransfersForPayment(db, payment.id).map((t) => [t.phone, t.status, formatKesCents(t.amountKesCents)])).toEqual([["254722333444", "succeeded", "KES 2,466.00"]]);
+    expect(
+      listTransfersForPayment(db, payment.id).map((t) => [
+        t.phone,
+        t.status,
+        formatKesCents(t.amountKesCents),
+      ]),
+    ).toEqual([["254722333444", "succeeded", "KES 2,466.00"]]);
     expect(getPayment(db, payment.id)?.status).toBe("settled");
   });
 });
@@ -168,9 +291,26 @@ describe("payouts during the cooling-off period", () => {
 describe("the payment page shows the M-Pesa charge", () => {
   it("before settlement as an estimate, after it as the transfers made", async () => {
     const { cookie } = await signedIn("MRC-STPG22", "254712345678");
-    const payment = await createPayment(db, { custody: h.runtime.custody, rates: liveRates(h.clock.now), config: testConfig, now: h.clock.now }, { merchantId: "MRC-STPG22", amountKes: 2_500, asset: "USDT", reference: "PAGE-1" });
+    const payment = await createPayment(
+      db,
+      {
+        custody: h.runtime.custody,
+        rates: liveRates(h.clock.now),
+        config: testConfig,
+        now: h.clock.now,
+      },
+      { merchantId: "MRC-STPG22", amountKes: 2_500, asset: "USDT", reference: "PAGE-1" },
+    );
     const read = async () =>
-      (await (await respond(() => paymentLoader({ request: get(`/merchant/payments/${payment.id}`, { cookie }), params: { id: payment.id }, context: {} }))).json()) as {
+      (await (
+        await respond(() =>
+          paymentLoader({
+            request: get(`/merchant/payments/${payment.id}`, { cookie }),
+            params: { id: payment.id },
+            context: {},
+          }),
+        )
+      ).json()) as {
         feeBps: number;
         estimate: { payoutKesCents: string; railChargeKesCents: string };
         actual: { payoutKesCents: string; railChargeKesCents: string } | null;
@@ -178,9 +318,18 @@ describe("the payment page shows the M-Pesa charge", () => {
       };
     const before = await read();
     expect(before.actual).toBeNull();
-    expect(payoutSentence(before.estimate.payoutKesCents, before.feeBps, before.estimate.railChargeKesCents)).toBe("KES 2,466 after the 1% fee and the M-Pesa charge of KES 9");
+    expect(
+      payoutSentence(
+        before.estimate.payoutKesCents,
+        before.feeBps,
+        before.estimate.railChargeKesCents,
+      ),
+    ).toBe("KES 2,466 after the 1% fee and the M-Pesa charge of KES 9");
 
-    const tx = await h.custodySim.sendPayment({ address: payment.depositAddress!, amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT") });
+    const tx = await h.custodySim.sendPayment({
+      address: payment.depositAddress!,
+      amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT"),
+    });
     await h.custodySim.confirm(tx.id, 2);
     planSettlement(db, payment.id, testConfig, h.clock.now);
     await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now);

@@ -9,15 +9,45 @@ import { action as signIn, loader as signInLoader } from "./merchant-signin";
 
 const { db, close } = installTestDatabase();
 afterAll(close);
-db.insert(merchants).values({ id: "MRC-ROUT22", businessName: "Route Shop", contactEmail: "r@shop.example", createdAt: 0 }).run();
-db.insert(merchantUsers)
-  .values({ id: "usr_r", merchantId: "MRC-ROUT22", username: "owner", passwordHash: await hashPassword("a long enough secret"), createdAt: 0 })
+db.insert(merchants)
+  .values({
+    id: "MRC-ROUT22",
+    businessName: "Route Shop",
+    contactEmail: "r@shop.example",
+    createdAt: 0,
+  })
   .run();
-db.insert(merchants).values({ id: "MRC-OTHR22", businessName: "Other Shop", contactEmail: "o@shop.example", createdAt: 0 }).run();
+db.insert(merchantUsers)
+  .values({
+    id: "usr_r",
+    merchantId: "MRC-ROUT22",
+    username: "owner",
+    passwordHash: await hashPassword("a long enough secret"),
+    createdAt: 0,
+  })
+  .run();
+db.insert(merchants)
+  .values({
+    id: "MRC-OTHR22",
+    businessName: "Other Shop",
+    contactEmail: "o@shop.example",
+    createdAt: 0,
+  })
+  .run();
 
-const credentials = { merchantId: "MRC-ROUT22", username: "owner", password: "a long enough secret" };
+const credentials = {
+  merchantId: "MRC-ROUT22",
+  username: "owner",
+  password: "a long enough secret",
+};
 const post = (fields: Record<string, string>, userAgent = "vitest") =>
-  respond(() => signIn({ request: formPost("/merchant-signin", fields, { userAgent }), params: {}, context: {} }));
+  respond(() =>
+    signIn({
+      request: formPost("/merchant-signin", fields, { userAgent }),
+      params: {},
+      context: {},
+    }),
+  );
 
 describe("merchant sign-in, dashboard and sign-out", () => {
   it("signs in, rotates to a fresh session cookie, and goes to the dashboard", async () => {
@@ -26,17 +56,33 @@ describe("merchant sign-in, dashboard and sign-out", () => {
     expect(response.headers.get("Location")).toBe("/merchant/dashboard");
     const cookie = cookiesFrom(response);
     expect(cookie).toMatch(/onehop_session=/);
-    const dashboard = await respond(() => dashboardLoader({ request: get("/merchant/dashboard", { cookie }), params: {}, context: {} }));
-    const data = (await dashboard.json()) as { account: Record<string, string>; stats: Record<string, { value: number }> };
-    expect(data.account).toEqual({ merchant_id: "MRC-ROUT22", username: "owner", business_name: "Route Shop", contact_email: "r@shop.example" });
+    const dashboard = await respond(() =>
+      dashboardLoader({ request: get("/merchant/dashboard", { cookie }), params: {}, context: {} }),
+    );
+    const data = (await dashboard.json()) as {
+      account: Record<string, string>;
+      stats: Record<string, { value: number }>;
+    };
+    expect(data.account).toEqual({
+      merchant_id: "MRC-ROUT22",
+      username: "owner",
+      business_name: "Route Shop",
+      contact_email: "r@shop.example",
+    });
     expect(Object.values(data.stats).map((s) => s.value)).toEqual([0, 0, 0, 0]);
 
-    const out = await respond(() => signOut({ request: formPost("/merchant/signout", {}, { cookie }), params: {}, context: {} }));
+    const out = await respond(() =>
+      signOut({ request: formPost("/merchant/signout", {}, { cookie }), params: {}, context: {} }),
+    );
     expect(out.headers.get("Location")).toBe("/");
     expect(await toastOf(out)).toMatchObject({ message: "Signed Out" });
-    const after = await respond(() => dashboardLoader({ request: get("/merchant/dashboard", { cookie }), params: {}, context: {} }));
+    const after = await respond(() =>
+      dashboardLoader({ request: get("/merchant/dashboard", { cookie }), params: {}, context: {} }),
+    );
     expect(after.status).toBe(302);
-    expect(after.headers.get("Location")).toBe("/merchant-signin?redirectTo=%2Fmerchant%2Fdashboard");
+    expect(after.headers.get("Location")).toBe(
+      "/merchant-signin?redirectTo=%2Fmerchant%2Fdashboard",
+    );
   });
 
   it("the same 'Sign In Failed' for every wrong combination", async () => {
@@ -52,7 +98,9 @@ describe("merchant sign-in, dashboard and sign-out", () => {
         message: "Sign In Failed",
         description: "Invalid credentials. Please check your Merchant ID, Username, and Password.",
       });
-      expect(response.headers.getSetCookie().some((c) => c.startsWith("onehop_session="))).toBe(false);
+      expect(response.headers.getSetCookie().some((c) => c.startsWith("onehop_session="))).toBe(
+        false,
+      );
     }
   });
 
@@ -69,10 +117,13 @@ describe("merchant sign-in, dashboard and sign-out", () => {
 
   it("tells a throttled client how long to wait", async () => {
     db.delete(rateLimits).run();
-    for (let i = 0; i < 5; i++) await post({ ...credentials, password: `wrong ${i}` }, "throttled-client");
+    for (let i = 0; i < 5; i++)
+      await post({ ...credentials, password: `wrong ${i}` }, "throttled-client");
     const response = await post(credentials, "throttled-client");
     expect(response.status).toBe(429);
-    expect((await toastOf(response))?.description).toMatch(/^Too many failed sign-in attempts\. Please wait \d+ minutes and try again\.$/);
+    expect((await toastOf(response))?.description).toMatch(
+      /^Too many failed sign-in attempts\. Please wait \d+ minutes and try again\.$/,
+    );
     db.delete(rateLimits).run();
   });
 
@@ -90,7 +141,9 @@ describe("merchant sign-in, dashboard and sign-out", () => {
 
   it("a signed-in visitor to the sign-in page goes straight to the dashboard", async () => {
     const cookie = cookiesFrom(await post(credentials));
-    const response = await respond(() => signInLoader({ request: get("/merchant-signin", { cookie }), params: {}, context: {} }));
+    const response = await respond(() =>
+      signInLoader({ request: get("/merchant-signin", { cookie }), params: {}, context: {} }),
+    );
     expect(response.headers.get("Location")).toBe("/merchant/dashboard");
   });
 

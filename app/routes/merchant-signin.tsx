@@ -1,6 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Container } from "~/components/ui";
 import { fieldMeta, Honeypot, SubmitButton, TextField } from "~/components/ui/form";
@@ -14,7 +20,12 @@ import { getDb } from "~/utils/db.server";
 import { checkHoneypot } from "~/utils/honeypot";
 import { logger } from "~/utils/logger.server";
 import { paths } from "~/utils/paths";
-import { assertSameOrigin, privatePageHeadersWithRetryAfter, retryAfterHeader, safeRedirectPath } from "~/utils/request.server";
+import {
+  assertSameOrigin,
+  privatePageHeadersWithRetryAfter,
+  retryAfterHeader,
+  safeRedirectPath,
+} from "~/utils/request.server";
 import { readSession, startSession } from "~/utils/session.server";
 import { seo } from "~/utils/seo";
 import { jsonWithError } from "~/utils/toast.server";
@@ -35,26 +46,55 @@ export async function action({ request }: ActionFunctionArgs) {
   // FormStrategy reads the body itself: validate a clone first.
   const formData = await request.clone().formData();
   if (checkHoneypot(formData) === "bot") {
-    return jsonWithError<ActionData>({ lastResult: { status: "error" } }, messages.signInFailed, { status: 401 });
+    return jsonWithError<ActionData>({ lastResult: { status: "error" } }, messages.signInFailed, {
+      status: 401,
+    });
   }
   const submission = parseWithZod(formData, { schema: signInSchema });
   if (submission.status !== "success") {
-    return data<ActionData>({ lastResult: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    return data<ActionData>(
+      { lastResult: submission.reply({ hideFields: ["password"] }) },
+      { status: 400 },
+    );
   }
-  const failed = (toast: { message: string; description?: string }, status: number, headers?: HeadersInit) =>
-    jsonWithError<ActionData>({ lastResult: submission.reply({ hideFields: ["password"] }) }, toast, { status, headers });
+  const failed = (
+    toast: { message: string; description?: string },
+    status: number,
+    headers?: HeadersInit,
+  ) =>
+    jsonWithError<ActionData>(
+      { lastResult: submission.reply({ hideFields: ["password"] }) },
+      toast,
+      { status, headers },
+    );
   try {
     const principal = await authenticator.authenticate("merchant", request);
-    const cookie = await startSession(getDb(), "merchant", { merchantUserId: principal.userId }, request);
-    return redirect(safeRedirectPath(submission.value.redirectTo, DASHBOARD), { headers: { "Set-Cookie": cookie } });
+    const cookie = await startSession(
+      getDb(),
+      "merchant",
+      { merchantUserId: principal.userId },
+      request,
+    );
+    return redirect(safeRedirectPath(submission.value.redirectTo, DASHBOARD), {
+      headers: { "Set-Cookie": cookie },
+    });
   } catch (error) {
     if (error instanceof InvalidCredentialsError) return failed(messages.signInFailed, 401);
     if (error instanceof ThrottledError) {
       // Refused before any password check: 429 with Retry-After, and the sign-in page says why.
-      const description = error.reason === "busy" ? signInRefusal.busy : signInRefusal.throttled(describeWait(error.retryAfterMs));
-      return failed({ message: messages.signInFailed.message, description }, 429, retryAfterHeader(error.retryAfterMs));
+      const description =
+        error.reason === "busy"
+          ? signInRefusal.busy
+          : signInRefusal.throttled(describeWait(error.retryAfterMs));
+      return failed(
+        { message: messages.signInFailed.message, description },
+        429,
+        retryAfterHeader(error.retryAfterMs),
+      );
     }
-    logger.error("merchant sign-in error", { error: error instanceof Error ? error.message : String(error) });
+    logger.error("merchant sign-in error", {
+      error: error instanceof Error ? error.message : String(error),
+    });
     return failed(messages.signInError, 500);
   }
 }
@@ -78,13 +118,35 @@ export default function MerchantSignIn() {
     <Container className="grid max-w-5xl gap-10 py-16 md:grid-cols-2">
       <div>
         <h1 className="text-3xl font-bold text-ink">Merchant Sign In</h1>
-        <p className="mt-3 text-slate-700">Sign in with the merchant ID, username and password from your approval e-mail.</p>
+        <p className="mt-3 text-slate-700">
+          Sign in with the merchant ID, username and password from your approval e-mail.
+        </p>
         <Form method="post" {...getFormProps(form)} className="relative mt-8 space-y-5">
           <Honeypot />
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <TextField meta={meta("merchantId")} label="Merchant ID" defaultValue={initial("merchantId") ?? merchantId} autoComplete="organization" placeholder="MRC-XXXXXX" autoCapitalize="characters" spellCheck={false} />
-          <TextField meta={meta("username")} label="Username" defaultValue={initial("username")} autoComplete="username" autoCapitalize="none" spellCheck={false} />
-          <TextField meta={meta("password")} label="Password" type="password" autoComplete="current-password" />
+          <TextField
+            meta={meta("merchantId")}
+            label="Merchant ID"
+            defaultValue={initial("merchantId") ?? merchantId}
+            autoComplete="organization"
+            placeholder="MRC-XXXXXX"
+            autoCapitalize="characters"
+            spellCheck={false}
+          />
+          <TextField
+            meta={meta("username")}
+            label="Username"
+            defaultValue={initial("username")}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+          <TextField
+            meta={meta("password")}
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+          />
           <SubmitButton pendingLabel="Signing In..." className="w-full">
             Sign In
           </SubmitButton>
@@ -96,7 +158,10 @@ export default function MerchantSignIn() {
         </h2>
         <p className="mt-3 text-slate-700">
           Our support team is available {company.supportHours}. Write to{" "}
-          <a className="font-semibold text-brand-800 underline" href={`mailto:${company.supportEmail}`}>
+          <a
+            className="font-semibold text-brand-800 underline"
+            href={`mailto:${company.supportEmail}`}
+          >
             {company.supportEmail}
           </a>{" "}
           or call{" "}
@@ -120,4 +185,9 @@ export default function MerchantSignIn() {
 export const headers = privatePageHeadersWithRetryAfter;
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Merchant Sign In", description: "Sign in to your OneHop merchant dashboard.", path: paths.merchantSignIn, noindex: true });
+  seo(matches, {
+    title: "Merchant Sign In",
+    description: "Sign in to your OneHop merchant dashboard.",
+    path: paths.merchantSignIn,
+    noindex: true,
+  });

@@ -94,14 +94,22 @@ export default function MerchantDashboard() {
                     {action.label}
                   </Link>
                 ) : (
-                  <button type="button" disabled className={buttonClass("secondary", "w-full justify-start")} aria-describedby="quick-actions-note">
+                  <button
+                    type="button"
+                    disabled
+                    className={buttonClass("secondary", "w-full justify-start")}
+                    aria-describedby="quick-actions-note"
+                  >
                     {action.label}
                   </button>
                 )}
               </li>
             ))}
             <li>
-              <Link to={paths.merchantSettings} className={buttonClass("ghost", "w-full justify-start")}>
+              <Link
+                to={paths.merchantSettings}
+                className={buttonClass("ghost", "w-full justify-start")}
+              >
                 Settlement settings
               </Link>
             </li>
@@ -118,4 +126,9 @@ export default function MerchantDashboard() {
 export const headers = privatePageHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Merchant Dashboard", description: "Your OneHop merchant dashboard.", path: paths.merchantDashboard, noindex: true });
+  seo(matches, {
+    title: "Merchant Dashboard",
+    description: "Your OneHop merchant dashboard.",
+    path: paths.merchantDashboard,
+    noindex: true,
+  });

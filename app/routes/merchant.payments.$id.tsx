@@ -1,8 +1,20 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { transferStatusLabels } from "~/components/payments/labels";
-import { eatDateTime, formatKesCents, formatKesExact, PaymentStatusBadge, PaymentTimeline, payoutSentence } from "~/components/payments/PaymentBits";
+import {
+  eatDateTime,
+  formatKesCents,
+  formatKesExact,
+  PaymentStatusBadge,
+  PaymentTimeline,
+  payoutSentence,
+} from "~/components/payments/PaymentBits";
 import { buttonClass, Card, Container, DataTable } from "~/components/ui";
 import { getSettlementDestination } from "~/core/merchants/settlement-destination.server";
 import { merchantPaymentDetail } from "~/core/payments/reads.server";
@@ -25,12 +37,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Before settlement: what this payment alone would pay out. After: the transfers actually made.
   const { feeBps, estimate, actual } = payoutView(payment, transfers, payments().config);
   const destination = getSettlementDestination(db, merchant.merchantId, Date.now());
-  const waiting = ["awaiting_payment", "confirming", "confirmed", "in_review"].includes(payment.status);
+  const waiting = ["awaiting_payment", "confirming", "confirmed", "in_review"].includes(
+    payment.status,
+  );
   return {
     feeBps,
     estimate,
     actual,
-    hold: waiting && destination.phone && destination.heldUntil ? heldDestinationNotice(destination.phone, destination.heldUntil) : null,
+    hold:
+      waiting && destination.phone && destination.heldUntil
+        ? heldDestinationNotice(destination.phone, destination.heldUntil)
+        : null,
 
     payment: {
       ...paymentView(payment),
@@ -58,33 +75,70 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-const actionSchema = z.object({ intent: z.literal("retry-transfer"), transferId: z.string().min(1).max(64) });
+const actionSchema = z.object({
+  intent: z.literal("retry-transfer"),
+  transferId: z.string().min(1).max(64),
+});
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const merchant = await requireMerchant(request);
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ ok: false }, { status: 400 });
-  const actor = { type: "merchant_user", id: merchant.userId, merchantId: merchant.merchantId } as const;
-  const outcome = await payments().retryTransfer(actor, { paymentId: params.id ?? "", transferId: parsed.data.transferId });
-  if (outcome.ok) return jsonWithSuccess({ ok: true }, { message: "Transfer retried", description: "We sent it to M-Pesa again." });
+  const actor = {
+    type: "merchant_user",
+    id: merchant.userId,
+    merchantId: merchant.merchantId,
+  } as const;
+  const outcome = await payments().retryTransfer(actor, {
+    paymentId: params.id ?? "",
+    transferId: parsed.data.transferId,
+  });
+  if (outcome.ok)
+    return jsonWithSuccess(
+      { ok: true },
+      { message: "Transfer retried", description: "We sent it to M-Pesa again." },
+    );
   switch (outcome.reason) {
     case "not_found":
       throw notFound("Payment not found");
     case "held":
-      return jsonWithError({ ok: false }, { message: "Cannot retry yet", description: `${outcome.notice}.` }, { status: 409 });
+      return jsonWithError(
+        { ok: false },
+        { message: "Cannot retry yet", description: `${outcome.notice}.` },
+        { status: 409 },
+      );
     case "not_running":
-      return jsonWithError({ ok: false }, { message: "Cannot retry right now", description: "Payouts to M-Pesa are paused for a moment. Nothing was changed; please try again in a few minutes." }, { status: 503 });
+      return jsonWithError(
+        { ok: false },
+        {
+          message: "Cannot retry right now",
+          description:
+            "Payouts to M-Pesa are paused for a moment. Nothing was changed; please try again in a few minutes.",
+        },
+        { status: 503 },
+      );
     case "not_retryable":
-      return jsonWithError({ ok: false }, { message: "Cannot retry", description: "This transfer is not failed, or was already retried." }, { status: 409 });
+      return jsonWithError(
+        { ok: false },
+        {
+          message: "Cannot retry",
+          description: "This transfer is not failed, or was already retried.",
+        },
+        { status: 409 },
+      );
   }
 }
 
 export default function PaymentDetail() {
-  const { payment, events, transfers, feeBps, estimate, actual, hold } = useLoaderData<typeof loader>();
+  const { payment, events, transfers, feeBps, estimate, actual, hold } =
+    useLoaderData<typeof loader>();
   return (
     <Container className="py-12">
       <p>
-        <Link to={paths.merchantPayments} className="text-sm font-semibold text-brand-800 underline">
+        <Link
+          to={paths.merchantPayments}
+          className="text-sm font-semibold text-brand-800 underline"
+        >
           Back to payments
         </Link>
       </p>
@@ -102,11 +156,23 @@ export default function PaymentDetail() {
                 ["Amount", formatKesCents(payment.amountKesCents)],
                 ["Collection fee", formatKesCents(payment.feeKesCents)],
                 actual
-                  ? ["Paid to your M-Pesa", `${formatKesExact(actual.payoutKesCents)} after the M-Pesa charge${transfers.length > 1 ? "s" : ""} of ${formatKesExact(actual.railChargeKesCents)}`]
-                  : ["You receive", payoutSentence(estimate.payoutKesCents, feeBps, estimate.railChargeKesCents)],
+                  ? [
+                      "Paid to your M-Pesa",
+                      `${formatKesExact(actual.payoutKesCents)} after the M-Pesa charge${transfers.length > 1 ? "s" : ""} of ${formatKesExact(actual.railChargeKesCents)}`,
+                    ]
+                  : [
+                      "You receive",
+                      payoutSentence(estimate.payoutKesCents, feeBps, estimate.railChargeKesCents),
+                    ],
                 ["Customer pays", `${payment.crypto} ${payment.asset} (${payment.network})`],
-                ["Received so far", `${payment.received} ${payment.asset}, ${payment.confirmations} confirmation(s)`],
-                ["Locked rate", `${payment.quoteRate} KES per ${payment.asset} (${payment.rateSource}, ${eatDateTime(payment.rateFetchedAt)})`],
+                [
+                  "Received so far",
+                  `${payment.received} ${payment.asset}, ${payment.confirmations} confirmation(s)`,
+                ],
+                [
+                  "Locked rate",
+                  `${payment.quoteRate} KES per ${payment.asset} (${payment.rateSource}, ${eatDateTime(payment.rateFetchedAt)})`,
+                ],
                 ["Quote expires", eatDateTime(payment.expiresAt)],
                 ["Deposit address", payment.depositAddress ?? "None"],
               ] as const
@@ -122,15 +188,19 @@ export default function PaymentDetail() {
               Open checkout page
             </Link>
           </div>
-          {payment.requiresReview ? <p className="mt-4 text-sm text-slate-700">Above the automatic limit: our team reviews it before payout.</p> : null}
+          {payment.requiresReview ? (
+            <p className="mt-4 text-sm text-slate-700">
+              Above the automatic limit: our team reviews it before payout.
+            </p>
+          ) : null}
           {hold ? (
             <p role="status" className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-900">
               {hold}.
             </p>
           ) : null}
           <p className="mt-4 text-sm text-slate-700">
-            The M-Pesa charge is Safaricom&apos;s own charge for each transfer, passed on at cost; cents M-Pesa cannot send are paid with your next
-            settlement.
+            The M-Pesa charge is Safaricom&apos;s own charge for each transfer, passed on at cost;
+            cents M-Pesa cannot send are paid with your next settlement.
           </p>
         </Card>
         <Card title="Timeline" headingLevel="h2">
@@ -143,38 +213,53 @@ export default function PaymentDetail() {
           Settlement to M-Pesa
         </h2>
         {transfers.length === 0 ? (
-          <p className="mt-4 text-slate-700">No transfers yet: they are made as soon as the payment is confirmed.</p>
+          <p className="mt-4 text-slate-700">
+            No transfers yet: they are made as soon as the payment is confirmed.
+          </p>
         ) : (
           <DataTable
             caption="Transfers to your M-Pesa number"
-            headings={["#", "Amount", "M-Pesa charge", "To", "Day", "Status", "M-Pesa receipt", <span key="actions" className="sr-only">Actions</span>]}
+            headings={[
+              "#",
+              "Amount",
+              "M-Pesa charge",
+              "To",
+              "Day",
+              "Status",
+              "M-Pesa receipt",
+              <span key="actions" className="sr-only">
+                Actions
+              </span>,
+            ]}
             className="mt-4"
           >
-                {transfers.map((t) => (
-                  <tr key={t.id} className="border-b border-slate-200">
-                    <td className="px-3 py-2">{t.sequence}</td>
-                    <td className="px-3 py-2">{formatKesCents(t.amountKesCents)}</td>
-                    <td className="px-3 py-2">{formatKesCents(t.railChargeKesCents)}</td>
-                    <td className="px-3 py-2">{t.phone}</td>
-                    <td className="px-3 py-2">{t.day}</td>
-                    <td className="px-3 py-2">
-                      {transferStatusLabels[t.status]}
-                      {t.status === "failed" && t.resultDesc ? <div className="text-xs text-red-800">{t.resultDesc}</div> : null}
-                    </td>
-                    <td className="px-3 py-2 font-mono">{t.receipt ?? ""}</td>
-                    <td className="px-3 py-2">
-                      {t.status === "failed" && !t.retried ? (
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="retry-transfer" />
-                          <input type="hidden" name="transferId" value={t.id} />
-                          <button type="submit" className={buttonClass("secondary")}>
-                            Retry transfer
-                          </button>
-                        </Form>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
+            {transfers.map((t) => (
+              <tr key={t.id} className="border-b border-slate-200">
+                <td className="px-3 py-2">{t.sequence}</td>
+                <td className="px-3 py-2">{formatKesCents(t.amountKesCents)}</td>
+                <td className="px-3 py-2">{formatKesCents(t.railChargeKesCents)}</td>
+                <td className="px-3 py-2">{t.phone}</td>
+                <td className="px-3 py-2">{t.day}</td>
+                <td className="px-3 py-2">
+                  {transferStatusLabels[t.status]}
+                  {t.status === "failed" && t.resultDesc ? (
+                    <div className="text-xs text-red-800">{t.resultDesc}</div>
+                  ) : null}
+                </td>
+                <td className="px-3 py-2 font-mono">{t.receipt ?? ""}</td>
+                <td className="px-3 py-2">
+                  {t.status === "failed" && !t.retried ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="retry-transfer" />
+                      <input type="hidden" name="transferId" value={t.id} />
+                      <button type="submit" className={buttonClass("secondary")}>
+                        Retry transfer
+                      </button>
+                    </Form>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
           </DataTable>
         )}
       </section>
@@ -183,4 +268,10 @@ export default function PaymentDetail() {
 }
 
 export const headers = privatePageHeaders;
-export const meta: MetaFunction = ({ matches }) => seo(matches, { title: "Payment", description: "Payment details.", path: paths.merchantPayments, noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Payment",
+    description: "Payment details.",
+    path: paths.merchantPayments,
+    noindex: true,
+  });

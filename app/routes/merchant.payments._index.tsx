@@ -33,7 +33,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     q,
     page,
     hasNext: rows.length > PAGE_SIZE,
-    balances: { available: balances.available.toString(), pending: balances.pending.toString(), inFlight: balances.inFlight.toString() },
+    balances: {
+      available: balances.available.toString(),
+      pending: balances.pending.toString(),
+      inFlight: balances.inFlight.toString(),
+    },
     payments: rows.slice(0, PAGE_SIZE).map((p) => ({
       id: p.id,
       reference: p.reference,
@@ -87,12 +91,22 @@ export default function MerchantPayments() {
         </dl>
       </section>
 
-      <Form method="get" className="mt-8 flex flex-wrap items-end gap-3" role="search" aria-label="Filter payments">
+      <Form
+        method="get"
+        className="mt-8 flex flex-wrap items-end gap-3"
+        role="search"
+        aria-label="Filter payments"
+      >
         <div>
           <label htmlFor="status" className="block text-sm font-medium text-slate-800">
             Status
           </label>
-          <select id="status" name="status" defaultValue={status} className="mt-1 rounded-lg border border-slate-400 px-3 py-2">
+          <select
+            id="status"
+            name="status"
+            defaultValue={status}
+            className="mt-1 rounded-lg border border-slate-400 px-3 py-2"
+          >
             <option value="">All statuses</option>
             {(Object.keys(paymentStatusLabels) as (keyof typeof paymentStatusLabels)[]).map((s) => (
               <option key={s} value={s}>
@@ -105,38 +119,58 @@ export default function MerchantPayments() {
           <label htmlFor="q" className="block text-sm font-medium text-slate-800">
             Reference
           </label>
-          <input id="q" name="q" type="search" defaultValue={q} placeholder="Order number or payment id" className="mt-1 rounded-lg border border-slate-400 px-3 py-2" />
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder="Order number or payment id"
+            className="mt-1 rounded-lg border border-slate-400 px-3 py-2"
+          />
         </div>
         <button type="submit" className={buttonClass("secondary")}>
           Filter
         </button>
-        <a href={`${paths.merchantPaymentsExport}${query({})}`} className={buttonClass("ghost")} download>
+        <a
+          href={`${paths.merchantPaymentsExport}${query({})}`}
+          className={buttonClass("ghost")}
+          download
+        >
           Export CSV
         </a>
       </Form>
 
       {payments.length === 0 ? (
         <p className="mt-8 rounded-xl bg-slate-50 p-6 text-slate-700">
-          {status || q ? "No payments match these filters." : "No payments yet. Create one and share its checkout link with your customer."}
+          {status || q
+            ? "No payments match these filters."
+            : "No payments yet. Create one and share its checkout link with your customer."}
         </p>
       ) : (
-        <DataTable caption="Your payments, newest first" headings={["Reference", "Amount", "Crypto", "Status", "Created"]} className="mt-6">
-              {payments.map((p) => (
-                <tr key={p.id} className="border-b border-slate-200">
-                  <td className="px-3 py-2">
-                    <Link to={paths.merchantPayment(p.id)} className="font-semibold text-brand-800 underline">
-                      {p.reference}
-                    </Link>
-                    <div className="text-xs text-slate-600">{p.id}</div>
-                  </td>
-                  <td className="px-3 py-2">{formatKesCents(p.amountKesCents)}</td>
-                  <td className="px-3 py-2">{p.crypto}</td>
-                  <td className="px-3 py-2">
-                    <PaymentStatusBadge status={p.status} />
-                  </td>
-                  <td className="px-3 py-2">{eatDateTime(p.createdAt)}</td>
-                </tr>
-              ))}
+        <DataTable
+          caption="Your payments, newest first"
+          headings={["Reference", "Amount", "Crypto", "Status", "Created"]}
+          className="mt-6"
+        >
+          {payments.map((p) => (
+            <tr key={p.id} className="border-b border-slate-200">
+              <td className="px-3 py-2">
+                <Link
+                  to={paths.merchantPayment(p.id)}
+                  className="font-semibold text-brand-800 underline"
+                >
+                  {p.reference}
+                </Link>
+                <div className="text-xs text-slate-600">{p.id}</div>
+              </td>
+              <td className="px-3 py-2">{formatKesCents(p.amountKesCents)}</td>
+              <td className="px-3 py-2">{p.crypto}</td>
+              <td className="px-3 py-2">
+                <PaymentStatusBadge status={p.status} />
+              </td>
+              <td className="px-3 py-2">{eatDateTime(p.createdAt)}</td>
+            </tr>
+          ))}
         </DataTable>
       )}
       <nav aria-label="Pages" className="mt-6 flex gap-3">
@@ -156,4 +190,10 @@ export default function MerchantPayments() {
 }
 
 export const headers = privatePageHeaders;
-export const meta: MetaFunction = ({ matches }) => seo(matches, { title: "Payments", description: "Your OneHop payments.", path: paths.merchantPayments, noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Payments",
+    description: "Your OneHop payments.",
+    path: paths.merchantPayments,
+    noindex: true,
+  });

@@ -1,6 +1,11 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatKesCents, payoutSentence } from "~/components/payments/PaymentBits";
 import { buttonClass, Card, Container } from "~/components/ui";
@@ -36,15 +41,25 @@ type ActionData = { lastResult: SubmissionResult<string[]>; preview?: Preview };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireMerchant(request);
-  return { minimum: cryptoLimits.minimum, autoMax: cryptoLimits.autoMaxPerTransaction, max: cryptoLimits.reviewMaxPerTransaction, feeBps: feeBps.c2b };
+  return {
+    minimum: cryptoLimits.minimum,
+    autoMax: cryptoLimits.autoMaxPerTransaction,
+    max: cryptoLimits.reviewMaxPerTransaction,
+    feeBps: feeBps.c2b,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const merchant = await requireMerchant(request);
   const submission = parseWithZod(await request.formData(), { schema: createPaymentSchema });
-  if (submission.status !== "success") return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
   const { intent, ...input } = submission.value;
-  const actor = { type: "merchant_user", id: merchant.userId, merchantId: merchant.merchantId } as const;
+  const actor = {
+    type: "merchant_user",
+    id: merchant.userId,
+    merchantId: merchant.merchantId,
+  } as const;
   const service = payments();
   try {
     if (intent === "review") {
@@ -69,12 +84,22 @@ export async function action({ request }: ActionFunctionArgs) {
       });
     }
     const payment = await service.create(actor, input);
-    return redirectWithSuccess(paths.merchantPayment(payment.id), { message: "Payment created", description: "Share the checkout link with your customer." });
+    return redirectWithSuccess(paths.merchantPayment(payment.id), {
+      message: "Payment created",
+      description: "Share the checkout link with your customer.",
+    });
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
     // On review the reason is also shown at the amount field.
-    const lastResult = intent === "review" ? submission.reply({ fieldErrors: { amountKes: [error.message] } }) : submission.reply();
-    return jsonWithError<ActionData>({ lastResult }, { message: "Cannot create payment", description: error.message }, { status: error.code === "custody_unavailable" ? 503 : 400 });
+    const lastResult =
+      intent === "review"
+        ? submission.reply({ fieldErrors: { amountKes: [error.message] } })
+        : submission.reply();
+    return jsonWithError<ActionData>(
+      { lastResult },
+      { message: "Cannot create payment", description: error.message },
+      { status: error.code === "custody_unavailable" ? 503 : 400 },
+    );
   }
 }
 
@@ -89,7 +114,8 @@ export default function NewPayment() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: createPaymentSchema }),
   });
-  const meta = (name: "amountKes" | "reference" | "description", required = true) => fieldMeta(fields[name], required);
+  const meta = (name: "amountKes" | "reference" | "description", required = true) =>
+    fieldMeta(fields[name], required);
   const initial = (name: "amountKes" | "reference" | "description" | "asset") => {
     const value = fields[name].initialValue;
     return typeof value === "string" ? value : undefined;
@@ -97,30 +123,58 @@ export default function NewPayment() {
   return (
     <Container className="max-w-3xl py-12">
       <p>
-        <Link to={paths.merchantPayments} className="text-sm font-semibold text-brand-800 underline">
+        <Link
+          to={paths.merchantPayments}
+          className="text-sm font-semibold text-brand-800 underline"
+        >
           Back to payments
         </Link>
       </p>
       <h1 className="mt-4 text-3xl font-bold text-ink">Create Payment</h1>
       <p className="mt-2 text-slate-700">
-        Ask for an amount in KES; your customer pays in crypto at a rate locked for the quote&apos;s lifetime. You receive the amount less the{" "}
-        {formatPercent(limits.feeBps)} collection fee and M-Pesa&apos;s own transfer charge, settled to your M-Pesa number. From {formatKes(limits.minimum)} up to {formatKes(limits.max)}; above{" "}
-        {formatKes(limits.autoMax)} a payment is reviewed by our team before it is paid out.
+        Ask for an amount in KES; your customer pays in crypto at a rate locked for the quote&apos;s
+        lifetime. You receive the amount less the {formatPercent(limits.feeBps)} collection fee and
+        M-Pesa&apos;s own transfer charge, settled to your M-Pesa number. From{" "}
+        {formatKes(limits.minimum)} up to {formatKes(limits.max)}; above {formatKes(limits.autoMax)}{" "}
+        a payment is reviewed by our team before it is paid out.
       </p>
 
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-6">
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField meta={meta("amountKes")} label="Amount (KES)" inputMode="numeric" defaultValue={initial("amountKes")} placeholder="e.g. 15000" />
-          <TextField meta={meta("reference")} label="Your reference" defaultValue={initial("reference")} maxLength={64} placeholder="Order number" />
+          <TextField
+            meta={meta("amountKes")}
+            label="Amount (KES)"
+            inputMode="numeric"
+            defaultValue={initial("amountKes")}
+            placeholder="e.g. 15000"
+          />
+          <TextField
+            meta={meta("reference")}
+            label="Your reference"
+            defaultValue={initial("reference")}
+            maxLength={64}
+            placeholder="Order number"
+          />
         </div>
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">
-            Customer pays with <span className="text-red-700" aria-hidden="true">*</span>
+            Customer pays with{" "}
+            <span className="text-red-700" aria-hidden="true">
+              *
+            </span>
           </legend>
           <div className="mt-2 flex flex-wrap gap-3">
             {paymentAssets.map((asset) => (
-              <label key={asset} className="flex items-center gap-2 rounded-lg border border-slate-300 px-4 py-2">
-                <input type="radio" name={fields.asset.name} value={asset} defaultChecked={(initial("asset") ?? "USDT") === asset} />
+              <label
+                key={asset}
+                className="flex items-center gap-2 rounded-lg border border-slate-300 px-4 py-2"
+              >
+                <input
+                  type="radio"
+                  name={fields.asset.name}
+                  value={asset}
+                  defaultChecked={(initial("asset") ?? "USDT") === asset}
+                />
                 {asset}
               </label>
             ))}
@@ -129,8 +183,18 @@ export default function NewPayment() {
             {fields.asset.errors?.[0]}
           </p>
         </fieldset>
-        <TextField meta={meta("description", false)} label="Description (shown to the customer)" defaultValue={initial("description")} maxLength={200} />
-        <SubmitButton pendingLabel="Checking..." name="intent" value="review" variant={preview ? "secondary" : "primary"}>
+        <TextField
+          meta={meta("description", false)}
+          label="Description (shown to the customer)"
+          defaultValue={initial("description")}
+          maxLength={200}
+        />
+        <SubmitButton
+          pendingLabel="Checking..."
+          name="intent"
+          value="review"
+          variant={preview ? "secondary" : "primary"}
+        >
           {preview ? "Update summary" : "Review"}
         </SubmitButton>
 
@@ -144,12 +208,18 @@ export default function NewPayment() {
                 </dd>
               </div>
               <div>
-                <dt className="text-sm text-slate-600">Collection fee ({formatPercent(limits.feeBps)})</dt>
+                <dt className="text-sm text-slate-600">
+                  Collection fee ({formatPercent(limits.feeBps)})
+                </dt>
                 <dd className="font-semibold text-ink">{formatKesCents(preview.feeCents)}</dd>
               </div>
               <div>
-                <dt className="text-sm text-slate-600">M-Pesa charge{preview.transfers > 1 ? ` (${preview.transfers} transfers)` : ""}</dt>
-                <dd className="font-semibold text-ink">{formatKesCents(preview.railChargeCents)}, passed on at cost</dd>
+                <dt className="text-sm text-slate-600">
+                  M-Pesa charge{preview.transfers > 1 ? ` (${preview.transfers} transfers)` : ""}
+                </dt>
+                <dd className="font-semibold text-ink">
+                  {formatKesCents(preview.railChargeCents)}, passed on at cost
+                </dd>
               </div>
               <div className="sm:col-span-2">
                 <dt className="text-sm text-slate-600">You receive</dt>
@@ -160,11 +230,17 @@ export default function NewPayment() {
               <div>
                 <dt className="text-sm text-slate-600">Indicative rate</dt>
                 <dd className="font-semibold text-ink">
-                  {preview.rate} KES per {preview.asset}; locked for {preview.ttlMinutes} minutes when you create the payment
+                  {preview.rate} KES per {preview.asset}; locked for {preview.ttlMinutes} minutes
+                  when you create the payment
                 </dd>
               </div>
             </dl>
-            {preview.review ? <p className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-900">Above {formatKes(limits.autoMax)}: our team reviews this payment before it is paid out.</p> : null}
+            {preview.review ? (
+              <p className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-900">
+                Above {formatKes(limits.autoMax)}: our team reviews this payment before it is paid
+                out.
+              </p>
+            ) : null}
             <div className="mt-6">
               <SubmitButton pendingLabel="Creating..." name="intent" value="create">
                 Create Payment
@@ -183,4 +259,10 @@ export default function NewPayment() {
 }
 
 export const headers = privatePageHeaders;
-export const meta: MetaFunction = ({ matches }) => seo(matches, { title: "Create Payment", description: "Create a crypto payment in KES.", path: paths.newMerchantPayment, noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Create Payment",
+    description: "Create a crypto payment in KES.",
+    path: paths.newMerchantPayment,
+    noindex: true,
+  });

@@ -1,11 +1,19 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Container } from "~/components/ui";
 import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
 import { company } from "~/content/company";
-import { lookupSetPasswordToken, setPasswordWithToken } from "~/core/merchants/passwords-links.server";
+import {
+  lookupSetPasswordToken,
+  setPasswordWithToken,
+} from "~/core/merchants/passwords-links.server";
 import { PASSWORD_MIN_LENGTH, setPasswordSchema } from "~/core/merchants/set-password-schema";
 import { getDb } from "~/utils/db.server";
 import { PRIVATE_NO_STORE } from "~/utils/http";
@@ -20,21 +28,41 @@ type ActionData = { lastResult: SubmissionResult<string[]>; invalidLink?: boolea
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const target = lookupSetPasswordToken(getDb(), token);
-  if (!target) return data({ token: null, account: null }, { status: 410, headers: { "Cache-Control": "no-store" } });
-  return { token, account: { merchantId: target.merchantId, username: target.username, businessName: target.businessName } };
+  if (!target)
+    return data(
+      { token: null, account: null },
+      { status: 410, headers: { "Cache-Control": "no-store" } },
+    );
+  return {
+    token,
+    account: {
+      merchantId: target.merchantId,
+      username: target.username,
+      businessName: target.businessName,
+    },
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const submission = parseWithZod(await request.formData(), { schema: setPasswordSchema });
   if (submission.status !== "success") {
-    return data<ActionData>({ lastResult: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+    return data<ActionData>(
+      { lastResult: submission.reply({ hideFields: ["password", "confirmPassword"] }) },
+      { status: 400 },
+    );
   }
   const db = getDb();
   const target = lookupSetPasswordToken(db, submission.value.token);
   const result = await setPasswordWithToken(db, submission.value.token, submission.value.password);
   if (!result || !target) {
-    return data<ActionData>({ lastResult: submission.reply({ formErrors: ["This link is invalid, used or expired."] }), invalidLink: true }, { status: 410 });
+    return data<ActionData>(
+      {
+        lastResult: submission.reply({ formErrors: ["This link is invalid, used or expired."] }),
+        invalidLink: true,
+      },
+      { status: 410 },
+    );
   }
   endSessionsOf(db, { merchantUserId: target.userId });
   return redirectWithSuccess(paths.merchantSignInWith({ merchantId: result.merchantId }), {
@@ -58,13 +86,20 @@ export default function SetPassword() {
       <Container className="max-w-xl py-16">
         <h1 className="text-3xl font-bold text-ink">This link cannot be used</h1>
         <p className="mt-4 text-slate-700">
-          Set-password links work once and expire. Ask your OneHop contact for a new link, or write to{" "}
-          <a className="font-semibold text-brand-800 underline" href={`mailto:${company.supportEmail}`}>
+          Set-password links work once and expire. Ask your OneHop contact for a new link, or write
+          to{" "}
+          <a
+            className="font-semibold text-brand-800 underline"
+            href={`mailto:${company.supportEmail}`}
+          >
             {company.supportEmail}
           </a>
           .
         </p>
-        <Link to={paths.merchantSignIn} className="mt-6 inline-block font-semibold text-brand-800 underline">
+        <Link
+          to={paths.merchantSignIn}
+          className="mt-6 inline-block font-semibold text-brand-800 underline"
+        >
           Go to Merchant Sign In
         </Link>
       </Container>
@@ -75,7 +110,8 @@ export default function SetPassword() {
     <Container className="max-w-xl py-16">
       <h1 className="text-3xl font-bold text-ink">Set your password</h1>
       <p className="mt-3 text-slate-700">
-        {account.businessName}: merchant ID <strong>{account.merchantId}</strong>, username <strong>{account.username}</strong>.
+        {account.businessName}: merchant ID <strong>{account.merchantId}</strong>, username{" "}
+        <strong>{account.username}</strong>.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         {form.errors?.length ? (
@@ -85,8 +121,19 @@ export default function SetPassword() {
         ) : null}
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="username" value={account.username} autoComplete="username" />
-        <TextField meta={meta("password")} label="New password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} />
-        <TextField meta={meta("confirmPassword")} label="Confirm new password" type="password" autoComplete="new-password" />
+        <TextField
+          meta={meta("password")}
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        />
+        <TextField
+          meta={meta("confirmPassword")}
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+        />
         <SubmitButton pendingLabel="Saving..." className="w-full">
           Set Password
         </SubmitButton>
@@ -98,7 +145,15 @@ export default function SetPassword() {
 // The one-time token is in this page's URL: a Referer from here carries the origin only, never the
 // token (to another site or to our own logs). Not "no-referrer": browsers then send `Origin: null`
 // with the form post, which our cross-site check refuses.
-export const headers = () => ({ "Cache-Control": PRIVATE_NO_STORE, "Referrer-Policy": "strict-origin" });
+export const headers = () => ({
+  "Cache-Control": PRIVATE_NO_STORE,
+  "Referrer-Policy": "strict-origin",
+});
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Set your password", description: "Set the password of your OneHop merchant account.", path: paths.merchantSetPassword, noindex: true });
+  seo(matches, {
+    title: "Set your password",
+    description: "Set the password of your OneHop merchant account.",
+    path: paths.merchantSetPassword,
+    noindex: true,
+  });

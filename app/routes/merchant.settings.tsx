@@ -1,11 +1,19 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Container } from "~/components/ui";
 import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
 import { settlementDestinationSchema } from "~/core/merchants/settlement-destination-schema";
-import { changeSettlementDestination, getSettlementDestination } from "~/core/merchants/settlement-destination.server";
+import {
+  changeSettlementDestination,
+  getSettlementDestination,
+} from "~/core/merchants/settlement-destination.server";
 import { heldDestinationNotice } from "~/core/payments/settlement.server";
 import { normalizeKenyanMsisdn } from "~/core/providers/daraja/msisdn";
 import { describeWait } from "~/core/rate-limit.server";
@@ -27,25 +35,48 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     phone: destination.phone,
     display: destination.phone ? formatPhone(destination.phone) : null,
-    hold: destination.phone && destination.heldUntil ? heldDestinationNotice(destination.phone, destination.heldUntil) : null,
+    hold:
+      destination.phone && destination.heldUntil
+        ? heldDestinationNotice(destination.phone, destination.heldUntil)
+        : null,
     coolingOffHours: payments().config.payoutDestinationCoolingOffHours,
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const merchant = await requireMerchant(request);
-  const submission = parseWithZod(await request.formData(), { schema: settlementDestinationSchema });
-  if (submission.status !== "success") return data<ActionData>({ lastResult: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  const submission = parseWithZod(await request.formData(), {
+    schema: settlementDestinationSchema,
+  });
+  if (submission.status !== "success")
+    return data<ActionData>(
+      { lastResult: submission.reply({ hideFields: ["password"] }) },
+      { status: 400 },
+    );
   let phone: string;
   try {
     phone = normalizeKenyanMsisdn(submission.value.phone);
   } catch {
-    return data<ActionData>({ lastResult: submission.reply({ fieldErrors: { phone: ["Enter a Kenyan mobile number such as 0712 345 678"] }, hideFields: ["password"] }) }, { status: 400 });
+    return data<ActionData>(
+      {
+        lastResult: submission.reply({
+          fieldErrors: { phone: ["Enter a Kenyan mobile number such as 0712 345 678"] },
+          hideFields: ["password"],
+        }),
+      },
+      { status: 400 },
+    );
   }
   const now = Date.now();
   const result = await changeSettlementDestination(
     getDb(),
-    { merchantId: merchant.merchantId, userId: merchant.userId, password: submission.value.password, phone, clientKey: clientKey(request) },
+    {
+      merchantId: merchant.merchantId,
+      userId: merchant.userId,
+      password: submission.value.password,
+      phone,
+      clientKey: clientKey(request),
+    },
     { coolingOffHours: payments().config.payoutDestinationCoolingOffHours, now },
   );
   if (!result.ok) {
@@ -57,14 +88,27 @@ export async function action({ request }: ActionFunctionArgs) {
           : "That password is not right. Enter the password you sign in with.";
     const refused = result.reason !== "wrong_password";
     return data<ActionData>(
-      { lastResult: submission.reply({ fieldErrors: { password: [message] }, hideFields: ["password"] }) },
-      { status: refused ? 429 : 400, headers: refused ? { "Retry-After": String(Math.ceil(result.retryAfterMs / 1000)) } : undefined },
+      {
+        lastResult: submission.reply({
+          fieldErrors: { password: [message] },
+          hideFields: ["password"],
+        }),
+      },
+      {
+        status: refused ? 429 : 400,
+        headers: refused
+          ? { "Retry-After": String(Math.ceil(result.retryAfterMs / 1000)) }
+          : undefined,
+      },
     );
   }
   const description = result.heldUntil
     ? `${heldDestinationNotice(result.phone, result.heldUntil)}. We e-mailed you about the change.`
     : `We will pay you to ${formatPhone(result.phone)} on M-Pesa.`;
-  return redirectWithSuccess(paths.merchantSettings, { message: "Settlement number saved", description });
+  return redirectWithSuccess(paths.merchantSettings, {
+    message: "Settlement number saved",
+    description,
+  });
 }
 
 export default function MerchantSettings() {
@@ -80,20 +124,28 @@ export default function MerchantSettings() {
   return (
     <Container className="max-w-2xl py-12">
       <p>
-        <Link to={paths.merchantDashboard} className="text-sm font-semibold text-brand-800 underline">
+        <Link
+          to={paths.merchantDashboard}
+          className="text-sm font-semibold text-brand-800 underline"
+        >
           Back to the dashboard
         </Link>
       </p>
       <h1 className="mt-4 text-3xl font-bold text-ink">Settlement settings</h1>
       <p className="mt-3 text-slate-700">
-        Confirmed payments are paid out at once to this M-Pesa number, in transfers of up to KES 250,000 and up to KES 500,000 a day; anything above
-        waits for the next day. Each transfer carries M-Pesa&apos;s own charge, passed on at cost (see the{" "}
+        Confirmed payments are paid out at once to this M-Pesa number, in transfers of up to KES
+        250,000 and up to KES 500,000 a day; anything above waits for the next day. Each transfer
+        carries M-Pesa&apos;s own charge, passed on at cost (see the{" "}
         <Link to={paths.tariffSchedule} className="underline">
           tariff schedule
         </Link>
         ).
       </p>
-      <p className="mt-3 font-medium text-ink">{display ? `Currently paying to ${display}.` : "No settlement number yet: payments wait until you add one."}</p>
+      <p className="mt-3 font-medium text-ink">
+        {display
+          ? `Currently paying to ${display}.`
+          : "No settlement number yet: payments wait until you add one."}
+      </p>
       {hold ? (
         <p role="status" className="mt-3 rounded-lg bg-amber-50 p-3 text-amber-900">
           {hold}. A new number waits before it is paid, in case someone else changed it.
@@ -106,7 +158,11 @@ export default function MerchantSettings() {
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          defaultValue={typeof fields.phone.initialValue === "string" ? fields.phone.initialValue : phone ?? ""}
+          defaultValue={
+            typeof fields.phone.initialValue === "string"
+              ? fields.phone.initialValue
+              : (phone ?? "")
+          }
           placeholder="0712 345 678"
         />
         <TextField
@@ -127,4 +183,10 @@ export default function MerchantSettings() {
 }
 
 export const headers = privatePageHeaders;
-export const meta: MetaFunction = ({ matches }) => seo(matches, { title: "Settlement settings", description: "Where OneHop pays you.", path: paths.merchantSettings, noindex: true });
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Settlement settings",
+    description: "Where OneHop pays you.",
+    path: paths.merchantSettings,
+    noindex: true,
+  });

@@ -13,7 +13,11 @@ import { seo } from "~/utils/seo";
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, { title: page.seo.title, description: page.seo.description, path: paths.onboarding });
+  seo(matches, {
+    title: page.seo.title,
+    description: page.seo.description,
+    path: paths.onboarding,
+  });
 
 export default function OnboardingPage() {
   return (
@@ -25,11 +29,20 @@ export default function OnboardingPage() {
         </ButtonLink>
       </PageHero>
 
-      <Section id="steps" title={<span id="steps-heading">{page.steps.title}</span>} intro={page.steps.intro}>
+      <Section
+        id="steps"
+        title={<span id="steps-heading">{page.steps.title}</span>}
+        intro={page.steps.intro}
+      >
         <StepList steps={page.steps.items} labelledBy="steps-heading" />
       </Section>
 
-      <Section id="documents" title={page.documents.title} intro={page.documents.intro} tone="muted">
+      <Section
+        id="documents"
+        title={page.documents.title}
+        intro={page.documents.intro}
+        tone="muted"
+      >
         <ul className="grid gap-6 md:grid-cols-3">
           {page.documents.groups.map((group) => (
             <li key={group.id} className="flex">
@@ -64,7 +77,13 @@ export default function OnboardingPage() {
         </dl>
       </Section>
 
-      <CtaBand id="onboarding-cta" title={page.cta.title} body={page.cta.body} action={{ to: paths.getStarted, label: page.cta.button }} icon="rocket" />
+      <CtaBand
+        id="onboarding-cta"
+        title={page.cta.title}
+        body={page.cta.body}
+        action={{ to: paths.getStarted, label: page.cta.button }}
+        icon="rocket"
+      />
     </>
   );
 }

@@ -29,7 +29,14 @@ const quiet = { exit: () => undefined, fatal: () => undefined };
 
 async function ready() {
   const response = await readyz({ request: new Request("http://localhost:3000/readyz") });
-  return { response, body: (await response.json()) as { status: string; reasons: string[]; checks: { providers: { name: string; ok: boolean; missing: string[] }[] } } };
+  return {
+    response,
+    body: (await response.json()) as {
+      status: string;
+      reasons: string[];
+      checks: { providers: { name: string; ok: boolean; missing: string[] }[] };
+    },
+  };
 }
 
 describe("/readyz", () => {
@@ -54,9 +61,17 @@ describe("/readyz", () => {
     expect(response.status).toBe(503);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     expect(body.status).toBe("not ready");
-    expect(body.reasons).toContain("provider custody: not configured: CUSTODY_BASE_URL, CUSTODY_API_KEY, CUSTODY_API_SECRET_PEM, CUSTODY_WEBHOOK_PUBLIC_KEY_PEM missing");
-    expect(body.reasons.some((reason) => reason.startsWith("boot step config: failed (PROVIDER_MODE=live needs CUSTODY_BASE_URL"))).toBe(true);
-    expect(body.checks.providers.find((provider) => provider.name === "custody")?.missing).toContain("CUSTODY_BASE_URL");
+    expect(body.reasons).toContain(
+      "provider custody: not configured: CUSTODY_BASE_URL, CUSTODY_API_KEY, CUSTODY_API_SECRET_PEM, CUSTODY_WEBHOOK_PUBLIC_KEY_PEM missing",
+    );
+    expect(
+      body.reasons.some((reason) =>
+        reason.startsWith("boot step config: failed (PROVIDER_MODE=live needs CUSTODY_BASE_URL"),
+      ),
+    ).toBe(true);
+    expect(
+      body.checks.providers.find((provider) => provider.name === "custody")?.missing,
+    ).toContain("CUSTODY_BASE_URL");
     const live = await healthz({ request: new Request("http://localhost:3000/healthz") });
     expect(live.status).toBe(200);
   });
@@ -80,12 +95,25 @@ describe("/readyz", () => {
     expect(body.reasons).toEqual(["boot step payments: failed (custody simulator did not start)"]);
 
     // A caller from the internet learns what is wrong, not the error text or the raw checks.
-    const fromOutside = await readyz({ request: new Request("http://localhost:3000/readyz", { headers: { "x-onehop-remote-address": "41.90.64.7" } }) });
+    const fromOutside = await readyz({
+      request: new Request("http://localhost:3000/readyz", {
+        headers: { "x-onehop-remote-address": "41.90.64.7" },
+      }),
+    });
     expect(fromOutside.status).toBe(503);
-    expect(await fromOutside.json()).toEqual({ status: "not ready", reasons: ["boot step payments: failed"] });
+    expect(await fromOutside.json()).toEqual({
+      status: "not ready",
+      reasons: ["boot step payments: failed"],
+    });
     // On this machine (or a private network) the detail is there.
-    const fromInside = await readyz({ request: new Request("http://localhost:3000/readyz", { headers: { "x-onehop-remote-address": "10.1.2.3" } }) });
-    expect(((await fromInside.json()) as { reasons: string[] }).reasons).toEqual(["boot step payments: failed (custody simulator did not start)"]);
+    const fromInside = await readyz({
+      request: new Request("http://localhost:3000/readyz", {
+        headers: { "x-onehop-remote-address": "10.1.2.3" },
+      }),
+    });
+    expect(((await fromInside.json()) as { reasons: string[] }).reasons).toEqual([
+      "boot step payments: failed (custody simulator did not start)",
+    ]);
   });
 
   it("is 503 when the database takes no write", async () => {
@@ -97,7 +125,9 @@ describe("/readyz", () => {
     try {
       const { response, body } = await ready();
       expect(response.status).toBe(503);
-      expect(body.reasons).toEqual(["database: not writable (attempt to write a readonly database)"]);
+      expect(body.reasons).toEqual([
+        "database: not writable (attempt to write a readonly database)",
+      ]);
     } finally {
       globals.__onehopDb = db;
       readOnly.$client.close();
@@ -107,7 +137,11 @@ describe("/readyz", () => {
 
   it("is 503 when a job boot started stops running or is stuck", async () => {
     let release = () => undefined as void;
-    const cron = schedule({ name: "readyz-test.stuck", pattern: { everySeconds: 30 }, run: () => new Promise<void>((resolve) => (release = resolve)) });
+    const cron = schedule({
+      name: "readyz-test.stuck",
+      pattern: { everySeconds: 30 },
+      run: () => new Promise<void>((resolve) => (release = resolve)),
+    });
     await runBoot({ values: env, starters: [], openDb: () => db, ...quiet });
     expect((await ready()).response.status).toBe(200);
     // Its run never ends: three intervals later, no new run has started.
@@ -116,7 +150,11 @@ describe("/readyz", () => {
     vi.setSystemTime(Date.now() + 5 * 60_000);
     const stuck = await ready();
     expect(stuck.response.status).toBe(503);
-    expect(stuck.body.reasons).toContainEqual(expect.stringMatching(/^job readyz-test\.stuck: one run has been going for 30\d s \(runs every 30 s\)$/));
+    expect(stuck.body.reasons).toContainEqual(
+      expect.stringMatching(
+        /^job readyz-test\.stuck: one run has been going for 30\d s \(runs every 30 s\)$/,
+      ),
+    );
     vi.useRealTimers();
     release();
     // Stopped altogether.

@@ -26,7 +26,8 @@ export async function loader({ request }: { request: Request }) {
   const boot = bootReport();
   const simulators = env.PROVIDER_MODE === "simulator";
   const payments = runningPayments();
-  const stepOk = (name: string) => boot?.steps.some((step) => step.step === name && step.ok) ?? false;
+  const stepOk = (name: string) =>
+    boot?.steps.some((step) => step.step === name && step.ok) ?? false;
   const providers = providerStatuses(env, {
     custody: simulators ? Boolean(payments?.custodySimulator) : payments !== null,
     mpesa: simulators ? Boolean(payments?.darajaSimulator) : payments !== null,
@@ -39,7 +40,14 @@ export async function loader({ request }: { request: Request }) {
   // Without an address the request did not come through server.mjs (a test calling the loader).
   const internal = caller === null || !isPublicAddress(caller);
   const body = internal
-    ? { status: ready ? "ready" : "not ready", reasons, checks: { database, boot, providers, jobs } }
-    : { status: ready ? "ready" : "not ready", reasons: reasons.map((reason) => reason.replace(/\s*\(.*\)$/s, "")) };
+    ? {
+        status: ready ? "ready" : "not ready",
+        reasons,
+        checks: { database, boot, providers, jobs },
+      }
+    : {
+        status: ready ? "ready" : "not ready",
+        reasons: reasons.map((reason) => reason.replace(/\s*\(.*\)$/s, "")),
+      };
   return Response.json(body, { status: ready ? 200 : 503, headers });
 }

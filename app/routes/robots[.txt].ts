@@ -15,7 +15,10 @@ export function robotsTxt(origin: string): string {
 }
 
 export async function loader({ request }: { request: Request }) {
-  const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" });
+  const headers = new Headers({
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "public, max-age=3600",
+  });
   return new Response(robotsTxt(env.PUBLIC_SITE_URL.replace(/\/$/, "")), {
     headers: applyBaseSecurityHeaders(headers, request),
   });

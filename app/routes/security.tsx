@@ -27,7 +27,10 @@ export default function SecurityPage() {
         </ButtonLink>
       </PageHero>
 
-      <section aria-label="Security in numbers" className="border-y border-slate-200 bg-white py-10">
+      <section
+        aria-label="Security in numbers"
+        className="border-y border-slate-200 bg-white py-10"
+      >
         <Container>
           <dl className="grid grid-cols-2 gap-8 md:grid-cols-4">
             {page.stats.map((stat) => (
@@ -50,7 +53,12 @@ export default function SecurityPage() {
         </ul>
       </Section>
 
-      <Section id="certifications" title={page.certifications.title} intro={page.certifications.intro} tone="muted">
+      <Section
+        id="certifications"
+        title={page.certifications.title}
+        intro={page.certifications.intro}
+        tone="muted"
+      >
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {page.certifications.items.map((certification) => (
             <li key={certification.name} className="flex">
@@ -59,15 +67,17 @@ export default function SecurityPage() {
                 icon={<IconBadge name="badge" />}
                 className="flex w-full flex-col"
               >
-                <p className="text-sm font-semibold uppercase tracking-wide text-brand-800">{certification.scope}</p>
+                <p className="text-sm font-semibold uppercase tracking-wide text-brand-800">
+                  {certification.scope}
+                </p>
                 <p className="mt-2">{certification.body}</p>
               </Card>
             </li>
           ))}
         </ul>
         <p className="mt-8 max-w-3xl text-slate-700">
-          {company.legalName} operates under {company.licenceName} number {company.licenceNumber}. Our licences,
-          AML/CFT programme and data-protection commitments are set out on the{" "}
+          {company.legalName} operates under {company.licenceName} number {company.licenceNumber}.
+          Our licences, AML/CFT programme and data-protection commitments are set out on the{" "}
           <Link to={paths.compliance} className={linkClass}>
             compliance page
           </Link>
@@ -92,7 +102,10 @@ export default function SecurityPage() {
           <p>{page.report.body}</p>
           <p>
             Write to{" "}
-            <a href={`mailto:${company.supportEmail}?subject=Security%20report`} className={linkClass}>
+            <a
+              href={`mailto:${company.supportEmail}?subject=Security%20report`}
+              className={linkClass}
+            >
               {company.supportEmail}
             </a>{" "}
             with &ldquo;Security report&rdquo; in the subject, or call{" "}
@@ -104,7 +117,13 @@ export default function SecurityPage() {
         </div>
       </Section>
 
-      <CtaBand id="security-cta" title={page.cta.title} body={page.cta.body} action={{ to: paths.getStarted, label: page.cta.button }} icon="shield" />
+      <CtaBand
+        id="security-cta"
+        title={page.cta.title}
+        body={page.cta.body}
+        action={{ to: paths.getStarted, label: page.cta.button }}
+        icon="shield"
+      />
     </>
   );
 }

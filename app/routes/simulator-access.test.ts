@@ -14,7 +14,12 @@ import { env } from "~/utils/env.server";
 import { startSession } from "~/utils/session.server";
 import { REDIRECT_BYPASSES } from "../../tests/fixtures/redirect-bypasses";
 import { installTestDatabase } from "../../tests/setup/db";
-import { addMerchant, liveRates, testConfig, setUpPaymentsHarness } from "../../tests/setup/payments";
+import {
+  addMerchant,
+  liveRates,
+  testConfig,
+  setUpPaymentsHarness,
+} from "../../tests/setup/payments";
 import { cookiesFrom, formPost, get, respond } from "../../tests/setup/requests";
 import { action as custodyAction, loader as custodyLoader } from "./simulator.custody.$";
 import { action as marketAction, loader as marketLoader } from "./simulator.market";
@@ -31,7 +36,12 @@ const MERCHANT = "MRC-SIMACC";
 async function newPayment(reference: string) {
   const created = await createPayment(
     db,
-    { custody: h.runtime.custody, rates: liveRates(h.clock.now), config: testConfig, now: h.clock.now },
+    {
+      custody: h.runtime.custody,
+      rates: liveRates(h.clock.now),
+      config: testConfig,
+      now: h.clock.now,
+    },
     { merchantId: MERCHANT, amountKes: 2_500, asset: "USDT", reference },
   );
   return getPayment(db, created.id)!;
@@ -41,19 +51,62 @@ beforeAll(async () => {
   addMerchant(db, MERCHANT);
   mine = await newPayment("SIM-MINE");
   other = await newPayment("SIM-OTHER");
-  const op = await createOperator(db, { email: "sim-op@onehop.test", name: "Sim op", role: "reviewer", password: "operator password 1" });
-  operator = cookiesFrom(new Response(null, { headers: { "Set-Cookie": await startSession(db, "operator", { operatorId: op.id }, get("/")) } }));
-  db.insert(merchantUsers).values({ id: "mu_simaccess", merchantId: MERCHANT, username: "simaccess", role: "owner", createdAt: Date.now() }).run();
-  merchant = cookiesFrom(new Response(null, { headers: { "Set-Cookie": await startSession(db, "merchant", { merchantUserId: "mu_simaccess" }, get("/")) } }));
+  const op = await createOperator(db, {
+    email: "sim-op@onehop.test",
+    name: "Sim op",
+    role: "reviewer",
+    password: "operator password 1",
+  });
+  operator = cookiesFrom(
+    new Response(null, {
+      headers: {
+        "Set-Cookie": await startSession(db, "operator", { operatorId: op.id }, get("/")),
+      },
+    }),
+  );
+  db.insert(merchantUsers)
+    .values({
+      id: "mu_simaccess",
+      merchantId: MERCHANT,
+      username: "simaccess",
+      role: "owner",
+      createdAt: Date.now(),
+    })
+    .run();
+  merchant = cookiesFrom(
+    new Response(null, {
+      headers: {
+        "Set-Cookie": await startSession(
+          db,
+          "merchant",
+          { merchantUserId: "mu_simaccess" },
+          get("/"),
+        ),
+      },
+    }),
+  );
 });
 
-const custodyGet = (path: string, cookie?: string) => respond(() => custodyLoader({ request: get(path, { cookie }), params: {}, context: {} }));
+const custodyGet = (path: string, cookie?: string) =>
+  respond(() => custodyLoader({ request: get(path, { cookie }), params: {}, context: {} }));
 const custodyPost = (path: string, fields: Record<string, string>, cookie?: string) =>
-  respond(() => custodyAction({ request: formPost(path, fields, { cookie }), params: {}, context: {} }));
-const marketGet = (cookie?: string) => respond(() => marketLoader({ request: get("/simulator/market", { cookie }), params: {}, context: {} }));
+  respond(() =>
+    custodyAction({ request: formPost(path, fields, { cookie }), params: {}, context: {} }),
+  );
+const marketGet = (cookie?: string) =>
+  respond(() =>
+    marketLoader({ request: get("/simulator/market", { cookie }), params: {}, context: {} }),
+  );
 const marketPost = (fields: Record<string, string>, cookie?: string) =>
-  respond(() => marketAction({ request: formPost("/simulator/market", fields, { cookie }), params: {}, context: {} }));
-const sentTo = (address: string | null) => h.custodySim.transactions().filter((tx) => tx.destinationAddress === address).length;
+  respond(() =>
+    marketAction({
+      request: formPost("/simulator/market", fields, { cookie }),
+      params: {},
+      context: {},
+    }),
+  );
+const sentTo = (address: string | null) =>
+  h.custodySim.transactions().filter((tx) => tx.destinationAddress === address).length;
 
 describe("in live mode", () => {
   it("every simulator route answers 404, with or without an operator session", async () => {
@@ -61,8 +114,18 @@ describe("in live mode", () => {
     try {
       for (const cookie of [undefined, operator]) {
         expect((await custodyGet("/simulator/custody/", cookie)).status).toBe(404);
-        expect((await custodyGet(`/simulator/custody/?payment=${mine.id}`, cookie)).status).toBe(404);
-        expect((await custodyPost("/simulator/custody/payments", { payment: mine.id, amount: "1" }, cookie)).status).toBe(404);
+        expect((await custodyGet(`/simulator/custody/?payment=${mine.id}`, cookie)).status).toBe(
+          404,
+        );
+        expect(
+          (
+            await custodyPost(
+              "/simulator/custody/payments",
+              { payment: mine.id, amount: "1" },
+              cookie,
+            )
+          ).status,
+        ).toBe(404);
         expect((await marketGet(cookie)).status).toBe(404);
         expect((await marketPost({ mode: "500" }, cookie)).status).toBe(404);
       }
@@ -78,7 +141,9 @@ describe("in simulator mode without an operator session", () => {
   it("the custody control page sends to sign-in (403 for a merchant's session) and lists nothing", async () => {
     const anonymous = await custodyGet("/simulator/custody/");
     expect(anonymous.status).toBe(302);
-    expect(anonymous.headers.get("Location")).toBe("/admin/signin?redirectTo=%2Fsimulator%2Fcustody%2F");
+    expect(anonymous.headers.get("Location")).toBe(
+      "/admin/signin?redirectTo=%2Fsimulator%2Fcustody%2F",
+    );
     const asMerchant = await custodyGet("/simulator/custody/", merchant);
     expect(asMerchant.status).toBe(403);
     expect(await asMerchant.text()).not.toContain(mine.depositAddress!);
@@ -86,10 +151,22 @@ describe("in simulator mode without an operator session", () => {
   });
 
   it("control posts are refused: no payment to any address, no confirmations", async () => {
-    const pay = await custodyPost("/simulator/custody/payments", { address: other.depositAddress!, amount: "19.5" });
+    const pay = await custodyPost("/simulator/custody/payments", {
+      address: other.depositAddress!,
+      amount: "19.5",
+    });
     expect(pay.status).toBe(403);
-    expect((await custodyPost("/simulator/custody/auto-confirm", { intervalMs: "50" }, merchant)).status).toBe(403);
-    expect((await custodyPost("/simulator/custody/transactions/x/confirmations", { add: "1", payment: mine.id })).status).toBe(403);
+    expect(
+      (await custodyPost("/simulator/custody/auto-confirm", { intervalMs: "50" }, merchant)).status,
+    ).toBe(403);
+    expect(
+      (
+        await custodyPost("/simulator/custody/transactions/x/confirmations", {
+          add: "1",
+          payment: mine.id,
+        })
+      ).status,
+    ).toBe(403);
     expect(sentTo(other.depositAddress)).toBe(0);
   });
 
@@ -114,17 +191,34 @@ describe("in simulator mode without an operator session", () => {
     expect(html).toContain('value="19.5"');
 
     // Someone else's deposit address with this payment's id: refused.
-    const elsewhere = await custodyPost("/simulator/custody/payments", { payment: mine.id, address: other.depositAddress!, amount: "19.5" });
+    const elsewhere = await custodyPost("/simulator/custody/payments", {
+      payment: mine.id,
+      address: other.depositAddress!,
+      amount: "19.5",
+    });
     expect(elsewhere.status).toBe(403);
     expect(sentTo(other.depositAddress)).toBe(0);
     // An unknown payment: nothing to pay.
-    expect((await custodyPost("/simulator/custody/payments", { payment: "pay_000000000000", amount: "1" })).status).toBe(404);
+    expect(
+      (
+        await custodyPost("/simulator/custody/payments", {
+          payment: "pay_000000000000",
+          amount: "1",
+        })
+      ).status,
+    ).toBe(404);
     // A bad amount: the page again, with the reason.
-    const bad = await custodyPost("/simulator/custody/payments", { payment: mine.id, amount: "1.2.3" });
+    const bad = await custodyPost("/simulator/custody/payments", {
+      payment: mine.id,
+      amount: "1.2.3",
+    });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("The amount must be a decimal number");
 
-    const paid = await custodyPost("/simulator/custody/payments", { payment: mine.id, amount: "19.5" });
+    const paid = await custodyPost("/simulator/custody/payments", {
+      payment: mine.id,
+      amount: "19.5",
+    });
     expect(paid.status).toBe(303);
     expect(paid.headers.get("Location")).toBe(`/pay/${mine.id}`);
     expect(sentTo(mine.depositAddress)).toBe(1);
@@ -146,15 +240,36 @@ describe("in simulator mode with an operator session", () => {
   });
 
   it("returnTo stays on the site after normalising (item 13)", async () => {
-    const evil = ["/\t/evil.com", "/\n/evil.com", "/.//evil.com", "/..//evil.com", "/%2e//evil.com", "/./\\evil.com", "/%2F/evil.com", "/%5C/evil.com", "//evil.com"];
+    const evil = [
+      "/\t/evil.com",
+      "/\n/evil.com",
+      "/.//evil.com",
+      "/..//evil.com",
+      "/%2e//evil.com",
+      "/./\\evil.com",
+      "/%2F/evil.com",
+      "/%5C/evil.com",
+      "//evil.com",
+    ];
     for (const returnTo of evil) {
-      const pageResponse = await custodyGet(`/simulator/custody/?${new URLSearchParams({ returnTo })}`, operator);
+      const pageResponse = await custodyGet(
+        `/simulator/custody/?${new URLSearchParams({ returnTo })}`,
+        operator,
+      );
       expect(await pageResponse.text(), returnTo).not.toContain("Back to the checkout");
-      const posted = await custodyPost("/simulator/custody/payments", { address: other.depositAddress!, amount: "0.5", returnTo }, operator);
+      const posted = await custodyPost(
+        "/simulator/custody/payments",
+        { address: other.depositAddress!, amount: "0.5", returnTo },
+        operator,
+      );
       expect(posted.status, returnTo).toBe(303);
       expect(posted.headers.get("Location"), returnTo).toMatch(/^\/simulator\/custody\/\?notice=/);
     }
-    const home = await custodyPost("/simulator/custody/payments", { address: other.depositAddress!, amount: "0.5", returnTo: `/pay/${other.id}` }, operator);
+    const home = await custodyPost(
+      "/simulator/custody/payments",
+      { address: other.depositAddress!, amount: "0.5", returnTo: `/pay/${other.id}` },
+      operator,
+    );
     expect(home.headers.get("Location")).toBe(`/pay/${other.id}`);
   });
 });
@@ -188,7 +303,9 @@ describe("safeReturnPath", () => {
       const result = safeReturnPath(value);
       if (result === null) continue;
       expect(result, JSON.stringify(value)).toMatch(/^\/(?!\/)/);
-      expect(new URL(result, "https://onehop.example").host, JSON.stringify(value)).toBe("onehop.example");
+      expect(new URL(result, "https://onehop.example").host, JSON.stringify(value)).toBe(
+        "onehop.example",
+      );
     }
     expect(safeReturnPath("/pay/pay_abc123def456")).toBe("/pay/pay_abc123def456");
     expect(safeReturnPath("/pay/x?y=1#z")).toBe("/pay/x?y=1#z");

@@ -13,7 +13,12 @@ import type { CustodySimulator } from "~/simulators/custody/index.server";
 import { getDb } from "~/utils/db.server";
 import { paths } from "~/utils/paths";
 import { assertSameOrigin, forbidden } from "~/utils/request.server";
-import { requireSimulatorOperator, signedInOperator, simulatorNotFound, simulatorRoutesEnabled } from "~/utils/simulator-access.server";
+import {
+  requireSimulatorOperator,
+  signedInOperator,
+  simulatorNotFound,
+  simulatorRoutesEnabled,
+} from "~/utils/simulator-access.server";
 import { runningPayments } from "~/wiring/payments.server";
 
 const BASE = "/simulator/custody";
@@ -30,7 +35,8 @@ function page(html: string, status = 200): Response {
       "X-Robots-Tag": "noindex",
       "X-Content-Type-Options": "nosniff",
       "Referrer-Policy": "same-origin",
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      "Content-Security-Policy":
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
     },
   });
 }
@@ -38,17 +44,39 @@ function page(html: string, status = 200): Response {
 /** The payment a test payment may pay: known, with a deposit address, still waiting for money. */
 function payable(paymentId: string) {
   const payment = PAYMENT_ID.test(paymentId) ? getPayment(getDb(), paymentId) : undefined;
-  if (!payment || !payment.depositAddress) return { payment: undefined, unavailable: "There is no payment with this id to pay." } as const;
-  if (!PAYABLE.has(payment.status)) return { payment: undefined, unavailable: `This payment is ${payment.status.replaceAll("_", " ")}: there is nothing to pay.` } as const;
+  if (!payment || !payment.depositAddress)
+    return { payment: undefined, unavailable: "There is no payment with this id to pay." } as const;
+  if (!PAYABLE.has(payment.status))
+    return {
+      payment: undefined,
+      unavailable: `This payment is ${payment.status.replaceAll("_", " ")}: there is nothing to pay.`,
+    } as const;
   return { payment, unavailable: null } as const;
 }
 
 /** The simulator's modules are imported on use (simulator mode only), so a live process never loads them. */
-async function testPaymentPage(paymentId: string, amount: string | null, error: string | null = null, status = 200): Promise<Response> {
+async function testPaymentPage(
+  paymentId: string,
+  amount: string | null,
+  error: string | null = null,
+  status = 200,
+): Promise<Response> {
   const { renderTestPaymentPage } = await import("~/simulators/custody/page.server");
   const { payment, unavailable } = payable(paymentId);
   if (!payment) {
-    return page(renderTestPaymentPage({ basePath: BASE, paymentId, address: null, asset: "", network: "", amount: "", unavailable, error: null }), 404);
+    return page(
+      renderTestPaymentPage({
+        basePath: BASE,
+        paymentId,
+        address: null,
+        asset: "",
+        network: "",
+        amount: "",
+        unavailable,
+        error: null,
+      }),
+      404,
+    );
   }
   return page(
     renderTestPaymentPage({
@@ -57,7 +85,10 @@ async function testPaymentPage(paymentId: string, amount: string | null, error: 
       address: payment.depositAddress,
       asset: payment.asset,
       network: payment.network,
-      amount: amount && AMOUNT.test(amount) ? amount : formatCryptoUnits(payment.cryptoAmountUnits, payment.asset),
+      amount:
+        amount && AMOUNT.test(amount)
+          ? amount
+          : formatCryptoUnits(payment.cryptoAmountUnits, payment.asset),
       unavailable: null,
       error,
     }),
@@ -66,23 +97,33 @@ async function testPaymentPage(paymentId: string, amount: string | null, error: 
 }
 
 /** POST /simulator/custody/payments with `payment`: pay that payment's deposit address, nothing else. */
-async function payTestPayment(request: Request, simulator: CustodySimulator, form: URLSearchParams): Promise<Response> {
+async function payTestPayment(
+  request: Request,
+  simulator: CustodySimulator,
+  form: URLSearchParams,
+): Promise<Response> {
   assertSameOrigin(request);
   const paymentId = form.get("payment") ?? "";
   const amount = (form.get("amount") ?? "").trim();
   const { payment } = payable(paymentId);
   if (!payment) return testPaymentPage(paymentId, null);
   const address = form.get("address");
-  if (address !== null && address !== payment.depositAddress) return forbidden("A test payment pays only its own payment's deposit address.");
-  if (!AMOUNT.test(amount)) return testPaymentPage(paymentId, amount, "The amount must be a decimal number like 25.5", 400);
+  if (address !== null && address !== payment.depositAddress)
+    return forbidden("A test payment pays only its own payment's deposit address.");
+  if (!AMOUNT.test(amount))
+    return testPaymentPage(paymentId, amount, "The amount must be a decimal number like 25.5", 400);
   const { SimulatorError } = await import("~/simulators/custody/index.server");
   try {
     await simulator.sendPayment({ address: payment.depositAddress!, amount });
   } catch (error) {
-    if (error instanceof SimulatorError) return testPaymentPage(paymentId, amount, error.message, error.status);
+    if (error instanceof SimulatorError)
+      return testPaymentPage(paymentId, amount, error.message, error.status);
     throw error;
   }
-  return new Response(null, { status: 303, headers: { Location: paths.checkout(payment.id), "Cache-Control": "no-store" } });
+  return new Response(null, {
+    status: 303,
+    headers: { Location: paths.checkout(payment.id), "Cache-Control": "no-store" },
+  });
 }
 
 async function handle(request: Request): Promise<Response> {
@@ -91,10 +132,18 @@ async function handle(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const subPath = url.pathname.slice(BASE.length);
   if (!(await signedInOperator(request))) {
-    if (request.method === "GET" && (subPath === "" || subPath === "/") && url.searchParams.has("payment")) {
+    if (
+      request.method === "GET" &&
+      (subPath === "" || subPath === "/") &&
+      url.searchParams.has("payment")
+    ) {
       return testPaymentPage(url.searchParams.get("payment") ?? "", url.searchParams.get("amount"));
     }
-    if (request.method === "POST" && subPath === "/payments" && request.headers.get("Content-Type")?.includes("application/x-www-form-urlencoded")) {
+    if (
+      request.method === "POST" &&
+      subPath === "/payments" &&
+      request.headers.get("Content-Type")?.includes("application/x-www-form-urlencoded")
+    ) {
       const form = new URLSearchParams(await request.text());
       if (form.has("payment")) return payTestPayment(request, simulator, form);
     }

@@ -18,7 +18,10 @@ import { assertSameOrigin } from "~/utils/request.server";
 import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
 import { requireSimulatorOperator, simulatorRoutesEnabled } from "~/utils/simulator-access.server";
 
-const booleanish = z.union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")]);
+const booleanish = z.union([
+  z.boolean(),
+  z.enum(["true", "false"]).transform((value) => value === "true"),
+]);
 
 /** Built on use: the simulator module is imported only in simulator mode, so a live process never loads it. */
 async function controlSchema() {
@@ -28,12 +31,20 @@ async function controlSchema() {
     fxMode: z.enum(marketFaultModes).optional(),
     serveKes: booleanish.optional(),
     reset: booleanish.optional(),
-    ageSeconds: z.coerce.number().int().min(1).max(30 * 24 * 60 * 60).optional(),
+    ageSeconds: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(30 * 24 * 60 * 60)
+      .optional(),
   });
 }
 
 function respond(request: Request, body: unknown, status = 200): Response {
-  const headers = applyBaseSecurityHeaders(new Headers({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" }), request);
+  const headers = applyBaseSecurityHeaders(
+    new Headers({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" }),
+    request,
+  );
   return Response.json(body, { status, headers });
 }
 
@@ -57,7 +68,14 @@ export async function action({ request }: ActionFunctionArgs) {
     : Object.fromEntries(await request.formData());
   const parsed = (await controlSchema()).safeParse(raw);
   if (!parsed.success) {
-    return respond(request, { error: "invalid control request", issues: parsed.error.issues.map((issue) => issue.message) }, 400);
+    return respond(
+      request,
+      {
+        error: "invalid control request",
+        issues: parsed.error.issues.map((issue) => issue.message),
+      },
+      400,
+    );
   }
   const input = parsed.data;
   if (input.mode) simulator.setMode(input.mode);

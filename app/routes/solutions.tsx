@@ -22,10 +22,23 @@ import { seo } from "~/utils/seo";
 export const headers = publicPageHeaders;
 
 /** The page's copy travels as loader data, so it is not in the page's JavaScript bundle. */
-export const loader = () => ({ coinsSection, flowsSection, paymentFlows, solutionCards, solutionsClosing, solutionsHero, solutionsMeta, cryptocurrencies });
+export const loader = () => ({
+  coinsSection,
+  flowsSection,
+  paymentFlows,
+  solutionCards,
+  solutionsClosing,
+  solutionsHero,
+  solutionsMeta,
+  cryptocurrencies,
+});
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  seo(matches, { title: data?.solutionsMeta.title ?? "Solutions", description: data?.solutionsMeta.description ?? "", path: paths.solutions });
+  seo(matches, {
+    title: data?.solutionsMeta.title ?? "Solutions",
+    description: data?.solutionsMeta.description ?? "",
+    path: paths.solutions,
+  });
 
 /** The copy never changes: switching tabs (?flow=) needs no new data. */
 export const shouldRevalidate = () => false;
@@ -34,11 +47,23 @@ const linkClass = "font-semibold text-brand-800 underline underline-offset-4 hov
 
 export default function Solutions() {
   const { apiDocsUrl, demoUrl } = useExternalUrls();
-  const { coinsSection, flowsSection, paymentFlows, solutionCards, solutionsClosing, solutionsHero, cryptocurrencies } = useLoaderData<typeof loader>();
+  const {
+    coinsSection,
+    flowsSection,
+    paymentFlows,
+    solutionCards,
+    solutionsClosing,
+    solutionsHero,
+    cryptocurrencies,
+  } = useLoaderData<typeof loader>();
   const { integrate, onboarding } = solutionsHero.actions;
   return (
     <>
-      <PageHero eyebrow={solutionsHero.eyebrow} title={solutionsHero.title} lead={solutionsHero.lead}>
+      <PageHero
+        eyebrow={solutionsHero.eyebrow}
+        title={solutionsHero.title}
+        lead={solutionsHero.lead}
+      >
         <ButtonLink to={integrate.to}>{integrate.label}</ButtonLink>
         <ButtonLink to={onboarding.to} variant="secondary">
           {onboarding.label}
@@ -73,7 +98,12 @@ export default function Solutions() {
         </p>
       </Section>
 
-      <Section id="get-started" title={solutionsClosing.title} intro={solutionsClosing.body} tone="dark">
+      <Section
+        id="get-started"
+        title={solutionsClosing.title}
+        intro={solutionsClosing.body}
+        tone="dark"
+      >
         <div className="flex flex-wrap gap-3">
           <ButtonLink to={integrate.to} variant="inverse">
             {integrate.label}

@@ -99,8 +99,8 @@ export default function SupportedCurrenciesPage() {
           now={view.now}
         />
         <p className="mb-6 text-slate-700">
-          BTC, ETH, USDT and USDC show market rates, refreshed every {view.refreshSeconds} seconds. The other rates and
-          all 24-hour changes are indicative reference values.
+          BTC, ETH, USDT and USDC show market rates, refreshed every {view.refreshSeconds} seconds.
+          The other rates and all 24-hour changes are indicative reference values.
         </p>
         <CurrencyList coins={view.coins} now={view.now} />
       </Section>

@@ -44,7 +44,8 @@ export const meta: MetaFunction = ({ matches }) =>
 /** M-Pesa's smallest B2C transfer (core/payments/settlement-plan.ts). */
 const mpesaMinimumKes = Number(MIN_TRANSFER_KES);
 
-const linkClass = "font-semibold text-brand-800 underline decoration-brand-300 underline-offset-4 hover:decoration-brand-700";
+const linkClass =
+  "font-semibold text-brand-800 underline decoration-brand-300 underline-offset-4 hover:decoration-brand-700";
 
 const railNames = mobileMoneyLimits.map((rail) => rail.name);
 const railList = `${railNames.slice(0, -1).join(", ")} and ${railNames.at(-1) ?? ""}`;
@@ -79,14 +80,26 @@ export default function TariffSchedulePage() {
           <TariffTable
             id="fees-by-flow"
             caption="Fees by payment flow"
-            columns={[{ label: "Flow" }, { label: "What it covers" }, { label: "Fee per transaction", figure: true }]}
-            rows={transactionFees.map((fee) => ({ key: fee.id, header: fee.name, cells: [fee.description, formatBps(fee.bps)] }))}
+            columns={[
+              { label: "Flow" },
+              { label: "What it covers" },
+              { label: "Fee per transaction", figure: true },
+            ]}
+            rows={transactionFees.map((fee) => ({
+              key: fee.id,
+              header: fee.name,
+              cells: [fee.description, formatBps(fee.bps)],
+            }))}
           />
 
           <TariffTable
             id="conversion-fees"
             caption="Conversion and processing fees"
-            columns={[{ label: "Service" }, { label: "What it covers" }, { label: "Fee", figure: true }]}
+            columns={[
+              { label: "Service" },
+              { label: "What it covers" },
+              { label: "Fee", figure: true },
+            ]}
             rows={conversionFees.map((fee) => ({
               key: fee.id,
               header: fee.name,
@@ -94,7 +107,9 @@ export default function TariffSchedulePage() {
                 fee.description,
                 <>
                   {formatBps(fee.bps)}
-                  <span className="block font-normal text-slate-700">{"plus" in fee ? `plus ${fee.plus}` : "of the amount"}</span>
+                  <span className="block font-normal text-slate-700">
+                    {"plus" in fee ? `plus ${fee.plus}` : "of the amount"}
+                  </span>
                 </>,
               ],
             }))}
@@ -102,10 +117,12 @@ export default function TariffSchedulePage() {
 
           <div id="mpesa-charges" className="space-y-3">
             <p className="text-slate-700">
-              Settling your collections to your own M-Pesa number carries no {company.brand} fee beyond the {formatBps(feeBps.c2b)} collection fee. Each
-              transfer carries Safaricom&apos;s own B2C charge for its amount, passed on at cost; the{" "}
-              {formatBps(feeBps.b2c)} disbursement fee applies only to payouts to other people. M-Pesa moves whole shillings: cents, and anything
-              below the KES {mpesaMinimumKes} minimum transfer, stay in your balance and are paid with your next settlement.
+              Settling your collections to your own M-Pesa number carries no {company.brand} fee
+              beyond the {formatBps(feeBps.c2b)} collection fee. Each transfer carries
+              Safaricom&apos;s own B2C charge for its amount, passed on at cost; the{" "}
+              {formatBps(feeBps.b2c)} disbursement fee applies only to payouts to other people.
+              M-Pesa moves whole shillings: cents, and anything below the KES {mpesaMinimumKes}{" "}
+              minimum transfer, stay in your balance and are paid with your next settlement.
             </p>
             <TariffTable
               id="mpesa-charges-table"
@@ -117,7 +134,9 @@ export default function TariffSchedulePage() {
                 cells: [band.chargeKes === 0 ? "Free" : formatKes(band.chargeKes)],
               }))}
             />
-            <p className="text-sm text-slate-600">Source: {mpesaB2cChargesSource}. If Safaricom changes it, we update this table.</p>
+            <p className="text-sm text-slate-600">
+              Source: {mpesaB2cChargesSource}. If Safaricom changes it, we update this table.
+            </p>
           </div>
 
           <CheckList
@@ -149,18 +168,25 @@ export default function TariffSchedulePage() {
             rows={mobileMoneyLimits.map((rail) => ({
               key: rail.id,
               header: rail.name,
-              cells: [formatKes(rail.perTransaction), formatKes(rail.daily), formatKes(rail.maxBalance)],
+              cells: [
+                formatKes(rail.perTransaction),
+                formatKes(rail.daily),
+                formatKes(rail.maxBalance),
+              ],
             }))}
           />
 
           <div className="rounded-2xl border border-brand-200 bg-white p-6">
-            <h3 className="text-lg font-semibold text-ink">Large amounts are split automatically</h3>
+            <h3 className="text-lg font-semibold text-ink">
+              Large amounts are split automatically
+            </h3>
             <p className="mt-2 max-w-3xl text-slate-700">
-              Amounts above a rail&rsquo;s limits are split automatically into multiple transfers, so you never have to
-              break a payout up yourself. For example, a {formatKes(splitExample.amount)} payout to {exampleRail.name}{" "}
-              is sent as two transfers of {formatKes(splitExample.first)} and {formatKes(splitExample.second)}. Amounts
-              above the recipient&rsquo;s daily limit or maximum balance continue on the next day, or can go by PesaLink
-              instead.
+              Amounts above a rail&rsquo;s limits are split automatically into multiple transfers,
+              so you never have to break a payout up yourself. For example, a{" "}
+              {formatKes(splitExample.amount)} payout to {exampleRail.name} is sent as two transfers
+              of {formatKes(splitExample.first)} and {formatKes(splitExample.second)}. Amounts above
+              the recipient&rsquo;s daily limit or maximum balance continue on the next day, or can
+              go by PesaLink instead.
             </p>
           </div>
 
@@ -171,9 +197,15 @@ export default function TariffSchedulePage() {
               caption="PesaLink bank transfer limits"
               className="mt-4"
               columns={[{ label: "Limit" }, { label: "Amount", figure: true }]}
-              rows={pesalinkLimitRows.map((row) => ({ key: row.label, header: row.label, cells: [formatKes(row.amountKes)] }))}
+              rows={pesalinkLimitRows.map((row) => ({
+                key: row.label,
+                header: row.label,
+                cells: [formatKes(row.amountKes)],
+              }))}
             />
-            <p className="mt-3 text-sm text-slate-700">Your bank may set a lower limit for PesaLink transfers.</p>
+            <p className="mt-3 text-sm text-slate-700">
+              Your bank may set a lower limit for PesaLink transfers.
+            </p>
           </div>
         </div>
       </Section>
@@ -191,7 +223,11 @@ export default function TariffSchedulePage() {
             { label: "Amount", figure: true, className: "w-52" },
             { label: "What happens" },
           ]}
-          rows={cryptoLimitRows.map((row) => ({ key: row.label, header: row.label, cells: [row.amount, row.effect] }))}
+          rows={cryptoLimitRows.map((row) => ({
+            key: row.label,
+            header: row.label,
+            cells: [row.amount, row.effect],
+          }))}
         />
       </Section>
 
@@ -204,7 +240,12 @@ export default function TariffSchedulePage() {
         <TariffTable
           id="assets-table"
           caption="Supported cryptocurrencies and networks"
-          columns={[{ label: "Asset" }, { label: "Symbol" }, { label: "Networks" }, { label: "Rate" }]}
+          columns={[
+            { label: "Asset" },
+            { label: "Symbol" },
+            { label: "Networks" },
+            { label: "Rate" },
+          ]}
           rows={cryptocurrencies.map((coin) => ({
             key: coin.symbol,
             header: (
@@ -220,19 +261,25 @@ export default function TariffSchedulePage() {
               </span>
             ),
             cells: [
-              <span className="font-mono font-semibold text-ink">
-                {coin.symbol}
-              </span>,
+              <span className="font-mono font-semibold text-ink">{coin.symbol}</span>,
               coin.networks.join(", "),
               coin.live ? <Badge tone="success">Live</Badge> : <Badge>Indicative</Badge>,
             ],
           }))}
         />
         <p className="mt-6 max-w-3xl text-slate-700">
-          <strong className="font-semibold text-ink">Live</strong> assets use market rates refreshed every{" "}
-          {ratesRefreshSeconds} seconds; <strong className="font-semibold text-ink">Indicative</strong> rates are
-          reference prices. See the <Link to={paths.exchangeRates} className={linkClass}>live exchange rates</Link> and all{" "}
-          <Link to={paths.supportedCurrencies} className={linkClass}>supported currencies</Link>.
+          <strong className="font-semibold text-ink">Live</strong> assets use market rates refreshed
+          every {ratesRefreshSeconds} seconds;{" "}
+          <strong className="font-semibold text-ink">Indicative</strong> rates are reference prices.
+          See the{" "}
+          <Link to={paths.exchangeRates} className={linkClass}>
+            live exchange rates
+          </Link>{" "}
+          and all{" "}
+          <Link to={paths.supportedCurrencies} className={linkClass}>
+            supported currencies
+          </Link>
+          .
         </p>
       </Section>
 
@@ -240,27 +287,33 @@ export default function TariffSchedulePage() {
         <div className="grid gap-10 lg:grid-cols-2 lg:items-start">
           <ul className="space-y-4 text-slate-700">
             <li>
-              <strong className="font-semibold text-ink">Locked quotes.</strong> The KES amount is locked when the
-              customer pays; the fee is worked out on that amount.
+              <strong className="font-semibold text-ink">Locked quotes.</strong> The KES amount is
+              locked when the customer pays; the fee is worked out on that amount.
             </li>
             <li>
-              <strong className="font-semibold text-ink">Network fees.</strong> Where a fee says &ldquo;plus mobile
-              network fees&rdquo; or &ldquo;plus network fees&rdquo;, those charges are set by the mobile operator, the bank
-              or the blockchain network and are added to our fee.
+              <strong className="font-semibold text-ink">Network fees.</strong> Where a fee says
+              &ldquo;plus mobile network fees&rdquo; or &ldquo;plus network fees&rdquo;, those
+              charges are set by the mobile operator, the bank or the blockchain network and are
+              added to our fee.
             </li>
             <li>
-              <strong className="font-semibold text-ink">Rail limits can change.</strong> Mobile money limits are set by
-              the Central Bank of Kenya and the operators. We apply changes as soon as they take effect and update this
-              page.
+              <strong className="font-semibold text-ink">Rail limits can change.</strong> Mobile
+              money limits are set by the Central Bank of Kenya and the operators. We apply changes
+              as soon as they take effect and update this page.
             </li>
             <li>
-              <strong className="font-semibold text-ink">Reviews and holds.</strong> We may hold a payment for review
-              when the law requires it, for example to screen for fraud, sanctions or money laundering.
+              <strong className="font-semibold text-ink">Reviews and holds.</strong> We may hold a
+              payment for review when the law requires it, for example to screen for fraud,
+              sanctions or money laundering.
             </li>
             <li>
-              <strong className="font-semibold text-ink">Liability.</strong> Our liability is limited to the fees you
-              paid us in the previous {liabilityCapMonths} months, as set out in the{" "}
-              <Link to={paths.terms} className={linkClass}>Terms and Conditions</Link>.
+              <strong className="font-semibold text-ink">Liability.</strong> Our liability is
+              limited to the fees you paid us in the previous {liabilityCapMonths} months, as set
+              out in the{" "}
+              <Link to={paths.terms} className={linkClass}>
+                Terms and Conditions
+              </Link>
+              .
             </li>
             <li>
               <strong className="font-semibold text-ink">Licence.</strong> {company.legalName} holds{" "}
@@ -277,7 +330,11 @@ export default function TariffSchedulePage() {
             caption="Settlement times"
             narrow
             columns={[{ label: "Rail" }, { label: "Typical time" }]}
-            rows={settlementTimes.map((entry) => ({ key: entry.rail, header: entry.rail, cells: [entry.time] }))}
+            rows={settlementTimes.map((entry) => ({
+              key: entry.rail,
+              header: entry.rail,
+              cells: [entry.time],
+            }))}
           />
         </div>
       </Section>

@@ -22,13 +22,22 @@ export interface SimulatorStore {
 }
 
 /** JSON that keeps bigints (as strings). */
-export const toJson = (value: unknown) => JSON.stringify(value, (_key, item) => (typeof item === "bigint" ? item.toString() : item));
+export const toJson = (value: unknown) =>
+  JSON.stringify(value, (_key, item) => (typeof item === "bigint" ? item.toString() : item));
 
-export function createDbSimulatorStore(db: Db, simulator: "custody" | "daraja", now: () => number = Date.now): SimulatorStore {
+export function createDbSimulatorStore(
+  db: Db,
+  simulator: "custody" | "daraja",
+  now: () => number = Date.now,
+): SimulatorStore {
   return {
     load() {
       return db
-        .select({ kind: simulatorRecords.kind, id: simulatorRecords.id, body: simulatorRecords.body })
+        .select({
+          kind: simulatorRecords.kind,
+          id: simulatorRecords.id,
+          body: simulatorRecords.body,
+        })
         .from(simulatorRecords)
         .where(eq(simulatorRecords.simulator, simulator))
         .orderBy(simulatorRecords.updatedAt)
@@ -38,11 +47,22 @@ export function createDbSimulatorStore(db: Db, simulator: "custody" | "daraja", 
       const body = toJson(value);
       db.insert(simulatorRecords)
         .values({ simulator, kind, id, body, updatedAt: now() })
-        .onConflictDoUpdate({ target: [simulatorRecords.simulator, simulatorRecords.kind, simulatorRecords.id], set: { body, updatedAt: now() } })
+        .onConflictDoUpdate({
+          target: [simulatorRecords.simulator, simulatorRecords.kind, simulatorRecords.id],
+          set: { body, updatedAt: now() },
+        })
         .run();
     },
     remove(kind, id) {
-      db.delete(simulatorRecords).where(and(eq(simulatorRecords.simulator, simulator), eq(simulatorRecords.kind, kind), eq(simulatorRecords.id, id))).run();
+      db.delete(simulatorRecords)
+        .where(
+          and(
+            eq(simulatorRecords.simulator, simulator),
+            eq(simulatorRecords.kind, kind),
+            eq(simulatorRecords.id, id),
+          ),
+        )
+        .run();
     },
   };
 }

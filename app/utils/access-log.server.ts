@@ -12,11 +12,18 @@
 export const REDACTED = "[redacted]";
 
 const SECRET_PARAM = /token|secret|key|code|signature|sig|passw|otp|auth/i;
-const TOKEN_CARRIER_SEGMENT = /^(token|tokens|set-password|reset|reset-password|verify|invite|confirm|magic)$/i;
+const TOKEN_CARRIER_SEGMENT =
+  /^(token|tokens|set-password|reset|reset-password|verify|invite|confirm|magic)$/i;
 
 function looksLikeToken(segment: string): boolean {
   if (/^[0-9a-f]{32,}$/i.test(segment)) return true;
-  return segment.length >= 24 && /^[A-Za-z0-9_~.%-]+$/.test(segment) && /[A-Z]/.test(segment) && /[a-z]/.test(segment) && /\d/.test(segment);
+  return (
+    segment.length >= 24 &&
+    /^[A-Za-z0-9_~.%-]+$/.test(segment) &&
+    /[A-Z]/.test(segment) &&
+    /[a-z]/.test(segment) &&
+    /\d/.test(segment)
+  );
 }
 
 function decodeName(name: string): string {
@@ -33,7 +40,9 @@ function redactPath(path: string): string {
     .map((segment, index) => {
       if (segment === "") return segment;
       const previous = index > 0 ? segments[index - 1]! : "";
-      return TOKEN_CARRIER_SEGMENT.test(decodeName(previous)) || looksLikeToken(segment) ? REDACTED : segment;
+      return TOKEN_CARRIER_SEGMENT.test(decodeName(previous)) || looksLikeToken(segment)
+        ? REDACTED
+        : segment;
     })
     .join("/");
 }

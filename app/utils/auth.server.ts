@@ -44,20 +44,26 @@ authenticator.use(
       clientKey: clientKey(request),
     });
     if (result.ok) return result.principal;
-    if (result.reason === "throttled" || result.reason === "busy") throw new ThrottledError(result.retryAfterMs, result.reason);
+    if (result.reason === "throttled" || result.reason === "busy")
+      throw new ThrottledError(result.retryAfterMs, result.reason);
     throw new InvalidCredentialsError("Invalid credentials");
   }),
   "merchant",
 );
 
-export type SignedInMerchant = NonNullable<ReturnType<typeof getMerchantAccount>> & { expiresAt: number };
+export type SignedInMerchant = NonNullable<ReturnType<typeof getMerchantAccount>> & {
+  expiresAt: number;
+};
 
 /**
  * The signed-in merchant user, or a redirect: to /merchant-signin (with redirectTo) when there is no
  * session, and with the "Session Expired" toast when it has (nearly) run out. Non-GET requests must
  * come from our own origin.
  */
-export async function requireMerchant(request: Request, db: Db = getDb()): Promise<SignedInMerchant> {
+export async function requireMerchant(
+  request: Request,
+  db: Db = getDb(),
+): Promise<SignedInMerchant> {
   assertSameOrigin(request);
   const state = await readSession(db, "merchant", request);
   const url = new URL(request.url);
@@ -66,7 +72,10 @@ export async function requireMerchant(request: Request, db: Db = getDb()): Promi
       headers: { "Set-Cookie": await endSession(db, "merchant", request) },
     });
   }
-  const account = state.status === "active" && state.session.merchantUserId ? getMerchantAccount(db, state.session.merchantUserId) : undefined;
+  const account =
+    state.status === "active" && state.session.merchantUserId
+      ? getMerchantAccount(db, state.session.merchantUserId)
+      : undefined;
   if (state.status !== "active" || !account || account.status !== "active") {
     const redirectTo = url.pathname + url.search;
     throw redirect(paths.merchantSignInWith({ redirectTo }), {

@@ -40,15 +40,24 @@ export const BODY_POLICIES: readonly BodyPolicy[] = [
   // Read-only JSON API: other methods are 405 from Remix without reading the body.
   { prefix: "/functions/", maxBytes: 64 * KB, accepts: "any", answer: "json" },
   // Simulator control (simulator mode only): forms and a JSON control API.
-  { prefix: "/simulator/", maxBytes: 64 * KB, accepts: [...FORM_TYPES, ...JSON_TYPES], answer: "negotiate" },
+  {
+    prefix: "/simulator/",
+    maxBytes: 64 * KB,
+    accepts: [...FORM_TYPES, ...JSON_TYPES],
+    answer: "negotiate",
+  },
   // Everything else is a page whose action takes a form.
   { prefix: "/", maxBytes: 64 * KB, accepts: FORM_TYPES, answer: "negotiate" },
 ];
 
-export function bodyPolicyFor(pathname: string, policies: readonly BodyPolicy[] = BODY_POLICIES): BodyPolicy {
+export function bodyPolicyFor(
+  pathname: string,
+  policies: readonly BodyPolicy[] = BODY_POLICIES,
+): BodyPolicy {
   let best: BodyPolicy | undefined;
   for (const policy of policies) {
-    if (pathname.startsWith(policy.prefix) && (!best || policy.prefix.length > best.prefix.length)) best = policy;
+    if (pathname.startsWith(policy.prefix) && (!best || policy.prefix.length > best.prefix.length))
+      best = policy;
   }
   return best ?? policies[policies.length - 1]!;
 }
@@ -80,11 +89,18 @@ export interface DeclaredBody {
 /** Whether the headers announce a body at all (a declared length above 0, or a chunked body). */
 export function hasBody(declared: Pick<DeclaredBody, "contentLength" | "chunked">): boolean {
   if (declared.chunked) return true;
-  return declared.contentLength !== undefined && declared.contentLength !== null && declared.contentLength.trim() !== "0";
+  return (
+    declared.contentLength !== undefined &&
+    declared.contentLength !== null &&
+    declared.contentLength.trim() !== "0"
+  );
 }
 
 /** JSON for API callers and JSON senders, else a readable page. */
-function wantsJson(policy: BodyPolicy, declared: Pick<DeclaredBody, "contentType" | "accept">): boolean {
+function wantsJson(
+  policy: BodyPolicy,
+  declared: Pick<DeclaredBody, "contentType" | "accept">,
+): boolean {
   if (policy.answer === "json") return true;
   const type = mediaType(declared.contentType);
   if (type === "application/json" || type?.endsWith("+json")) return true;
@@ -92,7 +108,10 @@ function wantsJson(policy: BodyPolicy, declared: Pick<DeclaredBody, "contentType
   return accept.includes("application/json") && !accept.includes("text/html");
 }
 
-export function tooLarge(policy: BodyPolicy, declared: Pick<DeclaredBody, "contentType" | "accept">): Refusal {
+export function tooLarge(
+  policy: BodyPolicy,
+  declared: Pick<DeclaredBody, "contentType" | "accept">,
+): Refusal {
   const limit = formatBytes(policy.maxBytes);
   return refusal({
     status: 413,
@@ -113,7 +132,8 @@ export function checkDeclaredBody(declared: DeclaredBody): Refusal | undefined {
   const policy = bodyPolicyFor(declared.pathname);
   // (Node's parser has already refused a Content-Length that is not a number.)
   if (Number(declared.contentLength ?? 0) > policy.maxBytes) return tooLarge(policy, declared);
-  if (BODYLESS_METHODS.has(declared.method.toUpperCase()) || policy.accepts === "any") return undefined;
+  if (BODYLESS_METHODS.has(declared.method.toUpperCase()) || policy.accepts === "any")
+    return undefined;
   const type = mediaType(declared.contentType);
   // No type and no body is an empty form (a bare "refresh" or "sign out" button): see screenBody.
   if (type === undefined && !hasBody(declared)) return undefined;
@@ -139,7 +159,10 @@ const LINGER_MS = 5_000;
  * rest is read and dropped for a few seconds so the client can read the 413, then the connection is
  * given up: canceling the stream destroys the socket).
  */
-export async function readBodyWithin(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
+export async function readBodyWithin(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | undefined> {
   if (!body) return new Uint8Array(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -211,7 +234,10 @@ export async function screenBody(request: Request): Promise<Request | Refusal> {
   }
   headers.delete("Transfer-Encoding");
   headers.set("Content-Length", String(bytes.byteLength));
-  if (type === "multipart/form-data" && !(await isReadableForm(bytes, declared.contentType ?? ""))) {
+  if (
+    type === "multipart/form-data" &&
+    !(await isReadableForm(bytes, declared.contentType ?? ""))
+  ) {
     return refusal({
       status: 400,
       code: "malformed_body",
@@ -221,11 +247,19 @@ export async function screenBody(request: Request): Promise<Request | Refusal> {
       json: wantsJson(policy, declared),
     });
   }
-  return new Request(request.url, { method: request.method, headers, body: bytes, signal: request.signal });
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    body: bytes,
+    signal: request.signal,
+  });
 }
 
 /** Whether the platform's own parser (the one Remix uses in actions) can read this multipart body. */
-async function isReadableForm(bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<boolean> {
+async function isReadableForm(
+  bytes: Uint8Array<ArrayBuffer>,
+  contentType: string,
+): Promise<boolean> {
   try {
     await new Response(bytes, { headers: { "Content-Type": contentType } }).formData();
     return true;

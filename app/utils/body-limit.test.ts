@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { BODY_POLICIES, bodyPolicyFor, checkDeclaredBody, KB, MB, readBodyWithin, screenBody, type DeclaredBody } from "./body-limit.server";
+import {
+  BODY_POLICIES,
+  bodyPolicyFor,
+  checkDeclaredBody,
+  KB,
+  MB,
+  readBodyWithin,
+  screenBody,
+  type DeclaredBody,
+} from "./body-limit.server";
 import type { Refusal } from "./refusals.server";
 
 const ORIGIN = "http://localhost:3000";
@@ -43,7 +52,10 @@ describe("the body limits table", () => {
     expect(bodyPolicyFor("/merchant-signin.data").maxBytes).toBe(64 * KB);
     expect(bodyPolicyFor("/webhooks/mpesa/b2c/result").maxBytes).toBe(1 * MB);
     expect(bodyPolicyFor("/webhooks/custody").accepts).toBe("any");
-    expect(bodyPolicyFor("/anything/else").accepts).toEqual(["application/x-www-form-urlencoded", "multipart/form-data"]);
+    expect(bodyPolicyFor("/anything/else").accepts).toEqual([
+      "application/x-www-form-urlencoded",
+      "multipart/form-data",
+    ]);
     expect(BODY_POLICIES.every((policy) => policy.maxBytes <= 1 * MB)).toBe(true);
   });
 });
@@ -54,17 +66,37 @@ describe("checkDeclaredBody (headers only, nothing read)", () => {
     expect(page).toMatchObject({ status: 413, code: "payload_too_large", json: false });
     expect(page?.body).toContain("<h1>Request too large</h1>");
     expect(page?.body).toContain('href="/"');
-    const webhook = checkDeclaredBody(declared({ pathname: "/webhooks/custody", contentType: "application/json", contentLength: String(2 * MB) }));
+    const webhook = checkDeclaredBody(
+      declared({
+        pathname: "/webhooks/custody",
+        contentType: "application/json",
+        contentLength: String(2 * MB),
+      }),
+    );
     expect(webhook?.status).toBe(413);
-    expect(JSON.parse(webhook!.body)).toEqual({ error: { code: "payload_too_large", message: expect.stringContaining("1 MB") } });
-    const jsonCaller = checkDeclaredBody(declared({ contentLength: String(65 * KB), accept: "application/json" }));
+    expect(JSON.parse(webhook!.body)).toEqual({
+      error: { code: "payload_too_large", message: expect.stringContaining("1 MB") },
+    });
+    const jsonCaller = checkDeclaredBody(
+      declared({ contentLength: String(65 * KB), accept: "application/json" }),
+    );
     expect(JSON.parse(jsonCaller!.body).error.code).toBe("payload_too_large");
   });
 
   it("lets a form at the limit through, and a 1 MB webhook", () => {
     expect(checkDeclaredBody(declared({ contentLength: String(64 * KB) }))).toBeUndefined();
-    expect(checkDeclaredBody(declared({ contentType: "multipart/form-data; boundary=x" }))).toBeUndefined();
-    expect(checkDeclaredBody(declared({ pathname: "/webhooks/custody", contentType: "application/json", contentLength: String(1 * MB) }))).toBeUndefined();
+    expect(
+      checkDeclaredBody(declared({ contentType: "multipart/form-data; boundary=x" })),
+    ).toBeUndefined();
+    expect(
+      checkDeclaredBody(
+        declared({
+          pathname: "/webhooks/custody",
+          contentType: "application/json",
+          contentLength: String(1 * MB),
+        }),
+      ),
+    ).toBeUndefined();
   });
 
   it("refuses JSON, text/plain and a missing type on a form address with 415, saying what it takes", () => {
@@ -76,19 +108,41 @@ describe("checkDeclaredBody (headers only, nothing read)", () => {
     expect(checkDeclaredBody(declared({ contentType: "text/plain" }))?.body).toContain(
       "This address accepts application/x-www-form-urlencoded or multipart/form-data, not text/plain.",
     );
-    expect(JSON.parse(checkDeclaredBody(declared({ contentType: "application/json" }))!.body).error.code).toBe("unsupported_media_type");
+    expect(
+      JSON.parse(checkDeclaredBody(declared({ contentType: "application/json" }))!.body).error.code,
+    ).toBe("unsupported_media_type");
   });
 
   it("passes an empty post without a type (a bare button), bodyless methods and webhooks of any type", () => {
-    expect(checkDeclaredBody(declared({ contentType: undefined, contentLength: "0" }))).toBeUndefined();
-    expect(checkDeclaredBody(declared({ contentType: undefined, contentLength: undefined }))).toBeUndefined();
-    expect(checkDeclaredBody(declared({ method: "GET", contentType: undefined, contentLength: undefined }))).toBeUndefined();
-    expect(checkDeclaredBody(declared({ pathname: "/webhooks/mpesa/b2c/result", contentType: "application/json" }))).toBeUndefined();
-    expect(checkDeclaredBody(declared({ pathname: "/simulator/market", contentType: "application/json" }))).toBeUndefined();
+    expect(
+      checkDeclaredBody(declared({ contentType: undefined, contentLength: "0" })),
+    ).toBeUndefined();
+    expect(
+      checkDeclaredBody(declared({ contentType: undefined, contentLength: undefined })),
+    ).toBeUndefined();
+    expect(
+      checkDeclaredBody(
+        declared({ method: "GET", contentType: undefined, contentLength: undefined }),
+      ),
+    ).toBeUndefined();
+    expect(
+      checkDeclaredBody(
+        declared({ pathname: "/webhooks/mpesa/b2c/result", contentType: "application/json" }),
+      ),
+    ).toBeUndefined();
+    expect(
+      checkDeclaredBody(
+        declared({ pathname: "/simulator/market", contentType: "application/json" }),
+      ),
+    ).toBeUndefined();
   });
 
   it("a chunked body without a type is refused too (it has a body)", () => {
-    expect(checkDeclaredBody(declared({ contentType: undefined, contentLength: undefined, chunked: true }))?.status).toBe(415);
+    expect(
+      checkDeclaredBody(
+        declared({ contentType: undefined, contentLength: undefined, chunked: true }),
+      )?.status,
+    ).toBe(415);
   });
 });
 
@@ -100,7 +154,9 @@ describe("readBodyWithin", () => {
 
   it("answers as soon as a chunked body passes the limit, long before its end", async () => {
     const { stream, pulledChunks } = streamOf(2000, 16 * KB); // 32 MB if read whole
-    const [bytes, pulledWhenAnswered] = await readBodyWithin(stream, 64 * KB).then((result) => [result, pulledChunks()] as const);
+    const [bytes, pulledWhenAnswered] = await readBodyWithin(stream, 64 * KB).then(
+      (result) => [result, pulledChunks()] as const,
+    );
     expect(bytes).toBeUndefined();
     expect(pulledWhenAnswered).toBeGreaterThanOrEqual(5); // 4 chunks fit, the fifth passes the limit
     expect(pulledWhenAnswered).toBeLessThan(20);
@@ -109,7 +165,9 @@ describe("readBodyWithin", () => {
 
 describe("screenBody (in front of Remix)", () => {
   it("passes a form on as a new request with the same bytes", async () => {
-    const screened = await screenBody(post("/get-started", "a=1&b=2", { "Content-Type": "application/x-www-form-urlencoded" }));
+    const screened = await screenBody(
+      post("/get-started", "a=1&b=2", { "Content-Type": "application/x-www-form-urlencoded" }),
+    );
     expect(screened).toBeInstanceOf(Request);
     expect(Object.fromEntries(await (screened as Request).formData())).toEqual({ a: "1", b: "2" });
   });
@@ -124,7 +182,9 @@ describe("screenBody (in front of Remix)", () => {
       ["multipart/form-data; boundary=abc", "this is not multipart"],
       ["multipart/form-data", "--abc\r\n"],
     ] as const) {
-      const refused = asRefusal(await screenBody(post("/merchant-signin", body, { "Content-Type": type })));
+      const refused = asRefusal(
+        await screenBody(post("/merchant-signin", body, { "Content-Type": type })),
+      );
       expect(refused.status).toBe(400);
       expect(refused.body).toContain("The form data could not be read");
     }
@@ -132,7 +192,11 @@ describe("screenBody (in front of Remix)", () => {
 
   it("refuses a chunked body over the limit with 413 without reading it whole", async () => {
     const { stream } = streamOf(1280, 16 * KB); // 20 MB
-    const refused = asRefusal(await screenBody(post("/get-started", stream, { "Content-Type": "application/x-www-form-urlencoded" })));
+    const refused = asRefusal(
+      await screenBody(
+        post("/get-started", stream, { "Content-Type": "application/x-www-form-urlencoded" }),
+      ),
+    );
     expect(refused.status).toBe(413);
     expect(refused.body).toContain("at most 64 KB");
   });
@@ -144,7 +208,9 @@ describe("screenBody (in front of Remix)", () => {
 
   it("gives a webhook its raw JSON body unchanged", async () => {
     const json = JSON.stringify({ Result: { ResultCode: 0 } });
-    const screened = (await screenBody(post("/webhooks/mpesa/b2c/result?token=t", json, { "Content-Type": "application/json" }))) as Request;
+    const screened = (await screenBody(
+      post("/webhooks/mpesa/b2c/result?token=t", json, { "Content-Type": "application/json" }),
+    )) as Request;
     expect(await screened.text()).toBe(json);
   });
 });

@@ -31,7 +31,10 @@ export const starters: Starter[] = [
   { name: "payments", start: startPayments },
 ];
 
-const state = globalThis as typeof globalThis & { __onehopBoot?: Promise<void>; __onehopBootReport?: BootReport };
+const state = globalThis as typeof globalThis & {
+  __onehopBoot?: Promise<void>;
+  __onehopBootReport?: BootReport;
+};
 
 /** What boot did, step by step (null before it ran). */
 export function bootReport(): BootReport | null {
@@ -68,12 +71,19 @@ export async function runBoot(options: BootOptions): Promise<BootReport> {
     },
     ...options.starters.map((starter) => ({
       name: starter.name,
-      run: () => starter.start({ db: db!, simulators: options.values.PROVIDER_MODE === "simulator" }),
+      run: () =>
+        starter.start({ db: db!, simulators: options.values.PROVIDER_MODE === "simulator" }),
     })),
   ];
   for (const step of steps) {
     if (step.name !== "config" && step.name !== "database" && !db) {
-      report.steps.push({ step: step.name, ok: false, skipped: true, error: "the database is not available", durationMs: 0 });
+      report.steps.push({
+        step: step.name,
+        ok: false,
+        skipped: true,
+        error: "the database is not available",
+        durationMs: 0,
+      });
       continue;
     }
     const started = Date.now();
@@ -82,7 +92,12 @@ export async function runBoot(options: BootOptions): Promise<BootReport> {
       report.steps.push({ step: step.name, ok: true, durationMs: Date.now() - started });
     } catch (error) {
       const message = messageOf(error);
-      report.steps.push({ step: step.name, ok: false, error: message, durationMs: Date.now() - started });
+      report.steps.push({
+        step: step.name,
+        ok: false,
+        error: message,
+        durationMs: Date.now() - started,
+      });
       logger.error("boot step failed", { step: step.name, error: message });
       if (options.values.isProduction) {
         report.finishedAt = Date.now();

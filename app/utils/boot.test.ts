@@ -28,23 +28,42 @@ const DARAJA = {
 };
 
 function liveWithoutCustody(nodeEnv: "production" | "development") {
-  return parseEnv({ NODE_ENV: nodeEnv, SESSION_SECRET: SECRET, PUBLIC_SITE_URL: "https://pay.example.co.ke", PROVIDER_MODE: "live", ...DARAJA });
+  return parseEnv({
+    NODE_ENV: nodeEnv,
+    SESSION_SECRET: SECRET,
+    PUBLIC_SITE_URL: "https://pay.example.co.ke",
+    PROVIDER_MODE: "live",
+    ...DARAJA,
+  });
 }
 
 function harness() {
   const exits: number[] = [];
   const lines: string[] = [];
-  return { exits, lines, exit: (code: number) => void exits.push(code), fatal: (line: string) => void lines.push(line) };
+  return {
+    exits,
+    lines,
+    exit: (code: number) => void exits.push(code),
+    fatal: (line: string) => void lines.push(line),
+  };
 }
 
 describe("boot", () => {
   it("in production, PROVIDER_MODE=live without custody settings stops the process (exit 1) with one line naming CUSTODY_BASE_URL", async () => {
     const out = harness();
-    const report = await runBoot({ values: liveWithoutCustody("production"), starters, openDb: () => db, exit: out.exit, fatal: out.fatal });
+    const report = await runBoot({
+      values: liveWithoutCustody("production"),
+      starters,
+      openDb: () => db,
+      exit: out.exit,
+      fatal: out.fatal,
+    });
     expect(out.exits).toEqual([1]);
     expect(out.lines).toHaveLength(1);
     expect(out.lines[0]).toContain("CUSTODY_BASE_URL");
-    expect(out.lines[0]).toMatch(/^\[onehop\] start-up failed at step "config": PROVIDER_MODE=live needs CUSTODY_BASE_URL, CUSTODY_API_KEY, CUSTODY_API_SECRET_PEM, CUSTODY_WEBHOOK_PUBLIC_KEY_PEM \(custody\)/);
+    expect(out.lines[0]).toMatch(
+      /^\[onehop\] start-up failed at step "config": PROVIDER_MODE=live needs CUSTODY_BASE_URL, CUSTODY_API_KEY, CUSTODY_API_SECRET_PEM, CUSTODY_WEBHOOK_PUBLIC_KEY_PEM \(custody\)/,
+    );
     expect(out.lines[0]).not.toContain("\n");
     // Nothing after the failed step ran; the outcome is recorded for /readyz.
     expect(report.steps.map((step) => [step.step, step.ok])).toEqual([["config", false]]);
@@ -63,7 +82,13 @@ describe("boot", () => {
         },
       },
     ];
-    const report = await runBoot({ values: liveWithoutCustody("development"), starters: fake, openDb: () => db, exit: out.exit, fatal: out.fatal });
+    const report = await runBoot({
+      values: liveWithoutCustody("development"),
+      starters: fake,
+      openDb: () => db,
+      exit: out.exit,
+      fatal: out.fatal,
+    });
     expect(out.exits).toEqual([]);
     expect(ran).toEqual(["rates"]);
     expect(report.finishedAt).not.toBeNull();
@@ -79,18 +104,40 @@ describe("boot", () => {
   it("a database that cannot be opened stops production with its path; elsewhere the steps that need it are skipped", async () => {
     // A directory where the database file should be: SQLite cannot open it (even as root).
     const folder = path.resolve("tests/.tmp");
-    const values = parseEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET, PUBLIC_SITE_URL: "http://localhost:3000" });
+    const values = parseEnv({
+      NODE_ENV: "production",
+      SESSION_SECRET: SECRET,
+      PUBLIC_SITE_URL: "http://localhost:3000",
+    });
     const out = harness();
-    await runBoot({ values, starters: [], openDb: () => openDatabase(folder), exit: out.exit, fatal: out.fatal });
+    await runBoot({
+      values,
+      starters: [],
+      openDb: () => openDatabase(folder),
+      exit: out.exit,
+      fatal: out.fatal,
+    });
     expect(out.exits).toEqual([1]);
-    expect(out.lines[0]).toContain(`step "database": The database path ${folder} is a folder, not a file (unable to open database file)`);
+    expect(out.lines[0]).toContain(
+      `step "database": The database path ${folder} is a folder, not a file (unable to open database file)`,
+    );
 
     // A file where a folder should be.
     const blocked = harness();
     const file = path.resolve("package.json");
-    await runBoot({ values, starters: [], openDb: () => openDatabase(path.join(file, "onehop.sqlite")), exit: blocked.exit, fatal: blocked.fatal });
+    await runBoot({
+      values,
+      starters: [],
+      openDb: () => openDatabase(path.join(file, "onehop.sqlite")),
+      exit: blocked.exit,
+      fatal: blocked.fatal,
+    });
     expect(blocked.exits).toEqual([1]);
-    expect(blocked.lines[0]).toMatch(new RegExp(`step "database": Cannot create the database folder ${file.replaceAll(".", "\\.")}: a file is in the way \\((EEXIST|ENOTDIR)\\)`));
+    expect(blocked.lines[0]).toMatch(
+      new RegExp(
+        `step "database": Cannot create the database folder ${file.replaceAll(".", "\\.")}: a file is in the way \\((EEXIST|ENOTDIR)\\)`,
+      ),
+    );
 
     const dev = harness();
     const report = await runBoot({
@@ -101,16 +148,33 @@ describe("boot", () => {
       fatal: dev.fatal,
     });
     expect(dev.exits).toEqual([]);
-    expect(report.steps.find((step) => step.step === "rates")).toMatchObject({ ok: false, skipped: true });
+    expect(report.steps.find((step) => step.step === "rates")).toMatchObject({
+      ok: false,
+      skipped: true,
+    });
   });
 
   it("a clean boot records every step as done and the jobs it scheduled", async () => {
     const { schedule } = await import("./jobs.server");
     const out = harness();
-    const values = parseEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET, PUBLIC_SITE_URL: "http://localhost:3000" });
+    const values = parseEnv({
+      NODE_ENV: "production",
+      SESSION_SECRET: SECRET,
+      PUBLIC_SITE_URL: "http://localhost:3000",
+    });
     const report = await runBoot({
       values,
-      starters: [{ name: "tick", start: () => void schedule({ name: "boot-test.tick", pattern: { everySeconds: 3600 }, run: async () => undefined }) }],
+      starters: [
+        {
+          name: "tick",
+          start: () =>
+            void schedule({
+              name: "boot-test.tick",
+              pattern: { everySeconds: 3600 },
+              run: async () => undefined,
+            }),
+        },
+      ],
       openDb: () => db,
       exit: out.exit,
       fatal: out.fatal,

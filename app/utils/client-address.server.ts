@@ -20,7 +20,10 @@ export function trustedProxies(): AddressList {
  * The client's address, or null when the request did not come through server.mjs (unit tests calling
  * an action directly, `remix dev`).
  */
-export function clientAddress(request: Request, proxies: AddressList = trustedProxies()): string | null {
+export function clientAddress(
+  request: Request,
+  proxies: AddressList = trustedProxies(),
+): string | null {
   const socket = normalizeAddress(request.headers.get(REMOTE_ADDRESS_HEADER));
   if (!socket || !proxies.has(socket)) return socket;
   // Headers.get joins repeated X-Forwarded-For headers with ", " in order.

@@ -18,7 +18,9 @@ describe("concurrencyLimit", () => {
         if (fail) throw new Error(`task ${id} failed`);
         return id;
       });
-    const results = [task(1, true), task(2), task(3), task(4)].map((promise) => promise.catch((error: Error) => error.message));
+    const results = [task(1, true), task(2), task(3), task(4)].map((promise) =>
+      promise.catch((error: Error) => error.message),
+    );
     const drain = async () => {
       while (releases.length > 0 || started.length < 4) {
         await new Promise((resolve) => setImmediate(resolve));

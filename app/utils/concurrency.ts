@@ -28,7 +28,10 @@ export interface ConcurrencyLimit {
  * refused at once (a rejected promise with QueueFullError, before any work), so a flood cannot make
  * everyone wait behind it; `unbounded` tasks always queue.
  */
-export function concurrencyLimit(max: number, options: { maxWaiting?: number } = {}): ConcurrencyLimit {
+export function concurrencyLimit(
+  max: number,
+  options: { maxWaiting?: number } = {},
+): ConcurrencyLimit {
   const maxWaiting = options.maxWaiting ?? Number.POSITIVE_INFINITY;
   let running = 0;
   const lanes: Record<Priority, (() => void)[]> = { high: [], normal: [] };

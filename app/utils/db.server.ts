@@ -35,8 +35,15 @@ function isFolder(file: string): boolean {
 }
 
 /** One line for a failure to open (or migrate) the database file `file` (absolute path). */
-export function describeDatabaseError(error: unknown, file: string, phase: "folder" | "open" | "migrate"): string {
-  const code = typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : "";
+export function describeDatabaseError(
+  error: unknown,
+  file: string,
+  phase: "folder" | "open" | "migrate",
+): string {
+  const code =
+    typeof error === "object" && error !== null && "code" in error
+      ? String((error as { code: unknown }).code)
+      : "";
   const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0]!.trim();
   const folder = path.dirname(file);
   const uid = typeof process.getuid === "function" ? ` (uid ${process.getuid()})` : "";
@@ -102,7 +109,9 @@ export function getDb(): Db {
 }
 
 /** Cheap liveness probe for /healthz: a round trip through SQLite. */
-export function checkDatabase(db: Db): { ok: true; latencyMs: number } | { ok: false; error: string } {
+export function checkDatabase(
+  db: Db,
+): { ok: true; latencyMs: number } | { ok: false; error: string } {
   const started = performance.now();
   try {
     const row = db.$client.prepare("select 1 as ok").get() as { ok: number } | undefined;
@@ -119,20 +128,25 @@ const ROLLBACK = Symbol("rollback");
  * Readiness probe for /readyz: a real write (a row in job_leases inside a transaction taken with BEGIN
  * IMMEDIATE, then rolled back). BEGIN IMMEDIATE alone succeeds on a read-only connection; the write does not.
  */
-export function checkDatabaseWritable(db: Db): { ok: true; latencyMs: number } | { ok: false; error: string } {
+export function checkDatabaseWritable(
+  db: Db,
+): { ok: true; latencyMs: number } | { ok: false; error: string } {
   const started = performance.now();
   try {
     const sqlite = db.$client;
     const probe = sqlite.transaction(() => {
       sqlite
-        .prepare("insert into job_leases (job, holder, leased_until, updated_at) values ('readyz.write-probe', 'readyz', 0, 0) on conflict(job) do update set updated_at = excluded.updated_at")
+        .prepare(
+          "insert into job_leases (job, holder, leased_until, updated_at) values ('readyz.write-probe', 'readyz', 0, 0) on conflict(job) do update set updated_at = excluded.updated_at",
+        )
         .run();
       throw ROLLBACK;
     });
     probe.immediate();
     return { ok: false, error: "the write probe did not roll back" };
   } catch (error) {
-    if (error === ROLLBACK) return { ok: true, latencyMs: Math.round((performance.now() - started) * 100) / 100 };
+    if (error === ROLLBACK)
+      return { ok: true, latencyMs: Math.round((performance.now() - started) * 100) / 100 };
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
 }

@@ -20,18 +20,23 @@ const booleanString = z
  * A list of IPs and CIDRs ("10.0.0.0/8, 203.0.113.7"); empty = none (false). With `flags`, also
  * `false`/`no`/`0` = none and `true`/`yes`/`1` = the loopback ranges.
  */
-const addressList = (flags = false) => (value: string, ctx: z.RefinementCtx): false | string[] => {
-  const text = value.trim().toLowerCase();
-  if (text === "" || (flags && ["false", "0", "no"].includes(text))) return false;
-  if (flags && ["true", "1", "yes"].includes(text)) return [...LOOPBACK];
-  try {
-    const list = parseAddressList(value);
-    return list.length > 0 ? list : false;
-  } catch (error) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: error instanceof Error ? error.message : String(error) });
-    return z.NEVER;
-  }
-};
+const addressList =
+  (flags = false) =>
+  (value: string, ctx: z.RefinementCtx): false | string[] => {
+    const text = value.trim().toLowerCase();
+    if (text === "" || (flags && ["false", "0", "no"].includes(text))) return false;
+    if (flags && ["true", "1", "yes"].includes(text)) return [...LOOPBACK];
+    try {
+      const list = parseAddressList(value);
+      return list.length > 0 ? list : false;
+    } catch (error) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: error instanceof Error ? error.message : String(error),
+      });
+      return z.NEVER;
+    }
+  };
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -41,10 +46,7 @@ const envSchema = z.object({
     .default("data/onehop.sqlite")
     .describe("Path of the SQLite file (created on first start)"),
   DATA_DIR: z.string().min(1).default("data"),
-  SESSION_SECRET: z
-    .string()
-    .min(32, "SESSION_SECRET must be at least 32 characters")
-    .optional(),
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   PUBLIC_SITE_URL: z.string().url().default("http://localhost:3000"),
   API_DOCS_URL: z.string().url().default("https://docs.onehop.co.ke"),
   DEMO_SCHEDULING_URL: z.string().url().default("https://cal.com/onehop/demo"),
@@ -67,15 +69,33 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default("false").transform(addressList(true)),
   // Where M-Pesa result callbacks may come from (IPs and CIDRs, comma-separated); empty = anywhere.
   MPESA_CALLBACK_ALLOWED_IPS: z.string().default("").transform(addressList()),
-  SESSION_TTL_MINUTES: z.coerce.number().int().min(10).max(60 * 24 * 30).default(480),
-  SET_PASSWORD_LINK_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(72),
+  SESSION_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(60 * 24 * 30)
+    .default(480),
+  SET_PASSWORD_LINK_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .default(72),
   OPERATOR_BOOTSTRAP_EMAIL: z.string().email().optional(),
-  OPERATOR_BOOTSTRAP_PASSWORD: z.string().min(12, "OPERATOR_BOOTSTRAP_PASSWORD must be at least 12 characters").optional(),
+  OPERATOR_BOOTSTRAP_PASSWORD: z
+    .string()
+    .min(12, "OPERATOR_BOOTSTRAP_PASSWORD must be at least 12 characters")
+    .optional(),
   OPERATOR_BOOTSTRAP_NAME: z.string().min(1).default("Administrator"),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default("OneHop <no-reply@onehop.co.ke>"),
   DEMO_SEED: booleanString.optional(),
-  PAYMENTS_SPREAD_BPS: z.coerce.number().int().min(0).max(99, "PAYMENTS_SPREAD_BPS must be under 100 (1%)").default(50),
+  PAYMENTS_SPREAD_BPS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(99, "PAYMENTS_SPREAD_BPS must be under 100 (1%)")
+    .default(50),
   QUOTE_TTL_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
   // Reconciliation (issue 10, item 4): a payment still awaiting/confirming, or an M-Pesa transfer still
   // unanswered, this long after its last change is asked about at the provider (then again each interval).
@@ -102,10 +122,19 @@ const envSchema = z.object({
   // Hours a NEW payout destination (a changed M-Pesa number) waits before it is paid (issue 10, item 14).
   // The first number a merchant sets is never held. 0 turns the hold off.
   PAYOUT_DESTINATION_COOLING_OFF_HOURS: z.coerce.number().int().min(0).max(720).default(24),
-  NEWS_FEED_BASE_URL: z.string().url().optional().describe("Fetch news feeds through this origin (feed simulator or proxy)"),
+  NEWS_FEED_BASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .describe("Fetch news feeds through this origin (feed simulator or proxy)"),
   NEWS_FEED_FIXTURES_DIR: z.string().min(1).default("tests/fixtures/feeds"),
   NEWS_FEED_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
-  NEWS_FEED_MAX_BYTES: z.coerce.number().int().min(64 * 1024).max(100 * 1024 * 1024).default(5 * 1024 * 1024),
+  NEWS_FEED_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(100 * 1024 * 1024)
+    .default(5 * 1024 * 1024),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "PROVIDER_MODE"> & {
@@ -149,13 +178,20 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     );
   }
   // A generated secret is for local runs: a public production site must have its own (item 10).
-  if (!values.SESSION_SECRET && values.NODE_ENV === "production" && siteUrl.protocol === "https:" && !localSite) {
+  if (
+    !values.SESSION_SECRET &&
+    values.NODE_ENV === "production" &&
+    siteUrl.protocol === "https:" &&
+    !localSite
+  ) {
     problems.push(
       `SESSION_SECRET: must be set in production for PUBLIC_SITE_URL=${siteUrl.origin} (a generated secret is for local runs only); generate one with: node -e "console.log(require('crypto').randomBytes(32).toString('hex'))"`,
     );
   }
   if (problems.length > 0) {
-    throw new Error(`Invalid environment configuration:\n${problems.map((line) => `  - ${line}`).join("\n")}\nSee .env.example.`);
+    throw new Error(
+      `Invalid environment configuration:\n${problems.map((line) => `  - ${line}`).join("\n")}\nSee .env.example.`,
+    );
   }
   let secret = values.SESSION_SECRET;
   if (!secret) {

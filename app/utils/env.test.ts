@@ -16,70 +16,136 @@ describe("parseEnv", () => {
     const file = path.join(dataDir, "session-secret");
     expect(existsSync(file)).toBe(true);
     // The second start reuses the same secret, so sessions survive a restart.
-    expect(parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir }).SESSION_SECRET).toBe(readFileSync(file, "utf8").trim());
+    expect(parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir }).SESSION_SECRET).toBe(
+      readFileSync(file, "utf8").trim(),
+    );
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("treats empty values as unset", () => {
-    const env = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, SESSION_SECRET: "", PROVIDER_MODE: "" });
+    const env = parseEnv({
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "",
+      PROVIDER_MODE: "",
+    });
     expect(env.PROVIDER_MODE).toBe("simulator");
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("uses Secure cookies when the public site is served over HTTPS", () => {
-    const env = parseEnv({ SESSION_SECRET: "x".repeat(40), PUBLIC_SITE_URL: "https://pay.example.co.ke", PROVIDER_MODE: "live" });
+    const env = parseEnv({
+      SESSION_SECRET: "x".repeat(40),
+      PUBLIC_SITE_URL: "https://pay.example.co.ke",
+      PROVIDER_MODE: "live",
+    });
     expect(env.COOKIE_SECURE).toBe(true);
     expect(
-      parseEnv({ SESSION_SECRET: "x".repeat(40), COOKIE_SECURE: "false", PUBLIC_SITE_URL: "https://a.example", PROVIDER_MODE: "live" }).COOKIE_SECURE,
+      parseEnv({
+        SESSION_SECRET: "x".repeat(40),
+        COOKIE_SECURE: "false",
+        PUBLIC_SITE_URL: "https://a.example",
+        PROVIDER_MODE: "live",
+      }).COOKIE_SECURE,
     ).toBe(false);
   });
 
   it("names every bad variable in one clear error", () => {
     expect(() =>
-      parseEnv({ SESSION_SECRET: "short", PROVIDER_MODE: "mock", PUBLIC_SITE_URL: "not a url", PORT: "99999" }),
-    ).toThrowError(/SESSION_SECRET: SESSION_SECRET must be at least 32 characters[\s\S]*PUBLIC_SITE_URL[\s\S]*PROVIDER_MODE[\s\S]*PORT/);
+      parseEnv({
+        SESSION_SECRET: "short",
+        PROVIDER_MODE: "mock",
+        PUBLIC_SITE_URL: "not a url",
+        PORT: "99999",
+      }),
+    ).toThrowError(
+      /SESSION_SECRET: SESSION_SECRET must be at least 32 characters[\s\S]*PUBLIC_SITE_URL[\s\S]*PROVIDER_MODE[\s\S]*PORT/,
+    );
   });
 
   describe("start-up rules (issue 10, items 10 and 11)", () => {
     const secret = "s".repeat(40);
 
     it("a site that is not local must choose PROVIDER_MODE: simulators are never the silent default there", () => {
-      for (const site of ["https://pay.example.co.ke", "http://10.0.0.5:3000", "http://onehop.internal"]) {
-        expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret, PUBLIC_SITE_URL: site })).toThrowError(
-          /PROVIDER_MODE: must be set for PUBLIC_SITE_URL=/,
-        );
+      for (const site of [
+        "https://pay.example.co.ke",
+        "http://10.0.0.5:3000",
+        "http://onehop.internal",
+      ]) {
+        expect(() =>
+          parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret, PUBLIC_SITE_URL: site }),
+        ).toThrowError(/PROVIDER_MODE: must be set for PUBLIC_SITE_URL=/);
         // Also outside production: a staging site on simulators says so.
-        expect(() => parseEnv({ SESSION_SECRET: secret, PUBLIC_SITE_URL: site })).toThrowError(/PROVIDER_MODE/);
+        expect(() => parseEnv({ SESSION_SECRET: secret, PUBLIC_SITE_URL: site })).toThrowError(
+          /PROVIDER_MODE/,
+        );
       }
-      expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret, PUBLIC_SITE_URL: "https://pay.example.co.ke", PROVIDER_MODE: "live" }).PROVIDER_MODE).toBe("live");
       expect(
-        parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret, PUBLIC_SITE_URL: "https://staging.example.co.ke", PROVIDER_MODE: "simulator" }).PROVIDER_MODE,
+        parseEnv({
+          NODE_ENV: "production",
+          SESSION_SECRET: secret,
+          PUBLIC_SITE_URL: "https://pay.example.co.ke",
+          PROVIDER_MODE: "live",
+        }).PROVIDER_MODE,
+      ).toBe("live");
+      expect(
+        parseEnv({
+          NODE_ENV: "production",
+          SESSION_SECRET: secret,
+          PUBLIC_SITE_URL: "https://staging.example.co.ke",
+          PROVIDER_MODE: "simulator",
+        }).PROVIDER_MODE,
       ).toBe("simulator");
     });
 
     it("a local run keeps simulator as the default", () => {
       for (const site of ["http://localhost:3000", "http://127.0.0.1:4000", "http://[::1]:3000"]) {
-        expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret, PUBLIC_SITE_URL: site }).PROVIDER_MODE).toBe("simulator");
+        expect(
+          parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret, PUBLIC_SITE_URL: site })
+            .PROVIDER_MODE,
+        ).toBe("simulator");
       }
     });
 
     it("production on a public https site stops without SESSION_SECRET and writes no generated one", () => {
       rmSync(dataDir, { recursive: true, force: true });
       expect(() =>
-        parseEnv({ NODE_ENV: "production", DATA_DIR: dataDir, PUBLIC_SITE_URL: "https://pay.example.co.ke", PROVIDER_MODE: "live" }),
-      ).toThrowError(/SESSION_SECRET: must be set in production for PUBLIC_SITE_URL=https:\/\/pay\.example\.co\.ke \(a generated secret is for local runs only\)/);
+        parseEnv({
+          NODE_ENV: "production",
+          DATA_DIR: dataDir,
+          PUBLIC_SITE_URL: "https://pay.example.co.ke",
+          PROVIDER_MODE: "live",
+        }),
+      ).toThrowError(
+        /SESSION_SECRET: must be set in production for PUBLIC_SITE_URL=https:\/\/pay\.example\.co\.ke \(a generated secret is for local runs only\)/,
+      );
       expect(existsSync(path.join(dataDir, "session-secret"))).toBe(false);
       // Both rules at once: one message names both variables.
-      expect(() => parseEnv({ NODE_ENV: "production", DATA_DIR: dataDir, PUBLIC_SITE_URL: "https://pay.example.co.ke" })).toThrowError(
-        /PROVIDER_MODE[\s\S]*SESSION_SECRET/,
-      );
+      expect(() =>
+        parseEnv({
+          NODE_ENV: "production",
+          DATA_DIR: dataDir,
+          PUBLIC_SITE_URL: "https://pay.example.co.ke",
+        }),
+      ).toThrowError(/PROVIDER_MODE[\s\S]*SESSION_SECRET/);
     });
 
     it("a generated secret is still fine for a local production build and outside production", () => {
       rmSync(dataDir, { recursive: true, force: true });
-      expect(parseEnv({ NODE_ENV: "production", DATA_DIR: dataDir, PUBLIC_SITE_URL: "http://localhost:3000" }).SESSION_SECRET).toMatch(/^[0-9a-f]{64}$/);
       expect(
-        parseEnv({ NODE_ENV: "development", DATA_DIR: dataDir, PUBLIC_SITE_URL: "https://staging.example.co.ke", PROVIDER_MODE: "simulator" }).SESSION_SECRET,
+        parseEnv({
+          NODE_ENV: "production",
+          DATA_DIR: dataDir,
+          PUBLIC_SITE_URL: "http://localhost:3000",
+        }).SESSION_SECRET,
+      ).toMatch(/^[0-9a-f]{64}$/);
+      expect(
+        parseEnv({
+          NODE_ENV: "development",
+          DATA_DIR: dataDir,
+          PUBLIC_SITE_URL: "https://staging.example.co.ke",
+          PROVIDER_MODE: "simulator",
+        }).SESSION_SECRET,
       ).toMatch(/^[0-9a-f]{64}$/);
       rmSync(dataDir, { recursive: true, force: true });
     });

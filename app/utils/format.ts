@@ -31,7 +31,10 @@ export function formatLongDate(iso: string): string {
  * A percentage from basis points, without float arithmetic: 150 -> "1.5%", 100 -> "1%".
  * `sign` adds "+" to positive values; `fixed` keeps two decimals (235 -> "2.35%", 0 -> "0.00%").
  */
-export function formatPercent(bps: number, options: { sign?: boolean; fixed?: boolean } = {}): string {
+export function formatPercent(
+  bps: number,
+  options: { sign?: boolean; fixed?: boolean } = {},
+): string {
   const abs = Math.abs(Math.trunc(bps));
   const whole = Math.trunc(abs / 100);
   const cents = String(abs % 100).padStart(2, "0");
@@ -51,13 +54,16 @@ export function formatEatDateTime(epochMs: number): string {
     minute: "2-digit",
     hour12: false,
   }).formatToParts(epochMs);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? "";
   return `${part("day")}-${part("month")}-${part("year")} ${part("hour")}:${part("minute")}`;
 }
 
 /** "254712345678" -> "+254 712 345 678". Anything that is not a 12-digit 254 number is returned as is. */
 export function formatPhone(msisdn: string): string {
-  return /^254\d{9}$/.test(msisdn) ? `+254 ${msisdn.slice(3, 6)} ${msisdn.slice(6, 9)} ${msisdn.slice(9)}` : msisdn;
+  return /^254\d{9}$/.test(msisdn)
+    ? `+254 ${msisdn.slice(3, 6)} ${msisdn.slice(6, 9)} ${msisdn.slice(9)}`
+    : msisdn;
 }
 
 /**

@@ -16,7 +16,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { bodyPolicyFor, checkDeclaredBody, screenBody } from "./body-limit.server";
 import { logger } from "./logger.server";
 import { respondThroughPageCache } from "./page-cache.server";
-import { badAddress, isRefusal, refusalResponse, writeRefusal, type Refusal } from "./refusals.server";
+import {
+  badAddress,
+  isRefusal,
+  refusalResponse,
+  writeRefusal,
+  type Refusal,
+} from "./refusals.server";
 import { assertSameOrigin } from "./request.server";
 import { isHttps, servedOverHttps, withSecurityHeaders } from "./security-headers.server";
 import { REMOTE_ADDRESS_HEADER } from "./remote-address";
@@ -78,7 +84,10 @@ export function screenIncoming(req: IncomingMessage, res: ServerResponse): boole
     });
   }
   if (!refused) return false;
-  const https = servedOverHttps(single(req.headers["x-forwarded-proto"]), "encrypted" in req.socket);
+  const https = servedOverHttps(
+    single(req.headers["x-forwarded-proto"]),
+    "encrypted" in req.socket,
+  );
   writeRefusal(res, refused, https, method);
   // Node reads and drops the unread body after the answer (so the client sees it rather than a
   // reset); a body that keeps coming loses its connection after a few seconds.
@@ -91,17 +100,29 @@ export function screenIncoming(req: IncomingMessage, res: ServerResponse): boole
   return true;
 }
 
-export async function respond(request: Request, handleWithRemix: (request: Request) => Promise<Response>): Promise<Response> {
+export async function respond(
+  request: Request,
+  handleWithRemix: (request: Request) => Promise<Response>,
+): Promise<Response> {
   try {
     assertSameOrigin(request);
   } catch (refusal) {
     if (!(refusal instanceof Response)) throw refusal;
-    logger.warn("cross-site post rejected", { path: new URL(request.url).pathname, origin: request.headers.get("Origin") });
+    logger.warn("cross-site post rejected", {
+      path: new URL(request.url).pathname,
+      origin: request.headers.get("Origin"),
+    });
     return withSecurityHeaders(refusal, request);
   }
   const { pathname } = new URL(request.url);
-  if (!isDecodablePath(pathname)) return refusalResponse(badAddress(wantsJsonAnswer(pathname, request.headers.get("Accept"))), isHttps(request));
+  if (!isDecodablePath(pathname))
+    return refusalResponse(
+      badAddress(wantsJsonAnswer(pathname, request.headers.get("Accept"))),
+      isHttps(request),
+    );
   const screened = await screenBody(request);
   if (isRefusal(screened)) return refusalResponse(screened, isHttps(request));
-  return respondThroughPageCache(screened, async (forRemix) => withSecurityHeaders(await handleWithRemix(forRemix), forRemix));
+  return respondThroughPageCache(screened, async (forRemix) =>
+    withSecurityHeaders(await handleWithRemix(forRemix), forRemix),
+  );
 }

@@ -8,18 +8,29 @@ function remix() {
   const seen: string[] = [];
   const handle = async (request: Request) => {
     seen.push(`${request.method} ${new URL(request.url).pathname}`);
-    return new Response("from Remix", { status: 200, headers: { "Cache-Control": "private, no-store" } });
+    return new Response("from Remix", {
+      status: 200,
+      headers: { "Cache-Control": "private, no-store" },
+    });
   };
   return { seen, handle };
 }
 
 const post = (headers: Record<string, string>) =>
-  new Request("http://localhost:3000/merchant-signin", { method: "POST", headers: { Host: "localhost:3000", ...headers }, body: new URLSearchParams("a=b") });
+  new Request("http://localhost:3000/merchant-signin", {
+    method: "POST",
+    headers: { Host: "localhost:3000", ...headers },
+    body: new URLSearchParams("a=b"),
+  });
 
 describe("the front door", () => {
   it("refuses a cross-site post with 403 before Remix (and any action) runs", async () => {
     const app = remix();
-    const forged: Record<string, string>[] = [{ Origin: "https://evil.example" }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }];
+    const forged: Record<string, string>[] = [
+      { Origin: "https://evil.example" },
+      { Origin: "null" },
+      { "Sec-Fetch-Site": "cross-site" },
+    ];
     for (const headers of forged) {
       const response = await respond(post(headers), app.handle);
       expect(response.status).toBe(403);
@@ -32,14 +43,24 @@ describe("the front door", () => {
     const app = remix();
     expect((await respond(post({ Origin: "http://localhost:3000" }), app.handle)).status).toBe(200);
     expect((await respond(post({}), app.handle)).status).toBe(200);
-    expect((await respond(new Request("http://localhost:3000/merchant/dashboard"), app.handle)).status).toBe(200);
-    expect(app.seen).toEqual(["POST /merchant-signin", "POST /merchant-signin", "GET /merchant/dashboard"]);
+    expect(
+      (await respond(new Request("http://localhost:3000/merchant/dashboard"), app.handle)).status,
+    ).toBe(200);
+    expect(app.seen).toEqual([
+      "POST /merchant-signin",
+      "POST /merchant-signin",
+      "GET /merchant/dashboard",
+    ]);
   });
 });
 
 describe("the front door's limits (issue 10 items 5, 6, 7, 16)", () => {
   const formPost = (path: string, body: BodyInit | null, headers: Record<string, string>) =>
-    new Request(`http://localhost:3000${path}`, { method: "POST", headers: { Host: "localhost:3000", ...headers }, body });
+    new Request(`http://localhost:3000${path}`, {
+      method: "POST",
+      headers: { Host: "localhost:3000", ...headers },
+      body,
+    });
 
   it("answers wrong body types 415 and broken multipart 400 before Remix runs", async () => {
     const app = remix();
@@ -63,10 +84,37 @@ describe("the front door's limits (issue 10 items 5, 6, 7, 16)", () => {
     const app = remix();
     const form = new FormData();
     form.set("username", "demo");
-    expect((await respond(formPost("/merchant-signin.data", "username=demo", { "Content-Type": "application/x-www-form-urlencoded" }), app.handle)).status).toBe(200);
-    expect((await respond(new Request("http://localhost:3000/merchant-signin.data", { method: "POST", body: form }), app.handle)).status).toBe(200);
-    expect((await respond(formPost("/webhooks/custody", "{}", { "Content-Type": "application/json" }), app.handle)).status).toBe(200);
-    expect(app.seen).toEqual(["POST /merchant-signin.data", "POST /merchant-signin.data", "POST /webhooks/custody"]);
+    expect(
+      (
+        await respond(
+          formPost("/merchant-signin.data", "username=demo", {
+            "Content-Type": "application/x-www-form-urlencoded",
+          }),
+          app.handle,
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await respond(
+          new Request("http://localhost:3000/merchant-signin.data", { method: "POST", body: form }),
+          app.handle,
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await respond(
+          formPost("/webhooks/custody", "{}", { "Content-Type": "application/json" }),
+          app.handle,
+        )
+      ).status,
+    ).toBe(200);
+    expect(app.seen).toEqual([
+      "POST /merchant-signin.data",
+      "POST /merchant-signin.data",
+      "POST /webhooks/custody",
+    ]);
   });
 
   it("answers a malformed address with its own 400 page", async () => {
@@ -82,10 +130,22 @@ describe("the front door's limits (issue 10 items 5, 6, 7, 16)", () => {
   });
 
   it("gives Remix's redirects the security headers", async () => {
-    const redirecting = async () => new Response(null, { status: 302, headers: { Location: "/merchant-signin?redirectTo=%2Fmerchant%2Fdashboard" } });
-    const response = await respond(new Request("http://localhost:3000/merchant/dashboard"), redirecting);
+    const redirecting = async () =>
+      new Response(null, {
+        status: 302,
+        headers: { Location: "/merchant-signin?redirectTo=%2Fmerchant%2Fdashboard" },
+      });
+    const response = await respond(
+      new Request("http://localhost:3000/merchant/dashboard"),
+      redirecting,
+    );
     expect(response.status).toBe(302);
-    for (const name of ["Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options"]) {
+    for (const name of [
+      "Content-Security-Policy",
+      "X-Content-Type-Options",
+      "Referrer-Policy",
+      "X-Frame-Options",
+    ]) {
       expect(response.headers.get(name), name).toBeTruthy();
     }
   });
@@ -100,7 +160,9 @@ describe("the server's first checks (screenIncoming, stampRemoteAddress)", () =>
       if (screenIncoming(req, res)) return;
       let received = 0;
       req.on("data", (chunk: Buffer) => (received += chunk.length));
-      req.on("end", () => res.end(JSON.stringify({ received, remote: req.headers[REMOTE_ADDRESS_HEADER] })));
+      req.on("end", () =>
+        res.end(JSON.stringify({ received, remote: req.headers[REMOTE_ADDRESS_HEADER] })),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -115,7 +177,11 @@ describe("the server's first checks (screenIncoming, stampRemoteAddress)", () =>
     });
     expect(response.status).toBe(413);
     expect(await response.text()).toContain("<h1>Request too large</h1>");
-    const next = await fetch(`${base}/get-started`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "a=1" });
+    const next = await fetch(`${base}/get-started`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "a=1",
+    });
     expect(await next.json()).toMatchObject({ received: 3 });
   });
 
@@ -123,15 +189,27 @@ describe("the server's first checks (screenIncoming, stampRemoteAddress)", () =>
     const bad = await fetch(`${base}/%`);
     expect(bad.status).toBe(400);
     expect(bad.headers.get("x-content-type-options")).toBe("nosniff");
-    const json = await fetch(`${base}/get-started`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const json = await fetch(`${base}/get-started`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(json.status).toBe(415);
-    expect(await json.json()).toEqual({ error: { code: "unsupported_media_type", message: expect.stringContaining("application/json") } });
+    expect(await json.json()).toEqual({
+      error: {
+        code: "unsupported_media_type",
+        message: expect.stringContaining("application/json"),
+      },
+    });
   });
 
   it("the remote-address header is the socket's, whatever the client sent", async () => {
     const response = await fetch(`${base}/get-started`, {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-OneHop-Remote-Address": "203.0.113.9" },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-OneHop-Remote-Address": "203.0.113.9",
+      },
       body: "a=1",
     });
     expect(await response.json()).toMatchObject({ remote: "127.0.0.1" });

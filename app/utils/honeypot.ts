@@ -7,6 +7,9 @@
 export const HONEYPOT_FIELD = "company_fax";
 
 /** "bot" when the hidden field carries any value (a person never sees it), else "person". */
-export function checkHoneypot(formData: FormData, field: string = HONEYPOT_FIELD): "bot" | "person" {
+export function checkHoneypot(
+  formData: FormData,
+  field: string = HONEYPOT_FIELD,
+): "bot" | "person" {
   return String(formData.get(field) ?? "") !== "" ? "bot" : "person";
 }

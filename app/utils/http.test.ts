@@ -27,6 +27,8 @@ describe("notFound and invariantResponse", () => {
 
   it("invariantResponse throws nothing when the value is there, and takes another status", () => {
     expect(thrown(() => invariantResponse({ id: "pay_1" }, "Payment not found"))).toBeUndefined();
-    expect((thrown(() => invariantResponse(false, "Refused", { status: 409 })) as Response).status).toBe(409);
+    expect(
+      (thrown(() => invariantResponse(false, "Refused", { status: 409 })) as Response).status,
+    ).toBe(409);
   });
 });

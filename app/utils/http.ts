@@ -39,6 +39,10 @@ export function notFound(message = "Not Found", init?: ResponseInit): Response {
  * `invariantResponse(payment, "Payment not found")`: when `condition` is falsy, throw a Response with
  * `message`, 404 unless `init` sets another status; afterwards TypeScript knows `condition` holds.
  */
-export function invariantResponse(condition: unknown, message: string, init?: ResponseInit): asserts condition {
+export function invariantResponse(
+  condition: unknown,
+  message: string,
+  init?: ResponseInit,
+): asserts condition {
   if (!condition) throw notFound(message, init);
 }

@@ -18,7 +18,8 @@ export function normalizeAddress(raw: string | null | undefined): string | null 
   if (!value || value.length > 64) return null;
   const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(value);
   if (bracketed) value = bracketed[1]!;
-  else if (/^\d{1,3}(?:\.\d{1,3}){3}:\d{1,5}$/.test(value)) value = value.slice(0, value.lastIndexOf(":"));
+  else if (/^\d{1,3}(?:\.\d{1,3}){3}:\d{1,5}$/.test(value))
+    value = value.slice(0, value.lastIndexOf(":"));
   value = value.replace(/%[\w.-]+$/, "").toLowerCase();
   const family = isIP(value);
   if (family === 4) return value;
@@ -93,7 +94,8 @@ export class AddressList {
       const entry = parseEntry(text);
       if (!entry) throw new Error(`"${text}" is not an IP address or CIDR range`);
       const type = entry.family === 4 ? "ipv4" : "ipv6";
-      if (entry.prefix === (entry.family === 4 ? 32 : 128)) this.blocks.addAddress(entry.address, type);
+      if (entry.prefix === (entry.family === 4 ? 32 : 128))
+        this.blocks.addAddress(entry.address, type);
       else this.blocks.addSubnet(entry.address, entry.prefix, type);
     }
     this.size = entries.length;

@@ -15,7 +15,13 @@ import { logger } from "./logger.server";
 export const processHolderId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 /** Take (or renew) the lease on `job` until now + ttlMs. True when this holder has it. */
-export function acquireLease(db: Db, job: string, holder: string, ttlMs: number, now = Date.now()): boolean {
+export function acquireLease(
+  db: Db,
+  job: string,
+  holder: string,
+  ttlMs: number,
+  now = Date.now(),
+): boolean {
   const until = now + ttlMs;
   return db.transaction((tx) => {
     const inserted = tx
@@ -27,7 +33,12 @@ export function acquireLease(db: Db, job: string, holder: string, ttlMs: number,
     const updated = tx
       .update(jobLeases)
       .set({ holder, leasedUntil: until, updatedAt: now })
-      .where(and(eq(jobLeases.job, job), or(lt(jobLeases.leasedUntil, now), eq(jobLeases.holder, holder))))
+      .where(
+        and(
+          eq(jobLeases.job, job),
+          or(lt(jobLeases.leasedUntil, now), eq(jobLeases.holder, holder)),
+        ),
+      )
       .run();
     return updated.changes === 1;
   });
@@ -48,7 +59,12 @@ export type JobOutcome = { outcome: "succeeded" | "skipped"; detail?: unknown };
 export async function runLeased<T extends JobOutcome>(
   db: Db,
   job: string,
-  options: { ttlMs: number; holder?: string; now?: () => number; /** Keep a row for runs with nothing to do (default true). */ recordSkipped?: boolean },
+  options: {
+    ttlMs: number;
+    holder?: string;
+    now?: () => number;
+    /** Keep a row for runs with nothing to do (default true). */ recordSkipped?: boolean;
+  },
   work: () => Promise<T>,
 ): Promise<T | null> {
   const holder = options.holder ?? processHolderId;
@@ -66,7 +82,11 @@ export async function runLeased<T extends JobOutcome>(
       return result;
     }
     db.update(jobRuns)
-      .set({ finishedAt: now(), outcome: result.outcome, detail: result.detail === undefined ? null : JSON.stringify(result.detail) })
+      .set({
+        finishedAt: now(),
+        outcome: result.outcome,
+        detail: result.detail === undefined ? null : JSON.stringify(result.detail),
+      })
       .where(eq(jobRuns.id, run.id))
       .run();
     return result;
@@ -106,7 +126,13 @@ const liveness = new Map<string, JobLiveness>();
 export function schedule(job: ScheduledJob): Cron {
   scheduled.get(job.name)?.stop();
   const every = typeof job.pattern === "string" ? undefined : job.pattern.everySeconds;
-  const alive: JobLiveness = { scheduledAt: Date.now(), everyMs: every ? every * 1000 : null, lastStartedAt: null, lastFinishedAt: null, running: false };
+  const alive: JobLiveness = {
+    scheduledAt: Date.now(),
+    everyMs: every ? every * 1000 : null,
+    lastStartedAt: null,
+    lastFinishedAt: null,
+    running: false,
+  };
   liveness.set(job.name, alive);
   const cron = new Cron(
     typeof job.pattern === "string" ? job.pattern : "* * * * * *",
@@ -116,7 +142,10 @@ export function schedule(job: ScheduledJob): Cron {
       timezone: job.timezone,
       interval: every,
       catch: (error: unknown) =>
-        logger.error("job failed", { job: job.name, error: error instanceof Error ? error.message : String(error) }),
+        logger.error("job failed", {
+          job: job.name,
+          error: error instanceof Error ? error.message : String(error),
+        }),
     },
     async () => {
       alive.lastStartedAt = Date.now();
@@ -183,11 +212,21 @@ export function jobsHealth(now = Date.now()): JobHealth[] {
       const since = alive.lastStartedAt ?? alive.scheduledAt;
       const limit = Math.max(3 * alive.everyMs, 120_000);
       if (now - since > limit) {
-        const what = alive.running ? `one run has been going for ${seconds(now - since)}` : `no run started for ${seconds(now - since)}`;
+        const what = alive.running
+          ? `one run has been going for ${seconds(now - since)}`
+          : `no run started for ${seconds(now - since)}`;
         return { ...health, ok: false, reason: `${what} (runs every ${seconds(alive.everyMs)})` };
       }
-    } else if (alive.running && alive.lastStartedAt !== null && now - alive.lastStartedAt > MAX_CRON_RUN_MS) {
-      return { ...health, ok: false, reason: `one run has been going for ${seconds(now - alive.lastStartedAt)}` };
+    } else if (
+      alive.running &&
+      alive.lastStartedAt !== null &&
+      now - alive.lastStartedAt > MAX_CRON_RUN_MS
+    ) {
+      return {
+        ...health,
+        ok: false,
+        reason: `one run has been going for ${seconds(now - alive.lastStartedAt)}`,
+      };
     } else if (!nextRun) {
       return { ...health, ok: false, reason: "no next run scheduled" };
     }

@@ -24,10 +24,21 @@ describe("job leases", () => {
     expect(skipped).toBeNull();
     expect(ran).toBe(false);
 
-    const done = await runLeased(db, "job.c", { ttlMs: 1_000, holder: "me" }, async () => ({ outcome: "succeeded" as const, detail: { n: 3 } }));
+    const done = await runLeased(db, "job.c", { ttlMs: 1_000, holder: "me" }, async () => ({
+      outcome: "succeeded" as const,
+      detail: { n: 3 },
+    }));
     expect(done?.detail).toEqual({ n: 3 });
-    await expect(runLeased(db, "job.c", { ttlMs: 1_000, holder: "me" }, async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
-    const runs = db.select().from(jobRuns).all().filter((r) => r.job === "job.c");
+    await expect(
+      runLeased(db, "job.c", { ttlMs: 1_000, holder: "me" }, async () =>
+        Promise.reject(new Error("boom")),
+      ),
+    ).rejects.toThrow("boom");
+    const runs = db
+      .select()
+      .from(jobRuns)
+      .all()
+      .filter((r) => r.job === "job.c");
     expect(runs.map((r) => r.outcome)).toEqual(["succeeded", "failed"]);
     expect(runs[1]?.detail).toContain("boom");
     // The lease is released after each run.

@@ -13,11 +13,16 @@ import { AddressList } from "./ip-address.server";
 let allowList: AddressList | null | undefined;
 /** Safaricom's callback addresses from MPESA_CALLBACK_ALLOWED_IPS, or null (any source) when unset. */
 export function callbackAllowList(): AddressList | null {
-  allowList ??= env.MPESA_CALLBACK_ALLOWED_IPS ? new AddressList(env.MPESA_CALLBACK_ALLOWED_IPS) : null;
+  allowList ??= env.MPESA_CALLBACK_ALLOWED_IPS
+    ? new AddressList(env.MPESA_CALLBACK_ALLOWED_IPS)
+    : null;
   return allowList;
 }
 
-export function callbackSource(request: Request, allowed: AddressList | null = callbackAllowList()): CallbackSource {
+export function callbackSource(
+  request: Request,
+  allowed: AddressList | null = callbackAllowList(),
+): CallbackSource {
   return { address: clientAddress(request), allowed };
 }
 

@@ -14,7 +14,10 @@ import { redirectWithError } from "./toast.server";
 
 export type { Operator, OperatorRole };
 
-export async function getSignedInOperator(request: Request, db: Db = getDb()): Promise<Operator | undefined> {
+export async function getSignedInOperator(
+  request: Request,
+  db: Db = getDb(),
+): Promise<Operator | undefined> {
   const state = await readSession(db, "operator", request);
   if (state.status !== "active" || !state.session.operatorId) return undefined;
   return getOperator(db, state.session.operatorId);
@@ -34,10 +37,14 @@ export async function requireOperator(
       headers: { "Set-Cookie": await endSession(db, "operator", request) },
     });
   }
-  const operator = state.status === "active" && state.session.operatorId ? getOperator(db, state.session.operatorId) : undefined;
+  const operator =
+    state.status === "active" && state.session.operatorId
+      ? getOperator(db, state.session.operatorId)
+      : undefined;
   if (!operator) {
     // A merchant's session is not an operator's: signed in as a merchant, /admin is forbidden.
-    if ((await readSession(db, "merchant", request)).status === "active") throw forbidden("Operators only.");
+    if ((await readSession(db, "merchant", request)).status === "active")
+      throw forbidden("Operators only.");
     throw redirect(back);
   }
   if (!hasRole(operator, roles)) throw forbidden("Your operator role does not allow this page.");

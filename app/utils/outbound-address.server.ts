@@ -15,7 +15,8 @@ import { addressRefusal } from "./outbound-address";
 /** Resolve a host name to every address it has (injectable for tests). */
 export type ResolveHost = (hostname: string) => Promise<readonly LookupAddress[]>;
 
-export const systemResolve: ResolveHost = (hostname) => dns.lookup(hostname, { all: true, verbatim: true });
+export const systemResolve: ResolveHost = (hostname) =>
+  dns.lookup(hostname, { all: true, verbatim: true });
 
 /** A destination the policy refused; `detail` is for the server log only. */
 export class OutboundRefusedError extends Error {
@@ -39,25 +40,46 @@ export function guardedLookup(resolve: ResolveHost = systemResolve): LookupFunct
     resolve(hostname).then(
       (addresses) => {
         if (addresses.length === 0) {
-          callback(Object.assign(new Error(`No address for ${hostname}`), { code: "ENOTFOUND" }), "", 0);
+          callback(
+            Object.assign(new Error(`No address for ${hostname}`), { code: "ENOTFOUND" }),
+            "",
+            0,
+          );
           return;
         }
         for (const { address } of addresses) {
           const refusal = addressRefusal(address);
           if (refusal) {
-            callback(new OutboundRefusedError("address", `${hostname} resolves to ${address} (${refusal})`), "", 0);
+            callback(
+              new OutboundRefusedError(
+                "address",
+                `${hostname} resolves to ${address} (${refusal})`,
+              ),
+              "",
+              0,
+            );
             return;
           }
         }
-        const wanted = options.family === 4 || options.family === 6 ? addresses.filter((entry) => entry.family === options.family) : [...addresses];
+        const wanted =
+          options.family === 4 || options.family === 6
+            ? addresses.filter((entry) => entry.family === options.family)
+            : [...addresses];
         if (wanted.length === 0) {
-          callback(Object.assign(new Error(`No IPv${String(options.family)} address for ${hostname}`), { code: "ENOTFOUND" }), "", 0);
+          callback(
+            Object.assign(new Error(`No IPv${String(options.family)} address for ${hostname}`), {
+              code: "ENOTFOUND",
+            }),
+            "",
+            0,
+          );
           return;
         }
         if (options.all) callback(null, wanted);
         else callback(null, wanted[0]?.address ?? "", wanted[0]?.family ?? 4);
       },
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), "", 0),
+      (error: unknown) =>
+        callback(error instanceof Error ? error : new Error(String(error)), "", 0),
     );
   };
 }
@@ -66,10 +88,19 @@ export function guardedLookup(resolve: ResolveHost = systemResolve): LookupFunct
  * Destroy `socket` (with OutboundRefusedError passed to `fail`) if the address it connects to is not
  * public. Runs before anything else listening for `connect`, so no request bytes are written first.
  */
-export function refuseNonPublicSocket(socket: Socket, fail: (error: OutboundRefusedError) => void): void {
+export function refuseNonPublicSocket(
+  socket: Socket,
+  fail: (error: OutboundRefusedError) => void,
+): void {
   socket.prependOnceListener("connect", () => {
     const remote = socket.remoteAddress ?? "";
     const refusal = addressRefusal(remote);
-    if (refusal) fail(new OutboundRefusedError("connected_address", `connected to ${remote || "an unknown address"} (${refusal})`));
+    if (refusal)
+      fail(
+        new OutboundRefusedError(
+          "connected_address",
+          `connected to ${remote || "an unknown address"} (${refusal})`,
+        ),
+      );
   });
 }

@@ -3,8 +3,19 @@ import { once } from "node:events";
 import { createServer, connect, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addressRefusal, checkOutboundUrl, isPublicAddress, outboundUrlProblem, parseIPv6 } from "./outbound-address";
-import { guardedLookup, OutboundRefusedError, refuseNonPublicSocket, type ResolveHost } from "./outbound-address.server";
+import {
+  addressRefusal,
+  checkOutboundUrl,
+  isPublicAddress,
+  outboundUrlProblem,
+  parseIPv6,
+} from "./outbound-address";
+import {
+  guardedLookup,
+  OutboundRefusedError,
+  refuseNonPublicSocket,
+  type ResolveHost,
+} from "./outbound-address.server";
 
 describe("which addresses are public", () => {
   it.each([
@@ -57,17 +68,24 @@ describe("which addresses are public", () => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(["93.184.216.34", "8.8.8.8", "172.32.0.1", "100.128.0.1", "169.255.0.1", "2606:4700::6810:84e5", "2a00:1450:4001:82b::200e", "::ffff:93.184.216.34"])(
-    "%s is public",
-    (address) => {
-      expect(addressRefusal(address)).toBeNull();
-    },
-  );
+  it.each([
+    "93.184.216.34",
+    "8.8.8.8",
+    "172.32.0.1",
+    "100.128.0.1",
+    "169.255.0.1",
+    "2606:4700::6810:84e5",
+    "2a00:1450:4001:82b::200e",
+    "::ffff:93.184.216.34",
+  ])("%s is public", (address) => {
+    expect(addressRefusal(address)).toBeNull();
+  });
 
   it("parses compressed IPv6 and refuses malformed text", () => {
     expect(parseIPv6("2001:db8::1")).toEqual([0x2001, 0xdb8, 0, 0, 0, 0, 0, 1]);
     expect(parseIPv6("::ffff:1.2.3.4")).toEqual([0, 0, 0, 0, 0, 0xffff, 0x102, 0x304]);
-    for (const bad of ["1::2::3", "12345::", "1:2:3:4:5:6:7", "1.2.3.4::", "g::1", ":::"]) expect(parseIPv6(bad)).toBeNull();
+    for (const bad of ["1::2::3", "12345::", "1:2:3:4:5:6:7", "1.2.3.4::", "g::1", ":::"])
+      expect(parseIPv6(bad)).toBeNull();
   });
 });
 
@@ -105,15 +123,26 @@ describe("which URLs may be fetched", () => {
   });
 
   it("allows public http(s) on 80 and 443, and a configured extra port", () => {
-    for (const url of ["https://cointelegraph.com/rss", "http://outlet.example/rss", "http://outlet.example:80/", "https://outlet.example:443/", "http://93.184.216.34/feed", "https://[2606:4700::6810:84e5]/"]) {
+    for (const url of [
+      "https://cointelegraph.com/rss",
+      "http://outlet.example/rss",
+      "http://outlet.example:80/",
+      "https://outlet.example:443/",
+      "http://93.184.216.34/feed",
+      "https://[2606:4700::6810:84e5]/",
+    ]) {
       expect(checkOutboundUrl(url)).toMatchObject({ ok: true });
     }
-    expect(checkOutboundUrl("https://outlet.example:8443/rss", { extraPorts: [8443] })).toMatchObject({ ok: true });
+    expect(
+      checkOutboundUrl("https://outlet.example:8443/rss", { extraPorts: [8443] }),
+    ).toMatchObject({ ok: true });
   });
 
   it("explains a refusal in words an operator can act on", () => {
     expect(outboundUrlProblem("http://127.0.0.1:8080/")).toMatch(/port/);
-    expect(outboundUrlProblem("http://[::1]/")).toBe("Use the outlet's public address: local and private network addresses are not fetched");
+    expect(outboundUrlProblem("http://[::1]/")).toBe(
+      "Use the outlet's public address: local and private network addresses are not fetched",
+    );
     expect(outboundUrlProblem("https://decrypt.co/feed")).toBeNull();
   });
 });
@@ -121,14 +150,23 @@ describe("which URLs may be fetched", () => {
 describe("the guarded lookup", () => {
   const lookupWith = (answers: string[], options: { all?: boolean; family?: number } = {}) =>
     new Promise<{ error: NodeJS.ErrnoException | null; result: unknown }>((resolve) => {
-      const resolveHost: ResolveHost = () => Promise.resolve(answers.map((address) => ({ address, family: address.includes(":") ? 6 : 4 })));
-      guardedLookup(resolveHost)("feeds.example", { all: options.all ?? false, family: options.family }, (error, address, family) =>
-        resolve({ error, result: options.all ? address : [address, family] }),
+      const resolveHost: ResolveHost = () =>
+        Promise.resolve(
+          answers.map((address) => ({ address, family: address.includes(":") ? 6 : 4 })),
+        );
+      guardedLookup(resolveHost)(
+        "feeds.example",
+        { all: options.all ?? false, family: options.family },
+        (error, address, family) =>
+          resolve({ error, result: options.all ? address : [address, family] }),
       );
     });
 
   it("answers with the resolved public address, in either shape Node asks for", async () => {
-    expect(await lookupWith(["93.184.216.34"])).toEqual({ error: null, result: ["93.184.216.34", 4] });
+    expect(await lookupWith(["93.184.216.34"])).toEqual({
+      error: null,
+      result: ["93.184.216.34", 4],
+    });
     expect(await lookupWith(["93.184.216.34", "2606:4700::1"], { all: true })).toEqual({
       error: null,
       result: [
@@ -136,17 +174,24 @@ describe("the guarded lookup", () => {
         { address: "2606:4700::1", family: 6 },
       ],
     });
-    expect(await lookupWith(["93.184.216.34", "2606:4700::1"], { family: 6 })).toEqual({ error: null, result: ["2606:4700::1", 6] });
+    expect(await lookupWith(["93.184.216.34", "2606:4700::1"], { family: 6 })).toEqual({
+      error: null,
+      result: ["2606:4700::1", 6],
+    });
   });
 
-  it.each([[["127.0.0.1"]], [["::1"]], [["::ffff:127.0.0.1"]], [["169.254.169.254"]], [["93.184.216.34", "10.0.0.7"]], [["2606:4700::1", "fd00::5"]]])(
-    "refuses a name that resolves to %j (every answer must be public)",
-    async (answers) => {
-      const { error } = await lookupWith(answers, { all: true });
-      expect(error).toBeInstanceOf(OutboundRefusedError);
-      expect((error as OutboundRefusedError).reason).toBe("address");
-    },
-  );
+  it.each([
+    [["127.0.0.1"]],
+    [["::1"]],
+    [["::ffff:127.0.0.1"]],
+    [["169.254.169.254"]],
+    [["93.184.216.34", "10.0.0.7"]],
+    [["2606:4700::1", "fd00::5"]],
+  ])("refuses a name that resolves to %j (every answer must be public)", async (answers) => {
+    const { error } = await lookupWith(answers, { all: true });
+    expect(error).toBeInstanceOf(OutboundRefusedError);
+    expect((error as OutboundRefusedError).reason).toBe("address");
+  });
 });
 
 describe("the connected-address check", () => {

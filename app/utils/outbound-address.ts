@@ -101,7 +101,8 @@ const V4_BLOCKS: readonly [string, number, AddressRefusal][] = [
 const METADATA_V4 = new Set(["169.254.169.254", "169.254.170.2", "100.100.100.200", "192.0.0.192"]);
 const METADATA_V6 = "fd00:ec2:0:0:0:0:0:254";
 
-const toUint = (bytes: V4) => ((bytes[0] << 24) | (bytes[1] << 16) | (bytes[2] << 8) | bytes[3]) >>> 0;
+const toUint = (bytes: V4) =>
+  ((bytes[0] << 24) | (bytes[1] << 16) | (bytes[2] << 8) | bytes[3]) >>> 0;
 
 function v4Refusal(bytes: V4): AddressRefusal | null {
   if (METADATA_V4.has(bytes.join("."))) return "metadata";
@@ -131,7 +132,8 @@ function v6Refusal(w: number[]): AddressRefusal | null {
     return "reserved"; // IPv4-compatible ::a.b.c.d, deprecated
   }
   // NAT64 (64:ff9b::/96) reaches the embedded IPv4 address; the local-use prefix is private.
-  if (w0 === 0x64 && w1 === 0xff9b && w2 === 0 && w3 === 0 && w4 === 0 && w5 === 0) return v4Refusal(embeddedV4(w6, w7));
+  if (w0 === 0x64 && w1 === 0xff9b && w2 === 0 && w3 === 0 && w4 === 0 && w5 === 0)
+    return v4Refusal(embeddedV4(w6, w7));
   if (w0 === 0x64 && w1 === 0xff9b && w2 === 1) return "private";
   // 6to4 (2002::/16) reaches the IPv4 address in words 1-2.
   if (w0 === 0x2002) return v4Refusal(embeddedV4(w1, w2));
@@ -160,7 +162,16 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /** Host names that never name a public site (RFC 6761 and private-use names), with or without a trailing dot. */
-const LOCAL_SUFFIXES = ["localhost", "local", "internal", "localdomain", "home.arpa", "lan", "intranet", "corp"];
+const LOCAL_SUFFIXES = [
+  "localhost",
+  "local",
+  "internal",
+  "localdomain",
+  "home.arpa",
+  "lan",
+  "intranet",
+  "corp",
+];
 
 export type OutboundUrlCheck =
   | { ok: true; url: URL; literal: boolean }
@@ -176,15 +187,20 @@ export type OutboundUrlCheck =
  * (or one of `extraPorts`), whose host is not a non-public IP literal or a local-only name. A host
  * name that passes must still resolve to public addresses only (outbound-address.server.ts).
  */
-export function checkOutboundUrl(input: string | URL, options: { extraPorts?: readonly number[] } = {}): OutboundUrlCheck {
+export function checkOutboundUrl(
+  input: string | URL,
+  options: { extraPorts?: readonly number[] } = {},
+): OutboundUrlCheck {
   let url: URL;
   try {
     url = typeof input === "string" ? new URL(input.trim()) : input;
   } catch {
     return { ok: false, reason: "invalid_url", detail: "not a URL" };
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return { ok: false, reason: "scheme", detail: url.protocol };
-  if (url.username || url.password) return { ok: false, reason: "credentials", detail: "user info in URL" };
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return { ok: false, reason: "scheme", detail: url.protocol };
+  if (url.username || url.password)
+    return { ok: false, reason: "credentials", detail: "user info in URL" };
   const port = url.port === "" ? (url.protocol === "https:" ? 443 : 80) : Number(url.port);
   if (!DEFAULT_OUTBOUND_PORTS.includes(port) && !(options.extraPorts ?? []).includes(port)) {
     return { ok: false, reason: "port", detail: `port ${port}` };
@@ -192,10 +208,13 @@ export function checkOutboundUrl(input: string | URL, options: { extraPorts?: re
   const host = url.hostname.toLowerCase();
   if (host.startsWith("[") || parseIPv4(host)) {
     const refusal = addressRefusal(host);
-    return refusal ? { ok: false, reason: "address", detail: `${host} is ${refusal}` } : { ok: true, url, literal: true };
+    return refusal
+      ? { ok: false, reason: "address", detail: `${host} is ${refusal}` }
+      : { ok: true, url, literal: true };
   }
   const name = host.replace(/\.$/, "");
-  if (!name.includes(".")) return { ok: false, reason: "host", detail: `single-label host ${host}` };
+  if (!name.includes("."))
+    return { ok: false, reason: "host", detail: `single-label host ${host}` };
   if (LOCAL_SUFFIXES.some((suffix) => name === suffix || name.endsWith(`.${suffix}`))) {
     return { ok: false, reason: "host", detail: `local-only host ${host}` };
   }

@@ -46,25 +46,29 @@ let totalBytes = 0;
 /** Bumped by clearPageCache: a render that began before the clear is not kept. */
 let generation = 0;
 
-const sizeOf = (page: CachedPage) => Object.values(page.variants).reduce((sum, variant) => sum + variant.body.length, 0);
+const sizeOf = (page: CachedPage) =>
+  Object.values(page.variants).reduce((sum, variant) => sum + variant.body.length, 0);
 
 /** How long a response may be cached here, or 0 when it must not be. */
 export function cacheTtlMs(request: Request, status: number, headers: Headers): number {
   if (request.method !== "GET" || status !== 200 || headers.has("Set-Cookie")) return 0;
   const cacheControl = headers.get("Cache-Control") ?? "";
   if (!/\bpublic\b/.test(cacheControl) || /no-store|no-cache|private/.test(cacheControl)) return 0;
-  const seconds = /s-maxage=(\d+)/.exec(cacheControl)?.[1] ?? /max-age=(\d+)/.exec(cacheControl)?.[1];
+  const seconds =
+    /s-maxage=(\d+)/.exec(cacheControl)?.[1] ?? /max-age=(\d+)/.exec(cacheControl)?.[1];
   if (!seconds) return 0;
   return Math.min(Number(seconds) * 1000, MAX_TTL_MS);
 }
 
-const carriesFlash = (cookie: string | null | undefined) => cookie?.includes(`${FLASH_COOKIE_NAME}=`) ?? false;
+const carriesFlash = (cookie: string | null | undefined) =>
+  cookie?.includes(`${FLASH_COOKIE_NAME}=`) ?? false;
 
 /**
  * The key: scheme (the headers differ: HSTS) and path with query. Keys are built from the normalised
  * URL when storing; a raw request path that differs from its normal form simply misses.
  */
-const pageKey = (https: boolean, pathAndQuery: string) => `${https ? "https" : "http"} ${pathAndQuery}`;
+const pageKey = (https: boolean, pathAndQuery: string) =>
+  `${https ? "https" : "http"} ${pathAndQuery}`;
 
 /** Whether the cache will keep this answer to this request (entry.server then leaves it uncompressed). */
 export function willCache(request: Request, status: number, headers: Headers): boolean {
@@ -92,7 +96,12 @@ export function getCachedPage(key: string, now = Date.now()): CachedPage | undef
 type PageMeta = { status: number; ttlMs: number; headers: Headers };
 
 /** Stores a response: its body compressed once per encoding, and its headers (with their CSP nonce). */
-export function putCachedPage(key: string, body: Buffer, meta: PageMeta, now = Date.now()): CachedPage {
+export function putCachedPage(
+  key: string,
+  body: Buffer,
+  meta: PageMeta,
+  now = Date.now(),
+): CachedPage {
   return storePage(key, compressPage(body, meta, now));
 }
 
@@ -108,7 +117,10 @@ function compressPage(body: Buffer, meta: PageMeta, now: number): CachedPage {
     headers: { ...base, "content-length": String(encoded.length), "content-encoding": encoding },
   });
   const brotli = brotliCompressSync(body, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 9,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
   });
   return {
     status: meta.status,
@@ -161,7 +173,11 @@ function variantFor(page: CachedPage, acceptEncoding: string | null): CachedVari
 }
 
 /** The response for a cached page, already compressed (the compression middleware leaves it alone). */
-export function cachedPageResponse(page: CachedPage, acceptEncoding: string | null, hit: boolean): Response {
+export function cachedPageResponse(
+  page: CachedPage,
+  acceptEncoding: string | null,
+  hit: boolean,
+): Response {
   const variant = variantFor(page, acceptEncoding);
   const headers = new Headers(variant.headers);
   if (!hit) headers.set("X-Page-Cache", "miss");
@@ -172,7 +188,10 @@ export function cachedPageResponse(page: CachedPage, acceptEncoding: string | nu
  * Answers through the cache: a hit, or the one render already under way for this URL, or `handle`
  * (Remix), whose answer is kept when it may be. Anything that may not be cached passes straight through.
  */
-export async function respondThroughPageCache(request: Request, handle: (request: Request) => Promise<Response>): Promise<Response> {
+export async function respondThroughPageCache(
+  request: Request,
+  handle: (request: Request) => Promise<Response>,
+): Promise<Response> {
   const key = cacheKey(request);
   if (key === undefined) return handle(request);
   const acceptEncoding = request.headers.get("Accept-Encoding");
@@ -192,7 +211,11 @@ export async function respondThroughPageCache(request: Request, handle: (request
     const ttlMs = cacheTtlMs(request, response.status, response.headers);
     if (ttlMs === 0 || !response.body || response.headers.has("Content-Encoding")) return response;
     const body = Buffer.from(await response.arrayBuffer());
-    page = compressPage(body, { status: response.status, ttlMs, headers: response.headers }, Date.now());
+    page = compressPage(
+      body,
+      { status: response.status, ttlMs, headers: response.headers },
+      Date.now(),
+    );
     if (startedIn === generation) storePage(key, page);
     return cachedPageResponse(page, acceptEncoding, false);
   } finally {
@@ -206,9 +229,13 @@ export async function respondThroughPageCache(request: Request, handle: (request
  * holds this URL. Returns false when the request must be handled normally.
  */
 export function serveCachedPage(req: IncomingMessage, res: ServerResponse): boolean {
-  if (req.method !== "GET" || !req.url?.startsWith("/") || carriesFlash(req.headers.cookie)) return false;
+  if (req.method !== "GET" || !req.url?.startsWith("/") || carriesFlash(req.headers.cookie))
+    return false;
   const forwardedProto = req.headers["x-forwarded-proto"];
-  const https = servedOverHttps(Array.isArray(forwardedProto) ? forwardedProto[0] : forwardedProto, "encrypted" in req.socket);
+  const https = servedOverHttps(
+    Array.isArray(forwardedProto) ? forwardedProto[0] : forwardedProto,
+    "encrypted" in req.socket,
+  );
   const page = getCachedPage(pageKey(https, req.url));
   if (!page) return false;
   const variant = variantFor(page, req.headers["accept-encoding"] ?? null);
@@ -227,12 +254,22 @@ export function clearPageCache(): void {
  * A whole rendered document compressed in one go (brotli quality 4 or gzip level 6, as negotiated):
  * far cheaper than compressing React's many small stream chunks one by one.
  */
-export function compressedDocument(html: string, request: Request, headers: Headers, status: number): Response {
+export function compressedDocument(
+  html: string,
+  request: Request,
+  headers: Headers,
+  status: number,
+): Response {
   const identity = Buffer.from(html, "utf8");
   const encoding = chooseEncoding(request.headers.get("Accept-Encoding"));
   const body =
     encoding === "br"
-      ? brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } })
+      ? brotliCompressSync(identity, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 4,
+            [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+          },
+        })
       : encoding === "gzip"
         ? gzipSync(identity, { level: 6 })
         : identity;

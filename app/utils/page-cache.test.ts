@@ -13,8 +13,12 @@ import {
   serveCachedPage,
 } from "./page-cache.server";
 
-const get = (path = "/about", headers: Record<string, string> = {}) => new Request(`http://localhost${path}`, { headers });
-const PUBLIC = { "Cache-Control": "public, max-age=60, s-maxage=300", "Content-Type": "text/html; charset=utf-8" };
+const get = (path = "/about", headers: Record<string, string> = {}) =>
+  new Request(`http://localhost${path}`, { headers });
+const PUBLIC = {
+  "Cache-Control": "public, max-age=60, s-maxage=300",
+  "Content-Type": "text/html; charset=utf-8",
+};
 
 /** A stand-in for Remix that counts its renders and can be held until released. */
 function remix(init: { headers?: Record<string, string>; status?: number } = {}) {
@@ -25,7 +29,10 @@ function remix(init: { headers?: Record<string, string>; status?: number } = {})
   const handle = async (request: Request) => {
     calls.push(new URL(request.url).pathname);
     if (hold) await held;
-    return new Response(`<html>render ${calls.length}</html>`, { status: init.status ?? 200, headers: init.headers ?? PUBLIC });
+    return new Response(`<html>render ${calls.length}</html>`, {
+      status: init.status ?? 200,
+      headers: init.headers ?? PUBLIC,
+    });
   };
   return {
     calls,
@@ -39,8 +46,12 @@ beforeEach(() => clearPageCache());
 
 describe("page cache", () => {
   it("caches only public, cookie-free GET 200 responses, for at most 60 s", () => {
-    expect(cacheTtlMs(get(), 200, new Headers({ "Cache-Control": "public, max-age=60, s-maxage=300" }))).toBe(60_000);
-    expect(cacheTtlMs(get(), 200, new Headers({ "Cache-Control": "public, max-age=30" }))).toBe(30_000);
+    expect(
+      cacheTtlMs(get(), 200, new Headers({ "Cache-Control": "public, max-age=60, s-maxage=300" })),
+    ).toBe(60_000);
+    expect(cacheTtlMs(get(), 200, new Headers({ "Cache-Control": "public, max-age=30" }))).toBe(
+      30_000,
+    );
     expect(cacheTtlMs(get(), 200, new Headers({ "Cache-Control": "private, no-store" }))).toBe(0);
     expect(cacheTtlMs(get(), 200, new Headers())).toBe(0);
     expect(cacheTtlMs(get(), 404, new Headers({ "Cache-Control": "public, max-age=60" }))).toBe(0);
@@ -61,14 +72,21 @@ describe("page cache", () => {
 
   it("stores compressed copies with their headers and expires them", async () => {
     const headers = new Headers({ ...PUBLIC, "Content-Security-Policy": "script-src 'nonce-abc'" });
-    const page = putCachedPage("k1", Buffer.from("<html>hello</html>"), { status: 200, ttlMs: 1000, headers }, 0);
+    const page = putCachedPage(
+      "k1",
+      Buffer.from("<html>hello</html>"),
+      { status: 200, ttlMs: 1000, headers },
+      0,
+    );
     expect(getCachedPage("k1", 500)).toBe(page);
     const response = cachedPageResponse(page, "gzip", true);
     expect(response.headers.get("Content-Encoding")).toBe("gzip");
     expect(response.headers.get("Content-Security-Policy")).toBe("script-src 'nonce-abc'");
     expect(response.headers.get("Vary")).toBe("Accept-Encoding");
     expect(response.headers.get("X-Page-Cache")).toBe("hit");
-    expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe("<html>hello</html>");
+    expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(
+      "<html>hello</html>",
+    );
     expect(getCachedPage("k1", 1000)).toBeUndefined();
   });
 });
@@ -76,19 +94,29 @@ describe("page cache", () => {
 describe("answering through the cache", () => {
   it("renders a public page once and answers the next request from memory, compressed as asked", async () => {
     const app = remix();
-    const first = await respondThroughPageCache(get("/about", { "accept-encoding": "br" }), app.handle);
-    const second = await respondThroughPageCache(get("/about", { "accept-encoding": "gzip" }), app.handle);
+    const first = await respondThroughPageCache(
+      get("/about", { "accept-encoding": "br" }),
+      app.handle,
+    );
+    const second = await respondThroughPageCache(
+      get("/about", { "accept-encoding": "gzip" }),
+      app.handle,
+    );
     expect(first.headers.get("X-Page-Cache")).toBe("miss");
     expect(first.headers.get("Content-Encoding")).toBe("br");
     expect(second.headers.get("X-Page-Cache")).toBe("hit");
-    expect(gunzipSync(Buffer.from(await second.arrayBuffer())).toString()).toBe("<html>render 1</html>");
+    expect(gunzipSync(Buffer.from(await second.arrayBuffer())).toString()).toBe(
+      "<html>render 1</html>",
+    );
     expect(app.calls).toEqual(["/about"]);
   });
 
   it("lets concurrent requests for one URL wait for a single render", async () => {
     const app = remix();
     app.holdRenders();
-    const answers = Promise.all([1, 2, 3, 4, 5].map(() => respondThroughPageCache(get("/blog"), app.handle)));
+    const answers = Promise.all(
+      [1, 2, 3, 4, 5].map(() => respondThroughPageCache(get("/blog"), app.handle)),
+    );
     app.release();
     const bodies = await Promise.all((await answers).map((response) => response.text()));
     expect(new Set(bodies)).toEqual(new Set(["<html>render 1</html>"]));
@@ -113,7 +141,10 @@ describe("answering through the cache", () => {
 
     const page = remix();
     await respondThroughPageCache(get("/about"), page.handle);
-    const withFlash = await respondThroughPageCache(get("/about", { cookie: "onehop_flash=abc" }), page.handle);
+    const withFlash = await respondThroughPageCache(
+      get("/about", { cookie: "onehop_flash=abc" }),
+      page.handle,
+    );
     expect(await withFlash.text()).toBe("<html>render 2</html>");
   });
 
@@ -144,19 +175,28 @@ describe("the server's fast path", () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it("answers a cached page with its stored headers, and passes everything else on", async () => {
-    const app = remix({ headers: { ...PUBLIC, "Content-Security-Policy": "script-src 'nonce-xyz'" } });
+    const app = remix({
+      headers: { ...PUBLIC, "Content-Security-Policy": "script-src 'nonce-xyz'" },
+    });
     await respondThroughPageCache(get("/terms?section=fees"), app.handle);
 
-    const hit = await fetch(`${base}/terms?section=fees`, { headers: { "accept-encoding": "identity" } });
+    const hit = await fetch(`${base}/terms?section=fees`, {
+      headers: { "accept-encoding": "identity" },
+    });
     expect(hit.status).toBe(200);
     expect(hit.headers.get("x-page-cache")).toBe("hit");
     expect(hit.headers.get("content-security-policy")).toBe("script-src 'nonce-xyz'");
     expect(await hit.text()).toBe("<html>render 1</html>");
 
-    const passed = async (path: string, init: RequestInit = {}) => (await fetch(`${base}${path}`, init)).status;
+    const passed = async (path: string, init: RequestInit = {}) =>
+      (await fetch(`${base}${path}`, init)).status;
     expect(await passed("/terms")).toBe(299);
-    expect(await passed("/terms?section=fees", { headers: { cookie: "theme=dark; onehop_flash=abc" } })).toBe(299);
+    expect(
+      await passed("/terms?section=fees", { headers: { cookie: "theme=dark; onehop_flash=abc" } }),
+    ).toBe(299);
     expect(await passed("/terms?section=fees", { method: "POST" })).toBe(299);
-    expect(await passed("/terms?section=fees", { headers: { "x-forwarded-proto": "https" } })).toBe(299);
+    expect(await passed("/terms?section=fees", { headers: { "x-forwarded-proto": "https" } })).toBe(
+      299,
+    );
   });
 });

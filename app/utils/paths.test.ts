@@ -14,7 +14,9 @@ describe("paths", () => {
     expect(paths.merchantSignInWith({ redirectTo: "/merchant/payments?page=2" })).toBe(
       "/merchant-signin?redirectTo=%2Fmerchant%2Fpayments%3Fpage%3D2",
     );
-    expect(paths.merchantSignInWith({ merchantId: "MRC-7K2Q9D" })).toBe("/merchant-signin?merchantId=MRC-7K2Q9D");
+    expect(paths.merchantSignInWith({ merchantId: "MRC-7K2Q9D" })).toBe(
+      "/merchant-signin?merchantId=MRC-7K2Q9D",
+    );
     expect(paths.merchantSignInWith({})).toBe("/merchant-signin");
     expect(paths.blogTag("Stable Coins")).toBe("/blog?tag=stable%20coins");
     expect(paths.applicationSubmitted("APP-2345ABCD")).toBe("/get-started?submitted=APP-2345ABCD");

@@ -5,7 +5,9 @@
  */
 
 const withQuery = (path: string, query: Record<string, string | undefined>): string => {
-  const pairs = Object.entries(query).filter((pair): pair is [string, string] => pair[1] !== undefined);
+  const pairs = Object.entries(query).filter(
+    (pair): pair is [string, string] => pair[1] !== undefined,
+  );
   if (pairs.length === 0) return path;
   return `${path}?${pairs.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join("&")}`;
 };
@@ -37,7 +39,8 @@ export const paths = {
   applicationSubmitted: (reference: string) => withQuery("/get-started", { submitted: reference }),
   merchantSignIn: "/merchant-signin",
   /** The sign-in page, coming back to `redirectTo` afterwards or with the merchant ID filled in. */
-  merchantSignInWith: (query: { redirectTo?: string; merchantId?: string }) => withQuery("/merchant-signin", query),
+  merchantSignInWith: (query: { redirectTo?: string; merchantId?: string }) =>
+    withQuery("/merchant-signin", query),
 
   // The merchant's own pages.
   merchantDashboard: "/merchant/dashboard",

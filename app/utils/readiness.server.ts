@@ -11,17 +11,35 @@ export type ProviderName = "custody" | "mpesa" | "marketData";
 
 /** Settings each provider needs with PROVIDER_MODE=live (market data has working public defaults). */
 export const LIVE_PROVIDER_SETTINGS: Record<ProviderName, readonly (keyof Env)[]> = {
-  custody: ["CUSTODY_BASE_URL", "CUSTODY_API_KEY", "CUSTODY_API_SECRET_PEM", "CUSTODY_WEBHOOK_PUBLIC_KEY_PEM"],
-  mpesa: ["DARAJA_BASE_URL", "DARAJA_CONSUMER_KEY", "DARAJA_CONSUMER_SECRET", "DARAJA_INITIATOR_NAME", "DARAJA_SECURITY_CREDENTIAL", "DARAJA_SHORTCODE"],
+  custody: [
+    "CUSTODY_BASE_URL",
+    "CUSTODY_API_KEY",
+    "CUSTODY_API_SECRET_PEM",
+    "CUSTODY_WEBHOOK_PUBLIC_KEY_PEM",
+  ],
+  mpesa: [
+    "DARAJA_BASE_URL",
+    "DARAJA_CONSUMER_KEY",
+    "DARAJA_CONSUMER_SECRET",
+    "DARAJA_INITIATOR_NAME",
+    "DARAJA_SECURITY_CREDENTIAL",
+    "DARAJA_SHORTCODE",
+  ],
   marketData: [],
 };
 
-const PROVIDER_LABEL: Record<ProviderName, string> = { custody: "custody", mpesa: "M-Pesa", marketData: "market data" };
+const PROVIDER_LABEL: Record<ProviderName, string> = {
+  custody: "custody",
+  mpesa: "M-Pesa",
+  marketData: "market data",
+};
 
 /** The live settings that are missing, by provider (empty in simulator mode). */
 export function missingProviderSettings(values: Env): Record<ProviderName, string[]> {
   const missing = (names: readonly (keyof Env)[]) =>
-    values.PROVIDER_MODE === "live" ? names.filter((name) => typeof values[name] !== "string" || values[name] === "") : [];
+    values.PROVIDER_MODE === "live"
+      ? names.filter((name) => typeof values[name] !== "string" || values[name] === "")
+      : [];
   return {
     custody: missing(LIVE_PROVIDER_SETTINGS.custody),
     mpesa: missing(LIVE_PROVIDER_SETTINGS.mpesa),
@@ -36,7 +54,9 @@ export function assertProviderSettings(values: Env): void {
     .filter((name) => missing[name].length > 0)
     .map((name) => `${missing[name].join(", ")} (${PROVIDER_LABEL[name]})`);
   if (parts.length > 0) {
-    throw new Error(`PROVIDER_MODE=live needs ${parts.join("; ")}: set them (see .env.example) or choose PROVIDER_MODE=simulator`);
+    throw new Error(
+      `PROVIDER_MODE=live needs ${parts.join("; ")}: set them (see .env.example) or choose PROVIDER_MODE=simulator`,
+    );
   }
 }
 
@@ -50,12 +70,32 @@ export interface ProviderStatus {
   reason?: string;
 }
 
-export function providerStatuses(values: Env, running: Record<ProviderName, boolean>): ProviderStatus[] {
+export function providerStatuses(
+  values: Env,
+  running: Record<ProviderName, boolean>,
+): ProviderStatus[] {
   const missing = missingProviderSettings(values);
   return (Object.keys(missing) as ProviderName[]).map((name) => {
-    const status: ProviderStatus = { name, mode: values.PROVIDER_MODE, ok: true, missing: missing[name], running: running[name] };
-    if (missing[name].length > 0) return { ...status, ok: false, reason: `not configured: ${missing[name].join(", ")} missing` };
-    if (!running[name]) return { ...status, ok: false, reason: values.PROVIDER_MODE === "simulator" ? "simulator not running" : "client not started" };
+    const status: ProviderStatus = {
+      name,
+      mode: values.PROVIDER_MODE,
+      ok: true,
+      missing: missing[name],
+      running: running[name],
+    };
+    if (missing[name].length > 0)
+      return {
+        ...status,
+        ok: false,
+        reason: `not configured: ${missing[name].join(", ")} missing`,
+      };
+    if (!running[name])
+      return {
+        ...status,
+        ok: false,
+        reason:
+          values.PROVIDER_MODE === "simulator" ? "simulator not running" : "client not started",
+      };
     return status;
   });
 }
@@ -95,7 +135,10 @@ export function assessReadiness(input: ReadinessInput): Readiness {
   else {
     if (input.boot.finishedAt === null) reasons.push("boot: still starting");
     for (const step of input.boot.steps) {
-      if (!step.ok) reasons.push(`boot step ${step.step}: ${step.skipped ? "skipped" : "failed"} (${step.error ?? "no detail"})`);
+      if (!step.ok)
+        reasons.push(
+          `boot step ${step.step}: ${step.skipped ? "skipped" : "failed"} (${step.error ?? "no detail"})`,
+        );
     }
   }
   for (const provider of input.providers) {
@@ -108,7 +151,8 @@ export function assessReadiness(input: ReadinessInput): Readiness {
     else if (!job.ok) reasons.push(`job ${name}: ${job.reason ?? "not alive"}`);
   }
   for (const job of input.jobs) {
-    if (!job.ok && !(input.boot?.jobs ?? []).includes(job.name)) reasons.push(`job ${job.name}: ${job.reason ?? "not alive"}`);
+    if (!job.ok && !(input.boot?.jobs ?? []).includes(job.name))
+      reasons.push(`job ${job.name}: ${job.reason ?? "not alive"}`);
   }
   return { ready: reasons.length === 0, reasons };
 }

@@ -6,9 +6,15 @@
  */
 import type { ServerResponse } from "node:http";
 import { company } from "~/content/company";
-import { API_CONTENT_SECURITY_POLICY, baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./security-headers.server";
+import {
+  API_CONTENT_SECURITY_POLICY,
+  baseSecurityHeaders,
+  contentSecurityPolicy,
+  createNonce,
+} from "./security-headers.server";
 
-export type RefusalCode = "bad_request" | "malformed_body" | "payload_too_large" | "unsupported_media_type";
+export type RefusalCode =
+  "bad_request" | "malformed_body" | "payload_too_large" | "unsupported_media_type";
 
 /** A refusal, ready to send: security headers are added when it is sent (they depend on the scheme). */
 export interface Refusal {
@@ -38,11 +44,24 @@ export function refusal(input: RefusalInput): Refusal {
       body: JSON.stringify({ error: { code: input.code, message: input.message } }),
     };
   }
-  return { status: input.status, code: input.code, json: false, contentType: "text/html; charset=utf-8", body: refusalPage(input) };
+  return {
+    status: input.status,
+    code: input.code,
+    json: false,
+    contentType: "text/html; charset=utf-8",
+    body: refusalPage(input),
+  };
 }
 
 export function isRefusal(value: unknown): value is Refusal {
-  return typeof value === "object" && value !== null && "code" in value && "body" in value && "status" in value && !(value instanceof Response);
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "code" in value &&
+    "body" in value &&
+    "status" in value &&
+    !(value instanceof Response)
+  );
 }
 
 /** The malformed-address answer (`/%`, `/blog/%E0%A4%A`): Express's was a bare "Bad Request". */
@@ -51,14 +70,18 @@ export function badAddress(json: boolean): Refusal {
     status: 400,
     code: "bad_request",
     title: "Bad request",
-    message: "This address is not valid: it contains a broken percent-encoding (a % not followed by a valid character code).",
+    message:
+      "This address is not valid: it contains a broken percent-encoding (a % not followed by a valid character code).",
     advice: "Check the link you followed, or start again from the home page.",
     json,
   });
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 
 const STYLE = [
   "body{margin:0;font-family:ui-sans-serif,system-ui,sans-serif;color:#0f172a;background:#fff;line-height:1.5}",
@@ -106,16 +129,26 @@ export function refusalHeaders(refused: Refusal, https: boolean): Record<string,
     "Content-Length": String(Buffer.byteLength(refused.body)),
     "Cache-Control": "no-store",
     "X-Robots-Tag": "noindex",
-    "Content-Security-Policy": refused.json ? API_CONTENT_SECURITY_POLICY : contentSecurityPolicy(createNonce(), https),
+    "Content-Security-Policy": refused.json
+      ? API_CONTENT_SECURITY_POLICY
+      : contentSecurityPolicy(createNonce(), https),
   };
 }
 
 export function refusalResponse(refused: Refusal, https: boolean): Response {
-  return new Response(refused.body, { status: refused.status, headers: refusalHeaders(refused, https) });
+  return new Response(refused.body, {
+    status: refused.status,
+    headers: refusalHeaders(refused, https),
+  });
 }
 
 /** Sends a refusal from the Node server (before Express and Remix run). */
-export function writeRefusal(res: ServerResponse, refused: Refusal, https: boolean, method = "GET"): void {
+export function writeRefusal(
+  res: ServerResponse,
+  refused: Refusal,
+  https: boolean,
+  method = "GET",
+): void {
   res.writeHead(refused.status, refusalHeaders(refused, https));
   res.end(method === "HEAD" ? undefined : refused.body);
 }

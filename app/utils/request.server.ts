@@ -18,14 +18,18 @@ export function assertSameOrigin(request: Request): void {
     allowed.add(`http://${host}`);
     allowed.add(`https://${host}`);
   }
-  if (origin && origin !== "null" && !allowed.has(origin)) throw forbidden("Cross-site request rejected");
+  if (origin && origin !== "null" && !allowed.has(origin))
+    throw forbidden("Cross-site request rejected");
   if (origin === "null" || request.headers.get("Sec-Fetch-Site") === "cross-site") {
     throw forbidden("Cross-site request rejected");
   }
 }
 
 export function forbidden(message = "Forbidden"): Response {
-  return new Response(message, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(message, {
+    status: 403,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 /**
@@ -59,8 +63,9 @@ export function userAgent(request: Request): string | null {
 
 const REDIRECT_BASE = "http://onehop.invalid";
 /** Whitespace, control characters and backslashes: browsers drop or turn these into "/" in URLs. */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for
-const UNSAFE_IN_URL = /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f\u3000\ufeff\\]/;
+const UNSAFE_IN_URL =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for
+  /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f\u3000\ufeff\\]/;
 /** Exactly one "/" then something that is neither "/" nor "\" (or the bare "/"). */
 const LOCAL_PATH = /^\/(?![/\\])/;
 
@@ -87,7 +92,13 @@ function fullyDecoded(value: string): string | null {
  * start with exactly one "/" followed by neither "/" nor "\\", stay on our origin, and be stable.
  */
 export function safeRedirectPath(value: unknown, fallback: string): string {
-  if (typeof value !== "string" || value.length > 2048 || !LOCAL_PATH.test(value) || UNSAFE_IN_URL.test(value)) return fallback;
+  if (
+    typeof value !== "string" ||
+    value.length > 2048 ||
+    !LOCAL_PATH.test(value) ||
+    UNSAFE_IN_URL.test(value)
+  )
+    return fallback;
   let url: URL;
   try {
     url = new URL(value, REDIRECT_BASE);
@@ -98,7 +109,12 @@ export function safeRedirectPath(value: unknown, fallback: string): string {
   const result = url.pathname + url.search + url.hash;
   // Re-check after normalising ("/./" and "/../" collapse, "%2e" is a dot), raw and fully decoded.
   const decodedPath = fullyDecoded(url.pathname);
-  if (!LOCAL_PATH.test(result) || decodedPath === null || !LOCAL_PATH.test(decodedPath) || UNSAFE_IN_URL.test(decodedPath)) {
+  if (
+    !LOCAL_PATH.test(result) ||
+    decodedPath === null ||
+    !LOCAL_PATH.test(decodedPath) ||
+    UNSAFE_IN_URL.test(decodedPath)
+  ) {
     return fallback;
   }
   // Decoded, it must still resolve to a local path ("/%252e%252e//evil.com" decodes to "/..//evil.com").
@@ -106,6 +122,7 @@ export function safeRedirectPath(value: unknown, fallback: string): string {
   if (decoded.origin !== REDIRECT_BASE || !LOCAL_PATH.test(decoded.pathname)) return fallback;
   // The answer must mean the same thing when it is resolved again (by the browser, from our page).
   const again = new URL(result, REDIRECT_BASE);
-  if (again.origin !== REDIRECT_BASE || again.pathname + again.search + again.hash !== result) return fallback;
+  if (again.origin !== REDIRECT_BASE || again.pathname + again.search + again.hash !== result)
+    return fallback;
   return result;
 }

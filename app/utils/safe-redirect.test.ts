@@ -4,11 +4,13 @@ import { safeRedirectPath } from "./request.server";
 
 const FALLBACK = "/merchant/dashboard";
 
-
 describe("safeRedirectPath", () => {
-  it.each(REDIRECT_BYPASSES.map((value) => [JSON.stringify(value), value]))("refuses %s", (_label, value) => {
-    expect(safeRedirectPath(value, FALLBACK)).toBe(FALLBACK);
-  });
+  it.each(REDIRECT_BYPASSES.map((value) => [JSON.stringify(value), value]))(
+    "refuses %s",
+    (_label, value) => {
+      expect(safeRedirectPath(value, FALLBACK)).toBe(FALLBACK);
+    },
+  );
 
   it("keeps our own paths, with their query and fragment", () => {
     for (const [value, expected] of [
@@ -25,7 +27,8 @@ describe("safeRedirectPath", () => {
   });
 
   it("refuses what is not a string, and absurdly long values", () => {
-    for (const value of [undefined, null, 42, ["/x"], { toString: () => "/x" }]) expect(safeRedirectPath(value, FALLBACK)).toBe(FALLBACK);
+    for (const value of [undefined, null, 42, ["/x"], { toString: () => "/x" }])
+      expect(safeRedirectPath(value, FALLBACK)).toBe(FALLBACK);
     expect(safeRedirectPath(`/${"a".repeat(3000)}`, FALLBACK)).toBe(FALLBACK);
   });
 

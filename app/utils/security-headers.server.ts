@@ -10,13 +10,19 @@ export function createNonce(): string {
 }
 
 /** HTTPS as the client saw it: our proxy's X-Forwarded-Proto, else the connection itself. */
-export function servedOverHttps(forwardedProto: string | null | undefined, connectionIsHttps: boolean): boolean {
+export function servedOverHttps(
+  forwardedProto: string | null | undefined,
+  connectionIsHttps: boolean,
+): boolean {
   if (forwardedProto) return forwardedProto.split(",")[0]?.trim() === "https";
   return connectionIsHttps;
 }
 
 export function isHttps(request: Request): boolean {
-  return servedOverHttps(request.headers.get("x-forwarded-proto"), new URL(request.url).protocol === "https:");
+  return servedOverHttps(
+    request.headers.get("x-forwarded-proto"),
+    new URL(request.url).protocol === "https:",
+  );
 }
 
 export function contentSecurityPolicy(nonce: string, https: boolean): string {
@@ -27,7 +33,9 @@ export function contentSecurityPolicy(nonce: string, https: boolean): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
-    env.isProduction ? "connect-src 'self'" : "connect-src 'self' ws://localhost:* ws://127.0.0.1:*",
+    env.isProduction
+      ? "connect-src 'self'"
+      : "connect-src 'self' ws://localhost:* ws://127.0.0.1:*",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -58,7 +66,8 @@ export function effectiveReferrerPolicy(own: string | null | undefined): string 
 }
 
 /** For responses that are not our HTML documents (redirects, JSON, refusals): nothing may load or frame them. */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const API_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** The headers every response carries (documents, data, resources, redirects), as a plain object. */
 export function baseSecurityHeaders(https: boolean): Record<string, string> {
@@ -76,7 +85,8 @@ export function baseSecurityHeaders(https: boolean): Record<string, string> {
 /** Headers for every response (documents, data, resources). A route's stricter Referrer-Policy stays. */
 export function applyBaseSecurityHeaders(headers: Headers, request: Request): Headers {
   const own = headers.get("Referrer-Policy");
-  for (const [name, value] of Object.entries(baseSecurityHeaders(isHttps(request)))) headers.set(name, value);
+  for (const [name, value] of Object.entries(baseSecurityHeaders(isHttps(request))))
+    headers.set(name, value);
   headers.set("Referrer-Policy", effectiveReferrerPolicy(own));
   return headers;
 }
@@ -88,11 +98,16 @@ export function applyBaseSecurityHeaders(headers: Headers, request: Request): He
  * both nosniff and a CSP (our documents) pass unchanged.
  */
 export function withSecurityHeaders(response: Response, request: Request): Response {
-  if (response.headers.has("X-Content-Type-Options") && response.headers.has("Content-Security-Policy")) return response;
+  if (
+    response.headers.has("X-Content-Type-Options") &&
+    response.headers.has("Content-Security-Policy")
+  )
+    return response;
   const dress = (headers: Headers) => {
     applyBaseSecurityHeaders(headers, request);
     const html = /^text\/html/i.test(headers.get("Content-Type") ?? "");
-    if (!headers.has("Content-Security-Policy") && !html) headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
+    if (!headers.has("Content-Security-Policy") && !html)
+      headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
   };
   try {
     dress(response.headers);
@@ -101,12 +116,20 @@ export function withSecurityHeaders(response: Response, request: Request): Respo
     // Immutable headers (Response.redirect(), a fetched response): answer with a copy.
     const headers = new Headers(response.headers);
     dress(headers);
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    return new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
   }
 }
 
 /** Headers for an HTML document rendered with `nonce`. */
-export function applyDocumentSecurityHeaders(headers: Headers, request: Request, nonce: string): Headers {
+export function applyDocumentSecurityHeaders(
+  headers: Headers,
+  request: Request,
+  nonce: string,
+): Headers {
   applyBaseSecurityHeaders(headers, request);
   headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, isHttps(request)));
   return headers;

@@ -24,16 +24,25 @@ describe("Referrer-Policy: a route's own stricter policy wins", () => {
   });
 
   it("a document whose route set no-referrer (/pay/:id) keeps it", () => {
-    const headers = applyDocumentSecurityHeaders(new Headers({ "Referrer-Policy": "no-referrer" }), request, "nonce");
+    const headers = applyDocumentSecurityHeaders(
+      new Headers({ "Referrer-Policy": "no-referrer" }),
+      request,
+      "nonce",
+    );
     expect(headers.get("Referrer-Policy")).toBe("no-referrer");
     expect(headers.get("Content-Security-Policy")).toContain("'nonce-nonce'");
-    expect(applyBaseSecurityHeaders(new Headers(), request).get("Referrer-Policy")).toBe(DEFAULT_REFERRER_POLICY);
+    expect(applyBaseSecurityHeaders(new Headers(), request).get("Referrer-Policy")).toBe(
+      DEFAULT_REFERRER_POLICY,
+    );
   });
 });
 
 describe("withSecurityHeaders (redirects and resources)", () => {
   it("dresses a redirect with the base headers and a CSP that allows nothing", () => {
-    const redirect = withSecurityHeaders(new Response(null, { status: 302, headers: { Location: "/merchant-signin" } }), request);
+    const redirect = withSecurityHeaders(
+      new Response(null, { status: 302, headers: { Location: "/merchant-signin" } }),
+      request,
+    );
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get("Location")).toBe("/merchant-signin");
     expect(redirect.headers.get("X-Content-Type-Options")).toBe("nosniff");
@@ -44,8 +53,13 @@ describe("withSecurityHeaders (redirects and resources)", () => {
   });
 
   it("copies a response whose headers are immutable (Response.redirect), and adds HSTS over https", () => {
-    const https = new Request("http://localhost:3000/x", { headers: { "X-Forwarded-Proto": "https" } });
-    const redirect = withSecurityHeaders(Response.redirect("https://localhost:3000/merchant-signin", 303), https);
+    const https = new Request("http://localhost:3000/x", {
+      headers: { "X-Forwarded-Proto": "https" },
+    });
+    const redirect = withSecurityHeaders(
+      Response.redirect("https://localhost:3000/merchant-signin", 303),
+      https,
+    );
     expect(redirect.status).toBe(303);
     expect(redirect.headers.get("Location")).toBe("https://localhost:3000/merchant-signin");
     expect(redirect.headers.get("Strict-Transport-Security")).toContain("max-age=");
@@ -53,17 +67,30 @@ describe("withSecurityHeaders (redirects and resources)", () => {
   });
 
   it("leaves an HTML resource's own CSP choice and an already dressed response alone", () => {
-    const html = withSecurityHeaders(new Response("<p>hi</p>", { headers: { "Content-Type": "text/html" } }), request);
+    const html = withSecurityHeaders(
+      new Response("<p>hi</p>", { headers: { "Content-Type": "text/html" } }),
+      request,
+    );
     expect(html.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(html.headers.get("Content-Security-Policy")).toBeNull();
-    const dressed = new Response("x", { headers: { "X-Content-Type-Options": "nosniff", "Content-Security-Policy": "default-src 'self'" } });
+    const dressed = new Response("x", {
+      headers: {
+        "X-Content-Type-Options": "nosniff",
+        "Content-Security-Policy": "default-src 'self'",
+      },
+    });
     expect(withSecurityHeaders(dressed, request)).toBe(dressed);
   });
 });
 
 describe("withSecurityHeaders on data responses", () => {
   it("adds the CSP to a response that has nosniff but no CSP (a single-fetch .data redirect)", () => {
-    const data = new Response("[]", { status: 202, headers: { "X-Content-Type-Options": "nosniff", "X-Remix-Redirect": "/merchant-signin" } });
-    expect(withSecurityHeaders(data, request).headers.get("Content-Security-Policy")).toBe(API_CONTENT_SECURITY_POLICY);
+    const data = new Response("[]", {
+      status: 202,
+      headers: { "X-Content-Type-Options": "nosniff", "X-Remix-Redirect": "/merchant-signin" },
+    });
+    expect(withSecurityHeaders(data, request).headers.get("Content-Security-Policy")).toBe(
+      API_CONTENT_SECURITY_POLICY,
+    );
   });
 });

@@ -21,8 +21,7 @@ export interface SeoInput {
 
 export function siteOrigin(matches: Matches): string {
   const root = matches.find((match) => match?.id === "root")?.data as
-    | { ENV?: { PUBLIC_SITE_URL?: string } }
-    | undefined;
+    { ENV?: { PUBLIC_SITE_URL?: string } } | undefined;
   return (root?.ENV?.PUBLIC_SITE_URL ?? "http://localhost:3000").replace(/\/$/, "");
 }
 

@@ -66,9 +66,7 @@ export async function startSession(
 export type SessionRow = typeof sessions.$inferSelect;
 
 export type SessionState =
-  | { status: "none" }
-  | { status: "expired" }
-  | { status: "active"; session: SessionRow };
+  { status: "none" } | { status: "expired" } | { status: "active"; session: SessionRow };
 
 async function readId(kind: SessionKind, request: Request): Promise<string | null> {
   const value: unknown = await cookies[kind].parse(request.headers.get("Cookie"));
@@ -79,7 +77,12 @@ async function readId(kind: SessionKind, request: Request): Promise<string | nul
  * The browser's session. A missing, tampered or unknown cookie is "none"; a row with less than the
  * margin left is deleted and reported "expired".
  */
-export async function readSession(db: Db, kind: SessionKind, request: Request, now = Date.now()): Promise<SessionState> {
+export async function readSession(
+  db: Db,
+  kind: SessionKind,
+  request: Request,
+  now = Date.now(),
+): Promise<SessionState> {
   const id = await readId(kind, request);
   if (!id) return { status: "none" };
   const idHash = hashId(id);
@@ -100,7 +103,10 @@ export async function readSession(db: Db, kind: SessionKind, request: Request, n
 /** Delete the browser's session row (if any); returns the Set-Cookie header that clears the cookie. */
 export async function endSession(db: Db, kind: SessionKind, request: Request): Promise<string> {
   const id = await readId(kind, request);
-  if (id) db.delete(sessions).where(eq(sessions.idHash, hashId(id))).run();
+  if (id)
+    db.delete(sessions)
+      .where(eq(sessions.idHash, hashId(id)))
+      .run();
   return clearSessionCookie(kind);
 }
 
@@ -110,12 +116,17 @@ export function clearSessionCookie(kind: SessionKind): Promise<string> {
 
 /** Housekeeping: remove rows that can no longer be used. */
 export function deleteExpiredSessions(db: Db, now = Date.now()): number {
-  return db.delete(sessions).where(lt(sessions.expiresAt, now + SESSION_EXPIRY_MARGIN_MS)).run().changes;
+  return db
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, now + SESSION_EXPIRY_MARGIN_MS))
+    .run().changes;
 }
 
 /** End every session of a subject (after a password change, a suspension). */
 export function endSessionsOf(db: Db, subject: Subject): void {
   const condition =
-    "merchantUserId" in subject ? eq(sessions.merchantUserId, subject.merchantUserId) : eq(sessions.operatorId, subject.operatorId);
+    "merchantUserId" in subject
+      ? eq(sessions.merchantUserId, subject.merchantUserId)
+      : eq(sessions.operatorId, subject.operatorId);
   db.delete(sessions).where(and(condition)).run();
 }

@@ -6,11 +6,21 @@ import { endSession, readSession, SESSION_EXPIRY_MARGIN_MS, startSession } from 
 
 const { db, close } = createTestDb();
 afterAll(close);
-db.insert(merchants).values({ id: "MRC-SESS22", businessName: "S", contactEmail: "s@x.example", createdAt: 0 }).run();
-db.insert(merchantUsers).values({ id: "usr_s", merchantId: "MRC-SESS22", username: "s", createdAt: 0 }).run();
+db.insert(merchants)
+  .values({ id: "MRC-SESS22", businessName: "S", contactEmail: "s@x.example", createdAt: 0 })
+  .run();
+db.insert(merchantUsers)
+  .values({ id: "usr_s", merchantId: "MRC-SESS22", username: "s", createdAt: 0 })
+  .run();
 
 async function signIn(now = Date.now(), previousCookie = "") {
-  const setCookie = await startSession(db, "merchant", { merchantUserId: "usr_s" }, get("/", { cookie: previousCookie }), now);
+  const setCookie = await startSession(
+    db,
+    "merchant",
+    { merchantUserId: "usr_s" },
+    get("/", { cookie: previousCookie }),
+    now,
+  );
   return cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } }));
 }
 
@@ -41,8 +51,12 @@ describe("sessions", () => {
     const state = await readSession(db, "merchant", get("/", { cookie }));
     if (state.status !== "active") throw new Error("expected an active session");
     const justBefore = state.session.expiresAt - SESSION_EXPIRY_MARGIN_MS - 1;
-    expect((await readSession(db, "merchant", get("/", { cookie }), justBefore)).status).toBe("active");
-    expect((await readSession(db, "merchant", get("/", { cookie }), justBefore + 2)).status).toBe("expired");
+    expect((await readSession(db, "merchant", get("/", { cookie }), justBefore)).status).toBe(
+      "active",
+    );
+    expect((await readSession(db, "merchant", get("/", { cookie }), justBefore + 2)).status).toBe(
+      "expired",
+    );
     // The row is gone: the next request is simply signed out.
     expect((await readSession(db, "merchant", get("/", { cookie }))).status).toBe("none");
   });
@@ -52,7 +66,9 @@ describe("sessions", () => {
     const [name, value] = cookie.split("=");
     const tampered = `${name}=${value!.slice(0, -3)}abc`;
     expect((await readSession(db, "merchant", get("/", { cookie: tampered }))).status).toBe("none");
-    expect((await readSession(db, "merchant", get("/", { cookie: "onehop_session=forged" }))).status).toBe("none");
+    expect(
+      (await readSession(db, "merchant", get("/", { cookie: "onehop_session=forged" }))).status,
+    ).toBe("none");
     // A merchant session is not an operator session.
     expect((await readSession(db, "operator", get("/", { cookie }))).status).toBe("none");
   });

@@ -17,7 +17,11 @@ export function simulatorRoutesEnabled(): boolean {
 
 export function simulatorNotFound(): Response {
   return notFound("Not Found", {
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Robots-Tag": "noindex" },
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Robots-Tag": "noindex",
+    },
   });
 }
 

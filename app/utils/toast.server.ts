@@ -47,9 +47,12 @@ export async function takeFlashFromResponse(responseHeaders: Headers) {
   const flashCookie = cookies.find((cookie) => cookie.startsWith(`${FLASH_COOKIE_NAME}=`));
   if (!flashCookie) return undefined;
   const value = flashCookie.split(";")[0]!;
-  const { toast, headers } = await getToast(new Request("http://localhost/", { headers: { Cookie: value } }));
+  const { toast, headers } = await getToast(
+    new Request("http://localhost/", { headers: { Cookie: value } }),
+  );
   responseHeaders.delete("Set-Cookie");
-  for (const cookie of cookies) if (cookie !== flashCookie) responseHeaders.append("Set-Cookie", cookie);
+  for (const cookie of cookies)
+    if (cookie !== flashCookie) responseHeaders.append("Set-Cookie", cookie);
   const clear = headers.get("Set-Cookie");
   if (clear) responseHeaders.append("Set-Cookie", clear);
   return toast;

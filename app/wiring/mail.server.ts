@@ -16,7 +16,9 @@ export function startMail({ db }: BootContext): void {
     run: () =>
       runLeased(db, "mail.deliver", { ttlMs: 120_000 }, async () => {
         const sent = await deliverPendingEmails(db, mailer, env.MAIL_FROM);
-        return sent > 0 ? { outcome: "succeeded" as const, detail: { sent } } : { outcome: "skipped" as const };
+        return sent > 0
+          ? { outcome: "succeeded" as const, detail: { sent } }
+          : { outcome: "skipped" as const };
       }),
   });
 }

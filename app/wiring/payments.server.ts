@@ -29,7 +29,12 @@ export function paymentsConfigFromEnv(values: Env): PaymentsConfig {
   return {
     spreadBps: values.PAYMENTS_SPREAD_BPS,
     quoteTtlMs: values.QUOTE_TTL_MINUTES * 60_000,
-    confirmations: { BTC: values.CONFIRMATIONS_BTC, ETH: values.CONFIRMATIONS_ETH, USDT: values.CONFIRMATIONS_USDT, USDC: values.CONFIRMATIONS_USDC },
+    confirmations: {
+      BTC: values.CONFIRMATIONS_BTC,
+      ETH: values.CONFIRMATIONS_ETH,
+      USDT: values.CONFIRMATIONS_USDT,
+      USDC: values.CONFIRMATIONS_USDC,
+    },
     c2bFeeBps: feeBps.c2b,
     b2cFeeBps: feeBps.b2c,
     payoutDestinationCoolingOffHours: values.PAYOUT_DESTINATION_COOLING_OFF_HOURS,
@@ -68,7 +73,12 @@ export function runningPayments(): PaymentsRuntime | null {
  */
 export function payments(): PaymentsService {
   const runtime = runningPayments();
-  return createPaymentsService({ db: getDb(), config: runtime?.config ?? paymentsConfigFromEnv(env), deps: runtime, rates: ratesService() });
+  return createPaymentsService({
+    db: getDb(),
+    config: runtime?.config ?? paymentsConfigFromEnv(env),
+    deps: runtime,
+    rates: ratesService(),
+  });
 }
 
 /** Where M-Pesa and custody reach us: ourselves on loopback with the simulators, the public site otherwise. */
@@ -78,7 +88,8 @@ function callbackOrigin(simulators: boolean): string {
 
 function required(name: keyof Env): string {
   const value = env[name];
-  if (typeof value !== "string" || value === "") throw new Error(`${name} is required when PROVIDER_MODE=live`);
+  if (typeof value !== "string" || value === "")
+    throw new Error(`${name} is required when PROVIDER_MODE=live`);
   return value;
 }
 
@@ -100,10 +111,11 @@ export async function startPayments({ db, simulators }: BootContext): Promise<vo
 
   if (simulators) {
     // Loaded only in simulator mode: a live process never loads the simulator modules.
-    const [{ startCustodySimulation }, { startDarajaSimulation, DARAJA_SIMULATOR_KEYS }] = await Promise.all([
-      import("./simulators/custody.server"),
-      import("./simulators/daraja.server"),
-    ]);
+    const [{ startCustodySimulation }, { startDarajaSimulation, DARAJA_SIMULATOR_KEYS }] =
+      await Promise.all([
+        import("./simulators/custody.server"),
+        import("./simulators/daraja.server"),
+      ]);
     custodySimulator = await startCustodySimulation(db, {
       webhookUrl: `${origin}/webhooks/custody`,
       completeAt: config.confirmations,
@@ -111,9 +123,16 @@ export async function startPayments({ db, simulators }: BootContext): Promise<vo
       allowedReturnOrigins: [origin, env.PUBLIC_SITE_URL.replace(/\/$/, "")],
     });
     const keys = custodySimulator.apiKeyPair!;
-    custody = createCustodyClient({ baseUrl: custodySimulator.baseUrl, apiKey: keys.apiKey, apiSecretPem: keys.privateKeyPem, timeoutMs: env.CUSTODY_TIMEOUT_MS });
+    custody = createCustodyClient({
+      baseUrl: custodySimulator.baseUrl,
+      apiKey: keys.apiKey,
+      apiSecretPem: keys.privateKeyPem,
+      timeoutMs: env.CUSTODY_TIMEOUT_MS,
+    });
     custodyWebhookPublicKeyPem = custodySimulator.webhookPublicKeyPem;
-    darajaSimulator = await startDarajaSimulation(db, { callbackDelayMs: env.DARAJA_SIM_CALLBACK_DELAY_MS });
+    darajaSimulator = await startDarajaSimulation(db, {
+      callbackDelayMs: env.DARAJA_SIM_CALLBACK_DELAY_MS,
+    });
     payouts = createDarajaClient({
       baseUrl: darajaSimulator.baseUrl,
       ...DARAJA_SIMULATOR_KEYS,
@@ -124,7 +143,10 @@ export async function startPayments({ db, simulators }: BootContext): Promise<vo
       ...darajaUrls,
     });
     fundOpeningFloat(db, Math.max(env.MPESA_FLOAT_OPENING_KES, 5_000_000));
-    logger.info("payment simulators started", { custody: custodySimulator.baseUrl, daraja: darajaSimulator.baseUrl });
+    logger.info("payment simulators started", {
+      custody: custodySimulator.baseUrl,
+      daraja: darajaSimulator.baseUrl,
+    });
   } else {
     custody = createCustodyClient({
       baseUrl: required("CUSTODY_BASE_URL"),
@@ -147,7 +169,16 @@ export async function startPayments({ db, simulators }: BootContext): Promise<vo
   }
 
   const reconcileAfterMs = env.PAYMENTS_RECONCILE_SECONDS * 1000;
-  const runtime: PaymentsRuntime = { config, custody, payouts, custodyWebhookPublicKeyPem, callbackToken, custodySimulator, darajaSimulator, reconcileAfterMs };
+  const runtime: PaymentsRuntime = {
+    config,
+    custody,
+    payouts,
+    custodyWebhookPublicKeyPem,
+    callbackToken,
+    custodySimulator,
+    darajaSimulator,
+    reconcileAfterMs,
+  };
   installPaymentsRuntime(runtime);
 
   schedule({

@@ -35,7 +35,11 @@ const saved = { ...env };
 afterAll(async () => {
   stopAllJobs();
   const running = runningPayments();
-  await Promise.all([running?.custodySimulator?.close(), running?.darajaSimulator?.close(), runningMarketSimulator()?.stop()]);
+  await Promise.all([
+    running?.custodySimulator?.close(),
+    running?.darajaSimulator?.close(),
+    runningMarketSimulator()?.stop(),
+  ]);
   installPaymentsRuntime(null);
   Object.assign(env, saved);
   close();

@@ -35,7 +35,12 @@ const state = globalThis as typeof globalThis & {
 /** The rates service. Before boot (or if boot could not start it) it still reads; refreshes fail visibly. */
 export function ratesService(): RatesService {
   state.__onehopRates ??= {
-    service: createRatesService({ db: getDb(), market: null, fx: null, config: ratesConfigFromEnv(env) }),
+    service: createRatesService({
+      db: getDb(),
+      market: null,
+      fx: null,
+      config: ratesConfigFromEnv(env),
+    }),
     simulator: null,
   };
   return state.__onehopRates.service;
@@ -55,8 +60,16 @@ export async function startRates(context: BootContext): Promise<void> {
   if (context.simulators) {
     const { startMarketSimulation } = await import("./simulators/market.server");
     simulator = await startMarketSimulation();
-    market = createCoinGeckoClient({ baseUrl: simulator.coingeckoBaseUrl, timeoutMs, source: "coingecko-simulator" });
-    fx = createFxClient({ baseUrl: simulator.fxBaseUrl, timeoutMs, source: "open-er-api-simulator" });
+    market = createCoinGeckoClient({
+      baseUrl: simulator.coingeckoBaseUrl,
+      timeoutMs,
+      source: "coingecko-simulator",
+    });
+    fx = createFxClient({
+      baseUrl: simulator.fxBaseUrl,
+      timeoutMs,
+      source: "open-er-api-simulator",
+    });
     logger.info("market simulator started", { url: simulator.url });
   } else {
     const pro = env.COINGECKO_API_KEY_KIND === "pro" && Boolean(env.COINGECKO_API_KEY);

@@ -19,7 +19,13 @@ import { merchants } from "./merchants";
 
 /** Kept in step with app/core/ledger/units.ts and accounts.ts (a test checks they agree). */
 export const ledgerCurrencyValues = ["KES", "BTC", "ETH", "USDT", "USDC"] as const;
-export const ledgerAccountKindValues = ["asset", "liability", "revenue", "expense", "equity"] as const;
+export const ledgerAccountKindValues = [
+  "asset",
+  "liability",
+  "revenue",
+  "expense",
+  "equity",
+] as const;
 
 /**
  * A signed 64-bit INTEGER column read and written as a JavaScript bigint.
@@ -41,7 +47,9 @@ export const bigintInteger = customType<{ data: bigint; driverData: bigint | num
     if (typeof value === "bigint") return value;
     if (typeof value === "string") return BigInt(value);
     if (!Number.isSafeInteger(value)) {
-      throw new RangeError(`Ledger amount ${value} was read as an unsafe number; select it as text`);
+      throw new RangeError(
+        `Ledger amount ${value} was read as an unsafe number; select it as text`,
+      );
     }
     return BigInt(value);
   },
@@ -93,7 +101,9 @@ export const ledgerTransactions = sqliteTable(
     referenceType: text("reference_type"),
     referenceId: text("reference_id"),
     /** Set on a reversing transaction: the transaction it negates (at most one reversal each). */
-    reversesTransactionId: text("reverses_transaction_id").references((): AnySQLiteColumn => ledgerTransactions.id),
+    reversesTransactionId: text("reverses_transaction_id").references(
+      (): AnySQLiteColumn => ledgerTransactions.id,
+    ),
     /** SHA-256 of the kind, reference and entries: a repost with the same key must match it. */
     fingerprint: text("fingerprint").notNull(),
     createdAt: integer("created_at").notNull(),

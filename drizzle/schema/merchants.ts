@@ -54,9 +54,13 @@ export const merchants = sqliteTable("merchants", {
   id: text("id").primaryKey(),
   businessName: text("business_name").notNull(),
   contactEmail: text("contact_email").notNull(),
-  status: text("status", { enum: ["active", "suspended"] }).notNull().default("active"),
+  status: text("status", { enum: ["active", "suspended"] })
+    .notNull()
+    .default("active"),
   /** Where KES settles: the rail and the M-Pesa number (2547XXXXXXXX), chosen in settings. */
-  settlementRail: text("settlement_rail", { enum: ["mpesa"] }).notNull().default("mpesa"),
+  settlementRail: text("settlement_rail", { enum: ["mpesa"] })
+    .notNull()
+    .default("mpesa"),
   settlementPhone: text("settlement_phone"),
   /**
    * When the settlement phone last replaced an earlier one (null: the first destination, never held).
@@ -76,13 +80,17 @@ export const merchantUsers = sqliteTable(
       .notNull()
       .references(() => merchants.id),
     username: text("username").notNull(),
-    role: text("role", { enum: ["owner", "member"] }).notNull().default("owner"),
+    role: text("role", { enum: ["owner", "member"] })
+      .notNull()
+      .default("owner"),
     /** Null until the user sets a password through the one-time link. */
     passwordHash: text("password_hash"),
     passwordSetAt: integer("password_set_at"),
     createdAt: integer("created_at").notNull(),
   },
-  (table) => [uniqueIndex("merchant_users_merchant_username_idx").on(table.merchantId, table.username)],
+  (table) => [
+    uniqueIndex("merchant_users_merchant_username_idx").on(table.merchantId, table.username),
+  ],
 );
 
 export const operators = sqliteTable("operators", {

@@ -5,7 +5,15 @@
  * curation record. Times are UTC epoch milliseconds.
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 // The blog vocabulary lives with the built-in articles (isomorphic); see ADR 0020.
 import { articleCategories, articleStatuses } from "../../app/content/articles/types";
 
@@ -117,7 +125,10 @@ export const newsArticleTags = sqliteTable(
       .references(() => newsArticles.id, { onDelete: "cascade" }),
     tag: text("tag").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.articleId, table.tag] }), index("news_article_tags_tag_idx").on(table.tag)],
+  (table) => [
+    primaryKey({ columns: [table.articleId, table.tag] }),
+    index("news_article_tags_tag_idx").on(table.tag),
+  ],
 );
 
 /** Every item a run did not take, with the rule that excluded it. */

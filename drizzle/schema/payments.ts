@@ -46,7 +46,9 @@ export const payments = sqliteTable(
     reconciledAt: integer("reconciled_at"),
     /** The customer's sending address (counts "active customers"). */
     payerAddress: text("payer_address"),
-    receivedUnits: bigintInteger("received_units").notNull().default(sql`0`),
+    receivedUnits: bigintInteger("received_units")
+      .notNull()
+      .default(sql`0`),
     confirmations: integer("confirmations").notNull().default(0),
     /** Set when an exception was resolved by an operator. */
     resolution: text("resolution"),
@@ -131,7 +133,9 @@ export const settlementTransfers = sqliteTable(
     /** Our fee on this transfer: 0 for settlements (the B2C rate is for third-party disbursements). */
     feeKesCents: bigintInteger("fee_kes_cents").notNull(),
     /** The rail's own charge for this transfer (M-Pesa B2C band), passed through to the merchant. */
-    railChargeKesCents: bigintInteger("rail_charge_kes_cents").notNull().default(sql`0`),
+    railChargeKesCents: bigintInteger("rail_charge_kes_cents")
+      .notNull()
+      .default(sql`0`),
     status: text("status", { enum: transferStatuses }).notNull(),
     /** EAT day (YYYY-MM-DD) the transfer counts against / waits for. */
     settlementDay: text("settlement_day").notNull(),

@@ -24,7 +24,9 @@ export function buildScriptUrls(html: string, pageUrl: string): string[] {
   }
   for (const [, tag = "", code = ""] of html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/gi)) {
     if (attribute(tag, "type")?.toLowerCase() !== "module") continue;
-    for (const match of code.matchAll(/\bimport\s*(?:\(\s*|[^"'();]*?\bfrom\s*)?["']([^"']+)["']/g)) {
+    for (const match of code.matchAll(
+      /\bimport\s*(?:\(\s*|[^"'();]*?\bfrom\s*)?["']([^"']+)["']/g,
+    )) {
       if (match[1]) found.push(match[1]);
     }
   }
@@ -32,7 +34,11 @@ export function buildScriptUrls(html: string, pageUrl: string): string[] {
   const urls = new Set<string>();
   for (const reference of found) {
     const url = new URL(reference.replaceAll("&amp;", "&"), pageUrl);
-    if (url.origin === origin && url.pathname.startsWith("/build/") && url.pathname.endsWith(".js")) {
+    if (
+      url.origin === origin &&
+      url.pathname.startsWith("/build/") &&
+      url.pathname.endsWith(".js")
+    ) {
       urls.add(url.origin + url.pathname);
     }
   }

@@ -26,16 +26,26 @@ export async function benchLedger(dir: string, rounds = 6, perRound = 400): Prom
   const total = rounds * perRound;
   const postingsPerSecond = (total / ledgerMs) * 1000;
   const bareCommitsPerSecond = (total / bareMs) * 1000;
-  return { postingsPerSecond, bareCommitsPerSecond, ratio: postingsPerSecond / bareCommitsPerSecond };
+  return {
+    postingsPerSecond,
+    bareCommitsPerSecond,
+    ratio: postingsPerSecond / bareCommitsPerSecond,
+  };
 }
 
-export async function benchNewsIngest(dir: string): Promise<{ durationMs: number; fetched: number; curated: number }> {
+export async function benchNewsIngest(
+  dir: string,
+): Promise<{ durationMs: number; fetched: number; curated: number }> {
   const { openDatabase } = await import("../../app/utils/db.server");
   const { benchIngest } = await import("./news-helpers");
   const db = openDatabase(path.join(dir, "ingest-bench.sqlite"));
   const result = await benchIngest(db, { feeds: 20, itemsPerFeed: 50 });
   db.$client.close();
-  const run = result.run as unknown as { totalFetched?: number; totalCurated?: number; stats?: { total_fetched: number; total_curated: number } };
+  const run = result.run as unknown as {
+    totalFetched?: number;
+    totalCurated?: number;
+    stats?: { total_fetched: number; total_curated: number };
+  };
   return {
     durationMs: result.durationMs,
     fetched: run.totalFetched ?? run.stats?.total_fetched ?? 0,
@@ -58,33 +68,62 @@ const p99 = (values: number[]) => {
 };
 
 /** N payments: quote + address, deposit, confirmations to conversion, settlement with the M-Pesa result. */
-export async function benchPayments(dir: string, count: number, concurrency = 16): Promise<PaymentsFigures> {
+export async function benchPayments(
+  dir: string,
+  count: number,
+  concurrency = 16,
+): Promise<PaymentsFigures> {
   const { openDatabase } = await import("../../app/utils/db.server");
-  const { addMerchant, liveRates, startPaymentsHarness, testConfig } = await import("../../tests/setup/payments");
+  const { addMerchant, liveRates, startPaymentsHarness, testConfig } =
+    await import("../../tests/setup/payments");
   const { createPayment } = await import("../../app/core/payments/payments.server");
   const { countPaymentsByStatus } = await import("../../app/core/payments/reads.server");
   const { formatCryptoUnits } = await import("../../app/core/payments/quote");
-  const { planSettlement, sendPendingTransfers } = await import("../../app/core/payments/settlement.server");
+  const { planSettlement, sendPendingTransfers } =
+    await import("../../app/core/payments/settlement.server");
   const db = openDatabase(path.join(dir, "payments-bench.sqlite"));
   db.$client.pragma("synchronous = FULL");
   const harness = await startPaymentsHarness(db, { floatKes: 1_000_000_000 });
   harness.clock.now = Date.now();
   // Spread the load over merchants so no one hits the daily limits.
-  const merchants = Array.from({ length: 64 }, (_, i) => `MRC-B${"23456789ABCDEFGHJKMNPQRSTVWXYZ"[i % 30]}${"23456789ABCDEFGHJKMNPQRSTVWXYZ"[Math.floor(i / 30)]}QQ2`);
+  const merchants = Array.from(
+    { length: 64 },
+    (_, i) =>
+      `MRC-B${"23456789ABCDEFGHJKMNPQRSTVWXYZ"[i % 30]}${"23456789ABCDEFGHJKMNPQRSTVWXYZ"[Math.floor(i / 30)]}QQ2`,
+  );
   for (const id of merchants) addMerchant(db, id);
   const config = { ...testConfig, dailyPerMerchantKes: 1_000_000_000, railDailyKes: 1_000_000_000 };
-  const steps: Record<string, number[]> = { quote: [], deposit: [], confirm: [], settle: [], total: [] };
+  const steps: Record<string, number[]> = {
+    quote: [],
+    deposit: [],
+    confirm: [],
+    settle: [],
+    total: [],
+  };
   let next = 0;
   const started = performance.now();
   async function one(index: number) {
     const t0 = performance.now();
     const payment = await createPayment(
       db,
-      { custody: harness.runtime.custody, rates: liveRates(harness.clock.now), config, now: harness.clock.now },
-      { merchantId: merchants[index % merchants.length]!, amountKes: 1_000 + (index % 5_000), asset: "USDT", reference: `B${index}` },
+      {
+        custody: harness.runtime.custody,
+        rates: liveRates(harness.clock.now),
+        config,
+        now: harness.clock.now,
+      },
+      {
+        merchantId: merchants[index % merchants.length]!,
+        amountKes: 1_000 + (index % 5_000),
+        asset: "USDT",
+        reference: `B${index}`,
+      },
     );
     const t1 = performance.now();
-    const tx = await harness.custodySim.sendPayment({ address: payment.depositAddress!, amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT") });
+    const tx = await harness.custodySim.sendPayment({
+      address: payment.depositAddress!,
+      amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT"),
+    });
     const t2 = performance.now();
     await harness.custodySim.confirm(tx.id, 2);
     const t3 = performance.now();

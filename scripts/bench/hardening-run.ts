@@ -13,7 +13,13 @@ import {
   type KilledPaymentFigures,
 } from "./hardening";
 
-export const HARDENING_TARGETS = { bigPostMs: 1000, rssMb: 256, signInP99Ms: 2000, restartP99Ms: 3000, reconcileIntervals: 2 } as const;
+export const HARDENING_TARGETS = {
+  bigPostMs: 1000,
+  rssMb: 256,
+  signInP99Ms: 2000,
+  restartP99Ms: 3000,
+  reconcileIntervals: 2,
+} as const;
 
 export interface HardeningFigures {
   bigPost: BigPostFigures;
@@ -35,7 +41,11 @@ interface Context {
 const port = (app: AppServer) => Number(new URL(app.baseUrl).port);
 
 /** kill -9, start again on the same port and database, wait for /healthz. */
-async function killAndRestart(context: Context, current: AppServer, env: NodeJS.ProcessEnv): Promise<{ app: AppServer; ms: number }> {
+async function killAndRestart(
+  context: Context,
+  current: AppServer,
+  env: NodeJS.ProcessEnv,
+): Promise<{ app: AppServer; ms: number }> {
   const gone = new Promise((resolve) => current.child.once("exit", resolve));
   current.child.kill("SIGKILL");
   await gone;
@@ -99,9 +109,14 @@ export function formatHardening(figures: HardeningFigures): string[] {
     `  ${pass(restartP99 < HARDENING_TARGETS.restartP99Ms)}  restart after kill -9 to serving again, p99 of ${restartsMs.length}: ${restartP99.toFixed(0)} ms (p50 ${percentile(restartsMs, 50).toFixed(0)} ms)`,
   ];
   if ("error" in killed) {
-    lines.push(`  FAIL  a payment killed mid-confirmation is settled exactly once: could not run (${killed.error})`);
+    lines.push(
+      `  FAIL  a payment killed mid-confirmation is settled exactly once: could not run (${killed.error})`,
+    );
   } else {
-    const within = killed.settledAfterRestartMs !== null && killed.settledAfterRestartMs <= HARDENING_TARGETS.reconcileIntervals * killed.reconcileIntervalMs;
+    const within =
+      killed.settledAfterRestartMs !== null &&
+      killed.settledAfterRestartMs <=
+        HARDENING_TARGETS.reconcileIntervals * killed.reconcileIntervalMs;
     lines.push(
       `  ${pass(within && killed.succeededTransfers === 1 && killed.status === "settled")}  a payment killed mid-confirmation is settled exactly once within two reconciliation intervals (${(killed.reconcileIntervalMs / 1000).toFixed(0)} s) of the restart: ${killed.status}, ${killed.succeededTransfers} successful transfer(s), ${killed.settledAfterRestartMs === null ? "not settled" : `settled ${(killed.settledAfterRestartMs / 1000).toFixed(1)} s after the restart`}`,
     );

@@ -36,7 +36,10 @@ export async function benchBigPost(app: AppServer, sizeMb = 20): Promise<BigPost
       url,
       {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(sizeMb * MB) },
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": String(sizeMb * MB),
+        },
         timeout: 30_000,
       },
       (response) => {
@@ -69,7 +72,8 @@ export async function benchBigPost(app: AppServer, sizeMb = 20): Promise<BigPost
   const peakKb = Math.max(rss.peakKb() ?? 0, hwm ?? 0) || undefined;
   let healthyAfter = false;
   try {
-    healthyAfter = (await fetch(`${app.baseUrl}/healthz`, { signal: AbortSignal.timeout(5000) })).ok;
+    healthyAfter = (await fetch(`${app.baseUrl}/healthz`, { signal: AbortSignal.timeout(5000) }))
+      .ok;
   } catch {
     healthyAfter = false;
   }
@@ -84,7 +88,12 @@ interface Answer {
 }
 
 /** A form POST over plain node:http from a chosen loopback source address. */
-function postForm(baseUrl: string, path: string, form: Record<string, string>, options: { localAddress?: string; cookie?: string } = {}): Promise<Answer> {
+function postForm(
+  baseUrl: string,
+  path: string,
+  form: Record<string, string>,
+  options: { localAddress?: string; cookie?: string } = {},
+): Promise<Answer> {
   const body = new URLSearchParams(form).toString();
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -124,7 +133,11 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((sorted.length * p) / 100) - 1)] ?? 0;
 };
 
-export const DEMO_MERCHANT = { merchantId: "MRC-K3NYA2", username: "demo", password: "onehop-demo-2024" };
+export const DEMO_MERCHANT = {
+  merchantId: "MRC-K3NYA2",
+  username: "demo",
+  password: "onehop-demo-2024",
+};
 
 export interface FloodFigures {
   floodSeconds: number;
@@ -140,18 +153,33 @@ export interface FloodFigures {
  * 50 loops of wrong passwords (each from its own 127.0.1.x address, for another merchant ID) for
  * `seconds`; meanwhile the demo merchant signs in 20 times from 127.0.0.2, one after another.
  */
-export async function benchSignInFlood(app: AppServer, connections = 50, seconds = 20, tries = 20): Promise<FloodFigures> {
+export async function benchSignInFlood(
+  app: AppServer,
+  connections = 50,
+  seconds = 20,
+  tries = 20,
+): Promise<FloodFigures> {
   const deadline = Date.now() + seconds * 1000;
   const byStatus: Record<string, number> = {};
   let floodRequests = 0;
   let triesDone = false;
   // The flood lasts `seconds`, and longer if the tries are not done by then (at most twice as long).
-  const floodGoesOn = () => Date.now() < deadline || (!triesDone && Date.now() < deadline + seconds * 1000);
+  const floodGoesOn = () =>
+    Date.now() < deadline || (!triesDone && Date.now() < deadline + seconds * 1000);
   const flooder = async (index: number) => {
     const localAddress = `127.0.1.${index + 1}`;
     while (floodGoesOn()) {
       try {
-        const answer = await postForm(app.baseUrl, "/merchant-signin", { merchantId: "MRC-FL00D2", username: `flood${index}`, password: `wrong-password-${floodRequests}` }, { localAddress });
+        const answer = await postForm(
+          app.baseUrl,
+          "/merchant-signin",
+          {
+            merchantId: "MRC-FL00D2",
+            username: `flood${index}`,
+            password: `wrong-password-${floodRequests}`,
+          },
+          { localAddress },
+        );
         byStatus[answer.status] = (byStatus[answer.status] ?? 0) + 1;
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code ?? "error";
@@ -167,11 +195,22 @@ export async function benchSignInFlood(app: AppServer, connections = 50, seconds
   let signedIn = 0;
   for (let attempt = 0; attempt < tries && floodGoesOn(); attempt++) {
     const started = performance.now();
-    const answer = await postForm(app.baseUrl, "/merchant-signin", DEMO_MERCHANT, { localAddress: "127.0.0.2" });
+    const answer = await postForm(app.baseUrl, "/merchant-signin", DEMO_MERCHANT, {
+      localAddress: "127.0.0.2",
+    });
     latencies.push(performance.now() - started);
-    if (answer.status === 302 && answer.setCookie.some((cookie) => cookie.startsWith("onehop_session="))) signedIn++;
+    if (
+      answer.status === 302 &&
+      answer.setCookie.some((cookie) => cookie.startsWith("onehop_session="))
+    )
+      signedIn++;
     // Spread the tries over the flood.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, ((seconds - 4) * 1000) / tries - (performance.now() - started))));
+    await new Promise((resolve) =>
+      setTimeout(
+        resolve,
+        Math.max(0, ((seconds - 4) * 1000) / tries - (performance.now() - started)),
+      ),
+    );
   }
   triesDone = true;
   await flood;
@@ -187,9 +226,14 @@ export async function benchSignInFlood(app: AppServer, connections = 50, seconds
 }
 
 /** Sign in as the demo merchant from `localAddress` and return the session cookie pair. */
-export async function demoSessionCookie(baseUrl: string, localAddress = "127.0.0.3"): Promise<string> {
+export async function demoSessionCookie(
+  baseUrl: string,
+  localAddress = "127.0.0.3",
+): Promise<string> {
   const answer = await postForm(baseUrl, "/merchant-signin", DEMO_MERCHANT, { localAddress });
-  const cookie = answer.setCookie.map((value) => value.split(";")[0]).find((pair) => pair?.startsWith("onehop_session="));
+  const cookie = answer.setCookie
+    .map((value) => value.split(";")[0])
+    .find((pair) => pair?.startsWith("onehop_session="));
   if (!cookie) throw new Error(`demo sign-in failed (HTTP ${answer.status})`);
   return cookie;
 }
@@ -203,15 +247,31 @@ export interface CreatesFigures {
 }
 
 /** `attempts` concurrent creates of KES 1,000,000 by the demo merchant; the day's counted total from the database. */
-export async function benchConcurrentCreates(app: AppServer, databaseFile: string, attempts = 50, capKes = 10_000_000): Promise<CreatesFigures> {
+export async function benchConcurrentCreates(
+  app: AppServer,
+  databaseFile: string,
+  attempts = 50,
+  capKes = 10_000_000,
+): Promise<CreatesFigures> {
   const cookie = await demoSessionCookie(app.baseUrl);
-  const form = (index: number) => ({ intent: "create", amountKes: "1000000", asset: "USDT", reference: `bench-cap-${index}` });
+  const form = (index: number) => ({
+    intent: "create",
+    amountKes: "1000000",
+    asset: "USDT",
+    reference: `bench-cap-${index}`,
+  });
   const answers = await Promise.all(
-    Array.from({ length: attempts }, (_, index) => postForm(app.baseUrl, "/merchant/payments/new", form(index), { cookie }).catch((error: Error) => ({ status: error.message }) as unknown as Answer)),
+    Array.from({ length: attempts }, (_, index) =>
+      postForm(app.baseUrl, "/merchant/payments/new", form(index), { cookie }).catch(
+        (error: Error) => ({ status: error.message }) as unknown as Answer,
+      ),
+    ),
   );
   const byStatus: Record<string, number> = {};
   for (const answer of answers) byStatus[answer.status] = (byStatus[answer.status] ?? 0) + 1;
-  const created = answers.filter((answer) => answer.status === 302 && answer.location?.startsWith("/merchant/payments/pay_")).length;
+  const created = answers.filter(
+    (answer) => answer.status === 302 && answer.location?.startsWith("/merchant/payments/pay_"),
+  ).length;
   const db = new Database(databaseFile, { readonly: true, fileMustExist: true });
   try {
     const row = db
@@ -227,7 +287,11 @@ export async function benchConcurrentCreates(app: AppServer, databaseFile: strin
     // The rows after this one pay with the same merchant today: give the day's cap back.
     const writer = new Database(databaseFile);
     writer.pragma("busy_timeout = 5000");
-    writer.prepare("update payments set status = 'expired' where merchant_id = ? and reference like 'bench-cap-%' and status = 'awaiting_payment'").run(DEMO_MERCHANT.merchantId);
+    writer
+      .prepare(
+        "update payments set status = 'expired' where merchant_id = ? and reference like 'bench-cap-%' and status = 'awaiting_payment'",
+      )
+      .run(DEMO_MERCHANT.merchantId);
     writer.close();
   }
 }
@@ -236,7 +300,10 @@ export async function benchConcurrentCreates(app: AppServer, databaseFile: strin
 export async function timeToHealthy(app: AppServer, timeoutMs = 30_000): Promise<number> {
   const started = performance.now();
   while (performance.now() - started < timeoutMs) {
-    if (!app.isRunning()) throw new Error(`server exited (${app.child.exitCode ?? app.child.signalCode}) before serving`);
+    if (!app.isRunning())
+      throw new Error(
+        `server exited (${app.child.exitCode ?? app.child.signalCode}) before serving`,
+      );
     try {
       const response = await fetch(`${app.baseUrl}/healthz`, { signal: AbortSignal.timeout(1000) });
       await response.arrayBuffer();
@@ -281,7 +348,10 @@ async function until(check: () => boolean, timeoutMs: number): Promise<boolean> 
  * the server after the first of three confirmations, start it again (same port and database), and time
  * how long after the restart the payment is settled; count its successful transfers.
  */
-export async function benchKilledPayment(options: { start: (env: Record<string, string>) => AppServer; databaseFile: string }): Promise<KilledPaymentFigures> {
+export async function benchKilledPayment(options: {
+  start: (env: Record<string, string>) => AppServer;
+  databaseFile: string;
+}): Promise<KilledPaymentFigures> {
   const read = <T>(sql: string, ...params: unknown[]): T => {
     const db = new Database(options.databaseFile, { readonly: true });
     db.pragma("busy_timeout = 5000");
@@ -297,18 +367,34 @@ export async function benchKilledPayment(options: { start: (env: Record<string, 
   let paymentId: string | undefined;
   // The first live rate may take a moment after a start: retry the create (bounded).
   for (let attempt = 0; attempt < 50 && !paymentId; attempt++) {
-    const created = await postForm(app.baseUrl, "/merchant/payments/new", { intent: "create", amountKes: "5000", asset: "USDT", reference: `bench-kill-${Date.now()}` }, { cookie });
+    const created = await postForm(
+      app.baseUrl,
+      "/merchant/payments/new",
+      { intent: "create", amountKes: "5000", asset: "USDT", reference: `bench-kill-${Date.now()}` },
+      { cookie },
+    );
     paymentId = /\/merchant\/payments\/(pay_[a-z0-9]+)/.exec(created.location ?? "")?.[1];
     if (!paymentId) await new Promise((resolve) => setTimeout(resolve, 200));
   }
   if (!paymentId) throw new Error("could not create the payment");
-  const { units } = read<{ units: number | bigint }>("select crypto_amount_units as units from payments where id = ?", paymentId);
+  const { units } = read<{ units: number | bigint }>(
+    "select crypto_amount_units as units from payments where id = ?",
+    paymentId,
+  );
   const micro = BigInt(units);
   const amount = `${micro / 1_000_000n}.${(micro % 1_000_000n).toString().padStart(6, "0")}`;
-  const paid = await postForm(app.baseUrl, "/simulator/custody/payments", { payment: paymentId, amount });
+  const paid = await postForm(app.baseUrl, "/simulator/custody/payments", {
+    payment: paymentId,
+    amount,
+  });
   if (paid.status !== 303) throw new Error(`the test wallet answered HTTP ${paid.status}`);
-  const row = () => read<{ status: string; confirmations: number }>("select status, confirmations from payments where id = ?", paymentId);
-  if (!(await until(() => row().confirmations >= 1, 30_000))) throw new Error("no first confirmation within 30 s");
+  const row = () =>
+    read<{ status: string; confirmations: number }>(
+      "select status, confirmations from payments where id = ?",
+      paymentId,
+    );
+  if (!(await until(() => row().confirmations >= 1, 30_000)))
+    throw new Error("no first confirmation within 30 s");
   const gone = new Promise((resolve) => app.child.once("exit", resolve));
   app.child.kill("SIGKILL");
   await gone;
@@ -321,7 +407,9 @@ export async function benchKilledPayment(options: { start: (env: Record<string, 
   const transfers = (() => {
     const db = new Database(options.databaseFile, { readonly: true });
     try {
-      return db.prepare("select status, attempts from settlement_transfers where payment_id = ?").all(paymentId) as { status: string; attempts: number }[];
+      return db
+        .prepare("select status, attempts from settlement_transfers where payment_id = ?")
+        .all(paymentId) as { status: string; attempts: number }[];
     } finally {
       db.close();
     }

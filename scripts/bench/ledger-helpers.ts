@@ -39,7 +39,9 @@ export function benchBareSqliteCommits(file: string, n: number): number {
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("synchronous = FULL");
     sqlite.exec("drop table if exists bench_commits");
-    sqlite.exec("create table bench_commits (id integer primary key autoincrement, amount integer not null, created_at integer not null)");
+    sqlite.exec(
+      "create table bench_commits (id integer primary key autoincrement, amount integer not null, created_at integer not null)",
+    );
     const insert = sqlite.prepare("insert into bench_commits (amount, created_at) values (?, ?)");
     const started = performance.now();
     for (let i = 0; i < n; i++) insert.run(100 + (i % 1000), Date.now());

@@ -39,10 +39,20 @@ const base = (url: string, request: LoadRequest): Options => ({
 });
 
 /** A fixed number of requests to warm caches and the JIT; the result is discarded. */
-export async function warmUp(url: string, request: LoadRequest, amount: number, connections: number): Promise<void> {
+export async function warmUp(
+  url: string,
+  request: LoadRequest,
+  amount: number,
+  connections: number,
+): Promise<void> {
   await run({ ...base(url, request), amount, connections: Math.min(connections, amount) });
 }
 
-export function measure(url: string, request: LoadRequest, seconds: number, connections: number): Promise<LoadResult> {
+export function measure(
+  url: string,
+  request: LoadRequest,
+  seconds: number,
+  connections: number,
+): Promise<LoadResult> {
   return run({ ...base(url, request), duration: seconds, connections });
 }

@@ -13,10 +13,19 @@ import { runIngest } from "~/core/news/ingest.server";
 import type { IngestRunSummary } from "~/core/news/types";
 import { findFixturesDir, startFeedSimulator } from "~/simulators/news/index.server";
 
-const RECORDED = ["cointelegraph-rss.xml", "coindesk-rss.xml", "decrypt-rss.xml", "theblock-rss.xml"];
+const RECORDED = [
+  "cointelegraph-rss.xml",
+  "coindesk-rss.xml",
+  "decrypt-rss.xml",
+  "theblock-rss.xml",
+];
 
 const escapeXml = (value: string) =>
-  value.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char] ?? char);
+  value.replace(
+    /[<>&'"]/g,
+    (char) =>
+      ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char] ?? char,
+  );
 
 /** Title, description and content of every item in the recorded 2025 feeds. */
 function recordedItems(dir: string) {
@@ -33,10 +42,19 @@ function recordedItems(dir: string) {
  * An RSS document of `items` items for bench feed `feed`: the recorded items' text, with a link per
  * feed and item, dated across the last 10 days before `now` (so some fall outside the 7-day window).
  */
-export function benchFeedXml(feed: number, items: number, now: number, pool: ReturnType<typeof recordedItems>): string {
+export function benchFeedXml(
+  feed: number,
+  items: number,
+  now: number,
+  pool: ReturnType<typeof recordedItems>,
+): string {
   const entries: string[] = [];
   for (let i = 0; i < items; i++) {
-    const source = pool[(feed * items + i) % pool.length] ?? { title: "Item", description: "", content: "" };
+    const source = pool[(feed * items + i) % pool.length] ?? {
+      title: "Item",
+      description: "",
+      content: "",
+    };
     const published = new Date(now - ((i * 37 + feed * 11) % 240) * 60 * 60 * 1000);
     entries.push(
       `<item><title>${escapeXml(`${source.title} (${feed + 1}.${i + 1})`)}</title>` +
@@ -77,13 +95,23 @@ export async function benchIngest(
   const pool = recordedItems(dir);
   const routes: Record<string, { body: string }> = {};
   for (let feed = 0; feed < feeds; feed++) {
-    routes[`bench-${feed + 1}.example/feed`] = { body: benchFeedXml(feed, itemsPerFeed, now, pool) };
-    addFeed(db, { name: `Bench feed ${feed + 1}`, url: `https://bench-${feed + 1}.example/feed` }, now);
+    routes[`bench-${feed + 1}.example/feed`] = {
+      body: benchFeedXml(feed, itemsPerFeed, now, pool),
+    };
+    addFeed(
+      db,
+      { name: `Bench feed ${feed + 1}`, url: `https://bench-${feed + 1}.example/feed` },
+      now,
+    );
   }
   const simulator = await startFeedSimulator({ dir, routes });
   try {
     const started = performance.now();
-    const run = await runIngest(db, { trigger: "bench", now: () => now, fetch: { baseUrl: simulator.baseUrl } });
+    const run = await runIngest(db, {
+      trigger: "bench",
+      now: () => now,
+      fetch: { baseUrl: simulator.baseUrl },
+    });
     return { feeds, itemsPerFeed, durationMs: performance.now() - started, run };
   } finally {
     await simulator.close();
@@ -95,7 +123,12 @@ export async function benchIngest(
  * the blog with a large archive. Returns the slug of one in the middle, for the article-page bench.
  */
 export function seedBenchArticles(db: Db, count: number, now = Date.now()): { middleSlug: string } {
-  const tags = [["stablecoins", "settlement"], ["kenya", "regulation"], ["merchants", "cross-border"], ["on-ramp", "off-ramp"]];
+  const tags = [
+    ["stablecoins", "settlement"],
+    ["kenya", "regulation"],
+    ["merchants", "cross-border"],
+    ["on-ramp", "off-ramp"],
+  ];
   const body = [
     "Merchants in Nairobi now receive stablecoin settlement to M-Pesa within minutes of a customer paying.",
     "## What changes",

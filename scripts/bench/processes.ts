@@ -88,10 +88,14 @@ export async function waitForHealthy(server: AppServer, timeoutMs = 60_000): Pro
   let last = "no answer";
   while (Date.now() < deadline) {
     if (!server.isRunning()) {
-      throw new Error(`server exited (${server.child.exitCode ?? server.child.signalCode}) before /healthz answered`);
+      throw new Error(
+        `server exited (${server.child.exitCode ?? server.child.signalCode}) before /healthz answered`,
+      );
     }
     try {
-      const response = await fetch(`${server.baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
+      const response = await fetch(`${server.baseUrl}/healthz`, {
+        signal: AbortSignal.timeout(2000),
+      });
       await response.arrayBuffer();
       if (response.status === 200) return;
       last = `HTTP ${response.status}`;
@@ -136,7 +140,12 @@ export function startStaticServer(root: string): Promise<StaticServer> {
     baseUrl: `http://127.0.0.1:${ready.type === "ready" ? ready.port : 0}`,
     async serve(status, headers, body) {
       const acknowledged = nextMessage("set-ok");
-      const message: StaticResponse = { type: "set", status, headers, bodyBase64: body.toString("base64") };
+      const message: StaticResponse = {
+        type: "set",
+        status,
+        headers,
+        bodyBase64: body.toString("base64"),
+      };
       child.send(message);
       await acknowledged;
     },
@@ -146,7 +155,9 @@ export function startStaticServer(root: string): Promise<StaticServer> {
 /** A `/proc/<pid>/status` field in kB (VmRSS, VmHWM...), or undefined when unreadable. */
 export function procStatusKb(pid: number, field: "VmRSS" | "VmHWM"): number | undefined {
   try {
-    const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, "m").exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, "m").exec(
+      readFileSync(`/proc/${pid}/status`, "utf8"),
+    );
     return match?.[1] ? Number(match[1]) : undefined;
   } catch {
     return undefined;
@@ -154,7 +165,10 @@ export function procStatusKb(pid: number, field: "VmRSS" | "VmHWM"): number | un
 }
 
 /** Samples VmRSS every `intervalMs` and keeps the peak. */
-export function pollRss(pid: number, intervalMs = 250): { peakKb(): number | undefined; stop(): void } {
+export function pollRss(
+  pid: number,
+  intervalMs = 250,
+): { peakKb(): number | undefined; stop(): void } {
   let peak: number | undefined;
   const sample = () => {
     const rss = procStatusKb(pid, "VmRSS");

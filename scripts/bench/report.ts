@@ -18,10 +18,18 @@ export interface Row {
   latencyTarget: boolean | { none: string };
 }
 
-export const TARGETS = { ratio: 0.1, p99Ms: 50, jsGzipKb: 100, jsGzipKbWithForm: 130, rssMb: 256, signInCpuMs: 150 } as const;
+export const TARGETS = {
+  ratio: 0.1,
+  p99Ms: 50,
+  jsGzipKb: 100,
+  jsGzipKbWithForm: 130,
+  rssMb: 256,
+  signInCpuMs: 150,
+} as const;
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-const ms = (value: number | undefined) => (value === undefined ? "-" : value.toFixed(value < 10 ? 1 : 0));
+const ms = (value: number | undefined) =>
+  value === undefined ? "-" : value.toFixed(value < 10 ? 1 : 0);
 const rps = (result: LoadResult | undefined) => (result ? Math.round(result.rps).toString() : "-");
 /** Two decimals, or two significant digits below 0.1 so a tiny ratio does not print as 0.00. */
 const formatRatio = (value: number | undefined) =>
@@ -31,7 +39,17 @@ export const ratio = (row: Row): number | undefined =>
 
 /** A Markdown table, padded so it also reads as plain text. */
 export function formatTable(rows: Row[]): string {
-  const header = ["scenario", "app req/s", "p50 ms", "p99 ms", "static req/s", "app/static", "HTML KB", "JS gzip KB", "non-2xx"];
+  const header = [
+    "scenario",
+    "app req/s",
+    "p50 ms",
+    "p99 ms",
+    "static req/s",
+    "app/static",
+    "HTML KB",
+    "JS gzip KB",
+    "non-2xx",
+  ];
   const body = rows.map((row) => {
     const errors = (row.app?.errors ?? 0) + (row.app?.timeouts ?? 0);
     return [
@@ -46,16 +64,23 @@ export function formatTable(rows: Row[]): string {
       row.app ? `${row.app.non2xx}${errors ? ` (+${errors} err)` : ""}` : "-",
     ];
   });
-  const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]?.length ?? 0)));
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...body.map((cells) => cells[column]?.length ?? 0)),
+  );
   const line = (cells: string[]) =>
     `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(" | ")} |`;
   const rule = `|${widths.map((width, column) => (column === 0 ? `:${"-".repeat(width + 1)}` : `${"-".repeat(width + 1)}:`)).join("|")}|`;
   return [line(header), rule, ...body.map(line)].join("\n");
 }
 
-const verdict = (pass: boolean | undefined) => (pass === undefined ? "n/a " : pass ? "PASS" : "FAIL");
+const verdict = (pass: boolean | undefined) =>
+  pass === undefined ? "n/a " : pass ? "PASS" : "FAIL";
 
-export function formatTargets(rows: Row[], connections: number, rssMb: number | undefined): string[] {
+export function formatTargets(
+  rows: Row[],
+  connections: number,
+  rssMb: number | undefined,
+): string[] {
   const lines = ["Targets:"];
   const home = rows.find((row) => row.path === "/" && row.method === "GET");
   const homeRatio = home ? ratio(home) : undefined;
@@ -67,15 +92,22 @@ export function formatTargets(rows: Row[], connections: number, rssMb: number | 
     const p99 = row.app?.p99;
     const measured = `${row.name} ${p99 === undefined ? "not measured" : `${ms(p99)} ms`}`;
     if (typeof row.latencyTarget === "object") {
-      lines.push(`  info  p99 at ${connections} connections, no target (${row.latencyTarget.none}): ${measured}`);
+      lines.push(
+        `  info  p99 at ${connections} connections, no target (${row.latencyTarget.none}): ${measured}`,
+      );
       continue;
     }
     if (!row.latencyTarget) continue;
-    lines.push(`  ${verdict(p99 === undefined ? undefined : p99 < TARGETS.p99Ms)}  p99 < ${TARGETS.p99Ms} ms at ${connections} connections: ${measured}`);
+    lines.push(
+      `  ${verdict(p99 === undefined ? undefined : p99 < TARGETS.p99Ms)}  p99 < ${TARGETS.p99Ms} ms at ${connections} connections: ${measured}`,
+    );
   }
   for (const row of rows) {
     if (row.jsLimitKb === undefined) continue;
-    const what = row.jsLimitKb === TARGETS.jsGzipKb ? "a public page without a form" : "a public page with a form";
+    const what =
+      row.jsLimitKb === TARGETS.jsGzipKb
+        ? "a public page without a form"
+        : "a public page with a form";
     lines.push(
       `  ${verdict(row.jsGzipBytes / 1024 <= row.jsLimitKb)}  JS gzip <= ${row.jsLimitKb} KB on ${what}: ${row.name} ${kb(row.jsGzipBytes)} KB`,
     );

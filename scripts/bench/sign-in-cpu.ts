@@ -1,7 +1,9 @@
 /** CPU time of one sign-in's password check (scrypt with the production parameters), measured in-process. */
 import { hashPassword, verifyPassword } from "../../app/core/passwords.server";
 
-export async function measureSignInCpu(samples = 10): Promise<{ cpuMsPerSignIn: number; wallMsPerSignIn: number }> {
+export async function measureSignInCpu(
+  samples = 10,
+): Promise<{ cpuMsPerSignIn: number; wallMsPerSignIn: number }> {
   const hash = await hashPassword("benchmark password");
   await verifyPassword("benchmark password", hash);
   const cpuBefore = process.cpuUsage();

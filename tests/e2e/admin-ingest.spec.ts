@@ -20,7 +20,9 @@ async function ensureFeed(page: Page, testInfo: Parameters<typeof expectToast>[1
   await expectToast(page, testInfo, "Feed Added", COINTELEGRAPH.name);
 }
 
-test("an operator fetches the latest news from the fixture feeds and publishes an article that then appears on /blog", async ({ page }, testInfo) => {
+test("an operator fetches the latest news from the fixture feeds and publishes an article that then appears on /blog", async ({
+  page,
+}, testInfo) => {
   await signInAsOperator(page);
   await page.goto("/admin/ingest");
   await expectJsState(page, testInfo);
@@ -30,69 +32,118 @@ test("an operator fetches the latest news from the fixture feeds and publishes a
   await expect(criteria).toContainText("No ALL CAPS titles");
   await expect(criteria).toContainText("At most 2 emojis");
   await expect(criteria).toContainText("Minimum content length: 100 characters");
-  await expect(criteria).toContainText("stablecoin, on-ramp, off-ramp, merchant payments, settlement, compliance");
-  await expect(criteria).toContainText("airdrops, giveaways, meme coins, price predictions, casino, betting, NFTs, sponsored content");
+  await expect(criteria).toContainText(
+    "stablecoin, on-ramp, off-ramp, merchant payments, settlement, compliance",
+  );
+  await expect(criteria).toContainText(
+    "airdrops, giveaways, meme coins, price predictions, casino, betting, NFTs, sponsored content",
+  );
 
   await ensureFeed(page, testInfo);
   await page.getByRole("button", { name: "Fetch Latest News" }).click();
   await expectToast(page, testInfo, "News Curation Complete");
-  const toastText = isJsProject(testInfo) ? page.locator("[data-sonner-toast]") : page.locator('[role="status"]');
-  await expect(toastText.filter({ hasText: "News Curation Complete" }).first()).toContainText(/Fetched \d+ articles?, curated \d+\./);
+  const toastText = isJsProject(testInfo)
+    ? page.locator("[data-sonner-toast]")
+    : page.locator('[role="status"]');
+  await expect(toastText.filter({ hasText: "News Curation Complete" }).first()).toContainText(
+    /Fetched \d+ articles?, curated \d+\./,
+  );
 
   const lastRun = page.getByRole("region", { name: "Last run" });
   await expect(lastRun.getByTestId("last-run-stats")).toContainText("Fetched");
-  const feedRow = lastRun.getByRole("row").filter({ has: page.getByRole("rowheader", { name: COINTELEGRAPH.name }) });
+  const feedRow = lastRun
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: COINTELEGRAPH.name }) });
   await expect(feedRow).toContainText(/OK|Not modified/);
 
   // Publish the newest draft.
-  const drafts = page.getByTestId("curated-article").filter({ has: page.getByRole("button", { name: /^Publish / }) });
+  const drafts = page
+    .getByTestId("curated-article")
+    .filter({ has: page.getByRole("button", { name: /^Publish / }) });
   await expect(drafts.first()).toBeVisible();
   const title = ((await drafts.first().locator("p").first().textContent()) ?? "").trim();
   expect(title.length).toBeGreaterThan(10);
-  await drafts.first().getByRole("button", { name: /^Publish / }).click();
+  await drafts
+    .first()
+    .getByRole("button", { name: /^Publish / })
+    .click();
   await expectToast(page, testInfo, "Article Published", title);
   await expect(
-    page.getByTestId("curated-article").filter({ hasText: title }).getByRole("button", { name: /^Unpublish / }),
+    page
+      .getByTestId("curated-article")
+      .filter({ hasText: title })
+      .getByRole("button", { name: /^Unpublish / }),
   ).toBeVisible();
 
   await page.goto("/blog");
-  const card = page.getByRole("region", { name: "Articles" }).getByRole("article").getByRole("link", { name: title });
+  const card = page
+    .getByRole("region", { name: "Articles" })
+    .getByRole("article")
+    .getByRole("link", { name: title });
   await expect(card).toBeVisible();
   await card.click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   // The original story is linked, without tracking parameters.
-  const source = page.getByRole("article").getByRole("link", { name: /opens in a new tab/ }).filter({ hasNotText: "Share on" }).first();
+  const source = page
+    .getByRole("article")
+    .getByRole("link", { name: /opens in a new tab/ })
+    .filter({ hasNotText: "Share on" })
+    .first();
   await expect(source).toHaveAttribute("href", /^https:\/\/[^?]+$/);
 });
 
-test("the auto-ingest switch is stored and turns the daily schedule on and off", async ({ page }, testInfo) => {
+test("the auto-ingest switch is stored and turns the daily schedule on and off", async ({
+  page,
+}, testInfo) => {
   await signInAsOperator(page);
   await page.goto("/admin/ingest");
   await expectJsState(page, testInfo);
   const autoIngest = page.getByRole("switch", { name: "Auto-ingest" });
   await expect(autoIngest).toHaveAttribute("aria-checked", "false");
   await autoIngest.click();
-  await expectToast(page, testInfo, "Auto-Ingest Enabled", "News will be fetched and curated daily at 07:00 EAT, Monday to Friday.");
-  await expect(page.getByRole("switch", { name: "Auto-ingest" })).toHaveAttribute("aria-checked", "true");
+  await expectToast(
+    page,
+    testInfo,
+    "Auto-Ingest Enabled",
+    "News will be fetched and curated daily at 07:00 EAT, Monday to Friday.",
+  );
+  await expect(page.getByRole("switch", { name: "Auto-ingest" })).toHaveAttribute(
+    "aria-checked",
+    "true",
+  );
   await expect(page.getByText(/Next run \d{1,2} \w{3} \d{4}, 07:00 EAT\./)).toBeVisible();
   await page.reload();
-  await expect(page.getByRole("switch", { name: "Auto-ingest" })).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByRole("switch", { name: "Auto-ingest" })).toHaveAttribute(
+    "aria-checked",
+    "true",
+  );
 
   await page.getByRole("switch", { name: "Auto-ingest" }).click();
   await expectToast(page, testInfo, "Auto-Ingest Disabled");
-  await expect(page.getByRole("switch", { name: "Auto-ingest" })).toHaveAttribute("aria-checked", "false");
+  await expect(page.getByRole("switch", { name: "Auto-ingest" })).toHaveAttribute(
+    "aria-checked",
+    "false",
+  );
   await expect(page.getByText(/Next run/)).toHaveCount(0);
 });
 
-test("operators add, disable and remove feeds; a bad address is refused with a message", async ({ page }, testInfo) => {
+test("operators add, disable and remove feeds; a bad address is refused with a message", async ({
+  page,
+}, testInfo) => {
   await signInAsOperator(page);
   await page.goto("/admin/ingest");
   await expectJsState(page, testInfo);
   if (isJsProject(testInfo)) {
     // axe runs its script in the page: JavaScript project only, on the page as loaded (no toast animating).
     const results = await new AxeBuilder({ page }).analyze();
-    const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+    const blocking = results.violations.filter(
+      (v) => v.impact === "serious" || v.impact === "critical",
+    );
+    expect(
+      blocking.map(
+        (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+      ),
+    ).toEqual([]);
     await expect(page.locator("h1")).toHaveCount(1);
   }
   await page.getByLabel("Outlet name").fill("Example Outlet");
@@ -114,10 +165,13 @@ test("operators add, disable and remove feeds; a bad address is refused with a m
   await expectToast(page, testInfo, "Feed Disabled", name);
   await expect(page.getByTestId("feed").filter({ hasText: url })).toContainText("Disabled");
 
-  await page.getByTestId("feed").filter({ hasText: url }).getByRole("button", { name: `Remove ${name}` }).click();
+  await page
+    .getByTestId("feed")
+    .filter({ hasText: url })
+    .getByRole("button", { name: `Remove ${name}` })
+    .click();
   await expectToast(page, testInfo, "Feed Removed", name);
   await expect(page.getByTestId("feed").filter({ hasText: url })).toHaveCount(0);
-
 });
 
 test("signed out, the page sends you to operator sign-in", async ({ page }) => {

@@ -8,9 +8,18 @@ test("cross-site form posts are refused before any action runs", async ({ reques
     const response = await request.post(path, {
       headers: { Origin: "https://evil.example" },
       form: {
-        merchantId: "MRC-K3NYA2", username: "demo", password: "x",
-        businessName: "Evil Co", businessType: "other", contactName: "Eve", email, countryCode: "+254",
-        phone: "712345678", country: "KE", city: "Nairobi", agreedToTerms: "on",
+        merchantId: "MRC-K3NYA2",
+        username: "demo",
+        password: "x",
+        businessName: "Evil Co",
+        businessType: "other",
+        contactName: "Eve",
+        email,
+        countryCode: "+254",
+        phone: "712345678",
+        country: "KE",
+        city: "Nairobi",
+        agreedToTerms: "on",
       },
       maxRedirects: 0,
     });
@@ -19,14 +28,21 @@ test("cross-site form posts are refused before any action runs", async ({ reques
     expect(await response.text(), path).toBe("Cross-site request rejected");
     expect(response.headers()["set-cookie"] ?? "", path).not.toContain("onehop_session=");
   }
-  const stored = withE2eDatabase((db) => db.prepare("select count(*) as n from merchant_applications where email = ?").get(email) as { n: number });
+  const stored = withE2eDatabase(
+    (db) =>
+      db.prepare("select count(*) as n from merchant_applications where email = ?").get(email) as {
+        n: number;
+      },
+  );
   expect(stored.n).toBe(0);
 });
 
 test("operator pages need an operator session", async ({ request }) => {
   const response = await request.get("/admin/applications", { maxRedirects: 0 });
   expect(response.status()).toBe(302);
-  expect(response.headers()["location"]).toContain("/admin/signin?redirectTo=%2Fadmin%2Fapplications");
+  expect(response.headers()["location"]).toContain(
+    "/admin/signin?redirectTo=%2Fadmin%2Fapplications",
+  );
 });
 
 test("sign-in and dashboard pages are never cached", async ({ request }) => {

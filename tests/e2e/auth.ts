@@ -1,12 +1,22 @@
 import { expect, request as apiRequest, type APIRequestContext, type Page } from "@playwright/test";
 
 /** The admin seeded from OPERATOR_BOOTSTRAP_* in playwright.config.ts. */
-export const E2E_ADMIN = { email: "e2e-admin@onehop.test", password: "e2e-admin-password-2024" } as const;
+export const E2E_ADMIN = {
+  email: "e2e-admin@onehop.test",
+  password: "e2e-admin-password-2024",
+} as const;
 
 /** The demo merchant seeded by scripts/seed.ts. */
-export const DEMO_MERCHANT = { merchantId: "MRC-K3NYA2", username: "demo", password: "onehop-demo-2024" } as const;
+export const DEMO_MERCHANT = {
+  merchantId: "MRC-K3NYA2",
+  username: "demo",
+  password: "onehop-demo-2024",
+} as const;
 
-export async function signInAsOperator(page: Page, credentials: { email: string; password: string } = E2E_ADMIN) {
+export async function signInAsOperator(
+  page: Page,
+  credentials: { email: string; password: string } = E2E_ADMIN,
+) {
   await page.goto("/admin/signin");
   await page.getByLabel("Email").fill(credentials.email);
   await page.getByLabel("Password").fill(credentials.password);
@@ -22,8 +32,13 @@ let operatorApiContext: Promise<APIRequestContext> | undefined;
  */
 export function operatorApi(): Promise<APIRequestContext> {
   operatorApiContext ??= (async () => {
-    const context = await apiRequest.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT}` });
-    const response = await context.post("/admin/signin", { form: { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, maxRedirects: 0 });
+    const context = await apiRequest.newContext({
+      baseURL: `http://localhost:${process.env.E2E_PORT}`,
+    });
+    const response = await context.post("/admin/signin", {
+      form: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+      maxRedirects: 0,
+    });
     expect(response.status(), "operator sign-in for the simulator controls").toBe(302);
     return context;
   })();

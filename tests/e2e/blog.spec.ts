@@ -23,8 +23,12 @@ const E2E_BOXES = {
   id: "art_e2e_boxes",
   slug: "e2e-central-bank-stablecoin-settlement-rules",
   title: "Central bank sets stablecoin settlement rules for payment processors",
-  kenyaImpact: "Kenyan payment processors that settle in stablecoins will need CBK approval under the VASP Act.",
-  merchantTakeaways: ["Keep pricing in shillings", "Ask your provider about its licence application"],
+  kenyaImpact:
+    "Kenyan payment processors that settle in stablecoins will need CBK approval under the VASP Act.",
+  merchantTakeaways: [
+    "Keep pricing in shillings",
+    "Ask your provider about its licence application",
+  ],
 };
 
 function insertBlogFixtures() {
@@ -36,9 +40,17 @@ function insertBlogFixtures() {
       values (@id, @slug, @title, @tldr, @body, @tags, 'News', @publishedAt, 'Payments Desk', @url, 'Payments Desk Staff',
        'Reporting for Payments Desk.', '/favicon.svg', @status, 1, @kenyaImpact, @takeaways, @url, @url, @key,
        @normalized, @publishedAt, '["stablecoin","settlement"]', 'Matched required topics: stablecoin, settlement.', @publishedAt)`);
-    const tag = db.prepare("insert or ignore into news_article_tags (article_id, tag) values (?, ?)");
+    const tag = db.prepare(
+      "insert or ignore into news_article_tags (article_id, tag) values (?, ?)",
+    );
     const rows = [
-      { ...E2E_DRAFT, status: "draft", publishedAt: Date.parse("2026-11-03T06:00:00Z"), kenyaImpact: null, takeaways: null },
+      {
+        ...E2E_DRAFT,
+        status: "draft",
+        publishedAt: Date.parse("2026-11-03T06:00:00Z"),
+        kenyaImpact: null,
+        takeaways: null,
+      },
       {
         ...E2E_BOXES,
         status: "published",
@@ -74,29 +86,46 @@ test.beforeAll(() => insertBlogFixtures());
 async function expectNoSeriousAxeViolations(page: Page, testInfo: TestInfo) {
   if (!isJsProject(testInfo)) return;
   const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  const blocking = results.violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  expect(
+    blocking.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+    ),
+  ).toEqual([]);
 }
 
 const headlines = (page: Page) => page.getByRole("list", { name: "Headlines, newest first" });
 const articleList = (page: Page) => page.getByRole("region", { name: "Articles" });
 
-test("the blog: hero, Latest Headlines with the draft badged, article cards of published articles only, the sidebar", async ({ page }, testInfo) => {
+test("the blog: hero, Latest Headlines with the draft badged, article cards of published articles only, the sidebar", async ({
+  page,
+}, testInfo) => {
   // A URL no other spec renders first, so the in-process page cache cannot serve a copy from before the fixtures.
   await page.goto("/blog?topic=Kenya");
   await expectJsState(page, testInfo);
   await expect(page.locator("h1")).toHaveCount(1);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("News and insights on crypto payments in Kenya");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "News and insights on crypto payments in Kenya",
+  );
   await expect(page.getByRole("heading", { level: 2, name: "Latest Headlines" })).toBeVisible();
 
   const draft = headlines(page).getByRole("listitem").filter({ hasText: E2E_DRAFT.title });
   await expect(draft).toBeVisible();
   await expect(draft.getByText("Unpublished", { exact: true })).toBeVisible();
   await expect(draft.getByRole("listitem")).toHaveCount(3);
-  expect(await headlines(page).getByRole("listitem").filter({ has: page.getByRole("heading") }).count()).toBeLessThanOrEqual(12);
+  expect(
+    await headlines(page)
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading") })
+      .count(),
+  ).toBeLessThanOrEqual(12);
   await expect(page.getByText("Loading latest headlines...")).toHaveCount(0);
 
-  await expect(articleList(page).getByRole("article").getByRole("link", { name: E2E_BOXES.title })).toBeVisible();
+  await expect(
+    articleList(page).getByRole("article").getByRole("link", { name: E2E_BOXES.title }),
+  ).toBeVisible();
   await expect(articleList(page).getByText(E2E_DRAFT.title)).toHaveCount(0);
 
   const sidebar = page.getByRole("complementary", { name: "Latest News" });
@@ -108,7 +137,15 @@ test("the topic filter of Latest Headlines is a link per topic", async ({ page }
   await page.goto("/blog?topic=Kenya");
   await expectJsState(page, testInfo);
   const topics = page.getByRole("navigation", { name: "Headline topics" });
-  await expect(topics.getByRole("link")).toHaveText(["All", "Kenya", "Stablecoins", "Regulation", "Merchants", "Cross-border", "Product"]);
+  await expect(topics.getByRole("link")).toHaveText([
+    "All",
+    "Kenya",
+    "Stablecoins",
+    "Regulation",
+    "Merchants",
+    "Cross-border",
+    "Product",
+  ]);
   await expect(topics.getByRole("link", { name: "Kenya" })).toHaveAttribute("aria-current", "true");
 
   let release: () => void = () => undefined;
@@ -122,66 +159,118 @@ test("the topic filter of Latest Headlines is a link per topic", async ({ page }
   }
   await topics.getByRole("link", { name: "Product" }).click();
   if (isJsProject(testInfo)) {
-    await expect(page.getByRole("status").filter({ hasText: "Loading latest headlines..." })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Loading latest headlines..." }),
+    ).toBeVisible();
     release();
   }
   await expect(page).toHaveURL(/\/blog\?topic=Product#headlines$/);
-  await expect(topics.getByRole("link", { name: "Product" })).toHaveAttribute("aria-current", "true");
-  await expect(headlines(page).getByRole("link", { name: "A new merchant dashboard: every payment, payout and split in one place" })).toBeVisible();
+  await expect(topics.getByRole("link", { name: "Product" })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+  await expect(
+    headlines(page).getByRole("link", {
+      name: "A new merchant dashboard: every payment, payout and split in one place",
+    }),
+  ).toBeVisible();
   await expect(headlines(page).getByText(E2E_DRAFT.title)).toHaveCount(0);
   await expect(page.getByText("Loading latest headlines...")).toHaveCount(0);
 });
 
-test("category and tag filters are GET parameters: shareable, and working without JavaScript", async ({ page }, testInfo) => {
+test("category and tag filters are GET parameters: shareable, and working without JavaScript", async ({
+  page,
+}, testInfo) => {
   await page.goto("/blog");
   await expectJsState(page, testInfo);
-  await page.getByRole("navigation", { name: "Filter by category" }).getByRole("link", { name: "Product Updates" }).click();
+  await page
+    .getByRole("navigation", { name: "Filter by category" })
+    .getByRole("link", { name: "Product Updates" })
+    .click();
   await expect(page).toHaveURL(/\/blog\?category=Product(\+|%20)Updates#articles$/);
   const cards = articleList(page).getByRole("article");
   await expect(cards.first()).toBeVisible();
-  for (const card of await cards.all()) await expect(card.locator("p").first()).toContainText("Product Updates");
+  for (const card of await cards.all())
+    await expect(card.locator("p").first()).toContainText("Product Updates");
 
-  await page.getByRole("navigation", { name: "Filter by tag" }).getByRole("link", { name: "#usdt" }).click();
+  await page
+    .getByRole("navigation", { name: "Filter by tag" })
+    .getByRole("link", { name: "#usdt" })
+    .click();
   await expect(page).toHaveURL(/category=Product(\+|%20)Updates&tag=usdt#articles$/);
   await expect(cards).toHaveCount(1);
-  await expect(cards.getByRole("link")).toHaveText("USDT on Tron (TRC-20) is now live at OneHop checkout");
+  await expect(cards.getByRole("link")).toHaveText(
+    "USDT on Tron (TRC-20) is now live at OneHop checkout",
+  );
   await expect(page.getByText("1 article matches these filters.")).toBeVisible();
 
   // The same view from a shared link.
   await page.goto("/blog?tag=usdt");
   await expect(cards).toHaveCount(2);
-  await expect(page.getByRole("navigation", { name: "Filter by tag" }).getByRole("link", { name: "#usdt" })).toHaveAttribute("aria-current", "true");
-  await page.getByRole("navigation", { name: "Filter by category" }).getByRole("link", { name: "Explainers" }).click();
+  await expect(
+    page.getByRole("navigation", { name: "Filter by tag" }).getByRole("link", { name: "#usdt" }),
+  ).toHaveAttribute("aria-current", "true");
+  await page
+    .getByRole("navigation", { name: "Filter by category" })
+    .getByRole("link", { name: "Explainers" })
+    .click();
   await expect(page.getByText("No articles match these filters.")).toBeVisible();
 });
 
-test("an article page: back link, tl;dr, tags, body, share links, US dates, Previous and Next", async ({ page, baseURL }, testInfo) => {
+test("an article page: back link, tl;dr, tags, body, share links, US dates, Previous and Next", async ({
+  page,
+  baseURL,
+}, testInfo) => {
   await page.goto("/blog/stablecoins-for-kenyan-merchants");
   await expectJsState(page, testInfo);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Why dollar stablecoins make sense for Kenyan merchants");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Why dollar stablecoins make sense for Kenyan merchants",
+  );
   await expect(page.getByRole("link", { name: "Back to Blog" })).toHaveAttribute("href", "/blog");
-  await expect(page.getByRole("complementary", { name: "tl;dr" })).toContainText("USDT and USDC let customers abroad");
-  await expect(page.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveText(["#stablecoins", "#usdt", "#usdc", "#kenya", "#merchants"]);
+  await expect(page.getByRole("complementary", { name: "tl;dr" })).toContainText(
+    "USDT and USDC let customers abroad",
+  );
+  await expect(page.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveText([
+    "#stablecoins",
+    "#usdt",
+    "#usdc",
+    "#kenya",
+    "#merchants",
+  ]);
   await expect(page.locator("article time").first()).toHaveText("June 17, 2025");
   await expect(page.locator("article h2").first()).toBeVisible();
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
-  await expect(page.locator('meta[property="article:published_time"]')).toHaveAttribute("content", "2025-06-17T06:00:00.000Z");
+  await expect(page.locator('meta[property="article:published_time"]')).toHaveAttribute(
+    "content",
+    "2025-06-17T06:00:00.000Z",
+  );
 
   const pageUrl = `${baseURL}/blog/stablecoins-for-kenyan-merchants`;
-  const twitter = new URL((await page.getByRole("link", { name: /Share on Twitter\/X/ }).getAttribute("href")) ?? "");
+  const twitter = new URL(
+    (await page.getByRole("link", { name: /Share on Twitter\/X/ }).getAttribute("href")) ?? "",
+  );
   expect(twitter.origin + twitter.pathname).toBe("https://twitter.com/intent/tweet");
   expect(twitter.searchParams.get("url")).toBe(pageUrl);
-  const facebook = new URL((await page.getByRole("link", { name: /Share on Facebook/ }).getAttribute("href")) ?? "");
+  const facebook = new URL(
+    (await page.getByRole("link", { name: /Share on Facebook/ }).getAttribute("href")) ?? "",
+  );
   expect(facebook.origin + facebook.pathname).toBe("https://www.facebook.com/sharer/sharer.php");
   expect(facebook.searchParams.get("u")).toBe(pageUrl);
   await expect(page.getByRole("heading", { name: "Kenya Impact" })).toHaveCount(0);
 
   const nav = page.getByRole("navigation", { name: "More articles" });
-  await expect(nav.getByRole("link", { name: /Previous/ })).toContainText("USDT on Tron (TRC-20) is now live at OneHop checkout");
+  await expect(nav.getByRole("link", { name: /Previous/ })).toContainText(
+    "USDT on Tron (TRC-20) is now live at OneHop checkout",
+  );
   await nav.getByRole("link", { name: /Next/ }).click();
   await expect(page).toHaveURL(/\/blog\/finance-act-2025-digital-asset-tax$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Finance Act 2025 scraps the 3% Digital Asset Tax: what changes for merchants");
-  await page.getByRole("navigation", { name: "More articles" }).getByRole("link", { name: /Previous/ }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Finance Act 2025 scraps the 3% Digital Asset Tax: what changes for merchants",
+  );
+  await page
+    .getByRole("navigation", { name: "More articles" })
+    .getByRole("link", { name: /Previous/ })
+    .click();
   await expect(page).toHaveURL(/\/blog\/stablecoins-for-kenyan-merchants$/);
   await expectNoSeriousAxeViolations(page, testInfo);
 });
@@ -189,25 +278,37 @@ test("an article page: back link, tl;dr, tags, body, share links, US dates, Prev
 test("the body renders our text format as headings and lists, never as HTML", async ({ page }) => {
   await page.goto("/blog/how-mpesa-settlement-works-with-onehop");
   await expect(page.getByRole("heading", { level: 2, name: "The short version" })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 3, name: "1. The quote is locked when checkout opens" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 3, name: "1. The quote is locked when checkout opens" }),
+  ).toBeVisible();
   const steps = page.locator("article ol").first().getByRole("listitem");
   await expect(steps).toHaveCount(5);
-  await expect(steps.first()).toHaveText("Your customer chooses crypto at checkout and we lock a KES quote at once.");
+  await expect(steps.first()).toHaveText(
+    "Your customer chooses crypto at checkout and we lock a KES quote at once.",
+  );
 });
 
-test("a curated article with Kenya Impact and Merchant Takeaways shows both boxes", async ({ page }, testInfo) => {
+test("a curated article with Kenya Impact and Merchant Takeaways shows both boxes", async ({
+  page,
+}, testInfo) => {
   await page.goto(`/blog/${E2E_BOXES.slug}`);
   await expectJsState(page, testInfo);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(E2E_BOXES.title);
-  await expect(page.getByRole("region", { name: "Kenya Impact" })).toContainText(E2E_BOXES.kenyaImpact);
-  await expect(page.getByRole("region", { name: "Merchant Takeaways" }).getByRole("listitem")).toHaveText(E2E_BOXES.merchantTakeaways);
+  await expect(page.getByRole("region", { name: "Kenya Impact" })).toContainText(
+    E2E_BOXES.kenyaImpact,
+  );
+  await expect(
+    page.getByRole("region", { name: "Merchant Takeaways" }).getByRole("listitem"),
+  ).toHaveText(E2E_BOXES.merchantTakeaways);
   await expect(page.locator("article time").first()).toHaveText("October 28, 2026");
 });
 
 test("a draft's link and an unknown slug lead back to /blog", async ({ page }, testInfo) => {
   await page.goto(`/blog/${E2E_DRAFT.slug}`);
   await expect(page).toHaveURL(/\/blog$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("News and insights on crypto payments in Kenya");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "News and insights on crypto payments in Kenya",
+  );
   await page.goto("/blog/no-such-article-here");
   await expect(page).toHaveURL(/\/blog$/);
 

@@ -12,7 +12,9 @@ test.describe("About page", () => {
     const values = page.locator("#values");
     await expect(values.getByRole("heading", { level: 2, name: "Our values" })).toBeVisible();
     for (const value of ["Security First", "Accessibility", "Innovation", "Trust"]) {
-      await expect(values.getByRole("heading", { level: 3, name: value, exact: true })).toBeVisible();
+      await expect(
+        values.getByRole("heading", { level: 3, name: value, exact: true }),
+      ).toBeVisible();
     }
     await expect(values.getByRole("heading", { level: 3 })).toHaveCount(4);
 
@@ -23,7 +25,9 @@ test.describe("About page", () => {
     for (const [index, year] of ["2020", "2021", "2022", "2023", "2024", "2025"].entries()) {
       await expect(entries.nth(index)).toContainText(year);
     }
-    await expect(page.getByText(/founded 2020|in 2020 as a mobile value-added-services provider/i).first()).toBeVisible();
+    await expect(
+      page.getByText(/founded 2020|in 2020 as a mobile value-added-services provider/i).first(),
+    ).toBeVisible();
   });
 });
 
@@ -33,7 +37,9 @@ test.describe("Security page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
     const certifications = page.locator("#certifications");
     for (const name of ["ISO 27001", "SOC 2 Type II", "PCI DSS", "GDPR"]) {
-      await expect(certifications.getByRole("heading", { level: 3, name, exact: true })).toBeVisible();
+      await expect(
+        certifications.getByRole("heading", { level: 3, name, exact: true }),
+      ).toBeVisible();
     }
     await expect(certifications.getByRole("heading", { level: 3 })).toHaveCount(4);
     await expect(page.getByText("99.99%").first()).toBeVisible();
@@ -73,8 +79,16 @@ test.describe("Tariff schedule page", () => {
     await page.goto("/tariff-schedule");
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
 
-    for (const heading of ["Transaction Fees", "Mobile Money Limits", "Crypto Limits", "Supported Assets", "Important Notes"]) {
-      await expect(page.getByRole("heading", { level: 2, name: heading, exact: true })).toBeVisible();
+    for (const heading of [
+      "Transaction Fees",
+      "Mobile Money Limits",
+      "Crypto Limits",
+      "Supported Assets",
+      "Important Notes",
+    ]) {
+      await expect(
+        page.getByRole("heading", { level: 2, name: heading, exact: true }),
+      ).toBeVisible();
     }
 
     const main = page.locator("main");
@@ -89,13 +103,17 @@ test.describe("Tariff schedule page", () => {
       [/^B2C/, "1.5%"],
       [/^B2B/, "1.2%"],
     ] as const) {
-      const row = fees.getByRole("row").filter({ has: page.getByRole("rowheader", { name: flow }) });
+      const row = fees
+        .getByRole("row")
+        .filter({ has: page.getByRole("rowheader", { name: flow }) });
       await expect(row.getByRole("cell", { name: fee, exact: true })).toBeVisible();
     }
 
     // Settlement to the merchant's own M-Pesa: Safaricom's charge by band, passed on at cost.
     const charges = page.getByRole("table", { name: "M-Pesa charge per settlement transfer" });
-    const band = charges.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "KES 1,501 to KES 5,000" }) });
+    const band = charges
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader", { name: "KES 1,501 to KES 5,000" }) });
     await expect(band.getByRole("cell", { name: "KES 9", exact: true })).toBeVisible();
 
     const assets = page.getByRole("table", { name: /supported cryptocurrencies/i });

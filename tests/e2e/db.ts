@@ -28,20 +28,18 @@ export async function createTestMerchant(settlementPhone = "254712345678") {
   const passwordHash = await hashPassword(credentials.password);
   withE2eDatabase((db) => {
     const now = Date.now();
-    db.prepare("insert into merchants (id, business_name, contact_email, status, settlement_rail, settlement_phone, created_at) values (?, ?, ?, 'active', 'mpesa', ?, ?)").run(
+    db.prepare(
+      "insert into merchants (id, business_name, contact_email, status, settlement_rail, settlement_phone, created_at) values (?, ?, ?, 'active', 'mpesa', ?, ?)",
+    ).run(
       merchantId,
       `E2E Traders ${code}`,
       `${code.toLowerCase()}@e2e.example`,
       settlementPhone,
       now,
     );
-    db.prepare("insert into merchant_users (id, merchant_id, username, role, password_hash, password_set_at, created_at) values (?, ?, 'owner', 'owner', ?, ?, ?)").run(
-      `usr_${code}`,
-      merchantId,
-      passwordHash,
-      now,
-      now,
-    );
+    db.prepare(
+      "insert into merchant_users (id, merchant_id, username, role, password_hash, password_set_at, created_at) values (?, ?, 'owner', 'owner', ?, ?, ?)",
+    ).run(`usr_${code}`, merchantId, passwordHash, now, now);
   });
   return credentials;
 }

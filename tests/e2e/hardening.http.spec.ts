@@ -19,17 +19,25 @@ type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: stri
  * streams in chunks of unknown length. Answers as soon as the response ends; a body the server stopped
  * reading is abandoned.
  */
-function raw(method: string, path: string, headers: Record<string, string>, body?: string | { chunkedBytes: number }): Promise<RawAnswer> {
+function raw(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string | { chunkedBytes: number },
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: "127.0.0.1", port, method, path, headers: { Host: `localhost:${port}`, ...headers } }, (response) => {
-      let text = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (text += chunk));
-      response.on("end", () => {
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text });
-        request.destroy();
-      });
-    });
+    const request = http.request(
+      { host: "127.0.0.1", port, method, path, headers: { Host: `localhost:${port}`, ...headers } },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => {
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text });
+          request.destroy();
+        });
+      },
+    );
     // Writing after the server answered may fail (it stops reading): the answer is what counts.
     request.on("error", (error) => reject(error));
     if (body === undefined) return void request.end();
@@ -52,7 +60,10 @@ async function expectAlive(request: APIRequestContext) {
   expect(health.status()).toBe(200);
 }
 
-function expectSecurityHeaders(headers: Record<string, string | string[] | undefined>, what: string) {
+function expectSecurityHeaders(
+  headers: Record<string, string | string[] | undefined>,
+  what: string,
+) {
   expect(headers["content-security-policy"], what).toContain("frame-ancestors 'none'");
   expect(headers["x-content-type-options"], what).toBe("nosniff");
   expect(headers["x-frame-options"], what).toBe("DENY");
@@ -60,8 +71,13 @@ function expectSecurityHeaders(headers: Record<string, string | string[] | undef
 }
 
 test.describe("request bodies are limited before they are read (item 5)", () => {
-  test("one 20 MB anonymous form post answers 413 with a readable page, and the server lives on", async ({ request }) => {
-    const response = await request.post("/get-started", { headers: { ...FORM, Accept: "text/html" }, data: Buffer.alloc(20 * MB, "a") });
+  test("one 20 MB anonymous form post answers 413 with a readable page, and the server lives on", async ({
+    request,
+  }) => {
+    const response = await request.post("/get-started", {
+      headers: { ...FORM, Accept: "text/html" },
+      data: Buffer.alloc(20 * MB, "a"),
+    });
     expect(response.status()).toBe(413);
     expect(response.headers()["content-type"]).toContain("text/html");
     expectSecurityHeaders(response.headers(), "413 page");
@@ -72,7 +88,9 @@ test.describe("request bodies are limited before they are read (item 5)", () => 
     await expectAlive(request);
   });
 
-  test("three concurrent 10 MB posts all answer 413, and the server lives on", async ({ request }) => {
+  test("three concurrent 10 MB posts all answer 413, and the server lives on", async ({
+    request,
+  }) => {
     const posts = ["/get-started", "/merchant-signin", "/admin/signin"].map((path) =>
       request.post(path, { headers: FORM, data: Buffer.alloc(10 * MB, "b") }),
     );
@@ -80,31 +98,80 @@ test.describe("request bodies are limited before they are read (item 5)", () => 
     await expectAlive(request);
   });
 
-  test("a 20 MB chunked body (no Content-Length) is counted as it arrives and refused at the limit", async ({ request }) => {
-    const answer = await raw("POST", "/get-started", { ...FORM, "Transfer-Encoding": "chunked" }, { chunkedBytes: 20 * MB });
+  test("a 20 MB chunked body (no Content-Length) is counted as it arrives and refused at the limit", async ({
+    request,
+  }) => {
+    const answer = await raw(
+      "POST",
+      "/get-started",
+      { ...FORM, "Transfer-Encoding": "chunked" },
+      { chunkedBytes: 20 * MB },
+    );
     expect(answer.status).toBe(413);
     expect(answer.body).toContain("Request too large");
     await expectAlive(request);
   });
 
   test("webhooks take up to 1 MB of JSON and refuse more with a JSON 413", async ({ request }) => {
-    const big = await request.post("/webhooks/mpesa/b2c/result?token=wrong", { data: { padding: "x".repeat(2 * MB) } });
+    const big = await request.post("/webhooks/mpesa/b2c/result?token=wrong", {
+      data: { padding: "x".repeat(2 * MB) },
+    });
     expect(big.status()).toBe(413);
-    expect(await big.json()).toEqual({ error: { code: "payload_too_large", message: expect.stringContaining("1 MB") } });
+    expect(await big.json()).toEqual({
+      error: { code: "payload_too_large", message: expect.stringContaining("1 MB") },
+    });
     // Still reaches the route with JSON (which refuses the wrong token itself).
-    const small = await request.post("/webhooks/mpesa/b2c/result?token=wrong", { data: { padding: "x".repeat(200 * 1024) } });
+    const small = await request.post("/webhooks/mpesa/b2c/result?token=wrong", {
+      data: { padding: "x".repeat(200 * 1024) },
+    });
     expect(small.status()).toBe(403);
     expect(await small.json()).toMatchObject({ ResultDesc: "Forbidden" });
   });
 });
 
 test.describe("wrong body types answer 415 or 400, never 500 (item 6)", () => {
-  const cases: { name: string; headers: Record<string, string>; body: string; status: number; says: string }[] = [
-    { name: "JSON", headers: { "Content-Type": "application/json" }, body: '{"username":"demo"}', status: 415, says: "not application/json" },
-    { name: "text/plain", headers: { "Content-Type": "text/plain" }, body: "username=demo", status: 415, says: "not text/plain" },
-    { name: "no content type", headers: {}, body: "username=demo", status: 415, says: "no Content-Type" },
-    { name: "broken multipart", headers: { "Content-Type": "multipart/form-data; boundary=----x" }, body: "this is not multipart", status: 400, says: "multipart body is broken" },
-    { name: "multipart without a boundary", headers: { "Content-Type": "multipart/form-data" }, body: "--x\r\n", status: 400, says: "multipart body is broken" },
+  const cases: {
+    name: string;
+    headers: Record<string, string>;
+    body: string;
+    status: number;
+    says: string;
+  }[] = [
+    {
+      name: "JSON",
+      headers: { "Content-Type": "application/json" },
+      body: '{"username":"demo"}',
+      status: 415,
+      says: "not application/json",
+    },
+    {
+      name: "text/plain",
+      headers: { "Content-Type": "text/plain" },
+      body: "username=demo",
+      status: 415,
+      says: "not text/plain",
+    },
+    {
+      name: "no content type",
+      headers: {},
+      body: "username=demo",
+      status: 415,
+      says: "no Content-Type",
+    },
+    {
+      name: "broken multipart",
+      headers: { "Content-Type": "multipart/form-data; boundary=----x" },
+      body: "this is not multipart",
+      status: 400,
+      says: "multipart body is broken",
+    },
+    {
+      name: "multipart without a boundary",
+      headers: { "Content-Type": "multipart/form-data" },
+      body: "--x\r\n",
+      status: 400,
+      says: "multipart body is broken",
+    },
   ];
   for (const path of ["/get-started", "/merchant-signin"]) {
     for (const { name, headers, body, status, says } of cases) {
@@ -112,22 +179,32 @@ test.describe("wrong body types answer 415 or 400, never 500 (item 6)", () => {
         const page = await raw("POST", path, { ...headers, Accept: "text/html" }, body);
         expect(page.status).toBe(status);
         // A JSON sender is a script: it gets JSON; the others a page.
-        expect(page.headers["content-type"]).toContain(name === "JSON" ? "application/json" : "text/html");
+        expect(page.headers["content-type"]).toContain(
+          name === "JSON" ? "application/json" : "text/html",
+        );
         expect(page.body).toContain(says);
         expectSecurityHeaders(page.headers, `${name} ${path}`);
         const api = await raw("POST", path, { ...headers, Accept: "application/json" }, body);
         expect(api.status).toBe(status);
-        expect(JSON.parse(api.body).error.code).toBe(status === 415 ? "unsupported_media_type" : "malformed_body");
+        expect(JSON.parse(api.body).error.code).toBe(
+          status === 415 ? "unsupported_media_type" : "malformed_body",
+        );
         await expectAlive(request);
       });
     }
   }
 
-  test("forms still work: urlencoded and multipart posts, Remix's .data posts and a bare button", async ({ request }) => {
-    const urlencoded = await request.post("/merchant-signin", { form: { merchantId: "MRC-K3NYA2", username: "demo", password: "wrong-password" } });
+  test("forms still work: urlencoded and multipart posts, Remix's .data posts and a bare button", async ({
+    request,
+  }) => {
+    const urlencoded = await request.post("/merchant-signin", {
+      form: { merchantId: "MRC-K3NYA2", username: "demo", password: "wrong-password" },
+    });
     expect(urlencoded.status()).toBe(401);
     expect(await urlencoded.text()).toContain("Merchant Sign In");
-    const multipart = await request.post("/get-started", { multipart: { businessName: "Only a name" } });
+    const multipart = await request.post("/get-started", {
+      multipart: { businessName: "Only a name" },
+    });
     expect(multipart.status()).toBe(400);
     // Single fetch: the browser posts the form to `<route>.data` and reads a turbo-stream.
     const data = await request.post("/get-started.data", { form: { businessName: "Only a name" } });
@@ -154,7 +231,9 @@ test.describe("malformed addresses get the app's own 400 page (item 7)", () => {
 });
 
 test.describe("security headers where the shared ones fell short (item 16)", () => {
-  test("a signed-out redirect carries the security headers, for documents and .data requests", async ({ request }) => {
+  test("a signed-out redirect carries the security headers, for documents and .data requests", async ({
+    request,
+  }) => {
     const document = await request.get("/merchant/dashboard", { maxRedirects: 0 });
     expect(document.status()).toBe(302);
     expect(document.headers()["location"]).toContain("/merchant-signin");
@@ -167,26 +246,39 @@ test.describe("security headers where the shared ones fell short (item 16)", () 
     expectSecurityHeaders(action.headers(), "action redirect");
   });
 
-  test("the checkout page /pay/:id keeps its own Referrer-Policy: no-referrer", async ({ request }) => {
+  test("the checkout page /pay/:id keeps its own Referrer-Policy: no-referrer", async ({
+    request,
+  }) => {
     const merchant = await createTestMerchant();
     const signIn = await request.post("/merchant-signin", { form: merchant, maxRedirects: 0 });
     expect(signIn.status()).toBe(302);
     const created = await request.post("/merchant/payments/new", {
-      form: { intent: "create", amountKes: "2500", asset: "USDT", reference: `HARDEN-${Date.now()}` },
+      form: {
+        intent: "create",
+        amountKes: "2500",
+        asset: "USDT",
+        reference: `HARDEN-${Date.now()}`,
+      },
       maxRedirects: 0,
     });
     expect(created.status()).toBe(302);
-    const paymentId = /\/merchant\/payments\/(pay_[a-z0-9]+)/.exec(created.headers()["location"] ?? "")?.[1];
+    const paymentId = /\/merchant\/payments\/(pay_[a-z0-9]+)/.exec(
+      created.headers()["location"] ?? "",
+    )?.[1];
     expect(paymentId).toBeTruthy();
     const checkout = await request.get(`/pay/${paymentId}`);
     expect(checkout.status()).toBe(200);
     expect(checkout.headers()["referrer-policy"]).toBe("no-referrer");
     expect(checkout.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
     // Other pages keep the shared policy.
-    expect((await request.get("/about")).headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect((await request.get("/about")).headers()["referrer-policy"]).toBe(
+      "strict-origin-when-cross-origin",
+    );
   });
 
-  test("the set-password page, whose URL carries a one-time token, sends only its origin as a Referer", async ({ request }) => {
+  test("the set-password page, whose URL carries a one-time token, sends only its origin as a Referer", async ({
+    request,
+  }) => {
     const page = await request.get("/merchant/set-password?token=not-a-real-token");
     expect(page.status()).toBe(410);
     expect(page.headers()["referrer-policy"]).toBe("strict-origin");

@@ -5,15 +5,24 @@ export const isJsProject = (testInfo: TestInfo) => testInfo.project.name === "js
 /** With JavaScript on, wait until React has hydrated; with it off, prove it really is off. */
 export async function expectJsState(page: Page, testInfo: TestInfo) {
   if (isJsProject(testInfo)) {
-    await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+    await page.waitForFunction(
+      () => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined,
+    );
   } else {
-    const hasRemix = await page.evaluate(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+    const hasRemix = await page.evaluate(
+      () => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined,
+    );
     expect(hasRemix).toBe(false);
   }
 }
 
 /** The toast a user sees: sonner's with JavaScript, the server's status/alert banner without it. */
-export async function expectToast(page: Page, testInfo: TestInfo, title: string, description?: string) {
+export async function expectToast(
+  page: Page,
+  testInfo: TestInfo,
+  title: string,
+  description?: string,
+) {
   const region = isJsProject(testInfo)
     ? page.locator("[data-sonner-toast]").filter({ hasText: title })
     : page.locator('[role="alert"], [role="status"]').filter({ hasText: title });

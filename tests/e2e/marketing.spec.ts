@@ -11,11 +11,18 @@ test.describe("Home page", () => {
   test("shows the money flow with its captions and every section's cards", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-    await expect(page.getByRole("link", { name: "Get Started" }).first()).toHaveAttribute("href", "/get-started");
+    await expect(page.getByRole("link", { name: "Get Started" }).first()).toHaveAttribute(
+      "href",
+      "/get-started",
+    );
 
     const flow = page.getByRole("list", { name: "How the money moves" });
     await expect(flow.locator(":scope > li")).toHaveCount(5);
-    for (const caption of ["quote locked in KES", "on-chain confirmed", "auto-settle to your rail"]) {
+    for (const caption of [
+      "quote locked in KES",
+      "on-chain confirmed",
+      "auto-settle to your rail",
+    ]) {
       await expect(flow.getByText(caption, { exact: true })).toBeVisible();
     }
 
@@ -40,17 +47,25 @@ test.describe("Home page", () => {
 
   test("the Best-in-Class Rates card links to /exchange-rates", async ({ page }) => {
     await page.goto("/");
-    const card = page
-      .getByRole("listitem")
-      .filter({ has: page.getByRole("heading", { level: 3, name: "Best-in-Class Rates", exact: true }) });
+    const card = page.getByRole("listitem").filter({
+      has: page.getByRole("heading", { level: 3, name: "Best-in-Class Rates", exact: true }),
+    });
     await expect(card).toHaveCount(1);
     await expect(card.getByRole("link")).toHaveAttribute("href", "/exchange-rates");
   });
 
-  test("closing call to action: live rates, integration and an external demo link", async ({ page }) => {
+  test("closing call to action: live rates, integration and an external demo link", async ({
+    page,
+  }) => {
     await page.goto("/");
-    await expect(page.getByRole("link", { name: "View Live Rates" })).toHaveAttribute("href", "/exchange-rates");
-    await expect(page.getByRole("link", { name: "Start Integration" })).toHaveAttribute("href", "/get-started");
+    await expect(page.getByRole("link", { name: "View Live Rates" })).toHaveAttribute(
+      "href",
+      "/exchange-rates",
+    );
+    await expect(page.getByRole("link", { name: "Start Integration" })).toHaveAttribute(
+      "href",
+      "/get-started",
+    );
     const demo = page.getByRole("link", { name: /Schedule Demo/ });
     await expect(demo).toHaveAttribute("target", "_blank");
     await expect(demo).toHaveAttribute("href", /^https?:\/\//);
@@ -61,7 +76,14 @@ test.describe("Features page", () => {
   test("has one h1 and covers the offering, pricing and settlement", async ({ page }) => {
     await page.goto("/features");
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-    for (const title of ["Collections", "Disbursements", "B2B Transfers", "Fiat On/Off Ramp", "Cross-Border Payments", "Treasury"]) {
+    for (const title of [
+      "Collections",
+      "Disbursements",
+      "B2B Transfers",
+      "Fiat On/Off Ramp",
+      "Cross-Border Payments",
+      "Treasury",
+    ]) {
       await expect(page.getByRole("heading", { level: 3, name: title, exact: true })).toBeVisible();
     }
     await expect(page.getByRole("heading", { level: 2, name: "Pricing" })).toBeVisible();
@@ -76,10 +98,16 @@ test.describe("Solutions page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
     await expect(page.locator("#solutions")).toBeVisible();
     if (isJsProject(testInfo)) {
-      await expect(page.getByRole("tab", { name: "Collections" })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByRole("tab", { name: "Collections" })).toHaveAttribute(
+        "aria-selected",
+        "true",
+      );
       await expect(page.getByRole("tabpanel")).toHaveCount(1);
     } else {
-      await expect(page.getByRole("link", { name: "Collections", exact: true })).toHaveAttribute("aria-current", "true");
+      await expect(page.getByRole("link", { name: "Collections", exact: true })).toHaveAttribute(
+        "aria-current",
+        "true",
+      );
     }
     await expect(page.getByRole("heading", { level: 3, name: /^Collections:/ })).toBeVisible();
     await expect(page.locator("#how-it-works").getByText("5M+", { exact: true })).toBeVisible();
@@ -93,7 +121,10 @@ test.describe("Solutions page", () => {
       const tab = page.getByRole("tab", { name: "Disbursements" });
       await tab.click();
       await expect(tab).toHaveAttribute("aria-selected", "true");
-      await expect(page.getByRole("tab", { name: "Collections" })).toHaveAttribute("aria-selected", "false");
+      await expect(page.getByRole("tab", { name: "Collections" })).toHaveAttribute(
+        "aria-selected",
+        "false",
+      );
       const panel = page.getByRole("tabpanel");
       await expect(panel).toHaveCount(1);
       await expect(panel).toHaveAttribute("aria-labelledby", (await tab.getAttribute("id")) ?? "");
@@ -114,22 +145,34 @@ test.describe("Solutions page", () => {
       await page.keyboard.press("End");
       await expect(b2b).toBeFocused();
       await page.keyboard.press("Home");
-      await expect(page.getByRole("tab", { name: "Collections" })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByRole("tab", { name: "Collections" })).toHaveAttribute(
+        "aria-selected",
+        "true",
+      );
       await page.keyboard.press("ArrowLeft");
       await expect(b2b).toHaveAttribute("aria-selected", "true");
-      await expect(page.getByRole("tabpanel").getByRole("heading", { level: 3, name: /^B2B Payments:/ })).toBeVisible();
+      await expect(
+        page.getByRole("tabpanel").getByRole("heading", { level: 3, name: /^B2B Payments:/ }),
+      ).toBeVisible();
       await expect(page).toHaveURL(/[?&]flow=b2b-payments/);
     } else {
       await section.getByRole("link", { name: "Disbursements", exact: true }).click();
       await expect(page).toHaveURL(/\/solutions\?flow=disbursements#how-it-works$/);
-      await expect(section.getByRole("link", { name: "Disbursements", exact: true })).toHaveAttribute("aria-current", "true");
-      await expect(section.getByRole("heading", { level: 3, name: /^Disbursements:/ })).toBeVisible();
+      await expect(
+        section.getByRole("link", { name: "Disbursements", exact: true }),
+      ).toHaveAttribute("aria-current", "true");
+      await expect(
+        section.getByRole("heading", { level: 3, name: /^Disbursements:/ }),
+      ).toBeVisible();
       await expect(section.getByText("3M", { exact: true })).toBeVisible();
       await expect(section.getByText("Payroll", { exact: true })).toBeVisible();
     }
   });
 
-  test("?flow=b2b-payments renders the B2B panel on the server", async ({ page, request }, testInfo) => {
+  test("?flow=b2b-payments renders the B2B panel on the server", async ({
+    page,
+    request,
+  }, testInfo) => {
     const response = await request.get("/solutions?flow=b2b-payments");
     expect(response.ok()).toBe(true);
     // What the server rendered (the page's copy also travels as loader data after it).
@@ -145,19 +188,29 @@ test.describe("Solutions page", () => {
     await expect(section.getByRole("heading", { level: 3, name: /^B2B Payments:/ })).toBeVisible();
     await expect(section.getByText("1M+", { exact: true })).toBeVisible();
     if (isJsProject(testInfo)) {
-      await expect(page.getByRole("tab", { name: "B2B Payments" })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByRole("tab", { name: "B2B Payments" })).toHaveAttribute(
+        "aria-selected",
+        "true",
+      );
     }
   });
 
   test("an unknown flow falls back to Collections", async ({ page }) => {
     await page.goto("/solutions?flow=nonsense");
-    await expect(page.locator("#how-it-works").getByRole("heading", { level: 3, name: /^Collections:/ })).toBeVisible();
+    await expect(
+      page.locator("#how-it-works").getByRole("heading", { level: 3, name: /^Collections:/ }),
+    ).toBeVisible();
   });
 
   test("calls to action and documentation links", async ({ page }) => {
     await page.goto("/solutions");
-    await expect(page.getByRole("link", { name: "Start Integration" }).first()).toHaveAttribute("href", "/get-started");
-    await expect(page.getByRole("link", { name: "Start Your Payment Journey" }).first()).toHaveAttribute("href", "/onboarding");
+    await expect(page.getByRole("link", { name: "Start Integration" }).first()).toHaveAttribute(
+      "href",
+      "/get-started",
+    );
+    await expect(
+      page.getByRole("link", { name: "Start Your Payment Journey" }).first(),
+    ).toHaveAttribute("href", "/onboarding");
     const docs = page.locator("#solutions").getByRole("link");
     expect(await docs.count()).toBeGreaterThan(0);
     for (const link of await docs.all()) {
@@ -168,7 +221,9 @@ test.describe("Solutions page", () => {
 
   test("lists the 20 supported cryptocurrencies", async ({ page }) => {
     await page.goto("/solutions");
-    const coins = page.getByRole("list", { name: "Supported cryptocurrencies" }).getByRole("listitem");
+    const coins = page
+      .getByRole("list", { name: "Supported cryptocurrencies" })
+      .getByRole("listitem");
     await expect(coins).toHaveCount(20);
     expect(cryptocurrencies).toHaveLength(20);
     await expect(coins.first()).toContainText("Bitcoin");

@@ -6,7 +6,12 @@ import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { signInAsOperator } from "./auth";
 import { expectJsState, expectToast, isJsProject, unique } from "./helpers";
 
-async function fillApplication(page: Page, testInfo: TestInfo, email: string, businessName: string) {
+async function fillApplication(
+  page: Page,
+  testInfo: TestInfo,
+  email: string,
+  businessName: string,
+) {
   await page.getByLabel("Business Name").fill(businessName);
   await page.getByLabel("Business Type").selectOption("ecommerce");
   await page.getByLabel("Website").fill("https://shop.example.co.ke");
@@ -26,13 +31,23 @@ async function fillApplication(page: Page, testInfo: TestInfo, email: string, bu
   }
   await expect(city).toBeEnabled();
   await expect(city.locator("option").first()).toHaveText("Select city");
-  await expect(city.locator("option")).toHaveText(["Select city", "Nairobi", "Mombasa", "Kisumu", "Nakuru", "Eldoret"]);
+  await expect(city.locator("option")).toHaveText([
+    "Select city",
+    "Nairobi",
+    "Mombasa",
+    "Kisumu",
+    "Nakuru",
+    "Eldoret",
+  ]);
   await city.selectOption("Nairobi");
   await page.getByLabel("Monthly Volume (USD)").selectOption("10k-50k");
   await page.getByLabel("Preferred Integration").selectOption("api");
 }
 
-test("apply, get approved, set a password, sign in, see the dashboard, sign out", async ({ page, browser }, testInfo) => {
+test("apply, get approved, set a password, sign in, see the dashboard, sign out", async ({
+  page,
+  browser,
+}, testInfo) => {
   const email = `${unique(testInfo, "owner")}@shop.example.co.ke`;
   const businessName = `Jua Kali Traders ${unique(testInfo, "b")}`;
 
@@ -43,12 +58,22 @@ test("apply, get approved, set a password, sign in, see the dashboard, sign out"
 
   // Terms not agreed: the destructive toast, nothing saved, the typed values kept.
   await page.getByRole("button", { name: "Submit Application" }).click();
-  await expectToast(page, testInfo, "Terms Required", "Please agree to the terms and conditions to continue.");
+  await expectToast(
+    page,
+    testInfo,
+    "Terms Required",
+    "Please agree to the terms and conditions to continue.",
+  );
   await expect(page.getByLabel("Business Name")).toHaveValue(businessName);
 
   await page.getByLabel(/I agree to the/).check();
   await page.getByRole("button", { name: "Submit Application" }).click();
-  await expectToast(page, testInfo, "Application Submitted!", "We'll review your application and get back to you within 24 hours.");
+  await expectToast(
+    page,
+    testInfo,
+    "Application Submitted!",
+    "We'll review your application and get back to you within 24 hours.",
+  );
   const status = page.getByRole("status").filter({ hasText: "Your application reference is" });
   const reference = (await status.locator("strong").textContent())?.trim() ?? "";
   expect(reference).toMatch(/^APP-[A-Z0-9]{8}$/);
@@ -62,14 +87,19 @@ test("apply, get approved, set a password, sign in, see the dashboard, sign out"
   await signInAsOperator(operator);
   await operator.goto("/admin/applications?status=submitted");
   await operator.getByRole("link", { name: reference }).click();
-  await expect(operator.getByRole("heading", { level: 1, name: `Application ${reference}` })).toBeVisible();
+  await expect(
+    operator.getByRole("heading", { level: 1, name: `Application ${reference}` }),
+  ).toBeVisible();
   await expect(operator.getByText(businessName)).toBeVisible();
   await operator.getByLabel("Owner username").fill("wanjiku");
   await operator.getByRole("button", { name: "Approve and create merchant" }).click();
   const linkElement = operator.getByTestId("set-password-link");
   await expect(linkElement).toBeVisible();
   const link = (await linkElement.textContent())?.trim() ?? "";
-  const merchantId = (await operator.getByRole("heading", { name: /^Merchant MRC-/ }).textContent())?.match(/MRC-[A-Z0-9]{6}/)?.[0] ?? "";
+  const merchantId =
+    (await operator.getByRole("heading", { name: /^Merchant MRC-/ }).textContent())?.match(
+      /MRC-[A-Z0-9]{6}/,
+    )?.[0] ?? "";
   expect(merchantId).toMatch(/^MRC-[A-Z0-9]{6}$/);
   await operator.reload();
   await expect(operator.getByText("application.approved")).toBeVisible();
@@ -128,7 +158,12 @@ test("wrong credentials give the same message whatever was wrong", async ({ page
     await page.getByLabel("Username").fill(attempt.username);
     await page.getByLabel("Password").fill(attempt.password);
     await page.getByRole("button", { name: "Sign In" }).click();
-    await expectToast(page, testInfo, "Sign In Failed", "Invalid credentials. Please check your Merchant ID, Username, and Password.");
+    await expectToast(
+      page,
+      testInfo,
+      "Sign In Failed",
+      "Invalid credentials. Please check your Merchant ID, Username, and Password.",
+    );
     await expect(page).toHaveURL(/\/merchant-signin/);
   }
 });
@@ -139,5 +174,8 @@ test("required fields are enforced on sign in", async ({ page }) => {
   await expect(page.getByText("Merchant ID is required")).toBeVisible();
   await expect(page.getByText("Username is required")).toBeVisible();
   await expect(page.getByText("Password is required")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Apply now" })).toHaveAttribute("href", "/get-started");
+  await expect(page.getByRole("link", { name: "Apply now" })).toHaveAttribute(
+    "href",
+    "/get-started",
+  );
 });

@@ -4,12 +4,16 @@ import { DEMO_MERCHANT, signInAsMerchant } from "./auth";
 import { withE2eDatabase } from "./db";
 import { expectToast } from "./helpers";
 
-test("a session with less than 5 minutes left ends, and the next page says so", async ({ page }, testInfo) => {
+test("a session with less than 5 minutes left ends, and the next page says so", async ({
+  page,
+}, testInfo) => {
   await signInAsMerchant(page);
   // Age this browser's session: 4 minutes before expires_at.
   withE2eDatabase((db) =>
     db
-      .prepare("update sessions set expires_at = ? where merchant_user_id = (select id from merchant_users where merchant_id = ?) and created_at = (select max(created_at) from sessions)")
+      .prepare(
+        "update sessions set expires_at = ? where merchant_user_id = (select id from merchant_users where merchant_id = ?) and created_at = (select max(created_at) from sessions)",
+      )
       .run(Date.now() + 4 * 60_000, DEMO_MERCHANT.merchantId),
   );
   await page.goto("/merchant/dashboard");
@@ -43,9 +47,13 @@ test("sign-in only redirects to our own paths", async ({ page }) => {
   }
 });
 
-test("a signed-in merchant sees only its own account and is forbidden from /admin", async ({ page }) => {
+test("a signed-in merchant sees only its own account and is forbidden from /admin", async ({
+  page,
+}) => {
   await signInAsMerchant(page);
-  await expect(page.locator("dl", { hasText: "Contact Email" })).toContainText(DEMO_MERCHANT.merchantId);
+  await expect(page.locator("dl", { hasText: "Contact Email" })).toContainText(
+    DEMO_MERCHANT.merchantId,
+  );
   expect((await page.request.get("/admin", { maxRedirects: 0 })).status()).toBe(403);
   for (const path of ["/admin/applications", "/admin/applications/app_unknown", "/admin/ingest"]) {
     const response = await page.goto(path);

@@ -2,12 +2,19 @@
 import { expect, test } from "@playwright/test";
 import { withE2eDatabase } from "./db";
 
-const runCount = () => withE2eDatabase((db) => (db.prepare("select count(*) as n from news_ingest_runs").get() as { n: number }).n);
+const runCount = () =>
+  withE2eDatabase(
+    (db) => (db.prepare("select count(*) as n from news_ingest_runs").get() as { n: number }).n,
+  );
 
 test.describe("GET /functions/v1/news-curated", () => {
-  test("answers { success, stats, articles, error } as JSON and never starts a run", async ({ request }) => {
+  test("answers { success, stats, articles, error } as JSON and never starts a run", async ({
+    request,
+  }) => {
     const runsBefore = runCount();
-    const response = await request.get("/functions/v1/news-curated", { headers: { "Content-Type": "application/json" } });
+    const response = await request.get("/functions/v1/news-curated", {
+      headers: { "Content-Type": "application/json" },
+    });
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("application/json");
     expect(response.headers()["set-cookie"]).toBeUndefined();
@@ -17,12 +24,25 @@ test.describe("GET /functions/v1/news-curated", () => {
     expect(body.success).toBe(true);
     expect(body.error).toBeNull();
     if (body.stats !== null) {
-      expect(Object.keys(body.stats).sort()).toEqual(["time_window", "total_curated", "total_excluded", "total_fetched"]);
+      expect(Object.keys(body.stats).sort()).toEqual([
+        "time_window",
+        "total_curated",
+        "total_excluded",
+        "total_fetched",
+      ]);
       expect(body.stats.time_window).toMatch(/^\d{4}-\d\d-\d\dT.+Z\/\d{4}-\d\d-\d\dT.+Z$/);
     }
     expect(Array.isArray(body.articles)).toBe(true);
     for (const article of body.articles) {
-      expect(Object.keys(article).sort()).toEqual(["id", "published_at", "slug", "source_name", "status", "tags", "title"]);
+      expect(Object.keys(article).sort()).toEqual([
+        "id",
+        "published_at",
+        "slug",
+        "source_name",
+        "status",
+        "tags",
+        "title",
+      ]);
       expect(["published", "draft"]).toContain(article.status);
       expect(Number.isNaN(Date.parse(article.published_at))).toBe(false);
     }
@@ -41,7 +61,11 @@ test.describe("GET /functions/v1/news-curated", () => {
 
 test.describe("the blog over HTTP", () => {
   test("the list and article pages are CDN-cacheable and set no cookie", async ({ request }) => {
-    for (const path of ["/blog", "/blog?category=News&tag=kenya", "/blog/stablecoins-for-kenyan-merchants"]) {
+    for (const path of [
+      "/blog",
+      "/blog?category=News&tag=kenya",
+      "/blog/stablecoins-for-kenyan-merchants",
+    ]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
       expect(response.headers()["cache-control"], path).toMatch(/public.*s-maxage=\d+/);
@@ -49,12 +73,23 @@ test.describe("the blog over HTTP", () => {
     }
   });
 
-  test("an article page has Open Graph tags of type article, a canonical URL and one h1", async ({ request, baseURL }) => {
-    const html = await (await request.get("/blog/vasp-act-2025-what-it-means-for-merchants")).text();
+  test("an article page has Open Graph tags of type article, a canonical URL and one h1", async ({
+    request,
+    baseURL,
+  }) => {
+    const html = await (
+      await request.get("/blog/vasp-act-2025-what-it-means-for-merchants")
+    ).text();
     expect(html).toContain('<meta property="og:type" content="article"/>');
-    expect(html).toContain(`<link rel="canonical" href="${baseURL}/blog/vasp-act-2025-what-it-means-for-merchants"/>`);
-    expect(html).toMatch(/<meta property="og:title" content="Kenya&#x27;s VASP Act 2025: what it means for merchants who accept crypto \| OneHop"\/>/);
-    expect(html).toContain('<meta property="article:published_time" content="2025-11-12T06:00:00.000Z"/>');
+    expect(html).toContain(
+      `<link rel="canonical" href="${baseURL}/blog/vasp-act-2025-what-it-means-for-merchants"/>`,
+    );
+    expect(html).toMatch(
+      /<meta property="og:title" content="Kenya&#x27;s VASP Act 2025: what it means for merchants who accept crypto \| OneHop"\/>/,
+    );
+    expect(html).toContain(
+      '<meta property="article:published_time" content="2025-11-12T06:00:00.000Z"/>',
+    );
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
     expect(html).toContain("November 12, 2025");
   });
@@ -77,7 +112,9 @@ test.describe("the blog over HTTP", () => {
     expect((await request.get("/blog/disclaimer")).status()).toBe(200);
   });
 
-  test("the admin page is guarded: signed out it redirects, and a cross-site POST is refused", async ({ request }) => {
+  test("the admin page is guarded: signed out it redirects, and a cross-site POST is refused", async ({
+    request,
+  }) => {
     const page = await request.get("/admin/ingest", { maxRedirects: 0 });
     expect(page.status()).toBe(302);
     expect(page.headers()["location"]).toMatch(/^\/admin\/signin/);

@@ -58,7 +58,11 @@ function serverEnv(): NodeJS.ProcessEnv {
 }
 
 /** Poll `check` until it returns a value (bounded): no fixed sleeps. */
-async function waitFor<T>(what: string, check: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -80,19 +84,32 @@ function withDb<T>(work: (db: Database.Database) => T): T {
 
 async function start() {
   const log: string[] = [];
-  const child = spawn(process.execPath, ["--max-old-space-size=112", "--max-semi-space-size=4", path.join(root, "server.mjs"), "build/index.js"], {
-    cwd: appDir,
-    env: serverEnv(),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      "--max-old-space-size=112",
+      "--max-semi-space-size=4",
+      path.join(root, "server.mjs"),
+      "build/index.js",
+    ],
+    {
+      cwd: appDir,
+      env: serverEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   child.stdout?.setEncoding("utf8").on("data", (chunk: string) => log.push(chunk));
   child.stderr?.setEncoding("utf8").on("data", (chunk: string) => log.push(chunk));
   server = { child, log };
   await waitFor(
     "the server to answer /healthz",
     async () => {
-      if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${log.join("").slice(-2000)}`);
-      return fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+      if (child.exitCode !== null)
+        throw new Error(`the server exited (${child.exitCode}): ${log.join("").slice(-2000)}`);
+      return fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
     },
     60_000,
   );
@@ -109,15 +126,28 @@ async function kill9() {
 
 /** The custody simulator's own API (its port changes at every start), from the boot log. */
 function custodySimulatorUrl(): string {
-  const line = server!.log.join("").split("\n").find((l) => l.includes("payment simulators started"));
-  const url = line ? (JSON.parse(line.slice(line.indexOf("{"))) as { custody?: string }).custody : undefined;
-  if (!url) throw new Error(`no custody simulator URL in the log: ${server!.log.join("").slice(-1000)}`);
+  const line = server!.log
+    .join("")
+    .split("\n")
+    .find((l) => l.includes("payment simulators started"));
+  const url = line
+    ? (JSON.parse(line.slice(line.indexOf("{"))) as { custody?: string }).custody
+    : undefined;
+  if (!url)
+    throw new Error(`no custody simulator URL in the log: ${server!.log.join("").slice(-1000)}`);
   return url;
 }
 
 async function merchantApi(): Promise<APIRequestContext> {
   const api = await apiRequest.newContext({ baseURL: `http://localhost:${port}` });
-  const signIn = await api.post("/merchant-signin", { form: { merchantId: DEMO_MERCHANT.merchantId, username: DEMO_MERCHANT.username, password: DEMO_MERCHANT.password }, maxRedirects: 0 });
+  const signIn = await api.post("/merchant-signin", {
+    form: {
+      merchantId: DEMO_MERCHANT.merchantId,
+      username: DEMO_MERCHANT.username,
+      password: DEMO_MERCHANT.password,
+    },
+    maxRedirects: 0,
+  });
   expect(signIn.status(), "demo merchant sign-in").toBe(302);
   return api;
 }
@@ -125,19 +155,46 @@ async function merchantApi(): Promise<APIRequestContext> {
 /** Create a payment as the merchant (waiting, bounded, for the first live rate) and pay it at custody. */
 async function createAndPay(api: APIRequestContext, reference: string) {
   const paymentId = await waitFor("a payment to be created", async () => {
-    const response = await api.post("/merchant/payments/new", { form: { intent: "create", amountKes: "5000", asset: "USDT", reference }, maxRedirects: 0 });
+    const response = await api.post("/merchant/payments/new", {
+      form: { intent: "create", amountKes: "5000", asset: "USDT", reference },
+      maxRedirects: 0,
+    });
     return /\/merchant\/payments\/(pay_[a-z0-9]+)/.exec(response.headers().location ?? "")?.[1];
   });
-  const payment = withDb((db) => db.prepare("select deposit_address as address, crypto_amount_units as units from payments where id = ?").get(paymentId) as { address: string; units: number });
+  const payment = withDb(
+    (db) =>
+      db
+        .prepare(
+          "select deposit_address as address, crypto_amount_units as units from payments where id = ?",
+        )
+        .get(paymentId) as { address: string; units: number },
+  );
   const units = BigInt(payment.units);
   const amount = `${units / 1_000_000n}.${(units % 1_000_000n).toString().padStart(6, "0")}`;
-  const sent = await fetch(`${custodySimulatorUrl()}/__sim/payments`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ address: payment.address, amount }) });
+  const sent = await fetch(`${custodySimulatorUrl()}/__sim/payments`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ address: payment.address, amount }),
+  });
   expect(sent.status).toBe(200);
   return paymentId;
 }
 
-const paymentRow = (id: string) => withDb((db) => db.prepare("select status, confirmations from payments where id = ?").get(id) as { status: string; confirmations: number });
-const transfersOf = (id: string) => withDb((db) => db.prepare("select id, status, attempts from settlement_transfers where payment_id = ?").all(id) as { id: string; status: string; attempts: number }[]);
+const paymentRow = (id: string) =>
+  withDb(
+    (db) =>
+      db.prepare("select status, confirmations from payments where id = ?").get(id) as {
+        status: string;
+        confirmations: number;
+      },
+  );
+const transfersOf = (id: string) =>
+  withDb(
+    (db) =>
+      db
+        .prepare("select id, status, attempts from settlement_transfers where payment_id = ?")
+        .all(id) as { id: string; status: string; attempts: number }[],
+  );
 
 /** Settled exactly once: one transfer, succeeded, sent once; one conversion; books balanced. */
 function expectSettledOnce(paymentId: string) {
@@ -145,15 +202,23 @@ function expectSettledOnce(paymentId: string) {
   const transfers = transfersOf(paymentId);
   expect(transfers.map((t) => [t.status, t.attempts])).toEqual([["succeeded", 1]]);
   withDb((db) => {
-    const events = db.prepare("select type from payment_events where payment_id = ?").all(paymentId) as { type: string }[];
+    const events = db
+      .prepare("select type from payment_events where payment_id = ?")
+      .all(paymentId) as { type: string }[];
     expect(events.filter((e) => e.type === "converted")).toHaveLength(1);
     expect(events.filter((e) => e.type === "settled")).toHaveLength(1);
     const unbalanced = db
-      .prepare("select e.transaction_id from ledger_entries e join ledger_accounts a on a.id = e.account_id group by e.transaction_id, a.currency having sum(e.amount) != 0")
+      .prepare(
+        "select e.transaction_id from ledger_entries e join ledger_accounts a on a.id = e.account_id group by e.transaction_id, a.currency having sum(e.amount) != 0",
+      )
       .all();
     expect(unbalanced).toEqual([]);
     // M-Pesa (its simulator's own records) accepted the transfer once.
-    const atMpesa = db.prepare("select count(*) as n from simulator_records where simulator = 'daraja' and kind = 'tx' and id = ?").get(transfers[0]!.id) as { n: number };
+    const atMpesa = db
+      .prepare(
+        "select count(*) as n from simulator_records where simulator = 'daraja' and kind = 'tx' and id = ?",
+      )
+      .get(transfers[0]!.id) as { n: number };
     expect(atMpesa.n).toBe(1);
   });
 }
@@ -164,9 +229,14 @@ test.beforeAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
   appDir = path.join(dataDir, "app");
   mkdirSync(appDir, { recursive: true });
-  for (const item of ["build", "public", "drizzle"]) cpSync(path.join(root, item), path.join(appDir, item), { recursive: true });
+  for (const item of ["build", "public", "drizzle"])
+    cpSync(path.join(root, item), path.join(appDir, item), { recursive: true });
   databaseFile = path.join(dataDir, "restart.sqlite");
-  const setup = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-setup.ts"], { cwd: root, env: serverEnv(), encoding: "utf8" });
+  const setup = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-setup.ts"], {
+    cwd: root,
+    env: serverEnv(),
+    encoding: "utf8",
+  });
   expect(setup.status, setup.stderr).toBe(0);
 });
 
@@ -185,7 +255,11 @@ test("killed after the first confirmation: settled exactly once after the restar
   expect(paymentRow(paymentId).confirmations).toBeLessThan(3);
 
   await start();
-  await waitFor("the payment to settle after the restart", () => paymentRow(paymentId).status === "settled", 60_000);
+  await waitFor(
+    "the payment to settle after the restart",
+    () => paymentRow(paymentId).status === "settled",
+    60_000,
+  );
   expectSettledOnce(paymentId);
   await api.dispose();
 });
@@ -194,12 +268,20 @@ test("killed while M-Pesa's result was on its way: the status query settles it, 
   if (!server) await start();
   const api = await merchantApi();
   const paymentId = await createAndPay(api, "KILL-SENT");
-  await waitFor("the transfer to be sent to M-Pesa", () => transfersOf(paymentId).some((t) => t.status === "sent"), 60_000);
+  await waitFor(
+    "the transfer to be sent to M-Pesa",
+    () => transfersOf(paymentId).some((t) => t.status === "sent"),
+    60_000,
+  );
   await kill9();
   expect(transfersOf(paymentId).map((t) => t.status)).toEqual(["sent"]);
 
   await start();
-  await waitFor("the payment to settle after the restart", () => paymentRow(paymentId).status === "settled", 60_000);
+  await waitFor(
+    "the payment to settle after the restart",
+    () => paymentRow(paymentId).status === "settled",
+    60_000,
+  );
   expectSettledOnce(paymentId);
   await api.dispose();
 });

@@ -8,7 +8,13 @@ import { signInAsMerchant, signInAsOperator } from "./auth";
 import { createTestMerchant } from "./db";
 import { expectToast } from "./helpers";
 
-async function createPayment(page: Page, testInfo: TestInfo, amount: string, reference: string, youReceive?: string) {
+async function createPayment(
+  page: Page,
+  testInfo: TestInfo,
+  amount: string,
+  reference: string,
+  youReceive?: string,
+) {
   await page.goto("/merchant/dashboard");
   await page.getByRole("link", { name: "Create Payment" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Create Payment" })).toBeVisible();
@@ -16,7 +22,9 @@ async function createPayment(page: Page, testInfo: TestInfo, amount: string, ref
   await page.getByLabel("Your reference").fill(reference);
   await page.getByRole("radio", { name: "USDT" }).check();
   await page.getByRole("button", { name: "Review" }).click();
-  const summary = page.locator("div", { has: page.getByRole("heading", { name: "Summary" }) }).last();
+  const summary = page
+    .locator("div", { has: page.getByRole("heading", { name: "Summary" }) })
+    .last();
   await expect(summary).toContainText("Collection fee (1%)");
   if (youReceive) await expect(summary).toContainText(youReceive);
   await page.getByRole("button", { name: "Create Payment" }).click();
@@ -27,7 +35,9 @@ async function createPayment(page: Page, testInfo: TestInfo, amount: string, ref
 async function payOnCheckout(page: Page) {
   await page.getByRole("link", { name: "Open checkout page" }).click();
   await expect(page.getByText("Send exactly")).toBeVisible();
-  await expect(page.getByRole("img", { name: /QR code of the USDT deposit address/ })).toBeVisible();
+  await expect(
+    page.getByRole("img", { name: /QR code of the USDT deposit address/ }),
+  ).toBeVisible();
   const checkoutUrl = page.url();
   // The customer's test wallet needs no operator session: it pays this payment's address only.
   await page.getByRole("link", { name: "Pay with the test wallet (simulator)" }).click();
@@ -42,7 +52,10 @@ async function payOnCheckout(page: Page) {
   // Two confirmations (USDT) from the simulator's page.
   for (let i = 0; i < 2; i++) {
     await page.goto("/simulator/custody/");
-    await page.getByRole("button", { name: /^Add confirmation/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Add confirmation/ })
+      .first()
+      .click();
   }
   await page.goto(checkoutUrl);
   await expect(page.getByText("Paid", { exact: true })).toBeVisible();
@@ -52,11 +65,23 @@ test("a merchant is paid in crypto and settled to M-Pesa", async ({ page }, test
   await signInAsMerchant(page, await createTestMerchant());
   const reference = `INV-${testInfo.project.name}-${Date.now()}`;
   // KES 2,500 less the 1% fee is KES 2,475: KES 2,466 reaches M-Pesa, KES 9 is Safaricom's charge (no 1.5% on top).
-  await createPayment(page, testInfo, "2500", reference, "KES 2,466 after the 1% fee and the M-Pesa charge of KES 9");
+  await createPayment(
+    page,
+    testInfo,
+    "2500",
+    reference,
+    "KES 2,466 after the 1% fee and the M-Pesa charge of KES 9",
+  );
   const detailUrl = page.url();
-  await expect(page.getByText("KES 2,466 after the 1% fee and the M-Pesa charge of KES 9")).toBeVisible();
+  await expect(
+    page.getByText("KES 2,466 after the 1% fee and the M-Pesa charge of KES 9"),
+  ).toBeVisible();
   await page.getByRole("link", { name: "Open checkout page" }).click();
-  await expect(page.getByText("Merchant view: You receive KES 2,466 after the 1% fee and the M-Pesa charge of KES 9.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Merchant view: You receive KES 2,466 after the 1% fee and the M-Pesa charge of KES 9.",
+    ),
+  ).toBeVisible();
   await page.goto(detailUrl);
   await payOnCheckout(page);
 
@@ -64,12 +89,18 @@ test("a merchant is paid in crypto and settled to M-Pesa", async ({ page }, test
   // The M-Pesa result arrives asynchronously: reload until the transfer shows its receipt.
   await expect(async () => {
     await page.reload();
-    await expect(page.getByRole("cell", { name: "Paid", exact: true })).toBeVisible({ timeout: 1_000 });
+    await expect(page.getByRole("cell", { name: "Paid", exact: true })).toBeVisible({
+      timeout: 1_000,
+    });
   }).toPass({ timeout: 20_000 });
   await expect(page.getByText("Settled", { exact: true }).first()).toBeVisible();
   await expect(page.getByText("Converted to KES")).toBeVisible();
   await expect(page.getByText("KES 2,466 after the M-Pesa charge of KES 9")).toBeVisible();
-  await expect(page.getByRole("table", { name: "Transfers to your M-Pesa number" }).getByRole("cell", { name: "KES 9.00", exact: true })).toBeVisible();
+  await expect(
+    page
+      .getByRole("table", { name: "Transfers to your M-Pesa number" })
+      .getByRole("cell", { name: "KES 9.00", exact: true }),
+  ).toBeVisible();
   await expect(page.locator("td.font-mono").first()).toHaveText(/^[A-Z0-9]{10}$/);
 
   await page.goto("/merchant/dashboard");
@@ -79,7 +110,9 @@ test("a merchant is paid in crypto and settled to M-Pesa", async ({ page }, test
   await expect(page.getByRole("link", { name: reference })).toBeVisible();
 });
 
-test("a large payment settles in transfers of at most KES 250,000 and waits past the daily limit", async ({ page }, testInfo) => {
+test("a large payment settles in transfers of at most KES 250,000 and waits past the daily limit", async ({
+  page,
+}, testInfo) => {
   await signInAsMerchant(page, await createTestMerchant());
   const reference = `BIG-${testInfo.project.name}-${Date.now()}`;
   await createPayment(page, testInfo, "900000", reference);
@@ -88,14 +121,22 @@ test("a large payment settles in transfers of at most KES 250,000 and waits past
   await page.goto(detailUrl);
   await expect(async () => {
     await page.reload();
-    await expect(page.getByRole("cell", { name: "Paid", exact: true }).first()).toBeVisible({ timeout: 1_000 });
+    await expect(page.getByRole("cell", { name: "Paid", exact: true }).first()).toBeVisible({
+      timeout: 1_000,
+    });
   }).toPass({ timeout: 20_000 });
-  const rows = page.getByRole("table", { name: "Transfers to your M-Pesa number" }).getByRole("row");
+  const rows = page
+    .getByRole("table", { name: "Transfers to your M-Pesa number" })
+    .getByRole("row");
   await expect(rows).not.toHaveCount(2);
-  for (const cell of await page.getByRole("cell", { name: /^KES [\d,]+\.\d\d$/ }).allTextContents()) {
+  for (const cell of await page
+    .getByRole("cell", { name: /^KES [\d,]+\.\d\d$/ })
+    .allTextContents()) {
     expect(Number(cell.replace(/[^\d.]/g, ""))).toBeLessThanOrEqual(250_000);
   }
-  await expect(page.getByText("Waiting for the next day (daily M-Pesa limit)").first()).toBeVisible();
+  await expect(
+    page.getByText("Waiting for the next day (daily M-Pesa limit)").first(),
+  ).toBeVisible();
 });
 
 test("payments below the minimum are refused with the reason", async ({ page }, testInfo) => {

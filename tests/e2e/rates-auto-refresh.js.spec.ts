@@ -8,7 +8,9 @@ test.afterEach(async () => {
 });
 
 test.describe("Exchange rates auto-refresh", () => {
-  test("with JavaScript, the page re-reads the rates every 60 seconds, showing the 4-card skeleton meanwhile", async ({ page }, testInfo) => {
+  test("with JavaScript, the page re-reads the rates every 60 seconds, showing the 4-card skeleton meanwhile", async ({
+    page,
+  }, testInfo) => {
     await market({ mode: "normal", ageSeconds: 600 });
     await page.clock.install();
     await page.goto("/exchange-rates");
@@ -33,7 +35,9 @@ test.describe("Exchange rates auto-refresh", () => {
     await expect(skeleton).toHaveCount(0);
   });
 
-  test("with JavaScript, a background refresh that failed is toasted when the page re-reads the rates", async ({ page }, testInfo) => {
+  test("with JavaScript, a background refresh that failed is toasted when the page re-reads the rates", async ({
+    page,
+  }, testInfo) => {
     await market({ mode: "normal", ageSeconds: 600 });
     expect((await page.request.post("/exchange-rates")).ok()).toBe(true);
     await page.clock.install();
@@ -53,4 +57,3 @@ test.describe("Exchange rates auto-refresh", () => {
     await expect(rateCards(page).getByText("Live", { exact: true })).toHaveCount(4);
   });
 });
-

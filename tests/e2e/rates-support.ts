@@ -3,7 +3,6 @@ import { expect, type Page, type TestInfo } from "@playwright/test";
 import { operatorApi } from "./auth";
 import { isJsProject } from "./helpers";
 
-
 export const LIVE = ["Bitcoin", "Ethereum", "Tether", "USD Coin"];
 export const KES = /^KES \d{1,3}(,\d{3})*$/;
 
@@ -11,16 +10,27 @@ export const KES = /^KES \d{1,3}(,\d{3})*$/;
  * Set the simulator's fault mode and, optionally, reset or age the rates store ("time passes"). As the
  * e2e operator: the simulator controls need an operator session.
  */
-export async function market(body: { mode?: string; fxMode?: string; reset?: boolean; ageSeconds?: number }) {
+export async function market(body: {
+  mode?: string;
+  fxMode?: string;
+  reset?: boolean;
+  ageSeconds?: number;
+}) {
   const response = await (await operatorApi()).post("/simulator/market", { data: body });
   expect(response.status()).toBe(200);
 }
 
 export function eatTime(ms: number): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Nairobi", hour: "2-digit", minute: "2-digit", hour12: false }).format(ms);
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Africa/Nairobi",
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+  }).format(ms);
 }
 
-export const rateCards = (page: Page) => page.getByRole("list", { name: "Exchange rates in Kenyan shillings" }).getByRole("listitem");
+export const rateCards = (page: Page) =>
+  page.getByRole("list", { name: "Exchange rates in Kenyan shillings" }).getByRole("listitem");
 
 export async function expectLiveCards(page: Page) {
   const cards = rateCards(page);
@@ -49,4 +59,3 @@ export async function expectFailureToast(page: Page, testInfo: TestInfo) {
     await expect(page.locator('noscript [role="alert"]')).toHaveText(`${title}: ${description}`);
   }
 }
-

@@ -6,7 +6,9 @@ import { expect, test } from "@playwright/test";
 import { operatorApi } from "./auth";
 
 /** Drive or read the market simulator, as the e2e operator (the simulator controls need one). */
-async function market(body: { mode?: string; reset?: boolean; ageSeconds?: number } = {}): Promise<{ mode: string; calls: { prices: number; fx: number } }> {
+async function market(
+  body: { mode?: string; reset?: boolean; ageSeconds?: number } = {},
+): Promise<{ mode: string; calls: { prices: number; fx: number } }> {
   const operator = await operatorApi();
   const response = Object.keys(body).length
     ? await operator.post("/simulator/market", { data: body })
@@ -20,7 +22,9 @@ test.afterEach(async () => {
 });
 
 test.describe("GET /functions/v1/rates", () => {
-  test("answers rates for BTC, ETH, USDT and USDC in KES with timestamp, source and stale, cached until the next refresh", async ({ request }) => {
+  test("answers rates for BTC, ETH, USDT and USDC in KES with timestamp, source and stale, cached until the next refresh", async ({
+    request,
+  }) => {
     await market({ mode: "normal", ageSeconds: 600 });
     const refreshed = await request.post("/exchange-rates", { maxRedirects: 0 });
     expect(refreshed.status()).toBe(302);
@@ -51,7 +55,11 @@ test.describe("GET /functions/v1/rates", () => {
     expect(Date.parse(body.timestamp)).toBeGreaterThan(before - 2 * 60_000);
     expect(body.source).toBe("coingecko-simulator");
     expect(body.stale).toBe(false);
-    expect(body.assets.BTC).toMatchObject({ kind: "live", derived: true, source: "coingecko-simulator" });
+    expect(body.assets.BTC).toMatchObject({
+      kind: "live",
+      derived: true,
+      source: "coingecko-simulator",
+    });
     expect(body.assets.BTC.price).toMatch(/^\d+(\.\d+)?$/);
   });
 
@@ -77,7 +85,11 @@ test.describe("GET /functions/v1/rates", () => {
 });
 
 test.describe("Refreshing", () => {
-  test("twenty simultaneous Refresh posts and a hundred reads make at most one provider call", async ({ request, playwright, baseURL }) => {
+  test("twenty simultaneous Refresh posts and a hundred reads make at most one provider call", async ({
+    request,
+    playwright,
+    baseURL,
+  }) => {
     // Rates exist (an earlier test may have emptied the store), and a while has passed since.
     await market({ mode: "normal", ageSeconds: 600 });
     await request.post("/exchange-rates");
@@ -88,7 +100,9 @@ test.describe("Refreshing", () => {
     const direct = (baseURL ?? "").replace("//localhost:", "//127.0.0.1:");
     const poster = await playwright.request.newContext({ baseURL: direct });
     const reader = await playwright.request.newContext({ baseURL: direct });
-    const posts = Array.from({ length: 20 }, () => poster.post("/exchange-rates", { maxRedirects: 0 }));
+    const posts = Array.from({ length: 20 }, () =>
+      poster.post("/exchange-rates", { maxRedirects: 0 }),
+    );
     const reads = Array.from({ length: 100 }, (_, index) =>
       reader.get(index % 2 ? "/functions/v1/rates" : "/exchange-rates"),
     );
@@ -98,7 +112,9 @@ test.describe("Refreshing", () => {
     expect((await market()).calls.prices - before).toBe(1);
   });
 
-  test("a failed refresh answers with the error toast as a flash, and calls the provider no more than once", async ({ request }) => {
+  test("a failed refresh answers with the error toast as a flash, and calls the provider no more than once", async ({
+    request,
+  }) => {
     await market({ mode: "429", ageSeconds: 600 });
     const before = (await market()).calls.prices;
     const first = await request.post("/exchange-rates", { maxRedirects: 0 });
@@ -119,10 +135,16 @@ test.describe("Refreshing", () => {
   test("cross-site Refresh posts are refused before any provider call", async ({ request }) => {
     await market({ mode: "normal", ageSeconds: 600 });
     const before = (await market()).calls.prices;
-    const crossSite = await request.post("/exchange-rates", { headers: { "Sec-Fetch-Site": "cross-site" }, maxRedirects: 0 });
+    const crossSite = await request.post("/exchange-rates", {
+      headers: { "Sec-Fetch-Site": "cross-site" },
+      maxRedirects: 0,
+    });
     expect(crossSite.status()).toBe(403);
     // Another site's Origin: Remix itself aborts the action (see the report in docs/decisions/0010).
-    const foreign = await request.post("/exchange-rates", { headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+    const foreign = await request.post("/exchange-rates", {
+      headers: { Origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
     expect(foreign.status()).toBeGreaterThanOrEqual(400);
     expect(foreign.headers()["location"]).toBeUndefined();
     expect((await market()).calls.prices).toBe(before);
@@ -140,11 +162,16 @@ test.describe("Simulator control", () => {
     expect(bad.status()).toBe(400);
   });
 
-  test("needs an operator session: anonymous reads go to sign-in and changes are refused", async ({ request }) => {
+  test("needs an operator session: anonymous reads go to sign-in and changes are refused", async ({
+    request,
+  }) => {
     const read = await request.get("/simulator/market", { maxRedirects: 0 });
     expect(read.status()).toBe(302);
     expect(read.headers()["location"]).toBe("/admin/signin?redirectTo=%2Fsimulator%2Fmarket");
-    const change = await request.post("/simulator/market", { data: { mode: "500" }, maxRedirects: 0 });
+    const change = await request.post("/simulator/market", {
+      data: { mode: "500" },
+      maxRedirects: 0,
+    });
     expect(change.status()).toBe(302);
     expect((await market()).mode).toBe("normal");
   });

@@ -15,7 +15,9 @@ test.afterEach(async () => {
 });
 
 test.describe("Exchange rates", () => {
-  test("with the provider up: four live KES cards, the EAT badge, attribution, and Refresh", async ({ page }, testInfo) => {
+  test("with the provider up: four live KES cards, the EAT badge, attribution, and Refresh", async ({
+    page,
+  }, testInfo) => {
     // Whatever an earlier test left is now ten minutes old: the refresh gate is open.
     await market({ mode: "normal", ageSeconds: 600 });
     await page.goto("/exchange-rates");
@@ -49,10 +51,14 @@ test.describe("Exchange rates", () => {
     const shown = (await badge.textContent())?.slice("Last updated ".length, -" EAT".length);
     expect([eatTime(started - 60_000), eatTime(started), eatTime(Date.now())]).toContain(shown);
     await expect(page.getByText(/^Market data/)).toBeVisible();
-    await expect(page.getByText(/calculated from the USD price and the USD\/KES rate/)).toBeVisible();
+    await expect(
+      page.getByText(/calculated from the USD price and the USD\/KES rate/),
+    ).toBeVisible();
   });
 
-  test("when the provider fails after a good snapshot: the last rates, marked stale, and the failure toast", async ({ page }, testInfo) => {
+  test("when the provider fails after a good snapshot: the last rates, marked stale, and the failure toast", async ({
+    page,
+  }, testInfo) => {
     await market({ mode: "normal", ageSeconds: 600 });
     await page.goto("/exchange-rates");
     await page.getByRole("button", { name: "Refresh" }).click();
@@ -67,33 +73,49 @@ test.describe("Exchange rates", () => {
     await expect(cards).toHaveCount(4);
     await expect(page.locator("[data-rate]")).toHaveText(livePrices);
     await expect(cards.getByText(/^Stale: as of \d{2}:\d{2} EAT$/)).toHaveCount(4);
-    await expect(page.getByRole("status").filter({ hasText: "Rates marked stale are the last ones we received" })).toBeVisible();
+    await expect(
+      page
+        .getByRole("status")
+        .filter({ hasText: "Rates marked stale are the last ones we received" }),
+    ).toBeVisible();
     await expect(page.getByText(/^Last updated \d{2}:\d{2} EAT$/)).toBeVisible();
 
     await page.getByRole("button", { name: "Refresh" }).click();
     await expectFailureToast(page, testInfo);
     await expect(page.locator("[data-rate]")).toHaveText(livePrices);
-    await expect(page.getByRole("status").filter({ hasText: "Our market-data provider is not answering" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Our market-data provider is not answering" }),
+    ).toBeVisible();
 
     await page.goto("/supported-currencies");
-    const list = page.getByRole("list", { name: "Supported cryptocurrencies" }).getByRole("listitem");
+    const list = page
+      .getByRole("list", { name: "Supported cryptocurrencies" })
+      .getByRole("listitem");
     await expect(list).toHaveCount(cryptocurrencies.length);
     await expect(list.getByText(/^Stale: as of/)).toHaveCount(4);
-    const bitcoin = list.filter({ has: page.getByRole("heading", { name: "Bitcoin", exact: true }) });
+    const bitcoin = list.filter({
+      has: page.getByRole("heading", { name: "Bitcoin", exact: true }),
+    });
     await expect(bitcoin.locator("[data-rate]")).toHaveText(livePrices[0] ?? "");
   });
 
-  test("with no data ever: Service Unavailable, fallback rates on Supported Currencies, and Try Again once it recovers", async ({ page }, testInfo) => {
+  test("with no data ever: Service Unavailable, fallback rates on Supported Currencies, and Try Again once it recovers", async ({
+    page,
+  }, testInfo) => {
     await market({ mode: "500", reset: true });
     await page.goto("/exchange-rates");
     await expectJsState(page, testInfo);
     await expect(page.getByRole("heading", { name: "Service Unavailable" })).toBeVisible();
-    await expect(page.getByText("We're currently unable to fetch exchange rates. Please try again later.")).toBeVisible();
+    await expect(
+      page.getByText("We're currently unable to fetch exchange rates. Please try again later."),
+    ).toBeVisible();
     await expect(rateCards(page)).toHaveCount(0);
     await expect(page.getByText(/^Last updated/)).toHaveCount(0);
 
     await page.goto("/supported-currencies");
-    const list = page.getByRole("list", { name: "Supported cryptocurrencies" }).getByRole("listitem");
+    const list = page
+      .getByRole("list", { name: "Supported cryptocurrencies" })
+      .getByRole("listitem");
     await expect(list).toHaveCount(cryptocurrencies.length);
     await expect(list.getByText("Fallback rate", { exact: true })).toHaveCount(4);
     await expect(page.getByText("Live rates unavailable: fallback rates shown")).toBeVisible();
@@ -110,25 +132,34 @@ test.describe("Exchange rates", () => {
     await expectLiveCards(page);
     await expect(page.getByRole("heading", { name: "Service Unavailable" })).toHaveCount(0);
   });
-
 });
 
 test.describe("Supported currencies", () => {
-  test("lists the 20 assets in order with rate, 24h change, description, the minimum and the licence", async ({ page }, testInfo) => {
+  test("lists the 20 assets in order with rate, 24h change, description, the minimum and the licence", async ({
+    page,
+  }, testInfo) => {
     await market({ mode: "normal", ageSeconds: 600 });
     await page.request.post("/exchange-rates");
     await page.goto("/supported-currencies");
     await expectJsState(page, testInfo);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Supported Currencies");
-    const items = page.getByRole("list", { name: "Supported cryptocurrencies" }).getByRole("listitem");
-    await expect(items.getByRole("heading", { level: 3 })).toHaveText(cryptocurrencies.map((coin) => coin.name));
+    const items = page
+      .getByRole("list", { name: "Supported cryptocurrencies" })
+      .getByRole("listitem");
+    await expect(items.getByRole("heading", { level: 3 })).toHaveText(
+      cryptocurrencies.map((coin) => coin.name),
+    );
     for (const [index, coin] of cryptocurrencies.entries()) {
       const item = items.nth(index);
-      await expect(item.locator("p").filter({ hasText: new RegExp(`^${coin.symbol}$`) })).toBeVisible();
+      await expect(
+        item.locator("p").filter({ hasText: new RegExp(`^${coin.symbol}$`) }),
+      ).toBeVisible();
       await expect(item.getByText(coin.description)).toBeVisible();
       await expect(item.locator("[data-rate]")).toHaveText(/^KES \d/);
       await expect(item.getByText(/^24h change [+-]?\d+\.\d{2}%/)).toHaveCount(1);
-      await expect(item.getByText(coin.live ? "Live" : "Reference rate", { exact: true })).toBeVisible();
+      await expect(
+        item.getByText(coin.live ? "Live" : "Reference rate", { exact: true }),
+      ).toBeVisible();
     }
     await expect(page.getByText("Minimum conversion: KES 500")).toBeVisible();
     await expect(page.getByText(/^Money Services Business licence: C100000762$/)).toBeVisible();

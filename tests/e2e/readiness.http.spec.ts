@@ -12,7 +12,9 @@ test("readyz: 200 with every check passing, never cached", async ({ request }) =
   expect(response.headers()["cache-control"]).toBe("no-store");
   expect(body.status).toBe("ready");
   expect(body.checks.database.ok).toBe(true);
-  expect(body.checks.boot.steps.map((step: { step: string; ok: boolean }) => [step.step, step.ok])).toEqual([
+  expect(
+    body.checks.boot.steps.map((step: { step: string; ok: boolean }) => [step.step, step.ok]),
+  ).toEqual([
     ["config", true],
     ["database", true],
     ["rates", true],
@@ -42,6 +44,9 @@ test("the custody simulator's control page needs an operator session", async ({ 
   expect(page.headers()["location"]).toBe("/admin/signin?redirectTo=%2Fsimulator%2Fcustody%2F");
   const addresses = await request.get("/simulator/custody/addresses", { maxRedirects: 0 });
   expect(addresses.status()).toBe(302);
-  const pay = await request.post("/simulator/custody/payments", { form: { address: "0xanything", amount: "1" }, maxRedirects: 0 });
+  const pay = await request.post("/simulator/custody/payments", {
+    form: { address: "0xanything", amount: "1" },
+    maxRedirects: 0,
+  });
   expect(pay.status()).toBe(403);
 });

@@ -3,7 +3,9 @@ import { tickerStats } from "../../app/content/ticker";
 import { expectJsState } from "./helpers";
 
 test.describe("shared layout", () => {
-  test("header links, footer details and the ticker render on every page", async ({ page }, testInfo) => {
+  test("header links, footer details and the ticker render on every page", async ({
+    page,
+  }, testInfo) => {
     await page.goto("/terms");
     await expectJsState(page, testInfo);
     const header = page.getByRole("banner");
@@ -14,16 +16,27 @@ test.describe("shared layout", () => {
     const apiDocs = main.getByRole("link", { name: /API Docs/ });
     await expect(apiDocs).toHaveAttribute("target", "_blank");
     await expect(apiDocs).toHaveAttribute("href", /^https:\/\//);
-    await expect(header.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/merchant-signin");
-    await expect(header.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/get-started");
+    await expect(header.getByRole("link", { name: "Sign In" })).toHaveAttribute(
+      "href",
+      "/merchant-signin",
+    );
+    await expect(header.getByRole("link", { name: "Get Started" })).toHaveAttribute(
+      "href",
+      "/get-started",
+    );
 
     const footer = page.getByRole("contentinfo");
-    await expect(footer).toContainText("Powering businesses with instant crypto payments and settlement since 2020.");
+    await expect(footer).toContainText(
+      "Powering businesses with instant crypto payments and settlement since 2020.",
+    );
     await expect(footer).toContainText("© 2024 OneHop Payments Limited");
     await expect(footer.getByRole("img", { name: "M-Pesa" })).toBeVisible();
     await expect(footer.getByRole("img", { name: "Airtel Money" })).toBeVisible();
     await expect(footer.getByRole("img", { name: "T-kash" })).toBeVisible();
-    await expect(footer.getByRole("link", { name: "support@onehop.co.ke" })).toHaveAttribute("href", "mailto:support@onehop.co.ke");
+    await expect(footer.getByRole("link", { name: "support@onehop.co.ke" })).toHaveAttribute(
+      "href",
+      "mailto:support@onehop.co.ke",
+    );
     for (const [label, href] of [
       ["About", "/about"],
       ["How It Works", "/features"],
@@ -33,9 +46,15 @@ test.describe("shared layout", () => {
       ["Privacy Policy", "/privacy"],
       ["Terms and Conditions", "/terms"],
     ] as const) {
-      await expect(footer.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
+      await expect(footer.getByRole("link", { name: label, exact: true })).toHaveAttribute(
+        "href",
+        href,
+      );
     }
-    await expect(footer.getByRole("link", { name: /API Documentation/ })).toHaveAttribute("target", "_blank");
+    await expect(footer.getByRole("link", { name: /API Documentation/ })).toHaveAttribute(
+      "target",
+      "_blank",
+    );
 
     const ticker = page.getByRole("region", { name: "Market statistics" });
     for (const stat of tickerStats) {
@@ -45,7 +64,9 @@ test.describe("shared layout", () => {
     }
   });
 
-  test("the ticker loops every 30 seconds and stands still for reduced motion", async ({ page }) => {
+  test("the ticker loops every 30 seconds and stands still for reduced motion", async ({
+    page,
+  }) => {
     await page.goto("/about");
     const track = page.locator(".ticker-track");
     await expect(track).toHaveCSS("animation-duration", "30s");
@@ -70,7 +91,9 @@ test.describe("shared layout", () => {
     const response = await page.goto("/definitely/not/here");
     expect(response?.status()).toBe(404);
     await expectJsState(page, testInfo);
-    await expect(page.getByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Oops! Page not found" }),
+    ).toBeVisible();
     await page.getByRole("link", { name: "Return to Home" }).click();
     await expect(page).toHaveURL(/\/$/);
   });

@@ -12,7 +12,12 @@ const port = Number(process.env.E2E_PORT);
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
 /** A form post (no JavaScript: a document request) from a chosen loopback address. */
-function postForm(path: string, fields: Record<string, string>, localAddress: string, headers: Record<string, string> = {}): Promise<Answer> {
+function postForm(
+  path: string,
+  fields: Record<string, string>,
+  localAddress: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const body = new URLSearchParams(fields).toString();
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -35,7 +40,9 @@ function postForm(path: string, fields: Record<string, string>, localAddress: st
         let text = "";
         response.setEncoding("utf8");
         response.on("data", (chunk: string) => (text += chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }),
+        );
       },
     );
     request.on("error", reject);
@@ -56,13 +63,17 @@ test("a refused sign-in is a readable 429 page with Retry-After, keyed on the ad
     );
     expect(answer.status).toBe(401);
   }
-  const refused = await postForm("/merchant-signin", DEMO_MERCHANT, address, { "User-Agent": "a brand new browser" });
+  const refused = await postForm("/merchant-signin", DEMO_MERCHANT, address, {
+    "User-Agent": "a brand new browser",
+  });
   expect(refused.status).toBe(429);
   expect(Number(refused.headers["retry-after"])).toBeGreaterThan(60);
   expect(refused.headers["content-type"]).toMatch(/text\/html/);
   // The sign-in page itself, with the reason in the server's HTML.
   expect(refused.body).toContain("Merchant Sign In");
-  expect(refused.body).toMatch(/Too many failed sign-in attempts\. Please wait \d+ minutes and try again\./);
+  expect(refused.body).toMatch(
+    /Too many failed sign-in attempts\. Please wait \d+ minutes and try again\./,
+  );
 
   // The same merchant from another address is not locked out by that.
   const other = await postForm("/merchant-signin", DEMO_MERCHANT, "127.0.3.2");
@@ -70,8 +81,19 @@ test("a refused sign-in is a readable 429 page with Retry-After, keyed on the ad
 });
 
 test("no redirectTo bypass leaves our origin after a correct password", async () => {
-  for (const redirectTo of ["/.//evil.com", "/..//evil.com", "/%2e//evil.com", "/./\\evil.com", "/\t/evil.com", "/%5Cevil.com"]) {
-    const merchant = await postForm("/merchant-signin", { ...DEMO_MERCHANT, redirectTo }, "127.0.3.3");
+  for (const redirectTo of [
+    "/.//evil.com",
+    "/..//evil.com",
+    "/%2e//evil.com",
+    "/./\\evil.com",
+    "/\t/evil.com",
+    "/%5Cevil.com",
+  ]) {
+    const merchant = await postForm(
+      "/merchant-signin",
+      { ...DEMO_MERCHANT, redirectTo },
+      "127.0.3.3",
+    );
     expect(merchant.status, JSON.stringify(redirectTo)).toBe(302);
     expect(merchant.headers.location, JSON.stringify(redirectTo)).toBe("/merchant/dashboard");
     const operator = await postForm("/admin/signin", { ...E2E_ADMIN, redirectTo }, "127.0.3.4");

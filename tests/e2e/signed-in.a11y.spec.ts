@@ -8,24 +8,42 @@ async function expectAccessible(page: Page, path: string) {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(`${path}: ${error.message}`));
   await page.goto(path);
-  await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+  await page.waitForFunction(
+    () => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined,
+  );
   await page.waitForLoadState("networkidle");
   expect(errors).toEqual([]);
   await expect(page.locator("h1")).toHaveCount(1);
   const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(blocking.map((v) => `${path} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  const blocking = results.violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  expect(
+    blocking.map(
+      (v) => `${path} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+    ),
+  ).toEqual([]);
 }
 
 test("forms and sign-in pages", async ({ page }) => {
-  for (const path of ["/get-started", "/merchant-signin", "/admin/signin", "/merchant/set-password?token=unknown"]) {
+  for (const path of [
+    "/get-started",
+    "/merchant-signin",
+    "/admin/signin",
+    "/merchant/set-password?token=unknown",
+  ]) {
     await expectAccessible(page, path);
   }
 });
 
 test("merchant pages", async ({ page }) => {
   await signInAsMerchant(page);
-  for (const path of ["/merchant/dashboard", "/merchant/payments", "/merchant/payments/new", "/merchant/settings"]) {
+  for (const path of [
+    "/merchant/dashboard",
+    "/merchant/payments",
+    "/merchant/payments/new",
+    "/merchant/settings",
+  ]) {
     await expectAccessible(page, path);
   }
   await page.goto("/merchant/payments");
@@ -41,7 +59,12 @@ test("merchant pages", async ({ page }) => {
 
 test("operator pages", async ({ page }) => {
   await signInAsOperator(page);
-  for (const path of ["/admin/applications", "/admin/applications?status=approved", "/admin/payments", "/admin/ingest"]) {
+  for (const path of [
+    "/admin/applications",
+    "/admin/applications?status=approved",
+    "/admin/payments",
+    "/admin/ingest",
+  ]) {
     await expectAccessible(page, path);
   }
 });

@@ -3,7 +3,9 @@ import { expect, test } from "@playwright/test";
 import { publicRoutes } from "./routes";
 
 test.describe("HTTP behaviour", () => {
-  test("public pages are CDN-cacheable, set no cookie and carry the security headers", async ({ request }) => {
+  test("public pages are CDN-cacheable, set no cookie and carry the security headers", async ({
+    request,
+  }) => {
     for (const path of publicRoutes) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
@@ -20,7 +22,9 @@ test.describe("HTTP behaviour", () => {
     }
   });
 
-  test("every inline script carries the CSP nonce; uncached pages get a fresh nonce each time", async ({ request }) => {
+  test("every inline script carries the CSP nonce; uncached pages get a fresh nonce each time", async ({
+    request,
+  }) => {
     const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
     for (const path of ["/", "/no-such-page"]) {
       const response = await request.get(path);
@@ -32,7 +36,9 @@ test.describe("HTTP behaviour", () => {
     }
     const first = await request.get("/no-such-page");
     const second = await request.get("/no-such-page");
-    expect(nonceOf(first.headers()["content-security-policy"])).not.toBe(nonceOf(second.headers()["content-security-policy"]));
+    expect(nonceOf(first.headers()["content-security-policy"])).not.toBe(
+      nonceOf(second.headers()["content-security-policy"]),
+    );
   });
 
   test("public pages are served from the page cache, compressed once", async ({ request }) => {
@@ -46,13 +52,17 @@ test.describe("HTTP behaviour", () => {
     expect(await plain.text()).toContain("<h1");
   });
 
-  test("public non-HTML answers are cached too; a visitor with a flash message is never served a cached copy", async ({ request }) => {
+  test("public non-HTML answers are cached too; a visitor with a flash message is never served a cached copy", async ({
+    request,
+  }) => {
     await request.get("/robots.txt");
     const robots = await request.get("/robots.txt");
     expect(robots.headers()["x-page-cache"]).toBe("hit");
     expect(await robots.text()).toContain("Sitemap:");
     await request.get("/about");
-    const withFlash = await request.get("/about", { headers: { cookie: "onehop_flash=not-a-valid-flash" } });
+    const withFlash = await request.get("/about", {
+      headers: { cookie: "onehop_flash=not-a-valid-flash" },
+    });
     expect(withFlash.status()).toBe(200);
     expect(withFlash.headers()["x-page-cache"]).toBeUndefined();
   });
@@ -62,7 +72,10 @@ test.describe("HTTP behaviour", () => {
     expect(response.headers()["strict-transport-security"]).toContain("max-age=");
   });
 
-  test("pages have a title, description, canonical and Open Graph tags", async ({ request, baseURL }) => {
+  test("pages have a title, description, canonical and Open Graph tags", async ({
+    request,
+    baseURL,
+  }) => {
     const html = await (await request.get("/security")).text();
     expect(html).toMatch(/<title>Security \| OneHop<\/title>/);
     expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/);

@@ -5,7 +5,8 @@ import path from "node:path";
 import { afterEach, beforeEach } from "vitest";
 import { openDatabase, type Db } from "~/utils/db.server";
 
-const TEMPLATE_DB = process.env.ONEHOP_TEST_TEMPLATE_DB ?? path.resolve("tests/.tmp/template.sqlite");
+const TEMPLATE_DB =
+  process.env.ONEHOP_TEST_TEMPLATE_DB ?? path.resolve("tests/.tmp/template.sqlite");
 
 export function createTestDb(): { db: Db; file: string; close: () => void } {
   const file = path.resolve("tests/.tmp", `test-${randomUUID()}.sqlite`);

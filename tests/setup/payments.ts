@@ -13,7 +13,10 @@ import { callbackTokenFor } from "~/core/payments/callback-token.server";
 import { handleCustodyWebhook, handleMpesaCallback } from "~/core/payments/webhooks.server";
 import { createCustodyClient } from "~/core/providers/custody/client.server";
 import { startCustodySimulator, type CustodySimulator } from "~/simulators/custody/index.server";
-import { createDarajaClient, type DarajaClientOptions } from "~/core/providers/daraja/client.server";
+import {
+  createDarajaClient,
+  type DarajaClientOptions,
+} from "~/core/providers/daraja/client.server";
 import { startDarajaSimulator, type DarajaSimulator } from "~/simulators/daraja/index.server";
 import type { MobileMoneyPayouts } from "~/core/providers/daraja/types";
 import type { RatesView } from "~/core/rates/read-rates.server";
@@ -41,7 +44,11 @@ export const testConfig: PaymentsConfig = {
   publicSiteUrl: "http://localhost:3000",
 };
 
-export function liveRates(now: number, prices: Partial<Record<"BTC" | "ETH" | "USDT" | "USDC", string>> = {}, kind: "live" | "stale" | "fallback" = "live"): RatesView {
+export function liveRates(
+  now: number,
+  prices: Partial<Record<"BTC" | "ETH" | "USDT" | "USDC", string>> = {},
+  kind: "live" | "stale" | "fallback" = "live",
+): RatesView {
   const all = { BTC: "11650000", ETH: "398000", USDT: "129.2", USDC: "129.15", ...prices };
   return {
     status: kind === "live" ? "live" : "degraded",
@@ -66,8 +73,13 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-  return new Request(`${origin}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+  for (const [name, value] of Object.entries(req.headers))
+    if (typeof value === "string") headers.set(name, value);
+  return new Request(`${origin}${req.url}`, {
+    method: req.method,
+    headers,
+    body: chunks.length ? Buffer.concat(chunks) : undefined,
+  });
 }
 
 const MPESA_CALLBACK_KINDS = {
@@ -110,7 +122,13 @@ export async function startWebhookEndpoint(
       const answer =
         path === "/webhooks/custody"
           ? await handleCustodyWebhook(db, runtime, request, now)
-          : await handleMpesaCallback(db, runtime, MPESA_CALLBACK_KINDS[path as keyof typeof MPESA_CALLBACK_KINDS] ?? "b2c-result", request, now);
+          : await handleMpesaCallback(
+              db,
+              runtime,
+              MPESA_CALLBACK_KINDS[path as keyof typeof MPESA_CALLBACK_KINDS] ?? "b2c-result",
+              request,
+              now,
+            );
       options.onAnswer?.(path, answer.status);
       res.writeHead(answer.status, { "Content-Type": "application/json" });
       res.end(JSON.stringify(answer.body));
@@ -128,7 +146,12 @@ export async function startWebhookEndpoint(
 export const TEST_DARAJA_KEYS = { consumerKey: "k", consumerSecret: "s" } as const;
 
 /** Where a Daraja client sends its B2C and status-query callbacks. */
-export type DarajaCallbackUrls = Required<Pick<DarajaClientOptions, "resultUrl" | "queueTimeoutUrl" | "statusResultUrl" | "statusQueueTimeoutUrl">>;
+export type DarajaCallbackUrls = Required<
+  Pick<
+    DarajaClientOptions,
+    "resultUrl" | "queueTimeoutUrl" | "statusResultUrl" | "statusQueueTimeoutUrl"
+  >
+>;
 
 /** The app's M-Pesa callback URLs on `origin`, each carrying the callback token (as startPayments() gives them to Daraja). */
 export function mpesaCallbackUrls(origin: string, callbackToken: string): DarajaCallbackUrls {
@@ -141,7 +164,10 @@ export function mpesaCallbackUrls(origin: string, callbackToken: string): Daraja
 }
 
 /** A Daraja client for the M-Pesa simulator at `baseUrl`: the test keys, initiator and shortcode, callbacks to `urls`. */
-export function testDarajaClient(baseUrl: string, { urls, now }: { urls: DarajaCallbackUrls; now: () => number }): MobileMoneyPayouts {
+export function testDarajaClient(
+  baseUrl: string,
+  { urls, now }: { urls: DarajaCallbackUrls; now: () => number },
+): MobileMoneyPayouts {
   return createDarajaClient({
     baseUrl,
     ...TEST_DARAJA_KEYS,
@@ -165,8 +191,17 @@ export function testPaymentsRuntime(
   const keys = custodySim.apiKeyPair!;
   return {
     config: testConfig,
-    custody: createCustodyClient({ baseUrl: custodySim.baseUrl, apiKey: keys.apiKey, apiSecretPem: keys.privateKeyPem, timeoutMs: 5_000, now }),
-    payouts: testDarajaClient(darajaSim.baseUrl, { urls: mpesaCallbackUrls(origin, callbackToken), now }),
+    custody: createCustodyClient({
+      baseUrl: custodySim.baseUrl,
+      apiKey: keys.apiKey,
+      apiSecretPem: keys.privateKeyPem,
+      timeoutMs: 5_000,
+      now,
+    }),
+    payouts: testDarajaClient(darajaSim.baseUrl, {
+      urls: mpesaCallbackUrls(origin, callbackToken),
+      now,
+    }),
     custodyWebhookPublicKeyPem: custodySim.webhookPublicKeyPem,
     callbackToken,
     custodySimulator: custodySim,
@@ -182,7 +217,10 @@ export interface PaymentsHarness {
   close(): Promise<void>;
 }
 
-export async function startPaymentsHarness(db: Db, options: { floatKes?: number } = {}): Promise<PaymentsHarness> {
+export async function startPaymentsHarness(
+  db: Db,
+  options: { floatKes?: number } = {},
+): Promise<PaymentsHarness> {
   const clock = { now: Date.UTC(2026, 10, 20, 7, 0) };
   const now = () => clock.now;
   const callbackToken = callbackTokenFor("test-secret");
@@ -190,9 +228,24 @@ export async function startPaymentsHarness(db: Db, options: { floatKes?: number 
   const runtime = {} as PaymentsRuntime;
   const { origin, server: app } = await startWebhookEndpoint(db, runtime, now);
 
-  const custodySim = await startCustodySimulator({ webhookUrl: `${origin}/webhooks/custody`, generateApiKeyPair: true, completeAt: testConfig.confirmations, seed: 7, now });
-  const darajaSim = await startDarajaSimulator({ ...TEST_DARAJA_KEYS, callbackDelayMs: 0, seed: 7, now, floatKes: Math.max(options.floatKes ?? 0, 50_000_000) });
-  Object.assign(runtime, testPaymentsRuntime({ custodySim, darajaSim }, { origin, callbackToken, now }));
+  const custodySim = await startCustodySimulator({
+    webhookUrl: `${origin}/webhooks/custody`,
+    generateApiKeyPair: true,
+    completeAt: testConfig.confirmations,
+    seed: 7,
+    now,
+  });
+  const darajaSim = await startDarajaSimulator({
+    ...TEST_DARAJA_KEYS,
+    callbackDelayMs: 0,
+    seed: 7,
+    now,
+    floatKes: Math.max(options.floatKes ?? 0, 50_000_000),
+  });
+  Object.assign(
+    runtime,
+    testPaymentsRuntime({ custodySim, darajaSim }, { origin, callbackToken, now }),
+  );
   const floatCents = BigInt(options.floatKes ?? 20_000_000) * 100n;
   postTransaction(db, {
     idempotencyKey: "test:float",
@@ -208,7 +261,11 @@ export async function startPaymentsHarness(db: Db, options: { floatKes?: number 
     darajaSim,
     clock,
     async close() {
-      await Promise.all([custodySim.close(), darajaSim.close(), new Promise<void>((resolve) => app.close(() => resolve()))]);
+      await Promise.all([
+        custodySim.close(),
+        darajaSim.close(),
+        new Promise<void>((resolve) => app.close(() => resolve())),
+      ]);
     },
   };
 }
@@ -220,7 +277,10 @@ export async function startPaymentsHarness(db: Db, options: { floatKes?: number 
  * `rates`, the rates service runs too (market simulator, jobs stopped after). `test.close`, if given
  * (the file's database), runs last.
  */
-export function setUpPaymentsHarness(test: { db: Db; close?: () => void }, options: { install?: boolean; rates?: boolean } = {}): PaymentsHarness {
+export function setUpPaymentsHarness(
+  test: { db: Db; close?: () => void },
+  options: { install?: boolean; rates?: boolean } = {},
+): PaymentsHarness {
   const harness = {} as PaymentsHarness;
   beforeAll(async () => {
     Object.assign(harness, await startPaymentsHarness(test.db));
@@ -238,5 +298,13 @@ export function setUpPaymentsHarness(test: { db: Db; close?: () => void }, optio
 }
 
 export function addMerchant(db: Db, id: string, settlementPhone: string | null = "254712345678") {
-  db.insert(merchants).values({ id, businessName: `Shop ${id}`, contactEmail: `${id.toLowerCase()}@shop.example`, settlementPhone, createdAt: 0 }).run();
+  db.insert(merchants)
+    .values({
+      id,
+      businessName: `Shop ${id}`,
+      contactEmail: `${id.toLowerCase()}@shop.example`,
+      settlementPhone,
+      createdAt: 0,
+    })
+    .run();
 }

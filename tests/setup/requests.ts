@@ -4,13 +4,21 @@ export const ORIGIN = "http://localhost:3000";
 export function formPost(
   path: string,
   fields: Record<string, string | string[]>,
-  options: { cookie?: string; origin?: string | null; userAgent?: string; remoteAddress?: string } = {},
+  options: {
+    cookie?: string;
+    origin?: string | null;
+    userAgent?: string;
+    remoteAddress?: string;
+  } = {},
 ): Request {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) {
     for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
   }
-  const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", "User-Agent": options.userAgent ?? "vitest" });
+  const headers = new Headers({
+    "Content-Type": "application/x-www-form-urlencoded",
+    "User-Agent": options.userAgent ?? "vitest",
+  });
   if (options.origin !== null) headers.set("Origin", options.origin ?? ORIGIN);
   if (options.cookie) headers.set("Cookie", options.cookie);
   // The socket's address, as server.mjs passes it (per-client throttling keys on it).
@@ -26,7 +34,12 @@ export function get(path: string, options: { cookie?: string } = {}): Request {
 
 /** "name=value" pairs from a response's Set-Cookie headers, to send back as a Cookie header. */
 export function cookiesFrom(response: Response, previous = ""): string {
-  const jar = new Map(previous.split(/;\s*/).filter(Boolean).map((pair) => [pair.split("=")[0]!, pair] as const));
+  const jar = new Map(
+    previous
+      .split(/;\s*/)
+      .filter(Boolean)
+      .map((pair) => [pair.split("=")[0]!, pair] as const),
+  );
   for (const cookie of response.headers.getSetCookie()) {
     const pair = cookie.split(";")[0]!;
     const name = pair.split("=")[0]!;
@@ -37,11 +50,15 @@ export function cookiesFrom(response: Response, previous = ""): string {
 }
 
 /** The flash toast a response carries (remix-toast cookie), decoded. */
-export async function toastOf(response: Response): Promise<{ type: string; message: string; description?: string } | undefined> {
+export async function toastOf(
+  response: Response,
+): Promise<{ type: string; message: string; description?: string } | undefined> {
   const { getToast } = await import("~/utils/toast.server");
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith("onehop_flash="));
   if (!cookie) return undefined;
-  const { toast } = await getToast(new Request(ORIGIN, { headers: { Cookie: cookie.split(";")[0]! } }));
+  const { toast } = await getToast(
+    new Request(ORIGIN, { headers: { Cookie: cookie.split(";")[0]! } }),
+  );
   return toast;
 }
 
@@ -50,7 +67,11 @@ export async function respond(run: () => Promise<unknown> | unknown): Promise<Re
   try {
     const result = await run();
     if (result instanceof Response) return result;
-    if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
+    if (
+      result &&
+      typeof result === "object" &&
+      (result as { type?: string }).type === "DataWithResponseInit"
+    ) {
       const { data, init } = result as unknown as { data: unknown; init?: ResponseInit };
       return Response.json(data, init ?? undefined);
     }

@@ -25,7 +25,10 @@ export interface CallbackReceiver {
 
 export async function startCallbackReceiver(): Promise<CallbackReceiver> {
   const received: ReceivedCallback[] = [];
-  const waiters: { predicate: (callback: ReceivedCallback) => boolean; resolve: (callback: ReceivedCallback) => void }[] = [];
+  const waiters: {
+    predicate: (callback: ReceivedCallback) => boolean;
+    resolve: (callback: ReceivedCallback) => void;
+  }[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -37,7 +40,12 @@ export async function startCallbackReceiver(): Promise<CallbackReceiver> {
       } catch {
         // kept as text
       }
-      const callback: ReceivedCallback = { path: req.url ?? "/", contentType: req.headers["content-type"], raw, body };
+      const callback: ReceivedCallback = {
+        path: req.url ?? "/",
+        contentType: req.headers["content-type"],
+        raw,
+        body,
+      };
       received.push(callback);
       for (const waiter of [...waiters]) {
         if (waiter.predicate(callback)) {

@@ -10,8 +10,25 @@ export {
   type CustodySimulatorOptions,
   type RsaKeyPairPem,
 } from "~/simulators/custody/index.server";
-export { isValidBech32, multiplyDecimals, segwitV0Address } from "~/simulators/custody/values.server";
-export { startDarajaSimulator, type DarajaSimulator, type DarajaSimulatorOptions } from "~/simulators/daraja/index.server";
-export { startMarketSimulator, type MarketFaultMode, type MarketSimulator } from "~/simulators/market/index.server";
-export { shiftFeedDates, startFeedSimulator, type FeedRoute, type FeedSimulator } from "~/simulators/news/index.server";
+export {
+  isValidBech32,
+  multiplyDecimals,
+  segwitV0Address,
+} from "~/simulators/custody/values.server";
+export {
+  startDarajaSimulator,
+  type DarajaSimulator,
+  type DarajaSimulatorOptions,
+} from "~/simulators/daraja/index.server";
+export {
+  startMarketSimulator,
+  type MarketFaultMode,
+  type MarketSimulator,
+} from "~/simulators/market/index.server";
+export {
+  shiftFeedDates,
+  startFeedSimulator,
+  type FeedRoute,
+  type FeedSimulator,
+} from "~/simulators/news/index.server";
 export { createDbSimulatorStore } from "~/simulators/store.server";

@@ -13,8 +13,18 @@ const sections = [
 ] as const;
 
 /** The operator console frame: the page's h1, the sections this role may open, sign out. */
-export function AdminShell({ operator, title, children }: { operator: ShellOperator; title: string; children: ReactNode }) {
-  const visible = sections.filter((section) => (section.roles as readonly string[]).includes(operator.role));
+export function AdminShell({
+  operator,
+  title,
+  children,
+}: {
+  operator: ShellOperator;
+  title: string;
+  children: ReactNode;
+}) {
+  const visible = sections.filter((section) =>
+    (section.roles as readonly string[]).includes(operator.role),
+  );
   return (
     <Container className="py-10">
       <div className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-4">
@@ -25,7 +35,10 @@ export function AdminShell({ operator, title, children }: { operator: ShellOpera
                 <NavLink
                   to={section.to}
                   className={({ isActive }) =>
-                    cx("rounded-md px-3 py-2 text-sm font-semibold", isActive ? "bg-brand-50 text-brand-800" : "text-slate-800 hover:bg-slate-100")
+                    cx(
+                      "rounded-md px-3 py-2 text-sm font-semibold",
+                      isActive ? "bg-brand-50 text-brand-800" : "text-slate-800 hover:bg-slate-100",
+                    )
                   }
                 >
                   {section.label}

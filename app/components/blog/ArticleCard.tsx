@@ -7,7 +7,19 @@ import { formatLongDate } from "~/utils/format";
 import { paths } from "~/utils/paths";
 import { TagList } from "./TagList";
 
-export type CardData = Pick<ArticleCardData, "id" | "slug" | "title" | "tldr" | "tags" | "category" | "publishedAt" | "sourceName" | "readingTime" | "status">;
+export type CardData = Pick<
+  ArticleCardData,
+  | "id"
+  | "slug"
+  | "title"
+  | "tldr"
+  | "tags"
+  | "category"
+  | "publishedAt"
+  | "sourceName"
+  | "readingTime"
+  | "status"
+>;
 
 export function ArticleCard({ article }: { article: CardData }) {
   return (

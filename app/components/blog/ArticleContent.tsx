@@ -23,16 +23,27 @@ export function ArticleContent({ article, siteUrl }: { article: Article; siteUrl
           <span aria-hidden="true">·</span>
           <span>{article.readingTime} min read</span>
         </p>
-        <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{article.title}</h1>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
+          {article.title}
+        </h1>
         <p className="mt-4 flex items-center gap-3 text-slate-700">
-          <img src={article.author.avatar} alt="" width={40} height={40} className="h-10 w-10 rounded-full" />
+          <img
+            src={article.author.avatar}
+            alt=""
+            width={40}
+            height={40}
+            className="h-10 w-10 rounded-full"
+          />
           <span>
             By <span className="font-semibold text-ink">{article.author.name}</span>
           </span>
         </p>
       </header>
 
-      <aside aria-labelledby="tldr-heading" className="mt-8 rounded-2xl border border-brand-200 bg-brand-50 p-6">
+      <aside
+        aria-labelledby="tldr-heading"
+        className="mt-8 rounded-2xl border border-brand-200 bg-brand-50 p-6"
+      >
         <h2 id="tldr-heading" className="text-sm font-bold uppercase tracking-wide text-brand-800">
           tl;dr
         </h2>
@@ -46,7 +57,10 @@ export function ArticleContent({ article, siteUrl }: { article: Article; siteUrl
       </div>
 
       {article.kenyaImpact ? (
-        <section aria-labelledby="kenya-impact-heading" className="mt-10 rounded-2xl border border-emerald-300 bg-emerald-50 p-6">
+        <section
+          aria-labelledby="kenya-impact-heading"
+          className="mt-10 rounded-2xl border border-emerald-300 bg-emerald-50 p-6"
+        >
           <h2 id="kenya-impact-heading" className="text-xl font-bold text-emerald-900">
             Kenya Impact
           </h2>
@@ -55,7 +69,10 @@ export function ArticleContent({ article, siteUrl }: { article: Article; siteUrl
       ) : null}
 
       {article.merchantTakeaways && article.merchantTakeaways.length > 0 ? (
-        <section aria-labelledby="merchant-takeaways-heading" className="mt-6 rounded-2xl border border-blue-300 bg-blue-50 p-6">
+        <section
+          aria-labelledby="merchant-takeaways-heading"
+          className="mt-6 rounded-2xl border border-blue-300 bg-blue-50 p-6"
+        >
           <h2 id="merchant-takeaways-heading" className="text-xl font-bold text-blue-900">
             Merchant Takeaways
           </h2>
@@ -70,7 +87,10 @@ export function ArticleContent({ article, siteUrl }: { article: Article; siteUrl
       <p className="mt-10 text-sm text-slate-700">
         Source:{" "}
         {source ? (
-          <ExternalLink href={source} className="font-semibold text-brand-800 underline underline-offset-2">
+          <ExternalLink
+            href={source}
+            className="font-semibold text-brand-800 underline underline-offset-2"
+          >
             {article.sourceName}
           </ExternalLink>
         ) : (
@@ -82,8 +102,17 @@ export function ArticleContent({ article, siteUrl }: { article: Article; siteUrl
         <ShareLinks pageUrl={pageUrl} title={article.title} />
       </div>
 
-      <section aria-labelledby="author-heading" className="mt-8 flex gap-4 rounded-2xl bg-slate-50 p-6">
-        <img src={article.author.avatar} alt="" width={56} height={56} className="h-14 w-14 shrink-0 rounded-full" />
+      <section
+        aria-labelledby="author-heading"
+        className="mt-8 flex gap-4 rounded-2xl bg-slate-50 p-6"
+      >
+        <img
+          src={article.author.avatar}
+          alt=""
+          width={56}
+          height={56}
+          className="h-14 w-14 shrink-0 rounded-full"
+        />
         <div>
           <h2 id="author-heading" className="font-semibold text-ink">
             About {article.author.name}

@@ -6,7 +6,10 @@ type Neighbour = { slug: string; title: string } | null;
 
 export function BackToBlog() {
   return (
-    <Link to={paths.blog} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 underline underline-offset-2">
+    <Link
+      to={paths.blog}
+      className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 underline underline-offset-2"
+    >
       <span aria-hidden="true">←</span> Back to Blog
     </Link>
   );
@@ -17,7 +20,11 @@ export function ArticleNav({ previous, next }: { previous: Neighbour; next: Neig
   return (
     <nav aria-label="More articles" className="mx-auto mt-12 grid max-w-3xl gap-4 sm:grid-cols-2">
       {previous ? (
-        <Link to={paths.blogArticle(previous.slug)} rel="prev" className="rounded-xl border border-slate-200 p-4 hover:bg-slate-50">
+        <Link
+          to={paths.blogArticle(previous.slug)}
+          rel="prev"
+          className="rounded-xl border border-slate-200 p-4 hover:bg-slate-50"
+        >
           <span className="block text-sm font-semibold text-slate-700">← Previous</span>
           <span className="mt-1 block font-semibold text-ink">{previous.title}</span>
         </Link>
@@ -25,7 +32,11 @@ export function ArticleNav({ previous, next }: { previous: Neighbour; next: Neig
         <span />
       )}
       {next ? (
-        <Link to={paths.blogArticle(next.slug)} rel="next" className="rounded-xl border border-slate-200 p-4 text-right hover:bg-slate-50">
+        <Link
+          to={paths.blogArticle(next.slug)}
+          rel="next"
+          className="rounded-xl border border-slate-200 p-4 text-right hover:bg-slate-50"
+        >
           <span className="block text-sm font-semibold text-slate-700">Next →</span>
           <span className="mt-1 block font-semibold text-ink">{next.title}</span>
         </Link>

@@ -11,7 +11,9 @@ function Pill({ to, current, children }: { to: string; current: boolean; childre
       aria-current={current ? "true" : undefined}
       className={cx(
         "inline-flex rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-inset",
-        current ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-100",
+        current
+          ? "bg-brand-700 text-white ring-brand-700"
+          : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-100",
       )}
     >
       {children}
@@ -35,7 +37,10 @@ export function BlogFilters({
         <ul className="flex flex-wrap gap-2">
           {categories.map((category) => (
             <li key={category}>
-              <Pill to={blogHref({ ...query, category, page: 1 }, "articles")} current={query.category === category}>
+              <Pill
+                to={blogHref({ ...query, category, page: 1 }, "articles")}
+                current={query.category === category}
+              >
                 {category === "all" ? "All" : category}
               </Pill>
             </li>
@@ -52,7 +57,10 @@ export function BlogFilters({
           </li>
           {tags.map((tag) => (
             <li key={tag}>
-              <Pill to={blogHref({ ...query, tag, page: 1 }, "articles")} current={query.tag === tag}>
+              <Pill
+                to={blogHref({ ...query, tag, page: 1 }, "articles")}
+                current={query.tag === tag}
+              >
                 {`#${tag}`}
               </Pill>
             </li>

@@ -48,7 +48,9 @@ export function LatestHeadlines({
                     aria-current={current ? "true" : undefined}
                     className={cx(
                       "inline-flex rounded-full px-4 py-1.5 text-sm font-semibold ring-1 ring-inset",
-                      current ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-100",
+                      current
+                        ? "bg-brand-700 text-white ring-brand-700"
+                        : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-100",
                     )}
                   >
                     {topic === "all" ? "All" : topic}
@@ -65,16 +67,27 @@ export function LatestHeadlines({
         ) : headlines.length === 0 ? (
           <p className="mt-6 text-slate-700">No headlines under this topic yet.</p>
         ) : (
-          <ol className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Headlines, newest first">
+          <ol
+            className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+            aria-label="Headlines, newest first"
+          >
             {headlines.map((headline) => (
-              <li key={headline.id} className="flex flex-col rounded-xl border border-slate-200 bg-white p-4">
+              <li
+                key={headline.id}
+                className="flex flex-col rounded-xl border border-slate-200 bg-white p-4"
+              >
                 <p className="flex flex-wrap items-center gap-2 text-xs text-slate-700">
                   <span className="font-semibold">{headline.sourceName}</span>
-                  <time dateTime={headline.publishedAt}>{formatLongDate(headline.publishedAt)}</time>
+                  <time dateTime={headline.publishedAt}>
+                    {formatLongDate(headline.publishedAt)}
+                  </time>
                   {headline.status === "draft" ? <Badge tone="warning">Unpublished</Badge> : null}
                 </p>
                 <h3 className="mt-2 font-semibold text-ink">
-                  <Link to={paths.blogArticle(headline.slug)} className="hover:text-brand-800 hover:underline">
+                  <Link
+                    to={paths.blogArticle(headline.slug)}
+                    className="hover:text-brand-800 hover:underline"
+                  >
                     {headline.title}
                   </Link>
                 </h3>

@@ -41,9 +41,13 @@ export function StepList({
               <span className="sr-only">Step {index + 1}: </span>
               {step.title}
             </h3>
-            {step.duration ? <p className="mt-1 text-sm font-medium text-brand-800">{step.duration}</p> : null}
+            {step.duration ? (
+              <p className="mt-1 text-sm font-medium text-brand-800">{step.duration}</p>
+            ) : null}
             <p className="mt-2 text-slate-700">{step.body}</p>
-            {step.details && step.details.length > 0 ? <CheckList items={step.details} className="mt-3 text-sm" /> : null}
+            {step.details && step.details.length > 0 ? (
+              <CheckList items={step.details} className="mt-3 text-sm" />
+            ) : null}
             {step.link ? (
               <p className="mt-4">
                 <Link

@@ -60,7 +60,10 @@ export function TariffTable({
       role="region"
       aria-labelledby={id}
       tabIndex={0}
-      className={cx("overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm", className)}
+      className={cx(
+        "overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm",
+        className,
+      )}
     >
       <table className={narrow ? table.narrowTable : table.table}>
         <caption id={id} className={table.caption}>

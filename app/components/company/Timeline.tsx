@@ -19,7 +19,10 @@ export function Timeline({
   className?: string;
 }) {
   return (
-    <ol aria-labelledby={labelledBy} className={cx("relative border-l-2 border-brand-200 pl-8 sm:pl-10", className)}>
+    <ol
+      aria-labelledby={labelledBy}
+      className={cx("relative border-l-2 border-brand-200 pl-8 sm:pl-10", className)}
+    >
       {items.map((item) => (
         <li key={item.year} className="relative pb-10 last:pb-0">
           <span
@@ -40,7 +43,10 @@ export function Timeline({
             <ul className="mt-3 space-y-1.5 text-slate-700">
               {item.highlights.map((highlight) => (
                 <li key={highlight} className="flex gap-2">
-                  <span aria-hidden="true" className="mt-2 h-1.5 w-1.5 shrink-0 rounded-full bg-brand-700" />
+                  <span
+                    aria-hidden="true"
+                    className="mt-2 h-1.5 w-1.5 shrink-0 rounded-full bg-brand-700"
+                  />
                   <span>{highlight}</span>
                 </li>
               ))}

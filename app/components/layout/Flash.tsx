@@ -1,6 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 
-export type Flash = { type: "info" | "success" | "error" | "warning"; message: string; description?: string };
+export type Flash = {
+  type: "info" | "success" | "error" | "warning";
+  message: string;
+  description?: string;
+};
 export type QueuedToast = { id: number; flash: Flash };
 
 const TOAST_EVENT = "onehop:toast";
@@ -21,13 +25,18 @@ export function ToastHost({ flash }: { flash: Flash | undefined }) {
   useEffect(() => {
     if (!flash) return;
     setQueue((current) =>
-      current.some((entry) => entry.source === flash) ? current : [...current, { source: flash, item: { id: nextId++, flash } }],
+      current.some((entry) => entry.source === flash)
+        ? current
+        : [...current, { source: flash, item: { id: nextId++, flash } }],
     );
   }, [flash]);
   useEffect(() => {
     const onToast = (event: Event) => {
       const detail = (event as CustomEvent<Flash>).detail;
-      setQueue((current) => [...current, { source: detail, item: { id: nextId++, flash: detail } }]);
+      setQueue((current) => [
+        ...current,
+        { source: detail, item: { id: nextId++, flash: detail } },
+      ]);
     };
     window.addEventListener(TOAST_EVENT, onToast);
     return () => window.removeEventListener(TOAST_EVENT, onToast);

@@ -31,7 +31,9 @@ export function Footer({ apiDocsUrl }: { apiDocsUrl: string }) {
         </div>
         {footerNav.map((group) => (
           <nav key={group.heading} aria-label={group.heading}>
-            <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{group.heading}</h2>
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-white">
+              {group.heading}
+            </h2>
             <ul className="mt-4 space-y-2 text-sm">
               {group.links.map((item) => (
                 <li key={item.label}>

@@ -6,7 +6,15 @@ import { headerNav, type NavLink as NavItem } from "~/content/navigation";
 import { paths } from "~/utils/paths";
 import { Logo } from "./Logo";
 
-function NavItemLink({ item, apiDocsUrl, className }: { item: NavItem; apiDocsUrl: string; className: string }) {
+function NavItemLink({
+  item,
+  apiDocsUrl,
+  className,
+}: {
+  item: NavItem;
+  apiDocsUrl: string;
+  className: string;
+}) {
   if (item.external === "api-docs") {
     return (
       <ExternalLink href={apiDocsUrl} className={className}>
@@ -18,7 +26,9 @@ function NavItemLink({ item, apiDocsUrl, className }: { item: NavItem; apiDocsUr
     <NavLink
       to={item.to}
       prefetch="intent"
-      className={({ isActive }) => cx(className, isActive && "text-brand-800 underline underline-offset-4")}
+      className={({ isActive }) =>
+        cx(className, isActive && "text-brand-800 underline underline-offset-4")
+      }
     >
       {item.label}
     </NavLink>
@@ -40,7 +50,11 @@ export function Header({ apiDocsUrl }: { apiDocsUrl: string }) {
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <Container className="flex h-16 items-center justify-between gap-4">
-        <Link to={paths.home} className="flex items-center gap-2 text-lg font-bold text-ink" aria-label={`${company.brand} home`}>
+        <Link
+          to={paths.home}
+          className="flex items-center gap-2 text-lg font-bold text-ink"
+          aria-label={`${company.brand} home`}
+        >
           <Logo />
           <span>{company.brand}</span>
         </Link>
@@ -64,7 +78,12 @@ export function Header({ apiDocsUrl }: { apiDocsUrl: string }) {
         <details ref={menu} className="menu-toggle md:hidden">
           <summary className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">
             <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" focusable="false">
-              <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              <path
+                d="M4 6h16M4 12h16M4 18h16"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
             </svg>
             Menu
           </summary>
@@ -74,7 +93,11 @@ export function Header({ apiDocsUrl }: { apiDocsUrl: string }) {
                 <ul className="flex flex-col gap-1">
                   {headerNav.map((item) => (
                     <li key={item.label}>
-                      <NavItemLink item={item} apiDocsUrl={apiDocsUrl} className={cx(linkClass, "block text-base")} />
+                      <NavItemLink
+                        item={item}
+                        apiDocsUrl={apiDocsUrl}
+                        className={cx(linkClass, "block text-base")}
+                      />
                     </li>
                   ))}
                 </ul>

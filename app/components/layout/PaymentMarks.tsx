@@ -1,7 +1,13 @@
 /** Simple wordmarks for the mobile-money rails, drawn by us (not the operators' logos). */
 const marks = [
   { name: "M-Pesa", text: "M-PESA", background: "#15803d", foreground: "#ffffff", size: 13 },
-  { name: "Airtel Money", text: "airtel money", background: "#dc2626", foreground: "#ffffff", size: 11 },
+  {
+    name: "Airtel Money",
+    text: "airtel money",
+    background: "#dc2626",
+    foreground: "#ffffff",
+    size: 11,
+  },
   { name: "T-kash", text: "T-kash", background: "#1e3a8a", foreground: "#ffffff", size: 13 },
 ] as const;
 

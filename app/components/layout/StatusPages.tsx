@@ -11,7 +11,9 @@ export function NotFound() {
     <Container className="py-24 text-center">
       <p className="text-6xl font-bold text-brand-700">404</p>
       <h1 className="mt-4 text-3xl font-bold text-ink">Oops! Page not found</h1>
-      <p className="mt-3 text-slate-700">The page you are looking for does not exist or has moved.</p>
+      <p className="mt-3 text-slate-700">
+        The page you are looking for does not exist or has moved.
+      </p>
       <Link to="/" className={buttonClass("primary", "mt-8")}>
         Return to Home
       </Link>

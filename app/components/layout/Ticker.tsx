@@ -3,9 +3,15 @@ import { tickerLoopSeconds, tickerStats, type TickerStat } from "~/content/ticke
 
 function StatList({ copy }: { copy?: boolean }) {
   return (
-    <ul className={copy ? "ticker-copy flex shrink-0" : "flex shrink-0 flex-wrap"} aria-hidden={copy ? true : undefined}>
+    <ul
+      className={copy ? "ticker-copy flex shrink-0" : "flex shrink-0 flex-wrap"}
+      aria-hidden={copy ? true : undefined}
+    >
       {tickerStats.map((stat: TickerStat) => (
-        <li key={stat.value} className="flex items-baseline gap-2 whitespace-nowrap px-6 py-3 text-sm">
+        <li
+          key={stat.value}
+          className="flex items-baseline gap-2 whitespace-nowrap px-6 py-3 text-sm"
+        >
           <strong className="font-bold text-brand-200">{stat.value}</strong>
           <span className="text-slate-100">{stat.label}</span>
           <span className="text-xs text-slate-300">Source: {stat.source}</span>

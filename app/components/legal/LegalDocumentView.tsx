@@ -32,7 +32,11 @@ function BlockView({ block }: { block: Block }) {
             <thead>
               <tr>
                 {block.head.map((cell) => (
-                  <th key={cell} scope="col" className="border-b border-slate-300 px-3 py-2 font-semibold">
+                  <th
+                    key={cell}
+                    scope="col"
+                    className="border-b border-slate-300 px-3 py-2 font-semibold"
+                  >
                     {cell}
                   </th>
                 ))}
@@ -80,10 +84,13 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
           <h1 className="text-4xl font-bold tracking-tight text-ink">{document.title}</h1>
           {document.effective ? (
             <p className="mt-3 text-slate-600">
-              Effective <time dateTime={document.effective}>{formatLongDate(document.effective)}</time>
+              Effective{" "}
+              <time dateTime={document.effective}>{formatLongDate(document.effective)}</time>
             </p>
           ) : null}
-          {document.lastUpdated ? <p className="mt-3 text-slate-600">Last updated {document.lastUpdated}</p> : null}
+          {document.lastUpdated ? (
+            <p className="mt-3 text-slate-600">Last updated {document.lastUpdated}</p>
+          ) : null}
           <div className="mt-6">
             <Blocks blocks={document.intro} />
           </div>
@@ -101,7 +108,12 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
           </ol>
         </nav>
         {document.sections.map((section, index) => (
-          <section key={section.id} id={section.id} className="mt-10" aria-labelledby={`${section.id}-title`}>
+          <section
+            key={section.id}
+            id={section.id}
+            className="mt-10"
+            aria-labelledby={`${section.id}-title`}
+          >
             <h2 id={`${section.id}-title`} className="mb-4 text-2xl font-semibold text-ink">
               {index + 1}. {section.title}
             </h2>

@@ -16,7 +16,11 @@ import { LegalDocumentView } from "./LegalDocumentView";
 export const legalMeta: MetaFunction = ({ matches, data }) => {
   const document = data as LegalDocument | undefined;
   if (!document) return [{ title: "OneHop" }];
-  return seo(matches, { title: document.title, description: document.description, path: document.path });
+  return seo(matches, {
+    title: document.title,
+    description: document.description,
+    path: document.path,
+  });
 };
 
 export function LegalPage() {

@@ -34,7 +34,9 @@ export function CardGrid({
             title={item.title}
             icon={item.icon ? <IconBadge name={item.icon} /> : undefined}
           >
-            <div className="space-y-3">{typeof item.body === "string" ? <p>{item.body}</p> : item.body}</div>
+            <div className="space-y-3">
+              {typeof item.body === "string" ? <p>{item.body}</p> : item.body}
+            </div>
             {item.footer ? <div className="mt-4">{item.footer}</div> : null}
           </Card>
         </li>
@@ -54,7 +56,10 @@ export function StepList({
   return (
     <ol aria-label={label} className="grid gap-6 md:grid-cols-3">
       {steps.map((step, index) => (
-        <li key={step.title} className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <li
+          key={step.title}
+          className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
           <div className="flex items-center gap-3">
             <span className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">
               <span className="sr-only">Step </span>
@@ -71,12 +76,20 @@ export function StepList({
 }
 
 /** A checklist (a real <ul>) with decorative ticks. */
-export function CheckList({ items, tone = "plain" }: { items: readonly string[]; tone?: "plain" | "dark" }) {
+export function CheckList({
+  items,
+  tone = "plain",
+}: {
+  items: readonly string[];
+  tone?: "plain" | "dark";
+}) {
   return (
     <ul className="space-y-2">
       {items.map((item) => (
         <li key={item} className="flex items-start gap-2">
-          <span className={cx("mt-0.5 shrink-0", tone === "dark" ? "text-brand-300" : "text-brand-700")}>
+          <span
+            className={cx("mt-0.5 shrink-0", tone === "dark" ? "text-brand-300" : "text-brand-700")}
+          >
             <Icon name="check" className="h-5 w-5" />
           </span>
           <span className={tone === "dark" ? "text-slate-100" : "text-slate-700"}>{item}</span>

@@ -8,7 +8,9 @@ import type { Cryptocurrency } from "~/content/cryptocurrencies";
 function luminance(hex: string): number {
   const value = hex.replace("#", "");
   const channels = [0, 2, 4].map((start) => parseInt(value.slice(start, start + 2), 16) / 255);
-  const [r = 0, g = 0, b = 0] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r = 0, g = 0, b = 0] = channels.map((c) =>
+    c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4,
+  );
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
@@ -47,7 +49,9 @@ export function CoinList({ coins, label }: { coins: readonly Cryptocurrency[]; l
             <span className="block truncate font-semibold text-ink">{coin.name}</span>
             <span className="block text-sm text-slate-700">
               {coin.symbol}
-              {coin.live ? <span className="ml-2 font-medium text-brand-800">Live rates</span> : null}
+              {coin.live ? (
+                <span className="ml-2 font-medium text-brand-800">Live rates</span>
+              ) : null}
             </span>
           </span>
         </li>

@@ -100,7 +100,11 @@ export function FlowTabs({
 
   return (
     <div>
-      <div role="tablist" aria-label={label} className="inline-flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1">
+      <div
+        role="tablist"
+        aria-label={label}
+        className="inline-flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1"
+      >
         {flows.map((flow, index) => {
           const isSelected = flow.id === selected.id;
           return (

@@ -19,13 +19,21 @@ import {
   TextField,
 } from "~/components/ui/form";
 import { buttonClass } from "~/components/ui";
-import { businessTypes, integrationTypes, monthlyVolumes, timelines } from "~/content/application-options";
+import {
+  businessTypes,
+  integrationTypes,
+  monthlyVolumes,
+  timelines,
+} from "~/content/application-options";
 import { countries, dialCodes, findCountry } from "~/content/countries";
 import { messages } from "~/content/messages";
 import { applicationSchema, limits } from "~/core/merchants/application-schema";
 import { paths } from "~/utils/paths";
 
-const countryOptions = countries.map((country) => ({ value: country.code, label: `${country.flag} ${country.name}` }));
+const countryOptions = countries.map((country) => ({
+  value: country.code,
+  label: `${country.flag} ${country.name}`,
+}));
 
 function Fieldset({ legend, children }: { legend: string; children: ReactNode }) {
   return (
@@ -36,7 +44,11 @@ function Fieldset({ legend, children }: { legend: string; children: ReactNode })
   );
 }
 
-export function ApplicationForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
+export function ApplicationForm({
+  lastResult,
+}: {
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const [form, fields] = useForm({
     id: "merchant-application",
     lastResult,
@@ -71,7 +83,8 @@ export function ApplicationForm({ lastResult }: { lastResult?: SubmissionResult<
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const agreed = new FormData(event.currentTarget).get(fields.agreedToTerms.name);
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (!agreed && submitter?.value !== "show-cities") notify({ type: "error", ...messages.termsRequired });
+    if (!agreed && submitter?.value !== "show-cities")
+      notify({ type: "error", ...messages.termsRequired });
     form.onSubmit(event);
   }
 
@@ -85,14 +98,49 @@ export function ApplicationForm({ lastResult }: { lastResult?: SubmissionResult<
       ) : null}
 
       <Fieldset legend="Business Information">
-        <TextField meta={meta("businessName", true)} label="Business Name" defaultValue={initial("businessName")} maxLength={limits.businessName} autoComplete="organization" />
-        <SelectField meta={meta("businessType", true)} label="Business Type" placeholder="Select business type" options={businessTypes} defaultValue={initial("businessType")} />
-        <TextField meta={meta("website")} label="Website" type="url" inputMode="url" placeholder="https://" defaultValue={initial("website")} maxLength={limits.website} autoComplete="url" className="sm:col-span-2" />
+        <TextField
+          meta={meta("businessName", true)}
+          label="Business Name"
+          defaultValue={initial("businessName")}
+          maxLength={limits.businessName}
+          autoComplete="organization"
+        />
+        <SelectField
+          meta={meta("businessType", true)}
+          label="Business Type"
+          placeholder="Select business type"
+          options={businessTypes}
+          defaultValue={initial("businessType")}
+        />
+        <TextField
+          meta={meta("website")}
+          label="Website"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          defaultValue={initial("website")}
+          maxLength={limits.website}
+          autoComplete="url"
+          className="sm:col-span-2"
+        />
       </Fieldset>
 
       <Fieldset legend="Contact Information">
-        <TextField meta={meta("contactName", true)} label="Contact Name" defaultValue={initial("contactName")} maxLength={limits.contactName} autoComplete="name" />
-        <TextField meta={meta("email", true)} label="Email Address" type="email" defaultValue={initial("email")} maxLength={limits.email} autoComplete="email" />
+        <TextField
+          meta={meta("contactName", true)}
+          label="Contact Name"
+          defaultValue={initial("contactName")}
+          maxLength={limits.contactName}
+          autoComplete="name"
+        />
+        <TextField
+          meta={meta("email", true)}
+          label="Email Address"
+          type="email"
+          defaultValue={initial("email")}
+          maxLength={limits.email}
+          autoComplete="email"
+        />
         <div className="grid grid-cols-[minmax(0,9rem)_1fr] gap-3 sm:col-span-2">
           <SelectField
             meta={meta("countryCode", true)}
@@ -102,7 +150,16 @@ export function ApplicationForm({ lastResult }: { lastResult?: SubmissionResult<
             value={dialCode}
             onChange={(event) => setDialCode(event.target.value)}
           />
-          <TextField meta={meta("phone", true)} label="Phone Number" type="tel" inputMode="tel" defaultValue={initial("phone")} maxLength={limits.phone} autoComplete="tel-national" placeholder="712 345 678" />
+          <TextField
+            meta={meta("phone", true)}
+            label="Phone Number"
+            type="tel"
+            inputMode="tel"
+            defaultValue={initial("phone")}
+            maxLength={limits.phone}
+            autoComplete="tel-national"
+            placeholder="712 345 678"
+          />
         </div>
       </Fieldset>
 
@@ -126,19 +183,57 @@ export function ApplicationForm({ lastResult }: { lastResult?: SubmissionResult<
             disabled={cities.length === 0}
           />
           {hydrated ? null : (
-            <button type="submit" name="intent" value="show-cities" formNoValidate className={buttonClass("secondary", "mt-1")}>
+            <button
+              type="submit"
+              name="intent"
+              value="show-cities"
+              formNoValidate
+              className={buttonClass("secondary", "mt-1")}
+            >
               Show cities
             </button>
           )}
         </div>
-        <TextAreaField meta={meta("businessAddress")} label="Business Address" rows={2} defaultValue={initial("businessAddress")} maxLength={limits.businessAddress} autoComplete="street-address" className="sm:col-span-2" />
+        <TextAreaField
+          meta={meta("businessAddress")}
+          label="Business Address"
+          rows={2}
+          defaultValue={initial("businessAddress")}
+          maxLength={limits.businessAddress}
+          autoComplete="street-address"
+          className="sm:col-span-2"
+        />
       </Fieldset>
 
       <Fieldset legend="Business Details">
-        <SelectField meta={meta("monthlyVolume")} label="Monthly Volume (USD)" placeholder="Select monthly volume" options={monthlyVolumes} defaultValue={initial("monthlyVolume")} />
-        <SelectField meta={meta("timeline")} label="Timeline" placeholder="Select timeline" options={timelines} defaultValue={initial("timeline")} />
-        <SelectField meta={meta("integrationType")} label="Preferred Integration" placeholder="Select integration" options={integrationTypes} defaultValue={initial("integrationType")} />
-        <TextField meta={meta("currentPaymentMethods")} label="Current Payment Methods" placeholder="e.g. M-Pesa Paybill, card payments" defaultValue={initial("currentPaymentMethods")} maxLength={limits.currentPaymentMethods} />
+        <SelectField
+          meta={meta("monthlyVolume")}
+          label="Monthly Volume (USD)"
+          placeholder="Select monthly volume"
+          options={monthlyVolumes}
+          defaultValue={initial("monthlyVolume")}
+        />
+        <SelectField
+          meta={meta("timeline")}
+          label="Timeline"
+          placeholder="Select timeline"
+          options={timelines}
+          defaultValue={initial("timeline")}
+        />
+        <SelectField
+          meta={meta("integrationType")}
+          label="Preferred Integration"
+          placeholder="Select integration"
+          options={integrationTypes}
+          defaultValue={initial("integrationType")}
+        />
+        <TextField
+          meta={meta("currentPaymentMethods")}
+          label="Current Payment Methods"
+          placeholder="e.g. M-Pesa Paybill, card payments"
+          defaultValue={initial("currentPaymentMethods")}
+          maxLength={limits.currentPaymentMethods}
+        />
       </Fieldset>
 
       <div className="space-y-4">
@@ -165,7 +260,12 @@ export function ApplicationForm({ lastResult }: { lastResult?: SubmissionResult<
         />
       </div>
 
-      <SubmitButton pendingLabel="Submitting Application..." className="w-full sm:w-auto" name="intent" value="submit">
+      <SubmitButton
+        pendingLabel="Submitting Application..."
+        className="w-full sm:w-auto"
+        name="intent"
+        value="submit"
+      >
         Submit Application
       </SubmitButton>
     </Form>

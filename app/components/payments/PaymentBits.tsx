@@ -25,7 +25,10 @@ export function PaymentTimeline({ events }: { events: readonly TimelineEvent[] }
     <ol className="relative space-y-4 border-l-2 border-slate-200 pl-6">
       {events.map((event) => (
         <li key={event.id}>
-          <span className="absolute -left-[7px] mt-1.5 h-3 w-3 rounded-full bg-brand-700" aria-hidden="true" />
+          <span
+            className="absolute -left-[7px] mt-1.5 h-3 w-3 rounded-full bg-brand-700"
+            aria-hidden="true"
+          />
           <p className="font-semibold text-ink">{eventLabels[event.type] ?? event.type}</p>
           <p className="text-sm text-slate-700">{event.cause}</p>
           <p className="text-xs text-slate-600">
@@ -54,6 +57,10 @@ export function formatKesExact(cents: string | bigint): string {
 }
 
 /** "KES 2,466 after the 1% fee and the M-Pesa charge of KES 9" (the estimate before a payment settles). */
-export function payoutSentence(payoutCents: string | bigint, feeBps: number, railChargeCents: string | bigint): string {
+export function payoutSentence(
+  payoutCents: string | bigint,
+  feeBps: number,
+  railChargeCents: string | bigint,
+): string {
   return `${formatKesExact(payoutCents)} after the ${formatPercent(feeBps)} fee and the M-Pesa charge of ${formatKesExact(railChargeCents)}`;
 }

@@ -1,7 +1,10 @@
 /** How payment and transfer states read to merchants, customers and operators. */
 import type { PaymentStatus, TransferStatus } from "~/core/payments/statuses";
 
-export const paymentStatusLabels: Record<PaymentStatus, { label: string; tone: "neutral" | "success" | "warning" | "danger" | "info" }> = {
+export const paymentStatusLabels: Record<
+  PaymentStatus,
+  { label: string; tone: "neutral" | "success" | "warning" | "danger" | "info" }
+> = {
   awaiting_payment: { label: "Awaiting payment", tone: "info" },
   confirming: { label: "Confirming", tone: "info" },
   confirmed: { label: "Confirmed", tone: "success" },

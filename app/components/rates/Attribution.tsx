@@ -17,8 +17,8 @@ export function Attribution({
     <div className="mt-8 space-y-2 text-sm text-slate-700">
       {simulated ? (
         <p>
-          Market data: simulated prices from our local CoinGecko-compatible market simulator (this server runs in
-          simulator mode; the prices are not real market prices).
+          Market data: simulated prices from our local CoinGecko-compatible market simulator (this
+          server runs in simulator mode; the prices are not real market prices).
         </p>
       ) : (
         <p>
@@ -31,8 +31,8 @@ export function Attribution({
       )}
       {derived ? (
         <p>
-          CoinGecko does not quote Kenyan shillings, so KES prices are calculated from the USD price and the USD/KES
-          rate published by{" "}
+          CoinGecko does not quote Kenyan shillings, so KES prices are calculated from the USD price
+          and the USD/KES rate published by{" "}
           {simulated ? (
             "the simulated FX source"
           ) : (
@@ -43,7 +43,9 @@ export function Attribution({
           .
         </p>
       ) : null}
-      {fallback ? <p>Fallback rates are fixed reference values kept by OneHop, not market prices.</p> : null}
+      {fallback ? (
+        <p>Fallback rates are fixed reference values kept by OneHop, not market prices.</p>
+      ) : null}
       <p>Rates are indicative. The rate for a payment is locked when the payment is created.</p>
     </div>
   );

@@ -31,7 +31,10 @@ function ChangeBadge({ bps }: { bps: number }) {
 
 export function CurrencyList({ coins, now }: { coins: readonly CurrencyEntry[]; now: number }) {
   return (
-    <ul aria-label="Supported cryptocurrencies" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <ul
+      aria-label="Supported cryptocurrencies"
+      className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+    >
       {coins.map((coin) => {
         const headingId = `currency-${coin.symbol.toLowerCase()}`;
         return (

@@ -10,7 +10,11 @@ export type RateCardData = Pick<Rate, "symbol" | "name" | "priceKes" | "kind" | 
 export function RateKindBadge({ rate, now }: { rate: Pick<Rate, "kind" | "asOf">; now: number }) {
   if (rate.kind === "live") return <Badge tone="success">Live</Badge>;
   if (rate.kind === "stale") {
-    return <Badge tone="warning">Stale: as of {rate.asOf === null ? "unknown" : formatEatStamp(rate.asOf, now)}</Badge>;
+    return (
+      <Badge tone="warning">
+        Stale: as of {rate.asOf === null ? "unknown" : formatEatStamp(rate.asOf, now)}
+      </Badge>
+    );
   }
   return <Badge tone="neutral">Fallback rate</Badge>;
 }
@@ -19,7 +23,10 @@ function RateCard({ rate, now }: { rate: RateCardData; now: number }) {
   const coin = findCryptocurrency(rate.symbol);
   const headingId = `rate-${rate.symbol.toLowerCase()}`;
   return (
-    <li aria-labelledby={headingId} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <li
+      aria-labelledby={headingId}
+      className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <div className="flex items-center gap-3">
         {coin ? <CoinMark coin={coin} /> : null}
         <div>
@@ -29,7 +36,10 @@ function RateCard({ rate, now }: { rate: RateCardData; now: number }) {
           <p className="text-sm text-slate-700">{rate.symbol}</p>
         </div>
       </div>
-      <p className="mt-5 text-2xl font-bold tabular-nums text-ink sm:text-3xl" data-rate={rate.symbol}>
+      <p
+        className="mt-5 text-2xl font-bold tabular-nums text-ink sm:text-3xl"
+        data-rate={rate.symbol}
+      >
         {formatKesPrice(rate.priceKes)}
       </p>
       <p className="text-sm text-slate-700">per 1 {rate.symbol}</p>
@@ -42,7 +52,10 @@ function RateCard({ rate, now }: { rate: RateCardData; now: number }) {
 
 export function RateCards({ rates, now }: { rates: readonly RateCardData[]; now: number }) {
   return (
-    <ul aria-label="Exchange rates in Kenyan shillings" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+    <ul
+      aria-label="Exchange rates in Kenyan shillings"
+      className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
+    >
       {rates.map((rate) => (
         <RateCard key={rate.symbol} rate={rate} now={now} />
       ))}
@@ -52,9 +65,17 @@ export function RateCards({ rates, now }: { rates: readonly RateCardData[]; now:
 
 export function RatesSkeleton() {
   return (
-    <ul aria-label="Loading exchange rates" aria-busy="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+    <ul
+      aria-label="Loading exchange rates"
+      aria-busy="true"
+      className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
+    >
       {[0, 1, 2, 3].map((index) => (
-        <li key={index} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" data-skeleton="">
+        <li
+          key={index}
+          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+          data-skeleton=""
+        >
           <div className="flex animate-pulse items-center gap-3 motion-reduce:animate-none">
             <span className="h-10 w-10 rounded-full bg-slate-200" />
             <span className="h-5 w-24 rounded bg-slate-200" />

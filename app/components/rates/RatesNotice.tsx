@@ -19,9 +19,14 @@ export function ratesNoticeText(input: NoticeInput): string | null {
   if (!stale && !fallback) return null;
   const parts: string[] = [];
   if (stale && input.lastUpdatedAt !== null) {
-    parts.push(`Rates marked stale are the last ones we received, at ${formatEatStamp(input.lastUpdatedAt, input.now)}.`);
+    parts.push(
+      `Rates marked stale are the last ones we received, at ${formatEatStamp(input.lastUpdatedAt, input.now)}.`,
+    );
   }
-  if (fallback) parts.push("Rates marked fallback are indicative reference values: no market price has been received for them yet.");
+  if (fallback)
+    parts.push(
+      "Rates marked fallback are indicative reference values: no market price has been received for them yet.",
+    );
   parts.push(
     input.lastRefreshFailed
       ? `Our market-data provider is not answering; we try again every ${input.refreshSeconds} seconds.`
@@ -34,7 +39,10 @@ export function RatesNotice(props: NoticeInput) {
   const text = ratesNoticeText(props);
   if (!text) return null;
   return (
-    <p role="status" className="mb-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+    <p
+      role="status"
+      className="mb-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
+    >
       <strong className="font-semibold">Not live: </strong>
       {text}
     </p>

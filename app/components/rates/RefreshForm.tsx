@@ -19,7 +19,12 @@ export function RefreshForm({
 }) {
   return (
     <Form method="post" action={REFRESH_ACTION} preventScrollReset>
-      <button type="submit" className={buttonClass(variant)} disabled={busy} aria-busy={busy || undefined}>
+      <button
+        type="submit"
+        className={buttonClass(variant)}
+        disabled={busy}
+        aria-busy={busy || undefined}
+      >
         {busy ? busyLabel : label}
       </button>
     </Form>

@@ -13,7 +13,12 @@ export function ServiceUnavailable({ busy }: { busy: boolean }) {
       </h3>
       <p className="mx-auto mt-3 max-w-xl text-slate-800">{ratesCopy.unavailableText}</p>
       <div className="mt-6 flex justify-center">
-        <RefreshForm busy={busy} label={ratesCopy.tryAgain} busyLabel={ratesCopy.tryAgain} variant="primary" />
+        <RefreshForm
+          busy={busy}
+          label={ratesCopy.tryAgain}
+          busyLabel={ratesCopy.tryAgain}
+          variant="primary"
+        />
       </div>
     </section>
   );

@@ -12,7 +12,11 @@ export function formatKesPrice(decimal: string): string {
   return `KES ${roundDecimal(decimal, 4)}`;
 }
 
-const eatDay = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Nairobi", day: "numeric", month: "short" });
+const eatDay = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Africa/Nairobi",
+  day: "numeric",
+  month: "short",
+});
 const eatDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Nairobi" });
 
 /** "13:05 EAT", or "14 Jan 13:05 EAT" when the time is not on today's date in Nairobi. */

@@ -16,7 +16,10 @@ export interface FieldMeta {
 }
 
 /** What the field primitives need from a Conform field (`fields.email`, …). */
-export function fieldMeta(field: { id: string; name: string; errorId: string; errors?: string[] }, required = true): FieldMeta {
+export function fieldMeta(
+  field: { id: string; name: string; errorId: string; errors?: string[] },
+  required = true,
+): FieldMeta {
   return { id: field.id, name: field.name, errorId: field.errorId, errors: field.errors, required };
 }
 
@@ -67,7 +70,10 @@ export function TextField({
   hint,
   className,
   ...input
-}: { meta: FieldMeta; label: ReactNode; hint?: ReactNode } & Omit<ComponentProps<"input">, "id" | "name">) {
+}: { meta: FieldMeta; label: ReactNode; hint?: ReactNode } & Omit<
+  ComponentProps<"input">,
+  "id" | "name"
+>) {
   const hintId = hint ? `${meta.id}-hint` : undefined;
   return (
     <div className={className}>
@@ -195,7 +201,14 @@ export function Honeypot({ name = HONEYPOT_FIELD }: { name?: string }) {
   return (
     <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
       <label htmlFor={`hp-${name}`}>Leave this field empty</label>
-      <input id={`hp-${name}`} type="text" name={name} tabIndex={-1} autoComplete="off" defaultValue="" />
+      <input
+        id={`hp-${name}`}
+        type="text"
+        name={name}
+        tabIndex={-1}
+        autoComplete="off"
+        defaultValue=""
+      />
     </div>
   );
 }

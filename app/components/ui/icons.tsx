@@ -224,7 +224,13 @@ const paths = {
 export type IconName = keyof typeof paths;
 
 /** A stroked icon that inherits the text colour; `className` sets its size (24px by default). */
-export function Icon({ name, className = "h-6 w-6 shrink-0" }: { name: IconName; className?: string }) {
+export function Icon({
+  name,
+  className = "h-6 w-6 shrink-0",
+}: {
+  name: IconName;
+  className?: string;
+}) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -245,7 +251,13 @@ export function Icon({ name, className = "h-6 w-6 shrink-0" }: { name: IconName;
 }
 
 /** The icon in a tinted rounded square, as used at the top of cards. */
-export function IconBadge({ name, tone = "brand" }: { name: IconName; tone?: "brand" | "inverse" }) {
+export function IconBadge({
+  name,
+  tone = "brand",
+}: {
+  name: IconName;
+  tone?: "brand" | "inverse";
+}) {
   return (
     <span
       className={

@@ -7,7 +7,9 @@ export function cx(...classes: (string | false | null | undefined)[]): string {
 }
 
 export function Container({ children, className }: { children: ReactNode; className?: string }) {
-  return <div className={cx("mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8", className)}>{children}</div>;
+  return (
+    <div className={cx("mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8", className)}>{children}</div>
+  );
 }
 
 /** Top of a page: the one <h1>, an optional eyebrow and lead paragraph, optional actions. */
@@ -28,7 +30,9 @@ export function PageHero({
         {eyebrow ? (
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-800">{eyebrow}</p>
         ) : null}
-        <h1 className="mt-2 max-w-3xl text-4xl font-bold tracking-tight text-ink sm:text-5xl">{title}</h1>
+        <h1 className="mt-2 max-w-3xl text-4xl font-bold tracking-tight text-ink sm:text-5xl">
+          {title}
+        </h1>
         {lead ? <p className="mt-5 max-w-2xl text-lg text-slate-700">{lead}</p> : null}
         {children ? <div className="mt-8 flex flex-wrap gap-3">{children}</div> : null}
       </Container>
@@ -61,12 +65,22 @@ export function Section({
     <section id={id} className={cx("py-16", tones[tone], className)}>
       <Container className="reveal">
         {title ? (
-          <h2 className={cx("text-3xl font-bold tracking-tight", tone === "dark" ? "text-white" : "text-ink")}>
+          <h2
+            className={cx(
+              "text-3xl font-bold tracking-tight",
+              tone === "dark" ? "text-white" : "text-ink",
+            )}
+          >
             {title}
           </h2>
         ) : null}
         {intro ? (
-          <p className={cx("mt-3 max-w-3xl text-lg", tone === "dark" ? "text-slate-200" : "text-slate-700")}>
+          <p
+            className={cx(
+              "mt-3 max-w-3xl text-lg",
+              tone === "dark" ? "text-slate-200" : "text-slate-700",
+            )}
+          >
             {intro}
           </p>
         ) : null}
@@ -136,7 +150,9 @@ export function Card({
     <div className={cx("rounded-2xl border border-slate-200 bg-white p-6 shadow-sm", className)}>
       {icon ? <div className="mb-4 text-brand-700">{icon}</div> : null}
       {title ? <Heading className="text-lg font-semibold text-ink">{title}</Heading> : null}
-      {children ? <div className={cx("text-slate-700", title ? "mt-2" : undefined)}>{children}</div> : null}
+      {children ? (
+        <div className={cx("text-slate-700", title ? "mt-2" : undefined)}>{children}</div>
+      ) : null}
     </div>
   );
 }
@@ -156,7 +172,12 @@ export function Badge({
     info: "bg-blue-100 text-blue-900",
   } as const;
   return (
-    <span className={cx("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold", tones[tone])}>
+    <span
+      className={cx(
+        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold",
+        tones[tone],
+      )}
+    >
       {children}
     </span>
   );
@@ -190,7 +211,9 @@ export function DataTable({
   return (
     <div className={cx("overflow-x-auto", className)}>
       <table className="w-full text-left text-sm">
-        <caption className={showCaption ? "mb-2 text-left font-semibold text-ink" : "sr-only"}>{caption}</caption>
+        <caption className={showCaption ? "mb-2 text-left font-semibold text-ink" : "sr-only"}>
+          {caption}
+        </caption>
         <thead className="border-b border-slate-300">
           <tr>
             {headings.map((heading, index) => (

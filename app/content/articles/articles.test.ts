@@ -4,8 +4,24 @@ import { builtInArticles } from "./index";
 import { countWords, readingTime, wordsPerMinute } from "./reading-time";
 
 const allowedTags = new Set([
-  "kenya", "stablecoins", "usdt", "usdc", "regulation", "vasp-act", "tax", "merchants", "m-pesa", "settlement",
-  "cross-border", "remittances", "product", "airtel-money", "t-kash", "pesalink", "payments", "compliance",
+  "kenya",
+  "stablecoins",
+  "usdt",
+  "usdc",
+  "regulation",
+  "vasp-act",
+  "tax",
+  "merchants",
+  "m-pesa",
+  "settlement",
+  "cross-border",
+  "remittances",
+  "product",
+  "airtel-money",
+  "t-kash",
+  "pesalink",
+  "payments",
+  "compliance",
 ]);
 const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const now = Date.parse("2026-11-21T23:59:59.999Z");
@@ -24,7 +40,11 @@ describe("reading time", () => {
   it("counts words, not markup", () => {
     expect(countWords("")).toBe(0);
     expect(countWords("One two three.")).toBe(3);
-    expect(countWords("## A heading\n\n### Sub heading\n\n- bullet one\n1. numbered item\n\nA paragraph, with  spaces.")).toBe(12);
+    expect(
+      countWords(
+        "## A heading\n\n### Sub heading\n\n- bullet one\n1. numbered item\n\nA paragraph, with  spaces.",
+      ),
+    ).toBe(12);
     expect(countWords("KES 250,000 per transaction - and 1.5% — fee")).toBe(7);
   });
 
@@ -51,7 +71,10 @@ describe("authors", () => {
       const fill = /<circle[^>]*fill="(#[0-9a-f]{6})"/i.exec(svg)?.[1];
       expect(fill, author.name).toBeDefined();
       expect(contrastWithWhite(fill ?? "#ffffff"), author.name).toBeGreaterThanOrEqual(4.5);
-      const initials = author.name.split(" ").map((part) => part[0]).join("");
+      const initials = author.name
+        .split(" ")
+        .map((part) => part[0])
+        .join("");
       expect(svg).toContain(`>${initials}</text>`);
     }
   });
@@ -74,7 +97,9 @@ describe("built-in articles", () => {
     const categories = builtInArticles.map((article) => article.category);
     for (const category of categories) expect(["News", "Product Updates"]).toContain(category);
     expect(categories.filter((category) => category === "News").length).toBeGreaterThanOrEqual(3);
-    expect(categories.filter((category) => category === "Product Updates").length).toBeGreaterThanOrEqual(3);
+    expect(
+      categories.filter((category) => category === "Product Updates").length,
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it("is all published, on distinct valid dates not after 2026-11-21, newest first", () => {
@@ -94,13 +119,27 @@ describe("built-in articles", () => {
   it("writes bodies in the plain-text format with headings, bullets and numbered lines", () => {
     for (const article of builtInArticles) {
       const lines = article.body.split("\n");
-      expect(lines.some((line) => line.startsWith("## ")), article.slug).toBe(true);
-      expect(lines.some((line) => line.startsWith("### ")), article.slug).toBe(true);
-      expect(lines.some((line) => line.startsWith("- ")), article.slug).toBe(true);
-      expect(lines.some((line) => /^\d+\. /.test(line)), article.slug).toBe(true);
+      expect(
+        lines.some((line) => line.startsWith("## ")),
+        article.slug,
+      ).toBe(true);
+      expect(
+        lines.some((line) => line.startsWith("### ")),
+        article.slug,
+      ).toBe(true);
+      expect(
+        lines.some((line) => line.startsWith("- ")),
+        article.slug,
+      ).toBe(true);
+      expect(
+        lines.some((line) => /^\d+\. /.test(line)),
+        article.slug,
+      ).toBe(true);
       expect(article.body.includes("<"), article.slug).toBe(false);
       expect(article.body.includes(">"), article.slug).toBe(false);
-      expect(article.body, article.slug).not.toMatch(/\*\*|__|\]\(|https?:\/\/|`|\{|\}|TODO|lorem/i);
+      expect(article.body, article.slug).not.toMatch(
+        /\*\*|__|\]\(|https?:\/\/|`|\{|\}|TODO|lorem/i,
+      );
       expect(article.body, article.slug).not.toMatch(/\n{3,}/);
       expect(article.body, article.slug).not.toMatch(/[ \t]+$/m);
       const words = countWords(article.body);

@@ -65,7 +65,8 @@ export const article: Article = {
   category: "News",
   publishedAt: "2025-07-08T06:00:00.000Z",
   sourceName: "Business Daily Africa",
-  sourceUrl: "https://www.businessdailyafrica.com/bd/economy/finance-act-2025-repeals-digital-asset-tax-excise-duty-vasp-fees-5104312",
+  sourceUrl:
+    "https://www.businessdailyafrica.com/bd/economy/finance-act-2025-repeals-digital-asset-tax-excise-duty-vasp-fees-5104312",
   author: authors.wanjikuMwangi,
   status: "published",
   readingTime: readingTime(body),

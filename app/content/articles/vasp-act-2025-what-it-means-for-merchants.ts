@@ -65,7 +65,8 @@ export const article: Article = {
   category: "News",
   publishedAt: "2025-11-12T06:00:00.000Z",
   sourceName: "Central Bank of Kenya",
-  sourceUrl: "https://www.centralbank.go.ke/2025/11/04/joint-public-notice-virtual-asset-service-providers-act-2025/",
+  sourceUrl:
+    "https://www.centralbank.go.ke/2025/11/04/joint-public-notice-virtual-asset-service-providers-act-2025/",
   author: authors.wanjikuMwangi,
   status: "published",
   readingTime: readingTime(body),

@@ -23,7 +23,10 @@ export const compliance: LegalDocument = {
       id: "licences-and-registration",
       title: "Licences and registration",
       blocks: [
-        { kind: "p", text: `${company.legalName} is a company incorporated in Kenya and holds ${licence}.` },
+        {
+          kind: "p",
+          text: `${company.legalName} is a company incorporated in Kenya and holds ${licence}.`,
+        },
         { kind: "h3", text: "Virtual Asset Service Providers Act, 2025" },
         {
           kind: "p",
@@ -57,7 +60,10 @@ export const compliance: LegalDocument = {
             "requests to access, correct, delete or object to processing are handled by our Data Protection Officer.",
           ],
         },
-        { kind: "p", text: `Full details are in our Privacy Policy at /privacy. Privacy questions can be sent to ${company.privacyEmail}.` },
+        {
+          kind: "p",
+          text: `Full details are in our Privacy Policy at /privacy. Privacy questions can be sent to ${company.privacyEmail}.`,
+        },
       ],
     },
     {
@@ -79,14 +85,20 @@ export const compliance: LegalDocument = {
             "record keeping: customer due diligence and transaction records are kept for at least seven years.",
           ],
         },
-        { kind: "p", text: "We may hold or refuse any payment while we complete checks, and we do not tell anyone that a report has been made where the law forbids it." },
+        {
+          kind: "p",
+          text: "We may hold or refuse any payment while we complete checks, and we do not tell anyone that a report has been made where the law forbids it.",
+        },
       ],
     },
     {
       id: "information-security",
       title: "Information security",
       blocks: [
-        { kind: "p", text: "Security controls protect merchant funds, credentials and data at every step:" },
+        {
+          kind: "p",
+          text: "Security controls protect merchant funds, credentials and data at every step:",
+        },
         {
           kind: "ul",
           items: [
@@ -97,7 +109,10 @@ export const compliance: LegalDocument = {
             "secure development: code review, dependency updates and security testing before release, plus an incident response plan that is tested.",
           ],
         },
-        { kind: "p", text: "Merchants share responsibility for security: keep API keys on your servers, rotate them if exposed, and tell us at once if you suspect misuse." },
+        {
+          kind: "p",
+          text: "Merchants share responsibility for security: keep API keys on your servers, rotate them if exposed, and tell us at once if you suspect misuse.",
+        },
       ],
     },
     {
@@ -138,7 +153,10 @@ export const compliance: LegalDocument = {
       id: "contact",
       title: "Contact",
       blocks: [
-        { kind: "p", text: "Regulators, partners and merchants can reach our compliance team directly. To report suspected fraud or misuse of our services, please e-mail us with as much detail as you can." },
+        {
+          kind: "p",
+          text: "Regulators, partners and merchants can reach our compliance team directly. To report suspected fraud or misuse of our services, please e-mail us with as much detail as you can.",
+        },
         {
           kind: "ul",
           items: [

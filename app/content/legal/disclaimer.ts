@@ -23,7 +23,10 @@ export const disclaimer: LegalDocument = {
           kind: "p",
           text: "Nothing on the blog is financial, investment, legal, tax or accounting advice, or an offer or recommendation to buy, sell or hold any crypto asset or to use any particular service. Articles do not take your personal circumstances into account.",
         },
-        { kind: "p", text: "Before making a financial or business decision, do your own research and speak to a qualified, licensed adviser." },
+        {
+          kind: "p",
+          text: "Before making a financial or business decision, do your own research and speak to a qualified, licensed adviser.",
+        },
       ],
     },
     {
@@ -48,7 +51,10 @@ export const disclaimer: LegalDocument = {
           kind: "p",
           text: "We take care to summarise sources fairly, but we cannot verify every fact reported by third parties, and we make no guarantee that any article is complete, accurate or up to date. Regulations, fees, limits and market conditions change quickly, and an article reflects the position on its publication date only.",
         },
-        { kind: "p", text: "For the current terms of our own services, always rely on our Terms and Conditions, Tariff Schedule and Compliance pages rather than blog posts." },
+        {
+          kind: "p",
+          text: "For the current terms of our own services, always rely on our Terms and Conditions, Tariff Schedule and Compliance pages rather than blog posts.",
+        },
       ],
     },
     {
@@ -100,7 +106,10 @@ export const disclaimer: LegalDocument = {
           kind: "p",
           text: `If you find an error, a broken attribution or an outdated statement, please e-mail ${company.supportEmail} with the article link and the correction. We review every report and, where we agree, correct the article promptly and note significant corrections in it.`,
         },
-        { kind: "p", text: `You can also write to ${company.legalName}, ${company.postalAddress.join(", ")}.` },
+        {
+          kind: "p",
+          text: `You can also write to ${company.legalName}, ${company.postalAddress.join(", ")}.`,
+        },
       ],
     },
   ],

@@ -15,7 +15,11 @@ function blockText(block: Block): string {
     case "ol":
       return block.items.join("\n");
     case "table":
-      return [block.caption, block.head.join(" | "), ...block.rows.map((row) => row.join(" | "))].join("\n");
+      return [
+        block.caption,
+        block.head.join(" | "),
+        ...block.rows.map((row) => row.join(" | ")),
+      ].join("\n");
   }
 }
 

@@ -34,7 +34,10 @@ export const privacy: LegalDocument = {
           kind: "p",
           text: "When we process Customer data only to carry out a merchant's payment instructions, the merchant is also responsible for that data and should explain its own practices to its Customers. Where we process Customer data for our own legal duties, such as fraud prevention and anti-money laundering checks, we act as controller.",
         },
-        { kind: "p", text: "This policy does not cover third-party websites or services linked from our site, such as blockchain explorers, news outlets or our partners' apps, which have their own privacy notices." },
+        {
+          kind: "p",
+          text: "This policy does not cover third-party websites or services linked from our site, such as blockchain explorers, news outlets or our partners' apps, which have their own privacy notices.",
+        },
       ],
     },
     {
@@ -66,18 +69,39 @@ export const privacy: LegalDocument = {
       id: "how-we-use-data",
       title: "How we use personal data and our lawful basis",
       blocks: [
-        { kind: "p", text: "We use personal data only for specific, explicit purposes, and rely on one of the lawful bases in section 30 of the Data Protection Act, 2019 for each:" },
+        {
+          kind: "p",
+          text: "We use personal data only for specific, explicit purposes, and rely on one of the lawful bases in section 30 of the Data Protection Act, 2019 for each:",
+        },
         {
           kind: "table",
           caption: "Purposes and lawful bases",
           head: ["Purpose", "Lawful basis"],
           rows: [
-            ["Reviewing merchant applications and opening accounts", "Performance of a contract, or steps taken at your request before entering one"],
-            ["Processing payments, conversions, settlements and refunds", "Performance of a contract"],
-            ["KYC and KYB checks, sanctions screening, transaction monitoring and reporting to authorities", "Compliance with a legal obligation"],
-            ["Keeping accounting, tax and transaction records", "Compliance with a legal obligation"],
-            ["Securing our systems, preventing fraud and improving the service", "Our legitimate interests, balanced against your rights"],
-            ["Sending newsletters and product updates", "Consent, which you can withdraw at any time"],
+            [
+              "Reviewing merchant applications and opening accounts",
+              "Performance of a contract, or steps taken at your request before entering one",
+            ],
+            [
+              "Processing payments, conversions, settlements and refunds",
+              "Performance of a contract",
+            ],
+            [
+              "KYC and KYB checks, sanctions screening, transaction monitoring and reporting to authorities",
+              "Compliance with a legal obligation",
+            ],
+            [
+              "Keeping accounting, tax and transaction records",
+              "Compliance with a legal obligation",
+            ],
+            [
+              "Securing our systems, preventing fraud and improving the service",
+              "Our legitimate interests, balanced against your rights",
+            ],
+            [
+              "Sending newsletters and product updates",
+              "Consent, which you can withdraw at any time",
+            ],
           ],
         },
         {
@@ -90,7 +114,10 @@ export const privacy: LegalDocument = {
       id: "sharing",
       title: "Who we share personal data with",
       blocks: [
-        { kind: "p", text: "We share personal data only where needed for the purposes above, and only with parties bound by confidentiality and data protection obligations:" },
+        {
+          kind: "p",
+          text: "We share personal data only where needed for the purposes above, and only with parties bound by confidentiality and data protection obligations:",
+        },
         {
           kind: "ul",
           items: [
@@ -103,7 +130,10 @@ export const privacy: LegalDocument = {
             "professional advisers and auditors, and a buyer or successor if our business is reorganised or sold, under equivalent safeguards.",
           ],
         },
-        { kind: "p", text: "Public blockchains are outside our control: wallet addresses and transaction details recorded on a blockchain are visible to anyone and cannot be changed or deleted." },
+        {
+          kind: "p",
+          text: "Public blockchains are outside our control: wallet addresses and transaction details recorded on a blockchain are visible to anyone and cannot be changed or deleted.",
+        },
       ],
     },
     {
@@ -124,7 +154,10 @@ export const privacy: LegalDocument = {
       id: "retention",
       title: "How long we keep personal data",
       blocks: [
-        { kind: "p", text: "We keep personal data only as long as necessary for the purpose we collected it for, or as the law requires:" },
+        {
+          kind: "p",
+          text: "We keep personal data only as long as necessary for the purpose we collected it for, or as the law requires:",
+        },
         {
           kind: "ul",
           items: [
@@ -135,7 +168,10 @@ export const privacy: LegalDocument = {
             "newsletter data: until you unsubscribe or withdraw consent.",
           ],
         },
-        { kind: "p", text: "At the end of the retention period we securely delete or anonymise the data. We may keep data longer where it is needed for an ongoing investigation, dispute or legal claim." },
+        {
+          kind: "p",
+          text: "At the end of the retention period we securely delete or anonymise the data. We may keep data longer where it is needed for an ongoing investigation, dispute or legal claim.",
+        },
       ],
     },
     {
@@ -172,21 +208,35 @@ export const privacy: LegalDocument = {
           kind: "p",
           text: `To exercise a right, e-mail ${company.privacyEmail}. We may need to verify your identity first. We respond within the time the law sets, normally within 7 to 14 days, and free of charge unless a request is clearly unfounded or excessive. Some requests may be limited by law: for example, we cannot delete records we must keep for anti-money laundering purposes.`,
         },
-        { kind: "p", text: "If you are not satisfied with our response you may complain to the Office of the Data Protection Commissioner (www.odpc.go.ke). We would appreciate the chance to address your concern first." },
+        {
+          kind: "p",
+          text: "If you are not satisfied with our response you may complain to the Office of the Data Protection Commissioner (www.odpc.go.ke). We would appreciate the chance to address your concern first.",
+        },
       ],
     },
     {
       id: "cookies",
       title: "Cookies",
       blocks: [
-        { kind: "p", text: "We use only strictly necessary cookies, which the site needs to work and which do not require consent:" },
+        {
+          kind: "p",
+          text: "We use only strictly necessary cookies, which the site needs to work and which do not require consent:",
+        },
         {
           kind: "table",
           caption: "Cookies we use",
           head: ["Cookie", "Purpose", "Duration"],
           rows: [
-            ["Session cookie", "Keeps a merchant signed in to the dashboard. It is signed so it cannot be altered, marked HttpOnly and Secure, and holds no payment data.", "Until you sign out or the session expires"],
-            ["Flash-message cookie", "Carries a one-time confirmation or error message from one page to the next.", "Deleted once the message has been shown, within minutes"],
+            [
+              "Session cookie",
+              "Keeps a merchant signed in to the dashboard. It is signed so it cannot be altered, marked HttpOnly and Secure, and holds no payment data.",
+              "Until you sign out or the session expires",
+            ],
+            [
+              "Flash-message cookie",
+              "Carries a one-time confirmation or error message from one page to the next.",
+              "Deleted once the message has been shown, within minutes",
+            ],
           ],
         },
         {
@@ -203,7 +253,10 @@ export const privacy: LegalDocument = {
           kind: "p",
           text: "We may update this policy to reflect changes in our services or the law. We will post the new version on this page with its effective date and, for material changes, tell merchants by e-mail or in the dashboard before the change takes effect.",
         },
-        { kind: "p", text: "Questions about this policy, or requests about your personal data, go to our Data Protection Officer:" },
+        {
+          kind: "p",
+          text: "Questions about this policy, or requests about your personal data, go to our Data Protection Officer:",
+        },
         {
           kind: "ul",
           items: [

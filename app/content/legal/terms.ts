@@ -15,8 +15,12 @@ import { formatKes } from "~/utils/format";
 import { paths } from "~/utils/paths";
 import type { LegalDocument } from "./types";
 
-const liveCoins = cryptocurrencies.filter((coin) => (liveSymbols as readonly string[]).includes(coin.symbol));
-const liveAssetList = liveCoins.map((coin) => `${coin.name} (${coin.symbol}) on ${coin.networks.join(" or ")}`);
+const liveCoins = cryptocurrencies.filter((coin) =>
+  (liveSymbols as readonly string[]).includes(coin.symbol),
+);
+const liveAssetList = liveCoins.map(
+  (coin) => `${coin.name} (${coin.symbol}) on ${coin.networks.join(" or ")}`,
+);
 const liveAssetNames = liveCoins.map((coin) => coin.symbol).join(", ");
 const railNames = mobileMoneyLimits.map((rail) => rail.name).join(", ");
 const capMonths = `${liabilityCapMonths} months`;
@@ -48,7 +52,10 @@ export const terms: LegalDocument = {
       id: "definitions",
       title: "Definitions",
       blocks: [
-        { kind: "p", text: "In these Terms the following words have the meanings given below. Headings are for convenience only, and the singular includes the plural." },
+        {
+          kind: "p",
+          text: "In these Terms the following words have the meanings given below. Headings are for convenience only, and the singular includes the plural.",
+        },
         {
           kind: "ul",
           items: [
@@ -68,7 +75,10 @@ export const terms: LegalDocument = {
       id: "eligibility-and-onboarding",
       title: "Eligibility and onboarding",
       blocks: [
-        { kind: "p", text: "The Services are for businesses only. To apply for and keep an Account you must meet all of the following conditions:" },
+        {
+          kind: "p",
+          text: "The Services are for businesses only. To apply for and keep an Account you must meet all of the following conditions:",
+        },
         {
           kind: "ul",
           items: [
@@ -118,7 +128,10 @@ export const terms: LegalDocument = {
           kind: "p",
           text: `${company.brand} lets you accept payments in Crypto Assets or mobile money and receive the proceeds in Kenyan shillings. A Customer pays through our checkout, plugin or API, we lock a KES Quote, confirm the payment on-chain through our institutional custody provider, convert it and settle the net amount to your Rail.`,
         },
-        { kind: "p", text: "We currently accept the following Crypto Assets on the networks shown. Sending an asset on any other network may result in its permanent loss." },
+        {
+          kind: "p",
+          text: "We currently accept the following Crypto Assets on the networks shown. Sending an asset on any other network may result in its permanent loss.",
+        },
         { kind: "ul", items: liveAssetList },
         {
           kind: "p",
@@ -146,14 +159,20 @@ export const terms: LegalDocument = {
           kind: "p",
           text: `Market rates shown on our website and dashboard refresh about every ${ratesRefreshSeconds} seconds. They are indicative only and are not an offer. Our rates are based on market data from third-party providers and include a spread. The rate that applies to a payment is always the rate in its locked Quote.`,
         },
-        { kind: "p", text: "If a Quote was clearly generated from an obviously wrong market price, for example because of a data feed fault, we may cancel it before settlement and return the payment to the Customer." },
+        {
+          kind: "p",
+          text: "If a Quote was clearly generated from an obviously wrong market price, for example because of a data feed fault, we may cancel it before settlement and return the payment to the Customer.",
+        },
       ],
     },
     {
       id: "fees",
       title: "Fees",
       blocks: [
-        { kind: "p", text: "You agree to pay the following fees. Percentages apply to the value of each transaction in KES at the locked Quote." },
+        {
+          kind: "p",
+          text: "You agree to pay the following fees. Percentages apply to the value of each transaction in KES at the locked Quote.",
+        },
         {
           kind: "table",
           caption: "Transaction fees",
@@ -168,43 +187,76 @@ export const terms: LegalDocument = {
           kind: "p",
           text: "Our Tariff Schedule at /tariff-schedule sets out the fees for each payment flow and forms part of these Terms. There are no setup or monthly fees unless agreed in writing. Fees are deducted from the amount settled to you, unless we agree otherwise. Fees are stated exclusive of excise duty and other taxes, which we add where the law requires.",
         },
-        { kind: "p", text: "We may change our fees by giving you at least 30 days' notice by e-mail or in the dashboard. Changes do not affect payments already quoted." },
+        {
+          kind: "p",
+          text: "We may change our fees by giving you at least 30 days' notice by e-mail or in the dashboard. Changes do not affect payments already quoted.",
+        },
       ],
     },
     {
       id: "transaction-limits",
       title: "Transaction limits",
       blocks: [
-        { kind: "p", text: "The following limits apply to crypto payments, measured in KES at the locked Quote:" },
+        {
+          kind: "p",
+          text: "The following limits apply to crypto payments, measured in KES at the locked Quote:",
+        },
         {
           kind: "table",
           caption: "Crypto payment limits",
           head: ["Limit", "Amount", "What happens"],
           rows: [
-            ["Minimum per payment", `${formatKes(cryptoLimits.minimum)} equivalent`, "Payments below the minimum are not processed."],
-            ["Automatic processing", `Up to ${formatKes(cryptoLimits.autoMaxPerTransaction)} equivalent per transaction`, "Processed and settled automatically."],
-            ["Manual review", `Above ${formatKes(cryptoLimits.autoMaxPerTransaction)} and up to ${formatKes(cryptoLimits.reviewMaxPerTransaction)} per transaction`, "Held for manual review before settlement."],
-            ["Daily limit per merchant", formatKes(cryptoLimits.dailyPerMerchant), "Custom tiers are available for high volumes on request."],
+            [
+              "Minimum per payment",
+              `${formatKes(cryptoLimits.minimum)} equivalent`,
+              "Payments below the minimum are not processed.",
+            ],
+            [
+              "Automatic processing",
+              `Up to ${formatKes(cryptoLimits.autoMaxPerTransaction)} equivalent per transaction`,
+              "Processed and settled automatically.",
+            ],
+            [
+              "Manual review",
+              `Above ${formatKes(cryptoLimits.autoMaxPerTransaction)} and up to ${formatKes(cryptoLimits.reviewMaxPerTransaction)} per transaction`,
+              "Held for manual review before settlement.",
+            ],
+            [
+              "Daily limit per merchant",
+              formatKes(cryptoLimits.dailyPerMerchant),
+              "Custom tiers are available for high volumes on request.",
+            ],
           ],
         },
         {
           kind: "table",
           caption: "Mobile money limits per rail",
           head: ["Rail", "Per transaction", "Daily", "Maximum balance"],
-          rows: mobileMoneyLimits.map((rail) => [rail.name, formatKes(rail.perTransaction), formatKes(rail.daily), formatKes(rail.maxBalance)]),
+          rows: mobileMoneyLimits.map((rail) => [
+            rail.name,
+            formatKes(rail.perTransaction),
+            formatKes(rail.daily),
+            formatKes(rail.maxBalance),
+          ]),
         },
         {
           kind: "p",
           text: `Mobile money limits are set by the Central Bank of Kenya and the operators and apply per recipient wallet. Where a payout is above a rail's per-transaction limit we split it automatically into multiple transfers, each within the limit, and each transfer may attract its own mobile network fee. PesaLink bank transfers are limited to ${formatKes(pesalinkLimits.perTransaction)} per transaction, with a minimum of ${formatKes(pesalinkLimits.minimum)}, and your bank may set lower limits.`,
         },
-        { kind: "p", text: "We may apply lower limits to a new Account or where our risk checks require, and we will tell you if we do. Limits set by law or by a Rail operator may change without notice from us." },
+        {
+          kind: "p",
+          text: "We may apply lower limits to a new Account or where our risk checks require, and we will tell you if we do. Limits set by law or by a Rail operator may change without notice from us.",
+        },
       ],
     },
     {
       id: "settlement",
       title: "Settlement",
       blocks: [
-        { kind: "p", text: "Once a payment is confirmed we settle the net amount to your nominated Rail. Typical times are:" },
+        {
+          kind: "p",
+          text: "Once a payment is confirmed we settle the net amount to your nominated Rail. Typical times are:",
+        },
         {
           kind: "table",
           caption: "Settlement times",
@@ -241,7 +293,10 @@ export const terms: LegalDocument = {
           kind: "p",
           text: "We comply with the Proceeds of Crime and Anti-Money Laundering Act, 2009 and related laws. We screen merchants, Customers and wallet addresses, monitor transactions, and may ask for information about the source of funds or the purpose of a payment. We report suspicious transactions to the Financial Reporting Centre and, where the law requires, we are not allowed to tell you that we have done so.",
         },
-        { kind: "p", text: "If we suspect a prohibited activity we may refuse, hold or reverse a payment, freeze funds, suspend your Account and share information with regulators and law enforcement." },
+        {
+          kind: "p",
+          text: "If we suspect a prohibited activity we may refuse, hold or reverse a payment, freeze funds, suspend your Account and share information with regulators and law enforcement.",
+        },
       ],
     },
     {
@@ -302,7 +357,10 @@ export const terms: LegalDocument = {
           kind: "p",
           text: "You must not copy, modify, reverse engineer, resell or build a competing product from the Services, or remove any proprietary notices. You may display our name and payment-method logos on your checkout to show that you accept payments through us, following any brand guidelines we give you.",
         },
-        { kind: "p", text: "You keep all rights in your own trademarks and content. You allow us to display your business name and logo in our merchant lists and case studies only with your prior written consent." },
+        {
+          kind: "p",
+          text: "You keep all rights in your own trademarks and content. You allow us to display your business name and logo in our merchant lists and case studies only with your prior written consent.",
+        },
       ],
     },
     {
@@ -331,8 +389,14 @@ export const terms: LegalDocument = {
       id: "suspension-and-termination",
       title: "Suspension and termination",
       blocks: [
-        { kind: "p", text: "You may close your Account at any time by giving us written notice. We may end these Terms for any reason by giving you 30 days' notice." },
-        { kind: "p", text: "We may suspend or close your Account immediately, and without prior notice where the law allows, if:" },
+        {
+          kind: "p",
+          text: "You may close your Account at any time by giving us written notice. We may end these Terms for any reason by giving you 30 days' notice.",
+        },
+        {
+          kind: "p",
+          text: "We may suspend or close your Account immediately, and without prior notice where the law allows, if:",
+        },
         {
           kind: "ul",
           items: [
@@ -354,12 +418,18 @@ export const terms: LegalDocument = {
       id: "governing-law",
       title: "Governing law and dispute resolution",
       blocks: [
-        { kind: "p", text: "These Terms and any dispute arising out of or in connection with them are governed by the laws of the Republic of Kenya." },
+        {
+          kind: "p",
+          text: "These Terms and any dispute arising out of or in connection with them are governed by the laws of the Republic of Kenya.",
+        },
         {
           kind: "p",
           text: "The parties will first try to settle any dispute in good faith through our complaints process. If the dispute is not resolved within 30 days, either party may refer it to arbitration by a sole arbitrator under the Arbitration Act, 1995 and the rules of the Nairobi Centre for International Arbitration. The seat of arbitration is Nairobi and the language is English.",
         },
-        { kind: "p", text: "Nothing in this section stops either party from seeking urgent interim relief from the courts of Kenya sitting in Nairobi." },
+        {
+          kind: "p",
+          text: "Nothing in this section stops either party from seeking urgent interim relief from the courts of Kenya sitting in Nairobi.",
+        },
       ],
     },
     {
@@ -370,7 +440,10 @@ export const terms: LegalDocument = {
           kind: "p",
           text: "We may update these Terms from time to time. We will give you at least 30 days' notice of material changes by e-mail or in the dashboard, unless a change is required sooner by law. If you continue to use the Services after a change takes effect, you accept the updated Terms.",
         },
-        { kind: "p", text: "You may not transfer your Account or these Terms without our written consent. If any provision is found unenforceable, the rest remains in force." },
+        {
+          kind: "p",
+          text: "You may not transfer your Account or these Terms without our written consent. If any provision is found unenforceable, the rest remains in force.",
+        },
         {
           kind: "ul",
           items: [

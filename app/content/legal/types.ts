@@ -4,7 +4,12 @@ export type Block =
   | { kind: "p"; text: string }
   | { kind: "ul"; items: readonly string[] }
   | { kind: "ol"; items: readonly string[] }
-  | { kind: "table"; caption: string; head: readonly string[]; rows: readonly (readonly string[])[] }
+  | {
+      kind: "table";
+      caption: string;
+      head: readonly string[];
+      rows: readonly (readonly string[])[];
+    }
   | { kind: "h3"; text: string };
 
 export interface LegalSection {

@@ -27,8 +27,7 @@ const railLimit = mobileMoneyLimits[0].perTransaction;
 export const featuresHero = {
   eyebrow: "How It Works",
   title: "How OneHop turns crypto into shillings on your rail",
-  lead:
-    "Customers pay in crypto or mobile money. OneHop locks a KES quote at once, confirms the payment on-chain through an institutional custody provider, converts it and settles it to M-Pesa, Airtel Money, T-Kash or PesaLink.",
+  lead: "Customers pay in crypto or mobile money. OneHop locks a KES quote at once, confirms the payment on-chain through an institutional custody provider, converts it and settles it to M-Pesa, Airtel Money, T-Kash or PesaLink.",
   actions: {
     primary: { label: "Get Started", to: paths.getStarted },
     secondary: { label: "See solutions by flow", to: paths.solutions },
@@ -68,50 +67,79 @@ export const offerings = {
       title: "B2B Transfers",
       body: "Move money between businesses with a locked rate and a reference both sides can reconcile.",
       icon: "building",
-      points: ["Supplier and distributor payments", "Intercompany transfers", "A full audit trail for every transfer"],
+      points: [
+        "Supplier and distributor payments",
+        "Intercompany transfers",
+        "A full audit trail for every transfer",
+      ],
     },
     {
       title: "Fiat On/Off Ramp",
       body: "Convert between crypto and fiat at a quote you see before you confirm.",
       icon: "ramp",
-      points: ["KES, USD and EUR", "Crypto to fiat and fiat to crypto", `Rates refresh every ${ratesRefreshSeconds} seconds`],
+      points: [
+        "KES, USD and EUR",
+        "Crypto to fiat and fiat to crypto",
+        `Rates refresh every ${ratesRefreshSeconds} seconds`,
+      ],
     },
     {
       title: "Cross-Border Payments",
       body: "Get paid by customers and partners abroad and settle at home in minutes, not days.",
       icon: "globe",
-      points: ["Stablecoin rails instead of correspondent banks", "Settle locally in KES", "Clear fees shown up front"],
+      points: [
+        "Stablecoin rails instead of correspondent banks",
+        "Settle locally in KES",
+        "Clear fees shown up front",
+      ],
     },
     {
       title: "Treasury",
       body: "Keep balances where you want them and let conversion run on rules you set.",
       icon: "vault",
-      points: ["Automatic conversion to KES", "T+1 payouts to your bank account", "Balances and history in your dashboard"],
+      points: [
+        "Automatic conversion to KES",
+        "T+1 payouts to your bank account",
+        "Balances and history in your dashboard",
+      ],
     },
   ] satisfies Offering[],
 } as const;
 
 export const integrations = {
   title: "Integration options",
-  intro: "Start with a snippet and grow into the API: the same account and the same settlement either way.",
+  intro:
+    "Start with a snippet and grow into the API: the same account and the same settlement either way.",
   items: [
     {
       title: "Checkout snippet",
       body: "Paste a few lines into your site to add OneHop checkout. The fastest way to take your first payment.",
       icon: "code",
-      points: ["Crypto and mobile-money payment options", "Locked KES quote shown to the customer", "Settles to your rail automatically"],
+      points: [
+        "Crypto and mobile-money payment options",
+        "Locked KES quote shown to the customer",
+        "Settles to your rail automatically",
+      ],
     },
     {
       title: "Plugins and SDKs",
       body: "Add OneHop to your e-commerce platform or app with a plugin or one of our SDKs.",
       icon: "plug",
-      points: ["Plugins for e-commerce platforms", "SDKs for your own apps and services", "Less code to write and maintain"],
+      points: [
+        "Plugins for e-commerce platforms",
+        "SDKs for your own apps and services",
+        "Less code to write and maintain",
+      ],
     },
     {
       title: "REST API",
       body: "Full control of collections, payouts, transfers and conversion from your own systems.",
       icon: "exchange",
-      points: ["Collections, disbursements and B2B transfers", "Bulk payouts from your own systems", "Documented endpoints and examples"],
+      points: [
+        "Collections, disbursements and B2B transfers",
+        "Bulk payouts from your own systems",
+        "Documented endpoints and examples",
+      ],
     },
   ] satisfies Offering[],
   docsLabel: "Read the API documentation",
@@ -120,7 +148,11 @@ export const integrations = {
 export const pricing = {
   title: "Pricing",
   intro: `Pay per transaction. No setup or monthly fees. Collections cost ${formatBps(feeBps.c2b)}.`,
-  transactionFees: transactionFees.map((fee) => ({ name: fee.name, value: formatBps(fee.bps), description: fee.description })),
+  transactionFees: transactionFees.map((fee) => ({
+    name: fee.name,
+    value: formatBps(fee.bps),
+    description: fee.description,
+  })),
   otherFeesTitle: "Conversion and cross-border fees",
   otherFees: conversionFees.map((fee) => ({
     name: fee.name,

@@ -46,8 +46,7 @@ export const marketingFigures = {
 export const homeHero = {
   eyebrow: "Crypto payments for Kenyan merchants",
   title: company.tagline,
-  lead:
-    "Accept Bitcoin, Ethereum, USDT and USDC, or mobile money, and settle in Kenyan shillings to M-Pesa, Airtel Money, T-Kash or PesaLink. The KES quote is locked the moment your customer pays.",
+  lead: "Accept Bitcoin, Ethereum, USDT and USDC, or mobile money, and settle in Kenyan shillings to M-Pesa, Airtel Money, T-Kash or PesaLink. The KES quote is locked the moment your customer pays.",
   primaryAction: { label: "Get Started", to: paths.getStarted },
   secondaryAction: { label: "See how OneHop works", to: paths.features },
   stats: [

@@ -32,8 +32,7 @@ export interface SolutionCard {
 export const solutionsHero = {
   eyebrow: "Solutions",
   title: "Payment solutions for every way your business moves money",
-  lead:
-    "Collect from customers, pay out to staff and suppliers, and move money between businesses: in crypto or mobile money, settled in Kenyan shillings.",
+  lead: "Collect from customers, pay out to staff and suppliers, and move money between businesses: in crypto or mobile money, settled in Kenyan shillings.",
   actions: {
     integrate: { label: "Start Integration", to: paths.getStarted },
     onboarding: { label: "Start Your Payment Journey", to: paths.onboarding },
@@ -42,7 +41,8 @@ export const solutionsHero = {
 
 export const solutionCards = {
   title: "Solutions",
-  intro: "Pick the flows you need. Each one is documented end to end, with API references and examples.",
+  intro:
+    "Pick the flows you need. Each one is documented end to end, with API references and examples.",
   cards: [
     {
       title: "Collections",
@@ -97,11 +97,25 @@ export const paymentFlows = [
     summary:
       "Your customers pay in Bitcoin, Ethereum, USDT, USDC or mobile money. You receive Kenyan shillings on your own rail.",
     steps: [
-      { title: "Customer checks out", body: "They choose crypto or M-Pesa at your checkout, payment link or invoice." },
-      { title: "Quote locked in KES", body: "OneHop locks the KES amount at once and confirms the payment on-chain." },
-      { title: "Auto-settled to you", body: "The payment is converted and settled to your M-Pesa, Airtel Money, T-Kash or bank." },
+      {
+        title: "Customer checks out",
+        body: "They choose crypto or M-Pesa at your checkout, payment link or invoice.",
+      },
+      {
+        title: "Quote locked in KES",
+        body: "OneHop locks the KES amount at once and confirms the payment on-chain.",
+      },
+      {
+        title: "Auto-settled to you",
+        body: "The payment is converted and settled to your M-Pesa, Airtel Money, T-Kash or bank.",
+      },
     ],
-    useCases: ["E-commerce checkout", "Point-of-sale payments", "Invoices and payment links", "Subscriptions and top-ups"],
+    useCases: [
+      "E-commerce checkout",
+      "Point-of-sale payments",
+      "Invoices and payment links",
+      "Subscriptions and top-ups",
+    ],
     stats: [
       { value: "5M+", label: "Transactions" },
       { value: formatBps(feeBps.c2b), label: "Collection fee" },
@@ -115,11 +129,25 @@ export const paymentFlows = [
     summary:
       "Send money to customers, staff, suppliers and affiliates on M-Pesa, Airtel Money, T-Kash or PesaLink, funded from crypto or KES.",
     steps: [
-      { title: "Upload or call the API", body: "Submit one payout or a bulk file of thousands, or send them through the API." },
-      { title: "Validate and fund", body: "Recipients and amounts are checked, and your balance is converted to KES if needed." },
-      { title: "Recipients get paid", body: "Payouts arrive on each recipient's rail, with amounts above rail limits split automatically." },
+      {
+        title: "Upload or call the API",
+        body: "Submit one payout or a bulk file of thousands, or send them through the API.",
+      },
+      {
+        title: "Validate and fund",
+        body: "Recipients and amounts are checked, and your balance is converted to KES if needed.",
+      },
+      {
+        title: "Recipients get paid",
+        body: "Payouts arrive on each recipient's rail, with amounts above rail limits split automatically.",
+      },
     ],
-    useCases: ["Payroll", "Customer refunds", "Supplier payouts", "Affiliate and agent commissions"],
+    useCases: [
+      "Payroll",
+      "Customer refunds",
+      "Supplier payouts",
+      "Affiliate and agent commissions",
+    ],
     stats: [
       { value: "3M", label: "Transactions" },
       { value: formatBps(feeBps.b2c), label: "Payout fee" },
@@ -133,11 +161,25 @@ export const paymentFlows = [
     summary:
       "Pay partners and get paid by them, locally or across borders, in stablecoins or shillings, with a locked rate on every transfer.",
     steps: [
-      { title: "Create the transfer", body: "Enter the business, amount and currency, or raise it from your ERP through the API." },
-      { title: "Lock the rate", body: "The conversion rate is locked when you confirm, so both sides know the exact amount." },
-      { title: "Settle and reconcile", body: "Funds settle to the partner's account and both sides get a reference for reconciliation." },
+      {
+        title: "Create the transfer",
+        body: "Enter the business, amount and currency, or raise it from your ERP through the API.",
+      },
+      {
+        title: "Lock the rate",
+        body: "The conversion rate is locked when you confirm, so both sides know the exact amount.",
+      },
+      {
+        title: "Settle and reconcile",
+        body: "Funds settle to the partner's account and both sides get a reference for reconciliation.",
+      },
     ],
-    useCases: ["Supplier and distributor payments", "Import and export settlement", "Intercompany transfers", "Treasury rebalancing"],
+    useCases: [
+      "Supplier and distributor payments",
+      "Import and export settlement",
+      "Intercompany transfers",
+      "Treasury rebalancing",
+    ],
     stats: [
       { value: "1M+", label: "Transactions" },
       { value: formatBps(feeBps.b2b), label: "B2B fee" },

@@ -53,7 +53,8 @@ export const aboutPage = {
   ],
   timeline: {
     title: "Our journey, 2020 to 2025",
-    intro: "Six years from a Nairobi mobile-services shop to a regulated-ready settlement platform.",
+    intro:
+      "Six years from a Nairobi mobile-services shop to a regulated-ready settlement platform.",
     milestones: [
       {
         year: 2020,
@@ -94,7 +95,8 @@ export const aboutPage = {
   },
   values: {
     title: "Our values",
-    intro: "Four commitments guide how we build, who we hire and how we treat every shilling that moves through OneHop.",
+    intro:
+      "Four commitments guide how we build, who we hire and how we treat every shilling that moves through OneHop.",
     items: [
       {
         title: "Security First",

@@ -43,14 +43,19 @@ export const onboardingPage = {
   },
   steps: {
     title: "From application to going live",
-    intro: "Here is exactly what happens after you press Submit, and what we need from you at each step.",
+    intro:
+      "Here is exactly what happens after you press Submit, and what we need from you at each step.",
     items: [
       {
         id: "apply",
         title: "Apply online",
         duration: "About 10 minutes",
         body: "Tell us about your business, who to contact, where you operate and how you expect to use crypto payments.",
-        details: ["Business name, registration number and type", "Contact person, e-mail and phone", "Expected monthly volume and main use case"],
+        details: [
+          "Business name, registration number and type",
+          "Contact person, e-mail and phone",
+          "Expected monthly volume and main use case",
+        ],
         link: { to: paths.getStarted, label: "Open the merchant application" },
       },
       {
@@ -64,7 +69,11 @@ export const onboardingPage = {
         title: "Submit your KYB documents",
         duration: "15 to 30 minutes",
         body: "Know Your Business checks are required by law for every payment provider. Upload clear scans or photos of the documents listed below through the secure link we send you.",
-        details: ["Company and tax registration", "Identity of directors and beneficial owners", "Proof of address and settlement account"],
+        details: [
+          "Company and tax registration",
+          "Identity of directors and beneficial owners",
+          "Proof of address and settlement account",
+        ],
       },
       {
         id: "approval",
@@ -108,7 +117,8 @@ export const onboardingPage = {
   },
   documents: {
     title: "What to prepare",
-    intro: "Having these ready before you apply is the fastest way through review. All documents can be scans or clear phone photos.",
+    intro:
+      "Having these ready before you apply is the fastest way through review. All documents can be scans or clear phone photos.",
     groups: [
       {
         id: "business",

@@ -35,7 +35,8 @@ export const securityPage = {
   ],
   pillars: {
     title: "Four pillars of protection",
-    intro: "Security is not one product we bought. It is four layers that each have to hold on their own.",
+    intro:
+      "Security is not one product we bought. It is four layers that each have to hold on their own.",
     items: [
       {
         id: "custody",
@@ -89,7 +90,8 @@ export const securityPage = {
   },
   certifications: {
     title: "Certifications and standards",
-    intro: "We measure ourselves against the international standards that banks and payment networks use.",
+    intro:
+      "We measure ourselves against the international standards that banks and payment networks use.",
     items: [
       {
         name: "ISO 27001",

@@ -41,7 +41,12 @@ export interface AccountRef {
   readonly [accountRefBrand]: true;
 }
 
-function ref(code: string, currency: Currency, kind: AccountKind, ownerId: string | null = null): AccountRef {
+function ref(
+  code: string,
+  currency: Currency,
+  kind: AccountKind,
+  ownerId: string | null = null,
+): AccountRef {
   return Object.freeze({ code, currency, kind, ownerId }) as AccountRef;
 }
 
@@ -53,33 +58,39 @@ function merchantId(id: string): string {
 }
 
 function asset(value: CryptoAsset): CryptoAsset {
-  if (!isCryptoAsset(value)) throw new InvalidPostingError(`Not a crypto asset: ${JSON.stringify(value)}`);
+  if (!isCryptoAsset(value))
+    throw new InvalidPostingError(`Not a crypto asset: ${JSON.stringify(value)}`);
   return value;
 }
 
 function currency(value: Currency): Currency {
-  if (!isCurrency(value)) throw new InvalidPostingError(`Not a ledger currency: ${JSON.stringify(value)}`);
+  if (!isCurrency(value))
+    throw new InvalidPostingError(`Not a ledger currency: ${JSON.stringify(value)}`);
   return value;
 }
 
 function rail(value: Rail): Rail {
-  if (!(rails as readonly string[]).includes(value)) throw new InvalidPostingError(`Not a rail: ${JSON.stringify(value)}`);
+  if (!(rails as readonly string[]).includes(value))
+    throw new InvalidPostingError(`Not a rail: ${JSON.stringify(value)}`);
   return value;
 }
 
 // Merchant accounts (KES liabilities: money we owe the merchant).
 
 /** KES we owe the merchant and can pay out now. Credit-normal; guard it on every debit. */
-export const merchantAvailable = (id: string) => ref(`merchant:${merchantId(id)}:available:KES`, "KES", "liability", id);
+export const merchantAvailable = (id: string) =>
+  ref(`merchant:${merchantId(id)}:available:KES`, "KES", "liability", id);
 
 /** KES credited to the merchant but held (manual review, disputes); released to available by a transfer. */
-export const merchantPending = (id: string) => ref(`merchant:${merchantId(id)}:pending:KES`, "KES", "liability", id);
+export const merchantPending = (id: string) =>
+  ref(`merchant:${merchantId(id)}:pending:KES`, "KES", "liability", id);
 
 /**
  * KES on its way to the merchant: a payout handed to a rail whose result we do not know yet. Still a
  * liability (we owe it until the rail confirms); cleared on success, reversed back to available on failure.
  */
-export const merchantInFlight = (id: string) => ref(`merchant:${merchantId(id)}:in-flight:KES`, "KES", "liability", id);
+export const merchantInFlight = (id: string) =>
+  ref(`merchant:${merchantId(id)}:in-flight:KES`, "KES", "liability", id);
 
 // Platform accounts.
 
@@ -94,7 +105,8 @@ export const custody = (a: CryptoAsset) => ref(`custody:${asset(a)}`, asset(a), 
  * the crypto it brought in (BTC side) and debits the KES we owe for it at the locked rate (KES side).
  * Selling the crypto unwinds both sides; what remains on the KES side is the conversion gain or loss.
  */
-export const treasuryConversion = (c: Currency) => ref(`treasury:conversion:${currency(c)}`, currency(c), "equity");
+export const treasuryConversion = (c: Currency) =>
+  ref(`treasury:conversion:${currency(c)}`, currency(c), "equity");
 
 /** KES of our float at a rail earmarked for payouts sent but not yet confirmed. Debit-normal. */
 export const railInFlight = (r: Rail) => ref(`rail:${rail(r)}:in-flight:KES`, "KES", "asset");
@@ -106,7 +118,8 @@ export const railFloat = (r: Rail) => ref(`rail:${rail(r)}:float:KES`, "KES", "a
 export const railCharges = (r: Rail) => ref(`rail:${rail(r)}:charges:KES`, "KES", "expense");
 
 /** Crypto we owe customers back (overpayments, payments we will not accept). Credit-normal. */
-export const customerRefundsPayable = (a: CryptoAsset) => ref(`customer-refunds-payable:${asset(a)}`, asset(a), "liability");
+export const customerRefundsPayable = (a: CryptoAsset) =>
+  ref(`customer-refunds-payable:${asset(a)}`, asset(a), "liability");
 
 /** On-chain network fees paid from custody (refunds, sweeps). Debit-normal. */
 export const networkFees = (a: CryptoAsset) => ref(`network-fees:${asset(a)}`, asset(a), "expense");
@@ -130,7 +143,12 @@ export function toNormalBalance(kind: AccountKind, balance: bigint): bigint {
 }
 
 /** An AccountRef for a row read back from the database (its code was made by a constructor). */
-export function accountRefFromRow(row: { code: string; currency: Currency; kind: AccountKind; ownerId: string | null }): AccountRef {
+export function accountRefFromRow(row: {
+  code: string;
+  currency: Currency;
+  kind: AccountKind;
+  ownerId: string | null;
+}): AccountRef {
   return ref(row.code, row.currency, row.kind, row.ownerId);
 }
 

@@ -38,7 +38,9 @@ export class IdempotencyConflictError extends LedgerError {
     readonly idempotencyKey: string,
     readonly existingTransactionId: string,
   ) {
-    super(`Idempotency key "${idempotencyKey}" was already used by ${existingTransactionId} with different entries`);
+    super(
+      `Idempotency key "${idempotencyKey}" was already used by ${existingTransactionId} with different entries`,
+    );
   }
 }
 

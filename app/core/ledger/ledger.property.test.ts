@@ -80,7 +80,16 @@ function universe(currency: Currency): AccountRef[] {
 type Mode = "top" | "nested" | "nested-abort";
 
 type Op =
-  | { t: "collect"; m: number; asset: CryptoAsset; crypto: bigint; kes: bigint; feeBps: number; pending: boolean; mode: Mode }
+  | {
+      t: "collect";
+      m: number;
+      asset: CryptoAsset;
+      crypto: bigint;
+      kes: bigint;
+      feeBps: number;
+      pending: boolean;
+      mode: Mode;
+    }
   | { t: "payout"; m: number; rail: Rail; amount: bigint; mode: Mode }
   | { t: "fund"; rail: Rail; amount: bigint; mode: Mode }
   | { t: "release"; m: number; amount: bigint; mode: Mode }
@@ -95,7 +104,10 @@ const amountArb = fc.oneof(
   { weight: 1, arbitrary: fc.bigInt({ min: 1n, max: INT64_MAX }) },
 );
 /** Payouts and releases are usually small next to collections, so many of them succeed. */
-const smallAmountArb = fc.oneof({ weight: 3, arbitrary: fc.bigInt({ min: 1n, max: 1_000_000n }) }, { weight: 1, arbitrary: amountArb });
+const smallAmountArb = fc.oneof(
+  { weight: 3, arbitrary: fc.bigInt({ min: 1n, max: 1_000_000n }) },
+  { weight: 1, arbitrary: amountArb },
+);
 const modeArb = fc.constantFrom<Mode>("top", "top", "top", "nested", "nested-abort");
 const merchantArb = fc.nat({ max: MERCHANTS.length - 1 });
 const railArb = fc.constantFrom(...rails);
@@ -104,20 +116,74 @@ const randomOpArb = fc.constantFrom(...currencies).chain((currency) =>
   fc.record({
     t: fc.constant("random" as const),
     accounts: fc.shuffledSubarray(universe(currency), { minLength: 2, maxLength: 4 }),
-    amounts: fc.array(fc.tuple(amountArb, fc.boolean()).map(([a, negative]) => (negative ? -a : a)), { minLength: 3, maxLength: 3 }),
+    amounts: fc.array(
+      fc.tuple(amountArb, fc.boolean()).map(([a, negative]) => (negative ? -a : a)),
+      { minLength: 3, maxLength: 3 },
+    ),
     mode: modeArb,
   }),
 );
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ t: fc.constant("collect" as const), m: merchantArb, asset: fc.constantFrom(...cryptoAssets), crypto: amountArb, kes: amountArb, feeBps: fc.integer({ min: 0, max: 300 }), pending: fc.boolean(), mode: modeArb }) },
-  { weight: 3, arbitrary: fc.record({ t: fc.constant("payout" as const), m: merchantArb, rail: railArb, amount: smallAmountArb, mode: modeArb }) },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant("fund" as const), rail: railArb, amount: amountArb, mode: modeArb }) },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant("release" as const), m: merchantArb, amount: smallAmountArb, mode: modeArb }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      t: fc.constant("collect" as const),
+      m: merchantArb,
+      asset: fc.constantFrom(...cryptoAssets),
+      crypto: amountArb,
+      kes: amountArb,
+      feeBps: fc.integer({ min: 0, max: 300 }),
+      pending: fc.boolean(),
+      mode: modeArb,
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      t: fc.constant("payout" as const),
+      m: merchantArb,
+      rail: railArb,
+      amount: smallAmountArb,
+      mode: modeArb,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant("fund" as const),
+      rail: railArb,
+      amount: amountArb,
+      mode: modeArb,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant("release" as const),
+      m: merchantArb,
+      amount: smallAmountArb,
+      mode: modeArb,
+    }),
+  },
   { weight: 3, arbitrary: randomOpArb },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant("repeat" as const), pick: fc.nat(), mode: modeArb }) },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant("conflict" as const), pick: fc.nat(), mode: modeArb }) },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant("reverse" as const), pick: fc.nat(), reuseKey: fc.option(fc.nat(), { nil: null }), mode: modeArb }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ t: fc.constant("repeat" as const), pick: fc.nat(), mode: modeArb }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ t: fc.constant("conflict" as const), pick: fc.nat(), mode: modeArb }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant("reverse" as const),
+      pick: fc.nat(),
+      reuseKey: fc.option(fc.nat(), { nil: null }),
+      mode: modeArb,
+    }),
+  },
 );
 
 // ---- the model ---------------------------------------------------------------------------------
@@ -144,7 +210,10 @@ class Model {
   }
 
   /** Outcome of applying `entries` with `guards` (after validation and the key check). */
-  tryApply(entries: readonly PostingEntry[], guards: readonly AccountRef[]): Outcome | Map<string, bigint> {
+  tryApply(
+    entries: readonly PostingEntry[],
+    guards: readonly AccountRef[],
+  ): Outcome | Map<string, bigint> {
     const after = new Map<string, bigint>();
     for (const entry of entries) {
       const next = this.balanceOf(entry.account) + entry.amount;
@@ -153,39 +222,66 @@ class Model {
     }
     for (const guard of guards) {
       const value = after.get(guard.code) ?? this.balanceOf(guard);
-      if (value * NORMAL_SIGN[guard.kind] < 0n) return { ok: false, error: InsufficientBalanceError };
+      if (value * NORMAL_SIGN[guard.kind] < 0n)
+        return { ok: false, error: InsufficientBalanceError };
     }
     return after;
   }
 
-  commit(transactionId: string, key: string, canonical: string, tx: ModelTx, after: Map<string, bigint>) {
-    for (const entry of tx.entries) this.balances.set(entry.account.code, { account: entry.account, balance: after.get(entry.account.code) ?? 0n });
+  commit(
+    transactionId: string,
+    key: string,
+    canonical: string,
+    tx: ModelTx,
+    after: Map<string, bigint>,
+  ) {
+    for (const entry of tx.entries)
+      this.balances.set(entry.account.code, {
+        account: entry.account,
+        balance: after.get(entry.account.code) ?? 0n,
+      });
     this.keys.set(key, { canonical, transactionId });
     this.txs.set(transactionId, tx);
     this.order.push(transactionId);
   }
 }
 
-function canonical(kind: string, reference: { type: string; id: string } | null, reverses: string | null, entries: readonly PostingEntry[]) {
-  const sorted = entries.map((e) => [e.account.code, e.amount.toString()]).sort(([a = ""], [b = ""]) => (a < b ? -1 : a > b ? 1 : 0));
+function canonical(
+  kind: string,
+  reference: { type: string; id: string } | null,
+  reverses: string | null,
+  entries: readonly PostingEntry[],
+) {
+  const sorted = entries
+    .map((e) => [e.account.code, e.amount.toString()])
+    .sort(([a = ""], [b = ""]) => (a < b ? -1 : a > b ? 1 : 0));
   return JSON.stringify({ kind, reference, reverses, sorted });
 }
 
-function predictPosting(model: Model, input: PostingInput): { outcome: Outcome; after?: Map<string, bigint> } {
+function predictPosting(
+  model: Model,
+  input: PostingInput,
+): { outcome: Outcome; after?: Map<string, bigint> } {
   if (input.entries.some((e) => e.amount === 0n || e.amount > INT64_MAX || e.amount < -INT64_MAX)) {
     return { outcome: { ok: false, error: InvalidPostingError } };
   }
   const used = model.keys.get(input.idempotencyKey);
   if (used) {
-    const same = used.canonical === canonical(input.kind, input.reference ?? null, null, input.entries);
-    return { outcome: same ? { ok: true, created: false, transactionId: used.transactionId } : { ok: false, error: IdempotencyConflictError } };
+    const same =
+      used.canonical === canonical(input.kind, input.reference ?? null, null, input.entries);
+    return {
+      outcome: same
+        ? { ok: true, created: false, transactionId: used.transactionId }
+        : { ok: false, error: IdempotencyConflictError },
+    };
   }
   const applied = model.tryApply(input.entries, input.guards ?? []);
   if (applied instanceof Map) return { outcome: { ok: true, created: true }, after: applied };
   return { outcome: applied };
 }
 
-const guardsFor = (entries: readonly PostingEntry[]) => entries.map((e) => e.account).filter((a) => GUARDED_CODES.has(a.code));
+const guardsFor = (entries: readonly PostingEntry[]) =>
+  entries.map((e) => e.account).filter((a) => GUARDED_CODES.has(a.code));
 
 function inputFor(op: Op, index: number, history: PostingInput[]): PostingInput | null {
   const key = `op:${index}`;
@@ -197,10 +293,19 @@ function inputFor(op: Op, index: number, history: PostingInput[]): PostingInput 
         { account: custody(op.asset), amount: op.crypto },
         { account: treasuryConversion(op.asset), amount: -op.crypto },
         { account: treasuryConversion("KES"), amount: op.kes },
-        { account: op.pending ? merchantPending(m) : merchantAvailable(m), amount: -(op.kes - fee) },
+        {
+          account: op.pending ? merchantPending(m) : merchantAvailable(m),
+          amount: -(op.kes - fee),
+        },
       ];
       if (fee > 0n) entries.push({ account: feeRevenue(), amount: -fee });
-      return { idempotencyKey: key, kind: "payment.converted", reference: { type: "payment", id: `pay_${index}` }, entries, guards: guardsFor(entries) };
+      return {
+        idempotencyKey: key,
+        kind: "payment.converted",
+        reference: { type: "payment", id: `pay_${index}` },
+        entries,
+        guards: guardsFor(entries),
+      };
     }
     case "payout": {
       const m = MERCHANTS[op.m] ?? MERCHANTS[0];
@@ -210,7 +315,13 @@ function inputFor(op: Op, index: number, history: PostingInput[]): PostingInput 
         { account: railInFlight(op.rail), amount: op.amount },
         { account: railFloat(op.rail), amount: -op.amount },
       ];
-      return { idempotencyKey: key, kind: "payout.sent", reference: { type: "payout", id: `po_${index}` }, entries, guards: guardsFor(entries) };
+      return {
+        idempotencyKey: key,
+        kind: "payout.sent",
+        reference: { type: "payout", id: `po_${index}` },
+        entries,
+        guards: guardsFor(entries),
+      };
     }
     case "fund": {
       const entries: PostingEntry[] = [
@@ -230,7 +341,10 @@ function inputFor(op: Op, index: number, history: PostingInput[]): PostingInput 
     case "random": {
       const amounts = op.accounts.slice(0, -1).map((_, i) => op.amounts[i] ?? 1n);
       const last = -amounts.reduce((sum, a) => sum + a, 0n);
-      const entries = op.accounts.map((account, i) => ({ account, amount: i < amounts.length ? (amounts[i] ?? 1n) : last }));
+      const entries = op.accounts.map((account, i) => ({
+        account,
+        amount: i < amounts.length ? (amounts[i] ?? 1n) : last,
+      }));
       return { idempotencyKey: key, kind: "random.posting", entries, guards: guardsFor(entries) };
     }
     case "repeat": {
@@ -245,7 +359,11 @@ function inputFor(op: Op, index: number, history: PostingInput[]): PostingInput 
       const [first, second, ...rest] = earlier.entries;
       if (!first || !second) return null;
       // Same key, different but still balanced entries: swap the first two amounts' accounts.
-      const entries = [{ account: first.account, amount: second.amount }, { account: second.account, amount: first.amount }, ...rest];
+      const entries = [
+        { account: first.account, amount: second.amount },
+        { account: second.account, amount: first.amount },
+        ...rest,
+      ];
       if (first.amount === second.amount || first.account.currency !== second.account.currency) {
         return { ...earlier, kind: `${earlier.kind}.changed` };
       }
@@ -304,7 +422,14 @@ function runSequence(ops: Op[]) {
   try {
     db.$client.pragma("synchronous = OFF"); // durability is not under test here; speed is welcome
     db.insert(merchants)
-      .values(MERCHANTS.map((id) => ({ id, businessName: id, contactEmail: `${id}@shop.example`, createdAt: 0 })))
+      .values(
+        MERCHANTS.map((id) => ({
+          id,
+          businessName: id,
+          contactEmail: `${id}@shop.example`,
+          createdAt: 0,
+        })),
+      )
       .run();
     const model = new Model();
     const history: PostingInput[] = [];
@@ -316,7 +441,10 @@ function runSequence(ops: Op[]) {
         if (model.order.length === 0) return;
         const target = model.order[op.pick % model.order.length] as string;
         const original = model.txs.get(target) as ModelTx;
-        const key = op.reuseKey !== null && reversalKeys.length > 0 ? (reversalKeys[op.reuseKey % reversalKeys.length] as string) : `rev:${index}`;
+        const key =
+          op.reuseKey !== null && reversalKeys.length > 0
+            ? (reversalKeys[op.reuseKey % reversalKeys.length] as string)
+            : `rev:${index}`;
         const entries = original.entries.map((e) => ({ account: e.account, amount: -e.amount }));
         const guards = guardsFor(entries);
         const print = canonical("reversal", original.reference, target, entries);
@@ -324,7 +452,10 @@ function runSequence(ops: Op[]) {
         let expected: Outcome;
         let after: Map<string, bigint> | undefined;
         if (used) {
-          expected = used.canonical === print ? { ok: true, created: false, transactionId: used.transactionId } : { ok: false, error: IdempotencyConflictError };
+          expected =
+            used.canonical === print
+              ? { ok: true, created: false, transactionId: used.transactionId }
+              : { ok: false, error: IdempotencyConflictError };
         } else if (original.reversedBy) {
           expected = { ok: false, error: AlreadyReversedError };
         } else {
@@ -336,10 +467,29 @@ function runSequence(ops: Op[]) {
             expected = applied;
           }
         }
-        const actual = run(db, op.mode, (handle) => reverseTransaction(handle, { transactionId: target, idempotencyKey: key, reason: "property test", guards }));
+        const actual = run(db, op.mode, (handle) =>
+          reverseTransaction(handle, {
+            transactionId: target,
+            idempotencyKey: key,
+            reason: "property test",
+            guards,
+          }),
+        );
         expectOutcome(actual, expected);
-        if (expected.ok && expected.created && after && actual.value && op.mode !== "nested-abort") {
-          model.commit(actual.value.transactionId, key, print, { entries, reference: original.reference, reversedBy: null }, after);
+        if (
+          expected.ok &&
+          expected.created &&
+          after &&
+          actual.value &&
+          op.mode !== "nested-abort"
+        ) {
+          model.commit(
+            actual.value.transactionId,
+            key,
+            print,
+            { entries, reference: original.reference, reversedBy: null },
+            after,
+          );
           original.reversedBy = actual.value.transactionId;
           reversalKeys.push(key);
         }
@@ -354,7 +504,11 @@ function runSequence(ops: Op[]) {
             actual.value.transactionId,
             input.idempotencyKey,
             canonical(input.kind, input.reference ?? null, null, input.entries),
-            { entries: input.entries.map((e) => ({ ...e })), reference: input.reference ?? null, reversedBy: null },
+            {
+              entries: input.entries.map((e) => ({ ...e })),
+              reference: input.reference ?? null,
+              reversedBy: null,
+            },
             after,
           );
         }
@@ -377,7 +531,9 @@ function runSequence(ops: Op[]) {
     }
     for (const [transactionId, tx] of model.txs) {
       const stored = getTransaction(db, transactionId);
-      expect(stored?.entries.map((e) => [e.account.code, e.amount])).toEqual(tx.entries.map((e) => [e.account.code, e.amount]));
+      expect(stored?.entries.map((e) => [e.account.code, e.amount])).toEqual(
+        tx.entries.map((e) => [e.account.code, e.amount]),
+      );
       expect(stored?.reversedByTransactionId).toBe(tx.reversedBy);
     }
   } finally {

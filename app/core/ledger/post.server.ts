@@ -28,7 +28,12 @@ import {
   UnbalancedTransactionError,
 } from "./errors";
 import { amountOf } from "./sql.server";
-import { accountColumns, cachedStatements, type Statements, statementsOn } from "./statements.server";
+import {
+  accountColumns,
+  cachedStatements,
+  type Statements,
+  statementsOn,
+} from "./statements.server";
 import { type Currency, INT64_MAX, INT64_MIN } from "./units";
 
 export interface PostingEntry {
@@ -120,7 +125,9 @@ function inPostingTransaction<T>(db: DbOrTx, fn: (tx: Tx, statements: Statements
 
 function requireText(value: unknown, what: string): string {
   if (typeof value !== "string" || value.trim() === "" || value.length > MAX_TEXT) {
-    throw new InvalidPostingError(`${what} must be a non-empty string of at most ${MAX_TEXT} characters`);
+    throw new InvalidPostingError(
+      `${what} must be a non-empty string of at most ${MAX_TEXT} characters`,
+    );
   }
   return value;
 }
@@ -144,20 +151,26 @@ function requireGuards(value: unknown): AccountRef[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) throw new InvalidPostingError("guards must be an array of accounts");
   for (const guard of value) {
-    if (!isAccountRef(guard)) throw new InvalidPostingError("guards must be accounts made by the ledger constructors");
+    if (!isAccountRef(guard))
+      throw new InvalidPostingError("guards must be accounts made by the ledger constructors");
   }
   return value as AccountRef[];
 }
 
 /** Checks everything that can be checked without the database. */
 export function validatePosting(input: PostingInput): ValidPosting {
-  if (typeof input !== "object" || input === null) throw new InvalidPostingError("A posting is an object");
+  if (typeof input !== "object" || input === null)
+    throw new InvalidPostingError("A posting is an object");
   const idempotencyKey = requireText(input.idempotencyKey, "idempotencyKey");
   const kind = requireText(input.kind, "kind");
-  if (!KIND.test(kind)) throw new InvalidPostingError(`kind must match ${KIND.source}: ${JSON.stringify(kind)}`);
-  if (kind === REVERSAL_KIND) throw new InvalidPostingError("Reversals are posted with reverseTransaction");
+  if (!KIND.test(kind))
+    throw new InvalidPostingError(`kind must match ${KIND.source}: ${JSON.stringify(kind)}`);
+  if (kind === REVERSAL_KIND)
+    throw new InvalidPostingError("Reversals are posted with reverseTransaction");
   const description =
-    input.description === undefined || input.description === null ? null : String(input.description);
+    input.description === undefined || input.description === null
+      ? null
+      : String(input.description);
   const reference = requireReference(input.reference);
   const entries = input.entries;
   if (!Array.isArray(entries) || entries.length < 2) {
@@ -166,11 +179,15 @@ export function validatePosting(input: PostingInput): ValidPosting {
   const seen = new Set<string>();
   const sums = new Map<Currency, bigint>();
   for (const entry of entries as readonly unknown[]) {
-    if (typeof entry !== "object" || entry === null) throw new InvalidPostingError("An entry is { account, amount }");
+    if (typeof entry !== "object" || entry === null)
+      throw new InvalidPostingError("An entry is { account, amount }");
     const { account, amount } = entry as Partial<PostingEntry>;
-    if (!isAccountRef(account)) throw new InvalidPostingError("An entry's account must come from the ledger constructors");
+    if (!isAccountRef(account))
+      throw new InvalidPostingError("An entry's account must come from the ledger constructors");
     if (typeof amount !== "bigint") {
-      throw new InvalidPostingError(`Amount for ${account.code} must be a bigint (got ${typeof amount})`);
+      throw new InvalidPostingError(
+        `Amount for ${account.code} must be a bigint (got ${typeof amount})`,
+      );
     }
     if (amount === 0n) throw new InvalidPostingError(`Amount for ${account.code} is zero`);
     // Symmetric range, so that every entry can be negated by a reversal.
@@ -178,7 +195,9 @@ export function validatePosting(input: PostingInput): ValidPosting {
       throw new InvalidPostingError(`Amount for ${account.code} is outside the 64-bit range`);
     }
     if (seen.has(account.code)) {
-      throw new InvalidPostingError(`${account.code} appears twice; combine its amounts into one entry`);
+      throw new InvalidPostingError(
+        `${account.code} appears twice; combine its amounts into one entry`,
+      );
     }
     seen.add(account.code);
     sums.set(account.currency, (sums.get(account.currency) ?? 0n) + amount);
@@ -217,7 +236,6 @@ function fingerprint(parts: {
   return createHash("sha256").update(canonical).digest("hex");
 }
 
-
 function checkMatches(row: AccountRow, ref: AccountRef): AccountRow {
   if (row.currency !== ref.currency || row.kind !== ref.kind || row.ownerId !== ref.ownerId) {
     throw new AccountMismatchError(
@@ -231,7 +249,13 @@ function checkMatches(row: AccountRow, ref: AccountRef): AccountRow {
 function getOrCreateAccount(s: Statements, ref: AccountRef, now: number): AccountRow {
   const existing = s.findAccount.get({ code: ref.code });
   if (existing) return checkMatches(existing, ref);
-  s.createAccount.run({ code: ref.code, currency: ref.currency, kind: ref.kind, ownerId: ref.ownerId, now });
+  s.createAccount.run({
+    code: ref.code,
+    currency: ref.currency,
+    kind: ref.kind,
+    ownerId: ref.ownerId,
+    now,
+  });
   const created = s.findAccount.get({ code: ref.code });
   if (!created) throw new AccountMismatchError(`Account ${ref.code} could not be created`);
   return checkMatches(created, ref);
@@ -279,15 +303,26 @@ function claimKey(s: Statements, row: TransactionRow): boolean {
 }
 
 /** The earlier result for a used key, or a conflict when it was used for something else. */
-function earlierResult(s: Statements, idempotencyKey: string, print: string): PostingResult | undefined {
+function earlierResult(
+  s: Statements,
+  idempotencyKey: string,
+  print: string,
+): PostingResult | undefined {
   const existing = s.findByKey.get({ idempotencyKey });
   if (!existing) return undefined;
-  if (existing.fingerprint !== print) throw new IdempotencyConflictError(idempotencyKey, existing.id);
+  if (existing.fingerprint !== print)
+    throw new IdempotencyConflictError(idempotencyKey, existing.id);
   return { transactionId: existing.id, created: false };
 }
 
 /** Entries, cached balances and guards of a transaction whose row is written. */
-function writeLegs(s: Statements, transactionId: string, legs: readonly Leg[], guards: readonly AccountRef[], now: number): void {
+function writeLegs(
+  s: Statements,
+  transactionId: string,
+  legs: readonly Leg[],
+  guards: readonly AccountRef[],
+  now: number,
+): void {
   for (const leg of legs) {
     const after = leg.account.balance + leg.amount;
     if (after < INT64_MIN || after > INT64_MAX) throw new BalanceOverflowError(leg.account.code);
@@ -326,7 +361,8 @@ export function postTransaction(db: DbOrTx, input: PostingInput): PostingResult 
     });
     if (!claimed) {
       const earlier = earlierResult(s, posting.idempotencyKey, print);
-      if (!earlier) throw new Error(`Idempotency key ${posting.idempotencyKey} neither claimed nor found`);
+      if (!earlier)
+        throw new Error(`Idempotency key ${posting.idempotencyKey} neither claimed nor found`);
       return earlier;
     }
     const legs = posting.entries.map((entry) => ({
@@ -398,7 +434,8 @@ export function reverseTransaction(db: DbOrTx, input: ReversalInput): PostingRes
       fingerprint: print,
       now,
     });
-    if (!claimed) throw new Error(`Idempotency key ${idempotencyKey} was taken during the reversal`);
+    if (!claimed)
+      throw new Error(`Idempotency key ${idempotencyKey} was taken during the reversal`);
     writeLegs(s, reversalId, legs, guards, now);
     return { transactionId: reversalId, created: true };
   });

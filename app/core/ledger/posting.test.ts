@@ -1,6 +1,11 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { ledgerAccounts, ledgerEntries, ledgerTransactions, merchants } from "../../../drizzle/schema";
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+  merchants,
+} from "../../../drizzle/schema";
 import type { Db } from "~/utils/db.server";
 import { createTestDb } from "../../../tests/setup/db";
 import {
@@ -80,7 +85,11 @@ function payout(merchantId: string, cents: bigint): PostingEntry[] {
 function tableCounts(database: Db = db) {
   const of = (table: typeof ledgerAccounts | typeof ledgerEntries | typeof ledgerTransactions) =>
     database.select({ n: count() }).from(table).get()?.n ?? 0;
-  return { accounts: of(ledgerAccounts), transactions: of(ledgerTransactions), entries: of(ledgerEntries) };
+  return {
+    accounts: of(ledgerAccounts),
+    transactions: of(ledgerTransactions),
+    entries: of(ledgerEntries),
+  };
 }
 
 function expectBooksConsistent() {
@@ -93,16 +102,46 @@ beforeEach(() => expectBooksConsistent());
 
 describe("chart of accounts", () => {
   it("builds codes, currencies and kinds", () => {
-    expect(merchantAvailable(M1)).toMatchObject({ code: `merchant:${M1}:available:KES`, currency: "KES", kind: "liability", ownerId: M1 });
-    expect(merchantPending(M1)).toMatchObject({ code: `merchant:${M1}:pending:KES`, kind: "liability" });
-    expect(merchantInFlight(M1)).toMatchObject({ code: `merchant:${M1}:in-flight:KES`, kind: "liability" });
-    expect(feeRevenue()).toMatchObject({ code: "platform:fee-revenue:KES", currency: "KES", kind: "revenue", ownerId: null });
+    expect(merchantAvailable(M1)).toMatchObject({
+      code: `merchant:${M1}:available:KES`,
+      currency: "KES",
+      kind: "liability",
+      ownerId: M1,
+    });
+    expect(merchantPending(M1)).toMatchObject({
+      code: `merchant:${M1}:pending:KES`,
+      kind: "liability",
+    });
+    expect(merchantInFlight(M1)).toMatchObject({
+      code: `merchant:${M1}:in-flight:KES`,
+      kind: "liability",
+    });
+    expect(feeRevenue()).toMatchObject({
+      code: "platform:fee-revenue:KES",
+      currency: "KES",
+      kind: "revenue",
+      ownerId: null,
+    });
     expect(custody("ETH")).toMatchObject({ code: "custody:ETH", currency: "ETH", kind: "asset" });
-    expect(treasuryConversion("USDT")).toMatchObject({ code: "treasury:conversion:USDT", currency: "USDT", kind: "equity" });
-    expect(railInFlight("mpesa")).toMatchObject({ code: "rail:mpesa:in-flight:KES", kind: "asset" });
+    expect(treasuryConversion("USDT")).toMatchObject({
+      code: "treasury:conversion:USDT",
+      currency: "USDT",
+      kind: "equity",
+    });
+    expect(railInFlight("mpesa")).toMatchObject({
+      code: "rail:mpesa:in-flight:KES",
+      kind: "asset",
+    });
     expect(railFloat("pesalink")).toMatchObject({ code: "rail:pesalink:float:KES", kind: "asset" });
-    expect(railCharges("t-kash")).toMatchObject({ code: "rail:t-kash:charges:KES", kind: "expense" });
-    expect(customerRefundsPayable("USDC")).toMatchObject({ code: "customer-refunds-payable:USDC", currency: "USDC", kind: "liability" });
+    expect(railCharges("t-kash")).toMatchObject({
+      code: "rail:t-kash:charges:KES",
+      kind: "expense",
+    });
+    expect(customerRefundsPayable("USDC")).toMatchObject({
+      code: "customer-refunds-payable:USDC",
+      currency: "USDC",
+      kind: "liability",
+    });
     expect(networkFees("BTC")).toMatchObject({ code: "network-fees:BTC", kind: "expense" });
     expect(suspense("BTC")).toMatchObject({ code: "suspense:BTC", kind: "liability" });
     expect(capital("KES")).toMatchObject({ code: "capital:KES", kind: "equity" });
@@ -155,7 +194,6 @@ describe("postTransaction rules", () => {
     ]);
   });
 
-
   it("rejects a transaction unbalanced in one currency, even when the grand total is zero", () => {
     const before = tableCounts();
     const entries: PostingEntry[] = [
@@ -179,7 +217,11 @@ describe("postTransaction rules", () => {
   it("rejects a single entry, no entries, zero, non-bigint and out-of-range amounts, and an account twice", () => {
     const before = tableCounts();
     const attempt = (entries: unknown) => () =>
-      postTransaction(db, { idempotencyKey: key(), kind: "bad.posting", entries: entries as PostingEntry[] });
+      postTransaction(db, {
+        idempotencyKey: key(),
+        kind: "bad.posting",
+        entries: entries as PostingEntry[],
+      });
     expect(attempt([{ account: feeRevenue(), amount: 5n }])).toThrow(/at least two entries/);
     expect(attempt([])).toThrow(InvalidPostingError);
     expect(attempt(undefined)).toThrow(InvalidPostingError);
@@ -221,15 +263,32 @@ describe("postTransaction rules", () => {
       { account: railFloat("mpesa"), amount: 5n },
       { account: capital("KES"), amount: -5n },
     ];
-    expect(() => postTransaction(db, { idempotencyKey: "", kind: "float.funded", entries })).toThrow(InvalidPostingError);
-    expect(() => postTransaction(db, { idempotencyKey: " ", kind: "float.funded", entries })).toThrow(InvalidPostingError);
-    expect(() => postTransaction(db, { idempotencyKey: "k".repeat(201), kind: "float.funded", entries })).toThrow(InvalidPostingError);
-    expect(() => postTransaction(db, { idempotencyKey: key(), kind: "Float Funded", entries })).toThrow(InvalidPostingError);
-    expect(() => postTransaction(db, { idempotencyKey: key(), kind: "reversal", entries })).toThrow(/reverseTransaction/);
     expect(() =>
-      postTransaction(db, { idempotencyKey: key(), kind: "float.funded", entries, reference: { type: "payment", id: "" } }),
+      postTransaction(db, { idempotencyKey: "", kind: "float.funded", entries }),
     ).toThrow(InvalidPostingError);
-    expect(() => postTransaction(db, { idempotencyKey: key(), kind: "float.funded", entries, now: 1.5 })).toThrow(InvalidPostingError);
+    expect(() =>
+      postTransaction(db, { idempotencyKey: " ", kind: "float.funded", entries }),
+    ).toThrow(InvalidPostingError);
+    expect(() =>
+      postTransaction(db, { idempotencyKey: "k".repeat(201), kind: "float.funded", entries }),
+    ).toThrow(InvalidPostingError);
+    expect(() =>
+      postTransaction(db, { idempotencyKey: key(), kind: "Float Funded", entries }),
+    ).toThrow(InvalidPostingError);
+    expect(() => postTransaction(db, { idempotencyKey: key(), kind: "reversal", entries })).toThrow(
+      /reverseTransaction/,
+    );
+    expect(() =>
+      postTransaction(db, {
+        idempotencyKey: key(),
+        kind: "float.funded",
+        entries,
+        reference: { type: "payment", id: "" },
+      }),
+    ).toThrow(InvalidPostingError);
+    expect(() =>
+      postTransaction(db, { idempotencyKey: key(), kind: "float.funded", entries, now: 1.5 }),
+    ).toThrow(InvalidPostingError);
   });
 
   it("reposting the same key returns the first result and writes nothing (entries in any order)", () => {
@@ -238,7 +297,12 @@ describe("postTransaction rules", () => {
       { account: railFloat("mpesa"), amount: 50_000_000n },
       { account: capital("KES"), amount: -50_000_000n },
     ];
-    const first = postTransaction(db, { idempotencyKey, kind: "float.funded", entries, reference: { type: "funding", id: "f1" } });
+    const first = postTransaction(db, {
+      idempotencyKey,
+      kind: "float.funded",
+      entries,
+      reference: { type: "funding", id: "f1" },
+    });
     const before = tableCounts();
     const floatBefore = balance(db, railFloat("mpesa"));
     const again = postTransaction(db, {
@@ -262,17 +326,30 @@ describe("postTransaction rules", () => {
       { account: railFloat("airtel-money"), amount: 1_000n },
       { account: capital("KES"), amount: -1_000n },
     ];
-    const first = postTransaction(db, { idempotencyKey, kind: "float.funded", entries, reference: { type: "funding", id: "f2" } });
+    const first = postTransaction(db, {
+      idempotencyKey,
+      kind: "float.funded",
+      entries,
+      reference: { type: "funding", id: "f2" },
+    });
     const before = tableCounts();
     const variants = [
-      { kind: "float.funded", reference: { type: "funding", id: "f2" }, entries: [
-        { account: railFloat("airtel-money"), amount: 1_001n },
-        { account: capital("KES"), amount: -1_001n },
-      ] },
-      { kind: "float.funded", reference: { type: "funding", id: "f2" }, entries: [
-        { account: railFloat("t-kash"), amount: 1_000n },
-        { account: capital("KES"), amount: -1_000n },
-      ] },
+      {
+        kind: "float.funded",
+        reference: { type: "funding", id: "f2" },
+        entries: [
+          { account: railFloat("airtel-money"), amount: 1_001n },
+          { account: capital("KES"), amount: -1_001n },
+        ],
+      },
+      {
+        kind: "float.funded",
+        reference: { type: "funding", id: "f2" },
+        entries: [
+          { account: railFloat("t-kash"), amount: 1_000n },
+          { account: capital("KES"), amount: -1_000n },
+        ],
+      },
       { kind: "float.topped-up", reference: { type: "funding", id: "f2" }, entries },
       { kind: "float.funded", reference: { type: "funding", id: "f3" }, entries },
       { kind: "float.funded", entries },
@@ -285,7 +362,11 @@ describe("postTransaction rules", () => {
         error = caught;
       }
       expect(error).toBeInstanceOf(IdempotencyConflictError);
-      expect(error).toMatchObject({ idempotencyKey, existingTransactionId: first.transactionId, code: "idempotency_conflict" });
+      expect(error).toMatchObject({
+        idempotencyKey,
+        existingTransactionId: first.transactionId,
+        code: "idempotency_conflict",
+      });
     }
     expect(tableCounts()).toEqual(before);
   });
@@ -309,15 +390,26 @@ describe("guards", () => {
       error = caught;
     }
     expect(error).toBeInstanceOf(InsufficientBalanceError);
-    expect(error).toMatchObject({ accountCode: merchantAvailable(M2).code, currency: "KES", shortfall: 500n, balanceAfter: -500n });
+    expect(error).toMatchObject({
+      accountCode: merchantAvailable(M2).code,
+      currency: "KES",
+      shortfall: 500n,
+      balanceAfter: -500n,
+    });
     expect(tableCounts()).toEqual(before);
-    expect(db.select({ code: ledgerAccounts.code }).from(ledgerAccounts).all()).toEqual(accountsBefore);
+    expect(db.select({ code: ledgerAccounts.code }).from(ledgerAccounts).all()).toEqual(
+      accountsBefore,
+    );
     expect(balance(db, railFloat("mpesa"), { source: "cached" })).toBe(floatBefore);
     expect(getTransactionByKey(db, "payout:M2:1")).toBeNull();
   });
 
   it("allows a guarded balance to reach exactly zero, then refuses one cent more; the failed key can be retried", () => {
-    postTransaction(db, { idempotencyKey: key("collect"), kind: "payment.converted", entries: collection(M2, 10_000n, 50_000n) });
+    postTransaction(db, {
+      idempotencyKey: key("collect"),
+      kind: "payment.converted",
+      entries: collection(M2, 10_000n, 50_000n),
+    });
     expect(owed(db, merchantAvailable(M2))).toBe(49_500n);
     const tooMuch = () =>
       postTransaction(db, {
@@ -338,7 +430,11 @@ describe("guards", () => {
     expect(merchantBalances(db, M2)).toEqual({ available: 0n, pending: 0n, inFlight: 49_500n });
     expect(tooMuch).toThrow(InsufficientBalanceError);
     // More money arrives: the same key that failed now posts (a failure wrote nothing, not even the key).
-    postTransaction(db, { idempotencyKey: key("collect"), kind: "payment.converted", entries: collection(M2, 10_000n, 100_000n) });
+    postTransaction(db, {
+      idempotencyKey: key("collect"),
+      kind: "payment.converted",
+      entries: collection(M2, 10_000n, 100_000n),
+    });
     expect(tooMuch().created).toBe(true);
   });
 
@@ -384,9 +480,16 @@ describe("reversals", () => {
     });
     const owedBefore = owed(db, merchantAvailable(M1));
     const before = tableCounts();
-    const reversal = reverseTransaction(db, { transactionId: original.transactionId, idempotencyKey: "rev:1", reason: "Posted twice by mistake" });
+    const reversal = reverseTransaction(db, {
+      transactionId: original.transactionId,
+      idempotencyKey: "rev:1",
+      reason: "Posted twice by mistake",
+    });
     expect(reversal.created).toBe(true);
-    expect(tableCounts()).toMatchObject({ transactions: before.transactions + 1, entries: before.entries + 5 });
+    expect(tableCounts()).toMatchObject({
+      transactions: before.transactions + 1,
+      entries: before.entries + 5,
+    });
     expect(owed(db, merchantAvailable(M1))).toBe(owedBefore - 198_000n);
     const stored = getTransaction(db, reversal.transactionId);
     expect(stored).toMatchObject({
@@ -396,56 +499,116 @@ describe("reversals", () => {
       reference: { type: "payment", id: "pay_rev" },
     });
     const originalEntries = getTransaction(db, original.transactionId)?.entries ?? [];
-    expect(stored?.entries.map((e) => [e.account.code, e.amount])).toEqual(originalEntries.map((e) => [e.account.code, -e.amount]));
-    expect(getTransaction(db, original.transactionId)?.reversedByTransactionId).toBe(reversal.transactionId);
-    expect(listTransactionsByReference(db, { type: "payment", id: "pay_rev" }).map((t) => t.id)).toEqual([
-      original.transactionId,
+    expect(stored?.entries.map((e) => [e.account.code, e.amount])).toEqual(
+      originalEntries.map((e) => [e.account.code, -e.amount]),
+    );
+    expect(getTransaction(db, original.transactionId)?.reversedByTransactionId).toBe(
       reversal.transactionId,
-    ]);
+    );
+    expect(
+      listTransactionsByReference(db, { type: "payment", id: "pay_rev" }).map((t) => t.id),
+    ).toEqual([original.transactionId, reversal.transactionId]);
 
     const counts = tableCounts();
-    expect(reverseTransaction(db, { transactionId: original.transactionId, idempotencyKey: "rev:1", reason: "retry" })).toEqual({
+    expect(
+      reverseTransaction(db, {
+        transactionId: original.transactionId,
+        idempotencyKey: "rev:1",
+        reason: "retry",
+      }),
+    ).toEqual({
       transactionId: reversal.transactionId,
       created: false,
     });
-    expect(() => reverseTransaction(db, { transactionId: original.transactionId, idempotencyKey: "rev:2", reason: "again" })).toThrow(
-      AlreadyReversedError,
-    );
+    expect(() =>
+      reverseTransaction(db, {
+        transactionId: original.transactionId,
+        idempotencyKey: "rev:2",
+        reason: "again",
+      }),
+    ).toThrow(AlreadyReversedError);
     // The key of this reversal cannot be reused for another transaction, nor a posting's key for a reversal.
-    expect(() => reverseTransaction(db, { transactionId: reversal.transactionId, idempotencyKey: "rev:1", reason: "x" })).toThrow(
-      IdempotencyConflictError,
-    );
+    expect(() =>
+      reverseTransaction(db, {
+        transactionId: reversal.transactionId,
+        idempotencyKey: "rev:1",
+        reason: "x",
+      }),
+    ).toThrow(IdempotencyConflictError);
     expect(tableCounts()).toEqual(counts);
 
     // Reversing the reversal restores the original effect.
-    const reReversal = reverseTransaction(db, { transactionId: reversal.transactionId, idempotencyKey: "rev:3", reason: "The first was right" });
+    const reReversal = reverseTransaction(db, {
+      transactionId: reversal.transactionId,
+      idempotencyKey: "rev:3",
+      reason: "The first was right",
+    });
     expect(reReversal.created).toBe(true);
     expect(owed(db, merchantAvailable(M1))).toBe(owedBefore);
-    expect(getTransaction(db, reReversal.transactionId)?.reversesTransactionId).toBe(reversal.transactionId);
+    expect(getTransaction(db, reReversal.transactionId)?.reversesTransactionId).toBe(
+      reversal.transactionId,
+    );
   });
 
   it("refuses unknown transactions, and honours guards (money already paid out cannot be clawed back below zero)", () => {
-    expect(() => reverseTransaction(db, { transactionId: "ltx_nope", idempotencyKey: key(), reason: "x" })).toThrow(TransactionNotFoundError);
-    expect(() => reverseTransaction(db, { transactionId: "ltx_nope", idempotencyKey: key(), reason: " " })).toThrow(InvalidPostingError);
+    expect(() =>
+      reverseTransaction(db, { transactionId: "ltx_nope", idempotencyKey: key(), reason: "x" }),
+    ).toThrow(TransactionNotFoundError);
+    expect(() =>
+      reverseTransaction(db, { transactionId: "ltx_nope", idempotencyKey: key(), reason: " " }),
+    ).toThrow(InvalidPostingError);
     const M = "MRC-DDDDD5";
-    db.insert(merchants).values({ id: M, businessName: "Shop D", contactEmail: "d@shop.example", createdAt: 0 }).run();
-    const credit = postTransaction(db, { idempotencyKey: key("collect"), kind: "payment.converted", entries: collection(M, 1_000n, 10_000n) });
-    postTransaction(db, { idempotencyKey: key("payout"), kind: "payout.sent", entries: payout(M, 9_000n), guards: [merchantAvailable(M)] });
+    db.insert(merchants)
+      .values({ id: M, businessName: "Shop D", contactEmail: "d@shop.example", createdAt: 0 })
+      .run();
+    const credit = postTransaction(db, {
+      idempotencyKey: key("collect"),
+      kind: "payment.converted",
+      entries: collection(M, 1_000n, 10_000n),
+    });
+    postTransaction(db, {
+      idempotencyKey: key("payout"),
+      kind: "payout.sent",
+      entries: payout(M, 9_000n),
+      guards: [merchantAvailable(M)],
+    });
     const before = tableCounts();
     expect(() =>
-      reverseTransaction(db, { transactionId: credit.transactionId, idempotencyKey: key("rev"), reason: "chargeback", guards: [merchantAvailable(M)] }),
-    ).toThrow(expect.objectContaining({ accountCode: merchantAvailable(M).code, shortfall: 9_000n }));
+      reverseTransaction(db, {
+        transactionId: credit.transactionId,
+        idempotencyKey: key("rev"),
+        reason: "chargeback",
+        guards: [merchantAvailable(M)],
+      }),
+    ).toThrow(
+      expect.objectContaining({ accountCode: merchantAvailable(M).code, shortfall: 9_000n }),
+    );
     expect(tableCounts()).toEqual(before);
     expect(getTransaction(db, credit.transactionId)?.reversedByTransactionId).toBeNull();
   });
 
   it("a failed payout returns the money to available by reversing it", () => {
     const M = "MRC-EEEEE6";
-    db.insert(merchants).values({ id: M, businessName: "Shop E", contactEmail: "e@shop.example", createdAt: 0 }).run();
-    postTransaction(db, { idempotencyKey: key("collect"), kind: "payment.converted", entries: collection(M, 1_000n, 100_000n) });
-    const sent = postTransaction(db, { idempotencyKey: `payout:${M}:1:sent`, kind: "payout.sent", entries: payout(M, 99_000n), guards: [merchantAvailable(M), railFloat("mpesa")] });
+    db.insert(merchants)
+      .values({ id: M, businessName: "Shop E", contactEmail: "e@shop.example", createdAt: 0 })
+      .run();
+    postTransaction(db, {
+      idempotencyKey: key("collect"),
+      kind: "payment.converted",
+      entries: collection(M, 1_000n, 100_000n),
+    });
+    const sent = postTransaction(db, {
+      idempotencyKey: `payout:${M}:1:sent`,
+      kind: "payout.sent",
+      entries: payout(M, 99_000n),
+      guards: [merchantAvailable(M), railFloat("mpesa")],
+    });
     expect(merchantBalances(db, M)).toEqual({ available: 0n, pending: 0n, inFlight: 99_000n });
-    reverseTransaction(db, { transactionId: sent.transactionId, idempotencyKey: `payout:${M}:1:failed`, reason: "B2C result 2001: invalid initiator" });
+    reverseTransaction(db, {
+      transactionId: sent.transactionId,
+      idempotencyKey: `payout:${M}:1:failed`,
+      reason: "B2C result 2001: invalid initiator",
+    });
     expect(merchantBalances(db, M)).toEqual({ available: 99_000n, pending: 0n, inFlight: 0n });
   });
 });
@@ -466,7 +629,14 @@ describe("transactions and amounts", () => {
         // Visible inside the caller's transaction...
         expect(getTransactionByKey(tx, idempotencyKey)?.id).toBe(result.transactionId);
         // ...and a repost inside it is idempotent too.
-        expect(postTransaction(tx, { idempotencyKey, kind: "payment.converted", reference: { type: "payment", id: "pay_nested" }, entries: collection(M1, 5_000n, 60_000n) }).created).toBe(false);
+        expect(
+          postTransaction(tx, {
+            idempotencyKey,
+            kind: "payment.converted",
+            reference: { type: "payment", id: "pay_nested" },
+            entries: collection(M1, 5_000n, 60_000n),
+          }).created,
+        ).toBe(false);
         throw new Error("the caller failed after posting");
       }),
     ).toThrow("the caller failed after posting");
@@ -479,7 +649,13 @@ describe("transactions and amounts", () => {
     const idempotencyKey = key("nested-db");
     expect(() =>
       db.transaction(() => {
-        expect(postTransaction(db, { idempotencyKey, kind: "payment.converted", entries: collection(M1, 7n, 700n) }).created).toBe(true);
+        expect(
+          postTransaction(db, {
+            idempotencyKey,
+            kind: "payment.converted",
+            entries: collection(M1, 7n, 700n),
+          }).created,
+        ).toBe(true);
         throw new Error("caller failed");
       }),
     ).toThrow("caller failed");
@@ -489,16 +665,30 @@ describe("transactions and amounts", () => {
 
   it("nests: a guard failure inside a caller's transaction rolls back only the posting; the caller can go on", () => {
     const M = "MRC-FFFFF7";
-    db.insert(merchants).values({ id: M, businessName: "Shop F", contactEmail: "f@shop.example", createdAt: 0 }).run();
+    db.insert(merchants)
+      .values({ id: M, businessName: "Shop F", contactEmail: "f@shop.example", createdAt: 0 })
+      .run();
     const before = tableCounts();
     const committed = db.transaction((tx) => {
-      const ok = postTransaction(tx, { idempotencyKey: key("collect"), kind: "payment.converted", entries: collection(M, 100n, 1_000n) });
+      const ok = postTransaction(tx, {
+        idempotencyKey: key("collect"),
+        kind: "payment.converted",
+        entries: collection(M, 100n, 1_000n),
+      });
       expect(() =>
-        postTransaction(tx, { idempotencyKey: key("payout"), kind: "payout.sent", entries: payout(M, 5_000n), guards: [merchantAvailable(M)] }),
+        postTransaction(tx, {
+          idempotencyKey: key("payout"),
+          kind: "payout.sent",
+          entries: payout(M, 5_000n),
+          guards: [merchantAvailable(M)],
+        }),
       ).toThrow(InsufficientBalanceError);
       return ok.transactionId;
     });
-    expect(tableCounts()).toMatchObject({ transactions: before.transactions + 1, entries: before.entries + 5 });
+    expect(tableCounts()).toMatchObject({
+      transactions: before.transactions + 1,
+      entries: before.entries + 5,
+    });
     expect(getTransaction(db, committed)).not.toBeNull();
     expect(owed(db, merchantAvailable(M))).toBe(990n);
   });
@@ -513,7 +703,10 @@ describe("transactions and amounts", () => {
         { account: custody("USDC"), amount: huge },
       ],
     });
-    expect(getTransaction(db, result.transactionId)?.entries.map((e) => e.amount)).toEqual([-huge, huge]);
+    expect(getTransaction(db, result.transactionId)?.entries.map((e) => e.amount)).toEqual([
+      -huge,
+      huge,
+    ]);
     expect(balance(db, custody("USDC"))).toBe(huge);
     expect(balance(db, custody("USDC"), { source: "cached" })).toBe(huge);
     expect(listEntries(db, suspense("USDC"), { limit: 1 })[0]?.amount).toBe(-huge);
@@ -531,20 +724,40 @@ describe("transactions and amounts", () => {
     ).toThrow(BalanceOverflowError);
     expect(tableCounts()).toEqual(before);
     // Reading the column without the text cast is refused rather than rounded.
-    expect(() => db.select({ amount: ledgerEntries.amount }).from(ledgerEntries).where(eq(ledgerEntries.transactionId, result.transactionId)).all()).toThrow(
-      /unsafe number/,
-    );
+    expect(() =>
+      db
+        .select({ amount: ledgerEntries.amount })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.transactionId, result.transactionId))
+        .all(),
+    ).toThrow(/unsafe number/);
     // And it is stored as an INTEGER, not text or a float.
     expect(
-      db.select({ type: sql<string>`typeof(${ledgerEntries.amount})` }).from(ledgerEntries).where(eq(ledgerEntries.transactionId, result.transactionId)).all(),
+      db
+        .select({ type: sql<string>`typeof(${ledgerEntries.amount})` })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.transactionId, result.transactionId))
+        .all(),
     ).toEqual([{ type: "integer" }, { type: "integer" }]);
     // Cleanly reversible.
-    reverseTransaction(db, { transactionId: result.transactionId, idempotencyKey: key("huge-rev"), reason: "test" });
+    reverseTransaction(db, {
+      transactionId: result.transactionId,
+      idempotencyKey: key("huge-rev"),
+      reason: "test",
+    });
     expect(balance(db, custody("USDC"))).toBe(0n);
   });
 
   it("refuses an account code that exists with another currency or kind", () => {
-    db.insert(ledgerAccounts).values({ code: suspense("ETH").code, currency: "BTC", kind: "liability", createdAt: 0, updatedAt: 0 }).run();
+    db.insert(ledgerAccounts)
+      .values({
+        code: suspense("ETH").code,
+        currency: "BTC",
+        kind: "liability",
+        createdAt: 0,
+        updatedAt: 0,
+      })
+      .run();
     expect(() =>
       postTransaction(db, {
         idempotencyKey: key(),
@@ -571,7 +784,9 @@ describe("transactions and amounts", () => {
 
   it("lists an account's entries newest first, with paging", () => {
     const M = "MRC-GGGGG8";
-    db.insert(merchants).values({ id: M, businessName: "Shop G", contactEmail: "g@shop.example", createdAt: 0 }).run();
+    db.insert(merchants)
+      .values({ id: M, businessName: "Shop G", contactEmail: "g@shop.example", createdAt: 0 })
+      .run();
     for (let i = 1; i <= 5; i++) {
       postTransaction(db, {
         idempotencyKey: key("collect"),
@@ -583,8 +798,15 @@ describe("transactions and amounts", () => {
     }
     const firstPage = listEntries(db, merchantAvailable(M), { limit: 3 });
     expect(firstPage.map((e) => e.amount)).toEqual([-4_950n, -3_960n, -2_970n]);
-    expect(firstPage[0]).toMatchObject({ kind: "payment.converted", reference: { type: "payment", id: "pay_g5" }, createdAt: 5 });
-    const secondPage = listEntries(db, merchantAvailable(M), { limit: 3, beforeEntryId: firstPage[2]?.entryId });
+    expect(firstPage[0]).toMatchObject({
+      kind: "payment.converted",
+      reference: { type: "payment", id: "pay_g5" },
+      createdAt: 5,
+    });
+    const secondPage = listEntries(db, merchantAvailable(M), {
+      limit: 3,
+      beforeEntryId: firstPage[2]?.entryId,
+    });
     expect(secondPage.map((e) => e.amount)).toEqual([-1_980n, -990n]);
     expect(listEntries(db, merchantPending(M))).toEqual([]);
     expect(merchantBalances(db, M)).toEqual({ available: 14_850n, pending: 0n, inFlight: 0n });
@@ -598,10 +820,22 @@ describe("transactions and amounts", () => {
   it("keeps the books consistent: trial balance zero, cached balances equal entries, every transaction balanced", () => {
     expectBooksConsistent();
     // A tampered cache is reported.
-    const account = db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.code, feeRevenue().code)).get();
-    db.update(ledgerAccounts).set({ balance: sql`${ledgerAccounts.balance} + 1` }).where(eq(ledgerAccounts.id, account?.id ?? 0)).run();
-    expect(verifyBalances(db)).toEqual([expect.objectContaining({ code: feeRevenue().code, cached: expect.any(BigInt) })]);
-    db.update(ledgerAccounts).set({ balance: sql`${ledgerAccounts.balance} - 1` }).where(eq(ledgerAccounts.id, account?.id ?? 0)).run();
+    const account = db
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.code, feeRevenue().code))
+      .get();
+    db.update(ledgerAccounts)
+      .set({ balance: sql`${ledgerAccounts.balance} + 1` })
+      .where(eq(ledgerAccounts.id, account?.id ?? 0))
+      .run();
+    expect(verifyBalances(db)).toEqual([
+      expect.objectContaining({ code: feeRevenue().code, cached: expect.any(BigInt) }),
+    ]);
+    db.update(ledgerAccounts)
+      .set({ balance: sql`${ledgerAccounts.balance} - 1` })
+      .where(eq(ledgerAccounts.id, account?.id ?? 0))
+      .run();
     expect(verifyBalances(db)).toEqual([]);
   });
 

@@ -20,7 +20,11 @@ import { amountOf, combineSum, exactSumIsZero, exactSumParts } from "./sql.serve
 import { type Currency, currencies } from "./units";
 
 function findAccountId(db: DbOrTx, account: AccountRef): number | undefined {
-  return db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.code, account.code)).get()?.id;
+  return db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.code, account.code))
+    .get()?.id;
 }
 
 /**
@@ -28,7 +32,11 @@ function findAccountId(db: DbOrTx, account: AccountRef): number | undefined {
  * balance of KES 100 is -10000n). `source: "entries"` (default) sums the entries; `"cached"` reads the
  * balance column kept in the posting transaction (equal by `verifyBalances`). 0n for an unused account.
  */
-export function balance(db: DbOrTx, account: AccountRef, options: { source?: "entries" | "cached" } = {}): bigint {
+export function balance(
+  db: DbOrTx,
+  account: AccountRef,
+  options: { source?: "entries" | "cached" } = {},
+): bigint {
   if (options.source === "cached") {
     const row = db
       .select({ balance: amountOf(ledgerAccounts.balance) })
@@ -39,18 +47,31 @@ export function balance(db: DbOrTx, account: AccountRef, options: { source?: "en
   }
   const id = findAccountId(db, account);
   if (id === undefined) return 0n;
-  const parts = db.select(exactSumParts(ledgerEntries.amount)).from(ledgerEntries).where(eq(ledgerEntries.accountId, id)).get();
+  const parts = db
+    .select(exactSumParts(ledgerEntries.amount))
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.accountId, id))
+    .get();
   return parts ? combineSum(parts) : 0n;
 }
 
 /** The balance seen from the account's normal side (positive for what an asset holds or a liability owes). */
-export function normalBalance(db: DbOrTx, account: AccountRef, options: { source?: "entries" | "cached" } = {}): bigint {
+export function normalBalance(
+  db: DbOrTx,
+  account: AccountRef,
+  options: { source?: "entries" | "cached" } = {},
+): bigint {
   return toNormalBalance(account.kind, balance(db, account, options));
 }
 
 /** What a liability account owes, as a positive amount: `owed(db, merchantAvailable(id))` in KES cents. */
-export function owed(db: DbOrTx, account: AccountRef, options: { source?: "entries" | "cached" } = {}): bigint {
-  if (account.kind !== "liability") throw new InvalidPostingError(`owed() is for liability accounts, not ${account.code}`);
+export function owed(
+  db: DbOrTx,
+  account: AccountRef,
+  options: { source?: "entries" | "cached" } = {},
+): bigint {
+  if (account.kind !== "liability")
+    throw new InvalidPostingError(`owed() is for liability accounts, not ${account.code}`);
   return -balance(db, account, options);
 }
 
@@ -69,8 +90,13 @@ export function merchantBalances(db: DbOrTx, merchantId: string): MerchantBalanc
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.ownerId, merchantId))
     .all();
-  const of = (account: AccountRef) => -(rows.find((row) => row.code === account.code)?.balance ?? 0n);
-  return { available: of(accounts.available), pending: of(accounts.pending), inFlight: of(accounts.inFlight) };
+  const of = (account: AccountRef) =>
+    -(rows.find((row) => row.code === account.code)?.balance ?? 0n);
+  return {
+    available: of(accounts.available),
+    pending: of(accounts.pending),
+    inFlight: of(accounts.inFlight),
+  };
 }
 
 export interface AccountEntry {
@@ -84,8 +110,13 @@ export interface AccountEntry {
   createdAt: number;
 }
 
-function referenceOf(row: { referenceType: string | null; referenceId: string | null }): LedgerReference | null {
-  return row.referenceType !== null && row.referenceId !== null ? { type: row.referenceType, id: row.referenceId } : null;
+function referenceOf(row: {
+  referenceType: string | null;
+  referenceId: string | null;
+}): LedgerReference | null {
+  return row.referenceType !== null && row.referenceId !== null
+    ? { type: row.referenceType, id: row.referenceId }
+    : null;
 }
 
 /** An account's statement, newest first. Page with `beforeEntryId` (the last `entryId` you got). */
@@ -118,7 +149,10 @@ export function listEntries(
     .orderBy(desc(ledgerEntries.id))
     .limit(limit)
     .all()
-    .map(({ referenceType, referenceId, ...row }) => ({ ...row, reference: referenceOf({ referenceType, referenceId }) }));
+    .map(({ referenceType, referenceId, ...row }) => ({
+      ...row,
+      reference: referenceOf({ referenceType, referenceId }),
+    }));
 }
 
 export interface LedgerTransaction {
@@ -174,13 +208,21 @@ function withEntries(
     ...rest,
     reference: referenceOf({ referenceType, referenceId }),
     reversedByTransactionId: reversal?.id ?? null,
-    entries: entries.map(({ entryId, amount, ...account }) => ({ entryId, amount, account: accountRefFromRow(account) })),
+    entries: entries.map(({ entryId, amount, ...account }) => ({
+      entryId,
+      amount,
+      account: accountRefFromRow(account),
+    })),
   };
 }
 
 /** One transaction with its entries, or null. */
 export function getTransaction(db: DbOrTx, id: string): LedgerTransaction | null {
-  const row = db.select(transactionColumns).from(ledgerTransactions).where(eq(ledgerTransactions.id, id)).get();
+  const row = db
+    .select(transactionColumns)
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.id, id))
+    .get();
   return row ? withEntries(db, row) : null;
 }
 
@@ -195,11 +237,19 @@ export function getTransactionByKey(db: DbOrTx, idempotencyKey: string): LedgerT
 }
 
 /** Every transaction about one thing (a payment, a payout), oldest first. */
-export function listTransactionsByReference(db: DbOrTx, reference: LedgerReference): LedgerTransaction[] {
+export function listTransactionsByReference(
+  db: DbOrTx,
+  reference: LedgerReference,
+): LedgerTransaction[] {
   return db
     .select(transactionColumns)
     .from(ledgerTransactions)
-    .where(and(eq(ledgerTransactions.referenceType, reference.type), eq(ledgerTransactions.referenceId, reference.id)))
+    .where(
+      and(
+        eq(ledgerTransactions.referenceType, reference.type),
+        eq(ledgerTransactions.referenceId, reference.id),
+      ),
+    )
     .orderBy(ledgerTransactions.createdAt, ledgerTransactions.id)
     .all()
     .map((row) => withEntries(db, row));
@@ -207,7 +257,10 @@ export function listTransactionsByReference(db: DbOrTx, reference: LedgerReferen
 
 /** Sum of all entries per currency, from the entries. Every value must be 0n. */
 export function trialBalance(db: DbOrTx): Record<Currency, bigint> {
-  const result = Object.fromEntries(currencies.map((currency) => [currency, 0n])) as Record<Currency, bigint>;
+  const result = Object.fromEntries(currencies.map((currency) => [currency, 0n])) as Record<
+    Currency,
+    bigint
+  >;
   const rows = db
     .select({ currency: ledgerAccounts.currency, ...exactSumParts(ledgerEntries.amount) })
     .from(ledgerEntries)
@@ -268,7 +321,10 @@ export function findUnbalancedTransactions(
     .all()
     .map(({ high, low, ...row }) => ({ ...row, sum: combineSum({ high, low }) as bigint }));
   const short = db
-    .select({ transactionId: ledgerTransactions.id, entries: sql<number>`count(${ledgerEntries.id})`.mapWith(Number) })
+    .select({
+      transactionId: ledgerTransactions.id,
+      entries: sql<number>`count(${ledgerEntries.id})`.mapWith(Number),
+    })
     .from(ledgerTransactions)
     .leftJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
     .groupBy(ledgerTransactions.id)

@@ -47,7 +47,11 @@ function build(h: DbOrTx) {
       .from(ledgerTransactions)
       .where(eq(ledgerTransactions.idempotencyKey, p("idempotencyKey")))
       .prepare(),
-    findAccount: h.select(accountColumns).from(ledgerAccounts).where(eq(ledgerAccounts.code, p("code"))).prepare(),
+    findAccount: h
+      .select(accountColumns)
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.code, p("code")))
+      .prepare(),
     createAccount: h
       .insert(ledgerAccounts)
       .values({
@@ -63,7 +67,12 @@ function build(h: DbOrTx) {
       .prepare(),
     insertEntry: h
       .insert(ledgerEntries)
-      .values({ transactionId: p("transactionId"), accountId: p("accountId"), amount: p("amount"), createdAt: p("now") })
+      .values({
+        transactionId: p("transactionId"),
+        accountId: p("accountId"),
+        amount: p("amount"),
+        createdAt: p("now"),
+      })
       .prepare(),
     addToBalance: h
       .update(ledgerAccounts)

@@ -2,7 +2,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ledgerAccountKindValues, ledgerCurrencyValues } from "../../../drizzle/schema/ledger";
 import { accountKinds } from "./accounts";
-import { currencies, fromUnits, InvalidAmountError, LEDGER_SCALE, roundingModes, toUnits } from "./units";
+import {
+  currencies,
+  fromUnits,
+  InvalidAmountError,
+  LEDGER_SCALE,
+  roundingModes,
+  toUnits,
+} from "./units";
 
 describe("ledger units", () => {
   it("has the scales the spec names", () => {
@@ -44,13 +51,25 @@ describe("ledger units", () => {
     expect(toUnits("9.995", "KES", "half-up")).toBe(1000n);
   });
 
-  it.each(["1e-8", "-0.1", "NaN", "1.2.3", "", " 1", "1 ", ".5", "5.", "+1", "0x10", "Infinity", "1,000", "١"])(
-    "rejects %j",
-    (bad) => {
-      expect(() => toUnits(bad, "BTC")).toThrow(InvalidAmountError);
-      expect(() => toUnits(bad, "BTC", "half-up")).toThrow(InvalidAmountError);
-    },
-  );
+  it.each([
+    "1e-8",
+    "-0.1",
+    "NaN",
+    "1.2.3",
+    "",
+    " 1",
+    "1 ",
+    ".5",
+    "5.",
+    "+1",
+    "0x10",
+    "Infinity",
+    "1,000",
+    "١",
+  ])("rejects %j", (bad) => {
+    expect(() => toUnits(bad, "BTC")).toThrow(InvalidAmountError);
+    expect(() => toUnits(bad, "BTC", "half-up")).toThrow(InvalidAmountError);
+  });
 
   it("rejects non-strings, unknown currencies and rounding modes", () => {
     expect(() => toUnits(1 as unknown as string, "KES")).toThrow(InvalidAmountError);
@@ -71,9 +90,14 @@ describe("ledger units", () => {
 
   it("round-trips every non-negative amount (property)", () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 2n ** 63n - 1n }), fc.constantFrom(...currencies), fc.boolean(), (units, currency, trim) => {
-        expect(toUnits(fromUnits(units, currency, { trim }), currency)).toBe(units);
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 2n ** 63n - 1n }),
+        fc.constantFrom(...currencies),
+        fc.boolean(),
+        (units, currency, trim) => {
+          expect(toUnits(fromUnits(units, currency, { trim }), currency)).toBe(units);
+        },
+      ),
     );
   });
 

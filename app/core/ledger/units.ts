@@ -57,7 +57,8 @@ export function toUnits(value: string, currency: Currency, rounding?: RoundingMo
     throw new InvalidAmountError(`Unknown rounding mode: ${String(rounding)}`);
   }
   const match = typeof value === "string" ? DECIMAL.exec(value) : null;
-  if (!match) throw new InvalidAmountError(`Not a non-negative decimal string: ${JSON.stringify(value)}`);
+  if (!match)
+    throw new InvalidAmountError(`Not a non-negative decimal string: ${JSON.stringify(value)}`);
   const whole = match[1] ?? "0";
   const fraction = match[2] ?? "";
   const scale = LEDGER_SCALE[currency];
@@ -87,8 +88,13 @@ export function toUnits(value: string, currency: Currency, rounding?: RoundingMo
  * (`fromUnits(150000n, "BTC") === "0.00150000"`), or without trailing zeros with `{ trim: true }`
  * ("0.0015"). Negative units (credit balances) keep their sign: `fromUnits(-5n, "KES") === "-0.05"`.
  */
-export function fromUnits(units: bigint, currency: Currency, options: { trim?: boolean } = {}): string {
-  if (typeof units !== "bigint") throw new InvalidAmountError(`Ledger units must be a bigint, got ${typeof units}`);
+export function fromUnits(
+  units: bigint,
+  currency: Currency,
+  options: { trim?: boolean } = {},
+): string {
+  if (typeof units !== "bigint")
+    throw new InvalidAmountError(`Ledger units must be a bigint, got ${typeof units}`);
   if (!isCurrency(currency)) throw new InvalidAmountError(`Unknown currency: ${String(currency)}`);
   const scale = LEDGER_SCALE[currency];
   const sign = units < 0n ? "-" : "";

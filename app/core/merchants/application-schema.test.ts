@@ -18,7 +18,8 @@ describe("application schema", () => {
   it("accepts a complete application and normalises the phone", () => {
     const result = parse(validApplication);
     expect(result.status).toBe("success");
-    if (result.status === "success") expect(e164(result.value.countryCode, result.value.phone)).toBe("+254712345678");
+    if (result.status === "success")
+      expect(e164(result.value.countryCode, result.value.phone)).toBe("+254712345678");
   });
 
   it("names every missing required field", () => {
@@ -33,17 +34,32 @@ describe("application schema", () => {
   });
 
   it("rejects over-long fields", () => {
-    const errors = errorsOf({ ...validApplication, businessName: "x".repeat(121), currentPaymentMethods: "y".repeat(501) });
+    const errors = errorsOf({
+      ...validApplication,
+      businessName: "x".repeat(121),
+      currentPaymentMethods: "y".repeat(501),
+    });
     expect(errors.businessName).toEqual(["Business name must be at most 120 characters"]);
-    expect(errors.currentPaymentMethods).toEqual(["Current payment methods must be at most 500 characters"]);
+    expect(errors.currentPaymentMethods).toEqual([
+      "Current payment methods must be at most 500 characters",
+    ]);
   });
 
   it("rejects a city that is not in the chosen country", () => {
-    expect(errorsOf({ ...validApplication, country: "UG", city: "Mombasa" }).city).toEqual(["Choose a city in Uganda"]);
+    expect(errorsOf({ ...validApplication, country: "UG", city: "Mombasa" }).city).toEqual([
+      "Choose a city in Uganda",
+    ]);
   });
 
   it("rejects option values that are not in the lists", () => {
-    const errors = errorsOf({ ...validApplication, businessType: "casino", monthlyVolume: "a-lot", timeline: "never", integrationType: "fax", country: "XX" });
+    const errors = errorsOf({
+      ...validApplication,
+      businessType: "casino",
+      monthlyVolume: "a-lot",
+      timeline: "never",
+      integrationType: "fax",
+      country: "XX",
+    });
     expect(errors.businessType).toEqual(["Choose your business type"]);
     expect(errors.monthlyVolume).toEqual(["Choose a monthly volume from the list"]);
     expect(errors.timeline).toEqual(["Choose a timeline from the list"]);
@@ -58,12 +74,18 @@ describe("application schema", () => {
     expect(errorsOf({ ...validApplication, phone: "712 345" }).phone).toEqual([
       "Enter a valid phone number for +254 (9 digits after the code)",
     ]);
-    expect(errorsOf({ ...validApplication, countryCode: "+1", phone: "415 555 0100" }).phone).toBeUndefined();
-    expect(errorsOf({ ...validApplication, countryCode: "+999" }).countryCode).toEqual(["Choose a dialling code from the list"]);
+    expect(
+      errorsOf({ ...validApplication, countryCode: "+1", phone: "415 555 0100" }).phone,
+    ).toBeUndefined();
+    expect(errorsOf({ ...validApplication, countryCode: "+999" }).countryCode).toEqual([
+      "Choose a dialling code from the list",
+    ]);
   });
 
   it("rejects e-mails and websites that are not real addresses", () => {
-    expect(errorsOf({ ...validApplication, email: "not-an-email" }).email).toEqual(["Enter a valid email address"]);
+    expect(errorsOf({ ...validApplication, email: "not-an-email" }).email).toEqual([
+      "Enter a valid email address",
+    ]);
     expect(errorsOf({ ...validApplication, website: "javascript:alert(1)" }).website).toBeDefined();
     expect(errorsOf({ ...validApplication, website: "savannah.example" }).website).toEqual([
       "Enter a full web address, such as https://example.co.ke",
@@ -72,6 +94,8 @@ describe("application schema", () => {
 
   it("requires agreement to the terms", () => {
     const { agreedToTerms: _omit, ...rest } = validApplication;
-    expect(errorsOf(rest).agreedToTerms).toEqual(["Please agree to the terms and conditions to continue."]);
+    expect(errorsOf(rest).agreedToTerms).toEqual([
+      "Please agree to the terms and conditions to continue.",
+    ]);
   });
 });

@@ -37,7 +37,10 @@ function optionalText(label: string, max: number) {
   return z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
 }
 
-function choice<const T extends readonly { value: string; label: string }[]>(options: T, message: string) {
+function choice<const T extends readonly { value: string; label: string }[]>(
+  options: T,
+  message: string,
+) {
   return z.enum(optionValues(options), { errorMap: () => ({ message }) });
 }
 
@@ -45,7 +48,10 @@ function choice<const T extends readonly { value: string; label: string }[]>(opt
 export function isWebAddress(value: string): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === "https:" || url.protocol === "http:") && /^[^.\s]+(\.[^.\s]+)+$/.test(url.hostname);
+    return (
+      (url.protocol === "https:" || url.protocol === "http:") &&
+      /^[^.\s]+(\.[^.\s]+)+$/.test(url.hostname)
+    );
   } catch {
     return false;
   }
@@ -85,7 +91,10 @@ export const applicationSchema = z
     city: z.string({ required_error: "City is required" }).trim().min(1, "City is required"),
     monthlyVolume: choice(monthlyVolumes, "Choose a monthly volume from the list").optional(),
     currentPaymentMethods: optionalText("Current payment methods", limits.currentPaymentMethods),
-    integrationType: choice(integrationTypes, "Choose an integration type from the list").optional(),
+    integrationType: choice(
+      integrationTypes,
+      "Choose an integration type from the list",
+    ).optional(),
     timeline: choice(timelines, "Choose a timeline from the list").optional(),
     agreedToTerms: z.boolean().optional(),
     agreedToNewsletter: z.boolean().optional(),
@@ -93,12 +102,18 @@ export const applicationSchema = z
   .superRefine((value, context) => {
     const country = findCountry(value.country);
     if (country && !country.cities.includes(value.city)) {
-      context.addIssue({ code: "custom", path: ["city"], message: `Choose a city in ${country.name}` });
+      context.addIssue({
+        code: "custom",
+        path: ["city"],
+        message: `Choose a city in ${country.name}`,
+      });
     }
     const candidates = countriesForDialCode(value.countryCode);
     const digits = nationalDigits(value.phone);
     if (candidates.length > 0 && /^\d+$/.test(digits)) {
-      const fits = candidates.some((c) => digits.length >= c.phoneDigits.min && digits.length <= c.phoneDigits.max);
+      const fits = candidates.some(
+        (c) => digits.length >= c.phoneDigits.min && digits.length <= c.phoneDigits.max,
+      );
       if (!fits) {
         const { min, max } = candidates[0]!.phoneDigits;
         const expected = min === max ? `${min}` : `${min} to ${max}`;
@@ -110,7 +125,11 @@ export const applicationSchema = z
       }
     }
     if (value.agreedToTerms !== true) {
-      context.addIssue({ code: "custom", path: ["agreedToTerms"], message: messages.termsRequired.description });
+      context.addIssue({
+        code: "custom",
+        path: ["agreedToTerms"],
+        message: messages.termsRequired.description,
+      });
     }
   });
 

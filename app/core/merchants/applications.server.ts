@@ -28,9 +28,15 @@ export function submitApplication(
     const pending = tx
       .select({ reference: merchantApplications.reference })
       .from(merchantApplications)
-      .where(and(eq(merchantApplications.emailNormalized, emailNormalized), eq(merchantApplications.status, "submitted")))
+      .where(
+        and(
+          eq(merchantApplications.emailNormalized, emailNormalized),
+          eq(merchantApplications.status, "submitted"),
+        ),
+      )
       .get();
-    if (pending) return { ok: false, reason: "duplicate_pending", reference: pending.reference } as const;
+    if (pending)
+      return { ok: false, reason: "duplicate_pending", reference: pending.reference } as const;
     const id = newId("app");
     const reference = newApplicationReference();
     tx.insert(merchantApplications)
@@ -66,7 +72,10 @@ export function submitApplication(
 
 export type Application = typeof merchantApplications.$inferSelect;
 
-export function listApplications(db: Db, filter: { status?: ApplicationStatus; limit?: number } = {}) {
+export function listApplications(
+  db: Db,
+  filter: { status?: ApplicationStatus; limit?: number } = {},
+) {
   const query = db.select().from(merchantApplications);
   const rows = (filter.status ? query.where(eq(merchantApplications.status, filter.status)) : query)
     .orderBy(desc(merchantApplications.createdAt))
@@ -92,16 +101,41 @@ export function getApplication(db: Db, id: string): Application | undefined {
 
 /** The application, still waiting for a decision, read inside the reviewing transaction. */
 function submittedApplication(tx: Tx, id: string): Application {
-  const application = tx.select().from(merchantApplications).where(eq(merchantApplications.id, id)).get();
+  const application = tx
+    .select()
+    .from(merchantApplications)
+    .where(eq(merchantApplications.id, id))
+    .get();
   if (!application) throw new ReviewError("Application not found", "not_found");
   if (application.status !== "submitted") {
-    throw new ReviewError(`This application was already ${application.status}.`, "already_reviewed");
+    throw new ReviewError(
+      `This application was already ${application.status}.`,
+      "already_reviewed",
+    );
   }
   return application;
 }
 
-function auditReview(tx: Tx, operatorId: string, action: string, applicationId: string, details: Record<string, unknown>, now: number) {
-  recordAudit(tx, { actorType: "operator", actorId: operatorId, action, targetType: "merchant_application", targetId: applicationId, details }, now);
+function auditReview(
+  tx: Tx,
+  operatorId: string,
+  action: string,
+  applicationId: string,
+  details: Record<string, unknown>,
+  now: number,
+) {
+  recordAudit(
+    tx,
+    {
+      actorType: "operator",
+      actorId: operatorId,
+      action,
+      targetType: "merchant_application",
+      targetId: applicationId,
+      details,
+    },
+    now,
+  );
 }
 
 export class ReviewError extends Error {
@@ -116,7 +150,10 @@ export class ReviewError extends Error {
 /** A sign-in username from the contact e-mail: "jane.doe@shop.co.ke" -> "jane.doe". */
 export function suggestUsername(email: string): string {
   const local = email.split("@")[0] ?? "owner";
-  const cleaned = local.toLowerCase().replace(/[^a-z0-9._-]/g, "").slice(0, 32);
+  const cleaned = local
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]/g, "")
+    .slice(0, 32);
   return cleaned.length >= 3 ? cleaned : "owner";
 }
 
@@ -133,21 +170,37 @@ export interface ApprovalResult {
  */
 export function approveApplication(
   db: Db,
-  input: { applicationId: string; operatorId: string; username?: string; setPasswordUrl: (token: string) => string; linkTtlMs: number; now?: number },
+  input: {
+    applicationId: string;
+    operatorId: string;
+    username?: string;
+    setPasswordUrl: (token: string) => string;
+    linkTtlMs: number;
+    now?: number;
+  },
 ): ApprovalResult {
   const now = input.now ?? Date.now();
   return db.transaction((tx) => {
     const application = submittedApplication(tx, input.applicationId);
     let merchantId = newMerchantId();
-    while (tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)).get()) {
+    while (
+      tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)).get()
+    ) {
       merchantId = newMerchantId();
     }
     const username = input.username ?? suggestUsername(application.email);
     tx.insert(merchants)
-      .values({ id: merchantId, businessName: application.businessName, contactEmail: application.email, createdAt: now })
+      .values({
+        id: merchantId,
+        businessName: application.businessName,
+        contactEmail: application.email,
+        createdAt: now,
+      })
       .run();
     const userId = newId("usr");
-    tx.insert(merchantUsers).values({ id: userId, merchantId, username, role: "owner", createdAt: now }).run();
+    tx.insert(merchantUsers)
+      .values({ id: userId, merchantId, username, role: "owner", createdAt: now })
+      .run();
     tx.update(merchantApplications)
       .set({ status: "approved", reviewedAt: now, reviewedBy: input.operatorId, merchantId })
       .where(eq(merchantApplications.id, application.id))
@@ -176,8 +229,20 @@ export function approveApplication(
       },
       now,
     );
-    auditReview(tx, input.operatorId, "application.approved", application.id, { reference: application.reference, merchantId, username }, now);
-    return { merchantId, username, setPasswordToken: link.token, setPasswordExpiresAt: link.expiresAt };
+    auditReview(
+      tx,
+      input.operatorId,
+      "application.approved",
+      application.id,
+      { reference: application.reference, merchantId, username },
+      now,
+    );
+    return {
+      merchantId,
+      username,
+      setPasswordToken: link.token,
+      setPasswordExpiresAt: link.expiresAt,
+    };
   });
 }
 
@@ -189,7 +254,12 @@ export function rejectApplication(
   db.transaction((tx) => {
     const application = submittedApplication(tx, input.applicationId);
     tx.update(merchantApplications)
-      .set({ status: "rejected", reviewedAt: now, reviewedBy: input.operatorId, decisionReason: input.reason })
+      .set({
+        status: "rejected",
+        reviewedAt: now,
+        reviewedBy: input.operatorId,
+        decisionReason: input.reason,
+      })
       .where(eq(merchantApplications.id, application.id))
       .run();
     queueEmail(
@@ -211,6 +281,13 @@ export function rejectApplication(
       },
       now,
     );
-    auditReview(tx, input.operatorId, "application.rejected", application.id, { reference: application.reference, reason: input.reason }, now);
+    auditReview(
+      tx,
+      input.operatorId,
+      "application.rejected",
+      application.id,
+      { reference: application.reference, reason: input.reason },
+      now,
+    );
   });
 }

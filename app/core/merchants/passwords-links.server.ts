@@ -12,7 +12,12 @@ import type { Db, DbOrTx } from "~/utils/db.server";
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
-export function issueSetPasswordToken(db: DbOrTx, merchantUserId: string, ttlMs: number, now = Date.now()) {
+export function issueSetPasswordToken(
+  db: DbOrTx,
+  merchantUserId: string,
+  ttlMs: number,
+  now = Date.now(),
+) {
   // A new link replaces any earlier unused one.
   db.update(passwordTokens)
     .set({ usedAt: now })
@@ -20,7 +25,9 @@ export function issueSetPasswordToken(db: DbOrTx, merchantUserId: string, ttlMs:
     .run();
   const token = newSecretToken();
   const expiresAt = now + ttlMs;
-  db.insert(passwordTokens).values({ tokenHash: hashToken(token), merchantUserId, createdAt: now, expiresAt }).run();
+  db.insert(passwordTokens)
+    .values({ tokenHash: hashToken(token), merchantUserId, createdAt: now, expiresAt })
+    .run();
   return { token, expiresAt };
 }
 
@@ -28,28 +35,70 @@ export function issueSetPasswordToken(db: DbOrTx, merchantUserId: string, ttlMs:
 export function lookupSetPasswordToken(db: Db, token: string, now = Date.now()) {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
   return db
-    .select({ merchantId: merchants.id, businessName: merchants.businessName, username: merchantUsers.username, userId: merchantUsers.id })
+    .select({
+      merchantId: merchants.id,
+      businessName: merchants.businessName,
+      username: merchantUsers.username,
+      userId: merchantUsers.id,
+    })
     .from(passwordTokens)
     .innerJoin(merchantUsers, eq(merchantUsers.id, passwordTokens.merchantUserId))
     .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
-    .where(and(eq(passwordTokens.tokenHash, hashToken(token)), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(passwordTokens.tokenHash, hashToken(token)),
+        isNull(passwordTokens.usedAt),
+        gt(passwordTokens.expiresAt, now),
+      ),
+    )
     .get();
 }
 
 /** Set the password and burn the link, in one transaction. False when the link is invalid or used. */
-export async function setPasswordWithToken(db: Db, token: string, password: string, now = Date.now()) {
+export async function setPasswordWithToken(
+  db: Db,
+  token: string,
+  password: string,
+  now = Date.now(),
+) {
   const passwordHash = await hashPassword(password);
   return db.transaction((tx) => {
     const target = tx
-      .select({ userId: passwordTokens.merchantUserId, merchantId: merchantUsers.merchantId, username: merchantUsers.username })
+      .select({
+        userId: passwordTokens.merchantUserId,
+        merchantId: merchantUsers.merchantId,
+        username: merchantUsers.username,
+      })
       .from(passwordTokens)
       .innerJoin(merchantUsers, eq(merchantUsers.id, passwordTokens.merchantUserId))
-      .where(and(eq(passwordTokens.tokenHash, hashToken(token)), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)))
+      .where(
+        and(
+          eq(passwordTokens.tokenHash, hashToken(token)),
+          isNull(passwordTokens.usedAt),
+          gt(passwordTokens.expiresAt, now),
+        ),
+      )
       .get();
     if (!target) return null;
-    tx.update(passwordTokens).set({ usedAt: now }).where(eq(passwordTokens.tokenHash, hashToken(token))).run();
-    tx.update(merchantUsers).set({ passwordHash, passwordSetAt: now }).where(eq(merchantUsers.id, target.userId)).run();
-    recordAudit(tx, { actorType: "merchant_user", actorId: target.userId, action: "password.set", targetType: "merchant_user", targetId: target.userId }, now);
+    tx.update(passwordTokens)
+      .set({ usedAt: now })
+      .where(eq(passwordTokens.tokenHash, hashToken(token)))
+      .run();
+    tx.update(merchantUsers)
+      .set({ passwordHash, passwordSetAt: now })
+      .where(eq(merchantUsers.id, target.userId))
+      .run();
+    recordAudit(
+      tx,
+      {
+        actorType: "merchant_user",
+        actorId: target.userId,
+        action: "password.set",
+        targetType: "merchant_user",
+        targetId: target.userId,
+      },
+      now,
+    );
     return { merchantId: target.merchantId, username: target.username };
   });
 }

@@ -7,7 +7,10 @@ export const reviewSchema = z.discriminatedUnion("intent", [
       .string({ required_error: "Choose a username" })
       .trim()
       .toLowerCase()
-      .regex(/^[a-z0-9._-]{3,32}$/, "3 to 32 characters: letters, digits, dots, dashes or underscores"),
+      .regex(
+        /^[a-z0-9._-]{3,32}$/,
+        "3 to 32 characters: letters, digits, dots, dashes or underscores",
+      ),
   }),
   z.object({
     intent: z.literal("reject"),

@@ -17,9 +17,15 @@ import type { Db } from "~/utils/db.server";
 import { formatEatDateTime, maskPhone } from "~/utils/format";
 
 /** Wrong passwords on the destination form, per merchant user: the same rule as sign-in's per account. */
-export const DESTINATION_PASSWORD_LIMIT = { limit: 5, windowMs: 15 * 60_000 } as const satisfies Limit;
+export const DESTINATION_PASSWORD_LIMIT = {
+  limit: 5,
+  windowMs: 15 * 60_000,
+} as const satisfies Limit;
 /** Wrong passwords on the destination form from one client address, whatever the user. */
-export const DESTINATION_CLIENT_LIMIT = { limit: 20, windowMs: 15 * 60_000 } as const satisfies Limit;
+export const DESTINATION_CLIENT_LIMIT = {
+  limit: 20,
+  windowMs: 15 * 60_000,
+} as const satisfies Limit;
 
 export interface SettlementDestination {
   phone: string | null;
@@ -27,13 +33,20 @@ export interface SettlementDestination {
   heldUntil: number | null;
 }
 
-export function getSettlementDestination(db: Db, merchantId: string, now: number): SettlementDestination {
+export function getSettlementDestination(
+  db: Db,
+  merchantId: string,
+  now: number,
+): SettlementDestination {
   const row = db
     .select({ phone: merchants.settlementPhone, heldUntil: merchants.settlementPhoneHeldUntil })
     .from(merchants)
     .where(eq(merchants.id, merchantId))
     .get();
-  return { phone: row?.phone ?? null, heldUntil: row?.heldUntil != null && row.heldUntil > now ? row.heldUntil : null };
+  return {
+    phone: row?.phone ?? null,
+    heldUntil: row?.heldUntil != null && row.heldUntil > now ? row.heldUntil : null,
+  };
 }
 
 export type ChangeDestinationResult =
@@ -64,10 +77,14 @@ export async function changeSettlementDestination(
       account: { key: `settlement-destination:${input.userId}`, rule: DESTINATION_PASSWORD_LIMIT },
       client: { key: `settlement-destination:${input.clientKey}`, rule: DESTINATION_CLIENT_LIMIT },
     },
-    (verify) => (input.password !== "" && user?.passwordHash ? verifyPassword(input.password, user.passwordHash, verify) : verifyAgainstDummy(input.password, verify)),
+    (verify) =>
+      input.password !== "" && user?.passwordHash
+        ? verifyPassword(input.password, user.passwordHash, verify)
+        : verifyAgainstDummy(input.password, verify),
     now,
   );
-  if (checked.outcome === "throttled" || checked.outcome === "busy") return { ok: false, reason: checked.outcome, retryAfterMs: checked.retryAfterMs };
+  if (checked.outcome === "throttled" || checked.outcome === "busy")
+    return { ok: false, reason: checked.outcome, retryAfterMs: checked.retryAfterMs };
   if (checked.outcome === "invalid") return { ok: false, reason: "wrong_password" };
 
   return db.transaction((tx): ChangeDestinationResult => {
@@ -75,13 +92,21 @@ export async function changeSettlementDestination(
     if (!merchant) throw new Error(`Merchant ${input.merchantId} not found`);
     const previous = merchant.settlementPhone;
     if (previous === input.phone) {
-      const heldUntil = merchant.settlementPhoneHeldUntil != null && merchant.settlementPhoneHeldUntil > now ? merchant.settlementPhoneHeldUntil : null;
+      const heldUntil =
+        merchant.settlementPhoneHeldUntil != null && merchant.settlementPhoneHeldUntil > now
+          ? merchant.settlementPhoneHeldUntil
+          : null;
       return { ok: true, changed: false, phone: input.phone, heldUntil };
     }
     // The first destination is not held: there is nothing to redirect yet.
-    const heldUntil = previous && options.coolingOffHours > 0 ? now + options.coolingOffHours * 3_600_000 : null;
+    const heldUntil =
+      previous && options.coolingOffHours > 0 ? now + options.coolingOffHours * 3_600_000 : null;
     tx.update(merchants)
-      .set({ settlementPhone: input.phone, settlementPhoneChangedAt: previous ? now : merchant.settlementPhoneChangedAt, settlementPhoneHeldUntil: heldUntil })
+      .set({
+        settlementPhone: input.phone,
+        settlementPhoneChangedAt: previous ? now : merchant.settlementPhoneChangedAt,
+        settlementPhoneHeldUntil: heldUntil,
+      })
       .where(eq(merchants.id, merchant.id))
       .run();
     recordAudit(
@@ -100,14 +125,18 @@ export async function changeSettlementDestination(
       tx,
       {
         to: merchant.contactEmail,
-        subject: previous ? "Your OneHop payout number was changed" : "Your OneHop payout number was set",
+        subject: previous
+          ? "Your OneHop payout number was changed"
+          : "Your OneHop payout number was set",
         text: [
           `Hello ${merchant.businessName},`,
           "",
           previous
             ? `The M-Pesa number OneHop pays you to was changed from ${maskPhone(previous)} to ${maskPhone(input.phone)} on ${formatEatDateTime(now)} (Nairobi time).`
             : `The M-Pesa number OneHop pays you to was set to ${maskPhone(input.phone)} on ${formatEatDateTime(now)} (Nairobi time).`,
-          heldUntil ? `For your safety, payouts to the new number start after ${formatEatDateTime(heldUntil)}.` : "",
+          heldUntil
+            ? `For your safety, payouts to the new number start after ${formatEatDateTime(heldUntil)}.`
+            : "",
           "",
           "If you did not make this change, sign in and change your password, and contact us at once.",
         ]

@@ -57,20 +57,38 @@ export async function signInMerchant(
     })
     .from(merchantUsers)
     .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
-    .where(and(eq(merchants.id, merchantId), eq(merchantUsers.username, username), eq(merchants.status, "active")))
+    .where(
+      and(
+        eq(merchants.id, merchantId),
+        eq(merchantUsers.username, username),
+        eq(merchants.status, "active"),
+      ),
+    )
     .get();
 
   const checked = await guardedPasswordCheck(
     db,
-    { account: { key: accountKey, rule: SIGN_IN_LIMITS.account }, client: { key: clientKeyName, rule: SIGN_IN_LIMITS.client } },
-    (options) => (row?.passwordHash ? verifyPassword(input.password, row.passwordHash, options) : verifyAgainstDummy(input.password, options)),
+    {
+      account: { key: accountKey, rule: SIGN_IN_LIMITS.account },
+      client: { key: clientKeyName, rule: SIGN_IN_LIMITS.client },
+    },
+    (options) =>
+      row?.passwordHash
+        ? verifyPassword(input.password, row.passwordHash, options)
+        : verifyAgainstDummy(input.password, options),
     now,
   );
-  if (checked.outcome === "throttled" || checked.outcome === "busy") return { ok: false, reason: checked.outcome, retryAfterMs: checked.retryAfterMs };
+  if (checked.outcome === "throttled" || checked.outcome === "busy")
+    return { ok: false, reason: checked.outcome, retryAfterMs: checked.retryAfterMs };
   if (checked.outcome === "invalid" || !row) return { ok: false, reason: "invalid" };
   return {
     ok: true,
-    principal: { userId: row.userId, merchantId: row.merchantId, username: row.username, businessName: row.businessName },
+    principal: {
+      userId: row.userId,
+      merchantId: row.merchantId,
+      username: row.username,
+      businessName: row.businessName,
+    },
   };
 }
 

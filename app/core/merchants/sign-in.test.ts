@@ -1,7 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { merchants, merchantUsers, rateLimits } from "../../../drizzle/schema";
-import { hashPassword, PASSWORD_QUEUE, passwordHashSlots, verifyAgainstDummy } from "~/core/passwords.server";
+import {
+  hashPassword,
+  PASSWORD_QUEUE,
+  passwordHashSlots,
+  verifyAgainstDummy,
+} from "~/core/passwords.server";
 import { hitLimit } from "~/core/rate-limit.server";
 import { createTestDb } from "../../../tests/setup/db";
 import { SIGN_IN_LIMITS, signInMerchant } from "./sign-in.server";
@@ -10,18 +15,41 @@ const { db, close } = createTestDb();
 afterAll(close);
 
 const password = "correct horse battery";
-db.insert(merchants).values({ id: "MRC-TEST22", businessName: "Test Shop", contactEmail: "t@shop.example", createdAt: 0 }).run();
+db.insert(merchants)
+  .values({
+    id: "MRC-TEST22",
+    businessName: "Test Shop",
+    contactEmail: "t@shop.example",
+    createdAt: 0,
+  })
+  .run();
 db.insert(merchantUsers)
-  .values({ id: "usr_t", merchantId: "MRC-TEST22", username: "owner", passwordHash: await hashPassword(password), createdAt: 0 })
+  .values({
+    id: "usr_t",
+    merchantId: "MRC-TEST22",
+    username: "owner",
+    passwordHash: await hashPassword(password),
+    createdAt: 0,
+  })
   .run();
 
-const attempt = (fields: Partial<{ merchantId: string; username: string; password: string; clientKey: string }>, now: number) =>
-  signInMerchant(db, { merchantId: "MRC-TEST22", username: "owner", password, clientKey: "client-a", ...fields }, now);
+const attempt = (
+  fields: Partial<{ merchantId: string; username: string; password: string; clientKey: string }>,
+  now: number,
+) =>
+  signInMerchant(
+    db,
+    { merchantId: "MRC-TEST22", username: "owner", password, clientKey: "client-a", ...fields },
+    now,
+  );
 
 describe("merchant sign-in", () => {
   it("accepts the right credentials, whatever the case and spaces of the ID and username", async () => {
     const result = await attempt({ merchantId: " mrc-test22 ", username: "Owner" }, 1_000);
-    expect(result).toMatchObject({ ok: true, principal: { merchantId: "MRC-TEST22", username: "owner", businessName: "Test Shop" } });
+    expect(result).toMatchObject({
+      ok: true,
+      principal: { merchantId: "MRC-TEST22", username: "owner", businessName: "Test Shop" },
+    });
   });
 
   it("answers the same for an unknown merchant, an unknown user and a wrong password", async () => {
@@ -40,15 +68,24 @@ describe("merchant sign-in", () => {
   it("throttles 20 wrong passwords in a row; the right password works again after the window", async () => {
     const start = 10_000_000;
     const results = [];
-    for (let i = 0; i < 20; i++) results.push(await attempt({ password: `guess ${i}`, clientKey: "client-b" }, start + i));
-    expect(results.slice(0, SIGN_IN_LIMITS.account.limit).every((r) => !r.ok && r.reason === "invalid")).toBe(true);
-    expect(results.slice(SIGN_IN_LIMITS.account.limit).every((r) => !r.ok && r.reason === "throttled")).toBe(true);
+    for (let i = 0; i < 20; i++)
+      results.push(await attempt({ password: `guess ${i}`, clientKey: "client-b" }, start + i));
+    expect(
+      results.slice(0, SIGN_IN_LIMITS.account.limit).every((r) => !r.ok && r.reason === "invalid"),
+    ).toBe(true);
+    expect(
+      results.slice(SIGN_IN_LIMITS.account.limit).every((r) => !r.ok && r.reason === "throttled"),
+    ).toBe(true);
     // Inside the window even the right password is refused.
     const blocked = await attempt({ clientKey: "client-b" }, start + 60_000);
     expect(blocked).toMatchObject({ ok: false, reason: "throttled" });
-    if (!blocked.ok && blocked.reason === "throttled") expect(blocked.retryAfterMs).toBeGreaterThan(0);
+    if (!blocked.ok && blocked.reason === "throttled")
+      expect(blocked.retryAfterMs).toBeGreaterThan(0);
     // After the window it works.
-    const later = await attempt({ clientKey: "client-b" }, start + SIGN_IN_LIMITS.account.windowMs + 1);
+    const later = await attempt(
+      { clientKey: "client-b" },
+      start + SIGN_IN_LIMITS.account.windowMs + 1,
+    );
     expect(later.ok).toBe(true);
   });
 
@@ -57,29 +94,46 @@ describe("merchant sign-in", () => {
     for (let i = 0; i < SIGN_IN_LIMITS.client.limit; i++) {
       await attempt({ username: `user${i}`, clientKey: "sprayer" }, start + i);
     }
-    expect(await attempt({ clientKey: "sprayer" }, start + 100)).toMatchObject({ ok: false, reason: "throttled" });
+    expect(await attempt({ clientKey: "sprayer" }, start + 100)).toMatchObject({
+      ok: false,
+      reason: "throttled",
+    });
     expect((await attempt({ clientKey: "someone-else" }, start + 100)).ok).toBe(true);
   });
 
   it("refuses a user who has not set a password yet", async () => {
-    db.insert(merchantUsers).values({ id: "usr_new", merchantId: "MRC-TEST22", username: "newbie", createdAt: 0 }).run();
-    expect(await attempt({ username: "newbie", password: "", clientKey: "c9" }, 1_000)).toEqual({ ok: false, reason: "invalid" });
+    db.insert(merchantUsers)
+      .values({ id: "usr_new", merchantId: "MRC-TEST22", username: "newbie", createdAt: 0 })
+      .run();
+    expect(await attempt({ username: "newbie", password: "", clientKey: "c9" }, 1_000)).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
   });
 
   it("counts attempts before hashing: concurrent wrong passwords for one account get only the account's limit of checks", async () => {
     const start = 90_000_000;
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => attempt({ password: `parallel guess ${i}`, clientKey: `parallel-${i}` }, start)),
+      Array.from({ length: 12 }, (_, i) =>
+        attempt({ password: `parallel guess ${i}`, clientKey: `parallel-${i}` }, start),
+      ),
     );
-    expect(results.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(SIGN_IN_LIMITS.account.limit);
-    expect(results.filter((r) => !r.ok && r.reason === "throttled")).toHaveLength(12 - SIGN_IN_LIMITS.account.limit);
+    expect(results.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(
+      SIGN_IN_LIMITS.account.limit,
+    );
+    expect(results.filter((r) => !r.ok && r.reason === "throttled")).toHaveLength(
+      12 - SIGN_IN_LIMITS.account.limit,
+    );
   });
 
   it("a right password gives the client's count back; only failures use up the client's limit", async () => {
     const start = 95_000_000;
-    for (let i = 0; i < 3; i++) await attempt({ username: `stranger${i}`, clientKey: "office" }, start + i);
+    for (let i = 0; i < 3; i++)
+      await attempt({ username: `stranger${i}`, clientKey: "office" }, start + i);
     expect((await attempt({ clientKey: "office" }, start + 10)).ok).toBe(true);
-    expect(db.select().from(rateLimits).where(eq(rateLimits.key, "signin:client:office")).get()?.count).toBe(3);
+    expect(
+      db.select().from(rateLimits).where(eq(rateLimits.key, "signin:client:office")).get()?.count,
+    ).toBe(3);
   });
 
   describe("with the password-hashing queue full", () => {
@@ -88,7 +142,11 @@ describe("merchant sign-in", () => {
       const releases: (() => void)[] = [];
       const blocked: Promise<unknown>[] = [];
       const block = (priority: "high" | "normal") =>
-        blocked.push(passwordHashSlots(() => new Promise<void>((resolve) => releases.push(resolve)), { priority }));
+        blocked.push(
+          passwordHashSlots(() => new Promise<void>((resolve) => releases.push(resolve)), {
+            priority,
+          }),
+        );
       block("normal");
       for (let i = 0; i < PASSWORD_QUEUE.waitingPerLane; i++) {
         block("high");
@@ -109,11 +167,27 @@ describe("merchant sign-in", () => {
     it("refuses at once as busy, without waiting for any hash and without counting the attempt", async () => {
       const start = 100_000_000;
       const queue = fillQueue();
-      expect(passwordHashSlots.stats.waiting).toEqual({ high: PASSWORD_QUEUE.waitingPerLane, normal: PASSWORD_QUEUE.waitingPerLane });
+      expect(passwordHashSlots.stats.waiting).toEqual({
+        high: PASSWORD_QUEUE.waitingPerLane,
+        normal: PASSWORD_QUEUE.waitingPerLane,
+      });
       const result = await attempt({ clientKey: "busy-client" }, start);
-      expect(result).toEqual({ ok: false, reason: "busy", retryAfterMs: PASSWORD_QUEUE.retryAfterMs });
-      expect(db.select().from(rateLimits).where(eq(rateLimits.key, "signin:client:busy-client")).get()?.count ?? 0).toBe(0);
-      expect(db.select().from(rateLimits).where(eq(rateLimits.key, "signin:merchant:MRC-TEST22:owner")).get()?.count ?? 0).toBe(0);
+      expect(result).toEqual({
+        ok: false,
+        reason: "busy",
+        retryAfterMs: PASSWORD_QUEUE.retryAfterMs,
+      });
+      expect(
+        db.select().from(rateLimits).where(eq(rateLimits.key, "signin:client:busy-client")).get()
+          ?.count ?? 0,
+      ).toBe(0);
+      expect(
+        db
+          .select()
+          .from(rateLimits)
+          .where(eq(rateLimits.key, "signin:merchant:MRC-TEST22:owner"))
+          .get()?.count ?? 0,
+      ).toBe(0);
       await queue.release();
       expect((await attempt({ clientKey: "busy-client" }, start + 1)).ok).toBe(true);
     });
@@ -123,7 +197,10 @@ describe("merchant sign-in", () => {
       for (let i = 0; i < SIGN_IN_LIMITS.client.limit; i++) recordFailure("flooder", start + i);
       const queue = fillQueue();
       // With no place in the queue, a client that got past the limit check would be "busy".
-      expect(await attempt({ clientKey: "flooder" }, start + 100)).toMatchObject({ ok: false, reason: "throttled" });
+      expect(await attempt({ clientKey: "flooder" }, start + 100)).toMatchObject({
+        ok: false,
+        reason: "throttled",
+      });
       await queue.release();
     });
   });
@@ -134,13 +211,22 @@ describe("merchant sign-in", () => {
     const blocked: Promise<unknown>[] = [];
     blocked.push(passwordHashSlots(() => new Promise<void>((resolve) => releases.push(resolve))));
     for (let i = 0; i < PASSWORD_QUEUE.waitingPerLane; i++) {
-      blocked.push(passwordHashSlots(() => new Promise<void>((resolve) => releases.push(resolve)), { priority: "high" }));
+      blocked.push(
+        passwordHashSlots(() => new Promise<void>((resolve) => releases.push(resolve)), {
+          priority: "high",
+        }),
+      );
     }
-    expect(await attempt({ username: "fresh-ghost", clientKey: "fresh-flooder" }, start)).toMatchObject({ ok: false, reason: "busy" });
+    expect(
+      await attempt({ username: "fresh-ghost", clientKey: "fresh-flooder" }, start),
+    ).toMatchObject({ ok: false, reason: "busy" });
     // Its next try is not refused (the normal lane has room) but queued behind the high lane.
     const next = attempt({ username: "fresh-ghost", clientKey: "fresh-flooder" }, start + 1);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(passwordHashSlots.stats.waiting).toEqual({ high: PASSWORD_QUEUE.waitingPerLane, normal: 1 });
+    expect(passwordHashSlots.stats.waiting).toEqual({
+      high: PASSWORD_QUEUE.waitingPerLane,
+      normal: 1,
+    });
     while (releases.length > 0 || passwordHashSlots.stats.running > 0) {
       releases.shift()?.();
       await new Promise((resolve) => setImmediate(resolve));
@@ -159,12 +245,18 @@ describe("merchant sign-in", () => {
     const holding = passwordHashSlots(() => new Promise<void>((resolve) => (release = resolve)));
     const finished: string[] = [];
     const failing = Array.from({ length: PASSWORD_QUEUE.waitingPerLane }, (_, i) =>
-      attempt({ username: `ghost${i}`, clientKey: `failing-${i}` }, start + 1).then((r) => finished.push(`failing-${i}:${r.ok ? "ok" : r.reason}`)),
+      attempt({ username: `ghost${i}`, clientKey: `failing-${i}` }, start + 1).then((r) =>
+        finished.push(`failing-${i}:${r.ok ? "ok" : r.reason}`),
+      ),
     );
     // The normal lane is full: the next failing client is refused at once ...
-    expect(await attempt({ username: "ghost-extra", clientKey: "failing-extra" }, start + 1)).toMatchObject({ ok: false, reason: "busy" });
+    expect(
+      await attempt({ username: "ghost-extra", clientKey: "failing-extra" }, start + 1),
+    ).toMatchObject({ ok: false, reason: "busy" });
     // ... but a client with a clean record still gets a place, and is served first.
-    const clean = attempt({ clientKey: "clean-client" }, start + 1).then((r) => finished.push(`clean:${r.ok ? "ok" : r.reason}`));
+    const clean = attempt({ clientKey: "clean-client" }, start + 1).then((r) =>
+      finished.push(`clean:${r.ok ? "ok" : r.reason}`),
+    );
     release();
     await Promise.all([holding, clean, ...failing]);
     expect(finished[0]).toBe("clean:ok");

@@ -7,7 +7,11 @@ const onOff = z.enum(["on", "off"]);
 
 /** The add-feed form's fields (the browser validates these; the action also checks the intent). */
 export const addFeedSchema = z.object({
-  name: z.string({ required_error: "Enter the outlet's name" }).trim().min(2, "Enter the outlet's name").max(80, "Use at most 80 characters"),
+  name: z
+    .string({ required_error: "Enter the outlet's name" })
+    .trim()
+    .min(2, "Enter the outlet's name")
+    .max(80, "Use at most 80 characters"),
   url: z
     .string({ required_error: "Enter the feed's address" })
     .trim()

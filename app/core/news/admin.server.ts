@@ -24,7 +24,8 @@ export function changeArticleStatus(
       {
         actorType: "operator",
         actorId: input.operatorId,
-        action: input.status === "published" ? "news.article.published" : "news.article.unpublished",
+        action:
+          input.status === "published" ? "news.article.published" : "news.article.unpublished",
         targetType: "news_article",
         targetId: input.articleId,
         details: { slug: article.slug, title: article.title, from: article.status },
@@ -35,7 +36,10 @@ export function changeArticleStatus(
   return { ok: true, title: article.title };
 }
 
-export function changeSetting(db: Db, input: Actor & { setting: "autoIngest" | "autoPublish"; enabled: boolean }): void {
+export function changeSetting(
+  db: Db,
+  input: Actor & { setting: "autoIngest" | "autoPublish"; enabled: boolean },
+): void {
   db.transaction((tx) => {
     updateNewsSettings(tx, { [input.setting]: input.enabled }, input.operatorId, input.now);
     recordAudit(
@@ -43,7 +47,10 @@ export function changeSetting(db: Db, input: Actor & { setting: "autoIngest" | "
       {
         actorType: "operator",
         actorId: input.operatorId,
-        action: input.setting === "autoIngest" ? "news.settings.auto_ingest" : "news.settings.auto_publish",
+        action:
+          input.setting === "autoIngest"
+            ? "news.settings.auto_ingest"
+            : "news.settings.auto_publish",
         targetType: "news_settings",
         targetId: "1",
         details: { enabled: input.enabled },
@@ -53,7 +60,10 @@ export function changeSetting(db: Db, input: Actor & { setting: "autoIngest" | "
   });
 }
 
-export function addFeedAudited(db: Db, input: Actor & { name: string; url: string }): AddFeedResult {
+export function addFeedAudited(
+  db: Db,
+  input: Actor & { name: string; url: string },
+): AddFeedResult {
   return db.transaction((tx) => {
     const result = addFeed(tx, { name: input.name, url: input.url }, input.now);
     if (result.ok) {
@@ -112,7 +122,12 @@ export function auditIngestRun(db: Db, input: Actor & { result: IngestRunSummary
       details:
         result === "busy"
           ? { outcome: "busy" }
-          : { status: result.status, fetched: result.totalFetched, curated: result.totalCurated, excluded: result.totalExcluded },
+          : {
+              status: result.status,
+              fetched: result.totalFetched,
+              curated: result.totalCurated,
+              excluded: result.totalExcluded,
+            },
     },
     input.now,
   );

@@ -20,25 +20,46 @@ const actor = { operatorId: "op_test", now: 1_700_000_000_000 };
 
 describe("operator actions", () => {
   it("adds a feed once, refuses a duplicate or a non-web address, and audits the addition", () => {
-    const added = addFeedAudited(db, { ...actor, name: "TechCabal", url: "https://techcabal.com/feed/#x" });
-    expect(added).toMatchObject({ ok: true, feed: { url: "https://techcabal.com/feed/", enabled: true } });
-    expect(addFeedAudited(db, { ...actor, name: "Again", url: "https://techcabal.com/feed/" })).toEqual({ ok: false, error: "duplicate" });
-    expect(addFeedAudited(db, { ...actor, name: "Bad", url: "javascript:alert(1)" })).toEqual({ ok: false, error: "invalid_url" });
+    const added = addFeedAudited(db, {
+      ...actor,
+      name: "TechCabal",
+      url: "https://techcabal.com/feed/#x",
+    });
+    expect(added).toMatchObject({
+      ok: true,
+      feed: { url: "https://techcabal.com/feed/", enabled: true },
+    });
+    expect(
+      addFeedAudited(db, { ...actor, name: "Again", url: "https://techcabal.com/feed/" }),
+    ).toEqual({ ok: false, error: "duplicate" });
+    expect(addFeedAudited(db, { ...actor, name: "Bad", url: "javascript:alert(1)" })).toEqual({
+      ok: false,
+      error: "invalid_url",
+    });
     const id = added.ok ? added.feed.id : "";
-    expect(listAuditFor(db, "news_feed", id).map((entry) => entry.action)).toEqual(["news.feed.added"]);
+    expect(listAuditFor(db, "news_feed", id).map((entry) => entry.action)).toEqual([
+      "news.feed.added",
+    ]);
   });
 
   it("disables, enables and removes a feed, each audited", () => {
     const added = addFeedAudited(db, { ...actor, name: "Decrypt", url: "https://decrypt.co/feed" });
     const id = added.ok ? added.feed.id : "";
-    expect(changeFeed(db, { ...actor, feedId: id, change: "disable" })).toEqual({ ok: true, name: "Decrypt" });
+    expect(changeFeed(db, { ...actor, feedId: id, change: "disable" })).toEqual({
+      ok: true,
+      name: "Decrypt",
+    });
     expect(listFeeds(db)[0]?.enabled).toBe(false);
     changeFeed(db, { ...actor, feedId: id, change: "enable" });
     expect(listFeeds(db)[0]?.enabled).toBe(true);
     changeFeed(db, { ...actor, feedId: id, change: "remove" });
     expect(listFeeds(db)).toEqual([]);
     expect(changeFeed(db, { ...actor, feedId: id, change: "remove" })).toEqual({ ok: false });
-    expect(listAuditFor(db, "news_feed", id).map((entry) => entry.action).sort()).toEqual(
+    expect(
+      listAuditFor(db, "news_feed", id)
+        .map((entry) => entry.action)
+        .sort(),
+    ).toEqual(
       ["news.feed.added", "news.feed.disabled", "news.feed.enabled", "news.feed.removed"].sort(),
     );
   });
@@ -47,7 +68,11 @@ describe("operator actions", () => {
     changeSetting(db, { ...actor, setting: "autoIngest", enabled: true });
     changeSetting(db, { ...actor, setting: "autoPublish", enabled: true });
     changeSetting(db, { ...actor, setting: "autoPublish", enabled: false });
-    expect(getNewsSettings(db)).toMatchObject({ autoIngest: true, autoPublish: false, updatedAt: actor.now });
+    expect(getNewsSettings(db)).toMatchObject({
+      autoIngest: true,
+      autoPublish: false,
+      updatedAt: actor.now,
+    });
     expect(listAuditFor(db, "news_settings", "1")).toHaveLength(3);
   });
 
@@ -76,37 +101,74 @@ describe("operator actions", () => {
         createdAt: 1,
       })
       .run();
-    expect(changeArticleStatus(db, { ...actor, articleId: "art_1", status: "published" })).toEqual({ ok: true, title: "T" });
-    expect(db.select().from(newsArticles).get()).toMatchObject({ status: "published", statusChangedBy: "op_test", statusChangedAt: actor.now });
+    expect(changeArticleStatus(db, { ...actor, articleId: "art_1", status: "published" })).toEqual({
+      ok: true,
+      title: "T",
+    });
+    expect(db.select().from(newsArticles).get()).toMatchObject({
+      status: "published",
+      statusChangedBy: "op_test",
+      statusChangedAt: actor.now,
+    });
     changeArticleStatus(db, { ...actor, articleId: "art_1", status: "draft" });
     expect(db.select().from(newsArticles).get()?.status).toBe("draft");
-    expect(changeArticleStatus(db, { ...actor, articleId: "art_nope", status: "published" })).toEqual({ ok: false });
-    expect(listAuditFor(db, "news_article", "art_1").map((entry) => entry.action).sort()).toEqual([
-      "news.article.published",
-      "news.article.unpublished",
-    ]);
+    expect(
+      changeArticleStatus(db, { ...actor, articleId: "art_nope", status: "published" }),
+    ).toEqual({ ok: false });
+    expect(
+      listAuditFor(db, "news_article", "art_1")
+        .map((entry) => entry.action)
+        .sort(),
+    ).toEqual(["news.article.published", "news.article.unpublished"]);
   });
 });
 
 describe("what the admin forms may post", () => {
   it("accepts the known intents and nothing else", () => {
     expect(ingestActionSchema.safeParse({ intent: "fetch" }).success).toBe(true);
-    expect(ingestActionSchema.safeParse({ intent: "auto-ingest", enabled: "on" }).success).toBe(true);
-    expect(ingestActionSchema.safeParse({ intent: "auto-ingest", enabled: "maybe" }).success).toBe(false);
+    expect(ingestActionSchema.safeParse({ intent: "auto-ingest", enabled: "on" }).success).toBe(
+      true,
+    );
+    expect(ingestActionSchema.safeParse({ intent: "auto-ingest", enabled: "maybe" }).success).toBe(
+      false,
+    );
     expect(ingestActionSchema.safeParse({ intent: "publish" }).success).toBe(false);
     expect(ingestActionSchema.safeParse({ intent: "delete-everything" }).success).toBe(false);
-    expect(ingestActionSchema.safeParse({ intent: "add-feed", name: "X", url: "https://x.example/feed" }).success).toBe(false);
-    expect(ingestActionSchema.safeParse({ intent: "add-feed", name: "Outlet", url: "ftp://x.example/feed" }).success).toBe(false);
-    expect(ingestActionSchema.safeParse({ intent: "add-feed", name: "Outlet", url: "https://x.example/feed" }).success).toBe(true);
+    expect(
+      ingestActionSchema.safeParse({ intent: "add-feed", name: "X", url: "https://x.example/feed" })
+        .success,
+    ).toBe(false);
+    expect(
+      ingestActionSchema.safeParse({
+        intent: "add-feed",
+        name: "Outlet",
+        url: "ftp://x.example/feed",
+      }).success,
+    ).toBe(false);
+    expect(
+      ingestActionSchema.safeParse({
+        intent: "add-feed",
+        name: "Outlet",
+        url: "https://x.example/feed",
+      }).success,
+    ).toBe(true);
   });
 });
 
 describe("the news seed", () => {
   it("fills an empty feed list with the outlets of protocols.md section 5, once", async () => {
-    expect(await seedNews(db, actor.now)).toEqual([`news feeds: seeded ${DEFAULT_FEEDS.length}`, "news settings: auto-ingest off, auto-publish off"]);
+    expect(await seedNews(db, actor.now)).toEqual([
+      `news feeds: seeded ${DEFAULT_FEEDS.length}`,
+      "news settings: auto-ingest off, auto-publish off",
+    ]);
     const feeds = listFeeds(db);
     expect(feeds).toHaveLength(12);
-    expect(feeds.filter((feed) => !feed.enabled).map((feed) => feed.name).sort()).toEqual(["Business Daily Africa", "Nation Africa (Kenya)"]);
+    expect(
+      feeds
+        .filter((feed) => !feed.enabled)
+        .map((feed) => feed.name)
+        .sort(),
+    ).toEqual(["Business Daily Africa", "Nation Africa (Kenya)"]);
     expect(await seedNews(db, actor.now)).toEqual([]);
     expect(db.select().from(newsFeeds).all()).toHaveLength(12);
   });

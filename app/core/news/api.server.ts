@@ -5,7 +5,12 @@ import { getLatestRun } from "./ingest.server";
 
 export interface NewsCuratedResponse {
   success: boolean;
-  stats: { total_fetched: number; total_curated: number; total_excluded: number; time_window: string } | null;
+  stats: {
+    total_fetched: number;
+    total_curated: number;
+    total_excluded: number;
+    time_window: string;
+  } | null;
   articles: {
     id: string;
     slug: string;

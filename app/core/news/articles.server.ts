@@ -26,7 +26,9 @@ function parseList(json: string | null): string[] {
   if (!json) return [];
   try {
     const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+    return Array.isArray(value)
+      ? value.filter((item): item is string => typeof item === "string")
+      : [];
   } catch {
     return [];
   }
@@ -88,7 +90,10 @@ function toCard(article: Article): ArticleCard {
 }
 
 /** Newest first; equal times by id, so the order is total and Previous/Next are stable. */
-export function compareArticles(a: { publishedAt: string; id: string }, b: { publishedAt: string; id: string }): number {
+export function compareArticles(
+  a: { publishedAt: string; id: string },
+  b: { publishedAt: string; id: string },
+): number {
   const diff = epoch(b.publishedAt) - epoch(a.publishedAt);
   if (diff !== 0) return diff;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
@@ -104,7 +109,10 @@ export interface ListFilters {
   tag?: string | null;
 }
 
-function builtInMatching(builtIns: readonly Article[], filters: ListFilters & { includeDrafts?: boolean; topic?: HeadlineTopic }) {
+function builtInMatching(
+  builtIns: readonly Article[],
+  filters: ListFilters & { includeDrafts?: boolean; topic?: HeadlineTopic },
+) {
   return builtIns.filter(
     (article) =>
       (filters.includeDrafts || article.status === "published") &&
@@ -114,10 +122,13 @@ function builtInMatching(builtIns: readonly Article[], filters: ListFilters & { 
   );
 }
 
-function curatedWhere(filters: ListFilters & { includeDrafts?: boolean; topic?: HeadlineTopic }): SQL | undefined {
+function curatedWhere(
+  filters: ListFilters & { includeDrafts?: boolean; topic?: HeadlineTopic },
+): SQL | undefined {
   const conditions: SQL[] = [];
   if (!filters.includeDrafts) conditions.push(eq(newsArticles.status, "published"));
-  if (filters.category && filters.category !== "all") conditions.push(eq(newsArticles.category, filters.category));
+  if (filters.category && filters.category !== "all")
+    conditions.push(eq(newsArticles.category, filters.category));
   if (filters.tag) {
     conditions.push(
       inArray(
@@ -131,7 +142,11 @@ function curatedWhere(filters: ListFilters & { includeDrafts?: boolean; topic?: 
       newsArticles.id,
       sql`(select ${newsArticleTags.articleId} from ${newsArticleTags} where ${inArray(newsArticleTags.tag, [...TOPIC_TAGS[filters.topic]])})`,
     );
-    conditions.push(filters.topic === "Product" ? (or(byTag, eq(newsArticles.category, "Product Updates")) as SQL) : byTag);
+    conditions.push(
+      filters.topic === "Product"
+        ? (or(byTag, eq(newsArticles.category, "Product Updates")) as SQL)
+        : byTag,
+    );
   }
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
@@ -156,7 +171,10 @@ export function latestHeadlines(
   limit = HEADLINES_LIMIT,
 ): ArticleCard[] {
   const filters = { includeDrafts: true, topic };
-  return mergeNewestFirst(curatedCards(db, curatedWhere(filters), limit), builtInMatching(builtIns, filters).map(toCard)).slice(0, limit);
+  return mergeNewestFirst(
+    curatedCards(db, curatedWhere(filters), limit),
+    builtInMatching(builtIns, filters).map(toCard),
+  ).slice(0, limit);
 }
 
 /** One page of published articles under the category and tag filters. */
@@ -167,7 +185,9 @@ export function listPublishedArticles(
 ): { articles: ArticleCard[]; total: number; page: number; pageCount: number } {
   const where = curatedWhere(filters);
   const builtInList = builtInMatching(builtIns, filters).map(toCard);
-  const curatedTotal = db ? (db.select({ n: count() }).from(newsArticles).where(where).get()?.n ?? 0) : 0;
+  const curatedTotal = db
+    ? (db.select({ n: count() }).from(newsArticles).where(where).get()?.n ?? 0)
+    : 0;
   const total = curatedTotal + builtInList.length;
   const pageCount = Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
   const page = Math.min(Math.max(1, Math.floor(filters.page ?? 1)), pageCount);
@@ -177,13 +197,23 @@ export function listPublishedArticles(
 }
 
 /** The newest published News articles, for the sidebar. */
-export function latestNews(db: Db | null, builtIns: readonly Article[] = builtInArticles, limit = SIDEBAR_LIMIT): ArticleCard[] {
+export function latestNews(
+  db: Db | null,
+  builtIns: readonly Article[] = builtInArticles,
+  limit = SIDEBAR_LIMIT,
+): ArticleCard[] {
   const filters = { category: "News" as const };
-  return mergeNewestFirst(curatedCards(db, curatedWhere(filters), limit), builtInMatching(builtIns, filters).map(toCard)).slice(0, limit);
+  return mergeNewestFirst(
+    curatedCards(db, curatedWhere(filters), limit),
+    builtInMatching(builtIns, filters).map(toCard),
+  ).slice(0, limit);
 }
 
 /** Every tag on a published article, lower-case, alphabetical (the tag filter's options). */
-export function publishedTags(db: Db | null, builtIns: readonly Article[] = builtInArticles): string[] {
+export function publishedTags(
+  db: Db | null,
+  builtIns: readonly Article[] = builtInArticles,
+): string[] {
   const stored = !db
     ? []
     : db
@@ -193,12 +223,18 @@ export function publishedTags(db: Db | null, builtIns: readonly Article[] = buil
         .where(eq(newsArticles.status, "published"))
         .all()
         .map((row) => row.tag);
-  const builtIn = builtIns.filter((a) => a.status === "published").flatMap((a) => a.tags.map((tag) => tag.toLowerCase()));
+  const builtIn = builtIns
+    .filter((a) => a.status === "published")
+    .flatMap((a) => a.tags.map((tag) => tag.toLowerCase()));
   return [...new Set([...stored, ...builtIn])].sort();
 }
 
 /** Any article with this slug, published or not. */
-export function findArticleBySlug(db: Db | null, slug: string, builtIns: readonly Article[] = builtInArticles): Article | null {
+export function findArticleBySlug(
+  db: Db | null,
+  slug: string,
+  builtIns: readonly Article[] = builtInArticles,
+): Article | null {
   const builtIn = builtIns.find((article) => article.slug === slug);
   if (builtIn || !db) return builtIn ?? null;
   const row = db.select().from(newsArticles).where(eq(newsArticles.slug, slug)).get();
@@ -220,7 +256,13 @@ export function getPublishedArticle(
   const published = eq(newsArticles.status, "published");
   const olderDb = curatedCards(
     db,
-    and(published, or(lt(newsArticles.publishedAt, at), and(eq(newsArticles.publishedAt, at), gt(newsArticles.id, article.id)))),
+    and(
+      published,
+      or(
+        lt(newsArticles.publishedAt, at),
+        and(eq(newsArticles.publishedAt, at), gt(newsArticles.id, article.id)),
+      ),
+    ),
     1,
   );
   const newerDb = !db
@@ -228,26 +270,49 @@ export function getPublishedArticle(
     : db
         .select(cardColumns)
         .from(newsArticles)
-        .where(and(published, or(gt(newsArticles.publishedAt, at), and(eq(newsArticles.publishedAt, at), lt(newsArticles.id, article.id)))))
+        .where(
+          and(
+            published,
+            or(
+              gt(newsArticles.publishedAt, at),
+              and(eq(newsArticles.publishedAt, at), lt(newsArticles.id, article.id)),
+            ),
+          ),
+        )
         .orderBy(asc(newsArticles.publishedAt), desc(newsArticles.id))
         .limit(1)
         .all()
         .map(rowToCard);
-  const others = builtIns.filter((a) => a.status === "published" && a.id !== article.id).map(toCard);
-  const older = mergeNewestFirst(olderDb, others.filter((a) => compareArticles(article, a) < 0))[0] ?? null;
-  const newer = mergeNewestFirst(newerDb, others.filter((a) => compareArticles(article, a) > 0)).at(-1) ?? null;
+  const others = builtIns
+    .filter((a) => a.status === "published" && a.id !== article.id)
+    .map(toCard);
+  const older =
+    mergeNewestFirst(
+      olderDb,
+      others.filter((a) => compareArticles(article, a) < 0),
+    )[0] ?? null;
+  const newer =
+    mergeNewestFirst(
+      newerDb,
+      others.filter((a) => compareArticles(article, a) > 0),
+    ).at(-1) ?? null;
   return { article, previous: older, next: newer };
 }
 
 /** Paths of every published article, for /sitemap.xml. */
-export function listPublishedArticlePaths(db: Db, builtIns: readonly Article[] = builtInArticles): string[] {
+export function listPublishedArticlePaths(
+  db: Db,
+  builtIns: readonly Article[] = builtInArticles,
+): string[] {
   const stored = db
     .select({ slug: newsArticles.slug, publishedAt: newsArticles.publishedAt, id: newsArticles.id })
     .from(newsArticles)
     .where(eq(newsArticles.status, "published"))
     .all()
     .map((row) => ({ slug: row.slug, id: row.id, publishedAt: iso(row.publishedAt) }));
-  const builtIn = builtIns.filter((a) => a.status === "published").map((a) => ({ slug: a.slug, id: a.id, publishedAt: a.publishedAt }));
+  const builtIn = builtIns
+    .filter((a) => a.status === "published")
+    .map((a) => ({ slug: a.slug, id: a.id, publishedAt: a.publishedAt }));
   return mergeNewestFirst(stored, builtIn).map((a) => paths.blogArticle(a.slug));
 }
 

@@ -66,7 +66,10 @@ function insertCurated(input: {
       createdAt: counter,
     })
     .run();
-  if (tags.length > 0) db.insert(newsArticleTags).values(tags.map((tag) => ({ articleId: id, tag }))).run();
+  if (tags.length > 0)
+    db.insert(newsArticleTags)
+      .values(tags.map((tag) => ({ articleId: id, tag })))
+      .run();
   return id;
 }
 
@@ -91,29 +94,49 @@ describe("the merged list", () => {
     expect(articles[0]?.slug).toBe("newest-curated");
     expect(articles.map((article) => article.slug)).not.toContain("draft-curated");
     const middle = articles.findIndex((article) => article.slug === "middle-curated");
-    expect(Date.parse(articles[middle - 1]?.publishedAt ?? "")).toBeGreaterThan(Date.parse("2025-08-01T08:00:00Z"));
-    expect(Date.parse(articles[middle + 1]?.publishedAt ?? "")).toBeLessThan(Date.parse("2025-08-01T08:00:00Z"));
+    expect(Date.parse(articles[middle - 1]?.publishedAt ?? "")).toBeGreaterThan(
+      Date.parse("2025-08-01T08:00:00Z"),
+    );
+    expect(Date.parse(articles[middle + 1]?.publishedAt ?? "")).toBeLessThan(
+      Date.parse("2025-08-01T08:00:00Z"),
+    );
   });
 
   it("filters by category and by tag", () => {
-    insertCurated({ slug: "kenyan-story", publishedAt: "2026-11-19T08:00:00Z", tags: ["kenya", "settlement"] });
+    insertCurated({
+      slug: "kenyan-story",
+      publishedAt: "2026-11-19T08:00:00Z",
+      tags: ["kenya", "settlement"],
+    });
     const product = listPublishedArticles(db, { category: "Product Updates" });
-    expect(product.total).toBe(builtInArticles.filter((a) => a.category === "Product Updates").length);
+    expect(product.total).toBe(
+      builtInArticles.filter((a) => a.category === "Product Updates").length,
+    );
     expect(product.articles.every((article) => article.category === "Product Updates")).toBe(true);
     expect(listPublishedArticles(db, { category: "Explainers" }).total).toBe(0);
     const kenya = listPublishedArticles(db, { tag: "kenya" });
     expect(kenya.articles[0]?.slug).toBe("kenyan-story");
     expect(kenya.total).toBe(1 + builtInArticles.filter((a) => a.tags.includes("kenya")).length);
-    expect(listPublishedArticles(db, { tag: "kenya", category: "Product Updates" }).articles.every((a) => a.tags.includes("kenya"))).toBe(true);
+    expect(
+      listPublishedArticles(db, { tag: "kenya", category: "Product Updates" }).articles.every((a) =>
+        a.tags.includes("kenya"),
+      ),
+    ).toBe(true);
   });
 
   it("pages through 12 at a time without gaps or repeats", () => {
-    for (let i = 0; i < 20; i++) insertCurated({ slug: `bulk-${i}`, publishedAt: new Date(Date.UTC(2026, 5, 1 + i)).toISOString() });
+    for (let i = 0; i < 20; i++)
+      insertCurated({
+        slug: `bulk-${i}`,
+        publishedAt: new Date(Date.UTC(2026, 5, 1 + i)).toISOString(),
+      });
     const first = listPublishedArticles(db, { page: 1 });
     const second = listPublishedArticles(db, { page: 2 });
     const third = listPublishedArticles(db, { page: 3 });
     expect(first.pageCount).toBe(3);
-    const all = [...first.articles, ...second.articles, ...third.articles].map((article) => article.slug);
+    const all = [...first.articles, ...second.articles, ...third.articles].map(
+      (article) => article.slug,
+    );
     expect(all).toHaveLength(31);
     expect(new Set(all).size).toBe(31);
     expect(listPublishedArticles(db, { page: 99 }).page).toBe(3);
@@ -133,35 +156,63 @@ describe("when curated articles cannot be read", () => {
 
 describe("the Latest Headlines block", () => {
   it("shows up to 12 of the newest, drafts included, under a topic", () => {
-    insertCurated({ slug: "draft-kenya", publishedAt: "2026-11-21T08:00:00Z", status: "draft", tags: ["kenya"] });
-    insertCurated({ slug: "usdt-story", publishedAt: "2026-11-20T08:00:00Z", tags: ["stablecoins"] });
+    insertCurated({
+      slug: "draft-kenya",
+      publishedAt: "2026-11-21T08:00:00Z",
+      status: "draft",
+      tags: ["kenya"],
+    });
+    insertCurated({
+      slug: "usdt-story",
+      publishedAt: "2026-11-20T08:00:00Z",
+      tags: ["stablecoins"],
+    });
     const all = latestHeadlines(db, "all");
     expect(all).toHaveLength(12);
     expect(all[0]).toMatchObject({ slug: "draft-kenya", status: "draft" });
     const kenya = latestHeadlines(db, "Kenya");
     expect(kenya[0]?.slug).toBe("draft-kenya");
     expect(kenya.map((a) => a.slug)).not.toContain("usdt-story");
-    expect(kenya.every((a) => a.tags.some((tag) => ["kenya", "m-pesa", "vasp-act"].includes(tag)) || a.slug === "draft-kenya")).toBe(true);
+    expect(
+      kenya.every(
+        (a) =>
+          a.tags.some((tag) => ["kenya", "m-pesa", "vasp-act"].includes(tag)) ||
+          a.slug === "draft-kenya",
+      ),
+    ).toBe(true);
     const product = latestHeadlines(db, "Product");
     expect(product.length).toBeGreaterThan(0);
-    expect(product.every((a) => a.category === "Product Updates" || a.tags.includes("product"))).toBe(true);
+    expect(
+      product.every((a) => a.category === "Product Updates" || a.tags.includes("product")),
+    ).toBe(true);
   });
 });
 
 describe("the sidebar and the tag options", () => {
   it("lists the 5 newest published News articles", () => {
     insertCurated({ slug: "news-1", publishedAt: "2026-11-20T08:00:00Z" });
-    insertCurated({ slug: "product-1", publishedAt: "2026-11-21T08:00:00Z", category: "Product Updates" });
+    insertCurated({
+      slug: "product-1",
+      publishedAt: "2026-11-21T08:00:00Z",
+      category: "Product Updates",
+    });
     insertCurated({ slug: "draft-news", publishedAt: "2026-11-21T09:00:00Z", status: "draft" });
     const sidebar = latestNews(db);
     expect(sidebar).toHaveLength(5);
     expect(sidebar[0]?.slug).toBe("news-1");
-    expect(sidebar.every((article) => article.category === "News" && article.status === "published")).toBe(true);
+    expect(
+      sidebar.every((article) => article.category === "News" && article.status === "published"),
+    ).toBe(true);
   });
 
   it("offers every tag of a published article, once, in order", () => {
     insertCurated({ slug: "a", publishedAt: "2026-11-20T08:00:00Z", tags: ["on-ramp"] });
-    insertCurated({ slug: "b", publishedAt: "2026-11-20T08:00:00Z", tags: ["off-ramp"], status: "draft" });
+    insertCurated({
+      slug: "b",
+      publishedAt: "2026-11-20T08:00:00Z",
+      tags: ["off-ramp"],
+      status: "draft",
+    });
     const tags = publishedTags(db);
     expect(tags).toContain("on-ramp");
     expect(tags).not.toContain("off-ramp");
@@ -193,7 +244,7 @@ describe("an article page", () => {
     const list = listPublishedArticlePaths(db).map((path) => path.replace("/blog/", ""));
     expect(list).toHaveLength(13);
     const walked: string[] = [list[0] ?? ""];
-    for (let slug = list[0]; slug; ) {
+    for (let slug = list[0]; slug;) {
       slug = getPublishedArticle(db, slug)?.previous?.slug;
       if (slug) walked.push(slug);
     }
@@ -210,18 +261,31 @@ describe("an article page", () => {
   });
 
   it("carries the Kenya Impact and Merchant Takeaways of a curated article", () => {
-    insertCurated({ slug: "boxes", publishedAt: "2026-11-16T08:00:00Z", kenyaImpact: "Shillings settle faster.", merchantTakeaways: ["Price in KES", "Check limits"] });
+    insertCurated({
+      slug: "boxes",
+      publishedAt: "2026-11-16T08:00:00Z",
+      kenyaImpact: "Shillings settle faster.",
+      merchantTakeaways: ["Price in KES", "Check limits"],
+    });
     const article = getPublishedArticle(db, "boxes")?.article;
     expect(article?.kenyaImpact).toBe("Shillings settle faster.");
     expect(article?.merchantTakeaways).toEqual(["Price in KES", "Check limits"]);
     expect(article?.tags).toEqual(["stablecoins"]);
-    expect(builtInArticles.every((a) => a.kenyaImpact === undefined && a.merchantTakeaways === undefined)).toBe(true);
+    expect(
+      builtInArticles.every(
+        (a) => a.kenyaImpact === undefined && a.merchantTakeaways === undefined,
+      ),
+    ).toBe(true);
   });
 });
 
 describe("publishing", () => {
   it("moves a curated article between draft and published, and into the sitemap paths", () => {
-    const id = insertCurated({ slug: "to-publish", publishedAt: "2026-11-16T08:00:00Z", status: "draft" });
+    const id = insertCurated({
+      slug: "to-publish",
+      publishedAt: "2026-11-16T08:00:00Z",
+      status: "draft",
+    });
     expect(listPublishedArticlePaths(db)).not.toContain("/blog/to-publish");
     expect(setArticleStatus(db, id, "published", "op_1", 1000)).toBe(true);
     expect(listPublishedArticlePaths(db)).toContain("/blog/to-publish");
@@ -235,7 +299,12 @@ describe("publishing", () => {
 
 describe("GET /functions/v1/news-curated body", () => {
   it("is success, null stats before any run, and the curated articles with the spec's fields", () => {
-    insertCurated({ slug: "api-draft", publishedAt: "2026-11-16T08:00:00Z", status: "draft", tags: ["kenya"] });
+    insertCurated({
+      slug: "api-draft",
+      publishedAt: "2026-11-16T08:00:00Z",
+      status: "draft",
+      tags: ["kenya"],
+    });
     const body = newsCuratedResponse(db);
     expect(body).toEqual({
       success: true,

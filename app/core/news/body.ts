@@ -29,7 +29,11 @@ export function parseBody(body: string): BodyBlock[] {
     const heading = HEADING.exec(line);
     if (heading?.[1] && heading[2]) {
       flush();
-      blocks.push({ kind: "heading", level: heading[1].length === 2 ? 2 : 3, text: heading[2].trim() });
+      blocks.push({
+        kind: "heading",
+        level: heading[1].length === 2 ? 2 : 3,
+        text: heading[2].trim(),
+      });
       continue;
     }
     const bullet = BULLET.exec(line);

@@ -45,18 +45,33 @@ describe("adding a feed", () => {
   it.each(REFUSED_FORMS)("the form refuses %s with a reason the operator can act on", (url) => {
     const parsed = ingestActionSchema.safeParse({ intent: "add-feed", name: "Internal", url });
     expect(parsed.success).toBe(false);
-    const messages = parsed.success ? [] : parsed.error.issues.filter((issue) => issue.path[0] === "url").map((issue) => issue.message);
+    const messages = parsed.success
+      ? []
+      : parsed.error.issues
+          .filter((issue) => issue.path[0] === "url")
+          .map((issue) => issue.message);
     expect(messages.join(" ")).toMatch(/public address|standard port/);
   });
 
   it.each(REFUSED_FORMS)("the server refuses to store %s", (url) => {
-    expect(addFeedAudited(db, { ...actor, name: "Internal", url })).toEqual({ ok: false, error: "invalid_url" });
+    expect(addFeedAudited(db, { ...actor, name: "Internal", url })).toEqual({
+      ok: false,
+      error: "invalid_url",
+    });
     expect(listFeeds(db)).toEqual([]);
   });
 
   it("still takes an outlet's public address", () => {
-    expect(ingestActionSchema.safeParse({ intent: "add-feed", name: "TechCabal", url: "https://techcabal.com/feed/" }).success).toBe(true);
-    expect(addFeedAudited(db, { ...actor, name: "TechCabal", url: "https://techcabal.com/feed/" })).toMatchObject({ ok: true });
+    expect(
+      ingestActionSchema.safeParse({
+        intent: "add-feed",
+        name: "TechCabal",
+        url: "https://techcabal.com/feed/",
+      }).success,
+    ).toBe(true);
+    expect(
+      addFeedAudited(db, { ...actor, name: "TechCabal", url: "https://techcabal.com/feed/" }),
+    ).toMatchObject({ ok: true });
   });
 });
 
@@ -91,7 +106,9 @@ describe("an ingest run in live mode (no feed origin configured)", () => {
 
   /** A feed row as an earlier version stored it (before the form refused such addresses). */
   function storedFeed(name: string, url: string) {
-    db.insert(newsFeeds).values({ id: `feed_${name}`, name, url, enabled: true, createdAt: NOW, updatedAt: NOW }).run();
+    db.insert(newsFeeds)
+      .values({ id: `feed_${name}`, name, url, enabled: true, createdAt: NOW, updatedAt: NOW })
+      .run();
   }
 
   it("records the same generic error for an open port, a closed port, metadata and a name resolving inside", async () => {
@@ -101,11 +118,22 @@ describe("an ingest run in live mode (no feed origin configured)", () => {
     storedFeed("Metadata", "http://169.254.169.254/latest/meta-data/");
     storedFeed("Rebound", "http://feeds.internal-news.example/rss");
     const resolve: ResolveHost = () => Promise.resolve([{ address: "10.0.0.5", family: 4 }]);
-    const run = await runIngest(db, { trigger: "manual", now: () => NOW, fetch: { timeoutMs: 2_000, resolve } });
+    const run = await runIngest(db, {
+      trigger: "manual",
+      now: () => NOW,
+      fetch: { timeoutMs: 2_000, resolve },
+    });
 
     expect(run.status).toBe("failed");
-    expect(run.feeds.map((feed) => [feed.feedName, feed.outcome, feed.httpStatus, feed.error]).sort()).toEqual(
-      ["Closed", "Hex", "Metadata", "Open", "Rebound"].map((name) => [name, "failed", null, FEED_FETCH_FAILED]),
+    expect(
+      run.feeds.map((feed) => [feed.feedName, feed.outcome, feed.httpStatus, feed.error]).sort(),
+    ).toEqual(
+      ["Closed", "Hex", "Metadata", "Open", "Rebound"].map((name) => [
+        name,
+        "failed",
+        null,
+        FEED_FETCH_FAILED,
+      ]),
     );
     const recorded = db.select({ lastError: newsFeeds.lastError }).from(newsFeeds).all();
     expect(recorded.map((row) => row.lastError)).toEqual(new Array(5).fill(FEED_FETCH_FAILED));

@@ -28,7 +28,12 @@ export function listFeeds(db: Db): FeedListItem[] {
 }
 
 export function listEnabledFeeds(db: Db): FeedRow[] {
-  return db.select().from(newsFeeds).where(eq(newsFeeds.enabled, true)).orderBy(asc(newsFeeds.name)).all();
+  return db
+    .select()
+    .from(newsFeeds)
+    .where(eq(newsFeeds.enabled, true))
+    .orderBy(asc(newsFeeds.name))
+    .all();
 }
 
 /**
@@ -48,7 +53,8 @@ export function normalizeFeedUrl(value: string): string | null {
   }
 }
 
-export type AddFeedResult = { ok: true; feed: FeedListItem } | { ok: false; error: "invalid_url" | "duplicate" };
+export type AddFeedResult =
+  { ok: true; feed: FeedListItem } | { ok: false; error: "invalid_url" | "duplicate" };
 
 export function addFeed(
   db: Pick<Db, "insert">,
@@ -74,7 +80,16 @@ export function addFeed(
   if (inserted.changes === 0) return { ok: false, error: "duplicate" };
   return {
     ok: true,
-    feed: { id, name: input.name.trim(), url, enabled: input.enabled ?? true, note: input.note ?? null, lastFetchedAt: null, lastOutcome: null, lastError: null },
+    feed: {
+      id,
+      name: input.name.trim(),
+      url,
+      enabled: input.enabled ?? true,
+      note: input.note ?? null,
+      lastFetchedAt: null,
+      lastOutcome: null,
+      lastError: null,
+    },
   };
 }
 
@@ -83,8 +98,16 @@ export function getFeed(db: Db, id: string): FeedRow | undefined {
 }
 
 /** True when the feed exists. */
-export function setFeedEnabled(db: Pick<Db, "update">, id: string, enabled: boolean, now: number): boolean {
-  return db.update(newsFeeds).set({ enabled, updatedAt: now }).where(eq(newsFeeds.id, id)).run().changes === 1;
+export function setFeedEnabled(
+  db: Pick<Db, "update">,
+  id: string,
+  enabled: boolean,
+  now: number,
+): boolean {
+  return (
+    db.update(newsFeeds).set({ enabled, updatedAt: now }).where(eq(newsFeeds.id, id)).run()
+      .changes === 1
+  );
 }
 
 /** Remove a feed. Articles and reports taken from it keep their source name; their feed link is cleared. */

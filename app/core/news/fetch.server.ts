@@ -20,7 +20,13 @@ import { pipeline, type Readable } from "node:stream";
 import zlib from "node:zlib";
 import { logger } from "~/utils/logger.server";
 import { checkOutboundUrl } from "~/utils/outbound-address";
-import { guardedLookup, OutboundRefusedError, refuseNonPublicSocket, systemResolve, type ResolveHost } from "~/utils/outbound-address.server";
+import {
+  guardedLookup,
+  OutboundRefusedError,
+  refuseNonPublicSocket,
+  systemResolve,
+  type ResolveHost,
+} from "~/utils/outbound-address.server";
 
 export const FEED_USER_AGENT =
   "Mozilla/5.0 (compatible; OneHopNewsBot/1.0; +https://onehop.co.ke/blog) feed-reader";
@@ -103,7 +109,9 @@ async function readCapped(body: Readable, maxBytes: number) {
 
 /** The body with its Content-Encoding undone (as fetch() did), so the size cap counts feed bytes. */
 function decodedBody(response: IncomingMessage): Readable {
-  const encoding = String(response.headers["content-encoding"] ?? "").trim().toLowerCase();
+  const encoding = String(response.headers["content-encoding"] ?? "")
+    .trim()
+    .toLowerCase();
   const decoder =
     encoding === "gzip" || encoding === "x-gzip"
       ? zlib.createGunzip()
@@ -124,7 +132,11 @@ function header(response: IncomingMessage, name: string): string | null {
 }
 
 /** One GET, no redirects followed. Untrusted origins connect through the guarded lookup and socket check. */
-function send(url: URL, headers: Record<string, string>, context: { trusted: boolean; resolve: ResolveHost; signal: AbortSignal }) {
+function send(
+  url: URL,
+  headers: Record<string, string>,
+  context: { trusted: boolean; resolve: ResolveHost; signal: AbortSignal },
+) {
   return new Promise<IncomingMessage>((resolve, reject) => {
     const transport = url.protocol === "https:" ? https : http;
     const request = transport.request(
@@ -139,7 +151,10 @@ function send(url: URL, headers: Record<string, string>, context: { trusted: boo
       resolve,
     );
     request.on("error", reject);
-    if (!context.trusted) request.once("socket", (socket) => refuseNonPublicSocket(socket, (error) => request.destroy(error)));
+    if (!context.trusted)
+      request.once("socket", (socket) =>
+        refuseNonPublicSocket(socket, (error) => request.destroy(error)),
+      );
     request.end();
   });
 }
@@ -156,13 +171,17 @@ class Refused extends Error {
 /** Where a URL points, for the log: no query string (it may carry someone's token). */
 const logged = (url: URL) => `${url.protocol}//${url.host}${url.pathname}`;
 
-export async function fetchFeed(feedUrl: string, options: FetchFeedOptions = {}): Promise<FetchFeedResult> {
+export async function fetchFeed(
+  feedUrl: string,
+  options: FetchFeedOptions = {},
+): Promise<FetchFeedResult> {
   const timeoutMs = options.timeoutMs ?? FEED_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? FEED_MAX_BYTES;
   const maxRedirects = options.maxRedirects ?? FEED_MAX_REDIRECTS;
   const headers: Record<string, string> = {
     "User-Agent": options.userAgent ?? FEED_USER_AGENT,
-    Accept: "application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5",
+    Accept:
+      "application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5",
     "Accept-Language": "en",
     "Accept-Encoding": "gzip, deflate, br",
   };
@@ -177,7 +196,10 @@ export async function fetchFeed(feedUrl: string, options: FetchFeedOptions = {})
     return { kind: "failed", status: null, error: "Not a valid URL" };
   }
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error(`No complete answer within ${timeoutMs} ms`)), timeoutMs);
+  const timer = setTimeout(
+    () => controller.abort(new Error(`No complete answer within ${timeoutMs} ms`)),
+    timeoutMs,
+  );
   let response: IncomingMessage | null = null;
   try {
     for (let redirects = 0; ; redirects += 1) {
@@ -186,12 +208,17 @@ export async function fetchFeed(feedUrl: string, options: FetchFeedOptions = {})
         const check = checkOutboundUrl(url, { extraPorts: options.extraPorts });
         if (!check.ok) throw new Refused(check.reason, check.detail);
       }
-      response = await send(url, headers, { trusted, resolve: options.resolve ?? systemResolve, signal: controller.signal });
+      response = await send(url, headers, {
+        trusted,
+        resolve: options.resolve ?? systemResolve,
+        signal: controller.signal,
+      });
       const status = response.statusCode ?? 0;
       const location = header(response, "location");
       if (REDIRECTS.has(status) && location) {
         response.destroy();
-        if (redirects >= maxRedirects) throw new Refused("redirects", `more than ${maxRedirects} redirects`);
+        if (redirects >= maxRedirects)
+          throw new Refused("redirects", `more than ${maxRedirects} redirects`);
         try {
           url = new URL(location, url);
         } catch {
@@ -230,13 +257,19 @@ export async function fetchFeed(feedUrl: string, options: FetchFeedOptions = {})
       return { kind: "failed", status: null, error: `Timed out after ${timeoutMs} ms` };
     }
     const refused = error instanceof Refused || error instanceof OutboundRefusedError;
-    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
-    logger.warn(refused ? "news feed refused by the outbound address policy" : "news feed could not be fetched", {
-      feed: logged(new URL(feedUrl)),
-      url: logged(url),
-      reason: refused ? (error as Refused | OutboundRefusedError).reason : "network",
-      detail: `${error instanceof Error ? error.message : String(error)}${cause}`,
-    });
+    const cause =
+      error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
+    logger.warn(
+      refused
+        ? "news feed refused by the outbound address policy"
+        : "news feed could not be fetched",
+      {
+        feed: logged(new URL(feedUrl)),
+        url: logged(url),
+        reason: refused ? (error as Refused | OutboundRefusedError).reason : "network",
+        detail: `${error instanceof Error ? error.message : String(error)}${cause}`,
+      },
+    );
     return { kind: "failed", status: null, error: FEED_FETCH_FAILED };
   } finally {
     clearTimeout(timer);

@@ -2,10 +2,30 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+  type MockInstance,
+} from "vitest";
 import type { ResolveHost } from "~/utils/outbound-address.server";
-import { FEED_FETCH_FAILED, FEED_MAX_BYTES, FEED_USER_AGENT, fetchFeed, requestUrl } from "./fetch.server";
-import { shiftFeedDates, startFeedSimulator, type FeedSimulator } from "../../../tests/support/simulators";
+import {
+  FEED_FETCH_FAILED,
+  FEED_MAX_BYTES,
+  FEED_USER_AGENT,
+  fetchFeed,
+  requestUrl,
+} from "./fetch.server";
+import {
+  shiftFeedDates,
+  startFeedSimulator,
+  type FeedSimulator,
+} from "../../../tests/support/simulators";
 
 const FIXTURES = path.resolve("tests/fixtures/feeds");
 const MB = 1024 * 1024;
@@ -24,8 +44,12 @@ function streamHugeFeed(bytes: number) {
       if (!response.writableFinished) streamed.closedEarly = true;
     });
     const pump = () => {
-      if (n === 0) streamed.written += Buffer.byteLength('<?xml version="1.0"?><rss version="2.0"><channel><title>Big</title>');
-      if (n === 0) response.write('<?xml version="1.0"?><rss version="2.0"><channel><title>Big</title>');
+      if (n === 0)
+        streamed.written += Buffer.byteLength(
+          '<?xml version="1.0"?><rss version="2.0"><channel><title>Big</title>',
+        );
+      if (n === 0)
+        response.write('<?xml version="1.0"?><rss version="2.0"><channel><title>Big</title>');
       while (streamed.written < bytes) {
         if (response.destroyed) return;
         const chunk = item(n++);
@@ -66,9 +90,10 @@ async function startVictim(host: string): Promise<Victim> {
   return entry;
 }
 
-const redirectTo = (location: () => string) => (_request: IncomingMessage, response: ServerResponse) => {
-  response.writeHead(302, { Location: location() }).end();
-};
+const redirectTo =
+  (location: () => string) => (_request: IncomingMessage, response: ServerResponse) => {
+    response.writeHead(302, { Location: location() }).end();
+  };
 
 beforeAll(async () => {
   victim = await startVictim("127.0.0.1");
@@ -84,22 +109,46 @@ beforeAll(async () => {
       "outlet.example/latin1": {
         handler: (_request, response) => {
           response.writeHead(200, { "Content-Type": "application/rss+xml; charset=ISO-8859-1" });
-          response.end(Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><rss version="2.0"><channel><title>Caf\xe9</title></channel></rss>', "latin1"));
+          response.end(
+            Buffer.from(
+              '<?xml version="1.0" encoding="ISO-8859-1"?><rss version="2.0"><channel><title>Caf\xe9</title></channel></rss>',
+              "latin1",
+            ),
+          );
         },
       },
       "outlet.example/gzip": {
         handler: (_request, response) => {
-          response.writeHead(200, { "Content-Type": "application/rss+xml", "Content-Encoding": "gzip" });
-          response.end(gzipSync('<?xml version="1.0"?><rss version="2.0"><channel><title>Packed</title></channel></rss>'));
+          response.writeHead(200, {
+            "Content-Type": "application/rss+xml",
+            "Content-Encoding": "gzip",
+          });
+          response.end(
+            gzipSync(
+              '<?xml version="1.0"?><rss version="2.0"><channel><title>Packed</title></channel></rss>',
+            ),
+          );
         },
       },
       "outlet.example/moved": { handler: redirectTo(() => "/outlet.example/rss") },
       "outlet.example/loop": { handler: redirectTo(() => "/outlet.example/loop") },
-      "outlet.example/to-loopback": { handler: redirectTo(() => `http://127.0.0.1:${victim.port}/admin`) },
-      "outlet.example/to-hex-loopback": { handler: redirectTo(() => `http://0x7f000001:${victim.port}/admin`) },
-      "outlet.example/to-ipv6-loopback": { handler: redirectTo(() => `http://[::1]:${victim6.port}/admin`) },
-      "outlet.example/to-rebound-name": { handler: redirectTo(() => `http://feeds.rebind.example:${victim.port}/admin`) },
-      "outlet.example/to-metadata": { handler: redirectTo(() => "http://169.254.169.254/latest/meta-data/iam/security-credentials/") },
+      "outlet.example/to-loopback": {
+        handler: redirectTo(() => `http://127.0.0.1:${victim.port}/admin`),
+      },
+      "outlet.example/to-hex-loopback": {
+        handler: redirectTo(() => `http://0x7f000001:${victim.port}/admin`),
+      },
+      "outlet.example/to-ipv6-loopback": {
+        handler: redirectTo(() => `http://[::1]:${victim6.port}/admin`),
+      },
+      "outlet.example/to-rebound-name": {
+        handler: redirectTo(() => `http://feeds.rebind.example:${victim.port}/admin`),
+      },
+      "outlet.example/to-metadata": {
+        handler: redirectTo(
+          () => "http://169.254.169.254/latest/meta-data/iam/security-credentials/",
+        ),
+      },
       "outlet.example/to-file": { handler: redirectTo(() => "file:///etc/passwd") },
     },
   });
@@ -122,13 +171,16 @@ afterEach(() => {
 });
 
 /** The server-log lines the fetcher wrote (structured JSON). */
-const logLines = () => warnings.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, string>);
+const logLines = () =>
+  warnings.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, string>);
 
 const options = () => ({ baseUrl: simulator.baseUrl });
 
 describe("fetching a feed", () => {
   it("asks through the simulator's base URL when one is set, else the outlet itself", () => {
-    expect(requestUrl("https://cointelegraph.com/rss?x=1", "http://127.0.0.1:9/")).toBe("http://127.0.0.1:9/cointelegraph.com/rss?x=1");
+    expect(requestUrl("https://cointelegraph.com/rss?x=1", "http://127.0.0.1:9/")).toBe(
+      "http://127.0.0.1:9/cointelegraph.com/rss?x=1",
+    );
     expect(requestUrl("https://cointelegraph.com/rss", null)).toBe("https://cointelegraph.com/rss");
   });
 
@@ -144,31 +196,56 @@ describe("fetching a feed", () => {
   });
 
   it("is answered 403 when it sends a library's default User-Agent, as outlets behind Cloudflare do", async () => {
-    const result = await fetchFeed("https://outlet.example/rss", { ...options(), userAgent: "node" });
+    const result = await fetchFeed("https://outlet.example/rss", {
+      ...options(),
+      userAgent: "node",
+    });
     expect(result).toEqual({ kind: "failed", status: 403, error: "HTTP 403" });
   });
 
   it("makes a conditional GET and accepts 304 Not Modified, by ETag or by date", async () => {
     const first = await fetchFeed("https://outlet.example/rss", options());
     if (first.kind !== "ok") throw new Error("expected a body");
-    const byEtag = await fetchFeed("https://outlet.example/rss", { ...options(), etag: first.etag });
+    const byEtag = await fetchFeed("https://outlet.example/rss", {
+      ...options(),
+      etag: first.etag,
+    });
     expect(byEtag).toEqual({ kind: "not_modified", status: 304 });
     expect(simulator.requests.at(-1)?.ifNoneMatch).toBe(first.etag);
-    const byDate = await fetchFeed("https://outlet.example/rss", { ...options(), lastModified: first.lastModified });
+    const byDate = await fetchFeed("https://outlet.example/rss", {
+      ...options(),
+      lastModified: first.lastModified,
+    });
     expect(byDate.kind).toBe("not_modified");
-    const stale = await fetchFeed("https://outlet.example/rss", { ...options(), etag: '"something-else"' });
+    const stale = await fetchFeed("https://outlet.example/rss", {
+      ...options(),
+      etag: '"something-else"',
+    });
     expect(stale.kind).toBe("ok");
   });
 
   it("reports 403, 404 and 500 as failures with their status", async () => {
-    expect(await fetchFeed("https://outlet.example/forbidden", options())).toMatchObject({ kind: "failed", status: 403 });
-    expect(await fetchFeed("https://outlet.example/missing", options())).toMatchObject({ kind: "failed", status: 404 });
-    expect(await fetchFeed("https://outlet.example/broken", options())).toMatchObject({ kind: "failed", status: 500, error: "HTTP 500" });
+    expect(await fetchFeed("https://outlet.example/forbidden", options())).toMatchObject({
+      kind: "failed",
+      status: 403,
+    });
+    expect(await fetchFeed("https://outlet.example/missing", options())).toMatchObject({
+      kind: "failed",
+      status: 404,
+    });
+    expect(await fetchFeed("https://outlet.example/broken", options())).toMatchObject({
+      kind: "failed",
+      status: 500,
+      error: "HTTP 500",
+    });
   });
 
   it("gives up on a feed that never answers at the deadline", async () => {
     const started = performance.now();
-    const result = await fetchFeed("https://outlet.example/silent", { ...options(), timeoutMs: 300 });
+    const result = await fetchFeed("https://outlet.example/silent", {
+      ...options(),
+      timeoutMs: 300,
+    });
     expect(result).toEqual({ kind: "failed", status: null, error: "Timed out after 300 ms" });
     expect(performance.now() - started).toBeLessThan(5_000);
   });
@@ -176,13 +253,25 @@ describe("fetching a feed", () => {
   it("reports a host that cannot be reached with a generic error, the connection error going to the log only", async () => {
     const result = await fetchFeed("https://outlet.example/rss", { baseUrl: "http://127.0.0.1:1" });
     expect(result).toEqual({ kind: "failed", status: null, error: FEED_FETCH_FAILED });
-    expect(logLines()).toEqual([expect.objectContaining({ reason: "network", detail: expect.stringContaining("ECONNREFUSED") })]);
+    expect(logLines()).toEqual([
+      expect.objectContaining({
+        reason: "network",
+        detail: expect.stringContaining("ECONNREFUSED"),
+      }),
+    ]);
   });
 
   it("follows a redirect, and gives up generically after five", async () => {
-    expect(await fetchFeed("https://outlet.example/moved", options())).toMatchObject({ kind: "ok", status: 200 });
+    expect(await fetchFeed("https://outlet.example/moved", options())).toMatchObject({
+      kind: "ok",
+      status: 200,
+    });
     const before = simulator.requests.length;
-    expect(await fetchFeed("https://outlet.example/loop", options())).toEqual({ kind: "failed", status: null, error: FEED_FETCH_FAILED });
+    expect(await fetchFeed("https://outlet.example/loop", options())).toEqual({
+      kind: "failed",
+      status: null,
+      error: FEED_FETCH_FAILED,
+    });
     expect(simulator.requests.length - before).toBe(6);
   });
 
@@ -219,7 +308,9 @@ describe("the outbound address policy in live mode (no feed origin configured)",
   const resolveTo =
     (...addresses: string[]): ResolveHost =>
     () =>
-      Promise.resolve(addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 })));
+      Promise.resolve(
+        addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 })),
+      );
 
   it.each([
     "http://127.0.0.1:PORT/admin",
@@ -230,35 +321,50 @@ describe("the outbound address policy in live mode (no feed origin configured)",
     "http://[::ffff:127.0.0.1]:PORT/admin",
     "http://localhost:PORT/admin",
   ])("refuses %s without connecting, even with the port allowed", async (form) => {
-    const result = await fetchFeed(form.replace("PORT", String(victim.port)), { extraPorts: [victim.port] });
+    const result = await fetchFeed(form.replace("PORT", String(victim.port)), {
+      extraPorts: [victim.port],
+    });
     expect(result).toEqual(refused);
     untouched();
   });
 
   it("refuses http://[::1] without connecting", async () => {
-    expect(await fetchFeed(`http://[::1]:${victim6.port}/admin`, { extraPorts: [victim6.port] })).toEqual(refused);
+    expect(
+      await fetchFeed(`http://[::1]:${victim6.port}/admin`, { extraPorts: [victim6.port] }),
+    ).toEqual(refused);
     untouched();
   });
 
-  it.each(["http://169.254.169.254/latest/meta-data/", "http://[fd00:ec2::254]/latest/meta-data/", "http://10.0.0.1/", "http://100.64.0.1/", "http://[fe80::1]/"])(
-    "refuses %s before any connection or lookup",
-    async (url) => {
-      const resolve = vi.fn(resolveTo("93.184.216.34"));
-      expect(await fetchFeed(url, { resolve })).toEqual(refused);
-      expect(resolve).not.toHaveBeenCalled();
-      expect(logLines()).toEqual([expect.objectContaining({ reason: "address" })]);
-    },
-  );
+  it.each([
+    "http://169.254.169.254/latest/meta-data/",
+    "http://[fd00:ec2::254]/latest/meta-data/",
+    "http://10.0.0.1/",
+    "http://100.64.0.1/",
+    "http://[fe80::1]/",
+  ])("refuses %s before any connection or lookup", async (url) => {
+    const resolve = vi.fn(resolveTo("93.184.216.34"));
+    expect(await fetchFeed(url, { resolve })).toEqual(refused);
+    expect(resolve).not.toHaveBeenCalled();
+    expect(logLines()).toEqual([expect.objectContaining({ reason: "address" })]);
+  });
 
   it.each([[["127.0.0.1"]], [["::1"]], [["::ffff:127.0.0.1"]], [["93.184.216.34", "127.0.0.1"]]])(
     "refuses a host name resolving to %j, checking the answer used to connect",
     async (addresses) => {
       const resolve = vi.fn(resolveTo(...addresses));
-      const result = await fetchFeed(`http://feeds.rebind.example:${victim.port}/rss`, { resolve, extraPorts: [victim.port] });
+      const result = await fetchFeed(`http://feeds.rebind.example:${victim.port}/rss`, {
+        resolve,
+        extraPorts: [victim.port],
+      });
       expect(result).toEqual(refused);
       expect(resolve).toHaveBeenCalledWith("feeds.rebind.example");
       untouched();
-      expect(logLines()).toEqual([expect.objectContaining({ reason: "address", detail: expect.stringContaining("feeds.rebind.example resolves to") })]);
+      expect(logLines()).toEqual([
+        expect.objectContaining({
+          reason: "address",
+          detail: expect.stringContaining("feeds.rebind.example resolves to"),
+        }),
+      ]);
     },
   );
 
@@ -271,20 +377,24 @@ describe("the outbound address policy in live mode (no feed origin configured)",
     untouched();
   });
 
-  it.each(["to-loopback", "to-hex-loopback", "to-ipv6-loopback", "to-rebound-name", "to-metadata", "to-file"])(
-    "refuses a redirect from an outlet %s, without reaching it",
-    async (route) => {
-      const before = simulator.requests.length;
-      const result = await fetchFeed(`https://outlet.example/${route}`, {
-        ...options(),
-        resolve: resolveTo("127.0.0.1"),
-        extraPorts: [victim.port, victim6.port],
-      });
-      expect(result).toEqual(refused);
-      expect(simulator.requests.length - before).toBe(1);
-      untouched();
-    },
-  );
+  it.each([
+    "to-loopback",
+    "to-hex-loopback",
+    "to-ipv6-loopback",
+    "to-rebound-name",
+    "to-metadata",
+    "to-file",
+  ])("refuses a redirect from an outlet %s, without reaching it", async (route) => {
+    const before = simulator.requests.length;
+    const result = await fetchFeed(`https://outlet.example/${route}`, {
+      ...options(),
+      resolve: resolveTo("127.0.0.1"),
+      extraPorts: [victim.port, victim6.port],
+    });
+    expect(result).toEqual(refused);
+    expect(simulator.requests.length - before).toBe(1);
+    untouched();
+  });
 
   it("keeps the loopback feed origin reachable only when it is the configured one", async () => {
     expect(await fetchFeed("https://outlet.example/rss", options())).toMatchObject({ kind: "ok" });
@@ -302,13 +412,21 @@ describe("the simulator's date shift", () => {
       "<item><pubDate>Fri, 12 Dec 2025 10:00:00 GMT</pubDate></item></channel></rss>";
     const target = Date.UTC(2026, 10, 21, 10, 0, 0);
     const shifted = shiftFeedDates(xml, target);
-    const dates = [...shifted.matchAll(/<pubDate>([^<]+)<\/pubDate>/g)].map((match) => Date.parse(match[1] ?? ""));
-    expect(dates).toEqual([target, target - (Date.parse("2025-12-12T22:33:11Z") - Date.parse("2025-12-12T10:00:00Z"))]);
+    const dates = [...shifted.matchAll(/<pubDate>([^<]+)<\/pubDate>/g)].map((match) =>
+      Date.parse(match[1] ?? ""),
+    );
+    expect(dates).toEqual([
+      target,
+      target - (Date.parse("2025-12-12T22:33:11Z") - Date.parse("2025-12-12T10:00:00Z")),
+    ]);
     expect(shifted).toContain("<lastBuildDate>");
   });
 
   it("shifts Atom dates as ISO 8601", () => {
-    const shifted = shiftFeedDates("<feed><entry><updated>2016-02-01T17:54:50+01:00</updated></entry></feed>", Date.UTC(2026, 0, 1));
+    const shifted = shiftFeedDates(
+      "<feed><entry><updated>2016-02-01T17:54:50+01:00</updated></entry></feed>",
+      Date.UTC(2026, 0, 1),
+    );
     expect(shifted).toBe("<feed><entry><updated>2026-01-01T00:00:00.000Z</updated></entry></feed>");
   });
 });

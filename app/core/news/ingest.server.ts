@@ -6,7 +6,13 @@
  * never a failed run; a run fails only when it has no feed to read, every feed failed, or storing failed.
  */
 import { desc, eq, isNotNull } from "drizzle-orm";
-import { newsArticles, newsArticleTags, newsFeeds, newsIngestRuns, newsRejectedItems } from "../../../drizzle/schema";
+import {
+  newsArticles,
+  newsArticleTags,
+  newsFeeds,
+  newsIngestRuns,
+  newsRejectedItems,
+} from "../../../drizzle/schema";
 import { builtInArticles } from "~/content/articles";
 import { initialsAvatar } from "~/content/articles/authors";
 import { readingTime } from "~/content/articles/reading-time";
@@ -49,11 +55,18 @@ export interface IngestOptions {
 /** The time window as an ISO 8601 interval. */
 export function timeWindowOf(now: number): { start: number; end: number; text: string } {
   const start = now - CURATION_WINDOW_MS;
-  return { start, end: now, text: `${new Date(start).toISOString()}/${new Date(now).toISOString()}` };
+  return {
+    start,
+    end: now,
+    text: `${new Date(start).toISOString()}/${new Date(now).toISOString()}`,
+  };
 }
 
 function knownArticles(db: Db, builtIns: readonly Article[]): KnownArticles {
-  const rows = db.select({ title: newsArticles.normalizedTitle, key: newsArticles.canonicalKey }).from(newsArticles).all();
+  const rows = db
+    .select({ title: newsArticles.normalizedTitle, key: newsArticles.canonicalKey })
+    .from(newsArticles)
+    .all();
   const normalizedTitles = new Set(rows.map((row) => row.title));
   const canonicalKeys = new Set(rows.map((row) => row.key));
   for (const article of builtIns) {
@@ -99,7 +112,8 @@ export function articleFromItem(
   const bodyText = item.text.length > 0 ? item.text : item.summary;
   const body = toArticleBody(bodyText);
   const authorName = (item.author ?? item.feedName).slice(0, 120);
-  const colour = AVATAR_COLOURS[item.canonicalKey.length % AVATAR_COLOURS.length] ?? AVATAR_COLOURS[0];
+  const colour =
+    AVATAR_COLOURS[item.canonicalKey.length % AVATAR_COLOURS.length] ?? AVATAR_COLOURS[0];
   return {
     id: newId("art"),
     slug: slugFor(item.title, item.canonicalKey),
@@ -137,7 +151,11 @@ interface FeedResult {
   validators: { etag: string | null; lastModified: string | null } | null;
 }
 
-async function readFeed(feed: FeedRow, options: IngestOptions, now: () => number): Promise<FeedResult> {
+async function readFeed(
+  feed: FeedRow,
+  options: IngestOptions,
+  now: () => number,
+): Promise<FeedResult> {
   const started = performance.now();
   const fetchedAt = now();
   const base: FeedOutcome = {
@@ -155,19 +173,38 @@ async function readFeed(feed: FeedRow, options: IngestOptions, now: () => number
     error: null,
     durationMs: 0,
   };
-  const done = (outcome: Partial<FeedOutcome>, items: CandidateItem[] = [], validators: FeedResult["validators"] = null): FeedResult => ({
+  const done = (
+    outcome: Partial<FeedOutcome>,
+    items: CandidateItem[] = [],
+    validators: FeedResult["validators"] = null,
+  ): FeedResult => ({
     feed,
-    outcome: { ...base, ...outcome, items: items.length, durationMs: Math.round(performance.now() - started) },
+    outcome: {
+      ...base,
+      ...outcome,
+      items: items.length,
+      durationMs: Math.round(performance.now() - started),
+    },
     items,
     validators,
   });
-  const response = await fetchFeed(feed.url, { ...options.fetch, etag: feed.etag, lastModified: feed.lastModified });
+  const response = await fetchFeed(feed.url, {
+    ...options.fetch,
+    etag: feed.etag,
+    lastModified: feed.lastModified,
+  });
   if (response.kind === "not_modified") return done({ outcome: "not_modified", httpStatus: 304 });
-  if (response.kind === "failed") return done({ outcome: "failed", httpStatus: response.status, error: response.error });
+  if (response.kind === "failed")
+    return done({ outcome: "failed", httpStatus: response.status, error: response.error });
   try {
     const xml = response.truncated ? salvageTruncatedFeed(response.body) : response.body;
     if (xml === null) throw new FeedParseError("No complete item before the size cap");
-    const parsed = parseFeedText(xml, { feedId: feed.id, feedName: feed.name, feedUrl: feed.url, fetchedAt });
+    const parsed = parseFeedText(xml, {
+      feedId: feed.id,
+      feedName: feed.name,
+      feedUrl: feed.url,
+      fetchedAt,
+    });
     return done(
       {
         outcome: "ok",
@@ -177,8 +214,12 @@ async function readFeed(feed: FeedRow, options: IngestOptions, now: () => number
         truncated: response.truncated,
         error:
           [
-            response.truncated ? `Cut off at ${response.bytes} bytes (size cap); read the items that arrived whole.` : null,
-            parsed.totalItems > parsed.items.length ? `Read the first ${parsed.items.length} of ${parsed.totalItems} items.` : null,
+            response.truncated
+              ? `Cut off at ${response.bytes} bytes (size cap); read the items that arrived whole.`
+              : null,
+            parsed.totalItems > parsed.items.length
+              ? `Read the first ${parsed.items.length} of ${parsed.totalItems} items.`
+              : null,
           ]
             .filter(Boolean)
             .join(" ") || null,
@@ -188,18 +229,25 @@ async function readFeed(feed: FeedRow, options: IngestOptions, now: () => number
       response.truncated ? null : { etag: response.etag, lastModified: response.lastModified },
     );
   } catch (error) {
-    const message = error instanceof FeedParseError ? error.message : `Could not read the feed: ${String(error)}`;
+    const message =
+      error instanceof FeedParseError ? error.message : `Could not read the feed: ${String(error)}`;
     return done({
       outcome: "failed",
       httpStatus: response.status,
       bytes: response.bytes,
       truncated: response.truncated,
-      error: response.truncated ? `Larger than the size cap (${response.bytes} bytes read): ${message}` : message,
+      error: response.truncated
+        ? `Larger than the size cap (${response.bytes} bytes read): ${message}`
+        : message,
     });
   }
 }
 
-async function mapPool<T, R>(values: readonly T[], limit: number, work: (value: T) => Promise<R>): Promise<R[]> {
+async function mapPool<T, R>(
+  values: readonly T[],
+  limit: number,
+  work: (value: T) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(values.length);
   let next = 0;
   const workers = Array.from({ length: Math.min(limit, values.length) }, async () => {
@@ -275,7 +323,11 @@ export async function runIngest(db: Db, options: IngestOptions): Promise<IngestR
         // The unique indexes are the last word on duplicates (say, a run in another process).
         const inserted = tx.insert(newsArticles).values(row).onConflictDoNothing().run();
         if (inserted.changes === 0) {
-          lateRejects.push({ item, reason: "duplicate_url", detail: "Stored meanwhile by another run." });
+          lateRejects.push({
+            item,
+            reason: "duplicate_url",
+            detail: "Stored meanwhile by another run.",
+          });
           continue;
         }
         if (item.tags.length > 0) {
@@ -315,7 +367,9 @@ export async function runIngest(db: Db, options: IngestOptions): Promise<IngestR
             lastFetchedAt: decidedAt,
             lastOutcome: result.outcome.outcome,
             lastError: result.outcome.error,
-            ...(result.validators ? { etag: result.validators.etag, lastModified: result.validators.lastModified } : {}),
+            ...(result.validators
+              ? { etag: result.validators.etag, lastModified: result.validators.lastModified }
+              : {}),
           })
           .where(eq(newsFeeds.id, result.feed.id))
           .run();
@@ -348,18 +402,31 @@ const running = new WeakSet<Db>();
  * within this one (the lease lets its own holder renew, so a second local run is refused here first).
  * Returns "busy" when a run is already going.
  */
-export async function runIngestLeased(db: Db, options: IngestOptions): Promise<IngestRunSummary | "busy"> {
+export async function runIngestLeased(
+  db: Db,
+  options: IngestOptions,
+): Promise<IngestRunSummary | "busy"> {
   if (running.has(db)) return "busy";
   running.add(db);
   try {
-    const result = await runLeased(db, NEWS_INGEST_JOB, { ttlMs: NEWS_INGEST_LEASE_MS, now: options.now }, async () => {
-      const summary = await runIngest(db, options);
-      return {
-        outcome: "succeeded" as const,
-        detail: { runId: summary.id, status: summary.status, fetched: summary.totalFetched, curated: summary.totalCurated },
-        summary,
-      };
-    });
+    const result = await runLeased(
+      db,
+      NEWS_INGEST_JOB,
+      { ttlMs: NEWS_INGEST_LEASE_MS, now: options.now },
+      async () => {
+        const summary = await runIngest(db, options);
+        return {
+          outcome: "succeeded" as const,
+          detail: {
+            runId: summary.id,
+            status: summary.status,
+            fetched: summary.totalFetched,
+            curated: summary.totalCurated,
+          },
+          summary,
+        };
+      },
+    );
     return result ? result.summary : "busy";
   } finally {
     running.delete(db);

@@ -8,14 +8,28 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { newsArticles, newsArticleTags, newsFeeds, newsIngestRuns, newsRejectedItems } from "../../../drizzle/schema";
+import {
+  newsArticles,
+  newsArticleTags,
+  newsFeeds,
+  newsIngestRuns,
+  newsRejectedItems,
+} from "../../../drizzle/schema";
 import { createTestDb } from "../../../tests/setup/db";
 import { ArticleContent } from "~/components/blog/ArticleContent";
 import type { Db } from "~/utils/db.server";
 import { acquireLease, releaseLease } from "~/utils/jobs.server";
 import { findArticleBySlug, listCuratedArticles } from "./articles.server";
 import { addFeed } from "./feeds.server";
-import { getLatestRun, listRejections, NEWS_INGEST_JOB, runIngest, runIngestLeased, slugFor, type IngestOptions } from "./ingest.server";
+import {
+  getLatestRun,
+  listRejections,
+  NEWS_INGEST_JOB,
+  runIngest,
+  runIngestLeased,
+  slugFor,
+  type IngestOptions,
+} from "./ingest.server";
 import { updateNewsSettings } from "./settings.server";
 import { MAX_ITEMS_PER_FEED } from "./parse";
 import { startFeedSimulator, type FeedSimulator } from "../../../tests/support/simulators";
@@ -30,7 +44,8 @@ function hugeFeed(bytes: number) {
     let written = 0;
     let n = 0;
     const pump = () => {
-      if (n === 0) response.write('<?xml version="1.0"?><rss version="2.0"><channel><title>Huge</title>');
+      if (n === 0)
+        response.write('<?xml version="1.0"?><rss version="2.0"><channel><title>Huge</title>');
       while (written < bytes && !response.destroyed) {
         const chunk = `<item><title>Stablecoin settlement note number ${n}</title><link>https://huge.example/notes/${n}</link><pubDate>Fri, 12 Dec 2025 08:00:00 GMT</pubDate><description>${"Merchants get stablecoin settlement to M-Pesa in minutes. ".repeat(30)}</description></item>\n`;
         n += 1;
@@ -118,7 +133,10 @@ describe("an ingest run", () => {
     expect(run.totalFetched).toBe(16);
     expect(run.totalCurated + run.totalExcluded).toBe(16);
 
-    const titles = db.select({ title: newsArticles.title, status: newsArticles.status }).from(newsArticles).all();
+    const titles = db
+      .select({ title: newsArticles.title, status: newsArticles.status })
+      .from(newsArticles)
+      .all();
     expect(titles.map((row) => row.title).sort()).toEqual(
       [
         "Central Bank Sets Stablecoin Settlement Rules for Payment Processors!",
@@ -152,17 +170,35 @@ describe("an ingest run", () => {
     expect(run.totalExcluded).toBe(9);
 
     const outcome = (name: string) => run.feeds.find((feed) => feed.feedName === name);
-    expect(outcome("Outlet B")).toMatchObject({ outcome: "ok", format: "atom", items: 1, curated: 1, excluded: 0, httpStatus: 200 });
-    expect(outcome("Rule Breakers")).toMatchObject({ outcome: "ok", format: "rss", items: 7, curated: 1, excluded: 6 });
+    expect(outcome("Outlet B")).toMatchObject({
+      outcome: "ok",
+      format: "atom",
+      items: 1,
+      curated: 1,
+      excluded: 0,
+      httpStatus: 200,
+    });
+    expect(outcome("Rule Breakers")).toMatchObject({
+      outcome: "ok",
+      format: "rss",
+      items: 7,
+      curated: 1,
+      excluded: 6,
+    });
     expect(getLatestRun(db)?.id).toBe(run.id);
   });
 
   it("stores the curation record: canonical URL, feed, topics, tags, fetch time", async () => {
     feeds(CRAFTED);
     await runIngest(db, options({ now: () => NOW }));
-    const row = db.select().from(newsArticles).where(eq(newsArticles.title, "Stablecoin settlement reaches Kenyan merchants & wholesalers")).get();
+    const row = db
+      .select()
+      .from(newsArticles)
+      .where(eq(newsArticles.title, "Stablecoin settlement reaches Kenyan merchants & wholesalers"))
+      .get();
     expect(row).toMatchObject({
-      originalUrl: "https://wire.example.org/news/2025/12/stablecoin-settlement-kenyan-merchants?utm_source=rss&utm_medium=feed",
+      originalUrl:
+        "https://wire.example.org/news/2025/12/stablecoin-settlement-kenyan-merchants?utm_source=rss&utm_medium=feed",
       canonicalUrl: "https://wire.example.org/news/2025/12/stablecoin-settlement-kenyan-merchants",
       sourceUrl: "https://wire.example.org/news/2025/12/stablecoin-settlement-kenyan-merchants",
       sourceName: "Quirky Wire",
@@ -174,14 +210,29 @@ describe("an ingest run", () => {
     });
     expect(JSON.parse(row?.matchedTopics ?? "[]")).toEqual(["stablecoin", "settlement"]);
     expect(JSON.parse(row?.tags ?? "[]")).toEqual(["stablecoins", "settlement", "kenya"]);
-    const tagRows = db.select().from(newsArticleTags).where(eq(newsArticleTags.articleId, row?.id ?? "")).all();
+    const tagRows = db
+      .select()
+      .from(newsArticleTags)
+      .where(eq(newsArticleTags.articleId, row?.id ?? ""))
+      .all();
     expect(tagRows.map((tag) => tag.tag).sort()).toEqual(["kenya", "settlement", "stablecoins"]);
     expect(row?.slug).toBe(slugFor(row?.title ?? "", row?.canonicalKey ?? ""));
-    expect(row?.slug).toMatch(/^stablecoin-settlement-reaches-kenyan-merchants-wholesalers-[0-9a-z]{7}$/);
+    expect(row?.slug).toMatch(
+      /^stablecoin-settlement-reaches-kenyan-merchants-wholesalers-[0-9a-z]{7}$/,
+    );
     expect(row?.body).toMatch(/^Wholesalers in Nairobi/);
     expect(row?.readingTime).toBe(1);
 
-    const undated = db.select().from(newsArticles).where(eq(newsArticles.title, "Off-ramp providers add weekend settlement for merchants across East Africa")).get();
+    const undated = db
+      .select()
+      .from(newsArticles)
+      .where(
+        eq(
+          newsArticles.title,
+          "Off-ramp providers add weekend settlement for merchants across East Africa",
+        ),
+      )
+      .get();
     expect(undated?.publishedAt).toBe(NOW);
   });
 
@@ -193,12 +244,19 @@ describe("an ingest run", () => {
     const article = findArticleBySlug(db, stored?.slug ?? "");
     expect(article).not.toBeNull();
     if (!article) return;
-    const html = renderToStaticMarkup(ArticleContent({ article, siteUrl: "https://onehop.example" }));
+    const html = renderToStaticMarkup(
+      ArticleContent({ article, siteUrl: "https://onehop.example" }),
+    );
     expect(html).toContain("Stablecoin payouts now reach mobile money wallets within minutes");
-    expect(html).not.toMatch(/<script|javascript:|onerror|onclick|<iframe|document\.cookie|alert\(["']/i);
-    for (const href of html.matchAll(/href="([^"]*)"/g)) expect(href[1]).toMatch(/^(https:\/\/|\/blog\?tag=)/);
+    expect(html).not.toMatch(
+      /<script|javascript:|onerror|onclick|<iframe|document\.cookie|alert\(["']/i,
+    );
+    for (const href of html.matchAll(/href="([^"]*)"/g))
+      expect(href[1]).toMatch(/^(https:\/\/|\/blog\?tag=)/);
     const rejected = listRejections(db, run.id);
-    expect(rejected).toEqual([expect.objectContaining({ reason: "unsafe_link", url: "javascript:alert('item-link')" })]);
+    expect(rejected).toEqual([
+      expect.objectContaining({ reason: "unsafe_link", url: "javascript:alert('item-link')" }),
+    ]);
   });
 
   it("adds nothing when the same ingest runs twice, with or without conditional GET", async () => {
@@ -208,9 +266,20 @@ describe("an ingest run", () => {
     const afterFirst = articleCount();
 
     const second = await runIngest(db, options());
-    expect(second.feeds.every((feed) => feed.outcome === "not_modified" && feed.httpStatus === 304)).toBe(true);
-    expect(simulator.requests.some((request) => request.path === "/cointelegraph.example/rss" && request.ifNoneMatch !== null)).toBe(true);
-    expect(second).toMatchObject({ status: "succeeded", totalFetched: 0, totalCurated: 0, totalExcluded: 0 });
+    expect(
+      second.feeds.every((feed) => feed.outcome === "not_modified" && feed.httpStatus === 304),
+    ).toBe(true);
+    expect(
+      simulator.requests.some(
+        (request) => request.path === "/cointelegraph.example/rss" && request.ifNoneMatch !== null,
+      ),
+    ).toBe(true);
+    expect(second).toMatchObject({
+      status: "succeeded",
+      totalFetched: 0,
+      totalCurated: 0,
+      totalExcluded: 0,
+    });
 
     // An outlet that ignores conditional requests sends everything again: the duplicate rules catch it.
     db.update(newsFeeds).set({ etag: null, lastModified: null }).run();
@@ -230,7 +299,10 @@ describe("an ingest run", () => {
       Missing: "https://missing.example/rss",
       Silent: "https://silent.example/rss",
     });
-    const run = await runIngest(db, options({ fetch: { baseUrl: simulator.baseUrl, timeoutMs: 300 } }));
+    const run = await runIngest(
+      db,
+      options({ fetch: { baseUrl: simulator.baseUrl, timeoutMs: 300 } }),
+    );
     expect(run.status).toBe("succeeded");
     expect(run.totalCurated).toBeGreaterThan(0);
     const byName = Object.fromEntries(run.feeds.map((feed) => [feed.feedName, feed]));
@@ -238,13 +310,25 @@ describe("an ingest run", () => {
     expect(byName.Blocked).toMatchObject({ outcome: "failed", httpStatus: 403, error: "HTTP 403" });
     expect(byName.Down).toMatchObject({ outcome: "failed", httpStatus: 500, error: "HTTP 500" });
     expect(byName.Missing).toMatchObject({ outcome: "failed", httpStatus: 404 });
-    expect(byName.Silent).toMatchObject({ outcome: "failed", httpStatus: null, error: "Timed out after 300 ms" });
+    expect(byName.Silent).toMatchObject({
+      outcome: "failed",
+      httpStatus: null,
+      error: "Timed out after 300 ms",
+    });
     const stored = db.select().from(newsFeeds).where(eq(newsFeeds.name, "Down")).get();
-    expect(stored).toMatchObject({ lastOutcome: "failed", lastError: "HTTP 500", lastFetchedAt: NOW, etag: null });
+    expect(stored).toMatchObject({
+      lastOutcome: "failed",
+      lastError: "HTTP 500",
+      lastFetchedAt: NOW,
+      etag: null,
+    });
   });
 
   it("is a failed run when every feed fails, or there is no enabled feed", async () => {
-    expect(await runIngest(db, options())).toMatchObject({ status: "failed", error: "No enabled feeds." });
+    expect(await runIngest(db, options())).toMatchObject({
+      status: "failed",
+      error: "No enabled feeds.",
+    });
     feeds({ Down: "https://down.example/rss", Blocked: "https://blocked.example/rss" });
     const run = await runIngest(db, options());
     expect(run).toMatchObject({ status: "failed", error: "Every feed failed.", totalCurated: 0 });
@@ -255,7 +339,10 @@ describe("an ingest run", () => {
   });
 
   it("does not read disabled feeds", async () => {
-    feeds({ Cointelegraph: "https://cointelegraph.example/rss", "Outlet A": "https://outlet-a.example/rss" });
+    feeds({
+      Cointelegraph: "https://cointelegraph.example/rss",
+      "Outlet A": "https://outlet-a.example/rss",
+    });
     db.update(newsFeeds).set({ enabled: false }).where(eq(newsFeeds.name, "Cointelegraph")).run();
     const run = await runIngest(db, options());
     expect(run.feeds.map((feed) => feed.feedName)).toEqual(["Outlet A"]);
@@ -263,11 +350,16 @@ describe("an ingest run", () => {
 
   it("cuts a 30 MB feed at the size cap, reads the items that arrived whole and asks again in full next time", async () => {
     feeds({ Huge: "https://huge.example/rss" });
-    const run = await runIngest(db, options({ fetch: { baseUrl: simulator.baseUrl, timeoutMs: 10_000 } }));
+    const run = await runIngest(
+      db,
+      options({ fetch: { baseUrl: simulator.baseUrl, timeoutMs: 10_000 } }),
+    );
     const [outcome] = run.feeds;
     expect(outcome).toMatchObject({ outcome: "ok", truncated: true, bytes: 5 * MB });
     expect(outcome?.items).toBe(MAX_ITEMS_PER_FEED);
-    expect(outcome?.error).toMatch(/^Cut off at 5242880 bytes \(size cap\); read the items that arrived whole\. Read the first 200 of \d{4} items\.$/);
+    expect(outcome?.error).toMatch(
+      /^Cut off at 5242880 bytes \(size cap\); read the items that arrived whole\. Read the first 200 of \d{4} items\.$/,
+    );
     expect(run.totalCurated).toBe(outcome?.items);
     expect(db.select().from(newsFeeds).get()?.etag).toBeNull();
   });
@@ -275,24 +367,43 @@ describe("an ingest run", () => {
   it("reads an Atom feed served at an 'rss' URL", async () => {
     feeds({ Heise: "https://heise.example/developer/rss" });
     const run = await runIngest(db, options());
-    expect(run.feeds[0]).toMatchObject({ outcome: "ok", format: "atom", items: 15, curated: 0, excluded: 15 });
-    expect(new Set(listRejections(db, run.id).map((line) => line.reason))).toEqual(new Set(["outside_window"]));
+    expect(run.feeds[0]).toMatchObject({
+      outcome: "ok",
+      format: "atom",
+      items: 15,
+      curated: 0,
+      excluded: 15,
+    });
+    expect(new Set(listRejections(db, run.id).map((line) => line.reason))).toEqual(
+      new Set(["outside_window"]),
+    );
   });
 
   it("publishes at once when auto-publish is on", async () => {
     updateNewsSettings(db, { autoPublish: true }, "op_1", NOW);
     feeds({ "Outlet A": "https://outlet-a.example/rss" });
     await runIngest(db, options());
-    expect(db.select().from(newsArticles).all().map((row) => [row.status, row.statusChangedAt])).toEqual([["published", NOW]]);
+    expect(
+      db
+        .select()
+        .from(newsArticles)
+        .all()
+        .map((row) => [row.status, row.statusChangedAt]),
+    ).toEqual([["published", NOW]]);
   });
 
   it("curates the recorded Cointelegraph and The Block feeds on their publication day", async () => {
-    feeds({ Cointelegraph: "https://cointelegraph.example/rss", "The Block": "https://theblock.example/rss.xml" });
+    feeds({
+      Cointelegraph: "https://cointelegraph.example/rss",
+      "The Block": "https://theblock.example/rss.xml",
+    });
     const run = await runIngest(db, options());
     expect(run.totalFetched).toBe(49);
     expect(run.totalCurated).toBeGreaterThan(5);
     const rejections = listRejections(db, run.id);
-    expect(rejections.some((line) => line.reason === "excluded_topic" && /airdrop/i.test(line.title))).toBe(true);
+    expect(
+      rejections.some((line) => line.reason === "excluded_topic" && /airdrop/i.test(line.title)),
+    ).toBe(true);
     expect(rejections.every((line) => line.detail.length > 0)).toBe(true);
     for (const article of listCuratedArticles(db, 100)) {
       expect(article.tags.length).toBeGreaterThan(0);
@@ -315,7 +426,10 @@ describe("runs under the lease", () => {
 
   it("never overlaps itself: a second run started during the first is refused", async () => {
     feeds({ "Outlet A": "https://outlet-a.example/rss" });
-    const [first, second] = await Promise.all([runIngestLeased(db, options()), runIngestLeased(db, options())]);
+    const [first, second] = await Promise.all([
+      runIngestLeased(db, options()),
+      runIngestLeased(db, options()),
+    ]);
     expect([first, second].filter((result) => result === "busy")).toHaveLength(1);
     expect(articleCount()).toBe(1);
   });

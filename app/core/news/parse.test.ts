@@ -6,7 +6,12 @@ import { FeedParseError, parseFeedText, resolveLink, salvageTruncatedFeed } from
 const FIXTURES = path.resolve("tests/fixtures/feeds");
 const read = (file: string) => readFileSync(path.join(FIXTURES, file), "utf8");
 const FETCHED_AT = Date.UTC(2025, 11, 13, 12, 0, 0);
-const context = (feedUrl: string) => ({ feedId: "feed_1", feedName: "Outlet", feedUrl, fetchedAt: FETCHED_AT });
+const context = (feedUrl: string) => ({
+  feedId: "feed_1",
+  feedName: "Outlet",
+  feedUrl,
+  fetchedAt: FETCHED_AT,
+});
 
 describe("recorded feeds", () => {
   it.each([
@@ -17,22 +22,30 @@ describe("recorded feeds", () => {
     ["ethnews-rss-2019.xml", "rss", 19],
     ["coindesk-feedburner-rss-2019.xml", "rss", 20],
     ["heise-developer-atom-2016.xml", "atom", 15],
-  ] as const)("%s parses as %s with %i items, all dated, linked and titled in plain text", (file, format, count) => {
-    const feed = parseFeedText(read(file), context("https://outlet.example/feed"));
-    expect(feed.format).toBe(format);
-    expect(feed.items).toHaveLength(count);
-    for (const item of feed.items) {
-      expect(item.title.length).toBeGreaterThan(0);
-      expect(item.title).not.toMatch(/<|&[a-z#0-9]+;/i);
-      expect(item.link).toMatch(/^https?:\/\//);
-      expect(item.undated).toBe(false);
-      expect(`${item.summary}\n${item.text}`).not.toMatch(/<\/?[a-z][^>]*>/i);
-    }
-  });
+  ] as const)(
+    "%s parses as %s with %i items, all dated, linked and titled in plain text",
+    (file, format, count) => {
+      const feed = parseFeedText(read(file), context("https://outlet.example/feed"));
+      expect(feed.format).toBe(format);
+      expect(feed.items).toHaveLength(count);
+      for (const item of feed.items) {
+        expect(item.title.length).toBeGreaterThan(0);
+        expect(item.title).not.toMatch(/<|&[a-z#0-9]+;/i);
+        expect(item.link).toMatch(/^https?:\/\//);
+        expect(item.undated).toBe(false);
+        expect(`${item.summary}\n${item.text}`).not.toMatch(/<\/?[a-z][^>]*>/i);
+      }
+    },
+  );
 
   it("reads Cointelegraph's CDATA descriptions as text and its 'X by Name' creators as names", () => {
-    const [first] = parseFeedText(read("cointelegraph-rss.xml"), context("https://cointelegraph.com/rss")).items;
-    expect(first?.title).toBe("Figure Technology files ‘second IPO’ to bring native equity issuance to Solana");
+    const [first] = parseFeedText(
+      read("cointelegraph-rss.xml"),
+      context("https://cointelegraph.com/rss"),
+    ).items;
+    expect(first?.title).toBe(
+      "Figure Technology files ‘second IPO’ to bring native equity issuance to Solana",
+    );
     expect(first?.author).toBe("Sam Bourgi");
     expect(first?.summary).not.toContain("<img");
     expect(first?.summary.length).toBeGreaterThan(100);
@@ -40,34 +53,51 @@ describe("recorded feeds", () => {
   });
 
   it("strips the <h1> ETHNews wraps its titles in", () => {
-    const [first] = parseFeedText(read("ethnews-rss-2019.xml"), context("https://www.ethnews.com/rss")).items;
+    const [first] = parseFeedText(
+      read("ethnews-rss-2019.xml"),
+      context("https://www.ethnews.com/rss"),
+    ).items;
     expect(first?.title).toBe("Distributed Digest: Thursday, January 31, 2019");
   });
 
   it("decodes Decrypt's double-escaped entities", () => {
     const feed = parseFeedText(read("decrypt-rss.xml"), context("https://decrypt.co/feed"));
-    expect(feed.items[0]?.title).toBe("Vanguard Exec Calls Bitcoin a 'Digital Labubu', Even as Firm Offers Crypto ETF Trading");
+    expect(feed.items[0]?.title).toBe(
+      "Vanguard Exec Calls Bitcoin a 'Digital Labubu', Even as Firm Offers Crypto ETF Trading",
+    );
   });
 });
 
 describe("bad input", () => {
   it("reads an Atom document served at an 'rss' URL as Atom", () => {
-    const feed = parseFeedText(read("heise-developer-atom-2016.xml"), context("https://feeds.example.org/developer/rss"));
+    const feed = parseFeedText(
+      read("heise-developer-atom-2016.xml"),
+      context("https://feeds.example.org/developer/rss"),
+    );
     expect(feed.format).toBe("atom");
     expect(feed.items[0]?.title).toBe("Java-Anwendungsserver: Red Hat gibt WildFly 10 frei");
     expect(feed.items[0]?.publishedAt).toBe(Date.parse("2016-02-01T17:22:00+01:00"));
   });
 
   it("handles CDATA, entity-encoded HTML, relative links and items without dates or links", () => {
-    const feed = parseFeedText(read("crafted-quirks-rss.xml"), context("https://wire.example.org/feed/"));
+    const feed = parseFeedText(
+      read("crafted-quirks-rss.xml"),
+      context("https://wire.example.org/feed/"),
+    );
     const [cdata, encoded, undated, unlinked] = feed.items;
     expect(cdata?.title).toBe("Stablecoin settlement reaches Kenyan merchants & wholesalers");
-    expect(cdata?.link).toBe("https://wire.example.org/news/2025/12/stablecoin-settlement-kenyan-merchants?utm_source=rss&utm_medium=feed");
+    expect(cdata?.link).toBe(
+      "https://wire.example.org/news/2025/12/stablecoin-settlement-kenyan-merchants?utm_source=rss&utm_medium=feed",
+    );
     expect(cdata?.summary).toMatch(/^Wholesalers in Nairobi .* stock\.$/);
     expect(cdata?.summary).not.toContain("appeared first on");
     expect(cdata?.author).toBe("Achieng Odhiambo");
-    expect(encoded?.title).toBe("Regulators publish on-ramp compliance checklist – what exchanges must do");
-    expect(encoded?.link).toBe("https://wire.example.org/news/2025/12/on-ramp-compliance-checklist");
+    expect(encoded?.title).toBe(
+      "Regulators publish on-ramp compliance checklist – what exchanges must do",
+    );
+    expect(encoded?.link).toBe(
+      "https://wire.example.org/news/2025/12/on-ramp-compliance-checklist",
+    );
     expect(encoded?.text).toContain("compliance steps for every fiat on-ramp");
     expect(encoded?.text).toContain("- KYC at onboarding\n- Monitoring of large transfers");
     expect(undated?.undated).toBe(true);
@@ -77,7 +107,9 @@ describe("bad input", () => {
   });
 
   it("reads a feed that starts with a BOM and carries characters XML forbids", () => {
-    const text = readFileSync(path.join(FIXTURES, "crafted-bom-invalid-chars-rss.xml")).toString("utf8");
+    const text = readFileSync(path.join(FIXTURES, "crafted-bom-invalid-chars-rss.xml")).toString(
+      "utf8",
+    );
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const feed = parseFeedText(text, context("https://bom.example.org/feed"));
     expect(feed.items).toHaveLength(1);
@@ -87,10 +119,15 @@ describe("bad input", () => {
   });
 
   it("keeps scripts and javascript: URLs out of every field", () => {
-    const feed = parseFeedText(read("crafted-hostile-content-rss.xml"), context("https://hostile.example.org/feed"));
+    const feed = parseFeedText(
+      read("crafted-hostile-content-rss.xml"),
+      context("https://hostile.example.org/feed"),
+    );
     for (const item of feed.items) {
       for (const field of [item.title, item.summary, item.text]) {
-        expect(field).not.toMatch(/<script|javascript:|onerror|onclick|document\.cookie|alert\(["']/i);
+        expect(field).not.toMatch(
+          /<script|javascript:|onerror|onclick|document\.cookie|alert\(["']/i,
+        );
       }
     }
     expect(feed.items[0]?.title).toBe("Stablecoin payouts reach mobile money wallets");
@@ -101,13 +138,22 @@ describe("bad input", () => {
   });
 
   it("rejects what is not a feed at all", () => {
-    expect(() => parseFeedText("<html><body>Attention Required!</body></html>", context("https://x.example/rss"))).toThrow(FeedParseError);
+    expect(() =>
+      parseFeedText(
+        "<html><body>Attention Required!</body></html>",
+        context("https://x.example/rss"),
+      ),
+    ).toThrow(FeedParseError);
     expect(() => parseFeedText("", context("https://x.example/rss"))).toThrow(FeedParseError);
   });
 
   it("resolves relative links against the site, then the feed", () => {
-    expect(resolveLink("/a", ["https://site.example/", "https://feeds.example/rss"])).toBe("https://site.example/a");
-    expect(resolveLink("b", [null, "https://feeds.example/x/rss"])).toBe("https://feeds.example/x/b");
+    expect(resolveLink("/a", ["https://site.example/", "https://feeds.example/rss"])).toBe(
+      "https://site.example/a",
+    );
+    expect(resolveLink("b", [null, "https://feeds.example/x/rss"])).toBe(
+      "https://feeds.example/x/b",
+    );
     expect(resolveLink("", ["https://site.example/"])).toBeNull();
   });
 });

@@ -24,7 +24,10 @@ export class FeedParseError extends Error {
 }
 
 /** Resolve `value` against the feed's addresses; null if it is not a web link. */
-export function resolveLink(value: string | null | undefined, bases: readonly (string | null | undefined)[]): string | null {
+export function resolveLink(
+  value: string | null | undefined,
+  bases: readonly (string | null | undefined)[],
+): string | null {
   const raw = value?.trim();
   if (!raw) return null;
   for (const base of [...bases, undefined]) {
@@ -54,7 +57,9 @@ export function parseFeedText(
   try {
     feed = parseFeed(stripInvalidCharacters(xml).trimStart());
   } catch (error) {
-    throw new FeedParseError(`Not an RSS or Atom feed (${error instanceof Error ? error.message : String(error)})`);
+    throw new FeedParseError(
+      `Not an RSS or Atom feed (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   const bases = [feed.url, feed.self, context.feedUrl];
   const all = feed.items;
@@ -74,7 +79,9 @@ export function parseFeedText(
       undated: published === null,
       summary,
       text,
-      categories: item.categories.map((category) => toSingleLine(category.label ?? category.term)).filter(Boolean),
+      categories: item.categories
+        .map((category) => toSingleLine(category.label ?? category.term))
+        .filter(Boolean),
       author: authorName ? (WRAPPED_AUTHOR.exec(authorName)?.[1] ?? authorName) : null,
     };
   });

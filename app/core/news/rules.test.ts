@@ -52,10 +52,20 @@ describe("only the last 7 days", () => {
 
 describe("normalised titles", () => {
   it("ignores case, punctuation, quotes, accents, emojis and spacing", () => {
-    const a = normalizeTitle("Central bank sets stablecoin settlement rules for payment processors");
-    expect(normalizeTitle("Central Bank Sets Stablecoin Settlement Rules for Payment Processors!")).toBe(a);
-    expect(normalizeTitle("  Central bank sets 'stablecoin' settlement rules — for payment processors 🚀 ")).toBe(a);
-    expect(normalizeTitle("What’s next for Kenya's café merchants?")).toBe(normalizeTitle("Whats next for Kenyas cafe merchants"));
+    const a = normalizeTitle(
+      "Central bank sets stablecoin settlement rules for payment processors",
+    );
+    expect(
+      normalizeTitle("Central Bank Sets Stablecoin Settlement Rules for Payment Processors!"),
+    ).toBe(a);
+    expect(
+      normalizeTitle(
+        "  Central bank sets 'stablecoin' settlement rules — for payment processors 🚀 ",
+      ),
+    ).toBe(a);
+    expect(normalizeTitle("What’s next for Kenya's café merchants?")).toBe(
+      normalizeTitle("Whats next for Kenyas cafe merchants"),
+    );
   });
 
   it("keeps different stories apart", () => {
@@ -65,15 +75,23 @@ describe("normalised titles", () => {
 
 describe("canonical URLs", () => {
   it("strips tracking parameters, fragments and trailing slashes, and keeps real parameters sorted", () => {
-    expect(canonicalUrl("https://www.Example.com/a/story/?utm_source=rss&utm_medium=feed&id=7&fbclid=x#comments")).toBe(
-      "https://www.example.com/a/story?id=7",
+    expect(
+      canonicalUrl(
+        "https://www.Example.com/a/story/?utm_source=rss&utm_medium=feed&id=7&fbclid=x#comments",
+      ),
+    ).toBe("https://www.example.com/a/story?id=7");
+    expect(canonicalUrl("https://example.com/s?b=2&a=1&gclid=z&mc_cid=1&ref=tw")).toBe(
+      "https://example.com/s?a=1&b=2",
     );
-    expect(canonicalUrl("https://example.com/s?b=2&a=1&gclid=z&mc_cid=1&ref=tw")).toBe("https://example.com/s?a=1&b=2");
   });
 
   it("gives the same key over http and https, with or without www", () => {
-    const a = canonicalUrl("https://www.payments-desk.example.net/2025/12/rules/?utm_source=outlet-a");
-    const b = canonicalUrl("http://payments-desk.example.net/2025/12/rules?fbclid=IwAR0&utm_source=outlet-b#top");
+    const a = canonicalUrl(
+      "https://www.payments-desk.example.net/2025/12/rules/?utm_source=outlet-a",
+    );
+    const b = canonicalUrl(
+      "http://payments-desk.example.net/2025/12/rules?fbclid=IwAR0&utm_source=outlet-b#top",
+    );
     expect(a && b && canonicalKey(a)).toBe(b && canonicalKey(b));
   });
 
@@ -145,13 +163,17 @@ describe("judging one item", () => {
     [{ publishedAt: NOW - 8 * DAY }, "outside_window"],
     [{ title: "STABLECOIN SETTLEMENT REACHES KENYAN MERCHANTS" }, "all_caps_title"],
     [{ title: "🚀 Stablecoin 🔥 settlement 💰" }, "too_many_emojis"],
-    [{ summary: "Stablecoin settlement got faster.", text: "Stablecoin settlement got faster." }, "too_short"],
+    [
+      { summary: "Stablecoin settlement got faster.", text: "Stablecoin settlement got faster." },
+      "too_short",
+    ],
     [{ text: `${LONG_TEXT} An airdrop follows.` }, "excluded_topic"],
     [{ title: "Sponsored: stablecoin settlement", text: LONG_TEXT }, "excluded_topic"],
     [
       {
         title: "Miners move to hydro power",
-        summary: "Bitcoin mining operations are moving to geothermal and hydro power in the Rift Valley, attracted by surplus electricity.",
+        summary:
+          "Bitcoin mining operations are moving to geothermal and hydro power in the Rift Valley, attracted by surplus electricity.",
         text: "Bitcoin mining operations are moving to geothermal and hydro power in the Rift Valley, attracted by surplus electricity.",
       },
       "no_required_topic",
@@ -187,7 +209,10 @@ describe("curating a batch", () => {
 
   it("catches the same story under another URL by its title", () => {
     const a = item({ link: "https://a.example/story-1" });
-    const b = item({ link: "https://b.example/another-path", title: "Stablecoin Settlement Reaches Kenyan Merchants." });
+    const b = item({
+      link: "https://b.example/another-path",
+      title: "Stablecoin Settlement Reaches Kenyan Merchants.",
+    });
     const { accepted, rejected } = curate([a, b], empty, NOW);
     expect(accepted).toHaveLength(1);
     expect(rejected.map((entry) => entry.reason)).toEqual(["duplicate_title"]);
@@ -199,14 +224,24 @@ describe("curating a batch", () => {
       canonicalKeys: new Set<string>(),
     };
     expect(curate([item()], known, NOW).rejected[0]?.reason).toBe("duplicate_title");
-    const byUrl = { normalizedTitles: new Set<string>(), canonicalKeys: new Set(["news.example.com/2025/12/stablecoin-settlement"]) };
-    expect(curate([item({ link: "https://news.example.com/2025/12/stablecoin-settlement/?utm_campaign=x" })], byUrl, NOW).rejected[0]?.reason).toBe(
-      "duplicate_url",
-    );
+    const byUrl = {
+      normalizedTitles: new Set<string>(),
+      canonicalKeys: new Set(["news.example.com/2025/12/stablecoin-settlement"]),
+    };
+    expect(
+      curate(
+        [item({ link: "https://news.example.com/2025/12/stablecoin-settlement/?utm_campaign=x" })],
+        byUrl,
+        NOW,
+      ).rejected[0]?.reason,
+    ).toBe("duplicate_url");
   });
 
   it("never lets a rejected copy block a good one", () => {
-    const shouting = item({ title: "STABLECOIN SETTLEMENT REACHES KENYAN MERCHANTS", publishedAt: NOW - 1000 });
+    const shouting = item({
+      title: "STABLECOIN SETTLEMENT REACHES KENYAN MERCHANTS",
+      publishedAt: NOW - 1000,
+    });
     const good = item({ publishedAt: NOW - 2000 });
     const { accepted, rejected } = curate([shouting, good], empty, NOW);
     expect(accepted).toHaveLength(1);
@@ -214,10 +249,17 @@ describe("curating a batch", () => {
   });
 
   it("keeps every rejected item with its reason", () => {
-    const items = [item(), item({ link: null, title: "Another" }), item({ publishedAt: NOW - 9 * DAY, title: "Old" })];
+    const items = [
+      item(),
+      item({ link: null, title: "Another" }),
+      item({ publishedAt: NOW - 9 * DAY, title: "Old" }),
+    ];
     const { accepted, rejected } = curate(items, empty, NOW);
     expect(accepted.length + rejected.length).toBe(items.length);
-    expect(rejected.map((entry) => entry.reason).sort()).toEqual(["missing_link", "outside_window"]);
+    expect(rejected.map((entry) => entry.reason).sort()).toEqual([
+      "missing_link",
+      "outside_window",
+    ]);
     for (const entry of rejected) expect(entry.detail.length).toBeGreaterThan(0);
   });
 });

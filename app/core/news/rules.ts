@@ -3,7 +3,12 @@
  * in order to a batch of parsed items against what the database already holds. No I/O: the ingest run
  * (ingest.server.ts) gathers the inputs and stores the outputs.
  */
-import { matchExcludedTopics, matchRequiredTopics, tagsForItem, type RequiredTopic } from "./topics";
+import {
+  matchExcludedTopics,
+  matchRequiredTopics,
+  tagsForItem,
+  type RequiredTopic,
+} from "./topics";
 
 /** Only items published in the last 7 days. */
 export const CURATION_WINDOW_DAYS = 7;
@@ -47,7 +52,11 @@ export const REJECTION_LABELS: Record<RejectionReason, string> = {
 // The rules
 
 /** Published within [now - 7 days, now + tolerance]. */
-export function isWithinWindow(publishedAt: number, now: number, windowMs = CURATION_WINDOW_MS): boolean {
+export function isWithinWindow(
+  publishedAt: number,
+  now: number,
+  windowMs = CURATION_WINDOW_MS,
+): boolean {
   return publishedAt >= now - windowMs && publishedAt <= now + FUTURE_TOLERANCE_MS;
 }
 
@@ -102,7 +111,12 @@ const TRACKING_PARAMS = new Set([
 
 function isTrackingParam(name: string): boolean {
   const key = name.toLowerCase();
-  return key.startsWith("utm_") || key.startsWith("pk_") || key.startsWith("mtm_") || TRACKING_PARAMS.has(key);
+  return (
+    key.startsWith("utm_") ||
+    key.startsWith("pk_") ||
+    key.startsWith("mtm_") ||
+    TRACKING_PARAMS.has(key)
+  );
 }
 
 /**
@@ -124,7 +138,8 @@ export function canonicalUrl(value: string): string | null {
   const kept = [...url.searchParams.entries()].filter(([name]) => !isTrackingParam(name));
   kept.sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : av > bv ? 1 : 0) : a < b ? -1 : 1));
   url.search = new URLSearchParams(kept).toString();
-  if (url.pathname.length > 1 && url.pathname.endsWith("/")) url.pathname = url.pathname.replace(/\/+$/, "");
+  if (url.pathname.length > 1 && url.pathname.endsWith("/"))
+    url.pathname = url.pathname.replace(/\/+$/, "");
   return url.toString();
 }
 
@@ -214,31 +229,52 @@ export interface KnownArticles {
 }
 
 type Verdict =
-  | { ok: true; accepted: AcceptedItem }
-  | { ok: false; reason: RejectionReason; detail: string };
+  { ok: true; accepted: AcceptedItem } | { ok: false; reason: RejectionReason; detail: string };
 
 /** Every rule but the duplicate checks, in order; the first that fails is the reason. */
 export function judgeItem(item: CandidateItem, now: number): Verdict {
   const title = item.title.trim();
   if (!title) return { ok: false, reason: "missing_title", detail: "The item has no title." };
-  if (!item.link) return { ok: false, reason: "missing_link", detail: "The item has no link to the story." };
+  if (!item.link)
+    return { ok: false, reason: "missing_link", detail: "The item has no link to the story." };
   const canonical = canonicalUrl(item.link);
-  if (!canonical) return { ok: false, reason: "unsafe_link", detail: `Not an http(s) link: ${item.link.slice(0, 200)}` };
+  if (!canonical)
+    return {
+      ok: false,
+      reason: "unsafe_link",
+      detail: `Not an http(s) link: ${item.link.slice(0, 200)}`,
+    };
   if (!isWithinWindow(item.publishedAt, now)) {
-    return { ok: false, reason: "outside_window", detail: `Published ${new Date(item.publishedAt).toISOString()}.` };
+    return {
+      ok: false,
+      reason: "outside_window",
+      detail: `Published ${new Date(item.publishedAt).toISOString()}.`,
+    };
   }
-  if (isAllCaps(title)) return { ok: false, reason: "all_caps_title", detail: "The title is in capitals only." };
+  if (isAllCaps(title))
+    return { ok: false, reason: "all_caps_title", detail: "The title is in capitals only." };
   const emojis = countEmojis(`${title}\n${item.text}`);
-  if (emojis > MAX_EMOJIS) return { ok: false, reason: "too_many_emojis", detail: `${emojis} emojis.` };
+  if (emojis > MAX_EMOJIS)
+    return { ok: false, reason: "too_many_emojis", detail: `${emojis} emojis.` };
   const body = item.text.length >= item.summary.length ? item.text : item.summary;
   if (!meetsMinimumLength(body)) {
-    return { ok: false, reason: "too_short", detail: `${[...body.trim()].length} characters of text.` };
+    return {
+      ok: false,
+      reason: "too_short",
+      detail: `${[...body.trim()].length} characters of text.`,
+    };
   }
   const topicText = [title, item.summary, item.text, item.categories.join(" ")].join("\n");
   const excluded = matchExcludedTopics(topicText);
-  if (excluded.length > 0) return { ok: false, reason: "excluded_topic", detail: `Mentions ${excluded.join(", ")}.` };
+  if (excluded.length > 0)
+    return { ok: false, reason: "excluded_topic", detail: `Mentions ${excluded.join(", ")}.` };
   const topics = matchRequiredTopics(topicText);
-  if (topics.length === 0) return { ok: false, reason: "no_required_topic", detail: "Mentions none of the required topics." };
+  if (topics.length === 0)
+    return {
+      ok: false,
+      reason: "no_required_topic",
+      detail: "Mentions none of the required topics.",
+    };
   return {
     ok: true,
     accepted: {
@@ -277,11 +313,19 @@ export function curate(
     }
     const candidate = verdict.accepted;
     if (keys.has(candidate.canonicalKey)) {
-      rejected.push({ item, reason: "duplicate_url", detail: `Already have ${candidate.canonicalUrl}.` });
+      rejected.push({
+        item,
+        reason: "duplicate_url",
+        detail: `Already have ${candidate.canonicalUrl}.`,
+      });
       continue;
     }
     if (titles.has(candidate.normalizedTitle)) {
-      rejected.push({ item, reason: "duplicate_title", detail: "Already have a story with this title." });
+      rejected.push({
+        item,
+        reason: "duplicate_title",
+        detail: "Already have a story with this title.",
+      });
       continue;
     }
     keys.add(candidate.canonicalKey);

@@ -31,7 +31,11 @@ export async function scheduledIngest(
 }
 
 /** Schedule (enabled) or stop (disabled) the daily ingest in this process; returns the job when scheduled. */
-export function applyAutoIngest(db: Db, enabled: boolean, options: () => Omit<IngestOptions, "trigger">): Cron | null {
+export function applyAutoIngest(
+  db: Db,
+  enabled: boolean,
+  options: () => Omit<IngestOptions, "trigger">,
+): Cron | null {
   if (!enabled) {
     unschedule(NEWS_INGEST_JOB);
     return null;
@@ -43,7 +47,10 @@ export function applyAutoIngest(db: Db, enabled: boolean, options: () => Omit<In
     run: async () => {
       const result = await scheduledIngest(db, options());
       logger.info("scheduled news ingest", {
-        result: typeof result === "string" ? result : { id: result.id, status: result.status, curated: result.totalCurated },
+        result:
+          typeof result === "string"
+            ? result
+            : { id: result.id, status: result.status, curated: result.totalCurated },
       });
     },
   });

@@ -6,7 +6,12 @@ import type { Db } from "~/utils/db.server";
 import { acquireLease, stopAllJobs } from "~/utils/jobs.server";
 import { addFeed } from "./feeds.server";
 import { NEWS_INGEST_JOB } from "./ingest.server";
-import { applyAutoIngest, isAutoIngestScheduled, nextIngestRun, scheduledIngest } from "./schedule.server";
+import {
+  applyAutoIngest,
+  isAutoIngestScheduled,
+  nextIngestRun,
+  scheduledIngest,
+} from "./schedule.server";
 import { getNewsSettings, updateNewsSettings } from "./settings.server";
 import { startFeedSimulator, type FeedSimulator } from "../../../tests/support/simulators";
 
@@ -16,7 +21,10 @@ let testDb: ReturnType<typeof createTestDb>;
 let db: Db;
 
 beforeAll(async () => {
-  simulator = await startFeedSimulator({ dir: path.resolve("tests/fixtures/feeds"), routes: { "outlet-a.example/rss": "crafted-outlet-a-rss.xml" } });
+  simulator = await startFeedSimulator({
+    dir: path.resolve("tests/fixtures/feeds"),
+    routes: { "outlet-a.example/rss": "crafted-outlet-a-rss.xml" },
+  });
 });
 afterAll(() => simulator.close());
 beforeEach(() => {
@@ -33,7 +41,11 @@ const options = () => ({ now: () => NOW, fetch: { baseUrl: simulator.baseUrl } }
 
 describe("the schedule: 07:00 EAT, Monday to Friday", () => {
   it.each([
-    ["Wednesday before 07:00 EAT: the same morning", "2026-11-18T03:59:00Z", "2026-11-18T04:00:00.000Z"],
+    [
+      "Wednesday before 07:00 EAT: the same morning",
+      "2026-11-18T03:59:00Z",
+      "2026-11-18T04:00:00.000Z",
+    ],
     ["Wednesday after 07:00 EAT: Thursday", "2026-11-18T04:00:00Z", "2026-11-19T04:00:00.000Z"],
     ["Friday after the run: Monday", "2026-11-20T05:00:00Z", "2026-11-23T04:00:00.000Z"],
     ["Saturday: Monday", "2026-11-21T10:00:00Z", "2026-11-23T04:00:00.000Z"],
@@ -50,7 +62,9 @@ describe("the auto-ingest switch", () => {
     const job = applyAutoIngest(db, true, options);
     expect(isAutoIngestScheduled()).toBe(true);
     expect(job?.getPattern()).toBe("0 7 * * 1-5");
-    expect(job?.nextRun(new Date("2026-11-21T10:00:00Z"))?.toISOString()).toBe("2026-11-23T04:00:00.000Z");
+    expect(job?.nextRun(new Date("2026-11-21T10:00:00Z"))?.toISOString()).toBe(
+      "2026-11-23T04:00:00.000Z",
+    );
     expect(applyAutoIngest(db, false, options)).toBeNull();
     expect(isAutoIngestScheduled()).toBe(false);
   });

@@ -4,7 +4,11 @@ import { newsSettings } from "../../../drizzle/schema";
 import type { Db } from "~/utils/db.server";
 import type { NewsSettings } from "./types";
 
-export const DEFAULT_NEWS_SETTINGS: NewsSettings = { autoIngest: false, autoPublish: false, updatedAt: null };
+export const DEFAULT_NEWS_SETTINGS: NewsSettings = {
+  autoIngest: false,
+  autoPublish: false,
+  updatedAt: null,
+};
 
 export function getNewsSettings(db: Db): NewsSettings {
   const row = db.select().from(newsSettings).where(eq(newsSettings.id, 1)).get();
@@ -26,6 +30,9 @@ export function updateNewsSettings(
       updatedAt: now,
       updatedBy: actorId,
     })
-    .onConflictDoUpdate({ target: newsSettings.id, set: { ...patch, updatedAt: now, updatedBy: actorId } })
+    .onConflictDoUpdate({
+      target: newsSettings.id,
+      set: { ...patch, updatedAt: now, updatedBy: actorId },
+    })
     .run();
 }

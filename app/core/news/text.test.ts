@@ -1,12 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { parseBody, safeExternalUrl } from "./body";
-import { excerpt, htmlToPlainText, stripInvalidCharacters, toArticleBody, toSingleLine } from "./text";
+import {
+  excerpt,
+  htmlToPlainText,
+  stripInvalidCharacters,
+  toArticleBody,
+  toSingleLine,
+} from "./text";
 
 describe("feed HTML to plain text", () => {
   it("keeps the words and drops markup, images and link targets", () => {
-    expect(htmlToPlainText('<p>Paid in <strong>USDT</strong>, <a href="https://x.example">settled</a> in KES.<img src="a.png"></p>')).toBe(
-      "Paid in USDT, settled in KES.",
-    );
+    expect(
+      htmlToPlainText(
+        '<p>Paid in <strong>USDT</strong>, <a href="https://x.example">settled</a> in KES.<img src="a.png"></p>',
+      ),
+    ).toBe("Paid in USDT, settled in KES.");
   });
 
   it("never lets scripts, event handlers or javascript: URLs through", () => {
@@ -18,34 +26,50 @@ describe("feed HTML to plain text", () => {
   });
 
   it("decodes entity-encoded and double-encoded markup before removing it", () => {
-    expect(htmlToPlainText("&lt;p&gt;Settlement &amp;amp; payouts&lt;/p&gt;")).toBe("Settlement & payouts");
-    expect(htmlToPlainText('&amp;lt;script&amp;gt;alert("x")&amp;lt;/script&amp;gt; Merchants keep prices in KES.')).toBe(
-      "Merchants keep prices in KES.",
+    expect(htmlToPlainText("&lt;p&gt;Settlement &amp;amp; payouts&lt;/p&gt;")).toBe(
+      "Settlement & payouts",
     );
+    expect(
+      htmlToPlainText(
+        '&amp;lt;script&amp;gt;alert("x")&amp;lt;/script&amp;gt; Merchants keep prices in KES.',
+      ),
+    ).toBe("Merchants keep prices in KES.");
     expect(toSingleLine("What&amp;#039;s new in crypto")).toBe("What's new in crypto");
   });
 
   it("drops WordPress and aggregator boilerplate", () => {
-    expect(htmlToPlainText("<p>Story text.</p><p>The post <a href='x'>Story</a> appeared first on Outlet.</p>")).toBe("Story text.");
+    expect(
+      htmlToPlainText(
+        "<p>Story text.</p><p>The post <a href='x'>Story</a> appeared first on Outlet.</p>",
+      ),
+    ).toBe("Story text.");
     expect(htmlToPlainText("Story text that goes on [&#8230;]")).toBe("Story text that goes on");
   });
 
   it("turns lists and headings into our body format", () => {
-    const text = htmlToPlainText("<h2>Why</h2><p>Because.</p><ul><li>One</li><li>Two</li></ul><ol><li>First</li></ol>");
+    const text = htmlToPlainText(
+      "<h2>Why</h2><p>Because.</p><ul><li>One</li><li>Two</li></ul><ol><li>First</li></ol>",
+    );
     expect(toArticleBody(text)).toBe("Why\n\nBecause.\n\n- One\n- Two\n\n1. First");
   });
 
   it("removes a BOM and the characters XML 1.0 forbids, keeping emojis and accents", () => {
-    expect(stripInvalidCharacters("\uFEFFCaf\u00e9\u000B \u001F\u0002ok 🇰🇪 \uD800x")).toBe("Café ok 🇰🇪 x");
+    expect(stripInvalidCharacters("\uFEFFCaf\u00e9\u000B \u001F\u0002ok 🇰🇪 \uD800x")).toBe(
+      "Café ok 🇰🇪 x",
+    );
   });
 
   it("makes titles one line", () => {
-    expect(toSingleLine("<h1>Distributed Digest:\n Thursday</h1>")).toBe("Distributed Digest: Thursday");
+    expect(toSingleLine("<h1>Distributed Digest:\n Thursday</h1>")).toBe(
+      "Distributed Digest: Thursday",
+    );
   });
 
   it("shortens to whole sentences for the tl;dr", () => {
     const text = "First sentence here. Second sentence is a bit longer than the first. Third one.";
-    expect(excerpt(text, 70)).toBe("First sentence here. Second sentence is a bit longer than the first.");
+    expect(excerpt(text, 70)).toBe(
+      "First sentence here. Second sentence is a bit longer than the first.",
+    );
     expect(excerpt("word ".repeat(100), 50).endsWith("…")).toBe(true);
     expect(excerpt("Short.", 50)).toBe("Short.");
   });
@@ -53,7 +77,8 @@ describe("feed HTML to plain text", () => {
 
 describe("the body format", () => {
   it("parses headings, paragraphs, bullet and numbered lists", () => {
-    const body = "Intro line one\nline two.\n\n## The short version\n\n1. Quote\n2. Pay\n\n### Details\n- A\n- B\n\nEnd.";
+    const body =
+      "Intro line one\nline two.\n\n## The short version\n\n1. Quote\n2. Pay\n\n### Details\n- A\n- B\n\nEnd.";
     expect(parseBody(body)).toEqual([
       { kind: "paragraph", text: "Intro line one line two." },
       { kind: "heading", level: 2, text: "The short version" },
@@ -73,7 +98,9 @@ describe("the body format", () => {
   });
 
   it("lets only http(s) links out", () => {
-    expect(safeExternalUrl("https://cointelegraph.com/news/x")).toBe("https://cointelegraph.com/news/x");
+    expect(safeExternalUrl("https://cointelegraph.com/news/x")).toBe(
+      "https://cointelegraph.com/news/x",
+    );
     expect(safeExternalUrl("javascript:alert(1)")).toBeNull();
     expect(safeExternalUrl("JAVASCRIPT:alert(1)")).toBeNull();
     expect(safeExternalUrl("data:text/html,hi")).toBeNull();

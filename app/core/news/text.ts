@@ -22,12 +22,36 @@ const htmlOptions: HtmlToTextOptions = {
     { selector: "form", format: "skip" },
     { selector: "button", format: "skip" },
     { selector: "figcaption", format: "skip" },
-    { selector: "h1", format: "heading", options: { uppercase: false, leadingLineBreaks: 2, trailingLineBreaks: 2 } },
-    { selector: "h2", format: "heading", options: { uppercase: false, leadingLineBreaks: 2, trailingLineBreaks: 2 } },
-    { selector: "h3", format: "heading", options: { uppercase: false, leadingLineBreaks: 2, trailingLineBreaks: 2 } },
-    { selector: "h4", format: "heading", options: { uppercase: false, leadingLineBreaks: 2, trailingLineBreaks: 2 } },
-    { selector: "h5", format: "heading", options: { uppercase: false, leadingLineBreaks: 2, trailingLineBreaks: 2 } },
-    { selector: "h6", format: "heading", options: { uppercase: false, leadingLineBreaks: 2, trailingLineBreaks: 2 } },
+    {
+      selector: "h1",
+      format: "heading",
+      options: { uppercase: false, leadingLineBreaks: 2, trailingLineBreaks: 2 },
+    },
+    {
+      selector: "h2",
+      format: "heading",
+      options: { uppercase: false, leadingLineBreaks: 2, trailingLineBreaks: 2 },
+    },
+    {
+      selector: "h3",
+      format: "heading",
+      options: { uppercase: false, leadingLineBreaks: 2, trailingLineBreaks: 2 },
+    },
+    {
+      selector: "h4",
+      format: "heading",
+      options: { uppercase: false, leadingLineBreaks: 2, trailingLineBreaks: 2 },
+    },
+    {
+      selector: "h5",
+      format: "heading",
+      options: { uppercase: false, leadingLineBreaks: 2, trailingLineBreaks: 2 },
+    },
+    {
+      selector: "h6",
+      format: "heading",
+      options: { uppercase: false, leadingLineBreaks: 2, trailingLineBreaks: 2 },
+    },
     { selector: "ul", options: { itemPrefix: "- " } },
     { selector: "table", format: "block" },
     { selector: "tr", format: "block" },
@@ -40,8 +64,9 @@ const htmlOptions: HtmlToTextOptions = {
 const convert = compile(htmlOptions);
 
 /** Characters XML 1.0 forbids, plus lone surrogates and the byte-order mark. */
-// eslint-disable-next-line no-control-regex
-const INVALID_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFEFF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const INVALID_CHARACTERS =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFEFF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Drop a leading BOM and every character XML 1.0 does not allow (feeds do ship them). */
 export function stripInvalidCharacters(text: string): string {
@@ -62,7 +87,8 @@ const SCRIPT_SCHEMES = /\b(?:javascript|vbscript)\s*:/gi;
 export function htmlToPlainText(html: string | null | undefined): string {
   if (!html) return "";
   let text = convert(stripInvalidCharacters(html));
-  for (let pass = 0; pass < 3 && (TAG_LIKE.test(text) || ENCODED.test(text)); pass++) text = convert(text);
+  for (let pass = 0; pass < 3 && (TAG_LIKE.test(text) || ENCODED.test(text)); pass++)
+    text = convert(text);
   text = text.replace(/<\/?[a-z!][^<>]*>/gi, " ").replace(SCRIPT_SCHEMES, "");
   return tidy(text);
 }

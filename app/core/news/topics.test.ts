@@ -72,7 +72,9 @@ describe("excluded topics", () => {
   });
 
   it("does not fire on ordinary words", () => {
-    expect(matchExcludedTopics("Alphabet bets on payments; the drop in fees helps merchants")).toEqual([]);
+    expect(
+      matchExcludedTopics("Alphabet bets on payments; the drop in fees helps merchants"),
+    ).toEqual([]);
   });
 });
 
@@ -90,7 +92,15 @@ describe("tags for an accepted item", () => {
 
 describe("the Latest Headlines topic filter", () => {
   it("offers the spec's options with all as the default", () => {
-    expect(HEADLINE_TOPICS).toEqual(["all", "Kenya", "Stablecoins", "Regulation", "Merchants", "Cross-border", "Product"]);
+    expect(HEADLINE_TOPICS).toEqual([
+      "all",
+      "Kenya",
+      "Stablecoins",
+      "Regulation",
+      "Merchants",
+      "Cross-border",
+      "Product",
+    ]);
     expect(parseHeadlineTopic(null)).toBe("all");
     expect(parseHeadlineTopic("cross-border")).toBe("Cross-border");
     expect(parseHeadlineTopic("nonsense")).toBe("all");
@@ -98,10 +108,16 @@ describe("the Latest Headlines topic filter", () => {
 
   it("puts every built-in article under at least one topic, and each topic has built-in articles", () => {
     for (const article of builtInArticles) {
-      expect(HEADLINE_TOPICS.slice(1).some((topic) => articleMatchesTopic(article, topic)), article.slug).toBe(true);
+      expect(
+        HEADLINE_TOPICS.slice(1).some((topic) => articleMatchesTopic(article, topic)),
+        article.slug,
+      ).toBe(true);
     }
     for (const topic of HEADLINE_TOPICS) {
-      expect(builtInArticles.some((article) => articleMatchesTopic(article, topic)), topic).toBe(true);
+      expect(
+        builtInArticles.some((article) => articleMatchesTopic(article, topic)),
+        topic,
+      ).toBe(true);
     }
   });
 

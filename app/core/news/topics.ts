@@ -16,10 +16,14 @@ export const REQUIRED_TOPICS = [
   { label: "off-ramp", pattern: /\boff[- ]?ramps?\b|\boff[- ]?ramping\b/i },
   {
     label: "merchant payments",
-    pattern: /\bmerchant[- ]payments?\b|\bmerchants?\b[^.!?]{0,60}\bpayments?\b|\bpayments?\b[^.!?]{0,60}\bmerchants?\b/i,
+    pattern:
+      /\bmerchant[- ]payments?\b|\bmerchants?\b[^.!?]{0,60}\bpayments?\b|\bpayments?\b[^.!?]{0,60}\bmerchants?\b/i,
   },
   { label: "settlement", pattern: /\bsettlements?\b/i },
-  { label: "compliance", pattern: /\bcompliance\b|\bcompliant\b|\banti-money[- ]laundering\b|\bAML\b|\bKYC\b/i },
+  {
+    label: "compliance",
+    pattern: /\bcompliance\b|\bcompliant\b|\banti-money[- ]laundering\b|\bAML\b|\bKYC\b/i,
+  },
 ] as const satisfies readonly TopicRule[];
 
 /** An item matching any of these is excluded (spec section 9: excluded topics). */
@@ -27,13 +31,17 @@ export const EXCLUDED_TOPICS = [
   { label: "airdrops", pattern: /\bair[- ]?drops?\b|\bair[- ]?dropp(?:ed|ing)\b/i },
   { label: "giveaways", pattern: /\bgive[- ]?aways?\b/i },
   { label: "meme coins", pattern: /\bmeme[- ]?coins?\b/i },
-  { label: "price predictions", pattern: /\bprice predictions?\b|\bprice forecasts?\b|\bprice targets?\b/i },
+  {
+    label: "price predictions",
+    pattern: /\bprice predictions?\b|\bprice forecasts?\b|\bprice targets?\b/i,
+  },
   { label: "casino", pattern: /\bcasinos?\b/i },
   { label: "betting", pattern: /\bbetting\b|\bsports?books?\b|\bgambling\b/i },
   { label: "NFTs", pattern: /\bNFTs?\b|\bnon[- ]fungible\b/i },
   {
     label: "sponsored content",
-    pattern: /\bsponsored\b|\badvertorial\b|\bpaid (?:post|content|press release)\b|\bpartner content\b/i,
+    pattern:
+      /\bsponsored\b|\badvertorial\b|\bpaid (?:post|content|press release)\b|\bpartner content\b/i,
   },
 ] as const satisfies readonly TopicRule[];
 
@@ -73,7 +81,15 @@ export function tagsForItem(topics: readonly RequiredTopic[], text: string): str
 }
 
 /** The Latest Headlines topic filter (spec section 4). "all" is the default. */
-export const HEADLINE_TOPICS = ["all", "Kenya", "Stablecoins", "Regulation", "Merchants", "Cross-border", "Product"] as const;
+export const HEADLINE_TOPICS = [
+  "all",
+  "Kenya",
+  "Stablecoins",
+  "Regulation",
+  "Merchants",
+  "Cross-border",
+  "Product",
+] as const;
 export type HeadlineTopic = (typeof HEADLINE_TOPICS)[number];
 
 /**
@@ -83,14 +99,26 @@ export type HeadlineTopic = (typeof HEADLINE_TOPICS)[number];
 export const TOPIC_TAGS: Record<Exclude<HeadlineTopic, "all">, readonly string[]> = {
   Kenya: ["kenya", "m-pesa", "mpesa", "nairobi", "kes", "vasp act", "cbk", "kra", "safaricom"],
   Stablecoins: ["stablecoins", "stablecoin", "usdt", "usdc"],
-  Regulation: ["regulation", "compliance", "vasp act", "tax", "aml", "licensing", "cbk", "cma", "data protection"],
+  Regulation: [
+    "regulation",
+    "compliance",
+    "vasp act",
+    "tax",
+    "aml",
+    "licensing",
+    "cbk",
+    "cma",
+    "data protection",
+  ],
   Merchants: ["merchants", "merchant", "merchant payments", "payments", "checkout", "smes"],
   "Cross-border": ["cross-border", "remittances", "remittance", "fx", "diaspora"],
   Product: ["product", "product updates", "onehop", "api", "integrations", "dashboard"],
 };
 
 export function parseHeadlineTopic(value: string | null | undefined): HeadlineTopic {
-  const match = HEADLINE_TOPICS.find((topic) => topic.toLowerCase() === value?.trim().toLowerCase());
+  const match = HEADLINE_TOPICS.find(
+    (topic) => topic.toLowerCase() === value?.trim().toLowerCase(),
+  );
   return match ?? "all";
 }
 

@@ -10,7 +10,9 @@ export const createPaymentSchema = z.object({
     .trim()
     .regex(/^\d{1,7}$/, "Enter a whole number of shillings, without commas or decimals")
     .transform(Number),
-  asset: z.enum(paymentAssets, { errorMap: () => ({ message: "Choose what the customer pays with" }) }),
+  asset: z.enum(paymentAssets, {
+    errorMap: () => ({ message: "Choose what the customer pays with" }),
+  }),
   reference: z
     .string({ required_error: "Enter your reference, such as an order number" })
     .trim()

@@ -10,8 +10,20 @@ import { paymentReservations, payments } from "../../../drizzle/schema";
 import { createCustodyClient } from "~/core/providers/custody/client.server";
 import type { Custody, DepositAddress } from "~/core/providers/custody/types";
 import { createTestDb } from "../../../tests/setup/db";
-import { addMerchant, liveRates, testConfig, setUpPaymentsHarness } from "../../../tests/setup/payments";
-import { createPayment, eatDayStart, PaymentError, RESERVATION_TTL_MS, reserveDailyAmount, type Payment } from "./payments.server";
+import {
+  addMerchant,
+  liveRates,
+  testConfig,
+  setUpPaymentsHarness,
+} from "../../../tests/setup/payments";
+import {
+  createPayment,
+  eatDayStart,
+  PaymentError,
+  RESERVATION_TTL_MS,
+  reserveDailyAmount,
+  type Payment,
+} from "./payments.server";
 
 const { db, close } = createTestDb();
 const h = setUpPaymentsHarness({ db, close });
@@ -22,14 +34,24 @@ function newMerchant(): string {
   const alphabet = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
   let n = ++merchantCounter;
   let code = "";
-  for (let i = 0; i < 5; i++, n = Math.floor(n / alphabet.length)) code = alphabet[n % alphabet.length] + code;
+  for (let i = 0; i < 5; i++, n = Math.floor(n / alphabet.length))
+    code = alphabet[n % alphabet.length] + code;
   const id = `MRC-D${code}`;
   addMerchant(db, id);
   return id;
 }
 
-function create(merchantId: string, amountKes: number, custody: Custody = h.runtime.custody, now = h.clock.now) {
-  return createPayment(db, { custody, rates: liveRates(now), config: testConfig, now }, { merchantId, amountKes, asset: "USDT", reference: `DL-${amountKes}` });
+function create(
+  merchantId: string,
+  amountKes: number,
+  custody: Custody = h.runtime.custody,
+  now = h.clock.now,
+) {
+  return createPayment(
+    db,
+    { custody, rates: liveRates(now), config: testConfig, now },
+    { merchantId, amountKes, asset: "USDT", reference: `DL-${amountKes}` },
+  );
 }
 
 /** KES cents of the merchant's payments that count against today's limit, as stored. */
@@ -37,21 +59,43 @@ function countedCents(merchantId: string, now = h.clock.now): bigint {
   return db
     .select()
     .from(payments)
-    .where(and(eq(payments.merchantId, merchantId), gte(payments.createdAt, eatDayStart(now)), inArray(payments.status, ["awaiting_payment", "confirming", "confirmed", "in_review", "settling", "settled"])))
+    .where(
+      and(
+        eq(payments.merchantId, merchantId),
+        gte(payments.createdAt, eatDayStart(now)),
+        inArray(payments.status, [
+          "awaiting_payment",
+          "confirming",
+          "confirmed",
+          "in_review",
+          "settling",
+          "settled",
+        ]),
+      ),
+    )
     .all()
     .reduce((sum, p) => sum + p.amountKesCents, 0n);
 }
 
-const holds = (merchantId: string) => db.select().from(paymentReservations).where(eq(paymentReservations.merchantId, merchantId)).all();
+const holds = (merchantId: string) =>
+  db.select().from(paymentReservations).where(eq(paymentReservations.merchantId, merchantId)).all();
 
 function outcomes(results: PromiseSettledResult<Payment>[]) {
-  return results.map((r) => (r.status === "fulfilled" ? "created" : r.reason instanceof PaymentError ? r.reason.code : String(r.reason)));
+  return results.map((r) =>
+    r.status === "fulfilled"
+      ? "created"
+      : r.reason instanceof PaymentError
+        ? r.reason.code
+        : String(r.reason),
+  );
 }
 
 describe("the daily limit under concurrent creates", () => {
   it("twelve concurrent KES 1,000,000 creates against the KES 10,000,000 cap: exactly ten are created", async () => {
     const merchant = newMerchant();
-    const results = await Promise.allSettled(Array.from({ length: 12 }, () => create(merchant, 1_000_000)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, () => create(merchant, 1_000_000)),
+    );
     const seen = outcomes(results);
     expect(seen.filter((o) => o === "created")).toHaveLength(10);
     expect(seen.filter((o) => o === "daily_limit")).toHaveLength(2);
@@ -59,12 +103,17 @@ describe("the daily limit under concurrent creates", () => {
     expect(holds(merchant)).toEqual([]);
     // Every created payment has its own deposit address at custody.
     const addresses = new Set(h.custodySim.depositAddresses().map((a) => a.address));
-    for (const result of results) if (result.status === "fulfilled") expect(addresses.has(result.value.depositAddress!)).toBe(true);
+    for (const result of results)
+      if (result.status === "fulfilled")
+        expect(addresses.has(result.value.depositAddress!)).toBe(true);
   });
 
   it("fifty concurrent creates of mixed amounts: the cap holds and exactly the ones that fit in order are created", async () => {
     const merchant = newMerchant();
-    const amounts = Array.from({ length: 50 }, (_, i) => [400_000, 1_250_000, 90_000, 2_000_000, 650_000][i % 5]!);
+    const amounts = Array.from(
+      { length: 50 },
+      (_, i) => [400_000, 1_250_000, 90_000, 2_000_000, 650_000][i % 5]!,
+    );
     const results = await Promise.allSettled(amounts.map((amount) => create(merchant, amount)));
     // Calls hold their amount in the order they were made; a refused one leaves room for a smaller one.
     let used = 0n;
@@ -84,19 +133,36 @@ describe("the daily limit under concurrent creates", () => {
     const merchant = newMerchant();
     const keys = h.custodySim.apiKeyPair!;
     // A custody endpoint that refuses connections (nothing listens on port 9 here).
-    const unreachable = createCustodyClient({ baseUrl: "http://127.0.0.1:9", apiKey: keys.apiKey, apiSecretPem: keys.privateKeyPem, timeoutMs: 2_000 });
-    const failed = await Promise.allSettled(Array.from({ length: 3 }, () => create(merchant, 5_000_000, unreachable)));
+    const unreachable = createCustodyClient({
+      baseUrl: "http://127.0.0.1:9",
+      apiKey: keys.apiKey,
+      apiSecretPem: keys.privateKeyPem,
+      timeoutMs: 2_000,
+    });
+    const failed = await Promise.allSettled(
+      Array.from({ length: 3 }, () => create(merchant, 5_000_000, unreachable)),
+    );
     expect(outcomes(failed)).toEqual(["custody_unavailable", "custody_unavailable", "daily_limit"]);
     expect(holds(merchant)).toEqual([]);
     expect(countedCents(merchant)).toBe(0n);
-    const ok = await Promise.allSettled([create(merchant, 5_000_000), create(merchant, 5_000_000), create(merchant, 500)]);
+    const ok = await Promise.allSettled([
+      create(merchant, 5_000_000),
+      create(merchant, 5_000_000),
+      create(merchant, 500),
+    ]);
     expect(outcomes(ok)).toEqual(["created", "created", "daily_limit"]);
     expect(countedCents(merchant)).toBe(CAP_CENTS);
   });
 
   it("a hold left by a creation that crashed lapses after its time and frees the day", async () => {
     const merchant = newMerchant();
-    reserveDailyAmount(db, { paymentId: "pay_crashedhold1", merchantId: merchant, amountKesCents: CAP_CENTS, config: testConfig, now: h.clock.now });
+    reserveDailyAmount(db, {
+      paymentId: "pay_crashedhold1",
+      merchantId: merchant,
+      amountKesCents: CAP_CENTS,
+      config: testConfig,
+      now: h.clock.now,
+    });
     await expect(create(merchant, 500)).rejects.toMatchObject({ code: "daily_limit" });
     const later = h.clock.now + RESERVATION_TTL_MS + 1;
     const payment = await create(merchant, 5_000_000, h.runtime.custody, later);
@@ -108,67 +174,91 @@ describe("the daily limit under concurrent creates", () => {
 describe("property: random amounts, custody outcomes and interleavings", () => {
   it("the counted total never exceeds the cap, every refusal was justified, and no hold is left behind", async () => {
     const op = fc.record({
-      amountKes: fc.oneof(fc.integer({ min: 500, max: 5_000_000 }), fc.constantFrom(1_000_000, 2_500_000, 5_000_000)),
+      amountKes: fc.oneof(
+        fc.integer({ min: 500, max: 5_000_000 }),
+        fc.constantFrom(1_000_000, 2_500_000, 5_000_000),
+      ),
       custodyFails: fc.boolean(),
     });
     await fc.assert(
-      fc.asyncProperty(fc.scheduler(), fc.array(op, { minLength: 1, maxLength: 14 }), async (s, ops) => {
-        const merchant = newMerchant();
-        const now = h.clock.now;
-        let addressCounter = 0;
-        // Ops between their custody call and their end (holding their amount), and the ones created.
-        const holding = new Map<number, bigint>();
-        let created = 0n;
-        let current = -1;
-        const overCap: bigint[] = [];
-        const custody: Custody = {
-          // Custody answers in an order the scheduler picks; a failure is a provider error.
-          createDepositAddress: () => {
-            const index = current;
-            const amount = BigInt(ops[index]!.amountKes) * 100n;
-            holding.set(index, amount);
-            // At this moment the hold is in the database: counted payments plus live holds fit the cap.
-            const heldNow = holds(merchant).reduce((sum, row) => sum + row.amountKesCents, 0n);
-            if (countedCents(merchant, now) + heldNow > CAP_CENTS) overCap.push(countedCents(merchant, now) + heldNow);
-            const answer: Promise<DepositAddress> = ops[index]!.custodyFails
-              ? Promise.reject(new Error("custody is down"))
-              : Promise.resolve({ address: `0xprop${merchant}${++addressCounter}`.padEnd(42, "0"), assetId: "USDT_ERC20", vaultAccountId: "9" });
-            return s.schedule(answer, `custody ${index}`);
-          },
-          getTransaction: () => Promise.reject(new Error("not used")),
-          findDeposits: () => Promise.reject(new Error("not used")),
-        };
-        const launches = ops.map((item, index) =>
-          s.schedule(Promise.resolve(), `create ${index}`).then(async () => {
-            const before = created + [...holding.values()].reduce((sum, amount) => sum + amount, 0n);
-            current = index;
-            try {
-              await createPayment(db, { custody, rates: liveRates(now), config: testConfig, now }, { merchantId: merchant, amountKes: item.amountKes, asset: "USDT", reference: `P-${index}` });
-              created += BigInt(item.amountKes) * 100n;
-              return "created";
-            } catch (error) {
-              if (!(error instanceof PaymentError)) throw error;
-              if (error.code === "daily_limit") {
-                // Justified: what was created or held when it was refused, plus this, is over the cap.
-                expect(before + BigInt(item.amountKes) * 100n).toBeGreaterThan(CAP_CENTS);
-              } else {
-                expect(error.code).toBe("custody_unavailable");
-                expect(item.custodyFails).toBe(true);
+      fc.asyncProperty(
+        fc.scheduler(),
+        fc.array(op, { minLength: 1, maxLength: 14 }),
+        async (s, ops) => {
+          const merchant = newMerchant();
+          const now = h.clock.now;
+          let addressCounter = 0;
+          // Ops between their custody call and their end (holding their amount), and the ones created.
+          const holding = new Map<number, bigint>();
+          let created = 0n;
+          let current = -1;
+          const overCap: bigint[] = [];
+          const custody: Custody = {
+            // Custody answers in an order the scheduler picks; a failure is a provider error.
+            createDepositAddress: () => {
+              const index = current;
+              const amount = BigInt(ops[index]!.amountKes) * 100n;
+              holding.set(index, amount);
+              // At this moment the hold is in the database: counted payments plus live holds fit the cap.
+              const heldNow = holds(merchant).reduce((sum, row) => sum + row.amountKesCents, 0n);
+              if (countedCents(merchant, now) + heldNow > CAP_CENTS)
+                overCap.push(countedCents(merchant, now) + heldNow);
+              const answer: Promise<DepositAddress> = ops[index]!.custodyFails
+                ? Promise.reject(new Error("custody is down"))
+                : Promise.resolve({
+                    address: `0xprop${merchant}${++addressCounter}`.padEnd(42, "0"),
+                    assetId: "USDT_ERC20",
+                    vaultAccountId: "9",
+                  });
+              return s.schedule(answer, `custody ${index}`);
+            },
+            getTransaction: () => Promise.reject(new Error("not used")),
+            findDeposits: () => Promise.reject(new Error("not used")),
+          };
+          const launches = ops.map((item, index) =>
+            s.schedule(Promise.resolve(), `create ${index}`).then(async () => {
+              const before =
+                created + [...holding.values()].reduce((sum, amount) => sum + amount, 0n);
+              current = index;
+              try {
+                await createPayment(
+                  db,
+                  { custody, rates: liveRates(now), config: testConfig, now },
+                  {
+                    merchantId: merchant,
+                    amountKes: item.amountKes,
+                    asset: "USDT",
+                    reference: `P-${index}`,
+                  },
+                );
+                created += BigInt(item.amountKes) * 100n;
+                return "created";
+              } catch (error) {
+                if (!(error instanceof PaymentError)) throw error;
+                if (error.code === "daily_limit") {
+                  // Justified: what was created or held when it was refused, plus this, is over the cap.
+                  expect(before + BigInt(item.amountKes) * 100n).toBeGreaterThan(CAP_CENTS);
+                } else {
+                  expect(error.code).toBe("custody_unavailable");
+                  expect(item.custodyFails).toBe(true);
+                }
+                return error.code;
+              } finally {
+                holding.delete(index);
               }
-              return error.code;
-            } finally {
-              holding.delete(index);
-            }
-          }),
-        );
-        const results = await s.waitFor(Promise.all(launches));
-        expect(countedCents(merchant, now)).toBe(created);
-        expect(created).toBeLessThanOrEqual(CAP_CENTS);
-        expect(holds(merchant)).toEqual([]);
-        expect(overCap).toEqual([]);
-        // Every op whose custody call succeeded was created; none other was.
-        expect(results.filter((r) => r === "created").length).toBe(db.select().from(payments).where(eq(payments.merchantId, merchant)).all().length);
-      }),
+            }),
+          );
+          const results = await s.waitFor(Promise.all(launches));
+          expect(countedCents(merchant, now)).toBe(created);
+          expect(created).toBeLessThanOrEqual(CAP_CENTS);
+          expect(holds(merchant)).toEqual([]);
+          expect(overCap).toEqual([]);
+          // Every op whose custody call succeeded was created; none other was.
+          expect(results.filter((r) => r === "created").length).toBe(
+            db.select().from(payments).where(eq(payments.merchantId, merchant)).all().length,
+          );
+        },
+      ),
       { numRuns: 60 },
     );
   });

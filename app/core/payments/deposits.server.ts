@@ -41,10 +41,20 @@ export type DepositOutcome =
 export function postConversion(
   db: DbOrTx,
   payment: Payment,
-  input: { units: bigint; grossKesCents: bigint; feeKesCents: bigint; fromSuspense: boolean; key: string; now: number; refundUnits?: bigint },
+  input: {
+    units: bigint;
+    grossKesCents: bigint;
+    feeKesCents: bigint;
+    fromSuspense: boolean;
+    key: string;
+    now: number;
+    refundUnits?: bigint;
+  },
 ) {
   const asset = payment.asset as QuoteAsset;
-  const merchantAccount = payment.requiresReview ? merchantPending(payment.merchantId) : merchantAvailable(payment.merchantId);
+  const merchantAccount = payment.requiresReview
+    ? merchantPending(payment.merchantId)
+    : merchantAvailable(payment.merchantId);
   const cryptoSource = input.fromSuspense ? suspense(asset) : custody(asset);
   const refund = input.refundUnits ?? 0n;
   const entries = [
@@ -85,12 +95,22 @@ export function findPaymentByAddress(db: Db, address: string): Payment | undefin
   return db.select().from(payments).where(eq(payments.depositAddress, address)).get();
 }
 
-export function applyCustodyTransaction(db: Db, transaction: CustodyTransaction, config: PaymentsConfig, now: number): DepositOutcome {
+export function applyCustodyTransaction(
+  db: Db,
+  transaction: CustodyTransaction,
+  config: PaymentsConfig,
+  now: number,
+): DepositOutcome {
   const address = transaction.destinationAddress;
   const found = address ? findPaymentByAddress(db, address) : undefined;
   if (!found) return "unknown_address";
   if (found.custodyTxId && found.custodyTxId !== transaction.id) {
-    recordEvent(db, found, { type: "second_deposit", cause: `another deposit (${transaction.id}) to the same address: for an operator`, at: now, detail: { txId: transaction.id, amount: transaction.amountInfo.amount } });
+    recordEvent(db, found, {
+      type: "second_deposit",
+      cause: `another deposit (${transaction.id}) to the same address: for an operator`,
+      at: now,
+      detail: { txId: transaction.id, amount: transaction.amountInfo.amount },
+    });
     return "ignored";
   }
   const asset = found.asset as QuoteAsset;
@@ -102,51 +122,102 @@ export function applyCustodyTransaction(db: Db, transaction: CustodyTransaction,
         type: "deposit_failed",
         cause: `custody reported the deposit ${transaction.status}`,
         at: now,
-        detail: { txId: transaction.id, status: transaction.status, subStatus: transaction.subStatus },
+        detail: {
+          txId: transaction.id,
+          status: transaction.status,
+          subStatus: transaction.subStatus,
+        },
       });
       return moved ? "failed" : "ignored";
     }
     const units = toUnits(transaction.amountInfo.amount, asset, "floor");
     const confirmations = Math.max(payment.confirmations, transaction.numOfConfirmations);
-    const progressed = confirmations > payment.confirmations || payment.custodyTxId === null || units !== payment.receivedUnits;
+    const progressed =
+      confirmations > payment.confirmations ||
+      payment.custodyTxId === null ||
+      units !== payment.receivedUnits;
     const payerAddress = transaction.sourceAddress ?? payment.payerAddress;
     // The same state applied again (a late webhook after reconciliation, a repeat) changes nothing.
     if (progressed || payerAddress !== payment.payerAddress) {
       tx.update(payments)
-        .set({ custodyTxId: transaction.id, receivedUnits: units, confirmations, payerAddress, updatedAt: now })
+        .set({
+          custodyTxId: transaction.id,
+          receivedUnits: units,
+          confirmations,
+          payerAddress,
+          updatedAt: now,
+        })
         .where(eq(payments.id, payment.id))
         .run();
     }
-    const current = { ...payment, receivedUnits: units, confirmations, custodyTxId: transaction.id };
+    const current = {
+      ...payment,
+      receivedUnits: units,
+      confirmations,
+      custodyTxId: transaction.id,
+    };
 
     if (payment.status === "awaiting_payment" || payment.status === "expired") {
       transition(tx, current, ["awaiting_payment", "expired"], "confirming", {
         type: "deposit_detected",
         cause: "custody saw the customer's transfer",
         at: now,
-        detail: { txId: transaction.id, txHash: transaction.txHash, amount: transaction.amountInfo.amount, confirmations },
+        detail: {
+          txId: transaction.id,
+          txHash: transaction.txHash,
+          amount: transaction.amountInfo.amount,
+          confirmations,
+        },
       });
     } else if (payment.status === "confirming" && progressed) {
-      recordEvent(tx, current, { type: "confirmation", cause: "custody reported more confirmations", at: now, detail: { confirmations, required: config.confirmations[asset] } });
+      recordEvent(tx, current, {
+        type: "confirmation",
+        cause: "custody reported more confirmations",
+        at: now,
+        detail: { confirmations, required: config.confirmations[asset] },
+      });
     }
-    if (current.status !== "confirming" && payment.status !== "awaiting_payment" && payment.status !== "expired") {
+    if (
+      current.status !== "confirming" &&
+      payment.status !== "awaiting_payment" &&
+      payment.status !== "expired"
+    ) {
       return "ignored";
     }
 
-    const enough = confirmations >= config.confirmations[asset] || transaction.status === "COMPLETED";
+    const enough =
+      confirmations >= config.confirmations[asset] || transaction.status === "COMPLETED";
     if (!enough) return "confirming";
 
     const late = transaction.createdAt > payment.expiresAt || payment.status === "expired";
-    const hold = (to: "underpaid" | "overpaid" | "paid_after_expiry", cause: string): DepositOutcome => {
+    const hold = (
+      to: "underpaid" | "overpaid" | "paid_after_expiry",
+      cause: string,
+    ): DepositOutcome => {
       postToSuspense(tx, current, units, now);
-      transition(tx, current, ["confirming"], to, { type: to, cause, at: now, set: { confirmedAt: now }, detail: { receivedUnits: units, expectedUnits: payment.cryptoAmountUnits } });
+      transition(tx, current, ["confirming"], to, {
+        type: to,
+        cause,
+        at: now,
+        set: { confirmedAt: now },
+        detail: { receivedUnits: units, expectedUnits: payment.cryptoAmountUnits },
+      });
       return to;
     };
     if (late) return hold("paid_after_expiry", "the deposit arrived after the quote expired");
-    if (units < payment.cryptoAmountUnits) return hold("underpaid", "the customer sent less than the quote");
-    if (units > payment.cryptoAmountUnits) return hold("overpaid", "the customer sent more than the quote");
+    if (units < payment.cryptoAmountUnits)
+      return hold("underpaid", "the customer sent less than the quote");
+    if (units > payment.cryptoAmountUnits)
+      return hold("overpaid", "the customer sent more than the quote");
 
-    postConversion(tx, current, { units, grossKesCents: payment.amountKesCents, feeKesCents: payment.feeKesCents, fromSuspense: false, key: `payment:${payment.id}:converted`, now });
+    postConversion(tx, current, {
+      units,
+      grossKesCents: payment.amountKesCents,
+      feeKesCents: payment.feeKesCents,
+      fromSuspense: false,
+      key: `payment:${payment.id}:converted`,
+      now,
+    });
     const to = payment.requiresReview ? "in_review" : "confirmed";
     transition(tx, current, ["confirming"], to, {
       type: "converted",
@@ -155,7 +226,11 @@ export function applyCustodyTransaction(db: Db, transaction: CustodyTransaction,
         : "confirmed on-chain; converted at the locked rate",
       at: now,
       set: { confirmedAt: now },
-      detail: { confirmations, grossKesCents: payment.amountKesCents, feeKesCents: payment.feeKesCents },
+      detail: {
+        confirmations,
+        grossKesCents: payment.amountKesCents,
+        feeKesCents: payment.feeKesCents,
+      },
     });
     return to;
   });

@@ -29,20 +29,47 @@ export type Resolution = "accept" | "requote" | "refund";
 
 export class ResolutionError extends Error {}
 
-function audit(db: Parameters<typeof recordAudit>[0], operatorId: string, action: string, payment: Payment, details: Record<string, unknown>, now: number) {
-  recordAudit(db, { actorType: "operator", actorId: operatorId, action, targetType: "payment", targetId: payment.id, details }, now);
+function audit(
+  db: Parameters<typeof recordAudit>[0],
+  operatorId: string,
+  action: string,
+  payment: Payment,
+  details: Record<string, unknown>,
+  now: number,
+) {
+  recordAudit(
+    db,
+    {
+      actorType: "operator",
+      actorId: operatorId,
+      action,
+      targetType: "payment",
+      targetId: payment.id,
+      details,
+    },
+    now,
+  );
 }
 
 export function resolveException(
   db: Db,
-  input: { paymentId: string; operatorId: string; resolution: Resolution; liveRate?: Rate; config: PaymentsConfig; now: number },
+  input: {
+    paymentId: string;
+    operatorId: string;
+    resolution: Resolution;
+    liveRate?: Rate;
+    config: PaymentsConfig;
+    now: number;
+  },
 ): Payment {
   const { now } = input;
   return db.transaction((tx) => {
     const payment = getPayment(tx, input.paymentId);
     if (!payment) throw new ResolutionError("Payment not found");
     if (!(EXCEPTION_STATUSES as readonly string[]).includes(payment.status)) {
-      throw new ResolutionError(`This payment is ${payment.status.replaceAll("_", " ")}, not in the exceptions queue.`);
+      throw new ResolutionError(
+        `This payment is ${payment.status.replaceAll("_", " ")}, not in the exceptions queue.`,
+      );
     }
     const asset = payment.asset as QuoteAsset;
     const units = payment.receivedUnits;
@@ -58,8 +85,20 @@ export function resolveException(
         ],
         now,
       });
-      transition(tx, payment, [payment.status], "failed", { type: "refund_flagged", cause: "an operator flagged the crypto for refund to the customer", at: now, set: { resolution: "refund" } });
-      audit(tx, input.operatorId, "payment.refund_flagged", payment, { receivedUnits: units.toString() }, now);
+      transition(tx, payment, [payment.status], "failed", {
+        type: "refund_flagged",
+        cause: "an operator flagged the crypto for refund to the customer",
+        at: now,
+        set: { resolution: "refund" },
+      });
+      audit(
+        tx,
+        input.operatorId,
+        "payment.refund_flagged",
+        payment,
+        { receivedUnits: units.toString() },
+        now,
+      );
       return getPayment(tx, payment.id)!;
     }
 
@@ -68,10 +107,20 @@ export function resolveException(
     let refundUnits = 0n;
     let detail: Record<string, unknown>;
     if (input.resolution === "requote") {
-      if (payment.status !== "paid_after_expiry") throw new ResolutionError("Only a payment that arrived after its quote expired can be re-quoted.");
+      if (payment.status !== "paid_after_expiry")
+        throw new ResolutionError(
+          "Only a payment that arrived after its quote expired can be re-quoted.",
+        );
       const rate = input.liveRate;
-      if (!rate || rate.kind !== "live") throw new ResolutionError("No live rate to re-quote with: try again when rates are live.");
-      const requote = computeQuote({ amountKesCents: 100n, marketRate: rate.priceKes, spreadBps: input.config.spreadBps, feeBps: input.config.c2bFeeBps, asset });
+      if (!rate || rate.kind !== "live")
+        throw new ResolutionError("No live rate to re-quote with: try again when rates are live.");
+      const requote = computeQuote({
+        amountKesCents: 100n,
+        marketRate: rate.priceKes,
+        spreadBps: input.config.spreadBps,
+        feeBps: input.config.c2bFeeBps,
+        asset,
+      });
       gross = kesCentsForUnits(units, requote.quoteRate, asset);
       detail = { rate: requote.quoteRate, source: rate.source };
     } else if (units > payment.cryptoAmountUnits) {
@@ -87,27 +136,51 @@ export function resolveException(
       detail = { rate: payment.quoteRate };
     }
     const fee = bpsOf(gross, input.config.c2bFeeBps);
-    postConversion(tx, payment, { units: creditedUnits, grossKesCents: gross, feeKesCents: fee, fromSuspense: true, key: `payment:${payment.id}:converted`, now, refundUnits });
+    postConversion(tx, payment, {
+      units: creditedUnits,
+      grossKesCents: gross,
+      feeKesCents: fee,
+      fromSuspense: true,
+      key: `payment:${payment.id}:converted`,
+      now,
+      refundUnits,
+    });
     const to = payment.requiresReview ? "in_review" : "confirmed";
     transition(tx, payment, [payment.status], to, {
       type: input.resolution === "requote" ? "requoted" : "accepted",
-      cause: input.resolution === "requote" ? "an operator re-quoted the late payment at today's rate" : "an operator accepted what arrived as the payment",
+      cause:
+        input.resolution === "requote"
+          ? "an operator re-quoted the late payment at today's rate"
+          : "an operator accepted what arrived as the payment",
       at: now,
       set: { resolution: input.resolution, amountKesCents: gross, feeKesCents: fee },
       detail: { ...detail, grossKesCents: gross, feeKesCents: fee },
     });
-    audit(tx, input.operatorId, `payment.${input.resolution === "requote" ? "requoted" : "accepted"}`, payment, { grossKesCents: gross.toString() }, now);
+    audit(
+      tx,
+      input.operatorId,
+      `payment.${input.resolution === "requote" ? "requoted" : "accepted"}`,
+      payment,
+      { grossKesCents: gross.toString() },
+      now,
+    );
     return getPayment(tx, payment.id)!;
   });
 }
 
 /** Manual review of a large payment (held in the merchant's pending balance). */
-export function reviewPayment(db: Db, input: { paymentId: string; operatorId: string; approve: boolean; reason?: string; now: number }): Payment {
+export function reviewPayment(
+  db: Db,
+  input: { paymentId: string; operatorId: string; approve: boolean; reason?: string; now: number },
+): Payment {
   const { now } = input;
   return db.transaction((tx) => {
     const payment = getPayment(tx, input.paymentId);
     if (!payment) throw new ResolutionError("Payment not found");
-    if (payment.status !== "in_review") throw new ResolutionError(`This payment is ${payment.status.replaceAll("_", " ")}, not waiting for review.`);
+    if (payment.status !== "in_review")
+      throw new ResolutionError(
+        `This payment is ${payment.status.replaceAll("_", " ")}, not waiting for review.`,
+      );
     const net = payment.amountKesCents - payment.feeKesCents;
     const asset = payment.asset as QuoteAsset;
     if (input.approve) {
@@ -123,7 +196,11 @@ export function reviewPayment(db: Db, input: { paymentId: string; operatorId: st
         guards: [merchantPending(payment.merchantId)],
         now,
       });
-      transition(tx, payment, ["in_review"], "confirmed", { type: "review_approved", cause: "an operator approved the payment", at: now });
+      transition(tx, payment, ["in_review"], "confirmed", {
+        type: "review_approved",
+        cause: "an operator approved the payment",
+        at: now,
+      });
     } else {
       // Undo the conversion: the merchant is not credited, the fee is returned, the crypto is owed back.
       postTransaction(tx, {
@@ -141,9 +218,21 @@ export function reviewPayment(db: Db, input: { paymentId: string; operatorId: st
         guards: [merchantPending(payment.merchantId)],
         now,
       });
-      transition(tx, payment, ["in_review"], "failed", { type: "review_rejected", cause: `an operator rejected the payment: ${input.reason ?? "no reason given"}`, at: now, set: { resolution: "refund" } });
+      transition(tx, payment, ["in_review"], "failed", {
+        type: "review_rejected",
+        cause: `an operator rejected the payment: ${input.reason ?? "no reason given"}`,
+        at: now,
+        set: { resolution: "refund" },
+      });
     }
-    audit(tx, input.operatorId, input.approve ? "payment.review_approved" : "payment.review_rejected", payment, { reason: input.reason ?? null }, now);
+    audit(
+      tx,
+      input.operatorId,
+      input.approve ? "payment.review_approved" : "payment.review_rejected",
+      payment,
+      { reason: input.reason ?? null },
+      now,
+    );
     return getPayment(tx, payment.id)!;
   });
 }

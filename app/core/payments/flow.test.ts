@@ -5,13 +5,39 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settlementTransfers } from "../../../drizzle/schema";
-import { feeRevenue, merchantAvailable, merchantInFlight, normalBalance, owed, trialBalance, verifyBalances } from "~/core/ledger/ledger.server";
+import {
+  feeRevenue,
+  merchantAvailable,
+  merchantInFlight,
+  normalBalance,
+  owed,
+  trialBalance,
+  verifyBalances,
+} from "~/core/ledger/ledger.server";
 import { createTestDb } from "../../../tests/setup/db";
-import { addMerchant, liveRates, startPaymentsHarness, testConfig, type PaymentsHarness } from "../../../tests/setup/payments";
+import {
+  addMerchant,
+  liveRates,
+  startPaymentsHarness,
+  testConfig,
+  type PaymentsHarness,
+} from "../../../tests/setup/payments";
 import { applyCustodyTransaction } from "./deposits.server";
-import { createPayment, expireOverduePayments, getPayment, listPaymentEvents, PaymentError } from "./payments.server";
+import {
+  createPayment,
+  expireOverduePayments,
+  getPayment,
+  listPaymentEvents,
+  PaymentError,
+} from "./payments.server";
 import { formatCryptoUnits } from "./quote";
-import { listTransfersForPayment, planSettlement, queryOverdueTransfers, retryTransfer, sendPendingTransfers } from "./settlement.server";
+import {
+  listTransfersForPayment,
+  planSettlement,
+  queryOverdueTransfers,
+  retryTransfer,
+  sendPendingTransfers,
+} from "./settlement.server";
 
 const { db, close } = createTestDb();
 let h: PaymentsHarness;
@@ -31,12 +57,31 @@ afterAll(async () => {
 const MERCHANT = "MRC-FQWK22";
 
 async function pay(merchantId: string, amountKes: number, asset: "BTC" | "USDT" = "USDT") {
-  return createPayment(db, { custody: h.runtime.custody, rates: liveRates(h.clock.now), config: testConfig, now: h.clock.now }, { merchantId, amountKes, asset, reference: `ORDER-${amountKes}` });
+  return createPayment(
+    db,
+    {
+      custody: h.runtime.custody,
+      rates: liveRates(h.clock.now),
+      config: testConfig,
+      now: h.clock.now,
+    },
+    { merchantId, amountKes, asset, reference: `ORDER-${amountKes}` },
+  );
 }
 
-async function deposit(paymentId: string, amount?: string, options?: { duplicate?: boolean; outOfOrder?: boolean }) {
+async function deposit(
+  paymentId: string,
+  amount?: string,
+  options?: { duplicate?: boolean; outOfOrder?: boolean },
+) {
   const payment = getPayment(db, paymentId)!;
-  const tx = await h.custodySim.sendPayment({ address: payment.depositAddress!, amount: amount ?? formatCryptoUnits(payment.cryptoAmountUnits, payment.asset) }, options);
+  const tx = await h.custodySim.sendPayment(
+    {
+      address: payment.depositAddress!,
+      amount: amount ?? formatCryptoUnits(payment.cryptoAmountUnits, payment.asset),
+    },
+    options,
+  );
   return tx.id;
 }
 
@@ -67,7 +112,12 @@ describe("payments through custody and M-Pesa", () => {
     expect(settled.status).toBe("settled");
     const [transfer] = listTransfersForPayment(db, payment.id);
     // KES 9,900 net: KES 9,889 to M-Pesa plus Safaricom's KES 11 charge for that band; no 1.5% B2C fee.
-    expect(transfer).toMatchObject({ status: "succeeded", amountKesCents: 988_900n, railChargeKesCents: 1_100n, feeKesCents: 0n });
+    expect(transfer).toMatchObject({
+      status: "succeeded",
+      amountKesCents: 988_900n,
+      railChargeKesCents: 1_100n,
+      feeKesCents: 0n,
+    });
     expect(transfer?.receipt).toMatch(/^[A-Z0-9]{10}$/);
     expect(owed(db, merchantInFlight(MERCHANT))).toBe(0n);
     expect(owed(db, merchantAvailable(MERCHANT))).toBe(0n);
@@ -96,7 +146,13 @@ describe("payments through custody and M-Pesa", () => {
 
   it("a webhook with a bad signature is refused and changes nothing", async () => {
     const payment = await pay(MERCHANT, 1_500);
-    await h.custodySim.sendPayment({ address: payment.depositAddress!, amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT") }, { badSignature: true });
+    await h.custodySim.sendPayment(
+      {
+        address: payment.depositAddress!,
+        amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT"),
+      },
+      { badSignature: true },
+    );
     expect(h.custodySim.deliveries.at(-1)?.statusCode).toBe(401);
     expect(getPayment(db, payment.id)?.status).toBe("awaiting_payment");
   });
@@ -122,7 +178,16 @@ describe("payments through custody and M-Pesa", () => {
   it("limits: below the minimum, above the maximum, and no quote from a stale rate", async () => {
     await expect(pay(MERCHANT, 499)).rejects.toMatchObject({ code: "below_minimum" });
     await expect(pay(MERCHANT, 5_000_001)).rejects.toMatchObject({ code: "above_maximum" });
-    const stale = createPayment(db, { custody: h.runtime.custody, rates: liveRates(h.clock.now, {}, "stale"), config: testConfig, now: h.clock.now }, { merchantId: MERCHANT, amountKes: 1_000, asset: "BTC", reference: "X" });
+    const stale = createPayment(
+      db,
+      {
+        custody: h.runtime.custody,
+        rates: liveRates(h.clock.now, {}, "stale"),
+        config: testConfig,
+        now: h.clock.now,
+      },
+      { merchantId: MERCHANT, amountKes: 1_000, asset: "BTC", reference: "X" },
+    );
     await expect(stale).rejects.toBeInstanceOf(PaymentError);
     await expect(stale).rejects.toMatchObject({ code: "rate_unavailable" });
   });
@@ -134,7 +199,12 @@ describe("payments through custody and M-Pesa", () => {
     expect(getPayment(db, payment.id)?.status).toBe("in_review");
     // (The operator approval path is tested with the exceptions module; here we move it on directly.)
     const { reviewPayment } = await import("./exceptions.server");
-    reviewPayment(db, { paymentId: payment.id, operatorId: "op_test", approve: true, now: h.clock.now });
+    reviewPayment(db, {
+      paymentId: payment.id,
+      operatorId: "op_test",
+      approve: true,
+      now: h.clock.now,
+    });
     await settle(payment.id);
     const transfers = listTransfersForPayment(db, payment.id);
     expect(transfers.every((t) => t.amountKesCents <= 25_000_000n)).toBe(true);
@@ -154,12 +224,18 @@ describe("payments through custody and M-Pesa", () => {
     expect(failed?.status).toBe("failed");
     expect(owed(db, merchantAvailable("MRC-FAXX22"))).toBe(before);
     // The merchant fixes the number, then retries.
-    db.update((await import("../../../drizzle/schema")).merchants).set({ settlementPhone: "254712000111" }).where(eq((await import("../../../drizzle/schema")).merchants.id, "MRC-FAXX22")).run();
+    db.update((await import("../../../drizzle/schema")).merchants)
+      .set({ settlementPhone: "254712000111" })
+      .where(eq((await import("../../../drizzle/schema")).merchants.id, "MRC-FAXX22"))
+      .run();
     const retry = retryTransfer(db, failed!.id, h.clock.now);
     expect(retry?.status).toBe("pending");
     await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now);
     await h.darajaSim.flush();
-    expect(db.select().from(settlementTransfers).where(eq(settlementTransfers.id, retry!.id)).get()?.status).toBe("succeeded");
+    expect(
+      db.select().from(settlementTransfers).where(eq(settlementTransfers.id, retry!.id)).get()
+        ?.status,
+    ).toBe("succeeded");
     expect(getPayment(db, payment.id)?.status).toBe("settled");
   });
 
@@ -197,20 +273,36 @@ describe("payments through custody and M-Pesa", () => {
     const [transfer] = listTransfersForPayment(db, payment.id);
     expect(transfer?.status).toBe("pending");
     // First attempt reaches M-Pesa but we "crash" before recording the answer.
-    await h.runtime.payouts.b2cPayment({ originatorConversationId: transfer!.id, phone: transfer!.phone, amountKes: Number(transfer!.amountKesCents / 100n), remarks: "x" });
+    await h.runtime.payouts.b2cPayment({
+      originatorConversationId: transfer!.id,
+      phone: transfer!.phone,
+      amountKes: Number(transfer!.amountKesCents / 100n),
+      remarks: "x",
+    });
     // After the restart the worker sends the same id again.
     await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now);
     await h.darajaSim.flush();
-    const attempts = h.darajaSim.requests.filter((r) => r.path.includes("b2c") && (r.body as { OriginatorConversationID?: string }).OriginatorConversationID === transfer!.id);
+    const attempts = h.darajaSim.requests.filter(
+      (r) =>
+        r.path.includes("b2c") &&
+        (r.body as { OriginatorConversationID?: string }).OriginatorConversationID === transfer!.id,
+    );
     expect(attempts.map((r) => r.status)).toEqual([200, 500]);
-    expect(h.darajaSim.callbacks.filter((c) => c.kind === "b2c-result" && JSON.stringify(c.body).includes(transfer!.id))).toHaveLength(1);
+    expect(
+      h.darajaSim.callbacks.filter(
+        (c) => c.kind === "b2c-result" && JSON.stringify(c.body).includes(transfer!.id),
+      ),
+    ).toHaveLength(1);
     expect(listTransfersForPayment(db, payment.id)[0]?.status).toBe("succeeded");
   });
 
   it("two workers settling the same payment: only one plans transfers", async () => {
     const payment = await pay(MERCHANT, 7_000);
     await h.custodySim.confirm(await deposit(payment.id), 2);
-    const outcomes = [planSettlement(db, payment.id, testConfig, h.clock.now), planSettlement(db, payment.id, testConfig, h.clock.now)];
+    const outcomes = [
+      planSettlement(db, payment.id, testConfig, h.clock.now),
+      planSettlement(db, payment.id, testConfig, h.clock.now),
+    ];
     expect(outcomes.sort()).toEqual(["not_confirmed", "planned"]);
     expect(listTransfersForPayment(db, payment.id)).toHaveLength(1);
   });
@@ -227,20 +319,47 @@ describe("payments through custody and M-Pesa", () => {
     const payment = await pay("MRC-FWTT22", 4_900_000);
     await h.custodySim.confirm(await deposit(payment.id), 2);
     const { reviewPayment } = await import("./exceptions.server");
-    reviewPayment(db, { paymentId: payment.id, operatorId: "op_test", approve: true, now: h.clock.now });
-    const { postTransaction, railFloat, capital, normalBalance } = await import("~/core/ledger/ledger.server");
+    reviewPayment(db, {
+      paymentId: payment.id,
+      operatorId: "op_test",
+      approve: true,
+      now: h.clock.now,
+    });
+    const { postTransaction, railFloat, capital, normalBalance } =
+      await import("~/core/ledger/ledger.server");
     const float = normalBalance(db, railFloat("mpesa"));
-    postTransaction(db, { idempotencyKey: "test:drain", kind: "float.withdrawn", entries: [{ account: railFloat("mpesa"), amount: -(float - 100n) }, { account: capital("KES"), amount: float - 100n }] });
+    postTransaction(db, {
+      idempotencyKey: "test:drain",
+      kind: "float.withdrawn",
+      entries: [
+        { account: railFloat("mpesa"), amount: -(float - 100n) },
+        { account: capital("KES"), amount: float - 100n },
+      ],
+    });
     expect(planSettlement(db, payment.id, testConfig, h.clock.now)).toBe("waiting_for_float");
     expect(planSettlement(db, payment.id, testConfig, h.clock.now)).toBe("waiting_for_float");
     expect(getPayment(db, payment.id)?.status).toBe("confirmed");
-    expect(listPaymentEvents(db, payment.id).filter((e) => e.type === "waiting_for_float")).toHaveLength(1);
-    postTransaction(db, { idempotencyKey: "test:refill", kind: "float.funded", entries: [{ account: railFloat("mpesa"), amount: float - 100n }, { account: capital("KES"), amount: -(float - 100n) }] });
+    expect(
+      listPaymentEvents(db, payment.id).filter((e) => e.type === "waiting_for_float"),
+    ).toHaveLength(1);
+    postTransaction(db, {
+      idempotencyKey: "test:refill",
+      kind: "float.funded",
+      entries: [
+        { account: railFloat("mpesa"), amount: float - 100n },
+        { account: capital("KES"), amount: -(float - 100n) },
+      ],
+    });
     expect(planSettlement(db, payment.id, testConfig, h.clock.now)).toBe("planned");
   });
 
   it("a deposit to an unknown address is noted and credits nobody", () => {
-    const outcome = applyCustodyTransaction(db, { ...h.custodySim.transactions()[0]!, destinationAddress: "bc1qunknown" }, testConfig, h.clock.now);
+    const outcome = applyCustodyTransaction(
+      db,
+      { ...h.custodySim.transactions()[0]!, destinationAddress: "bc1qunknown" },
+      testConfig,
+      h.clock.now,
+    );
     expect(outcome).toBe("unknown_address");
   });
 

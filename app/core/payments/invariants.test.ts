@@ -20,11 +20,23 @@ import {
   verifyBalances,
 } from "~/core/ledger/ledger.server";
 import { createTestDb } from "../../../tests/setup/db";
-import { addMerchant, liveRates, startPaymentsHarness, testConfig, type PaymentsHarness } from "../../../tests/setup/payments";
+import {
+  addMerchant,
+  liveRates,
+  startPaymentsHarness,
+  testConfig,
+  type PaymentsHarness,
+} from "../../../tests/setup/payments";
 import { reviewPayment } from "./exceptions.server";
 import { createPayment, getPayment } from "./payments.server";
 import { fromScaled, ASSET_SCALE } from "./quote";
-import { planSettlement, queryOverdueTransfers, releaseScheduledTransfers, retryTransfer, sendPendingTransfers } from "./settlement.server";
+import {
+  planSettlement,
+  queryOverdueTransfers,
+  releaseScheduledTransfers,
+  retryTransfer,
+  sendPendingTransfers,
+} from "./settlement.server";
 
 const { db, close } = createTestDb();
 let h: PaymentsHarness;
@@ -42,7 +54,10 @@ afterAll(async () => {
 
 const step = fc.record({
   merchant: fc.constantFrom(...Object.values(MERCHANTS)),
-  amountKes: fc.oneof(fc.integer({ min: 500, max: 20_000 }), fc.integer({ min: 200_000, max: 1_400_000 })),
+  amountKes: fc.oneof(
+    fc.integer({ min: 500, max: 20_000 }),
+    fc.integer({ min: 200_000, max: 1_400_000 }),
+  ),
   asset: fc.constantFrom("USDT" as const, "BTC" as const),
   deposit: fc.constantFrom("exact", "exact", "exact", "short", "over", "none"),
   approve: fc.boolean(),
@@ -66,7 +81,10 @@ function kesPaidOut(): bigint {
     .from(settlementTransfers)
     .where(inArray(settlementTransfers.status, ["pending", "sent", "succeeded"]))
     .all()
-    .reduce((sum, t) => sum + (t.status === "succeeded" ? t.amountKesCents : 0n) + t.railChargeKesCents, 0n);
+    .reduce(
+      (sum, t) => sum + (t.status === "succeeded" ? t.amountKesCents : 0n) + t.railChargeKesCents,
+      0n,
+    );
 }
 
 describe("ledger invariants over random payment histories", () => {
@@ -77,17 +95,35 @@ describe("ledger invariants over random payment histories", () => {
           h.clock.now += s.hoursLater * 3_600_000;
           const payment = await createPayment(
             db,
-            { custody: h.runtime.custody, rates: liveRates(h.clock.now), config: testConfig, now: h.clock.now },
+            {
+              custody: h.runtime.custody,
+              rates: liveRates(h.clock.now),
+              config: testConfig,
+              now: h.clock.now,
+            },
             { merchantId: s.merchant, amountKes: s.amountKes, asset: s.asset, reference: "P" },
           ).catch(() => null);
           if (!payment) continue;
           if (s.deposit !== "none") {
-            const units = s.deposit === "exact" ? payment.cryptoAmountUnits : s.deposit === "short" ? payment.cryptoAmountUnits / 2n : payment.cryptoAmountUnits * 2n;
-            const tx = await h.custodySim.sendPayment({ address: payment.depositAddress!, amount: fromScaled(units, ASSET_SCALE[s.asset]) });
+            const units =
+              s.deposit === "exact"
+                ? payment.cryptoAmountUnits
+                : s.deposit === "short"
+                  ? payment.cryptoAmountUnits / 2n
+                  : payment.cryptoAmountUnits * 2n;
+            const tx = await h.custodySim.sendPayment({
+              address: payment.depositAddress!,
+              amount: fromScaled(units, ASSET_SCALE[s.asset]),
+            });
             await h.custodySim.confirm(tx.id, 3);
           }
           if (getPayment(db, payment.id)?.status === "in_review") {
-            reviewPayment(db, { paymentId: payment.id, operatorId: "op_prop", approve: s.approve, now: h.clock.now });
+            reviewPayment(db, {
+              paymentId: payment.id,
+              operatorId: "op_prop",
+              approve: s.approve,
+              now: h.clock.now,
+            });
           }
           planSettlement(db, payment.id, testConfig, h.clock.now);
           releaseScheduledTransfers(db, h.clock.now);
@@ -96,7 +132,11 @@ describe("ledger invariants over random payment histories", () => {
           await queryOverdueTransfers(db, h.runtime.payouts, h.clock.now, 0);
           await h.darajaSim.flush();
           if (s.retry) {
-            for (const failed of db.select().from(settlementTransfers).where(eq(settlementTransfers.status, "failed")).all()) {
+            for (const failed of db
+              .select()
+              .from(settlementTransfers)
+              .where(eq(settlementTransfers.status, "failed"))
+              .all()) {
               retryTransfer(db, failed.id, h.clock.now);
             }
             await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now);
@@ -108,7 +148,11 @@ describe("ledger invariants over random payment histories", () => {
         expect(trialBalance(db)).toEqual({ KES: 0n, BTC: 0n, ETH: 0n, USDT: 0n, USDC: 0n });
         let owedToMerchants = 0n;
         for (const merchant of db.select({ id: merchants.id }).from(merchants).all()) {
-          for (const account of [merchantAvailable(merchant.id), merchantPending(merchant.id), merchantInFlight(merchant.id)]) {
+          for (const account of [
+            merchantAvailable(merchant.id),
+            merchantPending(merchant.id),
+            merchantInFlight(merchant.id),
+          ]) {
             const amount = owed(db, account);
             expect(amount).toBeGreaterThanOrEqual(0n);
             owedToMerchants += amount;

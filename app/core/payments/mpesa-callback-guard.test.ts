@@ -38,18 +38,28 @@ const timeoutBody = readFileSync("tests/fixtures/daraja/b2c-result-failure-2001.
 const SAFARICOM = new AddressList(["196.201.214.200", "196.201.212.0/24"]);
 
 const callback = (token: string | null, headers: Record<string, string> = {}) =>
-  new Request(`http://localhost:3000/webhooks/mpesa/b2c/timeout${token === null ? "" : `?token=${encodeURIComponent(token)}`}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", ...headers },
-    body: timeoutBody,
-  });
+  new Request(
+    `http://localhost:3000/webhooks/mpesa/b2c/timeout${token === null ? "" : `?token=${encodeURIComponent(token)}`}`,
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...headers },
+      body: timeoutBody,
+    },
+  );
 const handle = (request: Request, source?: Parameters<typeof handleMpesaCallback>[5]) =>
   handleMpesaCallback(db, runtime, "b2c-timeout", request, () => 1_000, source);
 
 describe("M-Pesa callback token", () => {
   it("accepts our token and refuses a wrong one of any length, or none, with 403 (never a 500)", async () => {
     expect((await handle(callback(TOKEN))).status).toBe(200);
-    for (const token of [TOKEN.replace(/.$/, "B"), TOKEN.slice(0, -1), `${TOKEN}x`, "", null, "ä".repeat(32)]) {
+    for (const token of [
+      TOKEN.replace(/.$/, "B"),
+      TOKEN.slice(0, -1),
+      `${TOKEN}x`,
+      "",
+      null,
+      "ä".repeat(32),
+    ]) {
       expect((await handle(callback(token))).status, JSON.stringify(token)).toBe(403);
     }
   });
@@ -78,7 +88,9 @@ describe("M-Pesa callback source allow-list", () => {
       ["203.0.113.50", 403],
     ] as const) {
       const request = callback(TOKEN, { [REMOTE_ADDRESS_HEADER]: address });
-      expect((await handle(request, callbackSource(request, SAFARICOM))).status, address).toBe(status);
+      expect((await handle(request, callbackSource(request, SAFARICOM))).status, address).toBe(
+        status,
+      );
     }
     // No known source address (the request did not come through server.mjs): refused.
     const unknown = callback(TOKEN);
@@ -86,7 +98,10 @@ describe("M-Pesa callback source allow-list", () => {
   });
 
   it("a forged X-Forwarded-For from an untrusted socket does not pass the list", async () => {
-    const request = callback(TOKEN, { [REMOTE_ADDRESS_HEADER]: "203.0.113.50", "X-Forwarded-For": "196.201.214.200" });
+    const request = callback(TOKEN, {
+      [REMOTE_ADDRESS_HEADER]: "203.0.113.50",
+      "X-Forwarded-For": "196.201.214.200",
+    });
     expect(callbackSource(request, SAFARICOM).address).toBe("203.0.113.50");
     expect((await handle(request, callbackSource(request, SAFARICOM))).status).toBe(403);
   });
@@ -95,11 +110,19 @@ describe("M-Pesa callback source allow-list", () => {
     const warn = vi.spyOn(console, "warn");
     const fromElsewhere = callback(TOKEN, { [REMOTE_ADDRESS_HEADER]: "203.0.113.50" });
     await handle(fromElsewhere, callbackSource(fromElsewhere, SAFARICOM));
-    const badToken = callback(`${TOKEN.slice(0, 20)}guessed-part`, { [REMOTE_ADDRESS_HEADER]: "196.201.214.200" });
+    const badToken = callback(`${TOKEN.slice(0, 20)}guessed-part`, {
+      [REMOTE_ADDRESS_HEADER]: "196.201.214.200",
+    });
     await handle(badToken, callbackSource(badToken, SAFARICOM));
     const lines = warn.mock.calls.map((call) => String(call[0]));
     expect(lines).toHaveLength(2);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ message: "M-Pesa callback refused", kind: "b2c-timeout", reason: "source address not allowed", source: "203.0.113.50", path: "/webhooks/mpesa/b2c/timeout" });
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      message: "M-Pesa callback refused",
+      kind: "b2c-timeout",
+      reason: "source address not allowed",
+      source: "203.0.113.50",
+      path: "/webhooks/mpesa/b2c/timeout",
+    });
     expect(JSON.parse(lines[1]!)).toMatchObject({ reason: "bad token", source: "196.201.214.200" });
     for (const line of lines) {
       expect(line).not.toContain(TOKEN.slice(0, 20));

@@ -22,14 +22,27 @@ export const newPaymentId = () => `pay_${readableCode(12).toLowerCase()}`;
 export class PaymentError extends Error {
   constructor(
     message: string,
-    readonly code: "below_minimum" | "above_maximum" | "daily_limit" | "rate_unavailable" | "custody_unavailable" | "not_found",
+    readonly code:
+      | "below_minimum"
+      | "above_maximum"
+      | "daily_limit"
+      | "rate_unavailable"
+      | "custody_unavailable"
+      | "not_found",
   ) {
     super(message);
   }
 }
 
 /** Statuses whose amount counts against the merchant's daily limit. */
-const COUNTED: PaymentStatus[] = ["awaiting_payment", "confirming", "confirmed", "in_review", "settling", "settled"];
+const COUNTED: PaymentStatus[] = [
+  "awaiting_payment",
+  "confirming",
+  "confirmed",
+  "in_review",
+  "settling",
+  "settled",
+];
 
 /** Start of the current EAT day, epoch ms. */
 export function eatDayStart(now: number): number {
@@ -39,7 +52,14 @@ export function eatDayStart(now: number): number {
 export function recordEvent(
   db: DbOrTx,
   payment: Pick<Payment, "id">,
-  event: { type: string; cause: string; from?: PaymentStatus | null; to?: PaymentStatus | null; detail?: unknown; at: number },
+  event: {
+    type: string;
+    cause: string;
+    from?: PaymentStatus | null;
+    to?: PaymentStatus | null;
+    detail?: unknown;
+    at: number;
+  },
 ): void {
   db.insert(paymentEvents)
     .values({
@@ -49,7 +69,12 @@ export function recordEvent(
       fromStatus: event.from ?? null,
       toStatus: event.to ?? null,
       cause: event.cause,
-      detail: event.detail === undefined ? null : JSON.stringify(event.detail, (_key, value) => (typeof value === "bigint" ? value.toString() : value)),
+      detail:
+        event.detail === undefined
+          ? null
+          : JSON.stringify(event.detail, (_key, value) =>
+              typeof value === "bigint" ? value.toString() : value,
+            ),
     })
     .run();
 }
@@ -62,7 +87,11 @@ export function transition(
   to: PaymentStatus,
   event: { type: string; cause: string; detail?: unknown; at: number; set?: Partial<Payment> },
 ): boolean {
-  const current = db.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id)).get();
+  const current = db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(eq(payments.id, payment.id))
+    .get();
   if (!current || !from.includes(current.status)) return false;
   const changed = db
     .update(payments)
@@ -79,7 +108,12 @@ export function getPayment(db: DbOrTx, id: string): Payment | undefined {
 }
 
 export function listPaymentEvents(db: DbOrTx, paymentId: string): PaymentEvent[] {
-  return db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId)).orderBy(asc(paymentEvents.id)).all();
+  return db
+    .select()
+    .from(paymentEvents)
+    .where(eq(paymentEvents.paymentId, paymentId))
+    .orderBy(asc(paymentEvents.id))
+    .all();
 }
 
 /** KES (cents) of today's payments for a merchant that count against the daily limit. */
@@ -87,7 +121,13 @@ function todaysVolumeCents(db: DbOrTx, merchantId: string, now: number): bigint 
   const row = db
     .select({ total: sql<bigint>`coalesce(sum(${payments.amountKesCents}), 0)`.mapWith(BigInt) })
     .from(payments)
-    .where(and(eq(payments.merchantId, merchantId), gte(payments.createdAt, eatDayStart(now)), inArray(payments.status, COUNTED)))
+    .where(
+      and(
+        eq(payments.merchantId, merchantId),
+        gte(payments.createdAt, eatDayStart(now)),
+        inArray(payments.status, COUNTED),
+      ),
+    )
     .get();
   return row?.total ?? 0n;
 }
@@ -95,9 +135,17 @@ function todaysVolumeCents(db: DbOrTx, merchantId: string, now: number): bigint 
 /** KES (cents) held by payments of this merchant and EAT day still being created (live holds only). */
 function reservedCents(db: DbOrTx, merchantId: string, day: string, now: number): bigint {
   const row = db
-    .select({ total: sql<bigint>`coalesce(sum(${paymentReservations.amountKesCents}), 0)`.mapWith(BigInt) })
+    .select({
+      total: sql<bigint>`coalesce(sum(${paymentReservations.amountKesCents}), 0)`.mapWith(BigInt),
+    })
     .from(paymentReservations)
-    .where(and(eq(paymentReservations.merchantId, merchantId), eq(paymentReservations.day, day), gt(paymentReservations.expiresAt, now)))
+    .where(
+      and(
+        eq(paymentReservations.merchantId, merchantId),
+        eq(paymentReservations.day, day),
+        gt(paymentReservations.expiresAt, now),
+      ),
+    )
     .get();
   return row?.total ?? 0n;
 }
@@ -122,17 +170,41 @@ function dailyLimitError(config: PaymentsConfig): PaymentError {
  */
 export function reserveDailyAmount(
   db: Db,
-  input: { paymentId: string; merchantId: string; amountKesCents: bigint; config: PaymentsConfig; now: number; ttlMs?: number },
+  input: {
+    paymentId: string;
+    merchantId: string;
+    amountKesCents: bigint;
+    config: PaymentsConfig;
+    now: number;
+    ttlMs?: number;
+  },
 ): void {
   const { now, config } = input;
   const day = eatDay(now);
   db.transaction(
     (tx) => {
-      tx.delete(paymentReservations).where(and(eq(paymentReservations.merchantId, input.merchantId), lte(paymentReservations.expiresAt, now))).run();
-      const used = todaysVolumeCents(tx, input.merchantId, now) + reservedCents(tx, input.merchantId, day, now);
-      if (used + input.amountKesCents > BigInt(config.dailyPerMerchantKes) * 100n) throw dailyLimitError(config);
+      tx.delete(paymentReservations)
+        .where(
+          and(
+            eq(paymentReservations.merchantId, input.merchantId),
+            lte(paymentReservations.expiresAt, now),
+          ),
+        )
+        .run();
+      const used =
+        todaysVolumeCents(tx, input.merchantId, now) +
+        reservedCents(tx, input.merchantId, day, now);
+      if (used + input.amountKesCents > BigInt(config.dailyPerMerchantKes) * 100n)
+        throw dailyLimitError(config);
       tx.insert(paymentReservations)
-        .values({ paymentId: input.paymentId, merchantId: input.merchantId, day, amountKesCents: input.amountKesCents, createdAt: now, expiresAt: now + (input.ttlMs ?? RESERVATION_TTL_MS) })
+        .values({
+          paymentId: input.paymentId,
+          merchantId: input.merchantId,
+          day,
+          amountKesCents: input.amountKesCents,
+          createdAt: now,
+          expiresAt: now + (input.ttlMs ?? RESERVATION_TTL_MS),
+        })
         .run();
     },
     { behavior: "immediate" },
@@ -149,20 +221,43 @@ export function releaseReservation(db: DbOrTx, paymentId: string): void {
  * the limits, a live rate for the asset (never stale or fallback), the quote at that rate. Throws
  * PaymentError (below_minimum, above_maximum, rate_unavailable) with the message the merchant sees.
  */
-export function quotePayment(config: PaymentsConfig, rates: RatesView, input: Pick<CreatePaymentInput, "amountKes" | "asset">): { amountKesCents: bigint; rate: Rate; quote: Quote } {
+export function quotePayment(
+  config: PaymentsConfig,
+  rates: RatesView,
+  input: Pick<CreatePaymentInput, "amountKes" | "asset">,
+): { amountKesCents: bigint; rate: Rate; quote: Quote } {
   if (input.amountKes < config.minimumKes) {
-    throw new PaymentError(`The minimum payment is KES ${config.minimumKes.toLocaleString("en-KE")}.`, "below_minimum");
+    throw new PaymentError(
+      `The minimum payment is KES ${config.minimumKes.toLocaleString("en-KE")}.`,
+      "below_minimum",
+    );
   }
   if (input.amountKes > config.reviewMaxKes) {
-    throw new PaymentError(`The maximum payment is KES ${config.reviewMaxKes.toLocaleString("en-KE")}.`, "above_maximum");
+    throw new PaymentError(
+      `The maximum payment is KES ${config.reviewMaxKes.toLocaleString("en-KE")}.`,
+      "above_maximum",
+    );
   }
   const amountKesCents = BigInt(input.amountKes) * 100n;
   const rate = rates.rates.find((candidate) => candidate.symbol === input.asset);
   if (!rate || rate.kind !== "live") {
-    const why = !rate ? "no rate" : rate.kind === "stale" ? "the last rate is out of date" : "only a fallback rate is available";
-    throw new PaymentError(`We can't lock a ${input.asset} quote right now (${why}). Please try again in a minute.`, "rate_unavailable");
+    const why = !rate
+      ? "no rate"
+      : rate.kind === "stale"
+        ? "the last rate is out of date"
+        : "only a fallback rate is available";
+    throw new PaymentError(
+      `We can't lock a ${input.asset} quote right now (${why}). Please try again in a minute.`,
+      "rate_unavailable",
+    );
   }
-  const quote = computeQuote({ amountKesCents, marketRate: rate.priceKes, spreadBps: config.spreadBps, feeBps: config.c2bFeeBps, asset: input.asset });
+  const quote = computeQuote({
+    amountKesCents,
+    marketRate: rate.priceKes,
+    spreadBps: config.spreadBps,
+    feeBps: config.c2bFeeBps,
+    asset: input.asset,
+  });
   return { amountKesCents, rate, quote };
 }
 
@@ -194,10 +289,19 @@ export async function createPayment(
   const elapsedNow = () => now + Math.max(0, Date.now() - startedAt);
   const { amountKesCents, rate, quote } = quotePayment(config, deps.rates, input);
   const id = newPaymentId();
-  reserveDailyAmount(db, { paymentId: id, merchantId: input.merchantId, amountKesCents, config, now });
+  reserveDailyAmount(db, {
+    paymentId: id,
+    merchantId: input.merchantId,
+    amountKesCents,
+    config,
+    now,
+  });
   let address: { address: string; assetId: string; vaultAccountId?: string };
   try {
-    address = await deps.custody.createDepositAddress({ paymentId: id, asset: input.asset as CustodyAsset });
+    address = await deps.custody.createDepositAddress({
+      paymentId: id,
+      asset: input.asset as CustodyAsset,
+    });
   } catch (error) {
     releaseReservation(db, id);
     throw new PaymentError(
@@ -242,12 +346,18 @@ export async function createPayment(
     db.transaction(
       (tx) => {
         const at = elapsedNow();
-        const held = tx.delete(paymentReservations).where(and(eq(paymentReservations.paymentId, id), gt(paymentReservations.expiresAt, at))).run();
+        const held = tx
+          .delete(paymentReservations)
+          .where(and(eq(paymentReservations.paymentId, id), gt(paymentReservations.expiresAt, at)))
+          .run();
         if (held.changes !== 1) {
           // The hold lapsed (custody took longer than RESERVATION_TTL_MS): check again, in this transaction.
           releaseReservation(tx, id);
-          const used = todaysVolumeCents(tx, input.merchantId, now) + reservedCents(tx, input.merchantId, eatDay(now), at);
-          if (used + amountKesCents > BigInt(config.dailyPerMerchantKes) * 100n) throw dailyLimitError(config);
+          const used =
+            todaysVolumeCents(tx, input.merchantId, now) +
+            reservedCents(tx, input.merchantId, eatDay(now), at);
+          if (used + amountKesCents > BigInt(config.dailyPerMerchantKes) * 100n)
+            throw dailyLimitError(config);
         }
         tx.insert(payments).values(payment).run();
         recordEvent(tx, payment, {
@@ -255,7 +365,15 @@ export async function createPayment(
           cause: "merchant created the payment",
           to: "awaiting_payment",
           at: now,
-          detail: { quoteRate: quote.quoteRate, marketRate: rate.priceKes, spreadBps: config.spreadBps, source: rate.source, rateAsOf: rate.asOf, cryptoAmountUnits: quote.cryptoAmountUnits, requiresReview: payment.requiresReview },
+          detail: {
+            quoteRate: quote.quoteRate,
+            marketRate: rate.priceKes,
+            spreadBps: config.spreadBps,
+            source: rate.source,
+            rateAsOf: rate.asOf,
+            cryptoAmountUnits: quote.cryptoAmountUnits,
+            requiresReview: payment.requiresReview,
+          },
         });
       },
       { behavior: "immediate" },
@@ -276,7 +394,14 @@ export function expireOverduePayments(db: Db, now: number): number {
     .all();
   let expired = 0;
   for (const payment of overdue) {
-    if (transition(db, payment, ["awaiting_payment"], "expired", { type: "expired", cause: "the quote expired with nothing received", at: now })) expired++;
+    if (
+      transition(db, payment, ["awaiting_payment"], "expired", {
+        type: "expired",
+        cause: "the quote expired with nothing received",
+        at: now,
+      })
+    )
+      expired++;
   }
   return expired;
 }

@@ -1,10 +1,24 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ASSET_SCALE, bpsOf, computeQuote, formatCryptoUnits, fromScaled, kesCentsForUnits, toScaled } from "./quote";
+import {
+  ASSET_SCALE,
+  bpsOf,
+  computeQuote,
+  formatCryptoUnits,
+  fromScaled,
+  kesCentsForUnits,
+  toScaled,
+} from "./quote";
 
 describe("quotes", () => {
   it("locks the rate less the spread and rounds the crypto amount up", () => {
-    const quote = computeQuote({ amountKesCents: 1_000_000n, marketRate: "11650000", spreadBps: 50, feeBps: 100, asset: "BTC" });
+    const quote = computeQuote({
+      amountKesCents: 1_000_000n,
+      marketRate: "11650000",
+      spreadBps: 50,
+      feeBps: 100,
+      asset: "BTC",
+    });
     // 11,650,000 x 0.995 = 11,591,750 KES per BTC; KES 10,000 / 11,591,750 = 0.000862682... BTC -> 86,269 sat.
     expect(quote.quoteRate).toBe("11591750");
     expect(quote.cryptoAmountUnits).toBe(86_269n);
@@ -13,14 +27,44 @@ describe("quotes", () => {
   });
 
   it("prices stablecoins to the micro-unit", () => {
-    const quote = computeQuote({ amountKesCents: 50_000n, marketRate: "129.2", spreadBps: 0, feeBps: 100, asset: "USDT" });
+    const quote = computeQuote({
+      amountKesCents: 50_000n,
+      marketRate: "129.2",
+      spreadBps: 0,
+      feeBps: 100,
+      asset: "USDT",
+    });
     expect(quote.cryptoAmountUnits).toBe(3_869_970n); // 500 / 129.2 = 3.86996904 -> 3.869970 USDT
   });
 
   it("refuses a spread of 1% or more, zero amounts and zero rates", () => {
-    expect(() => computeQuote({ amountKesCents: 100n, marketRate: "1", spreadBps: 100, feeBps: 100, asset: "USDC" })).toThrow(/under 1%/);
-    expect(() => computeQuote({ amountKesCents: 0n, marketRate: "1", spreadBps: 0, feeBps: 100, asset: "USDC" })).toThrow();
-    expect(() => computeQuote({ amountKesCents: 100n, marketRate: "0", spreadBps: 0, feeBps: 100, asset: "USDC" })).toThrow();
+    expect(() =>
+      computeQuote({
+        amountKesCents: 100n,
+        marketRate: "1",
+        spreadBps: 100,
+        feeBps: 100,
+        asset: "USDC",
+      }),
+    ).toThrow(/under 1%/);
+    expect(() =>
+      computeQuote({
+        amountKesCents: 0n,
+        marketRate: "1",
+        spreadBps: 0,
+        feeBps: 100,
+        asset: "USDC",
+      }),
+    ).toThrow();
+    expect(() =>
+      computeQuote({
+        amountKesCents: 100n,
+        marketRate: "0",
+        spreadBps: 0,
+        feeBps: 100,
+        asset: "USDC",
+      }),
+    ).toThrow();
   });
 
   it("the quoted crypto is always worth at least the KES amount, and less than one unit more", () => {

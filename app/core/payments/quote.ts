@@ -60,7 +60,10 @@ export function computeQuote(input: {
   const locked = (market * BigInt(10_000 - input.spreadBps)) / 10_000n;
   const assetFactor = 10n ** BigInt(ASSET_SCALE[input.asset]);
   // units = amountKES / rate, in base units, rounded up.
-  const cryptoAmountUnits = ceilDiv(input.amountKesCents * RATE_FACTOR * assetFactor, locked * 100n);
+  const cryptoAmountUnits = ceilDiv(
+    input.amountKesCents * RATE_FACTOR * assetFactor,
+    locked * 100n,
+  );
   return {
     quoteRate: fromScaled(locked, RATE_SCALE),
     cryptoAmountUnits,
@@ -75,4 +78,5 @@ export function kesCentsForUnits(units: bigint, quoteRate: string, asset: QuoteA
 }
 
 /** "0.00151234" BTC from base units, for display. */
-export const formatCryptoUnits = (units: bigint, asset: QuoteAsset) => fromScaled(units, ASSET_SCALE[asset]);
+export const formatCryptoUnits = (units: bigint, asset: QuoteAsset) =>
+  fromScaled(units, ASSET_SCALE[asset]);

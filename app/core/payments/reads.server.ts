@@ -18,7 +18,13 @@ export function isPaymentStatus(value: string | null): value is PaymentStatus {
 
 export function listPayments(
   db: Db,
-  filter: { merchantId?: string; statuses?: readonly PaymentStatus[]; search?: string; limit?: number; offset?: number },
+  filter: {
+    merchantId?: string;
+    statuses?: readonly PaymentStatus[];
+    search?: string;
+    limit?: number;
+    offset?: number;
+  },
 ) {
   const conditions: SQL[] = [];
   if (filter.merchantId) conditions.push(eq(payments.merchantId, filter.merchantId));
@@ -26,7 +32,9 @@ export function listPayments(
   const search = filter.search?.trim();
   if (search) {
     const pattern = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(sql`${payments.reference} like ${pattern} escape '\\'`, like(payments.id, pattern))!);
+    conditions.push(
+      or(sql`${payments.reference} like ${pattern} escape '\\'`, like(payments.id, pattern))!,
+    );
   }
   return db
     .select()
@@ -41,13 +49,21 @@ export function listPayments(
 export function merchantPaymentDetail(db: Db, merchantId: string, paymentId: string) {
   const payment = getPayment(db, paymentId);
   if (!payment || payment.merchantId !== merchantId) return undefined;
-  return { payment, events: listPaymentEvents(db, payment.id), transfers: listTransfersForPayment(db, payment.id) };
+  return {
+    payment,
+    events: listPaymentEvents(db, payment.id),
+    transfers: listTransfersForPayment(db, payment.id),
+  };
 }
 
 export function operatorPaymentDetail(db: Db, paymentId: string) {
   const payment = getPayment(db, paymentId);
   if (!payment) return undefined;
-  return { payment, events: listPaymentEvents(db, payment.id), transfers: listTransfersForPayment(db, payment.id) };
+  return {
+    payment,
+    events: listPaymentEvents(db, payment.id),
+    transfers: listTransfersForPayment(db, payment.id),
+  };
 }
 
 export function balancesOf(db: Db, merchantId: string) {
@@ -55,14 +71,28 @@ export function balancesOf(db: Db, merchantId: string) {
 }
 
 export function countPaymentsByStatus(db: Db): Record<PaymentStatus, number> {
-  const counts = Object.fromEntries(paymentStatuses.map((status) => [status, 0])) as Record<PaymentStatus, number>;
-  const rows = db.select({ status: payments.status, count: sql<number>`count(*)` }).from(payments).groupBy(payments.status).all();
+  const counts = Object.fromEntries(paymentStatuses.map((status) => [status, 0])) as Record<
+    PaymentStatus,
+    number
+  >;
+  const rows = db
+    .select({ status: payments.status, count: sql<number>`count(*)` })
+    .from(payments)
+    .groupBy(payments.status)
+    .all();
   for (const row of rows) counts[row.status] = row.count;
   return counts;
 }
 
 const SUCCESSFUL: PaymentStatus[] = ["confirmed", "in_review", "settling", "settled"];
-const FINISHED: PaymentStatus[] = [...SUCCESSFUL, "expired", "failed", "underpaid", "overpaid", "paid_after_expiry"];
+const FINISHED: PaymentStatus[] = [
+  ...SUCCESSFUL,
+  "expired",
+  "failed",
+  "underpaid",
+  "overpaid",
+  "paid_after_expiry",
+];
 
 function monthStart(epochMs: number, monthsBack = 0): number {
   const eat = new Date(epochMs + 3 * 3_600_000);
@@ -71,7 +101,11 @@ function monthStart(epochMs: number, monthsBack = 0): number {
 }
 
 function monthFigures(db: Db, merchantId: string, from: number, to: number) {
-  const inMonth = and(eq(payments.merchantId, merchantId), gte(payments.createdAt, from), lt(payments.createdAt, to));
+  const inMonth = and(
+    eq(payments.merchantId, merchantId),
+    gte(payments.createdAt, from),
+    lt(payments.createdAt, to),
+  );
   const row = db
     .select({
       revenue: sql<string>`cast(coalesce(sum(case when ${inArray(payments.status, SUCCESSFUL)} then ${payments.amountKesCents} - ${payments.feeKesCents} else 0 end), 0) as text)`,
@@ -106,10 +140,22 @@ export function paymentDashboardStats(db: Db, merchantId: string, now: number): 
   const thisMonth = monthFigures(db, merchantId, monthStart(now), now + 1);
   const lastMonth = monthFigures(db, merchantId, monthStart(now, 1), monthStart(now));
   return {
-    totalRevenueKesCents: { value: Number(thisMonth.revenue), changeBps: changeBps(thisMonth.revenue, lastMonth.revenue) },
-    transactions: { value: thisMonth.transactions, changeBps: changeBps(thisMonth.transactions, lastMonth.transactions) },
-    activeCustomers: { value: thisMonth.customers, changeBps: changeBps(thisMonth.customers, lastMonth.customers) },
-    successRateBps: { value: thisMonth.successRateBps, changeBps: thisMonth.successRateBps - lastMonth.successRateBps },
+    totalRevenueKesCents: {
+      value: Number(thisMonth.revenue),
+      changeBps: changeBps(thisMonth.revenue, lastMonth.revenue),
+    },
+    transactions: {
+      value: thisMonth.transactions,
+      changeBps: changeBps(thisMonth.transactions, lastMonth.transactions),
+    },
+    activeCustomers: {
+      value: thisMonth.customers,
+      changeBps: changeBps(thisMonth.customers, lastMonth.customers),
+    },
+    successRateBps: {
+      value: thisMonth.successRateBps,
+      changeBps: thisMonth.successRateBps - lastMonth.successRateBps,
+    },
   };
 }
 
@@ -120,7 +166,20 @@ export function paymentsCsv(rows: ReturnType<typeof listPayments>): string {
     return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
   };
   const kes = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, "0")}`;
-  const header = ["payment_id", "reference", "created_at", "status", "asset", "amount_kes", "fee_kes", "quote_rate_kes", "crypto_amount_units", "received_units", "confirmed_at", "settled_at"];
+  const header = [
+    "payment_id",
+    "reference",
+    "created_at",
+    "status",
+    "asset",
+    "amount_kes",
+    "fee_kes",
+    "quote_rate_kes",
+    "crypto_amount_units",
+    "received_units",
+    "confirmed_at",
+    "settled_at",
+  ];
   const lines = rows.map((p) =>
     [
       p.id,
@@ -135,7 +194,9 @@ export function paymentsCsv(rows: ReturnType<typeof listPayments>): string {
       p.receivedUnits.toString(),
       p.confirmedAt ? new Date(p.confirmedAt).toISOString() : "",
       p.settledAt ? new Date(p.settledAt).toISOString() : "",
-    ].map(cell).join(","),
+    ]
+      .map(cell)
+      .join(","),
   );
   return [header.join(","), ...lines].join("\r\n") + "\r\n";
 }

@@ -76,20 +76,37 @@ export async function reconcileCustodyPayments(
           vaultAccountId: payment.custodyVaultAccountId,
           after: payment.createdAt - DEPOSIT_LOOKBACK_MS,
         });
-        for (const transaction of deposits) outcomes.push(applySyncedTransaction(db, runtime, transaction, now));
+        for (const transaction of deposits)
+          outcomes.push(applySyncedTransaction(db, runtime, transaction, now));
       }
       result.checked++;
       db.update(payments).set({ reconciledAt: now() }).where(eq(payments.id, payment.id)).run();
-      const after = db.select({ status: payments.status, confirmations: payments.confirmations }).from(payments).where(eq(payments.id, payment.id)).get();
-      if (after && (after.status !== payment.status || after.confirmations !== payment.confirmations)) {
+      const after = db
+        .select({ status: payments.status, confirmations: payments.confirmations })
+        .from(payments)
+        .where(eq(payments.id, payment.id))
+        .get();
+      if (
+        after &&
+        (after.status !== payment.status || after.confirmations !== payment.confirmations)
+      ) {
         result.changed++;
-        logger.info("payment reconciled with custody", { paymentId: payment.id, from: payment.status, to: after.status, confirmations: after.confirmations });
+        logger.info("payment reconciled with custody", {
+          paymentId: payment.id,
+          from: payment.status,
+          to: after.status,
+          confirmations: after.confirmations,
+        });
       }
-      for (const outcome of outcomes) if (outcome.settlePaymentId) result.confirmed.push(outcome.settlePaymentId);
+      for (const outcome of outcomes)
+        if (outcome.settlePaymentId) result.confirmed.push(outcome.settlePaymentId);
     } catch (error) {
       // Asked again after the interval, not on every tick (the others get their turn meanwhile).
       db.update(payments).set({ reconciledAt: now() }).where(eq(payments.id, payment.id)).run();
-      logger.warn("custody reconciliation failed", { paymentId: payment.id, error: error instanceof Error ? error.message : String(error) });
+      logger.warn("custody reconciliation failed", {
+        paymentId: payment.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   }
   return result;

@@ -11,7 +11,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { settlementTransfers } from "../../../drizzle/schema";
-import { capital, postTransaction, railFloat, trialBalance, verifyBalances } from "~/core/ledger/ledger.server";
+import {
+  capital,
+  postTransaction,
+  railFloat,
+  trialBalance,
+  verifyBalances,
+} from "~/core/ledger/ledger.server";
 import {
   createDbSimulatorStore,
   startCustodySimulator,
@@ -21,7 +27,15 @@ import {
 } from "../../../tests/support/simulators";
 import { openDatabase, type Db } from "~/utils/db.server";
 import { createTestDb } from "../../../tests/setup/db";
-import { addMerchant, liveRates, startWebhookEndpoint, TEST_DARAJA_KEYS, testConfig, testPaymentsRuntime, type PaymentsRuntime } from "../../../tests/setup/payments";
+import {
+  addMerchant,
+  liveRates,
+  startWebhookEndpoint,
+  TEST_DARAJA_KEYS,
+  testConfig,
+  testPaymentsRuntime,
+  type PaymentsRuntime,
+} from "../../../tests/setup/payments";
 import { createPayment, getPayment, listPaymentEvents } from "./payments.server";
 import { formatCryptoUnits } from "./quote";
 import { callbackTokenFor } from "./callback-token.server";
@@ -67,8 +81,18 @@ async function boot(): Promise<AppProcess> {
     maxRetries: 0,
     now,
   });
-  const darajaSim = await startDarajaSimulator({ store: createDbSimulatorStore(db, "daraja", now), ...TEST_DARAJA_KEYS, callbackDelayMs: 0, seed: Math.floor(Math.random() * 1e9), now, floatKes: 50_000_000 });
-  Object.assign(runtime, { ...testPaymentsRuntime({ custodySim, darajaSim }, { origin, callbackToken, now }), reconcileAfterMs: RECONCILE_MS } satisfies PaymentsRuntime);
+  const darajaSim = await startDarajaSimulator({
+    store: createDbSimulatorStore(db, "daraja", now),
+    ...TEST_DARAJA_KEYS,
+    callbackDelayMs: 0,
+    seed: Math.floor(Math.random() * 1e9),
+    now,
+    floatKes: 50_000_000,
+  });
+  Object.assign(runtime, {
+    ...testPaymentsRuntime({ custodySim, darajaSim }, { origin, callbackToken, now }),
+    reconcileAfterMs: RECONCILE_MS,
+  } satisfies PaymentsRuntime);
   Object.assign(proc, {
     origin,
     custodySim,
@@ -76,7 +100,14 @@ async function boot(): Promise<AppProcess> {
     // No flush, no goodbye: what was only in memory (callbacks not yet sent) is gone.
     async crash() {
       proc.down = true;
-      await Promise.all([custodySim.close(), darajaSim.close(), new Promise<void>((resolve) => { app.close(() => resolve()); app.closeAllConnections(); })]);
+      await Promise.all([
+        custodySim.close(),
+        darajaSim.close(),
+        new Promise<void>((resolve) => {
+          app.close(() => resolve());
+          app.closeAllConnections();
+        }),
+      ]);
       db.$client.close();
     },
   });
@@ -91,7 +122,14 @@ afterAll(async () => {
 
 const MERCHANT = "MRC-RCNC22";
 addMerchant(testDb.db, MERCHANT);
-postTransaction(testDb.db, { idempotencyKey: "test:float", kind: "float.funded", entries: [{ account: railFloat("mpesa"), amount: 20_000_000_00n }, { account: capital("KES"), amount: -20_000_000_00n }] });
+postTransaction(testDb.db, {
+  idempotencyKey: "test:float",
+  kind: "float.funded",
+  entries: [
+    { account: railFloat("mpesa"), amount: 20_000_000_00n },
+    { account: capital("KES"), amount: -20_000_000_00n },
+  ],
+});
 
 /** Run the payments tick until `done` (bounded), the clock moving one reconciliation interval each time. */
 async function tickUntil(proc: AppProcess, done: () => boolean, maxTicks = 4) {
@@ -106,23 +144,45 @@ async function tickUntil(proc: AppProcess, done: () => boolean, maxTicks = 4) {
 function settledOnce(db: Db, paymentId: string) {
   const transfers = listTransfersForPayment(db, paymentId);
   const events = listPaymentEvents(db, paymentId).map((e) => e.type);
-  return { transfers, converted: events.filter((t) => t === "converted").length, settled: events.filter((t) => t === "settled").length };
+  return {
+    transfers,
+    converted: events.filter((t) => t === "converted").length,
+    settled: events.filter((t) => t === "settled").length,
+  };
 }
 
 describe("a crash in the middle of a payment", () => {
   it("killed after the first confirmation: custody is asked after the restart, the payment converts once and is paid once, even though M-Pesa's result is lost in a second crash", async () => {
     current = await boot();
     let proc = current;
-    const payment = await createPayment(proc.db, { custody: proc.runtime.custody, rates: liveRates(clock.now), config: testConfig, now: clock.now }, { merchantId: MERCHANT, amountKes: 12_000, asset: "USDT", reference: "KILL-1" });
-    const tx = await proc.custodySim.sendPayment({ address: payment.depositAddress!, amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT") });
+    const payment = await createPayment(
+      proc.db,
+      {
+        custody: proc.runtime.custody,
+        rates: liveRates(clock.now),
+        config: testConfig,
+        now: clock.now,
+      },
+      { merchantId: MERCHANT, amountKes: 12_000, asset: "USDT", reference: "KILL-1" },
+    );
+    const tx = await proc.custodySim.sendPayment({
+      address: payment.depositAddress!,
+      amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT"),
+    });
     await proc.custodySim.confirm(tx.id, 1);
-    expect(getPayment(proc.db, payment.id)).toMatchObject({ status: "confirming", confirmations: 1 });
+    expect(getPayment(proc.db, payment.id)).toMatchObject({
+      status: "confirming",
+      confirmations: 1,
+    });
 
     // kill -9. Custody carries on without us: the next confirmation completes the deposit, and its
     // webhook finds nobody (the restarted simulator remembers the transaction and its confirmation).
     await proc.crash();
     current = proc = await boot();
-    expect(proc.custodySim.transaction(tx.id)).toMatchObject({ status: "CONFIRMING", numOfConfirmations: 1 });
+    expect(proc.custodySim.transaction(tx.id)).toMatchObject({
+      status: "CONFIRMING",
+      numOfConfirmations: 1,
+    });
     proc.down = true;
     await proc.custodySim.confirm(tx.id, 1);
     proc.down = false;
@@ -144,13 +204,22 @@ describe("a crash in the middle of a payment", () => {
     current = proc = await boot();
     // M-Pesa still knows the transfer: sending it again would be refused as a duplicate.
     expect(proc.darajaSim.transaction(transfer!.id)?.status).toBe("Completed");
-    expect(await tickUntil(proc, () => getPayment(proc.db, payment.id)?.status === "settled")).toBe(true);
+    expect(await tickUntil(proc, () => getPayment(proc.db, payment.id)?.status === "settled")).toBe(
+      true,
+    );
     expect(proc.accepted.filter((a) => a.path === "/webhooks/mpesa/status/result")).toHaveLength(1);
     expect(proc.darajaSim.requests.filter((r) => r.path.includes("b2c"))).toHaveLength(0);
 
     // The custody webhook that was lost arrives late after all: nothing changes.
     const eventsBefore = listPaymentEvents(proc.db, payment.id).length;
-    const late = await fetch(`${proc.origin}/webhooks/custody`, { method: "POST", headers: { "Content-Type": "application/json", "Fireblocks-Signature": lostWebhook.signature }, body: lostWebhook.body });
+    const late = await fetch(`${proc.origin}/webhooks/custody`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "Fireblocks-Signature": lostWebhook.signature,
+      },
+      body: lostWebhook.body,
+    });
     expect(late.status).toBe(200);
     expect(await late.json()).toEqual({ outcome: "ignored" });
     expect(listPaymentEvents(proc.db, payment.id)).toHaveLength(eventsBefore);
@@ -165,11 +234,32 @@ describe("a crash in the middle of a payment", () => {
 
   it("killed before the first deposit webhook was handled: the deposit is found by its address (BTC, shared vault) and the payment settles once", async () => {
     let proc = current!;
-    const payment = await createPayment(proc.db, { custody: proc.runtime.custody, rates: liveRates(clock.now), config: testConfig, now: clock.now }, { merchantId: MERCHANT, amountKes: 25_000, asset: "BTC", reference: "KILL-2" });
+    const payment = await createPayment(
+      proc.db,
+      {
+        custody: proc.runtime.custody,
+        rates: liveRates(clock.now),
+        config: testConfig,
+        now: clock.now,
+      },
+      { merchantId: MERCHANT, amountKes: 25_000, asset: "BTC", reference: "KILL-2" },
+    );
     // Someone else's BTC deposit to the same vault, to be told apart.
-    const other = await createPayment(proc.db, { custody: proc.runtime.custody, rates: liveRates(clock.now), config: testConfig, now: clock.now }, { merchantId: MERCHANT, amountKes: 30_000, asset: "BTC", reference: "OTHER" });
+    const other = await createPayment(
+      proc.db,
+      {
+        custody: proc.runtime.custody,
+        rates: liveRates(clock.now),
+        config: testConfig,
+        now: clock.now,
+      },
+      { merchantId: MERCHANT, amountKes: 30_000, asset: "BTC", reference: "OTHER" },
+    );
     proc.down = true;
-    const tx = await proc.custodySim.sendPayment({ address: payment.depositAddress!, amount: formatCryptoUnits(payment.cryptoAmountUnits, "BTC") });
+    const tx = await proc.custodySim.sendPayment({
+      address: payment.depositAddress!,
+      amount: formatCryptoUnits(payment.cryptoAmountUnits, "BTC"),
+    });
     await proc.crash();
 
     // Custody confirms the deposit while we are still down; the restarted app has heard nothing of it.
@@ -180,22 +270,44 @@ describe("a crash in the middle of a payment", () => {
     expect(proc.custodySim.transaction(tx.id)?.status).toBe("COMPLETED");
     expect(getPayment(proc.db, payment.id)?.status).toBe("awaiting_payment");
 
-    expect(await tickUntil(proc, () => getPayment(proc.db, payment.id)?.status === "settled")).toBe(true);
+    expect(await tickUntil(proc, () => getPayment(proc.db, payment.id)?.status === "settled")).toBe(
+      true,
+    );
     expect(getPayment(proc.db, payment.id)?.custodyTxId).toBe(tx.id);
     expect(getPayment(proc.db, other.id)?.status).toBe("awaiting_payment");
     const once = settledOnce(proc.db, payment.id);
     expect(once.transfers.map((t) => [t.status, t.attempts])).toEqual([["succeeded", 1]]);
     expect(once.converted).toBe(1);
     expect(once.settled).toBe(1);
-    const sends = proc.darajaSim.requests.filter((r) => r.path.includes("b2c") && (r.body as { OriginatorConversationID?: string }).OriginatorConversationID === once.transfers[0]!.id);
+    const sends = proc.darajaSim.requests.filter(
+      (r) =>
+        r.path.includes("b2c") &&
+        (r.body as { OriginatorConversationID?: string }).OriginatorConversationID ===
+          once.transfers[0]!.id,
+    );
     expect(sends).toHaveLength(1);
-    expect(proc.db.select().from(settlementTransfers).where(eq(settlementTransfers.paymentId, payment.id)).all()).toHaveLength(1);
+    expect(
+      proc.db
+        .select()
+        .from(settlementTransfers)
+        .where(eq(settlementTransfers.paymentId, payment.id))
+        .all(),
+    ).toHaveLength(1);
     expect(verifyBalances(proc.db)).toEqual([]);
   });
 
   it("a payment nobody paid is asked about once per interval, not on every tick", async () => {
     const proc = current!;
-    const payment = await createPayment(proc.db, { custody: proc.runtime.custody, rates: liveRates(clock.now), config: testConfig, now: clock.now }, { merchantId: MERCHANT, amountKes: 1_000, asset: "USDC", reference: "IDLE" });
+    const payment = await createPayment(
+      proc.db,
+      {
+        custody: proc.runtime.custody,
+        rates: liveRates(clock.now),
+        config: testConfig,
+        now: clock.now,
+      },
+      { merchantId: MERCHANT, amountKes: 1_000, asset: "USDC", reference: "IDLE" },
+    );
     const asked = () => proc.custodySim.deliveries.length; // unchanged: no webhook is involved
     const before = asked();
     clock.now += RECONCILE_MS;

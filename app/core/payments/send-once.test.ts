@@ -9,10 +9,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settlementTransfers } from "../../../drizzle/schema";
 import { verifyBalances } from "~/core/ledger/ledger.server";
 import { createTestDb } from "../../../tests/setup/db";
-import { addMerchant, liveRates, startPaymentsHarness, testConfig, type PaymentsHarness } from "../../../tests/setup/payments";
+import {
+  addMerchant,
+  liveRates,
+  startPaymentsHarness,
+  testConfig,
+  type PaymentsHarness,
+} from "../../../tests/setup/payments";
 import { createPayment, getPayment } from "./payments.server";
 import { formatCryptoUnits } from "./quote";
-import { claimTransferForSending, listTransfersForPayment, planSettlement, SEND_LEASE_MS, sendPendingTransfers } from "./settlement.server";
+import {
+  claimTransferForSending,
+  listTransfersForPayment,
+  planSettlement,
+  SEND_LEASE_MS,
+  sendPendingTransfers,
+} from "./settlement.server";
 import { runPaymentsTick, settleNow } from "./tick.server";
 
 const { db, close } = createTestDb();
@@ -29,8 +41,20 @@ afterAll(async () => {
 
 /** A payment paid and confirmed through the custody simulator (webhooks to the test app). */
 async function confirmedPayment(amountKes: number) {
-  const payment = await createPayment(db, { custody: h.runtime.custody, rates: liveRates(h.clock.now), config: testConfig, now: h.clock.now }, { merchantId: MERCHANT, amountKes, asset: "USDT", reference: `SEND-${amountKes}` });
-  const tx = await h.custodySim.sendPayment({ address: payment.depositAddress!, amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT") });
+  const payment = await createPayment(
+    db,
+    {
+      custody: h.runtime.custody,
+      rates: liveRates(h.clock.now),
+      config: testConfig,
+      now: h.clock.now,
+    },
+    { merchantId: MERCHANT, amountKes, asset: "USDT", reference: `SEND-${amountKes}` },
+  );
+  const tx = await h.custodySim.sendPayment({
+    address: payment.depositAddress!,
+    amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT"),
+  });
   await h.custodySim.confirm(tx.id, 2);
   expect(getPayment(db, payment.id)?.status).toBe("confirmed");
   return payment;
@@ -38,16 +62,23 @@ async function confirmedPayment(amountKes: number) {
 
 /** B2C requests M-Pesa (the simulator) received for one transfer id. */
 function b2cRequestsFor(transferId: string) {
-  return h.darajaSim.requests.filter((r) => r.path.includes("b2c") && (r.body as { OriginatorConversationID?: string }).OriginatorConversationID === transferId);
+  return h.darajaSim.requests.filter(
+    (r) =>
+      r.path.includes("b2c") &&
+      (r.body as { OriginatorConversationID?: string }).OriginatorConversationID === transferId,
+  );
 }
 
-const transfer = (id: string) => db.select().from(settlementTransfers).where(eq(settlementTransfers.id, id)).get()!;
+const transfer = (id: string) =>
+  db.select().from(settlementTransfers).where(eq(settlementTransfers.id, id)).get()!;
 
 describe("each transfer is sent to M-Pesa once", () => {
   it("two concurrent senders: every pending transfer reaches M-Pesa exactly once, attempts = 1", async () => {
     const paid = [];
-    for (const amount of [3_000, 4_000, 5_000, 6_000, 7_000]) paid.push(await confirmedPayment(amount));
-    for (const payment of paid) expect(planSettlement(db, payment.id, testConfig, h.clock.now)).toBe("planned");
+    for (const amount of [3_000, 4_000, 5_000, 6_000, 7_000])
+      paid.push(await confirmedPayment(amount));
+    for (const payment of paid)
+      expect(planSettlement(db, payment.id, testConfig, h.clock.now)).toBe("planned");
     const transfers = paid.flatMap((payment) => listTransfersForPayment(db, payment.id));
     expect(transfers.map((t) => t.status)).toEqual(transfers.map(() => "pending"));
 
@@ -66,7 +97,11 @@ describe("each transfer is sent to M-Pesa once", () => {
 
   it("the webhook's immediate settlement and the background tick at the same time: sent once", async () => {
     const payment = await confirmedPayment(8_000);
-    await Promise.all([settleNow(db, h.runtime, payment.id), runPaymentsTick(db, h.runtime, () => h.clock.now), settleNow(db, h.runtime, payment.id)]);
+    await Promise.all([
+      settleNow(db, h.runtime, payment.id),
+      runPaymentsTick(db, h.runtime, () => h.clock.now),
+      settleNow(db, h.runtime, payment.id),
+    ]);
     const [only] = listTransfersForPayment(db, payment.id);
     expect(only).toBeDefined();
     expect(b2cRequestsFor(only!.id)).toHaveLength(1);
@@ -81,22 +116,39 @@ describe("each transfer is sent to M-Pesa once", () => {
     const [pending] = listTransfersForPayment(db, payment.id);
     // The crashed sender claimed the transfer and reached M-Pesa, then died before recording the answer.
     expect(claimTransferForSending(db, pending!.id, "crashed-process", h.clock.now)).toBe(true);
-    await h.runtime.payouts.b2cPayment({ originatorConversationId: pending!.id, phone: pending!.phone, amountKes: Number(pending!.amountKesCents / 100n), remarks: "crashed" });
+    await h.runtime.payouts.b2cPayment({
+      originatorConversationId: pending!.id,
+      phone: pending!.phone,
+      amountKes: Number(pending!.amountKesCents / 100n),
+      remarks: "crashed",
+    });
 
     // While its lease runs, nobody else sends it.
     h.clock.now += 1_000;
     expect(await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now)).toBe(0);
     expect(b2cRequestsFor(pending!.id)).toHaveLength(1);
-    expect(transfer(pending!.id)).toMatchObject({ status: "pending", sendLeaseHolder: "crashed-process", attempts: 1 });
+    expect(transfer(pending!.id)).toMatchObject({
+      status: "pending",
+      sendLeaseHolder: "crashed-process",
+      attempts: 1,
+    });
 
     // After it lapses, the transfer is claimed again and re-sent with the same OriginatorConversationID;
     // M-Pesa's duplicate answer means it already has it.
     h.clock.now += SEND_LEASE_MS;
     expect(await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now)).toBe(1);
     expect(b2cRequestsFor(pending!.id).map((r) => r.status)).toEqual([200, 500]);
-    expect(transfer(pending!.id)).toMatchObject({ status: "sent", attempts: 2, sendLeaseUntil: null });
+    expect(transfer(pending!.id)).toMatchObject({
+      status: "sent",
+      attempts: 2,
+      sendLeaseUntil: null,
+    });
     await h.darajaSim.flush();
-    expect(h.darajaSim.callbacks.filter((c) => c.kind === "b2c-result" && c.originatorConversationId === pending!.id)).toHaveLength(1);
+    expect(
+      h.darajaSim.callbacks.filter(
+        (c) => c.kind === "b2c-result" && c.originatorConversationId === pending!.id,
+      ),
+    ).toHaveLength(1);
     expect(transfer(pending!.id).status).toBe("succeeded");
     expect(getPayment(db, payment.id)?.status).toBe("settled");
     expect(verifyBalances(db)).toEqual([]);

@@ -18,13 +18,30 @@ import { logger } from "~/utils/logger.server";
 import type { PaymentsConfig } from "./config";
 import type { PaymentsDeps } from "./deps";
 import { resolveException, reviewPayment, type Resolution } from "./exceptions.server";
-import { createPayment, getPayment, PaymentError, quotePayment, type CreatePaymentInput, type Payment } from "./payments.server";
+import {
+  createPayment,
+  getPayment,
+  PaymentError,
+  quotePayment,
+  type CreatePaymentInput,
+  type Payment,
+} from "./payments.server";
 import { formatCryptoUnits } from "./quote";
 import { merchantPaymentDetail, operatorPaymentDetail } from "./reads.server";
-import { heldDestinationNotice, retryTransfer, sendPendingTransfers, type Transfer } from "./settlement.server";
+import {
+  heldDestinationNotice,
+  retryTransfer,
+  sendPendingTransfers,
+  type Transfer,
+} from "./settlement.server";
 import { estimateSettlement } from "./settlement-plan";
 import { runPaymentsTick, settleNow } from "./tick.server";
-import { handleCustodyWebhook, handleMpesaCallback, type CallbackSource, type WebhookAnswer } from "./webhooks.server";
+import {
+  handleCustodyWebhook,
+  handleMpesaCallback,
+  type CallbackSource,
+  type WebhookAnswer,
+} from "./webhooks.server";
 
 /** A signed-in merchant user, acting for their merchant. */
 export type MerchantActor = { type: "merchant_user"; id: string; merchantId: string };
@@ -74,13 +91,26 @@ export interface PaymentsService {
   /** A custody notification (signed); a payment it confirms is settled at once. */
   applyCustodyEvent(request: Request): Promise<WebhookAnswer>;
   /** An M-Pesa result or timeout callback. */
-  applyMpesaCallback(kind: Parameters<typeof handleMpesaCallback>[2], request: Request, source?: CallbackSource): Promise<WebhookAnswer>;
+  applyMpesaCallback(
+    kind: Parameters<typeof handleMpesaCallback>[2],
+    request: Request,
+    source?: CallbackSource,
+  ): Promise<WebhookAnswer>;
   /** Retry a failed settlement transfer as a new transfer, then send it. Audited with the actor. */
-  retryTransfer(actor: PaymentsActor, input: { paymentId: string; transferId: string }): Promise<RetryOutcome>;
+  retryTransfer(
+    actor: PaymentsActor,
+    input: { paymentId: string; transferId: string },
+  ): Promise<RetryOutcome>;
   /** Resolve a payment in the exceptions queue (accept, re-quote at today's live rate, refund), then settle it. Throws ResolutionError. */
-  resolveException(actor: OperatorActor, input: { paymentId: string; resolution: Resolution }): Promise<{ payment: Payment; settlement: SettlementStart }>;
+  resolveException(
+    actor: OperatorActor,
+    input: { paymentId: string; resolution: Resolution },
+  ): Promise<{ payment: Payment; settlement: SettlementStart }>;
   /** Approve (then settle) or reject a payment waiting for manual review. Throws ResolutionError. */
-  review(actor: OperatorActor, input: { paymentId: string; approve: boolean; reason?: string }): Promise<{ payment: Payment; settlement: SettlementStart }>;
+  review(
+    actor: OperatorActor,
+    input: { paymentId: string; approve: boolean; reason?: string },
+  ): Promise<{ payment: Payment; settlement: SettlementStart }>;
   /** One pass of the background work (requires running clients). */
   tick(): ReturnType<typeof runPaymentsTick>;
 }
@@ -99,7 +129,13 @@ function requireDeps(deps: PaymentsDeps | null): PaymentsDeps {
   return deps;
 }
 
-export function createPaymentsService({ db, config, deps, rates, now = Date.now }: PaymentsServiceOptions): PaymentsService {
+export function createPaymentsService({
+  db,
+  config,
+  deps,
+  rates,
+  now = Date.now,
+}: PaymentsServiceOptions): PaymentsService {
   /** Settle at once when the clients run; otherwise the tick picks the payment up. */
   async function settle(paymentId: string): Promise<"started" | "next_run"> {
     if (!deps) return "next_run";
@@ -114,7 +150,10 @@ export function createPaymentsService({ db, config, deps, rates, now = Date.now 
     preview(_actor, input) {
       const { amountKesCents, quote } = quotePayment(config, rates.read(), input);
       const netKesCents = amountKesCents - quote.feeKesCents;
-      const estimate = estimateSettlement(netKesCents, { perTransferKes: config.railPerTransferKes, dailyKes: config.railDailyKes });
+      const estimate = estimateSettlement(netKesCents, {
+        perTransferKes: config.railPerTransferKes,
+        dailyKes: config.railDailyKes,
+      });
       return {
         amountKesCents,
         feeKesCents: quote.feeKesCents,
@@ -130,8 +169,16 @@ export function createPaymentsService({ db, config, deps, rates, now = Date.now 
     },
 
     async create(actor, input) {
-      if (!deps) throw new PaymentError("Payments are not available right now. Please try again in a minute.", "custody_unavailable");
-      return createPayment(db, { custody: deps.custody, rates: rates.read(), config, now: now() }, { ...input, merchantId: actor.merchantId });
+      if (!deps)
+        throw new PaymentError(
+          "Payments are not available right now. Please try again in a minute.",
+          "custody_unavailable",
+        );
+      return createPayment(
+        db,
+        { custody: deps.custody, rates: rates.read(), config, now: now() },
+        { ...input, merchantId: actor.merchantId },
+      );
     },
 
     async applyCustodyEvent(request) {
@@ -149,12 +196,20 @@ export function createPaymentsService({ db, config, deps, rates, now = Date.now 
 
     async retryTransfer(actor, input) {
       const at = now();
-      const detail = actor.type === "merchant_user" ? merchantPaymentDetail(db, actor.merchantId, input.paymentId) : operatorPaymentDetail(db, input.paymentId);
+      const detail =
+        actor.type === "merchant_user"
+          ? merchantPaymentDetail(db, actor.merchantId, input.paymentId)
+          : operatorPaymentDetail(db, input.paymentId);
       const failed = detail?.transfers.find((transfer) => transfer.id === input.transferId);
       if (!detail || !failed) return { ok: false, reason: "not_found" };
       // Not to a new payout number still in its cooling-off period (issue 10, item 14).
       const destination = getSettlementDestination(db, detail.payment.merchantId, at);
-      if (destination.phone && destination.heldUntil) return { ok: false, reason: "held", notice: heldDestinationNotice(destination.phone, destination.heldUntil) };
+      if (destination.phone && destination.heldUntil)
+        return {
+          ok: false,
+          reason: "held",
+          notice: heldDestinationNotice(destination.phone, destination.heldUntil),
+        };
       // A merchant's retry is sent at once or not made; an operator's may wait for the next run.
       if (!deps && actor.type === "merchant_user") return { ok: false, reason: "not_running" };
       const transfer = retryTransfer(db, failed.id, at, { type: actor.type, id: actor.id });
@@ -164,21 +219,41 @@ export function createPaymentsService({ db, config, deps, rates, now = Date.now 
         await sendPendingTransfers(db, deps.payouts, now);
       } catch (error) {
         // It stays pending: the next payments run sends it.
-        logger.error("sending the retried transfer failed", { transferId: transfer.id, error: error instanceof Error ? error.message : String(error) });
+        logger.error("sending the retried transfer failed", {
+          transferId: transfer.id,
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
       return { ok: true, transfer, sending: "now" };
     },
 
     async resolveException(actor, input) {
-      const asset = input.resolution === "requote" ? getPayment(db, input.paymentId)?.asset : undefined;
+      const asset =
+        input.resolution === "requote" ? getPayment(db, input.paymentId)?.asset : undefined;
       const liveRate = asset ? (rates.liveRate(asset as LiveSymbol) ?? undefined) : undefined;
-      const payment = resolveException(db, { paymentId: input.paymentId, operatorId: actor.id, resolution: input.resolution, liveRate, config, now: now() });
-      const settlement = input.resolution === "refund" || payment.status === "in_review" ? null : await settle(payment.id);
+      const payment = resolveException(db, {
+        paymentId: input.paymentId,
+        operatorId: actor.id,
+        resolution: input.resolution,
+        liveRate,
+        config,
+        now: now(),
+      });
+      const settlement =
+        input.resolution === "refund" || payment.status === "in_review"
+          ? null
+          : await settle(payment.id);
       return { payment, settlement };
     },
 
     async review(actor, input) {
-      const payment = reviewPayment(db, { paymentId: input.paymentId, operatorId: actor.id, approve: input.approve, reason: input.approve ? undefined : input.reason, now: now() });
+      const payment = reviewPayment(db, {
+        paymentId: input.paymentId,
+        operatorId: actor.id,
+        approve: input.approve,
+        reason: input.approve ? undefined : input.reason,
+        now: now(),
+      });
       return { payment, settlement: input.approve ? await settle(payment.id) : null };
     },
 

@@ -5,19 +5,50 @@
  * failed transfer's money is not swept into another payment's settlement.
  */
 import { describe, expect, it } from "vitest";
-import { feeRevenue, merchantAvailable, merchantInFlight, normalBalance, owed, railFloat, trialBalance, verifyBalances } from "~/core/ledger/ledger.server";
+import {
+  feeRevenue,
+  merchantAvailable,
+  merchantInFlight,
+  normalBalance,
+  owed,
+  railFloat,
+  trialBalance,
+  verifyBalances,
+} from "~/core/ledger/ledger.server";
 import { createTestDb } from "../../../tests/setup/db";
-import { addMerchant, liveRates, testConfig, setUpPaymentsHarness } from "../../../tests/setup/payments";
+import {
+  addMerchant,
+  liveRates,
+  testConfig,
+  setUpPaymentsHarness,
+} from "../../../tests/setup/payments";
 import { createPayment, getPayment, listPaymentEvents } from "./payments.server";
 import { formatCryptoUnits } from "./quote";
-import { listTransfersForPayment, planSettlement, retryTransfer, sendPendingTransfers } from "./settlement.server";
+import {
+  listTransfersForPayment,
+  planSettlement,
+  retryTransfer,
+  sendPendingTransfers,
+} from "./settlement.server";
 
 const { db, close } = createTestDb();
 const h = setUpPaymentsHarness({ db, close });
 
 async function confirmedPayment(merchantId: string, amountKes: number) {
-  const payment = await createPayment(db, { custody: h.runtime.custody, rates: liveRates(h.clock.now), config: testConfig, now: h.clock.now }, { merchantId, amountKes, asset: "USDT", reference: `R-${amountKes}` });
-  const tx = await h.custodySim.sendPayment({ address: payment.depositAddress!, amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT") });
+  const payment = await createPayment(
+    db,
+    {
+      custody: h.runtime.custody,
+      rates: liveRates(h.clock.now),
+      config: testConfig,
+      now: h.clock.now,
+    },
+    { merchantId, amountKes, asset: "USDT", reference: `R-${amountKes}` },
+  );
+  const tx = await h.custodySim.sendPayment({
+    address: payment.depositAddress!,
+    amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT"),
+  });
   await h.custodySim.confirm(tx.id, 2);
   expect(getPayment(db, payment.id)?.status).toBe("confirmed");
   return payment;
@@ -40,14 +71,21 @@ describe("settlement fees", () => {
     await settle(payment.id);
     const [transfer, ...others] = listTransfersForPayment(db, payment.id);
     expect(others).toEqual([]);
-    expect(transfer).toMatchObject({ status: "succeeded", amountKesCents: 246_600n, railChargeKesCents: 900n, feeKesCents: 0n });
+    expect(transfer).toMatchObject({
+      status: "succeeded",
+      amountKesCents: 246_600n,
+      railChargeKesCents: 900n,
+      feeKesCents: 0n,
+    });
     expect(getPayment(db, payment.id)?.status).toBe("settled");
     // Our revenue is the 1% only; the float paid the amount and Safaricom's charge; nothing is left owed.
     expect(normalBalance(db, feeRevenue()) - revenueBefore).toBe(2_500n);
     expect(floatBefore - normalBalance(db, railFloat("mpesa"))).toBe(247_500n);
     expect(owed(db, merchantAvailable("MRC-FEES22"))).toBe(0n);
     expect(owed(db, merchantInFlight("MRC-FEES22"))).toBe(0n);
-    expect(listPaymentEvents(db, payment.id).find((e) => e.type === "transfer_created")?.cause).toContain("M-Pesa charge KES 9.00");
+    expect(
+      listPaymentEvents(db, payment.id).find((e) => e.type === "transfer_created")?.cause,
+    ).toContain("M-Pesa charge KES 9.00");
   });
 
   it("carries whole-shilling leftovers into the next settlement: two payments whose cents add up", async () => {
@@ -55,16 +93,24 @@ describe("settlement fees", () => {
     // KES 1,234 less 1% = KES 1,221.66: KES 1,216 + the KES 5 charge; 66 cents stay.
     const first = await confirmedPayment("MRC-CRRY22", 1_234);
     await settle(first.id);
-    expect(listTransfersForPayment(db, first.id).map((t) => [t.amountKesCents, t.railChargeKesCents])).toEqual([[121_600n, 500n]]);
+    expect(
+      listTransfersForPayment(db, first.id).map((t) => [t.amountKesCents, t.railChargeKesCents]),
+    ).toEqual([[121_600n, 500n]]);
     expect(owed(db, merchantAvailable("MRC-CRRY22"))).toBe(66n);
-    expect(listPaymentEvents(db, first.id).find((e) => e.type === "leftover_carried_forward")?.cause).toMatch(/^KES 0\.66 /);
+    expect(
+      listPaymentEvents(db, first.id).find((e) => e.type === "leftover_carried_forward")?.cause,
+    ).toMatch(/^KES 0\.66 /);
     expect(getPayment(db, first.id)?.status).toBe("settled");
 
     // KES 1,266 less 1% = KES 1,253.34, plus the 66 cents = KES 1,254.00: KES 1,249 + the KES 5 charge.
     const second = await confirmedPayment("MRC-CRRY22", 1_266);
     await settle(second.id);
-    expect(listTransfersForPayment(db, second.id).map((t) => [t.amountKesCents, t.railChargeKesCents])).toEqual([[124_900n, 500n]]);
-    expect(listPaymentEvents(db, second.id).find((e) => e.type === "leftover_carried_in")?.cause).toBe("includes KES 0.66 carried from earlier settlements");
+    expect(
+      listTransfersForPayment(db, second.id).map((t) => [t.amountKesCents, t.railChargeKesCents]),
+    ).toEqual([[124_900n, 500n]]);
+    expect(
+      listPaymentEvents(db, second.id).find((e) => e.type === "leftover_carried_in")?.cause,
+    ).toBe("includes KES 0.66 carried from earlier settlements");
     expect(owed(db, merchantAvailable("MRC-CRRY22"))).toBe(0n);
   });
 
@@ -77,7 +123,9 @@ describe("settlement fees", () => {
     expect(owed(db, merchantAvailable("MRC-WAZT22"))).toBe(495_066n);
     await settle(b.id);
     // KES 4,950.66: KES 4,941 + the KES 9 charge; 66 cents still wait.
-    expect(listTransfersForPayment(db, b.id).map((t) => [t.amountKesCents, t.railChargeKesCents])).toEqual([[494_100n, 900n]]);
+    expect(
+      listTransfersForPayment(db, b.id).map((t) => [t.amountKesCents, t.railChargeKesCents]),
+    ).toEqual([[494_100n, 900n]]);
     expect(owed(db, merchantAvailable("MRC-WAZT22"))).toBe(66n);
   });
 

@@ -27,14 +27,19 @@ const CENTS_PER_KES = 100n;
 export const MIN_TRANSFER_KES = 10n;
 
 /** Safaricom's B2C charge for an M-Pesa transfer, in cents. */
-export const mpesaRailCharge: RailCharge = (amountCents) => BigInt(mpesaB2cChargeKes(Number(amountCents / CENTS_PER_KES))) * CENTS_PER_KES;
+export const mpesaRailCharge: RailCharge = (amountCents) =>
+  BigInt(mpesaB2cChargeKes(Number(amountCents / CENTS_PER_KES))) * CENTS_PER_KES;
 
 /**
  * The largest whole-shilling payout, at most `capCents`, whose rail charge still fits in
  * `availableCents` with it. Amount plus charge grows with the amount (charges are flat per band), so
  * the answer is found by a binary search over whole shillings. 0 when not even KES 1 fits.
  */
-export function largestPayout(availableCents: bigint, charge: RailCharge, capCents: bigint): bigint {
+export function largestPayout(
+  availableCents: bigint,
+  charge: RailCharge,
+  capCents: bigint,
+): bigint {
   let low = 0n;
   let high = (availableCents < capCents ? availableCents : capCents) / CENTS_PER_KES;
   if (high <= 0n) return 0n;
@@ -106,9 +111,24 @@ export interface SettlementEstimate {
 }
 
 /** What settling `netCents` on its own would pay out (ignores today's earlier transfers and leftovers). */
-export function estimateSettlement(netCents: bigint, limits: { perTransferKes: number; dailyKes: number }, railCharge: RailCharge = mpesaRailCharge): SettlementEstimate {
-  const plan = planTransfers({ availableCents: netCents, railCharge, ...limits, today: "2000-01-01", usedByDay: new Map() });
+export function estimateSettlement(
+  netCents: bigint,
+  limits: { perTransferKes: number; dailyKes: number },
+  railCharge: RailCharge = mpesaRailCharge,
+): SettlementEstimate {
+  const plan = planTransfers({
+    availableCents: netCents,
+    railCharge,
+    ...limits,
+    today: "2000-01-01",
+    usedByDay: new Map(),
+  });
   const payoutKesCents = plan.reduce((sum, t) => sum + t.amountKesCents, 0n);
   const railChargeKesCents = plan.reduce((sum, t) => sum + t.railChargeKesCents, 0n);
-  return { payoutKesCents, railChargeKesCents, leftoverKesCents: netCents - payoutKesCents - railChargeKesCents, transfers: plan.length };
+  return {
+    payoutKesCents,
+    railChargeKesCents,
+    leftoverKesCents: netCents - payoutKesCents - railChargeKesCents,
+    transfers: plan.length,
+  };
 }

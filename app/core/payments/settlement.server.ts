@@ -26,13 +26,23 @@ import {
 } from "~/core/ledger/ledger.server";
 import { recordAudit } from "~/core/audit.server";
 import { readableCode } from "~/core/ids.server";
-import { DarajaApiError, DarajaValidationError, DuplicateRequestError } from "~/core/providers/daraja/errors";
+import {
+  DarajaApiError,
+  DarajaValidationError,
+  DuplicateRequestError,
+} from "~/core/providers/daraja/errors";
 import { classifyResultCode, type B2cResult } from "~/core/providers/daraja/result";
 import type { MobileMoneyPayouts } from "~/core/providers/daraja/types";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import { formatEatDateTime, maskPhone } from "~/utils/format";
 import type { PaymentsConfig } from "./config";
-import { getPayment, listPaymentEvents, recordEvent, transition, type Payment } from "./payments.server";
+import {
+  getPayment,
+  listPaymentEvents,
+  recordEvent,
+  transition,
+  type Payment,
+} from "./payments.server";
 import { eatDay, planTransfers } from "./settlement-plan";
 
 export type Transfer = typeof settlementTransfers.$inferSelect;
@@ -43,9 +53,17 @@ export const newTransferId = () => `trf_${readableCode(14).toLowerCase()}`;
 
 function usedByDay(db: DbOrTx, merchantId: string): Map<string, bigint> {
   const rows = db
-    .select({ day: settlementTransfers.settlementDay, total: sql<string>`cast(sum(${settlementTransfers.amountKesCents}) as text)` })
+    .select({
+      day: settlementTransfers.settlementDay,
+      total: sql<string>`cast(sum(${settlementTransfers.amountKesCents}) as text)`,
+    })
     .from(settlementTransfers)
-    .where(and(eq(settlementTransfers.merchantId, merchantId), inArray(settlementTransfers.status, COUNTS_AGAINST_DAY)))
+    .where(
+      and(
+        eq(settlementTransfers.merchantId, merchantId),
+        inArray(settlementTransfers.status, COUNTS_AGAINST_DAY),
+      ),
+    )
     .groupBy(settlementTransfers.settlementDay)
     .all();
   return new Map(rows.map((row) => [row.day, BigInt(row.total ?? "0")]));
@@ -60,12 +78,16 @@ function usedByDay(db: DbOrTx, merchantId: string): Map<string, bigint> {
 function postTransferSent(db: DbOrTx, transfer: Transfer, now: number) {
   const charge = transfer.railChargeKesCents;
   const entries = [
-    { account: merchantAvailable(transfer.merchantId), amount: transfer.amountKesCents + charge + transfer.feeKesCents },
+    {
+      account: merchantAvailable(transfer.merchantId),
+      amount: transfer.amountKesCents + charge + transfer.feeKesCents,
+    },
     { account: merchantInFlight(transfer.merchantId), amount: -transfer.amountKesCents },
     { account: railInFlight("mpesa"), amount: transfer.amountKesCents },
     { account: railFloat("mpesa"), amount: -(transfer.amountKesCents + charge) },
   ];
-  if (transfer.feeKesCents > 0n) entries.push({ account: feeRevenue(), amount: -transfer.feeKesCents });
+  if (transfer.feeKesCents > 0n)
+    entries.push({ account: feeRevenue(), amount: -transfer.feeKesCents });
   const result = postTransaction(db, {
     idempotencyKey: `transfer:${transfer.id}:sent`,
     kind: "payout.sent",
@@ -101,9 +123,17 @@ function transfersStillInAvailable(db: DbOrTx, merchantId: string): bigint {
 /** Net KES of the merchant's other confirmed payments, not planned yet (each plans its own). */
 function otherConfirmedNet(db: DbOrTx, merchantId: string, paymentId: string): bigint {
   const row = db
-    .select({ total: sql<string>`cast(coalesce(sum(${payments.amountKesCents} - ${payments.feeKesCents}), 0) as text)` })
+    .select({
+      total: sql<string>`cast(coalesce(sum(${payments.amountKesCents} - ${payments.feeKesCents}), 0) as text)`,
+    })
     .from(payments)
-    .where(and(eq(payments.merchantId, merchantId), eq(payments.status, "confirmed"), sql`${payments.id} <> ${paymentId}`))
+    .where(
+      and(
+        eq(payments.merchantId, merchantId),
+        eq(payments.status, "confirmed"),
+        sql`${payments.id} <> ${paymentId}`,
+      ),
+    )
     .get();
   return BigInt(row?.total ?? "0");
 }
@@ -116,23 +146,38 @@ function otherConfirmedNet(db: DbOrTx, merchantId: string, paymentId: string): b
  */
 function settleableCents(db: DbOrTx, payment: Payment): bigint {
   const available = owed(db, merchantAvailable(payment.merchantId));
-  const free = available - otherConfirmedNet(db, payment.merchantId, payment.id) - transfersStillInAvailable(db, payment.merchantId);
+  const free =
+    available -
+    otherConfirmedNet(db, payment.merchantId, payment.id) -
+    transfersStillInAvailable(db, payment.merchantId);
   return free > 0n ? free : 0n;
 }
 
-export type SettleOutcome = "not_confirmed" | "no_settlement_number" | "destination_held" | "claimed_elsewhere" | "planned" | "waiting_for_float";
+export type SettleOutcome =
+  | "not_confirmed"
+  | "no_settlement_number"
+  | "destination_held"
+  | "claimed_elsewhere"
+  | "planned"
+  | "waiting_for_float";
 
 /** "KES 0.66" for event texts (cents, no float). */
 const kesText = (cents: bigint) => `KES ${cents / 100n}.${String(cents % 100n).padStart(2, "0")}`;
 
 /** The notice shown while payouts to a new destination wait: "Payouts to +254 7•• ••• 678 start after 25-11-2026 14:05". */
-export const heldDestinationNotice = (phone: string, heldUntil: number) => `Payouts to ${maskPhone(phone)} start after ${formatEatDateTime(heldUntil)}`;
+export const heldDestinationNotice = (phone: string, heldUntil: number) =>
+  `Payouts to ${maskPhone(phone)} start after ${formatEatDateTime(heldUntil)}`;
 
 /**
  * Claim a confirmed payment and plan its transfers (ledger-posted for today's, scheduled for later
  * days). Does not call M-Pesa: follow with `sendPendingTransfers`.
  */
-export function planSettlement(db: Db, paymentId: string, config: PaymentsConfig, now: number): SettleOutcome {
+export function planSettlement(
+  db: Db,
+  paymentId: string,
+  config: PaymentsConfig,
+  now: number,
+): SettleOutcome {
   try {
     return claimAndPlan(db, paymentId, config, now);
   } catch (error) {
@@ -140,7 +185,15 @@ export function planSettlement(db: Db, paymentId: string, config: PaymentsConfig
     if (error instanceof InsufficientBalanceError && error.accountCode.startsWith("rail:")) {
       const last = listPaymentEvents(db, paymentId).at(-1);
       if (last?.type !== "waiting_for_float") {
-        recordEvent(db, { id: paymentId }, { type: "waiting_for_float", cause: "our M-Pesa float is being topped up; the payout follows automatically", at: now });
+        recordEvent(
+          db,
+          { id: paymentId },
+          {
+            type: "waiting_for_float",
+            cause: "our M-Pesa float is being topped up; the payout follows automatically",
+            at: now,
+          },
+        );
       }
       return "waiting_for_float";
     }
@@ -148,22 +201,44 @@ export function planSettlement(db: Db, paymentId: string, config: PaymentsConfig
   }
 }
 
-function claimAndPlan(db: Db, paymentId: string, config: PaymentsConfig, now: number): SettleOutcome {
+function claimAndPlan(
+  db: Db,
+  paymentId: string,
+  config: PaymentsConfig,
+  now: number,
+): SettleOutcome {
   return db.transaction((tx): SettleOutcome => {
     const payment = tx.select().from(payments).where(eq(payments.id, paymentId)).get();
     if (!payment || payment.status !== "confirmed") return "not_confirmed";
     const merchant = tx.select().from(merchants).where(eq(merchants.id, payment.merchantId)).get();
     if (!merchant?.settlementPhone) {
-      const already = tx.select({ id: sql`1` }).from(payments).where(and(eq(payments.id, paymentId), sql`exists (select 1 from payment_events where payment_id = ${paymentId} and type = 'waiting_for_settlement_number')`)).get();
+      const already = tx
+        .select({ id: sql`1` })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.id, paymentId),
+            sql`exists (select 1 from payment_events where payment_id = ${paymentId} and type = 'waiting_for_settlement_number')`,
+          ),
+        )
+        .get();
       if (!already) {
-        recordEvent(tx, payment, { type: "waiting_for_settlement_number", cause: "add an M-Pesa number in settlement settings to be paid", at: now });
+        recordEvent(tx, payment, {
+          type: "waiting_for_settlement_number",
+          cause: "add an M-Pesa number in settlement settings to be paid",
+          at: now,
+        });
       }
       return "no_settlement_number";
     }
     // A new payout destination waits out its cooling-off period (issue 10, item 14); the tick plans it after.
     const heldUntil = merchant.settlementPhoneHeldUntil;
     if (heldUntil !== null && heldUntil > now) {
-      const noted = listPaymentEvents(tx, paymentId).some((e) => e.type === "waiting_for_destination_cooling_off" && e.detail?.includes(`"heldUntil":${heldUntil}`));
+      const noted = listPaymentEvents(tx, paymentId).some(
+        (e) =>
+          e.type === "waiting_for_destination_cooling_off" &&
+          e.detail?.includes(`"heldUntil":${heldUntil}`),
+      );
       if (!noted) {
         recordEvent(tx, payment, {
           type: "waiting_for_destination_cooling_off",
@@ -174,13 +249,24 @@ function claimAndPlan(db: Db, paymentId: string, config: PaymentsConfig, now: nu
       }
       return "destination_held";
     }
-    if (!transition(tx, payment, ["confirmed"], "settling", { type: "settlement_started", cause: "confirmed payments settle at once", at: now })) {
+    if (
+      !transition(tx, payment, ["confirmed"], "settling", {
+        type: "settlement_started",
+        cause: "confirmed payments settle at once",
+        at: now,
+      })
+    ) {
       return "claimed_elsewhere";
     }
     const net = payment.amountKesCents - payment.feeKesCents;
     const settleable = settleableCents(tx, payment);
     if (settleable > net) {
-      recordEvent(tx, payment, { type: "leftover_carried_in", cause: `includes ${kesText(settleable - net)} carried from earlier settlements`, at: now, detail: { amountKesCents: settleable - net } });
+      recordEvent(tx, payment, {
+        type: "leftover_carried_in",
+        cause: `includes ${kesText(settleable - net)} carried from earlier settlements`,
+        at: now,
+        detail: { amountKesCents: settleable - net },
+      });
     }
     const plan = planTransfers({
       availableCents: settleable,
@@ -210,10 +296,17 @@ function claimAndPlan(db: Db, paymentId: string, config: PaymentsConfig, now: nu
         type: planned.day === eatDay(now) ? "transfer_created" : "transfer_scheduled",
         cause: `${planned.day === eatDay(now) ? "settling to M-Pesa" : "over the daily M-Pesa limit: waits for the next day"}; M-Pesa charge ${kesText(planned.railChargeKesCents)}`,
         at: now,
-        detail: { transferId: transfer.id, amountKesCents: planned.amountKesCents, railChargeKesCents: planned.railChargeKesCents, day: planned.day },
+        detail: {
+          transferId: transfer.id,
+          amountKesCents: planned.amountKesCents,
+          railChargeKesCents: planned.railChargeKesCents,
+          day: planned.day,
+        },
       });
     });
-    const leftover = settleable - plan.reduce((sum, t) => sum + t.amountKesCents + t.railChargeKesCents + t.feeKesCents, 0n);
+    const leftover =
+      settleable -
+      plan.reduce((sum, t) => sum + t.amountKesCents + t.railChargeKesCents + t.feeKesCents, 0n);
     if (leftover > 0n) {
       recordEvent(tx, payment, {
         type: "leftover_carried_forward",
@@ -223,7 +316,12 @@ function claimAndPlan(db: Db, paymentId: string, config: PaymentsConfig, now: nu
       });
     }
     if (plan.length === 0) {
-      transition(tx, payment, ["settling"], "settled", { type: "settled", cause: "less than the KES 10 M-Pesa minimum: carried into your next settlement", at: now, set: { settledAt: now } });
+      transition(tx, payment, ["settling"], "settled", {
+        type: "settled",
+        cause: "less than the KES 10 M-Pesa minimum: carried into your next settlement",
+        at: now,
+        set: { settledAt: now },
+      });
     }
     return "planned";
   });
@@ -234,7 +332,12 @@ export function releaseScheduledTransfers(db: Db, now: number): number {
   const due = db
     .select()
     .from(settlementTransfers)
-    .where(and(eq(settlementTransfers.status, "scheduled"), lte(settlementTransfers.settlementDay, eatDay(now))))
+    .where(
+      and(
+        eq(settlementTransfers.status, "scheduled"),
+        lte(settlementTransfers.settlementDay, eatDay(now)),
+      ),
+    )
     .orderBy(asc(settlementTransfers.createdAt))
     .all();
   for (const transfer of due) db.transaction((tx) => postTransferSent(tx, transfer, now));
@@ -259,15 +362,29 @@ export interface SendOptions {
  * crashes mid-send leaves a claim that lapses after `leaseMs`; the next sender re-sends with the SAME
  * id (OriginatorConversationID), so M-Pesa's duplicate check is the last line, never the first.
  */
-export function claimTransferForSending(db: DbOrTx, transferId: string, holder: string, now: number, leaseMs = SEND_LEASE_MS): boolean {
+export function claimTransferForSending(
+  db: DbOrTx,
+  transferId: string,
+  holder: string,
+  now: number,
+  leaseMs = SEND_LEASE_MS,
+): boolean {
   const claimed = db
     .update(settlementTransfers)
-    .set({ sendLeaseUntil: now + leaseMs, sendLeaseHolder: holder, attempts: sql`${settlementTransfers.attempts} + 1`, updatedAt: now })
+    .set({
+      sendLeaseUntil: now + leaseMs,
+      sendLeaseHolder: holder,
+      attempts: sql`${settlementTransfers.attempts} + 1`,
+      updatedAt: now,
+    })
     .where(
       and(
         eq(settlementTransfers.id, transferId),
         eq(settlementTransfers.status, "pending"),
-        or(isNull(settlementTransfers.sendLeaseUntil), lte(settlementTransfers.sendLeaseUntil, now)),
+        or(
+          isNull(settlementTransfers.sendLeaseUntil),
+          lte(settlementTransfers.sendLeaseUntil, now),
+        ),
       ),
     )
     .run();
@@ -278,7 +395,13 @@ export function claimTransferForSending(db: DbOrTx, transferId: string, holder: 
 function releaseSendClaim(db: DbOrTx, transferId: string, holder: string) {
   db.update(settlementTransfers)
     .set({ sendLeaseUntil: null, sendLeaseHolder: null })
-    .where(and(eq(settlementTransfers.id, transferId), eq(settlementTransfers.status, "pending"), eq(settlementTransfers.sendLeaseHolder, holder)))
+    .where(
+      and(
+        eq(settlementTransfers.id, transferId),
+        eq(settlementTransfers.status, "pending"),
+        eq(settlementTransfers.sendLeaseHolder, holder),
+      ),
+    )
     .run();
 }
 
@@ -289,13 +412,27 @@ function releaseSendClaim(db: DbOrTx, transferId: string, holder: string) {
  * pending for the next run; a duplicate answer means M-Pesa already has it; a rejected request fails the
  * transfer and returns the money.
  */
-export async function sendPendingTransfers(db: Db, payouts: MobileMoneyPayouts, now: () => number, options: number | SendOptions = {}): Promise<number> {
-  const { limit = 50, leaseMs = SEND_LEASE_MS, holder = `${process.pid}:${randomUUID().slice(0, 8)}` } = typeof options === "number" ? { limit: options } : options;
+export async function sendPendingTransfers(
+  db: Db,
+  payouts: MobileMoneyPayouts,
+  now: () => number,
+  options: number | SendOptions = {},
+): Promise<number> {
+  const {
+    limit = 50,
+    leaseMs = SEND_LEASE_MS,
+    holder = `${process.pid}:${randomUUID().slice(0, 8)}`,
+  } = typeof options === "number" ? { limit: options } : options;
   const at = now();
   const pending = db
     .select()
     .from(settlementTransfers)
-    .where(and(eq(settlementTransfers.status, "pending"), or(isNull(settlementTransfers.sendLeaseUntil), lte(settlementTransfers.sendLeaseUntil, at))))
+    .where(
+      and(
+        eq(settlementTransfers.status, "pending"),
+        or(isNull(settlementTransfers.sendLeaseUntil), lte(settlementTransfers.sendLeaseUntil, at)),
+      ),
+    )
     .orderBy(asc(settlementTransfers.createdAt))
     .limit(limit)
     .all();
@@ -316,7 +453,10 @@ export async function sendPendingTransfers(db: Db, payouts: MobileMoneyPayouts, 
       if (error instanceof DuplicateRequestError) {
         markSent(db, transfer, null, now());
         sent++;
-      } else if (error instanceof DarajaValidationError || (error instanceof DarajaApiError && error.httpStatus >= 400 && error.httpStatus < 500)) {
+      } else if (
+        error instanceof DarajaValidationError ||
+        (error instanceof DarajaApiError && error.httpStatus >= 400 && error.httpStatus < 500)
+      ) {
         failTransfer(db, transfer.id, { code: null, description: error.message }, now());
       } else {
         // Timeout, network, 5xx: stays pending and is sent again (same id) by the next run.
@@ -329,7 +469,14 @@ export async function sendPendingTransfers(db: Db, payouts: MobileMoneyPayouts, 
 
 function markSent(db: Db, transfer: Transfer, conversationId: string | null, now: number) {
   db.update(settlementTransfers)
-    .set({ status: "sent", conversationId: conversationId ?? transfer.conversationId, sentAt: now, updatedAt: now, sendLeaseUntil: null, sendLeaseHolder: null })
+    .set({
+      status: "sent",
+      conversationId: conversationId ?? transfer.conversationId,
+      sentAt: now,
+      updatedAt: now,
+      sendLeaseUntil: null,
+      sendLeaseHolder: null,
+    })
     .where(and(eq(settlementTransfers.id, transfer.id), eq(settlementTransfers.status, "pending")))
     .run();
 }
@@ -341,15 +488,30 @@ function getTransfer(db: DbOrTx, id: string): Transfer | undefined {
 /** When every transfer of the payment has succeeded, the payment is settled. */
 function settleIfDone(db: DbOrTx, paymentId: string | null, now: number) {
   if (!paymentId) return;
-  const transfers = db.select({ status: settlementTransfers.status }).from(settlementTransfers).where(eq(settlementTransfers.paymentId, paymentId)).all();
+  const transfers = db
+    .select({ status: settlementTransfers.status })
+    .from(settlementTransfers)
+    .where(eq(settlementTransfers.paymentId, paymentId))
+    .all();
   const open = transfers.filter((t) => t.status !== "failed");
   if (open.length > 0 && open.every((t) => t.status === "succeeded")) {
     const payment = getPayment(db, paymentId);
-    if (payment) transition(db, payment, ["settling"], "settled", { type: "settled", cause: "every transfer paid", at: now, set: { settledAt: now } });
+    if (payment)
+      transition(db, payment, ["settling"], "settled", {
+        type: "settled",
+        cause: "every transfer paid",
+        at: now,
+        set: { settledAt: now },
+      });
   }
 }
 
-export function succeedTransfer(db: Db, transferId: string, result: { receipt: string | null; description: string }, now: number): boolean {
+export function succeedTransfer(
+  db: Db,
+  transferId: string,
+  result: { receipt: string | null; description: string },
+  now: number,
+): boolean {
   return db.transaction((tx) => {
     const transfer = getTransfer(tx, transferId);
     if (!transfer || (transfer.status !== "sent" && transfer.status !== "pending")) return false;
@@ -365,18 +527,43 @@ export function succeedTransfer(db: Db, transferId: string, result: { receipt: s
       now,
     });
     tx.update(settlementTransfers)
-      .set({ status: "succeeded", receipt: result.receipt, resultCode: 0, resultDesc: result.description, completedAt: now, updatedAt: now })
+      .set({
+        status: "succeeded",
+        receipt: result.receipt,
+        resultCode: 0,
+        resultDesc: result.description,
+        completedAt: now,
+        updatedAt: now,
+      })
       .where(eq(settlementTransfers.id, transfer.id))
       .run();
     if (transfer.paymentId) {
-      recordEvent(tx, { id: transfer.paymentId }, { type: "transfer_succeeded", cause: "M-Pesa paid the merchant", at: now, detail: { transferId: transfer.id, receipt: result.receipt, amountKesCents: transfer.amountKesCents } });
+      recordEvent(
+        tx,
+        { id: transfer.paymentId },
+        {
+          type: "transfer_succeeded",
+          cause: "M-Pesa paid the merchant",
+          at: now,
+          detail: {
+            transferId: transfer.id,
+            receipt: result.receipt,
+            amountKesCents: transfer.amountKesCents,
+          },
+        },
+      );
     }
     settleIfDone(tx, transfer.paymentId, now);
     return true;
   });
 }
 
-export function failTransfer(db: Db, transferId: string, result: { code: number | null; description: string }, now: number): boolean {
+export function failTransfer(
+  db: Db,
+  transferId: string,
+  result: { code: number | null; description: string },
+  now: number,
+): boolean {
   return db.transaction((tx) => {
     const transfer = getTransfer(tx, transferId);
     if (!transfer || (transfer.status !== "sent" && transfer.status !== "pending")) return false;
@@ -389,23 +576,57 @@ export function failTransfer(db: Db, transferId: string, result: { code: number 
       });
     }
     tx.update(settlementTransfers)
-      .set({ status: "failed", resultCode: result.code, resultDesc: result.description, completedAt: now, updatedAt: now })
+      .set({
+        status: "failed",
+        resultCode: result.code,
+        resultDesc: result.description,
+        completedAt: now,
+        updatedAt: now,
+      })
       .where(eq(settlementTransfers.id, transfer.id))
       .run();
     if (transfer.paymentId) {
-      recordEvent(tx, { id: transfer.paymentId }, { type: "transfer_failed", cause: `${result.description}; the money is back in the available balance and can be retried`, at: now, detail: { transferId: transfer.id, code: result.code } });
+      recordEvent(
+        tx,
+        { id: transfer.paymentId },
+        {
+          type: "transfer_failed",
+          cause: `${result.description}; the money is back in the available balance and can be retried`,
+          at: now,
+          detail: { transferId: transfer.id, code: result.code },
+        },
+      );
     }
     return true;
   });
 }
 
 /** Apply a B2C Result callback. Unknown ids and repeats change nothing. */
-export function applyB2cResult(db: Db, result: B2cResult, now: number): "succeeded" | "failed" | "ignored" {
+export function applyB2cResult(
+  db: Db,
+  result: B2cResult,
+  now: number,
+): "succeeded" | "failed" | "ignored" {
   const transfer = getTransfer(db, result.originatorConversationId);
   if (!transfer) return "ignored";
-  if (result.resultCode === 0) return succeedTransfer(db, transfer.id, { receipt: result.receipt ?? result.transactionId ?? null, description: result.resultDesc }, now) ? "succeeded" : "ignored";
+  if (result.resultCode === 0)
+    return succeedTransfer(
+      db,
+      transfer.id,
+      { receipt: result.receipt ?? result.transactionId ?? null, description: result.resultDesc },
+      now,
+    )
+      ? "succeeded"
+      : "ignored";
   const classification = classifyResultCode(result.resultCode);
-  return failTransfer(db, transfer.id, { code: result.resultCode, description: classification.message }, now) ? "failed" : "ignored";
+  return failTransfer(
+    db,
+    transfer.id,
+    { code: result.resultCode, description: classification.message },
+    now,
+  )
+    ? "failed"
+    : "ignored";
 }
 
 /**
@@ -414,12 +635,24 @@ export function applyB2cResult(db: Db, result: B2cResult, now: number): "succeed
  * recorded in `updated_at`). The answer arrives at the status ResultURL and settles the transfer there
  * (`handleMpesaCallback`, "status-result": completed -> succeeded, failed/unknown -> failed).
  */
-export async function queryOverdueTransfers(db: Db, payouts: MobileMoneyPayouts, now: number, olderThanMs = 5 * 60_000, limit = 100): Promise<number> {
+export async function queryOverdueTransfers(
+  db: Db,
+  payouts: MobileMoneyPayouts,
+  now: number,
+  olderThanMs = 5 * 60_000,
+  limit = 100,
+): Promise<number> {
   const cutoff = now - olderThanMs;
   const overdue = db
     .select()
     .from(settlementTransfers)
-    .where(and(eq(settlementTransfers.status, "sent"), lte(settlementTransfers.sentAt, cutoff), lte(settlementTransfers.updatedAt, cutoff)))
+    .where(
+      and(
+        eq(settlementTransfers.status, "sent"),
+        lte(settlementTransfers.sentAt, cutoff),
+        lte(settlementTransfers.updatedAt, cutoff),
+      ),
+    )
     .orderBy(asc(settlementTransfers.updatedAt))
     .limit(limit)
     .all();
@@ -429,7 +662,13 @@ export async function queryOverdueTransfers(db: Db, payouts: MobileMoneyPayouts,
     const claimed = db
       .update(settlementTransfers)
       .set({ updatedAt: now })
-      .where(and(eq(settlementTransfers.id, transfer.id), eq(settlementTransfers.status, "sent"), lte(settlementTransfers.updatedAt, cutoff)))
+      .where(
+        and(
+          eq(settlementTransfers.id, transfer.id),
+          eq(settlementTransfers.status, "sent"),
+          lte(settlementTransfers.updatedAt, cutoff),
+        ),
+      )
       .run();
     if (claimed.changes !== 1) continue;
     try {
@@ -466,16 +705,30 @@ function newTransferState(now: number) {
  * merchant's current number. Null when it is not failed, was already retried, or the current number is
  * a new destination still in its cooling-off period.
  */
-export function retryTransfer(db: Db, transferId: string, now: number, actor?: { type: "operator" | "merchant_user"; id: string }): Transfer | null {
+export function retryTransfer(
+  db: Db,
+  transferId: string,
+  now: number,
+  actor?: { type: "operator" | "merchant_user"; id: string },
+): Transfer | null {
   return db.transaction((tx) => {
     const failed = getTransfer(tx, transferId);
     if (!failed || failed.status !== "failed") return null;
-    const retried = tx.select({ id: settlementTransfers.id }).from(settlementTransfers).where(eq(settlementTransfers.retryOf, failed.id)).get();
+    const retried = tx
+      .select({ id: settlementTransfers.id })
+      .from(settlementTransfers)
+      .where(eq(settlementTransfers.retryOf, failed.id))
+      .get();
     if (retried) return null;
     const merchant = tx.select().from(merchants).where(eq(merchants.id, failed.merchantId)).get();
     // Not to a new destination still in its cooling-off period (issue 10, item 14): retry after it ends.
-    if (merchant?.settlementPhoneHeldUntil != null && merchant.settlementPhoneHeldUntil > now) return null;
-    const last = tx.select({ max: sql<number>`max(${settlementTransfers.sequence})` }).from(settlementTransfers).where(eq(settlementTransfers.paymentId, failed.paymentId ?? "")).get();
+    if (merchant?.settlementPhoneHeldUntil != null && merchant.settlementPhoneHeldUntil > now)
+      return null;
+    const last = tx
+      .select({ max: sql<number>`max(${settlementTransfers.sequence})` })
+      .from(settlementTransfers)
+      .where(eq(settlementTransfers.paymentId, failed.paymentId ?? ""))
+      .get();
     const transfer: Transfer = {
       ...failed,
       id: newTransferId(),
@@ -487,16 +740,42 @@ export function retryTransfer(db: Db, transferId: string, now: number, actor?: {
     };
     tx.insert(settlementTransfers).values(transfer).run();
     postTransferSent(tx, transfer, now);
-    if (failed.paymentId) recordEvent(tx, { id: failed.paymentId }, { type: "transfer_retried", cause: "retried after a failure", at: now, detail: { transferId: transfer.id, of: failed.id } });
+    if (failed.paymentId)
+      recordEvent(
+        tx,
+        { id: failed.paymentId },
+        {
+          type: "transfer_retried",
+          cause: "retried after a failure",
+          at: now,
+          detail: { transferId: transfer.id, of: failed.id },
+        },
+      );
     if (actor) {
-      recordAudit(tx, { actorType: actor.type, actorId: actor.id, action: "payment.transfer_retried", targetType: "payment", targetId: failed.paymentId ?? failed.id, details: { transferId: transfer.id, of: failed.id } }, now);
+      recordAudit(
+        tx,
+        {
+          actorType: actor.type,
+          actorId: actor.id,
+          action: "payment.transfer_retried",
+          targetType: "payment",
+          targetId: failed.paymentId ?? failed.id,
+          details: { transferId: transfer.id, of: failed.id },
+        },
+        now,
+      );
     }
     return { ...transfer, status: "pending" };
   });
 }
 
 export function listTransfersForPayment(db: DbOrTx, paymentId: string): Transfer[] {
-  return db.select().from(settlementTransfers).where(eq(settlementTransfers.paymentId, paymentId)).orderBy(asc(settlementTransfers.sequence)).all();
+  return db
+    .select()
+    .from(settlementTransfers)
+    .where(eq(settlementTransfers.paymentId, paymentId))
+    .orderBy(asc(settlementTransfers.sequence))
+    .all();
 }
 
 export type { Payment };

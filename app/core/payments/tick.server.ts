@@ -11,7 +11,12 @@ import type { PaymentsDeps } from "./deps";
 import { expireOverduePayments } from "./payments.server";
 import { listPayments } from "./reads.server";
 import { DEFAULT_RECONCILE_AFTER_MS, reconcileCustodyPayments } from "./reconcile.server";
-import { planSettlement, queryOverdueTransfers, releaseScheduledTransfers, sendPendingTransfers } from "./settlement.server";
+import {
+  planSettlement,
+  queryOverdueTransfers,
+  releaseScheduledTransfers,
+  sendPendingTransfers,
+} from "./settlement.server";
 
 /** One pass of the background work; safe to run any time (leased, idempotent). */
 export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
@@ -29,17 +34,26 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
     const sent = await sendPendingTransfers(db, deps.payouts, now);
     const queried = await queryOverdueTransfers(db, deps.payouts, now(), reconcileAfterMs);
     const detail = { reconciled: reconciled.changed, expired, planned, released, sent, queried };
-    return Object.values(detail).some((n) => n > 0) ? { outcome: "succeeded" as const, detail } : { outcome: "skipped" as const };
+    return Object.values(detail).some((n) => n > 0)
+      ? { outcome: "succeeded" as const, detail }
+      : { outcome: "skipped" as const };
   });
 }
 
 /** Settle one payment now (after its confirmation or an operator's decision), without waiting for the tick. */
-export async function settleNow(db: Db, deps: Pick<PaymentsDeps, "config" | "payouts">, paymentId: string): Promise<void> {
+export async function settleNow(
+  db: Db,
+  deps: Pick<PaymentsDeps, "config" | "payouts">,
+  paymentId: string,
+): Promise<void> {
   try {
     planSettlement(db, paymentId, deps.config, Date.now());
     await sendPendingTransfers(db, deps.payouts, Date.now);
   } catch (error) {
-    logger.error("settlement failed", { paymentId, error: error instanceof Error ? error.message : String(error) });
+    logger.error("settlement failed", {
+      paymentId,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 

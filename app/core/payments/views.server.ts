@@ -49,11 +49,17 @@ export function payoutView(
   transfers: readonly Pick<Transfer, "status" | "amountKesCents" | "railChargeKesCents">[],
   config: Pick<PaymentsConfig, "c2bFeeBps" | "railPerTransferKes" | "railDailyKes">,
 ): PayoutView {
-  const estimate = estimateSettlement(payment.amountKesCents - payment.feeKesCents, { perTransferKes: config.railPerTransferKes, dailyKes: config.railDailyKes });
+  const estimate = estimateSettlement(payment.amountKesCents - payment.feeKesCents, {
+    perTransferKes: config.railPerTransferKes,
+    dailyKes: config.railDailyKes,
+  });
   const live = transfers.filter((transfer) => transfer.status !== "failed");
   return {
     feeBps: config.c2bFeeBps,
-    estimate: { payoutKesCents: estimate.payoutKesCents.toString(), railChargeKesCents: estimate.railChargeKesCents.toString() },
+    estimate: {
+      payoutKesCents: estimate.payoutKesCents.toString(),
+      railChargeKesCents: estimate.railChargeKesCents.toString(),
+    },
     actual:
       live.length > 0
         ? {

@@ -6,20 +6,43 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { custodyEvents } from "../../../drizzle/schema";
-import { dedupeKey, readWebhook, WEBHOOK_SIGNATURE_HEADER } from "~/core/providers/custody/webhook.server";
+import {
+  dedupeKey,
+  readWebhook,
+  WEBHOOK_SIGNATURE_HEADER,
+} from "~/core/providers/custody/webhook.server";
 import type { CustodyTransaction } from "~/core/providers/custody/types";
-import { parseB2cResult, parseQueueTimeout, parseTransactionStatusResult, statusOutcome, classifyResultCode } from "~/core/providers/daraja/result";
+import {
+  parseB2cResult,
+  parseQueueTimeout,
+  parseTransactionStatusResult,
+  statusOutcome,
+  classifyResultCode,
+} from "~/core/providers/daraja/result";
 import type { Db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
-import { applyCustodyTransaction, findPaymentByAddress, type DepositOutcome } from "./deposits.server";
+import {
+  applyCustodyTransaction,
+  findPaymentByAddress,
+  type DepositOutcome,
+} from "./deposits.server";
 import type { PaymentsDeps } from "./deps";
 import { applyB2cResult, failTransfer, succeedTransfer } from "./settlement.server";
 
 export type WebhookAnswer = { status: number; body: unknown; settlePaymentId?: string };
 
-export async function handleCustodyWebhook(db: Db, runtime: Pick<PaymentsDeps, "custody" | "custodyWebhookPublicKeyPem" | "config">, request: Request, now: () => number): Promise<WebhookAnswer> {
+export async function handleCustodyWebhook(
+  db: Db,
+  runtime: Pick<PaymentsDeps, "custody" | "custodyWebhookPublicKeyPem" | "config">,
+  request: Request,
+  now: () => number,
+): Promise<WebhookAnswer> {
   const raw = await request.text();
-  const read = readWebhook(raw, request.headers.get(WEBHOOK_SIGNATURE_HEADER), runtime.custodyWebhookPublicKeyPem);
+  const read = readWebhook(
+    raw,
+    request.headers.get(WEBHOOK_SIGNATURE_HEADER),
+    runtime.custodyWebhookPublicKeyPem,
+  );
   if (read.kind === "unauthenticated") return { status: 401, body: { error: "invalid signature" } };
   if (read.kind === "invalid") {
     logger.warn("custody webhook rejected", { error: read.error });
@@ -29,13 +52,24 @@ export async function handleCustodyWebhook(db: Db, runtime: Pick<PaymentsDeps, "
   const event = read.event;
   const inserted = db
     .insert(custodyEvents)
-    .values({ dedupeKey: dedupeKey(event), custodyTxId: event.data.id, status: event.data.status, confirmations: event.data.numOfConfirmations, receivedAt: now(), body: raw })
+    .values({
+      dedupeKey: dedupeKey(event),
+      custodyTxId: event.data.id,
+      status: event.data.status,
+      confirmations: event.data.numOfConfirmations,
+      receivedAt: now(),
+      body: raw,
+    })
     .onConflictDoNothing()
     .run();
   if (inserted.changes === 0) return { status: 200, body: { duplicate: true } };
   // The webhook says something changed; custody's own record says what.
   const synced = await syncCustodyTransaction(db, runtime, event.data.id, now);
-  return { status: 200, body: { outcome: synced.outcome }, settlePaymentId: synced.settlePaymentId };
+  return {
+    status: 200,
+    body: { outcome: synced.outcome },
+    settlePaymentId: synced.settlePaymentId,
+  };
 }
 
 /**
@@ -61,8 +95,15 @@ export function applySyncedTransaction(
   now: () => number,
 ): { outcome: DepositOutcome; settlePaymentId?: string } {
   const outcome: DepositOutcome = applyCustodyTransaction(db, transaction, runtime.config, now());
-  if (outcome === "unknown_address") logger.warn("deposit to an unknown address", { txId: transaction.id, address: transaction.destinationAddress });
-  const payment = outcome === "confirmed" && transaction.destinationAddress ? findPaymentByAddress(db, transaction.destinationAddress) : undefined;
+  if (outcome === "unknown_address")
+    logger.warn("deposit to an unknown address", {
+      txId: transaction.id,
+      address: transaction.destinationAddress,
+    });
+  const payment =
+    outcome === "confirmed" && transaction.destinationAddress
+      ? findPaymentByAddress(db, transaction.destinationAddress)
+      : undefined;
   return { outcome, settlePaymentId: payment?.id };
 }
 
@@ -88,8 +129,13 @@ function tokenOk(request: Request, expected: string): boolean {
 }
 
 /** Why a callback is refused (source first, then token), or null. */
-function callbackRefusal(request: Request, expectedToken: string, source: CallbackSource | undefined): string | null {
-  if (source?.allowed && !(source.address && source.allowed.has(source.address))) return "source address not allowed";
+function callbackRefusal(
+  request: Request,
+  expectedToken: string,
+  source: CallbackSource | undefined,
+): string | null {
+  if (source?.allowed && !(source.address && source.allowed.has(source.address)))
+    return "source address not allowed";
   if (!tokenOk(request, expectedToken)) return "bad token";
   return null;
 }
@@ -105,7 +151,12 @@ export async function handleMpesaCallback(
   const refusal = callbackRefusal(request, runtime.callbackToken, source);
   if (refusal) {
     // Never the URL's query (it holds the token): the path, the reason and the source only.
-    logger.warn("M-Pesa callback refused", { kind, reason: refusal, source: source?.address ?? "unknown", path: new URL(request.url).pathname });
+    logger.warn("M-Pesa callback refused", {
+      kind,
+      reason: refusal,
+      source: source?.address ?? "unknown",
+      path: new URL(request.url).pathname,
+    });
     return { status: 403, body: { ResultCode: 1, ResultDesc: "Forbidden" } };
   }
   let body: unknown;
@@ -120,18 +171,43 @@ export async function handleMpesaCallback(
     } else if (kind === "b2c-timeout") {
       // A timeout says nothing about whether money moved: ask M-Pesa for the status.
       const timeout = parseQueueTimeout(body);
-      await runtime.payouts.transactionStatus({ originatorConversationId: timeout.originatorConversationId }).catch(() => undefined);
+      await runtime.payouts
+        .transactionStatus({ originatorConversationId: timeout.originatorConversationId })
+        .catch(() => undefined);
     } else if (kind === "status-result") {
       const result = parseTransactionStatusResult(body);
       const transferId = result.queriedOriginatorConversationId;
       const outcome = statusOutcome(result);
-      if (transferId && outcome === "completed") succeedTransfer(db, transferId, { receipt: result.receiptNo ?? null, description: result.transactionStatus ?? "Completed" }, now());
+      if (transferId && outcome === "completed")
+        succeedTransfer(
+          db,
+          transferId,
+          {
+            receipt: result.receiptNo ?? null,
+            description: result.transactionStatus ?? "Completed",
+          },
+          now(),
+        );
       if (transferId && (outcome === "failed" || outcome === "not-found")) {
-        failTransfer(db, transferId, { code: result.resultCode, description: outcome === "not-found" ? "M-Pesa has no record of the transfer" : classifyResultCode(result.resultCode).message }, now());
+        failTransfer(
+          db,
+          transferId,
+          {
+            code: result.resultCode,
+            description:
+              outcome === "not-found"
+                ? "M-Pesa has no record of the transfer"
+                : classifyResultCode(result.resultCode).message,
+          },
+          now(),
+        );
       }
     }
   } catch (error) {
-    logger.warn("M-Pesa callback rejected", { kind, error: error instanceof Error ? error.message : String(error) });
+    logger.warn("M-Pesa callback rejected", {
+      kind,
+      error: error instanceof Error ? error.message : String(error),
+    });
     return { status: 400, body: { ResultCode: 1, ResultDesc: "Rejected" } };
   }
   return { status: 200, body: ACK };

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ratesApiCacheControl, ratesPageCacheControl, secondsUntilNextRefresh } from "./cache-control";
+import {
+  ratesApiCacheControl,
+  ratesPageCacheControl,
+  secondsUntilNextRefresh,
+} from "./cache-control";
 
 const config = { refreshIntervalMs: 60_000 };
 const T0 = Date.UTC(2026, 0, 15, 9, 0, 0);
@@ -17,7 +21,11 @@ describe("cache lifetimes follow the refresh schedule", () => {
   });
 
   it("lets shared caches keep pages and any cache keep the API answer", () => {
-    expect(ratesPageCacheControl({ startedAt: T0 }, config, T0 + 20_000)).toBe("public, max-age=0, s-maxage=40");
-    expect(ratesApiCacheControl({ startedAt: T0 }, config, T0 + 20_000)).toBe("public, max-age=40, s-maxage=40");
+    expect(ratesPageCacheControl({ startedAt: T0 }, config, T0 + 20_000)).toBe(
+      "public, max-age=0, s-maxage=40",
+    );
+    expect(ratesApiCacheControl({ startedAt: T0 }, config, T0 + 20_000)).toBe(
+      "public, max-age=40, s-maxage=40",
+    );
   });
 });

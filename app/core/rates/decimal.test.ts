@@ -16,7 +16,9 @@ describe("decimal strings", () => {
     expect(decimalFromJsonNumber(JSON.parse("20.0") as number)).toBe("20");
     expect(decimalFromJsonNumber(JSON.parse("212.45") as number)).toBe("212.45");
     expect(decimalFromJsonNumber(JSON.parse("88927") as number)).toBe("88927");
-    expect(decimalFromJsonNumber(JSON.parse("67187.3358936566") as number)).toBe("67187.3358936566");
+    expect(decimalFromJsonNumber(JSON.parse("67187.3358936566") as number)).toBe(
+      "67187.3358936566",
+    );
     expect(decimalFromJsonNumber(1.7e-7)).toBe("0.00000017");
     expect(decimalFromJsonNumber(0.00001234)).toBe("0.00001234");
     expect(decimalFromJsonNumber(1.5e21)).toBe("1500000000000000000000");
@@ -27,15 +29,18 @@ describe("decimal strings", () => {
 
   it("round-trips any finite non-negative double through its decimal string", () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 1e300, noNaN: true, noDefaultInfinity: true }), (value) => {
-        expect(Number(decimalFromJsonNumber(value))).toBe(value);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 1e300, noNaN: true, noDefaultInfinity: true }),
+        (value) => {
+          expect(Number(decimalFromJsonNumber(value))).toBe(value);
+        },
+      ),
     );
   });
 
   it("multiplies exactly and rounds half up at the named scale", () => {
     // The derivation the service does: USD price x USD/KES.
-    expect(multiplyDecimals("67187.3358936566", "128.979169", 6)).toBe("8665766.750888") // exact: 8665766.7508877006393654;
+    expect(multiplyDecimals("67187.3358936566", "128.979169", 6)).toBe("8665766.750888"); // exact: 8665766.7508877006393654;
     expect(multiplyDecimals("1.0005", "129.2", 2)).toBe("129.26");
     expect(multiplyDecimals("0.125", "1", 2)).toBe("0.13");
     expect(multiplyDecimals("0.124", "1", 2)).toBe("0.12");
@@ -53,12 +58,20 @@ describe("decimal strings", () => {
 
   it("agrees with exact rational rounding for random values", () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.integer({ min: 0, max: 12 }), (units, scale) => {
-        const text = normalizeDecimal(scale === 0 ? units.toString() : `${units / 10n ** BigInt(scale)}.${(units % 10n ** BigInt(scale)).toString().padStart(scale, "0")}`);
-        const divisor = 10n ** BigInt(scale);
-        const expected = (units * 2n + divisor) / (2n * divisor);
-        expect(roundToWhole(text)).toBe(expected);
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 30n }),
+        fc.integer({ min: 0, max: 12 }),
+        (units, scale) => {
+          const text = normalizeDecimal(
+            scale === 0
+              ? units.toString()
+              : `${units / 10n ** BigInt(scale)}.${(units % 10n ** BigInt(scale)).toString().padStart(scale, "0")}`,
+          );
+          const divisor = 10n ** BigInt(scale);
+          const expected = (units * 2n + divisor) / (2n * divisor);
+          expect(roundToWhole(text)).toBe(expected);
+        },
+      ),
     );
   });
 

@@ -38,7 +38,8 @@ export function normalizeDecimal(value: string): string {
 
 /** Round half up to `scale` decimal places (scale >= 0). */
 function rescale(value: Scaled, scale: number): Scaled {
-  if (value.scale <= scale) return { units: value.units * 10n ** BigInt(scale - value.scale), scale };
+  if (value.scale <= scale)
+    return { units: value.units * 10n ** BigInt(scale - value.scale), scale };
   const divisor = 10n ** BigInt(value.scale - scale);
   const quotient = value.units / divisor;
   const remainder = value.units % divisor;
@@ -59,7 +60,9 @@ export function roundToWhole(value: string): bigint {
 export function multiplyDecimals(a: string, b: string, scale: number): string {
   const left = parse(a);
   const right = parse(b);
-  return render(rescale({ units: left.units * right.units, scale: left.scale + right.scale }, scale));
+  return render(
+    rescale({ units: left.units * right.units, scale: left.scale + right.scale }, scale),
+  );
 }
 
 export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
@@ -82,7 +85,8 @@ export function isPositiveDecimal(value: string): boolean {
  * Throws for negative, non-finite or non-number input: callers validate first.
  */
 export function decimalFromJsonNumber(value: number): string {
-  if (!Number.isFinite(value) || value < 0) throw new RangeError(`Not a finite non-negative number: ${value}`);
+  if (!Number.isFinite(value) || value < 0)
+    throw new RangeError(`Not a finite non-negative number: ${value}`);
   const [mantissa = "0", exponentText] = String(value).split("e");
   const exponent = exponentText === undefined ? 0 : Number(exponentText);
   const [whole = "0", fraction = ""] = mantissa.split(".");

@@ -15,8 +15,14 @@ export interface LiveAsset {
 /** BTC, ETH, USDT, USDC with their names and CoinGecko ids, in display order. */
 export const liveAssets: readonly LiveAsset[] = liveSymbols.map((symbol) => {
   const coin = cryptocurrencies.find((entry) => entry.symbol === symbol);
-  if (!coin) throw new Error(`Live asset ${symbol} is missing from app/content/cryptocurrencies.ts`);
-  return { symbol, name: coin.name, coingeckoId: coin.coingeckoId, displayRateKes: coin.displayRateKes };
+  if (!coin)
+    throw new Error(`Live asset ${symbol} is missing from app/content/cryptocurrencies.ts`);
+  return {
+    symbol,
+    name: coin.name,
+    coingeckoId: coin.coingeckoId,
+    displayRateKes: coin.displayRateKes,
+  };
 });
 
 export type FallbackRates = Readonly<Record<LiveSymbol, string>>;

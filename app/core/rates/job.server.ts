@@ -15,17 +15,30 @@ const PRUNE_EVERY_MS = 60 * 60_000;
 let lastPrunedAt = 0;
 
 /** One scheduled run. Throws (and the run is recorded as failed) when the provider call failed. */
-export async function runRatesRefreshJob(service: RatesService, db: Db, now: () => number = Date.now) {
-  return runLeased(db, RATES_REFRESH_JOB, { ttlMs: service.config.refreshIntervalMs, now }, async () => {
-    const result = await service.refresh("scheduled");
-    if (now() - lastPrunedAt >= PRUNE_EVERY_MS) {
-      lastPrunedAt = now();
-      pruneHistory(db, now() - RATES_HISTORY_DAYS * 24 * 60 * 60_000);
-    }
-    if (result.status === "failed") throw new Error(`rates refresh failed: ${result.error}`);
-    if (result.status === "skipped") return { outcome: "skipped" as const, detail: { reason: result.reason } };
-    return { outcome: "succeeded" as const, detail: { stored: result.stored, rejected: result.rejected } };
-  });
+export async function runRatesRefreshJob(
+  service: RatesService,
+  db: Db,
+  now: () => number = Date.now,
+) {
+  return runLeased(
+    db,
+    RATES_REFRESH_JOB,
+    { ttlMs: service.config.refreshIntervalMs, now },
+    async () => {
+      const result = await service.refresh("scheduled");
+      if (now() - lastPrunedAt >= PRUNE_EVERY_MS) {
+        lastPrunedAt = now();
+        pruneHistory(db, now() - RATES_HISTORY_DAYS * 24 * 60 * 60_000);
+      }
+      if (result.status === "failed") throw new Error(`rates refresh failed: ${result.error}`);
+      if (result.status === "skipped")
+        return { outcome: "skipped" as const, detail: { reason: result.reason } };
+      return {
+        outcome: "succeeded" as const,
+        detail: { stored: result.stored, rejected: result.rejected },
+      };
+    },
+  );
 }
 
 export function scheduleRatesRefresh(service: RatesService, db: Db): void {

@@ -52,10 +52,15 @@ describe("the background refresh job", () => {
     const rates = service();
     expect(await runRatesRefreshJob(rates, testDb.db, now)).toMatchObject({ outcome: "succeeded" });
     clock = T0 + 30_000;
-    expect(await runRatesRefreshJob(rates, testDb.db, now)).toMatchObject({ outcome: "skipped", detail: { reason: "recent" } });
+    expect(await runRatesRefreshJob(rates, testDb.db, now)).toMatchObject({
+      outcome: "skipped",
+      detail: { reason: "recent" },
+    });
     clock = T0 + MINUTE;
     simulator.setMode("500");
-    await expect(runRatesRefreshJob(rates, testDb.db, now)).rejects.toThrow("rates refresh failed: CoinGecko answered HTTP 500");
+    await expect(runRatesRefreshJob(rates, testDb.db, now)).rejects.toThrow(
+      "rates refresh failed: CoinGecko answered HTTP 500",
+    );
 
     const runs = testDb.db.select().from(jobRuns).all();
     expect(runs.map((run) => [run.job, run.outcome])).toEqual([
@@ -93,7 +98,13 @@ describe("history", () => {
       ["ETH", T0 + 3 * MINUTE],
       ["USDT", T0 + 3 * MINUTE],
     ]);
-    expect(testDb.db.select().from(rateRefreshes).all().map((row) => row.startedAt)).toEqual([T0, T0 + 3 * MINUTE]);
+    expect(
+      testDb.db
+        .select()
+        .from(rateRefreshes)
+        .all()
+        .map((row) => row.startedAt),
+    ).toEqual([T0, T0 + 3 * MINUTE]);
     expect(rates.read().rates).toHaveLength(4);
   });
 });
@@ -107,7 +118,9 @@ describe("store maintenance for the simulator control route", () => {
     ageRatesStore(testDb.db, 10 * MINUTE);
     const aged = rates.read();
     expect(aged.status).toBe("degraded");
-    expect(aged.rates.every((rate) => rate.kind === "stale" && rate.fetchedAt === T0 - 10 * MINUTE)).toBe(true);
+    expect(
+      aged.rates.every((rate) => rate.kind === "stale" && rate.fetchedAt === T0 - 10 * MINUTE),
+    ).toBe(true);
     expect((await rates.refresh("scheduled")).status).toBe("refreshed");
 
     clearRatesStore(testDb.db);

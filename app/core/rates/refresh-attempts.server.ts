@@ -5,7 +5,11 @@
  * manual refresh needs only the shorter minimum spacing.
  */
 import { desc, eq } from "drizzle-orm";
-import { rateRefreshes, type RateRefreshOutcome, type RateRefreshTrigger } from "../../../drizzle/schema";
+import {
+  rateRefreshes,
+  type RateRefreshOutcome,
+  type RateRefreshTrigger,
+} from "../../../drizzle/schema";
 import type { Db } from "~/utils/db.server";
 import type { RatesConfig } from "./types";
 
@@ -48,11 +52,18 @@ function toAttempt(row: typeof rateRefreshes.$inferSelect): RefreshAttempt {
 
 /** How long after the newest attempt started a refresh with this trigger may call the provider. */
 export function requiredSpacingMs(trigger: RateRefreshTrigger, config: RatesConfig): number {
-  return trigger === "scheduled" ? config.refreshIntervalMs - SCHEDULE_TOLERANCE_MS : config.minManualSpacingMs;
+  return trigger === "scheduled"
+    ? config.refreshIntervalMs - SCHEDULE_TOLERANCE_MS
+    : config.minManualSpacingMs;
 }
 
 export function latestAttempt(db: Db): RefreshAttempt | null {
-  const row = db.select().from(rateRefreshes).orderBy(desc(rateRefreshes.startedAt), desc(rateRefreshes.id)).limit(1).get();
+  const row = db
+    .select()
+    .from(rateRefreshes)
+    .orderBy(desc(rateRefreshes.startedAt), desc(rateRefreshes.id))
+    .limit(1)
+    .get();
   return row ? toAttempt(row) : null;
 }
 
@@ -63,9 +74,18 @@ export function claimRefresh(
 ): RefreshClaim {
   return db.transaction(
     (tx) => {
-      const row = tx.select().from(rateRefreshes).orderBy(desc(rateRefreshes.startedAt), desc(rateRefreshes.id)).limit(1).get();
+      const row = tx
+        .select()
+        .from(rateRefreshes)
+        .orderBy(desc(rateRefreshes.startedAt), desc(rateRefreshes.id))
+        .limit(1)
+        .get();
       if (row && input.now - row.startedAt < requiredSpacingMs(input.trigger, input.config)) {
-        return { claimed: false, reason: row.outcome === "running" ? "in-progress" : "recent", latest: toAttempt(row) } as const;
+        return {
+          claimed: false,
+          reason: row.outcome === "running" ? "in-progress" : "recent",
+          latest: toAttempt(row),
+        } as const;
       }
       const inserted = tx
         .insert(rateRefreshes)

@@ -12,7 +12,13 @@ import type { RateRefreshTrigger } from "../../../drizzle/schema";
 import { isPositiveDecimal, multiplyDecimals, normalizeDecimal } from "./decimal";
 import { liveAssets } from "./fallback";
 import { claimRefresh, finishRefresh, type RefreshAttempt } from "./refresh-attempts.server";
-import { insertFx, insertSnapshots, latestFx, USD_KES, type RateSnapshot } from "./snapshot-store.server";
+import {
+  insertFx,
+  insertSnapshots,
+  latestFx,
+  USD_KES,
+  type RateSnapshot,
+} from "./snapshot-store.server";
 import type { FxSource, MarketData, RatesConfig } from "./types";
 
 /** Decimal places kept for a KES price derived from USD x USD/KES. */
@@ -38,7 +44,10 @@ export type RefreshResult =
 const inFlight = new WeakMap<Db, Promise<RefreshResult>>();
 
 /** Refresh now if the gate allows; concurrent callers in this process share one refresh. */
-export function refreshRates(deps: RefreshDeps, trigger: RateRefreshTrigger): Promise<RefreshResult> {
+export function refreshRates(
+  deps: RefreshDeps,
+  trigger: RateRefreshTrigger,
+): Promise<RefreshResult> {
   const running = inFlight.get(deps.db);
   if (running) return running;
   const refresh = runRefresh(deps, trigger).finally(() => inFlight.delete(deps.db));
@@ -60,7 +69,8 @@ type UsdKes = { rate: string; source: string } | { error: string };
 async function usdKesRate(deps: RefreshDeps, fx: FxSource): Promise<UsdKes> {
   const { db, config } = deps;
   const stored = latestFx(db);
-  if (stored && deps.now() - stored.fetchedAt < config.fxRefreshMs) return { rate: stored.rate, source: stored.source };
+  if (stored && deps.now() - stored.fetchedAt < config.fxRefreshMs)
+    return { rate: stored.rate, source: stored.source };
   let problem: string;
   try {
     const quote = await fx.fetchUsdKes();
@@ -76,7 +86,8 @@ async function usdKesRate(deps: RefreshDeps, fx: FxSource): Promise<UsdKes> {
     problem = errorMessage(error);
   }
   // The FX source failed: a stored rate still young enough will do.
-  if (stored && deps.now() - stored.asOf <= config.fxMaxAgeMs) return { rate: stored.rate, source: stored.source };
+  if (stored && deps.now() - stored.asOf <= config.fxMaxAgeMs)
+    return { rate: stored.rate, source: stored.source };
   return { error: `no usable USD/KES rate (${problem})` };
 }
 
@@ -86,7 +97,11 @@ async function runRefresh(deps: RefreshDeps, trigger: RateRefreshTrigger): Promi
   if (!claim.claimed) return { status: "skipped", reason: claim.reason, latest: claim.latest };
   const attemptId = claim.attemptId;
   const fail = (error: string, rejected: RejectedAsset[] = []): RefreshResult => {
-    finishRefresh(db, attemptId, { outcome: "failed", now: deps.now(), detail: { error, rejected } });
+    finishRefresh(db, attemptId, {
+      outcome: "failed",
+      now: deps.now(),
+      detail: { error, rejected },
+    });
     return { status: "failed", attemptId, error, rejected };
   };
 
@@ -106,7 +121,9 @@ async function runRefresh(deps: RefreshDeps, trigger: RateRefreshTrigger): Promi
   for (const coin of liveAssets) {
     const quote = prices.quotes.get(coin.coingeckoId);
     if (!quote) {
-      const reason = prices.rejected.find((entry) => entry.id === coin.coingeckoId)?.reason ?? "missing from the response";
+      const reason =
+        prices.rejected.find((entry) => entry.id === coin.coingeckoId)?.reason ??
+        "missing from the response";
       rejected.push({ asset: coin.symbol, reason });
       continue;
     }
@@ -115,9 +132,22 @@ async function runRefresh(deps: RefreshDeps, trigger: RateRefreshTrigger): Promi
       rejected.push({ asset: coin.symbol, reason: `last updated ${hours(fetchedAt - asOf)} ago` });
       continue;
     }
-    const base = { asset: coin.symbol, priceUsd: quote.usd, source: market.source, asOf, fetchedAt, refreshId: attemptId };
+    const base = {
+      asset: coin.symbol,
+      priceUsd: quote.usd,
+      source: market.source,
+      asOf,
+      fetchedAt,
+      refreshId: attemptId,
+    };
     if (quote.kes !== null) {
-      rows.push({ ...base, priceKes: normalizeDecimal(quote.kes), derived: false, usdKes: null, fxSource: null });
+      rows.push({
+        ...base,
+        priceKes: normalizeDecimal(quote.kes),
+        derived: false,
+        usdKes: null,
+        fxSource: null,
+      });
       continue;
     }
     if (quote.usd === null) {
@@ -135,14 +165,20 @@ async function runRefresh(deps: RefreshDeps, trigger: RateRefreshTrigger): Promi
     }
     const priceKes = multiplyDecimals(quote.usd, usdKes.rate, DERIVED_KES_SCALE);
     if (!isPositiveDecimal(priceKes)) {
-      rejected.push({ asset: coin.symbol, reason: `USD ${quote.usd} x ${usdKes.rate} rounds to zero` });
+      rejected.push({
+        asset: coin.symbol,
+        reason: `USD ${quote.usd} x ${usdKes.rate} rounds to zero`,
+      });
       continue;
     }
     rows.push({ ...base, priceKes, derived: true, usdKes: usdKes.rate, fxSource: usdKes.source });
   }
 
   if (rows.length === 0) {
-    return fail(`no usable price: ${rejected.map((entry) => `${entry.asset} ${entry.reason}`).join("; ")}`, rejected);
+    return fail(
+      `no usable price: ${rejected.map((entry) => `${entry.asset} ${entry.reason}`).join("; ")}`,
+      rejected,
+    );
   }
   const stored = rows.map((row) => row.asset as LiveSymbol);
   // better-sqlite3 runs everything on this connection inside the transaction: both writes or neither.

@@ -30,7 +30,9 @@ let simulator: MarketSimulator;
 let testDb: ReturnType<typeof createTestDb>;
 let db: Db;
 
-function service(options: { market?: MarketData | null; dbOverride?: Db; timeoutMs?: number } = {}): RatesService {
+function service(
+  options: { market?: MarketData | null; dbOverride?: Db; timeoutMs?: number } = {},
+): RatesService {
   const timeoutMs = options.timeoutMs ?? 1000;
   return createRatesService({
     db: options.dbOverride ?? db,
@@ -90,7 +92,9 @@ describe("first start", () => {
     const display = rates.read({ fallback: true });
     expect(display.status).toBe("unavailable");
     expect(rates.liveRate("BTC")).toBeNull();
-    expect(display.rates.map((rate) => [rate.symbol, rate.kind, rate.priceKes, rate.source])).toEqual([
+    expect(
+      display.rates.map((rate) => [rate.symbol, rate.kind, rate.priceKes, rate.source]),
+    ).toEqual([
       ["BTC", "fallback", fallbackRatesKes.BTC, "fallback"],
       ["ETH", "fallback", fallbackRatesKes.ETH, "fallback"],
       ["USDT", "fallback", fallbackRatesKes.USDT, "fallback"],
@@ -101,7 +105,11 @@ describe("first start", () => {
   it("stores four KES prices derived from USD x USD/KES and records that they were derived", async () => {
     const rates = service();
     const result = await rates.refresh("scheduled");
-    expect(result).toMatchObject({ status: "refreshed", stored: ["BTC", "ETH", "USDT", "USDC"], rejected: [] });
+    expect(result).toMatchObject({
+      status: "refreshed",
+      stored: ["BTC", "ETH", "USDT", "USDC"],
+      rejected: [],
+    });
     expect(calls()).toEqual({ prices: 1, fx: 1 });
 
     const view = rates.read();
@@ -126,7 +134,11 @@ describe("first start", () => {
     expect(btc).toBeGreaterThan(5_000_000);
     expect(btc).toBeLessThan(25_000_000);
     expect(view.lastUpdatedAt).toBe(Math.min(...view.rates.map((rate) => rate.asOf ?? 0)));
-    expect(view.lastRefresh).toMatchObject({ outcome: "succeeded", trigger: "scheduled", startedAt: T0 });
+    expect(view.lastRefresh).toMatchObject({
+      outcome: "succeeded",
+      trigger: "scheduled",
+      startedAt: T0,
+    });
   });
 
   it("uses the provider's own KES price when it has one, recorded as not derived, without calling the FX source", async () => {
@@ -145,8 +157,15 @@ describe("first start", () => {
     simulator.setMode("500");
     const rates = service();
     const result = await rates.refresh("scheduled");
-    expect(result).toMatchObject({ status: "failed", error: "CoinGecko answered HTTP 500: Internal Server Error" });
-    expect(rates.read()).toMatchObject({ status: "unavailable", rates: [], lastRefresh: { outcome: "failed" } });
+    expect(result).toMatchObject({
+      status: "failed",
+      error: "CoinGecko answered HTTP 500: Internal Server Error",
+    });
+    expect(rates.read()).toMatchObject({
+      status: "unavailable",
+      rates: [],
+      lastRefresh: { outcome: "failed" },
+    });
     expect(db.select().from(rateSnapshots).all()).toEqual([]);
   });
 });
@@ -155,16 +174,36 @@ describe("faults after a good snapshot", () => {
   type Fault = { name: string; mode?: MarketFaultMode; refused?: true; error: string | RegExp };
   const faults: Fault[] = [
     { name: "a provider timeout", mode: "slow", error: "CoinGecko did not answer within 300 ms" },
-    { name: "connection refused", refused: true, error: /CoinGecko could not be reached \(ECONNREFUSED\)/ },
+    {
+      name: "connection refused",
+      refused: true,
+      error: /CoinGecko could not be reached \(ECONNREFUSED\)/,
+    },
     { name: "HTTP 429", mode: "429", error: "CoinGecko is rate limiting us (HTTP 429)" },
     { name: "HTTP 500", mode: "500", error: "CoinGecko answered HTTP 500" },
-    { name: "HTML instead of JSON", mode: "html", error: "CoinGecko sent text/html; charset=utf-8 instead of JSON" },
-    { name: "a truncated body", mode: "truncated", error: "CoinGecko sent a body that is not valid JSON" },
-    { name: "{}", mode: "empty", error: "no usable price: BTC missing from the response; ETH missing" },
+    {
+      name: "HTML instead of JSON",
+      mode: "html",
+      error: "CoinGecko sent text/html; charset=utf-8 instead of JSON",
+    },
+    {
+      name: "a truncated body",
+      mode: "truncated",
+      error: "CoinGecko sent a body that is not valid JSON",
+    },
+    {
+      name: "{}",
+      mode: "empty",
+      error: "no usable price: BTC missing from the response; ETH missing",
+    },
     { name: "a price of 0", mode: "zero", error: "BTC usd is not a positive number (0)" },
     { name: "negative prices", mode: "negative", error: /BTC usd is not a positive number \(-\d/ },
     { name: 'the price "NaN"', mode: "nan", error: 'BTC usd is not a number ("NaN")' },
-    { name: "a last-updated time days in the past", mode: "stale", error: "BTC last updated 72 h ago" },
+    {
+      name: "a last-updated time days in the past",
+      mode: "stale",
+      error: "BTC last updated 72 h ago",
+    },
   ];
 
   for (const fault of faults) {
@@ -177,7 +216,9 @@ describe("faults after a good snapshot", () => {
       clock = T0 + MINUTE;
       simulator.setMode(fault.mode ?? "normal");
       const failing = fault.refused
-        ? service({ market: createCoinGeckoClient({ baseUrl: await closedPortUrl(), timeoutMs: 300 }) })
+        ? service({
+            market: createCoinGeckoClient({ baseUrl: await closedPortUrl(), timeoutMs: 300 }),
+          })
         : rates;
       const result = await failing.refresh("scheduled");
       simulator.setMode("normal");
@@ -193,7 +234,9 @@ describe("faults after a good snapshot", () => {
 
       // Still the same prices, honestly dated; stale once older than 5 minutes, never before.
       const after = rates.read();
-      expect(after.rates.map((rate) => rate.priceKes)).toEqual(good.rates.map((rate) => rate.priceKes));
+      expect(after.rates.map((rate) => rate.priceKes)).toEqual(
+        good.rates.map((rate) => rate.priceKes),
+      );
       expect(after.lastRefresh).toMatchObject({ outcome: "failed" });
       expect(after.lastRefresh?.error).toBe(result.status === "failed" ? result.error : "");
 
@@ -201,7 +244,9 @@ describe("faults after a good snapshot", () => {
       const oldestSymbol = good.rates.find((rate) => rate.asOf === oldest)?.symbol ?? "BTC";
       clock = oldest + 5 * MINUTE;
       expect(rates.read().rates.find((rate) => rate.asOf === oldest)?.kind).toBe("live");
-      expect(rates.liveRate(oldestSymbol)?.priceKes).toBe(good.rates.find((rate) => rate.asOf === oldest)?.priceKes);
+      expect(rates.liveRate(oldestSymbol)?.priceKes).toBe(
+        good.rates.find((rate) => rate.asOf === oldest)?.priceKes,
+      );
       clock = oldest + 5 * MINUTE + 1;
       const stale = rates.read();
       expect(stale.status).toBe("degraded");
@@ -230,7 +275,11 @@ describe("faults after a good snapshot", () => {
     expect(view.lastRefresh?.outcome).toBe("partial");
     const usdc = view.rates.find((rate) => rate.symbol === "USDC");
     expect(usdc).toMatchObject({ kind: "stale", priceKes: usdcBefore?.priceKes, fetchedAt: T0 });
-    expect(view.rates.filter((rate) => rate.kind === "live").map((rate) => rate.symbol)).toEqual(["BTC", "ETH", "USDT"]);
+    expect(view.rates.filter((rate) => rate.kind === "live").map((rate) => rate.symbol)).toEqual([
+      "BTC",
+      "ETH",
+      "USDT",
+    ]);
   });
 
   it("a missing asset on first start: that one asset shows the configured fallback rate, marked", async () => {
@@ -251,17 +300,23 @@ describe("faults after a good snapshot", () => {
     const minutesOld = await startMarketSimulator({ seed: 3, now, staleAgeSeconds: 10 * 60 });
     try {
       minutesOld.setMode("stale");
-      const rates = service({ market: createCoinGeckoClient({ baseUrl: minutesOld.coingeckoBaseUrl, timeoutMs: 1000 }) });
+      const rates = service({
+        market: createCoinGeckoClient({ baseUrl: minutesOld.coingeckoBaseUrl, timeoutMs: 1000 }),
+      });
       await rates.refresh("scheduled");
       const view = rates.read();
-      expect(view.rates.every((rate) => rate.kind === "stale" && rate.asOf === T0 - 10 * MINUTE)).toBe(true);
+      expect(
+        view.rates.every((rate) => rate.kind === "stale" && rate.asOf === T0 - 10 * MINUTE),
+      ).toBe(true);
       expect(view.lastUpdatedAt).toBe(T0 - 10 * MINUTE);
 
       clock = T0 + MINUTE;
       await service().refresh("scheduled");
       clock = T0 + 2 * MINUTE;
       await rates.refresh("scheduled"); // minutes-old prices again, fetched later
-      expect(rates.read().rates.every((rate) => rate.kind === "live" && rate.fetchedAt === T0 + MINUTE)).toBe(true);
+      expect(
+        rates.read().rates.every((rate) => rate.kind === "live" && rate.fetchedAt === T0 + MINUTE),
+      ).toBe(true);
     } finally {
       await minutesOld.stop();
     }
@@ -285,7 +340,10 @@ describe("USD/KES for derived prices", () => {
     const rates = service();
     const first = await rates.refresh("scheduled");
     expect(first).toMatchObject({ status: "failed" });
-    if (first.status === "failed") expect(first.error).toContain("no usable USD/KES rate (The USD/KES FX source answered HTTP 500");
+    if (first.status === "failed")
+      expect(first.error).toContain(
+        "no usable USD/KES rate (The USD/KES FX source answered HTTP 500",
+      );
 
     simulator.setFxMode("normal");
     clock = T0 + MINUTE;
@@ -300,7 +358,8 @@ describe("USD/KES for derived prices", () => {
     simulator.setFxMode("stale");
     const result = await service().refresh("scheduled");
     expect(result.status).toBe("failed");
-    if (result.status === "failed") expect(result.error).toContain("the USD/KES rate from open-er-api is 72 h old");
+    if (result.status === "failed")
+      expect(result.error).toContain("the USD/KES rate from open-er-api is 72 h old");
   });
 });
 
@@ -325,7 +384,11 @@ describe("single flight", () => {
     try {
       const first = service().refresh("scheduled");
       const second = await service({ dbOverride: otherConnection }).refresh("scheduled");
-      expect(second).toMatchObject({ status: "skipped", reason: "in-progress", latest: { outcome: "running" } });
+      expect(second).toMatchObject({
+        status: "skipped",
+        reason: "in-progress",
+        latest: { outcome: "running" },
+      });
       expect(await first).toMatchObject({ status: "refreshed" });
       expect(calls().prices).toBe(1);
     } finally {
@@ -338,7 +401,11 @@ describe("single flight", () => {
     expect((await rates.refresh("scheduled")).status).toBe("refreshed");
 
     clock = T0 + 14 * SECOND;
-    expect(await rates.refresh("manual")).toMatchObject({ status: "skipped", reason: "recent", latest: { outcome: "succeeded" } });
+    expect(await rates.refresh("manual")).toMatchObject({
+      status: "skipped",
+      reason: "recent",
+      latest: { outcome: "succeeded" },
+    });
     clock = T0 + 15 * SECOND;
     expect((await rates.refresh("manual")).status).toBe("refreshed");
 
@@ -359,7 +426,11 @@ describe("single flight", () => {
       await Promise.all([rates.refresh("scheduled"), rates.refresh("scheduled")]);
     }
     expect(calls().prices).toBe(10);
-    const starts = db.select({ startedAt: rateRefreshes.startedAt }).from(rateRefreshes).all().map((row) => row.startedAt);
+    const starts = db
+      .select({ startedAt: rateRefreshes.startedAt })
+      .from(rateRefreshes)
+      .all()
+      .map((row) => row.startedAt);
     for (let index = 1; index < starts.length; index += 1) {
       expect((starts[index] ?? 0) - (starts[index - 1] ?? 0)).toBeGreaterThanOrEqual(60 * SECOND);
     }
@@ -371,7 +442,11 @@ describe("single flight", () => {
     await rates.refresh("scheduled");
     clock = T0 + 5 * SECOND;
     const skipped = await rates.refresh("manual");
-    expect(skipped).toMatchObject({ status: "skipped", reason: "recent", latest: { outcome: "failed" } });
+    expect(skipped).toMatchObject({
+      status: "skipped",
+      reason: "recent",
+      latest: { outcome: "failed" },
+    });
     if (skipped.status === "skipped") expect(skipped.latest.error).toContain("HTTP 429");
     expect(calls().prices).toBe(1);
   });
@@ -380,8 +455,15 @@ describe("single flight", () => {
 describe("without a market-data client", () => {
   it("fails every refresh visibly instead of pretending", async () => {
     const rates = service({ market: null });
-    expect(await rates.refresh("manual")).toMatchObject({ status: "failed", error: "no market-data provider is configured" });
-    const attempt = db.select().from(rateRefreshes).where(eq(rateRefreshes.outcome, "failed")).all();
+    expect(await rates.refresh("manual")).toMatchObject({
+      status: "failed",
+      error: "no market-data provider is configured",
+    });
+    const attempt = db
+      .select()
+      .from(rateRefreshes)
+      .where(eq(rateRefreshes.outcome, "failed"))
+      .all();
     expect(attempt).toHaveLength(1);
   });
 });

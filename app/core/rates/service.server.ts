@@ -39,13 +39,23 @@ export function createRatesService(deps: {
     marketSource: deps.market?.source ?? null,
     fxSource: deps.fx?.source ?? null,
     read: (options = {}) =>
-      readRates(deps.db, { now: now(), config: deps.config, fallback: options.fallback ? fallbackRatesKes : null }),
+      readRates(deps.db, {
+        now: now(),
+        config: deps.config,
+        fallback: options.fallback ? fallbackRatesKes : null,
+      }),
     liveRate: (symbol) => {
-      const rate = readRates(deps.db, { now: now(), config: deps.config, fallback: null }).rates.find(
-        (entry) => entry.symbol === symbol,
-      );
+      const rate = readRates(deps.db, {
+        now: now(),
+        config: deps.config,
+        fallback: null,
+      }).rates.find((entry) => entry.symbol === symbol);
       return rate?.kind === "live" ? rate : null;
     },
-    refresh: (trigger) => refreshRates({ db: deps.db, market: deps.market, fx: deps.fx, config: deps.config, now }, trigger),
+    refresh: (trigger) =>
+      refreshRates(
+        { db: deps.db, market: deps.market, fx: deps.fx, config: deps.config, now },
+        trigger,
+      ),
   };
 }

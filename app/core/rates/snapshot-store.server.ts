@@ -13,7 +13,9 @@ export const USD_KES = "USD/KES";
 
 export function insertSnapshots(db: Db, rows: readonly RateSnapshot[]): void {
   if (rows.length === 0) return;
-  db.insert(rateSnapshots).values([...rows]).run();
+  db.insert(rateSnapshots)
+    .values([...rows])
+    .run();
 }
 
 /** The newest price per asset; assets never stored are absent from the map. */
@@ -56,7 +58,10 @@ export function latestFx(db: Db): FxSnapshot | null {
  * Delete history fetched before `before`, always keeping the newest price per asset and the newest FX
  * rate (the fallback chain's "last good snapshot") and the attempts those rows point to.
  */
-export function pruneHistory(db: Db, before: number): { snapshots: number; fx: number; refreshes: number } {
+export function pruneHistory(
+  db: Db,
+  before: number,
+): { snapshots: number; fx: number; refreshes: number } {
   return db.transaction((tx) => {
     const keepSnapshots = tx
       .select({ id: sql<number>`max(${rateSnapshots.id})` })
@@ -66,19 +71,35 @@ export function pruneHistory(db: Db, before: number): { snapshots: number; fx: n
       .map((row) => row.id);
     const snapshots = tx
       .delete(rateSnapshots)
-      .where(and(lt(rateSnapshots.fetchedAt, before), keepSnapshots.length ? notInArray(rateSnapshots.id, keepSnapshots) : undefined))
+      .where(
+        and(
+          lt(rateSnapshots.fetchedAt, before),
+          keepSnapshots.length ? notInArray(rateSnapshots.id, keepSnapshots) : undefined,
+        ),
+      )
       .run().changes;
-    const newestFx = tx.select({ id: sql<number>`max(${fxSnapshots.id})` }).from(fxSnapshots).get()?.id;
+    const newestFx = tx
+      .select({ id: sql<number>`max(${fxSnapshots.id})` })
+      .from(fxSnapshots)
+      .get()?.id;
     const fx = tx
       .delete(fxSnapshots)
-      .where(and(lt(fxSnapshots.fetchedAt, before), newestFx ? notInArray(fxSnapshots.id, [newestFx]) : undefined))
+      .where(
+        and(
+          lt(fxSnapshots.fetchedAt, before),
+          newestFx ? notInArray(fxSnapshots.id, [newestFx]) : undefined,
+        ),
+      )
       .run().changes;
     const refreshes = tx
       .delete(rateRefreshes)
       .where(
         and(
           lt(rateRefreshes.startedAt, before),
-          notInArray(rateRefreshes.id, tx.select({ id: rateSnapshots.refreshId }).from(rateSnapshots)),
+          notInArray(
+            rateRefreshes.id,
+            tx.select({ id: rateSnapshots.refreshId }).from(rateSnapshots),
+          ),
         ),
       )
       .run().changes;

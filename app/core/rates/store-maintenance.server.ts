@@ -20,10 +20,16 @@ export function clearRatesStore(db: Db): void {
 export function ageRatesStore(db: Db, ms: number): void {
   db.transaction((tx) => {
     tx.update(rateSnapshots)
-      .set({ asOf: sql`${rateSnapshots.asOf} - ${ms}`, fetchedAt: sql`${rateSnapshots.fetchedAt} - ${ms}` })
+      .set({
+        asOf: sql`${rateSnapshots.asOf} - ${ms}`,
+        fetchedAt: sql`${rateSnapshots.fetchedAt} - ${ms}`,
+      })
       .run();
     tx.update(fxSnapshots)
-      .set({ asOf: sql`${fxSnapshots.asOf} - ${ms}`, fetchedAt: sql`${fxSnapshots.fetchedAt} - ${ms}` })
+      .set({
+        asOf: sql`${fxSnapshots.asOf} - ${ms}`,
+        fetchedAt: sql`${fxSnapshots.fetchedAt} - ${ms}`,
+      })
       .run();
     tx.update(rateRefreshes)
       .set({

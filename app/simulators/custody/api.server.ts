@@ -21,17 +21,34 @@ import type { CustodyState, SimTx, SimVault } from "./state.server";
 export const apiErrors = {
   vaultNotFound: { status: 404, code: 1004, message: "Vault account Id was not found" },
   assetNotFound: { status: 404, code: 1006, message: "Asset doesn't exist" },
-  walletNotFound: { status: 404, code: 1006, message: "The vault account has no wallet for this asset" },
-  walletExists: { status: 400, code: 1026, message: "The vault account already has a wallet for this asset" },
+  walletNotFound: {
+    status: 404,
+    code: 1006,
+    message: "The vault account has no wallet for this asset",
+  },
+  walletExists: {
+    status: 400,
+    code: 1026,
+    message: "The vault account already has a wallet for this asset",
+  },
   addressesNotSupported: {
     status: 400,
     code: 1025,
-    message: "Creating additional deposit addresses is not supported for this asset: create a vault account per address",
+    message:
+      "Creating additional deposit addresses is not supported for this asset: create a vault account per address",
   },
   transactionNotFound: { status: 404, code: 1404, message: "Transaction not found" },
   invalidBody: { status: 400, code: 1000, message: "The request body is not valid JSON" },
-  idempotencyKeyTooLong: { status: 400, code: 1001, message: "Idempotency-Key must be at most 40 characters" },
-  idempotencyKeyReused: { status: 400, code: 1001, message: "The Idempotency-Key was already used for another request" },
+  idempotencyKeyTooLong: {
+    status: 400,
+    code: 1001,
+    message: "Idempotency-Key must be at most 40 characters",
+  },
+  idempotencyKeyReused: {
+    status: 400,
+    code: 1001,
+    message: "The Idempotency-Key was already used for another request",
+  },
   notFound: { status: 404, code: 404, message: "Not Found" },
 } as const;
 
@@ -50,7 +67,8 @@ function pruneOldest<K, V>(map: Map<K, V>, expired: (value: V) => boolean): void
   }
 }
 
-const optionalString = (value: unknown): string | null => (typeof value === "string" && value.length > 0 ? value.slice(0, 200) : null);
+const optionalString = (value: unknown): string | null =>
+  typeof value === "string" && value.length > 0 ? value.slice(0, 200) : null;
 
 /** The API handler over the simulator's state: one authenticated request in, one response out. */
 export function createCustodyApi(state: CustodyState): (request: SimRequest) => SimResponse {
@@ -72,7 +90,8 @@ export function createCustodyApi(state: CustodyState): (request: SimRequest) => 
     const nonceKey = `${result.claims.sub}:${String(result.claims.nonce)}`;
     const nowMs = now();
     pruneOldest(seenNonces, (expiresAt) => expiresAt < nowMs);
-    if (seenNonces.has(nonceKey)) return json(401, { message: "Unauthorized: Token was not accepted.", code: -7 });
+    if (seenNonces.has(nonceKey))
+      return json(401, { message: "Unauthorized: Token was not accepted.", code: -7 });
     seenNonces.set(nonceKey, result.claims.exp * 1000 + 60_000);
     return null;
   }
@@ -103,7 +122,12 @@ export function createCustodyApi(state: CustodyState): (request: SimRequest) => 
     if (path.length === 3) {
       const name = optionalString(body.name);
       if (!name) return json(400, { message: "name is required", code: 1002 });
-      const vault = state.createVault(name, body.hiddenOnUI === true, optionalString(body.customerRefId), body.autoFuel === true);
+      const vault = state.createVault(
+        name,
+        body.hiddenOnUI === true,
+        optionalString(body.customerRefId),
+        body.autoFuel === true,
+      );
       return json(200, vaultJson(vault));
     }
     const vault = vaults.get(path[3] ?? "");
@@ -115,7 +139,14 @@ export function createCustodyApi(state: CustodyState): (request: SimRequest) => 
     if (path.length === 5) {
       if (vault.wallets.has(assetId)) return apiError(apiErrors.walletExists);
       const address = state.createWallet(vault, asset);
-      return json(200, { id: assetId, address, legacyAddress: "", enterpriseAddress: "", tag: "", eosAccountName: "" });
+      return json(200, {
+        id: assetId,
+        address,
+        legacyAddress: "",
+        enterpriseAddress: "",
+        tag: "",
+        eosAccountName: "",
+      });
     }
     // /v1/vault/accounts/{id}/{assetId}/addresses
     if (path.length === 6 && path[5] === "addresses") {
@@ -126,8 +157,20 @@ export function createCustodyApi(state: CustodyState): (request: SimRequest) => 
       const index = vault.nextAddressIndex++;
       wallet.push(address);
       state.saveVault(vault);
-      state.registerAddress(address, vault, assetId, optionalString(body.description), optionalString(body.customerRefId));
-      return json(200, { address, legacyAddress: "", enterpriseAddress: "", tag: "", bip44AddressIndex: index });
+      state.registerAddress(
+        address,
+        vault,
+        assetId,
+        optionalString(body.description),
+        optionalString(body.customerRefId),
+      );
+      return json(200, {
+        address,
+        legacyAddress: "",
+        enterpriseAddress: "",
+        tag: "",
+        bip44AddressIndex: index,
+      });
     }
     return apiError(apiErrors.notFound);
   }
@@ -168,13 +211,17 @@ export function createCustodyApi(state: CustodyState): (request: SimRequest) => 
   return function api(request: SimRequest): SimResponse {
     const denied = authenticate(request);
     if (denied) return denied;
-    const path = request.url.pathname.split("/").slice(1).map((part) => decodeURIComponent(part));
+    const path = request.url.pathname
+      .split("/")
+      .slice(1)
+      .map((part) => decodeURIComponent(part));
     if (request.method === "GET") {
       if (path[1] === "transactions" && path.length === 3) {
         const tx = transactions.get(path[2] ?? "");
         return tx ? json(200, state.wire(tx)) : apiError(apiErrors.transactionNotFound);
       }
-      if (path[1] === "transactions" && path.length === 2) return json(200, listTransactions(request.url.searchParams).map(state.wire));
+      if (path[1] === "transactions" && path.length === 2)
+        return json(200, listTransactions(request.url.searchParams).map(state.wire));
       if (path[1] === "vault" && path[2] === "accounts" && path.length === 4) {
         const vault = vaults.get(path[3] ?? "");
         return vault ? json(200, vaultJson(vault)) : apiError(apiErrors.vaultNotFound);
@@ -189,7 +236,10 @@ export function createCustodyApi(state: CustodyState): (request: SimRequest) => 
         const cutoff = now() - 24 * 3_600_000;
         pruneOldest(idempotency, (entry) => entry.at < cutoff);
         const previous = idempotency.get(key);
-        if (previous) return previous.fingerprint === fingerprint ? previous.response : apiError(apiErrors.idempotencyKeyReused);
+        if (previous)
+          return previous.fingerprint === fingerprint
+            ? previous.response
+            : apiError(apiErrors.idempotencyKeyReused);
       }
       const body = parseJsonBody(request);
       const response = body ? apiPost(path, body) : apiError(apiErrors.invalidBody);

@@ -5,9 +5,21 @@
  * confirmations it becomes COMPLETED / CONFIRMED. A transaction can also be failed, and confirmations
  * can come on their own at an interval (auto-confirm). Every change is saved before its webhooks go.
  */
-import { addressModels, assetDecimals, isTerminal, type CustodyAsset, type CustodyTransaction } from "~/core/providers/custody/types";
+import {
+  addressModels,
+  assetDecimals,
+  isTerminal,
+  type CustodyAsset,
+  type CustodyTransaction,
+} from "~/core/providers/custody/types";
 import { USD_PRICES, type CustodyState, type PendingEvent, type SimTx } from "./state.server";
-import { failureStatuses, SimulatorError, type DeliveryOptions, type FailureStatus, type SendPaymentInput } from "./types";
+import {
+  failureStatuses,
+  SimulatorError,
+  type DeliveryOptions,
+  type FailureStatus,
+  type SendPaymentInput,
+} from "./types";
 import { decimalPlaces, isDecimalString, isZeroDecimal, multiplyDecimals } from "./values.server";
 import type { WebhookSender } from "./webhooks.server";
 
@@ -20,7 +32,11 @@ const defaultFailureSubStatus: Record<FailureStatus, string> = {
 export interface SimulatedChain {
   sendPayment(input: SendPaymentInput, delivery?: DeliveryOptions): Promise<CustodyTransaction>;
   confirm(txId: string, add?: number, delivery?: DeliveryOptions): Promise<CustodyTransaction>;
-  fail(txId: string, status: FailureStatus, delivery?: DeliveryOptions & { subStatus?: string }): Promise<CustodyTransaction>;
+  fail(
+    txId: string,
+    status: FailureStatus,
+    delivery?: DeliveryOptions & { subStatus?: string },
+  ): Promise<CustodyTransaction>;
   tick(delivery?: DeliveryOptions): Promise<CustodyTransaction[]>;
   setAutoConfirm(intervalMs: number | null): void;
   /** The auto-confirm interval, or null when off. */
@@ -63,13 +79,23 @@ export function createSimulatedChain(state: CustodyState, webhooks: WebhookSende
     return state.event("TRANSACTION_STATUS_UPDATED", tx);
   }
 
-  async function sendPayment(input: SendPaymentInput, delivery: DeliveryOptions = {}): Promise<CustodyTransaction> {
+  async function sendPayment(
+    input: SendPaymentInput,
+    delivery: DeliveryOptions = {},
+  ): Promise<CustodyTransaction> {
     if (closed) throw new SimulatorError(503, "The simulator is closed");
     const deposit = addresses.get(input.address.trim());
-    if (!deposit) throw new SimulatorError(404, `${input.address} is not one of the simulator's deposit addresses`);
+    if (!deposit)
+      throw new SimulatorError(
+        404,
+        `${input.address} is not one of the simulator's deposit addresses`,
+      );
     const assetId = input.assetId ?? deposit.assetIds[0] ?? "";
     if (!deposit.assetIds.includes(assetId)) {
-      throw new SimulatorError(400, `${input.address} takes ${deposit.assetIds.join(", ")}, not ${assetId}`);
+      throw new SimulatorError(
+        400,
+        `${input.address} takes ${deposit.assetIds.join(", ")}, not ${assetId}`,
+      );
     }
     const asset = state.assetBySymbol.get(assetId);
     if (!asset) throw new SimulatorError(400, `Unknown asset ${assetId}`);
@@ -78,7 +104,10 @@ export function createSimulatedChain(state: CustodyState, webhooks: WebhookSende
       throw new SimulatorError(400, "The amount must be a positive decimal number like 0.0015");
     }
     if (decimalPlaces(amount) > assetDecimals[asset]) {
-      throw new SimulatorError(400, `${assetId} amounts have at most ${assetDecimals[asset]} decimal places`);
+      throw new SimulatorError(
+        400,
+        `${assetId} amounts have at most ${assetDecimals[asset]} decimal places`,
+      );
     }
     const vault = vaults.get(deposit.vaultAccountId);
     const evm = addressModels[asset] === "account";
@@ -113,10 +142,16 @@ export function createSimulatedChain(state: CustodyState, webhooks: WebhookSende
     return state.view(tx);
   }
 
-  async function confirm(txId: string, add = 1, delivery: DeliveryOptions = {}): Promise<CustodyTransaction> {
+  async function confirm(
+    txId: string,
+    add = 1,
+    delivery: DeliveryOptions = {},
+  ): Promise<CustodyTransaction> {
     const tx = requireTx(txId);
-    if (!Number.isInteger(add) || add < 1 || add > 100) throw new SimulatorError(400, "add must be an integer from 1 to 100");
-    if (isTerminal(tx.status)) throw new SimulatorError(409, `Transaction ${txId} is already ${tx.status}`);
+    if (!Number.isInteger(add) || add < 1 || add > 100)
+      throw new SimulatorError(400, "add must be an integer from 1 to 100");
+    if (isTerminal(tx.status))
+      throw new SimulatorError(409, `Transaction ${txId} is already ${tx.status}`);
     const events: PendingEvent[] = [];
     for (let step = 0; step < add; step += 1) {
       const next = confirmOnce(tx);
@@ -133,8 +168,10 @@ export function createSimulatedChain(state: CustodyState, webhooks: WebhookSende
     delivery: DeliveryOptions & { subStatus?: string } = {},
   ): Promise<CustodyTransaction> {
     const tx = requireTx(txId);
-    if (!failureStatuses.includes(status)) throw new SimulatorError(400, `status must be one of ${failureStatuses.join(", ")}`);
-    if (isTerminal(tx.status)) throw new SimulatorError(409, `Transaction ${txId} is already ${tx.status}`);
+    if (!failureStatuses.includes(status))
+      throw new SimulatorError(400, `status must be one of ${failureStatuses.join(", ")}`);
+    if (isTerminal(tx.status))
+      throw new SimulatorError(409, `Transaction ${txId} is already ${tx.status}`);
     tx.status = status;
     tx.subStatus = delivery.subStatus || defaultFailureSubStatus[status];
     tx.lastUpdated = now();

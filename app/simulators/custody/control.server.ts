@@ -15,21 +15,38 @@ import type { SimulatedChain } from "./chain.server";
 import { json, parseJsonBody, type SimRequest, type SimResponse } from "./http.server";
 import { renderSimulatorPage, safeReturnPath } from "./page.server";
 import type { CustodyState } from "./state.server";
-import { failureStatuses, resolveWebhookUrl, SimulatorError, type CustodySimulatorOptions } from "./types";
+import {
+  failureStatuses,
+  resolveWebhookUrl,
+  SimulatorError,
+  type CustodySimulatorOptions,
+} from "./types";
 import { isDecimalString } from "./values.server";
 import type { WebhookSender } from "./webhooks.server";
 
 const MAX_LIST = 200;
 
 const booleanish = z
-  .union([z.boolean(), z.enum(["true", "on", "1"]).transform(() => true), z.enum(["false", "off", "0", ""]).transform(() => false)])
+  .union([
+    z.boolean(),
+    z.enum(["true", "on", "1"]).transform(() => true),
+    z.enum(["false", "off", "0", ""]).transform(() => false),
+  ])
   .optional();
 
-const deliverySchema = z.object({ duplicate: booleanish, outOfOrder: booleanish, badSignature: booleanish });
+const deliverySchema = z.object({
+  duplicate: booleanish,
+  outOfOrder: booleanish,
+  badSignature: booleanish,
+});
 
 const sendPaymentSchema = deliverySchema.extend({
   address: z.string().trim().min(1, "Enter a deposit address").max(200),
-  amount: z.string().trim().min(1, "Enter an amount").refine(isDecimalString, "The amount must be a decimal number like 0.0015"),
+  amount: z
+    .string()
+    .trim()
+    .min(1, "Enter an amount")
+    .refine(isDecimalString, "The amount must be a decimal number like 0.0015"),
   assetId: z
     .string()
     .trim()
@@ -54,7 +71,11 @@ const failSchema = deliverySchema.extend({
 });
 
 const autoConfirmSchema = z.object({
-  intervalMs: z.union([z.coerce.number().int().min(50).max(3_600_000), z.null(), z.literal("").transform(() => null)]),
+  intervalMs: z.union([
+    z.coerce.number().int().min(50).max(3_600_000),
+    z.null(),
+    z.literal("").transform(() => null),
+  ]),
 });
 
 function safeOrigin(url: string): string {
@@ -65,7 +86,11 @@ function safeOrigin(url: string): string {
   }
 }
 
-export type ControlHandler = (request: SimRequest, basePath: string, subPath: string) => Promise<SimResponse>;
+export type ControlHandler = (
+  request: SimRequest,
+  basePath: string,
+  subPath: string,
+) => Promise<SimResponse>;
 
 export function createControl(
   state: CustodyState,
@@ -103,10 +128,16 @@ export function createControl(
     return origins.has(url.origin) ? url.toString() : null;
   }
 
-  function pageResponse(status: number, basePath: string, query: URLSearchParams, extra: { error?: string } = {}): SimResponse {
+  function pageResponse(
+    status: number,
+    basePath: string,
+    query: URLSearchParams,
+    extra: { error?: string } = {},
+  ): SimResponse {
     const sortedTx = [...transactions.values()].reverse().slice(0, MAX_LIST);
     const txCount = new Map<string, number>();
-    for (const tx of transactions.values()) txCount.set(tx.destinationAddress, (txCount.get(tx.destinationAddress) ?? 0) + 1);
+    for (const tx of transactions.values())
+      txCount.set(tx.destinationAddress, (txCount.get(tx.destinationAddress) ?? 0) + 1);
     const counts = webhooks.counts();
     const html = renderSimulatorPage({
       basePath,
@@ -143,7 +174,13 @@ export function createControl(
       notice: query.get("notice")?.slice(0, 300) ?? null,
       error: extra.error ?? null,
     });
-    const formTargets = [...new Set(["'self'", ...(options.allowedReturnOrigins ?? []), safeOrigin(safeWebhookUrl())].filter(Boolean))];
+    const formTargets = [
+      ...new Set(
+        ["'self'", ...(options.allowedReturnOrigins ?? []), safeOrigin(safeWebhookUrl())].filter(
+          Boolean,
+        ),
+      ),
+    ];
     return {
       status,
       headers: {
@@ -160,10 +197,17 @@ export function createControl(
     };
   }
 
-  return async function control(request: SimRequest, basePath: string, subPath: string): Promise<SimResponse> {
-    const isForm = (request.headers["content-type"] ?? "").includes("application/x-www-form-urlencoded");
+  return async function control(
+    request: SimRequest,
+    basePath: string,
+    subPath: string,
+  ): Promise<SimResponse> {
+    const isForm = (request.headers["content-type"] ?? "").includes(
+      "application/x-www-form-urlencoded",
+    );
     if (request.method === "GET") {
-      if (subPath === "/" || subPath === "") return pageResponse(200, basePath, request.url.searchParams);
+      if (subPath === "/" || subPath === "")
+        return pageResponse(200, basePath, request.url.searchParams);
       if (subPath === "/transactions") return json(200, [...transactions.values()].map(state.view));
       if (subPath === "/addresses") return json(200, [...addresses.values()]);
       if (subPath === "/deliveries") return json(200, webhooks.deliveries);
@@ -197,19 +241,29 @@ export function createControl(
     try {
       if (subPath === "/payments") {
         const parsed = sendPaymentSchema.safeParse(input);
-        if (!parsed.success) return failed(400, parsed.error.issues[0]?.message ?? "Invalid payment");
+        if (!parsed.success)
+          return failed(400, parsed.error.issues[0]?.message ?? "Invalid payment");
         const { address, amount, assetId, txHash, ...delivery } = parsed.data;
         const tx = await chain.sendPayment({ address, amount, assetId, txHash }, delivery);
-        return done(`Sent ${tx.amountInfo.amount} ${tx.assetId} to ${tx.destinationAddress} (transaction ${tx.id}).`, tx);
+        return done(
+          `Sent ${tx.amountInfo.amount} ${tx.assetId} to ${tx.destinationAddress} (transaction ${tx.id}).`,
+          tx,
+        );
       }
       if (subPath === "/auto-confirm") {
         const parsed = autoConfirmSchema.safeParse(input);
-        if (!parsed.success) return failed(400, "intervalMs must be a number of milliseconds (50 or more) or null");
+        if (!parsed.success)
+          return failed(400, "intervalMs must be a number of milliseconds (50 or more) or null");
         chain.setAutoConfirm(parsed.data.intervalMs);
         const autoConfirmMs = chain.autoConfirmMs();
-        return done(autoConfirmMs ? `Automatic confirmations every ${autoConfirmMs} ms.` : "Automatic confirmations are off.", {
-          autoConfirmMs,
-        });
+        return done(
+          autoConfirmMs
+            ? `Automatic confirmations every ${autoConfirmMs} ms.`
+            : "Automatic confirmations are off.",
+          {
+            autoConfirmMs,
+          },
+        );
       }
       const match = /^\/transactions\/([^/]+)\/(confirmations|fail)$/.exec(subPath);
       if (match) {
@@ -219,10 +273,14 @@ export function createControl(
           if (!parsed.success) return failed(400, "add must be an integer from 1 to 100");
           const { add, ...delivery } = parsed.data;
           const tx = await chain.confirm(txId, add, delivery);
-          return done(`Transaction ${tx.id}: ${tx.status}, ${tx.numOfConfirmations} confirmations.`, tx);
+          return done(
+            `Transaction ${tx.id}: ${tx.status}, ${tx.numOfConfirmations} confirmations.`,
+            tx,
+          );
         }
         const parsed = failSchema.safeParse(input);
-        if (!parsed.success) return failed(400, `status must be one of ${failureStatuses.join(", ")}`);
+        if (!parsed.success)
+          return failed(400, `status must be one of ${failureStatuses.join(", ")}`);
         const { status, ...rest } = parsed.data;
         const tx = await chain.fail(txId, status, rest);
         return done(`Transaction ${tx.id}: ${tx.status}.`, tx);

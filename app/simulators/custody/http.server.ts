@@ -22,10 +22,18 @@ export interface SimResponse {
 
 export const MAX_REQUEST_BYTES = 64 * 1024;
 
-export function json(status: number, value: unknown, headers: Record<string, string> = {}): SimResponse {
+export function json(
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): SimResponse {
   return {
     status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      ...headers,
+    },
     body: JSON.stringify(value),
   };
 }
@@ -35,7 +43,9 @@ export function parseJsonBody(request: SimRequest): Record<string, unknown> | nu
   if (request.body.length === 0) return {};
   try {
     const value: unknown = JSON.parse(request.body.toString("utf8"));
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -72,11 +82,19 @@ export async function listen(
         return;
       }
       const headers: Record<string, string | undefined> = {};
-      for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+      for (const [name, value] of Object.entries(req.headers))
+        headers[name] = Array.isArray(value) ? value.join(", ") : value;
       const url = new URL(req.url ?? "/", "http://custody-simulator.invalid");
       send(res, await route({ method: req.method ?? "GET", url, headers, body }));
     } catch (error) {
-      if (!res.headersSent) send(res, json(500, { message: `Simulator error: ${error instanceof Error ? error.message : String(error)}`, code: 500 }));
+      if (!res.headersSent)
+        send(
+          res,
+          json(500, {
+            message: `Simulator error: ${error instanceof Error ? error.message : String(error)}`,
+            code: 500,
+          }),
+        );
       else res.destroy();
     }
   }
@@ -104,12 +122,23 @@ export async function handleFetchRequest(
   if (url.pathname !== base && !url.pathname.startsWith(`${base}/`)) {
     return Response.json({ error: "Not Found" }, { status: 404 });
   }
-  const bytes = request.method === "GET" || request.method === "HEAD" ? Buffer.alloc(0) : Buffer.from(await request.arrayBuffer());
-  if (bytes.length > MAX_REQUEST_BYTES) return Response.json({ error: "Request body too large" }, { status: 413 });
+  const bytes =
+    request.method === "GET" || request.method === "HEAD"
+      ? Buffer.alloc(0)
+      : Buffer.from(await request.arrayBuffer());
+  if (bytes.length > MAX_REQUEST_BYTES)
+    return Response.json({ error: "Request body too large" }, { status: 413 });
   const headers: Record<string, string | undefined> = {};
   request.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  const response = await handler({ method: request.method, url, headers, body: bytes }, base, url.pathname.slice(base.length));
-  return new Response(response.status === 303 ? null : response.body, { status: response.status, headers: response.headers });
+  const response = await handler(
+    { method: request.method, url, headers, body: bytes },
+    base,
+    url.pathname.slice(base.length),
+  );
+  return new Response(response.status === 303 ? null : response.body, {
+    status: response.status,
+    headers: response.headers,
+  });
 }

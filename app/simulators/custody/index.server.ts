@@ -27,7 +27,9 @@ export {
   type WebhookDelivery,
 } from "./types";
 
-export async function startCustodySimulator(options: CustodySimulatorOptions): Promise<CustodySimulator> {
+export async function startCustodySimulator(
+  options: CustodySimulatorOptions,
+): Promise<CustodySimulator> {
   const state = await loadCustodyState(options);
   const webhooks = createWebhookSender({
     signingKey: state.signingKey,
@@ -46,7 +48,8 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
   async function route(request: SimRequest): Promise<SimResponse> {
     const pathname = request.url.pathname;
     if (pathname.startsWith("/v1/")) return api(request);
-    if (pathname === "/__sim" || pathname.startsWith("/__sim/")) return control(request, "/__sim", pathname.slice("/__sim".length));
+    if (pathname === "/__sim" || pathname.startsWith("/__sim/"))
+      return control(request, "/__sim", pathname.slice("/__sim".length));
     return apiError(apiErrors.notFound);
   }
 
@@ -69,9 +72,11 @@ export async function startCustodySimulator(options: CustodySimulatorOptions): P
       const tx = state.transactions.get(txId);
       return tx ? state.view(tx) : undefined;
     },
-    depositAddresses: () => [...state.addresses.values()].map((row) => ({ ...row, assetIds: [...row.assetIds] })),
+    depositAddresses: () =>
+      [...state.addresses.values()].map((row) => ({ ...row, assetIds: [...row.assetIds] })),
     completeAt: state.completeAtRecord,
-    handleControlRequest: (request: Request, basePath = "/__sim") => handleFetchRequest(request, basePath, control),
+    handleControlRequest: (request: Request, basePath = "/__sim") =>
+      handleFetchRequest(request, basePath, control),
     async close(): Promise<void> {
       if (closed) return;
       closed = true;

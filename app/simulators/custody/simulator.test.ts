@@ -14,8 +14,17 @@ import {
   type RsaKeyPairPem,
 } from "./index.server";
 import { startReceiver, type Receiver } from "../../../tests/support/custody";
-import { dedupeKey, type Custody, type CustodyAsset, type CustodyWebhookEvent } from "~/core/providers/custody/types";
-import { parseWebhook, readWebhook, verifyWebhookSignature } from "~/core/providers/custody/webhook.server";
+import {
+  dedupeKey,
+  type Custody,
+  type CustodyAsset,
+  type CustodyWebhookEvent,
+} from "~/core/providers/custody/types";
+import {
+  parseWebhook,
+  readWebhook,
+  verifyWebhookSignature,
+} from "~/core/providers/custody/webhook.server";
 
 const API_KEY = "sim-test-key";
 let api: RsaKeyPairPem;
@@ -51,7 +60,12 @@ async function harness(options: Partial<CustodySimulatorOptions> = {}): Promise<
     ...options,
   });
   cleanup.push(() => sim.close());
-  const client = createCustodyClient({ baseUrl: sim.baseUrl, apiKey: API_KEY, apiSecretPem: api.privateKeyPem, timeoutMs: 2000 });
+  const client = createCustodyClient({
+    baseUrl: sim.baseUrl,
+    apiKey: API_KEY,
+    apiSecretPem: api.privateKeyPem,
+    timeoutMs: 2000,
+  });
   let payments = 0;
   return {
     sim,
@@ -59,8 +73,13 @@ async function harness(options: Partial<CustodySimulatorOptions> = {}): Promise<
     client,
     events: () =>
       receiver.received.map((request) => {
-        const result = readWebhook(request.body, request.headers["fireblocks-signature"] as string, sim.webhookPublicKeyPem);
-        if (result.kind !== "transaction") throw new Error(`webhook did not verify and parse: ${result.kind}`);
+        const result = readWebhook(
+          request.body,
+          request.headers["fireblocks-signature"] as string,
+          sim.webhookPublicKeyPem,
+        );
+        if (result.kind !== "transaction")
+          throw new Error(`webhook did not verify and parse: ${result.kind}`);
         return result.event;
       }),
     deposit: async (asset, paymentId = `pay_${asset.toLowerCase()}_${++payments}`) =>
@@ -68,7 +87,8 @@ async function harness(options: Partial<CustodySimulatorOptions> = {}): Promise<
   };
 }
 
-const steps = (events: CustodyWebhookEvent[]) => events.map((event) => `${event.type}:${event.data.status}:${event.data.numOfConfirmations}`);
+const steps = (events: CustodyWebhookEvent[]) =>
+  events.map((event) => `${event.type}:${event.data.status}:${event.data.numOfConfirmations}`);
 
 describe("webhooks for an incoming payment", () => {
   it("sends TRANSACTION_CREATED (SUBMITTED) then STATUS_UPDATED (CONFIRMING, 0), signed over the exact body", async () => {
@@ -83,12 +103,27 @@ describe("webhooks for an incoming payment", () => {
       expect(request.headers["content-type"]).toBe("application/json");
       const signature = request.headers["fireblocks-signature"] as string;
       expect(verifyWebhookSignature(request.body, signature, h.sim.webhookPublicKeyPem)).toBe(true);
-      expect(verifyWebhookSignature(request.body.replace("0.0042", "0.0043"), signature, h.sim.webhookPublicKeyPem)).toBe(false);
+      expect(
+        verifyWebhookSignature(
+          request.body.replace("0.0042", "0.0043"),
+          signature,
+          h.sim.webhookPublicKeyPem,
+        ),
+      ).toBe(false);
     }
     const events = h.events();
-    expect(steps(events)).toEqual(["TRANSACTION_CREATED:SUBMITTED:0", "TRANSACTION_STATUS_UPDATED:CONFIRMING:0"]);
-    expect(events.every((event) => event.tenantId === h.sim.tenantId && event.data.id === tx.id)).toBe(true);
-    expect(events[1]?.data).toMatchObject({ destinationAddress: address, assetId: "BTC", amountInfo: { amount: "0.0042" } });
+    expect(steps(events)).toEqual([
+      "TRANSACTION_CREATED:SUBMITTED:0",
+      "TRANSACTION_STATUS_UPDATED:CONFIRMING:0",
+    ]);
+    expect(
+      events.every((event) => event.tenantId === h.sim.tenantId && event.data.id === tx.id),
+    ).toBe(true);
+    expect(events[1]?.data).toMatchObject({
+      destinationAddress: address,
+      assetId: "BTC",
+      amountInfo: { amount: "0.0042" },
+    });
     expect(h.sim.deliveries.map((row) => [row.attempt, row.statusCode])).toEqual([
       [1, 200],
       [1, 200],
@@ -101,7 +136,11 @@ describe("webhooks for an incoming payment", () => {
     expect((await h.sim.confirm(tx.id)).numOfConfirmations).toBe(1);
     await h.sim.confirm(tx.id);
     const done = await h.sim.confirm(tx.id);
-    expect(done).toMatchObject({ status: "COMPLETED", subStatus: "CONFIRMED", numOfConfirmations: 3 });
+    expect(done).toMatchObject({
+      status: "COMPLETED",
+      subStatus: "CONFIRMED",
+      numOfConfirmations: 3,
+    });
     expect(steps(h.events()).slice(2)).toEqual([
       "TRANSACTION_STATUS_UPDATED:CONFIRMING:1",
       "TRANSACTION_STATUS_UPDATED:CONFIRMING:2",
@@ -115,9 +154,15 @@ describe("webhooks for an incoming payment", () => {
   it("stops at completeAt when asked for more confirmations (ETH 2, or a configured count)", async () => {
     const h = await harness({ completeAt: { USDC: 1 } });
     const eth = await h.sim.sendPayment({ address: await h.deposit("ETH"), amount: "0.25" });
-    expect(await h.sim.confirm(eth.id, 5)).toMatchObject({ status: "COMPLETED", numOfConfirmations: 2 });
+    expect(await h.sim.confirm(eth.id, 5)).toMatchObject({
+      status: "COMPLETED",
+      numOfConfirmations: 2,
+    });
     const usdc = await h.sim.sendPayment({ address: await h.deposit("USDC"), amount: "100.5" });
-    expect(await h.sim.confirm(usdc.id, 3)).toMatchObject({ status: "COMPLETED", numOfConfirmations: 1 });
+    expect(await h.sim.confirm(usdc.id, 3)).toMatchObject({
+      status: "COMPLETED",
+      numOfConfirmations: 1,
+    });
     expect(h.sim.completeAt()).toEqual({ BTC: 3, ETH: 2, USDT_ERC20: 2, USDC: 1 });
     expect(steps(h.events()).filter((step) => step.includes("COMPLETED"))).toEqual([
       "TRANSACTION_STATUS_UPDATED:COMPLETED:2",
@@ -128,7 +173,10 @@ describe("webhooks for an incoming payment", () => {
   it("fails a transaction with the status asked for", async () => {
     const h = await harness();
     const tx = await h.sim.sendPayment({ address: await h.deposit("USDT"), amount: "50" });
-    expect(await h.sim.fail(tx.id, "BLOCKED")).toMatchObject({ status: "BLOCKED", subStatus: "BLOCKED_BY_POLICY" });
+    expect(await h.sim.fail(tx.id, "BLOCKED")).toMatchObject({
+      status: "BLOCKED",
+      subStatus: "BLOCKED_BY_POLICY",
+    });
     expect(steps(h.events()).at(-1)).toBe("TRANSACTION_STATUS_UPDATED:BLOCKED:0");
     await expect(h.sim.fail(tx.id, "FAILED")).rejects.toBeInstanceOf(SimulatorError);
   });
@@ -136,10 +184,18 @@ describe("webhooks for an incoming payment", () => {
   it("rejects a payment to an unknown address, with too many decimals, or of zero", async () => {
     const h = await harness();
     const address = await h.deposit("BTC");
-    await expect(h.sim.sendPayment({ address: "bc1qunknown", amount: "1" })).rejects.toMatchObject({ status: 404 });
-    await expect(h.sim.sendPayment({ address, amount: "0.123456789" })).rejects.toMatchObject({ status: 400 });
-    await expect(h.sim.sendPayment({ address, amount: "0" })).rejects.toMatchObject({ status: 400 });
-    await expect(h.sim.sendPayment({ address, amount: "1", assetId: "ETH" })).rejects.toMatchObject({ status: 400 });
+    await expect(h.sim.sendPayment({ address: "bc1qunknown", amount: "1" })).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(h.sim.sendPayment({ address, amount: "0.123456789" })).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(h.sim.sendPayment({ address, amount: "0" })).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(h.sim.sendPayment({ address, amount: "1", assetId: "ETH" })).rejects.toMatchObject(
+      { status: 400 },
+    );
     expect(h.receiver.received).toHaveLength(0);
   });
 
@@ -160,7 +216,10 @@ describe("webhooks for an incoming payment", () => {
 describe("delivery modes", () => {
   it("duplicate: delivers every webhook twice, byte for byte", async () => {
     const h = await harness();
-    await h.sim.sendPayment({ address: await h.deposit("BTC"), amount: "0.5" }, { duplicate: true });
+    await h.sim.sendPayment(
+      { address: await h.deposit("BTC"), amount: "0.5" },
+      { duplicate: true },
+    );
     const bodies = h.receiver.received.map((request) => request.body);
     expect(bodies).toHaveLength(4);
     expect(bodies[0]).toBe(bodies[1]);
@@ -172,8 +231,14 @@ describe("delivery modes", () => {
   it("outOfOrder: delivers a step's webhooks in reverse order", async () => {
     let tick = 0;
     const h = await harness({ now: () => Date.now() + tick++ });
-    const tx = await h.sim.sendPayment({ address: await h.deposit("BTC"), amount: "0.5" }, { outOfOrder: true });
-    expect(steps(h.events())).toEqual(["TRANSACTION_STATUS_UPDATED:CONFIRMING:0", "TRANSACTION_CREATED:SUBMITTED:0"]);
+    const tx = await h.sim.sendPayment(
+      { address: await h.deposit("BTC"), amount: "0.5" },
+      { outOfOrder: true },
+    );
+    expect(steps(h.events())).toEqual([
+      "TRANSACTION_STATUS_UPDATED:CONFIRMING:0",
+      "TRANSACTION_CREATED:SUBMITTED:0",
+    ]);
     await h.sim.confirm(tx.id, 3, { outOfOrder: true });
     expect(steps(h.events()).slice(2)).toEqual([
       "TRANSACTION_STATUS_UPDATED:COMPLETED:3",
@@ -181,19 +246,27 @@ describe("delivery modes", () => {
       "TRANSACTION_STATUS_UPDATED:CONFIRMING:1",
     ]);
     // The events carry their own time of creation, so a receiver can tell the order.
-    const timestamps = h.events().slice(2).map((event) => event.data.lastUpdated);
+    const timestamps = h
+      .events()
+      .slice(2)
+      .map((event) => event.data.lastUpdated);
     expect(new Set(timestamps).size).toBe(3);
     expect([...timestamps].sort((x, y) => x - y)).toEqual([...timestamps].reverse());
   });
 
   it("badSignature: delivers a signature that does not verify (and records it)", async () => {
     const h = await harness();
-    await h.sim.sendPayment({ address: await h.deposit("ETH"), amount: "0.1" }, { badSignature: true });
+    await h.sim.sendPayment(
+      { address: await h.deposit("ETH"), amount: "0.1" },
+      { badSignature: true },
+    );
     expect(h.receiver.received).toHaveLength(2);
     for (const request of h.receiver.received) {
       const signature = request.headers["fireblocks-signature"] as string;
       expect(signature).toMatch(/^[A-Za-z0-9+/]+=*$/);
-      expect(readWebhook(request.body, signature, h.sim.webhookPublicKeyPem)).toEqual({ kind: "unauthenticated" });
+      expect(readWebhook(request.body, signature, h.sim.webhookPublicKeyPem)).toEqual({
+        kind: "unauthenticated",
+      });
       expect(parseWebhook(request.body).kind).toBe("transaction");
     }
     expect(h.sim.deliveries.every((row) => !row.signatureValid)).toBe(true);
@@ -222,7 +295,9 @@ describe("delivery modes", () => {
     const h = await harness({ webhookUrl: () => url, maxRetries: 2 });
     const address = await h.deposit("BTC");
     await h.sim.sendPayment({ address, amount: "0.2" });
-    expect(h.sim.deliveries.map((row) => [row.attempt, row.statusCode, row.error !== null])).toEqual([
+    expect(
+      h.sim.deliveries.map((row) => [row.attempt, row.statusCode, row.error !== null]),
+    ).toEqual([
       [1, null, true],
       [2, null, true],
       [3, null, true],
@@ -237,42 +312,77 @@ describe("delivery modes", () => {
 });
 
 describe("control API over HTTP", () => {
-  async function post(base: string, path: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-    const response = await fetch(`${base}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  async function post(
+    base: string,
+    path: string,
+    body: unknown,
+  ): Promise<{ status: number; json: Record<string, unknown> }> {
+    const response = await fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
     return { status: response.status, json: (await response.json()) as Record<string, unknown> };
   }
 
   it("sends, confirms and fails through JSON, with delivery options", async () => {
     const h = await harness();
     const address = await h.deposit("USDT");
-    const sent = await post(h.sim.baseUrl, "/__sim/payments", { address, amount: "75.25", duplicate: true });
+    const sent = await post(h.sim.baseUrl, "/__sim/payments", {
+      address,
+      amount: "75.25",
+      duplicate: true,
+    });
     expect(sent.status).toBe(200);
-    expect(sent.json).toMatchObject({ status: "CONFIRMING", assetId: "USDT_ERC20", amountInfo: { amount: "75.25" } });
+    expect(sent.json).toMatchObject({
+      status: "CONFIRMING",
+      assetId: "USDT_ERC20",
+      amountInfo: { amount: "75.25" },
+    });
     expect(h.receiver.received).toHaveLength(4);
     const txId = String(sent.json.id);
 
-    const confirmed = await post(h.sim.baseUrl, `/__sim/transactions/${txId}/confirmations`, { add: 2 });
+    const confirmed = await post(h.sim.baseUrl, `/__sim/transactions/${txId}/confirmations`, {
+      add: 2,
+    });
     expect(confirmed.json).toMatchObject({ status: "COMPLETED", numOfConfirmations: 2 });
-    expect((await post(h.sim.baseUrl, `/__sim/transactions/${txId}/confirmations`, { add: 1 })).status).toBe(409);
-    expect((await post(h.sim.baseUrl, `/__sim/transactions/${txId}/fail`, { status: "FAILED" })).status).toBe(409);
+    expect(
+      (await post(h.sim.baseUrl, `/__sim/transactions/${txId}/confirmations`, { add: 1 })).status,
+    ).toBe(409);
+    expect(
+      (await post(h.sim.baseUrl, `/__sim/transactions/${txId}/fail`, { status: "FAILED" })).status,
+    ).toBe(409);
 
     const other = await post(h.sim.baseUrl, "/__sim/payments", { address, amount: "1" });
-    const failed = await post(h.sim.baseUrl, `/__sim/transactions/${String(other.json.id)}/fail`, { status: "REJECTED" });
+    const failed = await post(h.sim.baseUrl, `/__sim/transactions/${String(other.json.id)}/fail`, {
+      status: "REJECTED",
+    });
     expect(failed.json).toMatchObject({ status: "REJECTED", subStatus: "REJECTED_AML_SCREENING" });
 
-    const list = (await (await fetch(`${h.sim.baseUrl}/__sim/transactions`)).json()) as Array<{ id: string }>;
+    const list = (await (await fetch(`${h.sim.baseUrl}/__sim/transactions`)).json()) as Array<{
+      id: string;
+    }>;
     expect(list.map((tx) => tx.id)).toEqual([txId, String(other.json.id)]);
-    expect((await post(h.sim.baseUrl, "/__sim/payments", { address, amount: "lots" })).status).toBe(400);
-    expect((await post(h.sim.baseUrl, "/__sim/transactions/nope/confirmations", { add: 1 })).status).toBe(404);
-    expect((await post(h.sim.baseUrl, "/__sim/auto-confirm", { intervalMs: null })).json).toEqual({ autoConfirmMs: null });
+    expect((await post(h.sim.baseUrl, "/__sim/payments", { address, amount: "lots" })).status).toBe(
+      400,
+    );
+    expect(
+      (await post(h.sim.baseUrl, "/__sim/transactions/nope/confirmations", { add: 1 })).status,
+    ).toBe(404);
+    expect((await post(h.sim.baseUrl, "/__sim/auto-confirm", { intervalMs: null })).json).toEqual({
+      autoConfirmMs: null,
+    });
   });
 
   it("serves the control page: one h1, every field labelled, every value escaped", async () => {
     const h = await harness();
     const hostile = `<script>alert("x")</script>`;
-    const address = (await h.client.createDepositAddress({ paymentId: hostile, asset: "BTC" })).address;
+    const address = (await h.client.createDepositAddress({ paymentId: hostile, asset: "BTC" }))
+      .address;
     await h.sim.sendPayment({ address, amount: "0.001" });
-    const response = await fetch(`${h.sim.baseUrl}/__sim/?address=${encodeURIComponent('"><img src=x onerror=alert(1)>')}&amount=0.5`);
+    const response = await fetch(
+      `${h.sim.baseUrl}/__sim/?address=${encodeURIComponent('"><img src=x onerror=alert(1)>')}&amount=0.5`,
+    );
     expect(response.headers.get("content-type")).toContain("text/html");
     expect(response.headers.get("content-security-policy")).toContain("default-src 'none'");
     const html = await response.text();
@@ -283,7 +393,9 @@ describe("control API over HTTP", () => {
     expect(html).toContain('value="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"');
     expect(html).toContain(address);
     // Every visible control has a <label for> naming it.
-    const ids = [...html.matchAll(/<(?:input|select)(?![^>]*type="hidden")[^>]*\bid="([^"]+)"/g)].map((match) => match[1]);
+    const ids = [
+      ...html.matchAll(/<(?:input|select)(?![^>]*type="hidden")[^>]*\bid="([^"]+)"/g),
+    ].map((match) => match[1]);
     expect(ids.length).toBeGreaterThanOrEqual(7);
     for (const id of ids) expect(html).toContain(`for="${id}"`);
     expect(html).toContain('action="/__sim/payments"');
@@ -307,7 +419,11 @@ describe("control API over HTTP", () => {
     expect(toCheckout.headers.get("location")).toBe(back);
     expect(steps(h.events())[0]).toBe("TRANSACTION_STATUS_UPDATED:CONFIRMING:0");
 
-    const elsewhere = await form({ address, amount: "0.02", returnTo: "https://evil.example/phish" });
+    const elsewhere = await form({
+      address,
+      amount: "0.02",
+      returnTo: "https://evil.example/phish",
+    });
     expect(elsewhere.headers.get("location")).toMatch(/^\/__sim\/\?notice=Sent/);
 
     const invalid = await form({ address, amount: "1.2.3", returnTo: back });
@@ -346,14 +462,24 @@ describe("control API over HTTP", () => {
     expect(posted.status).toBe(303);
     expect(posted.headers.get("location")).toBe("/pay/pay_9");
     expect(h.receiver.received).toHaveLength(2);
-    expect((await h.sim.handleControlRequest(new Request("http://localhost:3000/elsewhere"), "/simulator/custody")).status).toBe(404);
+    expect(
+      (
+        await h.sim.handleControlRequest(
+          new Request("http://localhost:3000/elsewhere"),
+          "/simulator/custody",
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it("answers API paths without a token with 401 and unknown paths with 404", async () => {
     const h = await harness();
     const unauthenticated = await fetch(`${h.sim.baseUrl}/v1/transactions/x`);
     expect(unauthenticated.status).toBe(401);
-    expect(await unauthenticated.json()).toEqual({ message: "Unauthorized: JWT is missing", code: -3 });
+    expect(await unauthenticated.json()).toEqual({
+      message: "Unauthorized: JWT is missing",
+      code: -3,
+    });
     expect((await fetch(`${h.sim.baseUrl}/nowhere`)).status).toBe(404);
   });
 });

@@ -4,7 +4,13 @@
  * loaded at start, so a restart forgets nothing (issue 10, item 4). Also how a transaction looks on the
  * wire (Fireblocks' TransactionDetails) and as a webhook event.
  */
-import { createPrivateKey, createPublicKey, randomBytes, randomUUID, type KeyObject } from "node:crypto";
+import {
+  createPrivateKey,
+  createPublicKey,
+  randomBytes,
+  randomUUID,
+  type KeyObject,
+} from "node:crypto";
 import { transactionDetailsSchema } from "~/core/providers/custody/schemas";
 import {
   addressModels,
@@ -15,11 +21,21 @@ import {
 } from "~/core/providers/custody/types";
 import type { SimResponse } from "./http.server";
 import { generateRsaKeyPair } from "./keys.server";
-import { defaultCompleteAt, type CustodySimulator, type CustodySimulatorOptions, type SimulatorDepositAddress } from "./types";
+import {
+  defaultCompleteAt,
+  type CustodySimulator,
+  type CustodySimulatorOptions,
+  type SimulatorDepositAddress,
+} from "./types";
 import { createValueFactory, type ValueFactory } from "./values.server";
 
 /** Reference USD prices for amountUSD (informational only, like Fireblocks' own). */
-export const USD_PRICES: Record<CustodyAsset, string> = { BTC: "65000", ETH: "3200", USDT: "1", USDC: "1" };
+export const USD_PRICES: Record<CustodyAsset, string> = {
+  BTC: "65000",
+  ETH: "3200",
+  USDT: "1",
+  USDC: "1",
+};
 const NETWORK_FEES: Record<CustodyAsset, { fee: string; currency: "BTC" | "ETH" }> = {
   BTC: { fee: "0.00000706", currency: "BTC" },
   ETH: { fee: "0.000021", currency: "ETH" },
@@ -92,9 +108,20 @@ export interface CustodyState {
   readonly transactions: Map<string, SimTx>;
   readonly idempotency: Map<string, IdempotentAnswer>;
   readonly blockHeights: Record<CustodyAsset, number>;
-  createVault(name: string, hiddenOnUI: boolean, customerRefId: string | null, autoFuel: boolean): SimVault;
+  createVault(
+    name: string,
+    hiddenOnUI: boolean,
+    customerRefId: string | null,
+    autoFuel: boolean,
+  ): SimVault;
   createWallet(vault: SimVault, asset: CustodyAsset): string;
-  registerAddress(address: string, vault: SimVault, assetId: string, description: string | null, customerRefId: string | null): void;
+  registerAddress(
+    address: string,
+    vault: SimVault,
+    assetId: string,
+    description: string | null,
+    customerRefId: string | null,
+  ): void;
   saveVault(vault: SimVault): void;
   saveTx(tx: SimTx): void;
   saveChain(): void;
@@ -110,31 +137,53 @@ export interface CustodyState {
 /** The simulator's state from the options and, when there is one, what the store kept. */
 export async function loadCustodyState(options: CustodySimulatorOptions): Promise<CustodyState> {
   const now = options.now ?? Date.now;
-  const seed = options.seed !== undefined ? `seed-${options.seed}` : `random-${randomBytes(16).toString("hex")}`;
+  const seed =
+    options.seed !== undefined
+      ? `seed-${options.seed}`
+      : `random-${randomBytes(16).toString("hex")}`;
   const values: ValueFactory = createValueFactory(seed);
   const store = options.store;
   const stored = store?.load() ?? [];
-  const storedOf = (kind: string) => stored.filter((record) => record.kind === kind).map((record) => JSON.parse(record.body) as unknown);
+  const storedOf = (kind: string) =>
+    stored
+      .filter((record) => record.kind === kind)
+      .map((record) => JSON.parse(record.body) as unknown);
   const storedKeys = storedOf("keys")[0] as
     | { tenantId: string; signingKeyPem: string; apiKeyPair: CustodySimulator["apiKeyPair"] }
     | undefined;
   const tenantId = options.tenantId ?? storedKeys?.tenantId ?? values.uuid();
   const assetIds: Record<CustodyAsset, string> = { ...defaultAssetIds, ...options.assetIds };
-  const assetBySymbol = new Map<string, CustodyAsset>(custodyAssets.map((asset) => [assetIds[asset], asset]));
-  const completeAtByAsset: Record<CustodyAsset, number> = { ...defaultCompleteAt, ...options.completeAt };
+  const assetBySymbol = new Map<string, CustodyAsset>(
+    custodyAssets.map((asset) => [assetIds[asset], asset]),
+  );
+  const completeAtByAsset: Record<CustodyAsset, number> = {
+    ...defaultCompleteAt,
+    ...options.completeAt,
+  };
   for (const [asset, count] of Object.entries(completeAtByAsset)) {
-    if (!Number.isInteger(count) || count < 1) throw new RangeError(`completeAt for ${asset} must be a positive integer`);
+    if (!Number.isInteger(count) || count < 1)
+      throw new RangeError(`completeAt for ${asset} must be a positive integer`);
   }
 
   // Keys (a stored simulator keeps its own, as a provider keeps its webhook key and API users).
-  const signingKeyPem = options.signingKeyPem ?? storedKeys?.signingKeyPem ?? (await generateRsaKeyPair()).privateKeyPem;
+  const signingKeyPem =
+    options.signingKeyPem ??
+    storedKeys?.signingKeyPem ??
+    (await generateRsaKeyPair()).privateKeyPem;
   const signingKey: KeyObject = createPrivateKey(signingKeyPem);
-  const webhookPublicKeyPem = createPublicKey(signingKey).export({ type: "spki", format: "pem" }).toString();
+  const webhookPublicKeyPem = createPublicKey(signingKey)
+    .export({ type: "spki", format: "pem" })
+    .toString();
   let apiKeyPair: CustodySimulator["apiKeyPair"] = null;
-  let apiPublicKey: KeyObject | undefined = options.apiPublicKeyPem ? createPublicKey(options.apiPublicKeyPem) : undefined;
+  let apiPublicKey: KeyObject | undefined = options.apiPublicKeyPem
+    ? createPublicKey(options.apiPublicKeyPem)
+    : undefined;
   let expectedApiKey = options.apiKey;
   if (!apiPublicKey && options.generateApiKeyPair) {
-    if (storedKeys?.apiKeyPair && (options.apiKey === undefined || options.apiKey === storedKeys.apiKeyPair.apiKey)) {
+    if (
+      storedKeys?.apiKeyPair &&
+      (options.apiKey === undefined || options.apiKey === storedKeys.apiKeyPair.apiKey)
+    ) {
       apiKeyPair = storedKeys.apiKeyPair;
     } else {
       const pair = await generateRsaKeyPair();
@@ -150,7 +199,12 @@ export async function loadCustodyState(options: CustodySimulatorOptions): Promis
   const addresses = new Map<string, SimulatorDepositAddress>();
   const transactions = new Map<string, SimTx>();
   const idempotency = new Map<string, IdempotentAnswer>();
-  const blockHeights: Record<CustodyAsset, number> = { BTC: 880_000, ETH: 21_500_000, USDT: 0, USDC: 0 };
+  const blockHeights: Record<CustodyAsset, number> = {
+    BTC: 880_000,
+    ETH: 21_500_000,
+    USDT: 0,
+    USDC: 0,
+  };
 
   // --- persistence (options.store) ------------------------------------------------------------------
   const saveVault = (vault: SimVault) => {
@@ -168,7 +222,12 @@ export async function loadCustodyState(options: CustodySimulatorOptions): Promis
     if (entry) store?.save("idempotency", key, entry);
   };
 
-  function createVault(name: string, hiddenOnUI: boolean, customerRefId: string | null, autoFuel: boolean): SimVault {
+  function createVault(
+    name: string,
+    hiddenOnUI: boolean,
+    customerRefId: string | null,
+    autoFuel: boolean,
+  ): SimVault {
     const vault: SimVault = {
       id: String(nextVaultId++),
       name,
@@ -185,14 +244,27 @@ export async function loadCustodyState(options: CustodySimulatorOptions): Promis
     return vault;
   }
 
-  function registerAddress(address: string, vault: SimVault, assetId: string, description: string | null, customerRefId: string | null) {
+  function registerAddress(
+    address: string,
+    vault: SimVault,
+    assetId: string,
+    description: string | null,
+    customerRefId: string | null,
+  ) {
     const existing = addresses.get(address);
     if (existing) {
       if (!existing.assetIds.includes(assetId)) existing.assetIds.push(assetId);
       saveAddress(existing);
       return;
     }
-    const row: SimulatorDepositAddress = { address, vaultAccountId: vault.id, assetIds: [assetId], description, customerRefId, createdAt: now() };
+    const row: SimulatorDepositAddress = {
+      address,
+      vaultAccountId: vault.id,
+      assetIds: [assetId],
+      description,
+      customerRefId,
+      createdAt: now(),
+    };
     addresses.set(address, row);
     saveAddress(row);
   }
@@ -210,25 +282,42 @@ export async function loadCustodyState(options: CustodySimulatorOptions): Promis
     vault.wallets.set(assetId, [address]);
     saveVault(vault);
     // An account-based wallet's one address belongs to its (per-payment) vault: describe it by the vault.
-    registerAddress(address, vault, assetId, addressModels[asset] === "account" ? vault.name : null, vault.customerRefId);
+    registerAddress(
+      address,
+      vault,
+      assetId,
+      addressModels[asset] === "account" ? vault.name : null,
+      vault.customerRefId,
+    );
     return address;
   }
 
   // Vault 0, "Default", holds the BTC deposit addresses (the client's default deposit vault).
   // A stored simulator resumes where it was instead.
-  const storedVaults = storedOf("vault") as (Omit<SimVault, "wallets"> & { wallets: [string, string[]][] })[];
+  const storedVaults = storedOf("vault") as (Omit<SimVault, "wallets"> & {
+    wallets: [string, string[]][];
+  })[];
   if (storedVaults.length > 0) {
-    for (const vault of storedVaults.sort((a, b) => Number(a.id) - Number(b.id))) vaults.set(vault.id, { ...vault, wallets: new Map(vault.wallets) });
-    for (const row of (storedOf("address") as SimulatorDepositAddress[]).sort((a, b) => a.createdAt - b.createdAt)) addresses.set(row.address, row);
-    for (const tx of (storedOf("tx") as SimTx[]).sort((a, b) => a.createdAt - b.createdAt)) transactions.set(tx.id, tx);
+    for (const vault of storedVaults.sort((a, b) => Number(a.id) - Number(b.id)))
+      vaults.set(vault.id, { ...vault, wallets: new Map(vault.wallets) });
+    for (const row of (storedOf("address") as SimulatorDepositAddress[]).sort(
+      (a, b) => a.createdAt - b.createdAt,
+    ))
+      addresses.set(row.address, row);
+    for (const tx of (storedOf("tx") as SimTx[]).sort((a, b) => a.createdAt - b.createdAt))
+      transactions.set(tx.id, tx);
     const cutoff = now() - 24 * 3_600_000;
     for (const record of stored.filter((r) => r.kind === "idempotency")) {
       const entry = JSON.parse(record.body) as IdempotentAnswer;
       if (entry.at >= cutoff) idempotency.set(record.id, entry);
       else store?.remove("idempotency", record.id);
     }
-    const chain = storedOf("meta")[0] as { nextVaultId: number; blockHeights: Record<CustodyAsset, number> } | undefined;
-    nextVaultId = Math.max(chain?.nextVaultId ?? 0, ...[...vaults.keys()].map((id) => Number(id) + 1));
+    const chain = storedOf("meta")[0] as
+      { nextVaultId: number; blockHeights: Record<CustodyAsset, number> } | undefined;
+    nextVaultId = Math.max(
+      chain?.nextVaultId ?? 0,
+      ...[...vaults.keys()].map((id) => Number(id) + 1),
+    );
     if (chain) Object.assign(blockHeights, chain.blockHeights);
   } else {
     createWallet(createVault("Default", false, null, false), "BTC");
@@ -240,14 +329,24 @@ export async function loadCustodyState(options: CustodySimulatorOptions): Promis
       id: tx.id,
       assetId: tx.assetId,
       source: { id: "", type: "UNKNOWN", name: "External", subType: "" },
-      destination: { id: tx.vaultAccountId, type: "VAULT_ACCOUNT", name: tx.vaultName, subType: "" },
+      destination: {
+        id: tx.vaultAccountId,
+        type: "VAULT_ACCOUNT",
+        name: tx.vaultName,
+        subType: "",
+      },
       requestedAmount: Number(tx.amount),
       amount: Number(tx.amount),
       netAmount: Number(tx.amount),
       amountUSD: Number(tx.amountUSD),
       fee: Number(fee.fee),
       networkFee: Number(fee.fee),
-      amountInfo: { amount: tx.amount, requestedAmount: tx.amount, netAmount: tx.amount, amountUSD: tx.amountUSD },
+      amountInfo: {
+        amount: tx.amount,
+        requestedAmount: tx.amount,
+        netAmount: tx.amount,
+        amountUSD: tx.amountUSD,
+      },
       feeInfo: { networkFee: fee.fee },
       feeCurrency: fee.currency,
       createdAt: tx.createdAt,
@@ -269,7 +368,9 @@ export async function loadCustodyState(options: CustodySimulatorOptions): Promis
       rejectedBy: "",
       numOfConfirmations: tx.numOfConfirmations,
       blockInfo:
-        tx.blockHeight === null ? {} : { blockHeight: String(tx.blockHeight), blockHash: tx.blockHash ?? "" },
+        tx.blockHeight === null
+          ? {}
+          : { blockHeight: String(tx.blockHeight), blockHash: tx.blockHash ?? "" },
       networkRecords: [],
       systemMessages: [],
     };
@@ -303,8 +404,15 @@ export async function loadCustodyState(options: CustodySimulatorOptions): Promis
     view: (tx) => transactionDetailsSchema.parse(wire(tx)),
     event(type, tx) {
       const body = JSON.stringify({ type, tenantId, timestamp: now(), data: wire(tx) });
-      return { body, type, txId: tx.id, status: tx.status, numOfConfirmations: tx.numOfConfirmations };
+      return {
+        body,
+        type,
+        txId: tx.id,
+        status: tx.status,
+        numOfConfirmations: tx.numOfConfirmations,
+      };
     },
-    completeAtRecord: () => Object.fromEntries(custodyAssets.map((asset) => [assetIds[asset], completeAtByAsset[asset]])),
+    completeAtRecord: () =>
+      Object.fromEntries(custodyAssets.map((asset) => [assetIds[asset], completeAtByAsset[asset]])),
   };
 }

@@ -13,7 +13,12 @@ export const failureStatuses = ["FAILED", "REJECTED", "BLOCKED"] as const;
 export type FailureStatus = (typeof failureStatuses)[number];
 
 /** Confirmations at which a deposit completes, by our symbol (Fireblocks: the workspace's deposit policy). */
-export const defaultCompleteAt: Readonly<Record<CustodyAsset, number>> = { BTC: 3, ETH: 2, USDT: 2, USDC: 2 };
+export const defaultCompleteAt: Readonly<Record<CustodyAsset, number>> = {
+  BTC: 3,
+  ETH: 2,
+  USDT: 2,
+  USDC: 2,
+};
 
 export interface DeliveryOptions {
   /** Send every webhook of this step twice (identical bytes). */
@@ -118,7 +123,11 @@ export interface CustodySimulator {
   readonly tenantId: string;
   sendPayment(input: SendPaymentInput, options?: DeliveryOptions): Promise<CustodyTransaction>;
   confirm(txId: string, add?: number, options?: DeliveryOptions): Promise<CustodyTransaction>;
-  fail(txId: string, status: FailureStatus, options?: DeliveryOptions & { subStatus?: string }): Promise<CustodyTransaction>;
+  fail(
+    txId: string,
+    status: FailureStatus,
+    options?: DeliveryOptions & { subStatus?: string },
+  ): Promise<CustodyTransaction>;
   /** One auto-confirm step now: one more confirmation for every pending transaction. */
   tick(options?: DeliveryOptions): Promise<CustodyTransaction[]>;
   setAutoConfirm(intervalMs: number | null): void;

@@ -102,7 +102,10 @@ export function createValueFactory(seed: string): ValueFactory {
     btcTxHash: () => bytes("btc-tx", 32).toString("hex"),
     evmTxHash: () => `0x${bytes("evm-tx", 32).toString("hex")}`,
     // Bitcoin block hashes start with many zero digits (proof of work).
-    blockHash: (evm) => (evm ? `0x${bytes("block", 32).toString("hex")}` : `00000000000000000002${bytes("block", 22).toString("hex")}`),
+    blockHash: (evm) =>
+      evm
+        ? `0x${bytes("block", 32).toString("hex")}`
+        : `00000000000000000002${bytes("block", 22).toString("hex")}`,
   };
 }
 
@@ -137,7 +140,8 @@ export function multiplyDecimals(a: string, b: string, scale: number): string {
   const right = toScaled(b);
   const product = left.units * right.units;
   const productScale = left.scale + right.scale;
-  if (productScale <= scale) return formatScaled(product * 10n ** BigInt(scale - productScale), scale);
+  if (productScale <= scale)
+    return formatScaled(product * 10n ** BigInt(scale - productScale), scale);
   const divisor = 10n ** BigInt(productScale - scale);
   const rounded = (product + divisor / 2n) / divisor;
   return formatScaled(rounded, scale);

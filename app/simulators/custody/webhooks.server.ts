@@ -39,7 +39,8 @@ function describeError(error: unknown): string {
 }
 
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
-  const { signingKey, now, maxRetries, retryDelayMs, deliveryTimeoutMs, maxRecordedDeliveries } = options;
+  const { signingKey, now, maxRetries, retryDelayMs, deliveryTimeoutMs, maxRecordedDeliveries } =
+    options;
   const deliveries: WebhookDelivery[] = [];
   let deliverySeq = 0;
   let failedDeliveries = 0;
@@ -51,7 +52,10 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
 
   // node:http with keep-alive rather than fetch: a few times faster per delivery, which matters when a
   // bench pushes thousands of payments through the simulator.
-  const agents = { http: new HttpAgent({ keepAlive: true, maxSockets: 32 }), https: new HttpsAgent({ keepAlive: true, maxSockets: 32 }) };
+  const agents = {
+    http: new HttpAgent({ keepAlive: true, maxSockets: 32 }),
+    https: new HttpsAgent({ keepAlive: true, maxSockets: 32 }),
+  };
 
   function sleep(ms: number): Promise<void> {
     if (ms <= 0 || closed) return Promise.resolve();
@@ -94,7 +98,13 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
           response.on("error", reject);
         },
       );
-      request.setTimeout(deliveryTimeoutMs, () => request.destroy(Object.assign(new Error(`no answer within ${deliveryTimeoutMs} ms`), { code: "ETIMEDOUT" })));
+      request.setTimeout(deliveryTimeoutMs, () =>
+        request.destroy(
+          Object.assign(new Error(`no answer within ${deliveryTimeoutMs} ms`), {
+            code: "ETIMEDOUT",
+          }),
+        ),
+      );
       request.on("error", reject);
       request.end(body);
     });
@@ -146,7 +156,10 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     }
   }
 
-  async function deliverBatch(events: PendingEvent[], delivery: DeliveryOptions = {}): Promise<void> {
+  async function deliverBatch(
+    events: PendingEvent[],
+    delivery: DeliveryOptions = {},
+  ): Promise<void> {
     const ordered = delivery.outOfOrder ? [...events].reverse() : events;
     const run = (async () => {
       for (const pending of ordered) {

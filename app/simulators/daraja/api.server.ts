@@ -12,7 +12,11 @@
  * once): per phone by `setOutcome()`, else the magic numbers; amounts below the minimum / above the
  * maximum per transfer give ResultCode 2 / 3, an amount above the simulated float ResultCode 1.
  */
-import { DUPLICATE_ORIGINATOR_ERROR_CODE, INVALID_REQUEST_ERROR_CODE, INVALID_TOKEN_ERROR_CODE } from "~/core/providers/daraja/errors";
+import {
+  DUPLICATE_ORIGINATOR_ERROR_CODE,
+  INVALID_REQUEST_ERROR_CODE,
+  INVALID_TOKEN_ERROR_CODE,
+} from "~/core/providers/daraja/errors";
 import { formatCompletedDateTime, formatDarajaTimestamp } from "~/core/providers/daraja/eat-time";
 import { isKenyanMsisdn } from "~/core/providers/daraja/msisdn";
 import { STATUS_NOT_FOUND_RESULT_CODE } from "~/core/providers/daraja/result";
@@ -62,7 +66,6 @@ class BadField extends Error {
   }
 }
 
-
 const COMMAND_REASON: Record<B2cCommandId, string> = {
   BusinessPayment: "Business Payment to Customer via API",
   SalaryPayment: "Salary Payment via API",
@@ -86,7 +89,12 @@ function digitsOf(value: unknown): string | undefined {
 }
 
 function wholeAmount(value: unknown): number | undefined {
-  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
+  const n =
+    typeof value === "number"
+      ? value
+      : typeof value === "string" && value.trim() !== ""
+        ? Number(value)
+        : Number.NaN;
   return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }
 
@@ -99,12 +107,24 @@ function optionalText(body: Record<string, unknown>, field: string, max = 100): 
 
 function requiredText(body: Record<string, unknown>, field: string, max = 1000): string {
   const value = body[field];
-  if (typeof value !== "string" || value.trim() === "" || Array.from(value).length > max) throw new BadField(field);
+  if (typeof value !== "string" || value.trim() === "" || Array.from(value).length > max)
+    throw new BadField(field);
   return value;
 }
 
 export function createDarajaApi(settings: DarajaApiSettings) {
-  const { now, ids, state, queue, magic, expectedBasic, tokenLifetimeSeconds, minAmountKes, maxAmountKes, organisationName } = settings;
+  const {
+    now,
+    ids,
+    state,
+    queue,
+    magic,
+    expectedBasic,
+    tokenLifetimeSeconds,
+    minAmountKes,
+    maxAmountKes,
+    organisationName,
+  } = settings;
   const { tokens, byOriginator, byConversation, byReceipt, overrides } = state;
   const { conversationId, darajaOriginatorId, receipt, nameFor, maybeString, oneOrArray } = ids;
   const enqueue = queue.enqueue;
@@ -128,7 +148,8 @@ export function createDarajaApi(settings: DarajaApiSettings) {
     const securityCredential = requiredText(body, "SecurityCredential", 4096);
     if (!/^[A-Za-z0-9+/=\s]+$/.test(securityCredential)) throw new BadField("SecurityCredential");
     const commandId = body.CommandID;
-    if (typeof commandId !== "string" || !B2C_COMMAND_IDS.includes(commandId as B2cCommandId)) throw new BadField("CommandID");
+    if (typeof commandId !== "string" || !B2C_COMMAND_IDS.includes(commandId as B2cCommandId))
+      throw new BadField("CommandID");
     const amount = wholeAmount(body.Amount);
     if (amount === undefined) throw new BadField("Amount");
     const partyA = digitsOf(body.PartyA);
@@ -169,7 +190,10 @@ export function createDarajaApi(settings: DarajaApiSettings) {
   function handleB2c(body: Record<string, unknown>) {
     const request = validateB2c(body);
     if (byOriginator.has(request.originatorConversationId)) {
-      return { status: 500, body: errorBody(DUPLICATE_ORIGINATOR_ERROR_CODE, "Duplicate OriginatorConversationID.") };
+      return {
+        status: 500,
+        body: errorBody(DUPLICATE_ORIGINATOR_ERROR_CODE, "Duplicate OriginatorConversationID."),
+      };
     }
     const outcome = !credentialValid(request.initiatorName, request.securityCredential)
       ? "invalid-initiator"
@@ -190,10 +214,20 @@ export function createDarajaApi(settings: DarajaApiSettings) {
         decided = undefined;
         break;
       default:
-        if (request.amount < minAmountKes) decided = failure(2, "Declined due to limit rule: less than the minimum transaction amount.");
-        else if (request.amount > maxAmountKes) decided = failure(3, "Declined due to limit rule: greater than the maximum transaction amount.");
-        else if (request.amount > state.floatKes()) decided = failure(1, "The balance is insufficient for the transaction.");
-        else decided = { resultCode: 0, resultDesc: "The service request is processed successfully." };
+        if (request.amount < minAmountKes)
+          decided = failure(
+            2,
+            "Declined due to limit rule: less than the minimum transaction amount.",
+          );
+        else if (request.amount > maxAmountKes)
+          decided = failure(
+            3,
+            "Declined due to limit rule: greater than the maximum transaction amount.",
+          );
+        else if (request.amount > state.floatKes())
+          decided = failure(1, "The balance is insufficient for the transaction.");
+        else
+          decided = { resultCode: 0, resultDesc: "The service request is processed successfully." };
     }
     if (decided?.resultCode === 0) state.debitFloat(request.amount);
 
@@ -208,7 +242,8 @@ export function createDarajaApi(settings: DarajaApiSettings) {
       outcome,
       resultCode: decided?.resultCode,
       resultDesc: decided?.resultDesc ?? "The service request has timed out.",
-      status: decided === undefined ? "NotProcessed" : decided.resultCode === 0 ? "Completed" : "Failed",
+      status:
+        decided === undefined ? "NotProcessed" : decided.resultCode === 0 ? "Completed" : "Failed",
       receiverName: nameFor(request.partyB),
       initiatedAt: at,
       completedAt: at,
@@ -270,7 +305,10 @@ export function createDarajaApi(settings: DarajaApiSettings) {
       // Failures usually carry no ResultParameters (fixture b2c-result-failure-2001.json); sometimes
       // a single one, which Daraja sends as an object rather than an array.
       result.ResultParameters = {
-        ResultParameter: oneOrArray({ Key: "BOCompletedTime", Value: maybeString(Number(formatDarajaTimestamp(t.completedAt))) }),
+        ResultParameter: oneOrArray({
+          Key: "BOCompletedTime",
+          Value: maybeString(Number(formatDarajaTimestamp(t.completedAt))),
+        }),
       };
     }
     result.ReferenceData = referenceData("QueueTimeoutURL", queueTimeoutUrl);
@@ -288,23 +326,32 @@ export function createDarajaApi(settings: DarajaApiSettings) {
     const partyA = digitsOf(body.PartyA);
     if (!partyA || !/^\d{5,7}$/.test(partyA)) throw new BadField("PartyA");
     const identifierType = digitsOf(body.IdentifierType);
-    if (!identifierType || !["1", "2", "4"].includes(identifierType)) throw new BadField("IdentifierType");
+    if (!identifierType || !["1", "2", "4"].includes(identifierType))
+      throw new BadField("IdentifierType");
     if (!isHttpUrl(body.ResultURL)) throw new BadField("ResultURL");
     if (!isHttpUrl(body.QueueTimeOutURL)) throw new BadField("QueueTimeOutURL");
     optionalText(body, "Remarks", 100);
     const occasion = optionalText(body, "Occasion") ?? optionalText(body, "Occassion");
 
-    const ack = { ConversationID: conversationId(), OriginatorConversationID: darajaOriginatorId() };
+    const ack = {
+      ConversationID: conversationId(),
+      OriginatorConversationID: darajaOriginatorId(),
+    };
     const found = transactionId
       ? byReceipt.get(transactionId)
-      : (byOriginator.get(originalConversationId ?? "") ?? byConversation.get(originalConversationId ?? ""));
+      : (byOriginator.get(originalConversationId ?? "") ??
+        byConversation.get(originalConversationId ?? ""));
     const result: Record<string, unknown> = {
       ResultType: 0,
       OriginatorConversationID: ack.OriginatorConversationID,
       ConversationID: ack.ConversationID,
     };
     if (!credentialValid(initiator, credential)) {
-      Object.assign(result, { ResultCode: 2001, ResultDesc: "The initiator information is invalid.", TransactionID: found?.transactionId ?? "" });
+      Object.assign(result, {
+        ResultCode: 2001,
+        ResultDesc: "The initiator information is invalid.",
+        TransactionID: found?.transactionId ?? "",
+      });
     } else if (!found || found.status === "NotProcessed") {
       Object.assign(result, {
         ResultCode: STATUS_NOT_FOUND_RESULT_CODE,
@@ -320,14 +367,22 @@ export function createDarajaApi(settings: DarajaApiSettings) {
           ResultParameter: [
             { Key: "ReceiptNo", Value: found.transactionId },
             { Key: "Conversation ID", Value: found.conversationId },
-            { Key: "FinalisedTime", Value: maybeString(Number(formatDarajaTimestamp(found.completedAt))) },
+            {
+              Key: "FinalisedTime",
+              Value: maybeString(Number(formatDarajaTimestamp(found.completedAt))),
+            },
             { Key: "Amount", Value: maybeString(found.amountKes) },
             { Key: "TransactionStatus", Value: found.status },
             { Key: "ReasonType", Value: COMMAND_REASON[found.commandId] },
-            found.status === "Failed" ? { Key: "TransactionReason", Value: found.resultDesc } : { Key: "TransactionReason" },
+            found.status === "Failed"
+              ? { Key: "TransactionReason", Value: found.resultDesc }
+              : { Key: "TransactionReason" },
             { Key: "DebitPartyCharges" },
             { Key: "DebitAccountType", Value: "Utility Account" },
-            { Key: "InitiatedTime", Value: maybeString(Number(formatDarajaTimestamp(found.initiatedAt))) },
+            {
+              Key: "InitiatedTime",
+              Value: maybeString(Number(formatDarajaTimestamp(found.initiatedAt))),
+            },
             { Key: "Originator Conversation ID", Value: found.originatorConversationId },
             { Key: "CreditPartyName", Value: `${found.phone} - ${found.receiverName}` },
             { Key: "DebitPartyName", Value: `${partyA} - ${organisationName}` },
@@ -335,15 +390,23 @@ export function createDarajaApi(settings: DarajaApiSettings) {
         },
       });
     }
-    result.ReferenceData = occasion ? referenceData("Occasion", occasion) : referenceData("QueueTimeoutURL", body.QueueTimeOutURL as string);
-    enqueue("status-result", body.ResultURL as string, { Result: result as CallbackBody["Result"] });
-    return { status: 200, body: { ...ack, ResponseCode: "0", ResponseDescription: ACCEPTED_DESCRIPTION } };
+    result.ReferenceData = occasion
+      ? referenceData("Occasion", occasion)
+      : referenceData("QueueTimeoutURL", body.QueueTimeOutURL as string);
+    enqueue("status-result", body.ResultURL as string, {
+      Result: result as CallbackBody["Result"],
+    });
+    return {
+      status: 200,
+      body: { ...ack, ResponseCode: "0", ResponseDescription: ACCEPTED_DESCRIPTION },
+    };
   }
 
   function routeApi(request: ApiRequest): ApiAnswer {
     const { url, raw } = request;
     if (url.pathname === TOKEN_PATH) {
-      if (request.method !== "GET") return { status: 405, body: errorBody("405.001", "Method Not Allowed") };
+      if (request.method !== "GET")
+        return { status: 405, body: errorBody("405.001", "Method Not Allowed") };
       if (url.searchParams.get("grant_type") !== "client_credentials") {
         return { status: 400, body: errorBody("400.008.02", "Invalid grant type passed") };
       }
@@ -352,25 +415,42 @@ export function createDarajaApi(settings: DarajaApiSettings) {
       }
       const token = ids.accessToken();
       tokens.set(token, now() + tokenLifetimeSeconds * 1000);
-      return { status: 200, body: { access_token: token, expires_in: String(tokenLifetimeSeconds) } };
+      return {
+        status: 200,
+        body: { access_token: token, expires_in: String(tokenLifetimeSeconds) },
+      };
     }
-    const handler = url.pathname === B2C_PATH ? handleB2c : url.pathname === TRANSACTION_STATUS_PATH ? handleStatus : undefined;
+    const handler =
+      url.pathname === B2C_PATH
+        ? handleB2c
+        : url.pathname === TRANSACTION_STATUS_PATH
+          ? handleStatus
+          : undefined;
     if (!handler) return { status: 404, body: errorBody("404.001.01", "Resource not found") };
-    if (request.method !== "POST") return { status: 405, body: errorBody("405.001", "Method Not Allowed") };
-    if (!bearerValid(request.authorization)) return { status: 401, body: errorBody(INVALID_TOKEN_ERROR_CODE, "Invalid Access Token") };
+    if (request.method !== "POST")
+      return { status: 405, body: errorBody("405.001", "Method Not Allowed") };
+    if (!bearerValid(request.authorization))
+      return { status: 401, body: errorBody(INVALID_TOKEN_ERROR_CODE, "Invalid Access Token") };
     let body: unknown;
     try {
       body = JSON.parse(raw) as unknown;
     } catch {
-      return { status: 400, body: errorBody(INVALID_REQUEST_ERROR_CODE, "Bad Request - Invalid JSON") };
+      return {
+        status: 400,
+        body: errorBody(INVALID_REQUEST_ERROR_CODE, "Bad Request - Invalid JSON"),
+      };
     }
     if (!body || typeof body !== "object" || Array.isArray(body)) {
-      return { status: 400, body: errorBody(INVALID_REQUEST_ERROR_CODE, "Bad Request - Invalid JSON") };
+      return {
+        status: 400,
+        body: errorBody(INVALID_REQUEST_ERROR_CODE, "Bad Request - Invalid JSON"),
+      };
     }
     try {
       return handler(body as Record<string, unknown>);
     } catch (error) {
-      if (error instanceof BadField) return { status: 400, body: errorBody(INVALID_REQUEST_ERROR_CODE, error.message) };
+      if (error instanceof BadField)
+        return { status: 400, body: errorBody(INVALID_REQUEST_ERROR_CODE, error.message) };
       throw error;
     }
   }

@@ -27,7 +27,11 @@ export interface CallbackQueue {
   close(): Promise<void>;
 }
 
-export function createCallbackQueue(options: { now: () => number; callbackDelayMs: number; callbackTimeoutMs: number }): CallbackQueue {
+export function createCallbackQueue(options: {
+  now: () => number;
+  callbackDelayMs: number;
+  callbackTimeoutMs: number;
+}): CallbackQueue {
   const { now, callbackDelayMs, callbackTimeoutMs } = options;
   const callbacks: SimulatorCallbackLog[] = [];
   const pending: PendingCallback[] = [];

@@ -25,12 +25,17 @@ export function createDarajaControl(
     };
   }
 
-  return async function handleControl(method: string, path: string, raw: string): Promise<ApiAnswer> {
+  return async function handleControl(
+    method: string,
+    path: string,
+    raw: string,
+  ): Promise<ApiAnswer> {
     let body: Record<string, unknown> = {};
     if (raw.trim() !== "") {
       try {
         const parsed = JSON.parse(raw) as unknown;
-        if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
+        if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
+          body = parsed as Record<string, unknown>;
       } catch {
         return { status: 400, body: { error: "The body is not JSON" } };
       }
@@ -43,25 +48,35 @@ export function createDarajaControl(
         // Credentials stay out of the HTTP view of the log (the in-process `requests` keeps them for tests).
         return {
           status: 200,
-          body: requests.map((entry) => ({ ...entry, authorization: entry.authorization?.replace(/^(\S+)\s.*$/, "$1 [redacted]") })),
+          body: requests.map((entry) => ({
+            ...entry,
+            authorization: entry.authorization?.replace(/^(\S+)\s.*$/, "$1 [redacted]"),
+          })),
         };
       case "GET /__sim/callbacks":
         return { status: 200, body: queue.callbacks };
       case "POST /__sim/outcome": {
         const outcome = body.outcome;
         if (outcome !== null && !darajaSimOutcomes.includes(outcome as DarajaSimOutcome)) {
-          return { status: 400, body: { error: `outcome must be null or one of ${darajaSimOutcomes.join(", ")}` } };
+          return {
+            status: 400,
+            body: { error: `outcome must be null or one of ${darajaSimOutcomes.join(", ")}` },
+          };
         }
         try {
           state.setOutcome(String(body.phone ?? ""), outcome as DarajaSimOutcome | null);
         } catch (error) {
-          return { status: 400, body: { error: error instanceof Error ? error.message : "invalid phone" } };
+          return {
+            status: 400,
+            body: { error: error instanceof Error ? error.message : "invalid phone" },
+          };
         }
         return { status: 200, body: snapshot() };
       }
       case "POST /__sim/float": {
         const kes = body.kes;
-        if (typeof kes !== "number" || !Number.isFinite(kes) || kes < 0) return { status: 400, body: { error: "kes must be a number >= 0" } };
+        if (typeof kes !== "number" || !Number.isFinite(kes) || kes < 0)
+          return { status: 400, body: { error: "kes must be a number >= 0" } };
         state.setFloat(kes);
         return { status: 200, body: snapshot() };
       }

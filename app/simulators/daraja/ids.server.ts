@@ -5,10 +5,18 @@
 import { formatEatDate } from "~/core/providers/daraja/eat-time";
 import type { SeededRandom } from "./random";
 
-const NAMES = ["JOHN DOE", "JANE WANJIKU", "PETER OTIENO", "MARY AKINYI", "JAMES KAMAU", "GRACE CHEBET", "DAVID MWANGI", "FAITH NJERI"];
+const NAMES = [
+  "JOHN DOE",
+  "JANE WANJIKU",
+  "PETER OTIENO",
+  "MARY AKINYI",
+  "JAMES KAMAU",
+  "GRACE CHEBET",
+  "DAVID MWANGI",
+  "FAITH NJERI",
+];
 const HEX = "0123456789abcdef";
 const RECEIPT_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-
 
 export interface DarajaIds {
   requestId(): string;
@@ -27,7 +35,8 @@ export interface DarajaIds {
 
 export function createDarajaIds(random: SeededRandom, now: () => number): DarajaIds {
   return {
-    requestId: () => `${random.chars(HEX, 4)}-${random.chars(HEX, 4)}-${random.chars(HEX, 4)}-${random.chars(HEX, 12)}${random.chars("0123456789", 7)}`,
+    requestId: () =>
+      `${random.chars(HEX, 4)}-${random.chars(HEX, 4)}-${random.chars(HEX, 4)}-${random.chars(HEX, 12)}${random.chars("0123456789", 7)}`,
     conversationId: () => `AG_${formatEatDate(now())}_${random.chars(HEX, 20)}`,
     darajaOriginatorId: () => `${10000 + random.int(89999)}-${10000000 + random.int(89999999)}-1`,
     receipt() {
@@ -36,7 +45,8 @@ export function createDarajaIds(random: SeededRandom, now: () => number): Daraja
       const month = String.fromCharCode(65 + eat.getUTCMonth());
       return `${year}${month}${random.chars(RECEIPT_CHARS, 8)}`;
     },
-    accessToken: () => random.chars("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 28),
+    accessToken: () =>
+      random.chars("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 28),
     nameFor: (phone) => NAMES[Number(phone.slice(-2)) % NAMES.length] ?? "JOHN DOE",
     maybeString: (value, decimals = 0) => (random.chance(0.35) ? value.toFixed(decimals) : value),
     oneOrArray: <T>(item: T): T | T[] => (random.chance(0.5) ? item : [item]),

@@ -16,7 +16,13 @@ import { createDarajaControl } from "./control.server";
 import { createDarajaIds } from "./ids.server";
 import { createSeededRandom } from "./random";
 import { loadDarajaState } from "./state.server";
-import { DEFAULT_MAGIC_NUMBERS, type DarajaSimOutcome, type DarajaSimulator, type DarajaSimulatorOptions, type SimulatorRequestLog } from "./types";
+import {
+  DEFAULT_MAGIC_NUMBERS,
+  type DarajaSimOutcome,
+  type DarajaSimulator,
+  type DarajaSimulatorOptions,
+  type SimulatorRequestLog,
+} from "./types";
 
 export {
   darajaSimOutcomes,
@@ -48,11 +54,17 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-export async function startDarajaSimulator(options: DarajaSimulatorOptions): Promise<DarajaSimulator> {
+export async function startDarajaSimulator(
+  options: DarajaSimulatorOptions,
+): Promise<DarajaSimulator> {
   const now = options.now ?? Date.now;
   const ids = createDarajaIds(createSeededRandom(options.seed ?? 1), now);
   const magic: Readonly<Record<string, DarajaSimOutcome>> =
-    options.magicNumbers === false ? {} : options.magicNumbers === true || options.magicNumbers === undefined ? DEFAULT_MAGIC_NUMBERS : options.magicNumbers;
+    options.magicNumbers === false
+      ? {}
+      : options.magicNumbers === true || options.magicNumbers === undefined
+        ? DEFAULT_MAGIC_NUMBERS
+        : options.magicNumbers;
   const state = loadDarajaState(options);
   const queue = createCallbackQueue({
     now,
@@ -82,14 +94,23 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions): Pro
     try {
       raw = await readBody(req);
     } catch {
-      return sendJson(res, 413, errorBody(INVALID_REQUEST_ERROR_CODE, "Bad Request - Body too large"));
+      return sendJson(
+        res,
+        413,
+        errorBody(INVALID_REQUEST_ERROR_CODE, "Bad Request - Body too large"),
+      );
     }
     if (url.pathname.startsWith("/__sim/")) {
       const answer = await handleControl(req.method ?? "", url.pathname, raw);
       return sendJson(res, answer.status, answer.body);
     }
 
-    const answer = routeApi({ method: req.method ?? "", url, authorization: req.headers.authorization, raw });
+    const answer = routeApi({
+      method: req.method ?? "",
+      url,
+      authorization: req.headers.authorization,
+      raw,
+    });
     let parsedBody: unknown = raw;
     try {
       parsedBody = raw === "" ? undefined : (JSON.parse(raw) as unknown);
@@ -110,7 +131,15 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions): Pro
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, errorBody("500.003.1001", error instanceof Error ? error.message : "Internal Server Error"));
+      if (!res.headersSent)
+        sendJson(
+          res,
+          500,
+          errorBody(
+            "500.003.1001",
+            error instanceof Error ? error.message : "Internal Server Error",
+          ),
+        );
       else res.destroy();
     });
   });

@@ -26,6 +26,7 @@ export function createSeededRandom(seed: number): SeededRandom {
     pick<T>(items: readonly T[]): T {
       return items[int(items.length)] as T;
     },
-    chars: (alphabet, length) => Array.from({ length }, () => alphabet[int(alphabet.length)]).join(""),
+    chars: (alphabet, length) =>
+      Array.from({ length }, () => alphabet[int(alphabet.length)]).join(""),
   };
 }

@@ -4,16 +4,27 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { startCallbackReceiver, type CallbackReceiver } from "../../../tests/support/daraja-callbacks";
+import {
+  startCallbackReceiver,
+  type CallbackReceiver,
+} from "../../../tests/support/daraja-callbacks";
 import { parseB2cResult, parseTransactionStatusResult } from "~/core/providers/daraja/result";
-import { startDarajaSimulator, type DarajaSimulator, type DarajaSimulatorOptions } from "./index.server";
+import {
+  startDarajaSimulator,
+  type DarajaSimulator,
+  type DarajaSimulatorOptions,
+} from "./index.server";
 
 const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
 const KEY = "sim-consumer-key";
 const SECRET = "sim-consumer-secret";
 const BASIC = `Basic ${Buffer.from(`${KEY}:${SECRET}`).toString("base64")}`;
 
-const fixture = (name: string) => JSON.parse(readFileSync(path.resolve("tests/fixtures/daraja", name), "utf8")) as Record<string, unknown>;
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(path.resolve("tests/fixtures/daraja", name), "utf8")) as Record<
+    string,
+    unknown
+  >;
 
 let running: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -22,14 +33,22 @@ afterEach(async () => {
 });
 
 async function setup(options: Partial<DarajaSimulatorOptions> = {}) {
-  const sim = await startDarajaSimulator({ consumerKey: KEY, consumerSecret: SECRET, now: () => NOW, seed: 7, ...options });
+  const sim = await startDarajaSimulator({
+    consumerKey: KEY,
+    consumerSecret: SECRET,
+    now: () => NOW,
+    seed: 7,
+    ...options,
+  });
   const receiver = await startCallbackReceiver();
   running.push(sim, receiver);
   return { sim, receiver };
 }
 
 async function token(sim: DarajaSimulator): Promise<string> {
-  const response = await fetch(`${sim.baseUrl}/oauth/v1/generate?grant_type=client_credentials`, { headers: { authorization: BASIC } });
+  const response = await fetch(`${sim.baseUrl}/oauth/v1/generate?grant_type=client_credentials`, {
+    headers: { authorization: BASIC },
+  });
   const body = (await response.json()) as { access_token: string };
   return body.access_token;
 }
@@ -54,7 +73,10 @@ function b2cBody(receiver: CallbackReceiver, overrides: Record<string, unknown> 
 async function post(sim: DarajaSimulator, path: string, bearer: string | undefined, body: unknown) {
   const response = await fetch(`${sim.baseUrl}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json", ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+    headers: {
+      "content-type": "application/json",
+      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+    },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -70,10 +92,17 @@ describe("token endpoint", () => {
     expect(body.expires_in).toBe("3599");
     expect(body.access_token).toEqual(expect.stringMatching(/^[A-Za-z0-9]{28}$/));
 
-    const wrong = await fetch(url, { headers: { authorization: `Basic ${Buffer.from(`${KEY}:nope`).toString("base64")}` } });
+    const wrong = await fetch(url, {
+      headers: { authorization: `Basic ${Buffer.from(`${KEY}:nope`).toString("base64")}` },
+    });
     expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toMatchObject({ errorCode: "400.008.01", errorMessage: "Invalid Authentication passed" });
-    const grant = await fetch(`${sim.baseUrl}/oauth/v1/generate?grant_type=password`, { headers: { authorization: BASIC } });
+    expect(await wrong.json()).toMatchObject({
+      errorCode: "400.008.01",
+      errorMessage: "Invalid Authentication passed",
+    });
+    const grant = await fetch(`${sim.baseUrl}/oauth/v1/generate?grant_type=password`, {
+      headers: { authorization: BASIC },
+    });
     expect(await grant.json()).toMatchObject({ errorCode: "400.008.02" });
   });
 
@@ -84,10 +113,14 @@ describe("token endpoint", () => {
     expect(missing.status).toBe(401);
     expect(Object.keys(missing.body).sort()).toEqual(["errorCode", "errorMessage", "requestId"]);
     expect(missing.body.errorCode).toBe("404.001.03");
-    expect((await post(sim, "/mpesa/b2c/v3/paymentrequest", "made-up", b2cBody(receiver))).status).toBe(401);
+    expect(
+      (await post(sim, "/mpesa/b2c/v3/paymentrequest", "made-up", b2cBody(receiver))).status,
+    ).toBe(401);
 
     const bearer = await token(sim);
-    expect((await post(sim, "/mpesa/b2c/v3/paymentrequest", bearer, b2cBody(receiver))).status).toBe(200);
+    expect(
+      (await post(sim, "/mpesa/b2c/v3/paymentrequest", bearer, b2cBody(receiver))).status,
+    ).toBe(200);
     clock += 3600 * 1000;
     const expired = await post(sim, "/mpesa/b2c/v3/paymentrequest", bearer, b2cBody(receiver));
     expect(expired.status).toBe(401);
@@ -158,7 +191,12 @@ describe("B2C payment request", () => {
       [{ InitiatorName: 42 }, "InitiatorName"],
     ];
     for (const [override, field] of cases) {
-      const answer = await post(sim, "/mpesa/b2c/v3/paymentrequest", bearer, b2cBody(receiver, override));
+      const answer = await post(
+        sim,
+        "/mpesa/b2c/v3/paymentrequest",
+        bearer,
+        b2cBody(receiver, override),
+      );
       expect(answer.status, field).toBe(400);
       expect(Object.keys(answer.body).sort()).toEqual(["errorCode", "errorMessage", "requestId"]);
       expect(answer.body.errorCode).toBe("400.002.02");
@@ -175,7 +213,10 @@ describe("B2C payment request", () => {
     const bearer = await token(sim);
     const request = b2cBody(receiver);
     expect((await post(sim, "/mpesa/b2c/v3/paymentrequest", bearer, request)).status).toBe(200);
-    const again = await post(sim, "/mpesa/b2c/v3/paymentrequest", bearer, { ...request, Amount: 999 });
+    const again = await post(sim, "/mpesa/b2c/v3/paymentrequest", bearer, {
+      ...request,
+      Amount: 999,
+    });
     const recorded = fixture("b2c-error-duplicate-originator.json");
     expect(again.status).toBe(500);
     expect(Object.keys(again.body)).toEqual(Object.keys(recorded));
@@ -189,8 +230,10 @@ describe("B2C payment request", () => {
   it("applies the minimum, the maximum and the float", async () => {
     const { sim, receiver } = await setup({ floatKes: 1000 });
     const bearer = await token(sim);
-    const send = (amount: number) => post(sim, "/mpesa/b2c/v3/paymentrequest", bearer, b2cBody(receiver, { Amount: amount }));
-    for (const amount of [5, 250_001, 1001, 600, 600]) expect((await send(amount)).status).toBe(200);
+    const send = (amount: number) =>
+      post(sim, "/mpesa/b2c/v3/paymentrequest", bearer, b2cBody(receiver, { Amount: amount }));
+    for (const amount of [5, 250_001, 1001, 600, 600])
+      expect((await send(amount)).status).toBe(200);
     await sim.flush();
     const codes = receiver.received.map((c) => parseB2cResult(c.body).resultCode);
     expect(codes).toEqual([2, 3, 1, 0, 1]);
@@ -213,30 +256,53 @@ describe("B2C payment request", () => {
       const bearer = await token(sim);
       for (let i = 0; i < 24; i++) {
         const phone = i % 3 === 0 ? "254700000001" : `2547123456${String(i).padStart(2, "0")}`;
-        await post(sim, "/mpesa/b2c/v3/paymentrequest", bearer, b2cBody(receiver, { OriginatorConversationID: `id-${i}`, PartyB: phone }));
+        await post(
+          sim,
+          "/mpesa/b2c/v3/paymentrequest",
+          bearer,
+          b2cBody(receiver, { OriginatorConversationID: `id-${i}`, PartyB: phone }),
+        );
       }
       await sim.flush();
-      return receiver.received.map((c) => JSON.parse(c.raw.replaceAll(receiver.url(""), "RECEIVER/")) as { Result: Record<string, unknown> });
+      return receiver.received.map(
+        (c) =>
+          JSON.parse(c.raw.replaceAll(receiver.url(""), "RECEIVER/")) as {
+            Result: Record<string, unknown>;
+          },
+      );
     };
     const first = await run();
     const second = await run();
     expect(first).toEqual(second);
 
-    const referenceShapes = new Set(first.map((b) => Array.isArray((b.Result.ReferenceData as { ReferenceItem: unknown }).ReferenceItem)));
+    const referenceShapes = new Set(
+      first.map((b) =>
+        Array.isArray((b.Result.ReferenceData as { ReferenceItem: unknown }).ReferenceItem),
+      ),
+    );
     expect(referenceShapes).toEqual(new Set([true, false]));
     const failureParameterShapes = new Set(
       first
         .filter((b) => b.Result.ResultCode !== 0)
         .map((b) => {
           const params = b.Result.ResultParameters as { ResultParameter: unknown } | undefined;
-          return params === undefined ? "absent" : Array.isArray(params.ResultParameter) ? "array" : "object";
+          return params === undefined
+            ? "absent"
+            : Array.isArray(params.ResultParameter)
+              ? "array"
+              : "object";
         }),
     );
     expect(failureParameterShapes).toEqual(new Set(["absent", "array", "object"]));
     const amountTypes = new Set(
       first
         .filter((b) => b.Result.ResultCode === 0)
-        .map((b) => typeof (b.Result.ResultParameters as { ResultParameter: { Key: string; Value: unknown }[] }).ResultParameter[0]!.Value),
+        .map(
+          (b) =>
+            typeof (
+              b.Result.ResultParameters as { ResultParameter: { Key: string; Value: unknown }[] }
+            ).ResultParameter[0]!.Value,
+        ),
     );
     expect(amountTypes).toEqual(new Set(["number", "string"]));
     // Whatever the shape, every body parses.
@@ -266,14 +332,17 @@ describe("transaction status query", () => {
       Occasion: payment.OriginatorConversationID,
     });
     expect(ack.status).toBe(200);
-    expect(ack.body).toMatchObject({ ResponseCode: "0", ResponseDescription: "Accept the service request successfully." });
+    expect(ack.body).toMatchObject({
+      ResponseCode: "0",
+      ResponseDescription: "Accept the service request successfully.",
+    });
     expect(ack.body.OriginatorConversationID).toEqual(expect.stringMatching(/^\d{5}-\d{8}-1$/));
     await sim.flush();
     const callback = receiver.received[0]!;
     expect(callback.path).toBe("/status/result");
-    const keys = ((callback.body as { Result: { ResultParameters: { ResultParameter: { Key: string }[] } } }).Result.ResultParameters.ResultParameter).map(
-      (p) => p.Key,
-    );
+    const keys = (
+      callback.body as { Result: { ResultParameters: { ResultParameter: { Key: string }[] } } }
+    ).Result.ResultParameters.ResultParameter.map((p) => p.Key);
     expect(keys).toEqual([
       "ReceiptNo",
       "Conversation ID",
@@ -315,7 +384,10 @@ describe("transaction status query", () => {
       QueueTimeOutURL: receiver.url("/status/timeout"),
       Remarks: "no id",
     });
-    expect(answer).toMatchObject({ status: 400, body: { errorCode: "400.002.02", errorMessage: "Bad Request - Invalid TransactionID" } });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { errorCode: "400.002.02", errorMessage: "Bad Request - Invalid TransactionID" },
+    });
   });
 });
 
@@ -330,20 +402,36 @@ describe("control API", () => {
       });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     };
-    expect((await control("POST", "outcome", { phone: "0712 000 111", outcome: "invalid-number" })).body.outcomes).toEqual({
+    expect(
+      (await control("POST", "outcome", { phone: "0712 000 111", outcome: "invalid-number" })).body
+        .outcomes,
+    ).toEqual({
       "254712000111": "invalid-number",
     });
-    expect((await control("POST", "outcome", { phone: "0712000111", outcome: "bogus" })).status).toBe(400);
-    expect((await control("POST", "outcome", { phone: "12", outcome: "success" })).status).toBe(400);
+    expect(
+      (await control("POST", "outcome", { phone: "0712000111", outcome: "bogus" })).status,
+    ).toBe(400);
+    expect((await control("POST", "outcome", { phone: "12", outcome: "success" })).status).toBe(
+      400,
+    );
     expect((await control("POST", "float", { kes: 20_000 })).body.floatKes).toBe(20_000);
 
     const bearer = await token(sim);
-    await post(sim, "/mpesa/b2c/v3/paymentrequest", bearer, b2cBody(receiver, { PartyB: "254712000111" }));
+    await post(
+      sim,
+      "/mpesa/b2c/v3/paymentrequest",
+      bearer,
+      b2cBody(receiver, { PartyB: "254712000111" }),
+    );
     expect((await control("GET", "state")).body.pendingCallbacks).toBe(1);
     expect((await control("POST", "flush")).body).toEqual({ delivered: 1 });
     expect(parseB2cResult(receiver.received[0]!.body).resultCode).toBe(7);
 
-    const requests = (await control("GET", "requests")).body as unknown as { path: string; status: number; authorization: string }[];
+    const requests = (await control("GET", "requests")).body as unknown as {
+      path: string;
+      status: number;
+      authorization: string;
+    }[];
     expect(requests.map((r) => r.authorization)).toEqual(["Basic [redacted]", "Bearer [redacted]"]);
     expect(requests.map((r) => [r.path, r.status])).toEqual([
       ["/oauth/v1/generate?grant_type=client_credentials", 200],
@@ -351,6 +439,8 @@ describe("control API", () => {
     ]);
     expect((await control("GET", "callbacks")).body).toHaveLength(1);
     await control("POST", "expire-tokens");
-    expect((await post(sim, "/mpesa/b2c/v3/paymentrequest", bearer, b2cBody(receiver))).status).toBe(401);
+    expect(
+      (await post(sim, "/mpesa/b2c/v3/paymentrequest", bearer, b2cBody(receiver))).status,
+    ).toBe(401);
   });
 });

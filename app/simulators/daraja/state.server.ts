@@ -5,7 +5,12 @@
  * duplicate check and the status query still know every transfer, as M-Pesa would.
  */
 import { normalizeKenyanMsisdn } from "~/core/providers/daraja/msisdn";
-import { darajaSimOutcomes, type DarajaSimOutcome, type DarajaSimulatorOptions, type SimulatedTransaction } from "./types";
+import {
+  darajaSimOutcomes,
+  type DarajaSimOutcome,
+  type DarajaSimulatorOptions,
+  type SimulatedTransaction,
+} from "./types";
 
 export interface DarajaState {
   floatKes(): number;
@@ -24,7 +29,9 @@ export interface DarajaState {
   record(transaction: SimulatedTransaction): void;
 }
 
-export function loadDarajaState(options: Pick<DarajaSimulatorOptions, "floatKes" | "store">): DarajaState {
+export function loadDarajaState(
+  options: Pick<DarajaSimulatorOptions, "floatKes" | "store">,
+): DarajaState {
   let floatKes = options.floatKes ?? 5_000_000;
   const overrides = new Map<string, DarajaSimOutcome>();
   const tokens = new Map<string, number>();

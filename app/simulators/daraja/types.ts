@@ -81,7 +81,8 @@ export interface SimulatorRequestLog {
   response: unknown;
 }
 
-export type SimulatorCallbackKind = "b2c-result" | "b2c-timeout" | "status-result" | "status-timeout";
+export type SimulatorCallbackKind =
+  "b2c-result" | "b2c-timeout" | "status-result" | "status-timeout";
 
 export interface SimulatorCallbackLog {
   at: number;

@@ -80,10 +80,68 @@ export interface MarketSimulator {
 
 /** The 62 vs currencies CoinGecko documents (tests/fixtures/coingecko/supported-vs-currencies-docs-example.json). */
 const SUPPORTED_VS = [
-  "btc", "eth", "ltc", "bch", "bnb", "eos", "xrp", "xlm", "link", "dot", "yfi", "usd", "aed", "ars", "aud", "bdt",
-  "bhd", "bmd", "brl", "cad", "chf", "clp", "cny", "czk", "dkk", "eur", "gbp", "gel", "hkd", "huf", "idr", "ils",
-  "inr", "jpy", "krw", "kwd", "lkr", "mmk", "mxn", "myr", "ngn", "nok", "nzd", "php", "pkr", "pln", "rub", "sar",
-  "sek", "sgd", "thb", "try", "twd", "uah", "vef", "vnd", "zar", "xdr", "xag", "xau", "bits", "sats",
+  "btc",
+  "eth",
+  "ltc",
+  "bch",
+  "bnb",
+  "eos",
+  "xrp",
+  "xlm",
+  "link",
+  "dot",
+  "yfi",
+  "usd",
+  "aed",
+  "ars",
+  "aud",
+  "bdt",
+  "bhd",
+  "bmd",
+  "brl",
+  "cad",
+  "chf",
+  "clp",
+  "cny",
+  "czk",
+  "dkk",
+  "eur",
+  "gbp",
+  "gel",
+  "hkd",
+  "huf",
+  "idr",
+  "ils",
+  "inr",
+  "jpy",
+  "krw",
+  "kwd",
+  "lkr",
+  "mmk",
+  "mxn",
+  "myr",
+  "ngn",
+  "nok",
+  "nzd",
+  "php",
+  "pkr",
+  "pln",
+  "rub",
+  "sar",
+  "sek",
+  "sgd",
+  "thb",
+  "try",
+  "twd",
+  "uah",
+  "vef",
+  "vnd",
+  "zar",
+  "xdr",
+  "xag",
+  "xau",
+  "bits",
+  "sats",
 ];
 
 /** The body CoinGecko's public API sends with HTTP 429 (tests/fixtures/coingecko/error-429-rate-limit.json). */
@@ -114,7 +172,12 @@ function roundPrice(value: number): number {
   return Number(value.toPrecision(12));
 }
 
-function sendJson(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  headers: Record<string, string> = {},
+) {
   res.writeHead(status, {
     "content-type": "application/json; charset=utf-8",
     "cache-control": "max-age=30, public, must-revalidate, s-maxage=60",
@@ -123,7 +186,9 @@ function sendJson(res: ServerResponse, status: number, body: string, headers: Re
   res.end(body);
 }
 
-export async function startMarketSimulator(options: MarketSimulatorOptions = {}): Promise<MarketSimulator> {
+export async function startMarketSimulator(
+  options: MarketSimulatorOptions = {},
+): Promise<MarketSimulator> {
   const seed = options.seed ?? 20240601;
   const now = options.now ?? Date.now;
   const slowMs = options.slowMs ?? 30_000;
@@ -139,7 +204,12 @@ export async function startMarketSimulator(options: MarketSimulatorOptions = {})
   const pendingTimers = new Set<NodeJS.Timeout>();
 
   /** Applies a transport-level fault; true when it answered (or dropped) the request. */
-  function transportFault(mode: MarketFaultMode, req: IncomingMessage, res: ServerResponse, normal: () => void): boolean {
+  function transportFault(
+    mode: MarketFaultMode,
+    req: IncomingMessage,
+    res: ServerResponse,
+    normal: () => void,
+  ): boolean {
     switch (mode) {
       case "429":
         sendJson(res, 429, RATE_LIMIT_BODY, { "retry-after": "60" });
@@ -181,8 +251,14 @@ export async function startMarketSimulator(options: MarketSimulatorOptions = {})
   }
 
   function simplePrice(url: URL, mode: MarketFaultMode): string {
-    const ids = (url.searchParams.get("ids") ?? "").split(",").map((id) => id.trim()).filter(Boolean);
-    const vs = (url.searchParams.get("vs_currencies") ?? "").split(",").map((c) => c.trim().toLowerCase()).filter(Boolean);
+    const ids = (url.searchParams.get("ids") ?? "")
+      .split(",")
+      .map((id) => id.trim())
+      .filter(Boolean);
+    const vs = (url.searchParams.get("vs_currencies") ?? "")
+      .split(",")
+      .map((c) => c.trim().toLowerCase())
+      .filter(Boolean);
     const withUpdated = url.searchParams.get("include_last_updated_at") === "true";
     const prices = walk.step();
     const fx = prices.USD_KES ?? BASE_USD_KES;
@@ -195,10 +271,12 @@ export async function startMarketSimulator(options: MarketSimulatorOptions = {})
       const entry: Record<string, unknown> = {};
       for (const currency of vs) {
         if (currency === "usd") entry.usd = faultyValue(mode, roundPrice(usd));
-        else if (currency === "kes" && state.serveKes) entry.kes = faultyValue(mode, roundPrice(usd * fx));
+        else if (currency === "kes" && state.serveKes)
+          entry.kes = faultyValue(mode, roundPrice(usd * fx));
       }
       if (withUpdated) {
-        entry.last_updated_at = mode === "stale" ? nowSeconds - staleAgeSeconds : nowSeconds - ((index * 7) % 20);
+        entry.last_updated_at =
+          mode === "stale" ? nowSeconds - staleAgeSeconds : nowSeconds - ((index * 7) % 20);
       }
       body[id] = entry;
     });
@@ -209,9 +287,16 @@ export async function startMarketSimulator(options: MarketSimulatorOptions = {})
     const kes = walk.current().USD_KES ?? BASE_USD_KES;
     const nowSeconds = Math.floor(now() / 1000);
     // Published once a day, a few minutes after midnight UTC.
-    const published = mode === "stale" ? nowSeconds - staleAgeSeconds : nowSeconds - (nowSeconds % 86_400) + 151;
+    const published =
+      mode === "stale" ? nowSeconds - staleAgeSeconds : nowSeconds - (nowSeconds % 86_400) + 151;
     const lastUpdate = Math.min(published, nowSeconds);
-    const rates: Record<string, unknown> = { USD: 1, EUR: 0.907539, GBP: 0.773358, NGN: 1589.504939, UGX: 3724.132235 };
+    const rates: Record<string, unknown> = {
+      USD: 1,
+      EUR: 0.907539,
+      GBP: 0.773358,
+      NGN: 1589.504939,
+      UGX: 3724.132235,
+    };
     if (mode !== "missing-asset") rates.KES = faultyValue(mode, Number(kes.toFixed(6)));
     return JSON.stringify({
       result: "success",
@@ -221,7 +306,9 @@ export async function startMarketSimulator(options: MarketSimulatorOptions = {})
       time_last_update_unix: lastUpdate,
       time_last_update_utc: new Date(lastUpdate * 1000).toUTCString().replace("GMT", "+0000"),
       time_next_update_unix: lastUpdate + 86_400,
-      time_next_update_utc: new Date((lastUpdate + 86_400) * 1000).toUTCString().replace("GMT", "+0000"),
+      time_next_update_utc: new Date((lastUpdate + 86_400) * 1000)
+        .toUTCString()
+        .replace("GMT", "+0000"),
       time_eol_unix: 0,
       base_code: "USD",
       rates,
@@ -248,8 +335,15 @@ export async function startMarketSimulator(options: MarketSimulatorOptions = {})
       }
       const isMode = (value: unknown): value is MarketFaultMode =>
         typeof value === "string" && (marketFaultModes as readonly string[]).includes(value);
-      if ((input.mode !== undefined && !isMode(input.mode)) || (input.fxMode !== undefined && !isMode(input.fxMode))) {
-        sendJson(res, 400, JSON.stringify({ error: `mode must be one of ${marketFaultModes.join(", ")}` }));
+      if (
+        (input.mode !== undefined && !isMode(input.mode)) ||
+        (input.fxMode !== undefined && !isMode(input.fxMode))
+      ) {
+        sendJson(
+          res,
+          400,
+          JSON.stringify({ error: `mode must be one of ${marketFaultModes.join(", ")}` }),
+        );
         return;
       }
       if (isMode(input.mode)) state.mode = input.mode;
@@ -274,7 +368,11 @@ export async function startMarketSimulator(options: MarketSimulatorOptions = {})
         sendJson(res, 200, '{"gecko_says":"(V3) To the Moon!"}');
         return;
       case "/api/v3/simple/supported_vs_currencies":
-        sendJson(res, 200, JSON.stringify(state.serveKes ? [...SUPPORTED_VS, "kes"] : SUPPORTED_VS));
+        sendJson(
+          res,
+          200,
+          JSON.stringify(state.serveKes ? [...SUPPORTED_VS, "kes"] : SUPPORTED_VS),
+        );
         return;
       case "/api/v3/simple/price": {
         state.calls.prices += 1;
@@ -325,4 +423,3 @@ export async function startMarketSimulator(options: MarketSimulatorOptions = {})
       }),
   };
 }
-

@@ -3,7 +3,8 @@ import { readFixture } from "../../../tests/support/coingecko-replay";
 import { startMarketSimulator, type MarketSimulator } from "./index.server";
 
 const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
-const PRICE_PATH = "/api/v3/simple/price?ids=bitcoin,ethereum,tether,usd-coin&vs_currencies=usd,kes&include_last_updated_at=true";
+const PRICE_PATH =
+  "/api/v3/simple/price?ids=bitcoin,ethereum,tether,usd-coin&vs_currencies=usd,kes&include_last_updated_at=true";
 
 async function getJson(url: string): Promise<unknown> {
   const response = await fetch(url);
@@ -36,12 +37,22 @@ describe("market simulator", () => {
 
   it("lists the same vs currencies as CoinGecko's documentation, without kes", async () => {
     const simulator = await start(1);
-    const recorded = JSON.parse(readFixture("supported-vs-currencies-docs-example.json")) as string[];
-    expect(await getJson(`${simulator.coingeckoBaseUrl}/simple/supported_vs_currencies`)).toEqual(recorded);
+    const recorded = JSON.parse(
+      readFixture("supported-vs-currencies-docs-example.json"),
+    ) as string[];
+    expect(await getJson(`${simulator.coingeckoBaseUrl}/simple/supported_vs_currencies`)).toEqual(
+      recorded,
+    );
     // An unsupported vs currency is left out of the answer, as CoinGecko does.
-    expect(await getJson(`${simulator.coingeckoBaseUrl}/simple/price?ids=bitcoin&vs_currencies=kes`)).toEqual({ bitcoin: {} });
+    expect(
+      await getJson(`${simulator.coingeckoBaseUrl}/simple/price?ids=bitcoin&vs_currencies=kes`),
+    ).toEqual({ bitcoin: {} });
     // Unknown ids are left out too.
-    expect(await getJson(`${simulator.coingeckoBaseUrl}/simple/price?ids=no-such-coin&vs_currencies=usd`)).toEqual({});
+    expect(
+      await getJson(
+        `${simulator.coingeckoBaseUrl}/simple/price?ids=no-such-coin&vs_currencies=usd`,
+      ),
+    ).toEqual({});
   });
 
   it("is controlled at run time over HTTP and counts the calls it answered", async () => {
@@ -53,10 +64,15 @@ describe("market simulator", () => {
     });
     expect(await set.json()).toMatchObject({ mode: "500", fxMode: "missing-asset" });
     expect((await fetch(simulator.url + PRICE_PATH)).status).toBe(500);
-    const fx = (await getJson(`${simulator.fxBaseUrl}/v6/latest/USD`)) as { rates: Record<string, number> };
+    const fx = (await getJson(`${simulator.fxBaseUrl}/v6/latest/USD`)) as {
+      rates: Record<string, number>;
+    };
     expect(fx.rates.KES).toBeUndefined();
 
-    const bad = await fetch(`${simulator.url}/__simulator`, { method: "POST", body: JSON.stringify({ mode: "explode" }) });
+    const bad = await fetch(`${simulator.url}/__simulator`, {
+      method: "POST",
+      body: JSON.stringify({ mode: "explode" }),
+    });
     expect(bad.status).toBe(400);
     expect(simulator.state()).toMatchObject({ mode: "500", calls: { prices: 1, fx: 1 } });
   });

@@ -43,11 +43,17 @@ export interface FeedSimulatorOptions {
 export interface FeedSimulator {
   baseUrl: string;
   /** Every request seen: path and the conditional headers, for assertions. */
-  requests: { path: string; userAgent: string | null; ifNoneMatch: string | null; ifModifiedSince: string | null }[];
+  requests: {
+    path: string;
+    userAgent: string | null;
+    ifNoneMatch: string | null;
+    ifModifiedSince: string | null;
+  }[];
   close: () => Promise<void>;
 }
 
-const DATE_TAGS = /<(pubDate|lastBuildDate|updated|published|dc:date|a10:updated)(\s[^>]*)?>\s*([^<]+?)\s*<\/\1\s*>/g;
+const DATE_TAGS =
+  /<(pubDate|lastBuildDate|updated|published|dc:date|a10:updated)(\s[^>]*)?>\s*([^<]+?)\s*<\/\1\s*>/g;
 const ITEM_DATE_TAGS = new Set(["pubDate", "updated", "published", "dc:date", "a10:updated"]);
 const ISO_TAGS = new Set(["updated", "published", "dc:date", "a10:updated"]);
 
@@ -62,13 +68,16 @@ export function shiftFeedDates(xml: string, target: number): string {
   }
   if (!Number.isFinite(newest)) return xml;
   const delta = target - newest;
-  return xml.replace(DATE_TAGS, (whole, tag: string, attributes: string | undefined, value: string) => {
-    const ms = Date.parse(value);
-    if (!Number.isFinite(ms)) return whole;
-    const shifted = new Date(ms + delta);
-    const text = ISO_TAGS.has(tag) ? shifted.toISOString() : shifted.toUTCString();
-    return `<${tag}${attributes ?? ""}>${text}</${tag}>`;
-  });
+  return xml.replace(
+    DATE_TAGS,
+    (whole, tag: string, attributes: string | undefined, value: string) => {
+      const ms = Date.parse(value);
+      if (!Number.isFinite(ms)) return whole;
+      const shifted = new Date(ms + delta);
+      const text = ISO_TAGS.has(tag) ? shifted.toISOString() : shifted.toUTCString();
+      return `<${tag}${attributes ?? ""}>${text}</${tag}>`;
+    },
+  );
 }
 
 /** The route key of a simulator request path: `/www.coindesk.com/arc/outboundfeeds/rss/` -> `www.coindesk.com/arc/outboundfeeds/rss`. */
@@ -83,10 +92,13 @@ export function feedRouteKey(feedUrl: string): string {
   return routeKey(`/${url.host}${url.pathname}`);
 }
 
-const LIBRARY_AGENTS = /^(?:node|undici|node-fetch|axios|curl|wget|python|go-http-client|java|okhttp)\b/i;
+const LIBRARY_AGENTS =
+  /^(?:node|undici|node-fetch|axios|curl|wget|python|go-http-client|java|okhttp)\b/i;
 
 export async function startFeedSimulator(options: FeedSimulatorOptions): Promise<FeedSimulator> {
-  const routes = new Map(Object.entries(options.routes).map(([key, route]) => [routeKey(`/${key}`), route]));
+  const routes = new Map(
+    Object.entries(options.routes).map(([key, route]) => [routeKey(`/${key}`), route]),
+  );
   const requests: FeedSimulator["requests"] = [];
   const cache = new Map<string, { body: string; etag: string; lastModified: string }>();
   const requireUserAgent = options.requireUserAgent ?? true;
@@ -99,7 +111,9 @@ export async function startFeedSimulator(options: FeedSimulatorOptions): Promise
       entry = {
         body,
         etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
-        lastModified: new Date(options.shiftDatesTo ?? Date.parse("2025-12-13T00:00:00Z")).toUTCString(),
+        lastModified: new Date(
+          options.shiftDatesTo ?? Date.parse("2025-12-13T00:00:00Z"),
+        ).toUTCString(),
       };
       cache.set(file, entry);
     }
@@ -117,7 +131,9 @@ export async function startFeedSimulator(options: FeedSimulatorOptions): Promise
       return;
     }
     if (requireUserAgent && (!userAgent || LIBRARY_AGENTS.test(userAgent))) {
-      response.writeHead(403, { "Content-Type": "text/html" }).end("<html><body>Attention Required!</body></html>");
+      response
+        .writeHead(403, { "Content-Type": "text/html" })
+        .end("<html><body>Attention Required!</body></html>");
       return;
     }
     const spec = typeof route === "string" ? { file: route } : route;
@@ -127,15 +143,27 @@ export async function startFeedSimulator(options: FeedSimulatorOptions): Promise
       return;
     }
     if (spec.status && spec.status !== 200) {
-      response.writeHead(spec.status, { "Content-Type": "text/plain" }).end(`Status ${spec.status}`);
+      response
+        .writeHead(spec.status, { "Content-Type": "text/plain" })
+        .end(`Status ${spec.status}`);
       return;
     }
     const entry = spec.file
       ? load(spec.file)
-      : { body: spec.body ?? "", etag: `"${createHash("sha256").update(spec.body ?? "").digest("base64url").slice(0, 27)}"`, lastModified: "" };
+      : {
+          body: spec.body ?? "",
+          etag: `"${createHash("sha256")
+            .update(spec.body ?? "")
+            .digest("base64url")
+            .slice(0, 27)}"`,
+          lastModified: "",
+        };
     const notModified =
       (ifNoneMatch !== null && ifNoneMatch === entry.etag) ||
-      (ifNoneMatch === null && ifModifiedSince !== null && entry.lastModified !== "" && Date.parse(ifModifiedSince) >= Date.parse(entry.lastModified));
+      (ifNoneMatch === null &&
+        ifModifiedSince !== null &&
+        entry.lastModified !== "" &&
+        Date.parse(ifModifiedSince) >= Date.parse(entry.lastModified));
     const headers: Record<string, string> = { ETag: entry.etag };
     if (entry.lastModified) headers["Last-Modified"] = entry.lastModified;
     if (notModified) {
@@ -143,7 +171,10 @@ export async function startFeedSimulator(options: FeedSimulatorOptions): Promise
       return;
     }
     response
-      .writeHead(200, { ...headers, "Content-Type": spec.contentType ?? "application/rss+xml; charset=utf-8" })
+      .writeHead(200, {
+        ...headers,
+        "Content-Type": spec.contentType ?? "application/rss+xml; charset=utf-8",
+      })
       .end(entry.body);
   });
 

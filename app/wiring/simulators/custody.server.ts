@@ -9,7 +9,12 @@ import type { Db } from "~/utils/db.server";
 
 export async function startCustodySimulation(
   db: Db,
-  options: { webhookUrl: string; completeAt: Partial<Record<CustodyAsset, number>>; autoConfirmMs: number | null; allowedReturnOrigins: readonly string[] },
+  options: {
+    webhookUrl: string;
+    completeAt: Partial<Record<CustodyAsset, number>>;
+    autoConfirmMs: number | null;
+    allowedReturnOrigins: readonly string[];
+  },
 ): Promise<CustodySimulator> {
   return startCustodySimulator({
     // Its state lives in our database, so a restart forgets nothing (like a real provider).

@@ -8,9 +8,15 @@ import { createDbSimulatorStore } from "~/simulators/store.server";
 import type { Db } from "~/utils/db.server";
 
 /** The API keys the simulator accepts and our client sends in simulator mode. */
-export const DARAJA_SIMULATOR_KEYS = { consumerKey: "onehop-sim", consumerSecret: "onehop-sim-secret" } as const;
+export const DARAJA_SIMULATOR_KEYS = {
+  consumerKey: "onehop-sim",
+  consumerSecret: "onehop-sim-secret",
+} as const;
 
-export async function startDarajaSimulation(db: Db, options: { callbackDelayMs: number }): Promise<DarajaSimulator> {
+export async function startDarajaSimulation(
+  db: Db,
+  options: { callbackDelayMs: number },
+): Promise<DarajaSimulator> {
   return startDarajaSimulator({
     store: createDbSimulatorStore(db, "daraja"),
     // Fresh ids and receipts after a restart (the stored transactions keep theirs).

@@ -17,7 +17,10 @@ export function CriteriaPanel({ criteria }: { criteria: Criteria }) {
     `Minimum content length: ${criteria.minContentLength} characters`,
   ];
   return (
-    <section aria-labelledby="criteria-heading" className="rounded-2xl border border-slate-200 bg-white p-6">
+    <section
+      aria-labelledby="criteria-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6"
+    >
       <h2 id="criteria-heading" className="text-xl font-bold text-ink">
         Curation criteria
       </h2>

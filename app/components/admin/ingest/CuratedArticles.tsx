@@ -7,7 +7,10 @@ import { paths } from "~/utils/paths";
 
 export function CuratedArticles({ articles }: { articles: readonly CuratedArticleSummary[] }) {
   return (
-    <section aria-labelledby="curated-heading" className="rounded-2xl border border-slate-200 bg-white p-6">
+    <section
+      aria-labelledby="curated-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6"
+    >
       <h2 id="curated-heading" className="text-xl font-bold text-ink">
         Recently curated articles
       </h2>
@@ -18,11 +21,18 @@ export function CuratedArticles({ articles }: { articles: readonly CuratedArticl
           {articles.map((article) => {
             const published = article.status === "published";
             return (
-              <li key={article.id} className="flex flex-wrap items-start justify-between gap-4 py-4" data-testid="curated-article">
+              <li
+                key={article.id}
+                className="flex flex-wrap items-start justify-between gap-4 py-4"
+                data-testid="curated-article"
+              >
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold text-ink">
                     {published ? (
-                      <Link to={paths.blogArticle(article.slug)} className="underline-offset-2 hover:underline">
+                      <Link
+                        to={paths.blogArticle(article.slug)}
+                        className="underline-offset-2 hover:underline"
+                      >
                         {article.title}
                       </Link>
                     ) : (
@@ -30,9 +40,13 @@ export function CuratedArticles({ articles }: { articles: readonly CuratedArticl
                     )}
                   </p>
                   <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-                    <Badge tone={published ? "success" : "warning"}>{published ? "Published" : "Draft"}</Badge>
+                    <Badge tone={published ? "success" : "warning"}>
+                      {published ? "Published" : "Draft"}
+                    </Badge>
                     <span>{article.sourceName}</span>
-                    <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt)}</time>
+                    <time dateTime={article.publishedAt}>
+                      {formatLongDate(article.publishedAt)}
+                    </time>
                     <span>{article.tags.map((tag) => `#${tag}`).join(" ")}</span>
                   </p>
                 </div>

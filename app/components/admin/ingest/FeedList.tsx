@@ -10,7 +10,13 @@ import { formatEatDateTime } from "./format";
 
 export type FeedLine = FeedListItem;
 
-export function FeedList({ feeds, lastResult }: { feeds: readonly FeedLine[]; lastResult?: SubmissionResult<string[]> }) {
+export function FeedList({
+  feeds,
+  lastResult,
+}: {
+  feeds: readonly FeedLine[];
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const [form, fields] = useForm({
     id: "add-feed",
     lastResult,
@@ -19,7 +25,10 @@ export function FeedList({ feeds, lastResult }: { feeds: readonly FeedLine[]; la
   });
   const meta = (name: "name" | "url") => fieldMeta(fields[name]);
   return (
-    <section aria-labelledby="feeds-heading" className="rounded-2xl border border-slate-200 bg-white p-6">
+    <section
+      aria-labelledby="feeds-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6"
+    >
       <h2 id="feeds-heading" className="text-xl font-bold text-ink">
         Feeds
       </h2>
@@ -28,12 +37,20 @@ export function FeedList({ feeds, lastResult }: { feeds: readonly FeedLine[]; la
       ) : (
         <ul className="mt-4 divide-y divide-slate-200" aria-label="Feeds">
           {feeds.map((feed) => (
-            <li key={feed.id} className="flex flex-wrap items-start justify-between gap-4 py-3" data-testid="feed">
+            <li
+              key={feed.id}
+              className="flex flex-wrap items-start justify-between gap-4 py-3"
+              data-testid="feed"
+            >
               <div className="min-w-0 flex-1">
                 <p className="flex flex-wrap items-center gap-2">
                   <span className="font-semibold text-ink">{feed.name}</span>
-                  <Badge tone={feed.enabled ? "success" : "neutral"}>{feed.enabled ? "Enabled" : "Disabled"}</Badge>
-                  {feed.lastOutcome === "failed" ? <Badge tone="danger">Last fetch failed</Badge> : null}
+                  <Badge tone={feed.enabled ? "success" : "neutral"}>
+                    {feed.enabled ? "Enabled" : "Disabled"}
+                  </Badge>
+                  {feed.lastOutcome === "failed" ? (
+                    <Badge tone="danger">Last fetch failed</Badge>
+                  ) : null}
                 </p>
                 <p className="break-all text-sm text-slate-700">{feed.url}</p>
                 {feed.note ? <p className="text-sm text-slate-600">{feed.note}</p> : null}
@@ -46,11 +63,21 @@ export function FeedList({ feeds, lastResult }: { feeds: readonly FeedLine[]; la
               </div>
               <Form method="post" preventScrollReset className="flex gap-2">
                 <input type="hidden" name="feedId" value={feed.id} />
-                <button type="submit" name="intent" value={feed.enabled ? "disable-feed" : "enable-feed"} className={buttonClass("secondary", "px-3 py-1.5")}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value={feed.enabled ? "disable-feed" : "enable-feed"}
+                  className={buttonClass("secondary", "px-3 py-1.5")}
+                >
                   {feed.enabled ? "Disable" : "Enable"}
                   <span className="sr-only"> {feed.name}</span>
                 </button>
-                <button type="submit" name="intent" value="remove-feed" className={buttonClass("ghost", "px-3 py-1.5 text-red-800")}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="remove-feed"
+                  className={buttonClass("ghost", "px-3 py-1.5 text-red-800")}
+                >
                   Remove
                   <span className="sr-only"> {feed.name}</span>
                 </button>
@@ -59,10 +86,27 @@ export function FeedList({ feeds, lastResult }: { feeds: readonly FeedLine[]; la
           ))}
         </ul>
       )}
-      <Form method="post" preventScrollReset {...getFormProps(form)} className="mt-6 grid gap-4 border-t border-slate-200 pt-6 sm:grid-cols-[1fr_2fr_auto] sm:items-start">
+      <Form
+        method="post"
+        preventScrollReset
+        {...getFormProps(form)}
+        className="mt-6 grid gap-4 border-t border-slate-200 pt-6 sm:grid-cols-[1fr_2fr_auto] sm:items-start"
+      >
         <TextField meta={meta("name")} label="Outlet name" autoComplete="off" />
-        <TextField meta={meta("url")} label="Feed URL" type="url" inputMode="url" autoComplete="off" placeholder="https://example.com/feed" />
-        <SubmitButton name="intent" value="add-feed" pendingLabel="Adding Feed..." className="sm:mt-6">
+        <TextField
+          meta={meta("url")}
+          label="Feed URL"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://example.com/feed"
+        />
+        <SubmitButton
+          name="intent"
+          value="add-feed"
+          pendingLabel="Adding Feed..."
+          className="sm:mt-6"
+        >
           Add Feed
         </SubmitButton>
       </Form>

@@ -9,7 +9,8 @@ export function FetchNews({ enabledFeeds }: { enabledFeeds: number }) {
         Fetch Latest News
       </SubmitButton>
       <p className="text-sm text-slate-700">
-        Reads {enabledFeeds === 1 ? "1 enabled feed" : `${enabledFeeds} enabled feeds`} now and curates what is new.
+        Reads {enabledFeeds === 1 ? "1 enabled feed" : `${enabledFeeds} enabled feeds`} now and
+        curates what is new.
       </p>
     </Form>
   );

@@ -14,22 +14,45 @@ export interface RejectionLine {
 const outcomeTone = { ok: "success", not_modified: "neutral", failed: "danger" } as const;
 const outcomeLabel = { ok: "OK", not_modified: "Not modified", failed: "Failed" } as const;
 
-export function LastRun({ run, rejections }: { run: IngestRunSummary | null; rejections: readonly RejectionLine[] }) {
+export function LastRun({
+  run,
+  rejections,
+}: {
+  run: IngestRunSummary | null;
+  rejections: readonly RejectionLine[];
+}) {
   return (
-    <section aria-labelledby="last-run-heading" className="rounded-2xl border border-slate-200 bg-white p-6">
+    <section
+      aria-labelledby="last-run-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6"
+    >
       <h2 id="last-run-heading" className="text-xl font-bold text-ink">
         Last run
       </h2>
       {!run ? (
-        <p className="mt-3 text-slate-700">No run yet. Fetch the latest news to curate the first articles.</p>
+        <p className="mt-3 text-slate-700">
+          No run yet. Fetch the latest news to curate the first articles.
+        </p>
       ) : (
         <>
           <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-            <Badge tone={run.status === "succeeded" ? "success" : run.status === "failed" ? "danger" : "info"}>{run.status}</Badge>
+            <Badge
+              tone={
+                run.status === "succeeded" ? "success" : run.status === "failed" ? "danger" : "info"
+              }
+            >
+              {run.status}
+            </Badge>
             <span>
-              {run.trigger === "schedule" ? "Scheduled" : run.trigger === "manual" ? "Manual" : "Bench"} run started{" "}
-              {formatEatDateTime(run.startedAt)}
-              {run.finishedAt !== null ? `, took ${((run.finishedAt - run.startedAt) / 1000).toFixed(1)} s` : ""}
+              {run.trigger === "schedule"
+                ? "Scheduled"
+                : run.trigger === "manual"
+                  ? "Manual"
+                  : "Bench"}{" "}
+              run started {formatEatDateTime(run.startedAt)}
+              {run.finishedAt !== null
+                ? `, took ${((run.finishedAt - run.startedAt) / 1000).toFixed(1)} s`
+                : ""}
             </span>
           </p>
           {run.error ? <p className="mt-2 text-sm text-red-800">{run.error}</p> : null}
@@ -38,7 +61,9 @@ export function LastRun({ run, rejections }: { run: IngestRunSummary | null; rej
             <Stat label="Curated" value={run.totalCurated} />
             <Stat label="Excluded" value={run.totalExcluded} />
           </dl>
-          <p className="mt-3 text-sm text-slate-700">Time window: {formatTimeWindow(run.timeWindow)}</p>
+          <p className="mt-3 text-sm text-slate-700">
+            Time window: {formatTimeWindow(run.timeWindow)}
+          </p>
 
           <DataTable
             caption="Feeds in this run"
@@ -58,17 +83,25 @@ export function LastRun({ run, rejections }: { run: IngestRunSummary | null; rej
                 <td className="px-3 py-2">{feed.items}</td>
                 <td className="px-3 py-2">{feed.curated}</td>
                 <td className="px-3 py-2">{feed.excluded}</td>
-                <td className="px-3 py-2 text-slate-700">{feed.error ?? (feed.format ? feed.format.toUpperCase() : "")}</td>
+                <td className="px-3 py-2 text-slate-700">
+                  {feed.error ?? (feed.format ? feed.format.toUpperCase() : "")}
+                </td>
               </tr>
             ))}
           </DataTable>
 
           <details className="mt-6">
-            <summary className="cursor-pointer font-semibold text-brand-800">Rejected items ({rejections.length})</summary>
+            <summary className="cursor-pointer font-semibold text-brand-800">
+              Rejected items ({rejections.length})
+            </summary>
             {rejections.length === 0 ? (
               <p className="mt-2 text-sm text-slate-700">Nothing was rejected.</p>
             ) : (
-              <DataTable caption="Items the last run rejected, with the reason" headings={["Feed", "Title", "Reason", "Detail"]} className="mt-3 max-h-96 overflow-y-auto">
+              <DataTable
+                caption="Items the last run rejected, with the reason"
+                headings={["Feed", "Title", "Reason", "Detail"]}
+                className="mt-3 max-h-96 overflow-y-auto"
+              >
                 {rejections.map((line, index) => (
                   <tr key={index} className="border-b border-slate-200 align-top">
                     <td className="px-3 py-2">{line.feedName}</td>

@@ -18,7 +18,8 @@ export function SettingSwitch({
   description: ReactNode;
 }) {
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const pending =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const shown = pending ? navigation.formData?.get("enabled") === "on" : checked;
   const descriptionId = `${intent}-description`;
   return (
@@ -39,7 +40,10 @@ export function SettingSwitch({
         <span className="sr-only">{label}</span>
         <span
           aria-hidden="true"
-          className={cx("inline-block h-5 w-5 rounded-full bg-white shadow transition-transform", shown ? "translate-x-6" : "translate-x-1")}
+          className={cx(
+            "inline-block h-5 w-5 rounded-full bg-white shadow transition-transform",
+            shown ? "translate-x-6" : "translate-x-1",
+          )}
         />
       </button>
       <div>

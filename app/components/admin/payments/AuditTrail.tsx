@@ -12,9 +12,12 @@ export function AuditTrail({ entries }: { entries: AuditView[] }) {
         <ol className="space-y-2 text-sm">
           {entries.map((entry) => (
             <li key={entry.id}>
-              <time dateTime={new Date(entry.at).toISOString()}>{formatEatDateTime(entry.at)}</time>: <strong>{entry.action}</strong> by{" "}
+              <time dateTime={new Date(entry.at).toISOString()}>{formatEatDateTime(entry.at)}</time>
+              : <strong>{entry.action}</strong> by{" "}
               <span className="font-mono">{entry.actorId ?? "system"}</span>
-              {entry.details ? <code className="block text-xs break-all text-slate-600">{entry.details}</code> : null}
+              {entry.details ? (
+                <code className="block text-xs break-all text-slate-600">{entry.details}</code>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -14,7 +14,11 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 const when = (at: number | null) =>
-  at === null ? "Not yet" : <time dateTime={new Date(at).toISOString()}>{formatEatDateTime(at)}</time>;
+  at === null ? (
+    "Not yet"
+  ) : (
+    <time dateTime={new Date(at).toISOString()}>{formatEatDateTime(at)}</time>
+  );
 
 /** Amounts, quote and deposit of one payment. */
 export function PaymentFacts({ payment: p }: { payment: PaymentDetail }) {
@@ -34,8 +38,11 @@ export function PaymentFacts({ payment: p }: { payment: PaymentDetail }) {
             {received > 0n && received !== expected ? (
               <span className="block text-sm text-slate-600">
                 {received < expected ? "Short by " : "Over by "}
-                {formatCrypto(received < expected ? expected - received : received - expected, p.asset)}; worth{" "}
-                {formatKesCents(p.receivedValueKesCents)} at the locked rate
+                {formatCrypto(
+                  received < expected ? expected - received : received - expected,
+                  p.asset,
+                )}
+                ; worth {formatKesCents(p.receivedValueKesCents)} at the locked rate
               </span>
             ) : null}
           </Row>
@@ -47,7 +54,9 @@ export function PaymentFacts({ payment: p }: { payment: PaymentDetail }) {
           </Row>
           <Row label="Reference">{p.reference}</Row>
           {p.description ? <Row label="Description">{p.description}</Row> : null}
-          <Row label="Manual review">{p.requiresReview ? "Required (above the automatic limit)" : "Not required"}</Row>
+          <Row label="Manual review">
+            {p.requiresReview ? "Required (above the automatic limit)" : "Not required"}
+          </Row>
           {p.resolution ? <Row label="Operator resolution">{p.resolution}</Row> : null}
         </dl>
       </Card>
@@ -70,10 +79,26 @@ export function PaymentFacts({ payment: p }: { payment: PaymentDetail }) {
         <Card title="Deposit" headingLevel="h2">
           <dl>
             <Row label="Deposit address">
-              {p.depositAddress ? <span className="font-mono text-sm break-all">{p.depositAddress}</span> : "None"}
+              {p.depositAddress ? (
+                <span className="font-mono text-sm break-all">{p.depositAddress}</span>
+              ) : (
+                "None"
+              )}
             </Row>
-            <Row label="Custody transaction">{p.custodyTxId ? <span className="font-mono text-sm break-all">{p.custodyTxId}</span> : "None yet"}</Row>
-            <Row label="Sent from">{p.payerAddress ? <span className="font-mono text-sm break-all">{p.payerAddress}</span> : "Unknown"}</Row>
+            <Row label="Custody transaction">
+              {p.custodyTxId ? (
+                <span className="font-mono text-sm break-all">{p.custodyTxId}</span>
+              ) : (
+                "None yet"
+              )}
+            </Row>
+            <Row label="Sent from">
+              {p.payerAddress ? (
+                <span className="font-mono text-sm break-all">{p.payerAddress}</span>
+              ) : (
+                "Unknown"
+              )}
+            </Row>
             <Row label="Confirmations">{p.confirmations}</Row>
             <Row label="Confirmed">{when(p.confirmedAt)}</Row>
             <Row label="Settled">{when(p.settledAt)}</Row>

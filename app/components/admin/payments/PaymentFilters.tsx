@@ -12,20 +12,45 @@ export interface ViewCount {
 }
 
 export const viewLabel = (view: PaymentView) =>
-  view === "all" ? "All" : view === "exceptions" ? "Exceptions" : view === "review" ? "Manual review" : paymentStatusLabel[view as PaymentStatus];
+  view === "all"
+    ? "All"
+    : view === "exceptions"
+      ? "Exceptions"
+      : view === "review"
+        ? "Manual review"
+        : paymentStatusLabel[view as PaymentStatus];
 
 /** The two operator queues, with how many payments wait in each. */
 export function QueueSummary({ exceptions, review }: { exceptions: number; review: number }) {
   const queues = [
-    { view: "exceptions" as const, title: "Exceptions queue", count: exceptions, hint: "Underpaid, overpaid and late payments held in suspense." },
-    { view: "review" as const, title: "Manual review", count: review, hint: "Payments above the automatic limit, held in the merchant's pending balance." },
+    {
+      view: "exceptions" as const,
+      title: "Exceptions queue",
+      count: exceptions,
+      hint: "Underpaid, overpaid and late payments held in suspense.",
+    },
+    {
+      view: "review" as const,
+      title: "Manual review",
+      count: review,
+      hint: "Payments above the automatic limit, held in the merchant's pending balance.",
+    },
   ];
   return (
     <ul className="grid gap-4 sm:grid-cols-2">
       {queues.map((queue) => (
-        <li key={queue.view} className={cx("rounded-xl border p-5", queue.count > 0 ? "border-amber-300 bg-amber-50" : "border-slate-200 bg-white")}>
+        <li
+          key={queue.view}
+          className={cx(
+            "rounded-xl border p-5",
+            queue.count > 0 ? "border-amber-300 bg-amber-50" : "border-slate-200 bg-white",
+          )}
+        >
           <h2 className="text-lg font-semibold text-ink">
-            <Link to={paymentsHref({ view: queue.view })} className="underline decoration-slate-400 underline-offset-4 hover:decoration-brand-700">
+            <Link
+              to={paymentsHref({ view: queue.view })}
+              className="underline decoration-slate-400 underline-offset-4 hover:decoration-brand-700"
+            >
               {queue.title}
             </Link>
           </h2>
@@ -41,7 +66,15 @@ export function QueueSummary({ exceptions, review }: { exceptions: number; revie
 }
 
 /** Views as links (GET params), with their counts, and a GET search form: all shareable URLs. */
-export function PaymentFilters({ view, views, q }: { view: PaymentView; views: ViewCount[]; q: string }) {
+export function PaymentFilters({
+  view,
+  views,
+  q,
+}: {
+  view: PaymentView;
+  views: ViewCount[];
+  q: string;
+}) {
   return (
     <div className="space-y-4">
       <nav aria-label="Filter payments by status">
@@ -55,7 +88,9 @@ export function PaymentFilters({ view, views, q }: { view: PaymentView; views: V
                   aria-current={current ? "page" : undefined}
                   className={cx(
                     "inline-block rounded-full px-4 py-1.5 text-sm font-semibold ring-1 ring-inset",
-                    current ? "bg-brand-700 text-white ring-brand-700" : "text-slate-800 ring-slate-300 hover:bg-slate-100",
+                    current
+                      ? "bg-brand-700 text-white ring-brand-700"
+                      : "text-slate-800 ring-slate-300 hover:bg-slate-100",
                   )}
                 >
                   {viewLabel(item.view)} ({item.count})
@@ -65,7 +100,12 @@ export function PaymentFilters({ view, views, q }: { view: PaymentView; views: V
           })}
         </ul>
       </nav>
-      <Form method="get" action={paths.adminPayments} role="search" className="flex flex-wrap items-end gap-3">
+      <Form
+        method="get"
+        action={paths.adminPayments}
+        role="search"
+        className="flex flex-wrap items-end gap-3"
+      >
         {view !== "all" ? <input type="hidden" name="status" value={view} /> : null}
         <div className="min-w-64 flex-1">
           <label htmlFor="payment-search" className="block text-sm font-medium text-slate-800">
@@ -84,7 +124,10 @@ export function PaymentFilters({ view, views, q }: { view: PaymentView; views: V
           Search
         </button>
         {q ? (
-          <Link to={paymentsHref({ view })} className="py-2 text-sm font-semibold text-brand-800 underline">
+          <Link
+            to={paymentsHref({ view })}
+            className="py-2 text-sm font-semibold text-brand-800 underline"
+          >
             Clear search
           </Link>
         ) : null}

@@ -9,7 +9,11 @@ import { createCoinGeckoClient } from "./client.server";
 import { createFxClient } from "./fx-client.server";
 import { ProviderError } from "./http.server";
 import { startReplayServer } from "../../../../tests/support/coingecko-replay";
-import { startMarketSimulator, type MarketFaultMode, type MarketSimulator } from "../../../../tests/support/simulators";
+import {
+  startMarketSimulator,
+  type MarketFaultMode,
+  type MarketSimulator,
+} from "../../../../tests/support/simulators";
 
 const LIVE_IDS = ["bitcoin", "ethereum", "tether", "usd-coin"];
 const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
@@ -37,7 +41,11 @@ describe("CoinGecko client against recorded responses", () => {
         headers: { "cache-control": "max-age=30, public, must-revalidate, s-maxage=60" },
       },
     });
-    const client = createCoinGeckoClient({ baseUrl: `${replay.url}/api/v3`, apiKey: "CG-demo-key", timeoutMs: 2000 });
+    const client = createCoinGeckoClient({
+      baseUrl: `${replay.url}/api/v3`,
+      apiKey: "CG-demo-key",
+      timeoutMs: 2000,
+    });
     const prices = await client.fetchPrices(["bitcoin", "binancecoin", "avalanche-2"]);
 
     const request = replay.requests.at(-1);
@@ -50,7 +58,12 @@ describe("CoinGecko client against recorded responses", () => {
     expect(request?.headers["x-cg-pro-api-key"]).toBeUndefined();
 
     // The recorded body has no `kes` (CoinGecko does not list it) and no last_updated_at.
-    expect(prices.quotes.get("bitcoin")).toEqual({ id: "bitcoin", usd: "88927", kes: null, lastUpdatedAt: null });
+    expect(prices.quotes.get("bitcoin")).toEqual({
+      id: "bitcoin",
+      usd: "88927",
+      kes: null,
+      lastUpdatedAt: null,
+    });
     expect(prices.quotes.get("binancecoin")?.usd).toBe("594.59");
     expect(prices.quotes.get("avalanche-2")?.usd).toBe("21.14");
     expect(prices.rejected).toEqual([]);
@@ -58,7 +71,9 @@ describe("CoinGecko client against recorded responses", () => {
   });
 
   it("reads prices written as floats with trailing zeros and names every requested asset it left out", async () => {
-    replay = await startReplayServer({ "/api/v3/simple/price": { fixture: "simple-price-usd-float-format.json" } });
+    replay = await startReplayServer({
+      "/api/v3/simple/price": { fixture: "simple-price-usd-float-format.json" },
+    });
     const client = createCoinGeckoClient({ baseUrl: `${replay.url}/api/v3`, timeoutMs: 2000 });
     const prices = await client.fetchPrices(["ethereum-classic", "aave", "bitcoin"]);
     expect(prices.quotes.get("ethereum-classic")?.usd).toBe("20");
@@ -70,7 +85,9 @@ describe("CoinGecko client against recorded responses", () => {
 
   it("takes last_updated_at (unix seconds) as the time the price was current and ignores the extra fields", async () => {
     replay = await startReplayServer({
-      "/api/v3/simple/price": { fixture: "simple-price-usd-include-last-updated-docs-example.json" },
+      "/api/v3/simple/price": {
+        fixture: "simple-price-usd-include-last-updated-docs-example.json",
+      },
     });
     const client = createCoinGeckoClient({
       baseUrl: `${replay.url}/api/v3/`,
@@ -92,7 +109,11 @@ describe("CoinGecko client against recorded responses", () => {
 
   it("reports the recorded 429 as rate limited, with its Retry-After", async () => {
     replay = await startReplayServer({
-      "/api/v3/simple/price": { status: 429, fixture: "error-429-rate-limit.json", headers: { "retry-after": "119" } },
+      "/api/v3/simple/price": {
+        status: 429,
+        fixture: "error-429-rate-limit.json",
+        headers: { "retry-after": "119" },
+      },
     });
     const client = createCoinGeckoClient({ baseUrl: `${replay.url}/api/v3`, timeoutMs: 2000 });
     const error = await providerError(client.fetchPrices(LIVE_IDS));
@@ -103,7 +124,9 @@ describe("CoinGecko client against recorded responses", () => {
   });
 
   it("treats the 429 error envelope as an error even when a cache serves it with HTTP 200", async () => {
-    replay = await startReplayServer({ "/api/v3/simple/price": { fixture: "error-429-rate-limit.json" } });
+    replay = await startReplayServer({
+      "/api/v3/simple/price": { fixture: "error-429-rate-limit.json" },
+    });
     const client = createCoinGeckoClient({ baseUrl: `${replay.url}/api/v3`, timeoutMs: 2000 });
     const error = await providerError(client.fetchPrices(LIVE_IDS));
     expect(error.kind).toBe("http");
@@ -112,7 +135,9 @@ describe("CoinGecko client against recorded responses", () => {
   });
 
   it("rejects an array body (the supported-currencies list) as not a /simple/price answer", async () => {
-    replay = await startReplayServer({ "/api/v3/simple/price": { fixture: "supported-vs-currencies-docs-example.json" } });
+    replay = await startReplayServer({
+      "/api/v3/simple/price": { fixture: "supported-vs-currencies-docs-example.json" },
+    });
     const client = createCoinGeckoClient({ baseUrl: `${replay.url}/api/v3`, timeoutMs: 2000 });
     const error = await providerError(client.fetchPrices(LIVE_IDS));
     expect(error.kind).toBe("invalid_response");
@@ -122,7 +147,9 @@ describe("CoinGecko client against recorded responses", () => {
 
 describe("FX client against a recorded open.er-api.com answer", () => {
   it("reads rates.KES and the publication time", async () => {
-    const replay = await startReplayServer({ "/v6/latest/USD": { fixture: "open-er-api-latest-usd-2024-08-19.json" } });
+    const replay = await startReplayServer({
+      "/v6/latest/USD": { fixture: "open-er-api-latest-usd-2024-08-19.json" },
+    });
     const fx = createFxClient({ baseUrl: replay.url, timeoutMs: 2000 });
     await expect(fx.fetchUsdKes()).resolves.toEqual({ rate: "128.979169", asOf: 1724025751_000 });
     await replay.stop();
@@ -142,7 +169,8 @@ describe("FX client against a recorded open.er-api.com answer", () => {
 
 describe("CoinGecko and FX clients against the market simulator", () => {
   let simulator: MarketSimulator;
-  const client = () => createCoinGeckoClient({ baseUrl: simulator.coingeckoBaseUrl, timeoutMs: 300 });
+  const client = () =>
+    createCoinGeckoClient({ baseUrl: simulator.coingeckoBaseUrl, timeoutMs: 300 });
   const fx = () => createFxClient({ baseUrl: simulator.fxBaseUrl, timeoutMs: 300 });
 
   beforeAll(async () => {
@@ -198,7 +226,10 @@ describe("CoinGecko and FX clients against the market simulator", () => {
     await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", () => resolve()));
     const { port } = probe.address() as { port: number };
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const refused = createCoinGeckoClient({ baseUrl: `http://127.0.0.1:${port}/api/v3`, timeoutMs: 2000 });
+    const refused = createCoinGeckoClient({
+      baseUrl: `http://127.0.0.1:${port}/api/v3`,
+      timeoutMs: 2000,
+    });
     const error = await providerError(refused.fetchPrices(LIVE_IDS));
     expect(error.kind).toBe("network");
     expect(error.message).toContain("ECONNREFUSED");

@@ -33,7 +33,8 @@ export function createCoinGeckoClient(options: CoinGeckoOptions): MarketData {
   const label = "CoinGecko";
   const headers: Record<string, string> = {};
   if (options.apiKey) {
-    headers[options.apiKeyKind === "pro" ? "x-cg-pro-api-key" : "x-cg-demo-api-key"] = options.apiKey;
+    headers[options.apiKeyKind === "pro" ? "x-cg-pro-api-key" : "x-cg-demo-api-key"] =
+      options.apiKey;
   }
   return {
     source: options.source ?? "coingecko",
@@ -45,10 +46,14 @@ export function createCoinGeckoClient(options: CoinGeckoOptions): MarketData {
       url.searchParams.set("precision", "full");
       const body = await getJson(url, { label, timeoutMs: options.timeoutMs, headers });
       const envelope = errorEnvelopeMessage(body);
-      if (envelope) throw new ProviderError("http", `${label} answered with an error (${envelope})`);
+      if (envelope)
+        throw new ProviderError("http", `${label} answered with an error (${envelope})`);
       const parsed = simplePriceBody.safeParse(body);
       if (!parsed.success) {
-        throw new ProviderError("invalid_response", `${label} sent JSON that is not a /simple/price object`);
+        throw new ProviderError(
+          "invalid_response",
+          `${label} sent JSON that is not a /simple/price object`,
+        );
       }
       return readSimplePrice(parsed.data, ids);
     },

@@ -32,7 +32,10 @@ export function createFxClient(options: FxClientOptions): FxSource {
     source: options.source ?? "open-er-api",
     async fetchUsdKes(): Promise<FxQuote> {
       const base = options.baseUrl.endsWith("/") ? options.baseUrl : `${options.baseUrl}/`;
-      const body = await getJson(new URL("v6/latest/USD", base), { label, timeoutMs: options.timeoutMs });
+      const body = await getJson(new URL("v6/latest/USD", base), {
+        label,
+        timeoutMs: options.timeoutMs,
+      });
       const parsed = latestUsd.safeParse(body);
       if (!parsed.success) {
         const errorType = (body as { "error-type"?: unknown } | null)?.["error-type"];
@@ -42,8 +45,12 @@ export function createFxClient(options: FxClientOptions): FxSource {
         );
       }
       const kes = kesRate.safeParse(parsed.data.rates.KES);
-      if (!kes.success) throw new ProviderError("invalid_response", `${label} sent no usable KES rate`);
-      return { rate: decimalFromJsonNumber(kes.data), asOf: parsed.data.time_last_update_unix * 1000 };
+      if (!kes.success)
+        throw new ProviderError("invalid_response", `${label} sent no usable KES rate`);
+      return {
+        rate: decimalFromJsonNumber(kes.data),
+        asOf: parsed.data.time_last_update_unix * 1000,
+      };
     },
   };
 }

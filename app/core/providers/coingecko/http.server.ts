@@ -3,7 +3,8 @@
  * becomes a `ProviderError` with a kind the rates service records: no exception escapes untyped.
  */
 
-export type ProviderErrorKind = "timeout" | "network" | "rate_limited" | "http" | "invalid_response";
+export type ProviderErrorKind =
+  "timeout" | "network" | "rate_limited" | "http" | "invalid_response";
 
 export class ProviderError extends Error {
   readonly kind: ProviderErrorKind;
@@ -33,7 +34,11 @@ function describeCause(error: unknown): string {
 /** The provider's own error text, from a CoinGecko `{status:{error_message}}` or `{error}` body. */
 function errorMessageOf(body: string): string | undefined {
   try {
-    const parsed = JSON.parse(body) as { status?: { error_message?: unknown }; error?: unknown; "error-type"?: unknown };
+    const parsed = JSON.parse(body) as {
+      status?: { error_message?: unknown };
+      error?: unknown;
+      "error-type"?: unknown;
+    };
     const message = parsed.status?.error_message ?? parsed.error ?? parsed["error-type"];
     return typeof message === "string" ? message.slice(0, 200) : undefined;
   } catch {
@@ -64,10 +69,17 @@ export async function getJson(
     });
     body = await response.text();
   } catch (error) {
-    if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError")) {
-      throw new ProviderError("timeout", `${label} did not answer within ${timeoutMs} ms`, { cause: error });
+    if (
+      error instanceof DOMException &&
+      (error.name === "TimeoutError" || error.name === "AbortError")
+    ) {
+      throw new ProviderError("timeout", `${label} did not answer within ${timeoutMs} ms`, {
+        cause: error,
+      });
     }
-    throw new ProviderError("network", `${label} could not be reached (${describeCause(error)})`, { cause: error });
+    throw new ProviderError("network", `${label} could not be reached (${describeCause(error)})`, {
+      cause: error,
+    });
   }
   if (response.status === 429) {
     throw new ProviderError("rate_limited", `${label} is rate limiting us (HTTP 429)`, {
@@ -77,20 +89,32 @@ export async function getJson(
   }
   if (!response.ok) {
     const detail = errorMessageOf(body);
-    throw new ProviderError("http", `${label} answered HTTP ${response.status}${detail ? `: ${detail}` : ""}`, {
-      status: response.status,
-    });
+    throw new ProviderError(
+      "http",
+      `${label} answered HTTP ${response.status}${detail ? `: ${detail}` : ""}`,
+      {
+        status: response.status,
+      },
+    );
   }
   if (body.length > MAX_BODY_BYTES) {
-    throw new ProviderError("invalid_response", `${label} sent an unexpectedly large body (${body.length} bytes)`);
+    throw new ProviderError(
+      "invalid_response",
+      `${label} sent an unexpectedly large body (${body.length} bytes)`,
+    );
   }
   const contentType = response.headers.get("content-type") ?? "";
   if (!/\bjson\b/i.test(contentType)) {
-    throw new ProviderError("invalid_response", `${label} sent ${contentType || "no content type"} instead of JSON`);
+    throw new ProviderError(
+      "invalid_response",
+      `${label} sent ${contentType || "no content type"} instead of JSON`,
+    );
   }
   try {
     return JSON.parse(body) as unknown;
   } catch (error) {
-    throw new ProviderError("invalid_response", `${label} sent a body that is not valid JSON`, { cause: error });
+    throw new ProviderError("invalid_response", `${label} sent a body that is not valid JSON`, {
+      cause: error,
+    });
   }
 }

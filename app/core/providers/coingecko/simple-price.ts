@@ -8,7 +8,10 @@ import { z } from "zod";
 import { decimalFromJsonNumber } from "~/core/rates/decimal";
 import type { MarketPrices, MarketQuote } from "~/core/rates/types";
 
-const price = z.number({ invalid_type_error: "is not a number" }).finite().positive("is not a positive number");
+const price = z
+  .number({ invalid_type_error: "is not a number" })
+  .finite()
+  .positive("is not a positive number");
 const unixSeconds = z.number().int().positive();
 
 /** The body is an object of objects; anything else is not a /simple/price answer. */
@@ -35,13 +38,19 @@ function readPrice(entry: Record<string, unknown>, currency: "usd" | "kes"): Fie
   if (!(currency in entry)) return { value: null };
   const parsed = price.safeParse(entry[currency]);
   if (!parsed.success) {
-    return { value: null, problem: `${currency} ${parsed.error.issues[0]?.message ?? "is invalid"} (${describe(entry[currency])})` };
+    return {
+      value: null,
+      problem: `${currency} ${parsed.error.issues[0]?.message ?? "is invalid"} (${describe(entry[currency])})`,
+    };
   }
   return { value: decimalFromJsonNumber(parsed.data) };
 }
 
 /** Turn a validated body into quotes for `ids`, with a reason for every id left out. */
-export function readSimplePrice(body: Record<string, unknown>, ids: readonly string[]): MarketPrices {
+export function readSimplePrice(
+  body: Record<string, unknown>,
+  ids: readonly string[],
+): MarketPrices {
   const quotes = new Map<string, MarketQuote>();
   const rejected: MarketPrices["rejected"] = [];
   for (const id of ids) {
@@ -57,15 +66,21 @@ export function readSimplePrice(body: Record<string, unknown>, ids: readonly str
     const entry = raw as Record<string, unknown>;
     const usd = readPrice(entry, "usd");
     const kes = readPrice(entry, "kes");
-    const problems = [usd.problem, kes.problem].filter((problem): problem is string => Boolean(problem));
+    const problems = [usd.problem, kes.problem].filter((problem): problem is string =>
+      Boolean(problem),
+    );
     let lastUpdatedAt: number | null = null;
     if ("last_updated_at" in entry) {
       const parsed = unixSeconds.safeParse(entry.last_updated_at);
-      if (!parsed.success) problems.push(`last_updated_at is not a unix time (${describe(entry.last_updated_at)})`);
+      if (!parsed.success)
+        problems.push(`last_updated_at is not a unix time (${describe(entry.last_updated_at)})`);
       else lastUpdatedAt = parsed.data * 1000;
     }
     if (problems.length > 0 || (usd.value === null && kes.value === null)) {
-      rejected.push({ id, reason: problems.length > 0 ? problems.join("; ") : "no usd or kes price" });
+      rejected.push({
+        id,
+        reason: problems.length > 0 ? problems.join("; ") : "no usd or kes price",
+      });
       continue;
     }
     quotes.set(id, { id, usd: usd.value, kes: kes.value, lastUpdatedAt });

@@ -39,7 +39,8 @@ const transactionListSchema = z.array(transactionDetailsSchema).max(500);
 const FIND_DEPOSITS_LIMIT = 200;
 const FIND_DEPOSITS_MAX_PAGES = 5;
 
-export type CustodyErrorKind = "timeout" | "network" | "http" | "invalid_response" | "invalid_request";
+export type CustodyErrorKind =
+  "timeout" | "network" | "http" | "invalid_response" | "invalid_request";
 
 export class CustodyError extends Error {
   readonly kind: CustodyErrorKind;
@@ -63,7 +64,12 @@ export class CustodyHttpError extends CustodyError {
 
   constructor(
     message: string,
-    details: { status: number; code: number | null; providerMessage: string | null; requestId: string | null },
+    details: {
+      status: number;
+      code: number | null;
+      providerMessage: string | null;
+      requestId: string | null;
+    },
   ) {
     super("http", message);
     this.name = "CustodyHttpError";
@@ -119,7 +125,10 @@ function describeCause(error: unknown): string {
 }
 
 export function idempotencyKey(paymentId: string, step: string): string {
-  return createHash("sha256").update(`onehop:${paymentId}:${step}`).digest("hex").slice(0, IDEMPOTENCY_KEY_LENGTH);
+  return createHash("sha256")
+    .update(`onehop:${paymentId}:${step}`)
+    .digest("hex")
+    .slice(0, IDEMPOTENCY_KEY_LENGTH);
 }
 
 export function createCustodyClient(options: CustodyClientOptions): Custody {
@@ -133,7 +142,11 @@ export function createCustodyClient(options: CustodyClientOptions): Custody {
   try {
     privateKey = createPrivateKey(options.apiSecretPem);
   } catch (error) {
-    throw new CustodyError("invalid_request", "The custody API secret is not a readable RSA private key (PEM)", { cause: error });
+    throw new CustodyError(
+      "invalid_request",
+      "The custody API secret is not a readable RSA private key (PEM)",
+      { cause: error },
+    );
   }
 
   async function call<T>(
@@ -171,10 +184,19 @@ export function createCustodyClient(options: CustodyClientOptions): Custody {
       });
       text = await response.text();
     } catch (error) {
-      if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError")) {
-        throw new CustodyError("timeout", `${label} did not answer within ${options.timeoutMs} ms`, { cause: error });
+      if (
+        error instanceof DOMException &&
+        (error.name === "TimeoutError" || error.name === "AbortError")
+      ) {
+        throw new CustodyError(
+          "timeout",
+          `${label} did not answer within ${options.timeoutMs} ms`,
+          { cause: error },
+        );
       }
-      throw new CustodyError("network", `${label} could not be reached (${describeCause(error)})`, { cause: error });
+      throw new CustodyError("network", `${label} could not be reached (${describeCause(error)})`, {
+        cause: error,
+      });
     }
     const requestId = response.headers.get("x-request-id");
     if (!response.ok) {
@@ -185,7 +207,9 @@ export function createCustodyClient(options: CustodyClientOptions): Custody {
       } catch {
         errorBody = null;
       }
-      const detail = errorBody ? `: ${errorBody.message.slice(0, 200)} (code ${errorBody.code})` : "";
+      const detail = errorBody
+        ? `: ${errorBody.message.slice(0, 200)} (code ${errorBody.code})`
+        : "";
       throw new CustodyHttpError(`${label} answered HTTP ${response.status}${detail}`, {
         status: response.status,
         code: errorBody?.code ?? null,
@@ -194,19 +218,28 @@ export function createCustodyClient(options: CustodyClientOptions): Custody {
       });
     }
     if (text.length > MAX_BODY_BYTES) {
-      throw new CustodyError("invalid_response", `${label} sent an unexpectedly large body (${text.length} bytes)`);
+      throw new CustodyError(
+        "invalid_response",
+        `${label} sent an unexpectedly large body (${text.length} bytes)`,
+      );
     }
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch (error) {
-      throw new CustodyError("invalid_response", `${label} sent a body that is not JSON`, { cause: error });
+      throw new CustodyError("invalid_response", `${label} sent a body that is not JSON`, {
+        cause: error,
+      });
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
-      throw new CustodyError("invalid_response", `${label} sent an unexpected body (${describeIssues(parsed.error)})`, {
-        cause: parsed.error,
-      });
+      throw new CustodyError(
+        "invalid_response",
+        `${label} sent an unexpected body (${describeIssues(parsed.error)})`,
+        {
+          cause: parsed.error,
+        },
+      );
     }
     return parsed.data;
   }
@@ -226,12 +259,20 @@ export function createCustodyClient(options: CustodyClientOptions): Custody {
           "POST",
           `/v1/vault/accounts/${segment(depositVault)}/${segment(assetId)}/addresses`,
           createAddressResponseSchema,
-          { body: { description: input.paymentId, customerRefId }, idempotencyKey: idempotencyKey(input.paymentId, "address") },
+          {
+            body: { description: input.paymentId, customerRefId },
+            idempotencyKey: idempotencyKey(input.paymentId, "address"),
+          },
         );
         return { address: created.address, assetId, vaultAccountId: depositVault };
       }
       const vault = await call("POST", "/v1/vault/accounts", vaultAccountSchema, {
-        body: { name: `${vaultNamePrefix} ${input.paymentId}`, hiddenOnUI: true, customerRefId, autoFuel: false },
+        body: {
+          name: `${vaultNamePrefix} ${input.paymentId}`,
+          hiddenOnUI: true,
+          customerRefId,
+          autoFuel: false,
+        },
         idempotencyKey: idempotencyKey(input.paymentId, "vault"),
       });
       const wallet = await call(
@@ -253,18 +294,35 @@ export function createCustodyClient(options: CustodyClientOptions): Custody {
      * (Fireblocks' list filters; there is no filter by address), keeping the ones to `address`.
      */
     async findDeposits(input: FindDepositsInput): Promise<CustodyTransaction[]> {
-      if (!input.address || !input.assetId) throw new CustodyError("invalid_request", "An address and an asset id are required");
+      if (!input.address || !input.assetId)
+        throw new CustodyError("invalid_request", "An address and an asset id are required");
       const found = new Map<string, CustodyTransaction>();
       let after = Math.max(0, Math.floor(input.after) - 1);
       // Page through (a shared BTC deposit vault sees everyone's deposits), at most a few pages.
       for (let page = 0; page < FIND_DEPOSITS_MAX_PAGES; page++) {
-        const query = new URLSearchParams({ destType: "VAULT_ACCOUNT", assets: input.assetId, after: String(after), orderBy: "createdAt", sort: "ASC", limit: String(FIND_DEPOSITS_LIMIT) });
+        const query = new URLSearchParams({
+          destType: "VAULT_ACCOUNT",
+          assets: input.assetId,
+          after: String(after),
+          orderBy: "createdAt",
+          sort: "ASC",
+          limit: String(FIND_DEPOSITS_LIMIT),
+        });
         if (input.vaultAccountId) query.set("destId", input.vaultAccountId);
-        const list = await call("GET", `/v1/transactions?${query.toString()}`, transactionListSchema);
+        const list = await call(
+          "GET",
+          `/v1/transactions?${query.toString()}`,
+          transactionListSchema,
+        );
         const before = found.size;
         for (const tx of list) if (tx.destinationAddress === input.address) found.set(tx.id, tx);
         const last = list.at(-1);
-        if (list.length < FIND_DEPOSITS_LIMIT || !last || (last.createdAt - 1 <= after && found.size === before)) break;
+        if (
+          list.length < FIND_DEPOSITS_LIMIT ||
+          !last ||
+          (last.createdAt - 1 <= after && found.size === before)
+        )
+          break;
         after = last.createdAt - 1;
       }
       return [...found.values()].sort((a, b) => a.createdAt - b.createdAt);

@@ -78,18 +78,31 @@ describe("deposit addresses", () => {
     expect(second.address).not.toBe(first.address);
     expect(first).toMatchObject({ assetId: "BTC", vaultAccountId: "0" });
     const known = sim.depositAddresses().find((row) => row.address === first.address);
-    expect(known).toMatchObject({ vaultAccountId: "0", assetIds: ["BTC"], description: "pay_btc_1", customerRefId: "pay_btc_1" });
+    expect(known).toMatchObject({
+      vaultAccountId: "0",
+      assetIds: ["BTC"],
+      description: "pay_btc_1",
+      customerRefId: "pay_btc_1",
+    });
   });
 
   it("gives each ETH, USDT and USDC payment its own vault account and 0x address, with Fireblocks asset ids", async () => {
     const eth = await client.createDepositAddress({ paymentId: "pay_eth_1", asset: "ETH" });
-    const usdt = await client.createDepositAddress({ paymentId: "pay_usdt_1", asset: "USDT", customerRefId: "MRC-7K2Q9D" });
+    const usdt = await client.createDepositAddress({
+      paymentId: "pay_usdt_1",
+      asset: "USDT",
+      customerRefId: "MRC-7K2Q9D",
+    });
     const usdc = await client.createDepositAddress({ paymentId: "pay_usdc_1", asset: "USDC" });
     for (const created of [eth, usdt, usdc]) expect(created.address).toMatch(/^0x[0-9a-f]{40}$/);
     expect([eth.assetId, usdt.assetId, usdc.assetId]).toEqual(["ETH", "USDT_ERC20", "USDC"]);
     expect(new Set([eth.address, usdt.address, usdc.address]).size).toBe(3);
-    expect(new Set([eth.vaultAccountId, usdt.vaultAccountId, usdc.vaultAccountId, "0"]).size).toBe(4);
-    expect(sim.depositAddresses().find((row) => row.address === usdt.address)?.customerRefId).toBe("MRC-7K2Q9D");
+    expect(new Set([eth.vaultAccountId, usdt.vaultAccountId, usdc.vaultAccountId, "0"]).size).toBe(
+      4,
+    );
+    expect(sim.depositAddresses().find((row) => row.address === usdt.address)?.customerRefId).toBe(
+      "MRC-7K2Q9D",
+    );
   });
 
   it("returns the same address when a payment's request is retried (Idempotency-Key)", async () => {
@@ -97,7 +110,9 @@ describe("deposit addresses", () => {
     const again = await client.createDepositAddress({ paymentId: "pay_retry", asset: "ETH" });
     expect(again).toEqual(eth);
     const btc = await client.createDepositAddress({ paymentId: "pay_retry_btc", asset: "BTC" });
-    expect(await client.createDepositAddress({ paymentId: "pay_retry_btc", asset: "BTC" })).toEqual(btc);
+    expect(await client.createDepositAddress({ paymentId: "pay_retry_btc", asset: "BTC" })).toEqual(
+      btc,
+    );
   });
 
   it("refuses extra addresses for an account-based asset, like Fireblocks (one address per vault account)", async () => {
@@ -110,12 +125,17 @@ describe("deposit addresses", () => {
       privateKeyPem: api.privateKeyPem,
     });
     expect(response.status).toBe(400);
-    expect(response.json).toMatchObject({ code: expect.any(Number), message: expect.stringContaining("not supported") });
+    expect(response.json).toMatchObject({
+      code: expect.any(Number),
+      message: expect.stringContaining("not supported"),
+    });
   });
 
   it("answers an unknown vault account with 404 and Fireblocks' code 1004", async () => {
     const failing = clientWith({ depositVaultAccountId: "999" });
-    const error = await httpError(failing.createDepositAddress({ paymentId: "pay_x", asset: "BTC" }));
+    const error = await httpError(
+      failing.createDepositAddress({ paymentId: "pay_x", asset: "BTC" }),
+    );
     expect(error.status).toBe(404);
     expect(error.code).toBe(1004);
     expect(error.isAuthError).toBe(false);
@@ -139,7 +159,12 @@ describe("transactions", () => {
       destination: { type: "VAULT_ACCOUNT", id: "0" },
       source: { type: "UNKNOWN" },
       numOfConfirmations: 0,
-      amountInfo: { amount: "0.00150000", netAmount: "0.00150000", requestedAmount: "0.00150000", amountUSD: "97.50" },
+      amountInfo: {
+        amount: "0.00150000",
+        netAmount: "0.00150000",
+        requestedAmount: "0.00150000",
+        amountUSD: "97.50",
+      },
       blockInfo: { blockHeight: null, blockHash: null },
     });
     expect(confirming.txHash).toMatch(/^[0-9a-f]{64}$/);
@@ -148,7 +173,11 @@ describe("transactions", () => {
 
     await sim.confirm(sent.id, 3);
     const completed = await client.getTransaction(sent.id);
-    expect(completed).toMatchObject({ status: "COMPLETED", subStatus: "CONFIRMED", numOfConfirmations: 3 });
+    expect(completed).toMatchObject({
+      status: "COMPLETED",
+      subStatus: "CONFIRMED",
+      numOfConfirmations: 3,
+    });
     expect(completed.blockInfo.blockHeight).toMatch(/^\d+$/);
     expect(completed.lastUpdated).toBeGreaterThanOrEqual(completed.createdAt);
   });
@@ -162,18 +191,24 @@ describe("transactions", () => {
 
 describe("request authentication", () => {
   it("signs with the wrong private key: 401, code -1 (invalid signature)", async () => {
-    const error = await httpError(clientWith({ apiSecretPem: otherKey.privateKeyPem }).getTransaction("any"));
+    const error = await httpError(
+      clientWith({ apiSecretPem: otherKey.privateKeyPem }).getTransaction("any"),
+    );
     expect(error).toMatchObject({ status: 401, code: -1, providerMessage: "invalid signature" });
     expect(error.isAuthError).toBe(true);
   });
 
   it("uses an expired token (clock two minutes behind): 401, code -10", async () => {
-    const error = await httpError(clientWith({ now: () => Date.now() - 120_000 }).getTransaction("any"));
+    const error = await httpError(
+      clientWith({ now: () => Date.now() - 120_000 }).getTransaction("any"),
+    );
     expect(error).toMatchObject({ status: 401, code: -10 });
   });
 
   it("issues a token in the future (clock a minute ahead): 401, code -12", async () => {
-    const error = await httpError(clientWith({ now: () => Date.now() + 60_000 }).getTransaction("any"));
+    const error = await httpError(
+      clientWith({ now: () => Date.now() + 60_000 }).getTransaction("any"),
+    );
     expect(error).toMatchObject({ status: 401, code: -12 });
   });
 
@@ -184,7 +219,13 @@ describe("request authentication", () => {
 
   const path = "/v1/transactions/not-there";
   const request = (overrides: Partial<Parameters<typeof signedRequest>[1]> = {}) =>
-    signedRequest(sim.baseUrl, { method: "GET", path, apiKey: API_KEY, privateKeyPem: api.privateKeyPem, ...overrides });
+    signedRequest(sim.baseUrl, {
+      method: "GET",
+      path,
+      apiKey: API_KEY,
+      privateKeyPem: api.privateKeyPem,
+      ...overrides,
+    });
 
   it("accepts a correctly signed raw request (the baseline for the cases below)", async () => {
     const response = await request();
@@ -195,7 +236,10 @@ describe("request authentication", () => {
     const response = await request({
       token: (token) => {
         const [header, payload, signature] = token.split(".");
-        const claims = JSON.parse(Buffer.from(payload ?? "", "base64url").toString()) as Record<string, unknown>;
+        const claims = JSON.parse(Buffer.from(payload ?? "", "base64url").toString()) as Record<
+          string,
+          unknown
+        >;
         claims.uri = "/v1/transactions/other";
         return `${header}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.${signature}`;
       },
@@ -220,8 +264,12 @@ describe("request authentication", () => {
   });
 
   it("rejects an expired raw token (code -10), a token for another URI (-4) and a too-long lifetime", async () => {
-    expect((await request({ jwt: { nowMs: Date.now() - 45_000 } })).json).toMatchObject({ code: -10 });
-    expect((await request({ jwt: { uri: "/v1/transactions/elsewhere" } })).json).toMatchObject({ code: -4 });
+    expect((await request({ jwt: { nowMs: Date.now() - 45_000 } })).json).toMatchObject({
+      code: -10,
+    });
+    expect((await request({ jwt: { uri: "/v1/transactions/elsewhere" } })).json).toMatchObject({
+      code: -4,
+    });
     expect((await request({ jwt: { ttlSeconds: 55 } })).status).toBe(401);
   });
 
@@ -233,7 +281,10 @@ describe("request authentication", () => {
       body: "",
     });
     expect((await request({ token: () => token })).status).toBe(404);
-    expect(await request({ token: () => token })).toMatchObject({ status: 401, json: { code: -7 } });
+    expect(await request({ token: () => token })).toMatchObject({
+      status: 401,
+      json: { code: -7 },
+    });
   });
 
   it("rejects a missing Authorization (-3), a missing X-API-Key and a token that is not a JWT (-5)", async () => {
@@ -249,13 +300,29 @@ describe("request authentication", () => {
   });
 
   it("works with the key pair the simulator generates for itself", async () => {
-    const selfKeyed = await startCustodySimulator({ webhookUrl: receiver.url, generateApiKeyPair: true, signingKeyPem: otherKey.privateKeyPem });
+    const selfKeyed = await startCustodySimulator({
+      webhookUrl: receiver.url,
+      generateApiKeyPair: true,
+      signingKeyPem: otherKey.privateKeyPem,
+    });
     try {
       const pair = selfKeyed.apiKeyPair;
       expect(pair).not.toBeNull();
-      const own = createCustodyClient({ baseUrl: selfKeyed.baseUrl, apiKey: pair?.apiKey ?? "", apiSecretPem: pair?.privateKeyPem ?? "", timeoutMs: 2000 });
-      expect((await own.createDepositAddress({ paymentId: "pay_self", asset: "USDC" })).assetId).toBe("USDC");
-      const stranger = createCustodyClient({ baseUrl: selfKeyed.baseUrl, apiKey: pair?.apiKey ?? "", apiSecretPem: api.privateKeyPem, timeoutMs: 2000 });
+      const own = createCustodyClient({
+        baseUrl: selfKeyed.baseUrl,
+        apiKey: pair?.apiKey ?? "",
+        apiSecretPem: pair?.privateKeyPem ?? "",
+        timeoutMs: 2000,
+      });
+      expect(
+        (await own.createDepositAddress({ paymentId: "pay_self", asset: "USDC" })).assetId,
+      ).toBe("USDC");
+      const stranger = createCustodyClient({
+        baseUrl: selfKeyed.baseUrl,
+        apiKey: pair?.apiKey ?? "",
+        apiSecretPem: api.privateKeyPem,
+        timeoutMs: 2000,
+      });
       expect((await httpError(stranger.getTransaction("x"))).code).toBe(-1);
     } finally {
       await selfKeyed.close();
@@ -264,7 +331,9 @@ describe("request authentication", () => {
 });
 
 describe("transport faults", () => {
-  async function localServer(handler: Parameters<typeof createServer>[1]): Promise<{ url: string; server: Server }> {
+  async function localServer(
+    handler: Parameters<typeof createServer>[1],
+  ): Promise<{ url: string; server: Server }> {
     const server = createServer(handler);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
     return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
@@ -278,7 +347,9 @@ describe("transport faults", () => {
   it("times out a provider that does not answer", async () => {
     const { url, server } = await localServer(() => undefined);
     try {
-      const error = await caught(clientWith({ baseUrl: url, timeoutMs: 150 }).getTransaction("slow"));
+      const error = await caught(
+        clientWith({ baseUrl: url, timeoutMs: 150 }).getTransaction("slow"),
+      );
       expect(error).toBeInstanceOf(CustodyError);
       expect((error as CustodyError).kind).toBe("timeout");
     } finally {

@@ -12,7 +12,14 @@
  * `verifyFireblocksJwt` is the server side of the same rules (used by the simulator), answering with
  * Fireblocks' documented 401 error codes.
  */
-import { createHash, createPrivateKey, randomUUID, sign, verify, type KeyObject } from "node:crypto";
+import {
+  createHash,
+  createPrivateKey,
+  randomUUID,
+  sign,
+  verify,
+  type KeyObject,
+} from "node:crypto";
 import { z } from "zod";
 
 /** Longest lifetime we give a token; Fireblocks requires exp < iat + 30 s. */
@@ -50,7 +57,8 @@ export interface SignJwtInput {
 }
 
 export function signFireblocksJwt(input: SignJwtInput): string {
-  const key = typeof input.privateKey === "string" ? createPrivateKey(input.privateKey) : input.privateKey;
+  const key =
+    typeof input.privateKey === "string" ? createPrivateKey(input.privateKey) : input.privateKey;
   const iat = Math.floor((input.nowMs ?? Date.now()) / 1000);
   const claims: JwtClaims = {
     uri: input.uri,
@@ -116,7 +124,9 @@ export interface VerifyJwtInput {
   clockSkewSeconds?: number;
 }
 
-export type VerifyJwtResult = { ok: true; claims: z.infer<typeof claimsSchema> & { sub: string } } | { ok: false; error: AuthError };
+export type VerifyJwtResult =
+  | { ok: true; claims: z.infer<typeof claimsSchema> & { sub: string } }
+  | { ok: false; error: AuthError };
 
 const LEGACY_EMPTY_BODY_HASH = sha256Hex('""');
 
@@ -126,9 +136,11 @@ export function verifyFireblocksJwt(input: VerifyJwtInput): VerifyJwtResult {
   if (!match?.[1]) return fail(authErrors.missingJwt);
   if (!input.apiKeyHeader) return fail(authErrors.missingApiKey);
   const parts = match[1].split(".");
-  if (parts.length !== 3 || !parts[2] || !BASE64URL.test(parts[2])) return fail(authErrors.invalidFormat);
+  if (parts.length !== 3 || !parts[2] || !BASE64URL.test(parts[2]))
+    return fail(authErrors.invalidFormat);
   const [headerPart = "", payloadPart = "", signaturePart] = parts;
-  if (!headerSchema.safeParse(decodeSegment(headerPart)).success) return fail(authErrors.invalidFormat);
+  if (!headerSchema.safeParse(decodeSegment(headerPart)).success)
+    return fail(authErrors.invalidFormat);
   if (input.publicKey) {
     let valid = false;
     try {
@@ -148,7 +160,8 @@ export function verifyFireblocksJwt(input: VerifyJwtInput): VerifyJwtResult {
   const { sub, uri, iat, exp, bodyHash } = claims.data;
   if (!sub) return fail(authErrors.missingApiKey);
   if (sub !== input.apiKeyHeader) return fail(authErrors.wrongUser);
-  if (input.expectedApiKey !== undefined && sub !== input.expectedApiKey) return fail(authErrors.notAccepted);
+  if (input.expectedApiKey !== undefined && sub !== input.expectedApiKey)
+    return fail(authErrors.notAccepted);
   if (uri !== input.uri) return fail(authErrors.wrongUri);
   const nowSeconds = Math.floor(input.nowMs / 1000);
   const skew = input.clockSkewSeconds ?? 5;
@@ -157,7 +170,8 @@ export function verifyFireblocksJwt(input: VerifyJwtInput): VerifyJwtResult {
   if (exp - iat > JWT_MAX_TTL_SECONDS || exp <= iat) return fail(authErrors.notAccepted);
   const expected = sha256Hex(input.rawBody);
   // The legacy JS SDK hashes JSON.stringify("") for requests without a body; accept both for those.
-  const bodyOk = bodyHash === expected || (input.rawBody.length === 0 && bodyHash === LEGACY_EMPTY_BODY_HASH);
+  const bodyOk =
+    bodyHash === expected || (input.rawBody.length === 0 && bodyHash === LEGACY_EMPTY_BODY_HASH);
   if (!bodyOk) return fail(authErrors.notAccepted);
   return { ok: true, claims: { ...claims.data, sub } };
 }

@@ -66,7 +66,13 @@ export type KnownTransactionStatus = (typeof knownTransactionStatuses)[number];
 export type CustodyTransactionStatus = KnownTransactionStatus | (string & {});
 
 /** Final statuses: nothing changes after them. Only COMPLETED means the funds arrived. */
-export const terminalStatuses: ReadonlySet<string> = new Set(["COMPLETED", "CANCELLED", "BLOCKED", "REJECTED", "FAILED"]);
+export const terminalStatuses: ReadonlySet<string> = new Set([
+  "COMPLETED",
+  "CANCELLED",
+  "BLOCKED",
+  "REJECTED",
+  "FAILED",
+]);
 
 export function isTerminal(status: string): boolean {
   return terminalStatuses.has(status);

@@ -49,7 +49,12 @@ export function verifyWebhookSignature(
   if (typeof signatureBase64 !== "string" || typeof publicKeyPem !== "string") return false;
   if (typeof rawBody !== "string" && !(rawBody instanceof Uint8Array)) return false;
   const signature = signatureBase64.trim();
-  if (signature.length === 0 || signature.length > MAX_SIGNATURE_CHARS || signature.length % 4 !== 0) return false;
+  if (
+    signature.length === 0 ||
+    signature.length > MAX_SIGNATURE_CHARS ||
+    signature.length % 4 !== 0
+  )
+    return false;
   if (!BASE64.test(signature)) return false;
   const key = rsaPublicKey(publicKeyPem);
   if (!key) return false;
@@ -62,8 +67,15 @@ export function verifyWebhookSignature(
 }
 
 /** The signature Fireblocks puts in `Fireblocks-Signature` (used by the simulator and tests). */
-export function signWebhookBody(rawBody: string | Uint8Array, privateKey: KeyObject | string): string {
-  return sign("sha512", typeof rawBody === "string" ? Buffer.from(rawBody, "utf8") : rawBody, privateKey).toString("base64");
+export function signWebhookBody(
+  rawBody: string | Uint8Array,
+  privateKey: KeyObject | string,
+): string {
+  return sign(
+    "sha512",
+    typeof rawBody === "string" ? Buffer.from(rawBody, "utf8") : rawBody,
+    privateKey,
+  ).toString("base64");
 }
 
 export type WebhookParseResult =
@@ -83,12 +95,16 @@ export function parseWebhook(rawBody: string): WebhookParseResult {
     return { kind: "invalid", error: "body is not JSON" };
   }
   const envelope = webhookEnvelopeSchema.safeParse(json);
-  if (!envelope.success) return { kind: "invalid", error: `not a webhook envelope (${describeIssues(envelope.error)})` };
+  if (!envelope.success)
+    return { kind: "invalid", error: `not a webhook envelope (${describeIssues(envelope.error)})` };
   const { type, tenantId, timestamp, data } = envelope.data;
   if (!type.startsWith("TRANSACTION_")) return { kind: "ignored", type };
   const details = transactionDetailsSchema.safeParse(data);
   if (!details.success) {
-    return { kind: "invalid", error: `${type}: data is not TransactionDetails (${describeIssues(details.error)})` };
+    return {
+      kind: "invalid",
+      error: `${type}: data is not TransactionDetails (${describeIssues(details.error)})`,
+    };
   }
   return { kind: "transaction", event: { type, tenantId, timestamp, data: details.data } };
 }
@@ -104,7 +120,8 @@ export function readWebhook(
   signatureBase64: string | null | undefined,
   publicKeyPem: string,
 ): WebhookReadResult {
-  if (!verifyWebhookSignature(rawBody, signatureBase64, publicKeyPem)) return { kind: "unauthenticated" };
+  if (!verifyWebhookSignature(rawBody, signatureBase64, publicKeyPem))
+    return { kind: "unauthenticated" };
   const text = typeof rawBody === "string" ? rawBody : Buffer.from(rawBody).toString("utf8");
   return parseWebhook(text);
 }

@@ -4,9 +4,20 @@
  */
 import { generateKeyPairSync, sign } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { generateRsaKeyPair, isValidBech32, multiplyDecimals, segwitV0Address, type RsaKeyPairPem } from "../../../../tests/support/simulators";
+import {
+  generateRsaKeyPair,
+  isValidBech32,
+  multiplyDecimals,
+  segwitV0Address,
+  type RsaKeyPairPem,
+} from "../../../../tests/support/simulators";
 import { dedupeKey, isFailed, isTerminal } from "./types";
-import { parseWebhook, readWebhook, signWebhookBody, verifyWebhookSignature } from "./webhook.server";
+import {
+  parseWebhook,
+  readWebhook,
+  signWebhookBody,
+  verifyWebhookSignature,
+} from "./webhook.server";
 
 let key: RsaKeyPairPem;
 let otherKey: RsaKeyPairPem;
@@ -43,7 +54,12 @@ function details(overrides: Record<string, unknown> = {}): Record<string, unknow
 }
 
 function envelope(data: unknown, type = "TRANSACTION_STATUS_UPDATED"): string {
-  return JSON.stringify({ type, tenantId: "b1f0c9d2-0000-4000-8000-000000000001", timestamp: 1_767_225_660_123, data });
+  return JSON.stringify({
+    type,
+    tenantId: "b1f0c9d2-0000-4000-8000-000000000001",
+    timestamp: 1_767_225_660_123,
+    data,
+  });
 }
 
 describe("verifyWebhookSignature", () => {
@@ -61,13 +77,23 @@ describe("verifyWebhookSignature", () => {
     expect(changed).not.toBe(body);
     expect(verifyWebhookSignature(changed, signature, key.publicKeyPem)).toBe(false);
     expect(verifyWebhookSignature(`${body} `, signature, key.publicKeyPem)).toBe(false);
-    expect(verifyWebhookSignature(JSON.stringify(JSON.parse(body), null, 2), signature, key.publicKeyPem)).toBe(false);
+    expect(
+      verifyWebhookSignature(
+        JSON.stringify(JSON.parse(body), null, 2),
+        signature,
+        key.publicKeyPem,
+      ),
+    ).toBe(false);
   });
 
   it("rejects a signature made with another key, and a SHA-256 signature with the right key", () => {
     const body = envelope(details());
-    expect(verifyWebhookSignature(body, signWebhookBody(body, otherKey.privateKeyPem), key.publicKeyPem)).toBe(false);
-    expect(verifyWebhookSignature(body, signWebhookBody(body, key.privateKeyPem), otherKey.publicKeyPem)).toBe(false);
+    expect(
+      verifyWebhookSignature(body, signWebhookBody(body, otherKey.privateKeyPem), key.publicKeyPem),
+    ).toBe(false);
+    expect(
+      verifyWebhookSignature(body, signWebhookBody(body, key.privateKeyPem), otherKey.publicKeyPem),
+    ).toBe(false);
     const sha256 = sign("sha256", Buffer.from(body), key.privateKeyPem).toString("base64");
     expect(verifyWebhookSignature(body, sha256, key.publicKeyPem)).toBe(false);
   });
@@ -75,7 +101,9 @@ describe("verifyWebhookSignature", () => {
   it("returns false, never throws, for a missing or malformed header or key", () => {
     const body = envelope(details());
     const good = signWebhookBody(body, key.privateKeyPem);
-    const ec = generateKeyPairSync("ec", { namedCurve: "P-256" }).publicKey.export({ type: "spki", format: "pem" }).toString();
+    const ec = generateKeyPairSync("ec", { namedCurve: "P-256" })
+      .publicKey.export({ type: "spki", format: "pem" })
+      .toString();
     const cases: Array<[string | null | undefined, string]> = [
       [null, key.publicKeyPem],
       [undefined, key.publicKeyPem],
@@ -105,7 +133,12 @@ describe("parseWebhook", () => {
     if (result.kind !== "transaction") return;
     expect(result.event.type).toBe("TRANSACTION_STATUS_UPDATED");
     expect(result.event.timestamp).toBe(1_767_225_660_123);
-    expect(result.event.data.amountInfo).toEqual({ amount: "25.5", requestedAmount: "25.5", netAmount: "25.5", amountUSD: "25.50" });
+    expect(result.event.data.amountInfo).toEqual({
+      amount: "25.5",
+      requestedAmount: "25.5",
+      netAmount: "25.5",
+      amountUSD: "25.50",
+    });
     expect(result.event.data.numOfConfirmations).toBe(1);
     expect(result.event.data).not.toHaveProperty("amount");
     expect(result.event.data.externalTxId).toBeNull();
@@ -113,12 +146,18 @@ describe("parseWebhook", () => {
 
   it("rejects TransactionDetails with the amount as a number", () => {
     const result = parseWebhook(envelope(details({ amountInfo: { amount: 25.5 } })));
-    expect(result).toMatchObject({ kind: "invalid", error: expect.stringContaining("amountInfo.amount") });
+    expect(result).toMatchObject({
+      kind: "invalid",
+      error: expect.stringContaining("amountInfo.amount"),
+    });
   });
 
   it("rejects TransactionDetails without an id, a negative amount and a float confirmation count", () => {
     const { id: _id, ...withoutId } = details();
-    expect(parseWebhook(envelope(withoutId))).toMatchObject({ kind: "invalid", error: expect.stringContaining("id") });
+    expect(parseWebhook(envelope(withoutId))).toMatchObject({
+      kind: "invalid",
+      error: expect.stringContaining("id"),
+    });
     expect(parseWebhook(envelope(details({ amountInfo: { amount: "-1" } }))).kind).toBe("invalid");
     expect(parseWebhook(envelope(details({ numOfConfirmations: 1.5 }))).kind).toBe("invalid");
   });
@@ -126,27 +165,40 @@ describe("parseWebhook", () => {
   it("rejects a body that is not JSON or not an envelope", () => {
     expect(parseWebhook("{not json").kind).toBe("invalid");
     expect(parseWebhook("[]").kind).toBe("invalid");
-    expect(parseWebhook(JSON.stringify({ type: "TRANSACTION_CREATED", data: details() })).kind).toBe("invalid");
+    expect(
+      parseWebhook(JSON.stringify({ type: "TRANSACTION_CREATED", data: details() })).kind,
+    ).toBe("invalid");
   });
 
   it("acknowledges other event types without reading their data", () => {
-    expect(parseWebhook(envelope({ id: "5", name: "x" }, "VAULT_ACCOUNT_ADDED"))).toEqual({ kind: "ignored", type: "VAULT_ACCOUNT_ADDED" });
+    expect(parseWebhook(envelope({ id: "5", name: "x" }, "VAULT_ACCOUNT_ADDED"))).toEqual({
+      kind: "ignored",
+      type: "VAULT_ACCOUNT_ADDED",
+    });
   });
 
   it("accepts a status it does not know, and a missing confirmation count as 0", () => {
     const { numOfConfirmations: _n, ...rest } = details({ status: "PENDING_SOMETHING_NEW" });
     const result = parseWebhook(envelope(rest));
-    expect(result.kind === "transaction" && result.event.data).toMatchObject({ status: "PENDING_SOMETHING_NEW", numOfConfirmations: 0 });
+    expect(result.kind === "transaction" && result.event.data).toMatchObject({
+      status: "PENDING_SOMETHING_NEW",
+      numOfConfirmations: 0,
+    });
   });
 });
 
 describe("readWebhook", () => {
   it("verifies before parsing: a bad signature on garbage is 'unauthenticated', not 'invalid'", () => {
     expect(readWebhook("{garbage", "AAAA", key.publicKeyPem)).toEqual({ kind: "unauthenticated" });
-    expect(readWebhook("{garbage", signWebhookBody("{garbage", key.privateKeyPem), key.publicKeyPem).kind).toBe("invalid");
+    expect(
+      readWebhook("{garbage", signWebhookBody("{garbage", key.privateKeyPem), key.publicKeyPem)
+        .kind,
+    ).toBe("invalid");
     const body = envelope(details());
     expect(readWebhook(body, null, key.publicKeyPem)).toEqual({ kind: "unauthenticated" });
-    expect(readWebhook(body, signWebhookBody(body, key.privateKeyPem), key.publicKeyPem).kind).toBe("transaction");
+    expect(readWebhook(body, signWebhookBody(body, key.privateKeyPem), key.publicKeyPem).kind).toBe(
+      "transaction",
+    );
   });
 });
 
@@ -158,8 +210,15 @@ describe("helpers", () => {
   });
 
   it("knows the terminal statuses", () => {
-    for (const status of ["COMPLETED", "CANCELLED", "BLOCKED", "REJECTED", "FAILED"]) expect(isTerminal(status)).toBe(true);
-    for (const status of ["SUBMITTED", "CONFIRMING", "PENDING_AML_SCREENING", "BROADCASTING", "SOMETHING_NEW"]) {
+    for (const status of ["COMPLETED", "CANCELLED", "BLOCKED", "REJECTED", "FAILED"])
+      expect(isTerminal(status)).toBe(true);
+    for (const status of [
+      "SUBMITTED",
+      "CONFIRMING",
+      "PENDING_AML_SCREENING",
+      "BROADCASTING",
+      "SOMETHING_NEW",
+    ]) {
       expect(isTerminal(status)).toBe(false);
     }
     expect(isFailed("COMPLETED")).toBe(false);

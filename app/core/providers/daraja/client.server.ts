@@ -22,7 +22,12 @@ import {
 } from "./errors";
 import { normalizeKenyanMsisdn } from "./msisdn";
 import { encryptSecurityCredential } from "./security-credential.server";
-import type { AsyncRequestAccepted, B2cPaymentInput, MobileMoneyPayouts, TransactionStatusInput } from "./types";
+import type {
+  AsyncRequestAccepted,
+  B2cPaymentInput,
+  MobileMoneyPayouts,
+  TransactionStatusInput,
+} from "./types";
 import {
   asyncAckSchema,
   B2C_COMMAND_IDS,
@@ -121,18 +126,25 @@ export function createDarajaClient(options: DarajaClientOptions): MobileMoneyPay
   const consumerSecret = requireText("consumerSecret", options.consumerSecret);
   const initiatorName = requireText("initiatorName", options.initiatorName);
   const shortCode = requireText("shortCode", options.shortCode);
-  if (!/^\d{5,7}$/.test(shortCode)) throw new DarajaValidationError("shortCode", "shortCode must be 5 to 7 digits");
+  if (!/^\d{5,7}$/.test(shortCode))
+    throw new DarajaValidationError("shortCode", "shortCode must be 5 to 7 digits");
   const resultUrl = requireHttpUrl("resultUrl", options.resultUrl);
   const queueTimeoutUrl = requireHttpUrl("queueTimeoutUrl", options.queueTimeoutUrl);
   const statusResultUrl = requireHttpUrl("statusResultUrl", options.statusResultUrl ?? resultUrl);
-  const statusQueueTimeoutUrl = requireHttpUrl("statusQueueTimeoutUrl", options.statusQueueTimeoutUrl ?? statusResultUrl);
+  const statusQueueTimeoutUrl = requireHttpUrl(
+    "statusQueueTimeoutUrl",
+    options.statusQueueTimeoutUrl ?? statusResultUrl,
+  );
   if (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0) {
     throw new DarajaValidationError("timeoutMs", "timeoutMs must be a positive number");
   }
   const securityCredential =
     typeof options.securityCredential === "string"
       ? requireText("securityCredential", options.securityCredential)
-      : encryptSecurityCredential(options.securityCredential.initiatorPassword, options.securityCredential.certificatePem);
+      : encryptSecurityCredential(
+          options.securityCredential.initiatorPassword,
+          options.securityCredential.certificatePem,
+        );
   const now = options.now ?? Date.now;
   const refreshMarginMs = options.tokenRefreshMarginMs ?? 60_000;
   const basicAuth = `Basic ${Buffer.from(`${consumerKey}:${consumerSecret}`).toString("base64")}`;
@@ -141,28 +153,52 @@ export function createDarajaClient(options: DarajaClientOptions): MobileMoneyPay
   let cachedToken: { token: string; expiresAt: number } | undefined;
   let tokenInFlight: Promise<string> | undefined;
 
-  async function send(method: "GET" | "POST", path: string, headers: Record<string, string>, body?: unknown): Promise<HttpAnswer> {
+  async function send(
+    method: "GET" | "POST",
+    path: string,
+    headers: Record<string, string>,
+    body?: unknown,
+  ): Promise<HttpAnswer> {
     let response: Response;
     let text: string;
     try {
       response = await fetch(`${baseUrl}${path}`, {
         method,
-        headers: { accept: "application/json", ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        headers: {
+          accept: "application/json",
+          ...headers,
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(options.timeoutMs),
         redirect: "error",
       });
       text = await response.text();
     } catch (error) {
-      if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError")) {
-        throw new DarajaTransportError("timeout", `${label} did not answer ${path} within ${options.timeoutMs} ms`, { cause: error });
+      if (
+        error instanceof DOMException &&
+        (error.name === "TimeoutError" || error.name === "AbortError")
+      ) {
+        throw new DarajaTransportError(
+          "timeout",
+          `${label} did not answer ${path} within ${options.timeoutMs} ms`,
+          { cause: error },
+        );
       }
-      throw new DarajaTransportError("network", `${label} could not be reached (${describeCause(error)})`, { cause: error });
+      throw new DarajaTransportError(
+        "network",
+        `${label} could not be reached (${describeCause(error)})`,
+        { cause: error },
+      );
     }
     if (text.length > MAX_BODY_CHARS) {
-      throw new DarajaTransportError("invalid_response", `${label} sent an unexpectedly large body for ${path}`, {
-        httpStatus: response.status,
-      });
+      throw new DarajaTransportError(
+        "invalid_response",
+        `${label} sent an unexpectedly large body for ${path}`,
+        {
+          httpStatus: response.status,
+        },
+      );
     }
     let json: unknown;
     try {
@@ -175,16 +211,26 @@ export function createDarajaClient(options: DarajaClientOptions): MobileMoneyPay
 
   async function fetchToken(): Promise<string> {
     const startedAt = now();
-    const answer = await send("GET", `${TOKEN_PATH}?grant_type=client_credentials`, { authorization: basicAuth });
+    const answer = await send("GET", `${TOKEN_PATH}?grant_type=client_credentials`, {
+      authorization: basicAuth,
+    });
     if (answer.status < 200 || answer.status >= 300) {
-      throw new DarajaApiError(answer.status, errorBodyOf(answer.json) ?? { errorMessage: answer.text.slice(0, 200) }, `${label} token endpoint`);
+      throw new DarajaApiError(
+        answer.status,
+        errorBodyOf(answer.json) ?? { errorMessage: answer.text.slice(0, 200) },
+        `${label} token endpoint`,
+      );
     }
     const parsed = tokenResponseSchema.safeParse(answer.json);
     if (!parsed.success) {
-      throw new DarajaTransportError("invalid_response", `${label} token endpoint sent an unexpected body`, {
-        httpStatus: answer.status,
-        cause: parsed.error,
-      });
+      throw new DarajaTransportError(
+        "invalid_response",
+        `${label} token endpoint sent an unexpected body`,
+        {
+          httpStatus: answer.status,
+          cause: parsed.error,
+        },
+      );
     }
     const lifetimeMs = parsed.data.expires_in * 1000;
     const margin = Math.min(refreshMarginMs, lifetimeMs / 2);
@@ -203,10 +249,16 @@ export function createDarajaClient(options: DarajaClientOptions): MobileMoneyPay
   }
 
   function isInvalidToken(answer: HttpAnswer): boolean {
-    return answer.status === 401 || errorBodyOf(answer.json)?.errorCode === INVALID_TOKEN_ERROR_CODE;
+    return (
+      answer.status === 401 || errorBodyOf(answer.json)?.errorCode === INVALID_TOKEN_ERROR_CODE
+    );
   }
 
-  async function post(path: string, body: unknown, duplicateId?: string): Promise<AsyncRequestAccepted> {
+  async function post(
+    path: string,
+    body: unknown,
+    duplicateId?: string,
+  ): Promise<AsyncRequestAccepted> {
     let token = await accessToken();
     let answer = await send("POST", path, { authorization: `Bearer ${token}` }, body);
     if (isInvalidToken(answer)) {
@@ -216,30 +268,52 @@ export function createDarajaClient(options: DarajaClientOptions): MobileMoneyPay
       answer = await send("POST", path, { authorization: `Bearer ${token}` }, body);
     }
     const errorBody = errorBodyOf(answer.json);
-    if (answer.status < 200 || answer.status >= 300 || (errorBody && !asyncAckSchema.safeParse(answer.json).success)) {
+    if (
+      answer.status < 200 ||
+      answer.status >= 300 ||
+      (errorBody && !asyncAckSchema.safeParse(answer.json).success)
+    ) {
       if (errorBody) {
         const duplicate =
-          errorBody.errorCode === DUPLICATE_ORIGINATOR_ERROR_CODE || /duplicate\s+originatorconversationid/i.test(errorBody.errorMessage ?? "");
-        if (duplicate && duplicateId !== undefined) throw new DuplicateRequestError(answer.status, errorBody, duplicateId);
+          errorBody.errorCode === DUPLICATE_ORIGINATOR_ERROR_CODE ||
+          /duplicate\s+originatorconversationid/i.test(errorBody.errorMessage ?? "");
+        if (duplicate && duplicateId !== undefined)
+          throw new DuplicateRequestError(answer.status, errorBody, duplicateId);
         throw new DarajaApiError(answer.status, errorBody, label);
       }
       if (answer.status >= 500) {
         // Not Daraja's own error body (a gateway page?): whether the request went through is unknown.
-        throw new DarajaTransportError("invalid_response", `${label} answered HTTP ${answer.status} without an error body`, {
-          httpStatus: answer.status,
-        });
+        throw new DarajaTransportError(
+          "invalid_response",
+          `${label} answered HTTP ${answer.status} without an error body`,
+          {
+            httpStatus: answer.status,
+          },
+        );
       }
-      throw new DarajaApiError(answer.status, { errorMessage: answer.text.slice(0, 200) || `HTTP ${answer.status}` }, label);
+      throw new DarajaApiError(
+        answer.status,
+        { errorMessage: answer.text.slice(0, 200) || `HTTP ${answer.status}` },
+        label,
+      );
     }
     const ack = asyncAckSchema.safeParse(answer.json);
     if (!ack.success) {
-      throw new DarajaTransportError("invalid_response", `${label} sent an unexpected acknowledgement for ${path}`, {
-        httpStatus: answer.status,
-        cause: ack.error,
-      });
+      throw new DarajaTransportError(
+        "invalid_response",
+        `${label} sent an unexpected acknowledgement for ${path}`,
+        {
+          httpStatus: answer.status,
+          cause: ack.error,
+        },
+      );
     }
     if (ack.data.ResponseCode !== "0") {
-      throw new DarajaApiError(answer.status, { errorCode: ack.data.ResponseCode, errorMessage: ack.data.ResponseDescription }, label);
+      throw new DarajaApiError(
+        answer.status,
+        { errorCode: ack.data.ResponseCode, errorMessage: ack.data.ResponseDescription },
+        label,
+      );
     }
     return {
       conversationId: ack.data.ConversationID,
@@ -251,7 +325,10 @@ export function createDarajaClient(options: DarajaClientOptions): MobileMoneyPay
 
   return {
     async b2cPayment(input: B2cPaymentInput) {
-      const originatorConversationId = requireText("originatorConversationId", input.originatorConversationId);
+      const originatorConversationId = requireText(
+        "originatorConversationId",
+        input.originatorConversationId,
+      );
       const phone = normalizeKenyanMsisdn(input.phone, "phone");
       if (!Number.isSafeInteger(input.amountKes) || input.amountKes < B2C_MIN_AMOUNT_KES) {
         throw new DarajaValidationError(
@@ -262,7 +339,10 @@ export function createDarajaClient(options: DarajaClientOptions): MobileMoneyPay
       const remarks = truncate(requireText("remarks", input.remarks));
       const commandId = input.commandId ?? "BusinessPayment";
       if (!B2C_COMMAND_IDS.includes(commandId)) {
-        throw new DarajaValidationError("commandId", `commandId must be one of ${B2C_COMMAND_IDS.join(", ")}`);
+        throw new DarajaValidationError(
+          "commandId",
+          `commandId must be one of ${B2C_COMMAND_IDS.join(", ")}`,
+        );
       }
       const body: B2cRequestBody = {
         OriginatorConversationID: originatorConversationId,

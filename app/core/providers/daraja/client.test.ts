@@ -7,9 +7,17 @@ import type { AddressInfo } from "node:net";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { startCallbackReceiver, type CallbackReceiver } from "../../../../tests/support/daraja-callbacks";
+import {
+  startCallbackReceiver,
+  type CallbackReceiver,
+} from "../../../../tests/support/daraja-callbacks";
 import { createDarajaClient, type DarajaClientOptions } from "./client.server";
-import { DarajaApiError, DarajaTransportError, DarajaValidationError, DuplicateRequestError } from "./errors";
+import {
+  DarajaApiError,
+  DarajaTransportError,
+  DarajaValidationError,
+  DuplicateRequestError,
+} from "./errors";
 import {
   classifyResultCode,
   isSuccess,
@@ -18,12 +26,17 @@ import {
   parseTransactionStatusResult,
   statusOutcome,
 } from "./result";
-import { startDarajaSimulator, type DarajaSimulator, type DarajaSimulatorOptions } from "../../../../tests/support/simulators";
+import {
+  startDarajaSimulator,
+  type DarajaSimulator,
+  type DarajaSimulatorOptions,
+} from "../../../../tests/support/simulators";
 
 const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
 const KEY = "client-test-key";
 const SECRET = "client-test-secret";
-const fixtureText = (name: string) => readFileSync(path.resolve("tests/fixtures/daraja", name), "utf8");
+const fixtureText = (name: string) =>
+  readFileSync(path.resolve("tests/fixtures/daraja", name), "utf8");
 
 let running: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -38,9 +51,18 @@ interface Setup {
   clock: { now: number };
 }
 
-async function setup(simOptions: Partial<DarajaSimulatorOptions> = {}, clientOptions: Partial<DarajaClientOptions> = {}): Promise<Setup> {
+async function setup(
+  simOptions: Partial<DarajaSimulatorOptions> = {},
+  clientOptions: Partial<DarajaClientOptions> = {},
+): Promise<Setup> {
   const clock = { now: NOW };
-  const sim = await startDarajaSimulator({ consumerKey: KEY, consumerSecret: SECRET, seed: 11, now: () => NOW, ...simOptions });
+  const sim = await startDarajaSimulator({
+    consumerKey: KEY,
+    consumerSecret: SECRET,
+    seed: 11,
+    now: () => NOW,
+    ...simOptions,
+  });
   const receiver = await startCallbackReceiver();
   running.push(sim, receiver);
   const client = createDarajaClient({
@@ -60,13 +82,25 @@ async function setup(simOptions: Partial<DarajaSimulatorOptions> = {}, clientOpt
   return { sim, receiver, client, clock };
 }
 
-const tokenCalls = (sim: DarajaSimulator) => sim.requests.filter((r) => r.path.startsWith("/oauth/v1/generate")).length;
-const b2cCalls = (sim: DarajaSimulator) => sim.requests.filter((r) => r.path === "/mpesa/b2c/v3/paymentrequest");
+const tokenCalls = (sim: DarajaSimulator) =>
+  sim.requests.filter((r) => r.path.startsWith("/oauth/v1/generate")).length;
+const b2cCalls = (sim: DarajaSimulator) =>
+  sim.requests.filter((r) => r.path === "/mpesa/b2c/v3/paymentrequest");
 let counter = 0;
 const nextId = () => `onehop-stl-${++counter}`;
 
-function pay(client: Setup["client"], phone = "0712 345 600", amountKes = 1000, originatorConversationId = nextId()) {
-  return client.b2cPayment({ originatorConversationId, phone, amountKes, remarks: "OneHop settlement" });
+function pay(
+  client: Setup["client"],
+  phone = "0712 345 600",
+  amountKes = 1000,
+  originatorConversationId = nextId(),
+) {
+  return client.b2cPayment({
+    originatorConversationId,
+    phone,
+    amountKes,
+    remarks: "OneHop settlement",
+  });
 }
 
 /** A scripted HTTP server for answers the simulator never gives. */
@@ -94,9 +128,13 @@ describe("OAuth token", () => {
     expect(b2cCalls(sim)).toHaveLength(8);
     const token = sim.requests[0]!;
     expect(token.authorization).toBe(`Basic ${Buffer.from(`${KEY}:${SECRET}`).toString("base64")}`);
-    expect(b2cCalls(sim).every((r) => r.authorization === b2cCalls(sim)[0]!.authorization && /^Bearer \S+$/.test(r.authorization ?? ""))).toBe(
-      true,
-    );
+    expect(
+      b2cCalls(sim).every(
+        (r) =>
+          r.authorization === b2cCalls(sim)[0]!.authorization &&
+          /^Bearer \S+$/.test(r.authorization ?? ""),
+      ),
+    ).toBe(true);
   });
 
   it("is refreshed shortly before expires_in runs out on the client's clock", async () => {
@@ -133,19 +171,34 @@ describe("OAuth token", () => {
       } else {
         posts++;
         res.statusCode = 401;
-        res.end(JSON.stringify({ requestId: "r-1", errorCode: "404.001.03", errorMessage: "Invalid Access Token" }));
+        res.end(
+          JSON.stringify({
+            requestId: "r-1",
+            errorCode: "404.001.03",
+            errorMessage: "Invalid Access Token",
+          }),
+        );
       }
     });
     const { client } = await setup({}, { baseUrl });
     const error = await pay(client).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DarajaApiError);
-    expect(error).toMatchObject({ httpStatus: 401, errorCode: "404.001.03", errorMessage: "Invalid Access Token", requestId: "r-1" });
+    expect(error).toMatchObject({
+      httpStatus: 401,
+      errorCode: "404.001.03",
+      errorMessage: "Invalid Access Token",
+      requestId: "r-1",
+    });
     expect([tokens, posts]).toEqual([2, 2]);
   });
 
   it("surfaces wrong consumer credentials as a DarajaApiError", async () => {
     const { client } = await setup({}, { consumerSecret: "wrong" });
-    await expect(pay(client)).rejects.toMatchObject({ name: "DarajaApiError", httpStatus: 400, errorCode: "400.008.01" });
+    await expect(pay(client)).rejects.toMatchObject({
+      name: "DarajaApiError",
+      httpStatus: 400,
+      errorCode: "400.008.01",
+    });
   });
 });
 
@@ -209,7 +262,9 @@ describe("B2C payment end to end", () => {
     const id = nextId();
     await pay(client, "0722000001", 500, id);
     await sim.flush();
-    const result = parseB2cResult((await receiver.waitFor((c) => c.path.endsWith("/b2c/result"))).body);
+    const result = parseB2cResult(
+      (await receiver.waitFor((c) => c.path.endsWith("/b2c/result"))).body,
+    );
     expect(result).toMatchObject({ originatorConversationId: id, resultCode: code });
     expect(result.receipt).toBeUndefined();
     expect(classifyResultCode(result.resultCode).class).toBe(klass);
@@ -237,7 +292,9 @@ describe("B2C payment end to end", () => {
 
     const query = await client.transactionStatus({ originatorConversationId: id });
     await sim.flush();
-    const status = parseTransactionStatusResult((await receiver.waitFor((c) => c.path === "/webhooks/mpesa/status/result")).body);
+    const status = parseTransactionStatusResult(
+      (await receiver.waitFor((c) => c.path === "/webhooks/mpesa/status/result")).body,
+    );
     expect(status.originatorConversationId).toBe(query.originatorConversationId);
     expect(status.occasion).toBe(id);
     expect(statusOutcome(status)).toBe("not-found");
@@ -266,12 +323,18 @@ describe("B2C payment end to end", () => {
     await sim.flush();
     const status = parseTransactionStatusResult(receiver.received[0]!.body);
     expect(statusOutcome(status)).toBe("completed");
-    expect(status).toMatchObject({ queriedOriginatorConversationId: id, amountKes: 900, receiptNo: sim.transaction(id)?.transactionId });
+    expect(status).toMatchObject({
+      queriedOriginatorConversationId: id,
+      amountKes: 900,
+      receiptNo: sim.transaction(id)?.transactionId,
+    });
 
     // The receipt works as a key too.
     await client.transactionStatus({ transactionId: status.receiptNo! });
     await sim.flush();
-    expect(statusOutcome(parseTransactionStatusResult(receiver.received[1]!.body))).toBe("completed");
+    expect(statusOutcome(parseTransactionStatusResult(receiver.received[1]!.body))).toBe(
+      "completed",
+    );
   });
 
   it("a failed payment shows as failed in the status query", async () => {
@@ -280,7 +343,9 @@ describe("B2C payment end to end", () => {
     await pay(client, "254700000002", 300, id);
     await client.transactionStatus({ originatorConversationId: id });
     await sim.flush();
-    const status = parseTransactionStatusResult(receiver.received.find((c) => c.path.includes("/status/"))!.body);
+    const status = parseTransactionStatusResult(
+      receiver.received.find((c) => c.path.includes("/status/"))!.body,
+    );
     expect(statusOutcome(status)).toBe("failed");
     expect(status.transactionReason).toBe("The receiver party is unresolved.");
   });
@@ -291,7 +356,10 @@ describe("B2C payment end to end", () => {
     await pay(client, "0712345678", 1200, id);
     const error = await pay(client, "0712345678", 1200, id).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DuplicateRequestError);
-    const recorded = JSON.parse(fixtureText("b2c-error-duplicate-originator.json")) as { errorCode: string; errorMessage: string };
+    const recorded = JSON.parse(fixtureText("b2c-error-duplicate-originator.json")) as {
+      errorCode: string;
+      errorMessage: string;
+    };
     expect(error).toMatchObject({
       originatorConversationId: id,
       httpStatus: 500,
@@ -316,8 +384,16 @@ describe("validation before the network", () => {
     [{ commandId: "Refund" }, "commandId"],
   ])("%j is refused (%s) without any request", async (override, field) => {
     const { sim, client } = await setup();
-    const input = { originatorConversationId: nextId(), phone: "0712345678", amountKes: 100, remarks: "x", ...override };
-    const error = await client.b2cPayment(input as Parameters<typeof client.b2cPayment>[0]).catch((e: unknown) => e);
+    const input = {
+      originatorConversationId: nextId(),
+      phone: "0712345678",
+      amountKes: 100,
+      remarks: "x",
+      ...override,
+    };
+    const error = await client
+      .b2cPayment(input as Parameters<typeof client.b2cPayment>[0])
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DarajaValidationError);
     expect((error as DarajaValidationError).field).toBe(field);
     expect(sim.requests).toHaveLength(0);
@@ -336,21 +412,35 @@ describe("validation before the network", () => {
       timeoutMs: 1000,
     };
     expect(() => createDarajaClient(base)).not.toThrow();
-    expect(() => createDarajaClient({ ...base, shortCode: "60A997" })).toThrow(DarajaValidationError);
-    expect(() => createDarajaClient({ ...base, resultUrl: "ftp://x" })).toThrow(/resultUrl/);
-    expect(() => createDarajaClient({ ...base, securityCredential: { initiatorPassword: "p", certificatePem: "nope" } })).toThrow(
-      /certificate/,
+    expect(() => createDarajaClient({ ...base, shortCode: "60A997" })).toThrow(
+      DarajaValidationError,
     );
+    expect(() => createDarajaClient({ ...base, resultUrl: "ftp://x" })).toThrow(/resultUrl/);
+    expect(() =>
+      createDarajaClient({
+        ...base,
+        securityCredential: { initiatorPassword: "p", certificatePem: "nope" },
+      }),
+    ).toThrow(/certificate/);
   });
 });
 
 describe("SecurityCredential from the initiator password and certificate", () => {
-  const initiator = { name: "onehop-api", password: "Init!ator-2026", privateKeyPem: fixtureText("test-initiator-key.pem") };
+  const initiator = {
+    name: "onehop-api",
+    password: "Init!ator-2026",
+    privateKeyPem: fixtureText("test-initiator-key.pem"),
+  };
 
   it("is encrypted with the certificate and accepted by a simulator holding the private key", async () => {
     const { sim, receiver, client } = await setup(
       { initiator },
-      { securityCredential: { initiatorPassword: initiator.password, certificatePem: fixtureText("test-initiator-cert.pem") } },
+      {
+        securityCredential: {
+          initiatorPassword: initiator.password,
+          certificatePem: fixtureText("test-initiator-cert.pem"),
+        },
+      },
     );
     await pay(client);
     await sim.flush();
@@ -362,7 +452,12 @@ describe("SecurityCredential from the initiator password and certificate", () =>
   it("a wrong password comes back as Result 2001, the way Daraja reports a bad credential", async () => {
     const { sim, receiver, client } = await setup(
       { initiator },
-      { securityCredential: { initiatorPassword: "wrong", certificatePem: fixtureText("test-initiator-cert.pem") } },
+      {
+        securityCredential: {
+          initiatorPassword: "wrong",
+          certificatePem: fixtureText("test-initiator-cert.pem"),
+        },
+      },
     );
     await pay(client);
     await sim.flush();
@@ -378,7 +473,10 @@ describe("transport failures", () => {
       // never answers
     });
     const { client } = await setup({}, { baseUrl, timeoutMs: 150 });
-    await expect(pay(client)).rejects.toMatchObject({ name: "DarajaTransportError", kind: "timeout" });
+    await expect(pay(client)).rejects.toMatchObject({
+      name: "DarajaTransportError",
+      kind: "timeout",
+    });
   });
 
   it("an unreachable host is a network error", async () => {
@@ -406,15 +504,33 @@ describe("transport failures", () => {
         res.end(JSON.stringify({ ok: true }));
       } else {
         res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ ConversationID: "AG_x", OriginatorConversationID: "y", ResponseCode: "1", ResponseDescription: "Rejected" }));
+        res.end(
+          JSON.stringify({
+            ConversationID: "AG_x",
+            OriginatorConversationID: "y",
+            ResponseCode: "1",
+            ResponseDescription: "Rejected",
+          }),
+        );
       }
     });
     const { client } = await setup({}, { baseUrl });
-    await expect(pay(client)).rejects.toMatchObject({ name: "DarajaTransportError", kind: "invalid_response", httpStatus: 502 });
+    await expect(pay(client)).rejects.toMatchObject({
+      name: "DarajaTransportError",
+      kind: "invalid_response",
+      httpStatus: 502,
+    });
     mode = "odd";
-    await expect(pay(client)).rejects.toMatchObject({ name: "DarajaTransportError", kind: "invalid_response" });
+    await expect(pay(client)).rejects.toMatchObject({
+      name: "DarajaTransportError",
+      kind: "invalid_response",
+    });
     mode = "rejected";
-    await expect(pay(client)).rejects.toMatchObject({ name: "DarajaApiError", errorCode: "1", errorMessage: "Rejected" });
+    await expect(pay(client)).rejects.toMatchObject({
+      name: "DarajaApiError",
+      errorCode: "1",
+      errorMessage: "Rejected",
+    });
   });
 });
 

@@ -38,8 +38,16 @@ export function formatEatDate(epochMs: number): string {
   return `${p.year}${p.month}${p.day}`;
 }
 
-function isoFromEat(year: number, month: number, day: number, hour: number, minute: number, second: number) {
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return undefined;
+function isoFromEat(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+) {
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59)
+    return undefined;
   const utc = Date.UTC(year, month - 1, day, hour, minute, second) - EAT_OFFSET_MS;
   const check = new Date(utc + EAT_OFFSET_MS);
   if (check.getUTCDate() !== day) return undefined; // 31.02 and the like

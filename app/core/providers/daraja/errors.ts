@@ -46,7 +46,9 @@ export class DarajaApiError extends DarajaError {
 
   constructor(httpStatus: number, body: DarajaErrorBody, context = "Daraja") {
     const errorMessage = body.errorMessage ?? `HTTP ${httpStatus}`;
-    super(`${context} answered HTTP ${httpStatus}${body.errorCode ? ` ${body.errorCode}` : ""}: ${errorMessage}`);
+    super(
+      `${context} answered HTTP ${httpStatus}${body.errorCode ? ` ${body.errorCode}` : ""}: ${errorMessage}`,
+    );
     this.name = "DarajaApiError";
     this.httpStatus = httpStatus;
     this.errorCode = body.errorCode;
@@ -79,7 +81,11 @@ export class DarajaTransportError extends DarajaError {
   readonly kind: DarajaTransportErrorKind;
   readonly httpStatus: number | undefined;
 
-  constructor(kind: DarajaTransportErrorKind, message: string, options: { httpStatus?: number; cause?: unknown } = {}) {
+  constructor(
+    kind: DarajaTransportErrorKind,
+    message: string,
+    options: { httpStatus?: number; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = "DarajaTransportError";
     this.kind = kind;

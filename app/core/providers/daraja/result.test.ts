@@ -36,7 +36,9 @@ describe("parseB2cResult on the recorded Daraja samples", () => {
         B2CRecipientIsRegisteredCustomer: "Y",
         B2CChargesPaidAccountAvailableFunds: -1980,
       },
-      referenceData: { QueueTimeoutURL: "https://internalsandbox.safaricom.co.ke/mpesa/b2cresults/v1/submit" },
+      referenceData: {
+        QueueTimeoutURL: "https://internalsandbox.safaricom.co.ke/mpesa/b2cresults/v1/submit",
+      },
       receipt: "SG632NMUAB",
       amountKes: 10,
       // 22:48:52 in Nairobi (UTC+3)
@@ -70,7 +72,10 @@ describe("parseB2cResult on the recorded Daraja samples", () => {
   });
 
   it("also takes the raw JSON text", () => {
-    const text = readFileSync(path.resolve("tests/fixtures/daraja/b2c-result-success.json"), "utf8");
+    const text = readFileSync(
+      path.resolve("tests/fixtures/daraja/b2c-result-success.json"),
+      "utf8",
+    );
     expect(parseB2cResult(text).receipt).toBe("SG632NMUAB");
   });
 });
@@ -87,10 +92,16 @@ describe("ResultParameter and ReferenceItem shapes", () => {
 
   it("parses a single ResultParameter object and a single-element array the same way", () => {
     const asObject = parseB2cResult({
-      Result: { ...base, ResultParameters: { ResultParameter: { Key: "TransactionReceipt", Value: "UAB12CD34E" } } },
+      Result: {
+        ...base,
+        ResultParameters: { ResultParameter: { Key: "TransactionReceipt", Value: "UAB12CD34E" } },
+      },
     });
     const asArray = parseB2cResult({
-      Result: { ...base, ResultParameters: { ResultParameter: [{ Key: "TransactionReceipt", Value: "UAB12CD34E" }] } },
+      Result: {
+        ...base,
+        ResultParameters: { ResultParameter: [{ Key: "TransactionReceipt", Value: "UAB12CD34E" }] },
+      },
     });
     expect(asObject).toEqual(asArray);
     expect(asObject.receipt).toBe("UAB12CD34E");
@@ -112,7 +123,12 @@ describe("ResultParameter and ReferenceItem shapes", () => {
             { Key: "TransactionCompletedDateTime", Value: "15.01.2026 00:30:00" },
           ],
         },
-        ReferenceData: { ReferenceItem: [{ Key: "QueueTimeoutURL", Value: "https://x.invalid/t" }, { Key: "Occasion", Value: "batch 7" }] },
+        ReferenceData: {
+          ReferenceItem: [
+            { Key: "QueueTimeoutURL", Value: "https://x.invalid/t" },
+            { Key: "Occasion", Value: "batch 7" },
+          ],
+        },
       },
     });
     expect(result).toMatchObject({
@@ -131,7 +147,11 @@ describe("ResultParameter and ReferenceItem shapes", () => {
 
   it("leaves out items without a Value and tolerates an empty ResultParameters", () => {
     const result = parseB2cResult({
-      Result: { ...base, ResultCode: 1, ResultParameters: { ResultParameter: [{ Key: "Balance" }, { Key: "X", Value: null }] } },
+      Result: {
+        ...base,
+        ResultCode: 1,
+        ResultParameters: { ResultParameter: [{ Key: "Balance" }, { Key: "X", Value: null }] },
+      },
     });
     expect(result.parameters).toEqual({});
     expect(parseB2cResult({ Result: { ...base, ResultParameters: "" } }).parameters).toEqual({});
@@ -149,9 +169,11 @@ describe("ResultParameter and ReferenceItem shapes", () => {
     expect(() => parseB2cResult({ Body: { stkCallback: {} } })).toThrow(DarajaCallbackError);
     expect(() => parseB2cResult({ Result: { ResultCode: 0 } })).toThrow(/OriginatorConversationID/);
     expect(() => parseB2cResult("not json")).toThrow(/not JSON/);
-    expect(() => parseB2cResult({ Result: { ...base, ResultParameters: { ResultParameter: [{ Value: 1 }] } } })).toThrow(
-      DarajaCallbackError,
-    );
+    expect(() =>
+      parseB2cResult({
+        Result: { ...base, ResultParameters: { ResultParameter: [{ Value: 1 }] } },
+      }),
+    ).toThrow(DarajaCallbackError);
   });
 });
 
@@ -210,7 +232,10 @@ describe("transaction status and queue timeout callbacks", () => {
 
   it("maps status answers to outcomes", () => {
     const failed = parseTransactionStatusResult({
-      Result: { ...statusBody.Result, ResultParameters: { ResultParameter: { Key: "TransactionStatus", Value: "Failed" } } },
+      Result: {
+        ...statusBody.Result,
+        ResultParameters: { ResultParameter: { Key: "TransactionStatus", Value: "Failed" } },
+      },
     });
     expect(statusOutcome(failed)).toBe("failed");
     const notFound = parseTransactionStatusResult({
@@ -223,7 +248,13 @@ describe("transaction status and queue timeout callbacks", () => {
     expect(statusOutcome(queryRefused)).toBe("unknown");
     // A status query that timed out lands on the same route by default: nothing to conclude, ask again.
     const timedOut = parseTransactionStatusResult({
-      Result: { ResultType: 0, ResultCode: 1, ResultDesc: "The service request has timed out.", OriginatorConversationID: "q-1", ConversationID: "AG_1" },
+      Result: {
+        ResultType: 0,
+        ResultCode: 1,
+        ResultDesc: "The service request has timed out.",
+        OriginatorConversationID: "q-1",
+        ConversationID: "AG_1",
+      },
     });
     expect(statusOutcome(timedOut)).toBe("unknown");
   });

@@ -100,9 +100,12 @@ function envelope(body: unknown, label: string): ResultEnvelope["Result"] {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue ? issue.path.join(".") || "(root)" : "(root)";
-    throw new DarajaCallbackError(`${label}: not a Daraja Result envelope (${where}: ${issue?.message ?? "invalid"})`, {
-      cause: parsed.error,
-    });
+    throw new DarajaCallbackError(
+      `${label}: not a Daraja Result envelope (${where}: ${issue?.message ?? "invalid"})`,
+      {
+        cause: parsed.error,
+      },
+    );
   }
   return parsed.data.Result;
 }
@@ -125,7 +128,8 @@ function baseResult(result: ResultEnvelope["Result"]): DarajaResult {
   const raw = String(result.ResultCode).trim();
   const code = /^-?\d+$/.test(raw) ? Number(raw) : -1;
   const type = Number(result.ResultType ?? 0);
-  const params = result.ResultParameters === "" ? undefined : result.ResultParameters?.ResultParameter;
+  const params =
+    result.ResultParameters === "" ? undefined : result.ResultParameters?.ResultParameter;
   const refs = result.ReferenceData === "" ? undefined : result.ReferenceData?.ReferenceItem;
   return {
     resultType: Number.isFinite(type) ? type : 0,
@@ -170,7 +174,8 @@ export function parseB2cResult(body: unknown): B2cResult {
     completedAt: parseDarajaTime(p.TransactionCompletedDateTime),
     receiverName: receiver.name,
     receiverMsisdn: receiver.msisdn,
-    recipientIsRegisteredCustomer: registered === undefined ? undefined : registered.toUpperCase() === "Y",
+    recipientIsRegisteredCustomer:
+      registered === undefined ? undefined : registered.toUpperCase() === "Y",
     utilityAccountAvailableKes: numeric(p.B2CUtilityAccountAvailableFunds),
     workingAccountAvailableKes: numeric(p.B2CWorkingAccountAvailableFunds),
     chargesPaidAccountAvailableKes: numeric(p.B2CChargesPaidAccountAvailableFunds),
@@ -243,30 +248,70 @@ export interface ResultClassification {
  */
 const RESULT_CODES: Record<number, ResultClassification> = {
   0: { class: "success", message: "Paid" },
-  1: { class: "failed-retryable", message: "Our M-Pesa float is too low; the transfer will be retried once it is topped up" },
+  1: {
+    class: "failed-retryable",
+    message: "Our M-Pesa float is too low; the transfer will be retried once it is topped up",
+  },
   2: { class: "failed-permanent", message: "The amount is below the M-Pesa minimum" },
   3: { class: "failed-permanent", message: "The amount is above the M-Pesa maximum per transfer" },
-  4: { class: "failed-retryable", message: "The transfer would exceed a daily M-Pesa limit; it can be retried tomorrow" },
-  5: { class: "failed-retryable", message: "The transfer would take our M-Pesa account below its minimum balance" },
-  6: { class: "failed-permanent", message: "M-Pesa could not resolve our paying account (configuration)" },
+  4: {
+    class: "failed-retryable",
+    message: "The transfer would exceed a daily M-Pesa limit; it can be retried tomorrow",
+  },
+  5: {
+    class: "failed-retryable",
+    message: "The transfer would take our M-Pesa account below its minimum balance",
+  },
+  6: {
+    class: "failed-permanent",
+    message: "M-Pesa could not resolve our paying account (configuration)",
+  },
   7: { class: "failed-permanent", message: "The phone number is not a valid M-Pesa recipient" },
-  8: { class: "failed-permanent", message: "The recipient's M-Pesa account would exceed its maximum balance" },
-  11: { class: "failed-permanent", message: "M-Pesa reports our debit account as invalid (configuration)" },
+  8: {
+    class: "failed-permanent",
+    message: "The recipient's M-Pesa account would exceed its maximum balance",
+  },
+  11: {
+    class: "failed-permanent",
+    message: "M-Pesa reports our debit account as invalid (configuration)",
+  },
   12: { class: "failed-permanent", message: "The recipient's M-Pesa account is invalid" },
-  13: { class: "failed-permanent", message: "M-Pesa could not resolve our debit account (configuration)" },
+  13: {
+    class: "failed-permanent",
+    message: "M-Pesa could not resolve our debit account (configuration)",
+  },
   14: { class: "failed-permanent", message: "M-Pesa could not resolve the recipient's account" },
-  15: { class: "failed-retryable", message: "M-Pesa took it for a duplicate of a recent transfer; retry in a few minutes" },
-  17: { class: "failed-retryable", message: "M-Pesa had an internal failure; the transfer can be retried" },
-  20: { class: "failed-permanent", message: "M-Pesa does not recognise our initiator (configuration)" },
-  26: { class: "failed-retryable", message: "M-Pesa is blocking traffic for now; the transfer can be retried" },
-  2001: { class: "failed-permanent", message: "M-Pesa rejected our initiator credentials (configuration)" },
+  15: {
+    class: "failed-retryable",
+    message: "M-Pesa took it for a duplicate of a recent transfer; retry in a few minutes",
+  },
+  17: {
+    class: "failed-retryable",
+    message: "M-Pesa had an internal failure; the transfer can be retried",
+  },
+  20: {
+    class: "failed-permanent",
+    message: "M-Pesa does not recognise our initiator (configuration)",
+  },
+  26: {
+    class: "failed-retryable",
+    message: "M-Pesa is blocking traffic for now; the transfer can be retried",
+  },
+  2001: {
+    class: "failed-permanent",
+    message: "M-Pesa rejected our initiator credentials (configuration)",
+  },
 };
 
 export function classifyResultCode(code: number | string): ResultClassification {
-  const numericCode = typeof code === "number" ? code : /^-?\d+$/.test(code.trim()) ? Number(code) : Number.NaN;
+  const numericCode =
+    typeof code === "number" ? code : /^-?\d+$/.test(code.trim()) ? Number(code) : Number.NaN;
   const known = RESULT_CODES[numericCode];
   if (known) return known;
-  return { class: "failed-permanent", message: `M-Pesa declined the transfer (code ${String(code)}); an operator should look at it` };
+  return {
+    class: "failed-permanent",
+    message: `M-Pesa declined the transfer (code ${String(code)}); an operator should look at it`,
+  };
 }
 
 // --- Status query outcome -----------------------------------------------------------------------

@@ -16,7 +16,10 @@ describe("SecurityCredential", () => {
     expect(Buffer.from(credential, "base64")).toHaveLength(256);
     // Decrypt with the private key: without padding, then check the v1.5 encryption block by hand
     // (Node 20 refuses RSA_PKCS1_PADDING for private decryption, CVE-2023-46809).
-    const block = privateDecrypt({ key: privateKey, padding: constants.RSA_NO_PADDING }, Buffer.from(credential, "base64"));
+    const block = privateDecrypt(
+      { key: privateKey, padding: constants.RSA_NO_PADDING },
+      Buffer.from(credential, "base64"),
+    );
     expect([block[0], block[1]]).toEqual([0x00, 0x02]);
     const separator = block.indexOf(0x00, 2);
     expect(separator).toBeGreaterThanOrEqual(10);
@@ -28,17 +31,34 @@ describe("SecurityCredential", () => {
   });
 
   it("takes an X.509 certificate PEM, the way Safaricom ships its key", () => {
-    const credential = encryptSecurityCredential("initiator-pass", fixture("test-initiator-cert.pem"));
-    expect(decryptSecurityCredential(credential, fixture("test-initiator-key.pem"))).toBe("initiator-pass");
-    expect(decryptSecurityCredential(credential, generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey)).toBeUndefined();
+    const credential = encryptSecurityCredential(
+      "initiator-pass",
+      fixture("test-initiator-cert.pem"),
+    );
+    expect(decryptSecurityCredential(credential, fixture("test-initiator-key.pem"))).toBe(
+      "initiator-pass",
+    );
+    expect(
+      decryptSecurityCredential(
+        credential,
+        generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey,
+      ),
+    ).toBeUndefined();
   });
 
   it("refuses an unreadable certificate or an empty password", () => {
-    expect(() => encryptSecurityCredential("pw", "-----BEGIN CERTIFICATE-----\nnope\n-----END CERTIFICATE-----")).toThrow(
+    expect(() =>
+      encryptSecurityCredential(
+        "pw",
+        "-----BEGIN CERTIFICATE-----\nnope\n-----END CERTIFICATE-----",
+      ),
+    ).toThrow(DarajaValidationError);
+    expect(() => encryptSecurityCredential("", fixture("test-initiator-cert.pem"))).toThrow(
       DarajaValidationError,
     );
-    expect(() => encryptSecurityCredential("", fixture("test-initiator-cert.pem"))).toThrow(DarajaValidationError);
-    const ec = generateKeyPairSync("ec", { namedCurve: "P-256" }).publicKey.export({ type: "spki", format: "pem" }).toString();
+    const ec = generateKeyPairSync("ec", { namedCurve: "P-256" })
+      .publicKey.export({ type: "spki", format: "pem" })
+      .toString();
     expect(() => encryptSecurityCredential("pw", ec)).toThrow(/RSA/);
   });
 });

@@ -21,7 +21,9 @@ export const ACCEPTED_DESCRIPTION = "Accept the service request successfully.";
 /** `{"access_token": "...", "expires_in": "3599"}`; expires_in is a string on the wire (a number is tolerated). */
 export const tokenResponseSchema = z.object({
   access_token: z.string().min(1),
-  expires_in: z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]).transform(Number),
+  expires_in: z
+    .union([z.string().regex(/^\d+$/), z.number().int().nonnegative()])
+    .transform(Number),
 });
 
 /** `{"requestId", "errorCode", "errorMessage"}` (HTTP 4xx/5xx). */
