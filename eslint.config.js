@@ -5,7 +5,8 @@ import tseslint from "typescript-eslint";
 
 /*
  * Import boundaries (docs/decisions/0020-import-boundaries.md). Each area gets exactly ONE
- * `no-restricted-imports` entry, because a later flat-config object replaces a rule's options for the
+ * `no-restricted-imports` entry, because a later flat-config object replaces a rule's options for
+ * the
  * files it matches instead of merging them; so every area lists all the bans that apply to it.
  * tests/lint-boundaries.test.ts proves each ban fires on a deliberate violation.
  */
@@ -99,6 +100,19 @@ export default tseslint.config(
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
       ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // Prettier (.prettierrc.json) wraps code at 100 columns; this catches what it cannot wrap.
+      // Long strings, URLs and regular expressions are allowed: breaking them hurts grep and
+      // reading.
+      "max-len": [
+        "error",
+        {
+          code: 100,
+          ignoreStrings: true,
+          ignoreTemplateLiterals: true,
+          ignoreUrls: true,
+          ignoreRegExpLiterals: true,
+        },
+      ],
       "no-restricted-properties": [
         "error",
         {

@@ -50,7 +50,8 @@ export default defineConfig({
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
     { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: /\.http\.spec\.ts$/ },
-    // axe runs its script inside the page, and *.js.spec.ts test what only JavaScript does: "js" project only.
+    // axe runs its script inside the page, and *.js.spec.ts test what only JavaScript does: "js"
+    // project only.
     {
       name: "no-js",
       use: { ...chromium, javaScriptEnabled: false },

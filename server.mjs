@@ -2,8 +2,8 @@
 /**
  * The production server: the same stack as remix-serve (Express, compression, long-lived caching of
  * the fingerprinted /build assets, one hour for public/, a morgan request log, @remix-run/express),
- * plus what remix-serve has no hook for: answers from the page cache before Express runs, and a front
- * door (remote address, body limits, cross-site refusal, page cache) before Remix
+ * plus what remix-serve has no hook for: answers from the page cache before Express runs, and a
+ * front door (remote address, body limits, cross-site refusal, page cache) before Remix
  * (docs/decisions/0016-own-server.md, 0017-request-limits.md).
  *
  * Usage: node server.mjs [build/index.js]   (PORT and the rest come from app/utils/env.server.ts)
@@ -18,7 +18,8 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 
-// Like remix-serve: production unless told otherwise (read before the build loads its configuration).
+// Like remix-serve: production unless told otherwise (read before the build loads its
+// configuration).
 // eslint-disable-next-line no-restricted-properties
 process.env.NODE_ENV ??= "production";
 process.setSourceMapsEnabled(true);
@@ -44,7 +45,8 @@ app.use(
   express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }),
 );
 app.use(express.static("public", { maxAge: "1h" }));
-// @remix-run/express's handler, with our front door (cross-site refusal, body limits, page cache) before Remix.
+// @remix-run/express's handler, with our front door (cross-site refusal, body limits, page cache)
+// before Remix.
 app.all("*", async (req, res, next) => {
   try {
     await sendRemixResponse(res, await respond(createRemixRequest(req, res), handleWithRemix));
@@ -57,11 +59,13 @@ app.all("*", async (req, res, next) => {
 morgan.token("redacted-url", (req) => redactUrlForLog(req.originalUrl ?? req.url));
 const logRequest = morgan(":method :redacted-url :status :res[content-length] - :response-time ms");
 const server = http.createServer((req, res) => {
-  // The socket's address, for per-client throttling: whatever the client sent under this name is replaced.
+  // The socket's address, for per-client throttling: whatever the client sent under this name is
+  // replaced.
   stampRemoteAddress(req);
   logRequest(req, res, () => {
     // Page-cache hits first (no body, no checks), then what the request line and headers alone can
-    // refuse (bad address 400, body over its limit 413, wrong body type 415) before any body is read.
+    // refuse (bad address 400, body over its limit 413, wrong body type 415) before any body is
+    // read.
     if (!serveCachedPage(req, res) && !screenIncoming(req, res)) app(req, res);
   });
 });

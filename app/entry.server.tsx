@@ -1,7 +1,7 @@
 /**
  * Server entry: renders documents with this request's CSP nonce and security headers, compresses
- * them once (pages the cache will keep are left to it: utils/page-cache.server.ts, used by server.mjs
- * in front of Remix), and logs unexpected errors once.
+ * them once (pages the cache will keep are left to it: utils/page-cache.server.ts, used by
+ * server.mjs in front of Remix), and logs unexpected errors once.
  */
 import { PassThrough, Writable } from "node:stream";
 import type {
@@ -29,8 +29,8 @@ import {
 export const streamTimeout = 5_000;
 
 /**
- * For server.mjs: the page cache's fast path, the front door (remote address, limits, refusals), the
- * access log's URL redaction and the validated port (ADR 0016, 0017).
+ * For server.mjs: the page cache's fast path, the front door (remote address, limits, refusals),
+ * the access log's URL redaction and the validated port (ADR 0016, 0017).
  */
 export { serveCachedPage } from "./utils/page-cache.server";
 export { respond, screenIncoming, stampRemoteAddress } from "./utils/front-door.server";

@@ -66,7 +66,9 @@ export const meta: MetaFunction = ({ error }) => {
   ];
 };
 
-/** The root reads the flash cookie: re-run it after every submission and navigation (it is cheap). */
+/**
+ * The root reads the flash cookie: re-run it after every submission and navigation (it is cheap).
+ */
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
 const fallbackEnv = {

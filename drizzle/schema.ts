@@ -1,7 +1,7 @@
 /**
  * The database schema (SQLite), one module per area. Times are UTC epoch milliseconds; money is
- * integer minor units; rates are decimal strings. Change a module, run `npm run db:generate`, review
- * the SQL, commit both.
+ * integer minor units; rates are decimal strings. Change a module, run `npm run db:generate`,
+ * review the SQL, commit both.
  */
 export * from "./schema/jobs";
 export * from "./schema/merchants";

@@ -162,7 +162,9 @@ async function benchScenario(
   };
 }
 
-/** The bench's operator (seeded from OPERATOR_BOOTSTRAP_*): the simulator control routes need one. */
+/**
+ * The bench's operator (seeded from OPERATOR_BOOTSTRAP_*): the simulator control routes need one.
+ */
 const BENCH_OPERATOR = {
   email: "bench-admin@onehop.test",
   password: randomBytes(12).toString("hex"),
@@ -183,7 +185,10 @@ async function operatorCookie(baseUrl: string): Promise<string> {
   return cookie;
 }
 
-/** Market-data provider calls while /functions/v1/rates is under load for 30 s (the simulator counts them). */
+/**
+ * Market-data provider calls while /functions/v1/rates is under load for 30 s (the simulator counts
+ * them).
+ */
 async function countProviderCalls(baseUrl: string, connections: number) {
   const seconds = positiveInt("BENCH_RATES_SECONDS", 30);
   const headers = { cookie: await operatorCookie(baseUrl) };

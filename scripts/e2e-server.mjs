@@ -1,5 +1,6 @@
 // Starts the production build for Playwright with a fresh database: wipe, migrate and seed, serve.
-// It serves a private copy of the build, so a rebuild while the tests run cannot change what they see.
+// It serves a private copy of the build, so a rebuild while the tests run cannot change what they
+// see.
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";

@@ -4,11 +4,11 @@
  *
  * The classic compiler bundles the whole server into one file, build/index.js, dynamic `import()`s
  * included: esbuild inlines a dynamically imported module but wraps it (and everything only it
- * imports) in a lazy initialiser that runs when the `import()` runs. So the simulators are in the file,
- * but their code runs only if something reaches them through static imports from the entry, or when
- * the wiring's `import()` runs in simulator mode. This check follows the static imports from the
- * bundle's entry in esbuild's metafile and fails (exit 1) if any simulator module is among them,
- * printing the import chain that loads it.
+ * imports) in a lazy initialiser that runs when the `import()` runs. So the simulators are in the
+ * file, but their code runs only if something reaches them through static imports from the entry,
+ * or when the wiring's `import()` runs in simulator mode. This check follows the static imports
+ * from the bundle's entry in esbuild's metafile and fails (exit 1) if any simulator module is among
+ * them, printing the import chain that loads it.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";

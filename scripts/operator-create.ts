@@ -1,7 +1,7 @@
 /**
- * Create an operator: `npm run operator:create -- --email a@b.co --name "Jane" --role admin`.
- * The password is read from the OPERATOR_PASSWORD environment variable or typed at the prompt (never
- * an argument, so it stays out of shell history).
+ * Create an operator: `npm run operator:create -- --email a@b.co --name "Jane" --role admin`. The
+ * password is read from the OPERATOR_PASSWORD environment variable or typed at the prompt (never an
+ * argument, so it stays out of shell history).
  */
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";

@@ -1,7 +1,7 @@
 /**
- * Seeds the news feed list (protocols.md section 5) and the default news settings. Idempotent, and it
- * respects operators: the feeds are seeded only into an empty list, so a feed an operator removed does
- * not come back at the next start.
+ * Seeds the news feed list (protocols.md section 5) and the default news settings. Idempotent, and
+ * it respects operators: the feeds are seeded only into an empty list, so a feed an operator
+ * removed does not come back at the next start.
  */
 import { count } from "drizzle-orm";
 import { newsFeeds, newsSettings } from "../drizzle/schema";

@@ -17,7 +17,9 @@ import type { Db } from "../app/utils/db.server";
 import { seedNews } from "./seed-news";
 import { env } from "../app/utils/env.server";
 
-/** The demo merchant printed by `npm start`. Local demo data only: never in a production database. */
+/**
+ * The demo merchant printed by `npm start`. Local demo data only: never in a production database.
+ */
 export const DEMO_MERCHANT = {
   merchantId: "MRC-K3NYA2",
   username: "demo",

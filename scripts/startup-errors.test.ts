@@ -1,7 +1,7 @@
 /**
  * What an operator sees when OneHop cannot start (issue 10, items 10 and 11): a real process
- * (`scripts/db-setup.ts`, the first thing `npm start` and the e2e server run), its exit code and its
- * stderr. One line that says what and where, no stack trace, exit code 1.
+ * (`scripts/db-setup.ts`, the first thing `npm start` and the e2e server run), its exit code and
+ * its stderr. One line that says what and where, no stack trace, exit code 1.
  *
  * File permissions do not stop root, so when the tests run as root the child runs as `nobody`.
  */

@@ -1,8 +1,8 @@
 /**
- * The import boundaries of docs/decisions/0020-import-boundaries.md, as `npm run lint` enforces them:
- * ESLint (the project's own eslint.config.js) is handed small modules placed in each area, and each
- * deliberate violation must be reported by `no-restricted-imports`, while the imports each area is
- * meant to use pass.
+ * The import boundaries of docs/decisions/0020-import-boundaries.md, as `npm run lint` enforces
+ * them: ESLint (the project's own eslint.config.js) is handed small modules placed in each area,
+ * and each deliberate violation must be reported by `no-restricted-imports`, while the imports each
+ * area is meant to use pass.
  */
 import path from "node:path";
 import { ESLint } from "eslint";
@@ -15,7 +15,9 @@ beforeAll(() => {
   eslint = new ESLint({ cwd: root, overrideConfigFile: path.join(root, "eslint.config.js") });
 });
 
-/** The boundary messages ESLint reports for `code` saved as `file` (a path inside the repository). */
+/**
+ * The boundary messages ESLint reports for `code` saved as `file` (a path inside the repository).
+ */
 async function boundaryErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
   expect(result, `ESLint linted ${file}`).toBeDefined();

@@ -1,6 +1,7 @@
 /**
- * Domain vocabularies live in isomorphic modules (app/core, app/content); the database schema builds
- * its enum columns from them, so the two can never drift (docs/decisions/0020-import-boundaries.md).
+ * Domain vocabularies live in isomorphic modules (app/core, app/content); the database schema
+ * builds its enum columns from them, so the two can never drift
+ * (docs/decisions/0020-import-boundaries.md).
  */
 import { describe, expect, it } from "vitest";
 import {

@@ -14,7 +14,10 @@ export interface Country {
   flag: string;
   /** Five major cities (Singapore: one). */
   cities: readonly string[];
-  /** National significant number length range (digits after the dialling code, no trunk 0), for phone validation. */
+  /**
+   * National significant number length range (digits after the dialling code, no trunk 0), for
+   * phone validation.
+   */
   phoneDigits: { min: number; max: number };
 }
 
@@ -451,6 +454,9 @@ function buildDialCodes(): { value: string; label: string; countries: readonly s
     });
 }
 
-/** Distinct dialling codes for the phone-code select, sorted numerically, each with a label like "🇰🇪 +254" ("+1" once, labelled "🇺🇸 +1 / 🇨🇦"), value is the dial code. */
+/**
+ * Distinct dialling codes for the phone-code select, sorted numerically, each with a label like "🇰🇪
+ * +254" ("+1" once, labelled "🇺🇸 +1 / 🇨🇦"), value is the dial code.
+ */
 export const dialCodes: readonly { value: string; label: string; countries: readonly string[] }[] =
   buildDialCodes();

@@ -1,4 +1,7 @@
-/** The toast and panel texts of the spec's error catalogue (section 8): copied exactly, used everywhere. */
+/**
+ * The toast and panel texts of the spec's error catalogue (section 8): copied exactly, used
+ * everywhere.
+ */
 
 export const messages = {
   termsRequired: {

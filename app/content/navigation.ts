@@ -1,4 +1,6 @@
-/** Header and footer links, and the public pages listed in the sitemap. One source for all three. */
+/**
+ * Header and footer links, and the public pages listed in the sitemap. One source for all three.
+ */
 import { paths } from "~/utils/paths";
 
 export type NavLink = { label: string; to: string; external?: "api-docs" | "demo" };

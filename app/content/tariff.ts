@@ -73,9 +73,9 @@ export const conversionFees = [
 ] as const satisfies readonly Fee[];
 
 /**
- * Our fees. `c2b` is the collection fee (crypto to fiat 1%); settling the merchant's own collections to
- * its own M-Pesa number carries no fee of ours, only the rail's charge above. `b2c` is for disbursements
- * to third parties (a later issue), not for settlement.
+ * Our fees. `c2b` is the collection fee (crypto to fiat 1%); settling the merchant's own
+ * collections to its own M-Pesa number carries no fee of ours, only the rail's charge above. `b2c`
+ * is for disbursements to third parties (a later issue), not for settlement.
  */
 export const feeBps = {
   c2b: 100,
@@ -84,21 +84,22 @@ export const feeBps = {
 } as const satisfies Record<string, Bps>;
 
 /**
- * Safaricom's M-Pesa B2C charge per transfer to a registered M-Pesa user, by amount band (whole KES,
- * both ends inclusive), paid by the sending business (us) from the B2C float. Settling a merchant's own
- * collections passes this charge through at cost ("crypto to fiat 1.0% plus mobile network fees" in the
- * Terms): no percentage on top (docs/decisions/0018-settlement-fees.md).
+ * Safaricom's M-Pesa B2C charge per transfer to a registered M-Pesa user, by amount band (whole
+ * KES, both ends inclusive), paid by the sending business (us) from the B2C float. Settling a
+ * merchant's own collections passes this charge through at cost ("crypto to fiat 1.0% plus mobile
+ * network fees" in the Terms): no percentage on top (docs/decisions/0018-settlement-fees.md).
  *
  * Sources, looked up November 2026:
  * - Safaricom "M-PESA Bulk Payment Tariff Form", table "B2C payments to registered users" (the most
- *   recent official document found; copy at https://www.scribd.com/document/906530697/m-Pesa-Bulk-Payment-Tariff-Form):
- *   1-49: 0, 50-100: 0, 101-1,500: 5, 1,501-5,000: 9, 5,001-15,000: 11. The rows above KES 15,000 were
- *   not legible in the copy we could read.
+ *   recent official document found; copy at
+ *   https://www.scribd.com/document/906530697/m-Pesa-Bulk-Payment-Tariff-Form): 1-49: 0, 50-100: 0,
+ *   101-1,500: 5, 1,501-5,000: 9, 5,001-15,000: 11. The rows above KES 15,000 were not legible in
+ *   the copy we could read.
  * - Safaricom's January 2021 announcement as reported by The East African
  *   (https://mheshimiwa.co.ke/safaricom-reduces-m-pesa-paybill-charges-by-nearly-half-the-east-african):
  *   "Sh5 for payments between Sh100 and Sh1,500" (agrees with the form) and "between Sh20,000 and
- *   Sh150,000 will now cost Sh12". We take 15,001-20,000 as the form's 11 tier and KES 12 above 20,000,
- *   up to the KES 250,000 per-transfer limit (raised from 150,000 in 2023).
+ *   Sh150,000 will now cost Sh12". We take 15,001-20,000 as the form's 11 tier and KES 12 above
+ *   20,000, up to the KES 250,000 per-transfer limit (raised from 150,000 in 2023).
  * The sources agree where they overlap. Check the charge sheet of our own B2C contract before going
  * live and update this table (and the ADR) if it differs.
  */

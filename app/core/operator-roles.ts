@@ -1,6 +1,6 @@
 /**
- * Operator roles. Isomorphic (no database, no node): the schema (drizzle/schema/merchants.ts) builds its
- * enum column from this list; the operator console and scripts import it from here
+ * Operator roles. Isomorphic (no database, no node): the schema (drizzle/schema/merchants.ts)
+ * builds its enum column from this list; the operator console and scripts import it from here
  * (docs/decisions/0020-import-boundaries.md).
  */
 

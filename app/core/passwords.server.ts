@@ -20,12 +20,12 @@ const KEY_LENGTH = 32;
 const DEFAULT_PARAMS = { N: 2 ** 15, r: 8, p: 1 };
 
 /**
- * One hash at a time: each takes 32 MiB while it runs, so a burst of sign-ins queues here instead of
- * growing the process memory (about 12 sign-ins a second per process). The queue is bounded: at most
- * `waitingPerLane` checks wait in each lane and the next is refused at once (QueueFullError, answered
- * 429), so a flood of wrong passwords cannot make a real sign-in wait seconds behind it. Sign-in puts
- * clients without recent failures in the "high" lane, ahead of the rest. Hashing a new password
- * (set-password, scripts) always queues, in the high lane.
+ * One hash at a time: each takes 32 MiB while it runs, so a burst of sign-ins queues here instead
+ * of growing the process memory (about 12 sign-ins a second per process). The queue is bounded: at
+ * most `waitingPerLane` checks wait in each lane and the next is refused at once (QueueFullError,
+ * answered 429), so a flood of wrong passwords cannot make a real sign-in wait seconds behind it.
+ * Sign-in puts clients without recent failures in the "high" lane, ahead of the rest. Hashing a new
+ * password (set-password, scripts) always queues, in the high lane.
  */
 export const PASSWORD_QUEUE = { concurrent: 1, waitingPerLane: 8, retryAfterMs: 2_000 } as const;
 export const passwordHashSlots = concurrencyLimit(PASSWORD_QUEUE.concurrent, {

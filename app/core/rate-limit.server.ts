@@ -56,9 +56,9 @@ export interface Reservation {
 }
 
 /**
- * Count one attempt against every key at once, before the work it guards, in one transaction: if any
- * key is already at its limit, nothing is counted and the attempt is refused. So concurrent attempts
- * cannot all pass a check made before any of them was counted. Give the count back with
+ * Count one attempt against every key at once, before the work it guards, in one transaction: if
+ * any key is already at its limit, nothing is counted and the attempt is refused. So concurrent
+ * attempts cannot all pass a check made before any of them was counted. Give the count back with
  * `refundAttempt` when the attempt turns out not to count (a success, or work that never ran).
  */
 export function reserveAttempt(

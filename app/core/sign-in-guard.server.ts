@@ -1,16 +1,16 @@
 /**
  * The order of a password sign-in under attack, shared by merchants and operators:
  *
- * 1. Count the attempt against the account and the client BEFORE hashing (one transaction): a client
- *    or account at its limit is refused without costing a scrypt, and concurrent attempts cannot all
- *    slip past a check made before any of them was counted.
+ * 1. Count the attempt against the account and the client BEFORE hashing (one transaction): a
+ *    client or account at its limit is refused without costing a scrypt, and concurrent attempts
+ *    cannot all slip past a check made before any of them was counted.
  * 2. Hash in the bounded queue: clients with no failures in the window and no "busy" refusal in the
- *    last BUSY_STRIKE.windowMs go in the "high" lane, ahead of everyone else; when the lane is full the
- *    attempt is refused at once ("busy"), its counts are given back (no password was checked) and the
- *    client gets a busy strike, so a flood from many fresh addresses leaves the high lane after one try
- *    each instead of after one hash each.
- * 3. A right password clears the account's count, gives the client's back and clears its busy strike;
- *    a wrong one keeps both counts.
+ *    last BUSY_STRIKE.windowMs go in the "high" lane, ahead of everyone else; when the lane is full
+ *    the attempt is refused at once ("busy"), its counts are given back (no password was checked)
+ *    and the client gets a busy strike, so a flood from many fresh addresses leaves the high lane
+ *    after one try each instead of after one hash each.
+ * 3. A right password clears the account's count, gives the client's back and clears its busy
+ *    strike; a wrong one keeps both counts.
  */
 import { PASSWORD_QUEUE, QueueFullError, type VerifyOptions } from "~/core/passwords.server";
 import {

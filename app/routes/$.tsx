@@ -1,4 +1,7 @@
-/** Any path no other route matches: log it and answer 404 ("Oops! Page not found", as the root error boundary shows it). */
+/**
+ * Any path no other route matches: log it and answer 404 ("Oops! Page not found", as the root error
+ * boundary shows it).
+ */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NotFound } from "~/components/layout/StatusPages";
 import { notFound } from "~/utils/http";

@@ -75,7 +75,9 @@ const PRICES: Record<QuoteAsset, string> = {
 };
 let addressCounter = 0;
 
-/** A payment awaiting its deposit, quoted like the core quotes (locked rate, crypto amount, fee). */
+/**
+ * A payment awaiting its deposit, quoted like the core quotes (locked rate, crypto amount, fee).
+ */
 function openPayment(
   options: {
     asset?: QuoteAsset;
@@ -122,7 +124,9 @@ function openPayment(
   return db.select().from(payments).where(eq(payments.id, id)).get()!;
 }
 
-/** The customer's deposit, fully confirmed at custody (sent after the quote expired when `late`). */
+/**
+ * The customer's deposit, fully confirmed at custody (sent after the quote expired when `late`).
+ */
 function deposit(payment: Payment, units: bigint, late = false) {
   const now = Date.now();
   const asset = payment.asset as QuoteAsset;
@@ -572,7 +576,8 @@ describe("settlement transfers", () => {
     expect(failedView.transfers).toEqual([
       expect.objectContaining({ id: transfer!.id, status: "failed", retryable: true }),
     ]);
-    // Operators see Safaricom's charge passed through for the transfer (issue #10: no 1.5% B2C fee on settlements).
+    // Operators see Safaricom's charge passed through for the transfer (issue #10: no 1.5% B2C fee
+    // on settlements).
     expect(failedView.transfers[0]!.railChargeKesCents).toBe(
       transfer!.railChargeKesCents.toString(),
     );

@@ -1,6 +1,7 @@
 /**
- * Exchange rates (/exchange-rates): BTC, ETH, USDT and USDC in KES from the stored snapshot (never a
- * provider call during the render), a Refresh form that works without JavaScript, auto-refresh with it.
+ * Exchange rates (/exchange-rates): BTC, ETH, USDT and USDC in KES from the stored snapshot (never
+ * a provider call during the render), a Refresh form that works without JavaScript, auto-refresh
+ * with it.
  */
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
@@ -41,7 +42,10 @@ export async function loader() {
   });
 }
 
-/** Refresh (or Try Again): at most one provider call per minimum spacing, however many visitors press it. */
+/**
+ * Refresh (or Try Again): at most one provider call per minimum spacing, however many visitors
+ * press it.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const result = await ratesService().refresh("manual");

@@ -1,7 +1,7 @@
 /**
- * GET /functions/v1/news-curated (spec section 7): `{ success, stats, articles, error }`, the latest
- * run's stats and the curated articles. Read-only: there is no action, so any other method is 405,
- * and it never starts a run.
+ * GET /functions/v1/news-curated (spec section 7): `{ success, stats, articles, error }`, the
+ * latest run's stats and the curated articles. Read-only: there is no action, so any other method
+ * is 405, and it never starts a run.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { newsCuratedResponse, type NewsCuratedResponse } from "~/core/news/api.server";

@@ -1,7 +1,8 @@
 /**
- * GET /functions/v1/rates: `{ rates: { BTC, ETH, USDT, USDC }, timestamp, source, stale }` in KES from
- * the stored snapshot, plus per-asset detail (exact decimal price, live/stale/fallback, derivation).
- * 503 with a JSON error when no market rate exists at all. Cached until the next refresh is due.
+ * GET /functions/v1/rates: `{ rates: { BTC, ETH, USDT, USDC }, timestamp, source, stale }` in KES
+ * from the stored snapshot, plus per-asset detail (exact decimal price, live/stale/fallback,
+ * derivation). 503 with a JSON error when no market rate exists at all. Cached until the next
+ * refresh is due.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ratesCopy } from "~/components/rates/copy";

@@ -46,7 +46,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: applicationSchema });
 
-  // Without JavaScript, "Show cities" re-renders the form with what was typed and the country's cities.
+  // Without JavaScript, "Show cities" re-renders the form with what was typed and the country's
+  // cities.
   if (formData.get("intent") === "show-cities") {
     return data<ActionData>({
       lastResult: replyWithinLimits(

@@ -1,6 +1,6 @@
 /**
- * Liveness: the process is up and answers, fast (200 while it can answer at all; the database line is
- * a cheap `select 1`, for information). Whether it can take payments is /readyz. Never cached.
+ * Liveness: the process is up and answers, fast (200 while it can answer at all; the database line
+ * is a cheap `select 1`, for information). Whether it can take payments is /readyz. Never cached.
  */
 import { checkDatabase, getDb } from "~/utils/db.server";
 import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";

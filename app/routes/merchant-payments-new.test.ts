@@ -1,7 +1,7 @@
 /**
  * "Create Payment" through the route's action with real form posts (issue 10, item 2): twelve
- * concurrent posts of KES 1,000,000 against the KES 10,000,000 daily cap create exactly ten payments;
- * the other two answer 400 with the daily-limit message.
+ * concurrent posts of KES 1,000,000 against the KES 10,000,000 daily cap create exactly ten
+ * payments; the other two answer 400 with the daily-limit message.
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

@@ -137,7 +137,10 @@ describe("Create Payment: the review and the creation are one core decision", ()
   });
 });
 
-/** A settled-to-be payment whose first transfer failed at M-Pesa (its money back in the merchant's balance). */
+/**
+ * A settled-to-be payment whose first transfer failed at M-Pesa (its money back in the merchant's
+ * balance).
+ */
 async function paymentWithFailedTransfer(reference: string) {
   const payment = await createPayment(
     db,

@@ -1,8 +1,9 @@
 /**
  * Changing where a merchant is paid (issue 10, item 14): the settings form needs the password again
- * (throttled per account), e-mails the merchant with the old and new numbers masked, is audited, and
- * payouts to a changed number wait out the cooling-off period, then resume by themselves. The first
- * number ever set is not held. Against a real database, with the payments runtime on the simulators.
+ * (throttled per account), e-mails the merchant with the old and new numbers masked, is audited,
+ * and payouts to a changed number wait out the cooling-off period, then resume by themselves. The
+ * first number ever set is not held. Against a real database, with the payments runtime on the
+ * simulators.
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -26,7 +26,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** With JavaScript, re-check the session the moment it ends, so the "Session Expired" page follows. */
+/**
+ * With JavaScript, re-check the session the moment it ends, so the "Session Expired" page follows.
+ */
 function useSessionEnd(endsAt: number) {
   const revalidator = useRevalidator();
   useEffect(() => {

@@ -28,7 +28,10 @@ type Preview = {
   description: string;
   feeCents: string;
   netCents: string;
-  /** What reaches the merchant's M-Pesa and the M-Pesa charge(s) on the way (estimate: this payment alone). */
+  /**
+   * What reaches the merchant's M-Pesa and the M-Pesa charge(s) on the way (estimate: this payment
+   * alone).
+   */
   payoutCents: string;
   railChargeCents: string;
   transfers: number;

@@ -1,7 +1,7 @@
 /**
- * The hosted checkout a customer opens: what to send, where (address and QR code), how long the quote
- * holds, and the live status. Without JavaScript it refreshes itself every 10 seconds while waiting;
- * with it, it re-reads the status every 5 seconds without reloading.
+ * The hosted checkout a customer opens: what to send, where (address and QR code), how long the
+ * quote holds, and the live status. Without JavaScript it refreshes itself every 10 seconds while
+ * waiting; with it, it re-reads the status every 5 seconds without reloading.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
@@ -31,8 +31,8 @@ import { paths } from "~/utils/paths";
 const WAITING = new Set(["awaiting_payment", "confirming"]);
 
 /**
- * What the payment's own merchant sees on its checkout (signed in): what it receives after the 1% fee
- * and the M-Pesa charge, estimated before settlement and actual after. Customers never see it.
+ * What the payment's own merchant sees on its checkout (signed in): what it receives after the 1%
+ * fee and the M-Pesa charge, estimated before settlement and actual after. Customers never see it.
  */
 async function merchantView(request: Request, payment: NonNullable<ReturnType<typeof getPayment>>) {
   const db = getDb();

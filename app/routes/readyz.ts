@@ -1,9 +1,10 @@
 /**
  * Readiness: 200 when this process can take payments, 503 with the reasons otherwise (JSON, never
  * cached). Checks: the database takes a write, every boot step succeeded, every provider (custody,
- * M-Pesa, market data) is configured and started, every job boot scheduled is alive. Liveness is /healthz.
- * The reasons name what is wrong for anyone (a load balancer, an uptime check); their detail (paths,
- * provider errors) and the raw checks are only for callers on this machine or a private network.
+ * M-Pesa, market data) is configured and started, every job boot scheduled is alive. Liveness is
+ * /healthz. The reasons name what is wrong for anyone (a load balancer, an uptime check); their
+ * detail (paths, provider errors) and the raw checks are only for callers on this machine or a
+ * private network.
  */
 import { bootReport } from "~/utils/boot.server";
 import { clientAddress } from "~/utils/client-address.server";

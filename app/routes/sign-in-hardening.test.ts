@@ -1,7 +1,7 @@
 /**
- * Sign-in under attack (issue #10 items 8 and 13), through the real actions: throttling keyed on the
- * client's address (not the User-Agent), 429 with Retry-After when refused, and no open redirect after
- * a correct password on /merchant-signin and /admin/signin.
+ * Sign-in under attack (issue #10 items 8 and 13), through the real actions: throttling keyed on
+ * the client's address (not the User-Agent), 429 with Retry-After when refused, and no open
+ * redirect after a correct password on /merchant-signin and /admin/signin.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { merchants, merchantUsers, rateLimits } from "../../drizzle/schema";

@@ -1,8 +1,8 @@
 /**
- * The simulator routes (issue 10, items 11 and 13): 404 in live mode; in simulator mode operators only,
- * except the checkout's test payment, which pays exactly its own payment's deposit address; and the
- * custody simulator's `returnTo` never leaves the site. Loaders and actions get real Requests; the
- * custody and market simulators run for real over HTTP.
+ * The simulator routes (issue 10, items 11 and 13): 404 in live mode; in simulator mode operators
+ * only, except the checkout's test payment, which pays exactly its own payment's deposit address;
+ * and the custody simulator's `returnTo` never leaves the site. Loaders and actions get real
+ * Requests; the custody and market simulators run for real over HTTP.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { merchantUsers } from "../../drizzle/schema";

@@ -1,10 +1,11 @@
 /**
- * The custody simulator's control page ("send" a customer payment, add confirmations), mounted on our
- * origin in simulator mode only (404 in live mode) and for operators only (issue 10, item 11).
+ * The custody simulator's control page ("send" a customer payment, add confirmations), mounted on
+ * our origin in simulator mode only (404 in live mode) and for operators only (issue 10, item 11).
  *
  * One thing needs no operator: the checkout's "Pay with the test wallet (simulator)" button. With
- * `?payment=<id>` the page offers only a payment to that payment's own deposit address, and the post
- * (`payments` with a `payment` field) pays that address and nothing else, then returns to the checkout.
+ * `?payment=<id>` the page offers only a payment to that payment's own deposit address, and the
+ * post (`payments` with a `payment` field) pays that address and nothing else, then returns to the
+ * checkout.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getPayment } from "~/core/payments/payments.server";
@@ -54,7 +55,10 @@ function payable(paymentId: string) {
   return { payment, unavailable: null } as const;
 }
 
-/** The simulator's modules are imported on use (simulator mode only), so a live process never loads them. */
+/**
+ * The simulator's modules are imported on use (simulator mode only), so a live process never loads
+ * them.
+ */
 async function testPaymentPage(
   paymentId: string,
   amount: string | null,
@@ -96,7 +100,10 @@ async function testPaymentPage(
   );
 }
 
-/** POST /simulator/custody/payments with `payment`: pay that payment's deposit address, nothing else. */
+/**
+ * POST /simulator/custody/payments with `payment`: pay that payment's deposit address, nothing
+ * else.
+ */
 async function payTestPayment(
   request: Request,
   simulator: CustodySimulator,

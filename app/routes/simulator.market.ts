@@ -3,10 +3,10 @@
  * when PROVIDER_MODE=simulator (404 otherwise), for signed-in operators only (else a redirect to
  * /admin/signin, or 403); never indexed, never cached.
  *
- * GET: the simulator's state and call counts.
- * POST (JSON or form): `mode` / `fxMode` (a fault mode, "normal" to restore), `serveKes`, and for the
- * rates store `reset` (back to an empty first start) or `ageSeconds` (as if that much time had passed).
- * Every change empties the in-process page cache, so the next page render shows the new state.
+ * GET: the simulator's state and call counts. POST (JSON or form): `mode` / `fxMode` (a fault mode,
+ * "normal" to restore), `serveKes`, and for the rates store `reset` (back to an empty first start)
+ * or `ageSeconds` (as if that much time had passed). Every change empties the in-process page
+ * cache, so the next page render shows the new state.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
@@ -23,7 +23,10 @@ const booleanish = z.union([
   z.enum(["true", "false"]).transform((value) => value === "true"),
 ]);
 
-/** Built on use: the simulator module is imported only in simulator mode, so a live process never loads it. */
+/**
+ * Built on use: the simulator module is imported only in simulator mode, so a live process never
+ * loads it.
+ */
 async function controlSchema() {
   const { marketFaultModes } = await import("~/simulators/market/index.server");
   return z.object({

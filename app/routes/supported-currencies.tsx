@@ -1,7 +1,7 @@
 /**
- * Supported currencies (/supported-currencies): the 20 assets in the spec's order. BTC, ETH, USDT and
- * USDC carry rates from the rates service (live, stale or fallback, and marked so); the others and every
- * 24h change are fixed display values from app/content/cryptocurrencies.ts.
+ * Supported currencies (/supported-currencies): the 20 assets in the spec's order. BTC, ETH, USDT
+ * and USDC carry rates from the rates service (live, stale or fallback, and marked so); the others
+ * and every 24h change are fixed display values from app/content/cryptocurrencies.ts.
  */
 import { data, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";

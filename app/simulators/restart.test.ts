@@ -1,9 +1,9 @@
 /**
  * The provider simulators keep their state in our database (simulator mode) and pick it up after a
  * restart, like a real provider (issue 10, item 4): custody keeps its keys, vaults, addresses,
- * transactions, confirmations and idempotent answers, and its automatic confirmations carry on; M-Pesa
- * keeps the transfers it accepted (duplicate check, status query) and its float. Also the custody
- * client's deposit search (`findDeposits`), which reconciliation uses.
+ * transactions, confirmations and idempotent answers, and its automatic confirmations carry on;
+ * M-Pesa keeps the transfers it accepted (duplicate check, status query) and its float. Also the
+ * custody client's deposit search (`findDeposits`), which reconciliation uses.
  */
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createCustodyClient } from "~/core/providers/custody/client.server";

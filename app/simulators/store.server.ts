@@ -1,8 +1,8 @@
 /**
- * Where the local provider simulators keep their state, so that (like a real provider) they remember
- * addresses, transactions and confirmations when our process restarts (issue 10, item 4). Simulator
- * mode only: a table of JSON records in our own database (`simulator_records`), written synchronously
- * as the simulator changes, before it sends any webhook or callback about the change.
+ * Where the local provider simulators keep their state, so that (like a real provider) they
+ * remember addresses, transactions and confirmations when our process restarts (issue 10, item 4).
+ * Simulator mode only: a table of JSON records in our own database (`simulator_records`), written
+ * synchronously as the simulator changes, before it sends any webhook or callback about the change.
  */
 import { and, eq } from "drizzle-orm";
 import { simulatorRecords } from "../../drizzle/schema";

@@ -1,7 +1,7 @@
 /**
- * Merchant authentication: remix-auth's FormStrategy checks the credentials (core/merchants/sign-in),
- * our own SQLite session keeps the user signed in (utils/session.server), and `requireMerchant` guards
- * every merchant loader and action.
+ * Merchant authentication: remix-auth's FormStrategy checks the credentials
+ * (core/merchants/sign-in), our own SQLite session keeps the user signed in (utils/session.server),
+ * and `requireMerchant` guards every merchant loader and action.
  */
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
@@ -19,7 +19,10 @@ import { endSession, readSession } from "./session.server";
 import { redirectWithError } from "./toast.server";
 
 export class InvalidCredentialsError extends Error {}
-/** Sign-in refused before any password check: too many failures ("throttled") or a full hashing queue ("busy"). */
+/**
+ * Sign-in refused before any password check: too many failures ("throttled") or a full hashing
+ * queue ("busy").
+ */
 export class ThrottledError extends Error {
   constructor(
     readonly retryAfterMs: number,
@@ -56,9 +59,9 @@ export type SignedInMerchant = NonNullable<ReturnType<typeof getMerchantAccount>
 };
 
 /**
- * The signed-in merchant user, or a redirect: to /merchant-signin (with redirectTo) when there is no
- * session, and with the "Session Expired" toast when it has (nearly) run out. Non-GET requests must
- * come from our own origin.
+ * The signed-in merchant user, or a redirect: to /merchant-signin (with redirectTo) when there is
+ * no session, and with the "Session Expired" toast when it has (nearly) run out. Non-GET requests
+ * must come from our own origin.
  */
 export async function requireMerchant(
   request: Request,

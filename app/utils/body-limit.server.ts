@@ -1,7 +1,7 @@
 /**
  * Request bodies are limited before anything reads them (docs/decisions/0017-request-limits.md):
- * `request.formData()` buffers the whole body in a heap of 112 MB, so one 20 MB post used to end the
- * process. One table says, per path, how large a body may be and which types it may have:
+ * `request.formData()` buffers the whole body in a heap of 112 MB, so one 20 MB post used to end
+ * the process. One table says, per path, how large a body may be and which types it may have:
  *
  * - the declared `Content-Length` is checked as soon as the headers arrive (server.mjs, through
  *   front-door.server.ts) and refused at once with 413;
@@ -23,15 +23,21 @@ export interface BodyPolicy {
   /** Path prefix this policy covers; the longest matching prefix wins. */
   prefix: string;
   maxBytes: number;
-  /** Media types accepted; "any" leaves the type to the route (it parses and answers 400 itself). */
+  /**
+   * Media types accepted; "any" leaves the type to the route (it parses and answers 400 itself).
+   */
   accepts: readonly string[] | "any";
-  /** How refusals are answered: JSON for API callers, else an HTML page unless the caller asks for JSON. */
+  /**
+   * How refusals are answered: JSON for API callers, else an HTML page unless the caller asks for
+   * JSON.
+   */
   answer: "json" | "negotiate";
 }
 
 /**
  * The limits, one row per address space. A future CSV upload gets its own row, e.g.
- * `{ prefix: "/merchant/payments/import", maxBytes: 5 * MB, accepts: ["multipart/form-data"], answer: "negotiate" }`
+ * `{ prefix: "/merchant/payments/import", maxBytes: 5 * MB, accepts: ["multipart/form-data"],
+ * answer: "negotiate" }`
  * (keep such a limit small enough that a few concurrent uploads fit the 112 MB heap).
  */
 export const BODY_POLICIES: readonly BodyPolicy[] = [
@@ -151,7 +157,9 @@ export function checkDeclaredBody(declared: DeclaredBody): Refusal | undefined {
   });
 }
 
-/** How long a refused body is still read (and dropped) so the client sees our answer, not a reset. */
+/**
+ * How long a refused body is still read (and dropped) so the client sees our answer, not a reset.
+ */
 const LINGER_MS = 5_000;
 
 /**
@@ -215,8 +223,8 @@ function declaredBodyOf(request: Request): DeclaredBody {
 }
 
 /**
- * The body check in front of Remix (front-door.server.ts): a request with a body comes back as a new
- * Request over the bytes read within the limit, or as the refusal to answer with. An empty post
+ * The body check in front of Remix (front-door.server.ts): a request with a body comes back as a
+ * new Request over the bytes read within the limit, or as the refusal to answer with. An empty post
  * without a type becomes an empty urlencoded form (Remix's `formData()` would throw on it).
  */
 export async function screenBody(request: Request): Promise<Request | Refusal> {
@@ -255,7 +263,9 @@ export async function screenBody(request: Request): Promise<Request | Refusal> {
   });
 }
 
-/** Whether the platform's own parser (the one Remix uses in actions) can read this multipart body. */
+/**
+ * Whether the platform's own parser (the one Remix uses in actions) can read this multipart body.
+ */
 async function isReadableForm(
   bytes: Uint8Array<ArrayBuffer>,
   contentType: string,

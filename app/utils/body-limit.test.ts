@@ -158,7 +158,8 @@ describe("readBodyWithin", () => {
       (result) => [result, pulledChunks()] as const,
     );
     expect(bytes).toBeUndefined();
-    expect(pulledWhenAnswered).toBeGreaterThanOrEqual(5); // 4 chunks fit, the fifth passes the limit
+    // 4 chunks fit, the fifth passes the limit
+    expect(pulledWhenAnswered).toBeGreaterThanOrEqual(5);
     expect(pulledWhenAnswered).toBeLessThan(20);
   });
 });

@@ -1,11 +1,12 @@
 /**
- * Process start-up, run once when the server bundle is loaded (imported by entry.server): checks the
- * provider settings, opens the database, then runs each area's start function from the composition
- * place (app/wiring/*.server.ts: configuration from the environment, clients, the simulators when
- * PROVIDER_MODE=simulator, background jobs). Each area registers its start function in `starters` below.
+ * Process start-up, run once when the server bundle is loaded (imported by entry.server): checks
+ * the provider settings, opens the database, then runs each area's start function from the
+ * composition place (app/wiring/*.server.ts: configuration from the environment, clients, the
+ * simulators when PROVIDER_MODE=simulator, background jobs). Each area registers its start function
+ * in `starters` below.
  *
- * Every step's outcome is recorded for /readyz (`bootReport`). In production (NODE_ENV=production) a
- * failed step stops the process: one line on stderr naming the step and the cause (the missing
+ * Every step's outcome is recorded for /readyz (`bootReport`). In production (NODE_ENV=production)
+ * a failed step stops the process: one line on stderr naming the step and the cause (the missing
  * variable, the database path), exit code 1. Elsewhere boot goes on and /readyz answers 503.
  */
 import type { BootContext } from "~/wiring/context";

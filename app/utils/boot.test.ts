@@ -1,7 +1,7 @@
 /**
  * Boot records every step for /readyz, and in production a failed step stops the process with one
- * line naming the cause (issue 10, item 9). `runBoot` takes the environment, the database opener and
- * the exit function, so the rule is tested without ending the test process.
+ * line naming the cause (issue 10, item 9). `runBoot` takes the environment, the database opener
+ * and the exit function, so the rule is tested without ending the test process.
  */
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";

@@ -17,8 +17,8 @@ export function trustedProxies(): AddressList {
 }
 
 /**
- * The client's address, or null when the request did not come through server.mjs (unit tests calling
- * an action directly, `remix dev`).
+ * The client's address, or null when the request did not come through server.mjs (unit tests
+ * calling an action directly, `remix dev`).
  */
 export function clientAddress(
   request: Request,
@@ -39,7 +39,9 @@ export function clientAddress(
   return client;
 }
 
-/** Throttling key for the client: `ip:<address>` (IPv6 by /64), or `ip:unknown` without an address. */
+/**
+ * Throttling key for the client: `ip:<address>` (IPv6 by /64), or `ip:unknown` without an address.
+ */
 export function clientKeyFor(request: Request, proxies: AddressList = trustedProxies()): string {
   const address = clientAddress(request, proxies);
   return address ? addressKey(address) : "ip:unknown";

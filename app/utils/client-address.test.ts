@@ -49,7 +49,8 @@ describe("client address and throttling key", () => {
 
   it("behind a trusted proxy takes the right-most hop that is not a trusted proxy, not the client-written left-most", () => {
     const proxies = new AddressList(["10.0.0.0/8", "::1"]);
-    // The client wrote "1.2.3.4"; the edge proxy appended the real peer 203.0.113.7; an inner proxy 10.0.0.5.
+    // The client wrote "1.2.3.4"; the edge proxy appended the real peer 203.0.113.7; an inner proxy
+    // 10.0.0.5.
     const behind = request({
       [REMOTE_ADDRESS_HEADER]: "::ffff:10.0.0.2",
       "X-Forwarded-For": "1.2.3.4, 203.0.113.7, 10.0.0.5",

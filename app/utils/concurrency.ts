@@ -22,11 +22,11 @@ export interface ConcurrencyLimit {
 }
 
 /**
- * At most `max` tasks at once; the rest wait in arrival order, "high" before "normal". For work that
- * holds a lot of memory while it runs (a password hash, a page render): a burst queues instead of
- * growing the process. With `maxWaiting`, at most that many wait in each lane and a task past that is
- * refused at once (a rejected promise with QueueFullError, before any work), so a flood cannot make
- * everyone wait behind it; `unbounded` tasks always queue.
+ * At most `max` tasks at once; the rest wait in arrival order, "high" before "normal". For work
+ * that holds a lot of memory while it runs (a password hash, a page render): a burst queues instead
+ * of growing the process. With `maxWaiting`, at most that many wait in each lane and a task past
+ * that is refused at once (a rejected promise with QueueFullError, before any work), so a flood
+ * cannot make everyone wait behind it; `unbounded` tasks always queue.
  */
 export function concurrencyLimit(
   max: number,

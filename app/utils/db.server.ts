@@ -1,6 +1,6 @@
 /**
- * Opens the SQLite database once per process, applies the pragmas money needs and runs the committed
- * migrations before anything reads it. Core services take the `Db` as a parameter.
+ * Opens the SQLite database once per process, applies the pragmas money needs and runs the
+ * committed migrations before anything reads it. Core services take the `Db` as a parameter.
  */
 import { mkdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -76,7 +76,10 @@ export function describeDatabaseError(
   return `Cannot use the database file ${file} (${code ? `${code}: ` : ""}${reason}). Check DATABASE_URL and the permissions of the file and of ${folder}.`;
 }
 
-/** Open (and migrate) a database file. Used by the app, the scripts and the tests. Throws DatabaseStartError. */
+/**
+ * Open (and migrate) a database file. Used by the app, the scripts and the tests. Throws
+ * DatabaseStartError.
+ */
 export function openDatabase(url: string, options: { migrate?: boolean } = {}): Db {
   const file = databasePath(url);
   const where = file === ":memory:" ? file : path.resolve(file);
@@ -125,8 +128,9 @@ export function checkDatabase(
 const ROLLBACK = Symbol("rollback");
 
 /**
- * Readiness probe for /readyz: a real write (a row in job_leases inside a transaction taken with BEGIN
- * IMMEDIATE, then rolled back). BEGIN IMMEDIATE alone succeeds on a read-only connection; the write does not.
+ * Readiness probe for /readyz: a real write (a row in job_leases inside a transaction taken with
+ * BEGIN IMMEDIATE, then rolled back). BEGIN IMMEDIATE alone succeeds on a read-only connection; the
+ * write does not.
  */
 export function checkDatabaseWritable(
   db: Db,

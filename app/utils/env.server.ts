@@ -51,8 +51,9 @@ const envSchema = z.object({
   API_DOCS_URL: z.string().url().default("https://docs.onehop.co.ke"),
   DEMO_SCHEDULING_URL: z.string().url().default("https://cal.com/onehop/demo"),
   COOKIE_SECURE: booleanString.optional(),
-  // simulator | live. No default in the schema: unset means simulator only for a local PUBLIC_SITE_URL
-  // (localhost, 127.0.0.1); any other site must choose (see resolveProviderMode below).
+  // simulator | live. No default in the schema: unset means simulator only for a local
+  // PUBLIC_SITE_URL (localhost, 127.0.0.1); any other site must choose (see resolveProviderMode
+  // below).
   PROVIDER_MODE: z.enum(["simulator", "live"]).optional(),
   // Exchange rates (app/core/rates, docs/decisions/0010-rates-service.md).
   COINGECKO_BASE_URL: z.string().url().optional(),
@@ -97,8 +98,9 @@ const envSchema = z.object({
     .max(99, "PAYMENTS_SPREAD_BPS must be under 100 (1%)")
     .default(50),
   QUOTE_TTL_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
-  // Reconciliation (issue 10, item 4): a payment still awaiting/confirming, or an M-Pesa transfer still
-  // unanswered, this long after its last change is asked about at the provider (then again each interval).
+  // Reconciliation (issue 10, item 4): a payment still awaiting/confirming, or an M-Pesa transfer
+  // still unanswered, this long after its last change is asked about at the provider (then again
+  // each interval).
   PAYMENTS_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   CONFIRMATIONS_BTC: z.coerce.number().int().min(1).max(3).default(3),
   CONFIRMATIONS_ETH: z.coerce.number().int().min(1).max(3).default(2),
@@ -119,8 +121,8 @@ const envSchema = z.object({
   DARAJA_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(15_000),
   DARAJA_SIM_CALLBACK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1_500),
   MPESA_FLOAT_OPENING_KES: z.coerce.number().int().min(0).default(0),
-  // Hours a NEW payout destination (a changed M-Pesa number) waits before it is paid (issue 10, item 14).
-  // The first number a merchant sets is never held. 0 turns the hold off.
+  // Hours a NEW payout destination (a changed M-Pesa number) waits before it is paid (issue 10,
+  // item 14). The first number a merchant sets is never held. 0 turns the hold off.
   PAYOUT_DESTINATION_COOLING_OFF_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   NEWS_FEED_BASE_URL: z
     .string()
@@ -171,7 +173,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const siteUrl = new URL(values.PUBLIC_SITE_URL);
   const localSite = isLocalHostname(siteUrl.hostname);
   const problems: string[] = [];
-  // Simulators are chosen, never fallen into: only a local run gets them without asking (issue 10, item 11).
+  // Simulators are chosen, never fallen into: only a local run gets them without asking (issue 10,
+  // item 11).
   if (!values.PROVIDER_MODE && !localSite) {
     problems.push(
       `PROVIDER_MODE: must be set for PUBLIC_SITE_URL=${siteUrl.origin} (not a local address): "live" for the real custody, M-Pesa and market-data providers, or "simulator" for a test deployment (its control pages need an operator session)`,
@@ -213,7 +216,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   };
 }
 
-/** A site on this machine: the only place simulators and a generated session secret are the default. */
+/**
+ * A site on this machine: the only place simulators and a generated session secret are the default.
+ */
 export function isLocalHostname(hostname: string): boolean {
   return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
 }

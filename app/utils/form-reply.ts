@@ -1,7 +1,7 @@
 /**
- * A form's reply (Conform's `submission.reply()`) sends what was typed back into the form. Never more
- * than each field's maximum length: a value posted far over the limit (a bot, a probe) is cut to the
- * field's maximum before it is echoed, so the answer stays small whatever was sent.
+ * A form's reply (Conform's `submission.reply()`) sends what was typed back into the form. Never
+ * more than each field's maximum length: a value posted far over the limit (a bot, a probe) is cut
+ * to the field's maximum before it is echoed, so the answer stays small whatever was sent.
  */
 import type { SubmissionResult } from "@conform-to/react";
 
@@ -23,7 +23,10 @@ function clip(value: Value, max: number): Value {
   return value;
 }
 
-/** The same reply with every echoed value cut to its field's maximum length (`limits`, else OTHER_FIELD_MAX). */
+/**
+ * The same reply with every echoed value cut to its field's maximum length (`limits`, else
+ * OTHER_FIELD_MAX).
+ */
 export function replyWithinLimits<R extends SubmissionResult<string[]>>(
   result: R,
   limits: Readonly<Record<string, number>>,

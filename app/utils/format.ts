@@ -59,7 +59,10 @@ export function formatEatDateTime(epochMs: number): string {
   return `${part("day")}-${part("month")}-${part("year")} ${part("hour")}:${part("minute")}`;
 }
 
-/** "254712345678" -> "+254 712 345 678". Anything that is not a 12-digit 254 number is returned as is. */
+/**
+ * "254712345678" -> "+254 712 345 678". Anything that is not a 12-digit 254 number is returned as
+ * is.
+ */
 export function formatPhone(msisdn: string): string {
   return /^254\d{9}$/.test(msisdn)
     ? `+254 ${msisdn.slice(3, 6)} ${msisdn.slice(6, 9)} ${msisdn.slice(9)}`
@@ -67,8 +70,8 @@ export function formatPhone(msisdn: string): string {
 }
 
 /**
- * A phone number with only its first digit and last three shown: "254712345678" -> "+254 7•• ••• 678".
- * For e-mails and notices that must not carry the full number.
+ * A phone number with only its first digit and last three shown: "254712345678" -> "+254 7•• •••
+ * 678". For e-mails and notices that must not carry the full number.
  */
 export function maskPhone(msisdn: string): string {
   if (!/^254\d{9}$/.test(msisdn)) return "•••";

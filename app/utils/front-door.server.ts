@@ -1,16 +1,18 @@
 /**
- * What the server (server.mjs) does with every request before Remix (docs/decisions/0016-own-server.md,
- * 0017-request-limits.md):
+ * What the server (server.mjs) does with every request before Remix
+ * (docs/decisions/0016-own-server.md, 0017-request-limits.md):
  *
  * 1. `stampRemoteAddress`: the TCP peer's address goes into `x-onehop-remote-address`, replacing
- *    whatever the client sent under that name (per-client throttling keys on it: request.server.ts).
+ *    whatever the client sent under that name (per-client throttling keys on it:
+ *    request.server.ts).
  * 2. `screenIncoming`, as soon as the headers arrive and before Express: a malformed address (`/%`)
  *    is answered 400 with our own page, a declared body over the path's limit 413, a body type the
  *    path does not take 415 (utils/body-limit.server.ts). Page-cache hits are answered before this.
  * 3. `respond`, in front of Remix: refuse cross-site posts with a 403 (Remix would stop a forged
  *    document post itself, but with an empty 500), read the body within its limit (413 when a
  *    chunked body passes it, 400 for broken multipart), then answer through the page cache
- *    (utils/page-cache.server.ts). Every answer leaves with the security headers, redirects included.
+ *    (utils/page-cache.server.ts). Every answer leaves with the security headers, redirects
+ *    included.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { bodyPolicyFor, checkDeclaredBody, screenBody } from "./body-limit.server";
@@ -27,7 +29,9 @@ import { assertSameOrigin } from "./request.server";
 import { isHttps, servedOverHttps, withSecurityHeaders } from "./security-headers.server";
 import { REMOTE_ADDRESS_HEADER } from "./remote-address";
 
-/** The request header carrying the socket's peer address (set by the server, never by the client). */
+/**
+ * The request header carrying the socket's peer address (set by the server, never by the client).
+ */
 
 /** Sets the remote-address header from the socket, overwriting any value the client sent. */
 export function stampRemoteAddress(req: Pick<IncomingMessage, "headers" | "socket">): void {
@@ -55,13 +59,15 @@ function wantsJsonAnswer(pathname: string, accept: string | null | undefined): b
 const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
-/** How long a refused body is still read (and dropped) so the client reads our answer, not a reset. */
+/**
+ * How long a refused body is still read (and dropped) so the client reads our answer, not a reset.
+ */
 const LINGER_MS = 5_000;
 
 /**
  * The checks that need only the request line and headers, run by server.mjs before Express. Answers
- * and returns true when the request is refused; a GET without a body and a clean path pays two string
- * tests.
+ * and returns true when the request is refused; a GET without a body and a clean path pays two
+ * string tests.
  */
 export function screenIncoming(req: IncomingMessage, res: ServerResponse): boolean {
   const url = req.url ?? "/";

@@ -1,6 +1,7 @@
 /**
- * The honeypot on public forms: a field hidden from people (see `Honeypot` in components/ui/form.tsx)
- * that bots fill in. Isomorphic: the form renders the field by this name, the action checks it.
+ * The honeypot on public forms: a field hidden from people (see `Honeypot` in
+ * components/ui/form.tsx) that bots fill in. Isomorphic: the form renders the field by this name,
+ * the action checks it.
  */
 
 /** The hidden field's name. */

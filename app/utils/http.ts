@@ -30,14 +30,18 @@ export const loaderCacheHeaders: HeadersFunction = ({ loaderHeaders, parentHeade
   return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "no-store" };
 };
 
-/** A 404 response to throw from a loader or action (the root's error boundary shows "Page not found"). */
+/**
+ * A 404 response to throw from a loader or action (the root's error boundary shows "Page not
+ * found").
+ */
 export function notFound(message = "Not Found", init?: ResponseInit): Response {
   return new Response(message, { status: 404, ...init });
 }
 
 /**
- * `invariantResponse(payment, "Payment not found")`: when `condition` is falsy, throw a Response with
- * `message`, 404 unless `init` sets another status; afterwards TypeScript knows `condition` holds.
+ * `invariantResponse(payment, "Payment not found")`: when `condition` is falsy, throw a Response
+ * with `message`, 404 unless `init` sets another status; afterwards TypeScript knows `condition`
+ * holds.
  */
 export function invariantResponse(
   condition: unknown,

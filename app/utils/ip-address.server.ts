@@ -32,7 +32,10 @@ export function normalizeAddress(raw: string | null | undefined): string | null 
   return value;
 }
 
-/** The eight 16-bit groups of an IPv6 address `isIP` accepted (an embedded dotted IPv4 tail included). */
+/**
+ * The eight 16-bit groups of an IPv6 address `isIP` accepted (an embedded dotted IPv4 tail
+ * included).
+ */
 function ipv6Groups(address: string): number[] {
   return parseIPv6(address) ?? [];
 }

@@ -53,8 +53,8 @@ export function releaseLease(db: Db, job: string, holder: string): void {
 export type JobOutcome = { outcome: "succeeded" | "skipped"; detail?: unknown };
 
 /**
- * Run `work` under the job's lease and record the run. Returns null (and records nothing) when another
- * holder has the lease. A thrown error is recorded as a failed run and rethrown.
+ * Run `work` under the job's lease and record the run. Returns null (and records nothing) when
+ * another holder has the lease. A thrown error is recorded as a failed run and rethrown.
  */
 export async function runLeased<T extends JobOutcome>(
   db: Db,
@@ -190,8 +190,9 @@ export const MAX_CRON_RUN_MS = 30 * 60_000;
 
 /**
  * Is each scheduled job alive? An interval job must have started a run within 3 intervals (at least
- * 2 minutes): a run that never ends blocks the next ones (`protect`), so a stuck job shows here too. A
- * cron-pattern job must still have a next run and not be running for longer than MAX_CRON_RUN_MS.
+ * 2 minutes): a run that never ends blocks the next ones (`protect`), so a stuck job shows here
+ * too. A cron-pattern job must still have a next run and not be running for longer than
+ * MAX_CRON_RUN_MS.
  */
 export function jobsHealth(now = Date.now()): JobHealth[] {
   return [...scheduled.entries()].map(([name, cron]) => {

@@ -1,7 +1,8 @@
 /**
  * The four M-Pesa result routes (/webhooks/mpesa/{b2c,status}/{result,timeout}): the source address
  * (socket, or the right-most untrusted hop behind a TRUST_PROXY proxy) checked against
- * MPESA_CALLBACK_ALLOWED_IPS when it is set, then the token, then the payments service (core/payments/webhooks).
+ * MPESA_CALLBACK_ALLOWED_IPS when it is set, then the token, then the payments service
+ * (core/payments/webhooks).
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import type { CallbackSource } from "~/core/payments/webhooks.server";
@@ -11,7 +12,9 @@ import { env } from "./env.server";
 import { AddressList } from "./ip-address.server";
 
 let allowList: AddressList | null | undefined;
-/** Safaricom's callback addresses from MPESA_CALLBACK_ALLOWED_IPS, or null (any source) when unset. */
+/**
+ * Safaricom's callback addresses from MPESA_CALLBACK_ALLOWED_IPS, or null (any source) when unset.
+ */
 export function callbackAllowList(): AddressList | null {
   allowList ??= env.MPESA_CALLBACK_ALLOWED_IPS
     ? new AddressList(env.MPESA_CALLBACK_ALLOWED_IPS)

@@ -1,4 +1,6 @@
-/** Per-render values provided by entry.server and read by root.tsx: the CSP nonce, a pending flash. */
+/**
+ * Per-render values provided by entry.server and read by root.tsx: the CSP nonce, a pending flash.
+ */
 import { createContext, useContext } from "react";
 import type { Flash } from "~/components/layout/Flash";
 

@@ -1,12 +1,13 @@
 /**
- * The network half of the outbound policy (outbound-address.ts): a `lookup` for node:http/https that
- * resolves the host itself and refuses the connection unless EVERY address the name resolves to is
- * public, and a check of the address the socket actually connected to. Because the addresses that are
- * checked are the ones handed to connect, a DNS answer that changes between a check and the
- * connection (DNS rebinding) cannot slip through.
+ * The network half of the outbound policy (outbound-address.ts): a `lookup` for node:http/https
+ * that resolves the host itself and refuses the connection unless EVERY address the name resolves
+ * to is public, and a check of the address the socket actually connected to. Because the addresses
+ * that are checked are the ones handed to connect, a DNS answer that changes between a check and
+ * the connection (DNS rebinding) cannot slip through.
  *
  * Note: Node skips `lookup` for an IP-literal host; callers check literals with `checkOutboundUrl`
- * before connecting, and `refuseNonPublicSocket` catches anything that still connects somewhere else.
+ * before connecting, and `refuseNonPublicSocket` catches anything that still connects somewhere
+ * else.
  */
 import { promises as dns, type LookupAddress } from "node:dns";
 import type { LookupFunction, Socket } from "node:net";
@@ -85,8 +86,9 @@ export function guardedLookup(resolve: ResolveHost = systemResolve): LookupFunct
 }
 
 /**
- * Destroy `socket` (with OutboundRefusedError passed to `fail`) if the address it connects to is not
- * public. Runs before anything else listening for `connect`, so no request bytes are written first.
+ * Destroy `socket` (with OutboundRefusedError passed to `fail`) if the address it connects to is
+ * not public. Runs before anything else listening for `connect`, so no request bytes are written
+ * first.
  */
 export function refuseNonPublicSocket(
   socket: Socket,

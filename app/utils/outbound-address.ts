@@ -1,8 +1,8 @@
 /**
  * Where the server may send a request on someone else's say-so (a feed URL an operator typed, a
- * redirect an outlet answered): public internet addresses only, over http(s), on the standard ports.
- * This is the SSRF policy. It is pure (no Node imports) so the admin form's schema can use it in the
- * browser too; the network half (checking every resolved and connected address) is
+ * redirect an outlet answered): public internet addresses only, over http(s), on the standard
+ * ports. This is the SSRF policy. It is pure (no Node imports) so the admin form's schema can use
+ * it in the browser too; the network half (checking every resolved and connected address) is
  * outbound-address.server.ts.
  *
  * Addresses are judged on their parsed bytes. Numeric host forms (`0x7f000001`, `2130706433`,
@@ -44,7 +44,9 @@ export function parseIPv4(text: string): V4 | null {
   return bytes as V4;
 }
 
-/** An IPv6 address (brackets allowed, zone ids refused) as its eight 16-bit words; null otherwise. */
+/**
+ * An IPv6 address (brackets allowed, zone ids refused) as its eight 16-bit words; null otherwise.
+ */
 export function parseIPv6(text: string): number[] | null {
   let value = text.toLowerCase();
   if (value.startsWith("[") && value.endsWith("]")) value = value.slice(1, -1);
@@ -148,7 +150,10 @@ function v6Refusal(w: number[]): AddressRefusal | null {
   return null;
 }
 
-/** Why `address` (an IPv4 or IPv6 literal, brackets allowed) is not a public address; null when it is. */
+/**
+ * Why `address` (an IPv4 or IPv6 literal, brackets allowed) is not a public address; null when it
+ * is.
+ */
 export function addressRefusal(address: string): AddressRefusal | null {
   const v4 = parseIPv4(address);
   if (v4) return v4Refusal(v4);
@@ -161,7 +166,10 @@ export function isPublicAddress(address: string): boolean {
   return addressRefusal(address) === null;
 }
 
-/** Host names that never name a public site (RFC 6761 and private-use names), with or without a trailing dot. */
+/**
+ * Host names that never name a public site (RFC 6761 and private-use names), with or without a
+ * trailing dot.
+ */
 const LOCAL_SUFFIXES = [
   "localhost",
   "local",

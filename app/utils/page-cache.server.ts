@@ -1,10 +1,10 @@
 /**
  * A micro-cache for responses that are the same for every visitor, doing in-process what a CDN does
  * in front of us: a GET answered `200` with `Cache-Control: public` and s-maxage/max-age, and no
- * cookie, is kept for that long (at most 60 s), compressed once per encoding (brotli and gzip), with
- * its headers. The server (server.mjs) answers from it before Express and Remix run; concurrent
- * misses for one URL wait for a single render. Like a CDN copy, one cached page carries one CSP
- * nonce (docs/decisions/0004-headers-csp-caching.md, 0016-own-server.md).
+ * cookie, is kept for that long (at most 60 s), compressed once per encoding (brotli and gzip),
+ * with its headers. The server (server.mjs) answers from it before Express and Remix run;
+ * concurrent misses for one URL wait for a single render. Like a CDN copy, one cached page carries
+ * one CSP nonce (docs/decisions/0004-headers-csp-caching.md, 0016-own-server.md).
  *
  * A request carrying a flash cookie is never answered from the cache (Remix renders its message),
  * and single-fetch data requests (`*.data`) are not cached.
@@ -64,13 +64,16 @@ const carriesFlash = (cookie: string | null | undefined) =>
   cookie?.includes(`${FLASH_COOKIE_NAME}=`) ?? false;
 
 /**
- * The key: scheme (the headers differ: HSTS) and path with query. Keys are built from the normalised
- * URL when storing; a raw request path that differs from its normal form simply misses.
+ * The key: scheme (the headers differ: HSTS) and path with query. Keys are built from the
+ * normalised URL when storing; a raw request path that differs from its normal form simply misses.
  */
 const pageKey = (https: boolean, pathAndQuery: string) =>
   `${https ? "https" : "http"} ${pathAndQuery}`;
 
-/** Whether the cache will keep this answer to this request (entry.server then leaves it uncompressed). */
+/**
+ * Whether the cache will keep this answer to this request (entry.server then leaves it
+ * uncompressed).
+ */
 export function willCache(request: Request, status: number, headers: Headers): boolean {
   return cacheKey(request) !== undefined && cacheTtlMs(request, status, headers) > 0;
 }
@@ -95,7 +98,9 @@ export function getCachedPage(key: string, now = Date.now()): CachedPage | undef
 
 type PageMeta = { status: number; ttlMs: number; headers: Headers };
 
-/** Stores a response: its body compressed once per encoding, and its headers (with their CSP nonce). */
+/**
+ * Stores a response: its body compressed once per encoding, and its headers (with their CSP nonce).
+ */
 export function putCachedPage(
   key: string,
   body: Buffer,
@@ -162,7 +167,10 @@ export function chooseEncoding(acceptEncoding: string | null): Encoding {
   return "identity";
 }
 
-/** The copy for a client: br or gzip as stored, or the gzip copy inflated for one that takes neither. */
+/**
+ * The copy for a client: br or gzip as stored, or the gzip copy inflated for one that takes
+ * neither.
+ */
 function variantFor(page: CachedPage, acceptEncoding: string | null): CachedVariant {
   const encoding = chooseEncoding(acceptEncoding);
   if (encoding !== "identity") return page.variants[encoding];
@@ -172,7 +180,9 @@ function variantFor(page: CachedPage, acceptEncoding: string | null): CachedVari
   return { body, headers: { ...headers, "content-length": String(body.length) } };
 }
 
-/** The response for a cached page, already compressed (the compression middleware leaves it alone). */
+/**
+ * The response for a cached page, already compressed (the compression middleware leaves it alone).
+ */
 export function cachedPageResponse(
   page: CachedPage,
   acceptEncoding: string | null,
@@ -186,7 +196,8 @@ export function cachedPageResponse(
 
 /**
  * Answers through the cache: a hit, or the one render already under way for this URL, or `handle`
- * (Remix), whose answer is kept when it may be. Anything that may not be cached passes straight through.
+ * (Remix), whose answer is kept when it may be. Anything that may not be cached passes straight
+ * through.
  */
 export async function respondThroughPageCache(
   request: Request,

@@ -9,7 +9,9 @@ import type { JobHealth } from "./jobs.server";
 
 export type ProviderName = "custody" | "mpesa" | "marketData";
 
-/** Settings each provider needs with PROVIDER_MODE=live (market data has working public defaults). */
+/**
+ * Settings each provider needs with PROVIDER_MODE=live (market data has working public defaults).
+ */
 export const LIVE_PROVIDER_SETTINGS: Record<ProviderName, readonly (keyof Env)[]> = {
   custody: [
     "CUSTODY_BASE_URL",

@@ -16,7 +16,9 @@ import {
 export type RefusalCode =
   "bad_request" | "malformed_body" | "payload_too_large" | "unsupported_media_type";
 
-/** A refusal, ready to send: security headers are added when it is sent (they depend on the scheme). */
+/**
+ * A refusal, ready to send: security headers are added when it is sent (they depend on the scheme).
+ */
 export interface Refusal {
   status: 400 | 413 | 415;
   code: RefusalCode;
@@ -121,7 +123,10 @@ ${advice ? `<p>${escapeHtml(advice)}</p>` : ""}
 `;
 }
 
-/** The refusal's complete headers: type, no caching, security headers (the page's CSP allows its inline style). */
+/**
+ * The refusal's complete headers: type, no caching, security headers (the page's CSP allows its
+ * inline style).
+ */
 export function refusalHeaders(refused: Refusal, https: boolean): Record<string, string> {
   return {
     ...baseSecurityHeaders(https),

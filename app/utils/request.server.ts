@@ -6,8 +6,8 @@ import { privatePageHeaders } from "./http";
 
 /**
  * Reject cross-site form posts (CSRF): a browser always sends Origin on POST; when it names another
- * site, or Sec-Fetch-Site says cross-site, answer 403. Requests without either (curl, server-to-server)
- * pass: they carry no victim's cookies.
+ * site, or Sec-Fetch-Site says cross-site, answer 403. Requests without either (curl,
+ * server-to-server) pass: they carry no victim's cookies.
  */
 export function assertSameOrigin(request: Request): void {
   if (request.method === "GET" || request.method === "HEAD") return;
@@ -34,8 +34,8 @@ export function forbidden(message = "Forbidden"): Response {
 
 /**
  * A key for per-client throttling: the client's address (the socket's, or the right-most untrusted
- * X-Forwarded-For hop behind a TRUST_PROXY proxy; IPv6 by /64), `ip:unknown` when the request did not
- * come through server.mjs. Never the User-Agent: anyone can change it, and many share one.
+ * X-Forwarded-For hop behind a TRUST_PROXY proxy; IPv6 by /64), `ip:unknown` when the request did
+ * not come through server.mjs. Never the User-Agent: anyone can change it, and many share one.
  */
 export function clientKey(request: Request): string {
   return clientKeyFor(request);
@@ -48,7 +48,8 @@ export function retryAfterHeader(ms: number): { "Retry-After": string } {
 
 /**
  * `headers` for a private page whose action may refuse with 429: the page is never stored, and the
- * action's Retry-After reaches the browser on the rendered page too (a form posted without JavaScript).
+ * action's Retry-After reaches the browser on the rendered page too (a form posted without
+ * JavaScript).
  */
 export const privatePageHeadersWithRetryAfter: HeadersFunction = (args) => {
   const headers = new Headers(privatePageHeaders(args));
@@ -69,7 +70,10 @@ const UNSAFE_IN_URL =
 /** Exactly one "/" then something that is neither "/" nor "\" (or the bare "/"). */
 const LOCAL_PATH = /^\/(?![/\\])/;
 
-/** The value percent-decoded until it stops changing (at most 4 rounds); null when it will not decode. */
+/**
+ * The value percent-decoded until it stops changing (at most 4 rounds); null when it will not
+ * decode.
+ */
 function fullyDecoded(value: string): string | null {
   let current = value;
   for (let round = 0; round < 4; round++) {
@@ -86,10 +90,11 @@ function fullyDecoded(value: string): string | null {
 }
 
 /**
- * Only our own paths: "/merchant/dashboard?tab=1" yes; "//evil.com", "/.//evil.com", "/%2e//evil.com",
- * "/\\evil.com", "/<TAB>/evil.com", "/%5Cevil.com", "https://…", "javascript:…" no (the fallback).
- * The value is resolved the way a browser would, and the result is checked again, decoded: it must
- * start with exactly one "/" followed by neither "/" nor "\\", stay on our origin, and be stable.
+ * Only our own paths: "/merchant/dashboard?tab=1" yes; "//evil.com", "/.//evil.com",
+ * "/%2e//evil.com", "/\\evil.com", "/<TAB>/evil.com", "/%5Cevil.com", "https://…", "javascript:…"
+ * no (the fallback). The value is resolved the way a browser would, and the result is checked
+ * again, decoded: it must start with exactly one "/" followed by neither "/" nor "\\", stay on our
+ * origin, and be stable.
  */
 export function safeRedirectPath(value: unknown, fallback: string): string {
   if (
@@ -117,7 +122,8 @@ export function safeRedirectPath(value: unknown, fallback: string): string {
   ) {
     return fallback;
   }
-  // Decoded, it must still resolve to a local path ("/%252e%252e//evil.com" decodes to "/..//evil.com").
+  // Decoded, it must still resolve to a local path ("/%252e%252e//evil.com" decodes to
+  // "/..//evil.com").
   const decoded = new URL(decodedPath, REDIRECT_BASE);
   if (decoded.origin !== REDIRECT_BASE || !LOCAL_PATH.test(decoded.pathname)) return fallback;
   // The answer must mean the same thing when it is resolved again (by the browser, from our page).

@@ -1,6 +1,7 @@
 /**
- * Security headers for every response we produce. Documents get a nonce-based CSP: only scripts that
- * carry this request's nonce (Remix's own inline and module scripts) or come from our origin run.
+ * Security headers for every response we produce. Documents get a nonce-based CSP: only scripts
+ * that carry this request's nonce (Remix's own inline and module scripts) or come from our origin
+ * run.
  */
 import { randomBytes } from "node:crypto";
 import { env } from "./env.server";
@@ -29,7 +30,8 @@ export function contentSecurityPolicy(nonce: string, https: boolean): string {
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    // sonner injects its stylesheet at run time and React sets style attributes: styles stay inline-able.
+    // sonner injects its stylesheet at run time and React sets style attributes: styles stay
+    // inline-able.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
@@ -53,8 +55,8 @@ const STRICTER_REFERRER_POLICIES = new Set(["no-referrer", "same-origin", "stric
 
 /**
  * The Referrer-Policy to send when a route set `own`: the route's when it is stricter than ours,
- * else ours (a weaker one, such as unsafe-url, is overridden). A header may list fallbacks; browsers
- * use the last one they know, so that one is compared.
+ * else ours (a weaker one, such as unsafe-url, is overridden). A header may list fallbacks;
+ * browsers use the last one they know, so that one is compared.
  */
 export function effectiveReferrerPolicy(own: string | null | undefined): string {
   const last = own
@@ -65,11 +67,16 @@ export function effectiveReferrerPolicy(own: string | null | undefined): string 
   return last && STRICTER_REFERRER_POLICIES.has(last) ? last : DEFAULT_REFERRER_POLICY;
 }
 
-/** For responses that are not our HTML documents (redirects, JSON, refusals): nothing may load or frame them. */
+/**
+ * For responses that are not our HTML documents (redirects, JSON, refusals): nothing may load or
+ * frame them.
+ */
 export const API_CONTENT_SECURITY_POLICY =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-/** The headers every response carries (documents, data, resources, redirects), as a plain object. */
+/**
+ * The headers every response carries (documents, data, resources, redirects), as a plain object.
+ */
 export function baseSecurityHeaders(https: boolean): Record<string, string> {
   const headers: Record<string, string> = {
     "X-Content-Type-Options": "nosniff",
@@ -82,7 +89,10 @@ export function baseSecurityHeaders(https: boolean): Record<string, string> {
   return headers;
 }
 
-/** Headers for every response (documents, data, resources). A route's stricter Referrer-Policy stays. */
+/**
+ * Headers for every response (documents, data, resources). A route's stricter Referrer-Policy
+ * stays.
+ */
 export function applyBaseSecurityHeaders(headers: Headers, request: Request): Headers {
   const own = headers.get("Referrer-Policy");
   for (const [name, value] of Object.entries(baseSecurityHeaders(isHttps(request))))

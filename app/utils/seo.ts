@@ -1,6 +1,6 @@
 /**
- * Per-route <title>, description, canonical and Open Graph tags. The site origin comes from the root
- * loader (configuration), so routes only name their path:
+ * Per-route <title>, description, canonical and Open Graph tags. The site origin comes from the
+ * root loader (configuration), so routes only name their path:
  *
  *   export const meta: MetaFunction = ({ matches }) =>
  *     seo(matches, { title: "About", description: "...", path: "/about" });

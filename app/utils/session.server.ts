@@ -100,7 +100,9 @@ export async function readSession(
   return { status: "active", session: row };
 }
 
-/** Delete the browser's session row (if any); returns the Set-Cookie header that clears the cookie. */
+/**
+ * Delete the browser's session row (if any); returns the Set-Cookie header that clears the cookie.
+ */
 export async function endSession(db: Db, kind: SessionKind, request: Request): Promise<string> {
   const id = await readId(kind, request);
   if (id)

@@ -1,8 +1,8 @@
 /**
- * Who may use the provider simulators' control routes (/simulator/*): nobody in live mode (404), and
- * in simulator mode only a signed-in operator (any role), because they list deposit addresses, "pay"
- * payments and change the market (issue 10, item 11). The one exception, the customer's test payment
- * of one checkout, lives in routes/simulator.custody.$.ts.
+ * Who may use the provider simulators' control routes (/simulator/*): nobody in live mode (404),
+ * and in simulator mode only a signed-in operator (any role), because they list deposit addresses,
+ * "pay" payments and change the market (issue 10, item 11). The one exception, the customer's test
+ * payment of one checkout, lives in routes/simulator.custody.$.ts.
  */
 import { env } from "./env.server";
 import { notFound } from "./http";
@@ -25,7 +25,10 @@ export function simulatorNotFound(): Response {
   });
 }
 
-/** The operator, or a thrown redirect to /admin/signin (GET) / 403 (a merchant's session, cross-site POST). */
+/**
+ * The operator, or a thrown redirect to /admin/signin (GET) / 403 (a merchant's session, cross-site
+ * POST).
+ */
 export function requireSimulatorOperator(request: Request): Promise<Operator> {
   return requireOperator(request, ANY_OPERATOR);
 }

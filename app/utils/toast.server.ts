@@ -1,7 +1,7 @@
 /**
- * Flash messages (toasts). remix-toast 1.2 with its own signed cookie session storage, separate from
- * the auth session (see stack-notes). The root loader reads the flash once; sonner shows it with
- * JavaScript and the server renders the same text in a status region without it.
+ * Flash messages (toasts). remix-toast 1.2 with its own signed cookie session storage, separate
+ * from the auth session (see stack-notes). The root loader reads the flash once; sonner shows it
+ * with JavaScript and the server renders the same text in a status region without it.
  */
 import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";

@@ -1,6 +1,7 @@
 /**
  * Background delivery of the outbound e-mail table when SMTP is configured (SMTP_URL): every 30 s,
- * under a lease, so two processes never send the same message. Without SMTP the table is the outbox.
+ * under a lease, so two processes never send the same message. Without SMTP the table is the
+ * outbox.
  */
 import { deliverPendingEmails, smtpMailer } from "~/core/email.server";
 import { env } from "~/utils/env.server";

@@ -1,9 +1,10 @@
 /**
  * Payments in the running app: the configuration read from the environment, the custody and M-Pesa
- * clients (pointed at the local simulators when PROVIDER_MODE=simulator, which are loaded only then, or
- * at the providers), the opening M-Pesa float and the background tick. Started once at boot
- * (`startPayments`). Routes reach payments through `payments()`, the payments service on this process's
- * clients (see app/core/payments/service.server.ts); the core itself reads no environment.
+ * clients (pointed at the local simulators when PROVIDER_MODE=simulator, which are loaded only
+ * then, or at the providers), the opening M-Pesa float and the background tick. Started once at
+ * boot (`startPayments`). Routes reach payments through `payments()`, the payments service on this
+ * process's clients (see app/core/payments/service.server.ts); the core itself reads no
+ * environment.
  */
 import { cryptoLimits, feeBps, mobileMoneyLimits } from "~/content/tariff";
 import type { PaymentsConfig } from "~/core/payments/config";
@@ -62,14 +63,18 @@ export function installPaymentsRuntime(runtime: PaymentsRuntime | null): void {
   else delete state.__onehopPayments;
 }
 
-/** The running payments dependencies (with the simulators), or null when payments did not start here. */
+/**
+ * The running payments dependencies (with the simulators), or null when payments did not start
+ * here.
+ */
 export function runningPayments(): PaymentsRuntime | null {
   return state.__onehopPayments ?? null;
 }
 
 /**
  * The payments service for a request or a job: this process's clients when payments run (else none:
- * see the service), its configuration (from the environment when payments did not start), the rates.
+ * see the service), its configuration (from the environment when payments did not start), the
+ * rates.
  */
 export function payments(): PaymentsService {
   const runtime = runningPayments();
@@ -81,7 +86,10 @@ export function payments(): PaymentsService {
   });
 }
 
-/** Where M-Pesa and custody reach us: ourselves on loopback with the simulators, the public site otherwise. */
+/**
+ * Where M-Pesa and custody reach us: ourselves on loopback with the simulators, the public site
+ * otherwise.
+ */
 function callbackOrigin(simulators: boolean): string {
   return simulators ? `http://127.0.0.1:${env.PORT}` : env.PUBLIC_SITE_URL.replace(/\/$/, "");
 }

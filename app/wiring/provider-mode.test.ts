@@ -1,8 +1,8 @@
 /**
- * The composition place loads the provider simulators only in simulator mode (issue 16, item 2): with
- * PROVIDER_MODE=live, starting payments and rates wires the clients to the configured providers and
- * never imports a simulator module (each is watched through a module mock that records its loading).
- * The simulator-mode case shows the watch sees a load when there is one.
+ * The composition place loads the provider simulators only in simulator mode (issue 16, item 2):
+ * with PROVIDER_MODE=live, starting payments and rates wires the clients to the configured
+ * providers and never imports a simulator module (each is watched through a module mock that
+ * records its loading). The simulator-mode case shows the watch sees a load when there is one.
  */
 import { generateKeyPairSync } from "node:crypto";
 import { afterAll, describe, expect, it, vi } from "vitest";

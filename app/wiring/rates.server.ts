@@ -1,8 +1,9 @@
 /**
  * The process-wide rates service, created once at boot (`startRates`, registered in
- * app/utils/boot.server.ts). With PROVIDER_MODE=simulator it first starts the market simulator on an
- * ephemeral 127.0.0.1 port (loaded only then) and points the same live clients at it; otherwise the
- * clients talk to the configured CoinGecko and FX URLs. Then it schedules the background refresh.
+ * app/utils/boot.server.ts). With PROVIDER_MODE=simulator it first starts the market simulator on
+ * an ephemeral 127.0.0.1 port (loaded only then) and points the same live clients at it; otherwise
+ * the clients talk to the configured CoinGecko and FX URLs. Then it schedules the background
+ * refresh.
  */
 import {
   COINGECKO_PRO_BASE_URL,
@@ -32,7 +33,10 @@ const state = globalThis as typeof globalThis & {
   __onehopRates?: { service: RatesService; simulator: MarketSimulator | null };
 };
 
-/** The rates service. Before boot (or if boot could not start it) it still reads; refreshes fail visibly. */
+/**
+ * The rates service. Before boot (or if boot could not start it) it still reads; refreshes fail
+ * visibly.
+ */
 export function ratesService(): RatesService {
   state.__onehopRates ??= {
     service: createRatesService({

@@ -1,6 +1,9 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-/** One row per background job: whoever holds an unexpired lease runs it (see app/utils/jobs.server.ts). */
+/**
+ * One row per background job: whoever holds an unexpired lease runs it (see
+ * app/utils/jobs.server.ts).
+ */
 export const jobLeases = sqliteTable("job_leases", {
   job: text("job").primaryKey(),
   holder: text("holder").notNull(),

@@ -33,8 +33,8 @@ export const ledgerAccountKindValues = [
  * Drizzle 0.45's SQLite `integer()` has no bigint mode (only number, boolean and timestamps), and
  * better-sqlite3 returns INTEGER values as (lossy) numbers unless `safeIntegers` is on. So: writes
  * bind a bigint (exact), and readers select amounts through `cast(... as text)` (see
- * app/core/ledger/sql.server.ts) and parse them with BigInt. Should a raw select ever hand this column
- * a number outside the safe range, `fromDriver` throws rather than return a wrong amount.
+ * app/core/ledger/sql.server.ts) and parse them with BigInt. Should a raw select ever hand this
+ * column a number outside the safe range, `fromDriver` throws rather than return a wrong amount.
  */
 export const bigintInteger = customType<{ data: bigint; driverData: bigint | number | string }>({
   dataType() {
@@ -63,9 +63,15 @@ function inList(column: AnySQLiteColumn, values: readonly string[]): SQL {
 export const ledgerAccounts = sqliteTable(
   "ledger_accounts",
   {
-    /** Row id (never reused: accounts are never deleted, so no AUTOINCREMENT bookkeeping per insert). */
+    /**
+     * Row id (never reused: accounts are never deleted, so no AUTOINCREMENT bookkeeping per
+     * insert).
+     */
     id: integer("id").primaryKey(),
-    /** e.g. `merchant:MRC-7K2Q9D:available:KES`, `custody:BTC`; built only by app/core/ledger/accounts.ts. */
+    /**
+     * e.g. `merchant:MRC-7K2Q9D:available:KES`, `custody:BTC`; built only by
+     * app/core/ledger/accounts.ts.
+     */
     code: text("code").notNull(),
     currency: text("currency", { enum: ledgerCurrencyValues }).notNull(),
     kind: text("kind", { enum: ledgerAccountKindValues }).notNull(),
@@ -121,7 +127,9 @@ export const ledgerTransactions = sqliteTable(
 export const ledgerEntries = sqliteTable(
   "ledger_entries",
   {
-    /** Increasing row id: the order entries were written (never reused: entries are never deleted). */
+    /**
+     * Increasing row id: the order entries were written (never reused: entries are never deleted).
+     */
     id: integer("id").primaryKey(),
     transactionId: text("transaction_id")
       .notNull()
@@ -129,7 +137,9 @@ export const ledgerEntries = sqliteTable(
     accountId: integer("account_id")
       .notNull()
       .references(() => ledgerAccounts.id),
-    /** Signed, in the account currency's ledger unit: debit positive, credit negative, never zero. */
+    /**
+     * Signed, in the account currency's ledger unit: debit positive, credit negative, never zero.
+     */
     amount: bigintInteger("amount").notNull(),
     createdAt: integer("created_at").notNull(),
   },

@@ -4,7 +4,8 @@
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-// The vocabularies live in core (isomorphic); the schema only builds its columns from them (ADR 0020).
+// The vocabularies live in core (isomorphic); the schema only builds its columns from them (ADR
+// 0020).
 import { applicationStatuses } from "../../app/core/merchants/application-statuses";
 import { operatorRoles } from "../../app/core/operator-roles";
 
@@ -63,11 +64,13 @@ export const merchants = sqliteTable("merchants", {
     .default("mpesa"),
   settlementPhone: text("settlement_phone"),
   /**
-   * When the settlement phone last replaced an earlier one (null: the first destination, never held).
-   * Payouts to it wait PAYOUT_DESTINATION_COOLING_OFF_HOURS from then (issue 10, item 14).
+   * When the settlement phone last replaced an earlier one (null: the first destination, never
+   * held). Payouts to it wait PAYOUT_DESTINATION_COOLING_OFF_HOURS from then (issue 10, item 14).
    */
   settlementPhoneChangedAt: integer("settlement_phone_changed_at"),
-  /** Payouts to the settlement phone wait until then (the change time plus the cooling-off period). */
+  /**
+   * Payouts to the settlement phone wait until then (the change time plus the cooling-off period).
+   */
   settlementPhoneHeldUntil: integer("settlement_phone_held_until"),
   createdAt: integer("created_at").notNull(),
 });

@@ -1,8 +1,8 @@
 /**
- * The blog's curated articles and the news-curation pipeline: the feeds we read, every ingest run with
- * its per-feed outcomes, every item a run rejected (with the reason), and the operator's settings.
- * Built-in articles live in app/content/articles; curated ones here, with the same fields plus the
- * curation record. Times are UTC epoch milliseconds.
+ * The blog's curated articles and the news-curation pipeline: the feeds we read, every ingest run
+ * with its per-feed outcomes, every item a run rejected (with the reason), and the operator's
+ * settings. Built-in articles live in app/content/articles; curated ones here, with the same fields
+ * plus the curation record. Times are UTC epoch milliseconds.
  */
 import { sql } from "drizzle-orm";
 import {

@@ -40,7 +40,10 @@ export const payments = sqliteTable(
     depositAddress: text("deposit_address"),
     custodyAssetId: text("custody_asset_id"),
     custodyTxId: text("custody_tx_id"),
-    /** Custody vault account of the deposit address (lets reconciliation ask custody by destination). */
+    /**
+     * Custody vault account of the deposit address (lets reconciliation ask custody by
+     * destination).
+     */
     custodyVaultAccountId: text("custody_vault_account_id"),
     /** Last time the reconciliation tick asked custody about this payment (issue 10, item 4). */
     reconciledAt: integer("reconciled_at"),
@@ -105,7 +108,9 @@ export const paymentEvents = sqliteTable(
   (table) => [index("payment_events_payment_idx").on(table.paymentId, table.id)],
 );
 
-/** Custody webhook deliveries we accepted (deduplicated on transaction id, status, confirmations). */
+/**
+ * Custody webhook deliveries we accepted (deduplicated on transaction id, status, confirmations).
+ */
 export const custodyEvents = sqliteTable("custody_events", {
   dedupeKey: text("dedupe_key").primaryKey(),
   custodyTxId: text("custody_tx_id").notNull(),
@@ -130,9 +135,13 @@ export const settlementTransfers = sqliteTable(
     phone: text("phone").notNull(),
     /** Sent to the rail (whole shillings, in cents). */
     amountKesCents: bigintInteger("amount_kes_cents").notNull(),
-    /** Our fee on this transfer: 0 for settlements (the B2C rate is for third-party disbursements). */
+    /**
+     * Our fee on this transfer: 0 for settlements (the B2C rate is for third-party disbursements).
+     */
     feeKesCents: bigintInteger("fee_kes_cents").notNull(),
-    /** The rail's own charge for this transfer (M-Pesa B2C band), passed through to the merchant. */
+    /**
+     * The rail's own charge for this transfer (M-Pesa B2C band), passed through to the merchant.
+     */
     railChargeKesCents: bigintInteger("rail_charge_kes_cents")
       .notNull()
       .default(sql`0`),
@@ -151,7 +160,9 @@ export const settlementTransfers = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
     sentAt: integer("sent_at"),
     completedAt: integer("completed_at"),
-    /** A sender's claim on a pending transfer: until then nobody else sends it (issue 10, item 3). */
+    /**
+     * A sender's claim on a pending transfer: until then nobody else sends it (issue 10, item 3).
+     */
     sendLeaseUntil: integer("send_lease_until"),
     sendLeaseHolder: text("send_lease_holder"),
   },

@@ -1,7 +1,7 @@
 /**
- * Exchange rates (app/core/rates): every provider call, the KES prices it produced and the USD/KES FX
- * rates used to derive them. Prices and FX rates are decimal strings, never floats; times are UTC epoch
- * milliseconds.
+ * Exchange rates (app/core/rates): every provider call, the KES prices it produced and the USD/KES
+ * FX rates used to derive them. Prices and FX rates are decimal strings, never floats; times are
+ * UTC epoch milliseconds.
  */
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
@@ -12,8 +12,9 @@ export const rateRefreshOutcomes = ["running", "succeeded", "partial", "failed"]
 export type RateRefreshOutcome = (typeof rateRefreshOutcomes)[number];
 
 /**
- * One row per attempt to call the market-data provider. The newest row is the single-flight gate:
- * a refresh is only started when the previous one began long enough ago (see refresh-attempts.server.ts).
+ * One row per attempt to call the market-data provider. The newest row is the single-flight gate: a
+ * refresh is only started when the previous one began long enough ago (see
+ * refresh-attempts.server.ts).
  */
 export const rateRefreshes = sqliteTable(
   "rate_refreshes",
@@ -41,7 +42,9 @@ export const rateSnapshots = sqliteTable(
     asset: text("asset").notNull(),
     /** Price of one unit in KES, a decimal string. */
     priceKes: text("price_kes").notNull(),
-    /** Price of one unit in USD as the provider sent it, a decimal string (null when it sent none). */
+    /**
+     * Price of one unit in USD as the provider sent it, a decimal string (null when it sent none).
+     */
     priceUsd: text("price_usd"),
     /** True when KES = USD price x USD/KES rate (the provider had no KES price). */
     derived: integer("derived", { mode: "boolean" }).notNull(),

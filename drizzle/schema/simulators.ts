@@ -1,8 +1,8 @@
 /**
- * State of the local provider simulators (PROVIDER_MODE=simulator only): what a real provider keeps on
- * its side (custody addresses, transactions and confirmations; M-Pesa transactions and float), so a
- * restart of our process does not make the "provider" forget (issue 10, item 4). Never read by core
- * logic: only the simulators load and save it.
+ * State of the local provider simulators (PROVIDER_MODE=simulator only): what a real provider keeps
+ * on its side (custody addresses, transactions and confirmations; M-Pesa transactions and float),
+ * so a restart of our process does not make the "provider" forget (issue 10, item 4). Never read by
+ * core logic: only the simulators load and save it.
  */
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 

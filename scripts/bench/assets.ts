@@ -9,7 +9,8 @@ const attribute = (tag: string, name: string): string | undefined =>
 
 /**
  * `<script src>`, `<link rel="modulepreload" href>`, and `import "…"` / `import … from "…"` /
- * `import("…")` inside inline `<script type="module">`. Returns unique same-origin /build/*.js URLs.
+ * `import("…")` inside inline `<script type="module">`. Returns unique same-origin /build/*.js
+ * URLs.
  */
 export function buildScriptUrls(html: string, pageUrl: string): string[] {
   const found: string[] = [];

@@ -1,7 +1,7 @@
 /**
- * In-process measurements of the core, each on its own throwaway database: ledger postings against the
- * bare SQLite commit rate (interleaved rounds, same pragmas), the news ingest of 20 local feeds of 50
- * items, and N payments end to end through the custody and M-Pesa simulators over HTTP.
+ * In-process measurements of the core, each on its own throwaway database: ledger postings against
+ * the bare SQLite commit rate (interleaved rounds, same pragmas), the news ingest of 20 local feeds
+ * of 50 items, and N payments end to end through the custody and M-Pesa simulators over HTTP.
  * Import only after the environment is set (the modules read it at load).
  */
 import path from "node:path";
@@ -67,7 +67,10 @@ const p99 = (values: number[]) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
 };
 
-/** N payments: quote + address, deposit, confirmations to conversion, settlement with the M-Pesa result. */
+/**
+ * N payments: quote + address, deposit, confirmations to conversion, settlement with the M-Pesa
+ * result.
+ */
 export async function benchPayments(
   dir: string,
   count: number,

@@ -1,4 +1,6 @@
-/** Runs the hardening rows (scripts/bench/hardening.ts) against the bench's server and formats them. */
+/**
+ * Runs the hardening rows (scripts/bench/hardening.ts) against the bench's server and formats them.
+ */
 import { HEAP_FLAG, type AppServer, spawnAppServer, stopChild } from "./processes";
 import {
   benchBigPost,

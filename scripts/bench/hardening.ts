@@ -8,8 +8,8 @@
  * - 50 concurrent "Create Payment" posts of KES 1,000,000 by one merchant: the day's total never
  *   passes the KES 10,000,000 cap.
  * - Restart after `kill -9` to serving again (GET /healthz 200), p99 over 10 restarts.
- * - A payment killed mid-confirmation (after its first confirmation): after the restart it is settled
- *   exactly once (one successful transfer), within two reconciliation intervals.
+ * - A payment killed mid-confirmation (after its first confirmation): after the restart it is
+ *   settled exactly once (one successful transfer), within two reconciliation intervals.
  *
  * Every request goes to loopback addresses only; every loop is bounded in count and time.
  */
@@ -26,7 +26,10 @@ export interface BigPostFigures {
   healthyAfter: boolean;
 }
 
-/** One anonymous 20 MB urlencoded POST to /get-started, streamed; the time to the answer's status line. */
+/**
+ * One anonymous 20 MB urlencoded POST to /get-started, streamed; the time to the answer's status
+ * line.
+ */
 export async function benchBigPost(app: AppServer, sizeMb = 20): Promise<BigPostFigures> {
   const rss = pollRss(app.pid, 20);
   const url = new URL("/get-started", app.baseUrl);
@@ -163,7 +166,8 @@ export async function benchSignInFlood(
   const byStatus: Record<string, number> = {};
   let floodRequests = 0;
   let triesDone = false;
-  // The flood lasts `seconds`, and longer if the tries are not done by then (at most twice as long).
+  // The flood lasts `seconds`, and longer if the tries are not done by then (at most twice as
+  // long).
   const floodGoesOn = () =>
     Date.now() < deadline || (!triesDone && Date.now() < deadline + seconds * 1000);
   const flooder = async (index: number) => {
@@ -246,7 +250,10 @@ export interface CreatesFigures {
   capKes: number;
 }
 
-/** `attempts` concurrent creates of KES 1,000,000 by the demo merchant; the day's counted total from the database. */
+/**
+ * `attempts` concurrent creates of KES 1,000,000 by the demo merchant; the day's counted total from
+ * the database.
+ */
 export async function benchConcurrentCreates(
   app: AppServer,
   databaseFile: string,
@@ -296,7 +303,10 @@ export async function benchConcurrentCreates(
   }
 }
 
-/** Poll GET /healthz until 200; the milliseconds it took. Throws after `timeoutMs` or if the server exits. */
+/**
+ * Poll GET /healthz until 200; the milliseconds it took. Throws after `timeoutMs` or if the server
+ * exits.
+ */
 export async function timeToHealthy(app: AppServer, timeoutMs = 30_000): Promise<number> {
   const started = performance.now();
   while (performance.now() - started < timeoutMs) {
@@ -321,11 +331,17 @@ export interface KilledPaymentFigures {
   status: string;
   succeededTransfers: number;
   transferAttempts: number[];
-  /** From the restart (spawn) to the payment's status "settled"; null when it did not settle within the deadline. */
+  /**
+   * From the restart (spawn) to the payment's status "settled"; null when it did not settle within
+   * the deadline.
+   */
   settledAfterRestartMs: number | null;
 }
 
-/** The server settings for the killed-payment row: custody confirms every second (3 for USDT), reconciliation every 5 s. */
+/**
+ * The server settings for the killed-payment row: custody confirms every second (3 for USDT),
+ * reconciliation every 5 s.
+ */
 export const KILLED_PAYMENT_ENV = {
   SIMULATOR_AUTO_CONFIRM_MS: "1000",
   CONFIRMATIONS_USDT: "3",
@@ -344,9 +360,10 @@ async function until(check: () => boolean, timeoutMs: number): Promise<boolean> 
 }
 
 /**
- * Create a KES 5,000 USDT payment as the demo merchant, pay it with the checkout's test wallet, kill -9
- * the server after the first of three confirmations, start it again (same port and database), and time
- * how long after the restart the payment is settled; count its successful transfers.
+ * Create a KES 5,000 USDT payment as the demo merchant, pay it with the checkout's test wallet,
+ * kill -9 the server after the first of three confirmations, start it again (same port and
+ * database), and time how long after the restart the payment is settled; count its successful
+ * transfers.
  */
 export async function benchKilledPayment(options: {
   start: (env: Record<string, string>) => AppServer;

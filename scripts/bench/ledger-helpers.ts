@@ -1,13 +1,17 @@
 /**
- * Ledger micro-benchmarks for `npm run bench` (through core-bench.ts): ledger postings against bare SQLite commits with the same
- * pragmas, measured on the same machine in the same run (the ratio is the figure).
+ * Ledger micro-benchmarks for `npm run bench` (through core-bench.ts): ledger postings against bare
+ * SQLite commits with the same pragmas, measured on the same machine in the same run (the ratio is
+ * the figure).
  */
 import { randomBytes } from "node:crypto";
 import Database from "better-sqlite3";
 import type { Db } from "~/utils/db.server";
 import { capital, postTransaction, railFloat } from "~/core/ledger/ledger.server";
 
-/** Post `n` two-leg KES transactions (capital -> M-Pesa float), each its own committed transaction. Returns elapsed ms. */
+/**
+ * Post `n` two-leg KES transactions (capital -> M-Pesa float), each its own committed transaction.
+ * Returns elapsed ms.
+ */
 export function benchLedgerPostings(db: Db, n: number): number {
   const run = randomBytes(6).toString("hex");
   const from = capital("KES");
@@ -28,8 +32,9 @@ export function benchLedgerPostings(db: Db, n: number): number {
 }
 
 /**
- * `n` single-row INSERT commits on a fresh table in `file` (a new better-sqlite3 connection with the
- * app's pragmas: WAL, synchronous=FULL, foreign_keys=ON). Returns elapsed ms. The caller owns the file.
+ * `n` single-row INSERT commits on a fresh table in `file` (a new better-sqlite3 connection with
+ * the app's pragmas: WAL, synchronous=FULL, foreign_keys=ON). Returns elapsed ms. The caller owns
+ * the file.
  */
 export function benchBareSqliteCommits(file: string, n: number): number {
   const sqlite = new Database(file);

@@ -1,7 +1,8 @@
 /**
- * News helpers for `npm run bench` (scripts/bench.ts, through core-bench.ts and seed-articles.ts): ingest N local feeds of M items each through the
- * real pipeline (HTTP to the feed simulator on 127.0.0.1, parsing, curation, storage), and fill the
- * database with published articles so /blog and an article page can be measured at 5,000 articles.
+ * News helpers for `npm run bench` (scripts/bench.ts, through core-bench.ts and seed-articles.ts):
+ * ingest N local feeds of M items each through the real pipeline (HTTP to the feed simulator on
+ * 127.0.0.1, parsing, curation, storage), and fill the database with published articles so /blog
+ * and an article page can be measured at 5,000 articles.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -40,7 +41,8 @@ function recordedItems(dir: string) {
 
 /**
  * An RSS document of `items` items for bench feed `feed`: the recorded items' text, with a link per
- * feed and item, dated across the last 10 days before `now` (so some fall outside the 7-day window).
+ * feed and item, dated across the last 10 days before `now` (so some fall outside the 7-day
+ * window).
  */
 export function benchFeedXml(
   feed: number,
@@ -119,8 +121,9 @@ export async function benchIngest(
 }
 
 /**
- * Store `count` published curated articles (News, dated one hour apart back from `now`), for measuring
- * the blog with a large archive. Returns the slug of one in the middle, for the article-page bench.
+ * Store `count` published curated articles (News, dated one hour apart back from `now`), for
+ * measuring the blog with a large archive. Returns the slug of one in the middle, for the
+ * article-page bench.
  */
 export function seedBenchArticles(db: Db, count: number, now = Date.now()): { middleSlug: string } {
   const tags = [

@@ -13,7 +13,10 @@ export interface Row {
   jsGzipBytes: number;
   /** /build/*.js files the HTML references that did not answer 200 (not counted in jsGzipBytes). */
   jsMissing: string[];
-  /** The JS budget for this page (100 KB without a form, 130 KB with one), or undefined if none applies. */
+  /**
+   * The JS budget for this page (100 KB without a form, 130 KB with one), or undefined if none
+   * applies.
+   */
   jsLimitKb: number | undefined;
   latencyTarget: boolean | { none: string };
 }

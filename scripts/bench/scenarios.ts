@@ -70,8 +70,9 @@ export const scenarios: Scenario[] = [
     name: "/merchant/dashboard (signed in)",
     path: "/merchant/dashboard",
     prepare: demoMerchantCookie,
-    // Issue #2's latency target is for the pages the same for every visitor (served from the cache);
-    // a private page is rendered for each request (about 5 ms of CPU here), so 50 at once queue.
+    // Issue #2's latency target is for the pages the same for every visitor (served from the
+    // cache); a private page is rendered for each request (about 5 ms of CPU here), so 50 at once
+    // queue.
     latencyTarget: { none: "private page, rendered per request" },
   },
 ];

@@ -1,4 +1,7 @@
-/** Bench setup: store 5,000 published articles in the bench database and print the middle one's slug. */
+/**
+ * Bench setup: store 5,000 published articles in the bench database and print the middle one's
+ * slug.
+ */
 import { openDatabase } from "../../app/utils/db.server";
 import { env } from "../../app/utils/env.server";
 import { seedBenchArticles } from "./news-helpers";

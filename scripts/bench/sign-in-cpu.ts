@@ -1,4 +1,7 @@
-/** CPU time of one sign-in's password check (scrypt with the production parameters), measured in-process. */
+/**
+ * CPU time of one sign-in's password check (scrypt with the production parameters), measured
+ * in-process.
+ */
 import { hashPassword, verifyPassword } from "../../app/core/passwords.server";
 
 export async function measureSignInCpu(

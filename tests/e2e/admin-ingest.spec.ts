@@ -1,7 +1,7 @@
 /**
- * The news curation page, with JavaScript and without: an operator fetches news from the local fixture
- * feeds (the feed simulator the server starts in simulator mode), publishes one curated article and
- * finds it on /blog; the auto-ingest switch; the feed list; the guard.
+ * The news curation page, with JavaScript and without: an operator fetches news from the local
+ * fixture feeds (the feed simulator the server starts in simulator mode), publishes one curated
+ * article and finds it on /blog; the auto-ingest switch; the feed list; the guard.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
@@ -10,7 +10,9 @@ import { expectJsState, expectToast, isJsProject, unique } from "./helpers";
 
 const COINTELEGRAPH = { name: "Cointelegraph", url: "https://cointelegraph.com/rss" };
 
-/** The recorded Cointelegraph feed is served by the simulator; add it unless the seed already did. */
+/**
+ * The recorded Cointelegraph feed is served by the simulator; add it unless the seed already did.
+ */
 async function ensureFeed(page: Page, testInfo: Parameters<typeof expectToast>[1]) {
   const feeds = page.getByRole("list", { name: "Feeds" }).getByTestId("feed");
   if ((await feeds.filter({ hasText: COINTELEGRAPH.url }).count()) > 0) return;
@@ -134,7 +136,8 @@ test("operators add, disable and remove feeds; a bad address is refused with a m
   await page.goto("/admin/ingest");
   await expectJsState(page, testInfo);
   if (isJsProject(testInfo)) {
-    // axe runs its script in the page: JavaScript project only, on the page as loaded (no toast animating).
+    // axe runs its script in the page: JavaScript project only, on the page as loaded (no toast
+    // animating).
     const results = await new AxeBuilder({ page }).analyze();
     const blocking = results.violations.filter(
       (v) => v.impact === "serious" || v.impact === "critical",

@@ -1,7 +1,7 @@
 /**
- * The blog, with JavaScript and without: the list with Latest Headlines (drafts badged), topic, category
- * and tag filters as shareable URLs, article pages with Previous/Next, the Kenya Impact and Merchant
- * Takeaways boxes, and the redirect of a draft's link.
+ * The blog, with JavaScript and without: the list with Latest Headlines (drafts badged), topic,
+ * category and tag filters as shareable URLs, article pages with Previous/Next, the Kenya Impact
+ * and Merchant Takeaways boxes, and the redirect of a draft's link.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
@@ -9,9 +9,9 @@ import { withE2eDatabase } from "./db";
 import { expectJsState, isJsProject } from "./helpers";
 
 /**
- * Curated articles these tests need regardless of what other specs did: a draft (shown only in Latest
- * Headlines; its link redirects) and a published article carrying the Kenya Impact and Merchant
- * Takeaways boxes. Inserted straight into the e2e server's database, idempotently.
+ * Curated articles these tests need regardless of what other specs did: a draft (shown only in
+ * Latest Headlines; its link redirects) and a published article carrying the Kenya Impact and
+ * Merchant Takeaways boxes. Inserted straight into the e2e server's database, idempotently.
  */
 const E2E_DRAFT = {
   id: "art_e2e_draft",
@@ -82,7 +82,10 @@ function insertBlogFixtures() {
 
 test.beforeAll(() => insertBlogFixtures());
 
-/** axe runs its script in the page, so it runs in the JavaScript project only (as a11y.spec.ts does). */
+/**
+ * axe runs its script in the page, so it runs in the JavaScript project only (as a11y.spec.ts
+ * does).
+ */
 async function expectNoSeriousAxeViolations(page: Page, testInfo: TestInfo) {
   if (!isJsProject(testInfo)) return;
   const results = await new AxeBuilder({ page }).analyze();
@@ -102,7 +105,8 @@ const articleList = (page: Page) => page.getByRole("region", { name: "Articles" 
 test("the blog: hero, Latest Headlines with the draft badged, article cards of published articles only, the sidebar", async ({
   page,
 }, testInfo) => {
-  // A URL no other spec renders first, so the in-process page cache cannot serve a copy from before the fixtures.
+  // A URL no other spec renders first, so the in-process page cache cannot serve a copy from before
+  // the fixtures.
   await page.goto("/blog?topic=Kenya");
   await expectJsState(page, testInfo);
   await expect(page.locator("h1")).toHaveCount(1);

@@ -1,6 +1,6 @@
 /**
- * Company pages: About, Security, Onboarding and Tariff Schedule. The Playwright config runs this spec
- * with JavaScript on and off; every assertion here must hold for server-rendered HTML alone.
+ * Company pages: About, Security, Onboarding and Tariff Schedule. The Playwright config runs this
+ * spec with JavaScript on and off; every assertion here must hold for server-rendered HTML alone.
  */
 import { expect, test } from "@playwright/test";
 

@@ -15,9 +15,9 @@ const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
 /**
- * A request exactly as given (no content type added, no URL normalised), optionally with a body that
- * streams in chunks of unknown length. Answers as soon as the response ends; a body the server stopped
- * reading is abandoned.
+ * A request exactly as given (no content type added, no URL normalised), optionally with a body
+ * that streams in chunks of unknown length. Answers as soon as the response ends; a body the server
+ * stopped reading is abandoned.
  */
 function raw(
   method: string,
@@ -210,7 +210,8 @@ test.describe("wrong body types answer 415 or 400, never 500 (item 6)", () => {
     const data = await request.post("/get-started.data", { form: { businessName: "Only a name" } });
     expect(data.status()).toBe(400);
     expect(data.headers()["content-type"]).toContain("text/x-script");
-    // An empty post without a type (a "Sign Out" or "Refresh" button sent by a script) is an empty form.
+    // An empty post without a type (a "Sign Out" or "Refresh" button sent by a script) is an empty
+    // form.
     const signOut = await raw("POST", "/merchant/signout", {});
     expect(signOut.status).toBe(302);
   });

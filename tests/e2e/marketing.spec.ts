@@ -1,7 +1,7 @@
 /**
- * Marketing pages: home, features ("How It Works") and solutions. The Playwright config runs this spec
- * with JavaScript on ("js") and off ("no-js"); the solutions tabs are links without JavaScript and
- * ARIA tabs with it, and both must show the chosen flow.
+ * Marketing pages: home, features ("How It Works") and solutions. The Playwright config runs this
+ * spec with JavaScript on ("js") and off ("no-js"); the solutions tabs are links without JavaScript
+ * and ARIA tabs with it, and both must show the chosen flow.
  */
 import { expect, test } from "@playwright/test";
 import { cryptocurrencies } from "../../app/content/cryptocurrencies";

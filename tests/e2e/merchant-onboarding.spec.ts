@@ -1,6 +1,7 @@
 /**
  * The whole merchant journey, with JavaScript and without: apply (Terms error first), an operator
- * approves, the merchant sets a password from the one-time link, signs in, sees the dashboard, signs out.
+ * approves, the merchant sets a password from the one-time link, signs in, sees the dashboard,
+ * signs out.
  */
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { signInAsOperator } from "./auth";

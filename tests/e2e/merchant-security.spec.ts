@@ -1,4 +1,6 @@
-/** Sessions and access: expiry, tampering, forged redirects, cross-site posts, operator-only pages. */
+/**
+ * Sessions and access: expiry, tampering, forged redirects, cross-site posts, operator-only pages.
+ */
 import { expect, test } from "@playwright/test";
 import { DEMO_MERCHANT, signInAsMerchant } from "./auth";
 import { withE2eDatabase } from "./db";

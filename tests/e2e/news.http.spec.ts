@@ -1,4 +1,7 @@
-/** The curated-news JSON endpoint and the blog's HTTP behaviour: headers, redirects, guards (run once). */
+/**
+ * The curated-news JSON endpoint and the blog's HTTP behaviour: headers, redirects, guards (run
+ * once).
+ */
 import { expect, test } from "@playwright/test";
 import { withE2eDatabase } from "./db";
 

@@ -3,10 +3,10 @@
  * simulators on, its own DATA_DIR and database, a short reconciliation interval) is killed in the
  * middle of a payment and started again on the same port and database. The payment must end settled
  * exactly once: one successful M-Pesa transfer sent once, and balanced books.
- *  1. Killed after the deposit's first confirmation (of three): custody's simulator keeps its state in
- *     our database, goes on confirming after the restart, and reconciliation asks custody.
- *  2. Killed after the M-Pesa transfer was sent but before its Result callback came: the status query
- *     (reconciliation) settles it.
+ *  1. Killed after the deposit's first confirmation (of three): custody's simulator keeps its state
+ *     in our database, goes on confirming after the restart, and reconciliation asks custody.
+ *  2. Killed after the M-Pesa transfer was sent but before its Result callback came: the status
+ *     query (reconciliation) settles it.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, mkdirSync, rmSync } from "node:fs";
@@ -152,7 +152,10 @@ async function merchantApi(): Promise<APIRequestContext> {
   return api;
 }
 
-/** Create a payment as the merchant (waiting, bounded, for the first live rate) and pay it at custody. */
+/**
+ * Create a payment as the merchant (waiting, bounded, for the first live rate) and pay it at
+ * custody.
+ */
 async function createAndPay(api: APIRequestContext, reference: string) {
   const paymentId = await waitFor("a payment to be created", async () => {
     const response = await api.post("/merchant/payments/new", {

@@ -1,7 +1,7 @@
 /**
  * The product's reason to exist, in a browser with and without JavaScript: a merchant creates a
- * payment, the customer pays on the checkout page through the custody simulator, the payment confirms,
- * settles to M-Pesa (split when large), and the merchant sees it.
+ * payment, the customer pays on the checkout page through the custody simulator, the payment
+ * confirms, settles to M-Pesa (split when large), and the merchant sees it.
  */
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { signInAsMerchant, signInAsOperator } from "./auth";
@@ -64,7 +64,8 @@ async function payOnCheckout(page: Page) {
 test("a merchant is paid in crypto and settled to M-Pesa", async ({ page }, testInfo) => {
   await signInAsMerchant(page, await createTestMerchant());
   const reference = `INV-${testInfo.project.name}-${Date.now()}`;
-  // KES 2,500 less the 1% fee is KES 2,475: KES 2,466 reaches M-Pesa, KES 9 is Safaricom's charge (no 1.5% on top).
+  // KES 2,500 less the 1% fee is KES 2,475: KES 2,466 reaches M-Pesa, KES 9 is Safaricom's charge
+  // (no 1.5% on top).
   await createPayment(
     page,
     testInfo,

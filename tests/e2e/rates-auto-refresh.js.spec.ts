@@ -1,4 +1,7 @@
-/** Exchange rates behaviour that needs JavaScript: auto-refresh every 60 seconds, the skeleton, the background-failure toast. Runs in the "js" project only. */
+/**
+ * Exchange rates behaviour that needs JavaScript: auto-refresh every 60 seconds, the skeleton, the
+ * background-failure toast. Runs in the "js" project only.
+ */
 import { expect, test } from "@playwright/test";
 import { expectJsState } from "./helpers";
 import { expectLiveCards, market, rateCards } from "./rates-support";

@@ -1,4 +1,7 @@
-/** Shared by the exchange-rates specs: drive the market simulator, read the rate cards, check the failure toast. */
+/**
+ * Shared by the exchange-rates specs: drive the market simulator, read the rate cards, check the
+ * failure toast.
+ */
 import { expect, type Page, type TestInfo } from "@playwright/test";
 import { operatorApi } from "./auth";
 import { isJsProject } from "./helpers";
@@ -7,8 +10,8 @@ export const LIVE = ["Bitcoin", "Ethereum", "Tether", "USD Coin"];
 export const KES = /^KES \d{1,3}(,\d{3})*$/;
 
 /**
- * Set the simulator's fault mode and, optionally, reset or age the rates store ("time passes"). As the
- * e2e operator: the simulator controls need an operator session.
+ * Set the simulator's fault mode and, optionally, reset or age the rates store ("time passes"). As
+ * the e2e operator: the simulator controls need an operator session.
  */
 export async function market(body: {
   mode?: string;
@@ -45,8 +48,8 @@ export async function expectLiveCards(page: Page) {
 
 /**
  * The failure toast: sonner's with JavaScript. Without it the server renders the same flash in the
- * layout's <noscript> alert, which Playwright's JavaScript-off Chromium keeps in the DOM but does not
- * display, so check the alert's text there.
+ * layout's <noscript> alert, which Playwright's JavaScript-off Chromium keeps in the DOM but does
+ * not display, so check the alert's text there.
  */
 export async function expectFailureToast(page: Page, testInfo: TestInfo) {
   const title = "Unable to fetch rates";

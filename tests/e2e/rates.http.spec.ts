@@ -1,6 +1,7 @@
 /**
- * The rates JSON API, single-flight refreshes and the refresh action's guard, over plain HTTP (run once,
- * in the "http" project). The simulator's call counter shows how often the provider was asked.
+ * The rates JSON API, single-flight refreshes and the refresh action's guard, over plain HTTP (run
+ * once, in the "http" project). The simulator's call counter shows how often the provider was
+ * asked.
  */
 import { expect, test } from "@playwright/test";
 import { operatorApi } from "./auth";
@@ -95,8 +96,8 @@ test.describe("Refreshing", () => {
     await request.post("/exchange-rates");
     await market({ ageSeconds: 600 });
     const before = (await market()).calls.prices;
-    // The burst goes to 127.0.0.1: with a hundred new connections at once to "localhost", some first
-    // try ::1, where the e2e server does not listen, and the client stalls for seconds.
+    // The burst goes to 127.0.0.1: with a hundred new connections at once to "localhost", some
+    // first try ::1, where the e2e server does not listen, and the client stalls for seconds.
     const direct = (baseURL ?? "").replace("//localhost:", "//127.0.0.1:");
     const poster = await playwright.request.newContext({ baseURL: direct });
     const reader = await playwright.request.newContext({ baseURL: direct });
@@ -140,7 +141,8 @@ test.describe("Refreshing", () => {
       maxRedirects: 0,
     });
     expect(crossSite.status()).toBe(403);
-    // Another site's Origin: Remix itself aborts the action (see the report in docs/decisions/0010).
+    // Another site's Origin: Remix itself aborts the action (see the report in
+    // docs/decisions/0010).
     const foreign = await request.post("/exchange-rates", {
       headers: { Origin: "https://evil.example" },
       maxRedirects: 0,

@@ -1,9 +1,9 @@
 /**
- * Exchange rates and supported currencies, with JavaScript on ("js") and off ("no-js"): the provider up,
- * failing after a good snapshot (stale shown), and no data ever (Service Unavailable, then Try Again once
- * it recovers). The market simulator and the rates store are driven through /simulator/market; the
- * server and database are shared with every other spec, so each test sets up the state it needs and
- * puts the simulator back to normal at the end.
+ * Exchange rates and supported currencies, with JavaScript on ("js") and off ("no-js"): the
+ * provider up, failing after a good snapshot (stale shown), and no data ever (Service Unavailable,
+ * then Try Again once it recovers). The market simulator and the rates store are driven through
+ * /simulator/market; the server and database are shared with every other spec, so each test sets up
+ * the state it needs and puts the simulator back to normal at the end.
  */
 import { expect, test } from "@playwright/test";
 import { cryptocurrencies } from "../../app/content/cryptocurrencies";

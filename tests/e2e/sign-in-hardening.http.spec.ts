@@ -1,7 +1,8 @@
 /**
- * Issue 10 items 8 and 13 against the production server (server.mjs): throttling keys on the socket's
- * address (each test posts from its own loopback address, 127.0.3.x), a refused sign-in is a readable
- * 429 page with Retry-After, and no redirectTo bypass leaves our origin after a correct password.
+ * Issue 10 items 8 and 13 against the production server (server.mjs): throttling keys on the
+ * socket's address (each test posts from its own loopback address, 127.0.3.x), a refused sign-in is
+ * a readable 429 page with Retry-After, and no redirectTo bypass leaves our origin after a correct
+ * password.
  */
 import http from "node:http";
 import { expect, test } from "@playwright/test";

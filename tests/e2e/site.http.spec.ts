@@ -1,4 +1,6 @@
-/** What a CDN, a crawler and a monitor see: headers, robots, sitemap, health. Same in both projects. */
+/**
+ * What a CDN, a crawler and a monitor see: headers, robots, sitemap, health. Same in both projects.
+ */
 import { expect, test } from "@playwright/test";
 import { publicRoutes } from "./routes";
 

@@ -1,4 +1,6 @@
-/** A freshly migrated SQLite file for one test file: a copy of the template made in global-setup. */
+/**
+ * A freshly migrated SQLite file for one test file: a copy of the template made in global-setup.
+ */
 import { randomUUID } from "node:crypto";
 import { copyFileSync, rmSync } from "node:fs";
 import path from "node:path";

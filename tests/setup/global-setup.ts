@@ -6,7 +6,10 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 
 export const TMP_DIR = path.resolve("tests/.tmp");
-/** One template per run (parallel runs must not share it); test files find it through the environment. */
+/**
+ * One template per run (parallel runs must not share it); test files find it through the
+ * environment.
+ */
 export const TEMPLATE_DB = path.join(TMP_DIR, `template-${process.pid}.sqlite`);
 
 export default function setup() {

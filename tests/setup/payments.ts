@@ -1,7 +1,7 @@
 /**
  * The payments core wired to the real custody and M-Pesa simulators over HTTP on 127.0.0.1, with a
- * small server standing in for the app's webhook routes (it calls the same handlers). For integration
- * and property tests. Nothing here is mocked: only the clock is the test's.
+ * small server standing in for the app's webhook routes (it calls the same handlers). For
+ * integration and property tests. Nothing here is mocked: only the clock is the test's.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -25,7 +25,10 @@ import { runningMarketSimulator, startRates } from "~/wiring/rates.server";
 import type { Db } from "~/utils/db.server";
 import { stopAllJobs } from "~/utils/jobs.server";
 
-/** The payments dependencies as boot wires them (app/wiring/payments.server.ts), for tests outside the composition place. */
+/**
+ * The payments dependencies as boot wires them (app/wiring/payments.server.ts), for tests outside
+ * the composition place.
+ */
 export type { PaymentsRuntime };
 
 export const testConfig: PaymentsConfig = {
@@ -96,15 +99,18 @@ export interface WebhookEndpoint {
 }
 
 /**
- * The app's webhook routes on 127.0.0.1 (`/webhooks/custody` and the four M-Pesa callbacks), calling
- * the same handlers with `runtime` (which may still be filled in after this starts).
+ * The app's webhook routes on 127.0.0.1 (`/webhooks/custody` and the four M-Pesa callbacks),
+ * calling the same handlers with `runtime` (which may still be filled in after this starts).
  */
 export async function startWebhookEndpoint(
   db: Db,
   runtime: PaymentsRuntime,
   now: () => number,
   options: {
-    /** While true, every delivery is answered 503 and nothing is handled (the process is going down). */
+    /**
+     * While true, every delivery is answered 503 and nothing is handled (the process is going
+     * down).
+     */
     refusing?: () => boolean;
     /** Told of every delivery a handler answered. */
     onAnswer?: (path: string, status: number) => void;
@@ -153,7 +159,10 @@ export type DarajaCallbackUrls = Required<
   >
 >;
 
-/** The app's M-Pesa callback URLs on `origin`, each carrying the callback token (as startPayments() gives them to Daraja). */
+/**
+ * The app's M-Pesa callback URLs on `origin`, each carrying the callback token (as startPayments()
+ * gives them to Daraja).
+ */
 export function mpesaCallbackUrls(origin: string, callbackToken: string): DarajaCallbackUrls {
   return {
     resultUrl: `${origin}/webhooks/mpesa/b2c/result?token=${callbackToken}`,
@@ -163,7 +172,10 @@ export function mpesaCallbackUrls(origin: string, callbackToken: string): Daraja
   };
 }
 
-/** A Daraja client for the M-Pesa simulator at `baseUrl`: the test keys, initiator and shortcode, callbacks to `urls`. */
+/**
+ * A Daraja client for the M-Pesa simulator at `baseUrl`: the test keys, initiator and shortcode,
+ * callbacks to `urls`.
+ */
 export function testDarajaClient(
   baseUrl: string,
   { urls, now }: { urls: DarajaCallbackUrls; now: () => number },
@@ -181,8 +193,9 @@ export function testDarajaClient(
 }
 
 /**
- * The payments runtime on two running simulators, as startPayments() wires it in simulator mode: the
- * custody client with the simulator's API key pair, the Daraja client calling back to the app at `origin`.
+ * The payments runtime on two running simulators, as startPayments() wires it in simulator mode:
+ * the custody client with the simulator's API key pair, the Daraja client calling back to the app
+ * at `origin`.
  */
 export function testPaymentsRuntime(
   { custodySim, darajaSim }: { custodySim: CustodySimulator; darajaSim: DarajaSimulator },
@@ -272,10 +285,10 @@ export async function startPaymentsHarness(
 
 /**
  * The harness for the tests of this file (or of the describe block it is called in): started before
- * them, closed after them. Returns the harness, filled in once the before-hook ran. With `install`, it
- * is also the process's payments runtime (what startPayments() does at boot), for the routes; with
- * `rates`, the rates service runs too (market simulator, jobs stopped after). `test.close`, if given
- * (the file's database), runs last.
+ * them, closed after them. Returns the harness, filled in once the before-hook ran. With `install`,
+ * it is also the process's payments runtime (what startPayments() does at boot), for the routes;
+ * with `rates`, the rates service runs too (market simulator, jobs stopped after). `test.close`, if
+ * given (the file's database), runs last.
  */
 export function setUpPaymentsHarness(
   test: { db: Db; close?: () => void },

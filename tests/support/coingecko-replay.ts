@@ -1,7 +1,7 @@
 /**
  * Test support: a node:http server on an ephemeral 127.0.0.1 port that answers each path with a
- * recorded response (a file under tests/fixtures/coingecko, its status and headers) and remembers the
- * requests it saw, so contract tests can run the live clients against real recorded bodies.
+ * recorded response (a file under tests/fixtures/coingecko, its status and headers) and remembers
+ * the requests it saw, so contract tests can run the live clients against real recorded bodies.
  */
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";

@@ -1,6 +1,7 @@
 /**
- * Test helpers for the custody tests (imported only by *.test.ts): a webhook receiver on an ephemeral
- * 127.0.0.1 port that records every request, and a raw signed request to the simulator's API.
+ * Test helpers for the custody tests (imported only by *.test.ts): a webhook receiver on an
+ * ephemeral 127.0.0.1 port that records every request, and a raw signed request to the simulator's
+ * API.
  */
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -1,7 +1,7 @@
 /**
- * A tiny HTTP server that stands where our webhook routes stand: it records every callback POSTed to
- * it and acknowledges it the way Daraja expects (`{"ResultCode":0,"ResultDesc":"Accepted"}`). For
- * tests of the client against the simulator; the app itself receives callbacks in its routes.
+ * A tiny HTTP server that stands where our webhook routes stand: it records every callback POSTed
+ * to it and acknowledges it the way Daraja expects (`{"ResultCode":0,"ResultDesc":"Accepted"}`).
+ * For tests of the client against the simulator; the app itself receives callbacks in its routes.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -18,7 +18,10 @@ export interface CallbackReceiver {
   /** Absolute URL for a path on this receiver, e.g. url("/b2c/result"). */
   url(path: string): string;
   readonly received: readonly ReceivedCallback[];
-  /** Resolves with the first received callback matching `predicate` (already received or still to come). */
+  /**
+   * Resolves with the first received callback matching `predicate` (already received or still to
+   * come).
+   */
   waitFor(predicate: (callback: ReceivedCallback) => boolean): Promise<ReceivedCallback>;
   close(): Promise<void>;
 }

@@ -1,6 +1,6 @@
 /**
- * The provider simulators, for tests that live beside core code (core modules themselves never import
- * `app/simulators/`: only the wiring in simulator mode, the simulator routes and tests do).
+ * The provider simulators, for tests that live beside core code (core modules themselves never
+ * import `app/simulators/`: only the wiring in simulator mode, the simulator routes and tests do).
  */
 export {
   generateRsaKeyPair,

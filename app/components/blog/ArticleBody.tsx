@@ -1,4 +1,7 @@
-/** An article body in our text format, rendered as React elements: headings, paragraphs, lists. Never HTML. */
+/**
+ * An article body in our text format, rendered as React elements: headings, paragraphs, lists.
+ * Never HTML.
+ */
 import { parseBody } from "~/core/news/body";
 
 export function ArticleBody({ body }: { body: string }) {

@@ -1,7 +1,8 @@
 /**
- * The article itself: title (the page's h1), byline, tl;dr, tags, body, the Kenya Impact and Merchant
- * Takeaways boxes when the article has them, its source, share links and the author. Everything from
- * a feed is rendered as text; the only links are http(s) ones checked by `safeExternalUrl`.
+ * The article itself: title (the page's h1), byline, tl;dr, tags, body, the Kenya Impact and
+ * Merchant Takeaways boxes when the article has them, its source, share links and the author.
+ * Everything from a feed is rendered as text; the only links are http(s) ones checked by
+ * `safeExternalUrl`.
  */
 import { Badge, ExternalLink } from "~/components/ui";
 import type { Article } from "~/content/articles/types";

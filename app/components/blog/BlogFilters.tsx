@@ -1,4 +1,6 @@
-/** Category and tag filters: links with search params, so each view is a shareable URL without JS. */
+/**
+ * Category and tag filters: links with search params, so each view is a shareable URL without JS.
+ */
 import { Link } from "@remix-run/react";
 import { cx } from "~/components/ui";
 import { blogHref, type BlogQuery } from "./blog-url";

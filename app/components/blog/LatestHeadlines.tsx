@@ -1,7 +1,7 @@
 /**
- * The Latest Headlines block: up to 12 of the newest articles under a topic, drafts included with an
- * "Unpublished" badge, 3 tags each. The server render has the headlines; the topic filter is a set of
- * links (?topic=), and while a new topic loads on the client the block says so.
+ * The Latest Headlines block: up to 12 of the newest articles under a topic, drafts included with
+ * an "Unpublished" badge, 3 tags each. The server render has the headlines; the topic filter is a
+ * set of links (?topic=), and while a new topic loads on the client the block says so.
  */
 import { Link, useNavigation } from "@remix-run/react";
 import { Badge, cx } from "~/components/ui";

@@ -1,4 +1,6 @@
-/** Share links for Twitter/X and Facebook: plain links to their share pages, no third-party script. */
+/**
+ * Share links for Twitter/X and Facebook: plain links to their share pages, no third-party script.
+ */
 import { ExternalLink } from "~/components/ui";
 
 export function shareUrls(pageUrl: string, title: string) {

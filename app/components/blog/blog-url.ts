@@ -1,4 +1,7 @@
-/** Blog list URLs: every filtered view is a shareable GET URL; defaults ("all", page 1) are left out. */
+/**
+ * Blog list URLs: every filtered view is a shareable GET URL; defaults ("all", page 1) are left
+ * out.
+ */
 import { paths } from "~/utils/paths";
 
 export interface BlogQuery {

@@ -5,7 +5,9 @@
 import { Link } from "@remix-run/react";
 import { buttonClass, Container } from "~/components/ui";
 
-/** "Oops! Page not found": for unknown paths (see routes/$.tsx) and anything else that answers 404. */
+/**
+ * "Oops! Page not found": for unknown paths (see routes/$.tsx) and anything else that answers 404.
+ */
 export function NotFound() {
   return (
     <Container className="py-24 text-center">

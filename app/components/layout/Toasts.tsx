@@ -1,7 +1,7 @@
 /**
- * sonner's toaster (bottom-right, Alt+T focuses it) and the toasts waiting to be shown. Loaded lazily
- * on the first toast, so pages without one do not ship sonner. Toaster subscribes in its own effect,
- * which React runs before ours, so the queued toasts are never lost.
+ * sonner's toaster (bottom-right, Alt+T focuses it) and the toasts waiting to be shown. Loaded
+ * lazily on the first toast, so pages without one do not ship sonner. Toaster subscribes in its own
+ * effect, which React runs before ours, so the queued toasts are never lost.
  */
 import { useEffect, useRef } from "react";
 import { Toaster, toast } from "sonner";

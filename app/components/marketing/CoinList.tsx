@@ -1,6 +1,6 @@
 /**
- * The supported cryptocurrencies as a list, each with our own simple mark: a coloured circle with the
- * symbol's first letter. The mark is decorative; the name and symbol are the text.
+ * The supported cryptocurrencies as a list, each with our own simple mark: a coloured circle with
+ * the symbol's first letter. The mark is decorative; the name and symbol are the text.
  */
 import type { Cryptocurrency } from "~/content/cryptocurrencies";
 

@@ -1,8 +1,8 @@
 /**
- * The "Merchant Application" form. Works as a plain HTML form (the server validates, re-renders with
- * the typed values and errors; "Show cities" fills the city list); with JavaScript, Conform validates
- * in the browser with the same zod schema, the city list follows the country, and the Terms toast
- * shows before anything is sent.
+ * The "Merchant Application" form. Works as a plain HTML form (the server validates, re-renders
+ * with the typed values and errors; "Show cities" fills the city list); with JavaScript, Conform
+ * validates in the browser with the same zod schema, the city list follows the country, and the
+ * Terms toast shows before anything is sent.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";

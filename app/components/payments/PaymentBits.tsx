@@ -56,7 +56,10 @@ export function formatKesExact(cents: string | bigint): string {
   return value % 100n === 0n ? formatKes(value / 100n) : formatKesCents(value);
 }
 
-/** "KES 2,466 after the 1% fee and the M-Pesa charge of KES 9" (the estimate before a payment settles). */
+/**
+ * "KES 2,466 after the 1% fee and the M-Pesa charge of KES 9" (the estimate before a payment
+ * settles).
+ */
 export function payoutSentence(
   payoutCents: string | bigint,
   feeBps: number,

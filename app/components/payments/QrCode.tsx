@@ -1,4 +1,6 @@
-/** A QR code drawn from its module rows ("0101…", computed on the server): one SVG path, no script. */
+/**
+ * A QR code drawn from its module rows ("0101…", computed on the server): one SVG path, no script.
+ */
 export function QrCode({ rows, label }: { rows: readonly string[]; label: string }) {
   const size = rows.length;
   const quiet = 4;

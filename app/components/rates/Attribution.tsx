@@ -1,4 +1,6 @@
-/** Where the numbers come from: the market-data provider, and the FX source when KES was derived. */
+/**
+ * Where the numbers come from: the market-data provider, and the FX source when KES was derived.
+ */
 import { ExternalLink } from "~/components/ui";
 
 const linkClass = "font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900";

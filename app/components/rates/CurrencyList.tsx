@@ -1,4 +1,7 @@
-/** The 20 supported cryptocurrencies as cards: mark, name, symbol, KES rate, 24h change, description. */
+/**
+ * The 20 supported cryptocurrencies as cards: mark, name, symbol, KES rate, 24h change,
+ * description.
+ */
 import { CoinMark } from "~/components/marketing/CoinList";
 import { Badge } from "~/components/ui";
 import { formatChangeBps, type CryptoSymbol } from "~/content/cryptocurrencies";

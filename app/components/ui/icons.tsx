@@ -1,7 +1,7 @@
 /**
- * The one set of line icons (24x24, stroke = currentColor) for every page: marketing, company pages,
- * tariff. Every icon is decorative: the text next to it carries the meaning, so the SVG is hidden from
- * assistive technology.
+ * The one set of line icons (24x24, stroke = currentColor) for every page: marketing, company
+ * pages, tariff. Every icon is decorative: the text next to it carries the meaning, so the SVG is
+ * hidden from assistive technology.
  */
 import type { ReactNode } from "react";
 

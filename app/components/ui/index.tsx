@@ -193,7 +193,10 @@ export function Stat({ value, label }: { value: ReactNode; label: ReactNode }) {
   );
 }
 
-/** A scrollable data table with a (visually hidden) caption and column headings; rows are the children. */
+/**
+ * A scrollable data table with a (visually hidden) caption and column headings; rows are the
+ * children.
+ */
 export function DataTable({
   caption,
   showCaption = false,

@@ -1,7 +1,7 @@
 /**
  * Reading time for the blog's plain-text body format (see `Article.body` in ./types): words are
- * whitespace-separated runs that contain a letter or a digit, after the line markers ("## ", "### ",
- * "- ", "1. ") are dropped, so markup never counts as reading. 200 words a minute, rounded up.
+ * whitespace-separated runs that contain a letter or a digit, after the line markers ("## ", "###
+ * ", "- ", "1. ") are dropped, so markup never counts as reading. 200 words a minute, rounded up.
  */
 
 export const wordsPerMinute = 200;

@@ -1,6 +1,12 @@
-/** A blog article, built-in (app/content/articles/*.ts) or curated from news feeds (stored in SQLite). */
+/**
+ * A blog article, built-in (app/content/articles/*.ts) or curated from news feeds (stored in
+ * SQLite).
+ */
 
-/** The blog vocabulary; the schema (drizzle/schema/news.ts) builds its enum columns from these lists. */
+/**
+ * The blog vocabulary; the schema (drizzle/schema/news.ts) builds its enum columns from these
+ * lists.
+ */
 export const articleCategories = ["News", "Explainers", "Product Updates"] as const;
 export type ArticleCategory = (typeof articleCategories)[number];
 export const articleStatuses = ["published", "draft"] as const;
@@ -20,8 +26,8 @@ export interface Article {
   tldr: string;
   /**
    * Our small text format: paragraphs separated by blank lines; lines starting "## " and "### " are
-   * headings; lines starting "- " are bullets; lines starting "1. " (any number) are numbered items.
-   * Plain text only: never HTML.
+   * headings; lines starting "- " are bullets; lines starting "1. " (any number) are numbered
+   * items. Plain text only: never HTML.
    */
   body: string;
   tags: readonly string[];

@@ -1,4 +1,7 @@
-/** Terms and Conditions (/terms). Every figure comes from company.ts, tariff.ts and cryptocurrencies.ts. */
+/**
+ * Terms and Conditions (/terms). Every figure comes from company.ts, tariff.ts and
+ * cryptocurrencies.ts.
+ */
 import { company } from "../company";
 import { cryptocurrencies, liveSymbols } from "../cryptocurrencies";
 import {

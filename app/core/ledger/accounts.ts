@@ -1,12 +1,13 @@
 /**
- * The chart of accounts (docs/decisions/0012-ledger.md). Callers never build account codes: they use
- * these constructors, which return a branded `AccountRef` that `postTransaction` accepts. Accounts are
- * created in the database on first use.
+ * The chart of accounts (docs/decisions/0012-ledger.md). Callers never build account codes: they
+ * use these constructors, which return a branded `AccountRef` that `postTransaction` accepts.
+ * Accounts are created in the database on first use.
  *
- * Sign convention: an entry's amount is positive for a debit and negative for a credit; an account's
- * balance is the sum of its entries. Asset and expense accounts normally have a debit (positive)
- * balance; liability, revenue and equity accounts a credit (negative) one. `normalBalance` flips the
- * sign of credit-normal accounts, so "what we owe the merchant" is a positive number.
+ * Sign convention: an entry's amount is positive for a debit and negative for a credit; an
+ * account's balance is the sum of its entries. Asset and expense accounts normally have a debit
+ * (positive) balance; liability, revenue and equity accounts a credit (negative) one.
+ * `normalBalance` flips the sign of credit-normal accounts, so "what we owe the merchant" is a
+ * positive number.
  */
 import { MERCHANT_ID_PATTERN } from "~/core/id-formats";
 import { InvalidPostingError } from "./errors";
@@ -15,7 +16,10 @@ import { type CryptoAsset, type Currency, isCryptoAsset, isCurrency } from "./un
 export const accountKinds = ["asset", "liability", "revenue", "expense", "equity"] as const;
 export type AccountKind = (typeof accountKinds)[number];
 
-/** +1 for debit-normal kinds (asset, expense), -1 for credit-normal kinds (liability, revenue, equity). */
+/**
+ * +1 for debit-normal kinds (asset, expense), -1 for credit-normal kinds (liability, revenue,
+ * equity).
+ */
 export const NORMAL_SIGN: Record<AccountKind, 1n | -1n> = {
   asset: 1n,
   expense: 1n,
@@ -81,13 +85,17 @@ function rail(value: Rail): Rail {
 export const merchantAvailable = (id: string) =>
   ref(`merchant:${merchantId(id)}:available:KES`, "KES", "liability", id);
 
-/** KES credited to the merchant but held (manual review, disputes); released to available by a transfer. */
+/**
+ * KES credited to the merchant but held (manual review, disputes); released to available by a
+ * transfer.
+ */
 export const merchantPending = (id: string) =>
   ref(`merchant:${merchantId(id)}:pending:KES`, "KES", "liability", id);
 
 /**
- * KES on its way to the merchant: a payout handed to a rail whose result we do not know yet. Still a
- * liability (we owe it until the rail confirms); cleared on success, reversed back to available on failure.
+ * KES on its way to the merchant: a payout handed to a rail whose result we do not know yet. Still
+ * a liability (we owe it until the rail confirms); cleared on success, reversed back to available
+ * on failure.
  */
 export const merchantInFlight = (id: string) =>
   ref(`merchant:${merchantId(id)}:in-flight:KES`, "KES", "liability", id);
@@ -101,9 +109,10 @@ export const feeRevenue = () => ref("platform:fee-revenue:KES", "KES", "revenue"
 export const custody = (a: CryptoAsset) => ref(`custody:${asset(a)}`, asset(a), "asset");
 
 /**
- * The conversion (treasury) position in one currency, a trading account: a confirmed payment credits
- * the crypto it brought in (BTC side) and debits the KES we owe for it at the locked rate (KES side).
- * Selling the crypto unwinds both sides; what remains on the KES side is the conversion gain or loss.
+ * The conversion (treasury) position in one currency, a trading account: a confirmed payment
+ * credits the crypto it brought in (BTC side) and debits the KES we owe for it at the locked rate
+ * (KES side). Selling the crypto unwinds both sides; what remains on the KES side is the conversion
+ * gain or loss.
  */
 export const treasuryConversion = (c: Currency) =>
   ref(`treasury:conversion:${currency(c)}`, currency(c), "equity");
@@ -111,7 +120,10 @@ export const treasuryConversion = (c: Currency) =>
 /** KES of our float at a rail earmarked for payouts sent but not yet confirmed. Debit-normal. */
 export const railInFlight = (r: Rail) => ref(`rail:${rail(r)}:in-flight:KES`, "KES", "asset");
 
-/** KES prefunded at a rail (M-Pesa B2C float, bank account for PesaLink) and free to send. Debit-normal; guard it. */
+/**
+ * KES prefunded at a rail (M-Pesa B2C float, bank account for PesaLink) and free to send.
+ * Debit-normal; guard it.
+ */
 export const railFloat = (r: Rail) => ref(`rail:${rail(r)}:float:KES`, "KES", "asset");
 
 /** KES the rail charged us (B2C transaction costs). Debit-normal. */
@@ -124,7 +136,10 @@ export const customerRefundsPayable = (a: CryptoAsset) =>
 /** On-chain network fees paid from custody (refunds, sweeps). Debit-normal. */
 export const networkFees = (a: CryptoAsset) => ref(`network-fees:${asset(a)}`, asset(a), "expense");
 
-/** Money received that is not yet attributed (an unknown deposit, an underpayment awaiting an operator). Credit-normal. */
+/**
+ * Money received that is not yet attributed (an unknown deposit, an underpayment awaiting an
+ * operator). Credit-normal.
+ */
 export const suspense = (c: Currency) => ref(`suspense:${currency(c)}`, currency(c), "liability");
 
 /** Owner funding: what the company put in (e.g. to prefund rail floats). Credit-normal. */
@@ -137,7 +152,9 @@ export const merchantAccounts = (id: string) => ({
   inFlight: merchantInFlight(id),
 });
 
-/** The balance seen from the account's normal side: positive when it holds what it is meant to hold. */
+/**
+ * The balance seen from the account's normal side: positive when it holds what it is meant to hold.
+ */
 export function toNormalBalance(kind: AccountKind, balance: bigint): bigint {
   return balance * NORMAL_SIGN[kind];
 }

@@ -7,7 +7,10 @@ export abstract class LedgerError extends Error {
   abstract readonly code: string;
 }
 
-/** Malformed input: fewer than two entries, a zero or non-bigint amount, a bad key, an account twice. */
+/**
+ * Malformed input: fewer than two entries, a zero or non-bigint amount, a bad key, an account
+ * twice.
+ */
 export class InvalidPostingError extends LedgerError {
   override readonly name = "InvalidPostingError";
   readonly code = "invalid_posting";
@@ -29,7 +32,10 @@ export class UnbalancedTransactionError extends LedgerError {
   }
 }
 
-/** The idempotency key was used before for a different transaction (other kind, reference or entries). */
+/**
+ * The idempotency key was used before for a different transaction (other kind, reference or
+ * entries).
+ */
 export class IdempotencyConflictError extends LedgerError {
   override readonly name = "IdempotencyConflictError";
   readonly code = "idempotency_conflict";

@@ -1,9 +1,9 @@
 /**
- * Property-based tests: random sequences of postings (collections, payouts, float funding, releases,
- * arbitrary balanced postings with amounts up to 2^63, reposts of earlier keys, conflicting reposts,
- * reversals, postings nested in a caller's transaction that sometimes aborts) against a simple model.
- * Each operation's outcome must match the model's prediction; after each sequence the books must be
- * consistent and guarded accounts never negative.
+ * Property-based tests: random sequences of postings (collections, payouts, float funding,
+ * releases, arbitrary balanced postings with amounts up to 2^63, reposts of earlier keys,
+ * conflicting reposts, reversals, postings nested in a caller's transaction that sometimes aborts)
+ * against a simple model. Each operation's outcome must match the model's prediction; after each
+ * sequence the books must be consistent and guarded accounts never negative.
  */
 import { count } from "drizzle-orm";
 import fc from "fast-check";
@@ -54,7 +54,10 @@ import {
 
 const MERCHANTS = ["MRC-PPPPP2", "MRC-QQQQQ3", "MRC-RRRRR4"] as const;
 
-/** Accounts that must never be negative on their normal side: every posting touching them guards them. */
+/**
+ * Accounts that must never be negative on their normal side: every posting touching them guards
+ * them.
+ */
 const GUARDED: AccountRef[] = [
   ...MERCHANTS.flatMap((m) => [merchantAvailable(m), merchantPending(m)]),
   ...rails.map((rail) => railFloat(rail)),

@@ -1,13 +1,13 @@
 /**
  * Posting: the one way money moves in the ledger, and reversals (the one way to correct it).
  *
- * `postTransaction` validates the entries (at least two, non-zero bigint amounts, every account once,
- * zero sum per currency), then in ONE database transaction: claims the idempotency key by inserting
- * the transaction row (if the key was used: returns the earlier result, or throws if it was used for
- * something else, having written nothing), gets or creates the accounts, writes the entries, updates
- * the cached balances and reads back the guarded balances.
- * Any failure rolls everything back. Given a `Tx`, it nests in the caller's transaction (a savepoint),
- * so the caller's rollback undoes it too. It never calls out of the process: callers post, commit, and
+ * `postTransaction` validates the entries (at least two, non-zero bigint amounts, every account
+ * once, zero sum per currency), then in ONE database transaction: claims the idempotency key by
+ * inserting the transaction row (if the key was used: returns the earlier result, or throws if it
+ * was used for something else, having written nothing), gets or creates the accounts, writes the
+ * entries, updates the cached balances and reads back the guarded balances. Any failure rolls
+ * everything back. Given a `Tx`, it nests in the caller's transaction (a savepoint), so the
+ * caller's rollback undoes it too. It never calls out of the process: callers post, commit, and
  * only then talk to a rail or custody (ARCHITECTURE 8).
  */
 import { createHash } from "node:crypto";
@@ -49,7 +49,9 @@ export interface LedgerReference {
 }
 
 export interface PostingInput {
-  /** Unique per movement of money; derive it from what caused it (e.g. `payment:pay_x:converted`). */
+  /**
+   * Unique per movement of money; derive it from what caused it (e.g. `payment:pay_x:converted`).
+   */
   idempotencyKey: string;
   /** Machine name of what happened: lower case, e.g. `payment.converted`, `payout.sent`. */
   kind: string;
@@ -116,7 +118,10 @@ export function inLedgerTransaction<T>(db: DbOrTx, fn: (tx: Tx) => T): T {
   return (db as Db).transaction((tx) => fn(tx), { behavior: "immediate" });
 }
 
-/** `inLedgerTransaction` plus the posting statements (prepared once per `Db`, per posting on a `Tx`). */
+/**
+ * `inLedgerTransaction` plus the posting statements (prepared once per `Db`, per posting on a
+ * `Tx`).
+ */
 function inPostingTransaction<T>(db: DbOrTx, fn: (tx: Tx, statements: Statements) => T): T {
   if (is(db, SQLiteTransaction)) return (db as Tx).transaction((tx) => fn(tx, statementsOn(tx)));
   const statements = cachedStatements(db as Db);
@@ -216,7 +221,10 @@ export function validatePosting(input: PostingInput): ValidPosting {
   };
 }
 
-/** What a repost must match: kind, reference, the reversed transaction and the entries (in any order). */
+/**
+ * What a repost must match: kind, reference, the reversed transaction and the entries (in any
+ * order).
+ */
 function fingerprint(parts: {
   kind: string;
   reference: LedgerReference | null;
@@ -261,7 +269,9 @@ function getOrCreateAccount(s: Statements, ref: AccountRef, now: number): Accoun
   return checkMatches(created, ref);
 }
 
-/** Read back the guarded balances (after the writes, same transaction) and refuse any below zero. */
+/**
+ * Read back the guarded balances (after the writes, same transaction) and refuse any below zero.
+ */
 function checkGuards(s: Statements, guards: readonly AccountRef[]): void {
   const checked = new Set<string>();
   for (const guard of guards) {
@@ -333,8 +343,8 @@ function writeLegs(
 }
 
 /**
- * Post one balanced transaction. Returns `{ created: false }` with the first transaction's id when the
- * idempotency key was already posted with the same kind, reference and entries; throws
+ * Post one balanced transaction. Returns `{ created: false }` with the first transaction's id when
+ * the idempotency key was already posted with the same kind, reference and entries; throws
  * `IdempotencyConflictError` when it was posted with different ones. Throws `InvalidPostingError`,
  * `UnbalancedTransactionError`, `InsufficientBalanceError` (a guard), `AccountMismatchError` or
  * `BalanceOverflowError`, and then nothing was written.
@@ -375,10 +385,11 @@ export function postTransaction(db: DbOrTx, input: PostingInput): PostingResult 
 }
 
 /**
- * Post the negation of a transaction as a new transaction linked to it (kind "reversal", the original's
- * reference, `reason` as description). Entries are never changed. Idempotent by key; a transaction is
- * reversed at most once (`AlreadyReversedError` for a second key); a reversal can itself be reversed.
- * Pass `guards` when the reversal takes money back from an account that must not go negative.
+ * Post the negation of a transaction as a new transaction linked to it (kind "reversal", the
+ * original's reference, `reason` as description). Entries are never changed. Idempotent by key; a
+ * transaction is reversed at most once (`AlreadyReversedError` for a second key); a reversal can
+ * itself be reversed. Pass `guards` when the reversal takes money back from an account that must
+ * not go negative.
  */
 export function reverseTransaction(db: DbOrTx, input: ReversalInput): PostingResult {
   const transactionId = requireText(input.transactionId, "transactionId");

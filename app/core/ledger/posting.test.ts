@@ -61,7 +61,10 @@ db.insert(merchants)
 let keySeq = 0;
 const key = (label = "t") => `${label}:${++keySeq}`;
 
-/** A confirmed BTC payment of KES `kes` at a locked rate: custody in, merchant credited net of a 1% fee. */
+/**
+ * A confirmed BTC payment of KES `kes` at a locked rate: custody in, merchant credited net of a 1%
+ * fee.
+ */
 function collection(merchantId: string, sats: bigint, kesCents: bigint): PostingEntry[] {
   const fee = kesCents / 100n;
   return [
@@ -429,7 +432,8 @@ describe("guards", () => {
     expect(owed(db, merchantAvailable(M2))).toBe(0n);
     expect(merchantBalances(db, M2)).toEqual({ available: 0n, pending: 0n, inFlight: 49_500n });
     expect(tooMuch).toThrow(InsufficientBalanceError);
-    // More money arrives: the same key that failed now posts (a failure wrote nothing, not even the key).
+    // More money arrives: the same key that failed now posts (a failure wrote nothing, not even the
+    // key).
     postTransaction(db, {
       idempotencyKey: key("collect"),
       kind: "payment.converted",
@@ -527,7 +531,8 @@ describe("reversals", () => {
         reason: "again",
       }),
     ).toThrow(AlreadyReversedError);
-    // The key of this reversal cannot be reused for another transaction, nor a posting's key for a reversal.
+    // The key of this reversal cannot be reused for another transaction, nor a posting's key for a
+    // reversal.
     expect(() =>
       reverseTransaction(db, {
         transactionId: reversal.transactionId,

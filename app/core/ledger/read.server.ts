@@ -29,8 +29,9 @@ function findAccountId(db: DbOrTx, account: AccountRef): number | undefined {
 
 /**
  * An account's balance in ledger units, debit positive / credit negative (a merchant's available
- * balance of KES 100 is -10000n). `source: "entries"` (default) sums the entries; `"cached"` reads the
- * balance column kept in the posting transaction (equal by `verifyBalances`). 0n for an unused account.
+ * balance of KES 100 is -10000n). `source: "entries"` (default) sums the entries; `"cached"` reads
+ * the balance column kept in the posting transaction (equal by `verifyBalances`). 0n for an unused
+ * account.
  */
 export function balance(
   db: DbOrTx,
@@ -55,7 +56,10 @@ export function balance(
   return parts ? combineSum(parts) : 0n;
 }
 
-/** The balance seen from the account's normal side (positive for what an asset holds or a liability owes). */
+/**
+ * The balance seen from the account's normal side (positive for what an asset holds or a liability
+ * owes).
+ */
 export function normalBalance(
   db: DbOrTx,
   account: AccountRef,
@@ -64,7 +68,10 @@ export function normalBalance(
   return toNormalBalance(account.kind, balance(db, account, options));
 }
 
-/** What a liability account owes, as a positive amount: `owed(db, merchantAvailable(id))` in KES cents. */
+/**
+ * What a liability account owes, as a positive amount: `owed(db, merchantAvailable(id))` in KES
+ * cents.
+ */
 export function owed(
   db: DbOrTx,
   account: AccountRef,
@@ -303,7 +310,10 @@ export function verifyBalances(db: DbOrTx): BalanceMismatch[] {
   return mismatches;
 }
 
-/** Transactions whose entries do not sum to zero in some currency, or that have fewer than two entries. Must be empty. */
+/**
+ * Transactions whose entries do not sum to zero in some currency, or that have fewer than two
+ * entries. Must be empty.
+ */
 export function findUnbalancedTransactions(
   db: DbOrTx,
 ): { transactionId: string; currency: Currency | null; sum: bigint; entries: number }[] {

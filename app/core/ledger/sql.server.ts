@@ -2,15 +2,15 @@
  * Portable SQL for reading 64-bit amounts exactly.
  *
  * better-sqlite3 hands INTEGER values to JavaScript as numbers (precision lost above 2^53) unless
- * `safeIntegers` is switched on, which drizzle does not expose per query and which would change every
- * other module's reads if switched on for the connection. So amounts are selected as text
+ * `safeIntegers` is switched on, which drizzle does not expose per query and which would change
+ * every other module's reads if switched on for the connection. So amounts are selected as text
  * (`cast(x as text)`, valid in SQLite and Postgres) and parsed with BigInt.
  *
- * Sums: SQLite's `sum()` raises "integer overflow" when a running total leaves 64 bits (and
- * `a + b` silently turns into a float). `exactSum` splits every amount into its high and low 32 bits
+ * Sums: SQLite's `sum()` raises "integer overflow" when a running total leaves 64 bits (and `a + b`
+ * silently turns into a float). `exactSum` splits every amount into its high and low 32 bits
  * (`a = (a >> 32) * 2^32 + (a & 0xFFFFFFFF)`, both standard integer operators in SQLite and
- * Postgres), sums the halves separately (each sum fits 64 bits for up to 2^31 rows) and recombines them
- * in bigint. Exact whatever the order and size of the amounts.
+ * Postgres), sums the halves separately (each sum fits 64 bits for up to 2^31 rows) and recombines
+ * them in bigint. Exact whatever the order and size of the amounts.
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";

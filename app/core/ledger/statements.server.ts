@@ -25,7 +25,9 @@ export const accountColumns = {
 
 function build(h: DbOrTx) {
   return {
-    /** Insert the transaction row unless its idempotency key exists; returns the id when inserted. */
+    /**
+     * Insert the transaction row unless its idempotency key exists; returns the id when inserted.
+     */
     claimKey: h
       .insert(ledgerTransactions)
       .values({

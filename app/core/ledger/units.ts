@@ -1,7 +1,7 @@
 /**
- * Ledger currencies and their integer units: KES in cents, BTC in satoshi, ETH in gwei, USDT and USDC
- * in 1e-6. Conversions between decimal strings and units are exact (bigint, never floats) and every
- * rounding is explicit. Isomorphic: no server imports, so pages can format amounts with it.
+ * Ledger currencies and their integer units: KES in cents, BTC in satoshi, ETH in gwei, USDT and
+ * USDC in 1e-6. Conversions between decimal strings and units are exact (bigint, never floats) and
+ * every rounding is explicit. Isomorphic: no server imports, so pages can format amounts with it.
  */
 
 export const currencies = ["KES", "BTC", "ETH", "USDT", "USDC"] as const;
@@ -24,7 +24,10 @@ export const roundingModes = ["floor", "ceil", "half-up"] as const;
 /** How to drop digits beyond the scale (amounts are non-negative, so floor = toward zero). */
 export type RoundingMode = (typeof roundingModes)[number];
 
-/** The signed 64-bit range every stored amount and balance must fit (SQLite INTEGER, Postgres bigint). */
+/**
+ * The signed 64-bit range every stored amount and balance must fit (SQLite INTEGER, Postgres
+ * bigint).
+ */
 export const INT64_MIN = -(2n ** 63n);
 export const INT64_MAX = 2n ** 63n - 1n;
 
@@ -36,7 +39,10 @@ export function isCryptoAsset(value: unknown): value is CryptoAsset {
   return typeof value === "string" && (cryptoAssets as readonly string[]).includes(value);
 }
 
-/** Thrown for input that is not a plain non-negative decimal, or has too many decimals without a rounding mode. */
+/**
+ * Thrown for input that is not a plain non-negative decimal, or has too many decimals without a
+ * rounding mode.
+ */
 export class InvalidAmountError extends Error {
   override readonly name = "InvalidAmountError";
   readonly code = "invalid_amount";
@@ -86,7 +92,8 @@ export function toUnits(value: string, currency: Currency, rounding?: RoundingMo
 /**
  * Ledger units of `currency` as an exact decimal string with all `LEDGER_SCALE` decimals
  * (`fromUnits(150000n, "BTC") === "0.00150000"`), or without trailing zeros with `{ trim: true }`
- * ("0.0015"). Negative units (credit balances) keep their sign: `fromUnits(-5n, "KES") === "-0.05"`.
+ * ("0.0015"). Negative units (credit balances) keep their sign:
+ * `fromUnits(-5n, "KES") === "-0.05"`.
  */
 export function fromUnits(
   units: bigint,

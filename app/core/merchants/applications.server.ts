@@ -165,8 +165,8 @@ export interface ApprovalResult {
 }
 
 /**
- * Approve: in one transaction create the merchant and its owner user, mark the application approved,
- * issue the one-time set-password link, queue the e-mail and audit it.
+ * Approve: in one transaction create the merchant and its owner user, mark the application
+ * approved, issue the one-time set-password link, queue the e-mail and audit it.
  */
 export function approveApplication(
   db: Db,

@@ -1,4 +1,6 @@
-/** The merchant dashboard's four figures (isomorphic, so components can type their props with it). */
+/**
+ * The merchant dashboard's four figures (isomorphic, so components can type their props with it).
+ */
 
 export interface StatFigure {
   /** Integer value: KES cents for revenue, a count, or basis points for the success rate. */

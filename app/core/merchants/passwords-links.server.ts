@@ -1,6 +1,6 @@
 /**
- * One-time set-password links for merchant users. The link carries a 256-bit token; we store only its
- * SHA-256, so a database leak cannot be turned into links. A link works once and expires.
+ * One-time set-password links for merchant users. The link carries a 256-bit token; we store only
+ * its SHA-256, so a database leak cannot be turned into links. A link works once and expires.
  */
 import { createHash } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
@@ -54,7 +54,9 @@ export function lookupSetPasswordToken(db: Db, token: string, now = Date.now()) 
     .get();
 }
 
-/** Set the password and burn the link, in one transaction. False when the link is invalid or used. */
+/**
+ * Set the password and burn the link, in one transaction. False when the link is invalid or used.
+ */
 export async function setPasswordWithToken(
   db: Db,
   token: string,

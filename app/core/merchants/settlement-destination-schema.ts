@@ -1,4 +1,7 @@
-/** The settlement settings form (client and server): the M-Pesa number and, to change it, the password. */
+/**
+ * The settlement settings form (client and server): the M-Pesa number and, to change it, the
+ * password.
+ */
 import { z } from "zod";
 
 export const settlementDestinationSchema = z.object({

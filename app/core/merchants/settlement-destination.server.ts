@@ -1,10 +1,11 @@
 /**
- * Where a merchant is paid (issue 10, item 14). Changing it needs the signed-in user's password again
- * (throttled per account like sign-in), is audited, and e-mails the merchant's contact address with the
- * old and new numbers masked. Payouts to a CHANGED number wait a cooling-off period (config, default
- * 24 h) so that a stolen session cannot redirect money before the merchant can react; the first number
- * ever set is not held (there is nothing to redirect yet). Settlement planning reads the stored
- * `settlementPhoneHeldUntil` (core/payments/settlement.server.ts); the background tick resumes by itself.
+ * Where a merchant is paid (issue 10, item 14). Changing it needs the signed-in user's password
+ * again (throttled per account like sign-in), is audited, and e-mails the merchant's contact
+ * address with the old and new numbers masked. Payouts to a CHANGED number wait a cooling-off
+ * period (config, default 24 h) so that a stolen session cannot redirect money before the merchant
+ * can react; the first number ever set is not held (there is nothing to redirect yet). Settlement
+ * planning reads the stored `settlementPhoneHeldUntil` (core/payments/settlement.server.ts); the
+ * background tick resumes by itself.
  */
 import { eq } from "drizzle-orm";
 import { merchants, merchantUsers } from "../../../drizzle/schema";
@@ -16,7 +17,10 @@ import { guardedPasswordCheck } from "~/core/sign-in-guard.server";
 import type { Db } from "~/utils/db.server";
 import { formatEatDateTime, maskPhone } from "~/utils/format";
 
-/** Wrong passwords on the destination form, per merchant user: the same rule as sign-in's per account. */
+/**
+ * Wrong passwords on the destination form, per merchant user: the same rule as sign-in's per
+ * account.
+ */
 export const DESTINATION_PASSWORD_LIMIT = {
   limit: 5,
   windowMs: 15 * 60_000,
@@ -70,7 +74,8 @@ export async function changeSettlementDestination(
     .from(merchantUsers)
     .where(eq(merchantUsers.id, input.userId))
     .get();
-  // Counted before the hash, in the bounded hashing queue: the same order as sign-in (core/sign-in-guard.server.ts).
+  // Counted before the hash, in the bounded hashing queue: the same order as sign-in
+  // (core/sign-in-guard.server.ts).
   const checked = await guardedPasswordCheck(
     db,
     {

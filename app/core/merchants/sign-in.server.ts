@@ -1,9 +1,9 @@
 /**
- * Merchant credential check with throttling. Unknown merchant, unknown user and wrong password do the
- * same work (a dummy scrypt for the unknown ones) and give the same answer. Attempts are counted per
- * account and per client before hashing (core/sign-in-guard); over the limit, sign-in is refused until
- * the window ends, even with the right password, and without costing a hash. When the hashing queue
- * is full the attempt is refused at once as "busy".
+ * Merchant credential check with throttling. Unknown merchant, unknown user and wrong password do
+ * the same work (a dummy scrypt for the unknown ones) and give the same answer. Attempts are
+ * counted per account and per client before hashing (core/sign-in-guard); over the limit, sign-in
+ * is refused until the window ends, even with the right password, and without costing a hash. When
+ * the hashing queue is full the attempt is refused at once as "busy".
  */
 import { and, eq } from "drizzle-orm";
 import { merchants, merchantUsers } from "../../../drizzle/schema";
@@ -31,7 +31,9 @@ export type SignInResult =
   | { ok: false; reason: "invalid" }
   /** Too many failures for the account or the client (counted before any hashing). */
   | { ok: false; reason: "throttled"; retryAfterMs: number }
-  /** The password-hashing queue is full: refused at once, try again in a moment (nothing counted). */
+  /**
+   * The password-hashing queue is full: refused at once, try again in a moment (nothing counted).
+   */
   | { ok: false; reason: "busy"; retryAfterMs: number };
 
 export const normalizeMerchantId = (value: string) => value.trim().toUpperCase();

@@ -137,7 +137,9 @@ describe("merchant sign-in", () => {
   });
 
   describe("with the password-hashing queue full", () => {
-    /** Occupy the hashing slot and every waiting place in both lanes with tasks the test releases. */
+    /**
+     * Occupy the hashing slot and every waiting place in both lanes with tasks the test releases.
+     */
     const fillQueue = () => {
       const releases: (() => void)[] = [];
       const blocked: Promise<unknown>[] = [];

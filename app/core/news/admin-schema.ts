@@ -1,4 +1,7 @@
-/** What the /admin/ingest forms may post: one zod schema, used by the action and by Conform in the browser. */
+/**
+ * What the /admin/ingest forms may post: one zod schema, used by the action and by Conform in the
+ * browser.
+ */
 import { z } from "zod";
 import { outboundUrlProblem } from "~/utils/outbound-address";
 
@@ -18,7 +21,8 @@ export const addFeedSchema = z.object({
     .max(500, "Use at most 500 characters")
     .url("Enter a full address, starting with https://")
     .refine((value) => /^https?:\/\//i.test(value), "Use an http or https address")
-    // The outbound policy (SSRF): public hosts on ports 80/443 only; the fetcher checks again on every hop.
+    // The outbound policy (SSRF): public hosts on ports 80/443 only; the fetcher checks again on
+    // every hop.
     .superRefine((value, context) => {
       const problem = /^https?:\/\//i.test(value) ? outboundUrlProblem(value) : null;
       if (problem) context.addIssue({ code: z.ZodIssueCode.custom, message: problem });

@@ -1,4 +1,6 @@
-/** Operator actions: each write lands with its audit entry; the seed fills an empty feed list once. */
+/**
+ * Operator actions: each write lands with its audit entry; the seed fills an empty feed list once.
+ */
 import { describe, expect, it } from "vitest";
 import { newsArticles, newsFeeds } from "../../../drizzle/schema";
 import { freshTestDbPerTest } from "../../../tests/setup/db";

@@ -1,9 +1,9 @@
 /**
- * The blog's read side: built-in articles (app/content/articles) and curated ones (SQLite) merged into
- * one list, newest `publishedAt` first (ties by id), plus the curated-article operations operators use.
- * Queries are bounded (limits, indexes), so a page costs the same with 11 articles or 5,000.
- * The blog's read functions accept `db = null` for "curated articles unavailable": the built-in ones
- * remain (spec section 7: a failure is only logged and built-in articles remain).
+ * The blog's read side: built-in articles (app/content/articles) and curated ones (SQLite) merged
+ * into one list, newest `publishedAt` first (ties by id), plus the curated-article operations
+ * operators use. Queries are bounded (limits, indexes), so a page costs the same with 11 articles
+ * or 5,000. The blog's read functions accept `db = null` for "curated articles unavailable": the
+ * built-in ones remain (spec section 7: a failure is only logged and built-in articles remain).
  */
 import { and, asc, count, desc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { newsArticles, newsArticleTags } from "../../../drizzle/schema";
@@ -242,8 +242,8 @@ export function findArticleBySlug(
 }
 
 /**
- * A published article with its neighbours among published articles: `previous` is the next-older one,
- * `next` the next-newer one. Null for an unknown or unpublished slug.
+ * A published article with its neighbours among published articles: `previous` is the next-older
+ * one, `next` the next-newer one. Null for an unknown or unpublished slug.
  */
 export function getPublishedArticle(
   db: Db | null,

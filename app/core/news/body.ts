@@ -1,6 +1,6 @@
 /**
- * The blog's body format (see `Article.body` in app/content/articles/types.ts) parsed into blocks the
- * page renders as React elements. Plain text in, plain text out: nothing here is ever HTML.
+ * The blog's body format (see `Article.body` in app/content/articles/types.ts) parsed into blocks
+ * the page renders as React elements. Plain text in, plain text out: nothing here is ever HTML.
  */
 
 export type BodyBlock =

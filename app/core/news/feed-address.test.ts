@@ -1,8 +1,8 @@
 /**
  * The feed tool cannot be pointed at internal addresses (SSRF, issue 10 item 12): the add-feed form
- * refuses them with a reason, and a feed that still points inside (stored earlier, or a public-looking
- * name resolving to a private address) records only a generic error, never a status or connection
- * error an operator could use to map internal ports.
+ * refuses them with a reason, and a feed that still points inside (stored earlier, or a
+ * public-looking name resolving to a private address) records only a generic error, never a status
+ * or connection error an operator could use to map internal ports.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -110,7 +110,10 @@ export function setFeedEnabled(
   );
 }
 
-/** Remove a feed. Articles and reports taken from it keep their source name; their feed link is cleared. */
+/**
+ * Remove a feed. Articles and reports taken from it keep their source name; their feed link is
+ * cleared.
+ */
 export function removeFeed(db: Pick<Db, "delete">, id: string): boolean {
   return db.delete(newsFeeds).where(eq(newsFeeds.id, id)).run().changes === 1;
 }

@@ -1,18 +1,19 @@
 /**
  * Fetch one feed over HTTP the way a well-behaved reader does: a real User-Agent (outlets behind
  * Cloudflare answer 403 to library defaults), conditional GET with the stored ETag / Last-Modified,
- * one deadline for the whole exchange, and a size cap: the body is read as a stream and the download
- * is abandoned at the cap, so a runaway feed costs at most `maxBytes` of memory.
+ * one deadline for the whole exchange, and a size cap: the body is read as a stream and the
+ * download is abandoned at the cap, so a runaway feed costs at most `maxBytes` of memory.
  *
  * Feed URLs come from operators and redirects come from outlets, so every hop goes through the
- * outbound policy (app/utils/outbound-address*.ts): http(s) on ports 80/443 only, and only to public
- * addresses: the host is resolved by our own lookup, every address it resolves to must be public, and
- * the address the socket actually connected to is checked again. Redirects are followed by hand (at
- * most FEED_MAX_REDIRECTS) and each one is checked the same way. The configured feed origin
- * (`baseUrl`: the feed simulator on 127.0.0.1 or NEWS_FEED_BASE_URL) is ours and is exempt.
+ * outbound policy (app/utils/outbound-address*.ts): http(s) on ports 80/443 only, and only to
+ * public addresses: the host is resolved by our own lookup, every address it resolves to must be
+ * public, and the address the socket actually connected to is checked again. Redirects are followed
+ * by hand (at most FEED_MAX_REDIRECTS) and each one is checked the same way. The configured feed
+ * origin (`baseUrl`: the feed simulator on 127.0.0.1 or NEWS_FEED_BASE_URL) is ours and is exempt.
  *
  * A refused or failed fetch is recorded as FEED_FETCH_FAILED and nothing more: the connection error
- * and the policy's reason go to the server log only, so recorded errors cannot be used to map ports.
+ * and the policy's reason go to the server log only, so recorded errors cannot be used to map
+ * ports.
  */
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
@@ -44,8 +45,8 @@ export interface FetchFeedOptions {
   userAgent?: string;
   /**
    * Fetch through this origin instead of the feed's own host: `https://host/path?q` becomes
-   * `${baseUrl}/host/path?q`. The feed simulator (simulator.server.ts) answers there. This origin is
-   * configuration, not input: it may be on loopback; every other origin must be public.
+   * `${baseUrl}/host/path?q`. The feed simulator (simulator.server.ts) answers there. This origin
+   * is configuration, not input: it may be on loopback; every other origin must be public.
    */
   baseUrl?: string | null;
   /** Ports allowed besides 80 and 443 (none by default). */
@@ -69,7 +70,9 @@ export type FetchFeedResult =
   | { kind: "not_modified"; status: 304 }
   | { kind: "failed"; status: number | null; error: string };
 
-/** The URL actually requested for `feedUrl`, given an optional base (see FetchFeedOptions.baseUrl). */
+/**
+ * The URL actually requested for `feedUrl`, given an optional base (see FetchFeedOptions.baseUrl).
+ */
 export function requestUrl(feedUrl: string, baseUrl?: string | null): string {
   if (!baseUrl) return feedUrl;
   const url = new URL(feedUrl);
@@ -107,7 +110,9 @@ async function readCapped(body: Readable, maxBytes: number) {
   return { all: Buffer.concat(chunks, bytes), bytes, truncated };
 }
 
-/** The body with its Content-Encoding undone (as fetch() did), so the size cap counts feed bytes. */
+/**
+ * The body with its Content-Encoding undone (as fetch() did), so the size cap counts feed bytes.
+ */
 function decodedBody(response: IncomingMessage): Readable {
   const encoding = String(response.headers["content-encoding"] ?? "")
     .trim()
@@ -131,7 +136,10 @@ function header(response: IncomingMessage, name: string): string | null {
   return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
 }
 
-/** One GET, no redirects followed. Untrusted origins connect through the guarded lookup and socket check. */
+/**
+ * One GET, no redirects followed. Untrusted origins connect through the guarded lookup and socket
+ * check.
+ */
 function send(
   url: URL,
   headers: Record<string, string>,

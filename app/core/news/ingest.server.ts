@@ -1,9 +1,10 @@
 /**
- * One ingest run: fetch every enabled feed (outside any transaction), parse, apply the curation rules
- * against the batch and the database, then store in one transaction: the accepted articles (drafts,
- * or published when auto-publish is on) with their tags, every rejected item with its reason, the
- * feeds' conditional-GET validators and outcomes, and the run record. A failing feed is an outcome,
- * never a failed run; a run fails only when it has no feed to read, every feed failed, or storing failed.
+ * One ingest run: fetch every enabled feed (outside any transaction), parse, apply the curation
+ * rules against the batch and the database, then store in one transaction: the accepted articles
+ * (drafts, or published when auto-publish is on) with their tags, every rejected item with its
+ * reason, the feeds' conditional-GET validators and outcomes, and the run record. A failing feed is
+ * an outcome, never a failed run; a run fails only when it has no feed to read, every feed failed,
+ * or storing failed.
  */
 import { desc, eq, isNotNull } from "drizzle-orm";
 import {
@@ -39,7 +40,10 @@ import { excerpt, toArticleBody } from "./text";
 import type { FeedOutcome, IngestRunSummary, IngestTrigger } from "./types";
 
 export const NEWS_INGEST_JOB = "news-ingest";
-/** Longer than the slowest possible run (every feed at its timeout), so a lease never expires mid-run. */
+/**
+ * Longer than the slowest possible run (every feed at its timeout), so a lease never expires
+ * mid-run.
+ */
 export const NEWS_INGEST_LEASE_MS = 15 * 60 * 1000;
 const FETCH_CONCURRENCY = 4;
 
@@ -399,8 +403,8 @@ const running = new WeakSet<Db>();
 
 /**
  * Run an ingest under the job lease: at most one run at a time across every process (the lease) and
- * within this one (the lease lets its own holder renew, so a second local run is refused here first).
- * Returns "busy" when a run is already going.
+ * within this one (the lease lets its own holder renew, so a second local run is refused here
+ * first). Returns "busy" when a run is already going.
  */
 export async function runIngestLeased(
   db: Db,

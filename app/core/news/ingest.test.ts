@@ -1,7 +1,8 @@
 /**
- * The ingest run end to end: a real migrated SQLite file, the feed simulator on 127.0.0.1 serving the
- * recorded and crafted fixtures (plus the bad-input cases), and the page component that renders what
- * was stored. Fixture feeds are from December 2025, so the clock is fixed at 2025-12-13 12:00 UTC.
+ * The ingest run end to end: a real migrated SQLite file, the feed simulator on 127.0.0.1 serving
+ * the recorded and crafted fixtures (plus the bad-input cases), and the page component that renders
+ * what was stored. Fixture feeds are from December 2025, so the clock is fixed at 2025-12-13 12:00
+ * UTC.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
@@ -281,7 +282,8 @@ describe("an ingest run", () => {
       totalExcluded: 0,
     });
 
-    // An outlet that ignores conditional requests sends everything again: the duplicate rules catch it.
+    // An outlet that ignores conditional requests sends everything again: the duplicate rules catch
+    // it.
     db.update(newsFeeds).set({ etag: null, lastModified: null }).run();
     const third = await runIngest(db, options());
     expect(third.totalFetched).toBe(first.totalFetched);

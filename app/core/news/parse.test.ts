@@ -133,7 +133,8 @@ describe("bad input", () => {
     expect(feed.items[0]?.title).toBe("Stablecoin payouts reach mobile money wallets");
     expect(feed.items[0]?.text).toContain("Read the alert(1) report and see the figures.");
     expect(feed.items[0]?.text).toContain("Merchants keep their prices in shillings.");
-    // The item whose own link is javascript: keeps it for the rules to reject (rules.ts: unsafe_link).
+    // The item whose own link is javascript: keeps it for the rules to reject (rules.ts:
+    // unsafe_link).
     expect(feed.items[1]?.link).toBe("javascript:alert('item-link')");
   });
 

@@ -1,14 +1,17 @@
 /**
- * RSS 2.0 / Atom text to candidate items, with @rowanmanning/feed-parser (lenient, tested against real
- * feeds; the format is read from the document, never from the URL). Titles and bodies are turned into
- * plain text here, links are resolved against the feed and kept only when they are http(s), and items
- * without a date take the fetch time (protocols.md section 5).
+ * RSS 2.0 / Atom text to candidate items, with @rowanmanning/feed-parser (lenient, tested against
+ * real feeds; the format is read from the document, never from the URL). Titles and bodies are
+ * turned into plain text here, links are resolved against the feed and kept only when they are
+ * http(s), and items without a date take the fetch time (protocols.md section 5).
  */
 import { parseFeed } from "@rowanmanning/feed-parser";
 import type { CandidateItem } from "./rules";
 import { htmlToPlainText, stripInvalidCharacters, toSingleLine } from "./text";
 
-/** Items read per feed (feeds list newest first); real feeds carry 10 to 60. Bounds the work a hostile feed causes. */
+/**
+ * Items read per feed (feeds list newest first); real feeds carry 10 to 60. Bounds the work a
+ * hostile feed causes.
+ */
 export const MAX_ITEMS_PER_FEED = 200;
 
 export interface ParsedFeed {
@@ -95,8 +98,8 @@ export function parseFeedText(
 
 /**
  * A feed cut off at the size cap ends mid-element. Keep everything up to the last complete item or
- * entry and close the document, so the items that arrived whole can still be read. Null when not even
- * one item arrived whole.
+ * entry and close the document, so the items that arrived whole can still be read. Null when not
+ * even one item arrived whole.
  */
 export function salvageTruncatedFeed(xml: string): string | null {
   const lastItem = xml.lastIndexOf("</item>");

@@ -1,7 +1,7 @@
 /**
- * The curation rules of spec section 9, each a small pure function, and `curate()`, which applies them
- * in order to a batch of parsed items against what the database already holds. No I/O: the ingest run
- * (ingest.server.ts) gathers the inputs and stores the outputs.
+ * The curation rules of spec section 9, each a small pure function, and `curate()`, which applies
+ * them in order to a batch of parsed items against what the database already holds. No I/O: the
+ * ingest run (ingest.server.ts) gathers the inputs and stores the outputs.
  */
 import {
   matchExcludedTopics,
@@ -61,8 +61,8 @@ export function isWithinWindow(
 }
 
 /**
- * A title reduced to what makes two headlines the same story: Unicode-normalised, lower-case, accents,
- * punctuation, emojis and extra spaces removed, typographic quotes and dashes folded.
+ * A title reduced to what makes two headlines the same story: Unicode-normalised, lower-case,
+ * accents, punctuation, emojis and extra spaces removed, typographic quotes and dashes folded.
  */
 export function normalizeTitle(title: string): string {
   return title
@@ -143,7 +143,10 @@ export function canonicalUrl(value: string): string | null {
   return url.toString();
 }
 
-/** The duplicate-detection key of a canonical URL: the same story over http and https, with or without www. */
+/**
+ * The duplicate-detection key of a canonical URL: the same story over http and https, with or
+ * without www.
+ */
 export function canonicalKey(canonical: string): string {
   const url = new URL(canonical);
   const host = url.hostname.replace(/^www\./, "");
@@ -168,8 +171,8 @@ const segmenter = new Intl.Segmenter("en", { granularity: "grapheme" });
 
 /**
  * Emojis as people see them: one per grapheme cluster (a family or a flag is one), counting only
- * characters shown as pictures by default or with the emoji variation selector (so "©" and digits do
- * not count).
+ * characters shown as pictures by default or with the emoji variation selector (so "©" and digits
+ * do not count).
  */
 export function countEmojis(text: string): number {
   let count = 0;
@@ -291,9 +294,9 @@ export function judgeItem(item: CandidateItem, now: number): Verdict {
 }
 
 /**
- * Apply the rules to a batch. Duplicates are checked last, against the database and the items already
- * accepted in this batch, so a rejected copy never blocks a good one. Newer items are judged first, so
- * when two outlets carry the same story the most recent copy is the one kept.
+ * Apply the rules to a batch. Duplicates are checked last, against the database and the items
+ * already accepted in this batch, so a rejected copy never blocks a good one. Newer items are
+ * judged first, so when two outlets carry the same story the most recent copy is the one kept.
  */
 export function curate(
   items: readonly CandidateItem[],

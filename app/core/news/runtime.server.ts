@@ -1,7 +1,7 @@
 /**
- * How this process reads feeds (base URL, deadline, size cap). The start-up step (the feed simulator
- * in simulator mode, the daily schedule) is wired in app/wiring/news.server.ts, which points the
- * feeds at the simulator with `readFeedsThrough`.
+ * How this process reads feeds (base URL, deadline, size cap). The start-up step (the feed
+ * simulator in simulator mode, the daily schedule) is wired in app/wiring/news.server.ts, which
+ * points the feeds at the simulator with `readFeedsThrough`.
  */
 import { env } from "~/utils/env.server";
 import type { FetchFeedOptions } from "./fetch.server";
@@ -9,7 +9,9 @@ import type { IngestOptions } from "./ingest.server";
 
 const state = globalThis as typeof globalThis & { __onehopFeedBaseUrl?: string | null };
 
-/** Read every feed through this origin from now on (the feed simulator's), or null for the outlets. */
+/**
+ * Read every feed through this origin from now on (the feed simulator's), or null for the outlets.
+ */
 export function readFeedsThrough(baseUrl: string | null): void {
   state.__onehopFeedBaseUrl = baseUrl;
 }

@@ -1,8 +1,8 @@
 /**
  * The daily ingest: 07:00 EAT, Monday to Friday (croner in Africa/Nairobi), only while the stored
- * auto-ingest setting is on. Turning the switch on or off schedules or stops the job in this process;
- * every firing also re-reads the setting (another process may have turned it off) and runs under the
- * database lease, so two processes never ingest twice and a run never overlaps another.
+ * auto-ingest setting is on. Turning the switch on or off schedules or stops the job in this
+ * process; every firing also re-reads the setting (another process may have turned it off) and runs
+ * under the database lease, so two processes never ingest twice and a run never overlaps another.
  */
 import { Cron } from "croner";
 import type { Db } from "~/utils/db.server";
@@ -30,7 +30,10 @@ export async function scheduledIngest(
   return runIngestLeased(db, { ...options, trigger: "schedule" });
 }
 
-/** Schedule (enabled) or stop (disabled) the daily ingest in this process; returns the job when scheduled. */
+/**
+ * Schedule (enabled) or stop (disabled) the daily ingest in this process; returns the job when
+ * scheduled.
+ */
 export function applyAutoIngest(
   db: Db,
   enabled: boolean,

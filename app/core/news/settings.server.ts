@@ -1,4 +1,6 @@
-/** The operator's news switches (auto-ingest, auto-publish): one stored row, defaults when absent. */
+/**
+ * The operator's news switches (auto-ingest, auto-publish): one stored row, defaults when absent.
+ */
 import { eq } from "drizzle-orm";
 import { newsSettings } from "../../../drizzle/schema";
 import type { Db } from "~/utils/db.server";

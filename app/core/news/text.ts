@@ -1,7 +1,8 @@
 /**
  * Feed HTML to our plain text. Everything that comes out of a feed goes through here before it is
- * stored: no tag, script, style or URL scheme survives, and the result is written in the blog's text
- * format (paragraphs separated by blank lines, "## " headings, "- " bullets, "1. " numbered lines).
+ * stored: no tag, script, style or URL scheme survives, and the result is written in the blog's
+ * text format (paragraphs separated by blank lines, "## " headings, "- " bullets, "1. " numbered
+ * lines).
  */
 import { compile, type HtmlToTextOptions } from "html-to-text";
 
@@ -120,9 +121,9 @@ export function toSingleLine(html: string | null | undefined): string {
 }
 
 /**
- * Plain text to the blog body format. Paragraph breaks are kept; a line that would read as one of our
- * markers by accident ("## ", "- ", "1. ") is kept as the list or heading it was in the HTML, which is
- * harmless: the body is rendered as React text either way.
+ * Plain text to the blog body format. Paragraph breaks are kept; a line that would read as one of
+ * our markers by accident ("## ", "- ", "1. ") is kept as the list or heading it was in the HTML,
+ * which is harmless: the body is rendered as React text either way.
  */
 export function toArticleBody(text: string): string {
   return text

@@ -1,4 +1,7 @@
-/** Shapes shared by the news pipeline, the blog, the admin page and the JSON endpoint. Plain data only. */
+/**
+ * Shapes shared by the news pipeline, the blog, the admin page and the JSON endpoint. Plain data
+ * only.
+ */
 import type { Article } from "~/content/articles/types";
 
 /** An article without its body: what cards, headlines and the sidebar need. */
@@ -35,7 +38,10 @@ export interface IngestRunSummary {
   totalFetched: number;
   totalCurated: number;
   totalExcluded: number;
-  /** ISO 8601 interval of the curation window, e.g. "2026-11-14T07:00:00.000Z/2026-11-21T07:00:00.000Z". */
+  /**
+   * ISO 8601 interval of the curation window, e.g.
+   * "2026-11-14T07:00:00.000Z/2026-11-21T07:00:00.000Z".
+   */
   timeWindow: string;
   feeds: FeedOutcome[];
   error: string | null;

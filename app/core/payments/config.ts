@@ -10,11 +10,15 @@ export interface PaymentsConfig {
   confirmations: Record<QuoteAsset, number>;
   /**
    * Fees, basis points, from app/content/tariff.ts: C2B on collections. B2C is for disbursements to
-   * third parties (not built yet); settling to the merchant's own number carries only the M-Pesa charge.
+   * third parties (not built yet); settling to the merchant's own number carries only the M-Pesa
+   * charge.
    */
   c2bFeeBps: number;
   b2cFeeBps: number;
-  /** Hours payouts to a changed payout destination wait (0 = none). The first destination is not held. */
+  /**
+   * Hours payouts to a changed payout destination wait (0 = none). The first destination is not
+   * held.
+   */
   payoutDestinationCoolingOffHours: number;
   /** M-Pesa limits per transfer and per day, whole KES, from app/content/tariff.ts. */
   railPerTransferKes: number;

@@ -1,7 +1,7 @@
 /**
  * The merchant's daily limit (KES 10,000,000 per EAT day) under concurrent "Create Payment" calls
- * (issue 10, item 2): the amount is checked and held in one transaction before custody is called, the
- * hold becomes the payment (or is given back when custody fails), so the cap is never beaten.
+ * (issue 10, item 2): the amount is checked and held in one transaction before custody is called,
+ * the hold becomes the payment (or is given back when custody fails), so the cap is never beaten.
  */
 import fc from "fast-check";
 import { and, eq, gte, inArray } from "drizzle-orm";
@@ -115,7 +115,8 @@ describe("the daily limit under concurrent creates", () => {
       (_, i) => [400_000, 1_250_000, 90_000, 2_000_000, 650_000][i % 5]!,
     );
     const results = await Promise.allSettled(amounts.map((amount) => create(merchant, amount)));
-    // Calls hold their amount in the order they were made; a refused one leaves room for a smaller one.
+    // Calls hold their amount in the order they were made; a refused one leaves room for a smaller
+    // one.
     let used = 0n;
     const expected = amounts.map((amount) => {
       const cents = BigInt(amount) * 100n;
@@ -188,7 +189,8 @@ describe("property: random amounts, custody outcomes and interleavings", () => {
           const merchant = newMerchant();
           const now = h.clock.now;
           let addressCounter = 0;
-          // Ops between their custody call and their end (holding their amount), and the ones created.
+          // Ops between their custody call and their end (holding their amount), and the ones
+          // created.
           const holding = new Map<number, bigint>();
           let created = 0n;
           let current = -1;
@@ -199,7 +201,8 @@ describe("property: random amounts, custody outcomes and interleavings", () => {
               const index = current;
               const amount = BigInt(ops[index]!.amountKes) * 100n;
               holding.set(index, amount);
-              // At this moment the hold is in the database: counted payments plus live holds fit the cap.
+              // At this moment the hold is in the database: counted payments plus live holds fit
+              // the cap.
               const heldNow = holds(merchant).reduce((sum, row) => sum + row.amountKesCents, 0n);
               if (countedCents(merchant, now) + heldNow > CAP_CENTS)
                 overCap.push(countedCents(merchant, now) + heldNow);
@@ -236,7 +239,8 @@ describe("property: random amounts, custody outcomes and interleavings", () => {
               } catch (error) {
                 if (!(error instanceof PaymentError)) throw error;
                 if (error.code === "daily_limit") {
-                  // Justified: what was created or held when it was refused, plus this, is over the cap.
+                  // Justified: what was created or held when it was refused, plus this, is over the
+                  // cap.
                   expect(before + BigInt(item.amountKes) * 100n).toBeGreaterThan(CAP_CENTS);
                 } else {
                   expect(error.code).toBe("custody_unavailable");

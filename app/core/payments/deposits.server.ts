@@ -3,9 +3,9 @@
  * transaction from custody; this applies that (authoritative) state, so duplicate and out-of-order
  * webhooks change nothing twice: confirmations only grow and every posting has an idempotency key.
  *
- * At the required confirmations: the exact amount converts at the locked rate (merchant credited net
- * of the C2B fee, the fee to revenue; held in `pending` when the payment needs manual review); an
- * under-, over- or late payment is held in suspense for an operator (nothing is lost).
+ * At the required confirmations: the exact amount converts at the locked rate (merchant credited
+ * net of the C2B fee, the fee to revenue; held in `pending` when the payment needs manual review);
+ * an under-, over- or late payment is held in suspense for an operator (nothing is lost).
  */
 import { eq } from "drizzle-orm";
 import { payments } from "../../../drizzle/schema";
@@ -37,7 +37,10 @@ export type DepositOutcome =
   | "overpaid"
   | "paid_after_expiry";
 
-/** Post the conversion of `units` worth `grossKesCents` at the locked rate: merchant net of fee, fee to revenue. */
+/**
+ * Post the conversion of `units` worth `grossKesCents` at the locked rate: merchant net of fee, fee
+ * to revenue.
+ */
 export function postConversion(
   db: DbOrTx,
   payment: Payment,

@@ -1,7 +1,8 @@
 /**
- * What the payments core needs from outside to move money: its configuration and the provider clients.
- * The composition place (app/wiring/payments.server.ts) builds it from the environment at boot; tests
- * build it around the simulators (tests/setup/payments.ts). Core code receives it as a parameter.
+ * What the payments core needs from outside to move money: its configuration and the provider
+ * clients. The composition place (app/wiring/payments.server.ts) builds it from the environment at
+ * boot; tests build it around the simulators (tests/setup/payments.ts). Core code receives it as a
+ * parameter.
  */
 import type { Custody } from "~/core/providers/custody/types";
 import type { MobileMoneyPayouts } from "~/core/providers/daraja/types";
@@ -14,6 +15,9 @@ export interface PaymentsDeps {
   custodyWebhookPublicKeyPem: string;
   /** Secret in our M-Pesa callback URLs, so only M-Pesa (who got the URL from us) can call them. */
   callbackToken: string;
-  /** Reconciliation interval (PAYMENTS_RECONCILE_SECONDS): unchanged this long -> ask the provider. Default 60 s. */
+  /**
+   * Reconciliation interval (PAYMENTS_RECONCILE_SECONDS): unchanged this long -> ask the provider.
+   * Default 60 s.
+   */
   reconcileAfterMs?: number;
 }

@@ -1,11 +1,11 @@
 /**
- * Operator decisions on payments that could not go through on their own, each in one transaction with
- * its ledger posting, its payment event and an audit entry:
+ * Operator decisions on payments that could not go through on their own, each in one transaction
+ * with its ledger posting, its payment event and an audit entry:
  * - the exceptions queue (underpaid, overpaid, paid after expiry): accept as paid (at the locked
  *   rate), re-quote (at today's live rate, for late payments) or flag for refund;
  * - the manual-review queue (above the automatic limit, converted and held in `pending`): approve
- *   (released to available, then settled) or reject (the KES is taken back and the crypto owed to the
- *   customer).
+ *   (released to available, then settled) or reject (the KES is taken back and the crypto owed to
+ *   the customer).
  */
 import { recordAudit } from "~/core/audit.server";
 import {
@@ -124,8 +124,8 @@ export function resolveException(
       gross = kesCentsForUnits(units, requote.quoteRate, asset);
       detail = { rate: requote.quoteRate, source: rate.source };
     } else if (units > payment.cryptoAmountUnits) {
-      // More than the quote (overpaid, or a late payment that was also too much): the quoted amount,
-      // the excess owed back to the customer.
+      // More than the quote (overpaid, or a late payment that was also too much): the quoted
+      // amount, the excess owed back to the customer.
       gross = payment.amountKesCents;
       creditedUnits = payment.cryptoAmountUnits;
       refundUnits = units - payment.cryptoAmountUnits;
@@ -202,7 +202,8 @@ export function reviewPayment(
         at: now,
       });
     } else {
-      // Undo the conversion: the merchant is not credited, the fee is returned, the crypto is owed back.
+      // Undo the conversion: the merchant is not credited, the fee is returned, the crypto is owed
+      // back.
       postTransaction(tx, {
         idempotencyKey: `payment:${payment.id}:review-rejected`,
         kind: "payment.review_rejected",

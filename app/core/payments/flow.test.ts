@@ -111,7 +111,8 @@ describe("payments through custody and M-Pesa", () => {
     const settled = getPayment(db, payment.id)!;
     expect(settled.status).toBe("settled");
     const [transfer] = listTransfersForPayment(db, payment.id);
-    // KES 9,900 net: KES 9,889 to M-Pesa plus Safaricom's KES 11 charge for that band; no 1.5% B2C fee.
+    // KES 9,900 net: KES 9,889 to M-Pesa plus Safaricom's KES 11 charge for that band; no 1.5% B2C
+    // fee.
     expect(transfer).toMatchObject({
       status: "succeeded",
       amountKesCents: 988_900n,
@@ -197,7 +198,8 @@ describe("payments through custody and M-Pesa", () => {
     expect(payment.requiresReview).toBe(true);
     await h.custodySim.confirm(await deposit(payment.id), 2);
     expect(getPayment(db, payment.id)?.status).toBe("in_review");
-    // (The operator approval path is tested with the exceptions module; here we move it on directly.)
+    // (The operator approval path is tested with the exceptions module; here we move it on
+    // directly.)
     const { reviewPayment } = await import("./exceptions.server");
     reviewPayment(db, {
       paymentId: payment.id,

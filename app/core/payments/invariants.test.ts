@@ -1,8 +1,8 @@
 /**
- * Property: whatever sequence of payments, deposits (exact, short, over), confirmations, settlements,
- * failures, retries and status queries happens, every ledger transaction balances, cached balances
- * equal the sum of entries, no merchant balance goes negative, and the KES that came in equals the KES
- * paid out plus what is still owed to merchants plus our fees.
+ * Property: whatever sequence of payments, deposits (exact, short, over), confirmations,
+ * settlements, failures, retries and status queries happens, every ledger transaction balances,
+ * cached balances equal the sum of entries, no merchant balance goes negative, and the KES that
+ * came in equals the KES paid out plus what is still owed to merchants plus our fees.
  */
 import fc from "fast-check";
 import { eq, inArray } from "drizzle-orm";
@@ -74,7 +74,10 @@ function kesIn(): bigint {
     .reduce((sum, p) => sum + p.amountKesCents, 0n);
 }
 
-/** Paid to merchants, plus the M-Pesa charges of every transfer handed to M-Pesa (they leave the float when sent). */
+/**
+ * Paid to merchants, plus the M-Pesa charges of every transfer handed to M-Pesa (they leave the
+ * float when sent).
+ */
 function kesPaidOut(): bigint {
   return db
     .select()

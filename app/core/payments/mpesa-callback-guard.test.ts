@@ -1,6 +1,6 @@
 /**
- * Who may call the M-Pesa result routes (issue #10 item 15): the token compared in constant time, an
- * optional allow-list of Safaricom's source addresses, and refusals logged without the token.
+ * Who may call the M-Pesa result routes (issue #10 item 15): the token compared in constant time,
+ * an optional allow-list of Safaricom's source addresses, and refusals logged without the token.
  */
 import type * as NodeCrypto from "node:crypto";
 import { readFileSync } from "node:fs";

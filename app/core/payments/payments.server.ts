@@ -79,7 +79,10 @@ export function recordEvent(
     .run();
 }
 
-/** Move a payment from one of `from` to `to`, with its event. False when it was not in `from` (someone else moved it). */
+/**
+ * Move a payment from one of `from` to `to`, with its event. False when it was not in `from`
+ * (someone else moved it).
+ */
 export function transition(
   db: DbOrTx,
   payment: Pick<Payment, "id">,
@@ -132,7 +135,9 @@ function todaysVolumeCents(db: DbOrTx, merchantId: string, now: number): bigint 
   return row?.total ?? 0n;
 }
 
-/** KES (cents) held by payments of this merchant and EAT day still being created (live holds only). */
+/**
+ * KES (cents) held by payments of this merchant and EAT day still being created (live holds only).
+ */
 function reservedCents(db: DbOrTx, merchantId: string, day: string, now: number): bigint {
   const row = db
     .select({
@@ -165,8 +170,8 @@ function dailyLimitError(config: PaymentsConfig): PaymentError {
 
 /**
  * Check the daily limit and hold the amount, in one write transaction (BEGIN IMMEDIATE: concurrent
- * creators queue on SQLite's write lock, so the check and the hold cannot interleave). Counts the day's
- * payments in a counted status plus every live hold. Throws the daily_limit PaymentError.
+ * creators queue on SQLite's write lock, so the check and the hold cannot interleave). Counts the
+ * day's payments in a counted status plus every live hold. Throws the daily_limit PaymentError.
  */
 export function reserveDailyAmount(
   db: Db,
@@ -217,9 +222,10 @@ export function releaseReservation(db: DbOrTx, paymentId: string): void {
 }
 
 /**
- * The checks and the quote of a new payment, shared by the preview and the creation: the amount within
- * the limits, a live rate for the asset (never stale or fallback), the quote at that rate. Throws
- * PaymentError (below_minimum, above_maximum, rate_unavailable) with the message the merchant sees.
+ * The checks and the quote of a new payment, shared by the preview and the creation: the amount
+ * within the limits, a live rate for the asset (never stale or fallback), the quote at that rate.
+ * Throws PaymentError (below_minimum, above_maximum, rate_unavailable) with the message the
+ * merchant sees.
  */
 export function quotePayment(
   config: PaymentsConfig,
@@ -270,13 +276,14 @@ export interface CreatePaymentInput {
 }
 
 /**
- * Lock a quote and open a payment. Throws PaymentError for limits and missing live rates (the merchant
- * sees why), and when custody cannot give an address (nothing is stored then).
+ * Lock a quote and open a payment. Throws PaymentError for limits and missing live rates (the
+ * merchant sees why), and when custody cannot give an address (nothing is stored then).
  *
- * The daily limit cannot be beaten by concurrent creates (issue 10, item 2): the amount is checked and
- * held in one transaction BEFORE custody is called (no transaction is open during the call); the
- * transaction that inserts the payment removes the hold (the payment then counts itself), and a custody
- * failure releases it. Should the hold have lapsed meanwhile, the insert re-checks the limit.
+ * The daily limit cannot be beaten by concurrent creates (issue 10, item 2): the amount is checked
+ * and held in one transaction BEFORE custody is called (no transaction is open during the call);
+ * the transaction that inserts the payment removes the hold (the payment then counts itself), and a
+ * custody failure releases it. Should the hold have lapsed meanwhile, the insert re-checks the
+ * limit.
  */
 export async function createPayment(
   db: Db,
@@ -351,7 +358,8 @@ export async function createPayment(
           .where(and(eq(paymentReservations.paymentId, id), gt(paymentReservations.expiresAt, at)))
           .run();
         if (held.changes !== 1) {
-          // The hold lapsed (custody took longer than RESERVATION_TTL_MS): check again, in this transaction.
+          // The hold lapsed (custody took longer than RESERVATION_TTL_MS): check again, in this
+          // transaction.
           releaseReservation(tx, id);
           const used =
             todaysVolumeCents(tx, input.merchantId, now) +

@@ -19,7 +19,8 @@ describe("quotes", () => {
       feeBps: 100,
       asset: "BTC",
     });
-    // 11,650,000 x 0.995 = 11,591,750 KES per BTC; KES 10,000 / 11,591,750 = 0.000862682... BTC -> 86,269 sat.
+    // 11,650,000 x 0.995 = 11,591,750 KES per BTC; KES 10,000 / 11,591,750 = 0.000862682... BTC ->
+    // 86,269 sat.
     expect(quote.quoteRate).toBe("11591750");
     expect(quote.cryptoAmountUnits).toBe(86_269n);
     expect(formatCryptoUnits(quote.cryptoAmountUnits, "BTC")).toBe("0.00086269");

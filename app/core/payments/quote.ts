@@ -1,11 +1,14 @@
 /**
  * The KES quote of a payment, exact on bigint: the locked rate (market price less the spread), the
- * crypto amount the customer must send (rounded up to the asset's base unit, so the merchant is never
- * short), the C2B fee, and the KES value of what actually arrived. Isomorphic and pure.
+ * crypto amount the customer must send (rounded up to the asset's base unit, so the merchant is
+ * never short), the C2B fee, and the KES value of what actually arrived. Isomorphic and pure.
  */
 import { roundDecimal } from "~/core/rates/decimal";
 
-/** Decimal places of each asset's base unit (BTC satoshi, ETH gwei as the ledger counts it, 6 for stablecoins). */
+/**
+ * Decimal places of each asset's base unit (BTC satoshi, ETH gwei as the ledger counts it, 6 for
+ * stablecoins).
+ */
 export const ASSET_SCALE = { BTC: 8, ETH: 9, USDT: 6, USDC: 6 } as const;
 export type QuoteAsset = keyof typeof ASSET_SCALE;
 

@@ -159,7 +159,10 @@ export function paymentDashboardStats(db: Db, merchantId: string, now: number): 
   };
 }
 
-/** Payment rows as CSV (RFC 4180 quoting; formula-looking cells prefixed so spreadsheets don't run them). */
+/**
+ * Payment rows as CSV (RFC 4180 quoting; formula-looking cells prefixed so spreadsheets don't run
+ * them).
+ */
 export function paymentsCsv(rows: ReturnType<typeof listPayments>): string {
   const cell = (value: string) => {
     const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;

@@ -1,10 +1,11 @@
 /**
  * Reconciliation with custody (issue 10, item 4): webhooks can be lost (our process killed between
- * two deliveries, a provider giving up its retries), so a payment must never wait for one forever. The
- * payments tick asks custody about every payment still `awaiting_payment` or `confirming` whose last
- * change is older than the reconciliation interval (and not asked within it), and applies custody's
- * answer through the same code as the webhook (`syncCustodyTransaction`): a later webhook with the
- * same state then changes nothing. Never inside a database transaction while custody is asked.
+ * two deliveries, a provider giving up its retries), so a payment must never wait for one forever.
+ * The payments tick asks custody about every payment still `awaiting_payment` or `confirming` whose
+ * last change is older than the reconciliation interval (and not asked within it), and applies
+ * custody's answer through the same code as the webhook (`syncCustodyTransaction`): a later webhook
+ * with the same state then changes nothing. Never inside a database transaction while custody is
+ * asked.
  */
 import { and, asc, inArray, isNull, lte, or, sql, eq } from "drizzle-orm";
 import { payments } from "../../../drizzle/schema";
@@ -13,10 +14,15 @@ import { logger } from "~/utils/logger.server";
 import type { PaymentsDeps } from "./deps";
 import { applySyncedTransaction, syncCustodyTransaction } from "./webhooks.server";
 
-/** Default interval: a payment unchanged for this long is checked with custody (PAYMENTS_RECONCILE_SECONDS). */
+/**
+ * Default interval: a payment unchanged for this long is checked with custody
+ * (PAYMENTS_RECONCILE_SECONDS).
+ */
 export const DEFAULT_RECONCILE_AFTER_MS = 60_000;
 
-/** Deposits are looked for from a little before the payment was created (clock skew with custody). */
+/**
+ * Deposits are looked for from a little before the payment was created (clock skew with custody).
+ */
 const DEPOSIT_LOOKBACK_MS = 60_000;
 
 export interface ReconcileResult {
@@ -49,7 +55,8 @@ export function paymentsToReconcile(db: Db, now: number, afterMs: number, limit:
 /**
  * Ask custody about the payments due (see the module comment) and apply what it says. A confirming
  * payment is re-read by its transaction id; an awaiting one by the deposits to its address (custody
- * may have seen a deposit whose webhook never reached us). Errors are logged; the next run asks again.
+ * may have seen a deposit whose webhook never reached us). Errors are logged; the next run asks
+ * again.
  */
 export async function reconcileCustodyPayments(
   db: Db,

@@ -1,12 +1,13 @@
 /**
- * Payments are not stranded by a crash (issue 10, item 4). The app "process" here is what boot starts:
- * our webhook endpoints, the custody and M-Pesa simulators keeping their state in our database, and
- * the clients. A crash drops all of it without any cleanup (webhooks and callbacks not yet delivered
- * are lost with it); the restart starts it again from the same database file. The payments tick then
- * reconciles: it asks custody about payments still awaiting or confirming (by transaction id, or by
- * the deposits to the payment's address) and M-Pesa about transfers whose result never came, and
- * applies the answers through the same code as the webhooks: settled exactly once, books balanced.
- * (In process, not a real `kill -9`: the end-to-end kill runs in tests/e2e/payment-restart.http.spec.ts.)
+ * Payments are not stranded by a crash (issue 10, item 4). The app "process" here is what boot
+ * starts: our webhook endpoints, the custody and M-Pesa simulators keeping their state in our
+ * database, and the clients. A crash drops all of it without any cleanup (webhooks and callbacks
+ * not yet delivered are lost with it); the restart starts it again from the same database file. The
+ * payments tick then reconciles: it asks custody about payments still awaiting or confirming (by
+ * transaction id, or by the deposits to the payment's address) and M-Pesa about transfers whose
+ * result never came, and applies the answers through the same code as the webhooks: settled exactly
+ * once, books balanced. (In process, not a real `kill -9`: the end-to-end kill runs in
+ * tests/e2e/payment-restart.http.spec.ts.)
  */
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
@@ -131,7 +132,10 @@ postTransaction(testDb.db, {
   ],
 });
 
-/** Run the payments tick until `done` (bounded), the clock moving one reconciliation interval each time. */
+/**
+ * Run the payments tick until `done` (bounded), the clock moving one reconciliation interval each
+ * time.
+ */
 async function tickUntil(proc: AppProcess, done: () => boolean, maxTicks = 4) {
   for (let i = 0; i < maxTicks && !done(); i++) {
     clock.now += RECONCILE_MS;
@@ -176,7 +180,8 @@ describe("a crash in the middle of a payment", () => {
     });
 
     // kill -9. Custody carries on without us: the next confirmation completes the deposit, and its
-    // webhook finds nobody (the restarted simulator remembers the transaction and its confirmation).
+    // webhook finds nobody (the restarted simulator remembers the transaction and its
+    // confirmation).
     await proc.crash();
     current = proc = await boot();
     expect(proc.custodySim.transaction(tx.id)).toMatchObject({
@@ -191,7 +196,8 @@ describe("a crash in the middle of a payment", () => {
     const lostWebhook = proc.custodySim.deliveries.at(-1)!;
     expect(lostWebhook.statusCode).toBe(503);
 
-    // One tick a reconciliation interval later: custody says COMPLETED -> converted, settled to M-Pesa.
+    // One tick a reconciliation interval later: custody says COMPLETED -> converted, settled to
+    // M-Pesa.
     clock.now += RECONCILE_MS;
     await runPaymentsTick(proc.db, proc.runtime, now);
     expect(getPayment(proc.db, payment.id)?.status).toBe("settling");
@@ -262,7 +268,8 @@ describe("a crash in the middle of a payment", () => {
     });
     await proc.crash();
 
-    // Custody confirms the deposit while we are still down; the restarted app has heard nothing of it.
+    // Custody confirms the deposit while we are still down; the restarted app has heard nothing of
+    // it.
     current = proc = await boot();
     proc.down = true;
     await proc.custodySim.confirm(tx.id, 3);

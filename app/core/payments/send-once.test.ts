@@ -1,8 +1,9 @@
 /**
- * A transfer is sent to M-Pesa once (issue 10, item 3): every sender claims a pending transfer with a
- * lease before calling M-Pesa, so two senders (the webhook's immediate settlement and the background
- * tick, or two ticks) never both send it; a claim left by a crash lapses and the transfer is re-sent
- * with the same OriginatorConversationID. Against the Daraja simulator over HTTP.
+ * A transfer is sent to M-Pesa once (issue 10, item 3): every sender claims a pending transfer with
+ * a lease before calling M-Pesa, so two senders (the webhook's immediate settlement and the
+ * background tick, or two ticks) never both send it; a claim left by a crash lapses and the
+ * transfer is re-sent with the same OriginatorConversationID. Against the Daraja simulator over
+ * HTTP.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -114,7 +115,8 @@ describe("each transfer is sent to M-Pesa once", () => {
     const payment = await confirmedPayment(9_000);
     planSettlement(db, payment.id, testConfig, h.clock.now);
     const [pending] = listTransfersForPayment(db, payment.id);
-    // The crashed sender claimed the transfer and reached M-Pesa, then died before recording the answer.
+    // The crashed sender claimed the transfer and reached M-Pesa, then died before recording the
+    // answer.
     expect(claimTransferForSending(db, pending!.id, "crashed-process", h.clock.now)).toBe(true);
     await h.runtime.payouts.b2cPayment({
       originatorConversationId: pending!.id,
@@ -133,8 +135,8 @@ describe("each transfer is sent to M-Pesa once", () => {
       attempts: 1,
     });
 
-    // After it lapses, the transfer is claimed again and re-sent with the same OriginatorConversationID;
-    // M-Pesa's duplicate answer means it already has it.
+    // After it lapses, the transfer is claimed again and re-sent with the same
+    // OriginatorConversationID; M-Pesa's duplicate answer means it already has it.
     h.clock.now += SEND_LEASE_MS;
     expect(await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now)).toBe(1);
     expect(b2cRequestsFor(pending!.id).map((r) => r.status)).toEqual([200, 500]);

@@ -1,10 +1,10 @@
 /**
- * The payments façade: the one entry point for every caller that acts on payments (routes, jobs, and
- * the coming API). Each action takes the actor it is done for (recorded in the audit log where the
- * action is audited) and returns an outcome the caller turns into its response; the caller only
- * guards, parses and responds. Created per use by the composition place (app/wiring/payments.server.ts)
- * with the database, the configuration, the provider clients when payments run in this process, and
- * the rates; tests create it with their own.
+ * The payments façade: the one entry point for every caller that acts on payments (routes, jobs,
+ * and the coming API). Each action takes the actor it is done for (recorded in the audit log where
+ * the action is audited) and returns an outcome the caller turns into its response; the caller only
+ * guards, parses and responds. Created per use by the composition place
+ * (app/wiring/payments.server.ts) with the database, the configuration, the provider clients when
+ * payments run in this process, and the rates; tests create it with their own.
  *
  * Without running clients (`deps: null`: a test or a tool, or boot could not start payments) reads,
  * previews and operator decisions still work; whatever must reach a provider waits for the next
@@ -54,7 +54,10 @@ export interface PaymentPreview {
   amountKesCents: bigint;
   feeKesCents: bigint;
   netKesCents: bigint;
-  /** What reaches the merchant's M-Pesa and the M-Pesa charge(s) on the way (estimate: this payment alone). */
+  /**
+   * What reaches the merchant's M-Pesa and the M-Pesa charge(s) on the way (estimate: this payment
+   * alone).
+   */
   payoutKesCents: bigint;
   railChargeKesCents: bigint;
   transfers: number;
@@ -74,19 +77,31 @@ export type RetryOutcome =
   | { ok: false; reason: "held"; notice: string }
   /** Not failed, or already retried. */
   | { ok: false; reason: "not_retryable" }
-  /** Payments do not run in this process, so it could not be sent now (merchants only; nothing changed). */
+  /**
+   * Payments do not run in this process, so it could not be sent now (merchants only; nothing
+   * changed).
+   */
   | { ok: false; reason: "not_running" };
 
-/** After an operator's decision: whether settlement started now, waits for the next run, or does not apply. */
+/**
+ * After an operator's decision: whether settlement started now, waits for the next run, or does not
+ * apply.
+ */
 export type SettlementStart = "started" | "next_run" | null;
 
 export interface PaymentsService {
   readonly config: PaymentsConfig;
   /** True when the provider clients run in this process (settlement and sends happen at once). */
   readonly running: boolean;
-  /** Check and quote a payment without creating it. Throws PaymentError with the merchant-facing reason. */
+  /**
+   * Check and quote a payment without creating it. Throws PaymentError with the merchant-facing
+   * reason.
+   */
   preview(actor: MerchantActor, input: Omit<CreatePaymentInput, "merchantId">): PaymentPreview;
-  /** Create it: the same checks and quote as `preview`, the daily limit, a deposit address. Throws PaymentError. */
+  /**
+   * Create it: the same checks and quote as `preview`, the daily limit, a deposit address. Throws
+   * PaymentError.
+   */
   create(actor: MerchantActor, input: Omit<CreatePaymentInput, "merchantId">): Promise<Payment>;
   /** A custody notification (signed); a payment it confirms is settled at once. */
   applyCustodyEvent(request: Request): Promise<WebhookAnswer>;
@@ -101,12 +116,17 @@ export interface PaymentsService {
     actor: PaymentsActor,
     input: { paymentId: string; transferId: string },
   ): Promise<RetryOutcome>;
-  /** Resolve a payment in the exceptions queue (accept, re-quote at today's live rate, refund), then settle it. Throws ResolutionError. */
+  /**
+   * Resolve a payment in the exceptions queue (accept, re-quote at today's live rate, refund), then
+   * settle it. Throws ResolutionError.
+   */
   resolveException(
     actor: OperatorActor,
     input: { paymentId: string; resolution: Resolution },
   ): Promise<{ payment: Payment; settlement: SettlementStart }>;
-  /** Approve (then settle) or reject a payment waiting for manual review. Throws ResolutionError. */
+  /**
+   * Approve (then settle) or reject a payment waiting for manual review. Throws ResolutionError.
+   */
   review(
     actor: OperatorActor,
     input: { paymentId: string; approve: boolean; reason?: string },

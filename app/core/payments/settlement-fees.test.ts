@@ -1,6 +1,6 @@
 /**
- * Honest settlement fees (issue 10, item 1), end to end through the custody and M-Pesa simulators: a
- * merchant's own collections settle at the 1% collection fee plus Safaricom's B2C charge for the
+ * Honest settlement fees (issue 10, item 1), end to end through the custody and M-Pesa simulators:
+ * a merchant's own collections settle at the 1% collection fee plus Safaricom's B2C charge for the
  * transfer's band, nothing else; cents M-Pesa cannot move are carried into the next settlement; a
  * failed transfer's money is not swept into another payment's settlement.
  */
@@ -78,7 +78,8 @@ describe("settlement fees", () => {
       feeKesCents: 0n,
     });
     expect(getPayment(db, payment.id)?.status).toBe("settled");
-    // Our revenue is the 1% only; the float paid the amount and Safaricom's charge; nothing is left owed.
+    // Our revenue is the 1% only; the float paid the amount and Safaricom's charge; nothing is left
+    // owed.
     expect(normalBalance(db, feeRevenue()) - revenueBefore).toBe(2_500n);
     expect(floatBefore - normalBalance(db, railFloat("mpesa"))).toBe(247_500n);
     expect(owed(db, merchantAvailable("MRC-FEES22"))).toBe(0n);
@@ -102,7 +103,8 @@ describe("settlement fees", () => {
     ).toMatch(/^KES 0\.66 /);
     expect(getPayment(db, first.id)?.status).toBe("settled");
 
-    // KES 1,266 less 1% = KES 1,253.34, plus the 66 cents = KES 1,254.00: KES 1,249 + the KES 5 charge.
+    // KES 1,266 less 1% = KES 1,253.34, plus the 66 cents = KES 1,254.00: KES 1,249 + the KES 5
+    // charge.
     const second = await confirmedPayment("MRC-CRRY22", 1_266);
     await settle(second.id);
     expect(

@@ -1,11 +1,12 @@
 /**
- * How a merchant's KES is paid out to M-Pesa: whole shillings only (M-Pesa moves whole shillings), at
- * least KES 10 and at most the rail's per-transfer limit each, at most its daily limit per EAT day (the
- * rest waits for the next day). Each transfer carries Safaricom's B2C charge for its amount band
- * (app/content/tariff.ts), taken from the same balance and passed through at cost: settling the
- * merchant's own collections carries no fee of ours (docs/decisions/0018-settlement-fees.md). Whatever
- * is left (cents, or less than a minimum transfer and its charge) stays in the merchant's available
- * balance and is carried into the next settlement. Pure.
+ * How a merchant's KES is paid out to M-Pesa: whole shillings only (M-Pesa moves whole shillings),
+ * at least KES 10 and at most the rail's per-transfer limit each, at most its daily limit per EAT
+ * day (the rest waits for the next day). Each transfer carries Safaricom's B2C charge for its
+ * amount band (app/content/tariff.ts), taken from the same balance and passed through at cost:
+ * settling the merchant's own collections carries no fee of ours
+ * (docs/decisions/0018-settlement-fees.md). Whatever is left (cents, or less than a minimum
+ * transfer and its charge) stays in the merchant's available balance and is carried into the next
+ * settlement. Pure.
  */
 import { mpesaB2cChargeKes } from "~/content/tariff";
 
@@ -32,8 +33,8 @@ export const mpesaRailCharge: RailCharge = (amountCents) =>
 
 /**
  * The largest whole-shilling payout, at most `capCents`, whose rail charge still fits in
- * `availableCents` with it. Amount plus charge grows with the amount (charges are flat per band), so
- * the answer is found by a binary search over whole shillings. 0 when not even KES 1 fits.
+ * `availableCents` with it. Amount plus charge grows with the amount (charges are flat per band),
+ * so the answer is found by a binary search over whole shillings. 0 when not even KES 1 fits.
  */
 export function largestPayout(
   availableCents: bigint,
@@ -64,8 +65,9 @@ export function nextDay(day: string): string {
 }
 
 /**
- * Split `availableCents` into transfers. `usedByDay` says how much (cents) already counts against each
- * day's limit for this merchant and rail. What the plan does not use is the leftover, carried forward.
+ * Split `availableCents` into transfers. `usedByDay` says how much (cents) already counts against
+ * each day's limit for this merchant and rail. What the plan does not use is the leftover, carried
+ * forward.
  */
 export function planTransfers(input: {
   availableCents: bigint;
@@ -110,7 +112,10 @@ export interface SettlementEstimate {
   transfers: number;
 }
 
-/** What settling `netCents` on its own would pay out (ignores today's earlier transfers and leftovers). */
+/**
+ * What settling `netCents` on its own would pay out (ignores today's earlier transfers and
+ * leftovers).
+ */
 export function estimateSettlement(
   netCents: bigint,
   limits: { perTransferKes: number; dailyKes: number },

@@ -1,13 +1,14 @@
 /**
- * Settlement to M-Pesa. A confirmed payment is claimed by one worker (confirmed -> settling), its net
- * KES (plus leftovers of earlier settlements) is split into transfers (rail limits, daily cap, the
- * M-Pesa B2C charge per transfer passed through at cost), and each transfer due today is posted
+ * Settlement to M-Pesa. A confirmed payment is claimed by one worker (confirmed -> settling), its
+ * net KES (plus leftovers of earlier settlements) is split into transfers (rail limits, daily cap,
+ * the M-Pesa B2C charge per transfer passed through at cost), and each transfer due today is posted
  * to the ledger (merchant available -> in flight, float earmarked) and committed BEFORE M-Pesa is
- * called with the transfer id as OriginatorConversationID. A crash after the commit leaves the transfer
- * "pending": `sendPendingTransfers` sends it again with the same id, and M-Pesa's duplicate check means
- * nothing is paid twice. The Result callback (or the status query when it never comes) settles it:
- * success clears the in-flight money; failure reverses the posting, so the money is back in the
- * merchant's available balance, and the transfer can be retried as a new transfer.
+ * called with the transfer id as OriginatorConversationID. A crash after the commit leaves the
+ * transfer "pending": `sendPendingTransfers` sends it again with the same id, and M-Pesa's
+ * duplicate check means nothing is paid twice. The Result callback (or the status query when it
+ * never comes) settles it: success clears the in-flight money; failure reverses the posting, so the
+ * money is back in the merchant's available balance, and the transfer can be retried as a new
+ * transfer.
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
@@ -70,10 +71,11 @@ function usedByDay(db: DbOrTx, merchantId: string): Map<string, bigint> {
 }
 
 /**
- * Post a transfer's "sent" movement: the merchant's available balance pays the amount (now in flight
- * to the merchant) and the rail's charge for it, which leaves our M-Pesa float with the amount (the
- * charge is what Safaricom takes from the float for the transfer: passed through at cost). A fee of ours
- * (none for settlements) would go to fee revenue. A failure reverses all of it.
+ * Post a transfer's "sent" movement: the merchant's available balance pays the amount (now in
+ * flight to the merchant) and the rail's charge for it, which leaves our M-Pesa float with the
+ * amount (the charge is what Safaricom takes from the float for the transfer: passed through at
+ * cost). A fee of ours (none for settlements) would go to fee revenue. A failure reverses all of
+ * it.
  */
 function postTransferSent(db: DbOrTx, transfer: Transfer, now: number) {
   const charge = transfer.railChargeKesCents;
@@ -103,7 +105,10 @@ function postTransferSent(db: DbOrTx, transfer: Transfer, now: number) {
     .run();
 }
 
-/** Sum of (amount + rail charge + fee) of the merchant's scheduled transfers (not posted yet) and failed ones awaiting a retry: money still in the available balance that belongs to them. */
+/**
+ * Sum of (amount + rail charge + fee) of the merchant's scheduled transfers (not posted yet) and
+ * failed ones awaiting a retry: money still in the available balance that belongs to them.
+ */
 function transfersStillInAvailable(db: DbOrTx, merchantId: string): bigint {
   const row = db
     .select({
@@ -140,9 +145,10 @@ function otherConfirmedNet(db: DbOrTx, merchantId: string, paymentId: string): b
 
 /**
  * What this payment's settlement may pay out: the merchant's available balance less what belongs to
- * something else (other confirmed payments not planned yet, scheduled transfers not posted yet, failed
- * transfers waiting for a retry). That is this payment's net plus any leftover of earlier settlements
- * (cents M-Pesa cannot move, or less than a minimum transfer): leftovers are carried, never stranded.
+ * something else (other confirmed payments not planned yet, scheduled transfers not posted yet,
+ * failed transfers waiting for a retry). That is this payment's net plus any leftover of earlier
+ * settlements (cents M-Pesa cannot move, or less than a minimum transfer): leftovers are carried,
+ * never stranded.
  */
 function settleableCents(db: DbOrTx, payment: Payment): bigint {
   const available = owed(db, merchantAvailable(payment.merchantId));
@@ -164,7 +170,10 @@ export type SettleOutcome =
 /** "KES 0.66" for event texts (cents, no float). */
 const kesText = (cents: bigint) => `KES ${cents / 100n}.${String(cents % 100n).padStart(2, "0")}`;
 
-/** The notice shown while payouts to a new destination wait: "Payouts to +254 7•• ••• 678 start after 25-11-2026 14:05". */
+/**
+ * The notice shown while payouts to a new destination wait: "Payouts to +254 7•• ••• 678 start
+ * after 25-11-2026 14:05".
+ */
 export const heldDestinationNotice = (phone: string, heldUntil: number) =>
   `Payouts to ${maskPhone(phone)} start after ${formatEatDateTime(heldUntil)}`;
 
@@ -231,7 +240,8 @@ function claimAndPlan(
       }
       return "no_settlement_number";
     }
-    // A new payout destination waits out its cooling-off period (issue 10, item 14); the tick plans it after.
+    // A new payout destination waits out its cooling-off period (issue 10, item 14); the tick plans
+    // it after.
     const heldUntil = merchant.settlementPhoneHeldUntil;
     if (heldUntil !== null && heldUntil > now) {
       const noted = listPaymentEvents(tx, paymentId).some(
@@ -344,7 +354,10 @@ export function releaseScheduledTransfers(db: Db, now: number): number {
   return due.length;
 }
 
-/** How long a claim to send a transfer lasts: longer than any M-Pesa call (DARAJA_TIMEOUT_MS is at most 60 s). */
+/**
+ * How long a claim to send a transfer lasts: longer than any M-Pesa call (DARAJA_TIMEOUT_MS is at
+ * most 60 s).
+ */
 export const SEND_LEASE_MS = 2 * 60_000;
 
 export interface SendOptions {
@@ -358,9 +371,10 @@ export interface SendOptions {
 
 /**
  * Claim one pending transfer for sending (issue 10, item 3): one conditional UPDATE (its own
- * transaction) that succeeds for exactly one caller while the claim is free or lapsed. A sender that
- * crashes mid-send leaves a claim that lapses after `leaseMs`; the next sender re-sends with the SAME
- * id (OriginatorConversationID), so M-Pesa's duplicate check is the last line, never the first.
+ * transaction) that succeeds for exactly one caller while the claim is free or lapsed. A sender
+ * that crashes mid-send leaves a claim that lapses after `leaseMs`; the next sender re-sends with
+ * the SAME id (OriginatorConversationID), so M-Pesa's duplicate check is the last line, never the
+ * first.
  */
 export function claimTransferForSending(
   db: DbOrTx,
@@ -406,11 +420,11 @@ function releaseSendClaim(db: DbOrTx, transferId: string, holder: string) {
 }
 
 /**
- * Call M-Pesa for every pending transfer (new, or left pending by a crash) that nobody else is sending.
- * Each transfer is claimed first (`claimTransferForSending`), so the webhook's immediate settlement and
- * the background tick never both send it. A network failure gives the claim back and leaves the transfer
- * pending for the next run; a duplicate answer means M-Pesa already has it; a rejected request fails the
- * transfer and returns the money.
+ * Call M-Pesa for every pending transfer (new, or left pending by a crash) that nobody else is
+ * sending. Each transfer is claimed first (`claimTransferForSending`), so the webhook's immediate
+ * settlement and the background tick never both send it. A network failure gives the claim back and
+ * leaves the transfer pending for the next run; a duplicate answer means M-Pesa already has it; a
+ * rejected request fails the transfer and returns the money.
  */
 export async function sendPendingTransfers(
   db: Db,
@@ -630,10 +644,11 @@ export function applyB2cResult(
 }
 
 /**
- * Transfers sent but unanswered for longer than `olderThanMs` (no Result callback: lost, or our process
- * was down when it came): ask M-Pesa for their status, at most once per `olderThanMs` each (the ask is
- * recorded in `updated_at`). The answer arrives at the status ResultURL and settles the transfer there
- * (`handleMpesaCallback`, "status-result": completed -> succeeded, failed/unknown -> failed).
+ * Transfers sent but unanswered for longer than `olderThanMs` (no Result callback: lost, or our
+ * process was down when it came): ask M-Pesa for their status, at most once per `olderThanMs` each
+ * (the ask is recorded in `updated_at`). The answer arrives at the status ResultURL and settles the
+ * transfer there (`handleMpesaCallback`, "status-result": completed -> succeeded, failed/unknown ->
+ * failed).
  */
 export async function queryOverdueTransfers(
   db: Db,
@@ -701,9 +716,9 @@ function newTransferState(now: number) {
 }
 
 /**
- * A failed transfer's money is back in the available balance: pay it again as a new transfer, to the
- * merchant's current number. Null when it is not failed, was already retried, or the current number is
- * a new destination still in its cooling-off period.
+ * A failed transfer's money is back in the available balance: pay it again as a new transfer, to
+ * the merchant's current number. Null when it is not failed, was already retried, or the current
+ * number is a new destination still in its cooling-off period.
  */
 export function retryTransfer(
   db: Db,
@@ -721,7 +736,8 @@ export function retryTransfer(
       .get();
     if (retried) return null;
     const merchant = tx.select().from(merchants).where(eq(merchants.id, failed.merchantId)).get();
-    // Not to a new destination still in its cooling-off period (issue 10, item 14): retry after it ends.
+    // Not to a new destination still in its cooling-off period (issue 10, item 14): retry after it
+    // ends.
     if (merchant?.settlementPhoneHeldUntil != null && merchant.settlementPhoneHeldUntil > now)
       return null;
     const last = tx

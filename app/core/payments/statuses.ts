@@ -1,7 +1,8 @@
 /**
- * The payments vocabulary: the states a payment and a settlement transfer go through. Isomorphic (no
- * database, no node): the schema (drizzle/schema/payments.ts) builds its enum columns from these lists,
- * and components, routes and core import them from here (docs/decisions/0020-import-boundaries.md).
+ * The payments vocabulary: the states a payment and a settlement transfer go through. Isomorphic
+ * (no database, no node): the schema (drizzle/schema/payments.ts) builds its enum columns from
+ * these lists, and components, routes and core import them from here
+ * (docs/decisions/0020-import-boundaries.md).
  */
 
 export const paymentStatuses = [

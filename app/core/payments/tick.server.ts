@@ -40,7 +40,10 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
   });
 }
 
-/** Settle one payment now (after its confirmation or an operator's decision), without waiting for the tick. */
+/**
+ * Settle one payment now (after its confirmation or an operator's decision), without waiting for
+ * the tick.
+ */
 export async function settleNow(
   db: Db,
   deps: Pick<PaymentsDeps, "config" | "payouts">,

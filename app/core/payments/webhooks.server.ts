@@ -1,8 +1,9 @@
 /**
- * Incoming provider notifications, verified before anything is read: custody deposits (signature over
- * the raw body, deduplicated, then the transaction re-read from custody before crediting) and M-Pesa
- * results (a secret token in the URL we gave M-Pesa, compared in constant time, and optionally an
- * allow-list of Safaricom's source addresses; unknown or repeated results change nothing).
+ * Incoming provider notifications, verified before anything is read: custody deposits (signature
+ * over the raw body, deduplicated, then the transaction re-read from custody before crediting) and
+ * M-Pesa results (a secret token in the URL we gave M-Pesa, compared in constant time, and
+ * optionally an allow-list of Safaricom's source addresses; unknown or repeated results change
+ * nothing).
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { custodyEvents } from "../../../drizzle/schema";
@@ -87,7 +88,9 @@ export async function syncCustodyTransaction(
   return applySyncedTransaction(db, runtime, transaction, now);
 }
 
-/** Apply a transaction custody has just answered with (the second half of `syncCustodyTransaction`). */
+/**
+ * Apply a transaction custody has just answered with (the second half of `syncCustodyTransaction`).
+ */
 export function applySyncedTransaction(
   db: Db,
   runtime: Pick<PaymentsDeps, "config">,
@@ -111,8 +114,8 @@ const ACK = { ResultCode: 0, ResultDesc: "Accepted" };
 
 /**
  * Where an M-Pesa callback came from (the client address, as for sign-in: the socket's, or the
- * right-most untrusted X-Forwarded-For hop behind a trusted proxy) and the allow-list of Safaricom's
- * callback addresses (MPESA_CALLBACK_ALLOWED_IPS; null = any source).
+ * right-most untrusted X-Forwarded-For hop behind a trusted proxy) and the allow-list of
+ * Safaricom's callback addresses (MPESA_CALLBACK_ALLOWED_IPS; null = any source).
  */
 export interface CallbackSource {
   address: string | null;

@@ -1,7 +1,7 @@
 /**
- * Cache lifetimes that follow the refresh schedule: a cached copy never outlives the moment the next
- * background refresh is due, so no cache (browser, CDN, the in-process page cache) holds rates longer
- * than one refresh interval.
+ * Cache lifetimes that follow the refresh schedule: a cached copy never outlives the moment the
+ * next background refresh is due, so no cache (browser, CDN, the in-process page cache) holds rates
+ * longer than one refresh interval.
  */
 import type { RatesConfig } from "./types";
 

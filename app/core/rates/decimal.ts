@@ -1,7 +1,7 @@
 /**
  * Non-negative decimal strings ("11650000.52", "0.0017"): how prices and FX rates are stored and
- * multiplied. Arithmetic is exact on bigint; every rounding is explicit (half up) and names its scale.
- * Isomorphic: used by the rates service and by components that format prices.
+ * multiplied. Arithmetic is exact on bigint; every rounding is explicit (half up) and names its
+ * scale. Isomorphic: used by the rates service and by components that format prices.
  */
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
@@ -79,10 +79,10 @@ export function isPositiveDecimal(value: string): boolean {
 }
 
 /**
- * The decimal a JSON number was written as. JavaScript prints the shortest string that reads back as
- * the same double, which is the provider's own digits for anything up to 17 significant digits
- * (`20.0` -> "20", `67187.3358936566` -> "67187.3358936566", `1.7e-7` -> "0.00000017").
- * Throws for negative, non-finite or non-number input: callers validate first.
+ * The decimal a JSON number was written as. JavaScript prints the shortest string that reads back
+ * as the same double, which is the provider's own digits for anything up to 17 significant digits
+ * (`20.0` -> "20", `67187.3358936566` -> "67187.3358936566", `1.7e-7` -> "0.00000017"). Throws for
+ * negative, non-finite or non-number input: callers validate first.
  */
 export function decimalFromJsonNumber(value: number): string {
   if (!Number.isFinite(value) || value < 0)

@@ -1,6 +1,6 @@
 /**
- * Configured fallback rates: the last step of the fallback chain, shown (and marked "fallback") only
- * when there is no stored market price for an asset. They are the display values kept in
+ * Configured fallback rates: the last step of the fallback chain, shown (and marked "fallback")
+ * only when there is no stored market price for an asset. They are the display values kept in
  * app/content/cryptocurrencies.ts (`displayRateKes`), never quoted for a payment.
  */
 import { cryptocurrencies, liveSymbols, type LiveSymbol } from "~/content/cryptocurrencies";

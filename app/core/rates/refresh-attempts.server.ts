@@ -1,8 +1,8 @@
 /**
- * The single-flight gate across processes: every provider call is an attempt row, and a new attempt is
- * only claimed (inside an IMMEDIATE transaction, so two processes cannot both see a free slot) when the
- * newest one started long enough ago. Scheduled refreshes need a whole refresh interval; a visitor's
- * manual refresh needs only the shorter minimum spacing.
+ * The single-flight gate across processes: every provider call is an attempt row, and a new attempt
+ * is only claimed (inside an IMMEDIATE transaction, so two processes cannot both see a free slot)
+ * when the newest one started long enough ago. Scheduled refreshes need a whole refresh interval; a
+ * visitor's manual refresh needs only the shorter minimum spacing.
  */
 import { desc, eq } from "drizzle-orm";
 import {

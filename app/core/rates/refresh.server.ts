@@ -1,7 +1,8 @@
 /**
- * One refresh: claim the single-flight slot, make one market-data call for the live assets, turn each
- * answer into a KES price (the provider's own, or USD x USD/KES, recorded as derived), store the good
- * ones and record the attempt. Nothing unusable is stored, and every asset left out has a reason.
+ * One refresh: claim the single-flight slot, make one market-data call for the live assets, turn
+ * each answer into a KES price (the provider's own, or USD x USD/KES, recorded as derived), store
+ * the good ones and record the attempt. Nothing unusable is stored, and every asset left out has a
+ * reason.
  *
  * Single flight: inside one process, concurrent callers share the running refresh (one promise per
  * database); across processes the attempt row claimed in refresh-attempts.server.ts decides.
@@ -181,7 +182,8 @@ async function runRefresh(deps: RefreshDeps, trigger: RateRefreshTrigger): Promi
     );
   }
   const stored = rows.map((row) => row.asset as LiveSymbol);
-  // better-sqlite3 runs everything on this connection inside the transaction: both writes or neither.
+  // better-sqlite3 runs everything on this connection inside the transaction: both writes or
+  // neither.
   db.transaction(() => {
     insertSnapshots(db, rows);
     finishRefresh(db, attemptId, {

@@ -1,6 +1,6 @@
 /**
- * The rates service end to end below the routes: real SQLite (a freshly migrated file per test), the
- * live clients over real HTTP to the market simulator on 127.0.0.1, and a clock the test moves.
+ * The rates service end to end below the routes: real SQLite (a freshly migrated file per test),
+ * the live clients over real HTTP to the market simulator on 127.0.0.1, and a clock the test moves.
  */
 import { createServer } from "node:net";
 import { eq } from "drizzle-orm";

@@ -12,15 +12,20 @@ import type { FxSource, MarketData, RatesConfig } from "./types";
 
 export interface RatesService {
   readonly config: RatesConfig;
-  /** The market-data source id ("coingecko", "coingecko-simulator") or null when none is configured. */
+  /**
+   * The market-data source id ("coingecko", "coingecko-simulator") or null when none is configured.
+   */
   readonly marketSource: string | null;
   readonly fxSource: string | null;
   /**
-   * Current rates from the database. `fallback: true` fills assets without any stored price with the
-   * configured fallback rates (marked as such); display pages use it, payment quotes never do.
+   * Current rates from the database. `fallback: true` fills assets without any stored price with
+   * the configured fallback rates (marked as such); display pages use it, payment quotes never do.
    */
   read(options?: { fallback?: boolean }): RatesView;
-  /** A price fit to quote a payment with: current (not stale) market data, or null. Never a fallback. */
+  /**
+   * A price fit to quote a payment with: current (not stale) market data, or null. Never a
+   * fallback.
+   */
   liveRate(symbol: LiveSymbol): Rate | null;
   /** Refresh if the single-flight gate allows (see refresh.server.ts). */
   refresh(trigger: RateRefreshTrigger): Promise<RefreshResult>;

@@ -1,6 +1,6 @@
 /**
- * Stored KES prices and USD/KES rates. Reads pick, per asset, the price that was current most recently
- * (newest `as_of`), so an old price that arrives late never hides a newer one.
+ * Stored KES prices and USD/KES rates. Reads pick, per asset, the price that was current most
+ * recently (newest `as_of`), so an old price that arrives late never hides a newer one.
  */
 import { and, desc, eq, lt, notInArray, sql } from "drizzle-orm";
 import { fxSnapshots, rateRefreshes, rateSnapshots } from "../../../drizzle/schema";
@@ -55,8 +55,8 @@ export function latestFx(db: Db): FxSnapshot | null {
 }
 
 /**
- * Delete history fetched before `before`, always keeping the newest price per asset and the newest FX
- * rate (the fallback chain's "last good snapshot") and the attempts those rows point to.
+ * Delete history fetched before `before`, always keeping the newest price per asset and the newest
+ * FX rate (the fallback chain's "last good snapshot") and the attempts those rows point to.
  */
 export function pruneHistory(
   db: Db,

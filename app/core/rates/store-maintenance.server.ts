@@ -1,7 +1,7 @@
 /**
- * Operations on the whole rates store for the simulator control route (PROVIDER_MODE=simulator only):
- * back to "first start, no data" or "time has passed". Shared e2e servers use them so each test can set
- * up its own state without waiting minutes on a real clock. Never called in live mode.
+ * Operations on the whole rates store for the simulator control route (PROVIDER_MODE=simulator
+ * only): back to "first start, no data" or "time has passed". Shared e2e servers use them so each
+ * test can set up its own state without waiting minutes on a real clock. Never called in live mode.
  */
 import { sql } from "drizzle-orm";
 import { fxSnapshots, rateRefreshes, rateSnapshots } from "../../../drizzle/schema";

@@ -1,12 +1,14 @@
 /**
- * The outside services the rates service depends on, as interfaces: a market-data provider (prices in
- * USD and, if it has them, KES) and an FX source (USD/KES). Implemented by the clients in
+ * The outside services the rates service depends on, as interfaces: a market-data provider (prices
+ * in USD and, if it has them, KES) and an FX source (USD/KES). Implemented by the clients in
  * app/core/providers/coingecko; tests and the simulator speak the same protocol over HTTP. Also the
  * rate a page shows (`Rate`), isomorphic so components can type their props with it.
  */
 import type { LiveSymbol } from "~/content/cryptocurrencies";
 
-/** One asset's prices as the provider sent them, already validated. Decimal strings; times in ms. */
+/**
+ * One asset's prices as the provider sent them, already validated. Decimal strings; times in ms.
+ */
 export interface MarketQuote {
   /** Provider asset id, e.g. "bitcoin". */
   id: string;
@@ -43,7 +45,9 @@ export interface FxSource {
   fetchUsdKes(): Promise<FxQuote>;
 }
 
-/** Timing rules of the rates service (all milliseconds). See docs/decisions/0010-rates-service.md. */
+/**
+ * Timing rules of the rates service (all milliseconds). See docs/decisions/0010-rates-service.md.
+ */
 export interface RatesConfig {
   /** Background refresh interval: at most one scheduled provider call per interval. */
   refreshIntervalMs: number;

@@ -1,9 +1,10 @@
 /**
- * The Fireblocks REST API v1 subset our client uses, with the same authentication (a JWT per request,
- * checked like Fireblocks, 401 with its error codes; a nonce is accepted once):
+ * The Fireblocks REST API v1 subset our client uses, with the same authentication (a JWT per
+ * request, checked like Fireblocks, 401 with its error codes; a nonce is accepted once):
  *   POST /v1/vault/accounts                                 create a vault account
  *   GET  /v1/vault/accounts/{id}                            read one
- *   POST /v1/vault/accounts/{id}/{assetId}                  create its asset wallet (account-based: its one address)
+ *   POST /v1/vault/accounts/{id}/{assetId}                  create its asset wallet (account-based:
+ *                                                           its one address)
  *   POST /v1/vault/accounts/{id}/{assetId}/addresses        new deposit address (UTXO assets only)
  *   GET  /v1/transactions/{txId}                            TransactionDetails
  *   GET  /v1/transactions                                   the latest transactions
@@ -15,8 +16,9 @@ import { json, parseJsonBody, type SimRequest, type SimResponse } from "./http.s
 import type { CustodyState, SimTx, SimVault } from "./state.server";
 
 /**
- * Error codes the simulator answers with besides the documented 401 ones. 1004 and 1006 are Fireblocks'
- * documented codes; the others are the simulator's own choice (Fireblocks' exact codes unverified).
+ * Error codes the simulator answers with besides the documented 401 ones. 1004 and 1006 are
+ * Fireblocks' documented codes; the others are the simulator's own choice (Fireblocks' exact codes
+ * unverified).
  */
 export const apiErrors = {
   vaultNotFound: { status: 404, code: 1004, message: "Vault account Id was not found" },
@@ -58,7 +60,8 @@ export function apiError(error: { status: number; code: number; message: string 
 
 /**
  * Drop expired entries from the front of an insertion-ordered map, stopping at the first live one:
- * entries are added in (nearly) expiry order, so this stays cheap under load (a bench runs thousands).
+ * entries are added in (nearly) expiry order, so this stays cheap under load (a bench runs
+ * thousands).
  */
 function pruneOldest<K, V>(map: Map<K, V>, expired: (value: V) => boolean): void {
   for (const [key, value] of map) {
@@ -177,8 +180,8 @@ export function createCustodyApi(state: CustodyState): (request: SimRequest) => 
 
   /**
    * `GET /v1/transactions` with Fireblocks' filters: before/after (createdAt, epoch ms, exclusive),
-   * status, assets (comma list), destType/destId, sourceType/sourceId, txHash, orderBy (createdAt or
-   * lastUpdated), sort (DESC default), limit (default 200, at most 500).
+   * status, assets (comma list), destType/destId, sourceType/sourceId, txHash, orderBy (createdAt
+   * or lastUpdated), sort (DESC default), limit (default 200, at most 500).
    */
   function listTransactions(query: URLSearchParams): SimTx[] {
     const limit = Math.min(Math.max(Number(query.get("limit")) || 200, 1), 500);

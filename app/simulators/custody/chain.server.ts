@@ -2,8 +2,9 @@
  * What happens on the simulated chains: an incoming payment is a TRANSFER to one of our addresses,
  * created SUBMITTED (TRANSACTION_CREATED), then CONFIRMING with 0 confirmations
  * (TRANSACTION_STATUS_UPDATED); each confirmation sends another STATUS_UPDATED, and at `completeAt`
- * confirmations it becomes COMPLETED / CONFIRMED. A transaction can also be failed, and confirmations
- * can come on their own at an interval (auto-confirm). Every change is saved before its webhooks go.
+ * confirmations it becomes COMPLETED / CONFIRMED. A transaction can also be failed, and
+ * confirmations can come on their own at an interval (auto-confirm). Every change is saved before
+ * its webhooks go.
  */
 import {
   addressModels,

@@ -1,7 +1,7 @@
 /**
  * The custody simulator's control surface (no auth of its own; a mounting route guards it), under a
- * base path (/__sim on the simulator's own server): JSON in and out, or HTML forms answered with a 303
- * redirect. The page itself is rendered by page.server.ts.
+ * base path (/__sim on the simulator's own server): JSON in and out, or HTML forms answered with a
+ * 303 redirect. The page itself is rendered by page.server.ts.
  *   GET  /                                                  HTML page
  *   GET  /transactions | /addresses | /deliveries
  *   POST /payments {address, amount, assetId?, txHash?, duplicate?, outOfOrder?, badSignature?}
@@ -110,7 +110,8 @@ export function createControl(
 
   function allowedReturnTo(value: unknown): string | null {
     if (typeof value !== "string" || value.length === 0 || value.length > 500) return null;
-    // A local path, checked as the browser reads it ("/<TAB>/evil.com" is "//evil.com"; issue 10, item 13).
+    // A local path, checked as the browser reads it ("/<TAB>/evil.com" is "//evil.com"; issue 10,
+    // item 13).
     if (value.startsWith("/")) return safeReturnPath(value);
     let url: URL;
     try {

@@ -1,7 +1,7 @@
 /**
- * The custody simulator's HTTP plumbing: the plain request and response the API and control handlers
- * work on, and the node:http server that carries them (the control part can also be mounted on a
- * Remix route through `handleControlRequest`).
+ * The custody simulator's HTTP plumbing: the plain request and response the API and control
+ * handlers work on, and the node:http server that carries them (the control part can also be
+ * mounted on a Remix route through `handleControlRequest`).
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse, type Server } from "node:http";

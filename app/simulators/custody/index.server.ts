@@ -1,9 +1,10 @@
 /**
- * The custody simulator: a node:http server speaking the Fireblocks REST API v1 subset our client uses
- * (api.server.ts), sending Fireblocks v1 webhooks signed RSA-SHA512 over the exact body bytes
+ * The custody simulator: a node:http server speaking the Fireblocks REST API v1 subset our client
+ * uses (api.server.ts), sending Fireblocks v1 webhooks signed RSA-SHA512 over the exact body bytes
  * (webhooks.server.ts) about what happens on the simulated chains (chain.server.ts), with a control
  * API and page under /__sim (control.server.ts, page.server.ts), and its state kept in a store so a
- * restart forgets nothing (state.server.ts). Loaded only in simulator mode (app/wiring) and by tests.
+ * restart forgets nothing (state.server.ts). Loaded only in simulator mode (app/wiring) and by
+ * tests.
  */
 import { apiError, apiErrors, createCustodyApi } from "./api.server";
 import { createSimulatedChain } from "./chain.server";

@@ -1,4 +1,6 @@
-/** RSA keys for the custody simulator: its webhook signing key and a generated API user's key pair. */
+/**
+ * RSA keys for the custody simulator: its webhook signing key and a generated API user's key pair.
+ */
 import { generateKeyPair } from "node:crypto";
 import { promisify } from "node:util";
 

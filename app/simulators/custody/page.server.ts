@@ -1,7 +1,7 @@
 /**
  * The custody simulator's control page (`GET /__sim/`): deposit addresses, transactions, a form to
- * "send" a customer payment of any amount, buttons to add confirmations or fail a transaction. Plain
- * HTML forms (no JavaScript), every value escaped, one h1, every control labelled.
+ * "send" a customer payment of any amount, buttons to add confirmations or fail a transaction.
+ * Plain HTML forms (no JavaScript), every value escaped, one h1, every control labelled.
  */
 import { safeRedirectPath } from "~/utils/request.server";
 
@@ -65,7 +65,10 @@ button.secondary{background:#374151}
 fieldset{border:1px solid #d1d5db;max-width:40rem}a{color:#1d4ed8}
 `;
 
-/** A `returnTo` that is a path on this site, or null: the app's own open-redirect rule (utils/request.server.ts). */
+/**
+ * A `returnTo` that is a path on this site, or null: the app's own open-redirect rule
+ * (utils/request.server.ts).
+ */
 export function safeReturnPath(value: unknown): string | null {
   return safeRedirectPath(value, "") || null;
 }
@@ -193,8 +196,8 @@ export interface TestPaymentPageData {
 }
 
 /**
- * The customer's "test wallet" (no operator session): pays exactly one payment's deposit address, and
- * shows nothing else of the simulator (no other addresses, no transactions, no controls).
+ * The customer's "test wallet" (no operator session): pays exactly one payment's deposit address,
+ * and shows nothing else of the simulator (no other addresses, no transactions, no controls).
  */
 export function renderTestPaymentPage(data: TestPaymentPageData): string {
   const base = escapeHtml(data.basePath);

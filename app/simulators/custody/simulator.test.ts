@@ -1,7 +1,8 @@
 /**
- * The custody simulator's webhooks and control surface, over real HTTP on 127.0.0.1: signed deliveries
- * of the exact bytes, confirmations up to COMPLETED, duplicate / out-of-order / bad-signature modes,
- * retries, the JSON control API, the HTML page (forms without JavaScript) and mounting it elsewhere.
+ * The custody simulator's webhooks and control surface, over real HTTP on 127.0.0.1: signed
+ * deliveries of the exact bytes, confirmations up to COMPLETED, duplicate / out-of-order /
+ * bad-signature modes, retries, the JSON control API, the HTML page (forms without JavaScript) and
+ * mounting it elsewhere.
  */
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createCustodyClient } from "~/core/providers/custody/client.server";

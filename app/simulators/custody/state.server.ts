@@ -1,8 +1,8 @@
 /**
- * The custody simulator's state: its keys, vaults, deposit addresses, transactions, block heights and
- * idempotent answers, kept in memory and (with `options.store`) written to the store as they change and
- * loaded at start, so a restart forgets nothing (issue 10, item 4). Also how a transaction looks on the
- * wire (Fireblocks' TransactionDetails) and as a webhook event.
+ * The custody simulator's state: its keys, vaults, deposit addresses, transactions, block heights
+ * and idempotent answers, kept in memory and (with `options.store`) written to the store as they
+ * change and loaded at start, so a restart forgets nothing (issue 10, item 4). Also how a
+ * transaction looks on the wire (Fireblocks' TransactionDetails) and as a webhook event.
  */
 import {
   createPrivateKey,
@@ -206,7 +206,8 @@ export async function loadCustodyState(options: CustodySimulatorOptions): Promis
     USDC: 0,
   };
 
-  // --- persistence (options.store) ------------------------------------------------------------------
+  // --- persistence (options.store)
+  // ------------------------------------------------------------------
   const saveVault = (vault: SimVault) => {
     store?.save("vault", vault.id, { ...vault, wallets: [...vault.wallets.entries()] });
   };
@@ -281,7 +282,8 @@ export async function loadCustodyState(options: CustodySimulatorOptions): Promis
     }
     vault.wallets.set(assetId, [address]);
     saveVault(vault);
-    // An account-based wallet's one address belongs to its (per-payment) vault: describe it by the vault.
+    // An account-based wallet's one address belongs to its (per-payment) vault: describe it by the
+    // vault.
     registerAddress(
       address,
       vault,

@@ -1,10 +1,10 @@
 /**
- * The custody simulator's public types (options, the running simulator, deliveries), its error and the
- * constants callers read. The parts that implement it: state.server.ts (vaults, addresses,
- * transactions, persistence), chain.server.ts (payments in, confirmations, failures), webhooks.server.ts
- * (signing and delivery), api.server.ts (the Fireblocks endpoints), control.server.ts with
- * page.server.ts (the control API and page), http.server.ts (the node:http plumbing); index.server.ts
- * puts them together.
+ * The custody simulator's public types (options, the running simulator, deliveries), its error and
+ * the constants callers read. The parts that implement it: state.server.ts (vaults, addresses,
+ * transactions, persistence), chain.server.ts (payments in, confirmations, failures),
+ * webhooks.server.ts (signing and delivery), api.server.ts (the Fireblocks endpoints),
+ * control.server.ts with page.server.ts (the control API and page), http.server.ts (the node:http
+ * plumbing); index.server.ts puts them together.
  */
 import type { CustodyAsset, CustodyTransaction } from "~/core/providers/custody/types";
 import type { SimulatorStore } from "~/simulators/store.server";
@@ -12,7 +12,10 @@ import type { SimulatorStore } from "~/simulators/store.server";
 export const failureStatuses = ["FAILED", "REJECTED", "BLOCKED"] as const;
 export type FailureStatus = (typeof failureStatuses)[number];
 
-/** Confirmations at which a deposit completes, by our symbol (Fireblocks: the workspace's deposit policy). */
+/**
+ * Confirmations at which a deposit completes, by our symbol (Fireblocks: the workspace's deposit
+ * policy).
+ */
 export const defaultCompleteAt: Readonly<Record<CustodyAsset, number>> = {
   BTC: 3,
   ETH: 2,
@@ -79,14 +82,19 @@ export interface CustodySimulatorOptions {
   signingKeyPem?: string;
   /** Public key (PEM) of the API user: JWT signatures are verified with it. */
   apiPublicKeyPem?: string;
-  /** Without `apiPublicKeyPem`: generate an API key pair, verify with it, and return it as `apiKeyPair`. */
+  /**
+   * Without `apiPublicKeyPem`: generate an API key pair, verify with it, and return it as
+   * `apiKeyPair`.
+   */
   generateApiKeyPair?: boolean;
   /** The only API key accepted; default any (or the generated one). */
   apiKey?: string;
   /** Seed for addresses and ids; default random (unique across restarts). */
   seed?: number;
   tenantId?: string;
-  /** Confirmations at which a deposit completes, by symbol. Default BTC 3, ETH 2, USDT 2, USDC 2. */
+  /**
+   * Confirmations at which a deposit completes, by symbol. Default BTC 3, ETH 2, USDT 2, USDC 2.
+   */
   completeAt?: Partial<Record<CustodyAsset, number>>;
   /** Asset ids served, by symbol (testnet ids for example). Default the mainnet ids. */
   assetIds?: Partial<Record<CustodyAsset, string>>;
@@ -96,16 +104,20 @@ export interface CustodySimulatorOptions {
   retryDelayMs?: number;
   /** Give up on one delivery attempt after this long. Default 5000. */
   deliveryTimeoutMs?: number;
-  /** Add one confirmation to every pending transaction at this interval (live demos). Default off. */
+  /**
+   * Add one confirmation to every pending transaction at this interval (live demos). Default off.
+   */
   autoConfirmMs?: number | null;
   /** Keep at most this many delivery records (the oldest are dropped). Default 10,000. */
   maxRecordedDeliveries?: number;
-  /** Origins the control forms may redirect back to (`returnTo`); default the webhook URL's origin. */
+  /**
+   * Origins the control forms may redirect back to (`returnTo`); default the webhook URL's origin.
+   */
   allowedReturnOrigins?: readonly string[];
   /**
    * Keep state (keys, vaults, addresses, transactions and their confirmations, idempotent answers)
-   * here, like a real provider, and load it at start: a restart forgets nothing, and auto-confirmation
-   * carries on with the transactions still pending. Default: memory only.
+   * here, like a real provider, and load it at start: a restart forgets nothing, and
+   * auto-confirmation carries on with the transactions still pending. Default: memory only.
    */
   store?: SimulatorStore;
   now?: () => number;
@@ -137,8 +149,9 @@ export interface CustodySimulator {
   /** Confirmations at which each asset id completes. */
   completeAt(): Record<string, number>;
   /**
-   * Serve the control page and API from another server (a Remix resource route): `basePath` is where
-   * it is mounted, e.g. "/simulator/custody". Only control paths; the /v1 API stays on `baseUrl`.
+   * Serve the control page and API from another server (a Remix resource route): `basePath` is
+   * where it is mounted, e.g. "/simulator/custody". Only control paths; the /v1 API stays on
+   * `baseUrl`.
    */
   handleControlRequest(request: Request, basePath?: string): Promise<Response>;
   close(): Promise<void>;

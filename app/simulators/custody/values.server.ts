@@ -1,8 +1,8 @@
 /**
- * Values the custody simulator makes up: addresses that real wallets accept (BTC bech32 P2WPKH with a
- * valid checksum, EVM 0x + 40 hex), transaction ids and hashes, all derived from a seed and a counter
- * so a seeded run is reproducible and every value within a run is unique. Plus the small exact
- * decimal arithmetic the simulator needs (amountUSD), with bigint.
+ * Values the custody simulator makes up: addresses that real wallets accept (BTC bech32 P2WPKH with
+ * a valid checksum, EVM 0x + 40 hex), transaction ids and hashes, all derived from a seed and a
+ * counter so a seeded run is reproducible and every value within a run is unique. Plus the small
+ * exact decimal arithmetic the simulator needs (amountUSD), with bigint.
  */
 import { createHash } from "node:crypto";
 

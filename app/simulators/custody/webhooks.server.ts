@@ -1,7 +1,7 @@
 /**
  * The custody simulator's webhooks: each event signed RSA-SHA512 over the exact body bytes (as
- * Fireblocks v1 does), POSTed to the webhook URL, a failed attempt (non-2xx or no answer) retried up to
- * `maxRetries` times, and every attempt recorded.
+ * Fireblocks v1 does), POSTed to the webhook URL, a failed attempt (non-2xx or no answer) retried
+ * up to `maxRetries` times, and every attempt recorded.
  */
 import { setMaxListeners } from "node:events";
 import { Agent as HttpAgent, request as httpRequest } from "node:http";
@@ -50,8 +50,8 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   setMaxListeners(0, closing.signal);
   const inflight = new Set<Promise<unknown>>();
 
-  // node:http with keep-alive rather than fetch: a few times faster per delivery, which matters when a
-  // bench pushes thousands of payments through the simulator.
+  // node:http with keep-alive rather than fetch: a few times faster per delivery, which matters
+  // when a bench pushes thousands of payments through the simulator.
   const agents = {
     http: new HttpAgent({ keepAlive: true, maxSockets: 32 }),
     https: new HttpsAgent({ keepAlive: true, maxSockets: 32 }),
@@ -70,7 +70,9 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     });
   }
 
-  /** POST one webhook; resolves with the HTTP status, rejects on a network error, timeout or close. */
+  /**
+   * POST one webhook; resolves with the HTTP status, rejects on a network error, timeout or close.
+   */
   function postWebhook(url: string, body: string, signature: string): Promise<number> {
     return new Promise((resolve, reject) => {
       const target = new URL(url);

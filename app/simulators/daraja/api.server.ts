@@ -1,16 +1,19 @@
 /**
- * The Daraja endpoints the simulator serves (../shared/reference/protocols.md §1 and the §7 checklist):
- * - `GET /oauth/v1/generate?grant_type=client_credentials` with Basic auth -> `{access_token, expires_in: "3599"}`.
- * - `POST /mpesa/b2c/v3/paymentrequest` with a Bearer token -> the synchronous ack (same keys and texts as
- *   tests/fixtures/daraja/b2c-response.json); later a Result POSTed to the request's ResultURL, or a
- *   timeout POSTed to its QueueTimeOutURL, or nothing at all ("silent").
+ * The Daraja endpoints the simulator serves (../shared/reference/protocols.md §1 and the §7
+ * checklist):
+ * - `GET /oauth/v1/generate?grant_type=client_credentials` with Basic auth ->
+ *   `{access_token, expires_in: "3599"}`.
+ * - `POST /mpesa/b2c/v3/paymentrequest` with a Bearer token -> the synchronous ack (same keys and
+ *   texts as tests/fixtures/daraja/b2c-response.json); later a Result POSTed to the request's
+ *   ResultURL, or a timeout POSTed to its QueueTimeOutURL, or nothing at all ("silent").
  * - `POST /mpesa/transactionstatus/v1/query` -> ack, later a status Result to its ResultURL.
- * - Daraja's error bodies: 401 `404.001.03` bad/expired token, 400 `400.002.02` naming the invalid field,
- *   500 `500.002.1001` duplicate OriginatorConversationID, 400 `400.008.01` bad consumer credentials.
+ * - Daraja's error bodies: 401 `404.001.03` bad/expired token, 400 `400.002.02` naming the invalid
+ *   field, 500 `500.002.1001` duplicate OriginatorConversationID, 400 `400.008.01` bad consumer
+ *   credentials.
  *
- * Outcomes are decided when the request is accepted (so the float and the status query reflect it at
- * once): per phone by `setOutcome()`, else the magic numbers; amounts below the minimum / above the
- * maximum per transfer give ResultCode 2 / 3, an amount above the simulated float ResultCode 1.
+ * Outcomes are decided when the request is accepted (so the float and the status query reflect it
+ * at once): per phone by `setOutcome()`, else the magic numbers; amounts below the minimum / above
+ * the maximum per transfer give ResultCode 2 / 3, an amount above the simulated float ResultCode 1.
  */
 import {
   DUPLICATE_ORIGINATOR_ERROR_CODE,
@@ -141,7 +144,8 @@ export function createDarajaApi(settings: DarajaApiSettings) {
     return expiresAt !== undefined && now() < expiresAt;
   }
 
-  // --- B2C -------------------------------------------------------------------------------------------
+  // --- B2C
+  // -------------------------------------------------------------------------------------------
   function validateB2c(body: Record<string, unknown>) {
     const originatorConversationId = requiredText(body, "OriginatorConversationID", 128);
     const initiatorName = requiredText(body, "InitiatorName", 100);
@@ -302,8 +306,8 @@ export function createDarajaApi(settings: DarajaApiSettings) {
         ],
       };
     } else if (ids.chance(0.5)) {
-      // Failures usually carry no ResultParameters (fixture b2c-result-failure-2001.json); sometimes
-      // a single one, which Daraja sends as an object rather than an array.
+      // Failures usually carry no ResultParameters (fixture b2c-result-failure-2001.json);
+      // sometimes a single one, which Daraja sends as an object rather than an array.
       result.ResultParameters = {
         ResultParameter: oneOrArray({
           Key: "BOCompletedTime",
@@ -315,7 +319,8 @@ export function createDarajaApi(settings: DarajaApiSettings) {
     return { Result: result as CallbackBody["Result"] };
   }
 
-  // --- transaction status ------------------------------------------------------------------------------
+  // --- transaction status
+  // ------------------------------------------------------------------------------
   function handleStatus(body: Record<string, unknown>) {
     const initiator = requiredText(body, "Initiator", 100);
     const credential = requiredText(body, "SecurityCredential", 4096);

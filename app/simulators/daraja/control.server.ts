@@ -1,7 +1,7 @@
 /**
- * The Daraja simulator's control API (JSON, no auth; the server binds to 127.0.0.1):
- * GET /__sim/state, GET /__sim/requests, GET /__sim/callbacks, POST /__sim/outcome {phone, outcome|null},
- * POST /__sim/float {kes}, POST /__sim/flush, POST /__sim/expire-tokens.
+ * The Daraja simulator's control API (JSON, no auth; the server binds to 127.0.0.1): GET
+ * /__sim/state, GET /__sim/requests, GET /__sim/callbacks, POST /__sim/outcome {phone,
+ * outcome|null}, POST /__sim/float {kes}, POST /__sim/flush, POST /__sim/expire-tokens.
  */
 import type { ApiAnswer } from "./api.server";
 import type { CallbackQueue } from "./callbacks.server";
@@ -45,7 +45,8 @@ export function createDarajaControl(
       case "GET /__sim/state":
         return { status: 200, body: snapshot() };
       case "GET /__sim/requests":
-        // Credentials stay out of the HTTP view of the log (the in-process `requests` keeps them for tests).
+        // Credentials stay out of the HTTP view of the log (the in-process `requests` keeps them
+        // for tests).
         return {
           status: 200,
           body: requests.map((entry) => ({

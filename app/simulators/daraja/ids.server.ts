@@ -1,6 +1,6 @@
 /**
- * Ids, receipts, names and the random wire quirks of the Daraja simulator, in Daraja's shapes, all from
- * one seeded PRNG (a seed replays the same bytes, so the order of the calls matters).
+ * Ids, receipts, names and the random wire quirks of the Daraja simulator, in Daraja's shapes, all
+ * from one seeded PRNG (a seed replays the same bytes, so the order of the calls matters).
  */
 import { formatEatDate } from "~/core/providers/daraja/eat-time";
 import type { SeededRandom } from "./random";

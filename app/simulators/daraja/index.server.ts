@@ -1,11 +1,11 @@
 /**
- * The Daraja simulator: a small node:http server speaking the same protocol as Safaricom's Daraja for
- * the B2C payout flow (api.server.ts), POSTing Results and timeouts after `callbackDelayMs`, or only on
- * `flush()` when that is 0, the default for tests (callbacks.server.ts), with a JSON control API under
- * /__sim (control.server.ts) and its accepted transactions and float kept in a store
- * (state.server.ts). Random choices (ResultParameter as object or array, numbers sent as strings, ids,
- * receipts) come from a seeded PRNG, so a seed replays the same bytes. Loaded only in simulator mode
- * (app/wiring) and by tests.
+ * The Daraja simulator: a small node:http server speaking the same protocol as Safaricom's Daraja
+ * for the B2C payout flow (api.server.ts), POSTing Results and timeouts after `callbackDelayMs`, or
+ * only on `flush()` when that is 0, the default for tests (callbacks.server.ts), with a JSON
+ * control API under /__sim (control.server.ts) and its accepted transactions and float kept in a
+ * store (state.server.ts). Random choices (ResultParameter as object or array, numbers sent as
+ * strings, ids, receipts) come from a seeded PRNG, so a seed replays the same bytes. Loaded only in
+ * simulator mode (app/wiring) and by tests.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -2,8 +2,8 @@
  * The Daraja simulator's public types: the outcomes it can play, its options, its logs, a simulated
  * transaction and the running simulator. The parts: state.server.ts (float, tokens, transactions,
  * persistence), ids.server.ts (ids and receipts in Daraja's shapes), api.server.ts (token, B2C and
- * status query endpoints), callbacks.server.ts (Result and timeout POSTs), control.server.ts (/__sim);
- * index.server.ts puts them together.
+ * status query endpoints), callbacks.server.ts (Result and timeout POSTs), control.server.ts
+ * (/__sim); index.server.ts puts them together.
  */
 import type { B2cCommandId } from "~/core/providers/daraja/wire";
 import type { SimulatorStore } from "~/simulators/store.server";
@@ -64,9 +64,10 @@ export interface DarajaSimulatorOptions {
   /** Timeout of one callback POST. Default 5 s. */
   callbackTimeoutMs?: number;
   /**
-   * Keep the transactions M-Pesa accepted and the float here, and load them at start: after a restart
-   * of our process the duplicate check and the status query still know every transfer, as M-Pesa
-   * would. Callbacks not yet delivered are lost with the process (M-Pesa does not resend them either).
+   * Keep the transactions M-Pesa accepted and the float here, and load them at start: after a
+   * restart of our process the duplicate check and the status query still know every transfer, as
+   * M-Pesa would. Callbacks not yet delivered are lost with the process (M-Pesa does not resend
+   * them either).
    */
   store?: SimulatorStore;
 }
@@ -107,7 +108,9 @@ export interface SimulatedTransaction {
   outcome: DarajaSimOutcome;
   resultCode: number | undefined;
   resultDesc: string;
-  /** "Completed", "Failed", or "NotProcessed" (timed out in the queue: unknown to the status query). */
+  /**
+   * "Completed", "Failed", or "NotProcessed" (timed out in the queue: unknown to the status query).
+   */
   status: "Completed" | "Failed" | "NotProcessed";
   receiverName: string;
   initiatedAt: number;

@@ -1,12 +1,14 @@
 /**
  * The market simulator: a small node:http server speaking the same protocol as CoinGecko
- * (`/api/v3/simple/price`, `/api/v3/simple/supported_vs_currencies`, `/api/v3/ping`) and the USD/KES FX
- * source (`/v6/latest/USD`), with prices on a seeded random walk around realistic values. Faithful to
- * CoinGecko, it has no `kes` unless told to serve it, so KES is derived from USD x USD/KES.
+ * (`/api/v3/simple/price`, `/api/v3/simple/supported_vs_currencies`, `/api/v3/ping`) and the
+ * USD/KES FX source (`/v6/latest/USD`), with prices on a seeded random walk around realistic
+ * values. Faithful to CoinGecko, it has no `kes` unless told to serve it, so KES is derived from
+ * USD x USD/KES.
  *
- * Faults on demand, for the tests and for the e2e control route, set at run time with `setMode()` or
- * `POST /__simulator {"mode": "...", "fxMode": "..."}` (`GET /__simulator` reports state and call counts).
- * Started by the rates wiring (on an ephemeral 127.0.0.1 port) when PROVIDER_MODE=simulator.
+ * Faults on demand, for the tests and for the e2e control route, set at run time with `setMode()`
+ * or `POST /__simulator {"mode": "...", "fxMode": "..."}` (`GET /__simulator` reports state and
+ * call counts). Started by the rates wiring (on an ephemeral 127.0.0.1 port) when
+ * PROVIDER_MODE=simulator.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -78,7 +80,10 @@ export interface MarketSimulator {
   stop(): Promise<void>;
 }
 
-/** The 62 vs currencies CoinGecko documents (tests/fixtures/coingecko/supported-vs-currencies-docs-example.json). */
+/**
+ * The 62 vs currencies CoinGecko documents
+ * (tests/fixtures/coingecko/supported-vs-currencies-docs-example.json).
+ */
 const SUPPORTED_VS = [
   "btc",
   "eth",
@@ -144,7 +149,10 @@ const SUPPORTED_VS = [
   "sats",
 ];
 
-/** The body CoinGecko's public API sends with HTTP 429 (tests/fixtures/coingecko/error-429-rate-limit.json). */
+/**
+ * The body CoinGecko's public API sends with HTTP 429
+ * (tests/fixtures/coingecko/error-429-rate-limit.json).
+ */
 const RATE_LIMIT_BODY =
   '{"status":{"error_code":429,"error_message":"You\'ve exceeded the Rate Limit. Please visit https://www.coingecko.com/en/api/pricing to subscribe to our API plans for higher rate limits."}}';
 

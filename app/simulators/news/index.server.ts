@@ -1,13 +1,14 @@
 /**
- * The news-outlet simulator: a small HTTP server that answers like the outlets' feed endpoints, from
- * recorded feeds on disk. Started at boot by app/wiring/news.server.ts when PROVIDER_MODE=simulator
- * (the feed fetcher then asks `${baseUrl}/<host>/<path>` instead of the outlet), and started by the
- * tests with their own routes. The recordings' folder and manifest: recordings.server.ts.
+ * The news-outlet simulator: a small HTTP server that answers like the outlets' feed endpoints,
+ * from recorded feeds on disk. Started at boot by app/wiring/news.server.ts when
+ * PROVIDER_MODE=simulator (the feed fetcher then asks `${baseUrl}/<host>/<path>` instead of the
+ * outlet), and started by the tests with their own routes. The recordings' folder and manifest:
+ * recordings.server.ts.
  *
  * It behaves like the real thing where it matters to the reader: 403 to library-default user agents
- * (as Cloudflare does), ETag and Last-Modified with 304 on a conditional GET, 404 for unknown feeds.
- * `shiftDatesTo` moves every date in a served feed so its newest item is that recent, which keeps the
- * recordings inside the 7-day curation window on any day.
+ * (as Cloudflare does), ETag and Last-Modified with 304 on a conditional GET, 404 for unknown
+ * feeds. `shiftDatesTo` moves every date in a served feed so its newest item is that recent, which
+ * keeps the recordings inside the 7-day curation window on any day.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -80,7 +81,10 @@ export function shiftFeedDates(xml: string, target: number): string {
   );
 }
 
-/** The route key of a simulator request path: `/www.coindesk.com/arc/outboundfeeds/rss/` -> `www.coindesk.com/arc/outboundfeeds/rss`. */
+/**
+ * The route key of a simulator request path: `/www.coindesk.com/arc/outboundfeeds/rss/` ->
+ * `www.coindesk.com/arc/outboundfeeds/rss`.
+ */
 export function routeKey(requestPath: string): string {
   const pathname = requestPath.split("?")[0] ?? "";
   return decodeURIComponent(pathname).replace(/^\/+/, "").replace(/\/+$/, "").toLowerCase();

@@ -20,8 +20,9 @@ export function simulatorRoutes(dir: string): Record<string, FeedRoute> {
 }
 
 /**
- * The recordings folder: an absolute path as given, a relative one from the working directory or the
- * nearest parent folder that has it (the e2e server runs from a copy of the build inside tests/.tmp/).
+ * The recordings folder: an absolute path as given, a relative one from the working directory or
+ * the nearest parent folder that has it (the e2e server runs from a copy of the build inside
+ * tests/.tmp/).
  */
 export function findFixturesDir(dir: string, from = process.cwd()): string | null {
   if (path.isAbsolute(dir)) return existsSync(dir) ? dir : null;

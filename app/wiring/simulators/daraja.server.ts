@@ -1,6 +1,6 @@
 /**
- * Starting the M-Pesa (Daraja) simulator (PROVIDER_MODE=simulator only). The composition place imports
- * this module dynamically, so a live process never loads the simulator.
+ * Starting the M-Pesa (Daraja) simulator (PROVIDER_MODE=simulator only). The composition place
+ * imports this module dynamically, so a live process never loads the simulator.
  */
 import { randomInt } from "node:crypto";
 import { startDarajaSimulator, type DarajaSimulator } from "~/simulators/daraja/index.server";

@@ -1,4 +1,7 @@
-/** The curation rules as operators see them (spec section 9); the values come from core/news/rules.ts. */
+/**
+ * The curation rules as operators see them (spec section 9); the values come from
+ * core/news/rules.ts.
+ */
 export interface Criteria {
   windowDays: number;
   maxEmojis: number;

@@ -1,4 +1,7 @@
-/** The feed list: add a feed (validated with the same zod schema as the server), enable, disable, remove. */
+/**
+ * The feed list: add a feed (validated with the same zod schema as the server), enable, disable,
+ * remove.
+ */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";

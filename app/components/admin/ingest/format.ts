@@ -13,7 +13,10 @@ export function formatEatDateTime(value: number | string): string {
   return `${dateTime.format(new Date(value))} EAT`;
 }
 
-/** "2026-11-14T07:00:00.000Z/2026-11-21T07:00:00.000Z" -> "14 Nov 2026, 10:00 EAT to 21 Nov 2026, 10:00 EAT". */
+/**
+ * "2026-11-14T07:00:00.000Z/2026-11-21T07:00:00.000Z" -> "14 Nov 2026, 10:00 EAT to 21 Nov 2026,
+ * 10:00 EAT".
+ */
 export function formatTimeWindow(interval: string): string {
   const [start, end] = interval.split("/");
   if (!start || !end) return interval;

@@ -2,7 +2,9 @@ import { Link } from "@remix-run/react";
 import { paymentsHref } from "./links";
 import type { PaymentView } from "./types";
 
-/** Previous / next page links (GET ?page=), so every page is a shareable URL and works without JS. */
+/**
+ * Previous / next page links (GET ?page=), so every page is a shareable URL and works without JS.
+ */
 export function Pagination({
   view,
   q,

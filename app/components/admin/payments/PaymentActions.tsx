@@ -40,7 +40,10 @@ function situation(p: PaymentDetail): string {
   return `The customer's ${received} arrived after the quote expired.`;
 }
 
-/** The exceptions queue: accept as paid, re-quote (late payments only) or flag the crypto for refund. */
+/**
+ * The exceptions queue: accept as paid, re-quote (late payments only) or flag the crypto for
+ * refund.
+ */
 export function ExceptionActions({
   payment: p,
   liveRate,

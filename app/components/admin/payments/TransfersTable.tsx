@@ -15,7 +15,10 @@ function result(transfer: TransferView): string {
     .join(": ");
 }
 
-/** The payment's settlement transfers to M-Pesa; a failed one that was not paid again can be retried. */
+/**
+ * The payment's settlement transfers to M-Pesa; a failed one that was not paid again can be
+ * retried.
+ */
 export function TransfersTable({ transfers }: { transfers: TransferView[] }) {
   return (
     <Card title="Settlement transfers" headingLevel="h2">

@@ -54,7 +54,10 @@ export function formatCrypto(units: string | bigint, asset: QuoteAsset): string 
   return `${formatCryptoUnits(BigInt(units), asset)} ${asset}`;
 }
 
-/** A decimal string with thousands separators, its fraction as stored: "11591750.5" -> "11,591,750.5". */
+/**
+ * A decimal string with thousands separators, its fraction as stored: "11591750.5" ->
+ * "11,591,750.5".
+ */
 export function formatDecimal(value: string): string {
   const [whole = "0", fraction] = value.split(".");
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");

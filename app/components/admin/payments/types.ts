@@ -57,7 +57,10 @@ export interface TransferView {
   sequence: number;
   phone: string;
   amountKesCents: string;
-  /** Safaricom's B2C charge for this transfer, passed through at cost (docs/decisions/0018-settlement-fees.md). */
+  /**
+   * Safaricom's B2C charge for this transfer, passed through at cost
+   * (docs/decisions/0018-settlement-fees.md).
+   */
   railChargeKesCents: string;
   status: TransferStatus;
   settlementDay: string;

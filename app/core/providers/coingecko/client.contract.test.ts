@@ -1,7 +1,7 @@
 /**
  * Contract tests: the live CoinGecko and FX clients against (1) a local server replaying recorded
- * responses from tests/fixtures/coingecko and (2) the market simulator in each fault mode, over real
- * HTTP on 127.0.0.1.
+ * responses from tests/fixtures/coingecko and (2) the market simulator in each fault mode, over
+ * real HTTP on 127.0.0.1.
  */
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

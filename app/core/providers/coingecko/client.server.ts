@@ -1,7 +1,7 @@
 /**
- * The live CoinGecko client (`MarketData`): `GET {base}/simple/price` with an optional demo or pro API
- * key, a timeout and a zod-validated answer. The same code talks to api.coingecko.com, the recorded
- * fixture server in the tests and the local simulator; only the base URL and key differ.
+ * The live CoinGecko client (`MarketData`): `GET {base}/simple/price` with an optional demo or pro
+ * API key, a timeout and a zod-validated answer. The same code talks to api.coingecko.com, the
+ * recorded fixture server in the tests and the local simulator; only the base URL and key differ.
  */
 import type { MarketData, MarketPrices } from "~/core/rates/types";
 import { getJson, ProviderError } from "./http.server";

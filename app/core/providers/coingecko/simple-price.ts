@@ -17,7 +17,10 @@ const unixSeconds = z.number().int().positive();
 /** The body is an object of objects; anything else is not a /simple/price answer. */
 export const simplePriceBody = z.record(z.string(), z.unknown());
 
-/** CoinGecko's error envelope, sometimes sent with HTTP 200 by caches: `{"status":{"error_code":429,...}}`. */
+/**
+ * CoinGecko's error envelope, sometimes sent with HTTP 200 by caches:
+ * `{"status":{"error_code":429,...}}`.
+ */
 const errorEnvelope = z.object({
   status: z.object({ error_code: z.number(), error_message: z.string().optional() }),
 });

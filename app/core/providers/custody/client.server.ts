@@ -1,15 +1,16 @@
 /**
- * The live custody client (`Custody`): Fireblocks REST API v1 over HTTP with JWT-signed requests. The
- * same code talks to api.fireblocks.io, the sandbox and the local custody simulator; only the base URL
- * and credentials differ.
+ * The live custody client (`Custody`): Fireblocks REST API v1 over HTTP with JWT-signed requests.
+ * The same code talks to api.fireblocks.io, the sandbox and the local custody simulator; only the
+ * base URL and credentials differ.
  *
  * Deposit addresses (docs/decisions/0013-custody-protocol.md):
  *  - BTC (UTXO): a new address in the deposit vault account,
  *    `POST /v1/vault/accounts/{vaultAccountId}/BTC/addresses` `{ description, customerRefId }`;
- *  - ETH, USDT_ERC20, USDC (account-based, one address per vault account): a new hidden vault account
- *    per payment, `POST /v1/vault/accounts`, then its asset wallet, `POST /v1/vault/accounts/{id}/{assetId}`.
- * Every POST carries an `Idempotency-Key` derived from the payment id, so a retry after a timeout gets
- * the same answer instead of a second address.
+ *  - ETH, USDT_ERC20, USDC (account-based, one address per vault account): a new hidden vault
+ *    account per payment, `POST /v1/vault/accounts`, then its asset wallet,
+ *    `POST /v1/vault/accounts/{id}/{assetId}`.
+ * Every POST carries an `Idempotency-Key` derived from the payment id, so a retry after a timeout
+ * gets the same answer instead of a second address.
  */
 import { createHash, createPrivateKey, type KeyObject } from "node:crypto";
 import { z } from "zod";
@@ -99,7 +100,9 @@ export interface CustodyClientOptions {
   timeoutMs: number;
   /** Vault account that holds the BTC deposit addresses. Default "0". */
   depositVaultAccountId?: string;
-  /** Asset ids by symbol, for testnet workspaces (BTC_TEST, ETH_TEST5, ...). Default: mainnet ids. */
+  /**
+   * Asset ids by symbol, for testnet workspaces (BTC_TEST, ETH_TEST5, ...). Default: mainnet ids.
+   */
   assetIds?: Partial<Record<CustodyAsset, string>>;
   /** Prefix of the per-payment vault account names. Default "OneHop payment". */
   vaultNamePrefix?: string;
@@ -290,8 +293,9 @@ export function createCustodyClient(options: CustodyClientOptions): Custody {
     },
 
     /**
-     * `GET /v1/transactions?destType=VAULT_ACCOUNT&destId=…&assets=…&after=…&orderBy=createdAt&sort=ASC&limit=…`
-     * (Fireblocks' list filters; there is no filter by address), keeping the ones to `address`.
+     * `GET /v1/transactions` with `destType=VAULT_ACCOUNT`, `destId`, `assets`, `after`,
+     * `orderBy=createdAt`, `sort=ASC` and `limit` (Fireblocks' list filters; there is no filter by
+     * address), keeping the ones to `address`.
      */
     async findDeposits(input: FindDepositsInput): Promise<CustodyTransaction[]> {
       if (!input.address || !input.assetId)

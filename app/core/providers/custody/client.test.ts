@@ -1,7 +1,7 @@
 /**
  * The live custody client against the custody simulator over real HTTP on 127.0.0.1: deposit
- * addresses, transaction reads, and Fireblocks request authentication (every way a token can be wrong
- * gets a 401 with Fireblocks' code, surfaced as a typed CustodyHttpError).
+ * addresses, transaction reads, and Fireblocks request authentication (every way a token can be
+ * wrong gets a 401 with Fireblocks' code, surfaced as a typed CustodyHttpError).
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -1,16 +1,16 @@
 /**
  * Fireblocks API request authentication, with node:crypto only.
  *
- * Every request carries `X-API-Key: <api key>` and `Authorization: Bearer <JWT>`, the JWT signed RS256
- * with the API user's RSA private key, with the claims
+ * Every request carries `X-API-Key: <api key>` and `Authorization: Bearer <JWT>`, the JWT signed
+ * RS256 with the API user's RSA private key, with the claims
  *   uri       the request path and query, e.g. /v1/transactions/abc
  *   nonce     unique per request
  *   iat, exp  seconds since the epoch; exp less than 30 s after iat
  *   sub       the API key
  *   bodyHash  hex SHA-256 of the exact body bytes sent ("" for a request without a body)
  *
- * `verifyFireblocksJwt` is the server side of the same rules (used by the simulator), answering with
- * Fireblocks' documented 401 error codes.
+ * `verifyFireblocksJwt` is the server side of the same rules (used by the simulator), answering
+ * with Fireblocks' documented 401 error codes.
  */
 import {
   createHash,
@@ -117,7 +117,9 @@ export interface VerifyJwtInput {
   uri: string;
   rawBody: Buffer;
   nowMs: number;
-  /** Check the RS256 signature with this key; without one any well-formed token passes this step. */
+  /**
+   * Check the RS256 signature with this key; without one any well-formed token passes this step.
+   */
   publicKey?: KeyObject;
   /** When set, the only API key accepted. */
   expectedApiKey?: string;

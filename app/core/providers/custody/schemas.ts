@@ -1,7 +1,7 @@
 /**
  * zod schemas for everything the custody provider sends us: API answers and webhook bodies. Unknown
- * fields are dropped (Fireblocks adds fields often, and still sends deprecated float fields such as a
- * top-level numeric `amount`, which we must never read). Amounts must be decimal strings.
+ * fields are dropped (Fireblocks adds fields often, and still sends deprecated float fields such as
+ * a top-level numeric `amount`, which we must never read). Amounts must be decimal strings.
  */
 import { z } from "zod";
 import type { CustodyTransaction, CustodyWebhookEvent } from "./types";

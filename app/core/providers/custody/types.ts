@@ -1,16 +1,20 @@
 /**
- * The custody provider interface the payments core calls, and the Fireblocks vocabulary it is written
- * in (docs/decisions/0013-custody-protocol.md, reference/protocols.md section 4.1). Pure: no node: APIs.
+ * The custody provider interface the payments core calls, and the Fireblocks vocabulary it is
+ * written in (docs/decisions/0013-custody-protocol.md, reference/protocols.md section 4.1). Pure:
+ * no node: APIs.
  *
- * Amounts stay decimal strings exactly as the provider sends them; the payments core converts them to
- * ledger units (BTC satoshi, ETH gwei, USDT/USDC 1e-6) with its own explicit rounding.
+ * Amounts stay decimal strings exactly as the provider sends them; the payments core converts them
+ * to ledger units (BTC satoshi, ETH gwei, USDT/USDC 1e-6) with its own explicit rounding.
  */
 
 /** The assets OneHop collects, by our own symbols. */
 export const custodyAssets = ["BTC", "ETH", "USDT", "USDC"] as const;
 export type CustodyAsset = (typeof custodyAssets)[number];
 
-/** Fireblocks mainnet asset ids for our symbols. Testnet workspaces use other ids (BTC_TEST, ETH_TEST5, ...). */
+/**
+ * Fireblocks mainnet asset ids for our symbols. Testnet workspaces use other ids (BTC_TEST,
+ * ETH_TEST5, ...).
+ */
 export const defaultAssetIds: Readonly<Record<CustodyAsset, string>> = {
   BTC: "BTC",
   ETH: "ETH",
@@ -62,7 +66,9 @@ export const knownTransactionStatuses = [
   "TIMEOUT",
 ] as const;
 export type KnownTransactionStatus = (typeof knownTransactionStatuses)[number];
-/** A status as sent: one of the known ones, or a new one the provider added (treated as not final). */
+/**
+ * A status as sent: one of the known ones, or a new one the provider added (treated as not final).
+ */
 export type CustodyTransactionStatus = KnownTransactionStatus | (string & {});
 
 /** Final statuses: nothing changes after them. Only COMPLETED means the funds arrived. */
@@ -139,15 +145,15 @@ export interface CreateDepositAddressInput {
 
 export interface Custody {
   /**
-   * A fresh deposit address for one payment. Safe to retry with the same payment id: the requests carry
-   * idempotency keys derived from it, so a retry gets the same address back (for 24 hours).
+   * A fresh deposit address for one payment. Safe to retry with the same payment id: the requests
+   * carry idempotency keys derived from it, so a retry gets the same address back (for 24 hours).
    */
   createDepositAddress(input: CreateDepositAddressInput): Promise<DepositAddress>;
   /** The provider's current view of a transaction: re-read it before crediting anything. */
   getTransaction(txId: string): Promise<CustodyTransaction>;
   /**
-   * Incoming transactions to one of our deposit addresses created at or after `after` (epoch ms), oldest
-   * first: what reconciliation asks when a webhook may have been missed.
+   * Incoming transactions to one of our deposit addresses created at or after `after` (epoch ms),
+   * oldest first: what reconciliation asks when a webhook may have been missed.
    */
   findDeposits(input: FindDepositsInput): Promise<CustodyTransaction[]>;
 }
@@ -180,8 +186,8 @@ export interface CustodyWebhookEvent {
 }
 
 /**
- * The key to drop repeated deliveries: a transaction emits one event per (status, confirmations) step,
- * and Fireblocks may deliver any of them more than once.
+ * The key to drop repeated deliveries: a transaction emits one event per (status, confirmations)
+ * step, and Fireblocks may deliver any of them more than once.
  */
 export function dedupeKey(event: Pick<CustodyWebhookEvent, "data">): string {
   return `${event.data.id}:${event.data.status}:${event.data.numOfConfirmations}`;

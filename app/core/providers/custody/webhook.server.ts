@@ -1,11 +1,13 @@
 /**
- * Fireblocks v1 webhooks: `POST` with a JSON body `{ type, tenantId, timestamp, data }` and the header
- * `Fireblocks-Signature`, a base64 RSA signature with SHA-512 (PKCS#1 v1.5) over the raw body bytes.
+ * Fireblocks v1 webhooks: `POST` with a JSON body `{ type, tenantId, timestamp, data }` and the
+ * header `Fireblocks-Signature`, a base64 RSA signature with SHA-512 (PKCS#1 v1.5) over the raw
+ * body bytes.
  *
- * The receiving route must: read the raw body, verify the signature against the configured public key
- * BEFORE parsing anything (`readWebhook` does both in that order), answer 401 on a bad signature,
- * acknowledge well-formed events it does not handle, drop repeats by `dedupeKey`, and re-read the
- * transaction with `Custody.getTransaction` before crediting (deliveries repeat and arrive out of order).
+ * The receiving route must: read the raw body, verify the signature against the configured public
+ * key BEFORE parsing anything (`readWebhook` does both in that order), answer 401 on a bad
+ * signature, acknowledge well-formed events it does not handle, drop repeats by `dedupeKey`, and
+ * re-read the transaction with `Custody.getTransaction` before crediting (deliveries repeat and
+ * arrive out of order).
  */
 import { createPublicKey, sign, verify, type KeyObject } from "node:crypto";
 import { describeIssues, transactionDetailsSchema, webhookEnvelopeSchema } from "./schemas";
@@ -81,7 +83,10 @@ export function signWebhookBody(
 export type WebhookParseResult =
   /** A transaction event, validated: handle it (after dedupe). */
   | { kind: "transaction"; event: CustodyWebhookEvent }
-  /** A well-formed event of another type (VAULT_ACCOUNT_ADDED, ...): acknowledge it with 200 and ignore it. */
+  /**
+   * A well-formed event of another type (VAULT_ACCOUNT_ADDED, ...): acknowledge it with 200 and
+   * ignore it.
+   */
   | { kind: "ignored"; type: string }
   /** Not a valid event: answer 400 (and log `error`). */
   | { kind: "invalid"; error: string };

@@ -1,6 +1,6 @@
 /**
- * Webhook signature verification (RSA-SHA512 over the raw body, Fireblocks v1), parsing with zod, and
- * the small pure helpers (dedupe key, terminal statuses, bech32, decimals).
+ * Webhook signature verification (RSA-SHA512 over the raw body, Fireblocks v1), parsing with zod,
+ * and the small pure helpers (dedupe key, terminal statuses, bech32, decimals).
  */
 import { generateKeyPairSync, sign } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";

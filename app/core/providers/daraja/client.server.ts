@@ -1,8 +1,8 @@
 /**
- * The live Daraja client (`MobileMoneyPayouts`): OAuth token, B2C v3 payment request and transaction
- * status query, over HTTP. The same code talks to api.safaricom.co.ke, the sandbox and the local
- * simulator; only the base URL and credentials differ. Protocol: ../shared/reference/protocols.md §1,
- * decisions: docs/decisions/0014-daraja.md.
+ * The live Daraja client (`MobileMoneyPayouts`): OAuth token, B2C v3 payment request and
+ * transaction status query, over HTTP. The same code talks to api.safaricom.co.ke, the sandbox and
+ * the local simulator; only the base URL and credentials differ. Protocol:
+ * ../shared/reference/protocols.md §1, decisions: docs/decisions/0014-daraja.md.
  *
  * - The token is fetched with Basic auth, cached until shortly before `expires_in` (a string on the
  *   wire) runs out, shared by concurrent callers, and refreshed once when a call answers 401 /
@@ -55,7 +55,10 @@ export interface DarajaClientOptions {
   consumerSecret: string;
   /** The API operator (initiator) username. */
   initiatorName: string;
-  /** Already encrypted and base64-encoded, or the password plus Safaricom's certificate to encrypt it with. */
+  /**
+   * Already encrypted and base64-encoded, or the password plus Safaricom's certificate to encrypt
+   * it with.
+   */
   securityCredential: string | { initiatorPassword: string; certificatePem: string };
   /** The B2C shortcode paying out (PartyA). */
   shortCode: string;
@@ -66,15 +69,17 @@ export interface DarajaClientOptions {
   /** ResultURL for status queries. Default: `resultUrl`. */
   statusResultUrl?: string;
   /**
-   * QueueTimeOutURL for status queries. Default: `statusResultUrl`, where a timed-out query parses as a
-   * status Result with a non-zero code, i.e. outcome "unknown": ask again later.
+   * QueueTimeOutURL for status queries. Default: `statusResultUrl`, where a timed-out query parses
+   * as a status Result with a non-zero code, i.e. outcome "unknown": ask again later.
    */
   statusQueueTimeoutUrl?: string;
   /** Per HTTP call. */
   timeoutMs: number;
   /** Clock for token expiry (ms since epoch). Default `Date.now`. */
   now?: () => number;
-  /** Refresh this long before the token expires. Default 60 s (at most half the token's lifetime). */
+  /**
+   * Refresh this long before the token expires. Default 60 s (at most half the token's lifetime).
+   */
   tokenRefreshMarginMs?: number;
 }
 
@@ -282,7 +287,8 @@ export function createDarajaClient(options: DarajaClientOptions): MobileMoneyPay
         throw new DarajaApiError(answer.status, errorBody, label);
       }
       if (answer.status >= 500) {
-        // Not Daraja's own error body (a gateway page?): whether the request went through is unknown.
+        // Not Daraja's own error body (a gateway page?): whether the request went through is
+        // unknown.
         throw new DarajaTransportError(
           "invalid_response",
           `${label} answered HTTP ${answer.status} without an error body`,

@@ -1,8 +1,8 @@
 /**
  * Daraja writes times in Nairobi time (EAT, UTC+3, no daylight saving) in two shapes:
  * `YYYYMMDDHHmmss` (request Timestamp, FinalisedTime, InitiatedTime; sometimes a JSON number) and
- * `dd.MM.yyyy HH:mm:ss` (B2C TransactionCompletedDateTime). These convert both ways; parsed times come
- * back as ISO 8601 in UTC.
+ * `dd.MM.yyyy HH:mm:ss` (B2C TransactionCompletedDateTime). These convert both ways; parsed times
+ * come back as ISO 8601 in UTC.
  */
 
 const EAT_OFFSET_MS = 3 * 60 * 60 * 1000;

@@ -1,14 +1,15 @@
 /**
  * Every way a Daraja call can go wrong, as a typed error. Nothing leaves the client untyped.
  *
- * - `DarajaValidationError`: our input was refused before anything was sent (bad phone, decimal amount).
- * - `DarajaApiError`: Daraja answered with its error body `{requestId, errorCode, errorMessage}`, or with
- *   an acknowledgement whose ResponseCode is not "0". The request was NOT accepted.
- * - `DuplicateRequestError`: the OriginatorConversationID was already accepted earlier (`500.002.1001`).
- *   The first request stands: wait for its Result callback or ask the status query; never re-send the
- *   money under a new id because of this error.
- * - `DarajaTransportError`: no usable answer (timeout, network, unparseable or unexpected body). For a
- *   B2C request the outcome is UNKNOWN: re-send with the same OriginatorConversationID (a
+ * - `DarajaValidationError`: our input was refused before anything was sent (bad phone, decimal
+ *   amount).
+ * - `DarajaApiError`: Daraja answered with its error body `{requestId, errorCode, errorMessage}`,
+ *   or with an acknowledgement whose ResponseCode is not "0". The request was NOT accepted.
+ * - `DuplicateRequestError`: the OriginatorConversationID was already accepted earlier
+ *   (`500.002.1001`). The first request stands: wait for its Result callback or ask the status
+ *   query; never re-send the money under a new id because of this error.
+ * - `DarajaTransportError`: no usable answer (timeout, network, unparseable or unexpected body).
+ *   For a B2C request the outcome is UNKNOWN: re-send with the same OriginatorConversationID (a
  *   `DuplicateRequestError` then proves it was accepted) or query the transaction status.
  * - `DarajaCallbackError`: a Result/timeout callback body that does not have the Result envelope.
  */

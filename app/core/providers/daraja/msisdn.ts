@@ -1,7 +1,8 @@
 /**
- * Kenyan mobile numbers in the form Daraja wants: `2547XXXXXXXX` or `2541XXXXXXXX`, 12 digits, no `+`.
- * Accepts what people type: `0712 345 678`, `+254 712-345-678`, `254112345678`, `712345678`,
- * `00254712345678`. Anything else is a `DarajaValidationError` naming the field, before any network call.
+ * Kenyan mobile numbers in the form Daraja wants: `2547XXXXXXXX` or `2541XXXXXXXX`, 12 digits, no
+ * `+`. Accepts what people type: `0712 345 678`, `+254 712-345-678`, `254112345678`, `712345678`,
+ * `00254712345678`. Anything else is a `DarajaValidationError` naming the field, before any network
+ * call.
  */
 import { DarajaValidationError } from "./errors";
 

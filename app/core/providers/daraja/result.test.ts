@@ -246,7 +246,8 @@ describe("transaction status and queue timeout callbacks", () => {
       Result: { ...statusBody.Result, ResultCode: 2001, ResultParameters: undefined },
     });
     expect(statusOutcome(queryRefused)).toBe("unknown");
-    // A status query that timed out lands on the same route by default: nothing to conclude, ask again.
+    // A status query that timed out lands on the same route by default: nothing to conclude, ask
+    // again.
     const timedOut = parseTransactionStatusResult({
       Result: {
         ResultType: 0,

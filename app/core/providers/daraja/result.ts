@@ -7,8 +7,8 @@
  *     "ReferenceData":{"ReferenceItem":{"Key":"QueueTimeoutURL","Value":"…"}}}}
  *
  * ResultParameter and ReferenceItem come as an object (one item) or an array; ResultParameters is
- * missing on failures; values are numbers or strings ("10" or 10), some items have no Value, and some
- * keys contain spaces ("Originator Conversation ID"), which are kept as they are.
+ * missing on failures; values are numbers or strings ("10" or 10), some items have no Value, and
+ * some keys contain spaces ("Originator Conversation ID"), which are kept as they are.
  *
  * Pure functions (no I/O): webhook routes call them on the parsed JSON body.
  */
@@ -21,7 +21,10 @@ export type ParameterValue = string | number;
 export interface DarajaResult {
   /** 0 normally. */
   resultType: number;
-  /** Numeric ResultCode (0 = success). A non-numeric code (rare, e.g. "SFC_IC0003") becomes -1; see `resultCodeRaw`. */
+  /**
+   * Numeric ResultCode (0 = success). A non-numeric code (rare, e.g. "SFC_IC0003") becomes -1; see
+   * `resultCodeRaw`.
+   */
   resultCode: number;
   /** ResultCode exactly as sent, as a string. */
   resultCodeRaw: string;
@@ -30,7 +33,10 @@ export interface DarajaResult {
   originatorConversationId: string;
   conversationId: string;
   transactionId: string | undefined;
-  /** ResultParameters as Key -> Value, keys kept as sent (spaces included); items without a Value are left out. */
+  /**
+   * ResultParameters as Key -> Value, keys kept as sent (spaces included); items without a Value
+   * are left out.
+   */
   parameters: Record<string, ParameterValue>;
   /** ReferenceData as Key -> Value (QueueTimeoutURL, Occasion, …). */
   referenceData: Record<string, ParameterValue>;
@@ -43,7 +49,10 @@ export interface B2cResult extends DarajaResult {
   amountKes?: number;
   /** TransactionCompletedDateTime ("dd.MM.yyyy HH:mm:ss" EAT) as ISO 8601 UTC. */
   completedAt?: string;
-  /** Name part of ReceiverPartyPublicName ("254705912645 - NICHOLAS JOHN SONGOK" -> "NICHOLAS JOHN SONGOK"). */
+  /**
+   * Name part of ReceiverPartyPublicName ("254705912645 - NICHOLAS JOHN SONGOK" -> "NICHOLAS JOHN
+   * SONGOK").
+   */
   receiverName?: string;
   /** Number part of ReceiverPartyPublicName, when it is one. */
   receiverMsisdn?: string;
@@ -64,7 +73,10 @@ export interface TransactionStatusResult extends DarajaResult {
   amountKes?: number;
   /** "Conversation ID": Daraja's ConversationID of the queried transaction. */
   queriedConversationId?: string;
-  /** "Originator Conversation ID": the OriginatorConversationID of the queried transaction (our id for B2C). */
+  /**
+   * "Originator Conversation ID": the OriginatorConversationID of the queried transaction (our id
+   * for B2C).
+   */
   queriedOriginatorConversationId?: string;
   finalisedAt?: string;
   initiatedAt?: string;
@@ -161,7 +173,9 @@ function compact<T extends object>(value: T): T {
   return value;
 }
 
-/** Parse a B2C Result callback (ResultURL). Throws `DarajaCallbackError` when the body is not one. */
+/**
+ * Parse a B2C Result callback (ResultURL). Throws `DarajaCallbackError` when the body is not one.
+ */
 export function parseB2cResult(body: unknown): B2cResult {
   const base = baseResult(envelope(body, "B2C result"));
   const p = base.parameters;
@@ -316,15 +330,19 @@ export function classifyResultCode(code: number | string): ResultClassification 
 
 // --- Status query outcome -----------------------------------------------------------------------
 
-/** ResultCode seen when the queried receipt / conversation does not exist ([1] source; see ADR 0014). */
+/**
+ * ResultCode seen when the queried receipt / conversation does not exist ([1] source; see ADR
+ * 0014).
+ */
 export const STATUS_NOT_FOUND_RESULT_CODE = 2032;
 
 export type StatusOutcome = "completed" | "failed" | "not-found" | "pending" | "unknown";
 
 /**
  * What a status Result says about the queried transaction. A non-zero ResultCode other than
- * not-found means the query itself failed (e.g. 2001 bad credential), so the transaction is "unknown".
- * "not-found" right after a request can mean "not processed yet": only trust it after a grace period.
+ * not-found means the query itself failed (e.g. 2001 bad credential), so the transaction is
+ * "unknown". "not-found" right after a request can mean "not processed yet": only trust it after a
+ * grace period.
  */
 export function statusOutcome(result: TransactionStatusResult): StatusOutcome {
   if (result.resultCode === STATUS_NOT_FOUND_RESULT_CODE) return "not-found";

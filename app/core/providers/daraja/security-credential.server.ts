@@ -1,11 +1,12 @@
 /**
- * Daraja's SecurityCredential: the initiator password encrypted with the RSA public key of Safaricom's
- * certificate (PKCS#1 v1.5 padding), base64-encoded. Sandbox and production certificates differ.
+ * Daraja's SecurityCredential: the initiator password encrypted with the RSA public key of
+ * Safaricom's certificate (PKCS#1 v1.5 padding), base64-encoded. Sandbox and production
+ * certificates differ.
  *
- * `decryptSecurityCredential` exists for the simulator and the tests, which hold the private key of a
- * test certificate. Node 20.11+ refuses PKCS#1 v1.5 in `privateDecrypt` (CVE-2023-46809, a timing
- * oracle), so it decrypts without padding and checks the v1.5 block itself. That is fine for a local
- * simulator; production code never decrypts.
+ * `decryptSecurityCredential` exists for the simulator and the tests, which hold the private key of
+ * a test certificate. Node 20.11+ refuses PKCS#1 v1.5 in `privateDecrypt` (CVE-2023-46809, a timing
+ * oracle), so it decrypts without padding and checks the v1.5 block itself. That is fine for a
+ * local simulator; production code never decrypts.
  */
 import {
   constants,
@@ -18,7 +19,9 @@ import {
 } from "node:crypto";
 import { DarajaValidationError } from "./errors";
 
-/** A public key from an X.509 certificate (PEM or DER, as Safaricom ships it) or a public key PEM. */
+/**
+ * A public key from an X.509 certificate (PEM or DER, as Safaricom ships it) or a public key PEM.
+ */
 export function publicKeyFrom(certificateOrKey: string | Buffer): KeyObject {
   try {
     const text = Buffer.isBuffer(certificateOrKey)
@@ -55,7 +58,10 @@ export function encryptSecurityCredential(
   ).toString("base64");
 }
 
-/** Inverse of `encryptSecurityCredential`, for the simulator and tests. Undefined when it does not decrypt. */
+/**
+ * Inverse of `encryptSecurityCredential`, for the simulator and tests. Undefined when it does not
+ * decrypt.
+ */
 export function decryptSecurityCredential(
   credential: string,
   privateKeyPem: string | KeyObject,

@@ -5,7 +5,9 @@
 import type { B2cCommandId } from "./wire";
 
 export interface B2cPaymentInput {
-  /** Our idempotency id, sent as OriginatorConversationID. Re-sending the same id never pays twice. */
+  /**
+   * Our idempotency id, sent as OriginatorConversationID. Re-sending the same id never pays twice.
+   */
   originatorConversationId: string;
   /** Any common Kenyan form; normalised to 2547…/2541…. */
   phone: string;
@@ -35,6 +37,9 @@ export type TransactionStatusInput = (
 export interface MobileMoneyPayouts {
   /** Ask M-Pesa to pay; the outcome arrives later at ResultURL (or QueueTimeOutURL). */
   b2cPayment(input: B2cPaymentInput): Promise<AsyncRequestAccepted>;
-  /** Ask for the status of a payment whose callback never came; the answer arrives at the status ResultURL. */
+  /**
+   * Ask for the status of a payment whose callback never came; the answer arrives at the status
+   * ResultURL.
+   */
   transactionStatus(input: TransactionStatusInput): Promise<AsyncRequestAccepted>;
 }

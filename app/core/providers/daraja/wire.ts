@@ -1,7 +1,8 @@
 /**
- * Daraja wire formats (docs: ../shared/reference/protocols.md section 1), as zod schemas. Field names
- * are spelled exactly as Daraja spells them. Shared by the client (to validate answers), the callback
- * parsers and the simulator (to validate requests), so both sides agree on one description.
+ * Daraja wire formats (docs: ../shared/reference/protocols.md section 1), as zod schemas. Field
+ * names are spelled exactly as Daraja spells them. Shared by the client (to validate answers), the
+ * callback parsers and the simulator (to validate requests), so both sides agree on one
+ * description.
  */
 import { z } from "zod";
 
@@ -18,7 +19,10 @@ export const DARAJA_CALLBACK_ACK = { ResultCode: 0, ResultDesc: "Accepted" } as 
 /** The acknowledgement text Daraja sends for an accepted asynchronous request. */
 export const ACCEPTED_DESCRIPTION = "Accept the service request successfully.";
 
-/** `{"access_token": "...", "expires_in": "3599"}`; expires_in is a string on the wire (a number is tolerated). */
+/**
+ * `{"access_token": "...", "expires_in": "3599"}`; expires_in is a string on the wire (a number is
+ * tolerated).
+ */
 export const tokenResponseSchema = z.object({
   access_token: z.string().min(1),
   expires_in: z
@@ -79,7 +83,8 @@ export const resultEnvelopeSchema = z.object({
 });
 export type ResultEnvelope = z.infer<typeof resultEnvelopeSchema>;
 
-// --- Requests (validated by the simulator, built by the client) -------------------------------------
+// --- Requests (validated by the simulator, built by the client)
+// -------------------------------------
 
 export interface B2cRequestBody {
   OriginatorConversationID: string;
