@@ -50,8 +50,8 @@ const bans = {
     "Core is UI-free: no React or Remix imports.",
   ),
   boot: ban(
-    String.raw`(^|/)(boot\.server|entry\.server|entry\.client)$|^(~/|(\.\./)+)wiring(/|$)`,
-    "Core receives its configuration and clients as parameters: it may not import boot or the wiring.",
+    String.raw`(^|/)(boot\.server|env\.server|entry\.server|entry\.client)$|^(~/|(\.\./)+)wiring(/|$)`,
+    "Core receives its configuration and clients as parameters: it may not import boot, the environment or the wiring.",
   ),
   simulators: ban(
     String.raw`^(~/|(\.\./)+)simulators(/|$)`,

@@ -155,10 +155,12 @@ describe("core", () => {
     );
   });
 
-  it("imports no boot or wiring module", async () => {
-    await expectBanned(service, "~/utils/boot.server", "may not import boot or the wiring");
-    await expectBanned(service, "~/wiring/payments.server", "may not import boot or the wiring");
-    await expectBanned(service, "~/entry.server", "may not import boot or the wiring");
+  it("imports no boot, environment or wiring module", async () => {
+    const message = "may not import boot, the environment or the wiring";
+    await expectBanned(service, "~/utils/boot.server", message);
+    await expectBanned(service, "~/utils/env.server", message);
+    await expectBanned(service, "~/wiring/payments.server", message);
+    await expectBanned(service, "~/entry.server", message);
   });
 
   it("imports no route, component, React or Remix", async () => {

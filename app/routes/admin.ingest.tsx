@@ -33,7 +33,6 @@ import {
   REJECTION_LABELS,
   type RejectionReason,
 } from "~/core/news/rules";
-import { ingestOptions } from "~/core/news/runtime.server";
 import {
   applyAutoIngest,
   isAutoIngestScheduled,
@@ -49,6 +48,7 @@ import { requireOperator } from "~/utils/operator-auth.server";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { ingestOptions } from "~/wiring/news.server";
 
 const PAGE = paths.adminIngest;
 export const CURATION_FAILED = {
