@@ -1,10 +1,18 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { CardGrid, CheckList, StepList } from "~/components/marketing/CardGrid";
 import { IconBadge } from "~/components/ui/icons";
 import { MoneyFlow } from "~/components/marketing/MoneyFlow";
 import { useExternalUrls } from "~/components/marketing/useExternalUrls";
-import { ButtonLink, ExternalLink, PageHero, Section, Stat, buttonClass } from "~/components/ui";
+import {
+  buttonClass,
+  ButtonLink,
+  ExternalLink,
+  LinkLine,
+  PageHero,
+  Section,
+  Stat,
+} from "~/components/ui";
 import {
   closingCta,
   featureCards,
@@ -61,14 +69,7 @@ export default function Home() {
 
       <Section id="how-it-works" title={howItWorks.title} intro={howItWorks.intro}>
         <StepList steps={howItWorks.steps} label={howItWorks.title} />
-        <p className="mt-8">
-          <Link
-            to={howItWorks.link.to}
-            className="font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900"
-          >
-            {howItWorks.link.label}
-          </Link>
-        </p>
+        <LinkLine link={howItWorks.link} className="mt-8" />
       </Section>
 
       <Section id="performance" title={performance.title} intro={performance.intro} tone="muted">
@@ -82,16 +83,7 @@ export default function Home() {
                 <dl className="mt-6">
                   <Stat value={card.figure.value} label={card.figure.label} />
                 </dl>
-                {card.link ? (
-                  <p className="mt-auto pt-6">
-                    <Link
-                      to={card.link.to}
-                      className="font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900"
-                    >
-                      {card.link.label}
-                    </Link>
-                  </p>
-                ) : null}
+                {card.link ? <LinkLine link={card.link} className="mt-auto pt-6" /> : null}
               </div>
             </li>
           ))}

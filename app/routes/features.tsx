@@ -1,10 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CardGrid, CheckList } from "~/components/marketing/CardGrid";
+import { CardGrid } from "~/components/marketing/CardGrid";
 import { Icon } from "~/components/ui/icons";
 import { MoneyFlow } from "~/components/marketing/MoneyFlow";
 import { useExternalUrls } from "~/components/marketing/useExternalUrls";
-import { ButtonLink, ExternalLink, PageHero, Section } from "~/components/ui";
+import { ButtonLink, ExternalLink, PageHero, Section, textLinkClass } from "~/components/ui";
 import {
   featuresClosing,
   featuresFlow,
@@ -44,8 +44,6 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
     path: paths.features,
   });
 
-const linkClass = "font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900";
-
 export default function Features() {
   const { apiDocsUrl } = useExternalUrls();
   const {
@@ -75,35 +73,13 @@ export default function Features() {
       </Section>
 
       <Section id="offering" title={offerings.title} intro={offerings.intro} tone="muted">
-        <CardGrid
-          items={offerings.items.map((item) => ({
-            title: item.title,
-            icon: item.icon,
-            body: (
-              <>
-                <p>{item.body}</p>
-                <CheckList items={item.points} />
-              </>
-            ),
-          }))}
-        />
+        <CardGrid items={offerings.items} />
       </Section>
 
       <Section id="integration" title={integrations.title} intro={integrations.intro}>
-        <CardGrid
-          items={integrations.items.map((item) => ({
-            title: item.title,
-            icon: item.icon,
-            body: (
-              <>
-                <p>{item.body}</p>
-                <CheckList items={item.points} />
-              </>
-            ),
-          }))}
-        />
+        <CardGrid items={integrations.items} />
         <p className="mt-8">
-          <ExternalLink href={apiDocsUrl} className={linkClass}>
+          <ExternalLink href={apiDocsUrl} className={textLinkClass}>
             {integrations.docsLabel}
           </ExternalLink>
         </p>
@@ -140,7 +116,7 @@ export default function Features() {
           </dl>
         </div>
         <p className="mt-8">
-          <Link to={pricing.link.to} className={linkClass}>
+          <Link to={pricing.link.to} className={textLinkClass}>
             {pricing.link.label}
           </Link>
         </p>

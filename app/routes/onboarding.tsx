@@ -1,9 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import { CheckList } from "~/components/company/CheckList";
 import { CtaBand } from "~/components/company/CtaBand";
 import { StepList } from "~/components/company/StepList";
-import { ButtonLink, Card, PageHero, Section } from "~/components/ui";
+import { ButtonLink, Card, LinkLine, PageHero, Section } from "~/components/ui";
 import { IconBadge } from "~/components/ui/icons";
 import { onboardingPage as page } from "~/content/pages/onboarding";
 import { publicPageHeaders } from "~/utils/http";
@@ -61,16 +60,7 @@ export default function OnboardingPage() {
               <dt className="text-lg font-semibold text-ink">{item.question}</dt>
               <dd className="mt-2 max-w-3xl text-slate-700">
                 <p>{item.answer}</p>
-                {"link" in item ? (
-                  <p className="mt-2">
-                    <Link
-                      to={item.link.to}
-                      className="font-semibold text-brand-800 underline decoration-brand-300 underline-offset-4 hover:decoration-brand-700"
-                    >
-                      {item.link.label}
-                    </Link>
-                  </p>
-                ) : null}
+                {"link" in item ? <LinkLine link={item.link} className="mt-2" /> : null}
               </dd>
             </div>
           ))}

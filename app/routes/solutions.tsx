@@ -4,7 +4,14 @@ import { CardGrid } from "~/components/marketing/CardGrid";
 import { CoinList } from "~/components/marketing/CoinList";
 import { FlowTabs } from "~/components/marketing/FlowTabs";
 import { useExternalUrls } from "~/components/marketing/useExternalUrls";
-import { ButtonLink, ExternalLink, PageHero, Section, buttonClass } from "~/components/ui";
+import {
+  buttonClass,
+  ButtonLink,
+  ExternalLink,
+  PageHero,
+  Section,
+  textLinkClass,
+} from "~/components/ui";
 import { cryptocurrencies } from "~/content/cryptocurrencies";
 import {
   coinsSection,
@@ -43,8 +50,6 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
 /** The copy never changes: switching tabs (?flow=) needs no new data. */
 export const shouldRevalidate = () => false;
 
-const linkClass = "font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900";
-
 export default function Solutions() {
   const { apiDocsUrl, demoUrl } = useExternalUrls();
   const {
@@ -77,7 +82,7 @@ export default function Solutions() {
             icon: card.icon,
             body: card.body,
             footer: (
-              <ExternalLink href={apiDocsUrl} className={linkClass}>
+              <ExternalLink href={apiDocsUrl} className={textLinkClass}>
                 {card.docsLabel}
               </ExternalLink>
             ),
@@ -92,7 +97,7 @@ export default function Solutions() {
       <Section id="supported-coins" title={coinsSection.title} intro={coinsSection.intro}>
         <CoinList coins={cryptocurrencies} label={coinsSection.listLabel} />
         <p className="mt-8">
-          <Link to={coinsSection.link.to} className={linkClass}>
+          <Link to={coinsSection.link.to} className={textLinkClass}>
             {coinsSection.link.label}
           </Link>
         </p>

@@ -6,7 +6,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { CheckList } from "~/components/company/CheckList";
 import { TariffTable } from "~/components/company/TariffTable";
-import { Badge, ButtonLink, PageHero, Section } from "~/components/ui";
+import { Badge, ButtonLink, PageHero, Section, textLinkClass } from "~/components/ui";
 import { company } from "~/content/company";
 import { cryptocurrencies } from "~/content/cryptocurrencies";
 import {
@@ -43,9 +43,6 @@ export const meta: MetaFunction = ({ matches }) =>
 
 /** M-Pesa's smallest B2C transfer (core/payments/settlement-plan.ts). */
 const mpesaMinimumKes = Number(MIN_TRANSFER_KES);
-
-const linkClass =
-  "font-semibold text-brand-800 underline decoration-brand-300 underline-offset-4 hover:decoration-brand-700";
 
 const railNames = mobileMoneyLimits.map((rail) => rail.name);
 const railList = `${railNames.slice(0, -1).join(", ")} and ${railNames.at(-1) ?? ""}`;
@@ -272,11 +269,11 @@ export default function TariffSchedulePage() {
           every {ratesRefreshSeconds} seconds;{" "}
           <strong className="font-semibold text-ink">Indicative</strong> rates are reference prices.
           See the{" "}
-          <Link to={paths.exchangeRates} className={linkClass}>
+          <Link to={paths.exchangeRates} className={textLinkClass}>
             live exchange rates
           </Link>{" "}
           and all{" "}
-          <Link to={paths.supportedCurrencies} className={linkClass}>
+          <Link to={paths.supportedCurrencies} className={textLinkClass}>
             supported currencies
           </Link>
           .
@@ -310,7 +307,7 @@ export default function TariffSchedulePage() {
               <strong className="font-semibold text-ink">Liability.</strong> Our liability is
               limited to the fees you paid us in the previous {liabilityCapMonths} months, as set
               out in the{" "}
-              <Link to={paths.terms} className={linkClass}>
+              <Link to={paths.terms} className={textLinkClass}>
                 Terms and Conditions
               </Link>
               .
@@ -318,7 +315,7 @@ export default function TariffSchedulePage() {
             <li>
               <strong className="font-semibold text-ink">Licence.</strong> {company.legalName} holds{" "}
               {company.licenceName} number {company.licenceNumber}. Questions about this schedule:{" "}
-              <a href={`mailto:${company.supportEmail}`} className={linkClass}>
+              <a href={`mailto:${company.supportEmail}`} className={textLinkClass}>
                 {company.supportEmail}
               </a>
               .

@@ -1,6 +1,5 @@
 /** Numbered steps (an ordered list), each with a heading, an explanation and an optional link. */
-import { Link } from "@remix-run/react";
-import { cx } from "~/components/ui";
+import { cx, LinkLine } from "~/components/ui";
 import { CheckList } from "./CheckList";
 
 export interface StepItem {
@@ -48,16 +47,7 @@ export function StepList({
             {step.details && step.details.length > 0 ? (
               <CheckList items={step.details} className="mt-3 text-sm" />
             ) : null}
-            {step.link ? (
-              <p className="mt-4">
-                <Link
-                  to={step.link.to}
-                  className="font-semibold text-brand-800 underline decoration-brand-300 underline-offset-4 hover:decoration-brand-700"
-                >
-                  {step.link.label}
-                </Link>
-              </p>
-            ) : null}
+            {step.link ? <LinkLine link={step.link} className="mt-4" /> : null}
           </div>
         </li>
       ))}

@@ -6,6 +6,8 @@ import { Icon, IconBadge, type IconName } from "~/components/ui/icons";
 export interface CardItem {
   title: string;
   body: ReactNode;
+  /** Ticked points under the body. */
+  points?: readonly string[];
   icon?: IconName;
   footer?: ReactNode;
 }
@@ -36,6 +38,7 @@ export function CardGrid({
           >
             <div className="space-y-3">
               {typeof item.body === "string" ? <p>{item.body}</p> : item.body}
+              {item.points ? <CheckList items={item.points} /> : null}
             </div>
             {item.footer ? <div className="mt-4">{item.footer}</div> : null}
           </Card>

@@ -1,9 +1,7 @@
 /**
  * Where the numbers come from: the market-data provider, and the FX source when KES was derived.
  */
-import { ExternalLink } from "~/components/ui";
-
-const linkClass = "font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900";
+import { ExternalLink, textLinkClass } from "~/components/ui";
 
 export function Attribution({
   marketSource,
@@ -25,7 +23,7 @@ export function Attribution({
       ) : (
         <p>
           Market data from{" "}
-          <ExternalLink href="https://www.coingecko.com/en/api" className={linkClass}>
+          <ExternalLink href="https://www.coingecko.com/en/api" className={textLinkClass}>
             CoinGecko
           </ExternalLink>
           , a market-data provider.
@@ -38,7 +36,7 @@ export function Attribution({
           {simulated ? (
             "the simulated FX source"
           ) : (
-            <ExternalLink href="https://www.exchangerate-api.com" className={linkClass}>
+            <ExternalLink href="https://www.exchangerate-api.com" className={textLinkClass}>
               ExchangeRate-API
             </ExternalLink>
           )}

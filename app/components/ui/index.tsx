@@ -115,6 +115,30 @@ export function ButtonLink({
   return <Link {...props} className={buttonClass(variant, className)} />;
 }
 
+/** The look of a link inside text or under a card. */
+export const textLinkClass =
+  "font-semibold text-brand-800 underline decoration-brand-300 underline-offset-4 hover:decoration-brand-700";
+
+/** An internal link in text. */
+export function TextLink({ className, ...props }: ComponentProps<typeof Link>) {
+  return <Link {...props} className={cx(textLinkClass, className)} />;
+}
+
+/** A paragraph holding one link, e.g. "See every step" under a section. */
+export function LinkLine({
+  link,
+  className,
+}: {
+  link: { to: string; label: string };
+  className?: string;
+}) {
+  return (
+    <p className={className}>
+      <TextLink to={link.to}>{link.label}</TextLink>
+    </p>
+  );
+}
+
 /** An external link that opens in a new tab, announced as such. */
 export function ExternalLink({
   href,
