@@ -13,21 +13,25 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { NoScriptFlash, ToastHost } from "~/components/layout/Flash";
+import { useEffect, useState, type ReactNode } from "react";
+import { FlashBanner, ToastHost } from "~/components/layout/Flash";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
 import { AccessDenied, NotFound } from "~/components/layout/StatusPages";
 import { Ticker } from "~/components/layout/Ticker";
 import { buttonClass, Container } from "~/components/ui";
 import { company } from "~/content/company";
+import { getDb } from "~/utils/db.server";
 import { publicEnv } from "~/utils/env.server";
 import { PRIVATE_NO_STORE } from "~/utils/http";
 import { useNonce, usePendingFlash } from "~/utils/nonce";
+import { resolveHandle } from "~/utils/route-handle";
+import { hasMerchantSession } from "~/utils/session.server";
 import { getToast } from "~/utils/toast.server";
 import stylesheet from "./tailwind.css";
 
@@ -36,6 +40,9 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
 ];
+
+/** Sections with their own shell: their pages do not show the public header. */
+const APP_SECTIONS = /^\/(merchant|admin|pay|simulator)(\/|$)/;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers: toastHeaders } = await getToast(request);
@@ -46,7 +53,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (cookie) headers.set("Set-Cookie", cookie);
     headers.set("Cache-Control", PRIVATE_NO_STORE);
   }
-  return data({ ENV: publicEnv(), toast: toast ?? null }, { headers });
+  // A signed-in merchant sees "Dashboard" in the public header: that page is theirs alone
+  // (docs/decisions/0023-signed-in-public-header.md).
+  const publicPage = !APP_SECTIONS.test(new URL(request.url).pathname);
+  const signedIn = publicPage && (await hasMerchantSession(getDb(), request));
+  if (signedIn) headers.set("Cache-Control", PRIVATE_NO_STORE);
+  return data({ ENV: publicEnv(), toast: toast ?? null, signedIn }, { headers });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => {
@@ -83,6 +95,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const env = data?.ENV ?? fallbackEnv;
   const pendingFlash = usePendingFlash();
   const flash = data?.toast ?? pendingFlash;
+  const { chrome, scripts } = resolveHandle(useMatches());
+  // Until React runs, the flash is part of the page; afterwards ToastHost shows it as a toast.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const banner = hydrated ? null : <FlashBanner flash={flash} />;
   return (
     <html lang="en-KE" className="h-full">
       <head>
@@ -99,18 +116,29 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <Header apiDocsUrl={env.API_DOCS_URL} />
-        <div className="pt-16">
-          <NoScriptFlash flash={flash} />
-        </div>
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
-        <Ticker />
-        <Footer apiDocsUrl={env.API_DOCS_URL} />
+        {chrome === "public" ? (
+          <>
+            <Header apiDocsUrl={env.API_DOCS_URL} signedIn={data?.signedIn ?? false} />
+            <div className="pt-16">{banner}</div>
+            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+              {children}
+            </main>
+            <Ticker />
+            <Footer apiDocsUrl={env.API_DOCS_URL} />
+          </>
+        ) : (
+          <>
+            {banner}
+            {children}
+          </>
+        )}
         <ToastHost flash={flash} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );
@@ -121,6 +149,19 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
+  const { chrome } = resolveHandle(useMatches());
+  // Inside a section's own shell the error was not caught by it: draw the page's landmark here.
+  if (chrome !== "public") {
+    return (
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <RootError />
+      </main>
+    );
+  }
+  return <RootError />;
+}
+
+function RootError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (isRouteErrorResponse(error) && error.status === 403) return <AccessDenied />;

@@ -6,13 +6,14 @@
  * concurrent misses for one URL wait for a single render. Like a CDN copy, one cached page carries
  * one CSP nonce (docs/decisions/0004-headers-csp-caching.md, 0016-own-server.md).
  *
- * A request carrying a flash cookie is never answered from the cache (Remix renders its message),
- * and single-fetch data requests (`*.data`) are not cached.
+ * A request carrying a flash cookie or a merchant's session cookie is never answered from the cache
+ * (Remix renders its message, or the header's "Dashboard" link), and single-fetch data requests
+ * (`*.data`) are not cached.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { isHttps, servedOverHttps } from "./security-headers.server";
-import { FLASH_COOKIE_NAME } from "./toast.server";
+import { carriesPersonalCookie } from "./cookie-names";
 
 const MAX_TTL_MS = 60_000;
 const MAX_ENTRIES = 500;
@@ -60,9 +61,6 @@ export function cacheTtlMs(request: Request, status: number, headers: Headers): 
   return Math.min(Number(seconds) * 1000, MAX_TTL_MS);
 }
 
-const carriesFlash = (cookie: string | null | undefined) =>
-  cookie?.includes(`${FLASH_COOKIE_NAME}=`) ?? false;
-
 /**
  * The key: scheme (the headers differ: HSTS) and path with query. Keys are built from the
  * normalised URL when storing; a raw request path that differs from its normal form simply misses.
@@ -80,7 +78,8 @@ export function willCache(request: Request, status: number, headers: Headers): b
 
 /** The cache key for a request that may be answered from the cache, else undefined. */
 export function cacheKey(request: Request): string | undefined {
-  if (request.method !== "GET" || carriesFlash(request.headers.get("Cookie"))) return undefined;
+  if (request.method !== "GET" || carriesPersonalCookie(request.headers.get("Cookie")))
+    return undefined;
   const url = new URL(request.url);
   if (url.pathname.endsWith(".data")) return undefined;
   return pageKey(isHttps(request), `${url.pathname}${url.search}`);
@@ -240,7 +239,11 @@ export async function respondThroughPageCache(
  * holds this URL. Returns false when the request must be handled normally.
  */
 export function serveCachedPage(req: IncomingMessage, res: ServerResponse): boolean {
-  if (req.method !== "GET" || !req.url?.startsWith("/") || carriesFlash(req.headers.cookie))
+  if (
+    req.method !== "GET" ||
+    !req.url?.startsWith("/") ||
+    carriesPersonalCookie(req.headers.cookie)
+  )
     return false;
   const forwardedProto = req.headers["x-forwarded-proto"];
   const https = servedOverHttps(

@@ -148,6 +148,22 @@ describe("answering through the cache", () => {
     expect(await withFlash.text()).toBe("<html>render 2</html>");
   });
 
+  it("renders for a signed-in merchant (the header says Dashboard) instead of serving the cache", async () => {
+    const page = remix();
+    await respondThroughPageCache(get("/features"), page.handle);
+    const signedIn = await respondThroughPageCache(
+      get("/features", { cookie: "theme=dark; onehop_session=abc" }),
+      page.handle,
+    );
+    expect(await signedIn.text()).toBe("<html>render 2</html>");
+    // A cookie whose name merely contains the session cookie's name is not a session.
+    const other = await respondThroughPageCache(
+      get("/features", { cookie: "not_onehop_session=abc" }),
+      page.handle,
+    );
+    expect(await other.text()).toBe("<html>render 1</html>");
+  });
+
   it("does not keep a render that began before the cache was cleared", async () => {
     const app = remix();
     app.holdRenders();

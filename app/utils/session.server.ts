@@ -8,6 +8,7 @@ import { createCookie, type Cookie } from "@remix-run/node";
 import { and, eq, lt } from "drizzle-orm";
 import { sessions } from "../../drizzle/schema";
 import { newSecretToken } from "~/core/ids.server";
+import { cookieNames } from "./cookie-names";
 import type { Db } from "./db.server";
 import { env } from "./env.server";
 
@@ -30,8 +31,8 @@ function makeCookie(name: string): Cookie {
 }
 
 const cookies: Record<SessionKind, Cookie> = {
-  merchant: makeCookie("onehop_session"),
-  operator: makeCookie("onehop_admin"),
+  merchant: makeCookie(cookieNames.merchantSession),
+  operator: makeCookie(cookieNames.operatorSession),
 };
 
 const hashId = (id: string) => createHash("sha256").update(id).digest("base64url");
@@ -131,4 +132,14 @@ export function endSessionsOf(db: Db, subject: Subject): void {
       ? eq(sessions.merchantUserId, subject.merchantUserId)
       : eq(sessions.operatorId, subject.operatorId);
   db.delete(sessions).where(and(condition)).run();
+}
+
+/**
+ * Whether the request carries an active merchant session: the public header then offers
+ * "Dashboard" instead of "Sign In" (docs/decisions/0023-signed-in-public-header.md).
+ */
+export async function hasMerchantSession(db: Db, request: Request): Promise<boolean> {
+  if (!request.headers.get("Cookie")?.includes(`${cookieNames.merchantSession}=`)) return false;
+  const state = await readSession(db, "merchant", request);
+  return state.status === "active";
 }

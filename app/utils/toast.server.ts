@@ -5,10 +5,11 @@
  */
 import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
+import { cookieNames } from "./cookie-names";
 import { env } from "./env.server";
 
 /** The flash cookie's name: a request that carries it may not be answered from the page cache. */
-export const FLASH_COOKIE_NAME = "onehop_flash";
+export const FLASH_COOKIE_NAME = cookieNames.flash;
 
 const toastStorage = createCookieSessionStorage({
   cookie: {

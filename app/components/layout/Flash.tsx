@@ -18,7 +18,7 @@ export function notify(flash: Flash) {
 
 /**
  * The flash message read by the root loader, shown as a sonner toast when JavaScript runs, and
- * `notify()` toasts. Without JavaScript the same text is in the <noscript> banner below.
+ * `notify()` toasts. Before hydration (and without JavaScript) the same text is in FlashBanner.
  */
 export function ToastHost({ flash }: { flash: Flash | undefined }) {
   const [queue, setQueue] = useState<{ source: Flash; item: QueuedToast }[]>([]);
@@ -49,23 +49,26 @@ export function ToastHost({ flash }: { flash: Flash | undefined }) {
   );
 }
 
-/** The server-rendered flash for visitors without JavaScript. */
-export function NoScriptFlash({ flash }: { flash: Flash | undefined }) {
+/**
+ * The flash message as part of the page: in the server's HTML, so it is seen before (and without)
+ * JavaScript. Once the page is hydrated the root hides it and ToastHost shows the same message as a
+ * toast, so it is never shown twice.
+ */
+export function FlashBanner({ flash }: { flash: Flash | undefined }) {
   if (!flash) return null;
   const isError = flash.type === "error";
   return (
-    <noscript>
-      <div
-        role={isError ? "alert" : "status"}
-        className={
-          isError
-            ? "border-b border-red-300 bg-red-50 px-4 py-3 text-center text-red-900"
-            : "border-b border-emerald-300 bg-emerald-50 px-4 py-3 text-center text-emerald-900"
-        }
-      >
-        <strong className="font-semibold">{flash.message}</strong>
-        {flash.description ? <span>: {flash.description}</span> : null}
-      </div>
-    </noscript>
+    <div
+      role={isError ? "alert" : "status"}
+      data-flash-banner=""
+      className={
+        isError
+          ? "border-b border-red-300 bg-red-50 px-4 py-3 text-center text-red-900"
+          : "border-b border-emerald-300 bg-emerald-50 px-4 py-3 text-center text-emerald-900"
+      }
+    >
+      <strong className="font-semibold">{flash.message}</strong>
+      {flash.description ? <span>: {flash.description}</span> : null}
+    </div>
   );
 }

@@ -35,11 +35,33 @@ function NavItemLink({
   );
 }
 
+/** "Dashboard" for a signed-in merchant; "Sign In" and "Get Started" for everyone else. */
+function AccountLinks({ signedIn, wide = false }: { signedIn: boolean; wide?: boolean }) {
+  const grow = wide ? "flex-1" : undefined;
+  if (signedIn) {
+    return (
+      <Link to={paths.merchantDashboard} className={buttonClass("primary", grow)}>
+        Dashboard
+      </Link>
+    );
+  }
+  return (
+    <>
+      <Link to={paths.merchantSignIn} className={buttonClass(wide ? "secondary" : "ghost", grow)}>
+        Sign In
+      </Link>
+      <Link to={paths.getStarted} className={buttonClass("primary", grow)}>
+        Get Started
+      </Link>
+    </>
+  );
+}
+
 /**
  * Fixed top header. The mobile menu is a <details> element: it opens without JavaScript; with
  * JavaScript it also closes after each navigation.
  */
-export function Header({ apiDocsUrl }: { apiDocsUrl: string }) {
+export function Header({ apiDocsUrl, signedIn }: { apiDocsUrl: string; signedIn: boolean }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   useEffect(() => {
@@ -68,12 +90,7 @@ export function Header({ apiDocsUrl }: { apiDocsUrl: string }) {
           </ul>
         </nav>
         <div className="hidden items-center gap-2 md:flex">
-          <Link to={paths.merchantSignIn} className={buttonClass("ghost")}>
-            Sign In
-          </Link>
-          <Link to={paths.getStarted} className={buttonClass("primary")}>
-            Get Started
-          </Link>
+          <AccountLinks signedIn={signedIn} />
         </div>
         <details ref={menu} className="menu-toggle md:hidden">
           <summary className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">
@@ -103,12 +120,7 @@ export function Header({ apiDocsUrl }: { apiDocsUrl: string }) {
                 </ul>
               </nav>
               <div className="mt-4 flex gap-2 border-t border-slate-200 pt-4">
-                <Link to={paths.merchantSignIn} className={buttonClass("secondary", "flex-1")}>
-                  Sign In
-                </Link>
-                <Link to={paths.getStarted} className={buttonClass("primary", "flex-1")}>
-                  Get Started
-                </Link>
+                <AccountLinks signedIn={signedIn} wide />
               </div>
             </Container>
           </div>

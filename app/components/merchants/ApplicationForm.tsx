@@ -83,8 +83,10 @@ export function ApplicationForm({
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const agreed = new FormData(event.currentTarget).get(fields.agreedToTerms.name);
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (!agreed && submitter?.value !== "show-cities")
-      notify({ type: "error", ...messages.termsRequired });
+    // Only the Submit Application button: Conform validates a field on blur by submitting the form
+    // with a hidden intent button, which must not toast (one toast per press of Submit).
+    const submitting = submitter?.name === "intent" && submitter.value === "submit";
+    if (!agreed && submitting) notify({ type: "error", ...messages.termsRequired });
     form.onSubmit(event);
   }
 
@@ -157,7 +159,7 @@ export function ApplicationForm({
             inputMode="tel"
             defaultValue={initial("phone")}
             maxLength={limits.phone}
-            autoComplete="tel-national"
+            autoComplete="tel"
             placeholder="712 345 678"
           />
         </div>
