@@ -48,7 +48,11 @@ export const newsIngestRuns = sqliteTable(
     trigger: text("trigger", { enum: ["manual", "schedule", "bench"] }).notNull(),
     /** Operator who started a manual run. */
     triggeredBy: text("triggered_by"),
-    status: text("status", { enum: ["running", "succeeded", "failed"] }).notNull(),
+    /**
+     * "partial": some feeds failed and `error` names them (see runStatusOf in
+     * app/core/news/ingest.server.ts).
+     */
+    status: text("status", { enum: ["running", "succeeded", "partial", "failed"] }).notNull(),
     startedAt: integer("started_at").notNull(),
     finishedAt: integer("finished_at"),
     /** JSON array of FeedOutcome. */

@@ -57,6 +57,19 @@ test("an operator fetches the latest news from the fixture feeds and publishes a
     .getByRole("row")
     .filter({ has: page.getByRole("rowheader", { name: COINTELEGRAPH.name }) });
   await expect(feedRow).toContainText(/OK|Not modified/);
+  // The seeded outlets without a recording answer 404 in the simulator: the run is partial, not
+  // "succeeded", and names each failing feed (the recorded ones are not among them).
+  await expect(lastRun.getByText("Partial", { exact: true })).toBeVisible();
+  const failedFeeds = lastRun.getByRole("list", {
+    name: /^\d+ of \d+ feeds failed; the others were curated\.$/,
+  });
+  await expect(failedFeeds.getByRole("listitem")).toContainText(["Bitcoin Magazine: HTTP 404"]);
+  await expect(failedFeeds.getByRole("listitem").filter({ hasText: "TechCabal" })).toHaveText(
+    "TechCabal: HTTP 404",
+  );
+  await expect(
+    failedFeeds.getByRole("listitem").filter({ hasText: COINTELEGRAPH.name }),
+  ).toHaveCount(0);
 
   // Publish the newest draft.
   const drafts = page

@@ -1,7 +1,7 @@
 /**
- * The blog, with JavaScript and without: the list with Latest Headlines (drafts badged), topic,
- * category and tag filters as shareable URLs, article pages with Previous/Next, the Kenya Impact
- * and Merchant Takeaways boxes, and the redirect of a draft's link.
+ * The blog, with JavaScript and without: the list with Latest Headlines (published articles only),
+ * topic, category and tag filters as shareable URLs, article pages with Previous/Next, the Kenya
+ * Impact and Merchant Takeaways boxes, and the redirect of a draft's link.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
@@ -9,9 +9,9 @@ import { withE2eDatabase } from "./db";
 import { expectJsState, isJsProject } from "./helpers";
 
 /**
- * Curated articles these tests need regardless of what other specs did: a draft (shown only in
- * Latest Headlines; its link redirects) and a published article carrying the Kenya Impact and
- * Merchant Takeaways boxes. Inserted straight into the e2e server's database, idempotently.
+ * Curated articles these tests need regardless of what other specs did: a draft (shown to visitors
+ * nowhere; its link redirects) and a published article carrying the Kenya Impact and Merchant
+ * Takeaways boxes. Inserted straight into the e2e server's database, idempotently.
  */
 const E2E_DRAFT = {
   id: "art_e2e_draft",
@@ -102,7 +102,7 @@ async function expectNoSeriousAxeViolations(page: Page, testInfo: TestInfo) {
 const headlines = (page: Page) => page.getByRole("list", { name: "Headlines, newest first" });
 const articleList = (page: Page) => page.getByRole("region", { name: "Articles" });
 
-test("the blog: hero, Latest Headlines with the draft badged, article cards of published articles only, the sidebar", async ({
+test("the blog: hero, Latest Headlines and article cards of published articles only, the sidebar", async ({
   page,
 }, testInfo) => {
   // A URL no other spec renders first, so the in-process page cache cannot serve a copy from before
@@ -115,10 +115,12 @@ test("the blog: hero, Latest Headlines with the draft badged, article cards of p
   );
   await expect(page.getByRole("heading", { level: 2, name: "Latest Headlines" })).toBeVisible();
 
-  const draft = headlines(page).getByRole("listitem").filter({ hasText: E2E_DRAFT.title });
-  await expect(draft).toBeVisible();
-  await expect(draft.getByText("Unpublished", { exact: true })).toBeVisible();
-  await expect(draft.getByRole("listitem")).toHaveCount(3);
+  // The newest Kenya headline is the published curated one; the newer draft is not shown.
+  const published = headlines(page).getByRole("listitem").filter({ hasText: E2E_BOXES.title });
+  await expect(published).toBeVisible();
+  await expect(published.getByRole("listitem")).toHaveCount(3);
+  await expect(page.getByText(E2E_DRAFT.title)).toHaveCount(0);
+  await expect(page.getByText("Unpublished", { exact: true })).toHaveCount(0);
   expect(
     await headlines(page)
       .getByRole("listitem")
@@ -185,43 +187,60 @@ test("the topic filter of Latest Headlines is a link per topic", async ({ page }
 test("category and tag filters are GET parameters: shareable, and working without JavaScript", async ({
   page,
 }, testInfo) => {
+  // With JavaScript the filters are client navigations: the URL, the list and its count change
+  // at different moments, so every step waits on what the user sees (the filter marked current,
+  // the count line for the filtered list, the cards) through retrying assertions, and never reads
+  // a snapshot of the list.
   await page.goto("/blog");
   await expectJsState(page, testInfo);
-  await page
-    .getByRole("navigation", { name: "Filter by category" })
-    .getByRole("link", { name: "Product Updates" })
-    .click();
-  await expect(page).toHaveURL(/\/blog\?category=Product(\+|%20)Updates#articles$/);
+  const categories = page.getByRole("navigation", { name: "Filter by category" });
+  const tagFilter = page.getByRole("navigation", { name: "Filter by tag" });
   const cards = articleList(page).getByRole("article");
-  await expect(cards.first()).toBeVisible();
-  for (const card of await cards.all())
-    await expect(card.locator("p").first()).toContainText("Product Updates");
+  const countLine = articleList(page).getByText(/^\d+ articles? match(es)? these filters\.$/);
 
-  await page
-    .getByRole("navigation", { name: "Filter by tag" })
-    .getByRole("link", { name: "#usdt" })
-    .click();
+  await categories.getByRole("link", { name: "Product Updates" }).click();
+  await expect(page).toHaveURL(/\/blog\?category=Product(\+|%20)Updates#articles$/);
+  await expect(categories.getByRole("link", { name: "Product Updates" })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+  await expect(countLine).toBeVisible();
+  const matching = Number((await countLine.textContent())?.match(/\d+/)?.[0]);
+  expect(matching).toBeGreaterThan(1);
+  await expect(cards).toHaveCount(Math.min(matching, 12));
+  await expect(cards.filter({ hasNotText: "Product Updates" })).toHaveCount(0);
+
+  await tagFilter.getByRole("link", { name: "#usdt" }).click();
   await expect(page).toHaveURL(/category=Product(\+|%20)Updates&tag=usdt#articles$/);
+  await expect(tagFilter.getByRole("link", { name: "#usdt" })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+  await expect(countLine).toHaveText("1 article matches these filters.");
   await expect(cards).toHaveCount(1);
   await expect(cards.getByRole("link")).toHaveText(
     "USDT on Tron (TRC-20) is now live at OneHop checkout",
   );
-  await expect(page.getByText("1 article matches these filters.")).toBeVisible();
 
   // The same view from a shared link.
   await page.goto("/blog?tag=usdt");
+  await expect(tagFilter.getByRole("link", { name: "#usdt" })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+  await expect(countLine).toHaveText("2 articles match these filters.");
   await expect(cards).toHaveCount(2);
-  await expect(
-    page.getByRole("navigation", { name: "Filter by tag" }).getByRole("link", { name: "#usdt" }),
-  ).toHaveAttribute("aria-current", "true");
-  await page
-    .getByRole("navigation", { name: "Filter by category" })
-    .getByRole("link", { name: "Explainers" })
-    .click();
+  await categories.getByRole("link", { name: "Explainers" }).click();
+  await expect(page).toHaveURL(/category=Explainers&tag=usdt#articles$/);
+  await expect(categories.getByRole("link", { name: "Explainers" })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
   await expect(page.getByText("No articles match these filters.")).toBeVisible();
+  await expect(cards).toHaveCount(0);
 });
 
-test("an article page: back link, tl;dr, tags, body, share links, US dates, Previous and Next", async ({
+test("an article page: back link, tl;dr, tags, body, share links, Kenyan dates, Previous and Next", async ({
   page,
   baseURL,
 }, testInfo) => {
@@ -241,7 +260,7 @@ test("an article page: back link, tl;dr, tags, body, share links, US dates, Prev
     "#kenya",
     "#merchants",
   ]);
-  await expect(page.locator("article time").first()).toHaveText("June 17, 2025");
+  await expect(page.locator("article time").first()).toHaveText("17 Jun 2025");
   await expect(page.locator("article h2").first()).toBeVisible();
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
   await expect(page.locator('meta[property="article:published_time"]')).toHaveAttribute(
@@ -304,7 +323,7 @@ test("a curated article with Kenya Impact and Merchant Takeaways shows both boxe
   await expect(
     page.getByRole("region", { name: "Merchant Takeaways" }).getByRole("listitem"),
   ).toHaveText(E2E_BOXES.merchantTakeaways);
-  await expect(page.locator("article time").first()).toHaveText("October 28, 2026");
+  await expect(page.locator("article time").first()).toHaveText("28 Oct 2026");
 });
 
 test("a draft's link and an unknown slug lead back to /blog", async ({ page }, testInfo) => {
@@ -316,10 +335,37 @@ test("a draft's link and an unknown slug lead back to /blog", async ({ page }, t
   await page.goto("/blog/no-such-article-here");
   await expect(page).toHaveURL(/\/blog$/);
 
-  // Following the draft's headline link from the list.
+  // Nothing on the blog links to the draft.
   await page.goto("/blog?topic=Kenya");
   await expectJsState(page, testInfo);
-  await headlines(page).getByRole("link", { name: E2E_DRAFT.title }).click();
-  await expect(page).toHaveURL(/\/blog$/);
   await expect(page.getByRole("heading", { level: 2, name: "Latest Headlines" })).toBeVisible();
+  await expect(page.locator(`a[href="/blog/${E2E_DRAFT.slug}"]`)).toHaveCount(0);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("headlines show published articles only, and the category filter narrows the list", async ({
+    page,
+  }, testInfo) => {
+    await page.goto("/blog?topic=Kenya&view=phone");
+    await expectJsState(page, testInfo);
+    await expect(
+      headlines(page).getByRole("listitem").filter({ hasText: E2E_BOXES.title }),
+    ).toBeVisible();
+    await expect(page.getByText(E2E_DRAFT.title)).toHaveCount(0);
+
+    const categories = page.getByRole("navigation", { name: "Filter by category" });
+    await categories.getByRole("link", { name: "News" }).click();
+    await expect(page).toHaveURL(/[?&]category=News(&[^#]*)?#articles$/);
+    await expect(categories.getByRole("link", { name: "News" })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
+    const countLine = articleList(page).getByText(/^\d+ articles? match(es)? these filters\.$/);
+    await expect(countLine).toBeVisible();
+    const cards = articleList(page).getByRole("article");
+    await expect(cards.filter({ hasNotText: "News" })).toHaveCount(0);
+    await expect(cards.first()).toBeVisible();
+  });
 });

@@ -54,6 +54,39 @@ test.describe("GET /functions/v1/news-curated", () => {
     expect(runCount()).toBe(runsBefore);
   });
 
+  test("lists published articles only: a draft's title reaches no visitor, here or in the blog's headlines", async ({
+    request,
+  }) => {
+    const title = "Draft only: central bank weighs stablecoin settlement caps for merchants";
+    const now = Date.now();
+    withE2eDatabase((db) => {
+      db.prepare(
+        `insert or ignore into news_articles (id, slug, title, tldr, body, tags, category, published_at, source_name,
+          source_url, author_name, author_bio, author_avatar, status, reading_time, original_url, canonical_url,
+          canonical_key, normalized_title, fetched_at, curation_reason, created_at)
+         values ('art_http_api_draft', 'http-spec-api-draft', @title, 'x', 'x', '["kenya","stablecoins"]', 'News', @now,
+          'S', 'https://s.example/api-draft', 'A', 'B', '/favicon.svg', 'draft', 1, 'https://s.example/api-draft',
+          'https://s.example/api-draft', 's.example/api-draft', 'draft only http spec api draft', @now,
+          'r', @now)`,
+      ).run({ title, now });
+      db.prepare(
+        "insert or ignore into news_article_tags (article_id, tag) values ('art_http_api_draft', 'kenya')",
+      ).run();
+    });
+    // Fresh URLs, so no copy cached before the draft existed can answer.
+    const body = await (await request.get(`/functions/v1/news-curated?fresh=${now}`)).json();
+    expect(body.success).toBe(true);
+    expect(body.articles.map((article: { status: string }) => article.status)).not.toContain(
+      "draft",
+    );
+    expect(JSON.stringify(body)).not.toContain(title);
+    for (const path of [`/blog?fresh=${now}`, `/blog?topic=Kenya&fresh=${now}`]) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).not.toContain(title);
+      expect(html, path).not.toContain("Unpublished");
+    }
+  });
+
   test("is read-only: other methods are refused and start nothing", async ({ request }) => {
     const runsBefore = runCount();
     const response = await request.post("/functions/v1/news-curated", { data: {} });
@@ -94,7 +127,7 @@ test.describe("the blog over HTTP", () => {
       '<meta property="article:published_time" content="2025-11-12T06:00:00.000Z"/>',
     );
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
-    expect(html).toContain("November 12, 2025");
+    expect(html).toContain("12 Nov 2025");
   });
 
   test("an unknown or unpublished slug redirects to /blog", async ({ request }) => {

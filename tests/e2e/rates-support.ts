@@ -7,7 +7,8 @@ import { operatorApi } from "./auth";
 import { isJsProject } from "./helpers";
 
 export const LIVE = ["Bitcoin", "Ethereum", "Tether", "USD Coin"];
-export const KES = /^KES \d{1,3}(,\d{3})*$/;
+/** A KES rate as shown: two decimals, so stablecoins keep their cents ("KES 129.45"). */
+export const KES = /^KES \d{1,3}(,\d{3})*\.\d{2}$/;
 
 /**
  * Set the simulator's fault mode and, optionally, reset or age the rates store ("time passes"). As
@@ -47,9 +48,8 @@ export async function expectLiveCards(page: Page) {
 }
 
 /**
- * The failure toast: sonner's with JavaScript. Without it the server renders the same flash in the
- * layout's <noscript> alert, which Playwright's JavaScript-off Chromium keeps in the DOM but does
- * not display, so check the alert's text there.
+ * The failure toast: sonner's with JavaScript. Without it the server renders the same flash as an
+ * alert at the top of the page.
  */
 export async function expectFailureToast(page: Page, testInfo: TestInfo) {
   const title = "Unable to fetch rates";
@@ -59,6 +59,8 @@ export async function expectFailureToast(page: Page, testInfo: TestInfo) {
     await expect(toast).toBeVisible();
     await expect(toast).toContainText(description);
   } else {
-    await expect(page.locator('noscript [role="alert"]')).toHaveText(`${title}: ${description}`);
+    const alert = page.locator("[data-flash-banner]").filter({ hasText: title });
+    await expect(alert).toBeVisible();
+    await expect(alert).toHaveText(`${title}: ${description}`);
   }
 }

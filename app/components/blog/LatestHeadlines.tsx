@@ -1,13 +1,13 @@
 /**
- * The Latest Headlines block: up to 12 of the newest articles under a topic, drafts included with
- * an "Unpublished" badge, 3 tags each. The server render has the headlines; the topic filter is a
+ * The Latest Headlines block: up to 12 of the newest published articles under a topic, 3 tags
+ * each (drafts are for operators only). The server render has the headlines; the topic filter is a
  * set of links (?topic=), and while a new topic loads on the client the block says so.
  */
 import { Link, useNavigation } from "@remix-run/react";
-import { Badge, cx } from "~/components/ui";
+import { cx } from "~/components/ui";
 import { HEADLINE_TAGS } from "~/core/news/blog";
 import type { HeadlineTopic } from "~/core/news/topics";
-import { formatLongDate } from "~/utils/format";
+import { formatDate } from "~/utils/format";
 import { paths } from "~/utils/paths";
 import { blogHref, type BlogQuery } from "./blog-url";
 import type { CardData } from "./ArticleCard";
@@ -78,10 +78,7 @@ export function LatestHeadlines({
               >
                 <p className="flex flex-wrap items-center gap-2 text-xs text-slate-700">
                   <span className="font-semibold">{headline.sourceName}</span>
-                  <time dateTime={headline.publishedAt}>
-                    {formatLongDate(headline.publishedAt)}
-                  </time>
-                  {headline.status === "draft" ? <Badge tone="warning">Unpublished</Badge> : null}
+                  <time dateTime={headline.publishedAt}>{formatDate(headline.publishedAt)}</time>
                 </p>
                 <h3 className="mt-2 font-semibold text-ink">
                   <Link

@@ -1,4 +1,9 @@
-/** The body of GET /functions/v1/news-curated (spec section 7): read-only, never starts a run. */
+/**
+ * The body of GET /functions/v1/news-curated (spec section 7): read-only, never starts a run. The
+ * endpoint is public and CDN-cacheable, and the blog is what it feeds (articles merged with the
+ * built-in ones), so it lists published articles only: a draft's title never leaves the operator
+ * page (issue 11 item 15). `status` stays in each entry for the spec's shape.
+ */
 import type { Db } from "~/utils/db.server";
 import { listCuratedArticles } from "./articles.server";
 import { getLatestRun } from "./ingest.server";
@@ -37,15 +42,17 @@ export function newsCuratedResponse(db: Db): NewsCuratedResponse {
           time_window: run.timeWindow,
         }
       : null,
-    articles: listCuratedArticles(db, NEWS_CURATED_LIMIT).map((article) => ({
-      id: article.id,
-      slug: article.slug,
-      title: article.title,
-      source_name: article.sourceName,
-      published_at: article.publishedAt,
-      tags: article.tags,
-      status: article.status,
-    })),
+    articles: listCuratedArticles(db, NEWS_CURATED_LIMIT, { publishedOnly: true }).map(
+      (article) => ({
+        id: article.id,
+        slug: article.slug,
+        title: article.title,
+        source_name: article.sourceName,
+        published_at: article.publishedAt,
+        tags: article.tags,
+        status: article.status,
+      }),
+    ),
     error: null,
   };
 }

@@ -111,22 +111,20 @@ export interface ListFilters {
 
 function builtInMatching(
   builtIns: readonly Article[],
-  filters: ListFilters & { includeDrafts?: boolean; topic?: HeadlineTopic },
+  filters: ListFilters & { topic?: HeadlineTopic },
 ) {
   return builtIns.filter(
     (article) =>
-      (filters.includeDrafts || article.status === "published") &&
+      article.status === "published" &&
       (!filters.category || filters.category === "all" || article.category === filters.category) &&
       (!filters.tag || article.tags.some((tag) => tag.toLowerCase() === filters.tag)) &&
       (!filters.topic || articleMatchesTopic(article, filters.topic)),
   );
 }
 
-function curatedWhere(
-  filters: ListFilters & { includeDrafts?: boolean; topic?: HeadlineTopic },
-): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (!filters.includeDrafts) conditions.push(eq(newsArticles.status, "published"));
+function curatedWhere(filters: ListFilters & { topic?: HeadlineTopic }): SQL | undefined {
+  // Visitors see published articles only, everywhere.
+  const conditions: SQL[] = [eq(newsArticles.status, "published")];
   if (filters.category && filters.category !== "all")
     conditions.push(eq(newsArticles.category, filters.category));
   if (filters.tag) {
@@ -148,7 +146,7 @@ function curatedWhere(
         : byTag,
     );
   }
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  return and(...conditions);
 }
 
 function curatedCards(db: Db | null, where: SQL | undefined, limit: number): ArticleCard[] {
@@ -163,14 +161,18 @@ function curatedCards(db: Db | null, where: SQL | undefined, limit: number): Art
     .map(rowToCard);
 }
 
-/** Latest Headlines: the newest articles under a topic, drafts included (they carry a badge). */
+/**
+ * Latest Headlines: the newest published articles under a topic. Drafts are not shown to visitors
+ * anywhere (issue 11 item 15; spec section 4 had them badged "Unpublished" here, with a link that
+ * only led back to /blog): operators see them on /admin/ingest.
+ */
 export function latestHeadlines(
   db: Db | null,
   topic: HeadlineTopic,
   builtIns: readonly Article[] = builtInArticles,
   limit = HEADLINES_LIMIT,
 ): ArticleCard[] {
-  const filters = { includeDrafts: true, topic };
+  const filters = { topic };
   return mergeNewestFirst(
     curatedCards(db, curatedWhere(filters), limit),
     builtInMatching(builtIns, filters).map(toCard),
@@ -319,7 +321,15 @@ export function listPublishedArticlePaths(
 // ---------------------------------------------------------------------------------------------
 // Curated articles for operators and the JSON endpoint
 
-export function listCuratedArticles(db: Db, limit = 20): CuratedArticleSummary[] {
+/**
+ * The newest curated articles, drafts included for operators; `publishedOnly` for anything a
+ * visitor can read (the public JSON endpoint).
+ */
+export function listCuratedArticles(
+  db: Db,
+  limit = 20,
+  options: { publishedOnly?: boolean } = {},
+): CuratedArticleSummary[] {
   return db
     .select({
       id: newsArticles.id,
@@ -334,6 +344,7 @@ export function listCuratedArticles(db: Db, limit = 20): CuratedArticleSummary[]
       createdAt: newsArticles.createdAt,
     })
     .from(newsArticles)
+    .where(options.publishedOnly ? eq(newsArticles.status, "published") : undefined)
     .orderBy(desc(newsArticles.createdAt), desc(newsArticles.publishedAt), asc(newsArticles.id))
     .limit(limit)
     .all()

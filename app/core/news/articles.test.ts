@@ -155,11 +155,10 @@ describe("when curated articles cannot be read", () => {
 });
 
 describe("the Latest Headlines block", () => {
-  it("shows up to 12 of the newest, drafts included, under a topic", () => {
+  it("shows up to 12 of the newest published articles under a topic", () => {
     insertCurated({
-      slug: "draft-kenya",
-      publishedAt: "2026-11-21T08:00:00Z",
-      status: "draft",
+      slug: "kenya-story",
+      publishedAt: "2026-11-21T07:00:00Z",
       tags: ["kenya"],
     });
     insertCurated({
@@ -169,22 +168,33 @@ describe("the Latest Headlines block", () => {
     });
     const all = latestHeadlines(db, "all");
     expect(all).toHaveLength(12);
-    expect(all[0]).toMatchObject({ slug: "draft-kenya", status: "draft" });
+    expect(all[0]).toMatchObject({ slug: "kenya-story", status: "published" });
     const kenya = latestHeadlines(db, "Kenya");
-    expect(kenya[0]?.slug).toBe("draft-kenya");
+    expect(kenya[0]?.slug).toBe("kenya-story");
     expect(kenya.map((a) => a.slug)).not.toContain("usdt-story");
     expect(
-      kenya.every(
-        (a) =>
-          a.tags.some((tag) => ["kenya", "m-pesa", "vasp-act"].includes(tag)) ||
-          a.slug === "draft-kenya",
-      ),
+      kenya.every((a) => a.tags.some((tag) => ["kenya", "m-pesa", "vasp-act"].includes(tag))),
     ).toBe(true);
     const product = latestHeadlines(db, "Product");
     expect(product.length).toBeGreaterThan(0);
     expect(
       product.every((a) => a.category === "Product Updates" || a.tags.includes("product")),
     ).toBe(true);
+  });
+
+  it("never shows a visitor an unpublished draft, under any topic", () => {
+    insertCurated({
+      slug: "draft-kenya",
+      publishedAt: "2026-11-21T08:00:00Z",
+      status: "draft",
+      tags: ["kenya", "stablecoins", "product"],
+    });
+    for (const topic of ["all", "Kenya", "Stablecoins", "Product"] as const) {
+      const headlines = latestHeadlines(db, topic);
+      expect(headlines.map((a) => a.slug)).not.toContain("draft-kenya");
+      expect(headlines.every((a) => a.status === "published")).toBe(true);
+    }
+    expect(latestHeadlines(db, "all")).toHaveLength(builtInArticles.length);
   });
 });
 
@@ -298,11 +308,16 @@ describe("publishing", () => {
 });
 
 describe("GET /functions/v1/news-curated body", () => {
-  it("is success, null stats before any run, and the curated articles with the spec's fields", () => {
+  it("is success, null stats before any run, and the published curated articles with the spec's fields", () => {
     insertCurated({
       slug: "api-draft",
-      publishedAt: "2026-11-16T08:00:00Z",
+      publishedAt: "2026-11-17T08:00:00Z",
       status: "draft",
+      tags: ["kenya"],
+    });
+    insertCurated({
+      slug: "api-published",
+      publishedAt: "2026-11-16T08:00:00Z",
       tags: ["kenya"],
     });
     const body = newsCuratedResponse(db);
@@ -313,12 +328,12 @@ describe("GET /functions/v1/news-curated body", () => {
       articles: [
         {
           id: expect.any(String),
-          slug: "api-draft",
-          title: "Title of api-draft",
+          slug: "api-published",
+          title: "Title of api-published",
           source_name: "Outlet",
           published_at: "2026-11-16T08:00:00.000Z",
           tags: ["kenya"],
-          status: "draft",
+          status: "published",
         },
       ],
     });

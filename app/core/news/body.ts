@@ -68,3 +68,58 @@ export function safeExternalUrl(value: string | null | undefined): string | null
     return null;
   }
 }
+
+const flat = (text: string) => text.replace(/\s+/g, " ").trim();
+const ELLIPSIS = /(?:…|\.\.\.)$/;
+
+/**
+ * The body without the tl;dr repeated in it. A curated article's tl;dr is the opening of the
+ * story (app/core/news/text.ts `excerpt`), and feeds put the same opening at the top of the full
+ * text, so a body read from a feed starts with, or carries as whole paragraphs, the very text the
+ * tl;dr box above it shows. The first run of paragraphs (from the start of any paragraph) that
+ * spells out the tl;dr, spacing aside, is removed; when the tl;dr ends inside a paragraph, the
+ * rest of that paragraph stays (after "…" when the tl;dr was cut mid-sentence). A body that was
+ * only the tl;dr becomes empty. Anything else is returned unchanged.
+ */
+export function withoutRepeatedTldr(body: string, tldr: string): string {
+  const cut = ELLIPSIS.test(tldr.trim());
+  const wanted = flat(tldr.trim().replace(ELLIPSIS, ""));
+  if (wanted.length === 0) return body;
+  const blocks = body
+    .replace(/\r\n?/g, "\n")
+    .split(/\n[ \t]*\n+/)
+    .map((block) => block.trim())
+    .filter((block) => block.length > 0);
+  for (let start = 0; start < blocks.length; start++) {
+    let rest = wanted;
+    let index = start;
+    let remainder: string | null = null;
+    while (rest.length > 0 && index < blocks.length) {
+      const text = flat(blocks[index] ?? "");
+      if (rest.startsWith(text) && (rest.length === text.length || rest[text.length] === " ")) {
+        rest = rest.slice(text.length).trimStart();
+        index += 1;
+        continue;
+      }
+      if (text.startsWith(rest)) {
+        const after = text.slice(rest.length);
+        // The tl;dr must end at a word boundary unless it was cut ("…") mid-word.
+        if (cut || /^[\s.,;:!?)"'’”]/.test(after)) {
+          const tail = after.replace(/^[\s]+/, "");
+          remainder = tail.length > 0 ? (cut ? `…${tail}` : tail.replace(/^[.,;:]\s*/, "")) : "";
+          rest = "";
+          index += 1;
+        }
+      }
+      break;
+    }
+    if (rest.length > 0) continue;
+    const kept = [
+      ...blocks.slice(0, start),
+      ...(remainder ? [remainder] : []),
+      ...blocks.slice(index),
+    ];
+    return kept.join("\n\n");
+  }
+  return body;
+}

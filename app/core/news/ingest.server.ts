@@ -3,10 +3,10 @@
  * rules against the batch and the database, then store in one transaction: the accepted articles
  * (drafts, or published when auto-publish is on) with their tags, every rejected item with its
  * reason, the feeds' conditional-GET validators and outcomes, and the run record. A failing feed is
- * an outcome, never a failed run; a run fails only when it has no feed to read, every feed failed,
- * or storing failed.
+ * an outcome, never a failed run: a run with some failing feeds is "partial" and names them; a run
+ * fails only when it has no feed to read, every feed failed, or storing failed.
  */
-import { desc, eq, isNotNull } from "drizzle-orm";
+import { desc, eq, gte, isNotNull } from "drizzle-orm";
 import {
   newsArticles,
   newsArticleTags,
@@ -35,7 +35,9 @@ import {
   type KnownArticles,
   type RejectedItem,
 } from "./rules";
+import { failedFeedsMessage, runStatusOf } from "./run-status";
 import { getNewsSettings } from "./settings.server";
+import { withoutRepeatedTldr } from "./body";
 import { excerpt, toArticleBody } from "./text";
 import type { FeedOutcome, IngestRunSummary, IngestTrigger } from "./types";
 
@@ -66,19 +68,32 @@ export function timeWindowOf(now: number): { start: number; end: number; text: s
   };
 }
 
-function knownArticles(db: Db, builtIns: readonly Article[]): KnownArticles {
+/**
+ * Stored articles published this long before the window are still compared for near-identical
+ * titles (a copy of a story comes within days of the first; older ones need exact matches).
+ */
+const NEAR_DUPLICATE_LOOKBACK_MS = 2 * CURATION_WINDOW_MS;
+
+function knownArticles(db: Db, builtIns: readonly Article[], now: number): KnownArticles {
   const rows = db
     .select({ title: newsArticles.normalizedTitle, key: newsArticles.canonicalKey })
     .from(newsArticles)
     .all();
   const normalizedTitles = new Set(rows.map((row) => row.title));
   const canonicalKeys = new Set(rows.map((row) => row.key));
+  const recentTitles = db
+    .select({ title: newsArticles.title })
+    .from(newsArticles)
+    .where(gte(newsArticles.publishedAt, now - NEAR_DUPLICATE_LOOKBACK_MS))
+    .all()
+    .map((row) => row.title);
   for (const article of builtIns) {
     normalizedTitles.add(normalizeTitle(article.title));
+    recentTitles.push(article.title);
     const canonical = canonicalUrl(article.sourceUrl);
     if (canonical) canonicalKeys.add(canonicalKey(canonical));
   }
-  return { normalizedTitles, canonicalKeys };
+  return { normalizedTitles, canonicalKeys, recentTitles };
 }
 
 /** A URL-safe slug from a title plus a short hash of the story's key, so slugs never collide. */
@@ -114,7 +129,9 @@ export function articleFromItem(
   context: { runId: string; fetchedAt: number; status: "published" | "draft"; now: number },
 ): typeof newsArticles.$inferInsert {
   const bodyText = item.text.length > 0 ? item.text : item.summary;
-  const body = toArticleBody(bodyText);
+  const tldr = excerpt(item.summary || bodyText, 280);
+  // The tl;dr box shows the story's opening: the body carries on from there, not repeating it.
+  const body = withoutRepeatedTldr(toArticleBody(bodyText), tldr);
   const authorName = (item.author ?? item.feedName).slice(0, 120);
   const colour =
     AVATAR_COLOURS[item.canonicalKey.length % AVATAR_COLOURS.length] ?? AVATAR_COLOURS[0];
@@ -122,7 +139,7 @@ export function articleFromItem(
     id: newId("art"),
     slug: slugFor(item.title, item.canonicalKey),
     title: item.title.slice(0, 300),
-    tldr: excerpt(item.summary || bodyText, 280),
+    tldr,
     body,
     tags: JSON.stringify(item.tags),
     category: "News",
@@ -133,7 +150,7 @@ export function articleFromItem(
     authorBio: `Reporting for ${item.feedName}. Selected for the OneHop blog from the outlet's public news feed.`,
     authorAvatar: initialsAvatar(initialsOf(authorName), colour),
     status: context.status,
-    readingTime: Math.max(1, readingTime(body)),
+    readingTime: Math.max(1, readingTime(`${tldr}\n\n${body}`)),
     feedId: item.feedId,
     runId: context.runId,
     originalUrl: item.link,
@@ -312,7 +329,7 @@ export async function runIngest(db: Db, options: IngestOptions): Promise<IngestR
     const decidedAt = now();
     const { accepted, rejected } = curate(
       results.flatMap((result) => result.items),
-      knownArticles(db, options.builtIns ?? builtInArticles),
+      knownArticles(db, options.builtIns ?? builtInArticles, startedAt),
       startedAt,
     );
 
@@ -379,16 +396,21 @@ export async function runIngest(db: Db, options: IngestOptions): Promise<IngestR
           .run();
       }
       const feedOutcomes = results.map((result) => result.outcome);
-      const everyFeedFailed = feedOutcomes.every((outcome) => outcome.outcome === "failed");
+      const runStatus = runStatusOf(feedOutcomes);
       tx.update(newsIngestRuns)
         .set({
-          status: everyFeedFailed ? "failed" : "succeeded",
+          status: runStatus,
           finishedAt: now(),
           feedOutcomes: JSON.stringify(feedOutcomes),
           totalFetched: results.reduce((sum, result) => sum + result.items.length, 0),
           totalCurated: stored.length,
           totalExcluded: allRejected.length,
-          error: everyFeedFailed ? "Every feed failed." : null,
+          error:
+            runStatus === "failed"
+              ? "Every feed failed."
+              : runStatus === "partial"
+                ? failedFeedsMessage(feedOutcomes)
+                : null,
         })
         .where(eq(newsIngestRuns.id, runId))
         .run();

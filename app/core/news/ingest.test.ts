@@ -17,6 +17,7 @@ import {
   newsRejectedItems,
 } from "../../../drizzle/schema";
 import { createTestDb } from "../../../tests/setup/db";
+import { LastRun } from "~/components/admin/ingest/LastRun";
 import { ArticleContent } from "~/components/blog/ArticleContent";
 import type { Db } from "~/utils/db.server";
 import { acquireLease, releaseLease } from "~/utils/jobs.server";
@@ -77,6 +78,7 @@ beforeAll(async () => {
       "hostile.example/feed": "crafted-hostile-content-rss.xml",
       "outlet-a.example/rss": "crafted-outlet-a-rss.xml",
       "outlet-b.example/rss": "crafted-outlet-b-atom.xml",
+      "outlet-c.example/rss": "crafted-outlet-c-rss.xml",
       "breakers.example/rss": "crafted-rule-breakers-rss.xml",
       "heise.example/developer/rss": "heise-developer-atom-2016.xml",
       "down.example/rss": { status: 500 },
@@ -221,7 +223,9 @@ describe("an ingest run", () => {
     expect(row?.slug).toMatch(
       /^stablecoin-settlement-reaches-kenyan-merchants-wholesalers-[0-9a-z]{7}$/,
     );
-    expect(row?.body).toMatch(/^Wholesalers in Nairobi/);
+    expect(row?.tldr).toMatch(/^Wholesalers in Nairobi/);
+    // The feed's whole text is the tl;dr: the tl;dr box shows it, the body does not repeat it.
+    expect(row?.body).toBe("");
     expect(row?.readingTime).toBe(1);
 
     const undated = db
@@ -305,7 +309,10 @@ describe("an ingest run", () => {
       db,
       options({ fetch: { baseUrl: simulator.baseUrl, timeoutMs: 300 } }),
     );
-    expect(run.status).toBe("succeeded");
+    expect(run.status).toBe("partial");
+    expect(run.error).toBe(
+      "4 of 5 feeds failed: Blocked (HTTP 403), Down (HTTP 500), Missing (HTTP 404), Silent (Timed out after 300 ms).",
+    );
     expect(run.totalCurated).toBeGreaterThan(0);
     const byName = Object.fromEntries(run.feeds.map((feed) => [feed.feedName, feed]));
     expect(byName.Cointelegraph).toMatchObject({ outcome: "ok", httpStatus: 200, items: 30 });
@@ -324,6 +331,38 @@ describe("an ingest run", () => {
       lastFetchedAt: NOW,
       etag: null,
     });
+  });
+
+  it("is a partial run, naming the failing feeds, when 6 of 10 feeds answer 404", async () => {
+    const missing = Object.fromEntries(
+      [1, 2, 3, 4, 5, 6].map((n) => [`Gone ${n}`, `https://gone-${n}.example/feed`]),
+    );
+    feeds({
+      Cointelegraph: "https://cointelegraph.example/rss",
+      "The Block": "https://theblock.example/rss.xml",
+      "Outlet A": "https://outlet-a.example/rss",
+      "Outlet B": "https://outlet-b.example/rss",
+      ...missing,
+    });
+    const run = await runIngest(db, options());
+    expect(run.status).toBe("partial");
+    expect(run.totalCurated).toBeGreaterThan(0);
+    expect(run.error).toMatch(/^6 of 10 feeds failed: /);
+    for (const name of Object.keys(missing)) expect(run.error).toContain(`${name} (HTTP 404)`);
+    for (const name of ["Cointelegraph", "The Block", "Outlet A", "Outlet B"])
+      expect(run.error).not.toContain(name);
+
+    // Stored on the run, and what the admin page's last-run panel reads.
+    const row = db.select().from(newsIngestRuns).where(eq(newsIngestRuns.id, run.id)).get();
+    expect(row).toMatchObject({ status: "partial", error: run.error });
+    const latest = getLatestRun(db);
+    expect(latest).toMatchObject({ id: run.id, status: "partial" });
+    const html = renderToStaticMarkup(LastRun({ run: latest, rejections: [] }));
+    const text = html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    expect(text).toContain("Partial");
+    expect(text).not.toMatch(/\bsucceeded\b/i);
+    expect(text).toContain("6 of 10 feeds failed; the others were curated.");
+    for (const name of Object.keys(missing)) expect(text).toContain(`${name} : HTTP 404`);
   });
 
   it("is a failed run when every feed fails, or there is no enabled feed", async () => {
@@ -412,6 +451,55 @@ describe("an ingest run", () => {
       expect(article.sourceUrl).not.toMatch(/utm_/);
     }
     expect(db.select().from(newsRejectedItems).all()).toHaveLength(run.totalExcluded);
+  });
+});
+
+describe("the same story from two outlets", () => {
+  it("is curated once when a second outlet runs it under its own link with a near-identical headline", async () => {
+    feeds({
+      "Outlet B": "https://outlet-b.example/rss",
+      "Outlet C": "https://outlet-c.example/rss",
+    });
+    const run = await runIngest(db, options());
+    expect(run.totalCurated).toBe(1);
+    expect(listRejections(db, run.id)).toEqual([
+      expect.objectContaining({
+        feedName: "Outlet B",
+        reason: "duplicate_title",
+        detail: expect.stringContaining("Central bank sets stablecoin settlement rules"),
+      }),
+    ]);
+    expect(articleCount()).toBe(1);
+  });
+
+  it("is not curated again by a later run when the first copy is already stored", async () => {
+    feeds({ "Outlet B": "https://outlet-b.example/rss" });
+    expect((await runIngest(db, options())).totalCurated).toBe(1);
+    feeds({ "Outlet C": "https://outlet-c.example/rss" });
+    db.update(newsFeeds).set({ etag: null, lastModified: null }).run();
+    const second = await runIngest(db, options());
+    expect(second.totalCurated).toBe(0);
+    expect(listRejections(db, second.id).map((line) => `${line.feedName}: ${line.reason}`)).toEqual(
+      expect.arrayContaining(["Outlet C: duplicate_title"]),
+    );
+    expect(articleCount()).toBe(1);
+  });
+});
+
+describe("a curated article's body", () => {
+  it("does not repeat the tl;dr (The Block's feed carries the same paragraph as summary and content)", async () => {
+    feeds({ "The Block": "https://theblock.example/rss.xml", ...CRAFTED });
+    await runIngest(db, options());
+    const rows = db.select().from(newsArticles).all();
+    expect(rows.length).toBeGreaterThan(5);
+    const flat = (text: string) => text.replace(/\s+/g, " ").trim();
+    for (const row of rows) {
+      const lead = flat(row.tldr.replace(/…$/, ""));
+      expect(flat(row.body).startsWith(lead), row.title).toBe(false);
+      expect(flat(row.body).includes(lead), row.title).toBe(false);
+    }
+    const tether = rows.find((row) => row.title.includes("Juventus"));
+    if (tether) expect(tether.body).toBe("");
   });
 });
 

@@ -7,11 +7,15 @@ import {
   CURATION_WINDOW_MS,
   hasTooManyEmojis,
   isAllCaps,
+  isNearDuplicateTitle,
   isWithinWindow,
   judgeItem,
   meetsMinimumLength,
   MIN_CONTENT_LENGTH,
   normalizeTitle,
+  TITLE_SIMILARITY_THRESHOLD,
+  titleFingerprint,
+  titleSimilarity,
   type CandidateItem,
 } from "./rules";
 
@@ -261,5 +265,149 @@ describe("curating a batch", () => {
       "outside_window",
     ]);
     for (const entry of rejected) expect(entry.detail.length).toBeGreaterThan(0);
+  });
+});
+
+describe("canonical links: the same story under its outlets' variants of one address", () => {
+  const key = (value: string) => {
+    const canonical = canonicalUrl(value);
+    return canonical ? canonicalKey(canonical) : null;
+  };
+  const story = "payments-desk.example.net/2025/12/central-bank-stablecoin-settlement-rules";
+
+  it("lower-cases the host, drops utm_* (any case), other tracking parameters, the trailing slash and the fragment", () => {
+    for (const variant of [
+      "https://www.Payments-Desk.Example.NET/2025/12/central-bank-stablecoin-settlement-rules/?UTM_Source=rss&utm_medium=feed#comments",
+      "http://payments-desk.example.net/2025/12/central-bank-stablecoin-settlement-rules?fbclid=IwAR0xyz&gclid=Cj0K",
+      "https://payments-desk.example.net./2025/12/central-bank-stablecoin-settlement-rules",
+      "https://payments-desk.example.net/2025/12/central-bank-stablecoin-settlement-rules?at_medium=RSS&at_campaign=KARANGA",
+      "https://payments-desk.example.net/2025/12/central-bank-stablecoin-settlement-rules?ns_mchannel=social&ns_source=twitter&ns_campaign=bbc",
+      "https://payments-desk.example.net/2025/12/central-bank-stablecoin-settlement-rules?CMP=share_btn_tw&smid=tw-share",
+      "https://payments-desk.example.net:443/2025/12/central-bank-stablecoin-settlement-rules/?",
+    ])
+      expect(key(variant), variant).toBe(story);
+  });
+
+  it("keeps the parameters that name the story, and paths apart", () => {
+    expect(key("https://outlet.example/article?id=7&utm_source=x")).toBe(
+      "outlet.example/article?id=7",
+    );
+    expect(key("https://outlet.example/article?id=7")).not.toBe(
+      key("https://outlet.example/article?id=8"),
+    );
+    expect(key("https://outlet.example/a/story")).not.toBe(key("https://outlet.example/b/story"));
+  });
+});
+
+describe("near-identical titles", () => {
+  // Headline pairs as two outlets run one story (shapes taken from the recorded feeds).
+  const sameStory: [string, string][] = [
+    [
+      "Ripple, Circle and BitGo secure conditional approval for US banking charters",
+      "Ripple, Circle and BitGo win conditional approval for U.S. banking charters",
+    ],
+    [
+      "YouTube now allows US creators to receive payouts in PayPal’s PYUSD stablecoin: report",
+      "YouTube Now Allows U.S. Creators to Receive Payouts in PayPal's PYUSD Stablecoin: Bloomberg",
+    ],
+    [
+      "Pakistan clears Binance and HTX to seek local crypto licenses",
+      "Pakistan clears Binance and HTX to seek local crypto licences: Report",
+    ],
+    [
+      "Standard Chartered, AirAsia parent to test ringgit stablecoin in Malaysia",
+      "Standard Chartered and AirAsia parent to test a ringgit stablecoin in Malaysia",
+    ],
+  ];
+  const differentStories: [string, string][] = [
+    // Rewritten headlines of one story are not near-identical: kept (see the rule's note).
+    [
+      "YouTube enables PYUSD stablecoin payouts for US creators: Report",
+      "YouTube now allows US creators to receive payouts in PayPal’s PYUSD stablecoin: report",
+    ],
+    // Same template, different numbers: different days' stories.
+    [
+      "CoinDesk 20 Performance Update: SUI Gains 5.2%, Leading the Index Higher",
+      "CoinDesk 20 Performance Update: SUI Gains 3.1%, Leading the Index Higher",
+    ],
+    [
+      "Bitcoin Plunges Below $90K as AI Worries Drag Nasdaq, Crypto Stocks Down",
+      "Bitcoin Plunges Below $85K as AI Worries Drag Nasdaq, Crypto Stocks Down",
+    ],
+    // Short series titles share most of their words.
+    ["Most Influential: Tom Lee", "Most Influential: Michael Saylor"],
+    // A daily round-up that mentions the story is not the story.
+    [
+      "Ripple, Circle and BitGo secure conditional approval for US banking charters",
+      "The Daily: Ripple, Circle and BitGo win conditional approval for US banking charters, Hex Trust to issue and custody wrapped XRP, and more",
+    ],
+  ];
+
+  it.each(sameStory)("treats “%s” and “%s” as one story", (a, b) => {
+    expect(normalizeTitle(a)).not.toBe(normalizeTitle(b));
+    expect(isNearDuplicateTitle(a, b)).toBe(true);
+    expect(titleSimilarity(titleFingerprint(a), titleFingerprint(b))).toBeGreaterThanOrEqual(
+      TITLE_SIMILARITY_THRESHOLD,
+    );
+  });
+
+  it.each(differentStories)("keeps “%s” and “%s” apart", (a, b) => {
+    expect(isNearDuplicateTitle(a, b)).toBe(false);
+  });
+
+  it("joins initialisms and leaves out stop words", () => {
+    expect([...titleFingerprint("The U.S. SEC approves a stablecoin rule").words]).toEqual([
+      "us",
+      "sec",
+      "approves",
+      "stablecoin",
+      "rule",
+    ]);
+  });
+});
+
+describe("curating the same story from two outlets", () => {
+  const empty = { normalizedTitles: new Set<string>(), canonicalKeys: new Set<string>() };
+  const cointelegraph = item({
+    feedName: "Cointelegraph",
+    title: "Ripple, Circle and BitGo secure conditional approval for US banking charters",
+    link: "https://cointelegraph.com/news/ripple-circle-bitgo-us-banking-charters?utm_source=rss_feed",
+    publishedAt: NOW - 3 * 60 * 60 * 1000,
+  });
+  const theBlock = item({
+    feedName: "The Block",
+    title: "Ripple, Circle and BitGo win conditional approval for U.S. banking charters",
+    link: "https://www.theblock.co/post/381234/ripple-circle-bitgo-conditional-approval?utm_source=rss",
+    publishedAt: NOW - 2 * 60 * 60 * 1000,
+  });
+
+  it("keeps one copy when the headlines are near-identical under different links", () => {
+    const { accepted, rejected } = curate([cointelegraph, theBlock], empty, NOW);
+    expect(accepted.map((entry) => entry.feedName)).toEqual(["The Block"]);
+    expect(rejected).toEqual([
+      expect.objectContaining({
+        reason: "duplicate_title",
+        detail: expect.stringContaining("Ripple, Circle and BitGo win conditional approval"),
+      }),
+    ]);
+  });
+
+  it("checks near-identical titles against recent stored and built-in articles", () => {
+    const known = { ...empty, recentTitles: [theBlock.title] };
+    const { accepted, rejected } = curate([cointelegraph], known, NOW);
+    expect(accepted).toHaveLength(0);
+    expect(rejected[0]?.reason).toBe("duplicate_title");
+  });
+
+  it("keeps different stories that share a template", () => {
+    const monday = item({
+      title: "Stablecoin settlement volume in Kenya rises 12% in November",
+      link: "https://a.example/one",
+    });
+    const tuesday = item({
+      title: "Stablecoin settlement volume in Kenya rises 15% in November",
+      link: "https://b.example/two",
+    });
+    expect(curate([monday, tuesday], empty, NOW).accepted).toHaveLength(2);
   });
 });

@@ -9,6 +9,7 @@ import {
   tagsForItem,
   type RequiredTopic,
 } from "./topics";
+import { formatEatDateTime } from "~/utils/format";
 
 /** Only items published in the last 7 days. */
 export const CURATION_WINDOW_DAYS = 7;
@@ -75,6 +76,82 @@ export function normalizeTitle(title: string): string {
     .trim();
 }
 
+/**
+ * Near-identical titles (docs/decisions/0011-news-curation.md, amendment). Two outlets often
+ * carry one story under the same headline with small edits: "U.S." for "US", a word swapped
+ * ("secure" for "win"), an attribution tacked on (": Report", ": Bloomberg"). Exact equality of
+ * normalised titles misses those; so two titles are also the same story when
+ * - each has at least MIN_WORDS_FOR_SIMILARITY content words (stop words left out),
+ * - they carry the same numbers ("$90K" and "$85K" are different stories, as are "5.2%" and
+ *   "3.1%"), and
+ * - the Dice coefficient of their content-word sets, 2·|A∩B| / (|A| + |B|), is at least
+ *   TITLE_SIMILARITY_THRESHOLD (one word in nine changed scores 0.89; a word added to eight, 0.94).
+ * Rewritten headlines ("YouTube enables PYUSD payouts for US creators" against "YouTube now allows
+ * US creators to receive payouts in PayPal's PYUSD stablecoin") score lower and are kept: telling
+ * those apart needs the story's text, and a false match would drop a different story.
+ */
+export const TITLE_SIMILARITY_THRESHOLD = 0.8;
+export const MIN_WORDS_FOR_SIMILARITY = 4;
+
+const TITLE_STOP_WORDS = new Set([
+  "a",
+  "an",
+  "and",
+  "as",
+  "at",
+  "by",
+  "for",
+  "from",
+  "in",
+  "into",
+  "is",
+  "its",
+  "of",
+  "on",
+  "or",
+  "the",
+  "to",
+  "with",
+]);
+
+export interface TitleFingerprint {
+  /** Content words of the normalised title, initialisms joined ("u s" -> "us"). */
+  words: ReadonlySet<string>;
+  /** The numbers in the title, sorted and joined: titles with different numbers never match. */
+  numbers: string;
+}
+
+export function titleFingerprint(title: string): TitleFingerprint {
+  const joined = normalizeTitle(title).replace(/(?<=^| )\p{L}(?: \p{L}(?= |$))+/gu, (letters) =>
+    letters.replace(/ /g, ""),
+  );
+  const all = joined.split(" ").filter(Boolean);
+  const words = new Set(all.filter((word) => !TITLE_STOP_WORDS.has(word)));
+  const numbers = [...new Set(all.filter((word) => /\p{N}/u.test(word)))].sort().join(" ");
+  return { words, numbers };
+}
+
+/** Dice coefficient of the two titles' content-word sets (0 to 1). */
+export function titleSimilarity(a: TitleFingerprint, b: TitleFingerprint): number {
+  if (a.words.size === 0 || b.words.size === 0) return 0;
+  let shared = 0;
+  for (const word of a.words) if (b.words.has(word)) shared += 1;
+  return (2 * shared) / (a.words.size + b.words.size);
+}
+
+/** True when two titles are the same headline with small edits (see above). */
+export function isNearDuplicateTitle(
+  a: string | TitleFingerprint,
+  b: string | TitleFingerprint,
+): boolean {
+  const x = typeof a === "string" ? titleFingerprint(a) : a;
+  const y = typeof b === "string" ? titleFingerprint(b) : b;
+  if (x.words.size < MIN_WORDS_FOR_SIMILARITY || y.words.size < MIN_WORDS_FOR_SIMILARITY)
+    return false;
+  if (x.numbers !== y.numbers) return false;
+  return titleSimilarity(x, y) >= TITLE_SIMILARITY_THRESHOLD;
+}
+
 /** Query parameters that only say where a click came from. */
 const TRACKING_PARAMS = new Set([
   "fbclid",
@@ -107,6 +184,17 @@ const TRACKING_PARAMS = new Set([
   "guccounter",
   "ito",
   "cid",
+  "cmp",
+  "xtor",
+  "smid",
+  "ncid",
+  "sr_share",
+  "soc_src",
+  "soc_trk",
+  "taid",
+  "__twitter_impression",
+  "_branch_match_id",
+  "_branch_referrer",
 ]);
 
 function isTrackingParam(name: string): boolean {
@@ -115,14 +203,19 @@ function isTrackingParam(name: string): boolean {
     key.startsWith("utm_") ||
     key.startsWith("pk_") ||
     key.startsWith("mtm_") ||
+    // AT Internet (at_medium, at_campaign), comScore (ns_source, ns_mchannel), Olytics, Vero.
+    key.startsWith("at_") ||
+    key.startsWith("ns_") ||
+    key.startsWith("oly_") ||
+    key.startsWith("vero_") ||
     TRACKING_PARAMS.has(key)
   );
 }
 
 /**
- * The URL a story is known by: http(s) only, host lower-case, tracking parameters, fragment and
- * default port removed, remaining parameters sorted, trailing slash dropped. Null when not a usable
- * web address.
+ * The URL a story is known by: http(s) only, host lower-case without a trailing dot, tracking
+ * parameters (utm_* and the others above, any case), fragment, credentials and default port
+ * removed, remaining parameters sorted, trailing slash dropped. Null when not a usable web address.
  */
 export function canonicalUrl(value: string): string | null {
   let url: URL;
@@ -133,6 +226,8 @@ export function canonicalUrl(value: string): string | null {
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return null;
   url.hash = "";
+  // "example.com." is the same host as "example.com" (a fully qualified name's root dot).
+  if (url.hostname.endsWith(".")) url.hostname = url.hostname.replace(/\.+$/, "");
   url.username = "";
   url.password = "";
   const kept = [...url.searchParams.entries()].filter(([name]) => !isTrackingParam(name));
@@ -229,6 +324,11 @@ export interface RejectedItem {
 export interface KnownArticles {
   normalizedTitles: ReadonlySet<string>;
   canonicalKeys: ReadonlySet<string>;
+  /**
+   * Titles to check for near-identical headlines (recent stored articles and the built-in ones;
+   * a copy of a story arrives within days of the first).
+   */
+  recentTitles?: readonly string[];
 }
 
 type Verdict =
@@ -251,7 +351,7 @@ export function judgeItem(item: CandidateItem, now: number): Verdict {
     return {
       ok: false,
       reason: "outside_window",
-      detail: `Published ${new Date(item.publishedAt).toISOString()}.`,
+      detail: `Published ${formatEatDateTime(item.publishedAt)}.`,
     };
   }
   if (isAllCaps(title))
@@ -305,6 +405,10 @@ export function curate(
 ): { accepted: AcceptedItem[]; rejected: RejectedItem[] } {
   const titles = new Set(known.normalizedTitles);
   const keys = new Set(known.canonicalKeys);
+  const fingerprints = (known.recentTitles ?? []).map((title) => ({
+    title,
+    fingerprint: titleFingerprint(title),
+  }));
   const accepted: AcceptedItem[] = [];
   const rejected: RejectedItem[] = [];
   const ordered = [...items].sort((a, b) => b.publishedAt - a.publishedAt);
@@ -331,8 +435,19 @@ export function curate(
       });
       continue;
     }
+    const fingerprint = titleFingerprint(candidate.title);
+    const near = fingerprints.find((other) => isNearDuplicateTitle(fingerprint, other.fingerprint));
+    if (near) {
+      rejected.push({
+        item,
+        reason: "duplicate_title",
+        detail: `Near-identical to a story we have: “${near.title.slice(0, 200)}”.`,
+      });
+      continue;
+    }
     keys.add(candidate.canonicalKey);
     titles.add(candidate.normalizedTitle);
+    fingerprints.push({ title: candidate.title, fingerprint });
     accepted.push(candidate);
   }
   return { accepted, rejected };

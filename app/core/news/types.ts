@@ -32,7 +32,8 @@ export type IngestTrigger = "manual" | "schedule" | "bench";
 export interface IngestRunSummary {
   id: string;
   trigger: IngestTrigger;
-  status: "running" | "succeeded" | "failed";
+  /** "partial": some feeds failed (named in `error` and in `feeds`), the others were curated. */
+  status: "running" | "succeeded" | "partial" | "failed";
   startedAt: number;
   finishedAt: number | null;
   totalFetched: number;

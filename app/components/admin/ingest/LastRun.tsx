@@ -1,7 +1,8 @@
 /** The last run: its stats, what each feed did, and every item it rejected with the reason. */
 import { Badge, DataTable, Stat } from "~/components/ui";
+import { feedFailureReason } from "~/core/news/run-status";
 import type { IngestRunSummary } from "~/core/news/types";
-import { formatEatDateTime, formatTimeWindow } from "./format";
+import { formatEatDateTime, formatTimeWindow } from "~/utils/format";
 
 export interface RejectionLine {
   feedName: string;
@@ -13,6 +14,18 @@ export interface RejectionLine {
 
 const outcomeTone = { ok: "success", not_modified: "neutral", failed: "danger" } as const;
 const outcomeLabel = { ok: "OK", not_modified: "Not modified", failed: "Failed" } as const;
+const statusTone = {
+  running: "info",
+  succeeded: "success",
+  partial: "warning",
+  failed: "danger",
+} as const;
+const statusLabel = {
+  running: "Running",
+  succeeded: "Succeeded",
+  partial: "Partial",
+  failed: "Failed",
+} as const;
 
 export function LastRun({
   run,
@@ -21,6 +34,7 @@ export function LastRun({
   run: IngestRunSummary | null;
   rejections: readonly RejectionLine[];
 }) {
+  const failed = run ? run.feeds.filter((feed) => feed.outcome === "failed") : [];
   return (
     <section
       aria-labelledby="last-run-heading"
@@ -36,13 +50,7 @@ export function LastRun({
       ) : (
         <>
           <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-            <Badge
-              tone={
-                run.status === "succeeded" ? "success" : run.status === "failed" ? "danger" : "info"
-              }
-            >
-              {run.status}
-            </Badge>
+            <Badge tone={statusTone[run.status]}>{statusLabel[run.status]}</Badge>
             <span>
               {run.trigger === "schedule"
                 ? "Scheduled"
@@ -55,7 +63,22 @@ export function LastRun({
                 : ""}
             </span>
           </p>
-          {run.error ? <p className="mt-2 text-sm text-red-800">{run.error}</p> : null}
+          {run.status === "partial" && failed.length > 0 ? (
+            <div className="mt-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm">
+              <p id="failed-feeds-heading" className="font-semibold text-amber-900">
+                {failed.length} of {run.feeds.length} feeds failed; the others were curated.
+              </p>
+              <ul aria-labelledby="failed-feeds-heading" className="mt-2 list-disc pl-5">
+                {failed.map((feed) => (
+                  <li key={feed.feedId}>
+                    <span className="font-medium">{feed.feedName}</span>: {feedFailureReason(feed)}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : run.error ? (
+            <p className="mt-2 text-sm text-red-800">{run.error}</p>
+          ) : null}
           <dl className="mt-4 grid grid-cols-2 gap-6 sm:grid-cols-3" data-testid="last-run-stats">
             <Stat label="Fetched" value={run.totalFetched} />
             <Stat label="Curated" value={run.totalCurated} />
