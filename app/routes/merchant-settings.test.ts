@@ -136,12 +136,12 @@ describe("changing the payout number", () => {
     const response = await post(cookie, { phone: "0722 000 111", password: PASSWORD });
     expect(response.status).toBe(302);
     const row = merchantRow("MRC-STQK22");
-    expect(row.settlementPhone).toBe("254722000111");
+    expect(row.settlementPhone).toBe("+254722000111");
     expect(row.settlementPhoneHeldUntil! - row.settlementPhoneChangedAt!).toBe(24 * 3_600_000);
     expect(row.settlementPhoneChangedAt).toBeGreaterThanOrEqual(before);
     const toast = await toastOf(response);
     expect(toast?.description).toMatch(
-      /^Payouts to \+254 7•• ••• 111 start after \d\d-\d\d-\d{4} \d\d:\d\d\. We e-mailed you about the change\.$/,
+      /^Payouts to \+254 7•• ••• 111 start after \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d EAT\. We e-mailed you about the change\.$/,
     );
 
     const [email, ...more] = emailsTo("mrc-stqk22@shop.example");
@@ -158,7 +158,7 @@ describe("changing the payout number", () => {
     ])
       expect(email?.bodyText).not.toContain(full);
     expect(email?.bodyText).toMatch(
-      /payouts to the new number start after \d\d-\d\d-\d{4} \d\d:\d\d/,
+      /payouts to the new number start after \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d EAT/,
     );
 
     const [audit] = audits("MRC-STQK22");
@@ -169,7 +169,7 @@ describe("changing the payout number", () => {
     });
     expect(JSON.parse(audit!.details!)).toMatchObject({
       from: "254712345678",
-      to: "254722000111",
+      to: "+254722000111",
       heldUntil: row.settlementPhoneHeldUntil,
     });
 
@@ -180,7 +180,7 @@ describe("changing the payout number", () => {
     ).json()) as { hold: string | null; display: string };
     expect(page.display).toBe("+254 722 000 111");
     expect(page.hold).toMatch(
-      /^Payouts to \+254 7•• ••• 111 start after \d\d-\d\d-\d{4} \d\d:\d\d$/,
+      /^Payouts to \+254 7•• ••• 111 start after \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d EAT$/,
     );
   });
 
@@ -189,7 +189,7 @@ describe("changing the payout number", () => {
     const response = await post(cookie, { phone: "0733 111 222", password: PASSWORD });
     expect(response.status).toBe(302);
     expect(merchantRow("MRC-STFS22")).toMatchObject({
-      settlementPhone: "254733111222",
+      settlementPhone: "+254733111222",
       settlementPhoneHeldUntil: null,
     });
     expect((await toastOf(response))?.description).toBe(
@@ -198,6 +198,21 @@ describe("changing the payout number", () => {
     expect(emailsTo("mrc-stfs22@shop.example").map((e) => e.subject)).toEqual([
       "Your OneHop payout number was set",
     ]);
+  });
+
+  // Issue 11 item 10: numbers stored before E.164 ("2547…") are the same number as "+2547…".
+  it("saving the stored number in another form is not a change (no hold, no e-mail)", async () => {
+    const { cookie } = await signedIn("MRC-STSM22", "254712345678");
+    const response = await post(cookie, { phone: "+254 712-345-678", password: PASSWORD });
+    expect(response.status).toBe(302);
+    expect(merchantRow("MRC-STSM22")).toMatchObject({
+      settlementPhone: "254712345678",
+      settlementPhoneHeldUntil: null,
+    });
+    expect(emailsTo("mrc-stsm22@shop.example")).toEqual([]);
+    expect((await toastOf(response))?.description).toBe(
+      "We will pay you to +254 712 345 678 on M-Pesa.",
+    );
   });
 });
 
@@ -255,9 +270,11 @@ describe("payouts during the cooling-off period", () => {
       (e) => e.type === "waiting_for_destination_cooling_off",
     );
     expect(held).toHaveLength(1);
-    // The harness clock starts at 20-11-2026 10:00 in Nairobi: the hold ends 24 hours later.
+    // The harness clock starts at 20 Nov 2026, 10:00 in Nairobi: the hold ends 24 hours later.
     expect(changedAt).toBe(Date.UTC(2026, 10, 20, 7, 0));
-    expect(held[0]?.cause).toMatch(/^Payouts to \+254 7•• ••• 444 start after 21-11-2026 10:00: /);
+    expect(held[0]?.cause).toMatch(
+      /^Payouts to \+254 7•• ••• 444 start after 21 Nov 2026, 10:00 EAT: /,
+    );
 
     // The merchant's payment page says why it waits (its timeline).
     const { cookie } = await signedIn("MRC-STCQ22", null);

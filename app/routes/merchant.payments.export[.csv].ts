@@ -1,6 +1,10 @@
-/** CSV of the merchant's payments (same filters as the list), at most 10,000 rows. */
+/**
+ * CSV of the merchant's payments (same filters as the list), at most 10,000 rows, for their
+ * bookkeeper: the file is written by core/payments/export.ts.
+ */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isPaymentStatus, listPayments, paymentsCsv } from "~/core/payments/reads.server";
+import { paymentsCsv } from "~/core/payments/export";
+import { isPaymentStatus, listPaymentsForExport } from "~/core/payments/reads.server";
 import { requireMerchant } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
@@ -9,7 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const merchant = await requireMerchant(request);
   const url = new URL(request.url);
   const status = url.searchParams.get("status");
-  const rows = listPayments(getDb(), {
+  const rows = listPaymentsForExport(getDb(), {
     merchantId: merchant.merchantId,
     statuses: isPaymentStatus(status) ? [status] : undefined,
     search: url.searchParams.get("q")?.slice(0, 64) ?? "",

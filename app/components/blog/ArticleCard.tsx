@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui";
 import { HEADLINE_TAGS } from "~/core/news/blog";
 import type { ArticleCard as ArticleCardData } from "~/core/news/types";
-import { formatLongDate } from "~/utils/format";
+import { formatDate } from "~/utils/format";
 import { paths } from "~/utils/paths";
 import { TagList } from "./TagList";
 
@@ -26,7 +26,7 @@ export function ArticleCard({ article }: { article: CardData }) {
     <article className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
         <Badge tone="info">{article.category}</Badge>
-        <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt)}</time>
+        <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time>
       </p>
       <h3 className="mt-3 text-lg font-semibold text-ink">
         <Link to={paths.blogArticle(article.slug)} className="hover:text-brand-800 hover:underline">

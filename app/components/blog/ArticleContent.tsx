@@ -6,8 +6,8 @@
  */
 import { Badge, ExternalLink } from "~/components/ui";
 import type { Article } from "~/content/articles/types";
-import { safeExternalUrl } from "~/core/news/body";
-import { formatLongDate } from "~/utils/format";
+import { safeExternalUrl, withoutRepeatedTldr } from "~/core/news/body";
+import { formatDate } from "~/utils/format";
 import { ArticleBody } from "./ArticleBody";
 import { ShareLinks } from "./ShareLinks";
 import { TagList } from "./TagList";
@@ -15,12 +15,14 @@ import { TagList } from "./TagList";
 export function ArticleContent({ article, siteUrl }: { article: Article; siteUrl: string }) {
   const source = safeExternalUrl(article.sourceUrl);
   const pageUrl = `${siteUrl.replace(/\/$/, "")}/blog/${article.slug}`;
+  // Rows curated before the body was composed without it may still repeat the tl;dr.
+  const body = withoutRepeatedTldr(article.body, article.tldr);
   return (
     <article className="mx-auto max-w-3xl">
       <header>
         <p className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
           <Badge tone="info">{article.category}</Badge>
-          <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt)}</time>
+          <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time>
           <span aria-hidden="true">·</span>
           <span>{article.readingTime} min read</span>
         </p>
@@ -53,9 +55,11 @@ export function ArticleContent({ article, siteUrl }: { article: Article; siteUrl
 
       <TagList tags={article.tags} linked className="mt-6" />
 
-      <div className="mt-8">
-        <ArticleBody body={article.body} />
-      </div>
+      {body ? (
+        <div className="mt-8">
+          <ArticleBody body={body} />
+        </div>
+      ) : null}
 
       {article.kenyaImpact ? (
         <section

@@ -1,6 +1,6 @@
 /** The sidebar: the 5 newest published News articles. */
 import { Link } from "@remix-run/react";
-import { formatLongDate } from "~/utils/format";
+import { formatDate } from "~/utils/format";
 import { paths } from "~/utils/paths";
 import type { CardData } from "./ArticleCard";
 
@@ -27,7 +27,7 @@ export function LatestNews({
               {article.title}
             </Link>
             <p className="text-sm text-slate-600">
-              <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt)}</time>
+              <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time>
             </p>
           </li>
         ))}

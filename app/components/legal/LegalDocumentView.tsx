@@ -1,6 +1,6 @@
 import { Container } from "~/components/ui";
 import type { Block, LegalDocument } from "~/content/legal/types";
-import { formatLongDate } from "~/utils/format";
+import { formatDate } from "~/utils/format";
 
 function BlockView({ block }: { block: Block }) {
   switch (block.kind) {
@@ -84,8 +84,7 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
           <h1 className="text-4xl font-bold tracking-tight text-ink">{document.title}</h1>
           {document.effective ? (
             <p className="mt-3 text-slate-600">
-              Effective{" "}
-              <time dateTime={document.effective}>{formatLongDate(document.effective)}</time>
+              Effective <time dateTime={document.effective}>{formatDate(document.effective)}</time>
             </p>
           ) : null}
           {document.lastUpdated ? (

@@ -1,5 +1,5 @@
 import { Badge } from "~/components/ui";
-import { formatKes, formatPercent } from "~/utils/format";
+import { formatEatDateTime, formatKesCents, formatKesExact, formatPercent } from "~/utils/format";
 import type { PaymentStatus } from "~/core/payments/statuses";
 import { eventLabels, paymentStatusLabels } from "./labels";
 
@@ -8,10 +8,8 @@ export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   return <Badge tone={tone}>{label}</Badge>;
 }
 
-/** "21 Nov 2026, 14:05 EAT" */
-export function eatDateTime(epochMs: number): string {
-  return `${new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Nairobi", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hour12: false }).format(epochMs)} EAT`;
-}
+/** "21 Nov 2026, 14:05 EAT" (the house style, `formatEatDateTime` in `~/utils/format`). */
+export const eatDateTime = formatEatDateTime;
 
 export interface TimelineEvent {
   id: number;
@@ -40,21 +38,8 @@ export function PaymentTimeline({ events }: { events: readonly TimelineEvent[] }
   );
 }
 
-/** KES cents (as a string from a loader) shown in shillings with cents: "KES 1,234.50". */
-export function formatKesCents(cents: string | bigint): string {
-  const value = BigInt(cents);
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  const whole = new Intl.NumberFormat("en-KE").format(abs / 100n);
-  const fraction = String(abs % 100n).padStart(2, "0");
-  return `${negative ? "-" : ""}KES ${whole}.${fraction}`;
-}
-
-/** Whole shillings without decimals ("KES 2,466"), anything else with its cents ("KES 0.66"). */
-export function formatKesExact(cents: string | bigint): string {
-  const value = BigInt(cents);
-  return value % 100n === 0n ? formatKes(value / 100n) : formatKesCents(value);
-}
+// KES cents with their cents ("KES 1,234.50") and without ".00" ("KES 2,466"): `~/utils/format`.
+export { formatKesCents, formatKesExact };
 
 /**
  * "KES 2,466 after the 1% fee and the M-Pesa charge of KES 9" (the estimate before a payment

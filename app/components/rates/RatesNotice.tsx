@@ -3,7 +3,7 @@
  * failed last refresh. Server-rendered, so visitors without JavaScript see it too.
  */
 import type { RateKind } from "~/core/rates/types";
-import { formatEatStamp } from "./format";
+import { formatEatStamp } from "~/utils/format";
 
 export interface NoticeInput {
   kinds: readonly RateKind[];

@@ -25,7 +25,7 @@ export interface LegalDocument {
   /** Meta description (one sentence). */
   description: string;
   path: string;
-  /** ISO date, shown as "Effective May 1, 2021". */
+  /** ISO date ("2021-05-01"), shown as "Effective 1 May 2021" (`formatDate`). */
   effective?: string;
   /** Free text, e.g. "March 2024". */
   lastUpdated?: string;

@@ -13,6 +13,7 @@ import type { PaymentsConfig } from "./config";
 import { networks } from "./config";
 import { computeQuote, type Quote, type QuoteAsset } from "./quote";
 import { eatDay } from "./settlement-plan";
+import { formatKes } from "~/utils/format";
 
 export type Payment = typeof payments.$inferSelect;
 export type PaymentEvent = typeof paymentEvents.$inferSelect;
@@ -163,7 +164,7 @@ export const RESERVATION_TTL_MS = 5 * 60_000;
 
 function dailyLimitError(config: PaymentsConfig): PaymentError {
   return new PaymentError(
-    `This payment would take you over your daily limit of KES ${config.dailyPerMerchantKes.toLocaleString("en-KE")}.`,
+    `This payment would take you over your daily limit of ${formatKes(config.dailyPerMerchantKes)}.`,
     "daily_limit",
   );
 }
@@ -234,13 +235,13 @@ export function quotePayment(
 ): { amountKesCents: bigint; rate: Rate; quote: Quote } {
   if (input.amountKes < config.minimumKes) {
     throw new PaymentError(
-      `The minimum payment is KES ${config.minimumKes.toLocaleString("en-KE")}.`,
+      `The minimum payment is ${formatKes(config.minimumKes)}.`,
       "below_minimum",
     );
   }
   if (input.amountKes > config.reviewMaxKes) {
     throw new PaymentError(
-      `The maximum payment is KES ${config.reviewMaxKes.toLocaleString("en-KE")}.`,
+      `The maximum payment is ${formatKes(config.reviewMaxKes)}.`,
       "above_maximum",
     );
   }

@@ -35,7 +35,7 @@ import {
 import { classifyResultCode, type B2cResult } from "~/core/providers/daraja/result";
 import type { MobileMoneyPayouts } from "~/core/providers/daraja/types";
 import type { Db, DbOrTx } from "~/utils/db.server";
-import { formatEatDateTime, maskPhone } from "~/utils/format";
+import { formatEatDateTime, formatKesCents, maskPhone } from "~/utils/format";
 import type { PaymentsConfig } from "./config";
 import {
   getPayment,
@@ -168,11 +168,11 @@ export type SettleOutcome =
   | "waiting_for_float";
 
 /** "KES 0.66" for event texts (cents, no float). */
-const kesText = (cents: bigint) => `KES ${cents / 100n}.${String(cents % 100n).padStart(2, "0")}`;
+const kesText = (cents: bigint) => formatKesCents(cents);
 
 /**
  * The notice shown while payouts to a new destination wait: "Payouts to +254 7•• ••• 678 start
- * after 25-11-2026 14:05".
+ * after 25 Nov 2026, 14:05 EAT".
  */
 export const heldDestinationNotice = (phone: string, heldUntil: number) =>
   `Payouts to ${maskPhone(phone)} start after ${formatEatDateTime(heldUntil)}`;

@@ -2,7 +2,7 @@
 import { Form, Link } from "@remix-run/react";
 import { Badge, buttonClass } from "~/components/ui";
 import type { CuratedArticleSummary } from "~/core/news/types";
-import { formatLongDate } from "~/utils/format";
+import { formatDate } from "~/utils/format";
 import { paths } from "~/utils/paths";
 
 export function CuratedArticles({ articles }: { articles: readonly CuratedArticleSummary[] }) {
@@ -44,9 +44,7 @@ export function CuratedArticles({ articles }: { articles: readonly CuratedArticl
                       {published ? "Published" : "Draft"}
                     </Badge>
                     <span>{article.sourceName}</span>
-                    <time dateTime={article.publishedAt}>
-                      {formatLongDate(article.publishedAt)}
-                    </time>
+                    <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time>
                     <span>{article.tags.map((tag) => `#${tag}`).join(" ")}</span>
                   </p>
                 </div>

@@ -9,7 +9,7 @@ import { Badge, buttonClass } from "~/components/ui";
 import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
 import { addFeedSchema } from "~/core/news/admin-schema";
 import type { FeedListItem } from "~/core/news/types";
-import { formatEatDateTime } from "./format";
+import { formatEatDateTime } from "~/utils/format";
 
 export type FeedLine = FeedListItem;
 

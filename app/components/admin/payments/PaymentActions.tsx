@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Card } from "~/components/ui";
 import { SubmitButton, TextAreaField } from "~/components/ui/form";
-import { formatCrypto, formatDecimal, formatEatDateTime, formatKesCents } from "./format";
+import { formatCrypto, formatEatDateTime, formatKesCents, formatKesRate } from "./format";
 import type { LiveRateView, PaymentDetail } from "./types";
 
 function Action({
@@ -77,7 +77,7 @@ export function ExceptionActions({
             Convert what arrived at today&apos;s live rate (less the spread).{" "}
             {liveRate ? (
               <>
-                Live market rate now: KES {formatDecimal(liveRate.priceKes)} per {p.asset} (
+                Live market rate now: {formatKesRate(liveRate.priceKes)} per {p.asset} (
                 {liveRate.source}
                 {liveRate.asOf ? `, ${formatEatDateTime(liveRate.asOf)}` : ""}).
               </>

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { Card, DataTable } from "~/components/ui";
 import { SubmitButton } from "~/components/ui/form";
-import { formatEatDateTime, formatKesCents } from "./format";
+import { formatDate, formatEatDateTime, formatKesCents, formatPhone } from "./format";
 import { TransferStatusBadge } from "./PaymentStatusBadge";
 import type { TransferView } from "./types";
 
@@ -48,7 +48,7 @@ export function TransfersTable({ transfers }: { transfers: TransferView[] }) {
                   <div className="text-xs text-slate-600">Retry of {transfer.retryOf}</div>
                 ) : null}
               </th>
-              <td className="px-3 py-2 font-mono text-xs">{transfer.phone}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{formatPhone(transfer.phone)}</td>
               <td className="px-3 py-2 whitespace-nowrap">
                 {formatKesCents(transfer.amountKesCents)}
               </td>
@@ -65,7 +65,7 @@ export function TransfersTable({ transfers }: { transfers: TransferView[] }) {
                   </div>
                 ) : null}
               </td>
-              <td className="px-3 py-2 whitespace-nowrap">{transfer.settlementDay}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{formatDate(transfer.settlementDay)}</td>
               <td className="px-3 py-2 font-mono text-xs">{transfer.receipt ?? "None"}</td>
               <td className="px-3 py-2">{result(transfer)}</td>
               <td className="px-3 py-2">

@@ -3,11 +3,16 @@
  * integers (KES cents, crypto base units), these format them without floats.
  */
 import type { PaymentStatus, TransferStatus } from "~/core/payments/statuses";
-import { formatCryptoUnits, type QuoteAsset } from "~/core/payments/quote";
 import { paymentStatusLabels } from "~/components/payments/labels";
-import { formatKes } from "~/utils/format";
+import { formatKesExact } from "~/utils/format";
 
-export { formatEatDateTime } from "~/components/admin/ingest/format";
+export {
+  formatCrypto,
+  formatDate,
+  formatEatDateTime,
+  formatKesRate,
+  formatPhone,
+} from "~/utils/format";
 
 export type Tone = "neutral" | "success" | "warning" | "danger" | "info";
 
@@ -39,20 +44,7 @@ export const transferStatusTone: Record<TransferStatus, Tone> = {
  * KES from a string of cents: whole shillings as the site shows them ("KES 12,500"), with the cents
  * kept when there are any ("KES 125.50"), so an operator sees the exact amount. No rounding.
  */
-export function formatKesCents(cents: string | bigint): string {
-  const value = BigInt(cents);
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  const whole = formatKes(abs / 100n);
-  const rest = abs % 100n;
-  const text = rest === 0n ? whole : `${whole}.${rest.toString().padStart(2, "0")}`;
-  return negative ? `-${text}` : text;
-}
-
-/** "0.0015 BTC" from a string of base units. */
-export function formatCrypto(units: string | bigint, asset: QuoteAsset): string {
-  return `${formatCryptoUnits(BigInt(units), asset)} ${asset}`;
-}
+export const formatKesCents = formatKesExact;
 
 /**
  * A decimal string with thousands separators, its fraction as stored: "11591750.5" ->

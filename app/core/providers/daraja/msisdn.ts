@@ -4,9 +4,8 @@
  * `00254712345678`. Anything else is a `DarajaValidationError` naming the field, before any network
  * call.
  */
+import { parseKenyanPhone, toMsisdn } from "~/utils/phone";
 import { DarajaValidationError } from "./errors";
-
-const SEPARATORS = /[\s\-.()]/g;
 
 /** True for an already normalised number (`2547…`/`2541…`, 12 digits). */
 export function isKenyanMsisdn(value: string): boolean {
@@ -17,14 +16,9 @@ export function normalizeKenyanMsisdn(input: string, field = "phone"): string {
   if (typeof input !== "string") {
     throw new DarajaValidationError(field, "The phone number must be text");
   }
-  const compact = input.trim().replace(SEPARATORS, "");
-  let digits: string;
-  if (/^\+254\d+$/.test(compact)) digits = compact.slice(1);
-  else if (/^00254\d+$/.test(compact)) digits = compact.slice(2);
-  else if (/^254\d+$/.test(compact)) digits = compact;
-  else if (/^0[17]\d+$/.test(compact)) digits = `254${compact.slice(1)}`;
-  else if (/^[17]\d{8}$/.test(compact)) digits = `254${compact}`;
-  else digits = "";
+  // The one phone parser (utils/phone.ts): the same forms every phone field accepts.
+  const parsed = parseKenyanPhone(input);
+  const digits = parsed.ok ? toMsisdn(parsed.e164) : "";
   if (!isKenyanMsisdn(digits)) {
     throw new DarajaValidationError(
       field,

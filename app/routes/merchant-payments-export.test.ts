@@ -1,0 +1,132 @@
+/**
+ * The merchant's CSV export (issue 11, item 12): the route answers a file Excel opens (UTF-8 with a
+ * byte-order mark), scoped to the signed-in merchant and the list's filters, with each payment's
+ * settlement (receipts, M-Pesa charges, settlement time) and times in EAT.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { merchantUsers, payments, settlementTransfers } from "../../drizzle/schema";
+import { startSession } from "~/utils/session.server";
+import { installTestDatabase } from "../../tests/setup/db";
+import { addMerchant } from "../../tests/setup/payments";
+import { cookiesFrom, get, respond } from "../../tests/setup/requests";
+import { loader } from "./merchant.payments.export[.csv]";
+
+const { db, close } = installTestDatabase();
+afterAll(() => close());
+
+// 24 Nov 2026, 14:05 in Nairobi.
+const AT = Date.UTC(2026, 10, 24, 11, 5);
+const MERCHANT = "MRC-CSVX22";
+const OTHER = "MRC-CSVY22";
+addMerchant(db, MERCHANT);
+addMerchant(db, OTHER);
+
+function addPayment(
+  id: string,
+  merchantId: string,
+  status: "settled" | "expired",
+  reference = `REF-${id}`,
+) {
+  db.insert(payments)
+    .values({
+      id,
+      merchantId,
+      reference,
+      asset: "USDT",
+      network: "Ethereum (ERC-20)",
+      amountKesCents: 250_000n,
+      feeKesCents: 2_500n,
+      quoteRate: "129.45",
+      marketRate: "130.1",
+      spreadBps: 50,
+      rateSource: "test",
+      rateFetchedAt: AT,
+      cryptoAmountUnits: 19_312_476n,
+      quotedAt: AT,
+      expiresAt: AT + 900_000,
+      status,
+      receivedUnits: status === "settled" ? 19_312_476n : 0n,
+      createdAt: AT,
+      updatedAt: AT,
+      confirmedAt: status === "settled" ? AT + 60_000 : null,
+      settledAt: status === "settled" ? AT + 120_000 : null,
+    })
+    .run();
+}
+addPayment("pay_CSV1", MERCHANT, "settled", "=cmd|' /C calc'!A0");
+addPayment("pay_CSV2", MERCHANT, "expired");
+addPayment("pay_CSV3", OTHER, "settled");
+for (const [sequence, receipt] of [
+  [1, "SKA1B2C3D4"],
+  [2, "SKE5F6G7H8"],
+] as const) {
+  db.insert(settlementTransfers)
+    .values({
+      id: `trf_CSV1_${sequence}`,
+      merchantId: MERCHANT,
+      paymentId: "pay_CSV1",
+      sequence,
+      rail: "mpesa",
+      phone: "254712345678",
+      amountKesCents: 123_300n,
+      feeKesCents: 0n,
+      railChargeKesCents: 450n,
+      status: "succeeded",
+      settlementDay: "2026-11-24",
+      receipt,
+      createdAt: AT,
+      updatedAt: AT,
+      completedAt: AT + 100_000 + sequence,
+    })
+    .run();
+}
+
+async function download(query = "") {
+  const id = `mu_${Math.random().toString(36).slice(2)}`;
+  db.insert(merchantUsers)
+    .values({ id, merchantId: MERCHANT, username: id, role: "owner", createdAt: AT })
+    .run();
+  const setCookie = await startSession(db, "merchant", { merchantUserId: id }, get("/"));
+  const cookie = cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } }));
+  const request = get(`/merchant/payments/export.csv${query}`, { cookie });
+  return respond(() => loader({ request, params: {}, context: {} }));
+}
+
+describe("the payments CSV export", () => {
+  it("is a UTF-8 file with a byte-order mark, the merchant's own payments only", async () => {
+    const response = await download();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toContain("attachment;");
+    const bytes = new Uint8Array(await response.clone().arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = await response.text();
+    expect(text).toContain("pay_CSV1");
+    expect(text).toContain("pay_CSV2");
+    expect(text).not.toContain("pay_CSV3");
+  });
+
+  it("carries the settlement: receipts, M-Pesa charges, net, settled amount and EAT times", async () => {
+    const lines = (await (await download()).text()).split("\r\n");
+    const header = lines[0]!.replace(/^\uFEFF/, "").split(",");
+    const settled = lines.find((line) => line.includes("pay_CSV1"))!;
+    const cell = (name: string) => settled.split(",")[header.indexOf(name)];
+    expect(cell("Reference")).toBe("'=cmd|' /C calc'!A0");
+    expect(cell("Created (EAT)")).toBe("2026-11-24T14:05:00+03:00");
+    expect(cell("Crypto amount")).toBe("19.312476");
+    expect(cell("Gross KES")).toBe("2500.00");
+    expect(cell("Collection fee KES")).toBe("25.00");
+    expect(cell("Network fee KES")).toBe("9.00");
+    expect(cell("Net KES")).toBe("2466.00");
+    expect(cell("Settled KES")).toBe("2466.00");
+    expect(cell("M-Pesa receipts")).toBe("SKA1B2C3D4 SKE5F6G7H8");
+    expect(cell("Settled (EAT)")).toBe("2026-11-24T14:07:00+03:00");
+    expect(settled).not.toMatch(/Z(,|$)/);
+  });
+
+  it("follows the list's status filter", async () => {
+    const text = await (await download("?status=expired")).text();
+    expect(text).toContain("pay_CSV2");
+    expect(text).not.toContain("pay_CSV1");
+  });
+});
