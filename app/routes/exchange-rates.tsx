@@ -7,7 +7,7 @@ import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@rem
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { Attribution } from "~/components/rates/Attribution";
 import { ratesCopy, REFRESH_ACTION } from "~/components/rates/copy";
-import { formatEatStamp } from "~/components/rates/format";
+import { formatEatStamp } from "~/utils/format";
 import { RateCards, RatesSkeleton } from "~/components/rates/RateCards";
 import { RatesNotice } from "~/components/rates/RatesNotice";
 import { RefreshForm } from "~/components/rates/RefreshForm";
@@ -99,7 +99,8 @@ export default function ExchangeRatesPage() {
         </div>
       </PageHero>
 
-      <Section title="Rates in Kenyan shillings">
+      {/* The hero's own bottom padding is the space above the rates: no second gap under it. */}
+      <Section title="Rates in Kenyan shillings" className="pt-0">
         {loading ? (
           <RatesSkeleton />
         ) : unavailable ? (

@@ -5,7 +5,7 @@
  */
 import { data, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { formatEatStamp } from "~/components/rates/format";
+import { formatEatStamp } from "~/utils/format";
 import { CurrencyList, type CurrencyEntry } from "~/components/rates/CurrencyList";
 import { RatesNotice } from "~/components/rates/RatesNotice";
 import { ratesCopy } from "~/components/rates/copy";
@@ -30,7 +30,6 @@ export async function loader() {
     return {
       symbol: coin.symbol,
       name: coin.name,
-      color: coin.color,
       description: coin.description,
       priceKes: rate?.priceKes ?? coin.displayRateKes,
       kind: rate?.kind ?? "reference",

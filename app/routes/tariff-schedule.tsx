@@ -7,6 +7,7 @@ import { Link } from "@remix-run/react";
 import { CheckList } from "~/components/company/CheckList";
 import { TariffTable } from "~/components/company/TariffTable";
 import { Badge, ButtonLink, PageHero, Section, textLinkClass } from "~/components/ui";
+import { CoinMark } from "~/components/ui/CoinMark";
 import { company } from "~/content/company";
 import { cryptocurrencies } from "~/content/cryptocurrencies";
 import {
@@ -247,13 +248,7 @@ export default function TariffSchedulePage() {
             key: coin.symbol,
             header: (
               <span className="flex items-center gap-3">
-                <span
-                  aria-hidden="true"
-                  className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white"
-                  style={{ backgroundColor: coin.color }}
-                >
-                  {coin.symbol.charAt(0)}
-                </span>
+                <CoinMark symbol={coin.symbol} size="sm" />
                 {coin.name}
               </span>
             ),

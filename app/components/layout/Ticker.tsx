@@ -1,4 +1,5 @@
-import type { CSSProperties } from "react";
+import { useEffect, useState, type CSSProperties } from "react";
+import { cx } from "~/components/ui";
 import { tickerLoopSeconds, tickerStats, type TickerStat } from "~/content/ticker";
 
 function StatList({ copy }: { copy?: boolean }) {
@@ -21,25 +22,39 @@ function StatList({ copy }: { copy?: boolean }) {
   );
 }
 
+const controlClass =
+  "ticker-control shrink-0 cursor-pointer whitespace-nowrap rounded px-2 py-1 text-xs font-semibold text-white";
+
 /**
- * The market-statistics ticker: a CSS loop (no JavaScript). Screen readers read the list once (the
- * second copy that makes the loop seamless is aria-hidden); it pauses on hover, focus or with the
- * Pause checkbox, and stands still for prefers-reduced-motion.
+ * The market-statistics ticker: a CSS loop. Screen readers read the list once (the second copy that
+ * makes the loop seamless is aria-hidden). It pauses while the pointer is over the statistics, and
+ * stands still (no control shown) for prefers-reduced-motion. The control sits beside the
+ * statistics, never over them. Without JavaScript it is a "Pause ticker" checkbox (CSS pauses the
+ * loop while it is ticked); once hydrated it becomes a button that says what it will do: "Pause
+ * ticker" or "Play ticker".
  */
 export function Ticker() {
+  const [hydrated, setHydrated] = useState(false);
+  const [paused, setPaused] = useState(false);
+  useEffect(() => {
+    // Keep a choice made with the checkbox before the page hydrated.
+    const checkbox = document.getElementById("ticker-pause");
+    if (checkbox instanceof HTMLInputElement && checkbox.checked) setPaused(true);
+    setHydrated(true);
+  }, []);
   return (
-    <section aria-labelledby="ticker-title" className="ticker relative bg-ink">
+    <section
+      aria-labelledby="ticker-title"
+      className="ticker relative flex items-center gap-2 bg-ink pr-2"
+      data-paused={paused ? "" : undefined}
+    >
       <h2 id="ticker-title" className="sr-only">
         Market statistics
       </h2>
-      <input id="ticker-pause" type="checkbox" className="ticker-pause peer sr-only" />
-      <label
-        htmlFor="ticker-pause"
-        className="absolute right-2 top-1/2 z-10 -translate-y-1/2 cursor-pointer rounded bg-slate-700 px-2 py-1 text-xs font-semibold text-white peer-checked:bg-brand-800 peer-focus-visible:outline-2 peer-focus-visible:outline-white"
-      >
-        Pause ticker
-      </label>
-      <div className="ticker-viewport overflow-hidden pr-28">
+      {hydrated ? null : (
+        <input id="ticker-pause" type="checkbox" className="ticker-pause peer sr-only" />
+      )}
+      <div className="ticker-viewport min-w-0 flex-1 overflow-hidden">
         <div
           className="ticker-track flex w-max"
           style={{ "--ticker-duration": `${tickerLoopSeconds}s` } as CSSProperties}
@@ -48,6 +63,29 @@ export function Ticker() {
           <StatList copy />
         </div>
       </div>
+      {hydrated ? (
+        <button
+          type="button"
+          className={cx(
+            controlClass,
+            paused ? "bg-brand-800" : "bg-slate-700",
+            "focus-visible:outline-white",
+          )}
+          onClick={() => setPaused((value) => !value)}
+        >
+          {paused ? "Play ticker" : "Pause ticker"}
+        </button>
+      ) : (
+        <label
+          htmlFor="ticker-pause"
+          className={cx(
+            controlClass,
+            "bg-slate-700 peer-checked:bg-brand-800 peer-focus-visible:outline-2 peer-focus-visible:outline-white",
+          )}
+        >
+          Pause ticker
+        </label>
+      )}
     </section>
   );
 }

@@ -2,17 +2,16 @@
  * The 20 supported cryptocurrencies as cards: mark, name, symbol, KES rate, 24h change,
  * description.
  */
-import { CoinMark } from "~/components/marketing/CoinList";
+import { CoinMark } from "~/components/ui/CoinMark";
 import { Badge } from "~/components/ui";
 import { formatChangeBps, type CryptoSymbol } from "~/content/cryptocurrencies";
 import type { RateKind } from "~/core/rates/types";
-import { formatKesPrice } from "./format";
+import { formatKesRate } from "~/utils/format";
 import { RateKindBadge } from "./RateCards";
 
 export interface CurrencyEntry {
   symbol: CryptoSymbol;
   name: string;
-  color: string;
   description: string;
   priceKes: string;
   /** live/stale/fallback for the four live assets; "reference" for fixed display values. */
@@ -47,7 +46,7 @@ export function CurrencyList({ coins, now }: { coins: readonly CurrencyEntry[]; 
             className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
           >
             <div className="flex items-center gap-3">
-              <CoinMark coin={coin} />
+              <CoinMark symbol={coin.symbol} />
               <div className="min-w-0">
                 <h3 id={headingId} className="truncate text-lg font-semibold text-ink">
                   {coin.name}
@@ -57,7 +56,7 @@ export function CurrencyList({ coins, now }: { coins: readonly CurrencyEntry[]; 
             </div>
             <div className="mt-4 flex flex-wrap items-baseline justify-between gap-2">
               <p className="text-xl font-bold tabular-nums text-ink" data-rate={coin.symbol}>
-                {formatKesPrice(coin.priceKes)}
+                {formatKesRate(coin.priceKes)}
               </p>
               <ChangeBadge bps={coin.change24hBps} />
             </div>

@@ -1,9 +1,9 @@
 /** The four rate cards, and the skeleton of four cards shown while rates load on the client. */
-import { CoinMark } from "~/components/marketing/CoinList";
+import { CoinMark } from "~/components/ui/CoinMark";
 import { Badge } from "~/components/ui";
 import { findCryptocurrency } from "~/content/cryptocurrencies";
 import type { Rate } from "~/core/rates/types";
-import { formatEatStamp, formatKesPrice } from "./format";
+import { formatEatStamp, formatKesRate } from "~/utils/format";
 
 export type RateCardData = Pick<Rate, "symbol" | "name" | "priceKes" | "kind" | "asOf">;
 
@@ -28,7 +28,7 @@ function RateCard({ rate, now }: { rate: RateCardData; now: number }) {
       className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
     >
       <div className="flex items-center gap-3">
-        {coin ? <CoinMark coin={coin} /> : null}
+        {coin ? <CoinMark symbol={coin.symbol} /> : null}
         <div>
           <h3 id={headingId} className="text-lg font-semibold text-ink">
             {rate.name}
@@ -37,10 +37,10 @@ function RateCard({ rate, now }: { rate: RateCardData; now: number }) {
         </div>
       </div>
       <p
-        className="mt-5 text-2xl font-bold tabular-nums text-ink sm:text-3xl"
+        className="mt-5 text-2xl font-bold tabular-nums text-ink sm:text-3xl lg:text-2xl"
         data-rate={rate.symbol}
       >
-        {formatKesPrice(rate.priceKes)}
+        {formatKesRate(rate.priceKes)}
       </p>
       <p className="text-sm text-slate-700">per 1 {rate.symbol}</p>
       <div className="mt-4">

@@ -1,53 +1,64 @@
-import { DataTable } from "~/components/ui";
 import { Link } from "@remix-run/react";
+import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
 import { paths } from "~/utils/paths";
 import { formatCrypto, formatEatDateTime, formatKesCents } from "./format";
 import { PaymentStatusBadge } from "./PaymentStatusBadge";
 import type { PaymentRow } from "./types";
 
+/** The operator's payment list: a table on wide screens, cards on a phone. */
 export function PaymentsTable({ payments, caption }: { payments: PaymentRow[]; caption: string }) {
   return (
-    <DataTable
+    <ResponsiveTable
       caption={caption}
-      headings={[
-        "Payment",
-        "Merchant",
-        "Amount",
-        "Crypto expected",
-        "Crypto received",
-        "Created",
-        "Status",
-      ]}
-    >
-      {payments.map((payment) => (
-        <tr key={payment.id} className="border-b border-slate-200 align-top">
-          <th scope="row" className="px-3 py-2 font-normal">
-            <Link
-              to={paths.adminPayment(payment.id)}
-              className="font-semibold text-brand-800 underline"
-            >
-              {payment.reference}
-            </Link>
-            <div className="font-mono text-xs text-slate-600">{payment.id}</div>
-          </th>
-          <td className="px-3 py-2 font-mono text-xs">{payment.merchantId}</td>
-          <td className="px-3 py-2 whitespace-nowrap">{formatKesCents(payment.amountKesCents)}</td>
-          <td className="px-3 py-2 whitespace-nowrap">
-            {formatCrypto(payment.cryptoAmountUnits, payment.asset)}
-          </td>
-          <td className="px-3 py-2 whitespace-nowrap">
-            {formatCrypto(payment.receivedUnits, payment.asset)}
-          </td>
-          <td className="px-3 py-2 whitespace-nowrap">
+      rows={payments}
+      rowKey={(payment) => payment.id}
+      title={{
+        heading: "Payment",
+        cell: (payment) => (
+          <Link
+            to={paths.adminPayment(payment.id)}
+            className="font-semibold text-brand-800 underline"
+          >
+            {payment.reference}
+          </Link>
+        ),
+        detail: (payment) => payment.id,
+      }}
+      columns={[
+        {
+          heading: "Merchant",
+          className: "font-mono text-xs",
+          cell: (payment) => <span className="font-mono text-xs">{payment.merchantId}</span>,
+        },
+        {
+          heading: "Amount",
+          className: "whitespace-nowrap",
+          cell: (payment) => formatKesCents(payment.amountKesCents),
+        },
+        {
+          heading: "Crypto expected",
+          className: "whitespace-nowrap",
+          cell: (payment) => formatCrypto(payment.cryptoAmountUnits, payment.asset),
+        },
+        {
+          heading: "Crypto received",
+          className: "whitespace-nowrap",
+          cell: (payment) => formatCrypto(payment.receivedUnits, payment.asset),
+        },
+        {
+          heading: "Created",
+          className: "whitespace-nowrap",
+          cell: (payment) => (
             <time dateTime={new Date(payment.createdAt).toISOString()}>
               {formatEatDateTime(payment.createdAt)}
             </time>
-          </td>
-          <td className="px-3 py-2">
-            <PaymentStatusBadge status={payment.status} />
-          </td>
-        </tr>
-      ))}
-    </DataTable>
+          ),
+        },
+        {
+          heading: "Status",
+          cell: (payment) => <PaymentStatusBadge status={payment.status} />,
+        },
+      ]}
+    />
   );
 }

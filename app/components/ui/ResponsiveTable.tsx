@@ -1,0 +1,101 @@
+/**
+ * A list of records that fits every screen: a table from the `md` breakpoint up, and below it a
+ * list of cards (each an <li> with a heading and a <dl> of the same fields), so a phone never
+ * scrolls sideways and every field stays in view. Pure HTML and CSS: both are in the server's HTML
+ * and the one not shown is display:none (so also hidden from assistive technology).
+ */
+import { Fragment, type ReactNode } from "react";
+import { cx } from "./index";
+
+export interface RecordColumn<Row> {
+  /** The column heading, and the field's name (<dt>) on a card. */
+  heading: string;
+  cell: (row: Row) => ReactNode;
+  /** Extra classes for the table cell (e.g. "whitespace-nowrap"). */
+  className?: string;
+}
+
+export function ResponsiveTable<Row>({
+  caption,
+  rows,
+  rowKey,
+  title,
+  columns,
+  headingLevel: Heading = "h2",
+  className,
+}: {
+  /** The table's (visually hidden) caption and the card list's accessible name. */
+  caption: string;
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  /**
+   * What names a row: the row header in the table, the card's heading on small screens (usually a
+   * link to the record), with an optional line under it (e.g. the record's id).
+   */
+  title: { heading: string; cell: (row: Row) => ReactNode; detail?: (row: Row) => ReactNode };
+  columns: readonly RecordColumn<Row>[];
+  /** The card headings' level: one below the heading the list sits under. */
+  headingLevel?: "h2" | "h3" | "h4";
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <ul aria-label={caption} className="space-y-3 md:hidden" data-record-cards="">
+        {rows.map((row) => (
+          <li
+            key={rowKey(row)}
+            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+          >
+            <Heading className="break-words text-base font-semibold text-ink">
+              {title.cell(row)}
+            </Heading>
+            {title.detail ? (
+              <p className="break-all font-mono text-xs text-slate-600">{title.detail(row)}</p>
+            ) : null}
+            <dl className="mt-3 grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+              {columns.map((column) => (
+                <Fragment key={column.heading}>
+                  <dt className="text-slate-600">{column.heading}</dt>
+                  <dd className="min-w-0 break-words text-ink">{column.cell(row)}</dd>
+                </Fragment>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto md:block">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="border-b border-slate-300">
+            <tr>
+              {[title.heading, ...columns.map((column) => column.heading)].map((heading) => (
+                <th key={heading} scope="col" className="px-3 py-2 font-semibold">
+                  {heading}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={rowKey(row)} className="border-b border-slate-200 align-top">
+                <th scope="row" className="px-3 py-2 font-normal">
+                  {title.cell(row)}
+                  {title.detail ? (
+                    <span className="block font-mono text-xs text-slate-600">
+                      {title.detail(row)}
+                    </span>
+                  ) : null}
+                </th>
+                {columns.map((column) => (
+                  <td key={column.heading} className={cx("px-3 py-2", column.className)}>
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
