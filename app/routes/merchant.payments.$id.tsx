@@ -5,6 +5,8 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { SharePayment } from "~/components/payments/share/SharePayment";
+import { useLiveRevalidation } from "~/components/payments/useLiveRevalidation";
 import { z } from "zod";
 import { transferStatusLabels } from "~/components/payments/labels";
 import {
@@ -15,15 +17,18 @@ import {
   PaymentTimeline,
   payoutSentence,
 } from "~/components/payments/PaymentBits";
-import { buttonClass, Card, Container, DataTable } from "~/components/ui";
+import { buttonClass, Card, Container, DataTable, textLinkClass } from "~/components/ui";
 import { getSettlementDestination } from "~/core/merchants/settlement-destination.server";
 import { merchantPaymentDetail } from "~/core/payments/reads.server";
+import { checkoutWaiting, merchantWaiting } from "~/core/payments/live-status";
 import { heldDestinationNotice } from "~/core/payments/settlement.server";
 import { paymentView, payoutView } from "~/core/payments/views.server";
 import { requireMerchant } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { invariantResponse, notFound, privatePageHeaders } from "~/utils/http";
+import { formatDate, formatKesRate, formatPhone } from "~/utils/format";
 import { paths } from "~/utils/paths";
+import { qrSvg } from "~/utils/qr.server";
 import { seo } from "~/utils/seo";
 import { jsonWithError, jsonWithSuccess } from "~/utils/toast.server";
 import { payments } from "~/wiring/payments.server";
@@ -40,7 +45,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const waiting = ["awaiting_payment", "confirming", "confirmed", "in_review"].includes(
     payment.status,
   );
+  // Sharing the checkout is for a payment the customer can still pay.
+  const checkoutLink = `${payments().config.publicSiteUrl.replace(/\/+$/, "")}${paths.checkout(payment.id)}`;
+  const share = checkoutWaiting(payment.status)
+    ? {
+        link: checkoutLink,
+        amountKes: formatKesExact(payment.amountKesCents),
+        businessName: merchant.businessName,
+        reference: payment.reference,
+        qr: qrSvg(checkoutLink),
+      }
+    : null;
   return {
+    live: merchantWaiting(payment.status),
+    share,
     feeBps,
     estimate,
     actual,
@@ -130,10 +148,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PaymentDetail() {
-  const { payment, events, transfers, feeBps, estimate, actual, hold } =
+  const { payment, events, transfers, feeBps, estimate, actual, hold, live, share } =
     useLoaderData<typeof loader>();
+  // Follows the payment by itself while it is not final (JavaScript); without it, the page
+  // refreshes itself (meta refresh in <noscript>) and offers a link.
+  useLiveRevalidation(live);
   return (
     <Container className="py-12">
+      {live ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="10" />
+        </noscript>
+      ) : null}
       <p>
         <Link
           to={paths.merchantPayments}
@@ -147,6 +173,27 @@ export default function PaymentDetail() {
         <PaymentStatusBadge status={payment.status} />
       </div>
       <p className="mt-2 text-sm text-slate-600">{payment.id}</p>
+      {live ? (
+        <p className="mt-2 text-sm text-slate-700">
+          This page updates by itself until the payment is final.{" "}
+          <a href={paths.merchantPayment(payment.id)} className={textLinkClass}>
+            Refresh status
+          </a>
+        </p>
+      ) : null}
+      {share ? (
+        <div className="mt-8">
+          <SharePayment
+            share={{
+              link: share.link,
+              amountKes: share.amountKes,
+              businessName: share.businessName,
+              reference: share.reference,
+            }}
+            qr={share.qr}
+          />
+        </div>
+      ) : null}
 
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <Card title="Amounts" headingLevel="h2" className="lg:col-span-2">
@@ -171,7 +218,7 @@ export default function PaymentDetail() {
                 ],
                 [
                   "Locked rate",
-                  `${payment.quoteRate} KES per ${payment.asset} (${payment.rateSource}, ${eatDateTime(payment.rateFetchedAt)})`,
+                  `${formatKesRate(payment.quoteRate)} per ${payment.asset} (${payment.rateSource}, ${eatDateTime(payment.rateFetchedAt)})`,
                 ],
                 ["Quote expires", eatDateTime(payment.expiresAt)],
                 ["Deposit address", payment.depositAddress ?? "None"],
@@ -184,7 +231,8 @@ export default function PaymentDetail() {
             ))}
           </dl>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link to={paths.checkout(payment.id)} className={buttonClass("primary")}>
+            {/* The checkout runs without the React bundle: a full page load, not a client one. */}
+            <Link to={paths.checkout(payment.id)} className={buttonClass("primary")} reloadDocument>
               Open checkout page
             </Link>
           </div>
@@ -238,8 +286,8 @@ export default function PaymentDetail() {
                 <td className="px-3 py-2">{t.sequence}</td>
                 <td className="px-3 py-2">{formatKesCents(t.amountKesCents)}</td>
                 <td className="px-3 py-2">{formatKesCents(t.railChargeKesCents)}</td>
-                <td className="px-3 py-2">{t.phone}</td>
-                <td className="px-3 py-2">{t.day}</td>
+                <td className="px-3 py-2">{formatPhone(t.phone)}</td>
+                <td className="px-3 py-2">{formatDate(t.day)}</td>
                 <td className="px-3 py-2">
                   {transferStatusLabels[t.status]}
                   {t.status === "failed" && t.resultDesc ? (

@@ -1,40 +1,49 @@
 /**
- * The hosted checkout a customer opens: what to send, where (address and QR code), how long the
- * quote holds, and the live status. Without JavaScript it refreshes itself every 10 seconds while
- * waiting; with it, it re-reads the status every 5 seconds without reloading.
+ * The hosted checkout a customer opens (issue 11, item 3): a focused page in its own frame, server
+ * HTML only (no React bundle: `scripts: false`) plus one small script of its own
+ * (public/checkout.js: copy buttons, the ticking countdown, live status). What to send and on which
+ * network, where (address, QR code and an "Open in wallet" payment URI), how long the quote holds,
+ * and the status. Without JavaScript it refreshes itself every 10 seconds while waiting and has a
+ * "Refresh status" link; with it, the script polls /pay/:id/status and reloads when it changes.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import {
-  formatKesCents,
-  formatKesExact,
-  PaymentStatusBadge,
-  payoutSentence,
-} from "~/components/payments/PaymentBits";
-import { QrCode } from "~/components/payments/QrCode";
-import { buttonClass, Card, Container } from "~/components/ui";
-import { company } from "~/content/company";
+import { useLoaderData } from "@remix-run/react";
+import { CheckoutOutcome } from "~/components/payments/checkout/CheckoutOutcome";
+import { CheckoutShell } from "~/components/payments/checkout/CheckoutShell";
+import { CopyButton } from "~/components/payments/checkout/CopyButton";
+import { PaymentStatusBadge, payoutSentence } from "~/components/payments/PaymentBits";
+import { QrSvg } from "~/components/payments/QrSvg";
+import { buttonClass } from "~/components/ui";
 import { getMerchantAccount } from "~/core/merchants/sign-in.server";
-import { getPayment } from "~/core/payments/payments.server";
-import { paymentView, payoutView } from "~/core/payments/views.server";
-import { qrRows } from "~/core/payments/qr.server";
+import { checkoutPayment } from "~/core/payments/checkout.server";
+import { checkoutWaiting } from "~/core/payments/live-status";
+import type { Payment } from "~/core/payments/payments.server";
+import { paymentUri } from "~/core/payments/payment-uri";
 import { formatCryptoUnits } from "~/core/payments/quote";
 import { listTransfersForPayment } from "~/core/payments/settlement.server";
+import { paymentView, payoutView } from "~/core/payments/views.server";
+import { checkoutScriptSrc } from "~/utils/checkout-script.server";
 import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { formatEatTime, formatKesCents, formatKesExact } from "~/utils/format";
+import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http";
+import { useNonce } from "~/utils/nonce";
+import { paths } from "~/utils/paths";
+import { qrSvg } from "~/utils/qr.server";
+import type { RouteHandle } from "~/utils/route-handle";
 import { readSession } from "~/utils/session.server";
 import { payments } from "~/wiring/payments.server";
-import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http";
-import { paths } from "~/utils/paths";
 
-const WAITING = new Set(["awaiting_payment", "confirming"]);
+export const handle: RouteHandle = { chrome: "bare", scripts: false };
+
+/** Seconds between the no-JavaScript page's own refreshes while it waits. */
+const NO_SCRIPT_REFRESH_SECONDS = 10;
 
 /**
  * What the payment's own merchant sees on its checkout (signed in): what it receives after the 1%
  * fee and the M-Pesa charge, estimated before settlement and actual after. Customers never see it.
  */
-async function merchantView(request: Request, payment: NonNullable<ReturnType<typeof getPayment>>) {
+async function merchantView(request: Request, payment: Payment) {
   const db = getDb();
   const session = await readSession(db, "merchant", request);
   const account =
@@ -54,20 +63,36 @@ async function merchantView(request: Request, payment: NonNullable<ReturnType<ty
 }
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const payment = /^pay_[a-z0-9]{12}$/.test(params.id ?? "")
-    ? getPayment(getDb(), params.id!)
-    : undefined;
-  invariantResponse(payment, "Payment not found");
+  const found = checkoutPayment(getDb(), params.id ?? "");
+  invariantResponse(found, "Payment not found");
+  const { payment, businessName } = found;
   const now = Date.now();
+  const secondsLeft = Math.max(0, Math.floor((payment.expiresAt - now) / 1000));
+  // Instructions to send only while the quote holds and nothing has arrived yet.
+  const payable =
+    payment.status === "awaiting_payment" && secondsLeft > 0 && payment.depositAddress !== null;
+  const walletUri = payable
+    ? paymentUri({
+        asset: payment.asset,
+        address: payment.depositAddress!,
+        units: payment.cryptoAmountUnits,
+      })
+    : null;
   const missingUnits = payment.cryptoAmountUnits - payment.receivedUnits;
   return {
     ...paymentView(payment),
+    businessName,
+    waiting: checkoutWaiting(payment.status),
+    payable,
+    walletUri,
+    // The QR code carries the payment URI (address and amount) when there is one, else the address.
+    qr: payable ? qrSvg(walletUri ?? payment.depositAddress!) : null,
     missing: missingUnits > 0n ? formatCryptoUnits(missingUnits, payment.asset) : null,
-    qr:
-      payment.depositAddress && WAITING.has(payment.status) ? qrRows(payment.depositAddress) : null,
-    secondsLeft: Math.max(0, Math.floor((payment.expiresAt - now) / 1000)),
+    now,
+    secondsLeft,
     simulator: env.PROVIDER_MODE === "simulator",
     merchantView: await merchantView(request, payment),
+    scriptSrc: checkoutScriptSrc(),
   };
 }
 
@@ -76,196 +101,176 @@ export const headers = () => ({
   "Referrer-Policy": "no-referrer",
 });
 
-function useCountdown(seconds: number) {
-  const [left, setLeft] = useState(seconds);
-  useEffect(() => {
-    setLeft(seconds);
-    const timer = setInterval(() => setLeft((value) => Math.max(0, value - 1)), 1000);
-    return () => clearInterval(timer);
-  }, [seconds]);
-  return left;
-}
-
-const mmss = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-
-function Final({
-  status,
-  missing,
-  asset,
-}: {
-  status: string;
-  missing: string | null;
-  asset: string;
-}) {
-  const messages: Record<string, { title: string; body: string; tone: string }> = {
-    confirmed: {
-      title: "Paid",
-      body: "Thank you: your payment is confirmed.",
-      tone: "bg-emerald-50 text-emerald-900",
-    },
-    in_review: {
-      title: "Paid",
-      body: "Thank you: your payment is confirmed.",
-      tone: "bg-emerald-50 text-emerald-900",
-    },
-    settling: {
-      title: "Paid",
-      body: "Thank you: your payment is confirmed.",
-      tone: "bg-emerald-50 text-emerald-900",
-    },
-    settled: {
-      title: "Paid",
-      body: "Thank you: your payment is confirmed.",
-      tone: "bg-emerald-50 text-emerald-900",
-    },
-    expired: {
-      title: "Expired",
-      body: "The quote expired before a payment arrived. Ask the merchant for a new payment link; do not send funds to this address.",
-      tone: "bg-slate-100 text-slate-900",
-    },
-    underpaid: {
-      title: "Underpaid",
-      body: `We received less than the quote: ${missing ?? "some"} ${asset} is missing. The merchant's support team will contact you; nothing is lost.`,
-      tone: "bg-red-50 text-red-900",
-    },
-    overpaid: {
-      title: "Overpaid",
-      body: "We received more than the quote. The merchant's support team will arrange the difference; nothing is lost.",
-      tone: "bg-amber-50 text-amber-900",
-    },
-    paid_after_expiry: {
-      title: "Received after expiry",
-      body: "Your payment arrived after the quote expired. Our team will re-quote or refund it; nothing is lost.",
-      tone: "bg-amber-50 text-amber-900",
-    },
-    failed: {
-      title: "Not completed",
-      body: `This payment could not be completed. Contact ${company.supportEmail} with the reference below.`,
-      tone: "bg-red-50 text-red-900",
-    },
-  };
-  const message = messages[status];
-  if (!message) return null;
-  return (
-    <div role="status" className={`rounded-xl p-6 ${message.tone}`}>
-      <p className="text-2xl font-bold">{message.title}</p>
-      <p className="mt-2">{message.body}</p>
-    </div>
-  );
-}
+const detailLabel = "text-sm font-medium text-slate-600";
 
 export default function Checkout() {
   const payment = useLoaderData<typeof loader>();
-  const waiting = WAITING.has(payment.status);
-  const left = useCountdown(payment.secondsLeft);
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") revalidator.revalidate();
-    }, 5_000);
-    return () => clearInterval(timer);
-  }, [waiting, revalidator]);
-
+  const nonce = useNonce();
+  const minutesLeft = Math.ceil(payment.secondsLeft / 60);
+  const checkoutUrl = paths.checkout(payment.id);
   return (
-    <Container className="max-w-3xl py-12">
-      {waiting ? (
+    <CheckoutShell businessName={payment.businessName}>
+      {payment.waiting ? (
         <noscript>
-          <meta httpEquiv="refresh" content="10" />
+          <meta httpEquiv="refresh" content={String(NO_SCRIPT_REFRESH_SECONDS)} />
         </noscript>
       ) : null}
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand-800">
-        {company.brand} checkout
-      </p>
-      <h1 className="mt-2 text-3xl font-bold text-ink">
-        Pay {formatKesCents(payment.amountKesCents)}
-      </h1>
-      <p className="mt-2 text-slate-700">
-        Reference {payment.reference}
-        {payment.description ? `: ${payment.description}` : ""}
-      </p>
-      {payment.merchantView ? (
-        <p className="mt-4 rounded-lg bg-slate-100 p-3 text-slate-900">
-          <span className="font-semibold">Merchant view: </span>
-          {payment.merchantView}
+      <div
+        data-status={payment.status}
+        data-status-url={payment.waiting ? paths.checkoutStatus(payment.id) : undefined}
+      >
+        <h1 className="text-3xl font-bold text-ink">
+          {`Pay ${formatKesCents(payment.amountKesCents)}`}
+        </h1>
+        <p className="mt-1 text-lg text-slate-800">
+          {`${payment.crypto} ${payment.asset} `}
+          <span className="text-slate-600">{`on ${payment.network}`}</span>
         </p>
-      ) : null}
-      <div className="mt-4 flex items-center gap-3" aria-live="polite">
-        <PaymentStatusBadge status={payment.status} />
-        {payment.status === "confirming" ? (
-          <span className="text-slate-700">{payment.confirmations} confirmation(s) so far</span>
+        <p className="mt-2 text-slate-700">
+          Reference {payment.reference}
+          {payment.description ? `: ${payment.description}` : ""}
+        </p>
+        {payment.merchantView ? (
+          <p className="mt-4 rounded-lg bg-slate-100 p-3 text-slate-900">
+            <span className="font-semibold">Merchant view: </span>
+            {payment.merchantView}
+          </p>
         ) : null}
-      </div>
+        <div className="mt-4 flex flex-wrap items-center gap-3" aria-live="polite">
+          <PaymentStatusBadge status={payment.status} />
+          {payment.status === "confirming" ? (
+            <span className="text-slate-700">{payment.confirmations} confirmation(s) so far</span>
+          ) : null}
+        </div>
 
-      {waiting ? (
-        <Card className="mt-8">
-          <div className="grid gap-8 md:grid-cols-[auto_1fr]">
+        {payment.payable ? (
+          <section
+            aria-labelledby="send-title"
+            className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+          >
+            <h2 id="send-title" className="sr-only">
+              How to pay
+            </h2>
+            <div className="rounded-xl border-2 border-amber-400 bg-amber-50 p-4 text-amber-950">
+              <p className="text-sm font-semibold uppercase tracking-wide">Network</p>
+              <p className="text-2xl font-bold">{payment.network}</p>
+              <p className="mt-1" role="note">
+                {`Send only ${payment.asset} on the ${payment.network} network. A payment sent on any other network does not arrive and may be lost.`}
+              </p>
+            </div>
+
             {payment.qr ? (
-              <QrCode rows={payment.qr} label={`QR code of the ${payment.asset} deposit address`} />
+              <div className="mt-5 flex justify-center">
+                <QrSvg
+                  qr={payment.qr}
+                  label={`QR code of the ${payment.asset} deposit address and amount, for your wallet app`}
+                  className="h-60 w-60 max-w-full"
+                />
+              </div>
             ) : null}
-            <dl className="space-y-4">
+            {payment.walletUri ? (
+              <a href={payment.walletUri} className={buttonClass("primary", "mt-4 w-full")}>
+                Open in wallet
+              </a>
+            ) : null}
+
+            <dl className="mt-6 space-y-5">
               <div>
-                <dt className="text-sm text-slate-600">Send exactly</dt>
-                <dd className="text-2xl font-bold text-ink">
-                  {payment.crypto} {payment.asset}
+                <dt className={detailLabel}>Send exactly</dt>
+                <dd className="mt-1 flex items-center justify-between gap-3">
+                  <span className="text-2xl font-bold text-ink">
+                    <span id="pay-amount" className="select-all">
+                      {payment.crypto}
+                    </span>{" "}
+                    {payment.asset}
+                  </span>
+                  <CopyButton target="pay-amount" label="Copy amount" />
+                </dd>
+                <dd className="text-sm text-slate-600">
+                  Worth {formatKesCents(payment.amountKesCents)} at the locked rate
                 </dd>
               </div>
               <div>
-                <dt className="text-sm text-slate-600">Network</dt>
-                <dd className="font-medium text-ink">{payment.network}</dd>
+                <dt className={detailLabel}>To this address</dt>
+                <dd className="mt-1 flex items-start justify-between gap-3">
+                  <code
+                    id="pay-address"
+                    className="select-all break-all font-mono text-base text-ink"
+                  >
+                    {payment.depositAddress}
+                  </code>
+                  <CopyButton target="pay-address" label="Copy address" />
+                </dd>
               </div>
               <div>
-                <dt className="text-sm text-slate-600">To this address</dt>
-                <dd className="break-all font-mono text-ink">{payment.depositAddress}</dd>
-              </div>
-              <div>
-                <dt className="text-sm text-slate-600">Rate locked for</dt>
-                <dd className="font-medium text-ink">
-                  {payment.status === "awaiting_payment"
-                    ? left > 0
-                      ? `${mmss(left)} (minutes:seconds)`
-                      : "Expired: do not send"
-                    : "Payment received, confirming"}
+                <dt className={detailLabel}>Rate locked</dt>
+                <dd className="mt-1 font-medium text-ink">
+                  Until{" "}
+                  <time dateTime={new Date(payment.expiresAt).toISOString()}>
+                    {`${formatEatTime(payment.expiresAt)} EAT`}
+                  </time>
+                  :{" "}
+                  <span data-expires-at={payment.expiresAt} data-now={payment.now}>
+                    {`${minutesLeft} minute${minutesLeft === 1 ? "" : "s"} left`}
+                  </span>
                 </dd>
               </div>
             </dl>
-          </div>
-          <p className="mt-6 text-sm text-slate-700">
-            This page updates by itself. Send only {payment.asset} on the {payment.network} network
-            to this address.
-          </p>
-          <div className="mt-4 flex flex-wrap gap-3">
-            <Link
-              to={paths.checkout(payment.id)}
-              className={buttonClass("secondary")}
-              reloadDocument
-            >
-              Refresh status
-            </Link>
-            {payment.simulator && payment.depositAddress ? (
-              <a
-                className={buttonClass("ghost")}
-                href={`/simulator/custody/?${new URLSearchParams({ payment: payment.id, address: payment.depositAddress, amount: payment.crypto, returnTo: paths.checkout(payment.id) })}`}
-              >
-                Pay with the test wallet (simulator)
+            <p className="mt-6 text-sm text-slate-700">
+              This page updates by itself when your payment arrives.
+            </p>
+            <div className="mt-4 flex flex-wrap gap-3">
+              <a href={checkoutUrl} className={buttonClass("secondary")}>
+                Refresh status
               </a>
-            ) : null}
+              {payment.simulator && payment.depositAddress ? (
+                <a
+                  className={buttonClass("ghost")}
+                  href={`/simulator/custody/?${new URLSearchParams({ payment: payment.id, address: payment.depositAddress, amount: payment.crypto, returnTo: checkoutUrl })}`}
+                >
+                  Pay with the test wallet (simulator)
+                </a>
+              ) : null}
+            </div>
+          </section>
+        ) : payment.waiting ? (
+          <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+            <h2 className="text-lg font-semibold text-ink">
+              {payment.status === "confirming" ? "Payment received" : "Waiting for the network"}
+            </h2>
+            <p className="mt-2 text-slate-700">
+              {payment.status === "confirming"
+                ? `We have seen your ${payment.asset} payment on the ${payment.network} network and are waiting for its confirmations. There is nothing more to send. This page updates by itself.`
+                : "The quote has run out. If you already sent the payment, it is still checked: do not send again. This page updates by itself."}
+            </p>
+            <a href={checkoutUrl} className={buttonClass("secondary", "mt-4")}>
+              Refresh status
+            </a>
+          </section>
+        ) : (
+          <div className="mt-6">
+            <CheckoutOutcome
+              status={payment.status}
+              missing={payment.missing}
+              asset={payment.asset}
+            />
           </div>
-        </Card>
-      ) : (
-        <div className="mt-8">
-          <Final status={payment.status} missing={payment.missing} asset={payment.asset} />
-        </div>
-      )}
-      <p className="mt-8 text-sm text-slate-600">
-        Payment {payment.id}. Questions? {company.supportEmail}
-      </p>
-    </Container>
+        )}
+        <p className="mt-8 text-xs text-slate-600">Payment {payment.id}</p>
+      </div>
+      <p id="checkout-announcer" className="sr-only" aria-live="polite" />
+      {payment.waiting ? <script nonce={nonce} src={payment.scriptSrc} defer /> : null}
+    </CheckoutShell>
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Checkout | OneHop" },
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Pay ${data.businessName} | OneHop` : "Checkout | OneHop" },
+  {
+    name: "description",
+    content: data
+      ? `Pay ${data.businessName} in ${data.asset} on ${data.network}: the amount, the address and the status of this payment.`
+      : "A OneHop checkout.",
+  },
   { name: "robots", content: "noindex" },
 ];

@@ -1,0 +1,22 @@
+/**
+ * GET /pay/:id/status: the payment's status as JSON, for the checkout's script to poll (it reloads
+ * the page when the status changes). Public like the checkout itself; never cached.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { checkoutStatus } from "~/core/payments/checkout.server";
+import { checkoutWaiting } from "~/core/payments/live-status";
+import { getDb } from "~/utils/db.server";
+
+export function loader({ params }: LoaderFunctionArgs) {
+  const payment = checkoutStatus(getDb(), params.id ?? "");
+  const headers = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  if (!payment) return Response.json({ error: "Payment not found" }, { status: 404, headers });
+  return Response.json(
+    {
+      status: payment.status,
+      confirmations: payment.confirmations,
+      waiting: checkoutWaiting(payment.status),
+    },
+    { headers },
+  );
+}
