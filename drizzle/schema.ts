@@ -5,6 +5,7 @@
  */
 export * from "./schema/jobs";
 export * from "./schema/merchants";
+export * from "./schema/kyb";
 export * from "./schema/rates";
 export * from "./schema/news";
 export * from "./schema/payments";

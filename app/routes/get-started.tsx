@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   data,
+  MaxPartSizeExceededError,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -12,12 +13,15 @@ import { BenefitCards } from "~/components/merchants/BenefitCards";
 import { Container, PageHero } from "~/components/ui";
 import { messages } from "~/content/messages";
 import { applicationSchema, limits } from "~/core/merchants/application-schema";
+import { createKybUpload, KYB_FIELD, type KybUpload } from "~/core/kyb/documents.server";
 import { submitApplication } from "~/core/merchants/applications.server";
 import { describeWait, hitLimit } from "~/core/rate-limit.server";
+import { isBodyTooLarge } from "~/utils/body-limit.server";
 import { getDb } from "~/utils/db.server";
 import { replyWithinLimits } from "~/utils/form-reply";
 import { checkHoneypot } from "~/utils/honeypot";
 import { publicPageHeaders } from "~/utils/http";
+import { kybRoot, readFormWithDocuments } from "~/utils/kyb.server";
 import { paths } from "~/utils/paths";
 import { assertSameOrigin, clientKey, userAgent } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
@@ -34,9 +38,55 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { submitted: submitted && REFERENCE_PATTERN.test(submitted) ? submitted : null };
 }
 
+/** Said whenever documents were sent but not kept: a browser cannot give a file input back. */
+const DOCUMENTS_NOT_KEPT =
+  "Your documents were not saved because of the errors above. Choose them again before you submit.";
+
+/** The documents' errors for the reply (refused files, or good files dropped with the form). */
+function documentErrors(upload: KybUpload): string[] {
+  if (upload.errors.length > 0) return upload.errors;
+  return upload.staged.length > 0 ? [DOCUMENTS_NOT_KEPT] : [];
+}
+
+function withDocumentErrors<R extends SubmissionResult<string[]>>(result: R, upload: KybUpload): R {
+  const errors = documentErrors(upload);
+  if (errors.length === 0) return result;
+  return { ...result, status: "error", error: { ...result.error, [KYB_FIELD]: errors } };
+}
+
+async function readForm(request: Request, upload: KybUpload): Promise<FormData> {
+  try {
+    return await readFormWithDocuments(request, upload);
+  } catch (error) {
+    upload.discard();
+    if (isBodyTooLarge(error) || error instanceof MaxPartSizeExceededError) {
+      throw new Response("The application is too large: at most 3 documents of 5 MB each.", {
+        status: 413,
+      });
+    }
+    // A broken multipart body (the parser's errors); disk errors (with a code) stay 500s.
+    if (error instanceof Error && !("code" in error)) {
+      throw new Response("The form data could not be read. Submit the form from its page.", {
+        status: 400,
+      });
+    }
+    throw error;
+  }
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const formData = await request.formData();
+  const upload = createKybUpload({ root: kybRoot() });
+  const formData = await readForm(request, upload);
+  try {
+    return await handleApplication(request, formData, upload);
+  } finally {
+    // Whatever was not attached to a stored application leaves no file behind.
+    upload.discard();
+  }
+}
+
+async function handleApplication(request: Request, formData: FormData, upload: KybUpload) {
   const db = getDb();
 
   // A value in the hidden honeypot means a bot: answer as if all went well, store nothing.
@@ -50,16 +100,16 @@ export async function action({ request }: ActionFunctionArgs) {
   // cities.
   if (formData.get("intent") === "show-cities") {
     return data<ActionData>({
-      lastResult: replyWithinLimits(
-        { initialValue: submission.payload as Record<string, string> },
-        limits,
+      lastResult: withDocumentErrors(
+        replyWithinLimits({ initialValue: submission.payload as Record<string, string> }, limits),
+        upload,
       ),
     });
   }
 
-  if (submission.status !== "success") {
+  if (submission.status !== "success" || upload.errors.length > 0) {
     // What was typed goes back into the form, never longer than each field's maximum.
-    const lastResult = replyWithinLimits(submission.reply(), limits);
+    const lastResult = withDocumentErrors(replyWithinLimits(submission.reply(), limits), upload);
     if (formData.get("agreedToTerms") !== "on") {
       return jsonWithError<ActionData>({ lastResult }, messages.termsRequired, { status: 400 });
     }
@@ -69,7 +119,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const limit = hitLimit(db, `apply:${clientKey(request)}`, APPLICATION_LIMIT);
   if (!limit.allowed) {
     return jsonWithError<ActionData>(
-      { lastResult: submission.reply() },
+      { lastResult: withDocumentErrors(submission.reply(), upload) },
       {
         message: messages.submissionFailed.message,
         description: `Too many applications from your network. Please try again in ${describeWait(limit.retryAfterMs)}.`,
@@ -81,15 +131,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = submitApplication(db, submission.value, {
     clientKey: clientKey(request),
     userAgent: userAgent(request),
+    attachDocuments: (tx, applicationId) => upload.attach(tx, applicationId),
   });
   if (!result.ok) {
     return jsonWithError<ActionData>(
       {
-        lastResult: submission.reply({
-          fieldErrors: {
-            email: ["An application with this email address is already being reviewed."],
-          },
-        }),
+        lastResult: withDocumentErrors(
+          submission.reply({
+            fieldErrors: {
+              email: ["An application with this email address is already being reviewed."],
+            },
+          }),
+          upload,
+        ),
       },
       {
         message: "Application Already Received",

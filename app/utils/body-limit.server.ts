@@ -8,7 +8,10 @@
  * - a body without a declared length (chunked) is counted as it streams in and reading stops at
  *   the limit (413);
  * - a form address takes only forms (urlencoded or multipart): anything else is 415, and a broken
- *   multipart body is 400, before Remix runs (they used to be 500s with a stack trace in the log).
+ *   multipart body is 400, before Remix runs (they used to be 500s with a stack trace in the log);
+ * - an upload address (`stream`) passes its multipart bodies on unread, counted as Remix reads them
+ *   (the route streams the files to disk; past the limit the read fails with BodyTooLargeError and
+ *   the route answers 413); its other bodies are read whole within `maxBufferedBytes`.
  */
 import { refusal, type Refusal } from "./refusals.server";
 
@@ -32,6 +35,13 @@ export interface BodyPolicy {
    * JSON.
    */
   answer: "json" | "negotiate";
+  /**
+   * Media types passed to the route as a stream (counted up to `maxBytes`) instead of being read
+   * first: uploads, which the route writes to disk part by part.
+   */
+  stream?: readonly string[];
+  /** The limit for bodies that are read whole (types not in `stream`); default `maxBytes`. */
+  maxBufferedBytes?: number;
 }
 
 /**
@@ -51,6 +61,16 @@ export const BODY_POLICIES: readonly BodyPolicy[] = [
     maxBytes: 64 * KB,
     accepts: [...FORM_TYPES, ...JSON_TYPES],
     answer: "negotiate",
+  },
+  // The merchant application with up to 3 KYB documents of at most 5 MB each (issue 11, item 14):
+  // multipart streams to disk (app/core/kyb/documents.server.ts); a form without files stays small.
+  {
+    prefix: "/get-started",
+    maxBytes: 16 * MB,
+    accepts: FORM_TYPES,
+    answer: "negotiate",
+    stream: ["multipart/form-data"],
+    maxBufferedBytes: 64 * KB,
   },
   // Everything else is a page whose action takes a form.
   { prefix: "/", maxBytes: 64 * KB, accepts: FORM_TYPES, answer: "negotiate" },
@@ -75,6 +95,47 @@ export function mediaType(contentType: string | null | undefined): string | unde
 }
 
 const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The size limit for a body of this type at this address. */
+export function limitFor(policy: BodyPolicy, contentType: string | null | undefined): number {
+  const type = mediaType(contentType);
+  if (type !== undefined && policy.stream?.includes(type)) return policy.maxBytes;
+  return policy.maxBufferedBytes ?? policy.maxBytes;
+}
+
+/** A streamed body went past its address's limit while the route read it. */
+export class BodyTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The request body is larger than ${formatBytes(maxBytes)}.`);
+    this.name = "BodyTooLargeError";
+  }
+}
+
+/** Whether an error (or one it wraps) is a streamed body going past its limit. */
+export function isBodyTooLarge(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (current instanceof Error && current.name === "BodyTooLargeError") return true;
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return false;
+}
+
+/** The body as a stream that fails with BodyTooLargeError once more than `maxBytes` pass. */
+export function countedBody(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+): ReadableStream<Uint8Array> {
+  let total = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        total += chunk.byteLength;
+        if (total > maxBytes) controller.error(new BodyTooLargeError(maxBytes));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+}
 
 export function formatBytes(bytes: number): string {
   return bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`;
@@ -118,7 +179,7 @@ export function tooLarge(
   policy: BodyPolicy,
   declared: Pick<DeclaredBody, "contentType" | "accept">,
 ): Refusal {
-  const limit = formatBytes(policy.maxBytes);
+  const limit = formatBytes(limitFor(policy, declared.contentType));
   return refusal({
     status: 413,
     code: "payload_too_large",
@@ -137,7 +198,8 @@ export function tooLarge(
 export function checkDeclaredBody(declared: DeclaredBody): Refusal | undefined {
   const policy = bodyPolicyFor(declared.pathname);
   // (Node's parser has already refused a Content-Length that is not a number.)
-  if (Number(declared.contentLength ?? 0) > policy.maxBytes) return tooLarge(policy, declared);
+  if (Number(declared.contentLength ?? 0) > limitFor(policy, declared.contentType))
+    return tooLarge(policy, declared);
   if (BODYLESS_METHODS.has(declared.method.toUpperCase()) || policy.accepts === "any")
     return undefined;
   const type = mediaType(declared.contentType);
@@ -233,10 +295,24 @@ export async function screenBody(request: Request): Promise<Request | Refusal> {
   const refused = checkDeclaredBody(declared);
   if (refused) return refused;
   const policy = bodyPolicyFor(declared.pathname);
-  const bytes = await readBodyWithin(request.body, policy.maxBytes);
+  const type = mediaType(declared.contentType);
+  if (type !== undefined && policy.stream?.includes(type) && request.body) {
+    // Read by the route as it goes (an upload to disk): counted here, never held whole. Only its
+    // start is checked here (a multipart body opens with its boundary); the route answers 400 for
+    // one broken further on.
+    const body = await openingChecked(request.body, declared.contentType ?? "");
+    if (!body) return malformedBody(policy, declared);
+    return new Request(request.url, {
+      method: request.method,
+      headers: new Headers(request.headers),
+      body: countedBody(body, policy.maxBytes),
+      signal: request.signal,
+      duplex: "half",
+    } as RequestInit);
+  }
+  const bytes = await readBodyWithin(request.body, limitFor(policy, declared.contentType));
   if (!bytes) return tooLarge(policy, declared);
   const headers = new Headers(request.headers);
-  const type = mediaType(declared.contentType);
   if (type === undefined && bytes.byteLength === 0 && policy.accepts !== "any") {
     headers.set("Content-Type", "application/x-www-form-urlencoded");
   }
@@ -246,20 +322,79 @@ export async function screenBody(request: Request): Promise<Request | Refusal> {
     type === "multipart/form-data" &&
     !(await isReadableForm(bytes, declared.contentType ?? ""))
   ) {
-    return refusal({
-      status: 400,
-      code: "malformed_body",
-      title: "Bad request",
-      message: "The form data could not be read: the multipart body is broken.",
-      advice: "Submit the form from its page and try again.",
-      json: wantsJson(policy, declared),
-    });
+    return malformedBody(policy, declared);
   }
   return new Request(request.url, {
     method: request.method,
     headers,
     body: bytes,
     signal: request.signal,
+  });
+}
+
+function malformedBody(
+  policy: BodyPolicy,
+  declared: Pick<DeclaredBody, "contentType" | "accept">,
+): Refusal {
+  return refusal({
+    status: 400,
+    code: "malformed_body",
+    title: "Bad request",
+    message: "The form data could not be read: the multipart body is broken.",
+    advice: "Submit the form from its page and try again.",
+    json: wantsJson(policy, declared),
+  });
+}
+
+/**
+ * The multipart body again, once its first bytes are its boundary ("--" and the boundary from the
+ * Content-Type); undefined (the rest dropped) when there is no boundary or the body opens
+ * otherwise.
+ */
+async function openingChecked(
+  body: ReadableStream<Uint8Array>,
+  contentType: string,
+): Promise<ReadableStream<Uint8Array> | undefined> {
+  const boundary = /;\s*boundary=(?:"([^"]+)"|([^\s;]+))/i.exec(contentType);
+  const opening = new TextEncoder().encode(`--${boundary?.[1] ?? boundary?.[2] ?? ""}`);
+  const reader = body.getReader();
+  const head: Uint8Array[] = [];
+  let headBytes = 0;
+  while (headBytes < opening.byteLength) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    head.push(value);
+    headBytes += value.byteLength;
+  }
+  const first = new Uint8Array(headBytes);
+  let offset = 0;
+  for (const chunk of head) {
+    first.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  const opens =
+    boundary !== null &&
+    headBytes >= opening.byteLength &&
+    opening.every((byte, i) => first[i] === byte);
+  if (!opens) {
+    discardRest(reader);
+    return undefined;
+  }
+  let sentHead = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!sentHead) {
+        sentHead = true;
+        controller.enqueue(first);
+        return;
+      }
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
   });
 }
 

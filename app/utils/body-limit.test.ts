@@ -2,8 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   BODY_POLICIES,
   bodyPolicyFor,
+  BodyTooLargeError,
   checkDeclaredBody,
+  isBodyTooLarge,
   KB,
+  limitFor,
   MB,
   readBodyWithin,
   screenBody,
@@ -28,6 +31,21 @@ function streamOf(chunks: number, size: number) {
   return { stream, pulledChunks: () => pulled };
 }
 
+/** `first` then `second`, read lazily. */
+function concatStreams(first: ReadableStream<Uint8Array>, second: ReadableStream<Uint8Array>) {
+  const readers = [first.getReader(), second.getReader()];
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      while (readers.length > 0) {
+        const { done, value } = await readers[0]!.read();
+        if (!done) return controller.enqueue(value);
+        readers.shift();
+      }
+      controller.close();
+    },
+  });
+}
+
 const declared = (overrides: Partial<DeclaredBody>): DeclaredBody => ({
   method: "POST",
   pathname: "/get-started",
@@ -48,7 +66,6 @@ const asRefusal = (value: Request | Refusal) => {
 
 describe("the body limits table", () => {
   it("forms get 64 KB, webhooks 1 MB; the longest prefix wins and unknown paths are forms", () => {
-    expect(bodyPolicyFor("/get-started").maxBytes).toBe(64 * KB);
     expect(bodyPolicyFor("/merchant-signin.data").maxBytes).toBe(64 * KB);
     expect(bodyPolicyFor("/webhooks/mpesa/b2c/result").maxBytes).toBe(1 * MB);
     expect(bodyPolicyFor("/webhooks/custody").accepts).toBe("any");
@@ -56,7 +73,16 @@ describe("the body limits table", () => {
       "application/x-www-form-urlencoded",
       "multipart/form-data",
     ]);
-    expect(BODY_POLICIES.every((policy) => policy.maxBytes <= 1 * MB)).toBe(true);
+    // Bodies read whole stay small; only streamed uploads may be larger.
+    expect(BODY_POLICIES.every((policy) => limitFor(policy, "text/plain") <= 1 * MB)).toBe(true);
+  });
+
+  it("the application takes 3 documents of 5 MB plus its fields as multipart, 64 KB otherwise", () => {
+    const policy = bodyPolicyFor("/get-started");
+    expect(bodyPolicyFor("/get-started.data")).toBe(policy);
+    expect(limitFor(policy, "multipart/form-data; boundary=x")).toBe(16 * MB);
+    expect(limitFor(policy, "application/x-www-form-urlencoded")).toBe(64 * KB);
+    expect(policy.accepts).toEqual(["application/x-www-form-urlencoded", "multipart/form-data"]);
   });
 });
 
@@ -146,6 +172,42 @@ describe("checkDeclaredBody (headers only, nothing read)", () => {
   });
 });
 
+describe("the application form's upload limit (headers only)", () => {
+  const multipart = "multipart/form-data; boundary=x";
+
+  it("lets a multipart application of 3 x 5 MB through, refuses one over 16 MB with 413", () => {
+    expect(
+      checkDeclaredBody(
+        declared({ contentType: multipart, contentLength: String(15 * MB + 60 * KB) }),
+      ),
+    ).toBeUndefined();
+    const refused = checkDeclaredBody(
+      declared({ contentType: multipart, contentLength: String(16 * MB + 1) }),
+    );
+    expect(refused?.status).toBe(413);
+    expect(refused?.body).toContain("at most 16 MB");
+  });
+
+  it("still takes a urlencoded application, within 64 KB", () => {
+    expect(checkDeclaredBody(declared({ contentLength: String(64 * KB) }))).toBeUndefined();
+    const refused = checkDeclaredBody(declared({ contentLength: String(64 * KB + 1) }));
+    expect(refused?.status).toBe(413);
+    expect(refused?.body).toContain("at most 64 KB");
+  });
+
+  it("other form pages still refuse a 1 MB multipart post", () => {
+    expect(
+      checkDeclaredBody(
+        declared({
+          pathname: "/merchant-signin",
+          contentType: multipart,
+          contentLength: "1048576",
+        }),
+      )?.status,
+    ).toBe(413);
+  });
+});
+
 describe("readBodyWithin", () => {
   it("returns the bytes of a body within the limit", async () => {
     const { stream } = streamOf(4, 1000);
@@ -200,6 +262,36 @@ describe("screenBody (in front of Remix)", () => {
     );
     expect(refused.status).toBe(413);
     expect(refused.body).toContain("at most 64 KB");
+  });
+
+  it("streams a multipart application on unread, and fails the read past 16 MB", async () => {
+    const { stream: rest, pulledChunks } = streamOf(1100, 16 * KB); // 17.2 MB, chunked
+    const opening = new TextEncoder().encode("--x\r\n");
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(opening);
+        controller.close();
+      },
+    });
+    const body = concatStreams(stream, rest);
+    const screened = await screenBody(
+      post("/get-started", body, { "Content-Type": "multipart/form-data; boundary=x" }),
+    );
+    expect(screened).toBeInstanceOf(Request);
+    // Nothing was read in front of the route.
+    expect(pulledChunks()).toBeLessThan(5);
+    const reader = (screened as Request).body!.getReader();
+    let read = 0;
+    const failure = await (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return undefined;
+        read += value.byteLength;
+      }
+    })().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(BodyTooLargeError);
+    expect(isBodyTooLarge(failure)).toBe(true);
+    expect(read).toBeLessThanOrEqual(16 * MB);
   });
 
   it("turns an empty post without a type into an empty form (Remix's formData() would throw)", async () => {

@@ -18,6 +18,11 @@ export const merchantApplications = sqliteTable(
     status: text("status", { enum: applicationStatuses }).notNull().default("submitted"),
     businessName: text("business_name").notNull(),
     businessType: text("business_type").notNull(),
+    /**
+     * Business registration number as given, upper case ("PVT-AB1234CD", "BN-AB1234CD",
+     * "CPR/2015/123456"). Null only on applications made before the field existed (issue 11/14).
+     */
+    registrationNumber: text("registration_number"),
     contactName: text("contact_name").notNull(),
     email: text("email").notNull(),
     /** Lower-cased e-mail: one pending application per address. */

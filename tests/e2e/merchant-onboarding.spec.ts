@@ -16,6 +16,7 @@ async function fillApplication(
   await page.getByLabel("Business Name").fill(businessName);
   await page.getByLabel("Business Type").selectOption("ecommerce");
   await page.getByLabel("Website").fill("https://shop.example.co.ke");
+  await page.getByLabel("Registration Number").fill("PVT-AB1234CD");
   await page.getByLabel("Contact Name").fill("Wanjiku Kamau");
   await page.getByLabel("Email Address").fill(email);
   await page.getByLabel("Dialling code").selectOption("+254");

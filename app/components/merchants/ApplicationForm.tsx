@@ -28,6 +28,7 @@ import {
 import { countries, dialCodes, findCountry } from "~/content/countries";
 import { messages } from "~/content/messages";
 import { applicationSchema, limits } from "~/core/merchants/application-schema";
+import { KYB_DOCUMENTS } from "~/content/kyb-documents";
 import { paths } from "~/utils/paths";
 
 const countryOptions = countries.map((country) => ({
@@ -65,6 +66,9 @@ export function ApplicationForm({
     return typeof value === "string" ? value : undefined;
   };
 
+  // The server's refusals of uploaded documents (not a schema field: files are checked on upload).
+  const documentErrors = lastResult?.error?.[KYB_DOCUMENTS.field] ?? undefined;
+
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
@@ -91,7 +95,13 @@ export function ApplicationForm({
   }
 
   return (
-    <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="relative space-y-8">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      onSubmit={onSubmit}
+      className="relative space-y-8"
+    >
       <Honeypot />
       {form.errors?.length ? (
         <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-900">
@@ -115,6 +125,16 @@ export function ApplicationForm({
           defaultValue={initial("businessType")}
         />
         <TextField
+          meta={meta("registrationNumber", true)}
+          label="Registration Number"
+          hint="As on your certificate, such as PVT-AB1234CD or BN-AB1234CD"
+          defaultValue={initial("registrationNumber")}
+          maxLength={limits.registrationNumber}
+          autoCapitalize="characters"
+          spellCheck={false}
+          className="sm:col-span-2"
+        />
+        <TextField
           meta={meta("website")}
           label="Website"
           type="url"
@@ -123,6 +143,21 @@ export function ApplicationForm({
           defaultValue={initial("website")}
           maxLength={limits.website}
           autoComplete="url"
+          className="sm:col-span-2"
+        />
+        <TextField
+          meta={{
+            id: `${form.id}-${KYB_DOCUMENTS.field}`,
+            name: KYB_DOCUMENTS.field,
+            errorId: `${form.id}-${KYB_DOCUMENTS.field}-error`,
+            // Every refusal at once (two files may be refused for different reasons).
+            errors: documentErrors?.length ? [documentErrors.join(" ")] : undefined,
+          }}
+          label={KYB_DOCUMENTS.label}
+          hint={KYB_DOCUMENTS.hint}
+          type="file"
+          multiple
+          accept={KYB_DOCUMENTS.accept}
           className="sm:col-span-2"
         />
       </Fieldset>

@@ -1,6 +1,7 @@
 /** Copy for the Onboarding page (/onboarding): from application to going live. */
 import type { IconName } from "~/components/ui/icons";
 import { company } from "~/content/company";
+import { KYB_DOCUMENTS } from "~/content/kyb-documents";
 import { cryptoLimits, formatBps, mobileMoneyLimits, transactionFees } from "~/content/tariff";
 import { formatKes } from "~/utils/format";
 import { paths } from "~/utils/paths";
@@ -28,6 +29,10 @@ export interface FaqItem {
 }
 
 const [c2bFee] = transactionFees;
+/** What the application's document upload takes (app/content/kyb-documents.ts). */
+const KYB_FORMATS = `PDF, JPEG or PNG, up to ${KYB_DOCUMENTS.maxFiles} files of ${
+  KYB_DOCUMENTS.maxFileBytes / (1024 * 1024)
+} MB each`;
 const [firstRail] = mobileMoneyLimits;
 
 export const onboardingPage = {
@@ -55,6 +60,7 @@ export const onboardingPage = {
           "Business name, registration number and type",
           "Contact person, e-mail and phone",
           "Expected monthly volume and main use case",
+          `Optional: your registration documents (${KYB_FORMATS})`,
         ],
         link: { to: paths.getStarted, label: "Open the merchant application" },
       },
@@ -68,7 +74,7 @@ export const onboardingPage = {
         id: "kyb",
         title: "Submit your KYB documents",
         duration: "15 to 30 minutes",
-        body: "Know Your Business checks are required by law for every payment provider. Upload clear scans or photos of the documents listed below through the secure link we send you.",
+        body: `Know Your Business checks are required by law for every payment provider. Attach your Certificate of Incorporation or Business Registration Certificate to the application (${KYB_FORMATS}), or send it later: after review we ask by e-mail for it and for any other document listed below that we still need.`,
         details: [
           "Company and tax registration",
           "Identity of directors and beneficial owners",

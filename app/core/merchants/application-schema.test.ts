@@ -72,7 +72,10 @@ describe("application schema", () => {
       "Phone number can only contain digits, spaces, brackets and dashes",
     ]);
     expect(errorsOf({ ...validApplication, phone: "712 345" }).phone).toEqual([
-      "Enter a valid phone number for +254 (9 digits after the code)",
+      "Enter a Kenyan mobile number, such as 0712 345 678",
+    ]);
+    expect(errorsOf({ ...validApplication, countryCode: "+256", phone: "712 345" }).phone).toEqual([
+      "Enter a valid phone number for +256 (9 digits after the code)",
     ]);
     expect(
       errorsOf({ ...validApplication, countryCode: "+1", phone: "415 555 0100" }).phone,
@@ -80,6 +83,39 @@ describe("application schema", () => {
     expect(errorsOf({ ...validApplication, countryCode: "+999" }).countryCode).toEqual([
       "Choose a dialling code from the list",
     ]);
+  });
+
+  // Issue 11 item 10: with +254 selected the form takes every form Settings takes (one parser).
+  it.each([
+    "0712345678",
+    "0712 345 678",
+    "712-345-678",
+    "254712345678",
+    "+254712345678",
+    "+254 712 345 678",
+    "254 712-345-678",
+  ])("accepts the Kenyan number %j with +254 selected and stores E.164", (phone) => {
+    const result = parse({ ...validApplication, countryCode: "+254", phone });
+    expect(result.status).toBe("success");
+    if (result.status === "success")
+      expect(e164(result.value.countryCode, result.value.phone)).toBe("+254712345678");
+  });
+
+  it("accepts 01XX numbers and rejects bad Kenyan numbers with one message", () => {
+    const result = parse({ ...validApplication, phone: "0112 345 678" });
+    expect(result.status === "success" && e164("+254", result.value.phone)).toBe("+254112345678");
+    for (const phone of ["0712 345 6789", "+1 415 555 0100", "255712345678", "0712"]) {
+      expect(errorsOf({ ...validApplication, phone }).phone).toEqual([
+        "Enter a Kenyan mobile number, such as 0712 345 678",
+      ]);
+    }
+  });
+
+  it("takes another country's number with or without its code typed", () => {
+    for (const phone of ["415 555 0100", "+1 415 555 0100", "001-415-555-0100"]) {
+      const result = parse({ ...validApplication, countryCode: "+1", phone });
+      expect(result.status === "success" && e164("+1", result.value.phone)).toBe("+14155550100");
+    }
   });
 
   it("rejects e-mails and websites that are not real addresses", () => {
@@ -97,5 +133,45 @@ describe("application schema", () => {
     expect(errorsOf(rest).agreedToTerms).toEqual([
       "Please agree to the terms and conditions to continue.",
     ]);
+  });
+});
+
+describe("registration number", () => {
+  function registration(value: string | undefined) {
+    const fields: Record<string, string> = { ...validApplication };
+    if (value === undefined) delete fields.registrationNumber;
+    else fields.registrationNumber = value;
+    const result = parse(fields);
+    return result.status === "success"
+      ? { value: result.value.registrationNumber }
+      : { errors: result.reply().error?.registrationNumber };
+  }
+
+  it("accepts the Kenyan forms and stores them upper case", () => {
+    expect(registration("PVT-AB1234CD")).toEqual({ value: "PVT-AB1234CD" });
+    expect(registration("bn-ab1234cd")).toEqual({ value: "BN-AB1234CD" });
+    expect(registration(" CPR/2015/123456 ")).toEqual({ value: "CPR/2015/123456" });
+    expect(registration("c.123456")).toEqual({ value: "C.123456" });
+    expect(registration("PVT  AB1234CD")).toEqual({ value: "PVT AB1234CD" });
+  });
+
+  it("is required", () => {
+    expect(registration(undefined)).toEqual({ errors: ["Registration number is required"] });
+    expect(registration("   ")).toEqual({ errors: ["Registration number is required"] });
+  });
+
+  it("refuses too short, too long, other characters and numbers without digits", () => {
+    expect(registration("C1")).toEqual({
+      errors: ["Registration number must be at least 3 characters"],
+    });
+    expect(registration(`PVT-${"1".repeat(37)}`)).toEqual({
+      errors: ["Registration number must be at most 40 characters"],
+    });
+    expect(registration("PVT_AB1234<CD>")).toEqual({
+      errors: ["Registration number can only contain letters, digits, spaces and / - ."],
+    });
+    expect(registration("none")).toEqual({
+      errors: ["Enter the registration number from your certificate, such as PVT-AB1234CD"],
+    });
   });
 });

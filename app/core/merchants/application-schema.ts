@@ -12,9 +12,15 @@ import {
 } from "~/content/application-options";
 import { countries, findCountry, type Country } from "~/content/countries";
 import { messages } from "~/content/messages";
+import { parseKenyanPhone } from "~/utils/phone";
+
+const KENYA_DIAL_CODE = "+254";
+/** What a phone field may hold: digits, spaces, brackets, dashes, dots and a leading "+". */
+const PHONE_CHARACTERS = /^\+?[0-9\s().-]+$/;
 
 export const limits = {
   businessName: 120,
+  registrationNumber: 40,
   contactName: 100,
   email: 254,
   phone: 20,
@@ -22,6 +28,41 @@ export const limits = {
   businessAddress: 300,
   currentPaymentMethods: 500,
 } as const;
+
+/**
+ * A Kenyan business registration number as the certificate shows it: "PVT-AB1234CD" (companies),
+ * "BN-AB1234CD" (business names), older "CPR/2015/123456" or "C.123456". Letters, digits, "/", "-",
+ * "." and spaces, with at least one digit.
+ */
+const REGISTRATION_CHARACTERS = /^[A-Za-z0-9/.\- ]+$/;
+export const REGISTRATION_MIN = 3;
+
+/** Upper case, trimmed, runs of spaces as one: "  pvt-ab1234cd " -> "PVT-AB1234CD". */
+export function normalizeRegistrationNumber(value: string): string {
+  return value.trim().replace(/\s+/g, " ").toUpperCase();
+}
+
+/** Why a (normalised) registration number is refused, or undefined when it is fine. */
+export function registrationNumberProblem(value: string): string | undefined {
+  if (value.length === 0) return "Registration number is required";
+  if (value.length < REGISTRATION_MIN)
+    return `Registration number must be at least ${REGISTRATION_MIN} characters`;
+  if (value.length > limits.registrationNumber)
+    return `Registration number must be at most ${limits.registrationNumber} characters`;
+  if (!REGISTRATION_CHARACTERS.test(value))
+    return "Registration number can only contain letters, digits, spaces and / - .";
+  if (!/\d/.test(value))
+    return "Enter the registration number from your certificate, such as PVT-AB1234CD";
+  return undefined;
+}
+
+const registrationNumber = z
+  .string({ required_error: "Registration number is required" })
+  .transform(normalizeRegistrationNumber)
+  .superRefine((value, context) => {
+    const problem = registrationNumberProblem(value);
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  });
 
 const dialCodeValues = new Set(countries.map((country) => country.dialCode));
 
@@ -57,9 +98,16 @@ export function isWebAddress(value: string): boolean {
   }
 }
 
-/** Digits of a phone number as typed (spaces, dashes, brackets and one leading trunk 0 allowed). */
-export function nationalDigits(phone: string): string {
-  return phone.replace(/[\s()-]/g, "").replace(/^0/, "");
+/**
+ * Digits of a phone number after its dialling code, as typed: spaces, dashes, dots, brackets, one
+ * leading trunk 0 and the dialling code itself ("+1 415…", "001 415…") allowed.
+ */
+export function nationalDigits(phone: string, dialCode = ""): string {
+  const compact = phone.replace(/[\s().-]/g, "");
+  const code = dialCode.replace(/^\+/, "");
+  if (code && compact.startsWith(`+${code}`)) return compact.slice(code.length + 1);
+  if (code && compact.startsWith(`00${code}`)) return compact.slice(code.length + 2);
+  return compact.replace(/^0/, "");
 }
 
 /** The countries sharing a dialling code (+1: United States and Canada). */
@@ -71,13 +119,14 @@ export const applicationSchema = z
   .object({
     businessName: text("Business name", limits.businessName),
     businessType: choice(businessTypes, "Choose your business type"),
+    registrationNumber,
     contactName: text("Contact name", limits.contactName),
     email: text("Email address", limits.email).email("Enter a valid email address"),
     countryCode: z
       .string({ required_error: "Choose a dialling code" })
       .refine((value) => dialCodeValues.has(value), "Choose a dialling code from the list"),
     phone: text("Phone number", limits.phone).regex(
-      /^[0-9\s()-]+$/,
+      PHONE_CHARACTERS,
       "Phone number can only contain digits, spaces, brackets and dashes",
     ),
     website: optionalText("Website", limits.website).refine(
@@ -109,8 +158,12 @@ export const applicationSchema = z
       });
     }
     const candidates = countriesForDialCode(value.countryCode);
-    const digits = nationalDigits(value.phone);
-    if (candidates.length > 0 && /^\d+$/.test(digits)) {
+    const digits = nationalDigits(value.phone, value.countryCode);
+    if (value.countryCode === KENYA_DIAL_CODE && PHONE_CHARACTERS.test(value.phone)) {
+      // Kenya: the one phone parser (utils/phone.ts), as in Settings.
+      const parsed = parseKenyanPhone(value.phone);
+      if (!parsed.ok) context.addIssue({ code: "custom", path: ["phone"], message: parsed.error });
+    } else if (candidates.length > 0 && /^\d+$/.test(digits)) {
       const fits = candidates.some(
         (c) => digits.length >= c.phoneDigits.min && digits.length <= c.phoneDigits.max,
       );
@@ -137,5 +190,9 @@ export type ApplicationInput = z.infer<typeof applicationSchema>;
 
 /** E.164 form of the phone for storage: "+254712345678". */
 export function e164(countryCode: string, phone: string): string {
-  return `${countryCode}${nationalDigits(phone)}`;
+  if (countryCode === KENYA_DIAL_CODE) {
+    const parsed = parseKenyanPhone(phone);
+    if (parsed.ok) return parsed.e164;
+  }
+  return `${countryCode}${nationalDigits(phone, countryCode)}`;
 }

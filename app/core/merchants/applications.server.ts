@@ -20,7 +20,16 @@ export type SubmitResult =
 export function submitApplication(
   db: Db,
   input: ApplicationInput,
-  context: { clientKey?: string | null; userAgent?: string | null; now?: number },
+  context: {
+    clientKey?: string | null;
+    userAgent?: string | null;
+    now?: number;
+    /**
+     * Runs in the submitting transaction once the application row exists (KYB documents: their
+     * rows and files, app/core/kyb/documents.server.ts); a throw rolls the application back.
+     */
+    attachDocuments?: (tx: Tx, applicationId: string) => void;
+  },
 ): SubmitResult {
   const now = context.now ?? Date.now();
   const emailNormalized = input.email.trim().toLowerCase();
@@ -46,6 +55,7 @@ export function submitApplication(
         status: "submitted",
         businessName: input.businessName,
         businessType: input.businessType,
+        registrationNumber: input.registrationNumber,
         contactName: input.contactName,
         email: input.email.trim(),
         emailNormalized,
@@ -66,6 +76,7 @@ export function submitApplication(
         createdAt: now,
       })
       .run();
+    context.attachDocuments?.(tx, id);
     return { ok: true, id, reference } as const;
   });
 }
