@@ -5,12 +5,13 @@
  */
 import { createHash } from "node:crypto";
 import { createCookie, type Cookie } from "@remix-run/node";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { sessions } from "../../drizzle/schema";
 import { newSecretToken } from "~/core/ids.server";
 import { cookieNames } from "./cookie-names";
 import type { Db } from "./db.server";
 import { env } from "./env.server";
+import { preparedPerDb } from "./prepared.server";
 
 /** Sessions closer than this to expires_at are treated as expired (spec: 5 minutes). */
 export const SESSION_EXPIRY_MARGIN_MS = 5 * 60_000;
@@ -69,6 +70,20 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type SessionState =
   { status: "none" } | { status: "expired" } | { status: "active"; session: SessionRow };
 
+/** Every signed-in request reads its session: these statements are prepared once per database. */
+const sessionStatements = preparedPerDb((db: Db) => {
+  const idHash = sql.placeholder("idHash");
+  return {
+    select: db.select().from(sessions).where(eq(sessions.idHash, idHash)).prepare(),
+    remove: db.delete(sessions).where(eq(sessions.idHash, idHash)).prepare(),
+    touch: db
+      .update(sessions)
+      .set({ lastSeenAt: sql`${sql.placeholder("now")}` })
+      .where(eq(sessions.idHash, idHash))
+      .prepare(),
+  };
+});
+
 async function readId(kind: SessionKind, request: Request): Promise<string | null> {
   const value: unknown = await cookies[kind].parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length > 0 ? value : null;
@@ -87,17 +102,16 @@ export async function readSession(
   const id = await readId(kind, request);
   if (!id) return { status: "none" };
   const idHash = hashId(id);
-  const row = db.select().from(sessions).where(eq(sessions.idHash, idHash)).get();
+  const statements = sessionStatements(db);
+  const row = statements.select.get({ idHash });
   if (!row) return { status: "none" };
   const wrongKind = kind === "merchant" ? !row.merchantUserId : !row.operatorId;
   if (wrongKind) return { status: "none" };
   if (row.expiresAt - now < SESSION_EXPIRY_MARGIN_MS) {
-    db.delete(sessions).where(eq(sessions.idHash, idHash)).run();
+    statements.remove.run({ idHash });
     return { status: "expired" };
   }
-  if (now - row.lastSeenAt > TOUCH_INTERVAL_MS) {
-    db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash)).run();
-  }
+  if (now - row.lastSeenAt > TOUCH_INTERVAL_MS) statements.touch.run({ idHash, now });
   return { status: "active", session: row };
 }
 

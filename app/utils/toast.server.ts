@@ -22,8 +22,24 @@ const toastStorage = createCookieSessionStorage({
   },
 });
 
+const toastUtils = createToastUtilsWithCustomSession(toastStorage);
+
+/**
+ * The request's flash, if any, and the headers that clear it. Without the flash cookie there is
+ * nothing to read: answer at once instead of parsing and re-signing an empty session (the root
+ * loader runs this on every page).
+ */
+export function getToast(request: Request): ReturnType<typeof toastUtils.getToast> {
+  if (!hasCookie(request.headers.get("Cookie"), FLASH_COOKIE_NAME))
+    return Promise.resolve({ toast: undefined, headers: new Headers() });
+  return toastUtils.getToast(request);
+}
+
+function hasCookie(header: string | null, name: string): boolean {
+  return (header ?? "").split(";").some((part) => part.split("=", 1)[0]?.trim() === name);
+}
+
 export const {
-  getToast,
   redirectWithSuccess,
   redirectWithError,
   redirectWithInfo,
@@ -34,7 +50,7 @@ export const {
   jsonWithInfo,
   jsonWithWarning,
   jsonWithToast,
-} = createToastUtilsWithCustomSession(toastStorage);
+} = toastUtils;
 
 export type { Flash } from "~/components/layout/Flash";
 

@@ -1,4 +1,4 @@
-/** The JavaScript a page ships: /build/*.js URLs referenced by its HTML, and their gzip size. */
+/** The JavaScript a page ships: same-origin *.js URLs its HTML references, and their gzip size. */
 import { gzipSync } from "node:zlib";
 
 const attribute = (tag: string, name: string): string | undefined =>
@@ -9,8 +9,9 @@ const attribute = (tag: string, name: string): string | undefined =>
 
 /**
  * `<script src>`, `<link rel="modulepreload" href>`, and `import "…"` / `import … from "…"` /
- * `import("…")` inside inline `<script type="module">`. Returns unique same-origin /build/*.js
- * URLs.
+ * `import("…")` inside inline `<script type="module">`. Returns unique same-origin *.js URLs (the
+ * fingerprinted /build/*.js bundle, and a page's own script from public/, e.g. /checkout.js),
+ * without their query strings.
  */
 export function buildScriptUrls(html: string, pageUrl: string): string[] {
   const found: string[] = [];
@@ -35,11 +36,7 @@ export function buildScriptUrls(html: string, pageUrl: string): string[] {
   const urls = new Set<string>();
   for (const reference of found) {
     const url = new URL(reference.replaceAll("&amp;", "&"), pageUrl);
-    if (
-      url.origin === origin &&
-      url.pathname.startsWith("/build/") &&
-      url.pathname.endsWith(".js")
-    ) {
+    if (url.origin === origin && url.pathname.endsWith(".js")) {
       urls.add(url.origin + url.pathname);
     }
   }

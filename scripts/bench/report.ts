@@ -11,14 +11,16 @@ export interface Row {
   static?: LoadResult;
   htmlBytes: number;
   jsGzipBytes: number;
-  /** /build/*.js files the HTML references that did not answer 200 (not counted in jsGzipBytes). */
+  /** Same-origin .js files the HTML references that did not answer 200 (not in jsGzipBytes). */
   jsMissing: string[];
   /**
-   * The JS budget for this page (100 KB without a form, 130 KB with one), or undefined if none
-   * applies.
+   * The JS budget for this page (100 KB without a form, 130 KB with one, or the scenario's own) and
+   * what kind of page it is for, or undefined if none applies.
    */
-  jsLimitKb: number | undefined;
-  latencyTarget: boolean | { none: string };
+  jsLimit: { kb: number; what: string } | undefined;
+  /** The HTML gzipped at level 6, when the scenario asks for it (printed as an info line). */
+  htmlGzipBytes?: number;
+  latencyTarget: boolean | { none: string } | { p99Ms: number; minRps: number; why: string };
 }
 
 export const TARGETS = {
@@ -94,6 +96,15 @@ export function formatTargets(
   for (const row of rows) {
     const p99 = row.app?.p99;
     const measured = `${row.name} ${p99 === undefined ? "not measured" : `${ms(p99)} ms`}`;
+    if (typeof row.latencyTarget === "object" && "p99Ms" in row.latencyTarget) {
+      const target = row.latencyTarget;
+      const rate = row.app?.rps;
+      lines.push(
+        `  ${verdict(p99 === undefined ? undefined : p99 < target.p99Ms)}  p99 < ${target.p99Ms} ms at ${connections} connections (${target.why}): ${measured}`,
+        `  ${verdict(rate === undefined ? undefined : rate >= target.minRps)}  >= ${target.minRps} requests/s at ${connections} connections: ${row.name} ${rate === undefined ? "not measured" : Math.round(rate)}`,
+      );
+      continue;
+    }
     if (typeof row.latencyTarget === "object") {
       lines.push(
         `  info  p99 at ${connections} connections, no target (${row.latencyTarget.none}): ${measured}`,
@@ -106,13 +117,15 @@ export function formatTargets(
     );
   }
   for (const row of rows) {
-    if (row.jsLimitKb === undefined) continue;
-    const what =
-      row.jsLimitKb === TARGETS.jsGzipKb
-        ? "a public page without a form"
-        : "a public page with a form";
+    if (row.jsLimit === undefined) continue;
     lines.push(
-      `  ${verdict(row.jsGzipBytes / 1024 <= row.jsLimitKb)}  JS gzip <= ${row.jsLimitKb} KB on ${what}: ${row.name} ${kb(row.jsGzipBytes)} KB`,
+      `  ${verdict(row.jsGzipBytes / 1024 <= row.jsLimit.kb)}  JS gzip <= ${row.jsLimit.kb} KB on ${row.jsLimit.what}: ${row.name} ${kb(row.jsGzipBytes)} KB`,
+    );
+  }
+  for (const row of rows) {
+    if (row.htmlGzipBytes === undefined) continue;
+    lines.push(
+      `  info  HTML of ${row.name}: ${kb(row.htmlBytes)} KB raw, ${kb(row.htmlGzipBytes)} KB gzipped (level 6)`,
     );
   }
   lines.push(

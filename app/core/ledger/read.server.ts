@@ -7,6 +7,7 @@
 import { and, desc, eq, lt, not, sql } from "drizzle-orm";
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from "../../../drizzle/schema";
 import type { DbOrTx } from "~/utils/db.server";
+import { preparedPerDb } from "~/utils/prepared.server";
 import {
   type AccountKind,
   type AccountRef,
@@ -89,14 +90,19 @@ export interface MerchantBalances {
   inFlight: bigint;
 }
 
-/** A merchant's KES balances for pages (one query, cached balances). */
-export function merchantBalances(db: DbOrTx, merchantId: string): MerchantBalances {
-  const accounts = merchantAccounts(merchantId);
-  const rows = db
+/** The merchant's accounts by owner (ledger_accounts_owner_idx), prepared once per database. */
+const ownerBalancesQuery = preparedPerDb((db: DbOrTx) =>
+  db
     .select({ code: ledgerAccounts.code, balance: amountOf(ledgerAccounts.balance) })
     .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.ownerId, merchantId))
-    .all();
+    .where(eq(ledgerAccounts.ownerId, sql.placeholder("merchantId")))
+    .prepare(),
+);
+
+/** A merchant's KES balances for pages (one indexed query, cached balances). */
+export function merchantBalances(db: DbOrTx, merchantId: string): MerchantBalances {
+  const accounts = merchantAccounts(merchantId);
+  const rows = ownerBalancesQuery(db).all({ merchantId });
   const of = (account: AccountRef) =>
     -(rows.find((row) => row.code === account.code)?.balance ?? 0n);
   return {

@@ -7,7 +7,7 @@
  * planning reads the stored `settlementPhoneHeldUntil` (core/payments/settlement.server.ts); the
  * background tick resumes by itself.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { merchants, merchantUsers } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
 import { queueEmail } from "~/core/email.server";
@@ -16,6 +16,8 @@ import type { Limit } from "~/core/rate-limit.server";
 import { guardedPasswordCheck } from "~/core/sign-in-guard.server";
 import type { Db } from "~/utils/db.server";
 import { formatEatDateTime, maskPhone } from "~/utils/format";
+import { normalizeStoredPhone } from "~/utils/phone";
+import { preparedPerDb } from "~/utils/prepared.server";
 
 /**
  * Wrong passwords on the destination form, per merchant user: the same rule as sign-in's per
@@ -37,16 +39,21 @@ export interface SettlementDestination {
   heldUntil: number | null;
 }
 
+/** Read by the dashboard and the payment pages on every render: prepared once per database. */
+const destinationQuery = preparedPerDb((db: Db) =>
+  db
+    .select({ phone: merchants.settlementPhone, heldUntil: merchants.settlementPhoneHeldUntil })
+    .from(merchants)
+    .where(eq(merchants.id, sql.placeholder("merchantId")))
+    .prepare(),
+);
+
 export function getSettlementDestination(
   db: Db,
   merchantId: string,
   now: number,
 ): SettlementDestination {
-  const row = db
-    .select({ phone: merchants.settlementPhone, heldUntil: merchants.settlementPhoneHeldUntil })
-    .from(merchants)
-    .where(eq(merchants.id, merchantId))
-    .get();
+  const row = destinationQuery(db).get({ merchantId });
   return {
     phone: row?.phone ?? null,
     heldUntil: row?.heldUntil != null && row.heldUntil > now ? row.heldUntil : null,
@@ -59,9 +66,9 @@ export type ChangeDestinationResult =
   | { ok: false; reason: "throttled" | "busy"; retryAfterMs: number };
 
 /**
- * Set the M-Pesa number (already normalised, 2547XXXXXXXX) after checking `password` against the
- * user's own. The check runs before the write (scrypt is not held inside a transaction); the write,
- * the audit entry and the e-mail are one transaction.
+ * Set the M-Pesa number (already parsed to E.164, +2547XXXXXXXX, by `~/utils/phone`) after
+ * checking `password` against the user's own. The check runs before the write (scrypt is not held
+ * inside a transaction); the write, the audit entry and the e-mail are one transaction.
  */
 export async function changeSettlementDestination(
   db: Db,
@@ -96,7 +103,8 @@ export async function changeSettlementDestination(
     const merchant = tx.select().from(merchants).where(eq(merchants.id, input.merchantId)).get();
     if (!merchant) throw new Error(`Merchant ${input.merchantId} not found`);
     const previous = merchant.settlementPhone;
-    if (previous === input.phone) {
+    // Stored numbers may be E.164 or the older M-Pesa form (utils/phone.ts): compare them alike.
+    if (previous && normalizeStoredPhone(previous) === normalizeStoredPhone(input.phone)) {
       const heldUntil =
         merchant.settlementPhoneHeldUntil != null && merchant.settlementPhoneHeldUntil > now
           ? merchant.settlementPhoneHeldUntil

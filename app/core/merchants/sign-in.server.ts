@@ -5,12 +5,13 @@
  * is refused until the window ends, even with the right password, and without costing a hash. When
  * the hashing queue is full the attempt is refused at once as "busy".
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { merchants, merchantUsers } from "../../../drizzle/schema";
 import { verifyAgainstDummy, verifyPassword } from "~/core/passwords.server";
 import type { Limit } from "~/core/rate-limit.server";
 import { guardedPasswordCheck } from "~/core/sign-in-guard.server";
 import type { Db } from "~/utils/db.server";
+import { preparedPerDb } from "~/utils/prepared.server";
 
 export const SIGN_IN_LIMITS = {
   /** Wrong passwords for one merchant ID + username. */
@@ -95,8 +96,9 @@ export async function signInMerchant(
 }
 
 /** What the dashboard shows about the signed-in user (always scoped by the session's user id). */
-export function getMerchantAccount(db: Db, userId: string) {
-  return db
+/** Read on every signed-in merchant request: prepared once per database. */
+const accountQuery = preparedPerDb((db: Db) =>
+  db
     .select({
       userId: merchantUsers.id,
       merchantId: merchants.id,
@@ -107,6 +109,10 @@ export function getMerchantAccount(db: Db, userId: string) {
     })
     .from(merchantUsers)
     .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
-    .where(eq(merchantUsers.id, userId))
-    .get();
+    .where(eq(merchantUsers.id, sql.placeholder("userId")))
+    .prepare(),
+);
+
+export function getMerchantAccount(db: Db, userId: string) {
+  return accountQuery(db).get({ userId });
 }
