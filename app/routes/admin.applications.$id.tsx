@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminShell } from "~/components/admin/AdminShell";
+import { ConsolePage } from "~/components/app/ConsolePage";
 import { ApplicationStatusBadge } from "~/components/admin/applications/ApplicationStatusBadge";
 import { Card } from "~/components/ui";
 import { SubmitButton, TextAreaField, TextField } from "~/components/ui/form";
@@ -19,6 +19,7 @@ import {
 } from "~/content/application-options";
 import { findCountry } from "~/content/countries";
 import { listAuditFor } from "~/core/audit.server";
+import { listApplicationDocuments } from "~/core/kyb/documents.server";
 import {
   approveApplication,
   getApplication,
@@ -29,6 +30,7 @@ import {
 import { reviewSchema } from "~/core/merchants/review-schema";
 import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { formatEatDateTime, formatFileSize, formatPhone } from "~/utils/format";
 import { invariantResponse, privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
 import { paths } from "~/utils/paths";
@@ -41,13 +43,12 @@ type ActionData = {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const operator = await requireOperator(request, ["reviewer"]);
+  await requireOperator(request, ["reviewer"]);
   const db = getDb();
   const application = getApplication(db, params.id ?? "");
   invariantResponse(application, "Application not found");
   const country = findCountry(application.country);
   return {
-    operator: { name: operator.name, role: operator.role },
     application: {
       ...application,
       countryName: country ? `${country.flag} ${country.name}` : application.country,
@@ -58,6 +59,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       createdAtIso: new Date(application.createdAt).toISOString(),
     },
     suggestedUsername: suggestUsername(application.email),
+    documents: listApplicationDocuments(db, application.id).map((document) => ({
+      id: document.id,
+      fileName: document.fileName,
+      sizeBytes: document.sizeBytes,
+      contentType: document.contentType,
+      scanStatus: document.scanStatus,
+      sha256: document.sha256,
+    })),
     audit: listAuditFor(db, "merchant_application", application.id).map((entry) => ({
       id: entry.id,
       action: entry.action,
@@ -129,11 +138,11 @@ function Row({ label, value }: { label: string; value: string | null | undefined
 }
 
 export default function AdminApplication() {
-  const { operator, application: a, suggestedUsername, audit } = useLoaderData<typeof loader>();
+  const { application: a, suggestedUsername, audit, documents } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const error = (name: string) => actionData?.errors?.[name] ?? undefined;
   return (
-    <AdminShell operator={operator} title={`Application ${a.reference}`}>
+    <ConsolePage title={`Application ${a.reference}`}>
       <p className="flex items-center gap-3">
         <ApplicationStatusBadge status={a.status} />
         <Link
@@ -155,7 +164,7 @@ export default function AdminApplication() {
           <p className="mt-2">
             Username <strong>{actionData.approval.username}</strong>. Send the merchant this
             one-time set-password link (it was also e-mailed to them, works once and expires{" "}
-            {actionData.approval.expiresAt.slice(0, 16).replace("T", " ")} UTC):
+            {formatEatDateTime(actionData.approval.expiresAt)}):
           </p>
           <p className="mt-2 break-all rounded bg-white p-3 font-mono text-sm">
             <a
@@ -175,10 +184,11 @@ export default function AdminApplication() {
           <dl>
             <Row label="Business name" value={a.businessName} />
             <Row label="Business type" value={a.businessTypeLabel} />
+            <Row label="Registration number" value={a.registrationNumber} />
             <Row label="Website" value={a.website} />
             <Row label="Contact name" value={a.contactName} />
             <Row label="Email" value={a.email} />
-            <Row label="Phone" value={a.phone} />
+            <Row label="Phone" value={formatPhone(a.phone)} />
             <Row label="Country" value={a.countryName} />
             <Row label="City" value={a.city} />
             <Row label="Business address" value={a.businessAddress} />
@@ -187,10 +197,39 @@ export default function AdminApplication() {
             <Row label="Preferred integration" value={a.integrationLabel} />
             <Row label="Timeline" value={a.timelineLabel} />
             <Row label="Newsletter" value={a.agreedToNewsletter ? "Yes" : "No"} />
-            <Row label="Submitted" value={`${a.createdAtIso.slice(0, 16).replace("T", " ")} UTC`} />
+            <Row label="Submitted" value={formatEatDateTime(a.createdAtIso)} />
             {a.merchantId ? <Row label="Merchant ID" value={a.merchantId} /> : null}
             {a.decisionReason ? <Row label="Rejection reason" value={a.decisionReason} /> : null}
           </dl>
+          <h3 className="mt-6 text-base font-semibold text-ink">KYB documents</h3>
+          {documents.length === 0 ? (
+            <p className="mt-2 text-slate-700">None sent with the application.</p>
+          ) : (
+            <ul className="mt-2 space-y-2" aria-label="KYB documents">
+              {documents.map((document) => (
+                <li key={document.id} className="rounded-lg border border-slate-200 p-3">
+                  <a
+                    href={paths.adminApplicationDocument(a.id, document.id)}
+                    download
+                    className="font-semibold text-brand-800 underline"
+                  >
+                    {document.fileName}
+                  </a>
+                  <p className="text-sm text-slate-700">
+                    {formatFileSize(document.sizeBytes)} · {document.contentType} ·{" "}
+                    <span>
+                      {document.scanStatus === "unscanned"
+                        ? "Not virus-scanned yet"
+                        : document.scanStatus}
+                    </span>
+                  </p>
+                  <p className="break-all font-mono text-xs text-slate-600">
+                    SHA-256 {document.sha256}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
         </Card>
 
         <div className="space-y-6">
@@ -248,8 +287,8 @@ export default function AdminApplication() {
               <ol className="space-y-2 text-sm">
                 {audit.map((entry) => (
                   <li key={entry.id}>
-                    <time dateTime={entry.at}>{entry.at.slice(0, 16).replace("T", " ")} UTC</time>:{" "}
-                    {entry.action} by {entry.actorId}
+                    <time dateTime={entry.at}>{formatEatDateTime(entry.at)}</time>: {entry.action}{" "}
+                    by {entry.actorId}
                   </li>
                 ))}
               </ol>
@@ -257,7 +296,7 @@ export default function AdminApplication() {
           </Card>
         </div>
       </div>
-    </AdminShell>
+    </ConsolePage>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminShell } from "~/components/admin/AdminShell";
+import { ConsolePage } from "~/components/app/ConsolePage";
 import { ApplicationStatusBadge } from "~/components/admin/applications/ApplicationStatusBadge";
 import { cx, DataTable } from "~/components/ui";
 import { businessTypes, optionLabel } from "~/content/application-options";
@@ -8,6 +8,7 @@ import { findCountry } from "~/content/countries";
 import { countApplicationsByStatus, listApplications } from "~/core/merchants/applications.server";
 import { applicationStatuses, type ApplicationStatus } from "~/core/merchants/application-statuses";
 import { getDb } from "~/utils/db.server";
+import { formatEatDateTime } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
 import { paths } from "~/utils/paths";
@@ -19,14 +20,13 @@ const filters = [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const operator = await requireOperator(request, ["reviewer"]);
+  await requireOperator(request, ["reviewer"]);
   const param = new URL(request.url).searchParams.get("status") ?? "submitted";
   const status = (applicationStatuses as readonly string[]).includes(param)
     ? (param as ApplicationStatus)
     : undefined;
   const db = getDb();
   return {
-    operator: { name: operator.name, role: operator.role },
     status: status ?? "all",
     counts: countApplicationsByStatus(db),
     applications: listApplications(db, { status }).map((a) => ({
@@ -43,9 +43,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminApplications() {
-  const { operator, status, counts, applications } = useLoaderData<typeof loader>();
+  const { status, counts, applications } = useLoaderData<typeof loader>();
   return (
-    <AdminShell operator={operator} title="Merchant applications">
+    <ConsolePage title="Merchant applications">
       <nav aria-label="Filter by status">
         <ul className="flex flex-wrap gap-2">
           {filters.map((filter) => {
@@ -98,7 +98,7 @@ export default function AdminApplications() {
               <td className="px-3 py-2">{a.businessType}</td>
               <td className="px-3 py-2">{a.place}</td>
               <td className="px-3 py-2">
-                <time dateTime={a.createdAt}>{a.createdAt.slice(0, 16).replace("T", " ")} UTC</time>
+                <time dateTime={a.createdAt}>{formatEatDateTime(a.createdAt)}</time>
               </td>
               <td className="px-3 py-2">
                 <ApplicationStatusBadge status={a.status} />
@@ -107,7 +107,7 @@ export default function AdminApplications() {
           ))}
         </DataTable>
       )}
-    </AdminShell>
+    </ConsolePage>
   );
 }
 

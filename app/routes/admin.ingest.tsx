@@ -7,12 +7,12 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AdminShell } from "~/components/admin/AdminShell";
+import { ConsolePage } from "~/components/app/ConsolePage";
 import { CriteriaPanel } from "~/components/admin/ingest/CriteriaPanel";
 import { CuratedArticles } from "~/components/admin/ingest/CuratedArticles";
 import { FeedList } from "~/components/admin/ingest/FeedList";
 import { FetchNews } from "~/components/admin/ingest/FetchNews";
-import { formatEatDateTime } from "~/components/admin/ingest/format";
+import { formatEatDateTime } from "~/utils/format";
 import { LastRun } from "~/components/admin/ingest/LastRun";
 import { SettingSwitch } from "~/components/admin/ingest/SettingSwitch";
 import { ingestActionSchema } from "~/core/news/admin-schema";
@@ -59,14 +59,13 @@ export const CURATION_FAILED = {
 type ActionData = { lastResult: SubmissionResult<string[]> };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const operator = await requireOperator(request, ["curator", "admin"]);
+  await requireOperator(request, ["curator", "admin"]);
   const db = getDb();
   const settings = getNewsSettings(db);
   const run = getLatestRun(db);
   const scheduled = isAutoIngestScheduled();
   const feeds = listFeeds(db);
   return {
-    operator: { name: operator.name, role: operator.role },
     settings: { autoIngest: settings.autoIngest, autoPublish: settings.autoPublish },
     schedule: {
       active: scheduled,
@@ -114,7 +113,7 @@ export async function action({ request }: ActionFunctionArgs) {
         return redirectWithError(PAGE, CURATION_FAILED);
       return redirectWithSuccess(PAGE, {
         message: "News Curation Complete",
-        description: `Fetched ${result.totalFetched} ${result.totalFetched === 1 ? "article" : "articles"}, curated ${result.totalCurated}.`,
+        description: `Fetched ${result.totalFetched} ${result.totalFetched === 1 ? "article" : "articles"}, curated ${result.totalCurated}.${result.status === "partial" ? ` ${result.feeds.filter((feed) => feed.outcome === "failed").length} of ${result.feeds.length} feeds failed: see Last run.` : ""}`,
       });
     }
     case "auto-ingest": {
@@ -203,11 +202,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminIngest() {
-  const { operator, settings, schedule, run, rejections, curated, feeds, criteria } =
+  const { settings, schedule, run, rejections, curated, feeds, criteria } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   return (
-    <AdminShell operator={operator} title="News curation">
+    <ConsolePage title="News curation">
       <div className="space-y-8">
         <section
           aria-labelledby="controls-heading"
@@ -248,7 +247,7 @@ export default function AdminIngest() {
           lastResult={actionData?.lastResult}
         />
       </div>
-    </AdminShell>
+    </ConsolePage>
   );
 }
 

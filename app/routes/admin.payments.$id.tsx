@@ -14,9 +14,9 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { AdminShell } from "~/components/admin/AdminShell";
+import { ConsolePage } from "~/components/app/ConsolePage";
 import { AuditTrail } from "~/components/admin/payments/AuditTrail";
-import { formatKesCents } from "~/components/admin/payments/format";
+import { formatKesCents, formatPhone } from "~/components/admin/payments/format";
 import { ExceptionActions, ReviewActions } from "~/components/admin/payments/PaymentActions";
 import { PaymentFacts } from "~/components/admin/payments/PaymentFacts";
 import { PaymentStatusBadge } from "~/components/admin/payments/PaymentStatusBadge";
@@ -68,7 +68,7 @@ const paymentActionSchema = z.discriminatedUnion("intent", [
 type ActionData = { errors?: Record<string, string[] | null> };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const operator = await requireOperator(request, ["reviewer"]);
+  await requireOperator(request, ["reviewer"]);
   const db = getDb();
   const detail = operatorPaymentDetail(db, params.id ?? "");
   invariantResponse(detail, "Payment not found");
@@ -148,7 +148,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ? { priceKes: rate.priceKes, source: rate.source, asOf: rate.asOf }
     : null;
   return {
-    operator: { name: operator.name, role: operator.role },
     payment,
     queue,
     liveRate,
@@ -258,7 +257,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
           {},
           {
             message: "Transfer retried",
-            description: `${formatKesCents(transfer.amountKesCents)} to ${transfer.phone} as ${transfer.id}. ${sending === "now" ? "It is being sent to M-Pesa now." : "It is sent to M-Pesa on the next payments run."}`,
+            description: `${formatKesCents(transfer.amountKesCents)} to ${formatPhone(transfer.phone)} as ${transfer.id}. ${sending === "now" ? "It is being sent to M-Pesa now." : "It is sent to M-Pesa on the next payments run."}`,
           },
         );
       }
@@ -287,11 +286,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminPayment() {
-  const { operator, payment, queue, liveRate, events, transfers, audit } =
-    useLoaderData<typeof loader>();
+  const { payment, queue, liveRate, events, transfers, audit } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   return (
-    <AdminShell operator={operator} title={`Payment ${payment.id}`}>
+    <ConsolePage title={`Payment ${payment.id}`}>
       <p className="flex flex-wrap items-center gap-3">
         <PaymentStatusBadge status={payment.status} />
         <span className="text-slate-700">
@@ -311,7 +309,7 @@ export default function AdminPayment() {
         <PaymentTimeline events={events} />
         <AuditTrail entries={audit} />
       </div>
-    </AdminShell>
+    </ConsolePage>
   );
 }
 

@@ -5,7 +5,7 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminShell } from "~/components/admin/AdminShell";
+import { ConsolePage } from "~/components/app/ConsolePage";
 import { paymentsHref } from "~/components/admin/payments/links";
 import { Pagination } from "~/components/admin/payments/Pagination";
 import {
@@ -46,7 +46,7 @@ function parsePage(value: string | null): number {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const operator = await requireOperator(request, ["reviewer"]);
+  await requireOperator(request, ["reviewer"]);
   const url = new URL(request.url);
   const view = parseView(url.searchParams.get("status"));
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
@@ -89,7 +89,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     createdAt: p.createdAt,
   }));
   return {
-    operator: { name: operator.name, role: operator.role },
     view,
     q,
     page,
@@ -101,19 +100,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminPayments() {
-  const {
-    operator,
-    view,
-    q,
-    page,
-    hasNext,
-    views,
-    queues,
-    payments: rows,
-  } = useLoaderData<typeof loader>();
+  const { view, q, page, hasNext, views, queues, payments: rows } = useLoaderData<typeof loader>();
   const caption = `Payments: ${viewLabel(view)}${q ? `, matching "${q}"` : ""}, newest first, page ${page}`;
   return (
-    <AdminShell operator={operator} title="Payments">
+    <ConsolePage title="Payments">
       <QueueSummary exceptions={queues.exceptions} review={queues.review} />
       <div className="mt-8">
         <PaymentFilters view={view} views={views} q={q} />
@@ -142,7 +132,7 @@ export default function AdminPayments() {
         )}
         <Pagination view={view} q={q} page={page} hasNext={hasNext} />
       </div>
-    </AdminShell>
+    </ConsolePage>
   );
 }
 

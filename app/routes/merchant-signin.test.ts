@@ -4,14 +4,14 @@ import { hashPassword } from "~/core/passwords.server";
 import { installTestDatabase } from "../../tests/setup/db";
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import { loader as dashboardLoader } from "./merchant.dashboard";
-import { action as signOut } from "./merchant.signout";
+import { action as signOut } from "./merchant_.signout";
 import { action as signIn, loader as signInLoader } from "./merchant-signin";
 
 const { db, close } = installTestDatabase();
 afterAll(close);
 db.insert(merchants)
   .values({
-    id: "MRC-ROUT22",
+    id: "MRC-RTES22",
     businessName: "Route Shop",
     contactEmail: "r@shop.example",
     createdAt: 0,
@@ -20,7 +20,7 @@ db.insert(merchants)
 db.insert(merchantUsers)
   .values({
     id: "usr_r",
-    merchantId: "MRC-ROUT22",
+    merchantId: "MRC-RTES22",
     username: "owner",
     passwordHash: await hashPassword("a long enough secret"),
     createdAt: 0,
@@ -36,7 +36,7 @@ db.insert(merchants)
   .run();
 
 const credentials = {
-  merchantId: "MRC-ROUT22",
+  merchantId: "MRC-RTES22",
   username: "owner",
   password: "a long enough secret",
 };
@@ -64,7 +64,7 @@ describe("merchant sign-in, dashboard and sign-out", () => {
       stats: Record<string, { value: number }>;
     };
     expect(data.account).toEqual({
-      merchant_id: "MRC-ROUT22",
+      merchant_id: "MRC-RTES22",
       username: "owner",
       business_name: "Route Shop",
       contact_email: "r@shop.example",

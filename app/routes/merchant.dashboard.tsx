@@ -1,11 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
+import { AddSettlementNumber } from "~/components/merchants/AddSettlementNumber";
 import { StatCards } from "~/components/merchants/StatCards";
-import { buttonClass, Card, Container } from "~/components/ui";
+import { formatKesCents } from "~/components/payments/PaymentBits";
+import { buttonClass, Card, Container, TextLink } from "~/components/ui";
 import { getDashboardStats } from "~/core/merchants/dashboard.server";
+import { getSettlementDestination } from "~/core/merchants/settlement-destination.server";
+import { balancesOf } from "~/core/payments/reads.server";
 import { requireMerchant } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { formatPhone } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { SESSION_EXPIRY_MARGIN_MS } from "~/utils/session.server";
@@ -13,6 +18,10 @@ import { seo } from "~/utils/seo";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const merchant = await requireMerchant(request);
+  const db = getDb();
+  const now = Date.now();
+  const balances = balancesOf(db, merchant.merchantId);
+  const destination = getSettlementDestination(db, merchant.merchantId, now);
   return {
     account: {
       merchant_id: merchant.merchantId,
@@ -20,7 +29,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       business_name: merchant.businessName,
       contact_email: merchant.contactEmail,
     },
-    stats: getDashboardStats(getDb(), merchant.merchantId),
+    stats: getDashboardStats(db, merchant.merchantId, now),
+    balances: {
+      available: balances.available.toString(),
+      pending: balances.pending.toString(),
+      inFlight: balances.inFlight.toString(),
+    },
+    /** The M-Pesa number payouts go to ("+254 712 345 678"), or null: none added yet. */
+    settlementPhone: destination.phone ? formatPhone(destination.phone) : null,
     /** When the server will treat the session as expired (expires_at minus the 5-minute margin). */
     sessionEndsAt: merchant.expiresAt - SESSION_EXPIRY_MARGIN_MS,
   };
@@ -46,47 +62,63 @@ const quickActions = [
 ] as const;
 
 export default function MerchantDashboard() {
-  const { account, stats, sessionEndsAt } = useLoaderData<typeof loader>();
+  const { account, stats, balances, settlementPhone, sessionEndsAt } =
+    useLoaderData<typeof loader>();
   useSessionEnd(sessionEndsAt);
   return (
-    <Container className="py-12">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-ink">Merchant Dashboard</h1>
-          <p className="mt-2 text-slate-700">Welcome back, {account.business_name}</p>
-        </div>
-        <Form method="post" action={paths.merchantSignOut}>
-          <button type="submit" className={buttonClass("secondary")}>
-            Sign Out
-          </button>
-        </Form>
-      </div>
+    <Container className="py-8 lg:py-10">
+      <h1 className="text-3xl font-bold text-ink">Merchant Dashboard</h1>
+      <p className="mt-2 text-slate-700">Welcome back, {account.business_name}</p>
 
-      <section aria-labelledby="stats-title" className="mt-10">
+      {settlementPhone ? null : <AddSettlementNumber className="mt-8" />}
+
+      <section aria-labelledby="stats-title" className="mt-8">
         <h2 id="stats-title" className="sr-only">
           This month
         </h2>
         <StatCards stats={stats} />
       </section>
 
-      <div className="mt-10 grid gap-6 lg:grid-cols-3">
-        <Card title="Account Information" headingLevel="h2" className="lg:col-span-2">
-          <dl className="grid gap-4 sm:grid-cols-2">
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <section
+          id="balances"
+          aria-labelledby="balances-title"
+          className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2"
+        >
+          <h2 id="balances-title" className="text-lg font-semibold text-ink">
+            Balances and settlement
+          </h2>
+          <dl className="mt-4 grid gap-4 sm:grid-cols-3">
             {(
               [
-                ["Merchant ID", account.merchant_id],
-                ["Username", account.username],
-                ["Business Name", account.business_name],
-                ["Contact Email", account.contact_email],
+                ["Available", balances.available, "Paid out to your M-Pesa number automatically"],
+                ["Pending", balances.pending, "Held for review (large payments)"],
+                ["On the way", balances.inFlight, "Sent to M-Pesa, waiting for the receipt"],
               ] as const
-            ).map(([label, value]) => (
-              <div key={label}>
+            ).map(([label, cents, hint]) => (
+              <div key={label} className="rounded-xl bg-slate-50 p-4">
                 <dt className="text-sm text-slate-600">{label}</dt>
-                <dd className="font-medium text-ink break-words">{value}</dd>
+                <dd className="mt-1 text-xl font-bold text-ink">{formatKesCents(cents)}</dd>
+                <dd className="mt-1 text-xs text-slate-600">{hint}</dd>
               </div>
             ))}
           </dl>
-        </Card>
+          <p className="mt-4 text-sm text-slate-700">
+            {settlementPhone ? (
+              <>
+                Settled to <span className="font-semibold text-ink">{settlementPhone}</span> on
+                M-Pesa.{" "}
+                <TextLink to={paths.merchantSettings}>Change the settlement number</TextLink>
+              </>
+            ) : (
+              <>
+                No settlement number yet: payments wait until you{" "}
+                <TextLink to={paths.merchantSettings}>add one</TextLink>.
+              </>
+            )}
+          </p>
+        </section>
+
         <Card title="Quick Actions" headingLevel="h2">
           <ul className="space-y-3">
             {quickActions.map((action) => (
@@ -107,20 +139,30 @@ export default function MerchantDashboard() {
                 )}
               </li>
             ))}
-            <li>
-              <Link
-                to={paths.merchantSettings}
-                className={buttonClass("ghost", "w-full justify-start")}
-              >
-                Settlement settings
-              </Link>
-            </li>
           </ul>
           <p id="quick-actions-note" className="mt-3 text-sm text-slate-600">
             Customer management is coming soon: payers appear in your payments list.
           </p>
         </Card>
       </div>
+
+      <Card title="Account Information" headingLevel="h2" className="mt-6">
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {(
+            [
+              ["Merchant ID", account.merchant_id],
+              ["Username", account.username],
+              ["Business Name", account.business_name],
+              ["Contact Email", account.contact_email],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-sm text-slate-600">{label}</dt>
+              <dd className="font-medium text-ink break-words">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
     </Container>
   );
 }

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { formatKesCents, PaymentStatusBadge, eatDateTime } from "~/components/payments/PaymentBits";
 import { paymentStatusLabels } from "~/components/payments/labels";
-import { buttonClass, Container, DataTable } from "~/components/ui";
+import { buttonClass, Container } from "~/components/ui";
+import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
 import { balancesOf, isPaymentStatus, listPayments } from "~/core/payments/reads.server";
 import { formatCryptoUnits } from "~/core/payments/quote";
 import { requireMerchant } from "~/utils/auth.server";
@@ -61,9 +62,6 @@ export default function MerchantPayments() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold text-ink">Payments</h1>
         <div className="flex gap-2">
-          <Link to={paths.merchantDashboard} className={buttonClass("ghost")}>
-            Dashboard
-          </Link>
           <Link to={paths.newMerchantPayment} className={buttonClass("primary")}>
             Create Payment
           </Link>
@@ -147,31 +145,30 @@ export default function MerchantPayments() {
             : "No payments yet. Create one and share its checkout link with your customer."}
         </p>
       ) : (
-        <DataTable
+        <ResponsiveTable
           caption="Your payments, newest first"
-          headings={["Reference", "Amount", "Crypto", "Status", "Created"]}
           className="mt-6"
-        >
-          {payments.map((p) => (
-            <tr key={p.id} className="border-b border-slate-200">
-              <td className="px-3 py-2">
-                <Link
-                  to={paths.merchantPayment(p.id)}
-                  className="font-semibold text-brand-800 underline"
-                >
-                  {p.reference}
-                </Link>
-                <div className="text-xs text-slate-600">{p.id}</div>
-              </td>
-              <td className="px-3 py-2">{formatKesCents(p.amountKesCents)}</td>
-              <td className="px-3 py-2">{p.crypto}</td>
-              <td className="px-3 py-2">
-                <PaymentStatusBadge status={p.status} />
-              </td>
-              <td className="px-3 py-2">{eatDateTime(p.createdAt)}</td>
-            </tr>
-          ))}
-        </DataTable>
+          rows={payments}
+          rowKey={(p) => p.id}
+          title={{
+            heading: "Reference",
+            cell: (p) => (
+              <Link
+                to={paths.merchantPayment(p.id)}
+                className="font-semibold text-brand-800 underline"
+              >
+                {p.reference}
+              </Link>
+            ),
+            detail: (p) => p.id,
+          }}
+          columns={[
+            { heading: "Amount", cell: (p) => formatKesCents(p.amountKesCents) },
+            { heading: "Crypto", cell: (p) => p.crypto },
+            { heading: "Status", cell: (p) => <PaymentStatusBadge status={p.status} /> },
+            { heading: "Created", cell: (p) => eatDateTime(p.createdAt) },
+          ]}
+        />
       )}
       <nav aria-label="Pages" className="mt-6 flex gap-3">
         {page > 1 ? (

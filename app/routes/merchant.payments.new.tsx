@@ -7,14 +7,17 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AddSettlementNumber } from "~/components/merchants/AddSettlementNumber";
 import { formatKesCents, payoutSentence } from "~/components/payments/PaymentBits";
 import { buttonClass, Card, Container } from "~/components/ui";
 import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
 import { cryptoLimits, feeBps } from "~/content/tariff";
 import { createPaymentSchema, paymentAssets } from "~/core/payments/create-payment-schema";
+import { getSettlementDestination } from "~/core/merchants/settlement-destination.server";
 import { PaymentError } from "~/core/payments/payments.server";
 import { requireMerchant } from "~/utils/auth.server";
-import { formatKes, formatPercent } from "~/utils/format";
+import { getDb } from "~/utils/db.server";
+import { formatKes, formatKesRate, formatPercent } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
@@ -43,8 +46,11 @@ type Preview = {
 type ActionData = { lastResult: SubmissionResult<string[]>; preview?: Preview };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireMerchant(request);
+  const merchant = await requireMerchant(request);
+  const destination = getSettlementDestination(getDb(), merchant.merchantId, Date.now());
   return {
+    /** False until the merchant adds an M-Pesa number: payments would wait, not be paid out. */
+    hasSettlementNumber: destination.phone !== null,
     minimum: cryptoLimits.minimum,
     autoMax: cryptoLimits.autoMaxPerTransaction,
     max: cryptoLimits.reviewMaxPerTransaction,
@@ -141,6 +147,7 @@ export default function NewPayment() {
         {formatKes(limits.minimum)} up to {formatKes(limits.max)}; above {formatKes(limits.autoMax)}{" "}
         a payment is reviewed by our team before it is paid out.
       </p>
+      {limits.hasSettlementNumber ? null : <AddSettlementNumber className="mt-6" />}
 
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-6">
         <div className="grid gap-5 sm:grid-cols-2">
@@ -233,8 +240,8 @@ export default function NewPayment() {
               <div>
                 <dt className="text-sm text-slate-600">Indicative rate</dt>
                 <dd className="font-semibold text-ink">
-                  {preview.rate} KES per {preview.asset}; locked for {preview.ttlMinutes} minutes
-                  when you create the payment
+                  {formatKesRate(preview.rate)} per {preview.asset}; locked for {preview.ttlMinutes}{" "}
+                  minutes when you create the payment
                 </dd>
               </div>
             </dl>

@@ -15,11 +15,11 @@ import {
   getSettlementDestination,
 } from "~/core/merchants/settlement-destination.server";
 import { heldDestinationNotice } from "~/core/payments/settlement.server";
-import { normalizeKenyanMsisdn } from "~/core/providers/daraja/msisdn";
 import { describeWait } from "~/core/rate-limit.server";
 import { requireMerchant } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { formatPhone } from "~/utils/format";
+import { parseKenyanPhone } from "~/utils/phone";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { clientKey } from "~/utils/request.server";
@@ -53,20 +53,19 @@ export async function action({ request }: ActionFunctionArgs) {
       { lastResult: submission.reply({ hideFields: ["password"] }) },
       { status: 400 },
     );
-  let phone: string;
-  try {
-    phone = normalizeKenyanMsisdn(submission.value.phone);
-  } catch {
+  const parsed = parseKenyanPhone(submission.value.phone);
+  if (!parsed.ok) {
     return data<ActionData>(
       {
         lastResult: submission.reply({
-          fieldErrors: { phone: ["Enter a Kenyan mobile number such as 0712 345 678"] },
+          fieldErrors: { phone: [parsed.error] },
           hideFields: ["password"],
         }),
       },
       { status: 400 },
     );
   }
+  const phone = parsed.e164;
   const now = Date.now();
   const result = await changeSettlementDestination(
     getDb(),

@@ -12,7 +12,7 @@ import { REMOTE_ADDRESS_HEADER } from "~/utils/remote-address";
 import { installTestDatabase } from "../../tests/setup/db";
 import { REDIRECT_BYPASSES } from "../../tests/fixtures/redirect-bypasses";
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
-import { action as adminSignIn, loader as adminSignInLoader } from "./admin.signin";
+import { action as adminSignIn, loader as adminSignInLoader } from "./admin_.signin";
 import { action as merchantSignIn, loader as merchantSignInLoader } from "./merchant-signin";
 
 const { db, close } = installTestDatabase();

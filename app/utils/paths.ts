@@ -54,6 +54,8 @@ export const paths = {
 
   /** The customer's checkout page for one payment. */
   checkout: (id: string) => `/pay/${id}`,
+  /** The checkout's status as JSON (polled by its script). */
+  checkoutStatus: (id: string) => `/pay/${id}/status`,
 
   // The operator console.
   admin: "/admin",
@@ -63,6 +65,9 @@ export const paths = {
   adminSignOut: "/admin/signout",
   adminApplications: "/admin/applications",
   adminApplication: (id: string) => `/admin/applications/${id}`,
+  /** A KYB document of an application, downloaded by an operator (issue 11, item 14). */
+  adminApplicationDocument: (applicationId: string, documentId: string) =>
+    `/admin/applications/${applicationId}/documents/${documentId}`,
   adminIngest: "/admin/ingest",
   adminPayments: "/admin/payments",
   adminPayment: (id: string) => `/admin/payments/${id}`,

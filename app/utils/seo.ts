@@ -45,3 +45,9 @@ export function seo(matches: Matches, input: SeoInput): MetaDescriptor[] {
   if (input.noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;
 }
+
+/** The meta of an unknown address: a plain title, never indexed. */
+export const notFoundMeta = (): MetaDescriptor[] => [
+  { title: "Page not found | OneHop" },
+  { name: "robots", content: "noindex" },
+];

@@ -19,7 +19,7 @@ const ID_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
  * A fresh merchant with a known password, straight into the e2e database: specs that move money use
  * their own merchant, so daily limits and balances never leak between tests or projects.
  */
-export async function createTestMerchant(settlementPhone = "254712345678") {
+export async function createTestMerchant(settlementPhone: string | null = "254712345678") {
   const { hashPassword } = await import("../../app/core/passwords.server");
   let code = "";
   for (let i = 0; i < 6; i++) code += ID_ALPHABET[Math.floor(Math.random() * ID_ALPHABET.length)];

@@ -5,6 +5,7 @@ import { company } from "~/content/company";
 import { headerNav, type NavLink as NavItem } from "~/content/navigation";
 import { paths } from "~/utils/paths";
 import { Logo } from "./Logo";
+import { MenuSummary } from "./MenuSummary";
 
 function NavItemLink({
   item,
@@ -93,17 +94,7 @@ export function Header({ apiDocsUrl, signedIn }: { apiDocsUrl: string; signedIn:
           <AccountLinks signedIn={signedIn} />
         </div>
         <details ref={menu} className="menu-toggle md:hidden">
-          <summary className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">
-            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" focusable="false">
-              <path
-                d="M4 6h16M4 12h16M4 18h16"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            </svg>
-            Menu
-          </summary>
+          <MenuSummary />
           <div className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white shadow-lg">
             <Container className="py-4">
               <nav aria-label="Mobile">

@@ -25,6 +25,8 @@ export function BenefitCards() {
         <li key={benefit.title}>
           <Card
             title={benefit.title}
+            // Right under the page's h1: the next level, so the outline skips none.
+            headingLevel="h2"
             icon={
               <svg
                 viewBox="0 0 24 24"

@@ -1,0 +1,118 @@
+/**
+ * The navigation of the two signed-in shells: the merchant app (routes/merchant.tsx) and the
+ * operator console (routes/admin.tsx). One array each: a later section (Developers, Team, Payouts)
+ * is one more line here.
+ */
+import type { IconName } from "~/components/ui/icons";
+import { paths } from "~/utils/paths";
+
+/** Where the visitor is, as the shell sees it (pathname and query). */
+export interface NavLocation {
+  pathname: string;
+  search: string;
+}
+
+export interface AppNavItem {
+  label: string;
+  to: string;
+  icon: IconName;
+  /** True on the pages this item stands for: it is then marked `aria-current="page"`. */
+  current: (at: NavLocation) => boolean;
+}
+
+/** A console item also names the role that opens it; an admin opens everything. */
+export interface ConsoleNavItem extends AppNavItem {
+  role: "reviewer" | "curator";
+}
+
+const under = (base: string) => (at: NavLocation) =>
+  at.pathname === base || at.pathname.startsWith(`${base}/`);
+
+const statusOf = (at: NavLocation) => new URLSearchParams(at.search).get("status");
+
+export const merchantNav: readonly AppNavItem[] = [
+  {
+    label: "Dashboard",
+    to: paths.merchantDashboard,
+    icon: "chart",
+    current: under(paths.merchantDashboard),
+  },
+  {
+    label: "Payments",
+    to: paths.merchantPayments,
+    icon: "exchange",
+    current: under(paths.merchantPayments),
+  },
+  // A section of the dashboard (balances and the settlement number), not a page of its own.
+  {
+    label: "Balances and settlement",
+    to: `${paths.merchantDashboard}#balances`,
+    icon: "wallet",
+    current: () => false,
+  },
+  {
+    label: "Settings",
+    to: paths.merchantSettings,
+    icon: "key",
+    current: under(paths.merchantSettings),
+  },
+];
+
+/** Payment views that have their own console item. */
+const queueViews = new Set(["exceptions", "review", "in_review"]);
+
+export const consoleNav: readonly ConsoleNavItem[] = [
+  {
+    label: "Applications",
+    to: paths.adminApplications,
+    icon: "document",
+    role: "reviewer",
+    current: under(paths.adminApplications),
+  },
+  {
+    label: "Payments",
+    to: paths.adminPayments,
+    icon: "exchange",
+    role: "reviewer",
+    current: (at) => under(paths.adminPayments)(at) && !queueViews.has(statusOf(at) ?? ""),
+  },
+  {
+    label: "Exceptions",
+    to: `${paths.adminPayments}?status=exceptions`,
+    icon: "bolt",
+    role: "reviewer",
+    current: (at) => at.pathname === paths.adminPayments && statusOf(at) === "exceptions",
+  },
+  {
+    label: "Review",
+    to: `${paths.adminPayments}?status=review`,
+    icon: "checkCircle",
+    role: "reviewer",
+    current: (at) =>
+      at.pathname === paths.adminPayments && ["review", "in_review"].includes(statusOf(at) ?? ""),
+  },
+  {
+    label: "News",
+    to: paths.adminIngest,
+    icon: "globe",
+    role: "curator",
+    current: under(paths.adminIngest),
+  },
+];
+
+/** How the console names an operator's role. */
+export const operatorRoleLabels: Record<"admin" | "reviewer" | "curator", string> = {
+  admin: "Administrator",
+  reviewer: "Reviewer",
+  curator: "News curator",
+};
+
+/** Texts of the two shells' error pages. */
+export const sectionErrorText = {
+  notFoundTitle: "Page not found",
+  notFoundBody: "This page does not exist, or it is not part of your account.",
+  failedTitle: "Something went wrong",
+  failedBody: "We could not show this page. Please try again in a moment.",
+  forbiddenTitle: "Access denied",
+  forbiddenBody: "Your account does not have access to this page.",
+} as const;

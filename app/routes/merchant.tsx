@@ -1,0 +1,74 @@
+/**
+ * The merchant app's layout (/merchant/*): its own shell (side navigation, phone menu, business
+ * name and merchant ID, Sign Out) instead of the marketing header, ticker and footer. Sign-in,
+ * set-password and sign-out live outside it (merchant-signin, merchant_.set-password,
+ * merchant_.signout). Pages that fail render inside the shell (ErrorBoundary).
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { AppShell } from "~/components/app/AppShell";
+import { SectionError } from "~/components/app/SectionError";
+import { merchantNav } from "~/content/app-navigation";
+import { requireMerchant } from "~/utils/auth.server";
+import { privatePageHeaders } from "~/utils/http";
+import { paths } from "~/utils/paths";
+import type { RouteHandle } from "~/utils/route-handle";
+
+export const handle: RouteHandle = { chrome: "app" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const merchant = await requireMerchant(request);
+  return { merchant: { businessName: merchant.businessName, merchantId: merchant.merchantId } };
+}
+
+type ShellData = Awaited<ReturnType<typeof loader>>;
+
+function MerchantShell({ data, children }: { data: ShellData; children: ReactNode }) {
+  return (
+    <AppShell
+      section="Merchant"
+      home={paths.merchantDashboard}
+      navLabel="Merchant"
+      items={merchantNav}
+      identity={{
+        name: data.merchant.businessName,
+        detail: (
+          <>
+            Merchant ID <span className="font-mono font-semibold">{data.merchant.merchantId}</span>
+          </>
+        ),
+      }}
+      signOutAction={paths.merchantSignOut}
+    >
+      {children}
+    </AppShell>
+  );
+}
+
+export default function MerchantLayout() {
+  return (
+    <MerchantShell data={useLoaderData<typeof loader>()}>
+      <Outlet />
+    </MerchantShell>
+  );
+}
+
+export const headers = privatePageHeaders;
+
+/** A page of the app failed: say so inside the shell (its navigation stays). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("routes/merchant");
+  const page = (
+    <SectionError error={error} home={paths.merchantDashboard} homeLabel="the dashboard" />
+  );
+  if (!data) {
+    return (
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <SectionError error={error} home={paths.home} homeLabel="the home page" />
+      </main>
+    );
+  }
+  return <MerchantShell data={data}>{page}</MerchantShell>;
+}
