@@ -24,6 +24,7 @@ import {
   HEAP_FLAG,
   type StaticServer,
   freePort,
+  localServerEnv,
   pollRss,
   procStatusKb,
   spawnAppServer,
@@ -235,15 +236,7 @@ async function main(): Promise<number> {
   mkdirSync(tmpDir, { recursive: true });
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: tmpDir,
-    DATABASE_URL: path.join(tmpDir, "bench.sqlite"),
-    SESSION_SECRET: randomBytes(20).toString("hex"),
-    PUBLIC_SITE_URL: `http://localhost:${port}`,
-    PROVIDER_MODE: "simulator",
+    ...localServerEnv(tmpDir, port, "bench.sqlite"),
     OPERATOR_BOOTSTRAP_EMAIL: BENCH_OPERATOR.email,
     OPERATOR_BOOTSTRAP_PASSWORD: BENCH_OPERATOR.password,
   };

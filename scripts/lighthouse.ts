@@ -15,13 +15,12 @@
  * `npm test`: one page takes 20-30 s.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { HEAP_FLAGS, freePort, stopChild } from "./bench/processes";
+import { HEAP_FLAGS, freePort, localServerEnv, stopChild } from "./bench/processes";
 import { demoCheckout, demoMerchantCookie } from "./bench/scenarios";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -79,17 +78,7 @@ async function startServer(): Promise<string> {
   for (const item of ["build", "public", "drizzle"])
     cpSync(path.join(root, item), path.join(appDir, item), { recursive: true });
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: tmpDir,
-    DATABASE_URL: path.join(tmpDir, "lighthouse.sqlite"),
-    SESSION_SECRET: randomBytes(20).toString("hex"),
-    PUBLIC_SITE_URL: `http://localhost:${port}`,
-    PROVIDER_MODE: "simulator",
-  };
+  const env = localServerEnv(tmpDir, port, "lighthouse.sqlite");
   const setup = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-setup.ts"], {
     cwd: root,
     env,

@@ -1,10 +1,30 @@
 /** Child processes for the bench: the production app server, the static baseline, RSS polling. */
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import net from "node:net";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 // `import type` is always erased: importing static-server.ts for real would start a server here.
 import type { StaticResponse, StaticServerMessage } from "./static-server";
+
+/**
+ * The environment of a production server on a free port with its own fresh database in `dir`,
+ * in simulator mode (the bench and the Lighthouse run).
+ */
+export function localServerEnv(dir: string, port: number, database: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dir,
+    DATABASE_URL: path.join(dir, database),
+    SESSION_SECRET: randomBytes(20).toString("hex"),
+    PUBLIC_SITE_URL: `http://localhost:${port}`,
+    PROVIDER_MODE: "simulator",
+  };
+}
 
 export const HEAP_FLAGS = ["--max-old-space-size=112", "--max-semi-space-size=4"];
 export const HEAP_FLAG = HEAP_FLAGS.join(" ");
