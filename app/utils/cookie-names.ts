@@ -14,9 +14,16 @@ export const cookieNames = {
  * visitor and never answered from, or stored in, a shared cache.
  */
 export function carriesPersonalCookie(cookieHeader: string | null | undefined): boolean {
+  return carriesCookie(cookieHeader, cookieNames.flash, cookieNames.merchantSession);
+}
+
+/** Whether the Cookie header has a cookie with one of these exact names (not just a substring). */
+export function carriesCookie(
+  cookieHeader: string | null | undefined,
+  ...names: string[]
+): boolean {
   if (!cookieHeader) return false;
-  return cookieHeader.split(";").some((part) => {
-    const name = part.split("=", 1)[0]?.trim();
-    return name === cookieNames.flash || name === cookieNames.merchantSession;
-  });
+  return cookieHeader
+    .split(";")
+    .some((part) => names.includes(part.split("=", 1)[0]?.trim() ?? ""));
 }

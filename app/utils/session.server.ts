@@ -8,7 +8,7 @@ import { createCookie, type Cookie } from "@remix-run/node";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { sessions } from "../../drizzle/schema";
 import { newSecretToken } from "~/core/ids.server";
-import { cookieNames } from "./cookie-names";
+import { carriesCookie, cookieNames } from "./cookie-names";
 import type { Db } from "./db.server";
 import { env } from "./env.server";
 import { preparedPerDb } from "./prepared.server";
@@ -153,7 +153,7 @@ export function endSessionsOf(db: Db, subject: Subject): void {
  * "Dashboard" instead of "Sign In" (docs/decisions/0023-signed-in-public-header.md).
  */
 export async function hasMerchantSession(db: Db, request: Request): Promise<boolean> {
-  if (!request.headers.get("Cookie")?.includes(`${cookieNames.merchantSession}=`)) return false;
+  if (!carriesCookie(request.headers.get("Cookie"), cookieNames.merchantSession)) return false;
   const state = await readSession(db, "merchant", request);
   return state.status === "active";
 }
