@@ -8,6 +8,7 @@
  *
  * Usage: node server.mjs [build/index.js]   (PORT and the rest come from app/utils/env.server.ts)
  */
+import { readdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -30,6 +31,7 @@ const { createRemixRequest, sendRemixResponse } = remixExpress;
 const {
   respond,
   serveCachedPage,
+  servePrivateCachedPage,
   screenIncoming,
   stampRemoteAddress,
   redactUrlForLog,
@@ -44,7 +46,16 @@ app.use(
   build.publicPath,
   express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }),
 );
-app.use(express.static("public", { maxAge: "1h" }));
+// The other files in public/ (favicon, checkout.js...), looked up in a list made at start rather
+// than on disk for every request.
+const servePublic = express.static("public", { maxAge: "1h" });
+const publicFiles = new Set(
+  readdirSync("public", { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => "/" + path.relative("public", path.join(entry.parentPath, entry.name)))
+    .filter((file) => !file.startsWith(`${build.publicPath}`)),
+);
+app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
 // @remix-run/express's handler, with our front door (cross-site refusal, body limits, page cache)
 // before Remix.
 app.all("*", async (req, res, next) => {
@@ -63,10 +74,15 @@ const server = http.createServer((req, res) => {
   // replaced.
   stampRemoteAddress(req);
   logRequest(req, res, () => {
-    // Page-cache hits first (no body, no checks), then what the request line and headers alone can
-    // refuse (bad address 400, body over its limit 413, wrong body type 415) before any body is
-    // read.
-    if (!serveCachedPage(req, res) && !screenIncoming(req, res)) app(req, res);
+    // Page-cache hits first (no body, no checks; a signed-in page kept for this very session),
+    // then what the request line and headers alone can refuse (bad address 400, body over its
+    // limit 413, wrong body type 415) before any body is read.
+    if (
+      !serveCachedPage(req, res) &&
+      !servePrivateCachedPage(req, res) &&
+      !screenIncoming(req, res)
+    )
+      app(req, res);
   });
 });
 

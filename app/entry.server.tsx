@@ -18,6 +18,7 @@ import { boot } from "./utils/boot.server";
 import { env } from "./utils/env.server";
 import { logger } from "./utils/logger.server";
 import { NonceProvider, PendingFlashContext } from "./utils/nonce";
+import { PRIVATE_CACHE_HEADER } from "./utils/http";
 import { compressedDocument, willCache } from "./utils/page-cache.server";
 import { takeFlashFromResponse, type Flash } from "./utils/toast.server";
 import {
@@ -33,6 +34,7 @@ export const streamTimeout = 5_000;
  * the access log's URL redaction and the validated port (ADR 0016, 0017).
  */
 export { serveCachedPage } from "./utils/page-cache.server";
+export { servePrivateCachedPage } from "./utils/private-page-cache.server";
 export { respond, screenIncoming, stampRemoteAddress } from "./utils/front-door.server";
 export { redactUrlForLog } from "./utils/access-log.server";
 export const listenPort = env.PORT;
@@ -48,8 +50,10 @@ export default async function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // A page the cache will keep is returned uncompressed: the cache compresses it once per encoding.
-  const cacheable = willCache(request, responseStatusCode, responseHeaders);
+  // A page a cache may keep is returned uncompressed: the cache compresses it once per encoding.
+  const cacheable =
+    willCache(request, responseStatusCode, responseHeaders) ||
+    responseHeaders.has(PRIVATE_CACHE_HEADER);
   const nonce = createNonce();
   applyDocumentSecurityHeaders(responseHeaders, request, nonce);
   const pendingFlash =

@@ -142,6 +142,7 @@ async function benchScenario(
     method,
     headers: { "accept-encoding": "gzip, br", ...headers },
     body,
+    uniqueQuery: scenario.uniqueQuery,
   };
   log(
     `${scenario.name}: HTTP ${response.status}, ${bytes.length} B; app then static, ${seconds} s each at ${connections} connections`,

@@ -11,7 +11,7 @@ import { balancesOf } from "~/core/payments/reads.server";
 import { requireMerchant } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { formatPhone } from "~/utils/format";
-import { privatePageHeaders } from "~/utils/http";
+import { privateCachedPageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { SESSION_EXPIRY_MARGIN_MS } from "~/utils/session.server";
 import { seo } from "~/utils/seo";
@@ -167,7 +167,7 @@ export default function MerchantDashboard() {
   );
 }
 
-export const headers = privatePageHeaders;
+export const headers = privateCachedPageHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -25,7 +25,7 @@ import { heldDestinationNotice } from "~/core/payments/settlement.server";
 import { paymentView, payoutView } from "~/core/payments/views.server";
 import { requireMerchant } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { invariantResponse, notFound, privatePageHeaders } from "~/utils/http";
+import { invariantResponse, notFound, privateCachedPageHeaders } from "~/utils/http";
 import { formatDate, formatKesRate, formatPhone } from "~/utils/format";
 import { paths } from "~/utils/paths";
 import { qrSvg } from "~/utils/qr.server";
@@ -315,7 +315,7 @@ export default function PaymentDetail() {
   );
 }
 
-export const headers = privatePageHeaders;
+export const headers = privateCachedPageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Payment",

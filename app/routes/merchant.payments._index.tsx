@@ -8,7 +8,7 @@ import { balancesOf, isPaymentStatus, listPayments } from "~/core/payments/reads
 import { formatCryptoUnits } from "~/core/payments/quote";
 import { requireMerchant } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { privatePageHeaders } from "~/utils/http";
+import { privateCachedPageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
@@ -186,7 +186,7 @@ export default function MerchantPayments() {
   );
 }
 
-export const headers = privatePageHeaders;
+export const headers = privateCachedPageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Payments",

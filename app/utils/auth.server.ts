@@ -63,10 +63,21 @@ export type SignedInMerchant = NonNullable<ReturnType<typeof getMerchantAccount>
  * no session, and with the "Session Expired" toast when it has (nearly) run out. Non-GET requests
  * must come from our own origin.
  */
-export async function requireMerchant(
-  request: Request,
-  db: Db = getDb(),
-): Promise<SignedInMerchant> {
+export function requireMerchant(request: Request, db: Db = getDb()): Promise<SignedInMerchant> {
+  // The app's layout and its page both ask for the merchant of one request: read the session once.
+  if (db !== getDb()) return readMerchant(request, db);
+  let pending = merchantOfRequest.get(request);
+  if (!pending) {
+    pending = readMerchant(request, db);
+    merchantOfRequest.set(request, pending);
+  }
+  return pending;
+}
+
+/** One answer per Request object (Remix hands the same one to every loader of a request). */
+const merchantOfRequest = new WeakMap<Request, Promise<SignedInMerchant>>();
+
+async function readMerchant(request: Request, db: Db): Promise<SignedInMerchant> {
   assertSameOrigin(request);
   const state = await readSession(db, "merchant", request);
   const url = new URL(request.url);

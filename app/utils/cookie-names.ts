@@ -27,3 +27,16 @@ export function carriesCookie(
     .split(";")
     .some((part) => names.includes(part.split("=", 1)[0]?.trim() ?? ""));
 }
+
+/** The raw (still encoded and signed) value of the cookie `name`, or undefined. */
+export function rawCookieValue(
+  cookieHeader: string | null | undefined,
+  name: string,
+): string | undefined {
+  if (!cookieHeader) return undefined;
+  for (const part of cookieHeader.split(";")) {
+    const at = part.indexOf("=");
+    if (at !== -1 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
+}

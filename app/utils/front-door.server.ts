@@ -18,6 +18,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { bodyPolicyFor, checkDeclaredBody, screenBody } from "./body-limit.server";
 import { logger } from "./logger.server";
 import { respondThroughPageCache } from "./page-cache.server";
+import { respondThroughPrivateCache } from "./private-page-cache.server";
 import {
   badAddress,
   isRefusal,
@@ -128,7 +129,9 @@ export async function respond(
     );
   const screened = await screenBody(request);
   if (isRefusal(screened)) return refusalResponse(screened, isHttps(request));
-  return respondThroughPageCache(screened, async (forRemix) =>
-    withSecurityHeaders(await handleWithRemix(forRemix), forRemix),
+  return respondThroughPageCache(screened, (forRemix) =>
+    respondThroughPrivateCache(forRemix, async (signedIn) =>
+      withSecurityHeaders(await handleWithRemix(signedIn), signedIn),
+    ),
   );
 }

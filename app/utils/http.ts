@@ -21,6 +21,22 @@ export const publicPageHeaders: HeadersFunction = ({ parentHeaders }) => {
 export const privatePageHeaders: HeadersFunction = () => ({ "Cache-Control": PRIVATE_NO_STORE });
 
 /**
+ * Set on a signed-in page the server may keep for a few seconds for the same session
+ * (utils/private-page-cache.server.ts); it never leaves the server.
+ */
+export const PRIVATE_CACHE_HEADER = "X-OneHop-Private-Cache";
+
+/**
+ * `export const headers = privateCachedPageHeaders;` on a signed-in page that only reads (the
+ * dashboard, lists): private to the browser, and kept by the server per session until the next
+ * database write (docs/decisions/0025-private-page-cache.md).
+ */
+export const privateCachedPageHeaders: HeadersFunction = () => ({
+  "Cache-Control": PRIVATE_NO_STORE,
+  [PRIVATE_CACHE_HEADER]: "1",
+});
+
+/**
  * For pages whose loader decides the caching (e.g. until the next rates refresh): the loader's
  * Cache-Control, unless the root made the response private (a flash message).
  */

@@ -274,21 +274,22 @@ export function compressedDocument(
   headers: Headers,
   status: number,
 ): Response {
-  const identity = Buffer.from(html, "utf8");
   const encoding = chooseEncoding(request.headers.get("Accept-Encoding"));
-  const body =
-    encoding === "br"
-      ? brotliCompressSync(identity, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 4,
-            [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-          },
-        })
-      : encoding === "gzip"
-        ? gzipSync(identity, { level: 6 })
-        : identity;
+  const body = encodeBody(Buffer.from(html, "utf8"), encoding);
   headers.set("Vary", "Accept-Encoding");
   headers.set("Content-Length", String(body.length));
   if (encoding !== "identity") headers.set("Content-Encoding", encoding);
   return new Response(bytes(body), { status, headers });
+}
+
+/** A page rendered for one request, compressed for it (brotli quality 4 or gzip level 6). */
+export function encodeBody(identity: Buffer, encoding: Encoding): Buffer {
+  if (encoding === "br")
+    return brotliCompressSync(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 4,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    });
+  return encoding === "gzip" ? gzipSync(identity, { level: 6 }) : identity;
 }

@@ -16,6 +16,15 @@ declare module "autocannon" {
     method?: string;
     headers?: Record<string, string>;
     body?: string | Buffer;
+    /** A sequence of requests each connection repeats; `setupRequest` may rewrite each one. */
+    requests?: { setupRequest?: (request: RequestParams) => RequestParams }[];
+  }
+
+  export interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
   }
 
   /** Percentile keys are `p` + the percentile with `.` replaced by `_` (p50, p97_5, p99_9...). */

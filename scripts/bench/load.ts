@@ -5,6 +5,11 @@ export interface LoadRequest {
   method: string;
   headers: Record<string, string>;
   body?: string;
+  /**
+   * Give every request its own query string (`?render=N`), so no cache can answer it: what a page
+   * costs to render.
+   */
+  uniqueQuery?: boolean;
 }
 
 export interface LoadResult {
@@ -31,11 +36,25 @@ async function run(options: Options): Promise<LoadResult> {
   };
 }
 
+let renderCounter = 0;
+
 const base = (url: string, request: LoadRequest): Options => ({
   url,
   method: request.method,
   headers: request.headers,
   ...(request.body === undefined ? {} : { body: request.body }),
+  ...(request.uniqueQuery
+    ? {
+        requests: [
+          {
+            setupRequest: (req) => ({
+              ...req,
+              path: `${req.path ?? "/"}${req.path?.includes("?") ? "&" : "?"}render=${++renderCounter}`,
+            }),
+          },
+        ],
+      }
+    : {}),
 });
 
 /** A fixed number of requests to warm caches and the JIT; the result is discarded. */
