@@ -26,6 +26,8 @@ export const messages = {
   },
   sessionExpired: { message: "Session Expired", description: "Please sign in again for security." },
   signedOut: { message: "Signed Out" },
+  /** A team member's role does not allow the page or action (403). */
+  forbiddenForRole: "Your role does not allow this. Ask your account owner if you need it.",
   ratesFailed: {
     message: "Unable to fetch rates",
     description: "We're experiencing connectivity issues. Trying again...",

@@ -13,6 +13,9 @@ import {
   type MerchantPrincipal,
 } from "~/core/merchants/sign-in.server";
 import { getDb, type Db } from "./db.server";
+import { recordAudit } from "~/core/audit.server";
+import { can, type Permission } from "~/core/accounts/permissions";
+import { forbidden } from "./http";
 import { paths } from "./paths";
 import { assertSameOrigin, clientKey } from "./request.server";
 import { endSession, readSession } from "./session.server";
@@ -56,6 +59,8 @@ authenticator.use(
 
 export type SignedInMerchant = NonNullable<ReturnType<typeof getMerchantAccount>> & {
   expiresAt: number;
+  /** When this session last proved a second factor, or the password without one (step-up). */
+  steppedUpAt: number | null;
 };
 
 /**
@@ -90,11 +95,62 @@ async function readMerchant(request: Request, db: Db): Promise<SignedInMerchant>
     state.status === "active" && state.session.merchantUserId
       ? getMerchantAccount(db, state.session.merchantUserId)
       : undefined;
-  if (state.status !== "active" || !account || account.status !== "active") {
+  if (
+    state.status !== "active" ||
+    !account ||
+    account.status !== "active" ||
+    account.memberStatus !== "active"
+  ) {
     const redirectTo = url.pathname + url.search;
     throw redirect(paths.merchantSignInWith({ redirectTo }), {
       headers: { "Set-Cookie": await endSession(db, "merchant", request) },
     });
   }
-  return { ...account, expiresAt: state.session.expiresAt };
+  return {
+    ...account,
+    expiresAt: state.session.expiresAt,
+    steppedUpAt: state.session.steppedUpAt,
+  };
+}
+
+/**
+ * The signed-in member, when their role holds `permission` (core/accounts/permissions.ts); else a
+ * 403 page, and the refusal is audited. The one check every merchant loader and action makes.
+ */
+export async function requirePermission(
+  request: Request,
+  permission: Permission,
+  db: Db = getDb(),
+): Promise<SignedInMerchant> {
+  const merchant = await requireMerchant(request, db);
+  if (can(merchant.role, permission)) return merchant;
+  recordAudit(db, {
+    actorType: "merchant_user",
+    actorId: merchant.userId,
+    action: "permission.denied",
+    targetType: "merchant",
+    targetId: merchant.merchantId,
+    details: { permission, role: merchant.role, method: request.method, path: pathOf(request) },
+  });
+  throw forbidden(messages.forbiddenForRole);
+}
+
+const pathOf = (request: Request) => new URL(request.url).pathname;
+
+/** How recently a sensitive action needs a fresh second factor (or password). */
+export const STEP_UP_WINDOW_MS = 5 * 60_000;
+
+/**
+ * For sensitive actions (payout destination, team changes, API keys, approving payouts): the
+ * member must have confirmed their second factor (or password, without one) in the last five
+ * minutes; otherwise they are sent to confirm it and come back to `returnTo` (default: this page).
+ */
+export function requireRecentStepUp(
+  request: Request,
+  merchant: SignedInMerchant,
+  returnTo = pathOf(request),
+  now = Date.now(),
+): void {
+  if (merchant.steppedUpAt !== null && now - merchant.steppedUpAt <= STEP_UP_WINDOW_MS) return;
+  throw redirect(paths.merchantConfirmWith({ redirectTo: returnTo }));
 }

@@ -54,6 +54,11 @@ export function notFound(message = "Not Found", init?: ResponseInit): Response {
   return new Response(message, { status: 404, ...init });
 }
 
+/** A 403 response to throw from a loader or action (the shell shows "Access denied"). */
+export function forbidden(message = "Forbidden", init?: ResponseInit): Response {
+  return new Response(message, { status: 403, ...init });
+}
+
 /**
  * `invariantResponse(payment, "Payment not found")`: when `condition` is falsy, throw a Response
  * with `message`, 404 unless `init` sets another status; afterwards TypeScript knows `condition`

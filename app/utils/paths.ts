@@ -41,6 +41,13 @@ export const paths = {
   /** The sign-in page, coming back to `redirectTo` afterwards or with the merchant ID filled in. */
   merchantSignInWith: (query: { redirectTo?: string; merchantId?: string }) =>
     withQuery("/merchant-signin", query),
+  /** The second sign-in step (a TOTP or recovery code) after the password (issue 12). */
+  merchantSignInVerify: "/merchant-signin/verify",
+  merchantForgotPassword: "/merchant-signin/forgot",
+  /** A password-reset link, for a merchant user or an operator (the token says which). */
+  resetPassword: (token: string) => `/reset-password/${token}`,
+  /** An invitation to a merchant's team: choose a username and password. */
+  merchantInvitation: (token: string) => `/merchant/invitations/${token}`,
 
   // The merchant's own pages.
   merchantDashboard: "/merchant/dashboard",
@@ -49,6 +56,14 @@ export const paths = {
   merchantPayment: (id: string) => `/merchant/payments/${id}`,
   merchantPaymentsExport: "/merchant/payments/export.csv",
   merchantSettings: "/merchant/settings",
+  merchantTeam: "/merchant/team",
+  /** Sessions, recent security events, notification choices. */
+  merchantSecurity: "/merchant/security",
+  merchantTwoFactor: "/merchant/security/two-factor",
+  merchantPassword: "/merchant/security/password",
+  /** Confirm the second factor (or password) before a sensitive action, then back. */
+  merchantConfirm: "/merchant/confirm",
+  merchantConfirmWith: (query: { redirectTo: string }) => withQuery("/merchant/confirm", query),
   merchantSetPassword: "/merchant/set-password",
   merchantSignOut: "/merchant/signout",
 
@@ -63,6 +78,12 @@ export const paths = {
   /** The operator sign-in page, coming back to `redirectTo` afterwards. */
   adminSignInWith: (query: { redirectTo: string }) => withQuery("/admin/signin", query),
   adminSignOut: "/admin/signout",
+  adminSignInVerify: "/admin/signin/verify",
+  adminForgotPassword: "/admin/signin/forgot",
+  /** Operators must have a second factor: set it up here before anything else. */
+  adminTwoFactor: "/admin/two-factor",
+  adminSecurity: "/admin/security",
+  adminPassword: "/admin/security/password",
   adminApplications: "/admin/applications",
   adminApplication: (id: string) => `/admin/applications/${id}`,
   /** A KYB document of an application, downloaded by an operator (issue 11, item 14). */

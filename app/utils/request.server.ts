@@ -1,6 +1,6 @@
 /** Request facts every action needs: same-origin check, client key for throttling, user agent. */
 import type { HeadersFunction } from "@remix-run/node";
-import { clientKeyFor } from "./client-address.server";
+import { clientAddress, clientKeyFor } from "./client-address.server";
 import { env } from "./env.server";
 import { privatePageHeaders } from "./http";
 
@@ -131,4 +131,12 @@ export function safeRedirectPath(value: unknown, fallback: string): string {
   if (again.origin !== REDIRECT_BASE || again.pathname + again.search + again.hash !== result)
     return fallback;
   return result;
+}
+
+/** Where a request came from, for security events and sessions (display only, never trust). */
+export function requestOrigin(request: Request): {
+  ipAddress: string | null;
+  userAgent: string | null;
+} {
+  return { ipAddress: clientAddress(request), userAgent: userAgent(request) };
 }

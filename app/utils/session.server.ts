@@ -139,15 +139,6 @@ export function deleteExpiredSessions(db: Db, now = Date.now()): number {
     .run().changes;
 }
 
-/** End every session of a subject (after a password change, a suspension). */
-export function endSessionsOf(db: Db, subject: Subject): void {
-  const condition =
-    "merchantUserId" in subject
-      ? eq(sessions.merchantUserId, subject.merchantUserId)
-      : eq(sessions.operatorId, subject.operatorId);
-  db.delete(sessions).where(and(condition)).run();
-}
-
 /**
  * Whether the request carries an active merchant session: the public header then offers
  * "Dashboard" instead of "Sign In" (docs/decisions/0023-signed-in-public-header.md).
@@ -156,4 +147,32 @@ export async function hasMerchantSession(db: Db, request: Request): Promise<bool
   if (!carriesCookie(request.headers.get("Cookie"), cookieNames.merchantSession)) return false;
   const state = await readSession(db, "merchant", request);
   return state.status === "active";
+}
+
+/** The SHA-256 under which this browser's session row is stored (to mark "this session"). */
+export async function currentSessionIdHash(
+  kind: SessionKind,
+  request: Request,
+): Promise<string | null> {
+  const id = await readId(kind, request);
+  return id ? hashId(id) : null;
+}
+
+/**
+ * End every session of one account (a password change, a suspended or removed member), or every
+ * one but `keepIdHash` (the "end all other sessions" button). Returns how many ended.
+ */
+export function endSessionsOf(
+  db: Pick<Db, "delete">,
+  subject: Subject,
+  keepIdHash: string | null = null,
+): number {
+  const owner =
+    "merchantUserId" in subject
+      ? eq(sessions.merchantUserId, subject.merchantUserId)
+      : eq(sessions.operatorId, subject.operatorId);
+  return db
+    .delete(sessions)
+    .where(keepIdHash ? and(owner, sql`${sessions.idHash} <> ${keepIdHash}`) : owner)
+    .run().changes;
 }

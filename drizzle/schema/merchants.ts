@@ -8,6 +8,22 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-o
 // 0020).
 import { applicationStatuses } from "../../app/core/merchants/application-statuses";
 import { operatorRoles } from "../../app/core/operator-roles";
+import { memberStatuses, teamRoles } from "../../app/core/accounts/permissions";
+import { accountTokenPurposes, securityEventTypes } from "../../app/core/accounts/vocabulary";
+
+/** Who an account row belongs to: a merchant's team member or an operator. */
+const subjectTypes = ["merchant_user", "operator"] as const;
+
+/**
+ * Two-factor columns, the same for merchant users and operators: the TOTP secret sealed with
+ * AES-256-GCM (core/accounts/totp.server.ts), when it was confirmed, and the last time step
+ * accepted (a code is never accepted twice).
+ */
+const twoFactorColumns = () => ({
+  totpSecret: text("totp_secret"),
+  totpEnabledAt: integer("totp_enabled_at"),
+  totpLastStep: integer("totp_last_step"),
+});
 
 export const merchantApplications = sqliteTable(
   "merchant_applications",
@@ -77,6 +93,8 @@ export const merchants = sqliteTable("merchants", {
    * Payouts to the settlement phone wait until then (the change time plus the cooling-off period).
    */
   settlementPhoneHeldUntil: integer("settlement_phone_held_until"),
+  /** Set by an owner: every member must use a second factor to sign in. */
+  requireTwoFactor: integer("require_two_factor", { mode: "boolean" }).notNull().default(false),
   createdAt: integer("created_at").notNull(),
 });
 
@@ -88,12 +106,23 @@ export const merchantUsers = sqliteTable(
       .notNull()
       .references(() => merchants.id),
     username: text("username").notNull(),
-    role: text("role", { enum: ["owner", "member"] })
-      .notNull()
-      .default("owner"),
+    /** Owner, admin, finance, developer, cashier or viewer (core/accounts/permissions.ts). */
+    role: text("role", { enum: teamRoles }).notNull().default("owner"),
+    /** Where invitations, password resets and security notices go (the owner's: the contact). */
+    email: text("email"),
+    status: text("status", { enum: memberStatuses }).notNull().default("active"),
     /** Null until the user sets a password through the one-time link. */
     passwordHash: text("password_hash"),
     passwordSetAt: integer("password_set_at"),
+    ...twoFactorColumns(),
+    /** E-mail me when a payment settles / a daily summary (both off unless chosen). */
+    notifyPaymentSettled: integer("notify_payment_settled", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    notifyDailySummary: integer("notify_daily_summary", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    invitedBy: text("invited_by"),
     createdAt: integer("created_at").notNull(),
   },
   (table) => [
@@ -108,6 +137,7 @@ export const operators = sqliteTable("operators", {
   role: text("role", { enum: operatorRoles }).notNull(),
   passwordHash: text("password_hash").notNull(),
   disabled: integer("disabled", { mode: "boolean" }).notNull().default(false),
+  ...twoFactorColumns(),
   createdAt: integer("created_at").notNull(),
 });
 
@@ -122,6 +152,16 @@ export const sessions = sqliteTable(
     lastSeenAt: integer("last_seen_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
     userAgent: text("user_agent"),
+    /**
+     * Set while the password is checked but the second factor is not: such a session opens only
+     * the second-step page (issue 12).
+     */
+    pendingSecondFactor: integer("pending_second_factor", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    /** When the user last proved a second factor (or the password, without one): step-up. */
+    steppedUpAt: integer("stepped_up_at"),
+    ipAddress: text("ip_address"),
   },
   (table) => [
     check(
@@ -129,6 +169,78 @@ export const sessions = sqliteTable(
       sql`(${table.merchantUserId} is null) <> (${table.operatorId} is null)`,
     ),
     index("sessions_expires_idx").on(table.expiresAt),
+    index("sessions_merchant_user_idx").on(table.merchantUserId),
+    index("sessions_operator_idx").on(table.operatorId),
+  ],
+);
+
+/** Invitations to a merchant's team: a one-time link (SHA-256 stored) that expires. */
+export const merchantInvitations = sqliteTable(
+  "merchant_invitations",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    email: text("email").notNull(),
+    role: text("role", { enum: teamRoles }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by")
+      .notNull()
+      .references(() => merchantUsers.id),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    acceptedAt: integer("accepted_at"),
+    acceptedUserId: text("accepted_user_id").references(() => merchantUsers.id),
+    revokedAt: integer("revoked_at"),
+  },
+  (table) => [index("merchant_invitations_merchant_idx").on(table.merchantId)],
+);
+
+/** One-time links for a merchant user or an operator (password reset), stored as SHA-256. */
+export const accountTokens = sqliteTable(
+  "account_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    purpose: text("purpose", { enum: accountTokenPurposes }).notNull(),
+    subjectType: text("subject_type", { enum: subjectTypes }).notNull(),
+    subjectId: text("subject_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+  },
+  (table) => [index("account_tokens_subject_idx").on(table.subjectType, table.subjectId)],
+);
+
+/** Two-factor recovery codes: ten per enrolment, SHA-256 stored, each usable once. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    subjectType: text("subject_type", { enum: subjectTypes }).notNull(),
+    subjectId: text("subject_id").notNull(),
+    codeHash: text("code_hash").notNull(),
+    createdAt: integer("created_at").notNull(),
+    usedAt: integer("used_at"),
+  },
+  (table) => [index("recovery_codes_subject_idx").on(table.subjectType, table.subjectId)],
+);
+
+/** What a user sees on their security page: sign-ins, failures, 2FA and password changes. */
+export const securityEvents = sqliteTable(
+  "security_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    subjectType: text("subject_type", { enum: subjectTypes }).notNull(),
+    subjectId: text("subject_id").notNull(),
+    type: text("type", { enum: securityEventTypes }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    details: text("details"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (table) => [
+    index("security_events_subject_idx").on(table.subjectType, table.subjectId, table.createdAt),
   ],
 );
 
@@ -170,6 +282,8 @@ export const outboundEmails = sqliteTable("outbound_emails", {
   toAddress: text("to_address").notNull(),
   subject: text("subject").notNull(),
   bodyText: text("body_text").notNull(),
+  /** The same message as HTML (null: plain text only). */
+  bodyHtml: text("body_html"),
   createdAt: integer("created_at").notNull(),
   sentAt: integer("sent_at"),
   attempts: integer("attempts").notNull().default(0),

@@ -103,9 +103,15 @@ const accountQuery = preparedPerDb((db: Db) =>
       userId: merchantUsers.id,
       merchantId: merchants.id,
       username: merchantUsers.username,
+      /** The member's team role (core/accounts/permissions.ts). */
+      role: merchantUsers.role,
+      email: merchantUsers.email,
+      memberStatus: merchantUsers.status,
+      totpEnabledAt: merchantUsers.totpEnabledAt,
       businessName: merchants.businessName,
       contactEmail: merchants.contactEmail,
       status: merchants.status,
+      requireTwoFactor: merchants.requireTwoFactor,
     })
     .from(merchantUsers)
     .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))

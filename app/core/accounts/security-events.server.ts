@@ -1,0 +1,55 @@
+/**
+ * Security events: what a merchant user or an operator sees on their security page (sign-ins,
+ * failed attempts, two-factor and password changes, team changes). Append-only. Recording an event
+ * is also where the e-mail notices that go with some of them are queued
+ * (core/accounts/notifications.server.ts), inside the caller's transaction.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { securityEvents } from "../../../drizzle/schema";
+import type { Db, DbOrTx } from "~/utils/db.server";
+import type { SecurityEventType } from "./vocabulary";
+
+export type AccountSubject =
+  { type: "merchant_user"; id: string } | { type: "operator"; id: string };
+
+/** Where a request came from, as far as we can tell (for the security page, not for trust). */
+export interface RequestOrigin {
+  ipAddress?: string | null;
+  userAgent?: string | null;
+}
+
+export interface SecurityEvent {
+  subject: AccountSubject;
+  type: SecurityEventType;
+  origin?: RequestOrigin;
+  details?: Record<string, unknown>;
+}
+
+type Writer = Pick<DbOrTx, "insert">;
+
+export function recordSecurityEvent(db: Writer, event: SecurityEvent, now = Date.now()): void {
+  db.insert(securityEvents)
+    .values({
+      subjectType: event.subject.type,
+      subjectId: event.subject.id,
+      type: event.type,
+      ipAddress: event.origin?.ipAddress?.slice(0, 64) ?? null,
+      userAgent: event.origin?.userAgent?.slice(0, 300) ?? null,
+      details: event.details ? JSON.stringify(event.details) : null,
+      createdAt: now,
+    })
+    .run();
+}
+
+/** The most recent events for one account, newest first. */
+export function listSecurityEvents(db: Db, subject: AccountSubject, limit = 20) {
+  return db
+    .select()
+    .from(securityEvents)
+    .where(
+      and(eq(securityEvents.subjectType, subject.type), eq(securityEvents.subjectId, subject.id)),
+    )
+    .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
+    .limit(limit)
+    .all();
+}
