@@ -22,8 +22,8 @@ import { isHttps, servedOverHttps } from "./security-headers.server";
 
 /** Under SESSION_EXPIRY_MARGIN_MS (5 min): a copy never outlives the session it was made for. */
 export const PRIVATE_PAGE_TTL_MS = 5_000;
-const MAX_ENTRIES = 300;
-const MAX_BYTES = 8 * 1024 * 1024;
+const MAX_ENTRIES = 200;
+const MAX_BYTES = 4 * 1024 * 1024;
 
 interface PrivatePage {
   /** Undefined for an answer that is not kept (it is still compressed on its way out). */
