@@ -52,6 +52,7 @@ export async function seedDemoMerchant(db: Db, now = Date.now()): Promise<string
           merchantId: DEMO_MERCHANT.merchantId,
           username: DEMO_MERCHANT.username,
           role: "owner",
+          email: DEMO_MERCHANT.contactEmail,
           passwordHash,
           passwordSetAt: now,
           createdAt: now,

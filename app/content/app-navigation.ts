@@ -1,7 +1,8 @@
 /**
  * The navigation of the two signed-in shells: the merchant app (routes/merchant.tsx) and the
- * operator console (routes/admin.tsx). One array each: a later section (Developers, Team, Payouts)
- * is one more line here.
+ * operator console (routes/admin.tsx). One array each: a later section (Developers, Payouts) is
+ * one more line here. A merchant item names the permission (core/accounts/permissions.ts) that a
+ * member's role needs to see it; the server still checks every page (requirePermission).
  */
 import type { IconName } from "~/components/ui/icons";
 import { paths } from "~/utils/paths";
@@ -18,6 +19,11 @@ export interface AppNavItem {
   icon: IconName;
   /** True on the pages this item stands for: it is then marked `aria-current="page"`. */
   current: (at: NavLocation) => boolean;
+  /**
+   * The permission that shows this item (a `Permission` of core/accounts/permissions.ts, kept as a
+   * string here: content imports no core module); none: every member sees it.
+   */
+  permission?: string;
 }
 
 /** A console item also names the role that opens it; an admin opens everything. */
@@ -36,12 +42,14 @@ export const merchantNav: readonly AppNavItem[] = [
     to: paths.merchantDashboard,
     icon: "chart",
     current: under(paths.merchantDashboard),
+    permission: "payments:read",
   },
   {
     label: "Payments",
     to: paths.merchantPayments,
     icon: "exchange",
     current: under(paths.merchantPayments),
+    permission: "payments:read",
   },
   // A section of the dashboard (balances and the settlement number), not a page of its own.
   {
@@ -49,14 +57,35 @@ export const merchantNav: readonly AppNavItem[] = [
     to: `${paths.merchantDashboard}#balances`,
     icon: "wallet",
     current: () => false,
+    permission: "balances:read",
   },
   {
     label: "Settings",
     to: paths.merchantSettings,
     icon: "key",
     current: under(paths.merchantSettings),
+    permission: "balances:read",
+  },
+  {
+    label: "Team",
+    to: paths.merchantTeam,
+    icon: "handshake",
+    current: under(paths.merchantTeam),
+    permission: "team:manage",
+  },
+  // Everyone's own account: password, two-factor sign-in, sessions.
+  {
+    label: "Security",
+    to: paths.merchantSecurity,
+    icon: "shield",
+    current: under(paths.merchantSecurity),
   },
 ];
+
+/** The merchant items a member whose role holds `granted` sees. */
+export function merchantNavFor(granted: readonly string[]): readonly AppNavItem[] {
+  return merchantNav.filter((item) => !item.permission || granted.includes(item.permission));
+}
 
 /** Payment views that have their own console item. */
 const queueViews = new Set(["exceptions", "review", "in_review"]);

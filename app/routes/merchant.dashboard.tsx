@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
+import { useMemberCan } from "~/components/app/TeamAccess";
 import { AddSettlementNumber } from "~/components/merchants/AddSettlementNumber";
 import { StatCards } from "~/components/merchants/StatCards";
 import { formatKesCents } from "~/components/payments/PaymentBits";
@@ -8,7 +9,7 @@ import { buttonClass, Card, Container, TextLink } from "~/components/ui";
 import { getDashboardStats } from "~/core/merchants/dashboard.server";
 import { getSettlementDestination } from "~/core/merchants/settlement-destination.server";
 import { balancesOf } from "~/core/payments/reads.server";
-import { requireMerchant } from "~/utils/auth.server";
+import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { formatPhone } from "~/utils/format";
 import { privateCachedPageHeaders } from "~/utils/http";
@@ -17,7 +18,7 @@ import { SESSION_EXPIRY_MARGIN_MS } from "~/utils/session.server";
 import { seo } from "~/utils/seo";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const merchant = await requireMerchant(request);
+  const merchant = await requirePermission(request, "payments:read");
   const db = getDb();
   const now = Date.now();
   const balances = balancesOf(db, merchant.merchantId);
@@ -65,12 +66,15 @@ export default function MerchantDashboard() {
   const { account, stats, balances, settlementPhone, sessionEndsAt } =
     useLoaderData<typeof loader>();
   useSessionEnd(sessionEndsAt);
+  const can = useMemberCan();
   return (
     <Container className="py-8 lg:py-10">
       <h1 className="text-3xl font-bold text-ink">Merchant Dashboard</h1>
       <p className="mt-2 text-slate-700">Welcome back, {account.business_name}</p>
 
-      {settlementPhone ? null : <AddSettlementNumber className="mt-8" />}
+      {settlementPhone || !can("payout_destination:manage") ? null : (
+        <AddSettlementNumber className="mt-8" />
+      )}
 
       <section aria-labelledby="stats-title" className="mt-8">
         <h2 id="stats-title" className="sr-only">
@@ -121,24 +125,29 @@ export default function MerchantDashboard() {
 
         <Card title="Quick Actions" headingLevel="h2">
           <ul className="space-y-3">
-            {quickActions.map((action) => (
-              <li key={action.label}>
-                {action.to ? (
-                  <Link to={action.to} className={buttonClass("secondary", "w-full justify-start")}>
-                    {action.label}
-                  </Link>
-                ) : (
-                  <button
-                    type="button"
-                    disabled
-                    className={buttonClass("secondary", "w-full justify-start")}
-                    aria-describedby="quick-actions-note"
-                  >
-                    {action.label}
-                  </button>
-                )}
-              </li>
-            ))}
+            {quickActions
+              .filter((action) => action.to !== paths.newMerchantPayment || can("payments:create"))
+              .map((action) => (
+                <li key={action.label}>
+                  {action.to ? (
+                    <Link
+                      to={action.to}
+                      className={buttonClass("secondary", "w-full justify-start")}
+                    >
+                      {action.label}
+                    </Link>
+                  ) : (
+                    <button
+                      type="button"
+                      disabled
+                      className={buttonClass("secondary", "w-full justify-start")}
+                      aria-describedby="quick-actions-note"
+                    >
+                      {action.label}
+                    </button>
+                  )}
+                </li>
+              ))}
           </ul>
           <p id="quick-actions-note" className="mt-3 text-sm text-slate-600">
             Customer management is coming soon: payers appear in your payments list.

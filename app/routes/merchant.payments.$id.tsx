@@ -23,7 +23,8 @@ import { merchantPaymentDetail } from "~/core/payments/reads.server";
 import { checkoutWaiting, merchantWaiting } from "~/core/payments/live-status";
 import { heldDestinationNotice } from "~/core/payments/settlement.server";
 import { paymentView, payoutView } from "~/core/payments/views.server";
-import { requireMerchant } from "~/utils/auth.server";
+import { requirePermission } from "~/utils/auth.server";
+import { useMemberCan } from "~/components/app/TeamAccess";
 import { getDb } from "~/utils/db.server";
 import { invariantResponse, notFound, privateCachedPageHeaders } from "~/utils/http";
 import { formatDate, formatKesRate, formatPhone } from "~/utils/format";
@@ -34,7 +35,7 @@ import { jsonWithError, jsonWithSuccess } from "~/utils/toast.server";
 import { payments } from "~/wiring/payments.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const merchant = await requireMerchant(request);
+  const merchant = await requirePermission(request, "payments:read");
   const db = getDb();
   const detail = merchantPaymentDetail(db, merchant.merchantId, params.id ?? "");
   invariantResponse(detail, "Payment not found");
@@ -99,7 +100,7 @@ const actionSchema = z.object({
 });
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const merchant = await requireMerchant(request);
+  const merchant = await requirePermission(request, "payouts:approve");
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ ok: false }, { status: 400 });
   const actor = {
@@ -150,6 +151,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function PaymentDetail() {
   const { payment, events, transfers, feeBps, estimate, actual, hold, live, share } =
     useLoaderData<typeof loader>();
+  const can = useMemberCan();
   // Follows the payment by itself while it is not final (JavaScript); without it, the page
   // refreshes itself (meta refresh in <noscript>) and offers a link.
   useLiveRevalidation(live);
@@ -296,7 +298,7 @@ export default function PaymentDetail() {
                 </td>
                 <td className="px-3 py-2 font-mono">{t.receipt ?? ""}</td>
                 <td className="px-3 py-2">
-                  {t.status === "failed" && !t.retried ? (
+                  {t.status === "failed" && !t.retried && can("payouts:approve") ? (
                     <Form method="post">
                       <input type="hidden" name="intent" value="retry-transfer" />
                       <input type="hidden" name="transferId" value={t.id} />

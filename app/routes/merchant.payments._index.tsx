@@ -6,7 +6,8 @@ import { buttonClass, Container } from "~/components/ui";
 import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
 import { balancesOf, isPaymentStatus, listPayments } from "~/core/payments/reads.server";
 import { formatCryptoUnits } from "~/core/payments/quote";
-import { requireMerchant } from "~/utils/auth.server";
+import { requirePermission } from "~/utils/auth.server";
+import { useMemberCan } from "~/components/app/TeamAccess";
 import { getDb } from "~/utils/db.server";
 import { privateCachedPageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
@@ -15,7 +16,7 @@ import { seo } from "~/utils/seo";
 const PAGE_SIZE = 25;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const merchant = await requireMerchant(request);
+  const merchant = await requirePermission(request, "payments:read");
   const url = new URL(request.url);
   const status = url.searchParams.get("status");
   const q = url.searchParams.get("q")?.slice(0, 64) ?? "";
@@ -52,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function MerchantPayments() {
   const { status, q, page, hasNext, balances, payments } = useLoaderData<typeof loader>();
+  const can = useMemberCan();
   const query = (next: Record<string, string | number>) => {
     const params = new URLSearchParams({ ...(status ? { status } : {}), ...(q ? { q } : {}) });
     for (const [key, value] of Object.entries(next)) params.set(key, String(value));
@@ -62,9 +64,11 @@ export default function MerchantPayments() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold text-ink">Payments</h1>
         <div className="flex gap-2">
-          <Link to={paths.newMerchantPayment} className={buttonClass("primary")}>
-            Create Payment
-          </Link>
+          {can("payments:create") ? (
+            <Link to={paths.newMerchantPayment} className={buttonClass("primary")}>
+              Create Payment
+            </Link>
+          ) : null}
         </div>
       </div>
 
@@ -129,13 +133,15 @@ export default function MerchantPayments() {
         <button type="submit" className={buttonClass("secondary")}>
           Filter
         </button>
-        <a
-          href={`${paths.merchantPaymentsExport}${query({})}`}
-          className={buttonClass("ghost")}
-          download
-        >
-          Export CSV
-        </a>
+        {can("payments:export") ? (
+          <a
+            href={`${paths.merchantPaymentsExport}${query({})}`}
+            className={buttonClass("ghost")}
+            download
+          >
+            Export CSV
+          </a>
+        ) : null}
       </Form>
 
       {payments.length === 0 ? (

@@ -5,12 +5,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { paymentsCsv } from "~/core/payments/export";
 import { isPaymentStatus, listPaymentsForExport } from "~/core/payments/reads.server";
-import { requireMerchant } from "~/utils/auth.server";
+import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const merchant = await requireMerchant(request);
+  const merchant = await requirePermission(request, "payments:export");
   const url = new URL(request.url);
   const status = url.searchParams.get("status");
   const rows = listPaymentsForExport(getDb(), {

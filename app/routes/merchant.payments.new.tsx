@@ -15,7 +15,7 @@ import { cryptoLimits, feeBps } from "~/content/tariff";
 import { createPaymentSchema, paymentAssets } from "~/core/payments/create-payment-schema";
 import { getSettlementDestination } from "~/core/merchants/settlement-destination.server";
 import { PaymentError } from "~/core/payments/payments.server";
-import { requireMerchant } from "~/utils/auth.server";
+import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { formatKes, formatKesRate, formatPercent } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
@@ -46,7 +46,7 @@ type Preview = {
 type ActionData = { lastResult: SubmissionResult<string[]>; preview?: Preview };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const merchant = await requireMerchant(request);
+  const merchant = await requirePermission(request, "payments:create");
   const destination = getSettlementDestination(getDb(), merchant.merchantId, Date.now());
   return {
     /** False until the merchant adds an M-Pesa number: payments would wait, not be paid out. */
@@ -59,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const merchant = await requireMerchant(request);
+  const merchant = await requirePermission(request, "payments:create");
   const submission = parseWithZod(await request.formData(), { schema: createPaymentSchema });
   if (submission.status !== "success")
     return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });

@@ -16,7 +16,8 @@ import {
 } from "~/core/merchants/settlement-destination.server";
 import { heldDestinationNotice } from "~/core/payments/settlement.server";
 import { describeWait } from "~/core/rate-limit.server";
-import { requireMerchant } from "~/utils/auth.server";
+import { can } from "~/core/accounts/permissions";
+import { requirePermission, requireRecentStepUp } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { formatPhone } from "~/utils/format";
 import { parseKenyanPhone } from "~/utils/phone";
@@ -30,7 +31,8 @@ import { payments } from "~/wiring/payments.server";
 type ActionData = { lastResult: SubmissionResult<string[]> };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const merchant = await requireMerchant(request);
+  // Who may see where the merchant is paid; only an owner may change it (the form).
+  const merchant = await requirePermission(request, "balances:read");
   const destination = getSettlementDestination(getDb(), merchant.merchantId, Date.now());
   return {
     phone: destination.phone,
@@ -40,11 +42,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ? heldDestinationNotice(destination.phone, destination.heldUntil)
         : null,
     coolingOffHours: payments().config.payoutDestinationCoolingOffHours,
+    canChange: can(merchant.role, "payout_destination:manage"),
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const merchant = await requireMerchant(request);
+  const merchant = await requirePermission(request, "payout_destination:manage");
+  requireRecentStepUp(request, merchant);
   const submission = parseWithZod(await request.formData(), {
     schema: settlementDestinationSchema,
   });
@@ -111,7 +115,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MerchantSettings() {
-  const { phone, display, hold, coolingOffHours } = useLoaderData<typeof loader>();
+  const { phone, display, hold, coolingOffHours, canChange } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const [form, fields] = useForm({
     id: "settlement-settings",
@@ -150,33 +154,37 @@ export default function MerchantSettings() {
           {hold}. A new number waits before it is paid, in case someone else changed it.
         </p>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
-        <TextField
-          meta={fieldMeta(fields.phone)}
-          label="M-Pesa number"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          defaultValue={
-            typeof fields.phone.initialValue === "string"
-              ? fields.phone.initialValue
-              : (phone ?? "")
-          }
-          placeholder="0712 345 678"
-        />
-        <TextField
-          meta={fieldMeta(fields.password)}
-          label="Your password"
-          type="password"
-          autoComplete="current-password"
-          hint={
-            phone && coolingOffHours > 0
-              ? `To change where you are paid. We e-mail you about the change, and payouts to a new number start after ${coolingOffHours} hours.`
-              : "To change where you are paid. We e-mail you about the change."
-          }
-        />
-        <SubmitButton pendingLabel="Saving...">Save</SubmitButton>
-      </Form>
+      {canChange ? (
+        <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
+          <TextField
+            meta={fieldMeta(fields.phone)}
+            label="M-Pesa number"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            defaultValue={
+              typeof fields.phone.initialValue === "string"
+                ? fields.phone.initialValue
+                : (phone ?? "")
+            }
+            placeholder="0712 345 678"
+          />
+          <TextField
+            meta={fieldMeta(fields.password)}
+            label="Your password"
+            type="password"
+            autoComplete="current-password"
+            hint={
+              phone && coolingOffHours > 0
+                ? `To change where you are paid. We e-mail you about the change, and payouts to a new number start after ${coolingOffHours} hours.`
+                : "To change where you are paid. We e-mail you about the change."
+            }
+          />
+          <SubmitButton pendingLabel="Saving...">Save</SubmitButton>
+        </Form>
+      ) : (
+        <p className="mt-3 text-slate-700">Only an account owner can change this number.</p>
+      )}
     </Container>
   );
 }

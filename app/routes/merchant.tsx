@@ -9,7 +9,8 @@ import { Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix
 import type { ReactNode } from "react";
 import { AppShell } from "~/components/app/AppShell";
 import { SectionError } from "~/components/app/SectionError";
-import { merchantNav } from "~/content/app-navigation";
+import { merchantNavFor } from "~/content/app-navigation";
+import { rolePermissions, teamRoleInfo } from "~/core/accounts/permissions";
 import { requireMerchant } from "~/utils/auth.server";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
@@ -19,7 +20,17 @@ export const handle: RouteHandle = { chrome: "app" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const merchant = await requireMerchant(request);
-  return { merchant: { businessName: merchant.businessName, merchantId: merchant.merchantId } };
+  return {
+    merchant: { businessName: merchant.businessName, merchantId: merchant.merchantId },
+    // The member's role and what it may do: the navigation and pages hide the rest (the server
+    // checks every loader and action regardless: requirePermission).
+    member: {
+      username: merchant.username,
+      role: merchant.role,
+      roleLabel: teamRoleInfo[merchant.role].label,
+      permissions: rolePermissions[merchant.role],
+    },
+  };
 }
 
 type ShellData = Awaited<ReturnType<typeof loader>>;
@@ -30,12 +41,15 @@ function MerchantShell({ data, children }: { data: ShellData; children: ReactNod
       section="Merchant"
       home={paths.merchantDashboard}
       navLabel="Merchant"
-      items={merchantNav}
+      items={merchantNavFor(data.member.permissions)}
       identity={{
         name: data.merchant.businessName,
         detail: (
           <>
             Merchant ID <span className="font-mono font-semibold">{data.merchant.merchantId}</span>
+            <span className="block">
+              {data.member.username} ({data.member.roleLabel})
+            </span>
           </>
         ),
       }}

@@ -1,8 +1,8 @@
 /**
- * Team roles and what each may do: one table, read by the server's single check (`requirePermission`
- * in utils/auth.server.ts, in every loader and action of the merchant app, and later every API
- * call) and by the UI, which hides what a role cannot do but never relies on hiding. Isomorphic:
- * the schema builds its role column from `teamRoles` (ADR 0020).
+ * Team roles and what each may do: one table, read by the server's single check
+ * (`requirePermission` in utils/auth.server.ts, in every loader and action of the merchant app, and
+ * later every API call) and by the UI, which hides what a role cannot do but never relies on
+ * hiding. Isomorphic: the schema builds its role column from `teamRoles` (ADR 0020).
  */
 
 export const teamRoles = ["owner", "admin", "finance", "developer", "cashier", "viewer"] as const;

@@ -210,7 +210,15 @@ export function approveApplication(
       .run();
     const userId = newId("usr");
     tx.insert(merchantUsers)
-      .values({ id: userId, merchantId, username, role: "owner", createdAt: now })
+      .values({
+        id: userId,
+        merchantId,
+        username,
+        role: "owner",
+        // The owner's own address (password resets, security notices): the applicant's.
+        email: application.email,
+        createdAt: now,
+      })
       .run();
     tx.update(merchantApplications)
       .set({ status: "approved", reviewedAt: now, reviewedBy: input.operatorId, merchantId })

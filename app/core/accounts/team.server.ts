@@ -1,0 +1,531 @@
+/**
+ * A merchant's team (issue 12, item 1): members, invitations by e-mail with a role, role changes,
+ * suspending, reactivating and removing (a removed member's row stays, for the audit). The last
+ * active owner can never be removed, suspended or demoted: the check and the write are one
+ * IMMEDIATE transaction (the write lock is taken before the owners are counted), so two owners
+ * demoting each other at the same moment cannot leave the merchant without one. Every change is
+ * audited ("team.*") and recorded as a security event on the acting member's account. Sessions of
+ * a suspended, removed or re-roled member end at once.
+ */
+import { createHash } from "node:crypto";
+import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { merchantInvitations, merchants, merchantUsers, sessions } from "../../../drizzle/schema";
+import { recordAudit } from "~/core/audit.server";
+import { queueEmail } from "~/core/email.server";
+import { newId, newSecretToken } from "~/core/ids.server";
+import { hashPassword } from "~/core/passwords.server";
+import type { Db, DbOrTx } from "~/utils/db.server";
+import { teamRoleInfo, type MemberStatus, type TeamRole } from "./permissions";
+import { checkNewPassword } from "./password-policy.server";
+import { recordSecurityEvent, type RequestOrigin } from "./security-events.server";
+import type { SecurityEventType } from "./vocabulary";
+
+/** How long an invitation link works. */
+export const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** Who acts: a signed-in member of `merchantId` (the route checked team:manage and step-up). */
+export interface TeamActor {
+  merchantId: string;
+  userId: string;
+  origin?: RequestOrigin;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export function listTeamMembers(db: Db, merchantId: string) {
+  return db
+    .select({
+      id: merchantUsers.id,
+      username: merchantUsers.username,
+      email: merchantUsers.email,
+      role: merchantUsers.role,
+      status: merchantUsers.status,
+      createdAt: merchantUsers.createdAt,
+      totpEnabledAt: merchantUsers.totpEnabledAt,
+    })
+    .from(merchantUsers)
+    .where(and(eq(merchantUsers.merchantId, merchantId), ne(merchantUsers.status, "removed")))
+    .orderBy(asc(merchantUsers.createdAt), asc(merchantUsers.username))
+    .all();
+}
+
+/** Invitations not yet accepted, revoked or expired. */
+export function listPendingInvitations(db: Db, merchantId: string, now = Date.now()) {
+  return db
+    .select({
+      id: merchantInvitations.id,
+      email: merchantInvitations.email,
+      role: merchantInvitations.role,
+      createdAt: merchantInvitations.createdAt,
+      expiresAt: merchantInvitations.expiresAt,
+    })
+    .from(merchantInvitations)
+    .where(pending(merchantId, now))
+    .orderBy(asc(merchantInvitations.createdAt))
+    .all();
+}
+
+const pending = (merchantId: string, now: number) =>
+  and(
+    eq(merchantInvitations.merchantId, merchantId),
+    isNull(merchantInvitations.acceptedAt),
+    isNull(merchantInvitations.revokedAt),
+    gt(merchantInvitations.expiresAt, now),
+  );
+
+// ---------------------------------------------------------------------------------------------
+// Inviting
+
+export type InviteResult =
+  | { ok: true; invitationId: string; token: string; expiresAt: number }
+  | { ok: false; reason: "already_member" };
+
+/**
+ * Invite `email` with `role`: a one-time link (only its SHA-256 is stored) valid 7 days, e-mailed
+ * through the outbox. An earlier pending invitation of the same address is revoked: one link per
+ * person.
+ */
+export function inviteMember(
+  db: Db,
+  actor: TeamActor,
+  input: { email: string; role: TeamRole; invitationUrl: (token: string) => string },
+  now = Date.now(),
+): InviteResult {
+  const email = input.email.trim().toLowerCase();
+  return db.transaction(
+    (tx) => {
+      const member = tx
+        .select({ id: merchantUsers.id })
+        .from(merchantUsers)
+        .where(
+          and(
+            eq(merchantUsers.merchantId, actor.merchantId),
+            sql`lower(${merchantUsers.email}) = ${email}`,
+            ne(merchantUsers.status, "removed"),
+          ),
+        )
+        .get();
+      if (member) return { ok: false, reason: "already_member" } as const;
+      tx.update(merchantInvitations)
+        .set({ revokedAt: now })
+        .where(and(pending(actor.merchantId, now), eq(merchantInvitations.email, email)))
+        .run();
+      const business = tx
+        .select({ name: merchants.businessName })
+        .from(merchants)
+        .where(eq(merchants.id, actor.merchantId))
+        .get();
+      const token = newSecretToken();
+      const invitationId = newId("inv");
+      const expiresAt = now + INVITATION_TTL_MS;
+      tx.insert(merchantInvitations)
+        .values({
+          id: invitationId,
+          merchantId: actor.merchantId,
+          email,
+          role: input.role,
+          tokenHash: hashToken(token),
+          invitedBy: actor.userId,
+          createdAt: now,
+          expiresAt,
+        })
+        .run();
+      const roleInfo = teamRoleInfo[input.role];
+      queueEmail(
+        tx,
+        {
+          to: email,
+          subject: `You are invited to ${business?.name ?? "a merchant"} on OneHop`,
+          text: [
+            "Hello,",
+            "",
+            `You are invited to join ${business?.name ?? "a merchant"} on OneHop as ${roleInfo.label}: ${roleInfo.summary}`,
+            "",
+            "Choose your username and password with this link (it works once and expires in 7 days):",
+            input.invitationUrl(token),
+            "",
+            "If you did not expect this invitation, you can ignore this e-mail.",
+            "",
+            "The OneHop team",
+          ].join("\n"),
+        },
+        now,
+      );
+      record(tx, actor, "team.member_invited", "merchant_invitation", invitationId, now, {
+        email,
+        role: input.role,
+      });
+      securityEvent(tx, actor, "member_invited", now, { email, role: input.role });
+      return { ok: true, invitationId, token, expiresAt } as const;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+export function revokeInvitation(
+  db: Db,
+  actor: TeamActor,
+  invitationId: string,
+  now = Date.now(),
+): { ok: boolean } {
+  return db.transaction(
+    (tx) => {
+      const changed = tx
+        .update(merchantInvitations)
+        .set({ revokedAt: now })
+        .where(and(pending(actor.merchantId, now), eq(merchantInvitations.id, invitationId)))
+        .run().changes;
+      if (changed === 0) return { ok: false };
+      record(tx, actor, "team.invitation_revoked", "merchant_invitation", invitationId, now);
+      return { ok: true };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changing members
+
+export type MemberChangeResult =
+  { ok: true; username: string } | { ok: false; reason: "not_found" | "last_owner" | "unchanged" };
+
+type MemberChange = { kind: "role"; role: TeamRole } | { kind: "status"; status: MemberStatus };
+
+const changeAudit: Record<MemberStatus, string> = {
+  active: "team.member_reactivated",
+  suspended: "team.member_suspended",
+  removed: "team.member_removed",
+};
+const changeEvent: Record<MemberStatus, SecurityEventType | null> = {
+  active: null,
+  suspended: "member_suspended",
+  removed: "member_removed",
+};
+
+/**
+ * Change one member's role or status, refusing to leave the merchant without an active owner. The
+ * member's sessions end (all of them; `keepSessionIdHash` keeps the acting browser's own when a
+ * member changes their own role).
+ */
+function changeMember(
+  db: Db,
+  actor: TeamActor,
+  memberId: string,
+  change: MemberChange,
+  options: { now?: number; keepSessionIdHash?: string | null } = {},
+): MemberChangeResult {
+  const now = options.now ?? Date.now();
+  return db.transaction(
+    (tx) => {
+      const member = tx
+        .select({
+          id: merchantUsers.id,
+          username: merchantUsers.username,
+          role: merchantUsers.role,
+          status: merchantUsers.status,
+        })
+        .from(merchantUsers)
+        .where(and(eq(merchantUsers.id, memberId), eq(merchantUsers.merchantId, actor.merchantId)))
+        .get();
+      // A removed member stays removed: they would need a new invitation.
+      if (!member || member.status === "removed") return { ok: false, reason: "not_found" };
+      const next = {
+        role: change.kind === "role" ? change.role : member.role,
+        status: change.kind === "status" ? change.status : member.status,
+      };
+      if (next.role === member.role && next.status === member.status)
+        return { ok: false, reason: "unchanged" };
+      const wasActiveOwner = member.role === "owner" && member.status === "active";
+      const staysActiveOwner = next.role === "owner" && next.status === "active";
+      if (
+        wasActiveOwner &&
+        !staysActiveOwner &&
+        otherActiveOwners(tx, actor.merchantId, memberId) === 0
+      )
+        return { ok: false, reason: "last_owner" };
+      tx.update(merchantUsers).set(next).where(eq(merchantUsers.id, memberId)).run();
+      const keep = memberId === actor.userId ? (options.keepSessionIdHash ?? null) : null;
+      // Only an active member keeps a session; a new role also starts from a fresh sign-in.
+      endSessions(tx, memberId, next.status === "active" ? keep : null);
+      if (change.kind === "role") {
+        record(tx, actor, "team.member_role_changed", "merchant_user", memberId, now, {
+          username: member.username,
+          from: member.role,
+          to: change.role,
+        });
+        securityEvent(tx, actor, "member_role_changed", now, {
+          username: member.username,
+          from: member.role,
+          to: change.role,
+        });
+      } else {
+        record(tx, actor, changeAudit[change.status], "merchant_user", memberId, now, {
+          username: member.username,
+          from: member.status,
+        });
+        const event = changeEvent[change.status];
+        if (event) securityEvent(tx, actor, event, now, { username: member.username });
+      }
+      return { ok: true, username: member.username };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+function otherActiveOwners(tx: DbOrTx, merchantId: string, exceptId: string): number {
+  const row = tx
+    .select({ count: sql<number>`count(*)` })
+    .from(merchantUsers)
+    .where(
+      and(
+        eq(merchantUsers.merchantId, merchantId),
+        eq(merchantUsers.role, "owner"),
+        eq(merchantUsers.status, "active"),
+        ne(merchantUsers.id, exceptId),
+      ),
+    )
+    .get();
+  return row?.count ?? 0;
+}
+
+function endSessions(tx: DbOrTx, memberId: string, keepIdHash: string | null) {
+  const owner = eq(sessions.merchantUserId, memberId);
+  tx.delete(sessions)
+    .where(keepIdHash ? and(owner, ne(sessions.idHash, keepIdHash)) : owner)
+    .run();
+}
+
+type ChangeOptions = { now?: number; keepSessionIdHash?: string | null };
+
+export const changeMemberRole = (
+  db: Db,
+  actor: TeamActor,
+  memberId: string,
+  role: TeamRole,
+  options?: ChangeOptions,
+) => changeMember(db, actor, memberId, { kind: "role", role }, options);
+
+export const suspendMember = (
+  db: Db,
+  actor: TeamActor,
+  memberId: string,
+  options?: ChangeOptions,
+) => changeMember(db, actor, memberId, { kind: "status", status: "suspended" }, options);
+
+export const reactivateMember = (
+  db: Db,
+  actor: TeamActor,
+  memberId: string,
+  options?: ChangeOptions,
+) => changeMember(db, actor, memberId, { kind: "status", status: "active" }, options);
+
+/** Remove: the row stays (status "removed") so the audit keeps naming who did what. */
+export const removeMember = (db: Db, actor: TeamActor, memberId: string, options?: ChangeOptions) =>
+  changeMember(db, actor, memberId, { kind: "status", status: "removed" }, options);
+
+/** The owner's "require two-factor sign-in for the whole team" switch. */
+export function setRequireTwoFactor(
+  db: Db,
+  actor: TeamActor,
+  required: boolean,
+  now = Date.now(),
+): void {
+  db.transaction((tx) => {
+    tx.update(merchants)
+      .set({ requireTwoFactor: required })
+      .where(eq(merchants.id, actor.merchantId))
+      .run();
+    record(
+      tx,
+      actor,
+      required ? "team.two_factor_required" : "team.two_factor_optional",
+      "merchant",
+      actor.merchantId,
+      now,
+    );
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accepting an invitation
+
+export type InvitationState =
+  | {
+      status: "valid";
+      invitationId: string;
+      merchantId: string;
+      businessName: string;
+      email: string;
+      role: TeamRole;
+      expiresAt: number;
+    }
+  | { status: "unknown" | "used" | "expired" | "revoked" | "unavailable" };
+
+function readInvitation(db: DbOrTx, token: string, now: number): InvitationState {
+  if (!TOKEN_SHAPE.test(token)) return { status: "unknown" };
+  const row = db
+    .select({
+      invitationId: merchantInvitations.id,
+      merchantId: merchantInvitations.merchantId,
+      email: merchantInvitations.email,
+      role: merchantInvitations.role,
+      expiresAt: merchantInvitations.expiresAt,
+      acceptedAt: merchantInvitations.acceptedAt,
+      revokedAt: merchantInvitations.revokedAt,
+      businessName: merchants.businessName,
+      merchantStatus: merchants.status,
+    })
+    .from(merchantInvitations)
+    .innerJoin(merchants, eq(merchants.id, merchantInvitations.merchantId))
+    .where(eq(merchantInvitations.tokenHash, hashToken(token)))
+    .get();
+  if (!row) return { status: "unknown" };
+  if (row.acceptedAt !== null) return { status: "used" };
+  if (row.revokedAt !== null) return { status: "revoked" };
+  if (row.expiresAt <= now) return { status: "expired" };
+  if (row.merchantStatus !== "active") return { status: "unavailable" };
+  return {
+    status: "valid",
+    invitationId: row.invitationId,
+    merchantId: row.merchantId,
+    businessName: row.businessName,
+    email: row.email,
+    role: row.role,
+    expiresAt: row.expiresAt,
+  };
+}
+
+export function lookupInvitation(db: Db, token: string, now = Date.now()): InvitationState {
+  return readInvitation(db, token, now);
+}
+
+export type AcceptResult =
+  | { ok: true; merchantId: string; username: string; userId: string }
+  | { ok: false; reason: "username_taken" }
+  /** The new-password policy refused it (core/accounts/password-policy): say why. */
+  | { ok: false; reason: "weak_password"; message: string }
+  | { ok: false; reason: Exclude<InvitationState["status"], "valid"> };
+
+/**
+ * Create the member (role, e-mail, active, invited_by) and burn the invitation, in one transaction;
+ * a used, expired or revoked link, or one for a suspended merchant, changes nothing.
+ */
+export async function acceptInvitation(
+  db: Db,
+  input: { token: string; username: string; password: string },
+  now = Date.now(),
+): Promise<AcceptResult> {
+  const username = input.username.trim().toLowerCase();
+  const before = readInvitation(db, input.token, now);
+  if (before.status !== "valid") return { ok: false, reason: before.status };
+  const policy = checkNewPassword(input.password, {
+    username,
+    email: before.email,
+    businessName: before.businessName,
+  });
+  if (!policy.ok) return { ok: false, reason: "weak_password", message: policy.message };
+  const passwordHash = await hashPassword(input.password);
+  // Checked again inside the transaction: the link may have been used while we hashed.
+  return db.transaction(
+    (tx): AcceptResult => {
+      const state = readInvitation(tx, input.token, now);
+      if (state.status !== "valid") return { ok: false, reason: state.status };
+      const taken = tx
+        .select({ id: merchantUsers.id })
+        .from(merchantUsers)
+        .where(
+          and(eq(merchantUsers.merchantId, state.merchantId), eq(merchantUsers.username, username)),
+        )
+        .get();
+      if (taken) return { ok: false, reason: "username_taken" };
+      const invitedBy = tx
+        .select({ invitedBy: merchantInvitations.invitedBy })
+        .from(merchantInvitations)
+        .where(eq(merchantInvitations.id, state.invitationId))
+        .get()?.invitedBy;
+      const userId = newId("usr");
+      tx.insert(merchantUsers)
+        .values({
+          id: userId,
+          merchantId: state.merchantId,
+          username,
+          role: state.role,
+          email: state.email,
+          status: "active",
+          passwordHash,
+          passwordSetAt: now,
+          invitedBy: invitedBy ?? null,
+          createdAt: now,
+        })
+        .run();
+      const burned = tx
+        .update(merchantInvitations)
+        .set({ acceptedAt: now, acceptedUserId: userId })
+        .where(
+          and(
+            eq(merchantInvitations.id, state.invitationId),
+            isNull(merchantInvitations.acceptedAt),
+          ),
+        )
+        .run().changes;
+      if (burned !== 1) throw new Error("Invitation accepted twice");
+      recordAudit(
+        tx,
+        {
+          actorType: "merchant_user",
+          actorId: userId,
+          action: "team.invitation_accepted",
+          targetType: "merchant_invitation",
+          targetId: state.invitationId,
+          details: { username, role: state.role, merchantId: state.merchantId },
+        },
+        now,
+      );
+      return { ok: true, merchantId: state.merchantId, username, userId };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function record(
+  tx: DbOrTx,
+  actor: TeamActor,
+  action: string,
+  targetType: string,
+  targetId: string,
+  now: number,
+  details?: Record<string, unknown>,
+) {
+  recordAudit(
+    tx,
+    {
+      actorType: "merchant_user",
+      actorId: actor.userId,
+      action,
+      targetType,
+      targetId,
+      details: { merchantId: actor.merchantId, ...details },
+    },
+    now,
+  );
+}
+
+function securityEvent(
+  tx: DbOrTx,
+  actor: TeamActor,
+  type: SecurityEventType,
+  now: number,
+  details: Record<string, unknown>,
+) {
+  recordSecurityEvent(
+    tx,
+    { subject: { type: "merchant_user", id: actor.userId }, type, origin: actor.origin, details },
+    now,
+  );
+}
