@@ -20,6 +20,8 @@ const baseURL = `http://localhost:${port}`;
 const dataDir = `tests/.tmp/e2e-${port}`;
 // Specs that need to age a session open the server's database directly (tests/e2e/db.ts).
 process.env.E2E_DATABASE ??= path.resolve(`${dataDir}/e2e.sqlite`);
+// The e2e helpers seal the e2e admin's two-factor secret with the key derived from it (issue 12).
+process.env.E2E_SESSION_SECRET ??= "e2e-secret-e2e-secret-e2e-secret-0123456789";
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -73,7 +75,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       DATABASE_URL: process.env.E2E_DATABASE,
-      SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
+      SESSION_SECRET: process.env.E2E_SESSION_SECRET,
       PUBLIC_SITE_URL: baseURL,
       PROVIDER_MODE: "simulator",
       OPERATOR_BOOTSTRAP_EMAIL: "e2e-admin@onehop.test",

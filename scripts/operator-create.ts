@@ -50,5 +50,8 @@ if (findOperatorByEmail(db, input.data.email)) {
   process.exit(1);
 }
 const operator = await createOperator(db, { ...input.data, password });
-console.log(`Created operator ${operator.email} (${operator.role}). Sign in at /admin/signin.`);
+console.log(
+  `Created operator ${operator.email} (${operator.role}). Sign in at /admin/signin: the console ` +
+    "then asks for two-factor sign-in to be set up (an authenticator app) before anything else.",
+);
 db.$client.close();

@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { operators } from "../../drizzle/schema";
 import type { OperatorRole } from "~/core/operator-roles";
+import { recordSecurityEvent, type RequestOrigin } from "~/core/accounts/security-events.server";
 import { recordAudit } from "~/core/audit.server";
 import { newId } from "~/core/ids.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "~/core/passwords.server";
@@ -18,6 +19,8 @@ export interface Operator {
   email: string;
   name: string;
   role: OperatorRole;
+  /** When the operator confirmed two-factor sign-in; null until then (mandatory for operators). */
+  totpEnabledAt: number | null;
 }
 
 /** Which roles may do what. `admin` may do everything. */
@@ -59,7 +62,7 @@ export async function createOperator(
       now,
     );
   });
-  return { id, email, name: input.name.trim(), role: input.role };
+  return { id, email, name: input.name.trim(), role: input.role, totpEnabledAt: null };
 }
 
 export function findOperatorByEmail(db: Db, email: string) {
@@ -69,7 +72,13 @@ export function findOperatorByEmail(db: Db, email: string) {
 export function getOperator(db: Db, id: string): Operator | undefined {
   const row = db.select().from(operators).where(eq(operators.id, id)).get();
   if (!row || row.disabled) return undefined;
-  return { id: row.id, email: row.email, name: row.name, role: row.role };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    totpEnabledAt: row.totpEnabledAt,
+  };
 }
 
 /** Create the first admin from configuration if no operator with that e-mail exists. */
@@ -97,7 +106,7 @@ export type OperatorSignIn =
 
 export async function signInOperator(
   db: Db,
-  input: { email: string; password: string; clientKey: string },
+  input: { email: string; password: string; clientKey: string; origin?: RequestOrigin },
   now = Date.now(),
 ): Promise<OperatorSignIn> {
   const email = input.email.trim().toLowerCase();
@@ -117,6 +126,30 @@ export async function signInOperator(
   );
   if (checked.outcome === "throttled" || checked.outcome === "busy")
     return { ok: false, reason: checked.outcome, retryAfterMs: checked.retryAfterMs };
-  if (checked.outcome === "invalid" || !row) return { ok: false, reason: "invalid" };
-  return { ok: true, operator: { id: row.id, email: row.email, name: row.name, role: row.role } };
+  if (checked.outcome === "invalid" || !row) {
+    if (row)
+      recordSecurityEvent(
+        db,
+        { subject: { type: "operator", id: row.id }, type: "sign_in_failed", origin: input.origin },
+        now,
+      );
+    return { ok: false, reason: "invalid" };
+  }
+  // With two-factor sign-in, "signed in" is recorded when the second step succeeds.
+  if (row.totpEnabledAt === null)
+    recordSecurityEvent(
+      db,
+      { subject: { type: "operator", id: row.id }, type: "sign_in", origin: input.origin },
+      now,
+    );
+  return {
+    ok: true,
+    operator: {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      totpEnabledAt: row.totpEnabledAt,
+    },
+  };
 }

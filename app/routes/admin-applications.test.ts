@@ -14,6 +14,7 @@ import {
 } from "~/core/merchants/passwords-links.server";
 import { createOperator } from "~/core/operators.server";
 import { startSession } from "~/utils/session.server";
+import { turnOnTwoFactorForTest } from "../../tests/setup/two-factor";
 import { validApplication } from "../../tests/fixtures/application";
 import { installTestDatabase } from "../../tests/setup/db";
 import { cookiesFrom, formPost, get, respond } from "../../tests/setup/requests";
@@ -30,6 +31,7 @@ async function operatorCookie(role: "admin" | "reviewer" | "curator") {
     role,
     password: "operator password 1",
   });
+  turnOnTwoFactorForTest(db, { operatorId: operator.id });
   const setCookie = await startSession(db, "operator", { operatorId: operator.id }, get("/"));
   return {
     operator,

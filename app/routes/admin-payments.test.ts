@@ -24,6 +24,7 @@ import { newPaymentId, type Payment } from "~/core/payments/payments.server";
 import { computeQuote, formatCryptoUnits, type QuoteAsset } from "~/core/payments/quote";
 import { failTransfer, planSettlement } from "~/core/payments/settlement.server";
 import { startSession } from "~/utils/session.server";
+import { turnOnTwoFactorForTest } from "../../tests/setup/two-factor";
 import { installTestDatabase } from "../../tests/setup/db";
 import { addMerchant, testConfig, setUpPaymentsHarness } from "../../tests/setup/payments";
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
@@ -51,6 +52,7 @@ async function operatorCookie(role: "admin" | "reviewer" | "curator") {
     role,
     password: "operator password 1",
   });
+  turnOnTwoFactorForTest(db, { operatorId: operator.id });
   const setCookie = await startSession(db, "operator", { operatorId: operator.id }, get("/"));
   return {
     operator,

@@ -8,6 +8,7 @@ import { submitApplication } from "~/core/merchants/applications.server";
 import { createOperator } from "~/core/operators.server";
 import { kybRoot } from "~/utils/kyb.server";
 import { startSession } from "~/utils/session.server";
+import { turnOnTwoFactorForTest } from "../../tests/setup/two-factor";
 import { validApplication } from "../../tests/fixtures/application";
 import { installTestDatabase } from "../../tests/setup/db";
 import { cookiesFrom, get, respond } from "../../tests/setup/requests";
@@ -34,6 +35,7 @@ async function cookieFor(role: "reviewer" | "curator") {
     role,
     password: "operator password 1",
   });
+  turnOnTwoFactorForTest(db, { operatorId: operator.id });
   const setCookie = await startSession(db, "operator", { operatorId: operator.id }, get("/"));
   return cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } }));
 }

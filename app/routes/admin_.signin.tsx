@@ -21,6 +21,7 @@ import {
   assertSameOrigin,
   clientKey,
   privatePageHeadersWithRetryAfter,
+  requestOrigin,
   retryAfterHeader,
   safeRedirectPath,
 } from "~/utils/request.server";
@@ -50,7 +51,11 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   const db = getDb();
-  const result = await signInOperator(db, { ...submission.value, clientKey: clientKey(request) });
+  const result = await signInOperator(db, {
+    ...submission.value,
+    clientKey: clientKey(request),
+    origin: requestOrigin(request),
+  });
   if (!result.ok) {
     const refused = result.reason !== "invalid";
     const description =
@@ -66,8 +71,19 @@ export async function action({ request }: ActionFunctionArgs) {
       refused ? { status: 429, headers: retryAfterHeader(result.retryAfterMs) } : { status: 401 },
     );
   }
-  const cookie = await startSession(db, "operator", { operatorId: result.operator.id }, request);
-  return redirect(safeRedirectPath(submission.value.redirectTo, homeFor(result.operator.role)), {
+  // Two-factor on: the password opens only the second step. Not yet set up (it is mandatory for
+  // operators): the console guard sends every page to /admin/two-factor first.
+  const twoFactor = result.operator.totpEnabledAt !== null;
+  const cookie = await startSession(
+    db,
+    "operator",
+    { operatorId: result.operator.id },
+    request,
+    Date.now(),
+    { pendingSecondFactor: twoFactor },
+  );
+  const redirectTo = safeRedirectPath(submission.value.redirectTo, homeFor(result.operator.role));
+  return redirect(twoFactor ? paths.adminSignInVerifyWith({ redirectTo }) : redirectTo, {
     headers: { "Set-Cookie": cookie },
   });
 }
@@ -109,6 +125,11 @@ export default function AdminSignIn() {
           Sign In
         </SubmitButton>
       </Form>
+      <p className="mt-4">
+        <a href={paths.adminForgotPassword} className="font-semibold text-brand-800 underline">
+          Forgot password?
+        </a>
+      </p>
     </Container>
   );
 }

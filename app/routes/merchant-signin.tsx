@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), DASHBOARD);
   const state = await readSession(getDb(), "merchant", request);
-  if (state.status === "active") throw redirect(redirectTo);
+  if (state.status === "active" && !state.session.pendingSecondFactor) throw redirect(redirectTo);
   return { redirectTo, merchantId: url.searchParams.get("merchantId")?.slice(0, 32) ?? "" };
 }
 
@@ -69,15 +69,18 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   try {
     const principal = await authenticator.authenticate("merchant", request);
+    const redirectTo = safeRedirectPath(submission.value.redirectTo, DASHBOARD);
+    // With two-factor sign-in the password opens only the second step (a short pending session).
     const cookie = await startSession(
       getDb(),
       "merchant",
       { merchantUserId: principal.userId },
       request,
+      Date.now(),
+      { pendingSecondFactor: principal.twoFactor },
     );
-    return redirect(safeRedirectPath(submission.value.redirectTo, DASHBOARD), {
-      headers: { "Set-Cookie": cookie },
-    });
+    const next = principal.twoFactor ? paths.merchantSignInVerifyWith({ redirectTo }) : redirectTo;
+    return redirect(next, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (error instanceof InvalidCredentialsError) return failed(messages.signInFailed, 401);
     if (error instanceof ThrottledError) {
@@ -151,6 +154,14 @@ export default function MerchantSignIn() {
             Sign In
           </SubmitButton>
         </Form>
+        <p className="mt-4">
+          <Link
+            to={paths.merchantForgotPassword}
+            className="font-semibold text-brand-800 underline"
+          >
+            Forgot password?
+          </Link>
+        </p>
       </div>
       <aside className="rounded-2xl bg-slate-50 p-8" aria-labelledby="signin-help">
         <h2 id="signin-help" className="text-xl font-semibold text-ink">

@@ -47,7 +47,9 @@ async function merchantView(request: Request, payment: Payment) {
   const db = getDb();
   const session = await readSession(db, "merchant", request);
   const account =
-    session.status === "active" && session.session.merchantUserId
+    session.status === "active" &&
+    session.session.merchantUserId &&
+    !session.session.pendingSecondFactor
       ? getMerchantAccount(db, session.session.merchantUserId)
       : undefined;
   if (!account || account.merchantId !== payment.merchantId) return null;

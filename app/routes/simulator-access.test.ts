@@ -12,6 +12,7 @@ import { safeReturnPath } from "~/simulators/custody/page.server";
 import { runningMarketSimulator } from "~/wiring/rates.server";
 import { env } from "~/utils/env.server";
 import { startSession } from "~/utils/session.server";
+import { turnOnTwoFactorForTest } from "../../tests/setup/two-factor";
 import { REDIRECT_BYPASSES } from "../../tests/fixtures/redirect-bypasses";
 import { installTestDatabase } from "../../tests/setup/db";
 import {
@@ -57,6 +58,7 @@ beforeAll(async () => {
     role: "reviewer",
     password: "operator password 1",
   });
+  turnOnTwoFactorForTest(db, { operatorId: op.id });
   operator = cookiesFrom(
     new Response(null, {
       headers: {

@@ -17,7 +17,7 @@ import { recordAudit } from "~/core/audit.server";
 import { can, type Permission } from "~/core/accounts/permissions";
 import { forbidden } from "./http";
 import { paths } from "./paths";
-import { assertSameOrigin, clientKey } from "./request.server";
+import { assertSameOrigin, clientKey, requestOrigin } from "./request.server";
 import { endSession, readSession } from "./session.server";
 import { redirectWithError } from "./toast.server";
 
@@ -48,6 +48,7 @@ authenticator.use(
       username: formString(form, "username"),
       password: formString(form, "password"),
       clientKey: clientKey(request),
+      origin: requestOrigin(request),
     });
     if (result.ok) return result.principal;
     if (result.reason === "throttled" || result.reason === "busy")
@@ -79,6 +80,9 @@ export function requireMerchant(request: Request, db: Db = getDb()): Promise<Sig
   return pending;
 }
 
+/** Pages a member who must set up two-factor sign-in may still open. */
+const TWO_FACTOR_SET_UP_PATHS = new Set<string>([paths.merchantTwoFactor, paths.merchantSignOut]);
+
 /** One answer per Request object (Remix hands the same one to every loader of a request). */
 const merchantOfRequest = new WeakMap<Request, Promise<SignedInMerchant>>();
 
@@ -106,6 +110,15 @@ async function readMerchant(request: Request, db: Db): Promise<SignedInMerchant>
       headers: { "Set-Cookie": await endSession(db, "merchant", request) },
     });
   }
+  // Password checked, second factor not yet: this session opens only the second step.
+  if (state.session.pendingSecondFactor) throw redirect(paths.merchantSignInVerify);
+  // The business asks every member for a second factor: set it up before anything else.
+  if (
+    account.requireTwoFactor &&
+    account.totpEnabledAt === null &&
+    !TWO_FACTOR_SET_UP_PATHS.has(url.pathname)
+  )
+    throw redirect(paths.merchantTwoFactor);
   return {
     ...account,
     expiresAt: state.session.expiresAt,

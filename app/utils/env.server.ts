@@ -47,6 +47,13 @@ const envSchema = z.object({
     .describe("Path of the SQLite file (created on first start)"),
   DATA_DIR: z.string().min(1).default("data"),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  // Key that seals two-factor (TOTP) secrets at rest, 64 hex characters (32 bytes). Optional: by
+  // default it is derived from SESSION_SECRET (issue 12); set it to rotate SESSION_SECRET without
+  // locking every two-factor user out.
+  TOTP_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, "TOTP_ENCRYPTION_KEY must be 64 hex characters (32 bytes)")
+    .optional(),
   PUBLIC_SITE_URL: z.string().url().default("http://localhost:3000"),
   API_DOCS_URL: z.string().url().default("https://docs.onehop.co.ke"),
   DEMO_SCHEDULING_URL: z.string().url().default("https://cal.com/onehop/demo"),

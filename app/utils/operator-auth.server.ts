@@ -1,6 +1,8 @@
 /**
- * Operator guard for every /admin loader and action: signed in (else /admin/signin), the right role
- * (else 403), and non-GET requests from our own origin. A merchant's session never counts here: the
+ * Operator guard for every /admin loader and action: signed in (else /admin/signin), the second
+ * factor proven (a pending session goes to /admin/signin/verify), two-factor sign-in set up (it is
+ * mandatory for operators: until then only /admin/two-factor opens), the right role (else 403),
+ * and non-GET requests from our own origin. A merchant's session never counts here: the
  * operator session is a different cookie and row.
  */
 import { redirect } from "@remix-run/node";
@@ -20,6 +22,7 @@ export async function getSignedInOperator(
 ): Promise<Operator | undefined> {
   const state = await readSession(db, "operator", request);
   if (state.status !== "active" || !state.session.operatorId) return undefined;
+  if (state.session.pendingSecondFactor) return undefined;
   return getOperator(db, state.session.operatorId);
 }
 
@@ -47,6 +50,10 @@ export async function requireOperator(
       throw forbidden("Operators only.");
     throw redirect(back);
   }
+  if (state.status === "active" && state.session.pendingSecondFactor)
+    throw redirect(paths.adminSignInVerify);
+  if (operator.totpEnabledAt === null && url.pathname !== paths.adminTwoFactor)
+    throw redirect(paths.adminTwoFactor);
   if (!hasRole(operator, roles)) throw forbidden("Your operator role does not allow this page.");
   return operator;
 }

@@ -43,6 +43,8 @@ export const paths = {
     withQuery("/merchant-signin", query),
   /** The second sign-in step (a TOTP or recovery code) after the password (issue 12). */
   merchantSignInVerify: "/merchant-signin/verify",
+  merchantSignInVerifyWith: (query: { redirectTo?: string }) =>
+    withQuery("/merchant-signin/verify", query),
   merchantForgotPassword: "/merchant-signin/forgot",
   /** A password-reset link, for a merchant user or an operator (the token says which). */
   resetPassword: (token: string) => `/reset-password/${token}`,
@@ -79,6 +81,8 @@ export const paths = {
   adminSignInWith: (query: { redirectTo: string }) => withQuery("/admin/signin", query),
   adminSignOut: "/admin/signout",
   adminSignInVerify: "/admin/signin/verify",
+  adminSignInVerifyWith: (query: { redirectTo?: string }) =>
+    withQuery("/admin/signin/verify", query),
   adminForgotPassword: "/admin/signin/forgot",
   /** Operators must have a second factor: set it up here before anything else. */
   adminTwoFactor: "/admin/two-factor",

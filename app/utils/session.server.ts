@@ -8,6 +8,7 @@ import { createCookie, type Cookie } from "@remix-run/node";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { sessions } from "../../drizzle/schema";
 import { newSecretToken } from "~/core/ids.server";
+import { clientAddress } from "./client-address.server";
 import { carriesCookie, cookieNames } from "./cookie-names";
 import type { Db } from "./db.server";
 import { env } from "./env.server";
@@ -17,6 +18,11 @@ import { preparedPerDb } from "./prepared.server";
 export const SESSION_EXPIRY_MARGIN_MS = 5 * 60_000;
 /** Write last_seen_at at most this often. */
 const TOUCH_INTERVAL_MS = 60_000;
+/**
+ * How long a password-only session waits for the second factor (issue 12): usable for 10 minutes
+ * (the row's expiry also carries the margin above, which readSession subtracts).
+ */
+export const PENDING_SECOND_FACTOR_MS = 10 * 60_000;
 
 export type SessionKind = "merchant" | "operator";
 
@@ -40,16 +46,23 @@ const hashId = (id: string) => createHash("sha256").update(id).digest("base64url
 
 export type Subject = { merchantUserId: string } | { operatorId: string };
 
-/** Start a session for `subject`; returns the Set-Cookie header value. */
+/**
+ * Start a session for `subject`; returns the Set-Cookie header value. A full session (the default)
+ * counts as a fresh proof of identity (stepped_up_at = now). With `pendingSecondFactor` the
+ * password is checked but the second factor is not: the row lives 10 minutes and opens only the
+ * second step (completeSecondFactor makes it full).
+ */
 export async function startSession(
   db: Db,
   kind: SessionKind,
   subject: Subject,
   request: Request,
   now = Date.now(),
+  options: { pendingSecondFactor?: boolean } = {},
 ): Promise<string> {
   // Rotation: whatever session this browser had is ended; the new one gets a fresh id.
   await endSession(db, kind, request);
+  const pending = options.pendingSecondFactor === true;
   const id = newSecretToken();
   db.insert(sessions)
     .values({
@@ -58,11 +71,48 @@ export async function startSession(
       operatorId: "operatorId" in subject ? subject.operatorId : null,
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: now + env.SESSION_TTL_MINUTES * 60_000,
+      expiresAt: pending
+        ? now + PENDING_SECOND_FACTOR_MS + SESSION_EXPIRY_MARGIN_MS
+        : now + env.SESSION_TTL_MINUTES * 60_000,
       userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
+      pendingSecondFactor: pending,
+      steppedUpAt: pending ? null : now,
+      ipAddress: clientAddress(request)?.slice(0, 64) ?? null,
     })
     .run();
   return cookies[kind].serialize(id);
+}
+
+/**
+ * The second factor is proven: the pending session is replaced by a full one under a new id
+ * (rotation at the change of privilege), stepped up now. Returns the Set-Cookie header value.
+ */
+export async function completeSecondFactor(
+  db: Db,
+  kind: SessionKind,
+  request: Request,
+  now = Date.now(),
+): Promise<string> {
+  const state = await readSession(db, kind, request, now);
+  if (state.status !== "active") throw new Error("No session to complete.");
+  const { merchantUserId, operatorId } = state.session;
+  const subject: Subject = merchantUserId ? { merchantUserId } : { operatorId: operatorId! };
+  return startSession(db, kind, subject, request, now);
+}
+
+/** The member proved their second factor (or password) again: step-up for sensitive actions. */
+export async function markSteppedUp(
+  db: Db,
+  kind: SessionKind,
+  request: Request,
+  now = Date.now(),
+): Promise<void> {
+  const id = await readId(kind, request);
+  if (!id) return;
+  db.update(sessions)
+    .set({ steppedUpAt: now })
+    .where(eq(sessions.idHash, hashId(id)))
+    .run();
 }
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -146,7 +196,7 @@ export function deleteExpiredSessions(db: Db, now = Date.now()): number {
 export async function hasMerchantSession(db: Db, request: Request): Promise<boolean> {
   if (!carriesCookie(request.headers.get("Cookie"), cookieNames.merchantSession)) return false;
   const state = await readSession(db, "merchant", request);
-  return state.status === "active";
+  return state.status === "active" && !state.session.pendingSecondFactor;
 }
 
 /** The SHA-256 under which this browser's session row is stored (to mark "this session"). */

@@ -1,10 +1,17 @@
 import { expect, request as apiRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { withE2eDatabase } from "./db";
 
 /** The admin seeded from OPERATOR_BOOTSTRAP_* in playwright.config.ts. */
 export const E2E_ADMIN = {
   email: "e2e-admin@onehop.test",
   password: "e2e-admin-password-2024",
 } as const;
+
+/**
+ * The e2e admin's TOTP secret (base32). Two-factor sign-in is mandatory for operators (issue 12):
+ * `ensureOperatorTwoFactor` turns it on in the e2e database with this secret.
+ */
+export const E2E_ADMIN_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
 /** The demo merchant seeded by scripts/seed.ts. */
 export const DEMO_MERCHANT = {
@@ -13,15 +20,72 @@ export const DEMO_MERCHANT = {
   password: "onehop-demo-2024",
 } as const;
 
+/** The key the e2e server seals TOTP secrets with (derived from its SESSION_SECRET). */
+async function e2eTotpKey(): Promise<Buffer> {
+  const { deriveTotpKey } = await import("../../app/core/accounts/totp.server");
+  const secret = process.env.E2E_SESSION_SECRET;
+  if (!secret) throw new Error("E2E_SESSION_SECRET is not set (see playwright.config.ts)");
+  return deriveTotpKey(secret);
+}
+
+/**
+ * Two-factor sign-in on for an operator, straight in the e2e database (once; later calls keep it).
+ * The e2e admin is created at start-up with a password only.
+ */
+export async function ensureOperatorTwoFactor(
+  email: string = E2E_ADMIN.email,
+  secret: string = E2E_ADMIN_TOTP_SECRET,
+): Promise<void> {
+  const { sealSecret } = await import("../../app/core/accounts/totp.server");
+  const sealed = sealSecret(secret, await e2eTotpKey());
+  withE2eDatabase((db) => {
+    db.prepare(
+      "update operators set totp_secret = ?, totp_enabled_at = ? where email = ? and totp_enabled_at is null",
+    ).run(sealed, Date.now(), email);
+  });
+}
+
+/**
+ * A fresh one-time recovery code for an operator, written (hashed) into the e2e database. The
+ * sign-in helpers use one per sign-in: a TOTP code is accepted once per 30-second step (replays are
+ * refused), so several sign-ins in one step would fail, while recovery codes are independent and
+ * go through the real second sign-in step. No waiting, no clock.
+ */
+export async function mintRecoveryCode(email: string = E2E_ADMIN.email): Promise<string> {
+  const { hashRecoveryCode, newRecoveryCodes } =
+    await import("../../app/core/accounts/recovery-codes.server");
+  const [code] = newRecoveryCodes(1) as [string];
+  withE2eDatabase((db) => {
+    const operator = db.prepare("select id from operators where email = ?").get(email) as
+      { id: string } | undefined;
+    if (!operator) throw new Error(`no operator ${email} in the e2e database`);
+    db.prepare(
+      "insert into recovery_codes (subject_type, subject_id, code_hash, created_at) values ('operator', ?, ?, ?)",
+    ).run(operator.id, hashRecoveryCode(code), Date.now());
+  });
+  return code;
+}
+
+/**
+ * Sign in as an operator through the real pages: password, then the second step with a fresh
+ * recovery code. `waitFor: "url"` waits for the sign-in pages to be left (on a phone the console's
+ * navigation is folded into a menu).
+ */
 export async function signInAsOperator(
   page: Page,
   credentials: { email: string; password: string } = E2E_ADMIN,
+  options: { waitFor?: "navigation" | "url" } = {},
 ) {
+  await ensureOperatorTwoFactor(credentials.email);
   await page.goto("/admin/signin");
   await page.getByLabel("Email").fill(credentials.email);
   await page.getByLabel("Password").fill(credentials.password);
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByRole("navigation", { name: "Operator console" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Two-Factor Sign In" })).toBeVisible();
+  await page.getByLabel("Authentication code").fill(await mintRecoveryCode(credentials.email));
+  await page.getByRole("button", { name: "Verify" }).click();
+  if (options.waitFor === "url") await expect(page).not.toHaveURL(/\/admin\/signin/);
+  else await expect(page.getByRole("navigation", { name: "Operator console" })).toBeVisible();
 }
 
 let operatorApiContext: Promise<APIRequestContext> | undefined;
@@ -32,6 +96,7 @@ let operatorApiContext: Promise<APIRequestContext> | undefined;
  */
 export function operatorApi(): Promise<APIRequestContext> {
   operatorApiContext ??= (async () => {
+    await ensureOperatorTwoFactor();
     const context = await apiRequest.newContext({
       baseURL: `http://localhost:${process.env.E2E_PORT}`,
     });
@@ -40,6 +105,11 @@ export function operatorApi(): Promise<APIRequestContext> {
       maxRedirects: 0,
     });
     expect(response.status(), "operator sign-in for the simulator controls").toBe(302);
+    const verified = await context.post("/admin/signin/verify", {
+      form: { code: await mintRecoveryCode() },
+      maxRedirects: 0,
+    });
+    expect(verified.status(), "operator second step for the simulator controls").toBe(302);
     return context;
   })();
   return operatorApiContext;

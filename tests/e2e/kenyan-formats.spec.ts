@@ -285,11 +285,7 @@ test.describe("on a phone (payments as cards)", () => {
     expect(list).toContain("20 Nov 2026, 22:30 EAT");
     expect(list).toContain("19.312476 USDT");
     // The console's navigation folds into a menu on a phone: wait for the sign-in to leave instead.
-    await page.goto("/admin/signin");
-    await page.getByLabel("Email").fill(E2E_ADMIN.email);
-    await page.getByLabel("Password").fill(E2E_ADMIN.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page).not.toHaveURL(/\/admin\/signin/);
+    await signInAsOperator(page, E2E_ADMIN, { waitFor: "url" });
     const operator = await expectKenyanFormats(page, `/admin/payments?q=${seeded.reference}`, {
       dated: true,
     });

@@ -7,6 +7,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { merchants, merchantUsers } from "../../../drizzle/schema";
+import { recordSecurityEvent, type RequestOrigin } from "~/core/accounts/security-events.server";
 import { verifyAgainstDummy, verifyPassword } from "~/core/passwords.server";
 import type { Limit } from "~/core/rate-limit.server";
 import { guardedPasswordCheck } from "~/core/sign-in-guard.server";
@@ -25,6 +26,8 @@ export interface MerchantPrincipal {
   merchantId: string;
   username: string;
   businessName: string;
+  /** Two-factor sign-in is on: the password opens only the second step. */
+  twoFactor: boolean;
 }
 
 export type SignInResult =
@@ -42,7 +45,13 @@ export const normalizeUsername = (value: string) => value.trim().toLowerCase();
 
 export async function signInMerchant(
   db: Db,
-  input: { merchantId: string; username: string; password: string; clientKey: string },
+  input: {
+    merchantId: string;
+    username: string;
+    password: string;
+    clientKey: string;
+    origin?: RequestOrigin;
+  },
   now = Date.now(),
 ): Promise<SignInResult> {
   const merchantId = normalizeMerchantId(input.merchantId);
@@ -57,6 +66,7 @@ export async function signInMerchant(
       username: merchantUsers.username,
       businessName: merchants.businessName,
       passwordHash: merchantUsers.passwordHash,
+      totpEnabledAt: merchantUsers.totpEnabledAt,
     })
     .from(merchantUsers)
     .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
@@ -65,6 +75,8 @@ export async function signInMerchant(
         eq(merchants.id, merchantId),
         eq(merchantUsers.username, username),
         eq(merchants.status, "active"),
+        // A suspended or removed member gets the same answer as a wrong password.
+        eq(merchantUsers.status, "active"),
       ),
     )
     .get();
@@ -83,7 +95,27 @@ export async function signInMerchant(
   );
   if (checked.outcome === "throttled" || checked.outcome === "busy")
     return { ok: false, reason: checked.outcome, retryAfterMs: checked.retryAfterMs };
-  if (checked.outcome === "invalid" || !row) return { ok: false, reason: "invalid" };
+  if (checked.outcome === "invalid" || !row) {
+    if (row)
+      recordSecurityEvent(
+        db,
+        {
+          subject: { type: "merchant_user", id: row.userId },
+          type: "sign_in_failed",
+          origin: input.origin,
+        },
+        now,
+      );
+    return { ok: false, reason: "invalid" };
+  }
+  const twoFactor = row.totpEnabledAt !== null;
+  // With two-factor sign-in, "signed in" is recorded when the second step succeeds.
+  if (!twoFactor)
+    recordSecurityEvent(
+      db,
+      { subject: { type: "merchant_user", id: row.userId }, type: "sign_in", origin: input.origin },
+      now,
+    );
   return {
     ok: true,
     principal: {
@@ -91,6 +123,7 @@ export async function signInMerchant(
       merchantId: row.merchantId,
       username: row.username,
       businessName: row.businessName,
+      twoFactor,
     },
   };
 }

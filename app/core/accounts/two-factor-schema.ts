@@ -1,0 +1,44 @@
+/**
+ * The forms of two-factor sign-in (isomorphic: the pages validate with them on both sides). One
+ * field takes a 6-digit code from the authenticator app or a recovery code (or, where asked, the
+ * password); the server decides which (core/accounts/two-factor.server.ts).
+ */
+import { z } from "zod";
+
+const code = z
+  .string({ required_error: "Enter the 6-digit code from your authenticator app." })
+  .trim()
+  .max(200, "That is too long for a code.");
+
+/** The second sign-in step and step-up with two-factor on: a TOTP code or a recovery code. */
+export const secondFactorSchema = z.object({
+  code,
+  redirectTo: z.string().optional(),
+});
+
+/** Step-up without two-factor: the password. */
+export const confirmPasswordSchema = z.object({
+  password: z.string({ required_error: "Enter your password." }).max(1000),
+  redirectTo: z.string().optional(),
+});
+
+/** The set-up page's three forms, told apart by `intent`. */
+export const twoFactorSettingsSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("enable"),
+    code: z
+      .string({ required_error: "Enter the 6-digit code from your authenticator app." })
+      .trim()
+      .regex(/^[0-9 ]{6,7}$/, "Enter the 6 digits your authenticator app shows."),
+  }),
+  z.object({
+    intent: z.literal("regenerate"),
+    code,
+  }),
+  z.object({
+    intent: z.literal("disable"),
+    credential: z
+      .string({ required_error: "Enter a code from your app, or your password." })
+      .max(1000),
+  }),
+]);

@@ -1,0 +1,133 @@
+/**
+ * Step-up (issue 12): before a sensitive action (payout destination, team, API keys, approving
+ * payouts) the member confirms a code from their app (or a recovery code), or their password when
+ * they have no two-factor sign-in; the session is then stepped up for five minutes
+ * (utils/auth.server.ts requireRecentStepUp) and the member goes back to `redirectTo`.
+ */
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { SecondFactorFields } from "~/components/accounts/SecondFactorFields";
+import { Container } from "~/components/ui";
+import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
+import { twoFactorText } from "~/content/two-factor";
+import { confirmPasswordSchema, secondFactorSchema } from "~/core/accounts/two-factor-schema";
+import { checkSecondFactor, confirmPassword } from "~/core/accounts/two-factor.server";
+import { requireMerchant } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { paths } from "~/utils/paths";
+import {
+  clientKey,
+  privatePageHeadersWithRetryAfter,
+  requestOrigin,
+  safeRedirectPath,
+} from "~/utils/request.server";
+import { markSteppedUp } from "~/utils/session.server";
+import { seo } from "~/utils/seo";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import { refusalMessage, refusalStatus } from "~/utils/two-factor-flow.server";
+import { totpSealingKey } from "~/utils/two-factor-key.server";
+
+const DASHBOARD = paths.merchantDashboard;
+type ActionData = { lastResult: SubmissionResult<string[]> };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const merchant = await requireMerchant(request);
+  const redirectTo = safeRedirectPath(
+    new URL(request.url).searchParams.get("redirectTo"),
+    DASHBOARD,
+  );
+  return { redirectTo, twoFactor: merchant.totpEnabledAt !== null };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const merchant = await requireMerchant(request);
+  const db = getDb();
+  const subject = { type: "merchant_user", id: merchant.userId } as const;
+  const formData = await request.formData();
+  const twoFactor = merchant.totpEnabledAt !== null;
+  const submission = twoFactor
+    ? parseWithZod(formData, { schema: secondFactorSchema })
+    : parseWithZod(formData, { schema: confirmPasswordSchema });
+  const hide = { hideFields: ["code", "password"] };
+  if (submission.status !== "success") {
+    return data<ActionData>({ lastResult: submission.reply(hide) }, 400);
+  }
+  const value = submission.value;
+  const base = { clientKey: clientKey(request), origin: requestOrigin(request) };
+  const result =
+    "code" in value
+      ? checkSecondFactor(db, totpSealingKey(), subject, {
+          ...base,
+          code: value.code,
+          purpose: "confirm",
+        })
+      : await confirmPassword(db, subject, { ...base, password: value.password });
+  if (!result.ok) {
+    const field = "code" in value ? "code" : "password";
+    const message = refusalMessage(result, field === "code" ? "code" : "password");
+    return data<ActionData>(
+      { lastResult: submission.reply({ fieldErrors: { [field]: [message] }, ...hide }) },
+      { status: refusalStatus(result) },
+    );
+  }
+  await markSteppedUp(db, "merchant", request);
+  return redirectWithSuccess(
+    safeRedirectPath(value.redirectTo, DASHBOARD),
+    twoFactorText.confirmed,
+  );
+}
+
+export default function MerchantConfirm() {
+  const { redirectTo, twoFactor } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const [form, fields] = useForm({
+    id: "merchant-confirm",
+    lastResult: actionData?.lastResult,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: twoFactor ? secondFactorSchema : confirmPasswordSchema }),
+  });
+  return (
+    <Container className="max-w-md py-12">
+      <h1 className="text-3xl font-bold text-ink">Confirm it is you</h1>
+      <p className="mt-3 text-slate-700">
+        {twoFactor
+          ? "This action needs a fresh code. Enter the 6-digit code from your authenticator app."
+          : "This action needs your password again."}
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        {twoFactor ? (
+          <SecondFactorFields field={fields.code} />
+        ) : (
+          <TextField
+            meta={fieldMeta(fields.password)}
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+          />
+        )}
+        <SubmitButton pendingLabel="Checking..." className="w-full">
+          Confirm
+        </SubmitButton>
+      </Form>
+    </Container>
+  );
+}
+
+export const headers = privatePageHeadersWithRetryAfter;
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Confirm It Is You",
+    description: "Confirm your identity before a sensitive change.",
+    path: paths.merchantConfirm,
+    noindex: true,
+  });

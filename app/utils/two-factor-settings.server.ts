@@ -1,0 +1,126 @@
+/**
+ * The two-factor set-up page's loader data and actions, the same for a merchant member
+ * (/merchant/security/two-factor) and an operator (/admin/two-factor): the routes guard, then call
+ * these.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import { twoFactorText } from "~/content/two-factor";
+import type { AccountSubject } from "~/core/accounts/security-events.server";
+import { twoFactorSettingsSchema } from "~/core/accounts/two-factor-schema";
+import {
+  checkSecondFactor,
+  confirmEnrolment,
+  confirmPassword,
+  enrolmentSecret,
+  isSecondFactorInput,
+  regenerateRecoveryCodes,
+  turnOffTwoFactor,
+  twoFactorStatus,
+} from "~/core/accounts/two-factor.server";
+import type { Db } from "./db.server";
+import { qrSvg } from "./qr.server";
+import { clientKey, requestOrigin } from "./request.server";
+import { markSteppedUp, type SessionKind } from "./session.server";
+import { jsonWithSuccess, redirectWithSuccess } from "./toast.server";
+import { refusalMessage, refusalStatus } from "./two-factor-flow.server";
+import { totpSealingKey } from "./two-factor-key.server";
+
+/** The secret in groups of four, as the user types it into their app. */
+const groupsOfFour = (secret: string) => secret.match(/.{1,4}/g) ?? [];
+
+export function twoFactorSettingsData(db: Db, subject: AccountSubject, label: string) {
+  const status = twoFactorStatus(db, subject);
+  const setup =
+    status.enabledAt === null ? enrolmentSecret(db, totpSealingKey(), subject, label) : null;
+  return {
+    enabledAt: status.enabledAt,
+    recoveryCodesLeft: status.recoveryCodesLeft,
+    setup: setup ? { secretGroups: groupsOfFour(setup.secret), qr: qrSvg(setup.uri) } : null,
+  };
+}
+
+export type TwoFactorActionData = {
+  lastResult: SubmissionResult<string[]>;
+  /** Shown once, right after they are made. */
+  recoveryCodes?: string[];
+};
+
+export async function twoFactorSettingsAction(
+  db: Db,
+  kind: SessionKind,
+  subject: AccountSubject,
+  request: Request,
+  page: string,
+) {
+  const submission = parseWithZod(await request.formData(), { schema: twoFactorSettingsSchema });
+  if (submission.status !== "success") {
+    return data<TwoFactorActionData>(
+      { lastResult: submission.reply({ hideFields: ["code", "credential"] }) },
+      400,
+    );
+  }
+  const origin = requestOrigin(request);
+  const refuse = (field: "code" | "credential", message: string, status: number) =>
+    data<TwoFactorActionData>(
+      {
+        lastResult: submission.reply({
+          fieldErrors: { [field]: [message] },
+          hideFields: ["code", "credential"],
+        }),
+      },
+      { status },
+    );
+  const value = submission.value;
+  if (value.intent === "enable") {
+    const result = confirmEnrolment(db, totpSealingKey(), subject, { code: value.code, origin });
+    if (!result.ok) {
+      const message =
+        result.reason === "already_on" || result.reason === "not_started"
+          ? "This set-up has changed. Reload the page and scan the new code."
+          : refusalMessage({ ok: false, reason: result.reason });
+      return refuse("code", message, 400);
+    }
+    await markSteppedUp(db, kind, request);
+    return jsonWithSuccess<TwoFactorActionData>(
+      { lastResult: submission.reply({ resetForm: true }), recoveryCodes: result.recoveryCodes },
+      twoFactorText.enabled,
+    );
+  }
+  if (value.intent === "regenerate") {
+    const checked = checkSecondFactor(db, totpSealingKey(), subject, {
+      code: value.code,
+      clientKey: clientKey(request),
+      origin,
+      purpose: "confirm",
+    });
+    if (!checked.ok) return refuse("code", refusalMessage(checked), refusalStatus(checked));
+    const codes = regenerateRecoveryCodes(db, subject, origin);
+    return jsonWithSuccess<TwoFactorActionData>(
+      { lastResult: submission.reply({ resetForm: true }), recoveryCodes: codes },
+      twoFactorText.regenerated,
+    );
+  }
+  // Turning off: a current code (or recovery code) or the password.
+  const credential = value.credential;
+  if (isSecondFactorInput(credential)) {
+    const checked = checkSecondFactor(db, totpSealingKey(), subject, {
+      code: credential,
+      clientKey: clientKey(request),
+      origin,
+      purpose: "confirm",
+    });
+    if (!checked.ok) return refuse("credential", refusalMessage(checked), refusalStatus(checked));
+  } else {
+    const checked = await confirmPassword(db, subject, {
+      password: credential,
+      clientKey: clientKey(request),
+      origin,
+    });
+    if (!checked.ok)
+      return refuse("credential", refusalMessage(checked, "password"), refusalStatus(checked));
+  }
+  turnOffTwoFactor(db, subject, origin);
+  return redirectWithSuccess(page, twoFactorText.disabled);
+}
