@@ -14,12 +14,13 @@ import {
   lookupSetPasswordToken,
   setPasswordWithToken,
 } from "~/core/merchants/passwords-links.server";
-import { PASSWORD_MIN_LENGTH, setPasswordSchema } from "~/core/merchants/set-password-schema";
+import { newPasswordHint } from "~/core/accounts/new-password-fields";
+import { checkNewPassword } from "~/core/accounts/password-policy.server";
+import { setPasswordSchema } from "~/core/merchants/set-password-schema";
 import { getDb } from "~/utils/db.server";
 import { PRIVATE_NO_STORE } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { assertSameOrigin } from "~/utils/request.server";
-import { endSessionsOf } from "~/utils/session.server";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
@@ -54,8 +55,24 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const db = getDb();
   const target = lookupSetPasswordToken(db, submission.value.token);
-  const result = await setPasswordWithToken(db, submission.value.token, submission.value.password);
-  if (!result || !target) {
+  const policy = target
+    ? checkNewPassword(submission.value.password, target)
+    : ({ ok: true } as const);
+  if (!policy.ok) {
+    return data<ActionData>(
+      {
+        lastResult: submission.reply({
+          hideFields: ["password", "confirmPassword"],
+          fieldErrors: { password: [policy.message] },
+        }),
+      },
+      { status: 400 },
+    );
+  }
+  const result = target
+    ? await setPasswordWithToken(db, submission.value.token, submission.value.password)
+    : null;
+  if (!result) {
     return data<ActionData>(
       {
         lastResult: submission.reply({ formErrors: ["This link is invalid, used or expired."] }),
@@ -64,7 +81,6 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 410 },
     );
   }
-  endSessionsOf(db, { merchantUserId: target.userId });
   return redirectWithSuccess(paths.merchantSignInWith({ merchantId: result.merchantId }), {
     message: "Password Set",
     description: "Sign in with your merchant ID, username and new password.",
@@ -126,7 +142,7 @@ export default function SetPassword() {
           label="New password"
           type="password"
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={newPasswordHint}
         />
         <TextField
           meta={meta("confirmPassword")}

@@ -1,20 +1,27 @@
 /**
  * The rules for a new password (set-password, reset, change, invitation): at least 12 and at most
- * 256 characters, not one of the 10,000 most common passwords (case-insensitive), and not
- * containing the user's own username, e-mail address or business name. No composition rules
- * (NIST SP 800-63B): length and a blocklist do more than "one digit and one symbol".
- * Lengths count characters (Unicode code points) after NFKC, as passwords.server.ts hashes them.
+ * 256 characters, not one of the most common passwords of that length (case-insensitive,
+ * content/common-passwords.ts), and not containing the user's own username, e-mail address or
+ * business name. No composition rules (NIST SP 800-63B): length and a blocklist do more than "one
+ * digit and one symbol". Lengths count characters (Unicode code points) after NFKC, as
+ * passwords.server.ts hashes them. The length and "type it again" rules also run in the browser
+ * (new-password-fields.ts).
  */
 import { COMMON_PASSWORDS_TEXT } from "~/content/common-passwords";
+import {
+  newPasswordMessages,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordLength,
+} from "./new-password-fields";
 
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 256;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 /** Identifiers shorter than this (after normalising) are only refused as the whole password. */
 const IDENTIFIER_MIN_LENGTH = 4;
 
 export const passwordPolicyMessages = {
-  tooShort: `Use at least ${PASSWORD_MIN_LENGTH} characters.`,
-  tooLong: `Use at most ${PASSWORD_MAX_LENGTH} characters.`,
+  tooShort: newPasswordMessages.tooShort,
+  tooLong: newPasswordMessages.tooLong,
   tooCommon: "This password is too common. Choose one that is hard to guess.",
   containsUsername: "Don't use your username in your password.",
   containsEmail: "Don't use your e-mail address in your password.",
@@ -59,7 +66,7 @@ function contains(password: string, identifier: string | null | undefined): bool
 
 /** Checks a new password against the policy; the message is ready to show beside the field. */
 export function checkNewPassword(password: string, context: PasswordContext = {}): PasswordCheck {
-  const length = [...password.normalize("NFKC")].length;
+  const length = passwordLength(password);
   if (length < PASSWORD_MIN_LENGTH) return { ok: false, message: passwordPolicyMessages.tooShort };
   if (length > PASSWORD_MAX_LENGTH) return { ok: false, message: passwordPolicyMessages.tooLong };
   if (isCommonPassword(password)) return { ok: false, message: passwordPolicyMessages.tooCommon };

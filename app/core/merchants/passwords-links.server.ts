@@ -9,6 +9,7 @@ import { recordAudit } from "~/core/audit.server";
 import { newSecretToken } from "~/core/ids.server";
 import { hashPassword } from "~/core/passwords.server";
 import type { Db, DbOrTx } from "~/utils/db.server";
+import { endSessionsOf } from "~/utils/session.server";
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
@@ -55,7 +56,9 @@ export function lookupSetPasswordToken(db: Db, token: string, now = Date.now()) 
 }
 
 /**
- * Set the password and burn the link, in one transaction. False when the link is invalid or used.
+ * Set the password, burn the link and end any session of the user, in one transaction. Null when
+ * the link is invalid or used. The caller checks the password against the policy first
+ * (checkNewPassword, with the username and business name from `lookupSetPasswordToken`).
  */
 export async function setPasswordWithToken(
   db: Db,
@@ -82,14 +85,18 @@ export async function setPasswordWithToken(
       )
       .get();
     if (!target) return null;
-    tx.update(passwordTokens)
+    // Conditional, so two submissions racing with one link cannot both set a password.
+    const burnt = tx
+      .update(passwordTokens)
       .set({ usedAt: now })
-      .where(eq(passwordTokens.tokenHash, hashToken(token)))
+      .where(and(eq(passwordTokens.tokenHash, hashToken(token)), isNull(passwordTokens.usedAt)))
       .run();
+    if (burnt.changes !== 1) return null;
     tx.update(merchantUsers)
       .set({ passwordHash, passwordSetAt: now })
       .where(eq(merchantUsers.id, target.userId))
       .run();
+    endSessionsOf(tx, { merchantUserId: target.userId });
     recordAudit(
       tx,
       {

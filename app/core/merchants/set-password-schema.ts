@@ -1,18 +1,21 @@
+/**
+ * The set-password form (the link in the approval e-mail): the shared new-password fields; the
+ * server then applies the rest of the policy (checkNewPassword: common passwords, not the
+ * username or business name).
+ */
 import { z } from "zod";
+import {
+  confirmPasswordField,
+  newPasswordField,
+  passwordsMatch,
+} from "~/core/accounts/new-password-fields";
 
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 128;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/core/accounts/new-password-fields";
 
 export const setPasswordSchema = z
   .object({
     token: z.string({ required_error: "This link is incomplete" }).min(1),
-    password: z
-      .string({ required_error: "Choose a password" })
-      .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
-      .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`),
-    confirmPassword: z.string({ required_error: "Type the password again" }),
+    password: newPasswordField,
+    confirmPassword: confirmPasswordField,
   })
-  .refine((value) => value.password === value.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "The two passwords do not match",
-  });
+  .superRefine(passwordsMatch);

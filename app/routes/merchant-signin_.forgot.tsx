@@ -1,0 +1,126 @@
+/**
+ * "Forgot password?" for merchant team members. They sign in with the merchant ID and their own
+ * username (an e-mail address may belong to members of several merchants, and older members have
+ * none), so they ask with the same two: the link goes to the e-mail address of that member. The
+ * answer is the same whether or not such a member exists (core/accounts/password-reset.server).
+ */
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { Container, TextLink } from "~/components/ui";
+import { fieldMeta, Honeypot, SubmitButton, TextField } from "~/components/ui/form";
+import { passwordRecovery } from "~/content/password-recovery";
+import { forgotMerchantPasswordSchema } from "~/core/accounts/password-forms";
+import { requestPasswordReset } from "~/core/accounts/password-reset.server";
+import { describeWait } from "~/core/rate-limit.server";
+import { getDb } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { checkHoneypot } from "~/utils/honeypot";
+import { paths } from "~/utils/paths";
+import {
+  assertSameOrigin,
+  clientKey,
+  privatePageHeadersWithRetryAfter,
+  requestOrigin,
+  retryAfterHeader,
+} from "~/utils/request.server";
+import { seo } from "~/utils/seo";
+
+type ActionData = { lastResult: SubmissionResult<string[]>; sent?: true };
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: forgotMerchantPasswordSchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
+  }
+  const sent = data<ActionData>({ lastResult: submission.reply({ resetForm: true }), sent: true });
+  if (checkHoneypot(formData) === "bot") return sent;
+  const result = requestPasswordReset(
+    getDb(),
+    { type: "merchant_user", ...submission.value },
+    {
+      clientKey: clientKey(request),
+      origin: requestOrigin(request),
+      resetUrl: (token) => new URL(paths.resetPassword(token), env.PUBLIC_SITE_URL).href,
+    },
+  );
+  if (!result.ok) {
+    return data<ActionData>(
+      {
+        lastResult: submission.reply({
+          formErrors: [passwordRecovery.throttled(describeWait(result.retryAfterMs))],
+        }),
+      },
+      { status: 429, headers: retryAfterHeader(result.retryAfterMs) },
+    );
+  }
+  return sent;
+}
+
+export default function MerchantForgotPassword() {
+  const actionData = useActionData<ActionData>();
+  const [form, fields] = useForm({
+    id: "merchant-forgot-password",
+    lastResult: actionData?.lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotMerchantPasswordSchema }),
+  });
+  return (
+    <Container className="max-w-xl py-16">
+      <h1 className="text-3xl font-bold text-ink">Forgot your password?</h1>
+      <p className="mt-3 text-slate-700">
+        Enter your merchant ID and username. We will e-mail a link to choose a new password to the
+        address your team member account uses.
+      </p>
+      {actionData?.sent ? (
+        <div role="status" className="mt-8 rounded-lg bg-emerald-50 p-4 text-emerald-900">
+          <h2 className="font-semibold">{passwordRecovery.linkSentTitle}</h2>
+          <p className="mt-1">{passwordRecovery.linkSent}</p>
+        </div>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="relative mt-8 space-y-5">
+        {form.errors?.length ? (
+          <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-900">
+            {form.errors[0]}
+          </p>
+        ) : null}
+        <Honeypot />
+        <TextField
+          meta={fieldMeta(fields.merchantId)}
+          label="Merchant ID"
+          autoComplete="organization"
+          placeholder="MRC-XXXXXX"
+          autoCapitalize="characters"
+          spellCheck={false}
+        />
+        <TextField
+          meta={fieldMeta(fields.username)}
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <SubmitButton pendingLabel="Sending..." className="w-full">
+          Send Reset Link
+        </SubmitButton>
+      </Form>
+      <p className="mt-6 text-slate-700">
+        Remembered it? <TextLink to={paths.merchantSignIn}>Back to Merchant Sign In</TextLink>
+      </p>
+    </Container>
+  );
+}
+
+export const headers = privatePageHeadersWithRetryAfter;
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Forgot password",
+    description: "Get a link to choose a new password for your OneHop merchant account.",
+    path: paths.merchantForgotPassword,
+    noindex: true,
+  });
