@@ -12,6 +12,8 @@ export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The same message as HTML (escaped, inline styles only); sent with the text as alternatives. */
+  html?: string | null;
 }
 
 type Writer = Pick<DbOrTx, "insert">;
@@ -23,6 +25,7 @@ export function queueEmail(db: Writer, message: EmailMessage, now = Date.now()):
       toAddress: message.to,
       subject: message.subject,
       bodyText: message.text,
+      bodyHtml: message.html ?? null,
       createdAt: now,
     })
     .returning({ id: outboundEmails.id })
@@ -34,6 +37,7 @@ export interface Mailer {
   send(message: EmailMessage & { from: string }): Promise<void>;
 }
 
+/** A message with an HTML body goes out as multipart/alternative (text and HTML). */
 export function smtpMailer(smtpUrl: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
@@ -43,6 +47,7 @@ export function smtpMailer(smtpUrl: string): Mailer {
         to: message.to,
         subject: message.subject,
         text: message.text,
+        ...(message.html ? { html: message.html } : {}),
       });
     },
   };
@@ -72,6 +77,7 @@ export async function deliverPendingEmails(
         to: email.toAddress,
         subject: email.subject,
         text: email.bodyText,
+        html: email.bodyHtml,
       });
       db.update(outboundEmails)
         .set({ sentAt: now(), attempts: email.attempts + 1, lastError: null })

@@ -12,6 +12,7 @@
 import type { BootContext } from "~/wiring/context";
 import { startMail } from "~/wiring/mail.server";
 import { startNews } from "~/wiring/news.server";
+import { startNotifications } from "~/wiring/notifications.server";
 import { startPayments } from "~/wiring/payments.server";
 import { startRates } from "~/wiring/rates.server";
 import { getDb, type Db } from "./db.server";
@@ -29,6 +30,7 @@ export const starters: Starter[] = [
   { name: "rates", start: startRates },
   { name: "news", start: startNews },
   { name: "mail", start: startMail },
+  { name: "notifications", start: startNotifications },
   { name: "payments", start: startPayments },
 ];
 

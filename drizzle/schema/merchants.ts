@@ -289,3 +289,14 @@ export const outboundEmails = sqliteTable("outbound_emails", {
   attempts: integer("attempts").notNull().default(0),
   lastError: text("last_error"),
 });
+
+/**
+ * Notices that must go out at most once (the daily summary per member and day): the key is claimed
+ * in the same transaction that queues the e-mail, so a re-run of the job sends nothing twice.
+ */
+export const notificationReceipts = sqliteTable("notification_receipts", {
+  /** What was sent to whom, for which period: "daily_summary:<merchant user id>:2026-11-24". */
+  key: text("key").primaryKey(),
+  emailId: integer("email_id").references(() => outboundEmails.id),
+  createdAt: integer("created_at").notNull(),
+});

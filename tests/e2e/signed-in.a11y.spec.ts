@@ -27,27 +27,56 @@ async function expectAccessible(page: Page, path: string) {
   ).toEqual([]);
 }
 
-test("forms and sign-in pages", async ({ page }) => {
-  for (const path of [
-    "/get-started",
-    "/merchant-signin",
-    "/admin/signin",
-    "/merchant/set-password?token=unknown",
-  ]) {
+// One test per page: a slow page fails alone, and no test outgrows its time limit.
+for (const path of [
+  "/get-started",
+  "/merchant-signin",
+  "/admin/signin",
+  "/merchant/set-password?token=unknown",
+  "/merchant-signin/forgot",
+  "/admin/signin/forgot",
+  "/reset-password/unknown",
+  "/merchant/invitations/unknown",
+]) {
+  test(`form or sign-in page ${path}`, async ({ page }) => {
     await expectAccessible(page, path);
-  }
-});
+  });
+}
 
-test("merchant pages", async ({ page }) => {
-  await signInAsMerchant(page);
-  for (const path of [
-    "/merchant/dashboard",
-    "/merchant/payments",
-    "/merchant/payments/new",
-    "/merchant/settings",
-  ]) {
+for (const path of [
+  "/merchant/dashboard",
+  "/merchant/payments",
+  "/merchant/payments/new",
+  "/merchant/settings",
+  "/merchant/security",
+  "/merchant/security/password",
+  "/merchant/team",
+  "/merchant/security/two-factor",
+  "/merchant/confirm?redirectTo=%2Fmerchant%2Fsettings",
+]) {
+  test(`merchant page ${path}`, async ({ page }) => {
+    await signInAsMerchant(page);
     await expectAccessible(page, path);
-  }
+  });
+}
+
+for (const path of [
+  "/admin/applications",
+  "/admin/applications?status=approved",
+  "/admin/payments",
+  "/admin/ingest",
+  "/admin/security",
+  "/admin/security/password",
+  "/admin/two-factor",
+]) {
+  test(`operator page ${path}`, async ({ page }) => {
+    await signInAsOperator(page);
+    await expectAccessible(page, path);
+  });
+}
+
+test("a merchant's payment and its checkout", async ({ page }) => {
+  await signInAsMerchant(page);
   await page.goto("/merchant/payments");
   const first = page.getByRole("table").getByRole("link").first();
   if ((await first.count()) > 0) {
@@ -56,17 +85,5 @@ test("merchant pages", async ({ page }) => {
     await page.goto(href!);
     await page.getByRole("link", { name: "Open checkout page" }).click();
     await expectAccessible(page, new URL(page.url()).pathname);
-  }
-});
-
-test("operator pages", async ({ page }) => {
-  await signInAsOperator(page);
-  for (const path of [
-    "/admin/applications",
-    "/admin/applications?status=approved",
-    "/admin/payments",
-    "/admin/ingest",
-  ]) {
-    await expectAccessible(page, path);
   }
 });

@@ -7,7 +7,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import { securityEvents } from "../../../drizzle/schema";
 import type { Db, DbOrTx } from "~/utils/db.server";
-import type { SecurityEventType } from "./vocabulary";
+import { describeDevice } from "./device";
+import { queueSecurityNotices } from "./notifications.server";
+import { securityEventLabels, type SecurityEventType } from "./vocabulary";
 
 export type AccountSubject =
   { type: "merchant_user"; id: string } | { type: "operator"; id: string };
@@ -25,9 +27,12 @@ export interface SecurityEvent {
   details?: Record<string, unknown>;
 }
 
-type Writer = Pick<DbOrTx, "insert">;
+/** The database or the caller's transaction (notices read the account and queue e-mail in it). */
+type Writer = Pick<DbOrTx, "insert" | "select" | "update">;
 
 export function recordSecurityEvent(db: Writer, event: SecurityEvent, now = Date.now()): void {
+  // Before the event is written: a sign-in's "new device" check looks at the earlier ones.
+  queueSecurityNotices(db, event, now);
   db.insert(securityEvents)
     .values({
       subjectType: event.subject.type,
@@ -52,4 +57,27 @@ export function listSecurityEvents(db: Db, subject: AccountSubject, limit = 20) 
     .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
     .limit(limit)
     .all();
+}
+
+export interface SecurityEventLine {
+  id: number;
+  label: string;
+  at: number;
+  device: string;
+  ipAddress: string | null;
+}
+
+/** The last events of one account as the security page shows them (label, time, device). */
+export function recentSecurityEvents(
+  db: Db,
+  subject: AccountSubject,
+  limit = 20,
+): SecurityEventLine[] {
+  return listSecurityEvents(db, subject, limit).map((row) => ({
+    id: row.id,
+    label: securityEventLabels[row.type],
+    at: row.createdAt,
+    device: describeDevice(row.userAgent),
+    ipAddress: row.ipAddress,
+  }));
 }

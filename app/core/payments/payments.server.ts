@@ -5,6 +5,7 @@
 import { and, asc, eq, gt, gte, inArray, lte, sql } from "drizzle-orm";
 import { paymentEvents, paymentReservations, payments } from "../../../drizzle/schema";
 import type { PaymentStatus } from "~/core/payments/statuses";
+import { queuePaymentSettledNotices } from "~/core/accounts/notifications.server";
 import { readableCode } from "~/core/ids.server";
 import type { Custody, CustodyAsset } from "~/core/providers/custody/types";
 import type { Rate, RatesView } from "~/core/rates/read-rates.server";
@@ -104,6 +105,7 @@ export function transition(
     .run();
   if (changed.changes !== 1) return false;
   recordEvent(db, payment, { ...event, from: current.status, to });
+  if (to === "settled") queuePaymentSettledNotices(db, payment.id, event.at);
   return true;
 }
 

@@ -1,0 +1,710 @@
+/**
+ * E-mail notices about an account (issue 12, item 6), queued through the outbox
+ * (core/email.server.ts) with a plain-text and an HTML body, inside the caller's transaction. Each
+ * says what happened, when (Nairobi time), from which device, and what to do if it was not you.
+ *
+ * - Security notices are queued by `recordSecurityEvent` (so callers need not know): a sign-in from
+ *   a new device, password changed, two-factor turned on or off (to the account itself); payout
+ *   destination changed, member invited or removed (to the merchant's owners).
+ * - `queuePaymentSettledNotices`: when a payment becomes settled (to members who opted in).
+ * - `sendDailySummaries`: yesterday's payments, once per member and day (the daily job).
+ */
+import { and, count, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import {
+  merchants,
+  merchantUsers,
+  notificationReceipts,
+  operators,
+  payments,
+  securityEvents,
+  settlementTransfers,
+} from "../../../drizzle/schema";
+import { company } from "~/content/company";
+import { queueEmail } from "~/core/email.server";
+import type { Db, DbOrTx } from "~/utils/db.server";
+import { formatDate, formatEatDateTime, formatKesCents, maskPhone } from "~/utils/format";
+import { paths } from "~/utils/paths";
+import { describeDevice, deviceKey } from "./device";
+import { notificationChoices } from "./security-page-schema";
+import { teamRoleInfo, type TeamRole } from "./permissions";
+import type { AccountSubject, SecurityEvent } from "./security-events.server";
+
+/** A sign-in counts as from a new device when that device was not used in this window. */
+export const NEW_DEVICE_WINDOW_MS = 90 * 24 * 3_600_000;
+
+// ---------------------------------------------------------------------------------------------
+// Where links in notices point (the site's public address, set once at boot by the wiring).
+
+let siteUrl: string | null = null;
+
+/** Links in notices are absolute: the wiring sets the site's address (PUBLIC_SITE_URL) at boot. */
+export function setNoticeSiteUrl(url: string | null): void {
+  siteUrl = url ? url.replace(/\/+$/, "") : null;
+}
+
+const link = (path: string) => (siteUrl ? `${siteUrl}${path}` : null);
+
+// ---------------------------------------------------------------------------------------------
+// Composing a notice: one structure, rendered as text and as escaped HTML with inline styles.
+
+export interface Notice {
+  subject: string;
+  /** Who it is for: "Hello {name},". */
+  name: string;
+  /** What happened, in one or two sentences. */
+  lead: string;
+  /** Label and value lines: when, device, IP address, amounts. */
+  facts: readonly (readonly [string, string])[];
+  /** What to do if it was not you (or if something looks wrong). */
+  notYou: string;
+  /** Links named in the text: [label, path] (shown when the site's address is known). */
+  links?: readonly (readonly [string, string])[];
+  /** A closing line (how to turn an optional e-mail off). */
+  footer?: string;
+}
+
+export interface RenderedNotice {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** How to reach support, from the company details (app/content/company.ts). */
+export const supportLine = `contact ${company.brand} support at ${company.supportEmail} or ${company.phone} (${company.supportHours})`;
+
+const signature = `${company.brand}, ${company.legalName}`;
+
+export function renderNotice(notice: Notice): RenderedNotice {
+  const links = (notice.links ?? []).flatMap(([label, path]) => {
+    const href = link(path);
+    return href ? [[label, href] as const] : [];
+  });
+  const text = [
+    `Hello ${notice.name},`,
+    "",
+    notice.lead,
+    "",
+    ...notice.facts.map(([label, value]) => `${label}: ${value}`),
+    "",
+    notice.notYou,
+    ...(links.length > 0 ? ["", ...links.map(([label, href]) => `${label}: ${href}`)] : []),
+    ...(notice.footer ? ["", notice.footer] : []),
+    "",
+    signature,
+  ].join("\n");
+
+  const p = (content: string, style = "") => `<p style="margin:0 0 16px 0;${style}">${content}</p>`;
+  const rows = notice.facts
+    .map(
+      ([label, value]) =>
+        `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;font-weight:600;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    )
+    .join("");
+  const html = [
+    `<div style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#0f172a;max-width:560px">`,
+    p(`Hello ${escapeHtml(notice.name)},`),
+    p(escapeHtml(notice.lead)),
+    rows
+      ? `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px 0">${rows}</table>`
+      : "",
+    p(
+      `<strong>${escapeHtml(notice.notYou)}</strong>`,
+      "padding:12px;background:#fef3c7;border-radius:8px;color:#78350f",
+    ),
+    links.length > 0
+      ? p(
+          links
+            .map(
+              ([label, href]) =>
+                `<a href="${escapeHtml(href)}" style="color:#1d4ed8">${escapeHtml(label)}</a>`,
+            )
+            .join(" &middot; "),
+        )
+      : "",
+    notice.footer ? p(escapeHtml(notice.footer), "color:#475569;font-size:13px") : "",
+    p(escapeHtml(signature), "color:#475569;font-size:13px"),
+    `</div>`,
+  ].join("");
+  return { subject: notice.subject, text, html };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The notices
+
+export interface NoticeContext {
+  /** Whose account: a merchant's team member or an operator. */
+  kind: AccountSubject["type"];
+  name: string;
+  at: number;
+  userAgent?: string | null;
+  ipAddress?: string | null;
+}
+
+function whenAndWhere(context: NoticeContext): [string, string][] {
+  return [
+    ["When", formatEatDateTime(context.at)],
+    ["Device", describeDevice(context.userAgent)],
+    ["IP address", context.ipAddress || "not recorded"],
+  ];
+}
+
+const passwordPath = (kind: NoticeContext["kind"]) =>
+  kind === "operator" ? paths.adminPassword : paths.merchantPassword;
+const securityPath = (kind: NoticeContext["kind"]) =>
+  kind === "operator" ? paths.adminSecurity : paths.merchantSecurity;
+const forgotPath = (kind: NoticeContext["kind"]) =>
+  kind === "operator" ? paths.adminForgotPassword : paths.merchantForgotPassword;
+const twoFactorPath = (kind: NoticeContext["kind"]) =>
+  kind === "operator" ? paths.adminTwoFactor : paths.merchantTwoFactor;
+
+export function newDeviceSignInNotice(context: NoticeContext): RenderedNotice {
+  const device = describeDevice(context.userAgent);
+  return renderNotice({
+    subject: `New sign-in to your ${company.brand} account from ${device}`,
+    name: context.name,
+    lead: `Your ${company.brand} account was signed in to from a device it has not used in the last 90 days (${device}). If it was you, there is nothing to do.`,
+    facts: whenAndWhere(context),
+    notYou: `If this was not you, change your password now, then ${supportLine}.`,
+    links: [
+      ["Change your password", passwordPath(context.kind)],
+      ["See your sessions", securityPath(context.kind)],
+    ],
+  });
+}
+
+export function passwordChangedNotice(context: NoticeContext): RenderedNotice {
+  return renderNotice({
+    subject: `Your ${company.brand} password was changed`,
+    name: context.name,
+    lead: `The password of your ${company.brand} account was changed, and every other session was signed out.`,
+    facts: whenAndWhere(context),
+    notYou: `If you did not change it, reset your password now with "Forgot password?" on the sign-in page, then ${supportLine}.`,
+    links: [["Reset your password", forgotPath(context.kind)]],
+  });
+}
+
+export function twoFactorNotice(context: NoticeContext, enabled: boolean): RenderedNotice {
+  return renderNotice({
+    subject: enabled
+      ? `Two-factor sign-in was turned on for your ${company.brand} account`
+      : `Two-factor sign-in was turned off for your ${company.brand} account`,
+    name: context.name,
+    lead: enabled
+      ? "Two-factor sign-in was turned on: signing in now also asks for a code from your authenticator app."
+      : "Two-factor sign-in was turned off: signing in now asks only for your password.",
+    facts: whenAndWhere(context),
+    notYou: `If this was not you, change your password now and set up two-factor sign-in again, then ${supportLine}.`,
+    links: [
+      ["Change your password", passwordPath(context.kind)],
+      ["Two-factor sign-in", twoFactorPath(context.kind)],
+    ],
+  });
+}
+
+export function payoutDestinationNotice(
+  context: NoticeContext,
+  facts: { businessName: string; by: string; destination?: string | null },
+): RenderedNotice {
+  return renderNotice({
+    subject: `The payout destination of ${facts.businessName} was changed`,
+    name: context.name,
+    lead: `${facts.by} changed where ${company.brand} pays ${facts.businessName}${
+      facts.destination ? ` (now ${maskPhone(facts.destination)})` : ""
+    }.`,
+    facts: whenAndWhere(context),
+    notYou: `If you did not expect this change, change your password now, then ${supportLine} before the next payout.`,
+    links: [
+      ["Change your password", paths.merchantPassword],
+      ["Settlement settings", paths.merchantSettings],
+    ],
+  });
+}
+
+export function teamChangeNotice(
+  context: NoticeContext,
+  facts: {
+    businessName: string;
+    by: string;
+    change: "invited" | "removed";
+    member: string;
+    role?: TeamRole | null;
+  },
+): RenderedNotice {
+  const roleText = facts.role ? ` as ${teamRoleInfo[facts.role].label}` : "";
+  return renderNotice({
+    subject:
+      facts.change === "invited"
+        ? `${facts.member} was invited to the ${facts.businessName} team on ${company.brand}`
+        : `${facts.member} was removed from the ${facts.businessName} team on ${company.brand}`,
+    name: context.name,
+    lead:
+      facts.change === "invited"
+        ? `${facts.by} invited ${facts.member} to join ${facts.businessName} on ${company.brand}${roleText}.`
+        : `${facts.by} removed ${facts.member} from ${facts.businessName} on ${company.brand}: their sessions ended at once.`,
+    facts: whenAndWhere(context),
+    notYou: `If you did not expect this change, review your team, change your password, and ${supportLine}.`,
+    links: [
+      ["Your team", paths.merchantTeam],
+      ["Change your password", paths.merchantPassword],
+    ],
+  });
+}
+
+const optionalFooter = (what: string) =>
+  `You get this e-mail because you chose "${what}". You can turn it off on your security page.`;
+
+export function paymentSettledNotice(facts: {
+  name: string;
+  businessName: string;
+  paymentId: string;
+  reference: string;
+  amountKesCents: bigint;
+  feeKesCents: bigint;
+  at: number;
+}): RenderedNotice {
+  return renderNotice({
+    subject: `Payment ${facts.reference} settled: ${formatKesCents(facts.amountKesCents - facts.feeKesCents)} to ${facts.businessName}`,
+    name: facts.name,
+    lead: `A payment to ${facts.businessName} has settled: the shillings were paid out to your settlement account.`,
+    facts: [
+      ["Payment", facts.paymentId],
+      ["Your reference", facts.reference],
+      ["Amount", formatKesCents(facts.amountKesCents)],
+      ["Fee", formatKesCents(facts.feeKesCents)],
+      ["Settled to you", formatKesCents(facts.amountKesCents - facts.feeKesCents)],
+      ["When", formatEatDateTime(facts.at)],
+    ],
+    notYou: `If you do not recognise this payment or the amount looks wrong, ${supportLine}.`,
+    links: [
+      ["See the payment", paths.merchantPayment(facts.paymentId)],
+      ["Notification choices", paths.merchantSecurity],
+    ],
+    footer: optionalFooter(notificationChoices.paymentSettled),
+  });
+}
+
+export interface DailyFigures {
+  /** The Nairobi day summarised: "2026-11-24". */
+  day: string;
+  created: number;
+  received: number;
+  receivedKesCents: bigint;
+  feeKesCents: bigint;
+  settledKesCents: bigint;
+}
+
+export function dailySummaryNotice(facts: {
+  name: string;
+  businessName: string;
+  figures: DailyFigures;
+}): RenderedNotice {
+  const { figures } = facts;
+  return renderNotice({
+    subject: `${facts.businessName} on ${company.brand}, ${formatDate(figures.day)}: ${figures.received} ${figures.received === 1 ? "payment" : "payments"}, ${formatKesCents(figures.receivedKesCents)}`,
+    name: facts.name,
+    lead: `Here is what happened on ${formatDate(figures.day)} (Nairobi time) for ${facts.businessName}.`,
+    facts: [
+      ["Payments created", String(figures.created)],
+      ["Payments received", String(figures.received)],
+      ["Received", formatKesCents(figures.receivedKesCents)],
+      ["Fees", formatKesCents(figures.feeKesCents)],
+      ["Settled to your M-Pesa", formatKesCents(figures.settledKesCents)],
+    ],
+    notYou: `If any of these figures look wrong, ${supportLine}.`,
+    links: [
+      ["Your payments", paths.merchantPayments],
+      ["Notification choices", paths.merchantSecurity],
+    ],
+    footer: optionalFooter(notificationChoices.dailySummary),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Security events -> notices (called by recordSecurityEvent, before the event row is written)
+
+type Reader = Pick<DbOrTx, "select" | "insert">;
+
+interface Account {
+  kind: AccountSubject["type"];
+  email: string | null;
+  name: string;
+  merchantId: string | null;
+  businessName: string | null;
+}
+
+function accountOf(db: Reader, subject: AccountSubject): Account | undefined {
+  if (subject.type === "operator") {
+    const row = db
+      .select({ email: operators.email, name: operators.name })
+      .from(operators)
+      .where(eq(operators.id, subject.id))
+      .get();
+    return row && { kind: "operator", ...row, merchantId: null, businessName: null };
+  }
+  const row = db
+    .select({
+      email: merchantUsers.email,
+      username: merchantUsers.username,
+      role: merchantUsers.role,
+      contactEmail: merchants.contactEmail,
+      merchantId: merchants.id,
+      businessName: merchants.businessName,
+    })
+    .from(merchantUsers)
+    .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
+    .where(eq(merchantUsers.id, subject.id))
+    .get();
+  if (!row) return undefined;
+  return {
+    kind: "merchant_user",
+    // An owner without an e-mail of their own is reached at the business's contact address.
+    email: row.email ?? (row.role === "owner" ? row.contactEmail : null),
+    name: row.username,
+    merchantId: row.merchantId,
+    businessName: row.businessName,
+  };
+}
+
+/** The active owners of a merchant who can be e-mailed. */
+function ownersOf(db: Reader, merchantId: string): { email: string; name: string }[] {
+  const rows = db
+    .select({ email: merchantUsers.email, username: merchantUsers.username })
+    .from(merchantUsers)
+    .where(
+      and(
+        eq(merchantUsers.merchantId, merchantId),
+        eq(merchantUsers.role, "owner"),
+        eq(merchantUsers.status, "active"),
+      ),
+    )
+    .all();
+  const contact = db
+    .select({ contactEmail: merchants.contactEmail })
+    .from(merchants)
+    .where(eq(merchants.id, merchantId))
+    .get()?.contactEmail;
+  const seen = new Set<string>();
+  const owners: { email: string; name: string }[] = [];
+  for (const row of rows) {
+    const email = row.email ?? contact;
+    if (!email || seen.has(email.toLowerCase())) continue;
+    seen.add(email.toLowerCase());
+    owners.push({ email, name: row.username });
+  }
+  return owners;
+}
+
+/**
+ * Whether a sign-in with this User-Agent is from a new device: the account has signed in before
+ * (the first sign-in ever is not "new"), and none of its sign-ins of the last 90 days was from the
+ * same browser family and system. Call it before the new sign-in is recorded.
+ */
+export function isNewDevice(
+  db: Pick<DbOrTx, "select">,
+  subject: AccountSubject,
+  userAgent: string | null | undefined,
+  now: number,
+): boolean {
+  const mine = and(
+    eq(securityEvents.subjectType, subject.type),
+    eq(securityEvents.subjectId, subject.id),
+    eq(securityEvents.type, "sign_in"),
+  );
+  const before = db.select({ n: count() }).from(securityEvents).where(mine).get();
+  if (!before || before.n === 0) return false;
+  const key = deviceKey(userAgent);
+  const recent = db
+    .select({ userAgent: securityEvents.userAgent })
+    .from(securityEvents)
+    .where(and(mine, gte(securityEvents.createdAt, now - NEW_DEVICE_WINDOW_MS)))
+    .all();
+  return !recent.some((row) => deviceKey(row.userAgent) === key);
+}
+
+const detailString = (details: Record<string, unknown> | undefined, key: string) => {
+  const value = details?.[key];
+  return typeof value === "string" && value !== "" ? value : null;
+};
+
+/**
+ * Queue the e-mail notices that go with a security event. Called by `recordSecurityEvent` inside
+ * the caller's transaction, before the event itself is written.
+ */
+export function queueSecurityNotices(db: Reader, event: SecurityEvent, now: number): void {
+  const notifiedTypes = [
+    "sign_in",
+    "password_changed",
+    "two_factor_enabled",
+    "two_factor_disabled",
+    "payout_destination_changed",
+    "member_invited",
+    "member_removed",
+  ];
+  if (!notifiedTypes.includes(event.type)) return;
+  if (event.type === "sign_in" && !isNewDevice(db, event.subject, event.origin?.userAgent, now))
+    return;
+  const account = accountOf(db, event.subject);
+  if (!account) return;
+  const context = (name: string): NoticeContext => ({
+    kind: account.kind,
+    name,
+    at: now,
+    userAgent: event.origin?.userAgent,
+    ipAddress: event.origin?.ipAddress,
+  });
+  const toAccount = (notice: RenderedNotice) => {
+    if (account.email) queueEmail(db, { to: account.email, ...notice }, now);
+  };
+  switch (event.type) {
+    case "sign_in":
+      return toAccount(newDeviceSignInNotice(context(account.name)));
+    case "password_changed":
+      return toAccount(passwordChangedNotice(context(account.name)));
+    case "two_factor_enabled":
+    case "two_factor_disabled":
+      return toAccount(twoFactorNotice(context(account.name), event.type === "two_factor_enabled"));
+    default:
+      break;
+  }
+  // Team and payout changes: to the merchant's owners.
+  if (!account.merchantId || !account.businessName) return;
+  const businessName = account.businessName;
+  for (const owner of ownersOf(db, account.merchantId)) {
+    const ownContext = context(owner.name);
+    const notice =
+      event.type === "payout_destination_changed"
+        ? payoutDestinationNotice(ownContext, {
+            businessName,
+            by: account.name,
+            destination: detailString(event.details, "to") ?? detailString(event.details, "phone"),
+          })
+        : teamChangeNotice(ownContext, {
+            businessName,
+            by: account.name,
+            change: event.type === "member_invited" ? "invited" : "removed",
+            member:
+              detailString(event.details, "email") ??
+              detailString(event.details, "username") ??
+              "A team member",
+            role: (detailString(event.details, "role") as TeamRole | null) ?? null,
+          });
+    queueEmail(db, { to: owner.email, ...notice }, now);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Once-only notices: the key is claimed in the transaction that queues the e-mail.
+
+function claimReceipt(db: Pick<DbOrTx, "insert">, key: string, now: number): boolean {
+  return (
+    db.insert(notificationReceipts).values({ key, createdAt: now }).onConflictDoNothing().run()
+      .changes === 1
+  );
+}
+
+function linkReceipt(db: Pick<DbOrTx, "update">, key: string, emailId: number) {
+  db.update(notificationReceipts).set({ emailId }).where(eq(notificationReceipts.key, key)).run();
+}
+
+/** Members of a merchant who chose an optional e-mail and can be reached. */
+function optedIn(
+  db: Pick<DbOrTx, "select">,
+  merchantId: string | null,
+  choice: "notifyPaymentSettled" | "notifyDailySummary",
+) {
+  return db
+    .select({
+      id: merchantUsers.id,
+      merchantId: merchantUsers.merchantId,
+      username: merchantUsers.username,
+      email: merchantUsers.email,
+      role: merchantUsers.role,
+      contactEmail: merchants.contactEmail,
+      businessName: merchants.businessName,
+    })
+    .from(merchantUsers)
+    .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
+    .where(
+      and(
+        merchantId ? eq(merchantUsers.merchantId, merchantId) : undefined,
+        eq(merchantUsers[choice], true),
+        eq(merchantUsers.status, "active"),
+        eq(merchants.status, "active"),
+      ),
+    )
+    .all()
+    .flatMap((row) => {
+      const email = row.email ?? (row.role === "owner" ? row.contactEmail : null);
+      return email ? [{ ...row, email }] : [];
+    });
+}
+
+/**
+ * A payment became settled: e-mail the members of its merchant who chose "E-mail me when a payment
+ * settles". Call it inside the transaction that settles the payment; at most once per payment and
+ * member.
+ */
+export function queuePaymentSettledNotices(db: DbOrTx, paymentId: string, now: number): number {
+  const payment = db
+    .select({
+      id: payments.id,
+      merchantId: payments.merchantId,
+      reference: payments.reference,
+      amountKesCents: payments.amountKesCents,
+      feeKesCents: payments.feeKesCents,
+    })
+    .from(payments)
+    .where(eq(payments.id, paymentId))
+    .get();
+  if (!payment) return 0;
+  let queued = 0;
+  for (const member of optedIn(db, payment.merchantId, "notifyPaymentSettled")) {
+    const key = `payment_settled:${member.id}:${payment.id}`;
+    if (!claimReceipt(db, key, now)) continue;
+    const notice = paymentSettledNotice({
+      name: member.username,
+      businessName: member.businessName,
+      paymentId: payment.id,
+      reference: payment.reference,
+      amountKesCents: payment.amountKesCents,
+      feeKesCents: payment.feeKesCents,
+      at: now,
+    });
+    linkReceipt(db, key, queueEmail(db, { to: member.email, ...notice }, now));
+    queued++;
+  }
+  return queued;
+}
+
+const DAY_MS = 24 * 3_600_000;
+const RECEIVED = ["confirmed", "in_review", "settling", "settled"] as const;
+
+/** The Nairobi day before `now` ("2026-11-23") and its bounds in epoch milliseconds. */
+export function previousEatDay(now: number): { day: string; start: number; end: number } {
+  const today = new Date(now + 3 * 3_600_000).toISOString().slice(0, 10);
+  const end = Date.parse(`${today}T00:00:00+03:00`);
+  const start = end - DAY_MS;
+  return { day: new Date(start + 3 * 3_600_000).toISOString().slice(0, 10), start, end };
+}
+
+export function dailyFigures(
+  db: Pick<DbOrTx, "select">,
+  merchantId: string,
+  window: { day: string; start: number; end: number },
+): DailyFigures {
+  const inDay = and(
+    eq(payments.merchantId, merchantId),
+    gte(payments.createdAt, window.start),
+    lt(payments.createdAt, window.end),
+  );
+  const sumOf = (column: typeof payments.amountKesCents | typeof payments.feeKesCents) =>
+    sql<bigint>`coalesce(sum(${column}), 0)`.mapWith(BigInt);
+  const created = db.select({ n: count() }).from(payments).where(inDay).get()?.n ?? 0;
+  const received = db
+    .select({
+      n: count(),
+      amount: sumOf(payments.amountKesCents),
+      fee: sumOf(payments.feeKesCents),
+    })
+    .from(payments)
+    .where(and(inDay, inArray(payments.status, [...RECEIVED])))
+    .get();
+  const settled = db
+    .select({
+      amount: sql<bigint>`coalesce(sum(${settlementTransfers.amountKesCents}), 0)`.mapWith(BigInt),
+    })
+    .from(settlementTransfers)
+    .where(
+      and(
+        eq(settlementTransfers.merchantId, merchantId),
+        eq(settlementTransfers.status, "succeeded"),
+        isNotNull(settlementTransfers.completedAt),
+        gte(settlementTransfers.completedAt, window.start),
+        lt(settlementTransfers.completedAt, window.end),
+      ),
+    )
+    .get();
+  return {
+    day: window.day,
+    created,
+    received: received?.n ?? 0,
+    receivedKesCents: received?.amount ?? 0n,
+    feeKesCents: received?.fee ?? 0n,
+    settledKesCents: settled?.amount ?? 0n,
+  };
+}
+
+/**
+ * The daily summary job: for each member who chose "Daily summary e-mail", yesterday's (Nairobi)
+ * figures of their business. Each member gets one per day: a re-run sends nothing twice.
+ */
+export function sendDailySummaries(db: Db, now = Date.now()): { queued: number } {
+  const window = previousEatDay(now);
+  let queued = 0;
+  const figuresByMerchant = new Map<string, DailyFigures>();
+  for (const member of optedIn(db, null, "notifyDailySummary")) {
+    db.transaction((tx) => {
+      const key = `daily_summary:${member.id}:${window.day}`;
+      if (!claimReceipt(tx, key, now)) return;
+      let figures = figuresByMerchant.get(member.merchantId);
+      if (!figures) {
+        figures = dailyFigures(tx, member.merchantId, window);
+        figuresByMerchant.set(member.merchantId, figures);
+      }
+      const notice = dailySummaryNotice({
+        name: member.username,
+        businessName: member.businessName,
+        figures,
+      });
+      linkReceipt(tx, key, queueEmail(tx, { to: member.email, ...notice }, now));
+      queued++;
+    });
+  }
+  return { queued };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A member's choices (the security page)
+
+export interface NotificationChoices {
+  paymentSettled: boolean;
+  dailySummary: boolean;
+}
+
+export function getNotificationChoices(
+  db: Pick<DbOrTx, "select">,
+  merchantUserId: string,
+): NotificationChoices {
+  const row = db
+    .select({
+      paymentSettled: merchantUsers.notifyPaymentSettled,
+      dailySummary: merchantUsers.notifyDailySummary,
+    })
+    .from(merchantUsers)
+    .where(eq(merchantUsers.id, merchantUserId))
+    .get();
+  return row ?? { paymentSettled: false, dailySummary: false };
+}
+
+export function setNotificationChoices(
+  db: Pick<DbOrTx, "update">,
+  merchantUserId: string,
+  choices: NotificationChoices,
+): void {
+  db.update(merchantUsers)
+    .set({
+      notifyPaymentSettled: choices.paymentSettled,
+      notifyDailySummary: choices.dailySummary,
+    })
+    .where(eq(merchantUsers.id, merchantUserId))
+    .run();
+}

@@ -1,0 +1,155 @@
+/**
+ * Security (every team member, whatever the role): where this account is signed in (sign out one
+ * other session or all others), recent security events, links to change the password and to
+ * two-factor sign-in, and the member's e-mail choices (payment settled, daily summary).
+ */
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  ActiveSessions,
+  RecentSecurityEvents,
+  SignInSettings,
+} from "~/components/accounts/SecurityOverview";
+import { Container } from "~/components/ui";
+import { CheckboxField, fieldMeta, SubmitButton } from "~/components/ui/form";
+import {
+  getNotificationChoices,
+  setNotificationChoices,
+} from "~/core/accounts/notifications.server";
+import {
+  notificationChoices,
+  securityPageSchema,
+  sessionIntents,
+} from "~/core/accounts/security-page-schema";
+import { requireMerchant } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { privatePageHeaders } from "~/utils/http";
+import { paths } from "~/utils/paths";
+import { endSessionsFromPage, securityOverview } from "~/utils/security-page.server";
+import { seo } from "~/utils/seo";
+import { redirectWithSuccess } from "~/utils/toast.server";
+
+type ActionData = { lastResult: SubmissionResult<string[]> };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  // Every member sees their own security page: no team permission is involved.
+  const merchant = await requireMerchant(request);
+  const subject = { type: "merchant_user", id: merchant.userId } as const;
+  return {
+    username: merchant.username,
+    twoFactorOn: merchant.totpEnabledAt !== null,
+    choices: getNotificationChoices(getDb(), merchant.userId),
+    ...(await securityOverview(request, subject)),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const merchant = await requireMerchant(request);
+  const subject = { type: "merchant_user", id: merchant.userId } as const;
+  const submission = parseWithZod(await request.formData(), { schema: securityPageSchema });
+  if (submission.status !== "success")
+    return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
+  const value = submission.value;
+  switch (value.intent) {
+    case sessionIntents.endOne:
+      return endSessionsFromPage(request, subject, paths.merchantSecurity, { ref: value.ref });
+    case sessionIntents.endOthers:
+      return endSessionsFromPage(request, subject, paths.merchantSecurity, "all-others");
+    case sessionIntents.notifications:
+      setNotificationChoices(getDb(), merchant.userId, {
+        paymentSettled: value.paymentSettled ?? false,
+        dailySummary: value.dailySummary ?? false,
+      });
+      return redirectWithSuccess(paths.merchantSecurity, {
+        message: "Notification choices saved",
+        description: "We will e-mail you as you chose.",
+      });
+  }
+}
+
+function NotificationChoices({
+  choices,
+  lastResult,
+}: {
+  choices: { paymentSettled: boolean; dailySummary: boolean };
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const [form, fields] = useForm({
+    id: "notification-choices",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: securityPageSchema }),
+  });
+  return (
+    <section aria-labelledby="notifications-heading" className="mt-10">
+      <h2 id="notifications-heading" className="text-xl font-semibold text-ink">
+        E-mail notifications
+      </h2>
+      <p className="mt-2 text-slate-700">
+        Security notices (a sign-in from a new device, password and two-factor changes) are always
+        sent. These two are up to you.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value={sessionIntents.notifications} />
+        <CheckboxField
+          meta={fieldMeta(fields.paymentSettled)}
+          label={notificationChoices.paymentSettled}
+          defaultChecked={choices.paymentSettled}
+        />
+        <CheckboxField
+          meta={fieldMeta(fields.dailySummary)}
+          label={
+            <>
+              {notificationChoices.dailySummary}
+              <span className="block text-slate-600">
+                Yesterday&apos;s payments and settlements, every morning at 07:00.
+              </span>
+            </>
+          }
+          defaultChecked={choices.dailySummary}
+        />
+        <SubmitButton variant="secondary" pendingLabel="Saving...">
+          Save Choices
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+export default function MerchantSecurity() {
+  const { username, twoFactorOn, choices, sessions, events } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  return (
+    <Container className="max-w-3xl py-12">
+      <h1 className="text-3xl font-bold text-ink">Security</h1>
+      <p className="mt-3 text-slate-700">
+        Your sign-in as <strong>{username}</strong>: where you are signed in, what happened
+        recently, and which e-mails you get.
+      </p>
+      <SignInSettings
+        passwordPath={paths.merchantPassword}
+        twoFactorPath={paths.merchantTwoFactor}
+        twoFactorOn={twoFactorOn}
+      />
+      <ActiveSessions sessions={sessions} />
+      <NotificationChoices choices={choices} lastResult={actionData?.lastResult} />
+      <RecentSecurityEvents events={events} />
+    </Container>
+  );
+}
+
+export const headers = privatePageHeaders;
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Security",
+    description: "Your sessions, security events and e-mail notifications on OneHop.",
+    path: paths.merchantSecurity,
+    noindex: true,
+  });
