@@ -9,6 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, merchants, merchantUsers, outboundEmails } from "../../drizzle/schema";
 import { formatKesCents, payoutSentence } from "~/components/payments/PaymentBits";
+import { listSecurityEvents } from "~/core/accounts/security-events.server";
 import { changeSettlementDestination } from "~/core/merchants/settlement-destination.server";
 import { hashPassword } from "~/core/passwords.server";
 import { createPayment, getPayment, listPaymentEvents } from "~/core/payments/payments.server";
@@ -182,6 +183,31 @@ describe("changing the payout number", () => {
     expect(page.hold).toMatch(
       /^Payouts to \+254 7•• ••• 111 start after \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d EAT$/,
     );
+  });
+
+  it("records the change on the member's security page and tells the other owners, the contact once", async () => {
+    const { cookie, userId } = await signedIn("MRC-STQK33", "254712345678");
+    db.insert(merchantUsers)
+      .values({
+        id: "mu_settings_co_owner",
+        merchantId: "MRC-STQK33",
+        username: "co-owner",
+        role: "owner",
+        email: "co-owner@shop.example",
+        createdAt: 0,
+      })
+      .run();
+    db.update(merchantUsers)
+      .set({ email: "mrc-stqk33@shop.example" })
+      .where(eq(merchantUsers.id, userId))
+      .run();
+    await post(cookie, { phone: "0722 000 333", password: PASSWORD });
+    expect(emailsTo("mrc-stqk33@shop.example")).toHaveLength(1);
+    const [notice, ...others] = emailsTo("co-owner@shop.example");
+    expect(others).toEqual([]);
+    expect(notice?.bodyText).toContain("+254 7•• ••• 333");
+    const events = listSecurityEvents(db, { type: "merchant_user", id: userId });
+    expect(events.map((event) => event.type)).toContain("payout_destination_changed");
   });
 
   it("the first number ever set is not held (nothing to redirect yet)", async () => {

@@ -479,6 +479,12 @@ export function queueSecurityNotices(db: Reader, event: SecurityEvent, now: numb
   if (!account.merchantId || !account.businessName) return;
   const businessName = account.businessName;
   for (const owner of ownersOf(db, account.merchantId)) {
+    // The payout change's own e-mail already went to the business contact (with the hold time).
+    if (
+      event.type === "payout_destination_changed" &&
+      owner.email === detailString(event.details, "contactNotified")
+    )
+      continue;
     const ownContext = context(owner.name);
     const notice =
       event.type === "payout_destination_changed"

@@ -9,6 +9,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { merchants, merchantUsers } from "../../../drizzle/schema";
+import { recordSecurityEvent } from "~/core/accounts/security-events.server";
 import { recordAudit } from "~/core/audit.server";
 import { queueEmail } from "~/core/email.server";
 import { verifyAgainstDummy, verifyPassword } from "~/core/passwords.server";
@@ -155,6 +156,16 @@ export async function changeSettlementDestination(
         ]
           .filter((line, index, lines) => line !== "" || lines[index - 1] !== "")
           .join("\n"),
+      },
+      now,
+    );
+    // On the member's security page; the owners whose address is not the contact's get a notice.
+    recordSecurityEvent(
+      tx,
+      {
+        subject: { type: "merchant_user", id: input.userId },
+        type: "payout_destination_changed",
+        details: { to: input.phone, contactNotified: merchant.contactEmail },
       },
       now,
     );
