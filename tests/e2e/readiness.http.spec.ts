@@ -20,6 +20,7 @@ test("readyz: 200 with every check passing, never cached", async ({ request }) =
     ["rates", true],
     ["news", true],
     ["mail", true],
+    ["notifications", true],
     ["payments", true],
   ]);
   expect(body.checks.providers).toEqual([
