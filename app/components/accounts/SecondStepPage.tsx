@@ -1,0 +1,49 @@
+/**
+ * The second sign-in step's page (routes merchant-signin_.verify and admin_.signin_.verify; the
+ * loader and action are utils/second-step.server.ts).
+ */
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, useActionData } from "@remix-run/react";
+import { SecondFactorFields } from "~/components/accounts/SecondFactorFields";
+import { Container } from "~/components/ui";
+import { SubmitButton } from "~/components/ui/form";
+import { secondFactorSchema } from "~/core/accounts/two-factor-schema";
+
+export function SecondStepPage({
+  id,
+  redirectTo,
+  signOut,
+  intro,
+}: {
+  id: string;
+  redirectTo: string;
+  signOut: string;
+  intro: string;
+}) {
+  const actionData = useActionData<{ lastResult: SubmissionResult<string[]> }>();
+  const [form, fields] = useForm({
+    id,
+    lastResult: actionData?.lastResult,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: secondFactorSchema }),
+  });
+  return (
+    <Container className="max-w-md py-16">
+      <h1 className="text-3xl font-bold text-ink">Two-Factor Sign In</h1>
+      <p className="mt-3 text-slate-700">{intro}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <SecondFactorFields field={fields.code} />
+        <SubmitButton pendingLabel="Checking..." className="w-full">
+          Verify
+        </SubmitButton>
+      </Form>
+      <form method="post" action={signOut} className="mt-6">
+        <button type="submit" className="font-semibold text-brand-800 underline">
+          Cancel and sign out
+        </button>
+      </form>
+    </Container>
+  );
+}
