@@ -11,3 +11,4 @@ export * from "./schema/news";
 export * from "./schema/payments";
 export * from "./schema/ledger";
 export * from "./schema/simulators";
+export * from "./schema/api";

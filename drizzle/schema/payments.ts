@@ -9,6 +9,7 @@ import { bigintInteger } from "./ledger";
 import { merchants } from "./merchants";
 // The vocabulary lives in core (isomorphic); the schema only builds its columns from it (ADR 0020).
 import { paymentStatuses, transferStatuses } from "../../app/core/payments/statuses";
+import { apiModes } from "../../app/core/api/vocabulary";
 
 export const payments = sqliteTable(
   "payments",
@@ -18,8 +19,19 @@ export const payments = sqliteTable(
     merchantId: text("merchant_id")
       .notNull()
       .references(() => merchants.id),
+    /** Test payments (made with a test key) never mix with live ones (issue 13). */
+    mode: text("mode", { enum: apiModes }).notNull().default("live"),
     /** The merchant's own reference (order number). */
     reference: text("reference").notNull(),
+    /** The API caller's key-value pairs (JSON object), returned as given. */
+    metadata: text("metadata"),
+    /** Where checkout sends the customer after paying / on "Cancel" (validated https URLs). */
+    successUrl: text("success_url"),
+    cancelUrl: text("cancel_url"),
+    customerEmail: text("customer_email"),
+    /** The API key that created it (null: the dashboard). */
+    apiKeyId: text("api_key_id"),
+    canceledAt: integer("canceled_at"),
     description: text("description"),
     asset: text("asset", { enum: ["BTC", "ETH", "USDT", "USDC"] }).notNull(),
     network: text("network").notNull(),
@@ -62,6 +74,7 @@ export const payments = sqliteTable(
   },
   (table) => [
     index("payments_merchant_created_idx").on(table.merchantId, table.createdAt),
+    index("payments_merchant_mode_created_idx").on(table.merchantId, table.mode, table.createdAt),
     index("payments_status_idx").on(table.status, table.expiresAt),
     uniqueIndex("payments_deposit_address_idx").on(table.depositAddress),
   ],

@@ -16,6 +16,7 @@ export const paymentStatusLabels: Record<
   overpaid: { label: "Overpaid", tone: "warning" },
   paid_after_expiry: { label: "Paid after expiry", tone: "warning" },
   failed: { label: "Failed", tone: "danger" },
+  canceled: { label: "Canceled", tone: "neutral" },
 };
 
 export const transferStatusLabels: Record<TransferStatus, string> = {
@@ -35,6 +36,7 @@ export const eventLabels: Record<string, string> = {
   underpaid: "Underpaid",
   overpaid: "Overpaid",
   paid_after_expiry: "Paid after expiry",
+  canceled: "Canceled by the merchant",
   deposit_failed: "Deposit failed",
   settlement_started: "Settlement started",
   transfer_created: "M-Pesa transfer created",

@@ -9,7 +9,9 @@ import { queuePaymentSettledNotices } from "~/core/accounts/notifications.server
 import { readableCode } from "~/core/ids.server";
 import type { Custody, CustodyAsset } from "~/core/providers/custody/types";
 import type { Rate, RatesView } from "~/core/rates/read-rates.server";
-import type { DbOrTx, Db } from "~/utils/db.server";
+import type { DbOrTx, Db, Tx } from "~/utils/db.server";
+import { enqueuePaymentEvent } from "~/core/api/outbox.server";
+import { paymentStatusEvents, type ApiMode } from "~/core/api/vocabulary";
 import type { PaymentsConfig } from "./config";
 import { networks } from "./config";
 import { computeQuote, type Quote, type QuoteAsset } from "./quote";
@@ -92,21 +94,30 @@ export function transition(
   to: PaymentStatus,
   event: { type: string; cause: string; detail?: unknown; at: number; set?: Partial<Payment> },
 ): boolean {
-  const current = db
-    .select({ status: payments.status })
-    .from(payments)
-    .where(eq(payments.id, payment.id))
-    .get();
-  if (!current || !from.includes(current.status)) return false;
-  const changed = db
-    .update(payments)
-    .set({ ...event.set, status: to, updatedAt: event.at })
-    .where(and(eq(payments.id, payment.id), eq(payments.status, current.status)))
-    .run();
-  if (changed.changes !== 1) return false;
-  recordEvent(db, payment, { ...event, from: current.status, to });
-  if (to === "settled") queuePaymentSettledNotices(db, payment.id, event.at);
-  return true;
+  // One transaction (a savepoint inside the caller's): the status, its event and the webhook
+  // event in the outbox are written together or not at all.
+  return db.transaction((tx) => {
+    const current = tx
+      .select({ status: payments.status })
+      .from(payments)
+      .where(eq(payments.id, payment.id))
+      .get();
+    if (!current || !from.includes(current.status)) return false;
+    const changed = tx
+      .update(payments)
+      .set({ ...event.set, status: to, updatedAt: event.at })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, current.status)))
+      .run();
+    if (changed.changes !== 1) return false;
+    recordEvent(tx, payment, { ...event, from: current.status, to });
+    if (to === "settled") queuePaymentSettledNotices(tx, payment.id, event.at);
+    const webhookEvent = paymentStatusEvents[to];
+    if (webhookEvent) {
+      const updated = getPayment(tx, payment.id);
+      if (updated) enqueuePaymentEvent(tx, updated, webhookEvent, event.at);
+    }
+    return true;
+  });
 }
 
 export function getPayment(db: DbOrTx, id: string): Payment | undefined {
@@ -276,7 +287,21 @@ export interface CreatePaymentInput {
   asset: QuoteAsset;
   reference: string;
   description?: string;
+  /** Test payments (a test API key) are kept apart from live ones. Default live. */
+  mode?: ApiMode;
+  /** API only: the caller's key-value pairs, returned as given. */
+  metadata?: Record<string, string>;
+  successUrl?: string;
+  cancelUrl?: string;
+  customerEmail?: string;
+  apiKeyId?: string;
 }
+
+/**
+ * Work done in the transaction that inserts the payment (the API's idempotency record: the stored
+ * response is written with the effect).
+ */
+export type InCreateTransaction = (tx: Tx, payment: Payment) => void;
 
 /**
  * Lock a quote and open a payment. Throws PaymentError for limits and missing live rates (the
@@ -292,6 +317,7 @@ export async function createPayment(
   db: Db,
   deps: { custody: Custody; rates: RatesView; config: PaymentsConfig; now: number },
   input: CreatePaymentInput,
+  inTransaction?: InCreateTransaction,
 ): Promise<Payment> {
   const { config, now } = deps;
   // `now` is the quote's time; the hold's lapse is judged on the time that has really passed since.
@@ -322,8 +348,15 @@ export async function createPayment(
   const payment: Payment = {
     id,
     merchantId: input.merchantId,
+    mode: input.mode ?? "live",
     reference: input.reference,
     description: input.description ?? null,
+    metadata: input.metadata ? JSON.stringify(input.metadata) : null,
+    successUrl: input.successUrl ?? null,
+    cancelUrl: input.cancelUrl ?? null,
+    customerEmail: input.customerEmail ?? null,
+    apiKeyId: input.apiKeyId ?? null,
+    canceledAt: null,
     asset: input.asset,
     network: networks[input.asset],
     amountKesCents,
@@ -386,6 +419,8 @@ export async function createPayment(
             requiresReview: payment.requiresReview,
           },
         });
+        enqueuePaymentEvent(tx, payment, "payment.created", now);
+        inTransaction?.(tx, payment);
       },
       { behavior: "immediate" },
     );

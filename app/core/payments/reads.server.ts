@@ -90,6 +90,7 @@ const SUCCESSFUL: PaymentStatus[] = ["confirmed", "in_review", "settling", "sett
 const FINISHED: PaymentStatus[] = [
   ...SUCCESSFUL,
   "expired",
+  "canceled",
   "failed",
   "underpaid",
   "overpaid",

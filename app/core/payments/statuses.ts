@@ -17,6 +17,8 @@ export const paymentStatuses = [
   "overpaid",
   "paid_after_expiry",
   "failed",
+  /** Canceled by the merchant (API or dashboard) before any payment arrived. */
+  "canceled",
 ] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 

@@ -41,6 +41,11 @@ export function CheckoutOutcome({
       body: "Your payment arrived after the quote expired. Our team will re-quote or refund it; nothing is lost.",
       tone: "bg-amber-50 text-amber-900",
     },
+    canceled: {
+      title: "Canceled",
+      body: "The merchant canceled this payment. Do not send funds to this address; ask the merchant for a new payment link.",
+      tone: "bg-slate-100 text-slate-900",
+    },
     failed: {
       title: "Not completed",
       body: `This payment could not be completed. Contact ${company.supportEmail} with the reference below.`,

@@ -1,0 +1,148 @@
+/**
+ * API keys (issue 13, item 1): `oh_test_…` / `oh_live_…` followed by 32 random base62 characters
+ * (190 bits). Only the SHA-256 of the whole key is stored (a fast hash is right for a long random
+ * secret: there is nothing to guess), with a visible prefix for lists. A key is shown once, when it
+ * is made. Last-used time is written at most once a minute per key, so a busy integration does not
+ * turn every read into a write.
+ */
+import { createHash, randomInt } from "node:crypto";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { apiKeys } from "../../../drizzle/schema";
+import { newId } from "~/core/ids.server";
+import type { Db, DbOrTx } from "~/utils/db.server";
+import { apiKeyPrefixes, apiScopes, type ApiMode, type ApiScope } from "./vocabulary";
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+const SECRET_LENGTH = 32;
+/** How much of the key lists show: the mode prefix and 4 characters. */
+const VISIBLE = 4;
+const LAST_USED_EVERY_MS = 60_000;
+
+/** The shape of a key, checked before any lookup. */
+export const API_KEY_PATTERN = /^oh_(test|live)_[0-9A-Za-z]{32}$/;
+
+export function hashApiKey(secret: string): string {
+  return createHash("sha256").update(secret).digest("hex");
+}
+
+function newSecret(mode: ApiMode): string {
+  let body = "";
+  for (let i = 0; i < SECRET_LENGTH; i++) body += BASE62[randomInt(BASE62.length)];
+  return apiKeyPrefixes[mode] + body;
+}
+
+export function parseScopes(stored: string): ApiScope[] {
+  const list = JSON.parse(stored) as unknown;
+  return Array.isArray(list)
+    ? list.filter((scope): scope is ApiScope => (apiScopes as readonly unknown[]).includes(scope))
+    : [];
+}
+
+export interface NewApiKey {
+  merchantId: string;
+  mode: ApiMode;
+  name: string;
+  scopes: readonly ApiScope[];
+  /** The team member creating it; null for `npm run apikey:create`. */
+  createdBy: string | null;
+  expiresAt?: number | null;
+  now: number;
+}
+
+/** Make a key. Returns the row and the secret: the only time the secret exists in the clear. */
+export function createApiKey(db: DbOrTx, input: NewApiKey): { key: ApiKeyRow; secret: string } {
+  const secret = newSecret(input.mode);
+  const key: ApiKeyRow = {
+    id: newId("key"),
+    merchantId: input.merchantId,
+    mode: input.mode,
+    name: input.name,
+    prefix: secret.slice(0, apiKeyPrefixes[input.mode].length + VISIBLE),
+    secretHash: hashApiKey(secret),
+    scopes: JSON.stringify([...new Set(input.scopes)]),
+    createdBy: input.createdBy,
+    createdAt: input.now,
+    lastUsedAt: null,
+    expiresAt: input.expiresAt ?? null,
+    revokedAt: null,
+    revokedBy: null,
+  };
+  db.insert(apiKeys).values(key).run();
+  return { key, secret };
+}
+
+export interface ApiKeyAuth {
+  keyId: string;
+  merchantId: string;
+  mode: ApiMode;
+  scopes: ApiScope[];
+}
+
+export type ApiKeyRefusal = "malformed" | "unknown" | "revoked" | "expired";
+
+const lastUsedWritten = new Map<string, number>();
+
+/**
+ * The key a bearer secret names, if it may be used now. Refusals say why (the API answers 401 with
+ * a message for each). Marks the key used (at most once a minute).
+ */
+export function authenticateApiKey(
+  db: Db,
+  secret: string,
+  now: number,
+): { ok: true; key: ApiKeyAuth } | { ok: false; reason: ApiKeyRefusal } {
+  if (!API_KEY_PATTERN.test(secret)) return { ok: false, reason: "malformed" };
+  const row = db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.secretHash, hashApiKey(secret)))
+    .get();
+  if (!row) return { ok: false, reason: "unknown" };
+  if (row.revokedAt !== null && row.revokedAt <= now) return { ok: false, reason: "revoked" };
+  if (row.expiresAt !== null && row.expiresAt <= now) return { ok: false, reason: "expired" };
+  const written = lastUsedWritten.get(row.id) ?? row.lastUsedAt ?? 0;
+  if (now - written >= LAST_USED_EVERY_MS) {
+    lastUsedWritten.set(row.id, now);
+    db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id)).run();
+  }
+  return {
+    ok: true,
+    key: {
+      keyId: row.id,
+      merchantId: row.merchantId,
+      mode: row.mode,
+      scopes: parseScopes(row.scopes),
+    },
+  };
+}
+
+/** A merchant's keys, newest first (revoked ones too: the list says so). */
+export function listApiKeys(db: DbOrTx, merchantId: string): ApiKeyRow[] {
+  return db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.merchantId, merchantId))
+    .orderBy(desc(apiKeys.createdAt))
+    .all();
+}
+
+/** Revoke at once. False when the key is not the merchant's or was already revoked. */
+export function revokeApiKey(
+  db: DbOrTx,
+  input: { merchantId: string; keyId: string; revokedBy: string; now: number },
+): boolean {
+  const result = db
+    .update(apiKeys)
+    .set({ revokedAt: input.now, revokedBy: input.revokedBy })
+    .where(
+      and(
+        eq(apiKeys.id, input.keyId),
+        eq(apiKeys.merchantId, input.merchantId),
+        isNull(apiKeys.revokedAt),
+      ),
+    )
+    .run();
+  return result.changes === 1;
+}
