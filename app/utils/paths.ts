@@ -66,8 +66,22 @@ export const paths = {
   /** Confirm the second factor (or password) before a sensitive action, then back. */
   merchantConfirm: "/merchant/confirm",
   merchantConfirmWith: (query: { redirectTo: string }) => withQuery("/merchant/confirm", query),
+  /** API keys, webhook endpoints and their delivery logs (issue 13). */
+  merchantDevelopers: "/merchant/developers",
+  merchantWebhooks: "/merchant/developers/webhooks",
+  merchantWebhookEndpoint: (id: string) => `/merchant/developers/webhooks/${id}`,
   merchantSetPassword: "/merchant/set-password",
   merchantSignOut: "/merchant/signout",
+
+  // The API and its documentation (issue 13).
+  apiBase: "/api/v1",
+  openApiDocument: "/api/v1/openapi.json",
+  docs: "/docs",
+  docsQuickstart: "/docs/quickstart",
+  docsWebhooks: "/docs/webhooks",
+  docsTestMode: "/docs/test-mode",
+  /** One endpoint's section of the API reference (the anchor is its operation id). */
+  docsReference: "/docs/api",
 
   /** The customer's checkout page for one payment. */
   checkout: (id: string) => `/pay/${id}`,
