@@ -30,6 +30,7 @@ installGlobals({ nativeFetch: build.future.v3_singleFetch });
 const { createRemixRequest, sendRemixResponse } = remixExpress;
 const {
   respond,
+  serveApi,
   serveCachedPage,
   servePrivateCachedPage,
   screenIncoming,
@@ -68,7 +69,9 @@ app.all("*", async (req, res, next) => {
 
 // morgan's "tiny" line, with secrets (callback and set-password tokens) taken out of the URL.
 morgan.token("redacted-url", (req) => redactUrlForLog(req.originalUrl ?? req.url));
-const logRequest = morgan(":method :redacted-url :status :res[content-length] - :response-time ms");
+const logRequest = morgan(
+  ":method :redacted-url :status :res[content-length] - :response-time ms :res[request-id]",
+);
 const server = http.createServer((req, res) => {
   // The socket's address, for per-client throttling: whatever the client sent under this name is
   // replaced.
@@ -77,7 +80,9 @@ const server = http.createServer((req, res) => {
     // Page-cache hits first (no body, no checks; a signed-in page kept for this very session),
     // then what the request line and headers alone can refuse (bad address 400, body over its
     // limit 413, wrong body type 415) before any body is read.
+    // The merchant API first: JSON only, its own limits and errors (app/api/node.server.ts).
     if (
+      !serveApi(req, res) &&
       !serveCachedPage(req, res) &&
       !servePrivateCachedPage(req, res) &&
       !screenIncoming(req, res)

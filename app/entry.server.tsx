@@ -37,6 +37,7 @@ export { serveCachedPage } from "./utils/page-cache.server";
 export { servePrivateCachedPage } from "./utils/private-page-cache.server";
 export { respond, screenIncoming, stampRemoteAddress } from "./utils/front-door.server";
 export { redactUrlForLog } from "./utils/access-log.server";
+export { serveApi } from "./wiring/api.server";
 export const listenPort = env.PORT;
 
 // Start simulators and background jobs once, when the server bundle loads.

@@ -118,6 +118,8 @@ const envSchema = z.object({
   CUSTODY_API_SECRET_PEM: z.string().min(1).optional(),
   CUSTODY_WEBHOOK_PUBLIC_KEY_PEM: z.string().min(1).optional(),
   CUSTODY_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  // Merchant API (issue 13): requests per second per API key (429 past it).
+  API_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(100),
   SIMULATOR_AUTO_CONFIRM_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   DARAJA_BASE_URL: z.string().url().optional(),
   DARAJA_CONSUMER_KEY: z.string().min(1).optional(),

@@ -160,8 +160,11 @@ export function applyCustodyTransaction(
       custodyTxId: transaction.id,
     };
 
-    if (payment.status === "awaiting_payment" || payment.status === "expired") {
-      transition(tx, current, ["awaiting_payment", "expired"], "confirming", {
+    // A deposit to an expired or canceled payment is still the customer's money: it is confirmed
+    // like any other and then held as paid after expiry (an exception an operator resolves).
+    const closed = payment.status === "expired" || payment.status === "canceled";
+    if (payment.status === "awaiting_payment" || closed) {
+      transition(tx, current, ["awaiting_payment", "expired", "canceled"], "confirming", {
         type: "deposit_detected",
         cause: "custody saw the customer's transfer",
         at: now,
@@ -180,11 +183,7 @@ export function applyCustodyTransaction(
         detail: { confirmations, required: config.confirmations[asset] },
       });
     }
-    if (
-      current.status !== "confirming" &&
-      payment.status !== "awaiting_payment" &&
-      payment.status !== "expired"
-    ) {
+    if (current.status !== "confirming" && payment.status !== "awaiting_payment" && !closed) {
       return "ignored";
     }
 
@@ -192,7 +191,7 @@ export function applyCustodyTransaction(
       confirmations >= config.confirmations[asset] || transaction.status === "COMPLETED";
     if (!enough) return "confirming";
 
-    const late = transaction.createdAt > payment.expiresAt || payment.status === "expired";
+    const late = transaction.createdAt > payment.expiresAt || closed;
     const hold = (
       to: "underpaid" | "overpaid" | "paid_after_expiry",
       cause: string,

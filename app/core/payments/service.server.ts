@@ -12,6 +12,7 @@
  */
 import { getSettlementDestination } from "~/core/merchants/settlement-destination.server";
 import type { LiveSymbol } from "~/content/cryptocurrencies";
+import type { ApiMode } from "~/core/api/vocabulary";
 import type { RatesService } from "~/core/rates/service.server";
 import type { Db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
@@ -23,7 +24,9 @@ import {
   getPayment,
   PaymentError,
   quotePayment,
+  transition,
   type CreatePaymentInput,
+  type InCreateTransaction,
   type Payment,
 } from "./payments.server";
 import { formatCryptoUnits } from "./quote";
@@ -45,6 +48,10 @@ import {
 
 /** A signed-in merchant user, acting for their merchant. */
 export type MerchantActor = { type: "merchant_user"; id: string; merchantId: string };
+/** An API key, acting for its merchant in its mode (test or live). */
+export type ApiKeyActor = { type: "api_key"; id: string; merchantId: string; mode: ApiMode };
+/** Who may create and cancel payments: a team member or an API key. */
+export type PaymentCreator = MerchantActor | ApiKeyActor;
 /** A signed-in operator. */
 export type OperatorActor = { type: "operator"; id: string };
 export type PaymentsActor = MerchantActor | OperatorActor;
@@ -83,6 +90,12 @@ export type RetryOutcome =
    */
   | { ok: false; reason: "not_running" };
 
+export type CancelOutcome =
+  | { ok: true; payment: Payment }
+  | { ok: false; reason: "not_found" }
+  /** Not awaiting payment any more (paid, expired, canceled...): `payment` says how it is. */
+  | { ok: false; reason: "not_cancelable"; payment: Payment };
+
 /**
  * After an operator's decision: whether settlement started now, waits for the next run, or does not
  * apply.
@@ -102,7 +115,20 @@ export interface PaymentsService {
    * Create it: the same checks and quote as `preview`, the daily limit, a deposit address. Throws
    * PaymentError.
    */
-  create(actor: MerchantActor, input: Omit<CreatePaymentInput, "merchantId">): Promise<Payment>;
+  create(
+    actor: PaymentCreator,
+    input: Omit<CreatePaymentInput, "merchantId" | "mode">,
+    inTransaction?: InCreateTransaction,
+  ): Promise<Payment>;
+  /**
+   * Cancel a payment still awaiting the customer (the address stays watched: a late deposit is
+   * held as paid after expiry). `inTransaction` runs in the same transaction as the change.
+   */
+  cancel(
+    actor: PaymentCreator,
+    input: { paymentId: string },
+    inTransaction?: InCreateTransaction,
+  ): CancelOutcome;
   /** A custody notification (signed); a payment it confirms is settled at once. */
   applyCustodyEvent(request: Request): Promise<WebhookAnswer>;
   /** An M-Pesa result or timeout callback. */
@@ -188,7 +214,7 @@ export function createPaymentsService({
       };
     },
 
-    async create(actor, input) {
+    async create(actor, input, inTransaction) {
       if (!deps)
         throw new PaymentError(
           "Payments are not available right now. Please try again in a minute.",
@@ -197,8 +223,34 @@ export function createPaymentsService({
       return createPayment(
         db,
         { custody: deps.custody, rates: rates.read(), config, now: now() },
-        { ...input, merchantId: actor.merchantId },
+        {
+          ...input,
+          merchantId: actor.merchantId,
+          mode: actor.type === "api_key" ? actor.mode : "live",
+          apiKeyId: actor.type === "api_key" ? actor.id : undefined,
+        },
+        inTransaction,
       );
+    },
+
+    cancel(actor, input, inTransaction) {
+      const mode = actor.type === "api_key" ? actor.mode : "live";
+      const at = now();
+      return db.transaction((tx): CancelOutcome => {
+        const payment = getPayment(tx, input.paymentId);
+        if (!payment || payment.merchantId !== actor.merchantId || payment.mode !== mode)
+          return { ok: false, reason: "not_found" };
+        const moved = transition(tx, payment, ["awaiting_payment"], "canceled", {
+          type: "canceled",
+          cause: actor.type === "api_key" ? "canceled through the API" : "canceled by the merchant",
+          at,
+          set: { canceledAt: at },
+        });
+        const current = getPayment(tx, payment.id)!;
+        if (!moved) return { ok: false, reason: "not_cancelable", payment: current };
+        inTransaction?.(tx, current);
+        return { ok: true, payment: current };
+      });
     },
 
     async applyCustodyEvent(request) {

@@ -1,0 +1,76 @@
+/** `/balances` and `/rates`: what the merchant is owed, and today's rates. */
+import { kesDecimal } from "~/core/api/payment-object";
+import { merchantBalances } from "~/core/ledger/read.server";
+import { balanceSchema, ratesSchema } from "../schemas.server";
+import { defineRoute } from "../types.server";
+
+const minor = (cents: bigint) => Number(cents);
+
+export const balanceRoutes = [
+  defineRoute({
+    method: "GET",
+    path: "/balances",
+    scope: "balances:read",
+    doc: {
+      operationId: "getBalance",
+      tag: "Balances",
+      summary: "Retrieve the balance",
+      description:
+        "KES owed to you: `available` (converted, waiting for settlement), `pending` (held: review, waiting for the next day's M-Pesa limit), `in_flight` (sent to your rail, not yet confirmed).",
+      response: { status: 200, description: "The balance.", schema: balanceSchema },
+      errors: [401, 403, 429],
+    },
+    handle(context) {
+      const live = context.key.mode === "live";
+      // The ledger keeps no separate test books yet: a test key sees zeros, never live money.
+      const balances = live
+        ? merchantBalances(context.db, context.key.merchantId)
+        : { available: 0n, pending: 0n, inFlight: 0n };
+      return {
+        status: 200,
+        body: {
+          object: "balance",
+          livemode: live,
+          currency: "KES",
+          available: minor(balances.available),
+          available_decimal: kesDecimal(balances.available),
+          pending: minor(balances.pending),
+          pending_decimal: kesDecimal(balances.pending),
+          in_flight: minor(balances.inFlight),
+          in_flight_decimal: kesDecimal(balances.inFlight),
+        },
+      };
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/rates",
+    scope: "payments:read",
+    doc: {
+      operationId: "listRates",
+      tag: "Rates",
+      summary: "List rates",
+      description:
+        "KES per whole coin for each asset, as our quotes use them (a payment's quote adds `spread_bps`). Only `live` rates are quoted: with a `stale` or `fallback` rate, creating a payment answers 503.",
+      response: { status: 200, description: "The rates.", schema: ratesSchema },
+      errors: [401, 403, 429],
+    },
+    handle(context) {
+      const spreadBps = context.deps.payments().config.spreadBps;
+      return {
+        status: 200,
+        body: {
+          object: "list",
+          data: context.deps.rates().rates.map((rate) => ({
+            asset: rate.symbol,
+            rate: rate.priceKes,
+            kind: rate.kind,
+            source: rate.source,
+            as_of: rate.asOf === null ? null : new Date(rate.asOf).toISOString(),
+            spread_bps: spreadBps,
+          })),
+        },
+      };
+    },
+  }),
+];

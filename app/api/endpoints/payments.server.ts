@@ -1,0 +1,201 @@
+/** `/payments`: create, list, read and cancel payments. */
+import { paymentObject, withSiteUrl } from "~/core/api/payment-object";
+import { findPayment, listPayments } from "~/core/api/reads.server";
+import { apiNetworks } from "~/core/api/vocabulary";
+import { PaymentError, type Payment } from "~/core/payments/payments.server";
+import { ApiError, notFound } from "../errors.server";
+import {
+  createPaymentBody,
+  listPaymentsQuery,
+  listSchema,
+  paymentIdSchema,
+  paymentSchema,
+} from "../schemas.server";
+import { defineRoute, type ApiContext } from "../types.server";
+import { pageOf, timeFilter } from "./lists.server";
+
+const paymentList = listSchema(paymentSchema, "PaymentList");
+
+export const paymentJson = (context: ApiContext, payment: Payment) =>
+  withSiteUrl(paymentObject(payment), context.deps.siteUrl);
+
+/** The status and API code each refusal of the payments core answers with. */
+const paymentErrorStatus: Record<PaymentError["code"], [number, string]> = {
+  below_minimum: [422, "amount_too_small"],
+  above_maximum: [422, "amount_too_large"],
+  daily_limit: [422, "daily_limit_exceeded"],
+  rate_unavailable: [503, "rate_unavailable"],
+  custody_unavailable: [503, "custody_unavailable"],
+  not_found: [404, "resource_missing"],
+};
+
+function returnUrl(value: string | undefined, param: string, live: boolean): string | undefined {
+  if (value !== undefined && live && !value.toLowerCase().startsWith("https://"))
+    throw new ApiError(
+      400,
+      "invalid_request_error",
+      "parameter_invalid",
+      `${param}: must start with https:// in live mode`,
+      param,
+    );
+  return value;
+}
+
+const paymentParams = { id: paymentIdSchema };
+
+export const paymentRoutes = [
+  defineRoute({
+    method: "POST",
+    path: "/payments",
+    scope: "payments:write",
+    body: createPaymentBody,
+    doc: {
+      operationId: "createPayment",
+      tag: "Payments",
+      summary: "Create a payment",
+      description:
+        "Locks a KES quote at today's live rate and opens a deposit address. Show the customer `checkout_url`, or the `deposit_address` and `crypto_amount` yourself, before `quote.expires_at`.",
+      response: {
+        status: 201,
+        description: "The payment, awaiting the customer.",
+        schema: paymentSchema,
+      },
+      errors: [400, 401, 403, 409, 413, 415, 422, 429, 503],
+      example: {
+        amount: 250000,
+        currency: "KES",
+        asset: "USDT",
+        reference: "A-1042",
+        metadata: { order_id: "A-1042" },
+        success_url: "https://shop.example.co.ke/thanks",
+      },
+    },
+    async handle(context) {
+      const { body, key } = context;
+      if (body.network !== undefined && body.network !== apiNetworks[body.asset])
+        throw new ApiError(
+          400,
+          "invalid_request_error",
+          "parameter_invalid",
+          `network: ${body.asset} is paid on "${apiNetworks[body.asset]}"`,
+          "network",
+        );
+      const live = key.mode === "live";
+      if (!live && !context.deps.testModeAvailable())
+        throw new ApiError(
+          503,
+          "api_error",
+          "test_mode_unavailable",
+          "Test payments need the provider simulators, which do not run on this server.",
+        );
+      try {
+        const payment = await context.deps.payments().create(
+          { type: "api_key", id: key.keyId, merchantId: key.merchantId, mode: key.mode },
+          {
+            amountKes: body.amount / 100,
+            asset: body.asset,
+            reference: body.reference,
+            description: body.description,
+            metadata: body.metadata,
+            successUrl: returnUrl(body.success_url, "success_url", live),
+            cancelUrl: returnUrl(body.cancel_url, "cancel_url", live),
+            customerEmail: body.customer_email,
+          },
+          (tx, created) =>
+            context.storeResponse(tx, { status: 201, body: paymentJson(context, created) }),
+        );
+        return { status: 201, body: paymentJson(context, payment) };
+      } catch (error) {
+        if (!(error instanceof PaymentError)) throw error;
+        const [status, code] = paymentErrorStatus[error.code];
+        throw new ApiError(
+          status,
+          status === 503 ? "api_error" : "invalid_request_error",
+          code,
+          error.message,
+          status === 422 && code.startsWith("amount") ? "amount" : null,
+        );
+      }
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/payments",
+    scope: "payments:read",
+    query: listPaymentsQuery,
+    doc: {
+      operationId: "listPayments",
+      tag: "Payments",
+      summary: "List payments",
+      description: "Newest first. Page with `starting_after` (the last id you have).",
+      response: { status: 200, description: "A page of payments.", schema: paymentList },
+      errors: [400, 401, 403, 429],
+    },
+    handle(context) {
+      const { query } = context;
+      const page = listPayments(context.db, context.key, {
+        limit: query.limit,
+        startingAfter: query.starting_after,
+        status: query.status,
+        ...timeFilter(query),
+      });
+      if (!page) throw notFound("payment", query.starting_after!, "starting_after");
+      return { status: 200, body: pageOf(page, (payment) => paymentJson(context, payment)) };
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/payments/{id}",
+    scope: "payments:read",
+    doc: {
+      operationId: "getPayment",
+      tag: "Payments",
+      summary: "Retrieve a payment",
+      params: paymentParams,
+      response: { status: 200, description: "The payment.", schema: paymentSchema },
+      errors: [401, 403, 404, 429],
+    },
+    handle(context) {
+      const id = context.params.id!;
+      const payment = findPayment(context.db, context.key, id);
+      if (!payment) throw notFound("payment", id);
+      return { status: 200, body: paymentJson(context, payment) };
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/payments/{id}/cancel",
+    scope: "payments:write",
+    doc: {
+      operationId: "cancelPayment",
+      tag: "Payments",
+      summary: "Cancel a payment",
+      description:
+        "Only while it awaits the customer. Its address stays watched: money that still arrives is held as paid after expiry, never lost.",
+      params: paymentParams,
+      response: { status: 200, description: "The canceled payment.", schema: paymentSchema },
+      errors: [401, 403, 404, 409, 413, 415, 422, 429],
+    },
+    handle(context) {
+      const id = context.params.id!;
+      const { key } = context;
+      const outcome = context.deps
+        .payments()
+        .cancel(
+          { type: "api_key", id: key.keyId, merchantId: key.merchantId, mode: key.mode },
+          { paymentId: id },
+          (tx, canceled) =>
+            context.storeResponse(tx, { status: 200, body: paymentJson(context, canceled) }),
+        );
+      if (!outcome.ok && outcome.reason === "not_found") throw notFound("payment", id);
+      if (!outcome.ok)
+        throw new ApiError(
+          409,
+          "conflict_error",
+          "payment_not_cancelable",
+          `Only a payment awaiting payment can be canceled; this one is ${outcome.payment.status}.`,
+        );
+      return { status: 200, body: paymentJson(context, outcome.payment) };
+    },
+  }),
+];

@@ -1,0 +1,81 @@
+/**
+ * The API's one error shape: `{"error":{"type","code","message","param","request_id"}}` with the
+ * HTTP status that fits. Handlers throw ApiError; zod failures become 400 with the field named.
+ */
+import type { ZodError } from "zod";
+
+export const apiErrorTypes = [
+  "invalid_request_error",
+  "authentication_error",
+  "permission_error",
+  "not_found_error",
+  "conflict_error",
+  "idempotency_error",
+  "rate_limit_error",
+  "api_error",
+] as const;
+export type ApiErrorType = (typeof apiErrorTypes)[number];
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: ApiErrorType,
+    readonly code: string,
+    message: string,
+    readonly param: string | null = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export const notFound = (what: string, id: string, param: string | null = "id") =>
+  new ApiError(404, "not_found_error", "resource_missing", `No such ${what}: '${id}'.`, param);
+
+/** The dotted path of a zod issue ("metadata.order"), or null for the body itself. */
+const pathOf = (path: (string | number)[]) => (path.length ? path.join(".") : null);
+
+/** The first problem of a failed parse, as a 400 that names the field. */
+export function fromZodError(error: ZodError, where: "body" | "query"): ApiError {
+  const issue = error.issues[0]!;
+  const param = pathOf(issue.path);
+  if (issue.code === "unrecognized_keys") {
+    const names = issue.keys.map((key) => (param ? `${param}.${key}` : key));
+    return new ApiError(
+      400,
+      "invalid_request_error",
+      "parameter_unknown",
+      `Unknown ${where === "query" ? "query parameter" : "field"}${names.length > 1 ? "s" : ""}: ${names.join(", ")}.`,
+      names[0] ?? null,
+    );
+  }
+  if (issue.code === "invalid_type" && issue.received === "undefined") {
+    return new ApiError(
+      400,
+      "invalid_request_error",
+      "parameter_missing",
+      `Missing required ${where === "query" ? "query parameter" : "field"}: ${param ?? "body"}.`,
+      param,
+    );
+  }
+  return new ApiError(
+    400,
+    "invalid_request_error",
+    "parameter_invalid",
+    param ? `${param}: ${issue.message}` : issue.message,
+    param,
+  );
+}
+
+export function errorBody(error: ApiError, requestId: string) {
+  return {
+    error: {
+      type: error.type,
+      code: error.code,
+      message: error.message,
+      param: error.param,
+      request_id: requestId,
+    },
+  };
+}

@@ -1,0 +1,293 @@
+/**
+ * One API request, start to end (issue 13, item 2): Request-Id, browser (CORS) refusal, the route,
+ * the key and its scope, the per-key rate limit, the body's type and JSON, strict validation, the
+ * idempotency key, the handler, and every failure in the one error shape. Pure over `ApiRequest`
+ * and `ApiDeps`: the Node adapter (node.server.ts) and tests drive it the same way.
+ */
+import { randomBytes } from "node:crypto";
+import type { ZodTypeAny } from "zod";
+import { authenticateApiKey, type ApiKeyAuth, type ApiKeyRefusal } from "~/core/api/keys.server";
+import {
+  claimIdempotencyKey,
+  completeIdempotency,
+  IDEMPOTENCY_KEY_PATTERN,
+  releaseIdempotencyKey,
+  requestFingerprint,
+  type IdempotencyScope,
+} from "~/core/api/idempotency.server";
+import { logger } from "~/utils/logger.server";
+import { ApiError, errorBody, fromZodError } from "./errors.server";
+import { takeRequest } from "./rate-limit.server";
+import { API_PREFIX, matchRoute } from "./routes.server";
+import { openApiResponse } from "./openapi.server";
+import type { ApiDeps, ApiRequest, ApiResponse, ApiResult, ApiRoute } from "./types.server";
+
+export const newRequestId = () => `req_${randomBytes(9).toString("base64url")}`;
+
+const keyRefusals: Record<ApiKeyRefusal, [string, string]> = {
+  malformed: ["api_key_invalid", "The API key is not a OneHop key (oh_test_… or oh_live_…)."],
+  unknown: ["api_key_invalid", "The API key is not valid."],
+  revoked: ["api_key_revoked", "The API key was revoked. Create a new one on the Developers page."],
+  expired: ["api_key_expired", "The API key has expired. Create a new one on the Developers page."],
+};
+
+function authenticate(deps: ApiDeps, request: ApiRequest, now: number): ApiKeyAuth {
+  const authorization = request.header("authorization");
+  const challenge = { "WWW-Authenticate": 'Bearer realm="OneHop API"' };
+  if (!authorization)
+    throw new ApiError(
+      401,
+      "authentication_error",
+      "api_key_missing",
+      "Send your API key as `Authorization: Bearer oh_test_…`.",
+      null,
+      challenge,
+    );
+  const match = /^Bearer ([^\s]{1,200})$/.exec(authorization.trim());
+  if (!match)
+    throw new ApiError(
+      401,
+      "authentication_error",
+      "api_key_invalid",
+      "The Authorization header must be `Bearer <your API key>`.",
+      null,
+      challenge,
+    );
+  const result = authenticateApiKey(deps.db, match[1]!, now);
+  if (!result.ok) {
+    const [code, message] = keyRefusals[result.reason];
+    throw new ApiError(401, "authentication_error", code, message, null, challenge);
+  }
+  return result.key;
+}
+
+function parseWith<S extends ZodTypeAny>(schema: S, value: unknown, where: "body" | "query") {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw fromZodError(parsed.error, where);
+  return parsed.data as unknown;
+}
+
+function parseJsonBody(request: ApiRequest): unknown {
+  const type = request.header("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/json")
+    throw new ApiError(
+      415,
+      "invalid_request_error",
+      "unsupported_media_type",
+      "Send the body as JSON with `Content-Type: application/json`.",
+    );
+  let body: unknown;
+  try {
+    body = JSON.parse(request.body);
+  } catch {
+    throw new ApiError(400, "invalid_request_error", "invalid_json", "The body is not valid JSON.");
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw new ApiError(
+      400,
+      "invalid_request_error",
+      "invalid_json",
+      "The body must be a JSON object.",
+    );
+  return body;
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string>): ApiResponse => ({
+  status,
+  headers: { "Content-Type": "application/json; charset=utf-8", ...headers },
+  body: JSON.stringify(body),
+});
+
+export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Promise<ApiResponse> {
+  const requestId = newRequestId();
+  const now = (deps.now ?? Date.now)();
+  const headers: Record<string, string> = {
+    "Request-Id": requestId,
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+  };
+  let idempotency: IdempotencyScope | null = null;
+  let stored = false;
+  try {
+    const queryAt = request.url.indexOf("?");
+    const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+    const search = new URLSearchParams(queryAt === -1 ? "" : request.url.slice(queryAt + 1));
+    const path = pathname.slice(API_PREFIX.length) || "/";
+    if (request.method === "OPTIONS" || request.header("origin") !== undefined)
+      throw new ApiError(
+        403,
+        "permission_error",
+        "browser_requests_refused",
+        "The API does not answer browsers (no CORS): your secret key belongs on your server. Call the API from your backend.",
+      );
+    if (request.method === "GET" && path === "/openapi.json") return openApiResponse(headers);
+    const match = matchRoute(request.method, path);
+    if (match.kind === "not_found")
+      throw new ApiError(
+        404,
+        "not_found_error",
+        "route_not_found",
+        `No such route: ${request.method} ${pathname}. See ${API_PREFIX}/openapi.json.`,
+      );
+    if (match.kind === "method_not_allowed")
+      throw new ApiError(
+        405,
+        "invalid_request_error",
+        "method_not_allowed",
+        `${pathname} answers ${match.allow.join(", ")}, not ${request.method}.`,
+        null,
+        { Allow: match.allow.join(", ") },
+      );
+    const { route, params } = match;
+
+    const key = authenticate(deps, request, now);
+    const limited = takeRequest(key.keyId, deps.rateLimitPerSecond, now);
+    Object.assign(headers, limited.headers);
+    if (!limited.allowed)
+      throw new ApiError(
+        429,
+        "rate_limit_error",
+        "rate_limited",
+        `Too many requests for this key: at most ${deps.rateLimitPerSecond} per second. Retry after ${limited.headers["Retry-After"]} s.`,
+      );
+    if (!key.scopes.includes(route.scope))
+      throw new ApiError(
+        403,
+        "permission_error",
+        "missing_scope",
+        `This key lacks the ${route.scope} scope.`,
+      );
+
+    const query = parseQuery(route, search);
+    let body: unknown = undefined;
+    if (route.method === "POST") {
+      // The key is claimed first: a retry with another body is 422 even if that body is invalid.
+      const idempotencyKey = request.header("idempotency-key");
+      if (idempotencyKey !== undefined) {
+        if (!IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))
+          throw new ApiError(
+            400,
+            "invalid_request_error",
+            "idempotency_key_invalid",
+            "Idempotency-Key must be 1 to 255 printable ASCII characters.",
+          );
+        const scope = { merchantId: key.merchantId, mode: key.mode, key: idempotencyKey };
+        const claim = claimIdempotencyKey(
+          deps.db,
+          scope,
+          requestFingerprint(request.method, pathname, request.body),
+          now,
+        );
+        if (claim.kind === "replay")
+          return {
+            status: claim.status,
+            headers: {
+              "Content-Type": "application/json; charset=utf-8",
+              ...headers,
+              "Idempotent-Replayed": "true",
+            },
+            body: claim.body,
+          };
+        if (claim.kind === "mismatch")
+          throw new ApiError(
+            422,
+            "idempotency_error",
+            "idempotency_key_reused",
+            "This Idempotency-Key was used with a different request in the last 24 hours. Use a new key for a new request.",
+          );
+        if (claim.kind === "in_progress")
+          throw new ApiError(
+            409,
+            "idempotency_error",
+            "idempotency_key_in_use",
+            "A request with this Idempotency-Key is still being processed. Retry in a moment.",
+          );
+        idempotency = scope;
+      }
+      body = route.body ? parseWith(route.body, parseJsonBody(request), "body") : undefined;
+      if (!route.body && request.body.trim() !== "") parseJsonBody(request);
+    }
+
+    const result: ApiResult = await route.handle({
+      deps,
+      db: deps.db,
+      key,
+      params,
+      query,
+      body,
+      requestId,
+      now,
+      storeResponse(tx, response) {
+        if (!idempotency) return;
+        completeIdempotency(tx, idempotency, {
+          status: response.status,
+          body: JSON.stringify(response.body),
+        });
+        stored = true;
+      },
+    });
+    if (idempotency && !stored) {
+      completeIdempotency(deps.db, idempotency, {
+        status: result.status,
+        body: JSON.stringify(result.body),
+      });
+    }
+    return json(result.status, result.body, headers);
+  } catch (caught) {
+    const error =
+      caught instanceof ApiError
+        ? caught
+        : new ApiError(
+            500,
+            "api_error",
+            "internal_error",
+            `Something went wrong on our side. Retry with the same Idempotency-Key; if it persists, write to us quoting ${requestId}.`,
+          );
+    if (!(caught instanceof ApiError))
+      logger.error("api request failed", {
+        requestId,
+        error: caught instanceof Error ? (caught.stack ?? caught.message) : String(caught),
+      });
+    Object.assign(headers, error.headers);
+    const answer = errorBody(error, requestId);
+    if (idempotency && !stored) {
+      // A refusal with nothing done is the request's answer (a retry gets it again); a server
+      // error gives the key back so a retry runs the request afresh.
+      if (error.status >= 500) releaseIdempotencyKey(deps.db, idempotency);
+      else
+        completeIdempotency(deps.db, idempotency, {
+          status: error.status,
+          body: JSON.stringify(answer),
+        });
+    }
+    return json(error.status, answer, headers);
+  }
+}
+
+function parseQuery(route: ApiRoute, search: URLSearchParams): unknown {
+  const values: Record<string, string> = {};
+  for (const [name, value] of search) {
+    if (name in values)
+      throw new ApiError(
+        400,
+        "invalid_request_error",
+        "parameter_invalid",
+        `${name}: give it once`,
+        name,
+      );
+    values[name] = value;
+  }
+  if (!route.query) {
+    const names = Object.keys(values);
+    if (names.length)
+      throw new ApiError(
+        400,
+        "invalid_request_error",
+        "parameter_unknown",
+        `Unknown query parameter${names.length > 1 ? "s" : ""}: ${names.join(", ")}.`,
+        names[0]!,
+      );
+    return {};
+  }
+  return parseWith(route.query, values, "query");
+}

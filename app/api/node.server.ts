@@ -1,0 +1,101 @@
+/**
+ * The API on Node's own request and response (server.mjs calls `serveApi` first): no Express, no
+ * Remix, no page machinery between the socket and the handler, so a read costs a key lookup, one
+ * indexed query and a JSON string. The body is limited before it is read: a declared length over
+ * 64 KB is refused at once (413); a chunked body is counted as it arrives and dropped at the limit.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { errorBody, ApiError } from "./errors.server";
+import { handleApiRequest, newRequestId } from "./handle.server";
+import { API_PREFIX } from "./routes.server";
+import { MAX_BODY_BYTES } from "./schemas.server";
+import type { ApiDeps, ApiResponse } from "./types.server";
+
+const BODYLESS = new Set(["GET", "HEAD", "DELETE", "OPTIONS"]);
+
+function send(res: ServerResponse, response: ApiResponse): void {
+  res.writeHead(response.status, {
+    ...response.headers,
+    "Content-Length": Buffer.byteLength(response.body),
+  });
+  res.end(response.body);
+}
+
+function tooLarge(res: ServerResponse, req: IncomingMessage): void {
+  const requestId = newRequestId();
+  const error = new ApiError(
+    413,
+    "invalid_request_error",
+    "body_too_large",
+    `The body is larger than ${MAX_BODY_BYTES / 1024} KB.`,
+  );
+  res.setHeader("Connection", "close");
+  send(res, {
+    status: 413,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Request-Id": requestId },
+    body: JSON.stringify(errorBody(error, requestId)),
+  });
+  // Stop reading what is left of it.
+  req.resume();
+  setTimeout(() => req.destroy(), 5_000).unref();
+}
+
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    req.on("data", (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        done = true;
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => {
+      if (!done) resolve(Buffer.concat(chunks).toString("utf8"));
+    });
+    req.on("error", reject);
+  });
+}
+
+/** Whether this request is the API's: then it is answered here (true), else left to the app. */
+export function serveApi(req: IncomingMessage, res: ServerResponse, deps: () => ApiDeps): boolean {
+  const url = req.url ?? "/";
+  if (!(url.startsWith(`${API_PREFIX}/`) || url === API_PREFIX)) return false;
+  const method = req.method ?? "GET";
+  const declared = Number(req.headers["content-length"] ?? "0");
+  if (declared > MAX_BODY_BYTES) {
+    tooLarge(res, req);
+    return true;
+  }
+  const bodyless = BODYLESS.has(method) && !req.headers["transfer-encoding"] && !declared;
+  void (bodyless ? Promise.resolve("") : readBody(req))
+    .then(async (body) => {
+      if (body === null) return tooLarge(res, req);
+      const headers = req.headers;
+      const response = await handleApiRequest(deps(), {
+        method,
+        url,
+        header: (name) => {
+          const value = headers[name];
+          return Array.isArray(value) ? value[0] : value;
+        },
+        body,
+      });
+      send(res, response);
+    })
+    .catch((error: unknown) => {
+      if (!res.headersSent) {
+        res.writeHead(500, { "Content-Type": "application/json; charset=utf-8" });
+        res.end(
+          '{"error":{"type":"api_error","code":"internal_error","message":"Internal error","param":null,"request_id":null}}',
+        );
+      }
+      console.error("[api]", error);
+    });
+  return true;
+}

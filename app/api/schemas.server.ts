@@ -1,0 +1,251 @@
+/**
+ * The zod schemas of the API (issue 13, item 5): the handlers validate with them and the OpenAPI
+ * document is generated from them (app/api/openapi.server.ts), so the two cannot drift. Requests
+ * are strict: an unknown field is refused and named.
+ */
+import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import { paymentAssets } from "~/core/payments/create-payment-schema";
+import { paymentStatuses } from "~/core/payments/statuses";
+import { webhookEventTypes } from "~/core/api/vocabulary";
+
+extendZodWithOpenApi(z);
+
+export { z };
+
+/** Payment ids as the API shows them. */
+export const paymentIdSchema = z
+  .string()
+  .regex(/^pay_[a-z0-9]{12}$/, "must be a payment id (pay_ followed by 12 characters)")
+  .openapi({ example: "pay_k3ny4x7q2m9d" });
+
+/** Largest body the API reads (a bigger one is 413 before it is read). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const httpsUrl = z
+  .string()
+  .max(2000, "must be at most 2,000 characters")
+  .url("must be an absolute URL")
+  .refine(
+    (value) => /^https?:\/\//i.test(value),
+    "must start with https:// (or http:// in test mode)",
+  );
+
+export const metadataSchema = z
+  .record(
+    z.string().min(1).max(40, "keys must be at most 40 characters"),
+    z.string().max(500, "values must be at most 500 characters"),
+  )
+  .refine((value) => Object.keys(value).length <= 20, "at most 20 keys")
+  .openapi({
+    description: "Up to 20 string key-value pairs of your own, returned as given.",
+    example: { order_id: "A-1042" },
+  });
+
+/** Amounts in KES cents: integers only, whole shillings (M-Pesa settles shillings). */
+export const amountSchema = z
+  .number({
+    invalid_type_error: "must be an integer number of cents (a JSON number, not a string)",
+  })
+  .int("must be an integer number of cents, not a decimal")
+  .positive("must be greater than zero")
+  .max(Number.MAX_SAFE_INTEGER, "is too large")
+  .refine((cents) => cents % 100 === 0, "must be whole shillings (a multiple of 100 cents)")
+  .openapi({
+    description: "KES in cents (250000 = KES 2,500.00), whole shillings.",
+    example: 250000,
+  });
+
+export const createPaymentBody = z
+  .object({
+    amount: amountSchema,
+    currency: z.literal("KES", { errorMap: () => ({ message: 'must be "KES"' }) }),
+    asset: z.enum(paymentAssets, {
+      errorMap: () => ({ message: `must be one of ${paymentAssets.join(", ")}` }),
+    }),
+    network: z
+      .enum(["bitcoin", "ethereum"], {
+        errorMap: () => ({ message: 'must be "bitcoin" (BTC) or "ethereum" (ETH, USDT, USDC)' }),
+      })
+      .optional()
+      .openapi({ description: "Defaults to the asset's network." }),
+    reference: z
+      .string()
+      .trim()
+      .min(1, "must not be empty")
+      .max(64, "must be at most 64 characters")
+      .openapi({ description: "Your own reference, such as an order number.", example: "A-1042" }),
+    description: z.string().trim().max(200, "must be at most 200 characters").optional(),
+    metadata: metadataSchema.optional(),
+    success_url: httpsUrl.optional().openapi({
+      description: "Where checkout sends the customer after paying (https; http in test mode).",
+    }),
+    cancel_url: httpsUrl.optional().openapi({
+      description: "Where checkout's Cancel link goes (https; http in test mode).",
+    }),
+    customer_email: z
+      .string()
+      .max(254)
+      .email("must be an e-mail address")
+      .optional()
+      .openapi({ example: "wanjiru@example.co.ke" }),
+  })
+  .strict()
+  .openapi("CreatePayment");
+
+const isoTime = z.string().openapi({ format: "date-time", example: "2026-11-25T08:30:00.000Z" });
+const integerUnits = z
+  .union([z.number().int(), z.string().regex(/^-?\d+$/)])
+  .openapi({ description: "An integer in the currency's minor units (a string past 2^53)." });
+const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+export const paymentSchema = z
+  .object({
+    id: paymentIdSchema,
+    object: z.literal("payment"),
+    livemode: z.boolean(),
+    status: z.enum(paymentStatuses),
+    amount: integerUnits,
+    amount_decimal: decimal.openapi({ example: "2500.00" }),
+    currency: z.literal("KES"),
+    fee: integerUnits,
+    fee_decimal: decimal,
+    net: integerUnits,
+    net_decimal: decimal,
+    asset: z.enum(paymentAssets),
+    network: z.enum(["bitcoin", "ethereum"]),
+    crypto_amount: integerUnits.openapi({
+      description: "What the customer must send, in base units (satoshi, gwei, 10^-6).",
+    }),
+    crypto_amount_decimal: decimal.openapi({ example: "19.305019" }),
+    crypto_received: integerUnits,
+    crypto_received_decimal: decimal,
+    crypto_scale: z.number().int().openapi({ description: "Decimal places of the base units." }),
+    confirmations: z.number().int(),
+    deposit_address: z.string().nullable(),
+    checkout_url: z.string().openapi({ example: "https://onehop.co.ke/pay/pay_k3ny4x7q2m9d" }),
+    quote: z.object({
+      rate: decimal.openapi({ description: "KES per whole coin, the spread included." }),
+      market_rate: decimal,
+      spread_bps: z.number().int(),
+      source: z.string(),
+      rate_fetched_at: isoTime,
+      locked_at: isoTime,
+      expires_at: isoTime,
+    }),
+    reference: z.string(),
+    description: z.string().nullable(),
+    metadata: z.record(z.string()),
+    success_url: z.string().nullable(),
+    cancel_url: z.string().nullable(),
+    customer_email: z.string().nullable(),
+    created_at: isoTime,
+    updated_at: isoTime,
+    confirmed_at: isoTime.nullable(),
+    settled_at: isoTime.nullable(),
+    canceled_at: isoTime.nullable(),
+  })
+  .strict()
+  .openapi("Payment");
+
+/** `limit` and `starting_after` on every list. */
+const pageQuery = {
+  limit: z.coerce
+    .number({ invalid_type_error: "must be a number from 1 to 100" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(100, "must be at most 100")
+    .default(10),
+  created_after: isoTime
+    .optional()
+    .openapi({ description: "Only objects created after this time." }),
+  created_before: isoTime.optional(),
+};
+
+export const listPaymentsQuery = z
+  .object({
+    ...pageQuery,
+    starting_after: paymentIdSchema.optional().openapi({
+      description: "The last id of the page you have: the next page starts after it.",
+    }),
+    status: z.enum(paymentStatuses).optional(),
+  })
+  .strict();
+
+export const eventIdSchema = z
+  .string()
+  .regex(/^evt_[A-Za-z0-9_-]{22}$/, "must be an event id (evt_…)")
+  .openapi({ example: "evt_Wm2bX0cZ8mQ1n4Yp7tK3sA" });
+
+export const listEventsQuery = z
+  .object({
+    ...pageQuery,
+    starting_after: eventIdSchema.optional(),
+    type: z.enum([...webhookEventTypes, "ping"]).optional(),
+  })
+  .strict();
+
+export function listSchema<T extends z.ZodTypeAny>(item: T, name: string) {
+  return z
+    .object({
+      object: z.literal("list"),
+      data: z.array(item),
+      has_more: z.boolean(),
+      next_starting_after: z.string().nullable(),
+    })
+    .openapi(name);
+}
+
+export const eventSchema = z
+  .object({
+    id: eventIdSchema,
+    object: z.literal("event"),
+    type: z.string().openapi({ example: "payment.paid" }),
+    api_version: z.literal("v1"),
+    livemode: z.boolean(),
+    created_at: isoTime,
+    data: z.object({ object: paymentSchema.optional() }).passthrough(),
+  })
+  .openapi("Event");
+
+export const balanceSchema = z
+  .object({
+    object: z.literal("balance"),
+    livemode: z.boolean(),
+    currency: z.literal("KES"),
+    available: integerUnits,
+    available_decimal: decimal,
+    pending: integerUnits,
+    pending_decimal: decimal,
+    in_flight: integerUnits,
+    in_flight_decimal: decimal,
+  })
+  .strict()
+  .openapi("Balance");
+
+export const rateSchema = z
+  .object({
+    asset: z.string().openapi({ example: "USDT" }),
+    rate: decimal.openapi({ description: "KES per whole coin (market, before our spread)." }),
+    kind: z.enum(["live", "stale", "fallback"]),
+    source: z.string(),
+    as_of: isoTime.nullable(),
+    spread_bps: z.number().int(),
+  })
+  .openapi("Rate");
+
+export const ratesSchema = z
+  .object({ object: z.literal("list"), data: z.array(rateSchema) })
+  .openapi("Rates");
+
+export const errorSchema = z
+  .object({
+    error: z.object({
+      type: z.string().openapi({ example: "invalid_request_error" }),
+      code: z.string().openapi({ example: "parameter_invalid" }),
+      message: z.string(),
+      param: z.string().nullable(),
+      request_id: z.string().openapi({ example: "req_9x2VbQe4LmT7" }),
+    }),
+  })
+  .openapi("Error");

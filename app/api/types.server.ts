@@ -1,0 +1,93 @@
+/**
+ * The shapes of the API's HTTP layer: a route (method, path, what it reads, what it answers, the
+ * scope it needs, its handler), the context a handler gets, and what it returns. One route table
+ * (routes.server.ts) serves the requests AND generates the OpenAPI document.
+ */
+import type { ZodTypeAny, z } from "zod";
+import type { ApiKeyAuth } from "~/core/api/keys.server";
+import type { ApiScope } from "~/core/api/vocabulary";
+import type { PaymentsService } from "~/core/payments/service.server";
+import type { RatesView } from "~/core/rates/read-rates.server";
+import type { Db, Tx } from "~/utils/db.server";
+
+/** What the application gives the API (the composition place fills it; tests their own). */
+export interface ApiDeps {
+  db: Db;
+  payments: () => PaymentsService;
+  rates: () => RatesView;
+  /** The public site, for absolute checkout links: `https://onehop.co.ke`. */
+  siteUrl: string;
+  /** Whether test keys can create payments here (the simulators run in this process). */
+  testModeAvailable: () => boolean;
+  /** Requests per second per key. */
+  rateLimitPerSecond: number;
+  now?: () => number;
+}
+
+/** An incoming request, its body already read within the limit. */
+export interface ApiRequest {
+  method: string;
+  /** Path and query as sent: `/api/v1/payments?limit=5`. */
+  url: string;
+  /** Lower-case names. */
+  header(name: string): string | undefined;
+  body: string;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface ApiResult {
+  status: number;
+  body: unknown;
+}
+
+export interface ApiContext<Q = unknown, B = unknown> {
+  deps: ApiDeps;
+  db: Db;
+  key: ApiKeyAuth;
+  params: Record<string, string>;
+  query: Q;
+  body: B;
+  requestId: string;
+  now: number;
+  /**
+   * Store this response for the request's idempotency key inside the effect's transaction (a no-op
+   * without a key). Call it with what the handler then returns.
+   */
+  storeResponse(tx: Tx, result: ApiResult): void;
+}
+
+export interface ApiRouteDoc {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: "Payments" | "Events" | "Balances" | "Rates" | "Webhook endpoints";
+  /** Path parameters and their schema (documented). */
+  params?: Record<string, ZodTypeAny>;
+  /** Success status and schema. */
+  response: { status: number; description: string; schema: ZodTypeAny };
+  /** Error statuses this route can answer (documented with the error schema). */
+  errors: number[];
+  /** An example request body for the docs. */
+  example?: unknown;
+}
+
+export interface ApiRoute<Q extends ZodTypeAny = ZodTypeAny, B extends ZodTypeAny = ZodTypeAny> {
+  method: "GET" | "POST" | "DELETE";
+  /** OpenAPI style: `/payments/{id}`. */
+  path: string;
+  scope: ApiScope;
+  query?: Q;
+  body?: B;
+  doc: ApiRouteDoc;
+  handle(context: ApiContext<z.infer<Q>, z.infer<B>>): ApiResult | Promise<ApiResult>;
+}
+
+/** Keep each route's handler typed by its own schemas. */
+export const defineRoute = <Q extends ZodTypeAny = ZodTypeAny, B extends ZodTypeAny = ZodTypeAny>(
+  route: ApiRoute<Q, B>,
+): ApiRoute => route as unknown as ApiRoute;

@@ -1,0 +1,132 @@
+/**
+ * What the API reads: a merchant's payments and events in one mode, by id or a page at a time
+ * (newest first; `starting_after` is the last id of the page the caller has).
+ */
+import { and, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
+import { payments, webhookEvents } from "../../../drizzle/schema";
+import type { Payment } from "~/core/payments/payments.server";
+import type { PaymentStatus } from "~/core/payments/statuses";
+import type { Db } from "~/utils/db.server";
+import { preparedPerDb } from "~/utils/prepared.server";
+import type { WebhookEvent } from "./outbox.server";
+import type { ApiMode } from "./vocabulary";
+
+export interface Scope {
+  merchantId: string;
+  mode: ApiMode;
+}
+
+export interface PageQuery {
+  limit: number;
+  startingAfter?: string;
+  createdAfter?: number;
+  createdBefore?: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  hasMore: boolean;
+}
+
+const paymentById = preparedPerDb((db: Db) =>
+  db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.id, sql.placeholder("id")),
+        eq(payments.merchantId, sql.placeholder("merchantId")),
+        eq(payments.mode, sql.placeholder("mode")),
+      ),
+    )
+    .prepare(),
+);
+
+/** The payment if it is this merchant's in this mode (another's, or the other mode's: none). */
+export function findPayment(db: Db, scope: Scope, id: string): Payment | undefined {
+  return paymentById(db).get({ id, ...scope });
+}
+
+/** Rows after the cursor row in (created_at desc, id desc) order. */
+function afterCursor(
+  table: typeof payments | typeof webhookEvents,
+  cursor: { createdAt: number; id: string } | undefined,
+): SQL | undefined {
+  if (!cursor) return undefined;
+  return sql`(${table.createdAt} < ${cursor.createdAt} or (${table.createdAt} = ${cursor.createdAt} and ${table.id} < ${cursor.id}))`;
+}
+
+function timeWindow(
+  column: typeof payments.createdAt | typeof webhookEvents.createdAt,
+  query: PageQuery,
+): (SQL | undefined)[] {
+  return [
+    query.createdAfter === undefined ? undefined : gt(column, query.createdAfter),
+    query.createdBefore === undefined ? undefined : lt(column, query.createdBefore),
+  ];
+}
+
+/** `undefined` when the cursor is not this merchant's payment in this mode. */
+export function listPayments(
+  db: Db,
+  scope: Scope,
+  query: PageQuery & { status?: PaymentStatus },
+): Page<Payment> | undefined {
+  const cursor = query.startingAfter ? findPayment(db, scope, query.startingAfter) : undefined;
+  if (query.startingAfter && !cursor) return undefined;
+  const rows = db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.merchantId, scope.merchantId),
+        eq(payments.mode, scope.mode),
+        query.status ? eq(payments.status, query.status) : undefined,
+        ...timeWindow(payments.createdAt, query),
+        afterCursor(payments, cursor),
+      ),
+    )
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(query.limit + 1)
+    .all();
+  return { items: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
+}
+
+export function findEvent(db: Db, scope: Scope, id: string): WebhookEvent | undefined {
+  return db
+    .select()
+    .from(webhookEvents)
+    .where(
+      and(
+        eq(webhookEvents.id, id),
+        eq(webhookEvents.merchantId, scope.merchantId),
+        eq(webhookEvents.mode, scope.mode),
+      ),
+    )
+    .get();
+}
+
+export function listEvents(
+  db: Db,
+  scope: Scope,
+  query: PageQuery & { type?: string },
+): Page<WebhookEvent> | undefined {
+  const cursor = query.startingAfter ? findEvent(db, scope, query.startingAfter) : undefined;
+  if (query.startingAfter && !cursor) return undefined;
+  const rows = db
+    .select()
+    .from(webhookEvents)
+    .where(
+      and(
+        eq(webhookEvents.merchantId, scope.merchantId),
+        eq(webhookEvents.mode, scope.mode),
+        query.type ? eq(webhookEvents.type, query.type) : undefined,
+        ...timeWindow(webhookEvents.createdAt, query),
+        afterCursor(webhookEvents, cursor),
+      ),
+    )
+    .orderBy(desc(webhookEvents.createdAt), desc(webhookEvents.id))
+    .limit(query.limit + 1)
+    .all();
+  return { items: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
+}

@@ -1,0 +1,37 @@
+/**
+ * The merchant API in the running app: its dependencies from this process (the database, the
+ * payments service, the rates, the site, the per-key limit) and the Node entry server.mjs calls.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { serveApi as serveApiWith } from "~/api/node.server";
+import type { ApiDeps } from "~/api/types.server";
+import { pruneIdempotencyKeys } from "~/core/api/idempotency.server";
+import { schedule } from "~/utils/jobs.server";
+import type { BootContext } from "./context";
+import { getDb } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { payments, runningPayments } from "./payments.server";
+import { ratesService } from "./rates.server";
+
+function apiDeps(): ApiDeps {
+  return {
+    db: getDb(),
+    payments,
+    rates: () => ratesService().read(),
+    siteUrl: env.PUBLIC_SITE_URL.replace(/\/$/, ""),
+    testModeAvailable: () => runningPayments()?.custodySimulator != null,
+    rateLimitPerSecond: env.API_RATE_LIMIT_PER_SECOND,
+  };
+}
+
+export const serveApi = (req: IncomingMessage, res: ServerResponse) =>
+  serveApiWith(req, res, apiDeps);
+
+/** The API's housekeeping: idempotency records past their 24 hours are dropped every hour. */
+export function startApi({ db }: BootContext): void {
+  schedule({
+    name: "api.prune-idempotency-keys",
+    pattern: { everySeconds: 3600 },
+    run: async () => ({ pruned: pruneIdempotencyKeys(db, Date.now()) }),
+  });
+}
