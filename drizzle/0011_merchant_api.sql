@@ -34,6 +34,25 @@ CREATE TABLE `idempotency_keys` (
 );
 --> statement-breakpoint
 CREATE INDEX `idempotency_keys_expires_idx` ON `idempotency_keys` (`expires_at`);--> statement-breakpoint
+CREATE TABLE `payment_links` (
+	`id` text PRIMARY KEY NOT NULL,
+	`merchant_id` text NOT NULL,
+	`mode` text NOT NULL,
+	`title` text NOT NULL,
+	`description` text,
+	`amount_kes_cents` integer,
+	`asset` text,
+	`success_url` text,
+	`cancel_url` text,
+	`active` integer DEFAULT true NOT NULL,
+	`created_by` text,
+	`created_at` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	FOREIGN KEY (`merchant_id`) REFERENCES `merchants`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`created_by`) REFERENCES `merchant_users`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE INDEX `payment_links_merchant_idx` ON `payment_links` (`merchant_id`,`mode`,`created_at`);--> statement-breakpoint
 CREATE TABLE `webhook_attempts` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`delivery_id` text NOT NULL,
@@ -105,5 +124,6 @@ ALTER TABLE `payments` ADD `success_url` text;--> statement-breakpoint
 ALTER TABLE `payments` ADD `cancel_url` text;--> statement-breakpoint
 ALTER TABLE `payments` ADD `customer_email` text;--> statement-breakpoint
 ALTER TABLE `payments` ADD `api_key_id` text;--> statement-breakpoint
+ALTER TABLE `payments` ADD `payment_link_id` text;--> statement-breakpoint
 ALTER TABLE `payments` ADD `canceled_at` integer;--> statement-breakpoint
 CREATE INDEX `payments_merchant_mode_created_idx` ON `payments` (`merchant_id`,`mode`,`created_at`);

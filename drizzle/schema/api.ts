@@ -11,6 +11,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { bigintInteger } from "./ledger";
 import { merchants, merchantUsers } from "./merchants";
 // The vocabulary lives in core (isomorphic); the schema only builds its columns from it (ADR 0020).
 import {
@@ -177,4 +178,36 @@ export const webhookAttempts = sqliteTable(
     error: text("error"),
   },
   (table) => [index("webhook_attempts_delivery_idx").on(table.deliveryId, table.at)],
+);
+
+/**
+ * A reusable payment link (issue 13, item 6): each visitor who opens it gets a fresh payment (a
+ * fixed amount, or one they enter within the limits).
+ */
+export const paymentLinks = sqliteTable(
+  "payment_links",
+  {
+    /** lnk_ + readable code; the public URL is /pay/link/{id}. */
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    mode: text("mode", { enum: apiModes }).notNull(),
+    /** What the customer pays for, shown on the link's page. */
+    title: text("title").notNull(),
+    description: text("description"),
+    /** KES cents; null: the customer enters the amount. */
+    amountKesCents: bigintInteger("amount_kes_cents"),
+    /** The asset to pay with; null: the customer chooses. */
+    asset: text("asset", { enum: ["BTC", "ETH", "USDT", "USDC"] }),
+    successUrl: text("success_url"),
+    cancelUrl: text("cancel_url"),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    createdBy: text("created_by").references(() => merchantUsers.id),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (table) => [
+    index("payment_links_merchant_idx").on(table.merchantId, table.mode, table.createdAt),
+  ],
 );

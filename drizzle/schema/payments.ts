@@ -29,8 +29,10 @@ export const payments = sqliteTable(
     successUrl: text("success_url"),
     cancelUrl: text("cancel_url"),
     customerEmail: text("customer_email"),
-    /** The API key that created it (null: the dashboard). */
+    /** The API key that created it (null: the dashboard or a payment link). */
     apiKeyId: text("api_key_id"),
+    /** The payment link it was opened from, if any. */
+    paymentLinkId: text("payment_link_id"),
     canceledAt: integer("canceled_at"),
     description: text("description"),
     asset: text("asset", { enum: ["BTC", "ETH", "USDT", "USDC"] }).notNull(),

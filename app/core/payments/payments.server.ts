@@ -295,6 +295,7 @@ export interface CreatePaymentInput {
   cancelUrl?: string;
   customerEmail?: string;
   apiKeyId?: string;
+  paymentLinkId?: string;
 }
 
 /**
@@ -356,6 +357,7 @@ export async function createPayment(
     cancelUrl: input.cancelUrl ?? null,
     customerEmail: input.customerEmail ?? null,
     apiKeyId: input.apiKeyId ?? null,
+    paymentLinkId: input.paymentLinkId ?? null,
     canceledAt: null,
     asset: input.asset,
     network: networks[input.asset],

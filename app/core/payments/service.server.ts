@@ -50,8 +50,15 @@ import {
 export type MerchantActor = { type: "merchant_user"; id: string; merchantId: string };
 /** An API key, acting for its merchant in its mode (test or live). */
 export type ApiKeyActor = { type: "api_key"; id: string; merchantId: string; mode: ApiMode };
-/** Who may create and cancel payments: a team member or an API key. */
-export type PaymentCreator = MerchantActor | ApiKeyActor;
+/** A visitor opening a merchant's payment link: the payment is made in the link's mode. */
+export type PaymentLinkActor = {
+  type: "payment_link";
+  id: string;
+  merchantId: string;
+  mode: ApiMode;
+};
+/** Who may create and cancel payments: a team member, an API key, a payment link's visitor. */
+export type PaymentCreator = MerchantActor | ApiKeyActor | PaymentLinkActor;
 /** A signed-in operator. */
 export type OperatorActor = { type: "operator"; id: string };
 export type PaymentsActor = MerchantActor | OperatorActor;
@@ -226,15 +233,16 @@ export function createPaymentsService({
         {
           ...input,
           merchantId: actor.merchantId,
-          mode: actor.type === "api_key" ? actor.mode : "live",
+          mode: actor.type === "merchant_user" ? "live" : actor.mode,
           apiKeyId: actor.type === "api_key" ? actor.id : undefined,
+          paymentLinkId: actor.type === "payment_link" ? actor.id : undefined,
         },
         inTransaction,
       );
     },
 
     cancel(actor, input, inTransaction) {
-      const mode = actor.type === "api_key" ? actor.mode : "live";
+      const mode = actor.type === "merchant_user" ? "live" : actor.mode;
       const at = now();
       return db.transaction((tx): CancelOutcome => {
         const payment = getPayment(tx, input.paymentId);
@@ -242,7 +250,12 @@ export function createPaymentsService({
           return { ok: false, reason: "not_found" };
         const moved = transition(tx, payment, ["awaiting_payment"], "canceled", {
           type: "canceled",
-          cause: actor.type === "api_key" ? "canceled through the API" : "canceled by the merchant",
+          cause:
+            actor.type === "api_key"
+              ? "canceled through the API"
+              : actor.type === "payment_link"
+                ? "the customer left the payment link's checkout"
+                : "canceled by the merchant",
           at,
           set: { canceledAt: at },
         });
