@@ -35,7 +35,7 @@ import {
 import { formatTable, formatTargets, TARGETS, type Row } from "./bench/report";
 import { measureSignInCpu } from "./bench/sign-in-cpu";
 import { runHardeningBench, formatHardening } from "./bench/hardening-run";
-import { type Scenario, scenarios } from "./bench/scenarios";
+import { type Scenario, scenarios, setBenchApiKey } from "./bench/scenarios";
 
 const WARMUP_REQUESTS = 200;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -144,14 +144,15 @@ async function benchScenario(
     body,
     uniqueQuery: scenario.uniqueQuery,
   };
+  const rowConnections = scenario.connections ?? connections;
   log(
-    `${scenario.name}: HTTP ${response.status}, ${bytes.length} B; app then static, ${seconds} s each at ${connections} connections`,
+    `${scenario.name}: HTTP ${response.status}, ${bytes.length} B; app then static, ${seconds} s each at ${rowConnections} connections`,
   );
-  await warmUp(appUrl, load, scenario.warmupRequests ?? WARMUP_REQUESTS, connections);
-  const appResult = await measure(appUrl, load, seconds, connections);
+  await warmUp(appUrl, load, scenario.warmupRequests ?? WARMUP_REQUESTS, rowConnections);
+  const appResult = await measure(appUrl, load, seconds, rowConnections);
   const staticUrl = baseline.baseUrl + requestPath;
-  await warmUp(staticUrl, load, WARMUP_REQUESTS, connections);
-  const staticResult = await measure(staticUrl, load, seconds, connections);
+  await warmUp(staticUrl, load, WARMUP_REQUESTS, rowConnections);
+  const staticResult = await measure(staticUrl, load, seconds, rowConnections);
 
   return {
     name: scenario.name,
@@ -166,6 +167,7 @@ async function benchScenario(
     jsLimit,
     ...(scenario.htmlGzipInfo ? { htmlGzipBytes: gzipSync(bytes, { level: 6 }).length } : {}),
     latencyTarget: scenario.latencyTarget ?? true,
+    connections: scenario.connections,
   };
 }
 
@@ -240,6 +242,8 @@ async function main(): Promise<number> {
     ...localServerEnv(tmpDir, port, "bench.sqlite"),
     OPERATOR_BOOTSTRAP_EMAIL: BENCH_OPERATOR.email,
     OPERATOR_BOOTSTRAP_PASSWORD: BENCH_OPERATOR.password,
+    // The per-key limit guards fairness between integrations; the API rows measure capacity.
+    API_RATE_LIMIT_PER_SECOND: "100000",
   };
 
   const setup = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-setup.ts"], {
@@ -262,6 +266,28 @@ async function main(): Promise<number> {
     return 1;
   }
   const { middleSlug } = JSON.parse(seeded.stdout.toString()) as { middleSlug: string };
+  const key = spawnSync(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "scripts/apikey-create.ts",
+      "--merchant",
+      "MRC-K3NYA2",
+      "--mode",
+      "test",
+      "--scopes",
+      "payments:read,payments:write",
+      "--name",
+      "Bench",
+    ],
+    { cwd: root, env, stdio: ["ignore", "pipe", 2] },
+  );
+  if (key.status !== 0) {
+    log("creating the bench API key failed");
+    return 1;
+  }
+  setBenchApiKey(key.stdout.toString().trim());
 
   // build/index.js is loaded once; a rebuild during the run makes its /build/* URLs 404.
   const buildStamp = () =>

@@ -20,7 +20,9 @@ export interface Row {
   jsLimit: { kb: number; what: string } | undefined;
   /** The HTML gzipped at level 6, when the scenario asks for it (printed as an info line). */
   htmlGzipBytes?: number;
-  latencyTarget: boolean | { none: string } | { p99Ms: number; minRps: number; why: string };
+  latencyTarget: boolean | { none: string } | { p99Ms?: number; minRps?: number; why: string };
+  /** Connections this row was measured with (when not the run's). */
+  connections?: number;
 }
 
 export const TARGETS = {
@@ -98,12 +100,18 @@ export function formatTargets(
   for (const row of rows) {
     const p99 = row.app?.p99;
     const measured = `${row.name} ${p99 === undefined ? "not measured" : `${ms(p99)} ms`}`;
-    if (typeof row.latencyTarget === "object" && "p99Ms" in row.latencyTarget) {
-      const target = row.latencyTarget;
+    const at = row.connections ?? connections;
+    if (typeof row.latencyTarget === "object" && "why" in row.latencyTarget) {
+      const { p99Ms, minRps, why } = row.latencyTarget;
       const rate = row.app?.rps;
+      const measuredRate = `${row.name} ${rate === undefined ? "not measured" : Math.round(rate)}`;
       lines.push(
-        `  ${verdict(p99 === undefined ? undefined : p99 < target.p99Ms)}  p99 < ${target.p99Ms} ms at ${connections} connections (${target.why}): ${measured}`,
-        `  ${verdict(rate === undefined ? undefined : rate >= target.minRps)}  >= ${target.minRps} requests/s at ${connections} connections: ${row.name} ${rate === undefined ? "not measured" : Math.round(rate)}`,
+        p99Ms === undefined
+          ? `  info  p99 at ${at} connections (${why}): ${measured}`
+          : `  ${verdict(p99 === undefined ? undefined : p99 < p99Ms)}  p99 < ${p99Ms} ms at ${at} connections (${why}): ${measured}`,
+        minRps === undefined
+          ? `  info  requests/s at ${at} connections: ${measuredRate}`
+          : `  ${verdict(rate === undefined ? undefined : rate >= minRps)}  >= ${minRps} requests/s at ${at} connections: ${measuredRate}`,
       );
       continue;
     }

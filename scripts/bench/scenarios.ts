@@ -41,7 +41,9 @@ export interface Scenario extends ScenarioRequest {
    * Whether the "p99 < 50 ms" target applies (default true). When it does not, say why: the row's
    * p99 is then printed as information with that reason.
    */
-  latencyTarget?: boolean | { none: string } | { p99Ms: number; minRps: number; why: string };
+  latencyTarget?: boolean | { none: string } | { p99Ms?: number; minRps?: number; why: string };
+  /** Connections for this row when not the run's (BENCH_CONNECTIONS). */
+  connections?: number;
 }
 
 const DEMO_SIGN_IN = "merchantId=MRC-K3NYA2&username=demo&password=onehop-demo-2024";
@@ -91,6 +93,41 @@ export async function demoCheckout(baseUrl: string): Promise<Partial<ScenarioReq
   throw new Error("could not create the checkout's payment");
 }
 
+let apiKey: string | undefined;
+
+/** The bench's test API key for the demo merchant (made by bench.ts after seeding). */
+export function setBenchApiKey(key: string): void {
+  apiKey = key;
+}
+
+function apiHeaders(): { authorization: string; "content-type": string } {
+  if (!apiKey) throw new Error("the bench API key was not created");
+  return { authorization: `Bearer ${apiKey}`, "content-type": "application/json" };
+}
+
+const benchPaymentBody = (reference: string) =>
+  JSON.stringify({ amount: 100_000, currency: "KES", asset: "USDT", reference });
+
+/** One test payment through the API, for the read row: `/api/v1/payments/{id}`. */
+async function apiPayment(baseUrl: string): Promise<Partial<ScenarioRequest>> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const response = await fetch(`${baseUrl}/api/v1/payments`, {
+      method: "POST",
+      headers: apiHeaders(),
+      body: benchPaymentBody(`bench-read-${Date.now()}`),
+    });
+    const payment = (await response.json()) as { id?: string };
+    if (response.status === 201 && payment.id)
+      return {
+        path: `/api/v1/payments/${payment.id}`,
+        headers: { authorization: apiHeaders().authorization },
+      };
+    // The first live rate may take a moment after the start.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error("could not create the API payment");
+}
+
 export const scenarios: Scenario[] = [
   { name: "/", path: "/" },
   { name: "/features", path: "/features" },
@@ -138,5 +175,22 @@ export const scenarios: Scenario[] = [
     jsTarget: { kb: 60, what: "the checkout" },
     htmlGzipInfo: true,
     latencyTarget: { none: "one payment's live page, rendered per request" },
+  },
+  {
+    name: "POST /api/v1/payments (test mode, simulators)",
+    path: "/api/v1/payments",
+    method: "POST",
+    prepare: async () => ({ headers: apiHeaders(), body: benchPaymentBody("bench-create") }),
+    group: "api",
+    connections: 20,
+    // Issue #13: each request locks a quote and asks the custody simulator (HTTP) for an address.
+    latencyTarget: { p99Ms: 50, why: "a payment created per request, custody simulator over HTTP" },
+  },
+  {
+    name: "GET /api/v1/payments/{id}",
+    path: "/api/v1/payments/{id}",
+    prepare: apiPayment,
+    group: "api",
+    latencyTarget: { minRps: 2000, why: "an API read: key lookup, one indexed row, JSON" },
   },
 ];

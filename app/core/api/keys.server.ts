@@ -6,10 +6,11 @@
  * turn every read into a write.
  */
 import { createHash, randomInt } from "node:crypto";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { apiKeys } from "../../../drizzle/schema";
 import { newId } from "~/core/ids.server";
 import type { Db, DbOrTx } from "~/utils/db.server";
+import { preparedPerDb } from "~/utils/prepared.server";
 import { apiKeyPrefixes, apiScopes, type ApiMode, type ApiScope } from "./vocabulary";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -84,6 +85,15 @@ export type ApiKeyRefusal = "malformed" | "unknown" | "revoked" | "expired";
 
 const lastUsedWritten = new Map<string, number>();
 
+/** Every API request looks its key up: prepared once per database. */
+const keyByHash = preparedPerDb((db: Db) =>
+  db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.secretHash, sql.placeholder("hash")))
+    .prepare(),
+);
+
 /**
  * The key a bearer secret names, if it may be used now. Refusals say why (the API answers 401 with
  * a message for each). Marks the key used (at most once a minute).
@@ -94,11 +104,7 @@ export function authenticateApiKey(
   now: number,
 ): { ok: true; key: ApiKeyAuth } | { ok: false; reason: ApiKeyRefusal } {
   if (!API_KEY_PATTERN.test(secret)) return { ok: false, reason: "malformed" };
-  const row = db
-    .select()
-    .from(apiKeys)
-    .where(eq(apiKeys.secretHash, hashApiKey(secret)))
-    .get();
+  const row = keyByHash(db).get({ hash: hashApiKey(secret) });
   if (!row) return { ok: false, reason: "unknown" };
   if (row.revokedAt !== null && row.revokedAt <= now) return { ok: false, reason: "revoked" };
   if (row.expiresAt !== null && row.expiresAt <= now) return { ok: false, reason: "expired" };
