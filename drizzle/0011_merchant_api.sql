@@ -118,6 +118,7 @@ CREATE TABLE `webhook_events` (
 );
 --> statement-breakpoint
 CREATE INDEX `webhook_events_merchant_created_idx` ON `webhook_events` (`merchant_id`,`mode`,`created_at`);--> statement-breakpoint
+ALTER TABLE `payment_reservations` ADD `mode` text DEFAULT 'live' NOT NULL;--> statement-breakpoint
 ALTER TABLE `payments` ADD `mode` text DEFAULT 'live' NOT NULL;--> statement-breakpoint
 ALTER TABLE `payments` ADD `metadata` text;--> statement-breakpoint
 ALTER TABLE `payments` ADD `success_url` text;--> statement-breakpoint

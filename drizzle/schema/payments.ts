@@ -96,6 +96,8 @@ export const paymentReservations = sqliteTable(
     merchantId: text("merchant_id")
       .notNull()
       .references(() => merchants.id),
+    /** Test and live payments have separate daily limits. */
+    mode: text("mode", { enum: apiModes }).notNull().default("live"),
     /** EAT day (YYYY-MM-DD) the amount counts against. */
     day: text("day").notNull(),
     amountKesCents: bigintInteger("amount_kes_cents").notNull(),

@@ -172,6 +172,29 @@ describe("the daily limit under concurrent creates", () => {
   });
 });
 
+describe("test and live payments have separate daily limits (issue 13)", () => {
+  it("a day of test payments at the cap leaves the live limit whole, and the other way round", async () => {
+    const merchant = newMerchant();
+    const make = (amountKes: number, mode: "test" | "live") =>
+      createPayment(
+        db,
+        {
+          custody: h.runtime.custody,
+          rates: liveRates(h.clock.now),
+          config: testConfig,
+          now: h.clock.now,
+        },
+        { merchantId: merchant, amountKes, asset: "USDT", reference: `DL-${mode}`, mode },
+      );
+    for (let i = 0; i < 2; i++) await make(5_000_000, "test");
+    await expect(make(500, "test")).rejects.toMatchObject({ code: "daily_limit" });
+    const live = await make(5_000_000, "live");
+    expect(live.mode).toBe("live");
+    await make(5_000_000, "live");
+    await expect(make(500, "live")).rejects.toMatchObject({ code: "daily_limit" });
+  });
+});
+
 describe("property: random amounts, custody outcomes and interleavings", () => {
   it("the counted total never exceeds the cap, every refusal was justified, and no hold is left behind", async () => {
     const op = fc.record({

@@ -134,13 +134,14 @@ export function listPaymentEvents(db: DbOrTx, paymentId: string): PaymentEvent[]
 }
 
 /** KES (cents) of today's payments for a merchant that count against the daily limit. */
-function todaysVolumeCents(db: DbOrTx, merchantId: string, now: number): bigint {
+function todaysVolumeCents(db: DbOrTx, merchantId: string, mode: ApiMode, now: number): bigint {
   const row = db
     .select({ total: sql<bigint>`coalesce(sum(${payments.amountKesCents}), 0)`.mapWith(BigInt) })
     .from(payments)
     .where(
       and(
         eq(payments.merchantId, merchantId),
+        eq(payments.mode, mode),
         gte(payments.createdAt, eatDayStart(now)),
         inArray(payments.status, COUNTED),
       ),
@@ -152,7 +153,13 @@ function todaysVolumeCents(db: DbOrTx, merchantId: string, now: number): bigint 
 /**
  * KES (cents) held by payments of this merchant and EAT day still being created (live holds only).
  */
-function reservedCents(db: DbOrTx, merchantId: string, day: string, now: number): bigint {
+function reservedCents(
+  db: DbOrTx,
+  merchantId: string,
+  mode: ApiMode,
+  day: string,
+  now: number,
+): bigint {
   const row = db
     .select({
       total: sql<bigint>`coalesce(sum(${paymentReservations.amountKesCents}), 0)`.mapWith(BigInt),
@@ -161,6 +168,7 @@ function reservedCents(db: DbOrTx, merchantId: string, day: string, now: number)
     .where(
       and(
         eq(paymentReservations.merchantId, merchantId),
+        eq(paymentReservations.mode, mode),
         eq(paymentReservations.day, day),
         gt(paymentReservations.expiresAt, now),
       ),
@@ -192,12 +200,15 @@ export function reserveDailyAmount(
   input: {
     paymentId: string;
     merchantId: string;
+    /** Test payments count against their own limit, never the live one. Default live. */
+    mode?: ApiMode;
     amountKesCents: bigint;
     config: PaymentsConfig;
     now: number;
     ttlMs?: number;
   },
 ): void {
+  const mode = input.mode ?? "live";
   const { now, config } = input;
   const day = eatDay(now);
   db.transaction(
@@ -211,14 +222,15 @@ export function reserveDailyAmount(
         )
         .run();
       const used =
-        todaysVolumeCents(tx, input.merchantId, now) +
-        reservedCents(tx, input.merchantId, day, now);
+        todaysVolumeCents(tx, input.merchantId, mode, now) +
+        reservedCents(tx, input.merchantId, mode, day, now);
       if (used + input.amountKesCents > BigInt(config.dailyPerMerchantKes) * 100n)
         throw dailyLimitError(config);
       tx.insert(paymentReservations)
         .values({
           paymentId: input.paymentId,
           merchantId: input.merchantId,
+          mode,
           day,
           amountKesCents: input.amountKesCents,
           createdAt: now,
@@ -326,9 +338,11 @@ export async function createPayment(
   const elapsedNow = () => now + Math.max(0, Date.now() - startedAt);
   const { amountKesCents, rate, quote } = quotePayment(config, deps.rates, input);
   const id = newPaymentId();
+  const mode = input.mode ?? "live";
   reserveDailyAmount(db, {
     paymentId: id,
     merchantId: input.merchantId,
+    mode,
     amountKesCents,
     config,
     now,
@@ -349,7 +363,7 @@ export async function createPayment(
   const payment: Payment = {
     id,
     merchantId: input.merchantId,
-    mode: input.mode ?? "live",
+    mode,
     reference: input.reference,
     description: input.description ?? null,
     metadata: input.metadata ? JSON.stringify(input.metadata) : null,
@@ -400,8 +414,8 @@ export async function createPayment(
           // transaction.
           releaseReservation(tx, id);
           const used =
-            todaysVolumeCents(tx, input.merchantId, now) +
-            reservedCents(tx, input.merchantId, eatDay(now), at);
+            todaysVolumeCents(tx, input.merchantId, mode, now) +
+            reservedCents(tx, input.merchantId, mode, eatDay(now), at);
           if (used + amountKesCents > BigInt(config.dailyPerMerchantKes) * 100n)
             throw dailyLimitError(config);
         }
