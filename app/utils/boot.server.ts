@@ -9,12 +9,14 @@
  * a failed step stops the process: one line on stderr naming the step and the cause (the missing
  * variable, the database path), exit code 1. Elsewhere boot goes on and /readyz answers 503.
  */
+import { startApi } from "~/wiring/api.server";
 import type { BootContext } from "~/wiring/context";
 import { startMail } from "~/wiring/mail.server";
 import { startNews } from "~/wiring/news.server";
 import { startNotifications } from "~/wiring/notifications.server";
 import { startPayments } from "~/wiring/payments.server";
 import { startRates } from "~/wiring/rates.server";
+import { startWebhooks } from "~/wiring/webhooks.server";
 import { getDb, type Db } from "./db.server";
 import { env, type Env } from "./env.server";
 import { scheduledJobNames } from "./jobs.server";
@@ -32,6 +34,8 @@ export const starters: Starter[] = [
   { name: "mail", start: startMail },
   { name: "notifications", start: startNotifications },
   { name: "payments", start: startPayments },
+  { name: "webhooks", start: startWebhooks },
+  { name: "api", start: startApi },
 ];
 
 const state = globalThis as typeof globalThis & {

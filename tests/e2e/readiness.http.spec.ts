@@ -22,6 +22,8 @@ test("readyz: 200 with every check passing, never cached", async ({ request }) =
     ["mail", true],
     ["notifications", true],
     ["payments", true],
+    ["webhooks", true],
+    ["api", true],
   ]);
   expect(body.checks.providers).toEqual([
     expect.objectContaining({ name: "custody", mode: "simulator", ok: true, running: true }),

@@ -1,0 +1,172 @@
+/**
+ * "Add endpoint" (Developers > Webhooks): the URL, a description, test or live, and the events
+ * (each one, or All events). Conform + zod (core/api/webhooks/endpoint-input.ts); a plain form that
+ * works without JavaScript. The server checks the address fully (https for live, public addresses
+ * only) and shows the signing secret once in its response.
+ */
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import { Card } from "~/components/ui";
+import { FieldError, SubmitButton, TextField } from "~/components/ui/form";
+import {
+  addEndpointFormSchema,
+  ALL_EVENTS,
+  WEBHOOK_DESCRIPTION_MAX,
+} from "~/core/api/webhooks/endpoint-input";
+import { apiModes, webhookEventTypes } from "~/core/api/vocabulary";
+
+const modeLabels = {
+  test: ["Test", "Events about test payments (test API keys, the simulators)."],
+  live: ["Live", "Events about real payments. The address must start with https://."],
+} as const;
+
+const asList = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.filter((v): v is string => typeof v === "string")
+    : typeof value === "string"
+      ? [value]
+      : [];
+
+const errorsOf = (errors?: string[]) => (errors?.length ? errors : undefined);
+
+export function AddEndpointForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: "add-endpoint",
+    lastResult,
+    defaultValue: { mode: "test", events: [ALL_EVENTS] },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addEndpointFormSchema }),
+  });
+  const mode = typeof fields.mode.initialValue === "string" ? fields.mode.initialValue : "test";
+  const events = asList(fields.events.initialValue);
+  const eventsInvalid = Boolean(errorsOf(fields.events.errors));
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  return (
+    <section aria-labelledby="add-endpoint-heading">
+      <Card>
+        <h2 id="add-endpoint-heading" className="text-xl font-semibold text-ink">
+          Add endpoint
+        </h2>
+        <p className="mt-2 text-slate-700">
+          We send an HTTPS POST to this address when something happens, signed with a secret you see
+          once, right after.
+        </p>
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
+          <input type="hidden" name="intent" value="create" />
+          <TextField
+            meta={{
+              id: fields.url.id,
+              name: fields.url.name,
+              errorId: fields.url.errorId,
+              errors: errorsOf(fields.url.errors),
+              required: true,
+            }}
+            label="Endpoint URL"
+            hint="For example https://shop.example.co.ke/onehop/webhooks"
+            type="url"
+            inputMode="url"
+            maxLength={2000}
+            autoComplete="off"
+            spellCheck={false}
+            defaultValue={text(fields.url.initialValue)}
+          />
+          <TextField
+            meta={{
+              id: fields.description.id,
+              name: fields.description.name,
+              errorId: fields.description.errorId,
+              errors: errorsOf(fields.description.errors),
+              required: false,
+            }}
+            label="Description (optional)"
+            maxLength={WEBHOOK_DESCRIPTION_MAX}
+            autoComplete="off"
+            defaultValue={text(fields.description.initialValue)}
+          />
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-800">Mode</legend>
+            <div className="mt-2 space-y-2">
+              {apiModes.map((value) => (
+                <div key={value} className="flex items-start gap-3">
+                  <input
+                    type="radio"
+                    id={`${fields.mode.id}-${value}`}
+                    name={fields.mode.name}
+                    value={value}
+                    defaultChecked={mode === value}
+                    aria-describedby={`${fields.mode.id}-${value}-hint`}
+                    className="mt-1 h-4 w-4 border-slate-500 text-brand-700 focus:ring-brand-700"
+                  />
+                  <div>
+                    <label
+                      htmlFor={`${fields.mode.id}-${value}`}
+                      className="text-sm text-slate-800"
+                    >
+                      {modeLabels[value][0]}
+                    </label>
+                    <p id={`${fields.mode.id}-${value}-hint`} className="text-sm text-slate-600">
+                      {modeLabels[value][1]}
+                    </p>
+                  </div>
+                </div>
+              ))}
+            </div>
+            <FieldError
+              meta={{
+                id: fields.mode.id,
+                name: fields.mode.name,
+                errorId: fields.mode.errorId,
+                errors: errorsOf(fields.mode.errors),
+              }}
+            />
+          </fieldset>
+          <fieldset aria-describedby={eventsInvalid ? fields.events.errorId : undefined}>
+            <legend className="text-sm font-medium text-slate-800">
+              Events to send
+              <span className="text-red-700" aria-hidden="true">
+                {" "}
+                *
+              </span>
+            </legend>
+            <div className="mt-2 grid gap-2 sm:grid-cols-2">
+              {[ALL_EVENTS, ...webhookEventTypes].map((type) => (
+                <div key={type} className="flex items-start gap-3">
+                  <input
+                    type="checkbox"
+                    id={`${fields.events.id}-${type === ALL_EVENTS ? "all" : type}`}
+                    name={fields.events.name}
+                    value={type}
+                    defaultChecked={events.includes(type)}
+                    aria-invalid={eventsInvalid || undefined}
+                    className="mt-1 h-4 w-4 rounded border-slate-500 text-brand-700 focus:ring-brand-700"
+                  />
+                  <label
+                    htmlFor={`${fields.events.id}-${type === ALL_EVENTS ? "all" : type}`}
+                    className="text-sm text-slate-800"
+                  >
+                    {type === ALL_EVENTS ? (
+                      <strong>All events (including ones added later)</strong>
+                    ) : (
+                      <span className="font-mono">{type}</span>
+                    )}
+                  </label>
+                </div>
+              ))}
+            </div>
+            <FieldError
+              meta={{
+                id: fields.events.id,
+                name: fields.events.name,
+                errorId: fields.events.errorId,
+                errors: errorsOf(fields.events.errors),
+              }}
+            />
+          </fieldset>
+          <SubmitButton pendingLabel="Adding...">Add Endpoint</SubmitButton>
+        </Form>
+      </Card>
+    </section>
+  );
+}
