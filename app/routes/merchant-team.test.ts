@@ -220,13 +220,20 @@ describe("settings and navigation by role", () => {
       ).json()) as { member: { permissions: string[] } };
       return merchantNavFor(shell.member.permissions).map((item) => item.label);
     };
-    expect(await labelsFor("cashier")).toEqual(["Dashboard", "Payments", "Security"]);
+    expect(await labelsFor("cashier")).toEqual([
+      "Dashboard",
+      "Payments",
+      "Payment links",
+      "Security",
+    ]);
     expect(await labelsFor("owner")).toEqual([
       "Dashboard",
       "Payments",
+      "Payment links",
       "Balances and settlement",
       "Settings",
       "Team",
+      "Developers",
       "Security",
     ]);
     expect(await labelsFor("admin")).not.toContain("Team");

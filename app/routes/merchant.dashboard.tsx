@@ -2,10 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useMemberCan } from "~/components/app/TeamAccess";
+import { DataModeSwitch } from "~/components/developers/DataModeSwitch";
 import { AddSettlementNumber } from "~/components/merchants/AddSettlementNumber";
 import { StatCards } from "~/components/merchants/StatCards";
 import { formatKesCents } from "~/components/payments/PaymentBits";
 import { buttonClass, Card, Container, TextLink } from "~/components/ui";
+import { dataModeOf } from "~/core/api/mode";
 import { getDashboardStats } from "~/core/merchants/dashboard.server";
 import { getSettlementDestination } from "~/core/merchants/settlement-destination.server";
 import { balancesOf } from "~/core/payments/reads.server";
@@ -21,6 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const merchant = await requirePermission(request, "payments:read");
   const db = getDb();
   const now = Date.now();
+  // Live figures unless the address asks for test data (?mode=test, core/api/mode.ts).
+  const mode = dataModeOf(new URL(request.url).searchParams);
   const balances = balancesOf(db, merchant.merchantId);
   const destination = getSettlementDestination(db, merchant.merchantId, now);
   return {
@@ -30,7 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       business_name: merchant.businessName,
       contact_email: merchant.contactEmail,
     },
-    stats: getDashboardStats(db, merchant.merchantId, now),
+    mode,
+    stats: getDashboardStats(db, merchant.merchantId, now, mode),
     balances: {
       available: balances.available.toString(),
       pending: balances.pending.toString(),
@@ -63,7 +68,7 @@ const quickActions = [
 ] as const;
 
 export default function MerchantDashboard() {
-  const { account, stats, balances, settlementPhone, sessionEndsAt } =
+  const { account, mode, stats, balances, settlementPhone, sessionEndsAt } =
     useLoaderData<typeof loader>();
   useSessionEnd(sessionEndsAt);
   const can = useMemberCan();
@@ -71,6 +76,7 @@ export default function MerchantDashboard() {
     <Container className="py-8 lg:py-10">
       <h1 className="text-3xl font-bold text-ink">Merchant Dashboard</h1>
       <p className="mt-2 text-slate-700">Welcome back, {account.business_name}</p>
+      <DataModeSwitch mode={mode} path={paths.merchantDashboard} className="mt-4" />
 
       {settlementPhone || !can("payout_destination:manage") ? null : (
         <AddSettlementNumber className="mt-8" />

@@ -4,6 +4,8 @@ import { formatKesCents, PaymentStatusBadge, eatDateTime } from "~/components/pa
 import { paymentStatusLabels } from "~/components/payments/labels";
 import { buttonClass, Container } from "~/components/ui";
 import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
+import { DataModeSwitch } from "~/components/developers/DataModeSwitch";
+import { dataModeOf, DATA_MODE_PARAM } from "~/core/api/mode";
 import { balancesOf, isPaymentStatus, listPayments } from "~/core/payments/reads.server";
 import { formatCryptoUnits } from "~/core/payments/quote";
 import { requirePermission } from "~/utils/auth.server";
@@ -21,9 +23,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const status = url.searchParams.get("status");
   const q = url.searchParams.get("q")?.slice(0, 64) ?? "";
   const page = Math.max(1, Math.min(1000, Number(url.searchParams.get("page")) || 1));
+  // Live payments unless the address asks for test data (?mode=test, core/api/mode.ts).
+  const mode = dataModeOf(url.searchParams);
   const db = getDb();
   const rows = listPayments(db, {
     merchantId: merchant.merchantId,
+    mode,
     statuses: isPaymentStatus(status) ? [status] : undefined,
     search: q,
     limit: PAGE_SIZE + 1,
@@ -33,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     status: isPaymentStatus(status) ? status : "",
     q,
+    mode,
     page,
     hasNext: rows.length > PAGE_SIZE,
     balances: {
@@ -52,10 +58,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function MerchantPayments() {
-  const { status, q, page, hasNext, balances, payments } = useLoaderData<typeof loader>();
+  const { status, q, mode, page, hasNext, balances, payments } = useLoaderData<typeof loader>();
   const can = useMemberCan();
   const query = (next: Record<string, string | number>) => {
-    const params = new URLSearchParams({ ...(status ? { status } : {}), ...(q ? { q } : {}) });
+    const params = new URLSearchParams({
+      ...(status ? { status } : {}),
+      ...(q ? { q } : {}),
+      ...(mode === "test" ? { [DATA_MODE_PARAM]: mode } : {}),
+    });
     for (const [key, value] of Object.entries(next)) params.set(key, String(value));
     return `?${params}`;
   };
@@ -71,6 +81,7 @@ export default function MerchantPayments() {
           ) : null}
         </div>
       </div>
+      <DataModeSwitch mode={mode} path={paths.merchantPayments} className="mt-4" />
 
       <section aria-labelledby="balances-title" className="mt-8">
         <h2 id="balances-title" className="sr-only">
@@ -130,6 +141,7 @@ export default function MerchantPayments() {
             className="mt-1 rounded-lg border border-slate-400 px-3 py-2"
           />
         </div>
+        {mode === "test" ? <input type="hidden" name={DATA_MODE_PARAM} value="test" /> : null}
         <button type="submit" className={buttonClass("secondary")}>
           Filter
         </button>
@@ -148,7 +160,9 @@ export default function MerchantPayments() {
         <p className="mt-8 rounded-xl bg-slate-50 p-6 text-slate-700">
           {status || q
             ? "No payments match these filters."
-            : "No payments yet. Create one and share its checkout link with your customer."}
+            : mode === "test"
+              ? "No test payments yet. Create one with a test API key."
+              : "No payments yet. Create one and share its checkout link with your customer."}
         </p>
       ) : (
         <ResponsiveTable

@@ -4,6 +4,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { paymentsCsv } from "~/core/payments/export";
+import { dataModeOf } from "~/core/api/mode";
 import { isPaymentStatus, listPaymentsForExport } from "~/core/payments/reads.server";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -15,6 +16,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const status = url.searchParams.get("status");
   const rows = listPaymentsForExport(getDb(), {
     merchantId: merchant.merchantId,
+    // Live payments unless the address asks for test data (?mode=test, core/api/mode.ts).
+    mode: dataModeOf(url.searchParams),
     statuses: isPaymentStatus(status) ? [status] : undefined,
     search: url.searchParams.get("q")?.slice(0, 64) ?? "",
     limit: 10_000,

@@ -24,6 +24,8 @@ export const securityEventTypes = [
   "member_removed",
   "member_role_changed",
   "member_suspended",
+  "api_key_created",
+  "api_key_revoked",
 ] as const;
 export type SecurityEventType = (typeof securityEventTypes)[number];
 
@@ -43,4 +45,6 @@ export const securityEventLabels: Record<SecurityEventType, string> = {
   member_removed: "Team member removed",
   member_role_changed: "Team member's role changed",
   member_suspended: "Team member suspended",
+  api_key_created: "API key created",
+  api_key_revoked: "API key revoked",
 };

@@ -3,11 +3,17 @@
  * each with the change from last month).
  */
 import { paymentDashboardStats } from "~/core/payments/reads.server";
+import type { ApiMode } from "~/core/api/vocabulary";
 import type { Db } from "~/utils/db.server";
 import type { DashboardStats } from "./dashboard-stats";
 
 export type { DashboardStats, StatFigure } from "./dashboard-stats";
 
-export function getDashboardStats(db: Db, merchantId: string, now = Date.now()): DashboardStats {
-  return paymentDashboardStats(db, merchantId, now);
+export function getDashboardStats(
+  db: Db,
+  merchantId: string,
+  now = Date.now(),
+  mode: ApiMode = "live",
+): DashboardStats {
+  return paymentDashboardStats(db, merchantId, now, mode);
 }

@@ -5,6 +5,8 @@
 import { and, asc, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { payments, settlementTransfers } from "../../../drizzle/schema";
 import { paymentStatuses, type PaymentStatus } from "~/core/payments/statuses";
+import { paymentsInMode } from "~/core/api/mode.server";
+import type { ApiMode } from "~/core/api/vocabulary";
 import { merchantBalances } from "~/core/ledger/ledger.server";
 import type { DashboardStats } from "~/core/merchants/dashboard-stats";
 import type { Db } from "~/utils/db.server";
@@ -22,6 +24,8 @@ export function listPayments(
   db: Db,
   filter: {
     merchantId?: string;
+    /** A merchant's reads show one mode: live unless test is asked for (core/api/mode.server). */
+    mode?: ApiMode;
     statuses?: readonly PaymentStatus[];
     search?: string;
     limit?: number;
@@ -29,7 +33,7 @@ export function listPayments(
   },
 ) {
   const conditions: SQL[] = [];
-  if (filter.merchantId) conditions.push(eq(payments.merchantId, filter.merchantId));
+  if (filter.merchantId) conditions.push(paymentsInMode(filter.merchantId, filter.mode ?? "live"));
   if (filter.statuses?.length) conditions.push(inArray(payments.status, filter.statuses));
   const search = filter.search?.trim();
   if (search) {
@@ -119,7 +123,7 @@ const monthQuery = preparedPerDb((db: Db) =>
     .from(payments)
     .where(
       and(
-        eq(payments.merchantId, sql.placeholder("merchantId")),
+        paymentsInMode(sql.placeholder("merchantId"), sql.placeholder("mode")),
         gte(payments.createdAt, sql.placeholder("from")),
         lt(payments.createdAt, sql.placeholder("to")),
       ),
@@ -127,8 +131,8 @@ const monthQuery = preparedPerDb((db: Db) =>
     .prepare(),
 );
 
-function monthFigures(db: Db, merchantId: string, from: number, to: number) {
-  const row = monthQuery(db).get({ merchantId, from, to });
+function monthFigures(db: Db, merchantId: string, mode: ApiMode, from: number, to: number) {
+  const row = monthQuery(db).get({ merchantId, mode, from, to });
   const successful = row?.successful ?? 0;
   const finished = row?.finished ?? 0;
   return {
@@ -148,9 +152,14 @@ function changeBps(current: bigint | number, previous: bigint | number): number 
 }
 
 /** The dashboard's four figures for this month (EAT), each with the change from last month. */
-export function paymentDashboardStats(db: Db, merchantId: string, now: number): DashboardStats {
-  const thisMonth = monthFigures(db, merchantId, monthStart(now), now + 1);
-  const lastMonth = monthFigures(db, merchantId, monthStart(now, 1), monthStart(now));
+export function paymentDashboardStats(
+  db: Db,
+  merchantId: string,
+  now: number,
+  mode: ApiMode = "live",
+): DashboardStats {
+  const thisMonth = monthFigures(db, merchantId, mode, monthStart(now), now + 1);
+  const lastMonth = monthFigures(db, merchantId, mode, monthStart(now, 1), monthStart(now));
   return {
     totalRevenueKesCents: {
       value: Number(thisMonth.revenue),
@@ -179,6 +188,7 @@ export function listPaymentsForExport(
   db: Db,
   filter: {
     merchantId: string;
+    mode?: ApiMode;
     statuses?: readonly PaymentStatus[];
     search?: string;
     limit: number;

@@ -1,0 +1,200 @@
+/**
+ * "Create API key" (Developers › API keys): a name, Test or Live, the scopes the key may use and
+ * when it expires. Conform + zod (core/api/key-schema.ts) on the client and the server; a plain
+ * form, so it works without JavaScript. The page's action asks for a recent step-up first.
+ */
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import { Card } from "~/components/ui";
+import { FieldError, SubmitButton, TextField } from "~/components/ui/form";
+import {
+  API_KEY_NAME_MAX,
+  apiKeyExpiryChoices,
+  apiKeyExpiryLabels,
+  apiModeLabels,
+  createApiKeySchema,
+} from "~/core/api/key-schema";
+import { apiModes, apiScopeLabels, apiScopes } from "~/core/api/vocabulary";
+import type { CreatedKey } from "./NewKeySecret";
+
+export interface CreateKeyActionData {
+  lastResult: SubmissionResult<string[]>;
+  /** Only in the response to a successful create: the one time the secret is shown. */
+  created?: CreatedKey;
+}
+
+const modeHints = {
+  test: "Test data and the simulators: no real money moves.",
+  live: "Real payments and real money.",
+} as const;
+
+const asList = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.filter((v): v is string => typeof v === "string")
+    : typeof value === "string"
+      ? [value]
+      : [];
+
+const errorText = (errors?: string[]) => (errors?.length ? errors : undefined);
+
+export function CreateApiKeyForm({
+  defaults,
+  lastResult,
+}: {
+  defaults: { name: string; mode: string; scopes: string[]; expires: string };
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useForm({
+    id: "create-api-key",
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createApiKeySchema }),
+  });
+  const mode = typeof fields.mode.initialValue === "string" ? fields.mode.initialValue : "test";
+  const scopes = asList(fields.scopes.initialValue);
+  const expires =
+    typeof fields.expires.initialValue === "string" ? fields.expires.initialValue : "never";
+  const scopesInvalid = Boolean(errorText(fields.scopes.errors));
+  return (
+    <section aria-labelledby="create-key-heading">
+      <Card>
+        <h2 id="create-key-heading" className="text-xl font-semibold text-ink">
+          Create API key
+        </h2>
+        <p className="mt-2 text-slate-700">
+          Creating a key asks you to confirm it is you first. You see the key once, right after.
+        </p>
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
+          <input type="hidden" name="intent" value="create" />
+          <TextField
+            meta={{
+              id: fields.name.id,
+              name: fields.name.name,
+              errorId: fields.name.errorId,
+              errors: errorText(fields.name.errors),
+              required: true,
+            }}
+            label="Name"
+            hint="Where the key is used, such as your shop's name or server."
+            maxLength={API_KEY_NAME_MAX}
+            autoComplete="off"
+            defaultValue={
+              typeof fields.name.initialValue === "string" ? fields.name.initialValue : ""
+            }
+          />
+
+          <fieldset aria-describedby={fields.mode.errors?.length ? fields.mode.errorId : undefined}>
+            <legend className="text-sm font-medium text-slate-800">Mode</legend>
+            <div className="mt-2 space-y-2">
+              {apiModes.map((value) => (
+                <div key={value} className="flex items-start gap-3">
+                  <input
+                    type="radio"
+                    id={`${fields.mode.id}-${value}`}
+                    name={fields.mode.name}
+                    value={value}
+                    defaultChecked={mode === value}
+                    aria-describedby={`${fields.mode.id}-${value}-hint`}
+                    className="mt-1 h-4 w-4 border-slate-500 text-brand-700 focus:ring-brand-700"
+                  />
+                  <div>
+                    <label
+                      htmlFor={`${fields.mode.id}-${value}`}
+                      className="text-sm text-slate-800"
+                    >
+                      {apiModeLabels[value]}
+                    </label>
+                    <p id={`${fields.mode.id}-${value}-hint`} className="text-sm text-slate-600">
+                      {modeHints[value]}
+                    </p>
+                  </div>
+                </div>
+              ))}
+            </div>
+            <FieldError
+              meta={{
+                id: fields.mode.id,
+                name: fields.mode.name,
+                errorId: fields.mode.errorId,
+                errors: errorText(fields.mode.errors),
+              }}
+            />
+          </fieldset>
+
+          <fieldset aria-describedby={scopesInvalid ? fields.scopes.errorId : undefined}>
+            <legend className="text-sm font-medium text-slate-800">
+              What the key may do
+              <span className="text-red-700" aria-hidden="true">
+                {" "}
+                *
+              </span>
+            </legend>
+            <div className="mt-2 space-y-2">
+              {apiScopes.map((scope) => (
+                <div key={scope} className="flex items-start gap-3">
+                  <input
+                    type="checkbox"
+                    id={`${fields.scopes.id}-${scope}`}
+                    name={fields.scopes.name}
+                    value={scope}
+                    defaultChecked={scopes.includes(scope)}
+                    aria-invalid={scopesInvalid || undefined}
+                    className="mt-1 h-4 w-4 rounded border-slate-500 text-brand-700 focus:ring-brand-700"
+                  />
+                  <label
+                    htmlFor={`${fields.scopes.id}-${scope}`}
+                    className="text-sm text-slate-800"
+                  >
+                    {apiScopeLabels[scope]}{" "}
+                    <span className="font-mono text-xs text-slate-600">({scope})</span>
+                  </label>
+                </div>
+              ))}
+            </div>
+            <FieldError
+              meta={{
+                id: fields.scopes.id,
+                name: fields.scopes.name,
+                errorId: fields.scopes.errorId,
+                errors: errorText(fields.scopes.errors),
+              }}
+            />
+          </fieldset>
+
+          <div>
+            <label htmlFor={fields.expires.id} className="block text-sm font-medium text-slate-800">
+              Expires
+            </label>
+            <select
+              id={fields.expires.id}
+              name={fields.expires.name}
+              defaultValue={expires}
+              aria-invalid={fields.expires.errors?.length ? true : undefined}
+              aria-describedby={fields.expires.errors?.length ? fields.expires.errorId : undefined}
+              className="mt-1 block rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900"
+            >
+              {apiKeyExpiryChoices.map((choice) => (
+                <option key={choice} value={choice}>
+                  {apiKeyExpiryLabels[choice]}
+                </option>
+              ))}
+            </select>
+            <FieldError
+              meta={{
+                id: fields.expires.id,
+                name: fields.expires.name,
+                errorId: fields.expires.errorId,
+                errors: errorText(fields.expires.errors),
+              }}
+            />
+          </div>
+
+          <SubmitButton pendingLabel="Creating...">Create API Key</SubmitButton>
+        </Form>
+      </Card>
+    </section>
+  );
+}
