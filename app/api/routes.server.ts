@@ -5,11 +5,17 @@
 import { balanceRoutes } from "./endpoints/balances.server";
 import { eventRoutes } from "./endpoints/events.server";
 import { paymentRoutes } from "./endpoints/payments.server";
+import { webhookEndpointRoutes } from "./endpoints/webhook-endpoints.server";
 import type { ApiRoute } from "./types.server";
 
 export const API_PREFIX = "/api/v1";
 
-export const apiRoutes: readonly ApiRoute[] = [...paymentRoutes, ...eventRoutes, ...balanceRoutes];
+export const apiRoutes: readonly ApiRoute[] = [
+  ...paymentRoutes,
+  ...eventRoutes,
+  ...balanceRoutes,
+  ...webhookEndpointRoutes,
+];
 
 interface CompiledRoute {
   route: ApiRoute;
@@ -42,9 +48,14 @@ export function matchRoute(method: string, path: string): RouteMatch {
       continue;
     }
     const params: Record<string, string> = {};
-    names.forEach((name, index) => {
-      params[name] = decodeURIComponent(match[index + 1]!);
-    });
+    try {
+      names.forEach((name, index) => {
+        params[name] = decodeURIComponent(match[index + 1]!);
+      });
+    } catch {
+      // A malformed escape (`%E0%A4%A`) names no object.
+      return { kind: "not_found" };
+    }
     return { kind: "found", route, params };
   }
   return allow.length ? { kind: "method_not_allowed", allow } : { kind: "not_found" };

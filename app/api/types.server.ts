@@ -6,6 +6,7 @@
 import type { ZodTypeAny, z } from "zod";
 import type { ApiKeyAuth } from "~/core/api/keys.server";
 import type { ApiScope } from "~/core/api/vocabulary";
+import type { WebhookUrlPolicy } from "~/core/api/webhooks/url-rules";
 import type { PaymentsService } from "~/core/payments/service.server";
 import type { RatesView } from "~/core/rates/read-rates.server";
 import type { Db, Tx } from "~/utils/db.server";
@@ -19,6 +20,8 @@ export interface ApiDeps {
   siteUrl: string;
   /** Whether test keys can create payments here (the simulators run in this process). */
   testModeAvailable: () => boolean;
+  /** Which webhook URLs may be registered here (the loopback allowance of simulator mode). */
+  webhookUrlPolicy: WebhookUrlPolicy;
   /** Requests per second per key. */
   rateLimitPerSecond: number;
   now?: () => number;

@@ -12,6 +12,7 @@ import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { payments, runningPayments } from "./payments.server";
 import { ratesService } from "./rates.server";
+import { webhookUrlPolicy } from "./webhooks.server";
 
 function apiDeps(): ApiDeps {
   return {
@@ -21,6 +22,7 @@ function apiDeps(): ApiDeps {
     siteUrl: env.PUBLIC_SITE_URL.replace(/\/$/, ""),
     testModeAvailable: () => runningPayments()?.custodySimulator != null,
     rateLimitPerSecond: env.API_RATE_LIMIT_PER_SECOND,
+    webhookUrlPolicy: webhookUrlPolicy(),
   };
 }
 

@@ -21,6 +21,7 @@ import {
 } from "../../../drizzle/schema";
 import { company } from "~/content/company";
 import { queueEmail } from "~/core/email.server";
+import { paymentsInMode } from "~/core/api/mode.server";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import { formatDate, formatEatDateTime, formatKesCents, maskPhone } from "~/utils/format";
 import { paths } from "~/utils/paths";
@@ -608,7 +609,8 @@ export function dailyFigures(
   window: { day: string; start: number; end: number },
 ): DailyFigures {
   const inDay = and(
-    eq(payments.merchantId, merchantId),
+    // Live money only: test payments (a test API key) are not the merchant's day.
+    paymentsInMode(merchantId, "live"),
     gte(payments.createdAt, window.start),
     lt(payments.createdAt, window.end),
   );

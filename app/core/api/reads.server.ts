@@ -8,6 +8,7 @@ import type { Payment } from "~/core/payments/payments.server";
 import type { PaymentStatus } from "~/core/payments/statuses";
 import type { Db } from "~/utils/db.server";
 import { preparedPerDb } from "~/utils/prepared.server";
+import { paymentsInMode } from "./mode.server";
 import type { WebhookEvent } from "./outbox.server";
 import type { ApiMode } from "./vocabulary";
 
@@ -35,8 +36,7 @@ const paymentById = preparedPerDb((db: Db) =>
     .where(
       and(
         eq(payments.id, sql.placeholder("id")),
-        eq(payments.merchantId, sql.placeholder("merchantId")),
-        eq(payments.mode, sql.placeholder("mode")),
+        paymentsInMode(sql.placeholder("merchantId"), sql.placeholder("mode")),
       ),
     )
     .prepare(),
@@ -79,8 +79,7 @@ export function listPayments(
     .from(payments)
     .where(
       and(
-        eq(payments.merchantId, scope.merchantId),
-        eq(payments.mode, scope.mode),
+        paymentsInMode(scope.merchantId, scope.mode),
         query.status ? eq(payments.status, query.status) : undefined,
         ...timeWindow(payments.createdAt, query),
         afterCursor(payments, cursor),

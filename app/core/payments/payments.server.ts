@@ -10,6 +10,7 @@ import { readableCode } from "~/core/ids.server";
 import type { Custody, CustodyAsset } from "~/core/providers/custody/types";
 import type { Rate, RatesView } from "~/core/rates/read-rates.server";
 import type { DbOrTx, Db, Tx } from "~/utils/db.server";
+import { paymentsInMode } from "~/core/api/mode.server";
 import { enqueuePaymentEvent } from "~/core/api/outbox.server";
 import { paymentStatusEvents, type ApiMode } from "~/core/api/vocabulary";
 import type { PaymentsConfig } from "./config";
@@ -110,12 +111,12 @@ export function transition(
       .run();
     if (changed.changes !== 1) return false;
     recordEvent(tx, payment, { ...event, from: current.status, to });
-    if (to === "settled") queuePaymentSettledNotices(tx, payment.id, event.at);
+    const updated = getPayment(tx, payment.id)!;
+    // E-mail notices are about real money: none for test payments.
+    if (to === "settled" && updated.mode === "live")
+      queuePaymentSettledNotices(tx, payment.id, event.at);
     const webhookEvent = paymentStatusEvents[to];
-    if (webhookEvent) {
-      const updated = getPayment(tx, payment.id);
-      if (updated) enqueuePaymentEvent(tx, updated, webhookEvent, event.at);
-    }
+    if (webhookEvent) enqueuePaymentEvent(tx, updated, webhookEvent, event.at);
     return true;
   });
 }
@@ -140,8 +141,7 @@ function todaysVolumeCents(db: DbOrTx, merchantId: string, mode: ApiMode, now: n
     .from(payments)
     .where(
       and(
-        eq(payments.merchantId, merchantId),
-        eq(payments.mode, mode),
+        paymentsInMode(merchantId, mode),
         gte(payments.createdAt, eatDayStart(now)),
         inArray(payments.status, COUNTED),
       ),

@@ -1,0 +1,199 @@
+/**
+ * The merchant API (app/api/) over real HTTP for integration tests: a node:http server on an
+ * ephemeral 127.0.0.1 port that hands every request to `serveApi` (as server.mjs does), a `call`
+ * that talks to it with fetch, and a fixture with a fresh database, the payments harness (custody
+ * and M-Pesa simulators over HTTP), merchants and keys. Only the clock is the test's.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { beforeAll, expect } from "vitest";
+import { serveApi } from "~/api/node.server";
+import type { ApiDeps } from "~/api/types.server";
+import { createApiKey } from "~/core/api/keys.server";
+import { apiScopes, type ApiMode, type ApiScope } from "~/core/api/vocabulary";
+import { createPaymentsService } from "~/core/payments/service.server";
+import type { LiveSymbol } from "~/content/cryptocurrencies";
+import type { Db } from "~/utils/db.server";
+import { createTestDb } from "../setup/db";
+import {
+  addMerchant,
+  liveRates,
+  setUpPaymentsHarness,
+  testConfig,
+  type PaymentsHarness,
+} from "../setup/payments";
+
+export interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON body (or the text when it is not JSON). */
+  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  text: string;
+}
+
+export interface CallOptions {
+  /** The API key (sent as `Authorization: Bearer <key>`). */
+  key?: string;
+  /** An object is sent as JSON (with its content type); a string is sent as is. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type Call = (method: string, path: string, options?: CallOptions) => Promise<ApiAnswer>;
+
+export interface ApiServer {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  server: Server;
+  call: Call;
+  close(): Promise<void>;
+}
+
+/** Start the API on 127.0.0.1 (port 0), every request answered with `deps()`. */
+export async function startApiServer(deps: () => ApiDeps): Promise<ApiServer> {
+  const server = createServer((req, res) => {
+    if (!serveApi(req, res, deps)) {
+      res.statusCode = 404;
+      res.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const call: Call = async (method, path, { key, body, headers = {} } = {}) => {
+    const sent: Record<string, string> = {};
+    if (key !== undefined) sent.Authorization = `Bearer ${key}`;
+    if (body !== undefined && typeof body !== "string") sent["Content-Type"] = "application/json";
+    Object.assign(sent, headers);
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: sent,
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let json: unknown = text;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = text;
+    }
+    return { status: response.status, headers: response.headers, json, text };
+  };
+  return {
+    url,
+    server,
+    call,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+export const SITE_URL = "https://pay.onehop.test";
+
+export interface ApiFixture {
+  db: Db;
+  h: PaymentsHarness;
+  /** The deps every request is served with; tests may change fields (restore them after). */
+  deps: ApiDeps;
+  /** Filled in once the before-hook ran. */
+  api: ApiServer;
+  call: Call;
+  /** A new key for a merchant: every scope unless given. Returns the secret and the key id. */
+  newKey(
+    merchantId: string,
+    mode: ApiMode,
+    options?: { scopes?: readonly ApiScope[]; expiresAt?: number | null },
+  ): { secret: string; id: string };
+}
+
+/**
+ * For the tests of this file: a fresh database, the payments harness, the given merchants, and the
+ * API on a local port with deps from this process (the test's clock, live rates, a generous limit).
+ */
+export function setUpApi(merchantIds: string[]): ApiFixture {
+  const test = createTestDb();
+  const h = setUpPaymentsHarness(test);
+  // (The harness closes the database after its simulators, in its own after-hook.)
+  const now = () => h.clock.now;
+  const rates = () => liveRates(now());
+  const deps: ApiDeps = {
+    db: test.db,
+    webhookUrlPolicy: { allowLoopback: true },
+    payments: () =>
+      createPaymentsService({
+        db: test.db,
+        config: testConfig,
+        deps: h.runtime,
+        rates: {
+          read: rates,
+          liveRate: (symbol: LiveSymbol) =>
+            rates().rates.find((rate) => rate.symbol === symbol) ?? null,
+        },
+        now,
+      }),
+    rates,
+    siteUrl: SITE_URL,
+    testModeAvailable: () => true,
+    rateLimitPerSecond: 100_000,
+    now,
+  };
+  const fixture = {
+    db: test.db,
+    h,
+    deps,
+    newKey(merchantId, mode, options = {}) {
+      const { key, secret } = createApiKey(test.db, {
+        merchantId,
+        mode,
+        name: `${mode} key`,
+        scopes: options.scopes ?? apiScopes,
+        createdBy: null,
+        expiresAt: options.expiresAt ?? null,
+        now: now(),
+      });
+      return { secret, id: key.id };
+    },
+  } as ApiFixture;
+  for (const id of merchantIds) addMerchant(test.db, id);
+  beforeAll(async () => {
+    fixture.api = await startApiServer(() => fixture.deps);
+    fixture.call = fixture.api.call;
+    // Closed before the harness's own after-hook (registered earlier, so run later).
+    return () => fixture.api.close();
+  });
+  return fixture;
+}
+
+/**
+ * An answer in the API's error shape: the status, type, code and param, a message, and the
+ * Request-Id header equal to `error.request_id`. No CORS header is ever sent.
+ */
+export function expectApiError(
+  answer: ApiAnswer,
+  expected: { status: number; type: string; code: string; param?: string | null },
+): void {
+  const context = `${answer.status} ${answer.text}`;
+  expect(answer.status, context).toBe(expected.status);
+  expect(answer.headers.get("content-type"), context).toMatch(/^application\/json/);
+  expect(answer.json, context).toEqual({
+    error: {
+      type: expected.type,
+      code: expected.code,
+      message: expect.any(String),
+      param: expected.param ?? null,
+      request_id: expect.stringMatching(/^req_[\w-]+$/),
+    },
+  });
+  expect(answer.headers.get("request-id"), context).toBe(answer.json.error.request_id);
+  expect(answer.headers.get("access-control-allow-origin"), context).toBeNull();
+}
+
+/** A success: the status, a Request-Id header, no CORS header. Returns the body. */
+export function expectOk(answer: ApiAnswer, status = 200) {
+  expect(answer.status, `${answer.status} ${answer.text}`).toBe(status);
+  expect(answer.headers.get("request-id")).toMatch(/^req_[\w-]+$/);
+  expect(answer.headers.get("access-control-allow-origin")).toBeNull();
+  return answer.json;
+}
