@@ -19,6 +19,7 @@ import {
 } from "~/components/payments/PaymentBits";
 import { buttonClass, Card, Container, DataTable, textLinkClass } from "~/components/ui";
 import { getSettlementDestination } from "~/core/merchants/settlement-destination.server";
+import { TestDataBanner } from "~/components/developers/DataModeSwitch";
 import { merchantPaymentDetail } from "~/core/payments/reads.server";
 import { checkoutWaiting, merchantWaiting } from "~/core/payments/live-status";
 import { heldDestinationNotice } from "~/core/payments/settlement.server";
@@ -59,6 +60,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     : null;
   return {
     live: merchantWaiting(payment.status),
+    /** Made with a test API key: no real money (issue 13). */
+    testMode: payment.mode === "test",
     share,
     feeBps,
     estimate,
@@ -149,7 +152,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PaymentDetail() {
-  const { payment, events, transfers, feeBps, estimate, actual, hold, live, share } =
+  const { payment, events, transfers, feeBps, estimate, actual, hold, live, share, testMode } =
     useLoaderData<typeof loader>();
   const can = useMemberCan();
   // Follows the payment by itself while it is not final (JavaScript); without it, the page
@@ -175,6 +178,7 @@ export default function PaymentDetail() {
         <PaymentStatusBadge status={payment.status} />
       </div>
       <p className="mt-2 text-sm text-slate-600">{payment.id}</p>
+      {testMode ? <TestDataBanner /> : null}
       {live ? (
         <p className="mt-2 text-sm text-slate-700">
           This page updates by itself until the payment is final.{" "}
