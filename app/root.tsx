@@ -83,16 +83,9 @@ export const meta: MetaFunction = ({ error }) => {
  */
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
-const fallbackEnv = {
-  API_DOCS_URL: "https://docs.onehop.co.ke",
-  DEMO_SCHEDULING_URL: "https://cal.com/onehop/demo",
-  PUBLIC_SITE_URL: "http://localhost:3000",
-};
-
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
-  const env = data?.ENV ?? fallbackEnv;
   const pendingFlash = usePendingFlash();
   const flash = data?.toast ?? pendingFlash;
   const { chrome, scripts } = resolveHandle(useMatches());
@@ -118,13 +111,13 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         {chrome === "public" ? (
           <>
-            <Header apiDocsUrl={env.API_DOCS_URL} signedIn={data?.signedIn ?? false} />
+            <Header signedIn={data?.signedIn ?? false} />
             <div className="pt-16">{banner}</div>
             <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
               {children}
             </main>
             <Ticker />
-            <Footer apiDocsUrl={env.API_DOCS_URL} />
+            <Footer />
           </>
         ) : (
           <>

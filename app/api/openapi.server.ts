@@ -57,7 +57,8 @@ export function buildOpenApiDocument() {
       summary: doc.summary,
       description: `${doc.description ? `${doc.description}\n\n` : ""}Scope: \`${route.scope}\`.`,
       tags: [doc.tag],
-      security: [{ [bearer.name]: [] }],
+      // The scope the key needs, machine-readable (OpenAPI 3.1 allows scopes on any scheme).
+      security: [{ [bearer.name]: [route.scope] }],
       request: {
         params: doc.params ? z.object(doc.params) : undefined,
         query: route.query as z.AnyZodObject | undefined,

@@ -204,7 +204,21 @@ export const eventSchema = z
     api_version: z.literal("v1"),
     livemode: z.boolean(),
     created_at: isoTime,
-    data: z.object({ object: paymentSchema.optional() }).passthrough(),
+    data: z
+      .object({
+        object: z.union([
+          paymentSchema,
+          z
+            .object({
+              id: z.string(),
+              object: z.literal("webhook_endpoint"),
+              url: z.string(),
+            })
+            .strict()
+            .openapi("PingObject", { description: "What a `ping` event carries." }),
+        ]),
+      })
+      .strict(),
   })
   .openapi("Event");
 

@@ -3,14 +3,14 @@
  */
 import { paths } from "~/utils/paths";
 
-export type NavLink = { label: string; to: string; external?: "api-docs" | "demo" };
+export type NavLink = { label: string; to: string; external?: "demo" };
 
 /** Header navigation. `external` links take their URL from configuration and open in a new tab. */
 export const headerNav: readonly NavLink[] = [
   { label: "About", to: paths.about },
   { label: "Features", to: paths.features },
   { label: "Security", to: paths.security },
-  { label: "API Docs", to: "", external: "api-docs" },
+  { label: "API Docs", to: paths.docs },
   { label: "Blog", to: paths.blog },
 ];
 
@@ -30,7 +30,7 @@ export const footerNav: readonly { heading: string; links: readonly NavLink[] }[
       { label: "Exchange Rates", to: paths.exchangeRates },
       { label: "Solutions", to: paths.solutions },
       { label: "Tariff Schedule", to: paths.tariffSchedule },
-      { label: "API Documentation", to: "", external: "api-docs" },
+      { label: "API Documentation", to: paths.docs },
     ],
   },
   {
@@ -60,4 +60,9 @@ export const sitemapPages: readonly { path: string; priority: string }[] = [
   { path: paths.terms, priority: "0.3" },
   { path: paths.privacy, priority: "0.3" },
   { path: paths.blogDisclaimer, priority: "0.2" },
+  { path: paths.docs, priority: "0.7" },
+  { path: paths.docsQuickstart, priority: "0.6" },
+  { path: paths.docsReference, priority: "0.6" },
+  { path: paths.docsWebhooks, priority: "0.6" },
+  { path: paths.docsTestMode, priority: "0.5" },
 ];

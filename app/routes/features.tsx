@@ -3,8 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { CardGrid } from "~/components/marketing/CardGrid";
 import { Icon } from "~/components/ui/icons";
 import { MoneyFlow } from "~/components/marketing/MoneyFlow";
-import { useExternalUrls } from "~/components/marketing/useExternalUrls";
-import { ButtonLink, ExternalLink, PageHero, Section, textLinkClass } from "~/components/ui";
+import { ButtonLink, PageHero, Section, textLinkClass } from "~/components/ui";
 import {
   featuresClosing,
   featuresFlow,
@@ -45,7 +44,6 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   });
 
 export default function Features() {
-  const { apiDocsUrl } = useExternalUrls();
   const {
     featuresClosing,
     featuresFlow,
@@ -79,9 +77,9 @@ export default function Features() {
       <Section id="integration" title={integrations.title} intro={integrations.intro}>
         <CardGrid items={integrations.items} />
         <p className="mt-8">
-          <ExternalLink href={apiDocsUrl} className={textLinkClass}>
+          <Link to={paths.docs} className={textLinkClass}>
             {integrations.docsLabel}
-          </ExternalLink>
+          </Link>
         </p>
       </Section>
 

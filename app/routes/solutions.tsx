@@ -51,7 +51,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
 export const shouldRevalidate = () => false;
 
 export default function Solutions() {
-  const { apiDocsUrl, demoUrl } = useExternalUrls();
+  const { demoUrl } = useExternalUrls();
   const {
     coinsSection,
     flowsSection,
@@ -82,9 +82,9 @@ export default function Solutions() {
             icon: card.icon,
             body: card.body,
             footer: (
-              <ExternalLink href={apiDocsUrl} className={textLinkClass}>
+              <Link to={paths.docs} className={textLinkClass}>
                 {card.docsLabel}
-              </ExternalLink>
+              </Link>
             ),
           }))}
         />

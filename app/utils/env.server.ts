@@ -55,7 +55,6 @@ const envSchema = z.object({
     .regex(/^[0-9a-fA-F]{64}$/, "TOTP_ENCRYPTION_KEY must be 64 hex characters (32 bytes)")
     .optional(),
   PUBLIC_SITE_URL: z.string().url().default("http://localhost:3000"),
-  API_DOCS_URL: z.string().url().default("https://docs.onehop.co.ke"),
   DEMO_SCHEDULING_URL: z.string().url().default("https://cal.com/onehop/demo"),
   COOKIE_SECURE: booleanString.optional(),
   // simulator | live. No default in the schema: unset means simulator only for a local
@@ -251,7 +250,6 @@ export const env: Env = loadEnv();
 /** What the browser may know: sent through the root loader as `window.ENV`. */
 export function publicEnv() {
   return {
-    API_DOCS_URL: env.API_DOCS_URL,
     DEMO_SCHEDULING_URL: env.DEMO_SCHEDULING_URL,
     PUBLIC_SITE_URL: env.PUBLIC_SITE_URL,
   };

@@ -13,9 +13,10 @@ test.describe("shared layout", () => {
     for (const label of ["About", "Features", "Security", "Blog"]) {
       await expect(main.getByRole("link", { name: label, exact: true })).toBeVisible();
     }
-    const apiDocs = main.getByRole("link", { name: /API Docs/ });
-    await expect(apiDocs).toHaveAttribute("target", "_blank");
-    await expect(apiDocs).toHaveAttribute("href", /^https:\/\//);
+    await expect(main.getByRole("link", { name: "API Docs", exact: true })).toHaveAttribute(
+      "href",
+      "/docs",
+    );
     await expect(header.getByRole("link", { name: "Sign In" })).toHaveAttribute(
       "href",
       "/merchant-signin",
@@ -51,9 +52,9 @@ test.describe("shared layout", () => {
         href,
       );
     }
-    await expect(footer.getByRole("link", { name: /API Documentation/ })).toHaveAttribute(
-      "target",
-      "_blank",
+    await expect(footer.getByRole("link", { name: "API Documentation" })).toHaveAttribute(
+      "href",
+      "/docs",
     );
 
     const ticker = page.getByRole("region", { name: "Market statistics" });

@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
-import { Container, ExternalLink } from "~/components/ui";
+import { Container } from "~/components/ui";
 import { company } from "~/content/company";
 import { footerNav } from "~/content/navigation";
 import { Logo } from "./Logo";
 import { PaymentMarks } from "./PaymentMarks";
 
-export function Footer({ apiDocsUrl }: { apiDocsUrl: string }) {
+export function Footer() {
   const linkClass = "text-slate-200 underline-offset-4 hover:text-white hover:underline";
   return (
     <footer className="bg-slate-900 text-slate-200">
@@ -37,15 +37,9 @@ export function Footer({ apiDocsUrl }: { apiDocsUrl: string }) {
             <ul className="mt-4 space-y-2 text-sm">
               {group.links.map((item) => (
                 <li key={item.label}>
-                  {item.external === "api-docs" ? (
-                    <ExternalLink href={apiDocsUrl} className={linkClass}>
-                      {item.label}
-                    </ExternalLink>
-                  ) : (
-                    <Link to={item.to} className={linkClass}>
-                      {item.label}
-                    </Link>
-                  )}
+                  <Link to={item.to} className={linkClass}>
+                    {item.label}
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -1,28 +1,13 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { buttonClass, Container, cx, ExternalLink } from "~/components/ui";
+import { buttonClass, Container, cx } from "~/components/ui";
 import { company } from "~/content/company";
 import { headerNav, type NavLink as NavItem } from "~/content/navigation";
 import { paths } from "~/utils/paths";
 import { Logo } from "./Logo";
 import { MenuSummary } from "./MenuSummary";
 
-function NavItemLink({
-  item,
-  apiDocsUrl,
-  className,
-}: {
-  item: NavItem;
-  apiDocsUrl: string;
-  className: string;
-}) {
-  if (item.external === "api-docs") {
-    return (
-      <ExternalLink href={apiDocsUrl} className={className}>
-        {item.label}
-      </ExternalLink>
-    );
-  }
+function NavItemLink({ item, className }: { item: NavItem; className: string }) {
   return (
     <NavLink
       to={item.to}
@@ -62,7 +47,7 @@ function AccountLinks({ signedIn, wide = false }: { signedIn: boolean; wide?: bo
  * Fixed top header. The mobile menu is a <details> element: it opens without JavaScript; with
  * JavaScript it also closes after each navigation.
  */
-export function Header({ apiDocsUrl, signedIn }: { apiDocsUrl: string; signedIn: boolean }) {
+export function Header({ signedIn }: { signedIn: boolean }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   useEffect(() => {
@@ -85,7 +70,7 @@ export function Header({ apiDocsUrl, signedIn }: { apiDocsUrl: string; signedIn:
           <ul className="flex items-center gap-1">
             {headerNav.map((item) => (
               <li key={item.label}>
-                <NavItemLink item={item} apiDocsUrl={apiDocsUrl} className={linkClass} />
+                <NavItemLink item={item} className={linkClass} />
               </li>
             ))}
           </ul>
@@ -101,11 +86,7 @@ export function Header({ apiDocsUrl, signedIn }: { apiDocsUrl: string; signedIn:
                 <ul className="flex flex-col gap-1">
                   {headerNav.map((item) => (
                     <li key={item.label}>
-                      <NavItemLink
-                        item={item}
-                        apiDocsUrl={apiDocsUrl}
-                        className={cx(linkClass, "block text-base")}
-                      />
+                      <NavItemLink item={item} className={cx(linkClass, "block text-base")} />
                     </li>
                   ))}
                 </ul>

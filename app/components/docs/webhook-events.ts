@@ -1,0 +1,21 @@
+/**
+ * One line per webhook event type for the docs. Typed by the vocabulary: an event type added to
+ * `webhookEventTypes` without a line here does not compile.
+ */
+import type { WebhookEventType } from "~/core/api/vocabulary";
+
+export const webhookEventDescriptions: Record<WebhookEventType, string> = {
+  "payment.created": "A payment was created and awaits the customer's deposit.",
+  "payment.confirming": "The deposit was seen on chain and is collecting confirmations.",
+  "payment.paid": "The deposit is confirmed: the customer has paid in full. Fulfil the order.",
+  "payment.in_review": "The payment is held for a compliance review before settlement.",
+  "payment.settled": "The KES were sent to your settlement account (M-Pesa or bank).",
+  "payment.expired": "The quote expired before any deposit arrived.",
+  "payment.underpaid": "Less than the quoted amount arrived: `crypto_received` says how much.",
+  "payment.overpaid": "More than the quoted amount arrived: `crypto_received` says how much.",
+  "payment.paid_after_expiry":
+    "A deposit arrived after the quote expired: it is held, never lost; decide with support.",
+  "payment.failed": "The payment failed and will not settle.",
+  "payment.canceled": "You canceled the payment (API or dashboard) before it was paid.",
+  ping: 'Sent only by “Send test event” on the Developers page, to that endpoint: `data.object` is the endpoint (`id`, `object: "webhook_endpoint"`, `url`), not a payment.',
+};

@@ -1,0 +1,269 @@
+/**
+ * /docs: what the API does and the rules every endpoint shares (keys and scopes, errors,
+ * Request-Id, idempotency, pagination, rate limits, amounts, versioning, CORS).
+ */
+import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { CodeBlock } from "~/components/docs/CodeBlock";
+import {
+  Code,
+  DocsPage,
+  DocsSection,
+  DocsTable,
+  docsLinkClass,
+  useSiteOrigin,
+} from "~/components/docs/DocsBits";
+import { errorStatuses } from "~/content/docs/errors";
+import { apiKeyPrefixes, apiScopeLabels, apiScopes } from "~/core/api/vocabulary";
+import { publicPageHeaders } from "~/utils/http";
+import { paths } from "~/utils/paths";
+import { seo } from "~/utils/seo";
+
+export const headers = publicPageHeaders;
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "API documentation",
+    description:
+      "The OneHop API: accept crypto payments and settle in Kenyan shillings from your own backend. Keys, errors, idempotency, pagination, rate limits and versioning.",
+    path: paths.docs,
+  });
+
+const errorExample = `{
+  "error": {
+    "type": "invalid_request_error",
+    "code": "parameter_invalid",
+    "message": "amount: must be an integer number of cents, not a decimal",
+    "param": "amount",
+    "request_id": "req_9x2VbQe4LmT7"
+  }
+}`;
+
+export default function DocsOverview() {
+  const origin = useSiteOrigin();
+  const baseUrl = `${origin}${paths.apiBase}`;
+  return (
+    <DocsPage
+      title="OneHop API"
+      lead="Create crypto payments from your own backend, send your customers to a hosted checkout, and hear by webhook when they have paid and when the Kenyan shillings have settled."
+    >
+      <DocsSection id="what" title="What the API does">
+        <p>
+          A payment locks a KES amount at today&rsquo;s rate for one asset (BTC, ETH, USDT or USDC)
+          and opens a deposit address. Your customer pays on our checkout page (or you show the
+          address yourself); we convert and settle the shillings to your M-Pesa or bank account, as
+          for payments made in the dashboard. Everything is JSON over HTTPS, in and out.
+        </p>
+        <p>
+          New here? The{" "}
+          <Link to={paths.docsQuickstart} className={docsLinkClass}>
+            quickstart
+          </Link>{" "}
+          takes five minutes. Every endpoint is in the{" "}
+          <Link to={paths.docsReference} className={docsLinkClass}>
+            API reference
+          </Link>
+          , generated from the same schemas the API validates with; the machine-readable version is
+          the{" "}
+          <a href={paths.openApiDocument} className={docsLinkClass}>
+            OpenAPI 3.1 document
+          </a>
+          .
+        </p>
+      </DocsSection>
+
+      <DocsSection id="base-url" title="Base URL">
+        <CodeBlock caption="Base URL" code={baseUrl} />
+        <p>
+          Call it from your server only. The version is part of the path (see{" "}
+          <a href="#versioning" className={docsLinkClass}>
+            versioning
+          </a>
+          ).
+        </p>
+      </DocsSection>
+
+      <DocsSection id="authentication" title="Authentication: keys and scopes">
+        <p>
+          Send your secret key in the <Code>Authorization</Code> header on every request:
+        </p>
+        <CodeBlock
+          caption="Authenticated request"
+          code={`curl ${baseUrl}/payments \\\n  -H "Authorization: Bearer $ONEHOP_API_KEY"`}
+        />
+        <p>
+          A key&rsquo;s mode is visible in its prefix: <Code>{apiKeyPrefixes.test}…</Code> keys work
+          on test data against simulated providers (see{" "}
+          <Link to={paths.docsTestMode} className={docsLinkClass}>
+            test mode
+          </Link>
+          ), <Code>{apiKeyPrefixes.live}…</Code> keys on real money. Owners and Developers of your
+          team create keys on the Developers page of the dashboard (after confirming it is them
+          again); the key is shown once, and we keep only a hash of it. A key can expire and can be
+          revoked at once. A missing, malformed, revoked or expired key answers 401.
+        </p>
+        <p>
+          Each key carries scopes; a request outside them answers 403 with{" "}
+          <Code>missing_scope</Code>.
+        </p>
+        <DocsTable
+          caption="API key scopes"
+          head={["Scope", "Allows"]}
+          rows={apiScopes.map((scope) => [<Code key={scope}>{scope}</Code>, apiScopeLabels[scope]])}
+        />
+      </DocsSection>
+
+      <DocsSection id="errors" title="Errors">
+        <p>
+          Every error has the same shape and an HTTP status that says what kind it is.{" "}
+          <Code>param</Code> names the field at fault (or is <Code>null</Code>); <Code>code</Code>{" "}
+          is stable and meant for your code; <Code>message</Code> is for people and may change.
+        </p>
+        <CodeBlock caption="An error response" code={errorExample} />
+        <DocsTable
+          caption="HTTP statuses and error codes"
+          head={["Status", "Type", "Codes", "Meaning"]}
+          rows={errorStatuses.map((row) => [
+            row.status,
+            row.type,
+            <span key="codes" className="flex flex-wrap gap-1">
+              {row.codes.map((code) => (
+                <Code key={code}>{code}</Code>
+              ))}
+            </span>,
+            row.meaning,
+          ])}
+        />
+        <p>
+          Unknown fields are refused and named (<Code>parameter_unknown</Code>): a typo never goes
+          unnoticed.
+        </p>
+      </DocsSection>
+
+      <DocsSection id="request-id" title="Request-Id">
+        <p>
+          Every response carries a <Code>Request-Id</Code> header (<Code>req_…</Code>), also in the
+          error body as <Code>request_id</Code> and in our logs. Quote it when you write to support.
+        </p>
+      </DocsSection>
+
+      <DocsSection id="idempotency" title="Idempotency keys">
+        <p>
+          Every <Code>POST</Code> accepts an <Code>Idempotency-Key</Code> header (up to 255
+          printable characters, such as your order number plus the action). Send one and a retry
+          after a timeout or a dropped connection is safe:
+        </p>
+        <ul className="list-disc space-y-2 pl-6">
+          <li>
+            The same key with the same request within 24 hours returns the first response, status
+            and body, with the header <Code>Idempotent-Replayed: true</Code>. Nothing happens twice.
+          </li>
+          <li>
+            The same key with a different body answers <strong>422</strong> (
+            <Code>idempotency_key_reused</Code>): use a new key for a new request.
+          </li>
+          <li>
+            A retry while the first request is still running answers <strong>409</strong> (
+            <Code>idempotency_key_in_use</Code>): retry a moment later.
+          </li>
+        </ul>
+        <p>
+          Keys are kept per merchant and mode for 24 hours. The stored response is written in the
+          same database transaction as the payment itself. A 500 releases the key, so a retry runs
+          the request afresh.
+        </p>
+      </DocsSection>
+
+      <DocsSection id="pagination" title="Pagination">
+        <p>
+          Lists (<Code>GET /payments</Code>, <Code>GET /events</Code>) return the newest first, in
+          pages:
+        </p>
+        <CodeBlock
+          caption="A page"
+          code={`{
+  "object": "list",
+  "data": [ … ],
+  "has_more": true,
+  "next_starting_after": "pay_k3ny4x7q2m9d"
+}`}
+        />
+        <p>
+          <Code>limit</Code> sets the page size (1 to 100, default 10). While <Code>has_more</Code>{" "}
+          is true, ask for the next page with <Code>starting_after</Code> set to{" "}
+          <Code>next_starting_after</Code> (the last id of the page you have). Filter with{" "}
+          <Code>created_after</Code> and <Code>created_before</Code> (ISO 8601 times), and by{" "}
+          <Code>status</Code> (payments) or <Code>type</Code> (events).
+        </p>
+      </DocsSection>
+
+      <DocsSection id="rate-limits" title="Rate limits">
+        <p>
+          Requests are limited per key, per second. Every authenticated response says where you
+          stand with the <Code>RateLimit-Limit</Code>, <Code>RateLimit-Remaining</Code>,{" "}
+          <Code>RateLimit-Reset</Code> and <Code>RateLimit-Policy</Code> headers. Past the limit the
+          API answers <strong>429</strong> with a <Code>Retry-After</Code> header in seconds: wait
+          that long, then retry (with the same Idempotency-Key for a POST).
+        </p>
+      </DocsSection>
+
+      <DocsSection id="amounts" title="Amounts">
+        <p>
+          Amounts are never floats. Each is an integer in the currency&rsquo;s minor units, with the
+          currency named beside it and a decimal string next to it for display:
+        </p>
+        <CodeBlock
+          caption="Amounts in a payment"
+          code={`"amount": 250000,
+"amount_decimal": "2500.00",
+"currency": "KES",
+"crypto_amount": 19305019,
+"crypto_amount_decimal": "19.305019",
+"crypto_scale": 6`}
+        />
+        <ul className="list-disc space-y-2 pl-6">
+          <li>
+            KES are in cents: <Code>250000</Code> is KES 2,500.00. When you create a payment the
+            amount must be whole shillings (a multiple of 100), because M-Pesa settles shillings; a
+            decimal, a string or a negative number is refused.
+          </li>
+          <li>
+            Crypto is in base units with <Code>crypto_scale</Code> decimal places: satoshi for BTC
+            (8), gwei for ETH (9), and 10<sup>-6</sup> for USDT and USDC (6).
+          </li>
+          <li>
+            An integer too large for a JSON number (past 2<sup>53</sup>) is sent as a string of
+            digits.
+          </li>
+          <li>
+            Times are ISO 8601 in UTC (<Code>2026-11-25T08:30:00.000Z</Code>).
+          </li>
+        </ul>
+      </DocsSection>
+
+      <DocsSection id="versioning" title="Versioning">
+        <p>
+          The version is in the path: <Code>{paths.apiBase}</Code>. Within v1 we only make additive
+          changes: new fields in responses and events, new event types, new endpoints and new
+          optional parameters. Your code must ignore fields and event types it does not know.
+        </p>
+        <p>
+          Anything that could break a working integration (removing or renaming a field, changing a
+          type or a meaning, a new required parameter) comes as a new version, <Code>/api/v2</Code>,
+          and v1 keeps working for at least 12 months after v2 is released.
+        </p>
+      </DocsSection>
+
+      <DocsSection id="cors" title="No browser requests (CORS)">
+        <p>
+          The API refuses requests from web pages: it sends no CORS headers, and any request with an{" "}
+          <Code>Origin</Code> header (or a preflight <Code>OPTIONS</Code>) answers 403 with{" "}
+          <Code>browser_requests_refused</Code>. Your API key is a secret: in a web page or a mobile
+          app anyone could read it and create payments, read your customers&rsquo; data or change
+          your webhooks. Call the API from your backend and send your customer to{" "}
+          <Code>checkout_url</Code>.
+        </p>
+      </DocsSection>
+    </DocsPage>
+  );
+}
