@@ -51,6 +51,13 @@ export const merchantNav: readonly AppNavItem[] = [
     current: under(paths.merchantPayments),
     permission: "payments:read",
   },
+  {
+    label: "Payment links",
+    to: paths.merchantPaymentLinks,
+    icon: "cart",
+    current: under(paths.merchantPaymentLinks),
+    permission: "payments:read",
+  },
   // A section of the dashboard (balances and the settlement number), not a page of its own.
   {
     label: "Balances and settlement",
@@ -72,6 +79,13 @@ export const merchantNav: readonly AppNavItem[] = [
     icon: "handshake",
     current: under(paths.merchantTeam),
     permission: "team:manage",
+  },
+  {
+    label: "Developers",
+    to: paths.merchantDevelopers,
+    icon: "code",
+    current: under(paths.merchantDevelopers),
+    permission: "developers:manage",
   },
   // Everyone's own account: password, two-factor sign-in, sessions.
   {

@@ -13,9 +13,11 @@ import { CheckoutShell } from "~/components/payments/checkout/CheckoutShell";
 import { CopyButton } from "~/components/payments/checkout/CopyButton";
 import { PaymentStatusBadge, payoutSentence } from "~/components/payments/PaymentBits";
 import { QrSvg } from "~/components/payments/QrSvg";
+import { ReturnLink } from "~/components/payments/links/ReturnLink";
 import { buttonClass } from "~/components/ui";
 import { getMerchantAccount } from "~/core/merchants/sign-in.server";
 import { checkoutPayment } from "~/core/payments/checkout.server";
+import { checkoutReturnLink } from "~/core/payments/link-schema";
 import { checkoutWaiting } from "~/core/payments/live-status";
 import type { Payment } from "~/core/payments/payments.server";
 import { paymentUri } from "~/core/payments/payment-uri";
@@ -95,6 +97,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     simulator: env.PROVIDER_MODE === "simulator",
     merchantView: await merchantView(request, payment),
     scriptSrc: checkoutScriptSrc(),
+    // Back to the merchant's site: cancel while waiting, return once paid (issue 13, item 6).
+    returnLink: checkoutReturnLink(payment),
   };
 }
 
@@ -258,6 +262,7 @@ export default function Checkout() {
             />
           </div>
         )}
+        <ReturnLink link={payment.returnLink} />
         <p className="mt-8 text-xs text-slate-600">Payment {payment.id}</p>
       </div>
       <p id="checkout-announcer" className="sr-only" aria-live="polite" />

@@ -70,6 +70,8 @@ export const paths = {
   merchantDevelopers: "/merchant/developers",
   merchantWebhooks: "/merchant/developers/webhooks",
   merchantWebhookEndpoint: (id: string) => `/merchant/developers/webhooks/${id}`,
+  /** Reusable payment links and their "Pay with OneHop" buttons (issue 13, item 6). */
+  merchantPaymentLinks: "/merchant/payment-links",
   merchantSetPassword: "/merchant/set-password",
   merchantSignOut: "/merchant/signout",
 
@@ -87,6 +89,8 @@ export const paths = {
   checkout: (id: string) => `/pay/${id}`,
   /** The checkout's status as JSON (polled by its script). */
   checkoutStatus: (id: string) => `/pay/${id}/status`,
+  /** A merchant's payment link: every visitor gets a fresh checkout. */
+  paymentLink: (id: string) => `/pay/link/${id}`,
 
   // The operator console.
   admin: "/admin",

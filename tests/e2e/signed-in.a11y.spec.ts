@@ -51,6 +51,10 @@ for (const path of [
   "/merchant/security",
   "/merchant/security/password",
   "/merchant/team",
+  "/merchant/developers",
+  "/merchant/developers/webhooks",
+  "/merchant/payment-links",
+  "/merchant/payment-links?mode=test",
   "/merchant/security/two-factor",
   "/merchant/confirm?redirectTo=%2Fmerchant%2Fsettings",
 ]) {
@@ -86,4 +90,18 @@ test("a merchant's payment and its checkout", async ({ page }) => {
     await page.getByRole("link", { name: "Open checkout page" }).click();
     await expectAccessible(page, new URL(page.url()).pathname);
   }
+});
+
+test("a webhook endpoint's page", async ({ page }) => {
+  await signInAsMerchant(page);
+  await page.goto("/merchant/developers/webhooks");
+  await page.getByLabel("Endpoint URL").fill("http://127.0.0.1:9/a11y");
+  await page.getByRole("button", { name: "Add Endpoint" }).click();
+  const link = page.getByRole("link", { name: "http://127.0.0.1:9/a11y" }).first();
+  const href = (await link.getAttribute("href"))!;
+  // With a delivery in its log (port 9 refuses: an attempt and a retry).
+  await page.goto(href);
+  await page.getByRole("button", { name: "Send test event" }).click();
+  await expect(page.getByText("Test event sent").first()).toBeVisible();
+  await expectAccessible(page, href);
 });
