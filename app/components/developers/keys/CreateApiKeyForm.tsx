@@ -7,15 +7,15 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { Card } from "~/components/ui";
+import { ModeChoice } from "~/components/developers/ModeChoice";
 import { FieldError, SubmitButton, TextField } from "~/components/ui/form";
 import {
   API_KEY_NAME_MAX,
   apiKeyExpiryChoices,
   apiKeyExpiryLabels,
-  apiModeLabels,
   createApiKeySchema,
 } from "~/core/api/key-schema";
-import { apiModes, apiScopeLabels, apiScopes } from "~/core/api/vocabulary";
+import { apiScopeLabels, apiScopes } from "~/core/api/vocabulary";
 import type { CreatedKey } from "./NewKeySecret";
 
 export interface CreateKeyActionData {
@@ -53,7 +53,7 @@ export function CreateApiKeyForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: createApiKeySchema }),
   });
-  const mode = typeof fields.mode.initialValue === "string" ? fields.mode.initialValue : "test";
+  const mode = fields.mode.initialValue === "live" ? "live" : "test";
   const scopes = asList(fields.scopes.initialValue);
   const expires =
     typeof fields.expires.initialValue === "string" ? fields.expires.initialValue : "never";
@@ -86,43 +86,7 @@ export function CreateApiKeyForm({
             }
           />
 
-          <fieldset aria-describedby={fields.mode.errors?.length ? fields.mode.errorId : undefined}>
-            <legend className="text-sm font-medium text-slate-800">Mode</legend>
-            <div className="mt-2 space-y-2">
-              {apiModes.map((value) => (
-                <div key={value} className="flex items-start gap-3">
-                  <input
-                    type="radio"
-                    id={`${fields.mode.id}-${value}`}
-                    name={fields.mode.name}
-                    value={value}
-                    defaultChecked={mode === value}
-                    aria-describedby={`${fields.mode.id}-${value}-hint`}
-                    className="mt-1 h-4 w-4 border-slate-500 text-brand-700 focus:ring-brand-700"
-                  />
-                  <div>
-                    <label
-                      htmlFor={`${fields.mode.id}-${value}`}
-                      className="text-sm text-slate-800"
-                    >
-                      {apiModeLabels[value]}
-                    </label>
-                    <p id={`${fields.mode.id}-${value}-hint`} className="text-sm text-slate-600">
-                      {modeHints[value]}
-                    </p>
-                  </div>
-                </div>
-              ))}
-            </div>
-            <FieldError
-              meta={{
-                id: fields.mode.id,
-                name: fields.mode.name,
-                errorId: fields.mode.errorId,
-                errors: errorText(fields.mode.errors),
-              }}
-            />
-          </fieldset>
+          <ModeChoice field={fields.mode} value={mode} hints={modeHints} />
 
           <fieldset aria-describedby={scopesInvalid ? fields.scopes.errorId : undefined}>
             <legend className="text-sm font-medium text-slate-800">

@@ -14,11 +14,12 @@ import {
   ALL_EVENTS,
   WEBHOOK_DESCRIPTION_MAX,
 } from "~/core/api/webhooks/endpoint-input";
-import { apiModes, webhookEventTypes } from "~/core/api/vocabulary";
+import { ModeChoice } from "~/components/developers/ModeChoice";
+import { webhookEventTypes } from "~/core/api/vocabulary";
 
-const modeLabels = {
-  test: ["Test", "Events about test payments (test API keys, the simulators)."],
-  live: ["Live", "Events about real payments. The address must start with https://."],
+const modeHints = {
+  test: "Events about test payments (test API keys, the simulators).",
+  live: "Events about real payments. The address must start with https://.",
 } as const;
 
 const asList = (value: unknown): string[] =>
@@ -39,7 +40,7 @@ export function AddEndpointForm({ lastResult }: { lastResult?: SubmissionResult<
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: addEndpointFormSchema }),
   });
-  const mode = typeof fields.mode.initialValue === "string" ? fields.mode.initialValue : "test";
+  const mode = fields.mode.initialValue === "live" ? "live" : "test";
   const events = asList(fields.events.initialValue);
   const eventsInvalid = Boolean(errorsOf(fields.events.errors));
   const text = (value: unknown) => (typeof value === "string" ? value : "");
@@ -85,43 +86,7 @@ export function AddEndpointForm({ lastResult }: { lastResult?: SubmissionResult<
             autoComplete="off"
             defaultValue={text(fields.description.initialValue)}
           />
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-800">Mode</legend>
-            <div className="mt-2 space-y-2">
-              {apiModes.map((value) => (
-                <div key={value} className="flex items-start gap-3">
-                  <input
-                    type="radio"
-                    id={`${fields.mode.id}-${value}`}
-                    name={fields.mode.name}
-                    value={value}
-                    defaultChecked={mode === value}
-                    aria-describedby={`${fields.mode.id}-${value}-hint`}
-                    className="mt-1 h-4 w-4 border-slate-500 text-brand-700 focus:ring-brand-700"
-                  />
-                  <div>
-                    <label
-                      htmlFor={`${fields.mode.id}-${value}`}
-                      className="text-sm text-slate-800"
-                    >
-                      {modeLabels[value][0]}
-                    </label>
-                    <p id={`${fields.mode.id}-${value}-hint`} className="text-sm text-slate-600">
-                      {modeLabels[value][1]}
-                    </p>
-                  </div>
-                </div>
-              ))}
-            </div>
-            <FieldError
-              meta={{
-                id: fields.mode.id,
-                name: fields.mode.name,
-                errorId: fields.mode.errorId,
-                errors: errorsOf(fields.mode.errors),
-              }}
-            />
-          </fieldset>
+          <ModeChoice field={fields.mode} value={mode} hints={modeHints} />
           <fieldset aria-describedby={eventsInvalid ? fields.events.errorId : undefined}>
             <legend className="text-sm font-medium text-slate-800">
               Events to send

@@ -7,7 +7,7 @@ import { Form } from "@remix-run/react";
 import { buttonClass, cx } from "~/components/ui";
 import type { ApiMode } from "~/core/api/vocabulary";
 import { formatEatDateTime } from "~/utils/format";
-import { CopyText } from "./CopyText";
+import { CopyButton } from "~/components/ui/CopyButton";
 import { linkAmountLabel, linkAssetLabel, payButtonHtml, payButtonStyle } from "./labels";
 
 export interface PaymentLinkItem {
@@ -95,7 +95,7 @@ function LinkCard({
           <code id={urlId} className="select-all break-all font-mono text-ink">
             {link.url}
           </code>
-          <CopyText text={link.url} label="Copy link" what="Link" />
+          <CopyButton text={link.url} label="Copy link" what="Link" />
         </div>
       </div>
       <details className="mt-4">
@@ -110,7 +110,7 @@ function LinkCard({
           <code className="select-all">{html}</code>
         </pre>
         <div className="mt-2">
-          <CopyText text={html} label="Copy HTML" what="Button HTML" />
+          <CopyButton text={html} label="Copy HTML" what="Button HTML" />
         </div>
         <p className="mt-3 text-sm text-slate-600">Preview</p>
         <div className="mt-1 rounded-lg border border-dashed border-slate-300 p-4">

@@ -3,46 +3,10 @@
  * (selectable without JavaScript) with a copy button (JavaScript), WhatsApp and SMS links with a
  * prefilled message, and a large QR code of the link for a customer at the counter.
  */
-import { useEffect, useState } from "react";
 import { QrSvg, type QrSvgData } from "~/components/payments/QrSvg";
 import { buttonClass } from "~/components/ui";
+import { CopyButton } from "~/components/ui/CopyButton";
 import { shareMessage, smsShareHref, whatsappShareHref, type ShareInput } from "./share-links";
-
-function CopyLinkButton({ text }: { text: string }) {
-  // Rendered once JavaScript runs: without it there is nothing to click, the link is selectable.
-  const [ready, setReady] = useState(false);
-  const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
-  useEffect(() => setReady(Boolean(navigator.clipboard)), []);
-  useEffect(() => {
-    if (copied === "idle") return;
-    const timer = setTimeout(() => setCopied("idle"), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  if (!ready) return null;
-  return (
-    <>
-      <button
-        type="button"
-        className={buttonClass("secondary")}
-        onClick={() =>
-          navigator.clipboard.writeText(text).then(
-            () => setCopied("copied"),
-            () => setCopied("failed"),
-          )
-        }
-      >
-        {copied === "copied" ? "Link copied" : "Copy link"}
-      </button>
-      <span className="sr-only" aria-live="polite">
-        {copied === "copied"
-          ? "Checkout link copied"
-          : copied === "failed"
-            ? "Could not copy: select the link and copy it"
-            : ""}
-      </span>
-    </>
-  );
-}
 
 export function SharePayment({ share, qr }: { share: ShareInput; qr: QrSvgData }) {
   const message = shareMessage(share);
@@ -66,7 +30,13 @@ export function SharePayment({ share, qr }: { share: ShareInput; qr: QrSvgData }
             {share.link}
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
-            <CopyLinkButton text={share.link} />
+            <CopyButton
+              text={share.link}
+              label="Copy link"
+              copiedLabel="Link copied"
+              what="Checkout link"
+              className={buttonClass("secondary")}
+            />
             <a
               className={buttonClass("secondary")}
               href={whatsappShareHref(message)}
