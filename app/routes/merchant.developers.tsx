@@ -4,7 +4,7 @@
  * hold developers:manage open it (owner, admin, developer); every child checks it again.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NavLink, Outlet } from "@remix-run/react";
+import { Link, NavLink, Outlet } from "@remix-run/react";
 import { Container, cx } from "~/components/ui";
 import { requirePermission } from "~/utils/auth.server";
 import { privatePageHeaders } from "~/utils/http";
@@ -26,7 +26,19 @@ export default function MerchantDevelopers() {
       <h1 className="text-3xl font-bold text-ink">Developers</h1>
       <p className="mt-3 text-slate-700">
         Connect your shop or system to OneHop: API keys for your server, webhooks to hear about
-        payments as they happen.
+        payments as they happen. Start with the{" "}
+        <Link to={paths.docsQuickstart} className="font-semibold text-brand-800 underline">
+          five-minute quickstart
+        </Link>{" "}
+        or the{" "}
+        <Link to={paths.docs} className="font-semibold text-brand-800 underline">
+          API documentation
+        </Link>
+        . No code? A{" "}
+        <Link to={paths.merchantPaymentLinks} className="font-semibold text-brand-800 underline">
+          payment link
+        </Link>{" "}
+        gives you a copy-paste Pay with OneHop button for any website.
       </p>
       <nav aria-label="Developers" className="mt-6 border-b border-slate-300">
         <ul className="-mb-px flex gap-6">
