@@ -87,6 +87,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     receivedUnits: p.receivedUnits.toString(),
     status: p.status,
     createdAt: p.createdAt,
+    test: p.mode === "test",
   }));
   return {
     view,

@@ -22,7 +22,7 @@ export function PaymentsTable({ payments, caption }: { payments: PaymentRow[]; c
             {payment.reference}
           </Link>
         ),
-        detail: (payment) => payment.id,
+        detail: (payment) => (payment.test ? `${payment.id} · Test payment` : payment.id),
       }}
       columns={[
         {

@@ -17,6 +17,8 @@ export interface PaymentRow {
   receivedUnits: string;
   status: PaymentStatus;
   createdAt: number;
+  /** Made with a test API key (issue 13): no real money. */
+  test?: boolean;
 }
 
 export interface PaymentDetail extends PaymentRow {
