@@ -36,6 +36,7 @@ import { formatTable, formatTargets, TARGETS, type Row } from "./bench/report";
 import { measureSignInCpu } from "./bench/sign-in-cpu";
 import { runHardeningBench, formatHardening } from "./bench/hardening-run";
 import { type Scenario, scenarios, setBenchApiKey } from "./bench/scenarios";
+import { formatWebhooks, runWebhookBench } from "./bench/webhooks";
 
 const WARMUP_REQUESTS = 200;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -287,7 +288,8 @@ async function main(): Promise<number> {
     log("creating the bench API key failed");
     return 1;
   }
-  setBenchApiKey(key.stdout.toString().trim());
+  const apiKey = key.stdout.toString().trim();
+  setBenchApiKey(apiKey);
 
   // build/index.js is loaded once; a rebuild during the run makes its /build/* URLs 404.
   const buildStamp = () =>
@@ -304,6 +306,14 @@ async function main(): Promise<number> {
     return 1;
   }
   log(`server up at ${app.baseUrl} (pid ${app.pid})`);
+  const replaceServer = (next: AppServer) => (server = next);
+  // BENCH_ONLY=webhooks: only the webhook rows (issue #13).
+  if (process.env.BENCH_ONLY === "webhooks") {
+    const webhooks = await runWebhookBench({ root, env, app, apiKey, log, replaceServer });
+    rss.stop();
+    process.stdout.write(formatWebhooks(webhooks).join("\n") + "\n");
+    return 0;
+  }
   const baseline = await startStaticServer(root);
   staticServer = baseline;
 
@@ -361,12 +371,17 @@ async function main(): Promise<number> {
   const providerCalls =
     crashed || hardeningOnly ? null : await countProviderCalls(app.baseUrl, connections);
   stopRss();
+  let webhooks: Awaited<ReturnType<typeof runWebhookBench>> | null = null;
+  if (!crashed && !hardeningOnly) {
+    log("webhooks: latency to the first delivery attempt, 10,000 events through a kill -9");
+    webhooks = await runWebhookBench({ root, env, app, apiKey, log, replaceServer });
+  }
   log(
     "hardening: 20 MB post, sign-in flood, concurrent creates, restarts after kill -9, a payment killed mid-confirmation",
   );
   const hardening = crashed
     ? null
-    : await runHardeningBench({ root, env, app, log, replaceServer: (next) => (server = next) });
+    : await runHardeningBench({ root, env, app: webhooks?.app ?? app, log, replaceServer });
   if (hardeningOnly || !signIn) {
     process.stdout.write(
       [
@@ -406,6 +421,7 @@ async function main(): Promise<number> {
       : "  n/a   provider calls (server not running)",
     `  ${ledger.ratio >= 0.5 ? "PASS" : "FAIL"}  ledger postings/s vs bare SQLite commits/s, same pragmas: ${Math.round(ledger.postingsPerSecond)} / ${Math.round(ledger.bareCommitsPerSecond)} = ${ledger.ratio.toFixed(2)} (target >= 0.5)`,
     ...(hardening ? formatHardening(hardening) : ["  n/a   hardening rows (server not running)"]),
+    ...(webhooks ? formatWebhooks(webhooks) : ["  n/a   webhook rows (server not running)"]),
     "",
     `News ingest of 20 local feeds x 50 items: ${(ingest.durationMs / 1000).toFixed(2)} s (${ingest.fetched} fetched, ${ingest.curated} curated)`,
     `Payments end to end through the simulators: ${paid.payments} in ${paid.seconds.toFixed(1)} s = ${paid.perSecond.toFixed(1)} payments/s at concurrency ${paid.concurrency}; ${paid.settled} settled`,

@@ -199,3 +199,15 @@ export function pollRss(
   timer.unref();
   return { peakKb: () => peak, stop: () => clearInterval(timer) };
 }
+
+/** kill -9 `server`, then start it again on the same port with `env` (same database). */
+export async function killAndRestartAppServer(
+  root: string,
+  server: AppServer,
+  env: NodeJS.ProcessEnv,
+): Promise<AppServer> {
+  const gone = exited(server.child);
+  server.child.kill("SIGKILL");
+  await gone;
+  return spawnAppServer(root, env, Number(new URL(server.baseUrl).port));
+}
