@@ -23,6 +23,15 @@ export function fieldMeta(
   return { id: field.id, name: field.name, errorId: field.errorId, errors: field.errors, required };
 }
 
+/** A Conform list field's initial value (one string or several) as a list of strings. */
+export function initialList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
+  return typeof value === "string" ? [value] : [];
+}
+
+/** A field's errors, or undefined when there are none (what FieldError's meta expects). */
+export const someErrors = (errors?: string[]) => (errors?.length ? errors : undefined);
+
 function RequiredMark({ required }: { required?: boolean }) {
   if (!required) return null;
   return (

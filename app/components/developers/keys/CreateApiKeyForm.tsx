@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { Card } from "~/components/ui";
 import { ModeChoice } from "~/components/developers/ModeChoice";
-import { FieldError, SubmitButton, TextField } from "~/components/ui/form";
+import { FieldError, initialList, someErrors, SubmitButton, TextField } from "~/components/ui/form";
 import {
   API_KEY_NAME_MAX,
   apiKeyExpiryChoices,
@@ -29,15 +29,6 @@ const modeHints = {
   live: "Real payments and real money.",
 } as const;
 
-const asList = (value: unknown): string[] =>
-  Array.isArray(value)
-    ? value.filter((v): v is string => typeof v === "string")
-    : typeof value === "string"
-      ? [value]
-      : [];
-
-const errorText = (errors?: string[]) => (errors?.length ? errors : undefined);
-
 export function CreateApiKeyForm({
   defaults,
   lastResult,
@@ -54,10 +45,10 @@ export function CreateApiKeyForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: createApiKeySchema }),
   });
   const mode = fields.mode.initialValue === "live" ? "live" : "test";
-  const scopes = asList(fields.scopes.initialValue);
+  const scopes = initialList(fields.scopes.initialValue);
   const expires =
     typeof fields.expires.initialValue === "string" ? fields.expires.initialValue : "never";
-  const scopesInvalid = Boolean(errorText(fields.scopes.errors));
+  const scopesInvalid = Boolean(someErrors(fields.scopes.errors));
   return (
     <section aria-labelledby="create-key-heading">
       <Card>
@@ -74,7 +65,7 @@ export function CreateApiKeyForm({
               id: fields.name.id,
               name: fields.name.name,
               errorId: fields.name.errorId,
-              errors: errorText(fields.name.errors),
+              errors: someErrors(fields.name.errors),
               required: true,
             }}
             label="Name"
@@ -123,7 +114,7 @@ export function CreateApiKeyForm({
                 id: fields.scopes.id,
                 name: fields.scopes.name,
                 errorId: fields.scopes.errorId,
-                errors: errorText(fields.scopes.errors),
+                errors: someErrors(fields.scopes.errors),
               }}
             />
           </fieldset>
@@ -151,7 +142,7 @@ export function CreateApiKeyForm({
                 id: fields.expires.id,
                 name: fields.expires.name,
                 errorId: fields.expires.errorId,
-                errors: errorText(fields.expires.errors),
+                errors: someErrors(fields.expires.errors),
               }}
             />
           </div>

@@ -8,7 +8,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { Card } from "~/components/ui";
-import { FieldError, SubmitButton, TextField } from "~/components/ui/form";
+import { FieldError, initialList, someErrors, SubmitButton, TextField } from "~/components/ui/form";
 import {
   addEndpointFormSchema,
   ALL_EVENTS,
@@ -22,15 +22,6 @@ const modeHints = {
   live: "Events about real payments. The address must start with https://.",
 } as const;
 
-const asList = (value: unknown): string[] =>
-  Array.isArray(value)
-    ? value.filter((v): v is string => typeof v === "string")
-    : typeof value === "string"
-      ? [value]
-      : [];
-
-const errorsOf = (errors?: string[]) => (errors?.length ? errors : undefined);
-
 export function AddEndpointForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useForm({
     id: "add-endpoint",
@@ -41,8 +32,8 @@ export function AddEndpointForm({ lastResult }: { lastResult?: SubmissionResult<
     onValidate: ({ formData }) => parseWithZod(formData, { schema: addEndpointFormSchema }),
   });
   const mode = fields.mode.initialValue === "live" ? "live" : "test";
-  const events = asList(fields.events.initialValue);
-  const eventsInvalid = Boolean(errorsOf(fields.events.errors));
+  const events = initialList(fields.events.initialValue);
+  const eventsInvalid = Boolean(someErrors(fields.events.errors));
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   return (
     <section aria-labelledby="add-endpoint-heading">
@@ -61,7 +52,7 @@ export function AddEndpointForm({ lastResult }: { lastResult?: SubmissionResult<
               id: fields.url.id,
               name: fields.url.name,
               errorId: fields.url.errorId,
-              errors: errorsOf(fields.url.errors),
+              errors: someErrors(fields.url.errors),
               required: true,
             }}
             label="Endpoint URL"
@@ -78,7 +69,7 @@ export function AddEndpointForm({ lastResult }: { lastResult?: SubmissionResult<
               id: fields.description.id,
               name: fields.description.name,
               errorId: fields.description.errorId,
-              errors: errorsOf(fields.description.errors),
+              errors: someErrors(fields.description.errors),
               required: false,
             }}
             label="Description (optional)"
@@ -125,7 +116,7 @@ export function AddEndpointForm({ lastResult }: { lastResult?: SubmissionResult<
                 id: fields.events.id,
                 name: fields.events.name,
                 errorId: fields.events.errorId,
-                errors: errorsOf(fields.events.errors),
+                errors: someErrors(fields.events.errors),
               }}
             />
           </fieldset>
