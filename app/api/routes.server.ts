@@ -7,8 +7,10 @@ import { eventRoutes } from "./endpoints/events.server";
 import { paymentRoutes } from "./endpoints/payments.server";
 import { webhookEndpointRoutes } from "./endpoints/webhook-endpoints.server";
 import type { ApiRoute } from "./types.server";
+import { paths } from "~/utils/paths";
 
-export const API_PREFIX = "/api/v1";
+/** Where the API lives (the version is in the path). */
+export const API_PREFIX = paths.apiBase;
 
 export const apiRoutes: readonly ApiRoute[] = [
   ...paymentRoutes,

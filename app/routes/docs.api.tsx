@@ -156,7 +156,7 @@ function Operation({ operation }: { operation: ReferenceOperation }) {
       <p className="mt-2 flex flex-wrap items-center gap-2">
         <Method method={operation.method} />
         <Code>
-          {API_PREFIX}
+          {paths.apiBase}
           {operation.path}
         </Code>
         {operation.scope ? (
