@@ -8,11 +8,18 @@
  *  2. Killed after the M-Pesa transfer was sent but before its Result callback came: the status
  *     query (reconciliation) settles it.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, mkdirSync, rmSync } from "node:fs";
-import net from "node:net";
+import { spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import {
+  freePort,
+  killOwnServer,
+  prepareOwnServerDir,
+  startOwnServer,
+  waitFor,
+  type OwnServer,
+} from "./own-server";
 import { expect, request as apiRequest, test, type APIRequestContext } from "@playwright/test";
 import { DEMO_MERCHANT } from "./auth";
 
@@ -23,17 +30,7 @@ let port = 0;
 let dataDir = "";
 let appDir = "";
 let databaseFile = "";
-let server: { child: ChildProcess; log: string[] } | null = null;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const { port: free } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
-}
+let server: OwnServer | null = null;
 
 function serverEnv(): NodeJS.ProcessEnv {
   return {
@@ -57,21 +54,6 @@ function serverEnv(): NodeJS.ProcessEnv {
   };
 }
 
-/** Poll `check` until it returns a value (bounded): no fixed sleeps. */
-async function waitFor<T>(
-  what: string,
-  check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 function withDb<T>(work: (db: Database.Database) => T): T {
   const db = new Database(databaseFile, { readonly: true });
   db.pragma("busy_timeout = 5000");
@@ -83,44 +65,12 @@ function withDb<T>(work: (db: Database.Database) => T): T {
 }
 
 async function start() {
-  const log: string[] = [];
-  const child = spawn(
-    process.execPath,
-    [
-      "--max-old-space-size=112",
-      "--max-semi-space-size=4",
-      path.join(root, "server.mjs"),
-      "build/index.js",
-    ],
-    {
-      cwd: appDir,
-      env: serverEnv(),
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => log.push(chunk));
-  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => log.push(chunk));
-  server = { child, log };
-  await waitFor(
-    "the server to answer /healthz",
-    async () => {
-      if (child.exitCode !== null)
-        throw new Error(`the server exited (${child.exitCode}): ${log.join("").slice(-2000)}`);
-      return fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-    },
-    60_000,
-  );
+  server = await startOwnServer(appDir, serverEnv(), port);
   return server;
 }
 
 async function kill9() {
-  const child = server!.child;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGKILL");
-  await exited;
+  await killOwnServer(server!);
   server = null;
 }
 
@@ -228,12 +178,7 @@ function expectSettledOnce(paymentId: string) {
 
 test.beforeAll(async () => {
   port = await freePort();
-  dataDir = path.resolve("tests/.tmp", `restart-${port}`);
-  rmSync(dataDir, { recursive: true, force: true });
-  appDir = path.join(dataDir, "app");
-  mkdirSync(appDir, { recursive: true });
-  for (const item of ["build", "public", "drizzle"])
-    cpSync(path.join(root, item), path.join(appDir, item), { recursive: true });
+  ({ dataDir, appDir } = prepareOwnServerDir(`restart-${port}`));
   databaseFile = path.join(dataDir, "restart.sqlite");
   const setup = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-setup.ts"], {
     cwd: root,

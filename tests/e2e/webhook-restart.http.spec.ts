@@ -7,11 +7,19 @@
  * 201 for must have had its payment.created delivered. At-least-once: duplicates are allowed (a
  * post in flight at the kill is sent again) and counted.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, mkdirSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import net from "node:net";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
+import {
+  freePort,
+  killOwnServer,
+  prepareOwnServerDir,
+  startOwnServer,
+  waitFor,
+  type OwnServer,
+} from "./own-server";
 import { expect, test } from "@playwright/test";
 import { verifyWebhookSignature } from "../../app/core/api/webhooks/signature.server";
 import { DEMO_MERCHANT } from "./auth";
@@ -30,18 +38,8 @@ let port = 0;
 let dataDir = "";
 let appDir = "";
 let databaseFile = "";
-let server: { child: ChildProcess; log: string[] } | null = null;
+let server: OwnServer | null = null;
 let receiver: Server | null = null;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const { port: free } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
-}
 
 function serverEnv(): NodeJS.ProcessEnv {
   return {
@@ -61,21 +59,6 @@ function serverEnv(): NodeJS.ProcessEnv {
   };
 }
 
-/** Poll `check` until it returns a value (bounded): no fixed sleeps. */
-async function waitFor<T>(
-  what: string,
-  check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** A tsx script of ours with the server's environment; its stdout. */
 function runScript(script: string, args: string[]): string {
   const run = spawnSync(process.execPath, ["--import", "tsx", script, ...args], {
@@ -88,40 +71,12 @@ function runScript(script: string, args: string[]): string {
 }
 
 async function start() {
-  const log: string[] = [];
-  const child = spawn(
-    process.execPath,
-    [
-      "--max-old-space-size=112",
-      "--max-semi-space-size=4",
-      path.join(root, "server.mjs"),
-      "build/index.js",
-    ],
-    { cwd: appDir, env: serverEnv(), stdio: ["ignore", "pipe", "pipe"] },
-  );
-  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => log.push(chunk));
-  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => log.push(chunk));
-  server = { child, log };
-  await waitFor(
-    "the server to answer /healthz",
-    async () => {
-      if (child.exitCode !== null)
-        throw new Error(`the server exited (${child.exitCode}): ${log.join("").slice(-2000)}`);
-      return fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-    },
-    60_000,
-  );
+  server = await startOwnServer(appDir, serverEnv(), port);
   return server;
 }
 
 async function kill9() {
-  const child = server!.child;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGKILL");
-  await exited;
+  await killOwnServer(server!);
   server = null;
 }
 
@@ -182,7 +137,7 @@ function startReceiver(secret: () => string, received: Received): Promise<number
         response.writeHead(200, { "Content-Type": "text/plain" }).end("ok");
       });
     });
-    receiver.listen(0, "127.0.0.1", () => resolve((receiver!.address() as net.AddressInfo).port));
+    receiver.listen(0, "127.0.0.1", () => resolve((receiver!.address() as AddressInfo).port));
   });
 }
 
@@ -209,12 +164,7 @@ async function listedEventIds(key: string): Promise<string[]> {
 
 test.beforeAll(async () => {
   port = await freePort();
-  dataDir = path.resolve("tests/.tmp", `webhook-restart-${port}`);
-  rmSync(dataDir, { recursive: true, force: true });
-  appDir = path.join(dataDir, "app");
-  mkdirSync(appDir, { recursive: true });
-  for (const item of ["build", "public", "drizzle"])
-    cpSync(path.join(root, item), path.join(appDir, item), { recursive: true });
+  ({ dataDir, appDir } = prepareOwnServerDir(`webhook-restart-${port}`));
   databaseFile = path.join(dataDir, "webhook-restart.sqlite");
   runScript("scripts/db-setup.ts", []);
 });
