@@ -3,6 +3,7 @@
  * in one mode (an API key, a webhook endpoint, a payment link). Plain radios: no JavaScript needed.
  */
 import { FieldError } from "~/components/ui/form";
+import { apiModeLabels } from "~/core/api/key-schema";
 import { apiModes, type ApiMode } from "~/core/api/vocabulary";
 
 export interface ModeField {
@@ -41,7 +42,7 @@ export function ModeChoice({
             />
             <div>
               <label htmlFor={`${field.id}-${mode}`} className="text-sm text-slate-800">
-                {mode === "test" ? "Test" : "Live"}
+                {apiModeLabels[mode]}
               </label>
               <p id={`${field.id}-${mode}-hint`} className="text-sm text-slate-600">
                 {hints[mode]}
