@@ -40,8 +40,9 @@ export default function DocsTestMode() {
           Every payment, event, webhook endpoint and idempotency key belongs to one mode. A test key
           sees only test data and a live key only live data: asking a test key for a live payment
           answers 404, as for a payment that does not exist. Test events are delivered only to test
-          webhook endpoints. Test payments never reach your balance or your settlement account (
-          <Code>GET /balances</Code> shows zeros to a test key).
+          webhook endpoints. Test payments never reach your live balance or your settlement account:
+          they keep a test balance of their own (<Code>GET /balances</Code> with a test key, and the
+          dashboard&rsquo;s Test view).
         </p>
       </DocsSection>
 

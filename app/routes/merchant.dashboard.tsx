@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const now = Date.now();
   // Live figures unless the address asks for test data (?mode=test, core/api/mode.ts).
   const mode = dataModeOf(new URL(request.url).searchParams);
-  const balances = balancesOf(db, merchant.merchantId);
+  const balances = balancesOf(db, merchant.merchantId, mode);
   const destination = getSettlementDestination(db, merchant.merchantId, now);
   return {
     account: {

@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     limit: PAGE_SIZE + 1,
     offset: (page - 1) * PAGE_SIZE,
   });
-  const balances = balancesOf(db, merchant.merchantId);
+  const balances = balancesOf(db, merchant.merchantId, mode);
   return {
     status: isPaymentStatus(status) ? status : "",
     q,

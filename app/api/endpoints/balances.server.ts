@@ -22,10 +22,8 @@ export const balanceRoutes = [
     },
     handle(context) {
       const live = context.key.mode === "live";
-      // The ledger keeps no separate test books yet: a test key sees zeros, never live money.
-      const balances = live
-        ? merchantBalances(context.db, context.key.merchantId)
-        : { available: 0n, pending: 0n, inFlight: 0n };
+      // The ledger book of the key's mode: a test key sees test money, never live money.
+      const balances = merchantBalances(context.db, context.key.merchantId, context.key.mode);
       return {
         status: 200,
         body: {

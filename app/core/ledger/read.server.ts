@@ -4,7 +4,7 @@
  * balance (zero per currency), cached balances against their entries, and transactions that do not
  * balance (there must be none). Amounts are exact bigints (see sql.server.ts).
  */
-import { and, desc, eq, lt, not, sql } from "drizzle-orm";
+import { and, desc, eq, lt, not, type SQL, sql } from "drizzle-orm";
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from "../../../drizzle/schema";
 import type { DbOrTx } from "~/utils/db.server";
 import { preparedPerDb } from "~/utils/prepared.server";
@@ -12,7 +12,9 @@ import {
   type AccountKind,
   type AccountRef,
   accountRefFromRow,
-  merchantAccounts,
+  type LedgerBook,
+  ledgerBook,
+  TEST_BOOK_PREFIX,
   toNormalBalance,
 } from "./accounts";
 import { InvalidPostingError } from "./errors";
@@ -99,9 +101,16 @@ const ownerBalancesQuery = preparedPerDb((db: DbOrTx) =>
     .prepare(),
 );
 
-/** A merchant's KES balances for pages (one indexed query, cached balances). */
-export function merchantBalances(db: DbOrTx, merchantId: string): MerchantBalances {
-  const accounts = merchantAccounts(merchantId);
+/**
+ * A merchant's KES balances in one book (live unless asked: test payments have their own book) for
+ * pages and the API (one indexed query, cached balances).
+ */
+export function merchantBalances(
+  db: DbOrTx,
+  merchantId: string,
+  mode: LedgerBook = "live",
+): MerchantBalances {
+  const accounts = ledgerBook(mode).merchantAccounts(merchantId);
   const rows = ownerBalancesQuery(db).all({ merchantId });
   const of = (account: AccountRef) =>
     -(rows.find((row) => row.code === account.code)?.balance ?? 0n);
@@ -268,8 +277,22 @@ export function listTransactionsByReference(
     .map((row) => withEntries(db, row));
 }
 
-/** Sum of all entries per currency, from the entries. Every value must be 0n. */
-export function trialBalance(db: DbOrTx): Record<Currency, bigint> {
+/** The accounts of one book, as a condition on `ledger_accounts.code` (glob: case-sensitive). */
+function inBook(mode: LedgerBook): SQL {
+  const prefix = `${TEST_BOOK_PREFIX}*`;
+  return mode === "test"
+    ? sql`${ledgerAccounts.code} glob ${prefix}`
+    : sql`${ledgerAccounts.code} not glob ${prefix}`;
+}
+
+/** The book of an account row, in SQL (as `bookOfCode`). */
+const bookColumn = sql<LedgerBook>`case when ${ledgerAccounts.code} glob ${`${TEST_BOOK_PREFIX}*`} then 'test' else 'live' end`;
+
+/**
+ * Sum of all entries per currency, from the entries: of one book when `mode` is given, else of both
+ * together. Every value must be 0n, and each book's too (`trialBalanceByBook`).
+ */
+export function trialBalance(db: DbOrTx, mode?: LedgerBook): Record<Currency, bigint> {
   const result = Object.fromEntries(currencies.map((currency) => [currency, 0n])) as Record<
     Currency,
     bigint
@@ -278,10 +301,16 @@ export function trialBalance(db: DbOrTx): Record<Currency, bigint> {
     .select({ currency: ledgerAccounts.currency, ...exactSumParts(ledgerEntries.amount) })
     .from(ledgerEntries)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(mode === undefined ? undefined : inBook(mode))
     .groupBy(ledgerAccounts.currency)
     .all();
   for (const row of rows) result[row.currency] = combineSum(row);
   return result;
+}
+
+/** The trial balance of each book on its own (every value must be 0n). */
+export function trialBalanceByBook(db: DbOrTx): Record<LedgerBook, Record<Currency, bigint>> {
+  return { live: trialBalance(db, "live"), test: trialBalance(db, "test") };
 }
 
 export interface BalanceMismatch {
@@ -317,22 +346,28 @@ export function verifyBalances(db: DbOrTx): BalanceMismatch[] {
 }
 
 /**
- * Transactions whose entries do not sum to zero in some currency, or that have fewer than two
- * entries. Must be empty.
+ * Transactions whose entries do not sum to zero in some currency within each book (a transaction
+ * moving money between the live and the test book is unbalanced in both), or that have fewer than
+ * two entries. Must be empty.
  */
-export function findUnbalancedTransactions(
-  db: DbOrTx,
-): { transactionId: string; currency: Currency | null; sum: bigint; entries: number }[] {
+export function findUnbalancedTransactions(db: DbOrTx): {
+  transactionId: string;
+  currency: Currency | null;
+  book?: LedgerBook;
+  sum: bigint;
+  entries: number;
+}[] {
   const unbalanced = db
     .select({
       transactionId: ledgerEntries.transactionId,
       currency: ledgerAccounts.currency,
+      book: bookColumn,
       entries: sql<number>`count(*)`.mapWith(Number),
       ...exactSumParts(ledgerEntries.amount),
     })
     .from(ledgerEntries)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .groupBy(ledgerEntries.transactionId, ledgerAccounts.currency)
+    .groupBy(ledgerEntries.transactionId, ledgerAccounts.currency, bookColumn)
     .having(not(exactSumIsZero(ledgerEntries.amount)))
     .all()
     .map(({ high, low, ...row }) => ({ ...row, sum: combineSum({ high, low }) as bigint }));

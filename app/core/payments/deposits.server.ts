@@ -9,17 +9,7 @@
  */
 import { eq } from "drizzle-orm";
 import { payments } from "../../../drizzle/schema";
-import {
-  custody,
-  customerRefundsPayable,
-  feeRevenue,
-  merchantAvailable,
-  merchantPending,
-  postTransaction,
-  suspense,
-  toUnits,
-  treasuryConversion,
-} from "~/core/ledger/ledger.server";
+import { ledgerBook, postTransaction, toUnits } from "~/core/ledger/ledger.server";
 import { isFailed, type CustodyTransaction } from "~/core/providers/custody/types";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import type { PaymentsConfig } from "./config";
@@ -39,7 +29,7 @@ export type DepositOutcome =
 
 /**
  * Post the conversion of `units` worth `grossKesCents` at the locked rate: merchant net of fee, fee
- * to revenue.
+ * to revenue. In the book of the payment's mode (test payments never touch live accounts).
  */
 export function postConversion(
   db: DbOrTx,
@@ -55,6 +45,15 @@ export function postConversion(
   },
 ) {
   const asset = payment.asset as QuoteAsset;
+  const {
+    custody,
+    customerRefundsPayable,
+    feeRevenue,
+    merchantAvailable,
+    merchantPending,
+    suspense,
+    treasuryConversion,
+  } = ledgerBook(payment.mode);
   const merchantAccount = payment.requiresReview
     ? merchantPending(payment.merchantId)
     : merchantAvailable(payment.merchantId);
@@ -81,6 +80,7 @@ export function postConversion(
 /** Hold crypto that cannot be credited yet (under/over/late payment) in suspense. */
 function postToSuspense(db: DbOrTx, payment: Payment, units: bigint, now: number) {
   const asset = payment.asset as QuoteAsset;
+  const { custody, suspense } = ledgerBook(payment.mode);
   return postTransaction(db, {
     idempotencyKey: `payment:${payment.id}:held`,
     kind: "payment.held",

@@ -8,15 +8,7 @@
  *   the customer).
  */
 import { recordAudit } from "~/core/audit.server";
-import {
-  customerRefundsPayable,
-  feeRevenue,
-  merchantAvailable,
-  merchantPending,
-  postTransaction,
-  suspense,
-  treasuryConversion,
-} from "~/core/ledger/ledger.server";
+import { ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
 import type { Rate } from "~/core/rates/read-rates.server";
 import type { Db } from "~/utils/db.server";
 import type { PaymentsConfig } from "./config";
@@ -73,6 +65,8 @@ export function resolveException(
     }
     const asset = payment.asset as QuoteAsset;
     const units = payment.receivedUnits;
+    // Every posting about a payment is in its mode's book.
+    const { customerRefundsPayable, suspense } = ledgerBook(payment.mode);
     if (input.resolution === "refund") {
       postTransaction(tx, {
         idempotencyKey: `payment:${payment.id}:refund-flagged`,
@@ -183,6 +177,13 @@ export function reviewPayment(
       );
     const net = payment.amountKesCents - payment.feeKesCents;
     const asset = payment.asset as QuoteAsset;
+    const {
+      customerRefundsPayable,
+      feeRevenue,
+      merchantAvailable,
+      merchantPending,
+      treasuryConversion,
+    } = ledgerBook(payment.mode);
     if (input.approve) {
       postTransaction(tx, {
         idempotencyKey: `payment:${payment.id}:review-approved`,

@@ -72,8 +72,9 @@ export function operatorPaymentDetail(db: Db, paymentId: string) {
   };
 }
 
-export function balancesOf(db: Db, merchantId: string) {
-  return merchantBalances(db, merchantId);
+/** The merchant's KES balances in the ledger book of `mode` (live unless a page asks for test). */
+export function balancesOf(db: Db, merchantId: string, mode: ApiMode = "live") {
+  return merchantBalances(db, merchantId, mode);
 }
 
 export function countPaymentsByStatus(db: Db): Record<PaymentStatus, number> {

@@ -15,14 +15,12 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { merchants, payments, settlementTransfers } from "../../../drizzle/schema";
 import type { TransferStatus } from "~/core/payments/statuses";
 import {
-  feeRevenue,
+  codeWithoutBook,
   InsufficientBalanceError,
-  merchantAvailable,
-  merchantInFlight,
+  type LedgerBook,
+  ledgerBook,
   owed,
   postTransaction,
-  railFloat,
-  railInFlight,
   reverseTransaction,
 } from "~/core/ledger/ledger.server";
 import { recordAudit } from "~/core/audit.server";
@@ -52,7 +50,27 @@ const COUNTS_AGAINST_DAY: TransferStatus[] = ["scheduled", "pending", "sent", "s
 
 export const newTransferId = () => `trf_${readableCode(14).toLowerCase()}`;
 
-function usedByDay(db: DbOrTx, merchantId: string): Map<string, bigint> {
+/**
+ * The ledger book of a transfer: its payment's mode (test payments settle in the test book). A
+ * transfer without a payment is live money.
+ */
+function bookOfTransfer(db: DbOrTx, transfer: Pick<Transfer, "paymentId">): LedgerBook {
+  if (!transfer.paymentId) return "live";
+  return (
+    db
+      .select({ mode: payments.mode })
+      .from(payments)
+      .where(eq(payments.id, transfer.paymentId))
+      .get()?.mode ?? "live"
+  );
+}
+
+/** Transfers of one book (their payment's mode; live without a payment), as a condition. */
+function transfersInBook(mode: LedgerBook) {
+  return sql`coalesce((select ${payments.mode} from ${payments} where ${payments.id} = ${settlementTransfers.paymentId}), 'live') = ${mode}`;
+}
+
+function usedByDay(db: DbOrTx, merchantId: string, mode: LedgerBook): Map<string, bigint> {
   const rows = db
     .select({
       day: settlementTransfers.settlementDay,
@@ -63,6 +81,7 @@ function usedByDay(db: DbOrTx, merchantId: string): Map<string, bigint> {
       and(
         eq(settlementTransfers.merchantId, merchantId),
         inArray(settlementTransfers.status, COUNTS_AGAINST_DAY),
+        transfersInBook(mode),
       ),
     )
     .groupBy(settlementTransfers.settlementDay)
@@ -75,10 +94,17 @@ function usedByDay(db: DbOrTx, merchantId: string): Map<string, bigint> {
  * flight to the merchant) and the rail's charge for it, which leaves our M-Pesa float with the
  * amount (the charge is what Safaricom takes from the float for the transfer: passed through at
  * cost). A fee of ours (none for settlements) would go to fee revenue. A failure reverses all of
- * it.
+ * it. In the book of the transfer's payment.
  */
-function postTransferSent(db: DbOrTx, transfer: Transfer, now: number) {
+function postTransferSent(
+  db: DbOrTx,
+  transfer: Transfer,
+  now: number,
+  mode: LedgerBook = bookOfTransfer(db, transfer),
+) {
   const charge = transfer.railChargeKesCents;
+  const { feeRevenue, merchantAvailable, merchantInFlight, railFloat, railInFlight } =
+    ledgerBook(mode);
   const entries = [
     {
       account: merchantAvailable(transfer.merchantId),
@@ -109,7 +135,7 @@ function postTransferSent(db: DbOrTx, transfer: Transfer, now: number) {
  * Sum of (amount + rail charge + fee) of the merchant's scheduled transfers (not posted yet) and
  * failed ones awaiting a retry: money still in the available balance that belongs to them.
  */
-function transfersStillInAvailable(db: DbOrTx, merchantId: string): bigint {
+function transfersStillInAvailable(db: DbOrTx, merchantId: string, mode: LedgerBook): bigint {
   const row = db
     .select({
       total: sql<string>`cast(coalesce(sum(${settlementTransfers.amountKesCents} + ${settlementTransfers.railChargeKesCents} + ${settlementTransfers.feeKesCents}), 0) as text)`,
@@ -118,6 +144,7 @@ function transfersStillInAvailable(db: DbOrTx, merchantId: string): bigint {
     .where(
       and(
         eq(settlementTransfers.merchantId, merchantId),
+        transfersInBook(mode),
         sql`(${settlementTransfers.status} = 'scheduled' or (${settlementTransfers.status} = 'failed' and not exists (select 1 from settlement_transfers r where r.retry_of = ${settlementTransfers.id})))`,
       ),
     )
@@ -125,8 +152,16 @@ function transfersStillInAvailable(db: DbOrTx, merchantId: string): bigint {
   return BigInt(row?.total ?? "0");
 }
 
-/** Net KES of the merchant's other confirmed payments, not planned yet (each plans its own). */
-function otherConfirmedNet(db: DbOrTx, merchantId: string, paymentId: string): bigint {
+/**
+ * Net KES of the merchant's other confirmed payments of the same mode, not planned yet (each plans
+ * its own).
+ */
+function otherConfirmedNet(
+  db: DbOrTx,
+  merchantId: string,
+  paymentId: string,
+  mode: LedgerBook,
+): bigint {
   const row = db
     .select({
       total: sql<string>`cast(coalesce(sum(${payments.amountKesCents} - ${payments.feeKesCents}), 0) as text)`,
@@ -135,6 +170,7 @@ function otherConfirmedNet(db: DbOrTx, merchantId: string, paymentId: string): b
     .where(
       and(
         eq(payments.merchantId, merchantId),
+        eq(payments.mode, mode),
         eq(payments.status, "confirmed"),
         sql`${payments.id} <> ${paymentId}`,
       ),
@@ -148,14 +184,14 @@ function otherConfirmedNet(db: DbOrTx, merchantId: string, paymentId: string): b
  * something else (other confirmed payments not planned yet, scheduled transfers not posted yet,
  * failed transfers waiting for a retry). That is this payment's net plus any leftover of earlier
  * settlements (cents M-Pesa cannot move, or less than a minimum transfer): leftovers are carried,
- * never stranded.
+ * never stranded. All within the payment's book: test money never pays live and the reverse.
  */
 function settleableCents(db: DbOrTx, payment: Payment): bigint {
-  const available = owed(db, merchantAvailable(payment.merchantId));
+  const available = owed(db, ledgerBook(payment.mode).merchantAvailable(payment.merchantId));
   const free =
     available -
-    otherConfirmedNet(db, payment.merchantId, payment.id) -
-    transfersStillInAvailable(db, payment.merchantId);
+    otherConfirmedNet(db, payment.merchantId, payment.id, payment.mode) -
+    transfersStillInAvailable(db, payment.merchantId, payment.mode);
   return free > 0n ? free : 0n;
 }
 
@@ -191,7 +227,10 @@ export function planSettlement(
     return claimAndPlan(db, paymentId, config, now);
   } catch (error) {
     // Our M-Pesa float cannot cover it: nothing was claimed; say so once, the tick tries again.
-    if (error instanceof InsufficientBalanceError && error.accountCode.startsWith("rail:")) {
+    if (
+      error instanceof InsufficientBalanceError &&
+      codeWithoutBook(error.accountCode).startsWith("rail:")
+    ) {
       const last = listPaymentEvents(db, paymentId).at(-1);
       if (last?.type !== "waiting_for_float") {
         recordEvent(
@@ -283,7 +322,7 @@ function claimAndPlan(
       perTransferKes: config.railPerTransferKes,
       dailyKes: config.railDailyKes,
       today: eatDay(now),
-      usedByDay: usedByDay(tx, payment.merchantId),
+      usedByDay: usedByDay(tx, payment.merchantId, payment.mode),
     });
     plan.forEach((planned, index) => {
       const transfer: Transfer = {
@@ -301,7 +340,7 @@ function claimAndPlan(
         ...newTransferState(now),
       };
       tx.insert(settlementTransfers).values(transfer).run();
-      if (planned.day === eatDay(now)) postTransferSent(tx, transfer, now);
+      if (planned.day === eatDay(now)) postTransferSent(tx, transfer, now, payment.mode);
       recordEvent(tx, payment, {
         type: planned.day === eatDay(now) ? "transfer_created" : "transfer_scheduled",
         cause: `${planned.day === eatDay(now) ? "settling to M-Pesa" : "over the daily M-Pesa limit: waits for the next day"}; M-Pesa charge ${kesText(planned.railChargeKesCents)}`,
@@ -529,6 +568,7 @@ export function succeedTransfer(
   return db.transaction((tx) => {
     const transfer = getTransfer(tx, transferId);
     if (!transfer || (transfer.status !== "sent" && transfer.status !== "pending")) return false;
+    const { merchantInFlight, railInFlight } = ledgerBook(bookOfTransfer(tx, transfer));
     postTransaction(tx, {
       idempotencyKey: `transfer:${transfer.id}:succeeded`,
       kind: "payout.succeeded",

@@ -3,7 +3,13 @@
  * place schedules the tick at boot; tests call it with their own clock): the tick expires quotes,
  * settles confirmed payments, sends pending transfers and chases unanswered ones.
  */
-import { capital, postTransaction, railFloat } from "~/core/ledger/ledger.server";
+import {
+  keyInBook,
+  type LedgerBook,
+  ledgerBook,
+  ledgerBooks,
+  postTransaction,
+} from "~/core/ledger/ledger.server";
 import type { Db } from "~/utils/db.server";
 import { runLeased } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
@@ -60,16 +66,29 @@ export async function settleNow(
   }
 }
 
-/** The M-Pesa float we may pay out from: an opening balance (whole KES), posted once. */
-export function fundOpeningFloat(db: Db, kes: number): void {
+/**
+ * The M-Pesa float we may pay out from: an opening balance (whole KES), posted once per book. Each
+ * ledger book (live, and test for test-mode payments) has its own float, funded the same way, so
+ * test settlements run without ever drawing on the live float; by default both books are funded.
+ */
+export function fundOpeningFloat(
+  db: Db,
+  kes: number,
+  books: readonly LedgerBook[] = ledgerBooks,
+): void {
   if (kes <= 0) return;
-  postTransaction(db, {
-    idempotencyKey: `float:mpesa:opening:${kes}`,
-    kind: "float.funded",
-    description: `Opening M-Pesa B2C float of KES ${kes}`,
-    entries: [
-      { account: railFloat("mpesa"), amount: BigInt(kes) * 100n },
-      { account: capital("KES"), amount: -BigInt(kes) * 100n },
-    ],
-  });
+  for (const mode of books) {
+    const { capital, railFloat } = ledgerBook(mode);
+    postTransaction(db, {
+      // `float:mpesa:opening:<kes>` in the live book (as before the books), `test:`-prefixed in the
+      // test book: the two never collide.
+      idempotencyKey: keyInBook(mode, `float:mpesa:opening:${kes}`),
+      kind: "float.funded",
+      description: `Opening M-Pesa B2C float of KES ${kes}${mode === "test" ? " (test book)" : ""}`,
+      entries: [
+        { account: railFloat("mpesa"), amount: BigInt(kes) * 100n },
+        { account: capital("KES"), amount: -BigInt(kes) * 100n },
+      ],
+    });
+  }
 }

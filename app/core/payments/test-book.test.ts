@@ -1,0 +1,251 @@
+/**
+ * Test-mode payments keep their money in the ledger's test book (issue 13, "test mode keeps its
+ * data apart from live"), end to end through the custody and M-Pesa simulators: a test payment's
+ * conversion, settlement and operator decisions post only to `test:` accounts, the merchant's live
+ * balances never move for it, a live payment never touches the test book, test settlements draw
+ * on the test book's own M-Pesa float, and each book balances on its own.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  findUnbalancedTransactions,
+  ledgerBook,
+  listTransactionsByReference,
+  merchantBalances,
+  normalBalance,
+  owed,
+  trialBalanceByBook,
+  verifyBalances,
+} from "~/core/ledger/ledger.server";
+import type { ApiMode } from "~/core/api/vocabulary";
+import { createTestDb } from "../../../tests/setup/db";
+import {
+  addMerchant,
+  liveRates,
+  setUpPaymentsHarness,
+  testConfig,
+} from "../../../tests/setup/payments";
+import { resolveException, reviewPayment } from "./exceptions.server";
+import { createPayment, getPayment } from "./payments.server";
+import { formatCryptoUnits } from "./quote";
+import { balancesOf } from "./reads.server";
+import { listTransfersForPayment, planSettlement, sendPendingTransfers } from "./settlement.server";
+import { fundOpeningFloat } from "./tick.server";
+
+const { db, close } = createTestDb();
+const h = setUpPaymentsHarness({ db, close });
+
+const live = ledgerBook("live");
+const test = ledgerBook("test");
+const ZERO = { available: 0n, pending: 0n, inFlight: 0n };
+const BALANCED = { KES: 0n, BTC: 0n, ETH: 0n, USDT: 0n, USDC: 0n };
+
+async function paid(merchantId: string, amountKes: number, mode: ApiMode, amount?: string) {
+  const payment = await createPayment(
+    db,
+    {
+      custody: h.runtime.custody,
+      rates: liveRates(h.clock.now),
+      config: testConfig,
+      now: h.clock.now,
+    },
+    { merchantId, amountKes, asset: "USDT", reference: `${mode}-${amountKes}`, mode },
+  );
+  expect(payment.mode).toBe(mode);
+  const tx = await h.custodySim.sendPayment({
+    address: payment.depositAddress!,
+    amount: amount ?? formatCryptoUnits(payment.cryptoAmountUnits, "USDT"),
+  });
+  await h.custodySim.confirm(tx.id, 2);
+  return getPayment(db, payment.id)!;
+}
+
+async function settle(paymentId: string) {
+  const outcome = planSettlement(db, paymentId, testConfig, h.clock.now);
+  await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now);
+  await h.darajaSim.flush();
+  return outcome;
+}
+
+/** The codes of every account moved by a payment's ledger transactions (its own and transfers'). */
+function accountsMovedFor(paymentId: string): string[] {
+  const references = [
+    { type: "payment", id: paymentId },
+    ...listTransfersForPayment(db, paymentId).map((t) => ({ type: "transfer", id: t.id })),
+  ];
+  return references.flatMap((reference) =>
+    listTransactionsByReference(db, reference).flatMap((t) => t.entries.map((e) => e.account.code)),
+  );
+}
+
+/** What the platform's own accounts hold in a book (fees, float, custody). */
+function platform(book: typeof live) {
+  return {
+    fees: normalBalance(db, book.feeRevenue()),
+    float: normalBalance(db, book.railFloat("mpesa")),
+    inFlight: normalBalance(db, book.railInFlight("mpesa")),
+    custody: normalBalance(db, book.custody("USDT")),
+  };
+}
+
+describe("the test book", () => {
+  it("a test payment is credited and settled in the test book; the merchant's live balances never move", async () => {
+    const M = "MRC-TBKA22";
+    addMerchant(db, M);
+    const livePlatformBefore = platform(live);
+
+    const payment = await paid(M, 10_000, "test");
+    expect(payment.status).toBe("confirmed");
+    // KES 10,000 less the 1% C2B fee, in the test balance (as the dashboard's Test view reads it).
+    expect(merchantBalances(db, M, "test")).toEqual({ ...ZERO, available: 990_000n });
+    expect(balancesOf(db, M, "test")).toEqual({ ...ZERO, available: 990_000n });
+    expect(merchantBalances(db, M)).toEqual(ZERO);
+    expect(balancesOf(db, M, "live")).toEqual(ZERO);
+
+    // The live float (funded by the harness) does not pay test settlements: the test book has no
+    // float yet, so the payout waits for one.
+    expect(await settle(payment.id)).toBe("waiting_for_float");
+    expect(getPayment(db, payment.id)?.status).toBe("confirmed");
+    expect(merchantBalances(db, M, "test")).toEqual({ ...ZERO, available: 990_000n });
+
+    // The opening float is funded in each book, under keys that do not collide (funding again
+    // changes nothing).
+    fundOpeningFloat(db, 1_000_000);
+    fundOpeningFloat(db, 1_000_000);
+    expect(normalBalance(db, test.railFloat("mpesa"))).toBe(100_000_000n);
+    expect(normalBalance(db, live.railFloat("mpesa"))).toBe(
+      livePlatformBefore.float + 100_000_000n,
+    );
+    const livePlatformFunded = platform(live);
+
+    expect(await settle(payment.id)).toBe("planned");
+    expect(getPayment(db, payment.id)?.status).toBe("settled");
+    const [transfer, ...others] = listTransfersForPayment(db, payment.id);
+    expect(others).toEqual([]);
+    expect(transfer).toMatchObject({
+      status: "succeeded",
+      amountKesCents: 988_900n,
+      railChargeKesCents: 1_100n,
+    });
+    expect(merchantBalances(db, M, "test")).toEqual(ZERO);
+    expect(platform(test)).toEqual({
+      fees: 10_000n,
+      float: 100_000_000n - 990_000n,
+      inFlight: 0n,
+      custody: payment.receivedUnits,
+    });
+
+    // Nothing of it is live: no live account moved, every posting is in the test book.
+    expect(merchantBalances(db, M)).toEqual(ZERO);
+    expect(platform(live)).toEqual(livePlatformFunded);
+    const codes = accountsMovedFor(payment.id);
+    expect(codes.length).toBeGreaterThan(0);
+    expect(codes.filter((code) => !code.startsWith("test:"))).toEqual([]);
+  });
+
+  it("a live payment does not touch the test book", async () => {
+    const M = "MRC-TBKB22";
+    addMerchant(db, M);
+    fundOpeningFloat(db, 1_000_000);
+    const testPlatformBefore = platform(test);
+
+    const payment = await paid(M, 5_000, "live");
+    expect(payment.status).toBe("confirmed");
+    expect(merchantBalances(db, M)).toEqual({ ...ZERO, available: 495_000n });
+    expect(merchantBalances(db, M, "test")).toEqual(ZERO);
+
+    expect(await settle(payment.id)).toBe("planned");
+    expect(getPayment(db, payment.id)?.status).toBe("settled");
+    expect(merchantBalances(db, M)).toEqual(ZERO);
+    expect(merchantBalances(db, M, "test")).toEqual(ZERO);
+    expect(platform(test)).toEqual(testPlatformBefore);
+    const codes = accountsMovedFor(payment.id);
+    expect(codes.length).toBeGreaterThan(0);
+    expect(codes.filter((code) => code.startsWith("test:"))).toEqual([]);
+  });
+
+  it("operators' decisions on test payments (accept, refund, review) post to the test book", async () => {
+    const M = "MRC-TBKC22";
+    addMerchant(db, M);
+    const payment = await paid(M, 3_000, "test", "1");
+    expect(payment.status).toBe("underpaid");
+    const accepted = resolveException(db, {
+      paymentId: payment.id,
+      operatorId: "opr_test",
+      resolution: "accept",
+      config: testConfig,
+      now: h.clock.now,
+    });
+    expect(accepted.status).toBe("confirmed");
+    // 1 USDT at the locked rate, less the 1% fee: credited to the test balance, not the live one.
+    expect(merchantBalances(db, M, "test").available).toBe(
+      accepted.amountKesCents - accepted.feeKesCents,
+    );
+    expect(accepted.amountKesCents).toBeGreaterThan(0n);
+    expect(merchantBalances(db, M)).toEqual(ZERO);
+
+    // Flagged for refund: the crypto is owed back from the test book.
+    const refundsBefore = owed(db, test.customerRefundsPayable("USDT"));
+    const over = await paid(M, 3_000, "test", "500");
+    expect(over.status).toBe("overpaid");
+    resolveException(db, {
+      paymentId: over.id,
+      operatorId: "opr_test",
+      resolution: "refund",
+      config: testConfig,
+      now: h.clock.now,
+    });
+    expect(owed(db, test.customerRefundsPayable("USDT")) - refundsBefore).toBe(500_000_000n);
+    expect(owed(db, live.customerRefundsPayable("USDT"))).toBe(0n);
+
+    // Above the automatic limit: held in the test pending balance, released to test available.
+    const large = await paid(M, 1_500_000, "test");
+    expect(large.status).toBe("in_review");
+    const heldNet = large.amountKesCents - large.feeKesCents;
+    expect(merchantBalances(db, M, "test").pending).toBe(heldNet);
+    const availableBefore = merchantBalances(db, M, "test").available;
+    reviewPayment(db, {
+      paymentId: large.id,
+      operatorId: "opr_test",
+      approve: true,
+      now: h.clock.now,
+    });
+    expect(merchantBalances(db, M, "test")).toEqual({
+      ...ZERO,
+      available: availableBefore + heldNet,
+    });
+    expect(merchantBalances(db, M)).toEqual(ZERO);
+    for (const id of [payment.id, over.id, large.id])
+      expect(accountsMovedFor(id).filter((code) => !code.startsWith("test:"))).toEqual([]);
+  });
+
+  it("a merchant's live and test payments settle apart: neither pays out the other's money", async () => {
+    const M = "MRC-TBKD22";
+    addMerchant(db, M);
+    fundOpeningFloat(db, 1_000_000);
+    const livePayment = await paid(M, 5_000, "live");
+    const testPayment = await paid(M, 10_000, "test");
+    expect([livePayment.status, testPayment.status]).toEqual(["confirmed", "confirmed"]);
+
+    // The test settlement pays the test payment's KES 9,900 (KES 9,889 + the KES 11 charge) only.
+    expect(await settle(testPayment.id)).toBe("planned");
+    expect(
+      listTransfersForPayment(db, testPayment.id).map((t) => [t.amountKesCents, t.status]),
+    ).toEqual([[988_900n, "succeeded"]]);
+    expect(merchantBalances(db, M, "test")).toEqual(ZERO);
+    expect(getPayment(db, livePayment.id)?.status).toBe("confirmed");
+    expect(merchantBalances(db, M)).toEqual({ ...ZERO, available: 495_000n });
+
+    // The live one pays its KES 4,950 (KES 4,941 + the KES 9 charge), nothing of the test money.
+    expect(await settle(livePayment.id)).toBe("planned");
+    expect(
+      listTransfersForPayment(db, livePayment.id).map((t) => [t.amountKesCents, t.status]),
+    ).toEqual([[494_100n, "succeeded"]]);
+    expect(merchantBalances(db, M)).toEqual(ZERO);
+  });
+
+  it("each book balances on its own", () => {
+    expect(trialBalanceByBook(db)).toEqual({ live: BALANCED, test: BALANCED });
+    expect(findUnbalancedTransactions(db)).toEqual([]);
+    expect(verifyBalances(db)).toEqual([]);
+  });
+});
