@@ -18,6 +18,7 @@ import {
 import { logger } from "~/utils/logger.server";
 import { ApiError, errorBody, fromZodError } from "./errors.server";
 import { takeRequest } from "./rate-limit.server";
+import { groupCommit } from "~/utils/group-commit.server";
 import { API_PREFIX, matchRoute } from "./routes.server";
 import { openApiResponse } from "./openapi.server";
 import type { ApiDeps, ApiRequest, ApiResponse, ApiResult, ApiRoute } from "./types.server";
@@ -172,11 +173,10 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
             "Idempotency-Key must be 1 to 255 printable ASCII characters.",
           );
         const scope = { merchantId: key.merchantId, mode: key.mode, key: idempotencyKey };
-        const claim = claimIdempotencyKey(
-          deps.db,
-          scope,
-          requestFingerprint(request.method, pathname, request.body),
-          now,
+        // In the open group commit (ADR 0027): durable with the effect, before the answer.
+        const fingerprint = requestFingerprint(request.method, pathname, request.body);
+        const claim = groupCommit(deps.db).join(() =>
+          claimIdempotencyKey(deps.db, scope, fingerprint, now),
         );
         if (claim.kind === "replay")
           return {

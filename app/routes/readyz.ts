@@ -44,7 +44,8 @@ export async function loader({ request }: { request: Request }) {
     ? {
         status: ready ? "ready" : "not ready",
         reasons,
-        checks: { database, boot, providers, jobs },
+        // Deposit addresses made ahead (ADR 0027): an empty pool slows creates, it does not stop them.
+        checks: { database, boot, providers, jobs, addressPools: payments?.addressPool?.levels() },
       }
     : {
         status: ready ? "ready" : "not ready",

@@ -119,6 +119,8 @@ const envSchema = z.object({
   CUSTODY_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   // Merchant API (issue 13): requests per second per API key (429 past it).
   API_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(100),
+  // Deposit addresses made ahead per mode and asset (ADR 0027): "20", or "20,test:USDT=6000".
+  DEPOSIT_ADDRESS_POOL: z.string().trim().max(500).default("20"),
   SIMULATOR_AUTO_CONFIRM_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   DARAJA_BASE_URL: z.string().url().optional(),
   DARAJA_CONSUMER_KEY: z.string().min(1).optional(),

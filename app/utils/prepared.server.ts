@@ -1,3 +1,5 @@
+import { sql, type Placeholder } from "drizzle-orm";
+
 /**
  * Queries prepared once per database handle. Building a drizzle query costs more than running it
  * on SQLite for the small reads behind every signed-in request (the session, the account, the
@@ -17,4 +19,11 @@ export function preparedPerDb<D extends object, T>(prepare: (db: D) => T): (db: 
     }
     return statement;
   };
+}
+
+/** `{ name: sql.placeholder("name") }` for each name: the values of a prepared insert. */
+export function placeholders<K extends string>(...names: K[]): Record<K, Placeholder<K>> {
+  return Object.fromEntries(
+    names.map((name) => [name, sql.placeholder(name)]),
+  ) as unknown as Record<K, Placeholder<K>>;
 }

@@ -8,6 +8,12 @@
  */
 import { cryptoLimits, feeBps, mobileMoneyLimits } from "~/content/tariff";
 import type { PaymentsConfig } from "~/core/payments/config";
+import { apiModes } from "~/core/api/vocabulary";
+import {
+  createAddressPoolRefill,
+  parseAddressPoolSizes,
+  type AddressPoolSizes,
+} from "~/core/payments/address-pool.server";
 import { callbackTokenFor } from "~/core/payments/callback-token.server";
 import type { PaymentsDeps } from "~/core/payments/deps";
 import { createPaymentsService, type PaymentsService } from "~/core/payments/service.server";
@@ -94,6 +100,14 @@ function callbackOrigin(simulators: boolean): string {
   return simulators ? `http://127.0.0.1:${env.PORT}` : env.PUBLIC_SITE_URL.replace(/\/$/, "");
 }
 
+function addressPoolSizesFromEnv(): AddressPoolSizes {
+  try {
+    return parseAddressPoolSizes(env.DEPOSIT_ADDRESS_POOL);
+  } catch (error) {
+    throw new Error(`DEPOSIT_ADDRESS_POOL: ${error instanceof Error ? error.message : error}`);
+  }
+}
+
 function required(name: keyof Env): string {
   const value = env[name];
   if (typeof value !== "string" || value === "")
@@ -177,6 +191,17 @@ export async function startPayments({ db, simulators }: BootContext): Promise<vo
   }
 
   const reconcileAfterMs = env.PAYMENTS_RECONCILE_SECONDS * 1000;
+  const addressPool = createAddressPoolRefill({
+    db,
+    custody,
+    // Test payments run against the simulators, which only run in simulator mode.
+    modes: simulators ? apiModes : ["live"],
+    sizes: addressPoolSizesFromEnv(),
+    onError: (error) =>
+      logger.warn("deposit address pool: refill stopped, next payment retries", {
+        error: error instanceof Error ? error.message : String(error),
+      }),
+  });
   const runtime: PaymentsRuntime = {
     config,
     custody,
@@ -186,13 +211,18 @@ export async function startPayments({ db, simulators }: BootContext): Promise<vo
     custodySimulator,
     darajaSimulator,
     reconcileAfterMs,
+    addressPool,
   };
   installPaymentsRuntime(runtime);
+  addressPool.wake();
 
   schedule({
     name: "payments.tick",
     // Often enough that a payment due for reconciliation waits at most one more tick.
     pattern: { everySeconds: Math.min(10, env.PAYMENTS_RECONCILE_SECONDS) },
-    run: () => runPaymentsTick(db, runtime, Date.now),
+    run: () => {
+      addressPool.wake(); // after a custody failure, the pools refill from here
+      return runPaymentsTick(db, runtime, Date.now);
+    },
   });
 }

@@ -4,7 +4,14 @@
  * units (bigint), rates as decimal strings.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 import { bigintInteger } from "./ledger";
 import { merchants } from "./merchants";
 // The vocabulary lives in core (isomorphic); the schema only builds its columns from it (ADR 0020).
@@ -105,6 +112,45 @@ export const paymentReservations = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
   },
   (table) => [index("payment_reservations_merchant_day_idx").on(table.merchantId, table.day)],
+);
+
+/**
+ * Deposit addresses made ahead at the custody provider, so that creating a payment never waits on
+ * it (ADR 0027). A payment takes the oldest one of its mode and asset in the transaction that
+ * inserts it (the row is deleted there: an address is never given to two payments); a background
+ * refill keeps each pool at its size.
+ */
+export const depositAddressPool = sqliteTable(
+  "deposit_address_pool",
+  {
+    /** Our id for the slot; the custody requests that made the address carry it. */
+    id: text("id").primaryKey(),
+    mode: text("mode", { enum: apiModes }).notNull(),
+    asset: text("asset").notNull(),
+    address: text("address").notNull().unique(),
+    custodyAssetId: text("custody_asset_id").notNull(),
+    custodyVaultAccountId: text("custody_vault_account_id"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (table) => [index("deposit_address_pool_take_idx").on(table.mode, table.asset, table.createdAt)],
+);
+
+/**
+ * What counts against each merchant's daily limit, per mode and EAT day: the sum of the amounts of
+ * its payments created that day in a counted status (awaiting payment up to settled). Kept by
+ * SQLite triggers on `payments` (migration 0012: insert, update of status or amount, delete), so no
+ * code path can let it drift; the daily-limit check reads one row instead of summing the day.
+ */
+export const paymentDailyVolumes = sqliteTable(
+  "payment_daily_volumes",
+  {
+    merchantId: text("merchant_id").notNull(),
+    mode: text("mode", { enum: apiModes }).notNull(),
+    /** EAT day (YYYY-MM-DD) of the payments' creation. */
+    day: text("day").notNull(),
+    countedKesCents: bigintInteger("counted_kes_cents").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.merchantId, table.mode, table.day] })],
 );
 
 /** Every state change and fact of a payment, with its time and cause. Append-only. */

@@ -74,12 +74,19 @@ export interface AppServer {
 
 /** `node <HEAP_FLAGS> server.mjs build/index.js`, as `npm start` runs it. */
 export function spawnAppServer(root: string, env: NodeJS.ProcessEnv, port: number): AppServer {
-  const child = spawn(process.execPath, [...HEAP_FLAGS, "server.mjs", "build/index.js"], {
-    cwd: root,
-    env,
-    // stdout (one log line per request) → /dev/null; stderr kept for diagnostics.
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  // BENCH_CPU_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const profileFlags = profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profile)}`] : [];
+  const child = spawn(
+    process.execPath,
+    [...HEAP_FLAGS, ...profileFlags, "server.mjs", "build/index.js"],
+    {
+      cwd: root,
+      env,
+      // stdout (one log line per request) → /dev/null; stderr kept for diagnostics.
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   if (child.pid === undefined) throw new Error("could not spawn the app server");
   const stderr = { tail: [] as string[], lines: 0 };
   let partial = "";

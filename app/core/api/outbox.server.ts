@@ -5,10 +5,11 @@
  * delivery worker (core/api/webhooks/) posts the due deliveries; `wakeDeliveries` lets it start at
  * once after the transaction commits instead of at its next poll.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../../drizzle/schema";
 import { newId } from "~/core/ids.server";
 import type { DbOrTx } from "~/utils/db.server";
+import { placeholders, preparedPerDb } from "~/utils/prepared.server";
 import { paymentObject, withSiteUrl, type PaymentRow } from "./payment-object";
 import type { ApiMode, WebhookEventType } from "./vocabulary";
 
@@ -41,6 +42,36 @@ function scheduleWake(): void {
 }
 
 /**
+ * The outbox's writes, prepared once per handle: every payment change writes an event (pass the
+ * root handle inside a transaction to reuse them; a transaction handle prepares its own).
+ */
+const statements = preparedPerDb((db: DbOrTx) => ({
+  insertEvent: db
+    .insert(webhookEvents)
+    .values(placeholders("id", "merchantId", "mode", "type", "objectId", "data", "createdAt"))
+    .prepare(),
+  endpoints: db
+    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.merchantId, sql.placeholder("merchantId")),
+        eq(webhookEndpoints.mode, sql.placeholder("mode")),
+        eq(webhookEndpoints.status, "enabled"),
+      ),
+    )
+    .prepare(),
+  insertDelivery: db
+    .insert(webhookDeliveries)
+    .values({
+      ...placeholders("id", "eventId", "endpointId", "nextAttemptAt", "createdAt"),
+      status: "pending",
+      attempts: 0,
+    })
+    .prepare(),
+}));
+
+/**
  * Write an event and its deliveries. `endpointId` limits it to one endpoint (a test `ping`).
  * Returns the event.
  */
@@ -65,35 +96,22 @@ export function enqueueEvent(
     data: JSON.stringify(input.data),
     createdAt: input.now,
   };
-  db.insert(webhookEvents).values(event).run();
-  const endpoints = db
-    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
-    .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.merchantId, input.merchantId),
-        eq(webhookEndpoints.mode, input.mode),
-        eq(webhookEndpoints.status, "enabled"),
-      ),
-    )
-    .all()
+  statements(db).insertEvent.run(event);
+  const endpoints = statements(db)
+    .endpoints.all({ merchantId: input.merchantId, mode: input.mode })
     .filter(
       (endpoint) =>
         (input.endpointId === undefined || endpoint.id === input.endpointId) &&
         subscribes(endpoint.events, input.type),
     );
   for (const endpoint of endpoints) {
-    db.insert(webhookDeliveries)
-      .values({
-        id: newId("whd"),
-        eventId: event.id,
-        endpointId: endpoint.id,
-        status: "pending",
-        attempts: 0,
-        nextAttemptAt: input.now,
-        createdAt: input.now,
-      })
-      .run();
+    statements(db).insertDelivery.run({
+      id: newId("whd"),
+      eventId: event.id,
+      endpointId: endpoint.id,
+      nextAttemptAt: input.now,
+      createdAt: input.now,
+    });
   }
   if (endpoints.length > 0) scheduleWake();
   return event;

@@ -20,4 +20,18 @@ export interface PaymentsDeps {
    * Default 60 s.
    */
   reconcileAfterMs?: number;
+  /** The refill of the deposit-address pools, woken after a payment takes an address (ADR 0027). */
+  addressPool?: AddressPoolRefill;
+}
+
+/** The background refill of the deposit-address pools (address-pool.server.ts, ADR 0027). */
+export interface AddressPoolRefill {
+  /** Start refilling if a pool is under its size (at most one refill runs at a time). */
+  wake(): void;
+  /** Resolves when the running refill, if any, has stopped. */
+  idle(): Promise<void>;
+  /** Stop after the address being made (for shutdown). */
+  stop(): Promise<void>;
+  /** Each pool's addresses now and its size, by `mode:ASSET` (for /readyz). */
+  levels(): Record<string, { pooled: number; size: number }>;
 }

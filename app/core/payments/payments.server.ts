@@ -2,19 +2,26 @@
  * Creating a payment: limits, a quote locked from a live rate (never stale or fallback), a deposit
  * address at custody. And the payment record itself: reading it, changing its status with an event.
  */
-import { and, asc, eq, gt, gte, inArray, lte, sql } from "drizzle-orm";
-import { paymentEvents, paymentReservations, payments } from "../../../drizzle/schema";
+import { and, asc, eq, getTableColumns, gt, lte, sql } from "drizzle-orm";
+import {
+  paymentDailyVolumes,
+  paymentEvents,
+  paymentReservations,
+  payments,
+} from "../../../drizzle/schema";
 import type { PaymentStatus } from "~/core/payments/statuses";
 import { queuePaymentSettledNotices } from "~/core/accounts/notifications.server";
 import { readableCode } from "~/core/ids.server";
 import type { Custody, CustodyAsset } from "~/core/providers/custody/types";
 import type { Rate, RatesView } from "~/core/rates/read-rates.server";
 import type { DbOrTx, Db, Tx } from "~/utils/db.server";
-import { paymentsInMode } from "~/core/api/mode.server";
+import { groupCommit } from "~/utils/group-commit.server";
+import { placeholders, preparedPerDb } from "~/utils/prepared.server";
 import { enqueuePaymentEvent } from "~/core/api/outbox.server";
 import { paymentStatusEvents, type ApiMode } from "~/core/api/vocabulary";
 import type { PaymentsConfig } from "./config";
 import { networks } from "./config";
+import { takePooledAddress, type PooledAddress } from "./address-pool.server";
 import { computeQuote, type Quote, type QuoteAsset } from "./quote";
 import { eatDay } from "./settlement-plan";
 import { formatKes } from "~/utils/format";
@@ -39,8 +46,11 @@ export class PaymentError extends Error {
   }
 }
 
-/** Statuses whose amount counts against the merchant's daily limit. */
-const COUNTED: PaymentStatus[] = [
+/**
+ * The statuses whose amount counts against the merchant's daily limit. The triggers that keep
+ * `payment_daily_volumes` (migration 0012) list the same; daily-volume.test.ts checks it.
+ */
+export const DAILY_LIMIT_STATUSES: readonly PaymentStatus[] = [
   "awaiting_payment",
   "confirming",
   "confirmed",
@@ -66,23 +76,39 @@ export function recordEvent(
     at: number;
   },
 ): void {
-  db.insert(paymentEvents)
-    .values({
-      paymentId: payment.id,
-      at: event.at,
-      type: event.type,
-      fromStatus: event.from ?? null,
-      toStatus: event.to ?? null,
-      cause: event.cause,
-      detail:
-        event.detail === undefined
-          ? null
-          : JSON.stringify(event.detail, (_key, value) =>
-              typeof value === "bigint" ? value.toString() : value,
-            ),
-    })
-    .run();
+  eventInsert(db).run({
+    paymentId: payment.id,
+    at: event.at,
+    type: event.type,
+    fromStatus: event.from ?? null,
+    toStatus: event.to ?? null,
+    cause: event.cause,
+    detail:
+      event.detail === undefined
+        ? null
+        : JSON.stringify(event.detail, (_key, value) =>
+            typeof value === "bigint" ? value.toString() : value,
+          ),
+  });
 }
+
+/** Inserts prepared once per handle (inside a transaction, the root handle reuses them). */
+const eventInsert = preparedPerDb((db: DbOrTx) =>
+  db
+    .insert(paymentEvents)
+    .values(placeholders("paymentId", "at", "type", "fromStatus", "toStatus", "cause", "detail"))
+    .prepare(),
+);
+const paymentInsert = preparedPerDb((db: Db) =>
+  db
+    .insert(payments)
+    .values(
+      placeholders(
+        ...(Object.keys(getTableColumns(payments)) as (keyof Payment & string)[]),
+      ) as unknown as Payment,
+    )
+    .prepare(),
+);
 
 /**
  * Move a payment from one of `from` to `to`, with its event. False when it was not in `from`
@@ -134,46 +160,48 @@ export function listPaymentEvents(db: DbOrTx, paymentId: string): PaymentEvent[]
     .all();
 }
 
-/** KES (cents) of today's payments for a merchant that count against the daily limit. */
-function todaysVolumeCents(db: DbOrTx, merchantId: string, mode: ApiMode, now: number): bigint {
-  const row = db
-    .select({ total: sql<bigint>`coalesce(sum(${payments.amountKesCents}), 0)`.mapWith(BigInt) })
-    .from(payments)
-    .where(
-      and(
-        paymentsInMode(merchantId, mode),
-        gte(payments.createdAt, eatDayStart(now)),
-        inArray(payments.status, COUNTED),
-      ),
-    )
-    .get();
-  return row?.total ?? 0n;
-}
-
 /**
- * KES (cents) held by payments of this merchant and EAT day still being created (live holds only).
+ * KES (cents) of a merchant's day that counts against its daily limit: its payments of the EAT day
+ * in a counted status (one row of `payment_daily_volumes`, which triggers keep: ADR 0027), plus the
+ * holds of payments still being created (unexpired ones). Prepared once per connection; inside a
+ * transaction pass the root handle (the same connection sees the transaction's writes).
  */
-function reservedCents(
-  db: DbOrTx,
-  merchantId: string,
-  mode: ApiMode,
-  day: string,
-  now: number,
-): bigint {
-  const row = db
+const dailyUsedStatement = preparedPerDb((db: Db) =>
+  db
     .select({
-      total: sql<bigint>`coalesce(sum(${paymentReservations.amountKesCents}), 0)`.mapWith(BigInt),
+      total: sql<bigint>`coalesce((${db
+        .select({ counted: paymentDailyVolumes.countedKesCents })
+        .from(paymentDailyVolumes)
+        .where(
+          and(
+            eq(paymentDailyVolumes.merchantId, sql.placeholder("merchantId")),
+            eq(paymentDailyVolumes.mode, sql.placeholder("mode")),
+            eq(paymentDailyVolumes.day, sql.placeholder("day")),
+          ),
+        )}), 0) + coalesce(sum(${paymentReservations.amountKesCents}), 0)`.mapWith(BigInt),
     })
     .from(paymentReservations)
     .where(
       and(
-        eq(paymentReservations.merchantId, merchantId),
-        eq(paymentReservations.mode, mode),
-        eq(paymentReservations.day, day),
-        gt(paymentReservations.expiresAt, now),
+        eq(paymentReservations.merchantId, sql.placeholder("merchantId")),
+        eq(paymentReservations.mode, sql.placeholder("mode")),
+        eq(paymentReservations.day, sql.placeholder("day")),
+        gt(paymentReservations.expiresAt, sql.placeholder("heldAfter")),
       ),
     )
-    .get();
+    .prepare(),
+);
+
+function dailyUsedCents(
+  db: Db,
+  input: { merchantId: string; mode: ApiMode; now: number; heldAfter: number },
+): bigint {
+  const row = dailyUsedStatement(db).get({
+    merchantId: input.merchantId,
+    mode: input.mode,
+    day: eatDay(input.now),
+    heldAfter: input.heldAfter,
+  });
   return row?.total ?? 0n;
 }
 
@@ -221,9 +249,7 @@ export function reserveDailyAmount(
           ),
         )
         .run();
-      const used =
-        todaysVolumeCents(tx, input.merchantId, mode, now) +
-        reservedCents(tx, input.merchantId, mode, day, now);
+      const used = dailyUsedCents(db, { merchantId: input.merchantId, mode, now, heldAfter: now });
       if (used + input.amountKesCents > BigInt(config.dailyPerMerchantKes) * 100n)
         throw dailyLimitError(config);
       tx.insert(paymentReservations)
@@ -320,15 +346,25 @@ export type InCreateTransaction = (tx: Tx, payment: Payment) => void;
  * Lock a quote and open a payment. Throws PaymentError for limits and missing live rates (the
  * merchant sees why), and when custody cannot give an address (nothing is stored then).
  *
- * The daily limit cannot be beaten by concurrent creates (issue 10, item 2): the amount is checked
- * and held in one transaction BEFORE custody is called (no transaction is open during the call);
- * the transaction that inserts the payment removes the hold (the payment then counts itself), and a
- * custody failure releases it. Should the hold have lapsed meanwhile, the insert re-checks the
- * limit.
+ * The address comes from the pool of addresses made ahead when it has one (address-pool.server.ts):
+ * then the daily-limit check, the address taken and the payment inserted are one write transaction
+ * (a member of a group commit, ADR 0027) and custody is not called. Otherwise custody is asked
+ * during the request, and the daily limit cannot be beaten by concurrent creates (issue 10, item
+ * 2): the amount is checked and held in one
+ * transaction BEFORE custody is called (no transaction is open during the call); the transaction
+ * that inserts the payment removes the hold (the payment then counts itself), and a custody failure
+ * releases it. Should the hold have lapsed meanwhile, the insert re-checks the limit.
  */
 export async function createPayment(
   db: Db,
-  deps: { custody: Custody; rates: RatesView; config: PaymentsConfig; now: number },
+  deps: {
+    custody: Custody;
+    rates: RatesView;
+    config: PaymentsConfig;
+    now: number;
+    /** Called after an address was taken from the pool (the refill's wake-up). */
+    onPooledAddressTaken?: () => void;
+  },
   input: CreatePaymentInput,
   inTransaction?: InCreateTransaction,
 ): Promise<Payment> {
@@ -336,9 +372,37 @@ export async function createPayment(
   // `now` is the quote's time; the hold's lapse is judged on the time that has really passed since.
   const startedAt = Date.now();
   const elapsedNow = () => now + Math.max(0, Date.now() - startedAt);
-  const { amountKesCents, rate, quote } = quotePayment(config, deps.rates, input);
+  const priced = quotePayment(config, deps.rates, input);
+  const { amountKesCents } = priced;
   const id = newPaymentId();
   const mode = input.mode ?? "live";
+  const asset = input.asset as CustodyAsset;
+  const limit = BigInt(config.dailyPerMerchantKes) * 100n;
+
+  // In the open group commit (ADR 0027): concurrent creates share the fsync; answered once durable.
+  const group = groupCommit(db);
+  const pooled = group.join((tx) => {
+    const used = dailyUsedCents(db, { merchantId: input.merchantId, mode, now, heldAfter: now });
+    if (used + amountKesCents > limit) throw dailyLimitError(config);
+    const address = takePooledAddress(db, mode, asset);
+    if (!address) return null;
+    return insertNewPayment(db, tx, {
+      id,
+      mode,
+      input,
+      priced,
+      address,
+      config,
+      now,
+      inTransaction,
+    });
+  });
+  if (pooled) {
+    await group.durable();
+    deps.onPooledAddressTaken?.();
+    return pooled;
+  }
+
   reserveDailyAmount(db, {
     paymentId: id,
     merchantId: input.merchantId,
@@ -347,12 +411,9 @@ export async function createPayment(
     config,
     now,
   });
-  let address: { address: string; assetId: string; vaultAccountId?: string };
+  let address: PooledAddress;
   try {
-    address = await deps.custody.createDepositAddress({
-      paymentId: id,
-      asset: input.asset as CustodyAsset,
-    });
+    address = await deps.custody.createDepositAddress({ paymentId: id, asset });
   } catch (error) {
     releaseReservation(db, id);
     throw new PaymentError(
@@ -360,6 +421,62 @@ export async function createPayment(
       "custody_unavailable",
     );
   }
+  try {
+    return db.transaction(
+      (tx) => {
+        const at = elapsedNow();
+        const held = tx
+          .delete(paymentReservations)
+          .where(and(eq(paymentReservations.paymentId, id), gt(paymentReservations.expiresAt, at)))
+          .run();
+        if (held.changes !== 1) {
+          // The hold lapsed (custody took longer than RESERVATION_TTL_MS): check again, in this
+          // transaction.
+          releaseReservation(tx, id);
+          const used = dailyUsedCents(db, {
+            merchantId: input.merchantId,
+            mode,
+            now,
+            heldAfter: at,
+          });
+          if (used + amountKesCents > limit) throw dailyLimitError(config);
+        }
+        return insertNewPayment(db, tx, {
+          id,
+          mode,
+          input,
+          priced,
+          address,
+          config,
+          now,
+          inTransaction,
+        });
+      },
+      { behavior: "immediate" },
+    );
+  } catch (error) {
+    releaseReservation(db, id);
+    throw error;
+  }
+}
+
+/** Insert a new payment at its locked quote, its first timeline entry and `payment.created`. */
+function insertNewPayment(
+  db: Db,
+  tx: Tx,
+  values: {
+    id: string;
+    mode: ApiMode;
+    input: CreatePaymentInput;
+    priced: ReturnType<typeof quotePayment>;
+    address: PooledAddress;
+    config: PaymentsConfig;
+    now: number;
+    inTransaction?: InCreateTransaction;
+  },
+): Payment {
+  const { id, mode, input, address, config, now } = values;
+  const { amountKesCents, rate, quote } = values.priced;
   const payment: Payment = {
     id,
     merchantId: input.merchantId,
@@ -401,49 +518,24 @@ export async function createPayment(
     confirmedAt: null,
     settledAt: null,
   };
-  try {
-    db.transaction(
-      (tx) => {
-        const at = elapsedNow();
-        const held = tx
-          .delete(paymentReservations)
-          .where(and(eq(paymentReservations.paymentId, id), gt(paymentReservations.expiresAt, at)))
-          .run();
-        if (held.changes !== 1) {
-          // The hold lapsed (custody took longer than RESERVATION_TTL_MS): check again, in this
-          // transaction.
-          releaseReservation(tx, id);
-          const used =
-            todaysVolumeCents(tx, input.merchantId, mode, now) +
-            reservedCents(tx, input.merchantId, mode, eatDay(now), at);
-          if (used + amountKesCents > BigInt(config.dailyPerMerchantKes) * 100n)
-            throw dailyLimitError(config);
-        }
-        tx.insert(payments).values(payment).run();
-        recordEvent(tx, payment, {
-          type: "quote_locked",
-          cause: "merchant created the payment",
-          to: "awaiting_payment",
-          at: now,
-          detail: {
-            quoteRate: quote.quoteRate,
-            marketRate: rate.priceKes,
-            spreadBps: config.spreadBps,
-            source: rate.source,
-            rateAsOf: rate.asOf,
-            cryptoAmountUnits: quote.cryptoAmountUnits,
-            requiresReview: payment.requiresReview,
-          },
-        });
-        enqueuePaymentEvent(tx, payment, "payment.created", now);
-        inTransaction?.(tx, payment);
-      },
-      { behavior: "immediate" },
-    );
-  } catch (error) {
-    releaseReservation(db, id);
-    throw error;
-  }
+  paymentInsert(db).run(payment);
+  recordEvent(db, payment, {
+    type: "quote_locked",
+    cause: "merchant created the payment",
+    to: "awaiting_payment",
+    at: now,
+    detail: {
+      quoteRate: quote.quoteRate,
+      marketRate: rate.priceKes,
+      spreadBps: config.spreadBps,
+      source: rate.source,
+      rateAsOf: rate.asOf,
+      cryptoAmountUnits: quote.cryptoAmountUnits,
+      requiresReview: payment.requiresReview,
+    },
+  });
+  enqueuePaymentEvent(db, payment, "payment.created", now);
+  values.inTransaction?.(tx, payment);
   return payment;
 }
 

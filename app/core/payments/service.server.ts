@@ -229,7 +229,13 @@ export function createPaymentsService({
         );
       return createPayment(
         db,
-        { custody: deps.custody, rates: rates.read(), config, now: now() },
+        {
+          custody: deps.custody,
+          rates: rates.read(),
+          config,
+          now: now(),
+          onPooledAddressTaken: deps.addressPool && (() => deps.addressPool?.wake()),
+        },
         {
           ...input,
           merchantId: actor.merchantId,

@@ -10,6 +10,7 @@ import {
   type RateRefreshOutcome,
   type RateRefreshTrigger,
 } from "../../../drizzle/schema";
+import { preparedPerDb } from "~/utils/prepared.server";
 import type { Db } from "~/utils/db.server";
 import type { RatesConfig } from "./types";
 
@@ -57,13 +58,17 @@ export function requiredSpacingMs(trigger: RateRefreshTrigger, config: RatesConf
     : config.minManualSpacingMs;
 }
 
-export function latestAttempt(db: Db): RefreshAttempt | null {
-  const row = db
+const newestAttempt = preparedPerDb((db: Db) =>
+  db
     .select()
     .from(rateRefreshes)
     .orderBy(desc(rateRefreshes.startedAt), desc(rateRefreshes.id))
     .limit(1)
-    .get();
+    .prepare(),
+);
+
+export function latestAttempt(db: Db): RefreshAttempt | null {
+  const row = newestAttempt(db).get();
   return row ? toAttempt(row) : null;
 }
 

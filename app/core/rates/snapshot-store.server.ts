@@ -5,6 +5,7 @@
 import { and, desc, eq, lt, notInArray, sql } from "drizzle-orm";
 import { fxSnapshots, rateRefreshes, rateSnapshots } from "../../../drizzle/schema";
 import type { Db } from "~/utils/db.server";
+import { preparedPerDb } from "~/utils/prepared.server";
 
 export type RateSnapshot = Omit<typeof rateSnapshots.$inferSelect, "id">;
 export type FxSnapshot = Omit<typeof fxSnapshots.$inferSelect, "id">;
@@ -18,8 +19,43 @@ export function insertSnapshots(db: Db, rows: readonly RateSnapshot[]): void {
     .run();
 }
 
-/** The newest price per asset; assets never stored are absent from the map. */
-export function latestSnapshots(db: Db, assets: readonly string[]): Map<string, RateSnapshot> {
+const newestSnapshot = preparedPerDb((db: Db) =>
+  db
+    .select({ id: rateSnapshots.id, fetchedAt: rateSnapshots.fetchedAt })
+    .from(rateSnapshots)
+    .orderBy(desc(rateSnapshots.id))
+    .limit(1)
+    .prepare(),
+);
+
+/** The last answer per connection and asset list, with the newest snapshot id it was read at. */
+const latestCache = new WeakMap<
+  Db,
+  { assets: string; newest: string; latest: ReadonlyMap<string, RateSnapshot> }
+>();
+
+/**
+ * The newest price per asset; assets never stored are absent from the map. Every payment quote and
+ * rates page asks, and snapshots only change when a refresh stores new ones: the answer is kept
+ * until the newest snapshot row changes (its id and fetch time: ids only grow, pruning never
+ * removes the newest, and a row written in a transaction that rolled back cannot pass for a later
+ * one).
+ */
+export function latestSnapshots(
+  db: Db,
+  assets: readonly string[],
+): ReadonlyMap<string, RateSnapshot> {
+  const row = newestSnapshot(db).get();
+  const newest = row ? `${row.id}@${row.fetchedAt}` : "none";
+  const key = assets.join(",");
+  const cached = latestCache.get(db);
+  if (cached && cached.newest === newest && cached.assets === key) return cached.latest;
+  const latest = readLatestSnapshots(db, assets);
+  latestCache.set(db, { assets: key, newest, latest });
+  return latest;
+}
+
+function readLatestSnapshots(db: Db, assets: readonly string[]): Map<string, RateSnapshot> {
   const result = new Map<string, RateSnapshot>();
   for (const asset of assets) {
     const row = db

@@ -1,0 +1,187 @@
+/**
+ * Deposit addresses made ahead (ADR 0027). Creating a payment takes one from the pool of its mode
+ * and asset inside the transaction that inserts the payment, so the request never waits on the
+ * custody provider (hundreds of milliseconds at a real one); when the pool is empty the payment
+ * asks custody itself, as before. A background refill, one address at a time, keeps every pool at
+ * its size. An address leaves the pool by being deleted in the payment's transaction, so it can
+ * never be given to two payments; an address made but not yet stored when the process dies is
+ * simply never used.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import { depositAddressPool } from "../../../drizzle/schema";
+import type { ApiMode } from "~/core/api/vocabulary";
+import { newId } from "~/core/ids.server";
+import { custodyAssets, type Custody, type CustodyAsset } from "~/core/providers/custody/types";
+import type { Db, DbOrTx } from "~/utils/db.server";
+import type { AddressPoolRefill } from "./deps";
+import { preparedPerDb } from "~/utils/prepared.server";
+
+export interface PooledAddress {
+  address: string;
+  assetId: string;
+  vaultAccountId?: string;
+}
+
+/** How many addresses each pool keeps: one size for all, and overrides per mode and asset. */
+export interface AddressPoolSizes {
+  size: number;
+  overrides: Partial<Record<`${ApiMode}:${CustodyAsset}`, number>>;
+}
+
+export const poolSizeFor = (sizes: AddressPoolSizes, mode: ApiMode, asset: CustodyAsset) =>
+  sizes.overrides[`${mode}:${asset}`] ?? sizes.size;
+
+/**
+ * `DEPOSIT_ADDRESS_POOL`: a size for every pool, then optional `mode:ASSET=size` overrides, comma
+ * separated (`"20"`, `"20,test:USDT=6000"`). Throws with what is wrong.
+ */
+export function parseAddressPoolSizes(value: string): AddressPoolSizes {
+  const [first, ...rest] = value.split(",").map((part) => part.trim());
+  const count = (text: string | undefined, what: string) => {
+    if (!text || !/^\d{1,6}$/.test(text))
+      throw new Error(`${what}: expected a whole number from 0 to 999999, got "${text ?? ""}"`);
+    return Number(text);
+  };
+  const sizes: AddressPoolSizes = { size: count(first, "pool size"), overrides: {} };
+  for (const part of rest) {
+    const match = /^(live|test):([A-Z]+)=(.*)$/.exec(part);
+    if (!match || !(custodyAssets as readonly string[]).includes(match[2]!))
+      throw new Error(
+        `"${part}": expected mode:ASSET=size, with mode live or test and ASSET one of ${custodyAssets.join(", ")}`,
+      );
+    sizes.overrides[`${match[1] as ApiMode}:${match[2] as CustodyAsset}`] = count(match[3], part);
+  }
+  return sizes;
+}
+
+const takeOldest = preparedPerDb((db: Db) =>
+  db
+    .delete(depositAddressPool)
+    .where(
+      eq(
+        depositAddressPool.id,
+        db
+          .select({ id: depositAddressPool.id })
+          .from(depositAddressPool)
+          .where(
+            and(
+              eq(depositAddressPool.mode, sql.placeholder("mode")),
+              eq(depositAddressPool.asset, sql.placeholder("asset")),
+            ),
+          )
+          .orderBy(asc(depositAddressPool.createdAt))
+          .limit(1),
+      ),
+    )
+    .returning()
+    .prepare(),
+);
+
+/**
+ * Take the oldest address of this mode and asset out of the pool, or null when it is empty. Call it
+ * inside the transaction that inserts the payment, with the root handle (the same connection).
+ */
+export function takePooledAddress(
+  db: Db,
+  mode: ApiMode,
+  asset: CustodyAsset,
+): PooledAddress | null {
+  const taken = takeOldest(db).get({ mode, asset });
+  if (!taken) return null;
+  return {
+    address: taken.address,
+    assetId: taken.custodyAssetId,
+    vaultAccountId: taken.custodyVaultAccountId ?? undefined,
+  };
+}
+
+/** How many addresses each pool holds now. */
+export function pooledAddressCounts(db: DbOrTx): Map<`${ApiMode}:${string}`, number> {
+  const rows = db
+    .select({
+      mode: depositAddressPool.mode,
+      asset: depositAddressPool.asset,
+      count: sql<number>`count(*)`,
+    })
+    .from(depositAddressPool)
+    .groupBy(depositAddressPool.mode, depositAddressPool.asset)
+    .all();
+  return new Map(rows.map((row) => [`${row.mode}:${row.asset}` as const, row.count]));
+}
+
+/**
+ * The background refill: while a pool (of `modes` x every custody asset) is under its size, ask
+ * custody for one more address and store it. One request at a time, yielding to the event loop
+ * between addresses; a custody failure ends this round (the next wake tries again).
+ */
+export function createAddressPoolRefill(options: {
+  db: Db;
+  custody: Custody;
+  modes: readonly ApiMode[];
+  sizes: AddressPoolSizes;
+  now?: () => number;
+  onError?: (error: unknown) => void;
+}): AddressPoolRefill {
+  const { db, custody, modes, sizes, now = Date.now } = options;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+
+  function nextShortPool(): { mode: ApiMode; asset: CustodyAsset } | null {
+    const counts = pooledAddressCounts(db);
+    let best: { mode: ApiMode; asset: CustodyAsset; missing: number } | null = null;
+    for (const mode of modes)
+      for (const asset of custodyAssets) {
+        const missing = poolSizeFor(sizes, mode, asset) - (counts.get(`${mode}:${asset}`) ?? 0);
+        if (missing > 0 && (!best || missing > best.missing)) best = { mode, asset, missing };
+      }
+    return best;
+  }
+
+  async function refill(): Promise<void> {
+    for (let short = nextShortPool(); short && !stopped; short = nextShortPool()) {
+      const id = newId("dap");
+      const made = await custody.createDepositAddress({ paymentId: id, asset: short.asset });
+      db.insert(depositAddressPool)
+        .values({
+          id,
+          mode: short.mode,
+          asset: short.asset,
+          address: made.address,
+          custodyAssetId: made.assetId,
+          custodyVaultAccountId: made.vaultAccountId ?? null,
+          createdAt: now(),
+        })
+        .run();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  return {
+    wake() {
+      if (running || stopped) return;
+      running = refill()
+        .catch((error: unknown) => options.onError?.(error))
+        .finally(() => {
+          running = null;
+        });
+    },
+    async idle() {
+      await running;
+    },
+    async stop() {
+      stopped = true;
+      await running;
+    },
+    levels() {
+      const counts = pooledAddressCounts(db);
+      return Object.fromEntries(
+        modes.flatMap((mode) =>
+          custodyAssets.map((asset) => [
+            `${mode}:${asset}`,
+            { pooled: counts.get(`${mode}:${asset}`) ?? 0, size: poolSizeFor(sizes, mode, asset) },
+          ]),
+        ),
+      );
+    },
+  };
+}
