@@ -4,7 +4,6 @@
  * idempotency key, the handler, and every failure in the one error shape. Pure over `ApiRequest`
  * and `ApiDeps`: the Node adapter (node.server.ts) and tests drive it the same way.
  */
-import { randomBytes } from "node:crypto";
 import type { ZodTypeAny } from "zod";
 import { authenticateApiKey, type ApiKeyAuth, type ApiKeyRefusal } from "~/core/api/keys.server";
 import {
@@ -18,12 +17,13 @@ import {
 import { logger } from "~/utils/logger.server";
 import { ApiError, errorBody, fromZodError } from "./errors.server";
 import { takeRequest } from "./rate-limit.server";
+import { randomIdBytes } from "~/core/ids.server";
 import { groupCommit } from "~/utils/group-commit.server";
 import { API_PREFIX, matchRoute } from "./routes.server";
 import { openApiResponse } from "./openapi.server";
 import type { ApiDeps, ApiRequest, ApiResponse, ApiResult, ApiRoute } from "./types.server";
 
-export const newRequestId = () => `req_${randomBytes(9).toString("base64url")}`;
+export const newRequestId = () => `req_${randomIdBytes(9).toString("base64url")}`;
 
 const keyRefusals: Record<ApiKeyRefusal, [string, string]> = {
   malformed: ["api_key_invalid", "The API key is not a OneHop key (oh_test_… or oh_live_…)."],

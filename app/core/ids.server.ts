@@ -2,7 +2,7 @@
  * Identifiers shown to people: readable (no 0/O, 1/I/L, U) and unguessable (crypto random), never
  * sequential. `MRC-7K2Q9D` for merchants, `APP-…` for applications, `pay_…` style for the rest.
  */
-import { randomBytes, randomInt } from "node:crypto";
+import { randomBytes, randomFillSync, randomInt } from "node:crypto";
 
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
 
@@ -15,9 +15,25 @@ export function readableCode(length: number): string {
 export const newMerchantId = () => `MRC-${readableCode(6)}`;
 export const newApplicationReference = () => `APP-${readableCode(8)}`;
 
+/**
+ * Random bytes for ids, drawn from the CSPRNG 4 KB at a time (as Node's randomUUID does): one
+ * system call per 256 ids instead of one each, on the path of every payment and event.
+ */
+const pool = Buffer.alloc(4096);
+let used = pool.length;
+export function randomIdBytes(count: number): Buffer {
+  if (used + count > pool.length) {
+    randomFillSync(pool);
+    used = 0;
+  }
+  const bytes = Buffer.from(pool.subarray(used, used + count));
+  used += count;
+  return bytes;
+}
+
 /** Internal row ids: a prefix and 128 random bits. */
 export function newId(prefix: string): string {
-  return `${prefix}_${randomBytes(16).toString("base64url")}`;
+  return `${prefix}_${randomIdBytes(16).toString("base64url")}`;
 }
 
 /** A secret for links and sessions: 256 random bits, URL-safe. */

@@ -1,7 +1,7 @@
 /** Child processes for the bench: the production app server, the static baseline, RSS polling. */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { openSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -83,8 +83,13 @@ export function spawnAppServer(root: string, env: NodeJS.ProcessEnv, port: numbe
     {
       cwd: root,
       env,
-      // stdout (one log line per request) → /dev/null; stderr kept for diagnostics.
-      stdio: ["ignore", "ignore", "pipe"],
+      // stdout (one log line per request, with the server's own response time) → /dev/null, or
+      // the file BENCH_SERVER_LOG names; stderr kept for diagnostics.
+      stdio: [
+        "ignore",
+        process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, "a") : "ignore",
+        "pipe",
+      ],
     },
   );
   if (child.pid === undefined) throw new Error("could not spawn the app server");
