@@ -103,6 +103,12 @@ export function formatTargets(
     const at = row.connections ?? connections;
     if (typeof row.latencyTarget === "object" && "why" in row.latencyTarget) {
       const { p99Ms, minRps, why } = row.latencyTarget;
+      // A target met by fast refusals is not met: every answer must have been a success.
+      const refused = row.app?.non2xx ?? 0;
+      if (refused > 0)
+        lines.push(
+          `  FAIL  ${row.name}: ${refused} answers were not 2xx, so its figures do not count`,
+        );
       const rate = row.app?.rps;
       const measuredRate = `${row.name} ${rate === undefined ? "not measured" : Math.round(rate)}`;
       lines.push(
