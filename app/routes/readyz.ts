@@ -44,7 +44,7 @@ export async function loader({ request }: { request: Request }) {
     ? {
         status: ready ? "ready" : "not ready",
         reasons,
-        // Deposit addresses made ahead (ADR 0027): an empty pool slows creates, it does not stop them.
+        // Deposit addresses made ahead (ADR 0027): an empty pool slows creates, it stops none.
         checks: { database, boot, providers, jobs, addressPools: payments?.addressPool?.levels() },
       }
     : {
