@@ -17,6 +17,7 @@ import { expect, test } from "@playwright/test";
 import {
   freePort,
   killOwnServer,
+  ownServerEnv,
   prepareOwnServerDir,
   startOwnServer,
   waitFor,
@@ -41,24 +42,16 @@ let databaseFile = "";
 let server: OwnServer | null = null;
 
 function serverEnv(): NodeJS.ProcessEnv {
-  return {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseFile,
-    SESSION_SECRET: "api-create-restart-secret-api-create-restart-0123",
-    PUBLIC_SITE_URL: `http://localhost:${port}`,
-    PROVIDER_MODE: "simulator",
-    DEMO_SEED: "true",
-    // Only the test USDT pool: every create of the burst (and every retry) takes a pooled address.
-    DEPOSIT_ADDRESS_POOL: `0,test:USDT=${POOL}`,
-    SIMULATOR_AUTO_CONFIRM_MS: "0",
-    // The burst is about durability, not fairness between integrations.
-    API_RATE_LIMIT_PER_SECOND: "100000",
-  };
+  return ownServerEnv(
+    { port, dataDir, databaseFile, secretLabel: "api-create-restart" },
+    {
+      // Only the test USDT pool: every create of the burst (and retry) takes a pooled address.
+      DEPOSIT_ADDRESS_POOL: `0,test:USDT=${POOL}`,
+      SIMULATOR_AUTO_CONFIRM_MS: "0",
+      // The burst is about durability, not fairness between integrations.
+      API_RATE_LIMIT_PER_SECOND: "100000",
+    },
+  );
 }
 
 /** A tsx script of ours with the server's environment; its stdout. */

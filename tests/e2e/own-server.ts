@@ -95,3 +95,27 @@ export async function killOwnServer(server: OwnServer): Promise<void> {
   server.child.kill("SIGKILL");
   await exited;
 }
+
+/**
+ * The environment of an own server: production, simulators, the demo merchant seeded, on `port`
+ * with its database file in `dataDir`; `extra` adds or overrides variables.
+ */
+export function ownServerEnv(
+  at: { port: number; dataDir: string; databaseFile: string; secretLabel: string },
+  extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "production",
+    PORT: String(at.port),
+    HOST: "127.0.0.1",
+    DATA_DIR: at.dataDir,
+    DATABASE_URL: at.databaseFile,
+    SESSION_SECRET: `${at.secretLabel}-secret-0123456789-0123456789-0123456789`,
+    PUBLIC_SITE_URL: `http://localhost:${at.port}`,
+    PROVIDER_MODE: "simulator",
+    DEMO_SEED: "true",
+    ...extra,
+  };
+}

@@ -15,6 +15,7 @@ import Database from "better-sqlite3";
 import {
   freePort,
   killOwnServer,
+  ownServerEnv,
   prepareOwnServerDir,
   startOwnServer,
   waitFor,
@@ -33,25 +34,17 @@ let databaseFile = "";
 let server: OwnServer | null = null;
 
 function serverEnv(): NodeJS.ProcessEnv {
-  return {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseFile,
-    SESSION_SECRET: "restart-secret-restart-secret-restart-0123456789",
-    PUBLIC_SITE_URL: `http://localhost:${port}`,
-    PROVIDER_MODE: "simulator",
-    DEMO_SEED: "true",
-    // Custody confirms on its own (three confirmations for USDT), M-Pesa answers after 1.5 s, and
-    // anything unanswered for 2 s is reconciled with the provider.
-    SIMULATOR_AUTO_CONFIRM_MS: "800",
-    CONFIRMATIONS_USDT: "3",
-    DARAJA_SIM_CALLBACK_DELAY_MS: "1500",
-    PAYMENTS_RECONCILE_SECONDS: "2",
-  };
+  return ownServerEnv(
+    { port, dataDir, databaseFile, secretLabel: "payment-restart" },
+    {
+      // Custody confirms on its own (three confirmations for USDT), M-Pesa answers after 1.5 s, and
+      // anything unanswered for 2 s is reconciled with the provider.
+      SIMULATOR_AUTO_CONFIRM_MS: "800",
+      CONFIRMATIONS_USDT: "3",
+      DARAJA_SIM_CALLBACK_DELAY_MS: "1500",
+      PAYMENTS_RECONCILE_SECONDS: "2",
+    },
+  );
 }
 
 function withDb<T>(work: (db: Database.Database) => T): T {

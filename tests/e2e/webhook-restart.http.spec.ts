@@ -15,6 +15,7 @@ import path from "node:path";
 import {
   freePort,
   killOwnServer,
+  ownServerEnv,
   prepareOwnServerDir,
   startOwnServer,
   waitFor,
@@ -42,21 +43,13 @@ let server: OwnServer | null = null;
 let receiver: Server | null = null;
 
 function serverEnv(): NodeJS.ProcessEnv {
-  return {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseFile,
-    SESSION_SECRET: "webhook-restart-secret-webhook-restart-0123456789",
-    PUBLIC_SITE_URL: `http://localhost:${port}`,
-    PROVIDER_MODE: "simulator",
-    DEMO_SEED: "true",
-    // The burst measures delivery, not fairness between integrations.
-    API_RATE_LIMIT_PER_SECOND: "100000",
-  };
+  return ownServerEnv(
+    { port, dataDir, databaseFile, secretLabel: "webhook-restart" },
+    {
+      // The burst measures delivery, not fairness between integrations.
+      API_RATE_LIMIT_PER_SECOND: "100000",
+    },
+  );
 }
 
 /** A tsx script of ours with the server's environment; its stdout. */

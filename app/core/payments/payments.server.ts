@@ -378,6 +378,7 @@ export async function createPayment(
   const mode = input.mode ?? "live";
   const asset = input.asset as CustodyAsset;
   const limit = BigInt(config.dailyPerMerchantKes) * 100n;
+  const fields = { id, mode, input, priced, config, now, inTransaction };
 
   // In the open group commit (ADR 0027): concurrent creates share the fsync; answered once durable.
   const group = groupCommit(db);
@@ -386,16 +387,7 @@ export async function createPayment(
     if (used + amountKesCents > limit) throw dailyLimitError(config);
     const address = takePooledAddress(db, mode, asset);
     if (!address) return null;
-    return insertNewPayment(db, tx, {
-      id,
-      mode,
-      input,
-      priced,
-      address,
-      config,
-      now,
-      inTransaction,
-    });
+    return insertNewPayment(db, tx, { ...fields, address });
   });
   if (pooled) {
     await group.durable();
@@ -441,16 +433,7 @@ export async function createPayment(
           });
           if (used + amountKesCents > limit) throw dailyLimitError(config);
         }
-        return insertNewPayment(db, tx, {
-          id,
-          mode,
-          input,
-          priced,
-          address,
-          config,
-          now,
-          inTransaction,
-        });
+        return insertNewPayment(db, tx, { ...fields, address });
       },
       { behavior: "immediate" },
     );
