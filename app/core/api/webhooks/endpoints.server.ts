@@ -237,21 +237,24 @@ export async function createWebhookEndpoint(
     createdAt: input.now,
     updatedAt: input.now,
   };
-  const created = db.transaction((tx) => {
-    const count = tx
-      .select({ n: sql<number>`count(*)` })
-      .from(webhookEndpoints)
-      .where(
-        and(
-          eq(webhookEndpoints.merchantId, input.merchantId),
-          eq(webhookEndpoints.mode, input.mode),
-        ),
-      )
-      .get();
-    if ((count?.n ?? 0) >= WEBHOOK_ENDPOINTS_MAX) return false;
-    tx.insert(webhookEndpoints).values(row).run();
-    return true;
-  });
+  const created = db.transaction(
+    (tx) => {
+      const count = tx
+        .select({ n: sql<number>`count(*)` })
+        .from(webhookEndpoints)
+        .where(
+          and(
+            eq(webhookEndpoints.merchantId, input.merchantId),
+            eq(webhookEndpoints.mode, input.mode),
+          ),
+        )
+        .get();
+      if ((count?.n ?? 0) >= WEBHOOK_ENDPOINTS_MAX) return false;
+      tx.insert(webhookEndpoints).values(row).run();
+      return true;
+    },
+    { behavior: "immediate" },
+  );
   if (!created)
     return {
       ok: false,
@@ -362,38 +365,44 @@ export async function updateWebhookEndpoint(
     if (!url.ok) return { ok: false, field: "url", message: url.message };
     changes.url = url.url;
   }
-  const row = db.transaction((tx) => {
-    const current = findRow(tx, scope, id);
-    if (!current) return null;
-    if (input.status === "enabled" && current.status !== "enabled") {
-      Object.assign(changes, {
-        status: "enabled",
-        disabledAt: null,
-        disabledReason: null,
-        failingSince: null,
-      });
-    }
-    tx.update(webhookEndpoints).set(changes).where(eq(webhookEndpoints.id, id)).run();
-    if (input.status === "disabled" && current.status !== "disabled")
-      disableEndpointRow(tx, id, DISABLED_BY_MERCHANT, input.now);
-    return findRow(tx, scope, id) ?? null;
-  });
+  const row = db.transaction(
+    (tx) => {
+      const current = findRow(tx, scope, id);
+      if (!current) return null;
+      if (input.status === "enabled" && current.status !== "enabled") {
+        Object.assign(changes, {
+          status: "enabled",
+          disabledAt: null,
+          disabledReason: null,
+          failingSince: null,
+        });
+      }
+      tx.update(webhookEndpoints).set(changes).where(eq(webhookEndpoints.id, id)).run();
+      if (input.status === "disabled" && current.status !== "disabled")
+        disableEndpointRow(tx, id, DISABLED_BY_MERCHANT, input.now);
+      return findRow(tx, scope, id) ?? null;
+    },
+    { behavior: "immediate" },
+  );
   return row ? { ok: true, endpoint: endpointView(row, input.now) } : NOT_FOUND;
 }
 
 /** Delete an endpoint with its delivery log (the events stay). False when not found. */
 export function deleteWebhookEndpoint(db: Db, scope: EndpointScope, id: string): boolean {
-  return db.transaction((tx) => {
-    if (!findRow(tx, scope, id)) return false;
-    const deliveryIds = tx
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.endpointId, id));
-    tx.delete(webhookAttempts).where(inArray(webhookAttempts.deliveryId, deliveryIds)).run();
-    tx.delete(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id)).run();
-    tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).run();
-    return true;
-  });
+  return db.transaction(
+    (tx) => {
+      if (!findRow(tx, scope, id)) return false;
+      const deliveryIds = tx
+        .select({ id: webhookDeliveries.id })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, id));
+      tx.delete(webhookAttempts).where(inArray(webhookAttempts.deliveryId, deliveryIds)).run();
+      tx.delete(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id)).run();
+      tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).run();
+      return true;
+    },
+    { behavior: "immediate" },
+  );
 }
 
 /**
@@ -408,20 +417,23 @@ export function rotateWebhookSecret(
 ): { ok: true; secret: string; previousSecretExpiresAt: number } | NotFound {
   const secret = newWebhookSecret();
   const expiresAt = now + WEBHOOK_SECRET_OVERLAP_MS;
-  const done = db.transaction((tx) => {
-    const row = findRow(tx, scope, id);
-    if (!row) return false;
-    tx.update(webhookEndpoints)
-      .set({
-        secretSealed: sealSecret(secret, totpSealingKey()),
-        previousSecretSealed: row.secretSealed,
-        previousSecretExpiresAt: expiresAt,
-        updatedAt: now,
-      })
-      .where(eq(webhookEndpoints.id, id))
-      .run();
-    return true;
-  });
+  const done = db.transaction(
+    (tx) => {
+      const row = findRow(tx, scope, id);
+      if (!row) return false;
+      tx.update(webhookEndpoints)
+        .set({
+          secretSealed: sealSecret(secret, totpSealingKey()),
+          previousSecretSealed: row.secretSealed,
+          previousSecretExpiresAt: expiresAt,
+          updatedAt: now,
+        })
+        .where(eq(webhookEndpoints.id, id))
+        .run();
+      return true;
+    },
+    { behavior: "immediate" },
+  );
   return done ? { ok: true, secret, previousSecretExpiresAt: expiresAt } : NOT_FOUND;
 }
 
@@ -560,40 +572,43 @@ export function resendWebhook(
   target: { deliveryId: string } | { eventId: string },
   now: number,
 ): { ok: true; deliveryId: string } | NotFound | FieldProblem {
-  return db.transaction((tx) => {
-    const endpoint = findRow(tx, scope, endpointId);
-    if (!endpoint) return NOT_FOUND;
-    if (endpoint.status !== "enabled") return DISABLED;
-    let event: WebhookEvent | undefined;
-    if ("deliveryId" in target) {
-      const delivery = tx
-        .select()
-        .from(webhookDeliveries)
-        .where(
-          and(
-            eq(webhookDeliveries.id, target.deliveryId.slice(0, 64)),
-            eq(webhookDeliveries.endpointId, endpointId),
-          ),
-        )
-        .get();
-      if (!delivery) return { ...NOT_FOUND, message: "No such delivery for this endpoint." };
-      event = tx.select().from(webhookEvents).where(eq(webhookEvents.id, delivery.eventId)).get();
-    } else {
-      event = tx
-        .select()
-        .from(webhookEvents)
-        .where(
-          and(
-            eq(webhookEvents.id, target.eventId.slice(0, 64)),
-            eq(webhookEvents.merchantId, endpoint.merchantId),
-            eq(webhookEvents.mode, endpoint.mode),
-          ),
-        )
-        .get();
-    }
-    if (!event) return { ...NOT_FOUND, message: "No such event." };
-    return { ok: true as const, deliveryId: requeue(tx, endpointId, event.id, now) };
-  });
+  return db.transaction(
+    (tx) => {
+      const endpoint = findRow(tx, scope, endpointId);
+      if (!endpoint) return NOT_FOUND;
+      if (endpoint.status !== "enabled") return DISABLED;
+      let event: WebhookEvent | undefined;
+      if ("deliveryId" in target) {
+        const delivery = tx
+          .select()
+          .from(webhookDeliveries)
+          .where(
+            and(
+              eq(webhookDeliveries.id, target.deliveryId.slice(0, 64)),
+              eq(webhookDeliveries.endpointId, endpointId),
+            ),
+          )
+          .get();
+        if (!delivery) return { ...NOT_FOUND, message: "No such delivery for this endpoint." };
+        event = tx.select().from(webhookEvents).where(eq(webhookEvents.id, delivery.eventId)).get();
+      } else {
+        event = tx
+          .select()
+          .from(webhookEvents)
+          .where(
+            and(
+              eq(webhookEvents.id, target.eventId.slice(0, 64)),
+              eq(webhookEvents.merchantId, endpoint.merchantId),
+              eq(webhookEvents.mode, endpoint.mode),
+            ),
+          )
+          .get();
+      }
+      if (!event) return { ...NOT_FOUND, message: "No such event." };
+      return { ok: true as const, deliveryId: requeue(tx, endpointId, event.id, now) };
+    },
+    { behavior: "immediate" },
+  );
 }
 
 /** Make the delivery of `eventId` to the endpoint pending and due now (inserting it if needed). */
@@ -628,34 +643,37 @@ export function replayWebhooksSince(
   | { ok: true; queued: number; capped: boolean; lastEventAt: number | null }
   | NotFound
   | FieldProblem {
-  return db.transaction((tx) => {
-    const endpoint = findRow(tx, scope, endpointId);
-    if (!endpoint) return NOT_FOUND;
-    if (endpoint.status !== "enabled") return DISABLED;
-    const subscribed = JSON.parse(endpoint.events) as string[];
-    const events = tx
-      .select({ id: webhookEvents.id, createdAt: webhookEvents.createdAt })
-      .from(webhookEvents)
-      .where(
-        and(
-          eq(webhookEvents.merchantId, endpoint.merchantId),
-          eq(webhookEvents.mode, endpoint.mode),
-          gte(webhookEvents.createdAt, since),
-          subscribed.includes("*") ? undefined : inArray(webhookEvents.type, subscribed),
-        ),
-      )
-      .orderBy(webhookEvents.createdAt, webhookEvents.id)
-      .limit(cap + 1)
-      .all();
-    const taken = events.slice(0, cap);
-    for (const event of taken) requeue(tx, endpointId, event.id, now);
-    return {
-      ok: true as const,
-      queued: taken.length,
-      capped: events.length > cap,
-      lastEventAt: taken.at(-1)?.createdAt ?? null,
-    };
-  });
+  return db.transaction(
+    (tx) => {
+      const endpoint = findRow(tx, scope, endpointId);
+      if (!endpoint) return NOT_FOUND;
+      if (endpoint.status !== "enabled") return DISABLED;
+      const subscribed = JSON.parse(endpoint.events) as string[];
+      const events = tx
+        .select({ id: webhookEvents.id, createdAt: webhookEvents.createdAt })
+        .from(webhookEvents)
+        .where(
+          and(
+            eq(webhookEvents.merchantId, endpoint.merchantId),
+            eq(webhookEvents.mode, endpoint.mode),
+            gte(webhookEvents.createdAt, since),
+            subscribed.includes("*") ? undefined : inArray(webhookEvents.type, subscribed),
+          ),
+        )
+        .orderBy(webhookEvents.createdAt, webhookEvents.id)
+        .limit(cap + 1)
+        .all();
+      const taken = events.slice(0, cap);
+      for (const event of taken) requeue(tx, endpointId, event.id, now);
+      return {
+        ok: true as const,
+        queued: taken.length,
+        capped: events.length > cap,
+        lastEventAt: taken.at(-1)?.createdAt ?? null,
+      };
+    },
+    { behavior: "immediate" },
+  );
 }
 
 /** "Send test event": a `ping` event to this endpoint only. Returns the event id. */
@@ -665,19 +683,22 @@ export function sendWebhookPing(
   endpointId: string,
   now: number,
 ): { ok: true; eventId: string } | NotFound | FieldProblem {
-  return db.transaction((tx) => {
-    const endpoint = findRow(tx, scope, endpointId);
-    if (!endpoint) return NOT_FOUND;
-    if (endpoint.status !== "enabled") return DISABLED;
-    const event = enqueueEvent(tx, {
-      merchantId: endpoint.merchantId,
-      mode: endpoint.mode,
-      type: "ping",
-      objectId: endpoint.id,
-      data: { object: { id: endpoint.id, object: "webhook_endpoint", url: endpoint.url } },
-      now,
-      endpointId: endpoint.id,
-    });
-    return { ok: true as const, eventId: event.id };
-  });
+  return db.transaction(
+    (tx) => {
+      const endpoint = findRow(tx, scope, endpointId);
+      if (!endpoint) return NOT_FOUND;
+      if (endpoint.status !== "enabled") return DISABLED;
+      const event = enqueueEvent(tx, {
+        merchantId: endpoint.merchantId,
+        mode: endpoint.mode,
+        type: "ping",
+        objectId: endpoint.id,
+        data: { object: { id: endpoint.id, object: "webhook_endpoint", url: endpoint.url } },
+        now,
+        endpointId: endpoint.id,
+      });
+      return { ok: true as const, eventId: event.id };
+    },
+    { behavior: "immediate" },
+  );
 }
