@@ -178,7 +178,9 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
         const claim = groupCommit(deps.db).join(() =>
           claimIdempotencyKey(deps.db, scope, fingerprint, now),
         );
-        if (claim.kind === "replay")
+        if (claim.kind === "replay") {
+          // The stored answer may be in the open group commit (a concurrent twin): durable first.
+          await groupCommit(deps.db).durable();
           return {
             status: claim.status,
             headers: {
@@ -188,6 +190,7 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
             },
             body: claim.body,
           };
+        }
         if (claim.kind === "mismatch")
           throw new ApiError(
             422,
