@@ -11,7 +11,7 @@ import type {
   HandleErrorFunction,
 } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { boot } from "./utils/boot.server";
@@ -188,6 +188,15 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
     logger.warn("cross-site post rejected", {
       path: new URL(request.url).pathname,
       origin: request.headers.get("Origin"),
+    });
+    return;
+  }
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    // Remix's own refusal, such as a POST to a route without an action (405): the client's mistake.
+    logger.warn("request refused", {
+      method: request.method,
+      path: new URL(request.url).pathname,
+      status: error.status,
     });
     return;
   }
