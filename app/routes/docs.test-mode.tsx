@@ -46,25 +46,29 @@ export default function DocsTestMode() {
         </p>
       </DocsSection>
 
-      <DocsSection id="simulators" title="Simulated providers">
+      <DocsSection id="simulators" title="Where test payments run">
         <p>
-          Test payments run against simulators of the blockchains, the custody provider and M-Pesa,
-          on the same code paths as live ones: quotes, expiry, confirmations, events and webhooks
-          all behave as they will in live mode. No coin moves and no shilling is sent.
+          Test payments never reach a live provider. On a test server they run against simulators of
+          the blockchains, the custody provider and M-Pesa; on the live service they run against the
+          providers&rsquo; own sandboxes: a custody sandbox on the test networks (such as Bitcoin
+          testnet and Ethereum Sepolia) and M-Pesa&rsquo;s sandbox. Either way they take the same
+          code paths as live ones: quotes, expiry, confirmations, events and webhooks all behave as
+          they will in live mode. No real coin moves and no shilling is sent.
         </p>
         <p>
-          Test payments need a server where the simulators run. Where they do not, creating a
-          payment with a test key answers 503 with the code <Code>test_mode_unavailable</Code>; the
-          other endpoints still answer.
+          Where neither is set up, creating a payment with a test key answers 503 with the code{" "}
+          <Code>test_mode_unavailable</Code>; the other endpoints still answer.
         </p>
       </DocsSection>
 
       <DocsSection id="pay" title="Paying a test payment">
         <p>
-          Open the payment&rsquo;s <Code>checkout_url</Code>. When the simulators run, the checkout
-          page has a <strong>Pay with the test wallet (simulator)</strong> button: it pays the exact
-          amount to the payment&rsquo;s address and brings you back to the checkout, where you see
-          it confirm. Your webhook endpoint receives <Code>payment.confirming</Code> and then{" "}
+          Open the payment&rsquo;s <Code>checkout_url</Code>: the page says it is a test payment.
+          When the simulators run, it has a <strong>Pay with the test wallet (simulator)</strong>{" "}
+          button: it pays the exact amount to the payment&rsquo;s address and brings you back to the
+          checkout, where you see it confirm. On the live service, pay the address with test coins
+          from a test-network wallet (a testnet faucet gives them for free); never send real coins
+          to a test payment. Your webhook endpoint receives <Code>payment.confirming</Code> and then{" "}
           <Code>payment.paid</Code>, exactly as it will for a real customer.
         </p>
       </DocsSection>

@@ -95,6 +95,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     now,
     secondsLeft,
     simulator: env.PROVIDER_MODE === "simulator",
+    // A test-mode payment (a test key or test link): on a live deployment its address is on the
+    // custody sandbox's test networks (ADR 0028), so the customer is told to send test coins only.
+    testPayment: payment.mode === "test",
     merchantView: await merchantView(request, payment),
     scriptSrc: checkoutScriptSrc(),
     // Back to the merchant's site: cancel while waiting, return once paid (issue 13, item 6).
@@ -136,6 +139,17 @@ export default function Checkout() {
           Reference {payment.reference}
           {payment.description ? `: ${payment.description}` : ""}
         </p>
+        {payment.testPayment ? (
+          <p
+            role="note"
+            className="mt-4 rounded-lg border-2 border-dashed border-amber-500 bg-amber-50 p-3 text-amber-950"
+          >
+            <span className="font-semibold">Test payment. </span>
+            {payment.simulator
+              ? "No real money moves: this checkout runs on the simulators."
+              : "Send only test coins from a test-network wallet (such as Bitcoin testnet or Ethereum Sepolia). Real money sent here does not reach the merchant and may be lost."}
+          </p>
+        ) : null}
         {payment.merchantView ? (
           <p className="mt-4 rounded-lg bg-slate-100 p-3 text-slate-900">
             <span className="font-semibold">Merchant view: </span>

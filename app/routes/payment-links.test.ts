@@ -350,6 +350,20 @@ describe("the checkout's way back to the merchant's site", () => {
     expect((await checkout()).returnLink).toBeNull();
   });
 
+  it("a test link's checkout is marked as a test payment, a live link's is not", async () => {
+    storeLiveRates();
+    for (const [query, testPayment] of [
+      ["?mode=test", true],
+      ["", false],
+    ] as const) {
+      const { link } = await ownerLink({ title: `Marked ${query || "live"}` }, query);
+      const opened = await openLink(link.id, { amountKes: "2000", asset: "USDT" });
+      const id = opened.headers.get("Location")!.split("/").pop()!;
+      const page = await checkoutLoader(args(get(`/pay/${id}`), { id }));
+      expect(page.testPayment).toBe(testPayment);
+    }
+  });
+
   it("renders no link for a stored URL that is not http(s)", async () => {
     storeLiveRates();
     const { link } = await ownerLink({ title: "Tampered", cancelUrl: "https://shop.example/c" });

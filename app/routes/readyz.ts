@@ -14,7 +14,7 @@ import { jobsHealth } from "~/utils/jobs.server";
 import { isPublicAddress } from "~/utils/outbound-address";
 import { assessReadiness, providerStatuses } from "~/utils/readiness.server";
 import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
-import { runningPayments } from "~/wiring/payments.server";
+import { runningPayments, runningTestPayments } from "~/wiring/payments.server";
 import { runningMarketSimulator } from "~/wiring/rates.server";
 
 export async function loader({ request }: { request: Request }) {
@@ -27,6 +27,7 @@ export async function loader({ request }: { request: Request }) {
   const boot = bootReport();
   const simulators = env.PROVIDER_MODE === "simulator";
   const payments = runningPayments();
+  const testRuntime = runningTestPayments();
   const stepOk = (name: string) =>
     boot?.steps.some((step) => step.step === name && step.ok) ?? false;
   const providers = providerStatuses(env, {
@@ -45,7 +46,19 @@ export async function loader({ request }: { request: Request }) {
         status: ready ? "ready" : "not ready",
         reasons,
         // Deposit addresses made ahead (ADR 0027): an empty pool slows creates, it stops none.
-        checks: { database, boot, providers, jobs, addressPools: payments?.addressPool?.levels() },
+        checks: {
+          database,
+          boot,
+          providers,
+          jobs,
+          // Where test-mode payments run (ADR 0028): the simulators, the providers' sandboxes, or
+          // nowhere (test keys answer 503).
+          testMode: testRuntime ? (testRuntime === payments ? "simulators" : "sandbox") : "off",
+          addressPools: {
+            ...payments?.addressPool?.levels(),
+            ...(testRuntime !== payments ? testRuntime?.addressPool?.levels() : undefined),
+          },
+        },
       }
     : {
         status: ready ? "ready" : "not ready",

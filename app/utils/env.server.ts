@@ -38,6 +38,25 @@ const addressList =
     }
   };
 
+const setting = z.string().min(1).optional();
+/**
+ * The sandbox settings test mode needs on a live deployment (ADR 0028): the custody provider's and
+ * Daraja's sandboxes, as the live CUSTODY_* and DARAJA_* settings. All or none.
+ */
+const sandboxSettings = {
+  TEST_CUSTODY_BASE_URL: z.string().url().optional(),
+  TEST_CUSTODY_API_KEY: setting,
+  TEST_CUSTODY_API_SECRET_PEM: setting,
+  TEST_CUSTODY_WEBHOOK_PUBLIC_KEY_PEM: setting,
+  TEST_DARAJA_BASE_URL: z.string().url().optional(),
+  TEST_DARAJA_CONSUMER_KEY: setting,
+  TEST_DARAJA_CONSUMER_SECRET: setting,
+  TEST_DARAJA_INITIATOR_NAME: setting,
+  TEST_DARAJA_SECURITY_CREDENTIAL: setting,
+  TEST_DARAJA_SHORTCODE: setting,
+};
+export const SANDBOX_SETTINGS = Object.keys(sandboxSettings) as (keyof typeof sandboxSettings)[];
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z
@@ -131,6 +150,10 @@ const envSchema = z.object({
   DARAJA_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(15_000),
   DARAJA_SIM_CALLBACK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1_500),
   MPESA_FLOAT_OPENING_KES: z.coerce.number().int().min(0).default(0),
+  // Test mode on a live deployment (ADR 0028): the providers' sandboxes, all set or none (test
+  // API keys answer 503 test_mode_unavailable without them). Ignored in simulator mode, where the
+  // simulators serve both modes.
+  ...sandboxSettings,
   // Hours a NEW payout destination (a changed M-Pesa number) waits before it is paid (issue 10,
   // item 14). The first number a merchant sets is never held. 0 turns the hold off.
   PAYOUT_DESTINATION_COOLING_OFF_HOURS: z.coerce.number().int().min(0).max(720).default(24),
@@ -188,6 +211,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!values.PROVIDER_MODE && !localSite) {
     problems.push(
       `PROVIDER_MODE: must be set for PUBLIC_SITE_URL=${siteUrl.origin} (not a local address): "live" for the real custody, M-Pesa and market-data providers, or "simulator" for a test deployment (its control pages need an operator session)`,
+    );
+  }
+  const sandboxMissing = SANDBOX_SETTINGS.filter((name) => !values[name]);
+  if (sandboxMissing.length > 0 && sandboxMissing.length < SANDBOX_SETTINGS.length) {
+    problems.push(
+      `${sandboxMissing.join(", ")}: test mode's sandbox settings are all set or none (ADR 0028); the others are set`,
     );
   }
   // A generated secret is for local runs: a public production site must have its own (item 10).

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env.server";
+import { parseEnv, SANDBOX_SETTINGS } from "./env.server";
 
 const dataDir = path.resolve("tests/.tmp", `env-${process.pid}`);
 
@@ -149,5 +149,22 @@ describe("parseEnv", () => {
       ).toMatch(/^[0-9a-f]{64}$/);
       rmSync(dataDir, { recursive: true, force: true });
     });
+  });
+
+  it("test mode's sandbox settings are all set or none: a partial set names what is missing", () => {
+    const secret = "s".repeat(64);
+    const base = { NODE_ENV: "test", SESSION_SECRET: secret, PROVIDER_MODE: "live" };
+    expect(() =>
+      parseEnv({
+        ...base,
+        TEST_CUSTODY_BASE_URL: "https://sandbox.example.test",
+        TEST_CUSTODY_API_KEY: "key",
+      }),
+    ).toThrow(
+      /TEST_CUSTODY_API_SECRET_PEM, TEST_CUSTODY_WEBHOOK_PUBLIC_KEY_PEM, TEST_DARAJA_BASE_URL, .*TEST_DARAJA_SHORTCODE: test mode's sandbox settings are all set or none/,
+    );
+    expect(parseEnv(base).TEST_CUSTODY_BASE_URL).toBeUndefined();
+    const all = Object.fromEntries(SANDBOX_SETTINGS.map((name) => [name, "https://x.example"]));
+    expect(parseEnv({ ...base, ...all }).TEST_DARAJA_SHORTCODE).toBe("https://x.example");
   });
 });

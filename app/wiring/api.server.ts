@@ -10,7 +10,7 @@ import { schedule } from "~/utils/jobs.server";
 import type { BootContext } from "./context";
 import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { payments, runningPayments } from "./payments.server";
+import { payments, runningTestPayments } from "./payments.server";
 import { ratesService } from "./rates.server";
 import { webhookUrlPolicy } from "./webhooks.server";
 
@@ -20,7 +20,8 @@ function apiDeps(): ApiDeps {
     payments,
     rates: () => ratesService().read(),
     siteUrl: env.PUBLIC_SITE_URL.replace(/\/$/, ""),
-    testModeAvailable: () => runningPayments()?.custodySimulator != null,
+    // The simulators, or the providers' sandboxes on a live deployment (ADR 0028).
+    testModeAvailable: () => runningTestPayments() !== null,
     rateLimitPerSecond: env.API_RATE_LIMIT_PER_SECOND,
     webhookUrlPolicy: webhookUrlPolicy(),
   };

@@ -1,31 +1,30 @@
 /**
  * Payments in the running app: the configuration read from the environment, the custody and M-Pesa
  * clients (pointed at the local simulators when PROVIDER_MODE=simulator, which are loaded only
- * then, or at the providers), the opening M-Pesa float and the background tick. Started once at
+ * then, or at the providers, with test mode on their sandboxes when configured: ADR 0028), the
+ * opening M-Pesa float and the background tick. Started once at
  * boot (`startPayments`). Routes reach payments through `payments()`, the payments service on this
  * process's clients (see app/core/payments/service.server.ts); the core itself reads no
  * environment.
  */
 import { cryptoLimits, feeBps, mobileMoneyLimits } from "~/content/tariff";
 import type { PaymentsConfig } from "~/core/payments/config";
-import { apiModes } from "~/core/api/vocabulary";
+import { apiModes, type ApiMode } from "~/core/api/vocabulary";
 import {
   createAddressPoolRefill,
   parseAddressPoolSizes,
   type AddressPoolSizes,
 } from "~/core/payments/address-pool.server";
 import { callbackTokenFor } from "~/core/payments/callback-token.server";
-import type { PaymentsDeps } from "~/core/payments/deps";
+import { servesMode, type PaymentsDeps } from "~/core/payments/deps";
 import { createPaymentsService, type PaymentsService } from "~/core/payments/service.server";
 import { fundOpeningFloat, runPaymentsTick } from "~/core/payments/tick.server";
 import { createCustodyClient } from "~/core/providers/custody/client.server";
 import type { CustodySimulator } from "~/simulators/custody/index.server";
-import type { Custody } from "~/core/providers/custody/types";
 import { createDarajaClient } from "~/core/providers/daraja/client.server";
 import type { DarajaSimulator } from "~/simulators/daraja/index.server";
-import type { MobileMoneyPayouts } from "~/core/providers/daraja/types";
 import { getDb } from "~/utils/db.server";
-import { env, type Env } from "~/utils/env.server";
+import { env, SANDBOX_SETTINGS, type Env } from "~/utils/env.server";
 import { schedule } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
 import type { BootContext } from "./context";
@@ -61,20 +60,41 @@ export interface PaymentsRuntime extends PaymentsDeps {
   darajaSimulator: DarajaSimulator | null;
 }
 
-const state = globalThis as typeof globalThis & { __onehopPayments?: PaymentsRuntime };
+const state = globalThis as typeof globalThis & {
+  __onehopPayments?: PaymentsRuntime;
+  __onehopTestPayments?: PaymentsRuntime;
+};
 
-/** Tests: make `runtime` the process's payments runtime (null removes it). */
-export function installPaymentsRuntime(runtime: PaymentsRuntime | null): void {
+/**
+ * Tests: make `runtime` the process's payments runtime (null removes it), and `testRuntime` test
+ * mode's when it is another (the providers' sandboxes on a live deployment, ADR 0028).
+ */
+export function installPaymentsRuntime(
+  runtime: PaymentsRuntime | null,
+  testRuntime: PaymentsRuntime | null = null,
+): void {
   if (runtime) state.__onehopPayments = runtime;
   else delete state.__onehopPayments;
+  if (testRuntime) state.__onehopTestPayments = testRuntime;
+  else delete state.__onehopTestPayments;
 }
 
 /**
  * The running payments dependencies (with the simulators), or null when payments did not start
- * here.
+ * here. On a live deployment: the live providers.
  */
 export function runningPayments(): PaymentsRuntime | null {
   return state.__onehopPayments ?? null;
+}
+
+/**
+ * What test-mode payments run on (ADR 0028): the simulators (the same runtime as above) in
+ * simulator mode, the providers' sandboxes on a live deployment when they are configured, else
+ * null.
+ */
+export function runningTestPayments(): PaymentsRuntime | null {
+  const runtime = runningPayments();
+  return state.__onehopTestPayments ?? (runtime && servesMode(runtime, "test") ? runtime : null);
 }
 
 /**
@@ -88,6 +108,7 @@ export function payments(): PaymentsService {
     db: getDb(),
     config: runtime?.config ?? paymentsConfigFromEnv(env),
     deps: runtime,
+    testDeps: runningTestPayments(),
     rates: ratesService(),
   });
 }
@@ -108,121 +129,165 @@ function addressPoolSizesFromEnv(): AddressPoolSizes {
   }
 }
 
-function required(name: keyof Env): string {
-  const value = env[name];
-  if (typeof value !== "string" || value === "")
-    throw new Error(`${name} is required when PROVIDER_MODE=live`);
-  return value;
+/** Our M-Pesa callback URLs at `origin`, carrying `token` (which says the mode, ADR 0028). */
+function darajaCallbackUrls(origin: string, token: string) {
+  return {
+    resultUrl: `${origin}/webhooks/mpesa/b2c/result?token=${token}`,
+    queueTimeoutUrl: `${origin}/webhooks/mpesa/b2c/timeout?token=${token}`,
+    statusResultUrl: `${origin}/webhooks/mpesa/status/result?token=${token}`,
+    statusQueueTimeoutUrl: `${origin}/webhooks/mpesa/status/timeout?token=${token}`,
+  };
 }
 
-export async function startPayments({ db, simulators }: BootContext): Promise<void> {
-  const config = paymentsConfigFromEnv(env);
-  const origin = callbackOrigin(simulators);
-  const callbackToken = callbackTokenFor(env.SESSION_SECRET);
-  let custodySimulator: CustodySimulator | null = null;
-  let darajaSimulator: DarajaSimulator | null = null;
-  let custody: Custody;
-  let custodyWebhookPublicKeyPem: string;
-  let payouts: MobileMoneyPayouts;
-  const darajaUrls = {
-    resultUrl: `${origin}/webhooks/mpesa/b2c/result?token=${callbackToken}`,
-    queueTimeoutUrl: `${origin}/webhooks/mpesa/b2c/timeout?token=${callbackToken}`,
-    statusResultUrl: `${origin}/webhooks/mpesa/status/result?token=${callbackToken}`,
-    statusQueueTimeoutUrl: `${origin}/webhooks/mpesa/status/timeout?token=${callbackToken}`,
+/**
+ * The custody and Daraja clients on one provider account: the live one (`CUSTODY_*`, `DARAJA_*`)
+ * or its sandbox (`TEST_CUSTODY_*`, `TEST_DARAJA_*`), with the M-Pesa callback token of that mode.
+ * Boot's config step has checked the settings are present (all or none for the sandbox).
+ */
+function providerClients(mode: ApiMode, origin: string) {
+  const prefix = mode === "test" ? "TEST_" : "";
+  const setting = (name: string): string => {
+    const key = `${prefix}${name}` as keyof Env;
+    const value = env[key];
+    if (typeof value !== "string" || value === "")
+      throw new Error(`${key} is required when PROVIDER_MODE=live`);
+    return value;
   };
+  const callbackToken = callbackTokenFor(env.SESSION_SECRET, mode);
+  return {
+    callbackToken,
+    custody: createCustodyClient({
+      baseUrl: setting("CUSTODY_BASE_URL"),
+      apiKey: setting("CUSTODY_API_KEY"),
+      apiSecretPem: setting("CUSTODY_API_SECRET_PEM"),
+      timeoutMs: env.CUSTODY_TIMEOUT_MS,
+    }),
+    custodyWebhookPublicKeyPem: setting("CUSTODY_WEBHOOK_PUBLIC_KEY_PEM"),
+    payouts: createDarajaClient({
+      baseUrl: setting("DARAJA_BASE_URL"),
+      consumerKey: setting("DARAJA_CONSUMER_KEY"),
+      consumerSecret: setting("DARAJA_CONSUMER_SECRET"),
+      initiatorName: setting("DARAJA_INITIATOR_NAME"),
+      securityCredential: setting("DARAJA_SECURITY_CREDENTIAL"),
+      shortCode: setting("DARAJA_SHORTCODE"),
+      timeoutMs: env.DARAJA_TIMEOUT_MS,
+      ...darajaCallbackUrls(origin, callbackToken),
+    }),
+  };
+}
 
-  if (simulators) {
-    // Loaded only in simulator mode: a live process never loads the simulator modules.
-    const [{ startCustodySimulation }, { startDarajaSimulation, DARAJA_SIMULATOR_KEYS }] =
-      await Promise.all([
-        import("./simulators/custody.server"),
-        import("./simulators/daraja.server"),
-      ]);
-    custodySimulator = await startCustodySimulation(db, {
-      webhookUrl: `${origin}/webhooks/custody`,
-      completeAt: config.confirmations,
-      autoConfirmMs: env.SIMULATOR_AUTO_CONFIRM_MS > 0 ? env.SIMULATOR_AUTO_CONFIRM_MS : null,
-      allowedReturnOrigins: [origin, env.PUBLIC_SITE_URL.replace(/\/$/, "")],
-    });
-    const keys = custodySimulator.apiKeyPair!;
-    custody = createCustodyClient({
+/** The sandbox settings are all set (env validation refuses some of them). */
+const sandboxConfigured = () => SANDBOX_SETTINGS.every((name) => Boolean(env[name]));
+
+/** The simulators, for both modes (simulator mode only: a live process never loads them). */
+async function startSimulators(
+  db: BootContext["db"],
+  config: PaymentsConfig,
+  origin: string,
+): Promise<Omit<PaymentsRuntime, "config" | "reconcileAfterMs" | "addressPool">> {
+  const [{ startCustodySimulation }, { startDarajaSimulation, DARAJA_SIMULATOR_KEYS }] =
+    await Promise.all([
+      import("./simulators/custody.server"),
+      import("./simulators/daraja.server"),
+    ]);
+  const custodySimulator = await startCustodySimulation(db, {
+    webhookUrl: `${origin}/webhooks/custody`,
+    completeAt: config.confirmations,
+    autoConfirmMs: env.SIMULATOR_AUTO_CONFIRM_MS > 0 ? env.SIMULATOR_AUTO_CONFIRM_MS : null,
+    allowedReturnOrigins: [origin, env.PUBLIC_SITE_URL.replace(/\/$/, "")],
+  });
+  const keys = custodySimulator.apiKeyPair!;
+  const darajaSimulator = await startDarajaSimulation(db, {
+    callbackDelayMs: env.DARAJA_SIM_CALLBACK_DELAY_MS,
+  });
+  const callbackToken = callbackTokenFor(env.SESSION_SECRET);
+  logger.info("payment simulators started", {
+    custody: custodySimulator.baseUrl,
+    daraja: darajaSimulator.baseUrl,
+  });
+  return {
+    custodySimulator,
+    darajaSimulator,
+    callbackToken,
+    custody: createCustodyClient({
       baseUrl: custodySimulator.baseUrl,
       apiKey: keys.apiKey,
       apiSecretPem: keys.privateKeyPem,
       timeoutMs: env.CUSTODY_TIMEOUT_MS,
-    });
-    custodyWebhookPublicKeyPem = custodySimulator.webhookPublicKeyPem;
-    darajaSimulator = await startDarajaSimulation(db, {
-      callbackDelayMs: env.DARAJA_SIM_CALLBACK_DELAY_MS,
-    });
-    payouts = createDarajaClient({
+    }),
+    custodyWebhookPublicKeyPem: custodySimulator.webhookPublicKeyPem,
+    payouts: createDarajaClient({
       baseUrl: darajaSimulator.baseUrl,
       ...DARAJA_SIMULATOR_KEYS,
       initiatorName: "onehop-sim",
       securityCredential: "c2ltdWxhdGVk",
       shortCode: "600000",
       timeoutMs: env.DARAJA_TIMEOUT_MS,
-      ...darajaUrls,
-    });
+      ...darajaCallbackUrls(origin, callbackToken),
+    }),
+  };
+}
+
+export async function startPayments({ db, simulators }: BootContext): Promise<void> {
+  const config = paymentsConfigFromEnv(env);
+  const origin = callbackOrigin(simulators);
+  const reconcileAfterMs = env.PAYMENTS_RECONCILE_SECONDS * 1000;
+  const sizes = addressPoolSizesFromEnv();
+  const withPool = (
+    clients: Omit<PaymentsRuntime, "config" | "reconcileAfterMs" | "addressPool">,
+    modes: readonly ApiMode[],
+  ): PaymentsRuntime => ({
+    ...clients,
+    config,
+    reconcileAfterMs,
+    addressPool: createAddressPoolRefill({
+      db,
+      custody: clients.custody,
+      modes,
+      sizes,
+      onError: (error) =>
+        logger.warn("deposit address pool: refill stopped, next payment retries", {
+          modes,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+    }),
+  });
+
+  let runtimes: PaymentsRuntime[];
+  if (simulators) {
+    // One set of simulators serves both modes.
+    runtimes = [withPool(await startSimulators(db, config, origin), apiModes)];
     fundOpeningFloat(db, Math.max(env.MPESA_FLOAT_OPENING_KES, 5_000_000));
-    logger.info("payment simulators started", {
-      custody: custodySimulator.baseUrl,
-      daraja: darajaSimulator.baseUrl,
-    });
   } else {
-    custody = createCustodyClient({
-      baseUrl: required("CUSTODY_BASE_URL"),
-      apiKey: required("CUSTODY_API_KEY"),
-      apiSecretPem: required("CUSTODY_API_SECRET_PEM"),
-      timeoutMs: env.CUSTODY_TIMEOUT_MS,
-    });
-    custodyWebhookPublicKeyPem = required("CUSTODY_WEBHOOK_PUBLIC_KEY_PEM");
-    payouts = createDarajaClient({
-      baseUrl: required("DARAJA_BASE_URL"),
-      consumerKey: required("DARAJA_CONSUMER_KEY"),
-      consumerSecret: required("DARAJA_CONSUMER_SECRET"),
-      initiatorName: required("DARAJA_INITIATOR_NAME"),
-      securityCredential: required("DARAJA_SECURITY_CREDENTIAL"),
-      shortCode: required("DARAJA_SHORTCODE"),
-      timeoutMs: env.DARAJA_TIMEOUT_MS,
-      ...darajaUrls,
-    });
+    // The live providers serve live payments only; test ones reach the providers' sandboxes when
+    // they are configured (ADR 0028), else test keys answer 503.
+    const simulated = { custodySimulator: null, darajaSimulator: null };
+    const live = { ...simulated, ...providerClients("live", origin), modes: ["live"] as const };
+    runtimes = [withPool(live, ["live"])];
+    if (sandboxConfigured()) {
+      const test = { ...simulated, ...providerClients("test", origin), modes: ["test"] as const };
+      runtimes.push(withPool(test, ["test"]));
+      logger.info("test mode runs on the providers' sandboxes", {
+        custody: env.TEST_CUSTODY_BASE_URL,
+        daraja: env.TEST_DARAJA_BASE_URL,
+      });
+    }
     fundOpeningFloat(db, env.MPESA_FLOAT_OPENING_KES);
   }
-
-  const reconcileAfterMs = env.PAYMENTS_RECONCILE_SECONDS * 1000;
-  const addressPool = createAddressPoolRefill({
-    db,
-    custody,
-    // Test payments run against the simulators, which only run in simulator mode.
-    modes: simulators ? apiModes : ["live"],
-    sizes: addressPoolSizesFromEnv(),
-    onError: (error) =>
-      logger.warn("deposit address pool: refill stopped, next payment retries", {
-        error: error instanceof Error ? error.message : String(error),
-      }),
-  });
-  const runtime: PaymentsRuntime = {
-    config,
-    custody,
-    payouts,
-    custodyWebhookPublicKeyPem,
-    callbackToken,
-    custodySimulator,
-    darajaSimulator,
-    reconcileAfterMs,
-    addressPool,
-  };
-  installPaymentsRuntime(runtime);
-  addressPool.wake();
+  installPaymentsRuntime(runtimes[0]!, runtimes[1] ?? null);
+  for (const each of runtimes) each.addressPool?.wake();
 
   schedule({
     name: "payments.tick",
     // Often enough that a payment due for reconciliation waits at most one more tick.
     pattern: { everySeconds: Math.min(10, env.PAYMENTS_RECONCILE_SECONDS) },
-    run: () => {
-      addressPool.wake(); // after a custody failure, the pools refill from here
-      return runPaymentsTick(db, runtime, Date.now);
-    },
+    run: () =>
+      // One run per set of providers, each on its own mode's payments (and its own lease).
+      Promise.all(
+        runtimes.map((each) => {
+          each.addressPool?.wake(); // after a custody failure, the pools refill from here
+          return runPaymentsTick(db, each, Date.now);
+        }),
+      ),
   });
 }

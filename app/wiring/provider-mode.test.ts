@@ -6,10 +6,16 @@
  */
 import { generateKeyPairSync } from "node:crypto";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { env } from "~/utils/env.server";
+import { env, SANDBOX_SETTINGS } from "~/utils/env.server";
 import { stopAllJobs } from "~/utils/jobs.server";
 import { installTestDatabase } from "../../tests/setup/db";
-import { installPaymentsRuntime, runningPayments, startPayments } from "./payments.server";
+import {
+  installPaymentsRuntime,
+  payments,
+  runningPayments,
+  runningTestPayments,
+  startPayments,
+} from "./payments.server";
 import { runningMarketSimulator, startRates } from "./rates.server";
 
 const loaded = vi.hoisted(() => new Set<string>());
@@ -64,9 +70,43 @@ describe("which provider modules a process loads", () => {
     await startPayments({ db, simulators: false });
     await startRates({ db, simulators: false });
     expect(runningPayments()).toMatchObject({ custodySimulator: null, darajaSimulator: null });
+    // Without the sandbox settings, test mode has no providers here (test keys answer 503).
+    expect(runningTestPayments()).toBeNull();
+    expect(payments().runsMode("test")).toBe(false);
     expect(runningMarketSimulator()).toBeNull();
     expect([...loaded]).toEqual([]);
     stopAllJobs();
+  });
+
+  it("PROVIDER_MODE=live with the sandbox settings: test mode runs on the sandboxes, still without a simulator module", async () => {
+    const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    Object.assign(env, {
+      TEST_CUSTODY_BASE_URL: "https://sandbox-custody.example.test",
+      TEST_CUSTODY_API_KEY: "sandbox-key",
+      TEST_CUSTODY_API_SECRET_PEM: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+      TEST_CUSTODY_WEBHOOK_PUBLIC_KEY_PEM: publicKey
+        .export({ type: "spki", format: "pem" })
+        .toString(),
+      TEST_DARAJA_BASE_URL: "https://sandbox.safaricom.example.test",
+      TEST_DARAJA_CONSUMER_KEY: "sandbox-consumer",
+      TEST_DARAJA_CONSUMER_SECRET: "sandbox-secret",
+      TEST_DARAJA_INITIATOR_NAME: "testapi",
+      TEST_DARAJA_SECURITY_CREDENTIAL: "sandbox-credential",
+      TEST_DARAJA_SHORTCODE: "600999",
+    });
+    await startPayments({ db, simulators: false });
+    const live = runningPayments();
+    const test = runningTestPayments();
+    expect(live?.modes).toEqual(["live"]);
+    expect(test?.modes).toEqual(["test"]);
+    expect(test).not.toBe(live);
+    // Each mode's M-Pesa calls back with its own token: a callback names the mode that sent it.
+    expect(test?.callbackToken).not.toBe(live?.callbackToken);
+    expect(test?.custodyWebhookPublicKeyPem).not.toBe(live?.custodyWebhookPublicKeyPem);
+    expect(payments().runsMode("test")).toBe(true);
+    expect([...loaded]).toEqual([]);
+    stopAllJobs();
+    for (const name of SANDBOX_SETTINGS) delete env[name];
   });
 
   it("PROVIDER_MODE=simulator: the simulators are loaded and started", async () => {

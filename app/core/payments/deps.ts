@@ -4,6 +4,7 @@
  * boot; tests build it around the simulators (tests/setup/payments.ts). Core code receives it as a
  * parameter.
  */
+import type { ApiMode } from "~/core/api/vocabulary";
 import type { Custody } from "~/core/providers/custody/types";
 import type { MobileMoneyPayouts } from "~/core/providers/daraja/types";
 import type { PaymentsConfig } from "./config";
@@ -22,7 +23,17 @@ export interface PaymentsDeps {
   reconcileAfterMs?: number;
   /** The refill of the deposit-address pools, woken after a payment takes an address (ADR 0027). */
   addressPool?: AddressPoolRefill;
+  /**
+   * The payment modes these providers serve (ADR 0028): on a live deployment the live providers
+   * serve live payments only and the providers' sandboxes test ones, so a test payment can never be
+   * paid out by the real M-Pesa. Absent: every mode (one set of simulators for both).
+   */
+  modes?: readonly ApiMode[];
 }
+
+/** Whether these providers serve payments of `mode` (see `PaymentsDeps.modes`). */
+export const servesMode = (deps: Pick<PaymentsDeps, "modes">, mode: ApiMode): boolean =>
+  !deps.modes || deps.modes.includes(mode);
 
 /** The background refill of the deposit-address pools (address-pool.server.ts, ADR 0027). */
 export interface AddressPoolRefill {

@@ -9,6 +9,7 @@
  */
 import { and, asc, inArray, isNull, lte, or, sql, eq } from "drizzle-orm";
 import { payments } from "../../../drizzle/schema";
+import type { ApiMode } from "~/core/api/vocabulary";
 import type { Db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import type { PaymentsDeps } from "./deps";
@@ -35,7 +36,13 @@ export interface ReconcileResult {
 }
 
 /** Payments due for a check, the longest unchecked first. */
-export function paymentsToReconcile(db: Db, now: number, afterMs: number, limit: number) {
+export function paymentsToReconcile(
+  db: Db,
+  now: number,
+  afterMs: number,
+  limit: number,
+  modes?: readonly ApiMode[],
+) {
   const cutoff = now - afterMs;
   return db
     .select()
@@ -45,6 +52,7 @@ export function paymentsToReconcile(db: Db, now: number, afterMs: number, limit:
         inArray(payments.status, ["awaiting_payment", "confirming"]),
         lte(payments.updatedAt, cutoff),
         or(isNull(payments.reconciledAt), lte(payments.reconciledAt, cutoff)),
+        modes ? inArray(payments.mode, [...modes]) : undefined,
       ),
     )
     .orderBy(asc(sql`coalesce(${payments.reconciledAt}, 0)`), asc(payments.updatedAt))
@@ -60,7 +68,7 @@ export function paymentsToReconcile(db: Db, now: number, afterMs: number, limit:
  */
 export async function reconcileCustodyPayments(
   db: Db,
-  runtime: Pick<PaymentsDeps, "custody" | "config">,
+  runtime: Pick<PaymentsDeps, "custody" | "config" | "modes">,
   now: () => number,
   options: { afterMs?: number; limit?: number; budgetMs?: number } = {},
 ): Promise<ReconcileResult> {
@@ -68,7 +76,7 @@ export async function reconcileCustodyPayments(
   // Stop asking after this much real time (custody down: each ask waits for its timeout); the rest
   // are asked on the next run, the longest-unchecked first. Keeps the tick well inside its lease.
   const stopAt = Date.now() + (options.budgetMs ?? 30_000);
-  const due = paymentsToReconcile(db, now(), afterMs, options.limit ?? 100);
+  const due = paymentsToReconcile(db, now(), afterMs, options.limit ?? 100, runtime.modes);
   const result: ReconcileResult = { checked: 0, changed: 0, confirmed: [] };
   for (const payment of due) {
     if (Date.now() > stopAt) break;

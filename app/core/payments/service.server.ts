@@ -38,8 +38,9 @@ import {
   type Transfer,
 } from "./settlement.server";
 import { estimateSettlement } from "./settlement-plan";
-import { runPaymentsTick, settleNow } from "./tick.server";
+import { settleNow } from "./tick.server";
 import {
+  callbackTokenMatches,
   handleCustodyWebhook,
   handleMpesaCallback,
   type CallbackSource,
@@ -111,8 +112,12 @@ export type SettlementStart = "started" | "next_run" | null;
 
 export interface PaymentsService {
   readonly config: PaymentsConfig;
-  /** True when the provider clients run in this process (settlement and sends happen at once). */
+  /**
+   * True when the live provider clients run in this process (settlement and sends happen at once).
+   */
   readonly running: boolean;
+  /** Whether payments of `mode` can reach a provider here (test mode: ADR 0028). */
+  runsMode(mode: ApiMode): boolean;
   /**
    * Check and quote a payment without creating it. Throws PaymentError with the merchant-facing
    * reason.
@@ -136,9 +141,12 @@ export interface PaymentsService {
     input: { paymentId: string },
     inTransaction?: InCreateTransaction,
   ): CancelOutcome;
-  /** A custody notification (signed); a payment it confirms is settled at once. */
-  applyCustodyEvent(request: Request): Promise<WebhookAnswer>;
-  /** An M-Pesa result or timeout callback. */
+  /**
+   * A custody notification (signed by that mode's custody: the live provider's or its sandbox's);
+   * a payment it confirms is settled at once.
+   */
+  applyCustodyEvent(request: Request, mode?: ApiMode): Promise<WebhookAnswer>;
+  /** An M-Pesa result or timeout callback (the URL's token says which mode's M-Pesa sent it). */
   applyMpesaCallback(
     kind: Parameters<typeof handleMpesaCallback>[2],
     request: Request,
@@ -164,8 +172,6 @@ export interface PaymentsService {
     actor: OperatorActor,
     input: { paymentId: string; approve: boolean; reason?: string },
   ): Promise<{ payment: Payment; settlement: SettlementStart }>;
-  /** One pass of the background work (requires running clients). */
-  tick(): ReturnType<typeof runPaymentsTick>;
 }
 
 export interface PaymentsServiceOptions {
@@ -173,6 +179,11 @@ export interface PaymentsServiceOptions {
   config: PaymentsConfig;
   /** The provider clients when payments run in this process; null otherwise. */
   deps: PaymentsDeps | null;
+  /**
+   * Test mode's clients when they are not `deps`: on a live deployment, the providers' sandboxes
+   * (ADR 0028); null when test payments cannot reach a provider here. Default: `deps`.
+   */
+  testDeps?: PaymentsDeps | null;
   rates: Pick<RatesService, "read" | "liveRate">;
   now?: () => number;
 }
@@ -182,23 +193,33 @@ function requireDeps(deps: PaymentsDeps | null): PaymentsDeps {
   return deps;
 }
 
+/** Payments of a merchant user are live; an API key and a payment link have their own mode. */
+const modeOf = (actor: PaymentCreator): ApiMode =>
+  actor.type === "merchant_user" ? "live" : actor.mode;
+
 export function createPaymentsService({
   db,
   config,
   deps,
+  testDeps = deps,
   rates,
   now = Date.now,
 }: PaymentsServiceOptions): PaymentsService {
-  /** Settle at once when the clients run; otherwise the tick picks the payment up. */
-  async function settle(paymentId: string): Promise<"started" | "next_run"> {
-    if (!deps) return "next_run";
-    await settleNow(db, deps, paymentId);
+  /** The clients that serve payments of `mode` (ADR 0028), or null when none run here. */
+  const depsFor = (mode: ApiMode): PaymentsDeps | null => (mode === "test" ? testDeps : deps);
+
+  /** Settle at once when the payment's clients run; otherwise the tick picks the payment up. */
+  async function settle(payment: Payment): Promise<"started" | "next_run"> {
+    const running = depsFor(payment.mode);
+    if (!running) return "next_run";
+    await settleNow(db, running, payment.id);
     return "started";
   }
 
   return {
     config,
     running: deps !== null,
+    runsMode: (mode) => depsFor(mode) !== null,
 
     preview(_actor, input) {
       const { amountKesCents, quote } = quotePayment(config, rates.read(), input);
@@ -222,7 +243,9 @@ export function createPaymentsService({
     },
 
     async create(actor, input, inTransaction) {
-      if (!deps)
+      const mode = modeOf(actor);
+      const running = depsFor(mode);
+      if (!running)
         throw new PaymentError(
           "Payments are not available right now. Please try again in a minute.",
           "custody_unavailable",
@@ -230,16 +253,16 @@ export function createPaymentsService({
       return createPayment(
         db,
         {
-          custody: deps.custody,
+          custody: running.custody,
           rates: rates.read(),
           config,
           now: now(),
-          onPooledAddressTaken: deps.addressPool && (() => deps.addressPool?.wake()),
+          onPooledAddressTaken: running.addressPool && (() => running.addressPool?.wake()),
         },
         {
           ...input,
           merchantId: actor.merchantId,
-          mode: actor.type === "merchant_user" ? "live" : actor.mode,
+          mode,
           apiKeyId: actor.type === "api_key" ? actor.id : undefined,
           paymentLinkId: actor.type === "payment_link" ? actor.id : undefined,
         },
@@ -248,7 +271,7 @@ export function createPaymentsService({
     },
 
     cancel(actor, input, inTransaction) {
-      const mode = actor.type === "merchant_user" ? "live" : actor.mode;
+      const mode = modeOf(actor);
       const at = now();
       return db.transaction((tx): CancelOutcome => {
         const payment = getPayment(tx, input.paymentId);
@@ -272,8 +295,8 @@ export function createPaymentsService({
       });
     },
 
-    async applyCustodyEvent(request) {
-      const running = requireDeps(deps);
+    async applyCustodyEvent(request, mode = "live") {
+      const running = requireDeps(depsFor(mode));
       const answer = await handleCustodyWebhook(db, running, request, now);
       // Settle a confirmed payment at once (the background tick would also pick it up); the answer
       // to custody does not wait for M-Pesa.
@@ -282,7 +305,11 @@ export function createPaymentsService({
     },
 
     applyMpesaCallback(kind, request, source) {
-      return handleMpesaCallback(db, requireDeps(deps), kind, request, now, source);
+      // The runtime whose token the URL carries; with none, the live one refuses the callback.
+      const running = [testDeps, deps].find(
+        (candidate) => candidate && callbackTokenMatches(request, candidate.callbackToken),
+      );
+      return handleMpesaCallback(db, requireDeps(running ?? deps), kind, request, now, source);
     },
 
     async retryTransfer(actor, input) {
@@ -302,12 +329,13 @@ export function createPaymentsService({
           notice: heldDestinationNotice(destination.phone, destination.heldUntil),
         };
       // A merchant's retry is sent at once or not made; an operator's may wait for the next run.
-      if (!deps && actor.type === "merchant_user") return { ok: false, reason: "not_running" };
+      const running = depsFor(detail.payment.mode);
+      if (!running && actor.type === "merchant_user") return { ok: false, reason: "not_running" };
       const transfer = retryTransfer(db, failed.id, at, { type: actor.type, id: actor.id });
       if (!transfer) return { ok: false, reason: "not_retryable" };
-      if (!deps) return { ok: true, transfer, sending: "next_run" };
+      if (!running) return { ok: true, transfer, sending: "next_run" };
       try {
-        await sendPendingTransfers(db, deps.payouts, now);
+        await sendPendingTransfers(db, running.payouts, now, { modes: running.modes });
       } catch (error) {
         // It stays pending: the next payments run sends it.
         logger.error("sending the retried transfer failed", {
@@ -333,7 +361,7 @@ export function createPaymentsService({
       const settlement =
         input.resolution === "refund" || payment.status === "in_review"
           ? null
-          : await settle(payment.id);
+          : await settle(payment);
       return { payment, settlement };
     },
 
@@ -345,11 +373,7 @@ export function createPaymentsService({
         reason: input.approve ? undefined : input.reason,
         now: now(),
       });
-      return { payment, settlement: input.approve ? await settle(payment.id) : null };
-    },
-
-    tick() {
-      return runPaymentsTick(db, requireDeps(deps), now);
+      return { payment, settlement: input.approve ? await settle(payment) : null };
     },
   };
 }

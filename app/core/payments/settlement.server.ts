@@ -65,9 +65,30 @@ function bookOfTransfer(db: DbOrTx, transfer: Pick<Transfer, "paymentId">): Ledg
   );
 }
 
+/** A transfer's mode: its payment's (live without a payment), as an SQL expression. */
+const transferMode = sql`coalesce((select ${payments.mode} from ${payments} where ${payments.id} = ${settlementTransfers.paymentId}), 'live')`;
+
 /** Transfers of one book (their payment's mode; live without a payment), as a condition. */
 function transfersInBook(mode: LedgerBook) {
-  return sql`coalesce((select ${payments.mode} from ${payments} where ${payments.id} = ${settlementTransfers.paymentId}), 'live') = ${mode}`;
+  return sql`${transferMode} = ${mode}`;
+}
+
+/**
+ * Transfers of these modes only, as a condition (undefined, so no condition, for every mode): a
+ * runtime's payouts client sends and asks about its own mode's transfers only (ADR 0028).
+ */
+function transfersInModes(modes: readonly LedgerBook[] | undefined) {
+  return modes ? inArray(transferMode, [...modes]) : undefined;
+}
+
+/** The mode of a transfer's payment (live without a payment), or null for no such transfer. */
+export function transferModeOf(db: DbOrTx, transferId: string): LedgerBook | null {
+  const transfer = db
+    .select({ paymentId: settlementTransfers.paymentId })
+    .from(settlementTransfers)
+    .where(eq(settlementTransfers.id, transferId))
+    .get();
+  return transfer ? bookOfTransfer(db, transfer) : null;
 }
 
 function usedByDay(db: DbOrTx, merchantId: string, mode: LedgerBook): Map<string, bigint> {
@@ -406,6 +427,8 @@ export interface SendOptions {
   leaseMs?: number;
   /** Who claims (logged on the row); default this process and run. */
   holder?: string;
+  /** Only transfers of payments in these modes (the payouts client's, ADR 0028); default all. */
+  modes?: readonly LedgerBook[];
 }
 
 /**
@@ -475,6 +498,7 @@ export async function sendPendingTransfers(
     limit = 50,
     leaseMs = SEND_LEASE_MS,
     holder = `${process.pid}:${randomUUID().slice(0, 8)}`,
+    modes,
   } = typeof options === "number" ? { limit: options } : options;
   const at = now();
   const pending = db
@@ -484,6 +508,7 @@ export async function sendPendingTransfers(
       and(
         eq(settlementTransfers.status, "pending"),
         or(isNull(settlementTransfers.sendLeaseUntil), lte(settlementTransfers.sendLeaseUntil, at)),
+        transfersInModes(modes),
       ),
     )
     .orderBy(asc(settlementTransfers.createdAt))
@@ -695,7 +720,7 @@ export async function queryOverdueTransfers(
   payouts: MobileMoneyPayouts,
   now: number,
   olderThanMs = 5 * 60_000,
-  limit = 100,
+  { limit = 100, modes }: { limit?: number; modes?: readonly LedgerBook[] } = {},
 ): Promise<number> {
   const cutoff = now - olderThanMs;
   const overdue = db
@@ -706,6 +731,7 @@ export async function queryOverdueTransfers(
         eq(settlementTransfers.status, "sent"),
         lte(settlementTransfers.sentAt, cutoff),
         lte(settlementTransfers.updatedAt, cutoff),
+        transfersInModes(modes),
       ),
     )
     .orderBy(asc(settlementTransfers.updatedAt))

@@ -13,7 +13,7 @@ import {
 import type { Db } from "~/utils/db.server";
 import { runLeased } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
-import type { PaymentsDeps } from "./deps";
+import { servesMode, type PaymentsDeps } from "./deps";
 import { expireOverduePayments } from "./payments.server";
 import { listPayments } from "./reads.server";
 import { DEFAULT_RECONCILE_AFTER_MS, reconcileCustodyPayments } from "./reconcile.server";
@@ -24,9 +24,21 @@ import {
   sendPendingTransfers,
 } from "./settlement.server";
 
-/** One pass of the background work; safe to run any time (leased, idempotent). */
+/**
+ * The tick's job name: one per set of providers (ADR 0028), so the live and the sandbox runs never
+ * wait for each other's lease.
+ */
+export const paymentsTickName = (deps: Pick<PaymentsDeps, "modes">) =>
+  deps.modes ? `payments.tick.${deps.modes.join("+")}` : "payments.tick";
+
+/**
+ * One pass of the background work; safe to run any time (leased, idempotent). With `deps.modes`,
+ * only the payments and transfers of those modes reach these providers.
+ */
 export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
-  return runLeased(db, "payments.tick", { ttlMs: 120_000, recordSkipped: false }, async () => {
+  const modes = deps.modes;
+  const name = paymentsTickName(deps);
+  return runLeased(db, name, { ttlMs: 120_000, recordSkipped: false }, async () => {
     const reconcileAfterMs = deps.reconcileAfterMs ?? DEFAULT_RECONCILE_AFTER_MS;
     // First ask custody about payments whose webhooks may have been lost (before expiring quotes: a
     // deposit custody saw in time must not be expired for our own downtime).
@@ -34,11 +46,14 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
     const expired = expireOverduePayments(db, now());
     let planned = 0;
     for (const payment of listPayments(db, { statuses: ["confirmed"], limit: 200 })) {
+      if (!servesMode(deps, payment.mode)) continue;
       if (planSettlement(db, payment.id, deps.config, now()) === "planned") planned++;
     }
     const released = releaseScheduledTransfers(db, now());
-    const sent = await sendPendingTransfers(db, deps.payouts, now);
-    const queried = await queryOverdueTransfers(db, deps.payouts, now(), reconcileAfterMs);
+    const sent = await sendPendingTransfers(db, deps.payouts, now, { modes });
+    const queried = await queryOverdueTransfers(db, deps.payouts, now(), reconcileAfterMs, {
+      modes,
+    });
     const detail = { reconciled: reconciled.changed, expired, planned, released, sent, queried };
     return Object.values(detail).some((n) => n > 0)
       ? { outcome: "succeeded" as const, detail }
@@ -52,12 +67,12 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
  */
 export async function settleNow(
   db: Db,
-  deps: Pick<PaymentsDeps, "config" | "payouts">,
+  deps: Pick<PaymentsDeps, "config" | "payouts" | "modes">,
   paymentId: string,
 ): Promise<void> {
   try {
     planSettlement(db, paymentId, deps.config, Date.now());
-    await sendPendingTransfers(db, deps.payouts, Date.now);
+    await sendPendingTransfers(db, deps.payouts, Date.now, { modes: deps.modes });
   } catch (error) {
     logger.error("settlement failed", {
       paymentId,

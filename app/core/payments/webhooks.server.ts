@@ -27,14 +27,14 @@ import {
   findPaymentByAddress,
   type DepositOutcome,
 } from "./deposits.server";
-import type { PaymentsDeps } from "./deps";
-import { applyB2cResult, failTransfer, succeedTransfer } from "./settlement.server";
+import { servesMode, type PaymentsDeps } from "./deps";
+import { applyB2cResult, failTransfer, succeedTransfer, transferModeOf } from "./settlement.server";
 
 export type WebhookAnswer = { status: number; body: unknown; settlePaymentId?: string };
 
 export async function handleCustodyWebhook(
   db: Db,
-  runtime: Pick<PaymentsDeps, "custody" | "custodyWebhookPublicKeyPem" | "config">,
+  runtime: Pick<PaymentsDeps, "custody" | "custodyWebhookPublicKeyPem" | "config" | "modes">,
   request: Request,
   now: () => number,
 ): Promise<WebhookAnswer> {
@@ -80,7 +80,7 @@ export async function handleCustodyWebhook(
  */
 export async function syncCustodyTransaction(
   db: Db,
-  runtime: Pick<PaymentsDeps, "custody" | "config">,
+  runtime: Pick<PaymentsDeps, "custody" | "config" | "modes">,
   txId: string,
   now: () => number,
 ): Promise<{ outcome: DepositOutcome; settlePaymentId?: string }> {
@@ -93,10 +93,20 @@ export async function syncCustodyTransaction(
  */
 export function applySyncedTransaction(
   db: Db,
-  runtime: Pick<PaymentsDeps, "config">,
+  runtime: Pick<PaymentsDeps, "config" | "modes">,
   transaction: CustodyTransaction,
   now: () => number,
 ): { outcome: DepositOutcome; settlePaymentId?: string } {
+  const address = transaction.destinationAddress;
+  const target = address ? findPaymentByAddress(db, address) : undefined;
+  if (target && !servesMode(runtime, target.mode)) {
+    // The other mode's custody (sandbox or live) reported it: never let it move this payment.
+    logger.warn("custody notification for a payment of the other mode ignored", {
+      txId: transaction.id,
+      paymentId: target.id,
+    });
+    return { outcome: "ignored" };
+  }
   const outcome: DepositOutcome = applyCustodyTransaction(db, transaction, runtime.config, now());
   if (outcome === "unknown_address")
     logger.warn("deposit to an unknown address", {
@@ -125,7 +135,7 @@ export interface CallbackSource {
 const sha256 = (value: string) => createHash("sha256").update(value, "utf8").digest();
 
 /** The URL's token against ours, in constant time: equal-length digests through timingSafeEqual. */
-function tokenOk(request: Request, expected: string): boolean {
+export function callbackTokenMatches(request: Request, expected: string): boolean {
   const given = new URL(request.url).searchParams.get("token") ?? "";
   const same = timingSafeEqual(sha256(given), sha256(expected));
   return same && expected.length > 0;
@@ -139,13 +149,13 @@ function callbackRefusal(
 ): string | null {
   if (source?.allowed && !(source.address && source.allowed.has(source.address)))
     return "source address not allowed";
-  if (!tokenOk(request, expectedToken)) return "bad token";
+  if (!callbackTokenMatches(request, expectedToken)) return "bad token";
   return null;
 }
 
 export async function handleMpesaCallback(
   db: Db,
-  runtime: Pick<PaymentsDeps, "payouts" | "callbackToken">,
+  runtime: Pick<PaymentsDeps, "payouts" | "callbackToken" | "modes">,
   kind: "b2c-result" | "b2c-timeout" | "status-result" | "status-timeout",
   request: Request,
   now: () => number,
@@ -168,18 +178,29 @@ export async function handleMpesaCallback(
   } catch {
     return { status: 400, body: { ResultCode: 1, ResultDesc: "Body is not JSON" } };
   }
+  /** A transfer of the other mode: its provider's callbacks never reach it through these. */
+  const otherMode = (transferId: string | null | undefined) => {
+    const mode = transferId ? transferModeOf(db, transferId) : null;
+    if (mode === null || servesMode(runtime, mode)) return false;
+    logger.warn("M-Pesa callback for a transfer of the other mode ignored", { kind, transferId });
+    return true;
+  };
   try {
     if (kind === "b2c-result") {
-      applyB2cResult(db, parseB2cResult(body), now());
+      const result = parseB2cResult(body);
+      if (!otherMode(result.originatorConversationId)) applyB2cResult(db, result, now());
     } else if (kind === "b2c-timeout") {
       // A timeout says nothing about whether money moved: ask M-Pesa for the status.
       const timeout = parseQueueTimeout(body);
+      if (otherMode(timeout.originatorConversationId)) return { status: 200, body: ACK };
       await runtime.payouts
         .transactionStatus({ originatorConversationId: timeout.originatorConversationId })
         .catch(() => undefined);
     } else if (kind === "status-result") {
       const result = parseTransactionStatusResult(body);
-      const transferId = result.queriedOriginatorConversationId;
+      const transferId = otherMode(result.queriedOriginatorConversationId)
+        ? null
+        : result.queriedOriginatorConversationId;
       const outcome = statusOutcome(result);
       if (transferId && outcome === "completed")
         succeedTransfer(
