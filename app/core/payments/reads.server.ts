@@ -26,6 +26,8 @@ export function listPayments(
     merchantId?: string;
     /** A merchant's reads show one mode: live unless test is asked for (core/api/mode.server). */
     mode?: ApiMode;
+    /** Any merchant's payments of these modes (the payments tick of one runtime, ADR 0028). */
+    modes?: readonly ApiMode[];
     statuses?: readonly PaymentStatus[];
     search?: string;
     limit?: number;
@@ -34,6 +36,7 @@ export function listPayments(
 ) {
   const conditions: SQL[] = [];
   if (filter.merchantId) conditions.push(paymentsInMode(filter.merchantId, filter.mode ?? "live"));
+  if (filter.modes) conditions.push(inArray(payments.mode, [...filter.modes]));
   if (filter.statuses?.length) conditions.push(inArray(payments.status, filter.statuses));
   const search = filter.search?.trim();
   if (search) {

@@ -13,7 +13,7 @@ import {
 import type { Db } from "~/utils/db.server";
 import { runLeased } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
-import { servesMode, type PaymentsDeps } from "./deps";
+import type { PaymentsDeps } from "./deps";
 import { expireOverduePayments } from "./payments.server";
 import { listPayments } from "./reads.server";
 import { DEFAULT_RECONCILE_AFTER_MS, reconcileCustodyPayments } from "./reconcile.server";
@@ -45,8 +45,7 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
     const reconciled = await reconcileCustodyPayments(db, deps, now, { afterMs: reconcileAfterMs });
     const expired = expireOverduePayments(db, now());
     let planned = 0;
-    for (const payment of listPayments(db, { statuses: ["confirmed"], limit: 200 })) {
-      if (!servesMode(deps, payment.mode)) continue;
+    for (const payment of listPayments(db, { statuses: ["confirmed"], modes, limit: 200 })) {
       if (planSettlement(db, payment.id, deps.config, now()) === "planned") planned++;
     }
     const released = releaseScheduledTransfers(db, now());
