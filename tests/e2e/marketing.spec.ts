@@ -3,7 +3,7 @@
  * spec with JavaScript on ("js") and off ("no-js"); the solutions tabs are links without JavaScript
  * and ARIA tabs with it, and both must show the chosen flow.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { cryptocurrencies } from "../../app/content/cryptocurrencies";
 import { expectJsState, isJsProject } from "./helpers";
 
@@ -91,6 +91,19 @@ test.describe("Features page", () => {
   });
 });
 
+/**
+ * Scroll a control below the fold on screen, as a reader would, before clicking it. Sections rise
+ * in with a scroll-driven animation (`.reveal`, animation-timeline: view()), and Chromium samples
+ * that timeline once per frame: right after click()'s own scroll the control's box can still carry
+ * the pre-scroll translateY(2rem), so click() aims 32px below where the control is painted a frame
+ * later and hits the gap under the tab list. Once the control is on screen (which takes a rendered
+ * frame), click() finds it already in view, does not scroll, and aims at where it is.
+ */
+async function scrollIntoSight(control: Locator) {
+  await control.scrollIntoViewIfNeeded();
+  await expect(control).toBeInViewport({ ratio: 1 });
+}
+
 test.describe("Solutions page", () => {
   test("Collections is selected by default", async ({ page }, testInfo) => {
     await page.goto("/solutions");
@@ -119,6 +132,7 @@ test.describe("Solutions page", () => {
     const section = page.locator("#how-it-works");
     if (isJsProject(testInfo)) {
       const tab = page.getByRole("tab", { name: "Disbursements" });
+      await scrollIntoSight(tab);
       await tab.click();
       await expect(tab).toHaveAttribute("aria-selected", "true");
       await expect(page.getByRole("tab", { name: "Collections" })).toHaveAttribute(
@@ -156,7 +170,9 @@ test.describe("Solutions page", () => {
       ).toBeVisible();
       await expect(page).toHaveURL(/[?&]flow=b2b-payments/);
     } else {
-      await section.getByRole("link", { name: "Disbursements", exact: true }).click();
+      const link = section.getByRole("link", { name: "Disbursements", exact: true });
+      await scrollIntoSight(link);
+      await link.click();
       await expect(page).toHaveURL(/\/solutions\?flow=disbursements#how-it-works$/);
       await expect(
         section.getByRole("link", { name: "Disbursements", exact: true }),
