@@ -283,7 +283,7 @@ describe("payouts during the cooling-off period", () => {
 
     const run = async () => {
       const outcome = planSettlement(db, payment.id, testConfig, h.clock.now);
-      await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now);
+      await sendPendingTransfers(db, h.rails, () => h.clock.now);
       await h.darajaSim.flush();
       return outcome;
     };
@@ -376,7 +376,7 @@ describe("the payment page shows the M-Pesa charge", () => {
     });
     await h.custodySim.confirm(tx.id, 2);
     planSettlement(db, payment.id, testConfig, h.clock.now);
-    await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now);
+    await sendPendingTransfers(db, h.rails, () => h.clock.now);
     await h.darajaSim.flush();
     const after = await read();
     expect(after.actual).toEqual({ payoutKesCents: "246600", railChargeKesCents: "900" });

@@ -7,8 +7,9 @@
  * process's clients (see app/core/payments/service.server.ts); the core itself reads no
  * environment.
  */
-import { cryptoLimits, feeBps, mobileMoneyLimits } from "~/content/tariff";
+import { cryptoLimits, feeBps } from "~/content/tariff";
 import type { PaymentsConfig } from "~/core/payments/config";
+import { railProfiles } from "~/core/rails/profiles";
 import { apiModes, type ApiMode } from "~/core/api/vocabulary";
 import {
   createAddressPoolRefill,
@@ -31,7 +32,7 @@ import type { BootContext } from "./context";
 import { ratesService } from "./rates.server";
 
 export function paymentsConfigFromEnv(values: Env): PaymentsConfig {
-  const mpesa = mobileMoneyLimits.find((rail) => rail.id === "mpesa")!;
+  const mpesa = railProfiles.mpesa;
   return {
     spreadBps: values.PAYMENTS_SPREAD_BPS,
     quoteTtlMs: values.QUOTE_TTL_MINUTES * 60_000,
@@ -44,8 +45,8 @@ export function paymentsConfigFromEnv(values: Env): PaymentsConfig {
     c2bFeeBps: feeBps.c2b,
     b2cFeeBps: feeBps.b2c,
     payoutDestinationCoolingOffHours: values.PAYOUT_DESTINATION_COOLING_OFF_HOURS,
-    railPerTransferKes: mpesa.perTransaction,
-    railDailyKes: mpesa.daily,
+    railPerTransferKes: mpesa.perTransferKes,
+    railDailyKes: mpesa.dailyKes,
     minimumKes: cryptoLimits.minimum,
     autoMaxKes: cryptoLimits.autoMaxPerTransaction,
     reviewMaxKes: cryptoLimits.reviewMaxPerTransaction,

@@ -9,6 +9,8 @@ import { afterAll, beforeAll } from "vitest";
 import { merchants } from "../../drizzle/schema";
 import { capital, postTransaction, railFloat } from "~/core/ledger/ledger.server";
 import type { PaymentsConfig } from "~/core/payments/config";
+import { payoutRailsOf } from "~/core/payments/rails.server";
+import type { PayoutRails } from "~/core/rails/types";
 import { callbackTokenFor } from "~/core/payments/callback-token.server";
 import { handleCustodyWebhook, handleMpesaCallback } from "~/core/payments/webhooks.server";
 import { createCustodyClient } from "~/core/providers/custody/client.server";
@@ -224,6 +226,8 @@ export function testPaymentsRuntime(
 
 export interface PaymentsHarness {
   runtime: PaymentsRuntime;
+  /** The runtime's payout rails (M-Pesa B2C on the Daraja simulator), as settlement takes them. */
+  rails: PayoutRails;
   custodySim: CustodySimulator;
   darajaSim: DarajaSimulator;
   clock: { now: number };
@@ -270,6 +274,7 @@ export async function startPaymentsHarness(
   });
   return {
     runtime,
+    rails: payoutRailsOf(runtime),
     custodySim,
     darajaSim,
     clock,

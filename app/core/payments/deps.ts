@@ -7,12 +7,16 @@
 import type { ApiMode } from "~/core/api/vocabulary";
 import type { Custody } from "~/core/providers/custody/types";
 import type { MobileMoneyPayouts } from "~/core/providers/daraja/types";
+import type { PayoutRails } from "~/core/rails/types";
 import type { PaymentsConfig } from "./config";
 
 export interface PaymentsDeps {
   config: PaymentsConfig;
   custody: Custody;
+  /** The M-Pesa Daraja client: B2C payouts (as the "mpesa" rail) and the M-Pesa callbacks. */
   payouts: MobileMoneyPayouts;
+  /** The other payout rails running here (Airtel Money, T-Kash, PesaLink), when configured. */
+  rails?: PayoutRails;
   custodyWebhookPublicKeyPem: string;
   /** Secret in our M-Pesa callback URLs, so only M-Pesa (who got the URL from us) can call them. */
   callbackToken: string;

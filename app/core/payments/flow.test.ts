@@ -87,7 +87,7 @@ async function deposit(
 
 async function settle(paymentId: string) {
   planSettlement(db, paymentId, testConfig, h.clock.now);
-  await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now);
+  await sendPendingTransfers(db, h.rails, () => h.clock.now);
   await h.darajaSim.flush();
 }
 
@@ -232,7 +232,7 @@ describe("payments through custody and M-Pesa", () => {
       .run();
     const retry = retryTransfer(db, failed!.id, h.clock.now);
     expect(retry?.status).toBe("pending");
-    await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now);
+    await sendPendingTransfers(db, h.rails, () => h.clock.now);
     await h.darajaSim.flush();
     expect(
       db.select().from(settlementTransfers).where(eq(settlementTransfers.id, retry!.id)).get()
@@ -263,7 +263,7 @@ describe("payments through custody and M-Pesa", () => {
     await settle(payment.id);
     expect(listTransfersForPayment(db, payment.id)[0]?.status).toBe("sent");
     h.clock.now += 10 * 60_000;
-    expect(await queryOverdueTransfers(db, h.runtime.payouts, h.clock.now)).toBe(1);
+    expect(await queryOverdueTransfers(db, h.rails, h.clock.now)).toBe(1);
     await h.darajaSim.flush();
     expect(listTransfersForPayment(db, payment.id)[0]?.status).toBe("succeeded");
   });
@@ -282,7 +282,7 @@ describe("payments through custody and M-Pesa", () => {
       remarks: "x",
     });
     // After the restart the worker sends the same id again.
-    await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now);
+    await sendPendingTransfers(db, h.rails, () => h.clock.now);
     await h.darajaSim.flush();
     const attempts = h.darajaSim.requests.filter(
       (r) =>

@@ -130,9 +130,9 @@ describe("ledger invariants over random payment histories", () => {
           }
           planSettlement(db, payment.id, testConfig, h.clock.now);
           releaseScheduledTransfers(db, h.clock.now);
-          await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now);
+          await sendPendingTransfers(db, h.rails, () => h.clock.now);
           await h.darajaSim.flush();
-          await queryOverdueTransfers(db, h.runtime.payouts, h.clock.now, 0);
+          await queryOverdueTransfers(db, h.rails, h.clock.now, 0);
           await h.darajaSim.flush();
           if (s.retry) {
             for (const failed of db
@@ -142,7 +142,7 @@ describe("ledger invariants over random payment histories", () => {
               .all()) {
               retryTransfer(db, failed.id, h.clock.now);
             }
-            await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now);
+            await sendPendingTransfers(db, h.rails, () => h.clock.now);
             await h.darajaSim.flush();
           }
         }

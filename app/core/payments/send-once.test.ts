@@ -84,8 +84,8 @@ describe("each transfer is sent to M-Pesa once", () => {
     expect(transfers.map((t) => t.status)).toEqual(transfers.map(() => "pending"));
 
     const [first, second] = await Promise.all([
-      sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now),
-      sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now),
+      sendPendingTransfers(db, h.rails, () => h.clock.now),
+      sendPendingTransfers(db, h.rails, () => h.clock.now),
     ]);
     expect(first + second).toBe(transfers.length);
     for (const t of transfers) {
@@ -127,7 +127,7 @@ describe("each transfer is sent to M-Pesa once", () => {
 
     // While its lease runs, nobody else sends it.
     h.clock.now += 1_000;
-    expect(await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now)).toBe(0);
+    expect(await sendPendingTransfers(db, h.rails, () => h.clock.now)).toBe(0);
     expect(b2cRequestsFor(pending!.id)).toHaveLength(1);
     expect(transfer(pending!.id)).toMatchObject({
       status: "pending",
@@ -138,7 +138,7 @@ describe("each transfer is sent to M-Pesa once", () => {
     // After it lapses, the transfer is claimed again and re-sent with the same
     // OriginatorConversationID; M-Pesa's duplicate answer means it already has it.
     h.clock.now += SEND_LEASE_MS;
-    expect(await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now)).toBe(1);
+    expect(await sendPendingTransfers(db, h.rails, () => h.clock.now)).toBe(1);
     expect(b2cRequestsFor(pending!.id).map((r) => r.status)).toEqual([200, 500]);
     expect(transfer(pending!.id)).toMatchObject({
       status: "sent",

@@ -30,6 +30,7 @@ import {
   type Payment,
 } from "./payments.server";
 import { formatCryptoUnits } from "./quote";
+import { payoutRailsOf } from "./rails.server";
 import { merchantPaymentDetail, operatorPaymentDetail } from "./reads.server";
 import {
   heldDestinationNotice,
@@ -335,7 +336,7 @@ export function createPaymentsService({
       if (!transfer) return { ok: false, reason: "not_retryable" };
       if (!running) return { ok: true, transfer, sending: "next_run" };
       try {
-        await sendPendingTransfers(db, running.payouts, now, { modes: running.modes });
+        await sendPendingTransfers(db, payoutRailsOf(running), now, { modes: running.modes });
       } catch (error) {
         // It stays pending: the next payments run sends it.
         logger.error("sending the retried transfer failed", {

@@ -56,7 +56,7 @@ async function confirmedPayment(merchantId: string, amountKes: number) {
 
 async function settle(paymentId: string) {
   const outcome = planSettlement(db, paymentId, testConfig, h.clock.now);
-  await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now);
+  await sendPendingTransfers(db, h.rails, () => h.clock.now);
   await h.darajaSim.flush();
   return outcome;
 }
@@ -144,7 +144,7 @@ describe("settlement fees", () => {
     expect(listTransfersForPayment(db, next.id).map((t) => t.amountKesCents)).toEqual([197_100n]);
     const retry = retryTransfer(db, failed!.id, h.clock.now);
     expect(retry?.amountKesCents).toBe(failed!.amountKesCents);
-    await sendPendingTransfers(db, h.runtime.payouts, () => h.clock.now);
+    await sendPendingTransfers(db, h.rails, () => h.clock.now);
     await h.darajaSim.flush();
     expect(getPayment(db, failing.id)?.status).toBe("settled");
     expect(owed(db, merchantAvailable("MRC-FXRT22"))).toBe(0n);

@@ -9,6 +9,7 @@
  * settlement. Pure.
  */
 import { mpesaB2cChargeKes } from "~/content/tariff";
+import { railProfiles } from "~/core/rails/profiles";
 
 export interface PlannedTransfer {
   amountKesCents: bigint;
@@ -25,7 +26,7 @@ export type RailCharge = (amountCents: bigint) => bigint;
 
 const CENTS_PER_KES = 100n;
 /** M-Pesa's B2C minimum. */
-export const MIN_TRANSFER_KES = 10n;
+export const MIN_TRANSFER_KES = BigInt(railProfiles.mpesa.minimumKes);
 
 /** Safaricom's B2C charge for an M-Pesa transfer, in cents. */
 export const mpesaRailCharge: RailCharge = (amountCents) =>

@@ -25,13 +25,8 @@ import {
 } from "~/core/ledger/ledger.server";
 import { recordAudit } from "~/core/audit.server";
 import { readableCode } from "~/core/ids.server";
-import {
-  DarajaApiError,
-  DarajaValidationError,
-  DuplicateRequestError,
-} from "~/core/providers/daraja/errors";
 import { classifyResultCode, type B2cResult } from "~/core/providers/daraja/result";
-import type { MobileMoneyPayouts } from "~/core/providers/daraja/types";
+import type { PayoutRails, RailSendOutcome } from "~/core/rails/types";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import { formatEatDateTime, formatKesCents, maskPhone } from "~/utils/format";
 import type { PaymentsConfig } from "./config";
@@ -490,7 +485,7 @@ function releaseSendClaim(db: DbOrTx, transferId: string, holder: string) {
  */
 export async function sendPendingTransfers(
   db: Db,
-  payouts: MobileMoneyPayouts,
+  rails: PayoutRails,
   now: () => number,
   options: number | SendOptions = {},
 ): Promise<number> {
@@ -516,31 +511,39 @@ export async function sendPendingTransfers(
     .all();
   let sent = 0;
   for (const transfer of pending) {
+    const rail = rails[transfer.rail];
+    // A rail not running here: the transfer waits, pending, for a process where it does.
+    if (!rail) continue;
     if (!claimTransferForSending(db, transfer.id, holder, now(), leaseMs)) continue;
+    let outcome: RailSendOutcome;
     try {
-      const ack = await payouts.b2cPayment({
-        originatorConversationId: transfer.id,
-        phone: transfer.phone,
+      outcome = await rail.send({
+        transferId: transfer.id,
+        destination: { kind: "msisdn", phone: transfer.phone },
         amountKes: Number(transfer.amountKesCents / 100n),
         remarks: `OneHop settlement ${transfer.paymentId ?? transfer.id}`,
-        occasion: transfer.paymentId ?? undefined,
+        reference: transfer.paymentId ?? undefined,
       });
-      markSent(db, transfer, ack.conversationId, now());
-      sent++;
-    } catch (error) {
-      if (error instanceof DuplicateRequestError) {
-        markSent(db, transfer, null, now());
-        sent++;
-      } else if (
-        error instanceof DarajaValidationError ||
-        (error instanceof DarajaApiError && error.httpStatus >= 400 && error.httpStatus < 500)
-      ) {
-        failTransfer(db, transfer.id, { code: null, description: error.message }, now());
-      } else {
-        // Timeout, network, 5xx: stays pending and is sent again (same id) by the next run.
-        releaseSendClaim(db, transfer.id, holder);
-      }
+    } catch {
+      // Timeout, network, 5xx (RailUnavailableError): stays pending and is sent again (same id)
+      // by the next run.
+      releaseSendClaim(db, transfer.id, holder);
+      continue;
     }
+    if (outcome.kind === "rejected") {
+      const { code, description } = outcome;
+      failTransfer(db, transfer.id, { code, description }, now());
+      continue;
+    }
+    markSent(db, transfer, outcome.kind === "duplicate" ? null : outcome.providerRef, now());
+    if (outcome.kind === "succeeded")
+      succeedTransfer(
+        db,
+        transfer.id,
+        { receipt: outcome.receipt, description: outcome.description },
+        now(),
+      );
+    sent++;
   }
   return sent;
 }
@@ -717,7 +720,7 @@ export function applyB2cResult(
  */
 export async function queryOverdueTransfers(
   db: Db,
-  payouts: MobileMoneyPayouts,
+  rails: PayoutRails,
   now: number,
   olderThanMs = 5 * 60_000,
   { limit = 100, modes }: { limit?: number; modes?: readonly LedgerBook[] } = {},
@@ -752,9 +755,20 @@ export async function queryOverdueTransfers(
       )
       .run();
     if (claimed.changes !== 1) continue;
+    const rail = rails[transfer.rail];
+    if (!rail) continue;
     try {
-      await payouts.transactionStatus({ originatorConversationId: transfer.id });
+      const status = await rail.queryStatus(transfer.id);
       asked++;
+      if (status.kind === "succeeded")
+        succeedTransfer(
+          db,
+          transfer.id,
+          { receipt: status.receipt, description: status.description },
+          now,
+        );
+      if (status.kind === "failed")
+        failTransfer(db, transfer.id, { code: status.code, description: status.description }, now);
     } catch {
       // Try again on the next round.
     }

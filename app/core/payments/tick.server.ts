@@ -14,6 +14,7 @@ import type { Db } from "~/utils/db.server";
 import { runLeased } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
 import type { PaymentsDeps } from "./deps";
+import { payoutRailsOf } from "./rails.server";
 import { expireOverduePayments } from "./payments.server";
 import { listPayments } from "./reads.server";
 import { DEFAULT_RECONCILE_AFTER_MS, reconcileCustodyPayments } from "./reconcile.server";
@@ -49,8 +50,9 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
       if (planSettlement(db, payment.id, deps.config, now()) === "planned") planned++;
     }
     const released = releaseScheduledTransfers(db, now());
-    const sent = await sendPendingTransfers(db, deps.payouts, now, { modes });
-    const queried = await queryOverdueTransfers(db, deps.payouts, now(), reconcileAfterMs, {
+    const rails = payoutRailsOf(deps);
+    const sent = await sendPendingTransfers(db, rails, now, { modes });
+    const queried = await queryOverdueTransfers(db, rails, now(), reconcileAfterMs, {
       modes,
     });
     const detail = { reconciled: reconciled.changed, expired, planned, released, sent, queried };
@@ -66,12 +68,12 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
  */
 export async function settleNow(
   db: Db,
-  deps: Pick<PaymentsDeps, "config" | "payouts" | "modes">,
+  deps: Pick<PaymentsDeps, "config" | "payouts" | "rails" | "modes">,
   paymentId: string,
 ): Promise<void> {
   try {
     planSettlement(db, paymentId, deps.config, Date.now());
-    await sendPendingTransfers(db, deps.payouts, Date.now, { modes: deps.modes });
+    await sendPendingTransfers(db, payoutRailsOf(deps), Date.now, { modes: deps.modes });
   } catch (error) {
     logger.error("settlement failed", {
       paymentId,

@@ -1,0 +1,85 @@
+/**
+ * How a payout rail is doing right now, measured from our own transfers on it (issue 14, items 1
+ * and 6): providers offer no health endpoint worth trusting, but our last half hour of sends says
+ * whether money arrives. Counted over the window: transfers paid, transfers refused or failed,
+ * transfers sent and still unanswered past the answer time, and transfers left pending after more
+ * than one attempt (the rail gave no usable answer: timeouts, network, its 5xx).
+ */
+import { and, eq, gte, sql } from "drizzle-orm";
+import { settlementTransfers } from "../../../drizzle/schema";
+import type { DbOrTx } from "~/utils/db.server";
+import type { RailId } from "./types";
+
+export const HEALTH_WINDOW_MS = 30 * 60_000;
+/** A sent transfer unanswered this long counts against the rail. */
+export const ANSWER_EXPECTED_MS = 5 * 60_000;
+/** Fewer troubled transfers than this in the window never make a rail down. */
+const DOWN_AFTER = 3;
+
+export type RailHealthStatus = "up" | "degraded" | "down" | "idle";
+
+export interface RailHealth {
+  rail: RailId;
+  status: RailHealthStatus;
+  succeeded: number;
+  failed: number;
+  unanswered: number;
+  retrying: number;
+  /** When the rail last paid a transfer (any time), or null. */
+  lastSucceededAt: number | null;
+}
+
+/**
+ * Down: several troubled transfers in the window and none paid since the first of them; degraded:
+ * a third or more of the window's transfers in trouble; idle: nothing sent in the window.
+ */
+export function railHealth(db: DbOrTx, rail: RailId, now: number): RailHealth {
+  const since = now - HEALTH_WINDOW_MS;
+  const answerBy = now - ANSWER_EXPECTED_MS;
+  const t = settlementTransfers;
+  const counts = db
+    .select({
+      succeeded: sql<number>`coalesce(sum(${t.status} = 'succeeded'), 0)`,
+      failed: sql<number>`coalesce(sum(${t.status} = 'failed'), 0)`,
+      unanswered: sql<number>`coalesce(sum(${t.status} = 'sent' and ${t.sentAt} <= ${answerBy}), 0)`,
+      retrying: sql<number>`coalesce(sum(${t.status} = 'pending' and ${t.attempts} > 1), 0)`,
+      total: sql<number>`count(*)`,
+      firstTroubleAt: sql<
+        number | null
+      >`min(case when ${t.status} = 'failed' or (${t.status} = 'sent' and ${t.sentAt} <= ${answerBy}) or (${t.status} = 'pending' and ${t.attempts} > 1) then ${t.updatedAt} end)`,
+      lastSucceededInWindow: sql<
+        number | null
+      >`max(case when ${t.status} = 'succeeded' then ${t.completedAt} end)`,
+    })
+    .from(t)
+    .where(and(eq(t.rail, rail as typeof t.$inferSelect.rail), gte(t.updatedAt, since)))
+    .get()!;
+  const lastSucceededAt =
+    db
+      .select({ at: sql<number | null>`max(${t.completedAt})` })
+      .from(t)
+      .where(and(eq(t.rail, rail as typeof t.$inferSelect.rail), eq(t.status, "succeeded")))
+      .get()?.at ?? null;
+  const troubled = counts.failed + counts.unanswered + counts.retrying;
+  const paidSinceTrouble =
+    counts.lastSucceededInWindow !== null &&
+    counts.firstTroubleAt !== null &&
+    counts.lastSucceededInWindow >= counts.firstTroubleAt;
+  const status: RailHealthStatus =
+    counts.total === 0
+      ? "idle"
+      : troubled >= DOWN_AFTER && !paidSinceTrouble
+        ? "down"
+        : troubled * 3 >= counts.total && troubled > 0
+          ? "degraded"
+          : "up";
+  return {
+    rail,
+    status,
+    succeeded: counts.succeeded,
+    failed: counts.failed,
+    unanswered: counts.unanswered,
+    retrying: counts.retrying,
+    lastSucceededAt,
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * A payout rail as settlement sees it (issue 14, item 1): one contract for M-Pesa B2C, Airtel
+ * Money, T-Kash and PesaLink. Settlement sends a transfer with our idempotent id, gets an outcome
+ * it can act on, and asks for the status of a transfer whose result never came; each rail's
+ * adapter maps its provider's protocol onto this. What a rail is (limits, hours, charges,
+ * destination format, time to arrive) is declared in `profiles.ts`; how healthy it is right now is
+ * measured from our own transfers (`health.server.ts`), not asked of the provider.
+ */
+
+export const railIds = ["mpesa", "airtel", "tkash", "pesalink"] as const;
+export type RailId = (typeof railIds)[number];
+
+/** Where a payout goes on a rail. */
+export type PayoutDestination =
+  /** A mobile-money wallet (M-Pesa, Airtel Money, T-Kash): any common Kenyan form of the number. */
+  | { kind: "msisdn"; phone: string }
+  /** A bank account over PesaLink: the bank's code from app/content/banks.ts. */
+  | { kind: "bank_account"; bankCode: string; accountNumber: string; accountName: string };
+
+export interface RailSendInput {
+  /** Our idempotent id (the transfer's): sending it again never pays twice. */
+  transferId: string;
+  destination: PayoutDestination;
+  /** Whole shillings. */
+  amountKes: number;
+  /** Shown to the recipient where the rail carries it (truncated to the rail's length). */
+  remarks: string;
+  /** Our reference for the recipient's statement (the payment id), where the rail carries one. */
+  reference?: string;
+}
+
+/**
+ * What a send came to. A transport failure (timeout, network, the provider's 5xx) is not an
+ * outcome: the adapter throws `RailUnavailableError` and the transfer stays pending, to be sent
+ * again with the same id.
+ */
+export type RailSendOutcome =
+  /** Accepted; the result arrives later (the rail's callback, or a status query). */
+  | { kind: "accepted"; providerRef: string | null }
+  /** The rail already has this id (a send again after a crash): the first request stands. */
+  | { kind: "duplicate" }
+  /** Paid at once (rails that answer synchronously). */
+  | { kind: "succeeded"; providerRef: string | null; receipt: string | null; description: string }
+  /** Refused for good: nothing was paid, and the money goes back to the merchant. */
+  | { kind: "rejected"; code: number | null; description: string };
+
+/** What a status question came to. */
+export type RailStatus =
+  /** Asked: the answer comes through the rail's callback (M-Pesa's status ResultURL). */
+  | { kind: "asked" }
+  /** The rail is still working on it (or does not know yet): ask again later. */
+  | { kind: "pending" }
+  | { kind: "succeeded"; receipt: string | null; description: string }
+  | { kind: "failed"; code: number | null; description: string };
+
+export interface PayoutRail {
+  readonly id: RailId;
+  send(input: RailSendInput): Promise<RailSendOutcome>;
+  /** Ask about a transfer sent earlier whose result never came. */
+  queryStatus(transferId: string): Promise<RailStatus>;
+}
+
+/** The rails running in this process, by id (a rail that is not configured is absent). */
+export type PayoutRails = Partial<Record<RailId, PayoutRail>>;
+
+/** No usable answer from the rail: the outcome is unknown, so send again with the same id later. */
+export class RailUnavailableError extends Error {
+  constructor(
+    readonly rail: RailId,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "RailUnavailableError";
+  }
+}
