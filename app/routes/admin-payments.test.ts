@@ -8,14 +8,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  auditLog,
-  merchantUsers,
-  payments,
-  rateRefreshes,
-  rateSnapshots,
-  settlementTransfers,
-} from "../../drizzle/schema";
+import { auditLog, merchantUsers, payments, settlementTransfers } from "../../drizzle/schema";
 import { capital, merchantBalances, postTransaction, railFloat } from "~/core/ledger/ledger.server";
 import { createOperator } from "~/core/operators.server";
 import { networks } from "~/core/payments/config";
@@ -30,6 +23,7 @@ import { addMerchant, testConfig, setUpPaymentsHarness } from "../../tests/setup
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import { action as detailAction, loader as detailLoader } from "./admin.payments.$id";
 import { loader as listLoader, PAGE_SIZE } from "./admin.payments._index";
+import { storeLiveRates } from "../../tests/setup/rates";
 
 const { db, close } = installTestDatabase();
 afterAll(close);
@@ -252,30 +246,6 @@ const detail = async (id: string, cookie: string) => {
   return (await response.json()) as DetailBody;
 };
 
-/** A current market price in the rates store, so a re-quote has a live rate. */
-function storeLiveRate(asset: QuoteAsset, priceKes: string) {
-  const now = Date.now();
-  const refresh = db
-    .insert(rateRefreshes)
-    .values({ trigger: "manual", startedAt: now, finishedAt: now, outcome: "succeeded" })
-    .returning()
-    .get();
-  db.insert(rateSnapshots)
-    .values({
-      refreshId: refresh.id,
-      asset,
-      priceKes,
-      priceUsd: null,
-      derived: false,
-      usdKes: null,
-      source: "coingecko",
-      fxSource: null,
-      asOf: now,
-      fetchedAt: now,
-    })
-    .run();
-}
-
 describe("payments overview", () => {
   it("counts per status, the exceptions and review views, a status filter, and JSON-safe amounts", async () => {
     const { cookie } = await operatorCookie("reviewer");
@@ -440,7 +410,7 @@ describe("exceptions queue", () => {
     expect(auditFor(payment.id)).toEqual([]);
 
     // Today the price is higher than when it was quoted: the re-quote gives the merchant more.
-    storeLiveRate("ETH", "420000");
+    storeLiveRates(db, { ETH: "420000" });
     expect((await detail(payment.id, cookie)).liveRate?.priceKes).toBe("420000");
     const response = await act(payment.id, { intent: "requote" }, cookie);
     expect(response.status).toBe(200);

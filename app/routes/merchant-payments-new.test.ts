@@ -5,12 +5,13 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { merchantUsers, payments, rateRefreshes, rateSnapshots } from "../../drizzle/schema";
+import { merchantUsers, payments } from "../../drizzle/schema";
 import { startSession } from "~/utils/session.server";
 import { installTestDatabase } from "../../tests/setup/db";
 import { addMerchant, setUpPaymentsHarness } from "../../tests/setup/payments";
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import { action } from "./merchant.payments.new";
+import { storeLiveRates } from "../../tests/setup/rates";
 
 const { db, close } = installTestDatabase();
 // The payments runtime the route uses, on the custody and M-Pesa simulators.
@@ -28,33 +29,9 @@ async function merchantCookie() {
   return cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } }));
 }
 
-/** A live USDT price in the rates store (what the rates service reads). */
-function storeLiveRate() {
-  const now = Date.now();
-  const refresh = db
-    .insert(rateRefreshes)
-    .values({ trigger: "manual", startedAt: now, finishedAt: now, outcome: "succeeded" })
-    .returning()
-    .get();
-  db.insert(rateSnapshots)
-    .values({
-      refreshId: refresh.id,
-      asset: "USDT",
-      priceKes: "129.2",
-      priceUsd: null,
-      derived: false,
-      usdKes: null,
-      source: "coingecko",
-      fxSource: null,
-      asOf: now,
-      fetchedAt: now,
-    })
-    .run();
-}
-
 describe("Create Payment under concurrency", () => {
   it("twelve concurrent posts of KES 1,000,000: ten payments, two refused with the daily limit", async () => {
-    storeLiveRate();
+    storeLiveRates(db);
     const cookie = await merchantCookie();
     const post = (n: number) =>
       respond(() =>

@@ -6,13 +6,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  auditLog,
-  merchantUsers,
-  payments,
-  rateRefreshes,
-  rateSnapshots,
-} from "../../drizzle/schema";
+import { auditLog, merchantUsers, payments } from "../../drizzle/schema";
 import { createPayment } from "~/core/payments/payments.server";
 import { formatCryptoUnits } from "~/core/payments/quote";
 import {
@@ -33,6 +27,7 @@ import {
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import { action as detailAction } from "./merchant.payments.$id";
 import { action as newAction } from "./merchant.payments.new";
+import { storeLiveRates } from "../../tests/setup/rates";
 
 const { db, close } = installTestDatabase();
 let h: PaymentsHarness;
@@ -60,30 +55,6 @@ async function signedIn() {
   };
 }
 
-/** A live USDT price in the rates store (what the rates service reads); no other asset has one. */
-function storeLiveUsdtRate() {
-  const now = Date.now();
-  const refresh = db
-    .insert(rateRefreshes)
-    .values({ trigger: "manual", startedAt: now, finishedAt: now, outcome: "succeeded" })
-    .returning()
-    .get();
-  db.insert(rateSnapshots)
-    .values({
-      refreshId: refresh.id,
-      asset: "USDT",
-      priceKes: "129.2",
-      priceUsd: null,
-      derived: false,
-      usdKes: null,
-      source: "coingecko",
-      fxSource: null,
-      asOf: now,
-      fetchedAt: now,
-    })
-    .run();
-}
-
 const postNew = (cookie: string, fields: Record<string, string>) =>
   respond(() =>
     newAction({
@@ -100,7 +71,7 @@ type PreviewBody = {
 describe("Create Payment: the review and the creation are one core decision", () => {
   it("refuses an asset without a live rate with the same message on review and on create", async () => {
     installPaymentsRuntime(h.runtime);
-    storeLiveUsdtRate();
+    storeLiveRates(db);
     const { cookie } = await signedIn();
     const fields = { amountKes: "15000", asset: "BTC", reference: "NO-RATE" };
     const review = await postNew(cookie, { ...fields, intent: "review" });
@@ -119,7 +90,7 @@ describe("Create Payment: the review and the creation are one core decision", ()
 
   it("the review shows the amounts the creation then locks", async () => {
     installPaymentsRuntime(h.runtime);
-    storeLiveUsdtRate();
+    storeLiveRates(db);
     const { cookie } = await signedIn();
     const fields = { amountKes: "15000", asset: "USDT", reference: "SAME-QUOTE" };
     const review = await postNew(cookie, { ...fields, intent: "review" });

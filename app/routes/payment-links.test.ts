@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { merchantUsers, payments, rateRefreshes, rateSnapshots } from "../../drizzle/schema";
+import { merchantUsers, payments } from "../../drizzle/schema";
 import { ReturnLink } from "~/components/payments/links/ReturnLink";
 import type { TeamRole } from "~/core/accounts/permissions";
 import { startSession } from "~/utils/session.server";
@@ -22,6 +22,7 @@ import {
   loader as openLoader,
   PAYMENT_LINK_OPEN_LIMIT,
 } from "./pay.link.$id";
+import { storeLiveRates, TEST_PRICES_KES } from "../../tests/setup/rates";
 
 const test = installTestDatabase();
 const { db } = test;
@@ -29,37 +30,6 @@ setUpPaymentsHarness(test, { install: true });
 
 const SHOP = "MRC-PLR2A3";
 addMerchant(db, SHOP);
-
-/** A live price for every asset in the rates store (what the app's rates service reads). */
-function storeLiveRates() {
-  const now = Date.now();
-  const refresh = db
-    .insert(rateRefreshes)
-    .values({ trigger: "manual", startedAt: now, finishedAt: now, outcome: "succeeded" })
-    .returning()
-    .get();
-  for (const [asset, priceKes] of [
-    ["USDT", "129.2"],
-    ["USDC", "129.15"],
-    ["BTC", "11650000"],
-    ["ETH", "398000"],
-  ] as const) {
-    db.insert(rateSnapshots)
-      .values({
-        refreshId: refresh.id,
-        asset,
-        priceKes,
-        priceUsd: null,
-        derived: false,
-        usdKes: null,
-        source: "coingecko",
-        fxSource: null,
-        asOf: now,
-        fetchedAt: now,
-      })
-      .run();
-  }
-}
 
 let members = 0;
 async function signedIn(role: TeamRole) {
@@ -244,7 +214,7 @@ describe("the public link page", () => {
   });
 
   it("opens a fresh payment per POST and sends the visitor to its checkout (303)", async () => {
-    storeLiveRates();
+    storeLiveRates(db, TEST_PRICES_KES);
     const { link } = await ownerLink({ title: "Open twice" });
     const first = await openLink(link.id, { amountKes: "1500", asset: "USDT" });
     const second = await openLink(link.id, { amountKes: "1500", asset: "USDT" });
@@ -259,7 +229,7 @@ describe("the public link page", () => {
   });
 
   it("answers a bad amount with the error next to the field and what was typed", async () => {
-    storeLiveRates();
+    storeLiveRates(db, TEST_PRICES_KES);
     const { link } = await ownerLink({ title: "Bad amounts" });
     for (const [amountKes, message] of [
       ["12.50", "Enter a whole number of shillings, without commas or decimals"],
@@ -291,7 +261,7 @@ describe("the public link page", () => {
   });
 
   it("answers 429 with Retry-After once one client has opened too many payments", async () => {
-    storeLiveRates();
+    storeLiveRates(db, TEST_PRICES_KES);
     const { link } = await ownerLink({ title: "Limited", amountKes: "600", asset: "USDT" });
     const address = "203.0.113.77";
     for (let i = 0; i < PAYMENT_LINK_OPEN_LIMIT.limit; i++)
@@ -316,7 +286,7 @@ describe("the checkout's way back to the merchant's site", () => {
     );
 
   it("offers Cancel while waiting and Return once paid, showing the host", async () => {
-    storeLiveRates();
+    storeLiveRates(db, TEST_PRICES_KES);
     const { link } = await ownerLink({
       title: "With return",
       successUrl: "https://shop.example.co.ke/thanks?order=7",
@@ -351,7 +321,7 @@ describe("the checkout's way back to the merchant's site", () => {
   });
 
   it("a test link's checkout is marked as a test payment, a live link's is not", async () => {
-    storeLiveRates();
+    storeLiveRates(db, TEST_PRICES_KES);
     for (const [query, testPayment] of [
       ["?mode=test", true],
       ["", false],
@@ -365,7 +335,7 @@ describe("the checkout's way back to the merchant's site", () => {
   });
 
   it("renders no link for a stored URL that is not http(s)", async () => {
-    storeLiveRates();
+    storeLiveRates(db, TEST_PRICES_KES);
     const { link } = await ownerLink({ title: "Tampered", cancelUrl: "https://shop.example/c" });
     const opened = await openLink(link.id, { amountKes: "2000", asset: "USDT" });
     const id = opened.headers.get("Location")!.split("/").pop()!;

@@ -10,7 +10,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { rateRefreshes, rateSnapshots } from "../../drizzle/schema";
 import { createApiKey } from "~/core/api/keys.server";
 import type { ApiMode } from "~/core/api/vocabulary";
 import { callbackTokenFor } from "~/core/payments/callback-token.server";
@@ -34,6 +33,7 @@ import {
   runningTestPayments,
   startPayments,
 } from "./payments.server";
+import { storeLiveRates } from "../../tests/setup/rates";
 
 const { db, close } = installTestDatabase();
 const saved = { ...env };
@@ -127,30 +127,6 @@ function providerEnv(prefix: "" | "TEST_", { custody, daraja, consumerKey }: Pro
   };
 }
 
-/** A live USDT price in the rates store, which the rates service reads (no market provider). */
-function storeLiveUsdtRate() {
-  const now = Date.now();
-  const refresh = db
-    .insert(rateRefreshes)
-    .values({ trigger: "manual", startedAt: now, finishedAt: now, outcome: "succeeded" })
-    .returning()
-    .get();
-  db.insert(rateSnapshots)
-    .values({
-      refreshId: refresh.id,
-      asset: "USDT",
-      priceKes: "129.2",
-      priceUsd: null,
-      derived: false,
-      usdKes: null,
-      source: "coingecko",
-      fxSource: null,
-      asOf: now,
-      fetchedAt: now,
-    })
-    .run();
-}
-
 /**
  * Payments as started at boot, with its background tick stopped: every step here is driven by a
  * request (a webhook settles at once), so the test sees that path and nothing races it.
@@ -173,7 +149,7 @@ beforeAll(async () => {
     ...providerEnv("", live),
     ...providerEnv("TEST_", sandbox),
   });
-  storeLiveUsdtRate();
+  storeLiveRates(db);
   await boot();
 });
 

@@ -1,10 +1,12 @@
 /**
  * The Airtel simulator's transaction callbacks `{"transaction":{id,message,status_code,
  * airtel_money_id},"hash"}`: queued when the outcome is decided, POSTed to the portal-configured
- * URL after `callbackDelayMs`, or only on `flush()` when that is 0 (tests). The hash is made by the
- * client module's `computeCallbackHash`, so both sides share one canonical input.
+ * URL after `callbackDelayMs`, or only on `flush()` when that is 0 (tests); none without a URL.
+ * The hash is made by the client module's `computeCallbackHash`, so both sides share one canonical
+ * input. The queue itself is the shared one of ../http-kit.server.ts.
  */
 import { computeCallbackHash } from "~/core/providers/airtel/callback.server";
+import { createCallbackQueue, type CallbackQueue } from "../http-kit.server";
 import type { AirtelSimCallbackLog } from "./types";
 
 export interface CallbackTransaction {
@@ -14,13 +16,7 @@ export interface CallbackTransaction {
   airtel_money_id: string;
 }
 
-export interface AirtelCallbackQueue {
-  readonly callbacks: AirtelSimCallbackLog[];
-  enqueue(transaction: CallbackTransaction): void;
-  flush(): Promise<void>;
-  pendingCount(): number;
-  close(): Promise<void>;
-}
+export type AirtelCallbackQueue = CallbackQueue<CallbackTransaction, AirtelSimCallbackLog>;
 
 export function createAirtelCallbackQueue(options: {
   now: () => number;
@@ -29,72 +25,27 @@ export function createAirtelCallbackQueue(options: {
   delayMs: number;
   timeoutMs: number;
 }): AirtelCallbackQueue {
-  const callbacks: AirtelSimCallbackLog[] = [];
-  const pending: { transaction: CallbackTransaction; timer?: NodeJS.Timeout }[] = [];
-  const deliveries = new Set<Promise<void>>();
-
-  async function deliver(item: (typeof pending)[number]): Promise<void> {
-    const index = pending.indexOf(item);
-    if (index < 0 || !options.url) return;
-    pending.splice(index, 1);
-    clearTimeout(item.timer);
-    const { transaction } = item;
-    const raw = JSON.stringify(
-      options.secret
-        ? { transaction, hash: computeCallbackHash(transaction, options.secret) }
-        : { transaction },
-    );
-    const entry: AirtelSimCallbackLog = {
-      at: options.now(),
-      url: options.url,
+  const { url, secret } = options;
+  const queue = createCallbackQueue<CallbackTransaction, AirtelSimCallbackLog>({
+    now: options.now,
+    callbackDelayMs: options.delayMs,
+    callbackTimeoutMs: options.timeoutMs,
+    describe: (transaction, at) => ({
+      at,
+      url: url ?? "", // enqueue drops callbacks without a URL
       id: transaction.id,
-      raw,
+      raw: JSON.stringify(
+        secret ? { transaction, hash: computeCallbackHash(transaction, secret) } : { transaction },
+      ),
       status: undefined,
       error: undefined,
-    };
-    callbacks.push(entry);
-    try {
-      const response = await fetch(options.url, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: raw,
-        signal: AbortSignal.timeout(options.timeoutMs),
-        redirect: "manual",
-      });
-      entry.status = response.status;
-      await response.arrayBuffer();
-    } catch (error) {
-      entry.error = error instanceof Error ? error.message : String(error);
-    }
-  }
-
-  function track(delivery: Promise<void>) {
-    deliveries.add(delivery);
-    void delivery.finally(() => deliveries.delete(delivery));
-  }
-
+    }),
+    request: (_transaction, entry) => ({ url: entry.url, body: entry.raw }),
+  });
   return {
-    callbacks,
+    ...queue,
     enqueue(transaction) {
-      if (!options.url) return;
-      const item: (typeof pending)[number] = { transaction };
-      pending.push(item);
-      if (options.delayMs > 0) {
-        item.timer = setTimeout(() => track(deliver(item)), options.delayMs);
-        item.timer.unref();
-      }
-    },
-    async flush() {
-      while (pending.length > 0 || deliveries.size > 0) {
-        const next = pending[0];
-        if (next) await deliver(next);
-        else await Promise.all([...deliveries]);
-      }
-    },
-    pendingCount: () => pending.length,
-    async close() {
-      for (const item of pending.splice(0)) clearTimeout(item.timer);
-      await Promise.allSettled([...deliveries]);
+      if (url) queue.enqueue(transaction);
     },
   };
 }

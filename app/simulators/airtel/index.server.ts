@@ -5,9 +5,9 @@
  * memory or a store (state.server.ts). Ids come from a seeded PRNG, so a seed replays the same
  * bytes. "timeout" outcomes leave the request hanging until `hangMs` or `close()`.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createSeededRandom } from "~/simulators/daraja/random";
+import { bodyForLog, listen, readBody, sendJson } from "../http-kit.server";
 import { createAirtelApi } from "./api.server";
 import { createAirtelCallbackQueue } from "./callbacks.server";
 import { loadAirtelState } from "./state.server";
@@ -27,23 +27,7 @@ export {
   type SimulatedDisbursement,
 } from "./types";
 
-const MAX_BODY_BYTES = 1_000_000;
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new Error("body too large");
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify(body));
-}
+const JSON_CONTENT_TYPE = "application/json";
 
 export async function startAirtelSimulator(
   options: AirtelSimulatorOptions,
@@ -86,12 +70,7 @@ export async function startAirtelSimulator(
     const headers = Object.fromEntries(names.map((name) => [name, req.headers[name]?.toString()]));
     const method = req.method ?? "";
     const answer = routeApi({ method, url, headers, raw });
-    let body: unknown = raw;
-    try {
-      body = raw === "" ? undefined : (JSON.parse(raw) as unknown);
-    } catch {
-      // logged as text
-    }
+    const body = bodyForLog(raw);
     const log: AirtelSimRequestLog = {
       at: now(),
       method,
@@ -102,38 +81,24 @@ export async function startAirtelSimulator(
       response: answer.hang ? undefined : answer.body,
     };
     requests.push(log);
-    if (!answer.hang) return sendJson(res, answer.status, answer.body);
+    if (!answer.hang) return sendJson(res, answer.status, answer.body, JSON_CONTENT_TYPE);
     hanging.add(res);
     res.on("close", () => hanging.delete(res));
     if (options.hangMs !== undefined) setTimeout(() => res.destroy(), options.hangMs).unref();
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (res.headersSent) return res.destroy();
-      sendJson(res, 500, {
-        status: {
-          code: "500",
-          message: error instanceof Error ? error.message : "Internal Server Error",
-          result_code: "ESB000001",
-          success: false,
-        },
-      });
-    });
+  const listening = await listen(handle, {
+    port: options.port,
+    host: options.host,
+    contentType: JSON_CONTENT_TYPE,
+    errorBody: (message) => ({
+      status: { code: "500", message, result_code: "ESB000001", success: false },
+    }),
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   let closed = false;
 
   return {
-    baseUrl: `http://${host}:${address.port}`,
+    baseUrl: listening.baseUrl,
     requests,
     callbacks: queue.callbacks,
     flush: queue.flush,
@@ -148,10 +113,7 @@ export async function startAirtelSimulator(
       closed = true;
       for (const res of hanging) res.destroy();
       await queue.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await listening.close();
     },
   };
 }

@@ -7,9 +7,9 @@
  * strings, ids, receipts) come from a seeded PRNG, so a seed replays the same bytes. Loaded only in
  * simulator mode (app/wiring) and by tests.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { INVALID_REQUEST_ERROR_CODE } from "~/core/providers/daraja/errors";
+import { bodyForLog, listen, readBody, sendJson } from "../http-kit.server";
 import { createDarajaApi } from "./api.server";
 import { createCallbackQueue } from "./callbacks.server";
 import { createDarajaControl } from "./control.server";
@@ -35,24 +35,6 @@ export {
   type SimulatorCallbackLog,
   type SimulatorRequestLog,
 } from "./types";
-
-const MAX_BODY_BYTES = 1_000_000;
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new Error("body too large");
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { "content-type": "application/json;charset=UTF-8" });
-  res.end(JSON.stringify(body));
-}
 
 export async function startDarajaSimulator(
   options: DarajaSimulatorOptions,
@@ -111,12 +93,7 @@ export async function startDarajaSimulator(
       authorization: req.headers.authorization,
       raw,
     });
-    let parsedBody: unknown = raw;
-    try {
-      parsedBody = raw === "" ? undefined : (JSON.parse(raw) as unknown);
-    } catch {
-      // logged as text
-    }
+    const parsedBody = bodyForLog(raw);
     requests.push({
       at: now(),
       method: req.method ?? "",
@@ -129,32 +106,14 @@ export async function startDarajaSimulator(
     sendJson(res, answer.status, answer.body);
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent)
-        sendJson(
-          res,
-          500,
-          errorBody(
-            "500.003.1001",
-            error instanceof Error ? error.message : "Internal Server Error",
-          ),
-        );
-      else res.destroy();
-    });
+  const listening = await listen(handle, {
+    port: options.port,
+    host: options.host,
+    errorBody: (message) => errorBody("500.003.1001", message),
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
 
   return {
-    baseUrl: `http://${host}:${address.port}`,
+    baseUrl: listening.baseUrl,
     requests,
     callbacks: queue.callbacks,
     flush: queue.flush,
@@ -171,10 +130,7 @@ export async function startDarajaSimulator(
       if (closed) return;
       closed = true;
       await queue.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await listening.close();
     },
   };
 }

@@ -4,10 +4,10 @@
  * `callbackDelayMs` or on `flush()` (callbacks.server.ts), with a JSON control API under /__sim
  * (control.server.ts). Ids and tokens come from a seeded PRNG, so a seed replays the same bytes.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { CODES } from "~/core/providers/pesalink/types";
 import { createSeededRandom } from "~/simulators/daraja/random";
+import { bodyForLog, listen, readBody, sendJson } from "../http-kit.server";
 import { createPesalinkApi } from "./api.server";
 import { createPesalinkCallbackQueue } from "./callbacks.server";
 import { createPesalinkControl } from "./control.server";
@@ -15,24 +15,6 @@ import { loadPesalinkState } from "./state.server";
 import type { PesalinkRequestLog, PesalinkSimulator, PesalinkSimulatorOptions } from "./types";
 
 export * from "./types";
-
-const MAX_BODY_BYTES = 1_000_000;
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new Error("body too large");
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { "content-type": "application/json;charset=UTF-8" });
-  res.end(JSON.stringify(body));
-}
 
 export async function startPesalinkSimulator(
   options: PesalinkSimulatorOptions,
@@ -74,12 +56,7 @@ export async function startPesalinkSimulator(
       headers: req.headers,
       raw,
     });
-    let body: unknown = raw;
-    try {
-      body = raw === "" ? undefined : (JSON.parse(raw) as unknown);
-    } catch {
-      // logged as text
-    }
+    const body = bodyForLog(raw);
     requests.push({
       at: now(),
       method: req.method ?? "",
@@ -92,25 +69,14 @@ export async function startPesalinkSimulator(
     if (!answer.hang) sendJson(res, answer.status, answer.body);
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (res.headersSent) return void res.destroy();
-      const message = error instanceof Error ? error.message : "Internal Server Error";
-      sendJson(res, 500, { status: false, code: CODES.unavailable, message });
-    });
+  const listening = await listen(handle, {
+    port: options.port,
+    host: options.host,
+    errorBody: (message) => ({ status: false, code: CODES.unavailable, message }),
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
 
   return {
-    baseUrl: `http://${host}:${address.port}`,
+    baseUrl: listening.baseUrl,
     requests,
     callbacks: queue.callbacks,
     flush: queue.flush,
@@ -123,10 +89,7 @@ export async function startPesalinkSimulator(
       if (closed) return;
       closed = true;
       await queue.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await listening.close();
     },
   };
 }
