@@ -34,6 +34,7 @@ import {
   killAndRestartAppServer,
 } from "./bench/processes";
 import { formatTable, formatTargets, TARGETS, type Row } from "./bench/report";
+import { operatorCookie, type BenchOperator } from "./bench/operator";
 import { measureSignInCpu } from "./bench/sign-in-cpu";
 import { runHardeningBench, formatHardening } from "./bench/hardening-run";
 import {
@@ -187,28 +188,13 @@ const BENCH_OPERATOR = {
   password: randomBytes(12).toString("hex"),
 };
 
-async function operatorCookie(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/admin/signin`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(BENCH_OPERATOR).toString(),
-    redirect: "manual",
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .find((pair) => pair?.startsWith("onehop_admin="));
-  if (!cookie) throw new Error(`operator sign-in failed (HTTP ${response.status})`);
-  return cookie;
-}
-
 /**
  * Market-data provider calls while /functions/v1/rates is under load for 30 s (the simulator counts
  * them).
  */
-async function countProviderCalls(baseUrl: string, connections: number) {
+async function countProviderCalls(baseUrl: string, connections: number, operator: BenchOperator) {
   const seconds = positiveInt("BENCH_RATES_SECONDS", 30);
-  const headers = { cookie: await operatorCookie(baseUrl) };
+  const headers = { cookie: await operatorCookie(baseUrl, operator) };
   const calls = async () =>
     (
       (await (await fetch(`${baseUrl}/simulator/market`, { headers })).json()) as {
@@ -403,7 +389,13 @@ async function main(): Promise<number> {
   }
   const signIn = hardeningOnly ? null : await measureSignInCpu();
   const providerCalls =
-    crashed || hardeningOnly ? null : await countProviderCalls(app.baseUrl, connections);
+    crashed || hardeningOnly
+      ? null
+      : await countProviderCalls(app.baseUrl, connections, {
+          ...BENCH_OPERATOR,
+          database: path.join(tmpDir, "bench.sqlite"),
+          sessionSecret: env.SESSION_SECRET!,
+        });
   stopRss();
   let webhooks: Awaited<ReturnType<typeof runWebhookBench>> | null = null;
   if (!crashed && !hardeningOnly) {
