@@ -92,6 +92,6 @@ describe("railHealth", () => {
     transfer("failed", 4);
     transfer("failed", 3);
     expect(railHealth(db, "mpesa", NOW).status).toBe("down");
-    expect(railHealth(db, "airtel", NOW).status).toBe("idle");
+    expect(railHealth(db, "airtel-money", NOW).status).toBe("idle");
   });
 });

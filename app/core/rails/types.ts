@@ -7,8 +7,11 @@
  * measured from our own transfers (`health.server.ts`), not asked of the provider.
  */
 
-export const railIds = ["mpesa", "airtel", "tkash", "pesalink"] as const;
-export type RailId = (typeof railIds)[number];
+import { rails, type Rail } from "~/core/ledger/accounts";
+
+/** The rails, as the ledger's rail accounts and the tariff name them: one vocabulary. */
+export const railIds = rails;
+export type RailId = Rail;
 
 /** Where a payout goes on a rail. */
 export type PayoutDestination =
