@@ -1,0 +1,259 @@
+/**
+ * The T-Kash aggregator simulator: a node:http server on 127.0.0.1 speaking the generic payout
+ * aggregator protocol of ~/core/providers/tkash (ADR 0030). It checks the API key and the request
+ * signature, the body's shape (openfintech's phone rule included), keeps payouts by our id (a
+ * repeat is DUPLICATE_IGNORED and never pays twice), behaves per number (types.ts), answers the
+ * status query, and POSTs a signed callback on each payout's final status after `callbackDelayMs`
+ * or on `flush()` (the queue of ../http-kit.server.ts).
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { isTelkomMsisdn } from "~/core/providers/tkash/msisdn";
+import {
+  checkSignature,
+  requestSignatureText,
+  signatureHeader,
+} from "~/core/providers/tkash/signature.server";
+import {
+  API_KEY_HEADER,
+  FAILURE,
+  NARRATION,
+  PAYOUT_ID,
+  PAYOUTS_PATH,
+  PHONE_FIELD,
+  SIGNATURE_HEADER,
+  TKASH_SERVICE,
+  type FailureReason,
+  type PayoutRecord,
+} from "~/core/providers/tkash/types";
+import { bodyForLog, createCallbackQueue, listen, readBody, sendJson } from "../http-kit.server";
+import type {
+  SimulatedPayout,
+  TkashCallbackLog,
+  TkashRequestLog,
+  TkashSimNumber,
+  TkashSimulator,
+  TkashSimulatorOptions,
+} from "./types";
+
+export * from "./types";
+
+type Answer = { status: number; body: unknown; hang?: boolean };
+
+const failure = (failureCode: string, failureMessage: string): FailureReason => ({
+  failureCode,
+  failureMessage,
+});
+const error = (status: number, code: string, message: string): Answer => ({
+  status,
+  body: { failureReason: failure(code, message) },
+});
+
+export async function startTkashSimulator(options: TkashSimulatorOptions): Promise<TkashSimulator> {
+  const now = options.now ?? Date.now;
+  const numbers = new Map(Object.entries(options.numbers ?? {}));
+  const payouts = new Map<string, SimulatedPayout>();
+  const payments: string[] = [];
+  const requests: TkashRequestLog[] = [];
+  const maxAmountKes = options.maxAmountKes ?? 250_000;
+  let float = options.floatKes ?? 1_000_000_000;
+  let receipts = 0;
+  let closed = false;
+
+  const record = (p: SimulatedPayout): PayoutRecord => ({
+    payoutId: p.payoutId,
+    status: p.status,
+    amount: String(p.amountKes),
+    currency: "KES",
+    recipient: { phone: p.phone },
+    providerTransactionId: p.providerTransactionId,
+    failureReason: p.failureReason,
+    created: new Date(p.created).toISOString(),
+  });
+
+  const queue = createCallbackQueue<SimulatedPayout, TkashCallbackLog>({
+    now,
+    callbackDelayMs: Math.max(0, options.callbackDelayMs ?? 0),
+    callbackTimeoutMs: options.callbackTimeoutMs ?? 5000,
+    describe: (p, at) => ({
+      at,
+      url: p.callbackUrl,
+      payoutId: p.payoutId,
+      body: record(p),
+      status: undefined,
+      error: undefined,
+    }),
+    request: (p, entry) => {
+      const body = JSON.stringify(entry.body);
+      const t = Math.floor(now() / 1000);
+      return {
+        url: entry.url,
+        body,
+        headers: { [SIGNATURE_HEADER]: signatureHeader(options.apiSecret, t, `${t}.${body}`) },
+      };
+    },
+  });
+
+  /** The payout reached its final status: money moves on success, and the callback is queued. */
+  function finish(p: SimulatedPayout, status: "COMPLETED" | "FAILED", reason?: FailureReason) {
+    p.status = status;
+    if (status === "COMPLETED") {
+      receipts += 1;
+      p.providerTransactionId = `TK${String(receipts).padStart(8, "0")}`;
+      payments.push(p.payoutId);
+    } else {
+      float += p.amountKes; // the reserved float comes back
+      p.failureReason = reason ?? null;
+    }
+    queue.enqueue({ ...p });
+  }
+
+  function initiate(raw: string): Answer {
+    let json: Record<string, unknown>;
+    try {
+      json = JSON.parse(raw) as Record<string, unknown>;
+      if (typeof json !== "object" || json === null || Array.isArray(json)) throw new Error();
+    } catch {
+      return error(400, "INVALID_INPUT", "The body is not a JSON object");
+    }
+    const recipient = json.recipient as { phone?: unknown } | undefined;
+    const phone = typeof recipient?.phone === "string" ? recipient.phone : "";
+    const checks: [string, boolean][] = [
+      ["payoutId", typeof json.payoutId === "string" && PAYOUT_ID.test(json.payoutId)],
+      ["service", json.service === TKASH_SERVICE],
+      ["amount", typeof json.amount === "string" && /^[1-9]\d{0,11}$/.test(json.amount)],
+      ["currency", json.currency === "KES"],
+      ["recipient.phone", PHONE_FIELD.test(phone)],
+      ["narration", typeof json.narration === "string" && NARRATION.test(json.narration)],
+      [
+        "callbackUrl",
+        typeof json.callbackUrl === "string" && /^https?:\/\/\S+$/.test(json.callbackUrl),
+      ],
+    ];
+    const bad = checks.find(([, ok]) => !ok);
+    if (bad) return error(400, "INVALID_PARAMETER", `${bad[0]} is missing or invalid`);
+
+    const payoutId = json.payoutId as string;
+    const created = payouts.get(payoutId);
+    if (created)
+      return {
+        status: 200,
+        body: { payoutId, status: "DUPLICATE_IGNORED", created: record(created).created },
+      };
+    const msisdn = phone.replace(/^\+/, "");
+    const behaviour: TkashSimNumber = numbers.get(msisdn) ?? {};
+    const outcome = behaviour.outcome ?? "success";
+    if (outcome === "unavailable") return error(503, "UNAVAILABLE", "T-Kash is not answering");
+
+    const p: SimulatedPayout = {
+      payoutId,
+      phone: msisdn,
+      amountKes: Number(json.amount),
+      narration: json.narration as string,
+      callbackUrl: json.callbackUrl as string,
+      status: "ACCEPTED",
+      providerTransactionId: null,
+      failureReason: null,
+      pendingQueries: Math.max(0, behaviour.pendingQueries ?? 1),
+      created: now(),
+    };
+    let rejection: FailureReason | undefined;
+    if (!isTelkomMsisdn(msisdn))
+      rejection = failure(FAILURE.invalidRecipient, "The number is not a T-Kash number");
+    else if (p.amountKes > maxAmountKes)
+      rejection = failure(FAILURE.amountOutOfBounds, `The amount is above ${maxAmountKes} KES`);
+    else if (outcome === "insufficient-float" || p.amountKes > float)
+      rejection = failure(FAILURE.insufficientBalance, "The float is too low for this payout");
+    if (rejection) {
+      // Kept, so the same id is a duplicate; a rejected payout gets no callback.
+      payouts.set(payoutId, { ...p, status: "FAILED", failureReason: rejection });
+      return { status: 200, body: { payoutId, status: "REJECTED", failureReason: rejection } };
+    }
+    float -= p.amountKes; // reserved until the payout's final status
+    payouts.set(payoutId, p);
+    if (outcome === "unregistered")
+      finish(p, "FAILED", failure(FAILURE.recipientNotFound, "No T-Kash wallet for this number"));
+    else if (outcome === "pending") p.status = "SUBMITTED";
+    else finish(p, "COMPLETED");
+    return {
+      status: 200,
+      body: { payoutId, status: "ACCEPTED", created: record(p).created },
+      hang: outcome === "timeout",
+    };
+  }
+
+  function query(payoutId: string): Answer {
+    const p = payouts.get(payoutId);
+    if (!p) return { status: 200, body: { status: "NOT_FOUND" } };
+    if (p.status === "SUBMITTED") {
+      if (p.pendingQueries > 0) p.pendingQueries -= 1;
+      else finish(p, "COMPLETED");
+    }
+    return { status: 200, body: { status: "FOUND", data: record(p) } };
+  }
+
+  function route(req: IncomingMessage, path: string, raw: string): Answer {
+    const method = req.method ?? "";
+    const statusPath = path.startsWith(`${PAYOUTS_PATH}/`);
+    if (!((method === "POST" && path === PAYOUTS_PATH) || (method === "GET" && statusPath)))
+      return error(404, "NOT_FOUND", `No such endpoint: ${method} ${path}`);
+    if (req.headers[API_KEY_HEADER] !== options.apiKey)
+      return error(401, "AUTHENTICATION_ERROR", "Unknown API key");
+    const signed = checkSignature(
+      req.headers[SIGNATURE_HEADER] as string | undefined,
+      options.apiSecret,
+      (t) => requestSignatureText(t, method, path, raw),
+      { nowS: Math.floor(now() / 1000), toleranceS: options.signatureToleranceS ?? 300 },
+    );
+    if (!signed) return error(403, "HTTP_SIGNATURE_ERROR", "The request signature is not valid");
+    if (method === "POST") return initiate(raw);
+    return query(decodeURIComponent(path.slice(PAYOUTS_PATH.length + 1)));
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const path = new URL(req.url ?? "/", "http://simulator.invalid").pathname;
+    let raw: string;
+    try {
+      raw = await readBody(req);
+    } catch {
+      return sendJson(res, 413, { failureReason: failure("INVALID_INPUT", "Body too large") });
+    }
+    const answer = route(req, path, raw);
+    requests.push({
+      at: now(),
+      method: req.method ?? "",
+      path,
+      body: bodyForLog(raw),
+      status: answer.hang ? 0 : answer.status,
+      response: answer.body,
+    });
+    // The "timeout" outcome: the money moved, the answer never comes (until the client gives up).
+    if (!answer.hang) sendJson(res, answer.status, answer.body);
+  }
+
+  const listening = await listen(handle, {
+    port: options.port,
+    host: options.host,
+    errorBody: (message) => ({ failureReason: failure("UNAVAILABLE", message) }),
+  });
+
+  return {
+    baseUrl: listening.baseUrl,
+    requests,
+    callbacks: queue.callbacks,
+    flush: queue.flush,
+    pendingCallbacks: queue.pendingCount,
+    setNumber(msisdn, behaviour) {
+      if (behaviour) numbers.set(msisdn, behaviour);
+      else numbers.delete(msisdn);
+    },
+    payout: (payoutId) => payouts.get(payoutId),
+    paidCount: (payoutId) => payments.filter((paid) => paid === payoutId).length,
+    floatKes: () => float,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await queue.close();
+      await listening.close();
+    },
+  };
+}
