@@ -395,6 +395,10 @@ async function main(): Promise<number> {
           ...BENCH_OPERATOR,
           database: path.join(tmpDir, "bench.sqlite"),
           sessionSecret: env.SESSION_SECRET!,
+        }).catch((error: unknown) => {
+          log(`provider calls: the server is ${app.isRunning() ? "running" : "gone"}; stderr:`);
+          for (const line of app.stderr.tail) process.stderr.write(`  [server] ${line}\n`);
+          throw error;
         });
   stopRss();
   let webhooks: Awaited<ReturnType<typeof runWebhookBench>> | null = null;
