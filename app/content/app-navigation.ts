@@ -135,6 +135,13 @@ export const consoleNav: readonly ConsoleNavItem[] = [
       at.pathname === paths.adminPayments && ["review", "in_review"].includes(statusOf(at) ?? ""),
   },
   {
+    label: "Rails",
+    to: paths.adminRails,
+    icon: "send",
+    role: "reviewer",
+    current: under(paths.adminRails),
+  },
+  {
     label: "News",
     to: paths.adminIngest,
     icon: "globe",

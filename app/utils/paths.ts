@@ -113,5 +113,6 @@ export const paths = {
     `/admin/applications/${applicationId}/documents/${documentId}`,
   adminIngest: "/admin/ingest",
   adminPayments: "/admin/payments",
+  adminRails: "/admin/rails",
   adminPayment: (id: string) => `/admin/payments/${id}`,
 } as const;

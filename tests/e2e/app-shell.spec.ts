@@ -138,6 +138,7 @@ test.describe("operator console shell", () => {
       ["Payments", "/admin/payments"],
       ["Exceptions", "/admin/payments?status=exceptions"],
       ["Review", "/admin/payments?status=review"],
+      ["Rails", "/admin/rails"],
       ["News", "/admin/ingest"],
     ] as const) {
       await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute(

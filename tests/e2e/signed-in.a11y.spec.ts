@@ -68,6 +68,7 @@ for (const path of [
   "/admin/applications",
   "/admin/applications?status=approved",
   "/admin/payments",
+  "/admin/rails",
   "/admin/ingest",
   "/admin/security",
   "/admin/security/password",

@@ -8,15 +8,15 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { settlementTransfers } from "../../../drizzle/schema";
 import type { DbOrTx } from "~/utils/db.server";
-import type { RailId } from "./types";
+import type { RailHealthStatus, RailId } from "./types";
+
+export type { RailHealthStatus };
 
 export const HEALTH_WINDOW_MS = 30 * 60_000;
 /** A sent transfer unanswered this long counts against the rail. */
 export const ANSWER_EXPECTED_MS = 5 * 60_000;
 /** Fewer troubled transfers than this in the window never make a rail down. */
 const DOWN_AFTER = 3;
-
-export type RailHealthStatus = "up" | "degraded" | "down" | "idle";
 
 export interface RailHealth {
   rail: RailId;

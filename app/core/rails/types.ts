@@ -13,6 +13,9 @@ import { rails, type Rail } from "~/core/ledger/accounts";
 export const railIds = rails;
 export type RailId = Rail;
 
+/** How a rail is doing (health.server.ts): idle, up, degraded or down. */
+export type RailHealthStatus = "up" | "degraded" | "down" | "idle";
+
 /** Where a payout goes on a rail. */
 export type PayoutDestination =
   /** A mobile-money wallet (M-Pesa, Airtel Money, T-Kash): any common Kenyan form of the number. */

@@ -1,0 +1,28 @@
+/**
+ * Issue 14, item 6: operators see each payout rail's health, float and today's volume, on a laptop
+ * and on a phone, with and without JavaScript. On this server (simulators) M-Pesa runs; the other
+ * rails say they are not configured.
+ */
+import { expect, test } from "@playwright/test";
+import { signInAsOperator } from "./auth";
+import { expectJsState } from "./helpers";
+
+for (const device of [
+  { name: "laptop", viewport: { width: 1280, height: 800 } },
+  { name: "phone", viewport: { width: 390, height: 844 } },
+]) {
+  test(`the rails page on a ${device.name}`, async ({ page }, testInfo) => {
+    await page.setViewportSize(device.viewport);
+    await signInAsOperator(page, undefined, { waitFor: "url" });
+    await page.goto("/admin/rails");
+    await expectJsState(page, testInfo);
+    await expect(page.getByRole("heading", { level: 1, name: "Payout rails" })).toBeVisible();
+    const rails = page.getByText(/^(M-Pesa|Airtel Money|T-Kash|PesaLink)$/);
+    await expect(rails).toHaveCount(4);
+    await expect(page.getByText("Not configured here", { exact: true })).toHaveCount(3);
+    await expect(page.getByText("Configured", { exact: true })).toHaveCount(1);
+    // Float, in flight and volume in Kenyan shillings with cents (other specs move the amounts).
+    await expect(page.getByText(/^KES [\d,]+\.\d{2}$/).first()).toBeVisible();
+    await expect(page.getByText(/^\d+ transfers?, KES [\d,]+\.\d{2}$/)).toHaveCount(4);
+  });
+}
