@@ -10,6 +10,7 @@
  * - Business outcomes (TS/TF/TIP/TA) are returned as an `AirtelOutcome`, never thrown; errors.ts
  *   says what is thrown and whether it is retryable.
  */
+import { createJsonSender, createTokenCache, parseJson } from "~/core/providers/json-http.server";
 import {
   RESULT_CODES,
   RESPONSE_CODES,
@@ -71,6 +72,10 @@ function requireText(field: string, value: unknown): string {
   return value.trim();
 }
 
+function describeCause(error: unknown): string {
+  return (error as { cause?: { code?: string } }).cause?.code ?? String(error);
+}
+
 const isNotFound = (block: AirtelStatusBlock) =>
   block.result_code === RESULT_CODES.transactionNotFound ||
   block.response_code === RESPONSE_CODES.notFound;
@@ -101,99 +106,69 @@ export function createAirtelClient(options: AirtelClientOptions): AirtelDisburse
     throw new AirtelValidationError("tokenRefreshRatio", "tokenRefreshRatio must be in (0, 1]");
   const now = options.now ?? Date.now;
 
-  let cachedToken: { token: string; refreshAt: number } | undefined;
-  let tokenInFlight: Promise<string> | undefined;
-
-  async function send(
-    method: "GET" | "POST",
-    path: string,
-    headers: Record<string, string>,
-    body?: unknown,
-  ): Promise<HttpAnswer> {
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: { accept: "*/*", "content-type": "application/json", ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: "error",
-      });
-      text = await response.text();
-    } catch (error) {
-      const timedOut =
-        error instanceof DOMException &&
-        (error.name === "TimeoutError" || error.name === "AbortError");
-      const cause = (error as { cause?: { code?: string } }).cause?.code;
-      throw new AirtelTransportError(
-        timedOut ? "timeout" : "network",
-        timedOut
+  const send = createJsonSender({
+    baseUrl,
+    timeoutMs,
+    headers: { accept: "*/*", "content-type": "application/json" },
+    failure: ({ kind, cause }, { path }) =>
+      new AirtelTransportError(
+        kind,
+        kind === "timeout"
           ? `${LABEL} did not answer ${path} within ${timeoutMs} ms`
-          : `${LABEL} could not be reached (${cause ?? String(error)})`,
-        { cause: error },
+          : `${LABEL} could not be reached (${describeCause(cause)})`,
+        { cause },
+      ),
+    read: ({ status, text }, { path }): HttpAnswer => {
+      const answer = { status, json: parseJson(text), text };
+      if (answer.status < 500) return answer;
+      const message = `${LABEL} answered HTTP ${answer.status} for ${path}`;
+      throw new AirtelTransportError(
+        "server_error",
+        `${message}: ${statusBlockOf(answer).message}`,
+        { httpStatus: answer.status },
       );
-    }
-    let json: unknown;
-    try {
-      json = text === "" ? undefined : (JSON.parse(text) as unknown);
-    } catch {
-      json = undefined;
-    }
-    const answer = { status: response.status, json, text };
-    if (answer.status < 500) return answer;
-    const message = `${LABEL} answered HTTP ${answer.status} for ${path}`;
-    throw new AirtelTransportError("server_error", `${message}: ${statusBlockOf(answer).message}`, {
-      httpStatus: answer.status,
-    });
-  }
+    },
+  });
 
-  async function fetchToken(): Promise<string> {
-    const startedAt = now();
-    const grant = { client_id: clientId, client_secret: clientSecret };
-    const answer = await send(
-      "POST",
-      TOKEN_PATH,
-      {},
-      { ...grant, grant_type: "client_credentials" },
-    );
-    if (answer.status !== 200)
-      throw new AirtelApiError(answer.status, statusBlockOf(answer), `${LABEL} token endpoint`);
-    const parsed = tokenResponseSchema.safeParse(answer.json);
-    if (!parsed.success) {
-      throw new AirtelTransportError("invalid_response", `${LABEL} sent an unexpected token body`, {
-        httpStatus: answer.status,
-        cause: parsed.error,
-      });
-    }
-    const refreshAt = startedAt + parsed.data.expires_in * 1000 * ratio;
-    cachedToken = { token: parsed.data.access_token, refreshAt };
-    return parsed.data.access_token;
-  }
+  const tokens = createTokenCache({
+    now,
+    refresh: { ratio },
+    async fetchToken() {
+      const grant = { client_id: clientId, client_secret: clientSecret };
+      const answer = await send(
+        "POST",
+        TOKEN_PATH,
+        {},
+        { ...grant, grant_type: "client_credentials" },
+      );
+      if (answer.status !== 200)
+        throw new AirtelApiError(answer.status, statusBlockOf(answer), `${LABEL} token endpoint`);
+      const parsed = tokenResponseSchema.safeParse(answer.json);
+      if (!parsed.success) {
+        throw new AirtelTransportError(
+          "invalid_response",
+          `${LABEL} sent an unexpected token body`,
+          {
+            httpStatus: answer.status,
+            cause: parsed.error,
+          },
+        );
+      }
+      return { token: parsed.data.access_token, lifetimeMs: parsed.data.expires_in * 1000 };
+    },
+  });
 
-  function accessToken(): Promise<string> {
-    if (cachedToken && now() < cachedToken.refreshAt) return Promise.resolve(cachedToken.token);
-    tokenInFlight ??= fetchToken().finally(() => {
-      tokenInFlight = undefined;
-    });
-    return tokenInFlight;
-  }
-
-  async function call(method: "GET" | "POST", path: string, body?: unknown) {
+  function call(method: "GET" | "POST", path: string, body?: unknown) {
     const headersFor = (token: string) => ({
       authorization: `Bearer ${token}`,
       "x-country": AIRTEL_COUNTRY,
       "x-currency": AIRTEL_CURRENCY,
     });
-    let token = await accessToken();
-    let answer = await send(method, path, headersFor(token), body);
-    if (answer.status === 401) {
-      // Revoked or expired early: one fresh token, one more try.
-      if (cachedToken?.token === token) cachedToken = undefined;
-      token = await accessToken();
-      answer = await send(method, path, headersFor(token), body);
-    }
-    return answer;
+    // Revoked or expired early: one fresh token, one more try.
+    return tokens.withToken(
+      (token) => send(method, path, headersFor(token), body),
+      (answer) => answer.status === 401,
+    );
   }
 
   function outcomeOf(answer: HttpAnswer, id: string, path: string): AirtelOutcome {

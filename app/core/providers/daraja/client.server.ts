@@ -11,6 +11,7 @@
  * - A B2C request carries our OriginatorConversationID, so re-sending after a timeout is safe: the
  *   second answer is either the ack or a `DuplicateRequestError`.
  */
+import { createJsonSender, createTokenCache, parseJson } from "~/core/providers/json-http.server";
 import {
   DarajaApiError,
   DarajaTransportError,
@@ -155,103 +156,59 @@ export function createDarajaClient(options: DarajaClientOptions): MobileMoneyPay
   const basicAuth = `Basic ${Buffer.from(`${consumerKey}:${consumerSecret}`).toString("base64")}`;
   const label = "Daraja";
 
-  let cachedToken: { token: string; expiresAt: number } | undefined;
-  let tokenInFlight: Promise<string> | undefined;
-
-  async function send(
-    method: "GET" | "POST",
-    path: string,
-    headers: Record<string, string>,
-    body?: unknown,
-  ): Promise<HttpAnswer> {
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: {
-          accept: "application/json",
-          ...headers,
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs),
-        redirect: "error",
-      });
-      text = await response.text();
-    } catch (error) {
-      if (
-        error instanceof DOMException &&
-        (error.name === "TimeoutError" || error.name === "AbortError")
-      ) {
+  const send = createJsonSender({
+    baseUrl,
+    timeoutMs: options.timeoutMs,
+    failure: ({ kind, cause }, { path }) =>
+      new DarajaTransportError(
+        kind,
+        kind === "timeout"
+          ? `${label} did not answer ${path} within ${options.timeoutMs} ms`
+          : `${label} could not be reached (${describeCause(cause)})`,
+        { cause },
+      ),
+    read: ({ status, text }, { path }): HttpAnswer => {
+      if (text.length > MAX_BODY_CHARS) {
         throw new DarajaTransportError(
-          "timeout",
-          `${label} did not answer ${path} within ${options.timeoutMs} ms`,
-          { cause: error },
+          "invalid_response",
+          `${label} sent an unexpectedly large body for ${path}`,
+          {
+            httpStatus: status,
+          },
         );
       }
-      throw new DarajaTransportError(
-        "network",
-        `${label} could not be reached (${describeCause(error)})`,
-        { cause: error },
-      );
-    }
-    if (text.length > MAX_BODY_CHARS) {
-      throw new DarajaTransportError(
-        "invalid_response",
-        `${label} sent an unexpectedly large body for ${path}`,
-        {
-          httpStatus: response.status,
-        },
-      );
-    }
-    let json: unknown;
-    try {
-      json = text === "" ? undefined : (JSON.parse(text) as unknown);
-    } catch {
-      json = undefined;
-    }
-    return { status: response.status, json, text };
-  }
+      return { status, json: parseJson(text), text };
+    },
+  });
 
-  async function fetchToken(): Promise<string> {
-    const startedAt = now();
-    const answer = await send("GET", `${TOKEN_PATH}?grant_type=client_credentials`, {
-      authorization: basicAuth,
-    });
-    if (answer.status < 200 || answer.status >= 300) {
-      throw new DarajaApiError(
-        answer.status,
-        errorBodyOf(answer.json) ?? { errorMessage: answer.text.slice(0, 200) },
-        `${label} token endpoint`,
-      );
-    }
-    const parsed = tokenResponseSchema.safeParse(answer.json);
-    if (!parsed.success) {
-      throw new DarajaTransportError(
-        "invalid_response",
-        `${label} token endpoint sent an unexpected body`,
-        {
-          httpStatus: answer.status,
-          cause: parsed.error,
-        },
-      );
-    }
-    const lifetimeMs = parsed.data.expires_in * 1000;
-    const margin = Math.min(refreshMarginMs, lifetimeMs / 2);
-    cachedToken = { token: parsed.data.access_token, expiresAt: startedAt + lifetimeMs - margin };
-    return parsed.data.access_token;
-  }
-
-  function accessToken(): Promise<string> {
-    if (cachedToken && now() < cachedToken.expiresAt) return Promise.resolve(cachedToken.token);
-    if (!tokenInFlight) {
-      tokenInFlight = fetchToken().finally(() => {
-        tokenInFlight = undefined;
+  const tokens = createTokenCache({
+    now,
+    refresh: { marginMs: refreshMarginMs },
+    async fetchToken() {
+      const answer = await send("GET", `${TOKEN_PATH}?grant_type=client_credentials`, {
+        authorization: basicAuth,
       });
-    }
-    return tokenInFlight;
-  }
+      if (answer.status < 200 || answer.status >= 300) {
+        throw new DarajaApiError(
+          answer.status,
+          errorBodyOf(answer.json) ?? { errorMessage: answer.text.slice(0, 200) },
+          `${label} token endpoint`,
+        );
+      }
+      const parsed = tokenResponseSchema.safeParse(answer.json);
+      if (!parsed.success) {
+        throw new DarajaTransportError(
+          "invalid_response",
+          `${label} token endpoint sent an unexpected body`,
+          {
+            httpStatus: answer.status,
+            cause: parsed.error,
+          },
+        );
+      }
+      return { token: parsed.data.access_token, lifetimeMs: parsed.data.expires_in * 1000 };
+    },
+  });
 
   function isInvalidToken(answer: HttpAnswer): boolean {
     return (
@@ -264,14 +221,11 @@ export function createDarajaClient(options: DarajaClientOptions): MobileMoneyPay
     body: unknown,
     duplicateId?: string,
   ): Promise<AsyncRequestAccepted> {
-    let token = await accessToken();
-    let answer = await send("POST", path, { authorization: `Bearer ${token}` }, body);
-    if (isInvalidToken(answer)) {
-      // Daraja revoked or expired it early: one fresh token, one more try.
-      if (cachedToken?.token === token) cachedToken = undefined;
-      token = await accessToken();
-      answer = await send("POST", path, { authorization: `Bearer ${token}` }, body);
-    }
+    // A token Daraja revoked or expired early: one fresh token, one more try.
+    const answer = await tokens.withToken(
+      (token) => send("POST", path, { authorization: `Bearer ${token}` }, body),
+      isInvalidToken,
+    );
     const errorBody = errorBodyOf(answer.json);
     if (
       answer.status < 200 ||

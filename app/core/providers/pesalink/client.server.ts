@@ -13,6 +13,7 @@
  *   a duplicate; we then return what the status query says about the first transfer.
  */
 import type { KeyLike } from "node:crypto";
+import { createJsonSender, createTokenCache, parseJson } from "~/core/providers/json-http.server";
 import { checkBankAccount } from "./account";
 import {
   PesalinkApiError,
@@ -108,58 +109,31 @@ export function createPesalinkClient(options: PesalinkClientOptions): PesalinkCl
   const marginMs = options.tokenRefreshMarginMs ?? 60_000;
   const sign = (value: string) => signText(value, options.privateKey);
 
-  let cached: { token: string; expiresAt: number } | undefined;
-  let inFlight: Promise<string> | undefined;
-
-  async function http(
-    method: "GET" | "POST",
-    path: string,
-    headers: Record<string, string>,
-    body?: unknown,
-  ): Promise<Answer> {
-    let response: Response;
-    let raw: string;
-    try {
-      response = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: {
-          accept: "application/json",
-          ...headers,
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs),
-        redirect: "error",
-      });
-      raw = await response.text();
-    } catch (error) {
-      const timedOut =
-        error instanceof DOMException && ["TimeoutError", "AbortError"].includes(error.name);
-      throw new PesalinkTransportError(
-        timedOut ? "timeout" : "network",
-        timedOut
+  const http = createJsonSender({
+    baseUrl,
+    timeoutMs: options.timeoutMs,
+    failure: ({ kind, cause }, { path }) =>
+      new PesalinkTransportError(
+        kind,
+        kind === "timeout"
           ? `PesaLink did not answer ${path} within ${options.timeoutMs} ms`
-          : `PesaLink could not be reached (${error instanceof Error ? error.message : String(error)})`,
+          : `PesaLink could not be reached (${cause instanceof Error ? cause.message : String(cause)})`,
         undefined,
-        { cause: error },
-      );
-    }
-    let json: unknown;
-    try {
-      json = raw === "" ? undefined : (JSON.parse(raw) as unknown);
-    } catch {
-      json = undefined;
-    }
-    if (response.status >= 500) {
-      const envelope = envelopeSchema.safeParse(json);
-      throw new PesalinkTransportError(
-        "unavailable",
-        `PesaLink answered HTTP ${response.status}${envelope.success ? `: ${envelope.data.message}` : ""}`,
-        response.status,
-      );
-    }
-    return { status: response.status, json };
-  }
+        { cause },
+      ),
+    read: ({ status, text: raw }): Answer => {
+      const json = parseJson(raw);
+      if (status >= 500) {
+        const envelope = envelopeSchema.safeParse(json);
+        throw new PesalinkTransportError(
+          "unavailable",
+          `PesaLink answered HTTP ${status}${envelope.success ? `: ${envelope.data.message}` : ""}`,
+          status,
+        );
+      }
+      return { status, json };
+    },
+  });
 
   function invalid(path: string, answer: Answer, cause?: unknown): PesalinkTransportError {
     return new PesalinkTransportError(
@@ -177,50 +151,39 @@ export function createPesalinkClient(options: PesalinkClientOptions): PesalinkCl
       : new PesalinkApiError(answer.status, undefined, `HTTP ${answer.status}`);
   }
 
-  async function fetchToken(): Promise<string> {
-    const startedAt = now();
-    const answer = await http(
-      "POST",
-      TOKEN_PATH,
-      { "Api-Key": apiKey },
-      {
-        merchantCode,
-        consumerSecret,
-      },
-    );
-    if (answer.status < 200 || answer.status >= 300) throw apiError(answer);
-    const parsed = tokenResponseSchema.safeParse(answer.json);
-    if (!parsed.success) throw invalid(TOKEN_PATH, answer, parsed.error);
-    const lifetimeMs = Date.parse(parsed.data.expiresIn) - Date.parse(parsed.data.issuedAt);
-    if (lifetimeMs <= 0) throw invalid(TOKEN_PATH, answer);
-    const expiresAt = startedAt + lifetimeMs - Math.min(marginMs, lifetimeMs / 2);
-    cached = { token: parsed.data.accessToken, expiresAt };
-    return cached.token;
-  }
-
-  function accessToken(): Promise<string> {
-    if (cached && now() < cached.expiresAt) return Promise.resolve(cached.token);
-    inFlight ??= fetchToken().finally(() => {
-      inFlight = undefined;
-    });
-    return inFlight;
-  }
+  const tokens = createTokenCache({
+    now,
+    refresh: { marginMs },
+    async fetchToken() {
+      const answer = await http(
+        "POST",
+        TOKEN_PATH,
+        { "Api-Key": apiKey },
+        {
+          merchantCode,
+          consumerSecret,
+        },
+      );
+      if (answer.status < 200 || answer.status >= 300) throw apiError(answer);
+      const parsed = tokenResponseSchema.safeParse(answer.json);
+      if (!parsed.success) throw invalid(TOKEN_PATH, answer, parsed.error);
+      const lifetimeMs = Date.parse(parsed.data.expiresIn) - Date.parse(parsed.data.issuedAt);
+      if (lifetimeMs <= 0) throw invalid(TOKEN_PATH, answer);
+      return { token: parsed.data.accessToken, lifetimeMs };
+    },
+  });
 
   /** A signed, authorised call; one fresh token and one more try on 401. */
-  async function call(
+  function call(
     method: "GET" | "POST",
     path: string,
     signature: string,
     body?: unknown,
   ): Promise<Answer> {
-    let token = await accessToken();
-    let answer = await http(method, path, { authorization: `Bearer ${token}`, signature }, body);
-    if (answer.status === 401) {
-      if (cached?.token === token) cached = undefined;
-      token = await accessToken();
-      answer = await http(method, path, { authorization: `Bearer ${token}`, signature }, body);
-    }
-    return answer;
+    return tokens.withToken(
+      (token) => http(method, path, { authorization: `Bearer ${token}`, signature }, body),
+      (answer) => answer.status === 401,
+    );
   }
 
   function envelopeOf(path: string, answer: Answer) {

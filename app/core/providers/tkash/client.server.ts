@@ -11,6 +11,7 @@
  *   `TkashTransportError` (retryable: the payout's outcome is unknown).
  */
 import type { ZodType } from "zod";
+import { parseJson, requestJson } from "~/core/providers/json-http.server";
 import {
   TkashApiError,
   TkashCallbackError,
@@ -75,54 +76,41 @@ export function createTkashClient(options: TkashClientOptions): TkashClient {
   async function call<T>(method: "GET" | "POST", path: string, schema: ZodType<T>, body?: object) {
     const raw = body === undefined ? "" : JSON.stringify(body);
     const t = Math.floor(now() / 1000);
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: {
-          accept: "application/json",
-          [API_KEY_HEADER]: apiKey,
-          [SIGNATURE_HEADER]: signatureHeader(
-            apiSecret,
-            t,
-            requestSignatureText(t, method, path, raw),
-          ),
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-        },
-        body: body === undefined ? undefined : raw,
-        signal: AbortSignal.timeout(options.timeoutMs),
-        redirect: "error",
-      });
-      text = await response.text();
-    } catch (error) {
-      const timedOut =
-        error instanceof DOMException && ["TimeoutError", "AbortError"].includes(error.name);
-      throw new TkashTransportError(
-        timedOut ? "timeout" : "network",
-        timedOut
-          ? `The T-Kash aggregator did not answer ${method} ${path} within ${options.timeoutMs} ms`
-          : `Could not reach the T-Kash aggregator (${method} ${path})`,
-        undefined,
-        { cause: error },
-      );
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    if (response.status >= 500)
+    const { status: httpStatus, text } = await requestJson({
+      baseUrl,
+      method,
+      path,
+      headers: {
+        [API_KEY_HEADER]: apiKey,
+        [SIGNATURE_HEADER]: signatureHeader(
+          apiSecret,
+          t,
+          requestSignatureText(t, method, path, raw),
+        ),
+      },
+      body: body === undefined ? undefined : raw,
+      timeoutMs: options.timeoutMs,
+      failure: ({ kind, cause }) =>
+        new TkashTransportError(
+          kind,
+          kind === "timeout"
+            ? `The T-Kash aggregator did not answer ${method} ${path} within ${options.timeoutMs} ms`
+            : `Could not reach the T-Kash aggregator (${method} ${path})`,
+          undefined,
+          { cause },
+        ),
+    });
+    const json = parseJson(text);
+    if (httpStatus >= 500)
       throw new TkashTransportError(
         "unavailable",
-        `The T-Kash aggregator answered HTTP ${response.status} to ${method} ${path}`,
-        response.status,
+        `The T-Kash aggregator answered HTTP ${httpStatus} to ${method} ${path}`,
+        httpStatus,
       );
-    if (response.status >= 400) {
+    if (httpStatus >= 400) {
       const error = errorBodySchema.safeParse(json);
       throw new TkashApiError(
-        response.status,
+        httpStatus,
         error.success ? error.data.failureReason.failureCode : undefined,
         error.success ? error.data.failureReason.failureMessage : text.slice(0, 200),
       );
@@ -132,7 +120,7 @@ export function createTkashClient(options: TkashClientOptions): TkashClient {
       throw new TkashTransportError(
         "invalid_response",
         `The T-Kash aggregator's answer to ${method} ${path} is not the documented shape`,
-        response.status,
+        httpStatus,
         { cause: parsed.error },
       );
     return parsed.data;
