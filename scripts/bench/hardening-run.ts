@@ -48,9 +48,12 @@ async function killAndRestart(
   current: AppServer,
   env: NodeJS.ProcessEnv,
 ): Promise<{ app: AppServer; ms: number }> {
-  const gone = new Promise((resolve) => current.child.once("exit", resolve));
-  current.child.kill("SIGKILL");
-  await gone;
+  // A server that already died (it crashed) sends no second "exit": do not wait for one.
+  if (current.isRunning()) {
+    const gone = new Promise((resolve) => current.child.once("exit", resolve));
+    current.child.kill("SIGKILL");
+    await gone;
+  }
   const started = performance.now();
   const next = spawnAppServer(context.root, env, port(current));
   context.replaceServer(next);

@@ -1,7 +1,7 @@
 /** Child processes for the bench: the production app server, the static baseline, RSS polling. */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { openSync, readFileSync } from "node:fs";
+import { openSync, writeSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -96,6 +96,11 @@ export function spawnAppServer(root: string, env: NodeJS.ProcessEnv, port: numbe
   const stderr = { tail: [] as string[], lines: 0 };
   let partial = "";
   child.stderr?.setEncoding("utf8");
+  // With BENCH_SERVER_LOG, stderr (warnings, errors, a crash's stack) goes to <file>.err too.
+  const errLog = process.env.BENCH_SERVER_LOG
+    ? openSync(`${process.env.BENCH_SERVER_LOG}.err`, "a")
+    : undefined;
+  if (errLog !== undefined) child.stderr?.on("data", (chunk: string) => writeSync(errLog, chunk));
   child.stderr?.on("data", (chunk: string) => {
     const parts = (partial + chunk).split("\n");
     partial = parts.pop() ?? "";
