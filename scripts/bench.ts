@@ -490,11 +490,31 @@ async function main(): Promise<number> {
   return crashed ? 1 : 0;
 }
 
+/** When the bench fails: whether the app server is still up, and what it wrote to stderr. */
+function reportServer() {
+  if (!server) return;
+  const state = server.isRunning()
+    ? "running"
+    : `exited (${server.child.exitCode ?? server.child.signalCode})`;
+  log(`the app server is ${state}; the last of its stderr:`);
+  for (const line of server.stderr.tail) process.stderr.write(`  [server] ${line}\n`);
+}
+
+const describeFailure = (error: unknown) =>
+  error instanceof Error ? (error.stack ?? error.message) : String(error);
+
+process.on("unhandledRejection", (error) => {
+  log(`failed: ${describeFailure(error)}`);
+  reportServer();
+  void cleanup().finally(() => process.exit(1));
+});
+
 let exitCode = 1;
 try {
   exitCode = await main();
 } catch (error) {
-  log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  log(`failed: ${describeFailure(error)}`);
+  reportServer();
 } finally {
   await cleanup();
 }
