@@ -63,7 +63,13 @@ export function ResponsiveTable<Row>({
           </li>
         ))}
       </ul>
-      <div className="hidden overflow-x-auto md:block">
+      {/* A table wider than the screen scrolls here: focusable and named, for the keyboard too. */}
+      <div
+        className="hidden overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-700 md:block"
+        role="region"
+        aria-label={caption}
+        tabIndex={0}
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b border-slate-300">
