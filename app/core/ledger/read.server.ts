@@ -258,7 +258,10 @@ export function getTransactionByKey(db: DbOrTx, idempotencyKey: string): LedgerT
   return row ? withEntries(db, row) : null;
 }
 
-/** Every transaction about one thing (a payment, a payout), oldest first. */
+/**
+ * Every transaction about one thing (a payment, a payout), oldest first: by time, then in the
+ * order they were written (a reversal can share its original's millisecond; ids are random).
+ */
 export function listTransactionsByReference(
   db: DbOrTx,
   reference: LedgerReference,
@@ -272,7 +275,7 @@ export function listTransactionsByReference(
         eq(ledgerTransactions.referenceId, reference.id),
       ),
     )
-    .orderBy(ledgerTransactions.createdAt, ledgerTransactions.id)
+    .orderBy(ledgerTransactions.createdAt, sql`${ledgerTransactions}.rowid`)
     .all()
     .map((row) => withEntries(db, row));
 }
