@@ -113,11 +113,8 @@ export function applySyncedTransaction(
       txId: transaction.id,
       address: transaction.destinationAddress,
     });
-  const payment =
-    outcome === "confirmed" && transaction.destinationAddress
-      ? findPaymentByAddress(db, transaction.destinationAddress)
-      : undefined;
-  return { outcome, settlePaymentId: payment?.id };
+  // The payment found above (its id never changes): settle it now if this confirmed it.
+  return { outcome, settlePaymentId: outcome === "confirmed" ? target?.id : undefined };
 }
 
 const ACK = { ResultCode: 0, ResultDesc: "Accepted" };
