@@ -12,32 +12,17 @@ import {
   lookupSetPasswordToken,
   setPasswordWithToken,
 } from "~/core/merchants/passwords-links.server";
-import { createOperator } from "~/core/operators.server";
-import { startSession } from "~/utils/session.server";
-import { turnOnTwoFactorForTest } from "../../tests/setup/two-factor";
 import { validApplication } from "../../tests/fixtures/application";
 import { installTestDatabase } from "../../tests/setup/db";
-import { cookiesFrom, formPost, get, respond } from "../../tests/setup/requests";
+import { signedInOperator } from "../../tests/setup/operator-session";
+import { formPost, get, respond } from "../../tests/setup/requests";
 import { action as reviewAction, loader as reviewLoader } from "./admin.applications.$id";
 import { loader as listLoader } from "./admin.applications._index";
 
 const { db, close } = installTestDatabase();
 afterAll(close);
 
-async function operatorCookie(role: "admin" | "reviewer" | "curator") {
-  const operator = await createOperator(db, {
-    email: `${role}-${Math.random()}@onehop.test`,
-    name: `${role} op`,
-    role,
-    password: "operator password 1",
-  });
-  turnOnTwoFactorForTest(db, { operatorId: operator.id });
-  const setCookie = await startSession(db, "operator", { operatorId: operator.id }, get("/"));
-  return {
-    operator,
-    cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })),
-  };
-}
+const operatorCookie = (role: "admin" | "reviewer" | "curator") => signedInOperator(db, role);
 
 function newApplication(email: string) {
   const result = submitApplication(

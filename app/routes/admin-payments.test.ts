@@ -10,15 +10,14 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { auditLog, merchantUsers, payments, settlementTransfers } from "../../drizzle/schema";
 import { capital, merchantBalances, postTransaction, railFloat } from "~/core/ledger/ledger.server";
-import { createOperator } from "~/core/operators.server";
 import { networks } from "~/core/payments/config";
 import { applyCustodyTransaction } from "~/core/payments/deposits.server";
 import { newPaymentId, type Payment } from "~/core/payments/payments.server";
 import { computeQuote, formatCryptoUnits, type QuoteAsset } from "~/core/payments/quote";
 import { failTransfer, planSettlement } from "~/core/payments/settlement.server";
 import { startSession } from "~/utils/session.server";
-import { turnOnTwoFactorForTest } from "../../tests/setup/two-factor";
 import { installTestDatabase } from "../../tests/setup/db";
+import { signedInOperator } from "../../tests/setup/operator-session";
 import { addMerchant, testConfig, setUpPaymentsHarness } from "../../tests/setup/payments";
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import { action as detailAction, loader as detailLoader } from "./admin.payments.$id";
@@ -39,20 +38,7 @@ postTransaction(db, {
   ],
 });
 
-async function operatorCookie(role: "admin" | "reviewer" | "curator") {
-  const operator = await createOperator(db, {
-    email: `${role}-${Math.random()}@onehop.test`,
-    name: `${role} op`,
-    role,
-    password: "operator password 1",
-  });
-  turnOnTwoFactorForTest(db, { operatorId: operator.id });
-  const setCookie = await startSession(db, "operator", { operatorId: operator.id }, get("/"));
-  return {
-    operator,
-    cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })),
-  };
-}
+const operatorCookie = (role: "admin" | "reviewer" | "curator") => signedInOperator(db, role);
 
 async function merchantCookie() {
   const id = `mu_${Math.random().toString(36).slice(2)}`;

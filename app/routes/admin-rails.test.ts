@@ -7,13 +7,11 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { settlementTransfers } from "../../drizzle/schema";
 import { capital, postTransaction, railFloat } from "~/core/ledger/ledger.server";
-import { createOperator } from "~/core/operators.server";
 import { eatDay } from "~/core/payments/settlement-plan";
-import { startSession } from "~/utils/session.server";
 import { installTestDatabase } from "../../tests/setup/db";
+import { signedInOperator } from "../../tests/setup/operator-session";
 import { addMerchant, setUpPaymentsHarness } from "../../tests/setup/payments";
-import { cookiesFrom, get, respond } from "../../tests/setup/requests";
-import { turnOnTwoFactorForTest } from "../../tests/setup/two-factor";
+import { get, respond } from "../../tests/setup/requests";
 import { loader } from "./admin.rails";
 
 const test = installTestDatabase();
@@ -24,17 +22,8 @@ setUpPaymentsHarness({ db }, { install: true });
 const SHOP = "MRC-RLS5V2";
 addMerchant(db, SHOP);
 
-async function operatorCookie(role: "reviewer" | "curator") {
-  const operator = await createOperator(db, {
-    email: `${role}-${Math.random()}@onehop.test`,
-    name: `${role} op`,
-    role,
-    password: "operator password 1",
-  });
-  turnOnTwoFactorForTest(db, { operatorId: operator.id });
-  const setCookie = await startSession(db, "operator", { operatorId: operator.id }, get("/"));
-  return cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } }));
-}
+const operatorCookie = async (role: "reviewer" | "curator") =>
+  (await signedInOperator(db, role)).cookie;
 
 const page = async (cookie: string) => {
   const response = await respond(() =>

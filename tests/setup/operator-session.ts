@@ -1,0 +1,25 @@
+/**
+ * A signed-in operator for route tests: a new operator of `role` with two-factor sign-in on (it is
+ * mandatory for operators) and a session cookie, as the sign-in pages would leave it.
+ */
+import { createOperator } from "~/core/operators.server";
+import type { OperatorRole } from "~/core/operator-roles";
+import type { Db } from "~/utils/db.server";
+import { startSession } from "~/utils/session.server";
+import { cookiesFrom, get } from "./requests";
+import { turnOnTwoFactorForTest } from "./two-factor";
+
+export async function signedInOperator(db: Db, role: OperatorRole) {
+  const operator = await createOperator(db, {
+    email: `${role}-${Math.random()}@onehop.test`,
+    name: `${role} op`,
+    role,
+    password: "operator password 1",
+  });
+  turnOnTwoFactorForTest(db, { operatorId: operator.id });
+  const setCookie = await startSession(db, "operator", { operatorId: operator.id }, get("/"));
+  return {
+    operator,
+    cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })),
+  };
+}
