@@ -8,6 +8,7 @@ export * from "./schema/merchants";
 export * from "./schema/kyb";
 export * from "./schema/rates";
 export * from "./schema/news";
+export * from "./schema/destinations";
 export * from "./schema/payments";
 export * from "./schema/ledger";
 export * from "./schema/simulators";

@@ -93,6 +93,11 @@ export const merchants = sqliteTable("merchants", {
    * Payouts to the settlement phone wait until then (the change time plus the cooling-off period).
    */
   settlementPhoneHeldUntil: integer("settlement_phone_held_until"),
+  /**
+   * Set by an owner: when the default destination's rail is down or full, settlements may go to
+   * another verified destination (issue 14, item 6).
+   */
+  settlementFailover: integer("settlement_failover", { mode: "boolean" }).notNull().default(false),
   /** Set by an owner: every member must use a second factor to sign in. */
   requireTwoFactor: integer("require_two_factor", { mode: "boolean" }).notNull().default(false),
   createdAt: integer("created_at").notNull(),

@@ -14,9 +14,12 @@ import {
 } from "drizzle-orm/sqlite-core";
 import { bigintInteger } from "./ledger";
 import { merchants } from "./merchants";
+import { settlementDestinations } from "./destinations";
 // The vocabulary lives in core (isomorphic); the schema only builds its columns from it (ADR 0020).
 import { paymentStatuses, transferStatuses } from "../../app/core/payments/statuses";
 import { apiModes } from "../../app/core/api/vocabulary";
+import { transferPurposes } from "../../app/core/destinations/vocabulary";
+import { rails } from "../../app/core/ledger/accounts";
 
 export const payments = sqliteTable(
   "payments",
@@ -127,12 +130,21 @@ export const depositAddressPool = sqliteTable(
     id: text("id").primaryKey(),
     mode: text("mode", { enum: apiModes }).notNull(),
     asset: text("asset").notNull(),
+    /** The network the address is on (core/networks): USDT has one pool on Ethereum, one on Tron. */
+    network: text("network").notNull().default(""),
     address: text("address").notNull().unique(),
     custodyAssetId: text("custody_asset_id").notNull(),
     custodyVaultAccountId: text("custody_vault_account_id"),
     createdAt: integer("created_at").notNull(),
   },
-  (table) => [index("deposit_address_pool_take_idx").on(table.mode, table.asset, table.createdAt)],
+  (table) => [
+    index("deposit_address_pool_take_idx").on(
+      table.mode,
+      table.asset,
+      table.network,
+      table.createdAt,
+    ),
+  ],
 );
 
 /**
@@ -184,7 +196,10 @@ export const custodyEvents = sqliteTable("custody_events", {
   body: text("body").notNull(),
 });
 
-/** One payout to the merchant's rail. Its id is the OriginatorConversationID sent to M-Pesa. */
+/**
+ * One payout to a merchant's destination on a rail, or the small payout that verifies a new
+ * destination. Its id is the idempotent id sent to the rail (M-Pesa's OriginatorConversationID).
+ */
 export const settlementTransfers = sqliteTable(
   "settlement_transfers",
   {
@@ -194,8 +209,12 @@ export const settlementTransfers = sqliteTable(
       .references(() => merchants.id),
     paymentId: text("payment_id").references(() => payments.id),
     sequence: integer("sequence").notNull(),
-    rail: text("rail", { enum: ["mpesa"] }).notNull(),
-    phone: text("phone").notNull(),
+    purpose: text("purpose", { enum: transferPurposes }).notNull().default("settlement"),
+    rail: text("rail", { enum: rails }).notNull(),
+    /** Where it goes (null only for transfers made before destinations existed). */
+    destinationId: text("destination_id").references(() => settlementDestinations.id),
+    /** Mobile-money rails: the number; null for a bank account (see the destination). */
+    phone: text("phone"),
     /** Sent to the rail (whole shillings, in cents). */
     amountKesCents: bigintInteger("amount_kes_cents").notNull(),
     /**

@@ -1,0 +1,22 @@
+/**
+ * The words of settlement destinations (issue 14, item 5), shared by the schema, the core and the
+ * pages. Isomorphic.
+ *
+ * A destination's life: `verifying` (a small test payout is on its way; for a bank, the account
+ * name is being asked) -> `confirm_name` (the rail returned the registered name: the owner says
+ * whether it is theirs) -> `verified` (payouts may go there, after the cooling-off hold of a
+ * destination that is not the first) or `failed` (the rail refused, or the owner did not recognise
+ * the name). `removed` keeps the row for the transfers that name it.
+ */
+export const destinationStatuses = [
+  "verifying",
+  "confirm_name",
+  "verified",
+  "failed",
+  "removed",
+] as const;
+export type DestinationStatus = (typeof destinationStatuses)[number];
+
+/** Why a transfer is made: a merchant's settlement, or the small payout that verifies a destination. */
+export const transferPurposes = ["settlement", "verification"] as const;
+export type TransferPurpose = (typeof transferPurposes)[number];
