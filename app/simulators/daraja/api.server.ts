@@ -32,7 +32,7 @@ import {
   TRANSACTION_STATUS_PATH,
   type B2cCommandId,
 } from "~/core/providers/daraja/wire";
-import type { CallbackBody, CallbackQueue } from "./callbacks.server";
+import type { CallbackQueue, ResultCallbackBody as CallbackBody } from "./callbacks.server";
 import type { DarajaIds } from "./ids.server";
 import type { DarajaState } from "./state.server";
 import type { DarajaSimOutcome, DarajaSimulatorOptions, SimulatedTransaction } from "./types";
@@ -61,9 +61,12 @@ export interface DarajaApiSettings {
   maxAmountKes: number;
   organisationName: string;
   initiator: DarajaSimulatorOptions["initiator"];
+  /** More POST endpoints behind the same Bearer check (the STK ones), by path. */
+  extraHandlers?: ReadonlyMap<string, (body: Record<string, unknown>) => ApiAnswer>;
 }
 
-class BadField extends Error {
+/** A request field Daraja would refuse: 400 `400.002.02` "Bad Request - Invalid <field>". */
+export class BadField extends Error {
   constructor(readonly field: string) {
     super(`Bad Request - Invalid ${field}`);
   }
@@ -75,7 +78,7 @@ const COMMAND_REASON: Record<B2cCommandId, string> = {
   PromotionPayment: "Promotion Payment via API",
 };
 
-function isHttpUrl(value: unknown): value is string {
+export function isHttpUrl(value: unknown): value is string {
   if (typeof value !== "string") return false;
   try {
     const url = new URL(value);
@@ -85,13 +88,13 @@ function isHttpUrl(value: unknown): value is string {
   }
 }
 
-function digitsOf(value: unknown): string | undefined {
+export function digitsOf(value: unknown): string | undefined {
   if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return String(value);
   if (typeof value === "string" && /^\d+$/.test(value.trim())) return value.trim();
   return undefined;
 }
 
-function wholeAmount(value: unknown): number | undefined {
+export function wholeAmount(value: unknown): number | undefined {
   const n =
     typeof value === "number"
       ? value
@@ -108,7 +111,7 @@ function optionalText(body: Record<string, unknown>, field: string, max = 100): 
   return value;
 }
 
-function requiredText(body: Record<string, unknown>, field: string, max = 1000): string {
+export function requiredText(body: Record<string, unknown>, field: string, max = 1000): string {
   const value = body[field];
   if (typeof value !== "string" || value.trim() === "" || Array.from(value).length > max)
     throw new BadField(field);
@@ -430,7 +433,7 @@ export function createDarajaApi(settings: DarajaApiSettings) {
         ? handleB2c
         : url.pathname === TRANSACTION_STATUS_PATH
           ? handleStatus
-          : undefined;
+          : settings.extraHandlers?.get(url.pathname);
     if (!handler) return { status: 404, body: errorBody("404.001.01", "Resource not found") };
     if (request.method !== "POST")
       return { status: 405, body: errorBody("405.001", "Method Not Allowed") };

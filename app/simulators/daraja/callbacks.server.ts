@@ -1,8 +1,9 @@
 /**
- * The Daraja simulator's callbacks (B2C Results, queue timeouts, status Results): queued when the
- * request is accepted, POSTed after `callbackDelayMs`, or only on `flush()` when that is 0 (tests).
- * Every attempt is logged with the receiver's answer. The queue itself is the shared one of
- * ../http-kit.server.ts; this module says what a Daraja callback and its log entry are.
+ * The Daraja simulator's callbacks (B2C Results, queue timeouts, status Results, STK callbacks):
+ * queued when the request is accepted, POSTed after `callbackDelayMs`, or only on `flush()` when
+ * that is 0 (tests). Every attempt is logged with the receiver's answer. The queue itself is the
+ * shared one of ../http-kit.server.ts; this module says what a Daraja callback and its log entry
+ * are.
  */
 import {
   createCallbackQueue as createSharedCallbackQueue,
@@ -10,21 +11,34 @@ import {
 } from "../http-kit.server";
 import type { SimulatorCallbackKind, SimulatorCallbackLog } from "./types";
 
-export interface CallbackBody {
+export interface ResultCallbackBody {
   Result: { OriginatorConversationID: string } & Record<string, unknown>;
 }
+
+export interface StkCallbackBody {
+  Body: { stkCallback: { CheckoutRequestID: string } & Record<string, unknown> };
+}
+
+export type CallbackBody = ResultCallbackBody | StkCallbackBody;
 
 interface PendingCallback {
   kind: SimulatorCallbackKind;
   url: string;
   body: CallbackBody;
+  /** Called as the delivery starts (the STK simulator marks the prompt answered). */
+  onDeliver?: () => void;
 }
 
 export interface CallbackQueue extends Omit<
   SharedCallbackQueue<PendingCallback, SimulatorCallbackLog>,
   "enqueue"
 > {
-  enqueue(kind: SimulatorCallbackKind, url: string, body: CallbackBody): void;
+  enqueue(
+    kind: SimulatorCallbackKind,
+    url: string,
+    body: CallbackBody,
+    onDeliver?: () => void,
+  ): void;
 }
 
 export function createCallbackQueue(options: {
@@ -38,15 +52,23 @@ export function createCallbackQueue(options: {
       at,
       kind: callback.kind,
       url: callback.url,
-      originatorConversationId: callback.body.Result.OriginatorConversationID,
+      ...("Result" in callback.body
+        ? { originatorConversationId: callback.body.Result.OriginatorConversationID }
+        : {
+            originatorConversationId: "",
+            checkoutRequestId: callback.body.Body.stkCallback.CheckoutRequestID,
+          }),
       body: callback.body,
       status: undefined,
       error: undefined,
     }),
-    request: (callback) => ({ url: callback.url, body: JSON.stringify(callback.body) }),
+    request: (callback) => {
+      callback.onDeliver?.();
+      return { url: callback.url, body: JSON.stringify(callback.body) };
+    },
   });
   return {
     ...queue,
-    enqueue: (kind, url, body) => queue.enqueue({ kind, url, body }),
+    enqueue: (kind, url, body, onDeliver) => queue.enqueue({ kind, url, body, onDeliver }),
   };
 }

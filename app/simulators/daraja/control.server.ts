@@ -1,23 +1,33 @@
 /**
  * The Daraja simulator's control API (JSON, no auth; the server binds to 127.0.0.1): GET
  * /__sim/state, GET /__sim/requests, GET /__sim/callbacks, POST /__sim/outcome {phone,
- * outcome|null}, POST /__sim/float {kes}, POST /__sim/flush, POST /__sim/expire-tokens.
+ * outcome|null}, POST /__sim/stk-outcome {phone, outcome|null}, POST /__sim/float {kes}, POST
+ * /__sim/flush, POST /__sim/expire-tokens.
  */
 import type { ApiAnswer } from "./api.server";
 import type { CallbackQueue } from "./callbacks.server";
 import type { DarajaState } from "./state.server";
-import { darajaSimOutcomes, type DarajaSimOutcome, type SimulatorRequestLog } from "./types";
+import type { StkSimulator } from "./stk.server";
+import {
+  darajaSimOutcomes,
+  stkSimOutcomes,
+  type DarajaSimOutcome,
+  type SimulatorRequestLog,
+  type StkSimOutcome,
+} from "./types";
 
 export function createDarajaControl(
   state: DarajaState,
   queue: CallbackQueue,
   requests: readonly SimulatorRequestLog[],
   magic: Readonly<Record<string, DarajaSimOutcome>>,
+  stk: StkSimulator,
 ) {
   function snapshot() {
     return {
       floatKes: state.floatKes(),
       outcomes: Object.fromEntries(state.overrides),
+      stkOutcomes: Object.fromEntries(stk.overrides),
       magicNumbers: magic,
       pendingCallbacks: queue.pendingCount(),
       requests: requests.length,
@@ -74,6 +84,24 @@ export function createDarajaControl(
         }
         return { status: 200, body: snapshot() };
       }
+      case "POST /__sim/stk-outcome": {
+        const outcome = body.outcome;
+        if (outcome !== null && !stkSimOutcomes.includes(outcome as StkSimOutcome)) {
+          return {
+            status: 400,
+            body: { error: `outcome must be null or one of ${stkSimOutcomes.join(", ")}` },
+          };
+        }
+        try {
+          stk.setStkOutcome(String(body.phone ?? ""), outcome as StkSimOutcome | null);
+        } catch (error) {
+          return {
+            status: 400,
+            body: { error: error instanceof Error ? error.message : "invalid phone" },
+          };
+        }
+        return { status: 200, body: snapshot() };
+      }
       case "POST /__sim/float": {
         const kes = body.kes;
         if (typeof kes !== "number" || !Number.isFinite(kes) || kes < 0)
@@ -84,6 +112,7 @@ export function createDarajaControl(
       case "POST /__sim/flush": {
         const before = queue.callbacks.length;
         await queue.flush();
+        stk.settle();
         return { status: 200, body: { delivered: queue.callbacks.length - before } };
       }
       case "POST /__sim/expire-tokens":

@@ -2,7 +2,7 @@
  * Ids, receipts, names and the random wire quirks of the Daraja simulator, in Daraja's shapes, all
  * from one seeded PRNG (a seed replays the same bytes, so the order of the calls matters).
  */
-import { formatEatDate } from "~/core/providers/daraja/eat-time";
+import { formatDarajaTimestamp, formatEatDate } from "~/core/providers/daraja/eat-time";
 import type { SeededRandom } from "./random";
 
 const NAMES = [
@@ -25,6 +25,11 @@ export interface DarajaIds {
   /** First letter: year (A = 2006, so S = 2024), second: month (A = January), then 8 characters. */
   receipt(): string;
   accessToken(): string;
+  /**
+   * `ws_CO_` + ddMMyyyyHHmmss (EAT) + 3 digits + the phone as 07…/01…, the shape Daraja's
+   * CheckoutRequestIDs have.
+   */
+  checkoutRequestId(phone: string): string;
   nameFor(phone: string): string;
   /** A number, or (at random) the same number as a string, as Daraja sometimes sends it. */
   maybeString(value: number, decimals?: number): number | string;
@@ -47,6 +52,11 @@ export function createDarajaIds(random: SeededRandom, now: () => number): Daraja
     },
     accessToken: () =>
       random.chars("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 28),
+    checkoutRequestId(phone) {
+      const t = formatDarajaTimestamp(now());
+      const local = `0${phone.slice(-9)}`;
+      return `ws_CO_${t.slice(6, 8)}${t.slice(4, 6)}${t.slice(0, 4)}${t.slice(8)}${random.chars("0123456789", 3)}${local}`;
+    },
     nameFor: (phone) => NAMES[Number(phone.slice(-2)) % NAMES.length] ?? "JOHN DOE",
     maybeString: (value, decimals = 0) => (random.chance(0.35) ? value.toFixed(decimals) : value),
     oneOrArray: <T>(item: T): T | T[] => (random.chance(0.5) ? item : [item]),

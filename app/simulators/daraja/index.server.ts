@@ -1,6 +1,7 @@
 /**
  * The Daraja simulator: a small node:http server speaking the same protocol as Safaricom's Daraja
- * for the B2C payout flow (api.server.ts), POSTing Results and timeouts after `callbackDelayMs`, or
+ * for the B2C payout flow (api.server.ts) and M-Pesa Express collections (stk.server.ts), POSTing
+ * Results, timeouts and STK callbacks after `callbackDelayMs`, or
  * only on `flush()` when that is 0, the default for tests (callbacks.server.ts), with a JSON
  * control API under /__sim (control.server.ts) and its accepted transactions and float kept in a
  * store (state.server.ts). Random choices (ResultParameter as object or array, numbers sent as
@@ -16,21 +17,28 @@ import { createDarajaControl } from "./control.server";
 import { createDarajaIds } from "./ids.server";
 import { createSeededRandom } from "./random";
 import { loadDarajaState } from "./state.server";
+import { createStkSimulator } from "./stk.server";
 import {
   DEFAULT_MAGIC_NUMBERS,
+  DEFAULT_STK_MAGIC_NUMBERS,
   type DarajaSimOutcome,
   type DarajaSimulator,
   type DarajaSimulatorOptions,
   type SimulatorRequestLog,
+  type StkSimOutcome,
 } from "./types";
 
 export {
   darajaSimOutcomes,
   DEFAULT_MAGIC_NUMBERS,
+  DEFAULT_STK_MAGIC_NUMBERS,
+  stkSimOutcomes,
   type DarajaSimOutcome,
   type DarajaSimulator,
   type DarajaSimulatorOptions,
+  type SimulatedStkPush,
   type SimulatedTransaction,
+  type StkSimOutcome,
   type SimulatorCallbackKind,
   type SimulatorCallbackLog,
   type SimulatorRequestLog,
@@ -53,6 +61,23 @@ export async function startDarajaSimulator(
     callbackDelayMs: Math.max(0, options.callbackDelayMs ?? 0),
     callbackTimeoutMs: options.callbackTimeoutMs ?? 5000,
   });
+  const stkMagic: Readonly<Record<string, StkSimOutcome>> =
+    options.stkMagicNumbers === false
+      ? {}
+      : options.stkMagicNumbers === true || options.stkMagicNumbers === undefined
+        ? DEFAULT_STK_MAGIC_NUMBERS
+        : options.stkMagicNumbers;
+  const stk = createStkSimulator({
+    now,
+    ids,
+    queue,
+    passkey: options.stkPasskey,
+    timestampToleranceMs: options.stkTimestampToleranceMs,
+    magic: stkMagic,
+    callbackDelayMs: Math.max(0, options.callbackDelayMs ?? 0),
+    store: options.store,
+    errorBody: (code, message) => errorBody(code, message),
+  });
   const { routeApi, errorBody } = createDarajaApi({
     now,
     ids,
@@ -65,9 +90,10 @@ export async function startDarajaSimulator(
     maxAmountKes: options.maxAmountKes ?? 250_000,
     organisationName: options.organisationName ?? "OneHop Simulator",
     initiator: options.initiator,
+    extraHandlers: stk.handlers,
   });
   const requests: SimulatorRequestLog[] = [];
-  const handleControl = createDarajaControl(state, queue, requests, magic);
+  const handleControl = createDarajaControl(state, queue, requests, magic, stk);
   let closed = false;
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -116,7 +142,10 @@ export async function startDarajaSimulator(
     baseUrl: listening.baseUrl,
     requests,
     callbacks: queue.callbacks,
-    flush: queue.flush,
+    async flush() {
+      await queue.flush();
+      stk.settle();
+    },
     setOutcome: state.setOutcome,
     setFloat(kes) {
       if (!Number.isFinite(kes) || kes < 0) throw new Error("The float must be a number >= 0");
@@ -126,9 +155,12 @@ export async function startDarajaSimulator(
     pendingCallbacks: queue.pendingCount,
     expireTokens: () => state.tokens.clear(),
     transaction: (id) => state.byOriginator.get(id),
+    setStkOutcome: stk.setStkOutcome,
+    stkPush: stk.push,
     async close() {
       if (closed) return;
       closed = true;
+      stk.close();
       await queue.close();
       await listening.close();
     },

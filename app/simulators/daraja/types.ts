@@ -2,10 +2,11 @@
  * The Daraja simulator's public types: the outcomes it can play, its options, its logs, a simulated
  * transaction and the running simulator. The parts: state.server.ts (float, tokens, transactions,
  * persistence), ids.server.ts (ids and receipts in Daraja's shapes), api.server.ts (token, B2C and
- * status query endpoints), callbacks.server.ts (Result and timeout POSTs), control.server.ts
- * (/__sim); index.server.ts puts them together.
+ * status query endpoints), stk.server.ts (M-Pesa Express push and query, their state and
+ * callbacks), callbacks.server.ts (Result, timeout and STK POSTs), control.server.ts (/__sim);
+ * index.server.ts puts them together.
  */
-import type { B2cCommandId } from "~/core/providers/daraja/wire";
+import type { B2cCommandId, StkTransactionType } from "~/core/providers/daraja/wire";
 import type { SimulatorStore } from "~/simulators/store.server";
 
 export const darajaSimOutcomes = [
@@ -23,6 +24,32 @@ export const darajaSimOutcomes = [
   "silent",
 ] as const;
 export type DarajaSimOutcome = (typeof darajaSimOutcomes)[number];
+
+/** What the customer does with an M-Pesa Express (STK) prompt, and so the callback's ResultCode. */
+export const stkSimOutcomes = [
+  /** Pays: ResultCode 0 with Amount, MpesaReceiptNumber, TransactionDate, PhoneNumber. */
+  "success",
+  /** ResultCode 1032 "Request cancelled by user". */
+  "cancelled",
+  /** ResultCode 1 "The balance is insufficient for the transaction." */
+  "insufficient-funds",
+  /** ResultCode 1037 "DS timeout user cannot be reached" (phone off, or no answer). */
+  "timeout",
+  /** ResultCode 2001: a wrong PIN. */
+  "wrong-pin",
+  /** Pays, but no callback ever comes: only the STK query tells. */
+  "silent",
+] as const;
+export type StkSimOutcome = (typeof stkSimOutcomes)[number];
+
+/** STK numbers with a fixed outcome unless `stkMagicNumbers: false` (everything else pays). */
+export const DEFAULT_STK_MAGIC_NUMBERS: Readonly<Record<string, StkSimOutcome>> = {
+  "254700000011": "cancelled",
+  "254700000012": "insufficient-funds",
+  "254700000013": "timeout",
+  "254700000014": "wrong-pin",
+  "254700000015": "silent",
+};
 
 /** Numbers with a fixed outcome unless `magicNumbers: false` (everything else succeeds). */
 export const DEFAULT_MAGIC_NUMBERS: Readonly<Record<string, DarajaSimOutcome>> = {
@@ -64,6 +91,18 @@ export interface DarajaSimulatorOptions {
   /** Timeout of one callback POST. Default 5 s. */
   callbackTimeoutMs?: number;
   /**
+   * The Lipa na M-Pesa Online passkey every STK Password must be made with (base64 of shortcode +
+   * passkey + Timestamp). Default: the public sandbox passkey (protocols.md §1.5).
+   */
+  stkPasskey?: string;
+  /**
+   * How far an STK Timestamp may be from the simulator's clock. Default 10 minutes: a UTC time sent
+   * instead of Nairobi time (3 h off) is refused. A simulator choice, not a documented Daraja rule.
+   */
+  stkTimestampToleranceMs?: number;
+  /** true (default): DEFAULT_STK_MAGIC_NUMBERS; false: none; or your own table. */
+  stkMagicNumbers?: boolean | Readonly<Record<string, StkSimOutcome>>;
+  /**
    * Keep the transactions M-Pesa accepted and the float here, and load them at start: after a
    * restart of our process the duplicate check and the status query still know every transfer, as
    * M-Pesa would. Callbacks not yet delivered are lost with the process (M-Pesa does not resend
@@ -83,14 +122,16 @@ export interface SimulatorRequestLog {
 }
 
 export type SimulatorCallbackKind =
-  "b2c-result" | "b2c-timeout" | "status-result" | "status-timeout";
+  "b2c-result" | "b2c-timeout" | "status-result" | "status-timeout" | "stk-callback";
 
 export interface SimulatorCallbackLog {
   at: number;
   kind: SimulatorCallbackKind;
   url: string;
-  /** The OriginatorConversationID in the body. */
+  /** The OriginatorConversationID in the body ("" for an STK callback). */
   originatorConversationId: string;
+  /** The CheckoutRequestID of an STK callback. */
+  checkoutRequestId?: string;
   body: unknown;
   /** HTTP status of the receiver's answer; undefined when it could not be reached. */
   status: number | undefined;
@@ -117,6 +158,35 @@ export interface SimulatedTransaction {
   completedAt: number;
 }
 
+/** An M-Pesa Express push the simulator accepted. */
+export interface SimulatedStkPush {
+  checkoutRequestId: string;
+  merchantRequestId: string;
+  businessShortCode: string;
+  transactionType: StkTransactionType;
+  partyB: string;
+  /** PhoneNumber (the number prompted and paying). */
+  phone: string;
+  amountKes: number;
+  accountReference: string;
+  transactionDesc: string;
+  callbackUrl: string;
+  outcome: StkSimOutcome;
+  resultCode: number;
+  resultDesc: string;
+  /** MpesaReceiptNumber, for a payment only. */
+  receipt: string | undefined;
+  acceptedAt: number;
+  /**
+   * Whether the customer has answered the prompt: false until the callback is sent (or, for
+   * "silent", until `flush()` / `callbackDelayMs`); until then the STK query says "being
+   * processed".
+   * Pushes loaded after a restart are answered (their callbacks are lost, as with B2C).
+   */
+  answered: boolean;
+  answeredAt: number | undefined;
+}
+
 export interface DarajaSimulator {
   /** e.g. http://127.0.0.1:41234; give it to `createDarajaClient({ baseUrl })`. */
   readonly baseUrl: string;
@@ -134,5 +204,8 @@ export interface DarajaSimulator {
   /** Invalidate every issued token (the next API call gets 401 404.001.03). */
   expireTokens(): void;
   transaction(originatorConversationId: string): SimulatedTransaction | undefined;
+  /** STK outcome for one phone number (any Kenyan form); null removes the override. */
+  setStkOutcome(phone: string, outcome: StkSimOutcome | null): void;
+  stkPush(checkoutRequestId: string): SimulatedStkPush | undefined;
   close(): Promise<void>;
 }

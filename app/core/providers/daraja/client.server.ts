@@ -4,22 +4,19 @@
  * the local simulator; only the base URL and credentials differ. Protocol:
  * ../shared/reference/protocols.md §1, decisions: docs/decisions/0014-daraja.md.
  *
- * - The token is fetched with Basic auth, cached until shortly before `expires_in` (a string on the
- *   wire) runs out, shared by concurrent callers, and refreshed once when a call answers 401 /
- *   `404.001.03`.
+ * - The token and the authorised POST are transport.server.ts's (shared with the M-Pesa Express
+ *   client, stk.server.ts): cached until shortly before `expires_in` runs out, refreshed once when
+ *   a call answers 401 / `404.001.03`.
  * - Inputs are validated before anything is sent; every answer is validated with zod.
  * - A B2C request carries our OriginatorConversationID, so re-sending after a timeout is safe: the
  *   second answer is either the ack or a `DuplicateRequestError`.
  */
-import { createJsonSender, createTokenCache, parseJson } from "~/core/providers/json-http.server";
 import {
   DarajaApiError,
   DarajaTransportError,
   DarajaValidationError,
   DUPLICATE_ORIGINATOR_ERROR_CODE,
   DuplicateRequestError,
-  INVALID_TOKEN_ERROR_CODE,
-  type DarajaErrorBody,
 } from "./errors";
 import { normalizeKenyanMsisdn } from "./msisdn";
 import { encryptSecurityCredential } from "./security-credential.server";
@@ -30,12 +27,16 @@ import type {
   TransactionStatusInput,
 } from "./types";
 import {
+  answerError,
+  createDarajaTransport,
+  errorBodyOf,
+  requireHttpUrl,
+  requireText,
+} from "./transport.server";
+import {
   asyncAckSchema,
   B2C_COMMAND_IDS,
   B2C_PATH,
-  errorBodySchema,
-  TOKEN_PATH,
-  tokenResponseSchema,
   TRANSACTION_STATUS_PATH,
   type B2cRequestBody,
   type TransactionStatusRequestBody,
@@ -47,7 +48,6 @@ export const DARAJA_PRODUCTION_BASE_URL = "https://api.safaricom.co.ke";
 /** Smallest B2C amount we send (KES). */
 export const B2C_MIN_AMOUNT_KES = 10;
 const TEXT_LIMIT = 100;
-const MAX_BODY_CHARS = 1_000_000;
 
 export interface DarajaClientOptions {
   /** https://api.safaricom.co.ke, https://sandbox.safaricom.co.ke or the simulator's base URL. */
@@ -84,52 +84,12 @@ export interface DarajaClientOptions {
   tokenRefreshMarginMs?: number;
 }
 
-interface HttpAnswer {
-  status: number;
-  json: unknown;
-  text: string;
-}
-
 function truncate(value: string, limit = TEXT_LIMIT): string {
   const chars = Array.from(value);
   return chars.length > limit ? chars.slice(0, limit).join("") : value;
 }
 
-function requireText(field: string, value: unknown): string {
-  if (typeof value !== "string" || value.trim() === "") {
-    throw new DarajaValidationError(field, `${field} is required`);
-  }
-  return value.trim();
-}
-
-function requireHttpUrl(field: string, value: unknown): string {
-  const text = requireText(field, value);
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new DarajaValidationError(field, `${field} is not a URL`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new DarajaValidationError(field, `${field} must be an http(s) URL`);
-  }
-  return text;
-}
-
-function describeCause(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
-}
-
-function errorBodyOf(json: unknown): DarajaErrorBody | undefined {
-  const parsed = errorBodySchema.safeParse(json);
-  return parsed.success ? parsed.data : undefined;
-}
-
 export function createDarajaClient(options: DarajaClientOptions): MobileMoneyPayouts {
-  const baseUrl = requireHttpUrl("baseUrl", options.baseUrl).replace(/\/+$/, "");
-  const consumerKey = requireText("consumerKey", options.consumerKey);
-  const consumerSecret = requireText("consumerSecret", options.consumerSecret);
   const initiatorName = requireText("initiatorName", options.initiatorName);
   const shortCode = requireText("shortCode", options.shortCode);
   if (!/^\d{5,7}$/.test(shortCode))
@@ -141,9 +101,6 @@ export function createDarajaClient(options: DarajaClientOptions): MobileMoneyPay
     "statusQueueTimeoutUrl",
     options.statusQueueTimeoutUrl ?? statusResultUrl,
   );
-  if (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0) {
-    throw new DarajaValidationError("timeoutMs", "timeoutMs must be a positive number");
-  }
   const securityCredential =
     typeof options.securityCredential === "string"
       ? requireText("securityCredential", options.securityCredential)
@@ -151,81 +108,22 @@ export function createDarajaClient(options: DarajaClientOptions): MobileMoneyPay
           options.securityCredential.initiatorPassword,
           options.securityCredential.certificatePem,
         );
-  const now = options.now ?? Date.now;
-  const refreshMarginMs = options.tokenRefreshMarginMs ?? 60_000;
-  const basicAuth = `Basic ${Buffer.from(`${consumerKey}:${consumerSecret}`).toString("base64")}`;
-  const label = "Daraja";
-
-  const send = createJsonSender({
-    baseUrl,
+  const transport = createDarajaTransport({
+    baseUrl: options.baseUrl,
+    consumerKey: options.consumerKey,
+    consumerSecret: options.consumerSecret,
     timeoutMs: options.timeoutMs,
-    failure: ({ kind, cause }, { path }) =>
-      new DarajaTransportError(
-        kind,
-        kind === "timeout"
-          ? `${label} did not answer ${path} within ${options.timeoutMs} ms`
-          : `${label} could not be reached (${describeCause(cause)})`,
-        { cause },
-      ),
-    read: ({ status, text }, { path }): HttpAnswer => {
-      if (text.length > MAX_BODY_CHARS) {
-        throw new DarajaTransportError(
-          "invalid_response",
-          `${label} sent an unexpectedly large body for ${path}`,
-          {
-            httpStatus: status,
-          },
-        );
-      }
-      return { status, json: parseJson(text), text };
-    },
+    now: options.now,
+    tokenRefreshMarginMs: options.tokenRefreshMarginMs,
   });
-
-  const tokens = createTokenCache({
-    now,
-    refresh: { marginMs: refreshMarginMs },
-    async fetchToken() {
-      const answer = await send("GET", `${TOKEN_PATH}?grant_type=client_credentials`, {
-        authorization: basicAuth,
-      });
-      if (answer.status < 200 || answer.status >= 300) {
-        throw new DarajaApiError(
-          answer.status,
-          errorBodyOf(answer.json) ?? { errorMessage: answer.text.slice(0, 200) },
-          `${label} token endpoint`,
-        );
-      }
-      const parsed = tokenResponseSchema.safeParse(answer.json);
-      if (!parsed.success) {
-        throw new DarajaTransportError(
-          "invalid_response",
-          `${label} token endpoint sent an unexpected body`,
-          {
-            httpStatus: answer.status,
-            cause: parsed.error,
-          },
-        );
-      }
-      return { token: parsed.data.access_token, lifetimeMs: parsed.data.expires_in * 1000 };
-    },
-  });
-
-  function isInvalidToken(answer: HttpAnswer): boolean {
-    return (
-      answer.status === 401 || errorBodyOf(answer.json)?.errorCode === INVALID_TOKEN_ERROR_CODE
-    );
-  }
+  const label = "Daraja";
 
   async function post(
     path: string,
     body: unknown,
     duplicateId?: string,
   ): Promise<AsyncRequestAccepted> {
-    // A token Daraja revoked or expired early: one fresh token, one more try.
-    const answer = await tokens.withToken(
-      (token) => send("POST", path, { authorization: `Bearer ${token}` }, body),
-      isInvalidToken,
-    );
+    const answer = await transport.post(path, body);
     const errorBody = errorBodyOf(answer.json);
     if (
       answer.status < 200 ||
@@ -238,24 +136,9 @@ export function createDarajaClient(options: DarajaClientOptions): MobileMoneyPay
           /duplicate\s+originatorconversationid/i.test(errorBody.errorMessage ?? "");
         if (duplicate && duplicateId !== undefined)
           throw new DuplicateRequestError(answer.status, errorBody, duplicateId);
-        throw new DarajaApiError(answer.status, errorBody, label);
       }
-      if (answer.status >= 500) {
-        // Not Daraja's own error body (a gateway page?): whether the request went through is
-        // unknown.
-        throw new DarajaTransportError(
-          "invalid_response",
-          `${label} answered HTTP ${answer.status} without an error body`,
-          {
-            httpStatus: answer.status,
-          },
-        );
-      }
-      throw new DarajaApiError(
-        answer.status,
-        { errorMessage: answer.text.slice(0, 200) || `HTTP ${answer.status}` },
-        label,
-      );
+      // Daraja's error body: not accepted; a 5xx without one: unknown (transport error).
+      throw answerError(answer, label);
     }
     const ack = asyncAckSchema.safeParse(answer.json);
     if (!ack.success) {

@@ -113,3 +113,105 @@ export interface TransactionStatusRequestBody {
   Remarks: string;
   Occasion?: string;
 }
+
+// --- M-Pesa Express (STK Push), protocols.md §1.2
+// ------------------------------------------------------------------------------------------------
+
+export const STK_PUSH_PATH = "/mpesa/stkpush/v1/processrequest";
+export const STK_QUERY_PATH = "/mpesa/stkpushquery/v1/query";
+
+export const STK_TRANSACTION_TYPES = ["CustomerPayBillOnline", "CustomerBuyGoodsOnline"] as const;
+export type StkTransactionType = (typeof STK_TRANSACTION_TYPES)[number];
+
+/** Public sandbox STK shortcode and passkey, shared by every sandbox user (protocols.md §1.5). */
+export const SANDBOX_STK_SHORTCODE = "174379";
+export const SANDBOX_STK_PASSKEY =
+  "bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919";
+
+/** Daraja's limits on the two texts of a push (longer ones fail the prompt). */
+export const STK_ACCOUNT_REFERENCE_MAX = 12;
+export const STK_TRANSACTION_DESC_MAX = 13;
+
+/**
+ * The STK query's errorCode while the customer has not answered yet ("The transaction is being
+ * processed"); the same code also means "wrong credentials" or "merchant missing", so the message
+ * tells them apart.
+ */
+export const STK_PROCESSING_ERROR_CODE = "500.001.1001";
+export const STK_PROCESSING_MESSAGE = "The transaction is being processed";
+
+/** `Password` = base64(BusinessShortCode + Passkey + Timestamp); all ASCII. */
+export function stkPassword(shortCode: string, passkey: string, timestamp: string): string {
+  return btoa(`${shortCode}${passkey}${timestamp}`);
+}
+
+export interface StkPushRequestBody {
+  BusinessShortCode: string;
+  Password: string;
+  Timestamp: string;
+  TransactionType: StkTransactionType;
+  Amount: number;
+  PartyA: string;
+  PartyB: string;
+  PhoneNumber: string;
+  CallBackURL: string;
+  AccountReference: string;
+  TransactionDesc: string;
+}
+
+export interface StkQueryRequestBody {
+  BusinessShortCode: string;
+  Password: string;
+  Timestamp: string;
+  CheckoutRequestID: string;
+}
+
+/** Synchronous answer to a push (tests/fixtures/daraja/stk-push-response.json). */
+export const stkPushAckSchema = z.object({
+  MerchantRequestID: z.string().min(1),
+  CheckoutRequestID: z.string().min(1),
+  ResponseCode: codeString,
+  ResponseDescription: z.string(),
+  CustomerMessage: z.string().optional(),
+});
+
+/** The STK query's answer once the customer has answered; ResultCode is often a string here. */
+export const stkQueryAnswerSchema = z.object({
+  ResponseCode: codeString,
+  ResponseDescription: z.string().optional(),
+  MerchantRequestID: z.string().optional(),
+  CheckoutRequestID: z.string().optional(),
+  ResultCode: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(Number),
+  ResultDesc: z.string().optional(),
+});
+
+const callbackItemSchema = z
+  .object({
+    Name: z.string(),
+    Value: z.union([z.string(), z.number()]).nullish(),
+  })
+  .passthrough();
+
+/** The `Body.stkCallback` envelope POSTed to CallBackURL. */
+export const stkCallbackEnvelopeSchema = z.object({
+  Body: z.object({
+    stkCallback: z
+      .object({
+        MerchantRequestID: z.string(),
+        CheckoutRequestID: z.string().min(1),
+        /** As sent, as a string: a number, or (rarely) a code like "SFC_IC0003". */
+        ResultCode: z.union([z.number().int(), z.string().trim().min(1)]).transform(String),
+        ResultDesc: z.string().optional(),
+        CallbackMetadata: z
+          .object({
+            Item: z
+              .union([z.array(callbackItemSchema), callbackItemSchema])
+              .transform((value) => (Array.isArray(value) ? value : [value])),
+          })
+          .passthrough()
+          .nullish(),
+      })
+      .passthrough(),
+  }),
+});
+export type StkCallbackEnvelope = z.infer<typeof stkCallbackEnvelopeSchema>;
