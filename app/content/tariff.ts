@@ -149,7 +149,10 @@ export const mobileMoneyLimits = [
   { id: "t-kash", name: "T-Kash", perTransaction: 250_000, daily: 500_000, maxBalance: 500_000 },
 ] as const satisfies readonly RailLimits[];
 
-/** PesaLink bank transfers (IPSL): per-transaction ceiling; banks may set lower limits. */
+/**
+ * PesaLink bank transfers (IPSL): per-transaction ceiling (ipsl.co.ke PesaLink FAQ) and minimum
+ * (banks' FAQs); banks may set lower limits. Real time, around the clock.
+ */
 export const pesalinkLimits = { perTransaction: 999_999, minimum: 10 } as const;
 
 /** The PesaLink limits as the tariff page lists them. */
@@ -157,6 +160,50 @@ export const pesalinkLimitRows = [
   { label: "Minimum per transaction", amountKes: pesalinkLimits.minimum },
   { label: "Maximum per transaction", amountKes: pesalinkLimits.perTransaction },
 ] as const;
+
+/**
+ * The smallest payout each mobile-money rail carries (whole KES). Airtel Money: "any amount as low
+ * as Sh1 and as high as Sh250,000 per transaction" (Airtel Kenya's statement on direct
+ * cross-network transfers, February 2024, as reported by Nation Media Group). T-Kash: the
+ * aggregator protocol takes any whole amount from KES 1 (ADR 0030); the aggregator's own minimum
+ * comes with its contract.
+ */
+export const mobileMoneyMinimums = {
+  "airtel-money": 1,
+  "t-kash": 1,
+} as const satisfies Partial<Record<RailLimits["id"], WholeKes>>;
+
+/**
+ * PesaLink has no daily limit of its own: IPSL sets only the per-transaction ceiling above; a daily
+ * limit is the sending bank's, from our contract with it.
+ */
+export const NO_DAILY_LIMIT: WholeKes = Number.POSITIVE_INFINITY;
+
+/**
+ * The charges of the payout rails other than M-Pesa (issue 14). None is published yet: each is the
+ * charge sheet of our contract with the provider (Airtel Money's bulk disbursement tariff, the
+ * sending bank's PesaLink tariff, the T-Kash aggregator's price list), and we do not publish
+ * guessed charges (ADR 0029). An empty table means "not published yet": nothing is passed through
+ * to the merchant (app/core/rails/charges.ts finds no band and charges 0), so we bear the rail's
+ * charge until the table is filled. Fill each table (and its source) when the contract is signed.
+ */
+export const payoutRailCharges = {
+  "airtel-money": {
+    charges: [] as readonly RailChargeBand[],
+    source:
+      "Not yet published: Airtel Money Kenya's disbursement charge from our Airtel Money business contract",
+  },
+  "t-kash": {
+    charges: [] as readonly RailChargeBand[],
+    source:
+      "Not yet published: the T-Kash payout charge of our aggregator's contract (Telkom publishes no API or business tariff)",
+  },
+  pesalink: {
+    charges: [] as readonly RailChargeBand[],
+    source:
+      "Not yet published: the sending bank's PesaLink charge from our bank contract (each bank sets its own; IPSL publishes none)",
+  },
+} as const;
 
 /** Crypto collection limits, in KES equivalent at the locked quote. */
 export const cryptoLimits = {

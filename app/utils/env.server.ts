@@ -57,6 +57,89 @@ const sandboxSettings = {
 };
 export const SANDBOX_SETTINGS = Object.keys(sandboxSettings) as (keyof typeof sandboxSettings)[];
 
+/**
+ * The payout rails beyond M-Pesa (issue 14, ADR 0029): each rail's live settings, all or none per
+ * rail. A rail without them does not run in this process (absent from its PayoutRails, shown as not
+ * configured). Read only with PROVIDER_MODE=live: in simulator mode every rail runs on its local
+ * simulator. The same names with `TEST_` in front are that rail's sandbox for test mode on a live
+ * deployment (ADR 0028), beside the TEST_CUSTODY_* / TEST_DARAJA_* settings.
+ */
+const pem = z.string().min(1).optional();
+const liveRailSettings = {
+  // Airtel Money Kenya disbursements (Airtel Africa Open API, protocols.md §2.1).
+  AIRTEL_BASE_URL: z.string().url().optional(),
+  AIRTEL_CLIENT_ID: setting,
+  AIRTEL_CLIENT_SECRET: setting,
+  AIRTEL_PIN: z
+    .string()
+    .regex(/^\d{4}$/, "AIRTEL_PIN is the 4-digit disbursement wallet PIN")
+    .optional(),
+  AIRTEL_PIN_PUBLIC_KEY: pem,
+  AIRTEL_CALLBACK_SECRET: setting,
+  // PesaLink through a bank's API modelled on Equity's Jenga (protocols.md §2.3).
+  PESALINK_BASE_URL: z.string().url().optional(),
+  PESALINK_API_KEY: setting,
+  PESALINK_MERCHANT_CODE: setting,
+  PESALINK_CONSUMER_SECRET: setting,
+  PESALINK_PRIVATE_KEY_PEM: pem,
+  PESALINK_BANK_PUBLIC_KEY_PEM: pem,
+  PESALINK_SOURCE_ACCOUNT_NUMBER: z
+    .string()
+    .regex(/^\d{6,20}$/, "PESALINK_SOURCE_ACCOUNT_NUMBER is the account we pay from, digits only")
+    .optional(),
+  PESALINK_SOURCE_NAME: setting,
+  // T-Kash through a payout aggregator (ADR 0030: Telkom publishes no API).
+  TKASH_BASE_URL: z.string().url().optional(),
+  TKASH_API_KEY: setting,
+  TKASH_API_SECRET: setting,
+};
+export type RailSettingName = keyof typeof liveRailSettings;
+const testRailSettings = Object.fromEntries(
+  Object.entries(liveRailSettings).map(([name, schema]) => [`TEST_${name}`, schema]),
+) as { [K in RailSettingName as `TEST_${K}`]: (typeof liveRailSettings)[K] };
+
+/** The rails configured through settings, and each one's settings (without the TEST_ prefix). */
+export const RAIL_SETTINGS = {
+  "airtel-money": [
+    "AIRTEL_BASE_URL",
+    "AIRTEL_CLIENT_ID",
+    "AIRTEL_CLIENT_SECRET",
+    "AIRTEL_PIN",
+    "AIRTEL_PIN_PUBLIC_KEY",
+    "AIRTEL_CALLBACK_SECRET",
+  ],
+  pesalink: [
+    "PESALINK_BASE_URL",
+    "PESALINK_API_KEY",
+    "PESALINK_MERCHANT_CODE",
+    "PESALINK_CONSUMER_SECRET",
+    "PESALINK_PRIVATE_KEY_PEM",
+    "PESALINK_BANK_PUBLIC_KEY_PEM",
+    "PESALINK_SOURCE_ACCOUNT_NUMBER",
+    "PESALINK_SOURCE_NAME",
+  ],
+  "t-kash": ["TKASH_BASE_URL", "TKASH_API_KEY", "TKASH_API_SECRET"],
+} as const satisfies Record<string, readonly RailSettingName[]>;
+export type ConfigurableRail = keyof typeof RAIL_SETTINGS;
+export const CONFIGURABLE_RAILS = Object.keys(RAIL_SETTINGS) as ConfigurableRail[];
+
+/** The names of `rail`'s settings for the live providers ("live") or their sandboxes ("test"). */
+export function railSettingNames(
+  rail: ConfigurableRail,
+  mode: "live" | "test",
+): (RailSettingName | `TEST_${RailSettingName}`)[] {
+  return RAIL_SETTINGS[rail].map((name) => (mode === "test" ? (`TEST_${name}` as const) : name));
+}
+
+/** Whether all of `rail`'s settings of that mode are set in `values` (the check refuses some). */
+export function railConfigured(
+  values: Partial<Record<string, unknown>>,
+  rail: ConfigurableRail,
+  mode: "live" | "test",
+): boolean {
+  return railSettingNames(rail, mode).every((name) => Boolean(values[name]));
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z
@@ -154,6 +237,12 @@ const envSchema = z.object({
   // API keys answer 503 test_mode_unavailable without them). Ignored in simulator mode, where the
   // simulators serve both modes.
   ...sandboxSettings,
+  // Payout rails beyond M-Pesa (issue 14): each rail's settings all or none (see liveRailSettings
+  // above), its sandbox's with TEST_ in front; a rail without them does not run here.
+  ...liveRailSettings,
+  ...testRailSettings,
+  RAIL_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(15_000),
+  RAIL_SIM_CALLBACK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1_500),
   // Hours a NEW payout destination (a changed M-Pesa number) waits before it is paid (issue 10,
   // item 14). The first number a merchant sets is never held. 0 turns the hold off.
   PAYOUT_DESTINATION_COOLING_OFF_HOURS: z.coerce.number().int().min(0).max(720).default(24),
@@ -218,6 +307,21 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     problems.push(
       `${sandboxMissing.join(", ")}: test mode's sandbox settings are all set or none (ADR 0028); the others are set`,
     );
+  }
+  const sandboxSet = sandboxMissing.length === 0;
+  for (const rail of CONFIGURABLE_RAILS) {
+    for (const mode of ["live", "test"] as const) {
+      const names = railSettingNames(rail, mode);
+      const missing = names.filter((name) => !values[name]);
+      if (missing.length > 0 && missing.length < names.length)
+        problems.push(
+          `${missing.join(", ")}: ${mode === "test" ? "the sandbox settings" : "the settings"} of the ${rail} payout rail are all set or none; the others are set`,
+        );
+      else if (mode === "test" && missing.length === 0 && !sandboxSet)
+        problems.push(
+          `${names[0]}…: the ${rail} sandbox serves test mode on a live deployment, which needs test mode's sandbox settings (${SANDBOX_SETTINGS[0]}…, ADR 0028) too`,
+        );
+    }
   }
   // A generated secret is for local runs: a public production site must have its own (item 10).
   if (

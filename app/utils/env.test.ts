@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseEnv, SANDBOX_SETTINGS } from "./env.server";
+import { parseEnv, RAIL_SETTINGS, railConfigured, SANDBOX_SETTINGS } from "./env.server";
 
 const dataDir = path.resolve("tests/.tmp", `env-${process.pid}`);
 
@@ -166,5 +166,73 @@ describe("parseEnv", () => {
     expect(parseEnv(base).TEST_CUSTODY_BASE_URL).toBeUndefined();
     const all = Object.fromEntries(SANDBOX_SETTINGS.map((name) => [name, "https://x.example"]));
     expect(parseEnv({ ...base, ...all }).TEST_DARAJA_SHORTCODE).toBe("https://x.example");
+  });
+
+  describe("the payout rails' settings (issue 14)", () => {
+    const base = { NODE_ENV: "test", SESSION_SECRET: "s".repeat(64), PROVIDER_MODE: "live" };
+    /** A value each setting accepts. */
+    const valueOf = (name: string) =>
+      name.endsWith("_BASE_URL")
+        ? "https://rail.example.test"
+        : name.endsWith("AIRTEL_PIN")
+          ? "1234"
+          : name.endsWith("SOURCE_ACCOUNT_NUMBER")
+            ? "1100000000001"
+            : "value";
+    const complete = (names: readonly string[], prefix = "") =>
+      Object.fromEntries(names.map((name) => [`${prefix}${name}`, valueOf(name)]));
+
+    it("are all set or none per rail: a partial set stops the start naming the missing ones", () => {
+      expect(() =>
+        parseEnv({ ...base, AIRTEL_BASE_URL: "https://openapi.airtel.africa", AIRTEL_PIN: "1234" }),
+      ).toThrow(
+        /AIRTEL_CLIENT_ID, AIRTEL_CLIENT_SECRET, AIRTEL_PIN_PUBLIC_KEY, AIRTEL_CALLBACK_SECRET: the settings of the airtel-money payout rail are all set or none/,
+      );
+      expect(() => parseEnv({ ...base, TKASH_API_KEY: "key" })).toThrow(
+        /TKASH_BASE_URL, TKASH_API_SECRET: the settings of the t-kash payout rail/,
+      );
+      const pesalink = complete(RAIL_SETTINGS.pesalink);
+      delete pesalink.PESALINK_BANK_PUBLIC_KEY_PEM;
+      expect(() => parseEnv({ ...base, ...pesalink })).toThrow(
+        /- PESALINK_BANK_PUBLIC_KEY_PEM: the settings of the pesalink payout rail/,
+      );
+    });
+
+    it("a rail without settings is not configured; a complete set configures it alone", () => {
+      const none = parseEnv(base);
+      for (const rail of ["airtel-money", "pesalink", "t-kash"] as const)
+        expect(railConfigured(none, rail, "live")).toBe(false);
+      const tkash = parseEnv({ ...base, ...complete(RAIL_SETTINGS["t-kash"]) });
+      expect(railConfigured(tkash, "t-kash", "live")).toBe(true);
+      expect(railConfigured(tkash, "airtel-money", "live")).toBe(false);
+      expect(railConfigured(tkash, "t-kash", "test")).toBe(false);
+    });
+
+    it("checks the values it can: Airtel's PIN is 4 digits, the PesaLink source account digits", () => {
+      const airtel = complete(RAIL_SETTINGS["airtel-money"]);
+      expect(() => parseEnv({ ...base, ...airtel, AIRTEL_PIN: "12345" })).toThrow(
+        /AIRTEL_PIN: AIRTEL_PIN is the 4-digit disbursement wallet PIN/,
+      );
+      const pesalink = complete(RAIL_SETTINGS.pesalink);
+      expect(() =>
+        parseEnv({ ...base, ...pesalink, PESALINK_SOURCE_ACCOUNT_NUMBER: "ACC-1" }),
+      ).toThrow(/PESALINK_SOURCE_ACCOUNT_NUMBER/);
+    });
+
+    it("a rail's sandbox (TEST_ settings): all or none too, and only beside test mode's sandboxes", () => {
+      expect(() => parseEnv({ ...base, TEST_TKASH_API_KEY: "key" })).toThrow(
+        /TEST_TKASH_BASE_URL, TEST_TKASH_API_SECRET: the sandbox settings of the t-kash payout rail/,
+      );
+      const tkashSandbox = complete(RAIL_SETTINGS["t-kash"], "TEST_");
+      expect(() => parseEnv({ ...base, ...tkashSandbox })).toThrow(
+        /the t-kash sandbox serves test mode on a live deployment, which needs test mode's sandbox settings/,
+      );
+      const sandboxes = Object.fromEntries(
+        SANDBOX_SETTINGS.map((name) => [name, "https://x.example"]),
+      );
+      const env = parseEnv({ ...base, ...sandboxes, ...tkashSandbox });
+      expect(railConfigured(env, "t-kash", "test")).toBe(true);
+      expect(railConfigured(env, "t-kash", "live")).toBe(false);
+    });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Payments in the running app: the configuration read from the environment, the custody and M-Pesa
- * clients (pointed at the local simulators when PROVIDER_MODE=simulator, which are loaded only
- * then, or at the providers, with test mode on their sandboxes when configured: ADR 0028), the
+ * clients and the other payout rails (Airtel Money, PesaLink, T-Kash: ./rails.server.ts), pointed
+ * at the local simulators when PROVIDER_MODE=simulator, which are loaded only then, or at the
+ * providers, with test mode on their sandboxes when configured: ADR 0028), the
  * opening M-Pesa float and the background tick. Started once at
  * boot (`startPayments`). Routes reach payments through `payments()`, the payments service on this
  * process's clients (see app/core/payments/service.server.ts); the core itself reads no
@@ -19,17 +20,23 @@ import {
 import { callbackTokenFor } from "~/core/payments/callback-token.server";
 import { servesMode, type PaymentsDeps } from "~/core/payments/deps";
 import { createPaymentsService, type PaymentsService } from "~/core/payments/service.server";
+import { railIds } from "~/core/rails/types";
 import { fundOpeningFloat, runPaymentsTick } from "~/core/payments/tick.server";
 import { createCustodyClient } from "~/core/providers/custody/client.server";
 import type { CustodySimulator } from "~/simulators/custody/index.server";
 import { createDarajaClient } from "~/core/providers/daraja/client.server";
 import type { DarajaSimulator } from "~/simulators/daraja/index.server";
+import type { AirtelSimulator } from "~/simulators/airtel/index.server";
+import type { PesalinkSimulator } from "~/simulators/pesalink/index.server";
+import type { TkashSimulator } from "~/simulators/tkash/index.server";
+import type { RailCallbackKeys } from "~/core/payments/rail-results.server";
 import { getDb } from "~/utils/db.server";
 import { env, SANDBOX_SETTINGS, type Env } from "~/utils/env.server";
 import { schedule } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
 import type { BootContext } from "./context";
 import { ratesService } from "./rates.server";
+import { configuredRails, providerRails, railCallbackUrls } from "./rails.server";
 
 export function paymentsConfigFromEnv(values: Env): PaymentsConfig {
   const mpesa = railProfiles.mpesa;
@@ -59,6 +66,12 @@ export function paymentsConfigFromEnv(values: Env): PaymentsConfig {
 export interface PaymentsRuntime extends PaymentsDeps {
   custodySimulator: CustodySimulator | null;
   darajaSimulator: DarajaSimulator | null;
+  /** The other rails' simulators (simulator mode; absent or null otherwise). */
+  airtelSimulator?: AirtelSimulator | null;
+  pesalinkSimulator?: PesalinkSimulator | null;
+  tkashSimulator?: TkashSimulator | null;
+  /** What verifies the callbacks of the rails in `rails` (app/wiring/rail-callbacks.server.ts). */
+  railCallbacks?: RailCallbackKeys;
 }
 
 const state = globalThis as typeof globalThis & {
@@ -186,11 +199,15 @@ async function startSimulators(
   config: PaymentsConfig,
   origin: string,
 ): Promise<Omit<PaymentsRuntime, "config" | "reconcileAfterMs" | "addressPool">> {
-  const [{ startCustodySimulation }, { startDarajaSimulation, DARAJA_SIMULATOR_KEYS }] =
-    await Promise.all([
-      import("./simulators/custody.server"),
-      import("./simulators/daraja.server"),
-    ]);
+  const [
+    { startCustodySimulation },
+    { startDarajaSimulation, DARAJA_SIMULATOR_KEYS },
+    { startRailSimulations },
+  ] = await Promise.all([
+    import("./simulators/custody.server"),
+    import("./simulators/daraja.server"),
+    import("./simulators/rails.server"),
+  ]);
   const custodySimulator = await startCustodySimulation(db, {
     webhookUrl: `${origin}/webhooks/custody`,
     completeAt: config.confirmations,
@@ -201,12 +218,22 @@ async function startSimulators(
   const darajaSimulator = await startDarajaSimulation(db, {
     callbackDelayMs: env.DARAJA_SIM_CALLBACK_DELAY_MS,
   });
+  // Airtel Money, PesaLink and T-Kash: every rail runs on its simulator, for both modes.
+  const railSimulations = await startRailSimulations(db, {
+    callbackUrls: railCallbackUrls(origin),
+    callbackDelayMs: env.RAIL_SIM_CALLBACK_DELAY_MS,
+    timeoutMs: env.RAIL_TIMEOUT_MS,
+  });
   const callbackToken = callbackTokenFor(env.SESSION_SECRET);
   logger.info("payment simulators started", {
     custody: custodySimulator.baseUrl,
     daraja: darajaSimulator.baseUrl,
+    airtel: railSimulations.airtelSimulator.baseUrl,
+    pesalink: railSimulations.pesalinkSimulator.baseUrl,
+    tkash: railSimulations.tkashSimulator.baseUrl,
   });
   return {
+    ...railSimulations,
     custodySimulator,
     darajaSimulator,
     callbackToken,
@@ -258,22 +285,40 @@ export async function startPayments({ db, simulators }: BootContext): Promise<vo
   if (simulators) {
     // One set of simulators serves both modes.
     runtimes = [withPool(await startSimulators(db, config, origin), apiModes)];
-    fundOpeningFloat(db, Math.max(env.MPESA_FLOAT_OPENING_KES, 5_000_000));
+    fundOpeningFloat(db, Math.max(env.MPESA_FLOAT_OPENING_KES, 5_000_000), undefined, railIds);
   } else {
     // The live providers serve live payments only; test ones reach the providers' sandboxes when
     // they are configured (ADR 0028), else test keys answer 503.
+    // The other payout rails run where their settings are set (each all or none); a rail without
+    // them is absent, and its transfers of that mode wait, pending.
     const simulated = { custodySimulator: null, darajaSimulator: null };
-    const live = { ...simulated, ...providerClients("live", origin), modes: ["live"] as const };
+    const live = {
+      ...simulated,
+      ...providerClients("live", origin),
+      ...providerRails("live", origin),
+      modes: ["live"] as const,
+    };
     runtimes = [withPool(live, ["live"])];
+    logger.info("payout rails configured", { live: ["mpesa", ...configuredRails("live")] });
     if (sandboxConfigured()) {
-      const test = { ...simulated, ...providerClients("test", origin), modes: ["test"] as const };
+      const test = {
+        ...simulated,
+        ...providerClients("test", origin),
+        ...providerRails("test", origin),
+        modes: ["test"] as const,
+      };
       runtimes.push(withPool(test, ["test"]));
       logger.info("test mode runs on the providers' sandboxes", {
         custody: env.TEST_CUSTODY_BASE_URL,
         daraja: env.TEST_DARAJA_BASE_URL,
+        rails: ["mpesa", ...configuredRails("test")],
       });
     }
-    fundOpeningFloat(db, env.MPESA_FLOAT_OPENING_KES);
+    // Each configured rail starts with the same opening float (until operators fund floats).
+    fundOpeningFloat(db, env.MPESA_FLOAT_OPENING_KES, undefined, [
+      "mpesa",
+      ...configuredRails("live"),
+    ]);
   }
   installPaymentsRuntime(runtimes[0]!, runtimes[1] ?? null);
   for (const each of runtimes) each.addressPool?.wake();

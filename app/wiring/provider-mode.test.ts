@@ -6,7 +6,8 @@
  */
 import { generateKeyPairSync } from "node:crypto";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { env, SANDBOX_SETTINGS } from "~/utils/env.server";
+import { payoutRailsOf } from "~/core/payments/rails.server";
+import { env, SANDBOX_SETTINGS, type RAIL_SETTINGS } from "~/utils/env.server";
 import { stopAllJobs } from "~/utils/jobs.server";
 import { installTestDatabase } from "../../tests/setup/db";
 import {
@@ -27,6 +28,18 @@ vi.mock("~/simulators/daraja/index.server", async (importOriginal) => {
   loaded.add("daraja");
   return importOriginal();
 });
+vi.mock("~/simulators/airtel/index.server", async (importOriginal) => {
+  loaded.add("airtel");
+  return importOriginal();
+});
+vi.mock("~/simulators/pesalink/index.server", async (importOriginal) => {
+  loaded.add("pesalink");
+  return importOriginal();
+});
+vi.mock("~/simulators/tkash/index.server", async (importOriginal) => {
+  loaded.add("tkash");
+  return importOriginal();
+});
 vi.mock("~/simulators/market/index.server", async (importOriginal) => {
   loaded.add("market");
   return importOriginal();
@@ -44,6 +57,9 @@ afterAll(async () => {
   await Promise.all([
     running?.custodySimulator?.close(),
     running?.darajaSimulator?.close(),
+    running?.airtelSimulator?.close(),
+    running?.pesalinkSimulator?.close(),
+    running?.tkashSimulator?.close(),
     runningMarketSimulator()?.stop(),
   ]);
   installPaymentsRuntime(null);
@@ -70,12 +86,65 @@ describe("which provider modules a process loads", () => {
     await startPayments({ db, simulators: false });
     await startRates({ db, simulators: false });
     expect(runningPayments()).toMatchObject({ custodySimulator: null, darajaSimulator: null });
+    // Without their settings the other payout rails do not run: M-Pesa alone.
+    expect(Object.keys(payoutRailsOf(runningPayments()!))).toEqual(["mpesa"]);
     // Without the sandbox settings, test mode has no providers here (test keys answer 503).
     expect(runningTestPayments()).toBeNull();
     expect(payments().runsMode("test")).toBe(false);
     expect(runningMarketSimulator()).toBeNull();
     expect([...loaded]).toEqual([]);
     stopAllJobs();
+  });
+
+  it("PROVIDER_MODE=live with the payout rails' settings: Airtel Money, PesaLink and T-Kash run on their providers, without a simulator module", async () => {
+    const pair = () =>
+      generateKeyPairSync("rsa", {
+        modulusLength: 2048,
+        publicKeyEncoding: { type: "spki", format: "pem" },
+        privateKeyEncoding: { type: "pkcs8", format: "pem" },
+      });
+    const [airtelKey, ours, bank] = [pair(), pair(), pair()];
+    const railEnv = {
+      AIRTEL_BASE_URL: "https://openapi.airtel.africa",
+      AIRTEL_CLIENT_ID: "client",
+      AIRTEL_CLIENT_SECRET: "secret",
+      AIRTEL_PIN: "1234",
+      AIRTEL_PIN_PUBLIC_KEY: airtelKey.publicKey,
+      AIRTEL_CALLBACK_SECRET: "airtel-callback-secret",
+      PESALINK_BASE_URL: "https://api.finserve.africa",
+      PESALINK_API_KEY: "api-key",
+      PESALINK_MERCHANT_CODE: "0011547896",
+      PESALINK_CONSUMER_SECRET: "consumer-secret",
+      PESALINK_PRIVATE_KEY_PEM: ours.privateKey,
+      PESALINK_BANK_PUBLIC_KEY_PEM: bank.publicKey,
+      PESALINK_SOURCE_ACCOUNT_NUMBER: "1450160649886",
+      PESALINK_SOURCE_NAME: "OneHop Ltd",
+      TKASH_BASE_URL: "https://payouts.aggregator.example.test",
+      TKASH_API_KEY: "key",
+      TKASH_API_SECRET: "tkash-secret",
+    } satisfies Record<(typeof RAIL_SETTINGS)[keyof typeof RAIL_SETTINGS][number], string>;
+    Object.assign(env, railEnv);
+    await startPayments({ db, simulators: false });
+    const live = runningPayments()!;
+    expect(Object.keys(payoutRailsOf(live)).sort()).toEqual([
+      "airtel-money",
+      "mpesa",
+      "pesalink",
+      "t-kash",
+    ]);
+    expect(live.railCallbacks).toMatchObject({
+      "airtel-money": { callbackSecret: "airtel-callback-secret" },
+      pesalink: { bankPublicKey: bank.publicKey },
+      "t-kash": { apiSecret: "tkash-secret" },
+    });
+    expect([live.airtelSimulator, live.pesalinkSimulator, live.tkashSimulator]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect([...loaded]).toEqual([]);
+    stopAllJobs();
+    for (const name of Object.keys(railEnv)) delete env[name as keyof typeof railEnv];
   });
 
   it("PROVIDER_MODE=live with the sandbox settings: test mode runs on the sandboxes, still without a simulator module", async () => {
@@ -115,6 +184,20 @@ describe("which provider modules a process loads", () => {
     await startRates({ db, simulators: true });
     expect(runningPayments()?.custodySimulator).not.toBeNull();
     expect(runningMarketSimulator()).not.toBeNull();
-    expect([...loaded].sort()).toEqual(["custody", "daraja", "market", "simulator-store"]);
+    expect(Object.keys(payoutRailsOf(runningPayments()!)).sort()).toEqual([
+      "airtel-money",
+      "mpesa",
+      "pesalink",
+      "t-kash",
+    ]);
+    expect([...loaded].sort()).toEqual([
+      "airtel",
+      "custody",
+      "daraja",
+      "market",
+      "pesalink",
+      "simulator-store",
+      "tkash",
+    ]);
   });
 });

@@ -1,0 +1,8 @@
+import { railCallbackAction } from "~/wiring/rail-callbacks.server";
+
+/**
+ * Airtel Money's transaction callback (the URL set in Airtel's portal; the body carries its HMAC
+ * `hash`): the body limited, verified, then applied to an Airtel Money transfer only
+ * (core/payments/rail-results.server.ts).
+ */
+export const action = railCallbackAction("airtel-money");

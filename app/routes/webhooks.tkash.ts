@@ -1,0 +1,8 @@
+import { railCallbackAction } from "~/wiring/rail-callbacks.server";
+
+/**
+ * The T-Kash aggregator's payout callback (X-Signature, an HMAC over its time and the body): the
+ * body limited, verified, then applied to a T-Kash transfer only
+ * (core/payments/rail-results.server.ts).
+ */
+export const action = railCallbackAction("t-kash");

@@ -1,0 +1,133 @@
+/**
+ * Starting the Airtel Money, PesaLink and T-Kash simulators (PROVIDER_MODE=simulator only). The
+ * composition place imports this module dynamically, so a live process never loads a simulator.
+ *
+ * - Airtel and PesaLink keep their transactions in our database (`simulator_records`, kinds
+ *   "airtel" and "pesalink"), as the providers would: after a restart a repeated id still pays
+ *   once and the status query still knows every transfer.
+ * - The T-Kash aggregator simulator keeps its payouts in memory: it takes no store (its module,
+ *   app/simulators/tkash, has no persistence yet). After a restart it answers NOT_FOUND for a
+ *   payout sent before, which the rail reads as pending (ADR 0030): such a transfer stays sent,
+ *   asked about each reconciliation round, until an operator looks at it. Simulator mode only; a
+ *   follow-up is to give the simulator a store like Airtel's.
+ * - Keys are made at each start (the Airtel PIN key pair, our PesaLink signing pair and the bank's
+ *   callback pair, the callback secrets); both ends get them here, so nothing is configured.
+ */
+import { generateKeyPair, randomBytes, randomInt } from "node:crypto";
+import { promisify } from "node:util";
+import type { CallbackRail } from "~/core/payments/rail-results.server";
+import { createAirtelClient } from "~/core/providers/airtel/client.server";
+import { createPesalinkClient } from "~/core/providers/pesalink/client.server";
+import { createTkashClient } from "~/core/providers/tkash/client.server";
+import { airtelRail } from "~/core/rails/airtel.server";
+import { pesalinkRail } from "~/core/rails/pesalink.server";
+import { tkashRail } from "~/core/rails/tkash.server";
+import { startAirtelSimulator, type AirtelSimulator } from "~/simulators/airtel/index.server";
+import { startPesalinkSimulator, type PesalinkSimulator } from "~/simulators/pesalink/index.server";
+import { startTkashSimulator, type TkashSimulator } from "~/simulators/tkash/index.server";
+import { createDbSimulatorStore } from "~/simulators/store.server";
+import type { Db } from "~/utils/db.server";
+import type { RailClients } from "../rails.server";
+
+const rsaPair = () =>
+  promisify(generateKeyPair)("rsa", {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: "spki", format: "pem" },
+    privateKeyEncoding: { type: "pkcs8", format: "pem" },
+  });
+
+/** The simulated PIN of our Airtel disbursement wallet, and the PesaLink account we pay from. */
+const AIRTEL_SIM_PIN = "1234";
+const PESALINK_SIM_SOURCE = { accountNumber: "1100000000001", name: "OneHop Settlement" };
+
+export interface RailSimulations extends RailClients {
+  airtelSimulator: AirtelSimulator;
+  pesalinkSimulator: PesalinkSimulator;
+  tkashSimulator: TkashSimulator;
+}
+
+export async function startRailSimulations(
+  db: Db,
+  options: {
+    /** Our callback URL per rail. */
+    callbackUrls: Record<CallbackRail, string>;
+    /** 0: callbacks only on each simulator's flush() (tests). */
+    callbackDelayMs: number;
+    timeoutMs: number;
+  },
+): Promise<RailSimulations> {
+  const secret = () => randomBytes(24).toString("hex");
+  const [pinKeys, clientKeys, bankKeys] = await Promise.all([rsaPair(), rsaPair(), rsaPair()]);
+  const airtelKeys = { clientId: "onehop-sim", clientSecret: secret(), callbackSecret: secret() };
+  const pesalinkKeys = {
+    apiKey: "onehop-sim",
+    merchantCode: "0000000001",
+    consumerSecret: secret(),
+  };
+  const tkashKeys = { apiKey: "onehop-sim", apiSecret: secret() };
+  const { callbackDelayMs, timeoutMs } = options;
+
+  const [airtelSimulator, pesalinkSimulator, tkashSimulator] = await Promise.all([
+    startAirtelSimulator({
+      clientId: airtelKeys.clientId,
+      clientSecret: airtelKeys.clientSecret,
+      pin: { pin: AIRTEL_SIM_PIN, privateKeyPem: pinKeys.privateKey },
+      callbackUrl: options.callbackUrls["airtel-money"],
+      callbackSecret: airtelKeys.callbackSecret,
+      callbackDelayMs,
+      seed: randomInt(1, 2 ** 31),
+      store: createDbSimulatorStore(db, "airtel"),
+    }),
+    startPesalinkSimulator({
+      ...pesalinkKeys,
+      clientPublicKey: clientKeys.publicKey,
+      bankPrivateKey: bankKeys.privateKey,
+      callbackUrl: options.callbackUrls.pesalink,
+      callbackDelayMs,
+      seed: randomInt(1, 2 ** 31),
+      store: createDbSimulatorStore(db, "pesalink"),
+    }),
+    startTkashSimulator({ ...tkashKeys, callbackDelayMs }),
+  ]);
+
+  return {
+    airtelSimulator,
+    pesalinkSimulator,
+    tkashSimulator,
+    rails: {
+      "airtel-money": airtelRail(
+        createAirtelClient({
+          baseUrl: airtelSimulator.baseUrl,
+          clientId: airtelKeys.clientId,
+          clientSecret: airtelKeys.clientSecret,
+          pin: { pin: AIRTEL_SIM_PIN, publicKey: pinKeys.publicKey },
+          timeoutMs,
+        }),
+      ),
+      pesalink: pesalinkRail(
+        createPesalinkClient({
+          baseUrl: pesalinkSimulator.baseUrl,
+          ...pesalinkKeys,
+          privateKey: clientKeys.privateKey,
+          sourceAccountNumber: PESALINK_SIM_SOURCE.accountNumber,
+          sourceName: PESALINK_SIM_SOURCE.name,
+          timeoutMs,
+        }),
+        PESALINK_SIM_SOURCE,
+      ),
+      "t-kash": tkashRail(
+        createTkashClient({
+          baseUrl: tkashSimulator.baseUrl,
+          ...tkashKeys,
+          callbackUrl: options.callbackUrls["t-kash"],
+          timeoutMs,
+        }),
+      ),
+    },
+    railCallbacks: {
+      "airtel-money": { callbackSecret: airtelKeys.callbackSecret },
+      pesalink: { bankPublicKey: bankKeys.publicKey },
+      "t-kash": { apiSecret: tkashKeys.apiSecret },
+    },
+  };
+}
