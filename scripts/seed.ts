@@ -13,6 +13,7 @@ import {
   findOperatorByEmail,
 } from "../app/core/operators.server";
 import { hashPassword } from "../app/core/passwords.server";
+import { insertVerifiedDestination } from "../app/core/destinations/destinations.server";
 import type { Db } from "../app/utils/db.server";
 import { seedNews } from "./seed-news";
 import { env } from "../app/utils/env.server";
@@ -42,7 +43,6 @@ export async function seedDemoMerchant(db: Db, now = Date.now()): Promise<string
           id: DEMO_MERCHANT.merchantId,
           businessName: DEMO_MERCHANT.businessName,
           contactEmail: DEMO_MERCHANT.contactEmail,
-          settlementPhone: "254712345678",
           createdAt: now,
         })
         .run();
@@ -58,6 +58,14 @@ export async function seedDemoMerchant(db: Db, now = Date.now()): Promise<string
           createdAt: now,
         })
         .run();
+      // Paid to this M-Pesa number: already verified, the default.
+      insertVerifiedDestination(
+        tx,
+        DEMO_MERCHANT.merchantId,
+        { rail: "mpesa", phone: "+254712345678" },
+        now,
+        { registeredName: "DEMO TRADERS" },
+      );
     });
   }
   return `demo merchant: Merchant ID ${DEMO_MERCHANT.merchantId}, Username ${DEMO_MERCHANT.username}, Password ${DEMO_MERCHANT.password} (http://localhost:${env.PORT}/merchant-signin)`;

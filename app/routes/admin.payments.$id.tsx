@@ -5,6 +5,7 @@
  * reject with a reason) and retrying a failed transfer. Every decision is made and audited by the
  * payments core; approvals and accepts then start settlement so the money moves.
  */
+import { railNames } from "~/core/destinations/schema";
 import { parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -32,6 +33,7 @@ import type {
 import { listAuditFor } from "~/core/audit.server";
 import { InsufficientBalanceError } from "~/core/ledger/errors";
 import { EXCEPTION_STATUSES, ResolutionError } from "~/core/payments/exceptions.server";
+import { displayNetwork } from "~/core/networks/networks";
 import { kesCentsForUnits } from "~/core/payments/quote";
 import { operatorPaymentDetail } from "~/core/payments/reads.server";
 import type { SettlementStart } from "~/core/payments/service.server";
@@ -87,7 +89,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     merchantId: p.merchantId,
     description: p.description,
     asset: p.asset,
-    network: p.network,
+    network: displayNetwork(p.network, p.asset),
     amountKesCents: p.amountKesCents.toString(),
     feeKesCents: p.feeKesCents.toString(),
     cryptoAmountUnits: p.cryptoAmountUnits.toString(),
@@ -123,7 +125,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const transferViews: TransferView[] = transfers.map((t) => ({
     id: t.id,
     sequence: t.sequence,
-    phone: t.phone,
+    destination: t.destinationLabel,
     amountKesCents: t.amountKesCents.toString(),
     railChargeKesCents: t.railChargeKesCents.toString(),
     status: t.status,
@@ -257,7 +259,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
           {},
           {
             message: "Transfer retried",
-            description: `${formatKesCents(transfer.amountKesCents)} to ${formatPhone(transfer.phone)} as ${transfer.id}. ${sending === "now" ? "It is being sent to M-Pesa now." : "It is sent to M-Pesa on the next payments run."}`,
+            description: `${formatKesCents(transfer.amountKesCents)} to ${railNames[transfer.rail]}${transfer.phone ? ` ${formatPhone(transfer.phone)}` : ""} as ${transfer.id}. ${sending === "now" ? "It is being sent now." : "It is sent on the next payments run."}`,
           },
         );
       }

@@ -9,11 +9,10 @@ import { formatKesCents } from "~/components/payments/PaymentBits";
 import { buttonClass, Card, Container, TextLink } from "~/components/ui";
 import { dataModeOf } from "~/core/api/mode";
 import { getDashboardStats } from "~/core/merchants/dashboard.server";
-import { getSettlementDestination } from "~/core/merchants/settlement-destination.server";
+import { settlementDestinationSummary } from "~/core/destinations/destinations.server";
 import { balancesOf } from "~/core/payments/reads.server";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { formatPhone } from "~/utils/format";
 import { privateCachedPageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { SESSION_EXPIRY_MARGIN_MS } from "~/utils/session.server";
@@ -26,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Live figures unless the address asks for test data (?mode=test, core/api/mode.ts).
   const mode = dataModeOf(new URL(request.url).searchParams);
   const balances = balancesOf(db, merchant.merchantId, mode);
-  const destination = getSettlementDestination(db, merchant.merchantId, now);
+  const destination = settlementDestinationSummary(db, merchant.merchantId, now);
   return {
     account: {
       merchant_id: merchant.merchantId,
@@ -41,8 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       pending: balances.pending.toString(),
       inFlight: balances.inFlight.toString(),
     },
-    /** The M-Pesa number payouts go to ("+254 712 345 678"), or null: none added yet. */
-    settlementPhone: destination.phone ? formatPhone(destination.phone) : null,
+    /** Where payouts go by default ("M-Pesa +254 712 345 678"), or null: none verified yet. */
+    settlementPhone: destination.label,
     /** When the server will treat the session as expired (expires_at minus the 5-minute margin). */
     sessionEndsAt: merchant.expiresAt - SESSION_EXPIRY_MARGIN_MS,
   };
@@ -116,9 +115,8 @@ export default function MerchantDashboard() {
           <p className="mt-4 text-sm text-slate-700">
             {settlementPhone ? (
               <>
-                Settled to <span className="font-semibold text-ink">{settlementPhone}</span> on
-                M-Pesa.{" "}
-                <TextLink to={paths.merchantSettings}>Change the settlement number</TextLink>
+                Settled to <span className="font-semibold text-ink">{settlementPhone}</span>.{" "}
+                <TextLink to={paths.merchantSettings}>Change where you are paid</TextLink>
               </>
             ) : (
               <>

@@ -18,17 +18,18 @@ import {
   payoutSentence,
 } from "~/components/payments/PaymentBits";
 import { buttonClass, Card, Container, DataTable, textLinkClass } from "~/components/ui";
-import { getSettlementDestination } from "~/core/merchants/settlement-destination.server";
+import { settlementDestinationSummary } from "~/core/destinations/destinations.server";
+import { previewSettlementPlan } from "~/core/destinations/plan-preview.server";
+import { SettlementPlan } from "~/components/payments/SettlementPlan";
 import { TestDataBanner } from "~/components/developers/DataModeSwitch";
 import { merchantPaymentDetail } from "~/core/payments/reads.server";
 import { checkoutWaiting, merchantWaiting } from "~/core/payments/live-status";
-import { heldDestinationNotice } from "~/core/payments/settlement.server";
 import { paymentView, payoutView } from "~/core/payments/views.server";
 import { requirePermission } from "~/utils/auth.server";
 import { useMemberCan } from "~/components/app/TeamAccess";
 import { getDb } from "~/utils/db.server";
 import { invariantResponse, notFound, privateCachedPageHeaders } from "~/utils/http";
-import { formatDate, formatKesRate, formatPhone } from "~/utils/format";
+import { formatDate, formatKesRate } from "~/utils/format";
 import { paths } from "~/utils/paths";
 import { qrSvg } from "~/utils/qr.server";
 import { seo } from "~/utils/seo";
@@ -43,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { payment, events, transfers } = detail;
   // Before settlement: what this payment alone would pay out. After: the transfers actually made.
   const { feeBps, estimate, actual } = payoutView(payment, transfers, payments().config);
-  const destination = getSettlementDestination(db, merchant.merchantId, Date.now());
+  const destination = settlementDestinationSummary(db, merchant.merchantId, Date.now());
   const waiting = ["awaiting_payment", "confirming", "confirmed", "in_review"].includes(
     payment.status,
   );
@@ -66,9 +67,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     feeBps,
     estimate,
     actual,
-    hold:
-      waiting && destination.phone && destination.heldUntil
-        ? heldDestinationNotice(destination.phone, destination.heldUntil)
+    hold: waiting ? destination.notice : null,
+    /** Before settlement: where the net would go now, rail by rail (issue 14, item 6). */
+    plan:
+      waiting && transfers.length === 0
+        ? previewSettlementPlan(
+            db,
+            merchant.merchantId,
+            payment.amountKesCents - payment.feeKesCents,
+            Date.now(),
+            payments().payoutRails(),
+          )
         : null,
 
     payment: {
@@ -91,7 +100,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       day: t.settlementDay,
       receipt: t.receipt,
       resultDesc: t.resultDesc,
-      phone: t.phone,
+      destination: t.destinationLabel,
       retried: transfers.some((other) => other.retryOf === t.id),
     })),
   };
@@ -118,7 +127,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (outcome.ok)
     return jsonWithSuccess(
       { ok: true },
-      { message: "Transfer retried", description: "We sent it to M-Pesa again." },
+      { message: "Transfer retried", description: "We sent it again." },
     );
   switch (outcome.reason) {
     case "not_found":
@@ -152,8 +161,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PaymentDetail() {
-  const { payment, events, transfers, feeBps, estimate, actual, hold, live, share, testMode } =
-    useLoaderData<typeof loader>();
+  const {
+    payment,
+    events,
+    transfers,
+    feeBps,
+    estimate,
+    actual,
+    hold,
+    plan,
+    live,
+    share,
+    testMode,
+  } = useLoaderData<typeof loader>();
   const can = useMemberCan();
   // Follows the payment by itself while it is not final (JavaScript); without it, the page
   // refreshes itself (meta refresh in <noscript>) and offers a link.
@@ -210,8 +230,8 @@ export default function PaymentDetail() {
                 ["Collection fee", formatKesCents(payment.feeKesCents)],
                 actual
                   ? [
-                      "Paid to your M-Pesa",
-                      `${formatKesExact(actual.payoutKesCents)} after the M-Pesa charge${transfers.length > 1 ? "s" : ""} of ${formatKesExact(actual.railChargeKesCents)}`,
+                      "Paid out",
+                      `${formatKesExact(actual.payoutKesCents)} after the rail charge${transfers.length > 1 ? "s" : ""} of ${formatKesExact(actual.railChargeKesCents)}`,
                     ]
                   : [
                       "You receive",
@@ -253,14 +273,17 @@ export default function PaymentDetail() {
             </p>
           ) : null}
           <p className="mt-4 text-sm text-slate-700">
-            The M-Pesa charge is Safaricom&apos;s own charge for each transfer, passed on at cost;
-            cents M-Pesa cannot send are paid with your next settlement.
+            The rail charge is the provider&apos;s own charge for each transfer (Safaricom&apos;s
+            for M-Pesa), passed on at cost; cents a rail cannot send are paid with your next
+            settlement.
           </p>
         </Card>
         <Card title="Timeline" headingLevel="h2">
           <PaymentTimeline events={events} />
         </Card>
       </div>
+
+      {plan ? <SettlementPlan plan={plan} /> : null}
 
       <section aria-labelledby="transfers-title" className="mt-10">
         <h2 id="transfers-title" className="text-2xl font-semibold text-ink">
@@ -272,15 +295,15 @@ export default function PaymentDetail() {
           </p>
         ) : (
           <DataTable
-            caption="Transfers to your M-Pesa number"
+            caption="Transfers to your payout destination"
             headings={[
               "#",
               "Amount",
-              "M-Pesa charge",
+              "Rail charge",
               "To",
               "Day",
               "Status",
-              "M-Pesa receipt",
+              "Receipt",
               <span key="actions" className="sr-only">
                 Actions
               </span>,
@@ -292,7 +315,7 @@ export default function PaymentDetail() {
                 <td className="px-3 py-2">{t.sequence}</td>
                 <td className="px-3 py-2">{formatKesCents(t.amountKesCents)}</td>
                 <td className="px-3 py-2">{formatKesCents(t.railChargeKesCents)}</td>
-                <td className="px-3 py-2">{formatPhone(t.phone)}</td>
+                <td className="px-3 py-2">{t.destination}</td>
                 <td className="px-3 py-2">{formatDate(t.day)}</td>
                 <td className="px-3 py-2">
                   {transferStatusLabels[t.status]}

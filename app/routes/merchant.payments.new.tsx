@@ -10,10 +10,18 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AddSettlementNumber } from "~/components/merchants/AddSettlementNumber";
 import { formatKesCents, payoutSentence } from "~/components/payments/PaymentBits";
 import { buttonClass, Card, Container } from "~/components/ui";
-import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
+import { fieldMeta, SelectField, SubmitButton, TextField } from "~/components/ui/form";
 import { cryptoLimits, feeBps } from "~/content/tariff";
+import {
+  assetNetworks,
+  defaultNetwork,
+  hasNetworkChoice,
+  networkIds,
+  networkLabel,
+  networks,
+} from "~/core/networks/networks";
 import { createPaymentSchema, paymentAssets } from "~/core/payments/create-payment-schema";
-import { getSettlementDestination } from "~/core/merchants/settlement-destination.server";
+import { settlementDestinationSummary } from "~/core/destinations/destinations.server";
 import { PaymentError } from "~/core/payments/payments.server";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -27,6 +35,8 @@ import { payments } from "~/wiring/payments.server";
 type Preview = {
   amountKes: number;
   asset: string;
+  /** The network as the merchant reads it, or the customer's choice. */
+  network: string;
   reference: string;
   description: string;
   feeCents: string;
@@ -45,12 +55,20 @@ type Preview = {
 };
 type ActionData = { lastResult: SubmissionResult<string[]>; preview?: Preview };
 
+/** The networks a merchant may fix, each with the assets on it ("Tron (USDT)"). */
+const networkOptions = networkIds.map((id) => ({
+  value: id,
+  label: `${networks[id].name} (${paymentAssets
+    .filter((asset) => (assetNetworks[asset] as readonly string[]).includes(id))
+    .join(", ")})`,
+}));
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const merchant = await requirePermission(request, "payments:create");
-  const destination = getSettlementDestination(getDb(), merchant.merchantId, Date.now());
+  const destination = settlementDestinationSummary(getDb(), merchant.merchantId, Date.now());
   return {
-    /** False until the merchant adds an M-Pesa number: payments would wait, not be paid out. */
-    hasSettlementNumber: destination.phone !== null,
+    /** False until the merchant has a verified destination: payments would wait, not be paid. */
+    hasSettlementNumber: destination.label !== null,
     minimum: cryptoLimits.minimum,
     autoMax: cryptoLimits.autoMaxPerTransaction,
     max: cryptoLimits.reviewMaxPerTransaction,
@@ -78,6 +96,15 @@ export async function action({ request }: ActionFunctionArgs) {
         preview: {
           amountKes: input.amountKes,
           asset: input.asset,
+          network: input.network
+            ? networkLabel(input.network, input.asset)
+            : hasNetworkChoice(input.asset)
+              ? `${networkLabel(defaultNetwork(input.asset), input.asset)}, or another the customer chooses at checkout (${assetNetworks[
+                  input.asset
+                ]
+                  .map((id) => networkLabel(id, input.asset))
+                  .join(" or ")})`
+              : networkLabel(defaultNetwork(input.asset), input.asset),
           reference: input.reference,
           description: input.description ?? "",
           feeCents: preview.feeKesCents.toString(),
@@ -125,7 +152,7 @@ export default function NewPayment() {
   });
   const meta = (name: "amountKes" | "reference" | "description", required = true) =>
     fieldMeta(fields[name], required);
-  const initial = (name: "amountKes" | "reference" | "description" | "asset") => {
+  const initial = (name: "amountKes" | "reference" | "description" | "asset" | "network") => {
     const value = fields[name].initialValue;
     return typeof value === "string" ? value : undefined;
   };
@@ -193,6 +220,13 @@ export default function NewPayment() {
             {fields.asset.errors?.[0]}
           </p>
         </fieldset>
+        <SelectField
+          meta={fieldMeta(fields.network, false)}
+          label="Network"
+          placeholder="The customer chooses at checkout (default: Ethereum for USDT and USDC)"
+          options={networkOptions}
+          defaultValue={initial("network") ?? ""}
+        />
         <TextField
           meta={meta("description", false)}
           label="Description (shown to the customer)"
@@ -216,6 +250,10 @@ export default function NewPayment() {
                 <dd className="font-semibold text-ink">
                   {formatKes(preview.amountKes)} ≈ {preview.crypto} {preview.asset}
                 </dd>
+              </div>
+              <div>
+                <dt className="text-sm text-slate-600">Network</dt>
+                <dd className="font-semibold text-ink">{preview.network}</dd>
               </div>
               <div>
                 <dt className="text-sm text-slate-600">

@@ -1,4 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+/**
+ * Settlement settings (issue 14, item 5): where the merchant is paid. Every member who may see
+ * balances sees the destinations; only an owner (with a recent step-up) adds, confirms, removes or
+ * splits them, and adding one asks for the password again. The rules live in core/destinations.
+ */
+import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -6,90 +11,214 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AddDestinationForm } from "~/components/merchants/settlement/AddDestinationForm";
+import { DestinationList } from "~/components/merchants/settlement/DestinationList";
+import { SplitRulesForm } from "~/components/merchants/settlement/SplitRulesForm";
 import { Container } from "~/components/ui";
-import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
-import { settlementDestinationSchema } from "~/core/merchants/settlement-destination-schema";
-import {
-  changeSettlementDestination,
-  getSettlementDestination,
-} from "~/core/merchants/settlement-destination.server";
-import { heldDestinationNotice } from "~/core/payments/settlement.server";
-import { describeWait } from "~/core/rate-limit.server";
+import { banks } from "~/content/banks";
 import { can } from "~/core/accounts/permissions";
+import {
+  addDestination,
+  answerRegisteredName,
+  failoverAllowed,
+  getDestination,
+  listDestinations,
+  makeDefaultDestination,
+  removeDestination,
+  setSplitRules,
+  settlementDestinationSummary,
+} from "~/core/destinations/destinations.server";
+import { maskedDestinationLabel } from "~/core/destinations/display";
+import {
+  addDestinationSchema,
+  destinationActionSchema,
+  destinationAddressOf,
+  parseSplitForm,
+  railNames,
+} from "~/core/destinations/schema";
+import type { VerificationStart } from "~/core/destinations/verification.server";
+import { destinationView } from "~/core/destinations/views";
+import { describeWait } from "~/core/rate-limit.server";
+import { railProfiles } from "~/core/rails/profiles";
+import { railIds, type RailId } from "~/core/rails/types";
 import { requirePermission, requireRecentStepUp } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { formatPhone } from "~/utils/format";
-import { parseKenyanPhone } from "~/utils/phone";
+import { formatKes } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { clientKey } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
-import { redirectWithSuccess } from "~/utils/toast.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { payments } from "~/wiring/payments.server";
 
-type ActionData = { lastResult: SubmissionResult<string[]> };
+type ActionData = { lastResult?: SubmissionResult<string[]>; splitError?: string };
+
+/** The rails a merchant can choose: M-Pesa always, the others where they run (are configured). */
+function offeredRails(): RailId[] {
+  const running = new Set(payments().payoutRails());
+  return railIds.filter((rail) => rail === "mpesa" || running.has(rail));
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // Who may see where the merchant is paid; only an owner may change it (the form).
+  // Who may see where the merchant is paid; only an owner may change it (the forms).
   const merchant = await requirePermission(request, "balances:read");
-  const destination = getSettlementDestination(getDb(), merchant.merchantId, Date.now());
+  const db = getDb();
+  const now = Date.now();
+  const destinations = listDestinations(db, merchant.merchantId).map((row) =>
+    destinationView(row, merchant.businessName, now),
+  );
+  const summary = settlementDestinationSummary(db, merchant.merchantId, now);
+  const mpesa = railProfiles.mpesa;
   return {
-    phone: destination.phone,
-    display: destination.phone ? formatPhone(destination.phone) : null,
-    hold:
-      destination.phone && destination.heldUntil
-        ? heldDestinationNotice(destination.phone, destination.heldUntil)
-        : null,
+    destinations,
+    current: summary.label,
+    hold: summary.notice,
+    failover: failoverAllowed(db, merchant.merchantId),
+    rails: offeredRails().map((rail) => ({ value: rail, label: railNames[rail] })),
+    banks: banks.map((bank) => ({ value: bank.code, label: bank.name })),
+    limits: `M-Pesa pays up to ${formatKes(mpesa.perTransferKes)} a transfer and ${formatKes(mpesa.dailyKes)} a day`,
     coolingOffHours: payments().config.payoutDestinationCoolingOffHours,
     canChange: can(merchant.role, "payout_destination:manage"),
   };
 }
 
+const verificationMessage: Record<VerificationStart["kind"], string> = {
+  name_found: "Check the registered name below and confirm it is yours to start using it.",
+  payout_pending:
+    "We are sending a small check payment to it. When it arrives, confirm the registered name here.",
+  not_found: "",
+  unavailable:
+    "We could not check it with the provider right now: use Check again in a few minutes.",
+  not_verifying: "",
+};
+
 export async function action({ request }: ActionFunctionArgs) {
   const merchant = await requirePermission(request, "payout_destination:manage");
   requireRecentStepUp(request, merchant);
-  const submission = parseWithZod(await request.formData(), {
-    schema: settlementDestinationSchema,
-  });
+  const form = await request.formData();
+  const db = getDb();
+  const now = Date.now();
+  const actor = { merchantId: merchant.merchantId, userId: merchant.userId };
+  const intent = String(form.get("intent") ?? "add");
+
+  if (intent === "splits") {
+    const verified = listDestinations(db, merchant.merchantId)
+      .filter((d) => d.status === "verified")
+      .map((d) => d.id);
+    const parsed = parseSplitForm(form, verified);
+    if (!parsed.ok) return data<ActionData>({ splitError: parsed.error }, { status: 400 });
+    const saved = setSplitRules(db, actor, parsed.shares, parsed.failover, now);
+    if (!saved.ok)
+      return data<ActionData>(
+        { splitError: "Only verified destinations can take a share" },
+        { status: 400 },
+      );
+    return redirectWithSuccess(paths.merchantSettings, {
+      message: "Split and failover saved",
+      description:
+        parsed.shares.size > 0
+          ? "Each settlement is now split between your destinations."
+          : "Each settlement goes to your default destination.",
+    });
+  }
+
+  if (intent !== "add") {
+    const parsed = destinationActionSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success)
+      return redirectWithError(paths.merchantSettings, "That destination was not found");
+    const { destinationId } = parsed.data;
+    if (parsed.data.intent === "verify") {
+      const destination = getDestination(db, merchant.merchantId, destinationId);
+      if (!destination || destination.status !== "verifying")
+        return redirectWithError(paths.merchantSettings, "That destination is not being checked");
+      const started = await payments().verifyDestination(destination);
+      return started.kind === "not_found"
+        ? redirectWithError(paths.merchantSettings, {
+            message: "Destination not verified",
+            description: started.description,
+          })
+        : redirectWithSuccess(paths.merchantSettings, {
+            message: "Checking the destination",
+            description: verificationMessage[started.kind],
+          });
+    }
+    const result =
+      parsed.data.intent === "confirm-name" || parsed.data.intent === "reject-name"
+        ? answerRegisteredName(db, actor, destinationId, parsed.data.intent === "confirm-name", now)
+        : parsed.data.intent === "make-default"
+          ? makeDefaultDestination(db, actor, destinationId, now)
+          : removeDestination(db, actor, destinationId, now);
+    if (!result.ok) {
+      const refusals = {
+        not_found: "That destination was not found",
+        wrong_state: "That destination is not waiting for your answer",
+        not_verified: "Only a verified destination can be the default",
+        is_default: "Make another destination the default before removing this one",
+      } as const;
+      return redirectWithError(paths.merchantSettings, refusals[result.reason]);
+    }
+    const label = maskedDestinationLabel(result.destination);
+    const done = {
+      "confirm-name": ["Destination verified", `${label} can now be paid.`],
+      "reject-name": ["Destination not used", `Nothing will be paid to ${label}.`],
+      "make-default": ["Default destination changed", `Settlements now go to ${label}.`],
+      remove: ["Destination removed", `Nothing more will be paid to ${label}.`],
+    } as const;
+    const [message, description] = done[parsed.data.intent];
+    return redirectWithSuccess(paths.merchantSettings, { message, description });
+  }
+
+  const submission = parseWithZod(form, { schema: addDestinationSchema });
   if (submission.status !== "success")
     return data<ActionData>(
       { lastResult: submission.reply({ hideFields: ["password"] }) },
       { status: 400 },
     );
-  const parsed = parseKenyanPhone(submission.value.phone);
-  if (!parsed.ok) {
+  const address = destinationAddressOf(submission.value);
+  if (!offeredRails().includes(address.rail))
     return data<ActionData>(
       {
         lastResult: submission.reply({
-          fieldErrors: { phone: [parsed.error] },
+          fieldErrors: { rail: [`${railNames[address.rail]} payouts are not available yet`] },
           hideFields: ["password"],
         }),
       },
       { status: 400 },
     );
-  }
-  const phone = parsed.e164;
-  const now = Date.now();
-  const result = await changeSettlementDestination(
-    getDb(),
+  const added = await addDestination(
+    db,
     {
       merchantId: merchant.merchantId,
       userId: merchant.userId,
       password: submission.value.password,
-      phone,
+      address,
       clientKey: clientKey(request),
     },
     { coolingOffHours: payments().config.payoutDestinationCoolingOffHours, now },
   );
-  if (!result.ok) {
+  if (!added.ok) {
+    if (added.reason === "duplicate" || added.reason === "too_many")
+      return data<ActionData>(
+        {
+          lastResult: submission.reply({
+            formErrors: [
+              added.reason === "duplicate"
+                ? "You already have this destination."
+                : "You have the most destinations allowed: remove one first.",
+            ],
+            hideFields: ["password"],
+          }),
+        },
+        { status: 400 },
+      );
     const message =
-      result.reason === "throttled"
-        ? `Too many wrong passwords. Try again in ${describeWait(result.retryAfterMs)}.`
-        : result.reason === "busy"
+      added.reason === "throttled"
+        ? `Too many wrong passwords. Try again in ${describeWait(added.retryAfterMs)}.`
+        : added.reason === "busy"
           ? "We are very busy right now, so your password was not checked and nothing changed. Please try again in a few seconds."
           : "That password is not right. Enter the password you sign in with.";
-    const refused = result.reason !== "wrong_password";
+    const retryAfterMs = "retryAfterMs" in added ? added.retryAfterMs : null;
     return data<ActionData>(
       {
         lastResult: submission.reply({
@@ -98,32 +227,40 @@ export async function action({ request }: ActionFunctionArgs) {
         }),
       },
       {
-        status: refused ? 429 : 400,
-        headers: refused
-          ? { "Retry-After": String(Math.ceil(result.retryAfterMs / 1000)) }
-          : undefined,
+        status: retryAfterMs === null ? 400 : 429,
+        headers:
+          retryAfterMs === null
+            ? undefined
+            : { "Retry-After": String(Math.ceil(retryAfterMs / 1000)) },
       },
     );
   }
-  const description = result.heldUntil
-    ? `${heldDestinationNotice(result.phone, result.heldUntil)}. We e-mailed you about the change.`
-    : `We will pay you to ${formatPhone(result.phone)} on M-Pesa.`;
+  const started = await payments().verifyDestination(added.destination);
+  if (started.kind === "not_found")
+    return redirectWithError(paths.merchantSettings, {
+      message: "Destination not verified",
+      description: `${started.description}. Check the details and add it again.`,
+    });
   return redirectWithSuccess(paths.merchantSettings, {
-    message: "Settlement number saved",
-    description,
+    message: "Destination added",
+    description: verificationMessage[started.kind],
   });
 }
 
 export default function MerchantSettings() {
-  const { phone, display, hold, coolingOffHours, canChange } = useLoaderData<typeof loader>();
+  const {
+    destinations,
+    current,
+    hold,
+    failover,
+    rails,
+    banks,
+    limits,
+    coolingOffHours,
+    canChange,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
-  const [form, fields] = useForm({
-    id: "settlement-settings",
-    lastResult: actionData?.lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: settlementDestinationSchema }),
-  });
+  const verified = destinations.filter((d) => d.status === "verified");
   return (
     <Container className="max-w-2xl py-12">
       <p>
@@ -136,54 +273,69 @@ export default function MerchantSettings() {
       </p>
       <h1 className="mt-4 text-3xl font-bold text-ink">Settlement settings</h1>
       <p className="mt-3 text-slate-700">
-        Confirmed payments are paid out at once to this M-Pesa number, in transfers of up to KES
-        250,000 and up to KES 500,000 a day; anything above waits for the next day. Each transfer
-        carries M-Pesa&apos;s own charge, passed on at cost (see the{" "}
+        Confirmed payments are paid out at once to your default destination (or split between your
+        destinations). {limits}; anything above waits for the next day. Each transfer carries the
+        provider&apos;s own charge, passed on at cost (see the{" "}
         <Link to={paths.tariffSchedule} className="underline">
           tariff schedule
         </Link>
         ).
       </p>
       <p className="mt-3 font-medium text-ink">
-        {display
-          ? `Currently paying to ${display}.`
+        {current
+          ? `Currently paying to ${current}.`
           : "No settlement number yet: payments wait until you add one."}
       </p>
       {hold ? (
         <p role="status" className="mt-3 rounded-lg bg-amber-50 p-3 text-amber-900">
-          {hold}. A new number waits before it is paid, in case someone else changed it.
+          {hold}. A new destination waits before it is paid, in case someone else added it.
         </p>
       ) : null}
-      {canChange ? (
-        <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
-          <TextField
-            meta={fieldMeta(fields.phone)}
-            label="M-Pesa number"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            defaultValue={
-              typeof fields.phone.initialValue === "string"
-                ? fields.phone.initialValue
-                : (phone ?? "")
-            }
-            placeholder="0712 345 678"
+
+      {destinations.length > 0 ? (
+        <section aria-labelledby="destinations-title" className="mt-10">
+          <h2 id="destinations-title" className="text-2xl font-semibold text-ink">
+            Your payout destinations
+          </h2>
+          <DestinationList destinations={destinations} canChange={canChange} />
+        </section>
+      ) : null}
+
+      {canChange && verified.length > 1 ? (
+        <section aria-labelledby="split-title" className="mt-10">
+          <h2 id="split-title" className="text-2xl font-semibold text-ink">
+            Split and failover
+          </h2>
+          <SplitRulesForm
+            destinations={verified}
+            failover={failover}
+            error={actionData?.splitError ?? null}
           />
-          <TextField
-            meta={fieldMeta(fields.password)}
-            label="Your password"
-            type="password"
-            autoComplete="current-password"
+        </section>
+      ) : null}
+
+      {canChange ? (
+        <section aria-labelledby="add-title" className="mt-10">
+          <h2 id="add-title" className="text-2xl font-semibold text-ink">
+            Add a destination
+          </h2>
+          <p className="mt-2 text-sm text-slate-700">
+            We check every new destination with its provider and show you the registered name to
+            confirm before anything is paid there.
+          </p>
+          <AddDestinationForm
+            lastResult={actionData?.lastResult}
+            rails={rails}
+            banks={banks}
             hint={
-              phone && coolingOffHours > 0
-                ? `To change where you are paid. We e-mail you about the change, and payouts to a new number start after ${coolingOffHours} hours.`
+              destinations.length > 0 && coolingOffHours > 0
+                ? `To change where you are paid. We e-mail you about the change, and payouts to a new destination start after ${coolingOffHours} hours.`
                 : "To change where you are paid. We e-mail you about the change."
             }
           />
-          <SubmitButton pendingLabel="Saving...">Save</SubmitButton>
-        </Form>
+        </section>
       ) : (
-        <p className="mt-3 text-slate-700">Only an account owner can change this number.</p>
+        <p className="mt-6 text-slate-700">Only an account owner can change where you are paid.</p>
       )}
     </Container>
   );

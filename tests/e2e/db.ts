@@ -29,14 +29,14 @@ export async function createTestMerchant(settlementPhone: string | null = "25471
   withE2eDatabase((db) => {
     const now = Date.now();
     db.prepare(
-      "insert into merchants (id, business_name, contact_email, status, settlement_rail, settlement_phone, created_at) values (?, ?, ?, 'active', 'mpesa', ?, ?)",
-    ).run(
-      merchantId,
-      `E2E Traders ${code}`,
-      `${code.toLowerCase()}@e2e.example`,
-      settlementPhone,
-      now,
-    );
+      "insert into merchants (id, business_name, contact_email, status, created_at) values (?, ?, ?, 'active', ?)",
+    ).run(merchantId, `E2E Traders ${code}`, `${code.toLowerCase()}@e2e.example`, now);
+    // Paid to this M-Pesa number: a verified default destination (stored as given, as older
+    // numbers were).
+    if (settlementPhone)
+      db.prepare(
+        "insert into settlement_destinations (id, merchant_id, rail, phone, status, is_default, created_at, updated_at, verified_at) values (?, ?, 'mpesa', ?, 'verified', 1, ?, ?, ?)",
+      ).run(`dst_${code.toLowerCase()}e2e`, merchantId, settlementPhone, now, now, now);
     db.prepare(
       "insert into merchant_users (id, merchant_id, username, role, password_hash, password_set_at, created_at) values (?, ?, 'owner', 'owner', ?, ?, ?)",
     ).run(`usr_${code}`, merchantId, passwordHash, now, now);

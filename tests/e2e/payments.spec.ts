@@ -96,10 +96,10 @@ test("a merchant is paid in crypto and settled to M-Pesa", async ({ page }, test
   }).toPass({ timeout: 20_000 });
   await expect(page.getByText("Settled", { exact: true }).first()).toBeVisible();
   await expect(page.getByText("Converted to KES")).toBeVisible();
-  await expect(page.getByText("KES 2,466 after the M-Pesa charge of KES 9")).toBeVisible();
+  await expect(page.getByText("KES 2,466 after the rail charge of KES 9")).toBeVisible();
   await expect(
     page
-      .getByRole("table", { name: "Transfers to your M-Pesa number" })
+      .getByRole("table", { name: "Transfers to your payout destination" })
       .getByRole("cell", { name: "KES 9.00", exact: true }),
   ).toBeVisible();
   await expect(page.locator("td.font-mono").first()).toHaveText(/^[A-Z0-9]{10}$/);
@@ -127,7 +127,7 @@ test("a large payment settles in transfers of at most KES 250,000 and waits past
     });
   }).toPass({ timeout: 20_000 });
   const rows = page
-    .getByRole("table", { name: "Transfers to your M-Pesa number" })
+    .getByRole("table", { name: "Transfers to your payout destination" })
     .getByRole("row");
   await expect(rows).not.toHaveCount(2);
   for (const cell of await page

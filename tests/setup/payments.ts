@@ -7,7 +7,9 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import { merchants } from "../../drizzle/schema";
+import { insertVerifiedDestination } from "~/core/destinations/destinations.server";
 import { capital, postTransaction, railFloat } from "~/core/ledger/ledger.server";
+import { normalizeStoredPhone } from "~/utils/phone";
 import type { PaymentsConfig } from "~/core/payments/config";
 import { payoutRailsOf } from "~/core/payments/rails.server";
 import type { PayoutRails } from "~/core/rails/types";
@@ -315,14 +317,21 @@ export function setUpPaymentsHarness(
   return harness;
 }
 
+/** A merchant paid to `settlementPhone` on M-Pesa (a verified default destination), or nowhere. */
 export function addMerchant(db: Db, id: string, settlementPhone: string | null = "254712345678") {
   db.insert(merchants)
     .values({
       id,
       businessName: `Shop ${id}`,
       contactEmail: `${id.toLowerCase()}@shop.example`,
-      settlementPhone,
       createdAt: 0,
     })
     .run();
+  if (settlementPhone)
+    insertVerifiedDestination(
+      db,
+      id,
+      { rail: "mpesa", phone: normalizeStoredPhone(settlementPhone) },
+      0,
+    );
 }

@@ -17,6 +17,6 @@ export const destinationStatuses = [
 ] as const;
 export type DestinationStatus = (typeof destinationStatuses)[number];
 
-/** Why a transfer is made: a merchant's settlement, or the small payout that verifies a destination. */
+/** Why a transfer is made: a settlement, or the small payout that verifies a destination. */
 export const transferPurposes = ["settlement", "verification"] as const;
 export type TransferPurpose = (typeof transferPurposes)[number];

@@ -2,6 +2,10 @@
  * The payments core end to end through the real custody and M-Pesa simulators over HTTP: quote,
  * deposit, confirmations, conversion, settlement (split when large), failures, retries, crashes.
  */
+import {
+  insertVerifiedDestination,
+  makeDefaultDestination,
+} from "~/core/destinations/destinations.server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settlementTransfers } from "../../../drizzle/schema";
@@ -225,11 +229,19 @@ describe("payments through custody and M-Pesa", () => {
     const [failed] = listTransfersForPayment(db, payment.id);
     expect(failed?.status).toBe("failed");
     expect(owed(db, merchantAvailable("MRC-FAXX22"))).toBe(before);
-    // The merchant fixes the number, then retries.
-    db.update((await import("../../../drizzle/schema")).merchants)
-      .set({ settlementPhone: "254712000111" })
-      .where(eq((await import("../../../drizzle/schema")).merchants.id, "MRC-FAXX22"))
-      .run();
+    // The merchant adds a working number and makes it the default, then retries.
+    const fixed = insertVerifiedDestination(
+      db,
+      "MRC-FAXX22",
+      { rail: "mpesa", phone: "+254712000111" },
+      h.clock.now,
+    );
+    makeDefaultDestination(
+      db,
+      { merchantId: "MRC-FAXX22", userId: "usr_x" },
+      fixed.id,
+      h.clock.now,
+    );
     const retry = retryTransfer(db, failed!.id, h.clock.now);
     expect(retry?.status).toBe("pending");
     await sendPendingTransfers(db, h.rails, () => h.clock.now);
@@ -277,7 +289,7 @@ describe("payments through custody and M-Pesa", () => {
     // First attempt reaches M-Pesa but we "crash" before recording the answer.
     await h.runtime.payouts.b2cPayment({
       originatorConversationId: transfer!.id,
-      phone: transfer!.phone,
+      phone: transfer!.phone!,
       amountKes: Number(transfer!.amountKesCents / 100n),
       remarks: "x",
     });

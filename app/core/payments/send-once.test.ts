@@ -120,7 +120,7 @@ describe("each transfer is sent to M-Pesa once", () => {
     expect(claimTransferForSending(db, pending!.id, "crashed-process", h.clock.now)).toBe(true);
     await h.runtime.payouts.b2cPayment({
       originatorConversationId: pending!.id,
-      phone: pending!.phone,
+      phone: pending!.phone!,
       amountKes: Number(pending!.amountKesCents / 100n),
       remarks: "crashed",
     });

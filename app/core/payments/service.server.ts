@@ -10,7 +10,12 @@
  * previews and operator decisions still work; whatever must reach a provider waits for the next
  * payments run, or is refused when the caller cannot wait for it (see each method).
  */
-import { getSettlementDestination } from "~/core/merchants/settlement-destination.server";
+import {
+  settlementDestinationSummary,
+  type Destination,
+} from "~/core/destinations/destinations.server";
+import { startVerification, type VerificationStart } from "~/core/destinations/verification.server";
+import type { RailId } from "~/core/rails/types";
 import type { LiveSymbol } from "~/content/cryptocurrencies";
 import type { ApiMode } from "~/core/api/vocabulary";
 import type { RatesService } from "~/core/rates/service.server";
@@ -32,12 +37,7 @@ import {
 import { formatCryptoUnits } from "./quote";
 import { payoutRailsOf } from "./rails.server";
 import { merchantPaymentDetail, operatorPaymentDetail } from "./reads.server";
-import {
-  heldDestinationNotice,
-  retryTransfer,
-  sendPendingTransfers,
-  type Transfer,
-} from "./settlement.server";
+import { retryTransfer, sendPendingTransfers, type Transfer } from "./settlement.server";
 import { estimateSettlement } from "./settlement-plan";
 import { settleNow } from "./tick.server";
 import {
@@ -153,6 +153,13 @@ export interface PaymentsService {
     request: Request,
     source?: CallbackSource,
   ): Promise<WebhookAnswer>;
+  /** The payout rails running in this process for live money (a rail not configured is absent). */
+  payoutRails(): RailId[];
+  /**
+   * Start (or try again) the verification of a merchant's new destination: a name lookup, or a
+   * check payout sent at once (core/destinations/verification.server.ts).
+   */
+  verifyDestination(destination: Destination): Promise<VerificationStart>;
   /** Retry a failed settlement transfer as a new transfer, then send it. Audited with the actor. */
   retryTransfer(
     actor: PaymentsActor,
@@ -313,6 +320,25 @@ export function createPaymentsService({
       return handleMpesaCallback(db, requireDeps(running ?? deps), kind, request, now, source);
     },
 
+    payoutRails() {
+      return deps ? (Object.keys(payoutRailsOf(deps)) as RailId[]) : [];
+    },
+
+    async verifyDestination(destination) {
+      if (!deps) return { kind: "unavailable", description: "payouts do not run here now" };
+      const rails = payoutRailsOf(deps);
+      const started = await startVerification(db, rails, destination, now);
+      if (started.kind === "payout_pending") {
+        try {
+          await sendPendingTransfers(db, rails, now, { modes: deps.modes });
+        } catch (error) {
+          // Pending: the next payments run sends it.
+          logger.warn("check payout not sent yet", { destinationId: destination.id, error });
+        }
+      }
+      return started;
+    },
+
     async retryTransfer(actor, input) {
       const at = now();
       const detail =
@@ -322,13 +348,8 @@ export function createPaymentsService({
       const failed = detail?.transfers.find((transfer) => transfer.id === input.transferId);
       if (!detail || !failed) return { ok: false, reason: "not_found" };
       // Not to a new payout number still in its cooling-off period (issue 10, item 14).
-      const destination = getSettlementDestination(db, detail.payment.merchantId, at);
-      if (destination.phone && destination.heldUntil)
-        return {
-          ok: false,
-          reason: "held",
-          notice: heldDestinationNotice(destination.phone, destination.heldUntil),
-        };
+      const destination = settlementDestinationSummary(db, detail.payment.merchantId, at);
+      if (destination.notice) return { ok: false, reason: "held", notice: destination.notice };
       // A merchant's retry is sent at once or not made; an operator's may wait for the next run.
       const running = depsFor(detail.payment.mode);
       if (!running && actor.type === "merchant_user") return { ok: false, reason: "not_running" };

@@ -73,6 +73,8 @@ export function nextDay(day: string): string {
 export function planTransfers(input: {
   availableCents: bigint;
   railCharge?: RailCharge;
+  /** The rail's smallest transfer, whole KES (default M-Pesa's). */
+  minimumKes?: number;
   perTransferKes: number;
   dailyKes: number;
   today: string;
@@ -80,14 +82,15 @@ export function planTransfers(input: {
 }): PlannedTransfer[] {
   const charge = input.railCharge ?? mpesaRailCharge;
   const perTransfer = BigInt(input.perTransferKes) * CENTS_PER_KES;
-  const daily = BigInt(input.dailyKes) * CENTS_PER_KES;
-  const minimum = MIN_TRANSFER_KES * CENTS_PER_KES;
+  // A rail with no daily limit of its own (PesaLink: Infinity) is capped per transfer only.
+  const daily = Number.isFinite(input.dailyKes) ? BigInt(input.dailyKes) * CENTS_PER_KES : null;
+  const minimum = BigInt(input.minimumKes ?? MIN_TRANSFER_KES) * CENTS_PER_KES;
   const used = new Map(input.usedByDay);
   const plan: PlannedTransfer[] = [];
   let remaining = input.availableCents;
   let day = input.today;
   for (let guard = 0; guard < 10_000; guard++) {
-    const room = daily - (used.get(day) ?? 0n);
+    const room = daily === null ? perTransfer : daily - (used.get(day) ?? 0n);
     if (room < minimum) {
       day = nextDay(day);
       continue;

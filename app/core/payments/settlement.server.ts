@@ -1,9 +1,12 @@
 /**
- * Settlement to M-Pesa. A confirmed payment is claimed by one worker (confirmed -> settling), its
- * net KES (plus leftovers of earlier settlements) is split into transfers (rail limits, daily cap,
- * the M-Pesa B2C charge per transfer passed through at cost), and each transfer due today is posted
- * to the ledger (merchant available -> in flight, float earmarked) and committed BEFORE M-Pesa is
- * called with the transfer id as OriginatorConversationID. A crash after the commit leaves the
+ * Settlement to the merchant's destinations (M-Pesa, Airtel Money, T-Kash, a bank over PesaLink).
+ * A confirmed payment is claimed by one worker (confirmed -> settling), routed (the default
+ * destination or the merchant's split, failing over where allowed: core/destinations/routing), its
+ * net KES (plus leftovers of earlier settlements) is split into transfers per destination (the
+ * rail's limits, daily cap and charge per transfer passed through at cost), and each transfer due
+ * today is posted to the ledger (merchant available -> in flight, the rail's float earmarked) and
+ * committed BEFORE the rail is called with the transfer id as its idempotent id (M-Pesa's
+ * OriginatorConversationID). A crash after the commit leaves the
  * transfer "pending": `sendPendingTransfers` sends it again with the same id, and M-Pesa's
  * duplicate check means nothing is paid twice. The Result callback (or the status query when it
  * never comes) settles it: success clears the in-flight money; failure reverses the posting, so the
@@ -12,7 +15,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { merchants, payments, settlementTransfers } from "../../../drizzle/schema";
+import { payments, settlementDestinations, settlementTransfers } from "../../../drizzle/schema";
 import type { TransferStatus } from "~/core/payments/statuses";
 import {
   codeWithoutBook,
@@ -25,10 +28,20 @@ import {
 } from "~/core/ledger/ledger.server";
 import { recordAudit } from "~/core/audit.server";
 import { readableCode } from "~/core/ids.server";
+import { defaultDestination, isUsable } from "~/core/destinations/destinations.server";
+import {
+  destinationLabel,
+  heldDestinationNotice,
+  maskedDestinationLabel,
+} from "~/core/destinations/display";
+import { routeSettlement, splitByPercent } from "~/core/destinations/routing.server";
+import { railNames } from "~/core/destinations/schema";
+import { recordVerificationOutcome } from "~/core/destinations/verification-result.server";
 import { classifyResultCode, type B2cResult } from "~/core/providers/daraja/result";
-import type { PayoutRails, RailSendOutcome } from "~/core/rails/types";
+import { profileOf, railChargeCents } from "~/core/rails/charges";
+import type { PayoutDestination, PayoutRails, RailId, RailSendOutcome } from "~/core/rails/types";
 import type { Db, DbOrTx } from "~/utils/db.server";
-import { formatEatDateTime, formatKesCents, maskPhone } from "~/utils/format";
+import { formatKesCents } from "~/utils/format";
 import type { PaymentsConfig } from "./config";
 import {
   getPayment,
@@ -37,7 +50,7 @@ import {
   transition,
   type Payment,
 } from "./payments.server";
-import { eatDay, planTransfers } from "./settlement-plan";
+import { eatDay, largestPayout, planTransfers } from "./settlement-plan";
 
 export type Transfer = typeof settlementTransfers.$inferSelect;
 
@@ -86,7 +99,13 @@ export function transferModeOf(db: DbOrTx, transferId: string): LedgerBook | nul
   return transfer ? bookOfTransfer(db, transfer) : null;
 }
 
-function usedByDay(db: DbOrTx, merchantId: string, mode: LedgerBook): Map<string, bigint> {
+/** What went (or is planned to go) to one destination per EAT day: its rail's daily cap applies. */
+function usedByDay(
+  db: DbOrTx,
+  merchantId: string,
+  mode: LedgerBook,
+  destinationId: string,
+): Map<string, bigint> {
   const rows = db
     .select({
       day: settlementTransfers.settlementDay,
@@ -96,6 +115,7 @@ function usedByDay(db: DbOrTx, merchantId: string, mode: LedgerBook): Map<string
     .where(
       and(
         eq(settlementTransfers.merchantId, merchantId),
+        eq(settlementTransfers.destinationId, destinationId),
         inArray(settlementTransfers.status, COUNTS_AGAINST_DAY),
         transfersInBook(mode),
       ),
@@ -107,8 +127,8 @@ function usedByDay(db: DbOrTx, merchantId: string, mode: LedgerBook): Map<string
 
 /**
  * Post a transfer's "sent" movement: the merchant's available balance pays the amount (now in
- * flight to the merchant) and the rail's charge for it, which leaves our M-Pesa float with the
- * amount (the charge is what Safaricom takes from the float for the transfer: passed through at
+ * flight to the merchant) and the rail's charge for it, which leaves our float on that rail with
+ * the amount (the charge is what the rail takes from the float for the transfer: passed through at
  * cost). A fee of ours (none for settlements) would go to fee revenue. A failure reverses all of
  * it. In the book of the transfer's payment.
  */
@@ -127,18 +147,18 @@ function postTransferSent(
       amount: transfer.amountKesCents + charge + transfer.feeKesCents,
     },
     { account: merchantInFlight(transfer.merchantId), amount: -transfer.amountKesCents },
-    { account: railInFlight("mpesa"), amount: transfer.amountKesCents },
-    { account: railFloat("mpesa"), amount: -(transfer.amountKesCents + charge) },
+    { account: railInFlight(transfer.rail), amount: transfer.amountKesCents },
+    { account: railFloat(transfer.rail), amount: -(transfer.amountKesCents + charge) },
   ];
   if (transfer.feeKesCents > 0n)
     entries.push({ account: feeRevenue(), amount: -transfer.feeKesCents });
   const result = postTransaction(db, {
     idempotencyKey: `transfer:${transfer.id}:sent`,
     kind: "payout.sent",
-    description: `Payout ${transfer.id} to ${transfer.phone} (M-Pesa)${charge > 0n ? `, M-Pesa charge ${charge / 100n} KES` : ""}`,
+    description: `Payout ${transfer.id} to ${railNames[transfer.rail]}${transfer.phone ? ` ${transfer.phone}` : ""}${charge > 0n ? `, ${railNames[transfer.rail]} charge ${charge / 100n} KES` : ""}`,
     reference: { type: "transfer", id: transfer.id },
     entries,
-    guards: [merchantAvailable(transfer.merchantId), railFloat("mpesa")],
+    guards: [merchantAvailable(transfer.merchantId), railFloat(transfer.rail)],
     now,
   });
   db.update(settlementTransfers)
@@ -222,12 +242,10 @@ export type SettleOutcome =
 /** "KES 0.66" for event texts (cents, no float). */
 const kesText = (cents: bigint) => formatKesCents(cents);
 
-/**
- * The notice shown while payouts to a new destination wait: "Payouts to +254 7•• ••• 678 start
- * after 25 Nov 2026, 14:05 EAT".
- */
-export const heldDestinationNotice = (phone: string, heldUntil: number) =>
-  `Payouts to ${maskPhone(phone)} start after ${formatEatDateTime(heldUntil)}`;
+export interface PlanOptions {
+  /** Rails running in this process, for failover (undefined: all). */
+  runningRails?: readonly RailId[];
+}
 
 /**
  * Claim a confirmed payment and plan its transfers (ledger-posted for today's, scheduled for later
@@ -238,9 +256,10 @@ export function planSettlement(
   paymentId: string,
   config: PaymentsConfig,
   now: number,
+  options: PlanOptions = {},
 ): SettleOutcome {
   try {
-    return claimAndPlan(db, paymentId, config, now);
+    return claimAndPlan(db, paymentId, now, options);
   } catch (error) {
     // Our M-Pesa float cannot cover it: nothing was claimed; say so once, the tick tries again.
     if (
@@ -254,7 +273,7 @@ export function planSettlement(
           { id: paymentId },
           {
             type: "waiting_for_float",
-            cause: "our M-Pesa float is being topped up; the payout follows automatically",
+            cause: "our payout float is being topped up; the payout follows automatically",
             at: now,
           },
         );
@@ -265,31 +284,19 @@ export function planSettlement(
   }
 }
 
-function claimAndPlan(
-  db: Db,
-  paymentId: string,
-  config: PaymentsConfig,
-  now: number,
-): SettleOutcome {
+function claimAndPlan(db: Db, paymentId: string, now: number, options: PlanOptions): SettleOutcome {
   return db.transaction((tx): SettleOutcome => {
     const payment = tx.select().from(payments).where(eq(payments.id, paymentId)).get();
     if (!payment || payment.status !== "confirmed") return "not_confirmed";
-    const merchant = tx.select().from(merchants).where(eq(merchants.id, payment.merchantId)).get();
-    if (!merchant?.settlementPhone) {
-      const already = tx
-        .select({ id: sql`1` })
-        .from(payments)
-        .where(
-          and(
-            eq(payments.id, paymentId),
-            sql`exists (select 1 from payment_events where payment_id = ${paymentId} and type = 'waiting_for_settlement_number')`,
-          ),
-        )
-        .get();
+    const route = routeSettlement(tx, payment.merchantId, now, options);
+    if (route.kind === "no_destination") {
+      const already = listPaymentEvents(tx, paymentId).some(
+        (e) => e.type === "waiting_for_settlement_number",
+      );
       if (!already) {
         recordEvent(tx, payment, {
           type: "waiting_for_settlement_number",
-          cause: "add an M-Pesa number in settlement settings to be paid",
+          cause: "add a payout destination in settlement settings to be paid",
           at: now,
         });
       }
@@ -297,8 +304,8 @@ function claimAndPlan(
     }
     // A new payout destination waits out its cooling-off period (issue 10, item 14); the tick plans
     // it after.
-    const heldUntil = merchant.settlementPhoneHeldUntil;
-    if (heldUntil !== null && heldUntil > now) {
+    if (route.kind === "held") {
+      const { heldUntil, destination } = route;
       const noted = listPaymentEvents(tx, paymentId).some(
         (e) =>
           e.type === "waiting_for_destination_cooling_off" &&
@@ -307,7 +314,7 @@ function claimAndPlan(
       if (!noted) {
         recordEvent(tx, payment, {
           type: "waiting_for_destination_cooling_off",
-          cause: `${heldDestinationNotice(merchant.settlementPhone, heldUntil)}: a new M-Pesa number waits before it is paid, in case someone else changed it`,
+          cause: `${heldDestinationNotice(maskedDestinationLabel(destination), heldUntil)}: a new destination waits before it is paid, in case someone else added it`,
           at: now,
           detail: { heldUntil },
         });
@@ -333,57 +340,82 @@ function claimAndPlan(
         detail: { amountKesCents: settleable - net },
       });
     }
-    const plan = planTransfers({
-      availableCents: settleable,
-      perTransferKes: config.railPerTransferKes,
-      dailyKes: config.railDailyKes,
-      today: eatDay(now),
-      usedByDay: usedByDay(tx, payment.merchantId, payment.mode),
-    });
-    plan.forEach((planned, index) => {
-      const transfer: Transfer = {
-        id: newTransferId(),
-        merchantId: payment.merchantId,
-        paymentId: payment.id,
-        sequence: index + 1,
-        rail: "mpesa",
-        phone: merchant.settlementPhone!,
-        amountKesCents: planned.amountKesCents,
-        feeKesCents: planned.feeKesCents,
-        railChargeKesCents: planned.railChargeKesCents,
-        settlementDay: planned.day,
-        retryOf: null,
-        ...newTransferState(now),
-      };
-      tx.insert(settlementTransfers).values(transfer).run();
-      if (planned.day === eatDay(now)) postTransferSent(tx, transfer, now, payment.mode);
-      recordEvent(tx, payment, {
-        type: planned.day === eatDay(now) ? "transfer_created" : "transfer_scheduled",
-        cause: `${planned.day === eatDay(now) ? "settling to M-Pesa" : "over the daily M-Pesa limit: waits for the next day"}; M-Pesa charge ${kesText(planned.railChargeKesCents)}`,
-        at: now,
-        detail: {
-          transferId: transfer.id,
-          amountKesCents: planned.amountKesCents,
-          railChargeKesCents: planned.railChargeKesCents,
-          day: planned.day,
-        },
+    const today = eatDay(now);
+    const parts = splitByPercent(
+      settleable,
+      route.targets.map((target) => target.percent),
+    );
+    let sequence = 0;
+    let planned = 0n;
+    route.targets.forEach((target, index) => {
+      const { destination, insteadOf } = target;
+      const railName = railNames[destination.rail];
+      if (insteadOf) {
+        recordEvent(tx, payment, {
+          type: "settlement_failed_over",
+          cause: `${railNames[insteadOf.rail]} is unavailable: paying ${destinationLabel(destination)} instead, as your settings allow`,
+          at: now,
+          detail: { from: insteadOf.id, to: destination.id },
+        });
+      }
+      const profile = profileOf(destination.rail);
+      const plan = planTransfers({
+        availableCents: parts[index]!,
+        railCharge: (amount) => railChargeCents(destination.rail, amount),
+        minimumKes: profile.minimumKes,
+        perTransferKes: profile.perTransferKes,
+        dailyKes: profile.dailyKes,
+        today,
+        usedByDay: usedByDay(tx, payment.merchantId, payment.mode, destination.id),
       });
+      for (const part of plan) {
+        const transfer: Transfer = {
+          id: newTransferId(),
+          merchantId: payment.merchantId,
+          paymentId: payment.id,
+          sequence: ++sequence,
+          purpose: "settlement",
+          rail: destination.rail,
+          destinationId: destination.id,
+          phone: destination.phone,
+          amountKesCents: part.amountKesCents,
+          feeKesCents: part.feeKesCents,
+          railChargeKesCents: part.railChargeKesCents,
+          settlementDay: part.day,
+          retryOf: null,
+          ...newTransferState(now),
+        };
+        tx.insert(settlementTransfers).values(transfer).run();
+        if (part.day === today) postTransferSent(tx, transfer, now, payment.mode);
+        recordEvent(tx, payment, {
+          type: part.day === today ? "transfer_created" : "transfer_scheduled",
+          cause: `${part.day === today ? `settling to ${destinationLabel(destination)}` : `over the daily ${railName} limit: waits for the next day`}; ${railName} charge ${kesText(part.railChargeKesCents)}`,
+          at: now,
+          detail: {
+            transferId: transfer.id,
+            rail: destination.rail,
+            destinationId: destination.id,
+            amountKesCents: part.amountKesCents,
+            railChargeKesCents: part.railChargeKesCents,
+            day: part.day,
+          },
+        });
+        planned += part.amountKesCents + part.railChargeKesCents + part.feeKesCents;
+      }
     });
-    const leftover =
-      settleable -
-      plan.reduce((sum, t) => sum + t.amountKesCents + t.railChargeKesCents + t.feeKesCents, 0n);
+    const leftover = settleable - planned;
     if (leftover > 0n) {
       recordEvent(tx, payment, {
         type: "leftover_carried_forward",
-        cause: `${kesText(leftover)} M-Pesa cannot send on its own (whole shillings, KES 10 at least) stays in your balance and is paid with your next settlement`,
+        cause: `${kesText(leftover)} the rail cannot send on its own (whole shillings, and its minimum transfer) stays in your balance and is paid with your next settlement`,
         at: now,
         detail: { amountKesCents: leftover },
       });
     }
-    if (plan.length === 0) {
+    if (sequence === 0) {
       transition(tx, payment, ["settling"], "settled", {
         type: "settled",
-        cause: "less than the KES 10 M-Pesa minimum: carried into your next settlement",
+        cause: "less than the rail's minimum transfer: carried into your next settlement",
         at: now,
         set: { settledAt: now },
       });
@@ -519,9 +551,12 @@ export async function sendPendingTransfers(
     try {
       outcome = await rail.send({
         transferId: transfer.id,
-        destination: { kind: "msisdn", phone: transfer.phone },
+        destination: payoutDestinationOfTransfer(db, transfer),
         amountKes: Number(transfer.amountKesCents / 100n),
-        remarks: `OneHop settlement ${transfer.paymentId ?? transfer.id}`,
+        remarks:
+          transfer.purpose === "verification"
+            ? "OneHop account check"
+            : `OneHop settlement ${transfer.paymentId ?? transfer.id}`,
         reference: transfer.paymentId ?? undefined,
       });
     } catch {
@@ -566,6 +601,47 @@ function getTransfer(db: DbOrTx, id: string): Transfer | undefined {
   return db.select().from(settlementTransfers).where(eq(settlementTransfers.id, id)).get();
 }
 
+/** A transfer's final state and the rail's words for it. */
+function markCompleted(
+  tx: DbOrTx,
+  transfer: Transfer,
+  status: "succeeded" | "failed",
+  result: { receipt: string | null; code: number | null },
+  words: { description: string },
+  now: number,
+) {
+  tx.update(settlementTransfers)
+    .set({
+      status,
+      ...(status === "succeeded" ? { receipt: result.receipt } : {}),
+      resultCode: result.code,
+      resultDesc: words.description,
+      completedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(settlementTransfers.id, transfer.id))
+    .run();
+}
+
+/** Where a transfer pays: its destination's address (a number from before destinations: M-Pesa). */
+function payoutDestinationOfTransfer(db: DbOrTx, transfer: Transfer): PayoutDestination {
+  const destination = transfer.destinationId
+    ? db
+        .select()
+        .from(settlementDestinations)
+        .where(eq(settlementDestinations.id, transfer.destinationId))
+        .get()
+    : undefined;
+  if (destination?.rail === "pesalink")
+    return {
+      kind: "bank_account",
+      bankCode: destination.bankCode ?? "",
+      accountNumber: destination.accountNumber ?? "",
+      accountName: destination.accountName ?? "",
+    };
+  return { kind: "msisdn", phone: transfer.phone ?? destination?.phone ?? "" };
+}
+
 /** When every transfer of the payment has succeeded, the payment is settled. */
 function settleIfDone(db: DbOrTx, paymentId: string | null, now: number) {
   if (!paymentId) return;
@@ -590,13 +666,25 @@ function settleIfDone(db: DbOrTx, paymentId: string | null, now: number) {
 export function succeedTransfer(
   db: Db,
   transferId: string,
-  result: { receipt: string | null; description: string },
+  result: { receipt: string | null; description: string; recipientName?: string | null },
   now: number,
 ): boolean {
   return db.transaction((tx) => {
     const transfer = getTransfer(tx, transferId);
     if (!transfer || (transfer.status !== "sent" && transfer.status !== "pending")) return false;
     const { merchantInFlight, railInFlight } = ledgerBook(bookOfTransfer(tx, transfer));
+    // A check payout was our expense when sent: nothing is in flight for anyone.
+    if (transfer.purpose === "verification") {
+      markCompleted(tx, transfer, "succeeded", { receipt: result.receipt, code: 0 }, result, now);
+      if (transfer.destinationId)
+        recordVerificationOutcome(
+          tx,
+          transfer.destinationId,
+          { kind: "succeeded", registeredName: result.recipientName ?? null },
+          now,
+        );
+      return true;
+    }
     postTransaction(tx, {
       idempotencyKey: `transfer:${transfer.id}:succeeded`,
       kind: "payout.succeeded",
@@ -604,28 +692,18 @@ export function succeedTransfer(
       reference: { type: "transfer", id: transfer.id },
       entries: [
         { account: merchantInFlight(transfer.merchantId), amount: transfer.amountKesCents },
-        { account: railInFlight("mpesa"), amount: -transfer.amountKesCents },
+        { account: railInFlight(transfer.rail), amount: -transfer.amountKesCents },
       ],
       now,
     });
-    tx.update(settlementTransfers)
-      .set({
-        status: "succeeded",
-        receipt: result.receipt,
-        resultCode: 0,
-        resultDesc: result.description,
-        completedAt: now,
-        updatedAt: now,
-      })
-      .where(eq(settlementTransfers.id, transfer.id))
-      .run();
+    markCompleted(tx, transfer, "succeeded", { receipt: result.receipt, code: 0 }, result, now);
     if (transfer.paymentId) {
       recordEvent(
         tx,
         { id: transfer.paymentId },
         {
           type: "transfer_succeeded",
-          cause: "M-Pesa paid the merchant",
+          cause: `${railNames[transfer.rail]} paid the merchant`,
           at: now,
           detail: {
             transferId: transfer.id,
@@ -657,16 +735,14 @@ export function failTransfer(
         now,
       });
     }
-    tx.update(settlementTransfers)
-      .set({
-        status: "failed",
-        resultCode: result.code,
-        resultDesc: result.description,
-        completedAt: now,
-        updatedAt: now,
-      })
-      .where(eq(settlementTransfers.id, transfer.id))
-      .run();
+    markCompleted(tx, transfer, "failed", { receipt: null, code: result.code }, result, now);
+    if (transfer.purpose === "verification" && transfer.destinationId)
+      recordVerificationOutcome(
+        tx,
+        transfer.destinationId,
+        { kind: "failed", description: result.description },
+        now,
+      );
     if (transfer.paymentId) {
       recordEvent(
         tx,
@@ -695,7 +771,11 @@ export function applyB2cResult(
     return succeedTransfer(
       db,
       transfer.id,
-      { receipt: result.receipt ?? result.transactionId ?? null, description: result.resultDesc },
+      {
+        receipt: result.receipt ?? result.transactionId ?? null,
+        description: result.resultDesc,
+        recipientName: result.receiverName ?? null,
+      },
       now,
     )
       ? "succeeded"
@@ -777,7 +857,7 @@ export async function queryOverdueTransfers(
 }
 
 /** A transfer not yet sent: scheduled, no attempt, no provider answer, no ledger posting. */
-function newTransferState(now: number) {
+export function newTransferState(now: number) {
   return {
     status: "scheduled",
     attempts: 0,
@@ -815,11 +895,32 @@ export function retryTransfer(
       .where(eq(settlementTransfers.retryOf, failed.id))
       .get();
     if (retried) return null;
-    const merchant = tx.select().from(merchants).where(eq(merchants.id, failed.merchantId)).get();
-    // Not to a new destination still in its cooling-off period (issue 10, item 14): retry after it
-    // ends.
-    if (merchant?.settlementPhoneHeldUntil != null && merchant.settlementPhoneHeldUntil > now)
-      return null;
+    // To the merchant's current default (they may have fixed where they are paid), else the same
+    // destination while it is still verified; not to one still in its cooling-off period (issue 10,
+    // item 14): retry after it ends.
+    const original = failed.destinationId
+      ? tx
+          .select()
+          .from(settlementDestinations)
+          .where(eq(settlementDestinations.id, failed.destinationId))
+          .get()
+      : undefined;
+    const destination =
+      defaultDestination(tx, failed.merchantId) ??
+      (original?.status === "verified" ? original : undefined);
+    if (!destination || !isUsable(destination, now)) return null;
+    // Another rail charges differently: the largest payout the same money covers goes (what is
+    // left over stays in the balance for the next settlement).
+    const charge = (amount: bigint) => railChargeCents(destination.rail, amount);
+    const amountKesCents =
+      destination.rail === failed.rail
+        ? failed.amountKesCents
+        : largestPayout(
+            failed.amountKesCents + failed.railChargeKesCents,
+            charge,
+            BigInt(profileOf(destination.rail).perTransferKes) * 100n,
+          );
+    if (amountKesCents <= 0n) return null;
     const last = tx
       .select({ max: sql<number>`max(${settlementTransfers.sequence})` })
       .from(settlementTransfers)
@@ -829,7 +930,12 @@ export function retryTransfer(
       ...failed,
       id: newTransferId(),
       sequence: (last?.max ?? failed.sequence) + 1,
-      phone: merchant?.settlementPhone ?? failed.phone,
+      rail: destination.rail,
+      destinationId: destination.id,
+      phone: destination.phone,
+      amountKesCents,
+      railChargeKesCents:
+        destination.rail === failed.rail ? failed.railChargeKesCents : charge(amountKesCents),
       settlementDay: eatDay(now),
       retryOf: failed.id,
       ...newTransferState(now),
@@ -865,13 +971,31 @@ export function retryTransfer(
   });
 }
 
-export function listTransfersForPayment(db: DbOrTx, paymentId: string): Transfer[] {
+/** A transfer with where it went, written for people ("M-Pesa +254 712 345 678"). */
+export type TransferWithDestination = Transfer & { destinationLabel: string };
+
+export function listTransfersForPayment(db: DbOrTx, paymentId: string): TransferWithDestination[] {
   return db
-    .select()
+    .select({ transfer: settlementTransfers, destination: settlementDestinations })
     .from(settlementTransfers)
+    .leftJoin(
+      settlementDestinations,
+      eq(settlementDestinations.id, settlementTransfers.destinationId),
+    )
     .where(eq(settlementTransfers.paymentId, paymentId))
     .orderBy(asc(settlementTransfers.sequence))
-    .all();
+    .all()
+    .map(({ transfer, destination }) => ({
+      ...transfer,
+      destinationLabel: destinationLabel(
+        destination ?? {
+          rail: transfer.rail,
+          phone: transfer.phone,
+          bankCode: null,
+          accountNumber: null,
+        },
+      ),
+    }));
 }
 
 export type { Payment };

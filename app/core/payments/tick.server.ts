@@ -3,6 +3,9 @@
  * place schedules the tick at boot; tests call it with their own clock): the tick expires quotes,
  * settles confirmed payments, sends pending transfers and chases unanswered ones.
  */
+import { railNames } from "~/core/destinations/schema";
+import type { Rail } from "~/core/ledger/accounts";
+import type { RailId } from "~/core/rails/types";
 import {
   keyInBook,
   type LedgerBook,
@@ -46,11 +49,13 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
     const reconciled = await reconcileCustodyPayments(db, deps, now, { afterMs: reconcileAfterMs });
     const expired = expireOverduePayments(db, now());
     let planned = 0;
+    const rails = payoutRailsOf(deps);
+    const runningRails = Object.keys(rails) as RailId[];
     for (const payment of listPayments(db, { statuses: ["confirmed"], modes, limit: 200 })) {
-      if (planSettlement(db, payment.id, deps.config, now()) === "planned") planned++;
+      if (planSettlement(db, payment.id, deps.config, now(), { runningRails }) === "planned")
+        planned++;
     }
     const released = releaseScheduledTransfers(db, now());
-    const rails = payoutRailsOf(deps);
     const sent = await sendPendingTransfers(db, rails, now, { modes });
     const queried = await queryOverdueTransfers(db, rails, now(), reconcileAfterMs, {
       modes,
@@ -72,8 +77,11 @@ export async function settleNow(
   paymentId: string,
 ): Promise<void> {
   try {
-    planSettlement(db, paymentId, deps.config, Date.now());
-    await sendPendingTransfers(db, payoutRailsOf(deps), Date.now, { modes: deps.modes });
+    const rails = payoutRailsOf(deps);
+    planSettlement(db, paymentId, deps.config, Date.now(), {
+      runningRails: Object.keys(rails) as RailId[],
+    });
+    await sendPendingTransfers(db, rails, Date.now, { modes: deps.modes });
   } catch (error) {
     logger.error("settlement failed", {
       paymentId,
@@ -83,28 +91,33 @@ export async function settleNow(
 }
 
 /**
- * The M-Pesa float we may pay out from: an opening balance (whole KES), posted once per book. Each
- * ledger book (live, and test for test-mode payments) has its own float, funded the same way, so
- * test settlements run without ever drawing on the live float; by default both books are funded.
+ * The float we may pay out from on each rail: an opening balance (whole KES), posted once per book
+ * and rail. Each ledger book (live, and test for test-mode payments) has its own floats, funded the
+ * same way, so test settlements run without ever drawing on the live float; by default both books
+ * are funded, on M-Pesa only unless `rails` says more.
  */
 export function fundOpeningFloat(
   db: Db,
   kes: number,
   books: readonly LedgerBook[] = ledgerBooks,
+  rails: readonly Rail[] = ["mpesa"],
 ): void {
   if (kes <= 0) return;
   for (const mode of books) {
     const { capital, railFloat } = ledgerBook(mode);
-    postTransaction(db, {
-      // `float:mpesa:opening:<kes>` in the live book (as before the books), `test:`-prefixed in the
-      // test book: the two never collide.
-      idempotencyKey: keyInBook(mode, `float:mpesa:opening:${kes}`),
-      kind: "float.funded",
-      description: `Opening M-Pesa B2C float of KES ${kes}${mode === "test" ? " (test book)" : ""}`,
-      entries: [
-        { account: railFloat("mpesa"), amount: BigInt(kes) * 100n },
-        { account: capital("KES"), amount: -BigInt(kes) * 100n },
-      ],
-    });
+    for (const rail of rails) {
+      const name = railNames[rail];
+      postTransaction(db, {
+        // `float:mpesa:opening:<kes>` in the live book (as before the books), `test:`-prefixed in
+        // the test book: the two never collide.
+        idempotencyKey: keyInBook(mode, `float:${rail}:opening:${kes}`),
+        kind: "float.funded",
+        description: `Opening ${name} float of KES ${kes}${mode === "test" ? " (test book)" : ""}`,
+        entries: [
+          { account: railFloat(rail), amount: BigInt(kes) * 100n },
+          { account: capital("KES"), amount: -BigInt(kes) * 100n },
+        ],
+      });
+    }
   }
 }

@@ -22,6 +22,7 @@ import type { AirtelDisbursements, AirtelOutcome } from "~/core/providers/airtel
 import {
   RailUnavailableError,
   type PayoutRail,
+  type RailNameLookup,
   type RailSendOutcome,
   type RailStatus,
 } from "./types";
@@ -63,6 +64,25 @@ export function airtelRail(client: AirtelDisbursements): PayoutRail {
         });
       }
       return statusOf(outcome);
+    },
+
+    // Airtel's callback carries no name: its KYC enquiry gives the wallet's registered name.
+    async lookupName(destination): Promise<RailNameLookup> {
+      if (destination.kind !== "msisdn")
+        return { kind: "not_found", description: "Airtel Money pays phone numbers only" };
+      try {
+        const kyc = await client.kyc(destination.phone);
+        if (!kyc.found) return { kind: "not_found", description: kyc.message };
+        if (kyc.isBarred)
+          return { kind: "not_found", description: "Airtel Money says this wallet is barred" };
+        return { kind: "found", name: `${kyc.firstName} ${kyc.lastName}`.trim() };
+      } catch (error) {
+        if (error instanceof AirtelError && !error.retryable)
+          return { kind: "not_found", description: error.message };
+        throw new RailUnavailableError("airtel-money", "Airtel Money's KYC enquiry failed", {
+          cause: error,
+        });
+      }
     },
   };
 }

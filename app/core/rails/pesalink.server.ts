@@ -20,6 +20,7 @@ import type { PesalinkClient, PesalinkStatus } from "~/core/providers/pesalink/t
 import {
   RailUnavailableError,
   type PayoutRail,
+  type RailNameLookup,
   type RailSendOutcome,
   type RailStatus,
 } from "./types";
@@ -86,6 +87,24 @@ export function pesalinkRail(
         });
       }
       return statusOf(status);
+    },
+
+    // The bank's account lookup gives the name the account is held in, without moving money.
+    async lookupName(destination): Promise<RailNameLookup> {
+      if (destination.kind !== "bank_account")
+        return { kind: "not_found", description: "PesaLink pays bank accounts only" };
+      try {
+        const found = await client.accountLookup(destination.bankCode, destination.accountNumber);
+        return found.found
+          ? { kind: "found", name: found.accountName }
+          : { kind: "not_found", description: "The bank has no such account" };
+      } catch (error) {
+        if (error instanceof PesalinkError && !error.retryable)
+          return { kind: "not_found", description: error.message };
+        throw new RailUnavailableError("pesalink", "The bank's account lookup failed", {
+          cause: error,
+        });
+      }
     },
   };
 }

@@ -59,11 +59,23 @@ export type RailStatus =
   | { kind: "succeeded"; receipt: string | null; description: string }
   | { kind: "failed"; code: number | null; description: string };
 
+/** What a registered-name lookup came to (rails that have one: Airtel's KYC, PesaLink's lookup). */
+export type RailNameLookup =
+  | { kind: "found"; name: string }
+  /** No wallet or account there (or, for Airtel, a barred one): nothing can be paid to it. */
+  | { kind: "not_found"; description: string };
+
 export interface PayoutRail {
   readonly id: RailId;
   send(input: RailSendInput): Promise<RailSendOutcome>;
   /** Ask about a transfer sent earlier whose result never came. */
   queryStatus(transferId: string): Promise<RailStatus>;
+  /**
+   * The name the rail holds for a destination, without moving money. Rails without one verify a
+   * destination with a small payout whose result carries the name (M-Pesa) instead. Throws
+   * `RailUnavailableError` when the rail gives no usable answer.
+   */
+  lookupName?(destination: PayoutDestination): Promise<RailNameLookup>;
 }
 
 /** The rails running in this process, by id (a rail that is not configured is absent). */

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { Card, DataTable } from "~/components/ui";
 import { SubmitButton } from "~/components/ui/form";
-import { formatDate, formatEatDateTime, formatKesCents, formatPhone } from "./format";
+import { formatDate, formatEatDateTime, formatKesCents } from "./format";
 import { TransferStatusBadge } from "./PaymentStatusBadge";
 import type { TransferView } from "./types";
 
@@ -26,15 +26,15 @@ export function TransfersTable({ transfers }: { transfers: TransferView[] }) {
         <p>No transfers yet: the payment has not started settling.</p>
       ) : (
         <DataTable
-          caption="Settlement transfers to M-Pesa, in order"
+          caption="Settlement transfers, in order"
           headings={[
             "Transfer",
             "To",
             "Amount",
-            "M-Pesa charge",
+            "Rail charge",
             "Status",
             "Day",
-            "M-Pesa receipt",
+            "Receipt",
             "Result",
             "Action",
           ]}
@@ -48,7 +48,7 @@ export function TransfersTable({ transfers }: { transfers: TransferView[] }) {
                   <div className="text-xs text-slate-600">Retry of {transfer.retryOf}</div>
                 ) : null}
               </th>
-              <td className="px-3 py-2 whitespace-nowrap">{formatPhone(transfer.phone)}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{transfer.destination}</td>
               <td className="px-3 py-2 whitespace-nowrap">
                 {formatKesCents(transfer.amountKesCents)}
               </td>

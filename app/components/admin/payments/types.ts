@@ -57,10 +57,11 @@ export interface PaymentEventView {
 export interface TransferView {
   id: string;
   sequence: number;
-  phone: string;
+  /** Where it went: "M-Pesa +254 712 345 678", "Equity Bank Kenya 1450160649886 (PesaLink)". */
+  destination: string;
   amountKesCents: string;
   /**
-   * Safaricom's B2C charge for this transfer, passed through at cost
+   * The rail's charge for this transfer (Safaricom's B2C band for M-Pesa), passed through at cost
    * (docs/decisions/0018-settlement-fees.md).
    */
   railChargeKesCents: string;

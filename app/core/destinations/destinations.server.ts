@@ -1,0 +1,508 @@
+/**
+ * A merchant's settlement destinations (issue 14, item 5): several, on any rail, one default,
+ * optional split shares. Only an owner changes them (the route checks the permission and a recent
+ * step-up); adding one also asks for the password again (throttled like sign-in), is audited, and
+ * e-mails the merchant's contact address with the destination masked.
+ *
+ * A new destination is verified before any payout goes there (`verification.server.ts`): the rail
+ * returns the registered name and the owner confirms it. A destination added when the merchant
+ * already has one also waits out the cooling-off period (config, default 24 h) from when it was
+ * added, so that a stolen session cannot redirect money before the merchant can react.
+ */
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { merchants, merchantUsers, settlementDestinations } from "../../../drizzle/schema";
+import { recordSecurityEvent } from "~/core/accounts/security-events.server";
+import { recordAudit } from "~/core/audit.server";
+import { queueEmail } from "~/core/email.server";
+import { readableCode } from "~/core/ids.server";
+import { verifyAgainstDummy, verifyPassword } from "~/core/passwords.server";
+import type { Limit } from "~/core/rate-limit.server";
+import { guardedPasswordCheck } from "~/core/sign-in-guard.server";
+import type { Db, DbOrTx } from "~/utils/db.server";
+import { formatEatDateTime } from "~/utils/format";
+import { destinationLabel, heldDestinationNotice, maskedDestinationLabel } from "./display";
+import type { DestinationAddress } from "./schema";
+import type { DestinationStatus } from "./vocabulary";
+
+export type Destination = typeof settlementDestinations.$inferSelect;
+
+/** Wrong passwords on the destination form, per member: the same rule as sign-in's per account. */
+export const DESTINATION_PASSWORD_LIMIT = {
+  limit: 5,
+  windowMs: 15 * 60_000,
+} as const satisfies Limit;
+/** Wrong passwords on the destination form from one client address, whatever the member. */
+export const DESTINATION_CLIENT_LIMIT = {
+  limit: 20,
+  windowMs: 15 * 60_000,
+} as const satisfies Limit;
+
+/** At most this many destinations (not removed) per merchant. */
+export const MAX_DESTINATIONS = 10;
+
+/** Destinations that are, or may become, usable. */
+const LIVE_STATUSES: DestinationStatus[] = ["verifying", "confirm_name", "verified"];
+
+export const newDestinationId = () => `dst_${readableCode(12).toLowerCase()}`;
+
+/** The merchant's destinations, not removed: the default first, then oldest first. */
+export function listDestinations(db: DbOrTx, merchantId: string): Destination[] {
+  return db
+    .select()
+    .from(settlementDestinations)
+    .where(
+      and(
+        eq(settlementDestinations.merchantId, merchantId),
+        ne(settlementDestinations.status, "removed"),
+      ),
+    )
+    .orderBy(desc(settlementDestinations.isDefault), asc(settlementDestinations.createdAt))
+    .all();
+}
+
+export function getDestination(
+  db: DbOrTx,
+  merchantId: string,
+  destinationId: string,
+): Destination | undefined {
+  return db
+    .select()
+    .from(settlementDestinations)
+    .where(
+      and(
+        eq(settlementDestinations.id, destinationId),
+        eq(settlementDestinations.merchantId, merchantId),
+      ),
+    )
+    .get();
+}
+
+/** Held (cooling-off) until then, or null when payouts may go now. */
+export const heldUntilOf = (destination: Pick<Destination, "heldUntil">, now: number) =>
+  destination.heldUntil !== null && destination.heldUntil > now ? destination.heldUntil : null;
+
+/** Verified and not held: payouts may go there now. */
+export const isUsable = (destination: Destination, now: number) =>
+  destination.status === "verified" && heldUntilOf(destination, now) === null;
+
+/** The default destination, if it is verified (held or not). */
+export function defaultDestination(db: DbOrTx, merchantId: string): Destination | undefined {
+  return db
+    .select()
+    .from(settlementDestinations)
+    .where(
+      and(
+        eq(settlementDestinations.merchantId, merchantId),
+        eq(settlementDestinations.isDefault, true),
+        eq(settlementDestinations.status, "verified"),
+      ),
+    )
+    .get();
+}
+
+const sameAddress = (a: DestinationAddress, b: Destination) =>
+  a.rail === b.rail &&
+  (a.rail === "pesalink"
+    ? a.bankCode === b.bankCode && a.accountNumber === b.accountNumber
+    : a.phone === b.phone);
+
+export type AddDestinationResult =
+  | { ok: true; destination: Destination }
+  | { ok: false; reason: "wrong_password" }
+  | { ok: false; reason: "duplicate" | "too_many" }
+  | { ok: false; reason: "throttled" | "busy"; retryAfterMs: number };
+
+/**
+ * Add a destination (already checked by `addDestinationSchema`) after checking `password` against
+ * the member's own. The check runs before the write (scrypt is not held inside a transaction); the
+ * insert, the audit entry, the e-mail and the security event are one transaction. The caller then
+ * starts its verification.
+ */
+export async function addDestination(
+  db: Db,
+  input: {
+    merchantId: string;
+    userId: string;
+    password: string;
+    address: DestinationAddress;
+    clientKey: string;
+  },
+  options: { coolingOffHours: number; now: number },
+): Promise<AddDestinationResult> {
+  const { now } = options;
+  const user = db
+    .select({ passwordHash: merchantUsers.passwordHash })
+    .from(merchantUsers)
+    .where(eq(merchantUsers.id, input.userId))
+    .get();
+  // Counted before the hash, in the bounded hashing queue: the same order as sign-in.
+  const checked = await guardedPasswordCheck(
+    db,
+    {
+      account: { key: `settlement-destination:${input.userId}`, rule: DESTINATION_PASSWORD_LIMIT },
+      client: { key: `settlement-destination:${input.clientKey}`, rule: DESTINATION_CLIENT_LIMIT },
+    },
+    (verify) =>
+      input.password !== "" && user?.passwordHash
+        ? verifyPassword(input.password, user.passwordHash, verify)
+        : verifyAgainstDummy(input.password, verify),
+    now,
+  );
+  if (checked.outcome === "throttled" || checked.outcome === "busy")
+    return { ok: false, reason: checked.outcome, retryAfterMs: checked.retryAfterMs };
+  if (checked.outcome === "invalid") return { ok: false, reason: "wrong_password" };
+
+  return db.transaction((tx): AddDestinationResult => {
+    const merchant = tx.select().from(merchants).where(eq(merchants.id, input.merchantId)).get();
+    if (!merchant) throw new Error(`Merchant ${input.merchantId} not found`);
+    const existing = listDestinations(tx, merchant.id);
+    const active = existing.filter((d) => LIVE_STATUSES.includes(d.status));
+    if (active.some((d) => sameAddress(input.address, d)))
+      return { ok: false, reason: "duplicate" };
+    if (existing.length >= MAX_DESTINATIONS) return { ok: false, reason: "too_many" };
+    // The first destination is not held: there is nothing to redirect yet.
+    const heldUntil =
+      active.length > 0 && options.coolingOffHours > 0
+        ? now + options.coolingOffHours * 3_600_000
+        : null;
+    const address = input.address;
+    const destination: Destination = {
+      id: newDestinationId(),
+      merchantId: merchant.id,
+      rail: address.rail,
+      phone: address.rail === "pesalink" ? null : address.phone,
+      bankCode: address.rail === "pesalink" ? address.bankCode : null,
+      accountNumber: address.rail === "pesalink" ? address.accountNumber : null,
+      accountName: address.rail === "pesalink" ? address.accountName : null,
+      registeredName: null,
+      status: "verifying",
+      failureReason: null,
+      verificationTransferId: null,
+      isDefault: false,
+      splitPercent: null,
+      heldUntil,
+      createdBy: input.userId,
+      createdAt: now,
+      updatedAt: now,
+      verifiedAt: null,
+      removedAt: null,
+    };
+    tx.insert(settlementDestinations).values(destination).run();
+    const masked = maskedDestinationLabel(destination);
+    recordAudit(
+      tx,
+      {
+        actorType: "merchant_user",
+        actorId: input.userId,
+        action: "settlement.destination_added",
+        targetType: "merchant",
+        targetId: merchant.id,
+        details: { destinationId: destination.id, destination: masked, heldUntil },
+      },
+      now,
+    );
+    queueEmail(
+      tx,
+      {
+        to: merchant.contactEmail,
+        subject: "A payout destination was added to your OneHop account",
+        text: [
+          `Hello ${merchant.businessName},`,
+          "",
+          `${masked} was added as a place OneHop pays you, on ${formatEatDateTime(now)} (Nairobi time).`,
+          "We check it with the provider first, and you confirm the registered name before any payout goes there.",
+          heldUntil
+            ? `For your safety, payouts to it start after ${formatEatDateTime(heldUntil)}.`
+            : "",
+          "",
+          "If you did not make this change, sign in and change your password, and contact us at once.",
+        ]
+          .filter((line, index, lines) => line !== "" || lines[index - 1] !== "")
+          .join("\n"),
+      },
+      now,
+    );
+    recordSecurityEvent(
+      tx,
+      {
+        subject: { type: "merchant_user", id: input.userId },
+        type: "payout_destination_changed",
+        details: { to: masked, contactNotified: merchant.contactEmail },
+      },
+      now,
+    );
+    return { ok: true, destination };
+  });
+}
+
+export type DestinationChange =
+  | { ok: true; destination: Destination }
+  | { ok: false; reason: "not_found" | "wrong_state" | "is_default" | "not_verified" };
+
+function audit(
+  tx: DbOrTx,
+  actor: { merchantId: string; userId: string },
+  action: string,
+  details: Record<string, unknown>,
+  now: number,
+) {
+  recordAudit(
+    tx,
+    {
+      actorType: "merchant_user",
+      actorId: actor.userId,
+      action,
+      targetType: "merchant",
+      targetId: actor.merchantId,
+      details,
+    },
+    now,
+  );
+}
+
+/**
+ * The owner's answer about the registered name the rail returned: theirs (the destination is
+ * verified, and becomes the default when there is none) or not (it fails and is never paid).
+ */
+export function answerRegisteredName(
+  db: Db,
+  actor: { merchantId: string; userId: string },
+  destinationId: string,
+  accepted: boolean,
+  now: number,
+): DestinationChange {
+  return db.transaction((tx): DestinationChange => {
+    const destination = getDestination(tx, actor.merchantId, destinationId);
+    if (!destination) return { ok: false, reason: "not_found" };
+    if (destination.status !== "confirm_name") return { ok: false, reason: "wrong_state" };
+    const becomesDefault = accepted && !defaultDestination(tx, actor.merchantId);
+    const changes = accepted
+      ? { status: "verified" as const, verifiedAt: now, isDefault: becomesDefault }
+      : {
+          status: "failed" as const,
+          failureReason: "You did not recognise the registered name, so nothing will be paid there",
+        };
+    tx.update(settlementDestinations)
+      .set({ ...changes, updatedAt: now })
+      .where(
+        and(
+          eq(settlementDestinations.id, destination.id),
+          eq(settlementDestinations.status, "confirm_name"),
+        ),
+      )
+      .run();
+    audit(
+      tx,
+      actor,
+      accepted ? "settlement.destination_confirmed" : "settlement.destination_name_rejected",
+      { destinationId, registeredName: destination.registeredName, madeDefault: becomesDefault },
+      now,
+    );
+    return { ok: true, destination: { ...destination, ...changes, updatedAt: now } };
+  });
+}
+
+/** Make a verified destination the default (the one settlements go to without a split). */
+export function makeDefaultDestination(
+  db: Db,
+  actor: { merchantId: string; userId: string },
+  destinationId: string,
+  now: number,
+): DestinationChange {
+  return db.transaction((tx): DestinationChange => {
+    const destination = getDestination(tx, actor.merchantId, destinationId);
+    if (!destination || destination.status === "removed") return { ok: false, reason: "not_found" };
+    if (destination.status !== "verified") return { ok: false, reason: "not_verified" };
+    if (destination.isDefault) return { ok: true, destination };
+    tx.update(settlementDestinations)
+      .set({ isDefault: false, updatedAt: now })
+      .where(
+        and(
+          eq(settlementDestinations.merchantId, actor.merchantId),
+          eq(settlementDestinations.isDefault, true),
+        ),
+      )
+      .run();
+    tx.update(settlementDestinations)
+      .set({ isDefault: true, updatedAt: now })
+      .where(eq(settlementDestinations.id, destination.id))
+      .run();
+    audit(tx, actor, "settlement.destination_default", { destinationId }, now);
+    return { ok: true, destination: { ...destination, isDefault: true } };
+  });
+}
+
+/**
+ * Remove a destination. Not the default while another verified destination could take its place
+ * (the owner makes that one the default first); its split share goes with it, so the split ends.
+ */
+export function removeDestination(
+  db: Db,
+  actor: { merchantId: string; userId: string },
+  destinationId: string,
+  now: number,
+): DestinationChange {
+  return db.transaction((tx): DestinationChange => {
+    const destination = getDestination(tx, actor.merchantId, destinationId);
+    if (!destination || destination.status === "removed") return { ok: false, reason: "not_found" };
+    const others = listDestinations(tx, actor.merchantId).filter(
+      (d) => d.id !== destination.id && d.status === "verified",
+    );
+    if (destination.isDefault && others.length > 0) return { ok: false, reason: "is_default" };
+    tx.update(settlementDestinations)
+      .set({ status: "removed", isDefault: false, removedAt: now, updatedAt: now })
+      .where(eq(settlementDestinations.id, destination.id))
+      .run();
+    if (destination.splitPercent !== null) clearSplits(tx, actor.merchantId, now);
+    audit(
+      tx,
+      actor,
+      "settlement.destination_removed",
+      { destinationId, destination: maskedDestinationLabel(destination) },
+      now,
+    );
+    return { ok: true, destination: { ...destination, status: "removed" } };
+  });
+}
+
+function clearSplits(tx: DbOrTx, merchantId: string, now: number) {
+  tx.update(settlementDestinations)
+    .set({ splitPercent: null, updatedAt: now })
+    .where(eq(settlementDestinations.merchantId, merchantId))
+    .run();
+}
+
+export type SplitResult = { ok: true } | { ok: false; reason: "not_verified" };
+
+/**
+ * Set the split shares (whole percent adding up to 100, or none) and whether settlements may fail
+ * over to another verified destination. Only verified destinations take a share.
+ */
+export function setSplitRules(
+  db: Db,
+  actor: { merchantId: string; userId: string },
+  shares: ReadonlyMap<string, number>,
+  failover: boolean,
+  now: number,
+): SplitResult {
+  return db.transaction((tx): SplitResult => {
+    const ids = [...shares.keys()];
+    if (ids.length > 0) {
+      const verified = tx
+        .select({ id: settlementDestinations.id })
+        .from(settlementDestinations)
+        .where(
+          and(
+            eq(settlementDestinations.merchantId, actor.merchantId),
+            eq(settlementDestinations.status, "verified"),
+            inArray(settlementDestinations.id, ids),
+          ),
+        )
+        .all();
+      if (verified.length !== ids.length) return { ok: false, reason: "not_verified" };
+    }
+    clearSplits(tx, actor.merchantId, now);
+    for (const [id, percent] of shares)
+      tx.update(settlementDestinations)
+        .set({ splitPercent: percent })
+        .where(eq(settlementDestinations.id, id))
+        .run();
+    tx.update(merchants)
+      .set({ settlementFailover: failover })
+      .where(eq(merchants.id, actor.merchantId))
+      .run();
+    audit(
+      tx,
+      actor,
+      "settlement.split_rules",
+      { shares: Object.fromEntries(shares), failover },
+      now,
+    );
+    return { ok: true };
+  });
+}
+
+/** Whether the merchant lets settlements fail over to another verified destination. */
+export function failoverAllowed(db: DbOrTx, merchantId: string): boolean {
+  return (
+    db
+      .select({ failover: merchants.settlementFailover })
+      .from(merchants)
+      .where(eq(merchants.id, merchantId))
+      .get()?.failover ?? false
+  );
+}
+
+/**
+ * A verified destination made directly (seeding, tests, operators' migrations): the default when
+ * the merchant has none. Not for members' changes (those go through `addDestination`).
+ */
+export function insertVerifiedDestination(
+  db: DbOrTx,
+  merchantId: string,
+  address: DestinationAddress,
+  now: number,
+  extra: Partial<Pick<Destination, "registeredName" | "heldUntil" | "splitPercent">> = {},
+): Destination {
+  const hasDefault = db
+    .select({ one: sql`1` })
+    .from(settlementDestinations)
+    .where(
+      and(
+        eq(settlementDestinations.merchantId, merchantId),
+        eq(settlementDestinations.isDefault, true),
+        ne(settlementDestinations.status, "removed"),
+      ),
+    )
+    .get();
+  const destination: Destination = {
+    id: newDestinationId(),
+    merchantId,
+    rail: address.rail,
+    phone: address.rail === "pesalink" ? null : address.phone,
+    bankCode: address.rail === "pesalink" ? address.bankCode : null,
+    accountNumber: address.rail === "pesalink" ? address.accountNumber : null,
+    accountName: address.rail === "pesalink" ? address.accountName : null,
+    registeredName: extra.registeredName ?? null,
+    status: "verified",
+    failureReason: null,
+    verificationTransferId: null,
+    isDefault: !hasDefault,
+    splitPercent: extra.splitPercent ?? null,
+    heldUntil: extra.heldUntil ?? null,
+    createdBy: null,
+    createdAt: now,
+    updatedAt: now,
+    verifiedAt: now,
+    removedAt: null,
+  };
+  db.insert(settlementDestinations).values(destination).run();
+  return destination;
+}
+
+export interface DestinationSummary {
+  /** Where settlements go by default ("M-Pesa +254 712 345 678"), or null when nowhere yet. */
+  label: string | null;
+  /** Set while the default destination waits out its cooling-off period. */
+  heldUntil: number | null;
+  /** "Payouts to M-Pesa +254 7•• ••• 678 start after …", while held. */
+  notice: string | null;
+}
+
+/** The default destination for the dashboard and the payment pages. */
+export function settlementDestinationSummary(
+  db: DbOrTx,
+  merchantId: string,
+  now: number,
+): DestinationSummary {
+  const destination = defaultDestination(db, merchantId);
+  if (!destination) return { label: null, heldUntil: null, notice: null };
+  const heldUntil = heldUntilOf(destination, now);
+  return {
+    label: destinationLabel(destination),
+    heldUntil,
+    notice: heldUntil
+      ? heldDestinationNotice(maskedDestinationLabel(destination), heldUntil)
+      : null,
+  };
+}

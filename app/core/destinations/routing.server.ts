@@ -1,0 +1,100 @@
+/**
+ * Where a settlement goes (issue 14, item 6): the merchant's default destination, or their split
+ * (whole percent per destination); and, when the merchant allows it, another verified destination
+ * instead of one whose rail is down (health from our own recent transfers) or not running here.
+ * Limits and daily caps are the planner's: what a rail cannot take today waits for the next day, as
+ * before. Pure reads, inside the settlement's transaction.
+ */
+import { railHealth } from "~/core/rails/health.server";
+import type { RailId } from "~/core/rails/types";
+import type { DbOrTx } from "~/utils/db.server";
+import {
+  failoverAllowed,
+  heldUntilOf,
+  isUsable,
+  listDestinations,
+  type Destination,
+} from "./destinations.server";
+
+export interface SettlementTarget {
+  destination: Destination;
+  /** Whole percent of the settlement (100 without a split). */
+  percent: number;
+  /** The destination this one replaces because its rail was unavailable. */
+  insteadOf?: Destination;
+}
+
+export type SettlementRoute =
+  | { kind: "no_destination" }
+  | { kind: "held"; destination: Destination; heldUntil: number }
+  | { kind: "targets"; targets: SettlementTarget[] };
+
+export interface RoutingOptions {
+  /** Rails running in this process (undefined: all of them). */
+  runningRails?: readonly RailId[];
+}
+
+/** A rail that cannot take a payout now: not running here, or down by its recent transfers. */
+function railUnavailable(db: DbOrTx, rail: RailId, now: number, options: RoutingOptions) {
+  if (options.runningRails && !options.runningRails.includes(rail)) return true;
+  return railHealth(db, rail, now).status === "down";
+}
+
+export function routeSettlement(
+  db: DbOrTx,
+  merchantId: string,
+  now: number,
+  options: RoutingOptions = {},
+): SettlementRoute {
+  const destinations = listDestinations(db, merchantId).filter((d) => d.status === "verified");
+  const split = destinations.filter((d) => d.splitPercent !== null && d.splitPercent > 0);
+  const chosen: SettlementTarget[] =
+    split.length > 0
+      ? split.map((destination) => ({ destination, percent: destination.splitPercent! }))
+      : destinations
+          .filter((d) => d.isDefault)
+          .slice(0, 1)
+          .map((destination) => ({ destination, percent: 100 }));
+  if (chosen.length === 0) return { kind: "no_destination" };
+  // A destination still in its cooling-off period holds the whole settlement: the tick plans it
+  // after (splitting around it would pay the other destinations more than the merchant chose).
+  for (const { destination } of chosen) {
+    const heldUntil = heldUntilOf(destination, now);
+    if (heldUntil !== null) return { kind: "held", destination, heldUntil };
+  }
+  if (!failoverAllowed(db, merchantId)) return { kind: "targets", targets: chosen };
+  const unavailable = new Map<RailId, boolean>();
+  const isDown = (rail: RailId) => {
+    if (!unavailable.has(rail)) unavailable.set(rail, railUnavailable(db, rail, now, options));
+    return unavailable.get(rail)!;
+  };
+  const targets = chosen.map((target): SettlementTarget => {
+    if (!isDown(target.destination.rail)) return target;
+    // The default first, then the oldest verified destination on a rail that is up.
+    const fallback = destinations.find(
+      (d) =>
+        d.id !== target.destination.id &&
+        isUsable(d, now) &&
+        d.rail !== target.destination.rail &&
+        !isDown(d.rail),
+    );
+    return fallback
+      ? { destination: fallback, percent: target.percent, insteadOf: target.destination }
+      : target;
+  });
+  return { kind: "targets", targets };
+}
+
+/**
+ * Split `cents` by whole percents: each share rounded down, the remainder to the last target, so
+ * the parts always add up to the whole.
+ */
+export function splitByPercent(cents: bigint, percents: readonly number[]): bigint[] {
+  let given = 0n;
+  return percents.map((percent, index) => {
+    if (index === percents.length - 1) return cents - given;
+    const part = (cents * BigInt(percent)) / 100n;
+    given += part;
+    return part;
+  });
+}

@@ -1,0 +1,157 @@
+/**
+ * Verifying a new destination before any payout goes there (issue 14, item 5):
+ * - rails with a name lookup (Airtel Money's KYC, the bank's account lookup over PesaLink) are
+ *   asked for the registered name at once, without moving money;
+ * - the others get a small check payout (M-Pesa's smallest B2C transfer is KES 10; T-Kash KES 1)
+ *   that we pay from our float, whose result carries the registered name where the rail gives one
+ *   (M-Pesa's ReceiverPartyPublicName). Settlement sends it like any transfer and, when its result
+ *   arrives, records the outcome on the destination (`verification-result.server.ts`).
+ * Either way the owner then confirms the name (`answerRegisteredName`): a name they do not
+ * recognise fails the destination.
+ */
+import { and, eq } from "drizzle-orm";
+import { settlementDestinations, settlementTransfers } from "../../../drizzle/schema";
+import { InsufficientBalanceError } from "~/core/ledger/errors";
+import { ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
+import { newTransferId, newTransferState, type Transfer } from "~/core/payments/settlement.server";
+import { eatDay } from "~/core/payments/settlement-plan";
+import { railChargeCents } from "~/core/rails/charges";
+import {
+  RailUnavailableError,
+  type PayoutDestination,
+  type PayoutRails,
+  type RailId,
+} from "~/core/rails/types";
+import type { Db } from "~/utils/db.server";
+import type { Destination } from "./destinations.server";
+import { recordVerificationOutcome } from "./verification-result.server";
+
+/** The check payout of rails verified by a payout, whole KES. */
+export const VERIFICATION_PAYOUT_KES: Partial<Record<RailId, number>> = {
+  mpesa: 10,
+  "t-kash": 1,
+};
+
+/** Where a destination row pays, as the rails take it. */
+export function payoutDestinationOf(destination: Destination): PayoutDestination {
+  return destination.rail === "pesalink"
+    ? {
+        kind: "bank_account",
+        bankCode: destination.bankCode ?? "",
+        accountNumber: destination.accountNumber ?? "",
+        accountName: destination.accountName ?? "",
+      }
+    : { kind: "msisdn", phone: destination.phone ?? "" };
+}
+
+export type VerificationStart =
+  /** The rail returned a name: the owner confirms it. */
+  | { kind: "name_found"; name: string }
+  /** The rail has no such wallet or account: the destination failed. */
+  | { kind: "not_found"; description: string }
+  /** The check payout is posted and pending: settlement sends it (sendPendingTransfers). */
+  | { kind: "payout_pending"; transferId: string }
+  /** The rail is not running here, did not answer, or our float is short: try again later. */
+  | { kind: "unavailable"; description: string }
+  /** Not being verified (already answered, removed). */
+  | { kind: "not_verifying" };
+
+/**
+ * Start (or try again) the verification of a destination in `verifying`. A lookup is a call to the
+ * rail outside any transaction, then one transaction records its answer; a check payout is one
+ * transaction (the transfer, its ledger posting and the link from the destination), made at most
+ * once per destination.
+ */
+export async function startVerification(
+  db: Db,
+  rails: PayoutRails,
+  destination: Destination,
+  now: () => number,
+): Promise<VerificationStart> {
+  if (destination.status !== "verifying") return { kind: "not_verifying" };
+  const rail = rails[destination.rail];
+  if (!rail) return { kind: "unavailable", description: "this payout rail is not running now" };
+  if (rail.lookupName) {
+    let found;
+    try {
+      found = await rail.lookupName(payoutDestinationOf(destination));
+    } catch (error) {
+      if (error instanceof RailUnavailableError)
+        return { kind: "unavailable", description: error.message };
+      throw error;
+    }
+    recordVerificationOutcome(
+      db,
+      destination.id,
+      found.kind === "found"
+        ? { kind: "succeeded", registeredName: found.name }
+        : { kind: "failed", description: found.description },
+      now(),
+    );
+    return found.kind === "found"
+      ? { kind: "name_found", name: found.name }
+      : { kind: "not_found", description: found.description };
+  }
+  if (destination.verificationTransferId)
+    return { kind: "payout_pending", transferId: destination.verificationTransferId };
+  const amountKes = VERIFICATION_PAYOUT_KES[destination.rail];
+  if (!amountKes) return { kind: "unavailable", description: "this rail cannot be verified yet" };
+  try {
+    return db.transaction((tx): VerificationStart => {
+      const at = now();
+      const amount = BigInt(amountKes) * 100n;
+      const charge = railChargeCents(destination.rail, amount);
+      const transfer: Transfer = {
+        id: newTransferId(),
+        merchantId: destination.merchantId,
+        paymentId: null,
+        sequence: 0,
+        purpose: "verification",
+        rail: destination.rail,
+        destinationId: destination.id,
+        phone: destination.phone,
+        amountKesCents: amount,
+        feeKesCents: 0n,
+        railChargeKesCents: charge,
+        settlementDay: eatDay(at),
+        retryOf: null,
+        ...newTransferState(at),
+      };
+      const claimed = tx
+        .update(settlementDestinations)
+        .set({ verificationTransferId: transfer.id, updatedAt: at })
+        .where(
+          and(
+            eq(settlementDestinations.id, destination.id),
+            eq(settlementDestinations.status, "verifying"),
+          ),
+        )
+        .run();
+      if (claimed.changes !== 1) return { kind: "not_verifying" };
+      tx.insert(settlementTransfers).values(transfer).run();
+      // We pay the check payout (and its rail charge) from our float: an expense of ours.
+      const { railCharges, railFloat } = ledgerBook("live");
+      const posted = postTransaction(tx, {
+        idempotencyKey: `transfer:${transfer.id}:sent`,
+        kind: "payout.sent",
+        description: `Check payout ${transfer.id} verifying destination ${destination.id}`,
+        reference: { type: "transfer", id: transfer.id },
+        entries: [
+          { account: railCharges(destination.rail), amount: amount + charge },
+          { account: railFloat(destination.rail), amount: -(amount + charge) },
+        ],
+        guards: [railFloat(destination.rail)],
+        now: at,
+      });
+      tx.update(settlementTransfers)
+        .set({ status: "pending", ledgerTransactionId: posted.transactionId })
+        .where(eq(settlementTransfers.id, transfer.id))
+        .run();
+      return { kind: "payout_pending", transferId: transfer.id };
+    });
+  } catch (error) {
+    if (error instanceof InsufficientBalanceError)
+      return { kind: "unavailable", description: "our payout float is being topped up" };
+    throw error;
+  }
+}
