@@ -219,7 +219,10 @@ export function payoutDestinationNotice(
     subject: `The payout destination of ${facts.businessName} was changed`,
     name: context.name,
     lead: `${facts.by} changed where ${company.brand} pays ${facts.businessName}${
-      facts.destination ? ` (now ${maskPhone(facts.destination)})` : ""
+      facts.destination
+        ? // Older events hold the full number; newer ones the destination already masked.
+          ` (now ${/^\+?\d+$/.test(facts.destination) ? maskPhone(facts.destination) : facts.destination})`
+        : ""
     }.`,
     facts: whenAndWhere(context),
     notYou: `If you did not expect this change, change your password now, then ${supportLine} before the next payout.`,

@@ -17,6 +17,9 @@ export const railNames: Record<RailId, string> = {
   pesalink: "Bank account (PesaLink)",
 };
 
+/** "a Safaricom", "an Airtel". */
+const article = (name: string) => `${/^[AEIOU]/.test(name) ? "an" : "a"} ${name}`;
+
 const passwordField = z
   .string({ required_error: "Enter your password to change where you are paid" })
   .min(1, "Enter your password to change where you are paid")
@@ -65,8 +68,8 @@ export const addDestinationSchema = z
       issue(
         "phone",
         network
-          ? `That is a ${networkNames[network]} number: ${railName} pays ${networkNames[expected]} numbers only`
-          : `That is not a ${networkNames[expected]} number: ${railName} pays ${networkNames[expected]} numbers only`,
+          ? `That is ${article(networkNames[network])} number: ${railName} pays ${networkNames[expected]} numbers only`
+          : `That is not ${article(networkNames[expected])} number: ${railName} pays ${networkNames[expected]} numbers only`,
       );
     }
   });

@@ -116,6 +116,7 @@ function usedByDay(
       and(
         eq(settlementTransfers.merchantId, merchantId),
         eq(settlementTransfers.destinationId, destinationId),
+        eq(settlementTransfers.purpose, "settlement"),
         inArray(settlementTransfers.status, COUNTS_AGAINST_DAY),
         transfersInBook(mode),
       ),
@@ -181,6 +182,8 @@ function transfersStillInAvailable(db: DbOrTx, merchantId: string, mode: LedgerB
       and(
         eq(settlementTransfers.merchantId, merchantId),
         transfersInBook(mode),
+        // Check payouts are our money, not the merchant's.
+        eq(settlementTransfers.purpose, "settlement"),
         sql`(${settlementTransfers.status} = 'scheduled' or (${settlementTransfers.status} = 'failed' and not exists (select 1 from settlement_transfers r where r.retry_of = ${settlementTransfers.id})))`,
       ),
     )
@@ -646,11 +649,17 @@ function payoutDestinationOfTransfer(db: DbOrTx, transfer: Transfer): PayoutDest
 function settleIfDone(db: DbOrTx, paymentId: string | null, now: number) {
   if (!paymentId) return;
   const transfers = db
-    .select({ status: settlementTransfers.status })
+    .select({
+      id: settlementTransfers.id,
+      status: settlementTransfers.status,
+      retryOf: settlementTransfers.retryOf,
+    })
     .from(settlementTransfers)
     .where(eq(settlementTransfers.paymentId, paymentId))
     .all();
-  const open = transfers.filter((t) => t.status !== "failed");
+  // A failed transfer counts until it is paid again (a retry names it): its money is not paid yet.
+  const retried = new Set(transfers.map((t) => t.retryOf).filter((id) => id !== null));
+  const open = transfers.filter((t) => t.status !== "failed" || !retried.has(t.id));
   if (open.length > 0 && open.every((t) => t.status === "succeeded")) {
     const payment = getPayment(db, paymentId);
     if (payment)
@@ -719,7 +728,7 @@ export function succeedTransfer(
 }
 
 export function failTransfer(
-  db: Db,
+  db: DbOrTx,
   transferId: string,
   result: { code: number | null; description: string },
   now: number,
@@ -881,14 +890,16 @@ export function newTransferState(now: number) {
  * number is a new destination still in its cooling-off period.
  */
 export function retryTransfer(
-  db: Db,
+  db: DbOrTx,
   transferId: string,
   now: number,
   actor?: { type: "operator" | "merchant_user"; id: string },
+  /** Pay to this destination instead (failover); it must be verified and not held. */
+  toDestinationId?: string,
 ): Transfer | null {
   return db.transaction((tx) => {
     const failed = getTransfer(tx, transferId);
-    if (!failed || failed.status !== "failed") return null;
+    if (!failed || failed.status !== "failed" || failed.purpose !== "settlement") return null;
     const retried = tx
       .select({ id: settlementTransfers.id })
       .from(settlementTransfers)
@@ -905,9 +916,22 @@ export function retryTransfer(
           .where(eq(settlementDestinations.id, failed.destinationId))
           .get()
       : undefined;
-    const destination =
-      defaultDestination(tx, failed.merchantId) ??
-      (original?.status === "verified" ? original : undefined);
+    const chosen = toDestinationId
+      ? tx
+          .select()
+          .from(settlementDestinations)
+          .where(
+            and(
+              eq(settlementDestinations.id, toDestinationId),
+              eq(settlementDestinations.merchantId, failed.merchantId),
+            ),
+          )
+          .get()
+      : undefined;
+    const destination = toDestinationId
+      ? chosen
+      : (defaultDestination(tx, failed.merchantId) ??
+        (original?.status === "verified" ? original : undefined));
     if (!destination || !isUsable(destination, now)) return null;
     // Another rail charges differently: the largest payout the same money covers goes (what is
     // left over stays in the balance for the next settlement).

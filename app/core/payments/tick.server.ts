@@ -4,6 +4,7 @@
  * settles confirmed payments, sends pending transfers and chases unanswered ones.
  */
 import { railNames } from "~/core/destinations/schema";
+import { failOverStuckTransfers } from "./failover.server";
 import type { Rail } from "~/core/ledger/accounts";
 import type { RailId } from "~/core/rails/types";
 import {
@@ -56,11 +57,21 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
         planned++;
     }
     const released = releaseScheduledTransfers(db, now());
+    // Money stuck on a rail that is down moves to the merchant's fallback (when they allow it).
+    const failedOver = failOverStuckTransfers(db, now(), { runningRails, modes });
     const sent = await sendPendingTransfers(db, rails, now, { modes });
     const queried = await queryOverdueTransfers(db, rails, now(), reconcileAfterMs, {
       modes,
     });
-    const detail = { reconciled: reconciled.changed, expired, planned, released, sent, queried };
+    const detail = {
+      reconciled: reconciled.changed,
+      expired,
+      planned,
+      released,
+      failedOver,
+      sent,
+      queried,
+    };
     return Object.values(detail).some((n) => n > 0)
       ? { outcome: "succeeded" as const, detail }
       : { outcome: "skipped" as const };

@@ -1,0 +1,353 @@
+/**
+ * Settlement destinations in the core (issue 14, item 5): the owner's answer about a registered
+ * name counts only while one is awaited; the first verified destination becomes the default, and
+ * at most one destination of a merchant is ever the default (the partial unique index
+ * `settlement_destinations_one_default_idx` as the last line), whatever order answers and
+ * make-default calls come in, also from two connections to the same database; removing the default
+ * is refused while another verified destination could take its place; a removed split member ends
+ * the split; only verified destinations take a share; a verification's outcome is recorded only
+ * while the destination is being verified. Against a real migrated database.
+ */
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { merchants, settlementDestinations } from "../../../drizzle/schema";
+import { openDatabase } from "~/utils/db.server";
+import { createTestDb } from "../../../tests/setup/db";
+import { insertDestination } from "../../../tests/setup/destinations";
+import { addMerchant } from "../../../tests/setup/payments";
+import {
+  answerRegisteredName,
+  defaultDestination,
+  failoverAllowed,
+  getDestination,
+  insertVerifiedDestination,
+  makeDefaultDestination,
+  removeDestination,
+  setSplitRules,
+} from "./destinations.server";
+import { recordVerificationOutcome } from "./verification-result.server";
+import type { DestinationStatus } from "./vocabulary";
+
+const test = createTestDb();
+const { db } = test;
+afterAll(test.close);
+const NOW = Date.UTC(2026, 10, 20, 7, 0);
+
+let counter = 0;
+let merchantId: string;
+let actor: { merchantId: string; userId: string };
+beforeEach(() => {
+  merchantId = `MRC-DST${String(++counter).padStart(3, "0")}`;
+  addMerchant(db, merchantId, null);
+  actor = { merchantId, userId: `mu_dst_${counter}` };
+});
+
+const row = (id: string) => getDestination(db, merchantId, id)!;
+const defaults = (id = merchantId) =>
+  db
+    .select()
+    .from(settlementDestinations)
+    .where(
+      and(eq(settlementDestinations.merchantId, id), eq(settlementDestinations.isDefault, true)),
+    )
+    .all()
+    .filter((d) => d.status !== "removed");
+
+const mpesa = (phone: string, status: DestinationStatus, extra = {}) =>
+  insertDestination(db, merchantId, { rail: "mpesa", phone, status, ...extra }, NOW);
+const bank = (accountNumber: string, status: DestinationStatus = "verified", extra = {}) =>
+  insertDestination(
+    db,
+    merchantId,
+    {
+      rail: "pesalink",
+      bankCode: "68",
+      accountNumber,
+      accountName: "Shop Owner",
+      status,
+      ...extra,
+    },
+    NOW,
+  );
+
+describe("answerRegisteredName", () => {
+  it("counts only while the name awaits the owner's answer (confirm_name)", () => {
+    for (const status of ["verifying", "verified", "failed", "removed"] as const) {
+      const destination = mpesa(`+25471200010${status.length}`, status);
+      for (const accepted of [true, false])
+        expect(answerRegisteredName(db, actor, destination.id, accepted, NOW)).toEqual({
+          ok: false,
+          reason: "wrong_state",
+        });
+      expect(row(destination.id).status).toBe(status);
+      expect(row(destination.id).isDefault).toBe(false);
+    }
+    expect(answerRegisteredName(db, actor, "dst_nosuchone1", true, NOW)).toEqual({
+      ok: false,
+      reason: "not_found",
+    });
+  });
+
+  it("another merchant's destination is not found", () => {
+    const destination = mpesa("+254712000201", "confirm_name");
+    const stranger = { merchantId: "MRC-STRANGER", userId: "mu_x" };
+    addMerchant(db, "MRC-STRANGER", null);
+    expect(answerRegisteredName(db, stranger, destination.id, true, NOW)).toMatchObject({
+      ok: false,
+      reason: "not_found",
+    });
+    expect(row(destination.id).status).toBe("confirm_name");
+  });
+
+  it("accepted: verified, and the default when there is none; the next one is verified but not the default", () => {
+    const first = mpesa("+254712000301", "confirm_name", { registeredName: "JOHN DOE" });
+    const second = bank("1450160649886", "confirm_name", { registeredName: "SHOP OWNER" });
+    expect(answerRegisteredName(db, actor, first.id, true, NOW)).toMatchObject({ ok: true });
+    expect(row(first.id)).toMatchObject({ status: "verified", isDefault: true, verifiedAt: NOW });
+    expect(answerRegisteredName(db, actor, second.id, true, NOW + 1)).toMatchObject({ ok: true });
+    expect(row(second.id)).toMatchObject({ status: "verified", isDefault: false });
+    expect(defaultDestination(db, merchantId)?.id).toBe(first.id);
+    // Answered once: a second answer is refused and changes nothing.
+    expect(answerRegisteredName(db, actor, first.id, false, NOW + 2)).toMatchObject({
+      ok: false,
+      reason: "wrong_state",
+    });
+    expect(row(first.id).status).toBe("verified");
+  });
+
+  it("rejected: failed with the reason, never the default", () => {
+    const destination = mpesa("+254712000401", "confirm_name", { registeredName: "NOT ME" });
+    expect(answerRegisteredName(db, actor, destination.id, false, NOW)).toMatchObject({ ok: true });
+    expect(row(destination.id)).toMatchObject({ status: "failed", isDefault: false });
+    expect(row(destination.id).failureReason).toMatch(/did not recognise the registered name/);
+    expect(defaultDestination(db, merchantId)).toBeUndefined();
+  });
+});
+
+describe("exactly one default", () => {
+  it("the partial unique index exists and refuses a second default (a removed one does not count)", () => {
+    const index = db.$client
+      .prepare("select sql from sqlite_master where type = 'index' and name = ?")
+      .get("settlement_destinations_one_default_idx") as { sql: string } | undefined;
+    expect(index?.sql).toMatch(/UNIQUE INDEX/i);
+    expect(index?.sql).toMatch(/is_default/);
+    mpesa("+254712000501", "verified", { isDefault: true });
+    expect(() => mpesa("+254712000502", "verified", { isDefault: true })).toThrow(/UNIQUE/);
+    const other = mpesa("+254712000503", "verified");
+    expect(() =>
+      db
+        .update(settlementDestinations)
+        .set({ isDefault: true })
+        .where(eq(settlementDestinations.id, other.id))
+        .run(),
+    ).toThrow(/UNIQUE/);
+    // A removed default does not hold the place.
+    mpesa("+254712000504", "removed", { isDefault: true });
+    expect(defaults()).toHaveLength(1);
+  });
+
+  it("two answers at once with no default: one becomes the default, the other is verified only", async () => {
+    const a = mpesa("+254712000601", "confirm_name");
+    const b = mpesa("+254712000602", "confirm_name");
+    const results = await Promise.all([
+      Promise.resolve().then(() => answerRegisteredName(db, actor, a.id, true, NOW)),
+      Promise.resolve().then(() => answerRegisteredName(db, actor, b.id, true, NOW)),
+    ]);
+    expect(results.map((r) => r.ok)).toEqual([true, true]);
+    expect(row(a.id).status).toBe("verified");
+    expect(row(b.id).status).toBe("verified");
+    expect(defaults()).toHaveLength(1);
+  });
+
+  it("two answers from two connections to the same database: still one default", () => {
+    const second = openDatabase(test.file, { migrate: false });
+    try {
+      const a = mpesa("+254712000701", "confirm_name");
+      const b = mpesa("+254712000702", "confirm_name");
+      expect(answerRegisteredName(second, actor, a.id, true, NOW).ok).toBe(true);
+      expect(answerRegisteredName(db, actor, b.id, true, NOW).ok).toBe(true);
+      expect(defaults().map((d) => d.id)).toEqual([a.id]);
+    } finally {
+      second.$client.close();
+    }
+  });
+
+  it("two make-default calls at once (on two connections too): exactly one default, the last one asked", async () => {
+    const a = mpesa("+254712000801", "verified", { isDefault: true });
+    const b = mpesa("+254712000802", "verified");
+    const c = bank("1450160649801");
+    const results = await Promise.all([
+      Promise.resolve().then(() => makeDefaultDestination(db, actor, b.id, NOW)),
+      Promise.resolve().then(() => makeDefaultDestination(db, actor, c.id, NOW)),
+    ]);
+    expect(results.map((r) => r.ok)).toEqual([true, true]);
+    expect(defaults().map((d) => d.id)).toEqual([c.id]);
+
+    const second = openDatabase(test.file, { migrate: false });
+    try {
+      expect(makeDefaultDestination(second, actor, a.id, NOW).ok).toBe(true);
+      expect(makeDefaultDestination(db, actor, b.id, NOW).ok).toBe(true);
+    } finally {
+      second.$client.close();
+    }
+    expect(defaults().map((d) => d.id)).toEqual([b.id]);
+  });
+
+  it("make-default: only a verified destination of the merchant's; the default again is a no-op", () => {
+    const current = mpesa("+254712000901", "verified", { isDefault: true });
+    for (const status of ["verifying", "confirm_name", "failed"] as const) {
+      const d = mpesa(`+25471200091${status.length}`, status);
+      expect(makeDefaultDestination(db, actor, d.id, NOW)).toEqual({
+        ok: false,
+        reason: "not_verified",
+      });
+    }
+    const removed = mpesa("+254712000920", "removed");
+    expect(makeDefaultDestination(db, actor, removed.id, NOW)).toEqual({
+      ok: false,
+      reason: "not_found",
+    });
+    expect(makeDefaultDestination(db, actor, current.id, NOW)).toMatchObject({ ok: true });
+    expect(defaults().map((d) => d.id)).toEqual([current.id]);
+  });
+});
+
+describe("removeDestination", () => {
+  it("refuses the default while another verified destination exists, then removes it once another is the default", () => {
+    const main = mpesa("+254712001001", "verified", { isDefault: true });
+    const other = bank("1450160641001");
+    expect(removeDestination(db, actor, main.id, NOW)).toEqual({ ok: false, reason: "is_default" });
+    expect(row(main.id)).toMatchObject({ status: "verified", isDefault: true });
+    expect(makeDefaultDestination(db, actor, other.id, NOW).ok).toBe(true);
+    expect(removeDestination(db, actor, main.id, NOW)).toMatchObject({ ok: true });
+    expect(row(main.id)).toMatchObject({ status: "removed", isDefault: false, removedAt: NOW });
+    expect(removeDestination(db, actor, main.id, NOW)).toEqual({ ok: false, reason: "not_found" });
+  });
+
+  it("the only destination, though the default, can be removed", () => {
+    const only = mpesa("+254712001101", "verified", { isDefault: true });
+    mpesa("+254712001102", "verifying");
+    expect(removeDestination(db, actor, only.id, NOW)).toMatchObject({ ok: true });
+    expect(defaults()).toEqual([]);
+  });
+
+  it("removing a member of the split ends the split", () => {
+    const main = mpesa("+254712001201", "verified", { isDefault: true });
+    const account = bank("1450160641201");
+    const third = mpesa("+254712001202", "verified");
+    expect(
+      setSplitRules(
+        db,
+        actor,
+        new Map([
+          [account.id, 80],
+          [main.id, 20],
+        ]),
+        false,
+        NOW,
+      ),
+    ).toEqual({ ok: true });
+    expect(removeDestination(db, actor, account.id, NOW).ok).toBe(true);
+    for (const id of [main.id, account.id, third.id]) expect(row(id).splitPercent).toBeNull();
+  });
+});
+
+describe("setSplitRules", () => {
+  it("only verified destinations take a share; nothing changes when one is not", () => {
+    const main = mpesa("+254712001301", "verified", { isDefault: true });
+    const pending = bank("1450160641301", "confirm_name");
+    expect(
+      setSplitRules(
+        db,
+        actor,
+        new Map([
+          [main.id, 50],
+          [pending.id, 50],
+        ]),
+        true,
+        NOW,
+      ),
+    ).toEqual({ ok: false, reason: "not_verified" });
+    expect(row(main.id).splitPercent).toBeNull();
+    expect(failoverAllowed(db, merchantId)).toBe(false);
+  });
+
+  it("another merchant's verified destination cannot take a share", () => {
+    const main = mpesa("+254712001401", "verified", { isDefault: true });
+    addMerchant(db, `${merchantId}-B`, null);
+    const theirs = insertVerifiedDestination(
+      db,
+      `${merchantId}-B`,
+      { rail: "mpesa", phone: "+254712001402" },
+      NOW,
+    );
+    expect(
+      setSplitRules(
+        db,
+        actor,
+        new Map([
+          [main.id, 50],
+          [theirs.id, 50],
+        ]),
+        false,
+        NOW,
+      ),
+    ).toEqual({ ok: false, reason: "not_verified" });
+  });
+
+  it("saves the shares and failover; an empty split clears them", () => {
+    const main = mpesa("+254712001501", "verified", { isDefault: true });
+    const account = bank("1450160641501");
+    expect(
+      setSplitRules(
+        db,
+        actor,
+        new Map([
+          [account.id, 80],
+          [main.id, 20],
+        ]),
+        true,
+        NOW,
+      ),
+    ).toEqual({ ok: true });
+    expect([row(account.id).splitPercent, row(main.id).splitPercent]).toEqual([80, 20]);
+    expect(db.select().from(merchants).where(eq(merchants.id, merchantId)).get()).toMatchObject({
+      settlementFailover: true,
+    });
+    expect(setSplitRules(db, actor, new Map(), false, NOW)).toEqual({ ok: true });
+    expect([row(account.id).splitPercent, row(main.id).splitPercent]).toEqual([null, null]);
+    expect(failoverAllowed(db, merchantId)).toBe(false);
+  });
+});
+
+describe("recordVerificationOutcome", () => {
+  it("moves a destination being verified only: to confirm_name with the name, or failed with the reason", () => {
+    const named = mpesa("+254712001601", "verifying");
+    const refused = mpesa("+254712001602", "verifying");
+    expect(
+      recordVerificationOutcome(
+        db,
+        named.id,
+        { kind: "succeeded", registeredName: "JOHN DOE" },
+        NOW,
+      ),
+    ).toBe(true);
+    expect(row(named.id)).toMatchObject({ status: "confirm_name", registeredName: "JOHN DOE" });
+    expect(
+      recordVerificationOutcome(db, refused.id, { kind: "failed", description: "no wallet" }, NOW),
+    ).toBe(true);
+    expect(row(refused.id)).toMatchObject({
+      status: "failed",
+      failureReason: "The check payment did not go through: no wallet",
+    });
+    // A late or repeated result changes nothing (removed, answered, already failed).
+    const removed = mpesa("+254712001603", "removed");
+    for (const id of [named.id, refused.id, removed.id])
+      expect(
+        recordVerificationOutcome(db, id, { kind: "succeeded", registeredName: "X" }, NOW),
+      ).toBe(false);
+    expect(row(named.id).registeredName).toBe("JOHN DOE");
+    expect(row(refused.id).status).toBe("failed");
+    expect(row(removed.id).status).toBe("removed");
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * Failover of transfers already planned (issue 14, item 6). Routing moves a NEW settlement off a
+ * rail that is down; this moves the money of transfers stuck on one, for merchants who allow
+ * failover:
+ * - a pending transfer never handed to its rail (no attempt, no claim) is failed without being
+ *   sent (its posting reversed: the money is back in the available balance) and paid again to
+ *   the fallback destination;
+ * - a failed transfer not retried yet is paid again to the fallback destination.
+ * A transfer that may have reached its rail (an attempt was made, or it was sent) is never moved:
+ * the rail may still pay it, so moving it could pay twice. Its result, or the status query, settles
+ * it where it is. One transaction per transfer: the check that it was not claimed and the move are
+ * one write.
+ */
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { merchants, settlementTransfers } from "../../../drizzle/schema";
+import { listDestinations, isUsable } from "~/core/destinations/destinations.server";
+import { destinationLabel } from "~/core/destinations/display";
+import { railNames } from "~/core/destinations/schema";
+import type { LedgerBook } from "~/core/ledger/ledger.server";
+import { railHealth } from "~/core/rails/health.server";
+import type { RailId } from "~/core/rails/types";
+import type { Db, DbOrTx } from "~/utils/db.server";
+import { recordEvent } from "./payments.server";
+import { failTransfer, retryTransfer, transferModeOf } from "./settlement.server";
+
+export interface FailoverOptions {
+  /** Rails running in this process (a rail not among them is unavailable here). */
+  runningRails: readonly RailId[];
+  /** Only transfers of these modes' payments (the runtime's, ADR 0028); default all. */
+  modes?: readonly LedgerBook[];
+  limit?: number;
+}
+
+function unavailableRails(db: DbOrTx, running: readonly RailId[], now: number): Set<RailId> {
+  const down = new Set<RailId>();
+  for (const rail of ["mpesa", "airtel-money", "t-kash", "pesalink"] as const)
+    if (!running.includes(rail) || railHealth(db, rail, now).status === "down") down.add(rail);
+  return down;
+}
+
+/** Move stuck transfers of merchants allowing failover; returns how many were moved. */
+export function failOverStuckTransfers(db: Db, now: number, options: FailoverOptions): number {
+  const unavailable = unavailableRails(db, options.runningRails, now);
+  if (unavailable.size === 0) return 0;
+  const t = settlementTransfers;
+  const candidates = db
+    .select({ id: t.id, status: t.status })
+    .from(t)
+    .innerJoin(merchants, eq(merchants.id, t.merchantId))
+    .where(
+      and(
+        eq(merchants.settlementFailover, true),
+        eq(t.purpose, "settlement"),
+        inArray(t.rail, [...unavailable]),
+        or(
+          and(
+            eq(t.status, "pending"),
+            eq(t.attempts, 0),
+            or(isNull(t.sendLeaseUntil), lte(t.sendLeaseUntil, now)),
+          ),
+          and(
+            eq(t.status, "failed"),
+            sql`not exists (select 1 from settlement_transfers r where r.retry_of = ${t.id})`,
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(t.createdAt))
+    .limit(options.limit ?? 100)
+    .all();
+  let moved = 0;
+  for (const candidate of candidates) {
+    const mode = transferModeOf(db, candidate.id);
+    if (options.modes && mode && !options.modes.includes(mode)) continue;
+    if (moveTransfer(db, candidate.id, unavailable, now)) moved++;
+  }
+  return moved;
+}
+
+function moveTransfer(db: Db, transferId: string, unavailable: Set<RailId>, now: number): boolean {
+  return db.transaction((tx) => {
+    const transfer = tx
+      .select()
+      .from(settlementTransfers)
+      .where(eq(settlementTransfers.id, transferId))
+      .get();
+    if (!transfer) return false;
+    const fallback = listDestinations(tx, transfer.merchantId).find(
+      (d) => d.id !== transfer.destinationId && isUsable(d, now) && !unavailable.has(d.rail),
+    );
+    if (!fallback) return false;
+    const railName = railNames[transfer.rail];
+    if (transfer.status === "pending") {
+      // Never handed to the rail: still unclaimed, with no attempt (checked again in this write).
+      if (transfer.attempts !== 0) return false;
+      if (transfer.sendLeaseUntil !== null && transfer.sendLeaseUntil > now) return false;
+      const failed = failTransfer(
+        tx,
+        transfer.id,
+        { code: null, description: `not sent: ${railName} is unavailable` },
+        now,
+      );
+      if (!failed) return false;
+    }
+    const retry = retryTransfer(tx, transfer.id, now, undefined, fallback.id);
+    if (!retry) return false;
+    if (transfer.paymentId)
+      recordEvent(
+        tx,
+        { id: transfer.paymentId },
+        {
+          type: "settlement_failed_over",
+          cause: `${railName} is unavailable: paying ${destinationLabel(fallback)} instead, as your settings allow`,
+          at: now,
+          detail: { transferId: retry.id, of: transfer.id, to: fallback.id },
+        },
+      );
+    return true;
+  });
+}

@@ -1,0 +1,146 @@
+/**
+ * Failover of money already planned on a rail that is not running (issue 14, item 6): for a
+ * merchant who allows it, a transfer never handed to its rail moves to the other verified
+ * destination (its posting reversed, a new transfer paid there); one that may have reached its rail
+ * never moves; without the merchant's permission nothing moves. Against the Daraja and custody
+ * simulators; Airtel Money is simply not running in this process.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { merchants, settlementTransfers } from "../../../drizzle/schema";
+import { insertVerifiedDestination } from "~/core/destinations/destinations.server";
+import { merchantAvailable, owed, verifyBalances } from "~/core/ledger/ledger.server";
+import { createTestDb } from "../../../tests/setup/db";
+import {
+  addMerchant,
+  liveRates,
+  startPaymentsHarness,
+  testConfig,
+  type PaymentsHarness,
+} from "../../../tests/setup/payments";
+import { failOverStuckTransfers } from "./failover.server";
+import { fundOpeningFloat } from "./tick.server";
+import { createPayment, getPayment, listPaymentEvents } from "./payments.server";
+import { formatCryptoUnits } from "./quote";
+import {
+  claimTransferForSending,
+  listTransfersForPayment,
+  planSettlement,
+  sendPendingTransfers,
+} from "./settlement.server";
+
+const { db, close } = createTestDb();
+let h: PaymentsHarness;
+beforeAll(async () => {
+  h = await startPaymentsHarness(db);
+  // Our Airtel Money float, so that transfers can be planned there.
+  fundOpeningFloat(db, 1_000_000, ["live"], ["airtel-money"]);
+});
+afterAll(async () => {
+  await h.close();
+  close();
+});
+
+/** A merchant paid by default to Airtel Money, with a verified M-Pesa number as its other. */
+function airtelMerchant(id: string, failover: boolean) {
+  addMerchant(db, id, null);
+  insertVerifiedDestination(db, id, { rail: "airtel-money", phone: "+254733123456" }, 0);
+  insertVerifiedDestination(db, id, { rail: "mpesa", phone: "+254712345678" }, 0);
+  db.update(merchants).set({ settlementFailover: failover }).where(eq(merchants.id, id)).run();
+}
+
+async function confirmedPayment(merchantId: string, amountKes: number) {
+  const payment = await createPayment(
+    db,
+    {
+      custody: h.runtime.custody,
+      rates: liveRates(h.clock.now),
+      config: testConfig,
+      now: h.clock.now,
+    },
+    { merchantId, amountKes, asset: "USDT", reference: `FO-${amountKes}` },
+  );
+  const tx = await h.custodySim.sendPayment({
+    address: payment.depositAddress!,
+    amount: formatCryptoUnits(payment.cryptoAmountUnits, payment.asset),
+  });
+  await h.custodySim.confirm(tx.id, 1);
+  await h.custodySim.confirm(tx.id, 1);
+  expect(getPayment(db, payment.id)?.status).toBe("confirmed");
+  return payment;
+}
+
+const onlyMpesa = { runningRails: ["mpesa"] as const };
+
+describe("failover of planned transfers", () => {
+  it("planned while Airtel was thought up: moved unsent to M-Pesa, paid there once, money whole", async () => {
+    airtelMerchant("MRC-FVRA22", true);
+    const payment = await confirmedPayment("MRC-FVRA22", 3_000);
+    // Planned with every rail taken as running: the transfer waits on Airtel Money.
+    planSettlement(db, payment.id, testConfig, h.clock.now);
+    const [stuck] = listTransfersForPayment(db, payment.id);
+    expect(stuck).toMatchObject({ rail: "airtel-money", status: "pending", attempts: 0 });
+    const availableBefore = owed(db, merchantAvailable("MRC-FVRA22"));
+
+    expect(failOverStuckTransfers(db, h.clock.now, onlyMpesa)).toBe(1);
+    // A second run finds nothing more to move.
+    expect(failOverStuckTransfers(db, h.clock.now, onlyMpesa)).toBe(0);
+    const [original, moved] = listTransfersForPayment(db, payment.id);
+    expect(original).toMatchObject({ status: "failed", rail: "airtel-money" });
+    expect(moved).toMatchObject({ status: "pending", rail: "mpesa", retryOf: original!.id });
+    // The original's posting was reversed and the new one posted: the same money, moved.
+    expect(owed(db, merchantAvailable("MRC-FVRA22"))).toBe(
+      availableBefore +
+        original!.amountKesCents -
+        moved!.amountKesCents -
+        moved!.railChargeKesCents,
+    );
+    expect(listPaymentEvents(db, payment.id).map((e) => e.type)).toContain(
+      "settlement_failed_over",
+    );
+
+    await sendPendingTransfers(db, h.rails, () => h.clock.now);
+    await h.darajaSim.flush();
+    expect(getPayment(db, payment.id)?.status).toBe("settled");
+    const paidOnMpesa = h.darajaSim.requests.filter(
+      (r) =>
+        r.path.includes("b2c") &&
+        (r.body as { OriginatorConversationID?: string }).OriginatorConversationID === moved!.id,
+    );
+    expect(paidOnMpesa).toHaveLength(1);
+    verifyBalances(db);
+  });
+
+  it("a transfer that may have reached its rail (an attempt was made) is never moved", async () => {
+    airtelMerchant("MRC-FVTR22", true);
+    const payment = await confirmedPayment("MRC-FVTR22", 2_000);
+    planSettlement(db, payment.id, testConfig, h.clock.now);
+    const [stuck] = listTransfersForPayment(db, payment.id);
+    // A sender claimed it and called Airtel (the answer was lost): attempts 1, claim lapsed.
+    expect(claimTransferForSending(db, stuck!.id, "lost", h.clock.now - 10 * 60_000)).toBe(true);
+    expect(failOverStuckTransfers(db, h.clock.now, onlyMpesa)).toBe(0);
+    expect(
+      db.select().from(settlementTransfers).where(eq(settlementTransfers.id, stuck!.id)).get()
+        ?.status,
+    ).toBe("pending");
+  });
+
+  it("without the merchant's permission nothing moves", async () => {
+    airtelMerchant("MRC-FVNP22", false);
+    const payment = await confirmedPayment("MRC-FVNP22", 2_500);
+    planSettlement(db, payment.id, testConfig, h.clock.now);
+    expect(failOverStuckTransfers(db, h.clock.now, onlyMpesa)).toBe(0);
+    expect(listTransfersForPayment(db, payment.id)).toHaveLength(1);
+  });
+
+  it("planning fails over at once when the default's rail is not running here", async () => {
+    airtelMerchant("MRC-FVPM22", true);
+    const payment = await confirmedPayment("MRC-FVPM22", 2_200);
+    planSettlement(db, payment.id, testConfig, h.clock.now, onlyMpesa);
+    const transfers = listTransfersForPayment(db, payment.id);
+    expect(transfers.map((t) => t.rail)).toEqual(["mpesa"]);
+    expect(
+      listPaymentEvents(db, payment.id).find((e) => e.type === "settlement_failed_over")?.cause,
+    ).toMatch(/^Airtel Money is unavailable: paying M-Pesa \+254 712 345 678 instead/);
+  });
+});
