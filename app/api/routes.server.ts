@@ -5,6 +5,7 @@
 import { balanceRoutes } from "./endpoints/balances.server";
 import { eventRoutes } from "./endpoints/events.server";
 import { paymentRoutes } from "./endpoints/payments.server";
+import { settlementRoutes } from "./endpoints/settlement.server";
 import { webhookEndpointRoutes } from "./endpoints/webhook-endpoints.server";
 import type { ApiRoute } from "./types.server";
 import { paths } from "~/utils/paths";
@@ -16,6 +17,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...paymentRoutes,
   ...eventRoutes,
   ...balanceRoutes,
+  ...settlementRoutes,
   ...webhookEndpointRoutes,
 ];
 

@@ -9,7 +9,8 @@ export const webhookEventDescriptions: Record<WebhookEventType, string> = {
   "payment.confirming": "The deposit was seen on chain and is collecting confirmations.",
   "payment.paid": "The deposit is confirmed: the customer has paid in full. Fulfil the order.",
   "payment.in_review": "The payment is held for a compliance review before settlement.",
-  "payment.settled": "The KES were sent to your settlement account (M-Pesa or bank).",
+  "payment.settled":
+    "Every payout of the payment reached your destinations (M-Pesa, Airtel Money, T-Kash or a bank over PesaLink).",
   "payment.expired": "The quote expired before any deposit arrived.",
   "payment.underpaid": "Less than the quoted amount arrived: `crypto_received` says how much.",
   "payment.overpaid": "More than the quoted amount arrived: `crypto_received` says how much.",
@@ -17,5 +18,9 @@ export const webhookEventDescriptions: Record<WebhookEventType, string> = {
     "A deposit arrived after the quote expired: it is held, never lost; decide with support.",
   "payment.failed": "The payment failed and will not settle.",
   "payment.canceled": "You canceled the payment (API or dashboard) before it was paid.",
+  "payout.succeeded":
+    "A settlement payout reached your destination: `data.object` is the payout, with its `rail`, `destination` (masked), `amount` and the rail's `receipt`.",
+  "payout.failed":
+    "A settlement payout was refused by its rail (`failure_reason` says why): the money is back in your available balance, to retry from the payment's page or move to your other destination if you allow failover.",
   ping: 'Sent only by “Send test event” on the Developers page, to that endpoint: `data.object` is the endpoint (`id`, `object: "webhook_endpoint"`, `url`), not a payment.',
 };

@@ -53,6 +53,8 @@ export const webhookEventTypes = [
   "payment.paid_after_expiry",
   "payment.failed",
   "payment.canceled",
+  "payout.succeeded",
+  "payout.failed",
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number] | "ping";
 

@@ -27,6 +27,8 @@ import {
   reverseTransaction,
 } from "~/core/ledger/ledger.server";
 import { recordAudit } from "~/core/audit.server";
+import { enqueueEvent } from "~/core/api/outbox.server";
+import { payoutObject, type PayoutRow } from "~/core/api/payout-object";
 import { readableCode } from "~/core/ids.server";
 import { defaultDestination, isUsable } from "~/core/destinations/destinations.server";
 import {
@@ -706,6 +708,7 @@ export function succeedTransfer(
       now,
     });
     markCompleted(tx, transfer, "succeeded", { receipt: result.receipt, code: 0 }, result, now);
+    enqueuePayoutEvent(tx, transfer.id, now);
     if (transfer.paymentId) {
       recordEvent(
         tx,
@@ -745,6 +748,7 @@ export function failTransfer(
       });
     }
     markCompleted(tx, transfer, "failed", { receipt: null, code: result.code }, result, now);
+    enqueuePayoutEvent(tx, transfer.id, now);
     if (transfer.purpose === "verification" && transfer.destinationId)
       recordVerificationOutcome(
         tx,
@@ -995,8 +999,11 @@ export function retryTransfer(
   });
 }
 
-/** A transfer with where it went, written for people ("M-Pesa +254 712 345 678"). */
-export type TransferWithDestination = Transfer & { destinationLabel: string };
+/** A transfer with where it went, written for people ("M-Pesa +254 712 345 678"), and masked. */
+export type TransferWithDestination = Transfer & {
+  destinationLabel: string;
+  destinationMasked: string;
+};
 
 export function listTransfersForPayment(db: DbOrTx, paymentId: string): TransferWithDestination[] {
   return db
@@ -1009,17 +1016,64 @@ export function listTransfersForPayment(db: DbOrTx, paymentId: string): Transfer
     .where(eq(settlementTransfers.paymentId, paymentId))
     .orderBy(asc(settlementTransfers.sequence))
     .all()
-    .map(({ transfer, destination }) => ({
-      ...transfer,
-      destinationLabel: destinationLabel(
-        destination ?? {
-          rail: transfer.rail,
-          phone: transfer.phone,
-          bankCode: null,
-          accountNumber: null,
-        },
+    .map(({ transfer, destination }) => withDestination(transfer, destination));
+}
+
+type DestinationRow = typeof settlementDestinations.$inferSelect;
+
+function withDestination(
+  transfer: Transfer,
+  destination: DestinationRow | null | undefined,
+): TransferWithDestination {
+  const where = destination ?? {
+    rail: transfer.rail,
+    phone: transfer.phone,
+    bankCode: null,
+    accountNumber: null,
+  };
+  return {
+    ...transfer,
+    destinationLabel: destinationLabel(where),
+    destinationMasked: maskedDestinationLabel(where),
+  };
+}
+
+/** A transfer as the API's payout object reads it. */
+export function payoutRowOf(transfer: TransferWithDestination): PayoutRow {
+  return { ...transfer, destination: transfer.destinationMasked };
+}
+
+/**
+ * `payout.succeeded` / `payout.failed` for a settlement transfer of a payment: the merchant's
+ * systems learn the rail and the receipt (issue 14). In the transfer's transaction.
+ */
+function enqueuePayoutEvent(tx: DbOrTx, transferId: string, now: number) {
+  const row = tx
+    .select({ transfer: settlementTransfers, destination: settlementDestinations })
+    .from(settlementTransfers)
+    .leftJoin(
+      settlementDestinations,
+      eq(settlementDestinations.id, settlementTransfers.destinationId),
+    )
+    .where(eq(settlementTransfers.id, transferId))
+    .get();
+  if (!row || row.transfer.purpose !== "settlement" || !row.transfer.paymentId) return;
+  const { transfer } = row;
+  if (transfer.status !== "succeeded" && transfer.status !== "failed") return;
+  const mode = bookOfTransfer(tx, transfer);
+  enqueueEvent(tx, {
+    merchantId: transfer.merchantId,
+    mode,
+    type: transfer.status === "succeeded" ? "payout.succeeded" : "payout.failed",
+    objectId: transfer.id,
+    data: {
+      object: payoutObject(
+        payoutRowOf(withDestination(transfer, row.destination)),
+        mode === "live",
       ),
-    }));
+    },
+    now,
+  });
 }
 
 export type { Payment };
