@@ -390,6 +390,33 @@ describe("request bodies", () => {
   });
 });
 
+describe("networks (ADR 0031)", () => {
+  const key = () => f.newKey(SHOP, "test").secret;
+  const refusal = async (body: Record<string, unknown>) => {
+    const answer = await f.call("POST", "/api/v1/payments", { key: key(), body: order(body) });
+    expectApiError(answer, invalid("network"));
+    return answer.json.error.message as string;
+  };
+
+  it("refuses Polygon, which is not supported, naming the networks the asset is on", async () => {
+    expect(await refusal({ asset: "USDC", network: "polygon" })).toBe(
+      'network: Polygon is not supported (we accept USDC on Ethereum and Base): USDC is paid on "ethereum" or "base".',
+    );
+  });
+
+  it("refuses a known network the asset is not on, and an unknown one", async () => {
+    expect(await refusal({ asset: "USDC", network: "tron" })).toBe(
+      'network: USDC is not accepted on Tron: USDC is paid on "ethereum" or "base".',
+    );
+    expect(await refusal({ asset: "USDT", network: "base" })).toBe(
+      'network: USDT is not accepted on Base: USDT is paid on "ethereum" or "tron".',
+    );
+    expect(await refusal({ asset: "BTC", network: "lightning" })).toBe(
+      'network: "lightning" is not a network we know: BTC is paid on "bitcoin".',
+    );
+  });
+});
+
 describe("browsers, routes and methods", () => {
   it("refuses requests from a browser (Origin) and preflights, with no CORS header", async () => {
     const key = f.newKey(SHOP, "test").secret;

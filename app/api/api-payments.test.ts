@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { expireOverduePayments } from "~/core/payments/payments.server";
 import { formatCryptoUnits } from "~/core/payments/quote";
+import { isEvmAddress, isTronAddress } from "~/core/networks/addresses";
 import { expectApiError, expectOk, setUpApi, SITE_URL } from "../../tests/support/api-server";
 
 const SHOP = "MRC-APPA22";
@@ -27,6 +28,23 @@ async function create(key: string, overrides: Record<string, unknown> = {}) {
 }
 
 const iso = (epochMs: number) => new Date(epochMs).toISOString();
+
+describe("payments on a chosen network (ADR 0031)", () => {
+  it("creates USDT on Tron with a Tron address and USDC on Base, and states the network", async () => {
+    const { secret } = f.newKey(SHOP, "test");
+    const tron = await create(secret, { network: "tron" });
+    expect(tron).toMatchObject({ asset: "USDT", network: "tron", crypto_scale: 6 });
+    expect(isTronAddress(tron.deposit_address)).toBe(true);
+    const base = await create(secret, { asset: "USDC", network: "base" });
+    expect(base).toMatchObject({ asset: "USDC", network: "base" });
+    expect(isEvmAddress(base.deposit_address)).toBe(true);
+    const read = expectOk(await f.call("GET", `/api/v1/payments/${tron.id}`, { key: secret }), 200);
+    expect(read.network).toBe("tron");
+    // Without `network`: the asset's default network.
+    expect((await create(secret, { asset: "USDC" })).network).toBe("ethereum");
+    expect((await create(secret, { asset: "BTC" })).network).toBe("bitcoin");
+  });
+});
 
 describe("payments", () => {
   it("creates a payment: 201 with the payment object, then reads it back by id", async () => {

@@ -5,9 +5,18 @@
  */
 import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
+import { assetNetworks, networkIds } from "~/core/networks/networks";
 import { paymentAssets } from "~/core/payments/create-payment-schema";
 import { paymentStatuses } from "~/core/payments/statuses";
 import { webhookEventTypes } from "~/core/api/vocabulary";
+
+/** Which networks each asset is on, for the API reference ("USDT: ethereum (default), tron"). */
+const networkDoc = Object.entries(assetNetworks)
+  .map(
+    ([asset, ids]) =>
+      `${asset} on ${ids.map((id, i) => (i === 0 ? `${id} (default)` : id)).join(", ")}`,
+  )
+  .join("; ");
 
 extendZodWithOpenApi(z);
 
@@ -64,11 +73,15 @@ export const createPaymentBody = z
       errorMap: () => ({ message: `must be one of ${paymentAssets.join(", ")}` }),
     }),
     network: z
-      .enum(["bitcoin", "ethereum"], {
-        errorMap: () => ({ message: 'must be "bitcoin" (BTC) or "ethereum" (ETH, USDT, USDC)' }),
-      })
+      .string({ invalid_type_error: "must be a string" })
+      .trim()
+      .max(40, "must be at most 40 characters")
       .optional()
-      .openapi({ description: "Defaults to the asset's network." }),
+      .openapi({
+        description: `The network the customer pays on: ${networkDoc}. Defaults to the asset's first network; leave it out to let the customer choose at checkout where the asset has several. A network the asset is not on is refused (400).`,
+        enum: [...networkIds],
+        example: "tron",
+      }),
     reference: z
       .string()
       .trim()
@@ -113,7 +126,9 @@ export const paymentSchema = z
     net: integerUnits,
     net_decimal: decimal,
     asset: z.enum(paymentAssets),
-    network: z.enum(["bitcoin", "ethereum"]),
+    network: z.enum(networkIds).openapi({
+      description: `The network the customer pays on: ${networkDoc}.`,
+    }),
     crypto_amount: integerUnits.openapi({
       description: "What the customer must send, in base units (satoshi, gwei, 10^-6).",
     }),

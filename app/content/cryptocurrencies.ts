@@ -86,7 +86,7 @@ export const cryptocurrencies = [
     symbol: "USDC",
     name: "USD Coin",
     coingeckoId: "usd-coin",
-    networks: ["Ethereum (ERC-20)"],
+    networks: ["Ethereum (ERC-20)", "Base"],
     displayRateKes: "129.15",
     change24hBps: -1,
     color: "#1d4ed8",

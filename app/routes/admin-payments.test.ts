@@ -10,7 +10,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { auditLog, merchantUsers, payments, settlementTransfers } from "../../drizzle/schema";
 import { capital, merchantBalances, postTransaction, railFloat } from "~/core/ledger/ledger.server";
-import { networks } from "~/core/payments/config";
+import { defaultNetwork } from "~/core/networks/networks";
 import { applyCustodyTransaction } from "~/core/payments/deposits.server";
 import { newPaymentId, type Payment } from "~/core/payments/payments.server";
 import { computeQuote, formatCryptoUnits, type QuoteAsset } from "~/core/payments/quote";
@@ -85,7 +85,7 @@ function openPayment(
     merchantId: options.merchantId ?? MERCHANT,
     reference: options.reference ?? `ORDER-${id.slice(4)}`,
     asset,
-    network: networks[asset],
+    network: defaultNetwork(asset),
     amountKesCents,
     feeKesCents: quote.feeKesCents,
     quoteRate: quote.quoteRate,

@@ -20,10 +20,10 @@ setUpPaymentsHarness({ db, close }, { install: true });
 const MERCHANT = "MRC-LIMT22";
 addMerchant(db, MERCHANT);
 
-async function merchantCookie() {
+async function merchantCookie(merchantId = MERCHANT) {
   const id = `mu_${Math.random().toString(36).slice(2)}`;
   db.insert(merchantUsers)
-    .values({ id, merchantId: MERCHANT, username: id, role: "owner", createdAt: Date.now() })
+    .values({ id, merchantId, username: id, role: "owner", createdAt: Date.now() })
     .run();
   const setCookie = await startSession(db, "merchant", { merchantUserId: id }, get("/"));
   return cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } }));
@@ -61,5 +61,67 @@ describe("Create Payment under concurrency", () => {
     const stored = db.select().from(payments).where(eq(payments.merchantId, MERCHANT)).all();
     expect(stored).toHaveLength(10);
     expect(stored.reduce((sum, p) => sum + p.amountKesCents, 0n)).toBe(1_000_000_000n);
+  });
+});
+
+describe("Create Payment on a network (ADR 0031)", () => {
+  const SHOP = "MRC-NETW22";
+  addMerchant(db, SHOP);
+  const post = (cookie: string, fields: Record<string, string>) =>
+    respond(() =>
+      action({
+        request: formPost("/merchant/payments/new", fields, { cookie }),
+        params: {},
+        context: {},
+      }),
+    );
+
+  it("the review states the network; a fixed network is the payment's; none leaves the choice", async () => {
+    storeLiveRates(db);
+    const cookie = await merchantCookie(SHOP);
+    const order = { amountKes: "5000", reference: "NET-1" };
+    const review = await post(cookie, { ...order, intent: "review", asset: "USDT" });
+    expect(review.status).toBe(200);
+    expect(((await review.json()) as { preview: { network: string } }).preview.network).toBe(
+      "Ethereum (ERC-20), or another the customer chooses at checkout (Ethereum (ERC-20) or Tron (TRC-20))",
+    );
+    const fixedReview = await post(cookie, {
+      ...order,
+      intent: "review",
+      asset: "USDT",
+      network: "tron",
+    });
+    expect(((await fixedReview.json()) as { preview: { network: string } }).preview.network).toBe(
+      "Tron (TRC-20)",
+    );
+    const created = await post(cookie, {
+      ...order,
+      intent: "create",
+      asset: "USDT",
+      network: "tron",
+    });
+    expect(created.status).toBe(302);
+    const id = created.headers.get("Location")!.split("/").at(-1)!;
+    expect(db.select().from(payments).where(eq(payments.id, id)).get()?.network).toBe("tron");
+  });
+
+  it("refuses a network the asset is not on, at the network field, creating nothing", async () => {
+    const cookie = await merchantCookie(SHOP);
+    const before = db.select().from(payments).where(eq(payments.merchantId, SHOP)).all().length;
+    const answer = await post(cookie, {
+      amountKes: "5000",
+      reference: "NET-2",
+      intent: "create",
+      asset: "USDC",
+      network: "tron",
+    });
+    expect(answer.status).toBe(400);
+    const body = (await answer.json()) as { lastResult: { error: Record<string, string[]> } };
+    expect(body.lastResult.error.network).toEqual([
+      "USDC is paid on Ethereum (ERC-20) or Base: choose one of them, or let the customer choose",
+    ]);
+    expect(db.select().from(payments).where(eq(payments.merchantId, SHOP)).all()).toHaveLength(
+      before,
+    );
   });
 });

@@ -5,9 +5,19 @@
  * network, where (address, QR code and an "Open in wallet" payment URI), how long the quote holds,
  * and the status. Without JavaScript it refreshes itself every 10 seconds while waiting and has a
  * "Refresh status" link; with it, the script polls /pay/:id/status and reloads when it changes.
+ *
+ * Networks (ADR 0031): the page names the payment's network prominently and warns against sending
+ * on another. Where the asset is on several networks and the merchant or the API did not fix one,
+ * a plain form lets the customer choose another while nothing has arrived; choosing gives the
+ * payment an address on that network (`choosePaymentNetwork`).
  */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { CheckoutOutcome } from "~/components/payments/checkout/CheckoutOutcome";
 import { CheckoutShell } from "~/components/payments/checkout/CheckoutShell";
 import { CopyButton } from "~/components/payments/checkout/CopyButton";
@@ -20,7 +30,14 @@ import { checkoutPayment } from "~/core/payments/checkout.server";
 import { checkoutReturnLink } from "~/core/payments/link-schema";
 import { checkoutWaiting } from "~/core/payments/live-status";
 import type { Payment } from "~/core/payments/payments.server";
-import { paymentUri } from "~/core/payments/payment-uri";
+import {
+  explorerAddressUrl,
+  networkLabel,
+  paymentUri,
+  wrongNetworkWarning,
+  type NetworkId,
+} from "~/core/networks";
+import { choosePaymentNetwork, networkChoiceFor } from "~/core/payments/network-choice.server";
 import { formatCryptoUnits } from "~/core/payments/quote";
 import { listTransfersForPayment } from "~/core/payments/settlement.server";
 import { paymentView, payoutView } from "~/core/payments/views.server";
@@ -34,7 +51,8 @@ import { paths } from "~/utils/paths";
 import { qrSvg } from "~/utils/qr.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { readSession } from "~/utils/session.server";
-import { payments } from "~/wiring/payments.server";
+import { assertSameOrigin } from "~/utils/request.server";
+import { payments, runningPayments, runningTestPayments } from "~/wiring/payments.server";
 
 export const handle: RouteHandle = { chrome: "bare", scripts: false };
 
@@ -75,17 +93,29 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   // Instructions to send only while the quote holds and nothing has arrived yet.
   const payable =
     payment.status === "awaiting_payment" && secondsLeft > 0 && payment.depositAddress !== null;
+  const view = paymentView(payment);
+  const network = view.networkId;
   const walletUri = payable
     ? paymentUri({
         asset: payment.asset,
+        network,
         address: payment.depositAddress!,
         units: payment.cryptoAmountUnits,
       })
     : null;
+  const choice = networkChoiceFor(getDb(), payment, now);
   const missingUnits = payment.cryptoAmountUnits - payment.receivedUnits;
   return {
-    ...paymentView(payment),
+    ...view,
     businessName,
+    networkWarning: wrongNetworkWarning(network, payment.asset),
+    networkOptions: choice.options.map((id: NetworkId) => ({
+      id,
+      label: networkLabel(id, payment.asset),
+    })),
+    explorerUrl: payment.depositAddress
+      ? explorerAddressUrl(network, payment.depositAddress, payment.mode)
+      : null,
     waiting: checkoutWaiting(payment.status),
     payable,
     walletUri,
@@ -105,15 +135,50 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   };
 }
 
+/** The customer chooses another network (a plain form: it works without JavaScript). */
+export async function action({ params, request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const db = getDb();
+  const found = checkoutPayment(db, params.id ?? "");
+  invariantResponse(found, "Payment not found");
+  const { payment } = found;
+  const form = await request.formData();
+  const network = String(form.get("network") ?? "").slice(0, 40);
+  const runtime = payment.mode === "test" ? runningTestPayments() : runningPayments();
+  if (!runtime)
+    return Response.json(
+      { networkError: "Payments are not available right now. Please try again in a minute." },
+      { status: 503 },
+    );
+  const outcome = await choosePaymentNetwork(
+    db,
+    {
+      custody: runtime.custody,
+      now: Date.now(),
+      onPooledAddressTaken: () => runtime.addressPool?.wake(),
+    },
+    { paymentId: payment.id, network },
+  );
+  if (outcome.ok) return redirect(paths.checkout(payment.id), 303);
+  return Response.json(
+    { networkError: outcome.message },
+    { status: outcome.reason === "custody_unavailable" ? 503 : 409 },
+  );
+}
+
 export const headers = () => ({
   "Cache-Control": PRIVATE_NO_STORE,
-  "Referrer-Policy": "no-referrer",
+  // No referrer to other sites (the wallet, the explorer, the merchant's return page). Not
+  // no-referrer: browsers then send `Origin: null` with the page's own network form, which the
+  // front door refuses as cross-site.
+  "Referrer-Policy": "same-origin",
 });
 
 const detailLabel = "text-sm font-medium text-slate-600";
 
 export default function Checkout() {
   const payment = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as { networkError?: string } | undefined;
   const nonce = useNonce();
   const minutesLeft = Math.ceil(payment.secondsLeft / 60);
   const checkoutUrl = paths.checkout(payment.id);
@@ -171,13 +236,59 @@ export default function Checkout() {
             <h2 id="send-title" className="sr-only">
               How to pay
             </h2>
-            <div className="rounded-xl border-2 border-amber-400 bg-amber-50 p-4 text-amber-950">
+            <div
+              className="rounded-xl border-2 border-amber-400 bg-amber-50 p-4 text-amber-950"
+              data-network={payment.networkId}
+            >
               <p className="text-sm font-semibold uppercase tracking-wide">Network</p>
               <p className="text-2xl font-bold">{payment.network}</p>
-              <p className="mt-1" role="note">
-                {`Send only ${payment.asset} on the ${payment.network} network. A payment sent on any other network does not arrive and may be lost.`}
+              <p className="mt-1 font-medium" role="note">
+                {payment.networkWarning}
               </p>
             </div>
+            {payment.networkOptions.length > 1 ? (
+              <form method="post" className="mt-4 rounded-xl border border-slate-200 p-4">
+                <fieldset>
+                  <legend className="font-semibold text-ink">
+                    {`Choose the network your ${payment.asset} is on`}
+                  </legend>
+                  <p className="mt-1 text-sm text-slate-700">
+                    Pay on the network your wallet or exchange sends on. Choosing another gives you
+                    an address on that network.
+                  </p>
+                  <div className="mt-3 space-y-2">
+                    {payment.networkOptions.map((option) => (
+                      <div key={option.id} className="flex items-center gap-2">
+                        <input
+                          type="radio"
+                          id={`network-${option.id}`}
+                          name="network"
+                          value={option.id}
+                          defaultChecked={option.id === payment.networkId}
+                          className="h-5 w-5"
+                        />
+                        <label htmlFor={`network-${option.id}`} className="text-ink">
+                          {option.label}
+                          {option.id === payment.networkId ? " (current)" : ""}
+                        </label>
+                      </div>
+                    ))}
+                  </div>
+                </fieldset>
+                {actionData?.networkError ? (
+                  <p role="alert" className="mt-3 font-medium text-red-800">
+                    {actionData.networkError}
+                  </p>
+                ) : null}
+                <button type="submit" className={buttonClass("secondary", "mt-3")}>
+                  Use this network
+                </button>
+              </form>
+            ) : actionData?.networkError ? (
+              <p role="alert" className="mt-3 font-medium text-red-800">
+                {actionData.networkError}
+              </p>
+            ) : null}
 
             {payment.qr ? (
               <div className="mt-5 flex justify-center">
@@ -221,6 +332,19 @@ export default function Checkout() {
                   </code>
                   <CopyButton target="pay-address" label="Copy address" />
                 </dd>
+                {payment.explorerUrl ? (
+                  <dd className="mt-1 text-sm">
+                    <a
+                      href={payment.explorerUrl}
+                      className="font-semibold text-brand-800 underline"
+                      rel="noopener noreferrer"
+                      target="_blank"
+                    >
+                      {`View this address on the ${payment.network} explorer`}
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  </dd>
+                ) : null}
               </div>
               <div>
                 <dt className={detailLabel}>Rate locked</dt>

@@ -9,6 +9,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getPayment } from "~/core/payments/payments.server";
+import { displayNetwork } from "~/core/networks/networks";
 import { formatCryptoUnits } from "~/core/payments/quote";
 import type { CustodySimulator } from "~/simulators/custody/index.server";
 import { getDb } from "~/utils/db.server";
@@ -88,7 +89,7 @@ async function testPaymentPage(
       paymentId,
       address: payment.depositAddress,
       asset: payment.asset,
-      network: payment.network,
+      network: displayNetwork(payment.network, payment.asset),
       amount:
         amount && AMOUNT.test(amount)
           ? amount

@@ -130,7 +130,7 @@ export const depositAddressPool = sqliteTable(
     id: text("id").primaryKey(),
     mode: text("mode", { enum: apiModes }).notNull(),
     asset: text("asset").notNull(),
-    /** The network the address is on (core/networks): USDT has one pool on Ethereum, one on Tron. */
+    /** The network the address is on (core/networks): USDT has a pool on Ethereum and on Tron. */
     network: text("network").notNull().default(""),
     address: text("address").notNull().unique(),
     custodyAssetId: text("custody_asset_id").notNull(),

@@ -135,9 +135,7 @@ function checkoutScenarios() {
     await expect(page.getByRole("heading", { level: 1, name: "Pay KES 2,500.00" })).toBeVisible();
     await expect(page.getByText("Ethereum (ERC-20)", { exact: true })).toBeVisible();
     await expect(
-      page.getByText(
-        "Send only USDT on the Ethereum (ERC-20) network. A payment sent on any other network does not arrive and may be lost.",
-      ),
+      page.getByText("Send only on Ethereum (ERC-20). Coins sent on another network may be lost."),
     ).toBeVisible();
     await expect(page.getByText("Send exactly")).toBeVisible();
     await expect(
@@ -151,7 +149,8 @@ function checkoutScenarios() {
 
     const address = (await page.locator("#pay-address").textContent())!.trim();
     const amount = (await page.locator("#pay-amount").textContent())!.trim();
-    expect(address).toMatch(/^0x[0-9a-f]{40}$/);
+    // Checksummed (EIP-55): mixed case.
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect(amount).toMatch(/^\d+(\.\d{1,6})?$/);
     await expect(page.getByRole("link", { name: "Open in wallet" })).toHaveAttribute(
       "href",
@@ -193,7 +192,9 @@ function checkoutScenarios() {
   test("a Bitcoin checkout opens the wallet with a BIP 21 link", async ({ page }, testInfo) => {
     const payment = await createPayment(page, testInfo, "BTC");
     await page.goto(payment.checkoutPath);
-    await expect(page.getByText("Send only BTC on the Bitcoin network.")).toBeVisible();
+    await expect(
+      page.getByText("Send only on Bitcoin. Coins sent on another network may be lost."),
+    ).toBeVisible();
     const address = (await page.locator("#pay-address").textContent())!.trim();
     const amount = (await page.locator("#pay-amount").textContent())!.trim();
     expect(address).toMatch(/^bc1[a-z0-9]+$/);

@@ -1,7 +1,7 @@
 /** `/payments`: create, list, read and cancel payments. */
 import { paymentObject, withSiteUrl } from "~/core/api/payment-object";
 import { findPayment, listPayments } from "~/core/api/reads.server";
-import { apiNetworks } from "~/core/api/vocabulary";
+import { networkRefusal, type NetworkId } from "~/core/networks";
 import { PaymentError, type Payment } from "~/core/payments/payments.server";
 import { ApiError, notFound } from "../errors.server";
 import {
@@ -26,6 +26,7 @@ const paymentErrorStatus: Record<PaymentError["code"], [number, string]> = {
   daily_limit: [422, "daily_limit_exceeded"],
   rate_unavailable: [503, "rate_unavailable"],
   custody_unavailable: [503, "custody_unavailable"],
+  invalid_network: [400, "parameter_invalid"],
   not_found: [404, "resource_missing"],
 };
 
@@ -72,12 +73,13 @@ export const paymentRoutes = [
     },
     async handle(context) {
       const { body, key } = context;
-      if (body.network !== undefined && body.network !== apiNetworks[body.asset])
+      const refusal = body.network === undefined ? null : networkRefusal(body.asset, body.network);
+      if (refusal)
         throw new ApiError(
           400,
           "invalid_request_error",
           "parameter_invalid",
-          `network: ${body.asset} is paid on "${apiNetworks[body.asset]}"`,
+          `network: ${refusal}`,
           "network",
         );
       const live = key.mode === "live";
@@ -94,6 +96,7 @@ export const paymentRoutes = [
           {
             amountKes: body.amount / 100,
             asset: body.asset,
+            network: body.network as NetworkId | undefined,
             reference: body.reference,
             description: body.description,
             metadata: body.metadata,
@@ -113,7 +116,11 @@ export const paymentRoutes = [
           status === 503 ? "api_error" : "invalid_request_error",
           code,
           error.message,
-          status === 422 && code.startsWith("amount") ? "amount" : null,
+          status === 422 && code.startsWith("amount")
+            ? "amount"
+            : error.code === "invalid_network"
+              ? "network"
+              : null,
         );
       }
     },

@@ -6,7 +6,8 @@
  */
 import { ASSET_SCALE, fromScaled, type QuoteAsset } from "~/core/payments/quote";
 import type { PaymentStatus } from "~/core/payments/statuses";
-import { apiNetworks, type ApiMode } from "./vocabulary";
+import { storedNetworkId } from "~/core/networks/networks";
+import type { ApiMode } from "./vocabulary";
 
 /** The columns of a payment the API object is made from (the row type, without the database). */
 export interface PaymentRow {
@@ -72,7 +73,7 @@ export function paymentObject(payment: PaymentRow) {
     net: integer(net),
     net_decimal: kesDecimal(net),
     asset: payment.asset,
-    network: apiNetworks[payment.asset],
+    network: storedNetworkId(payment.network, payment.asset),
     crypto_amount: integer(payment.cryptoAmountUnits),
     crypto_amount_decimal: fromScaled(payment.cryptoAmountUnits, scale),
     crypto_received: integer(payment.receivedUnits),

@@ -32,13 +32,7 @@ export const apiScopeLabels: Record<ApiScope, string> = {
 /** Key prefixes: the mode is visible in the key itself. */
 export const apiKeyPrefixes: Record<ApiMode, string> = { test: "oh_test_", live: "oh_live_" };
 
-/** The network a payment's asset travels on, as the API names it. */
-export const apiNetworks = {
-  BTC: "bitcoin",
-  ETH: "ethereum",
-  USDT: "ethereum",
-  USDC: "ethereum",
-} as const;
+// The networks a payment travels on, as the API names them: core/networks (ADR 0031).
 
 /** Events a webhook endpoint can subscribe to; `ping` is sent only by "Send test event". */
 export const webhookEventTypes = [

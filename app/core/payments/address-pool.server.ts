@@ -1,17 +1,23 @@
 /**
- * Deposit addresses made ahead (ADR 0027). Creating a payment takes one from the pool of its mode
- * and asset inside the transaction that inserts the payment, so the request never waits on the
- * custody provider (hundreds of milliseconds at a real one); when the pool is empty the payment
- * asks custody itself, as before. A background refill, one address at a time, keeps every pool at
- * its size. An address leaves the pool by being deleted in the payment's transaction, so it can
- * never be given to two payments; an address made but not yet stored when the process dies is
- * simply never used.
+ * Deposit addresses made ahead (ADR 0027). Creating a payment takes one from the pool of its mode,
+ * asset and network (ADR 0031: USDT has a pool on Ethereum and one on Tron) inside the transaction
+ * that inserts the payment, so the request never waits on the custody provider (hundreds of
+ * milliseconds at a real one); when the pool is empty the payment asks custody itself, as before.
+ * A background refill, one address at a time, keeps every pool at its size. An address leaves the
+ * pool by being deleted in the payment's transaction, so it can never be given to two payments; an
+ * address made but not yet stored when the process dies is simply never used.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { depositAddressPool } from "../../../drizzle/schema";
 import type { ApiMode } from "~/core/api/vocabulary";
 import { newId } from "~/core/ids.server";
-import { custodyAssets, type Custody, type CustodyAsset } from "~/core/providers/custody/types";
+import { assetHasNetwork, defaultNetwork, isNetworkId, type NetworkId } from "~/core/networks";
+import {
+  custodyAssets,
+  custodyWallets,
+  type Custody,
+  type CustodyAsset,
+} from "~/core/providers/custody/types";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import type { AddressPoolRefill } from "./deps";
 import { preparedPerDb } from "~/utils/prepared.server";
@@ -22,18 +28,33 @@ export interface PooledAddress {
   vaultAccountId?: string;
 }
 
-/** How many addresses each pool keeps: one size for all, and overrides per mode and asset. */
+/**
+ * A pool's name: `mode:ASSET` on the asset's default network (as before networks, so existing
+ * settings and readiness keys keep their meaning), `mode:ASSET:network` on another
+ * (`test:USDT:tron`).
+ */
+export type PoolKey = `${ApiMode}:${CustodyAsset}` | `${ApiMode}:${CustodyAsset}:${NetworkId}`;
+
+export const poolKey = (mode: ApiMode, asset: CustodyAsset, network: NetworkId): PoolKey =>
+  network === defaultNetwork(asset) ? `${mode}:${asset}` : `${mode}:${asset}:${network}`;
+
+/** How many addresses each pool keeps: one size for all, and overrides per pool. */
 export interface AddressPoolSizes {
   size: number;
-  overrides: Partial<Record<`${ApiMode}:${CustodyAsset}`, number>>;
+  overrides: Partial<Record<PoolKey, number>>;
 }
 
-export const poolSizeFor = (sizes: AddressPoolSizes, mode: ApiMode, asset: CustodyAsset) =>
-  sizes.overrides[`${mode}:${asset}`] ?? sizes.size;
+export const poolSizeFor = (
+  sizes: AddressPoolSizes,
+  mode: ApiMode,
+  asset: CustodyAsset,
+  network: NetworkId = defaultNetwork(asset),
+) => sizes.overrides[poolKey(mode, asset, network)] ?? sizes.size;
 
 /**
- * `DEPOSIT_ADDRESS_POOL`: a size for every pool, then optional `mode:ASSET=size` overrides, comma
- * separated (`"20"`, `"20,test:USDT=6000"`). Throws with what is wrong.
+ * `DEPOSIT_ADDRESS_POOL`: a size for every pool, then optional `mode:ASSET=size` (the asset's
+ * default network) and `mode:ASSET:network=size` overrides, comma separated (`"20"`,
+ * `"20,test:USDT=6000,live:USDT:tron=50"`). Throws with what is wrong.
  */
 export function parseAddressPoolSizes(value: string): AddressPoolSizes {
   const [first, ...rest] = value.split(",").map((part) => part.trim());
@@ -44,12 +65,21 @@ export function parseAddressPoolSizes(value: string): AddressPoolSizes {
   };
   const sizes: AddressPoolSizes = { size: count(first, "pool size"), overrides: {} };
   for (const part of rest) {
-    const match = /^(live|test):([A-Z]+)=(.*)$/.exec(part);
+    const match = /^(live|test):([A-Z]+)(?::([a-z]+))?=(.*)$/.exec(part);
     if (!match || !(custodyAssets as readonly string[]).includes(match[2]!))
       throw new Error(
         `"${part}": expected mode:ASSET=size, with mode live or test and ASSET one of ${custodyAssets.join(", ")}`,
       );
-    sizes.overrides[`${match[1] as ApiMode}:${match[2] as CustodyAsset}`] = count(match[3], part);
+    const asset = match[2] as CustodyAsset;
+    const network = match[3] ?? defaultNetwork(asset);
+    if (!assetHasNetwork(asset, network))
+      throw new Error(
+        `"${part}": ${asset} is not on ${network} (its networks: ${custodyWallets
+          .filter((wallet) => wallet.asset === asset)
+          .map((wallet) => wallet.network)
+          .join(", ")})`,
+      );
+    sizes.overrides[poolKey(match[1] as ApiMode, asset, network)] = count(match[4], part);
   }
   return sizes;
 }
@@ -67,6 +97,7 @@ const takeOldest = preparedPerDb((db: Db) =>
             and(
               eq(depositAddressPool.mode, sql.placeholder("mode")),
               eq(depositAddressPool.asset, sql.placeholder("asset")),
+              eq(depositAddressPool.network, sql.placeholder("network")),
             ),
           )
           .orderBy(asc(depositAddressPool.createdAt))
@@ -78,15 +109,17 @@ const takeOldest = preparedPerDb((db: Db) =>
 );
 
 /**
- * Take the oldest address of this mode and asset out of the pool, or null when it is empty. Call it
- * inside the transaction that inserts the payment, with the root handle (the same connection).
+ * Take the oldest address of this mode, asset and network (default: the asset's default network)
+ * out of the pool, or null when it is empty. Call it inside the transaction that inserts the
+ * payment, with the root handle (the same connection).
  */
 export function takePooledAddress(
   db: Db,
   mode: ApiMode,
   asset: CustodyAsset,
+  network: NetworkId = defaultNetwork(asset),
 ): PooledAddress | null {
-  const taken = takeOldest(db).get({ mode, asset });
+  const taken = takeOldest(db).get({ mode, asset, network });
   if (!taken) return null;
   return {
     address: taken.address,
@@ -95,22 +128,32 @@ export function takePooledAddress(
   };
 }
 
-/** How many addresses each pool holds now. */
-export function pooledAddressCounts(db: DbOrTx): Map<`${ApiMode}:${string}`, number> {
+/** How many addresses each pool holds now, by `poolKey`. */
+export function pooledAddressCounts(db: DbOrTx): Map<string, number> {
   const rows = db
     .select({
       mode: depositAddressPool.mode,
       asset: depositAddressPool.asset,
+      network: depositAddressPool.network,
       count: sql<number>`count(*)`,
     })
     .from(depositAddressPool)
-    .groupBy(depositAddressPool.mode, depositAddressPool.asset)
+    .groupBy(depositAddressPool.mode, depositAddressPool.asset, depositAddressPool.network)
     .all();
-  return new Map(rows.map((row) => [`${row.mode}:${row.asset}` as const, row.count]));
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    const asset = row.asset as CustodyAsset;
+    // A row written before networks (network ''): the asset's default network.
+    const network = isNetworkId(row.network) ? row.network : defaultNetwork(asset);
+    const key = poolKey(row.mode, asset, network);
+    counts.set(key, (counts.get(key) ?? 0) + row.count);
+  }
+  return counts;
 }
 
 /**
- * The background refill: while a pool (of `modes` x every custody asset) is under its size, ask
+ * The background refill: while a pool (of `modes` x every asset on each of its networks) is under
+ * its size, ask
  * custody for one more address and store it. One request at a time, yielding to the event loop
  * between addresses; a custody failure ends this round (the next wake tries again).
  */
@@ -126,13 +169,17 @@ export function createAddressPoolRefill(options: {
   let running: Promise<void> | null = null;
   let stopped = false;
 
-  function nextShortPool(): { mode: ApiMode; asset: CustodyAsset } | null {
+  type Short = { mode: ApiMode; asset: CustodyAsset; network: NetworkId; missing: number };
+  function nextShortPool(): Short | null {
     const counts = pooledAddressCounts(db);
-    let best: { mode: ApiMode; asset: CustodyAsset; missing: number } | null = null;
+    let best: Short | null = null;
     for (const mode of modes)
-      for (const asset of custodyAssets) {
-        const missing = poolSizeFor(sizes, mode, asset) - (counts.get(`${mode}:${asset}`) ?? 0);
-        if (missing > 0 && (!best || missing > best.missing)) best = { mode, asset, missing };
+      for (const { asset, network } of custodyWallets) {
+        const missing =
+          poolSizeFor(sizes, mode, asset, network) -
+          (counts.get(poolKey(mode, asset, network)) ?? 0);
+        if (missing > 0 && (!best || missing > best.missing))
+          best = { mode, asset, network, missing };
       }
     return best;
   }
@@ -140,12 +187,17 @@ export function createAddressPoolRefill(options: {
   async function refill(): Promise<void> {
     for (let short = nextShortPool(); short && !stopped; short = nextShortPool()) {
       const id = newId("dap");
-      const made = await custody.createDepositAddress({ paymentId: id, asset: short.asset });
+      const made = await custody.createDepositAddress({
+        paymentId: id,
+        asset: short.asset,
+        network: short.network,
+      });
       db.insert(depositAddressPool)
         .values({
           id,
           mode: short.mode,
           asset: short.asset,
+          network: short.network,
           address: made.address,
           custodyAssetId: made.assetId,
           custodyVaultAccountId: made.vaultAccountId ?? null,
@@ -176,10 +228,11 @@ export function createAddressPoolRefill(options: {
       const counts = pooledAddressCounts(db);
       return Object.fromEntries(
         modes.flatMap((mode) =>
-          custodyAssets.map((asset) => [
-            `${mode}:${asset}`,
-            { pooled: counts.get(`${mode}:${asset}`) ?? 0, size: poolSizeFor(sizes, mode, asset) },
-          ]),
+          custodyWallets.map(({ asset, network }) => {
+            const key = poolKey(mode, asset, network);
+            const size = poolSizeFor(sizes, mode, asset, network);
+            return [key, { pooled: counts.get(key) ?? 0, size }];
+          }),
         ),
       );
     },

@@ -1,4 +1,5 @@
 /** Payment settings: from the environment (env.server.ts) in the app, set directly in tests. */
+import { defaultNetwork, networks, type NetworkId } from "~/core/networks/networks";
 import type { QuoteAsset } from "./quote";
 
 export interface PaymentsConfig {
@@ -6,8 +7,12 @@ export interface PaymentsConfig {
   spreadBps: number;
   /** How long a quote holds. */
   quoteTtlMs: number;
-  /** Confirmations at which a deposit counts, per asset (1 to 3). */
+  /**
+   * Confirmations at which a deposit counts, per asset on its default network (1 to 3). Other
+   * networks: `networkConfirmations`, else the network's own count (core/networks, ADR 0031).
+   */
   confirmations: Record<QuoteAsset, number>;
+  networkConfirmations?: Partial<Record<NetworkId, number>>;
   /**
    * Fees, basis points, from app/content/tariff.ts: C2B on collections. B2C is for disbursements to
    * third parties (not built yet); settling to the merchant's own number carries only the M-Pesa
@@ -32,9 +37,16 @@ export interface PaymentsConfig {
   publicSiteUrl: string;
 }
 
-export const networks: Record<QuoteAsset, string> = {
-  BTC: "Bitcoin",
-  ETH: "Ethereum",
-  USDT: "Ethereum (ERC-20)",
-  USDC: "Ethereum (ERC-20)",
-};
+/**
+ * Confirmations at which a deposit of `asset` on `network` counts (ADR 0031): the configured count
+ * per asset on its default network (as before networks), else the configured or the network's own
+ * count. The custody simulator completes deposits at the same counts.
+ */
+export function requiredConfirmations(
+  config: Pick<PaymentsConfig, "confirmations" | "networkConfirmations">,
+  asset: QuoteAsset,
+  network: NetworkId,
+): number {
+  if (network === defaultNetwork(asset)) return config.confirmations[asset];
+  return config.networkConfirmations?.[network] ?? networks[network].confirmations;
+}

@@ -12,7 +12,8 @@ import { payments } from "../../../drizzle/schema";
 import { ledgerBook, postTransaction, toUnits } from "~/core/ledger/ledger.server";
 import { isFailed, type CustodyTransaction } from "~/core/providers/custody/types";
 import type { Db, DbOrTx } from "~/utils/db.server";
-import type { PaymentsConfig } from "./config";
+import { storedNetworkId } from "~/core/networks/networks";
+import { requiredConfirmations, type PaymentsConfig } from "./config";
 import { recordEvent, transition, type Payment } from "./payments.server";
 import type { QuoteAsset } from "./quote";
 
@@ -117,6 +118,25 @@ export function applyCustodyTransaction(
     return "ignored";
   }
   const asset = found.asset as QuoteAsset;
+  // Another asset id at the same address is a deposit on another network (an EVM vault has one
+  // address on Ethereum and Base alike) or of another token: never credited as this payment's; the
+  // coins stay at custody and the timeline says so, for an operator (ADR 0031).
+  if (found.custodyAssetId && transaction.assetId !== found.custodyAssetId) {
+    recordEvent(db, found, {
+      type: "wrong_network_deposit",
+      cause: `a ${transaction.assetId} deposit (${transaction.id}) to this ${found.custodyAssetId} address: for an operator`,
+      at: now,
+      detail: {
+        txId: transaction.id,
+        assetId: transaction.assetId,
+        amount: transaction.amountInfo.amount,
+        status: transaction.status,
+      },
+    });
+    return "ignored";
+  }
+  const network = storedNetworkId(found.network, asset);
+  const required = requiredConfirmations(config, asset, network);
 
   return db.transaction((tx): DepositOutcome => {
     const payment = tx.select().from(payments).where(eq(payments.id, found.id)).get()!;
@@ -180,15 +200,14 @@ export function applyCustodyTransaction(
         type: "confirmation",
         cause: "custody reported more confirmations",
         at: now,
-        detail: { confirmations, required: config.confirmations[asset] },
+        detail: { confirmations, required },
       });
     }
     if (current.status !== "confirming" && payment.status !== "awaiting_payment" && !closed) {
       return "ignored";
     }
 
-    const enough =
-      confirmations >= config.confirmations[asset] || transaction.status === "COMPLETED";
+    const enough = confirmations >= required || transaction.status === "COMPLETED";
     if (!enough) return "confirming";
 
     const late = transaction.createdAt > payment.expiresAt || closed;

@@ -47,6 +47,9 @@ export interface AddressPoolRefill {
   idle(): Promise<void>;
   /** Stop after the address being made (for shutdown). */
   stop(): Promise<void>;
-  /** Each pool's addresses now and its size, by `mode:ASSET` (for /readyz). */
+  /**
+   * Each pool's addresses now and its size, by `mode:ASSET` (default network) or
+   * `mode:ASSET:network` (for /readyz).
+   */
   levels(): Record<string, { pooled: number; size: number }>;
 }

@@ -13,6 +13,7 @@
  */
 import type { PaymentStatus, TransferStatus } from "~/core/payments/statuses";
 import { formatCryptoAmount, formatEatIso } from "~/utils/format";
+import { displayNetwork } from "~/core/networks/networks";
 import type { QuoteAsset } from "./quote";
 
 export interface ExportPayment {
@@ -100,7 +101,7 @@ function csvLine(row: ExportRow): string {
     p.status,
     time(p.createdAt),
     p.asset,
-    textCell(p.network),
+    textCell(displayNetwork(p.network, p.asset)),
     formatCryptoAmount(p.cryptoAmountUnits, p.asset),
     formatCryptoAmount(p.receivedUnits, p.asset),
     textCell(p.quoteRate),

@@ -20,7 +20,7 @@ import { placeholders, preparedPerDb } from "~/utils/prepared.server";
 import { enqueuePaymentEvent } from "~/core/api/outbox.server";
 import { paymentStatusEvents, type ApiMode } from "~/core/api/vocabulary";
 import type { PaymentsConfig } from "./config";
-import { networks } from "./config";
+import { assetHasNetwork, defaultNetwork, networkRefusal, type NetworkId } from "~/core/networks";
 import { takePooledAddress, type PooledAddress } from "./address-pool.server";
 import { computeQuote, type Quote, type QuoteAsset } from "./quote";
 import { eatDay } from "./settlement-plan";
@@ -40,6 +40,7 @@ export class PaymentError extends Error {
       | "daily_limit"
       | "rate_unavailable"
       | "custody_unavailable"
+      | "invalid_network"
       | "not_found",
   ) {
     super(message);
@@ -323,6 +324,11 @@ export interface CreatePaymentInput {
   merchantId: string;
   amountKes: number;
   asset: QuoteAsset;
+  /**
+   * The network to pay on (ADR 0031), fixed by the merchant or the API. Absent: the asset's default
+   * network, and on an asset with several the customer may choose another at checkout.
+   */
+  network?: NetworkId;
   reference: string;
   description?: string;
   /** Test payments (a test API key) are kept apart from live ones. Default live. */
@@ -372,20 +378,23 @@ export async function createPayment(
   // `now` is the quote's time; the hold's lapse is judged on the time that has really passed since.
   const startedAt = Date.now();
   const elapsedNow = () => now + Math.max(0, Date.now() - startedAt);
+  if (input.network !== undefined && !assetHasNetwork(input.asset, input.network))
+    throw new PaymentError(networkRefusal(input.asset, input.network)!, "invalid_network");
+  const network = input.network ?? defaultNetwork(input.asset);
   const priced = quotePayment(config, deps.rates, input);
   const { amountKesCents } = priced;
   const id = newPaymentId();
   const mode = input.mode ?? "live";
   const asset = input.asset as CustodyAsset;
   const limit = BigInt(config.dailyPerMerchantKes) * 100n;
-  const fields = { id, mode, input, priced, config, now, inTransaction };
+  const fields = { id, mode, input, network, priced, config, now, inTransaction };
 
   // In the open group commit (ADR 0027): concurrent creates share the fsync; answered once durable.
   const group = groupCommit(db);
   const pooled = group.join((tx) => {
     const used = dailyUsedCents(db, { merchantId: input.merchantId, mode, now, heldAfter: now });
     if (used + amountKesCents > limit) throw dailyLimitError(config);
-    const address = takePooledAddress(db, mode, asset);
+    const address = takePooledAddress(db, mode, asset, network);
     if (!address) return null;
     return insertNewPayment(db, tx, { ...fields, address });
   });
@@ -405,7 +414,7 @@ export async function createPayment(
   });
   let address: PooledAddress;
   try {
-    address = await deps.custody.createDepositAddress({ paymentId: id, asset });
+    address = await deps.custody.createDepositAddress({ paymentId: id, asset, network });
   } catch (error) {
     releaseReservation(db, id);
     throw new PaymentError(
@@ -451,6 +460,7 @@ function insertNewPayment(
     id: string;
     mode: ApiMode;
     input: CreatePaymentInput;
+    network: NetworkId;
     priced: ReturnType<typeof quotePayment>;
     address: PooledAddress;
     config: PaymentsConfig;
@@ -458,7 +468,7 @@ function insertNewPayment(
     inTransaction?: InCreateTransaction;
   },
 ): Payment {
-  const { id, mode, input, address, config, now } = values;
+  const { id, mode, input, network, address, config, now } = values;
   const { amountKesCents, rate, quote } = values.priced;
   const payment: Payment = {
     id,
@@ -474,7 +484,7 @@ function insertNewPayment(
     paymentLinkId: input.paymentLinkId ?? null,
     canceledAt: null,
     asset: input.asset,
-    network: networks[input.asset],
+    network,
     amountKesCents,
     feeKesCents: quote.feeKesCents,
     quoteRate: quote.quoteRate,
@@ -515,6 +525,9 @@ function insertNewPayment(
       rateAsOf: rate.asOf,
       cryptoAmountUnits: quote.cryptoAmountUnits,
       requiresReview: payment.requiresReview,
+      network,
+      // Fixed by the merchant or the API; otherwise the customer may choose at checkout.
+      networkFixed: input.network !== undefined,
     },
   });
   enqueuePaymentEvent(db, payment, "payment.created", now);

@@ -6,6 +6,7 @@
  *   alone (its net after the collection fee, split by the rail limits, less the M-Pesa charge per
  *   transfer); after, the sum of the transfers actually made (failed ones left out).
  */
+import { displayNetwork, storedNetworkId } from "~/core/networks/networks";
 import type { PaymentsConfig } from "./config";
 import type { Payment } from "./payments.server";
 import { formatCryptoUnits } from "./quote";
@@ -19,7 +20,9 @@ export function paymentView(payment: Payment) {
     description: payment.description,
     status: payment.status,
     asset: payment.asset,
-    network: payment.network,
+    /** The network's label ("Tron (TRC-20)"), and its id. */
+    network: displayNetwork(payment.network, payment.asset),
+    networkId: storedNetworkId(payment.network, payment.asset),
     amountKesCents: payment.amountKesCents.toString(),
     crypto: formatCryptoUnits(payment.cryptoAmountUnits, payment.asset),
     received: formatCryptoUnits(payment.receivedUnits, payment.asset),

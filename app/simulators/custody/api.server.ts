@@ -141,7 +141,7 @@ export function createCustodyApi(state: CustodyState): (request: SimRequest) => 
     // /v1/vault/accounts/{id}/{assetId}
     if (path.length === 5) {
       if (vault.wallets.has(assetId)) return apiError(apiErrors.walletExists);
-      const address = state.createWallet(vault, asset);
+      const address = state.createWallet(vault, assetId);
       return json(200, {
         id: assetId,
         address,

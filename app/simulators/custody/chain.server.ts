@@ -6,14 +6,15 @@
  * confirmations can come on their own at an interval (auto-confirm). Every change is saved before
  * its webhooks go.
  */
+import { assetDecimals, isTerminal, type CustodyTransaction } from "~/core/providers/custody/types";
+import { defaultNetwork, networks, type NetworkId } from "~/core/networks/networks";
 import {
-  addressModels,
-  assetDecimals,
-  isTerminal,
-  type CustodyAsset,
-  type CustodyTransaction,
-} from "~/core/providers/custody/types";
-import { USD_PRICES, type CustodyState, type PendingEvent, type SimTx } from "./state.server";
+  chainKey,
+  USD_PRICES,
+  type CustodyState,
+  type PendingEvent,
+  type SimTx,
+} from "./state.server";
 import {
   failureStatuses,
   SimulatorError,
@@ -47,7 +48,9 @@ export interface SimulatedChain {
 }
 
 export function createSimulatedChain(state: CustodyState, webhooks: WebhookSender): SimulatedChain {
-  const { now, values, transactions, addresses, vaults, blockHeights, completeAtByAsset } = state;
+  const { now, values, transactions, addresses, vaults, blockHeights } = state;
+  const networkOf = (tx: SimTx): NetworkId =>
+    state.networkByAssetId.get(tx.assetId) ?? defaultNetwork(tx.asset);
   let closed = false;
   let autoConfirmMs: number | null = null;
   let autoTimer: NodeJS.Timeout | null = null;
@@ -63,14 +66,15 @@ export function createSimulatedChain(state: CustodyState, webhooks: WebhookSende
     if (isTerminal(tx.status)) return null;
     tx.numOfConfirmations += 1;
     if (tx.blockHeight === null) {
-      const chain: CustodyAsset = addressModels[tx.asset] === "account" ? "ETH" : "BTC";
-      blockHeights[chain] += 1;
+      const network = networkOf(tx);
+      const chain = chainKey(network);
+      blockHeights[chain] = (blockHeights[chain] ?? 0) + 1;
       tx.blockHeight = blockHeights[chain];
-      tx.blockHash = values.blockHash(chain === "ETH");
+      tx.blockHash = values.blockHash(networks[network].addressFormat === "evm");
     }
     tx.status = "CONFIRMING";
     tx.subStatus = "PENDING_BLOCKCHAIN_CONFIRMATIONS";
-    if (tx.numOfConfirmations >= completeAtByAsset[tx.asset]) {
+    if (tx.numOfConfirmations >= (state.completeAtByAssetId.get(tx.assetId) ?? 1)) {
       tx.status = "COMPLETED";
       tx.subStatus = "CONFIRMED";
     }
@@ -111,7 +115,9 @@ export function createSimulatedChain(state: CustodyState, webhooks: WebhookSende
       );
     }
     const vault = vaults.get(deposit.vaultAccountId);
-    const evm = addressModels[asset] === "account";
+    const network = state.networkByAssetId.get(assetId) ?? defaultNetwork(asset);
+    const format = networks[network].addressFormat;
+    const evm = format === "evm";
     const createdAt = now();
     const tx: SimTx = {
       id: values.uuid(),
@@ -120,7 +126,11 @@ export function createSimulatedChain(state: CustodyState, webhooks: WebhookSende
       amount,
       amountUSD: multiplyDecimals(amount, USD_PRICES[asset], 2),
       txHash: input.txHash ?? (evm ? values.evmTxHash() : values.btcTxHash()),
-      sourceAddress: evm ? values.evmAddress() : values.btcAddress(),
+      sourceAddress: evm
+        ? values.evmAddress()
+        : format === "tron"
+          ? values.tronAddress()
+          : values.btcAddress(),
       destinationAddress: deposit.address,
       vaultAccountId: deposit.vaultAccountId,
       vaultName: vault?.name ?? "",

@@ -10,7 +10,7 @@
  *   POST /auto-confirm {intervalMs: number | null}
  */
 import { z } from "zod";
-import { custodyAssets, isTerminal } from "~/core/providers/custody/types";
+import { isTerminal } from "~/core/providers/custody/types";
 import type { SimulatedChain } from "./chain.server";
 import { json, parseJsonBody, type SimRequest, type SimResponse } from "./http.server";
 import { renderSimulatorPage, safeReturnPath } from "./page.server";
@@ -155,10 +155,10 @@ export function createControl(
         status: tx.status,
         subStatus: tx.subStatus,
         numOfConfirmations: tx.numOfConfirmations,
-        completeAt: state.completeAtByAsset[tx.asset],
+        completeAt: state.completeAtByAssetId.get(tx.assetId) ?? 1,
         terminal: isTerminal(tx.status),
       })),
-      assetIds: custodyAssets.map((asset) => state.assetIds[asset]),
+      assetIds: Object.values(state.assetIds),
       completeAt: state.completeAtRecord(),
       webhookUrl: safeWebhookUrl(),
       deliveries: {

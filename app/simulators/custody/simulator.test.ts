@@ -21,6 +21,7 @@ import {
   type CustodyAsset,
   type CustodyWebhookEvent,
 } from "~/core/providers/custody/types";
+import { isTronAddress } from "~/core/networks/addresses";
 import {
   parseWebhook,
   readWebhook,
@@ -164,7 +165,15 @@ describe("webhooks for an incoming payment", () => {
       status: "COMPLETED",
       numOfConfirmations: 1,
     });
-    expect(h.sim.completeAt()).toEqual({ BTC: 3, ETH: 2, USDT_ERC20: 2, USDC: 1 });
+    expect(h.sim.completeAt()).toEqual({
+      BTC: 3,
+      ETH: 2,
+      USDT_ERC20: 2,
+      USDC: 1,
+      // The other networks complete at their own counts (core/networks, ADR 0031).
+      TRX_USDT_S2UZ: 19,
+      USDC_BASECHAIN_ETH_5I5C: 12,
+    });
     expect(steps(h.events()).filter((step) => step.includes("COMPLETED"))).toEqual([
       "TRANSACTION_STATUS_UPDATED:COMPLETED:2",
       "TRANSACTION_STATUS_UPDATED:COMPLETED:1",
@@ -197,6 +206,52 @@ describe("webhooks for an incoming payment", () => {
     await expect(h.sim.sendPayment({ address, amount: "1", assetId: "ETH" })).rejects.toMatchObject(
       { status: 400 },
     );
+    expect(h.receiver.received).toHaveLength(0);
+  });
+
+  it("confirms USDT on Tron at Tron's count (19) and USDC on Base at a configured pair count, on their own chains", async () => {
+    const h = await harness({ completeAt: { "USDC:base": 4 } });
+    const tron = await h.client.createDepositAddress({
+      paymentId: "pay_tron",
+      asset: "USDT",
+      network: "tron",
+    });
+    const tx = await h.sim.sendPayment({ address: tron.address, amount: "25.5" });
+    expect(tx).toMatchObject({ assetId: "TRX_USDT_S2UZ", feeCurrency: "TRX" });
+    expect(tx.txHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(isTronAddress(tx.sourceAddress ?? "")).toBe(true);
+    expect(await h.sim.confirm(tx.id, 18)).toMatchObject({
+      status: "CONFIRMING",
+      numOfConfirmations: 18,
+    });
+    expect(await h.sim.confirm(tx.id)).toMatchObject({
+      status: "COMPLETED",
+      numOfConfirmations: 19,
+    });
+    const base = await h.client.createDepositAddress({
+      paymentId: "pay_base",
+      asset: "USDC",
+      network: "base",
+    });
+    const onBase = await h.sim.sendPayment({ address: base.address, amount: "10" });
+    expect(onBase.assetId).toBe("USDC_BASECHAIN_ETH_5I5C");
+    expect(await h.sim.confirm(onBase.id, 9)).toMatchObject({
+      status: "COMPLETED",
+      numOfConfirmations: 4,
+    });
+    expect(h.sim.completeAt()).toMatchObject({ TRX_USDT_S2UZ: 19, USDC_BASECHAIN_ETH_5I5C: 4 });
+  });
+
+  it("refuses a deposit on the wrong network: ERC-20 USDT to a Tron address", async () => {
+    const h = await harness();
+    const tron = await h.client.createDepositAddress({
+      paymentId: "pay_wrong",
+      asset: "USDT",
+      network: "tron",
+    });
+    await expect(
+      h.sim.sendPayment({ address: tron.address, amount: "5", assetId: "USDT_ERC20" }),
+    ).rejects.toMatchObject({ status: 400 });
     expect(h.receiver.received).toHaveLength(0);
   });
 

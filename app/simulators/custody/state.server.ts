@@ -11,13 +11,16 @@ import {
   randomUUID,
   type KeyObject,
 } from "node:crypto";
+import { defaultNetwork, networks, type NetworkId } from "~/core/networks/networks";
 import { transactionDetailsSchema } from "~/core/providers/custody/schemas";
 import {
   addressModels,
-  custodyAssets,
-  defaultAssetIds,
+  custodyWalletKey,
+  custodyWallets,
+  resolveWalletAssetIds,
   type CustodyAsset,
   type CustodyTransaction,
+  type CustodyWalletKey,
 } from "~/core/providers/custody/types";
 import type { SimResponse } from "./http.server";
 import { generateRsaKeyPair } from "./keys.server";
@@ -36,12 +39,21 @@ export const USD_PRICES: Record<CustodyAsset, string> = {
   USDT: "1",
   USDC: "1",
 };
-const NETWORK_FEES: Record<CustodyAsset, { fee: string; currency: "BTC" | "ETH" }> = {
+const NETWORK_FEES: Record<CustodyAsset, { fee: string; currency: string }> = {
   BTC: { fee: "0.00000706", currency: "BTC" },
   ETH: { fee: "0.000021", currency: "ETH" },
   USDT: { fee: "0.000065", currency: "ETH" },
   USDC: { fee: "0.000065", currency: "ETH" },
 };
+/** Token transfer fees on the networks other than an asset's default (paid in TRX on Tron). */
+const OTHER_NETWORK_FEES: Partial<Record<NetworkId, { fee: string; currency: string }>> = {
+  tron: { fee: "13.3959", currency: "TRX" },
+  base: { fee: "0.0000012", currency: "BASECHAIN_ETH" },
+};
+
+/** The block-height counter a network's transactions advance (old keys kept: stored state). */
+export const chainKey = (network: NetworkId): string =>
+  network === "bitcoin" ? "BTC" : network === "ethereum" ? "ETH" : network;
 
 export interface SimVault {
   id: string;
@@ -51,7 +63,9 @@ export interface SimVault {
   autoFuel: boolean;
   /** assetId -> addresses of that wallet (the first is the wallet's main address). */
   wallets: Map<string, string[]>;
+  /** The vault's one EVM address (Ethereum and Base alike), and its one Tron address. */
   evmAddress: string | null;
+  tronAddress?: string | null;
   nextAddressIndex: number;
 }
 
@@ -100,21 +114,27 @@ export interface CustodyState {
   /** Verifies API JWTs; undefined: any signature (no API user configured). */
   readonly apiPublicKey: KeyObject | undefined;
   readonly expectedApiKey: string | undefined;
-  readonly assetIds: Record<CustodyAsset, string>;
+  /** Asset ids by (asset, network). */
+  readonly assetIds: Record<CustodyWalletKey, string>;
+  /** Asset id -> our symbol. */
   readonly assetBySymbol: Map<string, CustodyAsset>;
-  readonly completeAtByAsset: Record<CustodyAsset, number>;
+  /** Asset id -> the network it is on. */
+  readonly networkByAssetId: Map<string, NetworkId>;
+  /** Asset id -> confirmations at which a deposit completes. */
+  readonly completeAtByAssetId: Map<string, number>;
   readonly vaults: Map<string, SimVault>;
   readonly addresses: Map<string, SimulatorDepositAddress>;
   readonly transactions: Map<string, SimTx>;
   readonly idempotency: Map<string, IdempotentAnswer>;
-  readonly blockHeights: Record<CustodyAsset, number>;
+  /** Per chain (`chainKey`): BTC, ETH, tron, base. */
+  readonly blockHeights: Record<string, number>;
   createVault(
     name: string,
     hiddenOnUI: boolean,
     customerRefId: string | null,
     autoFuel: boolean,
   ): SimVault;
-  createWallet(vault: SimVault, asset: CustodyAsset): string;
+  createWallet(vault: SimVault, assetId: string): string;
   registerAddress(
     address: string,
     vault: SimVault,
@@ -152,17 +172,24 @@ export async function loadCustodyState(options: CustodySimulatorOptions): Promis
     | { tenantId: string; signingKeyPem: string; apiKeyPair: CustodySimulator["apiKeyPair"] }
     | undefined;
   const tenantId = options.tenantId ?? storedKeys?.tenantId ?? values.uuid();
-  const assetIds: Record<CustodyAsset, string> = { ...defaultAssetIds, ...options.assetIds };
-  const assetBySymbol = new Map<string, CustodyAsset>(
-    custodyAssets.map((asset) => [assetIds[asset], asset]),
-  );
-  const completeAtByAsset: Record<CustodyAsset, number> = {
-    ...defaultCompleteAt,
-    ...options.completeAt,
-  };
-  for (const [asset, count] of Object.entries(completeAtByAsset)) {
+  const assetIds = resolveWalletAssetIds(options.assetIds);
+  const assetBySymbol = new Map<string, CustodyAsset>();
+  const networkByAssetId = new Map<string, NetworkId>();
+  const completeAtByAssetId = new Map<string, number>();
+  for (const { asset, network } of custodyWallets) {
+    const key = custodyWalletKey(asset, network);
+    const id = assetIds[key];
+    assetBySymbol.set(id, asset);
+    networkByAssetId.set(id, network);
+    // By pair, else by symbol on the default network, else the network's own count (ADR 0031).
+    const count =
+      options.completeAt?.[key] ??
+      (network === defaultNetwork(asset)
+        ? (options.completeAt?.[asset] ?? defaultCompleteAt[asset])
+        : networks[network].confirmations);
     if (!Number.isInteger(count) || count < 1)
-      throw new RangeError(`completeAt for ${asset} must be a positive integer`);
+      throw new RangeError(`completeAt for ${key} must be a positive integer`);
+    completeAtByAssetId.set(id, count);
   }
 
   // Keys (a stored simulator keeps its own, as a provider keeps its webhook key and API users).
@@ -199,11 +226,11 @@ export async function loadCustodyState(options: CustodySimulatorOptions): Promis
   const addresses = new Map<string, SimulatorDepositAddress>();
   const transactions = new Map<string, SimTx>();
   const idempotency = new Map<string, IdempotentAnswer>();
-  const blockHeights: Record<CustodyAsset, number> = {
+  const blockHeights: Record<string, number> = {
     BTC: 880_000,
     ETH: 21_500_000,
-    USDT: 0,
-    USDC: 0,
+    tron: 68_000_000,
+    base: 23_000_000,
   };
 
   // --- persistence (options.store)
@@ -270,10 +297,14 @@ export async function loadCustodyState(options: CustodySimulatorOptions): Promis
     saveAddress(row);
   }
 
-  function createWallet(vault: SimVault, asset: CustodyAsset): string {
-    const assetId = assetIds[asset];
+  function createWallet(vault: SimVault, assetId: string): string {
+    const asset = assetBySymbol.get(assetId)!;
+    const format = networks[networkByAssetId.get(assetId)!].addressFormat;
     let address: string;
-    if (addressModels[asset] === "account") {
+    if (format === "tron") {
+      vault.tronAddress ??= values.tronAddress();
+      address = vault.tronAddress;
+    } else if (format === "evm") {
       vault.evmAddress ??= values.evmAddress();
       address = vault.evmAddress;
     } else {
@@ -315,18 +346,19 @@ export async function loadCustodyState(options: CustodySimulatorOptions): Promis
       else store?.remove("idempotency", record.id);
     }
     const chain = storedOf("meta")[0] as
-      { nextVaultId: number; blockHeights: Record<CustodyAsset, number> } | undefined;
+      { nextVaultId: number; blockHeights: Record<string, number> } | undefined;
     nextVaultId = Math.max(
       chain?.nextVaultId ?? 0,
       ...[...vaults.keys()].map((id) => Number(id) + 1),
     );
     if (chain) Object.assign(blockHeights, chain.blockHeights);
   } else {
-    createWallet(createVault("Default", false, null, false), "BTC");
+    createWallet(createVault("Default", false, null, false), assetIds["BTC:bitcoin"]);
   }
 
   function wire(tx: SimTx): Record<string, unknown> {
-    const fee = NETWORK_FEES[tx.asset];
+    const network = networkByAssetId.get(tx.assetId);
+    const fee = (network && OTHER_NETWORK_FEES[network]) || NETWORK_FEES[tx.asset];
     return {
       id: tx.id,
       assetId: tx.assetId,
@@ -389,7 +421,8 @@ export async function loadCustodyState(options: CustodySimulatorOptions): Promis
     expectedApiKey,
     assetIds,
     assetBySymbol,
-    completeAtByAsset,
+    networkByAssetId,
+    completeAtByAssetId,
     vaults,
     addresses,
     transactions,
@@ -414,7 +447,6 @@ export async function loadCustodyState(options: CustodySimulatorOptions): Promis
         numOfConfirmations: tx.numOfConfirmations,
       };
     },
-    completeAtRecord: () =>
-      Object.fromEntries(custodyAssets.map((asset) => [assetIds[asset], completeAtByAsset[asset]])),
+    completeAtRecord: () => Object.fromEntries(completeAtByAssetId),
   };
 }

@@ -6,7 +6,12 @@
  * control.server.ts with page.server.ts (the control API and page), http.server.ts (the node:http
  * plumbing); index.server.ts puts them together.
  */
-import type { CustodyAsset, CustodyTransaction } from "~/core/providers/custody/types";
+import type {
+  CustodyAsset,
+  CustodyAssetIdOverrides,
+  CustodyTransaction,
+  CustodyWalletKey,
+} from "~/core/providers/custody/types";
 import type { SimulatorStore } from "~/simulators/store.server";
 
 export const failureStatuses = ["FAILED", "REJECTED", "BLOCKED"] as const;
@@ -93,11 +98,16 @@ export interface CustodySimulatorOptions {
   seed?: number;
   tenantId?: string;
   /**
-   * Confirmations at which a deposit completes, by symbol. Default BTC 3, ETH 2, USDT 2, USDC 2.
+   * Confirmations at which a deposit completes: by symbol for the asset's default network (default
+   * BTC 3, ETH 2, USDT 2, USDC 2), or by pair (`"USDT:tron"`; default the network's count in
+   * core/networks: Tron 19, Base 12).
    */
-  completeAt?: Partial<Record<CustodyAsset, number>>;
-  /** Asset ids served, by symbol (testnet ids for example). Default the mainnet ids. */
-  assetIds?: Partial<Record<CustodyAsset, string>>;
+  completeAt?: Partial<Record<CustodyAsset | CustodyWalletKey, number>>;
+  /**
+   * Asset ids served (testnet ids for example): by symbol for the default network, or by pair.
+   * Default the mainnet ids.
+   */
+  assetIds?: CustodyAssetIdOverrides;
   /** Retries after a failed delivery. Default 3. */
   maxRetries?: number;
   /** Wait before the first retry, doubling after each; default 0 (immediate, for tests). */

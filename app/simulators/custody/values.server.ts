@@ -1,10 +1,12 @@
 /**
  * Values the custody simulator makes up: addresses that real wallets accept (BTC bech32 P2WPKH with
- * a valid checksum, EVM 0x + 40 hex), transaction ids and hashes, all derived from a seed and a
+ * a valid checksum, EVM 0x + 40 hex with its EIP-55 checksum, Tron base58check `T…`),
+ * transaction ids and hashes, all derived from a seed and a
  * counter so a seeded run is reproducible and every value within a run is unique. Plus the small
  * exact decimal arithmetic the simulator needs (amountUSD), with bigint.
  */
 import { createHash } from "node:crypto";
+import { toChecksumAddress, tronAddressFromAccount } from "~/core/networks/addresses";
 
 const BECH32_CHARSET = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
 const BECH32_GENERATOR = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
@@ -68,7 +70,10 @@ export function isValidBech32(address: string): boolean {
 export interface ValueFactory {
   bytes(kind: string, length: number): Buffer;
   btcAddress(): string;
+  /** EIP-55 checksummed. */
   evmAddress(): string;
+  /** Base58check, 0x41 prefix (`T…`). */
+  tronAddress(): string;
   /** A UUID-shaped (v4 layout) id, as Fireblocks uses for transactions. */
   uuid(): string;
   btcTxHash(): string;
@@ -91,7 +96,8 @@ export function createValueFactory(seed: string): ValueFactory {
   return {
     bytes,
     btcAddress: () => segwitV0Address("bc", bytes("btc-address", 20)),
-    evmAddress: () => `0x${bytes("evm-address", 20).toString("hex")}`,
+    evmAddress: () => toChecksumAddress(`0x${bytes("evm-address", 20).toString("hex")}`),
+    tronAddress: () => tronAddressFromAccount(bytes("tron-address", 20)),
     uuid: () => {
       const raw = bytes("uuid", 16);
       raw[6] = ((raw[6] ?? 0) & 0x0f) | 0x40;

@@ -23,13 +23,16 @@ import {
   transactionDetailsSchema,
   vaultAccountSchema,
 } from "./schemas";
+import { isValidAddress } from "~/core/networks/addresses";
+import { assetHasNetwork, defaultNetwork, networkRefusal } from "~/core/networks/networks";
 import {
   addressModels,
   custodyAssets,
-  defaultAssetIds,
+  custodyWalletKey,
+  resolveWalletAssetIds,
+  type CustodyAssetIdOverrides,
   type CreateDepositAddressInput,
   type Custody,
-  type CustodyAsset,
   type CustodyTransaction,
   type DepositAddress,
   type FindDepositsInput,
@@ -101,9 +104,10 @@ export interface CustodyClientOptions {
   /** Vault account that holds the BTC deposit addresses. Default "0". */
   depositVaultAccountId?: string;
   /**
-   * Asset ids by symbol, for testnet workspaces (BTC_TEST, ETH_TEST5, ...). Default: mainnet ids.
+   * Asset ids, for testnet workspaces (BTC_TEST, ETH_TEST5, ...): by symbol for the asset's default
+   * network, or by pair (`"USDT:tron"`). Default: mainnet ids.
    */
-  assetIds?: Partial<Record<CustodyAsset, string>>;
+  assetIds?: CustodyAssetIdOverrides;
   /** Prefix of the per-payment vault account names. Default "OneHop payment". */
   vaultNamePrefix?: string;
   /** Clock, for tests. */
@@ -139,7 +143,7 @@ export function createCustodyClient(options: CustodyClientOptions): Custody {
   const prefix = origin.pathname === "/" ? "" : origin.pathname;
   const now = options.now ?? Date.now;
   const depositVault = options.depositVaultAccountId ?? "0";
-  const assetIds: Record<CustodyAsset, string> = { ...defaultAssetIds, ...options.assetIds };
+  const assetIds = resolveWalletAssetIds(options.assetIds);
   const vaultNamePrefix = options.vaultNamePrefix ?? "OneHop payment";
   let privateKey: KeyObject;
   try {
@@ -255,7 +259,19 @@ export function createCustodyClient(options: CustodyClientOptions): Custody {
         throw new CustodyError("invalid_request", `Unsupported asset ${String(input.asset)}`);
       }
       if (!input.paymentId) throw new CustodyError("invalid_request", "A payment id is required");
-      const assetId = assetIds[input.asset];
+      const network = input.network ?? defaultNetwork(input.asset);
+      if (!assetHasNetwork(input.asset, network))
+        throw new CustodyError("invalid_request", networkRefusal(input.asset, network)!);
+      const assetId = assetIds[custodyWalletKey(input.asset, network)];
+      /** An address the network cannot have is never handed to a customer. */
+      const checked = (address: string) => {
+        if (!isValidAddress(network, address))
+          throw new CustodyError(
+            "invalid_response",
+            `Custody gave ${address.slice(0, 100)} as a ${assetId} address, which is not a valid ${network} address`,
+          );
+        return address;
+      };
       const customerRefId = input.customerRefId ?? input.paymentId;
       if (addressModels[input.asset] === "utxo") {
         const created = await call(
@@ -267,7 +283,12 @@ export function createCustodyClient(options: CustodyClientOptions): Custody {
             idempotencyKey: idempotencyKey(input.paymentId, "address"),
           },
         );
-        return { address: created.address, assetId, vaultAccountId: depositVault };
+        return {
+          address: checked(created.address),
+          assetId,
+          vaultAccountId: depositVault,
+          network,
+        };
       }
       const vault = await call("POST", "/v1/vault/accounts", vaultAccountSchema, {
         body: {
@@ -284,7 +305,7 @@ export function createCustodyClient(options: CustodyClientOptions): Custody {
         createVaultAssetResponseSchema,
         { body: {}, idempotencyKey: idempotencyKey(input.paymentId, `wallet:${assetId}`) },
       );
-      return { address: wallet.address, assetId, vaultAccountId: vault.id };
+      return { address: checked(wallet.address), assetId, vaultAccountId: vault.id, network };
     },
 
     async getTransaction(txId: string): Promise<CustodyTransaction> {

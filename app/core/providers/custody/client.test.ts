@@ -16,6 +16,7 @@ import {
   type CustodySimulator,
   type RsaKeyPairPem,
 } from "../../../../tests/support/simulators";
+import { isEvmAddress, isTronAddress } from "~/core/networks/addresses";
 import type { Custody } from "./types";
 
 const API_KEY = "0b6b4a55-6d1e-4a2c-9f2e-7c1c1f0e9a01";
@@ -94,7 +95,12 @@ describe("deposit addresses", () => {
       customerRefId: "MRC-7K2Q9D",
     });
     const usdc = await client.createDepositAddress({ paymentId: "pay_usdc_1", asset: "USDC" });
-    for (const created of [eth, usdt, usdc]) expect(created.address).toMatch(/^0x[0-9a-f]{40}$/);
+    // EVM addresses carry their EIP-55 checksum (mixed case), as Fireblocks returns them.
+    for (const created of [eth, usdt, usdc]) {
+      expect(created.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+      expect(isEvmAddress(created.address)).toBe(true);
+      expect(created.network).toBe("ethereum");
+    }
     expect([eth.assetId, usdt.assetId, usdc.assetId]).toEqual(["ETH", "USDT_ERC20", "USDC"]);
     expect(new Set([eth.address, usdt.address, usdc.address]).size).toBe(3);
     expect(new Set([eth.vaultAccountId, usdt.vaultAccountId, usdc.vaultAccountId, "0"]).size).toBe(
@@ -102,6 +108,40 @@ describe("deposit addresses", () => {
     );
     expect(sim.depositAddresses().find((row) => row.address === usdt.address)?.customerRefId).toBe(
       "MRC-7K2Q9D",
+    );
+  });
+
+  it("gives USDT on Tron a base58check T-address and USDC on Base a checksummed address, with Fireblocks' ids", async () => {
+    const tron = await client.createDepositAddress({
+      paymentId: "pay_usdt_tron_1",
+      asset: "USDT",
+      network: "tron",
+    });
+    expect(tron).toMatchObject({ assetId: "TRX_USDT_S2UZ", network: "tron" });
+    expect(tron.address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+    expect(isTronAddress(tron.address)).toBe(true);
+    const base = await client.createDepositAddress({
+      paymentId: "pay_usdc_base_1",
+      asset: "USDC",
+      network: "base",
+    });
+    expect(base).toMatchObject({ assetId: "USDC_BASECHAIN_ETH_5I5C", network: "base" });
+    expect(isEvmAddress(base.address)).toBe(true);
+    expect(base.address).not.toBe(base.address.toLowerCase());
+    expect(new Set([tron.vaultAccountId, base.vaultAccountId]).size).toBe(2);
+    expect(sim.depositAddresses().find((row) => row.address === tron.address)?.assetIds).toEqual([
+      "TRX_USDT_S2UZ",
+    ]);
+  });
+
+  it("refuses a network the asset is not on, before asking custody", async () => {
+    const error = await caught(
+      client.createDepositAddress({ paymentId: "pay_x", asset: "USDT", network: "base" }),
+    );
+    expect(error).toBeInstanceOf(CustodyError);
+    expect((error as CustodyError).kind).toBe("invalid_request");
+    expect((error as CustodyError).message).toBe(
+      'USDT is not accepted on Base: USDT is paid on "ethereum" or "tron".',
     );
   });
 
@@ -391,6 +431,33 @@ describe("transport faults", () => {
       expect((floatAmount as CustodyError).message).toContain("amountInfo.amount");
       const notJson = await caught(clientWith({ baseUrl: url }).getTransaction("tx-1"));
       expect((notJson as CustodyError).kind).toBe("invalid_response");
+    } finally {
+      await stop(server);
+    }
+  });
+
+  it("refuses an address custody gives that the network cannot have (a Tron address with a bad checksum)", async () => {
+    const { url, server } = await localServer((req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      // The vault, then its TRX_USDT_S2UZ wallet with one character of a real address changed.
+      res.end(
+        JSON.stringify(
+          req.url?.endsWith("/vault/accounts")
+            ? { id: "7", name: "OneHop payment pay_bad", hiddenOnUI: true, assets: [] }
+            : { id: "TRX_USDT_S2UZ", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u" },
+        ),
+      );
+    });
+    try {
+      const error = await caught(
+        clientWith({ baseUrl: url }).createDepositAddress({
+          paymentId: "pay_bad",
+          asset: "USDT",
+          network: "tron",
+        }),
+      );
+      expect((error as CustodyError).kind).toBe("invalid_response");
+      expect((error as CustodyError).message).toContain("not a valid tron address");
     } finally {
       await stop(server);
     }

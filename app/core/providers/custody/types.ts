@@ -7,6 +7,8 @@
  * to ledger units (BTC satoshi, ETH gwei, USDT/USDC 1e-6) with its own explicit rounding.
  */
 
+import { assetNetworks, defaultNetwork, type NetworkId } from "~/core/networks/networks";
+
 /** The assets OneHop collects, by our own symbols. */
 export const custodyAssets = ["BTC", "ETH", "USDT", "USDC"] as const;
 export type CustodyAsset = (typeof custodyAssets)[number];
@@ -23,9 +25,59 @@ export const defaultAssetIds: Readonly<Record<CustodyAsset, string>> = {
 };
 
 /**
+ * One asset on one network, as custody holds it (`USDT:tron`): Fireblocks has one asset id per
+ * pair. The networks each asset is on come from core/networks (ADR 0031).
+ */
+export type CustodyWalletKey = `${CustodyAsset}:${NetworkId}`;
+
+export const custodyWalletKey = (asset: CustodyAsset, network: NetworkId): CustodyWalletKey =>
+  `${asset}:${network}`;
+
+/** Every (asset, network) pair we collect, each asset's default network first. */
+export const custodyWallets: readonly { asset: CustodyAsset; network: NetworkId }[] =
+  custodyAssets.flatMap((asset) => assetNetworks[asset].map((network) => ({ asset, network })));
+
+/**
+ * Fireblocks mainnet asset ids per (asset, network). On the default networks they are
+ * `defaultAssetIds`; USDT on Tron is `TRX_USDT_S2UZ` and USDC on Base `USDC_BASECHAIN_ETH_5I5C`
+ * (Fireblocks' ids for those tokens, as public integrations use them; `GET /v1/supported_assets`
+ * lists a workspace's: ADR 0031).
+ */
+export const defaultWalletAssetIds: Readonly<Partial<Record<CustodyWalletKey, string>>> = {
+  "BTC:bitcoin": "BTC",
+  "ETH:ethereum": "ETH",
+  "USDT:ethereum": "USDT_ERC20",
+  "USDC:ethereum": "USDC",
+  "USDT:tron": "TRX_USDT_S2UZ",
+  "USDC:base": "USDC_BASECHAIN_ETH_5I5C",
+};
+
+/**
+ * Overrides of the asset ids (testnet workspaces): by symbol for the asset's default network
+ * (`USDT: "USDT_ERC20_TEST"`, as before networks), or by pair (`"USDT:tron": "TRX_USDT_TEST"`).
+ */
+export type CustodyAssetIdOverrides = Partial<Record<CustodyAsset | CustodyWalletKey, string>>;
+
+/** Asset id of every pair we collect, with the overrides applied. */
+export function resolveWalletAssetIds(
+  overrides: CustodyAssetIdOverrides = {},
+): Record<CustodyWalletKey, string> {
+  const ids = {} as Record<CustodyWalletKey, string>;
+  for (const { asset, network } of custodyWallets) {
+    const key = custodyWalletKey(asset, network);
+    ids[key] =
+      overrides[key] ??
+      (network === defaultNetwork(asset) ? overrides[asset] : undefined) ??
+      defaultWalletAssetIds[key]!;
+  }
+  return ids;
+}
+
+/**
  * How the provider hands out deposit addresses for an asset. UTXO chains (BTC) give any number of
  * addresses inside one vault account; account-based chains without memo support (ETH and its ERC-20
- * tokens) give exactly one address per vault account, so each payment gets its own vault account.
+ * tokens, Base, Tron and its TRC-20 tokens) give exactly one address per vault account, so each
+ * payment gets its own vault account.
  */
 export type AddressModel = "utxo" | "account";
 
@@ -130,15 +182,19 @@ export interface CustodyTransaction {
 
 export interface DepositAddress {
   address: string;
-  /** The provider's asset id (USDT_ERC20 for USDT). */
+  /** The provider's asset id (USDT_ERC20 for USDT on Ethereum). */
   assetId: string;
   vaultAccountId: string;
+  /** The network the address is on (the client always says; absent: the asset's default). */
+  network?: NetworkId;
 }
 
 export interface CreateDepositAddressInput {
   /** Our payment id: the address description, and the base of the idempotency keys. */
   paymentId: string;
   asset: CustodyAsset;
+  /** The network to receive on; default the asset's default network. */
+  network?: NetworkId;
   /** Reference of the paying party for the provider's AML screening. Default: the payment id. */
   customerRefId?: string;
 }

@@ -1,0 +1,243 @@
+/**
+ * Payments on more than one network per asset (issue 14, item 8; ADR 0031), through the custody
+ * simulator: USDT on Tron and USDC on Base get addresses of their network from their own pools,
+ * confirm at their network's count, a deposit on the wrong network is never credited, and the
+ * customer's change of network at checkout moves the payment to an address on the new network.
+ */
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { depositAddressPool } from "../../../drizzle/schema";
+import { isEvmAddress, isTronAddress } from "~/core/networks/addresses";
+import { verifyBalances } from "~/core/ledger/ledger.server";
+import type { NetworkId } from "~/core/networks/networks";
+import { createTestDb } from "../../../tests/setup/db";
+import {
+  addMerchant,
+  liveRates,
+  startPaymentsHarness,
+  testConfig,
+  type PaymentsHarness,
+} from "../../../tests/setup/payments";
+import { createAddressPoolRefill, parseAddressPoolSizes } from "./address-pool.server";
+import { requiredConfirmations } from "./config";
+import { applyCustodyTransaction } from "./deposits.server";
+import {
+  choosePaymentNetwork,
+  MAX_NETWORK_CHANGES,
+  networkChoiceFor,
+} from "./network-choice.server";
+import {
+  createPayment,
+  getPayment,
+  listPaymentEvents,
+  PaymentError,
+  type Payment,
+} from "./payments.server";
+import { formatCryptoUnits } from "./quote";
+
+const { db, close } = createTestDb();
+let h: PaymentsHarness;
+const MERCHANT = "MRC-NTWK22";
+beforeAll(async () => {
+  h = await startPaymentsHarness(db);
+  addMerchant(db, MERCHANT);
+});
+afterAll(async () => {
+  await h.close();
+  close();
+});
+
+function pay(asset: "USDT" | "USDC" | "BTC", network?: NetworkId, amountKes = 2_000) {
+  return createPayment(
+    db,
+    {
+      custody: h.runtime.custody,
+      rates: liveRates(h.clock.now),
+      config: testConfig,
+      now: h.clock.now,
+    },
+    { merchantId: MERCHANT, amountKes, asset, network, reference: `NET-${asset}` },
+  );
+}
+
+async function deposit(payment: Payment) {
+  const tx = await h.custodySim.sendPayment({
+    address: payment.depositAddress!,
+    amount: formatCryptoUnits(payment.cryptoAmountUnits, payment.asset),
+  });
+  return tx.id;
+}
+
+describe("payments on several networks", () => {
+  it("stores the network id; USDT defaults to Ethereum, Tron and Base get their own addresses", async () => {
+    const usdt = await pay("USDT");
+    expect(usdt).toMatchObject({ network: "ethereum", custodyAssetId: "USDT_ERC20" });
+    const tron = await pay("USDT", "tron");
+    expect(tron).toMatchObject({ network: "tron", custodyAssetId: "TRX_USDT_S2UZ" });
+    expect(isTronAddress(tron.depositAddress!)).toBe(true);
+    const base = await pay("USDC", "base");
+    expect(base).toMatchObject({ network: "base", custodyAssetId: "USDC_BASECHAIN_ETH_5I5C" });
+    expect(isEvmAddress(base.depositAddress!)).toBe(true);
+    const btc = await pay("BTC");
+    expect(btc.network).toBe("bitcoin");
+    const locked = listPaymentEvents(db, tron.id)[0]!;
+    expect(JSON.parse(locked.detail!)).toMatchObject({ network: "tron", networkFixed: true });
+  });
+
+  it("refuses a network the asset is not on, naming the allowed ones, and stores nothing", async () => {
+    const refused = pay("USDC", "tron");
+    await expect(refused).rejects.toBeInstanceOf(PaymentError);
+    await expect(refused).rejects.toMatchObject({
+      code: "invalid_network",
+      message: 'USDC is not accepted on Tron: USDC is paid on "ethereum" or "base".',
+    });
+  });
+
+  it("a USDT payment on Tron confirms at Tron's count (19), not Ethereum's", async () => {
+    expect(requiredConfirmations(testConfig, "USDT", "tron")).toBe(19);
+    expect(requiredConfirmations(testConfig, "USDT", "ethereum")).toBe(2);
+    const payment = await pay("USDT", "tron");
+    const txId = await deposit(payment);
+    await h.custodySim.confirm(txId, 2);
+    // Two confirmations confirm an ERC-20 payment here; on Tron it is still confirming.
+    expect(getPayment(db, payment.id)).toMatchObject({ status: "confirming", confirmations: 2 });
+    await h.custodySim.confirm(txId, 17);
+    expect(getPayment(db, payment.id)).toMatchObject({ status: "confirmed", confirmations: 19 });
+    const confirmation = listPaymentEvents(db, payment.id).find((e) => e.type === "confirmation");
+    expect(JSON.parse(confirmation!.detail!)).toMatchObject({ required: 19 });
+    expect(verifyBalances(db)).toEqual([]);
+  });
+
+  it("never credits a deposit on the wrong network: USDC on Ethereum to a Base payment's address", async () => {
+    const base = await pay("USDC", "base");
+    const other = await pay("USDC", "ethereum");
+    const real = h.custodySim.transaction(await deposit(other))!;
+    // The same EVM address receives on Ethereum too: custody reports another asset id there.
+    const outcome = applyCustodyTransaction(
+      db,
+      {
+        ...real,
+        id: "wrong-network-tx",
+        destinationAddress: base.depositAddress,
+        assetId: "USDC",
+        status: "COMPLETED",
+        numOfConfirmations: 12,
+      },
+      testConfig,
+      h.clock.now,
+    );
+    expect(outcome).toBe("ignored");
+    expect(getPayment(db, base.id)).toMatchObject({
+      status: "awaiting_payment",
+      receivedUnits: 0n,
+    });
+    const event = listPaymentEvents(db, base.id).find((e) => e.type === "wrong_network_deposit");
+    expect(JSON.parse(event!.detail!)).toMatchObject({ txId: "wrong-network-tx", assetId: "USDC" });
+    expect(verifyBalances(db)).toEqual([]);
+  });
+
+  it("fills and takes the pools per network", async () => {
+    db.delete(depositAddressPool).run();
+    const refill = createAddressPoolRefill({
+      db,
+      custody: h.runtime.custody,
+      modes: ["live"],
+      sizes: parseAddressPoolSizes("0,live:USDT:tron=2,live:USDT=1"),
+      now: () => h.clock.now,
+    });
+    refill.wake();
+    await refill.idle();
+    expect(refill.levels()).toMatchObject({
+      "live:USDT": { pooled: 1, size: 1 },
+      "live:USDT:tron": { pooled: 2, size: 2 },
+      "live:USDC:base": { pooled: 0, size: 0 },
+    });
+    const tronPool = db
+      .select()
+      .from(depositAddressPool)
+      .where(and(eq(depositAddressPool.network, "tron"), eq(depositAddressPool.asset, "USDT")))
+      .all();
+    expect(tronPool.every((row) => isTronAddress(row.address))).toBe(true);
+    const taken = await pay("USDT", "tron");
+    expect(tronPool.map((row) => row.address)).toContain(taken.depositAddress);
+    expect(refill.levels()["live:USDT:tron"]?.pooled).toBe(1);
+    expect(refill.levels()["live:USDT"]?.pooled).toBe(1);
+    expect(() => parseAddressPoolSizes("0,live:USDC:tron=2")).toThrow(
+      "USDC is not on tron (its networks: ethereum, base)",
+    );
+  });
+});
+
+describe("the customer's choice of network", () => {
+  const deps = () => ({ custody: h.runtime.custody, now: h.clock.now });
+
+  it("moves an unfixed USDT payment to Tron with a Tron address, and keeps the old address in its timeline", async () => {
+    const payment = await pay("USDT");
+    expect(networkChoiceFor(db, payment, h.clock.now)).toMatchObject({
+      network: "ethereum",
+      options: ["ethereum", "tron"],
+      fixed: false,
+    });
+    const outcome = await choosePaymentNetwork(db, deps(), {
+      paymentId: payment.id,
+      network: "tron",
+    });
+    expect(outcome).toMatchObject({ ok: true, changed: true });
+    const moved = getPayment(db, payment.id)!;
+    expect(moved).toMatchObject({ network: "tron", custodyAssetId: "TRX_USDT_S2UZ" });
+    expect(isTronAddress(moved.depositAddress!)).toBe(true);
+    const changed = listPaymentEvents(db, payment.id).find((e) => e.type === "network_changed");
+    expect(JSON.parse(changed!.detail!)).toMatchObject({
+      from: "ethereum",
+      to: "tron",
+      previousAddress: payment.depositAddress,
+    });
+    // Paid on Tron, it confirms there.
+    await h.custodySim.confirm(await deposit(moved), 19);
+    expect(getPayment(db, payment.id)?.status).toBe("confirmed");
+    // Choosing again once paid is refused.
+    expect(
+      await choosePaymentNetwork(db, deps(), { paymentId: payment.id, network: "ethereum" }),
+    ).toMatchObject({ ok: false, reason: "not_choosable" });
+  });
+
+  it("refuses a change where the merchant fixed the network, and a network the asset is not on", async () => {
+    const fixed = await pay("USDT", "ethereum");
+    expect(networkChoiceFor(db, fixed, h.clock.now)).toMatchObject({ fixed: true, options: [] });
+    expect(
+      await choosePaymentNetwork(db, deps(), { paymentId: fixed.id, network: "tron" }),
+    ).toMatchObject({
+      ok: false,
+      reason: "not_choosable",
+      message: "This payment is to be paid on Ethereum (ERC-20).",
+    });
+    expect(getPayment(db, fixed.id)?.depositAddress).toBe(fixed.depositAddress);
+    const open = await pay("USDC");
+    expect(
+      await choosePaymentNetwork(db, deps(), { paymentId: open.id, network: "polygon" }),
+    ).toMatchObject({
+      ok: false,
+      reason: "not_choosable",
+      message: expect.stringContaining("Polygon is not supported"),
+    });
+    const btc = await pay("BTC");
+    expect(networkChoiceFor(db, btc, h.clock.now).options).toEqual([]);
+  });
+
+  it("limits the changes per payment (each uses a deposit address)", async () => {
+    const payment = await pay("USDC");
+    for (let change = 0; change < MAX_NETWORK_CHANGES; change++) {
+      const to = change % 2 === 0 ? "base" : "ethereum";
+      expect(
+        await choosePaymentNetwork(db, deps(), { paymentId: payment.id, network: to }),
+      ).toMatchObject({ ok: true, changed: true });
+    }
+    const addresses = listPaymentEvents(db, payment.id)
+      .filter((e) => e.type === "network_changed")
+      .map((e) => (JSON.parse(e.detail!) as { address: string }).address);
+    expect(new Set(addresses).size).toBe(MAX_NETWORK_CHANGES);
+    expect(
+      await choosePaymentNetwork(db, deps(), { paymentId: payment.id, network: "ethereum" }),
+    ).toMatchObject({ ok: false, reason: "not_choosable" });
+  });
+});
