@@ -106,6 +106,37 @@ const sameAddress = (a: DestinationAddress, b: Destination) =>
     ? a.bankCode === b.bankCode && a.accountNumber === b.accountNumber
     : a.phone === b.phone);
 
+/** A new row for `address`: not default, no split, nothing verified unless `fields` say so. */
+function destinationRow(
+  merchantId: string,
+  address: DestinationAddress,
+  now: number,
+  fields: Partial<Destination> & Pick<Destination, "status">,
+): Destination {
+  const bank = address.rail === "pesalink" ? address : null;
+  return {
+    id: newDestinationId(),
+    merchantId,
+    rail: address.rail,
+    phone: address.rail === "pesalink" ? null : address.phone,
+    bankCode: bank?.bankCode ?? null,
+    accountNumber: bank?.accountNumber ?? null,
+    accountName: bank?.accountName ?? null,
+    registeredName: null,
+    failureReason: null,
+    verificationTransferId: null,
+    isDefault: false,
+    splitPercent: null,
+    heldUntil: null,
+    createdBy: null,
+    createdAt: now,
+    updatedAt: now,
+    verifiedAt: null,
+    removedAt: null,
+    ...fields,
+  };
+}
+
 export type AddDestinationResult =
   | { ok: true; destination: Destination }
   | { ok: false; reason: "wrong_password" }
@@ -165,28 +196,11 @@ export async function addDestination(
       active.length > 0 && options.coolingOffHours > 0
         ? now + options.coolingOffHours * 3_600_000
         : null;
-    const address = input.address;
-    const destination: Destination = {
-      id: newDestinationId(),
-      merchantId: merchant.id,
-      rail: address.rail,
-      phone: address.rail === "pesalink" ? null : address.phone,
-      bankCode: address.rail === "pesalink" ? address.bankCode : null,
-      accountNumber: address.rail === "pesalink" ? address.accountNumber : null,
-      accountName: address.rail === "pesalink" ? address.accountName : null,
-      registeredName: null,
+    const destination = destinationRow(merchant.id, input.address, now, {
       status: "verifying",
-      failureReason: null,
-      verificationTransferId: null,
-      isDefault: false,
-      splitPercent: null,
       heldUntil,
       createdBy: input.userId,
-      createdAt: now,
-      updatedAt: now,
-      verifiedAt: null,
-      removedAt: null,
-    };
+    });
     tx.insert(settlementDestinations).values(destination).run();
     const masked = maskedDestinationLabel(destination);
     recordAudit(
@@ -455,27 +469,14 @@ export function insertVerifiedDestination(
       ),
     )
     .get();
-  const destination: Destination = {
-    id: newDestinationId(),
-    merchantId,
-    rail: address.rail,
-    phone: address.rail === "pesalink" ? null : address.phone,
-    bankCode: address.rail === "pesalink" ? address.bankCode : null,
-    accountNumber: address.rail === "pesalink" ? address.accountNumber : null,
-    accountName: address.rail === "pesalink" ? address.accountName : null,
-    registeredName: extra.registeredName ?? null,
+  const destination = destinationRow(merchantId, address, now, {
     status: "verified",
-    failureReason: null,
-    verificationTransferId: null,
     isDefault: !hasDefault,
+    verifiedAt: now,
+    registeredName: extra.registeredName ?? null,
     splitPercent: extra.splitPercent ?? null,
     heldUntil: extra.heldUntil ?? null,
-    createdBy: null,
-    createdAt: now,
-    updatedAt: now,
-    verifiedAt: now,
-    removedAt: null,
-  };
+  });
   db.insert(settlementDestinations).values(destination).run();
   return destination;
 }
