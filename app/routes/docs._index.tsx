@@ -1,6 +1,6 @@
 /**
  * /docs: what the API does and the rules every endpoint shares (keys and scopes, errors,
- * Request-Id, idempotency, pagination, rate limits, amounts, versioning, CORS).
+ * Request-Id, idempotency, pagination, rate limits, amounts, networks, payouts, versioning, CORS).
  */
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
@@ -15,6 +15,8 @@ import {
 } from "~/components/docs/DocsBits";
 import { errorStatuses } from "~/content/docs/errors";
 import { apiKeyPrefixes, apiScopeLabels, apiScopes } from "~/core/api/vocabulary";
+import { assetNetworks, networks } from "~/core/networks/networks";
+import { railIds } from "~/core/rails/types";
 import { publicPageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
@@ -224,8 +226,8 @@ export default function DocsOverview() {
         <ul className="list-disc space-y-2 pl-6">
           <li>
             KES are in cents: <Code>250000</Code> is KES 2,500.00. When you create a payment the
-            amount must be whole shillings (a multiple of 100), because M-Pesa settles shillings; a
-            decimal, a string or a negative number is refused.
+            amount must be whole shillings (a multiple of 100), because the rails settle shillings;
+            a decimal, a string or a negative number is refused.
           </li>
           <li>
             Crypto is in base units with <Code>crypto_scale</Code> decimal places: satoshi for BTC
@@ -237,6 +239,58 @@ export default function DocsOverview() {
           </li>
           <li>
             Times are ISO 8601 in UTC (<Code>2026-11-25T08:30:00.000Z</Code>).
+          </li>
+        </ul>
+      </DocsSection>
+
+      <DocsSection id="networks" title="Networks">
+        <p>
+          Each asset travels on one or more networks. Pass <Code>network</Code> when you create a
+          payment to fix it; leave it out and the customer picks on the checkout (the first network
+          listed is the default). Coins sent on another network than the payment&rsquo;s are not
+          credited: the checkout warns the customer.
+        </p>
+        <DocsTable
+          caption="Networks per asset"
+          head={["Asset", "network", "Confirmations"]}
+          rows={Object.entries(assetNetworks).flatMap(([asset, ids]) =>
+            ids.map((id) => [
+              asset,
+              <Code key={id}>{id}</Code>,
+              String(networks[id].confirmations),
+            ]),
+          )}
+        />
+      </DocsSection>
+
+      <DocsSection id="payouts" title="Settlement and payouts">
+        <p>
+          Once a payment is paid, its net (the amount less our fee) is paid out in KES to your
+          settlement destinations: M-Pesa, Airtel Money or T-Kash numbers, or a bank account over
+          PesaLink, with your default or a split you set, and another verified destination when a
+          rail is down if you allow it. Owners add and verify destinations in the dashboard&rsquo;s
+          settlement settings; the API reads them.
+        </p>
+        <ul className="list-disc space-y-2 pl-6">
+          <li>
+            <Code>GET /settlement_destinations</Code> lists them, masked, with the name the provider
+            holds and the default.
+          </li>
+          <li>
+            <Code>GET /payments/&#123;id&#125;/payouts</Code> lists a payment&rsquo;s payouts: the{" "}
+            <Code>rail</Code> (
+            {railIds.map((rail, i) => (
+              <span key={rail}>
+                {i > 0 ? ", " : ""}
+                <Code>{rail}</Code>
+              </span>
+            ))}
+            ), the destination, the amount, the rail&rsquo;s charge and its <Code>receipt</Code>.
+          </li>
+          <li>
+            The webhooks <Code>payout.succeeded</Code> and <Code>payout.failed</Code> carry each
+            payout as it completes; <Code>payment.settled</Code> follows when all of a
+            payment&rsquo;s payouts have arrived.
           </li>
         </ul>
       </DocsSection>
