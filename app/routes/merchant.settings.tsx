@@ -66,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const now = Date.now();
   const destinations = listDestinations(db, merchant.merchantId).map((row) =>
-    destinationView(row, merchant.businessName, now),
+    destinationView(row, now),
   );
   const summary = settlementDestinationSummary(db, merchant.merchantId, now);
   const mpesa = railProfiles.mpesa;

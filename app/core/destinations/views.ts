@@ -20,7 +20,7 @@ export interface DestinationView {
   registeredName: string | null;
   /** The name the owner gave for a bank account. */
   accountName: string | null;
-  /** The registered name shares no word with the name given (bank) or the business name. */
+  /** A bank account's registered name shares no word with the account name given. */
   nameDiffers: boolean;
   isDefault: boolean;
   splitPercent: number | null;
@@ -51,9 +51,11 @@ const statusWords: Record<DestinationStatus, { text: string; tone: DestinationVi
   removed: { text: "Removed", tone: "neutral" },
 };
 
-export function destinationView(row: Row, businessName: string, now: number): DestinationView {
+export function destinationView(row: Row, now: number): DestinationView {
   const held = row.heldUntil !== null && row.heldUntil > now ? row.heldUntil : null;
-  const given = row.rail === "pesalink" ? (row.accountName ?? "") : businessName;
+  // Only a bank account has a name given to compare with: wallets are often in the owner's own
+  // name, not the business's, so the owner's confirmation is the check there.
+  const given = row.rail === "pesalink" ? (row.accountName ?? "") : null;
   return {
     id: row.id,
     rail: row.rail,
@@ -64,7 +66,8 @@ export function destinationView(row: Row, businessName: string, now: number): De
     tone: statusWords[row.status].tone,
     registeredName: row.registeredName,
     accountName: row.accountName,
-    nameDiffers: row.registeredName ? !namesAgree(given, row.registeredName) : false,
+    nameDiffers:
+      given !== null && row.registeredName ? !namesAgree(given, row.registeredName) : false,
     isDefault: row.isDefault,
     splitPercent: row.splitPercent,
     heldText: held ? `Payouts start after ${formatEatDateTime(held)}` : null,

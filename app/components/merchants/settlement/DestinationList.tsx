@@ -63,8 +63,8 @@ export function DestinationList({
           ) : null}
           {d.status === "confirm_name" && d.nameDiffers ? (
             <p className="mt-1 text-sm text-amber-900">
-              This name does not match the name we expected. Confirm it only if the account is
-              yours.
+              This name does not match the account name you entered. Confirm it only if the account
+              is yours.
             </p>
           ) : null}
           {d.status === "confirm_name" && !d.registeredName ? (
