@@ -24,6 +24,8 @@ import { createPayment, getPayment, listPaymentEvents } from "./payments.server"
 import { formatCryptoUnits } from "./quote";
 import {
   claimTransferForSending,
+  failTransfer,
+  succeedTransfer,
   listTransfersForPayment,
   planSettlement,
   sendPendingTransfers,
@@ -108,6 +110,22 @@ describe("failover of planned transfers", () => {
         (r.body as { OriginatorConversationID?: string }).OriginatorConversationID === moved!.id,
     );
     expect(paidOnMpesa).toHaveLength(1);
+    verifyBalances(db);
+
+    // A late callback for the transfer we moved (Airtel answering after all) changes nothing: it
+    // was never sent, and its money already went out on M-Pesa.
+    const availableAfter = owed(db, merchantAvailable("MRC-FVRA22"));
+    expect(
+      succeedTransfer(db, original!.id, { receipt: "LATE", description: "late" }, h.clock.now),
+    ).toBe(false);
+    expect(failTransfer(db, original!.id, { code: 1, description: "late" }, h.clock.now)).toBe(
+      false,
+    );
+    expect(owed(db, merchantAvailable("MRC-FVRA22"))).toBe(availableAfter);
+    expect(listTransfersForPayment(db, payment.id).map((t) => t.status)).toEqual([
+      "failed",
+      "succeeded",
+    ]);
     verifyBalances(db);
   });
 
