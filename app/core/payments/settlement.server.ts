@@ -499,13 +499,31 @@ export function claimTransferForSending(
   return claimed.changes === 1;
 }
 
-/** Give a claim back early (the call failed without an answer): the next run may send at once. */
-function releaseSendClaim(db: DbOrTx, transferId: string, holder: string) {
+/**
+ * After a call that failed without an answer, when the transfer may be sent again: 5 s after the
+ * first attempt, doubling with each attempt up to 5 minutes. A rail that is down is not hammered
+ * (every payments run would otherwise send every stuck transfer again), and the transfers stuck on
+ * it never crowd out the other rails' new ones (the sender skips a transfer until its time).
+ */
+export function sendBackoffMs(attempts: number): number {
+  return Math.min(5 * 60_000, 5_000 * 2 ** Math.max(0, Math.min(attempts - 1, 10)));
+}
+
+/**
+ * Give a claim back (the call failed without an answer) with a time to wait before the next send:
+ * the claim's end becomes the backoff's, and its holder none.
+ */
+function releaseSendClaim(
+  db: DbOrTx,
+  transfer: Pick<Transfer, "id" | "attempts">,
+  holder: string,
+  now: number,
+) {
   db.update(settlementTransfers)
-    .set({ sendLeaseUntil: null, sendLeaseHolder: null })
+    .set({ sendLeaseUntil: now + sendBackoffMs(transfer.attempts + 1), sendLeaseHolder: null })
     .where(
       and(
-        eq(settlementTransfers.id, transferId),
+        eq(settlementTransfers.id, transfer.id),
         eq(settlementTransfers.status, "pending"),
         eq(settlementTransfers.sendLeaseHolder, holder),
       ),
@@ -516,9 +534,9 @@ function releaseSendClaim(db: DbOrTx, transferId: string, holder: string) {
 /**
  * Call M-Pesa for every pending transfer (new, or left pending by a crash) that nobody else is
  * sending. Each transfer is claimed first (`claimTransferForSending`), so the webhook's immediate
- * settlement and the background tick never both send it. A network failure gives the claim back and
- * leaves the transfer pending for the next run; a duplicate answer means M-Pesa already has it; a
- * rejected request fails the transfer and returns the money.
+ * settlement and the background tick never both send it. A network failure leaves the transfer
+ * pending, to be sent again after a backoff (`sendBackoffMs`); a duplicate answer means the rail
+ * already has it; a rejected request fails the transfer and returns the money.
  */
 export async function sendPendingTransfers(
   db: Db,
@@ -566,8 +584,8 @@ export async function sendPendingTransfers(
       });
     } catch {
       // Timeout, network, 5xx (RailUnavailableError): stays pending and is sent again (same id)
-      // by the next run.
-      releaseSendClaim(db, transfer.id, holder);
+      // by a later run, after a backoff. (`attempts` was read before this run's claim added one.)
+      releaseSendClaim(db, transfer, holder, now());
       continue;
     }
     if (outcome.kind === "rejected") {
