@@ -45,6 +45,7 @@ import {
   setBenchApiKey,
 } from "./bench/scenarios";
 import { formatWebhooks, runWebhookBench } from "./bench/webhooks";
+import { formatRails, runRailsBench } from "./bench/rails";
 
 const WARMUP_REQUESTS = 200;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -318,6 +319,13 @@ async function main(): Promise<number> {
     process.stdout.write(formatWebhooks(webhooks).join("\n") + "\n");
     return 0;
   }
+  // BENCH_ONLY=rails: only the settlement rails rows (issue 14).
+  if (process.env.BENCH_ONLY === "rails") {
+    const rails = await runRailsBench({ root, env, app, log, replaceServer });
+    rss.stop();
+    process.stdout.write(formatRails(rails).join("\n") + "\n");
+    return 0;
+  }
   const baseline = await startStaticServer(root);
   staticServer = baseline;
 
@@ -412,6 +420,11 @@ async function main(): Promise<number> {
   const hardening = crashed
     ? null
     : await runHardeningBench({ root, env, app: webhooks?.app ?? app, log, replaceServer });
+  // The rails rows restart the server with their own settings (after every row that measures it).
+  const rails =
+    crashed || hardeningOnly || !server
+      ? null
+      : await runRailsBench({ root, env, app: server, log, replaceServer });
   if (hardeningOnly || !signIn) {
     process.stdout.write(
       [
@@ -452,6 +465,7 @@ async function main(): Promise<number> {
     `  ${ledger.ratio >= 0.5 ? "PASS" : "FAIL"}  ledger postings/s vs bare SQLite commits/s, same pragmas: ${Math.round(ledger.postingsPerSecond)} / ${Math.round(ledger.bareCommitsPerSecond)} = ${ledger.ratio.toFixed(2)} (target >= 0.5)`,
     ...(hardening ? formatHardening(hardening) : ["  n/a   hardening rows (server not running)"]),
     ...(webhooks ? formatWebhooks(webhooks) : ["  n/a   webhook rows (server not running)"]),
+    ...(rails ? formatRails(rails) : ["  n/a   settlement rails rows (server not running)"]),
     "",
     `News ingest of 20 local feeds x 50 items: ${(ingest.durationMs / 1000).toFixed(2)} s (${ingest.fetched} fetched, ${ingest.curated} curated)`,
     `Payments end to end through the simulators: ${paid.payments} in ${paid.seconds.toFixed(1)} s = ${paid.perSecond.toFixed(1)} payments/s at concurrency ${paid.concurrency}; ${paid.settled} settled`,
