@@ -88,6 +88,8 @@
   if (live) {
     var url = live.getAttribute("data-status-url");
     var shown = live.getAttribute("data-status");
+    // The M-Pesa prompts' state (sent, paid, failed) changes while the status stays the same.
+    var shownMpesa = live.getAttribute("data-mpesa");
     var busy = false;
     var poll = function () {
       if (busy || doc.visibilityState === "hidden") return;
@@ -97,7 +99,12 @@
           return response.ok ? response.json() : null;
         })
         .then(function (body) {
-          if (body && body.status && body.status !== shown) window.location.reload();
+          if (!body || !body.status) return;
+          if (
+            body.status !== shown ||
+            (shownMpesa !== null && body.mpesa !== undefined && body.mpesa !== shownMpesa)
+          )
+            window.location.reload();
         })
         .catch(function () {
           // Offline for a moment: the next poll tries again.

@@ -91,6 +91,8 @@ describe("GET /pay/:id/status", () => {
       status: "awaiting_payment",
       confirmations: 0,
       waiting: true,
+      // No M-Pesa prompt asked for.
+      mpesa: "none",
     });
     db.update(payments)
       .set({ status: "confirmed", confirmations: 2 })
@@ -100,6 +102,7 @@ describe("GET /pay/:id/status", () => {
       status: "confirmed",
       confirmations: 2,
       waiting: false,
+      mpesa: "none",
     });
   });
 

@@ -1,10 +1,12 @@
 /**
  * GET /pay/:id/status: the payment's status as JSON, for the checkout's script to poll (it reloads
- * the page when the status changes). Public like the checkout itself; never cached.
+ * the page when the status, or the state of its M-Pesa prompts, changes). Public like the checkout
+ * itself; never cached.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { checkoutStatus } from "~/core/payments/checkout.server";
 import { checkoutWaiting } from "~/core/payments/live-status";
+import { collectionState } from "~/core/payments/mpesa-collections.server";
 import { getDb } from "~/utils/db.server";
 
 export function loader({ params }: LoaderFunctionArgs) {
@@ -16,6 +18,8 @@ export function loader({ params }: LoaderFunctionArgs) {
       status: payment.status,
       confirmations: payment.confirmations,
       waiting: checkoutWaiting(payment.status),
+      // M-Pesa Express prompts (ADR 0033): the page reloads when this changes too.
+      mpesa: collectionState(getDb(), params.id ?? ""),
     },
     { headers },
   );

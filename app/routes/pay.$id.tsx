@@ -10,6 +10,12 @@
  * on another. Where the asset is on several networks and the merchant or the API did not fix one,
  * a plain form lets the customer choose another while nothing has arrived; choosing gives the
  * payment an address on that network (`choosePaymentNetwork`).
+ *
+ * M-Pesa Express (ADR 0033): where it runs for the payment's mode, "Pay with M-Pesa" sends a PIN
+ * prompt to the customer's Safaricom number (a plain form, rate-limited per payment and client);
+ * the page then says to check the phone and follows the prompt with the same live refresh (the
+ * status endpoint carries the prompts' state). A failed prompt shows M-Pesa's reason and the form
+ * again; a paid one shows the payment paid.
  */
 import {
   redirect,
@@ -17,10 +23,13 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CheckoutOutcome } from "~/components/payments/checkout/CheckoutOutcome";
 import { CheckoutShell } from "~/components/payments/checkout/CheckoutShell";
 import { CopyButton } from "~/components/payments/checkout/CopyButton";
+import { MpesaPay, type MpesaPayView } from "~/components/payments/checkout/MpesaPay";
 import { PaymentStatusBadge, payoutSentence } from "~/components/payments/PaymentBits";
 import { QrSvg } from "~/components/payments/QrSvg";
 import { ReturnLink } from "~/components/payments/links/ReturnLink";
@@ -38,26 +47,66 @@ import {
   type NetworkId,
 } from "~/core/networks";
 import { choosePaymentNetwork, networkChoiceFor } from "~/core/payments/network-choice.server";
+import {
+  collectionFailureMessage,
+  collectionState,
+  listCollections,
+  maskedPhone,
+  MPESA_MAX_ATTEMPTS,
+  mpesaAmountCents,
+} from "~/core/payments/mpesa-collections.server";
+import { mpesaPaySchema } from "~/core/payments/mpesa-pay-schema";
 import { formatCryptoUnits } from "~/core/payments/quote";
+import { describeWait, hitLimit } from "~/core/rate-limit.server";
 import { listTransfersForPayment } from "~/core/payments/settlement.server";
 import { paymentView, payoutView } from "~/core/payments/views.server";
 import { checkoutScriptSrc } from "~/utils/checkout-script.server";
 import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { formatEatTime, formatKesCents, formatKesExact } from "~/utils/format";
+import { formatEatTime, formatKes, formatKesCents, formatKesExact } from "~/utils/format";
 import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http";
 import { useNonce } from "~/utils/nonce";
 import { paths } from "~/utils/paths";
 import { qrSvg } from "~/utils/qr.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { readSession } from "~/utils/session.server";
-import { assertSameOrigin } from "~/utils/request.server";
+import { assertSameOrigin, clientKey } from "~/utils/request.server";
 import { payments, runningPayments, runningTestPayments } from "~/wiring/payments.server";
 
 export const handle: RouteHandle = { chrome: "bare", scripts: false };
 
 /** Seconds between the no-JavaScript page's own refreshes while it waits. */
 const NO_SCRIPT_REFRESH_SECONDS = 10;
+
+/** "Pay with M-Pesa" submissions per payment and client (each may send a prompt to a phone). */
+export const MPESA_PAY_LIMIT = { limit: 8, windowMs: 15 * 60_000 };
+
+/** The "Pay with M-Pesa" part of the page, or null when it is not offered for this payment. */
+function mpesaView(payment: Payment, secondsLeft: number): MpesaPayView | null {
+  if (payment.status !== "awaiting_payment" || !payments().mpesaAvailable(payment.mode))
+    return null;
+  const collections = listCollections(getDb(), payment.id);
+  const latest = collections.at(-1);
+  const pending = latest?.status === "pending" ? latest : null;
+  // Once the quote has run out, only a prompt still out is shown (it may yet be paid).
+  if (secondsLeft <= 0 && !pending) return null;
+  return {
+    amount: formatKes(mpesaAmountCents(payment.amountKesCents) / 100n),
+    pending: pending ? { phone: maskedPhone(pending.phone) } : null,
+    failure: latest?.status === "failed" ? collectionFailureMessage(latest) : null,
+    blocked:
+      collections.length >= MPESA_MAX_ATTEMPTS
+        ? "No more M-Pesa prompts can be sent for this payment. Pay in crypto below, or ask the merchant for a new payment."
+        : null,
+  };
+}
+
+/** The M-Pesa receipt of a payment paid with M-Pesa. */
+function mpesaReceipt(payment: Payment): string | null {
+  if (payment.paidWith !== "mpesa") return null;
+  const paid = listCollections(getDb(), payment.id).find((c) => c.status === "succeeded");
+  return paid?.receipt ?? null;
+}
 
 /**
  * What the payment's own merchant sees on its checkout (signed in): what it receives after the 1%
@@ -132,7 +181,49 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     scriptSrc: checkoutScriptSrc(),
     // Back to the merchant's site: cancel while waiting, return once paid (issue 13, item 6).
     returnLink: checkoutReturnLink(payment),
+    mpesa: mpesaView(payment, secondsLeft),
+    mpesaState: collectionState(getDb(), payment.id),
+    mpesaReceipt: mpesaReceipt(payment),
   };
+}
+
+type ActionData = {
+  networkError?: string;
+  mpesa?: { lastResult?: SubmissionResult<string[]>; formError?: string };
+};
+
+/** "Pay with M-Pesa": validate the number, send the prompt, back to the page (it follows it). */
+async function payWithMpesa(request: Request, payment: Payment, form: FormData) {
+  const limit = hitLimit(getDb(), `mpesa-pay:${payment.id}:${clientKey(request)}`, MPESA_PAY_LIMIT);
+  if (!limit.allowed)
+    return Response.json(
+      {
+        mpesa: {
+          formError: `Too many tries to pay with M-Pesa. Please wait ${describeWait(limit.retryAfterMs)} and try again.`,
+        },
+      } satisfies ActionData,
+      { status: 429, headers: { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) } },
+    );
+  const submission = parseWithZod(form, { schema: mpesaPaySchema });
+  if (submission.status !== "success")
+    return Response.json({ mpesa: { lastResult: submission.reply() } } satisfies ActionData, {
+      status: 400,
+    });
+  const outcome = await payments().startMpesaPayment({
+    paymentId: payment.id,
+    phone: submission.value.phone,
+  });
+  if (outcome.ok) return redirect(paths.checkout(payment.id), 303);
+  if (outcome.field === "phone")
+    return Response.json(
+      {
+        mpesa: { lastResult: submission.reply({ fieldErrors: { phone: [outcome.message] } }) },
+      } satisfies ActionData,
+      { status: 400 },
+    );
+  return Response.json({ mpesa: { formError: outcome.message } } satisfies ActionData, {
+    status: outcome.reason === "unavailable" ? 503 : 409,
+  });
 }
 
 /** The customer chooses another network (a plain form: it works without JavaScript). */
@@ -143,6 +234,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
   invariantResponse(found, "Payment not found");
   const { payment } = found;
   const form = await request.formData();
+  if (form.get("intent") === "mpesa") return payWithMpesa(request, payment, form);
   const network = String(form.get("network") ?? "").slice(0, 40);
   const runtime = payment.mode === "test" ? runningTestPayments() : runningPayments();
   if (!runtime)
@@ -178,13 +270,14 @@ const detailLabel = "text-sm font-medium text-slate-600";
 
 export default function Checkout() {
   const payment = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as { networkError?: string } | undefined;
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
   const nonce = useNonce();
   const minutesLeft = Math.ceil(payment.secondsLeft / 60);
   const checkoutUrl = paths.checkout(payment.id);
   return (
     <CheckoutShell businessName={payment.businessName}>
-      {payment.waiting ? (
+      {/* Not after a refused form: a refresh would wipe its message and the number typed. */}
+      {payment.waiting && !actionData ? (
         <noscript>
           <meta httpEquiv="refresh" content={String(NO_SCRIPT_REFRESH_SECONDS)} />
         </noscript>
@@ -192,6 +285,7 @@ export default function Checkout() {
       <div
         data-status={payment.status}
         data-status-url={payment.waiting ? paths.checkoutStatus(payment.id) : undefined}
+        data-mpesa={payment.mpesaState}
       >
         <h1 className="text-3xl font-bold text-ink">
           {`Pay ${formatKesCents(payment.amountKesCents)}`}
@@ -227,6 +321,14 @@ export default function Checkout() {
             <span className="text-slate-700">{payment.confirmations} confirmation(s) so far</span>
           ) : null}
         </div>
+
+        {payment.mpesa ? (
+          <MpesaPay
+            view={payment.mpesa}
+            lastResult={actionData?.mpesa?.lastResult}
+            formError={actionData?.mpesa?.formError}
+          />
+        ) : null}
 
         {payment.payable ? (
           <section
@@ -398,6 +500,9 @@ export default function Checkout() {
               missing={payment.missing}
               asset={payment.asset}
             />
+            {payment.mpesaReceipt ? (
+              <p className="mt-3 text-slate-800">{`Paid with M-Pesa, receipt ${payment.mpesaReceipt}.`}</p>
+            ) : null}
           </div>
         )}
         <ReturnLink link={payment.returnLink} />

@@ -58,6 +58,31 @@ const sandboxSettings = {
 export const SANDBOX_SETTINGS = Object.keys(sandboxSettings) as (keyof typeof sandboxSettings)[];
 
 /**
+ * M-Pesa Express (STK Push) collections (ADR 0033) on the live Daraja app (`DARAJA_BASE_URL` and
+ * its keys): the Lipa na M-Pesa Online shortcode and passkey, both or neither ("Pay with M-Pesa" is
+ * offered only with them), and the transaction type (default CustomerPayBillOnline). The same with
+ * `TEST_` in front for Daraja's sandbox serving test mode on a live deployment (ADR 0028).
+ */
+const stkShortcode = z
+  .string()
+  .regex(/^\d{5,7}$/, "the STK shortcode is 5 to 7 digits (Paybill or Buy Goods head office)")
+  .optional();
+const stkTransactionType = z.enum(["CustomerPayBillOnline", "CustomerBuyGoodsOnline"]).optional();
+const stkSettings = {
+  DARAJA_STK_SHORTCODE: stkShortcode,
+  DARAJA_STK_PASSKEY: setting,
+  DARAJA_STK_TRANSACTION_TYPE: stkTransactionType,
+  TEST_DARAJA_STK_SHORTCODE: stkShortcode,
+  TEST_DARAJA_STK_PASSKEY: setting,
+  TEST_DARAJA_STK_TRANSACTION_TYPE: stkTransactionType,
+};
+/** The STK settings that must be set together, per mode. */
+export const STK_SETTINGS = {
+  live: ["DARAJA_STK_SHORTCODE", "DARAJA_STK_PASSKEY"],
+  test: ["TEST_DARAJA_STK_SHORTCODE", "TEST_DARAJA_STK_PASSKEY"],
+} as const;
+
+/**
  * The payout rails beyond M-Pesa (issue 14, ADR 0029): each rail's live settings, all or none per
  * rail. A rail without them does not run in this process (absent from its PayoutRails, shown as not
  * configured). Read only with PROVIDER_MODE=live: in simulator mode every rail runs on its local
@@ -233,6 +258,7 @@ const envSchema = z.object({
   DARAJA_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(15_000),
   DARAJA_SIM_CALLBACK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1_500),
   MPESA_FLOAT_OPENING_KES: z.coerce.number().int().min(0).default(0),
+  ...stkSettings,
   // Test mode on a live deployment (ADR 0028): the providers' sandboxes, all set or none (test
   // API keys answer 503 test_mode_unavailable without them). Ignored in simulator mode, where the
   // simulators serve both modes.
@@ -322,6 +348,23 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
           `${names[0]}…: the ${rail} sandbox serves test mode on a live deployment, which needs test mode's sandbox settings (${SANDBOX_SETTINGS[0]}…, ADR 0028) too`,
         );
     }
+  }
+  for (const mode of ["live", "test"] as const) {
+    const names = STK_SETTINGS[mode];
+    const missing = names.filter((name) => !values[name]);
+    const typeName =
+      mode === "test" ? "TEST_DARAJA_STK_TRANSACTION_TYPE" : "DARAJA_STK_TRANSACTION_TYPE";
+    if (
+      (missing.length > 0 && missing.length < names.length) ||
+      (missing.length > 0 && values[typeName])
+    )
+      problems.push(
+        `${missing.join(", ")}: the M-Pesa Express (STK) settings are all set or none (ADR 0033); the others are set`,
+      );
+    else if (mode === "test" && missing.length === 0 && !sandboxSet)
+      problems.push(
+        `${names[0]}…: M-Pesa Express on Daraja's sandbox serves test mode on a live deployment, which needs test mode's sandbox settings (${SANDBOX_SETTINGS[0]}…, ADR 0028) too`,
+      );
   }
   // A generated secret is for local runs: a public production site must have its own (item 10).
   if (

@@ -25,6 +25,8 @@ import { fundOpeningFloat, runPaymentsTick } from "~/core/payments/tick.server";
 import { createCustodyClient } from "~/core/providers/custody/client.server";
 import type { CustodySimulator } from "~/simulators/custody/index.server";
 import { createDarajaClient } from "~/core/providers/daraja/client.server";
+import { createStkClient, type StkClient } from "~/core/providers/daraja/stk.server";
+import { SANDBOX_STK_PASSKEY, SANDBOX_STK_SHORTCODE } from "~/core/providers/daraja/wire";
 import type { DarajaSimulator } from "~/simulators/daraja/index.server";
 import type { AirtelSimulator } from "~/simulators/airtel/index.server";
 import type { PesalinkSimulator } from "~/simulators/pesalink/index.server";
@@ -153,6 +155,34 @@ function darajaCallbackUrls(origin: string, token: string) {
   };
 }
 
+/** Where M-Pesa Express posts its callbacks, with the mode's token (ADR 0033). */
+const stkCallbackUrl = (origin: string, token: string) =>
+  `${origin}/webhooks/mpesa/stk?token=${token}`;
+
+/**
+ * The M-Pesa Express client of the live Daraja app or its sandbox, when its STK settings are set
+ * (all or none, checked at boot); undefined otherwise ("Pay with M-Pesa" is then not offered).
+ */
+function providerStk(mode: ApiMode, origin: string, token: string): StkClient | undefined {
+  const prefix = mode === "test" ? "TEST_" : "";
+  const shortCode = env[`${prefix}DARAJA_STK_SHORTCODE`];
+  const passkey = env[`${prefix}DARAJA_STK_PASSKEY`];
+  const baseUrl = env[`${prefix}DARAJA_BASE_URL`];
+  const consumerKey = env[`${prefix}DARAJA_CONSUMER_KEY`];
+  const consumerSecret = env[`${prefix}DARAJA_CONSUMER_SECRET`];
+  if (!shortCode || !passkey || !baseUrl || !consumerKey || !consumerSecret) return undefined;
+  return createStkClient({
+    baseUrl,
+    consumerKey,
+    consumerSecret,
+    timeoutMs: env.DARAJA_TIMEOUT_MS,
+    businessShortCode: shortCode,
+    passkey,
+    transactionType: env[`${prefix}DARAJA_STK_TRANSACTION_TYPE`],
+    callbackUrl: stkCallbackUrl(origin, token),
+  });
+}
+
 /**
  * The custody and Daraja clients on one provider account: the live one (`CUSTODY_*`, `DARAJA_*`)
  * or its sandbox (`TEST_CUSTODY_*`, `TEST_DARAJA_*`), with the M-Pesa callback token of that mode.
@@ -187,6 +217,7 @@ function providerClients(mode: ApiMode, origin: string) {
       timeoutMs: env.DARAJA_TIMEOUT_MS,
       ...darajaCallbackUrls(origin, callbackToken),
     }),
+    stk: providerStk(mode, origin, callbackToken),
   };
 }
 
@@ -253,6 +284,15 @@ async function startSimulators(
       timeoutMs: env.DARAJA_TIMEOUT_MS,
       ...darajaCallbackUrls(origin, callbackToken),
     }),
+    // M-Pesa Express on the simulator, with the public sandbox's shortcode and passkey.
+    stk: createStkClient({
+      baseUrl: darajaSimulator.baseUrl,
+      ...DARAJA_SIMULATOR_KEYS,
+      timeoutMs: env.DARAJA_TIMEOUT_MS,
+      businessShortCode: SANDBOX_STK_SHORTCODE,
+      passkey: SANDBOX_STK_PASSKEY,
+      callbackUrl: stkCallbackUrl(origin, callbackToken),
+    }),
   };
 }
 
@@ -300,6 +340,9 @@ export async function startPayments({ db, simulators }: BootContext): Promise<vo
     };
     runtimes = [withPool(live, ["live"])];
     logger.info("payout rails configured", { live: ["mpesa", ...configuredRails("live")] });
+    logger.info("M-Pesa Express (Pay with M-Pesa)", {
+      live: live.stk ? "configured" : "not configured: not offered",
+    });
     if (sandboxConfigured()) {
       const test = {
         ...simulated,

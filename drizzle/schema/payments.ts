@@ -16,7 +16,12 @@ import { bigintInteger } from "./ledger";
 import { merchants } from "./merchants";
 import { settlementDestinations } from "./destinations";
 // The vocabulary lives in core (isomorphic); the schema only builds its columns from it (ADR 0020).
-import { paymentStatuses, transferStatuses } from "../../app/core/payments/statuses";
+import {
+  mpesaCollectionStatuses,
+  paymentMethods,
+  paymentStatuses,
+  transferStatuses,
+} from "../../app/core/payments/statuses";
 import { apiModes } from "../../app/core/api/vocabulary";
 import { transferPurposes } from "../../app/core/destinations/vocabulary";
 import { rails } from "../../app/core/ledger/accounts";
@@ -83,6 +88,8 @@ export const payments = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
     confirmedAt: integer("confirmed_at"),
     settledAt: integer("settled_at"),
+    /** How the customer paid: crypto to the deposit address, or M-Pesa Express (ADR 0033). */
+    paidWith: text("paid_with", { enum: paymentMethods }).notNull().default("crypto"),
   },
   (table) => [
     index("payments_merchant_created_idx").on(table.merchantId, table.createdAt),
@@ -252,5 +259,45 @@ export const settlementTransfers = sqliteTable(
     uniqueIndex("settlement_transfers_payment_seq_idx").on(table.paymentId, table.sequence),
     index("settlement_transfers_status_idx").on(table.status, table.settlementDay),
     index("settlement_transfers_merchant_day_idx").on(table.merchantId, table.settlementDay),
+    // A rail's health reads its transfers of the last 30 minutes (core/rails/health.server.ts).
+    index("settlement_transfers_rail_updated_idx").on(table.rail, table.updatedAt),
+  ],
+);
+
+/**
+ * M-Pesa Express (STK Push) collections: each PIN prompt sent to a customer's phone for a
+ * payment (ADR 0033). Keyed by Daraja's CheckoutRequestID once the push is accepted; until then
+ * (the push is claimed before Daraja is called) by our own `claim_…` id. At most one pending
+ * prompt per payment (partial unique index); the receipt is M-Pesa's and unique.
+ */
+export const mpesaCollections = sqliteTable(
+  "mpesa_collections",
+  {
+    checkoutRequestId: text("checkout_request_id").primaryKey(),
+    merchantRequestId: text("merchant_request_id"),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    mode: text("mode", { enum: apiModes }).notNull(),
+    /** The phone that got the prompt, E.164 (+2547…). */
+    phone: text("phone").notNull(),
+    /** What the prompt asked for: whole shillings, in cents. */
+    amountKesCents: bigintInteger("amount_kes_cents").notNull(),
+    status: text("status", { enum: mpesaCollectionStatuses }).notNull(),
+    /** M-Pesa's ResultCode (null: refused before any prompt, or no answer from Daraja). */
+    resultCode: integer("result_code"),
+    resultDesc: text("result_desc"),
+    receipt: text("receipt").unique(),
+    createdAt: integer("created_at").notNull(),
+    completedAt: integer("completed_at"),
+    /** Last STK query for a callback that did not come (at most one a minute). */
+    lastQueriedAt: integer("last_queried_at"),
+  },
+  (table) => [
+    index("mpesa_collections_payment_idx").on(table.paymentId, table.createdAt),
+    uniqueIndex("mpesa_collections_one_pending_idx")
+      .on(table.paymentId)
+      .where(sql`${table.status} = 'pending'`),
+    index("mpesa_collections_status_idx").on(table.status, table.createdAt),
   ],
 );

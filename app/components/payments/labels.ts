@@ -56,4 +56,10 @@ export const eventLabels: Record<string, string> = {
   requoted: "Re-quoted by an operator",
   refund_flagged: "Flagged for refund",
   second_deposit: "Another deposit to the same address",
+  // M-Pesa Express (ADR 0033).
+  mpesa_prompt: "M-Pesa prompt sent",
+  mpesa_paid: "Paid with M-Pesa",
+  mpesa_failed: "M-Pesa prompt not paid",
+  mpesa_paid_unexpected: "M-Pesa money held for an operator",
+  deposit_after_mpesa: "Crypto after an M-Pesa payment: held",
 };

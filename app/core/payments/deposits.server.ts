@@ -26,7 +26,9 @@ export type DepositOutcome =
   | "in_review"
   | "underpaid"
   | "overpaid"
-  | "paid_after_expiry";
+  | "paid_after_expiry"
+  /** Crypto sent to a payment already paid with M-Pesa (ADR 0033): held for an operator. */
+  | "held_after_mpesa";
 
 /**
  * Post the conversion of `units` worth `grossKesCents` at the locked rate: merchant net of fee, fee
@@ -154,6 +156,36 @@ export function applyCustodyTransaction(
       return moved ? "failed" : "ignored";
     }
     const units = toUnits(transaction.amountInfo.amount, asset, "floor");
+    // Paid with M-Pesa (ADR 0033): this crypto is not the payment's. The payment's own fields are
+    // left alone; at the required confirmations the coins are held in suspense and flagged for an
+    // operator (refund to the customer), once per custody transaction.
+    if (payment.paidWith === "mpesa") {
+      if (
+        units === 0n ||
+        (transaction.numOfConfirmations < required && transaction.status !== "COMPLETED")
+      )
+        return "ignored";
+      const { custody, suspense } = ledgerBook(payment.mode);
+      const held = postTransaction(tx, {
+        idempotencyKey: `payment:${payment.id}:deposit:${transaction.id}:held`,
+        kind: "payment.held",
+        description: `Payment ${payment.id}: ${units} units sent after it was paid with M-Pesa, held for an operator`,
+        reference: { type: "payment", id: payment.id },
+        entries: [
+          { account: custody(asset), amount: units },
+          { account: suspense(asset), amount: -units },
+        ],
+        now,
+      });
+      if (held.created)
+        recordEvent(tx, payment, {
+          type: "deposit_after_mpesa",
+          cause: `a ${asset} deposit (${transaction.id}) arrived after the payment was paid with M-Pesa: held for an operator to refund`,
+          at: now,
+          detail: { txId: transaction.id, txHash: transaction.txHash, receivedUnits: units },
+        });
+      return "held_after_mpesa";
+    }
     const confirmations = Math.max(payment.confirmations, transaction.numOfConfirmations);
     const progressed =
       confirmations > payment.confirmations ||

@@ -15,6 +15,11 @@ export interface PaymentsDeps {
   custody: Custody;
   /** The M-Pesa Daraja client: B2C payouts (as the "mpesa" rail) and the M-Pesa callbacks. */
   payouts: MobileMoneyPayouts;
+  /**
+   * M-Pesa Express (STK Push) collections (ADR 0033): absent when not configured for these
+   * providers, and then the checkout does not offer "Pay with M-Pesa".
+   */
+  stk?: MpesaExpressClient;
   /** The other payout rails running here (Airtel Money, T-Kash, PesaLink), when configured. */
   rails?: PayoutRails;
   custodyWebhookPublicKeyPem: string;
@@ -52,4 +57,32 @@ export interface AddressPoolRefill {
    * `mode:ASSET:network` (for /readyz).
    */
   levels(): Record<string, { pooled: number; size: number }>;
+}
+
+/**
+ * What the payments core uses of the M-Pesa Express client (`createStkClient`,
+ * core/providers/daraja/stk.server.ts, satisfies it): the push and the query.
+ */
+export interface MpesaExpressClient {
+  stkPush(input: {
+    phone: string;
+    amountKes: number;
+    accountReference: string;
+    transactionDesc: string;
+  }): Promise<
+    | {
+        status: "accepted";
+        merchantRequestId: string;
+        checkoutRequestId: string;
+        customerMessage: string;
+      }
+    | { status: "refused"; code: string; text: string; customerMessage: string }
+  >;
+  stkQuery(
+    checkoutRequestId: string,
+  ): Promise<
+    | { status: "pending"; checkoutRequestId: string; description: string }
+    | { status: "succeeded"; checkoutRequestId: string; resultDesc: string }
+    | { status: "failed"; checkoutRequestId: string; resultCode: number; resultDesc: string }
+  >;
 }

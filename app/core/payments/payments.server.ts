@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, getTableColumns, gt, lte, sql } from "drizzle-orm";
 import {
+  mpesaCollections,
   paymentDailyVolumes,
   paymentEvents,
   paymentReservations,
@@ -510,6 +511,7 @@ function insertNewPayment(
     updatedAt: now,
     confirmedAt: null,
     settledAt: null,
+    paidWith: "crypto",
   };
   paymentInsert(db).run(payment);
   recordEvent(db, payment, {
@@ -535,12 +537,24 @@ function insertNewPayment(
   return payment;
 }
 
+/**
+ * A payment whose M-Pesa prompt (ADR 0033) is still pending, younger than this, is not expired
+ * yet: the customer may be entering their PIN.
+ */
+export const PENDING_PROMPT_HOLDS_EXPIRY_MS = 5 * 60_000;
+
 /** Payments whose quote ran out with nothing received become expired. Returns how many. */
 export function expireOverduePayments(db: Db, now: number): number {
   const overdue = db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.status, "awaiting_payment"), sql`${payments.expiresAt} <= ${now}`))
+    .where(
+      and(
+        eq(payments.status, "awaiting_payment"),
+        sql`${payments.expiresAt} <= ${now}`,
+        sql`not exists (select 1 from ${mpesaCollections} where ${mpesaCollections.paymentId} = ${payments.id} and ${mpesaCollections.status} = 'pending' and ${mpesaCollections.createdAt} > ${now - PENDING_PROMPT_HOLDS_EXPIRY_MS})`,
+      ),
+    )
     .all();
   let expired = 0;
   for (const payment of overdue) {

@@ -34,7 +34,9 @@ import {
   type InCreateTransaction,
   type Payment,
 } from "./payments.server";
+import { startMpesaCollection, type StartCollectionOutcome } from "./mpesa-collections.server";
 import { formatCryptoUnits } from "./quote";
+import { handleStkCallback } from "./stk-webhook.server";
 import { payoutRailsOf } from "./rails.server";
 import { merchantPaymentDetail, operatorPaymentDetail } from "./reads.server";
 import { retryTransfer, sendPendingTransfers, type Transfer } from "./settlement.server";
@@ -153,6 +155,12 @@ export interface PaymentsService {
     request: Request,
     source?: CallbackSource,
   ): Promise<WebhookAnswer>;
+  /** Whether "Pay with M-Pesa" (M-Pesa Express, ADR 0033) runs here for payments of `mode`. */
+  mpesaAvailable(mode: ApiMode): boolean;
+  /** Send an M-Pesa PIN prompt for a payment awaiting payment (the customer's checkout). */
+  startMpesaPayment(input: { paymentId: string; phone: string }): Promise<StartCollectionOutcome>;
+  /** An M-Pesa Express callback (the URL's token says which mode's M-Pesa sent it). */
+  applyStkCallback(request: Request, source?: CallbackSource): Promise<WebhookAnswer>;
   /** The payout rails running in this process for live money (a rail not configured is absent). */
   payoutRails(): RailId[];
   /**
@@ -318,6 +326,29 @@ export function createPaymentsService({
         (candidate) => candidate && callbackTokenMatches(request, candidate.callbackToken),
       );
       return handleMpesaCallback(db, requireDeps(running ?? deps), kind, request, now, source);
+    },
+
+    mpesaAvailable: (mode) => Boolean(depsFor(mode)?.stk),
+
+    startMpesaPayment(input) {
+      const payment = getPayment(db, input.paymentId);
+      return startMpesaCollection(db, payment ? depsFor(payment.mode)?.stk : undefined, {
+        paymentId: input.paymentId,
+        phone: input.phone,
+        now,
+      });
+    },
+
+    async applyStkCallback(request, source) {
+      const runtimes = [testDeps, deps].filter((each): each is PaymentsDeps => each !== null);
+      const answer = await handleStkCallback(db, runtimes, request, now, source);
+      // Settled like a custody confirmation: at once, without holding Daraja's answer.
+      if (answer.settlePaymentId) {
+        const payment = getPayment(db, answer.settlePaymentId);
+        const running = payment ? depsFor(payment.mode) : null;
+        if (running) void settleNow(db, running, answer.settlePaymentId);
+      }
+      return answer;
     },
 
     payoutRails() {

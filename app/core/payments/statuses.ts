@@ -24,3 +24,11 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 
 export const transferStatuses = ["scheduled", "pending", "sent", "succeeded", "failed"] as const;
 export type TransferStatus = (typeof transferStatuses)[number];
+
+/** How a payment was paid (ADR 0033): crypto to its deposit address, or M-Pesa Express. */
+export const paymentMethods = ["crypto", "mpesa"] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+/** An M-Pesa Express prompt: waiting for the customer, paid, or not paid. */
+export const mpesaCollectionStatuses = ["pending", "succeeded", "failed"] as const;
+export type MpesaCollectionStatus = (typeof mpesaCollectionStatuses)[number];

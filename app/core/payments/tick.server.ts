@@ -19,6 +19,7 @@ import { runLeased } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
 import type { PaymentsDeps } from "./deps";
 import { payoutRailsOf } from "./rails.server";
+import { queryPendingCollections } from "./mpesa-collections.server";
 import { expireOverduePayments } from "./payments.server";
 import { listPayments } from "./reads.server";
 import { DEFAULT_RECONCILE_AFTER_MS, reconcileCustodyPayments } from "./reconcile.server";
@@ -48,6 +49,9 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
     // First ask custody about payments whose webhooks may have been lost (before expiring quotes: a
     // deposit custody saw in time must not be expired for our own downtime).
     const reconciled = await reconcileCustodyPayments(db, deps, now, { afterMs: reconcileAfterMs });
+    // M-Pesa Express prompts whose callback has not come: ask Daraja (before expiring quotes, and
+    // before settling, so a payment confirmed here settles in this run).
+    const collected = await queryPendingCollections(db, deps.stk, now, { modes });
     const expired = expireOverduePayments(db, now());
     let planned = 0;
     const rails = payoutRailsOf(deps);
@@ -65,6 +69,7 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
     });
     const detail = {
       reconciled: reconciled.changed,
+      collected: collected.changed,
       expired,
       planned,
       released,

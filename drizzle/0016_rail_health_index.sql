@@ -1,0 +1,1 @@
+CREATE INDEX `settlement_transfers_rail_updated_idx` ON `settlement_transfers` (`rail`,`updated_at`);
