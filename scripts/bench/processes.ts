@@ -77,9 +77,15 @@ export function spawnAppServer(root: string, env: NodeJS.ProcessEnv, port: numbe
   // BENCH_CPU_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROFILE;
   const profileFlags = profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profile)}`] : [];
+  // BENCH_SERVER_HEAP_MB: a larger heap for rows whose in-process simulators keep every simulated
+  // transaction (the rails row's 10,000 payments); a live server runs no simulator.
+  const heapMb = process.env.BENCH_SERVER_HEAP_MB;
+  const heapFlags = heapMb
+    ? [`--max-old-space-size=${Number(heapMb)}`, "--max-semi-space-size=4"]
+    : HEAP_FLAGS;
   const child = spawn(
     process.execPath,
-    [...HEAP_FLAGS, ...profileFlags, "server.mjs", "build/index.js"],
+    [...heapFlags, ...profileFlags, "server.mjs", "build/index.js"],
     {
       cwd: root,
       env,
