@@ -5,7 +5,7 @@
  * Limits and daily caps are the planner's: what a rail cannot take today waits for the next day, as
  * before. Pure reads, inside the settlement's transaction.
  */
-import { railHealth } from "~/core/rails/health.server";
+import { railUnavailable } from "~/core/rails/health.server";
 import type { RailId } from "~/core/rails/types";
 import type { DbOrTx } from "~/utils/db.server";
 import {
@@ -34,12 +34,6 @@ export interface RoutingOptions {
   runningRails?: readonly RailId[];
 }
 
-/** A rail that cannot take a payout now: not running here, or down by its recent transfers. */
-function railUnavailable(db: DbOrTx, rail: RailId, now: number, options: RoutingOptions) {
-  if (options.runningRails && !options.runningRails.includes(rail)) return true;
-  return railHealth(db, rail, now).status === "down";
-}
-
 export function routeSettlement(
   db: DbOrTx,
   merchantId: string,
@@ -65,7 +59,8 @@ export function routeSettlement(
   if (!failoverAllowed(db, merchantId)) return { kind: "targets", targets: chosen };
   const unavailable = new Map<RailId, boolean>();
   const isDown = (rail: RailId) => {
-    if (!unavailable.has(rail)) unavailable.set(rail, railUnavailable(db, rail, now, options));
+    if (!unavailable.has(rail))
+      unavailable.set(rail, railUnavailable(db, rail, now, options.runningRails));
     return unavailable.get(rail)!;
   };
   const targets = chosen.map((target): SettlementTarget => {

@@ -17,8 +17,8 @@ import { listDestinations, isUsable } from "~/core/destinations/destinations.ser
 import { destinationLabel } from "~/core/destinations/display";
 import { railNames } from "~/core/destinations/schema";
 import type { LedgerBook } from "~/core/ledger/ledger.server";
-import { railHealth } from "~/core/rails/health.server";
-import type { RailId } from "~/core/rails/types";
+import { railUnavailable } from "~/core/rails/health.server";
+import { railIds, type RailId } from "~/core/rails/types";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import { recordEvent } from "./payments.server";
 import { failTransfer, retryTransfer, transferModeOf } from "./settlement.server";
@@ -32,10 +32,7 @@ export interface FailoverOptions {
 }
 
 function unavailableRails(db: DbOrTx, running: readonly RailId[], now: number): Set<RailId> {
-  const down = new Set<RailId>();
-  for (const rail of ["mpesa", "airtel-money", "t-kash", "pesalink"] as const)
-    if (!running.includes(rail) || railHealth(db, rail, now).status === "down") down.add(rail);
-  return down;
+  return new Set(railIds.filter((rail) => railUnavailable(db, rail, now, running)));
 }
 
 /** Move stuck transfers of merchants allowing failover; returns how many were moved. */

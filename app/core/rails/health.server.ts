@@ -83,3 +83,17 @@ export function railHealth(db: DbOrTx, rail: RailId, now: number): RailHealth {
     lastSucceededAt,
   };
 }
+
+/**
+ * A rail that cannot take a payout now: not running in this process (when `runningRails` is
+ * given), or down by its recent transfers. Routing and failover both ask this.
+ */
+export function railUnavailable(
+  db: DbOrTx,
+  rail: RailId,
+  now: number,
+  runningRails?: readonly RailId[],
+): boolean {
+  if (runningRails && !runningRails.includes(rail)) return true;
+  return railHealth(db, rail, now).status === "down";
+}
