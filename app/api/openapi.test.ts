@@ -193,6 +193,7 @@ const awaiting: PaymentRow = {
   metadata: JSON.stringify({ order_id: "A-1042" }),
   asset: "USDT",
   network: "ethereum",
+  paidWith: "crypto",
   amountKesCents: 250_000n,
   feeKesCents: 2_500n,
   quoteRate: "129.50000000",

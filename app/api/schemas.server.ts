@@ -7,7 +7,7 @@ import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { assetNetworks, networkIds } from "~/core/networks/networks";
 import { paymentAssets } from "~/core/payments/create-payment-schema";
-import { paymentStatuses } from "~/core/payments/statuses";
+import { paymentMethods, paymentStatuses } from "~/core/payments/statuses";
 import { webhookEventTypes } from "~/core/api/vocabulary";
 
 /** Which networks each asset is on, for the API reference ("USDT: ethereum (default), tron"). */
@@ -128,6 +128,10 @@ export const paymentSchema = z
     asset: z.enum(paymentAssets),
     network: z.enum(networkIds).openapi({
       description: `The network the customer pays on: ${networkDoc}.`,
+    }),
+    paid_with: z.enum(paymentMethods).openapi({
+      description:
+        "How the customer paid: `crypto` (the default until paid) or `mpesa` (M-Pesa Express at checkout, in KES; the crypto fields then stay at zero received).",
     }),
     crypto_amount: integerUnits.openapi({
       description: "What the customer must send, in base units (satoshi, gwei, 10^-6).",

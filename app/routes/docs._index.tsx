@@ -250,6 +250,12 @@ export default function DocsOverview() {
           listed is the default). Coins sent on another network than the payment&rsquo;s are not
           credited: the checkout warns the customer.
         </p>
+        <p>
+          A customer in Kenya can also pay the KES amount with M-Pesa Express from the checkout (the
+          PIN prompt on their phone). Such a payment has <Code>paid_with</Code> <Code>mpesa</Code>{" "}
+          instead of <Code>crypto</Code> and no crypto received; its fee and its settlement are
+          those of any other payment.
+        </p>
         <DocsTable
           caption="Networks per asset"
           head={["Asset", "network", "Confirmations"]}

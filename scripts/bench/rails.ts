@@ -56,7 +56,8 @@ const RAILS_SERVER_ENV = {
 const SETTLE_DEADLINE_MS = 600_000;
 /** Once nothing moves this long (and nothing waits for custody), the phase is over. */
 const QUIET_MS = 20_000;
-const RECOVERY_DEADLINE_MS = 180_000;
+/** Longer than the send backoff's cap (5 minutes): what was tried in the outage is tried again. */
+const RECOVERY_DEADLINE_MS = 420_000;
 
 interface Context {
   root: string;
@@ -187,6 +188,8 @@ async function pay(baseUrl: string, made: Made): Promise<string | null> {
 interface Progress {
   byStatus: Record<string, number>;
   lastSettledAt: number | null;
+  /** Transfers waiting out a send backoff: they will be sent again, so the work is not over. */
+  backingOff: number;
 }
 
 function progress(databaseFile: string): Progress {
@@ -199,9 +202,16 @@ function progress(databaseFile: string): Progress {
       )
       .safeIntegers(false)
       .all(`${REFERENCE_PREFIX}%`) as { status: string; n: number; last: number | null }[];
+    const { n: backingOff } = db
+      .prepare(
+        "select count(*) as n from settlement_transfers where status = 'pending' and send_lease_until > ?",
+      )
+      .safeIntegers(false)
+      .get(Date.now()) as { n: number };
     return {
       byStatus: Object.fromEntries(rows.map((row) => [row.status, row.n])),
       lastSettledAt: rows.find((row) => row.status === "settled")?.last ?? null,
+      backingOff,
     };
   } finally {
     db.close();
@@ -215,8 +225,10 @@ const describe = (counts: Record<string, number>) =>
     .join(", ");
 
 /**
- * Poll until every payment is settled, or nothing waits for custody and the statuses have not
- * changed for QUIET_MS, or the deadline passes.
+ * Poll until every payment is settled, or nothing waits for custody (nor, once the rail is back,
+ * for a send backoff) and the statuses have not changed for QUIET_MS, or the deadline passes.
+ * During the outage the failed rail's transfers back off for as long as it lasts, so only the
+ * recovery waits them out.
  */
 async function settleDown(
   databaseFile: string,
@@ -224,6 +236,7 @@ async function settleDown(
   deadlineMs: number,
   log: (message: string) => void,
   what: string,
+  waitOutBackoffs = false,
 ): Promise<Progress> {
   const deadline = Date.now() + deadlineMs;
   let last = "";
@@ -237,7 +250,8 @@ async function settleDown(
       changedAt = Date.now();
     }
     if (Date.now() - loggedAt > 10_000) {
-      log(`rails: ${what}: ${describe(now.byStatus)}`);
+      const backoff = now.backingOff > 0 ? `; ${now.backingOff} transfers in send backoff` : "";
+      log(`rails: ${what}: ${describe(now.byStatus)}${backoff}`);
       loggedAt = Date.now();
     }
     const waitingForCustody =
@@ -245,7 +259,8 @@ async function settleDown(
       (now.byStatus.confirming ?? 0) +
       (now.byStatus.confirmed ?? 0);
     if ((now.byStatus.settled ?? 0) === count) return now;
-    if (waitingForCustody === 0 && Date.now() - changedAt > QUIET_MS) return now;
+    const waiting = waitingForCustody + (waitOutBackoffs ? now.backingOff : 0);
+    if (waiting === 0 && Date.now() - changedAt > QUIET_MS) return now;
     if (Date.now() > deadline) return now;
     await sleep(500);
   }
@@ -390,6 +405,7 @@ export async function runRailsBench(context: Context): Promise<RailsResult> {
       RECOVERY_DEADLINE_MS,
       log,
       "after the recovery",
+      true,
     );
     const final = runDbScript(context, [
       "check",

@@ -5,7 +5,7 @@
  * given it the site (events store it as a path, so their body never depends on configuration).
  */
 import { ASSET_SCALE, fromScaled, type QuoteAsset } from "~/core/payments/quote";
-import type { PaymentStatus } from "~/core/payments/statuses";
+import type { PaymentMethod, PaymentStatus } from "~/core/payments/statuses";
 import { storedNetworkId } from "~/core/networks/networks";
 import type { ApiMode } from "./vocabulary";
 
@@ -19,6 +19,7 @@ export interface PaymentRow {
   metadata: string | null;
   asset: QuoteAsset;
   network: string;
+  paidWith: PaymentMethod;
   amountKesCents: bigint;
   feeKesCents: bigint;
   quoteRate: string;
@@ -74,6 +75,7 @@ export function paymentObject(payment: PaymentRow) {
     net_decimal: kesDecimal(net),
     asset: payment.asset,
     network: storedNetworkId(payment.network, payment.asset),
+    paid_with: payment.paidWith,
     crypto_amount: integer(payment.cryptoAmountUnits),
     crypto_amount_decimal: fromScaled(payment.cryptoAmountUnits, scale),
     crypto_received: integer(payment.receivedUnits),
