@@ -1,4 +1,5 @@
 import { railCallbackAction } from "~/wiring/rail-callbacks.server";
+import { postOnlyLoader } from "~/utils/post-only.server";
 
 /**
  * Airtel Money's transaction callback (the URL set in Airtel's portal; the body carries its HMAC
@@ -6,3 +7,5 @@ import { railCallbackAction } from "~/wiring/rail-callbacks.server";
  * (core/payments/rail-results.server.ts).
  */
 export const action = railCallbackAction("airtel-money");
+
+export { postOnlyLoader as loader };

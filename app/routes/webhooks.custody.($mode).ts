@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { payments } from "~/wiring/payments.server";
+import { postOnlyLoader } from "~/utils/post-only.server";
 
 /**
  * Custody deposit notifications (signed; verified before parsing). A confirmed payment is settled
@@ -15,3 +16,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const answer = await service.applyCustodyEvent(request, mode);
   return Response.json(answer.body, { status: answer.status });
 }
+
+export { postOnlyLoader as loader };

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { callbackSource } from "~/utils/mpesa-callback.server";
 import { payments } from "~/wiring/payments.server";
+import { postOnlyLoader } from "~/utils/post-only.server";
 
 /**
  * M-Pesa Express (STK Push) callbacks (ADR 0033): the source allow-list and the token in the URL
@@ -11,3 +12,5 @@ export async function action({ request }: ActionFunctionArgs) {
   const answer = await payments().applyStkCallback(request, callbackSource(request));
   return Response.json(answer.body, { status: answer.status });
 }
+
+export { postOnlyLoader as loader };

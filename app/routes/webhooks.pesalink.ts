@@ -1,4 +1,5 @@
 import { railCallbackAction } from "~/wiring/rail-callbacks.server";
+import { postOnlyLoader } from "~/utils/post-only.server";
 
 /**
  * The bank's PesaLink result callback (the raw body signed by the bank, x-jenga-signature): the
@@ -6,3 +7,5 @@ import { railCallbackAction } from "~/wiring/rail-callbacks.server";
  * (core/payments/rail-results.server.ts).
  */
 export const action = railCallbackAction("pesalink");
+
+export { postOnlyLoader as loader };

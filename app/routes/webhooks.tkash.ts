@@ -1,4 +1,5 @@
 import { railCallbackAction } from "~/wiring/rail-callbacks.server";
+import { postOnlyLoader } from "~/utils/post-only.server";
 
 /**
  * The T-Kash aggregator's payout callback (X-Signature, an HMAC over its time and the body): the
@@ -6,3 +7,5 @@ import { railCallbackAction } from "~/wiring/rail-callbacks.server";
  * (core/payments/rail-results.server.ts).
  */
 export const action = railCallbackAction("t-kash");
+
+export { postOnlyLoader as loader };

@@ -11,6 +11,7 @@ import {
   type RailCallbackReceiver,
 } from "~/core/payments/rail-results.server";
 import { getDb } from "~/utils/db.server";
+import { postOnlyLoader } from "~/utils/post-only.server";
 import { runningPayments, runningTestPayments } from "./payments.server";
 
 /** The runtimes running here that may be called back, with their keys and modes. */
@@ -26,8 +27,7 @@ export function railCallbackReceivers(): RailCallbackReceiver[] {
 /** The action of a rail's callback route. */
 export function railCallbackAction(rail: CallbackRail) {
   return async function action({ request }: ActionFunctionArgs) {
-    if (request.method !== "POST")
-      return Response.json({ error: "method not allowed" }, { status: 405 });
+    if (request.method !== "POST") return postOnlyLoader();
     const answer = await handleRailCallback(
       getDb(),
       rail,
