@@ -30,6 +30,9 @@ describe("the front door", () => {
       { Origin: "https://evil.example" },
       { Origin: "null" },
       { "Sec-Fetch-Site": "cross-site" },
+      // Our own site's origin sent to another Host: Remix would stop it with an empty 500.
+      { Host: "127.0.0.1:3000", Origin: "http://localhost:3000" },
+      { "X-Forwarded-Host": "evil.example", Origin: "http://localhost:3000" },
     ];
     for (const headers of forged) {
       const response = await respond(post(headers), app.handle);
@@ -43,10 +46,16 @@ describe("the front door", () => {
     const app = remix();
     expect((await respond(post({ Origin: "http://localhost:3000" }), app.handle)).status).toBe(200);
     expect((await respond(post({}), app.handle)).status).toBe(200);
+    // Behind a proxy: the public host is in X-Forwarded-Host, as Remix reads it.
+    const proxied = { Host: "10.0.0.5:3000", "X-Forwarded-Host": "onehop.co.ke" };
+    expect(
+      (await respond(post({ ...proxied, Origin: "https://onehop.co.ke" }), app.handle)).status,
+    ).toBe(200);
     expect(
       (await respond(new Request("http://localhost:3000/merchant/dashboard"), app.handle)).status,
     ).toBe(200);
     expect(app.seen).toEqual([
+      "POST /merchant-signin",
       "POST /merchant-signin",
       "POST /merchant-signin",
       "GET /merchant/dashboard",

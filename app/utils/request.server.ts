@@ -1,28 +1,38 @@
 /** Request facts every action needs: same-origin check, client key for throttling, user agent. */
 import type { HeadersFunction } from "@remix-run/node";
 import { clientAddress, clientKeyFor } from "./client-address.server";
-import { env } from "./env.server";
 import { privatePageHeaders } from "./http";
 
 /**
+ * The host a same-origin post names in its Origin: what Remix compares it with before any action
+ * (X-Forwarded-Host's first value, else Host), else the request URL's.
+ */
+function servedHost(request: Request): string {
+  const forwarded = request.headers.get("X-Forwarded-Host")?.split(",")[0]?.trim();
+  return forwarded || request.headers.get("Host") || new URL(request.url).host;
+}
+
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Reject cross-site form posts (CSRF): a browser always sends Origin on POST; when it names another
- * site, or Sec-Fetch-Site says cross-site, answer 403. Requests without either (curl,
- * server-to-server) pass: they carry no victim's cookies.
+ * host than the one the request was sent to (the same test as Remix's own, which would otherwise
+ * stop the action with an empty 500), or Sec-Fetch-Site says cross-site, answer 403. Requests
+ * without either (curl, server-to-server) pass: they carry no victim's cookies.
  */
 export function assertSameOrigin(request: Request): void {
   if (request.method === "GET" || request.method === "HEAD") return;
   const origin = request.headers.get("Origin");
-  const allowed = new Set([new URL(request.url).origin, new URL(env.PUBLIC_SITE_URL).origin]);
-  const host = request.headers.get("Host");
-  if (host) {
-    allowed.add(`http://${host}`);
-    allowed.add(`https://${host}`);
-  }
-  if (origin && origin !== "null" && !allowed.has(origin))
+  if (origin === "null" || request.headers.get("Sec-Fetch-Site") === "cross-site")
     throw forbidden("Cross-site request rejected");
-  if (origin === "null" || request.headers.get("Sec-Fetch-Site") === "cross-site") {
+  if (origin && originHost(origin) !== servedHost(request))
     throw forbidden("Cross-site request rejected");
-  }
 }
 
 export function forbidden(message = "Forbidden"): Response {
