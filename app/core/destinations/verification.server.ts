@@ -9,7 +9,7 @@
  * Either way the owner then confirms the name (`answerRegisteredName`): a name they do not
  * recognise fails the destination.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, lte } from "drizzle-orm";
 import { settlementDestinations, settlementTransfers } from "../../../drizzle/schema";
 import { InsufficientBalanceError } from "~/core/ledger/errors";
 import { ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
@@ -154,4 +154,54 @@ export async function startVerification(
       return { kind: "unavailable", description: "our payout float is being topped up" };
     throw error;
   }
+}
+
+/** How long a verification that could not start (rail down, float short) waits before a retry. */
+export const VERIFICATION_RETRY_MS = 5 * 60_000;
+
+/**
+ * The payments run's retry of verifications that could not start when the destination was added
+ * (the rail did not answer the lookup, was not running, or our float was short): each destination
+ * still `verifying` without a check payout, untouched for VERIFICATION_RETRY_MS, is claimed (its
+ * `updated_at` moved to now, so two runs never both try it) and tried again. Returns how many were
+ * tried.
+ */
+export async function retryStalledVerifications(
+  db: Db,
+  rails: PayoutRails,
+  now: () => number,
+  limit = 20,
+): Promise<number> {
+  const due = db
+    .select()
+    .from(settlementDestinations)
+    .where(
+      and(
+        eq(settlementDestinations.status, "verifying"),
+        isNull(settlementDestinations.verificationTransferId),
+        lte(settlementDestinations.updatedAt, now() - VERIFICATION_RETRY_MS),
+      ),
+    )
+    .limit(limit)
+    .all();
+  let tried = 0;
+  for (const destination of due) {
+    if (!rails[destination.rail]) continue;
+    const at = now();
+    const claimed = db
+      .update(settlementDestinations)
+      .set({ updatedAt: at })
+      .where(
+        and(
+          eq(settlementDestinations.id, destination.id),
+          eq(settlementDestinations.status, "verifying"),
+          eq(settlementDestinations.updatedAt, destination.updatedAt),
+        ),
+      )
+      .run();
+    if (claimed.changes !== 1) continue;
+    tried++;
+    await startVerification(db, rails, { ...destination, updatedAt: at }, now);
+  }
+  return tried;
 }

@@ -4,6 +4,7 @@
  * settles confirmed payments, sends pending transfers and chases unanswered ones.
  */
 import { railNames } from "~/core/destinations/schema";
+import { retryStalledVerifications } from "~/core/destinations/verification.server";
 import { failOverStuckTransfers } from "./failover.server";
 import type { Rail } from "~/core/ledger/accounts";
 import type { RailId } from "~/core/rails/types";
@@ -17,7 +18,7 @@ import {
 import type { Db } from "~/utils/db.server";
 import { runLeased } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
-import type { PaymentsDeps } from "./deps";
+import { servesMode, type PaymentsDeps } from "./deps";
 import { payoutRailsOf } from "./rails.server";
 import { queryPendingCollections } from "./mpesa-collections.server";
 import { expireOverduePayments } from "./payments.server";
@@ -63,6 +64,10 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
     const released = releaseScheduledTransfers(db, now());
     // Money stuck on a rail that is down moves to the merchant's fallback (when they allow it).
     const failedOver = failOverStuckTransfers(db, now(), { runningRails, modes });
+    // Destinations are verified with live money (a check payout, or a lookup): live runs only.
+    const verifications = servesMode(deps, "live")
+      ? await retryStalledVerifications(db, rails, now)
+      : 0;
     const sent = await sendPendingTransfers(db, rails, now, { modes });
     const queried = await queryOverdueTransfers(db, rails, now(), reconcileAfterMs, {
       modes,
@@ -74,6 +79,7 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
       planned,
       released,
       failedOver,
+      verifications,
       sent,
       queried,
     };
