@@ -25,11 +25,8 @@ export interface SimulatorStore {
 export const toJson = (value: unknown) =>
   JSON.stringify(value, (_key, item) => (typeof item === "bigint" ? item.toString() : item));
 
-/**
- * The simulators that keep state here. The T-Kash aggregator simulator is not one: it takes no
- * store yet (app/wiring/simulators/rails.server.ts says what a restart does to it).
- */
-export type StoredSimulator = "custody" | "daraja" | "airtel" | "pesalink";
+/** The simulators that keep state here. */
+export type StoredSimulator = "custody" | "daraja" | "airtel" | "pesalink" | "tkash";
 
 export function createDbSimulatorStore(
   db: Db,

@@ -4,7 +4,9 @@
  * signature, the body's shape (openfintech's phone rule included), keeps payouts by our id (a
  * repeat is DUPLICATE_IGNORED and never pays twice), behaves per number (types.ts), answers the
  * status query, and POSTs a signed callback on each payout's final status after `callbackDelayMs`
- * or on `flush()` (the queue of ../http-kit.server.ts).
+ * or on `flush()` (the queue of ../http-kit.server.ts). With `store`, payouts and the float outlive
+ * a restart (a repeated id still pays once, the status query still knows every payout); callbacks
+ * not yet delivered are not (the status query tells).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isTelkomMsisdn } from "~/core/providers/tkash/msisdn";
@@ -58,6 +60,23 @@ export async function startTkashSimulator(options: TkashSimulatorOptions): Promi
   let float = options.floatKes ?? 1_000_000_000;
   let receipts = 0;
   let closed = false;
+  const store = options.store;
+  for (const stored of store?.load() ?? []) {
+    if (stored.kind === "float") float = (JSON.parse(stored.body) as { kes: number }).kes;
+    if (stored.kind !== "payout") continue;
+    const p = JSON.parse(stored.body) as SimulatedPayout;
+    payouts.set(p.payoutId, p);
+    if (p.status === "COMPLETED") {
+      payments.push(p.payoutId);
+      receipts = Math.max(receipts, Number(p.providerTransactionId?.slice(2) ?? 0));
+    }
+  }
+  /** Keep a payout (and the float) as it is now, before anything is said about it. */
+  function keep(p: SimulatedPayout) {
+    payouts.set(p.payoutId, p);
+    store?.save("payout", p.payoutId, p);
+    store?.save("float", "float", { kes: float });
+  }
 
   const record = (p: SimulatedPayout): PayoutRecord => ({
     payoutId: p.payoutId,
@@ -104,6 +123,7 @@ export async function startTkashSimulator(options: TkashSimulatorOptions): Promi
       float += p.amountKes; // the reserved float comes back
       p.failureReason = reason ?? null;
     }
+    keep(p);
     queue.enqueue({ ...p });
   }
 
@@ -165,11 +185,11 @@ export async function startTkashSimulator(options: TkashSimulatorOptions): Promi
       rejection = failure(FAILURE.insufficientBalance, "The float is too low for this payout");
     if (rejection) {
       // Kept, so the same id is a duplicate; a rejected payout gets no callback.
-      payouts.set(payoutId, { ...p, status: "FAILED", failureReason: rejection });
+      keep({ ...p, status: "FAILED", failureReason: rejection });
       return { status: 200, body: { payoutId, status: "REJECTED", failureReason: rejection } };
     }
     float -= p.amountKes; // reserved until the payout's final status
-    payouts.set(payoutId, p);
+    keep(p);
     if (outcome === "unregistered")
       finish(p, "FAILED", failure(FAILURE.recipientNotFound, "No T-Kash wallet for this number"));
     else if (outcome === "pending") p.status = "SUBMITTED";
@@ -185,8 +205,10 @@ export async function startTkashSimulator(options: TkashSimulatorOptions): Promi
     const p = payouts.get(payoutId);
     if (!p) return { status: 200, body: { status: "NOT_FOUND" } };
     if (p.status === "SUBMITTED") {
-      if (p.pendingQueries > 0) p.pendingQueries -= 1;
-      else finish(p, "COMPLETED");
+      if (p.pendingQueries > 0) {
+        p.pendingQueries -= 1;
+        keep(p);
+      } else finish(p, "COMPLETED");
     }
     return { status: 200, body: { status: "FOUND", data: record(p) } };
   }

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { requestSignatureText, signatureHeader } from "~/core/providers/tkash/signature.server";
 import { listen, readBody } from "../http-kit.server";
+import type { SimulatorRecord, SimulatorStore } from "../store.server";
 import {
   startTkashSimulator,
   type TkashSimulator,
@@ -155,5 +156,45 @@ describe("the T-Kash aggregator simulator", () => {
     expect(sim.pendingCallbacks()).toBe(2); // unregistered and pending; rejections get none
     expect(sim.paidCount("trf_sim_pend")).toBe(1);
     expect(sim.paidCount("trf_sim_unreg") + sim.paidCount("trf_sim_float")).toBe(0);
+  });
+
+  it("remembers payouts and the float across a restart through its store", async () => {
+    const records = new Map<string, SimulatorRecord>();
+    const store: SimulatorStore = {
+      load: () => [...records.values()],
+      save: (kind, id, value) =>
+        records.set(`${kind}:${id}`, { kind, id, body: JSON.stringify(value) }),
+      remove: (kind, id) => records.delete(`${kind}:${id}`),
+    };
+    const sim = await setup({ store, floatKes: 10_000 });
+    await call(sim, "POST", PATH, payout("trf_keep_paid", "254770000001"));
+    const pending = "254770000002";
+    sim.setNumber(pending, { outcome: "pending", pendingQueries: 2 });
+    await call(sim, "POST", PATH, payout("trf_keep_pending", pending));
+    await call(sim, "GET", `${PATH}/trf_keep_pending`);
+    const receipt = sim.payout("trf_keep_paid")!.providerTransactionId;
+    await sim.close();
+
+    const again = await setup({ store });
+    expect(again.floatKes()).toBe(7_000);
+    // A repeated id is a duplicate, never a second payment.
+    const repeat = await call(again, "POST", PATH, payout("trf_keep_paid", "254770000001"));
+    expect(repeat.body).toMatchObject({ status: "DUPLICATE_IGNORED" });
+    expect(again.paidCount("trf_keep_paid")).toBe(1);
+    expect(again.floatKes()).toBe(7_000);
+    // The status query still knows both; the pending one has one pending answer left.
+    expect((await call(again, "GET", `${PATH}/trf_keep_paid`)).body).toMatchObject({
+      status: "FOUND",
+      data: { status: "COMPLETED", providerTransactionId: receipt },
+    });
+    expect((await call(again, "GET", `${PATH}/trf_keep_pending`)).body).toMatchObject({
+      data: { status: "SUBMITTED" },
+    });
+    expect((await call(again, "GET", `${PATH}/trf_keep_pending`)).body).toMatchObject({
+      data: { status: "COMPLETED" },
+    });
+    // Receipts go on from where they were.
+    const next = again.payout("trf_keep_pending")!.providerTransactionId;
+    expect(next).not.toBe(receipt);
   });
 });

@@ -2,6 +2,7 @@
  * The T-Kash aggregator simulator's public types (the protocol: ~/core/providers/tkash/types.ts).
  */
 import type { FailureReason } from "~/core/providers/tkash/types";
+import type { SimulatorStore } from "~/simulators/store.server";
 
 export const tkashSimOutcomes = [
   /** Accepted and paid; COMPLETED by callback and status query. */
@@ -41,6 +42,11 @@ export interface TkashSimulatorOptions {
   callbackTimeoutMs?: number;
   /** How far a request's signature time may be from ours. Default 300 s. */
   signatureToleranceS?: number;
+  /**
+   * Where payouts and the float are kept across a restart (simulator mode: our database). Without
+   * it they live in memory only.
+   */
+  store?: SimulatorStore;
   now?: () => number;
   host?: string;
   port?: number;

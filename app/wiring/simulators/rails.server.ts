@@ -2,14 +2,9 @@
  * Starting the Airtel Money, PesaLink and T-Kash simulators (PROVIDER_MODE=simulator only). The
  * composition place imports this module dynamically, so a live process never loads a simulator.
  *
- * - Airtel and PesaLink keep their transactions in our database (`simulator_records`, kinds
- *   "airtel" and "pesalink"), as the providers would: after a restart a repeated id still pays
- *   once and the status query still knows every transfer.
- * - The T-Kash aggregator simulator keeps its payouts in memory: it takes no store (its module,
- *   app/simulators/tkash, has no persistence yet). After a restart it answers NOT_FOUND for a
- *   payout sent before, which the rail reads as pending (ADR 0030): such a transfer stays sent,
- *   asked about each reconciliation round, until an operator looks at it. Simulator mode only; a
- *   follow-up is to give the simulator a store like Airtel's.
+ * - Each keeps its transactions in our database (`simulator_records`, kinds "airtel", "pesalink"
+ *   and "tkash"), as the providers would: after a restart a repeated id still pays once and the
+ *   status query still knows every transfer.
  * - Keys are made at each start (the Airtel PIN key pair, our PesaLink signing pair and the bank's
  *   callback pair, the callback secrets); both ends get them here, so nothing is configured.
  */
@@ -87,7 +82,11 @@ export async function startRailSimulations(
       seed: randomInt(1, 2 ** 31),
       store: createDbSimulatorStore(db, "pesalink"),
     }),
-    startTkashSimulator({ ...tkashKeys, callbackDelayMs }),
+    startTkashSimulator({
+      ...tkashKeys,
+      callbackDelayMs,
+      store: createDbSimulatorStore(db, "tkash"),
+    }),
   ]);
 
   return {
