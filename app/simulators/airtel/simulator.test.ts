@@ -1,7 +1,7 @@
 /** The Airtel simulator at the protocol level: raw HTTP requests, as any client sends them. */
 import { afterEach, describe, expect, it } from "vitest";
 import { startCallbackReceiver } from "../../../tests/support/daraja-callbacks";
-import type { SimulatorRecord, SimulatorStore } from "~/simulators/store.server";
+import { memorySimulatorStore } from "../../../tests/setup/simulator-store";
 import {
   startAirtelSimulator,
   type AirtelSimulator,
@@ -145,13 +145,7 @@ describe("disbursements", () => {
   });
 
   it("remembers transactions and the float across a restart through its store", async () => {
-    const records = new Map<string, SimulatorRecord>();
-    const store: SimulatorStore = {
-      load: () => [...records.values()],
-      save: (kind, id, value) =>
-        records.set(`${kind}:${id}`, { kind, id, body: JSON.stringify(value) }),
-      remove: (kind, id) => records.delete(`${kind}:${id}`),
-    };
+    const store = memorySimulatorStore();
     const { sim } = await setup({ store, floatKes: 1000 });
     const first = await (await api(sim))("POST", PAY, payment("keep-1"));
     await sim.close();

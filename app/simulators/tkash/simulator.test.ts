@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { requestSignatureText, signatureHeader } from "~/core/providers/tkash/signature.server";
 import { listen, readBody } from "../http-kit.server";
-import type { SimulatorRecord, SimulatorStore } from "../store.server";
+import { memorySimulatorStore } from "../../../tests/setup/simulator-store";
 import {
   startTkashSimulator,
   type TkashSimulator,
@@ -159,13 +159,7 @@ describe("the T-Kash aggregator simulator", () => {
   });
 
   it("remembers payouts and the float across a restart through its store", async () => {
-    const records = new Map<string, SimulatorRecord>();
-    const store: SimulatorStore = {
-      load: () => [...records.values()],
-      save: (kind, id, value) =>
-        records.set(`${kind}:${id}`, { kind, id, body: JSON.stringify(value) }),
-      remove: (kind, id) => records.delete(`${kind}:${id}`),
-    };
+    const store = memorySimulatorStore();
     const sim = await setup({ store, floatKes: 10_000 });
     await call(sim, "POST", PATH, payout("trf_keep_paid", "254770000001"));
     const pending = "254770000002";

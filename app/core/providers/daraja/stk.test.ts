@@ -17,7 +17,7 @@ import {
   type DarajaSimulator,
   type DarajaSimulatorOptions,
 } from "../../../../tests/support/simulators";
-import type { SimulatorRecord, SimulatorStore } from "~/simulators/store.server";
+import { memorySimulatorStore } from "../../../../tests/setup/simulator-store";
 import { DarajaApiError, DarajaTransportError, DarajaValidationError } from "./errors";
 import { parseStkCallback } from "./stk-callback";
 import { createStkClient, type StkClientOptions, type StkPushInput } from "./stk.server";
@@ -279,13 +279,7 @@ describe("a silent push (no callback ever comes)", () => {
   });
 
   it("a push accepted before a restart is answered after it (its callback is lost)", async () => {
-    const records = new Map<string, SimulatorRecord>();
-    const store: SimulatorStore = {
-      load: () => [...records.values()],
-      save: (kind, id, value) =>
-        void records.set(`${kind}:${id}`, { kind, id, body: JSON.stringify(value) }),
-      remove: (kind, id) => void records.delete(`${kind}:${id}`),
-    };
+    const store = memorySimulatorStore();
     const { sim, receiver, client } = await setup({ store });
     const ack = await accepted(client);
     expect(sim.pendingCallbacks()).toBe(1);
