@@ -1,17 +1,25 @@
 /**
  * Operator payment pages: the overview (counts, views, search, pages), the detail, and every action
- * (exceptions: accept / re-quote / refund; review: approve / reject; retry a failed transfer), each
- * with its audit entry, against a real migrated database. Payments reach their states through the
- * payments core (a custody deposit applied by `applyCustodyTransaction`, settlement planned by
+ * (exceptions: accept / re-quote / refund; review: approve / reject; retry a failed transfer; flag
+ * held money for refund), each with its audit entry, against a real migrated database. Payments
+ * reach their states through the payments core (a custody deposit applied by
+ * `applyCustodyTransaction`, an M-Pesa Express result by `applyStkResult`, settlement planned by
  * `planSettlement`), not by writing statuses by hand. The last block runs with the payments runtime
  * (custody and M-Pesa simulators over HTTP) to show that an approval really settles to M-Pesa.
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { auditLog, merchantUsers, payments, settlementTransfers } from "../../drizzle/schema";
+import {
+  auditLog,
+  merchantUsers,
+  mpesaCollections,
+  payments,
+  settlementTransfers,
+} from "../../drizzle/schema";
 import { capital, merchantBalances, postTransaction, railFloat } from "~/core/ledger/ledger.server";
 import { defaultNetwork } from "~/core/networks/networks";
 import { applyCustodyTransaction } from "~/core/payments/deposits.server";
+import { applyStkResult } from "~/core/payments/mpesa-collections.server";
 import { newPaymentId, type Payment } from "~/core/payments/payments.server";
 import { computeQuote, formatCryptoUnits, type QuoteAsset } from "~/core/payments/quote";
 import { failTransfer, planSettlement } from "~/core/payments/settlement.server";
@@ -163,6 +171,42 @@ function depositWith(
   return deposit(payment, units(payment), late).payment;
 }
 
+let receiptCounter = 0;
+
+/**
+ * A payment paid in crypto whose M-Pesa Express prompt (opened while it was awaiting payment) then
+ * succeeds too: the core holds that KES in suspense for an operator (mpesa_paid_unexpected).
+ */
+function heldMpesa(): Payment {
+  const payment = confirmedExact();
+  const checkoutRequestId = `ws_CO_${payment.id}`;
+  db.insert(mpesaCollections)
+    .values({
+      checkoutRequestId,
+      paymentId: payment.id,
+      mode: "live",
+      phone: "+254712345678",
+      amountKesCents: payment.amountKesCents,
+      status: "pending",
+      createdAt: payment.createdAt,
+    })
+    .run();
+  const applied = applyStkResult(
+    db,
+    {
+      outcome: "succeeded",
+      checkoutRequestId,
+      receipt: `TK${String(++receiptCounter).padStart(8, "0")}`,
+      amountCents: payment.amountKesCents,
+      resultDesc: "The service request is processed successfully.",
+      source: "callback",
+    },
+    Date.now(),
+  );
+  expect(applied.outcome).toBe("held");
+  return reload(payment.id);
+}
+
 const auditFor = (paymentId: string) =>
   db
     .select()
@@ -189,7 +233,7 @@ const list = async (query: string, cookie: string) => {
     page: number;
     hasNext: boolean;
     views: { view: string; count: number }[];
-    queues: { exceptions: number; review: number };
+    queues: { exceptions: number; review: number; held: number };
     payments: {
       id: string;
       reference: string;
@@ -217,6 +261,13 @@ type DetailBody = {
     amountKesCents: string;
     railChargeKesCents: string;
     retryable: boolean;
+  }[];
+  held: {
+    transactionId: string;
+    currency: string;
+    amount: string;
+    source: string;
+    refundFlaggedAt: number | null;
   }[];
   audit: { action: string; actorId: string }[];
 };
@@ -279,7 +330,11 @@ describe("payments overview", () => {
       (count("underpaid") ?? 0) + (count("overpaid") ?? 0) + (count("paid_after_expiry") ?? 0),
     );
     expect(count("exceptions")).toBeGreaterThanOrEqual(3);
-    expect(all.queues).toEqual({ exceptions: count("exceptions"), review: count("review") });
+    expect(all.queues).toEqual({
+      exceptions: count("exceptions"),
+      review: count("review"),
+      held: count("held"),
+    });
     expect(count("all")).toBe(db.select().from(payments).all().length);
 
     // An unknown status falls back to all payments rather than an error.
@@ -451,6 +506,124 @@ describe("exceptions queue", () => {
 
     // An intent that does not exist is a 400, not a guess.
     expect((await act(under.id, { intent: "delete" }, cookie)).status).toBe(400);
+  });
+});
+
+describe("held-money queue", () => {
+  it("counts payments with held money, lists them in the held view, and shows the item", async () => {
+    const { cookie } = await operatorCookie("reviewer");
+    const before = (await list("", cookie)).queues.held;
+    const payment = heldMpesa();
+    const plain = confirmedExact();
+    expect(payment.status).toBe("confirmed");
+
+    const all = await list("", cookie);
+    expect(all.queues.held).toBe(before + 1);
+    expect(all.views.find((v) => v.view === "held")?.count).toBe(before + 1);
+    const held = await list("?status=held", cookie);
+    expect(held.view).toBe("held");
+    expect(held.payments.map((p) => p.id)).toContain(payment.id);
+    expect(held.payments.map((p) => p.id)).not.toContain(plain.id);
+    // Search combines with the view.
+    expect(
+      (await list(`?status=held&q=${payment.reference}`, cookie)).payments.map((p) => p.id),
+    ).toEqual([payment.id]);
+
+    const body = await detail(payment.id, cookie);
+    expect(body.held).toEqual([
+      expect.objectContaining({
+        currency: "KES",
+        amount: payment.amountKesCents.toString(),
+        source: "mpesa",
+        refundFlaggedAt: null,
+      }),
+    ]);
+    expect(body.events.map((e) => e.type)).toContain("mpesa_paid_unexpected");
+    expect((await detail(plain.id, cookie)).held).toEqual([]);
+  });
+
+  it("flags held money for refund once, audited; the payment is unchanged", async () => {
+    const { operator, cookie } = await operatorCookie("reviewer");
+    const payment = heldMpesa();
+    const [item] = (await detail(payment.id, cookie)).held;
+    const queued = (await list("", cookie)).queues.held;
+    const balances = merchantBalances(db, MERCHANT);
+
+    const fields = { intent: "flag-held-refund", heldTransactionId: item!.transactionId };
+    const response = await act(payment.id, fields, cookie);
+    expect(response.status).toBe(200);
+    expect(await toastOf(response)).toMatchObject({
+      type: "success",
+      message: "Flagged for refund",
+    });
+    const after = await detail(payment.id, cookie);
+    expect(after.held).toEqual([
+      expect.objectContaining({
+        transactionId: item!.transactionId,
+        refundFlaggedAt: expect.any(Number),
+      }),
+    ]);
+    expect(after.payment.status).toBe("confirmed");
+    expect(after.events.map((e) => e.type)).toContain("held_refund_flagged");
+    expect(merchantBalances(db, MERCHANT)).toEqual(balances);
+    expect(auditFor(payment.id).map((a) => [a.action, a.actorType, a.actorId])).toEqual([
+      ["payment.held_refund_flagged", "operator", operator.id],
+    ]);
+    expect((await list("", cookie)).queues.held).toBe(queued - 1);
+    expect((await list("?status=held", cookie)).payments.map((p) => p.id)).not.toContain(
+      payment.id,
+    );
+
+    // A second time: refused, nothing more recorded.
+    const again = await act(payment.id, fields, cookie);
+    expect(again.status).toBe(409);
+    expect(await toastOf(again)).toMatchObject({
+      type: "error",
+      message: "Action refused",
+      description: "This money is already flagged for refund.",
+    });
+    expect(auditFor(payment.id)).toHaveLength(1);
+  });
+
+  it("refuses held money that does not exist or is another payment's; bad ids are a 400", async () => {
+    const { cookie } = await operatorCookie("admin");
+    const payment = heldMpesa();
+    const another = heldMpesa();
+    const [item] = (await detail(another.id, cookie)).held;
+    const flagWith = (heldTransactionId: string, id = payment.id) =>
+      act(id, { intent: "flag-held-refund", heldTransactionId }, cookie);
+
+    const missing = await flagWith("ltx_doesnotexist");
+    expect(missing.status).toBe(409);
+    expect(await toastOf(missing)).toMatchObject({
+      message: "Action refused",
+      description: "That is not money held for this payment.",
+    });
+    expect((await flagWith(item!.transactionId)).status).toBe(409);
+    expect((await flagWith("not an id")).status).toBe(400);
+    expect((await flagWith(`ltx_${"a".repeat(80)}`)).status).toBe(400);
+    expect((await act(payment.id, { intent: "flag-held-refund" }, cookie)).status).toBe(400);
+    expect((await flagWith(item!.transactionId, "pay_nope")).status).toBe(404);
+    expect(auditFor(payment.id)).toEqual([]);
+    expect(auditFor(another.id)).toEqual([]);
+    expect((await detail(another.id, cookie)).held[0]!.refundFlaggedAt).toBeNull();
+  });
+
+  it("pages through the held view", async () => {
+    const { cookie } = await operatorCookie("reviewer");
+    const created = Array.from({ length: PAGE_SIZE + 1 }, () => heldMpesa().id);
+    const total = (await list("", cookie)).queues.held;
+    expect(total).toBeGreaterThanOrEqual(PAGE_SIZE + 1);
+    const seen: string[] = [];
+    for (let page = 1; ; page++) {
+      const body = await list(`?status=held&page=${page}`, cookie);
+      seen.push(...body.payments.map((p) => p.id));
+      expect(body.payments).toHaveLength(body.hasNext ? PAGE_SIZE : total - PAGE_SIZE * (page - 1));
+      if (!body.hasNext) break;
+    }
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+    expect(seen).toEqual(expect.arrayContaining(created));
   });
 });
 

@@ -2,8 +2,9 @@
  * One payment for an operator (/admin/payments/:id): amounts, quote, deposit, timeline, settlement
  * transfers, audit log, and the actions its state allows, each a plain POST with an `intent`:
  * exceptions (accept as paid, re-quote for late payments, flag for refund), manual review (approve,
- * reject with a reason) and retrying a failed transfer. Every decision is made and audited by the
- * payments core; approvals and accepts then start settlement so the money moves.
+ * reject with a reason), retrying a failed transfer, and flagging money held in suspense (it
+ * arrived after the payment was paid or closed) for refund. Every decision is made and audited by
+ * the payments core; approvals and accepts then start settlement so the money moves.
  */
 import { railNames } from "~/core/destinations/schema";
 import { parseWithZod } from "@conform-to/zod";
@@ -18,6 +19,7 @@ import { z } from "zod";
 import { ConsolePage } from "~/components/app/ConsolePage";
 import { AuditTrail } from "~/components/admin/payments/AuditTrail";
 import { formatKesCents, formatPhone } from "~/components/admin/payments/format";
+import { HeldMoney, heldAmount } from "~/components/admin/payments/HeldMoney";
 import { ExceptionActions, ReviewActions } from "~/components/admin/payments/PaymentActions";
 import { PaymentFacts } from "~/components/admin/payments/PaymentFacts";
 import { PaymentStatusBadge } from "~/components/admin/payments/PaymentStatusBadge";
@@ -25,6 +27,7 @@ import { PaymentTimeline } from "~/components/admin/payments/PaymentTimeline";
 import { TransfersTable } from "~/components/admin/payments/TransfersTable";
 import type {
   AuditView,
+  HeldMoneyView,
   LiveRateView,
   PaymentDetail,
   PaymentEventView,
@@ -33,6 +36,7 @@ import type {
 import { listAuditFor } from "~/core/audit.server";
 import { InsufficientBalanceError } from "~/core/ledger/errors";
 import { EXCEPTION_STATUSES, ResolutionError } from "~/core/payments/exceptions.server";
+import { listHeldMoney } from "~/core/payments/held-money.server";
 import { displayNetwork } from "~/core/networks/networks";
 import { kesCentsForUnits } from "~/core/payments/quote";
 import { operatorPaymentDetail } from "~/core/payments/reads.server";
@@ -64,6 +68,13 @@ const paymentActionSchema = z.discriminatedUnion("intent", [
     transferId: z
       .string({ required_error: "Choose the transfer to retry" })
       .regex(/^trf_[a-z0-9]+$/, "Not a transfer id"),
+  }),
+  z.object({
+    intent: z.literal("flag-held-refund"),
+    heldTransactionId: z
+      .string({ required_error: "Choose the held money to flag" })
+      .max(64, "Not a ledger transaction id")
+      .regex(/^ltx_[A-Za-z0-9_-]+$/, "Not a ledger transaction id"),
   }),
 ]);
 
@@ -146,6 +157,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     at: entry.createdAt,
     details: entry.details,
   }));
+  const held: HeldMoneyView[] = listHeldMoney(db, p.id).map((item) => ({
+    transactionId: item.transactionId,
+    currency: item.currency,
+    amount: item.amount.toString(),
+    source: item.source,
+    description: item.description,
+    heldAt: item.heldAt,
+    refundFlaggedAt: item.refundFlaggedAt,
+  }));
   const liveRate: LiveRateView | null = rate
     ? { priceKes: rate.priceKes, source: rate.source, asOf: rate.asOf }
     : null;
@@ -155,6 +175,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     liveRate,
     events: timeline,
     transfers: transferViews,
+    held,
     audit,
   };
 }
@@ -263,6 +284,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
           },
         );
       }
+      case "flag-held-refund": {
+        const { item } = service.flagHeldForRefund(actor, {
+          paymentId,
+          heldTransactionId: input.heldTransactionId,
+        });
+        const amount = heldAmount(item);
+        return jsonWithSuccess<ActionData>(
+          {},
+          {
+            message: "Flagged for refund",
+            description: `The held ${amount} is owed back to the customer; the payment is unchanged.`,
+          },
+        );
+      }
     }
   } catch (error) {
     if (error instanceof ResolutionError) {
@@ -288,7 +323,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminPayment() {
-  const { payment, queue, liveRate, events, transfers, audit } = useLoaderData<typeof loader>();
+  const { payment, queue, liveRate, events, transfers, held, audit } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   return (
     <ConsolePage title={`Payment ${payment.id}`}>
@@ -306,6 +342,7 @@ export default function AdminPayment() {
         {queue === "review" ? (
           <ReviewActions payment={payment} reasonErrors={actionData?.errors?.reason ?? undefined} />
         ) : null}
+        <HeldMoney items={held} />
         <PaymentFacts payment={payment} />
         <TransfersTable transfers={transfers} />
         <PaymentTimeline events={events} />

@@ -1,7 +1,9 @@
 /**
  * Operator payments overview (/admin/payments): counts per status, the exceptions queue (underpaid,
- * overpaid, paid after expiry) and the manual-review queue as views, search by reference or payment
- * id, and pagination. Filters, search and pages are GET params, so every view is a shareable URL.
+ * overpaid, paid after expiry), the manual-review queue and the held-money queue (payments with
+ * money held in suspense that arrived after they were paid or closed) as views, search by
+ * reference or payment id, and pagination. Filters, search and pages are GET params, so every view
+ * is a shareable URL.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -17,6 +19,7 @@ import {
 import { PaymentsTable } from "~/components/admin/payments/PaymentsTable";
 import type { PaymentRow, PaymentView } from "~/components/admin/payments/types";
 import { EXCEPTION_STATUSES } from "~/core/payments/exceptions.server";
+import { countUnresolvedHeldMoney } from "~/core/payments/held-money.server";
 import { countPaymentsByStatus, isPaymentStatus, listPayments } from "~/core/payments/reads.server";
 import { paymentStatuses, type PaymentStatus } from "~/core/payments/statuses";
 import { getDb } from "~/utils/db.server";
@@ -35,7 +38,7 @@ const VIEW_STATUSES: Record<"exceptions" | "review", readonly PaymentStatus[]> =
 };
 
 function parseView(value: string | null): PaymentView {
-  if (value === "exceptions" || value === "review") return value;
+  if (value === "exceptions" || value === "review" || value === "held") return value;
   if (value === "in_review") return "review";
   return isPaymentStatus(value) ? value : "all";
 }
@@ -56,8 +59,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const counts = countPaymentsByStatus(db);
   const sum = (statuses: readonly PaymentStatus[]) =>
     statuses.reduce((total, status) => total + counts[status], 0);
+  const held = countUnresolvedHeldMoney(db).payments;
   const statuses =
-    view === "all"
+    view === "all" || view === "held"
       ? undefined
       : view === "exceptions" || view === "review"
         ? VIEW_STATUSES[view]
@@ -65,6 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const rows = listPayments(db, {
     statuses,
     search: q || undefined,
+    held: view === "held",
     limit: PAGE_SIZE + 1,
     offset: (page - 1) * PAGE_SIZE,
   });
@@ -73,6 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { view: "all", count: sum(paymentStatuses) },
     { view: "exceptions", count: sum(VIEW_STATUSES.exceptions) },
     { view: "review", count: sum(VIEW_STATUSES.review) },
+    { view: "held", count: held },
     ...paymentStatuses
       .filter((status) => status !== "in_review")
       .map((status) => ({ view: status, count: counts[status] })),
@@ -95,7 +101,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page,
     hasNext: rows.length > PAGE_SIZE,
     views,
-    queues: { exceptions: sum(VIEW_STATUSES.exceptions), review: sum(VIEW_STATUSES.review) },
+    queues: {
+      exceptions: sum(VIEW_STATUSES.exceptions),
+      review: sum(VIEW_STATUSES.review),
+      held,
+    },
     payments: list,
   };
 }
@@ -105,7 +115,7 @@ export default function AdminPayments() {
   const caption = `Payments: ${viewLabel(view)}${q ? `, matching "${q}"` : ""}, newest first, page ${page}`;
   return (
     <ConsolePage title="Payments">
-      <QueueSummary exceptions={queues.exceptions} review={queues.review} />
+      <QueueSummary exceptions={queues.exceptions} review={queues.review} held={queues.held} />
       <div className="mt-8">
         <PaymentFilters view={view} views={views} q={q} />
       </div>

@@ -120,6 +120,8 @@ export const ledgerTransactions = sqliteTable(
       .on(table.reversesTransactionId)
       .where(sql`${table.reversesTransactionId} is not null`),
     index("ledger_transactions_reference_idx").on(table.referenceType, table.referenceId),
+    /** Transactions of one kind (the held-money queue's count: `payment.held`). */
+    index("ledger_transactions_kind_idx").on(table.kind),
   ],
 );
 

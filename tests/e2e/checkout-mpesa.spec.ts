@@ -7,7 +7,7 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { signInAsMerchant } from "./auth";
 import { createTestMerchant } from "./db";
-import { expectToast, isJsProject } from "./helpers";
+import { expectPageUpdates, expectToast } from "./helpers";
 
 async function createPayment(page: Page, testInfo: TestInfo): Promise<string> {
   await signInAsMerchant(page, await createTestMerchant());
@@ -31,20 +31,6 @@ async function payWithMpesa(page: Page, id: string, phone: string) {
   await section.getByRole("button", { name: "Pay with M-Pesa" }).click();
 }
 
-/** JS: the page changes by itself. No JS: the visitor follows "Refresh status" until it does. */
-async function expectUpdates(page: Page, testInfo: TestInfo, text: string) {
-  const target = page.getByText(text).first();
-  if (isJsProject(testInfo)) {
-    await expect(target).toBeVisible({ timeout: 20_000 });
-    return;
-  }
-  await expect(async () => {
-    const refresh = page.getByRole("link", { name: "Refresh status" });
-    if (await refresh.count()) await refresh.first().click();
-    await expect(target).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
-}
-
 test("the customer pays with M-Pesa and the page shows the payment paid, with the receipt", async ({
   page,
 }, testInfo) => {
@@ -52,7 +38,7 @@ test("the customer pays with M-Pesa and the page shows the payment paid, with th
   const id = await createPayment(page, testInfo);
   await payWithMpesa(page, id, "0712 345 678");
   await expect(page).toHaveURL(new RegExp(`/pay/${id}$`));
-  await expectUpdates(page, testInfo, "Thank you: your payment is confirmed.");
+  await expectPageUpdates(page, testInfo, "Thank you: your payment is confirmed.");
   await expect(page.getByText(/^Paid with M-Pesa, receipt [A-Z0-9]{10}\.$/)).toBeVisible();
   await expect(page.getByRole("region", { name: "Pay with M-Pesa" })).toHaveCount(0);
 });
@@ -79,7 +65,7 @@ test("a cancelled prompt shows M-Pesa's reason and the form again", async ({ pag
   test.setTimeout(90_000);
   const id = await createPayment(page, testInfo);
   await payWithMpesa(page, id, "0700 000 011");
-  await expectUpdates(page, testInfo, "You cancelled the M-Pesa request on your phone.");
+  await expectPageUpdates(page, testInfo, "You cancelled the M-Pesa request on your phone.");
   await expect(page.getByRole("alert").filter({ hasText: "Nothing was paid" })).toBeVisible();
   await expect(page.getByLabel("M-Pesa number")).toBeVisible();
   await expect(page.getByRole("button", { name: "Pay with M-Pesa" })).toBeVisible();

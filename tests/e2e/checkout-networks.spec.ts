@@ -7,7 +7,7 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { operatorApi, signInAsMerchant } from "./auth";
 import { createTestMerchant } from "./db";
-import { expectToast, isJsProject } from "./helpers";
+import { expectPageUpdates, expectToast, isJsProject } from "./helpers";
 
 const TRON_USDT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const BASE_USDC = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
@@ -37,20 +37,6 @@ async function createPayment(
   const id = /\/merchant\/payments\/(pay_[a-z0-9]{12})$/.exec(new URL(page.url()).pathname)?.[1];
   expect(id, "the payment page's address carries the payment id").toBeTruthy();
   return id!;
-}
-
-/** JS: the page changes by itself. No JS: the visitor follows "Refresh status" until it does. */
-async function expectUpdates(page: Page, testInfo: TestInfo, text: string) {
-  const target = page.getByText(text, { exact: true }).first();
-  if (isJsProject(testInfo)) {
-    await expect(target).toBeVisible({ timeout: 20_000 });
-    return;
-  }
-  await expect(async () => {
-    const refresh = page.getByRole("link", { name: "Refresh status" });
-    if (await refresh.count()) await refresh.first().click();
-    await expect(target).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
 }
 
 test("the customer chooses Tron for USDT: a Tron address, a tron: wallet link, Tron's confirmations", async ({
@@ -95,7 +81,7 @@ test("the customer chooses Tron for USDT: a Tron address, a tron: wallet link, T
   const paid = await api.post("/simulator/custody/payments", { data: { address, amount } });
   expect(paid.status(), await paid.text()).toBe(200);
   const txId = ((await paid.json()) as { id: string }).id;
-  await expectUpdates(page, testInfo, "Confirming");
+  await expectPageUpdates(page, testInfo, "Confirming", { exact: true });
   const confirm = (add: number) =>
     api.post(`/simulator/custody/transactions/${encodeURIComponent(txId)}/confirmations`, {
       data: { add },
@@ -104,7 +90,7 @@ test("the customer chooses Tron for USDT: a Tron address, a tron: wallet link, T
   await page.reload();
   await expect(page.getByText("Confirming", { exact: true }).first()).toBeVisible();
   expect((await confirm(17)).status()).toBe(200);
-  await expectUpdates(page, testInfo, "Paid");
+  await expectPageUpdates(page, testInfo, "Paid", { exact: true });
 });
 
 test("the merchant fixes USDC on Base: the checkout offers no other network", async ({

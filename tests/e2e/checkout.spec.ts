@@ -8,7 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { operatorApi, signInAsMerchant } from "./auth";
 import { createTestMerchant } from "./db";
-import { expectToast, isJsProject } from "./helpers";
+import { expectPageUpdates, expectToast, isJsProject } from "./helpers";
 
 const USDT_CONTRACT = "0xdAC17F958D2ee523a2206206994597C13D831ec7";
 
@@ -72,20 +72,6 @@ async function confirmOnChain(txId: string, add: number) {
     data: { add },
   });
   expect(response.status(), await response.text()).toBe(200);
-}
-
-/** JS: the page changes by itself. No JS: the visitor follows "Refresh status" until it does. */
-async function expectUpdates(page: Page, testInfo: TestInfo, text: string) {
-  const target = page.getByText(text, { exact: true }).first();
-  if (isJsProject(testInfo)) {
-    await expect(target).toBeVisible({ timeout: 20_000 });
-    return;
-  }
-  await expect(async () => {
-    const refresh = page.getByRole("link", { name: "Refresh status" });
-    if (await refresh.count()) await refresh.first().click();
-    await expect(target).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
 }
 
 /** axe finds nothing serious or critical (JS project: axe runs as a script in the page). */
@@ -176,11 +162,11 @@ function checkoutScenarios() {
 
     // The customer pays from a wallet elsewhere; the checkout follows by itself (JS) or on refresh.
     const txId = await customerPays(address, amount);
-    await expectUpdates(page, testInfo, "Confirming");
+    await expectPageUpdates(page, testInfo, "Confirming", { exact: true });
     await expect(page.getByText("Payment received", { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Open in wallet" })).toHaveCount(0);
     await confirmOnChain(txId, 2);
-    await expectUpdates(page, testInfo, "Paid");
+    await expectPageUpdates(page, testInfo, "Paid", { exact: true });
     await expect(page.getByText("Thank you: your payment is confirmed.")).toBeVisible();
     // Final: nothing refreshes any more.
     await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
@@ -249,10 +235,10 @@ function checkoutScenarios() {
     await customer.close();
 
     const txId = await customerPays(address, amount);
-    await expectUpdates(page, testInfo, "Confirming");
+    await expectPageUpdates(page, testInfo, "Confirming", { exact: true });
     await confirmOnChain(txId, 2);
     // Confirmed, then settled to M-Pesa (the simulator answers in a moment).
-    await expectUpdates(page, testInfo, "Settled");
+    await expectPageUpdates(page, testInfo, "Settled", { exact: true });
     await expect(page.getByRole("cell", { name: "Paid", exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Refresh status" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: /Share on WhatsApp/ })).toHaveCount(0);

@@ -34,3 +34,25 @@ export async function expectToast(
 export function unique(testInfo: TestInfo, prefix: string): string {
   return `${prefix}-${testInfo.project.name}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 }
+
+/**
+ * Until `text` shows on a payment page: by itself with JavaScript (the page polls), through
+ * "Refresh status" without.
+ */
+export async function expectPageUpdates(
+  page: Page,
+  testInfo: TestInfo,
+  text: string,
+  options: { exact?: boolean } = {},
+) {
+  const target = page.getByText(text, { exact: options.exact }).first();
+  if (isJsProject(testInfo)) {
+    await expect(target).toBeVisible({ timeout: 20_000 });
+    return;
+  }
+  await expect(async () => {
+    const refresh = page.getByRole("link", { name: "Refresh status" });
+    if (await refresh.count()) await refresh.first().click();
+    await expect(target).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}

@@ -172,9 +172,12 @@ function bookAccounts(mode: LedgerBook) {
   /** KES the rail charged us (B2C transaction costs). Debit-normal. */
   const railCharges = (r: Rail) => ref(`${p}rail:${rail(r)}:charges:KES`, "KES", "expense");
 
-  /** Crypto we owe customers back (overpayments, payments we will not accept). Credit-normal. */
-  const customerRefundsPayable = (a: CryptoAsset) =>
-    ref(`${p}customer-refunds-payable:${asset(a)}`, asset(a), "liability");
+  /**
+   * Money we owe customers back (overpayments, payments we will not accept, M-Pesa money held for
+   * a closed payment), per currency. Credit-normal.
+   */
+  const customerRefundsPayable = (c: Currency) =>
+    ref(`${p}customer-refunds-payable:${currency(c)}`, currency(c), "liability");
 
   /** On-chain network fees paid from custody (refunds, sweeps). Debit-normal. */
   const networkFees = (a: CryptoAsset) => ref(`${p}network-fees:${asset(a)}`, asset(a), "expense");

@@ -3,8 +3,6 @@
  * prompt, the callback and the STK query, the ledger posting and the settlement after it, the
  * failures the customer can retry, and money arriving for a payment no longer awaiting payment.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   feeRevenue,
@@ -17,19 +15,13 @@ import {
   trialBalance,
   verifyBalances,
 } from "~/core/ledger/ledger.server";
-import { createStkClient } from "~/core/providers/daraja/stk.server";
-import {
-  SANDBOX_STK_PASSKEY,
-  SANDBOX_STK_SHORTCODE,
-  STK_PUSH_PATH,
-  STK_QUERY_PATH,
-} from "~/core/providers/daraja/wire";
+import { STK_PUSH_PATH, STK_QUERY_PATH } from "~/core/providers/daraja/wire";
 import { createTestDb } from "../../../tests/setup/db";
+import { installStk } from "../../../tests/setup/stk";
 import {
   addMerchant,
   liveRates,
   startPaymentsHarness,
-  TEST_DARAJA_KEYS,
   testConfig,
   type PaymentsHarness,
 } from "../../../tests/setup/payments";
@@ -53,12 +45,11 @@ import {
 } from "./payments.server";
 import { formatCryptoUnits } from "./quote";
 import { listTransfersForPayment } from "./settlement.server";
-import { handleStkCallback } from "./stk-webhook.server";
 import { settleNow } from "./tick.server";
 
 const { db, close } = createTestDb();
 let h: PaymentsHarness;
-let endpoint: Server;
+let closeStk: () => Promise<void>;
 /** Payments the callbacks confirmed, for the tests to settle (as the service does). */
 const toSettle: string[] = [];
 
@@ -69,36 +60,12 @@ const now = () => h.clock.now;
 beforeAll(async () => {
   h = await startPaymentsHarness(db);
   addMerchant(db, MERCHANT);
-  // The app's STK callback route, on loopback, calling the same handler with the harness runtime.
-  endpoint = createServer((req, res) => {
-    void (async () => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const request = new Request(`http://127.0.0.1${req.url}`, {
-        method: req.method,
-        headers: { "content-type": "application/json" },
-        body: Buffer.concat(chunks),
-      });
-      const answer = await handleStkCallback(db, [h.runtime], request, now);
-      if (answer.settlePaymentId) toSettle.push(answer.settlePaymentId);
-      res.writeHead(answer.status, { "Content-Type": "application/json" });
-      res.end(JSON.stringify(answer.body));
-    })();
-  });
-  await new Promise<void>((resolve) => endpoint.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}`;
-  h.runtime.stk = createStkClient({
-    baseUrl: h.darajaSim.baseUrl,
-    ...TEST_DARAJA_KEYS,
-    timeoutMs: 5_000,
-    now,
-    businessShortCode: SANDBOX_STK_SHORTCODE,
-    passkey: SANDBOX_STK_PASSKEY,
-    callbackUrl: `${origin}/webhooks/mpesa/stk?token=${h.runtime.callbackToken}`,
+  closeStk = await installStk(db, h, (answer) => {
+    if (answer.settlePaymentId) toSettle.push(answer.settlePaymentId);
   });
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => endpoint.close(() => resolve()));
+  await closeStk();
   await h.close();
   close();
 });

@@ -12,6 +12,7 @@ import type { DashboardStats } from "~/core/merchants/dashboard-stats";
 import type { Db } from "~/utils/db.server";
 import { preparedPerDb } from "~/utils/prepared.server";
 import type { ExportRow, ExportTransfer } from "./export";
+import { hasUnresolvedHeldMoney } from "./held-money.server";
 import { getPayment, listPaymentEvents } from "./payments.server";
 import { eatDayStart } from "./payments.server";
 import { listTransfersForPayment } from "./settlement.server";
@@ -30,11 +31,14 @@ export function listPayments(
     modes?: readonly ApiMode[];
     statuses?: readonly PaymentStatus[];
     search?: string;
+    /** Only payments with held money not flagged yet (held-money.server.ts). */
+    held?: boolean;
     limit?: number;
     offset?: number;
   },
 ) {
   const conditions: SQL[] = [];
+  if (filter.held) conditions.push(hasUnresolvedHeldMoney(db, payments.id));
   if (filter.merchantId) conditions.push(paymentsInMode(filter.merchantId, filter.mode ?? "live"));
   if (filter.modes) conditions.push(inArray(payments.mode, [...filter.modes]));
   if (filter.statuses?.length) conditions.push(inArray(payments.status, filter.statuses));

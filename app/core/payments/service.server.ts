@@ -24,6 +24,7 @@ import { logger } from "~/utils/logger.server";
 import type { PaymentsConfig } from "./config";
 import type { PaymentsDeps } from "./deps";
 import { resolveException, reviewPayment, type Resolution } from "./exceptions.server";
+import { flagHeldForRefund, type HeldItem } from "./held-money.server";
 import {
   createPayment,
   getPayment,
@@ -188,6 +189,14 @@ export interface PaymentsService {
     actor: OperatorActor,
     input: { paymentId: string; approve: boolean; reason?: string },
   ): Promise<{ payment: Payment; settlement: SettlementStart }>;
+  /**
+   * Flag money held in suspense for a payment already paid or closed (held-money.server.ts) for
+   * refund to the customer. Audited; the payment's status does not change. Throws ResolutionError.
+   */
+  flagHeldForRefund(
+    actor: OperatorActor,
+    input: { paymentId: string; heldTransactionId: string },
+  ): { payment: Payment; item: HeldItem };
 }
 
 export interface PaymentsServiceOptions {
@@ -427,6 +436,10 @@ export function createPaymentsService({
         now: now(),
       });
       return { payment, settlement: input.approve ? await settle(payment) : null };
+    },
+
+    flagHeldForRefund(actor, input) {
+      return flagHeldForRefund(db, { ...input, operatorId: actor.id, now: now() });
     },
   };
 }

@@ -18,10 +18,20 @@ export const viewLabel = (view: PaymentView) =>
       ? "Exceptions"
       : view === "review"
         ? "Manual review"
-        : paymentStatusLabel[view as PaymentStatus];
+        : view === "held"
+          ? "Held money"
+          : paymentStatusLabel[view as PaymentStatus];
 
-/** The two operator queues, with how many payments wait in each. */
-export function QueueSummary({ exceptions, review }: { exceptions: number; review: number }) {
+/** The operator queues, with how many payments wait in each. */
+export function QueueSummary({
+  exceptions,
+  review,
+  held,
+}: {
+  exceptions: number;
+  review: number;
+  held: number;
+}) {
   const queues = [
     {
       view: "exceptions" as const,
@@ -35,9 +45,15 @@ export function QueueSummary({ exceptions, review }: { exceptions: number; revie
       count: review,
       hint: "Payments above the automatic limit, held in the merchant's pending balance.",
     },
+    {
+      view: "held" as const,
+      title: "Held money",
+      count: held,
+      hint: "Money that arrived for a payment already paid or closed, held in suspense.",
+    },
   ];
   return (
-    <ul className="grid gap-4 sm:grid-cols-2">
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {queues.map((queue) => (
         <li
           key={queue.view}

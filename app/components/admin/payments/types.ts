@@ -5,7 +5,7 @@
 import type { PaymentStatus, TransferStatus } from "~/core/payments/statuses";
 import type { QuoteAsset } from "~/core/payments/quote";
 
-export type PaymentView = "all" | "exceptions" | "review" | PaymentStatus;
+export type PaymentView = "all" | "exceptions" | "review" | "held" | PaymentStatus;
 
 export interface PaymentRow {
   id: string;
@@ -85,6 +85,21 @@ export interface AuditView {
   actorId: string | null;
   at: number;
   details: string | null;
+}
+
+/** Money held in suspense for a payment already paid or closed (core/payments/held-money). */
+export interface HeldMoneyView {
+  /** The `payment.held` ledger transaction: what the "Flag for refund" form sends. */
+  transactionId: string;
+  currency: "KES" | QuoteAsset;
+  /** KES cents or crypto base units. */
+  amount: string;
+  /** KES from M-Pesa Express, or crypto sent to the deposit address. */
+  source: "mpesa" | "crypto";
+  description: string | null;
+  heldAt: number;
+  /** When it was flagged for refund; null while it waits for an operator. */
+  refundFlaggedAt: number | null;
 }
 
 export interface LiveRateView {

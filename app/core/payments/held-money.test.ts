@@ -1,0 +1,259 @@
+/**
+ * Held money (held-money.server.ts): money that arrives for a payment already paid or closed is
+ * posted to suspense by the production paths (crypto after an M-Pesa Express payment; an M-Pesa
+ * Express success after the payment was paid in crypto), through the custody and Daraja simulators
+ * over HTTP. Then: the per-payment list, the queue count and view, flagging for refund (the money
+ * moves, balanced, audited, once), refusals, and two flags at once on two connections.
+ */
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, ledgerTransactions } from "../../../drizzle/schema";
+import {
+  customerRefundsPayable,
+  findUnbalancedTransactions,
+  getTransactionByKey,
+  owed,
+  suspense,
+  trialBalance,
+  verifyBalances,
+} from "~/core/ledger/ledger.server";
+import { openDatabase } from "~/utils/db.server";
+import { createTestDb } from "../../../tests/setup/db";
+import { installStk } from "../../../tests/setup/stk";
+import {
+  addMerchant,
+  liveRates,
+  startPaymentsHarness,
+  testConfig,
+  type PaymentsHarness,
+} from "../../../tests/setup/payments";
+import { ResolutionError } from "./exceptions.server";
+import {
+  countUnresolvedHeldMoney,
+  flagHeldForRefund,
+  HELD_REFUND_FLAGGED_KIND,
+  listHeldMoney,
+} from "./held-money.server";
+import { latestCollection, startMpesaCollection } from "./mpesa-collections.server";
+import { createPayment, getPayment, listPaymentEvents } from "./payments.server";
+import { formatCryptoUnits } from "./quote";
+import { listPayments } from "./reads.server";
+
+const { db, file, close } = createTestDb();
+/** A second connection to the same database file, as a second server process would have. */
+const other = openDatabase(file, { migrate: false });
+let h: PaymentsHarness;
+let closeStk: () => Promise<void>;
+
+const MERCHANT = "MRC-HE7DMN";
+const OPERATOR = "op_heldmoney";
+const now = () => h.clock.now;
+
+beforeAll(async () => {
+  h = await startPaymentsHarness(db);
+  addMerchant(db, MERCHANT);
+  closeStk = await installStk(db, h);
+});
+afterAll(async () => {
+  await closeStk();
+  await h.close();
+  other.$client.close();
+  close();
+});
+
+async function newPayment(amountKes = 1_000) {
+  return createPayment(
+    db,
+    { custody: h.runtime.custody, rates: liveRates(h.clock.now), config: testConfig, now: now() },
+    { merchantId: MERCHANT, amountKes, asset: "USDT", reference: `ORDER-${amountKes}` },
+  );
+}
+
+async function startMpesa(paymentId: string) {
+  const started = await startMpesaCollection(db, h.runtime.stk, {
+    paymentId,
+    phone: "0712 345 678",
+    now,
+  });
+  expect(started.ok).toBe(true);
+}
+
+async function sendCrypto(payment: Awaited<ReturnType<typeof newPayment>>) {
+  const tx = await h.custodySim.sendPayment({
+    address: payment.depositAddress!,
+    amount: formatCryptoUnits(payment.cryptoAmountUnits, payment.asset),
+  });
+  await h.custodySim.confirm(tx.id, 2);
+}
+
+/** Paid with M-Pesa Express, then the customer also sends the crypto: the USDT is held. */
+async function cryptoAfterMpesa() {
+  const payment = await newPayment();
+  await startMpesa(payment.id);
+  await h.darajaSim.flush();
+  expect(getPayment(db, payment.id)).toMatchObject({ status: "confirmed", paidWith: "mpesa" });
+  await sendCrypto(payment);
+  expect(listPaymentEvents(db, payment.id).map((e) => e.type)).toContain("deposit_after_mpesa");
+  return payment;
+}
+
+/** Paid in crypto while the M-Pesa prompt was open; the customer then pays it: the KES is held. */
+async function mpesaAfterCrypto() {
+  const payment = await newPayment(2_000);
+  await startMpesa(payment.id);
+  await sendCrypto(payment);
+  expect(getPayment(db, payment.id)).toMatchObject({ status: "confirmed", paidWith: "crypto" });
+  await h.darajaSim.flush();
+  expect(latestCollection(db, payment.id)!.status).toBe("succeeded");
+  expect(listPaymentEvents(db, payment.id).map((e) => e.type)).toContain("mpesa_paid_unexpected");
+  return payment;
+}
+
+function expectBalancedLedger() {
+  expect(trialBalance(db)).toEqual({ KES: 0n, BTC: 0n, ETH: 0n, USDT: 0n, USDC: 0n });
+  expect(verifyBalances(db)).toEqual([]);
+  expect(findUnbalancedTransactions(db)).toEqual([]);
+}
+
+const transactionCount = () => db.select().from(ledgerTransactions).all().length;
+const flagsOf = (heldKey: string) =>
+  db
+    .select()
+    .from(ledgerTransactions)
+    .where(
+      and(
+        eq(ledgerTransactions.kind, HELD_REFUND_FLAGGED_KIND),
+        eq(ledgerTransactions.idempotencyKey, `${heldKey}:refund-flagged`),
+      ),
+    )
+    .all();
+const heldIds = () => listPayments(db, { held: true }).map((p) => p.id);
+const auditFor = (paymentId: string) =>
+  db.select().from(auditLog).where(eq(auditLog.targetId, paymentId)).all();
+
+function flag(paymentId: string, heldTransactionId: string, on = db) {
+  return flagHeldForRefund(on, { paymentId, heldTransactionId, operatorId: OPERATOR, now: now() });
+}
+
+describe("held money", () => {
+  it("lists, counts and flags crypto sent after an M-Pesa payment, once", async () => {
+    expect(countUnresolvedHeldMoney(db)).toEqual({ items: 0, payments: 0 });
+    const payment = await cryptoAfterMpesa();
+    const [item, ...rest] = listHeldMoney(db, payment.id);
+    expect(rest).toEqual([]);
+    expect(item).toMatchObject({
+      currency: "USDT",
+      amount: payment.cryptoAmountUnits,
+      source: "crypto",
+      refundFlaggedAt: null,
+    });
+    expect(item!.description).toMatch(/after it was paid with M-Pesa/);
+    expect(countUnresolvedHeldMoney(db)).toEqual({ items: 1, payments: 1 });
+    expect(heldIds()).toEqual([payment.id]);
+
+    const heldBefore = owed(db, suspense("USDT"));
+    const refundsBefore = owed(db, customerRefundsPayable("USDT"));
+    h.clock.now += 60_000;
+    const flagged = flag(payment.id, item!.transactionId);
+    expect(flagged.item).toMatchObject({
+      transactionId: item!.transactionId,
+      refundFlaggedAt: h.clock.now,
+    });
+    // Out of suspense, owed back to the customer; the payment itself is unchanged.
+    expect(heldBefore - owed(db, suspense("USDT"))).toBe(payment.cryptoAmountUnits);
+    expect(owed(db, customerRefundsPayable("USDT")) - refundsBefore).toBe(
+      payment.cryptoAmountUnits,
+    );
+    expect(getPayment(db, payment.id)).toMatchObject({ status: "confirmed", paidWith: "mpesa" });
+    expectBalancedLedger();
+    expect(listHeldMoney(db, payment.id)).toEqual([{ ...item, refundFlaggedAt: h.clock.now }]);
+    expect(countUnresolvedHeldMoney(db)).toEqual({ items: 0, payments: 0 });
+    expect(heldIds()).toEqual([]);
+    expect(listPaymentEvents(db, payment.id).at(-1)).toMatchObject({
+      type: "held_refund_flagged",
+      at: h.clock.now,
+    });
+    expect(auditFor(payment.id).map((a) => [a.action, a.actorType, a.actorId])).toEqual([
+      ["payment.held_refund_flagged", "operator", OPERATOR],
+    ]);
+
+    // A second flag is refused and writes nothing.
+    const transactions = transactionCount();
+    const events = listPaymentEvents(db, payment.id).length;
+    expect(() => flag(payment.id, item!.transactionId)).toThrow(ResolutionError);
+    expect(transactionCount()).toBe(transactions);
+    expect(listPaymentEvents(db, payment.id)).toHaveLength(events);
+    expect(auditFor(payment.id)).toHaveLength(1);
+    expectBalancedLedger();
+  });
+
+  it("flags KES from an M-Pesa Express success after the payment was paid in crypto", async () => {
+    const payment = await mpesaAfterCrypto();
+    const [item] = listHeldMoney(db, payment.id);
+    expect(item).toMatchObject({
+      currency: "KES",
+      amount: 200_000n,
+      source: "mpesa",
+      refundFlaggedAt: null,
+    });
+    expect(countUnresolvedHeldMoney(db)).toEqual({ items: 1, payments: 1 });
+    const heldBefore = owed(db, suspense("KES"));
+    const refundsBefore = owed(db, customerRefundsPayable("KES"));
+    flag(payment.id, item!.transactionId);
+    expect(heldBefore - owed(db, suspense("KES"))).toBe(200_000n);
+    expect(owed(db, customerRefundsPayable("KES")) - refundsBefore).toBe(200_000n);
+    expect(customerRefundsPayable("KES").code).toBe("customer-refunds-payable:KES");
+    expect(getPayment(db, payment.id)).toMatchObject({ status: "confirmed", paidWith: "crypto" });
+    expect(countUnresolvedHeldMoney(db)).toEqual({ items: 0, payments: 0 });
+    expectBalancedLedger();
+  });
+
+  it("refuses what is not this payment's held money, and writes nothing", async () => {
+    const payment = await cryptoAfterMpesa();
+    const another = await mpesaAfterCrypto();
+    const [item] = listHeldMoney(db, payment.id);
+    const events = listPaymentEvents(db, payment.id).length;
+    const transactions = transactionCount();
+    // Another payment's held money, a transaction that is not held money, nothing, no payment.
+    expect(() => flag(another.id, item!.transactionId)).toThrow(
+      "That is not money held for this payment.",
+    );
+    const converted = getTransactionByKey(db, `payment:${another.id}:converted`)!;
+    expect(converted).not.toBeNull();
+    expect(() => flag(another.id, converted.id)).toThrow(ResolutionError);
+    expect(() => flag(payment.id, "ltx_nope")).toThrow(ResolutionError);
+    expect(() => flag("pay_nope", item!.transactionId)).toThrow("Payment not found");
+    expect(transactionCount()).toBe(transactions);
+    expect(listPaymentEvents(db, payment.id)).toHaveLength(events);
+    expect(countUnresolvedHeldMoney(db)).toEqual({ items: 2, payments: 2 });
+    expect(new Set(heldIds())).toEqual(new Set([payment.id, another.id]));
+    // Leave nothing unresolved for the next test.
+    flag(payment.id, item!.transactionId);
+    flag(another.id, listHeldMoney(db, another.id)[0]!.transactionId);
+  });
+
+  it("two flags at once on two connections post exactly one transaction", async () => {
+    const payment = await cryptoAfterMpesa();
+    const [item] = listHeldMoney(db, payment.id);
+    const heldKey = db
+      .select({ key: ledgerTransactions.idempotencyKey })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.id, item!.transactionId))
+      .get()!.key;
+    expect(heldKey).toMatch(new RegExp(`^payment:${payment.id}:deposit:.+:held$`));
+    const refundsBefore = owed(db, customerRefundsPayable("USDT"));
+    const results = await Promise.allSettled([
+      Promise.resolve().then(() => flag(payment.id, item!.transactionId, db)),
+      Promise.resolve().then(() => flag(payment.id, item!.transactionId, other)),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const refused = results.find((r) => r.status === "rejected")!;
+    expect(refused.reason).toBeInstanceOf(ResolutionError);
+    expect(flagsOf(heldKey)).toHaveLength(1);
+    expect(owed(db, customerRefundsPayable("USDT")) - refundsBefore).toBe(
+      payment.cryptoAmountUnits,
+    );
+    expect(auditFor(payment.id)).toHaveLength(1);
+    expectBalancedLedger();
+  });
+});

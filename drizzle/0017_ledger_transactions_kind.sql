@@ -1,0 +1,1 @@
+CREATE INDEX `ledger_transactions_kind_idx` ON `ledger_transactions` (`kind`);
