@@ -52,6 +52,13 @@ export const merchantNav: readonly AppNavItem[] = [
     permission: "payments:read",
   },
   {
+    label: "Statements",
+    to: paths.merchantStatements,
+    icon: "document",
+    current: under(paths.merchantStatements),
+    permission: "statements:read",
+  },
+  {
     label: "Payment links",
     to: paths.merchantPaymentLinks,
     icon: "cart",

@@ -57,6 +57,9 @@ export const paths = {
   newMerchantPayment: "/merchant/payments/new",
   merchantPayment: (id: string) => `/merchant/payments/${id}`,
   merchantPaymentsExport: "/merchant/payments/export.csv",
+  merchantStatements: "/merchant/statements",
+  merchantStatementsCsv: "/merchant/statements.csv",
+  merchantStatementsPrint: "/merchant/statements/print",
   merchantSettings: "/merchant/settings",
   merchantTeam: "/merchant/team",
   /** Sessions, recent security events, notification choices. */

@@ -55,6 +55,8 @@ for (const path of [
   "/merchant/developers/webhooks",
   "/merchant/payment-links",
   "/merchant/payment-links?mode=test",
+  "/merchant/statements",
+  "/merchant/statements/print",
   "/merchant/security/two-factor",
   "/merchant/confirm?redirectTo=%2Fmerchant%2Fsettings",
 ]) {

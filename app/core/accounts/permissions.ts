@@ -29,6 +29,7 @@ export const permissions = [
   "payments:create",
   "payments:export",
   "balances:read",
+  "statements:read",
   "payout_destination:manage",
   "payouts:approve",
   "team:manage",
@@ -44,7 +45,7 @@ const readOnly: readonly Permission[] = ["payments:read", "payments:export", "ba
 export const rolePermissions: Record<TeamRole, readonly Permission[]> = {
   owner: all,
   admin: all.filter((p) => p !== "team:manage" && p !== "payout_destination:manage"),
-  finance: [...readOnly, "payments:create", "payouts:approve"],
+  finance: [...readOnly, "payments:create", "payouts:approve", "statements:read"],
   developer: ["payments:read", "developers:manage"],
   cashier: ["payments:read", "payments:create"],
   viewer: readOnly,

@@ -71,7 +71,7 @@ export const paymentsCsvColumns = [
 ] as const;
 
 /** A cell we did not write ourselves (the merchant's reference, a description): quoted, defused. */
-function textCell(value: string): string {
+export function textCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

@@ -1,0 +1,79 @@
+/**
+ * The statement's summary: the opening balance, the totals per type and the closing balance (the
+ * opening plus every line). Used by the page and the printable statement.
+ */
+import { statementLineLabels, statementLineTypes } from "~/core/statements/lines";
+import type { StatementView } from "~/core/statements/view";
+import { formatKesCents } from "~/utils/format";
+
+export function StatementSummary({ statement }: { statement: StatementView }) {
+  return (
+    <section aria-labelledby="statement-summary" className="break-inside-avoid">
+      <h2 id="statement-summary" className="text-xl font-semibold text-ink">
+        Summary
+      </h2>
+      <table className="mt-3 w-full max-w-xl text-left text-sm">
+        <caption className="sr-only">Opening balance, totals per type and closing balance</caption>
+        <thead className="border-b border-slate-300">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Item
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              Lines
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              Fees
+            </th>
+            <th scope="col" className="py-2 pl-3 text-right font-semibold">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr className="border-b border-slate-200">
+            <th scope="row" className="py-2 pr-3 font-semibold">
+              Opening balance
+            </th>
+            <td className="px-3 py-2" />
+            <td className="px-3 py-2" />
+            <td className="whitespace-nowrap py-2 pl-3 text-right font-semibold tabular-nums">
+              {formatKesCents(statement.opening)}
+            </td>
+          </tr>
+          {statementLineTypes.map((type) => {
+            const total = statement.totals[type];
+            return (
+              <tr key={type} className="border-b border-slate-200">
+                <th scope="row" className="py-2 pr-3 font-normal">
+                  {statementLineLabels[type]}
+                </th>
+                <td className="px-3 py-2 text-right tabular-nums">{total.count}</td>
+                <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+                  {formatKesCents(total.fee)}
+                </td>
+                <td className="whitespace-nowrap py-2 pl-3 text-right tabular-nums">
+                  {formatKesCents(total.net)}
+                </td>
+              </tr>
+            );
+          })}
+          <tr>
+            <th scope="row" className="py-2 pr-3 font-semibold">
+              Closing balance
+            </th>
+            <td className="px-3 py-2" />
+            <td className="px-3 py-2" />
+            <td className="whitespace-nowrap py-2 pl-3 text-right font-semibold tabular-nums">
+              {formatKesCents(statement.closing)}
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      <p className="mt-2 text-xs text-slate-600">
+        Amounts are net of fees: what each line added to or took from your balance with us
+        (available, pending and on the way to you).
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,199 @@
+/**
+ * The printable statement (issue 15, item 6; ADR 0034): /merchant/statements/print?from=&to=. A
+ * document of its own, without the app's shell or scripts: our company and licence, the business's
+ * details, the summary and every line, laid out for paper with Tailwind's `print:` variants (the
+ * browser's Print command prints it or saves it as PDF). Finance, Admin and Owner only.
+ */
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { StatementLines } from "~/components/merchants/statements/StatementLines";
+import { statementHref } from "~/components/merchants/statements/StatementRangeForm";
+import { StatementSummary } from "~/components/merchants/statements/StatementSummary";
+import { company } from "~/content/company";
+import {
+  formatStatementPeriod,
+  parseStatementRange,
+  type StatementRange,
+  type StatementRangeErrors,
+} from "~/core/statements/range";
+import {
+  buildStatement,
+  type StatementHolder,
+  statementHolder,
+} from "~/core/statements/statement.server";
+import { type StatementView, statementView } from "~/core/statements/view";
+import { requirePermission } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { formatEatDateTime } from "~/utils/format";
+import { privatePageHeaders } from "~/utils/http";
+import { paths } from "~/utils/paths";
+import type { RouteHandle } from "~/utils/route-handle";
+import { seo } from "~/utils/seo";
+
+export const handle: RouteHandle = { chrome: "bare", scripts: false };
+
+/**
+ * The most lines on paper (about 200 pages); a longer period's printout says the CSV has them all.
+ */
+const PRINT_LINES = 10_000;
+
+interface LoaderData {
+  values: StatementRange;
+  errors: StatementRangeErrors;
+  generatedAt: number;
+  holder: StatementHolder | null;
+  statement: StatementView | null;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const merchant = await requirePermission(request, "statements:read");
+  const now = Date.now();
+  const parsed = parseStatementRange(new URL(request.url).searchParams, now);
+  if (!parsed.ok) {
+    return data<LoaderData>(
+      {
+        values: parsed.values,
+        errors: parsed.errors,
+        generatedAt: now,
+        holder: null,
+        statement: null,
+      },
+      { status: 400 },
+    );
+  }
+  const db = getDb();
+  const statement = buildStatement(db, merchant.merchantId, parsed.range);
+  return data<LoaderData>({
+    values: parsed.range,
+    errors: {},
+    generatedAt: now,
+    holder: statementHolder(db, merchant.merchantId),
+    statement: statementView(statement, PRINT_LINES),
+  });
+}
+
+function Holder({ holder }: { holder: StatementHolder }) {
+  const place = [holder.address, holder.city, holder.country].filter(Boolean).join(", ");
+  return (
+    <section aria-labelledby="statement-holder">
+      <h2 id="statement-holder" className="text-xs font-semibold uppercase text-slate-600">
+        Statement for
+      </h2>
+      <p className="mt-1 text-lg font-semibold text-ink">{holder.businessName}</p>
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-800">
+        <dt className="text-slate-600">Merchant ID</dt>
+        <dd className="font-mono">{holder.merchantId}</dd>
+        {holder.registrationNumber ? (
+          <>
+            <dt className="text-slate-600">Registration number</dt>
+            <dd>{holder.registrationNumber}</dd>
+          </>
+        ) : null}
+        {place ? (
+          <>
+            <dt className="text-slate-600">Address</dt>
+            <dd>{place}</dd>
+          </>
+        ) : null}
+        <dt className="text-slate-600">E-mail</dt>
+        <dd>{holder.contactEmail}</dd>
+      </dl>
+    </section>
+  );
+}
+
+function Issuer() {
+  return (
+    <section aria-labelledby="statement-issuer" className="text-sm sm:text-right">
+      <h2 id="statement-issuer" className="text-lg font-bold text-brand-800 print:text-ink">
+        {company.legalName}
+      </h2>
+      <address className="not-italic text-slate-800">
+        {company.officeAddress.map((line) => (
+          <span key={line} className="block">
+            {line}
+          </span>
+        ))}
+        <span className="block">
+          {company.phone} · {company.supportEmail}
+        </span>
+      </address>
+      <p className="mt-1 text-slate-800">
+        {company.licenceName} {company.licenceNumber}
+      </p>
+    </section>
+  );
+}
+
+export default function PrintableStatement() {
+  const { values, errors, generatedAt, holder, statement } = useLoaderData<typeof loader>();
+  const back = statementHref(paths.merchantStatements, values);
+  return (
+    <main
+      id="main"
+      tabIndex={-1}
+      className="mx-auto w-full max-w-5xl flex-1 bg-white p-8 text-ink focus:outline-none print:max-w-none print:p-0"
+    >
+      <nav aria-label="Statement" className="mb-6 flex flex-wrap gap-4 text-sm print:hidden">
+        <a href={back} className="font-semibold text-brand-800 underline">
+          Back to statements
+        </a>
+        <span className="text-slate-700">
+          Use your browser&apos;s Print command (Ctrl+P, or ⌘P on a Mac) to print this statement or
+          save it as a PDF.
+        </span>
+      </nav>
+      {statement && holder ? (
+        <article aria-labelledby="statement-title">
+          <header className="flex flex-col justify-between gap-6 border-b border-slate-300 pb-6 sm:flex-row print:flex-row">
+            <Holder holder={holder} />
+            <Issuer />
+          </header>
+          <h1 id="statement-title" className="mt-6 text-2xl font-bold">
+            Statement {formatStatementPeriod(statement.range)}
+          </h1>
+          <p className="mt-1 text-sm text-slate-700">
+            Kenyan shillings; times in Nairobi (EAT). Generated {formatEatDateTime(generatedAt)}.
+          </p>
+          <div className="mt-6">
+            <StatementSummary statement={statement} />
+          </div>
+          <h2 className="mt-8 text-xl font-semibold">Lines</h2>
+          <div className="mt-3">
+            <StatementLines
+              statement={statement}
+              csvHref={statementHref(paths.merchantStatementsCsv, statement.range)}
+            />
+          </div>
+          <footer className="mt-8 border-t border-slate-300 pt-4 text-xs text-slate-700">
+            {company.legalName}, {company.licenceName} {company.licenceNumber}. Questions about this
+            statement: {company.supportEmail}.
+          </footer>
+        </article>
+      ) : (
+        <div role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
+          <h1 className="text-xl font-bold">This statement period is not valid</h1>
+          <ul className="mt-2 list-disc pl-5">
+            {[errors.from, errors.to].filter(Boolean).map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+          <p className="mt-2">
+            <a href={back} className="font-semibold underline">
+              Choose another period
+            </a>
+          </p>
+        </div>
+      )}
+    </main>
+  );
+}
+
+export const headers = privatePageHeaders;
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Statement",
+    description: "Your OneHop statement, ready to print.",
+    path: paths.merchantStatementsPrint,
+    noindex: true,
+  });

@@ -1,0 +1,116 @@
+/**
+ * Merchant statements (issue 15, item 6) in a browser, with JavaScript (project "js") and without
+ * (project "no-js"): the navigation item, the period form and its errors, the summary and lines,
+ * the empty state, the CSV download and the printable statement with our licence number.
+ */
+import { expect, test } from "@playwright/test";
+import { signInAsMerchant } from "./auth";
+import { createTestMerchant, withE2eDatabase } from "./db";
+
+/** A collection (KES 2,500 gross, KES 25 fee) posted to the merchant's live ledger just now. */
+function postCollection(merchantId: string, paymentId: string) {
+  const at = Date.now();
+  withE2eDatabase((db) => {
+    const account = (code: string, kind: string, ownerId: string | null) => {
+      db.prepare(
+        "insert into ledger_accounts (code, currency, kind, owner_id, balance, created_at, updated_at) values (?, 'KES', ?, ?, 0, ?, ?) on conflict (code) do nothing",
+      ).run(code, kind, ownerId, at, at);
+      return (
+        db.prepare("select id from ledger_accounts where code = ?").get(code) as { id: number }
+      ).id;
+    };
+    const legs = [
+      [account("capital:KES", "equity", null), 250_000],
+      [account(`merchant:${merchantId}:available:KES`, "liability", merchantId), -247_500],
+      [account("platform:fee-revenue:KES", "revenue", null), -2_500],
+    ] as const;
+    const id = `ltx_e2e${paymentId}`;
+    db.transaction(() => {
+      db.prepare(
+        "insert into ledger_transactions (id, idempotency_key, kind, description, reference_type, reference_id, fingerprint, created_at) values (?, ?, 'payment.converted', ?, 'payment', ?, 'e2e', ?)",
+      ).run(id, `e2e:${id}`, `Payment ${paymentId} (INV-7) converted`, paymentId, at);
+      for (const [accountId, amount] of legs) {
+        db.prepare(
+          "insert into ledger_entries (transaction_id, account_id, amount, created_at) values (?, ?, ?, ?)",
+        ).run(id, accountId, amount, at);
+        db.prepare("update ledger_accounts set balance = balance + ? where id = ?").run(
+          amount,
+          accountId,
+        );
+      }
+    })();
+  });
+}
+
+test("a merchant reads, downloads and prints a statement", async ({ page }) => {
+  const merchant = await createTestMerchant();
+  const paymentId = `pay_e2e${merchant.merchantId.slice(4).toLowerCase()}`;
+  postCollection(merchant.merchantId, paymentId);
+  await signInAsMerchant(page, merchant);
+
+  await page
+    .getByRole("navigation", { name: "Merchant" })
+    .first()
+    .getByRole("link", { name: "Statements" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Statements" })).toBeVisible();
+
+  // The month to date: the collection, gross, fee and net, and the balances around it.
+  const summary = page.getByRole("table", { name: /Opening balance, totals per type/ });
+  await expect(summary.getByRole("row", { name: /Opening balance/ })).toContainText("KES 0.00");
+  await expect(summary.getByRole("row", { name: /Collection/ })).toContainText("KES 2,475.00");
+  await expect(summary.getByRole("row", { name: /Closing balance/ })).toContainText("KES 2,475.00");
+  const line = page.getByRole("table", { name: "Statement lines, oldest first" }).getByRole("row", {
+    name: new RegExp(paymentId),
+  });
+  await expect(line).toContainText("Collection");
+  await expect(line).toContainText("KES 2,500.00");
+  await expect(line).toContainText("KES 25.00");
+
+  // The CSV has the same line.
+  const csvHref = await page.getByRole("link", { name: "Download CSV" }).getAttribute("href");
+  expect(csvHref).toMatch(
+    /^\/merchant\/statements\.csv\?from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}$/,
+  );
+  const csv = await page.request.get(csvHref!);
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["content-disposition"]).toContain("attachment;");
+  expect(await csv.text()).toContain(`,Collection,Payment ${paymentId} (INV-7) converted,`);
+
+  // The printable statement: our licence, the business, no app navigation.
+  await page.getByRole("link", { name: "Print version" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Statement / })).toBeVisible();
+  await expect(page.getByText("Money Services Business licence C100000762").first()).toBeVisible();
+  await expect(page.getByText(`E2E Traders ${merchant.merchantId.slice(4)}`)).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Merchant" })).toHaveCount(0);
+  await expect(page.getByRole("row", { name: new RegExp(paymentId) })).toBeVisible();
+  await page.getByRole("link", { name: "Back to statements" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Statements" })).toBeVisible();
+});
+
+test("a bad period is refused with its reason; an empty one says so", async ({ page }) => {
+  const merchant = await createTestMerchant();
+  await signInAsMerchant(page, merchant);
+  await page.goto("/merchant/statements");
+
+  await page.getByRole("textbox", { name: "From", exact: true }).fill("2026-03-20");
+  await page.getByRole("textbox", { name: "To", exact: true }).fill("2026-03-02");
+  await page.getByRole("button", { name: "Show statement" }).click();
+  await expect(page.getByText("The start date must be on or before the end date.")).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "From", exact: true })).toHaveValue("2026-03-20");
+  await expect(page.getByRole("textbox", { name: "To", exact: true })).toHaveValue("2026-03-02");
+  await expect(page.getByRole("textbox", { name: "From", exact: true })).toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
+
+  // Last month, from the list: nothing moved for this new merchant.
+  await page
+    .getByRole("navigation", { name: "Monthly statements" })
+    .getByRole("link")
+    .nth(1)
+    .click();
+  await expect(page).toHaveURL(/from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-(28|29|30|31)$/);
+  await expect(page.getByText("No money moved in this period.")).toBeVisible();
+  await expect(page.getByText("Opening and closing balance: KES 0.00.")).toBeVisible();
+});
