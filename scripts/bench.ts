@@ -46,6 +46,7 @@ import {
 } from "./bench/scenarios";
 import { formatWebhooks, runWebhookBench } from "./bench/webhooks";
 import { formatRails, runRailsBench } from "./bench/rails";
+import { formatStatement } from "./bench/statements";
 
 const WARMUP_REQUESTS = 200;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -215,6 +216,15 @@ async function countProviderCalls(baseUrl: string, connections: number, operator
 
 // ---- main ----
 
+/** The environment of the in-process rows (the modules read it when first imported). */
+function setCoreEnvironment() {
+  Object.assign(process.env, {
+    DATA_DIR: tmpDir,
+    DATABASE_URL: path.join(tmpDir, "core.sqlite"),
+    NODE_ENV: "test",
+  });
+}
+
 async function main(): Promise<number> {
   const seconds = positiveInt("BENCH_SECONDS", 10);
   const connections = positiveInt("BENCH_CONNECTIONS", 50);
@@ -232,6 +242,13 @@ async function main(): Promise<number> {
 
   rmSync(tmpDir, { recursive: true, force: true });
   mkdirSync(tmpDir, { recursive: true });
+  // BENCH_ONLY=statements: only the statement row (issue 15), in process, no server.
+  if (process.env.BENCH_ONLY === "statements") {
+    setCoreEnvironment();
+    const { benchStatement } = await import("./bench/statements");
+    process.stdout.write(formatStatement(await benchStatement(tmpDir)) + "\n");
+    return 0;
+  }
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...localServerEnv(tmpDir, port, "bench.sqlite"),
@@ -436,17 +453,15 @@ async function main(): Promise<number> {
     return crashed ? 1 : 0;
   }
   log("core: ledger postings vs bare SQLite commits, news ingest, payments end to end");
-  Object.assign(process.env, {
-    DATA_DIR: tmpDir,
-    DATABASE_URL: path.join(tmpDir, "core.sqlite"),
-    NODE_ENV: "test",
-  });
+  setCoreEnvironment();
   const core = await import("./bench/core-bench");
   const ledger = await core.benchLedger(tmpDir);
   const ingest = await core.benchNewsIngest(tmpDir);
   const paymentCount = positiveInt("BENCH_PAYMENTS", 10_000);
   log(`payments: ${paymentCount} through the simulators`);
   const paid = await core.benchPayments(tmpDir, paymentCount);
+  log("statement: a year's statement for a merchant with 100,000 entries");
+  const statement = await (await import("./bench/statements")).benchStatement(tmpDir);
   const output = [
     "",
     `OneHop bench: ${connections} connections, ${seconds} s per run, warm-up ${WARMUP_REQUESTS} requests, accept-encoding: gzip, br`,
@@ -466,6 +481,7 @@ async function main(): Promise<number> {
     ...(hardening ? formatHardening(hardening) : ["  n/a   hardening rows (server not running)"]),
     ...(webhooks ? formatWebhooks(webhooks) : ["  n/a   webhook rows (server not running)"]),
     ...(rails ? formatRails(rails) : ["  n/a   settlement rails rows (server not running)"]),
+    formatStatement(statement),
     "",
     `News ingest of 20 local feeds x 50 items: ${(ingest.durationMs / 1000).toFixed(2)} s (${ingest.fetched} fetched, ${ingest.curated} curated)`,
     `Payments end to end through the simulators: ${paid.payments} in ${paid.seconds.toFixed(1)} s = ${paid.perSecond.toFixed(1)} payments/s at concurrency ${paid.concurrency}; ${paid.settled} settled`,

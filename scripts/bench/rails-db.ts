@@ -389,14 +389,25 @@ function check(db: Db, args: CheckArguments): CheckFigures {
       at: "at",
       id: (b: Record<string, unknown>) => byPesalinkReference.get(String(b.reference)),
     },
+    "t-kash": {
+      paid: (b: Record<string, unknown>) => b.status === "COMPLETED",
+      at: "created",
+      id: (b: Record<string, unknown>) => ourTransfers.get(String(b.payoutId)),
+    },
   } as const;
-  const storedAs = { daraja: "daraja", "airtel-money": "airtel", pesalink: "pesalink" } as const;
+  /** Where each simulator keeps its transactions in `simulator_records` (simulator, kind). */
+  const storedAs = {
+    daraja: ["daraja", "tx"],
+    "airtel-money": ["airtel", "tx"],
+    pesalink: ["pesalink", "tx"],
+    "t-kash": ["tkash", "payout"],
+  } as const;
   const simulators: CheckFigures["simulators"] = {};
   const simulatorAt = new Map<string, number>();
   for (const [rail, spec] of Object.entries(simulatorSpecs)) {
     const records = sqlite
-      .prepare("select body from simulator_records where simulator = ? and kind = 'tx'")
-      .all(storedAs[rail as keyof typeof storedAs]) as { body: string }[];
+      .prepare("select body from simulator_records where simulator = ? and kind = ?")
+      .all(...storedAs[rail as keyof typeof storedAs]) as { body: string }[];
     const figures = {
       records: 0,
       paid: 0,

@@ -521,7 +521,7 @@ export function formatRails(result: RailsResult): string[] {
       )
       .join(
         ", ",
-      )}${trouble.length ? `; ${trouble.slice(0, 5).join("; ")}` : ", each paid once and matching ours"} (T-Kash keeps no records to compare)`,
+      )}${trouble.length ? `; ${trouble.slice(0, 5).join("; ")}` : ", each paid once and matching ours"}`,
   );
   if (Object.keys(figures.createFailures).length > 0)
     lines.push(`        not made: ${describe(figures.createFailures)}`);
