@@ -27,6 +27,9 @@ import type { RatesView } from "~/core/rates/read-rates.server";
 import { installPaymentsRuntime, type PaymentsRuntime } from "~/wiring/payments.server";
 import { runningMarketSimulator, startRates } from "~/wiring/rates.server";
 import type { Db } from "~/utils/db.server";
+import type { ApiMode } from "~/core/api/vocabulary";
+import { createPayment, getPayment, type Payment } from "~/core/payments/payments.server";
+import { formatCryptoUnits } from "~/core/payments/quote";
 import { stopAllJobs } from "~/utils/jobs.server";
 
 /**
@@ -334,4 +337,40 @@ export function addMerchant(db: Db, id: string, settlementPhone: string | null =
       { rail: "mpesa", phone: normalizeStoredPhone(settlementPhone) },
       0,
     );
+}
+
+/**
+ * A USDT payment of `amountKes` for the merchant (live unless `mode` says test), paid in full
+ * through the custody simulator and confirmed (throws if it is not).
+ */
+export async function confirmedPayment(
+  db: Db,
+  h: PaymentsHarness,
+  input: { merchantId: string; amountKes: number; reference?: string; mode?: ApiMode },
+): Promise<{ payment: Payment; tx: { id: string } }> {
+  const { merchantId, amountKes, mode } = input;
+  const payment = await createPayment(
+    db,
+    {
+      custody: h.runtime.custody,
+      rates: liveRates(h.clock.now),
+      config: testConfig,
+      now: h.clock.now,
+    },
+    {
+      merchantId,
+      amountKes,
+      asset: "USDT",
+      reference: input.reference ?? `ORDER-${amountKes}`,
+      ...(mode ? { mode } : {}),
+    },
+  );
+  const tx = await h.custodySim.sendPayment({
+    address: payment.depositAddress!,
+    amount: formatCryptoUnits(payment.cryptoAmountUnits, payment.asset),
+  });
+  await h.custodySim.confirm(tx.id, 2);
+  const status = getPayment(db, payment.id)?.status;
+  if (status !== "confirmed") throw new Error(`payment ${payment.id} is ${status}, not confirmed`);
+  return { payment, tx };
 }

@@ -13,15 +13,14 @@ import { merchantAvailable, owed, verifyBalances } from "~/core/ledger/ledger.se
 import { createTestDb } from "../../../tests/setup/db";
 import {
   addMerchant,
-  liveRates,
+  confirmedPayment,
+  type PaymentsHarness,
   startPaymentsHarness,
   testConfig,
-  type PaymentsHarness,
 } from "../../../tests/setup/payments";
 import { failOverStuckTransfers } from "./failover.server";
 import { fundOpeningFloat } from "./tick.server";
-import { createPayment, getPayment, listPaymentEvents } from "./payments.server";
-import { formatCryptoUnits } from "./quote";
+import { getPayment, listPaymentEvents } from "./payments.server";
 import {
   claimTransferForSending,
   failTransfer,
@@ -51,33 +50,15 @@ function airtelMerchant(id: string, failover: boolean) {
   db.update(merchants).set({ settlementFailover: failover }).where(eq(merchants.id, id)).run();
 }
 
-async function confirmedPayment(merchantId: string, amountKes: number) {
-  const payment = await createPayment(
-    db,
-    {
-      custody: h.runtime.custody,
-      rates: liveRates(h.clock.now),
-      config: testConfig,
-      now: h.clock.now,
-    },
-    { merchantId, amountKes, asset: "USDT", reference: `FO-${amountKes}` },
-  );
-  const tx = await h.custodySim.sendPayment({
-    address: payment.depositAddress!,
-    amount: formatCryptoUnits(payment.cryptoAmountUnits, payment.asset),
-  });
-  await h.custodySim.confirm(tx.id, 1);
-  await h.custodySim.confirm(tx.id, 1);
-  expect(getPayment(db, payment.id)?.status).toBe("confirmed");
-  return payment;
-}
+const paidPayment = async (merchantId: string, amountKes: number) =>
+  (await confirmedPayment(db, h, { merchantId, amountKes, reference: `FO-${amountKes}` })).payment;
 
 const onlyMpesa = { runningRails: ["mpesa"] as const };
 
 describe("failover of planned transfers", () => {
   it("planned while Airtel was thought up: moved unsent to M-Pesa, paid there once, money whole", async () => {
     airtelMerchant("MRC-FVRA22", true);
-    const payment = await confirmedPayment("MRC-FVRA22", 3_000);
+    const payment = await paidPayment("MRC-FVRA22", 3_000);
     // Planned with every rail taken as running: the transfer waits on Airtel Money.
     planSettlement(db, payment.id, testConfig, h.clock.now);
     const [stuck] = listTransfersForPayment(db, payment.id);
@@ -131,7 +112,7 @@ describe("failover of planned transfers", () => {
 
   it("a transfer that may have reached its rail (an attempt was made) is never moved", async () => {
     airtelMerchant("MRC-FVTR22", true);
-    const payment = await confirmedPayment("MRC-FVTR22", 2_000);
+    const payment = await paidPayment("MRC-FVTR22", 2_000);
     planSettlement(db, payment.id, testConfig, h.clock.now);
     const [stuck] = listTransfersForPayment(db, payment.id);
     // A sender claimed it and called Airtel (the answer was lost): attempts 1, claim lapsed.
@@ -145,7 +126,7 @@ describe("failover of planned transfers", () => {
 
   it("without the merchant's permission nothing moves", async () => {
     airtelMerchant("MRC-FVNP22", false);
-    const payment = await confirmedPayment("MRC-FVNP22", 2_500);
+    const payment = await paidPayment("MRC-FVNP22", 2_500);
     planSettlement(db, payment.id, testConfig, h.clock.now);
     expect(failOverStuckTransfers(db, h.clock.now, onlyMpesa)).toBe(0);
     expect(listTransfersForPayment(db, payment.id)).toHaveLength(1);
@@ -153,7 +134,7 @@ describe("failover of planned transfers", () => {
 
   it("planning fails over at once when the default's rail is not running here", async () => {
     airtelMerchant("MRC-FVPM22", true);
-    const payment = await confirmedPayment("MRC-FVPM22", 2_200);
+    const payment = await paidPayment("MRC-FVPM22", 2_200);
     planSettlement(db, payment.id, testConfig, h.clock.now, onlyMpesa);
     const transfers = listTransfersForPayment(db, payment.id);
     expect(transfers.map((t) => t.rail)).toEqual(["mpesa"]);

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createTestDb } from "../../../tests/setup/db";
 import {
   addMerchant,
+  confirmedPayment,
   liveRates,
   setUpPaymentsHarness,
   testConfig,
@@ -26,25 +27,8 @@ const SHOP = "MRC-RTM7D2";
 addMerchant(db, SHOP);
 
 /** A payment of `mode`, paid and confirmed by custody (the harness applies the webhook only). */
-async function confirmed(mode: ApiMode, amountKes: number) {
-  const payment = await createPayment(
-    db,
-    {
-      custody: h.runtime.custody,
-      rates: liveRates(h.clock.now),
-      config: testConfig,
-      now: h.clock.now,
-    },
-    { merchantId: SHOP, amountKes, asset: "USDT", reference: `${mode}-${amountKes}`, mode },
-  );
-  const tx = await h.custodySim.sendPayment({
-    address: payment.depositAddress!,
-    amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT"),
-  });
-  await h.custodySim.confirm(tx.id, 2);
-  expect(getPayment(db, payment.id)?.status).toBe("confirmed");
-  return { payment, tx };
-}
+const confirmed = (mode: ApiMode, amountKes: number) =>
+  confirmedPayment(db, h, { merchantId: SHOP, amountKes, reference: `${mode}-${amountKes}`, mode });
 
 const servingOnly = (mode: ApiMode): PaymentsDeps => ({ ...h.runtime, modes: [mode] });
 

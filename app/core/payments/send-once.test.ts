@@ -12,13 +12,12 @@ import { verifyBalances } from "~/core/ledger/ledger.server";
 import { createTestDb } from "../../../tests/setup/db";
 import {
   addMerchant,
-  liveRates,
+  confirmedPayment,
+  type PaymentsHarness,
   startPaymentsHarness,
   testConfig,
-  type PaymentsHarness,
 } from "../../../tests/setup/payments";
-import { createPayment, getPayment } from "./payments.server";
-import { formatCryptoUnits } from "./quote";
+import { getPayment } from "./payments.server";
 import {
   claimTransferForSending,
   listTransfersForPayment,
@@ -41,25 +40,14 @@ afterAll(async () => {
 });
 
 /** A payment paid and confirmed through the custody simulator (webhooks to the test app). */
-async function confirmedPayment(amountKes: number) {
-  const payment = await createPayment(
-    db,
-    {
-      custody: h.runtime.custody,
-      rates: liveRates(h.clock.now),
-      config: testConfig,
-      now: h.clock.now,
-    },
-    { merchantId: MERCHANT, amountKes, asset: "USDT", reference: `SEND-${amountKes}` },
-  );
-  const tx = await h.custodySim.sendPayment({
-    address: payment.depositAddress!,
-    amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT"),
-  });
-  await h.custodySim.confirm(tx.id, 2);
-  expect(getPayment(db, payment.id)?.status).toBe("confirmed");
-  return payment;
-}
+const paidPayment = async (amountKes: number) =>
+  (
+    await confirmedPayment(db, h, {
+      merchantId: MERCHANT,
+      amountKes,
+      reference: `SEND-${amountKes}`,
+    })
+  ).payment;
 
 /** B2C requests M-Pesa (the simulator) received for one transfer id. */
 function b2cRequestsFor(transferId: string) {
@@ -76,8 +64,7 @@ const transfer = (id: string) =>
 describe("each transfer is sent to M-Pesa once", () => {
   it("two concurrent senders: every pending transfer reaches M-Pesa exactly once, attempts = 1", async () => {
     const paid = [];
-    for (const amount of [3_000, 4_000, 5_000, 6_000, 7_000])
-      paid.push(await confirmedPayment(amount));
+    for (const amount of [3_000, 4_000, 5_000, 6_000, 7_000]) paid.push(await paidPayment(amount));
     for (const payment of paid)
       expect(planSettlement(db, payment.id, testConfig, h.clock.now)).toBe("planned");
     const transfers = paid.flatMap((payment) => listTransfersForPayment(db, payment.id));
@@ -97,7 +84,7 @@ describe("each transfer is sent to M-Pesa once", () => {
   });
 
   it("the webhook's immediate settlement and the background tick at the same time: sent once", async () => {
-    const payment = await confirmedPayment(8_000);
+    const payment = await paidPayment(8_000);
     await Promise.all([
       settleNow(db, h.runtime, payment.id),
       runPaymentsTick(db, h.runtime, () => h.clock.now),
@@ -112,7 +99,7 @@ describe("each transfer is sent to M-Pesa once", () => {
   });
 
   it("a sender that crashed mid-send: its claim holds until the lease lapses, then the same id is sent again and paid once", async () => {
-    const payment = await confirmedPayment(9_000);
+    const payment = await paidPayment(9_000);
     planSettlement(db, payment.id, testConfig, h.clock.now);
     const [pending] = listTransfersForPayment(db, payment.id);
     // The crashed sender claimed the transfer and reached M-Pesa, then died before recording the

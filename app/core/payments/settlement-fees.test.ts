@@ -18,12 +18,11 @@ import {
 import { createTestDb } from "../../../tests/setup/db";
 import {
   addMerchant,
-  liveRates,
-  testConfig,
+  confirmedPayment,
   setUpPaymentsHarness,
+  testConfig,
 } from "../../../tests/setup/payments";
-import { createPayment, getPayment, listPaymentEvents } from "./payments.server";
-import { formatCryptoUnits } from "./quote";
+import { getPayment, listPaymentEvents } from "./payments.server";
 import {
   listTransfersForPayment,
   planSettlement,
@@ -34,25 +33,8 @@ import {
 const { db, close } = createTestDb();
 const h = setUpPaymentsHarness({ db, close });
 
-async function confirmedPayment(merchantId: string, amountKes: number) {
-  const payment = await createPayment(
-    db,
-    {
-      custody: h.runtime.custody,
-      rates: liveRates(h.clock.now),
-      config: testConfig,
-      now: h.clock.now,
-    },
-    { merchantId, amountKes, asset: "USDT", reference: `R-${amountKes}` },
-  );
-  const tx = await h.custodySim.sendPayment({
-    address: payment.depositAddress!,
-    amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT"),
-  });
-  await h.custodySim.confirm(tx.id, 2);
-  expect(getPayment(db, payment.id)?.status).toBe("confirmed");
-  return payment;
-}
+const paidPayment = async (merchantId: string, amountKes: number) =>
+  (await confirmedPayment(db, h, { merchantId, amountKes, reference: `R-${amountKes}` })).payment;
 
 async function settle(paymentId: string) {
   const outcome = planSettlement(db, paymentId, testConfig, h.clock.now);
@@ -66,7 +48,7 @@ describe("settlement fees", () => {
     addMerchant(db, "MRC-FEES22");
     const floatBefore = normalBalance(db, railFloat("mpesa"));
     const revenueBefore = normalBalance(db, feeRevenue());
-    const payment = await confirmedPayment("MRC-FEES22", 2_500);
+    const payment = await paidPayment("MRC-FEES22", 2_500);
     expect(payment.feeKesCents).toBe(2_500n);
     await settle(payment.id);
     const [transfer, ...others] = listTransfersForPayment(db, payment.id);
@@ -92,7 +74,7 @@ describe("settlement fees", () => {
   it("carries whole-shilling leftovers into the next settlement: two payments whose cents add up", async () => {
     addMerchant(db, "MRC-CRRY22");
     // KES 1,234 less 1% = KES 1,221.66: KES 1,216 + the KES 5 charge; 66 cents stay.
-    const first = await confirmedPayment("MRC-CRRY22", 1_234);
+    const first = await paidPayment("MRC-CRRY22", 1_234);
     await settle(first.id);
     expect(
       listTransfersForPayment(db, first.id).map((t) => [t.amountKesCents, t.railChargeKesCents]),
@@ -105,7 +87,7 @@ describe("settlement fees", () => {
 
     // KES 1,266 less 1% = KES 1,253.34, plus the 66 cents = KES 1,254.00: KES 1,249 + the KES 5
     // charge.
-    const second = await confirmedPayment("MRC-CRRY22", 1_266);
+    const second = await paidPayment("MRC-CRRY22", 1_266);
     await settle(second.id);
     expect(
       listTransfersForPayment(db, second.id).map((t) => [t.amountKesCents, t.railChargeKesCents]),
@@ -118,8 +100,8 @@ describe("settlement fees", () => {
 
   it("keeps a leftover below the KES 10 minimum for the next settlement, and does not take other payments' money", async () => {
     addMerchant(db, "MRC-WAZT22");
-    const a = await confirmedPayment("MRC-WAZT22", 1_234); // leaves 66 cents
-    const b = await confirmedPayment("MRC-WAZT22", 5_000); // confirmed, not planned yet: its KES 4,950 is not a's
+    const a = await paidPayment("MRC-WAZT22", 1_234); // leaves 66 cents
+    const b = await paidPayment("MRC-WAZT22", 5_000); // confirmed, not planned yet: its KES 4,950 is not a's
     await settle(a.id);
     expect(listTransfersForPayment(db, a.id).map((t) => t.amountKesCents)).toEqual([121_600n]);
     expect(owed(db, merchantAvailable("MRC-WAZT22"))).toBe(495_066n);
@@ -133,12 +115,12 @@ describe("settlement fees", () => {
 
   it("a failed transfer's money waits for its retry: the next payment's settlement does not sweep it", async () => {
     addMerchant(db, "MRC-FXRT22", "254700000002"); // the simulator fails transfers to this number
-    const failing = await confirmedPayment("MRC-FXRT22", 3_000);
+    const failing = await paidPayment("MRC-FXRT22", 3_000);
     await settle(failing.id);
     const [failed] = listTransfersForPayment(db, failing.id);
     expect(failed?.status).toBe("failed");
     h.darajaSim.setOutcome("254700000002", "success");
-    const next = await confirmedPayment("MRC-FXRT22", 2_000);
+    const next = await paidPayment("MRC-FXRT22", 2_000);
     await settle(next.id);
     // KES 1,980 net: KES 1,971 + KES 9, not the failed transfer's KES 2,970 as well.
     expect(listTransfersForPayment(db, next.id).map((t) => t.amountKesCents)).toEqual([197_100n]);
