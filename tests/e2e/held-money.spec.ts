@@ -53,11 +53,13 @@ test("crypto sent after an M-Pesa payment is held, queued and flagged for refund
   // The asset left as "The address's asset".
   await page.getByRole("button", { name: "Send payment" }).click();
   await expect(page.getByText(`to ${address}`).first()).toBeVisible();
+  // This payment's transaction (other tests' may be listed too).
   for (let i = 0; i < 2; i++) {
     await page.goto("/simulator/custody/");
     await page
+      .getByRole("row")
+      .filter({ hasText: address })
       .getByRole("button", { name: /^Add confirmation/ })
-      .first()
       .click();
   }
 
