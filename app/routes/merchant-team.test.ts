@@ -229,6 +229,7 @@ describe("settings and navigation by role", () => {
     expect(await labelsFor("owner")).toEqual([
       "Dashboard",
       "Payments",
+      "Statements",
       "Payment links",
       "Balances and settlement",
       "Settings",
@@ -237,5 +238,8 @@ describe("settings and navigation by role", () => {
       "Security",
     ]);
     expect(await labelsFor("admin")).not.toContain("Team");
+    // Statements: Finance and above only.
+    expect(await labelsFor("finance")).toContain("Statements");
+    expect(await labelsFor("viewer")).not.toContain("Statements");
   });
 });
