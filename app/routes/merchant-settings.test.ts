@@ -43,6 +43,7 @@ import { installTestDatabase } from "../../tests/setup/db";
 import { insertDestination } from "../../tests/setup/destinations";
 import {
   addMerchant,
+  confirmedPayment,
   liveRates,
   startPaymentsHarness,
   testConfig,
@@ -590,22 +591,11 @@ describe("payouts during the cooling-off period", () => {
     ).toMatchObject({ ok: true });
 
     h.clock.now = changedAt + 3_600_000;
-    const payment = await createPayment(
-      db,
-      {
-        custody: h.runtime.custody,
-        rates: liveRates(h.clock.now),
-        config: testConfig,
-        now: h.clock.now,
-      },
-      { merchantId: "MRC-STCQ22", amountKes: 2_500, asset: "USDT", reference: "HELD-1" },
-    );
-    const tx = await h.custodySim.sendPayment({
-      address: payment.depositAddress!,
-      amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT"),
+    const { payment } = await confirmedPayment(db, h, {
+      merchantId: "MRC-STCQ22",
+      amountKes: 2_500,
+      reference: "HELD-1",
     });
-    await h.custodySim.confirm(tx.id, 2);
-    expect(getPayment(db, payment.id)?.status).toBe("confirmed");
 
     const run = async () => {
       const outcome = planSettlement(db, payment.id, testConfig, h.clock.now);

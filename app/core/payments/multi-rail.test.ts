@@ -44,13 +44,12 @@ import {
 } from "../../../tests/setup/destinations";
 import {
   addMerchant,
-  liveRates,
+  confirmedPayment,
   startPaymentsHarness,
   testConfig,
   type PaymentsHarness,
 } from "../../../tests/setup/payments";
-import { createPayment, getPayment, listPaymentEvents } from "./payments.server";
-import { formatCryptoUnits } from "./quote";
+import { getPayment, listPaymentEvents } from "./payments.server";
 import {
   listTransfersForPayment,
   planSettlement,
@@ -106,20 +105,12 @@ const mpesaDefaultOf = (merchantId: string) =>
 
 let reference = 0;
 /** A payment of `amountKes` paid in USDT and confirmed by custody. */
-async function confirmedPayment(merchantId: string, amountKes: number) {
-  const payment = await createPayment(
+const paidPayment = async (merchantId: string, amountKes: number) =>
+  getPayment(
     db,
-    { custody: h.runtime.custody, rates: liveRates(now()), config: testConfig, now: now() },
-    { merchantId, amountKes, asset: "USDT", reference: `MR-${++reference}` },
-  );
-  const tx = await h.custodySim.sendPayment({
-    address: payment.depositAddress!,
-    amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT"),
-  });
-  await h.custodySim.confirm(tx.id, 2);
-  expect(getPayment(db, payment.id)?.status).toBe("confirmed");
-  return getPayment(db, payment.id)!;
-}
+    (await confirmedPayment(db, h, { merchantId, amountKes, reference: `MR-${++reference}` }))
+      .payment.id,
+  )!;
 
 /** Each rail's transfers of a payment: sum of amounts and of charges. */
 function byRail(paymentId: string) {
@@ -160,7 +151,7 @@ describe("an 80% bank / 20% M-Pesa split", () => {
     ).toEqual({ ok: true });
     const before = { mpesa: railBalances("mpesa"), pesalink: railBalances("pesalink") };
 
-    const payment = await confirmedPayment(merchantId, 10_000);
+    const payment = await paidPayment(merchantId, 10_000);
     const net = payment.amountKesCents - payment.feeKesCents;
     expect(net).toBe(990_000n);
     expect(planSettlement(db, payment.id, testConfig, now())).toBe("planned");
@@ -234,7 +225,7 @@ describe("an 80% bank / 20% M-Pesa split", () => {
       now(),
     );
     const floatBefore = railBalances("pesalink");
-    const payment = await confirmedPayment(merchantId, 10_000);
+    const payment = await paidPayment(merchantId, 10_000);
     planSettlement(db, payment.id, testConfig, now());
     const planned = byRail(payment.id);
     const leftover = owed(db, merchantAvailable(merchantId));
@@ -273,7 +264,7 @@ describe("failover", () => {
     h.clock.now += HEALTH_WINDOW_MS + 60_000;
     makeRailDown(db, merchantId, "mpesa", now());
     expect(railHealth(db, "mpesa", now()).status).toBe("down");
-    const payment = await confirmedPayment(merchantId, 5_000);
+    const payment = await paidPayment(merchantId, 5_000);
     expect(planSettlement(db, payment.id, testConfig, now())).toBe("planned");
     const transfers = listTransfersForPayment(db, payment.id);
     expect(transfers.map((t) => [t.rail, t.destinationId])).toEqual([["pesalink", bank.id]]);
@@ -368,7 +359,7 @@ describe("a verification check payout", () => {
   it("that failed does not hold back the merchant's next settlement", async () => {
     const merchantId = "MRC-MRVF24";
     await failedCheck(merchantId, "+254722600103");
-    const payment = await confirmedPayment(merchantId, 2_500);
+    const payment = await paidPayment(merchantId, 2_500);
     expect(planSettlement(db, payment.id, testConfig, now())).toBe("planned");
     await sendPendingTransfers(db, rails, now);
     await h.darajaSim.flush();
@@ -388,7 +379,7 @@ describe("a verification check payout", () => {
   it("that failed is never retried with the merchant's money", async () => {
     const merchantId = "MRC-MRVF25";
     const transferId = await failedCheck(merchantId, "+254722600104");
-    const payment = await confirmedPayment(merchantId, 2_500);
+    const payment = await paidPayment(merchantId, 2_500);
     // The merchant has money in the balance (not settled yet) that a retry could take.
     expect(owed(db, merchantAvailable(merchantId))).toBe(247_500n);
     const charges = railBalances("mpesa").charges;
