@@ -6,6 +6,30 @@ import { statementLineLabels, statementLineTypes } from "~/core/statements/lines
 import type { StatementView } from "~/core/statements/view";
 import { formatKesCents } from "~/utils/format";
 
+/** The opening or closing balance: its label and the amount in the last column. */
+function BalanceRow({
+  label,
+  cents,
+  bordered = false,
+}: {
+  label: string;
+  cents: string;
+  bordered?: boolean;
+}) {
+  return (
+    <tr className={bordered ? "border-b border-slate-200" : undefined}>
+      <th scope="row" className="py-2 pr-3 font-semibold">
+        {label}
+      </th>
+      <td className="px-3 py-2" />
+      <td className="px-3 py-2" />
+      <td className="whitespace-nowrap py-2 pl-3 text-right font-semibold tabular-nums">
+        {formatKesCents(cents)}
+      </td>
+    </tr>
+  );
+}
+
 export function StatementSummary({ statement }: { statement: StatementView }) {
   return (
     <section aria-labelledby="statement-summary" className="break-inside-avoid">
@@ -31,16 +55,7 @@ export function StatementSummary({ statement }: { statement: StatementView }) {
           </tr>
         </thead>
         <tbody>
-          <tr className="border-b border-slate-200">
-            <th scope="row" className="py-2 pr-3 font-semibold">
-              Opening balance
-            </th>
-            <td className="px-3 py-2" />
-            <td className="px-3 py-2" />
-            <td className="whitespace-nowrap py-2 pl-3 text-right font-semibold tabular-nums">
-              {formatKesCents(statement.opening)}
-            </td>
-          </tr>
+          <BalanceRow label="Opening balance" cents={statement.opening} bordered />
           {statementLineTypes.map((type) => {
             const total = statement.totals[type];
             return (
@@ -58,16 +73,7 @@ export function StatementSummary({ statement }: { statement: StatementView }) {
               </tr>
             );
           })}
-          <tr>
-            <th scope="row" className="py-2 pr-3 font-semibold">
-              Closing balance
-            </th>
-            <td className="px-3 py-2" />
-            <td className="px-3 py-2" />
-            <td className="whitespace-nowrap py-2 pl-3 text-right font-semibold tabular-nums">
-              {formatKesCents(statement.closing)}
-            </td>
-          </tr>
+          <BalanceRow label="Closing balance" cents={statement.closing} />
         </tbody>
       </table>
       <p className="mt-2 text-xs text-slate-600">
