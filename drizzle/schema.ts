@@ -13,3 +13,4 @@ export * from "./schema/payments";
 export * from "./schema/ledger";
 export * from "./schema/simulators";
 export * from "./schema/api";
+export * from "./schema/disbursements";

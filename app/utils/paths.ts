@@ -60,6 +60,12 @@ export const paths = {
   merchantStatements: "/merchant/statements",
   merchantStatementsCsv: "/merchant/statements.csv",
   merchantStatementsPrint: "/merchant/statements/print",
+  /** Payouts to third parties (issue 15): batches, one payout, a CSV upload. */
+  merchantPayouts: "/merchant/payouts",
+  newMerchantPayout: "/merchant/payouts/new",
+  merchantPayoutTemplate: "/merchant/payouts/template.csv",
+  merchantPayoutBatch: (id: string) => `/merchant/payouts/${id}`,
+  merchantPayoutResults: (id: string) => `/merchant/payouts/${id}/results.csv`,
   merchantSettings: "/merchant/settings",
   merchantTeam: "/merchant/team",
   /** Sessions, recent security events, notification choices. */

@@ -100,6 +100,11 @@ export const merchants = sqliteTable("merchants", {
   settlementFailover: integer("settlement_failover", { mode: "boolean" }).notNull().default(false),
   /** Set by an owner: every member must use a second factor to sign in. */
   requireTwoFactor: integer("require_two_factor", { mode: "boolean" }).notNull().default(false),
+  /**
+   * Set by an owner or admin: a single payout above this many whole shillings needs a second
+   * member's approval like a bulk batch (null: single payouts never do). Issue 15, item 3.
+   */
+  payoutApprovalAboveKes: integer("payout_approval_above_kes"),
   createdAt: integer("created_at").notNull(),
 });
 

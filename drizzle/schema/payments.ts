@@ -254,6 +254,8 @@ export const settlementTransfers = sqliteTable(
      */
     sendLeaseUntil: integer("send_lease_until"),
     sendLeaseHolder: text("send_lease_holder"),
+    /** A disbursement's row this transfer pays (purpose "disbursement"; ADR 0035). */
+    disbursementRowId: text("disbursement_row_id"),
   },
   (table) => [
     uniqueIndex("settlement_transfers_payment_seq_idx").on(table.paymentId, table.sequence),
@@ -261,6 +263,7 @@ export const settlementTransfers = sqliteTable(
     index("settlement_transfers_merchant_day_idx").on(table.merchantId, table.settlementDay),
     // A rail's health reads its transfers of the last 30 minutes (core/rails/health.server.ts).
     index("settlement_transfers_rail_updated_idx").on(table.rail, table.updatedAt),
+    index("settlement_transfers_disbursement_row_idx").on(table.disbursementRowId),
   ],
 );
 

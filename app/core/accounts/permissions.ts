@@ -31,6 +31,7 @@ export const permissions = [
   "balances:read",
   "statements:read",
   "payout_destination:manage",
+  "payouts:create",
   "payouts:approve",
   "team:manage",
   "settings:manage",
@@ -45,7 +46,13 @@ const readOnly: readonly Permission[] = ["payments:read", "payments:export", "ba
 export const rolePermissions: Record<TeamRole, readonly Permission[]> = {
   owner: all,
   admin: all.filter((p) => p !== "team:manage" && p !== "payout_destination:manage"),
-  finance: [...readOnly, "payments:create", "payouts:approve", "statements:read"],
+  finance: [
+    ...readOnly,
+    "payments:create",
+    "payouts:create",
+    "payouts:approve",
+    "statements:read",
+  ],
   developer: ["payments:read", "developers:manage"],
   cashier: ["payments:read", "payments:create"],
   viewer: readOnly,

@@ -17,6 +17,9 @@ export const destinationStatuses = [
 ] as const;
 export type DestinationStatus = (typeof destinationStatuses)[number];
 
-/** Why a transfer is made: a settlement, or the small payout that verifies a destination. */
-export const transferPurposes = ["settlement", "verification"] as const;
+/**
+ * Why a transfer is made: a settlement, the small payout that verifies a destination, or a row of a
+ * disbursement (a payout to a third party from the merchant's balance, issue 15).
+ */
+export const transferPurposes = ["settlement", "verification", "disbursement"] as const;
 export type TransferPurpose = (typeof transferPurposes)[number];

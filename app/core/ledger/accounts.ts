@@ -143,6 +143,14 @@ function bookAccounts(mode: LedgerBook) {
   const merchantInFlight = (id: string) =>
     ref(`${p}merchant:${merchantId(id)}:in-flight:KES`, "KES", "liability", id);
 
+  /**
+   * KES set aside for an approved disbursement batch (ADR 0035): out of available when the batch is
+   * approved, into in-flight row by row as rows go to a rail, back to available for a row that
+   * fails. Still owed to the merchant. Credit-normal; guard it on every debit.
+   */
+  const merchantReserved = (id: string) =>
+    ref(`${p}merchant:${merchantId(id)}:reserved:KES`, "KES", "liability", id);
+
   // Platform accounts.
 
   /** KES fees we earned (C2B 1%, B2C 1.5%, spread). Credit-normal. */
@@ -191,11 +199,12 @@ function bookAccounts(mode: LedgerBook) {
   /** Owner funding: what the company put in (e.g. to prefund rail floats). Credit-normal. */
   const capital = (c: Currency) => ref(`${p}capital:${currency(c)}`, currency(c), "equity");
 
-  /** A merchant's three KES accounts. */
+  /** A merchant's KES accounts. */
   const merchantAccounts = (id: string) => ({
     available: merchantAvailable(id),
     pending: merchantPending(id),
     inFlight: merchantInFlight(id),
+    reserved: merchantReserved(id),
   });
 
   return Object.freeze({
@@ -203,6 +212,7 @@ function bookAccounts(mode: LedgerBook) {
     merchantAvailable,
     merchantPending,
     merchantInFlight,
+    merchantReserved,
     feeRevenue,
     custody,
     treasuryConversion,
@@ -239,6 +249,7 @@ export const {
   merchantAvailable,
   merchantPending,
   merchantInFlight,
+  merchantReserved,
   feeRevenue,
   custody,
   treasuryConversion,

@@ -62,11 +62,17 @@ describe("ledger books", () => {
         ],
       });
     }
-    expect(merchantBalances(db, M)).toEqual({ available: 10_000n, pending: 0n, inFlight: 0n });
+    expect(merchantBalances(db, M)).toEqual({
+      available: 10_000n,
+      pending: 0n,
+      inFlight: 0n,
+      reserved: 0n,
+    });
     expect(merchantBalances(db, M, "test")).toEqual({
       available: 70_000n,
       pending: 0n,
       inFlight: 0n,
+      reserved: 0n,
     });
     expect(trialBalanceByBook(db)).toEqual({ live: ZERO, test: ZERO });
     expect(findUnbalancedTransactions(db)).toEqual([]);

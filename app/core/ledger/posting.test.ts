@@ -430,7 +430,12 @@ describe("guards", () => {
     });
     expect(exact.created).toBe(true);
     expect(owed(db, merchantAvailable(M2))).toBe(0n);
-    expect(merchantBalances(db, M2)).toEqual({ available: 0n, pending: 0n, inFlight: 49_500n });
+    expect(merchantBalances(db, M2)).toEqual({
+      available: 0n,
+      pending: 0n,
+      inFlight: 49_500n,
+      reserved: 0n,
+    });
     expect(tooMuch).toThrow(InsufficientBalanceError);
     // More money arrives: the same key that failed now posts (a failure wrote nothing, not even the
     // key).
@@ -608,13 +613,23 @@ describe("reversals", () => {
       entries: payout(M, 99_000n),
       guards: [merchantAvailable(M), railFloat("mpesa")],
     });
-    expect(merchantBalances(db, M)).toEqual({ available: 0n, pending: 0n, inFlight: 99_000n });
+    expect(merchantBalances(db, M)).toEqual({
+      available: 0n,
+      pending: 0n,
+      inFlight: 99_000n,
+      reserved: 0n,
+    });
     reverseTransaction(db, {
       transactionId: sent.transactionId,
       idempotencyKey: `payout:${M}:1:failed`,
       reason: "B2C result 2001: invalid initiator",
     });
-    expect(merchantBalances(db, M)).toEqual({ available: 99_000n, pending: 0n, inFlight: 0n });
+    expect(merchantBalances(db, M)).toEqual({
+      available: 99_000n,
+      pending: 0n,
+      inFlight: 0n,
+      reserved: 0n,
+    });
   });
 });
 
@@ -814,7 +829,12 @@ describe("transactions and amounts", () => {
     });
     expect(secondPage.map((e) => e.amount)).toEqual([-1_980n, -990n]);
     expect(listEntries(db, merchantPending(M))).toEqual([]);
-    expect(merchantBalances(db, M)).toEqual({ available: 14_850n, pending: 0n, inFlight: 0n });
+    expect(merchantBalances(db, M)).toEqual({
+      available: 14_850n,
+      pending: 0n,
+      inFlight: 0n,
+      reserved: 0n,
+    });
   });
 
   it("owed() is for liabilities only", () => {

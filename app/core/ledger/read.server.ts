@@ -90,6 +90,8 @@ export interface MerchantBalances {
   available: bigint;
   pending: bigint;
   inFlight: bigint;
+  /** Set aside for approved disbursements not yet sent (ADR 0035). */
+  reserved: bigint;
 }
 
 /** The merchant's accounts by owner (ledger_accounts_owner_idx), prepared once per database. */
@@ -118,6 +120,7 @@ export function merchantBalances(
     available: of(accounts.available),
     pending: of(accounts.pending),
     inFlight: of(accounts.inFlight),
+    reserved: of(accounts.reserved),
   };
 }
 

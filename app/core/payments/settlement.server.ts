@@ -39,6 +39,15 @@ import {
 import { routeSettlement, splitByPercent } from "~/core/destinations/routing.server";
 import { railNames } from "~/core/destinations/schema";
 import { recordVerificationOutcome } from "~/core/destinations/verification-result.server";
+import {
+  bookOfDisbursementRow,
+  disbursementDestination,
+  disbursementRemarks,
+  disbursementTransferMode,
+  onDisbursementFailed,
+  onDisbursementSucceeded,
+  postDisbursementSent,
+} from "~/core/disbursements/transfers.server";
 import { classifyResultCode, type B2cResult } from "~/core/providers/daraja/result";
 import { profileOf, railChargeCents } from "~/core/rails/charges";
 import type { PayoutDestination, PayoutRails, RailId, RailSendOutcome } from "~/core/rails/types";
@@ -64,7 +73,11 @@ export const newTransferId = () => `trf_${readableCode(14).toLowerCase()}`;
  * The ledger book of a transfer: its payment's mode (test payments settle in the test book). A
  * transfer without a payment is live money.
  */
-function bookOfTransfer(db: DbOrTx, transfer: Pick<Transfer, "paymentId">): LedgerBook {
+function bookOfTransfer(
+  db: DbOrTx,
+  transfer: Pick<Transfer, "paymentId" | "disbursementRowId">,
+): LedgerBook {
+  if (transfer.disbursementRowId) return bookOfDisbursementRow(db, transfer.disbursementRowId);
   if (!transfer.paymentId) return "live";
   return (
     db
@@ -75,8 +88,11 @@ function bookOfTransfer(db: DbOrTx, transfer: Pick<Transfer, "paymentId">): Ledg
   );
 }
 
-/** A transfer's mode: its payment's (live without a payment), as an SQL expression. */
-const transferMode = sql`coalesce((select ${payments.mode} from ${payments} where ${payments.id} = ${settlementTransfers.paymentId}), 'live')`;
+/**
+ * A transfer's mode: its payment's, or its disbursement batch's (live without either), as an SQL
+ * expression.
+ */
+const transferMode = sql`coalesce((select ${payments.mode} from ${payments} where ${payments.id} = ${settlementTransfers.paymentId}), ${disbursementTransferMode}, 'live')`;
 
 /** Transfers of one book (their payment's mode; live without a payment), as a condition. */
 function transfersInBook(mode: LedgerBook) {
@@ -94,7 +110,10 @@ function transfersInModes(modes: readonly LedgerBook[] | undefined) {
 /** The mode of a transfer's payment (live without a payment), or null for no such transfer. */
 export function transferModeOf(db: DbOrTx, transferId: string): LedgerBook | null {
   const transfer = db
-    .select({ paymentId: settlementTransfers.paymentId })
+    .select({
+      paymentId: settlementTransfers.paymentId,
+      disbursementRowId: settlementTransfers.disbursementRowId,
+    })
     .from(settlementTransfers)
     .where(eq(settlementTransfers.id, transferId))
     .get();
@@ -561,7 +580,11 @@ export async function sendPendingTransfers(
         transfersInModes(modes),
       ),
     )
-    .orderBy(asc(settlementTransfers.createdAt))
+    // Merchants' own settlements and checks first: a large disbursement batch never holds them up.
+    .orderBy(
+      sql`case when ${settlementTransfers.purpose} = 'disbursement' then 1 else 0 end`,
+      asc(settlementTransfers.createdAt),
+    )
     .limit(limit)
     .all();
   let sent = 0;
@@ -570,16 +593,23 @@ export async function sendPendingTransfers(
     // A rail not running here: the transfer waits, pending, for a process where it does.
     if (!rail) continue;
     if (!claimTransferForSending(db, transfer.id, holder, now(), leaseMs)) continue;
+    // A disbursement row's money leaves its reservation only now; a short float makes it wait.
+    if (transfer.purpose === "disbursement" && !transfer.ledgerTransactionId) {
+      try {
+        db.transaction((tx) => postDisbursementSent(tx, transfer, now()));
+      } catch (error) {
+        if (!(error instanceof InsufficientBalanceError)) throw error;
+        releaseSendClaim(db, transfer, holder, now());
+        continue;
+      }
+    }
     let outcome: RailSendOutcome;
     try {
       outcome = await rail.send({
         transferId: transfer.id,
         destination: payoutDestinationOfTransfer(db, transfer),
         amountKes: Number(transfer.amountKesCents / 100n),
-        remarks:
-          transfer.purpose === "verification"
-            ? "OneHop account check"
-            : `OneHop settlement ${transfer.paymentId ?? transfer.id}`,
+        remarks: remarksOf(db, transfer),
         reference: transfer.paymentId ?? undefined,
       });
     } catch {
@@ -646,8 +676,16 @@ function markCompleted(
     .run();
 }
 
+/** What the recipient reads on the rail. */
+function remarksOf(db: DbOrTx, transfer: Transfer): string {
+  if (transfer.purpose === "verification") return "OneHop account check";
+  if (transfer.purpose === "disbursement") return disbursementRemarks(db, transfer);
+  return `OneHop settlement ${transfer.paymentId ?? transfer.id}`;
+}
+
 /** Where a transfer pays: its destination's address (a number from before destinations: M-Pesa). */
 function payoutDestinationOfTransfer(db: DbOrTx, transfer: Transfer): PayoutDestination {
+  if (transfer.purpose === "disbursement") return disbursementDestination(db, transfer);
   const destination = transfer.destinationId
     ? db
         .select()
@@ -716,7 +754,7 @@ export function succeedTransfer(
     }
     postTransaction(tx, {
       idempotencyKey: `transfer:${transfer.id}:succeeded`,
-      kind: "payout.succeeded",
+      kind: transfer.purpose === "disbursement" ? "disbursement.succeeded" : "payout.succeeded",
       description: `Payout ${transfer.id} paid, receipt ${result.receipt ?? "?"}`,
       reference: { type: "transfer", id: transfer.id },
       entries: [
@@ -726,6 +764,7 @@ export function succeedTransfer(
       now,
     });
     markCompleted(tx, transfer, "succeeded", { receipt: result.receipt, code: 0 }, result, now);
+    onDisbursementSucceeded(tx, transfer, result, now);
     enqueuePayoutEvent(tx, transfer.id, now);
     if (transfer.paymentId) {
       recordEvent(
@@ -766,6 +805,7 @@ export function failTransfer(
       });
     }
     markCompleted(tx, transfer, "failed", { receipt: null, code: result.code }, result, now);
+    onDisbursementFailed(tx, transfer, result, now);
     enqueuePayoutEvent(tx, transfer.id, now);
     if (transfer.purpose === "verification" && transfer.destinationId)
       recordVerificationOutcome(
@@ -903,6 +943,7 @@ export function newTransferState(now: number) {
     completedAt: null,
     sendLeaseUntil: null,
     sendLeaseHolder: null,
+    disbursementRowId: null,
   } satisfies Partial<Transfer>;
 }
 

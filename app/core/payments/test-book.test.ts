@@ -36,7 +36,7 @@ const h = setUpPaymentsHarness({ db, close });
 
 const live = ledgerBook("live");
 const test = ledgerBook("test");
-const ZERO = { available: 0n, pending: 0n, inFlight: 0n };
+const ZERO = { available: 0n, pending: 0n, inFlight: 0n, reserved: 0n };
 const BALANCED = { KES: 0n, BTC: 0n, ETH: 0n, USDT: 0n, USDC: 0n };
 
 async function paid(merchantId: string, amountKes: number, mode: ApiMode, amount?: string) {

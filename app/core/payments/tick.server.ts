@@ -5,6 +5,7 @@
  */
 import { railNames } from "~/core/destinations/schema";
 import { retryStalledVerifications } from "~/core/destinations/verification.server";
+import { checkPendingNames } from "~/core/disbursements/name-checks.server";
 import { failOverStuckTransfers } from "./failover.server";
 import type { Rail } from "~/core/ledger/accounts";
 import type { RailId } from "~/core/rails/types";
@@ -68,6 +69,8 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
     const verifications = servesMode(deps, "live")
       ? await retryStalledVerifications(db, rails, now)
       : 0;
+    // Payout files waiting for approval: the registered names their rails hold.
+    const namesChecked = await checkPendingNames(db, rails, now, { modes });
     const sent = await sendPendingTransfers(db, rails, now, { modes });
     const queried = await queryOverdueTransfers(db, rails, now(), reconcileAfterMs, {
       modes,
@@ -80,6 +83,7 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
       released,
       failedOver,
       verifications,
+      namesChecked,
       sent,
       queried,
     };

@@ -8,12 +8,19 @@
  * (its fee-revenue entry; negative when a fee is given back) and `gross` = net + fee.
  */
 
-export const statementLineTypes = ["collection", "payout", "refund", "adjustment"] as const;
+export const statementLineTypes = [
+  "collection",
+  "payout",
+  "disbursement",
+  "refund",
+  "adjustment",
+] as const;
 export type StatementLineType = (typeof statementLineTypes)[number];
 
 export const statementLineLabels: Record<StatementLineType, string> = {
   collection: "Collection",
   payout: "Settlement payout",
+  disbursement: "Disbursement",
   refund: "Refund",
   adjustment: "Adjustment",
 };
@@ -24,6 +31,10 @@ const KINDS: Record<Exclude<StatementLineType, "adjustment">, readonly string[]>
   collection: ["payment.converted", "payment.collected"],
   // A settlement handed to a rail (its charges leave the balance), then paid.
   payout: ["payout.sent", "payout.succeeded"],
+  // A payout to a third party (ADR 0035): its fee and rail charge leave the reservation when it is
+  // sent, its amount when the rail pays. The reservation itself moves money between the
+  // merchant's own accounts: no line.
+  disbursement: ["disbursement.sent", "disbursement.succeeded"],
   // A payment rejected in review: its credit (and our fee) undone, the money owed back.
   refund: ["payment.review_rejected"],
 };
@@ -78,6 +89,7 @@ export interface StatementLine {
 const DEFAULT_DESCRIPTIONS: Record<StatementLineType, string> = {
   collection: "Payment collected",
   payout: "Settlement payout",
+  disbursement: "Payout to a recipient",
   refund: "Refund",
   adjustment: "Adjustment",
 };

@@ -73,14 +73,15 @@ function sumParts(expression: SQL): { high: SQL<string>; low: SQL<string> } {
   };
 }
 
-/** The ids of the merchant's three live KES accounts that exist, and of fee revenue. */
+/** The ids of the merchant's live KES accounts that exist, and of fee revenue. */
 function accountIds(db: DbOrTx, merchantId: string) {
-  const { available, pending, inFlight } = merchantAccounts(merchantId);
+  const { available, pending, inFlight, reserved } = merchantAccounts(merchantId);
   const fee = feeRevenue();
+  const codes = [available.code, pending.code, inFlight.code, reserved.code, fee.code];
   const rows = db
     .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
     .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.code, [available.code, pending.code, inFlight.code, fee.code]))
+    .where(inArray(ledgerAccounts.code, codes))
     .all();
   return {
     merchant: rows.filter((row) => row.code !== fee.code).map((row) => row.id),

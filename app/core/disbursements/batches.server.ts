@@ -1,0 +1,869 @@
+/**
+ * Disbursement batches (issue 15, ADR 0035): made from a CSV file or one payout, checked row by row
+ * (the preview), fixed or trimmed by the maker, submitted, approved by another member (the checker)
+ * and then paid row by row by the payments tick through the rail interface.
+ *
+ * Every check and the write it guards run in one database transaction: a batch is approved once (a
+ * conditional update on its status), the maker never approves their own, and the money for every
+ * row is reserved in the ledger in the same transaction (guarded: never more than the available
+ * balance). A failed row's money goes back to the balance (transfers.server.ts); retrying reserves
+ * it again, the same way.
+ */
+import { and, asc, eq, gte, inArray } from "drizzle-orm";
+import {
+  disbursementBatches,
+  disbursementRows,
+  settlementTransfers,
+} from "../../../drizzle/schema";
+import { recordAudit } from "~/core/audit.server";
+import { readableCode } from "~/core/ids.server";
+import {
+  InsufficientBalanceError,
+  type LedgerBook,
+  ledgerBook,
+  postTransaction,
+} from "~/core/ledger/ledger.server";
+import { newTransferId, newTransferState } from "~/core/payments/settlement.server";
+import { eatDay } from "~/core/payments/settlement-plan";
+import type { RailId } from "~/core/rails/types";
+import type { Db, DbOrTx } from "~/utils/db.server";
+import { formatKesCents } from "~/utils/format";
+import { type ParsedPayoutLine, parsePayoutCsv } from "./csv-parse";
+import { DisbursementError } from "./errors";
+import { rowCost, sumCosts } from "./fees";
+import {
+  type CheckedPayoutRow,
+  checkPayoutRow,
+  duplicateKey,
+  type RawPayoutRow,
+  type RowCheck,
+} from "./row-check";
+import { completeBatchIfDone } from "./transfers.server";
+import type { BatchKind, NameCheck } from "./vocabulary";
+
+export type Batch = typeof disbursementBatches.$inferSelect;
+export type BatchRow = typeof disbursementRows.$inferSelect;
+
+export const newBatchId = () => `dsb_${readableCode(14).toLowerCase()}`;
+const newRowId = () => `dsr_${readableCode(14).toLowerCase()}`;
+
+/** Rails whose registered name we can ask without moving money (Airtel's KYC, PesaLink). */
+export const NAME_LOOKUP_RAILS: readonly RailId[] = ["airtel-money", "pesalink"];
+
+/** A payout to the same recipient for the same amount this recently is flagged as a duplicate. */
+export const RECENT_DUPLICATE_MS = 7 * 24 * 60 * 60_000;
+
+/** Who makes a batch: a member (their user id) or an API key (`key:<id>`), in a mode. */
+export interface BatchMaker {
+  merchantId: string;
+  memberId: string;
+  mode: LedgerBook;
+}
+
+/** Who acts on a batch afterwards (submits, approves, retries). */
+export interface BatchActor {
+  merchantId: string;
+  memberId: string;
+}
+
+const INSERT_CHUNK = 400;
+
+/** The columns a row's check sets (valid or not), from the raw cells. */
+function checkedColumns(raw: RawPayoutRow, check: RowCheck) {
+  if (!check.ok)
+    return {
+      errors: JSON.stringify(check.errors),
+      status: "invalid" as const,
+      rail: null,
+      phone: null,
+      bankCode: null,
+      accountNumber: null,
+      amountKesCents: null,
+      feeKesCents: null,
+      railChargeKesCents: null,
+      reference: null,
+      name: null,
+      nameCheck: "not_offered" as NameCheck,
+      registeredName: null,
+    };
+  const { row } = check;
+  const cost = rowCost(row.rail, row.amountKesCents);
+  const destination = row.destination;
+  return {
+    errors: null,
+    status: "ready" as const,
+    rail: row.rail,
+    phone: destination.kind === "msisdn" ? destination.phone : null,
+    bankCode: destination.kind === "bank_account" ? destination.bankCode : null,
+    accountNumber: destination.kind === "bank_account" ? destination.accountNumber : null,
+    amountKesCents: row.amountKesCents,
+    feeKesCents: cost.feeKesCents,
+    railChargeKesCents: cost.railChargeKesCents,
+    reference: row.reference || null,
+    name: row.name || null,
+    nameCheck: (row.name && NAME_LOOKUP_RAILS.includes(row.rail)
+      ? "pending"
+      : "not_offered") as NameCheck,
+    registeredName: null,
+  };
+}
+
+function rawColumns(raw: RawPayoutRow) {
+  return {
+    rawRecipient: raw.recipient,
+    rawRail: raw.rail,
+    rawAmount: raw.amount,
+    rawReference: raw.reference,
+    rawName: raw.name,
+    rawBankCode: raw.bankCode,
+  };
+}
+
+/** A stored row as the check's result (for its duplicate key). */
+function checkedOf(row: BatchRow): CheckedPayoutRow | null {
+  if (!row.rail || row.amountKesCents === null) return null;
+  return {
+    rail: row.rail,
+    destination:
+      row.rail === "pesalink"
+        ? {
+            kind: "bank_account",
+            bankCode: row.bankCode ?? "",
+            accountNumber: row.accountNumber ?? "",
+            accountName: row.name ?? "",
+          }
+        : { kind: "msisdn", phone: row.phone ?? "" },
+    amountKesCents: row.amountKesCents,
+    reference: row.reference ?? "",
+    name: row.name ?? "",
+  };
+}
+
+/**
+ * Payouts of the last 7 days (queued, sent or paid) of this merchant in this mode, by duplicate
+ * key: the row id of one of them.
+ */
+function recentPayoutKeys(
+  db: DbOrTx,
+  merchantId: string,
+  mode: LedgerBook,
+  now: number,
+  exceptBatchId?: string,
+): Map<string, string> {
+  const rows = db
+    .select({ row: disbursementRows })
+    .from(disbursementRows)
+    .innerJoin(disbursementBatches, eq(disbursementBatches.id, disbursementRows.batchId))
+    .where(
+      and(
+        eq(disbursementBatches.merchantId, merchantId),
+        eq(disbursementBatches.mode, mode),
+        inArray(disbursementRows.status, ["queued", "sent", "paid"]),
+        gte(disbursementRows.updatedAt, now - RECENT_DUPLICATE_MS),
+      ),
+    )
+    .all();
+  const keys = new Map<string, string>();
+  for (const { row } of rows) {
+    if (row.batchId === exceptBatchId) continue;
+    const checked = checkedOf(row);
+    if (checked) keys.set(duplicateKey(checked), row.id);
+  }
+  return keys;
+}
+
+/**
+ * Mark the batch's duplicates again (after an edit or a drop): within the batch, a ready row paying
+ * the same recipient the same amount as an earlier ready line; and against the last 7 days.
+ */
+function refreshDuplicates(tx: DbOrTx, batch: Batch, now: number) {
+  const recent = recentPayoutKeys(tx, batch.merchantId, batch.mode, now, batch.id);
+  const rows = tx
+    .select()
+    .from(disbursementRows)
+    .where(eq(disbursementRows.batchId, batch.id))
+    .orderBy(asc(disbursementRows.line))
+    .all();
+  const firstLine = new Map<string, number>();
+  for (const row of rows) {
+    const checked = row.status === "ready" ? checkedOf(row) : null;
+    const key = checked ? duplicateKey(checked) : null;
+    const duplicateOfLine = key ? (firstLine.get(key) ?? null) : null;
+    if (key && duplicateOfLine === null) firstLine.set(key, row.line);
+    const recentDuplicateOf = key ? (recent.get(key) ?? null) : null;
+    if (row.duplicateOfLine !== duplicateOfLine || row.recentDuplicateOf !== recentDuplicateOf)
+      tx.update(disbursementRows)
+        .set({ duplicateOfLine, recentDuplicateOf })
+        .where(eq(disbursementRows.id, row.id))
+        .run();
+  }
+}
+
+function insertRows(tx: DbOrTx, rows: (typeof disbursementRows.$inferInsert)[]) {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+    tx.insert(disbursementRows)
+      .values(rows.slice(i, i + INSERT_CHUNK))
+      .run();
+}
+
+/** A file's rows, checked, with their duplicates in the file and in the last 7 days. */
+function insertParsedRows(
+  tx: DbOrTx,
+  batch: Batch,
+  lines: readonly ParsedPayoutLine[],
+  now: number,
+) {
+  const recent = recentPayoutKeys(tx, batch.merchantId, batch.mode, now, batch.id);
+  insertRows(
+    tx,
+    lines.map((line) => ({
+      id: newRowId(),
+      batchId: batch.id,
+      line: line.line,
+      ...rawColumns(line.raw),
+      ...checkedColumns(line.raw, line.check),
+      duplicateOfLine: line.duplicateOfLine,
+      recentDuplicateOf: line.check.ok ? (recent.get(duplicateKey(line.check.row)) ?? null) : null,
+      updatedAt: now,
+    })),
+  );
+}
+
+function insertBatch(
+  tx: DbOrTx,
+  maker: BatchMaker,
+  input: { kind: BatchKind; title: string; fileName: string | null; smsReceipts: boolean },
+  now: number,
+): Batch {
+  const batch: Batch = {
+    id: newBatchId(),
+    merchantId: maker.merchantId,
+    mode: maker.mode,
+    kind: input.kind,
+    status: "draft",
+    fileName: input.fileName,
+    title: input.title,
+    smsReceipts: input.smsReceipts,
+    createdBy: maker.memberId,
+    submittedAt: null,
+    decidedBy: null,
+    decidedAt: null,
+    decisionNote: null,
+    reservedKesCents: null,
+    completedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  tx.insert(disbursementBatches).values(batch).run();
+  return batch;
+}
+
+/**
+ * A draft batch from a CSV file: every row checked and stored (valid or not), duplicates marked.
+ * Throws DisbursementError("invalid_file") when the file itself cannot be read.
+ */
+export function createBulkBatch(
+  db: Db,
+  maker: BatchMaker,
+  input: { title: string; fileName: string | null; text: string; smsReceipts: boolean },
+  now: number,
+): Batch {
+  const parsed = parsePayoutCsv(input.text);
+  if (!parsed.ok) throw new DisbursementError("invalid_file", parsed.error);
+  if (parsed.rows.length === 0)
+    throw new DisbursementError("invalid_file", "The file has a header but no payout rows.");
+  return db.transaction((tx) => {
+    const batch = insertBatch(tx, maker, { ...input, kind: "bulk" }, now);
+    insertParsedRows(tx, batch, parsed.rows, now);
+    recordAudit(
+      tx,
+      {
+        actorType: "merchant_user",
+        actorId: maker.memberId,
+        action: "disbursement.batch_created",
+        targetType: "disbursement_batch",
+        targetId: batch.id,
+        details: { rows: parsed.rows.length, fileName: input.fileName, mode: maker.mode },
+      },
+      now,
+    );
+    return batch;
+  });
+}
+
+/**
+ * A corrected file for a draft batch (the maker fixed it in a spreadsheet): its rows replace the
+ * batch's. Throws DisbursementError("invalid_file") when the file cannot be read.
+ */
+export function replaceBatchFile(
+  db: Db,
+  actor: BatchActor,
+  input: { batchId: string; fileName: string | null; text: string },
+  now: number,
+): Batch {
+  const parsed = parsePayoutCsv(input.text);
+  if (!parsed.ok) throw new DisbursementError("invalid_file", parsed.error);
+  if (parsed.rows.length === 0)
+    throw new DisbursementError("invalid_file", "The file has a header but no payout rows.");
+  return db.transaction((tx) => {
+    const batch = getBatchFor(tx, actor.merchantId, input.batchId);
+    requireDraft(batch);
+    tx.delete(disbursementRows).where(eq(disbursementRows.batchId, batch.id)).run();
+    insertParsedRows(tx, batch, parsed.rows, now);
+    tx.update(disbursementBatches)
+      .set({ fileName: input.fileName, updatedAt: now })
+      .where(eq(disbursementBatches.id, batch.id))
+      .run();
+    audit(tx, actor, "disbursement.batch_file_replaced", batch, now, {
+      rows: parsed.rows.length,
+      fileName: input.fileName,
+    });
+    return { ...batch, fileName: input.fileName };
+  });
+}
+
+function getBatchFor(db: DbOrTx, merchantId: string, batchId: string): Batch {
+  const batch = db
+    .select()
+    .from(disbursementBatches)
+    .where(and(eq(disbursementBatches.id, batchId), eq(disbursementBatches.merchantId, merchantId)))
+    .get();
+  if (!batch) throw new DisbursementError("not_found", "There is no such payout batch.");
+  return batch;
+}
+
+/** A batch of this merchant, or null. */
+export function findBatch(db: DbOrTx, merchantId: string, batchId: string): Batch | null {
+  try {
+    return getBatchFor(db, merchantId, batchId);
+  } catch {
+    return null;
+  }
+}
+
+function getRowFor(db: DbOrTx, batch: Batch, rowId: string): BatchRow {
+  const row = db
+    .select()
+    .from(disbursementRows)
+    .where(and(eq(disbursementRows.id, rowId), eq(disbursementRows.batchId, batch.id)))
+    .get();
+  if (!row) throw new DisbursementError("not_found", "There is no such row in this batch.");
+  return row;
+}
+
+function requireDraft(batch: Batch) {
+  if (batch.status !== "draft")
+    throw new DisbursementError(
+      "not_editable",
+      batch.status === "awaiting_approval"
+        ? "This batch is waiting for approval. Withdraw it to make changes."
+        : "This batch can no longer be changed.",
+    );
+}
+
+/** Fix a row of a draft batch: its cells checked again (the result is stored either way). */
+export function updateRow(
+  db: Db,
+  actor: BatchActor,
+  input: { batchId: string; rowId: string; raw: RawPayoutRow },
+  now: number,
+): RowCheck {
+  return db.transaction((tx) => {
+    const batch = getBatchFor(tx, actor.merchantId, input.batchId);
+    requireDraft(batch);
+    getRowFor(tx, batch, input.rowId);
+    const check = checkPayoutRow(input.raw);
+    tx.update(disbursementRows)
+      .set({ ...rawColumns(input.raw), ...checkedColumns(input.raw, check), updatedAt: now })
+      .where(eq(disbursementRows.id, input.rowId))
+      .run();
+    tx.update(disbursementBatches)
+      .set({ updatedAt: now })
+      .where(eq(disbursementBatches.id, batch.id))
+      .run();
+    refreshDuplicates(tx, batch, now);
+    return check;
+  });
+}
+
+/** Leave a row out of a draft batch, or put it back (checked again). */
+export function setRowDropped(
+  db: Db,
+  actor: BatchActor,
+  input: { batchId: string; rowId: string; dropped: boolean },
+  now: number,
+): void {
+  db.transaction((tx) => {
+    const batch = getBatchFor(tx, actor.merchantId, input.batchId);
+    requireDraft(batch);
+    const row = getRowFor(tx, batch, input.rowId);
+    const status = input.dropped ? "dropped" : row.errors ? "invalid" : "ready";
+    tx.update(disbursementRows)
+      .set({ status, updatedAt: now })
+      .where(eq(disbursementRows.id, row.id))
+      .run();
+    refreshDuplicates(tx, batch, now);
+  });
+}
+
+/** Drop every row of a draft batch that still needs fixing (the maker sends the rest). */
+export function dropInvalidRows(db: Db, actor: BatchActor, batchId: string, now: number): number {
+  return db.transaction((tx) => {
+    const batch = getBatchFor(tx, actor.merchantId, batchId);
+    requireDraft(batch);
+    return tx
+      .update(disbursementRows)
+      .set({ status: "dropped", updatedAt: now })
+      .where(and(eq(disbursementRows.batchId, batch.id), eq(disbursementRows.status, "invalid")))
+      .run().changes;
+  });
+}
+
+/** What the batch's rows to pay come to (ready rows before approval). */
+export function readyTotals(db: DbOrTx, batchId: string) {
+  const rows = db
+    .select({
+      rail: disbursementRows.rail,
+      amount: disbursementRows.amountKesCents,
+      fee: disbursementRows.feeKesCents,
+      charge: disbursementRows.railChargeKesCents,
+    })
+    .from(disbursementRows)
+    .where(and(eq(disbursementRows.batchId, batchId), eq(disbursementRows.status, "ready")))
+    .all();
+  return sumCosts(
+    rows.map((row) => {
+      const amount = row.amount ?? 0n;
+      const fee = row.fee ?? 0n;
+      const charge = row.charge ?? 0n;
+      return {
+        amountKesCents: amount,
+        feeKesCents: fee,
+        railChargeKesCents: charge,
+        totalKesCents: amount + fee + charge,
+      };
+    }),
+  );
+}
+
+function countRows(db: DbOrTx, batchId: string, status: BatchRow["status"]): number {
+  return db
+    .select({ id: disbursementRows.id })
+    .from(disbursementRows)
+    .where(and(eq(disbursementRows.batchId, batchId), eq(disbursementRows.status, status)))
+    .all().length;
+}
+
+function audit(
+  tx: DbOrTx,
+  actor: BatchActor,
+  action: string,
+  batch: Batch,
+  now: number,
+  details?: Record<string, unknown>,
+) {
+  recordAudit(
+    tx,
+    {
+      actorType: actor.memberId.startsWith("key:") ? "system" : "merchant_user",
+      actorId: actor.memberId,
+      action,
+      targetType: "disbursement_batch",
+      targetId: batch.id,
+      details,
+    },
+    now,
+  );
+}
+
+/** The maker sends a draft for approval: no row may still need fixing, and one must be payable. */
+export function submitBatch(db: Db, actor: BatchActor, batchId: string, now: number): Batch {
+  return db.transaction((tx) => {
+    const batch = getBatchFor(tx, actor.merchantId, batchId);
+    requireDraft(batch);
+    const invalid = countRows(tx, batch.id, "invalid");
+    if (invalid > 0)
+      throw new DisbursementError(
+        "rows_need_fixing",
+        `${invalid} ${invalid === 1 ? "row needs" : "rows need"} fixing first: fix ${invalid === 1 ? "it" : "them"} or drop ${invalid === 1 ? "it" : "them"} from the batch.`,
+      );
+    if (countRows(tx, batch.id, "ready") === 0)
+      throw new DisbursementError("nothing_to_pay", "There is no row to pay in this batch.");
+    tx.update(disbursementBatches)
+      .set({ status: "awaiting_approval", submittedAt: now, updatedAt: now })
+      .where(eq(disbursementBatches.id, batch.id))
+      .run();
+    audit(tx, actor, "disbursement.batch_submitted", batch, now);
+    return { ...batch, status: "awaiting_approval" as const, submittedAt: now };
+  });
+}
+
+/** Back to draft (waiting for approval), or a draft given up: nothing was reserved either way. */
+export function withdrawBatch(db: Db, actor: BatchActor, batchId: string, now: number): Batch {
+  return db.transaction((tx) => {
+    const batch = getBatchFor(tx, actor.merchantId, batchId);
+    const next =
+      batch.status === "awaiting_approval"
+        ? "draft"
+        : batch.status === "draft"
+          ? "withdrawn"
+          : null;
+    if (!next)
+      throw new DisbursementError("already_decided", "This batch has already been decided.");
+    tx.update(disbursementBatches)
+      .set({ status: next, submittedAt: null, updatedAt: now })
+      .where(
+        and(eq(disbursementBatches.id, batch.id), eq(disbursementBatches.status, batch.status)),
+      )
+      .run();
+    audit(
+      tx,
+      actor,
+      next === "draft" ? "disbursement.batch_withdrawn" : "disbursement.batch_discarded",
+      batch,
+      now,
+    );
+    return { ...batch, status: next };
+  });
+}
+
+/**
+ * Reserve `total` of the merchant's available balance for payouts (guarded): throws
+ * DisbursementError("insufficient_balance") saying by how much it is short.
+ */
+function reserve(
+  tx: DbOrTx,
+  batch: Batch,
+  total: bigint,
+  idempotencyKey: string,
+  description: string,
+  now: number,
+) {
+  const book = ledgerBook(batch.mode);
+  try {
+    return postTransaction(tx, {
+      idempotencyKey,
+      kind: "disbursement.reserved",
+      description,
+      reference: { type: "disbursement_batch", id: batch.id },
+      entries: [
+        { account: book.merchantAvailable(batch.merchantId), amount: total },
+        { account: book.merchantReserved(batch.merchantId), amount: -total },
+      ],
+      guards: [book.merchantAvailable(batch.merchantId)],
+      now,
+    });
+  } catch (error) {
+    if (error instanceof InsufficientBalanceError)
+      throw new DisbursementError(
+        "insufficient_balance",
+        `The available balance is ${formatKesCents(total - error.shortfall)}: ${formatKesCents(error.shortfall)} short of the ${formatKesCents(total)} these payouts need with fees.`,
+      );
+    throw error;
+  }
+}
+
+/** A pending transfer paying `row` (the payments tick sends it). */
+function queueRow(tx: DbOrTx, batch: Batch, row: BatchRow, now: number): string {
+  const id = newTransferId();
+  tx.insert(settlementTransfers)
+    .values({
+      ...newTransferState(now),
+      id,
+      merchantId: batch.merchantId,
+      paymentId: null,
+      sequence: row.line,
+      purpose: "disbursement",
+      rail: row.rail!,
+      destinationId: null,
+      phone: row.phone,
+      amountKesCents: row.amountKesCents!,
+      feeKesCents: row.feeKesCents ?? 0n,
+      railChargeKesCents: row.railChargeKesCents ?? 0n,
+      status: "pending",
+      settlementDay: eatDay(now),
+      retryOf: null,
+      disbursementRowId: row.id,
+    })
+    .run();
+  tx.update(disbursementRows)
+    .set({
+      status: "queued",
+      transferId: id,
+      failureReason: null,
+      completedAt: null,
+      updatedAt: now,
+    })
+    .where(eq(disbursementRows.id, row.id))
+    .run();
+  return id;
+}
+
+/**
+ * Release a batch for payment: its ready rows' money (amount, fee and charge) is reserved and each
+ * gets a pending transfer. `from` is the status it must be in; one caller wins (a conditional
+ * update in the same transaction as the reservation).
+ */
+function release(
+  tx: DbOrTx,
+  batch: Batch,
+  actor: BatchActor,
+  from: Batch["status"],
+  now: number,
+): { reservedKesCents: bigint; rows: number } {
+  const totals = readyTotals(tx, batch.id);
+  if (totals.count === 0)
+    throw new DisbursementError("nothing_to_pay", "There is no row to pay in this batch.");
+  const moved = tx
+    .update(disbursementBatches)
+    .set({
+      status: "processing",
+      decidedBy: actor.memberId,
+      decidedAt: now,
+      reservedKesCents: totals.totalKesCents,
+      updatedAt: now,
+    })
+    .where(and(eq(disbursementBatches.id, batch.id), eq(disbursementBatches.status, from)))
+    .run();
+  if (moved.changes !== 1)
+    throw new DisbursementError("already_decided", "This batch has already been decided.");
+  reserve(
+    tx,
+    batch,
+    totals.totalKesCents,
+    `batch:${batch.id}:reserved`,
+    `Payout batch ${batch.id}: ${totals.count} ${totals.count === 1 ? "payout" : "payouts"}`,
+    now,
+  );
+  const rows = tx
+    .select()
+    .from(disbursementRows)
+    .where(and(eq(disbursementRows.batchId, batch.id), eq(disbursementRows.status, "ready")))
+    .orderBy(asc(disbursementRows.line))
+    .all();
+  for (const row of rows) queueRow(tx, batch, row, now);
+  return { reservedKesCents: totals.totalKesCents, rows: rows.length };
+}
+
+/**
+ * The checker approves a batch waiting for approval: never its maker. Reserves the money and queues
+ * every ready row, or refuses (short balance, already decided) having changed nothing.
+ */
+export function approveBatch(
+  db: Db,
+  actor: BatchActor,
+  batchId: string,
+  now: number,
+): { reservedKesCents: bigint; rows: number } {
+  return db.transaction((tx) => {
+    const batch = getBatchFor(tx, actor.merchantId, batchId);
+    if (batch.status !== "awaiting_approval")
+      throw new DisbursementError(
+        "already_decided",
+        batch.status === "draft"
+          ? "This batch has not been submitted for approval."
+          : "This batch has already been decided.",
+      );
+    if (batch.createdBy === actor.memberId)
+      throw new DisbursementError(
+        "maker_cannot_approve",
+        "You made this batch, so another member with the Finance, Admin or Owner role must approve it.",
+      );
+    const released = release(tx, batch, actor, "awaiting_approval", now);
+    audit(tx, actor, "disbursement.batch_approved", batch, now, {
+      rows: released.rows,
+      reservedKesCents: released.reservedKesCents.toString(),
+    });
+    return released;
+  });
+}
+
+/** The checker turns a batch down (with a reason); nothing was reserved. */
+export function rejectBatch(
+  db: Db,
+  actor: BatchActor,
+  input: { batchId: string; note: string },
+  now: number,
+): Batch {
+  return db.transaction((tx) => {
+    const batch = getBatchFor(tx, actor.merchantId, input.batchId);
+    if (batch.createdBy === actor.memberId)
+      throw new DisbursementError(
+        "maker_cannot_approve",
+        "You made this batch: withdraw it instead of rejecting it.",
+      );
+    const moved = tx
+      .update(disbursementBatches)
+      .set({
+        status: "rejected",
+        decidedBy: actor.memberId,
+        decidedAt: now,
+        decisionNote: input.note || null,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(disbursementBatches.id, batch.id),
+          eq(disbursementBatches.status, "awaiting_approval"),
+        ),
+      )
+      .run();
+    if (moved.changes !== 1)
+      throw new DisbursementError("already_decided", "This batch has already been decided.");
+    audit(tx, actor, "disbursement.batch_rejected", batch, now, { note: input.note });
+    return { ...batch, status: "rejected" as const };
+  });
+}
+
+/**
+ * One payout (a batch of one). At or under the merchant's approval threshold it is released at once
+ * (the maker's step-up is the check); above it, it waits for another member's approval.
+ */
+export function createSinglePayout(
+  db: Db,
+  maker: BatchMaker,
+  input: {
+    row: CheckedPayoutRow;
+    raw: RawPayoutRow;
+    smsReceipts: boolean;
+    approvalAboveKes: number | null;
+  },
+  now: number,
+): { batch: Batch; needsApproval: boolean } {
+  return db.transaction((tx) => {
+    const name = input.row.name || input.raw.recipient;
+    const batch = insertBatch(
+      tx,
+      maker,
+      {
+        kind: "single",
+        title: `Payout to ${name}`.slice(0, 120),
+        fileName: null,
+        smsReceipts: input.smsReceipts,
+      },
+      now,
+    );
+    const columns = checkedColumns(input.raw, { ok: true, row: input.row, warnings: [] });
+    const recentDuplicateOf =
+      recentPayoutKeys(tx, maker.merchantId, maker.mode, now).get(duplicateKey(input.row)) ?? null;
+    insertRows(tx, [
+      {
+        id: newRowId(),
+        batchId: batch.id,
+        line: 1,
+        ...rawColumns(input.raw),
+        ...columns,
+        // One payout is sent at once: its name is not looked up first.
+        nameCheck: "not_offered",
+        duplicateOfLine: null,
+        recentDuplicateOf,
+        updatedAt: now,
+      },
+    ]);
+    const needsApproval =
+      input.approvalAboveKes !== null &&
+      input.row.amountKesCents > BigInt(input.approvalAboveKes) * 100n;
+    const actor = { merchantId: maker.merchantId, memberId: maker.memberId };
+    audit(tx, actor, "disbursement.single_created", batch, now, {
+      amountKesCents: input.row.amountKesCents.toString(),
+      needsApproval,
+    });
+    if (needsApproval) {
+      tx.update(disbursementBatches)
+        .set({ status: "awaiting_approval", submittedAt: now, updatedAt: now })
+        .where(eq(disbursementBatches.id, batch.id))
+        .run();
+      return { batch: { ...batch, status: "awaiting_approval" as const }, needsApproval };
+    }
+    release(tx, batch, actor, "draft", now);
+    return { batch: { ...batch, status: "processing" as const }, needsApproval };
+  });
+}
+
+/** Pay a failed row again: its money is reserved again (guarded) and a new transfer queued. */
+export function retryRows(
+  db: Db,
+  actor: BatchActor,
+  input: { batchId: string; rowIds: readonly string[] | "all_failed" },
+  now: number,
+): number {
+  return db.transaction((tx) => {
+    const batch = getBatchFor(tx, actor.merchantId, input.batchId);
+    if (batch.status !== "processing" && batch.status !== "completed")
+      throw new DisbursementError(
+        "not_retryable",
+        "Only rows of an approved batch can be retried.",
+      );
+    const rows = tx
+      .select()
+      .from(disbursementRows)
+      .where(
+        and(
+          eq(disbursementRows.batchId, batch.id),
+          eq(disbursementRows.status, "failed"),
+          input.rowIds === "all_failed"
+            ? undefined
+            : inArray(disbursementRows.id, [...input.rowIds]),
+        ),
+      )
+      .orderBy(asc(disbursementRows.line))
+      .all();
+    if (rows.length === 0)
+      throw new DisbursementError("not_retryable", "There is no failed row to retry.");
+    const total = rows.reduce(
+      (sum, row) =>
+        sum + (row.amountKesCents ?? 0n) + (row.feeKesCents ?? 0n) + (row.railChargeKesCents ?? 0n),
+      0n,
+    );
+    const transferIds = rows.map((row) => queueRow(tx, batch, row, now));
+    reserve(
+      tx,
+      batch,
+      total,
+      `batch:${batch.id}:retry:${transferIds[0]}`,
+      `Payout batch ${batch.id}: ${rows.length} ${rows.length === 1 ? "payout" : "payouts"} retried`,
+      now,
+    );
+    tx.update(disbursementBatches)
+      .set({ status: "processing", completedAt: null, updatedAt: now })
+      .where(eq(disbursementBatches.id, batch.id))
+      .run();
+    audit(tx, actor, "disbursement.rows_retried", batch, now, {
+      rows: rows.map((row) => row.line),
+    });
+    return rows.length;
+  });
+}
+
+/** Give up failed rows for good (their money is already back in the balance). */
+export function cancelRows(
+  db: Db,
+  actor: BatchActor,
+  input: { batchId: string; rowIds: readonly string[] | "all_failed" },
+  now: number,
+): number {
+  return db.transaction((tx) => {
+    const batch = getBatchFor(tx, actor.merchantId, input.batchId);
+    const cancelled = tx
+      .update(disbursementRows)
+      .set({ status: "cancelled", updatedAt: now })
+      .where(
+        and(
+          eq(disbursementRows.batchId, batch.id),
+          eq(disbursementRows.status, "failed"),
+          input.rowIds === "all_failed"
+            ? undefined
+            : inArray(disbursementRows.id, [...input.rowIds]),
+        ),
+      )
+      .returning({ line: disbursementRows.line })
+      .all();
+    if (cancelled.length === 0)
+      throw new DisbursementError("not_retryable", "There is no failed row to cancel.");
+    completeBatchIfDone(tx, batch.id, now);
+    audit(tx, actor, "disbursement.rows_cancelled", batch, now, {
+      rows: cancelled.map((row) => row.line),
+    });
+    return cancelled.length;
+  });
+}

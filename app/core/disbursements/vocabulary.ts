@@ -1,0 +1,90 @@
+/**
+ * The words of disbursements (issue 15): payouts from a merchant's KES balance to third parties,
+ * one at a time or in bulk. Shared by the schema, the core and the pages. Isomorphic.
+ *
+ * A batch's life (ADR 0035): `draft` (uploaded or typed; the maker checks the preview, fixes or
+ * drops rows) -> `awaiting_approval` (submitted; another member with Finance, Admin or Owner
+ * approves or rejects it) -> `processing` (approved: the money is reserved and rows go out) ->
+ * `completed` (every row paid, failed for good or cancelled). `rejected` and `withdrawn` (a draft
+ * given up) move no money; a batch awaiting approval that its maker withdraws is a draft again. A
+ * single payout at or under the merchant's approval threshold skips `awaiting_approval`.
+ */
+export const batchStatuses = [
+  "draft",
+  "awaiting_approval",
+  "rejected",
+  "withdrawn",
+  "processing",
+  "completed",
+] as const;
+export type BatchStatus = (typeof batchStatuses)[number];
+
+export const batchKinds = ["bulk", "single"] as const;
+export type BatchKind = (typeof batchKinds)[number];
+
+/**
+ * A row's life. Before approval: `ready` (valid), `invalid` (errors to fix) or `dropped` (the maker
+ * left it out). After: `queued` (money reserved, waiting to be sent) -> `sent` (with the rail) ->
+ * `paid`, or `failed` (the rail refused: its money is back in the available balance) -> a retry
+ * (`queued` again, reserved again) or `cancelled` (left as failed for good).
+ */
+export const rowStatuses = [
+  "ready",
+  "invalid",
+  "dropped",
+  "queued",
+  "sent",
+  "paid",
+  "failed",
+  "cancelled",
+] as const;
+export type RowStatus = (typeof rowStatuses)[number];
+
+/** Rows still owing an outcome after approval. */
+export const OPEN_ROW_STATUSES = ["queued", "sent"] as const satisfies readonly RowStatus[];
+
+/**
+ * What the rail's registered-name lookup said, next to the name the file gave: `not_offered` (the
+ * rail has no lookup, or no name was given), `pending` (not asked yet), `match`, `partial`,
+ * `mismatch`, `not_found` (no wallet or account there) or `unavailable` (the rail did not answer).
+ */
+export const nameChecks = [
+  "not_offered",
+  "pending",
+  "match",
+  "partial",
+  "mismatch",
+  "not_found",
+  "unavailable",
+] as const;
+export type NameCheck = (typeof nameChecks)[number];
+
+export const batchStatusLabels: Record<BatchStatus, string> = {
+  draft: "Draft",
+  awaiting_approval: "Awaiting approval",
+  rejected: "Rejected",
+  withdrawn: "Withdrawn",
+  processing: "Processing",
+  completed: "Completed",
+};
+
+export const rowStatusLabels: Record<RowStatus, string> = {
+  ready: "Ready",
+  invalid: "Needs fixing",
+  dropped: "Dropped",
+  queued: "Queued",
+  sent: "Sent",
+  paid: "Paid",
+  failed: "Failed",
+  cancelled: "Cancelled",
+};
+
+export const nameCheckLabels: Record<NameCheck, string> = {
+  not_offered: "No lookup on this rail",
+  pending: "Checking",
+  match: "Matches",
+  partial: "Partly matches",
+  mismatch: "Does not match",
+  not_found: "No such account",
+  unavailable: "Rail did not answer",
+};

@@ -1,0 +1,30 @@
+/**
+ * The disbursements service for a request: this process's database, and the sender of the payments
+ * runtime serving the batch's mode (ADR 0028) to send released payouts at once.
+ */
+import {
+  createDisbursementsService,
+  type DisbursementsService,
+} from "~/core/disbursements/service.server";
+import { payoutRailsOf } from "~/core/payments/rails.server";
+import { sendPendingTransfers } from "~/core/payments/settlement.server";
+import { getDb } from "~/utils/db.server";
+import { logger } from "~/utils/logger.server";
+import { runningPayments, runningTestPayments } from "./payments.server";
+
+export function disbursements(): DisbursementsService {
+  const db = getDb();
+  return createDisbursementsService({
+    db,
+    sendNow(mode) {
+      const runtime = mode === "test" ? runningTestPayments() : runningPayments();
+      if (!runtime) return;
+      sendPendingTransfers(db, payoutRailsOf(runtime), Date.now, { modes: [mode] }).catch(
+        (error: unknown) =>
+          logger.error("sending payouts failed", {
+            error: error instanceof Error ? error.message : String(error),
+          }),
+      );
+    },
+  });
+}

@@ -1,0 +1,132 @@
+/**
+ * Disbursements (issue 15, ADR 0035): payouts from a merchant's KES balance to third parties, in
+ * batches (a bulk CSV upload, or a single payout as a batch of one). A batch's rows keep what the
+ * file said (to show and fix it) next to what it means once checked; once approved each row is
+ * paid by a settlement transfer of purpose "disbursement" (`settlement_transfers`), which the
+ * payments tick sends through the rail interface like any payout.
+ */
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+// The vocabulary lives in core (isomorphic); the schema only builds its columns from it (ADR 0020).
+import {
+  batchKinds,
+  batchStatuses,
+  nameChecks,
+  rowStatuses,
+} from "../../app/core/disbursements/vocabulary";
+import { rails } from "../../app/core/ledger/accounts";
+import { bigintInteger } from "./ledger";
+import { merchants } from "./merchants";
+
+export const disbursementBatches = sqliteTable(
+  "disbursement_batches",
+  {
+    /** dsb_ + readable code. */
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    /** The book the money moves in: test batches pay through the simulators only. */
+    mode: text("mode", { enum: ["live", "test"] }).notNull(),
+    kind: text("kind", { enum: batchKinds }).notNull(),
+    status: text("status", { enum: batchStatuses }).notNull(),
+    /** The uploaded file's name (bulk), for people. */
+    fileName: text("file_name"),
+    /** What the maker called it ("November salaries"). */
+    title: text("title").notNull(),
+    /** Send each recipient a receipt text when their row is paid. */
+    smsReceipts: integer("sms_receipts", { mode: "boolean" }).notNull().default(false),
+    /** The maker: a merchant_users id (or the API key's id, `key:<id>`). */
+    createdBy: text("created_by").notNull(),
+    submittedAt: integer("submitted_at"),
+    /** The checker (approve or reject), never the maker. */
+    decidedBy: text("decided_by"),
+    decidedAt: integer("decided_at"),
+    decisionNote: text("decision_note"),
+    /** Amount + fee + rail charge of every row reserved at approval (cents). */
+    reservedKesCents: bigintInteger("reserved_kes_cents"),
+    completedAt: integer("completed_at"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (table) => [
+    index("disbursement_batches_merchant_idx").on(table.merchantId, table.createdAt),
+    index("disbursement_batches_status_idx").on(table.status),
+  ],
+);
+
+export const disbursementRows = sqliteTable(
+  "disbursement_rows",
+  {
+    /** dsr_ + readable code. */
+    id: text("id").primaryKey(),
+    batchId: text("batch_id")
+      .notNull()
+      .references(() => disbursementBatches.id),
+    /** The row's line in the file (single payouts: 1). */
+    line: integer("line").notNull(),
+    // What the file (or the form) said, kept to show and fix.
+    rawRecipient: text("raw_recipient").notNull(),
+    rawRail: text("raw_rail").notNull(),
+    rawAmount: text("raw_amount").notNull(),
+    rawReference: text("raw_reference").notNull(),
+    rawName: text("raw_name").notNull(),
+    rawBankCode: text("raw_bank_code").notNull(),
+    /** JSON array of { field, message } while invalid; null once valid. */
+    errors: text("errors"),
+    status: text("status", { enum: rowStatuses }).notNull(),
+    // What it means once checked (null while invalid).
+    rail: text("rail", { enum: rails }),
+    /** Mobile rails: E.164. */
+    phone: text("phone"),
+    bankCode: text("bank_code"),
+    accountNumber: text("account_number"),
+    amountKesCents: bigintInteger("amount_kes_cents"),
+    /** Our B2C fee (tariff b2c) on this row. */
+    feeKesCents: bigintInteger("fee_kes_cents"),
+    /** The rail's own charge for this row, passed through at cost. */
+    railChargeKesCents: bigintInteger("rail_charge_kes_cents"),
+    reference: text("reference"),
+    name: text("name"),
+    /** An earlier line of this batch paying the same recipient the same amount. */
+    duplicateOfLine: integer("duplicate_of_line"),
+    /** A payout of the last 7 days to the same recipient for the same amount (its row id). */
+    recentDuplicateOf: text("recent_duplicate_of"),
+    nameCheck: text("name_check", { enum: nameChecks }).notNull().default("not_offered"),
+    registeredName: text("registered_name"),
+    /** The transfer paying this row now (a retry makes a new one). */
+    transferId: text("transfer_id"),
+    /** Paid: the rail's receipt. */
+    receipt: text("receipt"),
+    /** Failed: why, in the rail's words. */
+    failureReason: text("failure_reason"),
+    completedAt: integer("completed_at"),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("disbursement_rows_batch_line_idx").on(table.batchId, table.line),
+    index("disbursement_rows_batch_status_idx").on(table.batchId, table.status),
+    index("disbursement_rows_name_check_idx").on(table.nameCheck),
+  ],
+);
+
+/**
+ * Texts to people's phones (disbursement receipts), queued like e-mails: the SMS provider sending
+ * them is a live setting (README); until it is set they are stored and shown, not sent.
+ */
+export const outboundMessages = sqliteTable(
+  "outbound_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    channel: text("channel", { enum: ["sms"] }).notNull(),
+    /** E.164. */
+    toPhone: text("to_phone").notNull(),
+    body: text("body").notNull(),
+    /** What it is about ("disbursement_row:dsr_…"): unique, so a row's receipt is queued once. */
+    subjectKey: text("subject_key").notNull().unique(),
+    createdAt: integer("created_at").notNull(),
+    sentAt: integer("sent_at"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+  },
+  (table) => [index("outbound_messages_unsent_idx").on(table.sentAt)],
+);
