@@ -47,6 +47,7 @@ import {
 import { formatWebhooks, runWebhookBench } from "./bench/webhooks";
 import { formatRails, runRailsBench } from "./bench/rails";
 import { formatStatement } from "./bench/statements";
+import { formatPayoutPreview } from "./bench/payout-preview";
 
 const WARMUP_REQUESTS = 200;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -247,6 +248,13 @@ async function main(): Promise<number> {
     setCoreEnvironment();
     const { benchStatement } = await import("./bench/statements");
     process.stdout.write(formatStatement(await benchStatement(tmpDir)) + "\n");
+    return 0;
+  }
+  // BENCH_ONLY=payouts: only the payout preview row (issue 15, item 2), in process, no server.
+  if (process.env.BENCH_ONLY === "payouts") {
+    setCoreEnvironment();
+    const { benchPayoutPreview } = await import("./bench/payout-preview");
+    process.stdout.write(formatPayoutPreview(await benchPayoutPreview(tmpDir)) + "\n");
     return 0;
   }
   const port = await freePort();
@@ -462,6 +470,8 @@ async function main(): Promise<number> {
   const paid = await core.benchPayments(tmpDir, paymentCount);
   log("statement: a year's statement for a merchant with 100,000 entries");
   const statement = await (await import("./bench/statements")).benchStatement(tmpDir);
+  log("payouts: the preview of a 10,000-row payout file");
+  const payoutPreview = await (await import("./bench/payout-preview")).benchPayoutPreview(tmpDir);
   const output = [
     "",
     `OneHop bench: ${connections} connections, ${seconds} s per run, warm-up ${WARMUP_REQUESTS} requests, accept-encoding: gzip, br`,
@@ -482,6 +492,7 @@ async function main(): Promise<number> {
     ...(webhooks ? formatWebhooks(webhooks) : ["  n/a   webhook rows (server not running)"]),
     ...(rails ? formatRails(rails) : ["  n/a   settlement rails rows (server not running)"]),
     formatStatement(statement),
+    formatPayoutPreview(payoutPreview),
     "",
     `News ingest of 20 local feeds x 50 items: ${(ingest.durationMs / 1000).toFixed(2)} s (${ingest.fetched} fetched, ${ingest.curated} curated)`,
     `Payments end to end through the simulators: ${paid.payments} in ${paid.seconds.toFixed(1)} s = ${paid.perSecond.toFixed(1)} payments/s at concurrency ${paid.concurrency}; ${paid.settled} settled`,
