@@ -642,6 +642,11 @@ function release(
     .orderBy(asc(disbursementRows.line))
     .all();
   for (const row of rows) queueRow(tx, batch, row, now);
+  // Approved without waiting for every name: the rest are no longer asked.
+  tx.update(disbursementRows)
+    .set({ nameCheck: "not_offered" })
+    .where(and(eq(disbursementRows.batchId, batch.id), eq(disbursementRows.nameCheck, "pending")))
+    .run();
   return { reservedKesCents: totals.totalKesCents, rows: rows.length };
 }
 

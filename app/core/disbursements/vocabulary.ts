@@ -45,7 +45,7 @@ export const OPEN_ROW_STATUSES = ["queued", "sent"] as const satisfies readonly 
 
 /**
  * What the rail's registered-name lookup said, next to the name the file gave: `not_offered` (the
- * rail has no lookup, or no name was given), `pending` (not asked yet), `match`, `partial`,
+ * rail has no lookup, no name was given, or the batch was approved before it was asked), `pending` (not asked yet), `match`, `partial`,
  * `mismatch`, `not_found` (no wallet or account there) or `unavailable` (the rail did not answer).
  */
 export const nameChecks = [
@@ -80,7 +80,7 @@ export const rowStatusLabels: Record<RowStatus, string> = {
 };
 
 export const nameCheckLabels: Record<NameCheck, string> = {
-  not_offered: "No lookup on this rail",
+  not_offered: "Not checked",
   pending: "Checking",
   match: "Matches",
   partial: "Partly matches",

@@ -1,0 +1,137 @@
+/**
+ * Registered-name checks of a payout file's bank rows (issue 15, item 2) against the PesaLink
+ * simulator's account inquiry over HTTP: the name the bank holds is stored beside the file's,
+ * matched, partly matched or not, or the account is not found; M-Pesa rows have no lookup; a row
+ * edited while its lookup ran is asked again; an approved batch is not looked up. Then a bank row is
+ * paid through PesaLink.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  capital,
+  merchantAvailable,
+  merchantReserved,
+  owed,
+  postTransaction,
+} from "~/core/ledger/ledger.server";
+import { sendPendingTransfers } from "~/core/payments/settlement.server";
+import type { PayoutRails } from "~/core/rails/types";
+import { createTestDb } from "../../../tests/setup/db";
+import { fundRailFloat, startPesalinkRail } from "../../../tests/setup/destinations";
+import {
+  addMerchant,
+  startPaymentsHarness,
+  type PaymentsHarness,
+} from "../../../tests/setup/payments";
+import { approveBatch, createBulkBatch, submitBatch } from "./batches.server";
+import { checkPendingNames } from "./name-checks.server";
+import { batchSummary, listBatchRows } from "./reads.server";
+
+const { db, close } = createTestDb();
+let h: PaymentsHarness;
+let pesalink: Awaited<ReturnType<typeof startPesalinkRail>>;
+let rails: PayoutRails;
+const now = () => h.clock.now;
+const M = "MRC-NAM3CK";
+
+beforeAll(async () => {
+  h = await startPaymentsHarness(db);
+  pesalink = await startPesalinkRail(now, {
+    "1450160600101": { name: "KAMAU WANJIKU MUTHONI" },
+    "1450160600102": { name: "OTIENO JAMES" },
+    "1450160600103": { name: "ACHIENG MARY" },
+    "1450160600104": { outcome: "unknown-account" },
+  });
+  rails = { ...h.rails, pesalink: pesalink.rail };
+  fundRailFloat(db, "pesalink", 1_000_000);
+  addMerchant(db, M);
+  postTransaction(db, {
+    idempotencyKey: "test:fund:names",
+    kind: "test.funded",
+    entries: [
+      { account: capital("KES"), amount: 50_000_000n },
+      { account: merchantAvailable(M), amount: -50_000_000n },
+    ],
+  });
+});
+afterAll(async () => {
+  await pesalink.close();
+  await h.close();
+  close();
+});
+
+describe("registered names beside the file's", () => {
+  it("are looked up for bank rows, compared, and flagged before approval; then paid", async () => {
+    const batch = createBulkBatch(
+      db,
+      { merchantId: M, memberId: "usr_maker", mode: "live" },
+      {
+        title: "Suppliers",
+        fileName: "suppliers.csv",
+        text: [
+          "recipient,rail,amount,reference,name,bank_code",
+          "1450160600101,bank,5000,S-1,Wanjiku Kamau,68",
+          "1450160600102,bank,6000,S-2,James Mwangi,68",
+          "1450160600103,bank,7000,S-3,Peter Njoroge,68",
+          "1450160600104,bank,8000,S-4,Nobody Here,68",
+          "0712345678,mpesa,900,S-5,Mpesa Person,",
+        ].join("\n"),
+        smsReceipts: false,
+      },
+      now(),
+    );
+    const before = listBatchRows(db, batch.id).rows;
+    expect(before.map((r) => r.nameCheck)).toEqual([
+      "pending",
+      "pending",
+      "pending",
+      "pending",
+      "not_offered",
+    ]);
+    expect(batchSummary(db, batch).attention.namesPending).toBe(4);
+
+    expect(await checkPendingNames(db, rails, now)).toBe(4);
+    const rows = listBatchRows(db, batch.id).rows;
+    expect(rows.map((r) => [r.nameCheck, r.registeredName])).toEqual([
+      ["match", "KAMAU WANJIKU MUTHONI"],
+      ["partial", "OTIENO JAMES"],
+      ["mismatch", "ACHIENG MARY"],
+      ["not_found", null],
+      ["not_offered", null],
+    ]);
+    const summary = batchSummary(db, batch);
+    expect(summary.attention).toMatchObject({
+      nameMismatches: 2,
+      namesNotFound: 1,
+      namesPending: 0,
+    });
+    // Nothing left to ask.
+    expect(await checkPendingNames(db, rails, now)).toBe(0);
+
+    // The maker drops nothing (their call); another member approves; the bank rows are paid.
+    submitBatch(db, { merchantId: M, memberId: "usr_maker" }, batch.id, now());
+    approveBatch(db, { merchantId: M, memberId: "usr_checker" }, batch.id, now());
+    await sendPendingTransfers(db, rails, now, { limit: 100 });
+    await h.darajaSim.flush();
+    const paid = listBatchRows(db, batch.id).rows;
+    expect(paid.map((r) => r.status)).toEqual(["paid", "paid", "paid", "failed", "paid"]);
+    expect(owed(db, merchantReserved(M))).toBe(0n);
+  });
+
+  it("an approved batch's rows are not looked up", async () => {
+    const batch = createBulkBatch(
+      db,
+      { merchantId: M, memberId: "usr_maker", mode: "live" },
+      {
+        title: "Approved quickly",
+        fileName: null,
+        text: "recipient,rail,amount,name,bank_code\n1450160600101,bank,100,Wanjiku Kamau,68",
+        smsReceipts: false,
+      },
+      now(),
+    );
+    submitBatch(db, { merchantId: M, memberId: "usr_maker" }, batch.id, now());
+    approveBatch(db, { merchantId: M, memberId: "usr_checker" }, batch.id, now());
+    expect(await checkPendingNames(db, rails, now)).toBe(0);
+    expect(listBatchRows(db, batch.id).rows[0]?.nameCheck).toBe("not_offered");
+  });
+});
