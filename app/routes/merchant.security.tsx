@@ -1,7 +1,8 @@
 /**
  * Security (every team member, whatever the role): where this account is signed in (sign out one
  * other session or all others), recent security events, links to change the password and to
- * two-factor sign-in, and the member's e-mail choices (payment settled, daily summary).
+ * two-factor sign-in, and the member's e-mail choices (payment settled, daily summary, and the
+ * monthly statement for roles that may read statements).
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -21,8 +22,10 @@ import { Container } from "~/components/ui";
 import { CheckboxField, fieldMeta, SubmitButton } from "~/components/ui/form";
 import {
   getNotificationChoices,
+  type NotificationChoices as Choices,
   setNotificationChoices,
 } from "~/core/accounts/notifications.server";
+import { can } from "~/core/accounts/permissions";
 import {
   notificationChoices,
   securityPageSchema,
@@ -66,6 +69,10 @@ export async function action({ request }: ActionFunctionArgs) {
       setNotificationChoices(getDb(), merchant.userId, {
         paymentSettled: value.paymentSettled ?? false,
         dailySummary: value.dailySummary ?? false,
+        // Only a role that may read statements has this choice; for others it stays as it is.
+        monthlyStatement: can(merchant.role, "statements:read")
+          ? (value.monthlyStatement ?? false)
+          : undefined,
       });
       return redirectWithSuccess(paths.merchantSecurity, {
         message: "Notification choices saved",
@@ -78,7 +85,7 @@ function NotificationChoices({
   choices,
   lastResult,
 }: {
-  choices: { paymentSettled: boolean; dailySummary: boolean };
+  choices: Choices;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const [form, fields] = useForm({
@@ -93,7 +100,7 @@ function NotificationChoices({
       </h2>
       <p className="mt-2 text-slate-700">
         Security notices (a sign-in from a new device, password and two-factor changes) are always
-        sent. These two are up to you.
+        sent. These are up to you.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value={sessionIntents.notifications} />
@@ -114,6 +121,21 @@ function NotificationChoices({
           }
           defaultChecked={choices.dailySummary}
         />
+        {choices.monthlyStatement === undefined ? null : (
+          <CheckboxField
+            meta={fieldMeta(fields.monthlyStatement)}
+            label={
+              <>
+                {notificationChoices.monthlyStatement}
+                <span className="block text-slate-600">
+                  Last month&apos;s opening and closing balance and totals, on the 1st at 06:00,
+                  with links to the statement (sign in to see it).
+                </span>
+              </>
+            }
+            defaultChecked={choices.monthlyStatement}
+          />
+        )}
         <SubmitButton variant="secondary" pendingLabel="Saving...">
           Save Choices
         </SubmitButton>

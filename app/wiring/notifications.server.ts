@@ -1,14 +1,20 @@
 /**
  * Account notices (issue 12, item 6): links in notices point at PUBLIC_SITE_URL, and the daily
  * summary e-mail is queued every morning at 07:00 Nairobi time under a lease (one process sends it;
- * a re-run sends nothing twice: core/accounts/notifications.server.ts).
+ * a re-run sends nothing twice: core/accounts/notifications.server.ts). The monthly statement
+ * e-mail (issue 15, item 6) the same way, on the 1st of each month at 06:00 Nairobi time.
  */
-import { sendDailySummaries, setNoticeSiteUrl } from "~/core/accounts/notifications.server";
+import {
+  sendDailySummaries,
+  sendMonthlyStatements,
+  setNoticeSiteUrl,
+} from "~/core/accounts/notifications.server";
 import { env } from "~/utils/env.server";
 import { runLeased, schedule } from "~/utils/jobs.server";
 import type { BootContext } from "./context";
 
 export const DAILY_SUMMARY_JOB = "notifications.daily-summary";
+export const MONTHLY_STATEMENT_JOB = "notifications.monthly-statement";
 
 export function startNotifications({ db }: BootContext): void {
   setNoticeSiteUrl(env.PUBLIC_SITE_URL);
@@ -21,6 +27,20 @@ export function startNotifications({ db }: BootContext): void {
         const { queued } = sendDailySummaries(db);
         return queued > 0
           ? { outcome: "succeeded" as const, detail: { queued } }
+          : { outcome: "skipped" as const };
+      }),
+  });
+  schedule({
+    name: MONTHLY_STATEMENT_JOB,
+    // Every morning: on the 1st it sends last month's statements; if the server was down then, the
+    // next morning of the month's first week does (each member's is sent once).
+    pattern: "0 0 6 * * *",
+    timezone: "Africa/Nairobi",
+    run: () =>
+      runLeased(db, MONTHLY_STATEMENT_JOB, { ttlMs: 30 * 60_000 }, async () => {
+        const { queued, failedMerchants } = sendMonthlyStatements(db);
+        return queued > 0 || failedMerchants.length > 0
+          ? { outcome: "succeeded" as const, detail: { queued, failedMerchants } }
           : { outcome: "skipped" as const };
       }),
   });

@@ -132,6 +132,10 @@ export const merchantUsers = sqliteTable(
     notifyDailySummary: integer("notify_daily_summary", { mode: "boolean" })
       .notNull()
       .default(false),
+    /** The previous month's statement on the 1st (roles with statements:read only). */
+    notifyMonthlyStatement: integer("notify_monthly_statement", { mode: "boolean" })
+      .notNull()
+      .default(false),
     invitedBy: text("invited_by"),
     createdAt: integer("created_at").notNull(),
   },

@@ -8,6 +8,8 @@
  *   destination changed, member invited or removed (to the merchant's owners).
  * - `queuePaymentSettledNotices`: when a payment becomes settled (to members who opted in).
  * - `sendDailySummaries`: yesterday's payments, once per member and day (the daily job).
+ * - `sendMonthlyStatements`: on the 1st, last month's statement in figures (no attachment: the
+ *   statement stays behind sign-in), once per member and month (the monthly job).
  */
 import { and, count, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import {
@@ -22,12 +24,30 @@ import {
 import { company } from "~/content/company";
 import { queueEmail } from "~/core/email.server";
 import { paymentsInMode } from "~/core/api/mode.server";
+import {
+  statementLineLabels,
+  statementLineTypes,
+  type StatementLineType,
+  type StatementTotals,
+} from "~/core/statements/lines";
+import {
+  eatToday,
+  formatStatementPeriod,
+  monthShortcuts,
+  type StatementRange,
+} from "~/core/statements/range";
+import {
+  buildStatement,
+  type Statement,
+  StatementMismatchError,
+} from "~/core/statements/statement.server";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import { formatDate, formatEatDateTime, formatKesCents, maskPhone } from "~/utils/format";
+import { logger } from "~/utils/logger.server";
 import { paths } from "~/utils/paths";
 import { describeDevice, deviceKey } from "./device";
 import { notificationChoices } from "./security-page-schema";
-import { teamRoleInfo, type TeamRole } from "./permissions";
+import { can, teamRoleInfo, type TeamRole } from "./permissions";
 import type { AccountSubject, SecurityEvent } from "./security-events.server";
 
 /** A sign-in counts as from a new device when that device was not used in this window. */
@@ -332,6 +352,55 @@ export function dailySummaryNotice(facts: {
   });
 }
 
+/** Text for a month's statement with no line: the closing balance is the opening balance. */
+export const NO_ACTIVITY_TEXT = "No activity this month";
+
+/** A statement page's address for a period: the page, its CSV or its printable version. */
+const statementPath = (path: string, range: StatementRange) =>
+  `${path}?${new URLSearchParams({ from: range.from, to: range.to }).toString()}`;
+
+function totalText(total: StatementTotals): string {
+  if (total.count === 0) return `${formatKesCents(0n)} (no lines)`;
+  const lines = `${total.count} ${total.count === 1 ? "line" : "lines"}`;
+  return `${formatKesCents(total.net)} (${lines}, fees ${formatKesCents(total.fee)})`;
+}
+
+export function monthlyStatementNotice(facts: {
+  name: string;
+  businessName: string;
+  /** "October 2026". */
+  monthLabel: string;
+  statement: Pick<Statement, "range" | "opening" | "closing" | "lines" | "totals">;
+}): RenderedNotice {
+  const { statement } = facts;
+  const quiet = statement.lines.length === 0;
+  const typeFacts = statementLineTypes.map(
+    (type: StatementLineType) =>
+      [statementLineLabels[type], totalText(statement.totals[type])] as const,
+  );
+  return renderNotice({
+    subject: `${facts.businessName} statement for ${facts.monthLabel} on ${company.brand}: closing balance ${formatKesCents(statement.closing)}`,
+    name: facts.name,
+    lead: quiet
+      ? `Here is the statement of ${facts.businessName} for ${facts.monthLabel} (Nairobi time). ${NO_ACTIVITY_TEXT}: the closing balance is the opening balance.`
+      : `Here is the statement of ${facts.businessName} for ${facts.monthLabel} (Nairobi time). Amounts are net of fees: what each kind of line added to or took from your balance with us. Sign in to see every line, download the CSV or print it.`,
+    facts: [
+      ["Period", formatStatementPeriod(statement.range)],
+      ["Opening balance", formatKesCents(statement.opening)],
+      ...(quiet ? [["Activity", NO_ACTIVITY_TEXT] as const] : typeFacts),
+      ["Closing balance", formatKesCents(statement.closing)],
+    ],
+    notYou: `If any of these figures look wrong, ${supportLine}.`,
+    links: [
+      ["See the statement", statementPath(paths.merchantStatements, statement.range)],
+      ["Download the CSV", statementPath(paths.merchantStatementsCsv, statement.range)],
+      ["Printable statement", statementPath(paths.merchantStatementsPrint, statement.range)],
+      ["Notification choices", paths.merchantSecurity],
+    ],
+    footer: optionalFooter(notificationChoices.monthlyStatement),
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Security events -> notices (called by recordSecurityEvent, before the event row is written)
 
@@ -529,7 +598,7 @@ function linkReceipt(db: Pick<DbOrTx, "update">, key: string, emailId: number) {
 function optedIn(
   db: Pick<DbOrTx, "select">,
   merchantId: string | null,
-  choice: "notifyPaymentSettled" | "notifyDailySummary",
+  choice: "notifyPaymentSettled" | "notifyDailySummary" | "notifyMonthlyStatement",
 ) {
   return db
     .select({
@@ -683,12 +752,100 @@ export function sendDailySummaries(db: Db, now = Date.now()): { queued: number }
   return { queued };
 }
 
+/** Whether a once-only notice was already claimed (a re-run skips the work before it). */
+function receiptClaimed(db: Pick<DbOrTx, "select">, key: string): boolean {
+  return (
+    db
+      .select({ key: notificationReceipts.key })
+      .from(notificationReceipts)
+      .where(eq(notificationReceipts.key, key))
+      .get() !== undefined
+  );
+}
+
+/**
+ * The month a run on `now` reports: the previous Nairobi calendar month ("2026-10", "October
+ * 2026", 1 to 31 Oct 2026), and whether `now` is in the first week of its month in Nairobi.
+ */
+export function previousEatMonth(now: number): {
+  month: string;
+  label: string;
+  range: StatementRange;
+  /** In the month's first week: last month's statement may still go out (a missed 1st). */
+  inFirstWeek: boolean;
+} {
+  const previous = monthShortcuts(now, 2)[1]!;
+  return {
+    month: previous.from.slice(0, 7),
+    label: previous.label,
+    range: { from: previous.from, to: previous.to },
+    inFirstWeek: Number(eatToday(now).slice(8, 10)) <= 7,
+  };
+}
+
+/**
+ * The monthly statement job: on the 1st (Nairobi; a later morning of the first week if the 1st's
+ * run was missed), for each active member who chose "Monthly statement e-mail" and whose role may
+ * read statements, last month's statement of their business (live book) in figures, with links to
+ * it on the site. Each member gets one per month: a re-run sends nothing twice. A merchant whose
+ * statement does not reconcile gets no e-mail (an error is logged); the others still do. After
+ * the first week it sends nothing.
+ */
+export function sendMonthlyStatements(
+  db: Db,
+  now = Date.now(),
+): { queued: number; failedMerchants: string[] } {
+  const period = previousEatMonth(now);
+  if (!period.inFirstWeek) return { queued: 0, failedMerchants: [] };
+  let queued = 0;
+  const statements = new Map<string, Statement | null>();
+  for (const member of optedIn(db, null, "notifyMonthlyStatement")) {
+    // The choice counts only while the member's role may read statements.
+    if (!can(member.role, "statements:read")) continue;
+    const key = `monthly_statement:${member.id}:${period.month}`;
+    if (receiptClaimed(db, key)) continue;
+    let statement = statements.get(member.merchantId);
+    if (statement === undefined) {
+      try {
+        statement = buildStatement(db, member.merchantId, period.range);
+      } catch (error) {
+        if (!(error instanceof StatementMismatchError)) throw error;
+        logger.error("monthly statement not sent: the statement does not reconcile", {
+          merchantId: member.merchantId,
+          month: period.month,
+          error: error.message,
+        });
+        statement = null;
+      }
+      statements.set(member.merchantId, statement);
+    }
+    if (statement === null) continue;
+    const notice = monthlyStatementNotice({
+      name: member.username,
+      businessName: member.businessName,
+      monthLabel: period.label,
+      statement,
+    });
+    db.transaction((tx) => {
+      if (!claimReceipt(tx, key, now)) return;
+      linkReceipt(tx, key, queueEmail(tx, { to: member.email, ...notice }, now));
+      queued++;
+    });
+  }
+  const failedMerchants = [...statements].flatMap(([id, statement]) =>
+    statement === null ? [id] : [],
+  );
+  return { queued, failedMerchants };
+}
+
 // ---------------------------------------------------------------------------------------------
 // A member's choices (the security page)
 
 export interface NotificationChoices {
   paymentSettled: boolean;
   dailySummary: boolean;
+  /** Only for roles that may read statements (others never see it; saving leaves it as it is). */
+  monthlyStatement?: boolean;
 }
 
 export function getNotificationChoices(
@@ -699,11 +856,15 @@ export function getNotificationChoices(
     .select({
       paymentSettled: merchantUsers.notifyPaymentSettled,
       dailySummary: merchantUsers.notifyDailySummary,
+      monthlyStatement: merchantUsers.notifyMonthlyStatement,
+      role: merchantUsers.role,
     })
     .from(merchantUsers)
     .where(eq(merchantUsers.id, merchantUserId))
     .get();
-  return row ?? { paymentSettled: false, dailySummary: false };
+  if (!row) return { paymentSettled: false, dailySummary: false };
+  const { role, monthlyStatement, ...choices } = row;
+  return can(role, "statements:read") ? { ...choices, monthlyStatement } : choices;
 }
 
 export function setNotificationChoices(
@@ -715,6 +876,9 @@ export function setNotificationChoices(
     .set({
       notifyPaymentSettled: choices.paymentSettled,
       notifyDailySummary: choices.dailySummary,
+      ...(choices.monthlyStatement === undefined
+        ? {}
+        : { notifyMonthlyStatement: choices.monthlyStatement }),
     })
     .where(eq(merchantUsers.id, merchantUserId))
     .run();

@@ -14,6 +14,7 @@ export const sessionIntents = {
 export const notificationChoices = {
   paymentSettled: "E-mail me when a payment settles",
   dailySummary: "Daily summary e-mail",
+  monthlyStatement: "Monthly statement e-mail (on the 1st)",
 } as const;
 
 export const securityPageSchema = z.discriminatedUnion("intent", [
@@ -23,5 +24,7 @@ export const securityPageSchema = z.discriminatedUnion("intent", [
     intent: z.literal(sessionIntents.notifications),
     paymentSettled: z.boolean().optional(),
     dailySummary: z.boolean().optional(),
+    /** Ignored by the server unless the member's role may read statements. */
+    monthlyStatement: z.boolean().optional(),
   }),
 ]);

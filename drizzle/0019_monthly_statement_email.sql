@@ -1,0 +1,1 @@
+ALTER TABLE `merchant_users` ADD `notify_monthly_statement` integer DEFAULT false NOT NULL;
