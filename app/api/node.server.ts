@@ -2,13 +2,14 @@
  * The API on Node's own request and response (server.mjs calls `serveApi` first): no Express, no
  * Remix, no page machinery between the socket and the handler, so a read costs a key lookup, one
  * indexed query and a JSON string. The body is limited before it is read: a declared length over
- * 64 KB is refused at once (413); a chunked body is counted as it arrives and dropped at the limit.
+ * the route's limit (64 KB unless the route sets its own) is refused at once (413); a chunked body
+ * is counted as it arrives and dropped at the limit.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorBody, ApiError } from "./errors.server";
 import { handleApiRequest, newRequestId } from "./handle.server";
-import { API_PREFIX } from "./routes.server";
-import { MAX_BODY_BYTES } from "./schemas.server";
+import { API_PREFIX, matchRoute } from "./routes.server";
+import { bodyLimitText, MAX_BODY_BYTES } from "./schemas.server";
 import type { ApiDeps, ApiResponse } from "./types.server";
 
 const BODYLESS = new Set(["GET", "HEAD", "DELETE", "OPTIONS"]);
@@ -21,13 +22,21 @@ function send(res: ServerResponse, response: ApiResponse): void {
   res.end(response.body);
 }
 
-function tooLarge(res: ServerResponse, req: IncomingMessage): void {
+/** The body limit of the route a request is for: its own, or the API's. */
+function bodyLimit(method: string, url: string): number {
+  const queryAt = url.indexOf("?");
+  const path = (queryAt === -1 ? url : url.slice(0, queryAt)).slice(API_PREFIX.length) || "/";
+  const match = matchRoute(method, path);
+  return (match.kind === "found" && match.route.maxBodyBytes) || MAX_BODY_BYTES;
+}
+
+function tooLarge(res: ServerResponse, req: IncomingMessage, limit: number): void {
   const requestId = newRequestId();
   const error = new ApiError(
     413,
     "invalid_request_error",
     "body_too_large",
-    `The body is larger than ${MAX_BODY_BYTES / 1024} KB.`,
+    `The body is larger than ${bodyLimitText(limit)}.`,
   );
   res.setHeader("Connection", "close");
   send(res, {
@@ -40,7 +49,7 @@ function tooLarge(res: ServerResponse, req: IncomingMessage): void {
   setTimeout(() => req.destroy(), 5_000).unref();
 }
 
-function readBody(req: IncomingMessage): Promise<string | null> {
+function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -48,7 +57,7 @@ function readBody(req: IncomingMessage): Promise<string | null> {
     req.on("data", (chunk: Buffer) => {
       if (done) return;
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > limit) {
         done = true;
         resolve(null);
         return;
@@ -68,14 +77,15 @@ export function serveApi(req: IncomingMessage, res: ServerResponse, deps: () => 
   if (!(url.startsWith(`${API_PREFIX}/`) || url === API_PREFIX)) return false;
   const method = req.method ?? "GET";
   const declared = Number(req.headers["content-length"] ?? "0");
-  if (declared > MAX_BODY_BYTES) {
-    tooLarge(res, req);
+  const limit = bodyLimit(method, url);
+  if (declared > limit) {
+    tooLarge(res, req, limit);
     return true;
   }
   const bodyless = BODYLESS.has(method) && !req.headers["transfer-encoding"] && !declared;
-  void (bodyless ? Promise.resolve("") : readBody(req))
+  void (bodyless ? Promise.resolve("") : readBody(req, limit))
     .then(async (body) => {
-      if (body === null) return tooLarge(res, req);
+      if (body === null) return tooLarge(res, req, limit);
       const headers = req.headers;
       const response = await handleApiRequest(deps(), {
         method,

@@ -5,7 +5,7 @@
  */
 import { OpenApiGeneratorV31, OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { z } from "./schemas.server";
-import { errorSchema } from "./schemas.server";
+import { bodyLimitText, errorSchema } from "./schemas.server";
 import { API_PREFIX, apiRoutes } from "./routes.server";
 import type { ApiResponse } from "./types.server";
 
@@ -47,7 +47,10 @@ export function buildOpenApiDocument() {
     };
     for (const status of doc.errors)
       responses[String(status)] = {
-        description: errorDescriptions[status] ?? "Error",
+        description:
+          status === 413 && route.maxBodyBytes
+            ? `The body is larger than ${bodyLimitText(route.maxBodyBytes)}.`
+            : (errorDescriptions[status] ?? "Error"),
         content: { "application/json": { schema: errorSchema } },
       };
     registry.registerPath({

@@ -5,6 +5,7 @@
 import { balanceRoutes } from "./endpoints/balances.server";
 import { eventRoutes } from "./endpoints/events.server";
 import { paymentRoutes } from "./endpoints/payments.server";
+import { payoutBatchRoutes } from "./endpoints/payout-batches.server";
 import { settlementRoutes } from "./endpoints/settlement.server";
 import { webhookEndpointRoutes } from "./endpoints/webhook-endpoints.server";
 import type { ApiRoute } from "./types.server";
@@ -19,6 +20,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...balanceRoutes,
   ...settlementRoutes,
   ...webhookEndpointRoutes,
+  ...payoutBatchRoutes,
 ];
 
 interface CompiledRoute {

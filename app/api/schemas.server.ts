@@ -31,6 +31,10 @@ export const paymentIdSchema = z
 /** Largest body the API reads (a bigger one is 413 before it is read). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/** A body limit in words: "64 KB", "4 MB". */
+export const bodyLimitText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`;
+
 const httpsUrl = z
   .string()
   .max(2000, "must be at most 2,000 characters")

@@ -7,6 +7,7 @@ import type { ZodTypeAny, z } from "zod";
 import type { ApiKeyAuth } from "~/core/api/keys.server";
 import type { ApiScope } from "~/core/api/vocabulary";
 import type { WebhookUrlPolicy } from "~/core/api/webhooks/url-rules";
+import type { DisbursementsService } from "~/core/disbursements/service.server";
 import type { PaymentsService } from "~/core/payments/service.server";
 import type { RatesView } from "~/core/rates/read-rates.server";
 import type { Db, Tx } from "~/utils/db.server";
@@ -15,6 +16,8 @@ import type { Db, Tx } from "~/utils/db.server";
 export interface ApiDeps {
   db: Db;
   payments: () => PaymentsService;
+  /** Payout batches (issue 15). */
+  disbursements: () => DisbursementsService;
   rates: () => RatesView;
   /** The public site, for absolute checkout links: `https://onehop.co.ke`. */
   siteUrl: string;
@@ -68,7 +71,7 @@ export interface ApiRouteDoc {
   operationId: string;
   summary: string;
   description?: string;
-  tag: "Payments" | "Events" | "Balances" | "Rates" | "Webhook endpoints";
+  tag: "Payments" | "Events" | "Balances" | "Rates" | "Webhook endpoints" | "Payout batches";
   /** Path parameters and their schema (documented). */
   params?: Record<string, ZodTypeAny>;
   /** Success status and schema. */
@@ -84,6 +87,8 @@ export interface ApiRoute<Q extends ZodTypeAny = ZodTypeAny, B extends ZodTypeAn
   /** OpenAPI style: `/payments/{id}`. */
   path: string;
   scope: ApiScope;
+  /** Largest body this route reads, when not the API's MAX_BODY_BYTES (413 past it, unread). */
+  maxBodyBytes?: number;
   query?: Q;
   body?: B;
   doc: ApiRouteDoc;

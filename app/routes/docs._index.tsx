@@ -301,6 +301,28 @@ export default function DocsOverview() {
         </ul>
       </DocsSection>
 
+      <DocsSection id="payout-batches" title="Payouts to third parties (payout batches)">
+        <p>
+          Pay suppliers, staff or customers from your KES balance in a batch:{" "}
+          <Code>POST /payout_batches</Code> with the text of a payout file (<Code>csv</Code>, the
+          columns of the dashboard&rsquo;s upload) or a list of <Code>payouts</Code>, at most 10,000
+          (this route takes a body of up to 4 MB). The batch is a draft: read its rows with{" "}
+          <Code>GET /payout_batches/&#123;id&#125;/rows</Code> (normalised recipients, fees, rail
+          charges, errors, duplicates), then <Code>POST /payout_batches/&#123;id&#125;/submit</Code>
+          .
+        </p>
+        <p>
+          The API cannot approve a batch. Approval is maker-checker: another member with the
+          Finance, Admin or Owner role opens the batch&rsquo;s <Code>approval_url</Code> in the
+          dashboard and approves it with a fresh second factor. The webhooks{" "}
+          <Code>payout_batch.approved</Code> or <Code>payout_batch.rejected</Code> say what was
+          decided, <Code>disbursement.succeeded</Code> and <Code>disbursement.failed</Code> follow
+          each row, and <Code>payout_batch.completed</Code> the end. Reading needs{" "}
+          <Code>payouts:read</Code>, creating and submitting <Code>payouts:write</Code>; a test key
+          makes test batches, paid through the simulators.
+        </p>
+      </DocsSection>
+
       <DocsSection id="versioning" title="Versioning">
         <p>
           The version is in the path: <Code>{paths.apiBase}</Code>. Within v1 we only make additive

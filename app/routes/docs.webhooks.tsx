@@ -85,8 +85,8 @@ export default function DocsWebhooks() {
           ])}
         />
         <p>
-          More event types will come (payouts, refunds) without a new API version: ignore types you
-          do not handle, and subscribe only to those you do.
+          More event types will come (refunds) without a new API version: ignore types you do not
+          handle, and subscribe only to those you do.
         </p>
       </DocsSection>
 
@@ -98,6 +98,19 @@ export default function DocsWebhooks() {
             Payment object
           </Link>
           ). Ignore fields you do not know: new ones can appear.
+        </p>
+        <p>
+          The <Code>payout_batch.*</Code> events carry the payout batch instead, as{" "}
+          <Code>GET /payout_batches/{"{id}"}</Code> answers (the{" "}
+          <Link to={`${paths.docsReference}#object-PayoutBatch`} className={docsLinkClass}>
+            PayoutBatch object
+          </Link>
+          ), and the <Code>disbursement.*</Code> events one row of a batch, with its{" "}
+          <Code>batch_id</Code>, as <Code>GET /payout_batches/{"{id}"}/rows</Code> lists it (the{" "}
+          <Link to={`${paths.docsReference}#object-Disbursement`} className={docsLinkClass}>
+            Disbursement object
+          </Link>
+          ).
         </p>
         <CodeBlock caption="An event (shortened)" code={eventExample} />
         <DocsTable

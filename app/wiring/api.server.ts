@@ -10,6 +10,7 @@ import { schedule } from "~/utils/jobs.server";
 import type { BootContext } from "./context";
 import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { disbursements } from "./disbursements.server";
 import { payments, runningTestPayments } from "./payments.server";
 import { ratesService } from "./rates.server";
 import { webhookUrlPolicy } from "./webhooks.server";
@@ -18,6 +19,7 @@ function apiDeps(): ApiDeps {
   return {
     db: getDb(),
     payments,
+    disbursements,
     rates: () => ratesService().read(),
     siteUrl: env.PUBLIC_SITE_URL.replace(/\/$/, ""),
     // The simulators, or the providers' sandboxes on a live deployment (ADR 0028).

@@ -7,7 +7,7 @@ import {
   type DisbursementsService,
 } from "~/core/disbursements/service.server";
 import { payoutRailsOf } from "~/core/payments/rails.server";
-import { sendPendingTransfers } from "~/core/payments/settlement.server";
+import { pumpDisbursements } from "~/core/disbursements/pump.server";
 import { getDb } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { runningPayments, runningTestPayments } from "./payments.server";
@@ -19,7 +19,7 @@ export function disbursements(): DisbursementsService {
     sendNow(mode) {
       const runtime = mode === "test" ? runningTestPayments() : runningPayments();
       if (!runtime) return;
-      sendPendingTransfers(db, payoutRailsOf(runtime), Date.now, { modes: [mode] }).catch(
+      pumpDisbursements(db, payoutRailsOf(runtime), Date.now, { modes: [mode] }).catch(
         (error: unknown) =>
           logger.error("sending payouts failed", {
             error: error instanceof Error ? error.message : String(error),

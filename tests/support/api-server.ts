@@ -10,6 +10,7 @@ import { beforeAll, expect } from "vitest";
 import { serveApi } from "~/api/node.server";
 import type { ApiDeps } from "~/api/types.server";
 import { createApiKey } from "~/core/api/keys.server";
+import { createDisbursementsService } from "~/core/disbursements/service.server";
 import { apiScopes, type ApiMode, type ApiScope } from "~/core/api/vocabulary";
 import { createPaymentsService } from "~/core/payments/service.server";
 import type { LiveSymbol } from "~/content/cryptocurrencies";
@@ -133,6 +134,7 @@ export function setUpApi(merchantIds: string[]): ApiFixture {
         },
         now,
       }),
+    disbursements: () => createDisbursementsService({ db: test.db, now }),
     rates,
     siteUrl: SITE_URL,
     testModeAvailable: () => true,

@@ -22,5 +22,15 @@ export const webhookEventDescriptions: Record<WebhookEventType, string> = {
     "A settlement payout reached your destination: `data.object` is the payout, with its `rail`, `destination` (masked), `amount` and the rail's `receipt`.",
   "payout.failed":
     "A settlement payout was refused by its rail (`failure_reason` says why): the money is back in your available balance, to retry from the payment's page or move to your other destination if you allow failover.",
+  "payout_batch.approved":
+    "Another member approved a payout batch in the dashboard: its money is reserved and its payouts go out. `data.object` is the batch.",
+  "payout_batch.rejected":
+    "Another member rejected a payout batch (`decision_note` says why): nothing was paid. `data.object` is the batch.",
+  "payout_batch.completed":
+    "Every row of a payout batch is paid, failed for good or cancelled: `counts` and `paid_amount` say how it went. `data.object` is the batch.",
+  "disbursement.succeeded":
+    "One payout of a batch reached its recipient: `data.object` is the row (a disbursement, with its `batch_id`), with the rail's `receipt`.",
+  "disbursement.failed":
+    "The rail refused one payout of a batch (`failure_reason` says why): its money is back in your available balance, to retry or cancel on the batch's page. `data.object` is the row.",
   ping: 'Sent only by “Send test event” on the Developers page, to that endpoint: `data.object` is the endpoint (`id`, `object: "webhook_endpoint"`, `url`), not a payment.',
 };

@@ -109,8 +109,19 @@ export function paymentObject(payment: PaymentRow) {
 }
 export type PaymentObject = ReturnType<typeof paymentObject>;
 
-/** Make the object's relative links absolute on this site (`https://onehop.co.ke`). */
-export function withSiteUrl<T extends { checkout_url?: string }>(object: T, siteUrl: string): T {
-  if (!object.checkout_url?.startsWith("/")) return object;
-  return { ...object, checkout_url: siteUrl.replace(/\/$/, "") + object.checkout_url };
+/**
+ * Make the object's relative links absolute on this site (`https://onehop.co.ke`): a payment's
+ * `checkout_url`, a payout batch's `approval_url`.
+ */
+export function withSiteUrl<T extends { checkout_url?: string; approval_url?: string }>(
+  object: T,
+  siteUrl: string,
+): T {
+  let absolute = object;
+  for (const link of ["checkout_url", "approval_url"] as const) {
+    const value = absolute[link];
+    if (typeof value === "string" && value.startsWith("/"))
+      absolute = { ...absolute, [link]: siteUrl.replace(/\/$/, "") + value };
+  }
+  return absolute;
 }

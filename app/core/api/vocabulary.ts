@@ -13,6 +13,7 @@ export type ApiMode = (typeof apiModes)[number];
 export const apiScopes = [
   "payments:read",
   "payments:write",
+  "payouts:read",
   "payouts:write",
   "refunds:write",
   "balances:read",
@@ -23,6 +24,7 @@ export type ApiScope = (typeof apiScopes)[number];
 export const apiScopeLabels: Record<ApiScope, string> = {
   "payments:read": "Read payments, events and rates",
   "payments:write": "Create and cancel payments",
+  "payouts:read": "Read payout batches and their rows",
   "payouts:write": "Send payouts",
   "refunds:write": "Issue refunds",
   "balances:read": "Read balances",
@@ -49,6 +51,11 @@ export const webhookEventTypes = [
   "payment.canceled",
   "payout.succeeded",
   "payout.failed",
+  "payout_batch.approved",
+  "payout_batch.rejected",
+  "payout_batch.completed",
+  "disbursement.succeeded",
+  "disbursement.failed",
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number] | "ping";
 

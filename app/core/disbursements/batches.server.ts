@@ -38,6 +38,7 @@ import {
   type RawPayoutRow,
   type RowCheck,
 } from "./row-check";
+import { enqueueBatchEvent } from "./events.server";
 import { completeBatchIfDone } from "./transfers.server";
 import type { BatchKind, NameCheck } from "./vocabulary";
 
@@ -275,18 +276,11 @@ export function createBulkBatch(
   return db.transaction((tx) => {
     const batch = insertBatch(tx, maker, { ...input, kind: "bulk" }, now);
     insertParsedRows(tx, batch, parsed.rows, now);
-    recordAudit(
-      tx,
-      {
-        actorType: "merchant_user",
-        actorId: maker.memberId,
-        action: "disbursement.batch_created",
-        targetType: "disbursement_batch",
-        targetId: batch.id,
-        details: { rows: parsed.rows.length, fileName: input.fileName, mode: maker.mode },
-      },
-      now,
-    );
+    audit(tx, maker, "disbursement.batch_created", batch, now, {
+      rows: parsed.rows.length,
+      fileName: input.fileName,
+      mode: maker.mode,
+    });
     return batch;
   });
 }
@@ -675,6 +669,7 @@ export function approveBatch(
         "You made this batch, so another member with the Finance, Admin or Owner role must approve it.",
       );
     const released = release(tx, batch, actor, "awaiting_approval", now);
+    enqueueBatchEvent(tx, batch.id, "payout_batch.approved", now);
     audit(tx, actor, "disbursement.batch_approved", batch, now, {
       rows: released.rows,
       reservedKesCents: released.reservedKesCents.toString(),
@@ -715,6 +710,7 @@ export function rejectBatch(
       .run();
     if (moved.changes !== 1)
       throw new DisbursementError("already_decided", "This batch has already been decided.");
+    enqueueBatchEvent(tx, batch.id, "payout_batch.rejected", now);
     audit(tx, actor, "disbursement.batch_rejected", batch, now, { note: input.note });
     return { ...batch, status: "rejected" as const };
   });
@@ -781,6 +777,8 @@ export function createSinglePayout(
       return { batch: { ...batch, status: "awaiting_approval" as const }, needsApproval };
     }
     release(tx, batch, actor, "draft", now);
+    // Released on the maker's own authority (at or under the threshold): approved all the same.
+    enqueueBatchEvent(tx, batch.id, "payout_batch.approved", now);
     return { batch: { ...batch, status: "processing" as const }, needsApproval };
   });
 }

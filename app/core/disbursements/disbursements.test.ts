@@ -8,7 +8,12 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, disbursementBatches, settlementTransfers } from "../../../drizzle/schema";
+import {
+  auditLog,
+  disbursementBatches,
+  settlementTransfers,
+  webhookEvents,
+} from "../../../drizzle/schema";
 import {
   capital,
   feeRevenue,
@@ -393,6 +398,22 @@ describe("failed rows, retries and a lost answer", () => {
       .all();
     expect(transfers.map((t) => t.status).sort()).toEqual(["failed", "succeeded"]);
 
+    // Webhook events: the batch approved and completed (twice: again after the retry), each row's
+    // outcome.
+    const events = db
+      .select({ type: webhookEvents.type, objectId: webhookEvents.objectId })
+      .from(webhookEvents)
+      .where(eq(webhookEvents.merchantId, M))
+      .all();
+    expect(events.filter((e) => e.objectId === batch.id).map((e) => e.type)).toEqual([
+      "payout_batch.approved",
+      "payout_batch.completed",
+      "payout_batch.completed",
+    ]);
+    expect(events.filter((e) => e.objectId === rows[1]!.id).map((e) => e.type)).toEqual([
+      "disbursement.failed",
+      "disbursement.succeeded",
+    ]);
     expect(cancelRows(db, checker(M), { batchId: batch.id, rowIds: "all_failed" }, now())).toBe(1);
     expect(rowsOf(batch.id).map((r) => r.status)).toEqual(["paid", "paid", "cancelled"]);
     expect(findBatchOrThrow(batch.id).status).toBe("completed");

@@ -2,8 +2,8 @@
  * Registered-name checks of a payout file's bank rows (issue 15, item 2) against the PesaLink
  * simulator's account inquiry over HTTP: the name the bank holds is stored beside the file's,
  * matched, partly matched or not, or the account is not found; M-Pesa rows have no lookup; a row
- * edited while its lookup ran is asked again; an approved batch is not looked up. Then a bank row is
- * paid through PesaLink.
+ * edited while its lookup ran is asked again; an approved batch is not looked up. Then a bank row
+ * is paid through PesaLink.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

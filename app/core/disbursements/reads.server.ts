@@ -11,7 +11,9 @@ import type { DbOrTx } from "~/utils/db.server";
 import { formatEatIso } from "~/utils/format";
 import type { Batch, BatchRow } from "./batches.server";
 import { readyTotals } from "./batches.server";
-import { type RowStatus, rowStatuses } from "./vocabulary";
+import { type RowFilter, type RowStatus, rowStatuses } from "./vocabulary";
+
+export { rowFilters, type RowFilter } from "./vocabulary";
 
 export interface BatchSummary {
   batch: Batch;
@@ -84,10 +86,6 @@ export function batchSummary(db: DbOrTx, batch: Batch): BatchSummary {
   };
 }
 
-/** Which rows a page lists. */
-export const rowFilters = ["all", "attention", "invalid", "failed", "paid", "open"] as const;
-export type RowFilter = (typeof rowFilters)[number];
-
 function filterCondition(filter: RowFilter) {
   switch (filter) {
     case "all":
@@ -108,6 +106,17 @@ function filterCondition(filter: RowFilter) {
 }
 
 export const ROWS_PAGE_SIZE = 50;
+
+/** One row of a batch, or null. */
+export function findBatchRow(db: DbOrTx, batchId: string, rowId: string): BatchRow | null {
+  return (
+    db
+      .select()
+      .from(disbursementRows)
+      .where(and(eq(disbursementRows.batchId, batchId), eq(disbursementRows.id, rowId)))
+      .get() ?? null
+  );
+}
 
 /** A page of a batch's rows (in file order) and whether more follow. */
 export function listBatchRows(

@@ -22,7 +22,13 @@ import {
   updateRow,
   withdrawBatch,
 } from "./batches.server";
-import { batchSummary, listBatches, listBatchRows, resultsCsvLines } from "./reads.server";
+import {
+  batchSummary,
+  findBatchRow,
+  listBatches,
+  listBatchRows,
+  resultsCsvLines,
+} from "./reads.server";
 
 type Rest<F> = F extends (db: Db, ...args: infer A) => infer R
   ? A extends [...infer Head, number]
@@ -84,6 +90,7 @@ export function createDisbursementsService({
 
     find: (merchantId: string, batchId: string) => findBatch(db, merchantId, batchId),
     summary: (batch: Parameters<typeof batchSummary>[1]) => batchSummary(db, batch),
+    row: (batchId: string, rowId: string) => findBatchRow(db, batchId, rowId),
     rows: (batchId: string, options?: Parameters<typeof listBatchRows>[2]) =>
       listBatchRows(db, batchId, options),
     list: (merchantId: string, mode: LedgerBook, limit?: number) =>

@@ -20,6 +20,7 @@ import { type LedgerBook, ledgerBook, postTransaction } from "~/core/ledger/ledg
 import type { PayoutDestination } from "~/core/rails/types";
 import type { DbOrTx } from "~/utils/db.server";
 import { formatEatDateTime, formatKesCents } from "~/utils/format";
+import { enqueueBatchEvent, enqueueRowEvent } from "./events.server";
 import { OPEN_ROW_STATUSES } from "./vocabulary";
 
 type TransferRow = typeof settlementTransfers.$inferSelect;
@@ -132,7 +133,9 @@ export function completeBatchIfDone(db: DbOrTx, batchId: string, now: number): b
     .set({ status: "completed", completedAt: now, updatedAt: now })
     .where(and(eq(disbursementBatches.id, batchId), eq(disbursementBatches.status, "processing")))
     .run();
-  return done.changes === 1;
+  if (done.changes !== 1) return false;
+  enqueueBatchEvent(db, batchId, "payout_batch.completed", now);
+  return true;
 }
 
 /** The receipt text a recipient gets when their row is paid (stored; sent by the SMS provider). */
@@ -167,6 +170,7 @@ export function onDisbursementSucceeded(
     .set({ status: "paid", receipt: result.receipt, completedAt: now, updatedAt: now })
     .where(eq(disbursementRows.id, row.id))
     .run();
+  enqueueRowEvent(tx, row.id, "disbursement.succeeded", now);
   const batch = batchOfRow(tx, row.id);
   if (!batch) return;
   if (batch.smsReceipts && row.phone) {
@@ -228,5 +232,6 @@ export function onDisbursementFailed(
     .set({ status: "failed", failureReason: result.description, completedAt: now, updatedAt: now })
     .where(eq(disbursementRows.id, row.id))
     .run();
+  enqueueRowEvent(tx, row.id, "disbursement.failed", now);
   completeBatchIfDone(tx, batch.id, now);
 }

@@ -45,8 +45,9 @@ export const OPEN_ROW_STATUSES = ["queued", "sent"] as const satisfies readonly 
 
 /**
  * What the rail's registered-name lookup said, next to the name the file gave: `not_offered` (the
- * rail has no lookup, no name was given, or the batch was approved before it was asked), `pending` (not asked yet), `match`, `partial`,
- * `mismatch`, `not_found` (no wallet or account there) or `unavailable` (the rail did not answer).
+ * rail has no lookup, no name was given, or the batch was approved before it was asked), `pending`
+ * (not asked yet), `match`, `partial`, `mismatch`, `not_found` (no wallet or account there) or
+ * `unavailable` (the rail did not answer).
  */
 export const nameChecks = [
   "not_offered",
@@ -88,3 +89,7 @@ export const nameCheckLabels: Record<NameCheck, string> = {
   not_found: "No such account",
   unavailable: "Rail did not answer",
 };
+
+/** Which rows a batch page (or the API) lists. */
+export const rowFilters = ["all", "attention", "invalid", "failed", "paid", "open"] as const;
+export type RowFilter = (typeof rowFilters)[number];

@@ -480,6 +480,8 @@ export interface SendOptions {
   holder?: string;
   /** Only transfers of payments in these modes (the payouts client's, ADR 0028); default all. */
   modes?: readonly LedgerBook[];
+  /** Only transfers of this purpose (the disbursement pump's, ADR 0035); default all. */
+  purpose?: Transfer["purpose"];
 }
 
 /**
@@ -568,8 +570,10 @@ export async function sendPendingTransfers(
     leaseMs = SEND_LEASE_MS,
     holder = `${process.pid}:${randomUUID().slice(0, 8)}`,
     modes,
+    purpose,
   } = typeof options === "number" ? { limit: options } : options;
   const at = now();
+  const running = Object.keys(rails) as RailId[];
   const pending = db
     .select()
     .from(settlementTransfers)
@@ -578,6 +582,8 @@ export async function sendPendingTransfers(
         eq(settlementTransfers.status, "pending"),
         or(isNull(settlementTransfers.sendLeaseUntil), lte(settlementTransfers.sendLeaseUntil, at)),
         transfersInModes(modes),
+        purpose ? eq(settlementTransfers.purpose, purpose) : undefined,
+        inArray(settlementTransfers.rail, running),
       ),
     )
     // Merchants' own settlements and checks first: a large disbursement batch never holds them up.

@@ -6,6 +6,7 @@
 import { railNames } from "~/core/destinations/schema";
 import { retryStalledVerifications } from "~/core/destinations/verification.server";
 import { checkPendingNames } from "~/core/disbursements/name-checks.server";
+import { pumpDisbursements } from "~/core/disbursements/pump.server";
 import { failOverStuckTransfers } from "./failover.server";
 import type { Rail } from "~/core/ledger/accounts";
 import type { RailId } from "~/core/rails/types";
@@ -71,7 +72,10 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
       : 0;
     // Payout files waiting for approval: the registered names their rails hold.
     const namesChecked = await checkPendingNames(db, rails, now, { modes });
-    const sent = await sendPendingTransfers(db, rails, now, { modes });
+    const sent =
+      (await sendPendingTransfers(db, rails, now, { modes })) +
+      // Bulk payouts: the rest of a large batch, at each rail's allowed rate.
+      (await pumpDisbursements(db, rails, now, { modes }));
     const queried = await queryOverdueTransfers(db, rails, now(), reconcileAfterMs, {
       modes,
     });

@@ -35,6 +35,11 @@ export interface RailProfile {
   destination: "msisdn" | "bank_account";
   /** How long a payout usually takes to arrive, as shown to merchants. */
   typicalArrival: string;
+  /**
+   * How many payout requests a second we send it at most, for bulk disbursements (ADR 0035). Our own
+   * conservative setting until the rail's contract names its limit.
+   */
+  sendsPerSecond: number;
 }
 
 const limitsOf = (id: (typeof mobileMoneyLimits)[number]["id"]) =>
@@ -55,6 +60,7 @@ export const railProfiles = {
     chargesSource: mpesaB2cChargesSource,
     destination: "msisdn",
     typicalArrival: "Within a minute",
+    sendsPerSecond: 20,
   },
   "airtel-money": {
     id: "airtel-money",
@@ -68,6 +74,7 @@ export const railProfiles = {
     destination: "msisdn",
     // Airtel answers a disbursement at once (TS), or within a minute of an ambiguous answer.
     typicalArrival: "Within a minute",
+    sendsPerSecond: 20,
   },
   "t-kash": {
     id: "t-kash",
@@ -81,6 +88,7 @@ export const railProfiles = {
     destination: "msisdn",
     // Through an aggregator: accepted, then paid and called back.
     typicalArrival: "Within a few minutes",
+    sendsPerSecond: 20,
   },
   pesalink: {
     id: "pesalink",
@@ -94,5 +102,6 @@ export const railProfiles = {
     destination: "bank_account",
     // Real time, 24/7 (IPSL).
     typicalArrival: "Within a minute",
+    sendsPerSecond: 20,
   },
 } as const satisfies Record<RailId, RailProfile>;

@@ -1,0 +1,173 @@
+/**
+ * Disbursements as the API and webhooks see them (issue 15): a batch's object (its counts, its
+ * totals, what to look at before approving), a row's object, the batches of a key's merchant and
+ * mode a page at a time, and the webhook events of a batch and of a row, written to the outbox in
+ * the caller's transaction (the core calls `enqueueBatchEvent` / `enqueueRowEvent` where the state
+ * changes, so no event is lost to a crash between the change and the sending).
+ */
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { disbursementBatches, disbursementRows } from "../../../drizzle/schema";
+import { enqueueEvent, type WebhookEvent } from "~/core/api/outbox.server";
+import {
+  disbursementObject,
+  payoutBatchObject,
+  type PayoutBatchFigures,
+} from "~/core/api/payout-batch-object";
+import type { ApiMode, WebhookEventType } from "~/core/api/vocabulary";
+import type { DbOrTx } from "~/utils/db.server";
+import type { Batch } from "./batches.server";
+import { batchSummary } from "./reads.server";
+import type { BatchStatus } from "./vocabulary";
+
+export type PayoutBatchEventType = Extract<WebhookEventType, `payout_batch.${string}`>;
+export type DisbursementEventType = Extract<WebhookEventType, `disbursement.${string}`>;
+
+/** Rows that pay (or paid, or failed paying): what the batch's totals add up. */
+const PAYING = sql`${disbursementRows.status} in ('ready', 'queued', 'sent', 'paid', 'failed')`;
+
+/** What the batch's paying rows come to: amount, our fee, the rails' charges and their sum. */
+function payingTotals(db: DbOrTx, batchId: string): PayoutBatchFigures["totals"] {
+  const sums = db
+    .select({
+      amount: sql<string>`cast(coalesce(sum(${disbursementRows.amountKesCents}), 0) as text)`,
+      fee: sql<string>`cast(coalesce(sum(${disbursementRows.feeKesCents}), 0) as text)`,
+      charge: sql<string>`cast(coalesce(sum(${disbursementRows.railChargeKesCents}), 0) as text)`,
+    })
+    .from(disbursementRows)
+    .where(and(eq(disbursementRows.batchId, batchId), PAYING))
+    .get();
+  const amountKesCents = BigInt(sums?.amount ?? "0");
+  const feeKesCents = BigInt(sums?.fee ?? "0");
+  const railChargeKesCents = BigInt(sums?.charge ?? "0");
+  return {
+    amountKesCents,
+    feeKesCents,
+    railChargeKesCents,
+    totalKesCents: amountKesCents + feeKesCents + railChargeKesCents,
+  };
+}
+
+/** The batch's object as it is now (`approval_url` a path: see withSiteUrl). */
+export function batchObjectOf(db: DbOrTx, batch: Batch) {
+  const summary = batchSummary(db, batch);
+  return payoutBatchObject(batch, {
+    counts: summary.counts,
+    rows: summary.rows,
+    totals: payingTotals(db, batch.id),
+    paidKesCents: summary.paidKesCents,
+    attention: summary.attention,
+  });
+}
+
+/** A batch of this merchant in this mode (another merchant's, or the other mode's: none). */
+export function findBatchInMode(
+  db: DbOrTx,
+  scope: { merchantId: string; mode: ApiMode },
+  batchId: string,
+): Batch | undefined {
+  return db
+    .select()
+    .from(disbursementBatches)
+    .where(
+      and(
+        eq(disbursementBatches.id, batchId),
+        eq(disbursementBatches.merchantId, scope.merchantId),
+        eq(disbursementBatches.mode, scope.mode),
+      ),
+    )
+    .get();
+}
+
+/**
+ * The merchant's batches in a mode, newest first, a page at a time after `startingAfter` (a batch
+ * id). `undefined` when the cursor is not this merchant's batch in this mode.
+ */
+export function listBatchesPage(
+  db: DbOrTx,
+  scope: { merchantId: string; mode: ApiMode },
+  query: { limit: number; startingAfter?: string; status?: BatchStatus },
+): { items: Batch[]; hasMore: boolean } | undefined {
+  const cursor = query.startingAfter ? findBatchInMode(db, scope, query.startingAfter) : undefined;
+  if (query.startingAfter && !cursor) return undefined;
+  const rows = db
+    .select()
+    .from(disbursementBatches)
+    .where(
+      and(
+        eq(disbursementBatches.merchantId, scope.merchantId),
+        eq(disbursementBatches.mode, scope.mode),
+        query.status ? eq(disbursementBatches.status, query.status) : undefined,
+        cursor
+          ? or(
+              lt(disbursementBatches.createdAt, cursor.createdAt),
+              and(
+                eq(disbursementBatches.createdAt, cursor.createdAt),
+                lt(disbursementBatches.id, cursor.id),
+              ),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(disbursementBatches.createdAt), desc(disbursementBatches.id))
+    .limit(query.limit + 1)
+    .all();
+  return { items: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
+}
+
+/**
+ * `payout_batch.approved`, `.rejected` or `.completed`: the batch as it is now, in its merchant's
+ * mode. Call it in the transaction that changed the batch. Null when there is no such batch.
+ */
+export function enqueueBatchEvent(
+  tx: DbOrTx,
+  batchId: string,
+  type: PayoutBatchEventType,
+  now: number,
+): WebhookEvent | null {
+  const batch = tx
+    .select()
+    .from(disbursementBatches)
+    .where(eq(disbursementBatches.id, batchId))
+    .get();
+  if (!batch) return null;
+  return enqueueEvent(tx, {
+    merchantId: batch.merchantId,
+    mode: batch.mode,
+    type,
+    objectId: batch.id,
+    data: { object: batchObjectOf(tx, batch) },
+    now,
+  });
+}
+
+/**
+ * `disbursement.succeeded` or `.failed`: the row (with its `batch_id`) as it is now, its receipt
+ * or its failure reason. Call it in the transaction that settled the row. Null when there is no
+ * such row.
+ */
+export function enqueueRowEvent(
+  tx: DbOrTx,
+  rowId: string,
+  type: DisbursementEventType,
+  now: number,
+): WebhookEvent | null {
+  const found = tx
+    .select({
+      row: disbursementRows,
+      merchantId: disbursementBatches.merchantId,
+      mode: disbursementBatches.mode,
+    })
+    .from(disbursementRows)
+    .innerJoin(disbursementBatches, eq(disbursementBatches.id, disbursementRows.batchId))
+    .where(eq(disbursementRows.id, rowId))
+    .get();
+  if (!found) return null;
+  return enqueueEvent(tx, {
+    merchantId: found.merchantId,
+    mode: found.mode,
+    type,
+    objectId: found.row.id,
+    data: { object: disbursementObject(found.row, found.mode) },
+    now,
+  });
+}

@@ -1,0 +1,85 @@
+/**
+ * The disbursement pump (ADR 0035): a batch larger than a rail's rate goes out in rounds of at most
+ * the rail's `sendsPerSecond`, a second apart, until nothing is left or the budget is spent; a
+ * second pump while one runs sends nothing (the rate is never doubled).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { capital, merchantAvailable, postTransaction } from "~/core/ledger/ledger.server";
+import { profileOf } from "~/core/rails/charges";
+import { createTestDb } from "../../../tests/setup/db";
+import {
+  addMerchant,
+  startPaymentsHarness,
+  type PaymentsHarness,
+} from "../../../tests/setup/payments";
+import { approveBatch, createBulkBatch, submitBatch } from "./batches.server";
+import { pumpDisbursements } from "./pump.server";
+import { batchSummary } from "./reads.server";
+
+const { db, close } = createTestDb();
+let h: PaymentsHarness;
+const now = () => h.clock.now;
+const M = "MRC-PVMP22";
+
+beforeAll(async () => {
+  h = await startPaymentsHarness(db);
+  addMerchant(db, M);
+  postTransaction(db, {
+    idempotencyKey: "test:fund:pump",
+    kind: "test.funded",
+    entries: [
+      { account: capital("KES"), amount: 100_000_000n },
+      { account: merchantAvailable(M), amount: -100_000_000n },
+    ],
+  });
+});
+afterAll(async () => {
+  await h.close();
+  close();
+});
+
+function approvedBatch(rows: number) {
+  const lines = ["recipient,amount"];
+  for (let i = 0; i < rows; i++) lines.push(`07124${String(i).padStart(5, "0")},${100 + i}`);
+  const batch = createBulkBatch(
+    db,
+    { merchantId: M, memberId: "usr_maker", mode: "live" },
+    { title: "Pump", fileName: null, text: lines.join("\n"), smsReceipts: false },
+    now(),
+  );
+  submitBatch(db, { merchantId: M, memberId: "usr_maker" }, batch.id, now());
+  approveBatch(db, { merchantId: M, memberId: "usr_checker" }, batch.id, now());
+  return batch;
+}
+
+describe("pumping a batch", () => {
+  it("sends at most the rail's rate per second, a second apart, until the batch is out", async () => {
+    const rate = profileOf("mpesa").sendsPerSecond;
+    const batch = approvedBatch(rate * 2 + 5);
+    const waits: number[] = [];
+    const wait = async (ms: number) => {
+      waits.push(ms);
+      h.clock.now += ms;
+    };
+    const sent = await pumpDisbursements(db, h.rails, now, { wait });
+    expect(sent).toBe(rate * 2 + 5);
+    // Three rounds (rate, rate, 5): two waits of a second between them.
+    expect(waits).toEqual([1_000, 1_000]);
+    await h.darajaSim.flush();
+    expect(batchSummary(db, batch).counts.paid).toBe(rate * 2 + 5);
+  });
+
+  it("stops at its budget, leaving the rest queued for the next run; a second pump meanwhile sends nothing", async () => {
+    const rate = profileOf("mpesa").sendsPerSecond;
+    const batch = approvedBatch(rate * 3);
+    let second: Promise<number> | null = null;
+    const wait = async (ms: number) => {
+      second ??= pumpDisbursements(db, h.rails, now);
+      h.clock.now += ms;
+    };
+    const sent = await pumpDisbursements(db, h.rails, now, { wait, budgetMs: 2_000 });
+    expect(sent).toBe(rate * 2);
+    expect(await second).toBe(0);
+    expect(batchSummary(db, batch).counts.queued).toBe(rate);
+  });
+});
