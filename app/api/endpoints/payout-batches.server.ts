@@ -438,12 +438,13 @@ export const payoutBatchRoutes = [
         );
       let batch: Batch;
       try {
-        batch = context.deps
-          .disbursements()
-          .createBulk(
-            { merchantId: key.merchantId, memberId: `key:${key.keyId}`, mode: key.mode },
-            { title: body.title, fileName: null, text, smsReceipts: body.sms_receipts ?? false },
-          );
+        batch = context.deps.disbursements().createBulk(
+          { merchantId: key.merchantId, memberId: `key:${key.keyId}`, mode: key.mode },
+          { title: body.title, fileName: null, text, smsReceipts: body.sms_receipts ?? false },
+          // The idempotent answer is stored with the batch: a crash never leaves one without it.
+          (tx, created) =>
+            context.storeResponse(tx, { status: 201, body: batchJson(context, created) }),
+        );
       } catch (error) {
         throw apiErrorOf(error, param);
       }
@@ -567,7 +568,9 @@ export const payoutBatchRoutes = [
       try {
         context.deps
           .disbursements()
-          .submit({ merchantId: key.merchantId, memberId: `key:${key.keyId}` }, id);
+          .submit({ merchantId: key.merchantId, memberId: `key:${key.keyId}` }, id, (tx, batch) =>
+            context.storeResponse(tx, { status: 200, body: batchJson(context, batch) }),
+          );
       } catch (error) {
         throw apiErrorOf(error);
       }

@@ -26,7 +26,7 @@ import {
 import { newTransferId, newTransferState } from "~/core/payments/settlement.server";
 import { eatDay } from "~/core/payments/settlement-plan";
 import type { RailId } from "~/core/rails/types";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import type { Db, DbOrTx, Tx } from "~/utils/db.server";
 import { formatKesCents } from "~/utils/format";
 import { type ParsedPayoutLine, parsePayoutCsv } from "./csv-parse";
 import { DisbursementError } from "./errors";
@@ -268,6 +268,8 @@ export function createBulkBatch(
   maker: BatchMaker,
   input: { title: string; fileName: string | null; text: string; smsReceipts: boolean },
   now: number,
+  /** Runs last in the batch's transaction (the API stores its idempotent answer there). */
+  inTransaction?: (tx: Tx, batch: Batch) => void,
 ): Batch {
   const parsed = parsePayoutCsv(input.text);
   if (!parsed.ok) throw new DisbursementError("invalid_file", parsed.error);
@@ -281,6 +283,7 @@ export function createBulkBatch(
       fileName: input.fileName,
       mode: maker.mode,
     });
+    inTransaction?.(tx, batch);
     return batch;
   });
 }
@@ -471,7 +474,14 @@ function audit(
 }
 
 /** The maker sends a draft for approval: no row may still need fixing, and one must be payable. */
-export function submitBatch(db: Db, actor: BatchActor, batchId: string, now: number): Batch {
+export function submitBatch(
+  db: Db,
+  actor: BatchActor,
+  batchId: string,
+  now: number,
+  /** Runs last in the transaction (the API stores its idempotent answer there). */
+  inTransaction?: (tx: Tx, batch: Batch) => void,
+): Batch {
   return db.transaction((tx) => {
     const batch = getBatchFor(tx, actor.merchantId, batchId);
     requireDraft(batch);
@@ -488,7 +498,9 @@ export function submitBatch(db: Db, actor: BatchActor, batchId: string, now: num
       .where(eq(disbursementBatches.id, batch.id))
       .run();
     audit(tx, actor, "disbursement.batch_submitted", batch, now);
-    return { ...batch, status: "awaiting_approval" as const, submittedAt: now };
+    const submitted = { ...batch, status: "awaiting_approval" as const, submittedAt: now };
+    inTransaction?.(tx, submitted);
+    return submitted;
   });
 }
 

@@ -30,11 +30,8 @@ import {
   resultsCsvLines,
 } from "./reads.server";
 
-type Rest<F> = F extends (db: Db, ...args: infer A) => infer R
-  ? A extends [...infer Head, number]
-    ? (...args: Head) => R
-    : never
-  : never;
+/** A core function's arguments after its database: (actor, input, now, ...rest). */
+type Args<F> = F extends (db: Db, ...args: infer A) => unknown ? A : never;
 
 export interface DisbursementsServiceOptions {
   db: Db;
@@ -51,42 +48,41 @@ export function createDisbursementsService({
   const modeOf = (actor: BatchActor, batchId: string) =>
     findBatch(db, actor.merchantId, batchId)?.mode ?? "live";
   return {
-    createBulk: ((maker, input) => createBulkBatch(db, maker, input, now())) as Rest<
-      typeof createBulkBatch
-    >,
-    replaceFile: ((actor, input) => replaceBatchFile(db, actor, input, now())) as Rest<
-      typeof replaceBatchFile
-    >,
-    createSingle(maker: BatchMaker, input: Parameters<typeof createSinglePayout>[2]) {
+    createBulk: (
+      maker: BatchMaker,
+      input: Args<typeof createBulkBatch>[1],
+      inTransaction?: Args<typeof createBulkBatch>[3],
+    ) => createBulkBatch(db, maker, input, now(), inTransaction),
+    replaceFile: (actor: BatchActor, input: Args<typeof replaceBatchFile>[1]) =>
+      replaceBatchFile(db, actor, input, now()),
+    createSingle(maker: BatchMaker, input: Args<typeof createSinglePayout>[1]) {
       const result = createSinglePayout(db, maker, input, now());
       if (!result.needsApproval) sendNow?.(maker.mode);
       return result;
     },
-    updateRow: ((actor, input) => updateRow(db, actor, input, now())) as Rest<typeof updateRow>,
-    setRowDropped: ((actor, input) => setRowDropped(db, actor, input, now())) as Rest<
-      typeof setRowDropped
-    >,
-    dropInvalidRows: ((actor, batchId) => dropInvalidRows(db, actor, batchId, now())) as Rest<
-      typeof dropInvalidRows
-    >,
-    submit: ((actor, batchId) => submitBatch(db, actor, batchId, now())) as Rest<
-      typeof submitBatch
-    >,
-    withdraw: ((actor, batchId) => withdrawBatch(db, actor, batchId, now())) as Rest<
-      typeof withdrawBatch
-    >,
+    updateRow: (actor: BatchActor, input: Args<typeof updateRow>[1]) =>
+      updateRow(db, actor, input, now()),
+    setRowDropped: (actor: BatchActor, input: Args<typeof setRowDropped>[1]) =>
+      setRowDropped(db, actor, input, now()),
+    dropInvalidRows: (actor: BatchActor, batchId: string) =>
+      dropInvalidRows(db, actor, batchId, now()),
+    submit: (actor: BatchActor, batchId: string, inTransaction?: Args<typeof submitBatch>[3]) =>
+      submitBatch(db, actor, batchId, now(), inTransaction),
+    withdraw: (actor: BatchActor, batchId: string) => withdrawBatch(db, actor, batchId, now()),
     approve(actor: BatchActor, batchId: string) {
       const result = approveBatch(db, actor, batchId, now());
       sendNow?.(modeOf(actor, batchId));
       return result;
     },
-    reject: ((actor, input) => rejectBatch(db, actor, input, now())) as Rest<typeof rejectBatch>,
-    retry(actor: BatchActor, input: Parameters<typeof retryRows>[2]) {
+    reject: (actor: BatchActor, input: Args<typeof rejectBatch>[1]) =>
+      rejectBatch(db, actor, input, now()),
+    retry(actor: BatchActor, input: Args<typeof retryRows>[1]) {
       const retried = retryRows(db, actor, input, now());
       sendNow?.(modeOf(actor, input.batchId));
       return retried;
     },
-    cancel: ((actor, input) => cancelRows(db, actor, input, now())) as Rest<typeof cancelRows>,
+    cancel: (actor: BatchActor, input: Args<typeof cancelRows>[1]) =>
+      cancelRows(db, actor, input, now()),
 
     find: (merchantId: string, batchId: string) => findBatch(db, merchantId, batchId),
     summary: (batch: Parameters<typeof batchSummary>[1]) => batchSummary(db, batch),
