@@ -59,6 +59,13 @@ export const merchantNav: readonly AppNavItem[] = [
     permission: "statements:read",
   },
   {
+    label: "Payouts",
+    to: paths.merchantPayouts,
+    icon: "send",
+    current: under(paths.merchantPayouts),
+    permission: "payouts:create",
+  },
+  {
     label: "Payment links",
     to: paths.merchantPaymentLinks,
     icon: "cart",

@@ -230,6 +230,7 @@ describe("settings and navigation by role", () => {
       "Dashboard",
       "Payments",
       "Statements",
+      "Payouts",
       "Payment links",
       "Balances and settlement",
       "Settings",
@@ -241,5 +242,8 @@ describe("settings and navigation by role", () => {
     // Statements: Finance and above only.
     expect(await labelsFor("finance")).toContain("Statements");
     expect(await labelsFor("viewer")).not.toContain("Statements");
+    // Payouts: those who make them (Finance and above).
+    expect(await labelsFor("finance")).toContain("Payouts");
+    expect(await labelsFor("cashier")).not.toContain("Payouts");
   });
 });

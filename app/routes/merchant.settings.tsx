@@ -12,6 +12,11 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  ApprovalThresholdForm,
+  PAYOUT_APPROVAL_INTENT,
+  payoutApprovalSchema,
+} from "~/components/merchants/payouts/ApprovalThresholdForm";
 import { AddDestinationForm } from "~/components/merchants/settlement/AddDestinationForm";
 import { DestinationList } from "~/components/merchants/settlement/DestinationList";
 import { SplitRulesForm } from "~/components/merchants/settlement/SplitRulesForm";
@@ -30,6 +35,10 @@ import {
   settlementDestinationSummary,
 } from "~/core/destinations/destinations.server";
 import { maskedDestinationLabel } from "~/core/destinations/display";
+import {
+  getPayoutApprovalAboveKes,
+  setPayoutApprovalAboveKes,
+} from "~/core/disbursements/settings.server";
 import {
   addDestinationSchema,
   destinationActionSchema,
@@ -52,7 +61,11 @@ import { seo } from "~/utils/seo";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { payments } from "~/wiring/payments.server";
 
-type ActionData = { lastResult?: SubmissionResult<string[]>; splitError?: string };
+type ActionData = {
+  lastResult?: SubmissionResult<string[]>;
+  splitError?: string;
+  approvalResult?: SubmissionResult<string[]>;
+};
 
 /** The rails a merchant can choose: M-Pesa always, the others where they run (are configured). */
 function offeredRails(): RailId[] {
@@ -80,6 +93,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     limits: `M-Pesa pays up to ${formatKes(mpesa.perTransferKes)} a transfer and ${formatKes(mpesa.dailyKes)} a day`,
     coolingOffHours: payments().config.payoutDestinationCoolingOffHours,
     canChange: can(merchant.role, "payout_destination:manage"),
+    // Owners and admins: single payouts above this (whole KES) need a second approval.
+    payoutApproval: can(merchant.role, "settings:manage")
+      ? { aboveKes: getPayoutApprovalAboveKes(db, merchant.merchantId) }
+      : null,
   };
 }
 
@@ -94,6 +111,9 @@ const verificationMessage: Record<VerificationStart["kind"], string> = {
 };
 
 export async function action({ request }: ActionFunctionArgs) {
+  // The payout approval limit is for owners and admins; every other form here for owners only.
+  if (new URL(request.url).searchParams.get("intent") === PAYOUT_APPROVAL_INTENT)
+    return payoutApprovalAction(request);
   const merchant = await requirePermission(request, "payout_destination:manage");
   requireRecentStepUp(request, merchant);
   const form = await request.formData();
@@ -247,6 +267,28 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
+/** The payout approval limit (issue 15): owners and admins, with a recent step-up, audited. */
+async function payoutApprovalAction(request: Request) {
+  const merchant = await requirePermission(request, "settings:manage");
+  requireRecentStepUp(request, merchant);
+  const submission = parseWithZod(await request.formData(), { schema: payoutApprovalSchema });
+  if (submission.status !== "success")
+    return data<ActionData>({ approvalResult: submission.reply() }, { status: 400 });
+  const kes = submission.value.approvalAboveKes;
+  setPayoutApprovalAboveKes(
+    getDb(),
+    { merchantId: merchant.merchantId, actorId: merchant.userId, kes },
+    Date.now(),
+  );
+  return redirectWithSuccess(paths.merchantSettings, {
+    message: "Approval limit saved",
+    description:
+      kes === null
+        ? "Single payouts are sent without a second approval."
+        : `Single payouts above ${formatKes(kes)} now wait for a second member's approval.`,
+  });
+}
+
 export default function MerchantSettings() {
   const {
     destinations,
@@ -258,6 +300,7 @@ export default function MerchantSettings() {
     limits,
     coolingOffHours,
     canChange,
+    payoutApproval,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const verified = destinations.filter((d) => d.status === "verified");
@@ -337,6 +380,19 @@ export default function MerchantSettings() {
       ) : (
         <p className="mt-6 text-slate-700">Only an account owner can change where you are paid.</p>
       )}
+
+      {payoutApproval ? (
+        <section aria-labelledby="payout-approval-title" className="mt-10">
+          <h2 id="payout-approval-title" className="text-2xl font-semibold text-ink">
+            Payout approval
+          </h2>
+          <ApprovalThresholdForm
+            action={`${paths.merchantSettings}?intent=${PAYOUT_APPROVAL_INTENT}`}
+            current={payoutApproval.aboveKes}
+            lastResult={actionData?.approvalResult}
+          />
+        </section>
+      ) : null}
     </Container>
   );
 }

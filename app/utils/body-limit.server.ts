@@ -72,6 +72,16 @@ export const BODY_POLICIES: readonly BodyPolicy[] = [
     stream: ["multipart/form-data"],
     maxBufferedBytes: 64 * KB,
   },
+  // Bulk-payout files (issue 15): one CSV of at most 2 MB (PAYOUT_CSV_MAX_BYTES) and a few fields;
+  // the route reads the multipart body as it streams and refuses a larger file (413).
+  {
+    prefix: "/merchant/payouts",
+    maxBytes: 2 * MB + 64 * KB,
+    accepts: FORM_TYPES,
+    answer: "negotiate",
+    stream: ["multipart/form-data"],
+    maxBufferedBytes: 64 * KB,
+  },
   // Everything else is a page whose action takes a form.
   { prefix: "/", maxBytes: 64 * KB, accepts: FORM_TYPES, answer: "negotiate" },
 ];

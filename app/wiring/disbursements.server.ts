@@ -7,6 +7,7 @@ import {
   type DisbursementsService,
 } from "~/core/disbursements/service.server";
 import { payoutRailsOf } from "~/core/payments/rails.server";
+import { type RailId, railIds } from "~/core/rails/types";
 import { pumpDisbursements } from "~/core/disbursements/pump.server";
 import { getDb } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
@@ -14,10 +15,17 @@ import { runningPayments, runningTestPayments } from "./payments.server";
 
 export function disbursements(): DisbursementsService {
   const db = getDb();
+  const runtimeFor = (mode: "live" | "test") =>
+    mode === "test" ? runningTestPayments() : runningPayments();
   return createDisbursementsService({
     db,
+    // Where payments do not run in this process, the rails are not known here: not checked.
+    runningRails(mode) {
+      const runtime = runtimeFor(mode);
+      return runtime ? (Object.keys(payoutRailsOf(runtime)) as RailId[]) : railIds;
+    },
     sendNow(mode) {
-      const runtime = mode === "test" ? runningTestPayments() : runningPayments();
+      const runtime = runtimeFor(mode);
       if (!runtime) return;
       pumpDisbursements(db, payoutRailsOf(runtime), Date.now, { modes: [mode] }).catch(
         (error: unknown) =>

@@ -16,6 +16,7 @@ import {
   settlementTransfers,
 } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
+import { railNames } from "~/core/destinations/schema";
 import { readableCode } from "~/core/ids.server";
 import {
   InsufficientBalanceError,
@@ -541,6 +542,7 @@ function reserve(
   tx: DbOrTx,
   batch: Batch,
   total: bigint,
+  rows: number,
   idempotencyKey: string,
   description: string,
   now: number,
@@ -563,7 +565,7 @@ function reserve(
     if (error instanceof InsufficientBalanceError)
       throw new DisbursementError(
         "insufficient_balance",
-        `The available balance is ${formatKesCents(total - error.shortfall)}: ${formatKesCents(error.shortfall)} short of the ${formatKesCents(total)} these payouts need with fees.`,
+        `The available balance is ${formatKesCents(total - error.shortfall)}: ${formatKesCents(error.shortfall)} short of the ${formatKesCents(total)} ${rows === 1 ? "this payout needs" : "these payouts need"} with fees.`,
       );
     throw error;
   }
@@ -606,6 +608,38 @@ function queueRow(tx: DbOrTx, batch: Batch, row: BatchRow, now: number): string 
 }
 
 /**
+ * Refuse to release rows on rails that do not run here (a live rail whose contract is not set up
+ * yet): their money would sit reserved with nothing to send it. `running` undefined: no check.
+ */
+function requireRunningRails(
+  tx: DbOrTx,
+  batchId: string,
+  status: BatchRow["status"],
+  running: readonly RailId[] | undefined,
+  rowIds?: readonly string[],
+) {
+  if (!running) return;
+  const rails = tx
+    .selectDistinct({ rail: disbursementRows.rail })
+    .from(disbursementRows)
+    .where(
+      and(
+        eq(disbursementRows.batchId, batchId),
+        eq(disbursementRows.status, status),
+        rowIds ? inArray(disbursementRows.id, [...rowIds]) : undefined,
+      ),
+    )
+    .all()
+    .map((row) => row.rail)
+    .filter((rail): rail is RailId => rail !== null && !running.includes(rail));
+  if (rails.length > 0)
+    throw new DisbursementError(
+      "rail_unavailable",
+      `${rails.map((rail) => railNames[rail]).join(" and ")} payouts are not available at the moment: drop those rows, or try again later. Nothing was reserved.`,
+    );
+}
+
+/**
  * Release a batch for payment: its ready rows' money (amount, fee and charge) is reserved and each
  * gets a pending transfer. `from` is the status it must be in; one caller wins (a conditional
  * update in the same transaction as the reservation).
@@ -616,10 +650,12 @@ function release(
   actor: BatchActor,
   from: Batch["status"],
   now: number,
+  runningRails?: readonly RailId[],
 ): { reservedKesCents: bigint; rows: number } {
   const totals = readyTotals(tx, batch.id);
   if (totals.count === 0)
     throw new DisbursementError("nothing_to_pay", "There is no row to pay in this batch.");
+  requireRunningRails(tx, batch.id, "ready", runningRails);
   const moved = tx
     .update(disbursementBatches)
     .set({
@@ -637,6 +673,7 @@ function release(
     tx,
     batch,
     totals.totalKesCents,
+    totals.count,
     `batch:${batch.id}:reserved`,
     `Payout batch ${batch.id}: ${totals.count} ${totals.count === 1 ? "payout" : "payouts"}`,
     now,
@@ -665,6 +702,7 @@ export function approveBatch(
   actor: BatchActor,
   batchId: string,
   now: number,
+  options: { runningRails?: readonly RailId[] } = {},
 ): { reservedKesCents: bigint; rows: number } {
   return db.transaction((tx) => {
     const batch = getBatchFor(tx, actor.merchantId, batchId);
@@ -680,7 +718,7 @@ export function approveBatch(
         "maker_cannot_approve",
         "You made this batch, so another member with the Finance, Admin or Owner role must approve it.",
       );
-    const released = release(tx, batch, actor, "awaiting_approval", now);
+    const released = release(tx, batch, actor, "awaiting_approval", now, options.runningRails);
     enqueueBatchEvent(tx, batch.id, "payout_batch.approved", now);
     audit(tx, actor, "disbursement.batch_approved", batch, now, {
       rows: released.rows,
@@ -740,6 +778,8 @@ export function createSinglePayout(
     raw: RawPayoutRow;
     smsReceipts: boolean;
     approvalAboveKes: number | null;
+    /** The rails that run here (undefined: not checked). */
+    runningRails?: readonly RailId[];
   },
   now: number,
 ): { batch: Batch; needsApproval: boolean } {
@@ -788,7 +828,7 @@ export function createSinglePayout(
         .run();
       return { batch: { ...batch, status: "awaiting_approval" as const }, needsApproval };
     }
-    release(tx, batch, actor, "draft", now);
+    release(tx, batch, actor, "draft", now, input.runningRails);
     // Released on the maker's own authority (at or under the threshold): approved all the same.
     enqueueBatchEvent(tx, batch.id, "payout_batch.approved", now);
     return { batch: { ...batch, status: "processing" as const }, needsApproval };
@@ -799,11 +839,23 @@ export function createSinglePayout(
 export function retryRows(
   db: Db,
   actor: BatchActor,
-  input: { batchId: string; rowIds: readonly string[] | "all_failed" },
+  input: {
+    batchId: string;
+    rowIds: readonly string[] | "all_failed";
+    /** The rails that run here (undefined: not checked). */
+    runningRails?: readonly RailId[];
+  },
   now: number,
 ): number {
   return db.transaction((tx) => {
     const batch = getBatchFor(tx, actor.merchantId, input.batchId);
+    requireRunningRails(
+      tx,
+      batch.id,
+      "failed",
+      input.runningRails,
+      input.rowIds === "all_failed" ? undefined : input.rowIds,
+    );
     if (batch.status !== "processing" && batch.status !== "completed")
       throw new DisbursementError(
         "not_retryable",
@@ -835,6 +887,7 @@ export function retryRows(
       tx,
       batch,
       total,
+      rows.length,
       `batch:${batch.id}:retry:${transferIds[0]}`,
       `Payout batch ${batch.id}: ${rows.length} ${rows.length === 1 ? "payout" : "payouts"} retried`,
       now,

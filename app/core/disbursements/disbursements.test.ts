@@ -340,6 +340,24 @@ describe("refusals and races", () => {
     expect(owed(db, merchantAvailable(M))).toBe(available);
   });
 
+  it("rows on a rail that does not run here are refused at approval; nothing is reserved", () => {
+    const id = submitted(
+      csv("0712345005,mpesa,100,INV-5,E", "0733123456,airtel,200,INV-6,Airtel Person"),
+    );
+    const reserved = owed(db, merchantReserved(M));
+    const error = catchError(() =>
+      approveBatch(db, checker(M), id, now(), { runningRails: ["mpesa"] }),
+    );
+    expect(error).toMatchObject({ code: "rail_unavailable", status: 409 });
+    expect(error?.message).toMatch(/^Airtel Money payouts are not available at the moment/);
+    expect(findBatchOrThrow(id).status).toBe("awaiting_approval");
+    expect(owed(db, merchantReserved(M))).toBe(reserved);
+    // With Airtel running, the same batch is approved.
+    expect(
+      approveBatch(db, checker(M), id, now(), { runningRails: ["mpesa", "airtel-money"] }).rows,
+    ).toBe(2);
+  });
+
   it("another merchant's batch is not found", () => {
     const id = submitted(csv("0712345004,mpesa,100,INV-4,D"));
     expect(catchError(() => approveBatch(db, checker("MRC-DSB2AA"), id, now()))).toMatchObject({

@@ -11,6 +11,7 @@ export type DisbursementErrorCode =
   | "maker_cannot_approve"
   | "already_decided"
   | "insufficient_balance"
+  | "rail_unavailable"
   | "not_retryable";
 
 /** HTTP status for each code (pages and the API answer with it). */
@@ -23,6 +24,7 @@ export const disbursementErrorStatus: Record<DisbursementErrorCode, number> = {
   maker_cannot_approve: 403,
   already_decided: 409,
   insufficient_balance: 409,
+  rail_unavailable: 409,
   not_retryable: 409,
 };
 

@@ -4,6 +4,7 @@
  * once instead of on the next payments run (the run picks them up either way).
  */
 import type { LedgerBook } from "~/core/ledger/ledger.server";
+import type { RailId } from "~/core/rails/types";
 import type { Db } from "~/utils/db.server";
 import {
   approveBatch,
@@ -38,12 +39,15 @@ export interface DisbursementsServiceOptions {
   now?: () => number;
   /** Send the queued payouts of this mode now (fire and forget); absent: wait for the run. */
   sendNow?: (mode: LedgerBook) => void;
+  /** The rails that run for this mode here; absent: not checked (every rail is assumed to run). */
+  runningRails?: (mode: LedgerBook) => readonly RailId[];
 }
 
 export function createDisbursementsService({
   db,
   now = Date.now,
   sendNow,
+  runningRails,
 }: DisbursementsServiceOptions) {
   const modeOf = (actor: BatchActor, batchId: string) =>
     findBatch(db, actor.merchantId, batchId)?.mode ?? "live";
@@ -56,7 +60,12 @@ export function createDisbursementsService({
     replaceFile: (actor: BatchActor, input: Args<typeof replaceBatchFile>[1]) =>
       replaceBatchFile(db, actor, input, now()),
     createSingle(maker: BatchMaker, input: Args<typeof createSinglePayout>[1]) {
-      const result = createSinglePayout(db, maker, input, now());
+      const result = createSinglePayout(
+        db,
+        maker,
+        { ...input, runningRails: runningRails?.(maker.mode) },
+        now(),
+      );
       if (!result.needsApproval) sendNow?.(maker.mode);
       return result;
     },
@@ -70,15 +79,19 @@ export function createDisbursementsService({
       submitBatch(db, actor, batchId, now(), inTransaction),
     withdraw: (actor: BatchActor, batchId: string) => withdrawBatch(db, actor, batchId, now()),
     approve(actor: BatchActor, batchId: string) {
-      const result = approveBatch(db, actor, batchId, now());
-      sendNow?.(modeOf(actor, batchId));
+      const mode = modeOf(actor, batchId);
+      const result = approveBatch(db, actor, batchId, now(), {
+        runningRails: runningRails?.(mode),
+      });
+      sendNow?.(mode);
       return result;
     },
     reject: (actor: BatchActor, input: Args<typeof rejectBatch>[1]) =>
       rejectBatch(db, actor, input, now()),
     retry(actor: BatchActor, input: Args<typeof retryRows>[1]) {
-      const retried = retryRows(db, actor, input, now());
-      sendNow?.(modeOf(actor, input.batchId));
+      const mode = modeOf(actor, input.batchId);
+      const retried = retryRows(db, actor, { ...input, runningRails: runningRails?.(mode) }, now());
+      sendNow?.(mode);
       return retried;
     },
     cancel: (actor: BatchActor, input: Args<typeof cancelRows>[1]) =>

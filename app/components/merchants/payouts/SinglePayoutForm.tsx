@@ -1,0 +1,202 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import { z } from "zod";
+import {
+  CheckboxField,
+  fieldMeta,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from "~/components/ui/form";
+import {
+  checkPayoutRow,
+  PAYOUT_NAME_MAX,
+  PAYOUT_REFERENCE_MAX,
+  type RawPayoutRow,
+} from "~/core/disbursements/row-check";
+
+/** The rails the form offers (blank: the number's prefix decides). */
+export const payoutRailOptions = [
+  { value: "mpesa", label: "M-Pesa" },
+  { value: "airtel-money", label: "Airtel Money" },
+  { value: "t-kash", label: "T-Kash" },
+  { value: "pesalink", label: "Bank (PesaLink)" },
+] as const;
+
+const railValues = ["mpesa", "airtel-money", "t-kash", "pesalink"] as const;
+
+/** Cut a posted value short: the row check says what is wrong with anything longer than fits. */
+const text = (max: number) => z.string().max(max).optional();
+
+const payoutFields = z.object({
+  intent: z.enum(["review", "send"]).default("review"),
+  recipient: text(64),
+  rail: z.enum(railValues, { message: "Choose a rail from the list" }).optional(),
+  bankCode: text(4),
+  amount: text(32),
+  reference: text(200),
+  name: text(200),
+  smsReceipts: z.boolean().optional(),
+});
+
+export type SinglePayoutValues = z.infer<typeof payoutFields>;
+
+/**
+ * The cells the row check reads. The bank is for bank payouts: with a mobile rail chosen a bank
+ * left selected (every field shows without JavaScript) is ignored.
+ */
+export function rawPayoutOf(value: SinglePayoutValues): RawPayoutRow {
+  const mobile = value.rail !== undefined && value.rail !== "pesalink";
+  return {
+    recipient: value.recipient ?? "",
+    rail: value.rail ?? "",
+    amount: value.amount ?? "",
+    reference: value.reference ?? "",
+    name: value.name ?? "",
+    bankCode: mobile ? "" : (value.bankCode ?? ""),
+  };
+}
+
+/**
+ * One payout's form, checked field by field with the same rules as a line of a payout file
+ * (`checkPayoutRow`), in the browser and on the server.
+ */
+export const singlePayoutSchema = payoutFields.superRefine((value, ctx) => {
+  const check = checkPayoutRow(rawPayoutOf(value));
+  if (check.ok) return;
+  for (const error of check.errors)
+    ctx.addIssue({ code: "custom", path: [error.field], message: error.message });
+});
+
+/** The form's values as an address query (to come back to the form after confirming). */
+export function payoutFormQuery(value: SinglePayoutValues): string {
+  const params = new URLSearchParams();
+  for (const key of ["recipient", "rail", "bankCode", "amount", "reference", "name"] as const) {
+    const item = value[key];
+    if (item) params.set(key, item);
+  }
+  if (value.smsReceipts) params.set("smsReceipts", "on");
+  return params.toString();
+}
+
+/** The form's fields as typed (before they are checked). */
+export type SinglePayoutDefaults = Partial<
+  Record<
+    "recipient" | "rail" | "bankCode" | "amount" | "reference" | "name" | "smsReceipts",
+    string
+  >
+>;
+
+/** The form's starting values from an address query (payoutFormQuery), each cut to its field. */
+export function payoutFormDefaults(params: URLSearchParams): SinglePayoutDefaults {
+  const limits = {
+    recipient: 64,
+    rail: 16,
+    bankCode: 4,
+    amount: 32,
+    reference: PAYOUT_REFERENCE_MAX,
+    name: PAYOUT_NAME_MAX,
+    smsReceipts: 2,
+  } as const;
+  const defaults: SinglePayoutDefaults = {};
+  for (const [key, max] of Object.entries(limits) as [keyof typeof limits, number][]) {
+    const item = params.get(key);
+    if (item) defaults[key] = item.slice(0, max);
+  }
+  return defaults;
+}
+
+/**
+ * The payout's details and the Review button. Without JavaScript every field shows (the bank for
+ * bank payouts only); the review below the form comes from the server.
+ */
+export function SinglePayoutForm({
+  lastResult,
+  defaults,
+  banks,
+  reviewed,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  defaults: SinglePayoutDefaults;
+  banks: readonly { value: string; label: string }[];
+  reviewed: boolean;
+}) {
+  const [form, fields] = useForm<SinglePayoutValues>({
+    id: "single-payout",
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: singlePayoutSchema }),
+  });
+  const initial = (value: unknown) => (typeof value === "string" ? value : undefined);
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-8 space-y-6">
+      <TextField
+        meta={fieldMeta(fields.recipient)}
+        label="Recipient"
+        hint="A Kenyan mobile number such as 0712 345 678, or a bank account number."
+        autoComplete="off"
+        maxLength={64}
+        defaultValue={initial(fields.recipient.initialValue)}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SelectField
+          meta={fieldMeta(fields.rail, false)}
+          label="Rail"
+          placeholder="Work it out from the number"
+          options={payoutRailOptions}
+          defaultValue={initial(fields.rail.initialValue) ?? ""}
+        />
+        <SelectField
+          meta={fieldMeta(fields.bankCode, false)}
+          label="Bank (for bank payouts)"
+          placeholder="Choose the bank"
+          options={banks}
+          defaultValue={initial(fields.bankCode.initialValue) ?? ""}
+        />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          meta={fieldMeta(fields.amount)}
+          label="Amount (KES)"
+          hint="Whole shillings."
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={32}
+          placeholder="e.g. 1500"
+          defaultValue={initial(fields.amount.initialValue)}
+        />
+        <TextField
+          meta={fieldMeta(fields.reference, false)}
+          label="Reference (optional)"
+          hint="Shown to the recipient where the rail carries it."
+          maxLength={PAYOUT_REFERENCE_MAX}
+          defaultValue={initial(fields.reference.initialValue)}
+        />
+      </div>
+      <TextField
+        meta={fieldMeta(fields.name, false)}
+        label="Recipient name (optional; required for banks)"
+        hint="For a bank payout, the name the account is held in."
+        autoComplete="off"
+        maxLength={PAYOUT_NAME_MAX}
+        defaultValue={initial(fields.name.initialValue)}
+      />
+      <CheckboxField
+        meta={fieldMeta(fields.smsReceipts, false)}
+        label="Send the recipient a text receipt"
+        defaultChecked={fields.smsReceipts.initialValue === "on"}
+      />
+      <SubmitButton
+        name="intent"
+        value="review"
+        pendingLabel="Checking..."
+        variant={reviewed ? "secondary" : "primary"}
+      >
+        {reviewed ? "Review again" : "Review"}
+      </SubmitButton>
+    </Form>
+  );
+}

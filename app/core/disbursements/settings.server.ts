@@ -1,0 +1,70 @@
+/**
+ * The merchant's payout approval threshold (issue 15, item 3): a single payout above this many
+ * whole shillings waits for a second member's approval like a bulk batch; none (null) means single
+ * payouts never do. Set by an owner or admin in Settings, audited; read by the single-payout page.
+ */
+import { eq } from "drizzle-orm";
+import { merchants } from "../../../drizzle/schema";
+import { recordAudit } from "~/core/audit.server";
+import type { Db, DbOrTx } from "~/utils/db.server";
+
+/** The highest threshold a merchant may set (whole KES). */
+export const PAYOUT_APPROVAL_MAX_KES = 10_000_000;
+
+/** Whether `kes` is a threshold we store: whole shillings from 0 to PAYOUT_APPROVAL_MAX_KES. */
+export function isPayoutApprovalThreshold(kes: number): boolean {
+  return Number.isSafeInteger(kes) && kes >= 0 && kes <= PAYOUT_APPROVAL_MAX_KES;
+}
+
+/** The threshold in whole KES, or null (single payouts never need approval; unknown merchant). */
+export function getPayoutApprovalAboveKes(db: DbOrTx, merchantId: string): number | null {
+  const row = db
+    .select({ kes: merchants.payoutApprovalAboveKes })
+    .from(merchants)
+    .where(eq(merchants.id, merchantId))
+    .get();
+  return row?.kes ?? null;
+}
+
+/**
+ * Set (or clear, with null) the threshold, with an audit entry naming the member and the old and
+ * new values. Throws RangeError for a value outside 0 to PAYOUT_APPROVAL_MAX_KES whole shillings,
+ * and Error for an unknown merchant. Returns whether the value changed.
+ */
+export function setPayoutApprovalAboveKes(
+  db: Db,
+  input: { merchantId: string; actorId: string; kes: number | null },
+  now: number,
+): boolean {
+  const { merchantId, actorId, kes } = input;
+  if (kes !== null && !isPayoutApprovalThreshold(kes))
+    throw new RangeError(
+      `A payout approval threshold is whole shillings from 0 to ${PAYOUT_APPROVAL_MAX_KES}`,
+    );
+  return db.transaction((tx) => {
+    const current = tx
+      .select({ kes: merchants.payoutApprovalAboveKes })
+      .from(merchants)
+      .where(eq(merchants.id, merchantId))
+      .get();
+    if (!current) throw new Error(`No merchant ${merchantId}`);
+    if (current.kes === kes) return false;
+    tx.update(merchants)
+      .set({ payoutApprovalAboveKes: kes })
+      .where(eq(merchants.id, merchantId))
+      .run();
+    recordAudit(
+      tx,
+      {
+        actorType: "merchant_user",
+        actorId,
+        action: "disbursement.approval_threshold_changed",
+        targetType: "merchant",
+        targetId: merchantId,
+        details: { fromKes: current.kes, toKes: kes },
+      },
+      now,
+    );
+    return true;
+  });
+}

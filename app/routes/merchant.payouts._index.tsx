@@ -1,0 +1,239 @@
+/**
+ * Payouts (issue 15): the available KES balance, the merchant's payout batches, and the two ways to
+ * start one: a single payout (its own page) or a CSV file uploaded here. The upload is read within
+ * the payout file limit (a larger body is refused with 413 before it is read), decoded as UTF-8 and
+ * made into a draft batch by the disbursements core; the member then checks its rows on the batch
+ * page. A file the core cannot read is answered 400 with the reason at the file field.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PayoutList } from "~/components/merchants/payouts/PayoutList";
+import {
+  CHOOSE_FILE_AGAIN,
+  payoutFileTooLarge,
+  payoutUploadSchema,
+  UploadPayoutsForm,
+} from "~/components/merchants/payouts/UploadPayoutsForm";
+import { buttonClass, Container } from "~/components/ui";
+import { feeBps } from "~/content/tariff";
+import { PAYOUT_CSV_MAX_BYTES } from "~/core/disbursements/csv-parse";
+import { DisbursementError } from "~/core/disbursements/errors";
+import { balancesOf } from "~/core/payments/reads.server";
+import { requirePermission } from "~/utils/auth.server";
+import {
+  bodyPolicyFor,
+  countedBody,
+  isBodyTooLarge,
+  limitFor,
+  mediaType,
+} from "~/utils/body-limit.server";
+import { getDb } from "~/utils/db.server";
+import { formatKesCents, formatPercent } from "~/utils/format";
+import { privatePageHeaders } from "~/utils/http";
+import { paths } from "~/utils/paths";
+import { seo } from "~/utils/seo";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import { disbursements } from "~/wiring/disbursements.server";
+
+type ActionData = { lastResult: SubmissionResult<string[]> };
+
+const NOT_UTF8 =
+  'The file is not saved as UTF-8 text: in your spreadsheet choose Save As and "CSV UTF-8", then upload that file.';
+const NOT_MULTIPART = "Choose the payout file (CSV) to upload, then press Upload file.";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  // Approvers (Finance, Admin, Owner) hold payouts:create too.
+  const merchant = await requirePermission(request, "payouts:create");
+  const balances = balancesOf(getDb(), merchant.merchantId, "live");
+  return {
+    available: balances.available.toString(),
+    feeBps: feeBps.b2c,
+    batches: disbursements()
+      .list(merchant.merchantId, "live")
+      .map((item) => ({
+        id: item.batch.id,
+        title: item.batch.title,
+        kind: item.batch.kind,
+        status: item.batch.status,
+        rows: item.rows,
+        amountKesCents: item.amountKesCents.toString(),
+        paid: item.paid,
+        failed: item.failed,
+        createdAt: item.batch.createdAt,
+      })),
+  };
+}
+
+/** A refusal at the file field before the form could be read (no values to echo). */
+const fileRefused = (message: string, status: number) =>
+  data<ActionData>({ lastResult: { status: "error", error: { file: [message] } } }, { status });
+
+type UploadRead = { ok: true; form: FormData } | { ok: false; message: string; status: number };
+
+/**
+ * The upload's fields and file, held in memory: a declared length over this address's limit is
+ * refused before anything is read, a body that grows past it while it streams as soon as it does,
+ * and a file part over the payout file limit once read.
+ */
+async function readUpload(request: Request): Promise<UploadRead> {
+  const type = request.headers.get("Content-Type");
+  const limit = limitFor(bodyPolicyFor(new URL(request.url).pathname), type);
+  if (Number(request.headers.get("Content-Length") ?? 0) > limit)
+    return { ok: false, message: payoutFileTooLarge, status: 413 };
+  if (mediaType(type) !== "multipart/form-data" || !request.body)
+    return { ok: false, message: NOT_MULTIPART, status: 400 };
+  let form: FormData;
+  try {
+    // The platform's multipart parser, over the body counted up to the limit.
+    form = await new Request(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: countedBody(request.body, limit),
+      duplex: "half",
+    } as RequestInit).formData();
+  } catch (error) {
+    if (isBodyTooLarge(error)) return { ok: false, message: payoutFileTooLarge, status: 413 };
+    return {
+      ok: false,
+      message: "The form data could not be read. Choose the file and upload it again.",
+      status: 400,
+    };
+  }
+  const file = form.get("file");
+  if (typeof file === "object" && file !== null && file.size > PAYOUT_CSV_MAX_BYTES)
+    return { ok: false, message: payoutFileTooLarge, status: 413 };
+  return { ok: true, form };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const merchant = await requirePermission(request, "payouts:create");
+  const read = await readUpload(request);
+  if (!read.ok) return fileRefused(read.message, read.status);
+  const submission = parseWithZod(read.form, { schema: payoutUploadSchema });
+  const hide = { hideFields: ["file"] };
+  if (submission.status !== "success")
+    return data<ActionData>({ lastResult: submission.reply(hide) }, { status: 400 });
+  const { title, file, smsReceipts } = submission.value;
+  const refuse = (message: string, status: number) =>
+    data<ActionData>(
+      {
+        lastResult: submission.reply({
+          ...hide,
+          fieldErrors: { file: [`${message} ${CHOOSE_FILE_AGAIN}`] },
+        }),
+      },
+      { status },
+    );
+
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+  } catch {
+    return refuse(NOT_UTF8, 400);
+  }
+  const service = disbursements();
+  try {
+    const batch = service.createBulk(
+      { merchantId: merchant.merchantId, memberId: merchant.userId, mode: "live" },
+      { title, fileName: file.name.slice(0, 200) || null, text, smsReceipts: smsReceipts ?? false },
+    );
+    const { rows, counts } = service.summary(batch);
+    const toFix = counts.invalid;
+    return redirectWithSuccess(paths.merchantPayoutBatch(batch.id), {
+      message: "Payout file uploaded",
+      description: `${rows.toLocaleString("en-US")} ${rows === 1 ? "row" : "rows"} read${
+        toFix > 0 ? `, ${toFix.toLocaleString("en-US")} to fix` : ""
+      }. Check them, then submit the batch for approval.`,
+    });
+  } catch (error) {
+    if (!(error instanceof DisbursementError)) throw error;
+    return refuse(error.message, error.status);
+  }
+}
+
+export default function MerchantPayouts() {
+  const { available, feeBps: b2cBps, batches } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  return (
+    <Container className="py-12">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold text-ink">Payouts</h1>
+        <Link to={paths.newMerchantPayout} className={buttonClass("primary")}>
+          New payout
+        </Link>
+      </div>
+      <p className="mt-3 max-w-3xl text-slate-700">
+        Pay anyone from your KES balance: to an M-Pesa, Airtel Money or T-Kash number, or to a bank
+        account over PesaLink. Each payout costs our {formatPercent(b2cBps)} B2C fee on the amount
+        plus the rail&apos;s own charge, passed on at cost.
+      </p>
+
+      <section aria-labelledby="balance-title" className="mt-8">
+        <h2 id="balance-title" className="sr-only">
+          Balance
+        </h2>
+        <dl className="max-w-sm rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <dt className="text-sm text-slate-600">Available to pay out</dt>
+          <dd className="text-2xl font-bold text-ink">{formatKesCents(available)}</dd>
+        </dl>
+      </section>
+
+      <section aria-labelledby="batches-title" className="mt-10">
+        <h2 id="batches-title" className="text-2xl font-semibold text-ink">
+          Your payouts
+        </h2>
+        {batches.length === 0 ? (
+          <div className="mt-4 max-w-3xl space-y-3 rounded-xl bg-slate-50 p-6 text-slate-700">
+            <p className="font-semibold text-ink">No payouts yet.</p>
+            <p>
+              Payouts send money from your available balance to your staff, suppliers, customers or
+              agents: one at a time with New payout, or many at once from a CSV file.
+            </p>
+            <p>
+              Each payout costs our {formatPercent(b2cBps)} B2C fee on the amount, plus the
+              rail&apos;s own charge for the transfer, passed on at cost (see the{" "}
+              <Link to={paths.tariffSchedule} className="underline">
+                tariff schedule
+              </Link>
+              ). You see both before anything is sent.
+            </p>
+            <p>
+              A batch from a file is paid only after a second member with the Finance, Admin or
+              Owner role approves it, and a single payout above your approval limit (in Settings)
+              waits for one too.
+            </p>
+          </div>
+        ) : (
+          <PayoutList batches={batches} />
+        )}
+      </section>
+
+      <section aria-labelledby="upload-title" className="mt-10 max-w-2xl">
+        <h2 id="upload-title" className="text-2xl font-semibold text-ink">
+          Upload a payout file
+        </h2>
+        <p className="mt-2 text-slate-700">
+          We check every row and show you the results first: nothing is paid until you submit the
+          batch and another member approves it.
+        </p>
+        <UploadPayoutsForm lastResult={actionData?.lastResult} />
+      </section>
+    </Container>
+  );
+}
+
+export const headers = privatePageHeaders;
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Payouts",
+    description: "Pay anyone from your OneHop KES balance.",
+    path: paths.merchantPayouts,
+    noindex: true,
+  });

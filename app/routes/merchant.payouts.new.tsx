@@ -1,0 +1,195 @@
+/**
+ * One payout (issue 15): the member types the recipient, rail, amount, reference and name; Review
+ * checks them with the same rules as a line of a payout file and shows the amount, our fee, the
+ * rail's charge, the total leaving the balance, the balance and whether it needs approval (the
+ * merchant's threshold, set in Settings); Send checks everything again, asks for a recent step-up
+ * and makes the payout (a batch of one), sent at once or waiting for another member's approval.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PayoutReview, type PayoutReviewData } from "~/components/merchants/payouts/PayoutReview";
+import {
+  payoutFormDefaults,
+  payoutFormQuery,
+  rawPayoutOf,
+  SinglePayoutForm,
+  singlePayoutSchema,
+  type SinglePayoutValues,
+} from "~/components/merchants/payouts/SinglePayoutForm";
+import { Container } from "~/components/ui";
+import { bankByCode, banks } from "~/content/banks";
+import { feeBps } from "~/content/tariff";
+import { DisbursementError } from "~/core/disbursements/errors";
+import { rowCost } from "~/core/disbursements/fees";
+import { checkPayoutRow, type CheckedPayoutRow } from "~/core/disbursements/row-check";
+import { getPayoutApprovalAboveKes } from "~/core/disbursements/settings.server";
+import { railNames } from "~/core/destinations/schema";
+import { balancesOf } from "~/core/payments/reads.server";
+import { requirePermission, requireRecentStepUp } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { formatKes, formatKesCents, formatPhone } from "~/utils/format";
+import { privatePageHeaders } from "~/utils/http";
+import { paths } from "~/utils/paths";
+import { seo } from "~/utils/seo";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import { disbursements } from "~/wiring/disbursements.server";
+
+type ActionData = {
+  lastResult: SubmissionResult<string[]>;
+  review?: PayoutReviewData;
+  /** Why Send was refused (short balance...), shown with the review. */
+  sendError?: string;
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const merchant = await requirePermission(request, "payouts:create");
+  const db = getDb();
+  return {
+    // Back from confirming it is them: the form as it was (nothing secret in it).
+    defaults: payoutFormDefaults(new URL(request.url).searchParams),
+    banks: banks.map((bank) => ({ value: bank.code, label: `${bank.name} (${bank.code})` })),
+    available: balancesOf(db, merchant.merchantId, "live").available.toString(),
+    approvalAboveKes: getPayoutApprovalAboveKes(db, merchant.merchantId),
+  };
+}
+
+/** "+254 712 345 678", or "Equity Bank Kenya, account 1450160649886". */
+function recipientLabel(row: CheckedPayoutRow): string {
+  const to = row.destination;
+  if (to.kind === "msisdn") return formatPhone(to.phone);
+  return `${bankByCode(to.bankCode)?.name ?? `Bank ${to.bankCode}`}, account ${to.accountNumber}`;
+}
+
+function reviewOf(
+  value: SinglePayoutValues,
+  check: { row: CheckedPayoutRow; warnings: string[] },
+  context: { availableKesCents: bigint; approvalAboveKes: number | null },
+): PayoutReviewData {
+  const { row } = check;
+  const cost = rowCost(row.rail, row.amountKesCents);
+  const raw = rawPayoutOf(value);
+  return {
+    to: recipientLabel(row),
+    railName: row.rail === "pesalink" ? "PesaLink" : railNames[row.rail],
+    name: row.name,
+    reference: row.reference,
+    amountKesCents: cost.amountKesCents.toString(),
+    feeKesCents: cost.feeKesCents.toString(),
+    railChargeKesCents: cost.railChargeKesCents.toString(),
+    totalKesCents: cost.totalKesCents.toString(),
+    availableKesCents: context.availableKesCents.toString(),
+    feeBps: feeBps.b2c,
+    approvalAboveKes: context.approvalAboveKes,
+    needsApproval:
+      context.approvalAboveKes !== null &&
+      row.amountKesCents > BigInt(context.approvalAboveKes) * 100n,
+    smsReceipts: value.smsReceipts ?? false,
+    warnings: check.warnings,
+    values: {
+      recipient: raw.recipient,
+      rail: value.rail ?? "",
+      bankCode: raw.bankCode,
+      amount: raw.amount,
+      reference: raw.reference,
+      name: raw.name,
+      ...(value.smsReceipts ? { smsReceipts: "on" } : {}),
+    },
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const merchant = await requirePermission(request, "payouts:create");
+  const submission = parseWithZod(await request.formData(), { schema: singlePayoutSchema });
+  if (submission.status !== "success")
+    return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
+  const value = submission.value;
+  const raw = rawPayoutOf(value);
+  const check = checkPayoutRow(raw);
+  // The schema ran the same check: a refusal here means the two disagree.
+  if (!check.ok) throw new Error("The payout passed the form's check but not the row check");
+  const db = getDb();
+  const approvalAboveKes = getPayoutApprovalAboveKes(db, merchant.merchantId);
+  const review = () =>
+    reviewOf(value, check, {
+      availableKesCents: balancesOf(db, merchant.merchantId, "live").available,
+      approvalAboveKes,
+    });
+  if (value.intent === "review")
+    return data<ActionData>({ lastResult: submission.reply(), review: review() });
+
+  // Sending moves money: a fresh confirmation first, then back to this form filled in.
+  requireRecentStepUp(request, merchant, `${paths.newMerchantPayout}?${payoutFormQuery(value)}`);
+  try {
+    const { batch, needsApproval } = disbursements().createSingle(
+      { merchantId: merchant.merchantId, memberId: merchant.userId, mode: "live" },
+      { row: check.row, raw, smsReceipts: value.smsReceipts ?? false, approvalAboveKes },
+    );
+    const what = `${formatKesCents(check.row.amountKesCents)} to ${recipientLabel(check.row)}`;
+    return redirectWithSuccess(
+      paths.merchantPayoutBatch(batch.id),
+      needsApproval
+        ? {
+            message: "Payout submitted for approval",
+            description: `${what} is above your approval limit of ${formatKes(approvalAboveKes ?? 0)}: another member with the Finance, Admin or Owner role must approve it.`,
+          }
+        : { message: "Payout sent", description: `${what} is on its way.` },
+    );
+  } catch (error) {
+    if (!(error instanceof DisbursementError)) throw error;
+    return data<ActionData>(
+      { lastResult: submission.reply(), review: review(), sendError: error.message },
+      { status: error.status },
+    );
+  }
+}
+
+export default function NewPayout() {
+  const {
+    defaults,
+    banks: bankOptions,
+    available,
+    approvalAboveKes,
+  } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const review = actionData?.review;
+  return (
+    <Container className="max-w-3xl py-12">
+      <p>
+        <Link to={paths.merchantPayouts} className="text-sm font-semibold text-brand-800 underline">
+          Back to payouts
+        </Link>
+      </p>
+      <h1 className="mt-4 text-3xl font-bold text-ink">New payout</h1>
+      <p className="mt-2 text-slate-700">
+        Pay one person or business from your available balance of {formatKesCents(available)}. You
+        see our fee and the rail&apos;s charge before anything is sent.{" "}
+        {approvalAboveKes === null
+          ? "Single payouts are sent without a second approval."
+          : `A payout above ${formatKes(approvalAboveKes)} waits for another member's approval.`}
+      </p>
+      <SinglePayoutForm
+        lastResult={actionData?.lastResult}
+        defaults={defaults}
+        banks={bankOptions}
+        reviewed={review !== undefined}
+      />
+      {review ? <PayoutReview review={review} error={actionData?.sendError ?? null} /> : null}
+    </Container>
+  );
+}
+
+export const headers = privatePageHeaders;
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "New payout",
+    description: "Pay one recipient from your OneHop KES balance.",
+    path: paths.newMerchantPayout,
+    noindex: true,
+  });

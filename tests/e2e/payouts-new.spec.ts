@@ -1,0 +1,185 @@
+/**
+ * Payouts (issue 15) in a browser, with JavaScript (project "js") and without (project "no-js"):
+ * the navigation item and the empty list; a payout file refused with its reason at the file field,
+ * then a good one uploaded and the member taken to its batch page; one payout typed, reviewed (fee,
+ * rail charge, total) and sent. axe checks the pages in the "js" project.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { signInAsMerchant } from "./auth";
+import { createTestMerchant, withE2eDatabase } from "./db";
+import { expectJsState, expectToast, isJsProject } from "./helpers";
+
+/** KES `kes` credited to the merchant's live available balance just now. */
+function creditBalance(merchantId: string, kes: number) {
+  const at = Date.now();
+  const cents = kes * 100;
+  withE2eDatabase((db) => {
+    const account = (code: string, kind: string, ownerId: string | null) => {
+      db.prepare(
+        "insert into ledger_accounts (code, currency, kind, owner_id, balance, created_at, updated_at) values (?, 'KES', ?, ?, 0, ?, ?) on conflict (code) do nothing",
+      ).run(code, kind, ownerId, at, at);
+      return (
+        db.prepare("select id from ledger_accounts where code = ?").get(code) as { id: number }
+      ).id;
+    };
+    const legs = [
+      [account("capital:KES", "equity", null), cents],
+      [account(`merchant:${merchantId}:available:KES`, "liability", merchantId), -cents],
+    ] as const;
+    const id = `ltx_e2ecredit${merchantId.slice(4).toLowerCase()}`;
+    db.transaction(() => {
+      db.prepare(
+        "insert into ledger_transactions (id, idempotency_key, kind, description, reference_type, reference_id, fingerprint, created_at) values (?, ?, 'operator.adjustment', 'E2E credit', 'adjustment', ?, 'e2e', ?)",
+      ).run(id, `e2e:${id}`, id, at);
+      for (const [accountId, amount] of legs) {
+        db.prepare(
+          "insert into ledger_entries (transaction_id, account_id, amount, created_at) values (?, ?, ?, ?)",
+        ).run(id, accountId, amount, at);
+        db.prepare("update ledger_accounts set balance = balance + ? where id = ?").run(
+          amount,
+          accountId,
+        );
+      }
+    })();
+  });
+}
+
+/**
+ * A sign-in counts as a fresh confirmation for five minutes; the test says so explicitly, so it
+ * never depends on how long sign-in took (the confirm page is covered by its own spec).
+ */
+function markSteppedUp(merchantId: string) {
+  withE2eDatabase((db) =>
+    db
+      .prepare(
+        "update sessions set stepped_up_at = ? where merchant_user_id in (select id from merchant_users where merchant_id = ?)",
+      )
+      .run(Date.now(), merchantId),
+  );
+}
+
+async function expectAccessible(page: Page, testInfo: TestInfo) {
+  if (!isJsProject(testInfo)) return;
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  expect(
+    blocking.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+    ),
+  ).toEqual([]);
+}
+
+const BATCH_URL = /\/merchant\/payouts\/dsb_[a-z0-9]+$/;
+
+test("a member uploads a payout file and is taken to its batch", async ({ page }, testInfo) => {
+  const merchant = await createTestMerchant();
+  creditBalance(merchant.merchantId, 10_000);
+  await signInAsMerchant(page, merchant);
+
+  await page
+    .getByRole("navigation", { name: "Merchant" })
+    .first()
+    .getByRole("link", { name: "Payouts" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Payouts" })).toBeVisible();
+  await expectJsState(page, testInfo);
+  await expect(page.getByText("KES 10,000.00")).toBeVisible();
+  await expect(page.getByText("No payouts yet.")).toBeVisible();
+  await expectAccessible(page, testInfo);
+
+  // The template downloads as a CSV attachment.
+  const href = await page.getByRole("link", { name: "Download the template" }).getAttribute("href");
+  const template = await page.request.get(href!);
+  expect(template.status()).toBe(200);
+  expect(template.headers()["content-disposition"]).toBe(
+    'attachment; filename="onehop-payouts-template.csv"',
+  );
+  expect(await template.text()).toContain("recipient,rail,amount,reference,name,bank_code");
+
+  // A file whose header we cannot read: the reason at the file field, the title kept.
+  await page.getByLabel("Batch title").fill("November salaries");
+  await page.getByLabel("Payout file (CSV)").setInputFiles({
+    name: "payouts.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("phone;amount;colour\n0712345678;1500;red\n"),
+  });
+  await page.getByRole("button", { name: "Upload file" }).click();
+  const fileField = page.getByLabel("Payout file (CSV)");
+  await expect(fileField).toHaveAttribute("aria-invalid", "true");
+  await expect(fileField).toHaveAccessibleDescription(
+    /The header column "colour" is not understood/,
+  );
+  await expect(page.getByLabel("Batch title")).toHaveValue("November salaries");
+  await expectAccessible(page, testInfo);
+
+  // A good file.
+  await page.getByLabel("Payout file (CSV)").setInputFiles({
+    name: "november.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(
+      "recipient,rail,amount,reference,name,bank_code\r\n0712345678,mpesa,1500,Salary,Wanjiku Kamau,\r\n0733123456,airtel-money,2500,Salary,Otieno Odhiambo,\r\n",
+    ),
+  });
+  await page.getByLabel("Send each recipient a text receipt").check();
+  await page.getByRole("button", { name: "Upload file" }).click();
+  await expect(page).toHaveURL(BATCH_URL);
+  await expectToast(page, testInfo, "Payout file uploaded", "2 rows read.");
+
+  await page.goto("/merchant/payouts");
+  const list = page.getByRole("region", { name: "Your payouts, newest first" });
+  await expect(list.getByRole("link", { name: "November salaries" })).toBeVisible();
+  await expect(list).toContainText("File upload");
+  await expect(list).toContainText("Draft");
+  await expect(list).toContainText("KES 4,000.00");
+  await expectAccessible(page, testInfo);
+});
+
+test("a member reviews and sends one payout", async ({ page }, testInfo) => {
+  const merchant = await createTestMerchant();
+  creditBalance(merchant.merchantId, 10_000);
+  await signInAsMerchant(page, merchant);
+  markSteppedUp(merchant.merchantId);
+  await page.goto("/merchant/payouts");
+  await page.getByRole("link", { name: "New payout" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "New payout" })).toBeVisible();
+  await expectJsState(page, testInfo);
+  await expectAccessible(page, testInfo);
+
+  // A number no rail pays: refused at the field (in the browser with JavaScript, else the server).
+  await page.getByRole("textbox", { name: "Recipient", exact: true }).fill("0812 345 678");
+  await page.getByLabel("Amount (KES)").fill("1500");
+  await page.getByRole("button", { name: "Review", exact: true }).click();
+  const recipient = page.getByRole("textbox", { name: "Recipient", exact: true });
+  await expect(recipient).toHaveAttribute("aria-invalid", "true");
+  await expect(recipient).toHaveAccessibleDescription(/Enter a Kenyan mobile number/);
+  await expectAccessible(page, testInfo);
+
+  await recipient.fill("0712 345 678");
+  await page.getByLabel("Reference (optional)").fill("Invoice 1042");
+  await page.getByLabel("Recipient name (optional; required for banks)").fill("Wanjiku Kamau");
+  await page.getByRole("button", { name: "Review", exact: true }).click();
+  const review = page.getByRole("region", { name: "Review the payout" });
+  await expect(review).toContainText("+254 712 345 678 (Wanjiku Kamau)");
+  const figure = (term: string) =>
+    review.getByRole("term").filter({ hasText: term }).locator("xpath=following-sibling::dd[1]");
+  await expect(figure("Recipient gets")).toHaveText("KES 1,500.00");
+  await expect(figure("Our fee (1.5%)")).toHaveText("KES 22.50");
+  await expect(figure("M-Pesa charge, at cost")).toHaveText("KES 5.00");
+  await expect(figure("Total from your balance")).toHaveText("KES 1,527.50");
+  await expect(figure("Available balance")).toHaveText("KES 10,000.00");
+  await expect(review).toContainText("No approval needed");
+  await expectAccessible(page, testInfo);
+
+  await review.getByRole("button", { name: "Send payout" }).click();
+  await expect(page).toHaveURL(BATCH_URL);
+  await expectToast(page, testInfo, "Payout sent", "KES 1,500.00 to +254 712 345 678");
+
+  await page.goto("/merchant/payouts");
+  await expect(page.getByText("KES 8,472.50")).toBeVisible();
+  const list = page.getByRole("region", { name: "Your payouts, newest first" });
+  await expect(list.getByRole("link", { name: "Payout to Wanjiku Kamau" })).toBeVisible();
+  await expect(list).toContainText("Single payout");
+});
