@@ -12,16 +12,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { disbursementBatches, merchantUsers, sessions } from "../../drizzle/schema";
 import type { TeamRole } from "~/core/accounts/permissions";
 import type { Batch } from "~/core/disbursements/batches.server";
-import {
-  capital,
-  merchantAvailable,
-  merchantBalances,
-  postTransaction,
-} from "~/core/ledger/ledger.server";
+import { merchantBalances } from "~/core/ledger/ledger.server";
 import { startSession } from "~/utils/session.server";
 import { disbursements } from "~/wiring/disbursements.server";
 import { installTestDatabase } from "../../tests/setup/db";
-import { addMerchant } from "../../tests/setup/payments";
+import { addMerchant, creditAvailable } from "../../tests/setup/payments";
 import { cookiesFrom, formPost, get, ORIGIN, respond, toastOf } from "../../tests/setup/requests";
 import { action, loader } from "./merchant.payouts.$id";
 import { loader as resultsLoader } from "./merchant.payouts.$id.results[.csv]";
@@ -35,16 +30,7 @@ addMerchant(db, MERCHANT);
 addMerchant(db, OTHER);
 
 /** KES 100,000.00 in the merchant's available balance (an operator's credit). */
-postTransaction(db, {
-  idempotencyKey: "test:payout-batch:credit",
-  kind: "operator.adjustment",
-  description: "Opening balance",
-  reference: { type: "adjustment", id: "payout-batch-credit" },
-  entries: [
-    { account: capital("KES"), amount: 10_000_000n },
-    { account: merchantAvailable(MERCHANT), amount: -10_000_000n },
-  ],
-});
+creditAvailable(db, MERCHANT, 100_000);
 
 let counter = 0;
 interface Member {

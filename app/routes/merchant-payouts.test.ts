@@ -26,11 +26,10 @@ import {
 import { payoutFileTooLarge } from "~/components/merchants/payouts/UploadPayoutsForm";
 import type { TeamRole } from "~/core/accounts/permissions";
 import { payoutCsvTemplate } from "~/core/disbursements/csv-parse";
-import { capital, merchantAvailable, postTransaction } from "~/core/ledger/ledger.server";
 import { balancesOf } from "~/core/payments/reads.server";
 import { startSession } from "~/utils/session.server";
 import { installTestDatabase } from "../../tests/setup/db";
-import { addMerchant } from "../../tests/setup/payments";
+import { addMerchant, creditAvailable } from "../../tests/setup/payments";
 import { cookiesFrom, formPost, get, ORIGIN, respond, toastOf } from "../../tests/setup/requests";
 import * as payoutsPage from "./merchant.payouts._index";
 import * as newPayoutPage from "./merchant.payouts.new";
@@ -46,20 +45,8 @@ const SHORT = "MRC-PAYT33";
 addMerchant(db, MERCHANT, null);
 addMerchant(db, SHORT, null);
 
-function credit(merchantId: string, cents: bigint) {
-  postTransaction(db, {
-    idempotencyKey: `test:credit:${merchantId}`,
-    kind: "operator.adjustment",
-    description: "Test credit",
-    reference: { type: "adjustment", id: `credit-${merchantId}` },
-    entries: [
-      { account: capital("KES"), amount: cents },
-      { account: merchantAvailable(merchantId), amount: -cents },
-    ],
-  });
-}
-credit(MERCHANT, 10_000_000n); // KES 100,000
-credit(SHORT, 10_000n); // KES 100
+creditAvailable(db, MERCHANT, 100_000);
+creditAvailable(db, SHORT, 100);
 
 let counter = 0;
 async function signedIn(

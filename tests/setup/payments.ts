@@ -8,7 +8,13 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import { merchants } from "../../drizzle/schema";
 import { insertVerifiedDestination } from "~/core/destinations/destinations.server";
-import { capital, postTransaction, railFloat } from "~/core/ledger/ledger.server";
+import {
+  capital,
+  type LedgerBook,
+  ledgerBook,
+  postTransaction,
+  railFloat,
+} from "~/core/ledger/ledger.server";
 import { normalizeStoredPhone } from "~/utils/phone";
 import type { PaymentsConfig } from "~/core/payments/config";
 import { payoutRailsOf } from "~/core/payments/rails.server";
@@ -373,4 +379,29 @@ export async function confirmedPayment(
   const status = getPayment(db, payment.id)?.status;
   if (status !== "confirmed") throw new Error(`payment ${payment.id} is ${status}, not confirmed`);
   return { payment, tx };
+}
+
+let credits = 0;
+/**
+ * Credit `kes` whole shillings to the merchant's available balance (an operator's adjustment from
+ * capital), in the live book unless `mode` says test: money to pay out from.
+ */
+export function creditAvailable(
+  db: Db,
+  merchantId: string,
+  kes: number,
+  mode: LedgerBook = "live",
+): void {
+  const cents = BigInt(kes) * 100n;
+  const book = ledgerBook(mode);
+  postTransaction(db, {
+    idempotencyKey: `test:credit:${mode}:${merchantId}:${++credits}`,
+    kind: "operator.adjustment",
+    description: "Test credit",
+    reference: { type: "adjustment", id: `credit-${merchantId}-${credits}` },
+    entries: [
+      { account: book.capital("KES"), amount: cents },
+      { account: book.merchantAvailable(merchantId), amount: -cents },
+    ],
+  });
 }

@@ -40,6 +40,7 @@ import {
   type RowCheck,
 } from "./row-check";
 import { enqueueBatchEvent } from "./events.server";
+import { rowDestination } from "./row-destination";
 import { completeBatchIfDone } from "./transfers.server";
 import type { BatchKind, NameCheck } from "./vocabulary";
 
@@ -126,15 +127,7 @@ function checkedOf(row: BatchRow): CheckedPayoutRow | null {
   if (!row.rail || row.amountKesCents === null) return null;
   return {
     rail: row.rail,
-    destination:
-      row.rail === "pesalink"
-        ? {
-            kind: "bank_account",
-            bankCode: row.bankCode ?? "",
-            accountNumber: row.accountNumber ?? "",
-            accountName: row.name ?? "",
-          }
-        : { kind: "msisdn", phone: row.phone ?? "" },
+    destination: rowDestination(row),
     amountKesCents: row.amountKesCents,
     reference: row.reference ?? "",
     name: row.name ?? "",
@@ -835,6 +828,15 @@ export function createSinglePayout(
   });
 }
 
+/** The batch's failed rows: these, or every one. */
+function failedRows(batchId: string, rowIds: readonly string[] | "all_failed") {
+  return and(
+    eq(disbursementRows.batchId, batchId),
+    eq(disbursementRows.status, "failed"),
+    rowIds === "all_failed" ? undefined : inArray(disbursementRows.id, [...rowIds]),
+  );
+}
+
 /** Pay a failed row again: its money is reserved again (guarded) and a new transfer queued. */
 export function retryRows(
   db: Db,
@@ -864,15 +866,7 @@ export function retryRows(
     const rows = tx
       .select()
       .from(disbursementRows)
-      .where(
-        and(
-          eq(disbursementRows.batchId, batch.id),
-          eq(disbursementRows.status, "failed"),
-          input.rowIds === "all_failed"
-            ? undefined
-            : inArray(disbursementRows.id, [...input.rowIds]),
-        ),
-      )
+      .where(failedRows(batch.id, input.rowIds))
       .orderBy(asc(disbursementRows.line))
       .all();
     if (rows.length === 0)
@@ -915,15 +909,7 @@ export function cancelRows(
     const cancelled = tx
       .update(disbursementRows)
       .set({ status: "cancelled", updatedAt: now })
-      .where(
-        and(
-          eq(disbursementRows.batchId, batch.id),
-          eq(disbursementRows.status, "failed"),
-          input.rowIds === "all_failed"
-            ? undefined
-            : inArray(disbursementRows.id, [...input.rowIds]),
-        ),
-      )
+      .where(failedRows(batch.id, input.rowIds))
       .returning({ line: disbursementRows.line })
       .all();
     if (cancelled.length === 0)

@@ -9,13 +9,11 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  capital,
   findUnbalancedTransactions,
   merchantAvailable,
   merchantInFlight,
   merchantReserved,
   owed,
-  postTransaction,
   trialBalance,
   verifyBalances,
 } from "~/core/ledger/ledger.server";
@@ -23,6 +21,7 @@ import { sendPendingTransfers } from "~/core/payments/settlement.server";
 import { createTestDb } from "../../../tests/setup/db";
 import {
   addMerchant,
+  creditAvailable,
   startPaymentsHarness,
   type PaymentsHarness,
 } from "../../../tests/setup/payments";
@@ -128,16 +127,8 @@ describe("disbursements keep the merchant's money whole", () => {
         for (const step of ops) {
           try {
             if (step.kind === "fund") {
-              const cents = BigInt(step.kes) * 100n;
-              postTransaction(db, {
-                idempotencyKey: `test:fund:${M}:${funded}:${cents}`,
-                kind: "test.funded",
-                entries: [
-                  { account: capital("KES"), amount: cents },
-                  { account: merchantAvailable(M), amount: -cents },
-                ],
-              });
-              funded += cents;
+              creditAvailable(db, M, step.kes);
+              funded += BigInt(step.kes) * 100n;
             } else if (step.kind === "batch") {
               const text = [
                 "recipient,amount",

@@ -15,7 +15,6 @@ import {
   webhookEvents,
 } from "../../../drizzle/schema";
 import {
-  capital,
   feeRevenue,
   findUnbalancedTransactions,
   ledgerBook,
@@ -34,6 +33,7 @@ import { openDatabase } from "~/utils/db.server";
 import { createTestDb } from "../../../tests/setup/db";
 import {
   addMerchant,
+  creditAvailable,
   startPaymentsHarness,
   type PaymentsHarness,
 } from "../../../tests/setup/payments";
@@ -72,19 +72,8 @@ afterAll(async () => {
   close();
 });
 
-let fundings = 0;
-/** Give the merchant `kes` of available balance (as a converted payment would). */
-function fund(merchantId: string, kes: number) {
-  const cents = BigInt(kes) * 100n;
-  postTransaction(db, {
-    idempotencyKey: `test:fund:${merchantId}:${++fundings}`,
-    kind: "test.funded",
-    entries: [
-      { account: capital("KES"), amount: cents },
-      { account: merchantAvailable(merchantId), amount: -cents },
-    ],
-  });
-}
+/** Give the merchant `kes` of available balance (as converted payments would). */
+const fund = (merchantId: string, kes: number) => creditAvailable(db, merchantId, kes);
 
 const maker = (merchantId: string) => ({ merchantId, memberId: MAKER, mode: "live" as const });
 const checker = (merchantId: string) => ({ merchantId, memberId: CHECKER });
@@ -552,14 +541,7 @@ describe("one payout", () => {
   it("test-mode payouts move money in the test book only", async () => {
     const book = ledgerBook("test");
     const cents = 10_000n * 100n;
-    postTransaction(db, {
-      idempotencyKey: "test:fund:test-book",
-      kind: "test.funded",
-      entries: [
-        { account: book.capital("KES"), amount: cents },
-        { account: book.merchantAvailable(M), amount: -cents },
-      ],
-    });
+    creditAvailable(db, M, 10_000, "test");
     postTransaction(db, {
       idempotencyKey: "test:float:test-book",
       kind: "float.funded",

@@ -11,6 +11,7 @@ import type { LedgerBook } from "~/core/ledger/ledger.server";
 import type { PayoutRails } from "~/core/rails/types";
 import type { Db } from "~/utils/db.server";
 import { compareNames } from "./names";
+import { rowDestination } from "./row-destination";
 import type { NameCheck } from "./vocabulary";
 
 /** Ask the rails about up to `limit` rows waiting for a name check; returns how many were asked. */
@@ -45,16 +46,7 @@ export async function checkPendingNames(
     let check: NameCheck;
     let registered: string | null = null;
     try {
-      const answer = await rail.lookupName(
-        row.rail === "pesalink"
-          ? {
-              kind: "bank_account",
-              bankCode: row.bankCode ?? "",
-              accountNumber: row.accountNumber ?? "",
-              accountName: row.name ?? "",
-            }
-          : { kind: "msisdn", phone: row.phone ?? "" },
-      );
+      const answer = await rail.lookupName(rowDestination(row));
       if (answer.kind === "found") {
         registered = answer.name;
         check = compareNames(row.name ?? "", answer.name);

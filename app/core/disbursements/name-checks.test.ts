@@ -6,19 +6,14 @@
  * is paid through PesaLink.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  capital,
-  merchantAvailable,
-  merchantReserved,
-  owed,
-  postTransaction,
-} from "~/core/ledger/ledger.server";
+import { merchantReserved, owed } from "~/core/ledger/ledger.server";
 import { sendPendingTransfers } from "~/core/payments/settlement.server";
 import type { PayoutRails } from "~/core/rails/types";
 import { createTestDb } from "../../../tests/setup/db";
 import { fundRailFloat, startPesalinkRail } from "../../../tests/setup/destinations";
 import {
   addMerchant,
+  creditAvailable,
   startPaymentsHarness,
   type PaymentsHarness,
 } from "../../../tests/setup/payments";
@@ -44,14 +39,7 @@ beforeAll(async () => {
   rails = { ...h.rails, pesalink: pesalink.rail };
   fundRailFloat(db, "pesalink", 1_000_000);
   addMerchant(db, M);
-  postTransaction(db, {
-    idempotencyKey: "test:fund:names",
-    kind: "test.funded",
-    entries: [
-      { account: capital("KES"), amount: 50_000_000n },
-      { account: merchantAvailable(M), amount: -50_000_000n },
-    ],
-  });
+  creditAvailable(db, M, 500_000);
 });
 afterAll(async () => {
   await pesalink.close();

@@ -4,11 +4,11 @@
  * second pump while one runs sends nothing (the rate is never doubled).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { capital, merchantAvailable, postTransaction } from "~/core/ledger/ledger.server";
 import { profileOf } from "~/core/rails/charges";
 import { createTestDb } from "../../../tests/setup/db";
 import {
   addMerchant,
+  creditAvailable,
   startPaymentsHarness,
   type PaymentsHarness,
 } from "../../../tests/setup/payments";
@@ -24,14 +24,7 @@ const M = "MRC-PVMP22";
 beforeAll(async () => {
   h = await startPaymentsHarness(db);
   addMerchant(db, M);
-  postTransaction(db, {
-    idempotencyKey: "test:fund:pump",
-    kind: "test.funded",
-    entries: [
-      { account: capital("KES"), amount: 100_000_000n },
-      { account: merchantAvailable(M), amount: -100_000_000n },
-    ],
-  });
+  creditAvailable(db, M, 1_000_000);
 });
 afterAll(async () => {
   await h.close();

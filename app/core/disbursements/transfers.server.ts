@@ -21,6 +21,7 @@ import type { PayoutDestination } from "~/core/rails/types";
 import type { DbOrTx } from "~/utils/db.server";
 import { formatEatDateTime, formatKesCents } from "~/utils/format";
 import { enqueueBatchEvent, enqueueRowEvent } from "./events.server";
+import { rowDestination } from "./row-destination";
 import { OPEN_ROW_STATUSES } from "./vocabulary";
 
 type TransferRow = typeof settlementTransfers.$inferSelect;
@@ -50,14 +51,15 @@ export function bookOfDisbursementRow(db: DbOrTx, rowId: string): LedgerBook {
 /** Where a disbursement transfer pays: the row's number or bank account. */
 export function disbursementDestination(db: DbOrTx, transfer: TransferRow): PayoutDestination {
   const row = transfer.disbursementRowId ? rowOf(db, transfer.disbursementRowId) : undefined;
-  if (row?.rail === "pesalink")
-    return {
-      kind: "bank_account",
-      bankCode: row.bankCode ?? "",
-      accountNumber: row.accountNumber ?? "",
-      accountName: row.name ?? "",
-    };
-  return { kind: "msisdn", phone: transfer.phone ?? row?.phone ?? "" };
+  return rowDestination(
+    row ?? {
+      rail: transfer.rail,
+      phone: transfer.phone,
+      bankCode: null,
+      accountNumber: null,
+      name: null,
+    },
+  );
 }
 
 /** What the recipient sees on the rail: the row's reference, else ours. */
