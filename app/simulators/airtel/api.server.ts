@@ -2,8 +2,10 @@
  * The Airtel Money endpoints the simulator serves (protocols.md §2.1): `POST /auth/oauth2/token`
  * (JSON credentials -> `{access_token, expires_in: "180", token_type}`), `POST
  * /standard/v1/disbursements/`, `GET /standard/v1/disbursements/{id}` (enquiry) and `GET
- * /standard/v1/users/{msisdn}` (KYC). API calls need a live Bearer token (else 401), `X-Country:
- * KE`, `X-Currency: KES` and a well-formed body (else 400 with an Airtel status block).
+ * /standard/v1/users/{msisdn}` (KYC) and `GET /standard/v1/users/balance` (our wallet: the float,
+ * less what was paid, plus the drift; written with thousands separators as in Airtel's samples).
+ * API calls need a live Bearer token (else 401), `X-Country: KE`, `X-Currency: KES` and a
+ * well-formed body (else 400 with an Airtel status block).
  *
  * Error bodies not given in protocols.md are our choice [?]: OAuth-style `{error,
  * error_description}` for token problems, the status block with an `ESB…` result code (codes.ts)
@@ -17,10 +19,13 @@ import { decryptAirtelPin } from "~/core/providers/airtel/pin.server";
 import {
   AIRTEL_COUNTRY,
   AIRTEL_CURRENCY,
+  BALANCE_PATH,
+  BALANCE_SUCCESS_RESPONSE_CODE,
   DISBURSEMENT_STATUS_PREFIX as TX_PREFIX,
   TOKEN_PATH,
   USERS_PREFIX,
 } from "~/core/providers/airtel/types";
+import { reportedKes } from "~/simulators/daraja/drift";
 import type { SeededRandom } from "~/simulators/daraja/random";
 import type { AirtelCallbackQueue } from "./callbacks.server";
 import type { AirtelState } from "./state.server";
@@ -236,6 +241,15 @@ export function createAirtelApi(settings: AirtelApiSettings) {
     });
   }
 
+  function balance(): ApiAnswer {
+    const [whole = "0", cents] = reportedKes(state.floatKes(), state.driftCents()).split(".");
+    const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+    return reply(200, {
+      data: { balance: `${grouped}.${cents}`, currency: AIRTEL_CURRENCY, account_status: "Active" },
+      status: statusBlock(200, "SUCCESS", RESULT_CODES.success, BALANCE_SUCCESS_RESPONSE_CODE),
+    });
+  }
+
   function route({ method, url, headers, raw }: ApiRequest): ApiAnswer {
     let body: Record<string, unknown> = {};
     if (method === "POST") {
@@ -256,13 +270,15 @@ export function createAirtelApi(settings: AirtelApiSettings) {
     const user = tail(USERS_PREFIX);
     if (path === TOKEN_PATH && method === "POST") return token(body);
     const handler =
-      method === "POST" && (path === TX_PREFIX || `${path}/` === TX_PREFIX)
-        ? () => disburse(body)
-        : method === "GET" && txId
-          ? () => enquiry(txId)
-          : method === "GET" && user && user !== "balance"
-            ? () => kyc(user)
-            : undefined;
+      method === "GET" && path === BALANCE_PATH
+        ? balance
+        : method === "POST" && (path === TX_PREFIX || `${path}/` === TX_PREFIX)
+          ? () => disburse(body)
+          : method === "GET" && txId
+            ? () => enquiry(txId)
+            : method === "GET" && user && user !== "balance"
+              ? () => kyc(user)
+              : undefined;
     if (!handler) return reply(404, { status: statusBlock(404, "Not found", "ESB000404") });
     if (!bearerValid(headers.authorization))
       return reply(401, { error: "invalid_token", error_description: "Invalid or expired token" });

@@ -3,9 +3,12 @@
  * disbursements (api.server.ts), POSTing transaction callbacks with their hash after
  * `callbackDelayMs` or on `flush()` (callbacks.server.ts), its transactions and float kept in
  * memory or a store (state.server.ts). Ids come from a seeded PRNG, so a seed replays the same
- * bytes. "timeout" outcomes leave the request hanging until `hangMs` or `close()`.
+ * bytes. "timeout" outcomes leave the request hanging until `hangMs` or `close()`. A small control
+ * API (JSON, no auth; 127.0.0.1): GET /__sim/state, POST /__sim/drift {kes} (signed KES added to
+ * the balance the enquiry reports; 0 resets).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { driftCentsOf, DRIFT_ERROR, requireDriftCents } from "~/simulators/daraja/drift";
 import { createSeededRandom } from "~/simulators/daraja/random";
 import { bodyForLog, listen, readBody, sendJson } from "../http-kit.server";
 import { createAirtelApi } from "./api.server";
@@ -61,6 +64,27 @@ export async function startAirtelSimulator(
     pin: options.pin,
   });
   const requests: AirtelSimRequestLog[] = [];
+  const snapshot = () => ({
+    floatKes: state.floatKes(),
+    driftKes: state.driftCents() / 100,
+    transactions: state.transactions.size,
+    pendingCallbacks: queue.pendingCount(),
+  });
+  function handleControl(route: string, raw: string): { status: number; body: unknown } {
+    if (route === "GET /__sim/state") return { status: 200, body: snapshot() };
+    if (route !== "POST /__sim/drift")
+      return { status: 404, body: { error: `No control endpoint ${route}` } };
+    let kes: unknown;
+    try {
+      kes = (JSON.parse(raw) as { kes?: unknown } | null)?.kes;
+    } catch {
+      return { status: 400, body: { error: "The body is not JSON" } };
+    }
+    const cents = driftCentsOf(kes);
+    if (cents === undefined) return { status: 400, body: { error: DRIFT_ERROR } };
+    state.setDriftCents(cents);
+    return { status: 200, body: snapshot() };
+  }
   const hanging = new Set<ServerResponse>();
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -69,6 +93,10 @@ export async function startAirtelSimulator(
     const names = ["authorization", "content-type", "x-country", "x-currency"] as const;
     const headers = Object.fromEntries(names.map((name) => [name, req.headers[name]?.toString()]));
     const method = req.method ?? "";
+    if (url.pathname.startsWith("/__sim/")) {
+      const control = handleControl(`${method} ${url.pathname}`, raw);
+      return sendJson(res, control.status, control.body, JSON_CONTENT_TYPE);
+    }
     const answer = routeApi({ method, url, headers, raw });
     const body = bodyForLog(raw);
     const log: AirtelSimRequestLog = {
@@ -106,6 +134,8 @@ export async function startAirtelSimulator(
     setOutcome: state.setOutcome,
     setKycName: state.setKycName,
     floatKes: state.floatKes,
+    setDrift: (kes) => state.setDriftCents(requireDriftCents(kes)),
+    driftKes: () => state.driftCents() / 100,
     expireTokens: () => state.tokens.clear(),
     transaction: (id) => state.transactions.get(id),
     async close() {

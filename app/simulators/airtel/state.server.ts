@@ -16,6 +16,9 @@ import {
 export interface AirtelState {
   floatKes(): number;
   debitFloat(kes: number): void;
+  /** Added to the balance the enquiry reports (cents, signed; 0: none). Not stored. */
+  driftCents(): number;
+  setDriftCents(cents: number): void;
   readonly outcomes: Map<string, AirtelSimOutcome>;
   /** null: explicitly not registered. */
   readonly kycNames: Map<string, KycName | null>;
@@ -49,11 +52,16 @@ export function loadAirtelState(
   }
   const outcomes = new Map<string, AirtelSimOutcome>();
   const kycNames = new Map<string, KycName | null>();
+  let driftCents = 0;
 
   return {
     floatKes: () => floatKes,
     debitFloat(kes) {
       floatKes -= kes;
+    },
+    driftCents: () => driftCents,
+    setDriftCents(cents) {
+      driftCents = cents;
     },
     outcomes,
     kycNames,

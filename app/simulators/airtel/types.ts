@@ -1,8 +1,8 @@
 /**
- * The Airtel Money simulator's public types. The parts: state.server.ts (float, tokens, outcome
- * overrides, transactions, persistence), api.server.ts (token, disbursement, enquiry and KYC
- * endpoints), callbacks.server.ts (the transaction callback with its hash); index.server.ts puts
- * them together.
+ * The Airtel Money simulator's public types. The parts: state.server.ts (float, drift, tokens,
+ * outcome overrides, transactions, persistence), api.server.ts (token, disbursement, enquiry, KYC
+ * and balance endpoints), callbacks.server.ts (the transaction callback with its hash);
+ * index.server.ts puts them together (with a small /__sim control API).
  */
 import type { AirtelTransactionStatus } from "~/core/providers/airtel/codes";
 import type { SimulatorStore } from "~/simulators/store.server";
@@ -128,6 +128,12 @@ export interface AirtelSimulator {
   /** KYC name for one number; null: not registered. */
   setKycName(msisdn: string, name: KycName | null): void;
   floatKes(): number;
+  /**
+   * Drift: KES (signed, at most 2 decimals) added to the balance the enquiry reports, so it
+   * disagrees with what was paid; 0 resets. Also `POST /__sim/drift {kes}`.
+   */
+  setDrift(kes: number): void;
+  driftKes(): number;
   /** Invalidate every issued token (the next API call gets 401). */
   expireTokens(): void;
   transaction(id: string): SimulatedDisbursement | undefined;

@@ -6,12 +6,15 @@
  *   POST /v1/vault/accounts/{id}/{assetId}                  create its asset wallet (account-based:
  *                                                           its one address)
  *   POST /v1/vault/accounts/{id}/{assetId}/addresses        new deposit address (UTXO assets only)
+ *   GET  /v1/vault/accounts/{id}/{assetId}                  the wallet's balance (VaultAsset)
+ *   GET  /v1/vault/assets/{assetId}                         the asset's balance across all vaults
  *   GET  /v1/transactions/{txId}                            TransactionDetails
  *   GET  /v1/transactions                                   the latest transactions
  * POSTs honour `Idempotency-Key` (at most 40 characters): a repeat gets the first answer.
  */
 import { verifyFireblocksJwt } from "~/core/providers/custody/jwt.server";
 import { addressModels } from "~/core/providers/custody/types";
+import { vaultAssetBalance } from "./balances.server";
 import { json, parseJsonBody, type SimRequest, type SimResponse } from "./http.server";
 import type { CustodyState, SimTx, SimVault } from "./state.server";
 
@@ -228,6 +231,19 @@ export function createCustodyApi(state: CustodyState): (request: SimRequest) => 
       if (path[1] === "vault" && path[2] === "accounts" && path.length === 4) {
         const vault = vaults.get(path[3] ?? "");
         return vault ? json(200, vaultJson(vault)) : apiError(apiErrors.vaultNotFound);
+      }
+      if (path[1] === "vault" && path[2] === "accounts" && path.length === 5) {
+        const vault = vaults.get(path[3] ?? "");
+        if (!vault) return apiError(apiErrors.vaultNotFound);
+        const assetId = path[4] ?? "";
+        if (!assetBySymbol.has(assetId)) return apiError(apiErrors.assetNotFound);
+        if (!vault.wallets.has(assetId)) return apiError(apiErrors.walletNotFound);
+        return json(200, vaultAssetBalance(state, assetId, vault.id));
+      }
+      if (path[1] === "vault" && path[2] === "assets" && path.length === 4) {
+        const assetId = path[3] ?? "";
+        if (!assetBySymbol.has(assetId)) return apiError(apiErrors.assetNotFound);
+        return json(200, vaultAssetBalance(state, assetId));
       }
       return apiError(apiErrors.notFound);
     }

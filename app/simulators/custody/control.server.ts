@@ -8,9 +8,13 @@
  *   POST /transactions/{txId}/confirmations {add, ...delivery options}
  *   POST /transactions/{txId}/fail {status: FAILED|REJECTED|BLOCKED, subStatus?, ...}
  *   POST /auto-confirm {intervalMs: number | null}
+ *   POST /drift {assetId, amount, vaultAccountId?}  a signed decimal string added to what the
+ *                                                    balance calls report for that wallet (vault
+ *                                                    "0" by default); "0" resets
  */
 import { z } from "zod";
 import { isTerminal } from "~/core/providers/custody/types";
+import { checkedDrift, driftKey } from "./balances.server";
 import type { SimulatedChain } from "./chain.server";
 import { json, parseJsonBody, type SimRequest, type SimResponse } from "./http.server";
 import { renderSimulatorPage, safeReturnPath } from "./page.server";
@@ -250,6 +254,19 @@ export function createControl(
           `Sent ${tx.amountInfo.amount} ${tx.assetId} to ${tx.destinationAddress} (transaction ${tx.id}).`,
           tx,
         );
+      }
+      if (subPath === "/drift") {
+        const { assetId, amount, vaultAccountId } = input;
+        if (typeof assetId !== "string" || typeof amount !== "string")
+          return failed(400, "assetId and amount (a decimal string) are required");
+        const vault = typeof vaultAccountId === "string" && vaultAccountId ? vaultAccountId : "0";
+        const drift = checkedDrift(state, assetId, amount);
+        state.drift.set(driftKey(vault, assetId), drift);
+        return done(`Drift of ${assetId} in vault ${vault}: ${drift}.`, {
+          vaultAccountId: vault,
+          assetId,
+          amount: drift,
+        });
       }
       if (subPath === "/auto-confirm") {
         const parsed = autoConfirmSchema.safeParse(input);

@@ -7,6 +7,7 @@
  * tests.
  */
 import { apiError, apiErrors, createCustodyApi } from "./api.server";
+import { checkedDrift, driftKey } from "./balances.server";
 import { createSimulatedChain } from "./chain.server";
 import { createControl } from "./control.server";
 import { handleFetchRequest, listen, type SimRequest, type SimResponse } from "./http.server";
@@ -68,6 +69,11 @@ export async function startCustodySimulator(
     fail: chain.fail,
     tick: chain.tick,
     setAutoConfirm: chain.setAutoConfirm,
+    setDrift(assetId, amount, vaultAccountId = "0") {
+      state.drift.set(driftKey(vaultAccountId, assetId), checkedDrift(state, assetId, amount));
+    },
+    drift: (assetId, vaultAccountId = "0") =>
+      state.drift.get(driftKey(vaultAccountId, assetId)) ?? "0",
     transactions: () => [...state.transactions.values()].map(state.view),
     transaction: (txId) => {
       const tx = state.transactions.get(txId);

@@ -126,6 +126,11 @@ export interface CustodyState {
   readonly addresses: Map<string, SimulatorDepositAddress>;
   readonly transactions: Map<string, SimTx>;
   readonly idempotency: Map<string, IdempotentAnswer>;
+  /**
+   * Drift per `${vaultAccountId}:${assetId}`: a signed decimal string in the asset's unit added to
+   * the available (and total) balance the balance calls report. Not stored.
+   */
+  readonly drift: Map<string, string>;
   /** Per chain (`chainKey`): BTC, ETH, tron, base. */
   readonly blockHeights: Record<string, number>;
   createVault(
@@ -427,6 +432,7 @@ export async function loadCustodyState(options: CustodySimulatorOptions): Promis
     addresses,
     transactions,
     idempotency,
+    drift: new Map(),
     blockHeights,
     createVault,
     createWallet,

@@ -153,6 +153,13 @@ export interface CustodySimulator {
   /** One auto-confirm step now: one more confirmation for every pending transaction. */
   tick(options?: DeliveryOptions): Promise<CustodyTransaction[]>;
   setAutoConfirm(intervalMs: number | null): void;
+  /**
+   * Drift: a signed decimal string in the asset's unit ("-0.0001") added to what the balance calls
+   * report for one wallet (vault "0" by default), so it disagrees with the deposits; "0" resets.
+   * Also `POST /__sim/drift {assetId, amount, vaultAccountId?}`.
+   */
+  setDrift(assetId: string, amount: string, vaultAccountId?: string): void;
+  drift(assetId: string, vaultAccountId?: string): string;
   transactions(): CustodyTransaction[];
   transaction(txId: string): CustodyTransaction | undefined;
   depositAddresses(): SimulatorDepositAddress[];

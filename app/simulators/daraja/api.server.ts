@@ -7,6 +7,9 @@
  *   texts as tests/fixtures/daraja/b2c-response.json); later a Result POSTed to the request's
  *   ResultURL, or a timeout POSTed to its QueueTimeOutURL, or nothing at all ("silent").
  * - `POST /mpesa/transactionstatus/v1/query` -> ack, later a status Result to its ResultURL.
+ * - `POST /mpesa/accountbalance/v1/query` -> ack, later a balance Result to its ResultURL: the
+ *   `AccountBalance` string with the Utility Account (what B2C pays from) at the float plus the
+ *   drift, the other accounts at 0.00, and `BOCompletedTime`.
  * - Daraja's error bodies: 401 `404.001.03` bad/expired token, 400 `400.002.02` naming the invalid
  *   field, 500 `500.002.1001` duplicate OriginatorConversationID, 400 `400.008.01` bad consumer
  *   credentials.
@@ -26,6 +29,7 @@ import { STATUS_NOT_FOUND_RESULT_CODE } from "~/core/providers/daraja/result";
 import { decryptSecurityCredential } from "~/core/providers/daraja/security-credential.server";
 import {
   ACCEPTED_DESCRIPTION,
+  ACCOUNT_BALANCE_PATH,
   B2C_COMMAND_IDS,
   B2C_PATH,
   TOKEN_PATH,
@@ -33,6 +37,7 @@ import {
   type B2cCommandId,
 } from "~/core/providers/daraja/wire";
 import type { CallbackQueue, ResultCallbackBody as CallbackBody } from "./callbacks.server";
+import { reportedKes } from "./drift";
 import type { DarajaIds } from "./ids.server";
 import type { DarajaState } from "./state.server";
 import type { DarajaSimOutcome, DarajaSimulatorOptions, SimulatedTransaction } from "./types";
@@ -410,6 +415,69 @@ export function createDarajaApi(settings: DarajaApiSettings) {
     };
   }
 
+  // --- account balance
+  // ---------------------------------------------------------------------------------
+  function handleBalance(body: Record<string, unknown>) {
+    const initiator = requiredText(body, "Initiator", 100);
+    const credential = requiredText(body, "SecurityCredential", 4096);
+    if (body.CommandID !== "AccountBalance") throw new BadField("CommandID");
+    const partyA = digitsOf(body.PartyA);
+    if (!partyA || !/^\d{5,7}$/.test(partyA)) throw new BadField("PartyA");
+    if (digitsOf(body.IdentifierType) !== "4") throw new BadField("IdentifierType");
+    requiredText(body, "Remarks", 100);
+    if (!isHttpUrl(body.QueueTimeOutURL)) throw new BadField("QueueTimeOutURL");
+    if (!isHttpUrl(body.ResultURL)) throw new BadField("ResultURL");
+
+    const ack = {
+      ConversationID: conversationId(),
+      OriginatorConversationID: darajaOriginatorId(),
+    };
+    const result: Record<string, unknown> = {
+      ResultType: 0,
+      OriginatorConversationID: ack.OriginatorConversationID,
+      ConversationID: ack.ConversationID,
+      TransactionID: receipt(),
+    };
+    if (!credentialValid(initiator, credential)) {
+      Object.assign(result, {
+        ResultCode: 2001,
+        ResultDesc: "The initiator information is invalid.",
+      });
+    } else {
+      const zero = "0.00|0.00|0.00|0.00";
+      const utility = reportedKes(state.floatKes(), state.driftCents());
+      Object.assign(result, {
+        ResultCode: 0,
+        ResultDesc: "The service request is processed successfully.",
+        ResultParameters: {
+          ResultParameter: [
+            {
+              Key: "AccountBalance",
+              Value: [
+                `Working Account|KES|${zero}`,
+                `Utility Account|KES|${utility}|${utility}|0.00|0.00`,
+                `Charges Paid Account|KES|${zero}`,
+                `Organization Settlement Account|KES|${zero}`,
+              ].join("&"),
+            },
+            {
+              Key: "BOCompletedTime",
+              Value: maybeString(Number(formatDarajaTimestamp(now()))),
+            },
+          ],
+        },
+      });
+    }
+    result.ReferenceData = referenceData("QueueTimeoutURL", body.QueueTimeOutURL as string);
+    enqueue("balance-result", body.ResultURL as string, {
+      Result: result as CallbackBody["Result"],
+    });
+    return {
+      status: 200,
+      body: { ...ack, ResponseCode: "0", ResponseDescription: ACCEPTED_DESCRIPTION },
+    };
+  }
+
   function routeApi(request: ApiRequest): ApiAnswer {
     const { url, raw } = request;
     if (url.pathname === TOKEN_PATH) {
@@ -433,7 +501,9 @@ export function createDarajaApi(settings: DarajaApiSettings) {
         ? handleB2c
         : url.pathname === TRANSACTION_STATUS_PATH
           ? handleStatus
-          : settings.extraHandlers?.get(url.pathname);
+          : url.pathname === ACCOUNT_BALANCE_PATH
+            ? handleBalance
+            : settings.extraHandlers?.get(url.pathname);
     if (!handler) return { status: 404, body: errorBody("404.001.01", "Resource not found") };
     if (request.method !== "POST")
       return { status: 405, body: errorBody("405.001", "Method Not Allowed") };

@@ -2,9 +2,11 @@
  * The Daraja simulator's control API (JSON, no auth; the server binds to 127.0.0.1): GET
  * /__sim/state, GET /__sim/requests, GET /__sim/callbacks, POST /__sim/outcome {phone,
  * outcome|null}, POST /__sim/stk-outcome {phone, outcome|null}, POST /__sim/float {kes}, POST
- * /__sim/flush, POST /__sim/expire-tokens.
+ * /__sim/drift {kes} (signed KES added to the Utility Account the balance query reports; 0
+ * resets), POST /__sim/flush, POST /__sim/expire-tokens.
  */
 import type { ApiAnswer } from "./api.server";
+import { driftCentsOf, DRIFT_ERROR } from "./drift";
 import type { CallbackQueue } from "./callbacks.server";
 import type { DarajaState } from "./state.server";
 import type { StkSimulator } from "./stk.server";
@@ -26,6 +28,7 @@ export function createDarajaControl(
   function snapshot() {
     return {
       floatKes: state.floatKes(),
+      driftKes: state.driftCents() / 100,
       outcomes: Object.fromEntries(state.overrides),
       stkOutcomes: Object.fromEntries(stk.overrides),
       magicNumbers: magic,
@@ -107,6 +110,12 @@ export function createDarajaControl(
         if (typeof kes !== "number" || !Number.isFinite(kes) || kes < 0)
           return { status: 400, body: { error: "kes must be a number >= 0" } };
         state.setFloat(kes);
+        return { status: 200, body: snapshot() };
+      }
+      case "POST /__sim/drift": {
+        const cents = driftCentsOf(body.kes);
+        if (cents === undefined) return { status: 400, body: { error: DRIFT_ERROR } };
+        state.setDriftCents(cents);
         return { status: 200, body: snapshot() };
       }
       case "POST /__sim/flush": {

@@ -1,8 +1,8 @@
 /**
  * The Daraja simulator: a small node:http server speaking the same protocol as Safaricom's Daraja
- * for the B2C payout flow (api.server.ts) and M-Pesa Express collections (stk.server.ts), POSTing
- * Results, timeouts and STK callbacks after `callbackDelayMs`, or
- * only on `flush()` when that is 0, the default for tests (callbacks.server.ts), with a JSON
+ * for the B2C payout flow and the account balance query (api.server.ts) and M-Pesa Express
+ * collections (stk.server.ts), POSTing Results, timeouts and STK callbacks after `callbackDelayMs`,
+ * or only on `flush()` when that is 0, the default for tests (callbacks.server.ts), with a JSON
  * control API under /__sim (control.server.ts) and its accepted transactions and float kept in a
  * store (state.server.ts). Random choices (ResultParameter as object or array, numbers sent as
  * strings, ids, receipts) come from a seeded PRNG, so a seed replays the same bytes. Loaded only in
@@ -14,6 +14,7 @@ import { bodyForLog, listen, readBody, sendJson } from "../http-kit.server";
 import { createDarajaApi } from "./api.server";
 import { createCallbackQueue } from "./callbacks.server";
 import { createDarajaControl } from "./control.server";
+import { requireDriftCents } from "./drift";
 import { createDarajaIds } from "./ids.server";
 import { createSeededRandom } from "./random";
 import { loadDarajaState } from "./state.server";
@@ -152,6 +153,8 @@ export async function startDarajaSimulator(
       state.setFloat(kes);
     },
     floatKes: state.floatKes,
+    setDrift: (kes) => state.setDriftCents(requireDriftCents(kes)),
+    driftKes: () => state.driftCents() / 100,
     pendingCallbacks: queue.pendingCount,
     expireTokens: () => state.tokens.clear(),
     transaction: (id) => state.byOriginator.get(id),

@@ -15,6 +15,12 @@ import {
 export interface DarajaState {
   floatKes(): number;
   setFloat(kes: number): void;
+  /**
+   * Added to the Utility Account the balance query reports (cents, signed), so a test can make the
+   * reported float disagree with what was paid. 0: none. Not stored.
+   */
+  driftCents(): number;
+  setDriftCents(cents: number): void;
   /** Take a paid amount off the float (not saved: `record` saves it with the transaction). */
   debitFloat(kes: number): void;
   readonly overrides: Map<string, DarajaSimOutcome>;
@@ -33,6 +39,7 @@ export function loadDarajaState(
   options: Pick<DarajaSimulatorOptions, "floatKes" | "store">,
 ): DarajaState {
   let floatKes = options.floatKes ?? 5_000_000;
+  let driftCents = 0;
   const overrides = new Map<string, DarajaSimOutcome>();
   const tokens = new Map<string, number>();
   const byOriginator = new Map<string, SimulatedTransaction>();
@@ -56,6 +63,10 @@ export function loadDarajaState(
     setFloat(kes) {
       floatKes = kes;
       saveFloat();
+    },
+    driftCents: () => driftCents,
+    setDriftCents(cents) {
+      driftCents = cents;
     },
     debitFloat(kes) {
       floatKes -= kes;

@@ -1,10 +1,10 @@
 /**
  * The Daraja simulator's public types: the outcomes it can play, its options, its logs, a simulated
- * transaction and the running simulator. The parts: state.server.ts (float, tokens, transactions,
- * persistence), ids.server.ts (ids and receipts in Daraja's shapes), api.server.ts (token, B2C and
- * status query endpoints), stk.server.ts (M-Pesa Express push and query, their state and
- * callbacks), callbacks.server.ts (Result, timeout and STK POSTs), control.server.ts (/__sim);
- * index.server.ts puts them together.
+ * transaction and the running simulator. The parts: state.server.ts (float, drift, tokens,
+ * transactions, persistence), ids.server.ts (ids and receipts in Daraja's shapes), api.server.ts
+ * (token, B2C, status query and account balance endpoints), stk.server.ts (M-Pesa Express push
+ * and query, their state and callbacks), callbacks.server.ts (Result, timeout and STK POSTs),
+ * control.server.ts (/__sim); index.server.ts puts them together.
  */
 import type { B2cCommandId, StkTransactionType } from "~/core/providers/daraja/wire";
 import type { SimulatorStore } from "~/simulators/store.server";
@@ -122,7 +122,12 @@ export interface SimulatorRequestLog {
 }
 
 export type SimulatorCallbackKind =
-  "b2c-result" | "b2c-timeout" | "status-result" | "status-timeout" | "stk-callback";
+  | "b2c-result"
+  | "b2c-timeout"
+  | "status-result"
+  | "status-timeout"
+  | "balance-result"
+  | "stk-callback";
 
 export interface SimulatorCallbackLog {
   at: number;
@@ -200,6 +205,12 @@ export interface DarajaSimulator {
   setOutcome(phone: string, outcome: DarajaSimOutcome | null): void;
   setFloat(kes: number): void;
   floatKes(): number;
+  /**
+   * Drift: KES (signed, at most 2 decimals) added to the Utility Account the balance query
+   * reports, so it disagrees with what was paid; 0 resets.
+   */
+  setDrift(kes: number): void;
+  driftKes(): number;
   pendingCallbacks(): number;
   /** Invalidate every issued token (the next API call gets 401 404.001.03). */
   expireTokens(): void;

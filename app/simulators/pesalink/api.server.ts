@@ -6,18 +6,22 @@
  *   field), the signature checked with the merchant's public key (403 900100); a repeated
  *   reference is refused (409) and never pays twice.
  * - GET transactions/details/{reference}; POST account inquiry.
+ * - GET accounts/balances/{countryCode}/{accountId}: our source account's Available and Current
+ *   balance (the opening balance less every transfer not failed, plus the drift).
  * Errors are Jenga's `{status:false, code, message}`. What happens is decided per destination
  * account (types.ts `SimAccount`).
  */
 import type { KeyLike } from "node:crypto";
 import { z } from "zod";
 import {
+  balanceSignatureText,
   lookupSignatureText,
   statusSignatureText,
   transferSignatureText,
   verifyText,
 } from "~/core/providers/pesalink/signature.server";
 import {
+  BALANCE_PATH,
   CODES,
   LOOKUP_PATH,
   MAX_AMOUNT_KES,
@@ -27,6 +31,7 @@ import {
   type PesalinkCallbackBody,
   type PesalinkRequestBody,
 } from "~/core/providers/pesalink/types";
+import { reportedKes } from "~/simulators/daraja/drift";
 import type { SeededRandom } from "~/simulators/daraja/random";
 import type { PesalinkCallbackQueue } from "./callbacks.server";
 import type { PesalinkState } from "./state.server";
@@ -261,6 +266,31 @@ export function createPesalinkApi(settings: {
     };
   }
 
+  function handleBalance(request: ApiRequest, tail: string): ApiAnswer {
+    const [countryCode = "", accountId = "", ...rest] = tail.split("/").map(decodeURIComponent);
+    if (rest.length > 0 || countryCode !== "KE" || !/^\d{6,20}$/.test(accountId))
+      return fail(400, CODES.badRequest, "Bad request - invalid countryCode or accountId");
+    if (!signed(request, balanceSignatureText(countryCode, accountId))) return badSignature();
+    if (options.sourceAccountNumber !== undefined && accountId !== options.sourceAccountNumber)
+      return fail(404, CODES.notFound, "Account not found");
+    const amount = reportedKes(state.sourceBalanceKes(), state.driftCents());
+    return {
+      status: 200,
+      body: {
+        status: true,
+        code: 0,
+        message: "success",
+        data: {
+          balances: [
+            { amount, type: "Available" },
+            { amount, type: "Current" },
+          ],
+          currency: "KES",
+        },
+      },
+    };
+  }
+
   function handleToken(request: ApiRequest, json: unknown): ApiAnswer {
     const body = (json ?? {}) as Record<string, unknown>;
     if (
@@ -306,9 +336,11 @@ export function createPesalinkApi(settings: {
             ? "lookup"
             : path.startsWith(`${STATUS_PATH}/`)
               ? "status"
-              : undefined;
+              : path.startsWith(`${BALANCE_PATH}/`)
+                ? "balance"
+                : undefined;
     if (!route) return fail(404, CODES.notFound, "Resource not found");
-    if (method !== (route === "status" ? "GET" : "POST"))
+    if (method !== (route === "status" || route === "balance" ? "GET" : "POST"))
       return fail(405, CODES.badRequest, "Method not allowed");
     if (route === "token") return handleToken(request, json);
     const bearer = /^Bearer\s+(\S+)$/.exec(header(request, "authorization") ?? "")?.[1];
@@ -317,6 +349,7 @@ export function createPesalinkApi(settings: {
       return fail(401, CODES.unauthorized, "Unauthorized: invalid or expired token");
     if (route === "status")
       return handleStatus(request, decodeURIComponent(path.slice(STATUS_PATH.length + 1)));
+    if (route === "balance") return handleBalance(request, path.slice(BALANCE_PATH.length + 1));
     return route === "transfer" ? handleTransfer(request, json) : handleLookup(request, json);
   };
 }

@@ -1,8 +1,10 @@
 /**
  * The PesaLink simulator's control API (JSON, no auth; the server binds to 127.0.0.1): GET
  * /__sim/state, POST /__sim/account {accountNumber, account: SimAccount | null}, POST /__sim/flush,
- * POST /__sim/expire-tokens.
+ * POST /__sim/expire-tokens, POST /__sim/drift {kes} (signed KES added to the balance the balance
+ * call reports; 0 resets).
  */
+import { driftCentsOf, DRIFT_ERROR } from "~/simulators/daraja/drift";
 import type { ApiAnswer } from "./api.server";
 import type { PesalinkCallbackQueue } from "./callbacks.server";
 import type { PesalinkState } from "./state.server";
@@ -13,6 +15,8 @@ export function createPesalinkControl(state: PesalinkState, queue: PesalinkCallb
     accounts: Object.fromEntries(state.accounts),
     transfers: state.transfers.size,
     payments: state.payments.length,
+    sourceBalanceKes: state.sourceBalanceKes(),
+    driftKes: state.driftCents() / 100,
     pendingCallbacks: queue.pendingCount(),
   });
   return async function handleControl(
@@ -38,6 +42,12 @@ export function createPesalinkControl(state: PesalinkState, queue: PesalinkCallb
           return { status: 400, body: { error: (error as Error).message } };
         }
         return { status: 200, body: snapshot() };
+      case "POST /__sim/drift": {
+        const cents = driftCentsOf(body.kes);
+        if (cents === undefined) return { status: 400, body: { error: DRIFT_ERROR } };
+        state.setDriftCents(cents);
+        return { status: 200, body: snapshot() };
+      }
       case "POST /__sim/flush":
         await queue.flush();
         return { status: 200, body: snapshot() };

@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CODES } from "~/core/providers/pesalink/types";
+import { requireDriftCents } from "~/simulators/daraja/drift";
 import { createSeededRandom } from "~/simulators/daraja/random";
 import { bodyForLog, listen, readBody, sendJson } from "../http-kit.server";
 import { createPesalinkApi } from "./api.server";
@@ -85,6 +86,9 @@ export async function startPesalinkSimulator(
     expireTokens: () => state.tokens.clear(),
     transfer: (reference) => state.transfers.get(reference),
     paidCount: (reference) => state.payments.filter((paid) => paid === reference).length,
+    sourceBalanceKes: state.sourceBalanceKes,
+    setDrift: (kes) => state.setDriftCents(requireDriftCents(kes)),
+    driftKes: () => state.driftCents() / 100,
     async close() {
       if (closed) return;
       closed = true;

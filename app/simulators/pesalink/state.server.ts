@@ -20,11 +20,18 @@ export interface PesalinkState {
   readonly payments: string[];
   /** Keep a new or changed transfer; `paid` when this change moved the money. */
   record(transfer: SimulatedTransfer, paid: boolean): void;
+  /** The opening balance less every transfer not failed (derived, so it survives a restart). */
+  sourceBalanceKes(): number;
+  /** Added to the reported balance (cents, signed; 0: none). Not stored. */
+  driftCents(): number;
+  setDriftCents(cents: number): void;
 }
 
 export function loadPesalinkState(
-  options: Pick<PesalinkSimulatorOptions, "accounts" | "store">,
+  options: Pick<PesalinkSimulatorOptions, "accounts" | "store" | "sourceBalanceKes">,
 ): PesalinkState {
+  const openingKes = options.sourceBalanceKes ?? 50_000_000;
+  let driftCents = 0;
   const accounts = new Map<string, SimAccount>();
   const transfers = new Map<string, SimulatedTransfer>();
   const payments: string[] = [];
@@ -54,6 +61,16 @@ export function loadPesalinkState(
       transfers.set(transfer.reference, transfer);
       if (paid) payments.push(transfer.reference);
       options.store?.save("tx", transfer.reference, transfer);
+    },
+    sourceBalanceKes() {
+      let kes = openingKes;
+      for (const transfer of transfers.values())
+        if (transfer.state !== "FAILED") kes -= transfer.amountKes;
+      return kes;
+    },
+    driftCents: () => driftCents,
+    setDriftCents(cents) {
+      driftCents = cents;
     },
   };
 }

@@ -1,8 +1,8 @@
 /**
  * The PesaLink (Jenga-style) simulator's public types. The parts: state.server.ts (accounts,
- * tokens, transfers, persistence), api.server.ts (token, transfer, status and account inquiry
- * endpoints), callbacks.server.ts (signed result callbacks), control.server.ts (/__sim);
- * index.server.ts puts them together.
+ * tokens, transfers, source balance and drift, persistence), api.server.ts (token, transfer,
+ * status, account inquiry and account balance endpoints), callbacks.server.ts (signed result
+ * callbacks), control.server.ts (/__sim); index.server.ts puts them together.
  */
 import type { KeyLike } from "node:crypto";
 import type { SimulatorStore } from "~/simulators/store.server";
@@ -48,6 +48,15 @@ export interface PesalinkSimulatorOptions {
   callbackTimeoutMs?: number;
   /** Destination accounts by account number. Unlisted accounts succeed. */
   accounts?: Readonly<Record<string, SimAccount>>;
+  /**
+   * Our source account at the bank: its opening balance in KES (default 50,000,000). Every transfer
+   * not failed is taken off it (pending ones included, as the bank holds the money), and the
+   * balance call reports it. Transfers are not refused for a low balance (the simulator does not
+   * model it).
+   */
+  sourceBalanceKes?: number;
+  /** When set, the balance call answers only for this account (404 for others). */
+  sourceAccountNumber?: string;
   /** Fail with 104102 when destination.name shares no word with the registered name. */
   nameCheck?: boolean;
   /** Default 900 (Jenga's sample token lives 15 minutes). */
@@ -110,5 +119,13 @@ export interface PesalinkSimulator {
   transfer(reference: string): SimulatedTransfer | undefined;
   /** Transfers that moved money (SUCCESS), for "paid once" checks. */
   paidCount(reference: string): number;
+  /** The source account's balance as the bank holds it (without the drift), in KES. */
+  sourceBalanceKes(): number;
+  /**
+   * Drift: KES (signed, at most 2 decimals) added to the balance the balance call reports, so it
+   * disagrees with what was paid; 0 resets. Also `POST /__sim/drift {kes}`.
+   */
+  setDrift(kes: number): void;
+  driftKes(): number;
   close(): Promise<void>;
 }

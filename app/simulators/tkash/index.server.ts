@@ -6,7 +6,9 @@
  * status query, and POSTs a signed callback on each payout's final status after `callbackDelayMs`
  * or on `flush()` (the queue of ../http-kit.server.ts). With `store`, payouts and the float outlive
  * a restart (a repeated id still pays once, the status query still knows every payout); callbacks
- * not yet delivered are not (the status query tells).
+ * not yet delivered are not (the status query tells). `GET /v1/wallet-balances` reports the float
+ * plus the drift; a small control API (JSON, no auth; 127.0.0.1): GET /__sim/state, POST
+ * /__sim/drift {kes} (signed KES; 0 resets).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isTelkomMsisdn } from "~/core/providers/tkash/msisdn";
@@ -24,9 +26,16 @@ import {
   PHONE_FIELD,
   SIGNATURE_HEADER,
   TKASH_SERVICE,
+  WALLET_BALANCES_PATH,
   type FailureReason,
   type PayoutRecord,
 } from "~/core/providers/tkash/types";
+import {
+  driftCentsOf,
+  DRIFT_ERROR,
+  reportedKes,
+  requireDriftCents,
+} from "~/simulators/daraja/drift";
 import { bodyForLog, createCallbackQueue, listen, readBody, sendJson } from "../http-kit.server";
 import type {
   SimulatedPayout,
@@ -58,6 +67,7 @@ export async function startTkashSimulator(options: TkashSimulatorOptions): Promi
   const requests: TkashRequestLog[] = [];
   const maxAmountKes = options.maxAmountKes ?? 250_000;
   let float = options.floatKes ?? 1_000_000_000;
+  let driftCents = 0;
   let receipts = 0;
   let closed = false;
   const store = options.store;
@@ -213,10 +223,40 @@ export async function startTkashSimulator(options: TkashSimulatorOptions): Promi
     return { status: 200, body: { status: "FOUND", data: record(p) } };
   }
 
+  function walletBalances(): Answer {
+    const balance = reportedKes(float, driftCents);
+    return {
+      status: 200,
+      body: { balances: [{ country: "KEN", balance, currency: "KES", provider: "T_KASH" }] },
+    };
+  }
+
+  function control(method: string, path: string, raw: string): Answer {
+    const snapshot = () => ({ floatKes: float, driftKes: driftCents / 100, payouts: payouts.size });
+    if (method === "GET" && path === "/__sim/state") return { status: 200, body: snapshot() };
+    if (method !== "POST" || path !== "/__sim/drift")
+      return { status: 404, body: { error: `No control endpoint ${method} ${path}` } };
+    let kes: unknown;
+    try {
+      kes = (JSON.parse(raw) as { kes?: unknown } | null)?.kes;
+    } catch {
+      return { status: 400, body: { error: "The body is not JSON" } };
+    }
+    const cents = driftCentsOf(kes);
+    if (cents === undefined) return { status: 400, body: { error: DRIFT_ERROR } };
+    driftCents = cents;
+    return { status: 200, body: snapshot() };
+  }
+
   function route(req: IncomingMessage, path: string, raw: string): Answer {
     const method = req.method ?? "";
     const statusPath = path.startsWith(`${PAYOUTS_PATH}/`);
-    if (!((method === "POST" && path === PAYOUTS_PATH) || (method === "GET" && statusPath)))
+    const balancePath = method === "GET" && path === WALLET_BALANCES_PATH;
+    if (!(
+      (method === "POST" && path === PAYOUTS_PATH) ||
+      (method === "GET" && statusPath) ||
+      balancePath
+    ))
       return error(404, "NOT_FOUND", `No such endpoint: ${method} ${path}`);
     if (req.headers[API_KEY_HEADER] !== options.apiKey)
       return error(401, "AUTHENTICATION_ERROR", "Unknown API key");
@@ -227,6 +267,7 @@ export async function startTkashSimulator(options: TkashSimulatorOptions): Promi
       { nowS: Math.floor(now() / 1000), toleranceS: options.signatureToleranceS ?? 300 },
     );
     if (!signed) return error(403, "HTTP_SIGNATURE_ERROR", "The request signature is not valid");
+    if (balancePath) return walletBalances();
     if (method === "POST") return initiate(raw);
     return query(decodeURIComponent(path.slice(PAYOUTS_PATH.length + 1)));
   }
@@ -238,6 +279,10 @@ export async function startTkashSimulator(options: TkashSimulatorOptions): Promi
       raw = await readBody(req);
     } catch {
       return sendJson(res, 413, { failureReason: failure("INVALID_INPUT", "Body too large") });
+    }
+    if (path.startsWith("/__sim/")) {
+      const answer = control(req.method ?? "", path, raw);
+      return sendJson(res, answer.status, answer.body);
     }
     const answer = route(req, path, raw);
     requests.push({
@@ -271,6 +316,10 @@ export async function startTkashSimulator(options: TkashSimulatorOptions): Promi
     payout: (payoutId) => payouts.get(payoutId),
     paidCount: (payoutId) => payments.filter((paid) => paid === payoutId).length,
     floatKes: () => float,
+    setDrift(kes) {
+      driftCents = requireDriftCents(kes);
+    },
+    driftKes: () => driftCents / 100,
     async close() {
       if (closed) return;
       closed = true;

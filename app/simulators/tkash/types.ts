@@ -96,7 +96,13 @@ export interface TkashSimulator {
   payout(payoutId: string): SimulatedPayout | undefined;
   /** Times money moved for this payout id (1 at most, unless the simulator is wrong). */
   paidCount(payoutId: string): number;
-  /** What is left of our float. */
+  /** What is left of our float (payouts not yet final are held). */
   floatKes(): number;
+  /**
+   * Drift: KES (signed, at most 2 decimals) added to the balance `GET /v1/wallet-balances`
+   * reports, so it disagrees with what was paid; 0 resets. Also `POST /__sim/drift {kes}`.
+   */
+  setDrift(kes: number): void;
+  driftKes(): number;
   close(): Promise<void>;
 }

@@ -10,6 +10,7 @@
  * - Business outcomes (TS/TF/TIP/TA) are returned as an `AirtelOutcome`, never thrown; errors.ts
  *   says what is thrown and whether it is retryable.
  */
+import { decimalToUnits } from "~/core/providers/daraja/amounts";
 import { createJsonSender, createTokenCache, parseJson } from "~/core/providers/json-http.server";
 import {
   RESULT_CODES,
@@ -28,6 +29,8 @@ import { encryptAirtelPin } from "./pin.server";
 import {
   AIRTEL_COUNTRY,
   AIRTEL_CURRENCY,
+  BALANCE_PATH,
+  balanceAnswerSchema,
   DISBURSEMENT_PATH,
   DISBURSEMENT_STATUS_PREFIX,
   kycAnswerSchema,
@@ -36,7 +39,7 @@ import {
   tokenResponseSchema,
   transactionAnswerSchema,
   USERS_PREFIX,
-  type AirtelDisbursements,
+  type AirtelClient,
   type AirtelOutcome,
   type DisbursementRequestBody,
 } from "./types";
@@ -88,7 +91,7 @@ function statusBlockOf(answer: HttpAnswer): AirtelStatusBlock {
   return { message: oauth ?? (answer.text.slice(0, 200) || `HTTP ${answer.status}`) };
 }
 
-export function createAirtelClient(options: AirtelClientOptions): AirtelDisbursements {
+export function createAirtelClient(options: AirtelClientOptions): AirtelClient {
   const baseUrl = requireText("baseUrl", options.baseUrl).replace(/\/+$/, "");
   if (!/^https?:\/\//.test(baseUrl))
     throw new AirtelValidationError("baseUrl", "baseUrl must be an http(s) URL");
@@ -259,6 +262,29 @@ export function createAirtelClient(options: AirtelClientOptions): AirtelDisburse
     },
 
     status,
+
+    async balance() {
+      const answer = await call("GET", BALANCE_PATH);
+      if (answer.status !== 200) refuse(answer, BALANCE_PATH);
+      const block = statusBlockSchema.safeParse((answer.json as { status?: unknown })?.status);
+      if (block.success && block.data.success === false)
+        throw new AirtelApiError(answer.status, block.data, `${LABEL} balance enquiry`);
+      const parsed = balanceAnswerSchema.safeParse(answer.json);
+      const cents = parsed.success ? decimalToUnits(parsed.data.data.balance, 2) : undefined;
+      if (!parsed.success || cents === undefined) {
+        throw new AirtelTransportError(
+          "invalid_response",
+          `${LABEL} sent an unexpected balance body`,
+          { httpStatus: answer.status, cause: parsed.success ? undefined : parsed.error },
+        );
+      }
+      const { currency, account_status: accountStatus } = parsed.data.data;
+      if (currency !== AIRTEL_CURRENCY) {
+        const message = `${LABEL} reported the balance in ${currency}, not ${AIRTEL_CURRENCY}`;
+        throw new AirtelTransportError("invalid_response", message, { httpStatus: answer.status });
+      }
+      return { balanceCents: cents, currency, accountStatus: accountStatus ?? undefined };
+    },
 
     async kyc(input) {
       const msisdn = toAirtelMsisdn(input, "msisdn");

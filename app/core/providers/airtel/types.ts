@@ -12,6 +12,16 @@ export const TOKEN_PATH = "/auth/oauth2/token";
 export const DISBURSEMENT_PATH = "/standard/v1/disbursements/";
 export const DISBURSEMENT_STATUS_PREFIX = "/standard/v1/disbursements/";
 export const USERS_PREFIX = "/standard/v1/users/";
+/**
+ * `GET`: the balance of our wallet, `{data:{balance:"37,600.00", currency, account_status},
+ * status:{…, response_code:"DP02100000001"}}` (public SDKs and their tests; the balance is a
+ * decimal string, sometimes with thousands separators). [?] Which of our Airtel wallets it reports
+ * (disbursement or collection) is not documented in our sources: one SDK calls it the collections
+ * balance. Check with Airtel before trusting it for the disbursement float.
+ */
+export const BALANCE_PATH = "/standard/v1/users/balance";
+/** [?] The balance enquiry's success response code (one source, Uganda). */
+export const BALANCE_SUCCESS_RESPONSE_CODE = "DP02100000001";
 export const AIRTEL_COUNTRY = "KE";
 export const AIRTEL_CURRENCY = "KES";
 
@@ -67,6 +77,18 @@ export const kycAnswerSchema = z.object({
     })
     .passthrough()
     .nullish(),
+  status: statusBlockSchema,
+});
+
+/** `GET /standard/v1/users/balance`. */
+export const balanceAnswerSchema = z.object({
+  data: z
+    .object({
+      balance: text,
+      currency: z.string(),
+      account_status: z.string().nullish(),
+    })
+    .passthrough(),
   status: statusBlockSchema,
 });
 
@@ -141,3 +163,19 @@ export interface AirtelDisbursements {
   status(id: string): Promise<AirtelOutcome>;
   kyc(msisdn: string): Promise<AirtelKyc>;
 }
+
+export interface AirtelBalance {
+  /** The wallet's balance in cents (KES x 100), exactly as Airtel wrote it. */
+  balanceCents: bigint;
+  currency: string;
+  /** e.g. "Active". */
+  accountStatus: string | undefined;
+}
+
+/** Apart from `AirtelDisbursements`, so that fakes of the payout rail need not implement it. */
+export interface AirtelBalanceEnquiry {
+  balance(): Promise<AirtelBalance>;
+}
+
+/** What `createAirtelClient` returns. */
+export type AirtelClient = AirtelDisbursements & AirtelBalanceEnquiry;

@@ -14,6 +14,8 @@
  */
 import { createHash, createPrivateKey, type KeyObject } from "node:crypto";
 import { z } from "zod";
+import { decimalToUnitsTruncated } from "~/core/providers/daraja/amounts";
+import { ASSET_SCALE } from "~/core/payments/quote";
 import { signFireblocksJwt } from "./jwt.server";
 import {
   createAddressResponseSchema,
@@ -22,6 +24,7 @@ import {
   errorBodySchema,
   transactionDetailsSchema,
   vaultAccountSchema,
+  vaultAssetSchema,
 } from "./schemas";
 import { isValidAddress } from "~/core/networks/addresses";
 import { assetHasNetwork, defaultNetwork, networkRefusal } from "~/core/networks/networks";
@@ -30,7 +33,10 @@ import {
   custodyAssets,
   custodyWalletKey,
   resolveWalletAssetIds,
+  type CustodyAsset,
+  type CustodyAssetBalance,
   type CustodyAssetIdOverrides,
+  type CustodyBalances,
   type CreateDepositAddressInput,
   type Custody,
   type CustodyTransaction,
@@ -138,7 +144,7 @@ export function idempotencyKey(paymentId: string, step: string): string {
     .slice(0, IDEMPOTENCY_KEY_LENGTH);
 }
 
-export function createCustodyClient(options: CustodyClientOptions): Custody {
+export function createCustodyClient(options: CustodyClientOptions): Custody & CustodyBalances {
   const origin = apiOrigin(options.baseUrl);
   const prefix = origin.pathname === "/" ? "" : origin.pathname;
   const now = options.now ?? Date.now;
@@ -252,6 +258,46 @@ export function createCustodyClient(options: CustodyClientOptions): Custody {
   }
 
   const segment = (value: string) => encodeURIComponent(value);
+  const assetByAssetId = new Map<string, CustodyAsset>(
+    Object.entries(assetIds).map(([key, id]) => [id, key.split(":")[0] as CustodyAsset]),
+  );
+
+  async function balanceAt(path: string, assetId: string): Promise<CustodyAssetBalance> {
+    const asset = assetByAssetId.get(assetId);
+    if (!asset) throw new CustodyError("invalid_request", `Unknown asset id ${assetId}`);
+    const answer = await call("GET", path, vaultAssetSchema);
+    if (answer.id !== assetId)
+      throw new CustodyError(
+        "invalid_response",
+        `Custody GET ${path} answered for ${answer.id.slice(0, 60)}, not ${assetId}`,
+      );
+    const scale = ASSET_SCALE[asset];
+    const raw = {
+      total: answer.total,
+      available: answer.available ?? answer.total,
+      pending: answer.pending ?? "0",
+      frozen: answer.frozen ?? "0",
+      lockedAmount: answer.lockedAmount ?? "0",
+    };
+    let exact = true;
+    const units = (value: string) => {
+      const converted = decimalToUnitsTruncated(value, scale)!;
+      exact &&= converted.exact;
+      return converted.units;
+    };
+    return {
+      assetId,
+      asset,
+      scale,
+      total: units(raw.total),
+      available: units(raw.available),
+      pending: units(raw.pending),
+      frozen: units(raw.frozen),
+      lockedAmount: units(raw.lockedAmount),
+      exact,
+      raw,
+    };
+  }
 
   return {
     async createDepositAddress(input: CreateDepositAddressInput): Promise<DepositAddress> {
@@ -306,6 +352,23 @@ export function createCustodyClient(options: CustodyClientOptions): Custody {
         { body: {}, idempotencyKey: idempotencyKey(input.paymentId, `wallet:${assetId}`) },
       );
       return { address: checked(wallet.address), assetId, vaultAccountId: vault.id, network };
+    },
+
+    async getVaultAssetBalance(vaultAccountId: string, assetId: string) {
+      if (!vaultAccountId || !assetId)
+        throw new CustodyError(
+          "invalid_request",
+          "A vault account id and an asset id are required",
+        );
+      return balanceAt(
+        `/v1/vault/accounts/${segment(vaultAccountId)}/${segment(assetId)}`,
+        assetId,
+      );
+    },
+
+    async getAssetBalance(assetId: string) {
+      if (!assetId) throw new CustodyError("invalid_request", "An asset id is required");
+      return balanceAt(`/v1/vault/assets/${segment(assetId)}`, assetId);
     },
 
     async getTransaction(txId: string): Promise<CustodyTransaction> {

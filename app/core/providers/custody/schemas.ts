@@ -11,6 +11,23 @@ export const decimalString = z
   .string()
   .regex(/^\d{1,40}(\.\d{1,40})?$/, "must be a non-negative decimal string");
 
+/**
+ * A VaultAsset (`GET /v1/vault/accounts/{id}/{assetId}`, `GET /v1/vault/assets/{assetId}`): the
+ * balances as decimal strings (total = available + pending + frozen + lockedAmount). A signed
+ * decimal is accepted (the deprecated float fields are dropped, never read).
+ */
+const signedDecimalString = z
+  .string()
+  .regex(/^-?\d{1,40}(\.\d{1,40})?$/, "must be a decimal string");
+export const vaultAssetSchema = z.object({
+  id: z.string().min(1),
+  total: signedDecimalString,
+  available: signedDecimalString.optional(),
+  pending: signedDecimalString.optional(),
+  frozen: signedDecimalString.optional(),
+  lockedAmount: signedDecimalString.optional(),
+});
+
 const nullableString = z
   .string()
   .nullish()

@@ -248,3 +248,38 @@ export interface CustodyWebhookEvent {
 export function dedupeKey(event: Pick<CustodyWebhookEvent, "data">): string {
   return `${event.data.id}:${event.data.status}:${event.data.numOfConfirmations}`;
 }
+
+/** What one asset wallet (or all wallets of an asset) holds, in the ledger's base units. */
+export interface CustodyAssetBalance {
+  /** The provider's asset id (USDT_ERC20). */
+  assetId: string;
+  asset: CustodyAsset;
+  /**
+   * Decimal places of the units below: the ledger's (ASSET_SCALE in core/payments/quote.ts: BTC 8,
+   * ETH 9 (gwei), USDT/USDC 6), not always the chain's (ETH has 18).
+   */
+  scale: number;
+  /** On chain: available + pending + frozen + lockedAmount. */
+  total: bigint;
+  /** Free to move. */
+  available: bigint;
+  /** Incoming, not yet confirmed enough. */
+  pending: bigint;
+  frozen: bigint;
+  lockedAmount: bigint;
+  /** False when a balance had digits finer than `scale` (dropped towards zero, never rounded). */
+  exact: boolean;
+  /** The decimal strings as the provider sent them. */
+  raw: { total: string; available: string; pending: string; frozen: string; lockedAmount: string };
+}
+
+/**
+ * Balances, apart from `Custody` so that fakes of the deposit side need not implement them
+ * (`createCustodyClient` returns both).
+ */
+export interface CustodyBalances {
+  /** `GET /v1/vault/accounts/{vaultAccountId}/{assetId}`: one vault account's wallet. */
+  getVaultAssetBalance(vaultAccountId: string, assetId: string): Promise<CustodyAssetBalance>;
+  /** `GET /v1/vault/assets/{assetId}`: the asset across every vault account (the custody total). */
+  getAssetBalance(assetId: string): Promise<CustodyAssetBalance>;
+}

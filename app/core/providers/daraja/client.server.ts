@@ -21,9 +21,10 @@ import {
 import { normalizeKenyanMsisdn } from "./msisdn";
 import { encryptSecurityCredential } from "./security-credential.server";
 import type {
+  AccountBalanceInput,
   AsyncRequestAccepted,
   B2cPaymentInput,
-  MobileMoneyPayouts,
+  DarajaClient,
   TransactionStatusInput,
 } from "./types";
 import {
@@ -34,10 +35,12 @@ import {
   requireText,
 } from "./transport.server";
 import {
+  ACCOUNT_BALANCE_PATH,
   asyncAckSchema,
   B2C_COMMAND_IDS,
   B2C_PATH,
   TRANSACTION_STATUS_PATH,
+  type AccountBalanceRequestBody,
   type B2cRequestBody,
   type TransactionStatusRequestBody,
 } from "./wire";
@@ -74,6 +77,14 @@ export interface DarajaClientOptions {
    * as a status Result with a non-zero code, i.e. outcome "unknown": ask again later.
    */
   statusQueueTimeoutUrl?: string;
+  /**
+   * ResultURL for account balance queries: a route of its own, where the Result is parsed with
+   * `parseAccountBalanceResult`. None: `queryAccountBalance` refuses to run (a balance Result sent
+   * to the B2C or status route would be read as the wrong thing).
+   */
+  balanceResultUrl?: string;
+  /** QueueTimeOutURL for balance queries. Default: `balanceResultUrl`. */
+  balanceQueueTimeoutUrl?: string;
   /** Per HTTP call. */
   timeoutMs: number;
   /** Clock for token expiry (ms since epoch). Default `Date.now`. */
@@ -89,7 +100,7 @@ function truncate(value: string, limit = TEXT_LIMIT): string {
   return chars.length > limit ? chars.slice(0, limit).join("") : value;
 }
 
-export function createDarajaClient(options: DarajaClientOptions): MobileMoneyPayouts {
+export function createDarajaClient(options: DarajaClientOptions): DarajaClient {
   const initiatorName = requireText("initiatorName", options.initiatorName);
   const shortCode = requireText("shortCode", options.shortCode);
   if (!/^\d{5,7}$/.test(shortCode))
@@ -101,6 +112,17 @@ export function createDarajaClient(options: DarajaClientOptions): MobileMoneyPay
     "statusQueueTimeoutUrl",
     options.statusQueueTimeoutUrl ?? statusResultUrl,
   );
+  const balanceResultUrl =
+    options.balanceResultUrl === undefined
+      ? undefined
+      : requireHttpUrl("balanceResultUrl", options.balanceResultUrl);
+  const balanceQueueTimeoutUrl =
+    balanceResultUrl === undefined
+      ? undefined
+      : requireHttpUrl(
+          "balanceQueueTimeoutUrl",
+          options.balanceQueueTimeoutUrl ?? balanceResultUrl,
+        );
   const securityCredential =
     typeof options.securityCredential === "string"
       ? requireText("securityCredential", options.securityCredential)
@@ -223,6 +245,26 @@ export function createDarajaClient(options: DarajaClientOptions): MobileMoneyPay
         Occasion: truncate(input.occasion?.trim() || id),
       };
       return post(TRANSACTION_STATUS_PATH, body);
+    },
+
+    async queryAccountBalance(input: AccountBalanceInput = {}) {
+      if (balanceResultUrl === undefined || balanceQueueTimeoutUrl === undefined) {
+        throw new DarajaValidationError(
+          "balanceResultUrl",
+          "balanceResultUrl must be set to query the account balance",
+        );
+      }
+      const body: AccountBalanceRequestBody = {
+        Initiator: initiatorName,
+        SecurityCredential: securityCredential,
+        CommandID: "AccountBalance",
+        PartyA: shortCode,
+        IdentifierType: "4",
+        Remarks: truncate(input.remarks?.trim() || "OneHop balance check"),
+        QueueTimeOutURL: balanceQueueTimeoutUrl,
+        ResultURL: balanceResultUrl,
+      };
+      return post(ACCOUNT_BALANCE_PATH, body);
     },
   };
 }

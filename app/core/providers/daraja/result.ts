@@ -12,6 +12,7 @@
  *
  * Pure functions (no I/O): webhook routes call them on the parsed JSON body.
  */
+import { decimalToUnits } from "./amounts";
 import { DarajaCallbackError } from "./errors";
 import { parseDarajaTime } from "./eat-time";
 import { resultEnvelopeSchema, type KeyValue, type ResultEnvelope } from "./wire";
@@ -216,6 +217,87 @@ export function parseTransactionStatusResult(body: unknown): TransactionStatusRe
     debitPartyName: text(p.DebitPartyName),
     occasion: text(base.referenceData.Occasion),
   });
+}
+
+/** One account of an AccountBalance Result; amounts in cents (KES x 100), never floats. */
+export interface DarajaAccountBalance {
+  /** As sent: "Working Account", "Utility Account", "Charges Paid Account", … */
+  name: string;
+  currency: string;
+  availableCents: bigint;
+  currentCents: bigint;
+  reservedCents: bigint;
+  unclearedCents: bigint;
+}
+
+export interface AccountBalanceResult extends DarajaResult {
+  /** Every account in `AccountBalance`, in the order sent; empty when the query failed. */
+  accounts: DarajaAccountBalance[];
+  /** BOCompletedTime (YYYYMMDDHHmmss EAT) as ISO 8601 UTC: when the balances were read. */
+  completedAt?: string;
+}
+
+/** The account B2C pays from: the float the reconciliation compares with our ledger. */
+export const UTILITY_ACCOUNT = "Utility Account";
+
+/**
+ * `Name|KES|avail|current|reserved|uncleared` accounts joined by `&`, e.g. "Working
+ * Account|KES|46713.00|46713.00|0.00|0.00&Utility Account|KES|…". Amounts can be negative (the
+ * Charges Paid Account) and have at most 2 decimals; anything else is refused, not guessed.
+ */
+export function parseAccountBalanceString(value: string): DarajaAccountBalance[] {
+  const accounts: DarajaAccountBalance[] = [];
+  for (const part of value.split("&")) {
+    if (part.trim() === "") continue;
+    const fields = part.split("|").map((field) => field.trim());
+    const [name, currency, ...amounts] = fields;
+    const cents = amounts.map((amount) => decimalToUnits(amount, 2));
+    if (!name || !currency || fields.length !== 6 || cents.some((c) => c === undefined)) {
+      throw new DarajaCallbackError(
+        `Account balance result: "${part.slice(0, 120)}" is not Name|Currency|available|current|reserved|uncleared`,
+      );
+    }
+    const [availableCents, currentCents, reservedCents, unclearedCents] = cents as bigint[];
+    accounts.push({
+      name,
+      currency,
+      availableCents: availableCents!,
+      currentCents: currentCents!,
+      reservedCents: reservedCents!,
+      unclearedCents: unclearedCents!,
+    });
+  }
+  if (accounts.length === 0)
+    throw new DarajaCallbackError("Account balance result: AccountBalance lists no account");
+  return accounts;
+}
+
+/**
+ * Parse an account balance Result callback (the balance ResultURL). A failed query (non-zero
+ * ResultCode) parses with no accounts; a successful one without a readable AccountBalance throws
+ * `DarajaCallbackError`, as does a body that is not a Result envelope.
+ */
+export function parseAccountBalanceResult(body: unknown): AccountBalanceResult {
+  const base = baseResult(envelope(body, "Account balance result"));
+  const p = base.parameters;
+  if (base.resultCode !== 0) return compact<AccountBalanceResult>({ ...base, accounts: [] });
+  const balances = text(p.AccountBalance);
+  if (balances === undefined)
+    throw new DarajaCallbackError("Account balance result: success without AccountBalance");
+  return compact<AccountBalanceResult>({
+    ...base,
+    accounts: parseAccountBalanceString(balances),
+    completedAt: parseDarajaTime(p.BOCompletedTime),
+  });
+}
+
+/** The named account of a balance Result (default the Utility Account), if it was sent. */
+export function balanceAccount(
+  result: Pick<AccountBalanceResult, "accounts">,
+  name: string = UTILITY_ACCOUNT,
+): DarajaAccountBalance | undefined {
+  const wanted = name.toLowerCase();
+  return result.accounts.find((account) => account.name.toLowerCase() === wanted);
 }
 
 export interface QueueTimeout {

@@ -43,3 +43,20 @@ export interface MobileMoneyPayouts {
    */
   transactionStatus(input: TransactionStatusInput): Promise<AsyncRequestAccepted>;
 }
+
+export interface AccountBalanceInput {
+  /** Required by Daraja; default "OneHop balance check". Truncated to 100 characters. */
+  remarks?: string;
+}
+
+/**
+ * The account balance query, apart from `MobileMoneyPayouts` so that fakes of the payout rail need
+ * not implement it. The answer arrives at the balance ResultURL; parse it with
+ * `parseAccountBalanceResult` (result.ts) and match it by the ack's OriginatorConversationID.
+ */
+export interface MobileMoneyBalance {
+  queryAccountBalance(input?: AccountBalanceInput): Promise<AsyncRequestAccepted>;
+}
+
+/** What `createDarajaClient` returns. */
+export type DarajaClient = MobileMoneyPayouts & MobileMoneyBalance;

@@ -9,6 +9,7 @@ import { z } from "zod";
 export const TOKEN_PATH = "/oauth/v1/generate";
 export const B2C_PATH = "/mpesa/b2c/v3/paymentrequest";
 export const TRANSACTION_STATUS_PATH = "/mpesa/transactionstatus/v1/query";
+export const ACCOUNT_BALANCE_PATH = "/mpesa/accountbalance/v1/query";
 
 export const B2C_COMMAND_IDS = ["BusinessPayment", "SalaryPayment", "PromotionPayment"] as const;
 export type B2cCommandId = (typeof B2C_COMMAND_IDS)[number];
@@ -112,6 +113,19 @@ export interface TransactionStatusRequestBody {
   QueueTimeOutURL: string;
   Remarks: string;
   Occasion?: string;
+}
+
+/** Account balance query (protocols.md §1.4); the balances come later in a Result to ResultURL. */
+export interface AccountBalanceRequestBody {
+  Initiator: string;
+  SecurityCredential: string;
+  CommandID: "AccountBalance";
+  PartyA: string;
+  /** "4": PartyA is a shortcode. */
+  IdentifierType: string;
+  Remarks: string;
+  QueueTimeOutURL: string;
+  ResultURL: string;
 }
 
 // --- M-Pesa Express (STK Push), protocols.md §1.2

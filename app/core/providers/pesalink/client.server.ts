@@ -13,6 +13,7 @@
  *   a duplicate; we then return what the status query says about the first transfer.
  */
 import type { KeyLike } from "node:crypto";
+import { decimalToUnits } from "~/core/providers/daraja/amounts";
 import { createJsonSender, createTokenCache, parseJson } from "~/core/providers/json-http.server";
 import { checkBankAccount } from "./account";
 import {
@@ -22,6 +23,7 @@ import {
   PesalinkValidationError,
 } from "./errors";
 import {
+  balanceSignatureText,
   lookupSignatureText,
   signText,
   statusSignatureText,
@@ -29,6 +31,8 @@ import {
   verifyText,
 } from "./signature.server";
 import {
+  BALANCE_PATH,
+  balanceDataSchema,
   callbackSchema,
   CODES,
   envelopeSchema,
@@ -43,6 +47,7 @@ import {
   statusDataSchema,
   TOKEN_PATH,
   tokenResponseSchema,
+  type PesalinkBalanceEnquiry,
   type PesalinkClient,
   type PesalinkOutcome,
   type PesalinkRequestBody,
@@ -96,7 +101,9 @@ function reference(value: unknown): string {
 const nairobiDate = (epochMs: number) =>
   new Date(epochMs + 3 * 3600_000).toISOString().slice(0, 10);
 
-export function createPesalinkClient(options: PesalinkClientOptions): PesalinkClient {
+export function createPesalinkClient(
+  options: PesalinkClientOptions,
+): PesalinkClient & PesalinkBalanceEnquiry {
   const baseUrl = text("baseUrl", options.baseUrl, 500).replace(/\/+$/, "");
   const apiKey = text("apiKey", options.apiKey, 4096);
   const merchantCode = text("merchantCode", options.merchantCode);
@@ -286,6 +293,38 @@ export function createPesalinkClient(options: PesalinkClientOptions): PesalinkCl
     },
 
     status,
+
+    async balance() {
+      const path = `${BALANCE_PATH}/KE/${encodeURIComponent(sourceAccountNumber)}`;
+      const answer = await call("GET", path, sign(balanceSignatureText("KE", sourceAccountNumber)));
+      if (answer.status >= 300) throw apiError(answer);
+      const envelope = envelopeOf(path, answer);
+      if (!envelope.status)
+        throw new PesalinkApiError(answer.status, envelope.code, envelope.message);
+      const data = balanceDataSchema.safeParse(envelope.data);
+      if (!data.success) throw invalid(path, answer, data.error);
+      const amountOf = (type: string) => {
+        const entry = data.data.balances.find((b) => b.type.toLowerCase() === type);
+        return entry === undefined ? undefined : (decimalToUnits(String(entry.amount), 2) ?? null);
+      };
+      const available = amountOf("available");
+      const current = amountOf("current");
+      // null: sent but unreadable; a missing Available balance is as bad.
+      if (available === undefined || available === null || current === null)
+        throw invalid(path, answer);
+      if (data.data.currency !== "KES")
+        throw new PesalinkTransportError(
+          "invalid_response",
+          `PesaLink reported the balance in ${data.data.currency}, not KES`,
+          answer.status,
+        );
+      return {
+        accountNumber: sourceAccountNumber,
+        currency: data.data.currency,
+        availableCents: available,
+        currentCents: current ?? available,
+      };
+    },
 
     async accountLookup(bankCode: string, accountNumber: string) {
       const account = checkBankAccount(bankCode, accountNumber);

@@ -34,6 +34,10 @@ export function transferSignatureText(body: PesalinkRequestBody): string {
 /** Transaction details: the reference alone (Jenga). */
 export const statusSignatureText = (reference: string) => reference;
 
+/** Jenga's account balance: countryCode + accountId ("KE1450160649886" in Jenga's docs). */
+export const balanceSignatureText = (countryCode: string, accountId: string) =>
+  `${countryCode}${accountId}`;
+
 /** [?] Our account inquiry: countryCode + bankCode + accountNumber. */
 export const lookupSignatureText = (countryCode: string, bankCode: string, accountNumber: string) =>
   `${countryCode}${bankCode}${accountNumber}`;

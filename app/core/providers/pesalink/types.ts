@@ -18,6 +18,15 @@ export const STATUS_PATH = "/v3-apis/transaction-api/v3.0/transactions/details";
  */
 export const LOOKUP_PATH = "/v3-apis/account-api/v3.0/accounts/pesalink/inquiry";
 /**
+ * GET `${BALANCE_PATH}/{countryCode}/{accountId}`: Jenga's "Account Balance" (developer.jengahq.io,
+ * Account Services), signature countryCode + accountId; answers `{status, code, message,
+ * data:{currency, balances:[{amount:"5655.58", type:"Available"}, {amount, type:"Current"}]}}`.
+ * Jenga documents it for Equity accounts; we assume the bank we pay PesaLink through offers it for
+ * our source account [?].
+ */
+export const BALANCE_PATH = "/v3-apis/account-api/v3.0/accounts/balances";
+
+/**
  * [?] Callback authenticity: Jenga IPNs use Basic auth on the receiving URL. We ask for more: the
  * bank signs the raw callback body (RSA-SHA256, base64) with its key and sends it in this header.
  */
@@ -83,6 +92,11 @@ export const statusDataSchema = z.object({
   /** [?] Why it failed: a CODES value and its text. */
   reasonCode: code.optional(),
   reasonMessage: z.string().optional(),
+});
+
+export const balanceDataSchema = z.object({
+  currency: z.string(),
+  balances: z.array(z.object({ amount: z.union([z.string(), z.number()]), type: z.string() })),
 });
 
 export const lookupDataSchema = z.object({
@@ -170,6 +184,22 @@ export type PesalinkStatus = PesalinkOutcome | { status: "not_found"; reference:
 
 export type PesalinkLookup =
   { found: true; accountName: string; bankCode: string; accountNumber: string } | { found: false };
+
+export interface PesalinkBalance {
+  /** Our source account. */
+  accountNumber: string;
+  currency: string;
+  /** The "Available" balance, in cents (KES x 100). */
+  availableCents: bigint;
+  /** The "Current" (ledger) balance, in cents; the available one when the bank sends none. */
+  currentCents: bigint;
+}
+
+/** Apart from `PesalinkClient`, so that fakes of the payout rail need not implement it. */
+export interface PesalinkBalanceEnquiry {
+  /** The balance of the source account we pay PesaLink transfers from. */
+  balance(): Promise<PesalinkBalance>;
+}
 
 export interface PesalinkClient {
   /** Never throws for a business outcome; see errors.ts for what it throws. */

@@ -11,6 +11,7 @@
  *   `TkashTransportError` (retryable: the payout's outcome is unknown).
  */
 import type { ZodType } from "zod";
+import { decimalToUnits } from "~/core/providers/daraja/amounts";
 import { parseJson, requestJson } from "~/core/providers/json-http.server";
 import {
   TkashApiError,
@@ -31,9 +32,12 @@ import {
   SIGNATURE_HEADER,
   statusAnswerSchema,
   TKASH_SERVICE,
+  WALLET_BALANCES_PATH,
+  walletBalancesAnswerSchema,
   type PayoutRecord,
   type PayoutRequestBody,
   type TkashCallback,
+  type TkashBalanceEnquiry,
   type TkashClient,
   type TkashPayoutOutcome,
   type TkashStatus,
@@ -64,7 +68,7 @@ function payoutId(value: unknown): string {
   return value;
 }
 
-export function createTkashClient(options: TkashClientOptions): TkashClient {
+export function createTkashClient(options: TkashClientOptions): TkashClient & TkashBalanceEnquiry {
   const baseUrl = required("baseUrl", options.baseUrl).replace(/\/+$/, "");
   const apiKey = required("apiKey", options.apiKey);
   const apiSecret = required("apiSecret", options.apiSecret);
@@ -137,6 +141,20 @@ export function createTkashClient(options: TkashClientOptions): TkashClient {
 
   return {
     status,
+
+    async balance() {
+      const answer = await call("GET", WALLET_BALANCES_PATH, walletBalancesAnswerSchema);
+      const wallets = answer.balances.filter((wallet) => wallet.currency === "KES");
+      const cents = wallets.length === 1 ? decimalToUnits(wallets[0]!.balance, 2) : undefined;
+      if (cents === undefined)
+        throw new TkashTransportError(
+          "invalid_response",
+          wallets.length === 1
+            ? `The T-Kash aggregator sent an unreadable KES balance`
+            : `The T-Kash aggregator sent ${wallets.length} KES wallets, not one`,
+        );
+      return { balanceCents: cents, currency: "KES" as const };
+    },
 
     async payout(input) {
       const id = payoutId(input.id);

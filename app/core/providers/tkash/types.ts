@@ -17,6 +17,10 @@
  *   POST {base}/v1/payouts           PayoutRequestBody -> InitiateAnswer
  *   GET  {base}/v1/payouts/{payoutId}                  -> StatusAnswer
  *   POST {callbackUrl}               PayoutRecord (status COMPLETED | FAILED)
+ *   GET  {base}/v1/wallet-balances                     -> WalletBalancesAnswer
+ * The wallet balance call is ours, modelled on pawaPay's "Wallet balances" (`{balances:[{country,
+ * balance, currency, provider}]}`, balance a decimal string): our float at the aggregator, what
+ * payouts are paid from, with payouts not yet final already taken off (reserved).
  * Requests carry `X-Api-Key` and `X-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` over
  * `t.METHOD.path.body`; callbacks carry `X-Signature` over `t.body` (signature.server.ts). Errors
  * answer 4xx/5xx with `{failureReason}`.
@@ -24,6 +28,7 @@
 import { z } from "zod";
 
 export const PAYOUTS_PATH = "/v1/payouts";
+export const WALLET_BALANCES_PATH = "/v1/wallet-balances";
 export const TKASH_SERVICE = "t_kash_kes";
 export const SIGNATURE_HEADER = "x-signature";
 export const API_KEY_HEADER = "x-api-key";
@@ -90,6 +95,18 @@ export const statusAnswerSchema = z.discriminatedUnion("status", [
 ]);
 export type StatusAnswer = z.infer<typeof statusAnswerSchema>;
 
+export const walletBalancesAnswerSchema = z.object({
+  balances: z.array(
+    z.object({
+      country: z.string(),
+      balance: z.string(),
+      currency: z.string(),
+      provider: z.string().nullish(),
+    }),
+  ),
+});
+export type WalletBalancesAnswer = z.infer<typeof walletBalancesAnswerSchema>;
+
 export const callbackSchema = payoutRecordSchema.extend({
   status: z.enum(["COMPLETED", "FAILED"]),
 });
@@ -127,6 +144,17 @@ export interface TkashCallback {
   outcome: Exclude<TkashStatus, { kind: "pending" } | { kind: "not_found" }>;
   amountKes: number;
   phone: string;
+}
+
+export interface TkashBalance {
+  /** Our KES wallet at the aggregator, in cents (KES x 100); payouts not yet final are held. */
+  balanceCents: bigint;
+  currency: "KES";
+}
+
+/** Apart from `TkashClient`, so that fakes of the payout rail need not implement it. */
+export interface TkashBalanceEnquiry {
+  balance(): Promise<TkashBalance>;
 }
 
 export interface TkashClient {
