@@ -421,6 +421,15 @@ describe("failed rows, retries and a lost answer", () => {
       "disbursement.failed",
       "disbursement.succeeded",
     ]);
+    // Each row's fate is audited: the failure, then the retry's payment.
+    expect(
+      db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(eq(auditLog.targetId, rows[1]!.id))
+        .all()
+        .map((entry) => entry.action),
+    ).toEqual(["disbursement.row_failed", "disbursement.row_paid"]);
     expect(cancelRows(db, checker(M), { batchId: batch.id, rowIds: "all_failed" }, now())).toBe(1);
     expect(rowsOf(batch.id).map((r) => r.status)).toEqual(["paid", "paid", "cancelled"]);
     expect(findBatchOrThrow(batch.id).status).toBe("completed");

@@ -15,6 +15,7 @@ import {
   outboundMessages,
   settlementTransfers,
 } from "../../../drizzle/schema";
+import { recordAudit } from "~/core/audit.server";
 import { railNames } from "~/core/destinations/schema";
 import { type LedgerBook, ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
 import type { PayoutDestination } from "~/core/rails/types";
@@ -158,6 +159,27 @@ export function receiptText(input: {
   return parts.filter(Boolean).join(" ");
 }
 
+/** Each row's fate in the audit log (the rail decided it: a system entry). */
+function auditRow(
+  tx: DbOrTx,
+  row: DisbursementRow,
+  action: string,
+  details: Record<string, unknown>,
+  now: number,
+) {
+  recordAudit(
+    tx,
+    {
+      actorType: "system",
+      action,
+      targetType: "disbursement_row",
+      targetId: row.id,
+      details: { batchId: row.batchId, line: row.line, ...details },
+    },
+    now,
+  );
+}
+
 /** The rail paid a row: mark it, queue its receipt text if the batch asked, finish the batch. */
 export function onDisbursementSucceeded(
   tx: DbOrTx,
@@ -173,6 +195,7 @@ export function onDisbursementSucceeded(
     .where(eq(disbursementRows.id, row.id))
     .run();
   enqueueRowEvent(tx, row.id, "disbursement.succeeded", now);
+  auditRow(tx, row, "disbursement.row_paid", { receipt: result.receipt }, now);
   const batch = batchOfRow(tx, row.id);
   if (!batch) return;
   if (batch.smsReceipts && row.phone) {
@@ -235,5 +258,6 @@ export function onDisbursementFailed(
     .where(eq(disbursementRows.id, row.id))
     .run();
   enqueueRowEvent(tx, row.id, "disbursement.failed", now);
+  auditRow(tx, row, "disbursement.row_failed", { reason: result.description }, now);
   completeBatchIfDone(tx, batch.id, now);
 }
