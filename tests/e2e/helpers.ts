@@ -56,3 +56,17 @@ export async function expectPageUpdates(
     await expect(target).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
 }
+
+/**
+ * The page fits the window's width: nothing makes it scroll sideways (a phone's main check). With
+ * isMobile the browser widens its layout viewport to fit wide content, so window.innerWidth grows
+ * with the overflow (827 for a 390 px phone): the width the test asked for is the bound too.
+ */
+export async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  const width = Math.min(innerWidth, page.viewportSize()?.width ?? innerWidth);
+  expect(scrollWidth, "the page scrolls sideways").toBeLessThanOrEqual(width);
+}

@@ -4,7 +4,8 @@
  * approve it; a Finance member approves it (maker-checker) and the page follows the payouts
  * through the M-Pesa simulator until the batch is "Completed" (by itself with JavaScript, by its
  * refresh without). One recipient's number is refused by the rail: its row fails with the reason
- * and is cancelled. The page is axe-checked at each stage (with JavaScript).
+ * and is cancelled. The page is axe-checked at each stage (with JavaScript). On a phone the rows
+ * are cards (no sideways scroll) and a card's Fix link works like the table's.
  *
  * The batch is seeded through the core (as an upload would make it) into a fresh merchant with a
  * balance, so balances never leak between tests or projects.
@@ -19,7 +20,13 @@ import { capital, merchantAvailable, postTransaction } from "../../app/core/ledg
 import type { Db } from "../../app/utils/db.server";
 import { signInAsMerchant } from "./auth";
 import { createTestMerchant, withE2eDatabase } from "./db";
-import { expectJsState, expectPageUpdates, expectToast, isJsProject } from "./helpers";
+import {
+  expectJsState,
+  expectNoSidewaysScroll,
+  expectPageUpdates,
+  expectToast,
+  isJsProject,
+} from "./helpers";
 
 /** The core's functions on the e2e server's database. */
 function withCore<T>(work: (db: Db) => T): T {
@@ -147,7 +154,7 @@ test("a batch is fixed, submitted, approved by another member and paid", async (
   await expectToast(page, testInfo, "Row fixed");
   await expect(page.getByRole("region", { name: "Check before approving" })).toHaveCount(0);
   const rows = page.getByRole("table", { name: /Payout rows/ });
-  await expect(rows.getByRole("row", { name: /^5 / })).toContainText("+254 712 999 888");
+  await expect(rows.getByRole("row", { name: /^Line 5 / })).toContainText("+254 712 999 888");
 
   await page.getByRole("button", { name: "Submit for approval" }).click();
   await expectToast(page, testInfo, "Submitted for approval");
@@ -174,8 +181,8 @@ test("a batch is fixed, submitted, approved by another member and paid", async (
   await expectPageUpdates(page, testInfo, "Completed", { exact: true });
   await expect(page.getByText("4 of 4 payouts finished: 3 paid, 1 failed")).toBeVisible();
   await expect(page.getByRole("progressbar", { name: /4 of 4 payouts finished/ })).toBeVisible();
-  await expect(rows.getByRole("row", { name: /^2 / })).toContainText("Receipt");
-  await expect(rows.getByRole("row", { name: /^4 / })).toContainText("Failed");
+  await expect(rows.getByRole("row", { name: /^Line 2 / })).toContainText("Receipt");
+  await expect(rows.getByRole("row", { name: /^Line 4 / })).toContainText("Failed");
   await expectAccessible(page, testInfo);
 
   // The results file, and the failed row given up.
@@ -192,4 +199,42 @@ test("a batch is fixed, submitted, approved by another member and paid", async (
   await page.getByRole("button", { name: "Cancel every failed row" }).click();
   await expectToast(page, testInfo, "Payouts cancelled");
   await expect(page.getByText("4 of 4 payouts finished: 3 paid, 1 cancelled")).toBeVisible();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("the batch's rows are cards: no sideways scroll, each row's fields and actions in view", async ({
+    page,
+  }, testInfo) => {
+    const owner = await createTestMerchant();
+    const batchId = seedBatch(owner.merchantId);
+    await signInAsMerchant(page, owner);
+    await page.goto(`/merchant/payouts/${batchId}`);
+    await expectJsState(page, testInfo);
+    await expect(page.getByRole("heading", { level: 1, name: "November suppliers" })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expect(page.getByRole("table", { name: /Payout rows/ })).toBeHidden();
+
+    const cards = page.getByRole("list", { name: /Payout rows/ }).getByRole("listitem");
+    await expect(cards.getByRole("heading", { level: 3 })).toHaveText([
+      "Line 2",
+      "Line 3",
+      "Line 4",
+      "Line 5",
+    ]);
+    const line5 = cards.filter({ has: page.getByRole("heading", { name: "Line 5" }) });
+    await expect(line5).toContainText("Needs fixing");
+    await expect(line5).toContainText("Achieng Odhiambo");
+    await expect(page.getByLabel("Corrected CSV file")).toBeVisible();
+    await expectAccessible(page, testInfo);
+
+    await line5.getByRole("link", { name: "Fix line 5" }).click();
+    const form = page.getByRole("region", { name: "Fix line 5" });
+    await form.getByLabel("Recipient").fill("0712 999 888");
+    await form.getByRole("button", { name: "Save Row" }).click();
+    await expectToast(page, testInfo, "Row fixed");
+    await expect(line5).toContainText("+254 712 999 888");
+    await expectNoSidewaysScroll(page);
+  });
 });

@@ -7,7 +7,7 @@
 import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { signInAsMerchant, signInAsOperator } from "./auth";
 import { createTestMerchant } from "./db";
-import { expectJsState, expectToast, isJsProject } from "./helpers";
+import { expectJsState, expectNoSidewaysScroll, expectToast, isJsProject } from "./helpers";
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 const laptop = { viewport: { width: 1280, height: 800 } } as const;
@@ -20,14 +20,6 @@ async function createPayment(page: Page, testInfo: TestInfo, reference: string) 
   await page.getByRole("button", { name: "Review" }).click();
   await page.getByRole("button", { name: "Create Payment" }).click();
   await expectToast(page, testInfo, "Payment created");
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, "the page scrolls sideways").toBeLessThanOrEqual(innerWidth);
 }
 
 /** Visible and not cut off at either side of the window (nor hidden in a sideways scroller). */

@@ -22,6 +22,8 @@ export function ResponsiveTable<Row>({
   title,
   columns,
   headingLevel: Heading = "h2",
+  actions,
+  muted,
   className,
 }: {
   /** The table's (visually hidden) caption and the card list's accessible name. */
@@ -36,32 +38,46 @@ export function ResponsiveTable<Row>({
   columns: readonly RecordColumn<Row>[];
   /** The card headings' level: one below the heading the list sits under. */
   headingLevel?: "h2" | "h3" | "h4";
+  /**
+   * A row's buttons and links (or null for none): the table's last column, its heading (label)
+   * for screen readers only, and a line under the fields on a card.
+   */
+  actions?: { label: string; cell: (row: Row) => ReactNode };
+  /** Rows set aside (e.g. dropped): greyed in the table and on their cards. */
+  muted?: (row: Row) => boolean;
   className?: string;
 }) {
   return (
     <div className={className}>
       <ul aria-label={caption} className="space-y-3 md:hidden" data-record-cards="">
-        {rows.map((row) => (
-          <li
-            key={rowKey(row)}
-            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-          >
-            <Heading className="break-words text-base font-semibold text-ink">
-              {title.cell(row)}
-            </Heading>
-            {title.detail ? (
-              <p className="break-all font-mono text-xs text-slate-600">{title.detail(row)}</p>
-            ) : null}
-            <dl className="mt-3 grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
-              {columns.map((column) => (
-                <Fragment key={column.heading}>
-                  <dt className="text-slate-600">{column.heading}</dt>
-                  <dd className="min-w-0 break-words text-ink">{column.cell(row)}</dd>
-                </Fragment>
-              ))}
-            </dl>
-          </li>
-        ))}
+        {rows.map((row) => {
+          const rowActions = actions?.cell(row) ?? null;
+          return (
+            <li
+              key={rowKey(row)}
+              className={cx(
+                "rounded-xl border border-slate-200 p-4 shadow-sm",
+                muted?.(row) ? "bg-slate-50" : "bg-white",
+              )}
+            >
+              <Heading className="break-words text-base font-semibold text-ink">
+                {title.cell(row)}
+              </Heading>
+              {title.detail ? (
+                <p className="break-all font-mono text-xs text-slate-600">{title.detail(row)}</p>
+              ) : null}
+              <dl className="mt-3 grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+                {columns.map((column) => (
+                  <Fragment key={column.heading}>
+                    <dt className="text-slate-600">{column.heading}</dt>
+                    <dd className="min-w-0 break-words text-ink">{column.cell(row)}</dd>
+                  </Fragment>
+                ))}
+              </dl>
+              {rowActions !== null ? <div className="mt-4">{rowActions}</div> : null}
+            </li>
+          );
+        })}
       </ul>
       {/* A table wider than the screen scrolls here: focusable and named, for the keyboard too. */}
       <div
@@ -79,11 +95,19 @@ export function ResponsiveTable<Row>({
                   {heading}
                 </th>
               ))}
+              {actions ? (
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  <span className="sr-only">{actions.label}</span>
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={rowKey(row)} className="border-b border-slate-200 align-top">
+              <tr
+                key={rowKey(row)}
+                className={cx("border-b border-slate-200 align-top", muted?.(row) && "bg-slate-50")}
+              >
                 <th scope="row" className="px-3 py-2 font-normal">
                   {title.cell(row)}
                   {title.detail ? (
@@ -97,6 +121,7 @@ export function ResponsiveTable<Row>({
                     {column.cell(row)}
                   </td>
                 ))}
+                {actions ? <td className="px-3 py-2">{actions.cell(row)}</td> : null}
               </tr>
             ))}
           </tbody>

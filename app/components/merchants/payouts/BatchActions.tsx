@@ -9,6 +9,7 @@ import { Form, Link } from "@remix-run/react";
 import { buttonClass, Card, textLinkClass } from "~/components/ui";
 import { SubmitButton } from "~/components/ui/form";
 import type { BatchHeaderView, BatchSummaryView, BatchViewer } from "./BatchView";
+import { PayoutFileInput } from "./PayoutFileInput";
 
 export const REJECT_NOTE_MAX = 500;
 
@@ -57,20 +58,19 @@ function DraftActions({ summary }: { summary: BatchSummaryView }) {
         </div>
         <Form method="post" encType="multipart/form-data" className="mt-8">
           <h3 className="text-lg font-semibold text-ink">Upload a corrected file</h3>
-          <p className="mt-1 text-sm text-slate-700">
+          <p id="batch-file-hint" className="mt-1 text-sm text-slate-700">
             Fixed it in your spreadsheet? Its rows replace this batch&apos;s rows. A CSV file of at
             most 2 MB.
           </p>
           <label htmlFor="batch-file" className="mt-3 block text-sm font-medium text-slate-800">
             Corrected CSV file
           </label>
-          <input
+          <PayoutFileInput
             id="batch-file"
             name="file"
-            type="file"
-            accept=".csv,text/csv"
             required
-            className="mt-1 block text-sm text-slate-800"
+            aria-describedby="batch-file-hint"
+            className="max-w-xl"
           />
           <div className="mt-3">
             <SubmitButton

@@ -3,10 +3,13 @@
  * JavaScript needed). Each row shows the recipient, rail, amount, our fee and the rail's charge,
  * the reference, the name beside the registered name (with the lookup's answer) and its status
  * (with the errors, the failure reason or the receipt). In a draft the maker fixes or drops a row;
- * after approval a failed row is retried or cancelled.
+ * after approval a failed row is retried or cancelled. A table from `md` up, a card per row on a
+ * phone (ResponsiveTable), so the page never scrolls sideways.
  */
 import { Form, Link } from "@remix-run/react";
-import { buttonClass, cx, DataTable } from "~/components/ui";
+import type { ReactNode } from "react";
+import { buttonClass, cx } from "~/components/ui";
+import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
 import { formatKesCents } from "~/utils/format";
 import { batchHref, type BatchRowsPage, type BatchRowView, type RowFilter } from "./BatchView";
 
@@ -70,15 +73,12 @@ function RowForm({
   );
 }
 
-function RowActions({
-  row,
-  stage,
-  editHref,
-}: {
-  row: BatchRowView;
-  stage: "draft" | "approved" | "none";
-  editHref: string;
-}) {
+/** A row's buttons at the batch's stage, or null when it has none. */
+function rowActions(
+  row: BatchRowView,
+  stage: "draft" | "approved" | "none",
+  editHref: string,
+): ReactNode {
   if (stage === "draft") {
     return (
       <div className="flex flex-wrap gap-2">
@@ -199,45 +199,40 @@ export function BatchRowsTable({
       {rows.length === 0 ? (
         <p className="mt-4 text-slate-700">{emptyMessages[filter]}</p>
       ) : (
-        <DataTable
+        <ResponsiveTable
           caption={`Payout rows: ${filterLabels[filter].toLowerCase()}, in file order`}
-          headings={[
-            "Line",
-            "Recipient",
-            "Rail",
-            "Amount",
-            "Fee + charge",
-            "Reference",
-            "Name",
-            "Status",
-            ...(stage === "none"
-              ? []
-              : [
-                  <span key="actions" className="sr-only">
-                    Actions
-                  </span>,
-                ]),
-          ]}
           className="mt-4"
-        >
-          {rows.map((row) => (
-            <tr
-              key={row.id}
-              className={cx(
-                "border-b border-slate-200 align-top",
-                row.status === "dropped" && "bg-slate-50",
-              )}
-            >
-              <td className="px-3 py-2">{row.line}</td>
-              <td className="px-3 py-2">
-                <span className="break-all">{row.recipient || "(blank)"}</span>
-              </td>
-              <td className="px-3 py-2">{row.rail}</td>
-              <td className="whitespace-nowrap px-3 py-2">
-                {row.amount !== null ? formatKesCents(row.amount) : row.rawAmount || "(blank)"}
-              </td>
-              <td className="whitespace-nowrap px-3 py-2">
-                {row.fee !== null && row.charge !== null ? (
+          rows={rows}
+          rowKey={(row) => row.id}
+          headingLevel="h3"
+          muted={(row) => row.status === "dropped"}
+          title={{
+            heading: "Line",
+            // "Line 5" on a card's heading; the table's column already says "Line", so there the
+            // word is for screen readers only (the row is still named "Line 5").
+            cell: (row) => (
+              <>
+                <span className="md:sr-only">Line </span>
+                {row.line}
+              </>
+            ),
+          }}
+          columns={[
+            {
+              heading: "Recipient",
+              cell: (row) => <span className="break-all">{row.recipient || "(blank)"}</span>,
+            },
+            { heading: "Rail", cell: (row) => row.rail },
+            {
+              heading: "Amount",
+              cell: (row) =>
+                row.amount !== null ? formatKesCents(row.amount) : row.rawAmount || "(blank)",
+              className: "whitespace-nowrap",
+            },
+            {
+              heading: "Fee + charge",
+              cell: (row) =>
+                row.fee !== null && row.charge !== null ? (
                   <>
                     {formatKesCents(row.fee)}
                     <span className="block text-xs text-slate-700">
@@ -246,29 +241,30 @@ export function BatchRowsTable({
                   </>
                 ) : (
                   ""
-                )}
-              </td>
-              <td className="px-3 py-2">
-                <span className="break-all">{row.reference}</span>
-              </td>
-              <td className="px-3 py-2">
-                <NameCell row={row} />
-              </td>
-              <td className="px-3 py-2">
-                <StatusCell row={row} />
-              </td>
-              {stage === "none" ? null : (
-                <td className="px-3 py-2">
-                  <RowActions
-                    row={row}
-                    stage={stage}
-                    editHref={`${batchHref(base, { filter, after, edit: row.id })}#edit-row`}
-                  />
-                </td>
-              )}
-            </tr>
-          ))}
-        </DataTable>
+                ),
+              className: "whitespace-nowrap",
+            },
+            {
+              heading: "Reference",
+              cell: (row) => <span className="break-all">{row.reference}</span>,
+            },
+            { heading: "Name", cell: (row) => <NameCell row={row} /> },
+            { heading: "Status", cell: (row) => <StatusCell row={row} /> },
+          ]}
+          actions={
+            stage === "none"
+              ? undefined
+              : {
+                  label: "Actions",
+                  cell: (row) =>
+                    rowActions(
+                      row,
+                      stage,
+                      `${batchHref(base, { filter, after, edit: row.id })}#edit-row`,
+                    ),
+                }
+          }
+        />
       )}
       <div className="mt-4 flex flex-wrap gap-4">
         {after > 0 ? (

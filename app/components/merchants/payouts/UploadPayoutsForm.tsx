@@ -12,6 +12,7 @@ import {
 } from "~/components/ui/form";
 import { PAYOUT_CSV_MAX_BYTES, PAYOUT_CSV_MAX_ROWS } from "~/core/disbursements/csv-parse";
 import { paths } from "~/utils/paths";
+import { PayoutFileInput } from "./PayoutFileInput";
 
 export const PAYOUT_TITLE_MAX = 120;
 
@@ -112,17 +113,14 @@ export function UploadPayoutsForm({
             *
           </span>
         </label>
-        <input
+        <PayoutFileInput
           id={fileMeta.id}
           name={fileMeta.name}
-          type="file"
-          accept=".csv,text/csv"
           required
           aria-invalid={fileInvalid || undefined}
           aria-describedby={[fileInvalid ? fileMeta.errorId : null, `${fileMeta.id}-hint`]
             .filter(Boolean)
             .join(" ")}
-          className="mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 file:mr-4 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-900 aria-[invalid=true]:border-red-700"
         />
         <p id={`${fileMeta.id}-hint`} className="mt-1 text-sm text-slate-600">
           One payout per line with the columns recipient, rail, amount, reference, name and
