@@ -46,6 +46,7 @@ import {
 } from "./bench/scenarios";
 import { formatWebhooks, runWebhookBench } from "./bench/webhooks";
 import { formatRails, runRailsBench } from "./bench/rails";
+import { formatPayoutsRun, runPayoutsRunBench } from "./bench/payouts-run";
 import { formatStatement } from "./bench/statements";
 import { formatPayoutPreview } from "./bench/payout-preview";
 
@@ -351,6 +352,13 @@ async function main(): Promise<number> {
     process.stdout.write(formatRails(rails).join("\n") + "\n");
     return 0;
   }
+  // BENCH_ONLY=payouts-run: only the payouts run row (issue 15).
+  if (process.env.BENCH_ONLY === "payouts-run") {
+    const payoutsRun = await runPayoutsRunBench({ root, env, app, log, replaceServer });
+    rss.stop();
+    process.stdout.write(formatPayoutsRun(payoutsRun).join("\n") + "\n");
+    return 0;
+  }
   const baseline = await startStaticServer(root);
   staticServer = baseline;
 
@@ -450,6 +458,11 @@ async function main(): Promise<number> {
     crashed || hardeningOnly || !server
       ? null
       : await runRailsBench({ root, env, app: server, log, replaceServer });
+  // The payouts run row restarts the server with its own settings too (after the rails rows).
+  const payoutsRun =
+    crashed || hardeningOnly || !server
+      ? null
+      : await runPayoutsRunBench({ root, env, app: server, log, replaceServer });
   if (hardeningOnly || !signIn) {
     process.stdout.write(
       [
@@ -491,6 +504,9 @@ async function main(): Promise<number> {
     ...(hardening ? formatHardening(hardening) : ["  n/a   hardening rows (server not running)"]),
     ...(webhooks ? formatWebhooks(webhooks) : ["  n/a   webhook rows (server not running)"]),
     ...(rails ? formatRails(rails) : ["  n/a   settlement rails rows (server not running)"]),
+    ...(payoutsRun
+      ? formatPayoutsRun(payoutsRun)
+      : ["  n/a   payouts run rows (server not running)"]),
     formatStatement(statement),
     formatPayoutPreview(payoutPreview),
     "",

@@ -2,10 +2,10 @@
  * The payout preview row of `npm run bench` (issue 15, item 2), in process on its own database: a
  * 10,000-row payout file (`BENCH_PAYOUT_ROWS`) across M-Pesa, Airtel Money, T-Kash and bank
  * accounts, with phone numbers in every common form, some duplicates and some bad rows, for a
- * merchant who already paid 10,000 rows in the last 7 days (the duplicate check reads them). Each run
- * reads the file, checks and stores every row, and reads what the preview page shows (the summary:
- * counts, totals with fees, rows to look at; the first page of rows). `BENCH_PAYOUT_RUNS` runs
- * (default 5). Target: every run under 5 s. Import only after the environment is set.
+ * merchant who already paid 10,000 rows in the last 7 days (the duplicate check reads them). Each
+ * run reads the file, checks and stores every row, and reads what the preview page shows (the
+ * summary: counts, totals with fees, rows to look at; the first page of rows). `BENCH_PAYOUT_RUNS`
+ * runs (default 5). Target: every run under 5 s. Import only after the environment is set.
  */
 import path from "node:path";
 import { eq } from "drizzle-orm";

@@ -167,7 +167,14 @@ export interface CheckFigures {
   };
   simulators: Record<
     string,
-    { records: number; paid: number; paidButNotOurs: string[]; oursButNotPaid: string[] }
+    {
+      records: number;
+      paid: number;
+      paidButNotOurs: string[];
+      oursButNotPaid: string[];
+      /** Our transfers the simulator holds more than one paid record of. */
+      paidTwice: string[];
+    }
   >;
   /** Payments with two succeeded transfers for the same (payment, sequence) or retry chain. */
   paidTwice: string[];
@@ -202,6 +209,95 @@ interface TransferRow {
   retry_of: string | null;
   sent_at: number | null;
   confirmed_at: number | null;
+}
+
+/** A transfer of ours as the simulators' records are compared with it. */
+export interface ComparedTransfer {
+  id: string;
+  rail: string;
+  status: string;
+}
+
+export type SimulatorFigures = CheckFigures["simulators"];
+
+/**
+ * The simulators that keep their records in our database (`simulator_records`): what each paid vs
+ * `transfers` (records of other transfers are left out). Also each transfer's receipt time at its
+ * simulator, where it keeps one. Shared by the rails row and the payouts row (payouts-db.ts).
+ */
+export function compareWithSimulators(
+  db: Db,
+  transfers: readonly ComparedTransfer[],
+): { simulators: SimulatorFigures; simulatorAt: Map<string, number> } {
+  const sqlite = {
+    prepare: (text: string) => db.$client.prepare(text).safeIntegers(false),
+  };
+  const ourTransfers = new Map(transfers.map((t) => [t.id, t]));
+  const byPesalinkReference = new Map(transfers.map((t) => [t.id.replace(/[^A-Za-z0-9]/g, ""), t]));
+  const simulatorSpecs = {
+    daraja: {
+      paid: (b: Record<string, unknown>) => b.status === "Completed",
+      at: "initiatedAt",
+      id: (b: Record<string, unknown>) => ourTransfers.get(String(b.originatorConversationId)),
+    },
+    "airtel-money": {
+      paid: (b: Record<string, unknown>) => b.status === "TS",
+      at: "createdAt",
+      id: (b: Record<string, unknown>) => ourTransfers.get(String(b.id)),
+    },
+    pesalink: {
+      paid: (b: Record<string, unknown>) => b.state === "SUCCESS",
+      at: "at",
+      id: (b: Record<string, unknown>) => byPesalinkReference.get(String(b.reference)),
+    },
+    "t-kash": {
+      paid: (b: Record<string, unknown>) => b.status === "COMPLETED",
+      at: "created",
+      id: (b: Record<string, unknown>) => ourTransfers.get(String(b.payoutId)),
+    },
+  } as const;
+  /** Where each simulator keeps its transactions in `simulator_records` (simulator, kind). */
+  const storedAs = {
+    daraja: ["daraja", "tx"],
+    "airtel-money": ["airtel", "tx"],
+    pesalink: ["pesalink", "tx"],
+    "t-kash": ["tkash", "payout"],
+  } as const;
+  const simulators: SimulatorFigures = {};
+  const simulatorAt = new Map<string, number>();
+  for (const [rail, spec] of Object.entries(simulatorSpecs)) {
+    const records = sqlite
+      .prepare("select body from simulator_records where simulator = ? and kind = ?")
+      .all(...storedAs[rail as keyof typeof storedAs]) as { body: string }[];
+    const figures = {
+      records: 0,
+      paid: 0,
+      paidButNotOurs: [] as string[],
+      oursButNotPaid: [] as string[],
+      paidTwice: [] as string[],
+    };
+    const paidIds = new Set<string>();
+    for (const { body } of records) {
+      const parsed = JSON.parse(body) as Record<string, unknown>;
+      const transfer = spec.id(parsed);
+      if (!transfer) continue; // another row's or a verification payout
+      figures.records++;
+      const at = parsed[spec.at];
+      if (typeof at === "number") simulatorAt.set(transfer.id, at);
+      if (spec.paid(parsed)) {
+        figures.paid++;
+        if (paidIds.has(transfer.id)) figures.paidTwice.push(transfer.id);
+        paidIds.add(transfer.id);
+        if (transfer.status !== "succeeded")
+          figures.paidButNotOurs.push(`${transfer.id} (${transfer.status})`);
+      }
+    }
+    for (const t of transfers)
+      if (t.rail === rail && t.status === "succeeded" && !paidIds.has(t.id))
+        figures.oursButNotPaid.push(t.id);
+    simulators[rail] = figures;
+  }
+  return { simulators, simulatorAt };
 }
 
 function check(db: Db, args: CheckArguments): CheckFigures {
@@ -370,70 +466,8 @@ function check(db: Db, args: CheckArguments): CheckFigures {
     unbalanced: findUnbalancedTransactions(db).length,
   };
 
-  // The simulators that keep their records in our database: what they paid vs our transfers.
   const ourTransfers = new Map(transfers.map((t) => [t.id, t]));
-  const byPesalinkReference = new Map(transfers.map((t) => [t.id.replace(/[^A-Za-z0-9]/g, ""), t]));
-  const simulatorSpecs = {
-    daraja: {
-      paid: (b: Record<string, unknown>) => b.status === "Completed",
-      at: "initiatedAt",
-      id: (b: Record<string, unknown>) => ourTransfers.get(String(b.originatorConversationId)),
-    },
-    "airtel-money": {
-      paid: (b: Record<string, unknown>) => b.status === "TS",
-      at: "createdAt",
-      id: (b: Record<string, unknown>) => ourTransfers.get(String(b.id)),
-    },
-    pesalink: {
-      paid: (b: Record<string, unknown>) => b.state === "SUCCESS",
-      at: "at",
-      id: (b: Record<string, unknown>) => byPesalinkReference.get(String(b.reference)),
-    },
-    "t-kash": {
-      paid: (b: Record<string, unknown>) => b.status === "COMPLETED",
-      at: "created",
-      id: (b: Record<string, unknown>) => ourTransfers.get(String(b.payoutId)),
-    },
-  } as const;
-  /** Where each simulator keeps its transactions in `simulator_records` (simulator, kind). */
-  const storedAs = {
-    daraja: ["daraja", "tx"],
-    "airtel-money": ["airtel", "tx"],
-    pesalink: ["pesalink", "tx"],
-    "t-kash": ["tkash", "payout"],
-  } as const;
-  const simulators: CheckFigures["simulators"] = {};
-  const simulatorAt = new Map<string, number>();
-  for (const [rail, spec] of Object.entries(simulatorSpecs)) {
-    const records = sqlite
-      .prepare("select body from simulator_records where simulator = ? and kind = ?")
-      .all(...storedAs[rail as keyof typeof storedAs]) as { body: string }[];
-    const figures = {
-      records: 0,
-      paid: 0,
-      paidButNotOurs: [] as string[],
-      oursButNotPaid: [] as string[],
-    };
-    const paidIds = new Set<string>();
-    for (const { body } of records) {
-      const parsed = JSON.parse(body) as Record<string, unknown>;
-      const transfer = spec.id(parsed);
-      if (!transfer) continue; // another row's or a verification payout
-      figures.records++;
-      const at = parsed[spec.at];
-      if (typeof at === "number") simulatorAt.set(transfer.id, at);
-      if (spec.paid(parsed)) {
-        figures.paid++;
-        paidIds.add(transfer.id);
-        if (transfer.status !== "succeeded")
-          figures.paidButNotOurs.push(`${transfer.id} (${transfer.status})`);
-      }
-    }
-    for (const t of transfers)
-      if (t.rail === rail && t.status === "succeeded" && !paidIds.has(t.id))
-        figures.oursButNotPaid.push(t.id);
-    simulators[rail] = figures;
-  }
+  const { simulators, simulatorAt } = compareWithSimulators(db, transfers);
 
   // Twice paid on our side: more than one succeeded transfer in a retry chain, or a payment whose
   // succeeded transfers exceed what was planned for it (each transfer row is paid at most once by

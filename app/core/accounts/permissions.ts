@@ -46,13 +46,7 @@ const readOnly: readonly Permission[] = ["payments:read", "payments:export", "ba
 export const rolePermissions: Record<TeamRole, readonly Permission[]> = {
   owner: all,
   admin: all.filter((p) => p !== "team:manage" && p !== "payout_destination:manage"),
-  finance: [
-    ...readOnly,
-    "payments:create",
-    "payouts:create",
-    "payouts:approve",
-    "statements:read",
-  ],
+  finance: [...readOnly, "payments:create", "payouts:create", "payouts:approve", "statements:read"],
   developer: ["payments:read", "developers:manage"],
   cashier: ["payments:read", "payments:create"],
   viewer: readOnly,

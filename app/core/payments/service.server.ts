@@ -40,7 +40,12 @@ import { formatCryptoUnits } from "./quote";
 import { handleStkCallback } from "./stk-webhook.server";
 import { payoutRailsOf } from "./rails.server";
 import { merchantPaymentDetail, operatorPaymentDetail } from "./reads.server";
-import { retryTransfer, sendPendingTransfers, type Transfer } from "./settlement.server";
+import {
+  retryTransfer,
+  sendPendingTransfers,
+  type Transfer,
+  UNPACED_PURPOSES,
+} from "./settlement.server";
 import { estimateSettlement } from "./settlement-plan";
 import { settleNow } from "./tick.server";
 import {
@@ -370,7 +375,10 @@ export function createPaymentsService({
       const started = await startVerification(db, rails, destination, now);
       if (started.kind === "payout_pending") {
         try {
-          await sendPendingTransfers(db, rails, now, { modes: deps.modes });
+          await sendPendingTransfers(db, rails, now, {
+            modes: deps.modes,
+            purpose: UNPACED_PURPOSES,
+          });
         } catch (error) {
           // Pending: the next payments run sends it.
           logger.warn("check payout not sent yet", { destinationId: destination.id, error });
@@ -397,7 +405,10 @@ export function createPaymentsService({
       if (!transfer) return { ok: false, reason: "not_retryable" };
       if (!running) return { ok: true, transfer, sending: "next_run" };
       try {
-        await sendPendingTransfers(db, payoutRailsOf(running), now, { modes: running.modes });
+        await sendPendingTransfers(db, payoutRailsOf(running), now, {
+          modes: running.modes,
+          purpose: UNPACED_PURPOSES,
+        });
       } catch (error) {
         // It stays pending: the next payments run sends it.
         logger.error("sending the retried transfer failed", {

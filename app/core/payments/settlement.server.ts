@@ -471,6 +471,9 @@ export function releaseScheduledTransfers(db: Db, now: number): number {
  */
 export const SEND_LEASE_MS = 2 * 60_000;
 
+/** What the payments run and immediate settlement send: everything but paced disbursement rows. */
+export const UNPACED_PURPOSES = ["settlement", "verification"] as const;
+
 export interface SendOptions {
   /** At most this many transfers per run. Default 50. */
   limit?: number;
@@ -480,8 +483,11 @@ export interface SendOptions {
   holder?: string;
   /** Only transfers of payments in these modes (the payouts client's, ADR 0028); default all. */
   modes?: readonly LedgerBook[];
-  /** Only transfers of this purpose (the disbursement pump's, ADR 0035); default all. */
-  purpose?: Transfer["purpose"];
+  /**
+   * Only transfers of these purposes (the disbursement pump sends "disbursement" rows at each
+   * rail's pace, ADR 0035; the payments run and immediate settlement send the others); default all.
+   */
+  purpose?: Transfer["purpose"] | readonly Transfer["purpose"][];
 }
 
 /**
@@ -582,7 +588,12 @@ export async function sendPendingTransfers(
         eq(settlementTransfers.status, "pending"),
         or(isNull(settlementTransfers.sendLeaseUntil), lte(settlementTransfers.sendLeaseUntil, at)),
         transfersInModes(modes),
-        purpose ? eq(settlementTransfers.purpose, purpose) : undefined,
+        purpose
+          ? inArray(
+              settlementTransfers.purpose,
+              typeof purpose === "string" ? [purpose] : [...purpose],
+            )
+          : undefined,
         inArray(settlementTransfers.rail, running),
       ),
     )

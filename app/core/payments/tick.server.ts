@@ -31,6 +31,7 @@ import {
   queryOverdueTransfers,
   releaseScheduledTransfers,
   sendPendingTransfers,
+  UNPACED_PURPOSES,
 } from "./settlement.server";
 
 /**
@@ -73,7 +74,7 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
     // Payout files waiting for approval: the registered names their rails hold.
     const namesChecked = await checkPendingNames(db, rails, now, { modes });
     const sent =
-      (await sendPendingTransfers(db, rails, now, { modes })) +
+      (await sendPendingTransfers(db, rails, now, { modes, purpose: UNPACED_PURPOSES })) +
       // Bulk payouts: the rest of a large batch, at each rail's allowed rate.
       (await pumpDisbursements(db, rails, now, { modes }));
     const queried = await queryOverdueTransfers(db, rails, now(), reconcileAfterMs, {
@@ -111,7 +112,10 @@ export async function settleNow(
     planSettlement(db, paymentId, deps.config, Date.now(), {
       runningRails: Object.keys(rails) as RailId[],
     });
-    await sendPendingTransfers(db, rails, Date.now, { modes: deps.modes });
+    await sendPendingTransfers(db, rails, Date.now, {
+      modes: deps.modes,
+      purpose: UNPACED_PURPOSES,
+    });
   } catch (error) {
     logger.error("settlement failed", {
       paymentId,

@@ -36,8 +36,8 @@ export interface RailProfile {
   /** How long a payout usually takes to arrive, as shown to merchants. */
   typicalArrival: string;
   /**
-   * How many payout requests a second we send it at most, for bulk disbursements (ADR 0035). Our own
-   * conservative setting until the rail's contract names its limit.
+   * How many payout requests a second we send it at most, for bulk disbursements (ADR 0035). Our
+   * own conservative setting until the rail's contract names its limit.
    */
   sendsPerSecond: number;
 }
