@@ -14,3 +14,4 @@ export * from "./schema/ledger";
 export * from "./schema/simulators";
 export * from "./schema/api";
 export * from "./schema/disbursements";
+export * from "./schema/reconciliation";

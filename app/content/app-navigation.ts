@@ -28,7 +28,7 @@ export interface AppNavItem {
 
 /** A console item also names the role that opens it; an admin opens everything. */
 export interface ConsoleNavItem extends AppNavItem {
-  role: "reviewer" | "curator";
+  role: "reviewer" | "curator" | "admin";
 }
 
 const under = (base: string) => (at: NavLocation) =>
@@ -154,6 +154,13 @@ export const consoleNav: readonly ConsoleNavItem[] = [
     icon: "send",
     role: "reviewer",
     current: under(paths.adminRails),
+  },
+  {
+    label: "Reconciliation",
+    to: paths.adminReconciliation,
+    icon: "vault",
+    role: "admin",
+    current: under(paths.adminReconciliation),
   },
   {
     label: "News",

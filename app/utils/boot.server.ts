@@ -16,6 +16,7 @@ import { startNews } from "~/wiring/news.server";
 import { startNotifications } from "~/wiring/notifications.server";
 import { startPayments } from "~/wiring/payments.server";
 import { startRates } from "~/wiring/rates.server";
+import { startReconciliation } from "~/wiring/reconciliation.server";
 import { startWebhooks } from "~/wiring/webhooks.server";
 import { getDb, type Db } from "./db.server";
 import { env, type Env } from "./env.server";
@@ -34,6 +35,7 @@ export const starters: Starter[] = [
   { name: "mail", start: startMail },
   { name: "notifications", start: startNotifications },
   { name: "payments", start: startPayments },
+  { name: "reconciliation", start: startReconciliation },
   { name: "webhooks", start: startWebhooks },
   { name: "api", start: startApi },
 ];

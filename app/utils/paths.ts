@@ -123,5 +123,7 @@ export const paths = {
   adminIngest: "/admin/ingest",
   adminPayments: "/admin/payments",
   adminRails: "/admin/rails",
+  /** The daily reconciliation's runs and findings (issue 15, item 7). */
+  adminReconciliation: "/admin/reconciliation",
   adminPayment: (id: string) => `/admin/payments/${id}`,
 } as const;

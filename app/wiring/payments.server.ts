@@ -32,6 +32,7 @@ import type { AirtelSimulator } from "~/simulators/airtel/index.server";
 import type { PesalinkSimulator } from "~/simulators/pesalink/index.server";
 import type { TkashSimulator } from "~/simulators/tkash/index.server";
 import type { RailCallbackKeys } from "~/core/payments/rail-results.server";
+import type { RailBalanceClients } from "~/core/reconciliation/run.server";
 import { getDb } from "~/utils/db.server";
 import { env, SANDBOX_SETTINGS, type Env } from "~/utils/env.server";
 import { schedule } from "~/utils/jobs.server";
@@ -74,6 +75,8 @@ export interface PaymentsRuntime extends PaymentsDeps {
   tkashSimulator?: TkashSimulator | null;
   /** What verifies the callbacks of the rails in `rails` (app/wiring/rail-callbacks.server.ts). */
   railCallbacks?: RailCallbackKeys;
+  /** The balance calls of the rails in `rails`, for the daily reconciliation (ADR 0036). */
+  railBalances?: RailBalanceClients;
 }
 
 const state = globalThis as typeof globalThis & {
@@ -152,6 +155,7 @@ function darajaCallbackUrls(origin: string, token: string) {
     queueTimeoutUrl: `${origin}/webhooks/mpesa/b2c/timeout?token=${token}`,
     statusResultUrl: `${origin}/webhooks/mpesa/status/result?token=${token}`,
     statusQueueTimeoutUrl: `${origin}/webhooks/mpesa/status/timeout?token=${token}`,
+    balanceResultUrl: `${origin}/webhooks/mpesa/balance/result?token=${token}`,
   };
 }
 
@@ -224,6 +228,13 @@ function providerClients(mode: ApiMode, origin: string) {
 /** The sandbox settings are all set (env validation refuses some of them). */
 const sandboxConfigured = () => SANDBOX_SETTINGS.every((name) => Boolean(env[name]));
 
+/**
+ * Each ledger book's opening float per rail in simulator mode. The simulators, which hold both
+ * books' money, open with the sum over the books, so the daily reconciliation finds them in
+ * agreement from the start (ADR 0036).
+ */
+const simulatorBookFloatKes = () => Math.max(env.MPESA_FLOAT_OPENING_KES, 5_000_000);
+
 /** The simulators, for both modes (simulator mode only: a live process never loads them). */
 async function startSimulators(
   db: BootContext["db"],
@@ -248,12 +259,14 @@ async function startSimulators(
   const keys = custodySimulator.apiKeyPair!;
   const darajaSimulator = await startDarajaSimulation(db, {
     callbackDelayMs: env.DARAJA_SIM_CALLBACK_DELAY_MS,
+    openingFloatKes: simulatorBookFloatKes() * apiModes.length,
   });
   // Airtel Money, PesaLink and T-Kash: every rail runs on its simulator, for both modes.
   const railSimulations = await startRailSimulations(db, {
     callbackUrls: railCallbackUrls(origin),
     callbackDelayMs: env.RAIL_SIM_CALLBACK_DELAY_MS,
     timeoutMs: env.RAIL_TIMEOUT_MS,
+    openingFloatKes: simulatorBookFloatKes() * apiModes.length,
   });
   const callbackToken = callbackTokenFor(env.SESSION_SECRET);
   logger.info("payment simulators started", {
@@ -325,7 +338,7 @@ export async function startPayments({ db, simulators }: BootContext): Promise<vo
   if (simulators) {
     // One set of simulators serves both modes.
     runtimes = [withPool(await startSimulators(db, config, origin), apiModes)];
-    fundOpeningFloat(db, Math.max(env.MPESA_FLOAT_OPENING_KES, 5_000_000), undefined, railIds);
+    fundOpeningFloat(db, simulatorBookFloatKes(), apiModes, railIds);
   } else {
     // The live providers serve live payments only; test ones reach the providers' sandboxes when
     // they are configured (ADR 0028), else test keys answer 503.

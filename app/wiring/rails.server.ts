@@ -17,6 +17,7 @@ import { airtelRail } from "~/core/rails/airtel.server";
 import { pesalinkRail } from "~/core/rails/pesalink.server";
 import { tkashRail } from "~/core/rails/tkash.server";
 import type { PayoutRails } from "~/core/rails/types";
+import type { RailBalanceClients } from "~/core/reconciliation/run.server";
 import {
   env,
   railConfigured,
@@ -28,6 +29,8 @@ import {
 export interface RailClients {
   rails: PayoutRails;
   railCallbacks: RailCallbackKeys;
+  /** Their balance calls, for the daily reconciliation (ADR 0036). */
+  railBalances?: RailBalanceClients;
 }
 
 /** Where each rail calls us back, at `origin` (Airtel's is set in its portal to the same URL). */
@@ -60,16 +63,17 @@ export function providerRails(mode: ApiMode, origin: string): RailClients {
   const urls = railCallbackUrls(origin);
   const rails: PayoutRails = {};
   const railCallbacks: RailCallbackKeys = {};
+  const railBalances: RailBalanceClients = {};
   const configured = configuredRails(mode);
   if (configured.includes("airtel-money")) {
     rails["airtel-money"] = airtelRail(
-      createAirtelClient({
+      (railBalances["airtel-money"] = createAirtelClient({
         baseUrl: setting("AIRTEL_BASE_URL"),
         clientId: setting("AIRTEL_CLIENT_ID"),
         clientSecret: setting("AIRTEL_CLIENT_SECRET"),
         pin: { pin: setting("AIRTEL_PIN"), publicKey: setting("AIRTEL_PIN_PUBLIC_KEY") },
         timeoutMs: env.RAIL_TIMEOUT_MS,
-      }),
+      })),
     );
     railCallbacks["airtel-money"] = { callbackSecret: setting("AIRTEL_CALLBACK_SECRET") };
   }
@@ -79,7 +83,7 @@ export function providerRails(mode: ApiMode, origin: string): RailClients {
       name: setting("PESALINK_SOURCE_NAME"),
     };
     rails.pesalink = pesalinkRail(
-      createPesalinkClient({
+      (railBalances.pesalink = createPesalinkClient({
         baseUrl: setting("PESALINK_BASE_URL"),
         apiKey: setting("PESALINK_API_KEY"),
         merchantCode: setting("PESALINK_MERCHANT_CODE"),
@@ -88,22 +92,22 @@ export function providerRails(mode: ApiMode, origin: string): RailClients {
         sourceAccountNumber: source.accountNumber,
         sourceName: source.name,
         timeoutMs: env.RAIL_TIMEOUT_MS,
-      }),
+      })),
       source,
     );
     railCallbacks.pesalink = { bankPublicKey: setting("PESALINK_BANK_PUBLIC_KEY_PEM") };
   }
   if (configured.includes("t-kash")) {
     rails["t-kash"] = tkashRail(
-      createTkashClient({
+      (railBalances["t-kash"] = createTkashClient({
         baseUrl: setting("TKASH_BASE_URL"),
         apiKey: setting("TKASH_API_KEY"),
         apiSecret: setting("TKASH_API_SECRET"),
         callbackUrl: urls["t-kash"],
         timeoutMs: env.RAIL_TIMEOUT_MS,
-      }),
+      })),
     );
     railCallbacks["t-kash"] = { apiSecret: setting("TKASH_API_SECRET") };
   }
-  return { rails, railCallbacks };
+  return { rails, railCallbacks, railBalances };
 }

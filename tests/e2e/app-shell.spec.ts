@@ -139,6 +139,7 @@ test.describe("operator console shell", () => {
       ["Exceptions", "/admin/payments?status=exceptions"],
       ["Review", "/admin/payments?status=review"],
       ["Rails", "/admin/rails"],
+      ["Reconciliation", "/admin/reconciliation"],
       ["News", "/admin/ingest"],
     ] as const) {
       await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute(

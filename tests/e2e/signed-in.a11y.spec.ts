@@ -71,6 +71,7 @@ for (const path of [
   "/admin/applications?status=approved",
   "/admin/payments",
   "/admin/rails",
+  "/admin/reconciliation",
   "/admin/ingest",
   "/admin/security",
   "/admin/security/password",

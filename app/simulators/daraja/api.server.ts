@@ -23,6 +23,7 @@ import {
   INVALID_REQUEST_ERROR_CODE,
   INVALID_TOKEN_ERROR_CODE,
 } from "~/core/providers/daraja/errors";
+import { mpesaB2cChargeKes } from "~/content/tariff";
 import { formatCompletedDateTime, formatDarajaTimestamp } from "~/core/providers/daraja/eat-time";
 import { isKenyanMsisdn } from "~/core/providers/daraja/msisdn";
 import { STATUS_NOT_FOUND_RESULT_CODE } from "~/core/providers/daraja/result";
@@ -241,7 +242,12 @@ export function createDarajaApi(settings: DarajaApiSettings) {
         else
           decided = { resultCode: 0, resultDesc: "The service request is processed successfully." };
     }
-    if (decided?.resultCode === 0) state.debitFloat(request.amount);
+    if (decided?.resultCode === 0) {
+      // The Utility Account pays the amount; the Charges Paid Account the B2C charge (the tariff's
+      // band), as M-Pesa's Result shows it (B2CChargesPaidAccountAvailableFunds below zero).
+      state.debitFloat(request.amount);
+      state.debitCharge(mpesaB2cChargeKes(request.amount));
+    }
 
     const at = now();
     const transaction: SimulatedTransaction = {
@@ -310,7 +316,10 @@ export function createDarajaApi(settings: DarajaApiSettings) {
           { Key: "B2CUtilityAccountAvailableFunds", Value: maybeString(state.floatKes(), 2) },
           { Key: "B2CWorkingAccountAvailableFunds", Value: maybeString(0, 2) },
           { Key: "B2CRecipientIsRegisteredCustomer", Value: "Y" },
-          { Key: "B2CChargesPaidAccountAvailableFunds", Value: maybeString(0, 2) },
+          {
+            Key: "B2CChargesPaidAccountAvailableFunds",
+            Value: maybeString(-state.chargesPaidKes(), 2),
+          },
         ],
       };
     } else if (ids.chance(0.5)) {
@@ -390,7 +399,12 @@ export function createDarajaApi(settings: DarajaApiSettings) {
             found.status === "Failed"
               ? { Key: "TransactionReason", Value: found.resultDesc }
               : { Key: "TransactionReason" },
-            { Key: "DebitPartyCharges" },
+            found.status === "Completed" && mpesaB2cChargeKes(found.amountKes) > 0
+              ? {
+                  Key: "DebitPartyCharges",
+                  Value: `Fee For B2C Payment|KES|${mpesaB2cChargeKes(found.amountKes)}.00`,
+                }
+              : { Key: "DebitPartyCharges" },
             { Key: "DebitAccountType", Value: "Utility Account" },
             {
               Key: "InitiatedTime",
@@ -446,6 +460,7 @@ export function createDarajaApi(settings: DarajaApiSettings) {
     } else {
       const zero = "0.00|0.00|0.00|0.00";
       const utility = reportedKes(state.floatKes(), state.driftCents());
+      const charges = reportedKes(-state.chargesPaidKes(), 0);
       Object.assign(result, {
         ResultCode: 0,
         ResultDesc: "The service request is processed successfully.",
@@ -456,7 +471,7 @@ export function createDarajaApi(settings: DarajaApiSettings) {
               Value: [
                 `Working Account|KES|${zero}`,
                 `Utility Account|KES|${utility}|${utility}|0.00|0.00`,
-                `Charges Paid Account|KES|${zero}`,
+                `Charges Paid Account|KES|${charges}|${charges}|0.00|0.00`,
                 `Organization Settlement Account|KES|${zero}`,
               ].join("&"),
             },

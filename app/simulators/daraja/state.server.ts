@@ -23,6 +23,14 @@ export interface DarajaState {
   setDriftCents(cents: number): void;
   /** Take a paid amount off the float (not saved: `record` saves it with the transaction). */
   debitFloat(kes: number): void;
+  /**
+   * What the Charges Paid Account has paid in B2C charges (KES, positive): M-Pesa takes each B2C
+   * payment's charge there, not from the Utility Account, so that account's balance is the negative
+   * of this. Kept with the float.
+   */
+  chargesPaidKes(): number;
+  /** Add one payment's charge (not saved: `record` saves it with the transaction). */
+  debitCharge(kes: number): void;
   readonly overrides: Map<string, DarajaSimOutcome>;
   /** Outcome for one phone number (any Kenyan form); null removes the override. */
   setOutcome(phone: string, outcome: DarajaSimOutcome | null): void;
@@ -40,6 +48,7 @@ export function loadDarajaState(
 ): DarajaState {
   let floatKes = options.floatKes ?? 5_000_000;
   let driftCents = 0;
+  let chargesPaidKes = 0;
   const overrides = new Map<string, DarajaSimOutcome>();
   const tokens = new Map<string, number>();
   const byOriginator = new Map<string, SimulatedTransaction>();
@@ -49,14 +58,18 @@ export function loadDarajaState(
   // A stored simulator remembers what it accepted (and its float) across restarts.
   const store = options.store;
   for (const record of store?.load() ?? []) {
-    if (record.kind === "float") floatKes = (JSON.parse(record.body) as { kes: number }).kes;
+    if (record.kind === "float") {
+      const stored = JSON.parse(record.body) as { kes: number; chargesPaidKes?: number };
+      floatKes = stored.kes;
+      chargesPaidKes = stored.chargesPaidKes ?? 0;
+    }
     if (record.kind !== "tx") continue;
     const transaction = JSON.parse(record.body) as SimulatedTransaction;
     byOriginator.set(transaction.originatorConversationId, transaction);
     byConversation.set(transaction.conversationId, transaction);
     byReceipt.set(transaction.transactionId, transaction);
   }
-  const saveFloat = () => store?.save("float", "float", { kes: floatKes });
+  const saveFloat = () => store?.save("float", "float", { kes: floatKes, chargesPaidKes });
 
   return {
     floatKes: () => floatKes,
@@ -70,6 +83,10 @@ export function loadDarajaState(
     },
     debitFloat(kes) {
       floatKes -= kes;
+    },
+    chargesPaidKes: () => chargesPaidKes,
+    debitCharge(kes) {
+      chargesPaidKes += kes;
     },
     overrides,
     setOutcome(phone, outcome) {

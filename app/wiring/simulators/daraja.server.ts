@@ -15,7 +15,11 @@ export const DARAJA_SIMULATOR_KEYS = {
 
 export async function startDarajaSimulation(
   db: Db,
-  options: { callbackDelayMs: number },
+  options: {
+    callbackDelayMs: number;
+    /** The float (KES) when the simulator has no stored state yet (ADR 0036). */
+    openingFloatKes?: number;
+  },
 ): Promise<DarajaSimulator> {
   return startDarajaSimulator({
     store: createDbSimulatorStore(db, "daraja"),
@@ -23,5 +27,6 @@ export async function startDarajaSimulation(
     seed: randomInt(1, 2 ** 31),
     ...DARAJA_SIMULATOR_KEYS,
     callbackDelayMs: options.callbackDelayMs,
+    floatKes: options.openingFloatKes,
   });
 }

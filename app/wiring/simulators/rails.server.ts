@@ -49,6 +49,11 @@ export async function startRailSimulations(
     /** 0: callbacks only on each simulator's flush() (tests). */
     callbackDelayMs: number;
     timeoutMs: number;
+    /**
+     * Each simulator's opening float (KES) when it has no stored state yet: the sum of the ledger
+     * books' opening floats of the rail, so the two agree from the start (ADR 0036).
+     */
+    openingFloatKes?: number;
   },
 ): Promise<RailSimulations> {
   const secret = () => randomBytes(24).toString("hex");
@@ -71,6 +76,7 @@ export async function startRailSimulations(
       callbackSecret: airtelKeys.callbackSecret,
       callbackDelayMs,
       seed: randomInt(1, 2 ** 31),
+      floatKes: options.openingFloatKes,
       store: createDbSimulatorStore(db, "airtel"),
     }),
     startPesalinkSimulator({
@@ -80,53 +86,53 @@ export async function startRailSimulations(
       callbackUrl: options.callbackUrls.pesalink,
       callbackDelayMs,
       seed: randomInt(1, 2 ** 31),
+      sourceBalanceKes: options.openingFloatKes,
       store: createDbSimulatorStore(db, "pesalink"),
     }),
     startTkashSimulator({
       ...tkashKeys,
       callbackDelayMs,
+      floatKes: options.openingFloatKes,
       store: createDbSimulatorStore(db, "tkash"),
     }),
   ]);
 
+  const airtel = createAirtelClient({
+    baseUrl: airtelSimulator.baseUrl,
+    clientId: airtelKeys.clientId,
+    clientSecret: airtelKeys.clientSecret,
+    pin: { pin: AIRTEL_SIM_PIN, publicKey: pinKeys.publicKey },
+    timeoutMs,
+  });
+  const pesalink = createPesalinkClient({
+    baseUrl: pesalinkSimulator.baseUrl,
+    ...pesalinkKeys,
+    privateKey: clientKeys.privateKey,
+    sourceAccountNumber: PESALINK_SIM_SOURCE.accountNumber,
+    sourceName: PESALINK_SIM_SOURCE.name,
+    timeoutMs,
+  });
+  const tkash = createTkashClient({
+    baseUrl: tkashSimulator.baseUrl,
+    ...tkashKeys,
+    callbackUrl: options.callbackUrls["t-kash"],
+    timeoutMs,
+  });
   return {
     airtelSimulator,
     pesalinkSimulator,
     tkashSimulator,
     rails: {
-      "airtel-money": airtelRail(
-        createAirtelClient({
-          baseUrl: airtelSimulator.baseUrl,
-          clientId: airtelKeys.clientId,
-          clientSecret: airtelKeys.clientSecret,
-          pin: { pin: AIRTEL_SIM_PIN, publicKey: pinKeys.publicKey },
-          timeoutMs,
-        }),
-      ),
-      pesalink: pesalinkRail(
-        createPesalinkClient({
-          baseUrl: pesalinkSimulator.baseUrl,
-          ...pesalinkKeys,
-          privateKey: clientKeys.privateKey,
-          sourceAccountNumber: PESALINK_SIM_SOURCE.accountNumber,
-          sourceName: PESALINK_SIM_SOURCE.name,
-          timeoutMs,
-        }),
-        PESALINK_SIM_SOURCE,
-      ),
-      "t-kash": tkashRail(
-        createTkashClient({
-          baseUrl: tkashSimulator.baseUrl,
-          ...tkashKeys,
-          callbackUrl: options.callbackUrls["t-kash"],
-          timeoutMs,
-        }),
-      ),
+      "airtel-money": airtelRail(airtel),
+      pesalink: pesalinkRail(pesalink, PESALINK_SIM_SOURCE),
+      "t-kash": tkashRail(tkash),
     },
     railCallbacks: {
       "airtel-money": { callbackSecret: airtelKeys.callbackSecret },
       pesalink: { bankPublicKey: bankKeys.publicKey },
       "t-kash": { apiSecret: tkashKeys.apiSecret },
     },
+    // Their balance calls, for the daily reconciliation (ADR 0036).
+    railBalances: { "airtel-money": airtel, pesalink, "t-kash": tkash },
   };
 }

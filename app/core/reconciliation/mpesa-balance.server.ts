@@ -1,0 +1,189 @@
+/**
+ * M-Pesa's AccountBalance answer (docs/decisions/0036-reconciliation.md): Daraja acknowledges the
+ * query at once and POSTs the Result to our balance ResultURL (also its QueueTimeOutURL) later. The
+ * callback is checked like the other M-Pesa callbacks (source allow-list, then the URL's token, in
+ * constant time; the body size is limited before the route by the /webhooks/ body policy), parsed
+ * (`parseAccountBalanceResult`) and stored by the acknowledgement's OriginatorConversationID, which
+ * the Result repeats; the reconciliation run waiting for it reads it from there.
+ */
+import { eq } from "drizzle-orm";
+import { railBalanceReports } from "../../../drizzle/schema";
+import { callbackTokenMatches, type CallbackSource } from "~/core/payments/webhooks.server";
+import {
+  balanceAccount,
+  parseAccountBalanceResult,
+  UTILITY_ACCOUNT,
+  type AccountBalanceResult,
+} from "~/core/providers/daraja/result";
+import type { AsyncRequestAccepted, MobileMoneyBalance } from "~/core/providers/daraja/types";
+import type { Db, DbOrTx } from "~/utils/db.server";
+import { logger } from "~/utils/logger.server";
+
+const ACK = { ResultCode: 0, ResultDesc: "Accepted" };
+
+/** Where M-Pesa takes B2C charges from (its balance goes below zero as they are paid). */
+export const CHARGES_PAID_ACCOUNT = "Charges Paid Account";
+
+export interface CallbackAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** A stored balance Result. */
+export interface StoredBalanceReport {
+  originatorConversationId: string;
+  resultCode: number;
+  resultDesc: string;
+  /**
+   * What our B2C float holds (cents): the Utility Account's available balance plus the Charges Paid
+   * Account's (zero or below: M-Pesa takes each B2C charge there, ADR 0036); null when the query
+   * failed or the Result has no Utility Account.
+   */
+  availableCents: bigint | null;
+  /** What was stored of the Result (accounts with amounts as decimal text). */
+  body: Record<string, unknown>;
+  receivedAt: number;
+}
+
+/** What is kept of a parsed Result: JSON-safe (amounts as decimal strings of cents). */
+function storedBody(result: AccountBalanceResult): Record<string, unknown> {
+  return {
+    resultCode: result.resultCode,
+    resultDesc: result.resultDesc,
+    conversationId: result.conversationId,
+    transactionId: result.transactionId ?? null,
+    completedAt: result.completedAt ?? null,
+    accounts: result.accounts.map((account) => ({
+      name: account.name,
+      currency: account.currency,
+      availableCents: account.availableCents.toString(),
+      currentCents: account.currentCents.toString(),
+      reservedCents: account.reservedCents.toString(),
+      unclearedCents: account.unclearedCents.toString(),
+    })),
+  };
+}
+
+/** Keep a Result (a repeat of one already kept changes nothing). */
+export function storeBalanceResult(db: DbOrTx, result: AccountBalanceResult, now: number): void {
+  const utility = result.resultCode === 0 ? balanceAccount(result, UTILITY_ACCOUNT) : undefined;
+  const charges = utility ? balanceAccount(result, CHARGES_PAID_ACCOUNT) : undefined;
+  db.insert(railBalanceReports)
+    .values({
+      originatorConversationId: result.originatorConversationId,
+      rail: "mpesa",
+      conversationId: result.conversationId || null,
+      resultCode: result.resultCode,
+      resultDesc: result.resultDesc.slice(0, 500),
+      availableCents: utility
+        ? (utility.availableCents + (charges?.availableCents ?? 0n)).toString()
+        : null,
+      body: JSON.stringify(storedBody(result)),
+      receivedAt: now,
+    })
+    .onConflictDoNothing()
+    .run();
+}
+
+export function getBalanceReport(
+  db: DbOrTx,
+  originatorConversationId: string,
+): StoredBalanceReport | null {
+  const row = db
+    .select()
+    .from(railBalanceReports)
+    .where(eq(railBalanceReports.originatorConversationId, originatorConversationId))
+    .get();
+  if (!row) return null;
+  return {
+    originatorConversationId: row.originatorConversationId,
+    resultCode: row.resultCode,
+    resultDesc: row.resultDesc,
+    availableCents: row.availableCents === null ? null : BigInt(row.availableCents),
+    body: JSON.parse(row.body) as Record<string, unknown>,
+    receivedAt: row.receivedAt,
+  };
+}
+
+/**
+ * The balance ResultURL's handler. `tokens`: the callback tokens of the payments runtimes running
+ * here (live, and test's sandbox when it runs): the URL must carry one of them.
+ */
+export async function handleMpesaBalanceResult(
+  db: Db,
+  tokens: readonly string[],
+  request: Request,
+  now: () => number,
+  source?: CallbackSource,
+): Promise<CallbackAnswer> {
+  const refusal =
+    source?.allowed && !(source.address && source.allowed.has(source.address))
+      ? "source address not allowed"
+      : tokens.some((token) => callbackTokenMatches(request, token))
+        ? null
+        : "bad token";
+  if (refusal) {
+    // Never the URL's query (it holds the token): the path, the reason and the source only.
+    logger.warn("M-Pesa callback refused", {
+      kind: "balance-result",
+      reason: refusal,
+      source: source?.address ?? "unknown",
+      path: new URL(request.url).pathname,
+    });
+    return { status: 403, body: { ResultCode: 1, ResultDesc: "Forbidden" } };
+  }
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return { status: 400, body: { ResultCode: 1, ResultDesc: "Body is not JSON" } };
+  }
+  try {
+    storeBalanceResult(db, parseAccountBalanceResult(body), now());
+  } catch (error) {
+    logger.warn("M-Pesa callback rejected", {
+      kind: "balance-result",
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return { status: 400, body: { ResultCode: 1, ResultDesc: "Rejected" } };
+  }
+  return { status: 200, body: ACK };
+}
+
+/** Whether a Daraja client can ask for the account balance (`createDarajaClient`'s can). */
+export function canQueryBalance(client: unknown): client is MobileMoneyBalance {
+  return (
+    typeof client === "object" &&
+    client !== null &&
+    typeof (client as Partial<MobileMoneyBalance>).queryAccountBalance === "function"
+  );
+}
+
+export class BalanceResultTimeoutError extends Error {
+  constructor(
+    readonly ack: AsyncRequestAccepted,
+    waitedMs: number,
+  ) {
+    super(`M-Pesa sent no AccountBalance Result within ${Math.round(waitedMs / 1000)} s`);
+    this.name = "BalanceResultTimeoutError";
+  }
+}
+
+/**
+ * Ask M-Pesa for the balance and wait (bounded) for its Result to be stored by the callback route:
+ * the stored report is read every `pollMs` (through `wait`, which tests replace) until `timeoutMs`.
+ */
+export async function awaitMpesaBalance(
+  db: DbOrTx,
+  client: MobileMoneyBalance,
+  options: { wait: (ms: number) => Promise<void>; timeoutMs?: number; pollMs?: number },
+): Promise<{ ack: AsyncRequestAccepted; report: StoredBalanceReport }> {
+  const { wait, timeoutMs = 60_000, pollMs = 500 } = options;
+  const ack = await client.queryAccountBalance({ remarks: "OneHop daily reconciliation" });
+  for (let waited = 0; ; waited += pollMs) {
+    const report = getBalanceReport(db, ack.originatorConversationId);
+    if (report) return { ack, report };
+    if (waited >= timeoutMs) throw new BalanceResultTimeoutError(ack, waited);
+    await wait(pollMs);
+  }
+}

@@ -1,0 +1,490 @@
+/**
+ * The daily reconciliation (issue 15, item 7; docs/decisions/0036-reconciliation.md): our ledger
+ * against what each provider says, once a day (app/wiring/reconciliation.server.ts runs it at 02:00
+ * EAT under a lease). Three comparisons, each difference a finding in the operators' queue with its
+ * evidence (findings.server.ts):
+ *
+ * - each rail's balance: our float (plus what we earmarked but the rail has not taken yet) against
+ *   the balance the rail reports (`rail_balance`);
+ * - custody, per asset: our custody account against the custody provider's available balance
+ *   (`custody_balance`);
+ * - transfers completed during the reconciled EAT day on rails that answer a status question at
+ *   once (Airtel Money, PesaLink, T-Kash): our state against the rail's (`transfer_state`).
+ *
+ * A provider that gives no answer is a finding (its actual amount "unknown"), never a failed run; a
+ * run fails only on an unexpected error (recorded on the run, with what it found until then).
+ * Money is bigint minor units throughout.
+ */
+import { and, asc, eq, gte, inArray, isNotNull, lt } from "drizzle-orm";
+import {
+  reconciliationFindings,
+  reconciliationRuns,
+  settlementTransfers,
+} from "../../../drizzle/schema";
+import { railNames } from "~/core/destinations/schema";
+import {
+  type CryptoAsset,
+  cryptoAssets,
+  type LedgerBook,
+  ledgerBook,
+  normalBalance,
+} from "~/core/ledger/ledger.server";
+import { eatDay, nextDay } from "~/core/payments/settlement-plan";
+import { transferModeOf } from "~/core/payments/settlement.server";
+import type { AirtelBalanceEnquiry } from "~/core/providers/airtel/types";
+import {
+  custodyWalletKey,
+  resolveWalletAssetIds,
+  type CustodyBalances,
+  type CustodyWalletKey,
+} from "~/core/providers/custody/types";
+import { assetNetworks } from "~/core/networks/networks";
+import type { MobileMoneyBalance } from "~/core/providers/daraja/types";
+import type { PesalinkBalanceEnquiry } from "~/core/providers/pesalink/types";
+import type { TkashBalanceEnquiry } from "~/core/providers/tkash/types";
+import type { PayoutRails, RailId, RailStatus } from "~/core/rails/types";
+import { railIds } from "~/core/rails/types";
+import type { Db } from "~/utils/db.server";
+import { awaitMpesaBalance } from "./mpesa-balance.server";
+import { getRun, newFindingId, newRunId } from "./findings.server";
+import { UNKNOWN_AMOUNT, type FindingKind, type ReconciliationRunView } from "./vocabulary";
+
+/** The balance calls of one set of providers, per rail (absent: that rail has none here). */
+export interface RailBalanceClients {
+  /** Daraja's AccountBalance (asynchronous: the Result comes to the balance ResultURL). */
+  mpesa?: MobileMoneyBalance;
+  "airtel-money"?: AirtelBalanceEnquiry;
+  pesalink?: PesalinkBalanceEnquiry;
+  "t-kash"?: TkashBalanceEnquiry;
+}
+
+/** One set of providers (a payments runtime) and the ledger books it serves. */
+export interface ReconciliationSource {
+  /**
+   * The books these providers hold the money of: a runtime's `modes`, or both when it has none
+   * (one set of simulators for live and test): then one provider balance covers both books.
+   */
+  books: readonly LedgerBook[];
+  /** The payout rails running on these providers (status questions; which rails to check). */
+  rails: PayoutRails;
+  balances: RailBalanceClients;
+  /** The custody provider's balance calls; absent: custody is not compared. */
+  custody?: Pick<CustodyBalances, "getAssetBalance"> | null;
+  /** The custody asset id of each (asset, network); default `resolveWalletAssetIds()`. */
+  custodyAssetIds?: Readonly<Record<CustodyWalletKey, string>>;
+}
+
+export interface ReconciliationDeps {
+  sources: readonly ReconciliationSource[];
+  /** How the run waits (M-Pesa's Result, pacing the status questions); tests resolve at once. */
+  wait?: (ms: number) => Promise<void>;
+  /** How long to wait for M-Pesa's AccountBalance Result. Default 60 s, polled every 500 ms. */
+  mpesaResultTimeoutMs?: number;
+  mpesaPollMs?: number;
+  /** At most this many transfers are asked about per run. Default 5,000. */
+  maxTransfers?: number;
+  /** A pause of `paceMs` after every `paceEvery` status questions. Default 20 and 200 ms. */
+  paceEvery?: number;
+  paceMs?: number;
+}
+
+/** The rails whose status question answers at once (M-Pesa's answer comes by callback). */
+export const SYNCHRONOUS_STATUS_RAILS: readonly RailId[] = ["airtel-money", "pesalink", "t-kash"];
+
+const DEFAULT_MAX_TRANSFERS = 5_000;
+const EAT_OFFSET_MS = 3 * 3_600_000;
+const DAY_MS = 24 * 3_600_000;
+
+const realWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The EAT day a run at `now` reconciles: the day before (02:00 EAT reconciles yesterday). */
+export function reconciledDay(now: number): string {
+  return eatDay(now - DAY_MS);
+}
+
+/** [start, end) of an EAT day in epoch ms. */
+function eatDayBounds(day: string): { start: number; end: number } {
+  const start = Date.parse(`${day}T00:00:00Z`) - EAT_OFFSET_MS;
+  return { start, end: Date.parse(`${nextDay(day)}T00:00:00Z`) - EAT_OFFSET_MS };
+}
+
+/** Provider answers as JSON: bigint amounts as decimal strings. */
+function jsonSafe(value: unknown): unknown {
+  return JSON.parse(
+    JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? v.toString() : v)),
+  ) as unknown;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+interface FindingInput {
+  kind: FindingKind;
+  book: LedgerBook;
+  subject: string;
+  subjectLabel: string;
+  currency: string;
+  expected: bigint;
+  /** null: the provider gave no usable answer. */
+  actual: bigint | null;
+  evidence: Record<string, unknown>;
+}
+
+/** What one rail reported: its available balance and its words. */
+interface RailReading {
+  availableCents: bigint;
+  currency: string;
+  answer: unknown;
+}
+
+async function readRailBalance(
+  db: Db,
+  rail: RailId,
+  balances: RailBalanceClients,
+  deps: ReconciliationDeps,
+): Promise<RailReading> {
+  switch (rail) {
+    case "mpesa": {
+      const client = balances.mpesa;
+      if (!client) throw new Error("no balance call for this rail here");
+      const { ack, report } = await awaitMpesaBalance(db, client, {
+        wait: deps.wait ?? realWait,
+        timeoutMs: deps.mpesaResultTimeoutMs,
+        pollMs: deps.mpesaPollMs,
+      });
+      const answer = { ack, result: report.body };
+      if (report.resultCode !== 0)
+        throw Object.assign(
+          new Error(`M-Pesa refused the balance query: ${report.resultCode} ${report.resultDesc}`),
+          { answer },
+        );
+      if (report.availableCents === null)
+        throw Object.assign(new Error("M-Pesa's Result has no Utility Account"), { answer });
+      return { availableCents: report.availableCents, currency: "KES", answer };
+    }
+    case "airtel-money": {
+      const client = balances["airtel-money"];
+      if (!client) throw new Error("no balance call for this rail here");
+      const balance = await client.balance();
+      return { availableCents: balance.balanceCents, currency: balance.currency, answer: balance };
+    }
+    case "pesalink": {
+      const client = balances.pesalink;
+      if (!client) throw new Error("no balance call for this rail here");
+      const balance = await client.balance();
+      return {
+        availableCents: balance.availableCents,
+        currency: balance.currency,
+        answer: balance,
+      };
+    }
+    case "t-kash": {
+      const client = balances["t-kash"];
+      if (!client) throw new Error("no balance call for this rail here");
+      const balance = await client.balance();
+      return { availableCents: balance.balanceCents, currency: balance.currency, answer: balance };
+    }
+  }
+}
+
+/**
+ * Transfers of `rail` in `books` whose "sent" posting exists (their amount and charge are off our
+ * float) but which the rail has not accepted yet: status "pending" with a ledger transaction. The
+ * rail still holds that money, so it is added back to what we expect it to report.
+ */
+function earmarkedNotSent(db: Db, rail: RailId, books: readonly LedgerBook[]) {
+  const rows = db
+    .select({
+      id: settlementTransfers.id,
+      amount: settlementTransfers.amountKesCents,
+      charge: settlementTransfers.railChargeKesCents,
+    })
+    .from(settlementTransfers)
+    .where(
+      and(
+        eq(settlementTransfers.rail, rail),
+        eq(settlementTransfers.status, "pending"),
+        isNotNull(settlementTransfers.ledgerTransactionId),
+      ),
+    )
+    .all()
+    .filter((row) => books.includes(transferModeOf(db, row.id) ?? "live"));
+  return {
+    count: rows.length,
+    cents: rows.reduce((sum, row) => sum + row.amount + row.charge, 0n),
+    transferIds: rows.slice(0, 50).map((row) => row.id),
+  };
+}
+
+async function checkRail(
+  db: Db,
+  source: ReconciliationSource,
+  rail: RailId,
+  deps: ReconciliationDeps,
+): Promise<FindingInput | null> {
+  const floats = source.books.map((book) => {
+    const account = ledgerBook(book).railFloat(rail);
+    return { book, account: account.code, cents: normalBalance(db, account) };
+  });
+  const earmarked = earmarkedNotSent(db, rail, source.books);
+  const expected = floats.reduce((sum, each) => sum + each.cents, 0n) + earmarked.cents;
+  const base = {
+    kind: "rail_balance" as const,
+    book: source.books[0]!,
+    subject: rail,
+    subjectLabel: `${railNames[rail]} float`,
+    currency: "KES",
+    expected,
+  };
+  const ledger = {
+    books: source.books,
+    floats: floats.map((each) => ({ ...each, cents: each.cents.toString() })),
+    pendingNotSent: { ...earmarked, cents: earmarked.cents.toString() },
+    formula: "sum of the books' rail float + (amount + rail charge) of pending transfers posted",
+  };
+  let reading: RailReading;
+  try {
+    reading = await readRailBalance(db, rail, source.balances, deps);
+  } catch (error) {
+    return {
+      ...base,
+      actual: null,
+      evidence: {
+        ledger,
+        error: messageOf(error),
+        answer: jsonSafe((error as { answer?: unknown }).answer ?? null),
+      },
+    };
+  }
+  if (reading.availableCents === expected && reading.currency === "KES") return null;
+  return {
+    ...base,
+    actual: reading.availableCents,
+    evidence: { ledger, answer: jsonSafe(reading.answer), currency: reading.currency },
+  };
+}
+
+async function checkCustody(
+  db: Db,
+  source: ReconciliationSource,
+  custody: Pick<CustodyBalances, "getAssetBalance">,
+  asset: CryptoAsset,
+): Promise<FindingInput | null> {
+  const ids = source.custodyAssetIds ?? resolveWalletAssetIds();
+  const accounts = source.books.map((book) => {
+    const account = ledgerBook(book).custody(asset);
+    return { book, account: account.code, units: normalBalance(db, account) };
+  });
+  const expected = accounts.reduce((sum, each) => sum + each.units, 0n);
+  const base = {
+    kind: "custody_balance" as const,
+    book: source.books[0]!,
+    subject: asset,
+    subjectLabel: `${asset} at custody`,
+    currency: asset,
+    expected,
+  };
+  const ledger = {
+    books: source.books,
+    accounts: accounts.map((each) => ({ ...each, units: each.units.toString() })),
+    formula: "sum of the books' custody account against the provider's available balance",
+  };
+  const answers: unknown[] = [];
+  let actual = 0n;
+  try {
+    for (const network of assetNetworks[asset]) {
+      const assetId = ids[custodyWalletKey(asset, network)];
+      if (!assetId) continue;
+      const balance = await custody.getAssetBalance(assetId);
+      answers.push({ network, ...(jsonSafe(balance) as object) });
+      actual += balance.available;
+    }
+  } catch (error) {
+    return { ...base, actual: null, evidence: { ledger, answers, error: messageOf(error) } };
+  }
+  if (actual === expected) return null;
+  return {
+    ...base,
+    actual,
+    evidence: {
+      ledger,
+      answers,
+      note: "available only: deposits still confirming are not in our ledger yet",
+    },
+  };
+}
+
+/** Whether we and the rail disagree about money: what we think it paid against what it says. */
+function disagreement(ours: "succeeded" | "failed", theirs: RailStatus): boolean {
+  if (ours === "succeeded") return theirs.kind === "failed" || theirs.kind === "pending";
+  // Ours failed (the money is back with the merchant): only a rail that paid disagrees. A rail that
+  // does not know the transfer answers "pending" (it was refused before the rail took it).
+  return theirs.kind === "succeeded";
+}
+
+async function checkTransfers(
+  db: Db,
+  deps: ReconciliationDeps,
+  day: string,
+  record: (finding: FindingInput) => void,
+): Promise<{ checked: number; unanswered: number; skipped: number; truncated: boolean }> {
+  const wait = deps.wait ?? realWait;
+  const limit = deps.maxTransfers ?? DEFAULT_MAX_TRANSFERS;
+  const paceEvery = deps.paceEvery ?? 20;
+  const paceMs = deps.paceMs ?? 200;
+  const { start, end } = eatDayBounds(day);
+  const rows = db
+    .select()
+    .from(settlementTransfers)
+    .where(
+      and(
+        inArray(settlementTransfers.status, ["succeeded", "failed"]),
+        inArray(settlementTransfers.rail, [...SYNCHRONOUS_STATUS_RAILS]),
+        gte(settlementTransfers.completedAt, start),
+        lt(settlementTransfers.completedAt, end),
+      ),
+    )
+    .orderBy(asc(settlementTransfers.completedAt), asc(settlementTransfers.id))
+    .limit(limit + 1)
+    .all();
+  const truncated = rows.length > limit;
+  let checked = 0;
+  let unanswered = 0;
+  let skipped = 0;
+  for (const transfer of rows.slice(0, limit)) {
+    const book = transferModeOf(db, transfer.id) ?? "live";
+    const rail = deps.sources.find((s) => s.books.includes(book))?.rails[transfer.rail];
+    if (!rail) {
+      skipped++;
+      continue;
+    }
+    if (checked > 0 && checked % paceEvery === 0) await wait(paceMs);
+    let theirs: RailStatus;
+    try {
+      theirs = await rail.queryStatus(transfer.id);
+    } catch {
+      unanswered++;
+      continue;
+    } finally {
+      checked++;
+    }
+    if (theirs.kind === "asked") continue;
+    const ours = transfer.status as "succeeded" | "failed";
+    if (!disagreement(ours, theirs)) continue;
+    const paid = (status: string) => (status === "succeeded" ? transfer.amountKesCents : 0n);
+    record({
+      kind: "transfer_state",
+      book,
+      subject: transfer.id,
+      subjectLabel: `Transfer ${transfer.id} on ${railNames[transfer.rail]}`,
+      currency: "KES",
+      expected: paid(ours),
+      actual: theirs.kind === "pending" ? null : paid(theirs.kind),
+      evidence: {
+        ours: {
+          status: ours,
+          receipt: transfer.receipt,
+          resultCode: transfer.resultCode,
+          resultDesc: transfer.resultDesc,
+          completedAt: transfer.completedAt,
+          ledgerTransactionId: transfer.ledgerTransactionId,
+        },
+        rail: jsonSafe(theirs),
+        amountKesCents: transfer.amountKesCents.toString(),
+        railChargeKesCents: transfer.railChargeKesCents.toString(),
+        paymentId: transfer.paymentId,
+        merchantId: transfer.merchantId,
+      },
+    });
+  }
+  return { checked, unanswered, skipped, truncated };
+}
+
+/**
+ * One reconciliation run: a run row, every comparison, the findings, then the run completed (or
+ * failed with the error). `day`: the EAT day whose completed transfers are compared (default the
+ * day before `now`); balances are always as they are now.
+ */
+export async function runReconciliation(
+  db: Db,
+  deps: ReconciliationDeps,
+  now: () => number,
+  options: { day?: string } = {},
+): Promise<ReconciliationRunView> {
+  const runId = newRunId();
+  const day = options.day ?? reconciledDay(now());
+  db.insert(reconciliationRuns)
+    .values({ id: runId, day, status: "running", startedAt: now() })
+    .run();
+  let findings = 0;
+  const checked = { rails: 0, assets: 0, transfers: 0 };
+  const detail: Record<string, unknown> = {};
+  const record = (finding: FindingInput) => {
+    const actual = finding.actual === null ? UNKNOWN_AMOUNT : finding.actual.toString();
+    db.insert(reconciliationFindings)
+      .values({
+        id: newFindingId(),
+        runId,
+        kind: finding.kind,
+        book: finding.book,
+        subject: finding.subject,
+        subjectLabel: finding.subjectLabel,
+        currency: finding.currency,
+        expected: finding.expected.toString(),
+        actual,
+        difference:
+          finding.actual === null ? UNKNOWN_AMOUNT : (finding.actual - finding.expected).toString(),
+        evidence: JSON.stringify(finding.evidence),
+        status: "open",
+        createdAt: now(),
+      })
+      .run();
+    findings++;
+  };
+  try {
+    for (const source of deps.sources) {
+      const rails = railIds.filter(
+        (rail) => source.rails[rail] !== undefined || source.balances[rail] !== undefined,
+      );
+      for (const rail of rails) {
+        const finding = await checkRail(db, source, rail, deps);
+        checked.rails++;
+        if (finding) record(finding);
+      }
+      if (source.custody) {
+        for (const asset of cryptoAssets) {
+          const finding = await checkCustody(db, source, source.custody, asset);
+          checked.assets++;
+          if (finding) record(finding);
+        }
+      }
+    }
+    const transfers = await checkTransfers(db, deps, day, record);
+    checked.transfers = transfers.checked;
+    Object.assign(detail, {
+      transfersUnanswered: transfers.unanswered,
+      transfersSkipped: transfers.skipped,
+      transfersTruncated: transfers.truncated,
+    });
+    db.update(reconciliationRuns)
+      .set({
+        status: "completed",
+        finishedAt: now(),
+        checked: JSON.stringify({ ...checked, ...detail }),
+        findingsCount: findings,
+      })
+      .where(eq(reconciliationRuns.id, runId))
+      .run();
+  } catch (error) {
+    db.update(reconciliationRuns)
+      .set({
+        status: "failed",
+        finishedAt: now(),
+        checked: JSON.stringify({ ...checked, ...detail }),
+        findingsCount: findings,
+        error: messageOf(error).slice(0, 1000),
+      })
+      .where(eq(reconciliationRuns.id, runId))
+      .run();
+  }
+  return getRun(db, runId)!;
+}
