@@ -481,7 +481,9 @@ describe("one payout", () => {
     expect(page).toMatch(
       /<p role="alert"[^>]*>The available balance is KES 100.00: KES 1,427.50 short of the KES 1,527.50 this payout needs with fees.<\/p>/,
     );
-    expect(page).toContain("Send payout");
+    // The review says what to do instead, and no longer offers Send.
+    expect(page).toContain("Lower the amount, or send it once collections have settled");
+    expect(page).not.toMatch(/<button[^>]*value="send"/);
     expect(batchesOf(SHORT)).toEqual([]);
     expect(available(SHORT)).toBe(10_000n);
   });

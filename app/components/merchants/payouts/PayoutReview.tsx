@@ -82,6 +82,7 @@ export function PayoutReview({
         {!review.needsApproval && short > 0n ? (
           <p className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-900">
             Your available balance is {formatKesCents(short)} short of this payout with its fees.
+            Lower the amount, or send it once collections have settled into your balance.
           </p>
         ) : null}
         {error ? (
@@ -89,22 +90,25 @@ export function PayoutReview({
             {error}
           </p>
         ) : null}
-        <Form method="post" className="mt-6">
-          {Object.entries(review.values).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <p className="mb-3 text-sm text-slate-600">
-            You may be asked to confirm it is you (your authentication code, or your password)
-            first.
-          </p>
-          <SubmitButton
-            name="intent"
-            value="send"
-            pendingLabel={review.needsApproval ? "Submitting..." : "Sending..."}
-          >
-            {review.needsApproval ? "Submit for approval" : "Send payout"}
-          </SubmitButton>
-        </Form>
+        {/* A payout the balance cannot cover is not offered (the server refuses it anyway). */}
+        {!review.needsApproval && short > 0n ? null : (
+          <Form method="post" className="mt-6">
+            {Object.entries(review.values).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <p className="mb-3 text-sm text-slate-600">
+              You may be asked to confirm it is you (your authentication code, or your password)
+              first.
+            </p>
+            <SubmitButton
+              name="intent"
+              value="send"
+              pendingLabel={review.needsApproval ? "Submitting..." : "Sending..."}
+            >
+              {review.needsApproval ? "Submit for approval" : "Send payout"}
+            </SubmitButton>
+          </Form>
+        )}
       </Card>
     </section>
   );
