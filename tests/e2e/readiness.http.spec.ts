@@ -22,6 +22,7 @@ test("readyz: 200 with every check passing, never cached", async ({ request }) =
     ["mail", true],
     ["notifications", true],
     ["payments", true],
+    ["reconciliation", true],
     ["webhooks", true],
     ["api", true],
   ]);
