@@ -26,6 +26,7 @@ import {
   freePort,
   localServerEnv,
   pollRss,
+  positiveInt,
   procStatusKb,
   spawnAppServer,
   startStaticServer,
@@ -53,15 +54,6 @@ import { formatPayoutPreview } from "./bench/payout-preview";
 const WARMUP_REQUESTS = 200;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const tmpDir = path.join(root, "tests/.tmp", `bench-${process.pid}`);
-
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`${name} must be a positive integer (got "${raw}")`);
-  return value;
-}
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 

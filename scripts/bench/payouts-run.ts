@@ -18,8 +18,6 @@
  *
  * Every wait is bounded (15 minutes in all; a run where nothing moves for QUIET_MS stops early).
  */
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import Database from "better-sqlite3";
 // `import type` only: payouts-db.ts opens the database when run, and reads the server's env.
 import type {
@@ -33,6 +31,9 @@ import type { BenchRail } from "./rails-db";
 import {
   type AppServer,
   killAndRestartAppServer,
+  positiveInt,
+  runDbScript,
+  sleep,
   spawnAppServer,
   stopChild,
   waitForHealthy,
@@ -97,28 +98,6 @@ export interface PayoutsRunFigures {
 export interface PayoutsRunResult {
   figures: PayoutsRunFigures | { error: string };
   app: AppServer;
-}
-
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`${name} must be a positive integer (got "${raw}")`);
-  return value;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function runDbScript(context: Context, args: string[]): unknown {
-  const done = spawnSync(
-    process.execPath,
-    ["--import", "tsx", path.join(context.root, "scripts/bench/payouts-db.ts"), ...args],
-    { cwd: context.root, env: context.env, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 },
-  );
-  if (done.status !== 0)
-    throw new Error(`payouts-db.ts ${args[0]} failed (${done.status}): ${done.stderr.trim()}`);
-  return JSON.parse(done.stdout) as unknown;
 }
 
 /** The batch's rows by status (read-only, beside the running server). */
@@ -187,7 +166,7 @@ export async function runPayoutsRunBench(context: Context): Promise<PayoutsRunRe
   try {
     await stopChild(app.child);
     const seedStarted = Date.now();
-    const seeded = runDbScript(context, ["seed", String(count)]) as SeededBatch;
+    const seeded = runDbScript(context, "payouts-db.ts", ["seed", String(count)]) as SeededBatch;
     log(
       `payouts-run: batch ${seeded.batchId} of ${seeded.rows} rows approved (${Object.entries(
         seeded.rowsByRail,
@@ -272,7 +251,10 @@ export async function runPayoutsRunBench(context: Context): Promise<PayoutsRunRe
       killedAt,
       restartedAt,
     };
-    const check = runDbScript(context, ["check", JSON.stringify(args)]) as PayoutsCheck;
+    const check = runDbScript(context, "payouts-db.ts", [
+      "check",
+      JSON.stringify(args),
+    ]) as PayoutsCheck;
     // BENCH_PAYOUTS_KEEP_DB=<file>: a copy of the database, to look into afterwards.
     if (process.env.BENCH_PAYOUTS_KEEP_DB) {
       const copy = new Database(databaseFile, { readonly: true });

@@ -1,5 +1,5 @@
 /** Child processes for the bench: the production app server, the static baseline, RSS polling. */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { openSync, writeSync, readFileSync } from "node:fs";
 import net from "node:net";
@@ -233,4 +233,35 @@ export async function killAndRestartAppServer(
   server.child.kill("SIGKILL");
   await gone;
   return spawnAppServer(root, env, Number(new URL(server.baseUrl).port));
+}
+
+/** A positive integer setting from the environment (`fallback` when unset). */
+export function positiveInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a positive integer (got "${raw}")`);
+  return value;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Run one of the bench's database scripts (`scripts/bench/<script>`, e.g. rails-db.ts) as a child
+ * process with the server's environment, and read the JSON it prints.
+ */
+export function runDbScript(
+  context: { root: string; env: NodeJS.ProcessEnv },
+  script: string,
+  args: string[],
+): unknown {
+  const done = spawnSync(
+    process.execPath,
+    ["--import", "tsx", path.join(context.root, "scripts/bench", script), ...args],
+    { cwd: context.root, env: context.env, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 },
+  );
+  if (done.status !== 0)
+    throw new Error(`${script} ${args[0]} failed (${done.status}): ${done.stderr.trim()}`);
+  return JSON.parse(done.stdout) as unknown;
 }

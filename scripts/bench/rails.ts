@@ -20,13 +20,20 @@
  * Every wait is bounded. The server is restarted with the row's settings (faster confirmations and
  * callbacks, a large opening float) on the same port and database.
  */
-import { spawnSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 // `import type` only: rails-db.ts opens the database when run, and reads the server's env.
 import type { BenchRail, CheckArguments, CheckFigures, SeededMerchant } from "./rails-db";
-import { type AppServer, spawnAppServer, stopChild, waitForHealthy } from "./processes";
+import {
+  type AppServer,
+  positiveInt,
+  runDbScript,
+  sleep,
+  spawnAppServer,
+  stopChild,
+  waitForHealthy,
+} from "./processes";
 
 export const RAILS_TARGETS = { payments: 10_000, p99Ms: 1000 } as const;
 
@@ -91,28 +98,6 @@ export interface RailsFigures {
 export interface RailsResult {
   figures: RailsFigures | { error: string };
   app: AppServer;
-}
-
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`${name} must be a positive integer (got "${raw}")`);
-  return value;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function runDbScript(context: Context, args: string[]): unknown {
-  const done = spawnSync(
-    process.execPath,
-    ["--import", "tsx", path.join(context.root, "scripts/bench/rails-db.ts"), ...args],
-    { cwd: context.root, env: context.env, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 },
-  );
-  if (done.status !== 0)
-    throw new Error(`rails-db.ts ${args[0]} failed (${done.status}): ${done.stderr.trim()}`);
-  return JSON.parse(done.stdout) as unknown;
 }
 
 /** The simulators' addresses, from the server's "payment simulators started" log line. */
@@ -276,7 +261,10 @@ export async function runRailsBench(context: Context): Promise<RailsResult> {
   let app = context.app;
   try {
     await stopChild(app.child);
-    const merchants = runDbScript(context, ["seed", String(merchantCount)]) as SeededMerchant[];
+    const merchants = runDbScript(context, "rails-db.ts", [
+      "seed",
+      String(merchantCount),
+    ]) as SeededMerchant[];
     const pesalinkAccounts = merchants.flatMap((merchant) => merchant.pesalinkAccounts);
 
     // The server again, same port and database, with the row's settings and its stdout in a file
@@ -391,7 +379,7 @@ export async function runRailsBench(context: Context): Promise<RailsResult> {
       outageAt: outageStarted,
       recoveredAt,
     });
-    const duringOutage = runDbScript(context, [
+    const duringOutage = runDbScript(context, "rails-db.ts", [
       "check",
       JSON.stringify(checkArgs(null)),
     ]) as CheckFigures;
@@ -407,7 +395,7 @@ export async function runRailsBench(context: Context): Promise<RailsResult> {
       "after the recovery",
       true,
     );
-    const final = runDbScript(context, [
+    const final = runDbScript(context, "rails-db.ts", [
       "check",
       JSON.stringify(checkArgs(recoveredAt)),
     ]) as CheckFigures;
