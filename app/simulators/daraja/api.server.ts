@@ -7,6 +7,7 @@
  *   texts as tests/fixtures/daraja/b2c-response.json); later a Result POSTed to the request's
  *   ResultURL, or a timeout POSTed to its QueueTimeOutURL, or nothing at all ("silent").
  * - `POST /mpesa/transactionstatus/v1/query` -> ack, later a status Result to its ResultURL.
+ * - `POST /mpesa/b2b/v1/paymentrequest` -> ack, later a B2B Result (b2b.server.ts).
  * - `POST /mpesa/accountbalance/v1/query` -> ack, later a balance Result to its ResultURL: the
  *   `AccountBalance` string with the Utility Account (what B2C pays from) at the float plus the
  *   drift, the other accounts at 0.00, and `BOCompletedTime`.
@@ -31,12 +32,14 @@ import { decryptSecurityCredential } from "~/core/providers/daraja/security-cred
 import {
   ACCEPTED_DESCRIPTION,
   ACCOUNT_BALANCE_PATH,
+  B2B_PATH,
   B2C_COMMAND_IDS,
   B2C_PATH,
   TOKEN_PATH,
   TRANSACTION_STATUS_PATH,
   type B2cCommandId,
 } from "~/core/providers/daraja/wire";
+import { createB2bSimulator } from "./b2b.server";
 import type { CallbackQueue, ResultCallbackBody as CallbackBody } from "./callbacks.server";
 import { reportedKes } from "./drift";
 import type { DarajaIds } from "./ids.server";
@@ -195,6 +198,16 @@ export function createDarajaApi(settings: DarajaApiSettings) {
     if (expected.name !== undefined && expected.name !== initiatorName) return false;
     return decryptSecurityCredential(credential, expected.privateKeyPem) === expected.password;
   }
+
+  const b2b = createB2bSimulator({
+    now,
+    ids,
+    state,
+    queue,
+    maxAmountKes,
+    organisationName,
+    credentialValid,
+  });
 
   function failure(code: number, desc: string) {
     return { resultCode: code, resultDesc: desc };
@@ -363,6 +376,10 @@ export function createDarajaApi(settings: DarajaApiSettings) {
       ? byReceipt.get(transactionId)
       : (byOriginator.get(originalConversationId ?? "") ??
         byConversation.get(originalConversationId ?? ""));
+    // M-Pesa's status query knows B2B payments too (by receipt or either conversation id).
+    const foundB2b = found
+      ? undefined
+      : state.findB2b(transactionId ?? originalConversationId ?? "");
     const result: Record<string, unknown> = {
       ResultType: 0,
       OriginatorConversationID: ack.OriginatorConversationID,
@@ -373,6 +390,13 @@ export function createDarajaApi(settings: DarajaApiSettings) {
         ResultCode: 2001,
         ResultDesc: "The initiator information is invalid.",
         TransactionID: found?.transactionId ?? "",
+      });
+    } else if (foundB2b && foundB2b.status !== "NotProcessed") {
+      Object.assign(result, {
+        ResultCode: 0,
+        ResultDesc: "The service request is processed successfully.",
+        TransactionID: foundB2b.transactionId,
+        ResultParameters: { ResultParameter: b2b.statusParameters(foundB2b) },
       });
     } else if (!found || found.status === "NotProcessed") {
       Object.assign(result, {
@@ -518,7 +542,9 @@ export function createDarajaApi(settings: DarajaApiSettings) {
           ? handleStatus
           : url.pathname === ACCOUNT_BALANCE_PATH
             ? handleBalance
-            : settings.extraHandlers?.get(url.pathname);
+            : url.pathname === B2B_PATH
+              ? b2b.handle
+              : settings.extraHandlers?.get(url.pathname);
     if (!handler) return { status: 404, body: errorBody("404.001.01", "Resource not found") };
     if (request.method !== "POST")
       return { status: 405, body: errorBody("405.001", "Method Not Allowed") };

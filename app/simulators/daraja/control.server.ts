@@ -3,7 +3,8 @@
  * /__sim/state, GET /__sim/requests, GET /__sim/callbacks, POST /__sim/outcome {phone,
  * outcome|null}, POST /__sim/stk-outcome {phone, outcome|null}, POST /__sim/float {kes}, POST
  * /__sim/drift {kes} (signed KES added to the Utility Account the balance query reports; 0
- * resets), POST /__sim/flush, POST /__sim/expire-tokens.
+ * resets), POST /__sim/flush, POST /__sim/expire-tokens, POST /__sim/b2b-outcome {shortCode,
+ * outcome|null} (B2B outcome per receiving Paybill / Till), GET /__sim/b2b (B2B payments accepted).
  */
 import type { ApiAnswer } from "./api.server";
 import { driftCentsOf, DRIFT_ERROR } from "./drift";
@@ -11,8 +12,10 @@ import type { CallbackQueue } from "./callbacks.server";
 import type { DarajaState } from "./state.server";
 import type { StkSimulator } from "./stk.server";
 import {
+  b2bSimOutcomes,
   darajaSimOutcomes,
   stkSimOutcomes,
+  type B2bSimOutcome,
   type DarajaSimOutcome,
   type SimulatorRequestLog,
   type StkSimOutcome,
@@ -31,6 +34,8 @@ export function createDarajaControl(
       driftKes: state.driftCents() / 100,
       outcomes: Object.fromEntries(state.overrides),
       stkOutcomes: Object.fromEntries(stk.overrides),
+      b2bOutcomes: Object.fromEntries(state.b2bOverrides),
+      b2bMagicShortCodes: state.b2bMagic,
       magicNumbers: magic,
       pendingCallbacks: queue.pendingCount(),
       requests: requests.length,
@@ -105,6 +110,26 @@ export function createDarajaControl(
         }
         return { status: 200, body: snapshot() };
       }
+      case "POST /__sim/b2b-outcome": {
+        const outcome = body.outcome;
+        if (outcome !== null && !b2bSimOutcomes.includes(outcome as B2bSimOutcome)) {
+          return {
+            status: 400,
+            body: { error: `outcome must be null or one of ${b2bSimOutcomes.join(", ")}` },
+          };
+        }
+        try {
+          state.setB2bOutcome(String(body.shortCode ?? ""), outcome as B2bSimOutcome | null);
+        } catch (error) {
+          return {
+            status: 400,
+            body: { error: error instanceof Error ? error.message : "invalid shortCode" },
+          };
+        }
+        return { status: 200, body: snapshot() };
+      }
+      case "GET /__sim/b2b":
+        return { status: 200, body: [...state.b2bByOriginator.values()] };
       case "POST /__sim/float": {
         const kes = body.kes;
         if (typeof kes !== "number" || !Number.isFinite(kes) || kes < 0)

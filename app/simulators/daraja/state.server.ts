@@ -6,9 +6,13 @@
  */
 import { normalizeKenyanMsisdn } from "~/core/providers/daraja/msisdn";
 import {
+  b2bSimOutcomes,
   darajaSimOutcomes,
+  DEFAULT_B2B_MAGIC_SHORTCODES,
+  type B2bSimOutcome,
   type DarajaSimOutcome,
   type DarajaSimulatorOptions,
+  type SimulatedB2bPayment,
   type SimulatedTransaction,
 } from "./types";
 
@@ -41,10 +45,22 @@ export interface DarajaState {
   readonly byReceipt: Map<string, SimulatedTransaction>;
   /** Keep an accepted transaction (and the float after it). */
   record(transaction: SimulatedTransaction): void;
+  /** B2B outcome per receiving shortcode (`setB2bOutcome`), in memory like `overrides`. */
+  readonly b2bOverrides: Map<string, B2bSimOutcome>;
+  /** Receiving shortcodes with a fixed outcome (`b2bMagicShortCodes`). */
+  readonly b2bMagic: Readonly<Record<string, B2bSimOutcome>>;
+  /** Outcome for one receiving Paybill / Till (5 to 7 digits); null removes the override. */
+  setB2bOutcome(shortCode: string, outcome: B2bSimOutcome | null): void;
+  /** B2B payments accepted, by Daraja's OriginatorConversationID. */
+  readonly b2bByOriginator: Map<string, SimulatedB2bPayment>;
+  /** A B2B payment by OriginatorConversationID, ConversationID or receipt. */
+  findB2b(id: string): SimulatedB2bPayment | undefined;
+  /** Keep an accepted B2B payment (and the float after it). */
+  recordB2b(payment: SimulatedB2bPayment): void;
 }
 
 export function loadDarajaState(
-  options: Pick<DarajaSimulatorOptions, "floatKes" | "store">,
+  options: Pick<DarajaSimulatorOptions, "floatKes" | "store" | "b2bMagicShortCodes">,
 ): DarajaState {
   let floatKes = options.floatKes ?? 5_000_000;
   let driftCents = 0;
@@ -54,6 +70,20 @@ export function loadDarajaState(
   const byOriginator = new Map<string, SimulatedTransaction>();
   const byConversation = new Map<string, SimulatedTransaction>();
   const byReceipt = new Map<string, SimulatedTransaction>();
+  const b2bOverrides = new Map<string, B2bSimOutcome>();
+  const b2bByOriginator = new Map<string, SimulatedB2bPayment>();
+  const b2bByOther = new Map<string, SimulatedB2bPayment>();
+  const b2bMagic =
+    options.b2bMagicShortCodes === false
+      ? {}
+      : options.b2bMagicShortCodes === true || options.b2bMagicShortCodes === undefined
+        ? DEFAULT_B2B_MAGIC_SHORTCODES
+        : options.b2bMagicShortCodes;
+  const keepB2b = (payment: SimulatedB2bPayment) => {
+    b2bByOriginator.set(payment.originatorConversationId, payment);
+    b2bByOther.set(payment.conversationId, payment);
+    b2bByOther.set(payment.transactionId, payment);
+  };
 
   // A stored simulator remembers what it accepted (and its float) across restarts.
   const store = options.store;
@@ -63,6 +93,7 @@ export function loadDarajaState(
       floatKes = stored.kes;
       chargesPaidKes = stored.chargesPaidKes ?? 0;
     }
+    if (record.kind === "b2b") keepB2b(JSON.parse(record.body) as SimulatedB2bPayment);
     if (record.kind !== "tx") continue;
     const transaction = JSON.parse(record.body) as SimulatedTransaction;
     byOriginator.set(transaction.originatorConversationId, transaction);
@@ -104,6 +135,23 @@ export function loadDarajaState(
       byConversation.set(transaction.conversationId, transaction);
       byReceipt.set(transaction.transactionId, transaction);
       store?.save("tx", transaction.originatorConversationId, transaction);
+      saveFloat();
+    },
+    b2bOverrides,
+    b2bMagic,
+    setB2bOutcome(shortCode, outcome) {
+      const code = String(shortCode).trim();
+      if (!/^\d{5,7}$/.test(code))
+        throw new Error(`"${code.slice(0, 20)}" is not a Paybill or Till number (5 to 7 digits)`);
+      if (outcome === null) b2bOverrides.delete(code);
+      else if (b2bSimOutcomes.includes(outcome)) b2bOverrides.set(code, outcome);
+      else throw new Error(`Unknown B2B outcome ${String(outcome)}`);
+    },
+    b2bByOriginator,
+    findB2b: (id) => b2bByOriginator.get(id) ?? b2bByOther.get(id),
+    recordB2b(payment) {
+      keepB2b(payment);
+      store?.save("b2b", payment.originatorConversationId, payment);
       saveFloat();
     },
   };

@@ -6,7 +6,7 @@
  * and query, their state and callbacks), callbacks.server.ts (Result, timeout and STK POSTs),
  * control.server.ts (/__sim); index.server.ts puts them together.
  */
-import type { B2cCommandId, StkTransactionType } from "~/core/providers/daraja/wire";
+import type { B2bCommandId, B2cCommandId, StkTransactionType } from "~/core/providers/daraja/wire";
 import type { SimulatorStore } from "~/simulators/store.server";
 
 export const darajaSimOutcomes = [
@@ -24,6 +24,48 @@ export const darajaSimOutcomes = [
   "silent",
 ] as const;
 export type DarajaSimOutcome = (typeof darajaSimOutcomes)[number];
+
+/**
+ * What M-Pesa does with a B2B payment to one receiving Paybill / Till (b2b.server.ts), and so the
+ * Result. Codes and texts as Daraja sends them (protocols.md §1.4; 2007, 2028 and SFC_IC0003 from
+ * public client code [1]).
+ */
+export const b2bSimOutcomes = [
+  /** ResultCode 0 with Amount, charge, receiver name, completion time and balances. */
+  "success",
+  /** ResultCode 1: our float cannot cover amount + charge. */
+  "insufficient-float",
+  /**
+   * ResultCode 2007 "External validation failed for the C2B transaction.": the receiving Paybill's
+   * validation refused the AccountReference (an unknown account number).
+   */
+  "invalid-account",
+  /**
+   * ResultCode 2028 "The request is not permitted according to product assignment.": the receiver
+   * does not take this kind of payment (e.g. BusinessBuyGoods to a Paybill).
+   */
+  "not-permitted",
+  /** ResultCode "SFC_IC0003" "The operator does not exist.": no such Paybill / Till. */
+  "unknown-receiver",
+  /** ResultCode 2001 "The initiator information is invalid." (bad SecurityCredential). */
+  "invalid-initiator",
+  /** Nothing is paid; a timeout is POSTed to QueueTimeOutURL instead of a Result. */
+  "timeout",
+  /** Paid, but no callback ever comes. */
+  "silent",
+] as const;
+export type B2bSimOutcome = (typeof b2bSimOutcomes)[number];
+
+/** Receiving shortcodes with a fixed B2B outcome unless `b2bMagicShortCodes: false`. */
+export const DEFAULT_B2B_MAGIC_SHORTCODES: Readonly<Record<string, B2bSimOutcome>> = {
+  "700001": "insufficient-float",
+  "700002": "invalid-account",
+  "700003": "not-permitted",
+  "700004": "unknown-receiver",
+  "700005": "timeout",
+  "700006": "silent",
+  "700007": "invalid-initiator",
+};
 
 /** What the customer does with an M-Pesa Express (STK) prompt, and so the callback's ResultCode. */
 export const stkSimOutcomes = [
@@ -102,6 +144,8 @@ export interface DarajaSimulatorOptions {
   stkTimestampToleranceMs?: number;
   /** true (default): DEFAULT_STK_MAGIC_NUMBERS; false: none; or your own table. */
   stkMagicNumbers?: boolean | Readonly<Record<string, StkSimOutcome>>;
+  /** B2B receivers. true (default): DEFAULT_B2B_MAGIC_SHORTCODES; false: none; or a table. */
+  b2bMagicShortCodes?: boolean | Readonly<Record<string, B2bSimOutcome>>;
   /**
    * Keep the transactions M-Pesa accepted and the float here, and load them at start: after a
    * restart of our process the duplicate check and the status query still know every transfer, as
@@ -127,6 +171,8 @@ export type SimulatorCallbackKind =
   | "status-result"
   | "status-timeout"
   | "balance-result"
+  | "b2b-result"
+  | "b2b-timeout"
   | "stk-callback";
 
 export interface SimulatorCallbackLog {
@@ -158,6 +204,33 @@ export interface SimulatedTransaction {
    * "Completed", "Failed", or "NotProcessed" (timed out in the queue: unknown to the status query).
    */
   status: "Completed" | "Failed" | "NotProcessed";
+  receiverName: string;
+  initiatedAt: number;
+  completedAt: number;
+}
+
+/** A B2B payment the simulator accepted (b2b.server.ts). */
+export interface SimulatedB2bPayment {
+  /** Daraja's (ours has none): the ack's and the Result's OriginatorConversationID. */
+  originatorConversationId: string;
+  conversationId: string;
+  /** M-Pesa receipt (also given to failed payments, as for B2C). */
+  transactionId: string;
+  commandId: B2bCommandId;
+  partyA: string;
+  /** The Paybill / Till paid. */
+  partyB: string;
+  accountReference: string | undefined;
+  requester: string | undefined;
+  amountKes: number;
+  /** The B2B charge taken with the amount (whole KES; 0 unless paid). */
+  chargeKes: number;
+  outcome: B2bSimOutcome;
+  /** A number, or a code like "SFC_IC0003"; undefined when it timed out in the queue. */
+  resultCode: number | string | undefined;
+  resultDesc: string;
+  status: "Completed" | "Failed" | "NotProcessed";
+  /** The receiver's public name ("603094 - NAME" in the Result). */
   receiverName: string;
   initiatedAt: number;
   completedAt: number;

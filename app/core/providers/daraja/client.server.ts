@@ -10,6 +10,8 @@
  * - Inputs are validated before anything is sent; every answer is validated with zod.
  * - A B2C request carries our OriginatorConversationID, so re-sending after a timeout is safe: the
  *   second answer is either the ack or a `DuplicateRequestError`.
+ * - A B2B request (`b2bPayment`, b2b.server.ts) carries no id of ours: after a timeout its outcome
+ *   is unknown and re-sending it may pay twice.
  */
 import {
   DarajaApiError,
@@ -18,11 +20,13 @@ import {
   DUPLICATE_ORIGINATOR_ERROR_CODE,
   DuplicateRequestError,
 } from "./errors";
+import { b2bRequestBody } from "./b2b.server";
 import { normalizeKenyanMsisdn } from "./msisdn";
 import { encryptSecurityCredential } from "./security-credential.server";
 import type {
   AccountBalanceInput,
   AsyncRequestAccepted,
+  B2bPaymentInput,
   B2cPaymentInput,
   DarajaClient,
   TransactionStatusInput,
@@ -37,6 +41,7 @@ import {
 import {
   ACCOUNT_BALANCE_PATH,
   asyncAckSchema,
+  B2B_PATH,
   B2C_COMMAND_IDS,
   B2C_PATH,
   TRANSACTION_STATUS_PATH,
@@ -66,6 +71,8 @@ export interface DarajaClientOptions {
   securityCredential: string | { initiatorPassword: string; certificatePem: string };
   /** The B2C shortcode paying out (PartyA). */
   shortCode: string;
+  /** The shortcode paying B2B (PartyA of `b2bPayment`). Default: `shortCode`. */
+  b2bShortCode?: string;
   /** B2C ResultURL. */
   resultUrl: string;
   /** B2C QueueTimeOutURL. */
@@ -105,6 +112,12 @@ export function createDarajaClient(options: DarajaClientOptions): DarajaClient {
   const shortCode = requireText("shortCode", options.shortCode);
   if (!/^\d{5,7}$/.test(shortCode))
     throw new DarajaValidationError("shortCode", "shortCode must be 5 to 7 digits");
+  const b2bShortCode =
+    options.b2bShortCode === undefined
+      ? shortCode
+      : requireText("b2bShortCode", options.b2bShortCode);
+  if (!/^\d{5,7}$/.test(b2bShortCode))
+    throw new DarajaValidationError("b2bShortCode", "b2bShortCode must be 5 to 7 digits");
   const resultUrl = requireHttpUrl("resultUrl", options.resultUrl);
   const queueTimeoutUrl = requireHttpUrl("queueTimeoutUrl", options.queueTimeoutUrl);
   const statusResultUrl = requireHttpUrl("statusResultUrl", options.statusResultUrl ?? resultUrl);
@@ -245,6 +258,20 @@ export function createDarajaClient(options: DarajaClientOptions): DarajaClient {
         Occasion: truncate(input.occasion?.trim() || id),
       };
       return post(TRANSACTION_STATUS_PATH, body);
+    },
+
+    /**
+     * Pay a Paybill or Till (b2b.server.ts). Answers like `b2cPayment`, but the request has no id
+     * of ours: on a `DarajaTransportError` the payment may or may not have been taken, and a
+     * resend may pay twice. See b2b.server.ts.
+     */
+    async b2bPayment(input: B2bPaymentInput) {
+      const body = b2bRequestBody(input, {
+        initiatorName,
+        securityCredential,
+        shortCode: b2bShortCode,
+      });
+      return post(B2B_PATH, body);
     },
 
     async queryAccountBalance(input: AccountBalanceInput = {}) {

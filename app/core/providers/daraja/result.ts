@@ -300,6 +300,124 @@ export function balanceAccount(
   return result.accounts.find((account) => account.name.toLowerCase() === wanted);
 }
 
+// --- B2B -----------------------------------------------------------------------------------------
+
+/** One charge of `DebitPartyCharges` ("Business Pay Bill Charge|KES|77.00"). */
+export interface B2bCharge {
+  /** As sent, e.g. "Business Pay Bill Charge", "Business Buy Goods Charge". */
+  name: string;
+  currency: string;
+  cents: bigint;
+}
+
+export interface B2bResult extends DarajaResult {
+  /** Amount paid, in cents (KES x 100). Always there on success. */
+  amountCents?: bigint;
+  /** Currency ("KES"). */
+  currency?: string;
+  /** TransCompletedTime (YYYYMMDDHHmmss EAT) as ISO 8601 UTC. */
+  completedAt?: string;
+  /** As sent, e.g. "603094 - Safaricom3117". */
+  receiverPartyPublicName?: string;
+  /** Number part of ReceiverPartyPublicName: the Paybill / Till paid. */
+  receiverShortCode?: string;
+  /** Name part of ReceiverPartyPublicName: the organisation paid. */
+  receiverName?: string;
+  /** DebitPartyCharges, each charge; empty when none is listed (failures, free bands). */
+  debitPartyCharges: B2bCharge[];
+  /** The charges added up, in cents (0n when none is listed). */
+  debitPartyChargesCents: bigint;
+  /** DebitPartyAffectedAccountBalance: the debited account after the payment, when readable. */
+  debitAccountBalances?: DarajaAccountBalance[];
+  /** ReferenceData BillReferenceNumber: the AccountReference sent (the account at the Paybill). */
+  billReferenceNumber?: string;
+  /** ReferenceData QueueTimeoutURL. */
+  queueTimeoutUrl?: string;
+}
+
+/** A Result amount (10, "10", "10.00", "37,600.00") in cents, or undefined when it is not one. */
+function centsOf(value: ParameterValue | undefined): bigint | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) return undefined;
+    if (Number.isSafeInteger(value)) return BigInt(value) * 100n;
+    return decimalToUnits(String(value), 2);
+  }
+  return decimalToUnits(value, 2);
+}
+
+/**
+ * `DebitPartyCharges`: `Name|Currency|amount`, several joined by `&` (as balances are). Anything
+ * else is refused, not guessed; an empty value is no charge.
+ */
+export function parseDebitPartyCharges(value: string): B2bCharge[] {
+  const charges: B2bCharge[] = [];
+  for (const part of value.split("&")) {
+    if (part.trim() === "") continue;
+    const fields = part.split("|").map((field) => field.trim());
+    const [name, currency, amount] = fields;
+    const cents = amount === undefined ? undefined : decimalToUnits(amount, 2);
+    if (fields.length !== 3 || !name || !currency || cents === undefined) {
+      throw new DarajaCallbackError(
+        `B2B result: DebitPartyCharges "${part.slice(0, 120)}" is not Name|Currency|amount`,
+      );
+    }
+    charges.push({ name, currency, cents });
+  }
+  return charges;
+}
+
+/**
+ * Parse a B2B Result callback (BusinessPayBill / BusinessBuyGoods, its ResultURL): amounts in
+ * bigint cents, never floats. A failure (non-zero ResultCode) parses with what it carries (usually
+ * no ResultParameters). Throws `DarajaCallbackError` when the body is not a Result envelope, when a
+ * success has no readable Amount, or when an Amount or DebitPartyCharges is not an amount.
+ * The OriginatorConversationID is Daraja's (from the ack), not ours.
+ */
+export function parseB2bResult(body: unknown): B2bResult {
+  const base = baseResult(envelope(body, "B2B result"));
+  const p = base.parameters;
+  const amountCents = centsOf(p.Amount);
+  if (p.Amount !== undefined && amountCents === undefined)
+    throw new DarajaCallbackError(`B2B result: Amount "${String(p.Amount)}" is not an amount`);
+  if (base.resultCode === 0 && amountCents === undefined)
+    throw new DarajaCallbackError("B2B result: success without Amount");
+  const chargesText = text(p.DebitPartyCharges);
+  const debitPartyCharges = chargesText === undefined ? [] : parseDebitPartyCharges(chargesText);
+  const foreign = debitPartyCharges.find((charge) => charge.currency.toUpperCase() !== "KES");
+  if (foreign)
+    throw new DarajaCallbackError(
+      `B2B result: DebitPartyCharges in ${foreign.currency}, expected KES`,
+    );
+  const publicName = text(p.ReceiverPartyPublicName);
+  const receiver = splitPublicName(publicName);
+  const separator = publicName?.indexOf(" - ") ?? -1;
+  const left = publicName && separator >= 0 ? publicName.slice(0, separator).trim() : undefined;
+  let debitAccountBalances: DarajaAccountBalance[] | undefined;
+  const affected = text(p.DebitPartyAffectedAccountBalance);
+  if (affected !== undefined) {
+    try {
+      debitAccountBalances = parseAccountBalanceString(affected);
+    } catch {
+      debitAccountBalances = undefined; // informative only: an unreadable one is left out
+    }
+  }
+  return compact<B2bResult>({
+    ...base,
+    amountCents,
+    currency: text(p.Currency),
+    completedAt: parseDarajaTime(p.TransCompletedTime),
+    receiverPartyPublicName: publicName,
+    receiverShortCode: left && /^\d{4,8}$/.test(left) ? left : undefined,
+    receiverName: receiver.name,
+    debitPartyCharges,
+    debitPartyChargesCents: debitPartyCharges.reduce((sum, charge) => sum + charge.cents, 0n),
+    debitAccountBalances,
+    billReferenceNumber: text(base.referenceData.BillReferenceNumber),
+    queueTimeoutUrl: text(base.referenceData.QueueTimeoutURL),
+  });
+}
+
 export interface QueueTimeout {
   originatorConversationId: string;
   conversationId: string;

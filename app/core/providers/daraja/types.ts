@@ -2,7 +2,7 @@
  * The payout rail as the payments core sees it. One implementation, the Daraja client
  * (`createDarajaClient`), pointed at Safaricom or at the local simulator by its base URL.
  */
-import type { B2cCommandId } from "./wire";
+import type { B2bCommandId, B2cCommandId } from "./wire";
 
 export interface B2cPaymentInput {
   /**
@@ -58,5 +58,44 @@ export interface MobileMoneyBalance {
   queryAccountBalance(input?: AccountBalanceInput): Promise<AsyncRequestAccepted>;
 }
 
+/**
+ * A B2B payment from our shortcode to a supplier's Paybill or Till (b2b.server.ts). Unlike
+ * `B2cPaymentInput` there is no idempotency id: Daraja's B2B request carries none of ours.
+ */
+export interface B2bPaymentInput {
+  /** "BusinessPayBill" (to a Paybill, with an account number) or "BusinessBuyGoods" (to a Till). */
+  commandId: B2bCommandId;
+  /** Whole shillings, integer >= 1. */
+  amountKes: number;
+  /** The Paybill or Till (or store) number receiving the money: 5 to 7 digits. */
+  partyB: string;
+  /**
+   * The account number at the receiving Paybill (1 to 13 characters, never truncated): required for
+   * BusinessPayBill. Optional for BusinessBuyGoods, where Daraja's sample still sends one: without
+   * it the till number is sent.
+   */
+  accountReference?: string;
+  /** Required by Daraja; truncated to 100 characters. */
+  remarks: string;
+  /** Optional: the customer paid for (any common Kenyan form; normalised to 2547…/2541…). */
+  requester?: string;
+  /**
+   * This payment's ResultURL. Put our own id for the payment in it (path or query): it is the only
+   * thing of ours that comes back with the Result when the ack was lost.
+   */
+  resultUrl: string;
+  /** This payment's QueueTimeOutURL (echoed in the Result's ReferenceData as QueueTimeoutURL). */
+  queueTimeoutUrl: string;
+}
+
+/**
+ * B2B payments, apart from `MobileMoneyPayouts` so that fakes of the payout rail need not implement
+ * them. The outcome arrives at the request's ResultURL; parse it with `parseB2bResult` (result.ts)
+ * and match it by the ack's OriginatorConversationID (Daraja's id, not ours).
+ */
+export interface MobileMoneyB2b {
+  b2bPayment(input: B2bPaymentInput): Promise<AsyncRequestAccepted>;
+}
+
 /** What `createDarajaClient` returns. */
-export type DarajaClient = MobileMoneyPayouts & MobileMoneyBalance;
+export type DarajaClient = MobileMoneyPayouts & MobileMoneyBalance & MobileMoneyB2b;

@@ -10,9 +10,18 @@ export const TOKEN_PATH = "/oauth/v1/generate";
 export const B2C_PATH = "/mpesa/b2c/v3/paymentrequest";
 export const TRANSACTION_STATUS_PATH = "/mpesa/transactionstatus/v1/query";
 export const ACCOUNT_BALANCE_PATH = "/mpesa/accountbalance/v1/query";
+export const B2B_PATH = "/mpesa/b2b/v1/paymentrequest";
 
 export const B2C_COMMAND_IDS = ["BusinessPayment", "SalaryPayment", "PromotionPayment"] as const;
 export type B2cCommandId = (typeof B2C_COMMAND_IDS)[number];
+
+/** B2B to a Paybill (the receiver's Utility Account) or a Till / store (its merchant account). */
+export const B2B_COMMAND_IDS = ["BusinessPayBill", "BusinessBuyGoods"] as const;
+export type B2bCommandId = (typeof B2B_COMMAND_IDS)[number];
+/** Daraja's limit on a B2B AccountReference (the account number at the receiving Paybill). */
+export const B2B_ACCOUNT_REFERENCE_MAX = 13;
+/** "4": an organisation shortcode, the only identifier type the B2B API takes on either side. */
+export const B2B_IDENTIFIER_TYPE = "4";
 
 /** What a callback receiver answers Daraja (Result, timeout and status callbacks alike). */
 export const DARAJA_CALLBACK_ACK = { ResultCode: 0, ResultDesc: "Accepted" } as const;
@@ -123,6 +132,26 @@ export interface AccountBalanceRequestBody {
   PartyA: string;
   /** "4": PartyA is a shortcode. */
   IdentifierType: string;
+  Remarks: string;
+  QueueTimeOutURL: string;
+  ResultURL: string;
+}
+
+/**
+ * B2B payment request (protocols.md §1.4). Unlike B2C v3 it carries no id of ours: the
+ * OriginatorConversationID is Daraja's, known only from the ack. "Reciever" is Daraja's spelling.
+ */
+export interface B2bRequestBody {
+  Initiator: string;
+  SecurityCredential: string;
+  CommandID: B2bCommandId;
+  SenderIdentifierType: string;
+  RecieverIdentifierType: string;
+  Amount: number;
+  PartyA: string;
+  PartyB: string;
+  AccountReference: string;
+  Requester?: string;
   Remarks: string;
   QueueTimeOutURL: string;
   ResultURL: string;
