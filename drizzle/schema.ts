@@ -15,3 +15,4 @@ export * from "./schema/simulators";
 export * from "./schema/api";
 export * from "./schema/disbursements";
 export * from "./schema/reconciliation";
+export * from "./schema/refunds";

@@ -256,6 +256,8 @@ export const settlementTransfers = sqliteTable(
     sendLeaseHolder: text("send_lease_holder"),
     /** A disbursement's row this transfer pays (purpose "disbursement"; ADR 0035). */
     disbursementRowId: text("disbursement_row_id"),
+    /** The refund this transfer pays (purpose "refund"; ADR 0037). */
+    refundId: text("refund_id"),
   },
   (table) => [
     uniqueIndex("settlement_transfers_payment_seq_idx").on(table.paymentId, table.sequence),
@@ -264,6 +266,7 @@ export const settlementTransfers = sqliteTable(
     // A rail's health reads its transfers of the last 30 minutes (core/rails/health.server.ts).
     index("settlement_transfers_rail_updated_idx").on(table.rail, table.updatedAt),
     index("settlement_transfers_disbursement_row_idx").on(table.disbursementRowId),
+    index("settlement_transfers_refund_idx").on(table.refundId),
   ],
 );
 

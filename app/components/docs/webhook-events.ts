@@ -32,5 +32,11 @@ export const webhookEventDescriptions: Record<WebhookEventType, string> = {
     "One payout of a batch reached its recipient: `data.object` is the row (a disbursement, with its `batch_id`), with the rail's `receipt`.",
   "disbursement.failed":
     "The rail refused one payout of a batch (`failure_reason` says why): its money is back in your available balance, to retry or cancel on the batch's page. `data.object` is the row.",
+  "refund.created":
+    "A refund was started (dashboard or `POST /api/v1/refunds`): its money left your available balance (or the money held for the customer is on its way). `data.object` is the refund.",
+  "refund.succeeded":
+    "A refund reached the customer: crypto confirmed on chain (`tx_hash`), or M-Pesa paid the payer's phone (`receipt`). `data.object` is the refund.",
+  "refund.failed":
+    "A refund could not be sent (`failure_reason` says why): its money is back in your available balance, or still held for the customer. `data.object` is the refund.",
   ping: 'Sent only by “Send test event” on the Developers page, to that endpoint: `data.object` is the endpoint (`id`, `object: "webhook_endpoint"`, `url`), not a payment.',
 };

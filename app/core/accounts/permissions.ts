@@ -33,6 +33,7 @@ export const permissions = [
   "payout_destination:manage",
   "payouts:create",
   "payouts:approve",
+  "refunds:create",
   "team:manage",
   "settings:manage",
   "developers:manage",
@@ -46,7 +47,14 @@ const readOnly: readonly Permission[] = ["payments:read", "payments:export", "ba
 export const rolePermissions: Record<TeamRole, readonly Permission[]> = {
   owner: all,
   admin: all.filter((p) => p !== "team:manage" && p !== "payout_destination:manage"),
-  finance: [...readOnly, "payments:create", "payouts:create", "payouts:approve", "statements:read"],
+  finance: [
+    ...readOnly,
+    "payments:create",
+    "payouts:create",
+    "payouts:approve",
+    "refunds:create",
+    "statements:read",
+  ],
   developer: ["payments:read", "developers:manage"],
   cashier: ["payments:read", "payments:create"],
   viewer: readOnly,

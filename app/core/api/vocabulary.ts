@@ -56,6 +56,9 @@ export const webhookEventTypes = [
   "payout_batch.completed",
   "disbursement.succeeded",
   "disbursement.failed",
+  "refund.created",
+  "refund.succeeded",
+  "refund.failed",
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number] | "ping";
 

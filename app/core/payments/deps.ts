@@ -5,14 +5,15 @@
  * parameter.
  */
 import type { ApiMode } from "~/core/api/vocabulary";
-import type { Custody } from "~/core/providers/custody/types";
+import type { Custody, CustodyTransfers } from "~/core/providers/custody/types";
 import type { MobileMoneyPayouts } from "~/core/providers/daraja/types";
 import type { PayoutRails } from "~/core/rails/types";
 import type { PaymentsConfig } from "./config";
 
 export interface PaymentsDeps {
   config: PaymentsConfig;
-  custody: Custody;
+  /** Deposits, and crypto refunds going out (ADR 0037). */
+  custody: Custody & CustodyTransfers;
   /** The M-Pesa Daraja client: B2C payouts (as the "mpesa" rail) and the M-Pesa callbacks. */
   payouts: MobileMoneyPayouts;
   /**

@@ -49,6 +49,14 @@ import {
   postDisbursementSent,
 } from "~/core/disbursements/transfers.server";
 import { classifyResultCode, type B2cResult } from "~/core/providers/daraja/result";
+import {
+  bookOfRefund,
+  onRefundTransferFailed,
+  onRefundTransferSucceeded,
+  postRefundSent,
+  refundRemarks,
+  refundTransferMode,
+} from "~/core/refunds/transfers.server";
 import { profileOf, railChargeCents } from "~/core/rails/charges";
 import type { PayoutDestination, PayoutRails, RailId, RailSendOutcome } from "~/core/rails/types";
 import type { Db, DbOrTx } from "~/utils/db.server";
@@ -75,9 +83,10 @@ export const newTransferId = () => `trf_${readableCode(14).toLowerCase()}`;
  */
 function bookOfTransfer(
   db: DbOrTx,
-  transfer: Pick<Transfer, "paymentId" | "disbursementRowId">,
+  transfer: Pick<Transfer, "paymentId" | "disbursementRowId" | "refundId">,
 ): LedgerBook {
   if (transfer.disbursementRowId) return bookOfDisbursementRow(db, transfer.disbursementRowId);
+  if (transfer.refundId) return bookOfRefund(db, transfer.refundId);
   if (!transfer.paymentId) return "live";
   return (
     db
@@ -89,10 +98,10 @@ function bookOfTransfer(
 }
 
 /**
- * A transfer's mode: its payment's, or its disbursement batch's (live without either), as an SQL
- * expression.
+ * A transfer's mode: its payment's, its disbursement batch's or its refund's (live without any), as
+ * an SQL expression.
  */
-const transferMode = sql`coalesce((select ${payments.mode} from ${payments} where ${payments.id} = ${settlementTransfers.paymentId}), ${disbursementTransferMode}, 'live')`;
+const transferMode = sql`coalesce((select ${payments.mode} from ${payments} where ${payments.id} = ${settlementTransfers.paymentId}), ${disbursementTransferMode}, ${refundTransferMode}, 'live')`;
 
 /** Transfers of one book (their payment's mode; live without a payment), as a condition. */
 function transfersInBook(mode: LedgerBook) {
@@ -113,6 +122,7 @@ export function transferModeOf(db: DbOrTx, transferId: string): LedgerBook | nul
     .select({
       paymentId: settlementTransfers.paymentId,
       disbursementRowId: settlementTransfers.disbursementRowId,
+      refundId: settlementTransfers.refundId,
     })
     .from(settlementTransfers)
     .where(eq(settlementTransfers.id, transferId))
@@ -472,7 +482,23 @@ export function releaseScheduledTransfers(db: Db, now: number): number {
 export const SEND_LEASE_MS = 2 * 60_000;
 
 /** What the payments run and immediate settlement send: everything but paced disbursement rows. */
-export const UNPACED_PURPOSES = ["settlement", "verification"] as const;
+export const UNPACED_PURPOSES = ["settlement", "verification", "refund"] as const;
+
+/**
+ * Purposes whose money was reserved when they were made, and how it leaves the reservation when
+ * the transfer goes to the rail.
+ */
+const RESERVED_PURPOSES: Partial<
+  Record<Transfer["purpose"], (tx: DbOrTx, transfer: Transfer, now: number) => string>
+> = { disbursement: postDisbursementSent, refund: postRefundSent };
+
+/** The ledger kind of a paid transfer's last posting, by purpose (verifications post none). */
+const SUCCEEDED_KINDS: Record<Transfer["purpose"], string> = {
+  settlement: "payout.succeeded",
+  verification: "payout.succeeded",
+  disbursement: "disbursement.succeeded",
+  refund: "refund.succeeded",
+};
 
 export interface SendOptions {
   /** At most this many transfers per run. Default 50. */
@@ -610,10 +636,12 @@ export async function sendPendingTransfers(
     // A rail not running here: the transfer waits, pending, for a process where it does.
     if (!rail) continue;
     if (!claimTransferForSending(db, transfer.id, holder, now(), leaseMs)) continue;
-    // A disbursement row's money leaves its reservation only now; a short float makes it wait.
-    if (transfer.purpose === "disbursement" && !transfer.ledgerTransactionId) {
+    // A disbursement row's or a refund's money leaves its reservation only now; a short float
+    // makes it wait.
+    const postSent = RESERVED_PURPOSES[transfer.purpose];
+    if (postSent && !transfer.ledgerTransactionId) {
       try {
-        db.transaction((tx) => postDisbursementSent(tx, transfer, now()));
+        db.transaction((tx) => postSent(tx, transfer, now()));
       } catch (error) {
         if (!(error instanceof InsufficientBalanceError)) throw error;
         releaseSendClaim(db, transfer, holder, now());
@@ -697,6 +725,7 @@ function markCompleted(
 function remarksOf(db: DbOrTx, transfer: Transfer): string {
   if (transfer.purpose === "verification") return "OneHop account check";
   if (transfer.purpose === "disbursement") return disbursementRemarks(db, transfer);
+  if (transfer.purpose === "refund") return refundRemarks(transfer);
   return `OneHop settlement ${transfer.paymentId ?? transfer.id}`;
 }
 
@@ -771,7 +800,7 @@ export function succeedTransfer(
     }
     postTransaction(tx, {
       idempotencyKey: `transfer:${transfer.id}:succeeded`,
-      kind: transfer.purpose === "disbursement" ? "disbursement.succeeded" : "payout.succeeded",
+      kind: SUCCEEDED_KINDS[transfer.purpose],
       description: `Payout ${transfer.id} paid, receipt ${result.receipt ?? "?"}`,
       reference: { type: "transfer", id: transfer.id },
       entries: [
@@ -782,6 +811,7 @@ export function succeedTransfer(
     });
     markCompleted(tx, transfer, "succeeded", { receipt: result.receipt, code: 0 }, result, now);
     onDisbursementSucceeded(tx, transfer, result, now);
+    onRefundTransferSucceeded(tx, transfer, result, now);
     enqueuePayoutEvent(tx, transfer.id, now);
     if (transfer.paymentId) {
       recordEvent(
@@ -823,6 +853,7 @@ export function failTransfer(
     }
     markCompleted(tx, transfer, "failed", { receipt: null, code: result.code }, result, now);
     onDisbursementFailed(tx, transfer, result, now);
+    onRefundTransferFailed(tx, transfer, result, now);
     enqueuePayoutEvent(tx, transfer.id, now);
     if (transfer.purpose === "verification" && transfer.destinationId)
       recordVerificationOutcome(
@@ -961,6 +992,7 @@ export function newTransferState(now: number) {
     sendLeaseUntil: null,
     sendLeaseHolder: null,
     disbursementRowId: null,
+    refundId: null,
   } satisfies Partial<Transfer>;
 }
 

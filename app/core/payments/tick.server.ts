@@ -7,6 +7,7 @@ import { railNames } from "~/core/destinations/schema";
 import { retryStalledVerifications } from "~/core/destinations/verification.server";
 import { checkPendingNames } from "~/core/disbursements/name-checks.server";
 import { pumpDisbursements } from "~/core/disbursements/pump.server";
+import { queryOverdueRefunds, sendPendingRefunds } from "~/core/refunds/custody-send.server";
 import { failOverStuckTransfers } from "./failover.server";
 import type { Rail } from "~/core/ledger/accounts";
 import type { RailId } from "~/core/rails/types";
@@ -77,6 +78,10 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
       (await sendPendingTransfers(db, rails, now, { modes, purpose: UNPACED_PURPOSES })) +
       // Bulk payouts: the rest of a large batch, at each rail's allowed rate.
       (await pumpDisbursements(db, rails, now, { modes }));
+    // Crypto refunds: to custody, and the outcome of those whose webhook has not come.
+    const refunds =
+      (await sendPendingRefunds(db, deps.custody, now, { modes })) +
+      (await queryOverdueRefunds(db, deps.custody, now, reconcileAfterMs, { modes }));
     const queried = await queryOverdueTransfers(db, rails, now(), reconcileAfterMs, {
       modes,
     });
@@ -90,6 +95,7 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
       verifications,
       namesChecked,
       sent,
+      refunds,
       queried,
     };
     return Object.values(detail).some((n) => n > 0)

@@ -28,6 +28,10 @@ import {
   type DepositOutcome,
 } from "./deposits.server";
 import { servesMode, type PaymentsDeps } from "./deps";
+import { applyRefundTransaction, refundOfTransaction } from "~/core/refunds/custody-send.server";
+
+/** What a custody notification about one of our refunds did. */
+type RefundOutcome = `refund_${ReturnType<typeof applyRefundTransaction>}`;
 import { applyB2cResult, failTransfer, succeedTransfer, transferModeOf } from "./settlement.server";
 
 export type WebhookAnswer = { status: number; body: unknown; settlePaymentId?: string };
@@ -83,7 +87,7 @@ export async function syncCustodyTransaction(
   runtime: Pick<PaymentsDeps, "custody" | "config" | "modes">,
   txId: string,
   now: () => number,
-): Promise<{ outcome: DepositOutcome; settlePaymentId?: string }> {
+): Promise<{ outcome: DepositOutcome | RefundOutcome; settlePaymentId?: string }> {
   const transaction = await runtime.custody.getTransaction(txId);
   return applySyncedTransaction(db, runtime, transaction, now);
 }
@@ -96,7 +100,13 @@ export function applySyncedTransaction(
   runtime: Pick<PaymentsDeps, "config" | "modes">,
   transaction: CustodyTransaction,
   now: () => number,
-): { outcome: DepositOutcome; settlePaymentId?: string } {
+): { outcome: DepositOutcome | RefundOutcome; settlePaymentId?: string } {
+  // One of our refunds going out (its external id is the refund's), not a deposit.
+  const refund = refundOfTransaction(db, transaction);
+  if (refund) {
+    if (!servesMode(runtime, refund.mode)) return { outcome: "ignored" };
+    return { outcome: `refund_${applyRefundTransaction(db, transaction, now(), refund.id)}` };
+  }
   const address = transaction.destinationAddress;
   const target = address ? findPaymentByAddress(db, address) : undefined;
   if (target && !servesMode(runtime, target.mode)) {

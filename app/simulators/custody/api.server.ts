@@ -10,6 +10,10 @@
  *   GET  /v1/vault/assets/{assetId}                         the asset's balance across all vaults
  *   GET  /v1/transactions/{txId}                            TransactionDetails
  *   GET  /v1/transactions                                   the latest transactions
+ *   POST /v1/transactions                                   an outgoing transfer
+ *                                                           (transfers.server.ts)
+ *   GET  /v1/transactions/external_tx_id/{externalTxId}     the transfer created with that id
+ *   GET  /v1/estimate_network_fee?assetId=                  fee estimates (low, medium, high)
  * POSTs honour `Idempotency-Key` (at most 40 characters): a repeat gets the first answer.
  */
 import { verifyFireblocksJwt } from "~/core/providers/custody/jwt.server";
@@ -17,6 +21,7 @@ import { addressModels } from "~/core/providers/custody/types";
 import { vaultAssetBalance } from "./balances.server";
 import { json, parseJsonBody, type SimRequest, type SimResponse } from "./http.server";
 import type { CustodyState, SimTx, SimVault } from "./state.server";
+import type { SimulatedTransfers } from "./transfers.server";
 
 /**
  * Error codes the simulator answers with besides the documented 401 ones. 1004 and 1006 are
@@ -77,7 +82,10 @@ const optionalString = (value: unknown): string | null =>
   typeof value === "string" && value.length > 0 ? value.slice(0, 200) : null;
 
 /** The API handler over the simulator's state: one authenticated request in, one response out. */
-export function createCustodyApi(state: CustodyState): (request: SimRequest) => SimResponse {
+export function createCustodyApi(
+  state: CustodyState,
+  transfers: SimulatedTransfers,
+): (request: SimRequest) => SimResponse {
   const { now, vaults, transactions, idempotency, assetBySymbol, values } = state;
   const seenNonces = new Map<string, number>();
 
@@ -195,7 +203,12 @@ export function createCustodyApi(state: CustodyState): (request: SimRequest) => 
     const destType = query.get("destType");
     const destId = query.get("destId");
     const sourceType = query.get("sourceType");
+    const sourceId = query.get("sourceId");
     const txHash = query.get("txHash");
+    // Deposits come from UNKNOWN into a vault; our transfers go from a vault to a one-time address.
+    const destTypeOf = (tx: SimTx) =>
+      tx.direction === "out" ? "ONE_TIME_ADDRESS" : "VAULT_ACCOUNT";
+    const sourceTypeOf = (tx: SimTx) => (tx.direction === "out" ? "VAULT_ACCOUNT" : "UNKNOWN");
     const orderBy = query.get("orderBy") === "lastUpdated" ? "lastUpdated" : "createdAt";
     const ascending = query.get("sort") === "ASC";
     const inOrder = ascending ? [...transactions.values()] : [...transactions.values()].reverse();
@@ -205,9 +218,10 @@ export function createCustodyApi(state: CustodyState): (request: SimRequest) => 
         (Number.isNaN(before) || tx.createdAt < before) &&
         (!statuses || statuses.includes(tx.status)) &&
         (!assetFilter || assetFilter.includes(tx.assetId)) &&
-        (!destType || destType === "VAULT_ACCOUNT") &&
-        (!destId || tx.vaultAccountId === destId) &&
-        (!sourceType || sourceType === "UNKNOWN") &&
+        (!destType || destType === destTypeOf(tx)) &&
+        (!destId || (tx.direction !== "out" && tx.vaultAccountId === destId)) &&
+        (!sourceType || sourceType === sourceTypeOf(tx)) &&
+        (!sourceId || (tx.direction === "out" && tx.vaultAccountId === sourceId)) &&
         (!txHash || tx.txHash === txHash),
     );
     matching.sort((a, b) => (ascending ? a[orderBy] - b[orderBy] : b[orderBy] - a[orderBy]));
@@ -228,6 +242,17 @@ export function createCustodyApi(state: CustodyState): (request: SimRequest) => 
       }
       if (path[1] === "transactions" && path.length === 2)
         return json(200, listTransactions(request.url.searchParams).map(state.wire));
+      // The SDKs' path has a trailing slash; both are served.
+      if (
+        path[1] === "transactions" &&
+        path[2] === "external_tx_id" &&
+        (path.length === 4 || (path.length === 5 && path[4] === ""))
+      ) {
+        const tx = transfers.byExternalId(path[3] ?? "");
+        return tx ? json(200, state.wire(tx)) : apiError(apiErrors.transactionNotFound);
+      }
+      if (path[1] === "estimate_network_fee" && path.length === 2)
+        return transfers.estimate(request.url.searchParams.get("assetId"));
       if (path[1] === "vault" && path[2] === "accounts" && path.length === 4) {
         const vault = vaults.get(path[3] ?? "");
         return vault ? json(200, vaultJson(vault)) : apiError(apiErrors.vaultNotFound);
@@ -247,7 +272,11 @@ export function createCustodyApi(state: CustodyState): (request: SimRequest) => 
       }
       return apiError(apiErrors.notFound);
     }
-    if (request.method === "POST" && path[1] === "vault" && path[2] === "accounts") {
+    const createsTransfer = path[1] === "transactions" && path.length === 2;
+    if (
+      request.method === "POST" &&
+      ((path[1] === "vault" && path[2] === "accounts") || createsTransfer)
+    ) {
       const key = request.headers["idempotency-key"];
       if (key !== undefined && key.length > 40) return apiError(apiErrors.idempotencyKeyTooLong);
       const fingerprint = `${request.method} ${request.url.pathname} ${request.body.toString("base64")}`;
@@ -261,7 +290,11 @@ export function createCustodyApi(state: CustodyState): (request: SimRequest) => 
             : apiError(apiErrors.idempotencyKeyReused);
       }
       const body = parseJsonBody(request);
-      const response = body ? apiPost(path, body) : apiError(apiErrors.invalidBody);
+      const response = !body
+        ? apiError(apiErrors.invalidBody)
+        : createsTransfer
+          ? transfers.create(body)
+          : apiPost(path, body);
       if (key && response.status < 500) {
         idempotency.set(key, { fingerprint, response, at: now() });
         state.saveIdempotent(key);

@@ -5,6 +5,12 @@
  * confirmations it becomes COMPLETED / CONFIRMED. A transaction can also be failed, and
  * confirmations can come on their own at an interval (auto-confirm). Every change is saved before
  * its webhooks go.
+ *
+ * Our outgoing transfers (transfers.server.ts creates them SUBMITTED) go on from there when driven:
+ * the first step signs and broadcasts (PENDING_SIGNATURE, BROADCASTING, then CONFIRMING with 0
+ * confirmations and a txHash), the next ones add confirmations like a deposit's, up to COMPLETED.
+ * Their webhooks go one batch after another in the order they were made (`deliverTransfers`), since
+ * the API answers a transfer before its first webhooks are sent.
  */
 import { assetDecimals, isTerminal, type CustodyTransaction } from "~/core/providers/custody/types";
 import { defaultNetwork, networks, type NetworkId } from "~/core/networks/networks";
@@ -40,6 +46,14 @@ export interface SimulatedChain {
     delivery?: DeliveryOptions & { subStatus?: string },
   ): Promise<CustodyTransaction>;
   tick(delivery?: DeliveryOptions): Promise<CustodyTransaction[]>;
+  /** Sign and broadcast an outgoing transfer (to CONFIRMING with 0 confirmations). */
+  broadcastTransfer(txId: string, delivery?: DeliveryOptions): Promise<CustodyTransaction>;
+  /** Every remaining step of an outgoing transfer, to COMPLETED. */
+  completeTransfer(txId: string, delivery?: DeliveryOptions): Promise<CustodyTransaction>;
+  /** Queue an outgoing transfer's webhooks behind the ones already queued. */
+  deliverTransfers(events: PendingEvent[], delivery?: DeliveryOptions): Promise<void>;
+  /** Resolves when every transfer webhook queued so far went out. */
+  flushTransfers(): Promise<void>;
   setAutoConfirm(intervalMs: number | null): void;
   /** The auto-confirm interval, or null when off. */
   autoConfirmMs(): number | null;
@@ -59,6 +73,67 @@ export function createSimulatedChain(state: CustodyState, webhooks: WebhookSende
   function requireTx(txId: string): SimTx {
     const tx = transactions.get(txId);
     if (!tx) throw new SimulatorError(404, `No transaction ${txId}`);
+    return tx;
+  }
+
+  /** An outgoing transfer, signed and broadcast: one event per status on the way. */
+  function broadcastOnce(tx: SimTx): PendingEvent[] {
+    const events: PendingEvent[] = [];
+    const step = (status: string, subStatus: string) => {
+      tx.status = status;
+      tx.subStatus = subStatus;
+      tx.lastUpdated = now();
+      events.push(state.event("TRANSACTION_STATUS_UPDATED", tx));
+    };
+    if (tx.status !== "PENDING_SIGNATURE" && tx.status !== "BROADCASTING")
+      step("PENDING_SIGNATURE", "");
+    if (tx.status !== "BROADCASTING") step("BROADCASTING", "");
+    if (!tx.txHash)
+      tx.txHash =
+        networks[networkOf(tx)].addressFormat === "evm" ? values.evmTxHash() : values.btcTxHash();
+    step("CONFIRMING", "PENDING_BLOCKCHAIN_CONFIRMATIONS");
+    state.saveTx(tx);
+    return events;
+  }
+
+  const awaitingBroadcast = (tx: SimTx) => tx.direction === "out" && tx.status !== "CONFIRMING";
+
+  /**
+   * One step: a confirmation more (deposits, broadcast transfers), or the broadcast of an outgoing
+   * transfer.
+   */
+  function advance(tx: SimTx): PendingEvent[] {
+    if (isTerminal(tx.status)) return [];
+    if (awaitingBroadcast(tx)) return broadcastOnce(tx);
+    const next = confirmOnce(tx);
+    return next ? [next] : [];
+  }
+
+  let lane: Promise<void> = Promise.resolve();
+  function deliverTransfers(events: PendingEvent[], delivery: DeliveryOptions = {}): Promise<void> {
+    const run = lane.then(() => webhooks.deliverBatch(events, delivery));
+    lane = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Deposits' webhooks at once, transfers' in their queue. */
+  async function deliver(events: PendingEvent[], delivery: DeliveryOptions = {}): Promise<void> {
+    const isOut = (event: PendingEvent) => transactions.get(event.txId)?.direction === "out";
+    const outgoing = events.filter(isOut);
+    if (outgoing.length === 0) return webhooks.deliverBatch(events, delivery);
+    const incoming = events.filter((event) => !isOut(event));
+    await Promise.all([
+      incoming.length > 0 ? webhooks.deliverBatch(incoming, delivery) : undefined,
+      deliverTransfers(outgoing, delivery),
+    ]);
+  }
+
+  function requireTransfer(txId: string): SimTx {
+    const tx = requireTx(txId);
+    if (tx.direction !== "out")
+      throw new SimulatorError(409, `Transaction ${txId} is a deposit, not an outgoing transfer`);
+    if (isTerminal(tx.status))
+      throw new SimulatorError(409, `Transaction ${txId} is already ${tx.status}`);
     return tx;
   }
 
@@ -165,12 +240,47 @@ export function createSimulatedChain(state: CustodyState, webhooks: WebhookSende
       throw new SimulatorError(409, `Transaction ${txId} is already ${tx.status}`);
     const events: PendingEvent[] = [];
     for (let step = 0; step < add; step += 1) {
-      const next = confirmOnce(tx);
-      if (!next) break;
-      events.push(next);
+      const next = advance(tx);
+      if (next.length === 0) break;
+      events.push(...next);
     }
-    await webhooks.deliverBatch(events, delivery);
+    await deliver(events, delivery);
     return state.view(tx);
+  }
+
+  async function broadcastTransfer(
+    txId: string,
+    delivery: DeliveryOptions = {},
+  ): Promise<CustodyTransaction> {
+    const tx = requireTransfer(txId);
+    if (!awaitingBroadcast(tx))
+      throw new SimulatorError(409, `Transaction ${txId} is already broadcast (${tx.status})`);
+    await deliverTransfers(broadcastOnce(tx), delivery);
+    return state.view(tx);
+  }
+
+  async function completeTransfer(
+    txId: string,
+    delivery: DeliveryOptions = {},
+  ): Promise<CustodyTransaction> {
+    const tx = requireTransfer(txId);
+    const events: PendingEvent[] = [];
+    // Bounded: a broadcast, then at most completeAt confirmations.
+    for (let step = 0; step <= (state.completeAtByAssetId.get(tx.assetId) ?? 1); step += 1) {
+      const next = advance(tx);
+      if (next.length === 0) break;
+      events.push(...next);
+    }
+    await deliverTransfers(events, delivery);
+    return state.view(tx);
+  }
+
+  async function flushTransfers(): Promise<void> {
+    let current: Promise<void>;
+    do {
+      current = lane;
+      await current;
+    } while (current !== lane);
   }
 
   async function fail(
@@ -187,14 +297,14 @@ export function createSimulatedChain(state: CustodyState, webhooks: WebhookSende
     tx.subStatus = delivery.subStatus || defaultFailureSubStatus[status];
     tx.lastUpdated = now();
     state.saveTx(tx);
-    await webhooks.deliverBatch([state.event("TRANSACTION_STATUS_UPDATED", tx)], delivery);
+    await deliver([state.event("TRANSACTION_STATUS_UPDATED", tx)], delivery);
     return state.view(tx);
   }
 
   async function tick(delivery: DeliveryOptions = {}): Promise<CustodyTransaction[]> {
     const pending = [...transactions.values()].filter((tx) => !isTerminal(tx.status));
-    const events = pending.map(confirmOnce).filter((next): next is PendingEvent => next !== null);
-    await webhooks.deliverBatch(events, delivery);
+    const events = pending.flatMap(advance);
+    await deliver(events, delivery);
     return pending.map(state.view);
   }
 
@@ -220,6 +330,10 @@ export function createSimulatedChain(state: CustodyState, webhooks: WebhookSende
     confirm,
     fail,
     tick,
+    broadcastTransfer,
+    completeTransfer,
+    deliverTransfers,
+    flushTransfers,
     setAutoConfirm,
     autoConfirmMs: () => autoConfirmMs,
     stop() {

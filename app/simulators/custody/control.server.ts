@@ -7,6 +7,14 @@
  *   POST /payments {address, amount, assetId?, txHash?, duplicate?, outOfOrder?, badSignature?}
  *   POST /transactions/{txId}/confirmations {add, ...delivery options}
  *   POST /transactions/{txId}/fail {status: FAILED|REJECTED|BLOCKED, subStatus?, ...}
+ *   POST /transactions/{txId}/broadcast {...delivery options}  sign and broadcast an outgoing
+ *                                                    transfer (CONFIRMING, 0 confirmations)
+ *   POST /transactions/{txId}/complete {...delivery options}   drive an outgoing transfer to
+ *                                                    COMPLETED, every step's webhook in order
+ *   GET  /transfer-failures
+ *   POST /transfer-failures {address, subStatus: "BLOCKED_BY_POLICY" | ... | null, status?}
+ *                                                    transfers to that address end at once with
+ *                                                    that sub-status; null (or "") clears
  *   POST /auto-confirm {intervalMs: number | null}
  *   POST /drift {assetId, amount, vaultAccountId?}  a signed decimal string added to what the
  *                                                    balance calls report for that wallet (vault
@@ -26,6 +34,7 @@ import {
   type CustodySimulatorOptions,
 } from "./types";
 import { isDecimalString } from "./values.server";
+import type { SimulatedTransfers } from "./transfers.server";
 import type { WebhookSender } from "./webhooks.server";
 
 const MAX_LIST = 200;
@@ -74,6 +83,15 @@ const failSchema = deliverySchema.extend({
   subStatus: z.string().trim().max(60).optional(),
 });
 
+const transferFailureSchema = z.object({
+  address: z.string().trim().min(1, "Enter an address").max(200),
+  subStatus: z.union([z.string().trim().max(60), z.null()]).transform((value) => value || null),
+  status: z
+    .enum(failureStatuses)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+});
+
 const autoConfirmSchema = z.object({
   intervalMs: z.union([
     z.coerce.number().int().min(50).max(3_600_000),
@@ -101,6 +119,7 @@ export function createControl(
   chain: SimulatedChain,
   webhooks: WebhookSender,
   options: Pick<CustodySimulatorOptions, "webhookUrl" | "allowedReturnOrigins">,
+  transfers: SimulatedTransfers,
 ): ControlHandler {
   const { transactions, addresses } = state;
 
@@ -216,6 +235,7 @@ export function createControl(
       if (subPath === "/transactions") return json(200, [...transactions.values()].map(state.view));
       if (subPath === "/addresses") return json(200, [...addresses.values()]);
       if (subPath === "/deliveries") return json(200, webhooks.deliveries);
+      if (subPath === "/transfer-failures") return json(200, transfers.failureRules());
       return json(404, { error: "Not Found" });
     }
     if (request.method !== "POST") return json(405, { error: "Method Not Allowed" });
@@ -283,9 +303,36 @@ export function createControl(
           },
         );
       }
-      const match = /^\/transactions\/([^/]+)\/(confirmations|fail)$/.exec(subPath);
+      if (subPath === "/transfer-failures") {
+        const parsed = transferFailureSchema.safeParse(input);
+        if (!parsed.success)
+          return failed(400, parsed.error.issues[0]?.message ?? "Invalid failure rule");
+        const { address, subStatus, status } = parsed.data;
+        transfers.failTransfersTo(address, subStatus, status);
+        return done(
+          subStatus
+            ? `Transfers to ${address} now end with ${subStatus}.`
+            : `Transfers to ${address} go through again.`,
+          transfers.failureRules(),
+        );
+      }
+      const match = /^\/transactions\/([^/]+)\/(confirmations|fail|broadcast|complete)$/.exec(
+        subPath,
+      );
       if (match) {
         const txId = decodeURIComponent(match[1] ?? "");
+        if (match[2] === "broadcast" || match[2] === "complete") {
+          const parsed = deliverySchema.safeParse(input);
+          if (!parsed.success) return failed(400, "Invalid delivery options");
+          const tx =
+            match[2] === "broadcast"
+              ? await chain.broadcastTransfer(txId, parsed.data)
+              : await chain.completeTransfer(txId, parsed.data);
+          return done(
+            `Transaction ${tx.id}: ${tx.status}, ${tx.numOfConfirmations} confirmations.`,
+            tx,
+          );
+        }
         if (match[2] === "confirmations") {
           const parsed = confirmSchema.safeParse(input);
           if (!parsed.success) return failed(400, "add must be an integer from 1 to 100");

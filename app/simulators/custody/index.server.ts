@@ -3,13 +3,15 @@
  * uses (api.server.ts), sending Fireblocks v1 webhooks signed RSA-SHA512 over the exact body bytes
  * (webhooks.server.ts) about what happens on the simulated chains (chain.server.ts), with a control
  * API and page under /__sim (control.server.ts, page.server.ts), and its state kept in a store so a
- * restart forgets nothing (state.server.ts). Loaded only in simulator mode (app/wiring) and by
+ * restart forgets nothing (state.server.ts). Our outgoing transfers (refunds) are
+ * transfers.server.ts's. Loaded only in simulator mode (app/wiring) and by
  * tests.
  */
 import { apiError, apiErrors, createCustodyApi } from "./api.server";
 import { checkedDrift, driftKey } from "./balances.server";
 import { createSimulatedChain } from "./chain.server";
 import { createControl } from "./control.server";
+import { createTransfers } from "./transfers.server";
 import { handleFetchRequest, listen, type SimRequest, type SimResponse } from "./http.server";
 import { loadCustodyState } from "./state.server";
 import { resolveWebhookUrl, type CustodySimulator, type CustodySimulatorOptions } from "./types";
@@ -43,8 +45,9 @@ export async function startCustodySimulator(
     maxRecordedDeliveries: Math.max(1, options.maxRecordedDeliveries ?? 10_000),
   });
   const chain = createSimulatedChain(state, webhooks);
-  const api = createCustodyApi(state);
-  const control = createControl(state, chain, webhooks, options);
+  const transfers = createTransfers(state, chain);
+  const api = createCustodyApi(state, transfers);
+  const control = createControl(state, chain, webhooks, options, transfers);
   let closed = false;
 
   async function route(request: SimRequest): Promise<SimResponse> {
@@ -68,6 +71,12 @@ export async function startCustodySimulator(
     confirm: chain.confirm,
     fail: chain.fail,
     tick: chain.tick,
+    broadcastTransfer: chain.broadcastTransfer,
+    completeTransfer: chain.completeTransfer,
+    failTransfersTo: transfers.failTransfersTo,
+    transferFailures: transfers.failureRules,
+    networkFee: transfers.networkFee,
+    flushWebhooks: chain.flushTransfers,
     setAutoConfirm: chain.setAutoConfirm,
     setDrift(assetId, amount, vaultAccountId = "0") {
       state.drift.set(driftKey(vaultAccountId, assetId), checkedDrift(state, assetId, amount));

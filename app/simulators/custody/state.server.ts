@@ -2,7 +2,9 @@
  * The custody simulator's state: its keys, vaults, deposit addresses, transactions, block heights
  * and idempotent answers, kept in memory and (with `options.store`) written to the store as they
  * change and loaded at start, so a restart forgets nothing (issue 10, item 4). Also how a
- * transaction looks on the wire (Fireblocks' TransactionDetails) and as a webhook event.
+ * transaction looks on the wire (Fireblocks' TransactionDetails) and as a webhook event: incoming
+ * deposits (UNKNOWN -> VAULT_ACCOUNT) and our outgoing transfers (VAULT_ACCOUNT ->
+ * ONE_TIME_ADDRESS, `direction: "out"`).
  */
 import {
   createPrivateKey,
@@ -17,6 +19,8 @@ import {
   addressModels,
   custodyWalletKey,
   custodyWallets,
+  isFailed,
+  resolveFeeAssetIds,
   resolveWalletAssetIds,
   type CustodyAsset,
   type CustodyTransaction,
@@ -49,6 +53,28 @@ const NETWORK_FEES: Record<CustodyAsset, { fee: string; currency: string }> = {
 const OTHER_NETWORK_FEES: Partial<Record<NetworkId, { fee: string; currency: string }>> = {
   tron: { fee: "13.3959", currency: "TRX" },
   base: { fee: "0.0000012", currency: "BASECHAIN_ETH" },
+};
+
+/**
+ * What `GET /v1/estimate_network_fee` answers as the medium estimate of an outgoing transfer, per
+ * (asset, network), in the fee asset's unit (`resolveFeeAssetIds`: BTC, ETH, TRX, BASECHAIN_ETH);
+ * a completed transfer settles at exactly this fee. Fixed, plausible values.
+ */
+export const TRANSFER_FEES: Readonly<Partial<Record<CustodyWalletKey, string>>> = {
+  "BTC:bitcoin": "0.00002",
+  "ETH:ethereum": "0.0004",
+  "USDT:ethereum": "0.0012",
+  "USDC:ethereum": "0.0012",
+  "USDT:tron": "13.3959",
+  "USDC:base": "0.000005",
+};
+
+/** Decimal places of each network's fee coin (BTC 8, ETH and Base ETH 18, TRX 6). */
+export const FEE_DECIMALS: Readonly<Record<NetworkId, number>> = {
+  bitcoin: 8,
+  ethereum: 18,
+  tron: 6,
+  base: 18,
 };
 
 /** The block-height counter a network's transactions advance (old keys kept: stored state). */
@@ -87,6 +113,29 @@ export interface SimTx {
   blockHash: string | null;
   createdAt: number;
   lastUpdated: number;
+  /**
+   * "out" for our outgoing transfers (`vaultAccountId` is then the source vault); absent for
+   * deposits (and in state stored before transfers existed).
+   */
+  direction?: "out";
+  externalTxId?: string | null;
+  note?: string;
+  /** Outgoing: the network fee (the estimate) and the asset id it is paid in. */
+  networkFee?: string;
+  feeCurrency?: string;
+  /**
+   * Outgoing: what the transfer takes from which wallet, decided at creation (the source vault
+   * first, then the others; the fee in the fee asset when the workspace holds enough of it). Locked
+   * until broadcast, then spent; nothing when the transfer fails.
+   */
+  debits?: SimDebit[];
+}
+
+export interface SimDebit {
+  vaultAccountId: string;
+  assetId: string;
+  /** Decimal string in the asset's unit. */
+  amount: string;
 }
 
 /** A webhook ready to send: its exact body and what it is about. */
@@ -120,8 +169,10 @@ export interface CustodyState {
   readonly assetBySymbol: Map<string, CustodyAsset>;
   /** Asset id -> the network it is on. */
   readonly networkByAssetId: Map<string, NetworkId>;
-  /** Asset id -> confirmations at which a deposit completes. */
+  /** Asset id -> confirmations at which a deposit (or an outgoing transfer) completes. */
   readonly completeAtByAssetId: Map<string, number>;
+  /** Asset id -> the asset id its network fees are paid in (ETH for USDT_ERC20). */
+  readonly feeAssetByAssetId: Map<string, string>;
   readonly vaults: Map<string, SimVault>;
   readonly addresses: Map<string, SimulatorDepositAddress>;
   readonly transactions: Map<string, SimTx>;
@@ -363,17 +414,29 @@ export async function loadCustodyState(options: CustodySimulatorOptions): Promis
 
   function wire(tx: SimTx): Record<string, unknown> {
     const network = networkByAssetId.get(tx.assetId);
-    const fee = (network && OTHER_NETWORK_FEES[network]) || NETWORK_FEES[tx.asset];
+    const outgoing = tx.direction === "out";
+    // An outgoing transfer that failed never reached the chain here: it paid no fee.
+    const fee = outgoing
+      ? {
+          fee: isFailed(tx.status) ? "0" : (tx.networkFee ?? "0"),
+          currency: tx.feeCurrency ?? "",
+        }
+      : (network && OTHER_NETWORK_FEES[network]) || NETWORK_FEES[tx.asset];
     return {
       id: tx.id,
+      ...(outgoing ? { externalTxId: tx.externalTxId ?? null } : {}),
       assetId: tx.assetId,
-      source: { id: "", type: "UNKNOWN", name: "External", subType: "" },
-      destination: {
-        id: tx.vaultAccountId,
-        type: "VAULT_ACCOUNT",
-        name: tx.vaultName,
-        subType: "",
-      },
+      source: outgoing
+        ? { id: tx.vaultAccountId, type: "VAULT_ACCOUNT", name: tx.vaultName, subType: "" }
+        : { id: "", type: "UNKNOWN", name: "External", subType: "" },
+      destination: outgoing
+        ? { id: "", type: "ONE_TIME_ADDRESS", name: "N/A", subType: "" }
+        : {
+            id: tx.vaultAccountId,
+            type: "VAULT_ACCOUNT",
+            name: tx.vaultName,
+            subType: "",
+          },
       requestedAmount: Number(tx.amount),
       amount: Number(tx.amount),
       netAmount: Number(tx.amount),
@@ -395,10 +458,12 @@ export async function loadCustodyState(options: CustodySimulatorOptions): Promis
       txHash: tx.txHash,
       tag: "",
       operation: "TRANSFER",
-      note: "",
+      note: tx.note ?? "",
       sourceAddress: tx.sourceAddress,
       destinationAddress: tx.destinationAddress,
-      destinationAddressDescription: addresses.get(tx.destinationAddress)?.description ?? "",
+      destinationAddressDescription: outgoing
+        ? ""
+        : (addresses.get(tx.destinationAddress)?.description ?? ""),
       destinationTag: "",
       addressType: "",
       exchangeTxId: "",
@@ -428,6 +493,7 @@ export async function loadCustodyState(options: CustodySimulatorOptions): Promis
     assetBySymbol,
     networkByAssetId,
     completeAtByAssetId,
+    feeAssetByAssetId: resolveFeeAssetIds(assetIds, options.feeAssetIds),
     vaults,
     addresses,
     transactions,

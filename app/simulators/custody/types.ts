@@ -12,6 +12,7 @@ import type {
   CustodyTransaction,
   CustodyWalletKey,
 } from "~/core/providers/custody/types";
+import type { NetworkId } from "~/core/networks/networks";
 import type { SimulatorStore } from "~/simulators/store.server";
 
 export const failureStatuses = ["FAILED", "REJECTED", "BLOCKED"] as const;
@@ -108,6 +109,11 @@ export interface CustodySimulatorOptions {
    * Default the mainnet ids.
    */
   assetIds?: CustodyAssetIdOverrides;
+  /**
+   * Fee asset ids per network for outgoing transfers (testnet ids); default the network's native
+   * coin (`resolveFeeAssetIds`: BTC, ETH, TRX, BASECHAIN_ETH).
+   */
+  feeAssetIds?: Partial<Record<NetworkId, string>>;
   /** Retries after a failed delivery. Default 3. */
   maxRetries?: number;
   /** Wait before the first retry, doubling after each; default 0 (immediate, for tests). */
@@ -150,8 +156,40 @@ export interface CustodySimulator {
     status: FailureStatus,
     options?: DeliveryOptions & { subStatus?: string },
   ): Promise<CustodyTransaction>;
-  /** One auto-confirm step now: one more confirmation for every pending transaction. */
+  /**
+   * One auto-confirm step now: one more confirmation for every pending transaction (an outgoing
+   * transfer not yet broadcast is signed and broadcast instead: CONFIRMING with 0).
+   */
   tick(options?: DeliveryOptions): Promise<CustodyTransaction[]>;
+  /**
+   * Outgoing transfers (`POST /v1/transactions`, created SUBMITTED): sign and broadcast one now,
+   * PENDING_SIGNATURE -> BROADCASTING -> CONFIRMING with 0 confirmations and a txHash, one
+   * STATUS_UPDATED webhook each. `confirm(txId)` and `tick()` then add confirmations up to
+   * `completeAt` (COMPLETED / CONFIRMED), as for deposits. Also
+   * `POST /__sim/transactions/{id}/broadcast`.
+   */
+  broadcastTransfer(txId: string, options?: DeliveryOptions): Promise<CustodyTransaction>;
+  /**
+   * Drive an outgoing transfer through every remaining step to COMPLETED (webhooks for each step,
+   * delivered in order after the ones already queued, before this resolves). Also
+   * `POST /__sim/transactions/{id}/complete`.
+   */
+  completeTransfer(txId: string, options?: DeliveryOptions): Promise<CustodyTransaction>;
+  /**
+   * From now on, a transfer to `address` is created and at once ends with `subStatus` (status
+   * REJECTED for REJECTED_AML_SCREENING, BLOCKED for BLOCKED_BY_POLICY, else FAILED, unless
+   * `status` says), debiting nothing; null clears the rule. In memory only (like drift). Also
+   * `POST /__sim/transfer-failures {address, subStatus, status?}`.
+   */
+  failTransfersTo(address: string, subStatus: string | null, status?: FailureStatus): void;
+  transferFailures(): { address: string; status: FailureStatus; subStatus: string }[];
+  /** The fee `GET /v1/estimate_network_fee` quotes (medium) and a completed transfer pays. */
+  networkFee(assetId: string): { networkFee: string; feeAsset: string };
+  /**
+   * Resolves once every transfer webhook queued so far has been delivered (or given up on): the
+   * API answers a transfer before its webhooks go.
+   */
+  flushWebhooks(): Promise<void>;
   setAutoConfirm(intervalMs: number | null): void;
   /**
    * Drift: a signed decimal string in the asset's unit ("-0.0001") added to what the balance calls

@@ -11,6 +11,10 @@
  *    `POST /v1/vault/accounts/{id}/{assetId}`.
  * Every POST carries an `Idempotency-Key` derived from the payment id, so a retry after a timeout
  * gets the same answer instead of a second address.
+ *
+ * Outgoing transfers (refunds, `CustodyTransfers`): `POST /v1/transactions` from a vault account to
+ * a one-time address with our `externalTxId`, which Fireblocks never accepts twice; see
+ * `createTransfer` for how a retry after a lost answer is made safe.
  */
 import { createHash, createPrivateKey, type KeyObject } from "node:crypto";
 import { z } from "zod";
@@ -19,20 +23,31 @@ import { ASSET_SCALE } from "~/core/payments/quote";
 import { signFireblocksJwt } from "./jwt.server";
 import {
   createAddressResponseSchema,
+  createTransactionResponseSchema,
   createVaultAssetResponseSchema,
   describeIssues,
   errorBodySchema,
+  estimateNetworkFeeSchema,
   transactionDetailsSchema,
   vaultAccountSchema,
   vaultAssetSchema,
 } from "./schemas";
 import { isValidAddress } from "~/core/networks/addresses";
-import { assetHasNetwork, defaultNetwork, networkRefusal } from "~/core/networks/networks";
+import {
+  assetHasNetwork,
+  defaultNetwork,
+  networkRefusal,
+  type NetworkId,
+} from "~/core/networks/networks";
 import {
   addressModels,
+  assetDecimals,
   custodyAssets,
   custodyWalletKey,
+  resolveFeeAssetIds,
   resolveWalletAssetIds,
+  type CreatedTransfer,
+  type CreateTransferInput,
   type CustodyAsset,
   type CustodyAssetBalance,
   type CustodyAssetIdOverrides,
@@ -40,8 +55,10 @@ import {
   type CreateDepositAddressInput,
   type Custody,
   type CustodyTransaction,
+  type CustodyTransfers,
   type DepositAddress,
   type FindDepositsInput,
+  type NetworkFeeEstimate,
 } from "./types";
 
 const transactionListSchema = z.array(transactionDetailsSchema).max(500);
@@ -114,6 +131,11 @@ export interface CustodyClientOptions {
    * network, or by pair (`"USDT:tron"`). Default: mainnet ids.
    */
   assetIds?: CustodyAssetIdOverrides;
+  /**
+   * Fee asset ids per network, for testnet workspaces (`{ tron: "TRX_TEST" }`). Default: the
+   * network's native asset id (`defaultFeeAssetIds`, or the overridden BTC/ETH ids).
+   */
+  feeAssetIds?: Partial<Record<NetworkId, string>>;
   /** Prefix of the per-payment vault account names. Default "OneHop payment". */
   vaultNamePrefix?: string;
   /** Clock, for tests. */
@@ -144,7 +166,26 @@ export function idempotencyKey(paymentId: string, step: string): string {
     .slice(0, IDEMPOTENCY_KEY_LENGTH);
 }
 
-export function createCustodyClient(options: CustodyClientOptions): Custody & CustodyBalances {
+/** Longest externalTxId we send (Fireblocks documents no format; ours are short ids). */
+const MAX_EXTERNAL_TX_ID_LENGTH = 255;
+const POSITIVE_DECIMAL = /^(\d{1,40})(?:\.(\d{1,40}))?$/;
+
+/** "001.500" -> "1.5": for comparing decimal strings by value. */
+function canonicalDecimal(value: string): string {
+  const match = POSITIVE_DECIMAL.exec(value);
+  if (!match) return value;
+  const whole = (match[1] ?? "0").replace(/^0+(?=\d)/, "");
+  const fraction = (match[2] ?? "").replace(/0+$/, "");
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
+/** EVM addresses compare without their checksum case; others exactly. */
+const sameAddress = (a: string, b: string) =>
+  a.startsWith("0x") && b.startsWith("0x") ? a.toLowerCase() === b.toLowerCase() : a === b;
+
+export function createCustodyClient(
+  options: CustodyClientOptions,
+): Custody & CustodyBalances & CustodyTransfers {
   const origin = apiOrigin(options.baseUrl);
   const prefix = origin.pathname === "/" ? "" : origin.pathname;
   const now = options.now ?? Date.now;
@@ -261,6 +302,63 @@ export function createCustodyClient(options: CustodyClientOptions): Custody & Cu
   const assetByAssetId = new Map<string, CustodyAsset>(
     Object.entries(assetIds).map(([key, id]) => [id, key.split(":")[0] as CustodyAsset]),
   );
+  const networkByAssetId = new Map<string, NetworkId>(
+    Object.entries(assetIds).map(([key, id]) => [id, key.split(":")[1] as NetworkId]),
+  );
+  const feeAssetByAssetId = resolveFeeAssetIds(assetIds, options.feeAssetIds);
+
+  async function findTransactionByExternalId(
+    externalTxId: string,
+  ): Promise<CustodyTransaction | null> {
+    if (!externalTxId)
+      throw new CustodyError("invalid_request", "An external transaction id is required");
+    try {
+      return await call(
+        "GET",
+        `/v1/transactions/external_tx_id/${segment(externalTxId)}`,
+        transactionDetailsSchema,
+      );
+    } catch (error) {
+      if (error instanceof CustodyHttpError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  /** The checks Fireblocks would make anyway, done before anything is sent. */
+  function checkTransfer(input: CreateTransferInput): void {
+    const refuse = (message: string) => {
+      throw new CustodyError("invalid_request", message);
+    };
+    if (!input.externalTxId || input.externalTxId.length > MAX_EXTERNAL_TX_ID_LENGTH)
+      refuse(
+        `An external transaction id of 1 to ${MAX_EXTERNAL_TX_ID_LENGTH} characters is required`,
+      );
+    const asset = assetByAssetId.get(input.assetId);
+    const network = networkByAssetId.get(input.assetId);
+    if (!asset || !network) return refuse(`Unknown asset id ${String(input.assetId).slice(0, 60)}`);
+    if (!input.sourceVaultAccountId) refuse("A source vault account id is required");
+    if (!input.destinationAddress || !isValidAddress(network, input.destinationAddress))
+      refuse(
+        `${String(input.destinationAddress).slice(0, 100)} is not a valid ${network} address for ${input.assetId}`,
+      );
+    const match = typeof input.amount === "string" ? POSITIVE_DECIMAL.exec(input.amount) : null;
+    if (!match || /^[0.]+$/.test(input.amount))
+      refuse('The amount must be a positive decimal string such as "0.0015"');
+    if ((match?.[2]?.length ?? 0) > assetDecimals[asset])
+      refuse(`${input.assetId} amounts have at most ${assetDecimals[asset]} decimal places`);
+  }
+
+  /** True when a transaction found by its externalTxId is the transfer asked for. */
+  function isSameTransfer(found: CustodyTransaction, input: CreateTransferInput): boolean {
+    const amount = found.amountInfo.requestedAmount ?? found.amountInfo.amount;
+    return (
+      found.assetId === input.assetId &&
+      (found.source.id === null || found.source.id === input.sourceVaultAccountId) &&
+      found.destinationAddress !== null &&
+      sameAddress(found.destinationAddress, input.destinationAddress) &&
+      canonicalDecimal(amount) === canonicalDecimal(input.amount)
+    );
+  }
 
   async function balanceAt(path: string, assetId: string): Promise<CustodyAssetBalance> {
     const asset = assetByAssetId.get(assetId);
@@ -300,6 +398,90 @@ export function createCustodyClient(options: CustodyClientOptions): Custody & Cu
   }
 
   return {
+    /**
+     * `GET /v1/estimate_network_fee?assetId=`: Fireblocks' medium estimate, with the asset the fee
+     * is paid in (ETH for an ERC-20 token; `resolveFeeAssetIds`). Throws `invalid_request` for an
+     * asset id we do not collect; HTTP errors as `getTransaction` does.
+     */
+    async estimateNetworkFee(assetId: string): Promise<NetworkFeeEstimate> {
+      const feeAsset = feeAssetByAssetId.get(assetId);
+      if (!feeAsset)
+        throw new CustodyError(
+          "invalid_request",
+          `Unknown asset id ${String(assetId).slice(0, 60)}`,
+        );
+      const estimate = await call(
+        "GET",
+        `/v1/estimate_network_fee?${new URLSearchParams({ assetId }).toString()}`,
+        estimateNetworkFeeSchema,
+      );
+      return { networkFee: estimate.medium.networkFee, feeAsset };
+    },
+
+    /**
+     * `POST /v1/transactions` `{ operation: "TRANSFER", assetId, source: VAULT_ACCOUNT,
+     * destination: ONE_TIME_ADDRESS, amount, externalTxId, note }` with an `Idempotency-Key`
+     * derived from `externalTxId`. Answers `{ id, status }` (SUBMITTED when new).
+     *
+     * Never sends twice for one `externalTxId`, so retry freely with the same input:
+     *  - within 24 hours the Idempotency-Key gets Fireblocks' first answer back;
+     *  - after that Fireblocks refuses the repeated `externalTxId` with HTTP 400. On any 400/409
+     *    refusal the client looks the transaction up by `externalTxId`; when it exists and is the
+     *    same transfer (asset, source vault, address, amount) its `{ id, status }` is returned as
+     *    if just created. When it exists but differs, a non-retryable CustodyHttpError says the id
+     *    is taken; when none exists, the original refusal is thrown.
+     *
+     * Errors: `invalid_request` before sending (unknown asset id, bad address for the asset's
+     * network, amount not a positive decimal with at most the asset's decimals, empty ids);
+     * CustodyHttpError for other 4xx refusals (`isRetryable` false); timeouts, network errors,
+     * 429 and 5xx as for every call (retryable: the outcome is unknown, so retry with the same
+     * input, or look it up with `findTransactionByExternalId`). Insufficient funds is not an error
+     * here: the transaction is created and then FAILED with sub-status INSUFFICIENT_FUNDS.
+     */
+    async createTransfer(input: CreateTransferInput): Promise<CreatedTransfer> {
+      checkTransfer(input);
+      const body: Record<string, unknown> = {
+        operation: "TRANSFER",
+        assetId: input.assetId,
+        source: { type: "VAULT_ACCOUNT", id: input.sourceVaultAccountId },
+        destination: {
+          type: "ONE_TIME_ADDRESS",
+          oneTimeAddress: { address: input.destinationAddress },
+        },
+        amount: input.amount,
+        externalTxId: input.externalTxId,
+      };
+      if (input.note) body.note = input.note.slice(0, 500);
+      try {
+        return await call("POST", "/v1/transactions", createTransactionResponseSchema, {
+          body,
+          idempotencyKey: idempotencyKey(input.externalTxId, "transfer"),
+        });
+      } catch (error) {
+        if (!(error instanceof CustodyHttpError) || (error.status !== 400 && error.status !== 409))
+          throw error;
+        const existing = await findTransactionByExternalId(input.externalTxId);
+        if (!existing) throw error;
+        if (!isSameTransfer(existing, input))
+          throw new CustodyHttpError(
+            `Custody POST /v1/transactions: externalTxId ${input.externalTxId.slice(0, 100)} is already used by transaction ${existing.id} for another transfer`,
+            {
+              status: error.status,
+              code: error.code,
+              providerMessage: error.providerMessage,
+              requestId: error.requestId,
+            },
+          );
+        return { id: existing.id, status: existing.status };
+      }
+    },
+
+    /**
+     * `GET /v1/transactions/external_tx_id/{externalTxId}`: the transaction we created with that
+     * id, or null when Fireblocks has none (404). Other errors as `getTransaction`.
+     */
+    findTransactionByExternalId,
+
     async createDepositAddress(input: CreateDepositAddressInput): Promise<DepositAddress> {
       if (!(custodyAssets as readonly string[]).includes(input.asset)) {
         throw new CustodyError("invalid_request", `Unsupported asset ${String(input.asset)}`);

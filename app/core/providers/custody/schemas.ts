@@ -112,6 +112,28 @@ export const createVaultAssetResponseSchema = z.object({
   activationTxId: z.string().nullish(),
 });
 
+/** One level of `GET /v1/estimate_network_fee` (EstimatedNetworkFee); decimal strings. */
+const estimatedFee = z.object({
+  networkFee: decimalString,
+  gasPrice: nullableDecimal.optional(),
+  feePerByte: nullableDecimal.optional(),
+  baseFee: nullableDecimal.optional(),
+  priorityFee: nullableDecimal.optional(),
+});
+
+/** `GET /v1/estimate_network_fee?assetId=` answer: low, medium and high estimates. */
+export const estimateNetworkFeeSchema = z.object({
+  low: estimatedFee.optional(),
+  medium: estimatedFee,
+  high: estimatedFee.optional(),
+});
+
+/** `POST /v1/transactions` answer (CreateTransactionResponse). */
+export const createTransactionResponseSchema = z.object({
+  id: z.string().min(1),
+  status: z.string().min(1),
+});
+
 /** Fireblocks' error body: `{ message, code }`. */
 export const errorBodySchema = z.object({
   message: z.string(),

@@ -142,20 +142,29 @@ export function isFailed(status: string): boolean {
 }
 
 export interface TransferPeer {
-  /** VAULT_ACCOUNT, EXCHANGE_ACCOUNT, UNKNOWN, ONE_TIME_ADDRESS, ... */
+  /**
+   * VAULT_ACCOUNT, EXCHANGE_ACCOUNT, UNKNOWN, ONE_TIME_ADDRESS, ... Deposits come from UNKNOWN to a
+   * VAULT_ACCOUNT; our outgoing transfers (refunds) go from a VAULT_ACCOUNT to a ONE_TIME_ADDRESS.
+   */
   type: string;
   id: string | null;
   name: string | null;
 }
 
-/** Fireblocks TransactionDetails, the fields we read (validated by `transactionDetailsSchema`). */
+/**
+ * Fireblocks TransactionDetails, the fields we read (validated by `transactionDetailsSchema`), for
+ * incoming deposits and our outgoing transfers alike. Fields Fireblocks may omit are null.
+ */
 export interface CustodyTransaction {
   id: string;
+  /** Our own id for a transaction we created (`createTransfer`); null for deposits. */
   externalTxId: string | null;
   status: CustodyTransactionStatus;
+  /** CONFIRMED, PENDING_BLOCKCHAIN_CONFIRMATIONS, INSUFFICIENT_FUNDS, BLOCKED_BY_POLICY, ... */
   subStatus: string | null;
+  /** Set once broadcast (an outgoing transfer has none before CONFIRMING). */
   txHash: string | null;
-  /** "TRANSFER" for deposits. */
+  /** "TRANSFER" for deposits and for our outgoing transfers. */
   operation: string;
   assetId: string;
   source: TransferPeer;
@@ -170,7 +179,10 @@ export interface CustodyTransaction {
     netAmount: string | null;
     amountUSD: string | null;
   };
-  /** Informational; decimal strings when present. */
+  /**
+   * Decimal strings when present. For an outgoing transfer `networkFee` is what the workspace paid
+   * (in `feeCurrency`, the asset id of the network's native coin: ETH for an ERC-20 token).
+   */
   feeInfo: { networkFee: string | null; serviceFee: string | null; gasPrice: string | null };
   feeCurrency: string | null;
   /** Epoch milliseconds. */
@@ -282,4 +294,92 @@ export interface CustodyBalances {
   getVaultAssetBalance(vaultAccountId: string, assetId: string): Promise<CustodyAssetBalance>;
   /** `GET /v1/vault/assets/{assetId}`: the asset across every vault account (the custody total). */
   getAssetBalance(assetId: string): Promise<CustodyAssetBalance>;
+}
+
+/**
+ * The asset id each network's fees are paid in, on mainnet workspaces: the network's native coin.
+ * BTC pays in BTC; ETH, USDT_ERC20 and USDC (Ethereum) pay in ETH; USDT on Tron (TRX_USDT_S2UZ)
+ * pays in TRX; USDC on Base (USDC_BASECHAIN_ETH_5I5C) pays in BASECHAIN_ETH (Fireblocks' id for
+ * ETH on Base). Testnet workspaces use other ids (`resolveFeeAssetIds`).
+ */
+export const defaultFeeAssetIds: Readonly<Record<NetworkId, string>> = {
+  bitcoin: "BTC",
+  ethereum: "ETH",
+  tron: "TRX",
+  base: "BASECHAIN_ETH",
+};
+
+/**
+ * The fee asset id of every asset id we collect: the network's native coin, taken from the
+ * (overridden) asset ids where we collect that coin ourselves (BTC, ETH: so `ETH_TEST5` pays for
+ * `USDT_ERC20_TEST`), else `feeAssetIds[network]`, else `defaultFeeAssetIds`.
+ */
+export function resolveFeeAssetIds(
+  assetIds: Readonly<Record<CustodyWalletKey, string>>,
+  feeAssetIds: Partial<Record<NetworkId, string>> = {},
+): Map<string, string> {
+  const nativeOf: Partial<Record<NetworkId, string>> = {
+    bitcoin: assetIds["BTC:bitcoin"],
+    ethereum: assetIds["ETH:ethereum"],
+  };
+  const feeAssets = new Map<string, string>();
+  for (const { asset, network } of custodyWallets) {
+    feeAssets.set(
+      assetIds[custodyWalletKey(asset, network)],
+      feeAssetIds[network] ?? nativeOf[network] ?? defaultFeeAssetIds[network],
+    );
+  }
+  return feeAssets;
+}
+
+/** `estimateNetworkFee`'s answer: Fireblocks' medium estimate and the asset it is paid in. */
+export interface NetworkFeeEstimate {
+  /** Decimal string in `feeAsset`'s unit. */
+  networkFee: string;
+  /** The asset id the fee is paid in (see `defaultFeeAssetIds`). */
+  feeAsset: string;
+}
+
+export interface CreateTransferInput {
+  /**
+   * Our unique id for this transfer (the refund id): Fireblocks refuses a second transaction with
+   * it, for ever, and the Idempotency-Key is derived from it.
+   */
+  externalTxId: string;
+  /** The provider's asset id (USDT_ERC20 for USDT on Ethereum). */
+  assetId: string;
+  /** The vault account to send from. */
+  sourceVaultAccountId: string;
+  /** The external address to send to (a one-time address: no whitelisting). */
+  destinationAddress: string;
+  /** Decimal string in the asset's unit, at most the asset's decimals; never a float. */
+  amount: string;
+  /** Shown in Fireblocks' console; not sent to the chain. */
+  note?: string;
+}
+
+/** `createTransfer`'s answer: Fireblocks' CreateTransactionResponse. */
+export interface CreatedTransfer {
+  id: string;
+  /** SUBMITTED for a new transfer; the current status when it already existed. */
+  status: CustodyTransactionStatus;
+}
+
+/**
+ * Outgoing transfers (refunds), apart from `Custody` so that fakes of the deposit side need not
+ * implement them (`createCustodyClient` returns all of them).
+ */
+export interface CustodyTransfers {
+  /** `GET /v1/estimate_network_fee?assetId=`: Fireblocks' medium estimate. */
+  estimateNetworkFee(assetId: string): Promise<NetworkFeeEstimate>;
+  /**
+   * `POST /v1/transactions`: send `amount` of `assetId` from a vault account to an external
+   * address.
+   * Never sends twice for one `externalTxId`: a retry after a lost answer returns the first
+   * transaction (see the client for how). The answer says only that Fireblocks took it: follow it
+   * by webhook or `getTransaction` (it may still fail, e.g. FAILED / INSUFFICIENT_FUNDS).
+   */
+  createTransfer(input: CreateTransferInput): Promise<CreatedTransfer>;
+  /** `GET /v1/transactions/external_tx_id/{externalTxId}`: the transaction, or null when none. */
+  findTransactionByExternalId(externalTxId: string): Promise<CustodyTransaction | null>;
 }

@@ -1,0 +1,280 @@
+/**
+ * Crypto refunds through custody (ADR 0037). A pending refund is claimed (a lease, so two runs
+ * never send it together), then handed to custody as an outbound transfer whose `externalTxId` is
+ * the refund's id: custody refuses a second transaction with the same external id and the client
+ * answers with the first, so a retry after a lost answer, a crash or a second run never sends
+ * twice. Custody's webhooks (and, for lost ones, a look-up by external id) bring the outcome:
+ * COMPLETED pays the refund out of what we owe the customer and books the network fee OneHop paid;
+ * a failed, rejected, blocked or cancelled transfer fails the refund and gives the money back.
+ */
+import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { payments, refunds } from "../../../drizzle/schema";
+import {
+  type CryptoAsset,
+  type LedgerBook,
+  ledgerBook,
+  postTransaction,
+  toUnits,
+} from "~/core/ledger/ledger.server";
+import { CustodyHttpError } from "~/core/providers/custody/client.server";
+import { formatCryptoUnits, type QuoteAsset } from "~/core/payments/quote";
+import type { Db } from "~/utils/db.server";
+import { logger } from "~/utils/logger.server";
+import { failRefund, getRefund, markRefundSucceeded, type Refund } from "./refunds.server";
+
+/** What refunds use of the custody client (createCustodyClient satisfies it). */
+export interface RefundCustody {
+  createTransfer(input: {
+    externalTxId: string;
+    assetId: string;
+    sourceVaultAccountId: string;
+    destinationAddress: string;
+    amount: string;
+    note?: string;
+  }): Promise<{ id: string; status: string }>;
+  findTransactionByExternalId(externalTxId: string): Promise<RefundCustodyTransaction | null>;
+}
+
+/** The fields of a custody transaction a refund's outcome reads. */
+export interface RefundCustodyTransaction {
+  id: string;
+  status: string;
+  subStatus?: string | null;
+  externalTxId?: string | null;
+  txHash?: string | null;
+  feeCurrency?: string | null;
+  feeInfo?: { networkFee?: string | null } | null;
+}
+
+/** Fireblocks' final states: COMPLETED pays; the rest fail the refund. */
+const FAILED_STATUSES = new Set(["CANCELLED", "BLOCKED", "REJECTED", "FAILED", "TIMEOUT"]);
+
+/** The vault refunds are sent from (Fireblocks' default vault: ADR 0037). */
+export const REFUND_SOURCE_VAULT = "0";
+
+/** A claim lasts longer than any custody call; an unanswered one is retried after it. */
+export const REFUND_SEND_LEASE_MS = 2 * 60_000;
+
+/** Fee currencies (custody asset ids) we keep books for, and their ledger asset. */
+const FEE_ASSETS: Readonly<Record<string, CryptoAsset>> = {
+  BTC: "BTC",
+  BTC_TEST: "BTC",
+  ETH: "ETH",
+  ETH_TEST5: "ETH",
+  ETH_TEST6: "ETH",
+};
+
+function claim(db: Db, refund: Refund, now: number): boolean {
+  const done = db
+    .update(refunds)
+    .set({ sendLeaseUntil: now + REFUND_SEND_LEASE_MS, attempts: refund.attempts + 1 })
+    .where(
+      and(
+        eq(refunds.id, refund.id),
+        eq(refunds.status, "pending"),
+        or(isNull(refunds.sendLeaseUntil), lt(refunds.sendLeaseUntil, now + 1)),
+      ),
+    )
+    .run();
+  return done.changes === 1;
+}
+
+/** The custody asset id a refund is sent in: its payment's. */
+function assetIdOf(db: Db, refund: Refund): string | null {
+  return (
+    db
+      .select({ id: payments.custodyAssetId })
+      .from(payments)
+      .where(eq(payments.id, refund.paymentId))
+      .get()?.id ?? null
+  );
+}
+
+/**
+ * Send pending crypto refunds (of `modes`, when given) to custody. Returns how many custody took.
+ * A refusal (4xx) fails the refund at once; a timeout or 5xx leaves it pending for the next run.
+ */
+export async function sendPendingRefunds(
+  db: Db,
+  custody: RefundCustody,
+  now: () => number,
+  { modes, limit = 20 }: { modes?: readonly LedgerBook[]; limit?: number } = {},
+): Promise<number> {
+  const due = db
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.method, "crypto"),
+        eq(refunds.status, "pending"),
+        or(isNull(refunds.sendLeaseUntil), lt(refunds.sendLeaseUntil, now() + 1)),
+        modes ? inArray(refunds.mode, [...modes]) : undefined,
+      ),
+    )
+    .orderBy(refunds.createdAt)
+    .limit(limit)
+    .all();
+  let sent = 0;
+  for (const refund of due) {
+    if (!claim(db, refund, now())) continue;
+    const assetId = assetIdOf(db, refund);
+    if (!assetId || !refund.asset || refund.cryptoUnits === null) {
+      failRefund(db, refund.id, "the payment has no custody asset to send", now());
+      continue;
+    }
+    try {
+      const answer = await custody.createTransfer({
+        externalTxId: refund.id,
+        assetId,
+        sourceVaultAccountId: REFUND_SOURCE_VAULT,
+        destinationAddress: refund.destination,
+        amount: formatCryptoUnits(refund.cryptoUnits, refund.asset as QuoteAsset),
+        note: `OneHop refund ${refund.id} of payment ${refund.paymentId}`,
+      });
+      markSent(db, refund.id, answer.id, now());
+      sent++;
+      if (answer.status === "COMPLETED" || FAILED_STATUSES.has(answer.status))
+        applyRefundTransaction(db, { id: answer.id, status: answer.status }, now(), refund.id);
+    } catch (error) {
+      if (error instanceof CustodyHttpError && !error.isRetryable && !error.isAuthError) {
+        failRefund(db, refund.id, custodyRefusal(error), now());
+        continue;
+      }
+      // Timeout, network, 5xx, credentials: pending; the lease makes the next run wait a while.
+      logger.warn("refund not sent yet", {
+        refundId: refund.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  return sent;
+}
+
+function custodyRefusal(error: CustodyHttpError): string {
+  return `custody refused the transfer: ${error.providerMessage ?? `HTTP ${error.status}`}`;
+}
+
+function markSent(db: Db, refundId: string, custodyTxId: string, now: number) {
+  db.update(refunds)
+    .set({ status: "sent", custodyTxId, sentAt: now, updatedAt: now, sendLeaseUntil: null })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, "pending")))
+    .run();
+}
+
+/** The refund a custody transaction is about (its external id), or undefined. */
+export function refundOfTransaction(
+  db: Db,
+  transaction: Pick<RefundCustodyTransaction, "id" | "externalTxId">,
+): Refund | undefined {
+  if (transaction.externalTxId?.startsWith("rfd_"))
+    return getRefund(db, transaction.externalTxId) ?? undefined;
+  return db.select().from(refunds).where(eq(refunds.custodyTxId, transaction.id)).get();
+}
+
+/**
+ * Apply custody's (authoritative, re-read) state of a refund's transaction. Repeats and
+ * out-of-order deliveries change nothing twice. Returns what it did.
+ */
+export function applyRefundTransaction(
+  db: Db,
+  transaction: RefundCustodyTransaction,
+  now: number,
+  refundId?: string,
+): "succeeded" | "failed" | "sent" | "ignored" {
+  const refund = refundId ? getRefund(db, refundId) : refundOfTransaction(db, transaction);
+  if (!refund || refund.method !== "crypto") return "ignored";
+  if (refund.status === "pending") markSent(db, refund.id, transaction.id, now);
+  if (FAILED_STATUSES.has(transaction.status)) {
+    const why = transaction.subStatus
+      ? `custody ${transaction.status.toLowerCase()} it (${transaction.subStatus})`
+      : `custody ${transaction.status.toLowerCase()} it`;
+    return failRefund(db, refund.id, why, now) ? "failed" : "ignored";
+  }
+  if (transaction.status !== "COMPLETED") return refund.status === "pending" ? "sent" : "ignored";
+  return db.transaction((tx) => {
+    const current = getRefund(tx, refund.id)!;
+    if (current.status !== "pending" && current.status !== "sent") return "ignored";
+    const asset = current.asset as QuoteAsset;
+    const units = current.cryptoUnits!;
+    const book = ledgerBook(current.mode);
+    const entries = [
+      { account: book.customerRefundsPayable(asset), amount: units },
+      { account: book.custody(asset), amount: -units },
+    ];
+    const fee = bookedFee(transaction);
+    if (fee) {
+      entries.push({ account: book.networkFees(fee.asset), amount: fee.units });
+      entries.push({ account: book.custody(fee.asset), amount: -fee.units });
+    }
+    postTransaction(tx, {
+      idempotencyKey: `refund:${current.id}:sent-on-chain`,
+      kind: "refund.paid_on_chain",
+      description: `Refund ${current.id}: ${formatCryptoUnits(units, asset)} ${asset} sent to the customer`,
+      reference: { type: "refund", id: current.id },
+      entries,
+      now,
+    });
+    tx.update(refunds).set({ custodyTxId: transaction.id }).where(eq(refunds.id, current.id)).run();
+    markRefundSucceeded(tx, current, { txHash: transaction.txHash ?? null }, now);
+    return "succeeded";
+  });
+}
+
+/** The network fee custody charged, when it is in an asset we keep books for. */
+function bookedFee(
+  transaction: RefundCustodyTransaction,
+): { asset: CryptoAsset; units: bigint } | null {
+  const asset = transaction.feeCurrency ? FEE_ASSETS[transaction.feeCurrency] : undefined;
+  const fee = transaction.feeInfo?.networkFee;
+  if (!asset || !fee) return null;
+  try {
+    const units = toUnits(fee, asset, "ceil");
+    return units > 0n ? { asset, units } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Refunds custody took but whose outcome has not come (a lost webhook): ask custody by external id,
+ * at most once per `olderThanMs` each. Also refunds still pending after their lease (a crash
+ * between custody taking them and our write): the look-up finds them too.
+ */
+export async function queryOverdueRefunds(
+  db: Db,
+  custody: RefundCustody,
+  now: () => number,
+  olderThanMs: number,
+  { modes, limit = 50 }: { modes?: readonly LedgerBook[]; limit?: number } = {},
+): Promise<number> {
+  const cutoff = now() - olderThanMs;
+  const overdue = db
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.method, "crypto"),
+        eq(refunds.status, "sent"),
+        lt(refunds.updatedAt, cutoff),
+        modes ? inArray(refunds.mode, [...modes]) : undefined,
+      ),
+    )
+    .limit(limit)
+    .all();
+  let changed = 0;
+  for (const refund of overdue) {
+    db.update(refunds).set({ updatedAt: now() }).where(eq(refunds.id, refund.id)).run();
+    try {
+      const transaction = await custody.findTransactionByExternalId(refund.id);
+      if (!transaction) continue;
+      const outcome = applyRefundTransaction(db, transaction, now(), refund.id);
+      if (outcome === "succeeded" || outcome === "failed") changed++;
+    } catch (error) {
+      logger.warn("refund status query failed", {
+        refundId: refund.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  return changed;
+}

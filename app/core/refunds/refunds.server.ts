@@ -1,0 +1,501 @@
+/**
+ * Refunds (issue 15, item 5; ADR 0037): what a payment can still give back, and making a refund:
+ * the checks and the money's first movement in one transaction, so two refunds racing can never
+ * give back more than the payment brought in, nor more than the balance holds.
+ *
+ * Money (the payment's book):
+ * - crypto from the balance: the KES leaves the merchant's available balance and buys the crypto
+ *   back through the conversion (treasury) position at the chosen rate; the crypto is then owed to
+ *   the customer (`customer-refunds-payable`) until custody sends it (`custody-send.server.ts`);
+ * - M-Pesa from the balance: the KES (and M-Pesa's charge) is reserved, then paid by a settlement
+ *   transfer of purpose "refund" like a disbursement row (`transfers.server.ts`);
+ * - crypto held for the customer (an overpayment's excess, money an operator flagged): already
+ *   owed to the customer, nothing moves until custody sends it.
+ * A refund that fails gives the money back where it came from.
+ */
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { mpesaCollections, refunds, settlementTransfers } from "../../../drizzle/schema";
+import { recordAudit } from "~/core/audit.server";
+import { enqueueEvent } from "~/core/api/outbox.server";
+import { readableCode } from "~/core/ids.server";
+import {
+  InsufficientBalanceError,
+  ledgerBook,
+  listTransactionsByReference,
+  postTransaction,
+  reverseTransaction,
+} from "~/core/ledger/ledger.server";
+import { getPayment, recordEvent, type Payment } from "~/core/payments/payments.server";
+import { formatCryptoUnits, type QuoteAsset } from "~/core/payments/quote";
+import type { PaymentStatus } from "~/core/payments/statuses";
+import type { Db, DbOrTx } from "~/utils/db.server";
+import { eatDayKey, formatKesCents } from "~/utils/format";
+import { RefundError } from "./errors";
+import { refundObject } from "./object";
+import {
+  LIVE_REFUND_STATUSES,
+  type RefundMethod,
+  type RefundRate,
+  type RefundSource,
+} from "./vocabulary";
+
+export type Refund = typeof refunds.$inferSelect;
+
+/** `rfd_` and 16 readable characters: also custody's externalTxId and M-Pesa's remarks. */
+export const newRefundId = () => `rfd_${readableCode(16).toLowerCase()}`;
+
+/** A payment whose money reached the merchant's available balance can be refunded from it. */
+export const REFUNDABLE_STATUSES: readonly PaymentStatus[] = ["confirmed", "settling", "settled"];
+
+/** Everything a refund will do, decided before anything moves (`plan.server.ts`). */
+export interface RefundPlan {
+  merchantId: string;
+  paymentId: string;
+  mode: Payment["mode"];
+  method: RefundMethod;
+  source: RefundSource;
+  /** KES leaving the merchant's balance for the refund itself (0 for held money). */
+  amountKesCents: bigint;
+  /** Crypto: the asset and what the customer receives (ledger units). */
+  asset: QuoteAsset | null;
+  cryptoUnits: bigint | null;
+  rateChoice: RefundRate | null;
+  /** KES per whole coin used (crypto from the balance). */
+  rate: string | null;
+  networkFee: string | null;
+  networkFeeAsset: string | null;
+  /** The customer's address (crypto) or phone, E.164 (M-Pesa). */
+  destination: string;
+  /** M-Pesa's own charge for the transfer, passed through at cost. */
+  railChargeKesCents: bigint;
+  /** What leaves the merchant's balance in all: amount + rail charge. */
+  totalKesCents: bigint;
+}
+
+export interface RefundMeta {
+  createdBy: string;
+  requestKey: string;
+  reason: string | null;
+  now: number;
+}
+
+export function getRefund(db: DbOrTx, id: string): Refund | undefined {
+  return db.select().from(refunds).where(eq(refunds.id, id)).get();
+}
+
+/** A refund of this merchant in this mode (another merchant's, or the other mode's: none). */
+export function findRefundInScope(
+  db: DbOrTx,
+  scope: { merchantId: string; mode: Payment["mode"] },
+  id: string,
+): Refund | undefined {
+  return db
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.id, id),
+        eq(refunds.merchantId, scope.merchantId),
+        eq(refunds.mode, scope.mode),
+      ),
+    )
+    .get();
+}
+
+/** A payment's refunds, newest first. */
+export function refundsOfPayment(db: DbOrTx, paymentId: string): Refund[] {
+  return db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.paymentId, paymentId))
+    .orderBy(desc(refunds.createdAt), desc(refunds.id))
+    .all();
+}
+
+/** KES already refunded (or being refunded) from the balance for a payment. */
+export function refundedKesCents(db: DbOrTx, paymentId: string): bigint {
+  const row = db
+    .select({
+      sum: sql<string>`cast(coalesce(sum(${refunds.amountKesCents}), 0) as text)`,
+    })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.paymentId, paymentId),
+        eq(refunds.source, "balance"),
+        inArray(refunds.status, [...LIVE_REFUND_STATUSES]),
+      ),
+    )
+    .get();
+  return BigInt(row?.sum ?? "0");
+}
+
+/**
+ * Crypto of the payment's asset held for its customer and not yet being refunded: what the
+ * payment's own ledger transactions put in customer refunds payable (an overpayment's excess, money
+ * an operator flagged for refund), less held refunds still live.
+ */
+export function heldForCustomer(db: DbOrTx, payment: Payment): bigint {
+  const { customerRefundsPayable } = ledgerBook(payment.mode);
+  const code = customerRefundsPayable(payment.asset as QuoteAsset).code;
+  let owed = 0n;
+  for (const transaction of listTransactionsByReference(db, { type: "payment", id: payment.id }))
+    for (const entry of transaction.entries) if (entry.account.code === code) owed -= entry.amount;
+  const row = db
+    .select({ sum: sql<string>`cast(coalesce(sum(${refunds.cryptoUnits}), 0) as text)` })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.paymentId, payment.id),
+        eq(refunds.source, "held"),
+        inArray(refunds.status, [...LIVE_REFUND_STATUSES]),
+      ),
+    )
+    .get();
+  const held = owed - BigInt(row?.sum ?? "0");
+  return held > 0n ? held : 0n;
+}
+
+/** The phone an M-Pesa Express payment was paid from (E.164), or null. */
+export function payerPhone(db: DbOrTx, paymentId: string): string | null {
+  return (
+    db
+      .select({ phone: mpesaCollections.phone })
+      .from(mpesaCollections)
+      .where(
+        and(eq(mpesaCollections.paymentId, paymentId), eq(mpesaCollections.status, "succeeded")),
+      )
+      .get()?.phone ?? null
+  );
+}
+
+/** What can be refunded of a payment now, and why not when nothing can. */
+export interface Refundability {
+  method: RefundMethod;
+  /** KES still refundable from the balance (0 when the payment cannot be refunded from it). */
+  remainingKesCents: bigint;
+  /** Crypto held for the customer, in the payment's asset (ledger units). */
+  heldUnits: bigint;
+  /** Why the balance cannot refund it, when it cannot. */
+  blocked: string | null;
+}
+
+export function refundabilityOf(db: DbOrTx, payment: Payment): Refundability {
+  const method: RefundMethod = payment.paidWith === "mpesa" ? "mpesa" : "crypto";
+  const heldUnits = method === "crypto" ? heldForCustomer(db, payment) : 0n;
+  let blocked: string | null = null;
+  if (!REFUNDABLE_STATUSES.includes(payment.status))
+    blocked =
+      payment.status === "in_review"
+        ? "This payment is in review: it can be refunded once it is approved."
+        : "Only a paid payment can be refunded from your balance.";
+  else if (method === "mpesa" && !payerPhone(db, payment.id))
+    blocked = "We do not know the phone this payment came from.";
+  const remaining = payment.amountKesCents - refundedKesCents(db, payment.id);
+  return {
+    method,
+    remainingKesCents: blocked || remaining < 0n ? 0n : remaining,
+    heldUnits,
+    blocked,
+  };
+}
+
+function refundByRequestKey(db: DbOrTx, merchantId: string, requestKey: string) {
+  return db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.merchantId, merchantId), eq(refunds.requestKey, requestKey)))
+    .get();
+}
+
+/** Check the plan again inside the transaction: the payment, what is left, what is held. */
+function recheck(tx: DbOrTx, plan: RefundPlan): Payment {
+  const payment = getPayment(tx, plan.paymentId);
+  if (!payment || payment.merchantId !== plan.merchantId || payment.mode !== plan.mode)
+    throw new RefundError("not_found", "Payment not found.");
+  const state = refundabilityOf(tx, payment);
+  if (plan.source === "held") {
+    if (plan.cryptoUnits === null || plan.cryptoUnits <= 0n || state.heldUnits < plan.cryptoUnits)
+      throw new RefundError(
+        "nothing_held",
+        "Nothing is held for this customer any more: it was refunded already.",
+      );
+    return payment;
+  }
+  if (state.blocked) throw new RefundError("not_refundable", state.blocked);
+  if (plan.amountKesCents > state.remainingKesCents)
+    throw new RefundError(
+      "amount_too_large",
+      state.remainingKesCents === 0n
+        ? "This payment has been refunded in full already."
+        : `At most ${formatKesCents(state.remainingKesCents)} of this payment can still be refunded.`,
+      "amount",
+    );
+  return payment;
+}
+
+/** The money's first movement (none for held money); its transaction id. */
+function postRefundStart(tx: DbOrTx, plan: RefundPlan, refundId: string, now: number) {
+  if (plan.source === "held") return null;
+  const book = ledgerBook(plan.mode);
+  const available = book.merchantAvailable(plan.merchantId);
+  const reference = { type: "refund", id: refundId };
+  if (plan.method === "mpesa") {
+    return postTransaction(tx, {
+      idempotencyKey: `refund:${refundId}:reserved`,
+      kind: "refund.reserved",
+      description: `Refund ${refundId} of payment ${plan.paymentId} set aside`,
+      reference,
+      entries: [
+        { account: available, amount: plan.totalKesCents },
+        { account: book.merchantReserved(plan.merchantId), amount: -plan.totalKesCents },
+      ],
+      guards: [available],
+      now,
+    }).transactionId;
+  }
+  const asset = plan.asset!;
+  const units = plan.cryptoUnits!;
+  return postTransaction(tx, {
+    idempotencyKey: `refund:${refundId}:converted`,
+    kind: "refund.converted",
+    description: `Refund ${refundId} of payment ${plan.paymentId}: ${formatCryptoUnits(units, asset)} ${asset} at ${plan.rate} KES/${asset}`,
+    reference,
+    entries: [
+      { account: available, amount: plan.amountKesCents },
+      { account: book.treasuryConversion("KES"), amount: -plan.amountKesCents },
+      { account: book.treasuryConversion(asset), amount: units },
+      { account: book.customerRefundsPayable(asset), amount: -units },
+    ],
+    guards: [available],
+    now,
+  }).transactionId;
+}
+
+/**
+ * Make a refund from its plan: in one transaction, check again (what is left of the payment, what
+ * is held), move the money (guarded: never below a zero balance), record the refund (and for
+ * M-Pesa its transfer), the payment's event, the audit entry and the `refund.created` webhook.
+ * The same request key twice gives the first refund back (`created: false`).
+ */
+export function createRefund(
+  db: Db,
+  plan: RefundPlan,
+  meta: RefundMeta,
+): { refund: Refund; created: boolean } {
+  return db.transaction((tx) => {
+    const existing = refundByRequestKey(tx, plan.merchantId, meta.requestKey);
+    if (existing) return { refund: existing, created: false };
+    const payment = recheck(tx, plan);
+    const id = newRefundId();
+    let ledgerTransactionId: string | null;
+    try {
+      ledgerTransactionId = postRefundStart(tx, plan, id, meta.now);
+    } catch (error) {
+      if (!(error instanceof InsufficientBalanceError)) throw error;
+      throw new RefundError(
+        "insufficient_balance",
+        `Your available balance is short: this refund needs ${formatKesCents(plan.totalKesCents)}. Wait for new payments, or refund less.`,
+        "amount",
+      );
+    }
+    const transferId = plan.method === "mpesa" ? `rft_${readableCode(16).toLowerCase()}` : null;
+    tx.insert(refunds)
+      .values({
+        id,
+        merchantId: plan.merchantId,
+        paymentId: plan.paymentId,
+        mode: plan.mode,
+        method: plan.method,
+        source: plan.source,
+        status: "pending",
+        amountKesCents: plan.amountKesCents,
+        asset: plan.asset,
+        cryptoUnits: plan.cryptoUnits,
+        rateChoice: plan.rateChoice,
+        rate: plan.rate,
+        networkFee: plan.networkFee,
+        networkFeeAsset: plan.networkFeeAsset,
+        destination: plan.destination,
+        railChargeKesCents: plan.railChargeKesCents,
+        reason: meta.reason,
+        createdBy: meta.createdBy,
+        requestKey: meta.requestKey,
+        ledgerTransactionId,
+        transferId,
+        createdAt: meta.now,
+        updatedAt: meta.now,
+      })
+      .run();
+    if (transferId)
+      tx.insert(settlementTransfers)
+        .values({
+          id: transferId,
+          merchantId: plan.merchantId,
+          paymentId: null,
+          sequence: 0,
+          purpose: "refund",
+          rail: "mpesa",
+          destinationId: null,
+          phone: plan.destination,
+          amountKesCents: plan.amountKesCents,
+          feeKesCents: 0n,
+          railChargeKesCents: plan.railChargeKesCents,
+          status: "pending",
+          settlementDay: eatDayKey(meta.now),
+          refundId: id,
+          createdAt: meta.now,
+          updatedAt: meta.now,
+        })
+        .run();
+    const refund = getRefund(tx, id)!;
+    recordEvent(tx, payment, {
+      type: "refund_created",
+      cause: `a refund of ${describeAmount(refund)} to the customer was started`,
+      at: meta.now,
+      detail: { refundId: id, source: plan.source, method: plan.method },
+    });
+    recordAudit(
+      tx,
+      {
+        actorType: meta.createdBy.startsWith("key:") ? "system" : "merchant_user",
+        actorId: meta.createdBy,
+        action: "refund.created",
+        targetType: "refund",
+        targetId: id,
+        details: {
+          paymentId: plan.paymentId,
+          method: plan.method,
+          source: plan.source,
+          amountKesCents: plan.amountKesCents.toString(),
+          cryptoUnits: plan.cryptoUnits?.toString() ?? null,
+          rate: plan.rate,
+          destination: plan.destination,
+        },
+      },
+      meta.now,
+    );
+    enqueueRefundEvent(tx, refund, "refund.created", meta.now);
+    return { refund, created: true };
+  });
+}
+
+/** "KES 1,000.00" (balance) or "0.0015 BTC" (held crypto). */
+export function describeAmount(
+  refund: Pick<Refund, "source" | "amountKesCents" | "asset" | "cryptoUnits">,
+) {
+  if (refund.source === "held" && refund.asset && refund.cryptoUnits !== null)
+    return `${formatCryptoUnits(refund.cryptoUnits, refund.asset as QuoteAsset)} ${refund.asset}`;
+  return formatKesCents(refund.amountKesCents);
+}
+
+export type RefundEventType = "refund.created" | "refund.succeeded" | "refund.failed";
+
+export function enqueueRefundEvent(tx: DbOrTx, refund: Refund, type: RefundEventType, now: number) {
+  enqueueEvent(tx, {
+    merchantId: refund.merchantId,
+    mode: refund.mode,
+    type,
+    objectId: refund.id,
+    data: { object: refundObject(refund) },
+    now,
+  });
+}
+
+/**
+ * The refund was sent and confirmed: mark it, say so on the payment and to the merchant's
+ * webhooks. The caller posts the money's last movement in the same transaction.
+ */
+export function markRefundSucceeded(
+  tx: DbOrTx,
+  refund: Refund,
+  set: { txHash?: string | null; receipt?: string | null },
+  now: number,
+): boolean {
+  const done = tx
+    .update(refunds)
+    .set({ ...set, status: "succeeded", completedAt: now, updatedAt: now, sendLeaseUntil: null })
+    .where(and(eq(refunds.id, refund.id), inArray(refunds.status, ["pending", "sent"])))
+    .run();
+  if (done.changes !== 1) return false;
+  const updated = getRefund(tx, refund.id)!;
+  recordEvent(
+    tx,
+    { id: refund.paymentId },
+    {
+      type: "refund_succeeded",
+      cause: `the refund of ${describeAmount(refund)} reached the customer`,
+      at: now,
+      detail: { refundId: refund.id, txHash: set.txHash ?? null, receipt: set.receipt ?? null },
+    },
+  );
+  recordAudit(
+    tx,
+    {
+      actorType: "system",
+      action: "refund.succeeded",
+      targetType: "refund",
+      targetId: refund.id,
+      details: { txHash: set.txHash ?? null, receipt: set.receipt ?? null },
+    },
+    now,
+  );
+  enqueueRefundEvent(tx, updated, "refund.succeeded", now);
+  return true;
+}
+
+/**
+ * The refund failed: the money goes back where it came from (the merchant's balance; held money
+ * stays held for the customer), in the same transaction as the refund's new state.
+ */
+export function failRefund(db: DbOrTx, refundId: string, reason: string, now: number): boolean {
+  return db.transaction((tx) => {
+    const refund = getRefund(tx, refundId);
+    if (!refund || (refund.status !== "pending" && refund.status !== "sent")) return false;
+    const done = tx
+      .update(refunds)
+      .set({
+        status: "failed",
+        failureReason: reason.slice(0, 200),
+        completedAt: now,
+        updatedAt: now,
+        sendLeaseUntil: null,
+      })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, refund.status)))
+      .run();
+    if (done.changes !== 1) return false;
+    if (refund.ledgerTransactionId)
+      reverseTransaction(tx, {
+        transactionId: refund.ledgerTransactionId,
+        idempotencyKey: `refund:${refund.id}:returned`,
+        reason: `Refund ${refund.id} failed: ${reason}`.slice(0, 200),
+        now,
+      });
+    recordEvent(
+      tx,
+      { id: refund.paymentId },
+      {
+        type: "refund_failed",
+        cause:
+          refund.source === "balance"
+            ? `the refund of ${describeAmount(refund)} failed (${reason}); the money is back in the available balance`
+            : `the refund of ${describeAmount(refund)} failed (${reason}); it is still held for the customer`,
+        at: now,
+        detail: { refundId: refund.id },
+      },
+    );
+    recordAudit(
+      tx,
+      {
+        actorType: "system",
+        action: "refund.failed",
+        targetType: "refund",
+        targetId: refund.id,
+        details: { reason },
+      },
+      now,
+    );
+    enqueueRefundEvent(tx, getRefund(tx, refund.id)!, "refund.failed", now);
+    return true;
+  });
+}

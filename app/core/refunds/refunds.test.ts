@@ -1,0 +1,552 @@
+/**
+ * Refunds end to end in the core (ADR 0037), against the custody and Daraja simulators over HTTP:
+ * a crypto refund at the locked rate or today's, sent by custody once (even after a lost answer),
+ * confirmed by custody's webhook; a refund custody refuses gives the money back; an overpayment's
+ * excess refunded from what is held for the customer; an M-Pesa Express payment refunded to the
+ * payer's phone by B2C. Refunds never give back more than the payment, nor more than the balance,
+ * also when two race. The ledger balances throughout.
+ */
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  refunds as refundsTable,
+  settlementTransfers,
+  webhookEvents,
+} from "../../../drizzle/schema";
+import {
+  capital,
+  custody,
+  customerRefundsPayable,
+  findUnbalancedTransactions,
+  ledgerBook,
+  merchantAvailable,
+  normalBalance,
+  owed,
+  postTransaction,
+  trialBalance,
+  verifyBalances,
+} from "~/core/ledger/ledger.server";
+import { createPayment, getPayment, type Payment } from "~/core/payments/payments.server";
+import { resolveException } from "~/core/payments/exceptions.server";
+import { startMpesaCollection } from "~/core/payments/mpesa-collections.server";
+import { formatCryptoUnits } from "~/core/payments/quote";
+import { sendPendingTransfers } from "~/core/payments/settlement.server";
+import { railChargeCents } from "~/core/rails/charges";
+import { buildStatement } from "~/core/statements/statement.server";
+import { openDatabase } from "~/utils/db.server";
+import { createTestDb } from "../../../tests/setup/db";
+import {
+  addMerchant,
+  confirmedPayment,
+  creditAvailable,
+  liveRates,
+  startPaymentsHarness,
+  testConfig,
+  type PaymentsHarness,
+} from "../../../tests/setup/payments";
+import { installStk } from "../../../tests/setup/stk";
+import { queryOverdueRefunds, sendPendingRefunds } from "./custody-send.server";
+import { RefundError } from "./errors";
+import { planRefund, unitsForKes } from "./plan.server";
+import { createRefund, getRefund, heldForCustomer, type Refund } from "./refunds.server";
+import { createRefundsService } from "./service.server";
+
+const { db, file, close } = createTestDb();
+/** A second connection to the same database file, as a second server process would have. */
+const other = openDatabase(file, { migrate: false });
+let h: PaymentsHarness;
+let closeStk: () => Promise<void>;
+const now = () => h.clock.now;
+
+const SHOP = "MRC-RFNDA2";
+const CUSTOMER = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
+const PAYER = "+254712345678";
+const TODAY_USDT = "125";
+
+beforeAll(async () => {
+  h = await startPaymentsHarness(db);
+  addMerchant(db, SHOP);
+  // Earlier payments' money: a full refund gives back the gross, and our fee is not returned.
+  creditAvailable(db, SHOP, 100_000);
+  closeStk = await installStk(db, h);
+});
+afterAll(async () => {
+  await closeStk();
+  await h.close();
+  other.$client.close();
+  close();
+});
+
+const service = () =>
+  createRefundsService({
+    db,
+    now,
+    currentRate: (asset) => (asset === "USDT" ? TODAY_USDT : null),
+    runtime: () => ({
+      estimateNetworkFee: (assetId) => h.runtime.custody.estimateNetworkFee(assetId),
+      runningRails: ["mpesa"],
+      async sendNow() {
+        await sendPendingRefunds(db, h.runtime.custody, now);
+        await sendPendingTransfers(db, h.rails, now, { purpose: "refund" });
+      },
+    }),
+  });
+
+const scope = { merchantId: SHOP, mode: "live" as const, createdBy: "usr_finance01" };
+let keys = 0;
+const meta = () => ({ requestKey: `req-${++keys}`, reason: null });
+
+const available = () => owed(db, merchantAvailable(SHOP));
+
+function expectBalancedLedger() {
+  expect(trialBalance(db)).toEqual({ KES: 0n, BTC: 0n, ETH: 0n, USDT: 0n, USDC: 0n });
+  expect(verifyBalances(db)).toEqual([]);
+  expect(findUnbalancedTransactions(db)).toEqual([]);
+}
+
+function eventTypes(refundId: string): string[] {
+  return db
+    .select({ type: webhookEvents.type })
+    .from(webhookEvents)
+    .where(eq(webhookEvents.objectId, refundId))
+    .all()
+    .map((e) => e.type);
+}
+
+/** The custody simulator's transactions with this external id (how often custody was asked). */
+async function custodyTransactionsFor(refundId: string) {
+  const found = await h.runtime.custody.findTransactionByExternalId(refundId);
+  return found ? [found] : [];
+}
+
+async function paid(amountKes: number): Promise<Payment> {
+  const { payment } = await confirmedPayment(db, h, {
+    merchantId: SHOP,
+    amountKes,
+    reference: `R-${amountKes}-${++keys}`,
+  });
+  return getPayment(db, payment.id)!;
+}
+
+async function complete(refund: Refund) {
+  const sent = getRefund(db, refund.id)!;
+  expect(sent.custodyTxId).toBeTruthy();
+  await h.custodySim.completeTransfer(sent.custodyTxId!);
+  await h.custodySim.flushWebhooks();
+  return getRefund(db, refund.id)!;
+}
+
+describe("crypto refunds from the balance", () => {
+  it("refunds a payment in full at the locked rate: the customer gets back what they sent", async () => {
+    const payment = await paid(2_000);
+    const before = available();
+    const custodyBefore = normalBalance(db, custody("USDT"));
+    const { refund, created } = await service().create(
+      scope,
+      { paymentId: payment.id, source: "balance", amountKesCents: 200_000n, address: CUSTOMER },
+      meta(),
+    );
+    expect(created).toBe(true);
+    expect(refund).toMatchObject({
+      status: "sent",
+      method: "crypto",
+      rateChoice: "locked",
+      rate: payment.quoteRate,
+      cryptoUnits: payment.cryptoAmountUnits,
+      destination: CUSTOMER,
+    });
+    expect(refund.networkFee).toBe(h.custodySim.networkFee("USDT_ERC20").networkFee);
+    expect(refund.networkFeeAsset).toBe("ETH");
+    // The KES left the balance at once; the crypto is owed to the customer until custody sends it.
+    expect(before - available()).toBe(200_000n);
+    expect(owed(db, customerRefundsPayable("USDT"))).toBe(payment.cryptoAmountUnits);
+    expect(eventTypes(refund.id)).toEqual(["refund.created"]);
+
+    const done = await complete(refund);
+    expect(done.status).toBe("succeeded");
+    expect(done.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(owed(db, customerRefundsPayable("USDT"))).toBe(0n);
+    expect(custodyBefore - normalBalance(db, custody("USDT"))).toBe(payment.cryptoAmountUnits);
+    expect(eventTypes(refund.id)).toEqual(["refund.created", "refund.succeeded"]);
+    // Nothing more can be refunded.
+    await expect(
+      service().create(
+        scope,
+        { paymentId: payment.id, source: "balance", amountKesCents: 100n, address: CUSTOMER },
+        meta(),
+      ),
+    ).rejects.toMatchObject({ code: "amount_too_large" });
+    expectBalancedLedger();
+  });
+
+  it("refunds part of a payment at today's rate, and shows it on the statement", async () => {
+    const payment = await paid(3_000);
+    const { refund } = await service().create(
+      scope,
+      {
+        paymentId: payment.id,
+        source: "balance",
+        amountKesCents: 50_000n,
+        rate: "current",
+        address: CUSTOMER,
+      },
+      meta(),
+    );
+    expect(refund.rate).toBe(TODAY_USDT);
+    // KES 500 at KES 125 per USDT: exactly 4 USDT.
+    expect(refund.cryptoUnits).toBe(4_000_000n);
+    expect(unitsForKes(50_000n, TODAY_USDT, "USDT")).toBe(4_000_000n);
+    await complete(refund);
+    const statement = buildStatement(db, SHOP, { from: "2026-11-01", to: "2026-12-31" });
+    const line = statement.lines.find((l) => l.reference === refund.id);
+    expect(line).toMatchObject({ type: "refund", net: -50_000n });
+    expectBalancedLedger();
+  });
+
+  it("refuses a refund larger than the payment, and one the balance cannot cover: nothing moves", async () => {
+    const payment = await paid(1_000);
+    const before = available();
+    await expect(
+      service().create(
+        scope,
+        { paymentId: payment.id, source: "balance", amountKesCents: 100_001n, address: CUSTOMER },
+        meta(),
+      ),
+    ).rejects.toMatchObject({ code: "amount_too_large", field: "amount" });
+    // Spend the balance, then ask for what is left of the payment.
+    postTransaction(db, {
+      idempotencyKey: `test:drain:${payment.id}`,
+      kind: "operator.adjustment",
+      entries: [
+        { account: merchantAvailable(SHOP), amount: before },
+        { account: capital("KES"), amount: -before },
+      ],
+    });
+    await expect(
+      service().create(
+        scope,
+        { paymentId: payment.id, source: "balance", amountKesCents: 100_000n, address: CUSTOMER },
+        meta(),
+      ),
+    ).rejects.toMatchObject({ code: "insufficient_balance" });
+    expect(available()).toBe(0n);
+    expect(
+      db.select().from(refundsTable).where(eq(refundsTable.paymentId, payment.id)).all(),
+    ).toEqual([]);
+    // Give the balance back for the next tests.
+    postTransaction(db, {
+      idempotencyKey: `test:undrain:${payment.id}`,
+      kind: "operator.adjustment",
+      entries: [
+        { account: capital("KES"), amount: before },
+        { account: merchantAvailable(SHOP), amount: -before },
+      ],
+    });
+    expectBalancedLedger();
+  });
+
+  it("refuses an address that is not on the payment's network", async () => {
+    const payment = await paid(1_200);
+    const refusal = service().plan(scope, {
+      paymentId: payment.id,
+      source: "balance",
+      amountKesCents: 10_000n,
+      address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+    });
+    await expect(refusal).rejects.toBeInstanceOf(RefundError);
+    await expect(refusal).rejects.toMatchObject({
+      code: "invalid_destination",
+      field: "destination",
+    });
+  });
+
+  it("lets only one of two racing refunds through when together they exceed the payment", async () => {
+    const payment = await paid(1_500);
+    const request = {
+      paymentId: payment.id,
+      source: "balance" as const,
+      amountKesCents: 100_000n,
+      address: CUSTOMER,
+    };
+    const deps = {
+      currentRate: () => null,
+      estimateNetworkFee: (assetId: string) => h.runtime.custody.estimateNetworkFee(assetId),
+      runningRails: ["mpesa" as const],
+    };
+    // Both planned while nothing was refunded; each made on its own connection (two processes).
+    const [first, second] = await Promise.all([
+      planRefund(db, deps, payment, request),
+      planRefund(other, deps, payment, request),
+    ]);
+    const results = [db, other].map((conn, i) => {
+      try {
+        return createRefund(conn, i === 0 ? first : second, {
+          createdBy: "usr_a",
+          requestKey: `race-${payment.id}-${i}`,
+          reason: null,
+          now: now(),
+        });
+      } catch (error) {
+        return error;
+      }
+    });
+    const made = results.filter((r) => !(r instanceof Error));
+    const refused = results.filter((r) => r instanceof RefundError);
+    expect(made).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ code: "amount_too_large" });
+    expectBalancedLedger();
+  });
+
+  it("makes one refund for one request key, however often it is sent", async () => {
+    const payment = await paid(1_600);
+    const request = {
+      paymentId: payment.id,
+      source: "balance" as const,
+      amountKesCents: 10_000n,
+      address: CUSTOMER,
+    };
+    const once = meta();
+    const a = await service().create(scope, request, once);
+    const b = await service().create(scope, request, once);
+    expect(b.created).toBe(false);
+    expect(b.refund.id).toBe(a.refund.id);
+    expect(
+      db.select().from(refundsTable).where(eq(refundsTable.paymentId, payment.id)).all(),
+    ).toHaveLength(1);
+  });
+
+  it("sends once when custody's answer was lost: the retry finds the first transfer", async () => {
+    const payment = await paid(1_700);
+    const planned = await service().plan(scope, {
+      paymentId: payment.id,
+      source: "balance",
+      amountKesCents: 20_000n,
+      address: CUSTOMER,
+    });
+    const { refund } = createRefund(db, planned, {
+      createdBy: "usr_a",
+      requestKey: `lost-${payment.id}`,
+      reason: null,
+      now: now(),
+    });
+    // Custody took it, but our process died before writing so: the refund is still pending.
+    const first = await h.runtime.custody.createTransfer({
+      externalTxId: refund.id,
+      assetId: payment.custodyAssetId!,
+      sourceVaultAccountId: "0",
+      destinationAddress: CUSTOMER,
+      amount: formatCryptoUnits(refund.cryptoUnits!, "USDT"),
+    });
+    expect(getRefund(db, refund.id)!.status).toBe("pending");
+    expect(await sendPendingRefunds(db, h.runtime.custody, now)).toBe(1);
+    const sent = getRefund(db, refund.id)!;
+    expect(sent).toMatchObject({ status: "sent", custodyTxId: first.id });
+    expect(await custodyTransactionsFor(refund.id)).toHaveLength(1);
+    // A second run has nothing to send.
+    expect(await sendPendingRefunds(db, h.runtime.custody, now)).toBe(0);
+    expect((await complete(refund)).status).toBe("succeeded");
+    expectBalancedLedger();
+  });
+
+  it("learns the outcome by asking custody when the webhook never came", async () => {
+    const payment = await paid(1_800);
+    const { refund } = await service().create(
+      scope,
+      { paymentId: payment.id, source: "balance", amountKesCents: 30_000n, address: CUSTOMER },
+      meta(),
+    );
+    const sent = getRefund(db, refund.id)!;
+    await h.custodySim.flushWebhooks();
+    // Completed at custody, its webhooks lost (refused by us: they do not verify).
+    await h.custodySim.completeTransfer(sent.custodyTxId!, { badSignature: true });
+    expect(getRefund(db, refund.id)!.status).toBe("sent");
+    h.clock.now += 10 * 60_000;
+    expect(await queryOverdueRefunds(db, h.runtime.custody, now, 5 * 60_000)).toBe(1);
+    expect(getRefund(db, refund.id)!.status).toBe("succeeded");
+    expectBalancedLedger();
+  });
+
+  it("gives the money back when custody refuses to send it", async () => {
+    const payment = await paid(1_900);
+    const blocked = "0x52908400098527886E0F7030069857D2E4169EE7";
+    h.custodySim.failTransfersTo(blocked, "BLOCKED_BY_POLICY");
+    const before = available();
+    const { refund } = await service().create(
+      scope,
+      { paymentId: payment.id, source: "balance", amountKesCents: 40_000n, address: blocked },
+      meta(),
+    );
+    await h.custodySim.flushWebhooks();
+    const failed = getRefund(db, refund.id)!;
+    expect(failed.status).toBe("failed");
+    expect(failed.failureReason).toContain("BLOCKED_BY_POLICY");
+    expect(available()).toBe(before);
+    expect(eventTypes(refund.id)).toEqual(["refund.created", "refund.failed"]);
+    // The whole payment can be refunded again.
+    const plan = await service().plan(scope, {
+      paymentId: payment.id,
+      source: "balance",
+      amountKesCents: 190_000n,
+      address: CUSTOMER,
+    });
+    expect(plan.amountKesCents).toBe(190_000n);
+    h.custodySim.failTransfersTo(blocked, null);
+    expectBalancedLedger();
+  });
+});
+
+describe("refunding what is held for the customer", () => {
+  it("refunds an overpayment's excess in one go, once", async () => {
+    const payment = await createPayment(
+      db,
+      { custody: h.runtime.custody, rates: liveRates(now()), config: testConfig, now: now() },
+      { merchantId: SHOP, amountKes: 1_000, asset: "USDT", reference: "OVER-1" },
+    );
+    const excess = 3_000_000n;
+    const tx = await h.custodySim.sendPayment({
+      address: payment.depositAddress!,
+      amount: formatCryptoUnits(payment.cryptoAmountUnits + excess, "USDT"),
+    });
+    await h.custodySim.confirm(tx.id, 2);
+    expect(getPayment(db, payment.id)!.status).toBe("overpaid");
+    resolveException(db, {
+      paymentId: payment.id,
+      operatorId: "op_1",
+      resolution: "accept",
+      config: testConfig,
+      now: now(),
+    });
+    const accepted = getPayment(db, payment.id)!;
+    expect(heldForCustomer(db, accepted)).toBe(excess);
+    const before = available();
+    const payableBefore = owed(db, customerRefundsPayable("USDT"));
+    const { refund } = await service().create(
+      scope,
+      { paymentId: payment.id, source: "held", address: CUSTOMER },
+      meta(),
+    );
+    expect(refund).toMatchObject({ source: "held", cryptoUnits: excess, amountKesCents: 0n });
+    expect(available()).toBe(before);
+    expect(heldForCustomer(db, accepted)).toBe(0n);
+    await expect(
+      service().create(scope, { paymentId: payment.id, source: "held", address: CUSTOMER }, meta()),
+    ).rejects.toMatchObject({ code: "nothing_held" });
+    expect((await complete(refund)).status).toBe("succeeded");
+    expect(payableBefore - owed(db, customerRefundsPayable("USDT"))).toBe(excess);
+    expectBalancedLedger();
+  });
+});
+
+describe("M-Pesa refunds", () => {
+  async function paidByMpesa(amountKes: number): Promise<Payment> {
+    const payment = await createPayment(
+      db,
+      { custody: h.runtime.custody, rates: liveRates(now()), config: testConfig, now: now() },
+      { merchantId: SHOP, amountKes, asset: "USDT", reference: `MP-${amountKes}` },
+    );
+    const started = await startMpesaCollection(db, h.runtime.stk, {
+      paymentId: payment.id,
+      phone: PAYER,
+      now,
+    });
+    expect(started.ok).toBe(true);
+    await h.darajaSim.flush();
+    const done = getPayment(db, payment.id)!;
+    expect(done).toMatchObject({ status: "confirmed", paidWith: "mpesa" });
+    return done;
+  }
+
+  it("pays the payer's phone back by B2C, with M-Pesa's charge from the balance", async () => {
+    const payment = await paidByMpesa(2_000);
+    const before = available();
+    const { refund } = await service().create(
+      scope,
+      { paymentId: payment.id, source: "balance", amountKesCents: 50_000n },
+      meta(),
+    );
+    const charge = railChargeCents("mpesa", 50_000n);
+    expect(refund).toMatchObject({
+      method: "mpesa",
+      destination: PAYER,
+      railChargeKesCents: charge,
+    });
+    expect(before - available()).toBe(50_000n + charge);
+    const transfer = db
+      .select()
+      .from(settlementTransfers)
+      .where(eq(settlementTransfers.refundId, refund.id))
+      .get()!;
+    expect(transfer).toMatchObject({ purpose: "refund", status: "sent", paymentId: null });
+    await h.darajaSim.flush();
+    const done = getRefund(db, refund.id)!;
+    expect(done.status).toBe("succeeded");
+    expect(done.receipt).toMatch(/^[A-Z0-9]{10}$/);
+    expect(eventTypes(refund.id)).toEqual(["refund.created", "refund.succeeded"]);
+    // Whole shillings only.
+    await expect(
+      service().create(
+        scope,
+        { paymentId: payment.id, source: "balance", amountKesCents: 1_050n },
+        meta(),
+      ),
+    ).rejects.toMatchObject({ code: "invalid_amount" });
+    expectBalancedLedger();
+  });
+
+  it("gives the money back when M-Pesa refuses the refund", async () => {
+    const payment = await paidByMpesa(1_500);
+    h.darajaSim.setOutcome(PAYER, "invalid-number");
+    const before = available();
+    const { refund } = await service().create(
+      scope,
+      { paymentId: payment.id, source: "balance", amountKesCents: 30_000n },
+      meta(),
+    );
+    await h.darajaSim.flush();
+    h.darajaSim.setOutcome(PAYER, null);
+    const failed = getRefund(db, refund.id)!;
+    expect(failed.status).toBe("failed");
+    expect(available()).toBe(before);
+    expect(eventTypes(refund.id)).toEqual(["refund.created", "refund.failed"]);
+    expectBalancedLedger();
+  });
+});
+
+describe("modes", () => {
+  it("refunds a test payment in the test book only, and never from a live scope", async () => {
+    const { payment } = await confirmedPayment(db, h, {
+      merchantId: SHOP,
+      amountKes: 1_000,
+      reference: "TEST-R",
+      mode: "test",
+    });
+    await expect(
+      service().plan(scope, {
+        paymentId: payment.id,
+        source: "balance",
+        amountKesCents: 10_000n,
+        address: CUSTOMER,
+      }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    const testAvailable = () => owed(db, ledgerBook("test").merchantAvailable(SHOP));
+    const liveBefore = available();
+    const before = testAvailable();
+    const { refund } = await service().create(
+      { ...scope, mode: "test" },
+      { paymentId: payment.id, source: "balance", amountKesCents: 10_000n, address: CUSTOMER },
+      meta(),
+    );
+    expect(refund.mode).toBe("test");
+    expect(before - testAvailable()).toBe(10_000n);
+    expect(available()).toBe(liveBefore);
+    expect(
+      db
+        .select()
+        .from(refundsTable)
+        .where(and(eq(refundsTable.id, refund.id), eq(refundsTable.mode, "test")))
+        .all(),
+    ).toHaveLength(1);
+    expectBalancedLedger();
+  });
+});
