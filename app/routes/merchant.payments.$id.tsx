@@ -35,6 +35,63 @@ import { qrSvg } from "~/utils/qr.server";
 import { seo } from "~/utils/seo";
 import { jsonWithError, jsonWithSuccess } from "~/utils/toast.server";
 import { payments } from "~/wiring/payments.server";
+import { PaymentRefunds, type RefundLine } from "~/components/merchants/refunds/PaymentRefunds";
+import { explorerTxUrl } from "~/core/networks/explorer";
+import { storedNetworkId } from "~/core/networks/networks";
+import type { QuoteAsset } from "~/core/payments/quote";
+import { refundRateLabels, refundStatusLabels } from "~/core/refunds/vocabulary";
+import { formatCrypto, formatPhone } from "~/utils/format";
+import { refunds as refundsService } from "~/wiring/refunds.server";
+
+/** The payment's refunds as the page lists them; a refund on its way keeps the page refreshing. */
+function refundsSection(
+  payment: Parameters<typeof paymentView>[0],
+  merchant: { merchantId: string },
+) {
+  const overview = refundsService().overview(
+    { merchantId: merchant.merchantId, mode: payment.mode },
+    payment.id,
+  );
+  if (!overview) return null;
+  const network = storedNetworkId(payment.network, payment.asset as QuoteAsset);
+  const lines: RefundLine[] = overview.refunds.map((refund) => ({
+    id: refund.id,
+    createdAt: refund.createdAt,
+    source: refund.source,
+    method: refund.method,
+    amountKesCents: refund.amountKesCents.toString(),
+    crypto:
+      refund.asset && refund.cryptoUnits !== null
+        ? formatCrypto(refund.cryptoUnits, refund.asset as QuoteAsset)
+        : null,
+    rate:
+      refund.rate && refund.rateChoice
+        ? `${formatKesRate(refund.rate)} per ${refund.asset}, ${refundRateLabels[refund.rateChoice].toLowerCase()}`
+        : null,
+    to: refund.method === "mpesa" ? formatPhone(refund.destination) : refund.destination,
+    status: refund.status,
+    statusLabel: refundStatusLabels[refund.status],
+    txHash: refund.txHash,
+    txUrl: refund.txHash ? explorerTxUrl(network, refund.txHash, payment.mode) : null,
+    receipt: refund.receipt,
+    failureReason: refund.failureReason,
+    reason: refund.reason,
+  }));
+  const { refundability } = overview;
+  return {
+    lines,
+    inProgress: overview.refunds.some((r) => r.status === "pending" || r.status === "sent"),
+    options: {
+      method: refundability.method,
+      remainingKesCents: refundability.remainingKesCents.toString(),
+      held:
+        refundability.heldUnits > 0n
+          ? formatCrypto(refundability.heldUnits, payment.asset as QuoteAsset)
+          : null,
+      blocked: refundability.blocked,
+    },
+  };
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const merchant = await requirePermission(request, "payments:read");
@@ -59,8 +116,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         qr: qrSvg(checkoutLink),
       }
     : null;
+  const refunds = refundsSection(payment, merchant);
   return {
-    live: merchantWaiting(payment.status),
+    // A refund on its way also keeps the page following (issue 15, item 5).
+    live: merchantWaiting(payment.status) || Boolean(refunds?.inProgress),
+    refunds,
     /** Made with a test API key: no real money (issue 13). */
     testMode: payment.mode === "test",
     share,
@@ -173,6 +233,7 @@ export default function PaymentDetail() {
     live,
     share,
     testMode,
+    refunds,
   } = useLoaderData<typeof loader>();
   const can = useMemberCan();
   // Follows the payment by itself while it is not final (JavaScript); without it, the page
@@ -201,7 +262,8 @@ export default function PaymentDetail() {
       {testMode ? <TestDataBanner /> : null}
       {live ? (
         <p className="mt-2 text-sm text-slate-700">
-          This page updates by itself until the payment is final.{" "}
+          This page updates by itself until the payment
+          {refunds?.inProgress ? " and its refunds are" : " is"} final.{" "}
           <a href={paths.merchantPayment(payment.id)} className={textLinkClass}>
             Refresh status
           </a>
@@ -340,6 +402,14 @@ export default function PaymentDetail() {
           </DataTable>
         )}
       </section>
+
+      {refunds ? (
+        <PaymentRefunds
+          paymentId={payment.id}
+          refunds={refunds.lines}
+          options={{ ...refunds.options, canRefund: can("refunds:create") }}
+        />
+      ) : null}
     </Container>
   );
 }

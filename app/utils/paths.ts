@@ -56,6 +56,12 @@ export const paths = {
   merchantPayments: "/merchant/payments",
   newMerchantPayment: "/merchant/payments/new",
   merchantPayment: (id: string) => `/merchant/payments/${id}`,
+  /** Refund a payment (issue 15, item 5); `held`: refund what is held for the customer. */
+  merchantPaymentRefund: (id: string, query: { held?: "1" } = {}) =>
+    withQuery(`/merchant/payments/${id}/refund`, query),
+  /** The refund form filled in from an address query (back from confirming it is them). */
+  merchantPaymentRefundWith: (id: string, query: string) =>
+    query ? `/merchant/payments/${id}/refund?${query}` : `/merchant/payments/${id}/refund`,
   merchantPaymentsExport: "/merchant/payments/export.csv",
   merchantStatements: "/merchant/statements",
   merchantStatementsCsv: "/merchant/statements.csv",

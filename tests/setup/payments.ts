@@ -405,3 +405,21 @@ export function creditAvailable(
     ],
   });
 }
+
+/**
+ * Fresh merchant ids for tests that make many (property tests): `MRC-<prefix><4 readable>`, in
+ * order. `prefix` is two characters of the readable alphabet.
+ */
+export function merchantIdSequence(prefix: string): () => string {
+  const readable = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
+  let made = 0;
+  return () => {
+    let n = made++;
+    let code = "";
+    for (let i = 0; i < 4; i++) {
+      code = readable[n % readable.length] + code;
+      n = Math.floor(n / readable.length);
+    }
+    return `MRC-${prefix}${code}`;
+  };
+}

@@ -43,10 +43,12 @@ export interface PaymentRow {
   canceledAt: number | null;
 }
 
-const iso = (epochMs: number | null) => (epochMs === null ? null : new Date(epochMs).toISOString());
+/** Epoch milliseconds as ISO 8601 UTC (null stays null): every API object's times. */
+export const iso = (epochMs: number | null) =>
+  epochMs === null ? null : new Date(epochMs).toISOString();
 
 /** An integer amount as a JSON number when exact, else a string of digits (never a float). */
-const integer = (value: bigint): number | string =>
+export const integer = (value: bigint): number | string =>
   value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= -BigInt(Number.MAX_SAFE_INTEGER)
     ? Number(value)
     : value.toString();

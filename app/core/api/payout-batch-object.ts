@@ -8,7 +8,7 @@
 import type { BatchKind, BatchStatus, NameCheck, RowStatus } from "~/core/disbursements/vocabulary";
 import type { RailId } from "~/core/rails/types";
 import { paths } from "~/utils/paths";
-import { kesDecimal } from "./payment-object";
+import { integer, iso, kesDecimal } from "./payment-object";
 import type { ApiMode } from "./vocabulary";
 
 /** The columns of a batch the object is made from (the row type, without the database). */
@@ -81,14 +81,6 @@ export interface DisbursementRow {
   completedAt: number | null;
   updatedAt: number;
 }
-
-const iso = (epochMs: number | null) => (epochMs === null ? null : new Date(epochMs).toISOString());
-
-/** An integer amount as a JSON number when exact, else a string of digits (never a float). */
-const integer = (value: bigint): number | string =>
-  value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= -BigInt(Number.MAX_SAFE_INTEGER)
-    ? Number(value)
-    : value.toString();
 
 const nullableInteger = (value: bigint | null) => (value === null ? null : integer(value));
 const nullableDecimal = (value: bigint | null) => (value === null ? null : kesDecimal(value));

@@ -22,6 +22,7 @@ import { createTestDb } from "../../../tests/setup/db";
 import {
   addMerchant,
   creditAvailable,
+  merchantIdSequence,
   startPaymentsHarness,
   type PaymentsHarness,
 } from "../../../tests/setup/payments";
@@ -51,17 +52,7 @@ afterAll(async () => {
 });
 
 const PHONES = ["0712500001", "0712500002", "0712500003", "0712500004", "0712500005"];
-const READABLE = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
-let merchants = 0;
-function nextMerchant(): string {
-  let n = merchants++;
-  let code = "";
-  for (let i = 0; i < 4; i++) {
-    code = READABLE[n % READABLE.length] + code;
-    n = Math.floor(n / READABLE.length);
-  }
-  return `MRC-PR${code}`;
-}
+const nextMerchant = merchantIdSequence("PR");
 
 type Op =
   | { kind: "fund"; kes: number }

@@ -17,34 +17,23 @@ import {
   toUnits,
 } from "~/core/ledger/ledger.server";
 import { CustodyHttpError } from "~/core/providers/custody/client.server";
+import type { CustodyTransaction, CustodyTransfers } from "~/core/providers/custody/types";
 import { formatCryptoUnits, type QuoteAsset } from "~/core/payments/quote";
 import type { Db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { failRefund, getRefund, markRefundSucceeded, type Refund } from "./refunds.server";
 
 /** What refunds use of the custody client (createCustodyClient satisfies it). */
-export interface RefundCustody {
-  createTransfer(input: {
-    externalTxId: string;
-    assetId: string;
-    sourceVaultAccountId: string;
-    destinationAddress: string;
-    amount: string;
-    note?: string;
-  }): Promise<{ id: string; status: string }>;
-  findTransactionByExternalId(externalTxId: string): Promise<RefundCustodyTransaction | null>;
-}
+export type RefundCustody = Pick<
+  CustodyTransfers,
+  "createTransfer" | "findTransactionByExternalId"
+>;
 
-/** The fields of a custody transaction a refund's outcome reads. */
-export interface RefundCustodyTransaction {
-  id: string;
-  status: string;
-  subStatus?: string | null;
-  externalTxId?: string | null;
-  txHash?: string | null;
-  feeCurrency?: string | null;
-  feeInfo?: { networkFee?: string | null } | null;
-}
+/** The fields of a custody transaction a refund's outcome reads (a create's answer has two). */
+type RefundCustodyTransaction = Pick<CustodyTransaction, "id" | "status"> &
+  Partial<
+    Pick<CustodyTransaction, "subStatus" | "externalTxId" | "txHash" | "feeCurrency" | "feeInfo">
+  >;
 
 /** Fireblocks' final states: COMPLETED pays; the rest fail the refund. */
 const FAILED_STATUSES = new Set(["CANCELLED", "BLOCKED", "REJECTED", "FAILED", "TIMEOUT"]);

@@ -2,7 +2,7 @@
  * A refund as the API and webhooks show it: integer KES cents with a decimal string beside them,
  * crypto amounts as decimal strings, ISO 8601 UTC times, snake_case. Isomorphic and pure.
  */
-import { kesDecimal } from "~/core/api/payment-object";
+import { integer, iso, kesDecimal } from "~/core/api/payment-object";
 import { formatCryptoUnits, type QuoteAsset } from "~/core/payments/quote";
 import type { RefundMethod, RefundRate, RefundSource, RefundStatus } from "./vocabulary";
 
@@ -31,12 +31,6 @@ export interface RefundRow {
   updatedAt: number;
   completedAt: number | null;
 }
-
-const iso = (epochMs: number | null) => (epochMs === null ? null : new Date(epochMs).toISOString());
-
-/** An integer amount as a JSON number when exact, else a string of digits (never a float). */
-const integer = (value: bigint): number | string =>
-  value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString();
 
 export function refundObject(refund: RefundRow) {
   const crypto =

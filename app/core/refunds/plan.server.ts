@@ -62,7 +62,7 @@ function cryptoDestination(payment: Payment, address: string | undefined): strin
   if (value.length > 128 || !isValidAddress(network, value))
     throw new RefundError(
       "invalid_destination",
-      `That is not a ${name} address: check it with your customer (the refund goes on ${name} only)`,
+      `That is not an address on ${name}: check it with your customer (the refund goes on ${name} only)`,
       "destination",
     );
   return value;

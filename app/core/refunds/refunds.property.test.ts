@@ -25,6 +25,7 @@ import {
   addMerchant,
   confirmedPayment,
   creditAvailable,
+  merchantIdSequence,
   startPaymentsHarness,
   type PaymentsHarness,
 } from "../../../tests/setup/payments";
@@ -51,17 +52,7 @@ afterAll(async () => {
   close();
 });
 
-const READABLE = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
-let merchants = 0;
-function nextMerchant(): string {
-  let n = merchants++;
-  let code = "";
-  for (let i = 0; i < 4; i++) {
-    code = READABLE[n % READABLE.length] + code;
-    n = Math.floor(n / READABLE.length);
-  }
-  return `MRC-PR${code}`;
-}
+const nextMerchant = merchantIdSequence("PR");
 
 type Step =
   | { kind: "refund"; permille: number; current: boolean; blocked: boolean; racing: boolean }

@@ -200,7 +200,8 @@ export function refundabilityOf(db: DbOrTx, payment: Payment): Refundability {
   };
 }
 
-function refundByRequestKey(db: DbOrTx, merchantId: string, requestKey: string) {
+/** The refund made for a request key, if any (a repeated request gets it back). */
+export function refundByRequestKey(db: DbOrTx, merchantId: string, requestKey: string) {
   return db
     .select()
     .from(refunds)

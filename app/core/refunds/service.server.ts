@@ -17,6 +17,7 @@ import {
   createRefund,
   findRefundInScope,
   refundabilityOf,
+  refundByRequestKey,
   refundsOfPayment,
   type Refund,
   type RefundPlan,
@@ -116,6 +117,10 @@ export function createRefundsService(deps: RefundsServiceDeps) {
       request: RefundRequest,
       meta: { requestKey: string; reason: string | null },
     ): Promise<{ refund: Refund; created: boolean }> {
+      // A repeated request gets its refund back, even one that used up the payment (planning it
+      // again would be refused); the transaction checks the key again for a race.
+      const earlier = refundByRequestKey(db, scope.merchantId, meta.requestKey);
+      if (earlier && earlier.mode === scope.mode) return { refund: earlier, created: false };
       const planned = await plan(scope, request);
       const result = createRefund(db, planned, {
         createdBy: scope.createdBy,

@@ -1,0 +1,355 @@
+/**
+ * Refund a payment (issue 15, item 5; ADR 0037): the member types the amount (what remains by
+ * default), for crypto the rate (locked at payment or today's, each priced) and the customer's
+ * address, and a reason; `?held=1` refunds the crypto held for the customer instead. Review plans
+ * it on the server (what the customer receives, the network fee OneHop pays or M-Pesa's charge, the
+ * total from the balance) and makes a request key; Send asks for a recent step-up, then makes the
+ * refund once per request key and goes back to the payment page with a toast. Refusals are shown at
+ * their field, in the server's HTML.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  amountFieldValue,
+  parseKesAmount,
+  RefundForm,
+  refundFormAction,
+  refundFormDefaults,
+  refundFormQuery,
+  refundFormSchema,
+  type RateChoice,
+  type RefundFormContext,
+  type RefundFormValues,
+} from "~/components/merchants/refunds/RefundForm";
+import { RefundReview, type RefundReviewData } from "~/components/merchants/refunds/RefundReview";
+import { shortAddress } from "~/components/merchants/refunds/PaymentRefunds";
+import { TestDataBanner } from "~/components/developers/DataModeSwitch";
+import { Container } from "~/components/ui";
+import type { LiveSymbol } from "~/content/cryptocurrencies";
+import { readableCode } from "~/core/ids.server";
+import { displayNetwork } from "~/core/networks/networks";
+import type { Payment } from "~/core/payments/payments.server";
+import { getPayment } from "~/core/payments/payments.server";
+import type { QuoteAsset } from "~/core/payments/quote";
+import { balancesOf } from "~/core/payments/reads.server";
+import { RefundError } from "~/core/refunds/errors";
+import { unitsForKes, type RefundRequest } from "~/core/refunds/plan.server";
+import {
+  payerPhone,
+  type Refund,
+  type RefundPlan,
+  type Refundability,
+} from "~/core/refunds/refunds.server";
+import { refundRateLabels, type RefundRate } from "~/core/refunds/vocabulary";
+import { requirePermission, requireRecentStepUp } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { formatCrypto, formatKesCents, formatKesRate, formatPhone } from "~/utils/format";
+import { notFound, privatePageHeaders } from "~/utils/http";
+import { paths } from "~/utils/paths";
+import { seo } from "~/utils/seo";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import { ratesService } from "~/wiring/rates.server";
+import { refunds } from "~/wiring/refunds.server";
+
+type ActionData = {
+  lastResult: SubmissionResult<string[]>;
+  review?: RefundReviewData;
+  /** The rates priced for the amount just reviewed. */
+  rates?: { rates: RateChoice[]; forKesCents: string };
+};
+
+/** The payment (this merchant's, else 404) with its refunds and what can still be refunded. */
+function overviewOf(merchantId: string, paymentId: string) {
+  const payment = getPayment(getDb(), paymentId);
+  if (!payment || payment.merchantId !== merchantId) throw notFound("Payment not found");
+  const overview = refunds().overview({ merchantId, mode: payment.mode }, paymentId);
+  if (!overview) throw notFound("Payment not found");
+  return overview;
+}
+
+/** Each rate offered and what the customer gets for `kesCents` at it (today's only when live). */
+function ratesFor(payment: Payment, kesCents: bigint): RateChoice[] {
+  const asset = payment.asset as QuoteAsset;
+  const current = ratesService().liveRate(asset as LiveSymbol)?.priceKes ?? null;
+  const choices: [RefundRate, string | null][] = [
+    ["locked", payment.quoteRate],
+    ["current", current],
+  ];
+  const priced: RateChoice[] = [];
+  for (const [choice, rate] of choices) {
+    if (!rate) continue;
+    // A full refund at the locked rate gives back exactly what the customer sent (as the plan).
+    const units =
+      choice === "locked" && kesCents === payment.amountKesCents
+        ? payment.cryptoAmountUnits
+        : kesCents > 0n
+          ? unitsForKes(kesCents, rate, asset)
+          : 0n;
+    priced.push({
+      choice,
+      label: refundRateLabels[choice],
+      rate: `${formatKesRate(rate)} per ${asset}`,
+      customerGets: formatCrypto(units, asset),
+    });
+  }
+  return priced;
+}
+
+function formContext(
+  payment: Payment,
+  refundability: Refundability,
+  held: boolean,
+  forKesCents: bigint,
+): RefundFormContext {
+  const asset = payment.asset as QuoteAsset;
+  const crypto = refundability.method === "crypto";
+  const rates = crypto && !held ? ratesFor(payment, forKesCents) : [];
+  const phone = crypto ? null : payerPhone(getDb(), payment.id);
+  return {
+    paymentId: payment.id,
+    method: refundability.method,
+    held,
+    asset,
+    networkName: displayNetwork(payment.network, payment.asset),
+    remainingKesCents: refundability.remainingKesCents.toString(),
+    heldText: refundability.heldUnits > 0n ? formatCrypto(refundability.heldUnits, asset) : null,
+    rates,
+    ratesForKesCents: forKesCents.toString(),
+    currentRateMissing:
+      crypto && !held && !rates.some((rate) => rate.choice === "current")
+        ? "Today's rate is not available right now: you can refund at the rate locked at payment, or come back in a few minutes."
+        : null,
+    payerAddress: crypto ? payment.payerAddress : null,
+    payerPhone: phone ? formatPhone(phone) : null,
+  };
+}
+
+/** Why this kind of refund cannot be made now, or null. */
+function unavailableReason(refundability: Refundability, held: boolean): string | null {
+  if (held)
+    return refundability.method === "crypto" && refundability.heldUnits > 0n
+      ? null
+      : "Nothing is held for this payment's customer.";
+  if (refundability.blocked) return refundability.blocked;
+  if (refundability.remainingKesCents === 0n)
+    return "This payment has been refunded in full already.";
+  return null;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const merchant = await requirePermission(request, "refunds:create");
+  const { payment, refundability } = overviewOf(merchant.merchantId, params.id ?? "");
+  const url = new URL(request.url);
+  const held = url.searchParams.get("held") === "1";
+  // Back from confirming it is them: the form as it was (nothing secret in it); else what remains.
+  const defaults = refundFormDefaults(url.searchParams);
+  if (!held && !defaults.amount && refundability.remainingKesCents > 0n)
+    defaults.amount = amountFieldValue(refundability.remainingKesCents);
+  const forKesCents = parseKesAmount(defaults.amount ?? "") ?? refundability.remainingKesCents;
+  return {
+    payment: { id: payment.id, reference: payment.reference, testMode: payment.mode === "test" },
+    context: formContext(payment, refundability, held, forKesCents),
+    defaults,
+    unavailable: unavailableReason(refundability, held),
+  };
+}
+
+const fieldOf = { amount: "amount", destination: "address" } as const;
+
+/** The customer's side of a refund in words: "11.61 USDT" or "KES 1,500.00". */
+function customerGets(
+  plan: Pick<RefundPlan, "method" | "amountKesCents" | "asset" | "cryptoUnits">,
+) {
+  return plan.method === "crypto" && plan.asset && plan.cryptoUnits !== null
+    ? formatCrypto(plan.cryptoUnits, plan.asset)
+    : formatKesCents(plan.amountKesCents);
+}
+
+function reviewOf(plan: RefundPlan, value: RefundFormValues, payment: Payment): RefundReviewData {
+  const values: Record<string, string> = {};
+  for (const key of ["held", "amount", "rate", "address", "reason"] as const) {
+    const item = value[key];
+    if (item) values[key] = item;
+  }
+  if (plan.method === "crypto" && plan.source === "balance") values.rate = plan.rateChoice!;
+  return {
+    method: plan.method,
+    source: plan.source,
+    customerGets: customerGets(plan),
+    rate:
+      plan.rate && plan.asset && plan.rateChoice
+        ? `${formatKesRate(plan.rate)} per ${plan.asset}, ${refundRateLabels[plan.rateChoice].toLowerCase()}`
+        : null,
+    to: plan.method === "mpesa" ? formatPhone(plan.destination) : plan.destination,
+    networkName: plan.method === "crypto" ? displayNetwork(payment.network, payment.asset) : null,
+    networkFee: plan.networkFee ? `${plan.networkFee} ${plan.networkFeeAsset ?? ""}`.trim() : null,
+    railChargeKesCents: plan.railChargeKesCents.toString(),
+    totalKesCents: plan.totalKesCents.toString(),
+    availableKesCents: balancesOf(getDb(), plan.merchantId, plan.mode).available.toString(),
+    values,
+    requestKey: `rfk_${readableCode(24).toLowerCase()}`,
+  };
+}
+
+/** "KES 1,500.00 (11.61 USDT) to TXyz12…9aBcDe", "2.5 USDT to …", "KES 1,500 to +254 …". */
+function sentDescription(refund: Refund): string {
+  const crypto =
+    refund.asset && refund.cryptoUnits !== null
+      ? formatCrypto(refund.cryptoUnits, refund.asset as QuoteAsset)
+      : null;
+  if (refund.method === "mpesa")
+    return `${formatKesCents(refund.amountKesCents)} to M-Pesa ${formatPhone(refund.destination)}`;
+  const what =
+    refund.source === "held" ? crypto : `${formatKesCents(refund.amountKesCents)} (${crypto})`;
+  return `${what} to ${shortAddress(refund.destination)}`;
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const merchant = await requirePermission(request, "refunds:create");
+  const paymentId = params.id ?? "";
+  const { payment, refundability } = overviewOf(merchant.merchantId, paymentId);
+  const submission = parseWithZod(await request.formData(), { schema: refundFormSchema });
+  if (submission.status !== "success")
+    return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
+  const value = submission.value;
+  const held = value.held === "1";
+  const amountKesCents = held ? undefined : (parseKesAmount(value.amount ?? "") ?? undefined);
+  const crypto = refundability.method === "crypto";
+  const refundRequest: RefundRequest = held
+    ? { paymentId, source: "held", address: value.address }
+    : {
+        paymentId,
+        source: "balance",
+        amountKesCents,
+        ...(crypto ? { rate: value.rate ?? "locked", address: value.address } : {}),
+      };
+  const scope = { merchantId: merchant.merchantId, mode: payment.mode };
+  const rates =
+    crypto && !held && amountKesCents !== undefined
+      ? { rates: ratesFor(payment, amountKesCents), forKesCents: amountKesCents.toString() }
+      : undefined;
+  const refused = (error: RefundError) =>
+    data<ActionData>(
+      {
+        lastResult: submission.reply(
+          error.field
+            ? { fieldErrors: { [fieldOf[error.field]]: [error.message] } }
+            : { formErrors: [error.message] },
+        ),
+        rates,
+      },
+      { status: error.status },
+    );
+
+  if (value.intent === "review") {
+    try {
+      const plan = await refunds().plan(scope, refundRequest);
+      return data<ActionData>({
+        lastResult: submission.reply(),
+        review: reviewOf(plan, value, payment),
+        rates,
+      });
+    } catch (error) {
+      if (error instanceof RefundError) return refused(error);
+      throw error;
+    }
+  }
+
+  if (!value.requestKey)
+    return data<ActionData>(
+      {
+        lastResult: submission.reply({ formErrors: ["Review the refund first, then send it."] }),
+        rates,
+      },
+      { status: 400 },
+    );
+  // Sending moves money: a fresh confirmation first, then back to this form filled in.
+  requireRecentStepUp(
+    request,
+    merchant,
+    paths.merchantPaymentRefundWith(paymentId, refundFormQuery(value)),
+  );
+  const { requestKey } = value;
+  const done = (refund: Refund, created: boolean) =>
+    redirectWithSuccess(paths.merchantPayment(paymentId), {
+      message: "Refund sent",
+      description: created
+        ? `${sentDescription(refund)} is on its way.`
+        : `${sentDescription(refund)} was already sent: it is refunded once.`,
+    });
+  try {
+    const { refund, created } = await refunds().create(
+      { ...scope, createdBy: merchant.userId },
+      refundRequest,
+      { requestKey, reason: value.reason || null },
+    );
+    return done(refund, created);
+  } catch (error) {
+    if (error instanceof RefundError) return refused(error);
+    throw error;
+  }
+}
+
+export default function RefundPayment() {
+  const { payment, context, defaults, unavailable } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const review = actionData?.review;
+  const formContextNow = actionData?.rates
+    ? { ...context, rates: actionData.rates.rates, ratesForKesCents: actionData.rates.forKesCents }
+    : context;
+  const title = context.held ? "Refund the overpaid amount" : "Refund this payment";
+  return (
+    <Container className="max-w-3xl py-12">
+      <p>
+        <Link
+          to={paths.merchantPayment(payment.id)}
+          className="text-sm font-semibold text-brand-800 underline"
+        >
+          Back to payment {payment.reference}
+        </Link>
+      </p>
+      <h1 className="mt-4 text-3xl font-bold text-ink">{title}</h1>
+      {payment.testMode ? <TestDataBanner /> : null}
+      <p className="mt-2 text-slate-700">
+        {context.method === "crypto"
+          ? `The customer gets ${context.asset} back on ${context.networkName}. OneHop pays the network fee.`
+          : "The customer gets KES back on M-Pesa, to the phone they paid from; M-Pesa's charge comes from your balance."}{" "}
+        You see everything before anything is sent.
+      </p>
+      {unavailable ? (
+        <p role="status" className="mt-8 rounded-lg bg-amber-50 p-3 text-amber-900">
+          {unavailable}
+        </p>
+      ) : (
+        <>
+          <RefundForm
+            key={context.held ? "held" : "balance"}
+            context={formContextNow}
+            lastResult={actionData?.lastResult}
+            defaults={defaults}
+            reviewed={review !== undefined}
+          />
+          {review ? (
+            <RefundReview review={review} action={refundFormAction(payment.id, context.held)} />
+          ) : null}
+        </>
+      )}
+    </Container>
+  );
+}
+
+export const headers = privatePageHeaders;
+export const meta: MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Refund a payment",
+    description: "Give a customer their money back.",
+    path: paths.merchantPayments,
+    noindex: true,
+  });
