@@ -220,6 +220,7 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
       body,
       requestId,
       now,
+      idempotencyKey: idempotency?.key ?? null,
       storeResponse(tx, response) {
         if (!idempotency) return;
         completeIdempotency(tx, idempotency, {

@@ -6,6 +6,7 @@ import { balanceRoutes } from "./endpoints/balances.server";
 import { eventRoutes } from "./endpoints/events.server";
 import { paymentRoutes } from "./endpoints/payments.server";
 import { payoutBatchRoutes } from "./endpoints/payout-batches.server";
+import { refundRoutes } from "./endpoints/refunds.server";
 import { settlementRoutes } from "./endpoints/settlement.server";
 import { webhookEndpointRoutes } from "./endpoints/webhook-endpoints.server";
 import type { ApiRoute } from "./types.server";
@@ -16,6 +17,7 @@ export const API_PREFIX = paths.apiBase;
 
 export const apiRoutes: readonly ApiRoute[] = [
   ...paymentRoutes,
+  ...refundRoutes,
   ...eventRoutes,
   ...balanceRoutes,
   ...settlementRoutes,

@@ -9,6 +9,7 @@ import type { ApiScope } from "~/core/api/vocabulary";
 import type { WebhookUrlPolicy } from "~/core/api/webhooks/url-rules";
 import type { DisbursementsService } from "~/core/disbursements/service.server";
 import type { PaymentsService } from "~/core/payments/service.server";
+import type { RefundsService } from "~/core/refunds/service.server";
 import type { RatesView } from "~/core/rates/read-rates.server";
 import type { Db, Tx } from "~/utils/db.server";
 
@@ -18,6 +19,8 @@ export interface ApiDeps {
   payments: () => PaymentsService;
   /** Payout batches (issue 15). */
   disbursements: () => DisbursementsService;
+  /** Refunds of payments (issue 15, item 5). */
+  refunds: () => RefundsService;
   rates: () => RatesView;
   /** The public site, for absolute checkout links: `https://onehop.co.ke`. */
   siteUrl: string;
@@ -60,6 +63,8 @@ export interface ApiContext<Q = unknown, B = unknown> {
   body: B;
   requestId: string;
   now: number;
+  /** The request's Idempotency-Key (claimed for it), or null when it sent none. */
+  idempotencyKey: string | null;
   /**
    * Store this response for the request's idempotency key inside the effect's transaction (a no-op
    * without a key). Call it with what the handler then returns.
@@ -71,7 +76,14 @@ export interface ApiRouteDoc {
   operationId: string;
   summary: string;
   description?: string;
-  tag: "Payments" | "Events" | "Balances" | "Rates" | "Webhook endpoints" | "Payout batches";
+  tag:
+    | "Payments"
+    | "Refunds"
+    | "Events"
+    | "Balances"
+    | "Rates"
+    | "Webhook endpoints"
+    | "Payout batches";
   /** Path parameters and their schema (documented). */
   params?: Record<string, ZodTypeAny>;
   /** Success status and schema. */

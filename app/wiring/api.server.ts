@@ -13,6 +13,7 @@ import { env } from "~/utils/env.server";
 import { disbursements } from "./disbursements.server";
 import { payments, runningTestPayments } from "./payments.server";
 import { ratesService } from "./rates.server";
+import { refunds } from "./refunds.server";
 import { webhookUrlPolicy } from "./webhooks.server";
 
 function apiDeps(): ApiDeps {
@@ -20,6 +21,7 @@ function apiDeps(): ApiDeps {
     db: getDb(),
     payments,
     disbursements,
+    refunds,
     rates: () => ratesService().read(),
     siteUrl: env.PUBLIC_SITE_URL.replace(/\/$/, ""),
     // The simulators, or the providers' sandboxes on a live deployment (ADR 0028).

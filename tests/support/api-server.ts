@@ -13,6 +13,10 @@ import { createApiKey } from "~/core/api/keys.server";
 import { createDisbursementsService } from "~/core/disbursements/service.server";
 import { apiScopes, type ApiMode, type ApiScope } from "~/core/api/vocabulary";
 import { createPaymentsService } from "~/core/payments/service.server";
+import { sendPendingTransfers } from "~/core/payments/settlement.server";
+import type { RailId } from "~/core/rails/types";
+import { sendPendingRefunds } from "~/core/refunds/custody-send.server";
+import { createRefundsService } from "~/core/refunds/service.server";
 import type { LiveSymbol } from "~/content/cryptocurrencies";
 import type { Db } from "~/utils/db.server";
 import { createTestDb } from "../setup/db";
@@ -135,6 +139,22 @@ export function setUpApi(merchantIds: string[]): ApiFixture {
         now,
       }),
     disbursements: () => createDisbursementsService({ db: test.db, now }),
+    // As app/wiring/refunds.server.ts wires it, on the harness (both modes on the simulators).
+    refunds: () =>
+      createRefundsService({
+        db: test.db,
+        now,
+        currentRate: (asset) =>
+          rates().rates.find((rate) => rate.symbol === asset)?.priceKes ?? null,
+        runtime: () => ({
+          estimateNetworkFee: (assetId) => h.runtime.custody.estimateNetworkFee(assetId),
+          runningRails: Object.keys(h.rails) as RailId[],
+          async sendNow() {
+            await sendPendingRefunds(test.db, h.runtime.custody, now);
+            await sendPendingTransfers(test.db, h.rails, now, { purpose: "refund" });
+          },
+        }),
+      }),
     rates,
     siteUrl: SITE_URL,
     testModeAvailable: () => true,

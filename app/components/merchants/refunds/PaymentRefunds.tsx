@@ -126,7 +126,8 @@ export function PaymentRefunds({
                 Refund the overpaid {options.held}
               </Link>
               <p className="text-slate-700">
-                The customer paid more than asked: this is held for them, not in your balance.
+                The customer sent more than asked (or our team set this aside for them): it is held
+                for them, not in your balance.
               </p>
             </div>
           ) : null}
