@@ -62,4 +62,12 @@ export const eventLabels: Record<string, string> = {
   mpesa_failed: "M-Pesa prompt not paid",
   mpesa_paid_unexpected: "M-Pesa money held for an operator",
   deposit_after_mpesa: "Crypto after an M-Pesa payment: held",
+  held_refund_flagged: "Held money flagged for refund",
+  wrong_network_deposit: "Deposit on another network: held",
+  network_changed: "Network changed by the customer",
+  settlement_failed_over: "Settlement moved to the fallback destination",
+  // Refunds (ADR 0037).
+  refund_created: "Refund started",
+  refund_succeeded: "Refunded to the customer",
+  refund_failed: "Refund failed",
 };

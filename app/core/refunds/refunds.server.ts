@@ -22,6 +22,7 @@ import {
   InsufficientBalanceError,
   ledgerBook,
   listTransactionsByReference,
+  owed,
   postTransaction,
   reverseTransaction,
 } from "~/core/ledger/ledger.server";
@@ -294,9 +295,10 @@ export function createRefund(
       ledgerTransactionId = postRefundStart(tx, plan, id, meta.now);
     } catch (error) {
       if (!(error instanceof InsufficientBalanceError)) throw error;
+      const available = owed(tx, ledgerBook(plan.mode).merchantAvailable(plan.merchantId));
       throw new RefundError(
         "insufficient_balance",
-        `Your available balance is short: this refund needs ${formatKesCents(plan.totalKesCents)}. Wait for new payments, or refund less.`,
+        `Your available balance is ${formatKesCents(available)}: this refund needs ${formatKesCents(plan.totalKesCents)}. Payments already paid out to you are not in it; wait for new payments, or refund less.`,
         "amount",
       );
     }
