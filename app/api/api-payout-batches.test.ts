@@ -167,12 +167,44 @@ describe("creating a payout batch", () => {
     expect(next.data.map((row: { line: number }) => row.line)).toEqual([4]);
   });
 
+  it("pays M-Pesa Paybills and Tills: the account taken, required for a Paybill, at the B2B rate", async () => {
+    const { secret } = f.newKey(SHOP, "test");
+    const batch = expectOk(
+      await createBatch(secret, {
+        title: "Suppliers",
+        payouts: [
+          { recipient: "247247", rail: "paybill", account: "123456", amount: 800000 },
+          { recipient: "123456", rail: "till", amount: 95000, reference: "Supplies" },
+          { recipient: "247247", rail: "paybill", amount: 100000 },
+          { recipient: "12", rail: "till", amount: 100000 },
+        ],
+      }),
+      201,
+    );
+    expect(batch).toMatchObject({ rows: 4, counts: { ready: 2, invalid: 2 } });
+    const rows = (await rowsOf(secret, batch.id)).data;
+    expect(rows[0]).toMatchObject({
+      status: "ready",
+      recipient: "247247",
+      rail: "mpesa",
+      b2b: "paybill",
+      account: "123456",
+      fee: 9600,
+      rail_charge: 1700,
+      input: { recipient: "247247", rail: "paybill", account: "123456" },
+    });
+    expect(rows[1]).toMatchObject({ recipient: "123456", b2b: "till", account: null, fee: 1140 });
+    expect(rows[2].errors.map((error: { field: string }) => error.field)).toEqual(["account"]);
+    expect(rows[3].errors.map((error: { field: string }) => error.field)).toEqual(["recipient"]);
+    for (const row of rows) expectDocumented(disbursementSchema, row);
+  });
+
   it("builds a file the core reads back cell for cell (every cell quoted)", () => {
     const csv = payoutsCsv([
       { recipient: "0712345678", amount: 150000, name: 'A "B", C', reference: "=1+1" },
     ]);
     expect(csv).toBe(
-      'recipient,rail,amount,reference,name,bank_code\r\n"0712345678","","1500","=1+1","A ""B"", C",""\r\n',
+      'recipient,rail,amount,reference,name,bank_code,account\r\n"0712345678","","1500","=1+1","A ""B"", C","",""\r\n',
     );
   });
 

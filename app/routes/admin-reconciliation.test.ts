@@ -6,31 +6,51 @@
  * through the real job (refused while a run is going or another process holds the job's lease), and
  * administrators only. Runs and findings
  * are seeded as rows, the way the job writes them; the last block runs the real job against the
- * payments harness (simulators over HTTP).
+ * payments harness (simulators over HTTP). Settling by hand an M-Pesa B2B payout whose Result never
+ * came (ADR 0035 "B2B") runs real Paybill payouts through the harness, then posts its form.
  */
 import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+} from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
-import { reconciliationFindings, reconciliationRuns } from "../../drizzle/schema";
+import {
+  reconciliationFindings,
+  reconciliationRuns,
+  settlementTransfers,
+} from "../../drizzle/schema";
 import {
   formatDifference,
   formatMinor,
   humanKey,
   evidenceText,
 } from "~/components/admin/reconciliation/format";
+import { RECEIPT_FORMAT } from "~/components/admin/reconciliation/schema";
 import { listAuditFor } from "~/core/audit.server";
+import { approveBatch, createBulkBatch, submitBatch } from "~/core/disbursements/batches.server";
+import { rowCost } from "~/core/disbursements/fees";
+import { listBatchRows } from "~/core/disbursements/reads.server";
+import { merchantAvailable, merchantInFlight, owed } from "~/core/ledger/ledger.server";
+import { applyB2bResult } from "~/core/disbursements/b2b.server";
+import { sendPendingTransfers } from "~/core/payments/settlement.server";
+import type { B2bResult } from "~/core/providers/daraja/result";
 import { RECONCILIATION_JOB } from "~/core/reconciliation/job.server";
 import type { FindingView, ReconciliationRunView } from "~/core/reconciliation/vocabulary";
 import { acquireLease, releaseLease } from "~/utils/jobs.server";
 import { installTestDatabase } from "../../tests/setup/db";
 import { signedInOperator } from "../../tests/setup/operator-session";
-import { setUpPaymentsHarness } from "../../tests/setup/payments";
+import { addMerchant, creditAvailable, setUpPaymentsHarness } from "../../tests/setup/payments";
 import { formPost, get, respond, toastOf } from "../../tests/setup/requests";
-import { action, loader } from "./admin.reconciliation";
+import AdminReconciliation, { action, loader } from "./admin.reconciliation";
 
 const test = installTestDatabase();
 const { db } = test;
 // The payments runtime (custody and M-Pesa simulators) for "Run now"; it closes the database last.
-setUpPaymentsHarness(test, { install: true });
+const h = setUpPaymentsHarness(test, { install: true });
 
 type Page = {
   status: "open" | "resolved" | "all";
@@ -39,8 +59,8 @@ type Page = {
   runningSince: number | null;
   runs: ReconciliationRunView[];
   openCount: number;
-  open: (FindingView & { resolvedByName: string | null })[];
-  resolved: (FindingView & { resolvedByName: string | null })[];
+  open: (FindingView & { resolvedByName: string | null; settleB2b?: boolean })[];
+  resolved: (FindingView & { resolvedByName: string | null; settleB2b?: boolean })[];
 };
 
 const admin = () => signedInOperator(db, "admin");
@@ -372,5 +392,245 @@ describe("/admin/reconciliation", () => {
       .prepare("select actor_type, target_id from audit_log where action = ?")
       .all("reconciliation.run_requested") as { actor_type: string; target_id: string }[];
     expect(audited).toEqual([{ actor_type: "operator", target_id: runId }]);
+  });
+});
+
+describe("settling an unanswered M-Pesa B2B payout by hand", () => {
+  const M = "MRC-B2BRTE";
+  const transferOf = (id: string) =>
+    db.select().from(settlementTransfers).where(eq(settlementTransfers.id, id)).get()!;
+
+  /** A Paybill payout to 700006 (M-Pesa never sends its Result), sent, and its open finding. */
+  async function unansweredPayout(amountKes: number) {
+    if (!db.$client.prepare("select 1 from merchants where id = ?").get(M)) {
+      addMerchant(db, M);
+      creditAvailable(db, M, 100_000);
+    }
+    const ctx = { merchantId: M, memberId: "usr_maker0001", mode: "live" as const };
+    const now = () => h.clock.now;
+    const batch = createBulkBatch(
+      db,
+      ctx,
+      {
+        title: "Rent",
+        fileName: "rent.csv",
+        text: `recipient,rail,amount,reference,account\r\n700006,paybill,${amountKes},RENT,ACC-7`,
+        smsReceipts: false,
+      },
+      now(),
+    );
+    submitBatch(db, ctx, batch.id, now());
+    approveBatch(db, { merchantId: M, memberId: "usr_checker001" }, batch.id, now());
+    await sendPendingTransfers(db, h.rails, now, { limit: 500 });
+    await h.darajaSim.flush();
+    const [row] = listBatchRows(db, batch.id, { limit: 10 }).rows;
+    expect(row!.status).toBe("sent");
+    const run = seedRun({ findingsCount: 1 });
+    const finding = seedFinding(run.id, {
+      kind: "transfer_state",
+      subject: row!.transferId!,
+      subjectLabel: `M-Pesa B2B ${row!.transferId} to Paybill 700006, account ACC-7: no Result`,
+      expected: String(amountKes * 100),
+      actual: "unknown",
+      difference: "unknown",
+      evidence: JSON.stringify({
+        b2b: { kind: "paybill", businessNumber: "700006", accountReference: "ACC-7" },
+        disbursementRowId: row!.id,
+      }),
+    });
+    return { transferId: row!.transferId!, rowId: row!.id, finding };
+  }
+
+  const settle = (findingId: string, fields: Record<string, string>) => ({
+    intent: "settle-b2b",
+    findingId,
+    ...fields,
+  });
+
+  /** The page's HTML after posting `fields`, rendered the way the server renders it. */
+  async function renderedAfterPost(fields: Record<string, string>, cookie: string) {
+    const request = formPost("/admin/reconciliation", fields, { cookie });
+    const handler = createStaticHandler([
+      {
+        id: "page",
+        path: "/admin/reconciliation",
+        loader: (args) => loader({ request: args.request, params: {}, context: {} }),
+        action: (args) => action({ request: args.request, params: {}, context: {} }),
+        Component: AdminReconciliation,
+      },
+    ]);
+    const context = await handler.query(request);
+    if (context instanceof Response) throw new Error(`expected a page, got ${context.status}`);
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const html = renderToString(
+      createElement(StaticRouterProvider, { router, context, hydrate: false }),
+    );
+    return { status: context.statusCode, html: html.replaceAll("<!-- -->", "") };
+  }
+
+  it("is for administrators only (signed out: to the sign-in; other roles: 403)", async () => {
+    const { transferId, finding } = await unansweredPayout(900);
+    const fields = settle(finding.id, { outcome: "failed", note: "Not on the statement" });
+    const signedOut = await post(fields, "");
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("Location")).toMatch(
+      /^\/admin\/signin\?redirectTo=%2Fadmin%2Freconciliation/,
+    );
+    for (const role of ["reviewer", "curator"] as const) {
+      const { cookie } = await signedInOperator(db, role);
+      expect((await post(fields, cookie)).status).toBe(403);
+    }
+    expect(transferOf(transferId).status).toBe("sent");
+    expect(findingRow(finding.id).status).toBe("open");
+    // Left settled, out of the later tests' way.
+    const { cookie } = await admin();
+    expect((await post(fields, cookie)).status).toBe(302);
+  });
+
+  it("shows the form for an unanswered B2B payout only, and a bad receipt at its field", async () => {
+    const { cookie } = await admin();
+    const { transferId, finding } = await unansweredPayout(1_000);
+    const other = seedFinding(seedRun().id, {});
+
+    const { body } = await page("?status=open", cookie);
+    const shown = (id: string) => body!.open.find((f) => f.id === id)?.settleB2b;
+    expect(shown(finding.id)).toBe(true);
+    expect(shown(other.id)).toBe(false);
+
+    const bad = settle(finding.id, { outcome: "paid", receipt: "tkq8ab", note: "On the portal" });
+    const refused = await post(bad, cookie);
+    expect(refused.status).toBe(400);
+    const data = await refused.json();
+    expect(data).toMatchObject({ findingId: finding.id, form: "settle" });
+    expect(data.lastResult.error.receipt).toEqual([RECEIPT_FORMAT]);
+    expect(await toastOf(refused)).toMatchObject({ type: "error", message: "Payout not settled" });
+    // Paid without a receipt: required.
+    const none = await post(settle(finding.id, { outcome: "paid", note: "Paid" }), cookie);
+    expect((await none.json()).lastResult.error.receipt).toEqual([
+      "Enter M-Pesa's receipt for the payout, as the portal shows it",
+    ]);
+
+    // The server's HTML: the error at the receipt field, which names it; the input kept.
+    const { status, html } = await renderedAfterPost(bad, cookie);
+    expect(status).toBe(400);
+    const input = new RegExp(`<input[^>]*id="([^"]*)"[^>]*name="receipt"[^>]*>`).exec(html);
+    expect(input).not.toBeNull();
+    const receiptId = input![1]!;
+    expect(receiptId).toContain(`settle-${finding.id}`);
+    expect(input![0]).toContain('aria-invalid="true"');
+    expect(input![0]).toContain(`aria-describedby="${receiptId}-error`);
+    expect(input![0]).toContain(`value="tkq8ab"`);
+    expect(html).toContain(`<p id="${receiptId}-error"`);
+    expect(html).toMatch(
+      new RegExp(`<p id="${receiptId}-error"[^>]*>${RECEIPT_FORMAT.replace(/'/g, "&#x27;")}</p>`),
+    );
+    expect(html).toContain("Settle this M-Pesa B2B payout");
+    // The resolve form of the same finding shows no error.
+    expect(html).not.toMatch(/id="resolve-[^"]*-note"[^>]*aria-invalid="true"/);
+
+    expect(transferOf(transferId).status).toBe("sent");
+    expect(findingRow(finding.id).status).toBe("open");
+    expect(listAuditFor(db, "settlement_transfer", transferId)).toEqual([]);
+  });
+
+  it("settles it as paid with the receipt: payout paid, finding resolved, audited, toasted", async () => {
+    const { operator, cookie } = await admin();
+    const { transferId, finding } = await unansweredPayout(1_100);
+    const inFlight = owed(db, merchantInFlight(M));
+    const available = owed(db, merchantAvailable(M));
+
+    const done = await post(
+      settle(finding.id, { outcome: "paid", receipt: "tkq8ab12cd", note: "On the statement." }),
+      cookie,
+      "?status=open",
+    );
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/admin/reconciliation?status=open");
+    expect(await toastOf(done)).toMatchObject({
+      type: "success",
+      message: "Payout settled as paid",
+    });
+    expect(transferOf(transferId)).toMatchObject({ status: "succeeded", receipt: "TKQ8AB12CD" });
+    expect(owed(db, merchantInFlight(M))).toBe(inFlight - 110_000n);
+    expect(owed(db, merchantAvailable(M))).toBe(available);
+    expect(findingRow(finding.id)).toMatchObject({
+      status: "resolved",
+      resolvedBy: operator.id,
+      resolutionNote: "Settled by hand as paid, M-Pesa receipt TKQ8AB12CD. On the statement.",
+    });
+    expect(
+      listAuditFor(db, "settlement_transfer", transferId).map((a) => [a.action, a.actorId]),
+    ).toEqual([["disbursement.b2b_settled_paid_by_hand", operator.id]]);
+    // The form is gone: the finding is resolved.
+    const { body } = await page("", cookie);
+    expect(body!.resolved.find((f) => f.id === finding.id)?.settleB2b).toBe(false);
+
+    // Settling it again is refused: the finding is resolved, nothing changes.
+    const again = await post(settle(finding.id, { outcome: "failed", note: "Again" }), cookie);
+    expect(again.status).toBe(409);
+    expect((await again.json()).problem.description).toBe(
+      "This finding was already resolved, by you or another operator.",
+    );
+    expect(transferOf(transferId).status).toBe("succeeded");
+    expect(owed(db, merchantAvailable(M))).toBe(available);
+  });
+
+  it("settles it as failed (money back), and refuses one whose Result came meanwhile", async () => {
+    const { operator, cookie } = await admin();
+    const failed = await unansweredPayout(1_200);
+    const answered = await unansweredPayout(1_300);
+    const available = owed(db, merchantAvailable(M));
+
+    const done = await post(
+      settle(failed.finding.id, { outcome: "failed", note: "Not on the statement." }),
+      cookie,
+    );
+    expect(done.status).toBe(302);
+    expect(await toastOf(done)).toMatchObject({
+      type: "success",
+      message: "Payout settled as failed",
+    });
+    expect(transferOf(failed.transferId).status).toBe("failed");
+    // The payout's whole cost (amount, fee, charge) is back in the merchant's available balance.
+    expect(owed(db, merchantAvailable(M))).toBe(
+      available + rowCost("mpesa", 120_000n, "paybill").totalKesCents,
+    );
+    expect(findingRow(failed.finding.id)).toMatchObject({
+      status: "resolved",
+      resolvedBy: operator.id,
+    });
+
+    // M-Pesa's Result pays the other one while the operator reads the portal: refused at the form.
+    const result = {
+      resultType: 0,
+      resultCode: 0,
+      resultCodeRaw: "0",
+      resultDesc: "The service request is processed successfully.",
+      originatorConversationId: "AG_late",
+      conversationId: "AG_late_conv",
+      transactionId: "RES0000009",
+      debitPartyCharges: [],
+    } as unknown as B2bResult;
+    expect(applyB2bResult(db, answered.transferId, result, Date.now())).toBe("succeeded");
+    const before = owed(db, merchantAvailable(M));
+    const refused = await post(
+      settle(answered.finding.id, { outcome: "failed", note: "Not on the statement." }),
+      cookie,
+    );
+    expect(refused.status).toBe(409);
+    const data = await refused.json();
+    expect(data.lastResult.error[""]).toEqual([
+      "This payout is already settled (paid): nothing was changed.",
+    ]);
+    expect(await toastOf(refused)).toMatchObject({ type: "error", message: "Payout not settled" });
+    expect(transferOf(answered.transferId)).toMatchObject({
+      status: "succeeded",
+      receipt: "RES0000009",
+    });
+    expect(owed(db, merchantAvailable(M))).toBe(before);
+    expect(findingRow(answered.finding.id).status).toBe("open");
+    // The page no longer offers to settle it; Resolve remains.
+    const { body } = await page("?status=open", cookie);
+    expect(body!.open.find((f) => f.id === answered.finding.id)?.settleB2b).toBe(false);
   });
 });

@@ -4,8 +4,10 @@
  * failed), then the findings, the operators' exceptions queue for differences between our ledger
  * and a provider: open ones first, each with its amounts and its evidence, then resolved ones (who,
  * when, their note). Filters are GET params (`?status=open|resolved|all`, `?run=`), so every view
- * is a shareable URL. Two actions, each a plain POST with an `intent`: resolve a finding with a
- * note (audited by the core), and run the reconciliation now. Administrators only.
+ * is a shareable URL. Three actions, each a plain POST with an `intent`: resolve a finding with a
+ * note (audited by the core), settle by hand an M-Pesa B2B payout whose Result never came (its
+ * finding's form: paid with M-Pesa's receipt, or failed; ADR 0035 "B2B"), and run the
+ * reconciliation now. Administrators only.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -22,13 +24,21 @@ import {
   NOTE_MAX,
   reconciliationActionSchema,
   RUN_ID,
+  SETTLE_B2B_INTENT,
+  settleB2bSchema,
   type FindingFilter,
 } from "~/components/admin/reconciliation/schema";
 import { recordAudit } from "~/core/audit.server";
+import {
+  isUnansweredB2bTransfer,
+  ManualB2bError,
+  settleB2bByHand,
+} from "~/core/disbursements/b2b.server";
 import { getOperator } from "~/core/operators.server";
 import { RECONCILIATION_LEASE_MS } from "~/core/reconciliation/job.server";
 import {
   countOpenFindings,
+  getFinding,
   getRun,
   listFindings,
   listRuns,
@@ -53,6 +63,8 @@ type ActionData = {
   lastResult?: SubmissionResult<string[]>;
   /** The finding whose form the result belongs to. */
   findingId?: string;
+  /** Which of the finding's forms: resolve (the default) or settle a B2B payout by hand. */
+  form?: "resolve" | "settle";
   /** A refusal to show on the page (the same words as the toast). */
   problem?: Problem;
 };
@@ -61,14 +73,32 @@ function parseRun(value: string | null): string | null {
   return value !== null && RUN_ID.test(value) ? value : null;
 }
 
-/** Who resolved a finding, by name (an operator since removed keeps their id). */
+/**
+ * Who resolved a finding, by name (an operator since removed keeps their id), and whether an open
+ * one is an M-Pesa B2B payout still without its outcome (settled by hand from its form).
+ */
 function withResolver(db: Db, findings: readonly FindingView[]): FindingRow[] {
   const names = new Map<string, string | null>();
   return findings.map((finding) => {
     const by = finding.resolvedBy;
     if (by !== null && !names.has(by)) names.set(by, getOperator(db, by)?.name ?? null);
-    return { ...finding, resolvedByName: by === null ? null : (names.get(by) ?? null) };
+    return {
+      ...finding,
+      resolvedByName: by === null ? null : (names.get(by) ?? null),
+      settleB2b: settlesB2b(db, finding),
+    };
   });
+}
+
+/** An open `transfer_state` finding of a B2B payout still `sent` (no Result, not settled). */
+function settlesB2b(db: Db, finding: FindingView): boolean {
+  return (
+    finding.status === "open" &&
+    finding.kind === "transfer_state" &&
+    typeof finding.evidence.b2b === "object" &&
+    finding.evidence.b2b !== null &&
+    isUnansweredB2bTransfer(db, finding.subject)
+  );
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -125,7 +155,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const operator = await requireOperator(request, ["admin"]);
   const url = new URL(request.url);
   const back = url.pathname + url.search;
-  const submission = parseWithZod(await request.formData(), {
+  const formData = await request.formData();
+  if (formData.get("intent") === SETTLE_B2B_INTENT) return settleB2b(formData, operator.id, back);
+  const submission = parseWithZod(formData, {
     schema: reconciliationActionSchema,
   });
   if (submission.status !== "success") {
@@ -211,6 +243,98 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
+const NOT_SETTLED = "Payout not settled";
+
+/**
+ * Settle by hand the M-Pesa B2B payout of an open finding (what the operator found on M-Pesa's
+ * organisation portal): the core settles it, resolves the finding and audits, in one transaction.
+ * Administrators only, as every action here (it moves money).
+ */
+function settleB2b(formData: FormData, operatorId: string, back: string) {
+  const submission = parseWithZod(formData, { schema: settleB2bSchema });
+  const findingIdOf = (value: unknown) => (typeof value === "string" ? value : undefined);
+  if (submission.status !== "success") {
+    return refuse(
+      { title: NOT_SETTLED, description: "Check the form: the errors are shown at their field." },
+      {
+        lastResult: submission.reply(),
+        findingId: findingIdOf(submission.payload.findingId),
+        form: "settle",
+      },
+      400,
+    );
+  }
+  const input = submission.value;
+  const db = getDb();
+  const at = { findingId: input.findingId, form: "settle" as const };
+  const finding = getFinding(db, input.findingId);
+  if (!finding) {
+    const problem = { title: NOT_SETTLED, description: "There is no finding with this id." };
+    return refuse(
+      problem,
+      { ...at, lastResult: submission.reply({ formErrors: [problem.description] }) },
+      404,
+    );
+  }
+  if (finding.status !== "open" || finding.kind !== "transfer_state") {
+    const problem = {
+      title: NOT_SETTLED,
+      description:
+        finding.status !== "open"
+          ? "This finding was already resolved, by you or another operator."
+          : "This finding is not about a payout: there is nothing to settle.",
+    };
+    return refuse(problem, {
+      ...at,
+      lastResult: submission.reply({ formErrors: [problem.description] }),
+    });
+  }
+  try {
+    const done = settleB2bByHand(
+      db,
+      input.outcome === "paid"
+        ? {
+            transferId: finding.subject,
+            operatorId,
+            outcome: "paid",
+            receipt: input.receipt ?? "",
+            note: input.note,
+          }
+        : { transferId: finding.subject, operatorId, outcome: "failed", note: input.note },
+      Date.now(),
+    );
+    return redirectWithSuccess(
+      back,
+      done.outcome === "paid"
+        ? {
+            message: "Payout settled as paid",
+            description: `The payout is paid with receipt ${input.receipt ?? ""}, and the finding is resolved.`,
+          }
+        : {
+            message: "Payout settled as failed",
+            description:
+              "The money is back in the merchant's available balance, and the finding is resolved.",
+          },
+    );
+  } catch (error) {
+    if (!(error instanceof ManualB2bError)) throw error;
+    const field =
+      error.reason === "bad_receipt" || error.reason === "receipt_taken"
+        ? "receipt"
+        : error.reason === "no_note"
+          ? "note"
+          : null;
+    const atField = field
+      ? { fieldErrors: { [field]: [error.message] } }
+      : { formErrors: [error.message] };
+    return refuse(
+      { title: NOT_SETTLED, description: error.message },
+      { ...at, lastResult: submission.reply(atField) },
+      error.reason === "not_found" ? 404 : 409,
+    );
+  }
+}
+
 function Empty({ children }: { children: string }) {
   return <p className="rounded-xl bg-slate-50 p-6 text-slate-700">{children}</p>;
 }
@@ -219,8 +343,10 @@ export default function AdminReconciliation() {
   const { status, selectedRun, latestRun, runningSince, runs, openCount, open, resolved } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
-  const resultFor = (findingId: string) =>
-    actionData?.findingId === findingId ? actionData.lastResult : undefined;
+  const resultFor = (findingId: string, form: "resolve" | "settle" = "resolve") =>
+    actionData?.findingId === findingId && (actionData.form ?? "resolve") === form
+      ? actionData.lastResult
+      : undefined;
   const findings = (rows: typeof open) => rows as unknown as FindingRow[];
 
   const openEmpty = selectedRun
@@ -278,7 +404,11 @@ export default function AdminReconciliation() {
               <ul className="space-y-4" aria-label="Open findings">
                 {findings(open).map((finding) => (
                   <li key={finding.id}>
-                    <FindingCard finding={finding} lastResult={resultFor(finding.id)} />
+                    <FindingCard
+                      finding={finding}
+                      lastResult={resultFor(finding.id)}
+                      settleResult={resultFor(finding.id, "settle")}
+                    />
                   </li>
                 ))}
               </ul>

@@ -460,7 +460,7 @@ describe("the results file", () => {
     const text = await response.text();
     const lines = text.replace(/^\uFEFF/, "").split("\r\n");
     expect(lines[0]).toBe(
-      "line,recipient,rail,bank_code,amount_kes,fee_kes,rail_charge_kes,reference,name,registered_name,status,receipt,failure_reason,completed_at",
+      "line,recipient,rail,bank_code,amount_kes,fee_kes,rail_charge_kes,reference,name,registered_name,status,receipt,failure_reason,completed_at,account",
     );
     expect(lines).toHaveLength(5);
     expect(lines[4]).toBe("");

@@ -40,6 +40,7 @@ import type { Batch, BatchRow } from "~/core/disbursements/batches.server";
 import { PAYOUT_CSV_MAX_BYTES } from "~/core/disbursements/csv-parse";
 import { DisbursementError } from "~/core/disbursements/errors";
 import type { RawPayoutRow } from "~/core/disbursements/row-check";
+import { businessLabel } from "~/core/disbursements/row-destination";
 import {
   batchStatusLabels,
   nameCheckLabels,
@@ -91,6 +92,7 @@ const intentSchema = z.discriminatedUnion("intent", [
     reference: cell,
     name: cell,
     bankCode: cell,
+    account: cell,
   }),
   z.object({ intent: z.literal("drop-row"), rowId }),
   z.object({ intent: z.literal("restore-row"), rowId }),
@@ -151,6 +153,12 @@ function errorsOf(row: BatchRow): BatchRowView["errors"] {
 
 function recipientOf(row: BatchRow): string {
   if (row.phone) return formatPhone(row.phone);
+  if (row.b2bKind && row.businessNumber)
+    return businessLabel({
+      b2b: row.b2bKind,
+      businessNumber: row.businessNumber,
+      accountReference: row.accountReference,
+    });
   if (row.rail === "pesalink" && row.accountNumber) {
     const bank = row.bankCode ? bankByCode(row.bankCode) : undefined;
     return `${bank?.name ?? `Bank ${row.bankCode ?? ""}`} ${row.accountNumber}`;
@@ -166,7 +174,13 @@ function rowView(row: BatchRow): BatchRowView {
     status: row.status,
     statusLabel: rowStatusLabels[row.status],
     recipient: recipientOf(row),
-    rail: row.rail ? profileOf(row.rail).name : row.rawRail.trim(),
+    rail: row.b2bKind
+      ? row.b2bKind === "paybill"
+        ? "M-Pesa Paybill"
+        : "M-Pesa Till"
+      : row.rail
+        ? profileOf(row.rail).name
+        : row.rawRail.trim(),
     amount: row.amountKesCents === null ? null : row.amountKesCents.toString(),
     rawAmount: row.rawAmount.trim(),
     fee: row.feeKesCents === null ? null : row.feeKesCents.toString(),
@@ -197,6 +211,7 @@ function rawOf(row: BatchRow): RawPayoutRow {
     reference: row.rawReference,
     name: row.rawName,
     bankCode: row.rawBankCode,
+    account: row.rawAccount,
   };
 }
 
@@ -353,6 +368,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
           reference: input.reference,
           name: input.name,
           bankCode: input.bankCode,
+          account: input.account,
         };
         const check = service.updateRow(actor, { batchId: batch.id, rowId: input.rowId, raw });
         if (!check.ok) {

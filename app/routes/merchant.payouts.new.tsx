@@ -28,6 +28,7 @@ import { bankByCode, banks } from "~/content/banks";
 import { feeBps } from "~/content/tariff";
 import { DisbursementError } from "~/core/disbursements/errors";
 import { rowCost } from "~/core/disbursements/fees";
+import { businessLabel } from "~/core/disbursements/row-destination";
 import { checkPayoutRow, type CheckedPayoutRow } from "~/core/disbursements/row-check";
 import { getPayoutApprovalAboveKes } from "~/core/disbursements/settings.server";
 import { railNames } from "~/core/destinations/schema";
@@ -60,10 +61,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** "+254 712 345 678", or "Equity Bank Kenya, account 1450160649886". */
+/**
+ * "+254 712 345 678", "Equity Bank Kenya, account 1450160649886", "Paybill 247247, account
+ * 123456" or "Till 123456".
+ */
 function recipientLabel(row: CheckedPayoutRow): string {
   const to = row.destination;
   if (to.kind === "msisdn") return formatPhone(to.phone);
+  if (to.kind === "business") return businessLabel(to);
   return `${bankByCode(to.bankCode)?.name ?? `Bank ${to.bankCode}`}, account ${to.accountNumber}`;
 }
 
@@ -73,11 +78,18 @@ function reviewOf(
   context: { availableKesCents: bigint; approvalAboveKes: number | null },
 ): PayoutReviewData {
   const { row } = check;
-  const cost = rowCost(row.rail, row.amountKesCents);
+  const b2b = row.destination.kind === "business" ? row.destination.b2b : null;
+  const cost = rowCost(row.rail, row.amountKesCents, b2b);
   const raw = rawPayoutOf(value);
   return {
     to: recipientLabel(row),
-    railName: row.rail === "pesalink" ? "PesaLink" : railNames[row.rail],
+    railName: b2b
+      ? b2b === "paybill"
+        ? "M-Pesa Paybill"
+        : "M-Pesa Till"
+      : row.rail === "pesalink"
+        ? "PesaLink"
+        : railNames[row.rail],
     name: row.name,
     reference: row.reference,
     amountKesCents: cost.amountKesCents.toString(),
@@ -85,7 +97,7 @@ function reviewOf(
     railChargeKesCents: cost.railChargeKesCents.toString(),
     totalKesCents: cost.totalKesCents.toString(),
     availableKesCents: context.availableKesCents.toString(),
-    feeBps: feeBps.b2c,
+    feeBps: b2b ? feeBps.b2b : feeBps.b2c,
     approvalAboveKes: context.approvalAboveKes,
     needsApproval:
       context.approvalAboveKes !== null &&
@@ -96,6 +108,7 @@ function reviewOf(
       recipient: raw.recipient,
       rail: value.rail ?? "",
       bankCode: raw.bankCode,
+      account: raw.account ?? "",
       amount: raw.amount,
       reference: raw.reference,
       name: raw.name,

@@ -1,11 +1,11 @@
 /**
- * The four M-Pesa result routes (/webhooks/mpesa/{b2c,status}/{result,timeout}): the source address
+ * The M-Pesa result routes (/webhooks/mpesa/{b2c,b2b,status}/{result,timeout}): the source address
  * (socket, or the right-most untrusted hop behind a TRUST_PROXY proxy) checked against
  * MPESA_CALLBACK_ALLOWED_IPS when it is set, then the token, then the payments service
  * (core/payments/webhooks).
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import type { CallbackSource } from "~/core/payments/webhooks.server";
+import type { CallbackSource, MpesaCallbackKind } from "~/core/payments/webhooks.server";
 import { payments } from "~/wiring/payments.server";
 import { clientAddress } from "./client-address.server";
 import { env } from "./env.server";
@@ -29,7 +29,7 @@ export function callbackSource(
   return { address: clientAddress(request), allowed };
 }
 
-export type MpesaCallbackKind = "b2c-result" | "b2c-timeout" | "status-result" | "status-timeout";
+export type { MpesaCallbackKind };
 
 /** The route's action for one kind of M-Pesa callback. */
 export function mpesaCallbackAction(kind: MpesaCallbackKind) {

@@ -26,6 +26,8 @@ import { createCustodyClient } from "~/core/providers/custody/client.server";
 import type { CustodySimulator } from "~/simulators/custody/index.server";
 import { createDarajaClient } from "~/core/providers/daraja/client.server";
 import { createStkClient, type StkClient } from "~/core/providers/daraja/stk.server";
+import type { DarajaClient } from "~/core/providers/daraja/types";
+import type { MpesaB2bSetup } from "~/core/rails/mpesa.server";
 import { SANDBOX_STK_PASSKEY, SANDBOX_STK_SHORTCODE } from "~/core/providers/daraja/wire";
 import type { DarajaSimulator } from "~/simulators/daraja/index.server";
 import type { AirtelSimulator } from "~/simulators/airtel/index.server";
@@ -159,6 +161,19 @@ function darajaCallbackUrls(origin: string, token: string) {
   };
 }
 
+/**
+ * M-Pesa B2B (Paybill and Till disbursements, ADR 0035 "B2B") on a Daraja client: its callback URLs
+ * next to the B2C ones; the rail adds `&transfer=<id>` to each request's (the request carries no id
+ * of ours, so the URL is what names the transfer when the Result comes).
+ */
+function darajaB2b(client: DarajaClient, origin: string, token: string): MpesaB2bSetup {
+  return {
+    client,
+    resultUrl: `${origin}/webhooks/mpesa/b2b/result?token=${token}`,
+    queueTimeoutUrl: `${origin}/webhooks/mpesa/b2b/timeout?token=${token}`,
+  };
+}
+
 /** Where M-Pesa Express posts its callbacks, with the mode's token (ADR 0033). */
 const stkCallbackUrl = (origin: string, token: string) =>
   `${origin}/webhooks/mpesa/stk?token=${token}`;
@@ -202,6 +217,16 @@ function providerClients(mode: ApiMode, origin: string) {
     return value;
   };
   const callbackToken = callbackTokenFor(env.SESSION_SECRET, mode);
+  const payouts = createDarajaClient({
+    baseUrl: setting("DARAJA_BASE_URL"),
+    consumerKey: setting("DARAJA_CONSUMER_KEY"),
+    consumerSecret: setting("DARAJA_CONSUMER_SECRET"),
+    initiatorName: setting("DARAJA_INITIATOR_NAME"),
+    securityCredential: setting("DARAJA_SECURITY_CREDENTIAL"),
+    shortCode: setting("DARAJA_SHORTCODE"),
+    timeoutMs: env.DARAJA_TIMEOUT_MS,
+    ...darajaCallbackUrls(origin, callbackToken),
+  });
   return {
     callbackToken,
     custody: createCustodyClient({
@@ -211,16 +236,8 @@ function providerClients(mode: ApiMode, origin: string) {
       timeoutMs: env.CUSTODY_TIMEOUT_MS,
     }),
     custodyWebhookPublicKeyPem: setting("CUSTODY_WEBHOOK_PUBLIC_KEY_PEM"),
-    payouts: createDarajaClient({
-      baseUrl: setting("DARAJA_BASE_URL"),
-      consumerKey: setting("DARAJA_CONSUMER_KEY"),
-      consumerSecret: setting("DARAJA_CONSUMER_SECRET"),
-      initiatorName: setting("DARAJA_INITIATOR_NAME"),
-      securityCredential: setting("DARAJA_SECURITY_CREDENTIAL"),
-      shortCode: setting("DARAJA_SHORTCODE"),
-      timeoutMs: env.DARAJA_TIMEOUT_MS,
-      ...darajaCallbackUrls(origin, callbackToken),
-    }),
+    payouts,
+    b2b: darajaB2b(payouts, origin, callbackToken),
     stk: providerStk(mode, origin, callbackToken),
   };
 }
@@ -269,6 +286,15 @@ async function startSimulators(
     openingFloatKes: simulatorBookFloatKes() * apiModes.length,
   });
   const callbackToken = callbackTokenFor(env.SESSION_SECRET);
+  const payouts = createDarajaClient({
+    baseUrl: darajaSimulator.baseUrl,
+    ...DARAJA_SIMULATOR_KEYS,
+    initiatorName: "onehop-sim",
+    securityCredential: "c2ltdWxhdGVk",
+    shortCode: "600000",
+    timeoutMs: env.DARAJA_TIMEOUT_MS,
+    ...darajaCallbackUrls(origin, callbackToken),
+  });
   logger.info("payment simulators started", {
     custody: custodySimulator.baseUrl,
     daraja: darajaSimulator.baseUrl,
@@ -288,15 +314,8 @@ async function startSimulators(
       timeoutMs: env.CUSTODY_TIMEOUT_MS,
     }),
     custodyWebhookPublicKeyPem: custodySimulator.webhookPublicKeyPem,
-    payouts: createDarajaClient({
-      baseUrl: darajaSimulator.baseUrl,
-      ...DARAJA_SIMULATOR_KEYS,
-      initiatorName: "onehop-sim",
-      securityCredential: "c2ltdWxhdGVk",
-      shortCode: "600000",
-      timeoutMs: env.DARAJA_TIMEOUT_MS,
-      ...darajaCallbackUrls(origin, callbackToken),
-    }),
+    payouts,
+    b2b: darajaB2b(payouts, origin, callbackToken),
     // M-Pesa Express on the simulator, with the public sandbox's shortcode and passkey.
     stk: createStkClient({
       baseUrl: darajaSimulator.baseUrl,

@@ -8,6 +8,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 // The vocabulary lives in core (isomorphic); the schema only builds its columns from it (ADR 0020).
 import {
+  b2bKinds,
   batchKinds,
   batchStatuses,
   nameChecks,
@@ -71,6 +72,8 @@ export const disbursementRows = sqliteTable(
     rawReference: text("raw_reference").notNull(),
     rawName: text("raw_name").notNull(),
     rawBankCode: text("raw_bank_code").notNull(),
+    /** The file's `account` cell (a Paybill's account number); "" when the file had none. */
+    rawAccount: text("raw_account").notNull().default(""),
     /** JSON array of { field, message } while invalid; null once valid. */
     errors: text("errors"),
     status: text("status", { enum: rowStatuses }).notNull(),
@@ -80,8 +83,17 @@ export const disbursementRows = sqliteTable(
     phone: text("phone"),
     bankCode: text("bank_code"),
     accountNumber: text("account_number"),
+    /**
+     * M-Pesa B2B rows (ADR 0035, "B2B"): `paybill` (BusinessPayBill, with the account reference) or
+     * `till` (BusinessBuyGoods); null for every other row. Their rail stays "mpesa" (same float).
+     */
+    b2bKind: text("b2b_kind", { enum: b2bKinds }),
+    /** B2B rows: the Paybill or Till number (5 to 7 digits). */
+    businessNumber: text("business_number"),
+    /** Paybill rows: the account number at the Paybill (at most 13 characters). */
+    accountReference: text("account_reference"),
     amountKesCents: bigintInteger("amount_kes_cents"),
-    /** Our B2C fee (tariff b2c) on this row. */
+    /** Our fee on this row: tariff b2c, or b2b for Paybill and Till rows. */
     feeKesCents: bigintInteger("fee_kes_cents"),
     /** The rail's own charge for this row, passed through at cost. */
     railChargeKesCents: bigintInteger("rail_charge_kes_cents"),

@@ -183,3 +183,50 @@ test("a member reviews and sends one payout", async ({ page }, testInfo) => {
   await expect(list.getByRole("link", { name: "Payout to Wanjiku Kamau" })).toBeVisible();
   await expect(list).toContainText("Single payout");
 });
+
+test("a member pays an M-Pesa Paybill with its account at the B2B rate", async ({
+  page,
+}, testInfo) => {
+  const merchant = await createTestMerchant();
+  creditBalance(merchant.merchantId, 20_000);
+  await signInAsMerchant(page, merchant);
+  markSteppedUp(merchant.merchantId);
+  await page.goto("/merchant/payouts/new");
+  await expectJsState(page, testInfo);
+
+  await page.getByLabel("Rail").selectOption({ label: "M-Pesa Paybill" });
+  await page.getByRole("textbox", { name: "Recipient", exact: true }).fill("247247");
+  await page.getByLabel("Amount (KES)").fill("8000");
+  // No account: refused at the field (in the browser with JavaScript, else the server).
+  await page.getByRole("button", { name: "Review", exact: true }).click();
+  const account = page.getByLabel("Account number (for Paybill payouts)");
+  await expect(account).toHaveAttribute("aria-invalid", "true");
+  await expect(account).toHaveAccessibleDescription(/Enter the account number at the Paybill/);
+  await expectAccessible(page, testInfo);
+
+  await account.fill("123456");
+  await page.getByLabel("Reference (optional)").fill("Rent June");
+  await page.getByRole("button", { name: "Review", exact: true }).click();
+  const review = page.getByRole("region", { name: "Review the payout" });
+  await expect(review).toContainText("Paybill 247247, account 123456");
+  const figure = (term: string) =>
+    review.getByRole("term").filter({ hasText: term }).locator("xpath=following-sibling::dd[1]");
+  await expect(figure("Recipient gets")).toHaveText("KES 8,000.00");
+  await expect(figure("Our fee (1.2%)")).toHaveText("KES 96.00");
+  await expect(figure("M-Pesa Paybill charge, at cost")).toHaveText("KES 17.00");
+  await expect(figure("Total from your balance")).toHaveText("KES 8,113.00");
+  await expectAccessible(page, testInfo);
+
+  await review.getByRole("button", { name: "Send payout" }).click();
+  await expect(page).toHaveURL(BATCH_URL);
+  await expectToast(
+    page,
+    testInfo,
+    "Payout sent",
+    "KES 8,000.00 to Paybill 247247, account 123456",
+  );
+  // The batch's row (in the table, or its card on a narrow screen).
+  await expect(
+    page.getByText("Paybill 247247, account 123456").locator("visible=true").first(),
+  ).toBeVisible();
+});

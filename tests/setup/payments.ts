@@ -28,7 +28,7 @@ import {
   type DarajaClientOptions,
 } from "~/core/providers/daraja/client.server";
 import { startDarajaSimulator, type DarajaSimulator } from "~/simulators/daraja/index.server";
-import type { MobileMoneyPayouts } from "~/core/providers/daraja/types";
+import type { DarajaClient } from "~/core/providers/daraja/types";
 import type { RatesView } from "~/core/rates/read-rates.server";
 import { installPaymentsRuntime, type PaymentsRuntime } from "~/wiring/payments.server";
 import { runningMarketSimulator, startRates } from "~/wiring/rates.server";
@@ -103,6 +103,8 @@ const MPESA_CALLBACK_KINDS = {
   "/webhooks/mpesa/b2c/timeout": "b2c-timeout",
   "/webhooks/mpesa/status/result": "status-result",
   "/webhooks/mpesa/status/timeout": "status-timeout",
+  "/webhooks/mpesa/b2b/result": "b2b-result",
+  "/webhooks/mpesa/b2b/timeout": "b2b-timeout",
 } as const;
 
 export interface WebhookEndpoint {
@@ -192,7 +194,7 @@ export function mpesaCallbackUrls(origin: string, callbackToken: string): Daraja
 export function testDarajaClient(
   baseUrl: string,
   { urls, now }: { urls: DarajaCallbackUrls; now: () => number },
-): MobileMoneyPayouts {
+): DarajaClient {
   return createDarajaClient({
     baseUrl,
     ...TEST_DARAJA_KEYS,
@@ -215,6 +217,10 @@ export function testPaymentsRuntime(
   { origin, callbackToken, now }: { origin: string; callbackToken: string; now: () => number },
 ): PaymentsRuntime {
   const keys = custodySim.apiKeyPair!;
+  const payouts = testDarajaClient(darajaSim.baseUrl, {
+    urls: mpesaCallbackUrls(origin, callbackToken),
+    now,
+  });
   return {
     config: testConfig,
     custody: createCustodyClient({
@@ -224,10 +230,13 @@ export function testPaymentsRuntime(
       timeoutMs: 5_000,
       now,
     }),
-    payouts: testDarajaClient(darajaSim.baseUrl, {
-      urls: mpesaCallbackUrls(origin, callbackToken),
-      now,
-    }),
+    payouts,
+    // M-Pesa B2B (Paybill and Till disbursements) on the same client, as startPayments() wires it.
+    b2b: {
+      client: payouts,
+      resultUrl: `${origin}/webhooks/mpesa/b2b/result?token=${callbackToken}`,
+      queueTimeoutUrl: `${origin}/webhooks/mpesa/b2b/timeout?token=${callbackToken}`,
+    },
     custodyWebhookPublicKeyPem: custodySim.webhookPublicKeyPem,
     callbackToken,
     custodySimulator: custodySim,

@@ -30,6 +30,7 @@ import { PAYOUT_NAME_MAX, PAYOUT_REFERENCE_MAX } from "~/core/disbursements/row-
 import {
   batchKinds,
   batchStatuses,
+  b2bKinds,
   nameChecks,
   rowStatuses,
 } from "~/core/disbursements/vocabulary";
@@ -70,12 +71,12 @@ const payoutItemSchema = z
   .object({
     recipient: oneLine(64).openapi({
       description:
-        "A Kenyan mobile number (0712 345 678, +254 712 345 678) or a bank account number (with `bank_code`).",
+        "A Kenyan mobile number (0712 345 678, +254 712 345 678), a bank account number (with `bank_code`), or an M-Pesa Paybill or Till number (5 to 7 digits, with `rail` `paybill` or `till`).",
       example: "0712345678",
     }),
     rail: oneLine(20).optional().openapi({
       description:
-        "`mpesa`, `airtel-money`, `t-kash` or `bank`. Leave it out for a mobile number: the number's prefix says the network.",
+        "`mpesa`, `airtel-money`, `t-kash`, `bank`, `paybill` (M-Pesa B2B to a Paybill, with `account`) or `till` (M-Pesa B2B to a Till). Leave it out for a mobile number: the number's prefix says the network. Paybill and Till payouts are charged the B2B rate plus M-Pesa's B2B charge.",
       example: "mpesa",
     }),
     amount: amountSchema,
@@ -94,6 +95,11 @@ const payoutItemSchema = z
     bank_code: oneLine(20).optional().openapi({
       description: "The bank's 2-digit code, for a bank payout (68: Equity Bank Kenya).",
       example: "68",
+    }),
+    account: oneLine(64).optional().openapi({
+      description:
+        "The account number at the Paybill, for a `paybill` payout (required there, at most 13 characters, never shortened). Not for any other payout.",
+      example: "123456",
     }),
   })
   .strict()
@@ -223,7 +229,14 @@ export const disbursementSchema = z
       example: "+254712345678",
     }),
     rail: z.enum(railIds).nullable(),
+    b2b: z.enum(b2bKinds).nullable().openapi({
+      description:
+        "`paybill` or `till` for an M-Pesa B2B payout (its `rail` is `mpesa`, `recipient` the Paybill or Till number); null otherwise.",
+    }),
     bank_code: z.string().nullable(),
+    account: z.string().nullable().openapi({
+      description: "The account number at the Paybill, for a `paybill` payout; null otherwise.",
+    }),
     currency: z.literal("KES"),
     amount: integerUnits.nullable(),
     amount_decimal: decimal.nullable(),
@@ -254,6 +267,7 @@ export const disbursementSchema = z
         reference: rawField,
         name: rawField,
         bank_code: rawField,
+        account: rawField,
       })
       .strict()
       .openapi({ description: "The row as sent (amount in shillings)." }),
@@ -361,6 +375,7 @@ export function payoutsCsv(items: readonly z.infer<typeof payoutItemSchema>[]): 
         item.reference ?? "",
         item.name ?? "",
         item.bank_code ?? "",
+        item.account ?? "",
       ]
         .map(csvCell)
         .join(","),
@@ -404,6 +419,14 @@ export const payoutBatchRoutes = [
             reference: "Supplier May",
             name: "Acme Supplies Ltd",
           },
+          {
+            recipient: "247247",
+            rail: "paybill",
+            account: "123456",
+            amount: 800000,
+            reference: "Rent June",
+          },
+          { recipient: "123456", rail: "till", amount: 95000, reference: "Office supplies" },
         ],
       },
     },

@@ -61,12 +61,17 @@ export interface DisbursementRow {
   rawReference: string;
   rawName: string;
   rawBankCode: string;
+  rawAccount: string;
   errors: string | null;
   status: RowStatus;
   rail: RailId | null;
   phone: string | null;
   bankCode: string | null;
   accountNumber: string | null;
+  /** M-Pesa B2B rows (ADR 0035, "B2B"): the kind, the Paybill or Till number and the account. */
+  b2bKind: "paybill" | "till" | null;
+  businessNumber: string | null;
+  accountReference: string | null;
   amountKesCents: bigint | null;
   feeKesCents: bigint | null;
   railChargeKesCents: bigint | null;
@@ -157,10 +162,17 @@ export function disbursementObject(row: DisbursementRow, mode: ApiMode) {
     batch_id: row.batchId,
     line: row.line,
     status: row.status,
-    /** E.164 for a mobile rail, the account number for a bank; as sent while invalid. */
-    recipient: row.phone ?? row.accountNumber ?? row.rawRecipient.trim(),
+    /**
+     * E.164 for a mobile rail, the account number for a bank, the Paybill or Till number for
+     * M-Pesa B2B; as sent while invalid.
+     */
+    recipient: row.phone ?? row.accountNumber ?? row.businessNumber ?? row.rawRecipient.trim(),
     rail: row.rail,
+    /** `paybill` or `till` for an M-Pesa B2B row (its rail is `mpesa`); null otherwise. */
+    b2b: row.b2bKind,
     bank_code: row.bankCode,
+    /** The account number at the Paybill (Paybill rows only). */
+    account: row.accountReference,
     currency: "KES" as const,
     amount: nullableInteger(row.amountKesCents),
     amount_decimal: nullableDecimal(row.amountKesCents),
@@ -182,6 +194,7 @@ export function disbursementObject(row: DisbursementRow, mode: ApiMode) {
       reference: row.rawReference,
       name: row.rawName,
       bank_code: row.rawBankCode,
+      account: row.rawAccount,
     },
     receipt: row.receipt,
     failure_reason: row.failureReason,

@@ -81,6 +81,9 @@ function checkedColumns(raw: RawPayoutRow, check: RowCheck) {
       phone: null,
       bankCode: null,
       accountNumber: null,
+      b2bKind: null,
+      businessNumber: null,
+      accountReference: null,
       amountKesCents: null,
       feeKesCents: null,
       railChargeKesCents: null,
@@ -90,8 +93,9 @@ function checkedColumns(raw: RawPayoutRow, check: RowCheck) {
       registeredName: null,
     };
   const { row } = check;
-  const cost = rowCost(row.rail, row.amountKesCents);
   const destination = row.destination;
+  const b2b = destination.kind === "business" ? destination : null;
+  const cost = rowCost(row.rail, row.amountKesCents, b2b?.b2b ?? null);
   return {
     errors: null,
     status: "ready" as const,
@@ -99,6 +103,9 @@ function checkedColumns(raw: RawPayoutRow, check: RowCheck) {
     phone: destination.kind === "msisdn" ? destination.phone : null,
     bankCode: destination.kind === "bank_account" ? destination.bankCode : null,
     accountNumber: destination.kind === "bank_account" ? destination.accountNumber : null,
+    b2bKind: b2b?.b2b ?? null,
+    businessNumber: b2b?.businessNumber ?? null,
+    accountReference: b2b?.accountReference ?? null,
     amountKesCents: row.amountKesCents,
     feeKesCents: cost.feeKesCents,
     railChargeKesCents: cost.railChargeKesCents,
@@ -119,6 +126,7 @@ function rawColumns(raw: RawPayoutRow) {
     rawReference: raw.reference,
     rawName: raw.name,
     rawBankCode: raw.bankCode,
+    rawAccount: raw.account ?? "",
   };
 }
 

@@ -150,7 +150,7 @@ describe("checkPayoutRow: rails", () => {
 
   it("refuses an unknown rail, naming the accepted values", () => {
     expect(errorOf(check({ rail: "paypal", recipient: "0712345678", amount: "100" }), "rail")).toBe(
-      'The rail "paypal" is not one we pay: write mpesa, airtel-money, t-kash or bank, or leave it blank for a mobile number',
+      'The rail "paypal" is not one we pay: write mpesa, airtel-money, t-kash, bank, paybill or till, or leave it blank for a mobile number',
     );
   });
 
@@ -525,6 +525,7 @@ describe("parsePayoutCsv: file", () => {
       reference: "Invoice 7, May",
       name: 'Kamau "JJ" Wanjiku',
       bankCode: "",
+      account: "",
     });
     expect(result.rows[0]!.check.ok).toBe(true);
     expect(result.rows[1]!.raw.reference).toBe("two\nlines");
@@ -598,7 +599,7 @@ describe("parsePayoutCsv: file", () => {
   it("refuses an empty file", () => {
     for (const text of ["", "\uFEFF", " \r\n\r\n"]) {
       expect(fileError(parsePayoutCsv(text))).toBe(
-        "The file is empty. Its first line must be the header: recipient, rail, amount, reference, name, bank_code.",
+        "The file is empty. Its first line must be the header: recipient, rail, amount, reference, name, bank_code, account.",
       );
     }
   });
@@ -632,13 +633,13 @@ describe("parsePayoutCsv: file", () => {
 
   it("refuses a file without a header", () => {
     expect(fileError(parsePayoutCsv("0712345678,100\n0733123456,200\n"))).toBe(
-      "The first line must be the header, naming the columns: recipient, rail, amount, reference, name, bank_code (recipient and amount are required).",
+      "The first line must be the header, naming the columns: recipient, rail, amount, reference, name, bank_code, account (recipient and amount are required).",
     );
   });
 
   it("refuses a header missing recipient or amount, listing the columns", () => {
     expect(fileError(parsePayoutCsv("recipient,name\n0712345678,x\n"))).toBe(
-      "The header has no amount column. The columns are recipient, rail, amount, reference, name, bank_code (recipient and amount are required).",
+      "The header has no amount column. The columns are recipient, rail, amount, reference, name, bank_code, account (recipient and amount are required).",
     );
     expect(fileError(parsePayoutCsv("amount\n100\n"))).toMatch(
       /^The header has no recipient column/,
@@ -647,7 +648,7 @@ describe("parsePayoutCsv: file", () => {
 
   it("refuses a column it does not understand, naming it", () => {
     expect(fileError(parsePayoutCsv("recipient,amount,notes\n0712345678,100,x\n"))).toBe(
-      'The header column "notes" is not understood: rename or delete it. The columns are recipient, rail, amount, reference, name, bank_code (recipient and amount are required).',
+      'The header column "notes" is not understood: rename or delete it. The columns are recipient, rail, amount, reference, name, bank_code, account (recipient and amount are required).',
     );
   });
 
@@ -677,10 +678,12 @@ describe("parsePayoutCsv: file", () => {
       reference: "R1",
       name: "Acme",
       bankCode: "68",
+      account: "",
     });
     for (const [alias, field] of [
       ["msisdn", "recipient"],
-      ["account", "recipient"],
+      ["account", "account"],
+      ["account_reference", "account"],
       ["account_number", "recipient"],
       ["kes", "amount"],
       ["amount_kes", "amount"],
@@ -696,7 +699,7 @@ describe("parsePayoutCsv: file", () => {
 });
 
 describe("payoutCsvTemplate", () => {
-  it("is the header and three valid examples (M-Pesa, Airtel, bank) with CRLF line ends", () => {
+  it("is the header and five valid examples (M-Pesa, Airtel, bank, Paybill, Till) with CRLF line ends", () => {
     const template = payoutCsvTemplate();
     const lines = template.split("\r\n");
     expect(lines[0]).toBe(payoutCsvColumns.join(","));
@@ -707,6 +710,138 @@ describe("payoutCsvTemplate", () => {
       "mpesa",
       "airtel-money",
       "pesalink",
+      "mpesa",
+      "mpesa",
     ]);
+    expect(
+      result.rows.map((line) => line.check.ok && line.check.row.destination.kind).slice(3),
+    ).toEqual(["business", "business"]);
+  });
+});
+
+describe("checkPayoutRow: M-Pesa Paybill and Till (B2B)", () => {
+  it("accepts a Paybill with its account, on the M-Pesa rail", () => {
+    const result = accepted(
+      check({ recipient: " 247 247 ", rail: "Paybill", amount: "8,000", account: " 123456 " }),
+    );
+    expect(result.row.rail).toBe("mpesa");
+    expect(result.row.destination).toEqual({
+      kind: "business",
+      b2b: "paybill",
+      businessNumber: "247247",
+      accountReference: "123456",
+    });
+    expect(result.row.amountKesCents).toBe(800_000n);
+  });
+
+  it("accepts a Till without an account, and the rail's other spellings", () => {
+    for (const rail of ["till", "TILL", "buy goods", "M-Pesa Till", "till_number"]) {
+      expect(accepted(check({ recipient: "123456", rail, amount: "950" })).row.destination).toEqual(
+        { kind: "business", b2b: "till", businessNumber: "123456", accountReference: null },
+      );
+    }
+    for (const rail of ["mpesa-paybill", "Business Pay Bill", "PAYBILL"]) {
+      expect(
+        accepted(check({ recipient: "400200", rail, amount: "950", account: "A1" })).row
+          .destination,
+      ).toMatchObject({ b2b: "paybill", businessNumber: "400200", accountReference: "A1" });
+    }
+  });
+
+  it("refuses a Paybill without an account", () => {
+    expect(refused(check({ recipient: "247247", rail: "paybill", amount: "100" }))).toEqual([
+      {
+        field: "account",
+        message:
+          "Enter the account number at the Paybill (the one the business gave you, such as your customer or invoice number there): a Paybill payment needs it",
+      },
+    ]);
+  });
+
+  it("refuses an account longer than 13 characters, never shortening it", () => {
+    expect(
+      refused(
+        check({ recipient: "247247", rail: "paybill", amount: "100", account: "12345678901234" }),
+      ),
+    ).toEqual([
+      {
+        field: "account",
+        message:
+          "The account number has 14 characters: M-Pesa takes at most 13. Check it with the business (it is never shortened)",
+      },
+    ]);
+    expect(
+      accepted(
+        check({ recipient: "247247", rail: "paybill", amount: "100", account: "1234567890123" }),
+      ).row.destination,
+    ).toMatchObject({ accountReference: "1234567890123" });
+  });
+
+  it("refuses a formula as the account", () => {
+    expect(
+      refused(
+        check({ recipient: "247247", rail: "paybill", amount: "100", account: "=HYPERLINK(1)" }),
+      )[0]!.field,
+    ).toBe("account");
+  });
+
+  it("refuses a business number that is not 5 to 7 digits", () => {
+    for (const recipient of ["1234", "12345678", "24A247", "0712345678"]) {
+      expect(refused(check({ recipient, rail: "till", amount: "100" }))).toEqual([
+        {
+          field: "recipient",
+          message: `The Till number "${recipient}" is not one: a Till number has 5 to 7 digits, such as 123456`,
+        },
+      ]);
+    }
+    expect(refused(check({ recipient: "", rail: "paybill", amount: "100", account: "1" }))).toEqual(
+      [{ field: "recipient", message: "Enter the Paybill number to pay, such as 247247" }],
+    );
+  });
+
+  it("refuses an account on a Till, on a phone row and on a bank row", () => {
+    expect(
+      refused(check({ recipient: "123456", rail: "till", amount: "100", account: "9" }))[0]!
+        .message,
+    ).toMatch(/^A Till takes no account number/);
+    expect(
+      refused(check({ recipient: "0712345678", rail: "mpesa", amount: "100", account: "9" })),
+    ).toEqual([
+      {
+        field: "account",
+        message:
+          "An account number is only for Paybill payouts: clear it, or write paybill as the rail and the Paybill number as the recipient",
+      },
+    ]);
+  });
+
+  it("applies M-Pesa's limits and keeps the name as a note", () => {
+    expect(refused(check({ recipient: "123456", rail: "till", amount: "5" }))[0]).toEqual({
+      field: "amount",
+      message: "M-Pesa pays at least KES 10: raise the amount to KES 10 or more",
+    });
+    const named = accepted(
+      check({ recipient: "123456", rail: "till", amount: "100", name: "Mama Mboga" }),
+    );
+    expect(named.warnings).toHaveLength(1);
+  });
+
+  it("keys duplicates by business number and account", () => {
+    const key = (account: string) =>
+      duplicateKey(
+        accepted(check({ recipient: "247247", rail: "paybill", amount: "100", account })).row,
+      );
+    expect(key("A1")).toBe(key(" A1 "));
+    expect(key("A1")).not.toBe(key("A2"));
+  });
+
+  it("reads paybill and till rows from a file with the account column", () => {
+    const result = parsed(
+      parsePayoutCsv(
+        "recipient,rail,amount,account\r\n247247,paybill,8000,123456\r\n123456,till,950,\r\n247247,paybill,100,\r\n",
+      ),
+    );
+    expect(result.rows.map((line) => line.check.ok)).toEqual([true, true, false]);
+    expect(result.rows[0]!.raw.account).toBe("123456");
   });
 });

@@ -22,6 +22,7 @@ export const payoutCsvColumns = [
   "reference",
   "name",
   "bank_code",
+  "account",
 ] as const;
 
 export interface ParsedPayoutLine {
@@ -52,8 +53,13 @@ const headerAliases: Record<string, Column> = {
   recipient: "recipient",
   phone: "recipient",
   msisdn: "recipient",
-  account: "recipient",
   account_number: "recipient",
+  // The account number at a Paybill (M-Pesa B2B, ADR 0035 "B2B"); the recipient is the Paybill.
+  account: "account",
+  account_reference: "account",
+  account_ref: "account",
+  paybill_account: "account",
+  bill_reference: "account",
   rail: "rail",
   amount: "amount",
   amount_kes: "amount",
@@ -74,6 +80,7 @@ const fieldOf: Record<Column, keyof RawPayoutRow> = {
   reference: "reference",
   name: "name",
   bank_code: "bankCode",
+  account: "account",
 };
 
 const columnList = payoutCsvColumns.join(", ");
@@ -306,6 +313,7 @@ export function parsePayoutCsv(text: string): PayoutCsvParse {
       reference: "",
       name: "",
       bankCode: "",
+      account: "",
     };
     for (let index = 0; index < width; index++) {
       const column = columns[index];
@@ -341,13 +349,15 @@ export function parsePayoutCsv(text: string): PayoutCsvParse {
   return { ok: true, rows, delimiter };
 }
 
-/** A file to start from: the header and three example payouts, CRLF line ends (for Excel). */
+/** A file to start from: the header and five example payouts, CRLF line ends (for Excel). */
 export function payoutCsvTemplate(): string {
   const lines = [
     payoutCsvColumns.join(","),
-    "0712345678,mpesa,1500,Invoice 1042,Wanjiku Kamau,",
-    "0733123456,airtel-money,2500,Refund 77,Otieno Odhiambo,",
-    "1450160649886,bank,125000,Supplier May,Acme Supplies Ltd,68",
+    "0712345678,mpesa,1500,Invoice 1042,Wanjiku Kamau,,",
+    "0733123456,airtel-money,2500,Refund 77,Otieno Odhiambo,,",
+    "1450160649886,bank,125000,Supplier May,Acme Supplies Ltd,68,",
+    "247247,paybill,8000,Rent June,,,123456",
+    "123456,till,950,Office supplies,,,",
   ];
   return `${lines.join("\r\n")}\r\n`;
 }

@@ -235,11 +235,11 @@ describe("a payout file, checked and paid", () => {
   it("the results file lists each row with its receipt, formula cells defused", () => {
     const lines = [...resultsCsvLines(db, batchId)];
     expect(lines[0]).toBe(
-      "line,recipient,rail,bank_code,amount_kes,fee_kes,rail_charge_kes,reference,name,registered_name,status,receipt,failure_reason,completed_at",
+      "line,recipient,rail,bank_code,amount_kes,fee_kes,rail_charge_kes,reference,name,registered_name,status,receipt,failure_reason,completed_at,account",
     );
     expect(lines).toHaveLength(6);
     expect(lines[1]).toMatch(
-      /^2,254712345678,mpesa,,1500\.00,22\.50,5\.00,SAL-1,Wanjiku Kamau,,paid,\w+,,2026-11-20T10:00:00\+03:00$/,
+      /^2,254712345678,mpesa,,1500\.00,22\.50,5\.00,SAL-1,Wanjiku Kamau,,paid,\w+,,2026-11-20T10:00:00\+03:00,$/,
     );
     expect(lines[5]).toMatch(/^6,'=HYPERLINK\(1\),mpesa,/);
   });

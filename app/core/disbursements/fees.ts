@@ -1,12 +1,14 @@
 /**
  * What a disbursement row costs the merchant (issue 15, item 1): the amount the recipient gets, our
- * B2C fee (the tariff's rate on the amount) and the rail's own charge for the transfer, passed
- * through at cost. Shown before approval; reserved at approval. Isomorphic and pure.
+ * fee (the tariff's B2C rate on the amount; its B2B rate for a Paybill or Till row) and the rail's
+ * own charge for the transfer (M-Pesa's B2B charge for a Paybill or Till row), passed through at
+ * cost. Shown before approval; reserved at approval. Isomorphic and pure.
  */
 import { feeBps } from "~/content/tariff";
 import { bpsOf } from "~/core/payments/quote";
-import { railChargeCents } from "~/core/rails/charges";
+import { mpesaB2bChargeCents, railChargeCents } from "~/core/rails/charges";
 import type { RailId } from "~/core/rails/types";
+import type { B2bKind } from "./vocabulary";
 
 export interface RowCost {
   amountKesCents: bigint;
@@ -16,10 +18,15 @@ export interface RowCost {
   totalKesCents: bigint;
 }
 
-/** The B2C fee and rail charge of paying `amountKesCents` (whole shillings) on `rail`. */
-export function rowCost(rail: RailId, amountKesCents: bigint): RowCost {
-  const feeKesCents = bpsOf(amountKesCents, feeBps.b2c);
-  const railChargeKesCents = railChargeCents(rail, amountKesCents);
+/**
+ * The fee and rail charge of paying `amountKesCents` (whole shillings) on `rail`: B2C, or B2B when
+ * `b2b` names a Paybill or Till row (M-Pesa only).
+ */
+export function rowCost(rail: RailId, amountKesCents: bigint, b2b: B2bKind | null = null): RowCost {
+  const feeKesCents = bpsOf(amountKesCents, b2b ? feeBps.b2b : feeBps.b2c);
+  const railChargeKesCents = b2b
+    ? mpesaB2bChargeCents(amountKesCents)
+    : railChargeCents(rail, amountKesCents);
   return {
     amountKesCents,
     feeKesCents,

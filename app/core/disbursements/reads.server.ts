@@ -215,6 +215,7 @@ export const resultsCsvHeader = [
   "receipt",
   "failure_reason",
   "completed_at",
+  "account",
 ] as const;
 
 /** The batch's results, one line per row (in file order), formula-safe. */
@@ -227,8 +228,11 @@ export function* resultsCsvLines(db: DbOrTx, batchId: string): Generator<string>
       const cells = [
         String(row.line),
         // Phones as M-Pesa writes them (254…): a leading "+" would be defused as a formula.
-        row.phone ? row.phone.replace(/^\+/, "") : (row.accountNumber ?? row.rawRecipient),
-        row.rail ?? row.rawRail,
+        row.phone
+          ? row.phone.replace(/^\+/, "")
+          : (row.businessNumber ?? row.accountNumber ?? row.rawRecipient),
+        // Paybill and Till rows by their kind (a corrected file re-uploads as it is).
+        row.b2bKind ?? row.rail ?? row.rawRail,
         row.bankCode ?? "",
         row.amountKesCents === null ? row.rawAmount : kesDecimal(row.amountKesCents),
         row.feeKesCents === null ? "" : kesDecimal(row.feeKesCents),
@@ -240,6 +244,7 @@ export function* resultsCsvLines(db: DbOrTx, batchId: string): Generator<string>
         row.receipt ?? "",
         row.failureReason ?? "",
         row.completedAt === null ? "" : formatEatIso(row.completedAt),
+        row.accountReference ?? row.rawAccount,
       ];
       yield cells.map(textCell).join(",");
     }

@@ -2,15 +2,18 @@
  * One payout row checked (bulk payouts): a line of an uploaded file, the single-payout form and a
  * row edited in the page all go through `checkPayoutRow`. Isomorphic: no server imports.
  *
- * A row names its recipient (a Kenyan mobile number, or a bank account number with its bank code),
- * the rail (blank: implied by the number's prefix), the amount in whole shillings, and an optional
- * reference and name (required for bank rows: PesaLink needs the account name). Every message is
+ * A row names its recipient (a Kenyan mobile number, a bank account number with its bank code, or
+ * an M-Pesa Paybill or Till number), the rail (blank: implied by the number's prefix; `paybill` or
+ * `till` for M-Pesa B2B, ADR 0035 "B2B"), the amount in whole shillings, an optional reference and
+ * name (required for bank rows: PesaLink needs the account name) and, for a Paybill, the account
+ * number at the Paybill. Every message is
  * shown to the merchant as it is: it says what is wrong with the cell and how to fix it.
  */
 import { mobileNetworkOf, networkNames, railNetwork } from "~/core/destinations/mobile-networks";
 import { checkBankAccount } from "~/core/providers/pesalink/account";
 import { profileOf } from "~/core/rails/charges";
 import type { PayoutDestination, RailId } from "~/core/rails/types";
+import type { B2bKind } from "./vocabulary";
 import { formatKes, formatKesCents, formatPhone } from "~/utils/format";
 import { kenyanPhoneError, parseKenyanPhone } from "~/utils/phone";
 
@@ -21,6 +24,8 @@ export interface RawPayoutRow {
   reference: string;
   name: string;
   bankCode: string;
+  /** The account number at a Paybill (M-Pesa B2B); absent or "" for every other row. */
+  account?: string;
 }
 
 export interface CheckedPayoutRow {
@@ -38,6 +43,10 @@ export type RowCheck =
 
 export const PAYOUT_REFERENCE_MAX = 40;
 export const PAYOUT_NAME_MAX = 100;
+/** Daraja's longest AccountReference (B2B_ACCOUNT_REFERENCE_MAX): never shortened. */
+export const PAYBILL_ACCOUNT_MAX = 13;
+/** A Paybill or Till number, as Daraja (and its simulator) take PartyB. */
+const BUSINESS_NUMBER = /^\d{5,7}$/;
 
 type MobileRail = keyof typeof railNetwork;
 type RowError = { field: keyof RawPayoutRow; message: string };
@@ -54,7 +63,20 @@ const railSpellings: Record<string, RailId> = {
   pesalink: "pesalink",
 };
 
-const acceptedRails = "mpesa, airtel-money, t-kash or bank";
+/** M-Pesa B2B spellings (same comparison): a Paybill (with an account) or a Till. */
+const b2bSpellings: Record<string, B2bKind> = {
+  paybill: "paybill",
+  mpesapaybill: "paybill",
+  businesspaybill: "paybill",
+  paybillnumber: "paybill",
+  till: "till",
+  mpesatill: "till",
+  tillnumber: "till",
+  buygoods: "till",
+  businessbuygoods: "till",
+};
+
+const acceptedRails = "mpesa, airtel-money, t-kash, bank, paybill or till";
 
 /** Rails that tell us the registered name before paying (Airtel's KYC, PesaLink's lookup). */
 const railsWithNameLookup: readonly RailId[] = ["airtel-money", "pesalink"];
@@ -81,8 +103,15 @@ const FORMULA_START = /^[=+\-@]/;
 const SCIENTIFIC = /^\d+(?:\.\d+)?e[+-]?\d+$/i;
 const BANK_LOOKING = /^[\d\s-]+$/;
 
+const spellingKey = (input: string) => input.toLowerCase().replace(/[\s\-_]/g, "");
+
 function railOf(input: string): RailId | null {
-  return railSpellings[input.toLowerCase().replace(/[\s\-_]/g, "")] ?? null;
+  return railSpellings[spellingKey(input)] ?? null;
+}
+
+/** The B2B kind a rail cell names ("paybill", "Till", "M-Pesa Paybill"), or null. */
+export function b2bKindOf(input: string): B2bKind | null {
+  return b2bSpellings[spellingKey(input.trim())] ?? null;
 }
 
 type AmountParse = { ok: true; cents: bigint } | { ok: false; message: string };
@@ -330,6 +359,87 @@ function checkBank(
   };
 }
 
+/**
+ * A Paybill or Till row (M-Pesa B2B, ADR 0035 "B2B"): the business number (5 to 7 digits) and, for
+ * a Paybill, the account number there (1 to 13 characters, never shortened: a cut account number
+ * would credit someone else). A Till has no account.
+ */
+function checkBusiness(
+  raw: RawPayoutRow,
+  kind: B2bKind,
+  recipient: string,
+  errors: RowError[],
+): PayoutDestination | null {
+  const label = kind === "paybill" ? "Paybill" : "Till";
+  const example = kind === "paybill" ? "247247" : "123456";
+  const number = recipient.replace(/[\s-]/g, "");
+  let ok = true;
+  if (!recipient) {
+    errors.push({
+      field: "recipient",
+      message: `Enter the ${label} number to pay, such as ${example}`,
+    });
+    ok = false;
+  } else if (!BUSINESS_NUMBER.test(number)) {
+    errors.push({
+      field: "recipient",
+      message: `The ${label} number ${quoted(recipient)} is not one: a ${label} number has 5 to 7 digits, such as ${example}`,
+    });
+    ok = false;
+  }
+  const account = (raw.account ?? "").trim();
+  if (kind === "till") {
+    if (account) {
+      errors.push({
+        field: "account",
+        message:
+          "A Till takes no account number: clear the account, or write paybill as the rail if the business gave you a Paybill and account",
+      });
+      ok = false;
+    }
+  } else if (!account) {
+    errors.push({
+      field: "account",
+      message:
+        "Enter the account number at the Paybill (the one the business gave you, such as your customer or invoice number there): a Paybill payment needs it",
+    });
+    ok = false;
+  } else if (CONTROL_CHARACTERS.test(account)) {
+    errors.push({
+      field: "account",
+      message:
+        "The account number contains a line break or another invisible character: type it on one line",
+    });
+    ok = false;
+  } else if (FORMULA_START.test(account)) {
+    errors.push({
+      field: "account",
+      message: `Remove the formula: an account number must be plain text, not starting with = + - or @ (${quoted(account)})`,
+    });
+    ok = false;
+  } else if (Array.from(account).length > PAYBILL_ACCOUNT_MAX) {
+    errors.push({
+      field: "account",
+      message: `The account number has ${Array.from(account).length} characters: M-Pesa takes at most ${PAYBILL_ACCOUNT_MAX}. Check it with the business (it is never shortened)`,
+    });
+    ok = false;
+  }
+  if (raw.bankCode.trim()) {
+    errors.push({
+      field: "bankCode",
+      message: `A bank code is only for bank payouts: clear it for a ${label} payout`,
+    });
+    ok = false;
+  }
+  if (!ok) return null;
+  return {
+    kind: "business",
+    b2b: kind,
+    businessNumber: number,
+    accountReference: kind === "paybill" ? account : null,
+  };
+}
+
 /** Check one row: the normalised payout, or every field's error. */
 export function checkPayoutRow(raw: RawPayoutRow): RowCheck {
   const errors: RowError[] = [];
@@ -342,8 +452,12 @@ export function checkPayoutRow(raw: RawPayoutRow): RowCheck {
 
   let rail: RailId | null = null;
   let destination: PayoutDestination | null = null;
-  const wanted = resolveRail(raw, errors);
-  if (wanted === "pesalink") {
+  const b2b = b2bKindOf(raw.rail);
+  const wanted = b2b ? null : resolveRail(raw, errors);
+  if (b2b) {
+    destination = checkBusiness(raw, b2b, recipient, errors);
+    rail = "mpesa";
+  } else if (wanted === "pesalink") {
     destination = checkBank(raw, recipient, name, errors);
     rail = "pesalink";
   } else if (wanted) {
@@ -359,6 +473,14 @@ export function checkPayoutRow(raw: RawPayoutRow): RowCheck {
           "A bank code is only for bank payouts: clear it, or write bank as the rail and a bank account number as the recipient",
       });
     }
+  }
+
+  if (!b2b && (raw.account ?? "").trim()) {
+    errors.push({
+      field: "account",
+      message:
+        "An account number is only for Paybill payouts: clear it, or write paybill as the rail and the Paybill number as the recipient",
+    });
   }
 
   if (rail && amount.ok) {
@@ -386,6 +508,7 @@ export function checkPayoutRow(raw: RawPayoutRow): RowCheck {
       "reference",
       "name",
       "bankCode",
+      "account",
     ];
     errors.sort((a, b) => order.indexOf(a.field) - order.indexOf(b.field));
     return { ok: false, errors };
@@ -407,6 +530,8 @@ export function duplicateKey(row: CheckedPayoutRow): string {
   const to =
     row.destination.kind === "msisdn"
       ? row.destination.phone
-      : `${row.destination.bankCode}:${row.destination.accountNumber}`;
+      : row.destination.kind === "business"
+        ? `${row.destination.b2b}:${row.destination.businessNumber}:${row.destination.accountReference ?? ""}`
+        : `${row.destination.bankCode}:${row.destination.accountNumber}`;
   return `${row.rail}|${to}|${row.amountKesCents.toString()}`;
 }

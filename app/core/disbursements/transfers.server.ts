@@ -17,7 +17,12 @@ import {
 } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
 import { railNames } from "~/core/destinations/schema";
-import { type LedgerBook, ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
+import {
+  type LedgerBook,
+  type LedgerBookAccounts,
+  ledgerBook,
+  postTransaction,
+} from "~/core/ledger/ledger.server";
 import type { PayoutDestination } from "~/core/rails/types";
 import type { DbOrTx } from "~/utils/db.server";
 import { formatEatDateTime, formatKesCents } from "~/utils/format";
@@ -30,6 +35,12 @@ type DisbursementRow = typeof disbursementRows.$inferSelect;
 
 /** The mode of a disbursement transfer's batch, as SQL over `settlement_transfers` (null: none). */
 export const disbursementTransferMode = sql`(select ${disbursementBatches.mode} from ${disbursementRows} join ${disbursementBatches} on ${disbursementBatches.id} = ${disbursementRows.batchId} where ${disbursementRows.id} = ${settlementTransfers.disbursementRowId})`;
+
+/**
+ * Whether a `settlement_transfers` row pays an M-Pesa B2B disbursement row (a Paybill or Till), as
+ * SQL: such a transfer is sent at most once and has no status to query (ADR 0035, "B2B").
+ */
+export const disbursementIsB2b = sql`exists (select 1 from ${disbursementRows} where ${disbursementRows.id} = ${settlementTransfers.disbursementRowId} and ${disbursementRows.b2bKind} is not null)`;
 
 function rowOf(db: DbOrTx, rowId: string): DisbursementRow | undefined {
   return db.select().from(disbursementRows).where(eq(disbursementRows.id, rowId)).get();
@@ -49,7 +60,7 @@ export function bookOfDisbursementRow(db: DbOrTx, rowId: string): LedgerBook {
   return batchOfRow(db, rowId)?.mode ?? "live";
 }
 
-/** Where a disbursement transfer pays: the row's number or bank account. */
+/** Where a disbursement transfer pays: the row's number, bank account, Paybill or Till. */
 export function disbursementDestination(db: DbOrTx, transfer: TransferRow): PayoutDestination {
   const row = transfer.disbursementRowId ? rowOf(db, transfer.disbursementRowId) : undefined;
   return rowDestination(
@@ -70,16 +81,12 @@ export function disbursementRemarks(db: DbOrTx, transfer: TransferRow): string {
 }
 
 /**
- * Move a row's money from reserved to in flight as its transfer goes to the rail: the amount is in
- * flight to the recipient, our fee is earned and the rail's charge leaves our float with the
- * amount. Throws InsufficientBalanceError when the rail's float is short (the transfer waits).
- * Idempotent (`transfer:<id>:sent`); records the transaction on the transfer.
+ * The posting of a transfer whose money was reserved (a disbursement row, an M-Pesa refund) as it
+ * goes to the rail: reserved gives amount, our fee and the rail's charge; the amount is in flight
+ * to the recipient, the fee earned, and amount and charge leave our float. Guarded: the
+ * reservation and the float never go below zero. Idempotent (`transfer:<id>:sent`).
  */
-export function postDisbursementSent(db: DbOrTx, transfer: TransferRow, now: number): string {
-  const mode = transfer.disbursementRowId
-    ? bookOfDisbursementRow(db, transfer.disbursementRowId)
-    : "live";
-  const book = ledgerBook(mode);
+export function reservedSending(book: LedgerBookAccounts, transfer: TransferRow) {
   const charge = transfer.railChargeKesCents;
   const entries = [
     {
@@ -92,13 +99,28 @@ export function postDisbursementSent(db: DbOrTx, transfer: TransferRow, now: num
   ];
   if (transfer.feeKesCents > 0n)
     entries.push({ account: book.feeRevenue(), amount: -transfer.feeKesCents });
-  const { transactionId } = postTransaction(db, {
+  return {
     idempotencyKey: `transfer:${transfer.id}:sent`,
-    kind: "disbursement.sent",
-    description: `Payout ${transfer.id} to ${railNames[transfer.rail]}${transfer.phone ? ` ${transfer.phone}` : ""}`,
     reference: { type: "transfer", id: transfer.id },
     entries,
     guards: [book.merchantReserved(transfer.merchantId), book.railFloat(transfer.rail)],
+  };
+}
+
+/**
+ * Move a row's money from reserved to in flight as its transfer goes to the rail: the amount is in
+ * flight to the recipient, our fee is earned and the rail's charge leaves our float with the
+ * amount. Throws InsufficientBalanceError when the rail's float is short (the transfer waits).
+ * Idempotent (`transfer:<id>:sent`); records the transaction on the transfer.
+ */
+export function postDisbursementSent(db: DbOrTx, transfer: TransferRow, now: number): string {
+  const mode = transfer.disbursementRowId
+    ? bookOfDisbursementRow(db, transfer.disbursementRowId)
+    : "live";
+  const { transactionId } = postTransaction(db, {
+    ...reservedSending(ledgerBook(mode), transfer),
+    kind: "disbursement.sent",
+    description: `Payout ${transfer.id} to ${railNames[transfer.rail]}${transfer.phone ? ` ${transfer.phone}` : ""}`,
     now,
   });
   db.update(settlementTransfers)

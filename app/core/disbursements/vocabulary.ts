@@ -19,6 +19,13 @@ export const batchStatuses = [
 ] as const;
 export type BatchStatus = (typeof batchStatuses)[number];
 
+/**
+ * An M-Pesa B2B payout row's kind (ADR 0035, "B2B"): a Paybill (BusinessPayBill, with the account
+ * number at the Paybill) or a Till (BusinessBuyGoods).
+ */
+export const b2bKinds = ["paybill", "till"] as const;
+export type B2bKind = (typeof b2bKinds)[number];
+
 export const batchKinds = ["bulk", "single"] as const;
 export type BatchKind = (typeof batchKinds)[number];
 
@@ -93,3 +100,6 @@ export const nameCheckLabels: Record<NameCheck, string> = {
 /** Which rows a batch page (or the API) lists. */
 export const rowFilters = ["all", "attention", "invalid", "failed", "paid", "open"] as const;
 export type RowFilter = (typeof rowFilters)[number];
+
+/** An M-Pesa receipt (TransactionID): 10 upper-case letters and digits. */
+export const MPESA_RECEIPT_PATTERN = /^[A-Z0-9]{10}$/;

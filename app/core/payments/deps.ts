@@ -7,7 +7,7 @@
 import type { ApiMode } from "~/core/api/vocabulary";
 import type { Custody, CustodyTransfers } from "~/core/providers/custody/types";
 import type { MobileMoneyPayouts } from "~/core/providers/daraja/types";
-import type { PayoutRails } from "~/core/rails/types";
+import type { MpesaB2bSetup, PayoutRails } from "~/core/rails/types";
 import type { PaymentsConfig } from "./config";
 
 export interface PaymentsDeps {
@@ -21,6 +21,11 @@ export interface PaymentsDeps {
    * providers, and then the checkout does not offer "Pay with M-Pesa".
    */
   stk?: MpesaExpressClient;
+  /**
+   * M-Pesa B2B (Paybill and Till disbursements, ADR 0035 "B2B") on the same Daraja app: its client
+   * and our B2B callback URLs. Absent: Paybill and Till rows are refused when sent.
+   */
+  b2b?: MpesaB2bSetup;
   /** The other payout rails running here (Airtel Money, T-Kash, PesaLink), when configured. */
   rails?: PayoutRails;
   custodyWebhookPublicKeyPem: string;

@@ -9,10 +9,10 @@ import type { PaymentsDeps } from "./deps";
 const built = new WeakMap<object, PayoutRails>();
 
 /** The rails of `deps`, built once per set of clients. */
-export function payoutRailsOf(deps: Pick<PaymentsDeps, "payouts" | "rails">): PayoutRails {
+export function payoutRailsOf(deps: Pick<PaymentsDeps, "payouts" | "rails" | "b2b">): PayoutRails {
   let rails = built.get(deps);
   if (!rails) {
-    rails = { mpesa: mpesaRail(deps.payouts), ...deps.rails };
+    rails = { mpesa: mpesaRail(deps.payouts, deps.b2b), ...deps.rails };
     built.set(deps, rails);
   }
   return rails;

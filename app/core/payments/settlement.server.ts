@@ -42,6 +42,7 @@ import { recordVerificationOutcome } from "~/core/destinations/verification-resu
 import {
   bookOfDisbursementRow,
   disbursementDestination,
+  disbursementIsB2b,
   disbursementRemarks,
   disbursementTransferMode,
   onDisbursementFailed,
@@ -648,11 +649,30 @@ export async function sendPendingTransfers(
         continue;
       }
     }
+    const destination = payoutDestinationOfTransfer(db, transfer);
+    // M-Pesa B2B (ADR 0035, "B2B") is sent AT MOST ONCE: its request carries no id of ours that
+    // M-Pesa could refuse as a duplicate. `sentAt` is stamped on the pending transfer before the
+    // request goes out; one found stamped may have reached M-Pesa (a run crashed or threw after
+    // sending), so it is never sent again: it is marked sent, and its Result (which names the
+    // transfer in its URL) or, failing that, an operator settles it.
+    if (destination.kind === "business") {
+      if (transfer.sentAt !== null) {
+        markSent(db, transfer, null, now());
+        sent++;
+        continue;
+      }
+      db.update(settlementTransfers)
+        .set({ sentAt: now() })
+        .where(
+          and(eq(settlementTransfers.id, transfer.id), eq(settlementTransfers.status, "pending")),
+        )
+        .run();
+    }
     let outcome: RailSendOutcome;
     try {
       outcome = await rail.send({
         transferId: transfer.id,
-        destination: payoutDestinationOfTransfer(db, transfer),
+        destination,
         amountKes: Number(transfer.amountKesCents / 100n),
         remarks: remarksOf(db, transfer),
         reference: transfer.paymentId ?? undefined,
@@ -668,7 +688,13 @@ export async function sendPendingTransfers(
       failTransfer(db, transfer.id, { code, description }, now());
       continue;
     }
-    markSent(db, transfer, outcome.kind === "duplicate" ? null : outcome.providerRef, now());
+    // "unknown" (B2B only): the answer was lost, so no conversation id; never sent again (above).
+    markSent(
+      db,
+      transfer,
+      outcome.kind === "duplicate" || outcome.kind === "unknown" ? null : outcome.providerRef,
+      now(),
+    );
     if (outcome.kind === "succeeded")
       succeedTransfer(
         db,
@@ -934,6 +960,8 @@ export async function queryOverdueTransfers(
         lte(settlementTransfers.sentAt, cutoff),
         lte(settlementTransfers.updatedAt, cutoff),
         transfersInModes(modes),
+        // M-Pesa B2B has nothing to query (no id of ours): its Result or an operator settles it.
+        sql`not ${disbursementIsB2b}`,
       ),
     )
     .orderBy(asc(settlementTransfers.updatedAt))

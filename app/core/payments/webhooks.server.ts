@@ -13,9 +13,13 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
 } from "~/core/providers/custody/webhook.server";
 import type { CustodyTransaction } from "~/core/providers/custody/types";
+import { applyRefundTransaction, refundOfTransaction } from "~/core/refunds/custody-send.server";
 import {
+  parseB2bResult,
   parseB2cResult,
   parseQueueTimeout,
+  type B2bResult,
+  type QueueTimeout,
   parseTransactionStatusResult,
   statusOutcome,
   classifyResultCode,
@@ -28,11 +32,11 @@ import {
   type DepositOutcome,
 } from "./deposits.server";
 import { servesMode, type PaymentsDeps } from "./deps";
-import { applyRefundTransaction, refundOfTransaction } from "~/core/refunds/custody-send.server";
+import { applyB2bResult, applyB2bTimeout } from "~/core/disbursements/b2b.server";
+import { applyB2cResult, failTransfer, succeedTransfer, transferModeOf } from "./settlement.server";
 
 /** What a custody notification about one of our refunds did. */
 type RefundOutcome = `refund_${ReturnType<typeof applyRefundTransaction>}`;
-import { applyB2cResult, failTransfer, succeedTransfer, transferModeOf } from "./settlement.server";
 
 export type WebhookAnswer = { status: number; body: unknown; settlePaymentId?: string };
 
@@ -160,10 +164,14 @@ function callbackRefusal(
   return null;
 }
 
+/** The M-Pesa result callbacks we serve (B2B's name their transfer in the URL, ADR 0035). */
+export type MpesaCallbackKind =
+  "b2c-result" | "b2c-timeout" | "status-result" | "status-timeout" | "b2b-result" | "b2b-timeout";
+
 export async function handleMpesaCallback(
   db: Db,
   runtime: Pick<PaymentsDeps, "payouts" | "callbackToken" | "modes">,
-  kind: "b2c-result" | "b2c-timeout" | "status-result" | "status-timeout",
+  kind: MpesaCallbackKind,
   request: Request,
   now: () => number,
   source?: CallbackSource,
@@ -193,7 +201,19 @@ export async function handleMpesaCallback(
     return true;
   };
   try {
-    if (kind === "b2c-result") {
+    if (kind === "b2b-result" || kind === "b2b-timeout") {
+      // B2B (ADR 0035, "B2B"): the request carried no id of ours, so the transfer is the one our
+      // ResultURL / QueueTimeOutURL named; the body is parsed first (a malformed one is a 400).
+      const transferId = new URL(request.url).searchParams.get("transfer");
+      const parsed = kind === "b2b-result" ? parseB2bResult(body) : parseQueueTimeout(body);
+      if (!transferId || otherMode(transferId)) return { status: 200, body: ACK };
+      const outcome =
+        kind === "b2b-result"
+          ? applyB2bResult(db, transferId, parsed as B2bResult, now())
+          : applyB2bTimeout(db, transferId, parsed as QueueTimeout, now());
+      if (outcome === "ignored")
+        logger.info("M-Pesa B2B callback changed nothing", { kind, transferId });
+    } else if (kind === "b2c-result") {
       const result = parseB2cResult(body);
       if (!otherMode(result.originatorConversationId)) applyB2cResult(db, result, now());
     } else if (kind === "b2c-timeout") {

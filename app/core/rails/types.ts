@@ -8,6 +8,7 @@
  */
 
 import { rails, type Rail } from "~/core/ledger/accounts";
+import type { MobileMoneyB2b } from "~/core/providers/daraja/types";
 
 /** The rails, as the ledger's rail accounts and the tariff name them: one vocabulary. */
 export const railIds = rails;
@@ -21,7 +22,19 @@ export type PayoutDestination =
   /** A mobile-money wallet (M-Pesa, Airtel Money, T-Kash): any common Kenyan form of the number. */
   | { kind: "msisdn"; phone: string }
   /** A bank account over PesaLink: the bank's code from app/content/banks.ts. */
-  | { kind: "bank_account"; bankCode: string; accountNumber: string; accountName: string };
+  | { kind: "bank_account"; bankCode: string; accountNumber: string; accountName: string }
+  /**
+   * A business on M-Pesa B2B (ADR 0035, "B2B"): a Paybill with the account number there
+   * (BusinessPayBill), or a Till (BusinessBuyGoods, no account).
+   */
+  | {
+      kind: "business";
+      b2b: "paybill" | "till";
+      /** The Paybill or Till number, 5 to 7 digits. */
+      businessNumber: string;
+      /** Paybill: the account number at the Paybill (at most 13 characters); Till: null. */
+      accountReference: string | null;
+    };
 
 export interface RailSendInput {
   /** Our idempotent id (the transfer's): sending it again never pays twice. */
@@ -48,7 +61,14 @@ export type RailSendOutcome =
   /** Paid at once (rails that answer synchronously). */
   | { kind: "succeeded"; providerRef: string | null; receipt: string | null; description: string }
   /** Refused for good: nothing was paid, and the money goes back to the merchant. */
-  | { kind: "rejected"; code: number | null; description: string };
+  | { kind: "rejected"; code: number | null; description: string }
+  /**
+   * Sent, but the answer was lost (timeout, network, 5xx) on a request that carries no id of ours
+   * (M-Pesa B2B, ADR 0035 "B2B"): it must NEVER be sent again (a resend may pay twice). Settlement
+   * marks the transfer sent with no provider reference; the Result, if M-Pesa took it, names the
+   * transfer in its URL; without one it is left for an operator.
+   */
+  | { kind: "unknown"; description: string };
 
 /** What a status question came to. */
 export type RailStatus =
@@ -76,6 +96,15 @@ export interface PayoutRail {
    * `RailUnavailableError` when the rail gives no usable answer.
    */
   lookupName?(destination: PayoutDestination): Promise<RailNameLookup>;
+}
+
+/** M-Pesa B2B on the M-Pesa rail: the client and our B2B callback URLs (with the mode's token). */
+export interface MpesaB2bSetup {
+  client: MobileMoneyB2b;
+  /** /webhooks/mpesa/b2b/result?token=…; the rail adds `transfer=<id>` per request. */
+  resultUrl: string;
+  /** /webhooks/mpesa/b2b/timeout?token=…; the rail adds `transfer=<id>` per request. */
+  queueTimeoutUrl: string;
 }
 
 /** The rails running in this process, by id (a rail that is not configured is absent). */

@@ -9,7 +9,11 @@
  * - custody, per asset: our custody account against the custody provider's available balance
  *   (`custody_balance`);
  * - transfers completed during the reconciled EAT day on rails that answer a status question at
- *   once (Airtel Money, PesaLink, T-Kash): our state against the rail's (`transfer_state`).
+ *   once (Airtel Money, PesaLink, T-Kash): our state against the rail's (`transfer_state`);
+ * - M-Pesa B2B transfers (Paybill and Till disbursements) sent over `B2B_RESULT_LIMIT_MS` ago with
+ *   no Result: there is nothing to ask M-Pesa about them (the request carries no id of ours, ADR
+ *   0035 "B2B"), so each is a `transfer_state` finding (the rail's state "unknown") for an operator
+ *   to settle from the M-Pesa statement, once (not again while an open finding names it).
  *
  * A provider that gives no answer is a finding (its actual amount "unknown"), never a failed run; a
  * run fails only on an unexpected error (recorded on the run, with what it found until then).
@@ -45,6 +49,7 @@ import type { TkashBalanceEnquiry } from "~/core/providers/tkash/types";
 import type { PayoutRails, RailId, RailStatus } from "~/core/rails/types";
 import { railIds } from "~/core/rails/types";
 import type { Db } from "~/utils/db.server";
+import { unansweredB2bTransfers } from "~/core/disbursements/b2b.server";
 import { awaitMpesaBalance } from "./mpesa-balance.server";
 import { getRun, newFindingId, newRunId } from "./findings.server";
 import { UNKNOWN_AMOUNT, type FindingKind, type ReconciliationRunView } from "./vocabulary";
@@ -399,6 +404,61 @@ async function checkTransfers(
   return { checked, unanswered, skipped, truncated };
 }
 
+/** Sent B2B transfers with no Result in time (see the header), each a finding once. */
+function checkUnansweredB2b(db: Db, now: number, record: (finding: FindingInput) => void): number {
+  let found = 0;
+  for (const b2b of unansweredB2bTransfers(db, now)) {
+    const { transfer } = b2b;
+    const open = db
+      .select({ id: reconciliationFindings.id })
+      .from(reconciliationFindings)
+      .where(
+        and(
+          eq(reconciliationFindings.kind, "transfer_state"),
+          eq(reconciliationFindings.subject, transfer.id),
+          eq(reconciliationFindings.status, "open"),
+        ),
+      )
+      .get();
+    if (open) continue;
+    const to =
+      b2b.b2bKind === "paybill"
+        ? `Paybill ${b2b.businessNumber ?? ""}, account ${b2b.accountReference ?? ""}`
+        : `Till ${b2b.businessNumber ?? ""}`;
+    record({
+      kind: "transfer_state",
+      book: transferModeOf(db, transfer.id) ?? "live",
+      subject: transfer.id,
+      subjectLabel: `M-Pesa B2B ${transfer.id} to ${to}: no Result`,
+      currency: "KES",
+      expected: transfer.amountKesCents,
+      actual: null,
+      evidence: {
+        problem:
+          "M-Pesa B2B payment sent with no Result: it may or may not have been paid, and it cannot be queried (the request carries no id of ours). Check the M-Pesa organisation statement for it, then settle it (paid, or failed to return the money).",
+        ours: {
+          status: transfer.status,
+          sentAt: transfer.sentAt,
+          conversationId: transfer.conversationId,
+          ledgerTransactionId: transfer.ledgerTransactionId,
+        },
+        b2b: {
+          kind: b2b.b2bKind,
+          businessNumber: b2b.businessNumber,
+          accountReference: b2b.accountReference,
+        },
+        disbursementRowId: b2b.rowId,
+        batchId: b2b.batchId,
+        amountKesCents: transfer.amountKesCents.toString(),
+        railChargeKesCents: transfer.railChargeKesCents.toString(),
+        merchantId: transfer.merchantId,
+      },
+    });
+    found++;
+  }
+  return found;
+}
+
 /**
  * One reconciliation run: a run row, every comparison, the findings, then the run completed (or
  * failed with the error). `day`: the EAT day whose completed transfers are compared (default the
@@ -461,6 +521,7 @@ export async function runReconciliation(
     const transfers = await checkTransfers(db, deps, day, record);
     checked.transfers = transfers.checked;
     Object.assign(detail, {
+      b2bUnanswered: checkUnansweredB2b(db, now(), record),
       transfersUnanswered: transfers.unanswered,
       transfersSkipped: transfers.skipped,
       transfersTruncated: transfers.truncated,

@@ -11,6 +11,7 @@
 import { eq, sql } from "drizzle-orm";
 import { refunds, settlementTransfers } from "../../../drizzle/schema";
 import { ledgerBook, postTransaction, type LedgerBook } from "~/core/ledger/ledger.server";
+import { reservedSending } from "~/core/disbursements/transfers.server";
 import type { DbOrTx } from "~/utils/db.server";
 import { failRefund, getRefund, markRefundSucceeded } from "./refunds.server";
 
@@ -36,23 +37,11 @@ export function refundRemarks(transfer: TransferRow): string {
  */
 export function postRefundSent(db: DbOrTx, transfer: TransferRow, now: number): string {
   const book = ledgerBook(transfer.refundId ? bookOfRefund(db, transfer.refundId) : "live");
-  const charge = transfer.railChargeKesCents;
   const { transactionId } = postTransaction(db, {
-    idempotencyKey: `transfer:${transfer.id}:sent`,
+    ...reservedSending(book, transfer),
     kind: "refund.sent",
     description:
       `Refund ${transfer.refundId ?? transfer.id} to M-Pesa ${transfer.phone ?? ""}`.trim(),
-    reference: { type: "transfer", id: transfer.id },
-    entries: [
-      {
-        account: book.merchantReserved(transfer.merchantId),
-        amount: transfer.amountKesCents + charge,
-      },
-      { account: book.merchantInFlight(transfer.merchantId), amount: -transfer.amountKesCents },
-      { account: book.railInFlight(transfer.rail), amount: transfer.amountKesCents },
-      { account: book.railFloat(transfer.rail), amount: -(transfer.amountKesCents + charge) },
-    ],
-    guards: [book.merchantReserved(transfer.merchantId), book.railFloat(transfer.rail)],
     now,
   });
   db.update(settlementTransfers)

@@ -10,9 +10,13 @@ import { EvidenceList, RawEvidence } from "./Evidence";
 import { formatDifference, formatMinor } from "./format";
 import { reconciliationHref } from "./links";
 import { NOTE_MAX, resolveFindingSchema } from "./schema";
+import { SettleB2bForm } from "./SettleB2bForm";
 
-/** A finding as the page shows it: the view, and who resolved it by name. */
-export type FindingRow = FindingView & { resolvedByName: string | null };
+/**
+ * A finding as the page shows it: the view, who resolved it by name, and whether it is an M-Pesa
+ * B2B payout still without its outcome (the operator may settle it by hand).
+ */
+export type FindingRow = FindingView & { resolvedByName: string | null; settleB2b?: boolean };
 
 function Time({ at }: { at: number }) {
   return <time dateTime={new Date(at).toISOString()}>{formatEatDateTime(at)}</time>;
@@ -81,14 +85,18 @@ function ResolveForm({
 /**
  * One difference between our ledger and a provider: what it is, the amounts in its currency, the
  * evidence as a readable list (the raw record folded under it), and either the form to resolve it
- * or who resolved it, when, and their note.
+ * (with, for an M-Pesa B2B payout still without its Result, the form to settle it by hand) or who
+ * resolved it, when, and their note.
  */
 export function FindingCard({
   finding,
   lastResult,
+  settleResult,
 }: {
   finding: FindingRow;
   lastResult?: SubmissionResult<string[]>;
+  /** The last result of the "settle this B2B payout" form, when it was this finding's. */
+  settleResult?: SubmissionResult<string[]>;
 }) {
   const headingId = `finding-${finding.id}`;
   return (
@@ -133,6 +141,13 @@ export function FindingCard({
         </div>
         <RawEvidence evidence={finding.evidence} />
       </section>
+      {finding.status === "open" && finding.settleB2b ? (
+        <SettleB2bForm
+          findingId={finding.id}
+          title={findingTitle(finding)}
+          lastResult={settleResult}
+        />
+      ) : null}
       {finding.status === "open" ? (
         <ResolveForm finding={finding} lastResult={lastResult} />
       ) : (

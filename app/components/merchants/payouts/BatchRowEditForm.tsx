@@ -9,17 +9,22 @@ import { SubmitButton, TextField } from "~/components/ui/form";
 import type { RawPayoutRow } from "~/core/disbursements/row-check";
 import type { BatchEditView } from "./BatchView";
 
-const fields: { name: keyof RawPayoutRow; label: string; hint: string; maxLength: number }[] = [
+const fields: {
+  name: Exclude<keyof RawPayoutRow, "account"> | "account";
+  label: string;
+  hint: string;
+  maxLength: number;
+}[] = [
   {
     name: "recipient",
     label: "Recipient",
-    hint: "A Kenyan mobile number such as 0712 345 678, or a bank account number.",
+    hint: "A Kenyan mobile number such as 0712 345 678, a bank account number, or a Paybill or Till number.",
     maxLength: 64,
   },
   {
     name: "rail",
     label: "Rail",
-    hint: "mpesa, airtel-money, t-kash or bank; blank for a mobile number.",
+    hint: "mpesa, airtel-money, t-kash, bank, paybill or till; blank for a mobile number.",
     maxLength: 32,
   },
   {
@@ -45,6 +50,12 @@ const fields: { name: keyof RawPayoutRow; label: string; hint: string; maxLength
     label: "Bank code",
     hint: "Bank payouts only: the bank's 2-digit code, such as 68 for Equity Bank Kenya.",
     maxLength: 8,
+  },
+  {
+    name: "account",
+    label: "Account",
+    hint: "Paybill payouts only: the account number at the Paybill, at most 13 characters.",
+    maxLength: 64,
   },
 ];
 
@@ -84,7 +95,7 @@ export function BatchRowEditForm({ row, cancelHref }: { row: BatchEditView; canc
                 }}
                 label={field.label}
                 hint={field.hint}
-                defaultValue={row.raw[field.name]}
+                defaultValue={row.raw[field.name] ?? ""}
                 maxLength={field.maxLength}
                 autoComplete="off"
               />

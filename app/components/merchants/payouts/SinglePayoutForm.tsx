@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { z } from "zod";
 import {
   CheckboxField,
@@ -11,6 +12,7 @@ import {
 } from "~/components/ui/form";
 import {
   checkPayoutRow,
+  PAYBILL_ACCOUNT_MAX,
   PAYOUT_NAME_MAX,
   PAYOUT_REFERENCE_MAX,
   type RawPayoutRow,
@@ -22,9 +24,11 @@ export const payoutRailOptions = [
   { value: "airtel-money", label: "Airtel Money" },
   { value: "t-kash", label: "T-Kash" },
   { value: "pesalink", label: "Bank (PesaLink)" },
+  { value: "paybill", label: "M-Pesa Paybill" },
+  { value: "till", label: "M-Pesa Till" },
 ] as const;
 
-const railValues = ["mpesa", "airtel-money", "t-kash", "pesalink"] as const;
+const railValues = ["mpesa", "airtel-money", "t-kash", "pesalink", "paybill", "till"] as const;
 
 /** Cut a posted value short: the row check says what is wrong with anything longer than fits. */
 const text = (max: number) => z.string().max(max).optional();
@@ -34,6 +38,7 @@ const payoutFields = z.object({
   recipient: text(64),
   rail: z.enum(railValues, { message: "Choose a rail from the list" }).optional(),
   bankCode: text(4),
+  account: text(64),
   amount: text(32),
   reference: text(200),
   name: text(200),
@@ -43,8 +48,9 @@ const payoutFields = z.object({
 export type SinglePayoutValues = z.infer<typeof payoutFields>;
 
 /**
- * The cells the row check reads. The bank is for bank payouts: with a mobile rail chosen a bank
- * left selected (every field shows without JavaScript) is ignored.
+ * The cells the row check reads. The bank is for bank payouts and the account for Paybill ones:
+ * with another rail chosen, a bank left selected or an account left typed (every field shows
+ * without JavaScript) is ignored.
  */
 export function rawPayoutOf(value: SinglePayoutValues): RawPayoutRow {
   const mobile = value.rail !== undefined && value.rail !== "pesalink";
@@ -55,6 +61,7 @@ export function rawPayoutOf(value: SinglePayoutValues): RawPayoutRow {
     reference: value.reference ?? "",
     name: value.name ?? "",
     bankCode: mobile ? "" : (value.bankCode ?? ""),
+    account: value.rail === "paybill" ? (value.account ?? "") : "",
   };
 }
 
@@ -72,7 +79,15 @@ export const singlePayoutSchema = payoutFields.superRefine((value, ctx) => {
 /** The form's values as an address query (to come back to the form after confirming). */
 export function payoutFormQuery(value: SinglePayoutValues): string {
   const params = new URLSearchParams();
-  for (const key of ["recipient", "rail", "bankCode", "amount", "reference", "name"] as const) {
+  for (const key of [
+    "recipient",
+    "rail",
+    "bankCode",
+    "account",
+    "amount",
+    "reference",
+    "name",
+  ] as const) {
     const item = value[key];
     if (item) params.set(key, item);
   }
@@ -83,7 +98,7 @@ export function payoutFormQuery(value: SinglePayoutValues): string {
 /** The form's fields as typed (before they are checked). */
 export type SinglePayoutDefaults = Partial<
   Record<
-    "recipient" | "rail" | "bankCode" | "amount" | "reference" | "name" | "smsReceipts",
+    "recipient" | "rail" | "bankCode" | "account" | "amount" | "reference" | "name" | "smsReceipts",
     string
   >
 >;
@@ -94,6 +109,7 @@ export function payoutFormDefaults(params: URLSearchParams): SinglePayoutDefault
     recipient: 64,
     rail: 16,
     bankCode: 4,
+    account: 64,
     amount: 32,
     reference: PAYOUT_REFERENCE_MAX,
     name: PAYOUT_NAME_MAX,
@@ -109,7 +125,8 @@ export function payoutFormDefaults(params: URLSearchParams): SinglePayoutDefault
 
 /**
  * The payout's details and the Review button. Without JavaScript every field shows (the bank for
- * bank payouts only); the review below the form comes from the server.
+ * bank payouts only, the account for Paybill ones); with it, the account shows for a Paybill only.
+ * The review below the form comes from the server.
  */
 export function SinglePayoutForm({
   lastResult,
@@ -131,12 +148,16 @@ export function SinglePayoutForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: singlePayoutSchema }),
   });
   const initial = (value: unknown) => (typeof value === "string" ? value : undefined);
+  // Until the page runs JavaScript every field shows; then the account shows for a Paybill only.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const showAccount = !hydrated || fields.rail.value === "paybill";
   return (
     <Form method="post" {...getFormProps(form)} className="mt-8 space-y-6">
       <TextField
         meta={fieldMeta(fields.recipient)}
         label="Recipient"
-        hint="A Kenyan mobile number such as 0712 345 678, or a bank account number."
+        hint="A Kenyan mobile number such as 0712 345 678, a bank account number, or an M-Pesa Paybill or Till number."
         autoComplete="off"
         maxLength={64}
         defaultValue={initial(fields.recipient.initialValue)}
@@ -157,6 +178,16 @@ export function SinglePayoutForm({
           defaultValue={initial(fields.bankCode.initialValue) ?? ""}
         />
       </div>
+      {showAccount ? (
+        <TextField
+          meta={fieldMeta(fields.account, false)}
+          label="Account number (for Paybill payouts)"
+          hint={`The account number the business gave you, at most ${PAYBILL_ACCOUNT_MAX} characters.`}
+          autoComplete="off"
+          maxLength={64}
+          defaultValue={initial(fields.account.initialValue)}
+        />
+      ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           meta={fieldMeta(fields.amount)}

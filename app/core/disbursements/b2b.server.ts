@@ -1,0 +1,343 @@
+/**
+ * M-Pesa B2B disbursements (Paybill and Till rows, ADR 0035 "B2B"): the Result and queue-timeout
+ * callbacks, and the transfers left for an operator.
+ *
+ * A B2B request carries no id of ours, so the transfer is named by the `transfer` query parameter
+ * of the ResultURL / QueueTimeOutURL we gave the request (app/core/rails/mpesa.server.ts), which
+ * M-Pesa calls back verbatim. A callback applies only to a B2B disbursement transfer that went out
+ * (`sent`, or `pending` with its request stamped: a run that crashed after sending); anything else,
+ * and any repeat, changes nothing. A transfer whose Result never came is settled by an operator by
+ * hand from M-Pesa's organisation portal (`settleB2bByHand`).
+ */
+import { and, eq, isNotNull, lte } from "drizzle-orm";
+import {
+  disbursementRows,
+  reconciliationFindings,
+  settlementTransfers,
+} from "../../../drizzle/schema";
+import { recordAudit } from "~/core/audit.server";
+import { failTransfer, succeedTransfer } from "~/core/payments/settlement.server";
+import { resolveFinding } from "~/core/reconciliation/findings.server";
+import type { B2bResult, QueueTimeout } from "~/core/providers/daraja/result";
+import type { Db, DbOrTx } from "~/utils/db.server";
+import { MPESA_RECEIPT_PATTERN } from "./vocabulary";
+
+/**
+ * How long a sent B2B transfer waits for its Result before the daily reconciliation puts it in the
+ * operators' queue (M-Pesa's own queue timeout is minutes; a Result this late is not coming).
+ */
+export const B2B_RESULT_LIMIT_MS = 60 * 60_000;
+
+export type B2bCallbackOutcome = "succeeded" | "failed" | "ignored";
+
+/** The B2B disbursement transfer a callback names, if it went out and awaits its outcome. */
+function awaitingB2bTransfer(db: DbOrTx, transferId: string) {
+  const found = db
+    .select({ transfer: settlementTransfers, b2bKind: disbursementRows.b2bKind })
+    .from(settlementTransfers)
+    .innerJoin(disbursementRows, eq(disbursementRows.id, settlementTransfers.disbursementRowId))
+    .where(eq(settlementTransfers.id, transferId))
+    .get();
+  if (!found?.b2bKind || found.transfer.purpose !== "disbursement") return null;
+  const { transfer } = found;
+  const wentOut =
+    transfer.status === "sent" || (transfer.status === "pending" && transfer.sentAt !== null);
+  return wentOut ? transfer : null;
+}
+
+/** Why M-Pesa refused a B2B payment, for the merchant (nothing was paid). */
+export function b2bFailureReason(code: number, raw: string, description: string): string {
+  if (code === 2007)
+    return "The Paybill did not accept the account number: check it with the business and pay again";
+  if (code === 2028)
+    return "That business number does not take this kind of payment (a Till paid as a Paybill, or the other way round): check it with the business";
+  if (raw === "SFC_IC0003") return "No Paybill or Till has that number: check it with the business";
+  if (code === 1) return "M-Pesa could not take the payment from our float: try again later";
+  if (code === 2001) return "M-Pesa refused our payment credentials: try again later";
+  return `M-Pesa refused the payment (code ${raw}): ${description}`;
+}
+
+/** Apply a B2B Result to the transfer its URL names: paid with the receipt, or failed. */
+export function applyB2bResult(
+  db: Db,
+  transferId: string,
+  result: B2bResult,
+  now: number,
+): B2bCallbackOutcome {
+  const transfer = awaitingB2bTransfer(db, transferId);
+  if (!transfer) return "ignored";
+  if (result.resultCode === 0)
+    return succeedTransfer(
+      db,
+      transfer.id,
+      {
+        receipt: result.transactionId ?? null,
+        description: result.resultDesc,
+        recipientName: result.receiverName ?? null,
+      },
+      now,
+    )
+      ? "succeeded"
+      : "ignored";
+  return failTransfer(
+    db,
+    transfer.id,
+    {
+      code: result.resultCode,
+      description: b2bFailureReason(result.resultCode, result.resultCodeRaw, result.resultDesc),
+    },
+    now,
+  )
+    ? "failed"
+    : "ignored";
+}
+
+/**
+ * Apply a B2B queue timeout: M-Pesa gave up on the request in its queue before processing it, so
+ * nothing was paid; the transfer fails and its money goes back to the merchant.
+ */
+export function applyB2bTimeout(
+  db: Db,
+  transferId: string,
+  timeout: QueueTimeout,
+  now: number,
+): B2bCallbackOutcome {
+  const transfer = awaitingB2bTransfer(db, transferId);
+  if (!transfer) return "ignored";
+  return failTransfer(
+    db,
+    transfer.id,
+    {
+      code: null,
+      description: `M-Pesa timed out the payment in its queue, nothing was paid: ${timeout.resultDesc}`,
+    },
+    now,
+  )
+    ? "failed"
+    : "ignored";
+}
+
+/**
+ * B2B transfers sent at least `B2B_RESULT_LIMIT_MS` before `now` and still without a Result: M-Pesa
+ * may or may not have paid, and there is nothing to ask. The daily reconciliation records each as a
+ * finding for an operator (app/core/reconciliation/run.server.ts), who checks the M-Pesa statement.
+ */
+export function unansweredB2bTransfers(db: DbOrTx, now: number, limit = 1_000) {
+  return db
+    .select({
+      transfer: settlementTransfers,
+      b2bKind: disbursementRows.b2bKind,
+      businessNumber: disbursementRows.businessNumber,
+      accountReference: disbursementRows.accountReference,
+      rowId: disbursementRows.id,
+      batchId: disbursementRows.batchId,
+    })
+    .from(settlementTransfers)
+    .innerJoin(disbursementRows, eq(disbursementRows.id, settlementTransfers.disbursementRowId))
+    .where(
+      and(
+        eq(settlementTransfers.status, "sent"),
+        isNotNull(disbursementRows.b2bKind),
+        lte(settlementTransfers.sentAt, now - B2B_RESULT_LIMIT_MS),
+      ),
+    )
+    .limit(limit)
+    .all();
+}
+
+/** The longest operator note kept with a settlement by hand. */
+export const MANUAL_NOTE_MAX = 500;
+
+/**
+ * What an operator found on M-Pesa's organisation portal for an unanswered B2B transfer: paid, with
+ * M-Pesa's receipt, or no such transaction (failed: the money goes back to the merchant).
+ */
+export type ManualB2bSettlement =
+  { outcome: "paid"; receipt: string; note: string } | { outcome: "failed"; note: string };
+
+export type ManualB2bRefusal =
+  "not_found" | "not_b2b" | "not_sent" | "bad_receipt" | "receipt_taken" | "no_note";
+
+/** Why a settlement by hand was refused, in words for the operator. */
+export class ManualB2bError extends Error {
+  override readonly name = "ManualB2bError";
+  constructor(
+    readonly reason: ManualB2bRefusal,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Whether a transfer is a B2B disbursement transfer sent and still without its outcome: the only
+ * kind an operator settles by hand (the reconciliation page offers the form for these only).
+ */
+export function isUnansweredB2bTransfer(db: DbOrTx, transferId: string): boolean {
+  const found = db
+    .select({
+      status: settlementTransfers.status,
+      purpose: settlementTransfers.purpose,
+      b2bKind: disbursementRows.b2bKind,
+    })
+    .from(settlementTransfers)
+    .innerJoin(disbursementRows, eq(disbursementRows.id, settlementTransfers.disbursementRowId))
+    .where(eq(settlementTransfers.id, transferId))
+    .get();
+  return Boolean(found?.b2bKind) && found?.purpose === "disbursement" && found.status === "sent";
+}
+
+/**
+ * Settle by hand an unanswered B2B transfer (ADR 0035 "B2B"), after the operator checked M-Pesa's
+ * organisation portal: `paid` with M-Pesa's receipt (`succeedTransfer`: the money leaves in-flight,
+ * the row is paid), or `failed`, M-Pesa having no such transaction (`failTransfer`: the money goes
+ * back to the merchant's available balance). Only a B2B disbursement transfer that is `sent`; any
+ * other refused with a `ManualB2bError`.
+ *
+ * One transaction: the outcome, its open `transfer_state` finding(s) resolved with a note saying
+ * what was done (`resolveFinding`, audited), and an audit entry with the operator as actor. The
+ * transfer's status guards against settling twice: a Result arriving meanwhile (or a second
+ * operator) finds it no longer `sent` and changes nothing, and the other way round.
+ */
+export function settleB2bByHand(
+  db: Db,
+  input: { transferId: string; operatorId: string } & ManualB2bSettlement,
+  now: number,
+): { outcome: "paid" | "failed"; transferId: string; resolvedFindings: string[] } {
+  const note = input.note.trim();
+  if (!note) throw new ManualB2bError("no_note", "Write a note: what you found on M-Pesa's portal");
+  if (note.length > MANUAL_NOTE_MAX)
+    throw new ManualB2bError("no_note", `Keep the note to ${MANUAL_NOTE_MAX} characters`);
+  const receipt = input.outcome === "paid" ? input.receipt.trim().toUpperCase() : null;
+  if (input.outcome === "paid" && !MPESA_RECEIPT_PATTERN.test(receipt ?? ""))
+    throw new ManualB2bError(
+      "bad_receipt",
+      "Enter M-Pesa's receipt: 10 letters and digits, as the portal shows it",
+    );
+
+  return db.transaction(
+    (tx) => {
+      const found = tx
+        .select({
+          transfer: settlementTransfers,
+          b2bKind: disbursementRows.b2bKind,
+          rowId: disbursementRows.id,
+          businessNumber: disbursementRows.businessNumber,
+          accountReference: disbursementRows.accountReference,
+        })
+        .from(settlementTransfers)
+        .leftJoin(disbursementRows, eq(disbursementRows.id, settlementTransfers.disbursementRowId))
+        .where(eq(settlementTransfers.id, input.transferId))
+        .get();
+      if (!found) throw new ManualB2bError("not_found", "There is no transfer with this id.");
+      const { transfer } = found;
+      if (transfer.purpose !== "disbursement" || !found.b2bKind)
+        throw new ManualB2bError(
+          "not_b2b",
+          "This is not an M-Pesa B2B payout: only those are settled by hand here.",
+        );
+      if (transfer.status !== "sent")
+        throw new ManualB2bError(
+          "not_sent",
+          transfer.status === "succeeded" || transfer.status === "failed"
+            ? `This payout is already settled (${transfer.status === "succeeded" ? "paid" : "failed"}): nothing was changed.`
+            : "This payout has not gone out to M-Pesa: only a sent payout is settled by hand.",
+        );
+      if (receipt !== null) {
+        const taken = tx
+          .select({ id: settlementTransfers.id })
+          .from(settlementTransfers)
+          .where(eq(settlementTransfers.receipt, receipt))
+          .get();
+        if (taken)
+          throw new ManualB2bError(
+            "receipt_taken",
+            `Receipt ${receipt} already pays another payout (${taken.id}): check it on the portal`,
+          );
+      }
+
+      // Nested calls open savepoints inside this transaction: all of it commits, or none.
+      const settled =
+        receipt !== null
+          ? succeedTransfer(
+              db,
+              transfer.id,
+              {
+                receipt,
+                description: "Paid: confirmed by an operator on M-Pesa's organisation portal",
+                recipientName: null,
+              },
+              now,
+            )
+          : failTransfer(
+              db,
+              transfer.id,
+              {
+                code: null,
+                description:
+                  "M-Pesa has no record of this payment, nothing was paid: the money is back in your balance",
+              },
+              now,
+            );
+      if (!settled)
+        throw new ManualB2bError(
+          "not_sent",
+          "This payout is already settled: nothing was changed.",
+        );
+
+      const did =
+        receipt !== null
+          ? `Settled by hand as paid, M-Pesa receipt ${receipt}`
+          : "Settled by hand as failed (no such transaction on M-Pesa), money returned to the merchant";
+      const resolvedFindings = tx
+        .select({ id: reconciliationFindings.id })
+        .from(reconciliationFindings)
+        .where(
+          and(
+            eq(reconciliationFindings.kind, "transfer_state"),
+            eq(reconciliationFindings.subject, transfer.id),
+            eq(reconciliationFindings.status, "open"),
+          ),
+        )
+        .all()
+        .map((f) => f.id);
+      for (const findingId of resolvedFindings) {
+        const resolved = resolveFinding(
+          db,
+          { findingId, operatorId: input.operatorId, note: `${did}. ${note}` },
+          now,
+        );
+        if (!resolved.ok)
+          throw new ManualB2bError("not_sent", "The finding changed meanwhile: try again.");
+      }
+
+      recordAudit(
+        tx,
+        {
+          actorType: "operator",
+          actorId: input.operatorId,
+          action:
+            receipt !== null
+              ? "disbursement.b2b_settled_paid_by_hand"
+              : "disbursement.b2b_settled_failed_by_hand",
+          targetType: "settlement_transfer",
+          targetId: transfer.id,
+          details: {
+            outcome: input.outcome,
+            receipt,
+            note,
+            disbursementRowId: found.rowId,
+            b2bKind: found.b2bKind,
+            businessNumber: found.businessNumber,
+            accountReference: found.accountReference,
+            amountKesCents: transfer.amountKesCents.toString(),
+            findings: resolvedFindings,
+          },
+        },
+        now,
+      );
+      return { outcome: input.outcome, transferId: transfer.id, resolvedFindings };
+    },
+    { behavior: "immediate" },
+  );
+}
