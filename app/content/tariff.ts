@@ -128,6 +128,37 @@ export function mpesaB2cChargeKes(amountKes: number): WholeKes {
   return band.chargeKes;
 }
 
+/**
+ * M-Pesa's charge for a B2B payment to a Paybill or Till (ADR 0035, "B2B"), whole KES by band.
+ * No B2B API charge sheet was found: Safaricom said in Nov 2022 that it applies its Paybill / Buy
+ * Goods tariffs to API payments too, and these bands follow the customer side of the January 2023
+ * Paybill tariff as the press reported it (0 up to 100, 4 to 500, 9 to 1,500, ...), extended flat
+ * above 50,000. A B2B payout passes this through to the merchant, and the Daraja simulator
+ * debits it with the amount, until Safaricom's signed B2B tariff replaces it (ADR 0029); in
+ * production the Result's DebitPartyCharges names the real charge.
+ */
+export const mpesaB2bCharges = [
+  { minKes: 1, maxKes: 100, chargeKes: 0 },
+  { minKes: 101, maxKes: 500, chargeKes: 4 },
+  { minKes: 501, maxKes: 1_500, chargeKes: 9 },
+  { minKes: 1_501, maxKes: 2_500, chargeKes: 12 },
+  { minKes: 2_501, maxKes: 3_500, chargeKes: 15 },
+  { minKes: 3_501, maxKes: 7_500, chargeKes: 16 },
+  { minKes: 7_501, maxKes: 10_000, chargeKes: 17 },
+  { minKes: 10_001, maxKes: 15_000, chargeKes: 18 },
+  { minKes: 15_001, maxKes: 25_000, chargeKes: 19 },
+  { minKes: 25_001, maxKes: 30_000, chargeKes: 20 },
+  { minKes: 30_001, maxKes: 40_000, chargeKes: 22 },
+  { minKes: 40_001, maxKes: Number.MAX_SAFE_INTEGER, chargeKes: 23 },
+] as const satisfies readonly RailChargeBand[];
+
+/** M-Pesa's B2B charge (whole KES) for a payment of `amountKes` shillings (0 past the table). */
+export function mpesaB2bChargeKes(amountKes: number): WholeKes {
+  return (
+    mpesaB2bCharges.find((b) => amountKes >= b.minKes && amountKes <= b.maxKes)?.chargeKes ?? 0
+  );
+}
+
 export interface RailLimits {
   id: "mpesa" | "airtel-money" | "t-kash";
   name: string;

@@ -10,14 +10,10 @@
  * hand from M-Pesa's organisation portal (`settleB2bByHand`).
  */
 import { and, eq, isNotNull, lte } from "drizzle-orm";
-import {
-  disbursementRows,
-  reconciliationFindings,
-  settlementTransfers,
-} from "../../../drizzle/schema";
+import { disbursementRows, settlementTransfers } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
 import { failTransfer, succeedTransfer } from "~/core/payments/settlement.server";
-import { resolveFinding } from "~/core/reconciliation/findings.server";
+import { openFindingIds, resolveFinding } from "~/core/reconciliation/findings.server";
 import type { B2bResult, QueueTimeout } from "~/core/providers/daraja/result";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import { MPESA_RECEIPT_PATTERN } from "./vocabulary";
@@ -289,18 +285,7 @@ export function settleB2bByHand(
         receipt !== null
           ? `Settled by hand as paid, M-Pesa receipt ${receipt}`
           : "Settled by hand as failed (no such transaction on M-Pesa), money returned to the merchant";
-      const resolvedFindings = tx
-        .select({ id: reconciliationFindings.id })
-        .from(reconciliationFindings)
-        .where(
-          and(
-            eq(reconciliationFindings.kind, "transfer_state"),
-            eq(reconciliationFindings.subject, transfer.id),
-            eq(reconciliationFindings.status, "open"),
-          ),
-        )
-        .all()
-        .map((f) => f.id);
+      const resolvedFindings = openFindingIds(tx, "transfer_state", transfer.id);
       for (const findingId of resolvedFindings) {
         const resolved = resolveFinding(
           db,

@@ -124,6 +124,22 @@ export function getFinding(db: DbOrTx, id: string): FindingView | null {
 }
 
 /** How many findings wait in the operators' queue. */
+/** The ids of the open findings of `kind` about `subject` (a transfer id...). */
+export function openFindingIds(db: DbOrTx, kind: FindingRow["kind"], subject: string): string[] {
+  return db
+    .select({ id: reconciliationFindings.id })
+    .from(reconciliationFindings)
+    .where(
+      and(
+        eq(reconciliationFindings.kind, kind),
+        eq(reconciliationFindings.subject, subject),
+        eq(reconciliationFindings.status, "open"),
+      ),
+    )
+    .all()
+    .map((f) => f.id);
+}
+
 export function countOpenFindings(db: DbOrTx): number {
   return (
     db

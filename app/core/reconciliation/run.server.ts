@@ -51,7 +51,7 @@ import { railIds } from "~/core/rails/types";
 import type { Db } from "~/utils/db.server";
 import { unansweredB2bTransfers } from "~/core/disbursements/b2b.server";
 import { awaitMpesaBalance } from "./mpesa-balance.server";
-import { getRun, newFindingId, newRunId } from "./findings.server";
+import { getRun, newFindingId, newRunId, openFindingIds } from "./findings.server";
 import { UNKNOWN_AMOUNT, type FindingKind, type ReconciliationRunView } from "./vocabulary";
 
 /** The balance calls of one set of providers, per rail (absent: that rail has none here). */
@@ -409,18 +409,7 @@ function checkUnansweredB2b(db: Db, now: number, record: (finding: FindingInput)
   let found = 0;
   for (const b2b of unansweredB2bTransfers(db, now)) {
     const { transfer } = b2b;
-    const open = db
-      .select({ id: reconciliationFindings.id })
-      .from(reconciliationFindings)
-      .where(
-        and(
-          eq(reconciliationFindings.kind, "transfer_state"),
-          eq(reconciliationFindings.subject, transfer.id),
-          eq(reconciliationFindings.status, "open"),
-        ),
-      )
-      .get();
-    if (open) continue;
+    if (openFindingIds(db, "transfer_state", transfer.id).length > 0) continue;
     const to =
       b2b.b2bKind === "paybill"
         ? `Paybill ${b2b.businessNumber ?? ""}, account ${b2b.accountReference ?? ""}`

@@ -45,38 +45,14 @@ import {
   type ApiAnswer,
 } from "./api.server";
 import type { CallbackQueue, ResultCallbackBody } from "./callbacks.server";
+import { mpesaB2bChargeKes } from "~/content/tariff";
 import { reportedKes } from "./drift";
 import type { DarajaIds } from "./ids.server";
 import type { DarajaState } from "./state.server";
 import type { B2bSimOutcome, SimulatedB2bPayment } from "./types";
 
-/**
- * The B2B charge the simulator takes (whole KES, both ends inclusive). A SIMULATOR CHOICE, not a
- * Safaricom tariff: no B2B API charge sheet was found. Safaricom said in Nov 2022 that it applies
- * its Paybill / Buy Goods tariffs to API payments too; these bands follow the customer side of the
- * January 2023 Paybill tariff as the press reported it (0 up to 100, 4 to 500, 9 to 1,500, …),
- * extended flat above 50,000. In production the charge is whatever DebitPartyCharges says.
- */
-export const SIMULATED_B2B_CHARGES = [
-  { minKes: 1, maxKes: 100, chargeKes: 0 },
-  { minKes: 101, maxKes: 500, chargeKes: 4 },
-  { minKes: 501, maxKes: 1_500, chargeKes: 9 },
-  { minKes: 1_501, maxKes: 2_500, chargeKes: 12 },
-  { minKes: 2_501, maxKes: 3_500, chargeKes: 15 },
-  { minKes: 3_501, maxKes: 7_500, chargeKes: 16 },
-  { minKes: 7_501, maxKes: 10_000, chargeKes: 17 },
-  { minKes: 10_001, maxKes: 15_000, chargeKes: 18 },
-  { minKes: 15_001, maxKes: 25_000, chargeKes: 19 },
-  { minKes: 25_001, maxKes: 30_000, chargeKes: 20 },
-  { minKes: 30_001, maxKes: 40_000, chargeKes: 22 },
-  { minKes: 40_001, maxKes: Number.MAX_SAFE_INTEGER, chargeKes: 23 },
-] as const;
-
-/** The simulator's B2B charge (whole KES) for `amountKes`. */
-export function simulatedB2bChargeKes(amountKes: number): number {
-  const band = SIMULATED_B2B_CHARGES.find((b) => amountKes >= b.minKes && amountKes <= b.maxKes);
-  return band?.chargeKes ?? 0;
-}
+/** The simulator's B2B charge (whole KES) for `amountKes`: M-Pesa's B2B bands (content/tariff). */
+export const simulatedB2bChargeKes = (amountKes: number): number => mpesaB2bChargeKes(amountKes);
 
 /** The charge's name in DebitPartyCharges, as on M-Pesa statements. */
 const CHARGE_NAME: Record<B2bCommandId, string> = {
