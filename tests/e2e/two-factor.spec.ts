@@ -32,6 +32,12 @@ async function expectNoSeriousAxeViolations(page: Page) {
   ).toEqual([]);
 }
 
+/** Sign out and wait for the home page: a sign-in started before that would find us signed in. */
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
 async function passwordStep(page: Page, credentials: Record<string, string>) {
   await page.goto("/merchant-signin");
   await page.getByLabel("Merchant ID").fill(credentials.merchantId!);
@@ -77,7 +83,7 @@ test("a member sets up two-factor sign-in, then signs in with password and code;
   await expect(page.getByText("Two-factor sign-in is on")).toBeVisible();
   await expect(page.getByText("Recovery codes left: 10 of 10.")).toBeVisible();
 
-  await page.getByRole("button", { name: "Sign Out" }).click();
+  await signOut(page);
   await passwordStep(page, credentials);
   await expect(page.getByRole("heading", { level: 1, name: "Two-Factor Sign In" })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
@@ -91,7 +97,7 @@ test("a member sets up two-factor sign-in, then signs in with password and code;
   await expect(page.getByRole("heading", { level: 1, name: "Merchant Dashboard" })).toBeVisible();
 
   // Someone who saw that code and knows the password cannot use it again.
-  await page.getByRole("button", { name: "Sign Out" }).click();
+  await signOut(page);
   await passwordStep(page, credentials);
   await page.getByLabel("Authentication code").fill(code);
   await page.getByRole("button", { name: "Verify" }).click();
@@ -100,7 +106,7 @@ test("a member sets up two-factor sign-in, then signs in with password and code;
   await page.getByLabel("Authentication code").fill(recoveryCodes[0]!);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Merchant Dashboard" })).toBeVisible();
-  await page.getByRole("button", { name: "Sign Out" }).click();
+  await signOut(page);
   await passwordStep(page, credentials);
   await page.getByLabel("Authentication code").fill(recoveryCodes[0]!);
   await page.getByRole("button", { name: "Verify" }).click();
