@@ -3,10 +3,9 @@
  * topic, category and tag filters as shareable URLs, article pages with Previous/Next, the Kenya
  * Impact and Merchant Takeaways boxes, and the redirect of a draft's link.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { withE2eDatabase } from "./db";
-import { expectJsState, isJsProject } from "./helpers";
+import { expectAccessible, expectJsState, isJsProject } from "./helpers";
 
 /**
  * Curated articles these tests need regardless of what other specs did: a draft (shown to visitors
@@ -82,23 +81,6 @@ function insertBlogFixtures() {
 
 test.beforeAll(() => insertBlogFixtures());
 
-/**
- * axe runs its script in the page, so it runs in the JavaScript project only (as a11y.spec.ts
- * does).
- */
-async function expectNoSeriousAxeViolations(page: Page, testInfo: TestInfo) {
-  if (!isJsProject(testInfo)) return;
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
-  );
-  expect(
-    blocking.map(
-      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-    ),
-  ).toEqual([]);
-}
-
 const headlines = (page: Page) => page.getByRole("list", { name: "Headlines, newest first" });
 const articleList = (page: Page) => page.getByRole("region", { name: "Articles" });
 
@@ -136,7 +118,7 @@ test("the blog: hero, Latest Headlines and article cards of published articles o
 
   const sidebar = page.getByRole("complementary", { name: "Latest News" });
   await expect(sidebar.getByRole("listitem")).toHaveCount(5);
-  await expectNoSeriousAxeViolations(page, testInfo);
+  await expectAccessible(page, testInfo);
 });
 
 test("the topic filter of Latest Headlines is a link per topic", async ({ page }, testInfo) => {
@@ -295,7 +277,7 @@ test("an article page: back link, tl;dr, tags, body, share links, Kenyan dates, 
     .getByRole("link", { name: /Previous/ })
     .click();
   await expect(page).toHaveURL(/\/blog\/stablecoins-for-kenyan-merchants$/);
-  await expectNoSeriousAxeViolations(page, testInfo);
+  await expectAccessible(page, testInfo);
 });
 
 test("the body renders our text format as headings and lists, never as HTML", async ({ page }) => {

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type TestInfo } from "@playwright/test";
 
 export const isJsProject = (testInfo: TestInfo) => testInfo.project.name === "js";
@@ -69,4 +70,21 @@ export async function expectNoSidewaysScroll(page: Page) {
   }));
   const width = Math.min(innerWidth, page.viewportSize()?.width ?? innerWidth);
   expect(scrollWidth, "the page scrolls sideways").toBeLessThanOrEqual(width);
+}
+
+/**
+ * No serious or critical axe violation on the page as it is now. axe runs its script in the page,
+ * so it runs in the JavaScript project only (as a11y.spec.ts does).
+ */
+export async function expectAccessible(page: Page, testInfo: TestInfo) {
+  if (!isJsProject(testInfo)) return;
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  expect(
+    blocking.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+    ),
+  ).toEqual([]);
 }

@@ -6,30 +6,17 @@
  * refund is listed and follows M-Pesa's answer to "Refunded" with its receipt. On a phone the form
  * and the payment page never scroll sideways. axe checks the pages in the "js" project.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { signInAsMerchant } from "./auth";
 import { createTestMerchant, withE2eDatabase } from "./db";
 import {
+  expectAccessible,
   expectJsState,
   expectNoSidewaysScroll,
   expectPageUpdates,
   expectToast,
   isJsProject,
 } from "./helpers";
-
-async function expectAccessible(page: Page, testInfo: TestInfo) {
-  if (!isJsProject(testInfo)) return;
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
-  );
-  expect(
-    blocking.map(
-      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-    ),
-  ).toEqual([]);
-}
 
 /** Signing in counts as a fresh confirmation: take it back, so Send asks for one. */
 function forgetStepUp(merchantId: string) {

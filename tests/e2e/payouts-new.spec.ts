@@ -4,11 +4,10 @@
  * then a good one uploaded and the member taken to its batch page; one payout typed, reviewed (fee,
  * rail charge, total) and sent. axe checks the pages in the "js" project.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signInAsMerchant } from "./auth";
 import { createTestMerchant, withE2eDatabase } from "./db";
-import { expectJsState, expectToast, isJsProject } from "./helpers";
+import { expectAccessible, expectJsState, expectToast } from "./helpers";
 
 /** KES `kes` credited to the merchant's live available balance just now. */
 function creditBalance(merchantId: string, kes: number) {
@@ -57,19 +56,6 @@ function markSteppedUp(merchantId: string) {
       )
       .run(Date.now(), merchantId),
   );
-}
-
-async function expectAccessible(page: Page, testInfo: TestInfo) {
-  if (!isJsProject(testInfo)) return;
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
-  );
-  expect(
-    blocking.map(
-      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-    ),
-  ).toEqual([]);
 }
 
 const BATCH_URL = /\/merchant\/payouts\/dsb_[a-z0-9]+$/;
