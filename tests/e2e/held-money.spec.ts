@@ -4,11 +4,10 @@
  * payment in the "Held money" queue, sees the held USDT on its page (axe-clean, JavaScript project)
  * and flags it for refund with a plain form.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { signInAsMerchant, signInAsOperator } from "./auth";
 import { createTestMerchant } from "./db";
-import { expectPageUpdates, expectToast, isJsProject } from "./helpers";
+import { expectAccessible, expectPageUpdates, expectToast } from "./helpers";
 
 async function createPayment(page: Page, testInfo: TestInfo) {
   await signInAsMerchant(page, await createTestMerchant());
@@ -81,14 +80,7 @@ test("crypto sent after an M-Pesa payment is held, queued and flagged for refund
   // The visible label, and the amount for screen readers (several buttons can share a page).
   const flag = card.getByRole("button", { name: /^Flag for refund of [\d.,]+ USDT$/ });
   await expect(flag).toBeVisible();
-  if (isJsProject(testInfo)) {
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(
-      results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id}: ${v.help}`),
-    ).toEqual([]);
-  }
+  await expectAccessible(page, testInfo);
 
   await flag.click();
   await expectToast(page, testInfo, "Flagged for refund");
