@@ -6,11 +6,8 @@
  * added). The money leaves the available balance at once and comes back if the refund fails. A
  * key sees and refunds only its own mode's payments: a test key never touches live money.
  */
-import { and, eq } from "drizzle-orm";
-import { refunds } from "../../../drizzle/schema";
 import { RefundError } from "~/core/refunds/errors";
 import { refundObject } from "~/core/refunds/object";
-import type { Refund } from "~/core/refunds/refunds.server";
 import {
   REFUND_REASON_MAX,
   refundMethods,
@@ -20,7 +17,7 @@ import {
 } from "~/core/refunds/vocabulary";
 import { ApiError, notFound, type ApiErrorType } from "../errors.server";
 import { listSchema, paymentIdSchema, z } from "../schemas.server";
-import { defineRoute, type ApiContext } from "../types.server";
+import { defineRoute } from "../types.server";
 
 /** A refund request is a few short fields: 4 KB is plenty (413 past it, unread). */
 export const REFUND_MAX_BODY_BYTES = 4 * 1024;
@@ -198,25 +195,6 @@ function apiErrorOf(error: unknown, paymentId: string): unknown {
 const invalid = (param: string, message: string) =>
   new ApiError(400, "invalid_request_error", "parameter_invalid", `${param}: ${message}`, param);
 
-/**
- * The refund a request key already made (a retry once the Idempotency-Key's record is gone). The
- * service answers it too, but the default amount (what is left to refund) is worked out before it
- * is called, and is nothing once the first refund took it all.
- */
-function refundOfRequest(context: ApiContext, requestKey: string): Refund | undefined {
-  return context.db
-    .select()
-    .from(refunds)
-    .where(
-      and(
-        eq(refunds.merchantId, context.key.merchantId),
-        eq(refunds.mode, context.key.mode),
-        eq(refunds.requestKey, requestKey),
-      ),
-    )
-    .get();
-}
-
 const refundParams = { id: refundIdSchema };
 
 export const refundRoutes = [
@@ -269,10 +247,6 @@ export const refundRoutes = [
       const requestKey = context.idempotencyKey
         ? `api:${key.mode}:${context.idempotencyKey}`
         : `api:${context.requestId}`;
-      if (context.idempotencyKey) {
-        const made = refundOfRequest(context, requestKey);
-        if (made) return { status: 201, body: refundObject(made) };
-      }
 
       const scope = { merchantId: key.merchantId, mode: key.mode };
       const service = context.deps.refunds();
@@ -288,18 +262,6 @@ export const refundRoutes = [
         if (body.rate !== undefined)
           throw invalid("rate", "leave it out: an M-Pesa payment is refunded in shillings");
       }
-      let amount = body.amount === undefined ? undefined : BigInt(body.amount);
-      if (source === "balance" && amount === undefined && !refundability.blocked) {
-        if (refundability.remainingKesCents === 0n)
-          throw new ApiError(
-            409,
-            "conflict_error",
-            "amount_too_large",
-            "This payment has been refunded in full already.",
-            "amount",
-          );
-        amount = refundability.remainingKesCents;
-      }
       const reason = body.reason ? body.reason : null;
       try {
         const { refund } = await service.create(
@@ -307,7 +269,8 @@ export const refundRoutes = [
           {
             paymentId: body.payment_id,
             source,
-            amountKesCents: amount,
+            // Left out: what is left of the payment (the service works it out).
+            amountKesCents: body.amount === undefined ? undefined : BigInt(body.amount),
             rate: body.rate,
             address: body.address,
           },

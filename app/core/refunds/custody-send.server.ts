@@ -150,14 +150,17 @@ function markSent(db: Db, refundId: string, custodyTxId: string, now: number) {
     .run();
 }
 
-/** The refund a custody transaction is about (its external id), or undefined. */
+/**
+ * The refund a custody transaction is about: its external id is the refund's (we set it on every
+ * transfer, and custody echoes it), or none. Deposits carry no external id: no query for them.
+ */
 export function refundOfTransaction(
   db: Db,
-  transaction: Pick<RefundCustodyTransaction, "id" | "externalTxId">,
+  transaction: Pick<RefundCustodyTransaction, "externalTxId">,
 ): Refund | undefined {
-  if (transaction.externalTxId?.startsWith("rfd_"))
-    return getRefund(db, transaction.externalTxId) ?? undefined;
-  return db.select().from(refunds).where(eq(refunds.custodyTxId, transaction.id)).get();
+  return transaction.externalTxId?.startsWith("rfd_")
+    ? getRefund(db, transaction.externalTxId)
+    : undefined;
 }
 
 /**

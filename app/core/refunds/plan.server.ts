@@ -34,7 +34,7 @@ export interface RefundPlanDeps {
 export interface RefundRequest {
   paymentId: string;
   source: RefundSource;
-  /** Balance: the KES amount to refund (cents). */
+  /** Balance: the KES amount to refund (cents); left out, what is left of the payment. */
   amountKesCents?: bigint;
   /** Crypto from the balance: which rate. */
   rate?: RefundRate;
@@ -118,9 +118,14 @@ export async function planRefund(
   }
 
   if (state.blocked) throw new RefundError("not_refundable", state.blocked);
-  const amount = request.amountKesCents;
-  if (amount === undefined || amount <= 0n)
-    throw new RefundError("invalid_amount", "Enter an amount above zero", "amount");
+  if (request.amountKesCents === undefined && state.remainingKesCents === 0n)
+    throw new RefundError(
+      "amount_too_large",
+      "This payment has been refunded in full already.",
+      "amount",
+    );
+  const amount = request.amountKesCents ?? state.remainingKesCents;
+  if (amount <= 0n) throw new RefundError("invalid_amount", "Enter an amount above zero", "amount");
   if (amount > state.remainingKesCents)
     throw new RefundError(
       "amount_too_large",
