@@ -1,6 +1,7 @@
 /** The operator's KYB document download (issue 11, item 14). */
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { applicationDocuments } from "../../drizzle/schema";
 import { createKybUpload } from "~/core/kyb/documents.server";
@@ -40,14 +41,14 @@ async function cookieFor(role: "reviewer" | "curator") {
   return cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } }));
 }
 
-async function applicationWithPdf(email: string) {
+async function applicationWithPdf(email: string, filename = 'Cheti "rasmi".pdf') {
   const upload = createKybUpload({ root: kybRoot() });
   async function* data() {
     yield new Uint8Array(PDF);
   }
   await upload.handler({
     name: "documents",
-    filename: 'Cheti "rasmi".pdf',
+    filename,
     contentType: "application/pdf",
     data: data(),
   });
@@ -110,6 +111,35 @@ describe("KYB document download", () => {
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(Buffer.from(await response.arrayBuffer())).toEqual(PDF);
+  });
+
+  it("serves a PDF uploaded as x.html as x.pdf, application/pdf (issue 27, item 9)", async () => {
+    const cookie = await cookieFor("reviewer");
+    const { applicationId, documentId } = await applicationWithPdf("dl5@example.test", "x.html");
+    const response = await fetchDocument(applicationId, documentId, cookie);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("application/pdf");
+    expect(response.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="x.pdf"; filename*=UTF-8''x.pdf`,
+    );
+    // A row stored before names followed the type is still served under the type's extension.
+    db.update(applicationDocuments)
+      .set({ fileName: "report.final.html" })
+      .where(eq(applicationDocuments.id, documentId))
+      .run();
+    const legacy = await fetchDocument(applicationId, documentId, cookie);
+    expect(legacy.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="report.final.pdf"; filename*=UTF-8''report.final.pdf`,
+    );
+    const page = await respond(() =>
+      detailLoader({
+        request: get(`/admin/applications/${applicationId}`, { cookie }),
+        params: { id: applicationId },
+        context: {},
+      }),
+    );
+    const body = (await page.json()) as { documents: { fileName: string }[] };
+    expect(body.documents.map((document) => document.fileName)).toEqual(["report.final.pdf"]);
   });
 
   it("is not served without an operator session, nor to an operator without the reviewer role", async () => {

@@ -83,6 +83,24 @@ describe("POST /get-started with KYB documents", () => {
     expect(filesOnDisk()).toEqual([path.join(application!.id, document!.storedName)]);
   });
 
+  it("names a PDF sent as x.html by what its bytes are: x.pdf, stored and recorded (issue 27, item 9)", async () => {
+    const response = await submit(validApplication, [
+      new File([PDF], "x.html", { type: "text/html" }),
+      new File([PDF], "Scan (final).JPG.html", { type: "text/html" }),
+    ]);
+    expect(response.status).toBe(302);
+    const documents = db.select().from(applicationDocuments).all();
+    expect(documents.map((document) => document.fileName).sort()).toEqual([
+      "Scan (final).JPG.pdf",
+      "x.pdf",
+    ]);
+    for (const document of documents) {
+      expect(document.contentType).toBe("application/pdf");
+      expect(document.storedName).toMatch(/^[0-9a-f]{32}\.pdf$/);
+    }
+    expect(filesOnDisk().every((file) => file.endsWith(".pdf"))).toBe(true);
+  });
+
   it("still takes an application without documents (they can follow on request)", async () => {
     const response = await submit(validApplication, []);
     expect(response.status).toBe(302);

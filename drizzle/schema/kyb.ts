@@ -15,7 +15,10 @@ export const applicationDocuments = sqliteTable(
     applicationId: text("application_id")
       .notNull()
       .references(() => merchantApplications.id),
-    /** The applicant's file name, sanitised for display and for Content-Disposition. */
+    /**
+     * The applicant's file name, sanitised for display and for Content-Disposition, with the
+     * extension of `contentType` (a PDF sent as `x.html` is `x.pdf`).
+     */
     fileName: text("file_name").notNull(),
     /** Random name of the file inside the application's KYB folder. */
     storedName: text("stored_name").notNull(),

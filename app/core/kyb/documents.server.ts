@@ -59,9 +59,27 @@ export function sanitizeFileName(name: string): string {
     .replace(/\s+/g, " ")
     .replace(/^[.\s]+/, "")
     .trim();
-  if (cleaned.length <= 100) return cleaned || "document";
+  if (cleaned.length <= FILE_NAME_MAX) return cleaned || "document";
   const extension = path.extname(cleaned).slice(0, 10);
-  return cleaned.slice(0, 100 - extension.length) + extension;
+  return cleaned.slice(0, FILE_NAME_MAX - extension.length) + extension;
+}
+
+/** The largest length a (sanitized) file name may have. */
+const FILE_NAME_MAX = 100;
+
+/**
+ * The name a document is stored, listed and downloaded under: the sanitized base name with the
+ * extension of the type its bytes show (`x.html` holding a PDF is `x.pdf`; `scan` is `scan.jpg`).
+ * Whatever extension the applicant's name had is replaced; a dot that does not start an extension
+ * ("v1.2 final") is kept. Issue 27, item 9.
+ */
+export function fileNameForType(name: string, contentType: KybContentType | string): string {
+  const sanitized = sanitizeFileName(name);
+  const known = EXTENSIONS[contentType as KybContentType] as string | undefined;
+  if (!known) return sanitized;
+  const base = sanitized.replace(/\.[A-Za-z0-9]{1,10}$/, "").replace(/[.\s]+$/, "") || "document";
+  const extension = `.${known}`;
+  return base.slice(0, FILE_NAME_MAX - extension.length).trimEnd() + extension;
 }
 
 /** One file part as Remix's multipart parser hands it over. */
@@ -201,7 +219,7 @@ export function createKybUpload(options: {
       return undefined;
     }
     staged.push({
-      fileName,
+      fileName: fileNameForType(fileName, contentType),
       storedName,
       stagedPath,
       sizeBytes: size,
@@ -258,13 +276,22 @@ function applicationFolder(root: string, applicationId: string): string {
 
 export type ApplicationDocument = typeof applicationDocuments.$inferSelect;
 
+/**
+ * A row as it is shown and served: its name carries the extension of its (sniffed) type, also for
+ * rows stored before names followed the type.
+ */
+function named(document: ApplicationDocument): ApplicationDocument {
+  return { ...document, fileName: fileNameForType(document.fileName, document.contentType) };
+}
+
 export function listApplicationDocuments(db: Db, applicationId: string): ApplicationDocument[] {
   return db
     .select()
     .from(applicationDocuments)
     .where(eq(applicationDocuments.applicationId, applicationId))
     .orderBy(asc(applicationDocuments.createdAt), asc(applicationDocuments.fileName))
-    .all();
+    .all()
+    .map(named);
 }
 
 export function getApplicationDocument(
@@ -277,7 +304,7 @@ export function getApplicationDocument(
     .from(applicationDocuments)
     .where(eq(applicationDocuments.id, documentId))
     .get();
-  return document?.applicationId === applicationId ? document : undefined;
+  return document?.applicationId === applicationId ? named(document) : undefined;
 }
 
 /**

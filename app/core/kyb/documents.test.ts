@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   createKybUpload,
   documentPath,
+  fileNameForType,
   sanitizeFileName,
   sniffContentType,
   type ApplicationDocument,
@@ -65,6 +66,23 @@ describe("sniffContentType (magic bytes, not the declared type)", () => {
     expect(sniffContentType(Buffer.from("MZ\x90\x00 windows executable"))).toBeUndefined();
     expect(sniffContentType(Buffer.from("<html><script>"))).toBeUndefined();
     expect(sniffContentType(Buffer.from("%PD"))).toBeUndefined();
+  });
+});
+
+describe("fileNameForType (issue 27, item 9)", () => {
+  it("gives the name the extension of the sniffed type, keeping the sanitized base name", () => {
+    expect(fileNameForType("x.html", "application/pdf")).toBe("x.pdf");
+    expect(fileNameForType("../x.HTML", "image/png")).toBe("x.png");
+    expect(fileNameForType("photo.jpeg", "image/jpeg")).toBe("photo.jpg");
+    expect(fileNameForType("scan", "image/jpeg")).toBe("scan.jpg");
+    expect(fileNameForType("v1.2 final", "application/pdf")).toBe("v1.2 final.pdf");
+    expect(fileNameForType("report.pdf.exe", "application/pdf")).toBe("report.pdf.pdf");
+    // The sanitized name drops leading dots first: ".html" is the name "html".
+    expect(fileNameForType(".html", "application/pdf")).toBe("html.pdf");
+    expect(fileNameForType("..", "application/pdf")).toBe("document.pdf");
+    const long = fileNameForType(`${"a".repeat(300)}.html`, "application/pdf");
+    expect(long.length).toBeLessThanOrEqual(100);
+    expect(long.endsWith("a.pdf")).toBe(true);
   });
 });
 
