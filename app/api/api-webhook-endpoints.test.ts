@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { webhookDeliveries } from "../../drizzle/schema";
-import { expectApiError, expectOk, setUpApi } from "../../tests/support/api-server";
+import { expectApiError, expectOk, setUpApi, SITE_URL } from "../../tests/support/api-server";
 
 const SHOP = "MRC-AWHA22";
 const OTHER = "MRC-AWHB22";
@@ -114,6 +114,46 @@ describe("webhook endpoints over the API", () => {
       await register(test, { url: "http://127.0.0.1:9/hook", enabled_events: ["*"], secret: "x" }),
       { status: 400, type: "invalid_request_error", code: "parameter_unknown", param: "secret" },
     );
+  });
+
+  it("refuses OneHop's own address in every spelling of loopback, and the site's origin (issue 27, item 10)", async () => {
+    const key = f.newKey(SHOP, "test", { scopes: manage }).secret;
+    const own = Number(new URL(f.api.url).port);
+    const policy = f.deps.webhookUrlPolicy;
+    // This API server stands in for OneHop: it listens on `own`, its site is SITE_URL.
+    f.deps.webhookUrlPolicy = { allowLoopback: true, self: { siteUrl: SITE_URL, listenPort: own } };
+    try {
+      const invalid = { status: 400, type: "invalid_request_error", code: "parameter_invalid" };
+      for (const url of [
+        `http://127.0.0.1:${own}/hook`,
+        `http://2130706433:${own}/hook`,
+        `http://0x7f.1:${own}/hook`,
+        `http://017700000001:${own}/hook`,
+        `http://127.1:${own}/hook`,
+        `http://127.0.0.2:${own}/hook`,
+        `http://[::ffff:127.0.0.1]:${own}/hook`,
+        `http://[::ffff:7f00:1]:${own}/hook`,
+        `http://[::1]:${own}/hook`,
+        `${SITE_URL}/api/v1/payments`,
+        `${SITE_URL.toUpperCase()}.:443/hook`,
+      ]) {
+        const answer = await register(key, { url, enabled_events: ["*"] });
+        expectApiError(answer, { ...invalid, param: "url" });
+        expect(answer.json.error.message, url).toMatch(/OneHop's own address/);
+      }
+      // Loopback on another port (a receiver beside the simulators) is still fine, and stored in
+      // its canonical spelling.
+      for (const [url, stored] of [
+        ["http://0x7f.1:9/hook", "http://127.0.0.1:9/hook"],
+        ["http://[::ffff:127.0.0.1]:9/hook", "http://127.0.0.1:9/hook"],
+      ]) {
+        const answer = await register(key, { url, enabled_events: ["*"] });
+        expectOk(answer, 201);
+        expect(answer.json.url).toBe(stored);
+      }
+    } finally {
+      f.deps.webhookUrlPolicy = policy;
+    }
   });
 
   it("another merchant's or the other mode's endpoint is not found; a key without the scope is 403", async () => {

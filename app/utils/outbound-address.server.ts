@@ -11,7 +11,15 @@
  */
 import { promises as dns, type LookupAddress } from "node:dns";
 import type { LookupFunction, Socket } from "node:net";
-import { addressRefusal } from "./outbound-address";
+import { networkInterfaces } from "node:os";
+import {
+  addressRefusal,
+  canonicalHost,
+  effectivePort,
+  parseIPv4,
+  parseIPv6,
+  type OwnAddress,
+} from "./outbound-address";
 
 /** Resolve a host name to every address it has (injectable for tests). */
 export type ResolveHost = (hostname: string) => Promise<readonly LookupAddress[]>;
@@ -104,5 +112,55 @@ export function refuseNonPublicSocket(
           `connected to ${remote || "an unknown address"} (${refusal})`,
         ),
       );
+  });
+}
+
+/** This machine's interface addresses, canonical (read when asked: interfaces come and go). */
+function localAddresses(): Set<string> {
+  const addresses = new Set<string>();
+  for (const entries of Object.values(networkInterfaces()))
+    for (const entry of entries ?? []) addresses.add(canonicalHost(entry.address));
+  return addresses;
+}
+
+/**
+ * Whether a socket connected to `address`:`port` reached OneHop itself (issue 27, item 10): our
+ * listening port on a loopback or unspecified address or on any of this machine's own addresses,
+ * or the site's own IP address and port when PUBLIC_SITE_URL names one. Checked on `connect`, so a
+ * name that resolves to us is caught too.
+ */
+export function isOwnListener(address: string, port: number, own: OwnAddress): boolean {
+  const host = canonicalHost(address.replace(/%[\w.-]+$/, ""));
+  if (!parseIPv4(host) && !parseIPv6(host)) return false;
+  if (own.listenPort === port) {
+    const refusal = addressRefusal(host);
+    if (refusal === "loopback" || refusal === "unspecified") return true;
+    if (localAddresses().has(host)) return true;
+  }
+  if (own.siteUrl) {
+    try {
+      const site = new URL(own.siteUrl);
+      if (effectivePort(site) === port && canonicalHost(site.hostname) === host) return true;
+    } catch {
+      // Not a URL: nothing to compare.
+    }
+  }
+  return false;
+}
+
+/**
+ * Destroy `socket` (with OutboundRefusedError passed to `fail`) when it connects to OneHop itself
+ * (`isOwnListener`), before any request byte is written.
+ */
+export function refuseOwnListener(
+  socket: Socket,
+  own: OwnAddress,
+  fail: (error: OutboundRefusedError) => void,
+): void {
+  socket.prependOnceListener("connect", () => {
+    const remote = socket.remoteAddress ?? "";
+    const port = socket.remotePort ?? 0;
+    if (isOwnListener(remote, port, own))
+      fail(new OutboundRefusedError("own_address", `connected to ${remote}:${port}`));
   });
 }

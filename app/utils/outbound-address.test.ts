@@ -5,15 +5,20 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addressRefusal,
+  canonicalHost,
   checkOutboundUrl,
+  isOwnAddress,
   isPublicAddress,
   outboundUrlProblem,
   parseIPv6,
+  withCanonicalHost,
 } from "./outbound-address";
 import {
   guardedLookup,
+  isOwnListener,
   OutboundRefusedError,
   refuseNonPublicSocket,
+  refuseOwnListener,
   type ResolveHost,
 } from "./outbound-address.server";
 
@@ -86,6 +91,61 @@ describe("which addresses are public", () => {
     expect(parseIPv6("::ffff:1.2.3.4")).toEqual([0, 0, 0, 0, 0, 0xffff, 0x102, 0x304]);
     for (const bad of ["1::2::3", "12345::", "1:2:3:4:5:6:7", "1.2.3.4::", "g::1", ":::"])
       expect(parseIPv6(bad)).toBeNull();
+  });
+});
+
+describe("one spelling per host, and OneHop's own address (issue 27, item 10)", () => {
+  it("reads every numeric spelling of loopback as 127.0.0.1", () => {
+    for (const spelling of [
+      "127.0.0.1",
+      "2130706433",
+      "0x7f.1",
+      "0x7f000001",
+      "017700000001",
+      "0177.0.0.1",
+      "127.1",
+      "[::ffff:127.0.0.1]",
+      "[::ffff:7f00:1]",
+      "[::ffff:0:7f00:1]",
+    ]) {
+      const url = new URL(`http://${spelling}:3000/x`);
+      expect(canonicalHost(url.hostname), spelling).toBe("127.0.0.1");
+      expect(withCanonicalHost(url).href, spelling).toBe("http://127.0.0.1:3000/x");
+    }
+    expect(canonicalHost("[0:0:0:0:0:0:0:1]")).toBe("::1");
+    expect(canonicalHost("[2001:DB8:0:0:1:0:0:1]")).toBe("2001:db8::1:0:0:1");
+    expect(canonicalHost("Hooks.Shop.Example.")).toBe("hooks.shop.example");
+  });
+
+  it("knows the site's origin and loopback on the listening port as OneHop's own", () => {
+    const own = { siteUrl: "https://pay.onehop.test", listenPort: 3000 };
+    const mine = (url: string) => isOwnAddress(new URL(url), own);
+    expect(mine("http://127.0.0.1:3000/")).toBe(true);
+    expect(mine("http://2130706433:3000/")).toBe(true);
+    expect(mine("http://[::ffff:127.0.0.1]:3000/")).toBe(true);
+    expect(mine("http://[::1]:3000/")).toBe(true);
+    expect(mine("http://0.0.0.0:3000/")).toBe(true);
+    expect(mine("https://PAY.onehop.test./x")).toBe(true);
+    expect(mine("https://pay.onehop.test:443/x")).toBe(true);
+    expect(mine("http://127.0.0.1:3001/")).toBe(false);
+    expect(mine("http://pay.onehop.test/x")).toBe(false); // port 80, not the site's 443
+    expect(mine("https://hooks.shop.example/x")).toBe(false);
+    // A local site: every loopback address on the site's port is us, even on another PORT.
+    const local = { siteUrl: "http://localhost:3000", listenPort: 4000 };
+    expect(isOwnAddress(new URL("http://127.0.0.9:3000/"), local)).toBe(true);
+    expect(isOwnAddress(new URL("http://127.0.0.9:4000/"), local)).toBe(true);
+    expect(isOwnAddress(new URL("http://127.0.0.9:4001/"), local)).toBe(false);
+  });
+
+  it("knows a socket's peer on our listening port as OneHop's own", () => {
+    const own = { siteUrl: "https://203.0.113.10", listenPort: 3000 };
+    expect(isOwnListener("127.0.0.1", 3000, own)).toBe(true);
+    expect(isOwnListener("::ffff:127.0.0.1", 3000, own)).toBe(true);
+    expect(isOwnListener("::1", 3000, own)).toBe(true);
+    expect(isOwnListener("127.0.0.1", 3001, own)).toBe(false);
+    expect(isOwnListener("203.0.113.10", 443, own)).toBe(true);
+    expect(isOwnListener("203.0.113.10", 80, own)).toBe(false);
+    expect(isOwnListener("93.184.215.14", 3000, own)).toBe(false);
   });
 });
 
@@ -226,5 +286,20 @@ describe("the connected-address check", () => {
     await expect.poll(() => received[0]?.closed).toBe(true);
     expect(refused).toBeInstanceOf(OutboundRefusedError);
     expect(received[0]?.bytes).toBe(0);
+  });
+
+  it("drops a connection to OneHop's own listening port before a byte is sent", async () => {
+    const before = received.length;
+    const socket = connect({ host: "127.0.0.1", port });
+    let refused: OutboundRefusedError | null = null;
+    refuseOwnListener(socket, { listenPort: port }, (error) => {
+      refused = error;
+      socket.destroy(error);
+    });
+    socket.on("error", () => undefined);
+    socket.write("POST /api/v1/payments HTTP/1.1\r\nHost: onehop\r\n\r\n");
+    await expect.poll(() => received[before]?.closed).toBe(true);
+    expect(refused).toMatchObject({ reason: "own_address" });
+    expect(received[before]?.bytes).toBe(0);
   });
 });

@@ -5,9 +5,11 @@
  * it in the browser too; the network half (checking every resolved and connected address) is
  * outbound-address.server.ts.
  *
- * Addresses are judged on their parsed bytes. Numeric host forms (`0x7f000001`, `2130706433`,
- * `0177.0.0.1`, `127.1`) need no special care here: the WHATWG URL parser turns them into dotted
- * decimal before anything reads `url.hostname`.
+ * Addresses are judged on their parsed bytes, and every check reads the host through
+ * `canonicalHost`: the WHATWG URL parser already turns numeric IPv4 forms (`0x7f000001`,
+ * `2130706433`, `017700000001`, `0x7f.1`, `127.1`) into dotted decimal and compresses IPv6;
+ * `canonicalHost` also turns an IPv4-mapped or -translated IPv6 address (`[::ffff:127.0.0.1]`) into
+ * the IPv4 address it reaches and drops a name's trailing dot, so one destination has one spelling.
  */
 
 /** Ports fetched by default (http and https). */
@@ -167,6 +169,97 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /**
+ * The one spelling of a URL's host that every check compares (issue 27, item 10): lowercase, a
+ * name without its trailing dot, an IPv6 address without brackets in its compressed form, and an
+ * IPv4-mapped (`::ffff:a.b.c.d`) or -translated (`::ffff:0:a.b.c.d`) IPv6 address as the dotted
+ * IPv4 address it reaches. Give it `url.hostname` (numeric IPv4 forms are already dotted decimal
+ * there).
+ */
+export function canonicalHost(hostname: string): string {
+  const host = hostname.toLowerCase();
+  if (parseIPv4(host)) return host;
+  const words = parseIPv6(host);
+  if (words) {
+    const zeroTo = (end: number) => words.slice(0, end).every((word) => word === 0);
+    const mapped = zeroTo(5) && words[5] === 0xffff;
+    const translated = zeroTo(4) && words[4] === 0xffff && words[5] === 0;
+    if (mapped || translated) return embeddedV4(words[6] ?? 0, words[7] ?? 0).join(".");
+    return compressIPv6(words);
+  }
+  return host.replace(/\.$/, "");
+}
+
+/** Eight words as RFC 5952 text (lowercase, the longest run of two or more zero words as "::"). */
+function compressIPv6(words: number[]): string {
+  let bestAt = -1;
+  let bestLength = 1;
+  for (let at = 0; at < words.length;) {
+    if (words[at] !== 0) {
+      at += 1;
+      continue;
+    }
+    let end = at;
+    while (end < words.length && words[end] === 0) end += 1;
+    if (end - at > bestLength) [bestAt, bestLength] = [at, end - at];
+    at = end;
+  }
+  const hex = words.map((word) => word.toString(16));
+  if (bestAt === -1) return hex.join(":");
+  return `${hex.slice(0, bestAt).join(":")}::${hex.slice(bestAt + bestLength).join(":")}`;
+}
+
+/** A URL's port as a number (the scheme's default when it has none). */
+export function effectivePort(url: URL): number {
+  if (url.port !== "") return Number(url.port);
+  return url.protocol === "https:" ? 443 : 80;
+}
+
+/** The URL with its host in its canonical spelling (`http://[::ffff:7f00:1]:9/` -> 127.0.0.1). */
+export function withCanonicalHost(url: URL): URL {
+  const canonical = new URL(url.href);
+  const host = canonicalHost(url.hostname);
+  const bracketed = host.includes(":") ? `[${host}]` : host;
+  if (bracketed !== canonical.hostname) canonical.hostname = bracketed;
+  return canonical;
+}
+
+/**
+ * OneHop's own addresses (issue 27, item 10): a request sent there would reach OneHop itself, so
+ * nothing it sends on someone else's say-so (webhooks) may go there.
+ */
+export interface OwnAddress {
+  /** The public site (PUBLIC_SITE_URL): its host on its port. */
+  siteUrl?: string;
+  /** The port this process listens on (PORT): every loopback or unspecified address on it is us. */
+  listenPort?: number;
+}
+
+const isLoopbackOrUnspecified = (host: string) => {
+  const refusal = addressRefusal(host);
+  return refusal === "loopback" || refusal === "unspecified";
+};
+
+/** Whether `url` names one of OneHop's own addresses (its host read canonically). */
+export function isOwnAddress(url: URL, own: OwnAddress): boolean {
+  const host = canonicalHost(url.hostname);
+  const port = effectivePort(url);
+  if (own.listenPort === port && isLoopbackOrUnspecified(host)) return true;
+  if (!own.siteUrl) return false;
+  let site: URL;
+  try {
+    site = new URL(own.siteUrl);
+  } catch {
+    return false;
+  }
+  if (effectivePort(site) !== port) return false;
+  const siteHost = canonicalHost(site.hostname);
+  if (siteHost === host) return true;
+  // A local site (localhost, 127.0.0.1) is every loopback address on its port.
+  const localSite = siteHost === "localhost" || isLoopbackOrUnspecified(siteHost);
+  return localSite && (host === "localhost" || isLoopbackOrUnspecified(host));
+}
+
+/**
  * Host names that never name a public site (RFC 6761 and private-use names), with or without a
  * trailing dot.
  */
@@ -209,18 +302,18 @@ export function checkOutboundUrl(
     return { ok: false, reason: "scheme", detail: url.protocol };
   if (url.username || url.password)
     return { ok: false, reason: "credentials", detail: "user info in URL" };
-  const port = url.port === "" ? (url.protocol === "https:" ? 443 : 80) : Number(url.port);
+  const port = effectivePort(url);
   if (!DEFAULT_OUTBOUND_PORTS.includes(port) && !(options.extraPorts ?? []).includes(port)) {
     return { ok: false, reason: "port", detail: `port ${port}` };
   }
-  const host = url.hostname.toLowerCase();
-  if (host.startsWith("[") || parseIPv4(host)) {
+  const host = canonicalHost(url.hostname);
+  if (parseIPv4(host) || parseIPv6(host)) {
     const refusal = addressRefusal(host);
     return refusal
       ? { ok: false, reason: "address", detail: `${host} is ${refusal}` }
       : { ok: true, url, literal: true };
   }
-  const name = host.replace(/\.$/, "");
+  const name = host;
   if (!name.includes("."))
     return { ok: false, reason: "host", detail: `single-label host ${host}` };
   if (LOCAL_SUFFIXES.some((suffix) => name === suffix || name.endsWith(`.${suffix}`))) {

@@ -6,6 +6,9 @@
  * test-mode endpoint may be `http://127.0.0.1:<port>/…` (or [::1]) so a receiver on this machine
  * works; live endpoints never, and a live process (PROVIDER_MODE=live) never for any endpoint. The
  * routes and the API take the same policy from `webhookUrlPolicy()`.
+ *
+ * OneHop's own address (PUBLIC_SITE_URL's origin, and loopback on PORT) is never a destination
+ * (issue 27, item 10), whatever the mode.
  */
 import type { WebhookUrlPolicy } from "~/core/api/webhooks/url-rules";
 import { startWebhookWorker, type WebhookWorker } from "~/core/api/webhooks/worker.server";
@@ -16,7 +19,10 @@ const state = globalThis as typeof globalThis & { __onehopWebhookWorker?: Webhoo
 
 /** The URL policy for endpoints registered and delivered in this process. */
 export function webhookUrlPolicy(): WebhookUrlPolicy {
-  return { allowLoopback: env.PROVIDER_MODE === "simulator" };
+  return {
+    allowLoopback: env.PROVIDER_MODE === "simulator",
+    self: { siteUrl: env.PUBLIC_SITE_URL, listenPort: env.PORT },
+  };
 }
 
 export function startWebhooks({ db }: BootContext): void {

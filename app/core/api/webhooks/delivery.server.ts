@@ -35,11 +35,12 @@ import { queueEmail } from "~/core/email.server";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import { formatEatDateTime } from "~/utils/format";
 import { logger } from "~/utils/logger.server";
-import { addressRefusal } from "~/utils/outbound-address";
+import { addressRefusal, withCanonicalHost, type OwnAddress } from "~/utils/outbound-address";
 import {
   guardedLookup,
   OutboundRefusedError,
   refuseNonPublicSocket,
+  refuseOwnListener,
   systemResolve,
   type ResolveHost,
 } from "~/utils/outbound-address.server";
@@ -47,7 +48,12 @@ import { paths } from "~/utils/paths";
 import { eventObject } from "../outbox.server";
 import { disableEndpointRow, signingSecrets, type WebhookEndpointRow } from "./endpoints.server";
 import { SIGNATURE_HEADER, signWebhookPayload } from "./signature.server";
-import { loopbackAllowed, webhookUrlProblem, type WebhookUrlPolicy } from "./url-rules";
+import {
+  loopbackAllowed,
+  OWN_ADDRESS_PROBLEM,
+  webhookUrlProblem,
+  type WebhookUrlPolicy,
+} from "./url-rules";
 
 export const WEBHOOK_USER_AGENT = "OneHop-Webhooks/1";
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -134,7 +140,7 @@ export function claimDueDeliveries(
 type Outcome =
   | { kind: "answered"; status: number; excerpt: string }
   | { kind: "timeout" }
-  | { kind: "refused"; detail: string }
+  | { kind: "refused"; detail: string; own?: boolean }
   | { kind: "network"; detail: string };
 
 async function readExcerpt(response: IncomingMessage): Promise<string> {
@@ -156,7 +162,7 @@ async function post(
   url: URL,
   body: string,
   headers: Record<string, string>,
-  options: { loopback: boolean; resolve: ResolveHost; timeoutMs: number },
+  options: { loopback: boolean; resolve: ResolveHost; timeoutMs: number; self?: OwnAddress },
 ): Promise<Outcome> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
@@ -185,6 +191,10 @@ async function post(
               );
           });
         else refuseNonPublicSocket(socket, (error) => request.destroy(error));
+        // Never OneHop itself, whatever the name resolved to (issue 27, item 10); prepended last,
+        // so it runs first and names the reason.
+        if (options.self)
+          refuseOwnListener(socket, options.self, (error) => request.destroy(error));
       });
       request.end(body);
     });
@@ -193,7 +203,8 @@ async function post(
     return { kind: "answered", status: response.statusCode ?? 0, excerpt };
   } catch (error) {
     if (controller.signal.aborted) return { kind: "timeout" };
-    if (error instanceof OutboundRefusedError) return { kind: "refused", detail: error.detail };
+    if (error instanceof OutboundRefusedError)
+      return { kind: "refused", detail: error.detail, own: error.reason === "own_address" };
     const code = (error as { code?: string }).code;
     const message = error instanceof Error ? error.message : String(error);
     return { kind: "network", detail: code ? `${code}: ${message}` : message };
@@ -252,15 +263,18 @@ export async function attemptDelivery(
     "OneHop-Event-Type": event.type,
   };
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
-  const url = new URL(endpoint.url);
+  const url = withCanonicalHost(new URL(endpoint.url));
   const problem = webhookUrlProblem(endpoint.url, endpoint.mode, options.policy);
   const started = performance.now();
   const outcome: Outcome = problem
-    ? { kind: "refused", detail: problem }
+    ? problem === OWN_ADDRESS_PROBLEM
+      ? { kind: "refused", detail: url.host, own: true }
+      : { kind: "refused", detail: problem }
     : await post(url, body, headers, {
         loopback: loopbackAllowed(url, endpoint.mode, options.policy),
         resolve: options.resolve ?? systemResolve,
         timeoutMs,
+        self: options.policy.self,
       });
   const latencyMs = Math.round(performance.now() - started);
   const at = now();
@@ -292,7 +306,9 @@ export async function attemptDelivery(
     case "refused":
       // The address is checked on every attempt; DNS may be fixed, so it is retried.
       result = "retry";
-      error = `Not sent: the address is local or private (${outcome.detail})`;
+      error = outcome.own
+        ? `Not sent: the address is OneHop's own address, not your server (${outcome.detail})`
+        : `Not sent: the address is local or private (${outcome.detail})`;
       logger.warn("webhook refused by the outbound address policy", {
         endpoint: endpoint.id,
         detail: outcome.detail,

@@ -27,7 +27,7 @@ import {
 import { openSecret, sealSecret } from "~/core/accounts/totp.server";
 import { newId } from "~/core/ids.server";
 import type { Db, DbOrTx } from "~/utils/db.server";
-import { addressRefusal } from "~/utils/outbound-address";
+import { addressRefusal, canonicalHost, withCanonicalHost } from "~/utils/outbound-address";
 import { systemResolve, type ResolveHost } from "~/utils/outbound-address.server";
 import { totpSealingKey } from "~/utils/two-factor-key.server";
 import { enqueueEvent, type WebhookEvent } from "../outbox.server";
@@ -163,8 +163,9 @@ export async function checkWebhookUrl(
 ): Promise<{ ok: true; url: string } | { ok: false; message: string }> {
   const problem = webhookUrlProblem(value, mode, options.policy);
   if (problem) return { ok: false, message: problem };
-  const url = new URL(value.trim());
-  const host = url.hostname;
+  // Checked and stored in one spelling: `http://0x7f.1:9/` is `http://127.0.0.1:9/`.
+  const url = withCanonicalHost(new URL(value.trim()));
+  const host = canonicalHost(url.hostname);
   const literal = addressRefusal(host) !== "not_an_address";
   if (!literal && !loopbackAllowed(url, mode, options.policy)) {
     const resolve = options.resolve ?? systemResolve;

@@ -417,6 +417,27 @@ describe("delivering", () => {
     expect(errors[1]).toMatch(/Not sent: the address is local or private.*10\.0\.0\.1/);
   });
 
+  it("never delivers to OneHop's own listening port, even for an endpoint registered before that rule (issue 27, item 10)", async () => {
+    // The receiver stands in for OneHop itself: the policy names its port as the one we listen on.
+    const receiver = await startReceiver();
+    const own = Number(new URL(receiver.url).port);
+    const { endpoint } = await endpointFor(receiver);
+    paid(T0);
+    const self = { policy: { allowLoopback: true, self: { listenPort: own } } };
+    expect(await deliver(T0, self)).toMatchObject({ claimed: 1, retrying: 1 });
+    expect(receiver.hits).toHaveLength(0);
+    const [delivery] = listWebhookDeliveries(db, test, endpoint.id)!;
+    expect(delivery!.attemptLog[0]!.error).toMatch(/Not sent: .*OneHop's own address/);
+    // Registering it now is refused with the same words.
+    const again = await createWebhookEndpoint(
+      db,
+      { merchantId: MERCHANT, mode: "test", url: receiver.url, events: ["*"], now: T0 },
+      self,
+    );
+    expect(again).toMatchObject({ ok: false, field: "url" });
+    if (!again.ok) expect(again.message).toMatch(/OneHop's own address/);
+  });
+
   it("two workers at once never post the same delivery twice", async () => {
     const receiver = await startReceiver();
     await endpointFor(receiver);
