@@ -115,7 +115,11 @@ export async function signInOperator(
   const checked = await guardedPasswordCheck(
     db,
     {
-      account: { key: `signin:operator:${email}`, rule: OPERATOR_SIGN_IN_LIMIT },
+      // Per account AND address: other addresses' failures never refuse this one (issue 27).
+      account: {
+        key: `signin:operator:${email}:from:${input.clientKey}`,
+        rule: OPERATOR_SIGN_IN_LIMIT,
+      },
       client: { key: `signin:operator-client:${input.clientKey}`, rule: OPERATOR_SIGN_IN_LIMIT },
     },
     (options) =>

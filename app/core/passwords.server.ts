@@ -11,6 +11,7 @@ import {
 } from "node:crypto";
 import {
   concurrencyLimit,
+  KeyBusyError,
   QueueFullError,
   type Priority,
   type RunOptions,
@@ -24,18 +25,22 @@ const DEFAULT_PARAMS = { N: 2 ** 15, r: 8, p: 1 };
  * of growing the process memory (about 12 sign-ins a second per process). The queue is bounded: at
  * most `waitingPerLane` checks wait in each lane and the next is refused at once (QueueFullError,
  * answered 429), so a flood of wrong passwords cannot make a real sign-in wait seconds behind it.
- * Sign-in puts clients without recent failures in the "high" lane, ahead of the rest. Hashing a new
- * password (set-password, scripts) always queues, in the high lane.
+ * Sign-in puts clients without recent failures in the "high" lane, ahead of the rest, and holds at
+ * most one place per client address (`key`): a second concurrent check from the same address is
+ * refused at once (KeyBusyError, a QueueFullError). Hashing a new password (set-password, scripts)
+ * always queues, in the high lane.
  */
 export const PASSWORD_QUEUE = { concurrent: 1, waitingPerLane: 8, retryAfterMs: 2_000 } as const;
 export const passwordHashSlots = concurrencyLimit(PASSWORD_QUEUE.concurrent, {
   maxWaiting: PASSWORD_QUEUE.waitingPerLane,
 });
-export { QueueFullError };
+export { KeyBusyError, QueueFullError };
 
 export interface VerifyOptions {
   /** The hashing queue's lane (default "normal"). */
   priority?: Priority;
+  /** The client's throttling key: at most one check per key in the queue (core/sign-in-guard). */
+  key?: string;
 }
 
 function scrypt(
@@ -83,7 +88,7 @@ export async function verifyPassword(
     password,
     Buffer.from(salt, "base64url"),
     { N: Number(n), r: Number(r), p: Number(p) },
-    { priority: options.priority },
+    { priority: options.priority, key: options.key },
   );
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { concurrencyLimit, QueueFullError } from "./concurrency";
+import { concurrencyLimit, KeyBusyError, QueueFullError } from "./concurrency";
 
 describe("concurrencyLimit", () => {
   it("runs at most `max` tasks at once, the rest in arrival order, and frees a slot when a task fails", async () => {
@@ -71,5 +71,33 @@ describe("concurrencyLimit", () => {
     first.release();
     await Promise.all([running, normal, high, extra]);
     expect(order).toEqual(["high", "normal", "unbounded"]);
+  });
+
+  it("runs at most one task per key, waiting or running: another with that key is refused at once", async () => {
+    const run = concurrencyLimit(1, { maxWaiting: 8 });
+    const holding = blocker();
+    const order: string[] = [];
+    const running = run(holding.work, { key: "203.0.113.1" });
+    // The key's task is running: the next with that key is refused, before any work.
+    await expect(
+      run(async () => order.push("same, refused"), { key: "203.0.113.1" }),
+    ).rejects.toBeInstanceOf(KeyBusyError);
+    const queued = run(async () => order.push("other"), { key: "203.0.113.2", priority: "high" });
+    // The key's task is waiting: refused too, in either lane.
+    await expect(
+      run(async () => order.push("other again"), { key: "203.0.113.2" }),
+    ).rejects.toBeInstanceOf(KeyBusyError);
+    await expect(
+      run(async () => order.push("other again"), { key: "203.0.113.2", priority: "high" }),
+    ).rejects.toBeInstanceOf(QueueFullError);
+    expect(run.stats).toEqual({ running: 1, waiting: { high: 1, normal: 0 } });
+    holding.release();
+    await Promise.all([running, queued]);
+    expect(order).toEqual(["other"]);
+    // Once a key's task is done the key may run again, also after a task that failed.
+    await expect(
+      run(async () => Promise.reject(new Error("boom")), { key: "203.0.113.1" }),
+    ).rejects.toThrow("boom");
+    expect(await run(async () => "again", { key: "203.0.113.1" })).toBe("again");
   });
 });

@@ -1,9 +1,11 @@
 /**
  * Merchant credential check with throttling. Unknown merchant, unknown user and wrong password do
  * the same work (a dummy scrypt for the unknown ones) and give the same answer. Attempts are
- * counted per account and per client before hashing (core/sign-in-guard); over the limit, sign-in
- * is refused until the window ends, even with the right password, and without costing a hash. When
- * the hashing queue is full the attempt is refused at once as "busy".
+ * counted per (account, client address) and per client before hashing (core/sign-in-guard); over
+ * the limit, sign-in is refused from that address until the window ends, even with the right
+ * password, and without costing a hash. Failures from other addresses never refuse it (issue 27,
+ * item 5: nobody can lock a member out). When the hashing queue is full, or this address already
+ * has a check in it, the attempt is refused at once as "busy".
  */
 import { and, eq, sql } from "drizzle-orm";
 import { merchants, merchantUsers } from "../../../drizzle/schema";
@@ -15,7 +17,7 @@ import type { Db } from "~/utils/db.server";
 import { preparedPerDb } from "~/utils/prepared.server";
 
 export const SIGN_IN_LIMITS = {
-  /** Wrong passwords for one merchant ID + username. */
+  /** Wrong passwords for one merchant ID + username from one client address. */
   account: { limit: 5, windowMs: 15 * 60_000 },
   /** Failed sign-ins from one client, whatever the account. */
   client: { limit: 20, windowMs: 15 * 60_000 },
@@ -33,7 +35,10 @@ export interface MerchantPrincipal {
 export type SignInResult =
   | { ok: true; principal: MerchantPrincipal }
   | { ok: false; reason: "invalid" }
-  /** Too many failures for the account or the client (counted before any hashing). */
+  /**
+   * Too many failures for the account from this client, or from this client for any accounts
+   * (counted before any hashing).
+   */
   | { ok: false; reason: "throttled"; retryAfterMs: number }
   /**
    * The password-hashing queue is full: refused at once, try again in a moment (nothing counted).
@@ -56,7 +61,8 @@ export async function signInMerchant(
 ): Promise<SignInResult> {
   const merchantId = normalizeMerchantId(input.merchantId);
   const username = normalizeUsername(input.username);
-  const accountKey = `signin:merchant:${merchantId}:${username}`;
+  // Per account AND address: other addresses' failures never refuse this one.
+  const accountKey = `signin:merchant:${merchantId}:${username}:from:${input.clientKey}`;
   const clientKeyName = `signin:client:${input.clientKey}`;
 
   const row = db

@@ -111,19 +111,37 @@ describe("merchant sign-in", () => {
     });
   });
 
-  it("counts attempts before hashing: concurrent wrong passwords for one account get only the account's limit of checks", async () => {
+  it("wrong passwords for one account from many addresses never refuse the right one from another", async () => {
+    const start = 80_000_000;
+    for (let a = 0; a < 10; a++)
+      for (let i = 0; i < SIGN_IN_LIMITS.account.limit; i++)
+        expect(
+          await attempt({ password: `guess ${i}`, clientKey: `botnet-${a}` }, start + i),
+        ).toEqual({
+          ok: false,
+          reason: "invalid",
+        });
+    // Each of those addresses is at its limit for this account ...
+    expect(await attempt({ clientKey: "botnet-3" }, start + 100)).toMatchObject({
+      ok: false,
+      reason: "throttled",
+    });
+    // ... while the member, from an address that has not failed, signs in.
+    expect((await attempt({ clientKey: "members-phone" }, start + 100)).ok).toBe(true);
+  });
+
+  it("one password check per address at a time: concurrent wrong passwords from one address get one check, the rest are refused at once and count nothing", async () => {
     const start = 90_000_000;
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        attempt({ password: `parallel guess ${i}`, clientKey: `parallel-${i}` }, start),
+        attempt({ password: `parallel guess ${i}`, clientKey: "parallel" }, start),
       ),
     );
-    expect(results.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(
-      SIGN_IN_LIMITS.account.limit,
-    );
-    expect(results.filter((r) => !r.ok && r.reason === "throttled")).toHaveLength(
-      12 - SIGN_IN_LIMITS.account.limit,
-    );
+    expect(results.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(1);
+    expect(results.filter((r) => !r.ok && r.reason === "busy")).toHaveLength(11);
+    expect(
+      db.select().from(rateLimits).where(eq(rateLimits.key, "signin:client:parallel")).get()?.count,
+    ).toBe(1);
   });
 
   it("a right password gives the client's count back; only failures use up the client's limit", async () => {
@@ -187,7 +205,7 @@ describe("merchant sign-in", () => {
         db
           .select()
           .from(rateLimits)
-          .where(eq(rateLimits.key, "signin:merchant:MRC-TEST22:owner"))
+          .where(eq(rateLimits.key, "signin:merchant:MRC-TEST22:owner:from:busy-client"))
           .get()?.count ?? 0,
       ).toBe(0);
       await queue.release();
@@ -235,6 +253,41 @@ describe("merchant sign-in", () => {
     }
     await Promise.all(blocked);
     expect(await next).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("a client refused as busy stays in the normal lane for the failure window, not just 30 s", async () => {
+    const start = 140_000_000;
+    const releases: (() => void)[] = [];
+    const blocked: Promise<unknown>[] = [];
+    const hold = (priority: "high" | "normal") =>
+      blocked.push(
+        passwordHashSlots(() => new Promise<void>((resolve) => releases.push(resolve)), {
+          priority,
+        }),
+      );
+    const drain = async () => {
+      while (releases.length > 0 || passwordHashSlots.stats.running > 0) {
+        releases.shift()?.();
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await Promise.all(blocked);
+    };
+    hold("normal");
+    for (let i = 0; i < PASSWORD_QUEUE.waitingPerLane; i++) hold("high");
+    expect(
+      await attempt({ username: "rotating", clientKey: "rotating-flooder" }, start),
+    ).toMatchObject({ ok: false, reason: "busy" });
+    await drain();
+    // Ten minutes later it has still not earned a high-lane place.
+    hold("normal");
+    const later = attempt(
+      { username: "rotating", clientKey: "rotating-flooder" },
+      start + 10 * 60_000,
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(passwordHashSlots.stats.waiting).toEqual({ high: 0, normal: 1 });
+    await drain();
+    expect(await later).toEqual({ ok: false, reason: "invalid" });
   });
 
   it("a client without failures goes ahead of clients that have been failing", async () => {
