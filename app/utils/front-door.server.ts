@@ -8,11 +8,12 @@
  * 2. `screenIncoming`, as soon as the headers arrive and before Express: a malformed address (`/%`)
  *    is answered 400 with our own page, a declared body over the path's limit 413, a body type the
  *    path does not take 415 (utils/body-limit.server.ts). Page-cache hits are answered before this.
- * 3. `respond`, in front of Remix: refuse cross-site posts with a 403 (Remix would stop a forged
- *    document post itself, but with an empty 500), read the body within its limit (413 when a
- *    chunked body passes it, 400 for broken multipart), then answer through the page cache
- *    (utils/page-cache.server.ts). Every answer leaves with the security headers, redirects
- *    included.
+ * 3. `respond`, in front of Remix: refuse cross-site posts with a 403 (`assertSameOrigin`, the one
+ *    rule: another site's Origin, Sec-Fetch-Site or Referer, or a signed-in post that shows none
+ *    of them; Remix would stop a forged document post itself, but with an empty 500), read the
+ *    body within its limit (413 when a chunked body passes it, 400 for broken multipart), then
+ *    answer through the page cache (utils/page-cache.server.ts). Every answer leaves with the
+ *    security headers, redirects included.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { bodyPolicyFor, checkDeclaredBody, screenBody } from "./body-limit.server";
@@ -118,6 +119,8 @@ export async function respond(
     logger.warn("cross-site post rejected", {
       path: new URL(request.url).pathname,
       origin: request.headers.get("Origin"),
+      referer: request.headers.get("Referer")?.slice(0, 200) ?? null,
+      fetchSite: request.headers.get("Sec-Fetch-Site"),
     });
     return withSecurityHeaders(refusal, request);
   }

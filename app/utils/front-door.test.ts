@@ -63,6 +63,59 @@ describe("the front door", () => {
   });
 });
 
+describe("one same-origin rule for state-changing requests (issue 27, item 12)", () => {
+  const SESSION = "onehop_session=signed-session";
+  const ADMIN = "onehop_admin=signed-admin-session";
+
+  it("refuses a signed-in post that does not show it came from our pages", async () => {
+    const app = remix();
+    const refused: [string, Record<string, string>][] = [
+      // No Origin and a cross-site Referer: what the probe sent.
+      ["cross-site referer", { Cookie: SESSION, Referer: "https://evil.example/page" }],
+      ["cross-site referer, operator", { Cookie: ADMIN, Referer: "https://evil.example/" }],
+      // Our host name on another port is another origin.
+      ["other-port referer", { Cookie: SESSION, Referer: "http://localhost:4000/x" }],
+      ["unreadable referer", { Cookie: SESSION, Referer: "not a url" }],
+      // Nothing at all (curl, a script with a stolen cookie): a signed-in change must show it.
+      ["no origin, referer or sec-fetch-site", { Cookie: `a=b; ${SESSION}` }],
+    ];
+    for (const [label, headers] of refused) {
+      const response = await respond(post(headers), app.handle);
+      expect(response.status, label).toBe(403);
+      expect(await response.text(), label).toMatch(/^Cross-site request rejected/);
+    }
+    // A cross-site Referer without Origin is refused without a cookie too.
+    expect((await respond(post({ Referer: "https://evil.example/" }), app.handle)).status).toBe(
+      403,
+    );
+    expect(app.seen).toEqual([]);
+  });
+
+  it("passes a signed-in post whose Origin, Referer or Sec-Fetch-Site shows our site", async () => {
+    const app = remix();
+    const passed: [string, Record<string, string>][] = [
+      ["origin", { Cookie: SESSION, Origin: "http://localhost:3000" }],
+      ["same-origin referer", { Cookie: SESSION, Referer: "http://localhost:3000/merchant/x?y=1" }],
+      ["sec-fetch-site same-origin", { Cookie: SESSION, "Sec-Fetch-Site": "same-origin" }],
+      ["sec-fetch-site same-site", { Cookie: ADMIN, "Sec-Fetch-Site": "same-site" }],
+      ["sec-fetch-site none", { Cookie: SESSION, "Sec-Fetch-Site": "none" }],
+      // Not signed in (a provider's callback, a bearer-key client): nothing to forge.
+      ["no cookie", {}],
+      ["bearer, no cookie", { Authorization: "Bearer sk_test_x" }],
+      ["another site's cookie only", { Cookie: "onehop_sessionx=1; theme=dark" }],
+    ];
+    for (const [label, headers] of passed) {
+      expect((await respond(post(headers), app.handle)).status, label).toBe(200);
+    }
+    // Reading is never refused.
+    const read = new Request("http://localhost:3000/merchant/dashboard", {
+      headers: { Cookie: SESSION, Referer: "https://evil.example/" },
+    });
+    expect((await respond(read, app.handle)).status).toBe(200);
+    expect(app.seen).toHaveLength(passed.length + 1);
+  });
+});
+
 describe("the front door's limits (issue 10 items 5, 6, 7, 16)", () => {
   const formPost = (path: string, body: BodyInit | null, headers: Record<string, string>) =>
     new Request(`http://localhost:3000${path}`, {

@@ -1,6 +1,7 @@
 /** Request facts every action needs: same-origin check, client key for throttling, user agent. */
 import type { HeadersFunction } from "@remix-run/node";
 import { clientAddress, clientKeyFor } from "./client-address.server";
+import { carriesCookie, cookieNames } from "./cookie-names";
 import { privatePageHeaders } from "./http";
 
 /**
@@ -20,19 +21,60 @@ function originHost(origin: string): string | null {
   }
 }
 
+/** What a request's headers show about where it was sent from. */
+export type RequestSource = "same-site" | "cross-site" | "unknown";
+
 /**
- * Reject cross-site form posts (CSRF): a browser always sends Origin on POST; when it names another
- * host than the one the request was sent to (the same test as Remix's own, which would otherwise
- * stop the action with an empty 500), or Sec-Fetch-Site says cross-site, answer 403. Requests
- * without either (curl, server-to-server) pass: they carry no victim's cookies.
+ * Where a request came from, by the first header that says: `Sec-Fetch-Site: cross-site`, then
+ * `Origin` ("null" or another host than the one the request was sent to: the same test as Remix's
+ * own), then, without Origin, `Sec-Fetch-Site` (same-origin, same-site, none) and then `Referer`
+ * (its host against ours; one that does not parse is cross-site). "unknown" when none is present.
+ */
+export function requestSource(request: Request): RequestSource {
+  const fetchSite = request.headers.get("Sec-Fetch-Site")?.trim().toLowerCase();
+  if (fetchSite === "cross-site") return "cross-site";
+  const origin = request.headers.get("Origin");
+  if (origin !== null)
+    return origin !== "null" && originHost(origin) === servedHost(request)
+      ? "same-site"
+      : "cross-site";
+  if (fetchSite === "same-origin" || fetchSite === "same-site" || fetchSite === "none")
+    return "same-site";
+  const referer = request.headers.get("Referer");
+  if (referer) return originHost(referer) === servedHost(request) ? "same-site" : "cross-site";
+  return "unknown";
+}
+
+/** Whether the request carries a merchant or operator session cookie (is cookie-authenticated). */
+export function carriesSessionCookie(request: Request): boolean {
+  return carriesCookie(
+    request.headers.get("Cookie"),
+    cookieNames.merchantSession,
+    cookieNames.operatorSession,
+  );
+}
+
+/**
+ * The one same-origin rule for state-changing requests (CSRF; issue 27, item 12; ADR 0004), run by
+ * the front door before Remix and again by the session guards and actions:
+ *
+ * - GET and HEAD pass (they change nothing).
+ * - A request whose headers show another site (`requestSource`: Origin, Sec-Fetch-Site, or Referer
+ *   when Origin is missing) is refused with 403.
+ * - A request carrying a session cookie must show it came from our site: with neither Origin,
+ *   Referer nor Sec-Fetch-Site (curl, a script holding a cookie) it is refused with 403. Browsers
+ *   send Origin on every POST, so our own forms always pass.
+ * - A request without a session cookie and without any of those headers passes: provider
+ *   callbacks and the bearer-key API carry no victim's cookies.
  */
 export function assertSameOrigin(request: Request): void {
   if (request.method === "GET" || request.method === "HEAD") return;
-  const origin = request.headers.get("Origin");
-  if (origin === "null" || request.headers.get("Sec-Fetch-Site") === "cross-site")
-    throw forbidden("Cross-site request rejected");
-  if (origin && originHost(origin) !== servedHost(request))
-    throw forbidden("Cross-site request rejected");
+  const source = requestSource(request);
+  if (source === "cross-site") throw forbidden("Cross-site request rejected");
+  if (source === "unknown" && carriesSessionCookie(request))
+    throw forbidden(
+      "Cross-site request rejected: a signed-in request must show where it comes from (Origin header)",
+    );
 }
 
 export function forbidden(message = "Forbidden"): Response {

@@ -97,9 +97,9 @@ let operatorApiContext: Promise<APIRequestContext> | undefined;
 export function operatorApi(): Promise<APIRequestContext> {
   operatorApiContext ??= (async () => {
     await ensureOperatorTwoFactor();
-    const context = await apiRequest.newContext({
-      baseURL: `http://localhost:${process.env.E2E_PORT}`,
-    });
+    const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+    // Our Origin on every post, as a browser sends it: a signed-in post without one is refused.
+    const context = await apiRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
     const response = await context.post("/admin/signin", {
       form: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
       maxRedirects: 0,

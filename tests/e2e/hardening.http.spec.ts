@@ -251,11 +251,14 @@ test.describe("security headers where the shared ones fell short (item 16)", () 
   // Origin, which no-referrer would turn into `null` (refused as cross-site).
   test("the checkout page /pay/:id keeps its own Referrer-Policy: same-origin", async ({
     request,
+    baseURL,
   }) => {
     const merchant = await createTestMerchant();
     const signIn = await request.post("/merchant-signin", { form: merchant, maxRedirects: 0 });
     expect(signIn.status()).toBe(302);
+    // A signed-in post shows where it comes from, as a browser's does.
     const created = await request.post("/merchant/payments/new", {
+      headers: { Origin: baseURL! },
       form: {
         intent: "create",
         amountKes: "2500",

@@ -82,7 +82,9 @@ function custodySimulatorUrl(): string {
 }
 
 async function merchantApi(): Promise<APIRequestContext> {
-  const api = await apiRequest.newContext({ baseURL: `http://localhost:${port}` });
+  const baseURL = `http://localhost:${port}`;
+  // Our Origin on every post, as a browser sends it: a signed-in post without one is refused.
+  const api = await apiRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
   const signIn = await api.post("/merchant-signin", {
     form: {
       merchantId: DEMO_MERCHANT.merchantId,
