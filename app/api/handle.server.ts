@@ -16,6 +16,7 @@ import {
 } from "~/core/api/idempotency.server";
 import { logger } from "~/utils/logger.server";
 import { ApiError, errorBody, fromZodError } from "./errors.server";
+import { KEY_FAILURE_LIMIT, keyFailureWaitMs, recordKeyFailure } from "./key-failures.server";
 import { takeRequest } from "./rate-limit.server";
 import { randomIdBytes } from "~/core/ids.server";
 import { groupCommit } from "~/utils/group-commit.server";
@@ -33,6 +34,19 @@ const keyRefusals: Record<ApiKeyRefusal, [string, string]> = {
 };
 
 function authenticate(deps: ApiDeps, request: ApiRequest, now: number): ApiKeyAuth {
+  // An address with too many failed key checks is refused before its key is looked up.
+  const waitMs = keyFailureWaitMs(request.clientAddress, now);
+  if (waitMs > 0) {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    throw new ApiError(
+      429,
+      "rate_limit_error",
+      "too_many_failed_keys",
+      `Too many requests with an invalid API key from this address: at most ${KEY_FAILURE_LIMIT.limit} a minute. Retry after ${seconds} s.`,
+      null,
+      { "Retry-After": String(seconds) },
+    );
+  }
   const authorization = request.header("authorization");
   const challenge = { "WWW-Authenticate": 'Bearer realm="OneHop API"' };
   if (!authorization)
@@ -45,7 +59,8 @@ function authenticate(deps: ApiDeps, request: ApiRequest, now: number): ApiKeyAu
       challenge,
     );
   const match = /^Bearer ([^\s]{1,200})$/.exec(authorization.trim());
-  if (!match)
+  if (!match) {
+    recordKeyFailure(request.clientAddress, now);
     throw new ApiError(
       401,
       "authentication_error",
@@ -54,8 +69,10 @@ function authenticate(deps: ApiDeps, request: ApiRequest, now: number): ApiKeyAu
       null,
       challenge,
     );
+  }
   const result = authenticateApiKey(deps.db, match[1]!, now);
   if (!result.ok) {
+    recordKeyFailure(request.clientAddress, now);
     const [code, message] = keyRefusals[result.reason];
     throw new ApiError(401, "authentication_error", code, message, null, challenge);
   }

@@ -6,6 +6,7 @@
  * is counted as it arrives and dropped at the limit.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { clientAddressFrom } from "~/utils/client-address.server";
 import { errorBody, ApiError } from "./errors.server";
 import { handleApiRequest, newRequestId } from "./handle.server";
 import { API_PREFIX, matchRoute } from "./routes.server";
@@ -95,6 +96,11 @@ export function serveApi(req: IncomingMessage, res: ServerResponse, deps: () => 
           return Array.isArray(value) ? value[0] : value;
         },
         body,
+        // For throttling failed key checks: the socket's address, or its trusted proxies' say.
+        clientAddress: clientAddressFrom(
+          req.socket.remoteAddress,
+          [headers["x-forwarded-for"] ?? []].flat().join(", "),
+        ),
       });
       send(res, response);
     })

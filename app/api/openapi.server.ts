@@ -18,7 +18,7 @@ const errorDescriptions: Record<number, string> = {
   413: "The body is larger than 64 KB.",
   415: "The body is not `application/json`.",
   422: "Refused: an amount over a limit, or an Idempotency-Key reused with another request.",
-  429: "Too many requests for this key: wait `Retry-After` seconds.",
+  429: "Too many requests for this key (`rate_limited`), or too many with an invalid key from this address (`too_many_failed_keys`): wait `Retry-After` seconds.",
   503: "No live rate to quote from, or custody did not answer: retry with the same Idempotency-Key.",
 };
 

@@ -41,6 +41,11 @@ export interface ApiRequest {
   /** Lower-case names. */
   header(name: string): string | undefined;
   body: string;
+  /**
+   * The client's address (the socket's, or the trusted proxies' X-Forwarded-For), for throttling
+   * failed key checks (key-failures.server.ts); absent or null when not known.
+   */
+  clientAddress?: string | null;
 }
 
 export interface ApiResponse {

@@ -24,10 +24,27 @@ export function clientAddress(
   request: Request,
   proxies: AddressList = trustedProxies(),
 ): string | null {
-  const socket = normalizeAddress(request.headers.get(REMOTE_ADDRESS_HEADER));
-  if (!socket || !proxies.has(socket)) return socket;
   // Headers.get joins repeated X-Forwarded-For headers with ", " in order.
-  const hops = (request.headers.get("X-Forwarded-For") ?? "").split(",");
+  return clientAddressFrom(
+    request.headers.get(REMOTE_ADDRESS_HEADER),
+    request.headers.get("X-Forwarded-For"),
+    proxies,
+  );
+}
+
+/**
+ * The same from the socket's address and the X-Forwarded-For header as received (repeated headers
+ * joined with ", " in order, as both Headers.get and Node's IncomingMessage do): for the API, which
+ * is served on Node's own request before Remix (app/api/node.server.ts).
+ */
+export function clientAddressFrom(
+  socketAddress: string | null | undefined,
+  forwardedFor: string | null | undefined,
+  proxies: AddressList = trustedProxies(),
+): string | null {
+  const socket = normalizeAddress(socketAddress);
+  if (!socket || !proxies.has(socket)) return socket;
+  const hops = (forwardedFor ?? "").split(",");
   let client = socket;
   for (let index = hops.length - 1; index >= 0; index--) {
     const hop = normalizeAddress(hops[index]);

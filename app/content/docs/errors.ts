@@ -81,8 +81,9 @@ export const errorStatuses: readonly {
   {
     status: 429,
     type: "rate_limit_error",
-    codes: ["rate_limited"],
-    meaning: "Too many requests for this key: wait Retry-After seconds.",
+    codes: ["rate_limited", "too_many_failed_keys"],
+    meaning:
+      "Too many requests for this key, or too many requests with an invalid key from your address (20 a minute; then every request from it, whatever its key): wait Retry-After seconds.",
   },
   {
     status: 500,
