@@ -10,12 +10,17 @@ import { afterAll, describe, expect, it } from "vitest";
 import { apiKeys } from "../drizzle/schema";
 import { authenticateApiKey } from "../app/core/api/keys.server";
 import { createTestDb } from "../tests/setup/db";
+import { addMember } from "../tests/setup/members";
 import { addMerchant } from "../tests/setup/payments";
 
 const { db, file, close } = createTestDb();
 afterAll(close);
 const SHOP = "MRC-CTKY22";
+const NOBODY = "MRC-CTKY33";
 addMerchant(db, SHOP);
+addMerchant(db, NOBODY);
+const owner = addMember(db, SHOP, "owner");
+const developer = addMember(db, SHOP, "developer", { username: "dev-ci" });
 
 function run(...args: string[]) {
   const result = spawnSync(
@@ -61,7 +66,8 @@ describe("npm run apikey:create", () => {
       merchantId: SHOP,
       mode: "test",
       name: "Created from the command line",
-      createdBy: null,
+      // The key is the first active owner's when no member is named (ADR 0038).
+      createdBy: owner.id,
       expiresAt: null,
     });
     expect(JSON.stringify(row)).not.toContain(secret.slice(8));
@@ -94,10 +100,44 @@ describe("npm run apikey:create", () => {
     expect(row.expiresAt! - row.createdAt).toBe(90 * 86_400_000);
   });
 
+  it("makes the key a named member's, and refuses scopes beyond that member's role", () => {
+    const made = run(
+      ...["--merchant", SHOP, "--mode", "live", "--scopes", "payments:write"],
+      ...["--member", developer.username],
+    );
+    expect(made.status, made.stderr.join("\n")).toBe(0);
+    expect(made.stderr[0]).toContain(`(member ${developer.username})`);
+    expect(authenticateApiKey(db, made.stdout[0]!, Date.now())).toMatchObject({
+      ok: true,
+      key: { memberId: developer.id, role: "developer", scopes: ["payments:write"] },
+    });
+  });
+
   it.each([
     [
       ["--merchant", "MRC-ZZZZZZ", "--mode", "test", "--scopes", "payments:read"],
       "no merchant MRC-ZZZZZZ",
+    ],
+    [
+      [
+        "--merchant",
+        SHOP,
+        "--mode",
+        "test",
+        "--scopes",
+        "refunds:write,payouts:write",
+        "--member",
+        "dev-ci",
+      ],
+      "--scopes: refunds:write, payouts:write are beyond the developer role",
+    ],
+    [
+      ["--merchant", SHOP, "--mode", "test", "--scopes", "payments:read", "--member", "ghost"],
+      `${SHOP} has no active member ghost`,
+    ],
+    [
+      ["--merchant", NOBODY, "--mode", "test", "--scopes", "payments:read"],
+      `${NOBODY} has no active owner`,
     ],
     [
       ["--merchant", "shop", "--mode", "test", "--scopes", "payments:read"],

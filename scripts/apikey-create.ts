@@ -3,8 +3,11 @@
  * deployment scripts:
  *
  *   npm run apikey:create -- --merchant MRC-K3NYA2 --mode test \
- *     --scopes payments:read,payments:write [--name "Shop"] [--expires-days 90]
+ *     --scopes payments:read,payments:write [--name "Shop"] [--expires-days 90] [--member demo]
  *
+ * The key belongs to a member of the merchant (`--member`, a username; the first active owner when
+ * left out): it never does more than that member's role, stops when they are suspended or removed,
+ * and whatever it does is recorded as theirs (ADR 0038).
  * Prints the key once, alone on stdout (so `KEY=$(npm run -s apikey:create -- …)` works), and a
  * short note on stderr. Only the key's hash is stored. Bad or missing arguments and an unknown
  * merchant: one line on stderr, exit code 2. Opens the database like scripts/operator-create.ts
@@ -21,7 +24,7 @@ import { env } from "../app/utils/env.server";
 
 const USAGE =
   "usage: npm run apikey:create -- --merchant MRC-XXXXXX --mode test|live --scopes a,b " +
-  '[--name "…"] [--expires-days N]';
+  '[--name "…"] [--expires-days N] [--member USERNAME]';
 
 function fail(message: string): never {
   console.error(`apikey:create: ${message}`);
@@ -37,6 +40,7 @@ try {
       scopes: { type: "string" },
       name: { type: "string" },
       "expires-days": { type: "string" },
+      member: { type: "string" },
     },
     strict: true,
     allowPositionals: false,
@@ -94,11 +98,17 @@ const input = z
         "--expires-days must be a whole number of days from 1 to 3650",
       )
       .optional(),
+    member: z
+      .string()
+      .trim()
+      .min(1, "--member must be a username")
+      .max(64, "--member must be a username")
+      .optional(),
   })
   .safeParse(values);
 if (!input.success) fail(input.error.issues[0]!.message);
 
-const { merchant, mode, scopes, name } = input.data;
+const { merchant, mode, scopes, name, member } = input.data;
 const days = input.data["expires-days"];
 const now = Date.now();
 let db: Db;
@@ -113,15 +123,32 @@ try {
 const made = createKeyFromCommandLine(
   db,
   merchant,
-  { name, mode, scopes, expiresAt: days === undefined ? null : now + days * 24 * 3_600_000 },
+  {
+    name,
+    mode,
+    scopes,
+    member,
+    expiresAt: days === undefined ? null : now + days * 24 * 3_600_000,
+  },
   now,
 );
 db.$client.close();
-if (!made) fail(`no merchant ${merchant} in ${env.DATABASE_URL}`);
+if (!made.ok) {
+  if (made.reason === "no_merchant") fail(`no merchant ${merchant} in ${env.DATABASE_URL}`);
+  if (made.reason === "no_member")
+    fail(
+      member === undefined
+        ? `${merchant} has no active owner to own the key: name a member with --member`
+        : `${merchant} has no active member ${member}`,
+    );
+  fail(
+    `--scopes: ${made.scopes.join(", ")} ${made.scopes.length === 1 ? "is" : "are"} beyond the ${made.role} role of the key's member (a key never does more than its member)`,
+  );
+}
 
 process.stdout.write(`${made.secret}\n`);
 console.error(
-  `Created ${mode} API key "${name}" (${made.key.prefix}…) for ${merchant} with ` +
+  `Created ${mode} API key "${name}" (${made.key.prefix}…) for ${merchant} (member ${made.member}) with ` +
     `${scopes.join(", ")}${days === undefined ? ", no expiry" : `, expiring in ${days} days`}. ` +
     "It is shown only this once: store it now.",
 );

@@ -6,7 +6,10 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import { and } from "drizzle-orm";
 import { merchants, merchantUsers } from "../drizzle/schema";
+import { teamRoleInfo, type TeamRole } from "../app/core/accounts/permissions";
+import { DEFAULT_PAYOUT_APPROVAL_ABOVE_KES } from "../app/core/disbursements/settings.server";
 import {
   createOperator,
   ensureBootstrapAdmin,
@@ -43,6 +46,7 @@ export async function seedDemoMerchant(db: Db, now = Date.now()): Promise<string
           id: DEMO_MERCHANT.merchantId,
           businessName: DEMO_MERCHANT.businessName,
           contactEmail: DEMO_MERCHANT.contactEmail,
+          payoutApprovalAboveKes: DEFAULT_PAYOUT_APPROVAL_ABOVE_KES,
           createdAt: now,
         })
         .run();
@@ -72,6 +76,52 @@ export async function seedDemoMerchant(db: Db, now = Date.now()): Promise<string
 }
 
 /**
+ * One member of each other role on the demo merchant (issue 27, item 14), with the demo password,
+ * so every role can be tried without inviting anyone. Each is added when missing (an older demo
+ * database gains them); a member an owner changed is left as it is.
+ */
+export const DEMO_TEAM = [
+  { username: "demo-admin", role: "admin" },
+  { username: "demo-finance", role: "finance" },
+  { username: "demo-developer", role: "developer" },
+  { username: "demo-cashier", role: "cashier" },
+  { username: "demo-viewer", role: "viewer" },
+] as const satisfies readonly { username: string; role: TeamRole }[];
+
+export async function seedDemoTeam(db: Db, now = Date.now()): Promise<string> {
+  for (const member of DEMO_TEAM) {
+    const existing = db
+      .select({ id: merchantUsers.id })
+      .from(merchantUsers)
+      .where(
+        and(
+          eq(merchantUsers.merchantId, DEMO_MERCHANT.merchantId),
+          eq(merchantUsers.username, member.username),
+        ),
+      )
+      .get();
+    if (existing) continue;
+    const passwordHash = await hashPassword(DEMO_MERCHANT.password);
+    db.insert(merchantUsers)
+      .values({
+        id: `usr_${member.username.replace("-", "_")}`,
+        merchantId: DEMO_MERCHANT.merchantId,
+        username: member.username,
+        role: member.role,
+        email: `${member.username}@savannahcoffee.example`,
+        passwordHash,
+        passwordSetAt: now,
+        invitedBy: "usr_demo",
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .run();
+  }
+  const team = DEMO_TEAM.map((m) => `${m.username} (${teamRoleInfo[m.role].label})`).join(", ");
+  return `demo team of ${DEMO_MERCHANT.merchantId}, each with Password ${DEMO_MERCHANT.password}: ${team}`;
+}
+
+/**
  * A local demo operator (admin) with a random password generated once and kept in
  * DATA_DIR/demo-operator.txt, so the review flow can be tried on a fresh machine.
  */
@@ -91,7 +141,8 @@ export async function seedDemoOperator(db: Db): Promise<string> {
 export async function seed(db: Db): Promise<string[]> {
   const report: string[] = [];
   report.push(...(await seedNews(db)));
-  if (env.DEMO_SEED) report.push(await seedDemoMerchant(db), await seedDemoOperator(db));
+  if (env.DEMO_SEED)
+    report.push(await seedDemoMerchant(db), await seedDemoTeam(db), await seedDemoOperator(db));
   const admin = await ensureBootstrapAdmin(db, {
     email: env.OPERATOR_BOOTSTRAP_EMAIL,
     password: env.OPERATOR_BOOTSTRAP_PASSWORD,

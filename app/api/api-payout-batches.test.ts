@@ -52,7 +52,7 @@ function expectDocumented(
 
 describe("creating a payout batch", () => {
   it("from a CSV file: 201 with the draft, its counts, totals and approval_url; rows normalised", async () => {
-    const { secret } = f.newKey(SHOP, "test");
+    const { secret, id: keyId } = f.newKey(SHOP, "test");
     const batch = expectOk(
       await createBatch(secret, { title: "November salaries", sms_receipts: true, csv: CSV }),
       201,
@@ -92,10 +92,11 @@ describe("creating a payout batch", () => {
     expect(fee).toBeGreaterThan(0n);
     expect(batch.fee_decimal).toBe(`${fee / 100n}.${(fee % 100n).toString().padStart(2, "0")}`);
     expectDocumented(payoutBatchSchema, batch);
-    // The batch is the key's: made by `key:<id>` in the key's mode.
+    // The batch is the key's member's (ADR 0039), with the key kept beside it, in the key's mode.
     expect(batchesIn(SHOP).find((row) => row.id === batch.id)).toMatchObject({
       mode: "test",
-      createdBy: expect.stringMatching(/^key:/),
+      createdBy: f.owners[SHOP],
+      createdWithKey: keyId,
     });
 
     const rows = await rowsOf(secret, batch.id);

@@ -114,7 +114,11 @@ describe("refunding a crypto payment", () => {
     // Handed to custody at once; the money left the available balance.
     expect(created.status).toBe("sent");
     expect(await available(key)).toBe(before - 100_000);
-    expect(rowOf(created.id)).toMatchObject({ createdBy: expect.stringMatching(/^key:/) });
+    // Made through a key, so its member's (the owner's), with the key kept for the audit.
+    expect(rowOf(created.id)).toMatchObject({
+      createdBy: f.owners[payment.merchantId],
+      createdWithKey: expect.stringMatching(/^key_/),
+    });
 
     // Custody sends exactly that to the customer's address, under the refund's id.
     const custodyTxId = rowOf(created.id).custodyTxId!;

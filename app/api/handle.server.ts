@@ -14,6 +14,7 @@ import {
   requestFingerprint,
   type IdempotencyScope,
 } from "~/core/api/idempotency.server";
+import { teamRoleInfo } from "~/core/accounts/permissions";
 import { logger } from "~/utils/logger.server";
 import { ApiError, errorBody, fromZodError } from "./errors.server";
 import { KEY_FAILURE_LIMIT, keyFailureWaitMs, recordKeyFailure } from "./key-failures.server";
@@ -167,6 +168,13 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
         "rate_limit_error",
         "rate_limited",
         `Too many requests for this key: at most ${deps.rateLimitPerSecond} per second. Retry after ${limited.headers["Retry-After"]} s.`,
+      );
+    if (key.withheldScopes.includes(route.scope))
+      throw new ApiError(
+        403,
+        "permission_error",
+        "scope_beyond_role",
+        `This key has the ${route.scope} scope, but the member it belongs to no longer has a role that allows it (${teamRoleInfo[key.role].label}). A key never does more than its member: ask an Owner or Admin for a key.`,
       );
     if (!key.scopes.includes(route.scope))
       throw new ApiError(

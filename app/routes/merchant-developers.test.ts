@@ -12,6 +12,7 @@ import type { TeamRole } from "~/core/accounts/permissions";
 import { authenticateApiKey, createApiKey } from "~/core/api/keys.server";
 import { startSession } from "~/utils/session.server";
 import { installTestDatabase } from "../../tests/setup/db";
+import { addMember } from "../../tests/setup/members";
 import { addMerchant } from "../../tests/setup/payments";
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import { loader as sectionLoader } from "./merchant.developers";
@@ -107,6 +108,35 @@ describe("Developers › API keys", () => {
     expect(keysOf(SHOP)).toEqual([]);
   });
 
+  it("a Developer is offered only their role's scopes, and asking for more is refused at the field", async () => {
+    const developer = await signedIn("developer");
+    const page = (await (await respond(() => loader(args(get(PAGE, developer))))).json()) as {
+      allowedScopes: string[];
+    };
+    expect(page.allowedScopes).toEqual(["payments:read", "payments:write", "webhooks:manage"]);
+    const response = await respond(() =>
+      action(
+        args(
+          formPost(
+            PAGE,
+            { ...createFields, scopes: ["payments:read", "refunds:write", "payouts:write"] },
+            developer,
+          ),
+        ),
+      ),
+    );
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as {
+      lastResult: { error: Record<string, string[]> };
+      created?: unknown;
+    };
+    expect(body.created).toBeUndefined();
+    expect(body.lastResult.error.scopes).toEqual([
+      "As Developer you cannot give a key refunds:write, payouts:write: a key never does more than the member who makes it.",
+    ]);
+    expect(keysOf(SHOP)).toEqual([]);
+  });
+
   it("without a recent step-up, creating goes to confirm and back with the form filled in", async () => {
     const developer = await signedIn("developer", { steppedUp: false });
     const response = await respond(() => action(args(formPost(PAGE, createFields, developer))));
@@ -180,7 +210,7 @@ describe("Developers › API keys", () => {
       mode: "test",
       name: "Revoke me",
       scopes: ["payments:read"],
-      createdBy: null,
+      createdBy: owner.id,
       now: Date.now(),
     });
     expect(authenticateApiKey(db, secret, Date.now()).ok).toBe(true);
@@ -202,7 +232,7 @@ describe("Developers › API keys", () => {
       mode: "live",
       name: "Not yours",
       scopes: ["payments:read"],
-      createdBy: null,
+      createdBy: addMember(db, OTHER, "owner").id,
       now: Date.now(),
     });
     const response = await respond(() =>

@@ -493,27 +493,33 @@ describe("the approval limit", () => {
   const save = (member: { cookie: string }, value: string) =>
     formPost("/merchant/settings?intent=payout-approval", { approvalAboveKes: value }, member);
 
-  it("only owners and admins set it, after a fresh confirmation, within 0 to KES 10,000,000", async () => {
-    const finance = await signedIn("finance");
-    expect((await respond(() => settingsPage.action(args(save(finance, "5000"))))).status).toBe(
-      403,
-    );
-    const late = await signedIn("admin", { steppedUp: false });
+  it("only owners set it, after a fresh confirmation, within 0 to KES 10,000,000", async () => {
+    // A money control: owners only (issue 27, item 3); admins and finance see it, read-only.
+    for (const role of ["finance", "admin"] as const) {
+      const member = await signedIn(role);
+      expect((await respond(() => settingsPage.action(args(save(member, "5000"))))).status).toBe(
+        403,
+      );
+      const page = await html(settingsPage, get("/merchant/settings", member));
+      expect(page).toContain("Only an account owner can change this.");
+      expect(page).not.toContain("Single payouts above this amount need a second approval");
+    }
+    const late = await signedIn("owner", { steppedUp: false });
     const confirm = await respond(() => settingsPage.action(args(save(late, "5000"))));
     expect(confirm.status).toBe(302);
     expect(confirm.headers.get("Location")).toBe(
       "/merchant/confirm?redirectTo=%2Fmerchant%2Fsettings",
     );
-    const admin = await signedIn("admin");
+    const owner = await signedIn("owner");
     for (const [value, says] of [
       ["-5", "Enter whole shillings"],
       ["12.50", "Enter whole shillings"],
       ["10,000,001", "The highest limit is KES 10,000,000"],
     ] as const) {
-      const page = await html(settingsPage, save(admin, value), 400);
+      const page = await html(settingsPage, save(owner, value), 400);
       expect(textOfId(page, "payout-approval-approvalAboveKes-error")).toContain(says);
     }
-    const settings = await html(settingsPage, get("/merchant/settings", admin));
+    const settings = await html(settingsPage, get("/merchant/settings", owner));
     expect(settings).toContain("Single payouts above this amount need a second approval");
     const viewer = await signedIn("viewer");
     expect(await html(settingsPage, get("/merchant/settings", viewer))).not.toContain(
@@ -529,8 +535,8 @@ describe("the approval limit", () => {
   });
 
   it("above the limit a single payout waits for another member's approval; nothing is reserved", async () => {
-    const admin = await signedIn("admin");
-    const saved = await respond(() => settingsPage.action(args(save(admin, "1,000"))));
+    const owner = await signedIn("owner");
+    const saved = await respond(() => settingsPage.action(args(save(owner, "1,000"))));
     expect(saved.status).toBe(302);
     expect(await toastOf(saved)).toMatchObject({ message: "Approval limit saved" });
     const audits = db
@@ -539,14 +545,14 @@ describe("the approval limit", () => {
       .where(
         and(
           eq(auditLog.action, "disbursement.approval_threshold_changed"),
-          eq(auditLog.actorId, admin.id),
+          eq(auditLog.actorId, owner.id),
         ),
       )
       .all();
     expect(audits.map((row) => JSON.parse(row.details!) as unknown)).toEqual([
       { fromKes: null, toKes: 1000 },
     ]);
-    expect(await html(settingsPage, get("/merchant/settings", admin))).toContain('value="1000"');
+    expect(await html(settingsPage, get("/merchant/settings", owner))).toContain('value="1000"');
 
     const finance = await signedIn("finance");
     const review = await html(

@@ -31,6 +31,7 @@ import {
   createKeyForMember,
   revokeKeyForMember,
 } from "~/core/api/key-management.server";
+import { beyondRoleMessage, scopesForRole } from "~/core/api/key-rules";
 import { requirePermission, requireRecentStepUp } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { privatePageHeaders } from "~/utils/http";
@@ -44,6 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     keys: apiKeyListItems(getDb(), merchant.merchantId, Date.now()),
     defaults: createFormDefaults(new URL(request.url).searchParams),
+    role: merchant.role,
+    allowedScopes: scopesForRole(merchant.role),
   };
 }
 
@@ -80,7 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // Back to this page with the choices filled in after confirming (nothing secret in them).
   requireRecentStepUp(request, merchant, `${paths.merchantDevelopers}?${createFormQuery(input)}`);
   const now = Date.now();
-  const { key, secret } = createKeyForMember(
+  const made = createKeyForMember(
     db,
     actor,
     {
@@ -91,17 +94,33 @@ export async function action({ request }: ActionFunctionArgs) {
     },
     now,
   );
+  // A key never does more than its maker: scopes beyond the role are refused at their field.
+  if (!made.ok)
+    return data<CreateKeyActionData>(
+      {
+        lastResult: submission.reply({
+          fieldErrors: {
+            scopes: [
+              made.reason === "beyond_role"
+                ? beyondRoleMessage(made.role, made.scopes)
+                : "Your membership has changed: sign in again.",
+            ],
+          },
+        }),
+      },
+      { status: 400 },
+    );
   return jsonWithSuccess<CreateKeyActionData>(
     {
       lastResult: submission.reply({ resetForm: true }),
-      created: { name: key.name, mode: key.mode, secret },
+      created: { name: made.key.name, mode: made.key.mode, secret: made.secret },
     },
     { message: "API key created", description: "Copy it now: you will not see it again." },
   );
 }
 
 export default function DeveloperApiKeys() {
-  const { keys, defaults } = useLoaderData<typeof loader>();
+  const { keys, defaults, role, allowedScopes } = useLoaderData<typeof loader>();
   const actionData = useActionData<CreateKeyActionData>();
   return (
     <div className="mt-8 space-y-10">
@@ -122,6 +141,8 @@ export default function DeveloperApiKeys() {
         key={actionData?.created ? "after-create" : "create"}
         defaults={actionData?.created ? createFormDefaults(new URLSearchParams()) : defaults}
         lastResult={actionData?.lastResult}
+        role={role}
+        allowedScopes={allowedScopes}
       />
     </div>
   );

@@ -273,7 +273,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       kind: batch.kind,
       mode: batch.mode,
       fileName: batch.fileName,
-      madeBy: whoIs(batch.createdBy, merchant, names),
+      madeBy:
+        whoIs(batch.createdBy, merchant, names) +
+        (batch.createdWithKey ? " (through an API key)" : ""),
       createdAt: batch.createdAt,
       submittedAt: batch.submittedAt,
       decidedBy: batch.decidedBy ? whoIs(batch.decidedBy, merchant, names) : null,
@@ -285,6 +287,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       canCreate,
       canApprove: can(merchant.role, "payouts:approve"),
       isMaker: batch.createdBy === merchant.userId,
+      // Nobody else could approve: the maker approves in person, with a second factor (ADR 0039).
+      soleApprover:
+        can(merchant.role, "payouts:approve") &&
+        disbursements().otherApprovers(merchant.merchantId, merchant.userId) === 0,
+      hasTwoFactor: merchant.totpEnabledAt !== null,
     },
     summary: view,
     page: {
@@ -351,7 +358,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (sendsMoney) requireRecentStepUp(request, merchant);
 
   const service = disbursements();
-  const actor = { merchantId: merchant.merchantId, memberId: merchant.userId };
+  const actor = {
+    merchantId: merchant.merchantId,
+    memberId: merchant.userId,
+    // The step-up above was a code when two-factor sign-in is on (the confirm page asks only that).
+    secondFactor: sendsMoney && merchant.totpEnabledAt !== null,
+  };
   // Back to the batch page with its list state (filter, page), without the edit form.
   const search = new URL(request.url).searchParams;
   const listState = { filter: filterOf(search), after: afterOf(search) };

@@ -40,6 +40,7 @@ import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { SoleApproverNote } from "~/components/merchants/payouts/BatchActions";
 import { disbursements } from "~/wiring/disbursements.server";
 
 type ActionData = { lastResult: SubmissionResult<string[]> };
@@ -55,6 +56,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     available: balances.available.toString(),
     feeBps: feeBps.b2c,
+    // Nobody else could approve (ADR 0039): the maker approves in person with a second factor.
+    soleApprover: disbursements().otherApprovers(merchant.merchantId, merchant.userId) === 0,
+    hasTwoFactor: merchant.totpEnabledAt !== null,
     batches: disbursements()
       .list(merchant.merchantId, "live")
       .map((item) => ({
@@ -159,7 +163,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MerchantPayouts() {
-  const { available, feeBps: b2cBps, batches } = useLoaderData<typeof loader>();
+  const {
+    available,
+    feeBps: b2cBps,
+    batches,
+    soleApprover,
+    hasTwoFactor,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   return (
     <Container className="py-12">
@@ -174,6 +184,12 @@ export default function MerchantPayouts() {
         account over PesaLink. Each payout costs our {formatPercent(b2cBps)} B2C fee on the amount
         plus the rail&apos;s own charge, passed on at cost.
       </p>
+      {soleApprover ? (
+        <div className="mt-4 max-w-3xl rounded-xl bg-amber-50 p-4 text-amber-950">
+          <h2 className="font-semibold">You are the only member who can approve payouts</h2>
+          <SoleApproverNote hasTwoFactor={hasTwoFactor} />
+        </div>
+      ) : null}
 
       <section aria-labelledby="balance-title" className="mt-8">
         <h2 id="balance-title" className="sr-only">

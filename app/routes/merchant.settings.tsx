@@ -17,6 +17,7 @@ import {
   PAYOUT_APPROVAL_INTENT,
   payoutApprovalSchema,
 } from "~/components/merchants/payouts/ApprovalThresholdForm";
+import { SoleApproverNote } from "~/components/merchants/payouts/BatchActions";
 import { AddDestinationForm } from "~/components/merchants/settlement/AddDestinationForm";
 import { DestinationList } from "~/components/merchants/settlement/DestinationList";
 import { SplitRulesForm } from "~/components/merchants/settlement/SplitRulesForm";
@@ -59,6 +60,7 @@ import { paths } from "~/utils/paths";
 import { clientKey } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { disbursements } from "~/wiring/disbursements.server";
 import { payments } from "~/wiring/payments.server";
 
 type ActionData = {
@@ -93,10 +95,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     limits: `M-Pesa pays up to ${formatKes(mpesa.perTransferKes)} a transfer and ${formatKes(mpesa.dailyKes)} a day`,
     coolingOffHours: payments().config.payoutDestinationCoolingOffHours,
     canChange: can(merchant.role, "payout_destination:manage"),
-    // Owners and admins: single payouts above this (whole KES) need a second approval.
-    payoutApproval: can(merchant.role, "settings:manage")
-      ? { aboveKes: getPayoutApprovalAboveKes(db, merchant.merchantId) }
-      : null,
+    // Single payouts above this (whole KES) need a second approval: owners change it, members
+    // who make or approve payouts see it.
+    payoutApproval:
+      can(merchant.role, "payouts:create") || can(merchant.role, "payouts:approve")
+        ? {
+            aboveKes: getPayoutApprovalAboveKes(db, merchant.merchantId),
+            canChange: can(merchant.role, "payout_approval:manage"),
+            // Nobody else could approve (ADR 0039): said here and on the Payouts page.
+            soleApprover:
+              disbursements().otherApprovers(merchant.merchantId, merchant.userId) === 0,
+            hasTwoFactor: merchant.totpEnabledAt !== null,
+          }
+        : null,
   };
 }
 
@@ -111,7 +122,7 @@ const verificationMessage: Record<VerificationStart["kind"], string> = {
 };
 
 export async function action({ request }: ActionFunctionArgs) {
-  // The payout approval limit is for owners and admins; every other form here for owners only.
+  // The payout approval limit and every other form here are for owners only.
   if (new URL(request.url).searchParams.get("intent") === PAYOUT_APPROVAL_INTENT)
     return payoutApprovalAction(request);
   const merchant = await requirePermission(request, "payout_destination:manage");
@@ -267,9 +278,9 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-/** The payout approval limit (issue 15): owners and admins, with a recent step-up, audited. */
+/** The payout approval limit (issues 15 and 27): owners only, with a recent step-up, audited. */
 async function payoutApprovalAction(request: Request) {
-  const merchant = await requirePermission(request, "settings:manage");
+  const merchant = await requirePermission(request, "payout_approval:manage");
   requireRecentStepUp(request, merchant);
   const submission = parseWithZod(await request.formData(), { schema: payoutApprovalSchema });
   if (submission.status !== "success")
@@ -386,11 +397,23 @@ export default function MerchantSettings() {
           <h2 id="payout-approval-title" className="text-2xl font-semibold text-ink">
             Payout approval
           </h2>
-          <ApprovalThresholdForm
-            action={`${paths.merchantSettings}?intent=${PAYOUT_APPROVAL_INTENT}`}
-            current={payoutApproval.aboveKes}
-            lastResult={actionData?.approvalResult}
-          />
+          {payoutApproval.soleApprover ? (
+            <SoleApproverNote hasTwoFactor={payoutApproval.hasTwoFactor} />
+          ) : null}
+          {payoutApproval.canChange ? (
+            <ApprovalThresholdForm
+              action={`${paths.merchantSettings}?intent=${PAYOUT_APPROVAL_INTENT}`}
+              current={payoutApproval.aboveKes}
+              lastResult={actionData?.approvalResult}
+            />
+          ) : (
+            <p className="mt-4 text-slate-700">
+              {payoutApproval.aboveKes === null
+                ? "Single payouts are sent without a second approval."
+                : `Single payouts above ${formatKes(payoutApproval.aboveKes)} wait for a second member's approval.`}{" "}
+              A payout file always does. Only an account owner can change this.
+            </p>
+          )}
         </section>
       ) : null}
     </Container>

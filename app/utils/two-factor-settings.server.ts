@@ -12,7 +12,6 @@ import { twoFactorSettingsSchema } from "~/core/accounts/two-factor-schema";
 import {
   checkSecondFactor,
   confirmEnrolment,
-  confirmPassword,
   enrolmentSecret,
   isSecondFactorInput,
   regenerateRecoveryCodes,
@@ -57,17 +56,17 @@ export async function twoFactorSettingsAction(
   const submission = parseWithZod(await request.formData(), { schema: twoFactorSettingsSchema });
   if (submission.status !== "success") {
     return data<TwoFactorActionData>(
-      { lastResult: submission.reply({ hideFields: ["code", "credential"] }) },
+      { lastResult: submission.reply({ hideFields: ["code"] }) },
       400,
     );
   }
   const origin = requestOrigin(request);
-  const refuse = (field: "code" | "credential", message: string, status: number) =>
+  const refuse = (field: "code", message: string, status: number) =>
     data<TwoFactorActionData>(
       {
         lastResult: submission.reply({
           fieldErrors: { [field]: [message] },
-          hideFields: ["code", "credential"],
+          hideFields: ["code"],
         }),
       },
       { status },
@@ -102,25 +101,21 @@ export async function twoFactorSettingsAction(
       twoFactorText.regenerated,
     );
   }
-  // Turning off: a current code (or recovery code) or the password.
-  const credential = value.credential;
-  if (isSecondFactorInput(credential)) {
-    const checked = checkSecondFactor(db, totpSealingKey(), subject, {
-      code: credential,
-      clientKey: clientKey(request),
-      origin,
-      purpose: "confirm",
-    });
-    if (!checked.ok) return refuse("credential", refusalMessage(checked), refusalStatus(checked));
-  } else {
-    const checked = await confirmPassword(db, subject, {
-      password: credential,
-      clientKey: clientKey(request),
-      origin,
-    });
-    if (!checked.ok)
-      return refuse("credential", refusalMessage(checked, "password"), refusalStatus(checked));
-  }
+  // Turning off: a current second factor (a code or a recovery code), never the password alone,
+  // and never while codes are throttled (the check refuses then). Owners are e-mailed.
+  if (!isSecondFactorInput(value.code))
+    return refuse(
+      "code",
+      "Enter the 6-digit code from your authenticator app, or a recovery code: your password alone cannot turn off two-factor sign-in.",
+      400,
+    );
+  const checked = checkSecondFactor(db, totpSealingKey(), subject, {
+    code: value.code,
+    clientKey: clientKey(request),
+    origin,
+    purpose: "confirm",
+  });
+  if (!checked.ok) return refuse("code", refusalMessage(checked), refusalStatus(checked));
   turnOffTwoFactor(db, subject, origin);
   return redirectWithSuccess(page, twoFactorText.disabled);
 }

@@ -25,6 +25,7 @@ import { env, SANDBOX_SETTINGS } from "~/utils/env.server";
 import { stopAllJobs } from "~/utils/jobs.server";
 import { mpesaCallbackAction, type MpesaCallbackKind } from "~/utils/mpesa-callback.server";
 import { installTestDatabase } from "../../tests/setup/db";
+import { addMember } from "../../tests/setup/members";
 import { addMerchant } from "../../tests/setup/payments";
 import {
   installPaymentsRuntime,
@@ -40,6 +41,7 @@ const saved = { ...env };
 const SECRET = "live-deployment-secret-0123456789abcdef";
 const MERCHANT = "MRC-TMKV28";
 addMerchant(db, MERCHANT);
+const owner = addMember(db, MERCHANT, "owner");
 const completeAt = paymentsConfigFromEnv(env).confirmations;
 
 let app: { origin: string; server: Server };
@@ -171,7 +173,7 @@ const testKey = () =>
     mode: "test",
     name: "Sandbox",
     scopes: ["payments:write"],
-    createdBy: null,
+    createdBy: owner.id,
     now: Date.now(),
   }).key;
 const actorFor = (mode: ApiMode): PaymentCreator =>

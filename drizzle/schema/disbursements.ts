@@ -36,8 +36,15 @@ export const disbursementBatches = sqliteTable(
     title: text("title").notNull(),
     /** Send each recipient a receipt text when their row is paid. */
     smsReceipts: integer("sms_receipts", { mode: "boolean" }).notNull().default(false),
-    /** The maker: a merchant_users id (or the API key's id, `key:<id>`). */
+    /**
+     * The maker: a merchant_users id. A batch made through the API is its key's member's (older
+     * rows may still say `key:<id>`); the key is kept in created_with_key for the audit.
+     */
     createdBy: text("created_by").notNull(),
+    /** The API key it was made with (null: in the dashboard). */
+    createdWithKey: text("created_with_key"),
+    /** How many rows it was made with (the per-day row allowance counts these). */
+    rowCount: integer("row_count").notNull().default(0),
     submittedAt: integer("submitted_at"),
     /** The checker (approve or reject), never the maker. */
     decidedBy: text("decided_by"),

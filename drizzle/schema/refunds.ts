@@ -48,8 +48,13 @@ export const refunds = sqliteTable(
     /** M-Pesa: the rail's charge passed through at cost (cents). */
     railChargeKesCents: bigintInteger("rail_charge_kes_cents").notNull(),
     reason: text("reason"),
-    /** A member's id, or `key:<api key id>`. */
+    /**
+     * The member who made it (through the API: the key's member; older rows may say
+     * `key:<api key id>`).
+     */
     createdBy: text("created_by").notNull(),
+    /** The API key it was made with (null: in the dashboard). */
+    createdWithKey: text("created_with_key"),
     /** The form's (or API's) request key: the same request twice makes one refund. */
     requestKey: text("request_key").notNull(),
     /** The money's ledger transaction (balance source): reversed if the refund fails. */

@@ -21,7 +21,7 @@ import {
 } from "../../app/core/ledger/ledger.server";
 import { openDatabase, type Db } from "../../app/utils/db.server";
 import { env } from "../../app/utils/env.server";
-import { merchants } from "../../drizzle/schema";
+import { merchants, merchantUsers } from "../../drizzle/schema";
 
 export const RAIL_IDS = ["mpesa", "airtel-money", "t-kash", "pesalink"] as const;
 export type BenchRail = (typeof RAIL_IDS)[number];
@@ -86,6 +86,16 @@ function seed(db: Db, count: number): SeededMerchant[] {
     // The first one inserted is the default.
     insertVerifiedDestination(db, id, first, now, { registeredName: `${BUSINESS_PREFIX}${i}` });
     insertVerifiedDestination(db, id, second, now, { registeredName: `${BUSINESS_PREFIX}${i}` });
+    // The key is a member's (ADR 0038): the merchant's owner.
+    db.insert(merchantUsers)
+      .values({
+        id: `usr_bench_${i}`,
+        merchantId: id,
+        username: "owner",
+        role: "owner",
+        createdAt: now,
+      })
+      .run();
     const made = createKeyFromCommandLine(
       db,
       id,
@@ -97,7 +107,7 @@ function seed(db: Db, count: number): SeededMerchant[] {
       },
       now,
     );
-    if (!made) throw new Error(`could not make an API key for ${id}`);
+    if (!made.ok) throw new Error(`could not make an API key for ${id}: ${made.reason}`);
     seeded.push({
       id,
       apiKey: made.secret,

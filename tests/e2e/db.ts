@@ -1,5 +1,8 @@
 /** Direct access to the e2e server's database, to age sessions the way time would. */
 import Database from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import * as schema from "../../drizzle/schema";
+import type { Db } from "../../app/utils/db.server";
 
 export function withE2eDatabase<T>(work: (db: Database.Database) => T): T {
   const file = process.env.E2E_DATABASE;
@@ -11,6 +14,11 @@ export function withE2eDatabase<T>(work: (db: Database.Database) => T): T {
   } finally {
     db.close();
   }
+}
+
+/** The core's functions on the e2e server's database (seeding as the app itself would). */
+export function withCore<T>(work: (db: Db) => T): T {
+  return withE2eDatabase((client) => work(drizzle(client, { schema }) as unknown as Db));
 }
 
 const ID_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -40,6 +48,34 @@ export async function createTestMerchant(settlementPhone: string | null = "25471
     db.prepare(
       "insert into merchant_users (id, merchant_id, username, role, password_hash, password_set_at, created_at) values (?, ?, 'owner', 'owner', ?, ?, ?)",
     ).run(`usr_${code}`, merchantId, passwordHash, now, now);
+  });
+  return credentials;
+}
+
+/**
+ * A sign-in counts as a fresh confirmation for five minutes; a test says so explicitly, so it never
+ * depends on how long sign-in took (the confirm page is covered by its own spec).
+ */
+export function markSteppedUp(merchantId: string) {
+  withE2eDatabase((db) =>
+    db
+      .prepare(
+        "update sessions set stepped_up_at = ? where merchant_user_id in (select id from merchant_users where merchant_id = ?)",
+      )
+      .run(Date.now(), merchantId),
+  );
+}
+
+/** Another member of a test merchant who can sign in: their credentials. */
+export async function addTeamMember(merchantId: string, role: string, username = role) {
+  const { hashPassword } = await import("../../app/core/passwords.server");
+  const credentials = { merchantId, username, password: `e2e ${role} password 42` };
+  const hash = await hashPassword(credentials.password);
+  withE2eDatabase((db) => {
+    const now = Date.now();
+    db.prepare(
+      "insert into merchant_users (id, merchant_id, username, role, password_hash, password_set_at, created_at) values (?, ?, ?, ?, ?, ?, ?)",
+    ).run(`usr_${username}_${merchantId.slice(4)}`, merchantId, username, role, hash, now, now);
   });
   return credentials;
 }

@@ -11,15 +11,11 @@
  * balance, so balances never leak between tests or projects.
  */
 import AxeBuilder from "@axe-core/playwright";
-import Database from "better-sqlite3";
-import { drizzle } from "drizzle-orm/better-sqlite3";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import * as schema from "../../drizzle/schema";
 import { createBulkBatch } from "../../app/core/disbursements/batches.server";
 import { capital, merchantAvailable, postTransaction } from "../../app/core/ledger/ledger.server";
-import type { Db } from "../../app/utils/db.server";
 import { signInAsMerchant } from "./auth";
-import { createTestMerchant, withE2eDatabase } from "./db";
+import { addTeamMember, createTestMerchant, markSteppedUp, withCore } from "./db";
 import {
   expectJsState,
   expectNoSidewaysScroll,
@@ -27,33 +23,6 @@ import {
   expectToast,
   isJsProject,
 } from "./helpers";
-
-/** The core's functions on the e2e server's database. */
-function withCore<T>(work: (db: Db) => T): T {
-  const file = process.env.E2E_DATABASE;
-  if (!file) throw new Error("E2E_DATABASE is not set (see playwright.config.ts)");
-  const client = new Database(file);
-  client.pragma("busy_timeout = 5000");
-  try {
-    return work(drizzle(client, { schema }) as unknown as Db);
-  } finally {
-    client.close();
-  }
-}
-
-/** A Finance member of the merchant who can sign in. */
-async function addFinanceMember(merchantId: string) {
-  const { hashPassword } = await import("../../app/core/passwords.server");
-  const credentials = { merchantId, username: "finance", password: "e2e finance password 42" };
-  const hash = await hashPassword(credentials.password);
-  withE2eDatabase((db) => {
-    const now = Date.now();
-    db.prepare(
-      "insert into merchant_users (id, merchant_id, username, role, password_hash, password_set_at, created_at) values (?, ?, 'finance', 'finance', ?, ?, ?)",
-    ).run(`usr_fin_${merchantId.slice(4)}`, merchantId, hash, now, now);
-  });
-  return credentials;
-}
 
 /** The owner's batch: two good M-Pesa rows, one the rail refuses, one that needs fixing. */
 function seedBatch(merchantId: string): string {
@@ -92,17 +61,6 @@ function seedBatch(merchantId: string): string {
   });
 }
 
-/** A sign-in counts as a fresh confirmation; the test says so explicitly (see team.spec.ts). */
-function markSteppedUp(merchantId: string) {
-  withE2eDatabase((db) =>
-    db
-      .prepare(
-        "update sessions set stepped_up_at = ? where merchant_user_id in (select id from merchant_users where merchant_id = ?)",
-      )
-      .run(Date.now(), merchantId),
-  );
-}
-
 async function expectAccessible(page: Page, testInfo: TestInfo) {
   if (!isJsProject(testInfo)) return;
   const results = await new AxeBuilder({ page })
@@ -123,7 +81,7 @@ test("a batch is fixed, submitted, approved by another member and paid", async (
 }, testInfo) => {
   test.setTimeout(60_000);
   const owner = await createTestMerchant();
-  const finance = await addFinanceMember(owner.merchantId);
+  const finance = await addTeamMember(owner.merchantId, "finance");
   const batchId = seedBatch(owner.merchantId);
   const batchPath = `/merchant/payouts/${batchId}`;
 

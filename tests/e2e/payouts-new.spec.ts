@@ -6,7 +6,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { signInAsMerchant } from "./auth";
-import { createTestMerchant, withE2eDatabase } from "./db";
+import { createTestMerchant, markSteppedUp, withE2eDatabase } from "./db";
 import { expectAccessible, expectJsState, expectToast } from "./helpers";
 
 /** KES `kes` credited to the merchant's live available balance just now. */
@@ -42,20 +42,6 @@ function creditBalance(merchantId: string, kes: number) {
       }
     })();
   });
-}
-
-/**
- * A sign-in counts as a fresh confirmation for five minutes; the test says so explicitly, so it
- * never depends on how long sign-in took (the confirm page is covered by its own spec).
- */
-function markSteppedUp(merchantId: string) {
-  withE2eDatabase((db) =>
-    db
-      .prepare(
-        "update sessions set stepped_up_at = ? where merchant_user_id in (select id from merchant_users where merchant_id = ?)",
-      )
-      .run(Date.now(), merchantId),
-  );
 }
 
 const BATCH_URL = /\/merchant\/payouts\/dsb_[a-z0-9]+$/;

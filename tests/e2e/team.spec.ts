@@ -10,7 +10,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { generateTotp } from "../../app/core/accounts/totp.server";
 import { signInAsMerchant } from "./auth";
-import { createTestMerchant, withE2eDatabase } from "./db";
+import { createTestMerchant, markSteppedUp, withE2eDatabase } from "./db";
 import { expectJsState, expectToast, unique } from "./helpers";
 
 /** The invitation link e-mailed to `email` (path only). */
@@ -26,20 +26,6 @@ function invitationPathFor(email: string): string {
   const match = row && /\/merchant\/invitations\/[A-Za-z0-9_-]{43}/.exec(row.body_text);
   if (!match) throw new Error(`No invitation e-mail to ${email}`);
   return match[0];
-}
-
-/**
- * A sign-in counts as a fresh confirmation for five minutes; the test says so explicitly, so it
- * never depends on how long sign-in took (the confirm page is covered by its own spec).
- */
-function markSteppedUp(merchantId: string) {
-  withE2eDatabase((db) =>
-    db
-      .prepare(
-        "update sessions set stepped_up_at = ? where merchant_user_id in (select id from merchant_users where merchant_id = ?)",
-      )
-      .run(Date.now(), merchantId),
-  );
 }
 
 /** What a member of a business that requires two-factor sign-in reads until they set it up. */

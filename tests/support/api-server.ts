@@ -20,6 +20,7 @@ import { createRefundsService } from "~/core/refunds/service.server";
 import type { LiveSymbol } from "~/content/cryptocurrencies";
 import type { Db } from "~/utils/db.server";
 import { createTestDb } from "../setup/db";
+import { addMember } from "../setup/members";
 import {
   addMerchant,
   liveRates,
@@ -105,12 +106,17 @@ export interface ApiFixture {
   /** Filled in once the before-hook ran. */
   api: ApiServer;
   call: Call;
-  /** A new key for a merchant: every scope unless given. Returns the secret and the key id. */
+  /**
+   * A new key for a merchant: every scope unless given, the merchant's owner's unless another
+   * member (a user id) is given. Returns the secret and the key id.
+   */
   newKey(
     merchantId: string,
     mode: ApiMode,
-    options?: { scopes?: readonly ApiScope[]; expiresAt?: number | null },
+    options?: { scopes?: readonly ApiScope[]; expiresAt?: number | null; member?: string },
   ): { secret: string; id: string };
+  /** Each merchant's owner (a member made with the merchant): user ids. */
+  owners: Record<string, string>;
 }
 
 /**
@@ -171,14 +177,18 @@ export function setUpApi(merchantIds: string[]): ApiFixture {
         mode,
         name: `${mode} key`,
         scopes: options.scopes ?? apiScopes,
-        createdBy: null,
+        createdBy: options.member ?? fixture.owners[merchantId]!,
         expiresAt: options.expiresAt ?? null,
         now: now(),
       });
       return { secret, id: key.id };
     },
+    owners: {},
   } as ApiFixture;
-  for (const id of merchantIds) addMerchant(test.db, id);
+  for (const id of merchantIds) {
+    addMerchant(test.db, id);
+    fixture.owners[id] = addMember(test.db, id, "owner").id;
+  }
   beforeAll(async () => {
     fixture.api = await startApiServer(() => fixture.deps);
     fixture.call = fixture.api.call;

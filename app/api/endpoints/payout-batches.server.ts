@@ -462,7 +462,8 @@ export const payoutBatchRoutes = [
       let batch: Batch;
       try {
         batch = context.deps.disbursements().createBulk(
-          { merchantId: key.merchantId, memberId: `key:${key.keyId}`, mode: key.mode },
+          // The key's member is the maker (ADR 0039): they can never approve it themselves.
+          { merchantId: key.merchantId, memberId: key.memberId, keyId: key.keyId, mode: key.mode },
           { title: body.title, fileName: null, text, smsReceipts: body.sms_receipts ?? false },
           // The idempotent answer is stored with the batch: a crash never leaves one without it.
           (tx, created) =>
@@ -591,8 +592,11 @@ export const payoutBatchRoutes = [
       try {
         context.deps
           .disbursements()
-          .submit({ merchantId: key.merchantId, memberId: `key:${key.keyId}` }, id, (tx, batch) =>
-            context.storeResponse(tx, { status: 200, body: batchJson(context, batch) }),
+          .submit(
+            { merchantId: key.merchantId, memberId: key.memberId, keyId: key.keyId },
+            id,
+            (tx, batch) =>
+              context.storeResponse(tx, { status: 200, body: batchJson(context, batch) }),
           );
       } catch (error) {
         throw apiErrorOf(error);

@@ -265,7 +265,7 @@ export const refundRoutes = [
       const reason = body.reason ? body.reason : null;
       try {
         const { refund } = await service.create(
-          { ...scope, createdBy: `key:${key.keyId}` },
+          { ...scope, createdBy: key.memberId, createdWithKey: key.keyId },
           {
             paymentId: body.payment_id,
             source,

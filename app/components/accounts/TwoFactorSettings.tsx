@@ -179,15 +179,16 @@ export function TwoFactorSettings({
               Turn off two-factor sign-in
             </h2>
             <p className="mt-2 text-slate-700">
-              Your recovery codes will stop working. You can set it up again at any time.
+              It takes a code from your authenticator app (or a recovery code): your password alone
+              cannot turn it off. Your recovery codes will stop working, and the account&apos;s
+              owners are told. You can set it up again at any time.
             </p>
             <Form method="post" {...getFormProps(disableForm)} className="mt-3 max-w-xs space-y-4">
               <input type="hidden" name="intent" value="disable" />
-              <TextField
-                meta={fieldMeta(disableFields.credential)}
-                label="Code from your app, or your password"
-                type="password"
-                autoComplete="current-password"
+              <SecondFactorFields
+                field={disableFields.code}
+                label="Code to turn it off"
+                hint="The 6-digit code from your app, or a recovery code."
               />
               <SubmitButton pendingLabel="Turning off..." variant="secondary">
                 Turn Off

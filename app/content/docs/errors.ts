@@ -25,14 +25,15 @@ export const errorStatuses: readonly {
     status: 401,
     type: "authentication_error",
     codes: ["api_key_missing", "api_key_invalid", "api_key_revoked", "api_key_expired"],
-    meaning: "No key, or a key that is not valid, revoked or expired.",
+    meaning:
+      "No key, or a key that is not valid, revoked or expired. A key stops (revoked) when the member it belongs to is suspended or removed.",
   },
   {
     status: 403,
     type: "permission_error",
-    codes: ["missing_scope", "browser_requests_refused"],
+    codes: ["missing_scope", "scope_beyond_role", "browser_requests_refused"],
     meaning:
-      "The key lacks the route's scope, or the request came from a browser (an Origin header).",
+      "The key lacks the route's scope; it has it but its member's role no longer allows it (a key never does more than its member); or the request came from a browser (an Origin header).",
   },
   {
     status: 404,

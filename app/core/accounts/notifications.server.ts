@@ -231,6 +231,21 @@ export function twoFactorNotice(context: NoticeContext, enabled: boolean): Rende
   });
 }
 
+/** To a merchant's owners: a member turned two-factor sign-in off (issue 27, item 4). */
+export function memberTwoFactorOffNotice(
+  context: NoticeContext,
+  facts: { businessName: string; member: string },
+): RenderedNotice {
+  return renderNotice({
+    subject: `Two-factor sign-in was turned off for ${facts.member} at ${facts.businessName}`,
+    name: context.name,
+    lead: `${facts.member} turned off two-factor sign-in for their ${company.brand} account at ${facts.businessName}, with a code from their authenticator app or a recovery code: signing in as them now asks only for the password.`,
+    facts: whenAndWhere(context),
+    notYou: `If you did not expect this, suspend the member on your Team page and ${supportLine}. You can require two-factor sign-in for the whole team there too.`,
+    links: [["Your team", paths.merchantTeam]],
+  });
+}
+
 export function payoutDestinationNotice(
   context: NoticeContext,
   facts: { businessName: string; by: string; destination?: string | null },
@@ -543,8 +558,26 @@ export function queueSecurityNotices(db: Reader, event: SecurityEvent, now: numb
     case "password_changed":
       return toAccount(passwordChangedNotice(context(account.name)));
     case "two_factor_enabled":
+      return toAccount(twoFactorNotice(context(account.name), true));
     case "two_factor_disabled":
-      return toAccount(twoFactorNotice(context(account.name), event.type === "two_factor_enabled"));
+      toAccount(twoFactorNotice(context(account.name), false));
+      // A member's account is the business's too: its owners hear of it (not twice to one).
+      if (!account.merchantId || !account.businessName) return;
+      for (const owner of ownersOf(db, account.merchantId)) {
+        if (owner.email.toLowerCase() === account.email?.toLowerCase()) continue;
+        queueEmail(
+          db,
+          {
+            to: owner.email,
+            ...memberTwoFactorOffNotice(context(owner.name), {
+              businessName: account.businessName,
+              member: account.name,
+            }),
+          },
+          now,
+        );
+      }
+      return;
     default:
       break;
   }

@@ -11,14 +11,18 @@ export type TeamRole = (typeof teamRoles)[number];
 export const teamRoleInfo: Record<TeamRole, { label: string; summary: string }> = {
   owner: {
     label: "Owner",
-    summary: "Everything, and the only role that manages the team and payout destinations.",
+    summary:
+      "Everything, and the only role that manages the team, payout destinations and payout approval.",
   },
   admin: { label: "Admin", summary: "Everything except the team and ownership." },
   finance: {
     label: "Finance",
     summary: "Payments, balances and exports, and approving payouts.",
   },
-  developer: { label: "Developer", summary: "API keys and webhooks; reads payments." },
+  developer: {
+    label: "Developer",
+    summary: "API keys and webhooks; reads and creates payments.",
+  },
   cashier: { label: "Cashier", summary: "Creates payments and sees their status." },
   viewer: { label: "Viewer", summary: "Reads payments and balances; changes nothing." },
 };
@@ -31,6 +35,8 @@ export const permissions = [
   "balances:read",
   "statements:read",
   "payout_destination:manage",
+  /** The payout approval limit (money controls: owners only). */
+  "payout_approval:manage",
   "payouts:create",
   "payouts:approve",
   "refunds:create",
@@ -46,7 +52,10 @@ const readOnly: readonly Permission[] = ["payments:read", "payments:export", "ba
 /** The one table: which role holds which permission. */
 export const rolePermissions: Record<TeamRole, readonly Permission[]> = {
   owner: all,
-  admin: all.filter((p) => p !== "team:manage" && p !== "payout_destination:manage"),
+  admin: all.filter(
+    (p) =>
+      p !== "team:manage" && p !== "payout_destination:manage" && p !== "payout_approval:manage",
+  ),
   finance: [
     ...readOnly,
     "payments:create",
@@ -55,7 +64,8 @@ export const rolePermissions: Record<TeamRole, readonly Permission[]> = {
     "refunds:create",
     "statements:read",
   ],
-  developer: ["payments:read", "developers:manage"],
+  // Integrating a shop means creating payments (collecting money), never moving it out.
+  developer: ["payments:read", "payments:create", "developers:manage"],
   cashier: ["payments:read", "payments:create"],
   viewer: readOnly,
 };

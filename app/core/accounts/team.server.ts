@@ -10,6 +10,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { merchantInvitations, merchants, merchantUsers, sessions } from "../../../drizzle/schema";
+import { revokeMemberKeys } from "~/core/api/keys.server";
 import { recordAudit } from "~/core/audit.server";
 import { queueEmail } from "~/core/email.server";
 import { newId, newSecretToken } from "~/core/ids.server";
@@ -251,6 +252,11 @@ function changeMember(
       const keep = memberId === actor.userId ? (options.keepSessionIdHash ?? null) : null;
       // Only an active member keeps a session; a new role also starts from a fresh sign-in.
       endSessions(tx, memberId, next.status === "active" ? keep : null);
+      // Their API keys stop with them, for good (a reactivated member makes new ones).
+      const keysRevoked =
+        next.status === "active"
+          ? 0
+          : revokeMemberKeys(tx, { memberId, revokedBy: actor.userId, now });
       if (change.kind === "role") {
         record(tx, actor, "team.member_role_changed", "merchant_user", memberId, now, {
           username: member.username,
@@ -266,6 +272,7 @@ function changeMember(
         record(tx, actor, changeAudit[change.status], "merchant_user", memberId, now, {
           username: member.username,
           from: member.status,
+          ...(keysRevoked > 0 ? { apiKeysRevoked: keysRevoked } : {}),
         });
         const event = changeEvent[change.status];
         if (event) securityEvent(tx, actor, event, now, { username: member.username });

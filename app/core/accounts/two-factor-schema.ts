@@ -1,7 +1,7 @@
 /**
  * The forms of two-factor sign-in (isomorphic: the pages validate with them on both sides). One
- * field takes a 6-digit code from the authenticator app or a recovery code (or, where asked, the
- * password); the server decides which (core/accounts/two-factor.server.ts).
+ * field takes a 6-digit code from the authenticator app or a recovery code (step-up without two-
+ * factor asks for the password instead); the server decides which (two-factor.server.ts).
  */
 import { z } from "zod";
 
@@ -35,10 +35,9 @@ export const twoFactorSettingsSchema = z.discriminatedUnion("intent", [
     intent: z.literal("regenerate"),
     code,
   }),
+  // Turning off needs a current second factor, never the password alone (issue 27, item 4).
   z.object({
     intent: z.literal("disable"),
-    credential: z
-      .string({ required_error: "Enter a code from your app, or your password." })
-      .max(1000),
+    code,
   }),
 ]);

@@ -9,6 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { apiKeys, auditLog, merchantUsers, securityEvents } from "../../../drizzle/schema";
 import { createTestDb } from "../../../tests/setup/db";
+import { addMember } from "../../../tests/setup/members";
 import { addMerchant } from "../../../tests/setup/payments";
 import { apiKeyListItems, createKeyForMember, revokeKeyForMember } from "./key-management.server";
 import { authenticateApiKey, createApiKey } from "./keys.server";
@@ -22,14 +23,21 @@ addMerchant(db, SHOP);
 addMerchant(db, OTHER);
 db.insert(merchantUsers)
   .values({
-    id: "usr_keys_dev",
+    id: "usr_keys_admin",
     merchantId: SHOP,
-    username: "dev",
-    role: "developer",
+    username: "admin",
+    role: "admin",
     createdAt: 0,
   })
   .run();
-const actor = { merchantId: SHOP, userId: "usr_keys_dev" };
+const actor = { merchantId: SHOP, userId: "usr_keys_admin" };
+const theirOwner = addMember(db, OTHER, "owner");
+
+/** A key made as `createKeyForMember` would, which must succeed. */
+function made(result: ReturnType<typeof createKeyForMember>) {
+  if (!result.ok) throw new Error(`key refused: ${result.reason}`);
+  return result;
+}
 const T0 = Date.UTC(2026, 10, 24, 9);
 
 const lastUsed = (id: string) =>
@@ -60,11 +68,13 @@ describe("authenticating an API key", () => {
   });
 
   it("accepts a new key with its merchant, mode and scopes; only its hash is stored", () => {
-    const { key, secret } = createKeyForMember(
-      db,
-      actor,
-      { name: "Till", mode: "live", scopes: ["payments:read", "balances:read"], expiresAt: null },
-      T0,
+    const { key, secret } = made(
+      createKeyForMember(
+        db,
+        actor,
+        { name: "Till", mode: "live", scopes: ["payments:read", "balances:read"], expiresAt: null },
+        T0,
+      ),
     );
     expect(secret).toMatch(/^oh_live_[0-9A-Za-z]{32}$/);
     expect(authenticateApiKey(db, secret, T0)).toEqual({
@@ -74,6 +84,9 @@ describe("authenticating an API key", () => {
         merchantId: SHOP,
         mode: "live",
         scopes: ["payments:read", "balances:read"],
+        withheldScopes: [],
+        memberId: actor.userId,
+        role: "admin",
       },
     });
     const row = db.select().from(apiKeys).where(eq(apiKeys.id, key.id)).get()!;
@@ -81,11 +94,13 @@ describe("authenticating an API key", () => {
     expect(JSON.stringify(row)).not.toContain(secret.slice(8));
     expect(row.prefix).toBe(secret.slice(0, 12));
     // A test key for the same merchant is another key, in test mode.
-    const test = createKeyForMember(
-      db,
-      actor,
-      { name: "Sandbox", mode: "test", scopes: ["payments:write"], expiresAt: null },
-      T0,
+    const test = made(
+      createKeyForMember(
+        db,
+        actor,
+        { name: "Sandbox", mode: "test", scopes: ["payments:write"], expiresAt: null },
+        T0,
+      ),
     );
     expect(test.secret).toMatch(/^oh_test_/);
     const auth = authenticateApiKey(db, test.secret, T0);
@@ -98,7 +113,7 @@ describe("authenticating an API key", () => {
       mode: "test",
       name: "Short-lived",
       scopes: ["payments:read"],
-      createdBy: null,
+      createdBy: actor.userId,
       expiresAt: T0 + 1_000,
       now: T0,
     });
@@ -114,7 +129,7 @@ describe("authenticating an API key", () => {
       mode: "live",
       name: "Busy",
       scopes: ["payments:read"],
-      createdBy: null,
+      createdBy: actor.userId,
       now: T0,
     });
     expect(lastUsed(key.id)).toBeNull();
@@ -132,11 +147,13 @@ describe("authenticating an API key", () => {
 
 describe("revoking an API key", () => {
   it("takes effect at once, once, and is recorded", () => {
-    const { key, secret } = createKeyForMember(
-      db,
-      actor,
-      { name: "Old shop", mode: "live", scopes: ["payments:write"], expiresAt: null },
-      T0,
+    const { key, secret } = made(
+      createKeyForMember(
+        db,
+        actor,
+        { name: "Old shop", mode: "live", scopes: ["payments:write"], expiresAt: null },
+        T0,
+      ),
     );
     expect(revokeKeyForMember(db, actor, key.id, T0 + 5)).toEqual({ ok: true, name: "Old shop" });
     expect(authenticateApiKey(db, secret, T0 + 5)).toEqual({ ok: false, reason: "revoked" });
@@ -164,7 +181,7 @@ describe("revoking an API key", () => {
       mode: "live",
       name: "Theirs",
       scopes: ["payments:read"],
-      createdBy: null,
+      createdBy: theirOwner.id,
       now: T0,
     });
     expect(revokeKeyForMember(db, actor, theirs.key.id, T0 + 1)).toEqual({ ok: false });

@@ -4,18 +4,14 @@
  * ("api_key.created" / "api_key.revoked") and, for a team member, a security event on their
  * account. The secret is returned to the caller once and never logged or stored.
  */
-import { eq } from "drizzle-orm";
-import { apiKeys, merchants } from "../../../drizzle/schema";
+import { and, asc, desc, eq } from "drizzle-orm";
+import { apiKeys, merchants, merchantUsers } from "../../../drizzle/schema";
+import { isTeamRole, type TeamRole } from "~/core/accounts/permissions";
 import { recordAudit } from "~/core/audit.server";
 import { recordSecurityEvent, type RequestOrigin } from "~/core/accounts/security-events.server";
-import type { Db } from "~/utils/db.server";
-import {
-  createApiKey,
-  listApiKeys,
-  parseScopes,
-  revokeApiKey,
-  type ApiKeyRow,
-} from "./keys.server";
+import type { Db, DbOrTx } from "~/utils/db.server";
+import { scopesBeyondRole } from "./key-rules";
+import { createApiKey, parseScopes, revokeApiKey, type ApiKeyRow } from "./keys.server";
 import type { ApiMode, ApiScope } from "./vocabulary";
 
 /** A signed-in member acting on their merchant's keys (the route checked developers:manage). */
@@ -39,39 +35,76 @@ export interface ApiKeyListItem {
   expiresAt: number | null;
   revokedAt: number | null;
   status: ApiKeyStatus;
+  /** The member the key belongs to (their username), null when none is left. */
+  member: string | null;
+  /** Scopes given to the key that its member's current role no longer holds (not usable). */
+  withheldScopes: ApiScope[];
 }
 
 export function apiKeyStatus(
   row: Pick<ApiKeyRow, "revokedAt" | "expiresAt">,
   now: number,
+  memberActive = true,
 ): ApiKeyStatus {
   if (row.revokedAt !== null && row.revokedAt <= now) return "revoked";
+  // A key stops with its member (suspended or removed): it reads as revoked.
+  if (!memberActive) return "revoked";
   if (row.expiresAt !== null && row.expiresAt <= now) return "expired";
   return "active";
 }
 
-/** The merchant's keys, newest first, at most `limit` (the page lists 200). */
+/** The merchant's keys with their members, newest first, at most `limit` (the page lists 200). */
 export function apiKeyListItems(
   db: Db,
   merchantId: string,
   now: number,
   limit = 200,
 ): ApiKeyListItem[] {
-  return listApiKeys(db, merchantId)
-    .slice(0, limit)
-    .map((row) => ({
-      id: row.id,
-      name: row.name,
-      mode: row.mode,
-      prefix: row.prefix,
-      scopes: parseScopes(row.scopes),
-      createdAt: row.createdAt,
-      lastUsedAt: row.lastUsedAt,
-      expiresAt: row.expiresAt,
-      revokedAt: row.revokedAt,
-      status: apiKeyStatus(row, now),
-    }));
+  return db
+    .select({
+      row: apiKeys,
+      member: merchantUsers.username,
+      role: merchantUsers.role,
+      memberStatus: merchantUsers.status,
+    })
+    .from(apiKeys)
+    .leftJoin(merchantUsers, eq(merchantUsers.id, apiKeys.createdBy))
+    .where(eq(apiKeys.merchantId, merchantId))
+    .orderBy(desc(apiKeys.createdAt))
+    .limit(limit)
+    .all()
+    .map(({ row, member, role, memberStatus }) => {
+      const scopes = parseScopes(row.scopes);
+      return {
+        id: row.id,
+        name: row.name,
+        mode: row.mode,
+        prefix: row.prefix,
+        scopes,
+        createdAt: row.createdAt,
+        lastUsedAt: row.lastUsedAt,
+        expiresAt: row.expiresAt,
+        revokedAt: row.revokedAt,
+        status: apiKeyStatus(row, now, memberStatus === "active"),
+        member,
+        withheldScopes: role ? scopesBeyondRole(role, scopes) : scopes,
+      };
+    });
 }
+
+/** A member as a key's owner: their role and status now (read in the key's transaction). */
+function memberOf(tx: DbOrTx, merchantId: string, userId: string) {
+  return tx
+    .select({ id: merchantUsers.id, role: merchantUsers.role, status: merchantUsers.status })
+    .from(merchantUsers)
+    .where(and(eq(merchantUsers.id, userId), eq(merchantUsers.merchantId, merchantId)))
+    .get();
+}
+
+/** Why a key was not made. */
+export type KeyRefusal =
+  | { ok: false; reason: "beyond_role"; role: TeamRole; scopes: ApiScope[] }
+  | { ok: false; reason: "no_member" };
 
 export interface NewKeyRequest {
   name: string;
@@ -80,15 +113,29 @@ export interface NewKeyRequest {
   expiresAt: number | null;
 }
 
-/** A member creates a key: the row, the audit row and their security event in one transaction. */
+/**
+ * A member creates a key: the row, the audit row and their security event in one transaction,
+ * with the check that the scopes are within the member's role as it is now (ADR 0038).
+ */
 export function createKeyForMember(
   db: Db,
   actor: KeyActor,
   input: NewKeyRequest,
   now = Date.now(),
-): { key: ApiKeyRow; secret: string } {
+): ({ ok: true } & { key: ApiKeyRow; secret: string }) | KeyRefusal {
   return db.transaction(
     (tx) => {
+      const member = memberOf(tx, actor.merchantId, actor.userId);
+      if (!member || member.status !== "active" || !isTeamRole(member.role))
+        return { ok: false as const, reason: "no_member" as const };
+      const beyond = scopesBeyondRole(member.role, input.scopes);
+      if (beyond.length > 0)
+        return {
+          ok: false as const,
+          reason: "beyond_role" as const,
+          role: member.role,
+          scopes: beyond,
+        };
       const made = createApiKey(tx, {
         merchantId: actor.merchantId,
         createdBy: actor.userId,
@@ -123,7 +170,7 @@ export function createKeyForMember(
         },
         now,
       );
-      return made;
+      return { ok: true as const, ...made };
     },
     { behavior: "immediate" },
   );
@@ -175,15 +222,20 @@ export function revokeKeyForMember(
 }
 
 /**
- * `npm run apikey:create`: a key made by an operator at the command line (no team member: the
- * audit row's actor is "system"). Undefined when the merchant does not exist.
+ * `npm run apikey:create`: a key made by an operator at the command line for a member of the
+ * merchant (by username; the first active owner when none is named). The audit row's actor is
+ * "system"; the key is the member's and never does more than their role. Refusals: no such merchant
+ * or member, or scopes beyond the member's role.
  */
 export function createKeyFromCommandLine(
   db: Db,
   merchantId: string,
-  input: NewKeyRequest,
+  input: NewKeyRequest & { member?: string },
   now = Date.now(),
-): { key: ApiKeyRow; secret: string } | undefined {
+):
+  | ({ ok: true } & { key: ApiKeyRow; secret: string; member: string })
+  | KeyRefusal
+  | { ok: false; reason: "no_merchant" } {
   return db.transaction(
     (tx) => {
       const merchant = tx
@@ -191,8 +243,36 @@ export function createKeyFromCommandLine(
         .from(merchants)
         .where(eq(merchants.id, merchantId))
         .get();
-      if (!merchant) return undefined;
-      const made = createApiKey(tx, { merchantId, createdBy: null, now, ...input });
+      if (!merchant) return { ok: false as const, reason: "no_merchant" as const };
+      const member = tx
+        .select({
+          id: merchantUsers.id,
+          username: merchantUsers.username,
+          role: merchantUsers.role,
+        })
+        .from(merchantUsers)
+        .where(
+          and(
+            eq(merchantUsers.merchantId, merchantId),
+            eq(merchantUsers.status, "active"),
+            input.member === undefined
+              ? eq(merchantUsers.role, "owner")
+              : eq(merchantUsers.username, input.member),
+          ),
+        )
+        .orderBy(asc(merchantUsers.createdAt))
+        .get();
+      if (!member) return { ok: false as const, reason: "no_member" as const };
+      const beyond = scopesBeyondRole(member.role, input.scopes);
+      if (beyond.length > 0)
+        return {
+          ok: false as const,
+          reason: "beyond_role" as const,
+          role: member.role,
+          scopes: beyond,
+        };
+      const { member: _named, ...request } = input;
+      const made = createApiKey(tx, { merchantId, createdBy: member.id, now, ...request });
       recordAudit(
         tx,
         {
@@ -207,12 +287,13 @@ export function createKeyFromCommandLine(
             mode: input.mode,
             prefix: made.key.prefix,
             scopes: input.scopes,
+            member: member.id,
             via: "apikey:create",
           },
         },
         now,
       );
-      return made;
+      return { ok: true as const, ...made, member: member.username };
     },
     { behavior: "immediate" },
   );

@@ -7,10 +7,12 @@
  */
 import { createHash, randomInt } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { apiKeys } from "../../../drizzle/schema";
+import { apiKeys, merchantUsers } from "../../../drizzle/schema";
+import { isTeamRole, type TeamRole } from "~/core/accounts/permissions";
 import { newId } from "~/core/ids.server";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import { preparedPerDb } from "~/utils/prepared.server";
+import { roleHoldsScope } from "./key-rules";
 import { apiKeyPrefixes, apiScopes, type ApiMode, type ApiScope } from "./vocabulary";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -46,8 +48,11 @@ export interface NewApiKey {
   mode: ApiMode;
   name: string;
   scopes: readonly ApiScope[];
-  /** The team member creating it; null for `npm run apikey:create`. */
-  createdBy: string | null;
+  /**
+   * The team member whose key it is (who made it, or for whom `npm run apikey:create` made it):
+   * the key never does more than their current role, and stops when they are suspended or removed.
+   */
+  createdBy: string;
   expiresAt?: number | null;
   now: number;
 }
@@ -78,18 +83,32 @@ export interface ApiKeyAuth {
   keyId: string;
   merchantId: string;
   mode: ApiMode;
+  /** What the key may do now: the scopes it was given that its member's current role holds. */
   scopes: ApiScope[];
+  /** Given to the key, but beyond its member's current role (refused, saying so). */
+  withheldScopes: ApiScope[];
+  /** The member the key belongs to: whatever it does is theirs (the audit keeps the key too). */
+  memberId: string;
+  role: TeamRole;
 }
 
 export type ApiKeyRefusal = "malformed" | "unknown" | "revoked" | "expired";
 
 const lastUsedWritten = new Map<string, number>();
 
-/** Every API request looks its key up: prepared once per database. */
+/**
+ * Every API request looks its key up, with its member's role and status: prepared once per
+ * database.
+ */
 const keyByHash = preparedPerDb((db: Db) =>
   db
-    .select()
+    .select({
+      key: apiKeys,
+      memberRole: merchantUsers.role,
+      memberStatus: merchantUsers.status,
+    })
     .from(apiKeys)
+    .leftJoin(merchantUsers, eq(merchantUsers.id, apiKeys.createdBy))
     .where(eq(apiKeys.secretHash, sql.placeholder("hash")))
     .prepare(),
 );
@@ -104,22 +123,30 @@ export function authenticateApiKey(
   now: number,
 ): { ok: true; key: ApiKeyAuth } | { ok: false; reason: ApiKeyRefusal } {
   if (!API_KEY_PATTERN.test(secret)) return { ok: false, reason: "malformed" };
-  const row = keyByHash(db).get({ hash: hashApiKey(secret) });
-  if (!row) return { ok: false, reason: "unknown" };
+  const found = keyByHash(db).get({ hash: hashApiKey(secret) });
+  if (!found) return { ok: false, reason: "unknown" };
+  const { key: row, memberRole, memberStatus } = found;
   if (row.revokedAt !== null && row.revokedAt <= now) return { ok: false, reason: "revoked" };
+  // A key stops with its member: suspended or removed (their keys are also revoked then).
+  if (!row.createdBy || memberStatus !== "active" || !isTeamRole(memberRole))
+    return { ok: false, reason: "revoked" };
   if (row.expiresAt !== null && row.expiresAt <= now) return { ok: false, reason: "expired" };
   const written = lastUsedWritten.get(row.id) ?? row.lastUsedAt ?? 0;
   if (now - written >= LAST_USED_EVERY_MS) {
     lastUsedWritten.set(row.id, now);
     db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id)).run();
   }
+  const given = parseScopes(row.scopes);
   return {
     ok: true,
     key: {
       keyId: row.id,
       merchantId: row.merchantId,
       mode: row.mode,
-      scopes: parseScopes(row.scopes),
+      scopes: given.filter((scope) => roleHoldsScope(memberRole, scope)),
+      withheldScopes: given.filter((scope) => !roleHoldsScope(memberRole, scope)),
+      memberId: row.createdBy,
+      role: memberRole,
     },
   };
 }
@@ -132,6 +159,21 @@ export function listApiKeys(db: DbOrTx, merchantId: string): ApiKeyRow[] {
     .where(eq(apiKeys.merchantId, merchantId))
     .orderBy(desc(apiKeys.createdAt))
     .all();
+}
+
+/**
+ * Revoke every active key of a member (suspended or removed), in the caller's transaction: the
+ * Developers page shows them revoked, by the member who made the change. Returns how many.
+ */
+export function revokeMemberKeys(
+  tx: DbOrTx,
+  input: { memberId: string; revokedBy: string; now: number },
+): number {
+  return tx
+    .update(apiKeys)
+    .set({ revokedAt: input.now, revokedBy: input.revokedBy })
+    .where(and(eq(apiKeys.createdBy, input.memberId), isNull(apiKeys.revokedAt)))
+    .run().changes;
 }
 
 /** Revoke at once. False when the key is not the merchant's or was already revoked. */

@@ -9,12 +9,14 @@
  * balance). A failed row's money goes back to the balance (transfers.server.ts); retrying reserves
  * it again, the same way.
  */
-import { and, asc, eq, gte, inArray } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, ne, sum } from "drizzle-orm";
 import {
   disbursementBatches,
   disbursementRows,
+  merchantUsers,
   settlementTransfers,
 } from "../../../drizzle/schema";
+import { rolePermissions } from "~/core/accounts/permissions";
 import { recordAudit } from "~/core/audit.server";
 import { railNames } from "~/core/destinations/schema";
 import { readableCode } from "~/core/ids.server";
@@ -25,7 +27,7 @@ import {
   postTransaction,
 } from "~/core/ledger/ledger.server";
 import { newTransferId, newTransferState } from "~/core/payments/settlement.server";
-import { eatDay } from "~/core/payments/settlement-plan";
+import { eatDay, eatDayStart } from "~/core/payments/settlement-plan";
 import type { RailId } from "~/core/rails/types";
 import type { Db, DbOrTx, Tx } from "~/utils/db.server";
 import { formatKesCents } from "~/utils/format";
@@ -42,7 +44,7 @@ import {
 import { enqueueBatchEvent } from "./events.server";
 import { rowDestination } from "./row-destination";
 import { completeBatchIfDone } from "./transfers.server";
-import type { BatchKind, NameCheck } from "./vocabulary";
+import { BATCH_LIMITS, type BatchKind, type NameCheck } from "./vocabulary";
 
 export type Batch = typeof disbursementBatches.$inferSelect;
 export type BatchRow = typeof disbursementRows.$inferSelect;
@@ -56,17 +58,28 @@ export const NAME_LOOKUP_RAILS: readonly RailId[] = ["airtel-money", "pesalink"]
 /** A payout to the same recipient for the same amount this recently is flagged as a duplicate. */
 export const RECENT_DUPLICATE_MS = 7 * 24 * 60 * 60_000;
 
-/** Who makes a batch: a member (their user id) or an API key (`key:<id>`), in a mode. */
+/**
+ * Who makes a batch: always a member (their user id), in a mode. Through the API it is the key's
+ * member, with the key kept beside it for the audit (ADR 0039): a key is never a second person.
+ */
 export interface BatchMaker {
   merchantId: string;
   memberId: string;
   mode: LedgerBook;
+  /** The API key it came through (null or absent: the dashboard). */
+  keyId?: string | null;
 }
 
-/** Who acts on a batch afterwards (submits, approves, retries). */
+/** Who acts on a batch afterwards (submits, approves, retries): a member, perhaps through a key. */
 export interface BatchActor {
   merchantId: string;
   memberId: string;
+  keyId?: string | null;
+  /**
+   * The member proved a second factor (two-factor sign-in on, confirmed in the last minutes): the
+   * only way the sole approver of an account approves their own batch.
+   */
+  secondFactor?: boolean;
 }
 
 const INSERT_CHUNK = 400;
@@ -235,7 +248,13 @@ function insertParsedRows(
 function insertBatch(
   tx: DbOrTx,
   maker: BatchMaker,
-  input: { kind: BatchKind; title: string; fileName: string | null; smsReceipts: boolean },
+  input: {
+    kind: BatchKind;
+    title: string;
+    fileName: string | null;
+    smsReceipts: boolean;
+    rowCount: number;
+  },
   now: number,
 ): Batch {
   const batch: Batch = {
@@ -248,6 +267,8 @@ function insertBatch(
     title: input.title,
     smsReceipts: input.smsReceipts,
     createdBy: maker.memberId,
+    createdWithKey: maker.keyId ?? null,
+    rowCount: input.rowCount,
     submittedAt: null,
     decidedBy: null,
     decidedAt: null,
@@ -278,7 +299,13 @@ export function createBulkBatch(
   if (parsed.rows.length === 0)
     throw new DisbursementError("invalid_file", "The file has a header but no payout rows.");
   return db.transaction((tx) => {
-    const batch = insertBatch(tx, maker, { ...input, kind: "bulk" }, now);
+    requireUploadAllowance(tx, maker, parsed.rows.length, now);
+    const batch = insertBatch(
+      tx,
+      maker,
+      { ...input, kind: "bulk", rowCount: parsed.rows.length },
+      now,
+    );
     insertParsedRows(tx, batch, parsed.rows, now);
     audit(tx, maker, "disbursement.batch_created", batch, now, {
       rows: parsed.rows.length,
@@ -288,6 +315,53 @@ export function createBulkBatch(
     inTransaction?.(tx, batch);
     return batch;
   });
+}
+
+/**
+ * What a merchant may still upload (issue 27, item 8), checked in the transaction that writes the
+ * rows: at most BATCH_LIMITS.openDrafts drafts open at once and BATCH_LIMITS.rowsPerDay rows a day
+ * (Nairobi day) in each mode. `replacing` is a draft whose rows are being replaced (not counted).
+ */
+function requireUploadAllowance(
+  tx: DbOrTx,
+  maker: { merchantId: string; mode: LedgerBook },
+  rows: number,
+  now: number,
+  replacing?: Batch,
+) {
+  const mine = and(
+    eq(disbursementBatches.merchantId, maker.merchantId),
+    eq(disbursementBatches.mode, maker.mode),
+  );
+  if (!replacing) {
+    const drafts = tx
+      .select({ n: count() })
+      .from(disbursementBatches)
+      .where(and(mine, eq(disbursementBatches.status, "draft")))
+      .get();
+    if ((drafts?.n ?? 0) >= BATCH_LIMITS.openDrafts)
+      throw new DisbursementError(
+        "too_many_drafts",
+        `You have ${BATCH_LIMITS.openDrafts} draft batches open: submit or discard some before you upload another. Drafts expire after 7 days.`,
+      );
+  }
+  const today = tx
+    .select({ rows: sum(disbursementBatches.rowCount) })
+    .from(disbursementBatches)
+    .where(
+      and(
+        mine,
+        gte(disbursementBatches.createdAt, eatDayStart(now)),
+        replacing ? ne(disbursementBatches.id, replacing.id) : undefined,
+      ),
+    )
+    .get();
+  const used = Number(today?.rows ?? 0);
+  if (used + rows > BATCH_LIMITS.rowsPerDay)
+    throw new DisbursementError(
+      "daily_rows_exceeded",
+      `Batches of up to ${BATCH_LIMITS.rowsPerDay.toLocaleString("en-KE")} rows a day can be uploaded, and ${used.toLocaleString("en-KE")} were today: ${rows.toLocaleString("en-KE")} more is over it. Upload the rest tomorrow, or write to us to raise it.`,
+    );
 }
 
 /**
@@ -307,10 +381,11 @@ export function replaceBatchFile(
   return db.transaction((tx) => {
     const batch = getBatchFor(tx, actor.merchantId, input.batchId);
     requireDraft(batch);
+    requireUploadAllowance(tx, batch, parsed.rows.length, now, batch);
     tx.delete(disbursementRows).where(eq(disbursementRows.batchId, batch.id)).run();
     insertParsedRows(tx, batch, parsed.rows, now);
     tx.update(disbursementBatches)
-      .set({ fileName: input.fileName, updatedAt: now })
+      .set({ fileName: input.fileName, rowCount: parsed.rows.length, updatedAt: now })
       .where(eq(disbursementBatches.id, batch.id))
       .run();
     audit(tx, actor, "disbursement.batch_file_replaced", batch, now, {
@@ -464,12 +539,12 @@ function audit(
   recordAudit(
     tx,
     {
-      actorType: actor.memberId.startsWith("key:") ? "system" : "merchant_user",
+      actorType: "merchant_user",
       actorId: actor.memberId,
       action,
       targetType: "disbursement_batch",
       targetId: batch.id,
-      details,
+      details: actor.keyId ? { ...details, viaApiKey: actor.keyId } : details,
     },
     now,
   );
@@ -714,19 +789,61 @@ export function approveBatch(
           ? "This batch has not been submitted for approval."
           : "This batch has already been decided.",
       );
-    if (batch.createdBy === actor.memberId)
-      throw new DisbursementError(
-        "maker_cannot_approve",
-        "You made this batch, so another member with the Finance, Admin or Owner role must approve it.",
-      );
+    const self = requireChecker(tx, batch, actor);
     const released = release(tx, batch, actor, "awaiting_approval", now, options.runningRails);
     enqueueBatchEvent(tx, batch.id, "payout_batch.approved", now);
     audit(tx, actor, "disbursement.batch_approved", batch, now, {
       rows: released.rows,
       reservedKesCents: released.reservedKesCents.toString(),
+      ...(self ? { selfApproved: "sole approver, with a second factor" } : {}),
     });
     return released;
   });
+}
+
+/** The roles that may approve payouts (the checker's side of maker-checker). */
+const APPROVER_ROLES = (Object.keys(rolePermissions) as (keyof typeof rolePermissions)[]).filter(
+  (role) => rolePermissions[role].includes("payouts:approve"),
+);
+
+/**
+ * The active members of a merchant, other than `memberId`, who could approve a payout: none means
+ * the account has one person who can, and maker-checker cannot be two people there.
+ */
+export function otherApprovers(db: DbOrTx, merchantId: string, memberId: string): number {
+  const row = db
+    .select({ n: count() })
+    .from(merchantUsers)
+    .where(
+      and(
+        eq(merchantUsers.merchantId, merchantId),
+        eq(merchantUsers.status, "active"),
+        inArray(merchantUsers.role, APPROVER_ROLES),
+        ne(merchantUsers.id, memberId),
+      ),
+    )
+    .get();
+  return row?.n ?? 0;
+}
+
+/**
+ * The checker is another member than the maker (a key is its member, never a second person). Only
+ * where nobody else could approve does the maker approve their own batch, and then only in person
+ * with a second factor (ADR 0039). Returns whether it is such a self-approval.
+ */
+function requireChecker(tx: DbOrTx, batch: Batch, actor: BatchActor): boolean {
+  if (batch.createdBy !== actor.memberId) return false;
+  if (otherApprovers(tx, batch.merchantId, actor.memberId) > 0)
+    throw new DisbursementError(
+      "maker_cannot_approve",
+      "You made this batch, so another member with the Finance, Admin or Owner role must approve it.",
+    );
+  if (actor.keyId || !actor.secondFactor)
+    throw new DisbursementError(
+      "second_factor_required",
+      "You are the only member who can approve payouts, so you approve your own batches with two-factor sign-in: turn it on under Security, then approve with a code from your app.",
+    );
+  return true;
 }
 
 /** The checker turns a batch down (with a reason); nothing was reserved. */
@@ -794,6 +911,7 @@ export function createSinglePayout(
         title: `Payout to ${name}`.slice(0, 120),
         fileName: null,
         smsReceipts: input.smsReceipts,
+        rowCount: 1,
       },
       now,
     );
@@ -817,7 +935,7 @@ export function createSinglePayout(
     const needsApproval =
       input.approvalAboveKes !== null &&
       input.row.amountKesCents > BigInt(input.approvalAboveKes) * 100n;
-    const actor = { merchantId: maker.merchantId, memberId: maker.memberId };
+    const actor = { merchantId: maker.merchantId, memberId: maker.memberId, keyId: maker.keyId };
     audit(tx, actor, "disbursement.single_created", batch, now, {
       amountKesCents: input.row.amountKesCents.toString(),
       needsApproval,

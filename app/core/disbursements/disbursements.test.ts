@@ -31,6 +31,7 @@ import { RailUnavailableError, type PayoutRails } from "~/core/rails/types";
 import { buildStatement } from "~/core/statements/statement.server";
 import { openDatabase } from "~/utils/db.server";
 import { createTestDb } from "../../../tests/setup/db";
+import { addMember } from "../../../tests/setup/members";
 import {
   addMerchant,
   creditAvailable,
@@ -103,6 +104,8 @@ describe("a payout file, checked and paid", () => {
 
   it("stores every row of the file checked: a BOM, semicolons and CRLF are read; errors and duplicates are marked", () => {
     addMerchant(db, M);
+    // Someone other than the maker who can approve (maker-checker needs two people).
+    addMember(db, M, "finance");
     fund(M, 100_000);
     const text =
       "\uFEFFrecipient;rail;amount;reference;name\r\n" +
@@ -290,6 +293,8 @@ describe("refusals and races", () => {
 
   it("a batch larger than the available balance is refused with the shortfall; nothing is reserved", () => {
     addMerchant(db, M);
+    // Someone other than the maker who can approve (maker-checker needs two people).
+    addMember(db, M, "finance");
     fund(M, 1_000);
     const id = submitted(csv("0712345001,mpesa,5000,INV-1,A Supplier"));
     const error = catchError(() => approveBatch(db, checker(M), id, now()));
@@ -361,6 +366,8 @@ describe("failed rows, retries and a lost answer", () => {
 
   it("a row the rail refuses gives its money back; the rest are paid; retry pays it, cancel closes it", async () => {
     addMerchant(db, M);
+    // Someone other than the maker who can approve (maker-checker needs two people).
+    addMember(db, M, "finance");
     fund(M, 200_000);
     h.darajaSim.setOutcome("254712300002", "invalid-number");
     h.darajaSim.setOutcome("254712300003", "invalid-number");
@@ -518,6 +525,8 @@ describe("one payout", () => {
 
   it("at or under the threshold goes at once; above it waits for another member", async () => {
     addMerchant(db, M);
+    // Someone other than the maker who can approve (maker-checker needs two people).
+    addMember(db, M, "finance");
     fund(M, 100_000);
     const check = checkPayoutRow(raw);
     if (!check.ok) throw new Error("row should be valid");

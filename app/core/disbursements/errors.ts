@@ -9,6 +9,9 @@ export type DisbursementErrorCode =
   | "nothing_to_pay"
   | "rows_need_fixing"
   | "maker_cannot_approve"
+  | "second_factor_required"
+  | "too_many_drafts"
+  | "daily_rows_exceeded"
   | "already_decided"
   | "insufficient_balance"
   | "rail_unavailable"
@@ -22,6 +25,9 @@ export const disbursementErrorStatus: Record<DisbursementErrorCode, number> = {
   nothing_to_pay: 409,
   rows_need_fixing: 409,
   maker_cannot_approve: 403,
+  second_factor_required: 403,
+  too_many_drafts: 409,
+  daily_rows_exceeded: 429,
   already_decided: 409,
   insufficient_balance: 409,
   rail_unavailable: 409,

@@ -15,6 +15,7 @@ import {
   createSinglePayout,
   dropInvalidRows,
   findBatch,
+  otherApprovers,
   rejectBatch,
   replaceBatchFile,
   retryRows,
@@ -98,6 +99,9 @@ export function createDisbursementsService({
       cancelRows(db, actor, input, now()),
 
     find: (merchantId: string, batchId: string) => findBatch(db, merchantId, batchId),
+    /** Active members other than `memberId` who could approve payouts (0: a sole approver). */
+    otherApprovers: (merchantId: string, memberId: string) =>
+      otherApprovers(db, merchantId, memberId),
     summary: (batch: Parameters<typeof batchSummary>[1]) => batchSummary(db, batch),
     row: (batchId: string, rowId: string) => findBatchRow(db, batchId, rowId),
     rows: (batchId: string, options?: Parameters<typeof listBatchRows>[2]) =>

@@ -1,12 +1,19 @@
 /**
  * The merchant's payout approval threshold (issue 15, item 3): a single payout above this many
  * whole shillings waits for a second member's approval like a bulk batch; none (null) means single
- * payouts never do. Set by an owner or admin in Settings, audited; read by the single-payout page.
+ * payouts never do. New merchants start at DEFAULT_PAYOUT_APPROVAL_ABOVE_KES. Set by an owner in
+ * Settings (with step-up), audited; read by the single-payout page.
  */
 import { eq } from "drizzle-orm";
 import { merchants } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
 import type { Db, DbOrTx } from "~/utils/db.server";
+
+/**
+ * A new merchant's threshold (issue 27, item 3): single payouts above KES 100,000 wait for a second
+ * member; the owner changes it (with step-up) in Settings.
+ */
+export const DEFAULT_PAYOUT_APPROVAL_ABOVE_KES = 100_000;
 
 /** The highest threshold a merchant may set (whole KES). */
 export const PAYOUT_APPROVAL_MAX_KES = 10_000_000;

@@ -7,7 +7,8 @@
  * approves or rejects it) -> `processing` (approved: the money is reserved and rows go out) ->
  * `completed` (every row paid, failed for good or cancelled). `rejected` and `withdrawn` (a draft
  * given up) move no money; a batch awaiting approval that its maker withdraws is a draft again. A
- * single payout at or under the merchant's approval threshold skips `awaiting_approval`.
+ * single payout at or under the merchant's approval threshold skips `awaiting_approval`. A draft
+ * left alone for DRAFT_TTL_MS becomes `expired` (its rows are deleted: nothing was reserved).
  */
 export const batchStatuses = [
   "draft",
@@ -16,6 +17,7 @@ export const batchStatuses = [
   "withdrawn",
   "processing",
   "completed",
+  "expired",
 ] as const;
 export type BatchStatus = (typeof batchStatuses)[number];
 
@@ -47,6 +49,19 @@ export const rowStatuses = [
 ] as const;
 export type RowStatus = (typeof rowStatuses)[number];
 
+/**
+ * What one merchant may keep open and upload (issue 27, item 8): a few drafts at a time, a bounded
+ * number of rows a day (each mode counted on its own), and drafts that go away after a week.
+ */
+export const BATCH_LIMITS = {
+  /** Drafts (not yet submitted) open at once per merchant and mode. */
+  openDrafts: 20,
+  /** Rows uploaded per merchant and mode per day (Nairobi time), in every batch made that day. */
+  rowsPerDay: 100_000,
+  /** A draft untouched this long expires. */
+  draftTtlMs: 7 * 24 * 60 * 60_000,
+} as const;
+
 /** Rows still owing an outcome after approval. */
 export const OPEN_ROW_STATUSES = ["queued", "sent"] as const satisfies readonly RowStatus[];
 
@@ -74,6 +89,7 @@ export const batchStatusLabels: Record<BatchStatus, string> = {
   withdrawn: "Withdrawn",
   processing: "Processing",
   completed: "Completed",
+  expired: "Expired",
 };
 
 export const rowStatusLabels: Record<RowStatus, string> = {

@@ -6,6 +6,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { merchantApplications, merchants, merchantUsers } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
+import { DEFAULT_PAYOUT_APPROVAL_ABOVE_KES } from "~/core/disbursements/settings.server";
 import { queueEmail } from "~/core/email.server";
 import { newApplicationReference, newId, newMerchantId } from "~/core/ids.server";
 import type { Db, Tx } from "~/utils/db.server";
@@ -205,6 +206,7 @@ export function approveApplication(
         id: merchantId,
         businessName: application.businessName,
         contactEmail: application.email,
+        payoutApprovalAboveKes: DEFAULT_PAYOUT_APPROVAL_ABOVE_KES,
         createdAt: now,
       })
       .run();

@@ -59,6 +59,11 @@ export function eatDay(epochMs: number): string {
   return new Date(epochMs + 3 * 3_600_000).toISOString().slice(0, 10);
 }
 
+/** When the Nairobi day holding `epochMs` began (00:00 EAT), as epoch milliseconds. */
+export function eatDayStart(epochMs: number): number {
+  return Date.parse(`${eatDay(epochMs)}T00:00:00+03:00`);
+}
+
 export function nextDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + 1);

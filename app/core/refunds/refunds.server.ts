@@ -74,7 +74,10 @@ export interface RefundPlan {
 }
 
 export interface RefundMeta {
+  /** The member who makes it (through the API, the key's member: ADR 0038). */
   createdBy: string;
+  /** The API key it came through (absent or null: the dashboard). */
+  createdWithKey?: string | null;
   requestKey: string;
   reason: string | null;
   now: number;
@@ -323,6 +326,7 @@ export function createRefund(
         railChargeKesCents: plan.railChargeKesCents,
         reason: meta.reason,
         createdBy: meta.createdBy,
+        createdWithKey: meta.createdWithKey ?? null,
         requestKey: meta.requestKey,
         ledgerTransactionId,
         transferId,
@@ -361,7 +365,7 @@ export function createRefund(
     recordAudit(
       tx,
       {
-        actorType: meta.createdBy.startsWith("key:") ? "system" : "merchant_user",
+        actorType: "merchant_user",
         actorId: meta.createdBy,
         action: "refund.created",
         targetType: "refund",
@@ -374,6 +378,7 @@ export function createRefund(
           cryptoUnits: plan.cryptoUnits?.toString() ?? null,
           rate: plan.rate,
           destination: plan.destination,
+          ...(meta.createdWithKey ? { viaApiKey: meta.createdWithKey } : {}),
         },
       },
       meta.now,

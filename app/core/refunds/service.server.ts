@@ -113,7 +113,7 @@ export function createRefundsService(deps: RefundsServiceDeps) {
      * RefundError.
      */
     async create(
-      scope: RefundScope & { createdBy: string },
+      scope: RefundScope & { createdBy: string; createdWithKey?: string | null },
       request: RefundRequest,
       meta: { requestKey: string; reason: string | null },
     ): Promise<{ refund: Refund; created: boolean }> {
@@ -124,6 +124,7 @@ export function createRefundsService(deps: RefundsServiceDeps) {
       const planned = await plan(scope, request);
       const result = createRefund(db, planned, {
         createdBy: scope.createdBy,
+        createdWithKey: scope.createdWithKey ?? null,
         requestKey: meta.requestKey,
         reason: meta.reason,
         now: now(),

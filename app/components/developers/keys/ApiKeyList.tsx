@@ -18,6 +18,10 @@ export interface ApiKeyListRow {
   lastUsedAt: number | null;
   expiresAt: number | null;
   status: "active" | "revoked" | "expired";
+  /** The member the key belongs to (username), null when none is left. */
+  member: string | null;
+  /** Scopes beyond the member's current role: kept on the key, refused on use. */
+  withheldScopes: ApiScope[];
 }
 
 const statusBadges = {
@@ -50,13 +54,25 @@ export function ApiKeyList({ keys }: { keys: readonly ApiKeyListRow[] }) {
           <td className={cell}>
             <span className="block font-medium break-words text-ink">{key.name}</span>
             <ModeBadge mode={key.mode} />
+            {key.member ? (
+              <span className="mt-1 block text-sm break-words text-slate-700">
+                Member: {key.member}
+              </span>
+            ) : null}
           </td>
           <td className={`${cell} font-mono whitespace-nowrap`}>{key.prefix}…</td>
           <td className={cell}>
             <ul className="font-mono text-xs">
-              {key.scopes.map((scope) => (
-                <li key={scope}>{scope}</li>
-              ))}
+              {key.scopes.map((scope) =>
+                key.withheldScopes.includes(scope) ? (
+                  <li key={scope} className="text-slate-600">
+                    <s>{scope}</s>{" "}
+                    <span className="font-sans">(beyond the member&rsquo;s role now)</span>
+                  </li>
+                ) : (
+                  <li key={scope}>{scope}</li>
+                ),
+              )}
             </ul>
           </td>
           <td className={`${cell} whitespace-nowrap`}>{formatDate(key.createdAt)}</td>

@@ -15,7 +15,8 @@ import {
   apiKeyExpiryLabels,
   createApiKeySchema,
 } from "~/core/api/key-schema";
-import { apiScopeLabels, apiScopes } from "~/core/api/vocabulary";
+import { teamRoleInfo, type TeamRole } from "~/core/accounts/permissions";
+import { apiScopeLabels, type ApiScope } from "~/core/api/vocabulary";
 import type { CreatedKey } from "./NewKeySecret";
 
 export interface CreateKeyActionData {
@@ -32,9 +33,14 @@ const modeHints = {
 export function CreateApiKeyForm({
   defaults,
   lastResult,
+  role,
+  allowedScopes,
 }: {
   defaults: { name: string; mode: string; scopes: string[]; expires: string };
   lastResult?: SubmissionResult<string[]>;
+  /** The member's role: a key never does more than it (core/api/key-rules.ts). */
+  role: TeamRole;
+  allowedScopes: readonly ApiScope[];
 }) {
   const [form, fields] = useForm({
     id: "create-api-key",
@@ -79,7 +85,11 @@ export function CreateApiKeyForm({
 
           <ModeChoice field={fields.mode} value={mode} hints={modeHints} />
 
-          <fieldset aria-describedby={scopesInvalid ? fields.scopes.errorId : undefined}>
+          <fieldset
+            aria-describedby={
+              scopesInvalid ? `scopes-hint ${fields.scopes.errorId}` : "scopes-hint"
+            }
+          >
             <legend className="text-sm font-medium text-slate-800">
               What the key may do
               <span className="text-red-700" aria-hidden="true">
@@ -87,8 +97,13 @@ export function CreateApiKeyForm({
                 *
               </span>
             </legend>
+            <p id="scopes-hint" className="mt-1 text-sm text-slate-700">
+              A key never does more than the member who makes it: as {teamRoleInfo[role].label} you
+              can give it these. It stops when you are suspended or removed, and loses what a new
+              role of yours does not allow.
+            </p>
             <div className="mt-2 space-y-2">
-              {apiScopes.map((scope) => (
+              {allowedScopes.map((scope) => (
                 <div key={scope} className="flex items-start gap-3">
                   <input
                     type="checkbox"

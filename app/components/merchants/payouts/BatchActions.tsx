@@ -10,6 +10,7 @@ import { buttonClass, Card, textLinkClass } from "~/components/ui";
 import { SubmitButton } from "~/components/ui/form";
 import type { BatchHeaderView, BatchSummaryView, BatchViewer } from "./BatchView";
 import { PayoutFileInput } from "./PayoutFileInput";
+import { paths } from "~/utils/paths";
 
 export const REJECT_NOTE_MAX = 500;
 
@@ -88,8 +89,45 @@ function DraftActions({ summary }: { summary: BatchSummaryView }) {
   );
 }
 
+/** The one-person account's rule, said where a maker would look for a second approver. */
+export function SoleApproverNote({ hasTwoFactor }: { hasTwoFactor: boolean }) {
+  return (
+    <p className="mt-2 text-slate-700">
+      Nobody else in your account can approve payouts, so there cannot be two people here: you
+      approve your own payouts with a code from your authenticator app, never with an API key.{" "}
+      {hasTwoFactor ? null : (
+        <>
+          Turn on{" "}
+          <Link to={paths.merchantTwoFactor} className={textLinkClass}>
+            two-factor sign-in
+          </Link>{" "}
+          first, or invite a Finance member at Team to approve them.
+        </>
+      )}
+    </p>
+  );
+}
+
 function ApprovalActions({ viewer }: { viewer: BatchViewer }) {
-  if (viewer.isMaker || !viewer.canApprove) {
+  const selfApproval = viewer.isMaker && viewer.soleApprover;
+  if (selfApproval && !viewer.hasTwoFactor) {
+    return (
+      <section aria-labelledby="batch-actions-title" className="mt-8">
+        <Card>
+          <h2 id="batch-actions-title" className="text-xl font-semibold text-ink">
+            Approve with two-factor sign-in
+          </h2>
+          <SoleApproverNote hasTwoFactor={false} />
+          {viewer.canCreate ? (
+            <div className="mt-4">
+              <IntentButton intent="withdraw">Withdraw</IntentButton>
+            </div>
+          ) : null}
+        </Card>
+      </section>
+    );
+  }
+  if ((viewer.isMaker && !selfApproval) || !viewer.canApprove) {
     return (
       <section aria-labelledby="batch-actions-title" className="mt-8">
         <Card>
@@ -116,35 +154,41 @@ function ApprovalActions({ viewer }: { viewer: BatchViewer }) {
         <h2 id="batch-actions-title" className="text-xl font-semibold text-ink">
           Approve or reject
         </h2>
+        {selfApproval ? <SoleApproverNote hasTwoFactor /> : null}
         <p className="mt-2 text-slate-700">
           Approving sets the total aside from your available balance and sends every ready row. We
           ask you to confirm it is you first.
         </p>
-        <div className="mt-4">
+        <div className="mt-4 flex flex-wrap gap-3">
           <IntentButton intent="approve" variant="primary">
             Approve
           </IntentButton>
+          {selfApproval && viewer.canCreate ? (
+            <IntentButton intent="withdraw">Withdraw</IntentButton>
+          ) : null}
         </div>
-        <Form method="post" className="mt-6 max-w-xl">
-          <input type="hidden" name="intent" value="reject" />
-          <label htmlFor="reject-note" className="block text-sm font-medium text-slate-800">
-            Reason for rejecting (optional)
-          </label>
-          <textarea
-            id="reject-note"
-            name="note"
-            rows={3}
-            maxLength={REJECT_NOTE_MAX}
-            aria-describedby="reject-note-hint"
-            className="mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-slate-900"
-          />
-          <p id="reject-note-hint" className="mt-1 text-sm text-slate-600">
-            The maker sees it. Up to {REJECT_NOTE_MAX} characters.
-          </p>
-          <button type="submit" className={buttonClass("secondary", "mt-3")}>
-            Reject
-          </button>
-        </Form>
+        {selfApproval ? null : (
+          <Form method="post" className="mt-6 max-w-xl">
+            <input type="hidden" name="intent" value="reject" />
+            <label htmlFor="reject-note" className="block text-sm font-medium text-slate-800">
+              Reason for rejecting (optional)
+            </label>
+            <textarea
+              id="reject-note"
+              name="note"
+              rows={3}
+              maxLength={REJECT_NOTE_MAX}
+              aria-describedby="reject-note-hint"
+              className="mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-slate-900"
+            />
+            <p id="reject-note-hint" className="mt-1 text-sm text-slate-600">
+              The maker sees it. Up to {REJECT_NOTE_MAX} characters.
+            </p>
+            <button type="submit" className={buttonClass("secondary", "mt-3")}>
+              Reject
+            </button>
+          </Form>
+        )}
       </Card>
     </section>
   );

@@ -34,10 +34,17 @@ export interface BatchHeaderView {
 export interface BatchViewer {
   /** payouts:create: fix, drop, upload, submit, withdraw, retry, cancel. */
   canCreate: boolean;
-  /** payouts:approve: approve or reject (never the maker's own batch). */
+  /** payouts:approve: approve or reject (never the maker's own batch, but for a sole approver). */
   canApprove: boolean;
   /** The signed-in member made this batch. */
   isMaker: boolean;
+  /**
+   * Nobody else in the account could approve payouts: the maker approves their own batch, in
+   * person with a second factor (ADR 0039).
+   */
+  soleApprover: boolean;
+  /** The signed-in member has two-factor sign-in on. */
+  hasTwoFactor: boolean;
 }
 
 export interface BatchSummaryView {
@@ -103,6 +110,7 @@ const statusTones: Record<BatchStatus, "neutral" | "success" | "warning" | "dang
   withdrawn: "neutral",
   processing: "info",
   completed: "success",
+  expired: "neutral",
 };
 
 export function BatchStatusBadge({ status, label }: { status: BatchStatus; label: string }) {

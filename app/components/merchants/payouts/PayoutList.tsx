@@ -31,6 +31,7 @@ const statusTones: Record<BatchStatus, "neutral" | "success" | "warning" | "dang
   withdrawn: "neutral",
   processing: "info",
   completed: "success",
+  expired: "neutral",
 };
 
 /** The merchant's payout batches, newest first, each linking to its page. */

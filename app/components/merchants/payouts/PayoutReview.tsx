@@ -75,7 +75,11 @@ export function PayoutReview({
           </p>
         ) : (
           <p className="mt-4 text-slate-700">
-            No approval needed: it is sent as soon as you press Send payout
+            No approval needed:{" "}
+            {review.approvalAboveKes === null
+              ? "your account sends single payouts without a second approval"
+              : `it is within your approval limit of ${formatKes(review.approvalAboveKes)}`}
+            , so it is sent as soon as you press Send payout
             {review.smsReceipts ? ", and the recipient gets a text receipt once it is paid" : ""}.
           </p>
         )}
