@@ -3,8 +3,9 @@
  * The production server: the same stack as remix-serve (Express, compression, long-lived caching of
  * the fingerprinted /build assets, one hour for public/, a morgan request log, @remix-run/express),
  * plus what remix-serve has no hook for: answers from the page cache before Express runs, and a
- * front door (remote address, body limits, cross-site refusal, page cache) before Remix
- * (docs/decisions/0016-own-server.md, 0017-request-limits.md).
+ * front door (remote address, body limits, cross-site refusal, page cache) before Remix, and time
+ * limits for receiving requests (docs/decisions/0016-own-server.md, 0017-request-limits.md,
+ * 0040-request-time-limits.md).
  *
  * Usage: node server.mjs [build/index.js]   (PORT and the rest come from app/utils/env.server.ts)
  */
@@ -37,6 +38,8 @@ const {
   stampRemoteAddress,
   redactUrlForLog,
   listenPort,
+  serverTimeouts,
+  requestBodyLost,
 } = build.entry.module;
 const handleWithRemix = createRequestHandler(build, build.mode);
 
@@ -63,6 +66,9 @@ app.all("*", async (req, res, next) => {
   try {
     await sendRemixResponse(res, await respond(createRemixRequest(req, res), handleWithRemix));
   } catch (error) {
+    // The client went away mid-body, or was cut off as too slow (408): already logged as an info
+    // line (app/utils/request-time-limits.server.ts), not a server error.
+    if (requestBodyLost(req)) return;
     next(error);
   }
 });
@@ -72,7 +78,10 @@ morgan.token("redacted-url", (req) => redactUrlForLog(req.originalUrl ?? req.url
 const logRequest = morgan(
   ":method :redacted-url :status :res[content-length] - :response-time ms :res[request-id]",
 );
-const server = http.createServer((req, res) => {
+// Time limits for receiving requests (docs/decisions/0040-request-time-limits.md): headers, and
+// the whole request sized to the largest body at a slow upload rate; Node answers 408 past them.
+// The idle-body and per-address limits are set per request by serveApi and screenIncoming.
+const server = http.createServer(serverTimeouts(), (req, res) => {
   // The socket's address, for per-client throttling: whatever the client sent under this name is
   // replaced.
   stampRemoteAddress(req);

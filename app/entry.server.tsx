@@ -20,6 +20,7 @@ import { logger } from "./utils/logger.server";
 import { NonceProvider, PendingFlashContext } from "./utils/nonce";
 import { PRIVATE_CACHE_HEADER } from "./utils/http";
 import { compressedDocument, willCache } from "./utils/page-cache.server";
+import { isClientAbort } from "./utils/request-time-limits.server";
 import { takeFlashFromResponse, type Flash } from "./utils/toast.server";
 import {
   applyBaseSecurityHeaders,
@@ -31,12 +32,14 @@ export const streamTimeout = 5_000;
 
 /**
  * For server.mjs: the page cache's fast path, the front door (remote address, limits, refusals),
- * the access log's URL redaction and the validated port (ADR 0016, 0017).
+ * the time limits for receiving requests, the access log's URL redaction and the validated port
+ * (ADR 0016, 0017, 0040).
  */
 export { serveCachedPage } from "./utils/page-cache.server";
 export { servePrivateCachedPage } from "./utils/private-page-cache.server";
 export { respond, screenIncoming, stampRemoteAddress } from "./utils/front-door.server";
 export { redactUrlForLog } from "./utils/access-log.server";
+export { requestBodyLost, serverTimeouts } from "./utils/request-time-limits.server";
 export { serveApi } from "./wiring/api.server";
 export const listenPort = env.PORT;
 
@@ -183,7 +186,8 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 };
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
+  // A client that went away (its body cut short) was logged as an info line when it left.
+  if (request.signal.aborted || isClientAbort(error)) return;
   if (error instanceof Error && error.message.includes("does not match `origin` header")) {
     logger.warn("cross-site post rejected", {
       path: new URL(request.url).pathname,

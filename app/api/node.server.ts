@@ -3,10 +3,18 @@
  * Remix, no page machinery between the socket and the handler, so a read costs a key lookup, one
  * indexed query and a JSON string. The body is limited before it is read: a declared length over
  * the route's limit (64 KB unless the route sets its own) is refused at once (413); a chunked body
- * is counted as it arrives and dropped at the limit.
+ * is counted as it arrives and dropped at the limit. A body that stops arriving, or arrives too
+ * slowly for its size, is answered 408 (app/utils/request-time-limits.server.ts); a client that
+ * goes away mid-body is an info line, not an error.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { clientAddressFrom } from "~/utils/client-address.server";
+import {
+  limitBodyTime,
+  REQUEST_TIME_LIMITS,
+  requestBodyLost,
+  type RequestTimeLimits,
+} from "~/utils/request-time-limits.server";
 import { errorBody, ApiError } from "./errors.server";
 import { handleApiRequest, newRequestId } from "./handle.server";
 import { API_PREFIX, matchRoute } from "./routes.server";
@@ -50,7 +58,14 @@ function tooLarge(res: ServerResponse, req: IncomingMessage, limit: number): voi
   setTimeout(() => req.destroy(), 5_000).unref();
 }
 
-function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+/** The body never came whole: the client went away or was cut off for being too slow. */
+const LOST = Symbol("lost");
+
+/**
+ * The body as text within `limit` bytes; null when it is larger; LOST when it ended early (the
+ * time limits have already answered 408 or logged the client's leaving as an info line).
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<string | null | typeof LOST> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -68,12 +83,36 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
     req.on("end", () => {
       if (!done) resolve(Buffer.concat(chunks).toString("utf8"));
     });
-    req.on("error", reject);
+    req.on("error", (error) => (requestBodyLost(req) ? resolve(LOST) : reject(error)));
+    req.on("close", () => {
+      if (!req.complete) resolve(LOST);
+    });
+  });
+}
+
+/** The API's 408: the body stopped arriving, or took too long for its size. */
+function requestTimedOut(res: ServerResponse): void {
+  const requestId = newRequestId();
+  const error = new ApiError(
+    408,
+    "invalid_request_error",
+    "request_timeout",
+    "The request body took too long to arrive. Send it again.",
+  );
+  send(res, {
+    status: 408,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Request-Id": requestId },
+    body: JSON.stringify(errorBody(error, requestId)),
   });
 }
 
 /** Whether this request is the API's: then it is answered here (true), else left to the app. */
-export function serveApi(req: IncomingMessage, res: ServerResponse, deps: () => ApiDeps): boolean {
+export function serveApi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: () => ApiDeps,
+  timeLimits: RequestTimeLimits = REQUEST_TIME_LIMITS,
+): boolean {
   const url = req.url ?? "/";
   if (!(url.startsWith(`${API_PREFIX}/`) || url === API_PREFIX)) return false;
   const method = req.method ?? "GET";
@@ -84,8 +123,12 @@ export function serveApi(req: IncomingMessage, res: ServerResponse, deps: () => 
     return true;
   }
   const bodyless = BODYLESS.has(method) && !req.headers["transfer-encoding"] && !declared;
+  // A body must keep coming and be in within its size's deadline (ADR 0040): else 408.
+  if (!bodyless)
+    limitBodyTime(req, res, { maxBytes: limit, answer: requestTimedOut, limits: timeLimits });
   void (bodyless ? Promise.resolve("") : readBody(req, limit))
     .then(async (body) => {
+      if (body === LOST) return;
       if (body === null) return tooLarge(res, req, limit);
       const headers = req.headers;
       const response = await handleApiRequest(deps(), {

@@ -8,6 +8,8 @@
  * 2. `screenIncoming`, as soon as the headers arrive and before Express: a malformed address (`/%`)
  *    is answered 400 with our own page, a declared body over the path's limit 413, a body type the
  *    path does not take 415 (utils/body-limit.server.ts). Page-cache hits are answered before this.
+ *    A body it lets through is timed: 408 when it pauses too long or arrives too slowly for its
+ *    size (utils/request-time-limits.server.ts).
  * 3. `respond`, in front of Remix: refuse cross-site posts with a 403 (`assertSameOrigin`, the one
  *    rule: another site's Origin, Sec-Fetch-Site or Referer, or a signed-in post that shows none
  *    of them; Remix would stop a forged document post itself, but with an empty 500), read the
@@ -16,7 +18,13 @@
  *    security headers, redirects included.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { bodyPolicyFor, checkDeclaredBody, screenBody } from "./body-limit.server";
+import {
+  bodyPolicyFor,
+  checkDeclaredBody,
+  hasBody,
+  limitFor,
+  screenBody,
+} from "./body-limit.server";
 import { logger } from "./logger.server";
 import { respondThroughPageCache } from "./page-cache.server";
 import { respondThroughPrivateCache } from "./private-page-cache.server";
@@ -24,9 +32,15 @@ import {
   badAddress,
   isRefusal,
   refusalResponse,
+  requestTimeout,
   writeRefusal,
   type Refusal,
 } from "./refusals.server";
+import {
+  limitBodyTime,
+  REQUEST_TIME_LIMITS,
+  type RequestTimeLimits,
+} from "./request-time-limits.server";
 import { assertSameOrigin } from "./request.server";
 import { isHttps, servedOverHttps, withSecurityHeaders } from "./security-headers.server";
 import { REMOTE_ADDRESS_HEADER } from "./remote-address";
@@ -71,7 +85,11 @@ const LINGER_MS = 5_000;
  * and returns true when the request is refused; a GET without a body and a clean path pays two
  * string tests.
  */
-export function screenIncoming(req: IncomingMessage, res: ServerResponse): boolean {
+export function screenIncoming(
+  req: IncomingMessage,
+  res: ServerResponse,
+  timeLimits: RequestTimeLimits = REQUEST_TIME_LIMITS,
+): boolean {
   const url = req.url ?? "/";
   const method = req.method ?? "GET";
   const queryAt = url.indexOf("?");
@@ -91,11 +109,24 @@ export function screenIncoming(req: IncomingMessage, res: ServerResponse): boole
       accept: single(req.headers.accept),
     });
   }
-  if (!refused) return false;
   const https = servedOverHttps(
     single(req.headers["x-forwarded-proto"]),
     "encrypted" in req.socket,
   );
+  if (!refused) {
+    // A body still to come must keep coming (no pause over the idle limit) and be in within its
+    // address's deadline; else 408 (request-time-limits.server.ts, ADR 0040).
+    if (hasBody({ contentLength, chunked }) && !req.complete) {
+      const contentType = single(req.headers["content-type"]);
+      const json = wantsJsonAnswer(pathname, single(req.headers.accept));
+      limitBodyTime(req, res, {
+        maxBytes: limitFor(bodyPolicyFor(pathname), contentType),
+        answer: (out) => writeRefusal(out, requestTimeout(json), https, method),
+        limits: timeLimits,
+      });
+    }
+    return false;
+  }
   writeRefusal(res, refused, https, method);
   // Node reads and drops the unread body after the answer (so the client sees it rather than a
   // reset); a body that keeps coming loses its connection after a few seconds.

@@ -1,8 +1,8 @@
 /**
  * The answers the server gives before Remix runs (malformed address 400, body too large 413,
- * unsupported body type 415, broken form data 400): a small self-contained page in the site's
- * colours with a link home (no scripts, so it needs nothing from the build), or
- * `{"error":{"code","message"}}` for API callers. Both carry the security headers.
+ * unsupported body type 415, broken form data 400, a body too slow to arrive 408): a small
+ * self-contained page in the site's colours with a link home (no scripts, so it needs nothing from
+ * the build), or `{"error":{"code","message"}}` for API callers. Both carry the security headers.
  */
 import type { ServerResponse } from "node:http";
 import { company } from "~/content/company";
@@ -14,13 +14,17 @@ import {
 } from "./security-headers.server";
 
 export type RefusalCode =
-  "bad_request" | "malformed_body" | "payload_too_large" | "unsupported_media_type";
+  | "bad_request"
+  | "malformed_body"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "request_timeout";
 
 /**
  * A refusal, ready to send: security headers are added when it is sent (they depend on the scheme).
  */
 export interface Refusal {
-  status: 400 | 413 | 415;
+  status: 400 | 408 | 413 | 415;
   code: RefusalCode;
   json: boolean;
   contentType: string;
@@ -67,6 +71,18 @@ export function isRefusal(value: unknown): value is Refusal {
 }
 
 /** The malformed-address answer (`/%`, `/blog/%E0%A4%A`): Express's was a bare "Bad Request". */
+/** A request body that stopped arriving, or took too long (request-time-limits.server.ts). */
+export function requestTimeout(json: boolean): Refusal {
+  return refusal({
+    status: 408,
+    code: "request_timeout",
+    title: "Request timed out",
+    message: "The request took too long to arrive, so we stopped waiting for it.",
+    advice: "Check your connection and send the form again.",
+    json,
+  });
+}
+
 export function badAddress(json: boolean): Refusal {
   return refusal({
     status: 400,

@@ -49,6 +49,13 @@ export const errorStatuses: readonly {
     meaning: "The path exists with another method (the Allow header lists them).",
   },
   {
+    status: 408,
+    type: "invalid_request_error",
+    codes: ["request_timeout"],
+    meaning:
+      "The body stopped arriving for 20 s, or took longer than its size allows (about 32 s for 64 KB, 158 s for a 4 MB payout batch). Send it again with the same Idempotency-Key.",
+  },
+  {
     status: 409,
     type: "conflict_error, idempotency_error",
     codes: ["payment_not_cancelable", "idempotency_key_in_use"],
