@@ -2,22 +2,23 @@
  * The order of a password sign-in under attack, shared by merchants and operators (and the
  * password checks of signed-in members: step-up, password change, destinations):
  *
- * 1. Count the attempt against the account and the client BEFORE hashing (one transaction): a
- *    client or account at its limit is refused without costing a scrypt, and concurrent attempts
- *    cannot all slip past a check made before any of them was counted. Sign-in keys its "account"
- *    count by account AND client address (issue 27, item 5), so failures from other addresses
- *    never refuse a right password from an address that has not failed: they raise the cost only
- *    for the addresses that fail (the normal lane, then refusal), and never lock the account.
- * 2. Hash in the bounded queue, one place per client at a time (the client key is the queue key: a
- *    second concurrent attempt from the same address is refused at once as "busy", without a
- *    strike, so colleagues behind one office address are not pushed out of the high lane).
- *    Clean clients, with no failure in the window and no "busy" refusal in the last
- *    BUSY_STRIKE.windowMs, go in the "high" lane, ahead of everyone else; when a lane is full the
- *    attempt is refused at once ("busy"), its counts are given back (no password was checked) and
- *    the client gets a busy strike, so a flood from many fresh addresses leaves the high lane after
- *    one try each instead of after one hash each, and stays out of it as long as a failure would
- *    keep it out (issue 27, item 6).
- * 3. A right password clears the account's count, gives the client's back and clears its busy
+ * 1. Refuse what can be refused without writing anything (each write is a commit, on the event
+ *    loop, that a flood would multiply): a client that already has a check in the hashing queue
+ *    ("busy": one place per client at a time, so a second concurrent attempt from one address is
+ *    refused at once, without a strike, and colleagues behind one office address keep the high
+ *    lane); an account or client at its limit ("throttled"); a full lane ("busy").
+ * 2. Count the attempt against the account and the client BEFORE hashing (one transaction), so
+ *    concurrent attempts cannot all slip past a check made before any of them was counted. Sign-in
+ *    keys its "account" count by account AND client address (issue 27, item 5), so failures from
+ *    other addresses never refuse a right password from an address that has not failed: they
+ *    raise the cost only for the addresses that fail (the normal lane, then refusal), and never
+ *    lock the account.
+ * 3. Hash in the bounded queue. Clean clients, with no failure in the window and no "busy"
+ *    refusal in the last BUSY_STRIKE.windowMs, go in the "high" lane, ahead of everyone else; a
+ *    clean client refused because its lane is full gets a busy strike, so a flood from many fresh
+ *    addresses leaves the high lane after one try each instead of after one hash each, and stays
+ *    out of it as long as a failure would keep it out (issue 27, item 6). A refusal counts nothing.
+ * 4. A right password clears the account's count, gives the client's back and clears its busy
  *    strike; a wrong one keeps both counts.
  */
 import {
@@ -56,33 +57,49 @@ export async function guardedPasswordCheck(
   check: (options: VerifyOptions) => Promise<boolean>,
   now = Date.now(),
 ): Promise<GuardedCheck> {
-  // This client already has a check in the queue: refused at once, nothing counted or written.
-  // (Two attempts that both pass this line meet KeyBusyError in the queue itself.)
-  if (passwordHashSlots.has(limits.client.key))
-    return { outcome: "busy", retryAfterMs: PASSWORD_QUEUE.retryAfterMs };
+  const queueKey = limits.client.key;
+  // Refusals write nothing when they can (every write is a commit on the event loop): this client
+  // already has a check in the queue; it is over a limit; its lane is full.
+  if (passwordHashSlots.has(queueKey)) return busy();
+  const accountState = checkLimit(db, limits.account.key, limits.account.rule, now);
+  const clientState = checkLimit(db, limits.client.key, limits.client.rule, now);
+  if (!accountState.allowed || !clientState.allowed)
+    return {
+      outcome: "throttled",
+      retryAfterMs: Math.max(accountState.retryAfterMs, clientState.retryAfterMs),
+    };
+  const strikeKey = `${limits.client.key}:busy`;
+  const clean = clientState.count === 0 && checkLimit(db, strikeKey, BUSY_STRIKE, now).count === 0;
+  const priority = clean ? "high" : "normal";
+  // A clean client refused gets a strike: its next tries wait in the normal lane.
+  const refuseBusy = () => {
+    if (clean) hitLimit(db, strikeKey, BUSY_STRIKE, now);
+    return busy();
+  };
+  if (!passwordHashSlots.hasRoom(priority)) return refuseBusy();
+
+  // Counted before the hash, atomically: concurrent attempts (other processes too) cannot all
+  // pass a check made before any of them was counted.
   const reservation = reserveAttempt(db, [limits.account, limits.client], now);
   if (!reservation.allowed) return { outcome: "throttled", retryAfterMs: reservation.retryAfterMs };
   const [account, client] = reservation.taken as [Reservation, Reservation];
-  const strikeKey = `${limits.client.key}:busy`;
-  const clean = client.previous === 0 && checkLimit(db, strikeKey, BUSY_STRIKE, now).count === 0;
-  const giveBack = () => reservation.taken.forEach((taken) => refundAttempt(db, taken));
   let valid: boolean;
   try {
-    valid = await check({ priority: clean ? "high" : "normal", key: limits.client.key });
+    valid = await check({ priority, key: queueKey });
   } catch (error) {
-    giveBack();
-    if (error instanceof QueueFullError) {
-      // Already in the queue: refused, nothing else changes for this client.
-      if (!(error instanceof KeyBusyError)) hitLimit(db, strikeKey, BUSY_STRIKE, now);
-      return { outcome: "busy", retryAfterMs: PASSWORD_QUEUE.retryAfterMs };
-    }
-    throw error;
+    // No password was checked: the attempt does not count.
+    reservation.taken.forEach((taken) => refundAttempt(db, taken));
+    if (!(error instanceof QueueFullError)) throw error;
+    // The queue filled up (or took this client's other attempt) since the checks above.
+    return error instanceof KeyBusyError ? busy() : refuseBusy();
   }
   if (!valid) return { outcome: "invalid" };
   resetLimit(db, account.key);
-  resetLimit(db, strikeKey);
+  if (!clean) resetLimit(db, strikeKey);
   refundAttempt(db, client);
   return { outcome: "valid" };
 }
+
+const busy = (): GuardedCheck => ({ outcome: "busy", retryAfterMs: PASSWORD_QUEUE.retryAfterMs });
 
 type Reservation = ReturnType<typeof reserveAttempt>["taken"][number];

@@ -38,6 +38,8 @@ export interface ConcurrencyLimit {
   readonly stats: { running: number; waiting: Record<Priority, number> };
   /** Whether a task with this key is waiting or running now. */
   has(key: string): boolean;
+  /** Whether a bounded task in this lane would be taken now (run or wait) rather than refused. */
+  hasRoom(priority?: Priority): boolean;
 }
 
 /**
@@ -86,5 +88,9 @@ export function concurrencyLimit(
       get: () => ({ running, waiting: { high: lanes.high.length, normal: lanes.normal.length } }),
     },
     has: { value: (key: string) => keys.has(key) },
+    hasRoom: {
+      value: (priority: Priority = "normal") =>
+        running < max || lanes[priority].length < maxWaiting,
+    },
   }) as ConcurrencyLimit;
 }

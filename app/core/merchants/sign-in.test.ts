@@ -290,6 +290,44 @@ describe("merchant sign-in", () => {
     expect(await later).toEqual({ ok: false, reason: "invalid" });
   });
 
+  it("a flood's refusals write nothing: a throttled client, a second attempt from a client already queued, a failing client finding its lane full", async () => {
+    const start = 150_000_000;
+    const changes = () =>
+      (db.$client.prepare("select total_changes() as n").get() as { n: number }).n;
+    for (let i = 0; i < SIGN_IN_LIMITS.client.limit; i++) recordFailure("throttled-flooder", start);
+    recordFailure("failing-flooder", start);
+    const releases: (() => void)[] = [];
+    const blocked: Promise<unknown>[] = [];
+    blocked.push(passwordHashSlots(() => new Promise<void>((resolve) => releases.push(resolve))));
+    const queued = attempt({ username: "ghost", clientKey: "queued-flooder" }, start);
+    for (let i = 0; i < PASSWORD_QUEUE.waitingPerLane; i++)
+      blocked.push(passwordHashSlots(() => new Promise<void>((resolve) => releases.push(resolve))));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(passwordHashSlots.stats.waiting).toEqual({
+      high: 1,
+      normal: PASSWORD_QUEUE.waitingPerLane,
+    });
+
+    const before = changes();
+    expect(await attempt({ clientKey: "throttled-flooder" }, start + 1)).toMatchObject({
+      reason: "throttled",
+    });
+    expect(await attempt({ clientKey: "queued-flooder" }, start + 1)).toMatchObject({
+      reason: "busy",
+    });
+    expect(await attempt({ clientKey: "failing-flooder" }, start + 1)).toMatchObject({
+      reason: "busy",
+    });
+    expect(changes()).toBe(before);
+
+    while (releases.length > 0 || passwordHashSlots.stats.running > 0) {
+      releases.shift()?.();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(blocked);
+    expect(await queued).toEqual({ ok: false, reason: "invalid" });
+  });
+
   it("a client without failures goes ahead of clients that have been failing", async () => {
     const start = 120_000_000;
     await verifyAgainstDummy("warm the dummy hash");
