@@ -50,6 +50,7 @@ import { formatRails, runRailsBench } from "./bench/rails";
 import { formatPayoutsRun, runPayoutsRunBench } from "./bench/payouts-run";
 import { formatStatement } from "./bench/statements";
 import { formatPayoutPreview } from "./bench/payout-preview";
+import { benchSignInFairness, formatSignInFairness } from "./bench/sign-in-fairness";
 
 const WARMUP_REQUESTS = 200;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -344,6 +345,16 @@ async function main(): Promise<number> {
     process.stdout.write(formatRails(rails).join("\n") + "\n");
     return 0;
   }
+  // BENCH_ONLY=sign-in-fairness: only the sign-in fairness row (issue 27, item 6).
+  if (process.env.BENCH_ONLY === "sign-in-fairness") {
+    log(
+      "sign-in fairness: 20 correct sign-ins during a 40-connection flood from rotating addresses",
+    );
+    const fairness = await benchSignInFairness(app);
+    rss.stop();
+    process.stdout.write(formatSignInFairness(fairness).join("\n") + "\n");
+    return 0;
+  }
   // BENCH_ONLY=payouts-run: only the payouts run row (issue 15).
   if (process.env.BENCH_ONLY === "payouts-run") {
     const payoutsRun = await runPayoutsRunBench({ root, env, app, log, replaceServer });
@@ -439,6 +450,13 @@ async function main(): Promise<number> {
     log("webhooks: latency to the first delivery attempt, 10,000 events through a kill -9");
     webhooks = await runWebhookBench({ root, env, app, apiKey, log, replaceServer });
   }
+  let fairness: Awaited<ReturnType<typeof benchSignInFairness>> | null = null;
+  if (!crashed && !hardeningOnly) {
+    log(
+      "sign-in fairness: 20 correct sign-ins during a 40-connection flood from rotating addresses",
+    );
+    fairness = await benchSignInFairness(webhooks?.app ?? app);
+  }
   log(
     "hardening: 20 MB post, sign-in flood, concurrent creates, restarts after kill -9, a payment killed mid-confirmation",
   );
@@ -494,6 +512,9 @@ async function main(): Promise<number> {
       : "  n/a   provider calls (server not running)",
     `  ${ledger.ratio >= 0.5 ? "PASS" : "FAIL"}  ledger postings/s vs bare SQLite commits/s, same pragmas: ${Math.round(ledger.postingsPerSecond)} / ${Math.round(ledger.bareCommitsPerSecond)} = ${ledger.ratio.toFixed(2)} (target >= 0.5)`,
     ...(hardening ? formatHardening(hardening) : ["  n/a   hardening rows (server not running)"]),
+    ...(fairness
+      ? formatSignInFairness(fairness)
+      : ["  n/a   sign-in fairness row (server not running)"]),
     ...(webhooks ? formatWebhooks(webhooks) : ["  n/a   webhook rows (server not running)"]),
     ...(rails ? formatRails(rails) : ["  n/a   settlement rails rows (server not running)"]),
     ...(payoutsRun

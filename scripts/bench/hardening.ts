@@ -445,4 +445,4 @@ export async function benchKilledPayment(options: {
   };
 }
 
-export { percentile };
+export { percentile, postForm };
