@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { disbursementBatches, disbursementRows } from "../../drizzle/schema";
 import { enqueueBatchEvent, enqueueRowEvent } from "~/core/disbursements/events.server";
 import { rowCost } from "~/core/disbursements/fees";
+import { payoutUploadSlots } from "~/utils/heavy-work.server";
 import { expectApiError, expectOk, setUpApi, SITE_URL } from "../../tests/support/api-server";
 import {
   disbursementSchema,
@@ -222,6 +223,32 @@ describe("creating a payout batch", () => {
     expectApiError(
       await createBatch(secret, { ...body, title: "Twice" }, { "Idempotency-Key": "batch-1" }),
       { status: 422, type: "idempotency_error", code: "idempotency_key_reused" },
+    );
+  });
+
+  it("a key sending more payout files at once than its slots is refused 429 before its Idempotency-Key is used", async () => {
+    const { secret, id } = f.newKey(OTHER, "test");
+    const before = batchesIn(OTHER).length;
+    // As if two files of this key were being checked right now.
+    const busy = [1, 2].map(() => payoutUploadSlots.take(`key:${id}`)!);
+    const refused = await createBatch(
+      secret,
+      { title: "Third", csv: CSV },
+      { "Idempotency-Key": "third" },
+    );
+    expectApiError(refused, { status: 429, type: "rate_limit_error", code: "too_many_concurrent" });
+    expect(refused.headers.get("retry-after")).toBe("1");
+    expect(batchesIn(OTHER)).toHaveLength(before);
+    // Another key of the same merchant is not held up.
+    expectOk(
+      await createBatch(f.newKey(OTHER, "test").secret, { title: "Other key", csv: CSV }),
+      201,
+    );
+    busy.forEach((release) => release());
+    // The retry with the same key runs (the refusal was not stored as its answer).
+    expectOk(
+      await createBatch(secret, { title: "Third", csv: CSV }, { "Idempotency-Key": "third" }),
+      201,
     );
   });
 

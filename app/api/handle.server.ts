@@ -15,6 +15,7 @@ import {
   type IdempotencyScope,
 } from "~/core/api/idempotency.server";
 import { teamRoleInfo } from "~/core/accounts/permissions";
+import { HEAVY_PER_CALLER, payoutUploadSlots } from "~/utils/heavy-work.server";
 import { logger } from "~/utils/logger.server";
 import { ApiError, errorBody, fromZodError } from "./errors.server";
 import { KEY_FAILURE_LIMIT, keyFailureWaitMs, recordKeyFailure } from "./key-failures.server";
@@ -127,6 +128,7 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
   };
   let idempotency: IdempotencyScope | null = null;
   let stored = false;
+  let releaseHeavy: (() => void) | null = null;
   try {
     const queryAt = request.url.indexOf("?");
     const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
@@ -184,6 +186,20 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
         `This key lacks the ${route.scope} scope.`,
       );
 
+    // A heavy request (a payout file) is one of at most a few per key at once: refused before its
+    // Idempotency-Key is claimed, so a retry runs it.
+    if (route.heavy) {
+      releaseHeavy = payoutUploadSlots.take(`key:${key.keyId}`);
+      if (!releaseHeavy)
+        throw new ApiError(
+          429,
+          "rate_limit_error",
+          "too_many_concurrent",
+          `This key is already sending ${HEAVY_PER_CALLER} payout files that are being checked: wait for one to finish, then retry.`,
+          null,
+          { "Retry-After": "1" },
+        );
+    }
     const query = parseQuery(route, search);
     let body: unknown = undefined;
     if (route.method === "POST") {
@@ -290,6 +306,8 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
         });
     }
     return json(error.status, answer, headers);
+  } finally {
+    releaseHeavy?.();
   }
 }
 

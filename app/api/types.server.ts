@@ -106,6 +106,11 @@ export interface ApiRoute<Q extends ZodTypeAny = ZodTypeAny, B extends ZodTypeAn
   scope: ApiScope;
   /** Largest body this route reads, when not the API's MAX_BODY_BYTES (413 past it, unread). */
   maxBodyBytes?: number;
+  /**
+   * Heavy work (a payout file): at most HEAVY_PER_CALLER such requests per key at once, the next
+   * refused at once with 429 (utils/heavy-work.server.ts).
+   */
+  heavy?: boolean;
   query?: Q;
   body?: B;
   doc: ApiRouteDoc;

@@ -11,10 +11,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { disbursementBatches, merchantUsers, sessions } from "../../drizzle/schema";
 import type { TeamRole } from "~/core/accounts/permissions";
-import type { Batch } from "~/core/disbursements/batches.server";
+import { type Batch, createBulkBatch } from "~/core/disbursements/batches.server";
 import { merchantBalances } from "~/core/ledger/ledger.server";
 import { startSession } from "~/utils/session.server";
-import { disbursements } from "~/wiring/disbursements.server";
 import { installTestDatabase } from "../../tests/setup/db";
 import { addMerchant, creditAvailable } from "../../tests/setup/payments";
 import { cookiesFrom, formPost, get, ORIGIN, respond, toastOf } from "../../tests/setup/requests";
@@ -67,9 +66,11 @@ const FILE = [
 ].join("\r\n");
 
 function makeBatch(maker: Member, text = FILE, merchantId = MERCHANT): Batch {
-  return disbursements().createBulk(
+  return createBulkBatch(
+    db,
     { merchantId, memberId: maker.id, mode: "live" },
     { title: "November suppliers", fileName: "suppliers.csv", text, smsReceipts: false },
+    Date.now(),
   );
 }
 

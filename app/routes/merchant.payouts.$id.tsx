@@ -59,6 +59,7 @@ import {
 import { isBodyTooLarge, mediaType } from "~/utils/body-limit.server";
 import { getDb } from "~/utils/db.server";
 import { formatKesCents, formatPhone } from "~/utils/format";
+import { payoutUploadSlots, uploadsBusy } from "~/utils/heavy-work.server";
 import { notFound, privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
@@ -422,7 +423,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
         if (file.size === 0) return refused("Choose the corrected CSV file to upload.", 400);
         if (file.size > PAYOUT_CSV_MAX_BYTES) return tooLarge();
         const fileName = (file.name || "payouts.csv").slice(0, 200);
-        service.replaceFile(actor, { batchId: batch.id, fileName, text: await file.text() });
+        const release = payoutUploadSlots.take(`member:${merchant.userId}`);
+        if (!release) return refused(uploadsBusy, 429);
+        try {
+          await service.replaceFile(actor, {
+            batchId: batch.id,
+            fileName,
+            text: await file.text(),
+          });
+        } finally {
+          release();
+        }
         return redirectWithSuccess(paths.merchantPayoutBatch(batch.id), {
           message: "File replaced",
           description: `The batch now has the rows of ${fileName}. Check them again before you submit.`,

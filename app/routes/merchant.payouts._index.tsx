@@ -26,7 +26,8 @@ import { feeBps } from "~/content/tariff";
 import { PAYOUT_CSV_MAX_BYTES } from "~/core/disbursements/csv-parse";
 import { DisbursementError } from "~/core/disbursements/errors";
 import { balancesOf } from "~/core/payments/reads.server";
-import { requirePermission } from "~/utils/auth.server";
+import { requirePermission, type SignedInMerchant } from "~/utils/auth.server";
+import { payoutUploadSlots, uploadsBusy } from "~/utils/heavy-work.server";
 import {
   bodyPolicyFor,
   countedBody,
@@ -118,6 +119,17 @@ async function readUpload(request: Request): Promise<UploadRead> {
 
 export async function action({ request }: ActionFunctionArgs) {
   const merchant = await requirePermission(request, "payouts:create");
+  // A file is heavy work: a member uploads at most a few at once (issue 27, item 8).
+  const release = payoutUploadSlots.take(`member:${merchant.userId}`);
+  if (!release) return fileRefused(uploadsBusy, 429);
+  try {
+    return await uploadAction(request, merchant);
+  } finally {
+    release();
+  }
+}
+
+async function uploadAction(request: Request, merchant: SignedInMerchant) {
   const read = await readUpload(request);
   if (!read.ok) return fileRefused(read.message, read.status);
   const submission = parseWithZod(read.form, { schema: payoutUploadSchema });
@@ -144,7 +156,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const service = disbursements();
   try {
-    const batch = service.createBulk(
+    const batch = await service.createBulk(
       { merchantId: merchant.merchantId, memberId: merchant.userId, mode: "live" },
       { title, fileName: file.name.slice(0, 200) || null, text, smsReceipts: smsReceipts ?? false },
     );

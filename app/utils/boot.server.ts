@@ -10,6 +10,7 @@
  * variable, the database path), exit code 1. Elsewhere boot goes on and /readyz answers 503.
  */
 import { startApi } from "~/wiring/api.server";
+import { startDisbursements } from "~/wiring/disbursements.server";
 import type { BootContext } from "~/wiring/context";
 import { startMail } from "~/wiring/mail.server";
 import { startNews } from "~/wiring/news.server";
@@ -38,6 +39,7 @@ export const starters: Starter[] = [
   { name: "reconciliation", start: startReconciliation },
   { name: "webhooks", start: startWebhooks },
   { name: "api", start: startApi },
+  { name: "disbursements", start: startDisbursements },
 ];
 
 const state = globalThis as typeof globalThis & {

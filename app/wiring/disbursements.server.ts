@@ -8,8 +8,11 @@ import {
 } from "~/core/disbursements/service.server";
 import { payoutRailsOf } from "~/core/payments/rails.server";
 import { type RailId, railIds } from "~/core/rails/types";
+import { expireStaleBatches } from "~/core/disbursements/expiry.server";
 import { pumpDisbursements } from "~/core/disbursements/pump.server";
 import { getDb } from "~/utils/db.server";
+import type { BootContext } from "./context";
+import { runLeased, schedule } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
 import { runningPayments, runningTestPayments } from "./payments.server";
 
@@ -34,5 +37,19 @@ export function disbursements(): DisbursementsService {
           }),
       );
     },
+  });
+}
+
+/** Stale drafts expire and abandoned uploads are cleared: hourly, under a lease (issue 27, 8). */
+export function startDisbursements({ db }: BootContext): void {
+  schedule({
+    name: "disbursements.expire-drafts",
+    pattern: { everySeconds: 3600 },
+    run: () =>
+      runLeased(db, "disbursements.expire-drafts", { ttlMs: 30 * 60_000 }, async () => {
+        const result = await expireStaleBatches(db, Date.now());
+        const nothing = result.expired + result.abandoned === 0;
+        return { outcome: nothing ? ("skipped" as const) : ("succeeded" as const), detail: result };
+      }),
   });
 }

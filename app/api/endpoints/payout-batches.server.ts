@@ -149,7 +149,7 @@ export const payoutBatchSchema = z
     }),
     status: z.enum(batchStatuses).openapi({
       description:
-        "`draft` (check and submit it) → `awaiting_approval` (another member approves it in the dashboard) → `processing` (approved: the money is reserved and the payouts go out) → `completed`. Or `rejected`, or `withdrawn`.",
+        "`draft` (check and submit it) → `awaiting_approval` (another member approves it in the dashboard) → `processing` (approved: the money is reserved and the payouts go out) → `completed`. Or `rejected`, or `withdrawn`, or `expired` (a draft left for 7 days: its rows are gone). `checking` is a file's batch for the moment its rows are written (not listed).",
     }),
     title: z.string(),
     file_name: z.string().nullable(),
@@ -393,6 +393,7 @@ export const payoutBatchRoutes = [
     path: "/payout_batches",
     scope: "payouts:write",
     maxBodyBytes: PAYOUT_BATCH_MAX_BODY_BYTES,
+    heavy: true,
     body: createPayoutBatchBody,
     doc: {
       operationId: "createPayoutBatch",
@@ -430,7 +431,7 @@ export const payoutBatchRoutes = [
         ],
       },
     },
-    handle(context) {
+    async handle(context) {
       const { body, key } = context;
       if ((body.csv === undefined) === (body.payouts === undefined))
         throw new ApiError(
@@ -461,7 +462,7 @@ export const payoutBatchRoutes = [
         );
       let batch: Batch;
       try {
-        batch = context.deps.disbursements().createBulk(
+        batch = await context.deps.disbursements().createBulk(
           // The key's member is the maker (ADR 0039): they can never approve it themselves.
           { merchantId: key.merchantId, memberId: key.memberId, keyId: key.keyId, mode: key.mode },
           { title: body.title, fileName: null, text, smsReceipts: body.sms_receipts ?? false },

@@ -31,7 +31,13 @@ import { eatDay, eatDayStart } from "~/core/payments/settlement-plan";
 import type { RailId } from "~/core/rails/types";
 import type { Db, DbOrTx, Tx } from "~/utils/db.server";
 import { formatKesCents } from "~/utils/format";
-import { type ParsedPayoutLine, parsePayoutCsv } from "./csv-parse";
+import { yieldToEventLoop } from "~/utils/yield";
+import {
+  type ParsedPayoutLine,
+  parsePayoutCsv,
+  parsePayoutCsvInSlices,
+  type PayoutCsvParse,
+} from "./csv-parse";
 import { DisbursementError } from "./errors";
 import { rowCost, sumCosts } from "./fees";
 import {
@@ -222,27 +228,54 @@ function insertRows(tx: DbOrTx, rows: (typeof disbursementRows.$inferInsert)[]) 
       .run();
 }
 
-/** A file's rows, checked, with their duplicates in the file and in the last 7 days. */
-function insertParsedRows(
-  tx: DbOrTx,
+/** A file's rows as stored, checked, with their duplicates in the file and in the last 7 days. */
+function parsedRowValues(
+  db: DbOrTx,
   batch: Batch,
   lines: readonly ParsedPayoutLine[],
   now: number,
-) {
-  const recent = recentPayoutKeys(tx, batch.merchantId, batch.mode, now, batch.id);
-  insertRows(
-    tx,
-    lines.map((line) => ({
-      id: newRowId(),
-      batchId: batch.id,
-      line: line.line,
-      ...rawColumns(line.raw),
-      ...checkedColumns(line.raw, line.check),
-      duplicateOfLine: line.duplicateOfLine,
-      recentDuplicateOf: line.check.ok ? (recent.get(duplicateKey(line.check.row)) ?? null) : null,
-      updatedAt: now,
-    })),
-  );
+): (typeof disbursementRows.$inferInsert)[] {
+  const recent = recentPayoutKeys(db, batch.merchantId, batch.mode, now, batch.id);
+  return lines.map((line) => ({
+    id: newRowId(),
+    batchId: batch.id,
+    line: line.line,
+    ...rawColumns(line.raw),
+    ...checkedColumns(line.raw, line.check),
+    duplicateOfLine: line.duplicateOfLine,
+    recentDuplicateOf: line.check.ok ? (recent.get(duplicateKey(line.check.row)) ?? null) : null,
+    updatedAt: now,
+  }));
+}
+
+/**
+ * Write a file's rows a slice at a time (BATCH_LIMITS.rowsPerWrite, a transaction each), giving
+ * the event loop a turn between slices (issue 27, item 8). The batch is `checking` meanwhile:
+ * nothing else reads or changes its rows until it is a draft.
+ */
+async function writeRowsInSlices(db: Db, values: (typeof disbursementRows.$inferInsert)[]) {
+  const size = BATCH_LIMITS.rowsPerWrite;
+  for (let start = 0; start < values.length; start += size) {
+    if (start > 0) await yieldToEventLoop();
+    db.transaction((tx) => insertRows(tx, values.slice(start, start + size)));
+  }
+}
+
+/** Delete a batch's rows a slice at a time (a replaced file, an expired or abandoned batch). */
+export async function deleteRowsInSlices(db: Db, batchId: string): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const ids = db
+      .select({ id: disbursementRows.id })
+      .from(disbursementRows)
+      .where(eq(disbursementRows.batchId, batchId))
+      .limit(BATCH_LIMITS.rowsPerWrite)
+      .all()
+      .map((row) => row.id);
+    if (ids.length === 0) return deleted;
+    deleted += db.delete(disbursementRows).where(inArray(disbursementRows.id, ids)).run().changes;
+    await yieldToEventLoop();
+  }
 }
 
 function insertBatch(
@@ -254,6 +287,7 @@ function insertBatch(
     fileName: string | null;
     smsReceipts: boolean;
     rowCount: number;
+    status?: "draft" | "checking";
   },
   now: number,
 ): Batch {
@@ -262,7 +296,7 @@ function insertBatch(
     merchantId: maker.merchantId,
     mode: maker.mode,
     kind: input.kind,
-    status: "draft",
+    status: input.status ?? "draft",
     fileName: input.fileName,
     title: input.title,
     smsReceipts: input.smsReceipts,
@@ -282,39 +316,102 @@ function insertBatch(
   return batch;
 }
 
+/** A file's rows, or the refusal when the file cannot be read or has no row. */
+function fileRows(parsed: PayoutCsvParse): ParsedPayoutLine[] {
+  if (!parsed.ok) throw new DisbursementError("invalid_file", parsed.error);
+  if (parsed.rows.length === 0)
+    throw new DisbursementError("invalid_file", "The file has a header but no payout rows.");
+  return parsed.rows;
+}
+
+/** The last step of making a file's batch: it is a draft, audited (and the API's answer stored). */
+function openDraft(
+  tx: Tx,
+  maker: BatchMaker,
+  batch: Batch,
+  input: { fileName: string | null; rows: number },
+  now: number,
+  inTransaction?: (tx: Tx, batch: Batch) => void,
+): Batch {
+  const draft = { ...batch, status: "draft" as const };
+  if (batch.status !== "draft")
+    tx.update(disbursementBatches)
+      .set({ status: "draft" })
+      .where(and(eq(disbursementBatches.id, batch.id), eq(disbursementBatches.status, "checking")))
+      .run();
+  audit(tx, maker, "disbursement.batch_created", draft, now, {
+    rows: input.rows,
+    fileName: input.fileName,
+    mode: maker.mode,
+  });
+  inTransaction?.(tx, draft);
+  return draft;
+}
+
+type BulkInput = { title: string; fileName: string | null; text: string; smsReceipts: boolean };
+
 /**
- * A draft batch from a CSV file: every row checked and stored (valid or not), duplicates marked.
- * Throws DisbursementError("invalid_file") when the file itself cannot be read.
+ * A draft batch from a CSV file in one transaction: every row checked and stored (valid or not),
+ * duplicates marked. For small files (tests, seeding); uploads use `uploadBulkBatch`. Throws
+ * DisbursementError("invalid_file") when the file cannot be read, and the upload limits' errors.
  */
 export function createBulkBatch(
   db: Db,
   maker: BatchMaker,
-  input: { title: string; fileName: string | null; text: string; smsReceipts: boolean },
+  input: BulkInput,
   now: number,
-  /** Runs last in the batch's transaction (the API stores its idempotent answer there). */
   inTransaction?: (tx: Tx, batch: Batch) => void,
 ): Batch {
-  const parsed = parsePayoutCsv(input.text);
-  if (!parsed.ok) throw new DisbursementError("invalid_file", parsed.error);
-  if (parsed.rows.length === 0)
-    throw new DisbursementError("invalid_file", "The file has a header but no payout rows.");
+  const lines = fileRows(parsePayoutCsv(input.text));
   return db.transaction((tx) => {
-    requireUploadAllowance(tx, maker, parsed.rows.length, now);
-    const batch = insertBatch(
+    requireUploadAllowance(tx, maker, lines.length, now);
+    const batch = insertBatch(tx, maker, { ...input, kind: "bulk", rowCount: lines.length }, now);
+    insertRows(tx, parsedRowValues(tx, batch, lines, now));
+    return openDraft(tx, maker, batch, { ...input, rows: lines.length }, now, inTransaction);
+  });
+}
+
+/**
+ * The same for an upload (the dashboard and the API, up to 10,000 rows): the file is checked and
+ * its rows written a slice at a time, the event loop turning between slices (issue 27, item 8), so
+ * one big file never holds other requests for long. The batch is `checking` (not listed, not
+ * editable) until its last row is in; a failure part-way removes it.
+ */
+export async function uploadBulkBatch(
+  db: Db,
+  maker: BatchMaker,
+  input: BulkInput,
+  now: number,
+  /** Runs last in the transaction that opens the draft (the API stores its idempotent answer). */
+  inTransaction?: (tx: Tx, batch: Batch) => void,
+): Promise<Batch> {
+  const lines = fileRows(await parsePayoutCsvInSlices(input.text));
+  const batch = db.transaction((tx) => {
+    requireUploadAllowance(tx, maker, lines.length, now);
+    return insertBatch(
       tx,
       maker,
-      { ...input, kind: "bulk", rowCount: parsed.rows.length },
+      { ...input, kind: "bulk", rowCount: lines.length, status: "checking" },
       now,
     );
-    insertParsedRows(tx, batch, parsed.rows, now);
-    audit(tx, maker, "disbursement.batch_created", batch, now, {
-      rows: parsed.rows.length,
-      fileName: input.fileName,
-      mode: maker.mode,
-    });
-    inTransaction?.(tx, batch);
-    return batch;
   });
+  try {
+    await writeRowsInSlices(db, parsedRowValues(db, batch, lines, now));
+    return db.transaction((tx) =>
+      openDraft(tx, maker, batch, { ...input, rows: lines.length }, now, inTransaction),
+    );
+  } catch (error) {
+    await abandonBatch(db, batch.id);
+    throw error;
+  }
+}
+
+/** A batch that never became a draft (a failure, or a crash, part-way through writing it). */
+export async function abandonBatch(db: Db, batchId: string): Promise<void> {
+  await deleteRowsInSlices(db, batchId);
+  db.delete(disbursementBatches)
+    .where(and(eq(disbursementBatches.id, batchId), eq(disbursementBatches.status, "checking")))
+    .run();
 }
 
 /**
@@ -337,7 +434,7 @@ function requireUploadAllowance(
     const drafts = tx
       .select({ n: count() })
       .from(disbursementBatches)
-      .where(and(mine, eq(disbursementBatches.status, "draft")))
+      .where(and(mine, inArray(disbursementBatches.status, ["draft", "checking"])))
       .get();
     if ((drafts?.n ?? 0) >= BATCH_LIMITS.openDrafts)
       throw new DisbursementError(
@@ -366,33 +463,48 @@ function requireUploadAllowance(
 
 /**
  * A corrected file for a draft batch (the maker fixed it in a spreadsheet): its rows replace the
- * batch's. Throws DisbursementError("invalid_file") when the file cannot be read.
+ * batch's, a slice at a time (the batch is `checking` meanwhile). Throws
+ * DisbursementError("invalid_file") when the file cannot be read. Should writing fail part-way,
+ * the draft is given up (withdrawn, its rows removed): nothing was reserved.
  */
-export function replaceBatchFile(
+export async function replaceBatchFile(
   db: Db,
   actor: BatchActor,
   input: { batchId: string; fileName: string | null; text: string },
   now: number,
-): Batch {
-  const parsed = parsePayoutCsv(input.text);
-  if (!parsed.ok) throw new DisbursementError("invalid_file", parsed.error);
-  if (parsed.rows.length === 0)
-    throw new DisbursementError("invalid_file", "The file has a header but no payout rows.");
-  return db.transaction((tx) => {
-    const batch = getBatchFor(tx, actor.merchantId, input.batchId);
-    requireDraft(batch);
-    requireUploadAllowance(tx, batch, parsed.rows.length, now, batch);
-    tx.delete(disbursementRows).where(eq(disbursementRows.batchId, batch.id)).run();
-    insertParsedRows(tx, batch, parsed.rows, now);
+): Promise<Batch> {
+  const lines = fileRows(await parsePayoutCsvInSlices(input.text));
+  const batch = db.transaction((tx) => {
+    const found = getBatchFor(tx, actor.merchantId, input.batchId);
+    requireDraft(found);
+    requireUploadAllowance(tx, found, lines.length, now, found);
     tx.update(disbursementBatches)
-      .set({ fileName: input.fileName, rowCount: parsed.rows.length, updatedAt: now })
+      .set({ status: "checking", updatedAt: now })
+      .where(eq(disbursementBatches.id, found.id))
+      .run();
+    return found;
+  });
+  try {
+    await deleteRowsInSlices(db, batch.id);
+    await writeRowsInSlices(db, parsedRowValues(db, batch, lines, now));
+  } catch (error) {
+    await deleteRowsInSlices(db, batch.id);
+    db.update(disbursementBatches)
+      .set({ status: "withdrawn", rowCount: 0, updatedAt: now })
+      .where(eq(disbursementBatches.id, batch.id))
+      .run();
+    throw error;
+  }
+  return db.transaction((tx) => {
+    tx.update(disbursementBatches)
+      .set({ status: "draft", fileName: input.fileName, rowCount: lines.length, updatedAt: now })
       .where(eq(disbursementBatches.id, batch.id))
       .run();
     audit(tx, actor, "disbursement.batch_file_replaced", batch, now, {
-      rows: parsed.rows.length,
+      rows: lines.length,
       fileName: input.fileName,
     });
-    return { ...batch, fileName: input.fileName };
+    return { ...batch, fileName: input.fileName, rowCount: lines.length };
   });
 }
 
@@ -431,7 +543,9 @@ function requireDraft(batch: Batch) {
       "not_editable",
       batch.status === "awaiting_approval"
         ? "This batch is waiting for approval. Withdraw it to make changes."
-        : "This batch can no longer be changed.",
+        : batch.status === "checking"
+          ? "This batch's file is still being checked: reload the page in a moment."
+          : "This batch can no longer be changed.",
     );
 }
 

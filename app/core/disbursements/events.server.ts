@@ -5,7 +5,7 @@
  * the caller's transaction (the core calls `enqueueBatchEvent` / `enqueueRowEvent` where the state
  * changes, so no event is lost to a crash between the change and the sending).
  */
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, lt, ne, or, sql } from "drizzle-orm";
 import { disbursementBatches, disbursementRows } from "../../../drizzle/schema";
 import { enqueueEvent, type WebhookEvent } from "~/core/api/outbox.server";
 import {
@@ -96,7 +96,9 @@ export function listBatchesPage(
       and(
         eq(disbursementBatches.merchantId, scope.merchantId),
         eq(disbursementBatches.mode, scope.mode),
-        query.status ? eq(disbursementBatches.status, query.status) : undefined,
+        query.status
+          ? eq(disbursementBatches.status, query.status)
+          : ne(disbursementBatches.status, "checking"),
         cursor
           ? or(
               lt(disbursementBatches.createdAt, cursor.createdAt),

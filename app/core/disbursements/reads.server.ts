@@ -163,7 +163,8 @@ export function listBatches(
       and(
         eq(disbursementBatches.merchantId, merchantId),
         eq(disbursementBatches.mode, mode),
-        sql`${disbursementBatches.status} <> 'withdrawn'`,
+        // Given up, and files still being written (a moment), are not listed.
+        sql`${disbursementBatches.status} not in ('withdrawn', 'checking')`,
       ),
     )
     .orderBy(desc(disbursementBatches.createdAt))

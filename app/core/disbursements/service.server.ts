@@ -11,7 +11,6 @@ import {
   type BatchActor,
   type BatchMaker,
   cancelRows,
-  createBulkBatch,
   createSinglePayout,
   dropInvalidRows,
   findBatch,
@@ -22,6 +21,7 @@ import {
   setRowDropped,
   submitBatch,
   updateRow,
+  uploadBulkBatch,
   withdrawBatch,
 } from "./batches.server";
 import {
@@ -53,11 +53,12 @@ export function createDisbursementsService({
   const modeOf = (actor: BatchActor, batchId: string) =>
     findBatch(db, actor.merchantId, batchId)?.mode ?? "live";
   return {
+    /** An uploaded file (checked and written a slice at a time). */
     createBulk: (
       maker: BatchMaker,
-      input: Args<typeof createBulkBatch>[1],
-      inTransaction?: Args<typeof createBulkBatch>[3],
-    ) => createBulkBatch(db, maker, input, now(), inTransaction),
+      input: Args<typeof uploadBulkBatch>[1],
+      inTransaction?: Args<typeof uploadBulkBatch>[3],
+    ) => uploadBulkBatch(db, maker, input, now(), inTransaction),
     replaceFile: (actor: BatchActor, input: Args<typeof replaceBatchFile>[1]) =>
       replaceBatchFile(db, actor, input, now()),
     createSingle(maker: BatchMaker, input: Args<typeof createSinglePayout>[1]) {

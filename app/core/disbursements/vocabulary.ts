@@ -8,9 +8,12 @@
  * `completed` (every row paid, failed for good or cancelled). `rejected` and `withdrawn` (a draft
  * given up) move no money; a batch awaiting approval that its maker withdraws is a draft again. A
  * single payout at or under the merchant's approval threshold skips `awaiting_approval`. A draft
- * left alone for DRAFT_TTL_MS becomes `expired` (its rows are deleted: nothing was reserved).
+ * left alone for BATCH_LIMITS.draftTtlMs becomes `expired` (its rows are deleted: nothing was
+ * reserved). `checking` is a file's batch while its rows are written, a slice at a time (issue 27,
+ * item 8): it becomes a draft when the last is in, and lists do not show it.
  */
 export const batchStatuses = [
+  "checking",
   "draft",
   "awaiting_approval",
   "rejected",
@@ -60,6 +63,10 @@ export const BATCH_LIMITS = {
   rowsPerDay: 100_000,
   /** A draft untouched this long expires. */
   draftTtlMs: 7 * 24 * 60 * 60_000,
+  /** A file's batch still `checking` this long was left by a crash: it is cleared. */
+  checkingTtlMs: 60 * 60_000,
+  /** Rows written per transaction while a file's batch is made (the event loop turns between). */
+  rowsPerWrite: 500,
 } as const;
 
 /** Rows still owing an outcome after approval. */
@@ -83,6 +90,7 @@ export const nameChecks = [
 export type NameCheck = (typeof nameChecks)[number];
 
 export const batchStatusLabels: Record<BatchStatus, string> = {
+  checking: "Checking the file",
   draft: "Draft",
   awaiting_approval: "Awaiting approval",
   rejected: "Rejected",

@@ -21,6 +21,7 @@ import {
 import type { Db, DbOrTx } from "~/utils/db.server";
 import type { AddressPoolRefill } from "./deps";
 import { preparedPerDb } from "~/utils/prepared.server";
+import { yieldToEventLoop } from "~/utils/yield";
 
 export interface PooledAddress {
   address: string;
@@ -204,7 +205,7 @@ export function createAddressPoolRefill(options: {
           createdAt: now(),
         })
         .run();
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldToEventLoop();
     }
   }
 

@@ -104,6 +104,7 @@ export interface BatchRowsPage {
 }
 
 const statusTones: Record<BatchStatus, "neutral" | "success" | "warning" | "danger" | "info"> = {
+  checking: "info",
   draft: "neutral",
   awaiting_approval: "warning",
   rejected: "danger",

@@ -25,6 +25,7 @@ export const batchKindLabels: Record<BatchKind, string> = {
 };
 
 const statusTones: Record<BatchStatus, "neutral" | "success" | "warning" | "danger" | "info"> = {
+  checking: "info",
   draft: "neutral",
   awaiting_approval: "warning",
   rejected: "danger",

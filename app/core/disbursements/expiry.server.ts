@@ -1,0 +1,80 @@
+/**
+ * Drafts do not pile up (issue 27, item 8): a draft batch nobody touched for
+ * BATCH_LIMITS.draftTtlMs expires (status `expired`, its rows deleted: nothing was reserved, and
+ * its row count still counts for that day's allowance), and a file's batch left `checking` by a
+ * crash part-way through writing it is removed. Run hourly by the wiring, under a lease.
+ */
+import { and, asc, eq, lt, or } from "drizzle-orm";
+import { disbursementBatches } from "../../../drizzle/schema";
+import { recordAudit } from "~/core/audit.server";
+import type { Db } from "~/utils/db.server";
+import { abandonBatch, deleteRowsInSlices } from "./batches.server";
+import { BATCH_LIMITS } from "./vocabulary";
+
+/** Batches looked at per run (the next run takes the rest). */
+const PER_RUN = 200;
+
+export async function expireStaleBatches(
+  db: Db,
+  now: number,
+): Promise<{ expired: number; abandoned: number; rowsDeleted: number }> {
+  const draftBefore = now - BATCH_LIMITS.draftTtlMs;
+  const checkingBefore = now - BATCH_LIMITS.checkingTtlMs;
+  const stale = db
+    .select({ id: disbursementBatches.id, status: disbursementBatches.status })
+    .from(disbursementBatches)
+    .where(
+      or(
+        and(
+          eq(disbursementBatches.status, "draft"),
+          lt(disbursementBatches.updatedAt, draftBefore),
+        ),
+        and(
+          eq(disbursementBatches.status, "checking"),
+          lt(disbursementBatches.updatedAt, checkingBefore),
+        ),
+      ),
+    )
+    .orderBy(asc(disbursementBatches.updatedAt))
+    .limit(PER_RUN)
+    .all();
+  const result = { expired: 0, abandoned: 0, rowsDeleted: 0 };
+  for (const batch of stale) {
+    if (batch.status === "checking") {
+      await abandonBatch(db, batch.id);
+      result.abandoned++;
+      continue;
+    }
+    // Only if still an untouched draft (a member may have just changed it).
+    const expired = db.transaction((tx) => {
+      const moved = tx
+        .update(disbursementBatches)
+        .set({ status: "expired", updatedAt: now })
+        .where(
+          and(
+            eq(disbursementBatches.id, batch.id),
+            eq(disbursementBatches.status, "draft"),
+            lt(disbursementBatches.updatedAt, draftBefore),
+          ),
+        )
+        .run();
+      if (moved.changes !== 1) return false;
+      recordAudit(
+        tx,
+        {
+          actorType: "system",
+          action: "disbursement.batch_expired",
+          targetType: "disbursement_batch",
+          targetId: batch.id,
+          details: { untouchedDays: BATCH_LIMITS.draftTtlMs / 86_400_000 },
+        },
+        now,
+      );
+      return true;
+    });
+    if (!expired) continue;
+    result.expired++;
+    result.rowsDeleted += await deleteRowsInSlices(db, batch.id);
+  }
+  return result;
+}
