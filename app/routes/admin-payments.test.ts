@@ -233,7 +233,7 @@ const list = async (query: string, cookie: string) => {
     page: number;
     hasNext: boolean;
     views: { view: string; count: number }[];
-    queues: { exceptions: number; review: number; held: number };
+    queues: { exceptions: number; review: number; held: number; payoutsInDoubt: number };
     payments: {
       id: string;
       reference: string;
@@ -334,6 +334,7 @@ describe("payments overview", () => {
       exceptions: count("exceptions"),
       review: count("review"),
       held: count("held"),
+      payoutsInDoubt: 0,
     });
     expect(count("all")).toBe(db.select().from(payments).all().length);
 

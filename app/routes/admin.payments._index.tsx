@@ -18,6 +18,7 @@ import {
 } from "~/components/admin/payments/PaymentFilters";
 import { PaymentsTable } from "~/components/admin/payments/PaymentsTable";
 import type { PaymentRow, PaymentView } from "~/components/admin/payments/types";
+import { countInDoubtB2b } from "~/core/disbursements/b2b.server";
 import { EXCEPTION_STATUSES } from "~/core/payments/exceptions.server";
 import { countUnresolvedHeldMoney } from "~/core/payments/held-money.server";
 import { countPaymentsByStatus, isPaymentStatus, listPayments } from "~/core/payments/reads.server";
@@ -105,6 +106,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       exceptions: sum(VIEW_STATUSES.exceptions),
       review: sum(VIEW_STATUSES.review),
       held,
+      // Live: a payout whose answer was lost shows here at once (issue 27, item 13).
+      payoutsInDoubt: countInDoubtB2b(db, Date.now()),
     },
     payments: list,
   };
@@ -115,7 +118,12 @@ export default function AdminPayments() {
   const caption = `Payments: ${viewLabel(view)}${q ? `, matching "${q}"` : ""}, newest first, page ${page}`;
   return (
     <ConsolePage title="Payments">
-      <QueueSummary exceptions={queues.exceptions} review={queues.review} held={queues.held} />
+      <QueueSummary
+        exceptions={queues.exceptions}
+        review={queues.review}
+        held={queues.held}
+        payoutsInDoubt={queues.payoutsInDoubt}
+      />
       <div className="mt-8">
         <PaymentFilters view={view} views={views} q={q} />
       </div>

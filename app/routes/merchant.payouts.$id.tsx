@@ -168,12 +168,12 @@ function recipientOf(row: BatchRow): string {
   return row.rawBankCode.trim() ? `${raw} (bank code ${row.rawBankCode.trim()})` : raw;
 }
 
-function rowView(row: BatchRow): BatchRowView {
+function rowView(row: BatchRow, inDoubt: ReadonlySet<string>): BatchRowView {
   return {
     id: row.id,
     line: row.line,
     status: row.status,
-    statusLabel: rowStatusLabels[row.status],
+    statusLabel: inDoubt.has(row.id) ? "Sent: no answer from M-Pesa" : rowStatusLabels[row.status],
     recipient: recipientOf(row),
     rail: row.b2bKind
       ? row.b2bKind === "paybill"
@@ -232,6 +232,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     : null;
   const short = available !== null ? summary.ready.totalKesCents - available : 0n;
   const page = service.rows(batch.id, { filter, afterLine: after });
+  // Payouts whose answer was lost (a crash while sending) or is overdue: shown at once.
+  const inDoubt = batch.status === "processing" ? service.inDoubtRows(batch.id) : new Set<string>();
 
   const canCreate = can(merchant.role, "payouts:create");
   const editId = search.get("edit");
@@ -295,10 +297,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       hasTwoFactor: merchant.totpEnabledAt !== null,
     },
     summary: view,
+    inDoubt: inDoubt.size,
     page: {
       filter,
       after,
-      rows: page.rows.map(rowView),
+      rows: page.rows.map((row) => rowView(row, inDoubt)),
       nextAfter: page.hasMore ? (page.rows[page.rows.length - 1]?.line ?? null) : null,
     },
     edit,
@@ -505,7 +508,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PayoutBatch() {
-  const { batch, viewer, summary, page, edit } = useLoaderData<typeof loader>();
+  const { batch, viewer, summary, page, edit, inDoubt } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const processing = batch.status === "processing";
   const beforeApproval = batch.status === "draft" || batch.status === "awaiting_approval";
@@ -552,6 +555,15 @@ export default function PayoutBatch() {
         </>
       ) : batch.status === "processing" || batch.status === "completed" ? (
         <BatchProgress summary={summary} />
+      ) : null}
+      {inDoubt > 0 ? (
+        <p role="status" className="mt-6 max-w-3xl rounded-lg bg-amber-50 p-4 text-amber-950">
+          {inDoubt === 1 ? "One payout has" : `${inDoubt} payouts have`} no answer from M-Pesa (the
+          answer was lost or is late). {inDoubt === 1 ? "It is" : "They are"} never sent twice:
+          OneHop&apos;s operators check M-Pesa&apos;s statement and settle{" "}
+          {inDoubt === 1 ? "it" : "them"}, as paid or with the money back in your balance. The money
+          stays set aside until then.
+        </p>
       ) : null}
 
       <BatchActions

@@ -10,10 +10,14 @@ import { payoutRailsOf } from "~/core/payments/rails.server";
 import type { CustodyBalances } from "~/core/providers/custody/types";
 import { reconcileUnderLease, RECONCILIATION_JOB } from "~/core/reconciliation/job.server";
 import { canQueryBalance } from "~/core/reconciliation/mpesa-balance.server";
-import type { ReconciliationDeps, ReconciliationSource } from "~/core/reconciliation/run.server";
+import {
+  recordPayoutsInDoubt,
+  type ReconciliationDeps,
+  type ReconciliationSource,
+} from "~/core/reconciliation/run.server";
 import type { ReconciliationRunView } from "~/core/reconciliation/vocabulary";
 import { getDb } from "~/utils/db.server";
-import { schedule } from "~/utils/jobs.server";
+import { runLeased, schedule } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
 import type { BootContext } from "./context";
 import { runningPayments, runningTestPayments, type PaymentsRuntime } from "./payments.server";
@@ -55,7 +59,33 @@ export function reconcileNow(): Promise<ReconciliationRunView | null> {
   return reconcileUnderLease(getDb(), reconciliationDeps(), Date.now);
 }
 
+/** The payouts-in-doubt check (issue 27, item 13): under a lease, so one process runs it. */
+const checkPayoutsInDoubt = (db: BootContext["db"]) =>
+  runLeased(
+    db,
+    "reconciliation.payouts-in-doubt",
+    { ttlMs: 5 * 60_000, recordSkipped: false },
+    async () => {
+      const run = recordPayoutsInDoubt(db, Date.now);
+      if (!run) return { outcome: "skipped" as const };
+      logger.warn("payouts in doubt: in the operators' reconciliation queue", {
+        runId: run.id,
+        findings: run.findings,
+      });
+      return { outcome: "succeeded" as const, detail: { runId: run.id, findings: run.findings } };
+    },
+  );
+
 export function startReconciliation({ db }: BootContext): void {
+  // At start (a restart after a crash is when answers are lost) and every minute after.
+  void checkPayoutsInDoubt(db).catch((error: unknown) =>
+    logger.error("payouts-in-doubt check failed", { error: String(error) }),
+  );
+  schedule({
+    name: "reconciliation.payouts-in-doubt",
+    pattern: { everySeconds: 60 },
+    run: () => checkPayoutsInDoubt(db),
+  });
   schedule({
     name: RECONCILIATION_JOB,
     pattern: "0 0 2 * * *",

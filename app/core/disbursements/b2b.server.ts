@@ -9,7 +9,7 @@
  * and any repeat, changes nothing. A transfer whose Result never came is settled by an operator by
  * hand from M-Pesa's organisation portal (`settleB2bByHand`).
  */
-import { and, eq, isNotNull, lte } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, lte, or } from "drizzle-orm";
 import { disbursementRows, settlementTransfers } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
 import { failTransfer, succeedTransfer } from "~/core/payments/settlement.server";
@@ -114,9 +114,26 @@ export function applyB2bTimeout(
 }
 
 /**
- * B2B transfers sent at least `B2B_RESULT_LIMIT_MS` before `now` and still without a Result: M-Pesa
- * may or may not have paid, and there is nothing to ask. The daily reconciliation records each as a
- * finding for an operator (app/core/reconciliation/run.server.ts), who checks the M-Pesa statement.
+ * A B2B transfer in doubt: sent, and either its request's answer was lost (no ConversationID: a
+ * crash or a dropped connection while it was sent, so M-Pesa may or may not have it; issue 27,
+ * item 13) or sent at least `B2B_RESULT_LIMIT_MS` before `now` with no Result since. It is never
+ * sent again; a late Result still settles it, else an operator does from M-Pesa's statement.
+ */
+function inDoubt(now: number) {
+  return and(
+    eq(settlementTransfers.status, "sent"),
+    isNotNull(disbursementRows.b2bKind),
+    or(
+      isNull(settlementTransfers.conversationId),
+      lte(settlementTransfers.sentAt, now - B2B_RESULT_LIMIT_MS),
+    ),
+  );
+}
+
+/**
+ * The B2B transfers in doubt (see `inDoubt`): each becomes a finding in the operators' queue at
+ * once (the payouts-in-doubt check, every minute) and at the daily reconciliation
+ * (app/core/reconciliation/run.server.ts); the operator checks the M-Pesa statement.
  */
 export function unansweredB2bTransfers(db: DbOrTx, now: number, limit = 1_000) {
   return db
@@ -130,15 +147,32 @@ export function unansweredB2bTransfers(db: DbOrTx, now: number, limit = 1_000) {
     })
     .from(settlementTransfers)
     .innerJoin(disbursementRows, eq(disbursementRows.id, settlementTransfers.disbursementRowId))
-    .where(
-      and(
-        eq(settlementTransfers.status, "sent"),
-        isNotNull(disbursementRows.b2bKind),
-        lte(settlementTransfers.sentAt, now - B2B_RESULT_LIMIT_MS),
-      ),
-    )
+    .where(inDoubt(now))
     .limit(limit)
     .all();
+}
+
+/** How many B2B transfers are in doubt (the operators' queue summary). */
+export function countInDoubtB2b(db: DbOrTx, now: number): number {
+  return (
+    db
+      .select({ n: count() })
+      .from(settlementTransfers)
+      .innerJoin(disbursementRows, eq(disbursementRows.id, settlementTransfers.disbursementRowId))
+      .where(inDoubt(now))
+      .get()?.n ?? 0
+  );
+}
+
+/** The rows of a batch whose B2B payout is in doubt (the batch page marks them). */
+export function inDoubtRowIds(db: DbOrTx, batchId: string, now: number): string[] {
+  return db
+    .select({ id: disbursementRows.id })
+    .from(disbursementRows)
+    .innerJoin(settlementTransfers, eq(settlementTransfers.id, disbursementRows.transferId))
+    .where(and(eq(disbursementRows.batchId, batchId), inDoubt(now)))
+    .all()
+    .map((row) => row.id);
 }
 
 /** The longest operator note kept with a settlement by hand. */

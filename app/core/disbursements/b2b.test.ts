@@ -22,7 +22,7 @@ import {
 } from "~/core/ledger/ledger.server";
 import { queryOverdueTransfers, sendPendingTransfers } from "~/core/payments/settlement.server";
 import { RailUnavailableError, type PayoutRail, type PayoutRails } from "~/core/rails/types";
-import { runReconciliation } from "~/core/reconciliation/run.server";
+import { recordPayoutsInDoubt, runReconciliation } from "~/core/reconciliation/run.server";
 import { createTestDb } from "../../../tests/setup/db";
 import {
   addMerchant,
@@ -30,7 +30,7 @@ import {
   startPaymentsHarness,
   type PaymentsHarness,
 } from "../../../tests/setup/payments";
-import { B2B_RESULT_LIMIT_MS } from "./b2b.server";
+import { B2B_RESULT_LIMIT_MS, countInDoubtB2b, inDoubtRowIds } from "./b2b.server";
 import { approveBatch, createBulkBatch, submitBatch } from "./batches.server";
 import { rowCost } from "./fees";
 import { listBatchRows } from "./reads.server";
@@ -241,7 +241,7 @@ describe("a B2B request whose answer was lost", () => {
     expectLedgerSound();
   });
 
-  it("with no Result in time, is left for an operator as a reconciliation finding, once", async () => {
+  it("whose answer was lost (a crash while sending) is in the operators' queue at once, once", async () => {
     // 700006: M-Pesa pays but its Result never comes.
     const batch = approvedBatch(M, "700006,paybill,2000,S-1,ACC-1");
     await sendPendingTransfers(
@@ -260,16 +260,21 @@ describe("a B2B request whose answer was lost", () => {
     expect(transferOf(row!.transferId)).toMatchObject({ status: "sent", conversationId: null });
     expect(row!.status).toBe("sent");
     expect(b2bRequestsFor(row!.transferId)).toHaveLength(1);
-    // Before the limit: nothing for an operator yet.
-    await runReconciliation(db, { sources: [] }, now);
     const findingsOf = () =>
       db
         .select()
         .from(reconciliationFindings)
         .where(eq(reconciliationFindings.subject, row!.transferId!))
         .all();
-    expect(findingsOf()).toEqual([]);
-
+    // In doubt at once (issue 27, item 13): on the batch, counted for operators, and a finding
+    // from the minute check, without waiting for the daily run or the Result limit.
+    expect(inDoubtRowIds(db, batch.id, now())).toEqual([row!.id]);
+    expect(countInDoubtB2b(db, now())).toBeGreaterThanOrEqual(1);
+    expect(recordPayoutsInDoubt(db, now)).toMatchObject({ status: "completed" });
+    expect(findingsOf()).toHaveLength(1);
+    expect(findingsOf()[0]!.subjectLabel).toContain("answer lost");
+    // Neither the next check nor the daily run repeats it while it is open.
+    expect(recordPayoutsInDoubt(db, now)).toBeNull();
     h.clock.now += B2B_RESULT_LIMIT_MS + 60_000;
     expect(await queryOverdueTransfers(db, h.rails, now())).toBe(0);
     expect(await runReconciliation(db, { sources: [] }, now)).toMatchObject({
@@ -295,5 +300,27 @@ describe("a B2B request whose answer was lost", () => {
     expect(owed(db, merchantInFlight(M))).toBe(200_000n);
     expect(b2bRequestsFor(row!.transferId)).toHaveLength(1);
     expectLedgerSound();
+  });
+
+  it("answered but with no Result, is in doubt only once the Result is overdue", async () => {
+    const batch = approvedBatch(M, "700006,paybill,2100,S-2,ACC-2");
+    await payOut();
+    const [row] = rowsOf(batch.id);
+    expect(transferOf(row!.transferId)).toMatchObject({ status: "sent" });
+    expect(transferOf(row!.transferId).conversationId).not.toBeNull();
+    const findingsOf = () =>
+      db
+        .select()
+        .from(reconciliationFindings)
+        .where(eq(reconciliationFindings.subject, row!.transferId!))
+        .all();
+    recordPayoutsInDoubt(db, now);
+    expect(inDoubtRowIds(db, batch.id, now())).toEqual([]);
+    expect(findingsOf()).toEqual([]);
+    h.clock.now += B2B_RESULT_LIMIT_MS + 60_000;
+    expect(inDoubtRowIds(db, batch.id, now())).toEqual([row!.id]);
+    recordPayoutsInDoubt(db, now);
+    expect(findingsOf()).toHaveLength(1);
+    expect(findingsOf()[0]!.subjectLabel).toContain("no Result");
   });
 });

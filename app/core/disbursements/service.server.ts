@@ -4,6 +4,7 @@
  * once instead of on the next payments run (the run picks them up either way).
  */
 import type { LedgerBook } from "~/core/ledger/ledger.server";
+import { inDoubtRowIds } from "./b2b.server";
 import type { RailId } from "~/core/rails/types";
 import type { Db } from "~/utils/db.server";
 import {
@@ -100,6 +101,8 @@ export function createDisbursementsService({
       cancelRows(db, actor, input, now()),
 
     find: (merchantId: string, batchId: string) => findBatch(db, merchantId, batchId),
+    /** The batch's rows whose M-Pesa B2B payout is in doubt (answer lost or overdue). */
+    inDoubtRows: (batchId: string) => new Set(inDoubtRowIds(db, batchId, now())),
     /** Active members other than `memberId` who could approve payouts (0: a sole approver). */
     otherApprovers: (merchantId: string, memberId: string) =>
       otherApprovers(db, merchantId, memberId),

@@ -418,13 +418,16 @@ function checkUnansweredB2b(db: Db, now: number, record: (finding: FindingInput)
       kind: "transfer_state",
       book: transferModeOf(db, transfer.id) ?? "live",
       subject: transfer.id,
-      subjectLabel: `M-Pesa B2B ${transfer.id} to ${to}: no Result`,
+      subjectLabel: `M-Pesa B2B ${transfer.id} to ${to}: ${transfer.conversationId ? "no Result" : "answer lost"}`,
       currency: "KES",
       expected: transfer.amountKesCents,
       actual: null,
       evidence: {
-        problem:
-          "M-Pesa B2B payment sent with no Result: it may or may not have been paid, and it cannot be queried (the request carries no id of ours). Check the M-Pesa organisation statement for it, then settle it (paid, or failed to return the money).",
+        problem: `${
+          transfer.conversationId
+            ? "M-Pesa B2B payment sent with no Result"
+            : "M-Pesa B2B payment whose request's answer was lost (a crash or a dropped connection while it was sent), so M-Pesa may or may not have it"
+        }: it may or may not have been paid, and it cannot be queried (the request carries no id of ours). It is never sent again. Check the M-Pesa organisation statement for it, then settle it (paid, or failed to return the money); a late Result settles it by itself.`,
         ours: {
           status: transfer.status,
           sentAt: transfer.sentAt,
@@ -448,6 +451,68 @@ function checkUnansweredB2b(db: Db, now: number, record: (finding: FindingInput)
   return found;
 }
 
+/** Findings of one run, written as they are found. */
+function findingRecorder(db: Db, runId: string, now: () => number) {
+  let findings = 0;
+  return {
+    record(finding: FindingInput) {
+      const actual = finding.actual === null ? UNKNOWN_AMOUNT : finding.actual.toString();
+      db.insert(reconciliationFindings)
+        .values({
+          id: newFindingId(),
+          runId,
+          kind: finding.kind,
+          book: finding.book,
+          subject: finding.subject,
+          subjectLabel: finding.subjectLabel,
+          currency: finding.currency,
+          expected: finding.expected.toString(),
+          actual,
+          difference:
+            finding.actual === null
+              ? UNKNOWN_AMOUNT
+              : (finding.actual - finding.expected).toString(),
+          evidence: JSON.stringify(finding.evidence),
+          status: "open",
+          createdAt: now(),
+        })
+        .run();
+      findings++;
+    },
+    count: () => findings,
+  };
+}
+
+/**
+ * Payouts in doubt, at once (issue 27, item 13): an M-Pesa B2B payout whose answer was lost (a
+ * crash, a `kill -9`, a dropped connection while it was sent) or whose Result is overdue becomes a
+ * finding in the operators' queue without waiting for the daily run, in a small run of its own
+ * (`checked`: `{ payoutsInDoubt }`). Nothing new in doubt: no run, null. Run every minute and at
+ * start by the wiring, under a lease.
+ */
+export function recordPayoutsInDoubt(db: Db, now: () => number): ReconciliationRunView | null {
+  const fresh = unansweredB2bTransfers(db, now()).filter(
+    (b2b) => openFindingIds(db, "transfer_state", b2b.transfer.id).length === 0,
+  );
+  if (fresh.length === 0) return null;
+  const runId = newRunId();
+  db.insert(reconciliationRuns)
+    .values({ id: runId, day: eatDay(now()), status: "running", startedAt: now() })
+    .run();
+  const recorder = findingRecorder(db, runId, now);
+  const found = checkUnansweredB2b(db, now(), recorder.record);
+  db.update(reconciliationRuns)
+    .set({
+      status: "completed",
+      finishedAt: now(),
+      checked: JSON.stringify({ payoutsInDoubt: found }),
+      findingsCount: recorder.count(),
+    })
+    .where(eq(reconciliationRuns.id, runId))
+    .run();
+  return getRun(db, runId);
+}
+
 /**
  * One reconciliation run: a run row, every comparison, the findings, then the run completed (or
  * failed with the error). `day`: the EAT day whose completed transfers are compared (default the
@@ -464,31 +529,10 @@ export async function runReconciliation(
   db.insert(reconciliationRuns)
     .values({ id: runId, day, status: "running", startedAt: now() })
     .run();
-  let findings = 0;
   const checked = { rails: 0, assets: 0, transfers: 0 };
   const detail: Record<string, unknown> = {};
-  const record = (finding: FindingInput) => {
-    const actual = finding.actual === null ? UNKNOWN_AMOUNT : finding.actual.toString();
-    db.insert(reconciliationFindings)
-      .values({
-        id: newFindingId(),
-        runId,
-        kind: finding.kind,
-        book: finding.book,
-        subject: finding.subject,
-        subjectLabel: finding.subjectLabel,
-        currency: finding.currency,
-        expected: finding.expected.toString(),
-        actual,
-        difference:
-          finding.actual === null ? UNKNOWN_AMOUNT : (finding.actual - finding.expected).toString(),
-        evidence: JSON.stringify(finding.evidence),
-        status: "open",
-        createdAt: now(),
-      })
-      .run();
-    findings++;
-  };
+  const recorder = findingRecorder(db, runId, now);
+  const record = recorder.record;
   try {
     for (const source of deps.sources) {
       const rails = railIds.filter(
@@ -520,7 +564,7 @@ export async function runReconciliation(
         status: "completed",
         finishedAt: now(),
         checked: JSON.stringify({ ...checked, ...detail }),
-        findingsCount: findings,
+        findingsCount: recorder.count(),
       })
       .where(eq(reconciliationRuns.id, runId))
       .run();
@@ -530,7 +574,7 @@ export async function runReconciliation(
         status: "failed",
         finishedAt: now(),
         checked: JSON.stringify({ ...checked, ...detail }),
-        findingsCount: findings,
+        findingsCount: recorder.count(),
         error: messageOf(error).slice(0, 1000),
       })
       .where(eq(reconciliationRuns.id, runId))

@@ -27,10 +27,13 @@ export function QueueSummary({
   exceptions,
   review,
   held,
+  payoutsInDoubt,
 }: {
   exceptions: number;
   review: number;
   held: number;
+  /** M-Pesa B2B payouts with no answer (issue 27, item 13): settled from the reconciliation page. */
+  payoutsInDoubt: number;
 }) {
   const queues = [
     {
@@ -38,22 +41,36 @@ export function QueueSummary({
       title: "Exceptions queue",
       count: exceptions,
       hint: "Underpaid, overpaid and late payments held in suspense.",
+      unit: ["payment", "payments"],
+      href: paymentsHref({ view: "exceptions" }),
     },
     {
       view: "review" as const,
       title: "Manual review",
       count: review,
       hint: "Payments above the automatic limit, held in the merchant's pending balance.",
+      unit: ["payment", "payments"],
+      href: paymentsHref({ view: "review" }),
     },
     {
       view: "held" as const,
       title: "Held money",
       count: held,
       hint: "Money that arrived for a payment already paid or closed, held in suspense.",
+      unit: ["payment", "payments"],
+      href: paymentsHref({ view: "held" }),
+    },
+    {
+      view: "payouts-in-doubt" as const,
+      title: "Payouts in doubt",
+      count: payoutsInDoubt,
+      hint: "M-Pesa Paybill and Till payouts whose answer was lost or is overdue: check M-Pesa's statement and settle them.",
+      unit: ["payout", "payouts"],
+      href: paths.adminReconciliation,
     },
   ];
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {queues.map((queue) => (
         <li
           key={queue.view}
@@ -64,7 +81,7 @@ export function QueueSummary({
         >
           <h2 className="text-lg font-semibold text-ink">
             <Link
-              to={paymentsHref({ view: queue.view })}
+              to={queue.href}
               className="underline decoration-slate-400 underline-offset-4 hover:decoration-brand-700"
             >
               {queue.title}
@@ -72,7 +89,10 @@ export function QueueSummary({
           </h2>
           <p className="mt-1 text-3xl font-bold text-ink">
             {queue.count}
-            <span className="sr-only"> {queue.count === 1 ? "payment" : "payments"} waiting</span>
+            <span className="sr-only">
+              {" "}
+              {queue.count === 1 ? queue.unit[0] : queue.unit[1]} waiting
+            </span>
           </p>
           <p className="mt-1 text-sm text-slate-700">{queue.hint}</p>
         </li>
