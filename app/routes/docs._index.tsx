@@ -14,6 +14,8 @@ import {
   useSiteOrigin,
 } from "~/components/docs/DocsBits";
 import { errorStatuses } from "~/content/docs/errors";
+import { teamRoleInfo, teamRoles } from "~/core/accounts/permissions";
+import { roleHoldsScope } from "~/core/api/key-rules";
 import { apiKeyPrefixes, apiScopeLabels, apiScopes } from "~/core/api/vocabulary";
 import { assetNetworks, networks } from "~/core/networks/networks";
 import { railIds } from "~/core/rails/types";
@@ -99,19 +101,36 @@ export default function DocsOverview() {
           <Link to={paths.docsTestMode} className={docsLinkClass}>
             test mode
           </Link>
-          ), <Code>{apiKeyPrefixes.live}…</Code> keys on real money. Owners and Developers of your
-          team create keys on the Developers page of the dashboard (after confirming it is them
-          again); the key is shown once, and we keep only a hash of it. A key can expire and can be
-          revoked at once. A missing, malformed, revoked or expired key answers 401.
+          ), <Code>{apiKeyPrefixes.live}…</Code> keys on real money. Owners, Admins and Developers
+          of your team create keys on the Developers page of the dashboard (after confirming it is
+          them again); the key is shown once, and we keep only a hash of it. A key can expire and
+          can be revoked at once. A missing, malformed, revoked or expired key answers 401.
         </p>
         <p>
           Each key carries scopes; a request outside them answers 403 with{" "}
           <Code>missing_scope</Code>.
         </p>
+        <p>
+          <strong>A key never does more than the member who made it.</strong> A member can give a
+          key only the scopes their role holds (the table below), in test and live mode alike. On
+          every request the key is checked against its member&rsquo;s role as it is now: a member
+          moved to a role without a scope leaves their keys without it (403{" "}
+          <Code>scope_beyond_role</Code>), and a suspended or removed member&rsquo;s keys stop at
+          once (401 <Code>api_key_revoked</Code>). What a key does is recorded as its
+          member&rsquo;s: a payout batch made with it is theirs, so another member approves it in
+          the dashboard, and the API can never approve one.
+        </p>
         <DocsTable
-          caption="API key scopes"
-          head={["Scope", "Allows"]}
-          rows={apiScopes.map((scope) => [<Code key={scope}>{scope}</Code>, apiScopeLabels[scope]])}
+          caption="API key scopes, and the roles that may give them"
+          head={["Scope", "Allows", "Roles"]}
+          rows={apiScopes.map((scope) => [
+            <Code key={scope}>{scope}</Code>,
+            apiScopeLabels[scope],
+            teamRoles
+              .filter((role) => roleHoldsScope(role, scope))
+              .map((role) => teamRoleInfo[role].label)
+              .join(", "),
+          ])}
         />
       </DocsSection>
 
