@@ -102,7 +102,8 @@ export const OPERATOR_SIGN_IN_LIMIT = { limit: 5, windowMs: 15 * 60_000 } as con
 export type OperatorSignIn =
   | { ok: true; operator: Operator }
   | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "throttled" | "busy"; retryAfterMs: number };
+  /** `holdMs`: how long to hold the refusal before answering (core/sign-in-guard). */
+  | { ok: false; reason: "throttled" | "busy"; retryAfterMs: number; holdMs: number };
 
 export async function signInOperator(
   db: Db,
@@ -129,7 +130,12 @@ export async function signInOperator(
     now,
   );
   if (checked.outcome === "throttled" || checked.outcome === "busy")
-    return { ok: false, reason: checked.outcome, retryAfterMs: checked.retryAfterMs };
+    return {
+      ok: false,
+      reason: checked.outcome,
+      retryAfterMs: checked.retryAfterMs,
+      holdMs: checked.holdMs,
+    };
   if (checked.outcome === "invalid" || !row) {
     if (row)
       recordSecurityEvent(

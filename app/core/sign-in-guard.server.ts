@@ -17,7 +17,9 @@
  *    refusal in the last BUSY_STRIKE.windowMs, go in the "high" lane, ahead of everyone else; a
  *    clean client refused because its lane is full gets a busy strike, so a flood from many fresh
  *    addresses leaves the high lane after one try each instead of after one hash each, and stays
- *    out of it as long as a failure would keep it out (issue 27, item 6). A refusal counts nothing.
+ *    out of it as long as a failure would keep it out (issue 27, item 6). A refusal counts nothing;
+ *    one to a client that has been failing says how long the edge should hold it before
+ *    answering (FAILING_CLIENT_HOLD_MS).
  * 4. A right password clears the account's count, gives the client's back and clears its busy
  *    strike; a wrong one keeps both counts.
  */
@@ -45,11 +47,21 @@ import type { Db } from "~/utils/db.server";
  */
 export const BUSY_STRIKE: Limit = { limit: Number.MAX_SAFE_INTEGER, windowMs: 15 * 60_000 };
 
+/**
+ * How long the edge should hold a refusal to a client that has been failing (over a limit, or
+ * busy while not clean) before answering it: a tarpit. A flood that waits for each answer before
+ * its next try (most tools do) then sends a fraction of the posts, each of which still costs a
+ * page render on the event loop that correct sign-ins share (issue 27, items 5 and 6: failures
+ * raise the cost for the failing addresses, "delay, then refusal"). Clean clients are never held.
+ */
+export const FAILING_CLIENT_HOLD_MS = 2_000;
+
 export type GuardedCheck =
   | { outcome: "valid" }
   | { outcome: "invalid" }
-  | { outcome: "throttled"; retryAfterMs: number }
-  | { outcome: "busy"; retryAfterMs: number };
+  /** `holdMs`: how long the edge should hold the refusal before answering (0: answer at once). */
+  | { outcome: "throttled"; retryAfterMs: number; holdMs: number }
+  | { outcome: "busy"; retryAfterMs: number; holdMs: number };
 
 export async function guardedPasswordCheck(
   db: Db,
@@ -60,28 +72,35 @@ export async function guardedPasswordCheck(
   const queueKey = limits.client.key;
   // Refusals write nothing when they can (every write is a commit on the event loop): this client
   // already has a check in the queue; it is over a limit; its lane is full.
-  if (passwordHashSlots.has(queueKey)) return busy();
+  if (passwordHashSlots.has(queueKey)) return busy(0);
   const accountState = checkLimit(db, limits.account.key, limits.account.rule, now);
   const clientState = checkLimit(db, limits.client.key, limits.client.rule, now);
   if (!accountState.allowed || !clientState.allowed)
     return {
       outcome: "throttled",
       retryAfterMs: Math.max(accountState.retryAfterMs, clientState.retryAfterMs),
+      holdMs: FAILING_CLIENT_HOLD_MS,
     };
   const strikeKey = `${limits.client.key}:busy`;
   const clean = clientState.count === 0 && checkLimit(db, strikeKey, BUSY_STRIKE, now).count === 0;
   const priority = clean ? "high" : "normal";
   // A clean client refused gets a strike: its next tries wait in the normal lane.
   const refuseBusy = () => {
-    if (clean) hitLimit(db, strikeKey, BUSY_STRIKE, now);
-    return busy();
+    if (!clean) return busy(FAILING_CLIENT_HOLD_MS);
+    hitLimit(db, strikeKey, BUSY_STRIKE, now);
+    return busy(0);
   };
   if (!passwordHashSlots.hasRoom(priority)) return refuseBusy();
 
   // Counted before the hash, atomically: concurrent attempts (other processes too) cannot all
   // pass a check made before any of them was counted.
   const reservation = reserveAttempt(db, [limits.account, limits.client], now);
-  if (!reservation.allowed) return { outcome: "throttled", retryAfterMs: reservation.retryAfterMs };
+  if (!reservation.allowed)
+    return {
+      outcome: "throttled",
+      retryAfterMs: reservation.retryAfterMs,
+      holdMs: FAILING_CLIENT_HOLD_MS,
+    };
   const [account, client] = reservation.taken as [Reservation, Reservation];
   let valid: boolean;
   try {
@@ -91,7 +110,7 @@ export async function guardedPasswordCheck(
     reservation.taken.forEach((taken) => refundAttempt(db, taken));
     if (!(error instanceof QueueFullError)) throw error;
     // The queue filled up (or took this client's other attempt) since the checks above.
-    return error instanceof KeyBusyError ? busy() : refuseBusy();
+    return error instanceof KeyBusyError ? busy(0) : refuseBusy();
   }
   if (!valid) return { outcome: "invalid" };
   resetLimit(db, account.key);
@@ -100,6 +119,10 @@ export async function guardedPasswordCheck(
   return { outcome: "valid" };
 }
 
-const busy = (): GuardedCheck => ({ outcome: "busy", retryAfterMs: PASSWORD_QUEUE.retryAfterMs });
+const busy = (holdMs: number): GuardedCheck => ({
+  outcome: "busy",
+  retryAfterMs: PASSWORD_QUEUE.retryAfterMs,
+  holdMs,
+});
 
 type Reservation = ReturnType<typeof reserveAttempt>["taken"][number];

@@ -15,6 +15,7 @@ import { operatorSignInSchema } from "~/core/operator-sign-in-schema";
 import { signInOperator } from "~/core/operators.server";
 import { describeWait } from "~/core/rate-limit.server";
 import { getDb } from "~/utils/db.server";
+import { holdRefusal } from "~/utils/hold-refusal.server";
 import { getSignedInOperator } from "~/utils/operator-auth.server";
 import { paths } from "~/utils/paths";
 import {
@@ -57,6 +58,8 @@ export async function action({ request }: ActionFunctionArgs) {
     origin: requestOrigin(request),
   });
   if (!result.ok) {
+    // A client that has been failing waits for its refusal (core/sign-in-guard).
+    if (result.reason !== "invalid") await holdRefusal(result.holdMs);
     const refused = result.reason !== "invalid";
     const description =
       result.reason === "busy"

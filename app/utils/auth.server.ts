@@ -13,6 +13,7 @@ import {
   type MerchantPrincipal,
 } from "~/core/merchants/sign-in.server";
 import { getDb, type Db } from "./db.server";
+import { holdRefusal } from "./hold-refusal.server";
 import { recordAudit } from "~/core/audit.server";
 import { can, type Permission } from "~/core/accounts/permissions";
 import { forbidden } from "./http";
@@ -51,8 +52,11 @@ authenticator.use(
       origin: requestOrigin(request),
     });
     if (result.ok) return result.principal;
-    if (result.reason === "throttled" || result.reason === "busy")
+    if (result.reason === "throttled" || result.reason === "busy") {
+      // A client that has been failing waits for its refusal (core/sign-in-guard).
+      await holdRefusal(result.holdMs);
       throw new ThrottledError(result.retryAfterMs, result.reason);
+    }
     throw new InvalidCredentialsError("Invalid credentials");
   }),
   "merchant",

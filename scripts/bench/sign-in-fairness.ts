@@ -16,6 +16,7 @@
  *
  * Every request goes to loopback addresses only; every loop is bounded in count and time.
  */
+import { signInRefusal } from "~/content/sign-in";
 import type { AppServer } from "./processes";
 import { DEMO_MERCHANT, percentile, postForm } from "./hardening";
 
@@ -44,6 +45,13 @@ export interface FairnessFigures {
   maxMs: number;
 }
 
+/** "429 busy" or "429 throttled" (the page's message says which), else the status. */
+function describeAnswer(status: number, body: string): string {
+  if (status !== 429) return String(status);
+  if (body.includes(signInRefusal.busy)) return "429 busy";
+  return body.includes("Too many failed sign-in attempts") ? "429 throttled" : "429";
+}
+
 const count = (counts: Record<string, number>, key: string | number) =>
   (counts[key] = (counts[key] ?? 0) + 1);
 
@@ -69,7 +77,7 @@ export async function benchSignInFairness(app: AppServer): Promise<FairnessFigur
           },
           { localAddress: `127.${20 + loop}.0.${slot + 1}` },
         );
-        count(floodByStatus, answer.status);
+        count(floodByStatus, describeAnswer(answer.status, answer.body));
       } catch (error) {
         count(floodByStatus, (error as NodeJS.ErrnoException).code ?? "error");
       }
@@ -95,7 +103,7 @@ export async function benchSignInFairness(app: AppServer): Promise<FairnessFigur
       return null;
     });
     latencies.push(performance.now() - started);
-    if (answer) count(triesByStatus, answer.status);
+    if (answer) count(triesByStatus, describeAnswer(answer.status, answer.body));
     if (
       answer?.status === 302 &&
       answer.setCookie.some((cookie) => cookie.startsWith("onehop_session="))

@@ -39,11 +39,11 @@ export type SignInResult =
    * Too many failures for the account from this client, or from this client for any accounts
    * (counted before any hashing).
    */
-  | { ok: false; reason: "throttled"; retryAfterMs: number }
+  | { ok: false; reason: "throttled"; retryAfterMs: number; holdMs: number }
   /**
    * The password-hashing queue is full: refused at once, try again in a moment (nothing counted).
    */
-  | { ok: false; reason: "busy"; retryAfterMs: number };
+  | { ok: false; reason: "busy"; retryAfterMs: number; holdMs: number };
 
 export const normalizeMerchantId = (value: string) => value.trim().toUpperCase();
 export const normalizeUsername = (value: string) => value.trim().toLowerCase();
@@ -100,7 +100,13 @@ export async function signInMerchant(
     now,
   );
   if (checked.outcome === "throttled" || checked.outcome === "busy")
-    return { ok: false, reason: checked.outcome, retryAfterMs: checked.retryAfterMs };
+    return {
+      ok: false,
+      reason: checked.outcome,
+      retryAfterMs: checked.retryAfterMs,
+      // How long to hold this refusal before answering (a client that has been failing).
+      holdMs: checked.holdMs,
+    };
   if (checked.outcome === "invalid" || !row) {
     if (row)
       recordSecurityEvent(

@@ -8,6 +8,7 @@ import {
   verifyAgainstDummy,
 } from "~/core/passwords.server";
 import { hitLimit } from "~/core/rate-limit.server";
+import { FAILING_CLIENT_HOLD_MS } from "~/core/sign-in-guard.server";
 import { createTestDb } from "../../../tests/setup/db";
 import { SIGN_IN_LIMITS, signInMerchant } from "./sign-in.server";
 
@@ -192,10 +193,12 @@ describe("merchant sign-in", () => {
         normal: PASSWORD_QUEUE.waitingPerLane,
       });
       const result = await attempt({ clientKey: "busy-client" }, start);
+      // A clean client's refusal is not held.
       expect(result).toEqual({
         ok: false,
         reason: "busy",
         retryAfterMs: PASSWORD_QUEUE.retryAfterMs,
+        holdMs: 0,
       });
       expect(
         db.select().from(rateLimits).where(eq(rateLimits.key, "signin:client:busy-client")).get()
@@ -309,14 +312,19 @@ describe("merchant sign-in", () => {
     });
 
     const before = changes();
+    // Refusals to clients that have been failing are to be held before they are sent; a second
+    // attempt of a client already in the queue is refused at once.
     expect(await attempt({ clientKey: "throttled-flooder" }, start + 1)).toMatchObject({
       reason: "throttled",
+      holdMs: FAILING_CLIENT_HOLD_MS,
     });
     expect(await attempt({ clientKey: "queued-flooder" }, start + 1)).toMatchObject({
       reason: "busy",
+      holdMs: 0,
     });
     expect(await attempt({ clientKey: "failing-flooder" }, start + 1)).toMatchObject({
       reason: "busy",
+      holdMs: FAILING_CLIENT_HOLD_MS,
     });
     expect(changes()).toBe(before);
 
