@@ -15,6 +15,7 @@ import { type Batch, createBulkBatch } from "~/core/disbursements/batches.server
 import { merchantBalances } from "~/core/ledger/ledger.server";
 import { startSession } from "~/utils/session.server";
 import { installTestDatabase } from "../../tests/setup/db";
+import { turnOnTwoFactorForTest } from "../../tests/setup/two-factor";
 import { addMerchant, creditAvailable } from "../../tests/setup/payments";
 import { cookiesFrom, formPost, get, ORIGIN, respond, toastOf } from "../../tests/setup/requests";
 import { action, loader } from "./merchant.payouts.$id";
@@ -173,7 +174,14 @@ describe("who sees a batch", () => {
     expect((await pageData(batch, maker)).batch.madeBy).toBe("you");
     const seen = await pageData(batch, checker);
     expect(seen.batch.madeBy).toBe(maker.username);
-    expect(seen.viewer).toEqual({ canCreate: true, canApprove: true, isMaker: false });
+    expect(seen.viewer).toEqual({
+      canCreate: true,
+      canApprove: true,
+      isMaker: false,
+      // The maker is another approver: this checker is not the only one (ADR 0039).
+      soleApprover: false,
+      hasTwoFactor: false,
+    });
   });
 });
 
@@ -471,5 +479,34 @@ describe("the results file", () => {
     expect(lines[3]).toMatch(/,invalid,/);
     for (const line of lines.slice(1, 4))
       for (const cell of line.split(",")) expect(cell).not.toMatch(/^"?[=+\-@]/);
+  });
+});
+
+describe("an account with one approver (ADR 0039)", () => {
+  const SOLO = "MRC-PAYS22";
+  addMerchant(db, SOLO);
+  creditAvailable(db, SOLO, 10_000);
+  const FILE_OK = [HEADER, "0712345678,,1500,INV-1,Wanjiru Kamau,"].join("\r\n");
+
+  it("the owner approves their own batch only with two-factor sign-in on, and the page says so", async () => {
+    const owner = await member("owner", { merchantId: SOLO });
+    const batch = makeBatch(owner, FILE_OK, SOLO);
+    expect((await post(batch, owner, { intent: "submit" })).status).toBe(302);
+
+    const before = await page(batch, owner);
+    const html = JSON.stringify(await before.json());
+    expect(html).toContain('"soleApprover":true');
+    expect(html).toContain('"hasTwoFactor":false');
+    const refused = await post(batch, owner, { intent: "approve" });
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(await refused.json())).toContain(
+      "You are the only member who can approve payouts",
+    );
+    expect(statusOf(batch)).toBe("awaiting_approval");
+
+    turnOnTwoFactorForTest(db, { merchantUserId: owner.id });
+    const approved = await post(batch, owner, { intent: "approve" });
+    expect(approved.status).toBe(302);
+    expect(statusOf(batch)).toBe("processing");
   });
 });
