@@ -50,6 +50,7 @@ import { formatRails, runRailsBench } from "./bench/rails";
 import { formatPayoutsRun, runPayoutsRunBench } from "./bench/payouts-run";
 import { formatStatement } from "./bench/statements";
 import { formatPayoutPreview } from "./bench/payout-preview";
+import { benchHeavyUploads, formatHeavyUploads } from "./bench/heavy-uploads";
 import { benchSignInFairness, formatSignInFairness } from "./bench/sign-in-fairness";
 
 const WARMUP_REQUESTS = 200;
@@ -355,6 +356,14 @@ async function main(): Promise<number> {
     process.stdout.write(formatSignInFairness(fairness).join("\n") + "\n");
     return 0;
   }
+  // BENCH_ONLY=heavy-uploads: only the checkout during payout-file uploads row (issue 27, item 8).
+  if (process.env.BENCH_ONLY === "heavy-uploads") {
+    log("heavy uploads: the checkout while three keys upload 10,000-row payout batches");
+    const heavy = await benchHeavyUploads(app, { root, env });
+    rss.stop();
+    process.stdout.write(formatHeavyUploads(heavy).join("\n") + "\n");
+    return 0;
+  }
   // BENCH_ONLY=payouts-run: only the payouts run row (issue 15).
   if (process.env.BENCH_ONLY === "payouts-run") {
     const payoutsRun = await runPayoutsRunBench({ root, env, app, log, replaceServer });
@@ -457,6 +466,11 @@ async function main(): Promise<number> {
     );
     fairness = await benchSignInFairness(webhooks?.app ?? app);
   }
+  let heavyUploads: Awaited<ReturnType<typeof benchHeavyUploads>> | null = null;
+  if (!crashed && !hardeningOnly) {
+    log("heavy uploads: the checkout while three keys upload 10,000-row payout batches");
+    heavyUploads = await benchHeavyUploads(webhooks?.app ?? app, { root, env });
+  }
   log(
     "hardening: 20 MB post, sign-in flood, concurrent creates, restarts after kill -9, a payment killed mid-confirmation",
   );
@@ -515,6 +529,9 @@ async function main(): Promise<number> {
     ...(fairness
       ? formatSignInFairness(fairness)
       : ["  n/a   sign-in fairness row (server not running)"]),
+    ...(heavyUploads
+      ? formatHeavyUploads(heavyUploads)
+      : ["  n/a   heavy uploads row (server not running)"]),
     ...(webhooks ? formatWebhooks(webhooks) : ["  n/a   webhook rows (server not running)"]),
     ...(rails ? formatRails(rails) : ["  n/a   settlement rails rows (server not running)"]),
     ...(payoutsRun

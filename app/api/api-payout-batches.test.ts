@@ -12,7 +12,9 @@ import { enqueueBatchEvent, enqueueRowEvent } from "~/core/disbursements/events.
 import { rowCost } from "~/core/disbursements/fees";
 import { payoutUploadSlots } from "~/utils/heavy-work.server";
 import { expectApiError, expectOk, setUpApi, SITE_URL } from "../../tests/support/api-server";
+import { fromZodError } from "./errors.server";
 import {
+  createPayoutBatchBody,
   disbursementSchema,
   payoutBatchSchema,
   payoutsCsv,
@@ -309,6 +311,36 @@ describe("creating a payout batch", () => {
     const tooBig = await createBatch(secret, { title: "Huge", csv: "x".repeat(4 * 1024 * 1024) });
     expectApiError(tooBig, { status: 413, type: "invalid_request_error", code: "body_too_large" });
     expect(tooBig.json.error.message).toBe("The body is larger than 4 MB.");
+  });
+
+  it("checks a big body a slice at a time, answering exactly what the documented schema says", async () => {
+    const { secret } = f.newKey(OTHER, "test");
+    const good = (i: number) => ({
+      recipient: `07${String(10_000_000 + i).slice(-8)}`,
+      amount: 10_000,
+    });
+    const many = Array.from({ length: 2_000 }, (_, i) => good(i));
+    const bodies: unknown[] = [
+      { title: "", payouts: many },
+      { title: "Bad late item", payouts: [...many.slice(0, 1_999), { ...good(1), amount: "ten" }] },
+      { title: "Unknown item field", payouts: [good(1), { ...good(2), iban: "x" }] },
+      { title: "Unknown field", payouts: many, extra: true },
+      { title: "Line break", payouts: [{ ...good(3), reference: "a\nb" }] },
+      { title: "Empty", payouts: [] },
+    ];
+    for (const body of bodies) {
+      const documented = createPayoutBatchBody.safeParse(body);
+      expect(documented.success).toBe(false);
+      const expected = fromZodError(documented.error!, "body");
+      const answer = await createBatch(secret, body);
+      expectApiError(answer, {
+        status: 400,
+        type: "invalid_request_error",
+        code: expected.code,
+        param: expected.param,
+      });
+      expect(answer.json.error.message).toBe(expected.message);
+    }
   });
 
   it("takes 10,000 JSON payouts and refuses 10,001", async () => {

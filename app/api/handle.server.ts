@@ -248,7 +248,11 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
           );
         idempotency = scope;
       }
-      body = route.body ? parseWith(route.body, parseJsonBody(request), "body") : undefined;
+      // A big body (10,000 payouts) is validated a slice at a time by its route (`parseBody`).
+      if (route.body)
+        body = route.parseBody
+          ? await route.parseBody(parseJsonBody(request))
+          : parseWith(route.body, parseJsonBody(request), "body");
       if (!route.body && request.body.trim() !== "") parseJsonBody(request);
     }
 

@@ -111,6 +111,11 @@ export interface ApiRoute<Q extends ZodTypeAny = ZodTypeAny, B extends ZodTypeAn
    * refused at once with 429 (utils/heavy-work.server.ts).
    */
   heavy?: boolean;
+  /**
+   * Validates the JSON body instead of `body` (which still documents it), for a body too big to
+   * check in one go: a slice at a time, throwing the same ApiError `body` would.
+   */
+  parseBody?: (value: unknown) => Promise<z.infer<B>>;
   query?: Q;
   body?: B;
   doc: ApiRouteDoc;

@@ -109,6 +109,8 @@ function postForm(
         headers: {
           "content-type": "application/x-www-form-urlencoded",
           "content-length": Buffer.byteLength(body),
+          // A signed-in post shows our own origin (ADR 0004), as a browser does.
+          origin: new URL(baseUrl).origin,
           ...(options.cookie ? { cookie: options.cookie } : {}),
         },
       },

@@ -64,7 +64,7 @@ export async function operatorCookie(baseUrl: string, operator: BenchOperator): 
   withCookies(jar, signIn);
   const verified = await fetch(`${baseUrl}/admin/signin/verify`, {
     method: "POST",
-    headers: { "content-type": form, cookie: header(jar) },
+    headers: { "content-type": form, cookie: header(jar), origin: new URL(baseUrl).origin },
     body: new URLSearchParams({ code }).toString(),
     redirect: "manual",
   });

@@ -74,7 +74,12 @@ export async function demoCheckout(baseUrl: string): Promise<Partial<ScenarioReq
   for (let attempt = 0; attempt < 50; attempt++) {
     const response = await fetch(`${baseUrl}/merchant/payments/new`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+      // A signed-in post shows our own origin (ADR 0004), as a browser does.
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        cookie,
+        origin: new URL(baseUrl).origin,
+      },
       body: new URLSearchParams({
         intent: "create",
         amountKes: "1000",

@@ -10,7 +10,7 @@
  * read, an unclosed quote) makes the whole parse fail with one message; a problem with a line is
  * that line's error, and the other lines stand.
  */
-import { yieldToEventLoop } from "~/utils/yield";
+import { heavySlice } from "~/utils/yield";
 import { checkPayoutRow, duplicateKey, type RawPayoutRow, type RowCheck } from "./row-check";
 
 export const PAYOUT_CSV_MAX_BYTES = 2 * 1024 * 1024;
@@ -386,11 +386,11 @@ export async function parsePayoutCsvInSlices(text: string): Promise<PayoutCsvPar
   if (!file.ok) return file;
   const firstOfKey = new Map<string, number>();
   const rows: ParsedPayoutLine[] = [];
-  for (let start = 0; start < file.records.length; start += CHECK_SLICE_ROWS) {
-    if (start > 0) await yieldToEventLoop();
-    for (const record of file.records.slice(start, start + CHECK_SLICE_ROWS))
-      rows.push(checkLine(file, record, firstOfKey));
-  }
+  for (let start = 0; start < file.records.length; start += CHECK_SLICE_ROWS)
+    await heavySlice(() => {
+      for (const record of file.records.slice(start, start + CHECK_SLICE_ROWS))
+        rows.push(checkLine(file, record, firstOfKey));
+    });
   return { ok: true, rows, delimiter: file.delimiter };
 }
 

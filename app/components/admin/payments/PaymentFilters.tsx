@@ -32,7 +32,7 @@ export function QueueSummary({
   exceptions: number;
   review: number;
   held: number;
-  /** M-Pesa B2B payouts with no answer (issue 27, item 13): settled from the reconciliation page. */
+  /** M-Pesa B2B payouts with no answer (issue 27, item 13): settled on the reconciliation page. */
   payoutsInDoubt: number;
 }) {
   const queues = [
