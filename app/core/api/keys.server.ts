@@ -6,7 +6,7 @@
  * turn every read into a write.
  */
 import { createHash, randomInt } from "node:crypto";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { apiKeys, merchantUsers } from "../../../drizzle/schema";
 import { isTeamRole, type TeamRole } from "~/core/accounts/permissions";
 import { newId } from "~/core/ids.server";
@@ -149,16 +149,6 @@ export function authenticateApiKey(
       role: memberRole,
     },
   };
-}
-
-/** A merchant's keys, newest first (revoked ones too: the list says so). */
-export function listApiKeys(db: DbOrTx, merchantId: string): ApiKeyRow[] {
-  return db
-    .select()
-    .from(apiKeys)
-    .where(eq(apiKeys.merchantId, merchantId))
-    .orderBy(desc(apiKeys.createdAt))
-    .all();
 }
 
 /**
