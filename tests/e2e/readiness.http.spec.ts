@@ -25,6 +25,7 @@ test("readyz: 200 with every check passing, never cached", async ({ request }) =
     ["reconciliation", true],
     ["webhooks", true],
     ["api", true],
+    ["disbursements", true],
   ]);
   expect(body.checks.providers).toEqual([
     expect.objectContaining({ name: "custody", mode: "simulator", ok: true, running: true }),
