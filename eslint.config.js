@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { storeLegacyFiles } from "./eslint.store-legacy.js";
 
 /*
  * Import boundaries (docs/decisions/0020-import-boundaries.md). Each area gets exactly ONE
@@ -63,6 +64,42 @@ const bans = {
   ),
 };
 const restrict = (...patterns) => ["error", { patterns }];
+
+/*
+ * The store (docs/decisions/0041-store.md): queries are Drizzle builders, awaited, inside
+ * `store.read`/`store.write`; the driver, its synchronous calls, prepared statements and
+ * transactions belong to the store's SQLite adapter (app/db/sqlite-*.server.ts) only. The modules
+ * not yet moved onto the store are listed in eslint.store-legacy.js: the list only shrinks
+ * (tests/lint-store.test.ts proves each rule fires, and that each listed file still breaks one).
+ */
+const STORE_ADR = "See docs/decisions/0041-store.md.";
+const storeRule = (selector, message) => ({ selector, message: `${message} ${STORE_ADR}` });
+export const storeRules = [
+  storeRule(
+    "CallExpression[arguments.length=0] > MemberExpression.callee[property.name=/^(get|all|run)$/]",
+    "Await the query builder instead of calling a synchronous .get()/.all()/.run() (SQLite only).",
+  ),
+  storeRule(
+    "CallExpression[arguments.length=0] > MemberExpression.callee[property.name='values'][object.type='CallExpression']",
+    "Await the query builder instead of calling a synchronous .values() (SQLite only).",
+  ),
+  storeRule(
+    "MemberExpression[property.name='$client']",
+    "The database driver ($client) belongs to the store's SQLite adapter.",
+  ),
+  storeRule(
+    "CallExpression > MemberExpression.callee[property.name=/^(prepare|transaction)$/]",
+    "Transactions and prepared statements belong to the store: use store.read/store.write.",
+  ),
+  storeRule(
+    "ImportDeclaration[source.value=/^(better-sqlite3|drizzle-orm\\/better-sqlite3)/]",
+    "Only the store's SQLite adapter talks to better-sqlite3.",
+  ),
+  storeRule(
+    "ImportSpecifier[imported.name='getDb']",
+    "Take the store from the wiring (core receives it as a parameter), not getDb().",
+  ),
+];
 const testFiles = ["**/*.test.{ts,tsx}"];
 const coreBans = [
   bans.deepRelative,
@@ -208,5 +245,16 @@ export default tseslint.config(
         bans.database,
       ),
     },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: [
+      ...testFiles,
+      "app/db/sqlite-*.server.ts",
+      "app/utils/db.server.ts",
+      "app/utils/group-commit.server.ts",
+      ...storeLegacyFiles,
+    ],
+    rules: { "no-restricted-syntax": ["error", ...storeRules] },
   },
 );

@@ -1,0 +1,69 @@
+/**
+ * The store: the one way OneHop reads and writes its database (ADR 0041). Engine-neutral: core and
+ * the wiring depend on this interface; each engine (SQLite today, PostgreSQL next) provides an
+ * adapter that keeps the promises written here.
+ *
+ * - `read(fn)` and `write(fn)` hand an async callback a transaction handle. Inside the callback
+ *   only that handle is used: every query is a Drizzle builder, awaited (never a synchronous
+ *   `.get()/.all()/.run()`, which exists on one engine only). A `read` or
+ *   `write` started inside a callback joins the callback's transaction (a `write` in a savepoint),
+ *   so a helper never escapes its caller's transaction by asking the store again.
+ * - A `write` is atomic: all of `fn` or none of it. It resolves once its transaction is durable
+ *   (ADR 0027: on SQLite, writes of one event-loop turn share one COMMIT), or, with
+ *   `{ wait: "applied" }`, as soon as its effect is visible to later callbacks; `durable()` then
+ *   resolves once everything applied so far is on disk (answer a client only after it).
+ * - "Check, then write" (a limit, a balance, "send once") is one `write` whose check reads its rows
+ *   through `forUpdate(query)`: a row lock where the engine has several writers, nothing on SQLite,
+ *   whose single writer already serialises every `write`.
+ */
+import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import type * as schema from "../../drizzle/schema";
+
+/** Which engine is behind a store. */
+export type Engine = "sqlite" | "postgres";
+
+/** What a `write` reports of a statement that changes rows. */
+export interface WriteResult {
+  /** Rows inserted, updated or deleted. */
+  changes: number;
+}
+
+/**
+ * The transaction handle a callback receives: Drizzle's query builders, every one of them awaited.
+ * It has no `transaction` (the store owns transactions) and no `$client` (the driver is the
+ * adapter's).
+ */
+export type Handle = Omit<
+  BaseSQLiteDatabase<"async", WriteResult, typeof schema>,
+  "transaction" | "batch" | "$client"
+>;
+
+export interface WriteOptions {
+  /**
+   * "durable" (the default): resolve once the transaction is on disk. "applied": resolve as soon as
+   * the effect is visible to later callbacks; call `durable()` before telling anyone it happened.
+   */
+  wait?: "durable" | "applied";
+}
+
+export interface Store {
+  readonly engine: Engine;
+  /** Run `fn` in a read transaction: one consistent view of the database for all its queries. */
+  read<T>(fn: (q: Handle) => Promise<T>): Promise<T>;
+  /** Run `fn` in a write transaction; a throw rolls back all of `fn` (and only `fn`). */
+  write<T>(fn: (q: Handle) => Promise<T>, options?: WriteOptions): Promise<T>;
+  /** Resolves once every write applied so far is durable; rejects if committing them failed. */
+  durable(): Promise<void>;
+  /**
+   * Lock the rows a "check then write" reads, until its `write` ends. Use inside `write` only.
+   * SQLite: the query unchanged. PostgreSQL: `SELECT … FOR UPDATE`.
+   */
+  forUpdate<Q>(query: Q): Q;
+  /**
+   * A value that changes whenever anything is written to the database, by this process or by
+   * another one (a script, another server). The private page cache keys on it.
+   */
+  changeCounter(): Promise<string>;
+  /** Close the connection(s) once pending writes are durable. */
+  close(): Promise<void>;
+}
