@@ -14,7 +14,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { boot } from "./utils/boot.server";
+import { boot } from "./wiring/boot.server";
 import { env } from "./utils/env.server";
 import { logger } from "./utils/logger.server";
 import { NonceProvider, PendingFlashContext } from "./utils/nonce";

@@ -157,7 +157,7 @@ describe("core", () => {
 
   it("imports no boot, environment or wiring module", async () => {
     const message = "may not import boot, the environment or the wiring";
-    await expectBanned(service, "~/utils/boot.server", message);
+    await expectBanned(service, "~/wiring/boot.server", message);
     await expectBanned(service, "~/utils/env.server", message);
     await expectBanned(service, "~/wiring/payments.server", message);
     await expectBanned(service, "~/entry.server", message);
@@ -192,6 +192,94 @@ describe("core", () => {
     );
     await expectBanned(isomorphic, "drizzle-orm", "Database access belongs in a core service");
     await expectAllowed(isomorphic, "./quote", "~/content/cryptocurrencies", "zod");
+  });
+});
+
+describe("the API layer", () => {
+  const file = "app/api/probe.server.ts";
+
+  it("imports no page, simulator, wiring or route support", async () => {
+    await expectBanned(file, "~/routes/api.v1.$", "Route modules are entry points");
+    await expectBanned(file, "~/components/ui", "it may not import components");
+    await expectBanned(file, "@remix-run/node", "no React or Remix imports");
+    await expectBanned(file, "~/simulators/custody/index.server", "simulators are started");
+    await expectBanned(file, "~/wiring/payments.server", "only entry points");
+    await expectBanned(file, "~/route-support/kyb.server", "serves route modules only");
+  });
+
+  it("may import core, utils and its own modules", async () => {
+    await expectAllowed(file, "~/core/payments/service.server", "~/utils/http", "./errors.server");
+  });
+});
+
+describe("the wiring", () => {
+  const file = "app/wiring/probe.server.ts";
+
+  it("imports no page and no route support", async () => {
+    await expectBanned(file, "~/routes/readyz", "Route modules are entry points");
+    await expectBanned(file, "~/components/ui", "it may not import components");
+    await expectBanned(file, "~/route-support/mpesa-callback.server", "serves route modules only");
+  });
+
+  it("composes core, the API, the simulators and utils", async () => {
+    await expectAllowed(
+      file,
+      "~/core/payments/service.server",
+      "~/api/node.server",
+      "~/simulators/custody/index.server",
+      "~/utils/env.server",
+      "./boot.server",
+    );
+  });
+});
+
+describe("the simulators", () => {
+  const file = "app/simulators/custody/probe.server.ts";
+
+  it("know nothing of OneHop's pages, API or composition", async () => {
+    await expectBanned(file, "~/routes/simulator.custody.$", "Route modules are entry points");
+    await expectBanned(file, "~/components/ui", "it may not import components");
+    await expectBanned(file, "react", "no React or Remix imports");
+    await expectBanned(file, "~/wiring/payments.server", "only entry points");
+    await expectBanned(file, "~/api/handle.server", "may not import OneHop's API layer");
+  });
+
+  it("speak core's wire formats", async () => {
+    await expectAllowed(file, "~/core/providers/custody/types", "../http-kit.server", "node:http");
+  });
+});
+
+describe("route support", () => {
+  const file = "app/route-support/probe.server.ts";
+
+  it("reads no schema or database and imports no route", async () => {
+    await expectBanned(
+      file,
+      "../../drizzle/schema",
+      "Only server code in core and utils reads the schema",
+    );
+    await expectBanned(file, "drizzle-orm", "Database access belongs in a core service");
+    await expectBanned(file, "~/routes/merchant.security", "Route modules are entry points");
+  });
+
+  it("may import core, the wiring, utils and other route support", async () => {
+    await expectAllowed(
+      file,
+      "~/core/accounts/two-factor.server",
+      "~/wiring/payments.server",
+      "~/utils/toast.server",
+      "./two-factor-flow.server",
+    );
+  });
+
+  it("is imported by routes, never by infrastructure", async () => {
+    await expectAllowed("app/routes/probe.tsx", "~/route-support/security-page.server");
+    await expectBanned(
+      "app/utils/probe.server.ts",
+      "~/route-support/kyb.server",
+      "serves route modules only",
+    );
+    await expectBanned("app/utils/probe.server.ts", "~/wiring/boot.server", "only entry points");
   });
 });
 

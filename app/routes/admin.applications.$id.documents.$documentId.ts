@@ -9,7 +9,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { documentPath, getApplicationDocument } from "~/core/kyb/documents.server";
 import { getDb } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/http";
-import { kybRoot } from "~/utils/kyb.server";
+import { kybRoot } from "~/route-support/kyb.server";
 import { requireOperator } from "~/utils/operator-auth.server";
 
 /** `attachment` with an ASCII fallback name and the real one (RFC 6266 / 5987). */

@@ -7,7 +7,7 @@ import { applicationDocuments } from "../../drizzle/schema";
 import { createKybUpload } from "~/core/kyb/documents.server";
 import { submitApplication } from "~/core/merchants/applications.server";
 import { createOperator } from "~/core/operators.server";
-import { kybRoot } from "~/utils/kyb.server";
+import { kybRoot } from "~/route-support/kyb.server";
 import { startSession } from "~/utils/session.server";
 import { turnOnTwoFactorForTest } from "../../tests/setup/two-factor";
 import { validApplication } from "../../tests/fixtures/application";

@@ -22,7 +22,7 @@ import { operatorRoles } from "~/core/operator-roles";
 import { privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
 import { paths } from "~/utils/paths";
-import { endSessionsFromPage, securityOverview } from "~/utils/security-page.server";
+import { endSessionsFromPage, securityOverview } from "~/route-support/security-page.server";
 import { seo } from "~/utils/seo";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -9,7 +9,7 @@ import { validApplication } from "../../tests/fixtures/application";
 import { installTestDatabase } from "../../tests/setup/db";
 import { ORIGIN, respond } from "../../tests/setup/requests";
 import { screenBody } from "~/utils/body-limit.server";
-import { kybRoot } from "~/utils/kyb.server";
+import { kybRoot } from "~/route-support/kyb.server";
 import { action } from "./get-started";
 
 // Its own data folder: another test file may clean the shared one's KYB folder meanwhile.

@@ -21,7 +21,7 @@ import { getDb } from "~/utils/db.server";
 import { replyWithinLimits } from "~/utils/form-reply";
 import { checkHoneypot } from "~/utils/honeypot";
 import { publicPageHeaders } from "~/utils/http";
-import { kybRoot, readFormWithDocuments } from "~/utils/kyb.server";
+import { kybRoot, readFormWithDocuments } from "~/route-support/kyb.server";
 import { paths } from "~/utils/paths";
 import { assertSameOrigin, clientKey, userAgent } from "~/utils/request.server";
 import { seo } from "~/utils/seo";

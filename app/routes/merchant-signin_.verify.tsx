@@ -9,7 +9,7 @@ import { useLoaderData } from "@remix-run/react";
 import { SecondStepPage } from "~/components/accounts/SecondStepPage";
 import { paths } from "~/utils/paths";
 import { privatePageHeadersWithRetryAfter } from "~/utils/request.server";
-import { secondStepAction, secondStepLoader } from "~/utils/second-step.server";
+import { secondStepAction, secondStepLoader } from "~/route-support/second-step.server";
 import { seo } from "~/utils/seo";
 
 export const loader = ({ request }: LoaderFunctionArgs) => secondStepLoader("merchant", request);

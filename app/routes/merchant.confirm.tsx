@@ -31,7 +31,7 @@ import {
 import { markSteppedUp } from "~/utils/session.server";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { refusalMessage, refusalStatus } from "~/utils/two-factor-flow.server";
+import { refusalMessage, refusalStatus } from "~/route-support/two-factor-flow.server";
 import { totpSealingKey } from "~/utils/two-factor-key.server";
 
 const DASHBOARD = paths.merchantDashboard;

@@ -35,7 +35,7 @@ import { requireMerchant } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
-import { endSessionsFromPage, securityOverview } from "~/utils/security-page.server";
+import { endSessionsFromPage, securityOverview } from "~/route-support/security-page.server";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
 

@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { ChangePasswordPage } from "~/components/accounts/ChangePasswordPage";
 import { requireMerchant } from "~/utils/auth.server";
-import { changePasswordAction } from "~/utils/password-change-action.server";
+import { changePasswordAction } from "~/route-support/password-change-action.server";
 import { paths } from "~/utils/paths";
 import { privatePageHeadersWithRetryAfter } from "~/utils/request.server";
 import { seo } from "~/utils/seo";

@@ -17,7 +17,7 @@ import {
   twoFactorSettingsAction,
   twoFactorSettingsData,
   type TwoFactorActionData,
-} from "~/utils/two-factor-settings.server";
+} from "~/route-support/two-factor-settings.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const merchant = await requireMerchant(request);

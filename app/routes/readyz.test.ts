@@ -7,7 +7,7 @@ import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as schema from "../../drizzle/schema";
-import { runBoot } from "~/utils/boot.server";
+import { runBoot } from "~/wiring/boot.server";
 import type { Db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { schedule, unschedule } from "~/utils/jobs.server";

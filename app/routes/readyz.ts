@@ -6,7 +6,7 @@
  * detail (paths, provider errors) and the raw checks are only for callers on this machine or a
  * private network.
  */
-import { bootReport } from "~/utils/boot.server";
+import { bootReport } from "~/wiring/boot.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { checkDatabaseWritable, getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";

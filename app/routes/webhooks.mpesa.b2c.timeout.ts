@@ -1,4 +1,4 @@
-import { mpesaCallbackAction } from "~/utils/mpesa-callback.server";
+import { mpesaCallbackAction } from "~/route-support/mpesa-callback.server";
 import { postOnlyLoader } from "~/utils/post-only.server";
 
 /** M-Pesa's b2c-timeout callback (source allow-list, token, then core/payments/webhooks). */

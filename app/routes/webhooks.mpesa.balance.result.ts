@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleMpesaBalanceResult } from "~/core/reconciliation/mpesa-balance.server";
 import { getDb } from "~/utils/db.server";
-import { callbackSource } from "~/utils/mpesa-callback.server";
+import { callbackSource } from "~/route-support/mpesa-callback.server";
 import { postOnlyLoader } from "~/utils/post-only.server";
 import { runningPayments, runningTestPayments } from "~/wiring/payments.server";
 

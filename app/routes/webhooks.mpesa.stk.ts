@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { callbackSource } from "~/utils/mpesa-callback.server";
+import { callbackSource } from "~/route-support/mpesa-callback.server";
 import { payments } from "~/wiring/payments.server";
 import { postOnlyLoader } from "~/utils/post-only.server";
 

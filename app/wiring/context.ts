@@ -1,4 +1,4 @@
-/** What boot hands each area's start function (app/utils/boot.server.ts runs them in order). */
+/** What boot hands each area's start function (app/wiring/boot.server.ts runs them in order). */
 import type { Db } from "~/utils/db.server";
 
 export interface BootContext {

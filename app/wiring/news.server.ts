@@ -1,5 +1,5 @@
 /**
- * News wiring. The start-up step (app/utils/boot.server.ts): in simulator mode the feed simulator
+ * News wiring. The start-up step (app/wiring/boot.server.ts): in simulator mode the feed simulator
  * serves the recorded feeds and every feed is read through it (loaded with a dynamic import, so a
  * live process never loads it); the daily schedule is started when the stored auto-ingest
  * setting is on. `ingestOptions` is how this process reads feeds (base URL, deadline, size cap),

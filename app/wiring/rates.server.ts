@@ -1,6 +1,6 @@
 /**
  * The process-wide rates service, created once at boot (`startRates`, registered in
- * app/utils/boot.server.ts). With PROVIDER_MODE=simulator it first starts the market simulator on
+ * app/wiring/boot.server.ts). With PROVIDER_MODE=simulator it first starts the market simulator on
  * an ephemeral 127.0.0.1 port (loaded only then) and points the same live clients at it; otherwise
  * the clients talk to the configured CoinGecko and FX URLs. Then it schedules the background
  * refresh.

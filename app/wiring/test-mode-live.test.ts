@@ -23,7 +23,7 @@ import { startCustodySimulator } from "~/simulators/custody/index.server";
 import { startDarajaSimulator, type DarajaSimulator } from "~/simulators/daraja/index.server";
 import { env, SANDBOX_SETTINGS } from "~/utils/env.server";
 import { stopAllJobs } from "~/utils/jobs.server";
-import { mpesaCallbackAction, type MpesaCallbackKind } from "~/utils/mpesa-callback.server";
+import { mpesaCallbackAction, type MpesaCallbackKind } from "~/route-support/mpesa-callback.server";
 import { installTestDatabase } from "../../tests/setup/db";
 import { addMember } from "../../tests/setup/members";
 import { addMerchant } from "../../tests/setup/payments";

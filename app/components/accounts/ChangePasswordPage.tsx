@@ -1,6 +1,6 @@
 /**
  * The change-password page of a merchant member or an operator (routes merchant.security_.password
- * and admin.security_.password; the action is utils/password-change-action.server.ts).
+ * and admin.security_.password; the action is route-support/password-change-action.server.ts).
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";

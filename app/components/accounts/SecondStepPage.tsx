@@ -1,6 +1,6 @@
 /**
  * The second sign-in step's page (routes merchant-signin_.verify and admin_.signin_.verify; the
- * loader and action are utils/second-step.server.ts).
+ * loader and action are route-support/second-step.server.ts).
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";

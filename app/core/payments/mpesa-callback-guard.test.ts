@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vites
 import type { PaymentsDeps } from "~/core/payments/deps";
 import { REMOTE_ADDRESS_HEADER } from "~/utils/remote-address";
 import { AddressList } from "~/utils/ip-address.server";
-import { callbackSource } from "~/utils/mpesa-callback.server";
+import { callbackSource } from "~/route-support/mpesa-callback.server";
 import { createTestDb } from "../../../tests/setup/db";
 import { handleMpesaCallback } from "./webhooks.server";
 

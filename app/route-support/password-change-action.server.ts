@@ -11,10 +11,10 @@ import type { AccountSubject } from "~/core/accounts/security-events.server";
 import { changePassword } from "~/core/accounts/password-change.server";
 import { changePasswordSchema } from "~/core/accounts/password-forms";
 import { describeWait } from "~/core/rate-limit.server";
-import { getDb } from "./db.server";
-import { clientKey, requestOrigin, retryAfterHeader } from "./request.server";
-import { currentSessionIdHash } from "./session.server";
-import { redirectWithSuccess } from "./toast.server";
+import { getDb } from "~/utils/db.server";
+import { clientKey, requestOrigin, retryAfterHeader } from "~/utils/request.server";
+import { currentSessionIdHash } from "~/utils/session.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
 
 export type ChangePasswordActionData = { lastResult: SubmissionResult<string[]> };
 const HIDDEN = { hideFields: ["currentPassword", "password", "confirmPassword"] };

@@ -6,8 +6,8 @@ import { twoFactorText } from "~/content/two-factor";
 import type { AccountSubject } from "~/core/accounts/security-events.server";
 import type { PasswordConfirmation, SecondFactorResult } from "~/core/accounts/two-factor.server";
 import { describeWait } from "~/core/rate-limit.server";
-import type { Db } from "./db.server";
-import { readSession, type SessionKind } from "./session.server";
+import type { Db } from "~/utils/db.server";
+import { readSession, type SessionKind } from "~/utils/session.server";
 
 export type SessionStage =
   | { stage: "none" }

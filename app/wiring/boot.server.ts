@@ -19,11 +19,15 @@ import { startPayments } from "~/wiring/payments.server";
 import { startRates } from "~/wiring/rates.server";
 import { startReconciliation } from "~/wiring/reconciliation.server";
 import { startWebhooks } from "~/wiring/webhooks.server";
-import { getDb, type Db } from "./db.server";
-import { env, type Env } from "./env.server";
-import { scheduledJobNames } from "./jobs.server";
-import { logger } from "./logger.server";
-import { assertProviderSettings, type BootReport, type BootStepOutcome } from "./readiness.server";
+import { getDb, type Db } from "~/utils/db.server";
+import { env, type Env } from "~/utils/env.server";
+import { scheduledJobNames } from "~/utils/jobs.server";
+import { logger } from "~/utils/logger.server";
+import {
+  assertProviderSettings,
+  type BootReport,
+  type BootStepOutcome,
+} from "~/utils/readiness.server";
 
 export type { BootContext, BootReport, BootStepOutcome };
 

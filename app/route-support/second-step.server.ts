@@ -9,18 +9,18 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/node";
 import { secondFactorSchema } from "~/core/accounts/two-factor-schema";
 import { checkSecondFactor } from "~/core/accounts/two-factor.server";
-import { getDb } from "./db.server";
-import { paths } from "./paths";
+import { getDb } from "~/utils/db.server";
+import { paths } from "~/utils/paths";
 import {
   assertSameOrigin,
   clientKey,
   requestOrigin,
   retryAfterHeader,
   safeRedirectPath,
-} from "./request.server";
-import { completeSecondFactor, type SessionKind } from "./session.server";
+} from "~/utils/request.server";
+import { completeSecondFactor, type SessionKind } from "~/utils/session.server";
 import { refusalMessage, refusalStatus, sessionStage } from "./two-factor-flow.server";
-import { totpSealingKey } from "./two-factor-key.server";
+import { totpSealingKey } from "~/utils/two-factor-key.server";
 
 export type SecondStepActionData = { lastResult: SubmissionResult<string[]> };
 

@@ -9,10 +9,10 @@ import {
   endOtherSession,
   listActiveSessions,
 } from "~/core/accounts/sessions.server";
-import { getDb } from "./db.server";
-import { requestOrigin } from "./request.server";
-import { currentSessionIdHash, type SessionKind } from "./session.server";
-import { redirectWithError, redirectWithSuccess } from "./toast.server";
+import { getDb } from "~/utils/db.server";
+import { requestOrigin } from "~/utils/request.server";
+import { currentSessionIdHash, type SessionKind } from "~/utils/session.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 
 const kindOf = (subject: AccountSubject): SessionKind =>
   subject.type === "operator" ? "operator" : "merchant";

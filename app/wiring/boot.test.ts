@@ -7,9 +7,9 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDb } from "../../tests/setup/db";
 import { bootReport, runBoot, starters, type Starter } from "./boot.server";
-import { openDatabase } from "./db.server";
-import { parseEnv } from "./env.server";
-import { stopAllJobs } from "./jobs.server";
+import { openDatabase } from "~/utils/db.server";
+import { parseEnv } from "~/utils/env.server";
+import { stopAllJobs } from "~/utils/jobs.server";
 
 const { db, close } = createTestDb();
 afterAll(() => {
@@ -155,7 +155,7 @@ describe("boot", () => {
   });
 
   it("a clean boot records every step as done and the jobs it scheduled", async () => {
-    const { schedule } = await import("./jobs.server");
+    const { schedule } = await import("~/utils/jobs.server");
     const out = harness();
     const values = parseEnv({
       NODE_ENV: "production",

@@ -7,9 +7,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import type { CallbackSource, MpesaCallbackKind } from "~/core/payments/webhooks.server";
 import { payments } from "~/wiring/payments.server";
-import { clientAddress } from "./client-address.server";
-import { env } from "./env.server";
-import { AddressList } from "./ip-address.server";
+import { clientAddress } from "~/utils/client-address.server";
+import { env } from "~/utils/env.server";
+import { AddressList } from "~/utils/ip-address.server";
 
 let allowList: AddressList | null | undefined;
 /**

@@ -9,8 +9,8 @@ import {
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
 import type { KybUpload } from "~/core/kyb/documents.server";
-import { mediaType } from "./body-limit.server";
-import { env } from "./env.server";
+import { mediaType } from "~/utils/body-limit.server";
+import { env } from "~/utils/env.server";
 
 export function kybRoot(): string {
   return path.resolve(env.DATA_DIR, "kyb");

@@ -18,13 +18,13 @@ import {
   turnOffTwoFactor,
   twoFactorStatus,
 } from "~/core/accounts/two-factor.server";
-import type { Db } from "./db.server";
-import { qrSvg } from "./qr.server";
-import { clientKey, requestOrigin } from "./request.server";
-import { markSteppedUp, type SessionKind } from "./session.server";
-import { jsonWithSuccess, redirectWithSuccess } from "./toast.server";
+import type { Db } from "~/utils/db.server";
+import { qrSvg } from "~/utils/qr.server";
+import { clientKey, requestOrigin } from "~/utils/request.server";
+import { markSteppedUp, type SessionKind } from "~/utils/session.server";
+import { jsonWithSuccess, redirectWithSuccess } from "~/utils/toast.server";
 import { refusalMessage, refusalStatus } from "./two-factor-flow.server";
-import { totpSealingKey } from "./two-factor-key.server";
+import { totpSealingKey } from "~/utils/two-factor-key.server";
 
 /** The secret in groups of four, as the user types it into their app. */
 const groupsOfFour = (secret: string) => secret.match(/.{1,4}/g) ?? [];
