@@ -1,19 +1,26 @@
 /**
  * The store on SQLite (ADR 0041): one better-sqlite3 connection per process, one writer.
  *
- * Every `read` and `write` takes its turn on the connection (an async FIFO), so a callback that
- * awaits never lets another one run inside its transaction. A `write` runs in a savepoint of the
- * connection's open group transaction (BEGIN IMMEDIATE, opened by the first write of an event-loop
- * turn); the group commits at the end of the turn, after every write that arrived in it (group
- * commit, ADR 0027: one fsync for the lot under synchronous=FULL). A write that throws rolls back
- * its own savepoint only; a failed COMMIT rejects every write of the group. A `read` outside any
- * group runs in a deferred transaction (one snapshot); while a group is open it reads the group's
- * rows, like everything else on this connection.
+ * Every `read` and `write` takes its turn on the connection, one at a time, each turn starting at
+ * the top of an event-loop iteration (setImmediate) when no other code's promise callbacks are
+ * pending. A callback that only awaits its queries (which better-sqlite3 answers at once) therefore
+ * runs to its end before any other code runs: nothing else can slip a statement into its
+ * transaction. A callback that awaits anything else (a network call, a timer) is reported: it holds
+ * everyone's turn, and code that has not moved onto the store yet could write inside it.
+ *
+ * A `write` runs in a savepoint of the connection's open group transaction (BEGIN IMMEDIATE, opened
+ * by a write when none is open; ADR 0027's group commit, which the code not yet on the store
+ * shares). The group commits in a turn of its own, after every write that was already waiting for
+ * its turn when it opened: one fsync for the lot under synchronous=FULL. A write that throws rolls
+ * back its own savepoint only; a failed COMMIT rejects every write of the group. A `read` outside
+ * any group runs in a deferred transaction (one snapshot); while a group is open it reads the
+ * group's rows, like everything else on this connection.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type Database from "better-sqlite3";
 import type { Db } from "~/utils/db.server";
-import { groupCommit } from "~/utils/group-commit.server";
+import { groupCommit, type GroupCommit } from "~/utils/group-commit.server";
+import { logger } from "~/utils/logger.server";
 import type { Handle, Store, WriteOptions } from "./store";
 
 /** What the running callback is inside: a read or a write of this store. */
@@ -29,49 +36,37 @@ interface Scope {
   open: boolean;
 }
 
-interface Group {
-  committed: Promise<void>;
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
-
 const scopes = new AsyncLocalStorage<Scope>();
 
-/** An async FIFO: tasks run one at a time, in the order they asked. */
+/** Tasks that run one at a time, each from the top of its own event-loop iteration. */
 class Turns {
   private tail: Promise<unknown> = Promise.resolve();
 
   run<T>(task: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(task);
+    const result = this.tail.then(
+      () =>
+        new Promise<T>((resolve, reject) => {
+          setImmediate(() => void task().then(resolve, reject));
+        }),
+    );
     this.tail = result.catch(() => undefined);
     return result;
   }
-}
-
-function newGroup(): Group {
-  let resolve!: () => void;
-  let reject!: (error: unknown) => void;
-  const committed = new Promise<void>((yes, no) => {
-    resolve = yes;
-    reject = no;
-  });
-  // A group nobody waits on must not become an unhandled rejection: its writers hear of it.
-  committed.catch(() => undefined);
-  return { committed, resolve, reject };
 }
 
 class SqliteStore implements Store {
   readonly engine = "sqlite" as const;
   private readonly sqlite: Database.Database;
   private readonly handle: Handle;
+  private readonly group: GroupCommit;
   private readonly turns = new Turns();
-  private group: Group | null = null;
   private savepoints = 0;
   private readonly versionStatements: { changes: Database.Statement; version: Database.Statement };
 
-  constructor(private readonly db: Db) {
+  constructor(db: Db) {
     this.sqlite = db.$client;
     this.handle = db as unknown as Handle;
+    this.group = groupCommit(db);
     this.versionStatements = {
       changes: this.sqlite.prepare("select total_changes()").pluck(),
       version: this.sqlite.prepare("pragma data_version").pluck(),
@@ -81,34 +76,47 @@ class SqliteStore implements Store {
   read<T>(fn: (q: Handle) => Promise<T>): Promise<T> {
     const scope = this.scope();
     if (scope) return fn(this.handle);
-    return this.turns.run(async () => {
-      if (this.group || this.sqlite.inTransaction) return this.within(this.newScope("read"), fn);
-      this.sqlite.exec("BEGIN");
-      try {
-        return await this.within(this.newScope("read"), fn);
-      } finally {
-        if (this.sqlite.inTransaction) this.sqlite.exec("COMMIT");
-      }
-    });
+    return this.turns.run(() =>
+      this.watched("read", async () => {
+        // Inside the open group (or another transaction): its rows are what this connection sees.
+        if (this.sqlite.inTransaction) return this.within(this.newScope("read"), fn);
+        this.sqlite.exec("BEGIN");
+        try {
+          return await this.within(this.newScope("read"), fn);
+        } finally {
+          if (this.sqlite.inTransaction) this.sqlite.exec("COMMIT");
+        }
+      }),
+    );
   }
 
   write<T>(fn: (q: Handle) => Promise<T>, options: WriteOptions = {}): Promise<T> {
     const scope = this.scope();
     if (scope) return this.nestedWrite(scope, fn);
-    let group: Group | null = null;
-    const applied = this.turns.run(async () => {
-      group = this.openGroup();
-      return this.inSavepoint(this.newScope("write"), fn);
-    });
+    let committed: Promise<void> = Promise.resolve();
+    const applied = this.turns.run(() =>
+      this.watched("write", async () => {
+        const group = this.group.openGroup();
+        committed = group.committed;
+        // Committed after the writes already waiting for their turn: they join this group.
+        if (group.opened) void this.turns.run(async () => this.group.flush());
+        const release = this.group.hold();
+        try {
+          return await this.inSavepoint(this.newScope("write"), fn);
+        } finally {
+          release();
+        }
+      }),
+    );
     if (options.wait === "applied") return applied;
     return applied.then(async (value) => {
-      await group!.committed;
+      await committed;
       return value;
     });
   }
 
   durable(): Promise<void> {
-    return this.group ? this.group.committed : Promise.resolve();
+    return this.group.durable();
   }
 
   forUpdate<Q>(query: Q): Q {
@@ -122,7 +130,7 @@ class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
-    await this.turns.run(async () => this.commitGroup());
+    await this.turns.run(async () => this.group.flush());
     this.sqlite.close();
   }
 
@@ -146,30 +154,21 @@ class SqliteStore implements Store {
     }
   }
 
-  /** The open group, or a new one (BEGIN IMMEDIATE) that commits at the end of this turn. */
-  private openGroup(): Group {
-    if (this.group) return this.group;
-    // A transaction of the code not yet on the store (ADR 0027's group) commits first.
-    if (this.sqlite.inTransaction) groupCommit(this.db).flush();
-    this.sqlite.exec("BEGIN IMMEDIATE");
-    const group = newGroup();
-    this.group = group;
-    setImmediate(() => void this.turns.run(async () => this.commitGroup()));
-    return group;
-  }
-
-  private commitGroup(): void {
-    const group = this.group;
-    if (!group) return;
-    this.group = null;
+  /** Run a turn's task, and report one that waited on something other than the database. */
+  private async watched<T>(kind: Scope["kind"], task: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    let yielded = false;
+    const probe = setImmediate(() => (yielded = true));
     try {
-      this.sqlite.exec("COMMIT");
-    } catch (error) {
-      if (this.sqlite.inTransaction) this.sqlite.exec("ROLLBACK");
-      group.reject(error);
-      return;
+      return await task();
+    } finally {
+      clearImmediate(probe);
+      if (yielded)
+        logger.error("store callback waited on something other than the database", {
+          kind,
+          ms: Math.round(performance.now() - started),
+        });
     }
-    group.resolve();
   }
 
   private async inSavepoint<T>(scope: Scope, fn: (q: Handle) => Promise<T>): Promise<T> {
@@ -180,21 +179,13 @@ class SqliteStore implements Store {
       this.sqlite.exec(`RELEASE ${name}`);
       return value;
     } catch (error) {
-      this.rollbackTo(name, error);
+      // If SQLite already rolled the whole transaction back, the group's COMMIT reports it.
+      if (this.sqlite.inTransaction) {
+        this.sqlite.exec(`ROLLBACK TO ${name}`);
+        this.sqlite.exec(`RELEASE ${name}`);
+      }
       throw error;
     }
-  }
-
-  /** Undo a savepoint; if SQLite already rolled the whole transaction back, the group is lost. */
-  private rollbackTo(name: string, cause: unknown): void {
-    if (this.sqlite.inTransaction) {
-      this.sqlite.exec(`ROLLBACK TO ${name}`);
-      this.sqlite.exec(`RELEASE ${name}`);
-      return;
-    }
-    const group = this.group;
-    this.group = null;
-    group?.reject(cause);
   }
 
   private async nestedWrite<T>(scope: Scope, fn: (q: Handle) => Promise<T>): Promise<T> {

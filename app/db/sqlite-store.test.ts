@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "~/utils/db.server";
 import { sqliteStore } from "./sqlite-store.server";
 import type { Handle } from "./store";
@@ -52,12 +52,61 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+let errors: string[] = [];
 beforeEach(async () => {
+  errors = [];
+  vi.spyOn(console, "error").mockImplementation((line: string) => void errors.push(line));
   await store.durable().catch(() => undefined);
   other.exec("delete from notes; delete from parents");
 });
 
+afterEach(() => vi.restoreAllMocks());
+
 describe("the SQLite store", () => {
+  it("writes waiting together share one COMMIT: all are on disk when the first is answered", async () => {
+    const writes = ["a", "b", "c", "d", "e"].map((text) => store.write((q) => add(q, text)));
+    await writes[0];
+    expect(seenElsewhere()).toEqual(["a", "b", "c", "d", "e"]);
+    await Promise.all(writes);
+  });
+
+  it("code not on the store never writes inside a store transaction, however its promises interleave", async () => {
+    // Code of another request, in promise callbacks queued around the store's write, writing
+    // through the connection directly (as the modules not yet on the store do).
+    const legacy = (text: string) =>
+      db.$client.prepare("insert into notes (text) values (?)").run(text);
+    const others: Promise<unknown>[] = [];
+    let chain: Promise<unknown> = Promise.resolve();
+    for (let i = 0; i < 20; i++) chain = chain.then(() => legacy(`other ${i}`));
+    others.push(chain);
+    const failing = store.write(async (q) => {
+      for (let i = 0; i < 5; i++) await add(q, `store ${i}`);
+      throw new Error("the store's write is refused");
+    });
+    let later: Promise<unknown> = Promise.resolve();
+    for (let i = 20; i < 40; i++) later = later.then(() => legacy(`other ${i}`));
+    others.push(later);
+    await expect(failing).rejects.toThrow("the store's write is refused");
+    await Promise.all(others);
+    await store.durable();
+    const seen = seenElsewhere();
+    expect(seen).toHaveLength(40);
+    expect(seen.every((text) => text.startsWith("other "))).toBe(true);
+  });
+
+  it("a callback that waits on something other than the database is reported", async () => {
+    await store.write(async (q) => {
+      await add(q, "slow");
+      await new Promise((resolve) => setImmediate(resolve));
+    });
+    expect(errors.join("\n")).toContain(
+      "store callback waited on something other than the database",
+    );
+    errors = [];
+    await store.write((q) => add(q, "quick"));
+    expect(errors).toEqual([]);
+  });
+
   it("writes of one event-loop turn commit together, and are reported done only then", async () => {
     let answered = 0;
     const first = store.write((q) => add(q, "first")).then(() => answered++);

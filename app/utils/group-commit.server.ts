@@ -31,6 +31,17 @@ export interface GroupCommit {
   durable(): Promise<void>;
   /** Commit the open group now (no-op when none is open). */
   flush(): void;
+  /**
+   * For the store's SQLite adapter (ADR 0041): open the group (BEGIN IMMEDIATE) if none is open.
+   * `committed` resolves once it has committed; when `opened`, the store commits it (`flush`) after
+   * the writes queued behind this one. The store runs its write in a savepoint of the group.
+   */
+  openGroup(): { opened: boolean; committed: Promise<void> };
+  /**
+   * For the store's SQLite adapter: while a store callback runs, a transaction started from it
+   * nests in the group instead of committing it. Returns the function that ends the hold.
+   */
+  hold(): () => void;
 }
 
 interface Waiter {
@@ -113,10 +124,31 @@ function createGroupCommit(db: Db): GroupCommit {
     return new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
   }
 
+  function openGroup(): { opened: boolean; committed: Promise<void> } {
+    const opened = !open;
+    if (opened) {
+      if (sqlite.inTransaction) throw new Error("A transaction is already open on this connection");
+      sqlite.exec("BEGIN IMMEDIATE");
+      open = true;
+    }
+    return { opened, committed: durable() };
+  }
+
+  function hold(): () => void {
+    depth++;
+    let held = true;
+    return () => {
+      if (held) depth--;
+      held = false;
+    };
+  }
+
   return {
     join,
     durable,
     flush,
+    openGroup,
+    hold,
     async commit<T>(fn: (tx: Tx) => T): Promise<T> {
       const result = join(fn);
       await durable();
