@@ -328,6 +328,7 @@ export default tseslint.config(
       "app/db/sqlite-*.server.ts",
       "app/utils/db.server.ts",
       "app/utils/group-commit.server.ts",
+      "app/wiring/store.server.ts",
       // Route file names hold brackets (`sitemap[.xml].ts`): literal here, not glob classes.
       ...storeLegacyFiles.map((file) => file.replace(/[[\]]/g, "\\$&")),
     ],

@@ -21,3 +21,8 @@ export function startsWith(value: Operand, prefix: string): SQL {
 export function notStartsWith(value: Operand, prefix: string): SQL {
   return sql`substr(${value}, 1, ${prefix.length}) <> ${prefix}`;
 }
+
+/** The first row of a query (add `.limit(1)` to it), or undefined: what `.get()` was. */
+export async function first<T>(rows: PromiseLike<T[]>): Promise<T | undefined> {
+  return (await rows)[0];
+}
