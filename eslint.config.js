@@ -62,6 +62,10 @@ const bans = {
     String.raw`^(~/|(\.\./)+)core(/|$)`,
     "Content is static and isomorphic: it may not import core services.",
   ),
+  store: ban(
+    String.raw`^(~/|(\.\./)+)db(/|$)`,
+    "Routes and components reach the database through a service of the wiring (ADR 0041).",
+  ),
   wiring: ban(
     String.raw`^(~/|(\.\./)+)wiring(/|$)`,
     "The wiring composes the app: only entry points (routes, the server entry) import it.",
@@ -191,6 +195,7 @@ export default tseslint.config(
         bans.drizzleDir,
         bans.database,
         bans.route,
+        bans.store,
       ),
     },
   },
@@ -204,6 +209,7 @@ export default tseslint.config(
         bans.database,
         bans.route,
         bans.siblingRoute,
+        bans.store,
       ),
     },
   },
@@ -328,7 +334,7 @@ export default tseslint.config(
       "app/db/sqlite-*.server.ts",
       "app/utils/db.server.ts",
       "app/utils/group-commit.server.ts",
-      "app/wiring/store.server.ts",
+      "app/db/process.server.ts",
       // Route file names hold brackets (`sitemap[.xml].ts`): literal here, not glob classes.
       ...storeLegacyFiles.map((file) => file.replace(/[[\]]/g, "\\$&")),
     ],

@@ -90,13 +90,13 @@ const server = http.createServer(serverTimeouts(), (req, res) => {
     // then what the request line and headers alone can refuse (bad address 400, body over its
     // limit 413, wrong body type 415) before any body is read.
     // The merchant API first: JSON only, its own limits and errors (app/api/node.server.ts).
-    if (
-      !serveApi(req, res) &&
-      !serveCachedPage(req, res) &&
-      !servePrivateCachedPage(req, res) &&
-      !screenIncoming(req, res)
-    )
-      app(req, res);
+    if (serveApi(req, res) || serveCachedPage(req, res)) return;
+    // The private copy's freshness is the store's change counter, which an engine may have to ask
+    // for (ADR 0041): a miss, or a failure to ask, goes on to the checks and the app.
+    const next = () => {
+      if (!screenIncoming(req, res)) app(req, res);
+    };
+    servePrivateCachedPage(req, res).then((served) => served || next(), next);
   });
 });
 

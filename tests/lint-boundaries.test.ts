@@ -93,6 +93,15 @@ describe("routes", () => {
     await expectBanned(file, "drizzle-orm", "Database access belongs in a core service");
   });
 
+  it("reach the database through the wiring's services, not the store", async () => {
+    await expectBanned(file, "~/db/process.server", "through a service of the wiring");
+    await expectBanned(
+      "app/components/ui/Probe.tsx",
+      "~/db/store",
+      "through a service of the wiring",
+    );
+  });
+
   it("import no other route, root included", async () => {
     await expectBanned(file, "./admin.applications._index", "A route may not import another route");
     await expectBanned(

@@ -111,28 +111,6 @@ export function getDb(): Db {
   return globalForDb.__onehopDb;
 }
 
-/**
- * A value that changes whenever anything is written to the database: by this connection
- * (`total_changes()`) or by another one, such as a script (`PRAGMA data_version`). The private page
- * cache keys on it (utils/private-page-cache.server.ts).
- */
-export function databaseVersion(db: Db = getDb()): string {
-  let statements = versionStatements.get(db);
-  if (!statements) {
-    statements = {
-      changes: db.$client.prepare("select total_changes()").pluck(),
-      version: db.$client.prepare("pragma data_version").pluck(),
-    };
-    versionStatements.set(db, statements);
-  }
-  return `${String(statements.version.get())}.${String(statements.changes.get())}`;
-}
-
-const versionStatements = new WeakMap<
-  Db,
-  { changes: Database.Statement; version: Database.Statement }
->();
-
 /** Cheap liveness probe for /healthz: a round trip through SQLite. */
 export function checkDatabase(
   db: Db,

@@ -2,8 +2,8 @@
  * A micro-cache for signed-in pages, per session (docs/decisions/0025-private-page-cache.md). A
  * merchant who reloads the dashboard, or a shop's counter screen left open on it, gets the copy
  * rendered moments ago for the same session, as long as nothing has been written to the database
- * since: any write (a payment, a settlement, a sign-out, a session touch, a script) changes
- * `databaseVersion()`, and the next request renders again. A copy lives at most
+ * since: any write (a payment, a settlement, a sign-out, a session touch, a script) changes the
+ * store's change counter (ADR 0041), and the next request renders again. A copy lives at most
  * PRIVATE_PAGE_TTL_MS, which bounds what changes with the clock alone (a countdown, a cooling-off
  * period) and is shorter than the session's expiry margin, so no copy outlives its session.
  *
@@ -15,7 +15,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { cookieNames, carriesCookie, rawCookieValue } from "./cookie-names";
-import { databaseVersion } from "./db.server";
+import { processStore } from "~/db/process.server";
 import { PRIVATE_CACHE_HEADER } from "./http";
 import { chooseEncoding, encodeBody, type Encoding } from "./page-cache.server";
 import { isHttps, servedOverHttps } from "./security-headers.server";
@@ -29,7 +29,7 @@ interface PrivatePage {
   /** Undefined for an answer that is not kept (it is still compressed on its way out). */
   key: string | undefined;
   status: number;
-  /** `databaseVersion()` read before the render began. */
+  /** The store's change counter, read before the render began. */
   version: string;
   expiresAt: number;
   headers: Record<string, string>;
@@ -72,10 +72,13 @@ function requestKey(request: Request): string | undefined {
   );
 }
 
-function freshEntry(key: string, now: number): PrivatePage | undefined {
+/** What the database's change counter says now. */
+const databaseVersion = () => processStore().changeCounter();
+
+async function freshEntry(key: string, now: number): Promise<PrivatePage | undefined> {
   const page = entries.get(key);
   if (!page) return undefined;
-  if (page.expiresAt <= now || page.version !== databaseVersion()) {
+  if (page.expiresAt <= now || page.version !== (await databaseVersion())) {
     remove(key, page);
     return undefined;
   }
@@ -124,9 +127,9 @@ export async function respondThroughPrivateCache(
   handle: (request: Request) => Promise<Response>,
 ): Promise<Response> {
   const key = requestKey(request);
-  const version = key === undefined ? "" : databaseVersion();
+  const version = key === undefined ? "" : await databaseVersion();
   if (key !== undefined) {
-    const cached = freshEntry(key, Date.now());
+    const cached = await freshEntry(key, Date.now());
     if (cached) return toResponse(cached, request.headers.get("Accept-Encoding"));
   }
   const response = await handle(request);
@@ -159,10 +162,13 @@ function toResponse(page: PrivatePage, acceptEncoding: string | null): Response 
 
 /**
  * The server's fast path (server.mjs), before Express and Remix run: answers a signed-in GET when
- * this session's copy of the page is still current. Returns false when the request must be handled
+ * this session's copy of the page is still current. Resolves false when the request must be handled
  * normally.
  */
-export function servePrivateCachedPage(req: IncomingMessage, res: ServerResponse): boolean {
+export async function servePrivateCachedPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<boolean> {
   const forwardedProto = req.headers["x-forwarded-proto"];
   const https = servedOverHttps(
     Array.isArray(forwardedProto) ? forwardedProto[0] : forwardedProto,
@@ -170,7 +176,7 @@ export function servePrivateCachedPage(req: IncomingMessage, res: ServerResponse
   );
   const key = keyFor(req.method, req.url ?? "", req.headers.cookie, https);
   if (key === undefined) return false;
-  const page = freshEntry(key, Date.now());
+  const page = await freshEntry(key, Date.now());
   if (!page) return false;
   const { body, headers } = bodyAndHeaders(page, req.headers["accept-encoding"]);
   res.writeHead(page.status, headers);

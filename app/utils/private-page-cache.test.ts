@@ -117,8 +117,8 @@ describe("the server's fast path", () => {
   let server: Server;
   let base = "";
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      if (servePrivateCachedPage(req, res)) return;
+    server = createServer(async (req, res) => {
+      if (await servePrivateCachedPage(req, res)) return;
       res.writeHead(299, { "content-type": "text/plain" });
       res.end("passed to Remix");
     });

@@ -3,14 +3,11 @@
  * through services: `bindStore(store(), { … })` turns core functions that take the store first into
  * a service whose methods do not.
  */
-import { sqliteStore } from "~/db/sqlite-store.server";
+import { processStore } from "~/db/process.server";
 import type { Store } from "~/db/store";
-import { getDb } from "~/utils/db.server";
 
 /** The store on this process's database (opened and migrated on first use). */
-export function store(): Store {
-  return sqliteStore(getDb());
-}
+export const store: () => Store = processStore;
 
 /** `fns` with the store given: each `(store, ...args) => R` becomes `(...args) => R`. */
 export type BoundToStore<F> = {
