@@ -26,9 +26,9 @@ import {
   ledgerBook,
   postTransaction,
 } from "~/core/ledger/ledger.server";
-import { newTransferId, newTransferState } from "~/core/payments/settlement.server";
 import { eatDay, eatDayStart } from "~/core/payments/settlement-plan";
 import type { RailId } from "~/core/rails/types";
+import { newTransferId, newTransferState } from "~/core/transfers/engine.server";
 import type { Db, DbOrTx, Tx } from "~/utils/db.server";
 import { formatKesCents } from "~/utils/format";
 import { placeholders, preparedPerDb } from "~/utils/prepared.server";
@@ -40,7 +40,7 @@ import {
   type PayoutCsvParse,
 } from "./csv-parse";
 import { DisbursementError } from "./errors";
-import { rowCost, sumCosts } from "./fees";
+import { rowCost } from "./fees";
 import {
   type CheckedPayoutRow,
   checkPayoutRow,
@@ -49,6 +49,7 @@ import {
   type RowCheck,
 } from "./row-check";
 import { enqueueBatchEvent } from "./events.server";
+import { readyTotals } from "./reads.server";
 import { rowDestination } from "./row-destination";
 import { completeBatchIfDone } from "./transfers.server";
 import { BATCH_LIMITS, type BatchKind, type NameCheck } from "./vocabulary";
@@ -653,33 +654,6 @@ export function dropInvalidRows(db: Db, actor: BatchActor, batchId: string, now:
       .where(and(eq(disbursementRows.batchId, batch.id), eq(disbursementRows.status, "invalid")))
       .run().changes;
   });
-}
-
-/** What the batch's rows to pay come to (ready rows before approval). */
-export function readyTotals(db: DbOrTx, batchId: string) {
-  const rows = db
-    .select({
-      rail: disbursementRows.rail,
-      amount: disbursementRows.amountKesCents,
-      fee: disbursementRows.feeKesCents,
-      charge: disbursementRows.railChargeKesCents,
-    })
-    .from(disbursementRows)
-    .where(and(eq(disbursementRows.batchId, batchId), eq(disbursementRows.status, "ready")))
-    .all();
-  return sumCosts(
-    rows.map((row) => {
-      const amount = row.amount ?? 0n;
-      const fee = row.fee ?? 0n;
-      const charge = row.charge ?? 0n;
-      return {
-        amountKesCents: amount,
-        feeKesCents: fee,
-        railChargeKesCents: charge,
-        totalKesCents: amount + fee + charge,
-      };
-    }),
-  );
 }
 
 function countRows(db: DbOrTx, batchId: string, status: BatchRow["status"]): number {
