@@ -9,7 +9,7 @@ import type { LedgerBook } from "~/core/ledger/ledger.server";
 import { kesDecimal, textCell } from "~/core/payments/export";
 import type { DbOrTx } from "~/utils/db.server";
 import { formatEatIso } from "~/utils/format";
-import type { Batch, BatchRow } from "./batches.server";
+import type { Batch, BatchRow } from "./batch-rows.server";
 import { sumCosts } from "./fees";
 import { type RowFilter, type RowStatus, rowStatuses } from "./vocabulary";
 
