@@ -58,7 +58,7 @@ import {
 import { mpesaPaySchema } from "~/core/payments/mpesa-pay-schema";
 import { formatCryptoUnits } from "~/core/payments/quote";
 import { describeWait, hitLimit } from "~/core/rate-limit.server";
-import { listTransfersForPayment } from "~/core/payments/settlement.server";
+import { listTransfersForPayment } from "~/core/payments/settlement-transfers.server";
 import { paymentView, payoutView } from "~/core/payments/views.server";
 import { checkoutScriptSrc } from "~/utils/checkout-script.server";
 import { getDb } from "~/utils/db.server";

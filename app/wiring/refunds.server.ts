@@ -4,7 +4,7 @@
  */
 import type { LiveSymbol } from "~/content/cryptocurrencies";
 import { payoutRailsOf } from "~/core/payments/rails.server";
-import { sendPendingTransfers } from "~/core/payments/settlement.server";
+import { sendPendingTransfers } from "~/core/payments/transfer-purposes.server";
 import type { RailId } from "~/core/rails/types";
 import { sendPendingRefunds } from "~/core/refunds/custody-send.server";
 import { createRefundsService, type RefundsService } from "~/core/refunds/service.server";

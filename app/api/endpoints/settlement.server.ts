@@ -10,7 +10,7 @@ import { findPayment } from "~/core/api/reads.server";
 import { listDestinations } from "~/core/destinations/destinations.server";
 import { maskedDestinationLabel } from "~/core/destinations/display";
 import { destinationStatuses } from "~/core/destinations/vocabulary";
-import { listTransfersForPayment, payoutRowOf } from "~/core/payments/settlement.server";
+import { listTransfersForPayment, payoutRowOf } from "~/core/payments/settlement-transfers.server";
 import { transferStatuses } from "~/core/payments/statuses";
 import { railIds } from "~/core/rails/types";
 import { notFound } from "../errors.server";

@@ -1,10 +1,12 @@
 /**
- * What a destination's verification payout came to (called by settlement when the transfer's
- * result arrives, in the same transaction): the registered name for the owner to confirm, or the
- * rail's refusal. A destination no longer being verified (removed meanwhile) is left as it is.
+ * What a destination's verification payout came to (called by the transfer engine's handler below
+ * when the transfer's result arrives, in the same transaction): the registered name for the owner
+ * to confirm, or the rail's refusal. A destination no longer being verified (removed meanwhile) is
+ * left as it is.
  */
 import { and, eq } from "drizzle-orm";
 import { settlementDestinations } from "../../../drizzle/schema";
+import type { TransferHandler } from "~/core/transfers/engine.server";
 import type { DbOrTx } from "~/utils/db.server";
 
 export type VerificationOutcome =
@@ -35,3 +37,32 @@ export function recordVerificationOutcome(
     .run();
   return updated.changes === 1;
 }
+
+/**
+ * Check payouts as the transfer engine sends and settles them (ADR 0043): live money, paid from
+ * our float as our expense when sent, so nothing is in flight for anyone when the rail pays.
+ */
+export const verificationTransferHandler: TransferHandler = {
+  purpose: "verification",
+  book: () => "live",
+  remarks: () => "OneHop account check",
+  succeededKind: null,
+  onSucceeded: (tx, transfer, result, now) => {
+    if (transfer.destinationId)
+      recordVerificationOutcome(
+        tx,
+        transfer.destinationId,
+        { kind: "succeeded", registeredName: result.recipientName ?? null },
+        now,
+      );
+  },
+  onFailed: (tx, transfer, result, now) => {
+    if (transfer.destinationId)
+      recordVerificationOutcome(
+        tx,
+        transfer.destinationId,
+        { kind: "failed", description: result.description },
+        now,
+      );
+  },
+};

@@ -4,8 +4,8 @@
  *   asked for the registered name at once, without moving money;
  * - the others get a small check payout (M-Pesa's smallest B2C transfer is KES 10; T-Kash KES 1)
  *   that we pay from our float, whose result carries the registered name where the rail gives one
- *   (M-Pesa's ReceiverPartyPublicName). Settlement sends it like any transfer and, when its result
- *   arrives, records the outcome on the destination (`verification-result.server.ts`).
+ *   (M-Pesa's ReceiverPartyPublicName). The transfer engine sends it like any transfer and, when
+ *   its result arrives, records the outcome on the destination (`verification-result.server.ts`).
  * Either way the owner then confirms the name (`answerRegisteredName`): a name they do not
  * recognise fails the destination.
  */
@@ -13,7 +13,6 @@ import { and, eq, isNull, lte } from "drizzle-orm";
 import { settlementDestinations, settlementTransfers } from "../../../drizzle/schema";
 import { InsufficientBalanceError } from "~/core/ledger/errors";
 import { ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
-import { newTransferId, newTransferState, type Transfer } from "~/core/payments/settlement.server";
 import { eatDay } from "~/core/payments/settlement-plan";
 import { railChargeCents } from "~/core/rails/charges";
 import {
@@ -22,6 +21,7 @@ import {
   type PayoutRails,
   type RailId,
 } from "~/core/rails/types";
+import { newTransferId, newTransferState, type Transfer } from "~/core/transfers/engine.server";
 import type { Db } from "~/utils/db.server";
 import type { Destination } from "./destinations.server";
 import { recordVerificationOutcome } from "./verification-result.server";

@@ -12,11 +12,13 @@
 import { and, count, eq, isNotNull, isNull, lte, or } from "drizzle-orm";
 import { disbursementRows, settlementTransfers } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
-import { failTransfer, succeedTransfer } from "~/core/payments/settlement.server";
 import { openFindingIds, resolveFinding } from "~/core/reconciliation/findings.server";
 import type { B2bResult, QueueTimeout } from "~/core/providers/daraja/result";
 import type { Db, DbOrTx } from "~/utils/db.server";
+import { disbursementEngine } from "./transfers.server";
 import { MPESA_RECEIPT_PATTERN } from "./vocabulary";
+
+const { failTransfer, succeedTransfer } = disbursementEngine;
 
 /**
  * How long a sent B2B transfer waits for its Result before the daily reconciliation puts it in the

@@ -15,7 +15,7 @@ import {
 } from "~/core/api/payout-batch-object";
 import type { ApiMode, WebhookEventType } from "~/core/api/vocabulary";
 import type { DbOrTx } from "~/utils/db.server";
-import type { Batch } from "./batches.server";
+import type { Batch } from "./batch-rows.server";
 import { batchSummary } from "./reads.server";
 import type { BatchStatus } from "./vocabulary";
 

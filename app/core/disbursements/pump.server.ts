@@ -7,9 +7,9 @@
  */
 import { profileOf } from "~/core/rails/charges";
 import type { LedgerBook } from "~/core/ledger/ledger.server";
-import { sendPendingTransfers } from "~/core/payments/settlement.server";
 import type { PayoutRails, RailId } from "~/core/rails/types";
 import type { Db } from "~/utils/db.server";
+import { disbursementEngine } from "./transfers.server";
 
 const pumping = new WeakSet<Db>();
 
@@ -40,7 +40,7 @@ export async function pumpDisbursements(
       const counts = await Promise.all(
         (Object.keys(rails) as RailId[]).map(async (id) => {
           const limit = profileOf(id).sendsPerSecond;
-          const done = await sendPendingTransfers(db, { [id]: rails[id] }, now, {
+          const done = await disbursementEngine.sendPendingTransfers(db, { [id]: rails[id] }, now, {
             modes,
             purpose: "disbursement",
             limit,

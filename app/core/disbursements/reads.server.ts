@@ -9,11 +9,38 @@ import type { LedgerBook } from "~/core/ledger/ledger.server";
 import { kesDecimal, textCell } from "~/core/payments/export";
 import type { DbOrTx } from "~/utils/db.server";
 import { formatEatIso } from "~/utils/format";
-import type { Batch, BatchRow } from "./batches.server";
-import { readyTotals } from "./batches.server";
+import type { Batch, BatchRow } from "./batch-rows.server";
+import { sumCosts } from "./fees";
 import { type RowFilter, type RowStatus, rowStatuses } from "./vocabulary";
 
 export { rowFilters, type RowFilter } from "./vocabulary";
+
+/** What the batch's rows to pay come to (ready rows before approval). */
+export function readyTotals(db: DbOrTx, batchId: string) {
+  const rows = db
+    .select({
+      rail: disbursementRows.rail,
+      amount: disbursementRows.amountKesCents,
+      fee: disbursementRows.feeKesCents,
+      charge: disbursementRows.railChargeKesCents,
+    })
+    .from(disbursementRows)
+    .where(and(eq(disbursementRows.batchId, batchId), eq(disbursementRows.status, "ready")))
+    .all();
+  return sumCosts(
+    rows.map((row) => {
+      const amount = row.amount ?? 0n;
+      const fee = row.fee ?? 0n;
+      const charge = row.charge ?? 0n;
+      return {
+        amountKesCents: amount,
+        feeKesCents: fee,
+        railChargeKesCents: charge,
+        totalKesCents: amount + fee + charge,
+      };
+    }),
+  );
+}
 
 export interface BatchSummary {
   batch: Batch;

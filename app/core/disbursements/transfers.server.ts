@@ -1,11 +1,13 @@
 /**
- * A disbursement row's transfer as settlement's sender sees it (ADR 0035): the row's money was
- * reserved when its batch was approved; when the sender is about to hand the transfer to the rail,
+ * The transfer engine's handler for disbursement rows (ADR 0035, ADR 0043): the row's money was
+ * reserved when its batch was approved; when the engine is about to hand the transfer to the rail,
  * `postDisbursementSent` moves it from reserved to in flight (and our fee and the rail's charge out
- * of it); the rail's answer lands in `succeedTransfer`/`failTransfer`, which call the hooks here to
- * mark the row, give a failed row's money back to the available balance and finish the batch.
+ * of it); the rail's answer lands in the engine's `succeedTransfer`/`failTransfer`, which call the
+ * hooks here to mark the row, give a failed row's money back to the available balance and finish
+ * the batch.
  *
- * Settlement imports this module, never the other way round.
+ * This module imports the engine (core/transfers), never the other way round; `disbursementEngine`
+ * is the engine over this purpose alone (the pump and the B2B results use it).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import {
@@ -17,13 +19,13 @@ import {
 } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
 import { railNames } from "~/core/destinations/schema";
-import {
-  type LedgerBook,
-  type LedgerBookAccounts,
-  ledgerBook,
-  postTransaction,
-} from "~/core/ledger/ledger.server";
+import { type LedgerBook, ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
 import type { PayoutDestination } from "~/core/rails/types";
+import {
+  reservedSending,
+  type TransferHandler,
+  transferEngine,
+} from "~/core/transfers/engine.server";
 import type { DbOrTx } from "~/utils/db.server";
 import { formatEatDateTime, formatKesCents } from "~/utils/format";
 import { enqueueBatchEvent, enqueueRowEvent } from "./events.server";
@@ -78,33 +80,6 @@ export function disbursementDestination(db: DbOrTx, transfer: TransferRow): Payo
 export function disbursementRemarks(db: DbOrTx, transfer: TransferRow): string {
   const row = transfer.disbursementRowId ? rowOf(db, transfer.disbursementRowId) : undefined;
   return row?.reference ? row.reference : `OneHop payout ${transfer.id}`;
-}
-
-/**
- * The posting of a transfer whose money was reserved (a disbursement row, an M-Pesa refund) as it
- * goes to the rail: reserved gives amount, our fee and the rail's charge; the amount is in flight
- * to the recipient, the fee earned, and amount and charge leave our float. Guarded: the
- * reservation and the float never go below zero. Idempotent (`transfer:<id>:sent`).
- */
-export function reservedSending(book: LedgerBookAccounts, transfer: TransferRow) {
-  const charge = transfer.railChargeKesCents;
-  const entries = [
-    {
-      account: book.merchantReserved(transfer.merchantId),
-      amount: transfer.amountKesCents + charge + transfer.feeKesCents,
-    },
-    { account: book.merchantInFlight(transfer.merchantId), amount: -transfer.amountKesCents },
-    { account: book.railInFlight(transfer.rail), amount: transfer.amountKesCents },
-    { account: book.railFloat(transfer.rail), amount: -(transfer.amountKesCents + charge) },
-  ];
-  if (transfer.feeKesCents > 0n)
-    entries.push({ account: book.feeRevenue(), amount: -transfer.feeKesCents });
-  return {
-    idempotencyKey: `transfer:${transfer.id}:sent`,
-    reference: { type: "transfer", id: transfer.id },
-    entries,
-    guards: [book.merchantReserved(transfer.merchantId), book.railFloat(transfer.rail)],
-  };
 }
 
 /**
@@ -283,3 +258,21 @@ export function onDisbursementFailed(
   auditRow(tx, row, "disbursement.row_failed", { reason: result.description }, now);
   completeBatchIfDone(tx, batch.id, now);
 }
+
+/** Disbursement rows as the transfer engine sends and settles them. */
+export const disbursementTransferHandler: TransferHandler = {
+  purpose: "disbursement",
+  book: (db, transfer) =>
+    transfer.disbursementRowId ? bookOfDisbursementRow(db, transfer.disbursementRowId) : "live",
+  modeSql: disbursementTransferMode,
+  destination: disbursementDestination,
+  remarks: disbursementRemarks,
+  postSent: postDisbursementSent,
+  succeededKind: "disbursement.succeeded",
+  unqueryable: disbursementIsB2b,
+  onSucceeded: onDisbursementSucceeded,
+  onFailed: onDisbursementFailed,
+};
+
+/** The engine over disbursement transfers alone: what the pump sends and B2B results settle. */
+export const disbursementEngine = transferEngine([disbursementTransferHandler]);

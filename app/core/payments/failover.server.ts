@@ -21,7 +21,8 @@ import { railUnavailable } from "~/core/rails/health.server";
 import { railIds, type RailId } from "~/core/rails/types";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import { recordEvent } from "./payments.server";
-import { failTransfer, retryTransfer, transferModeOf } from "./settlement.server";
+import { retryTransfer } from "./settlement.server";
+import { failTransfer, transferModeOf } from "./transfer-purposes.server";
 
 export interface FailoverOptions {
   /** Rails running in this process (a rail not among them is unavailable here). */

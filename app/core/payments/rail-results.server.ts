@@ -40,7 +40,7 @@ import { readBodyWithin } from "~/utils/body-limit.server";
 import type { Db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { servesMode } from "./deps";
-import { failTransfer, succeedTransfer, transferModeOf } from "./settlement.server";
+import { failTransfer, succeedTransfer, transferModeOf } from "./transfer-purposes.server";
 
 /** The rails whose results arrive at our callback routes (M-Pesa has its own). */
 export type CallbackRail = Extract<RailId, "airtel-money" | "pesalink" | "t-kash">;

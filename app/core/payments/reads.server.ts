@@ -15,7 +15,7 @@ import type { ExportRow, ExportTransfer } from "./export";
 import { hasUnresolvedHeldMoney } from "./held-money.server";
 import { getPayment, listPaymentEvents } from "./payments.server";
 import { eatDayStart } from "./payments.server";
-import { listTransfersForPayment } from "./settlement.server";
+import { listTransfersForPayment } from "./settlement-transfers.server";
 
 export function isPaymentStatus(value: string | null): value is PaymentStatus {
   return value !== null && (paymentStatuses as readonly string[]).includes(value);

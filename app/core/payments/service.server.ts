@@ -40,12 +40,9 @@ import { formatCryptoUnits } from "./quote";
 import { handleStkCallback } from "./stk-webhook.server";
 import { payoutRailsOf } from "./rails.server";
 import { merchantPaymentDetail, operatorPaymentDetail } from "./reads.server";
-import {
-  retryTransfer,
-  sendPendingTransfers,
-  type Transfer,
-  UNPACED_PURPOSES,
-} from "./settlement.server";
+import { retryTransfer } from "./settlement.server";
+import { type Transfer, UNPACED_PURPOSES } from "~/core/transfers/engine.server";
+import { sendPendingTransfers } from "./transfer-purposes.server";
 import { estimateSettlement } from "./settlement-plan";
 import { settleNow } from "./tick.server";
 import {

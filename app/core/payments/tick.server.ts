@@ -27,13 +27,9 @@ import { queryPendingCollections } from "./mpesa-collections.server";
 import { expireOverduePayments } from "./payments.server";
 import { listPayments } from "./reads.server";
 import { DEFAULT_RECONCILE_AFTER_MS, reconcileCustodyPayments } from "./reconcile.server";
-import {
-  planSettlement,
-  queryOverdueTransfers,
-  releaseScheduledTransfers,
-  sendPendingTransfers,
-  UNPACED_PURPOSES,
-} from "./settlement.server";
+import { planSettlement, releaseScheduledTransfers } from "./settlement.server";
+import { UNPACED_PURPOSES } from "~/core/transfers/engine.server";
+import { queryOverdueTransfers, sendPendingTransfers } from "./transfer-purposes.server";
 
 /**
  * The tick's job name: one per set of providers (ADR 0028), so the live and the sandbox runs never

@@ -10,7 +10,7 @@ import { displayNetwork, storedNetworkId } from "~/core/networks/networks";
 import type { PaymentsConfig } from "./config";
 import type { Payment } from "./payments.server";
 import { formatCryptoUnits } from "./quote";
-import type { Transfer } from "./settlement.server";
+import type { Transfer } from "~/core/transfers/engine.server";
 import { estimateSettlement } from "./settlement-plan";
 
 export function paymentView(payment: Payment) {

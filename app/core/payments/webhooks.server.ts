@@ -33,7 +33,12 @@ import {
 } from "./deposits.server";
 import { servesMode, type PaymentsDeps } from "./deps";
 import { applyB2bResult, applyB2bTimeout } from "~/core/disbursements/b2b.server";
-import { applyB2cResult, failTransfer, succeedTransfer, transferModeOf } from "./settlement.server";
+import {
+  applyB2cResult,
+  failTransfer,
+  succeedTransfer,
+  transferModeOf,
+} from "./transfer-purposes.server";
 
 /** What a custody notification about one of our refunds did. */
 type RefundOutcome = `refund_${ReturnType<typeof applyRefundTransaction>}`;

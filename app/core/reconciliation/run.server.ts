@@ -34,7 +34,7 @@ import {
   normalBalance,
 } from "~/core/ledger/ledger.server";
 import { eatDay, nextDay } from "~/core/payments/settlement-plan";
-import { transferModeOf } from "~/core/payments/settlement.server";
+import { transferModeOf } from "~/core/payments/transfer-purposes.server";
 import type { AirtelBalanceEnquiry } from "~/core/providers/airtel/types";
 import {
   custodyWalletKey,

@@ -1,17 +1,17 @@
 /**
- * An M-Pesa refund's transfer as settlement's sender sees it (ADR 0037), the way a disbursement
- * row's is (ADR 0035): the refund's money was reserved when it was made; as the sender hands the
+ * The transfer engine's handler for M-Pesa refunds (ADR 0037, ADR 0043), the way a disbursement
+ * row's is (ADR 0035): the refund's money was reserved when it was made; as the engine hands the
  * transfer to M-Pesa, `postRefundSent` moves it from reserved to in flight (M-Pesa's charge leaves
- * our float with it); M-Pesa's answer lands in `succeedTransfer`/`failTransfer`, which call the
- * hooks here: a paid refund is marked with its receipt, a failed one gives the money back to the
- * available balance.
+ * our float with it); M-Pesa's answer lands in the engine's `succeedTransfer`/`failTransfer`,
+ * which call the hooks here: a paid refund is marked with its receipt, a failed one gives the
+ * money back to the available balance.
  *
- * Settlement imports this module, never the other way round.
+ * This module imports the engine (core/transfers), never the other way round.
  */
 import { eq, sql } from "drizzle-orm";
 import { refunds, settlementTransfers } from "../../../drizzle/schema";
 import { ledgerBook, postTransaction, type LedgerBook } from "~/core/ledger/ledger.server";
-import { reservedSending } from "~/core/disbursements/transfers.server";
+import { reservedSending, type TransferHandler } from "~/core/transfers/engine.server";
 import type { DbOrTx } from "~/utils/db.server";
 import { failRefund, getRefund, markRefundSucceeded } from "./refunds.server";
 
@@ -82,3 +82,15 @@ export function onRefundTransferFailed(
   if (!refund || refund.transferId !== transfer.id) return;
   failRefund(tx, refund.id, result.description, now);
 }
+
+/** M-Pesa refunds as the transfer engine sends and settles them. */
+export const refundTransferHandler: TransferHandler = {
+  purpose: "refund",
+  book: (db, transfer) => (transfer.refundId ? bookOfRefund(db, transfer.refundId) : "live"),
+  modeSql: refundTransferMode,
+  remarks: (_db, transfer) => refundRemarks(transfer),
+  postSent: postRefundSent,
+  succeededKind: "refund.succeeded",
+  onSucceeded: onRefundTransferSucceeded,
+  onFailed: onRefundTransferFailed,
+};

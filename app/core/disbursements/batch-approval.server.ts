@@ -1,0 +1,545 @@
+/**
+ * A disbursement batch from submission to its last row (issue 15, ADR 0035): submitted by its
+ * maker, approved by another member (the checker) or rejected, a single payout released on the
+ * maker's own authority, failed rows retried or cancelled.
+ *
+ * Every check and the write it guards run in one database transaction: a batch is approved once (a
+ * conditional update on its status), the maker never approves their own, and the money for every
+ * row is reserved in the ledger in the same transaction (guarded: never more than the available
+ * balance). A failed row's money goes back to the balance (transfers.server.ts); retrying reserves
+ * it again, the same way.
+ */
+import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
+import {
+  disbursementBatches,
+  disbursementRows,
+  merchantUsers,
+  settlementTransfers,
+} from "../../../drizzle/schema";
+import { rolePermissions } from "~/core/accounts/permissions";
+import { railNames } from "~/core/destinations/schema";
+import { InsufficientBalanceError, ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
+import { eatDay } from "~/core/payments/settlement-plan";
+import type { RailId } from "~/core/rails/types";
+import { newTransferId, newTransferState } from "~/core/transfers/engine.server";
+import type { Db, DbOrTx, Tx } from "~/utils/db.server";
+import { formatKesCents } from "~/utils/format";
+import { DisbursementError } from "./errors";
+import { type CheckedPayoutRow, duplicateKey, type RawPayoutRow } from "./row-check";
+import { enqueueBatchEvent } from "./events.server";
+import { readyTotals } from "./reads.server";
+import { completeBatchIfDone } from "./transfers.server";
+import {
+  type Batch,
+  type BatchActor,
+  type BatchMaker,
+  type BatchRow,
+  audit,
+  checkedColumns,
+  countRows,
+  getBatchFor,
+  insertBatch,
+  insertRows,
+  newRowId,
+  rawColumns,
+  recentPayoutKeys,
+  requireDraft,
+} from "./batch-rows.server";
+
+/** The maker sends a draft for approval: no row may still need fixing, and one must be payable. */
+export function submitBatch(
+  db: Db,
+  actor: BatchActor,
+  batchId: string,
+  now: number,
+  /** Runs last in the transaction (the API stores its idempotent answer there). */
+  inTransaction?: (tx: Tx, batch: Batch) => void,
+): Batch {
+  return db.transaction((tx) => {
+    const batch = getBatchFor(tx, actor.merchantId, batchId);
+    requireDraft(batch);
+    const invalid = countRows(tx, batch.id, "invalid");
+    if (invalid > 0)
+      throw new DisbursementError(
+        "rows_need_fixing",
+        `${invalid} ${invalid === 1 ? "row needs" : "rows need"} fixing first: fix ${invalid === 1 ? "it" : "them"} or drop ${invalid === 1 ? "it" : "them"} from the batch.`,
+      );
+    if (countRows(tx, batch.id, "ready") === 0)
+      throw new DisbursementError("nothing_to_pay", "There is no row to pay in this batch.");
+    tx.update(disbursementBatches)
+      .set({ status: "awaiting_approval", submittedAt: now, updatedAt: now })
+      .where(eq(disbursementBatches.id, batch.id))
+      .run();
+    audit(tx, actor, "disbursement.batch_submitted", batch, now);
+    const submitted = { ...batch, status: "awaiting_approval" as const, submittedAt: now };
+    inTransaction?.(tx, submitted);
+    return submitted;
+  });
+}
+
+/** Back to draft (waiting for approval), or a draft given up: nothing was reserved either way. */
+export function withdrawBatch(db: Db, actor: BatchActor, batchId: string, now: number): Batch {
+  return db.transaction((tx) => {
+    const batch = getBatchFor(tx, actor.merchantId, batchId);
+    const next =
+      batch.status === "awaiting_approval"
+        ? "draft"
+        : batch.status === "draft"
+          ? "withdrawn"
+          : null;
+    if (!next)
+      throw new DisbursementError("already_decided", "This batch has already been decided.");
+    tx.update(disbursementBatches)
+      .set({ status: next, submittedAt: null, updatedAt: now })
+      .where(
+        and(eq(disbursementBatches.id, batch.id), eq(disbursementBatches.status, batch.status)),
+      )
+      .run();
+    audit(
+      tx,
+      actor,
+      next === "draft" ? "disbursement.batch_withdrawn" : "disbursement.batch_discarded",
+      batch,
+      now,
+    );
+    return { ...batch, status: next };
+  });
+}
+
+/**
+ * Reserve `total` of the merchant's available balance for payouts (guarded): throws
+ * DisbursementError("insufficient_balance") saying by how much it is short.
+ */
+function reserve(
+  tx: DbOrTx,
+  batch: Batch,
+  total: bigint,
+  rows: number,
+  idempotencyKey: string,
+  description: string,
+  now: number,
+) {
+  const book = ledgerBook(batch.mode);
+  try {
+    return postTransaction(tx, {
+      idempotencyKey,
+      kind: "disbursement.reserved",
+      description,
+      reference: { type: "disbursement_batch", id: batch.id },
+      entries: [
+        { account: book.merchantAvailable(batch.merchantId), amount: total },
+        { account: book.merchantReserved(batch.merchantId), amount: -total },
+      ],
+      guards: [book.merchantAvailable(batch.merchantId)],
+      now,
+    });
+  } catch (error) {
+    if (error instanceof InsufficientBalanceError)
+      throw new DisbursementError(
+        "insufficient_balance",
+        `The available balance is ${formatKesCents(total - error.shortfall)}: ${formatKesCents(error.shortfall)} short of the ${formatKesCents(total)} ${rows === 1 ? "this payout needs" : "these payouts need"} with fees.`,
+      );
+    throw error;
+  }
+}
+
+/** A pending transfer paying `row` (the payments tick sends it). */
+function queueRow(tx: DbOrTx, batch: Batch, row: BatchRow, now: number): string {
+  const id = newTransferId();
+  tx.insert(settlementTransfers)
+    .values({
+      ...newTransferState(now),
+      id,
+      merchantId: batch.merchantId,
+      paymentId: null,
+      sequence: row.line,
+      purpose: "disbursement",
+      rail: row.rail!,
+      destinationId: null,
+      phone: row.phone,
+      amountKesCents: row.amountKesCents!,
+      feeKesCents: row.feeKesCents ?? 0n,
+      railChargeKesCents: row.railChargeKesCents ?? 0n,
+      status: "pending",
+      settlementDay: eatDay(now),
+      retryOf: null,
+      disbursementRowId: row.id,
+    })
+    .run();
+  tx.update(disbursementRows)
+    .set({
+      status: "queued",
+      transferId: id,
+      failureReason: null,
+      completedAt: null,
+      updatedAt: now,
+    })
+    .where(eq(disbursementRows.id, row.id))
+    .run();
+  return id;
+}
+
+/**
+ * Refuse to release rows on rails that do not run here (a live rail whose contract is not set up
+ * yet): their money would sit reserved with nothing to send it. `running` undefined: no check.
+ */
+function requireRunningRails(
+  tx: DbOrTx,
+  batchId: string,
+  status: BatchRow["status"],
+  running: readonly RailId[] | undefined,
+  rowIds?: readonly string[],
+) {
+  if (!running) return;
+  const rails = tx
+    .selectDistinct({ rail: disbursementRows.rail })
+    .from(disbursementRows)
+    .where(
+      and(
+        eq(disbursementRows.batchId, batchId),
+        eq(disbursementRows.status, status),
+        rowIds ? inArray(disbursementRows.id, [...rowIds]) : undefined,
+      ),
+    )
+    .all()
+    .map((row) => row.rail)
+    .filter((rail): rail is RailId => rail !== null && !running.includes(rail));
+  if (rails.length > 0)
+    throw new DisbursementError(
+      "rail_unavailable",
+      `${rails.map((rail) => railNames[rail]).join(" and ")} payouts are not available at the moment: drop those rows, or try again later. Nothing was reserved.`,
+    );
+}
+
+/**
+ * Release a batch for payment: its ready rows' money (amount, fee and charge) is reserved and each
+ * gets a pending transfer. `from` is the status it must be in; one caller wins (a conditional
+ * update in the same transaction as the reservation).
+ */
+function release(
+  tx: DbOrTx,
+  batch: Batch,
+  actor: BatchActor,
+  from: Batch["status"],
+  now: number,
+  runningRails?: readonly RailId[],
+): { reservedKesCents: bigint; rows: number } {
+  const totals = readyTotals(tx, batch.id);
+  if (totals.count === 0)
+    throw new DisbursementError("nothing_to_pay", "There is no row to pay in this batch.");
+  requireRunningRails(tx, batch.id, "ready", runningRails);
+  const moved = tx
+    .update(disbursementBatches)
+    .set({
+      status: "processing",
+      decidedBy: actor.memberId,
+      decidedAt: now,
+      reservedKesCents: totals.totalKesCents,
+      updatedAt: now,
+    })
+    .where(and(eq(disbursementBatches.id, batch.id), eq(disbursementBatches.status, from)))
+    .run();
+  if (moved.changes !== 1)
+    throw new DisbursementError("already_decided", "This batch has already been decided.");
+  reserve(
+    tx,
+    batch,
+    totals.totalKesCents,
+    totals.count,
+    `batch:${batch.id}:reserved`,
+    `Payout batch ${batch.id}: ${totals.count} ${totals.count === 1 ? "payout" : "payouts"}`,
+    now,
+  );
+  const rows = tx
+    .select()
+    .from(disbursementRows)
+    .where(and(eq(disbursementRows.batchId, batch.id), eq(disbursementRows.status, "ready")))
+    .orderBy(asc(disbursementRows.line))
+    .all();
+  for (const row of rows) queueRow(tx, batch, row, now);
+  // Approved without waiting for every name: the rest are no longer asked.
+  tx.update(disbursementRows)
+    .set({ nameCheck: "not_offered" })
+    .where(and(eq(disbursementRows.batchId, batch.id), eq(disbursementRows.nameCheck, "pending")))
+    .run();
+  return { reservedKesCents: totals.totalKesCents, rows: rows.length };
+}
+
+/**
+ * The checker approves a batch waiting for approval: never its maker. Reserves the money and queues
+ * every ready row, or refuses (short balance, already decided) having changed nothing.
+ */
+export function approveBatch(
+  db: Db,
+  actor: BatchActor,
+  batchId: string,
+  now: number,
+  options: { runningRails?: readonly RailId[] } = {},
+): { reservedKesCents: bigint; rows: number } {
+  return db.transaction((tx) => {
+    const batch = getBatchFor(tx, actor.merchantId, batchId);
+    if (batch.status !== "awaiting_approval")
+      throw new DisbursementError(
+        "already_decided",
+        batch.status === "draft"
+          ? "This batch has not been submitted for approval."
+          : "This batch has already been decided.",
+      );
+    const self = requireChecker(tx, batch, actor);
+    const released = release(tx, batch, actor, "awaiting_approval", now, options.runningRails);
+    enqueueBatchEvent(tx, batch.id, "payout_batch.approved", now);
+    audit(tx, actor, "disbursement.batch_approved", batch, now, {
+      rows: released.rows,
+      reservedKesCents: released.reservedKesCents.toString(),
+      ...(self ? { selfApproved: "sole approver, with a second factor" } : {}),
+    });
+    return released;
+  });
+}
+
+/** The roles that may approve payouts (the checker's side of maker-checker). */
+const APPROVER_ROLES = (Object.keys(rolePermissions) as (keyof typeof rolePermissions)[]).filter(
+  (role) => rolePermissions[role].includes("payouts:approve"),
+);
+
+/**
+ * The active members of a merchant, other than `memberId`, who could approve a payout: none means
+ * the account has one person who can, and maker-checker cannot be two people there.
+ */
+export function otherApprovers(db: DbOrTx, merchantId: string, memberId: string): number {
+  const row = db
+    .select({ n: count() })
+    .from(merchantUsers)
+    .where(
+      and(
+        eq(merchantUsers.merchantId, merchantId),
+        eq(merchantUsers.status, "active"),
+        inArray(merchantUsers.role, APPROVER_ROLES),
+        ne(merchantUsers.id, memberId),
+      ),
+    )
+    .get();
+  return row?.n ?? 0;
+}
+
+/**
+ * The checker is another member than the maker (a key is its member, never a second person). Only
+ * where nobody else could approve does the maker approve their own batch, and then only in person
+ * with a second factor (ADR 0039). Returns whether it is such a self-approval.
+ */
+function requireChecker(tx: DbOrTx, batch: Batch, actor: BatchActor): boolean {
+  if (batch.createdBy !== actor.memberId) return false;
+  if (otherApprovers(tx, batch.merchantId, actor.memberId) > 0)
+    throw new DisbursementError(
+      "maker_cannot_approve",
+      "You made this batch, so another member with the Finance, Admin or Owner role must approve it.",
+    );
+  if (actor.keyId || !actor.secondFactor)
+    throw new DisbursementError(
+      "second_factor_required",
+      "You are the only member who can approve payouts, so you approve your own batches with two-factor sign-in: turn it on under Security, then approve with a code from your app.",
+    );
+  return true;
+}
+
+/** The checker turns a batch down (with a reason); nothing was reserved. */
+export function rejectBatch(
+  db: Db,
+  actor: BatchActor,
+  input: { batchId: string; note: string },
+  now: number,
+): Batch {
+  return db.transaction((tx) => {
+    const batch = getBatchFor(tx, actor.merchantId, input.batchId);
+    if (batch.createdBy === actor.memberId)
+      throw new DisbursementError(
+        "maker_cannot_approve",
+        "You made this batch: withdraw it instead of rejecting it.",
+      );
+    const moved = tx
+      .update(disbursementBatches)
+      .set({
+        status: "rejected",
+        decidedBy: actor.memberId,
+        decidedAt: now,
+        decisionNote: input.note || null,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(disbursementBatches.id, batch.id),
+          eq(disbursementBatches.status, "awaiting_approval"),
+        ),
+      )
+      .run();
+    if (moved.changes !== 1)
+      throw new DisbursementError("already_decided", "This batch has already been decided.");
+    enqueueBatchEvent(tx, batch.id, "payout_batch.rejected", now);
+    audit(tx, actor, "disbursement.batch_rejected", batch, now, { note: input.note });
+    return { ...batch, status: "rejected" as const };
+  });
+}
+
+/**
+ * One payout (a batch of one). At or under the merchant's approval threshold it is released at once
+ * (the maker's step-up is the check); above it, it waits for another member's approval.
+ */
+export function createSinglePayout(
+  db: Db,
+  maker: BatchMaker,
+  input: {
+    row: CheckedPayoutRow;
+    raw: RawPayoutRow;
+    smsReceipts: boolean;
+    approvalAboveKes: number | null;
+    /** The rails that run here (undefined: not checked). */
+    runningRails?: readonly RailId[];
+  },
+  now: number,
+): { batch: Batch; needsApproval: boolean } {
+  return db.transaction((tx) => {
+    const name = input.row.name || input.raw.recipient;
+    const batch = insertBatch(
+      tx,
+      maker,
+      {
+        kind: "single",
+        title: `Payout to ${name}`.slice(0, 120),
+        fileName: null,
+        smsReceipts: input.smsReceipts,
+        rowCount: 1,
+      },
+      now,
+    );
+    const columns = checkedColumns(input.raw, { ok: true, row: input.row, warnings: [] });
+    const recentDuplicateOf =
+      recentPayoutKeys(tx, maker.merchantId, maker.mode, now).get(duplicateKey(input.row)) ?? null;
+    insertRows(tx, [
+      {
+        id: newRowId(),
+        batchId: batch.id,
+        line: 1,
+        ...rawColumns(input.raw),
+        ...columns,
+        // One payout is sent at once: its name is not looked up first.
+        nameCheck: "not_offered",
+        duplicateOfLine: null,
+        recentDuplicateOf,
+        updatedAt: now,
+      },
+    ]);
+    const needsApproval =
+      input.approvalAboveKes !== null &&
+      input.row.amountKesCents > BigInt(input.approvalAboveKes) * 100n;
+    const actor = { merchantId: maker.merchantId, memberId: maker.memberId, keyId: maker.keyId };
+    audit(tx, actor, "disbursement.single_created", batch, now, {
+      amountKesCents: input.row.amountKesCents.toString(),
+      needsApproval,
+    });
+    if (needsApproval) {
+      tx.update(disbursementBatches)
+        .set({ status: "awaiting_approval", submittedAt: now, updatedAt: now })
+        .where(eq(disbursementBatches.id, batch.id))
+        .run();
+      return { batch: { ...batch, status: "awaiting_approval" as const }, needsApproval };
+    }
+    release(tx, batch, actor, "draft", now, input.runningRails);
+    // Released on the maker's own authority (at or under the threshold): approved all the same.
+    enqueueBatchEvent(tx, batch.id, "payout_batch.approved", now);
+    return { batch: { ...batch, status: "processing" as const }, needsApproval };
+  });
+}
+
+/** The batch's failed rows: these, or every one. */
+function failedRows(batchId: string, rowIds: readonly string[] | "all_failed") {
+  return and(
+    eq(disbursementRows.batchId, batchId),
+    eq(disbursementRows.status, "failed"),
+    rowIds === "all_failed" ? undefined : inArray(disbursementRows.id, [...rowIds]),
+  );
+}
+
+/** Pay a failed row again: its money is reserved again (guarded) and a new transfer queued. */
+export function retryRows(
+  db: Db,
+  actor: BatchActor,
+  input: {
+    batchId: string;
+    rowIds: readonly string[] | "all_failed";
+    /** The rails that run here (undefined: not checked). */
+    runningRails?: readonly RailId[];
+  },
+  now: number,
+): number {
+  return db.transaction((tx) => {
+    const batch = getBatchFor(tx, actor.merchantId, input.batchId);
+    requireRunningRails(
+      tx,
+      batch.id,
+      "failed",
+      input.runningRails,
+      input.rowIds === "all_failed" ? undefined : input.rowIds,
+    );
+    if (batch.status !== "processing" && batch.status !== "completed")
+      throw new DisbursementError(
+        "not_retryable",
+        "Only rows of an approved batch can be retried.",
+      );
+    const rows = tx
+      .select()
+      .from(disbursementRows)
+      .where(failedRows(batch.id, input.rowIds))
+      .orderBy(asc(disbursementRows.line))
+      .all();
+    if (rows.length === 0)
+      throw new DisbursementError("not_retryable", "There is no failed row to retry.");
+    const total = rows.reduce(
+      (sum, row) =>
+        sum + (row.amountKesCents ?? 0n) + (row.feeKesCents ?? 0n) + (row.railChargeKesCents ?? 0n),
+      0n,
+    );
+    const transferIds = rows.map((row) => queueRow(tx, batch, row, now));
+    reserve(
+      tx,
+      batch,
+      total,
+      rows.length,
+      `batch:${batch.id}:retry:${transferIds[0]}`,
+      `Payout batch ${batch.id}: ${rows.length} ${rows.length === 1 ? "payout" : "payouts"} retried`,
+      now,
+    );
+    tx.update(disbursementBatches)
+      .set({ status: "processing", completedAt: null, updatedAt: now })
+      .where(eq(disbursementBatches.id, batch.id))
+      .run();
+    audit(tx, actor, "disbursement.rows_retried", batch, now, {
+      rows: rows.map((row) => row.line),
+    });
+    return rows.length;
+  });
+}
+
+/** Give up failed rows for good (their money is already back in the balance). */
+export function cancelRows(
+  db: Db,
+  actor: BatchActor,
+  input: { batchId: string; rowIds: readonly string[] | "all_failed" },
+  now: number,
+): number {
+  return db.transaction((tx) => {
+    const batch = getBatchFor(tx, actor.merchantId, input.batchId);
+    const cancelled = tx
+      .update(disbursementRows)
+      .set({ status: "cancelled", updatedAt: now })
+      .where(failedRows(batch.id, input.rowIds))
+      .returning({ line: disbursementRows.line })
+      .all();
+    if (cancelled.length === 0)
+      throw new DisbursementError("not_retryable", "There is no failed row to cancel.");
+    completeBatchIfDone(tx, batch.id, now);
+    audit(tx, actor, "disbursement.rows_cancelled", batch, now, {
+      rows: cancelled.map((row) => row.line),
+    });
+    return cancelled.length;
+  });
+}

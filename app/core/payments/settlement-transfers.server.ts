@@ -1,0 +1,229 @@
+/**
+ * The transfer engine's handler for settlements (ADR 0043): a payment's transfers to the
+ * merchant's destinations. Their "sent" posting (merchant available -> in flight, the rail's float
+ * earmarked) is made when they are planned or released (`postTransferSent`), before the engine
+ * sends them; when the rail answers, the payment hears of it (`transfer_succeeded` /
+ * `transfer_failed`, `payout.succeeded` / `payout.failed` for the merchant's systems) and is
+ * settled once every transfer is paid. Also how a payment's transfers read (with where they went).
+ */
+import { asc, eq, sql } from "drizzle-orm";
+import { payments, settlementDestinations, settlementTransfers } from "../../../drizzle/schema";
+import { type LedgerBook, ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
+import { enqueueEvent } from "~/core/api/outbox.server";
+import { payoutObject, type PayoutRow } from "~/core/api/payout-object";
+import { destinationLabel, maskedDestinationLabel } from "~/core/destinations/display";
+import { railNames } from "~/core/destinations/schema";
+import type { Transfer, TransferHandler } from "~/core/transfers/engine.server";
+import type { DbOrTx } from "~/utils/db.server";
+import { getPayment, recordEvent, transition } from "./payments.server";
+
+/** The mode of a settlement transfer's payment, as SQL over `settlement_transfers` (null: none). */
+export const paymentTransferMode = sql`(select ${payments.mode} from ${payments} where ${payments.id} = ${settlementTransfers.paymentId})`;
+
+/**
+ * The ledger book of a settlement transfer: its payment's mode (test payments settle in the test
+ * book). A transfer without a payment is live money.
+ */
+export function bookOfSettlementTransfer(
+  db: DbOrTx,
+  transfer: Pick<Transfer, "paymentId">,
+): LedgerBook {
+  if (!transfer.paymentId) return "live";
+  return (
+    db
+      .select({ mode: payments.mode })
+      .from(payments)
+      .where(eq(payments.id, transfer.paymentId))
+      .get()?.mode ?? "live"
+  );
+}
+
+/**
+ * Post a transfer's "sent" movement: the merchant's available balance pays the amount (now in
+ * flight to the merchant) and the rail's charge for it, which leaves our float on that rail with
+ * the amount (the charge is what the rail takes from the float for the transfer: passed through at
+ * cost). A fee of ours (none for settlements) would go to fee revenue. A failure reverses all of
+ * it. In the book of the transfer's payment.
+ */
+export function postTransferSent(
+  db: DbOrTx,
+  transfer: Transfer,
+  now: number,
+  mode: LedgerBook = bookOfSettlementTransfer(db, transfer),
+) {
+  const charge = transfer.railChargeKesCents;
+  const { feeRevenue, merchantAvailable, merchantInFlight, railFloat, railInFlight } =
+    ledgerBook(mode);
+  const entries = [
+    {
+      account: merchantAvailable(transfer.merchantId),
+      amount: transfer.amountKesCents + charge + transfer.feeKesCents,
+    },
+    { account: merchantInFlight(transfer.merchantId), amount: -transfer.amountKesCents },
+    { account: railInFlight(transfer.rail), amount: transfer.amountKesCents },
+    { account: railFloat(transfer.rail), amount: -(transfer.amountKesCents + charge) },
+  ];
+  if (transfer.feeKesCents > 0n)
+    entries.push({ account: feeRevenue(), amount: -transfer.feeKesCents });
+  const result = postTransaction(db, {
+    idempotencyKey: `transfer:${transfer.id}:sent`,
+    kind: "payout.sent",
+    description: `Payout ${transfer.id} to ${railNames[transfer.rail]}${transfer.phone ? ` ${transfer.phone}` : ""}${charge > 0n ? `, ${railNames[transfer.rail]} charge ${charge / 100n} KES` : ""}`,
+    reference: { type: "transfer", id: transfer.id },
+    entries,
+    guards: [merchantAvailable(transfer.merchantId), railFloat(transfer.rail)],
+    now,
+  });
+  db.update(settlementTransfers)
+    .set({ status: "pending", ledgerTransactionId: result.transactionId, updatedAt: now })
+    .where(eq(settlementTransfers.id, transfer.id))
+    .run();
+}
+
+/** When every transfer of the payment has succeeded, the payment is settled. */
+function settleIfDone(db: DbOrTx, paymentId: string | null, now: number) {
+  if (!paymentId) return;
+  const transfers = db
+    .select({
+      id: settlementTransfers.id,
+      status: settlementTransfers.status,
+      retryOf: settlementTransfers.retryOf,
+    })
+    .from(settlementTransfers)
+    .where(eq(settlementTransfers.paymentId, paymentId))
+    .all();
+  // A failed transfer counts until it is paid again (a retry names it): its money is not paid yet.
+  const retried = new Set(transfers.map((t) => t.retryOf).filter((id) => id !== null));
+  const open = transfers.filter((t) => t.status !== "failed" || !retried.has(t.id));
+  if (open.length > 0 && open.every((t) => t.status === "succeeded")) {
+    const payment = getPayment(db, paymentId);
+    if (payment)
+      transition(db, payment, ["settling"], "settled", {
+        type: "settled",
+        cause: "every transfer paid",
+        at: now,
+        set: { settledAt: now },
+      });
+  }
+}
+
+/** A transfer with where it went, written for people ("M-Pesa +254 712 345 678"), and masked. */
+export type TransferWithDestination = Transfer & {
+  destinationLabel: string;
+  destinationMasked: string;
+};
+
+export function listTransfersForPayment(db: DbOrTx, paymentId: string): TransferWithDestination[] {
+  return db
+    .select({ transfer: settlementTransfers, destination: settlementDestinations })
+    .from(settlementTransfers)
+    .leftJoin(
+      settlementDestinations,
+      eq(settlementDestinations.id, settlementTransfers.destinationId),
+    )
+    .where(eq(settlementTransfers.paymentId, paymentId))
+    .orderBy(asc(settlementTransfers.sequence))
+    .all()
+    .map(({ transfer, destination }) => withDestination(transfer, destination));
+}
+
+type DestinationRow = typeof settlementDestinations.$inferSelect;
+
+function withDestination(
+  transfer: Transfer,
+  destination: DestinationRow | null | undefined,
+): TransferWithDestination {
+  const where = destination ?? {
+    rail: transfer.rail,
+    phone: transfer.phone,
+    bankCode: null,
+    accountNumber: null,
+  };
+  return {
+    ...transfer,
+    destinationLabel: destinationLabel(where),
+    destinationMasked: maskedDestinationLabel(where),
+  };
+}
+
+/** A transfer as the API's payout object reads it. */
+export function payoutRowOf(transfer: TransferWithDestination): PayoutRow {
+  return { ...transfer, destination: transfer.destinationMasked };
+}
+
+/**
+ * `payout.succeeded` / `payout.failed` for a settlement transfer of a payment: the merchant's
+ * systems learn the rail and the receipt (issue 14). In the transfer's transaction.
+ */
+function enqueuePayoutEvent(tx: DbOrTx, transferId: string, now: number) {
+  const row = tx
+    .select({ transfer: settlementTransfers, destination: settlementDestinations })
+    .from(settlementTransfers)
+    .leftJoin(
+      settlementDestinations,
+      eq(settlementDestinations.id, settlementTransfers.destinationId),
+    )
+    .where(eq(settlementTransfers.id, transferId))
+    .get();
+  if (!row || row.transfer.purpose !== "settlement" || !row.transfer.paymentId) return;
+  const { transfer } = row;
+  if (transfer.status !== "succeeded" && transfer.status !== "failed") return;
+  const mode = bookOfSettlementTransfer(tx, transfer);
+  enqueueEvent(tx, {
+    merchantId: transfer.merchantId,
+    mode,
+    type: transfer.status === "succeeded" ? "payout.succeeded" : "payout.failed",
+    objectId: transfer.id,
+    data: {
+      object: payoutObject(
+        payoutRowOf(withDestination(transfer, row.destination)),
+        mode === "live",
+      ),
+    },
+    now,
+  });
+}
+
+/** Settlements as the transfer engine sends and settles them. */
+export const settlementTransferHandler: TransferHandler = {
+  purpose: "settlement",
+  book: bookOfSettlementTransfer,
+  modeSql: paymentTransferMode,
+  remarks: (_db, transfer) => `OneHop settlement ${transfer.paymentId ?? transfer.id}`,
+  succeededKind: "payout.succeeded",
+  onSucceeded: (tx, transfer, result, now) => {
+    enqueuePayoutEvent(tx, transfer.id, now);
+    if (transfer.paymentId) {
+      recordEvent(
+        tx,
+        { id: transfer.paymentId },
+        {
+          type: "transfer_succeeded",
+          cause: `${railNames[transfer.rail]} paid the merchant`,
+          at: now,
+          detail: {
+            transferId: transfer.id,
+            receipt: result.receipt,
+            amountKesCents: transfer.amountKesCents,
+          },
+        },
+      );
+    }
+    settleIfDone(tx, transfer.paymentId, now);
+  },
+  onFailed: (tx, transfer, result, now) => {
+    enqueuePayoutEvent(tx, transfer.id, now);
+    if (transfer.paymentId) {
+      recordEvent(
+        tx,
+        { id: transfer.paymentId },
+        {
+          type: "transfer_failed",
+          cause: `${result.description}; the money is back in the available balance and can be retried`,
+          at: now,
+          detail: { transferId: transfer.id, code: result.code },
+        },
+      );
+    }
+  },
+};

@@ -1,0 +1,135 @@
+/**
+ * A transfer's row as the engine writes it (ADR 0043): its id, the state of a new one, its final
+ * states, where it pays by default, and the ledger posting of a transfer whose money was reserved.
+ */
+import { and, eq } from "drizzle-orm";
+import { settlementDestinations, settlementTransfers } from "../../../drizzle/schema";
+import type { LedgerBook, LedgerBookAccounts } from "~/core/ledger/ledger.server";
+import { readableCode } from "~/core/ids.server";
+import type { PayoutDestination } from "~/core/rails/types";
+import type { Db, DbOrTx } from "~/utils/db.server";
+import type { Transfer } from "./handler.server";
+import type { TransferPurposes } from "./purposes.server";
+
+export const newTransferId = () => `trf_${readableCode(14).toLowerCase()}`;
+
+/** A transfer not yet sent: scheduled, no attempt, no provider answer, no ledger posting. */
+export function newTransferState(now: number) {
+  return {
+    status: "scheduled",
+    attempts: 0,
+    conversationId: null,
+    receipt: null,
+    resultCode: null,
+    resultDesc: null,
+    ledgerTransactionId: null,
+    createdAt: now,
+    updatedAt: now,
+    sentAt: null,
+    completedAt: null,
+    sendLeaseUntil: null,
+    sendLeaseHolder: null,
+    disbursementRowId: null,
+    refundId: null,
+  } satisfies Partial<Transfer>;
+}
+
+export function getTransfer(db: DbOrTx, id: string): Transfer | undefined {
+  return db.select().from(settlementTransfers).where(eq(settlementTransfers.id, id)).get();
+}
+
+/** The rail has the transfer (or may have it: B2B): sent, the send claim given back. */
+export function markSent(db: Db, transfer: Transfer, conversationId: string | null, now: number) {
+  db.update(settlementTransfers)
+    .set({
+      status: "sent",
+      conversationId: conversationId ?? transfer.conversationId,
+      sentAt: now,
+      updatedAt: now,
+      sendLeaseUntil: null,
+      sendLeaseHolder: null,
+    })
+    .where(and(eq(settlementTransfers.id, transfer.id), eq(settlementTransfers.status, "pending")))
+    .run();
+}
+
+/** A transfer's final state and the rail's words for it. */
+export function markCompleted(
+  tx: DbOrTx,
+  transfer: Transfer,
+  status: "succeeded" | "failed",
+  result: { receipt: string | null; code: number | null },
+  words: { description: string },
+  now: number,
+) {
+  tx.update(settlementTransfers)
+    .set({
+      status,
+      ...(status === "succeeded" ? { receipt: result.receipt } : {}),
+      resultCode: result.code,
+      resultDesc: words.description,
+      completedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(settlementTransfers.id, transfer.id))
+    .run();
+}
+
+/**
+ * Where a transfer pays by default: its destination's address (a number from before destinations:
+ * M-Pesa).
+ */
+export function destinationOfTransfer(db: DbOrTx, transfer: Transfer): PayoutDestination {
+  const destination = transfer.destinationId
+    ? db
+        .select()
+        .from(settlementDestinations)
+        .where(eq(settlementDestinations.id, transfer.destinationId))
+        .get()
+    : undefined;
+  if (destination?.rail === "pesalink")
+    return {
+      kind: "bank_account",
+      bankCode: destination.bankCode ?? "",
+      accountNumber: destination.accountNumber ?? "",
+      accountName: destination.accountName ?? "",
+    };
+  return { kind: "msisdn", phone: transfer.phone ?? destination?.phone ?? "" };
+}
+
+/**
+ * The posting of a transfer whose money was reserved (a disbursement row, an M-Pesa refund) as it
+ * goes to the rail: reserved gives amount, our fee and the rail's charge; the amount is in flight
+ * to the recipient, the fee earned, and amount and charge leave our float. Guarded: the
+ * reservation and the float never go below zero. Idempotent (`transfer:<id>:sent`).
+ */
+export function reservedSending(book: LedgerBookAccounts, transfer: Transfer) {
+  const charge = transfer.railChargeKesCents;
+  const entries = [
+    {
+      account: book.merchantReserved(transfer.merchantId),
+      amount: transfer.amountKesCents + charge + transfer.feeKesCents,
+    },
+    { account: book.merchantInFlight(transfer.merchantId), amount: -transfer.amountKesCents },
+    { account: book.railInFlight(transfer.rail), amount: transfer.amountKesCents },
+    { account: book.railFloat(transfer.rail), amount: -(transfer.amountKesCents + charge) },
+  ];
+  if (transfer.feeKesCents > 0n)
+    entries.push({ account: book.feeRevenue(), amount: -transfer.feeKesCents });
+  return {
+    idempotencyKey: `transfer:${transfer.id}:sent`,
+    reference: { type: "transfer", id: transfer.id },
+    entries,
+    guards: [book.merchantReserved(transfer.merchantId), book.railFloat(transfer.rail)],
+  };
+}
+
+/** The mode of a transfer (its payment's, batch's or refund's; live without), or null for none. */
+export function transferModeOf(
+  db: DbOrTx,
+  handlers: TransferPurposes,
+  transferId: string,
+): LedgerBook | null {
+  const transfer = getTransfer(db, transferId);
+  return transfer ? handlers.book(db, transfer) : null;
+}

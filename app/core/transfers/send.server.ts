@@ -1,0 +1,234 @@
+/**
+ * Sending transfers (ADR 0043): claim one with a lease, post what its purpose posts as it goes,
+ * call the rail with the transfer id as the idempotent id (M-Pesa's OriginatorConversationID),
+ * and back off when the rail does not answer. A crash after a claim leaves the transfer pending:
+ * the claim lapses and the next sender sends it again with the SAME id, so the rail's duplicate
+ * check means nothing is paid twice (M-Pesa B2B, which carries no id of ours, is sent at most once
+ * instead).
+ */
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { settlementTransfers } from "../../../drizzle/schema";
+import { InsufficientBalanceError, type LedgerBook } from "~/core/ledger/ledger.server";
+import type { PayoutRails, RailId, RailSendOutcome } from "~/core/rails/types";
+import type { Db, DbOrTx } from "~/utils/db.server";
+import type { Transfer, TransferPurpose } from "./handler.server";
+import type { TransferPurposes } from "./purposes.server";
+import { destinationOfTransfer, markSent } from "./records.server";
+import { failTransfer, succeedTransfer } from "./results.server";
+
+/**
+ * How long a claim to send a transfer lasts: longer than any M-Pesa call (DARAJA_TIMEOUT_MS is at
+ * most 60 s).
+ */
+export const SEND_LEASE_MS = 2 * 60_000;
+
+/** What the payments run and immediate settlement send: everything but paced disbursement rows. */
+export const UNPACED_PURPOSES = ["settlement", "verification", "refund"] as const;
+
+export interface SendOptions {
+  /** At most this many transfers per run. Default 50. */
+  limit?: number;
+  /** How long the claim on each transfer lasts. Default SEND_LEASE_MS. */
+  leaseMs?: number;
+  /** Who claims (logged on the row); default this process and run. */
+  holder?: string;
+  /** Only transfers of payments in these modes (the payouts client's, ADR 0028); default all. */
+  modes?: readonly LedgerBook[];
+  /**
+   * Only transfers of these purposes (the disbursement pump sends "disbursement" rows at each
+   * rail's pace, ADR 0035; the payments run and immediate settlement send the others); default all.
+   */
+  purpose?: TransferPurpose | readonly TransferPurpose[];
+}
+
+/**
+ * Claim one pending transfer for sending (issue 10, item 3): one conditional UPDATE (its own
+ * transaction) that succeeds for exactly one caller while the claim is free or lapsed. A sender
+ * that crashes mid-send leaves a claim that lapses after `leaseMs`; the next sender re-sends with
+ * the SAME id (OriginatorConversationID), so M-Pesa's duplicate check is the last line, never the
+ * first.
+ */
+export function claimTransferForSending(
+  db: DbOrTx,
+  transferId: string,
+  holder: string,
+  now: number,
+  leaseMs = SEND_LEASE_MS,
+): boolean {
+  const claimed = db
+    .update(settlementTransfers)
+    .set({
+      sendLeaseUntil: now + leaseMs,
+      sendLeaseHolder: holder,
+      attempts: sql`${settlementTransfers.attempts} + 1`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(settlementTransfers.id, transferId),
+        eq(settlementTransfers.status, "pending"),
+        or(
+          isNull(settlementTransfers.sendLeaseUntil),
+          lte(settlementTransfers.sendLeaseUntil, now),
+        ),
+      ),
+    )
+    .run();
+  return claimed.changes === 1;
+}
+
+/**
+ * After a call that failed without an answer, when the transfer may be sent again: 5 s after the
+ * first attempt, doubling with each attempt up to 5 minutes. A rail that is down is not hammered
+ * (every payments run would otherwise send every stuck transfer again), and the transfers stuck on
+ * it never crowd out the other rails' new ones (the sender skips a transfer until its time).
+ */
+export function sendBackoffMs(attempts: number): number {
+  return Math.min(5 * 60_000, 5_000 * 2 ** Math.max(0, Math.min(attempts - 1, 10)));
+}
+
+/**
+ * Give a claim back (the call failed without an answer) with a time to wait before the next send:
+ * the claim's end becomes the backoff's, and its holder none.
+ */
+function releaseSendClaim(
+  db: DbOrTx,
+  transfer: Pick<Transfer, "id" | "attempts">,
+  holder: string,
+  now: number,
+) {
+  db.update(settlementTransfers)
+    .set({ sendLeaseUntil: now + sendBackoffMs(transfer.attempts + 1), sendLeaseHolder: null })
+    .where(
+      and(
+        eq(settlementTransfers.id, transfer.id),
+        eq(settlementTransfers.status, "pending"),
+        eq(settlementTransfers.sendLeaseHolder, holder),
+      ),
+    )
+    .run();
+}
+
+/**
+ * Call the rail for every pending transfer (new, or left pending by a crash) of a handled purpose
+ * that nobody else is sending. Each transfer is claimed first (`claimTransferForSending`), so the
+ * webhook's immediate settlement and the background tick never both send it. A network failure
+ * leaves the transfer pending, to be sent again after a backoff (`sendBackoffMs`); a duplicate
+ * answer means the rail already has it; a rejected request fails the transfer and returns the
+ * money.
+ */
+export async function sendPendingTransfers(
+  db: Db,
+  handlers: TransferPurposes,
+  rails: PayoutRails,
+  now: () => number,
+  options: number | SendOptions = {},
+): Promise<number> {
+  const {
+    limit = 50,
+    leaseMs = SEND_LEASE_MS,
+    holder = `${process.pid}:${randomUUID().slice(0, 8)}`,
+    modes,
+    purpose,
+  } = typeof options === "number" ? { limit: options } : options;
+  const at = now();
+  const running = Object.keys(rails) as RailId[];
+  const pending = db
+    .select()
+    .from(settlementTransfers)
+    .where(
+      and(
+        eq(settlementTransfers.status, "pending"),
+        or(isNull(settlementTransfers.sendLeaseUntil), lte(settlementTransfers.sendLeaseUntil, at)),
+        handlers.inModes(modes),
+        handlers.handled(purpose),
+        inArray(settlementTransfers.rail, running),
+      ),
+    )
+    // Merchants' own settlements and checks first: a large disbursement batch never holds them up.
+    .orderBy(
+      sql`case when ${settlementTransfers.purpose} = 'disbursement' then 1 else 0 end`,
+      asc(settlementTransfers.createdAt),
+    )
+    .limit(limit)
+    .all();
+  let sent = 0;
+  for (const transfer of pending) {
+    const rail = rails[transfer.rail];
+    const handler = handlers.of(transfer.purpose);
+    // A rail not running here: the transfer waits, pending, for a process where it does.
+    if (!rail || !handler) continue;
+    if (!claimTransferForSending(db, transfer.id, holder, now(), leaseMs)) continue;
+    // A disbursement row's or a refund's money leaves its reservation only now; a short float
+    // makes it wait.
+    const postSent = handler.postSent;
+    if (postSent && !transfer.ledgerTransactionId) {
+      try {
+        db.transaction((tx) => postSent(tx, transfer, now()));
+      } catch (error) {
+        if (!(error instanceof InsufficientBalanceError)) throw error;
+        releaseSendClaim(db, transfer, holder, now());
+        continue;
+      }
+    }
+    const destination = handler.destination
+      ? handler.destination(db, transfer)
+      : destinationOfTransfer(db, transfer);
+    // M-Pesa B2B (ADR 0035, "B2B") is sent AT MOST ONCE: its request carries no id of ours that
+    // M-Pesa could refuse as a duplicate. `sentAt` is stamped on the pending transfer before the
+    // request goes out; one found stamped may have reached M-Pesa (a run crashed or threw after
+    // sending), so it is never sent again: it is marked sent, and its Result (which names the
+    // transfer in its URL) or, failing that, an operator settles it.
+    if (destination.kind === "business") {
+      if (transfer.sentAt !== null) {
+        markSent(db, transfer, null, now());
+        sent++;
+        continue;
+      }
+      db.update(settlementTransfers)
+        .set({ sentAt: now() })
+        .where(
+          and(eq(settlementTransfers.id, transfer.id), eq(settlementTransfers.status, "pending")),
+        )
+        .run();
+    }
+    let outcome: RailSendOutcome;
+    try {
+      outcome = await rail.send({
+        transferId: transfer.id,
+        destination,
+        amountKes: Number(transfer.amountKesCents / 100n),
+        remarks: handler.remarks(db, transfer),
+        reference: transfer.paymentId ?? undefined,
+      });
+    } catch {
+      // Timeout, network, 5xx (RailUnavailableError): stays pending and is sent again (same id)
+      // by a later run, after a backoff. (`attempts` was read before this run's claim added one.)
+      releaseSendClaim(db, transfer, holder, now());
+      continue;
+    }
+    if (outcome.kind === "rejected") {
+      const { code, description } = outcome;
+      failTransfer(db, handlers, transfer.id, { code, description }, now());
+      continue;
+    }
+    // "unknown" (B2B only): the answer was lost, so no conversation id; never sent again (above).
+    markSent(
+      db,
+      transfer,
+      outcome.kind === "duplicate" || outcome.kind === "unknown" ? null : outcome.providerRef,
+      now(),
+    );
+    if (outcome.kind === "succeeded")
+      succeedTransfer(
+        db,
+        handlers,
+        transfer.id,
+        { receipt: outcome.receipt, description: outcome.description },
+        now(),
+      );
+    sent++;
+  }
+  return sent;
+}
