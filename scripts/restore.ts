@@ -42,7 +42,8 @@ try {
     migrationsFolder: MIGRATIONS_FOLDER,
     requireChecksum,
   });
-  const stale = result.staleHolders > 0 ? ` (${result.staleHolders} stale server entry removed)` : "";
+  const stale =
+    result.staleHolders > 0 ? ` (${result.staleHolders} stale server entry removed)` : "";
   console.log(
     `restore: restored ${file} into ${result.database}${result.keptAs ? `; the replaced database is kept as ${result.keptAs}` : ""}${stale}`,
   );

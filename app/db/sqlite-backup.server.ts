@@ -67,7 +67,7 @@ export function sealCopy(file: string): void {
 
 /**
  * Fold a database's `-wal` into the file and remove its sidecars: open it, switch to the rollback
- * journal (a checkpoint of everything committed), close. Used on the database a restore replaces, so
+ * journal (a checkpoint of everything committed), close. Used on the database a restore replaces so
  * the kept file holds all of its data. Throws when the file is not a usable database.
  */
 export function checkpointAndDetach(file: string): void {
@@ -106,10 +106,9 @@ export function unknownMigrations(file: string, migrationsFolder: string): numbe
       .prepare("select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'")
       .get();
     if (!table) return [];
-    const applied = sqlite
-      .prepare("select created_at from __drizzle_migrations")
-      .pluck()
-      .all() as (number | string)[];
+    const applied = sqlite.prepare("select created_at from __drizzle_migrations").pluck().all() as (
+      number | string
+    )[];
     return applied.map(Number).filter((when) => !known.has(when));
   } finally {
     sqlite.close();

@@ -300,7 +300,7 @@ export interface RestoreResult {
 
 /**
  * Restore `backupFile` over `databaseFile`. Throws RestoreRefused (one line) when a server uses the
- * database, the copy's checksum is missing or wrong (unless `requireChecksum` is false), or the copy
+ * database, the copy's checksum is missing or wrong (unless `requireChecksum` is false), or it
  * fails verification; nothing is replaced then.
  */
 export async function restoreBackup(options: {

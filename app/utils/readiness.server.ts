@@ -123,7 +123,7 @@ export interface ReadinessInput {
   boot: BootReport | null;
   providers: ProviderStatus[];
   jobs: JobHealth[];
-  /** Scheduled backups (issue 28): not ok when the last good copy is older than twice the schedule. */
+  /** Scheduled backups (issue 28): not ok when the last good copy is older than 2 periods. */
   backups?: { ok: boolean; reason?: string };
 }
 

@@ -112,7 +112,8 @@ export function startBackups(db: Db, values: Env = env): void {
       if (copy && (!current.lastGood || copy.takenAt > current.lastGood.takenAt))
         current.lastGood = { name: copy.name, takenAt: copy.takenAt };
     },
-    (error: unknown) => logger.error("backups: cannot read the backup folder", { error: String(error) }),
+    (error: unknown) =>
+      logger.error("backups: cannot read the backup folder", { error: String(error) }),
   );
   const run = async () => {
     try {

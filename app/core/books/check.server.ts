@@ -14,11 +14,11 @@
  * - `transfer_paid_twice`: a payout row, a refund or a failed transfer is paid by at most one
  *   succeeded transfer.
  *
- * Engine-neutral: awaited Drizzle builders and portable SQL only (cast, substr, case, integer shifts
- * and masks; no glob, rowid or SQLite-only functions), on the handle it is given, so the PostgreSQL
- * store runs it unchanged. Each check is one statement (one consistent read); pass a transaction
- * handle for one snapshot across all of them. Nothing is loaded whole: only the rows in trouble
- * come back, at most `limit` per check.
+ * Engine-neutral: awaited Drizzle builders and portable SQL only (cast, substr, case, integer
+ * shifts and masks; no glob, rowid or SQLite-only functions), on the handle it is given, so the
+ * PostgreSQL store runs it unchanged. Each check is one statement (one consistent read); pass a
+ * transaction handle for one snapshot across all of them. Nothing is loaded whole: only the rows in
+ * trouble come back, at most `limit` per check.
  */
 import { aliasedTable, and, eq, inArray, isNotNull, ne, not, or, type SQL, sql } from "drizzle-orm";
 import {
@@ -56,7 +56,7 @@ export interface BooksCheckOptions {
   limit?: number;
 }
 
-/** The book of an account row, in portable SQL (a prefix compared with `substr`, case-sensitive). */
+/** The book of an account row, in portable SQL (a prefix compared by `substr`, case-sensitive). */
 const bookOfAccount = sql<string>`case when substr(${ledgerAccounts.code}, 1, ${TEST_BOOK_PREFIX.length}) = ${TEST_BOOK_PREFIX} then 'test' else 'live' end`;
 
 async function unbalancedTransactions(db: DbOrTx, limit: number): Promise<BooksProblem[]> {
@@ -124,10 +124,10 @@ async function cachedBalances(db: DbOrTx, limit: number): Promise<BooksProblem[]
     .orderBy(ledgerAccounts.id)
     .limit(limit);
   return rows.map((row) => ({
-      check: "cached_balance" as const,
-      detail: `account ${row.code} caches a balance of ${row.cached} but its entries sum to ${combineSum(row)}`,
-      ids: [row.code],
-    }));
+    check: "cached_balance" as const,
+    detail: `account ${row.code} caches a balance of ${row.cached} but its entries sum to ${combineSum(row)}`,
+    ids: [row.code],
+  }));
 }
 
 async function refundsOverPayment(db: DbOrTx, limit: number): Promise<BooksProblem[]> {
@@ -195,7 +195,11 @@ async function payoutRowsAndTransfers(db: DbOrTx, limit: number): Promise<BooksP
           : row.transferAmount !== row.rowAmount
             ? `is ${row.rowAmount ?? "no amount"} KES cents but its transfer ${row.transferId} moves ${row.transferAmount}`
             : `is ${row.rowStatus} but its transfer ${row.transferId} is ${row.transferStatus}`;
-    return { check: "payout_row_transfer" as const, detail: `payout row ${row.rowId} ${what}`, ids };
+    return {
+      check: "payout_row_transfer" as const,
+      detail: `payout row ${row.rowId} ${what}`,
+      ids,
+    };
   });
   // A disbursement transfer whose row does not exist.
   const orphans = await db

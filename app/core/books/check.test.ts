@@ -1,6 +1,6 @@
 /**
  * The books check (issue 28) on a real migrated SQLite file: nothing on healthy books (postings in
- * both books, a refunded payment, a paid payout row, a failed transfer and its paid retry), and each
+ * both books, a refunded payment, paid payout rows, a failed transfer and its paid retry), and each
  * kind of problem on books broken on purpose, the way a bad repair or a torn restore would.
  */
 import { eq, sql } from "drizzle-orm";
@@ -146,7 +146,9 @@ beforeEach(async () => {
   await insertRow("dsr_3", 3, "trf_R3", "queued");
 });
 
-const checksOf = (problems: { check: BookCheckName }[]) => [...new Set(problems.map((p) => p.check))];
+const checksOf = (problems: { check: BookCheckName }[]) => [
+  ...new Set(problems.map((p) => p.check)),
+];
 
 describe("the books check", () => {
   it("finds nothing wrong in healthy books", async () => {
