@@ -455,8 +455,8 @@ function checkUnansweredB2b(db: Db, now: number, record: (finding: FindingInput)
 }
 
 /**
- * The books check (app/core/books), each problem a `books` finding: its subject is the check and the
- * rows involved, so a problem already open in the queue is not filed again. Returns how many
+ * The books check (app/core/books), each problem a `books` finding: its subject is the check and
+ * the rows involved, so a problem already open in the queue is not filed again. Returns how many
  * problems the check found.
  */
 async function checkOwnBooks(

@@ -7,8 +7,9 @@
  * says (`custody_balance`), or a transfer whose state we and the rail disagree on
  * (`transfer_state`), or a problem in our own books that the books check found (`books`: a ledger
  * transaction that does not balance, a cached balance off its entries, refunds over their payment,
- * a payout row and its transfer that disagree, something paid twice; issue 28). Findings stay `open` in the operators' queue, with their evidence, until an
- * operator resolves one with a note (audited).
+ * a payout row and its transfer that disagree, something paid twice; issue 28). Findings stay
+ * `open` in the operators' queue, with their evidence, until an operator resolves one with a note
+ * (audited).
  */
 export const findingKinds = ["rail_balance", "custody_balance", "transfer_state", "books"] as const;
 export type FindingKind = (typeof findingKinds)[number];
