@@ -50,6 +50,8 @@ interface BackupState {
   since: number;
   lastGood: { name: string; takenAt: number } | null;
   lastError: string | null;
+  /** One scheduled run now (what the schedule calls). */
+  run?: () => Promise<void>;
 }
 
 const state = globalThis as typeof globalThis & { __onehopBackups?: BackupState };
@@ -135,6 +137,7 @@ export function startBackups(db: Db, values: Env = env): void {
       throw error;
     }
   };
+  current.run = run;
   const pattern =
     values.BACKUP_SCHEDULE === "hourly"
       ? "0 0 * * * *"
@@ -193,6 +196,14 @@ export function backupReadiness(now = Date.now()): BackupReadiness {
     ...base,
     reason: current.lastError ? `${reason} (${current.lastError})` : reason,
   };
+}
+
+/** Run the scheduled backup now (tests, operators): false when no schedule is set. */
+export async function backupNow(): Promise<boolean> {
+  const run = state.__onehopBackups?.run;
+  if (!run) return false;
+  await run();
+  return true;
 }
 
 /** Tests: forget the schedule's state. */
