@@ -101,7 +101,7 @@ describe("the scripts", () => {
       1,
       `restore: refused: ${path.join(folder, "nope.sqlite")} does not exist\n`,
     ]);
-  });
+  }, 120_000);
 
   const target = () => path.join(folder, "restored", "onehop.sqlite");
 });

@@ -42,8 +42,13 @@ try {
     migrationsFolder: MIGRATIONS_FOLDER,
     requireChecksum,
   });
-  const stale =
-    result.staleHolders > 0 ? ` (${result.staleHolders} stale server entry removed)` : "";
+  const notes = [
+    result.droppedPoolAddresses > 0
+      ? `${result.droppedPoolAddresses} deposit addresses made ahead dropped (the pool refills)`
+      : "",
+    result.staleHolders > 0 ? `${result.staleHolders} stale server entry removed` : "",
+  ].filter(Boolean);
+  const stale = notes.length > 0 ? ` (${notes.join("; ")})` : "";
   console.log(
     `restore: restored ${file} into ${result.database}${result.keptAs ? `; the replaced database is kept as ${result.keptAs}` : ""}${stale}`,
   );

@@ -10,7 +10,8 @@
  * A restore refuses while a server uses the target database (db-lock.server.ts), checks the copy's
  * checksum, copies it next to the database, verifies that copy (integrity_check, migrations known
  * to this code, migrated, the books check) before anything is replaced, folds the old database's
- * WAL into it and keeps it as `<database>.replaced-<time>`, then renames the verified copy into
+ * WAL into it and keeps it as `<database>.replaced-<time>`, drops the copy's deposit addresses
+ * made ahead (some may have been handed out after the copy), then renames the verified copy into
  * place.
  */
 import { createHash } from "node:crypto";
@@ -27,6 +28,7 @@ import {
   writeFile,
 } from "node:fs/promises";
 import path from "node:path";
+import { depositAddressPool } from "../../drizzle/schema";
 import { checkBooks, describeProblems } from "~/core/books/check.server";
 import {
   checkpointAndDetach,
@@ -264,6 +266,21 @@ export async function takeBackup(
   }
 }
 
+/**
+ * Deposit addresses made ahead (ADR 0027) in a copy about to be restored are dropped: some may have
+ * been handed to payments after the copy was taken, and a customer's deposit to one must never be
+ * matched to a new payment. The pool refills from custody after start. Returns how many.
+ */
+async function dropPooledAddresses(file: string): Promise<number> {
+  const copy = openCopy(file);
+  try {
+    const dropped = await copy.delete(depositAddressPool).returning({ id: depositAddressPool.id });
+    return dropped.length;
+  } finally {
+    closeCopy(copy);
+  }
+}
+
 /** What is wrong with a copy (empty: it may be restored). The copy is migrated in place. */
 export async function verifyCopy(file: string, migrationsFolder: string): Promise<string[]> {
   const integrity = integrityProblems(file);
@@ -296,6 +313,8 @@ export interface RestoreResult {
   /** Where the replaced database was kept (null: there was none). */
   keptAs: string | null;
   staleHolders: number;
+  /** Deposit addresses made ahead that the copy held, dropped (see dropPooledAddresses). */
+  droppedPoolAddresses: number;
 }
 
 /**
@@ -344,6 +363,7 @@ export async function restoreBackup(options: {
   try {
     await copyFile(source, candidate);
     const problems = await verifyCopy(candidate, options.migrationsFolder);
+    const droppedPoolAddresses = problems.length > 0 ? 0 : await dropPooledAddresses(candidate);
     for (const suffix of ["-wal", "-shm", "-journal"])
       await rm(`${candidate}${suffix}`, { force: true });
     if (problems.length > 0)
@@ -381,7 +401,7 @@ export async function restoreBackup(options: {
     }
     await rename(candidate, database);
     await syncFolder(path.dirname(database));
-    return { database, keptAs, staleHolders };
+    return { database, keptAs, staleHolders, droppedPoolAddresses };
   } catch (error) {
     await rm(candidate, { force: true });
     throw error;

@@ -22,7 +22,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ledgerAccounts, merchants } from "../../drizzle/schema";
+import { depositAddressPool, ledgerAccounts, merchants } from "../../drizzle/schema";
 import { ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
 import {
   applyRetention,
@@ -230,10 +230,22 @@ describe("restore", () => {
   it("replaces the database with a verified copy and keeps the replaced file", async () => {
     await liveDatabase();
     await addMerchants(3);
+    await db.insert(depositAddressPool).values({
+      id: "slot_1",
+      mode: "test",
+      asset: "USDT",
+      address: "0x00000000000000000000000000000000000000aa",
+      custodyAssetId: "USDT_ERC20",
+      createdAt: 0,
+    });
     const backup = await takeBackup(db, path.join(folder, "backups"));
+    expect(countIn(backup.file, "deposit_address_pool")).toBe(1);
     const before = countIn(target);
     const result = await restore(backup.file);
     expect(countIn(target)).toBe(before + 3);
+    // Addresses made ahead may have gone to payments after the copy: none is kept.
+    expect(result.droppedPoolAddresses).toBe(1);
+    expect(countIn(target, "deposit_address_pool")).toBe(0);
     expect(result.keptAs).toMatch(/onehop\.sqlite\.replaced-\d{8}T\d{9}Z$/);
     expect(countIn(result.keptAs!)).toBe(before);
     expect(readdirSync(path.dirname(target)).filter((n) => n.includes("restoring"))).toEqual([]);
