@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { acquireLease, isScheduled, releaseLease, unschedule } from "~/utils/jobs.server";
-import { env } from "~/utils/env.server";
+import { env, parseEnv } from "~/utils/env.server";
 import { freshTestDbPerTest } from "../../tests/setup/db";
 import type { Db } from "~/utils/db.server";
 import {
@@ -41,6 +41,17 @@ const copiesIn = (dir: string) =>
     .sort();
 
 describe("scheduled backups", () => {
+  it("BACKUP_SCHEDULE: hourly, daily, 30m, 6h; anything else stops the start naming it", () => {
+    const parse = (value: string) =>
+      parseEnv({ NODE_ENV: "test", DATA_DIR: folder, BACKUP_SCHEDULE: value });
+    expect(parse("6h").BACKUP_SCHEDULE).toBe("6h");
+    expect(parse("").BACKUP_SCHEDULE).toBeUndefined();
+    expect(() => parse("weekly")).toThrow(/BACKUP_SCHEDULE must be hourly, daily, or a number/);
+    expect(() => parse("0m")).toThrow(/BACKUP_SCHEDULE/);
+    const defaults = parse("hourly");
+    expect([defaults.BACKUP_KEEP_HOURLY, defaults.BACKUP_KEEP_DAILY]).toEqual([48, 30]);
+  });
+
   it("reads BACKUP_SCHEDULE as an interval", () => {
     expect(["hourly", "daily", "30m", "6h"].map(scheduleIntervalMs)).toEqual([
       3_600_000, 86_400_000, 1_800_000, 21_600_000,
