@@ -16,9 +16,10 @@
  *
  * Engine-neutral: awaited Drizzle builders and portable SQL only (cast, substr, case, integer
  * shifts and masks; no glob, rowid or SQLite-only functions), on the handle it is given, so the
- * PostgreSQL store runs it unchanged. Each check is one statement (one consistent read); pass a
- * transaction handle for one snapshot across all of them. Nothing is loaded whole: only the rows in
- * trouble come back, at most `limit` per check.
+ * PostgreSQL store runs it unchanged. Each check is one statement (one consistent read); one
+ * snapshot across all five needs the store's async read transaction (ADR 0041: better-sqlite3's
+ * transactions are synchronous). Nothing is loaded whole: only the rows in trouble come back, at
+ * most `limit` per check.
  */
 import { aliasedTable, and, eq, inArray, isNotNull, ne, not, or, type SQL, sql } from "drizzle-orm";
 import {
