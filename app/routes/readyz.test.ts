@@ -11,6 +11,7 @@ import { runBoot } from "~/wiring/boot.server";
 import type { Db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { schedule, unschedule } from "~/utils/jobs.server";
+import { resetBackupState, setBackupStateForTest } from "~/wiring/backups.server";
 import { createTestDb, installTestDatabase } from "../../tests/setup/db";
 import { setUpPaymentsHarness } from "../../tests/setup/payments";
 import { loader as healthz } from "./healthz";
@@ -162,5 +163,89 @@ describe("/readyz", () => {
     const gone = await ready();
     expect(gone.response.status).toBe(503);
     expect(gone.body.reasons).toEqual(["job readyz-test.stuck: no longer scheduled"]);
+  });
+});
+
+describe("/readyz and scheduled backups (issue 28)", () => {
+  afterEach(() => resetBackupState());
+
+  async function backupsCheck() {
+    const response = await readyz({ request: new Request("http://localhost:3000/readyz") });
+    const body = (await response.json()) as {
+      reasons: string[];
+      checks: { backups: Record<string, unknown> };
+    };
+    return { status: response.status, reasons: body.reasons, backups: body.checks.backups };
+  }
+
+  it("without BACKUP_SCHEDULE says backups are not scheduled, and stays ready", async () => {
+    await runBoot({ values: env, starters: [], openDb: () => db, ...quiet });
+    const { status, reasons, backups } = await backupsCheck();
+    expect(status).toBe(200);
+    expect(reasons).toEqual([]);
+    expect(backups).toMatchObject({
+      ok: true,
+      scheduled: false,
+      note: "backups are not scheduled (BACKUP_SCHEDULE is not set)",
+    });
+  });
+
+  it("shows the last good backup's age, and is 503 once it is older than twice the schedule", async () => {
+    await runBoot({ values: env, starters: [], openDb: () => db, ...quiet });
+    const now = Date.now();
+    setBackupStateForTest({
+      schedule: "hourly",
+      everyMs: 3_600_000,
+      dir: "/var/backups/onehop",
+      since: now - 10 * 3_600_000,
+      lastGood: { name: "onehop-x.sqlite", takenAt: now - 119 * 60_000 },
+      lastError: null,
+    });
+    const fresh = await backupsCheck();
+    expect(fresh.status).toBe(200);
+    expect(fresh.backups).toMatchObject({
+      ok: true,
+      scheduled: true,
+      schedule: "hourly",
+      lastGood: { name: "onehop-x.sqlite", ageSeconds: expect.closeTo(119 * 60, -1) as number },
+    });
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(now + 2 * 60_000);
+    const stale = await backupsCheck();
+    expect(stale.status).toBe(503);
+    expect(stale.reasons).toEqual(["backups: the last good backup is 2 h old (schedule hourly)"]);
+    expect(stale.backups).toMatchObject({ ok: false });
+    // From the internet: what is wrong, without the detail.
+    const outside = await readyz({
+      request: new Request("http://localhost:3000/readyz", {
+        headers: { "x-onehop-remote-address": "41.90.64.7" },
+      }),
+    });
+    expect(await outside.json()).toEqual({
+      status: "not ready",
+      reasons: ["backups: the last good backup is 2 h old"],
+    });
+  });
+
+  it("with a schedule but no good backup yet, is ready until twice the schedule has passed", async () => {
+    await runBoot({ values: env, starters: [], openDb: () => db, ...quiet });
+    const now = Date.now();
+    const state = {
+      schedule: "30m",
+      everyMs: 30 * 60_000,
+      dir: "/var/backups/onehop",
+      since: now - 59 * 60_000,
+      lastGood: null,
+      lastError: null,
+    };
+    setBackupStateForTest(state);
+    expect((await backupsCheck()).status).toBe(200);
+    setBackupStateForTest({ ...state, since: now - 61 * 60_000, lastError: "disk full" });
+    const failing = await backupsCheck();
+    expect(failing.status).toBe(503);
+    expect(failing.reasons).toEqual([
+      "backups: no good backup in 61 min (schedule 30m) (disk full)",
+    ]);
   });
 });

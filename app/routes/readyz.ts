@@ -1,7 +1,8 @@
 /**
  * Readiness: 200 when this process can take payments, 503 with the reasons otherwise (JSON, never
  * cached). Checks: the database takes a write, every boot step succeeded, every provider (custody,
- * M-Pesa, market data) is configured and started, every job boot scheduled is alive. Liveness is
+ * M-Pesa, market data) is configured and started, every job boot scheduled is alive, and with
+ * BACKUP_SCHEDULE set the last good backup is younger than twice the schedule. Liveness is
  * /healthz. The reasons name what is wrong for anyone (a load balancer, an uptime check); their
  * detail (paths, provider errors) and the raw checks are only for callers on this machine or a
  * private network.
@@ -15,6 +16,7 @@ import { isPublicAddress } from "~/utils/outbound-address";
 import { assessReadiness, providerStatuses } from "~/utils/readiness.server";
 import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
 import { runningPayments, runningTestPayments } from "~/wiring/payments.server";
+import { backupReadiness } from "~/wiring/backups.server";
 import { runningMarketSimulator } from "~/wiring/rates.server";
 
 export async function loader({ request }: { request: Request }) {
@@ -36,7 +38,8 @@ export async function loader({ request }: { request: Request }) {
     marketData: simulators ? runningMarketSimulator() !== null : stepOk("rates"),
   });
   const jobs = jobsHealth();
-  const { ready, reasons } = assessReadiness({ database, boot, providers, jobs });
+  const backups = backupReadiness();
+  const { ready, reasons } = assessReadiness({ database, boot, providers, jobs, backups });
   const headers = applyBaseSecurityHeaders(new Headers({ "Cache-Control": "no-store" }), request);
   const caller = clientAddress(request);
   // Without an address the request did not come through server.mjs (a test calling the loader).
@@ -51,6 +54,8 @@ export async function loader({ request }: { request: Request }) {
           boot,
           providers,
           jobs,
+          // Scheduled backups (ADR 0042): the last good copy's age, or "not scheduled".
+          backups,
           // Where test-mode payments run (ADR 0028): the simulators, the providers' sandboxes, or
           // nowhere (test keys answer 503).
           testMode: testRuntime ? (testRuntime === payments ? "simulators" : "sandbox") : "off",

@@ -173,6 +173,21 @@ const envSchema = z.object({
     .default("data/onehop.sqlite")
     .describe("Path of the SQLite file (created on first start)"),
   DATA_DIR: z.string().min(1).default("data"),
+  // Backups (issue 28, ADR 0042): `hourly`, `daily`, or every N minutes or hours (`30m`, `6h`);
+  // unset: the server takes none (`npm run backup` still works). Copies go to BACKUP_DIR
+  // (default DATA_DIR/backups); the newest of each of the last BACKUP_KEEP_HOURLY hours and
+  // BACKUP_KEEP_DAILY days are kept.
+  BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .regex(
+      /^(hourly|daily|[1-9]\d*[mh])$/,
+      "BACKUP_SCHEDULE must be hourly, daily, or a number of minutes or hours such as 30m or 6h",
+    )
+    .optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP_HOURLY: z.coerce.number().int().min(1).max(100_000).default(48),
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(0).max(100_000).default(30),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   // Key that seals two-factor (TOTP) secrets at rest, 64 hex characters (32 bytes). Optional: by
   // default it is derived from SESSION_SECRET (issue 12); set it to rotate SESSION_SECRET without

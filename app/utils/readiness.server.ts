@@ -123,6 +123,8 @@ export interface ReadinessInput {
   boot: BootReport | null;
   providers: ProviderStatus[];
   jobs: JobHealth[];
+  /** Scheduled backups (issue 28): not ok when the last good copy is older than 2 periods. */
+  backups?: { ok: boolean; reason?: string };
 }
 
 export interface Readiness {
@@ -156,5 +158,7 @@ export function assessReadiness(input: ReadinessInput): Readiness {
     if (!job.ok && !(input.boot?.jobs ?? []).includes(job.name))
       reasons.push(`job ${job.name}: ${job.reason ?? "not alive"}`);
   }
+  if (input.backups && !input.backups.ok)
+    reasons.push(`backups: ${input.backups.reason ?? "no recent good backup"}`);
   return { ready: reasons.length === 0, reasons };
 }

@@ -18,8 +18,10 @@ import { startNotifications } from "~/wiring/notifications.server";
 import { startPayments } from "~/wiring/payments.server";
 import { startRates } from "~/wiring/rates.server";
 import { startReconciliation } from "~/wiring/reconciliation.server";
+import { startBackups } from "~/wiring/backups.server";
 import { startWebhooks } from "~/wiring/webhooks.server";
-import { getDb, type Db } from "~/utils/db.server";
+import { databasePath, getDb, type Db } from "~/utils/db.server";
+import { holdDatabaseForServer } from "~/utils/db-lock.server";
 import { env, type Env } from "~/utils/env.server";
 import { scheduledJobNames } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
@@ -127,13 +129,34 @@ export async function runBoot(options: BootOptions): Promise<BootReport> {
   return report;
 }
 
+/**
+ * The app's database step: open (and migrate) the database, then record this server as its user
+ * (`<database>.pids/`, removed at exit), which `npm run restore` respects; refused while a restore
+ * is replacing the file (ADR 0042).
+ */
+function openAppDatabase(): Db {
+  const file = databasePath(env.DATABASE_URL);
+  if (file !== ":memory:") holdDatabaseForServer(file);
+  return getDb();
+}
+
 export function boot(): Promise<void> {
   state.__onehopBoot ??= runBoot({
     values: env,
     starters,
-    openDb: getDb,
+    openDb: openAppDatabase,
     exit: (code) => process.exit(code),
     fatal: (line) => console.error(line),
-  }).then(() => undefined);
+  }).then((report) => {
+    // Scheduled backups (ADR 0042) start after the boot steps: not a step of their own, readiness
+    // reports them (the last good copy's age).
+    const database = report.steps.find((step) => step.step === "database");
+    if (!database?.ok) return;
+    try {
+      startBackups(getDb());
+    } catch (error) {
+      logger.error("backups did not start", { error: messageOf(error) });
+    }
+  });
   return state.__onehopBoot;
 }

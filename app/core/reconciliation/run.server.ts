@@ -13,13 +13,16 @@
  * - M-Pesa B2B transfers (Paybill and Till disbursements) sent over `B2B_RESULT_LIMIT_MS` ago with
  *   no Result: there is nothing to ask M-Pesa about them (the request carries no id of ours, ADR
  *   0035 "B2B"), so each is a `transfer_state` finding (the rail's state "unknown") for an operator
- *   to settle from the M-Pesa statement, once (not again while an open finding names it).
+ *   to settle from the M-Pesa statement, once (not again while an open finding names it);
+ * - our own books (issue 28): the books check of `npm run db:verify` (app/core/books), each problem
+ *   a `books` finding, once (not again while an open finding names the same problem).
  *
  * A provider that gives no answer is a finding (its actual amount "unknown"), never a failed run; a
  * run fails only on an unexpected error (recorded on the run, with what it found until then).
  * Money is bigint minor units throughout.
  */
 import { and, asc, eq, gte, inArray, isNotNull, lt } from "drizzle-orm";
+import { checkBooks } from "~/core/books/check.server";
 import {
   reconciliationFindings,
   reconciliationRuns,
@@ -451,6 +454,44 @@ function checkUnansweredB2b(db: Db, now: number, record: (finding: FindingInput)
   return found;
 }
 
+/**
+ * The books check (app/core/books), each problem a `books` finding: its subject is the check and
+ * the rows involved, so a problem already open in the queue is not filed again. Returns how many
+ * problems the check found.
+ */
+async function checkOwnBooks(
+  db: Db,
+  record: (finding: FindingInput) => void,
+): Promise<{ problems: number; filed: number }> {
+  const problems = await checkBooks(db);
+  if (problems.length === 0) return { problems: 0, filed: 0 };
+  const open = await db
+    .select({ subject: reconciliationFindings.subject })
+    .from(reconciliationFindings)
+    .where(
+      and(eq(reconciliationFindings.kind, "books"), eq(reconciliationFindings.status, "open")),
+    );
+  const already = new Set(open.map((row) => row.subject));
+  let filed = 0;
+  for (const problem of problems) {
+    const subject = `${problem.check}:${problem.ids.join(",")}`;
+    if (already.has(subject)) continue;
+    already.add(subject);
+    record({
+      kind: "books",
+      book: /\(test book\)|(^|[\s:])test:/.test(problem.detail) ? "test" : "live",
+      subject,
+      subjectLabel: problem.detail,
+      currency: "KES",
+      expected: 0n,
+      actual: null,
+      evidence: { check: problem.check, detail: problem.detail, ids: problem.ids },
+    });
+    filed++;
+  }
+  return { problems: problems.length, filed };
+}
+
 /** Findings of one run, written as they are found. */
 function findingRecorder(db: Db, runId: string, now: () => number) {
   let findings = 0;
@@ -553,7 +594,9 @@ export async function runReconciliation(
     }
     const transfers = await checkTransfers(db, deps, day, record);
     checked.transfers = transfers.checked;
+    const books = await checkOwnBooks(db, record);
     Object.assign(detail, {
+      booksProblems: books.problems,
       b2bUnanswered: checkUnansweredB2b(db, now(), record),
       transfersUnanswered: transfers.unanswered,
       transfersSkipped: transfers.skipped,

@@ -5,10 +5,13 @@
  * A finding is a difference between our ledger and a provider: a rail's balance that is not what
  * our float says (`rail_balance`), a custody balance per asset that is not what our custody account
  * says (`custody_balance`), or a transfer whose state we and the rail disagree on
- * (`transfer_state`). Findings stay `open` in the operators' queue, with their evidence, until an
- * operator resolves one with a note (audited).
+ * (`transfer_state`), or a problem in our own books that the books check found (`books`: a ledger
+ * transaction that does not balance, a cached balance off its entries, refunds over their payment,
+ * a payout row and its transfer that disagree, something paid twice; issue 28). Findings stay
+ * `open` in the operators' queue, with their evidence, until an operator resolves one with a note
+ * (audited).
  */
-export const findingKinds = ["rail_balance", "custody_balance", "transfer_state"] as const;
+export const findingKinds = ["rail_balance", "custody_balance", "transfer_state", "books"] as const;
 export type FindingKind = (typeof findingKinds)[number];
 
 export const findingStatuses = ["open", "resolved"] as const;
@@ -21,6 +24,7 @@ export const findingKindLabels: Record<FindingKind, string> = {
   rail_balance: "Rail balance",
   custody_balance: "Custody balance",
   transfer_state: "Transfer state",
+  books: "Books check",
 };
 
 export const runStatusLabels: Record<RunStatus, string> = {
