@@ -2,7 +2,7 @@
  * `npm run bench`: load-test the production build against a static baseline and print one table.
  *
  * Builds if needed, migrates and seeds a throwaway database, starts the server exactly like
- * production (server.mjs with the 112 MB old-generation limit), then for each scenario in
+ * production (server.mjs with Node's default heap limits, ADR 0044), then for each scenario in
  * scripts/bench/scenarios.ts: warm up, autocannon the app, autocannon a bare node:http server
  * replaying the same response bytes, and measure the page's HTML and JS. Progress goes to stderr,
  * the table to stdout. See docs/bench.md.
