@@ -33,7 +33,7 @@ export interface SequencedRecord {
   body: string;
 }
 
-/** One condition on a JSON field of a record's body: equal to one of `in`, or to none of `notIn`. */
+/** A condition on a JSON field of a record: equal to one of `in`, or to none of `notIn`. */
 export interface JsonCondition {
   path: string;
   in?: readonly string[];
