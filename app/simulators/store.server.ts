@@ -4,7 +4,7 @@
  * Simulator mode only: a table of JSON records in our own database (`simulator_records`), written
  * synchronously as the simulator changes, before it sends any webhook or callback about the change.
  */
-import { and, eq, gt, inArray, lt, max, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, max, notInArray, sql, type SQL } from "drizzle-orm";
 import { simulatorRecords } from "../../drizzle/schema";
 import type { Db } from "~/utils/db.server";
 
@@ -114,10 +114,18 @@ export function createDbSimulatorStore(
   };
 }
 
-/** `json_extract(body, path)`; the path is the caller's constant (`$.status`), never input. */
-const jsonField = (path: string): SQL => {
-  if (!/^\$(\.[A-Za-z_][A-Za-z0-9_]*)+$/.test(path)) throw new Error(`Bad JSON path ${path}`);
-  return sql`json_extract(${simulatorRecords.body}, ${sql.raw(`'${path}'`)})`;
+/** The JSON fields with an expression index (migration 0024), and that index. */
+const JSON_INDEXES: Record<string, string> = {
+  "$.status": "simulator_records_status_idx",
+  "$.direction": "simulator_records_direction_idx",
+  "$.at": "simulator_records_at_idx",
+};
+
+/** `json_extract(body, path)` for an indexed path, written as migration 0024's indexes write it. */
+const jsonField = (path: string): { field: SQL; index: string } => {
+  const index = JSON_INDEXES[path];
+  if (!index) throw new Error(`No index on the JSON field ${path} of simulator records`);
+  return { field: sql.raw(`json_extract("body", '${path}')`), index };
 };
 
 function createPagedStore(db: Db, simulator: StoredSimulator): PagedSimulatorStore {
@@ -125,6 +133,12 @@ function createPagedStore(db: Db, simulator: StoredSimulator): PagedSimulatorSto
     and(eq(simulatorRecords.simulator, simulator), eq(simulatorRecords.kind, kind));
   const seq = sql<number>`${simulatorRecords}.rowid`.mapWith(Number);
   const columns = { seq, id: simulatorRecords.id, body: simulatorRecords.body };
+  // The same, for a `from` drizzle does not see as the table (`indexed by`).
+  const rawColumns = {
+    seq,
+    id: sql<string>`${simulatorRecords}."id"`,
+    body: sql<string>`${simulatorRecords}."body"`,
+  };
   return {
     get(kind, id) {
       return db
@@ -171,22 +185,31 @@ function createPagedStore(db: Db, simulator: StoredSimulator): PagedSimulatorSto
         .all();
     },
     matching(kind, conditions) {
-      if (conditions.length === 0) return [];
-      const clauses = conditions.map((condition) =>
-        condition.in
-          ? inArray(jsonField(condition.path), [...condition.in])
-          : notInArray(jsonField(condition.path), [...(condition.notIn ?? [])]),
-      );
-      return db
-        .select(columns)
-        .from(simulatorRecords)
-        .where(and(ofKind(kind), or(...clauses)))
-        .orderBy(sql`${simulatorRecords}.rowid`)
-        .all();
+      // One query per condition, each through its expression index (0024), merged in order.
+      const found = new Map<number, SequencedRecord>();
+      for (const condition of conditions) {
+        const { field, index } = jsonField(condition.path);
+        // `indexed by`: with `not in`, SQLite would otherwise take any (simulator, kind) index
+        // and read every body; the expression index answers without them.
+        const rows = db
+          .select(rawColumns)
+          .from(sql`${simulatorRecords} indexed by ${sql.raw(index)}`)
+          .where(
+            and(
+              ofKind(kind),
+              condition.in
+                ? inArray(field, [...condition.in])
+                : notInArray(field, [...(condition.notIn ?? [])]),
+            ),
+          )
+          .all();
+        for (const row of rows) found.set(row.seq, row);
+      }
+      return [...found.values()].sort((a, b) => a.seq - b.seq);
     },
     removeBelow(kind, path, value) {
       db.delete(simulatorRecords)
-        .where(and(ofKind(kind), sql`${jsonField(path)} < ${value}`))
+        .where(and(ofKind(kind), sql`${jsonField(path).field} < ${value}`))
         .run();
     },
   };

@@ -427,7 +427,9 @@ export async function loadCustodyState(options: CustodySimulatorOptions): Promis
     paged.removeBelow("idempotency", "$.at", now() - 24 * 3_600_000);
     const chain = storedOf("meta")[0] as
       { nextVaultId: number; blockHeights: Record<string, number> } | undefined;
-    nextVaultId = Math.max(chain?.nextVaultId ?? 0, (paged.maxNumericId("vault") ?? -1) + 1);
+    // Every vault made also saved the chain record with the next id: the vaults themselves are
+    // read only when that record is missing.
+    nextVaultId = chain ? chain.nextVaultId : (paged.maxNumericId("vault") ?? -1) + 1;
     if (chain) Object.assign(blockHeights, chain.blockHeights);
   } else if (storedOf("vault").length > 0) {
     const storedVaults = storedOf("vault") as (Omit<SimVault, "wallets"> & {
