@@ -1,7 +1,8 @@
 /**
  * Request bodies are limited before anything reads them (docs/decisions/0017-request-limits.md):
  * `request.formData()` buffers the whole body in the heap (under the former 112 MB limit one
- * 20 MB post ended the process). One table says, per path, how large a body may be and which types it may have:
+ * 20 MB post ended the process). One table says, per path, how large a body may be and which
+ * types it may have:
  *
  * - the declared `Content-Length` is checked as soon as the headers arrive (server.mjs, through
  *   front-door.server.ts) and refused at once with 413;
