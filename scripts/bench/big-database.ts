@@ -21,7 +21,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
-import { createHash } from "node:crypto";
+import { createHash, generateKeyPairSync, randomUUID } from "node:crypto";
 import path from "node:path";
 import Database from "better-sqlite3";
 
@@ -56,6 +56,7 @@ export function ensureBigDatabase(root: string, env: NodeJS.ProcessEnv, dataDir:
   const file = path.join(dataDir, `big-${stamp}.sqlite`);
   if (existsSync(file)) {
     log(`using the kept ${file}`);
+    ensureCustodyKeys(file);
     return file;
   }
   const partial = `${file}.partial`;
@@ -67,9 +68,43 @@ export function ensureBigDatabase(root: string, env: NodeJS.ProcessEnv, dataDir:
     { cwd: root, env: { ...env, DATABASE_URL: partial }, stdio: ["ignore", 2, 2] },
   );
   if (made.status !== 0) throw new Error(`making the big database failed (${made.status})`);
+  ensureCustodyKeys(partial);
   renameSync(partial, file);
   log(`made ${file} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   return file;
+}
+
+/**
+ * The custody simulator's keys record (tenant, webhook signing key, API key pair), as a simulator
+ * that has run keeps it: without it every start would make two RSA keys first.
+ */
+function ensureCustodyKeys(file: string): void {
+  const db = new Database(file);
+  try {
+    const found = db
+      .prepare("select 1 from simulator_records where simulator = 'custody' and kind = 'keys'")
+      .get();
+    if (found) return;
+    const rsa = () => {
+      const pair = generateKeyPairSync("rsa", {
+        modulusLength: 2048,
+        publicKeyEncoding: { type: "spki", format: "pem" },
+        privateKeyEncoding: { type: "pkcs8", format: "pem" },
+      });
+      return { privateKeyPem: pair.privateKey, publicKeyPem: pair.publicKey };
+    };
+    const keys = {
+      tenantId: randomUUID(),
+      signingKeyPem: rsa().privateKeyPem,
+      apiKeyPair: { apiKey: randomUUID(), ...rsa() },
+    };
+    db.prepare(
+      "insert into simulator_records (simulator, kind, id, body, updated_at) values ('custody', 'keys', 'keys', ?, ?)",
+    ).run(JSON.stringify(keys), Date.now());
+    log("custody simulator keys written");
+  } finally {
+    db.close();
+  }
 }
 
 /** Copy the kept database to `target` (the run's own). */
