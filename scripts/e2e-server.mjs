@@ -27,15 +27,10 @@ const setup = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-setup.
 });
 if (setup.status !== 0) process.exit(setup.status ?? 1);
 
-const server = spawn(
-  process.execPath,
-  [
-    "--max-old-space-size=112",
-    "--max-semi-space-size=4",
-    path.join(root, "server.mjs"),
-    "build/index.js",
-  ],
-  { stdio: "inherit", env, cwd: appDir },
-);
+const server = spawn(process.execPath, [path.join(root, "server.mjs"), "build/index.js"], {
+  stdio: "inherit",
+  env,
+  cwd: appDir,
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -22,7 +22,7 @@ import {
   type StatementRangeErrors,
 } from "~/core/statements/range";
 import { buildStatement } from "~/core/statements/statement.server";
-import { type StatementView, statementView } from "~/core/statements/view";
+import { STATEMENT_SCREEN_LINES, type StatementView, statementView } from "~/core/statements/view";
 import { requirePermission } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { privatePageHeaders } from "~/utils/http";
@@ -48,7 +48,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { status: 400 },
     );
   }
-  const statement = buildStatement(getDb(), merchant.merchantId, parsed.range);
+  // The page shows the first lines (the CSV has them all): only those are kept (issue 28).
+  const statement = buildStatement(getDb(), merchant.merchantId, parsed.range, {
+    keepLines: STATEMENT_SCREEN_LINES,
+  });
   return data<LoaderData>({
     ...page,
     values: parsed.range,

@@ -62,7 +62,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     );
   }
   const db = getDb();
-  const statement = buildStatement(db, merchant.merchantId, parsed.range);
+  const statement = buildStatement(db, merchant.merchantId, parsed.range, {
+    keepLines: PRINT_LINES,
+  });
   return data<LoaderData>({
     values: parsed.range,
     errors: {},

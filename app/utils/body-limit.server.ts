@@ -1,7 +1,8 @@
 /**
  * Request bodies are limited before anything reads them (docs/decisions/0017-request-limits.md):
- * `request.formData()` buffers the whole body in a heap of 112 MB, so one 20 MB post used to end
- * the process. One table says, per path, how large a body may be and which types it may have:
+ * `request.formData()` buffers the whole body in the heap (under the former 112 MB limit one
+ * 20 MB post ended the process). One table says, per path, how large a body may be and which
+ * types it may have:
  *
  * - the declared `Content-Length` is checked as soon as the headers arrive (server.mjs, through
  *   front-door.server.ts) and refused at once with 413;
@@ -48,7 +49,7 @@ export interface BodyPolicy {
  * The limits, one row per address space. A future CSV upload gets its own row, e.g.
  * `{ prefix: "/merchant/payments/import", maxBytes: 5 * MB, accepts: ["multipart/form-data"],
  * answer: "negotiate" }`
- * (keep such a limit small enough that a few concurrent uploads fit the 112 MB heap).
+ * (keep such a limit small enough that a few concurrent uploads fit in memory).
  */
 export const BODY_POLICIES: readonly BodyPolicy[] = [
   // Provider callbacks (custody deposits, M-Pesa results): JSON, verified and parsed by the route.

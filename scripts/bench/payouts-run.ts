@@ -144,19 +144,6 @@ const describe = (counts: Record<string, number>) =>
 
 const openRows = (counts: Record<string, number>) => (counts.queued ?? 0) + (counts.sent ?? 0);
 
-/** Start a server with the row's heap (the in-process simulators keep every payout). */
-async function withRowHeap<T>(start: () => T | Promise<T>): Promise<T> {
-  const saved = process.env.BENCH_SERVER_HEAP_MB;
-  // As for the rails row: the in-process simulators keep every simulated transaction.
-  process.env.BENCH_SERVER_HEAP_MB = saved ?? "512";
-  try {
-    return await start();
-  } finally {
-    if (saved === undefined) delete process.env.BENCH_SERVER_HEAP_MB;
-    else process.env.BENCH_SERVER_HEAP_MB = saved;
-  }
-}
-
 export async function runPayoutsRunBench(context: Context): Promise<PayoutsRunResult> {
   const { root, env, log } = context;
   const count = positiveInt("BENCH_PAYOUTS_ROWS", PAYOUTS_RUN_TARGETS.rows);
@@ -178,7 +165,7 @@ export async function runPayoutsRunBench(context: Context): Promise<PayoutsRunRe
     const port = Number(new URL(app.baseUrl).port);
     const started = Date.now();
     const deadline = started + DEADLINE_MS;
-    app = await withRowHeap(() => spawnAppServer(root, serverEnv, port));
+    app = spawnAppServer(root, serverEnv, port);
     context.replaceServer(app);
     await waitForHealthy(app);
 
@@ -202,7 +189,7 @@ export async function runPayoutsRunBench(context: Context): Promise<PayoutsRunRe
       await sleep(250);
     }
     const killedAt = Date.now();
-    app = await withRowHeap(() => killAndRestartAppServer(root, app, serverEnv));
+    app = await killAndRestartAppServer(root, app, serverEnv);
     const restartedAt = Date.now();
     context.replaceServer(app);
     // What the database held at the kill: read before the new server has booted.

@@ -26,8 +26,12 @@ export function localServerEnv(dir: string, port: number, database: string): Nod
   };
 }
 
-export const HEAP_FLAGS = ["--max-old-space-size=112", "--max-semi-space-size=4"];
-export const HEAP_FLAG = HEAP_FLAGS.join(" ");
+/**
+ * The server's heap flags: none, Node's default limits, as `npm start` runs it (ADR 0044 retired
+ * the 112 MB old-space cap of ADR 0006). `BENCH_SERVER_HEAP_MB` sets an old-space limit for a run.
+ */
+export const HEAP_FLAGS: string[] = [];
+export const HEAP_FLAG = "Node's default heap limits";
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -77,12 +81,9 @@ export function spawnAppServer(root: string, env: NodeJS.ProcessEnv, port: numbe
   // BENCH_CPU_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROFILE;
   const profileFlags = profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profile)}`] : [];
-  // BENCH_SERVER_HEAP_MB: a larger heap for rows whose in-process simulators keep every simulated
-  // transaction (the rails row's 10,000 payments); a live server runs no simulator.
+  // BENCH_SERVER_HEAP_MB: an explicit old-space limit for the run (by default none: Node's own).
   const heapMb = process.env.BENCH_SERVER_HEAP_MB;
-  const heapFlags = heapMb
-    ? [`--max-old-space-size=${Number(heapMb)}`, "--max-semi-space-size=4"]
-    : HEAP_FLAGS;
+  const heapFlags = heapMb ? [`--max-old-space-size=${Number(heapMb)}`] : HEAP_FLAGS;
   const child = spawn(
     process.execPath,
     [...heapFlags, ...profileFlags, "server.mjs", "build/index.js"],

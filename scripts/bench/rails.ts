@@ -273,11 +273,7 @@ export async function runRailsBench(context: Context): Promise<RailsResult> {
       process.env.BENCH_SERVER_LOG ?? path.join(path.dirname(databaseFile), "rails-server.log");
     const offset = statSync(logFile, { throwIfNoEntry: false })?.size ?? 0;
     const savedLog = process.env.BENCH_SERVER_LOG;
-    const savedHeap = process.env.BENCH_SERVER_HEAP_MB;
     process.env.BENCH_SERVER_LOG = logFile;
-    // The in-process simulators keep every one of the row's simulated transactions: at 112 MB the
-    // server runs out of heap near 9,000 payments (a live server runs no simulator).
-    process.env.BENCH_SERVER_HEAP_MB = savedHeap ?? "512";
     try {
       app = spawnAppServer(
         root,
@@ -287,8 +283,6 @@ export async function runRailsBench(context: Context): Promise<RailsResult> {
     } finally {
       if (savedLog === undefined) delete process.env.BENCH_SERVER_LOG;
       else process.env.BENCH_SERVER_LOG = savedLog;
-      if (savedHeap === undefined) delete process.env.BENCH_SERVER_HEAP_MB;
-      else process.env.BENCH_SERVER_HEAP_MB = savedHeap;
     }
     context.replaceServer(app);
     await waitForHealthy(app);

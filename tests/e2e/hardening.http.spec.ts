@@ -1,5 +1,5 @@
 /**
- * Issue 10 items 5, 6, 7 and 16 against the production server (server.mjs, 112 MB old space):
+ * Issue 10 items 5, 6, 7 and 16 against the production server (server.mjs, Node's default heap):
  * oversized bodies are refused before they are read, wrong body types and malformed addresses get a
  * clear 4xx instead of a 500 or Express's bare page, and every answer (redirects too) carries the
  * security headers, a route's stricter Referrer-Policy included.

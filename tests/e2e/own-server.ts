@@ -62,16 +62,11 @@ export async function startOwnServer(
   port: number,
 ): Promise<OwnServer> {
   const log: string[] = [];
-  const child = spawn(
-    process.execPath,
-    [
-      "--max-old-space-size=112",
-      "--max-semi-space-size=4",
-      path.join(root, "server.mjs"),
-      "build/index.js",
-    ],
-    { cwd: appDir, env, stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const child = spawn(process.execPath, [path.join(root, "server.mjs"), "build/index.js"], {
+    cwd: appDir,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout?.setEncoding("utf8").on("data", (chunk: string) => log.push(chunk));
   child.stderr?.setEncoding("utf8").on("data", (chunk: string) => log.push(chunk));
   await waitFor(

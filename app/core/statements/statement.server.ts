@@ -20,7 +20,8 @@ import {
 } from "../../../drizzle/schema";
 import { feeRevenue, merchantAccounts } from "~/core/ledger/accounts";
 import { combineSum, parseBigint } from "~/core/ledger/sql.server";
-import type { DbOrTx } from "~/utils/db.server";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import type { Db, DbOrTx } from "~/utils/db.server";
 import {
   type StatementLine,
   type StatementLineType,
@@ -39,7 +40,10 @@ export interface Statement {
   /** KES cents we owed the merchant at the start and at the end of the period. */
   opening: bigint;
   closing: bigint;
+  /** Every line of the period, or its first `keepLines` (`buildStatement`'s option). */
   lines: StatementLine[];
+  /** How many lines the period has (all counted in `totals`, kept or not). */
+  lineCount: number;
   totals: Record<StatementLineType, StatementTotals>;
 }
 
@@ -93,7 +97,20 @@ function accountIds(db: DbOrTx, merchantId: string) {
  * The merchant's statement for a period. Throws StatementMismatchError if the closing balance
  * (opening plus the lines) differs from the sum of the ledger entries up to the period's end.
  */
-export function buildStatement(db: DbOrTx, merchantId: string, range: StatementRange): Statement {
+export function buildStatement(
+  db: DbOrTx,
+  merchantId: string,
+  range: StatementRange,
+  options: {
+    /**
+     * Keep only the first this many lines (a page shows 500): the period's rows are then read as
+     * a stream, folded into the totals and the closing balance one by one, so a merchant with a
+     * million entries in the period costs time, not memory (issue 28). Default: every line.
+     */
+    keepLines?: number;
+  } = {},
+): Statement {
+  const keepLines = options.keepLines ?? Number.POSITIVE_INFINITY;
   const { startMs, endMs } = statementBounds(range);
   const ids = accountIds(db, merchantId);
   const empty = (opening: bigint): Statement => ({
@@ -104,6 +121,7 @@ export function buildStatement(db: DbOrTx, merchantId: string, range: StatementR
     opening,
     closing: opening,
     lines: [],
+    lineCount: 0,
     totals: totalsByType([]),
   });
   if (ids.merchant.length === 0) return empty(0n);
@@ -131,29 +149,17 @@ export function buildStatement(db: DbOrTx, merchantId: string, range: StatementR
   // next to each other, and a reversal sharing its original's millisecond comes after it. Plain
   // (portable) SQL run with `db.all`: the rows come back as the driver gives them (100,000 for a
   // busy merchant's year), without Drizzle's per-column mapping. Amounts as text, parsed exactly.
-  const rows = db.all<MovementRow>(sql`
-    select e.transaction_id as "transactionId", cast(e.amount as text) as "amount",
-      cast(fee.amount as text) as "fee", t.kind as "kind", t.description as "description",
-      t.reference_id as "referenceId", t.reverses_transaction_id as "reversesTransactionId",
-      t.created_at as "at"
-    from ${ledgerEntries} e
-    join ${ledgerTransactions} t on t.id = e.transaction_id
-    left join ${ledgerEntries} fee on fee.transaction_id = e.transaction_id
-      and fee.account_id = ${ids.fee ?? -1}
-    where e.account_id in ${ids.merchant} and e.created_at >= ${startMs} and e.created_at < ${endMs}
-    order by e.created_at, e.id`);
+  const rows = movementRows(db, ids, startMs, endMs, Number.isFinite(keepLines));
 
   // One line per transaction whose merchant entries do not sum to zero.
   let balance = opening;
   const lines: StatementLine[] = [];
-  for (let index = 0; index < rows.length;) {
-    const first = rows[index]!;
-    let merchantSum = 0n;
-    while (index < rows.length && rows[index]!.transactionId === first.transactionId) {
-      merchantSum += parseBigint(rows[index]!.amount);
-      index += 1;
-    }
-    if (merchantSum === 0n) continue;
+  let lineCount = 0;
+  const totals = totalsByType([]);
+  let group: { first: MovementRow; merchantSum: bigint } | null = null;
+  const close = () => {
+    if (!group || group.merchantSum === 0n) return;
+    const { first, merchantSum } = group;
     const line = toLine(
       {
         transactionId: first.transactionId,
@@ -168,11 +174,26 @@ export function buildStatement(db: DbOrTx, merchantId: string, range: StatementR
       balance,
     );
     balance = line.balance;
-    lines.push(line);
+    lineCount += 1;
+    const total = totals[line.type];
+    total.count += 1;
+    total.gross += line.gross;
+    total.fee += line.fee;
+    total.net += line.net;
+    if (lines.length < keepLines) lines.push(line);
+  };
+  for (const row of rows) {
+    if (group && row.transactionId === group.first.transactionId) {
+      group.merchantSum += parseBigint(row.amount);
+      continue;
+    }
+    close();
+    group = { first: row, merchantSum: parseBigint(row.amount) };
   }
+  close();
   if (balance !== ledgerClosing)
     throw new StatementMismatchError(merchantId, balance, ledgerClosing);
-  if (lines.length === 0) return empty(opening);
+  if (lineCount === 0) return empty(opening);
   return {
     merchantId,
     range,
@@ -181,8 +202,44 @@ export function buildStatement(db: DbOrTx, merchantId: string, range: StatementR
     opening,
     closing: balance,
     lines,
-    totals: totalsByType(lines),
+    lineCount,
+    totals,
   };
+}
+
+/**
+ * Each merchant entry of the period with its transaction and the fee-revenue entry of the same
+ * transaction (the transaction index finds it; an account appears once per transaction). In time
+ * order, then in the order written: a transaction's entries are written together, so they come
+ * next to each other, and a reversal sharing its original's millisecond comes after it. Plain
+ * (portable) SQL: the rows come back as the driver gives them, without Drizzle's per-column
+ * mapping. Amounts as text, parsed exactly.
+ *
+ * `stream`: read them one at a time (SQLite's cursor, on the database handle; synchronous like
+ * the rest of buildStatement, whose callers are synchronous), never all at once.
+ */
+function movementRows(
+  db: DbOrTx,
+  ids: { merchant: number[]; fee: number | null },
+  startMs: number,
+  endMs: number,
+  stream: boolean,
+): Iterable<MovementRow> {
+  const query = sql`
+    select e.transaction_id as "transactionId", cast(e.amount as text) as "amount",
+      cast(fee.amount as text) as "fee", t.kind as "kind", t.description as "description",
+      t.reference_id as "referenceId", t.reverses_transaction_id as "reversesTransactionId",
+      t.created_at as "at"
+    from ${ledgerEntries} e
+    join ${ledgerTransactions} t on t.id = e.transaction_id
+    left join ${ledgerEntries} fee on fee.transaction_id = e.transaction_id
+      and fee.account_id = ${ids.fee ?? -1}
+    where e.account_id in ${ids.merchant} and e.created_at >= ${startMs} and e.created_at < ${endMs}
+    order by e.created_at, e.id`;
+  const client = "$client" in db ? (db as Db).$client : null;
+  if (!stream || !client) return db.all<MovementRow>(query);
+  const { sql: text, params } = new SQLiteSyncDialect().sqlToQuery(query);
+  return client.prepare(text).iterate(...params) as IterableIterator<MovementRow>;
 }
 
 export interface StatementHolder {

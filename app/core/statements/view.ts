@@ -45,6 +45,8 @@ export function statementView(
     opening: bigint;
     closing: bigint;
     lines: readonly StatementLine[];
+    /** Every line's count, when `lines` holds only the first ones (buildStatement's keepLines). */
+    lineCount?: number;
     totals: Record<StatementLineType, StatementTotals>;
   },
   limit = STATEMENT_SCREEN_LINES,
@@ -56,7 +58,7 @@ export function statementView(
     endMs: statement.endMs,
     opening: statement.opening.toString(),
     closing: statement.closing.toString(),
-    lineCount: statement.lines.length,
+    lineCount: statement.lineCount ?? statement.lines.length,
     lines: statement.lines.slice(0, limit).map(centsOf),
     totals: Object.fromEntries(
       statementLineTypes.map((type) => [type, centsOf(statement.totals[type])]),

@@ -211,21 +211,27 @@ export function createCustodyApi(
     const sourceTypeOf = (tx: SimTx) => (tx.direction === "out" ? "VAULT_ACCOUNT" : "UNKNOWN");
     const orderBy = query.get("orderBy") === "lastUpdated" ? "lastUpdated" : "createdAt";
     const ascending = query.get("sort") === "ASC";
-    const inOrder = ascending ? [...transactions.values()] : [...transactions.values()].reverse();
-    const matching = inOrder.filter(
-      (tx) =>
-        (Number.isNaN(after) || tx.createdAt > after) &&
-        (Number.isNaN(before) || tx.createdAt < before) &&
-        (!statuses || statuses.includes(tx.status)) &&
-        (!assetFilter || assetFilter.includes(tx.assetId)) &&
-        (!destType || destType === destTypeOf(tx)) &&
-        (!destId || (tx.direction !== "out" && tx.vaultAccountId === destId)) &&
-        (!sourceType || sourceType === sourceTypeOf(tx)) &&
-        (!sourceId || (tx.direction === "out" && tx.vaultAccountId === sourceId)) &&
-        (!txHash || tx.txHash === txHash),
-    );
-    matching.sort((a, b) => (ascending ? a[orderBy] - b[orderBy] : b[orderBy] - a[orderBy]));
-    return matching.slice(0, limit);
+    const matches = (tx: SimTx) =>
+      (Number.isNaN(after) || tx.createdAt > after) &&
+      (Number.isNaN(before) || tx.createdAt < before) &&
+      (!statuses || statuses.includes(tx.status)) &&
+      (!assetFilter || assetFilter.includes(tx.assetId)) &&
+      (!destType || destType === destTypeOf(tx)) &&
+      (!destId || (tx.direction !== "out" && tx.vaultAccountId === destId)) &&
+      (!sourceType || sourceType === sourceTypeOf(tx)) &&
+      (!sourceId || (tx.direction === "out" && tx.vaultAccountId === sourceId)) &&
+      (!txHash || tx.txHash === txHash);
+    const order = (a: SimTx, b: SimTx) =>
+      ascending ? a[orderBy] - b[orderBy] : b[orderBy] - a[orderBy];
+    // Walk the store a page at a time, keeping at most 2 x limit matches (a stable sort keeps the
+    // same first `limit` as sorting every match).
+    let matching: SimTx[] = [];
+    for (const tx of transactions.values({ descending: !ascending })) {
+      if (!matches(tx)) continue;
+      matching.push(tx);
+      if (matching.length >= 2 * limit) matching = matching.sort(order).slice(0, limit);
+    }
+    return matching.sort(order).slice(0, limit);
   }
 
   return function api(request: SimRequest): SimResponse {
@@ -282,8 +288,10 @@ export function createCustodyApi(
       const fingerprint = `${request.method} ${request.url.pathname} ${request.body.toString("base64")}`;
       if (key) {
         const cutoff = now() - 24 * 3_600_000;
-        pruneOldest(idempotency, (entry) => entry.at < cutoff);
-        const previous = idempotency.get(key);
+        idempotency.forgetOldest((entry) => entry.at < cutoff);
+        const found = idempotency.get(key);
+        // An answer older than a day (read back from the store) is not replayed.
+        const previous = found && found.at >= cutoff ? found : undefined;
         if (previous)
           return previous.fingerprint === fingerprint
             ? previous.response

@@ -42,11 +42,18 @@ const broadcast = (status: string) => status === "CONFIRMING" || status === "COM
  * available; confirming: pending), less outgoing transfers that did not fail (locked until
  * broadcast, then gone), plus drift.
  */
-export function walletBalances(state: CustodyState, assetId: string): Map<string, WalletBalance> {
+export function walletBalances(
+  state: CustodyState,
+  assetId: string,
+  /** Only this vault account (the rest are not kept: a store may hold a million vaults). */
+  onlyVault?: string,
+): Map<string, WalletBalance> {
   const asset = state.assetBySymbol.get(assetId)!;
   const scale = assetDecimals[asset];
   const wallets = new Map<string, WalletBalance>();
+  const ignored: WalletBalance = { available: 0n, pending: 0n, locked: 0n };
   const wallet = (vaultAccountId: string) => {
+    if (onlyVault !== undefined && vaultAccountId !== onlyVault) return ignored;
     let found = wallets.get(vaultAccountId);
     if (!found) {
       found = { available: 0n, pending: 0n, locked: 0n };
@@ -94,7 +101,7 @@ export function vaultAssetBalance(
   let available = 0n;
   let pending = 0n;
   let locked = 0n;
-  for (const [vault, balance] of walletBalances(state, assetId)) {
+  for (const [vault, balance] of walletBalances(state, assetId, vaultAccountId)) {
     if (vaultAccountId !== undefined && vault !== vaultAccountId) continue;
     available += balance.available;
     pending += balance.pending;

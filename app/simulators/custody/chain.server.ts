@@ -302,7 +302,8 @@ export function createSimulatedChain(state: CustodyState, webhooks: WebhookSende
   }
 
   async function tick(delivery: DeliveryOptions = {}): Promise<CustodyTransaction[]> {
-    const pending = [...transactions.values()].filter((tx) => !isTerminal(tx.status));
+    // Transactions still moving are pinned in memory (state.server.ts), in the order written.
+    const pending = transactions.pinnedValues().filter((tx) => !isTerminal(tx.status));
     const events = pending.flatMap(advance);
     await deliver(events, delivery);
     return pending.map(state.view);

@@ -114,6 +114,18 @@ export type ControlHandler = (
   subPath: string,
 ) => Promise<SimResponse>;
 
+/** The first `count` values of `values` that pass `keep`, without reading the rest. */
+function firstOf<V>(values: Iterable<V>, count: number, keep: (value: V) => boolean = () => true) {
+  const found: V[] = [];
+  if (count <= 0) return found;
+  for (const value of values) {
+    if (!keep(value)) continue;
+    found.push(value);
+    if (found.length >= count) break;
+  }
+  return found;
+}
+
 export function createControl(
   state: CustodyState,
   chain: SimulatedChain,
@@ -158,18 +170,25 @@ export function createControl(
     query: URLSearchParams,
     extra: { error?: string } = {},
   ): SimResponse {
-    const sortedTx = [...transactions.values()].reverse().slice(0, MAX_LIST);
-    const txCount = new Map<string, number>();
-    for (const tx of transactions.values())
-      txCount.set(tx.destinationAddress, (txCount.get(tx.destinationAddress) ?? 0) + 1);
+    // The newest MAX_LIST of each, read a page at a time (never every record at once).
+    const sortedTx = firstOf(transactions.values({ descending: true }), MAX_LIST);
+    const shownAddresses = firstOf(
+      addresses.values({ descending: true }),
+      MAX_LIST,
+      (row) => row.description !== null,
+    );
+    const txCount = new Map<string, number>(shownAddresses.map((row) => [row.address, 0]));
+    for (const tx of transactions.values()) {
+      const count = txCount.get(tx.destinationAddress);
+      if (count !== undefined) txCount.set(tx.destinationAddress, count + 1);
+    }
     const counts = webhooks.counts();
     const html = renderSimulatorPage({
       basePath,
-      addresses: [...addresses.values()]
-        .filter((row) => row.description !== null)
-        .reverse()
-        .slice(0, MAX_LIST)
-        .map((row) => ({ ...row, transactions: txCount.get(row.address) ?? 0 })),
+      addresses: shownAddresses.map((row) => ({
+        ...row,
+        transactions: txCount.get(row.address) ?? 0,
+      })),
       transactions: sortedTx.map((tx) => ({
         id: tx.id,
         assetId: tx.assetId,

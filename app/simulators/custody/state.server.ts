@@ -20,12 +20,15 @@ import {
   custodyWalletKey,
   custodyWallets,
   isFailed,
+  isTerminal,
   resolveFeeAssetIds,
+  terminalStatuses,
   resolveWalletAssetIds,
   type CustodyAsset,
   type CustodyTransaction,
   type CustodyWalletKey,
 } from "~/core/providers/custody/types";
+import { StoredMap } from "../stored-map.server";
 import type { SimResponse } from "./http.server";
 import { generateRsaKeyPair } from "./keys.server";
 import {
@@ -173,10 +176,15 @@ export interface CustodyState {
   readonly completeAtByAssetId: Map<string, number>;
   /** Asset id -> the asset id its network fees are paid in (ETH for USDT_ERC20). */
   readonly feeAssetByAssetId: Map<string, string>;
-  readonly vaults: Map<string, SimVault>;
-  readonly addresses: Map<string, SimulatorDepositAddress>;
-  readonly transactions: Map<string, SimTx>;
-  readonly idempotency: Map<string, IdempotentAnswer>;
+  /**
+   * Read through to the store (issue 28): a few in memory, the rest read when asked; `values()`
+   * walks the store a page at a time.
+   */
+  readonly vaults: StoredMap<SimVault>;
+  readonly addresses: StoredMap<SimulatorDepositAddress>;
+  /** Transactions still moving (not terminal) and outgoing ones stay in memory (`pinnedValues`). */
+  readonly transactions: StoredMap<SimTx>;
+  readonly idempotency: StoredMap<IdempotentAnswer>;
   /**
    * Drift per `${vaultAccountId}:${assetId}`: a signed decimal string in the asset's unit added to
    * the available (and total) balance the balance calls report. Not stored.
@@ -219,11 +227,19 @@ export async function loadCustodyState(options: CustodySimulatorOptions): Promis
       : `random-${randomBytes(16).toString("hex")}`;
   const values: ValueFactory = createValueFactory(seed);
   const store = options.store;
-  const stored = store?.load() ?? [];
-  const storedOf = (kind: string) =>
-    stored
+  // A database store is read a record or a page at a time (issue 28); a memory store (tests) is
+  // small and read whole, as before.
+  const paged = store?.paged;
+  const stored = paged ? [] : (store?.load() ?? []);
+  const storedOf = (kind: string): unknown[] => {
+    if (paged && (kind === "keys" || kind === "meta")) {
+      const body = paged.get(kind, kind === "keys" ? "keys" : "chain");
+      return body === undefined ? [] : [JSON.parse(body) as unknown];
+    }
+    return stored
       .filter((record) => record.kind === kind)
       .map((record) => JSON.parse(record.body) as unknown);
+  };
   const storedKeys = storedOf("keys")[0] as
     | { tenantId: string; signingKeyPem: string; apiKeyPair: CustodySimulator["apiKeyPair"] }
     | undefined;
@@ -277,11 +293,21 @@ export async function loadCustodyState(options: CustodySimulatorOptions): Promis
   }
   store?.save("keys", "keys", { tenantId, signingKeyPem, apiKeyPair });
 
-  const vaults = new Map<string, SimVault>();
+  const vaults = new StoredMap<SimVault>(store, "vault", {
+    parse: (body) => {
+      const vault = JSON.parse(body) as Omit<SimVault, "wallets"> & {
+        wallets: [string, string[]][];
+      };
+      return { ...vault, wallets: new Map(vault.wallets) };
+    },
+  });
   let nextVaultId = 0;
-  const addresses = new Map<string, SimulatorDepositAddress>();
-  const transactions = new Map<string, SimTx>();
-  const idempotency = new Map<string, IdempotentAnswer>();
+  const addresses = new StoredMap<SimulatorDepositAddress>(store, "address");
+  // Outgoing transfers stay in memory too (a refund's transfer is looked up by its external id).
+  const transactions = new StoredMap<SimTx>(store, "tx", {
+    pin: (tx) => !isTerminal(tx.status) || tx.direction === "out",
+  });
+  const idempotency = new StoredMap<IdempotentAnswer>(store, "idempotency");
   const blockHeights: Record<string, number> = {
     BTC: 880_000,
     ETH: 21_500_000,
@@ -292,10 +318,16 @@ export async function loadCustodyState(options: CustodySimulatorOptions): Promis
   // --- persistence (options.store)
   // ------------------------------------------------------------------
   const saveVault = (vault: SimVault) => {
+    vaults.set(vault.id, vault);
     store?.save("vault", vault.id, { ...vault, wallets: [...vault.wallets.entries()] });
   };
-  const saveAddress = (row: SimulatorDepositAddress) => store?.save("address", row.address, row);
+  const saveAddress = (row: SimulatorDepositAddress) => {
+    addresses.set(row.address, row);
+    store?.save("address", row.address, row);
+  };
   const saveTx = (tx: SimTx) => {
+    // Again: a transaction that became terminal leaves the pinned set.
+    transactions.set(tx.id, tx);
     store?.save("tx", tx.id, tx);
   };
   const saveChain = () => {
@@ -383,29 +415,45 @@ export async function loadCustodyState(options: CustodySimulatorOptions): Promis
 
   // Vault 0, "Default", holds the BTC deposit addresses (the client's default deposit vault).
   // A stored simulator resumes where it was instead.
-  const storedVaults = storedOf("vault") as (Omit<SimVault, "wallets"> & {
-    wallets: [string, string[]][];
-  })[];
-  if (storedVaults.length > 0) {
+  if (paged?.any("vault")) {
+    // Only what must be in memory: transactions still moving and outgoing ones. Expired
+    // idempotent answers are deleted in the database.
+    const live = paged.matching("tx", [
+      { path: "$.status", notIn: [...terminalStatuses] },
+      { path: "$.direction", in: ["out"] },
+    ]);
+    for (const row of live.sort((a, b) => a.seq - b.seq))
+      transactions.remember(row.id, JSON.parse(row.body) as SimTx);
+    paged.removeBelow("idempotency", "$.at", now() - 24 * 3_600_000);
+    const chain = storedOf("meta")[0] as
+      { nextVaultId: number; blockHeights: Record<string, number> } | undefined;
+    // Every vault made also saved the chain record with the next id: the vaults themselves are
+    // read only when that record is missing.
+    nextVaultId = chain ? chain.nextVaultId : (paged.maxNumericId("vault") ?? -1) + 1;
+    if (chain) Object.assign(blockHeights, chain.blockHeights);
+  } else if (storedOf("vault").length > 0) {
+    const storedVaults = storedOf("vault") as (Omit<SimVault, "wallets"> & {
+      wallets: [string, string[]][];
+    })[];
     for (const vault of storedVaults.sort((a, b) => Number(a.id) - Number(b.id)))
-      vaults.set(vault.id, { ...vault, wallets: new Map(vault.wallets) });
+      vaults.remember(vault.id, { ...vault, wallets: new Map(vault.wallets) });
     for (const row of (storedOf("address") as SimulatorDepositAddress[]).sort(
       (a, b) => a.createdAt - b.createdAt,
     ))
-      addresses.set(row.address, row);
+      addresses.remember(row.address, row);
     for (const tx of (storedOf("tx") as SimTx[]).sort((a, b) => a.createdAt - b.createdAt))
-      transactions.set(tx.id, tx);
+      transactions.remember(tx.id, tx);
     const cutoff = now() - 24 * 3_600_000;
     for (const record of stored.filter((r) => r.kind === "idempotency")) {
       const entry = JSON.parse(record.body) as IdempotentAnswer;
-      if (entry.at >= cutoff) idempotency.set(record.id, entry);
+      if (entry.at >= cutoff) idempotency.remember(record.id, entry);
       else store?.remove("idempotency", record.id);
     }
     const chain = storedOf("meta")[0] as
       { nextVaultId: number; blockHeights: Record<string, number> } | undefined;
     nextVaultId = Math.max(
       chain?.nextVaultId ?? 0,
-      ...[...vaults.keys()].map((id) => Number(id) + 1),
+      ...storedVaults.map((vault) => Number(vault.id) + 1),
     );
     if (chain) Object.assign(blockHeights, chain.blockHeights);
   } else {

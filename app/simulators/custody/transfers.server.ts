@@ -89,7 +89,8 @@ export interface SimulatedTransfers {
 export function createTransfers(state: CustodyState, chain: SimulatedChain): SimulatedTransfers {
   const { now, values, vaults, transactions } = state;
   const byExternalId = new Map<string, SimTx>();
-  for (const tx of transactions.values())
+  // Outgoing transfers are pinned in memory (state.server.ts): no walk over every transaction.
+  for (const tx of transactions.pinnedValues())
     if (tx.direction === "out" && tx.externalTxId) byExternalId.set(tx.externalTxId, tx);
   const failureRules = new Map<string, TransferFailureRule>();
 

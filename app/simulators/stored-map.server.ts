@@ -1,0 +1,148 @@
+/**
+ * A simulator's records of one kind (transactions, vaults, addresses...) as a map that reads
+ * through to the simulator store instead of holding every record (issue 28: nothing loads a whole
+ * table into memory, at start or per request; a simulator with a million transactions starts in
+ * a moment).
+ *
+ * - `get` answers from memory (records pinned by `pin`, e.g. transactions still confirming, and a
+ *   bounded cache of those read or written lately) or else reads the one record from the store.
+ * - `set` keeps the object in memory; writing it to the store stays the caller's (`store.save`),
+ *   as before.
+ * - `values()` walks every record in the order written, a page at a time (objects in memory are
+ *   handed out as they are, so a caller mutating one sees its own copy).
+ *
+ * Without a paged store (no store at all, or a test's memory store) it is a plain Map, filled from
+ * `store.load()` at start as before.
+ */
+import type { SimulatorStore } from "./store.server";
+
+/** How many unpinned records a map keeps in memory (the rest are read again when asked). */
+export const STORED_MAP_CACHE = 2_000;
+const PAGE = 500;
+
+export interface StoredMapOptions<V> {
+  /** Records that must stay in memory (a live object others hold and mutate). */
+  pin?: (value: V) => boolean;
+  /** How a stored body becomes a value (default JSON.parse). */
+  parse?: (body: string) => V;
+  cacheSize?: number;
+}
+
+export class StoredMap<V> {
+  private readonly pinned = new Map<string, V>();
+  private readonly recent = new Map<string, V>();
+  /** Without a paged store: every value, in insertion order (a plain Map). */
+  private readonly all: Map<string, V> | null;
+  private readonly parse: (body: string) => V;
+  private readonly cacheSize: number;
+
+  constructor(
+    private readonly store: SimulatorStore | undefined,
+    private readonly kind: string,
+    private readonly options: StoredMapOptions<V> = {},
+  ) {
+    this.parse = options.parse ?? ((body) => JSON.parse(body) as V);
+    this.cacheSize = options.cacheSize ?? STORED_MAP_CACHE;
+    this.all = store?.paged ? null : new Map();
+  }
+
+  /** Whether the values live in the store (paged) rather than all in memory. */
+  get paged(): boolean {
+    return this.all === null;
+  }
+
+  /** Put a value in memory without writing it (restoring from `store.load()`, or a pin). */
+  remember(id: string, value: V): void {
+    if (this.all) {
+      this.all.set(id, value);
+      return;
+    }
+    if (this.options.pin?.(value)) {
+      this.pinned.set(id, value);
+      this.recent.delete(id);
+      return;
+    }
+    this.pinned.delete(id);
+    this.recent.delete(id);
+    this.recent.set(id, value);
+    if (this.recent.size > this.cacheSize) {
+      const oldest = this.recent.keys().next().value;
+      if (oldest !== undefined) this.recent.delete(oldest);
+    }
+  }
+
+  get(id: string): V | undefined {
+    if (this.all) return this.all.get(id);
+    const held = this.pinned.get(id) ?? this.recent.get(id);
+    if (held !== undefined) return held;
+    const body = this.store!.paged!.get(this.kind, id);
+    if (body === undefined) return undefined;
+    const value = this.parse(body);
+    this.remember(id, value);
+    return value;
+  }
+
+  has(id: string): boolean {
+    return this.get(id) !== undefined;
+  }
+
+  set(id: string, value: V): this {
+    this.remember(id, value);
+    return this;
+  }
+
+  /** Forget the value in memory (the caller removes it from the store). */
+  delete(id: string): boolean {
+    if (this.all) return this.all.delete(id);
+    const had = this.pinned.delete(id) || this.recent.delete(id);
+    return had;
+  }
+
+  /**
+   * Drop expired values from the front of what is in memory (insertion order), stopping at the
+   * first live one. The store keeps them (see `PagedSimulatorStore.removeBelow`).
+   */
+  forgetOldest(expired: (value: V) => boolean): void {
+    const held = this.all ?? this.recent;
+    for (const [id, value] of held) {
+      if (!expired(value)) return;
+      held.delete(id);
+    }
+  }
+
+  /** The pinned values (all of them are in memory). Without a paged store: those `pin` selects. */
+  pinnedValues(): V[] {
+    if (this.all) {
+      const pin = this.options.pin;
+      return pin ? [...this.all.values()].filter(pin) : [];
+    }
+    return [...this.pinned.values()];
+  }
+
+  /** Every value in the order written (descending: newest first), a page at a time. */
+  *values(options: { descending?: boolean } = {}): Generator<V> {
+    if (this.all) {
+      const values = [...this.all.values()];
+      if (options.descending) values.reverse();
+      yield* values;
+      return;
+    }
+    const paged = this.store!.paged!;
+    let afterSeq: number | undefined;
+    for (;;) {
+      const rows = paged.page(this.kind, {
+        afterSeq,
+        descending: options.descending,
+        limit: PAGE,
+      });
+      for (const row of rows)
+        yield this.pinned.get(row.id) ?? this.recent.get(row.id) ?? this.parse(row.body);
+      if (rows.length < PAGE) return;
+      afterSeq = rows[rows.length - 1]!.seq;
+    }
+  }
+
+  [Symbol.iterator](): Generator<V> {
+    return this.values();
+  }
+}
