@@ -117,8 +117,6 @@ export const storeLegacyFiles = [
   "app/routes/merchant.settings.tsx",
   "app/routes/merchant.statements.tsx",
   "app/routes/merchant.statements[.csv].ts",
-  "app/routes/merchant.team.tsx",
-  "app/routes/merchant_.invitations.$token.tsx",
   "app/routes/merchant_.set-password.tsx",
   "app/routes/merchant_.signout.ts",
   "app/routes/merchant_.statements.print.tsx",
