@@ -13,6 +13,7 @@ import { changeMemberRole, removeMember, suspendMember } from "~/core/accounts/t
 import { apiKeyListItems, createKeyForMember } from "~/core/api/key-management.server";
 import { createApiKey } from "~/core/api/keys.server";
 import { approveBatch } from "~/core/disbursements/batches.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { addMember } from "../../tests/setup/members";
 import { creditAvailable } from "../../tests/setup/payments";
 import { expectApiError, expectOk, setUpApi } from "../../tests/support/api-server";
@@ -94,7 +95,9 @@ describe("a key never does more than its member", () => {
     const key = keyOf(finance.id, ["payments:read", "payouts:write"]);
     const before = expectOk(await newBatch(key), 201);
     expect(before.status).toBe("draft");
-    expect(changeMemberRole(f.db, owner, finance.id, "viewer")).toMatchObject({ ok: true });
+    expect(await changeMemberRole(sqliteStore(f.db), owner, finance.id, "viewer")).toMatchObject({
+      ok: true,
+    });
     const answer = await newBatch(key);
     expectApiError(answer, { status: 403, type: "permission_error", code: "scope_beyond_role" });
     expect(answer.json.error.message).toContain("(Viewer)");
@@ -114,7 +117,7 @@ describe("a key never does more than its member", () => {
       const admin = addMember(f.db, SHOP, "admin");
       const key = keyOf(admin.id, ["payments:read"]);
       expectOk(await f.call("GET", "/api/v1/payments", { key }));
-      expect(change(f.db, owner, admin.id)).toMatchObject({ ok: true });
+      expect(await change(sqliteStore(f.db), owner, admin.id)).toMatchObject({ ok: true });
       expectApiError(await f.call("GET", "/api/v1/payments", { key }), {
         status: 401,
         type: "authentication_error",

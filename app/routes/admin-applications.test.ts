@@ -8,6 +8,7 @@ import {
   outboundEmails,
 } from "../../drizzle/schema";
 import { submitApplication } from "~/core/merchants/applications.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import {
   lookupSetPasswordToken,
   setPasswordWithToken,
@@ -24,9 +25,9 @@ afterAll(close);
 
 const operatorCookie = (role: "admin" | "reviewer" | "curator") => signedInOperator(db, role);
 
-function newApplication(email: string) {
-  const result = submitApplication(
-    db,
+async function newApplication(email: string) {
+  const result = await submitApplication(
+    sqliteStore(db),
     { ...validApplication, email, businessType: "retail", agreedToTerms: true } as never,
     {},
   );
@@ -46,7 +47,7 @@ const review = (id: string, fields: Record<string, string>, cookie: string) =>
 describe("operator review of applications", () => {
   it("approve creates the merchant and its owner, a one-time link, an e-mail and an audit entry", async () => {
     const { operator, cookie } = await operatorCookie("reviewer");
-    const id = newApplication("approve-me@shop.example");
+    const id = await newApplication("approve-me@shop.example");
     const response = await review(id, { intent: "approve", username: "Achieng" }, cookie);
     expect(response.status).toBe(200);
     const body = (await response.json()) as {
@@ -104,7 +105,7 @@ describe("operator review of applications", () => {
 
   it("reject needs a reason, records it, tells the applicant and audits it", async () => {
     const { cookie } = await operatorCookie("admin");
-    const id = newApplication("reject-me@shop.example");
+    const id = await newApplication("reject-me@shop.example");
     expect((await review(id, { intent: "reject", reason: "" }, cookie)).status).toBe(400);
     const response = await review(
       id,
@@ -137,7 +138,7 @@ describe("operator review of applications", () => {
 
   it("lists applications by status", async () => {
     const { cookie } = await operatorCookie("reviewer");
-    newApplication("listed@shop.example");
+    await newApplication("listed@shop.example");
     const response = await respond(() =>
       listLoader({
         request: get("/admin/applications?status=submitted", { cookie }),
@@ -156,7 +157,7 @@ describe("operator review of applications", () => {
 
   it("checks the role on the server: a curator may not review", async () => {
     const { cookie } = await operatorCookie("curator");
-    const id = newApplication("curator-try@shop.example");
+    const id = await newApplication("curator-try@shop.example");
     expect(
       (
         await respond(() =>

@@ -6,11 +6,11 @@
 import { createReadStream, statSync } from "node:fs";
 import { Readable } from "node:stream";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { documentPath, getApplicationDocument } from "~/core/kyb/documents.server";
-import { getDb } from "~/utils/db.server";
+import { documentPath } from "~/core/kyb/documents.server";
 import { invariantResponse } from "~/utils/http";
 import { kybRoot } from "~/route-support/kyb.server";
 import { requireOperator } from "~/utils/operator-auth.server";
+import { applications } from "~/wiring/applications.server";
 
 /** `attachment` with an ASCII fallback name and the real one (RFC 6266 / 5987). */
 function contentDisposition(fileName: string): string {
@@ -20,7 +20,7 @@ function contentDisposition(fileName: string): string {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireOperator(request, ["reviewer"]);
-  const document = getApplicationDocument(getDb(), params.id ?? "", params.documentId ?? "");
+  const document = await applications().document(params.id ?? "", params.documentId ?? "");
   invariantResponse(document, "Document not found");
   const file = documentPath(kybRoot(), document);
   invariantResponse(file, "Document not found");

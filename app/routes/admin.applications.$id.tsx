@@ -18,17 +18,8 @@ import {
   timelines,
 } from "~/content/application-options";
 import { findCountry } from "~/content/countries";
-import { listAuditFor } from "~/core/audit.server";
-import { listApplicationDocuments } from "~/core/kyb/documents.server";
-import {
-  approveApplication,
-  getApplication,
-  rejectApplication,
-  ReviewError,
-  suggestUsername,
-} from "~/core/merchants/applications.server";
+import { ReviewError, suggestUsername } from "~/core/merchants/applications.server";
 import { reviewSchema } from "~/core/merchants/review-schema";
-import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { formatEatDateTime, formatFileSize, formatPhone } from "~/utils/format";
 import { invariantResponse, privatePageHeaders } from "~/utils/http";
@@ -36,6 +27,7 @@ import { requireOperator } from "~/utils/operator-auth.server";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { jsonWithError, jsonWithSuccess } from "~/utils/toast.server";
+import { applications } from "~/wiring/applications.server";
 
 type ActionData = {
   errors?: Record<string, string[] | null>;
@@ -44,8 +36,8 @@ type ActionData = {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireOperator(request, ["reviewer"]);
-  const db = getDb();
-  const application = getApplication(db, params.id ?? "");
+  const service = applications();
+  const application = await service.get(params.id ?? "");
   invariantResponse(application, "Application not found");
   const country = findCountry(application.country);
   return {
@@ -59,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       createdAtIso: new Date(application.createdAt).toISOString(),
     },
     suggestedUsername: suggestUsername(application.email),
-    documents: listApplicationDocuments(db, application.id).map((document) => ({
+    documents: (await service.documents(application.id)).map((document) => ({
       id: document.id,
       fileName: document.fileName,
       sizeBytes: document.sizeBytes,
@@ -67,7 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       scanStatus: document.scanStatus,
       sha256: document.sha256,
     })),
-    audit: listAuditFor(db, "merchant_application", application.id).map((entry) => ({
+    audit: (await service.auditTrail("merchant_application", application.id)).map((entry) => ({
       id: entry.id,
       action: entry.action,
       actorId: entry.actorId,
@@ -83,10 +75,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data<ActionData>({ errors: submission.reply().error ?? {} }, { status: 400 });
   }
-  const db = getDb();
+  const service = applications();
   try {
     if (submission.value.intent === "approve") {
-      const result = approveApplication(db, {
+      const result = await service.approve({
         applicationId: params.id ?? "",
         operatorId: operator.id,
         username: submission.value.username,
@@ -107,7 +99,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         { message: "Application approved", description: `Merchant ${result.merchantId} created.` },
       );
     }
-    rejectApplication(db, {
+    await service.reject({
       applicationId: params.id ?? "",
       operatorId: operator.id,
       reason: submission.value.reason,

@@ -5,14 +5,13 @@ import { ApplicationStatusBadge } from "~/components/admin/applications/Applicat
 import { cx, DataTable } from "~/components/ui";
 import { businessTypes, optionLabel } from "~/content/application-options";
 import { findCountry } from "~/content/countries";
-import { countApplicationsByStatus, listApplications } from "~/core/merchants/applications.server";
 import { applicationStatuses, type ApplicationStatus } from "~/core/merchants/application-statuses";
-import { getDb } from "~/utils/db.server";
 import { formatEatDateTime } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
+import { applications } from "~/wiring/applications.server";
 
 const filters = [
   { value: "all", label: "All" },
@@ -25,11 +24,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const status = (applicationStatuses as readonly string[]).includes(param)
     ? (param as ApplicationStatus)
     : undefined;
-  const db = getDb();
+  const service = applications();
   return {
     status: status ?? "all",
-    counts: countApplicationsByStatus(db),
-    applications: listApplications(db, { status }).map((a) => ({
+    counts: await service.countByStatus(),
+    applications: (await service.list({ status })).map((a) => ({
       id: a.id,
       reference: a.reference,
       businessName: a.businessName,

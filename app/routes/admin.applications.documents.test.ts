@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { applicationDocuments } from "../../drizzle/schema";
 import { createKybUpload } from "~/core/kyb/documents.server";
 import { submitApplication } from "~/core/merchants/applications.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { createOperator } from "~/core/operators.server";
 import { kybRoot } from "~/route-support/kyb.server";
 import { startSession } from "~/utils/session.server";
@@ -52,10 +53,10 @@ async function applicationWithPdf(email: string, filename = 'Cheti "rasmi".pdf')
     contentType: "application/pdf",
     data: data(),
   });
-  const result = submitApplication(
-    db,
+  const result = await submitApplication(
+    sqliteStore(db),
     { ...validApplication, email, agreedToTerms: true } as never,
-    { attachDocuments: (tx, id) => upload.attach(tx, id) },
+    { attachDocuments: (q, id) => upload.attach(q, id) },
   );
   if (!result.ok) throw new Error("could not submit");
   const [document] = db

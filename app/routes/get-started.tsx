@@ -14,7 +14,6 @@ import { Container, PageHero } from "~/components/ui";
 import { messages } from "~/content/messages";
 import { applicationSchema, limits } from "~/core/merchants/application-schema";
 import { createKybUpload, KYB_FIELD, type KybUpload } from "~/core/kyb/documents.server";
-import { submitApplication } from "~/core/merchants/applications.server";
 import { describeWait, hitLimit } from "~/core/rate-limit.server";
 import { isBodyTooLarge } from "~/utils/body-limit.server";
 import { getDb } from "~/utils/db.server";
@@ -26,6 +25,7 @@ import { paths } from "~/utils/paths";
 import { assertSameOrigin, clientKey, userAgent } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
 import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { applications } from "~/wiring/applications.server";
 
 /** Applications per client per hour (bots; a real business applies once). */
 const APPLICATION_LIMIT = { limit: 5, windowMs: 60 * 60_000 };
@@ -128,10 +128,10 @@ async function handleApplication(request: Request, formData: FormData, upload: K
     );
   }
 
-  const result = submitApplication(db, submission.value, {
+  const result = await applications().submit(submission.value, {
     clientKey: clientKey(request),
     userAgent: userAgent(request),
-    attachDocuments: (tx, applicationId) => upload.attach(tx, applicationId),
+    attachDocuments: (q, applicationId) => upload.attach(q, applicationId),
   });
   if (!result.ok) {
     return jsonWithError<ActionData>(

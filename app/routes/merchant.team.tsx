@@ -18,21 +18,9 @@ import { TeamInvitations, TeamMembers } from "~/components/app/TeamTables";
 import { Card, Container } from "~/components/ui";
 import { fieldMeta, SelectField, SubmitButton, TextField } from "~/components/ui/form";
 import { teamRoleInfo, teamRoles } from "~/core/accounts/permissions";
-import {
-  changeMemberRole,
-  inviteMember,
-  listPendingInvitations,
-  listTeamMembers,
-  reactivateMember,
-  removeMember,
-  revokeInvitation,
-  setRequireTwoFactor,
-  suspendMember,
-  type MemberChangeResult,
-} from "~/core/accounts/team.server";
+import type { MemberChangeResult } from "~/core/accounts/team.server";
 import { inviteSchema } from "~/core/accounts/team-schema";
 import { requirePermission, requireRecentStepUp } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
@@ -40,17 +28,18 @@ import { requestOrigin } from "~/utils/request.server";
 import { currentSessionIdHash } from "~/utils/session.server";
 import { seo } from "~/utils/seo";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { team } from "~/wiring/team.server";
 
 type ActionData = { lastResult: SubmissionResult<string[]> };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const merchant = await requirePermission(request, "team:manage");
-  const db = getDb();
+  const service = team();
   return {
     me: merchant.userId,
     requireTwoFactor: merchant.requireTwoFactor,
-    members: listTeamMembers(db, merchant.merchantId),
-    invitations: listPendingInvitations(db, merchant.merchantId),
+    members: await service.members(merchant.merchantId),
+    invitations: await service.pendingInvitations(merchant.merchantId),
   };
 }
 
@@ -73,7 +62,7 @@ const refusals: Record<Exclude<MemberChangeResult, { ok: true }>["reason"], stri
 export async function action({ request }: ActionFunctionArgs) {
   const merchant = await requirePermission(request, "team:manage");
   requireRecentStepUp(request, merchant);
-  const db = getDb();
+  const service = team();
   const formData = await request.formData();
   const actor = {
     merchantId: merchant.merchantId,
@@ -87,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
     const { email, role } = submission.value;
     const site = env.PUBLIC_SITE_URL.replace(/\/$/, "");
-    const result = inviteMember(db, actor, {
+    const result = await service.invite(actor, {
       email,
       role,
       invitationUrl: (token) => `${site}${paths.merchantInvitation(token)}`,
@@ -116,7 +105,7 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   const change = parsed.data;
   if (change.intent === "revoke") {
-    const result = revokeInvitation(db, actor, change.invitationId);
+    const result = await service.revokeInvitation(actor, change.invitationId);
     return result.ok
       ? redirectWithSuccess(paths.merchantTeam, {
           message: "Invitation withdrawn",
@@ -129,7 +118,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (change.intent === "two-factor") {
     const required = change.required === "on";
-    setRequireTwoFactor(db, actor, required);
+    await service.setRequireTwoFactor(actor, required);
     return redirectWithSuccess(paths.merchantTeam, {
       message: required ? "Two-factor sign-in required" : "Two-factor sign-in optional",
       description: required
@@ -140,12 +129,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const options = { keepSessionIdHash: await currentSessionIdHash("merchant", request) };
   const result =
     change.intent === "role"
-      ? changeMemberRole(db, actor, change.memberId, change.role, options)
+      ? await service.changeRole(actor, change.memberId, change.role, options)
       : change.intent === "suspend"
-        ? suspendMember(db, actor, change.memberId, options)
+        ? await service.suspend(actor, change.memberId, options)
         : change.intent === "reactivate"
-          ? reactivateMember(db, actor, change.memberId, options)
-          : removeMember(db, actor, change.memberId, options);
+          ? await service.reactivate(actor, change.memberId, options)
+          : await service.remove(actor, change.memberId, options);
   if (!result.ok)
     return redirectWithError(paths.merchantTeam, {
       message: "Nothing changed",

@@ -17,17 +17,13 @@ import { Container, TextLink } from "~/components/ui";
 import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
 import { teamRoleInfo } from "~/core/accounts/permissions";
 import { acceptInvitationSchema, usernameRule } from "~/core/accounts/team-schema";
-import {
-  acceptInvitation,
-  lookupInvitation,
-  type InvitationState,
-} from "~/core/accounts/team.server";
-import { getDb } from "~/utils/db.server";
+import type { InvitationState } from "~/core/accounts/team.server";
 import { PRIVATE_NO_STORE } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { assertSameOrigin } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { team } from "~/wiring/team.server";
 
 type Unusable = Exclude<InvitationState["status"], "valid">;
 type ActionData = { lastResult: SubmissionResult<string[]>; unusable?: Unusable };
@@ -57,7 +53,7 @@ const unusableText: Record<Unusable, { title: string; body: string }> = {
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const token = params.token ?? "";
-  const state = lookupInvitation(getDb(), token);
+  const state = await team().lookupInvitation(token);
   if (state.status !== "valid")
     return data(
       { token: null, invitation: null, unusable: state.status },
@@ -82,7 +78,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success")
     return data<ActionData>({ lastResult: submission.reply({ hideFields }) }, { status: 400 });
-  const result = await acceptInvitation(getDb(), {
+  const result = await team().acceptInvitation({
     token: params.token ?? "",
     username: submission.value.username,
     password: submission.value.password,

@@ -2,8 +2,8 @@
  * A merchant's team (issue 12, item 1): members, invitations by e-mail with a role, role changes,
  * suspending, reactivating and removing (a removed member's row stays, for the audit). The last
  * active owner can never be removed, suspended or demoted: the check and the write are one
- * IMMEDIATE transaction (the write lock is taken before the owners are counted), so two owners
- * demoting each other at the same moment cannot leave the merchant without one. Every change is
+ * store write (the owners are read through `forUpdate`), so two owners demoting each other at the
+ * same moment cannot leave the merchant without one. Every change is
  * audited ("team.*") and recorded as a security event on the acting member's account. Sessions of
  * a suspended, removed or re-roled member end at once.
  */
@@ -15,7 +15,10 @@ import { recordAudit } from "~/core/audit.server";
 import { queueEmail } from "~/core/email.server";
 import { newId, newSecretToken } from "~/core/ids.server";
 import { hashPassword } from "~/core/passwords.server";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import type { Handle, Store } from "~/db/store";
+import { first } from "~/db/sql";
+import { unmovedTx } from "~/db/unmoved";
+import type { Db } from "~/utils/db.server";
 import { teamRoleInfo, type MemberStatus, type TeamRole } from "./permissions";
 import { checkNewPassword } from "./password-policy.server";
 import { recordSecurityEvent, type RequestOrigin } from "./security-events.server";
@@ -37,37 +40,58 @@ export interface TeamActor {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
+const memberColumns = {
+  id: merchantUsers.id,
+  username: merchantUsers.username,
+  email: merchantUsers.email,
+  role: merchantUsers.role,
+  status: merchantUsers.status,
+  createdAt: merchantUsers.createdAt,
+  totpEnabledAt: merchantUsers.totpEnabledAt,
+};
+const currentMembers = (merchantId: string) =>
+  and(eq(merchantUsers.merchantId, merchantId), ne(merchantUsers.status, "removed"));
+const memberOrder = [asc(merchantUsers.createdAt), asc(merchantUsers.username)];
+
+/**
+ * The members (not removed), synchronously. TRANSITIONAL (ADR 0041): kept for the payout page
+ * (app/routes/merchant.payouts.$id.tsx), not yet on the store; the team page uses `teamMembers`.
+ */
 export function listTeamMembers(db: Db, merchantId: string) {
   return db
-    .select({
-      id: merchantUsers.id,
-      username: merchantUsers.username,
-      email: merchantUsers.email,
-      role: merchantUsers.role,
-      status: merchantUsers.status,
-      createdAt: merchantUsers.createdAt,
-      totpEnabledAt: merchantUsers.totpEnabledAt,
-    })
+    .select(memberColumns)
     .from(merchantUsers)
-    .where(and(eq(merchantUsers.merchantId, merchantId), ne(merchantUsers.status, "removed")))
-    .orderBy(asc(merchantUsers.createdAt), asc(merchantUsers.username))
+    .where(currentMembers(merchantId))
+    .orderBy(...memberOrder)
     .all();
 }
 
+/** The members (not removed), oldest first. */
+export function teamMembers(store: Store, merchantId: string) {
+  return store.read((q) =>
+    q
+      .select(memberColumns)
+      .from(merchantUsers)
+      .where(currentMembers(merchantId))
+      .orderBy(...memberOrder),
+  );
+}
+
 /** Invitations not yet accepted, revoked or expired. */
-export function listPendingInvitations(db: Db, merchantId: string, now = Date.now()) {
-  return db
-    .select({
-      id: merchantInvitations.id,
-      email: merchantInvitations.email,
-      role: merchantInvitations.role,
-      createdAt: merchantInvitations.createdAt,
-      expiresAt: merchantInvitations.expiresAt,
-    })
-    .from(merchantInvitations)
-    .where(pending(merchantId, now))
-    .orderBy(asc(merchantInvitations.createdAt))
-    .all();
+export function listPendingInvitations(store: Store, merchantId: string, now = Date.now()) {
+  return store.read((q) =>
+    q
+      .select({
+        id: merchantInvitations.id,
+        email: merchantInvitations.email,
+        role: merchantInvitations.role,
+        createdAt: merchantInvitations.createdAt,
+        expiresAt: merchantInvitations.expiresAt,
+      })
+      .from(merchantInvitations)
+      .where(pending(merchantId, now))
+      .orderBy(asc(merchantInvitations.createdAt)),
+  );
 }
 
 const pending = (merchantId: string, now: number) =>
@@ -91,101 +115,99 @@ export type InviteResult =
  * person.
  */
 export function inviteMember(
-  db: Db,
+  store: Store,
   actor: TeamActor,
   input: { email: string; role: TeamRole; invitationUrl: (token: string) => string },
   now = Date.now(),
-): InviteResult {
+): Promise<InviteResult> {
   const email = input.email.trim().toLowerCase();
-  return db.transaction(
-    (tx) => {
-      const member = tx
-        .select({ id: merchantUsers.id })
-        .from(merchantUsers)
-        .where(
-          and(
-            eq(merchantUsers.merchantId, actor.merchantId),
-            sql`lower(${merchantUsers.email}) = ${email}`,
-            ne(merchantUsers.status, "removed"),
-          ),
-        )
-        .get();
-      if (member) return { ok: false, reason: "already_member" } as const;
-      tx.update(merchantInvitations)
-        .set({ revokedAt: now })
-        .where(and(pending(actor.merchantId, now), eq(merchantInvitations.email, email)))
-        .run();
-      const business = tx
+  return store.write(async (q): Promise<InviteResult> => {
+    const member = await first(
+      store.forUpdate(
+        q
+          .select({ id: merchantUsers.id })
+          .from(merchantUsers)
+          .where(
+            and(
+              eq(merchantUsers.merchantId, actor.merchantId),
+              sql`lower(${merchantUsers.email}) = ${email}`,
+              ne(merchantUsers.status, "removed"),
+            ),
+          )
+          .limit(1),
+      ),
+    );
+    if (member) return { ok: false, reason: "already_member" } as const;
+    await q
+      .update(merchantInvitations)
+      .set({ revokedAt: now })
+      .where(and(pending(actor.merchantId, now), eq(merchantInvitations.email, email)));
+    const business = await first(
+      q
         .select({ name: merchants.businessName })
         .from(merchants)
         .where(eq(merchants.id, actor.merchantId))
-        .get();
-      const token = newSecretToken();
-      const invitationId = newId("inv");
-      const expiresAt = now + INVITATION_TTL_MS;
-      tx.insert(merchantInvitations)
-        .values({
-          id: invitationId,
-          merchantId: actor.merchantId,
-          email,
-          role: input.role,
-          tokenHash: hashToken(token),
-          invitedBy: actor.userId,
-          createdAt: now,
-          expiresAt,
-        })
-        .run();
-      const roleInfo = teamRoleInfo[input.role];
-      queueEmail(
-        tx,
-        {
-          to: email,
-          subject: `You are invited to ${business?.name ?? "a merchant"} on OneHop`,
-          text: [
-            "Hello,",
-            "",
-            `You are invited to join ${business?.name ?? "a merchant"} on OneHop as ${roleInfo.label}: ${roleInfo.summary}`,
-            "",
-            "Choose your username and password with this link (it works once and expires in 7 days):",
-            input.invitationUrl(token),
-            "",
-            "If you did not expect this invitation, you can ignore this e-mail.",
-            "",
-            "The OneHop team",
-          ].join("\n"),
-        },
-        now,
-      );
-      record(tx, actor, "team.member_invited", "merchant_invitation", invitationId, now, {
-        email,
-        role: input.role,
-      });
-      securityEvent(tx, actor, "member_invited", now, { email, role: input.role });
-      return { ok: true, invitationId, token, expiresAt } as const;
-    },
-    { behavior: "immediate" },
-  );
+        .limit(1),
+    );
+    const token = newSecretToken();
+    const invitationId = newId("inv");
+    const expiresAt = now + INVITATION_TTL_MS;
+    await q.insert(merchantInvitations).values({
+      id: invitationId,
+      merchantId: actor.merchantId,
+      email,
+      role: input.role,
+      tokenHash: hashToken(token),
+      invitedBy: actor.userId,
+      createdAt: now,
+      expiresAt,
+    });
+    const roleInfo = teamRoleInfo[input.role];
+    queueEmail(
+      unmovedTx(q),
+      {
+        to: email,
+        subject: `You are invited to ${business?.name ?? "a merchant"} on OneHop`,
+        text: [
+          "Hello,",
+          "",
+          `You are invited to join ${business?.name ?? "a merchant"} on OneHop as ${roleInfo.label}: ${roleInfo.summary}`,
+          "",
+          "Choose your username and password with this link (it works once and expires in 7 days):",
+          input.invitationUrl(token),
+          "",
+          "If you did not expect this invitation, you can ignore this e-mail.",
+          "",
+          "The OneHop team",
+        ].join("\n"),
+      },
+      now,
+    );
+    record(q, actor, "team.member_invited", "merchant_invitation", invitationId, now, {
+      email,
+      role: input.role,
+    });
+    securityEvent(q, actor, "member_invited", now, { email, role: input.role });
+    return { ok: true, invitationId, token, expiresAt } as const;
+  });
 }
 
 export function revokeInvitation(
-  db: Db,
+  store: Store,
   actor: TeamActor,
   invitationId: string,
   now = Date.now(),
-): { ok: boolean } {
-  return db.transaction(
-    (tx) => {
-      const changed = tx
-        .update(merchantInvitations)
-        .set({ revokedAt: now })
-        .where(and(pending(actor.merchantId, now), eq(merchantInvitations.id, invitationId)))
-        .run().changes;
-      if (changed === 0) return { ok: false };
-      record(tx, actor, "team.invitation_revoked", "merchant_invitation", invitationId, now);
-      return { ok: true };
-    },
-    { behavior: "immediate" },
-  );
+): Promise<{ ok: boolean }> {
+  return store.write(async (q) => {
+    const changed = await q
+      .update(merchantInvitations)
+      .set({ revokedAt: now })
+      .where(and(pending(actor.merchantId, now), eq(merchantInvitations.id, invitationId)))
+      .returning({ id: merchantInvitations.id });
+    if (changed.length === 0) return { ok: false };
+    record(q, actor, "team.invitation_revoked", "merchant_invitation", invitationId, now);
+    return { ok: true };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -213,141 +235,156 @@ const changeEvent: Record<MemberStatus, SecurityEventType | null> = {
  * member changes their own role).
  */
 function changeMember(
-  db: Db,
+  store: Store,
   actor: TeamActor,
   memberId: string,
   change: MemberChange,
   options: { now?: number; keepSessionIdHash?: string | null } = {},
-): MemberChangeResult {
+): Promise<MemberChangeResult> {
   const now = options.now ?? Date.now();
-  return db.transaction(
-    (tx) => {
-      const member = tx
-        .select({
-          id: merchantUsers.id,
-          username: merchantUsers.username,
-          role: merchantUsers.role,
-          status: merchantUsers.status,
-        })
-        .from(merchantUsers)
-        .where(and(eq(merchantUsers.id, memberId), eq(merchantUsers.merchantId, actor.merchantId)))
-        .get();
-      // A removed member stays removed: they would need a new invitation.
-      if (!member || member.status === "removed") return { ok: false, reason: "not_found" };
-      const next = {
-        role: change.kind === "role" ? change.role : member.role,
-        status: change.kind === "status" ? change.status : member.status,
-      };
-      if (next.role === member.role && next.status === member.status)
-        return { ok: false, reason: "unchanged" };
-      const wasActiveOwner = member.role === "owner" && member.status === "active";
-      const staysActiveOwner = next.role === "owner" && next.status === "active";
-      if (
-        wasActiveOwner &&
-        !staysActiveOwner &&
-        otherActiveOwners(tx, actor.merchantId, memberId) === 0
-      )
-        return { ok: false, reason: "last_owner" };
-      tx.update(merchantUsers).set(next).where(eq(merchantUsers.id, memberId)).run();
-      const keep = memberId === actor.userId ? (options.keepSessionIdHash ?? null) : null;
-      // Only an active member keeps a session; a new role also starts from a fresh sign-in.
-      endSessions(tx, memberId, next.status === "active" ? keep : null);
-      // Their API keys stop with them, for good (a reactivated member makes new ones).
-      const keysRevoked =
-        next.status === "active"
-          ? 0
-          : revokeMemberKeys(tx, { memberId, revokedBy: actor.userId, now });
-      if (change.kind === "role") {
-        record(tx, actor, "team.member_role_changed", "merchant_user", memberId, now, {
-          username: member.username,
-          from: member.role,
-          to: change.role,
-        });
-        securityEvent(tx, actor, "member_role_changed", now, {
-          username: member.username,
-          from: member.role,
-          to: change.role,
-        });
-      } else {
-        record(tx, actor, changeAudit[change.status], "merchant_user", memberId, now, {
-          username: member.username,
-          from: member.status,
-          ...(keysRevoked > 0 ? { apiKeysRevoked: keysRevoked } : {}),
-        });
-        const event = changeEvent[change.status];
-        if (event) securityEvent(tx, actor, event, now, { username: member.username });
-      }
-      return { ok: true, username: member.username };
-    },
-    { behavior: "immediate" },
-  );
-}
-
-function otherActiveOwners(tx: DbOrTx, merchantId: string, exceptId: string): number {
-  const row = tx
-    .select({ count: sql<number>`count(*)` })
-    .from(merchantUsers)
-    .where(
-      and(
-        eq(merchantUsers.merchantId, merchantId),
-        eq(merchantUsers.role, "owner"),
-        eq(merchantUsers.status, "active"),
-        ne(merchantUsers.id, exceptId),
+  return store.write(async (q): Promise<MemberChangeResult> => {
+    const member = await first(
+      store.forUpdate(
+        q
+          .select({
+            id: merchantUsers.id,
+            username: merchantUsers.username,
+            role: merchantUsers.role,
+            status: merchantUsers.status,
+          })
+          .from(merchantUsers)
+          .where(
+            and(eq(merchantUsers.id, memberId), eq(merchantUsers.merchantId, actor.merchantId)),
+          )
+          .limit(1),
       ),
+    );
+    // A removed member stays removed: they would need a new invitation.
+    if (!member || member.status === "removed") return { ok: false, reason: "not_found" };
+    const next = {
+      role: change.kind === "role" ? change.role : member.role,
+      status: change.kind === "status" ? change.status : member.status,
+    };
+    if (next.role === member.role && next.status === member.status)
+      return { ok: false, reason: "unchanged" };
+    const wasActiveOwner = member.role === "owner" && member.status === "active";
+    const staysActiveOwner = next.role === "owner" && next.status === "active";
+    if (
+      wasActiveOwner &&
+      !staysActiveOwner &&
+      (await otherActiveOwners(store, q, actor.merchantId, memberId)) === 0
     )
-    .get();
-  return row?.count ?? 0;
+      return { ok: false, reason: "last_owner" };
+    await q.update(merchantUsers).set(next).where(eq(merchantUsers.id, memberId));
+    const keep = memberId === actor.userId ? (options.keepSessionIdHash ?? null) : null;
+    // Only an active member keeps a session; a new role also starts from a fresh sign-in.
+    await endSessions(q, memberId, next.status === "active" ? keep : null);
+    // Their API keys stop with them, for good (a reactivated member makes new ones).
+    const keysRevoked =
+      next.status === "active"
+        ? 0
+        : revokeMemberKeys(unmovedTx(q), { memberId, revokedBy: actor.userId, now });
+    if (change.kind === "role") {
+      record(q, actor, "team.member_role_changed", "merchant_user", memberId, now, {
+        username: member.username,
+        from: member.role,
+        to: change.role,
+      });
+      securityEvent(q, actor, "member_role_changed", now, {
+        username: member.username,
+        from: member.role,
+        to: change.role,
+      });
+    } else {
+      record(q, actor, changeAudit[change.status], "merchant_user", memberId, now, {
+        username: member.username,
+        from: member.status,
+        ...(keysRevoked > 0 ? { apiKeysRevoked: keysRevoked } : {}),
+      });
+      const event = changeEvent[change.status];
+      if (event) securityEvent(q, actor, event, now, { username: member.username });
+    }
+    return { ok: true, username: member.username };
+  });
 }
 
-function endSessions(tx: DbOrTx, memberId: string, keepIdHash: string | null) {
+/**
+ * How many other active owners the merchant has. Their rows are read (not counted in SQL) so that
+ * `forUpdate` can lock them: PostgreSQL refuses FOR UPDATE on an aggregate.
+ */
+async function otherActiveOwners(
+  store: Store,
+  q: Handle,
+  merchantId: string,
+  exceptId: string,
+): Promise<number> {
+  const owners = await store.forUpdate(
+    q
+      .select({ id: merchantUsers.id })
+      .from(merchantUsers)
+      .where(
+        and(
+          eq(merchantUsers.merchantId, merchantId),
+          eq(merchantUsers.role, "owner"),
+          eq(merchantUsers.status, "active"),
+          ne(merchantUsers.id, exceptId),
+        ),
+      ),
+  );
+  return owners.length;
+}
+
+async function endSessions(q: Handle, memberId: string, keepIdHash: string | null) {
   const owner = eq(sessions.merchantUserId, memberId);
-  tx.delete(sessions)
-    .where(keepIdHash ? and(owner, ne(sessions.idHash, keepIdHash)) : owner)
-    .run();
+  await q.delete(sessions).where(keepIdHash ? and(owner, ne(sessions.idHash, keepIdHash)) : owner);
 }
 
 type ChangeOptions = { now?: number; keepSessionIdHash?: string | null };
 
 export const changeMemberRole = (
-  db: Db,
+  store: Store,
   actor: TeamActor,
   memberId: string,
   role: TeamRole,
   options?: ChangeOptions,
-) => changeMember(db, actor, memberId, { kind: "role", role }, options);
+) => changeMember(store, actor, memberId, { kind: "role", role }, options);
 
 export const suspendMember = (
-  db: Db,
+  store: Store,
   actor: TeamActor,
   memberId: string,
   options?: ChangeOptions,
-) => changeMember(db, actor, memberId, { kind: "status", status: "suspended" }, options);
+) => changeMember(store, actor, memberId, { kind: "status", status: "suspended" }, options);
 
 export const reactivateMember = (
-  db: Db,
+  store: Store,
   actor: TeamActor,
   memberId: string,
   options?: ChangeOptions,
-) => changeMember(db, actor, memberId, { kind: "status", status: "active" }, options);
+) => changeMember(store, actor, memberId, { kind: "status", status: "active" }, options);
 
 /** Remove: the row stays (status "removed") so the audit keeps naming who did what. */
-export const removeMember = (db: Db, actor: TeamActor, memberId: string, options?: ChangeOptions) =>
-  changeMember(db, actor, memberId, { kind: "status", status: "removed" }, options);
+export const removeMember = (
+  store: Store,
+  actor: TeamActor,
+  memberId: string,
+  options?: ChangeOptions,
+) => changeMember(store, actor, memberId, { kind: "status", status: "removed" }, options);
 
 /** The owner's "require two-factor sign-in for the whole team" switch. */
-export function setRequireTwoFactor(
-  db: Db,
+export async function setRequireTwoFactor(
+  store: Store,
   actor: TeamActor,
   required: boolean,
   now = Date.now(),
-): void {
-  db.transaction((tx) => {
-    tx.update(merchants)
+): Promise<void> {
+  await store.write(async (q) => {
+    await q
+      .update(merchants)
       .set({ requireTwoFactor: required })
-      .where(eq(merchants.id, actor.merchantId))
-      .run();
+      .where(eq(merchants.id, actor.merchantId));
     record(
-      tx,
+      q,
       actor,
       required ? "team.two_factor_required" : "team.two_factor_optional",
       "merchant",
@@ -372,9 +409,15 @@ export type InvitationState =
     }
   | { status: "unknown" | "used" | "expired" | "revoked" | "unavailable" };
 
-function readInvitation(db: DbOrTx, token: string, now: number): InvitationState {
+/** The invitation of `token`; `lock` is the store's `forUpdate` when a write acts on it. */
+async function readInvitation(
+  q: Handle,
+  token: string,
+  now: number,
+  lock: <Q>(query: Q) => Q = (query) => query,
+): Promise<InvitationState> {
   if (!TOKEN_SHAPE.test(token)) return { status: "unknown" };
-  const row = db
+  const query = q
     .select({
       invitationId: merchantInvitations.id,
       merchantId: merchantInvitations.merchantId,
@@ -389,7 +432,8 @@ function readInvitation(db: DbOrTx, token: string, now: number): InvitationState
     .from(merchantInvitations)
     .innerJoin(merchants, eq(merchants.id, merchantInvitations.merchantId))
     .where(eq(merchantInvitations.tokenHash, hashToken(token)))
-    .get();
+    .limit(1);
+  const row = await first(lock(query));
   if (!row) return { status: "unknown" };
   if (row.acceptedAt !== null) return { status: "used" };
   if (row.revokedAt !== null) return { status: "revoked" };
@@ -406,8 +450,12 @@ function readInvitation(db: DbOrTx, token: string, now: number): InvitationState
   };
 }
 
-export function lookupInvitation(db: Db, token: string, now = Date.now()): InvitationState {
-  return readInvitation(db, token, now);
+export function lookupInvitation(
+  store: Store,
+  token: string,
+  now = Date.now(),
+): Promise<InvitationState> {
+  return store.read((q) => readInvitation(q, token, now));
 }
 
 export type AcceptResult =
@@ -422,12 +470,12 @@ export type AcceptResult =
  * a used, expired or revoked link, or one for a suspended merchant, changes nothing.
  */
 export async function acceptInvitation(
-  db: Db,
+  store: Store,
   input: { token: string; username: string; password: string },
   now = Date.now(),
 ): Promise<AcceptResult> {
   const username = input.username.trim().toLowerCase();
-  const before = readInvitation(db, input.token, now);
+  const before = await store.read((q) => readInvitation(q, input.token, now));
   if (before.status !== "valid") return { ok: false, reason: before.status };
   const policy = checkNewPassword(input.password, {
     username,
@@ -437,71 +485,75 @@ export async function acceptInvitation(
   if (!policy.ok) return { ok: false, reason: "weak_password", message: policy.message };
   const passwordHash = await hashPassword(input.password);
   // Checked again inside the transaction: the link may have been used while we hashed.
-  return db.transaction(
-    (tx): AcceptResult => {
-      const state = readInvitation(tx, input.token, now);
-      if (state.status !== "valid") return { ok: false, reason: state.status };
-      const taken = tx
-        .select({ id: merchantUsers.id })
-        .from(merchantUsers)
-        .where(
-          and(eq(merchantUsers.merchantId, state.merchantId), eq(merchantUsers.username, username)),
-        )
-        .get();
-      if (taken) return { ok: false, reason: "username_taken" };
-      const invitedBy = tx
-        .select({ invitedBy: merchantInvitations.invitedBy })
-        .from(merchantInvitations)
-        .where(eq(merchantInvitations.id, state.invitationId))
-        .get()?.invitedBy;
-      const userId = newId("usr");
-      tx.insert(merchantUsers)
-        .values({
-          id: userId,
-          merchantId: state.merchantId,
-          username,
-          role: state.role,
-          email: state.email,
-          status: "active",
-          passwordHash,
-          passwordSetAt: now,
-          invitedBy: invitedBy ?? null,
-          createdAt: now,
-        })
-        .run();
-      const burned = tx
-        .update(merchantInvitations)
-        .set({ acceptedAt: now, acceptedUserId: userId })
-        .where(
-          and(
-            eq(merchantInvitations.id, state.invitationId),
-            isNull(merchantInvitations.acceptedAt),
-          ),
-        )
-        .run().changes;
-      if (burned !== 1) throw new Error("Invitation accepted twice");
-      recordAudit(
-        tx,
-        {
-          actorType: "merchant_user",
-          actorId: userId,
-          action: "team.invitation_accepted",
-          targetType: "merchant_invitation",
-          targetId: state.invitationId,
-          details: { username, role: state.role, merchantId: state.merchantId },
-        },
-        now,
-      );
-      return { ok: true, merchantId: state.merchantId, username, userId };
-    },
-    { behavior: "immediate" },
-  );
+  return store.write(async (q): Promise<AcceptResult> => {
+    const state = await readInvitation(q, input.token, now, (query) => store.forUpdate(query));
+    if (state.status !== "valid") return { ok: false, reason: state.status };
+    const taken = await first(
+      store.forUpdate(
+        q
+          .select({ id: merchantUsers.id })
+          .from(merchantUsers)
+          .where(
+            and(
+              eq(merchantUsers.merchantId, state.merchantId),
+              eq(merchantUsers.username, username),
+            ),
+          )
+          .limit(1),
+      ),
+    );
+    if (taken) return { ok: false, reason: "username_taken" };
+    const invitedBy = (
+      await first(
+        q
+          .select({ invitedBy: merchantInvitations.invitedBy })
+          .from(merchantInvitations)
+          .where(eq(merchantInvitations.id, state.invitationId))
+          .limit(1),
+      )
+    )?.invitedBy;
+    const userId = newId("usr");
+    await q.insert(merchantUsers).values({
+      id: userId,
+      merchantId: state.merchantId,
+      username,
+      role: state.role,
+      email: state.email,
+      status: "active",
+      passwordHash,
+      passwordSetAt: now,
+      invitedBy: invitedBy ?? null,
+      createdAt: now,
+    });
+    const burned = await q
+      .update(merchantInvitations)
+      .set({ acceptedAt: now, acceptedUserId: userId })
+      .where(
+        and(eq(merchantInvitations.id, state.invitationId), isNull(merchantInvitations.acceptedAt)),
+      )
+      .returning({ id: merchantInvitations.id });
+    if (burned.length !== 1) throw new Error("Invitation accepted twice");
+    recordAudit(
+      unmovedTx(q),
+      {
+        actorType: "merchant_user",
+        actorId: userId,
+        action: "team.invitation_accepted",
+        targetType: "merchant_invitation",
+        targetId: state.invitationId,
+        details: { username, role: state.role, merchantId: state.merchantId },
+      },
+      now,
+    );
+    return { ok: true, merchantId: state.merchantId, username, userId };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
 
+/** The audit row of a team change, in the caller's transaction (audit is not on the store yet). */
 function record(
-  tx: DbOrTx,
+  q: Handle,
   actor: TeamActor,
   action: string,
   targetType: string,
@@ -510,7 +562,7 @@ function record(
   details?: Record<string, unknown>,
 ) {
   recordAudit(
-    tx,
+    unmovedTx(q),
     {
       actorType: "merchant_user",
       actorId: actor.userId,
@@ -524,14 +576,14 @@ function record(
 }
 
 function securityEvent(
-  tx: DbOrTx,
+  q: Handle,
   actor: TeamActor,
   type: SecurityEventType,
   now: number,
   details: Record<string, unknown>,
 ) {
   recordSecurityEvent(
-    tx,
+    unmovedTx(q),
     { subject: { type: "merchant_user", id: actor.userId }, type, origin: actor.origin, details },
     now,
   );

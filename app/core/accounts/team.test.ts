@@ -15,6 +15,7 @@ import {
   securityEvents,
   sessions,
 } from "../../../drizzle/schema";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { requireMerchant, requirePermission } from "~/utils/auth.server";
 import { startSession } from "~/utils/session.server";
 import { installTestDatabase } from "../../../tests/setup/db";
@@ -26,16 +27,17 @@ import {
   INVITATION_TTL_MS,
   inviteMember,
   listPendingInvitations,
-  listTeamMembers,
   lookupInvitation,
   reactivateMember,
   removeMember,
   revokeInvitation,
   suspendMember,
+  teamMembers,
   type TeamActor,
 } from "./team.server";
 
 const { db, close } = installTestDatabase();
+const store = sqliteStore(db);
 afterAll(close);
 
 let counter = 0;
@@ -118,24 +120,24 @@ describe("the permission matrix, generated from rolePermissions", () => {
 });
 
 describe("the last active owner", () => {
-  it("cannot be demoted, suspended or removed; another owner can", () => {
+  it("cannot be demoted, suspended or removed; another owner can", async () => {
     const merchantId = addMerchant();
     const owner = addMember(merchantId, "owner");
     const actor = actorOf(merchantId, owner);
-    expect(changeMemberRole(db, actor, owner, "admin")).toEqual({
+    expect(await changeMemberRole(store, actor, owner, "admin")).toEqual({
       ok: false,
       reason: "last_owner",
     });
-    expect(suspendMember(db, actor, owner)).toEqual({ ok: false, reason: "last_owner" });
-    expect(removeMember(db, actor, owner)).toEqual({ ok: false, reason: "last_owner" });
+    expect(await suspendMember(store, actor, owner)).toEqual({ ok: false, reason: "last_owner" });
+    expect(await removeMember(store, actor, owner)).toEqual({ ok: false, reason: "last_owner" });
     expect(member(owner)).toMatchObject({ role: "owner", status: "active" });
 
     const second = addMember(merchantId, "owner");
-    expect(changeMemberRole(db, actor, second, "finance").ok).toBe(true);
+    expect((await changeMemberRole(store, actor, second, "finance")).ok).toBe(true);
     expect(member(second).role).toBe("finance");
     // A suspended owner does not count as the merchant's owner.
     const suspendedOwner = addMember(merchantId, "owner", "suspended");
-    expect(removeMember(db, actor, owner)).toEqual({ ok: false, reason: "last_owner" });
+    expect(await removeMember(store, actor, owner)).toEqual({ ok: false, reason: "last_owner" });
     expect(member(suspendedOwner).status).toBe("suspended");
   });
 
@@ -144,8 +146,8 @@ describe("the last active owner", () => {
     const a = addMember(merchantId, "owner");
     const b = addMember(merchantId, "owner");
     const results = await Promise.all([
-      Promise.resolve().then(() => changeMemberRole(db, actorOf(merchantId, a), b, "admin")),
-      Promise.resolve().then(() => changeMemberRole(db, actorOf(merchantId, b), a, "viewer")),
+      Promise.resolve().then(() => changeMemberRole(store, actorOf(merchantId, a), b, "admin")),
+      Promise.resolve().then(() => changeMemberRole(store, actorOf(merchantId, b), a, "viewer")),
     ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, reason: "last_owner" }]);
@@ -160,10 +162,13 @@ describe("the last active owner", () => {
     const { openDatabase } = await import("~/utils/db.server");
     const other = openDatabase(db.$client.name, { migrate: false });
     try {
-      const results = await Promise.all([
-        Promise.resolve().then(() => removeMember(db, actorOf(merchantId, a), b)),
-        Promise.resolve().then(() => suspendMember(other, actorOf(merchantId, b), a)),
-      ]);
+      // One after the other: two stores of one process on two connections cannot overlap (the
+      // second's BEGIN IMMEDIATE would block this event loop while the first's group waits for its
+      // commit turn). What this proves: the second connection sees the first's change.
+      const results = [
+        await removeMember(store, actorOf(merchantId, a), b),
+        await suspendMember(sqliteStore(other), actorOf(merchantId, b), a),
+      ];
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       const active = [member(a), member(b)].filter((m) => m.status === "active");
       expect(active).toHaveLength(1);
@@ -185,7 +190,7 @@ describe("member changes", () => {
     ).resolves.toMatchObject({
       role: "cashier",
     });
-    expect(suspendMember(db, actorOf(merchantId, owner), cashier).ok).toBe(true);
+    expect((await suspendMember(store, actorOf(merchantId, owner), cashier)).ok).toBe(true);
     expect(db.select().from(sessions).where(eq(sessions.merchantUserId, cashier)).all()).toEqual(
       [],
     );
@@ -195,7 +200,7 @@ describe("member changes", () => {
     expect(refused.status).toBe(302);
     expect(refused.headers.get("Location")).toMatch(/^\/merchant-signin/);
 
-    expect(reactivateMember(db, actorOf(merchantId, owner), cashier).ok).toBe(true);
+    expect((await reactivateMember(store, actorOf(merchantId, owner), cashier)).ok).toBe(true);
     expect(member(cashier).status).toBe("active");
     const events = db
       .select()
@@ -213,7 +218,7 @@ describe("member changes", () => {
     const cookie = await sessionCookie(viewer);
     // Even a session row that survived (say, started a moment later) is refused for a removed
     // member: requireMerchant checks the member's status on every request.
-    expect(removeMember(db, actorOf(merchantId, owner), viewer).ok).toBe(true);
+    expect((await removeMember(store, actorOf(merchantId, owner), viewer)).ok).toBe(true);
     const lateCookie = await sessionCookie(viewer);
     for (const c of [cookie, lateCookie]) {
       const refused = await respond(() =>
@@ -222,9 +227,9 @@ describe("member changes", () => {
       expect(refused.status).toBe(302);
     }
     expect(member(viewer).status).toBe("removed");
-    expect(listTeamMembers(db, merchantId).map((m) => m.id)).toEqual([owner]);
+    expect((await teamMembers(store, merchantId)).map((m) => m.id)).toEqual([owner]);
     // Removed stays removed.
-    expect(reactivateMember(db, actorOf(merchantId, owner), viewer)).toEqual({
+    expect(await reactivateMember(store, actorOf(merchantId, owner), viewer)).toEqual({
       ok: false,
       reason: "not_found",
     });
@@ -233,11 +238,11 @@ describe("member changes", () => {
     expect(audit.find((a) => a.action === "team.member_removed")?.actorId).toBe(owner);
   });
 
-  it("a member of another merchant cannot be changed", () => {
+  it("a member of another merchant cannot be changed", async () => {
     const merchantId = addMerchant();
     const owner = addMember(merchantId, "owner");
     const stranger = addMember(addMerchant(), "cashier");
-    expect(removeMember(db, actorOf(merchantId, owner), stranger)).toEqual({
+    expect(await removeMember(store, actorOf(merchantId, owner), stranger)).toEqual({
       ok: false,
       reason: "not_found",
     });
@@ -250,8 +255,8 @@ describe("invitations", () => {
     const merchantId = addMerchant();
     const owner = addMember(merchantId, "owner");
     const email = `person${++counter}@example.co.ke`;
-    const result = inviteMember(
-      db,
+    const result = await inviteMember(
+      store,
       actorOf(merchantId, owner),
       { email: email.toUpperCase(), role, invitationUrl: url },
       now,
@@ -272,9 +277,16 @@ describe("invitations", () => {
     expect(row.expiresAt - row.createdAt).toBe(INVITATION_TTL_MS);
     const mail = db.select().from(outboundEmails).where(eq(outboundEmails.toAddress, email)).get()!;
     expect(mail.bodyText).toContain(url(token));
-    expect(lookupInvitation(db, token)).toMatchObject({ status: "valid", role: "finance" });
+    expect(await lookupInvitation(store, token)).toMatchObject({
+      status: "valid",
+      role: "finance",
+    });
 
-    const accepted = await acceptInvitation(db, { token, username: "Amina.K", password: PASSWORD });
+    const accepted = await acceptInvitation(store, {
+      token,
+      username: "Amina.K",
+      password: PASSWORD,
+    });
     expect(accepted).toMatchObject({ ok: true, merchantId, username: "amina.k" });
     const user = db
       .select()
@@ -285,73 +297,83 @@ describe("invitations", () => {
     expect(user.passwordHash).toBeTruthy();
 
     // Reused: nothing changes.
-    expect(lookupInvitation(db, token)).toEqual({ status: "used" });
-    const again = await acceptInvitation(db, { token, username: "other.one", password: PASSWORD });
+    expect(await lookupInvitation(store, token)).toEqual({ status: "used" });
+    const again = await acceptInvitation(store, {
+      token,
+      username: "other.one",
+      password: PASSWORD,
+    });
     expect(again).toEqual({ ok: false, reason: "used" });
-    expect(listTeamMembers(db, merchantId)).toHaveLength(2);
-    expect(listPendingInvitations(db, merchantId)).toEqual([]);
+    expect(await teamMembers(store, merchantId)).toHaveLength(2);
+    expect(await listPendingInvitations(store, merchantId)).toEqual([]);
   });
 
   it("an expired link changes nothing", async () => {
     const { merchantId, token } = await invited("viewer", Date.now() - INVITATION_TTL_MS - 1);
-    expect(lookupInvitation(db, token)).toEqual({ status: "expired" });
-    expect(await acceptInvitation(db, { token, username: "late.one", password: PASSWORD })).toEqual(
-      {
-        ok: false,
-        reason: "expired",
-      },
-    );
-    expect(listTeamMembers(db, merchantId)).toHaveLength(1);
+    expect(await lookupInvitation(store, token)).toEqual({ status: "expired" });
+    expect(
+      await acceptInvitation(store, { token, username: "late.one", password: PASSWORD }),
+    ).toEqual({
+      ok: false,
+      reason: "expired",
+    });
+    expect(await teamMembers(store, merchantId)).toHaveLength(1);
   });
 
   it("a revoked link changes nothing; inviting the same address again replaces the link", async () => {
     const { merchantId, owner, email, token, invitationId } = await invited();
-    const again = inviteMember(db, actorOf(merchantId, owner), {
+    const again = await inviteMember(store, actorOf(merchantId, owner), {
       email,
       role: "viewer",
       invitationUrl: url,
     });
     expect(again.ok).toBe(true);
-    expect(lookupInvitation(db, token)).toEqual({ status: "revoked" });
-    expect(revokeInvitation(db, actorOf(merchantId, owner), invitationId).ok).toBe(false);
+    expect(await lookupInvitation(store, token)).toEqual({ status: "revoked" });
+    expect((await revokeInvitation(store, actorOf(merchantId, owner), invitationId)).ok).toBe(
+      false,
+    );
     if (!again.ok) return;
-    expect(revokeInvitation(db, actorOf(merchantId, owner), again.invitationId).ok).toBe(true);
+    expect((await revokeInvitation(store, actorOf(merchantId, owner), again.invitationId)).ok).toBe(
+      true,
+    );
     expect(
-      await acceptInvitation(db, { token: again.token, username: "nope", password: PASSWORD }),
+      await acceptInvitation(store, { token: again.token, username: "nope", password: PASSWORD }),
     ).toEqual({
       ok: false,
       reason: "revoked",
     });
-    expect(listTeamMembers(db, merchantId)).toHaveLength(1);
+    expect(await teamMembers(store, merchantId)).toHaveLength(1);
   });
 
   it("a link of a suspended merchant changes nothing", async () => {
     const { merchantId, token } = await invited();
     db.update(merchants).set({ status: "suspended" }).where(eq(merchants.id, merchantId)).run();
-    expect(lookupInvitation(db, token)).toEqual({ status: "unavailable" });
-    expect(await acceptInvitation(db, { token, username: "blocked", password: PASSWORD })).toEqual({
+    expect(await lookupInvitation(store, token)).toEqual({ status: "unavailable" });
+    expect(
+      await acceptInvitation(store, { token, username: "blocked", password: PASSWORD }),
+    ).toEqual({
       ok: false,
       reason: "unavailable",
     });
-    expect(listTeamMembers(db, merchantId)).toHaveLength(1);
+    expect(await teamMembers(store, merchantId)).toHaveLength(1);
   });
 
   it("usernames are unique within the merchant (a removed member's too); weak passwords are refused", async () => {
     const { merchantId, owner, token } = await invited();
     const removed = addMember(merchantId, "viewer");
-    removeMember(db, actorOf(merchantId, owner), removed);
+    await removeMember(store, actorOf(merchantId, owner), removed);
     const taken = member(removed).username;
-    expect(await acceptInvitation(db, { token, username: taken, password: PASSWORD })).toEqual({
+    expect(await acceptInvitation(store, { token, username: taken, password: PASSWORD })).toEqual({
       ok: false,
       reason: "username_taken",
     });
-    const weak = await acceptInvitation(db, {
+    const weak = await acceptInvitation(store, {
       token,
       username: "fresh.name",
       password: "password",
     });
     expect(weak).toMatchObject({ ok: false, reason: "weak_password" });
-    expect(lookupInvitation(db, token).status).toBe("valid");
+    expect((await lookupInvitation(store, token)).status).toBe("valid");
   });
 
   it("an address already on the team is not invited again", async () => {
@@ -362,7 +384,7 @@ describe("invitations", () => {
       .where(eq(merchantUsers.id, owner))
       .run();
     expect(
-      inviteMember(db, actorOf(merchantId, owner), {
+      await inviteMember(store, actorOf(merchantId, owner), {
         email: "Boss@Example.co.ke",
         role: "owner",
         invitationUrl: url,

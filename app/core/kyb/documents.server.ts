@@ -19,7 +19,8 @@ import { asc, eq } from "drizzle-orm";
 import { applicationDocuments } from "../../../drizzle/schema";
 import { KYB_DOCUMENTS } from "~/content/kyb-documents";
 import { newId } from "~/core/ids.server";
-import type { Db, Tx } from "~/utils/db.server";
+import type { Handle, Store } from "~/db/store";
+import { first } from "~/db/sql";
 
 /** The form field that carries the documents, and its limits (shared with the form's copy). */
 export const KYB_FIELD = KYB_DOCUMENTS.field;
@@ -238,22 +239,20 @@ export function createKybUpload(options: {
    * Writes the rows and moves the files into the application's folder, inside the caller's
    * transaction (a failed move rolls the rows back).
    */
-  function attach(tx: Tx, applicationId: string, now = Date.now()): void {
+  async function attach(q: Handle, applicationId: string, now = Date.now()): Promise<void> {
     if (staged.length === 0) return;
     for (const document of staged) {
-      tx.insert(applicationDocuments)
-        .values({
-          id: newId("doc"),
-          applicationId,
-          fileName: document.fileName,
-          storedName: document.storedName,
-          sizeBytes: document.sizeBytes,
-          sha256: document.sha256,
-          contentType: document.contentType,
-          scanStatus: "unscanned",
-          createdAt: now,
-        })
-        .run();
+      await q.insert(applicationDocuments).values({
+        id: newId("doc"),
+        applicationId,
+        fileName: document.fileName,
+        storedName: document.storedName,
+        sizeBytes: document.sizeBytes,
+        sha256: document.sha256,
+        contentType: document.contentType,
+        scanStatus: "unscanned",
+        createdAt: now,
+      });
     }
     const folder = applicationFolder(options.root, applicationId);
     mkdirSync(folder, { recursive: true, mode: 0o700 });
@@ -284,26 +283,30 @@ function named(document: ApplicationDocument): ApplicationDocument {
   return { ...document, fileName: fileNameForType(document.fileName, document.contentType) };
 }
 
-export function listApplicationDocuments(db: Db, applicationId: string): ApplicationDocument[] {
-  return db
-    .select()
-    .from(applicationDocuments)
-    .where(eq(applicationDocuments.applicationId, applicationId))
-    .orderBy(asc(applicationDocuments.createdAt), asc(applicationDocuments.fileName))
-    .all()
-    .map(named);
+export async function listApplicationDocuments(
+  store: Store,
+  applicationId: string,
+): Promise<ApplicationDocument[]> {
+  const rows = await store.read((q) =>
+    q
+      .select()
+      .from(applicationDocuments)
+      .where(eq(applicationDocuments.applicationId, applicationId))
+      .orderBy(asc(applicationDocuments.createdAt), asc(applicationDocuments.fileName)),
+  );
+  return rows.map(named);
 }
 
-export function getApplicationDocument(
-  db: Db,
+export async function getApplicationDocument(
+  store: Store,
   applicationId: string,
   documentId: string,
-): ApplicationDocument | undefined {
-  const document = db
-    .select()
-    .from(applicationDocuments)
-    .where(eq(applicationDocuments.id, documentId))
-    .get();
+): Promise<ApplicationDocument | undefined> {
+  const document = await store.read((q) =>
+    first(
+      q.select().from(applicationDocuments).where(eq(applicationDocuments.id, documentId)).limit(1),
+    ),
+  );
   return document?.applicationId === applicationId ? named(document) : undefined;
 }
 

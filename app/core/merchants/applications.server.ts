@@ -9,7 +9,9 @@ import { recordAudit } from "~/core/audit.server";
 import { DEFAULT_PAYOUT_APPROVAL_ABOVE_KES } from "~/core/disbursements/settings.server";
 import { queueEmail } from "~/core/email.server";
 import { newApplicationReference, newId, newMerchantId } from "~/core/ids.server";
-import type { Db, Tx } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import type { ApplicationStatus } from "./application-statuses";
 import { e164, type ApplicationInput } from "./application-schema";
 import { issueSetPasswordToken } from "./passwords-links.server";
@@ -19,7 +21,7 @@ export type SubmitResult =
   | { ok: false; reason: "duplicate_pending"; reference: string };
 
 export function submitApplication(
-  db: Db,
+  store: Store,
   input: ApplicationInput,
   context: {
     clientKey?: string | null;
@@ -29,55 +31,57 @@ export function submitApplication(
      * Runs in the submitting transaction once the application row exists (KYB documents: their
      * rows and files, app/core/kyb/documents.server.ts); a throw rolls the application back.
      */
-    attachDocuments?: (tx: Tx, applicationId: string) => void;
+    attachDocuments?: (q: Handle, applicationId: string) => Promise<void>;
   },
-): SubmitResult {
+): Promise<SubmitResult> {
   const now = context.now ?? Date.now();
   const emailNormalized = input.email.trim().toLowerCase();
-  return db.transaction((tx) => {
-    const pending = tx
-      .select({ reference: merchantApplications.reference })
-      .from(merchantApplications)
-      .where(
-        and(
-          eq(merchantApplications.emailNormalized, emailNormalized),
-          eq(merchantApplications.status, "submitted"),
-        ),
-      )
-      .get();
+  return store.write(async (q): Promise<SubmitResult> => {
+    const pending = await first(
+      store.forUpdate(
+        q
+          .select({ reference: merchantApplications.reference })
+          .from(merchantApplications)
+          .where(
+            and(
+              eq(merchantApplications.emailNormalized, emailNormalized),
+              eq(merchantApplications.status, "submitted"),
+            ),
+          )
+          .limit(1),
+      ),
+    );
     if (pending)
       return { ok: false, reason: "duplicate_pending", reference: pending.reference } as const;
     const id = newId("app");
     const reference = newApplicationReference();
-    tx.insert(merchantApplications)
-      .values({
-        id,
-        reference,
-        status: "submitted",
-        businessName: input.businessName,
-        businessType: input.businessType,
-        registrationNumber: input.registrationNumber,
-        contactName: input.contactName,
-        email: input.email.trim(),
-        emailNormalized,
-        countryCode: input.countryCode,
-        phone: e164(input.countryCode, input.phone),
-        website: input.website ?? null,
-        businessAddress: input.businessAddress ?? null,
-        country: input.country,
-        city: input.city,
-        monthlyVolume: input.monthlyVolume ?? null,
-        currentPaymentMethods: input.currentPaymentMethods ?? null,
-        integrationType: input.integrationType ?? null,
-        timeline: input.timeline ?? null,
-        agreedToTerms: input.agreedToTerms === true,
-        agreedToNewsletter: input.agreedToNewsletter === true,
-        clientKey: context.clientKey ?? null,
-        userAgent: context.userAgent ?? null,
-        createdAt: now,
-      })
-      .run();
-    context.attachDocuments?.(tx, id);
+    await q.insert(merchantApplications).values({
+      id,
+      reference,
+      status: "submitted",
+      businessName: input.businessName,
+      businessType: input.businessType,
+      registrationNumber: input.registrationNumber,
+      contactName: input.contactName,
+      email: input.email.trim(),
+      emailNormalized,
+      countryCode: input.countryCode,
+      phone: e164(input.countryCode, input.phone),
+      website: input.website ?? null,
+      businessAddress: input.businessAddress ?? null,
+      country: input.country,
+      city: input.city,
+      monthlyVolume: input.monthlyVolume ?? null,
+      currentPaymentMethods: input.currentPaymentMethods ?? null,
+      integrationType: input.integrationType ?? null,
+      timeline: input.timeline ?? null,
+      agreedToTerms: input.agreedToTerms === true,
+      agreedToNewsletter: input.agreedToNewsletter === true,
+      clientKey: context.clientKey ?? null,
+      userAgent: context.userAgent ?? null,
+      createdAt: now,
+    });
+    await context.attachDocuments?.(q, id);
     return { ok: true, id, reference } as const;
   });
 }
@@ -85,39 +89,46 @@ export function submitApplication(
 export type Application = typeof merchantApplications.$inferSelect;
 
 export function listApplications(
-  db: Db,
+  store: Store,
   filter: { status?: ApplicationStatus; limit?: number } = {},
-) {
-  const query = db.select().from(merchantApplications);
-  const rows = (filter.status ? query.where(eq(merchantApplications.status, filter.status)) : query)
-    .orderBy(desc(merchantApplications.createdAt))
-    .limit(filter.limit ?? 200)
-    .all();
-  return rows;
+): Promise<Application[]> {
+  return store.read((q) =>
+    q
+      .select()
+      .from(merchantApplications)
+      .where(filter.status ? eq(merchantApplications.status, filter.status) : undefined)
+      .orderBy(desc(merchantApplications.createdAt))
+      .limit(filter.limit ?? 200),
+  );
 }
 
-export function countApplicationsByStatus(db: Db): Record<ApplicationStatus, number> {
-  const rows = db
-    .select({ status: merchantApplications.status, count: sql<number>`count(*)` })
-    .from(merchantApplications)
-    .groupBy(merchantApplications.status)
-    .all();
+export async function countApplicationsByStatus(
+  store: Store,
+): Promise<Record<ApplicationStatus, number>> {
+  const rows = await store.read((q) =>
+    q
+      .select({ status: merchantApplications.status, count: sql<number>`count(*)` })
+      .from(merchantApplications)
+      .groupBy(merchantApplications.status),
+  );
   const counts: Record<ApplicationStatus, number> = { submitted: 0, approved: 0, rejected: 0 };
   for (const row of rows) counts[row.status] = row.count;
   return counts;
 }
 
-export function getApplication(db: Db, id: string): Application | undefined {
-  return db.select().from(merchantApplications).where(eq(merchantApplications.id, id)).get();
+export function getApplication(store: Store, id: string): Promise<Application | undefined> {
+  return store.read((q) =>
+    first(q.select().from(merchantApplications).where(eq(merchantApplications.id, id)).limit(1)),
+  );
 }
 
-/** The application, still waiting for a decision, read inside the reviewing transaction. */
-function submittedApplication(tx: Tx, id: string): Application {
-  const application = tx
-    .select()
-    .from(merchantApplications)
-    .where(eq(merchantApplications.id, id))
-    .get();
+/** The application, still waiting for a decision, read (locked) inside the reviewing write. */
+async function submittedApplication(store: Store, q: Handle, id: string): Promise<Application> {
+  const application = await first(
+    store.forUpdate(
+      q.select().from(merchantApplications).where(eq(merchantApplications.id, id)).limit(1),
+    ),
+  );
   if (!application) throw new ReviewError("Application not found", "not_found");
   if (application.status !== "submitted") {
     throw new ReviewError(
@@ -129,7 +140,7 @@ function submittedApplication(tx: Tx, id: string): Application {
 }
 
 function auditReview(
-  tx: Tx,
+  q: Handle,
   operatorId: string,
   action: string,
   applicationId: string,
@@ -137,7 +148,7 @@ function auditReview(
   now: number,
 ) {
   recordAudit(
-    tx,
+    unmovedTx(q),
     {
       actorType: "operator",
       actorId: operatorId,
@@ -181,7 +192,7 @@ export interface ApprovalResult {
  * approved, issue the one-time set-password link, queue the e-mail and audit it.
  */
 export function approveApplication(
-  db: Db,
+  store: Store,
   input: {
     applicationId: string;
     operatorId: string;
@@ -190,45 +201,43 @@ export function approveApplication(
     linkTtlMs: number;
     now?: number;
   },
-): ApprovalResult {
+): Promise<ApprovalResult> {
   const now = input.now ?? Date.now();
-  return db.transaction((tx) => {
-    const application = submittedApplication(tx, input.applicationId);
+  return store.write(async (q) => {
+    const application = await submittedApplication(store, q, input.applicationId);
     let merchantId = newMerchantId();
     while (
-      tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)).get()
+      await first(
+        q.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)).limit(1),
+      )
     ) {
       merchantId = newMerchantId();
     }
     const username = input.username ?? suggestUsername(application.email);
-    tx.insert(merchants)
-      .values({
-        id: merchantId,
-        businessName: application.businessName,
-        contactEmail: application.email,
-        payoutApprovalAboveKes: DEFAULT_PAYOUT_APPROVAL_ABOVE_KES,
-        createdAt: now,
-      })
-      .run();
+    await q.insert(merchants).values({
+      id: merchantId,
+      businessName: application.businessName,
+      contactEmail: application.email,
+      payoutApprovalAboveKes: DEFAULT_PAYOUT_APPROVAL_ABOVE_KES,
+      createdAt: now,
+    });
     const userId = newId("usr");
-    tx.insert(merchantUsers)
-      .values({
-        id: userId,
-        merchantId,
-        username,
-        role: "owner",
-        // The owner's own address (password resets, security notices): the applicant's.
-        email: application.email,
-        createdAt: now,
-      })
-      .run();
-    tx.update(merchantApplications)
+    await q.insert(merchantUsers).values({
+      id: userId,
+      merchantId,
+      username,
+      role: "owner",
+      // The owner's own address (password resets, security notices): the applicant's.
+      email: application.email,
+      createdAt: now,
+    });
+    await q
+      .update(merchantApplications)
       .set({ status: "approved", reviewedAt: now, reviewedBy: input.operatorId, merchantId })
-      .where(eq(merchantApplications.id, application.id))
-      .run();
-    const link = issueSetPasswordToken(tx, userId, input.linkTtlMs, now);
+      .where(eq(merchantApplications.id, application.id));
+    const link = issueSetPasswordToken(unmovedTx(q), userId, input.linkTtlMs, now);
     queueEmail(
-      tx,
+      unmovedTx(q),
       {
         to: application.email,
         subject: "Your OneHop merchant account is approved",
@@ -251,7 +260,7 @@ export function approveApplication(
       now,
     );
     auditReview(
-      tx,
+      q,
       input.operatorId,
       "application.approved",
       application.id,
@@ -267,24 +276,24 @@ export function approveApplication(
   });
 }
 
-export function rejectApplication(
-  db: Db,
+export async function rejectApplication(
+  store: Store,
   input: { applicationId: string; operatorId: string; reason: string; now?: number },
-): void {
+): Promise<void> {
   const now = input.now ?? Date.now();
-  db.transaction((tx) => {
-    const application = submittedApplication(tx, input.applicationId);
-    tx.update(merchantApplications)
+  await store.write(async (q) => {
+    const application = await submittedApplication(store, q, input.applicationId);
+    await q
+      .update(merchantApplications)
       .set({
         status: "rejected",
         reviewedAt: now,
         reviewedBy: input.operatorId,
         decisionReason: input.reason,
       })
-      .where(eq(merchantApplications.id, application.id))
-      .run();
+      .where(eq(merchantApplications.id, application.id));
     queueEmail(
-      tx,
+      unmovedTx(q),
       {
         to: application.email,
         subject: "Your OneHop merchant application",
@@ -303,7 +312,7 @@ export function rejectApplication(
       now,
     );
     auditReview(
-      tx,
+      q,
       input.operatorId,
       "application.rejected",
       application.id,
