@@ -15,6 +15,7 @@ import {
 import { openDatabase, type Db } from "~/utils/db.server";
 import { rateRefreshes, rateSnapshots } from "../../../drizzle/schema";
 import { createTestDb } from "../../../tests/setup/db";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { multiplyDecimals } from "./decimal";
 import { fallbackRatesKes } from "./fallback";
 import { createRatesService, type RatesService } from "./service.server";
@@ -35,7 +36,7 @@ function service(
 ): RatesService {
   const timeoutMs = options.timeoutMs ?? 1000;
   return createRatesService({
-    db: options.dbOverride ?? db,
+    store: sqliteStore(options.dbOverride ?? db),
     market:
       options.market === undefined
         ? createCoinGeckoClient({ baseUrl: simulator.coingeckoBaseUrl, timeoutMs })
@@ -383,6 +384,10 @@ describe("single flight", () => {
     const otherConnection = openDatabase(testDb.file, { migrate: false });
     try {
       const first = service().refresh("scheduled");
+      // The other process sees the claim once it is committed (a store write commits with its
+      // group, at the end of its turn, not when it returns).
+      while (otherConnection.select().from(rateRefreshes).all().length === 0)
+        await new Promise((resolve) => setImmediate(resolve));
       const second = await service({ dbOverride: otherConnection }).refresh("scheduled");
       expect(second).toMatchObject({
         status: "skipped",
