@@ -457,6 +457,33 @@ describe("single flight", () => {
   });
 });
 
+describe("the in-memory copy the synchronous reads answer from", () => {
+  it("shows another process's refresh once a caller awaited current() or sync()", async () => {
+    const rates = service();
+    expect(rates.read().status).toBe("unavailable");
+    const otherConnection = openDatabase(testDb.file, { migrate: false });
+    try {
+      expect((await service({ dbOverride: otherConnection }).refresh("scheduled")).status).toBe(
+        "refreshed",
+      );
+      await sqliteStore(otherConnection).durable();
+      expect((await rates.current()).status).toBe("live");
+      expect(rates.read().status).toBe("live");
+      expect(rates.liveRate("BTC")?.kind).toBe("live");
+
+      clock = T0 + MINUTE;
+      expect((await service({ dbOverride: otherConnection }).refresh("scheduled")).status).toBe(
+        "refreshed",
+      );
+      await sqliteStore(otherConnection).durable();
+      await rates.sync();
+      expect(rates.read().rates.every((rate) => rate.fetchedAt === T0 + MINUTE)).toBe(true);
+    } finally {
+      otherConnection.$client.close();
+    }
+  });
+});
+
 describe("without a market-data client", () => {
   it("fails every refresh visibly instead of pretending", async () => {
     const rates = service({ market: null });
