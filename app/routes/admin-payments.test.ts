@@ -452,7 +452,7 @@ describe("exceptions queue", () => {
     expect(auditFor(payment.id)).toEqual([]);
 
     // Today the price is higher than when it was quoted: the re-quote gives the merchant more.
-    storeLiveRates(db, { ETH: "420000" });
+    await storeLiveRates(db, { ETH: "420000" });
     expect((await detail(payment.id, cookie)).liveRate?.priceKes).toBe("420000");
     const response = await act(payment.id, { intent: "requote" }, cookie);
     expect(response.status).toBe(200);

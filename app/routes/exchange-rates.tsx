@@ -24,7 +24,7 @@ import { redirectWithError } from "~/utils/toast.server";
 
 export async function loader() {
   const service = ratesService();
-  const view = service.read({ fallback: true });
+  const view = await service.current({ fallback: true });
   const now = Date.now();
   const payload = {
     status: view.status,

@@ -15,7 +15,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const service = ratesService();
-  const view = service.read({ fallback: true });
+  const view = await service.current({ fallback: true });
   const now = Date.now();
   if (view.status === "unavailable") {
     const headers = applyBaseSecurityHeaders(

@@ -31,7 +31,7 @@ async function merchantCookie(merchantId = MERCHANT) {
 
 describe("Create Payment under concurrency", () => {
   it("twelve concurrent posts of KES 1,000,000: ten payments, two refused with the daily limit", async () => {
-    storeLiveRates(db);
+    await storeLiveRates(db);
     const cookie = await merchantCookie();
     const post = (n: number) =>
       respond(() =>
@@ -77,7 +77,7 @@ describe("Create Payment on a network (ADR 0031)", () => {
     );
 
   it("the review states the network; a fixed network is the payment's; none leaves the choice", async () => {
-    storeLiveRates(db);
+    await storeLiveRates(db);
     const cookie = await merchantCookie(SHOP);
     const order = { amountKes: "5000", reference: "NET-1" };
     const review = await post(cookie, { ...order, intent: "review", asset: "USDT" });

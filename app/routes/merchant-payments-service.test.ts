@@ -71,7 +71,7 @@ type PreviewBody = {
 describe("Create Payment: the review and the creation are one core decision", () => {
   it("refuses an asset without a live rate with the same message on review and on create", async () => {
     installPaymentsRuntime(h.runtime);
-    storeLiveRates(db);
+    await storeLiveRates(db);
     const { cookie } = await signedIn();
     const fields = { amountKes: "15000", asset: "BTC", reference: "NO-RATE" };
     const review = await postNew(cookie, { ...fields, intent: "review" });
@@ -90,7 +90,7 @@ describe("Create Payment: the review and the creation are one core decision", ()
 
   it("the review shows the amounts the creation then locks", async () => {
     installPaymentsRuntime(h.runtime);
-    storeLiveRates(db);
+    await storeLiveRates(db);
     const { cookie } = await signedIn();
     const fields = { amountKes: "15000", asset: "USDT", reference: "SAME-QUOTE" };
     const review = await postNew(cookie, { ...fields, intent: "review" });

@@ -48,7 +48,7 @@ addMerchant(db, MERCHANT, null);
 addMerchant(db, OTHER, null);
 // Enough to refund a whole payment (the payment itself brought in its amount less our fee).
 creditAvailable(db, MERCHANT, 100_000);
-storeLiveRates(db, { USDT: "130" });
+await storeLiveRates(db, { USDT: "130" });
 
 /** A valid Ethereum address (the customer's: USDT payments are on Ethereum by default). */
 const CUSTOMER = "0x52908400098527886E0F7030069857D2E4169EE7";

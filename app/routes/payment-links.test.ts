@@ -214,7 +214,7 @@ describe("the public link page", () => {
   });
 
   it("opens a fresh payment per POST and sends the visitor to its checkout (303)", async () => {
-    storeLiveRates(db, TEST_PRICES_KES);
+    await storeLiveRates(db, TEST_PRICES_KES);
     const { link } = await ownerLink({ title: "Open twice" });
     const first = await openLink(link.id, { amountKes: "1500", asset: "USDT" });
     const second = await openLink(link.id, { amountKes: "1500", asset: "USDT" });
@@ -229,7 +229,7 @@ describe("the public link page", () => {
   });
 
   it("answers a bad amount with the error next to the field and what was typed", async () => {
-    storeLiveRates(db, TEST_PRICES_KES);
+    await storeLiveRates(db, TEST_PRICES_KES);
     const { link } = await ownerLink({ title: "Bad amounts" });
     for (const [amountKes, message] of [
       ["12.50", "Enter a whole number of shillings, without commas or decimals"],
@@ -261,7 +261,7 @@ describe("the public link page", () => {
   });
 
   it("answers 429 with Retry-After once one client has opened too many payments", async () => {
-    storeLiveRates(db, TEST_PRICES_KES);
+    await storeLiveRates(db, TEST_PRICES_KES);
     const { link } = await ownerLink({ title: "Limited", amountKes: "600", asset: "USDT" });
     const address = "203.0.113.77";
     for (let i = 0; i < PAYMENT_LINK_OPEN_LIMIT.limit; i++)
@@ -286,7 +286,7 @@ describe("the checkout's way back to the merchant's site", () => {
     );
 
   it("offers Cancel while waiting and Return once paid, showing the host", async () => {
-    storeLiveRates(db, TEST_PRICES_KES);
+    await storeLiveRates(db, TEST_PRICES_KES);
     const { link } = await ownerLink({
       title: "With return",
       successUrl: "https://shop.example.co.ke/thanks?order=7",
@@ -321,7 +321,7 @@ describe("the checkout's way back to the merchant's site", () => {
   });
 
   it("a test link's checkout is marked as a test payment, a live link's is not", async () => {
-    storeLiveRates(db, TEST_PRICES_KES);
+    await storeLiveRates(db, TEST_PRICES_KES);
     for (const [query, testPayment] of [
       ["?mode=test", true],
       ["", false],
@@ -335,7 +335,7 @@ describe("the checkout's way back to the merchant's site", () => {
   });
 
   it("renders no link for a stored URL that is not http(s)", async () => {
-    storeLiveRates(db, TEST_PRICES_KES);
+    await storeLiveRates(db, TEST_PRICES_KES);
     const { link } = await ownerLink({ title: "Tampered", cancelUrl: "https://shop.example/c" });
     const opened = await openLink(link.id, { amountKes: "2000", asset: "USDT" });
     const id = opened.headers.get("Location")!.split("/").pop()!;

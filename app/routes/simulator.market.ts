@@ -10,9 +10,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { runningMarketSimulator } from "~/wiring/rates.server";
-import { ageRatesStore, clearRatesStore } from "~/core/rates/store-maintenance.server";
-import { getDb } from "~/utils/db.server";
+import { ratesStoreMaintenance, runningMarketSimulator } from "~/wiring/rates.server";
 import { clearPageCache } from "~/utils/page-cache.server";
 import { assertSameOrigin } from "~/utils/request.server";
 import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
@@ -84,8 +82,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (input.mode) simulator.setMode(input.mode);
   if (input.fxMode) simulator.setFxMode(input.fxMode);
   if (input.serveKes !== undefined) simulator.setServeKes(input.serveKes);
-  if (input.reset) clearRatesStore(getDb());
-  if (input.ageSeconds) ageRatesStore(getDb(), input.ageSeconds * 1000);
+  if (input.reset) await ratesStoreMaintenance().clearRatesStore();
+  if (input.ageSeconds) await ratesStoreMaintenance().ageRatesStore(input.ageSeconds * 1000);
   // Rendered pages cached before this change would show the old state until they expire.
   clearPageCache();
   return respond(request, simulator.state());

@@ -22,7 +22,7 @@ import { seo } from "~/utils/seo";
 
 export async function loader() {
   const service = ratesService();
-  const view = service.read({ fallback: true });
+  const view = await service.current({ fallback: true });
   const now = Date.now();
   const rates = new Map(view.rates.map((rate) => [rate.symbol as CryptoSymbol, rate]));
   const coins: CurrencyEntry[] = cryptocurrencies.map((coin) => {

@@ -2,7 +2,8 @@
  * The process-wide rates service, created once at boot (`startRates`, registered in
  * app/wiring/boot.server.ts). With PROVIDER_MODE=simulator it first starts the market simulator on
  * an ephemeral 127.0.0.1 port (loaded only then) and points the same live clients at it; otherwise
- * the clients talk to the configured CoinGecko and FX URLs. Then it schedules the background
+ * the clients talk to the configured CoinGecko and FX URLs. Then it reads the stored rates into
+ * memory (the payments core quotes from that copy synchronously) and schedules the background
  * refresh.
  */
 import {
@@ -14,11 +15,12 @@ import { createFxClient } from "~/core/providers/coingecko/fx-client.server";
 import type { MarketSimulator } from "~/simulators/market/index.server";
 import { scheduleRatesRefresh } from "~/core/rates/job.server";
 import { createRatesService, type RatesService } from "~/core/rates/service.server";
+import { ageRatesStore, clearRatesStore } from "~/core/rates/store-maintenance.server";
 import { defaultRatesConfig, type RatesConfig } from "~/core/rates/types";
-import { getDb } from "~/utils/db.server";
 import { env, type Env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import type { BootContext } from "./context";
+import { bindStore, store } from "./store.server";
 
 export function ratesConfigFromEnv(values: Env): RatesConfig {
   return {
@@ -40,7 +42,7 @@ const state = globalThis as typeof globalThis & {
 export function ratesService(): RatesService {
   state.__onehopRates ??= {
     service: createRatesService({
-      db: getDb(),
+      store: store(),
       market: null,
       fx: null,
       config: ratesConfigFromEnv(env),
@@ -85,7 +87,13 @@ export async function startRates(context: BootContext): Promise<void> {
     });
     fx = createFxClient({ baseUrl: env.FX_BASE_URL, timeoutMs });
   }
-  const service = createRatesService({ db: context.db, market, fx, config });
+  const service = createRatesService({ store: store(), market, fx, config });
+  await service.sync();
   state.__onehopRates = { service, simulator };
-  scheduleRatesRefresh(service, context.db);
+  scheduleRatesRefresh(service, context.db, store());
+}
+
+/** Whole-store operations for the simulator control route (PROVIDER_MODE=simulator only). */
+export function ratesStoreMaintenance() {
+  return bindStore(store(), { clearRatesStore, ageRatesStore });
 }

@@ -151,7 +151,7 @@ beforeAll(async () => {
     ...providerEnv("", live),
     ...providerEnv("TEST_", sandbox),
   });
-  storeLiveRates(db);
+  await storeLiveRates(db);
   await boot();
 });
 

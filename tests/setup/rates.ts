@@ -3,6 +3,8 @@
  * payments through the routes or the service without running a market provider.
  */
 import { rateRefreshes, rateSnapshots } from "../../drizzle/schema";
+import { syncStoredRates } from "~/core/rates/read-rates.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Db } from "~/utils/db.server";
 
 /** The quote assets' usual test prices (KES). */
@@ -13,20 +15,24 @@ export const TEST_PRICES_KES = {
   ETH: "398000",
 } as const;
 
-/** One succeeded refresh with a live snapshot of each asset given (default: USDT only). */
-export function storeLiveRates(
+/**
+ * One succeeded refresh with a live snapshot of each asset given (default: USDT only). Resolves
+ * once the rates service's in-memory copy (what payment quotes read) shows it, as a refresh does.
+ */
+export async function storeLiveRates(
   db: Db,
   prices: Partial<Record<keyof typeof TEST_PRICES_KES, string>> = { USDT: TEST_PRICES_KES.USDT },
   now = Date.now(),
-): void {
-  const refresh = db
-    .insert(rateRefreshes)
-    .values({ trigger: "manual", startedAt: now, finishedAt: now, outcome: "succeeded" })
-    .returning()
-    .get();
-  for (const [asset, priceKes] of Object.entries(prices)) {
-    db.insert(rateSnapshots)
-      .values({
+): Promise<void> {
+  const store = sqliteStore(db);
+  await store.write(async (q) => {
+    const [refresh] = await q
+      .insert(rateRefreshes)
+      .values({ trigger: "manual", startedAt: now, finishedAt: now, outcome: "succeeded" })
+      .returning();
+    if (!refresh) throw new Error("the refresh row was not inserted");
+    for (const [asset, priceKes] of Object.entries(prices)) {
+      await q.insert(rateSnapshots).values({
         refreshId: refresh.id,
         asset,
         priceKes,
@@ -37,7 +43,8 @@ export function storeLiveRates(
         fxSource: null,
         asOf: now,
         fetchedAt: now,
-      })
-      .run();
-  }
+      });
+    }
+  });
+  await syncStoredRates(store);
 }

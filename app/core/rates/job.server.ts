@@ -5,6 +5,7 @@
  */
 import { runLeased, schedule } from "~/utils/jobs.server";
 import type { Db } from "~/utils/db.server";
+import type { Store } from "~/db/store";
 import type { RatesService } from "./service.server";
 import { pruneHistory } from "./snapshot-store.server";
 
@@ -14,10 +15,15 @@ const PRUNE_EVERY_MS = 60 * 60_000;
 
 let lastPrunedAt = 0;
 
-/** One scheduled run. Throws (and the run is recorded as failed) when the provider call failed. */
+/**
+ * One scheduled run. Throws (and the run is recorded as failed) when the provider call failed.
+ * `db` holds the job lease and run record (app/utils/jobs.server.ts, not on the store yet); the
+ * history is pruned through `store`.
+ */
 export async function runRatesRefreshJob(
   service: RatesService,
   db: Db,
+  store: Store,
   now: () => number = Date.now,
 ) {
   return runLeased(
@@ -28,7 +34,7 @@ export async function runRatesRefreshJob(
       const result = await service.refresh("scheduled");
       if (now() - lastPrunedAt >= PRUNE_EVERY_MS) {
         lastPrunedAt = now();
-        pruneHistory(db, now() - RATES_HISTORY_DAYS * 24 * 60 * 60_000);
+        await pruneHistory(store, now() - RATES_HISTORY_DAYS * 24 * 60 * 60_000);
       }
       if (result.status === "failed") throw new Error(`rates refresh failed: ${result.error}`);
       if (result.status === "skipped")
@@ -41,10 +47,10 @@ export async function runRatesRefreshJob(
   );
 }
 
-export function scheduleRatesRefresh(service: RatesService, db: Db): void {
+export function scheduleRatesRefresh(service: RatesService, db: Db, store: Store): void {
   schedule({
     name: RATES_REFRESH_JOB,
     pattern: { everySeconds: Math.round(service.config.refreshIntervalMs / 1000) },
-    run: () => runRatesRefreshJob(service, db),
+    run: () => runRatesRefreshJob(service, db, store),
   });
 }

@@ -1,13 +1,20 @@
 /**
- * What pages, the JSON API and (later) the payments core read: per asset, the fallback chain
+ * What pages, the JSON API and the payments core read: per asset, the fallback chain
  * live -> last good snapshot (stale when older than `staleAfterMs`) -> configured fallback rate,
  * with the step taken recorded on every rate. Reads only the database: never waits on a provider.
+ *
+ * The stored rates (newest price per asset, newest attempt) are kept in memory per store: payment
+ * quotes read them synchronously on their hot path (`currentStoredRates`), and every refresh and
+ * store operation of this process brings them up to date before it resolves. Writes from elsewhere
+ * (another process) are picked up by `syncStoredRates`, which pages await and which every
+ * synchronous read starts in the background: a synchronous read can lag one read behind those.
  */
-import type { Db } from "~/utils/db.server";
+import type { Store } from "~/db/store";
+import { logger } from "~/utils/logger.server";
 import type { FallbackRates } from "./fallback";
 import { liveAssets } from "./fallback";
 import { latestAttempt, type RefreshAttempt } from "./refresh-attempts.server";
-import { latestSnapshots } from "./snapshot-store.server";
+import { latestSnapshots, newestSnapshotMarker, type RateSnapshot } from "./snapshot-store.server";
 import type { Rate, RatesConfig } from "./types";
 
 export type { Rate, RateKind } from "./types";
@@ -25,17 +32,91 @@ export interface RatesView {
   lastRefresh: RefreshAttempt | null;
 }
 
-export function readRates(
-  db: Db,
+/** What the store holds for the rates view: the newest price per asset and the newest attempt. */
+export interface StoredRates {
+  latest: ReadonlyMap<string, RateSnapshot>;
+  lastRefresh: RefreshAttempt | null;
+}
+
+interface Snapshot {
+  rates: StoredRates;
+  /** The store's change counter the rates were read at (null: never read). */
+  counter: string | null;
+  /** The newest snapshot row the per-asset map was read at. */
+  marker: string | null;
+  /** A sync queued behind the running one (callers join it). */
+  queued: Promise<StoredRates> | null;
+  tail: Promise<unknown>;
+}
+
+const snapshots = new WeakMap<Store, Snapshot>();
+const assetSymbols = liveAssets.map((coin) => coin.symbol);
+
+function snapshotOf(store: Store): Snapshot {
+  let snapshot = snapshots.get(store);
+  if (!snapshot) {
+    snapshot = {
+      rates: { latest: new Map(), lastRefresh: null },
+      counter: null,
+      marker: null,
+      queued: null,
+      tail: Promise.resolve(),
+    };
+    snapshots.set(store, snapshot);
+  }
+  return snapshot;
+}
+
+async function load(store: Store, snapshot: Snapshot): Promise<StoredRates> {
+  const counter = await store.changeCounter();
+  if (counter === snapshot.counter) return snapshot.rates;
+  const { rates, marker } = await store.read(async (q) => {
+    const newest = await newestSnapshotMarker(q);
+    const latest =
+      newest === snapshot.marker ? snapshot.rates.latest : await latestSnapshots(q, assetSymbols);
+    return { rates: { latest, lastRefresh: await latestAttempt(q) }, marker: newest };
+  });
+  Object.assign(snapshot, { rates, marker, counter });
+  return rates;
+}
+
+/**
+ * Bring the in-memory rates up to date with the store: one change-counter read, and the rows only
+ * when something was written since. Resolves once a read that started after this call is in.
+ */
+export function syncStoredRates(store: Store): Promise<StoredRates> {
+  const snapshot = snapshotOf(store);
+  if (snapshot.queued) return snapshot.queued;
+  const queued: Promise<StoredRates> = snapshot.tail.then(() => {
+    if (snapshot.queued === queued) snapshot.queued = null;
+    return load(store, snapshot);
+  });
+  snapshot.queued = queued;
+  snapshot.tail = queued.catch(() => undefined);
+  return queued;
+}
+
+/**
+ * The rates as last read from the store, at once (for synchronous hot paths: payment quotes).
+ * Starts a sync in the background, so a write made elsewhere shows from a later read on.
+ */
+export function currentStoredRates(store: Store): StoredRates {
+  syncStoredRates(store).catch((error: unknown) =>
+    logger.warn("rates: reading the stored rates failed", {
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  );
+  return snapshotOf(store).rates;
+}
+
+/** The rates view of `stored` at `input.now`. */
+export function ratesView(
+  stored: StoredRates,
   input: { now: number; config: Pick<RatesConfig, "staleAfterMs">; fallback: FallbackRates | null },
 ): RatesView {
-  const stored = latestSnapshots(
-    db,
-    liveAssets.map((coin) => coin.symbol),
-  );
   const rates: Rate[] = [];
   for (const coin of liveAssets) {
-    const snapshot = stored.get(coin.symbol);
+    const snapshot = stored.latest.get(coin.symbol);
     if (snapshot) {
       const stale = input.now - snapshot.asOf > input.config.staleAfterMs;
       rates.push({
@@ -76,6 +157,14 @@ export function readRates(
     status,
     rates,
     lastUpdatedAt: marketTimes.length ? Math.min(...marketTimes) : null,
-    lastRefresh: latestAttempt(db),
+    lastRefresh: stored.lastRefresh,
   };
+}
+
+/** The rates view, read from the store now (for callers that can wait: pages, the JSON API). */
+export async function readRates(
+  store: Store,
+  input: { now: number; config: Pick<RatesConfig, "staleAfterMs">; fallback: FallbackRates | null },
+): Promise<RatesView> {
+  return ratesView(await syncStoredRates(store), input);
 }

@@ -1,6 +1,6 @@
 /**
  * The single-flight gate across processes: every provider call is an attempt row, and a new attempt
- * is only claimed (inside an IMMEDIATE transaction, so two processes cannot both see a free slot)
+ * is only claimed (inside one store write, so two processes cannot both see a free slot)
  * when the newest one started long enough ago. Scheduled refreshes need a whole refresh interval; a
  * visitor's manual refresh needs only the shorter minimum spacing.
  */
@@ -10,8 +10,8 @@ import {
   type RateRefreshOutcome,
   type RateRefreshTrigger,
 } from "../../../drizzle/schema";
-import { preparedPerDb } from "~/utils/prepared.server";
-import type { Db } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
 import type { RatesConfig } from "./types";
 
 /** Timer jitter allowed for the scheduler: a run 59.8 s after the last one still counts as due. */
@@ -58,58 +58,51 @@ export function requiredSpacingMs(trigger: RateRefreshTrigger, config: RatesConf
     : config.minManualSpacingMs;
 }
 
-const newestAttempt = preparedPerDb((db: Db) =>
-  db
+function newestAttempt(q: Handle) {
+  return q
     .select()
     .from(rateRefreshes)
     .orderBy(desc(rateRefreshes.startedAt), desc(rateRefreshes.id))
-    .limit(1)
-    .prepare(),
-);
+    .limit(1);
+}
 
-export function latestAttempt(db: Db): RefreshAttempt | null {
-  const row = newestAttempt(db).get();
+export async function latestAttempt(q: Handle): Promise<RefreshAttempt | null> {
+  const row = await first(newestAttempt(q));
   return row ? toAttempt(row) : null;
 }
 
 /** Claim the right to call the provider now, or learn why not. */
 export function claimRefresh(
-  db: Db,
+  store: Store,
   input: { trigger: RateRefreshTrigger; now: number; config: RatesConfig },
-): RefreshClaim {
-  return db.transaction(
-    (tx) => {
-      const row = tx
-        .select()
-        .from(rateRefreshes)
-        .orderBy(desc(rateRefreshes.startedAt), desc(rateRefreshes.id))
-        .limit(1)
-        .get();
-      if (row && input.now - row.startedAt < requiredSpacingMs(input.trigger, input.config)) {
-        return {
-          claimed: false,
-          reason: row.outcome === "running" ? "in-progress" : "recent",
-          latest: toAttempt(row),
-        } as const;
-      }
-      const inserted = tx
-        .insert(rateRefreshes)
-        .values({ trigger: input.trigger, startedAt: input.now, outcome: "running" })
-        .returning({ id: rateRefreshes.id })
-        .get();
-      return { claimed: true, attemptId: inserted.id } as const;
-    },
-    { behavior: "immediate" },
-  );
+): Promise<RefreshClaim> {
+  // One write: two processes cannot both see a free slot.
+  return store.write(async (q): Promise<RefreshClaim> => {
+    const row = await first(store.forUpdate(newestAttempt(q)));
+    if (row && input.now - row.startedAt < requiredSpacingMs(input.trigger, input.config)) {
+      return {
+        claimed: false,
+        reason: row.outcome === "running" ? "in-progress" : "recent",
+        latest: toAttempt(row),
+      };
+    }
+    const [inserted] = await q
+      .insert(rateRefreshes)
+      .values({ trigger: input.trigger, startedAt: input.now, outcome: "running" })
+      .returning({ id: rateRefreshes.id });
+    if (!inserted) throw new Error("the refresh attempt was not inserted");
+    return { claimed: true, attemptId: inserted.id };
+  });
 }
 
-export function finishRefresh(
-  db: Db,
+/** Record how an attempt ended (inside the caller's write). */
+export async function finishRefresh(
+  q: Handle,
   attemptId: number,
   input: { outcome: Exclude<RateRefreshOutcome, "running">; now: number; detail: unknown },
-): void {
-  db.update(rateRefreshes)
+): Promise<void> {
+  await q
+    .update(rateRefreshes)
     .set({ outcome: input.outcome, finishedAt: input.now, detail: JSON.stringify(input.detail) })
-    .where(eq(rateRefreshes.id, attemptId))
-    .run();
+    .where(eq(rateRefreshes.id, attemptId));
 }

@@ -5,13 +5,17 @@
  * reason.
  *
  * Single flight: inside one process, concurrent callers share the running refresh (one promise per
- * database); across processes the attempt row claimed in refresh-attempts.server.ts decides.
+ * store); across processes the attempt row claimed in refresh-attempts.server.ts decides.
+ *
+ * Provider calls (market data, FX) are made outside any store transaction: the claim, the FX rate
+ * and the result are each written in a store write of their own, as before.
  */
 import type { LiveSymbol } from "~/content/cryptocurrencies";
-import type { Db } from "~/utils/db.server";
+import type { Store } from "~/db/store";
 import type { RateRefreshTrigger } from "../../../drizzle/schema";
 import { isPositiveDecimal, multiplyDecimals, normalizeDecimal } from "./decimal";
 import { liveAssets } from "./fallback";
+import { syncStoredRates } from "./read-rates.server";
 import { claimRefresh, finishRefresh, type RefreshAttempt } from "./refresh-attempts.server";
 import {
   insertFx,
@@ -26,7 +30,7 @@ import type { FxSource, MarketData, RatesConfig } from "./types";
 export const DERIVED_KES_SCALE = 6;
 
 export interface RefreshDeps {
-  db: Db;
+  store: Store;
   /** null when no market-data client is configured: every refresh then fails, visibly. */
   market: MarketData | null;
   fx: FxSource | null;
@@ -42,17 +46,25 @@ export type RefreshResult =
   | { status: "failed"; attemptId: number; error: string; rejected: RejectedAsset[] }
   | { status: "skipped"; reason: "recent" | "in-progress"; latest: RefreshAttempt };
 
-const inFlight = new WeakMap<Db, Promise<RefreshResult>>();
+const inFlight = new WeakMap<Store, Promise<RefreshResult>>();
 
-/** Refresh now if the gate allows; concurrent callers in this process share one refresh. */
+/**
+ * Refresh now if the gate allows; concurrent callers in this process share one refresh. The
+ * in-memory rates (read-rates.server.ts) are up to date with its outcome when it resolves.
+ */
 export function refreshRates(
   deps: RefreshDeps,
   trigger: RateRefreshTrigger,
 ): Promise<RefreshResult> {
-  const running = inFlight.get(deps.db);
+  const running = inFlight.get(deps.store);
   if (running) return running;
-  const refresh = runRefresh(deps, trigger).finally(() => inFlight.delete(deps.db));
-  inFlight.set(deps.db, refresh);
+  const refresh = runRefresh(deps, trigger)
+    .then(async (result) => {
+      await syncStoredRates(deps.store);
+      return result;
+    })
+    .finally(() => inFlight.delete(deps.store));
+  inFlight.set(deps.store, refresh);
   return refresh;
 }
 
@@ -68,8 +80,8 @@ type UsdKes = { rate: string; source: string } | { error: string };
 
 /** The USD/KES rate to derive with: a stored one while fresh, else one call to the FX source. */
 async function usdKesRate(deps: RefreshDeps, fx: FxSource): Promise<UsdKes> {
-  const { db, config } = deps;
-  const stored = latestFx(db);
+  const { store, config } = deps;
+  const stored = await store.read((q) => latestFx(q));
   if (stored && deps.now() - stored.fetchedAt < config.fxRefreshMs)
     return { rate: stored.rate, source: stored.source };
   let problem: string;
@@ -80,7 +92,9 @@ async function usdKesRate(deps: RefreshDeps, fx: FxSource): Promise<UsdKes> {
     if (fetchedAt - asOf > config.fxMaxAgeMs) {
       problem = `the USD/KES rate from ${fx.source} is ${hours(fetchedAt - asOf)} old`;
     } else {
-      insertFx(db, { pair: USD_KES, rate: quote.rate, source: fx.source, asOf, fetchedAt });
+      await store.write((q) =>
+        insertFx(q, { pair: USD_KES, rate: quote.rate, source: fx.source, asOf, fetchedAt }),
+      );
       return { rate: quote.rate, source: fx.source };
     }
   } catch (error) {
@@ -93,16 +107,18 @@ async function usdKesRate(deps: RefreshDeps, fx: FxSource): Promise<UsdKes> {
 }
 
 async function runRefresh(deps: RefreshDeps, trigger: RateRefreshTrigger): Promise<RefreshResult> {
-  const { db, config } = deps;
-  const claim = claimRefresh(db, { trigger, now: deps.now(), config });
+  const { store, config } = deps;
+  const claim = await claimRefresh(store, { trigger, now: deps.now(), config });
   if (!claim.claimed) return { status: "skipped", reason: claim.reason, latest: claim.latest };
   const attemptId = claim.attemptId;
-  const fail = (error: string, rejected: RejectedAsset[] = []): RefreshResult => {
-    finishRefresh(db, attemptId, {
-      outcome: "failed",
-      now: deps.now(),
-      detail: { error, rejected },
-    });
+  const fail = async (error: string, rejected: RejectedAsset[] = []): Promise<RefreshResult> => {
+    await store.write((q) =>
+      finishRefresh(q, attemptId, {
+        outcome: "failed",
+        now: deps.now(),
+        detail: { error, rejected },
+      }),
+    );
     return { status: "failed", attemptId, error, rejected };
   };
 
@@ -182,11 +198,10 @@ async function runRefresh(deps: RefreshDeps, trigger: RateRefreshTrigger): Promi
     );
   }
   const stored = rows.map((row) => row.asset as LiveSymbol);
-  // better-sqlite3 runs everything on this connection inside the transaction: both writes or
-  // neither.
-  db.transaction(() => {
-    insertSnapshots(db, rows);
-    finishRefresh(db, attemptId, {
+  // One write: both or neither.
+  await store.write(async (q) => {
+    await insertSnapshots(q, rows);
+    await finishRefresh(q, attemptId, {
       outcome: rejected.length ? "partial" : "succeeded",
       now: deps.now(),
       detail: { stored, rejected },

@@ -15,6 +15,7 @@ import {
 import { openDatabase, type Db } from "~/utils/db.server";
 import { rateRefreshes, rateSnapshots } from "../../../drizzle/schema";
 import { createTestDb } from "../../../tests/setup/db";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { multiplyDecimals } from "./decimal";
 import { fallbackRatesKes } from "./fallback";
 import { createRatesService, type RatesService } from "./service.server";
@@ -35,7 +36,7 @@ function service(
 ): RatesService {
   const timeoutMs = options.timeoutMs ?? 1000;
   return createRatesService({
-    db: options.dbOverride ?? db,
+    store: sqliteStore(options.dbOverride ?? db),
     market:
       options.market === undefined
         ? createCoinGeckoClient({ baseUrl: simulator.coingeckoBaseUrl, timeoutMs })
@@ -383,6 +384,10 @@ describe("single flight", () => {
     const otherConnection = openDatabase(testDb.file, { migrate: false });
     try {
       const first = service().refresh("scheduled");
+      // The other process sees the claim once it is committed (a store write commits with its
+      // group, at the end of its turn, not when it returns).
+      while (otherConnection.select().from(rateRefreshes).all().length === 0)
+        await new Promise((resolve) => setImmediate(resolve));
       const second = await service({ dbOverride: otherConnection }).refresh("scheduled");
       expect(second).toMatchObject({
         status: "skipped",
@@ -449,6 +454,33 @@ describe("single flight", () => {
     });
     if (skipped.status === "skipped") expect(skipped.latest.error).toContain("HTTP 429");
     expect(calls().prices).toBe(1);
+  });
+});
+
+describe("the in-memory copy the synchronous reads answer from", () => {
+  it("shows another process's refresh once a caller awaited current() or sync()", async () => {
+    const rates = service();
+    expect(rates.read().status).toBe("unavailable");
+    const otherConnection = openDatabase(testDb.file, { migrate: false });
+    try {
+      expect((await service({ dbOverride: otherConnection }).refresh("scheduled")).status).toBe(
+        "refreshed",
+      );
+      await sqliteStore(otherConnection).durable();
+      expect((await rates.current()).status).toBe("live");
+      expect(rates.read().status).toBe("live");
+      expect(rates.liveRate("BTC")?.kind).toBe("live");
+
+      clock = T0 + MINUTE;
+      expect((await service({ dbOverride: otherConnection }).refresh("scheduled")).status).toBe(
+        "refreshed",
+      );
+      await sqliteStore(otherConnection).durable();
+      await rates.sync();
+      expect(rates.read().rates.every((rate) => rate.fetchedAt === T0 + MINUTE)).toBe(true);
+    } finally {
+      otherConnection.$client.close();
+    }
   });
 });
 

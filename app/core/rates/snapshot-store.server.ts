@@ -4,67 +4,50 @@
  */
 import { and, desc, eq, lt, notInArray, sql } from "drizzle-orm";
 import { fxSnapshots, rateRefreshes, rateSnapshots } from "../../../drizzle/schema";
-import type { Db } from "~/utils/db.server";
-import { preparedPerDb } from "~/utils/prepared.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
 
 export type RateSnapshot = Omit<typeof rateSnapshots.$inferSelect, "id">;
 export type FxSnapshot = Omit<typeof fxSnapshots.$inferSelect, "id">;
 
 export const USD_KES = "USD/KES";
 
-export function insertSnapshots(db: Db, rows: readonly RateSnapshot[]): void {
+export async function insertSnapshots(q: Handle, rows: readonly RateSnapshot[]): Promise<void> {
   if (rows.length === 0) return;
-  db.insert(rateSnapshots)
-    .values([...rows])
-    .run();
+  await q.insert(rateSnapshots).values([...rows]);
 }
-
-const newestSnapshot = preparedPerDb((db: Db) =>
-  db
-    .select({ id: rateSnapshots.id, fetchedAt: rateSnapshots.fetchedAt })
-    .from(rateSnapshots)
-    .orderBy(desc(rateSnapshots.id))
-    .limit(1)
-    .prepare(),
-);
-
-/** The last answer per connection and asset list, with the newest snapshot id it was read at. */
-const latestCache = new WeakMap<
-  Db,
-  { assets: string; newest: string; latest: ReadonlyMap<string, RateSnapshot> }
->();
 
 /**
- * The newest price per asset; assets never stored are absent from the map. Every payment quote and
- * rates page asks, and snapshots only change when a refresh stores new ones: the answer is kept
- * until the newest snapshot row changes (its id and fetch time: ids only grow, pruning never
- * removes the newest, and a row written in a transaction that rolled back cannot pass for a later
- * one).
+ * What identifies the newest snapshot row (its id and fetch time), or "none": the per-asset answer
+ * can only change when this does (ids only grow, pruning never removes the newest, and a row
+ * written in a transaction that rolled back cannot pass for a later one).
  */
-export function latestSnapshots(
-  db: Db,
-  assets: readonly string[],
-): ReadonlyMap<string, RateSnapshot> {
-  const row = newestSnapshot(db).get();
-  const newest = row ? `${row.id}@${row.fetchedAt}` : "none";
-  const key = assets.join(",");
-  const cached = latestCache.get(db);
-  if (cached && cached.newest === newest && cached.assets === key) return cached.latest;
-  const latest = readLatestSnapshots(db, assets);
-  latestCache.set(db, { assets: key, newest, latest });
-  return latest;
+export async function newestSnapshotMarker(q: Handle): Promise<string> {
+  const row = await first(
+    q
+      .select({ id: rateSnapshots.id, fetchedAt: rateSnapshots.fetchedAt })
+      .from(rateSnapshots)
+      .orderBy(desc(rateSnapshots.id))
+      .limit(1),
+  );
+  return row ? `${row.id}@${row.fetchedAt}` : "none";
 }
 
-function readLatestSnapshots(db: Db, assets: readonly string[]): Map<string, RateSnapshot> {
+/** The newest price per asset; assets never stored are absent from the map. */
+export async function latestSnapshots(
+  q: Handle,
+  assets: readonly string[],
+): Promise<Map<string, RateSnapshot>> {
   const result = new Map<string, RateSnapshot>();
   for (const asset of assets) {
-    const row = db
-      .select()
-      .from(rateSnapshots)
-      .where(eq(rateSnapshots.asset, asset))
-      .orderBy(desc(rateSnapshots.asOf), desc(rateSnapshots.id))
-      .limit(1)
-      .get();
+    const row = await first(
+      q
+        .select()
+        .from(rateSnapshots)
+        .where(eq(rateSnapshots.asset, asset))
+        .orderBy(desc(rateSnapshots.asOf), desc(rateSnapshots.id))
+        .limit(1),
+    );
     if (row) {
       const { id: _id, ...snapshot } = row;
       result.set(asset, snapshot);
@@ -73,18 +56,19 @@ function readLatestSnapshots(db: Db, assets: readonly string[]): Map<string, Rat
   return result;
 }
 
-export function insertFx(db: Db, row: FxSnapshot): void {
-  db.insert(fxSnapshots).values(row).run();
+export async function insertFx(q: Handle, row: FxSnapshot): Promise<void> {
+  await q.insert(fxSnapshots).values(row);
 }
 
-export function latestFx(db: Db): FxSnapshot | null {
-  const row = db
-    .select()
-    .from(fxSnapshots)
-    .where(eq(fxSnapshots.pair, USD_KES))
-    .orderBy(desc(fxSnapshots.fetchedAt), desc(fxSnapshots.id))
-    .limit(1)
-    .get();
+export async function latestFx(q: Handle): Promise<FxSnapshot | null> {
+  const row = await first(
+    q
+      .select()
+      .from(fxSnapshots)
+      .where(eq(fxSnapshots.pair, USD_KES))
+      .orderBy(desc(fxSnapshots.fetchedAt), desc(fxSnapshots.id))
+      .limit(1),
+  );
   if (!row) return null;
   const { id: _id, ...snapshot } = row;
   return snapshot;
@@ -95,50 +79,55 @@ export function latestFx(db: Db): FxSnapshot | null {
  * FX rate (the fallback chain's "last good snapshot") and the attempts those rows point to.
  */
 export function pruneHistory(
-  db: Db,
+  store: Store,
   before: number,
-): { snapshots: number; fx: number; refreshes: number } {
-  return db.transaction((tx) => {
-    const keepSnapshots = tx
-      .select({ id: sql<number>`max(${rateSnapshots.id})` })
-      .from(rateSnapshots)
-      .groupBy(rateSnapshots.asset)
-      .all()
-      .map((row) => row.id);
-    const snapshots = tx
-      .delete(rateSnapshots)
-      .where(
-        and(
-          lt(rateSnapshots.fetchedAt, before),
-          keepSnapshots.length ? notInArray(rateSnapshots.id, keepSnapshots) : undefined,
-        ),
-      )
-      .run().changes;
-    const newestFx = tx
-      .select({ id: sql<number>`max(${fxSnapshots.id})` })
-      .from(fxSnapshots)
-      .get()?.id;
-    const fx = tx
-      .delete(fxSnapshots)
-      .where(
-        and(
-          lt(fxSnapshots.fetchedAt, before),
-          newestFx ? notInArray(fxSnapshots.id, [newestFx]) : undefined,
-        ),
-      )
-      .run().changes;
-    const refreshes = tx
-      .delete(rateRefreshes)
-      .where(
-        and(
-          lt(rateRefreshes.startedAt, before),
-          notInArray(
-            rateRefreshes.id,
-            tx.select({ id: rateSnapshots.refreshId }).from(rateSnapshots),
+): Promise<{ snapshots: number; fx: number; refreshes: number }> {
+  return store.write(async (q) => {
+    const keepSnapshots = (
+      await q
+        .select({ id: sql<number>`max(${rateSnapshots.id})` })
+        .from(rateSnapshots)
+        .groupBy(rateSnapshots.asset)
+    ).map((row) => row.id);
+    const snapshots = (
+      await q
+        .delete(rateSnapshots)
+        .where(
+          and(
+            lt(rateSnapshots.fetchedAt, before),
+            keepSnapshots.length ? notInArray(rateSnapshots.id, keepSnapshots) : undefined,
           ),
-        ),
-      )
-      .run().changes;
+        )
+        .returning({ id: rateSnapshots.id })
+    ).length;
+    const newestFx = (
+      await first(q.select({ id: sql<number>`max(${fxSnapshots.id})` }).from(fxSnapshots))
+    )?.id;
+    const fx = (
+      await q
+        .delete(fxSnapshots)
+        .where(
+          and(
+            lt(fxSnapshots.fetchedAt, before),
+            newestFx ? notInArray(fxSnapshots.id, [newestFx]) : undefined,
+          ),
+        )
+        .returning({ id: fxSnapshots.id })
+    ).length;
+    const refreshes = (
+      await q
+        .delete(rateRefreshes)
+        .where(
+          and(
+            lt(rateRefreshes.startedAt, before),
+            notInArray(
+              rateRefreshes.id,
+              q.select({ id: rateSnapshots.refreshId }).from(rateSnapshots),
+            ),
+          ),
+        )
+        .returning({ id: rateRefreshes.id })
+    ).length;
     return { snapshots, fx, refreshes };
   });
 }
