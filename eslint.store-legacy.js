@@ -15,7 +15,6 @@ export const storeLegacyFiles = [
   "app/core/api/key-management.server.ts",
   "app/core/api/keys.server.ts",
   "app/core/api/outbox.server.ts",
-  "app/core/api/reads.server.ts",
   "app/core/api/webhooks/delivery.server.ts",
   "app/core/api/webhooks/endpoints.server.ts",
   "app/core/audit.server.ts",

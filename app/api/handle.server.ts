@@ -14,6 +14,7 @@ import {
   requestFingerprint,
   type IdempotencyScope,
 } from "~/core/api/idempotency.server";
+import { unmovedTx } from "~/db/unmoved";
 import { teamRoleInfo } from "~/core/accounts/permissions";
 import { HEAVY_PER_CALLER, payoutUploadSlots } from "~/utils/heavy-work.server";
 import { logger } from "~/utils/logger.server";
@@ -21,7 +22,6 @@ import { ApiError, errorBody, fromZodError } from "./errors.server";
 import { KEY_FAILURE_LIMIT, keyFailureWaitMs, recordKeyFailure } from "./key-failures.server";
 import { takeRequest } from "./rate-limit.server";
 import { randomIdBytes } from "~/core/ids.server";
-import { groupCommit } from "~/utils/group-commit.server";
 import { API_PREFIX, matchRoute } from "./routes.server";
 import { openApiResponse } from "./openapi.server";
 import type { ApiDeps, ApiRequest, ApiResponse, ApiResult, ApiRoute } from "./types.server";
@@ -214,14 +214,14 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
             "Idempotency-Key must be 1 to 255 printable ASCII characters.",
           );
         const scope = { merchantId: key.merchantId, mode: key.mode, key: idempotencyKey };
-        // In the open group commit (ADR 0027): durable with the effect, before the answer.
+        // Applied, not yet durable: on disk with the effect (one group commit), before the answer.
         const fingerprint = requestFingerprint(request.method, pathname, request.body);
-        const claim = groupCommit(deps.db).join(() =>
-          claimIdempotencyKey(deps.db, scope, fingerprint, now),
-        );
+        const claim = await claimIdempotencyKey(deps.store, scope, fingerprint, now, {
+          wait: "applied",
+        });
         if (claim.kind === "replay") {
           // The stored answer may be in the open group commit (a concurrent twin): durable first.
-          await groupCommit(deps.db).durable();
+          await deps.store.durable();
           return {
             status: claim.status,
             headers: {
@@ -258,6 +258,7 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
 
     const result: ApiResult = await route.handle({
       deps,
+      store: deps.store,
       db: deps.db,
       key,
       params,
@@ -276,11 +277,16 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
       },
     });
     if (idempotency && !stored) {
-      completeIdempotency(deps.db, idempotency, {
-        status: result.status,
-        body: JSON.stringify(result.body),
-      });
+      const scope = idempotency;
+      await deps.store.write(async (q) =>
+        completeIdempotency(unmovedTx(q), scope, {
+          status: result.status,
+          body: JSON.stringify(result.body),
+        }),
+      );
     }
+    // The claim and the effect are on disk before the client hears of them.
+    if (idempotency) await deps.store.durable();
     return json(result.status, result.body, headers);
   } catch (caught) {
     const error =
@@ -302,13 +308,17 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
     if (idempotency && !stored) {
       // A refusal with nothing done is the request's answer (a retry gets it again); a server
       // error gives the key back so a retry runs the request afresh.
-      if (error.status >= 500) releaseIdempotencyKey(deps.db, idempotency);
-      else
-        completeIdempotency(deps.db, idempotency, {
-          status: error.status,
-          body: JSON.stringify(answer),
-        });
+      const scope = idempotency;
+      await deps.store.write(async (q) => {
+        if (error.status >= 500) await releaseIdempotencyKey(q, scope);
+        else
+          completeIdempotency(unmovedTx(q), scope, {
+            status: error.status,
+            body: JSON.stringify(answer),
+          });
+      });
     }
+    if (idempotency) await deps.store.durable();
     return json(error.status, answer, headers);
   } finally {
     releaseHeavy?.();

@@ -11,10 +11,14 @@ import type { DisbursementsService } from "~/core/disbursements/service.server";
 import type { PaymentsService } from "~/core/payments/service.server";
 import type { RefundsService } from "~/core/refunds/service.server";
 import type { RatesView } from "~/core/rates/read-rates.server";
+import type { Store } from "~/db/store";
 import type { Db, Tx } from "~/utils/db.server";
 
 /** What the application gives the API (the composition place fills it; tests their own). */
 export interface ApiDeps {
+  /** The store (ADR 0041): the API's own queries (keys, idempotency, its reads). */
+  store: Store;
+  /** The connection the services not yet on the store still take (ADR 0041, "Moving a module"). */
   db: Db;
   payments: () => PaymentsService;
   /** Payout batches (issue 15). */
@@ -61,6 +65,7 @@ export interface ApiResult {
 
 export interface ApiContext<Q = unknown, B = unknown> {
   deps: ApiDeps;
+  store: Store;
   db: Db;
   key: ApiKeyAuth;
   params: Record<string, string>;

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createStkClient } from "~/core/providers/daraja/stk.server";
 import { SANDBOX_STK_PASSKEY, SANDBOX_STK_SHORTCODE } from "~/core/providers/daraja/wire";
 import { listEvents } from "~/core/api/reads.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { latestCollection } from "~/core/payments/mpesa-collections.server";
 import { createPayment, getPayment } from "~/core/payments/payments.server";
 import { listTransfersForPayment } from "~/core/payments/settlement.server";
@@ -124,11 +125,11 @@ describe("the M-Pesa Express callback route", () => {
       receipt: "NLJ7RT61SV",
     });
     // The API and webhooks say how it was paid.
-    const paid = listEvents(
-      db,
+    const paid = (await listEvents(
+      sqliteStore(db),
       { merchantId: "MRC-STKR22", mode: payment.mode },
       { limit: 10, type: "payment.paid" },
-    )!.items;
+    ))!.items;
     expect(paid).toHaveLength(1);
     expect(JSON.parse(paid[0]!.data)).toMatchObject({ object: { paid_with: "mpesa" } });
     h.runtime.stk = undefined;

@@ -7,17 +7,18 @@ import { serveApi as serveApiWith } from "~/api/node.server";
 import type { ApiDeps } from "~/api/types.server";
 import { pruneIdempotencyKeys } from "~/core/api/idempotency.server";
 import { schedule } from "~/utils/jobs.server";
-import type { BootContext } from "./context";
 import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { disbursements } from "./disbursements.server";
 import { payments, runningTestPayments } from "./payments.server";
 import { ratesService } from "./rates.server";
+import { store } from "./store.server";
 import { refunds } from "./refunds.server";
 import { webhookUrlPolicy } from "./webhooks.server";
 
 function apiDeps(): ApiDeps {
   return {
+    store: store(),
     db: getDb(),
     payments,
     disbursements,
@@ -35,10 +36,10 @@ export const serveApi = (req: IncomingMessage, res: ServerResponse) =>
   serveApiWith(req, res, apiDeps);
 
 /** The API's housekeeping: idempotency records past their 24 hours are dropped every hour. */
-export function startApi({ db }: BootContext): void {
+export function startApi(): void {
   schedule({
     name: "api.prune-idempotency-keys",
     pattern: { everySeconds: 3600 },
-    run: async () => ({ pruned: pruneIdempotencyKeys(db, Date.now()) }),
+    run: async () => ({ pruned: await pruneIdempotencyKeys(store(), Date.now()) }),
   });
 }

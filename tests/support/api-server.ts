@@ -19,6 +19,7 @@ import { sendPendingRefunds } from "~/core/refunds/custody-send.server";
 import { createRefundsService } from "~/core/refunds/service.server";
 import type { LiveSymbol } from "~/content/cryptocurrencies";
 import type { Db } from "~/utils/db.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { createTestDb } from "../setup/db";
 import { addMember } from "../setup/members";
 import {
@@ -130,6 +131,7 @@ export function setUpApi(merchantIds: string[]): ApiFixture {
   const now = () => h.clock.now;
   const rates = () => liveRates(now());
   const deps: ApiDeps = {
+    store: sqliteStore(test.db),
     db: test.db,
     webhookUrlPolicy: { allowLoopback: true },
     payments: () =>

@@ -25,9 +25,9 @@ export const eventRoutes = [
       },
       errors: [400, 401, 403, 429],
     },
-    handle(context) {
+    async handle(context) {
       const { query } = context;
-      const page = listEvents(context.db, context.key, {
+      const page = await listEvents(context.store, context.key, {
         limit: query.limit,
         startingAfter: query.starting_after,
         type: query.type,
@@ -52,9 +52,9 @@ export const eventRoutes = [
       response: { status: 200, description: "The event.", schema: eventSchema },
       errors: [401, 403, 404, 429],
     },
-    handle(context) {
+    async handle(context) {
       const id = context.params.id!;
-      const event = findEvent(context.db, context.key, id);
+      const event = await findEvent(context.store, context.key, id);
       if (!event) throw notFound("event", id);
       return { status: 200, body: eventObject(event, context.deps.siteUrl) };
     },

@@ -138,9 +138,9 @@ export const paymentRoutes = [
       response: { status: 200, description: "A page of payments.", schema: paymentList },
       errors: [400, 401, 403, 429],
     },
-    handle(context) {
+    async handle(context) {
       const { query } = context;
-      const page = listPayments(context.db, context.key, {
+      const page = await listPayments(context.store, context.key, {
         limit: query.limit,
         startingAfter: query.starting_after,
         status: query.status,
@@ -162,9 +162,9 @@ export const paymentRoutes = [
       response: { status: 200, description: "The payment.", schema: paymentSchema },
       errors: [401, 403, 404, 429],
     },
-    handle(context) {
+    async handle(context) {
       const id = context.params.id!;
-      const payment = findPayment(context.db, context.key, id);
+      const payment = await findPayment(context.store, context.key, id);
       if (!payment) throw notFound("payment", id);
       return { status: 200, body: paymentJson(context, payment) };
     },

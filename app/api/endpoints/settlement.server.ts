@@ -89,9 +89,9 @@ export const settlementRoutes = [
       response: { status: 200, description: "The payouts.", schema: payoutListSchema },
       errors: [401, 403, 404, 429],
     },
-    handle(context) {
+    async handle(context) {
       const id = context.params.id!;
-      const payment = findPayment(context.db, context.key, id);
+      const payment = await findPayment(context.store, context.key, id);
       if (!payment) throw notFound("payment", id);
       const livemode = context.key.mode === "live";
       return {

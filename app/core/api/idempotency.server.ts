@@ -9,7 +9,9 @@
 import { createHash } from "node:crypto";
 import { and, eq, lte } from "drizzle-orm";
 import { idempotencyKeys } from "../../../drizzle/schema";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Handle, Store, WriteOptions } from "~/db/store";
+import type { DbOrTx } from "~/utils/db.server";
 import type { ApiMode } from "./vocabulary";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
@@ -36,50 +38,56 @@ export type Claim =
   | { kind: "mismatch" }
   | { kind: "in_progress" };
 
+/**
+ * Claim the key, in a write of its own. Pass `{ wait: "applied" }` to answer (or run the effect)
+ * before the claim is on disk, then `store.durable()` before answering the client.
+ */
 export function claimIdempotencyKey(
-  db: Db,
+  store: Store,
   scope: IdempotencyScope,
   requestHash: string,
   now: number,
-): Claim {
-  return db.transaction(
-    (tx): Claim => {
-      const where = and(
-        eq(idempotencyKeys.merchantId, scope.merchantId),
-        eq(idempotencyKeys.mode, scope.mode),
-        eq(idempotencyKeys.key, scope.key),
-      );
-      const row = tx.select().from(idempotencyKeys).where(where).get();
-      if (row && row.expiresAt > now) {
-        if (row.requestHash !== requestHash) return { kind: "mismatch" };
-        if (row.state === "done")
-          return { kind: "replay", status: row.responseStatus!, body: row.responseBody! };
-        if ((row.lockedUntil ?? 0) > now) return { kind: "in_progress" };
-        // The first request died with its claim: this retry takes it over.
-        tx.update(idempotencyKeys)
-          .set({ lockedUntil: now + CLAIM_MS })
-          .where(where)
-          .run();
-        return { kind: "claimed" };
-      }
-      if (row) tx.delete(idempotencyKeys).where(where).run();
-      tx.insert(idempotencyKeys)
-        .values({
-          ...scope,
-          requestHash,
-          state: "running",
-          lockedUntil: now + CLAIM_MS,
-          createdAt: now,
-          expiresAt: now + IDEMPOTENCY_TTL_MS,
-        })
-        .run();
+  options?: WriteOptions,
+): Promise<Claim> {
+  return store.write(async (q): Promise<Claim> => {
+    const where = and(
+      eq(idempotencyKeys.merchantId, scope.merchantId),
+      eq(idempotencyKeys.mode, scope.mode),
+      eq(idempotencyKeys.key, scope.key),
+    );
+    const row = await first(
+      store.forUpdate(q.select().from(idempotencyKeys).where(where).limit(1)),
+    );
+    if (row && row.expiresAt > now) {
+      if (row.requestHash !== requestHash) return { kind: "mismatch" };
+      if (row.state === "done")
+        return { kind: "replay", status: row.responseStatus!, body: row.responseBody! };
+      if ((row.lockedUntil ?? 0) > now) return { kind: "in_progress" };
+      // The first request died with its claim: this retry takes it over.
+      await q
+        .update(idempotencyKeys)
+        .set({ lockedUntil: now + CLAIM_MS })
+        .where(where);
       return { kind: "claimed" };
-    },
-    { behavior: "immediate" },
-  );
+    }
+    if (row) await q.delete(idempotencyKeys).where(where);
+    await q.insert(idempotencyKeys).values({
+      ...scope,
+      requestHash,
+      state: "running",
+      lockedUntil: now + CLAIM_MS,
+      createdAt: now,
+      expiresAt: now + IDEMPOTENCY_TTL_MS,
+    });
+    return { kind: "claimed" };
+  }, options);
 }
 
-/** Store the response of a claimed key (call it inside the transaction of the effect). */
+/**
+ * Store the response of a claimed key (call it inside the transaction of the effect). Synchronous
+ * this round: the API's `storeResponse` calls it inside the payments and disbursements services'
+ * own (not yet moved) transactions.
+ */
 export function completeIdempotency(
   db: DbOrTx,
   scope: IdempotencyScope,
@@ -103,8 +111,9 @@ export function completeIdempotency(
 }
 
 /** Give a claim back (the request failed with nothing done: a retry may run it again). */
-export function releaseIdempotencyKey(db: DbOrTx, scope: IdempotencyScope): void {
-  db.delete(idempotencyKeys)
+export async function releaseIdempotencyKey(q: Handle, scope: IdempotencyScope): Promise<void> {
+  await q
+    .delete(idempotencyKeys)
     .where(
       and(
         eq(idempotencyKeys.merchantId, scope.merchantId),
@@ -112,11 +121,16 @@ export function releaseIdempotencyKey(db: DbOrTx, scope: IdempotencyScope): void
         eq(idempotencyKeys.key, scope.key),
         eq(idempotencyKeys.state, "running"),
       ),
-    )
-    .run();
+    );
 }
 
 /** Drop records past their 24 hours. Returns how many. */
-export function pruneIdempotencyKeys(db: DbOrTx, now: number): number {
-  return db.delete(idempotencyKeys).where(lte(idempotencyKeys.expiresAt, now)).run().changes;
+export async function pruneIdempotencyKeys(store: Store, now: number): Promise<number> {
+  const dropped = await store.write((q) =>
+    q
+      .delete(idempotencyKeys)
+      .where(lte(idempotencyKeys.expiresAt, now))
+      .returning({ key: idempotencyKeys.key }),
+  );
+  return dropped.length;
 }

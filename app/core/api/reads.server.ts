@@ -6,8 +6,8 @@ import { and, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import { payments, webhookEvents } from "../../../drizzle/schema";
 import type { Payment } from "~/core/payments/payments.server";
 import type { PaymentStatus } from "~/core/payments/statuses";
-import type { Db } from "~/utils/db.server";
-import { preparedPerDb } from "~/utils/prepared.server";
+import { first } from "~/db/sql";
+import type { Store } from "~/db/store";
 import { paymentsInMode } from "./mode.server";
 import type { WebhookEvent } from "./outbox.server";
 import type { ApiMode } from "./vocabulary";
@@ -29,22 +29,17 @@ export interface Page<T> {
   hasMore: boolean;
 }
 
-const paymentById = preparedPerDb((db: Db) =>
-  db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.id, sql.placeholder("id")),
-        paymentsInMode(sql.placeholder("merchantId"), sql.placeholder("mode")),
-      ),
-    )
-    .prepare(),
-);
-
 /** The payment if it is this merchant's in this mode (another's, or the other mode's: none). */
-export function findPayment(db: Db, scope: Scope, id: string): Payment | undefined {
-  return paymentById(db).get({ id, ...scope });
+export function findPayment(store: Store, scope: Scope, id: string): Promise<Payment | undefined> {
+  return store.read((q) =>
+    first(
+      q
+        .select()
+        .from(payments)
+        .where(and(eq(payments.id, id), paymentsInMode(scope.merchantId, scope.mode)))
+        .limit(1),
+    ),
+  );
 }
 
 /** Rows after the cursor row in (created_at desc, id desc) order. */
@@ -68,64 +63,78 @@ function timeWindow(
 
 /** `undefined` when the cursor is not this merchant's payment in this mode. */
 export function listPayments(
-  db: Db,
+  store: Store,
   scope: Scope,
   query: PageQuery & { status?: PaymentStatus },
-): Page<Payment> | undefined {
-  const cursor = query.startingAfter ? findPayment(db, scope, query.startingAfter) : undefined;
-  if (query.startingAfter && !cursor) return undefined;
-  const rows = db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        paymentsInMode(scope.merchantId, scope.mode),
-        query.status ? eq(payments.status, query.status) : undefined,
-        ...timeWindow(payments.createdAt, query),
-        afterCursor(payments, cursor),
-      ),
-    )
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(query.limit + 1)
-    .all();
-  return { items: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
+): Promise<Page<Payment> | undefined> {
+  return store.read(async (q) => {
+    const cursor = query.startingAfter
+      ? await findPayment(store, scope, query.startingAfter)
+      : undefined;
+    if (query.startingAfter && !cursor) return undefined;
+    const rows = await q
+      .select()
+      .from(payments)
+      .where(
+        and(
+          paymentsInMode(scope.merchantId, scope.mode),
+          query.status ? eq(payments.status, query.status) : undefined,
+          ...timeWindow(payments.createdAt, query),
+          afterCursor(payments, cursor),
+        ),
+      )
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(query.limit + 1);
+    return { items: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
+  });
 }
 
-export function findEvent(db: Db, scope: Scope, id: string): WebhookEvent | undefined {
-  return db
-    .select()
-    .from(webhookEvents)
-    .where(
-      and(
-        eq(webhookEvents.id, id),
-        eq(webhookEvents.merchantId, scope.merchantId),
-        eq(webhookEvents.mode, scope.mode),
-      ),
-    )
-    .get();
+export function findEvent(
+  store: Store,
+  scope: Scope,
+  id: string,
+): Promise<WebhookEvent | undefined> {
+  return store.read((q) =>
+    first(
+      q
+        .select()
+        .from(webhookEvents)
+        .where(
+          and(
+            eq(webhookEvents.id, id),
+            eq(webhookEvents.merchantId, scope.merchantId),
+            eq(webhookEvents.mode, scope.mode),
+          ),
+        )
+        .limit(1),
+    ),
+  );
 }
 
 export function listEvents(
-  db: Db,
+  store: Store,
   scope: Scope,
   query: PageQuery & { type?: string },
-): Page<WebhookEvent> | undefined {
-  const cursor = query.startingAfter ? findEvent(db, scope, query.startingAfter) : undefined;
-  if (query.startingAfter && !cursor) return undefined;
-  const rows = db
-    .select()
-    .from(webhookEvents)
-    .where(
-      and(
-        eq(webhookEvents.merchantId, scope.merchantId),
-        eq(webhookEvents.mode, scope.mode),
-        query.type ? eq(webhookEvents.type, query.type) : undefined,
-        ...timeWindow(webhookEvents.createdAt, query),
-        afterCursor(webhookEvents, cursor),
-      ),
-    )
-    .orderBy(desc(webhookEvents.createdAt), desc(webhookEvents.id))
-    .limit(query.limit + 1)
-    .all();
-  return { items: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
+): Promise<Page<WebhookEvent> | undefined> {
+  return store.read(async (q) => {
+    const cursor = query.startingAfter
+      ? await findEvent(store, scope, query.startingAfter)
+      : undefined;
+    if (query.startingAfter && !cursor) return undefined;
+    const rows = await q
+      .select()
+      .from(webhookEvents)
+      .where(
+        and(
+          eq(webhookEvents.merchantId, scope.merchantId),
+          eq(webhookEvents.mode, scope.mode),
+          query.type ? eq(webhookEvents.type, query.type) : undefined,
+          ...timeWindow(webhookEvents.createdAt, query),
+          afterCursor(webhookEvents, cursor),
+        ),
+      )
+      .orderBy(desc(webhookEvents.createdAt), desc(webhookEvents.id))
+      .limit(query.limit + 1);
+    return { items: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
+  });
 }
