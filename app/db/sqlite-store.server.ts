@@ -99,7 +99,7 @@ class SqliteStore implements Store {
         const group = this.group.openGroup();
         committed = group.committed;
         // Committed after the writes already waiting for their turn: they join this group.
-        if (group.opened) void this.turns.run(async () => this.group.flush());
+        if (group.opened) this.commitLater();
         const release = this.group.hold();
         try {
           return await this.inSavepoint(this.newScope("write"), fn);
@@ -132,6 +132,22 @@ class SqliteStore implements Store {
   async close(): Promise<void> {
     await this.turns.run(async () => this.group.flush());
     this.sqlite.close();
+  }
+
+  /**
+   * Commit the open group in a turn of its own. Its writers hear of a failed COMMIT; a connection
+   * closed meanwhile (a test's database, a script's end) leaves nothing to commit.
+   */
+  private commitLater(): void {
+    this.turns
+      .run(async () => {
+        if (this.sqlite.open) this.group.flush();
+      })
+      .catch((error: unknown) =>
+        logger.error("store group commit failed", {
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
   }
 
   private scope(): Scope | undefined {

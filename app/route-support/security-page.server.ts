@@ -3,13 +3,7 @@
  * recent events) and the answer to "Sign out" / "Sign out all other sessions".
  */
 import type { AccountSubject } from "~/core/accounts/security-events.server";
-import { recentSecurityEvents } from "~/core/accounts/security-events.server";
-import {
-  endAllOtherSessions,
-  endOtherSession,
-  listActiveSessions,
-} from "~/core/accounts/sessions.server";
-import { getDb } from "~/utils/db.server";
+import { security } from "~/wiring/security.server";
 import { requestOrigin } from "~/utils/request.server";
 import { currentSessionIdHash, type SessionKind } from "~/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
@@ -18,11 +12,11 @@ const kindOf = (subject: AccountSubject): SessionKind =>
   subject.type === "operator" ? "operator" : "merchant";
 
 export async function securityOverview(request: Request, subject: AccountSubject) {
-  const db = getDb();
+  const accounts = security();
   const current = await currentSessionIdHash(kindOf(subject), request);
   return {
-    sessions: listActiveSessions(db, subject, current),
-    events: recentSecurityEvents(db, subject, 20),
+    sessions: await accounts.listActiveSessions(subject, current),
+    events: await accounts.recentSecurityEvents(subject, 20),
   };
 }
 
@@ -33,11 +27,11 @@ export async function endSessionsFromPage(
   page: string,
   which: { ref: string } | "all-others",
 ): Promise<Response> {
-  const db = getDb();
+  const accounts = security();
   const currentIdHash = await currentSessionIdHash(kindOf(subject), request);
   const origin = requestOrigin(request);
   if (which === "all-others") {
-    const ended = endAllOtherSessions(db, { subject, currentIdHash, origin });
+    const ended = await accounts.endAllOtherSessions({ subject, currentIdHash, origin });
     return redirectWithSuccess(page, {
       message: "Other sessions signed out",
       description:
@@ -46,7 +40,7 @@ export async function endSessionsFromPage(
           : `${ended} other sessions were signed out. You stay signed in here.`,
     });
   }
-  const ended = endOtherSession(db, { subject, ref: which.ref, currentIdHash, origin });
+  const ended = await accounts.endOtherSession({ subject, ref: which.ref, currentIdHash, origin });
   return ended
     ? redirectWithSuccess(page, {
         message: "Session signed out",

@@ -20,11 +20,7 @@ import {
 } from "~/components/accounts/SecurityOverview";
 import { Container } from "~/components/ui";
 import { CheckboxField, fieldMeta, SubmitButton } from "~/components/ui/form";
-import {
-  getNotificationChoices,
-  type NotificationChoices as Choices,
-  setNotificationChoices,
-} from "~/core/accounts/notifications.server";
+import type { NotificationChoices as Choices } from "~/core/accounts/notifications.server";
 import { can } from "~/core/accounts/permissions";
 import {
   notificationChoices,
@@ -32,12 +28,12 @@ import {
   sessionIntents,
 } from "~/core/accounts/security-page-schema";
 import { requireMerchant } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { endSessionsFromPage, securityOverview } from "~/route-support/security-page.server";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { security } from "~/wiring/security.server";
 
 type ActionData = { lastResult: SubmissionResult<string[]> };
 
@@ -48,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     username: merchant.username,
     twoFactorOn: merchant.totpEnabledAt !== null,
-    choices: getNotificationChoices(getDb(), merchant.userId),
+    choices: await security().getNotificationChoices(merchant.userId),
     ...(await securityOverview(request, subject)),
   };
 }
@@ -66,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case sessionIntents.endOthers:
       return endSessionsFromPage(request, subject, paths.merchantSecurity, "all-others");
     case sessionIntents.notifications:
-      setNotificationChoices(getDb(), merchant.userId, {
+      await security().setNotificationChoices(merchant.userId, {
         paymentSettled: value.paymentSettled ?? false,
         dailySummary: value.dailySummary ?? false,
         // Only a role that may read statements has this choice; for others it stays as it is.

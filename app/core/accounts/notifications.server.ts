@@ -41,6 +41,8 @@ import {
   type Statement,
   StatementMismatchError,
 } from "~/core/statements/statement.server";
+import { first } from "~/db/sql";
+import type { Store } from "~/db/store";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import { formatDate, formatEatDateTime, formatKesCents, maskPhone } from "~/utils/format";
 import { logger } from "~/utils/logger.server";
@@ -881,38 +883,44 @@ export interface NotificationChoices {
   monthlyStatement?: boolean;
 }
 
-export function getNotificationChoices(
-  db: Pick<DbOrTx, "select">,
+export async function getNotificationChoices(
+  store: Store,
   merchantUserId: string,
-): NotificationChoices {
-  const row = db
-    .select({
-      paymentSettled: merchantUsers.notifyPaymentSettled,
-      dailySummary: merchantUsers.notifyDailySummary,
-      monthlyStatement: merchantUsers.notifyMonthlyStatement,
-      role: merchantUsers.role,
-    })
-    .from(merchantUsers)
-    .where(eq(merchantUsers.id, merchantUserId))
-    .get();
+): Promise<NotificationChoices> {
+  const row = await store.read((q) =>
+    first(
+      q
+        .select({
+          paymentSettled: merchantUsers.notifyPaymentSettled,
+          dailySummary: merchantUsers.notifyDailySummary,
+          monthlyStatement: merchantUsers.notifyMonthlyStatement,
+          role: merchantUsers.role,
+        })
+        .from(merchantUsers)
+        .where(eq(merchantUsers.id, merchantUserId))
+        .limit(1),
+    ),
+  );
   if (!row) return { paymentSettled: false, dailySummary: false };
   const { role, monthlyStatement, ...choices } = row;
   return can(role, "statements:read") ? { ...choices, monthlyStatement } : choices;
 }
 
-export function setNotificationChoices(
-  db: Pick<DbOrTx, "update">,
+export async function setNotificationChoices(
+  store: Store,
   merchantUserId: string,
   choices: NotificationChoices,
-): void {
-  db.update(merchantUsers)
-    .set({
-      notifyPaymentSettled: choices.paymentSettled,
-      notifyDailySummary: choices.dailySummary,
-      ...(choices.monthlyStatement === undefined
-        ? {}
-        : { notifyMonthlyStatement: choices.monthlyStatement }),
-    })
-    .where(eq(merchantUsers.id, merchantUserId))
-    .run();
+): Promise<void> {
+  await store.write(async (q) => {
+    await q
+      .update(merchantUsers)
+      .set({
+        notifyPaymentSettled: choices.paymentSettled,
+        notifyDailySummary: choices.dailySummary,
+        ...(choices.monthlyStatement === undefined
+          ? {}
+          : { notifyMonthlyStatement: choices.monthlyStatement }),
+      })
+      .where(eq(merchantUsers.id, merchantUserId));
+  });
 }

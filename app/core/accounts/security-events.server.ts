@@ -6,6 +6,7 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import { securityEvents } from "../../../drizzle/schema";
+import type { Handle, Store } from "~/db/store";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import { describeDevice } from "./device";
 import { queueSecurityNotices } from "./notifications.server";
@@ -46,15 +47,20 @@ export function recordSecurityEvent(db: Writer, event: SecurityEvent, now = Date
     .run();
 }
 
-/** The most recent events for one account, newest first. */
+const ofSubject = (subject: AccountSubject) =>
+  and(eq(securityEvents.subjectType, subject.type), eq(securityEvents.subjectId, subject.id));
+const newestFirst = [desc(securityEvents.createdAt), desc(securityEvents.id)];
+
+/**
+ * The most recent events for one account, newest first. Synchronous for the callers not yet on the
+ * store (ADR 0041); the security page reads through recentSecurityEvents.
+ */
 export function listSecurityEvents(db: Db, subject: AccountSubject, limit = 20) {
   return db
     .select()
     .from(securityEvents)
-    .where(
-      and(eq(securityEvents.subjectType, subject.type), eq(securityEvents.subjectId, subject.id)),
-    )
-    .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
+    .where(ofSubject(subject))
+    .orderBy(...newestFirst)
     .limit(limit)
     .all();
 }
@@ -68,12 +74,20 @@ export interface SecurityEventLine {
 }
 
 /** The last events of one account as the security page shows them (label, time, device). */
-export function recentSecurityEvents(
-  db: Db,
+export async function recentSecurityEvents(
+  store: Store,
   subject: AccountSubject,
   limit = 20,
-): SecurityEventLine[] {
-  return listSecurityEvents(db, subject, limit).map((row) => ({
+): Promise<SecurityEventLine[]> {
+  const rows = await store.read((q: Handle) =>
+    q
+      .select()
+      .from(securityEvents)
+      .where(ofSubject(subject))
+      .orderBy(...newestFirst)
+      .limit(limit),
+  );
+  return rows.map((row) => ({
     id: row.id,
     label: securityEventLabels[row.type],
     at: row.createdAt,

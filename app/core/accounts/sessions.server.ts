@@ -10,7 +10,8 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, gte } from "drizzle-orm";
 import { sessions } from "../../../drizzle/schema";
-import type { Db } from "~/utils/db.server";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import { SESSION_EXPIRY_MARGIN_MS } from "~/utils/session.server";
 import { describeDevice } from "./device";
 import {
@@ -39,8 +40,8 @@ function ownerOf(subject: AccountSubject) {
 }
 
 /** The account's signed-in sessions (this one first, then the most recently active). */
-function activeRows(db: Pick<Db, "select">, subject: AccountSubject, now: number) {
-  return db
+function activeRows(q: Handle, subject: AccountSubject, now: number) {
+  return q
     .select()
     .from(sessions)
     .where(
@@ -50,17 +51,17 @@ function activeRows(db: Pick<Db, "select">, subject: AccountSubject, now: number
         gte(sessions.expiresAt, now + SESSION_EXPIRY_MARGIN_MS),
       ),
     )
-    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
-    .all();
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
 }
 
-export function listActiveSessions(
-  db: Db,
+export async function listActiveSessions(
+  store: Store,
   subject: AccountSubject,
   currentIdHash: string | null,
   now = Date.now(),
-): ActiveSession[] {
-  const list = activeRows(db, subject, now).map((row) => ({
+): Promise<ActiveSession[]> {
+  const rows = await store.read((q) => activeRows(q, subject, now));
+  const list = rows.map((row) => ({
     ref: sessionRef(row.idHash),
     device: describeDevice(row.userAgent),
     ipAddress: row.ipAddress,
@@ -75,8 +76,8 @@ export function listActiveSessions(
  * End one of the account's other sessions, named by its `ref`. False when there is no such session
  * (already ended, another account's, or this very session: use sign-out for that).
  */
-export function endOtherSession(
-  db: Db,
+export async function endOtherSession(
+  store: Store,
   input: {
     subject: AccountSubject;
     ref: string;
@@ -84,18 +85,15 @@ export function endOtherSession(
     origin?: RequestOrigin;
   },
   now = Date.now(),
-): boolean {
-  return db.transaction((tx) => {
-    const target = tx
-      .select()
-      .from(sessions)
-      .where(ownerOf(input.subject))
-      .all()
-      .find((row) => sessionRef(row.idHash) === input.ref);
+): Promise<boolean> {
+  return store.write(async (q) => {
+    const target = (
+      await store.forUpdate(q.select().from(sessions).where(ownerOf(input.subject)))
+    ).find((row) => sessionRef(row.idHash) === input.ref);
     if (!target || target.idHash === input.currentIdHash) return false;
-    tx.delete(sessions).where(eq(sessions.idHash, target.idHash)).run();
+    await q.delete(sessions).where(eq(sessions.idHash, target.idHash));
     recordSecurityEvent(
-      tx,
+      unmovedTx(q),
       {
         subject: input.subject,
         type: "sessions_ended",
@@ -109,22 +107,21 @@ export function endOtherSession(
 }
 
 /** End every session of the account but this one. Returns how many ended. */
-export function endAllOtherSessions(
-  db: Db,
+export async function endAllOtherSessions(
+  store: Store,
   input: { subject: AccountSubject; currentIdHash: string | null; origin?: RequestOrigin },
   now = Date.now(),
-): number {
-  return db.transaction((tx) => {
-    const others = tx
-      .select({ idHash: sessions.idHash })
-      .from(sessions)
-      .where(ownerOf(input.subject))
-      .all()
-      .filter((row) => row.idHash !== input.currentIdHash);
-    for (const row of others) tx.delete(sessions).where(eq(sessions.idHash, row.idHash)).run();
+): Promise<number> {
+  return store.write(async (q) => {
+    const others = (
+      await store.forUpdate(
+        q.select({ idHash: sessions.idHash }).from(sessions).where(ownerOf(input.subject)),
+      )
+    ).filter((row) => row.idHash !== input.currentIdHash);
+    for (const row of others) await q.delete(sessions).where(eq(sessions.idHash, row.idHash));
     if (others.length > 0) {
       recordSecurityEvent(
-        tx,
+        unmovedTx(q),
         {
           subject: input.subject,
           type: "sessions_ended",

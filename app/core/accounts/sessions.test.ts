@@ -7,6 +7,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { merchants, merchantUsers, securityEvents, sessions } from "../../../drizzle/schema";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { action, loader } from "~/routes/merchant.security";
 import { requireMerchant } from "~/utils/auth.server";
 import { startSession } from "~/utils/session.server";
@@ -159,7 +160,9 @@ describe("the sessions on the security page", () => {
     });
     for (const cookie of others) expect(await stillSignedIn(cookie)).toBe(false);
     expect(await stillSignedIn(mine)).toBe(true);
-    expect(listActiveSessions(db, { type: "merchant_user", id: userId }, null)).toHaveLength(1);
+    expect(
+      await listActiveSessions(sqliteStore(db), { type: "merchant_user", id: userId }, null),
+    ).toHaveLength(1);
   });
 });
 
