@@ -7,13 +7,18 @@ import { count } from "drizzle-orm";
 import { newsFeeds, newsSettings } from "../drizzle/schema";
 import { DEFAULT_FEEDS } from "../app/core/news/default-feeds";
 import { addFeed } from "../app/core/news/feeds.server";
+import { sqliteStore } from "../app/db/sqlite-store.server";
 import type { Db } from "../app/utils/db.server";
 
 export async function seedNews(db: Db, now = Date.now()): Promise<string[]> {
   const report: string[] = [];
   const existing = db.select({ n: count() }).from(newsFeeds).get()?.n ?? 0;
   if (existing === 0) {
-    const added = DEFAULT_FEEDS.filter((feed) => addFeed(db, feed, now).ok).length;
+    const store = sqliteStore(db);
+    let added = 0;
+    for (const feed of DEFAULT_FEEDS) {
+      if ((await store.write((q) => addFeed(q, feed, now))).ok) added += 1;
+    }
     report.push(`news feeds: seeded ${added}`);
   }
   const inserted = db

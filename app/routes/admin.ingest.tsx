@@ -17,16 +17,6 @@ import { LastRun } from "~/components/admin/ingest/LastRun";
 import { SettingSwitch } from "~/components/admin/ingest/SettingSwitch";
 import { ingestActionSchema } from "~/core/news/admin-schema";
 import {
-  addFeedAudited,
-  auditIngestRun,
-  changeArticleStatus,
-  changeFeed,
-  changeSetting,
-} from "~/core/news/admin.server";
-import { listCuratedArticles } from "~/core/news/articles.server";
-import { listFeeds } from "~/core/news/feeds.server";
-import { getLatestRun, listRejections, runIngestLeased } from "~/core/news/ingest.server";
-import {
   CURATION_WINDOW_DAYS,
   MAX_EMOJIS,
   MIN_CONTENT_LENGTH,
@@ -34,21 +24,18 @@ import {
   type RejectionReason,
 } from "~/core/news/rules";
 import {
-  applyAutoIngest,
   isAutoIngestScheduled,
   nextIngestRun,
   NEWS_SCHEDULE_LABEL,
 } from "~/core/news/schedule.server";
-import { getNewsSettings } from "~/core/news/settings.server";
 import { EXCLUDED_TOPICS, REQUIRED_TOPICS } from "~/core/news/topics";
-import { getDb } from "~/utils/db.server";
 import { privatePageHeaders } from "~/utils/http";
 import { clearPageCache } from "~/utils/page-cache.server";
 import { requireOperator } from "~/utils/operator-auth.server";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
-import { ingestOptions } from "~/wiring/news.server";
+import { news } from "~/wiring/news.server";
 
 const PAGE = paths.adminIngest;
 export const CURATION_FAILED = {
@@ -60,11 +47,11 @@ type ActionData = { lastResult: SubmissionResult<string[]> };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOperator(request, ["curator", "admin"]);
-  const db = getDb();
-  const settings = getNewsSettings(db);
-  const run = getLatestRun(db);
+  const service = news();
+  const settings = await service.getNewsSettings();
+  const run = await service.getLatestRun();
   const scheduled = isAutoIngestScheduled();
-  const feeds = listFeeds(db);
+  const feeds = await service.listFeeds();
   return {
     settings: { autoIngest: settings.autoIngest, autoPublish: settings.autoPublish },
     schedule: {
@@ -73,12 +60,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     run,
     rejections: run
-      ? listRejections(db, run.id).map((line) => ({
+      ? (await service.listRejections(run.id)).map((line) => ({
           ...line,
           label: REJECTION_LABELS[line.reason as RejectionReason] ?? line.reason,
         }))
       : [],
-    curated: listCuratedArticles(db, 20),
+    curated: await service.listCuratedArticles(20),
     feeds,
     criteria: {
       windowDays: CURATION_WINDOW_DAYS,
@@ -97,17 +84,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
   }
-  const db = getDb();
+  const service = news();
   const actor = { operatorId: operator.id, now: Date.now() };
   const input = submission.value;
   switch (input.intent) {
     case "fetch": {
-      const result = await runIngestLeased(db, {
-        ...ingestOptions(),
-        trigger: "manual",
-        triggeredBy: operator.id,
-      });
-      auditIngestRun(db, { ...actor, now: Date.now(), result });
+      const result = await service.runIngest({ trigger: "manual", triggeredBy: operator.id });
+      await service.auditIngestRun({ ...actor, now: Date.now(), result });
       clearPageCache();
       if (result === "busy" || result.status === "failed")
         return redirectWithError(PAGE, CURATION_FAILED);
@@ -118,8 +101,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case "auto-ingest": {
       const enabled = input.enabled === "on";
-      changeSetting(db, { ...actor, setting: "autoIngest", enabled });
-      applyAutoIngest(db, enabled, ingestOptions);
+      await service.changeSetting({ ...actor, setting: "autoIngest", enabled });
+      service.applyAutoIngest(enabled);
       return redirectWithSuccess(
         PAGE,
         enabled
@@ -132,7 +115,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case "auto-publish": {
       const enabled = input.enabled === "on";
-      changeSetting(db, { ...actor, setting: "autoPublish", enabled });
+      await service.changeSetting({ ...actor, setting: "autoPublish", enabled });
       return redirectWithSuccess(
         PAGE,
         enabled
@@ -149,7 +132,11 @@ export async function action({ request }: ActionFunctionArgs) {
     case "publish":
     case "unpublish": {
       const status = input.intent === "publish" ? "published" : "draft";
-      const result = changeArticleStatus(db, { ...actor, articleId: input.articleId, status });
+      const result = await service.changeArticleStatus({
+        ...actor,
+        articleId: input.articleId,
+        status,
+      });
       if (!result.ok)
         return redirectWithError(PAGE, {
           message: "Article not found",
@@ -162,7 +149,7 @@ export async function action({ request }: ActionFunctionArgs) {
       });
     }
     case "add-feed": {
-      const result = addFeedAudited(db, { ...actor, name: input.name, url: input.url });
+      const result = await service.addFeedAudited({ ...actor, name: input.name, url: input.url });
       if (!result.ok) {
         const message =
           result.error === "duplicate"
@@ -184,7 +171,7 @@ export async function action({ request }: ActionFunctionArgs) {
           : input.intent === "disable-feed"
             ? "disable"
             : "remove";
-      const result = changeFeed(db, { ...actor, feedId: input.feedId, change });
+      const result = await service.changeFeed({ ...actor, feedId: input.feedId, change });
       if (!result.ok)
         return redirectWithError(PAGE, {
           message: "Feed not found",

@@ -8,26 +8,25 @@ import { useLoaderData } from "@remix-run/react";
 import { ArticleContent } from "~/components/blog/ArticleContent";
 import { ArticleNav, BackToBlog } from "~/components/blog/ArticleNav";
 import { Container } from "~/components/ui";
-import { getPublishedArticle } from "~/core/news/articles.server";
-import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { publicPageHeaders } from "~/utils/http";
 import { logger } from "~/utils/logger.server";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
+import { blog, builtInBlog, type Blog } from "~/wiring/news.server";
 
 /** An unknown or unpublished slug goes back to the blog (spec section 8). */
 export async function loader({ params }: LoaderFunctionArgs) {
   const slug = params.slug ?? "";
-  let found: ReturnType<typeof getPublishedArticle>;
+  let found: Awaited<ReturnType<Blog["getPublishedArticle"]>>;
   try {
-    found = getPublishedArticle(getDb(), slug);
+    found = await blog().getPublishedArticle(slug);
   } catch (error) {
     // Curated articles unavailable: built-in articles still render (spec section 7).
     logger.error("blog: curated articles unavailable", {
       error: error instanceof Error ? error.message : String(error),
     });
-    found = getPublishedArticle(null, slug);
+    found = await builtInBlog().getPublishedArticle(slug);
   }
   if (!found) throw redirect(paths.blog);
   const neighbour = (article: { slug: string; title: string } | null) =>

@@ -6,20 +6,14 @@ import { blogHref } from "~/components/blog/blog-url";
 import { LatestHeadlines } from "~/components/blog/LatestHeadlines";
 import { LatestNews } from "~/components/blog/LatestNews";
 import { Container, PageHero } from "~/components/ui";
-import {
-  latestHeadlines,
-  latestNews,
-  listPublishedArticles,
-  publishedTags,
-} from "~/core/news/articles.server";
 import { BLOG_CATEGORIES, type BlogCategory } from "~/core/news/blog";
 import type { ArticleCard as Card } from "~/core/news/types";
 import { HEADLINE_TOPICS, parseHeadlineTopic } from "~/core/news/topics";
-import { getDb, type Db } from "~/utils/db.server";
 import { publicPageHeaders } from "~/utils/http";
 import { logger } from "~/utils/logger.server";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
+import { blog, builtInBlog, type Blog } from "~/wiring/news.server";
 
 const TAG_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} .&+_-]{0,59}$/u;
 
@@ -52,38 +46,38 @@ const card = (article: Card) => ({
   status: article.status,
 });
 
-function blogData(db: Db | null, query: ReturnType<typeof parseQuery>) {
-  const list = listPublishedArticles(db, {
+async function blogData(reads: Blog, query: ReturnType<typeof parseQuery>) {
+  const list = await reads.listPublishedArticles({
     category: query.category,
     tag: query.tag,
     page: query.page,
   });
   return {
     query: { ...query, page: list.page },
-    headlines: latestHeadlines(db, query.topic).map(card),
+    headlines: (await reads.latestHeadlines(query.topic)).map(card),
     articles: list.articles.map(card),
     total: list.total,
     pageCount: list.pageCount,
-    sidebar: latestNews(db).map((article) => ({
+    sidebar: (await reads.latestNews()).map((article) => ({
       id: article.id,
       slug: article.slug,
       title: article.title,
       publishedAt: article.publishedAt,
     })),
-    tags: publishedTags(db),
+    tags: await reads.publishedTags(),
   };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseQuery(new URL(request.url));
   try {
-    return blogData(getDb(), query);
+    return await blogData(blog(), query);
   } catch (error) {
     // Spec section 7: a failure to read curated news is only logged; the built-in articles remain.
     logger.error("blog: curated articles unavailable", {
       error: error instanceof Error ? error.message : String(error),
     });
-    return blogData(null, query);
+    return await blogData(builtInBlog(), query);
   }
 }
 

@@ -4,16 +4,16 @@
  * is 405, and it never starts a run.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { newsCuratedResponse, type NewsCuratedResponse } from "~/core/news/api.server";
-import { getDb } from "~/utils/db.server";
+import type { NewsCuratedResponse } from "~/core/news/api.server";
 import { logger } from "~/utils/logger.server";
 import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
+import { news } from "~/wiring/news.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   let body: NewsCuratedResponse;
   let status = 200;
   try {
-    body = newsCuratedResponse(getDb());
+    body = await news().newsCuratedResponse();
   } catch (error) {
     logger.error("news-curated failed", {
       error: error instanceof Error ? error.message : String(error),

@@ -1,8 +1,7 @@
 import { sitemapPages } from "~/content/navigation";
-import { listPublishedArticlePaths } from "~/core/news/articles.server";
-import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
+import { news } from "~/wiring/news.server";
 
 function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -26,7 +25,10 @@ export async function loader({ request }: { request: Request }) {
     "Content-Type": "application/xml; charset=utf-8",
     "Cache-Control": "public, max-age=3600",
   });
-  const articles = listPublishedArticlePaths(getDb()).map((path) => ({ path, priority: "0.6" }));
+  const articles = (await news().listPublishedArticlePaths()).map((path) => ({
+    path,
+    priority: "0.6",
+  }));
   return new Response(
     sitemapXml(env.PUBLIC_SITE_URL.replace(/\/$/, ""), [...sitemapPages, ...articles]),
     {

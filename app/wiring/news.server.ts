@@ -3,15 +3,49 @@
  * serves the recorded feeds and every feed is read through it (loaded with a dynamic import, so a
  * live process never loads it); the daily schedule is started when the stored auto-ingest
  * setting is on. `ingestOptions` is how this process reads feeds (base URL, deadline, size cap),
- * for the schedule and the operator's "run now".
+ * for the schedule and the operator's "run now". The routes reach the blog and the curation
+ * through `blog()` and `news()` (ADR 0041).
+ *
+ * TRANSITIONAL: the ingest's job lease (app/utils/jobs.server.ts) is not on the store yet and takes
+ * the database connection (getDb() here, the boot context's at start-up); this file leaves
+ * eslint.store-legacy.js when jobs move.
  */
 import type { FetchFeedOptions } from "~/core/news/fetch.server";
-import type { IngestOptions } from "~/core/news/ingest.server";
+import {
+  addFeedAudited,
+  auditIngestRun,
+  changeArticleStatus,
+  changeFeed,
+  changeSetting,
+} from "~/core/news/admin.server";
+import { newsCuratedResponse } from "~/core/news/api.server";
+import {
+  getPublishedArticle,
+  latestHeadlines,
+  latestNews,
+  listCuratedArticles,
+  listPublishedArticlePaths,
+  listPublishedArticles,
+  publishedTags,
+  type ListFilters,
+} from "~/core/news/articles.server";
+import { listFeeds } from "~/core/news/feeds.server";
+import {
+  getLatestRun,
+  listRejections,
+  runIngestLeased,
+  type IngestOptions,
+} from "~/core/news/ingest.server";
 import { applyAutoIngest } from "~/core/news/schedule.server";
 import { getNewsSettings } from "~/core/news/settings.server";
+import type { HeadlineTopic } from "~/core/news/topics";
+import { sqliteStore } from "~/db/sqlite-store.server";
+import type { Store } from "~/db/store";
+import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import type { BootContext } from "./context";
+import { bindStore, store } from "./store.server";
 
 const state = globalThis as typeof globalThis & { __onehopFeedBaseUrl?: string | null };
 
@@ -35,6 +69,55 @@ export function ingestOptions(): Omit<IngestOptions, "trigger"> {
   return { fetch: newsFetchOptions() };
 }
 
+function blogOn(on: Store | null) {
+  return {
+    latestHeadlines: (topic: HeadlineTopic) => latestHeadlines(on, topic),
+    listPublishedArticles: (filters: ListFilters & { page?: number }) =>
+      listPublishedArticles(on, filters),
+    latestNews: () => latestNews(on),
+    publishedTags: () => publishedTags(on),
+    getPublishedArticle: (slug: string) => getPublishedArticle(on, slug),
+  };
+}
+
+/** The blog's reads: built-in and curated articles. */
+export function blog() {
+  return blogOn(store());
+}
+
+export type Blog = ReturnType<typeof blogOn>;
+
+/** The blog when curated articles are unavailable: the built-in articles only (spec section 7). */
+export function builtInBlog() {
+  return blogOn(null);
+}
+
+/** Curation: the operator page, the public JSON endpoint and the sitemap's article paths. */
+export function news() {
+  const on = store();
+  return {
+    ...bindStore(on, {
+      getNewsSettings,
+      getLatestRun,
+      listRejections,
+      listCuratedArticles,
+      listFeeds,
+      listPublishedArticlePaths,
+      newsCuratedResponse,
+      changeArticleStatus,
+      changeSetting,
+      addFeedAudited,
+      changeFeed,
+      auditIngestRun,
+    }),
+    /** One ingest now, under the job lease; "busy" when one is already running. */
+    runIngest: (options: Pick<IngestOptions, "trigger" | "triggeredBy">) =>
+      runIngestLeased(on, getDb(), { ...ingestOptions(), ...options }),
+    /** Schedule (enabled) or stop the daily ingest in this process. */
+    applyAutoIngest: (enabled: boolean) => applyAutoIngest(on, getDb(), enabled, ingestOptions),
+  };
+}
+
 export async function startNews(context: BootContext): Promise<void> {
   if (context.simulators && !env.NEWS_FEED_BASE_URL) {
     const { startNewsFeedSimulation } = await import("./simulators/news.server");
@@ -42,6 +125,7 @@ export async function startNews(context: BootContext): Promise<void> {
     readFeedsThrough(simulator.baseUrl);
     logger.info("news feed simulator listening", { baseUrl: simulator.baseUrl, dir });
   }
-  const settings = getNewsSettings(context.db);
-  applyAutoIngest(context.db, settings.autoIngest, ingestOptions);
+  const on = sqliteStore(context.db);
+  const settings = await getNewsSettings(on);
+  applyAutoIngest(on, context.db, settings.autoIngest, ingestOptions);
 }

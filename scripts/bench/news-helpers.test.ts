@@ -1,5 +1,6 @@
 /** The bench helpers work (their timing is measured by `npm run bench`, not here). */
 import { describe, expect, it } from "vitest";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { freshTestDbPerTest } from "../../tests/setup/db";
 import type { Db } from "~/utils/db.server";
 import { listPublishedArticles, getPublishedArticle } from "~/core/news/articles.server";
@@ -23,9 +24,11 @@ describe("bench helpers", () => {
     expect(result.durationMs).toBeGreaterThan(0);
   });
 
-  it("store a large archive of published articles", () => {
+  it("store a large archive of published articles", async () => {
     const { middleSlug } = seedBenchArticles(db, 300, Date.UTC(2026, 10, 21));
-    expect(listPublishedArticles(db, {}).total).toBe(311);
-    expect(getPublishedArticle(db, middleSlug)?.article.slug).toBe("bench-article-150");
+    expect((await listPublishedArticles(sqliteStore(db), {})).total).toBe(311);
+    expect((await getPublishedArticle(sqliteStore(db), middleSlug))?.article.slug).toBe(
+      "bench-article-150",
+    );
   });
 });

@@ -10,6 +10,7 @@ import { parseFeed } from "@rowanmanning/feed-parser";
 import { newsArticles, newsArticleTags } from "../../drizzle/schema";
 import type { Db } from "~/utils/db.server";
 import { addFeed } from "~/core/news/feeds.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { runIngest } from "~/core/news/ingest.server";
 import type { IngestRunSummary } from "~/core/news/types";
 import { findFixturesDir, startFeedSimulator } from "~/simulators/news/index.server";
@@ -95,21 +96,24 @@ export async function benchIngest(
   const dir = findFixturesDir(options.fixturesDir ?? "tests/fixtures/feeds");
   if (!dir) throw new Error("benchIngest: tests/fixtures/feeds not found");
   const pool = recordedItems(dir);
+  const store = sqliteStore(db);
   const routes: Record<string, { body: string }> = {};
   for (let feed = 0; feed < feeds; feed++) {
     routes[`bench-${feed + 1}.example/feed`] = {
       body: benchFeedXml(feed, itemsPerFeed, now, pool),
     };
-    addFeed(
-      db,
-      { name: `Bench feed ${feed + 1}`, url: `https://bench-${feed + 1}.example/feed` },
-      now,
+    await store.write((q) =>
+      addFeed(
+        q,
+        { name: `Bench feed ${feed + 1}`, url: `https://bench-${feed + 1}.example/feed` },
+        now,
+      ),
     );
   }
   const simulator = await startFeedSimulator({ dir, routes });
   try {
     const started = performance.now();
-    const run = await runIngest(db, {
+    const run = await runIngest(store, {
       trigger: "bench",
       now: () => now,
       fetch: { baseUrl: simulator.baseUrl },

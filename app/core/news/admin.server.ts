@@ -3,7 +3,8 @@
  * guards, validates and calls these; they never touch the network (fetching is ingest.server.ts).
  */
 import { recordAudit } from "~/core/audit.server";
-import type { Db } from "~/utils/db.server";
+import type { Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import { getCuratedArticle, setArticleStatus } from "./articles.server";
 import { addFeed, getFeed, removeFeed, setFeedEnabled, type AddFeedResult } from "./feeds.server";
 import { updateNewsSettings } from "./settings.server";
@@ -11,16 +12,16 @@ import type { IngestRunSummary } from "./types";
 
 type Actor = { operatorId: string; now: number };
 
-export function changeArticleStatus(
-  db: Db,
+export async function changeArticleStatus(
+  store: Store,
   input: Actor & { articleId: string; status: "published" | "draft" },
-): { ok: true; title: string } | { ok: false } {
-  const article = getCuratedArticle(db, input.articleId);
+): Promise<{ ok: true; title: string } | { ok: false }> {
+  const article = await getCuratedArticle(store, input.articleId);
   if (!article) return { ok: false };
-  db.transaction((tx) => {
-    setArticleStatus(tx, input.articleId, input.status, input.operatorId, input.now);
+  await store.write(async (q) => {
+    await setArticleStatus(q, input.articleId, input.status, input.operatorId, input.now);
     recordAudit(
-      tx,
+      unmovedTx(q),
       {
         actorType: "operator",
         actorId: input.operatorId,
@@ -36,14 +37,14 @@ export function changeArticleStatus(
   return { ok: true, title: article.title };
 }
 
-export function changeSetting(
-  db: Db,
+export async function changeSetting(
+  store: Store,
   input: Actor & { setting: "autoIngest" | "autoPublish"; enabled: boolean },
-): void {
-  db.transaction((tx) => {
-    updateNewsSettings(tx, { [input.setting]: input.enabled }, input.operatorId, input.now);
+): Promise<void> {
+  await store.write(async (q) => {
+    await updateNewsSettings(q, { [input.setting]: input.enabled }, input.operatorId, input.now);
     recordAudit(
-      tx,
+      unmovedTx(q),
       {
         actorType: "operator",
         actorId: input.operatorId,
@@ -61,14 +62,14 @@ export function changeSetting(
 }
 
 export function addFeedAudited(
-  db: Db,
+  store: Store,
   input: Actor & { name: string; url: string },
-): AddFeedResult {
-  return db.transaction((tx) => {
-    const result = addFeed(tx, { name: input.name, url: input.url }, input.now);
+): Promise<AddFeedResult> {
+  return store.write(async (q) => {
+    const result = await addFeed(q, { name: input.name, url: input.url }, input.now);
     if (result.ok) {
       recordAudit(
-        tx,
+        unmovedTx(q),
         {
           actorType: "operator",
           actorId: input.operatorId,
@@ -84,17 +85,17 @@ export function addFeedAudited(
   });
 }
 
-export function changeFeed(
-  db: Db,
+export async function changeFeed(
+  store: Store,
   input: Actor & { feedId: string; change: "enable" | "disable" | "remove" },
-): { ok: true; name: string } | { ok: false } {
-  const feed = getFeed(db, input.feedId);
+): Promise<{ ok: true; name: string } | { ok: false }> {
+  const feed = await getFeed(store, input.feedId);
   if (!feed) return { ok: false };
-  db.transaction((tx) => {
-    if (input.change === "remove") removeFeed(tx, input.feedId);
-    else setFeedEnabled(tx, input.feedId, input.change === "enable", input.now);
+  await store.write(async (q) => {
+    if (input.change === "remove") await removeFeed(q, input.feedId);
+    else await setFeedEnabled(q, input.feedId, input.change === "enable", input.now);
     recordAudit(
-      tx,
+      unmovedTx(q),
       {
         actorType: "operator",
         actorId: input.operatorId,
@@ -109,26 +110,31 @@ export function changeFeed(
   return { ok: true, name: feed.name };
 }
 
-export function auditIngestRun(db: Db, input: Actor & { result: IngestRunSummary | "busy" }): void {
+export async function auditIngestRun(
+  store: Store,
+  input: Actor & { result: IngestRunSummary | "busy" },
+): Promise<void> {
   const result = input.result;
-  recordAudit(
-    db,
-    {
-      actorType: "operator",
-      actorId: input.operatorId,
-      action: "news.ingest.run",
-      targetType: "news_ingest_run",
-      targetId: result === "busy" ? null : result.id,
-      details:
-        result === "busy"
-          ? { outcome: "busy" }
-          : {
-              status: result.status,
-              fetched: result.totalFetched,
-              curated: result.totalCurated,
-              excluded: result.totalExcluded,
-            },
-    },
-    input.now,
-  );
+  await store.write(async (q) => {
+    recordAudit(
+      unmovedTx(q),
+      {
+        actorType: "operator",
+        actorId: input.operatorId,
+        action: "news.ingest.run",
+        targetType: "news_ingest_run",
+        targetId: result === "busy" ? null : result.id,
+        details:
+          result === "busy"
+            ? { outcome: "busy" }
+            : {
+                status: result.status,
+                fetched: result.totalFetched,
+                curated: result.totalCurated,
+                excluded: result.totalExcluded,
+              },
+      },
+      input.now,
+    );
+  });
 }

@@ -2,6 +2,7 @@
  * Operator actions: each write lands with its audit entry; the seed fills an empty feed list once.
  */
 import { describe, expect, it } from "vitest";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { newsArticles, newsFeeds } from "../../../drizzle/schema";
 import { freshTestDbPerTest } from "../../../tests/setup/db";
 import { seedNews } from "../../../scripts/seed-news";
@@ -21,8 +22,8 @@ freshTestDbPerTest((fresh) => {
 const actor = { operatorId: "op_test", now: 1_700_000_000_000 };
 
 describe("operator actions", () => {
-  it("adds a feed once, refuses a duplicate or a non-web address, and audits the addition", () => {
-    const added = addFeedAudited(db, {
+  it("adds a feed once, refuses a duplicate or a non-web address, and audits the addition", async () => {
+    const added = await addFeedAudited(sqliteStore(db), {
       ...actor,
       name: "TechCabal",
       url: "https://techcabal.com/feed/#x",
@@ -32,9 +33,15 @@ describe("operator actions", () => {
       feed: { url: "https://techcabal.com/feed/", enabled: true },
     });
     expect(
-      addFeedAudited(db, { ...actor, name: "Again", url: "https://techcabal.com/feed/" }),
+      await addFeedAudited(sqliteStore(db), {
+        ...actor,
+        name: "Again",
+        url: "https://techcabal.com/feed/",
+      }),
     ).toEqual({ ok: false, error: "duplicate" });
-    expect(addFeedAudited(db, { ...actor, name: "Bad", url: "javascript:alert(1)" })).toEqual({
+    expect(
+      await addFeedAudited(sqliteStore(db), { ...actor, name: "Bad", url: "javascript:alert(1)" }),
+    ).toEqual({
       ok: false,
       error: "invalid_url",
     });
@@ -44,19 +51,25 @@ describe("operator actions", () => {
     ]);
   });
 
-  it("disables, enables and removes a feed, each audited", () => {
-    const added = addFeedAudited(db, { ...actor, name: "Decrypt", url: "https://decrypt.co/feed" });
+  it("disables, enables and removes a feed, each audited", async () => {
+    const added = await addFeedAudited(sqliteStore(db), {
+      ...actor,
+      name: "Decrypt",
+      url: "https://decrypt.co/feed",
+    });
     const id = added.ok ? added.feed.id : "";
-    expect(changeFeed(db, { ...actor, feedId: id, change: "disable" })).toEqual({
+    expect(await changeFeed(sqliteStore(db), { ...actor, feedId: id, change: "disable" })).toEqual({
       ok: true,
       name: "Decrypt",
     });
-    expect(listFeeds(db)[0]?.enabled).toBe(false);
-    changeFeed(db, { ...actor, feedId: id, change: "enable" });
-    expect(listFeeds(db)[0]?.enabled).toBe(true);
-    changeFeed(db, { ...actor, feedId: id, change: "remove" });
-    expect(listFeeds(db)).toEqual([]);
-    expect(changeFeed(db, { ...actor, feedId: id, change: "remove" })).toEqual({ ok: false });
+    expect((await listFeeds(sqliteStore(db)))[0]?.enabled).toBe(false);
+    await changeFeed(sqliteStore(db), { ...actor, feedId: id, change: "enable" });
+    expect((await listFeeds(sqliteStore(db)))[0]?.enabled).toBe(true);
+    await changeFeed(sqliteStore(db), { ...actor, feedId: id, change: "remove" });
+    expect(await listFeeds(sqliteStore(db))).toEqual([]);
+    expect(await changeFeed(sqliteStore(db), { ...actor, feedId: id, change: "remove" })).toEqual({
+      ok: false,
+    });
     expect(
       listAuditFor(db, "news_feed", id)
         .map((entry) => entry.action)
@@ -66,11 +79,11 @@ describe("operator actions", () => {
     );
   });
 
-  it("stores the switches and audits them", () => {
-    changeSetting(db, { ...actor, setting: "autoIngest", enabled: true });
-    changeSetting(db, { ...actor, setting: "autoPublish", enabled: true });
-    changeSetting(db, { ...actor, setting: "autoPublish", enabled: false });
-    expect(getNewsSettings(db)).toMatchObject({
+  it("stores the switches and audits them", async () => {
+    await changeSetting(sqliteStore(db), { ...actor, setting: "autoIngest", enabled: true });
+    await changeSetting(sqliteStore(db), { ...actor, setting: "autoPublish", enabled: true });
+    await changeSetting(sqliteStore(db), { ...actor, setting: "autoPublish", enabled: false });
+    expect(await getNewsSettings(sqliteStore(db))).toMatchObject({
       autoIngest: true,
       autoPublish: false,
       updatedAt: actor.now,
@@ -78,7 +91,7 @@ describe("operator actions", () => {
     expect(listAuditFor(db, "news_settings", "1")).toHaveLength(3);
   });
 
-  it("publishes and unpublishes a curated article, audited; an unknown id changes nothing", () => {
+  it("publishes and unpublishes a curated article, audited; an unknown id changes nothing", async () => {
     db.insert(newsArticles)
       .values({
         id: "art_1",
@@ -103,7 +116,13 @@ describe("operator actions", () => {
         createdAt: 1,
       })
       .run();
-    expect(changeArticleStatus(db, { ...actor, articleId: "art_1", status: "published" })).toEqual({
+    expect(
+      await changeArticleStatus(sqliteStore(db), {
+        ...actor,
+        articleId: "art_1",
+        status: "published",
+      }),
+    ).toEqual({
       ok: true,
       title: "T",
     });
@@ -112,10 +131,14 @@ describe("operator actions", () => {
       statusChangedBy: "op_test",
       statusChangedAt: actor.now,
     });
-    changeArticleStatus(db, { ...actor, articleId: "art_1", status: "draft" });
+    await changeArticleStatus(sqliteStore(db), { ...actor, articleId: "art_1", status: "draft" });
     expect(db.select().from(newsArticles).get()?.status).toBe("draft");
     expect(
-      changeArticleStatus(db, { ...actor, articleId: "art_nope", status: "published" }),
+      await changeArticleStatus(sqliteStore(db), {
+        ...actor,
+        articleId: "art_nope",
+        status: "published",
+      }),
     ).toEqual({ ok: false });
     expect(
       listAuditFor(db, "news_article", "art_1")
@@ -126,7 +149,7 @@ describe("operator actions", () => {
 });
 
 describe("what the admin forms may post", () => {
-  it("accepts the known intents and nothing else", () => {
+  it("accepts the known intents and nothing else", async () => {
     expect(ingestActionSchema.safeParse({ intent: "fetch" }).success).toBe(true);
     expect(ingestActionSchema.safeParse({ intent: "auto-ingest", enabled: "on" }).success).toBe(
       true,
@@ -163,7 +186,7 @@ describe("the news seed", () => {
       `news feeds: seeded ${DEFAULT_FEEDS.length}`,
       "news settings: auto-ingest off, auto-publish off",
     ]);
-    const feeds = listFeeds(db);
+    const feeds = await listFeeds(sqliteStore(db));
     expect(feeds).toHaveLength(12);
     expect(
       feeds
@@ -177,9 +200,9 @@ describe("the news seed", () => {
 
   it("does not bring back a feed an operator removed", async () => {
     await seedNews(db, actor.now);
-    const first = listFeeds(db)[0];
-    changeFeed(db, { ...actor, feedId: first?.id ?? "", change: "remove" });
+    const first = (await listFeeds(sqliteStore(db)))[0];
+    await changeFeed(sqliteStore(db), { ...actor, feedId: first?.id ?? "", change: "remove" });
     await seedNews(db, actor.now);
-    expect(listFeeds(db)).toHaveLength(11);
+    expect(await listFeeds(sqliteStore(db))).toHaveLength(11);
   });
 });

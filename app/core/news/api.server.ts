@@ -4,7 +4,7 @@
  * built-in ones), so it lists published articles only: a draft's title never leaves the operator
  * page (issue 11 item 15). `status` stays in each entry for the spec's shape.
  */
-import type { Db } from "~/utils/db.server";
+import type { Store } from "~/db/store";
 import { listCuratedArticles } from "./articles.server";
 import { getLatestRun } from "./ingest.server";
 
@@ -30,8 +30,9 @@ export interface NewsCuratedResponse {
 
 export const NEWS_CURATED_LIMIT = 50;
 
-export function newsCuratedResponse(db: Db): NewsCuratedResponse {
-  const run = getLatestRun(db);
+export async function newsCuratedResponse(store: Store): Promise<NewsCuratedResponse> {
+  const run = await getLatestRun(store);
+  const articles = await listCuratedArticles(store, NEWS_CURATED_LIMIT, { publishedOnly: true });
   return {
     success: true,
     stats: run
@@ -42,17 +43,15 @@ export function newsCuratedResponse(db: Db): NewsCuratedResponse {
           time_window: run.timeWindow,
         }
       : null,
-    articles: listCuratedArticles(db, NEWS_CURATED_LIMIT, { publishedOnly: true }).map(
-      (article) => ({
-        id: article.id,
-        slug: article.slug,
-        title: article.title,
-        source_name: article.sourceName,
-        published_at: article.publishedAt,
-        tags: article.tags,
-        status: article.status,
-      }),
-    ),
+    articles: articles.map((article) => ({
+      id: article.id,
+      slug: article.slug,
+      title: article.title,
+      source_name: article.sourceName,
+      published_at: article.publishedAt,
+      tags: article.tags,
+      status: article.status,
+    })),
     error: null,
   };
 }

@@ -2,14 +2,15 @@
  * The blog's read side: built-in articles (app/content/articles) and curated ones (SQLite) merged
  * into one list, newest `publishedAt` first (ties by id), plus the curated-article operations
  * operators use. Queries are bounded (limits, indexes), so a page costs the same with 11 articles
- * or 5,000. The blog's read functions accept `db = null` for "curated articles unavailable": the
+ * or 5,000. The blog's read functions accept `store = null` for "curated articles unavailable": the
  * built-in ones remain (spec section 7: a failure is only logged and built-in articles remain).
  */
 import { and, asc, count, desc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { newsArticles, newsArticleTags } from "../../../drizzle/schema";
 import { builtInArticles } from "~/content/articles";
 import type { Article, ArticleCategory } from "~/content/articles/types";
-import type { Db } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
 import { paths } from "~/utils/paths";
 import { articleMatchesTopic, TOPIC_TAGS, type HeadlineTopic } from "./topics";
 import type { ArticleCard, CuratedArticleSummary } from "./types";
@@ -149,16 +150,23 @@ function curatedWhere(filters: ListFilters & { topic?: HeadlineTopic }): SQL | u
   return and(...conditions);
 }
 
-function curatedCards(db: Db | null, where: SQL | undefined, limit: number): ArticleCard[] {
-  if (!db) return [];
-  return db
+async function curatedCards(
+  q: Handle,
+  where: SQL | undefined,
+  limit: number,
+): Promise<ArticleCard[]> {
+  const rows = await q
     .select(cardColumns)
     .from(newsArticles)
     .where(where)
     .orderBy(desc(newsArticles.publishedAt), asc(newsArticles.id))
-    .limit(limit)
-    .all()
-    .map(rowToCard);
+    .limit(limit);
+  return rows.map(rowToCard);
+}
+
+/** `read(q)` in one read of the store, or `none` when curated articles are unavailable. */
+function readCurated<T>(store: Store | null, none: T, read: (q: Handle) => Promise<T>): Promise<T> {
+  return store ? store.read(read) : Promise.resolve(none);
 }
 
 /**
@@ -166,65 +174,75 @@ function curatedCards(db: Db | null, where: SQL | undefined, limit: number): Art
  * anywhere (issue 11 item 15; spec section 4 had them badged "Unpublished" here, with a link that
  * only led back to /blog): operators see them on /admin/ingest.
  */
-export function latestHeadlines(
-  db: Db | null,
+export async function latestHeadlines(
+  store: Store | null,
   topic: HeadlineTopic,
   builtIns: readonly Article[] = builtInArticles,
   limit = HEADLINES_LIMIT,
-): ArticleCard[] {
+): Promise<ArticleCard[]> {
   const filters = { topic };
   return mergeNewestFirst(
-    curatedCards(db, curatedWhere(filters), limit),
+    await readCurated(store, [], (q) => curatedCards(q, curatedWhere(filters), limit)),
     builtInMatching(builtIns, filters).map(toCard),
   ).slice(0, limit);
 }
 
 /** One page of published articles under the category and tag filters. */
-export function listPublishedArticles(
-  db: Db | null,
+export async function listPublishedArticles(
+  store: Store | null,
   filters: ListFilters & { page?: number },
   builtIns: readonly Article[] = builtInArticles,
-): { articles: ArticleCard[]; total: number; page: number; pageCount: number } {
+): Promise<{ articles: ArticleCard[]; total: number; page: number; pageCount: number }> {
   const where = curatedWhere(filters);
   const builtInList = builtInMatching(builtIns, filters).map(toCard);
-  const curatedTotal = db
-    ? (db.select({ n: count() }).from(newsArticles).where(where).get()?.n ?? 0)
-    : 0;
-  const total = curatedTotal + builtInList.length;
-  const pageCount = Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
-  const page = Math.min(Math.max(1, Math.floor(filters.page ?? 1)), pageCount);
-  const end = page * BLOG_PAGE_SIZE;
-  const merged = mergeNewestFirst(curatedCards(db, where, end), builtInList);
+  const pageOf = (curatedTotal: number) => {
+    const total = curatedTotal + builtInList.length;
+    const pageCount = Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
+    const page = Math.min(Math.max(1, Math.floor(filters.page ?? 1)), pageCount);
+    return { total, pageCount, page, end: page * BLOG_PAGE_SIZE };
+  };
+  const { curated, paging } = await readCurated(
+    store,
+    { curated: [] as ArticleCard[], paging: pageOf(0) },
+    async (q) => {
+      const counted = await first(
+        q.select({ n: count() }).from(newsArticles).where(where).limit(1),
+      );
+      const paging = pageOf(counted?.n ?? 0);
+      return { curated: await curatedCards(q, where, paging.end), paging };
+    },
+  );
+  const { total, pageCount, page, end } = paging;
+  const merged = mergeNewestFirst(curated, builtInList);
   return { articles: merged.slice(end - BLOG_PAGE_SIZE, end), total, page, pageCount };
 }
 
 /** The newest published News articles, for the sidebar. */
-export function latestNews(
-  db: Db | null,
+export async function latestNews(
+  store: Store | null,
   builtIns: readonly Article[] = builtInArticles,
   limit = SIDEBAR_LIMIT,
-): ArticleCard[] {
+): Promise<ArticleCard[]> {
   const filters = { category: "News" as const };
   return mergeNewestFirst(
-    curatedCards(db, curatedWhere(filters), limit),
+    await readCurated(store, [], (q) => curatedCards(q, curatedWhere(filters), limit)),
     builtInMatching(builtIns, filters).map(toCard),
   ).slice(0, limit);
 }
 
 /** Every tag on a published article, lower-case, alphabetical (the tag filter's options). */
-export function publishedTags(
-  db: Db | null,
+export async function publishedTags(
+  store: Store | null,
   builtIns: readonly Article[] = builtInArticles,
-): string[] {
-  const stored = !db
-    ? []
-    : db
-        .selectDistinct({ tag: newsArticleTags.tag })
-        .from(newsArticleTags)
-        .innerJoin(newsArticles, eq(newsArticles.id, newsArticleTags.articleId))
-        .where(eq(newsArticles.status, "published"))
-        .all()
-        .map((row) => row.tag);
+): Promise<string[]> {
+  const stored = await readCurated(store, [], async (q) => {
+    const rows = await q
+      .selectDistinct({ tag: newsArticleTags.tag })
+      .from(newsArticleTags)
+      .innerJoin(newsArticles, eq(newsArticles.id, newsArticleTags.articleId))
+      .where(eq(newsArticles.status, "published"));
+    return rows.map((row) => row.tag);
+  });
   const builtIn = builtIns
     .filter((a) => a.status === "published")
     .flatMap((a) => a.tags.map((tag) => tag.toLowerCase()));
@@ -232,14 +250,16 @@ export function publishedTags(
 }
 
 /** Any article with this slug, published or not. */
-export function findArticleBySlug(
-  db: Db | null,
+export async function findArticleBySlug(
+  store: Store | null,
   slug: string,
   builtIns: readonly Article[] = builtInArticles,
-): Article | null {
+): Promise<Article | null> {
   const builtIn = builtIns.find((article) => article.slug === slug);
-  if (builtIn || !db) return builtIn ?? null;
-  const row = db.select().from(newsArticles).where(eq(newsArticles.slug, slug)).get();
+  if (builtIn || !store) return builtIn ?? null;
+  const row = await store.read((q) =>
+    first(q.select().from(newsArticles).where(eq(newsArticles.slug, slug)).limit(1)),
+  );
   return row ? rowToArticle(row) : null;
 }
 
@@ -247,44 +267,43 @@ export function findArticleBySlug(
  * A published article with its neighbours among published articles: `previous` is the next-older
  * one, `next` the next-newer one. Null for an unknown or unpublished slug.
  */
-export function getPublishedArticle(
-  db: Db | null,
+export async function getPublishedArticle(
+  store: Store | null,
   slug: string,
   builtIns: readonly Article[] = builtInArticles,
-): { article: Article; previous: ArticleCard | null; next: ArticleCard | null } | null {
-  const article = findArticleBySlug(db, slug, builtIns);
+): Promise<{ article: Article; previous: ArticleCard | null; next: ArticleCard | null } | null> {
+  const article = await findArticleBySlug(store, slug, builtIns);
   if (!article || article.status !== "published") return null;
-  const at = epoch(article.publishedAt);
-  const published = eq(newsArticles.status, "published");
-  const olderDb = curatedCards(
-    db,
-    and(
-      published,
-      or(
-        lt(newsArticles.publishedAt, at),
-        and(eq(newsArticles.publishedAt, at), gt(newsArticles.id, article.id)),
+  const { olderDb, newerDb } = await readCurated(store, { olderDb: [], newerDb: [] }, async (q) => {
+    const at = epoch(article.publishedAt);
+    const published = eq(newsArticles.status, "published");
+    const older = await curatedCards(
+      q,
+      and(
+        published,
+        or(
+          lt(newsArticles.publishedAt, at),
+          and(eq(newsArticles.publishedAt, at), gt(newsArticles.id, article.id)),
+        ),
       ),
-    ),
-    1,
-  );
-  const newerDb = !db
-    ? []
-    : db
-        .select(cardColumns)
-        .from(newsArticles)
-        .where(
-          and(
-            published,
-            or(
-              gt(newsArticles.publishedAt, at),
-              and(eq(newsArticles.publishedAt, at), lt(newsArticles.id, article.id)),
-            ),
+      1,
+    );
+    const newer = await q
+      .select(cardColumns)
+      .from(newsArticles)
+      .where(
+        and(
+          published,
+          or(
+            gt(newsArticles.publishedAt, at),
+            and(eq(newsArticles.publishedAt, at), lt(newsArticles.id, article.id)),
           ),
-        )
-        .orderBy(asc(newsArticles.publishedAt), desc(newsArticles.id))
-        .limit(1)
-        .all()
-        .map(rowToCard);
+        ),
+      )
+      .orderBy(asc(newsArticles.publishedAt), desc(newsArticles.id))
+      .limit(1);
+    return { olderDb: older, newerDb: newer.map(rowToCard) };
+  });
   const others = builtIns
     .filter((a) => a.status === "published" && a.id !== article.id)
     .map(toCard);
@@ -302,16 +321,25 @@ export function getPublishedArticle(
 }
 
 /** Paths of every published article, for /sitemap.xml. */
-export function listPublishedArticlePaths(
-  db: Db,
+export async function listPublishedArticlePaths(
+  store: Store,
   builtIns: readonly Article[] = builtInArticles,
-): string[] {
-  const stored = db
-    .select({ slug: newsArticles.slug, publishedAt: newsArticles.publishedAt, id: newsArticles.id })
-    .from(newsArticles)
-    .where(eq(newsArticles.status, "published"))
-    .all()
-    .map((row) => ({ slug: row.slug, id: row.id, publishedAt: iso(row.publishedAt) }));
+): Promise<string[]> {
+  const rows = await store.read((q) =>
+    q
+      .select({
+        slug: newsArticles.slug,
+        publishedAt: newsArticles.publishedAt,
+        id: newsArticles.id,
+      })
+      .from(newsArticles)
+      .where(eq(newsArticles.status, "published")),
+  );
+  const stored = rows.map((row) => ({
+    slug: row.slug,
+    id: row.id,
+    publishedAt: iso(row.publishedAt),
+  }));
   const builtIn = builtIns
     .filter((a) => a.status === "published")
     .map((a) => ({ slug: a.slug, id: a.id, publishedAt: a.publishedAt }));
@@ -325,57 +353,59 @@ export function listPublishedArticlePaths(
  * The newest curated articles, drafts included for operators; `publishedOnly` for anything a
  * visitor can read (the public JSON endpoint).
  */
-export function listCuratedArticles(
-  db: Db,
+export async function listCuratedArticles(
+  store: Store,
   limit = 20,
   options: { publishedOnly?: boolean } = {},
-): CuratedArticleSummary[] {
-  return db
-    .select({
-      id: newsArticles.id,
-      slug: newsArticles.slug,
-      title: newsArticles.title,
-      sourceName: newsArticles.sourceName,
-      sourceUrl: newsArticles.sourceUrl,
-      publishedAt: newsArticles.publishedAt,
-      tags: newsArticles.tags,
-      status: newsArticles.status,
-      matchedTopics: newsArticles.matchedTopics,
-      createdAt: newsArticles.createdAt,
-    })
-    .from(newsArticles)
-    .where(options.publishedOnly ? eq(newsArticles.status, "published") : undefined)
-    .orderBy(desc(newsArticles.createdAt), desc(newsArticles.publishedAt), asc(newsArticles.id))
-    .limit(limit)
-    .all()
-    .map((row) => ({
-      ...row,
-      publishedAt: iso(row.publishedAt),
-      tags: parseList(row.tags),
-      matchedTopics: parseList(row.matchedTopics),
-    }));
+): Promise<CuratedArticleSummary[]> {
+  const rows = await store.read((q) =>
+    q
+      .select({
+        id: newsArticles.id,
+        slug: newsArticles.slug,
+        title: newsArticles.title,
+        sourceName: newsArticles.sourceName,
+        sourceUrl: newsArticles.sourceUrl,
+        publishedAt: newsArticles.publishedAt,
+        tags: newsArticles.tags,
+        status: newsArticles.status,
+        matchedTopics: newsArticles.matchedTopics,
+        createdAt: newsArticles.createdAt,
+      })
+      .from(newsArticles)
+      .where(options.publishedOnly ? eq(newsArticles.status, "published") : undefined)
+      .orderBy(desc(newsArticles.createdAt), desc(newsArticles.publishedAt), asc(newsArticles.id))
+      .limit(limit),
+  );
+  return rows.map((row) => ({
+    ...row,
+    publishedAt: iso(row.publishedAt),
+    tags: parseList(row.tags),
+    matchedTopics: parseList(row.matchedTopics),
+  }));
 }
 
-export function getCuratedArticle(db: Db, id: string): Article | null {
-  const row = db.select().from(newsArticles).where(eq(newsArticles.id, id)).get();
+export async function getCuratedArticle(store: Store, id: string): Promise<Article | null> {
+  const row = await store.read((q) =>
+    first(q.select().from(newsArticles).where(eq(newsArticles.id, id)).limit(1)),
+  );
   return row ? rowToArticle(row) : null;
 }
 
 /** Publish or unpublish a curated article. False when there is no such article. */
-export function setArticleStatus(
-  db: Pick<Db, "update">,
+export async function setArticleStatus(
+  q: Handle,
   id: string,
   status: "published" | "draft",
   actorId: string | null,
   now: number,
-): boolean {
-  return (
-    db
-      .update(newsArticles)
-      .set({ status, statusChangedAt: now, statusChangedBy: actorId })
-      .where(eq(newsArticles.id, id))
-      .run().changes === 1
-  );
+): Promise<boolean> {
+  const updated = await q
+    .update(newsArticles)
+    .set({ status, statusChangedAt: now, statusChangedBy: actorId })
+    .where(eq(newsArticles.id, id))
+    .returning({ id: newsArticles.id });
+  return updated.length === 1;
 }
 
 export type { Article, ArticleCategory };

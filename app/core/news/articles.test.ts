@@ -1,5 +1,6 @@
 /** The blog's read side over a real migrated database: built-in and curated articles merged. */
 import { describe, expect, it } from "vitest";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { newsArticles, newsArticleTags } from "../../../drizzle/schema";
 import { freshTestDbPerTest } from "../../../tests/setup/db";
 import { builtInArticles } from "~/content/articles";
@@ -76,8 +77,8 @@ function insertCurated(input: {
 const newestBuiltIn = [...builtInArticles].sort(compareArticles)[0] as Article;
 
 describe("the merged list", () => {
-  it("has the 11 built-in articles, newest first, when nothing is curated", () => {
-    const { articles, total, pageCount } = listPublishedArticles(db, {});
+  it("has the 11 built-in articles, newest first, when nothing is curated", async () => {
+    const { articles, total, pageCount } = await listPublishedArticles(sqliteStore(db), {});
     expect(total).toBe(11);
     expect(pageCount).toBe(1);
     const dates = articles.map((article) => Date.parse(article.publishedAt));
@@ -85,11 +86,11 @@ describe("the merged list", () => {
     expect(articles[0]?.slug).toBe(newestBuiltIn.slug);
   });
 
-  it("merges published curated articles by date and leaves drafts out", () => {
+  it("merges published curated articles by date and leaves drafts out", async () => {
     insertCurated({ slug: "newest-curated", publishedAt: "2026-11-20T08:00:00Z" });
     insertCurated({ slug: "middle-curated", publishedAt: "2025-08-01T08:00:00Z" });
     insertCurated({ slug: "draft-curated", publishedAt: "2026-11-21T08:00:00Z", status: "draft" });
-    const { articles, total } = listPublishedArticles(db, {});
+    const { articles, total } = await listPublishedArticles(sqliteStore(db), {});
     expect(total).toBe(13);
     expect(articles[0]?.slug).toBe("newest-curated");
     expect(articles.map((article) => article.slug)).not.toContain("draft-curated");
@@ -102,60 +103,64 @@ describe("the merged list", () => {
     );
   });
 
-  it("filters by category and by tag", () => {
+  it("filters by category and by tag", async () => {
     insertCurated({
       slug: "kenyan-story",
       publishedAt: "2026-11-19T08:00:00Z",
       tags: ["kenya", "settlement"],
     });
-    const product = listPublishedArticles(db, { category: "Product Updates" });
+    const product = await listPublishedArticles(sqliteStore(db), { category: "Product Updates" });
     expect(product.total).toBe(
       builtInArticles.filter((a) => a.category === "Product Updates").length,
     );
     expect(product.articles.every((article) => article.category === "Product Updates")).toBe(true);
-    expect(listPublishedArticles(db, { category: "Explainers" }).total).toBe(0);
-    const kenya = listPublishedArticles(db, { tag: "kenya" });
+    expect((await listPublishedArticles(sqliteStore(db), { category: "Explainers" })).total).toBe(
+      0,
+    );
+    const kenya = await listPublishedArticles(sqliteStore(db), { tag: "kenya" });
     expect(kenya.articles[0]?.slug).toBe("kenyan-story");
     expect(kenya.total).toBe(1 + builtInArticles.filter((a) => a.tags.includes("kenya")).length);
     expect(
-      listPublishedArticles(db, { tag: "kenya", category: "Product Updates" }).articles.every((a) =>
-        a.tags.includes("kenya"),
-      ),
+      (
+        await listPublishedArticles(sqliteStore(db), { tag: "kenya", category: "Product Updates" })
+      ).articles.every((a) => a.tags.includes("kenya")),
     ).toBe(true);
   });
 
-  it("pages through 12 at a time without gaps or repeats", () => {
+  it("pages through 12 at a time without gaps or repeats", async () => {
     for (let i = 0; i < 20; i++)
       insertCurated({
         slug: `bulk-${i}`,
         publishedAt: new Date(Date.UTC(2026, 5, 1 + i)).toISOString(),
       });
-    const first = listPublishedArticles(db, { page: 1 });
-    const second = listPublishedArticles(db, { page: 2 });
-    const third = listPublishedArticles(db, { page: 3 });
+    const first = await listPublishedArticles(sqliteStore(db), { page: 1 });
+    const second = await listPublishedArticles(sqliteStore(db), { page: 2 });
+    const third = await listPublishedArticles(sqliteStore(db), { page: 3 });
     expect(first.pageCount).toBe(3);
     const all = [...first.articles, ...second.articles, ...third.articles].map(
       (article) => article.slug,
     );
     expect(all).toHaveLength(31);
     expect(new Set(all).size).toBe(31);
-    expect(listPublishedArticles(db, { page: 99 }).page).toBe(3);
+    expect((await listPublishedArticles(sqliteStore(db), { page: 99 })).page).toBe(3);
   });
 });
 
 describe("when curated articles cannot be read", () => {
-  it("the built-in articles remain (db = null)", () => {
-    expect(listPublishedArticles(null, {}).total).toBe(11);
-    expect(latestHeadlines(null, "all")).toHaveLength(11);
-    expect(latestNews(null).length).toBeGreaterThan(0);
-    expect(publishedTags(null)).toContain("stablecoins");
-    expect(getPublishedArticle(null, newestBuiltIn.slug)?.article.title).toBe(newestBuiltIn.title);
-    expect(getPublishedArticle(null, "a-curated-one")).toBeNull();
+  it("the built-in articles remain (db = null)", async () => {
+    expect((await listPublishedArticles(null, {})).total).toBe(11);
+    expect(await latestHeadlines(null, "all")).toHaveLength(11);
+    expect((await latestNews(null)).length).toBeGreaterThan(0);
+    expect(await publishedTags(null)).toContain("stablecoins");
+    expect((await getPublishedArticle(null, newestBuiltIn.slug))?.article.title).toBe(
+      newestBuiltIn.title,
+    );
+    expect(await getPublishedArticle(null, "a-curated-one")).toBeNull();
   });
 });
 
 describe("the Latest Headlines block", () => {
-  it("shows up to 12 of the newest published articles under a topic", () => {
+  it("shows up to 12 of the newest published articles under a topic", async () => {
     insertCurated({
       slug: "kenya-story",
       publishedAt: "2026-11-21T07:00:00Z",
@@ -166,23 +171,23 @@ describe("the Latest Headlines block", () => {
       publishedAt: "2026-11-20T08:00:00Z",
       tags: ["stablecoins"],
     });
-    const all = latestHeadlines(db, "all");
+    const all = await latestHeadlines(sqliteStore(db), "all");
     expect(all).toHaveLength(12);
     expect(all[0]).toMatchObject({ slug: "kenya-story", status: "published" });
-    const kenya = latestHeadlines(db, "Kenya");
+    const kenya = await latestHeadlines(sqliteStore(db), "Kenya");
     expect(kenya[0]?.slug).toBe("kenya-story");
     expect(kenya.map((a) => a.slug)).not.toContain("usdt-story");
     expect(
       kenya.every((a) => a.tags.some((tag) => ["kenya", "m-pesa", "vasp-act"].includes(tag))),
     ).toBe(true);
-    const product = latestHeadlines(db, "Product");
+    const product = await latestHeadlines(sqliteStore(db), "Product");
     expect(product.length).toBeGreaterThan(0);
     expect(
       product.every((a) => a.category === "Product Updates" || a.tags.includes("product")),
     ).toBe(true);
   });
 
-  it("never shows a visitor an unpublished draft, under any topic", () => {
+  it("never shows a visitor an unpublished draft, under any topic", async () => {
     insertCurated({
       slug: "draft-kenya",
       publishedAt: "2026-11-21T08:00:00Z",
@@ -190,16 +195,16 @@ describe("the Latest Headlines block", () => {
       tags: ["kenya", "stablecoins", "product"],
     });
     for (const topic of ["all", "Kenya", "Stablecoins", "Product"] as const) {
-      const headlines = latestHeadlines(db, topic);
+      const headlines = await latestHeadlines(sqliteStore(db), topic);
       expect(headlines.map((a) => a.slug)).not.toContain("draft-kenya");
       expect(headlines.every((a) => a.status === "published")).toBe(true);
     }
-    expect(latestHeadlines(db, "all")).toHaveLength(builtInArticles.length);
+    expect(await latestHeadlines(sqliteStore(db), "all")).toHaveLength(builtInArticles.length);
   });
 });
 
 describe("the sidebar and the tag options", () => {
-  it("lists the 5 newest published News articles", () => {
+  it("lists the 5 newest published News articles", async () => {
     insertCurated({ slug: "news-1", publishedAt: "2026-11-20T08:00:00Z" });
     insertCurated({
       slug: "product-1",
@@ -207,7 +212,7 @@ describe("the sidebar and the tag options", () => {
       category: "Product Updates",
     });
     insertCurated({ slug: "draft-news", publishedAt: "2026-11-21T09:00:00Z", status: "draft" });
-    const sidebar = latestNews(db);
+    const sidebar = await latestNews(sqliteStore(db));
     expect(sidebar).toHaveLength(5);
     expect(sidebar[0]?.slug).toBe("news-1");
     expect(
@@ -215,7 +220,7 @@ describe("the sidebar and the tag options", () => {
     ).toBe(true);
   });
 
-  it("offers every tag of a published article, once, in order", () => {
+  it("offers every tag of a published article, once, in order", async () => {
     insertCurated({ slug: "a", publishedAt: "2026-11-20T08:00:00Z", tags: ["on-ramp"] });
     insertCurated({
       slug: "b",
@@ -223,7 +228,7 @@ describe("the sidebar and the tag options", () => {
       tags: ["off-ramp"],
       status: "draft",
     });
-    const tags = publishedTags(db);
+    const tags = await publishedTags(sqliteStore(db));
     expect(tags).toContain("on-ramp");
     expect(tags).not.toContain("off-ramp");
     expect(tags).toContain("stablecoins");
@@ -232,52 +237,54 @@ describe("the sidebar and the tag options", () => {
 });
 
 describe("an article page", () => {
-  it("links Previous to the next-older and Next to the next-newer published article", () => {
+  it("links Previous to the next-older and Next to the next-newer published article", async () => {
     insertCurated({ slug: "older", publishedAt: "2026-11-15T08:00:00Z" });
     insertCurated({ slug: "hidden-draft", publishedAt: "2026-11-16T08:00:00Z", status: "draft" });
     insertCurated({ slug: "middle", publishedAt: "2026-11-17T08:00:00Z" });
     insertCurated({ slug: "newer", publishedAt: "2026-11-18T08:00:00Z" });
-    const middle = getPublishedArticle(db, "middle");
+    const middle = await getPublishedArticle(sqliteStore(db), "middle");
     expect(middle?.previous?.slug).toBe("older");
     expect(middle?.next?.slug).toBe("newer");
-    const older = getPublishedArticle(db, "older");
+    const older = await getPublishedArticle(sqliteStore(db), "older");
     expect(older?.next?.slug).toBe("middle");
     expect(older?.previous?.slug).toBe(newestBuiltIn.slug);
-    expect(getPublishedArticle(db, "newer")?.next).toBeNull();
-    const builtIn = getPublishedArticle(db, newestBuiltIn.slug);
+    expect((await getPublishedArticle(sqliteStore(db), "newer"))?.next).toBeNull();
+    const builtIn = await getPublishedArticle(sqliteStore(db), newestBuiltIn.slug);
     expect(builtIn?.next?.slug).toBe("older");
   });
 
-  it("walks the whole list with Previous, in the list's order", () => {
+  it("walks the whole list with Previous, in the list's order", async () => {
     insertCurated({ slug: "tie-a", publishedAt: "2026-11-15T08:00:00Z", id: "art_tie_a" });
     insertCurated({ slug: "tie-b", publishedAt: "2026-11-15T08:00:00Z", id: "art_tie_b" });
-    const list = listPublishedArticlePaths(db).map((path) => path.replace("/blog/", ""));
+    const list = (await listPublishedArticlePaths(sqliteStore(db))).map((path) =>
+      path.replace("/blog/", ""),
+    );
     expect(list).toHaveLength(13);
     const walked: string[] = [list[0] ?? ""];
     for (let slug = list[0]; slug;) {
-      slug = getPublishedArticle(db, slug)?.previous?.slug;
+      slug = (await getPublishedArticle(sqliteStore(db), slug))?.previous?.slug;
       if (slug) walked.push(slug);
     }
     expect(walked).toEqual(list);
-    expect(getPublishedArticle(db, "tie-a")?.previous?.slug).toBe("tie-b");
-    expect(getPublishedArticle(db, "tie-b")?.next?.slug).toBe("tie-a");
+    expect((await getPublishedArticle(sqliteStore(db), "tie-a"))?.previous?.slug).toBe("tie-b");
+    expect((await getPublishedArticle(sqliteStore(db), "tie-b"))?.next?.slug).toBe("tie-a");
   });
 
-  it("is not found for an unknown or unpublished slug", () => {
+  it("is not found for an unknown or unpublished slug", async () => {
     insertCurated({ slug: "a-draft", publishedAt: "2026-11-16T08:00:00Z", status: "draft" });
-    expect(getPublishedArticle(db, "a-draft")).toBeNull();
-    expect(getPublishedArticle(db, "no-such-article")).toBeNull();
-    expect(findArticleBySlug(db, "a-draft")?.status).toBe("draft");
+    expect(await getPublishedArticle(sqliteStore(db), "a-draft")).toBeNull();
+    expect(await getPublishedArticle(sqliteStore(db), "no-such-article")).toBeNull();
+    expect((await findArticleBySlug(sqliteStore(db), "a-draft"))?.status).toBe("draft");
   });
 
-  it("carries the Kenya Impact and Merchant Takeaways of a curated article", () => {
+  it("carries the Kenya Impact and Merchant Takeaways of a curated article", async () => {
     insertCurated({
       slug: "boxes",
       publishedAt: "2026-11-16T08:00:00Z",
       kenyaImpact: "Shillings settle faster.",
       merchantTakeaways: ["Price in KES", "Check limits"],
     });
-    const article = getPublishedArticle(db, "boxes")?.article;
+    const article = (await getPublishedArticle(sqliteStore(db), "boxes"))?.article;
     expect(article?.kenyaImpact).toBe("Shillings settle faster.");
     expect(article?.merchantTakeaways).toEqual(["Price in KES", "Check limits"]);
     expect(article?.tags).toEqual(["stablecoins"]);
@@ -290,25 +297,31 @@ describe("an article page", () => {
 });
 
 describe("publishing", () => {
-  it("moves a curated article between draft and published, and into the sitemap paths", () => {
+  it("moves a curated article between draft and published, and into the sitemap paths", async () => {
     const id = insertCurated({
       slug: "to-publish",
       publishedAt: "2026-11-16T08:00:00Z",
       status: "draft",
     });
-    expect(listPublishedArticlePaths(db)).not.toContain("/blog/to-publish");
-    expect(setArticleStatus(db, id, "published", "op_1", 1000)).toBe(true);
-    expect(listPublishedArticlePaths(db)).toContain("/blog/to-publish");
-    expect(getPublishedArticle(db, "to-publish")).not.toBeNull();
-    expect(setArticleStatus(db, "art_missing", "published", "op_1", 1000)).toBe(false);
-    const paths = listPublishedArticlePaths(db);
+    expect(await listPublishedArticlePaths(sqliteStore(db))).not.toContain("/blog/to-publish");
+    expect(
+      await sqliteStore(db).write((q) => setArticleStatus(q, id, "published", "op_1", 1000)),
+    ).toBe(true);
+    expect(await listPublishedArticlePaths(sqliteStore(db))).toContain("/blog/to-publish");
+    expect(await getPublishedArticle(sqliteStore(db), "to-publish")).not.toBeNull();
+    expect(
+      await sqliteStore(db).write((q) =>
+        setArticleStatus(q, "art_missing", "published", "op_1", 1000),
+      ),
+    ).toBe(false);
+    const paths = await listPublishedArticlePaths(sqliteStore(db));
     expect(paths).toHaveLength(12);
     expect(paths).toContain(`/blog/${newestBuiltIn.slug}`);
   });
 });
 
 describe("GET /functions/v1/news-curated body", () => {
-  it("is success, null stats before any run, and the published curated articles with the spec's fields", () => {
+  it("is success, null stats before any run, and the published curated articles with the spec's fields", async () => {
     insertCurated({
       slug: "api-draft",
       publishedAt: "2026-11-17T08:00:00Z",
@@ -320,7 +333,7 @@ describe("GET /functions/v1/news-curated body", () => {
       publishedAt: "2026-11-16T08:00:00Z",
       tags: ["kenya"],
     });
-    const body = newsCuratedResponse(db);
+    const body = await newsCuratedResponse(sqliteStore(db));
     expect(body).toEqual({
       success: true,
       stats: null,

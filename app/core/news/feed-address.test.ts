@@ -7,6 +7,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { newsFeeds } from "../../../drizzle/schema";
 import { freshTestDbPerTest } from "../../../tests/setup/db";
 import type { Db } from "~/utils/db.server";
@@ -53,15 +54,15 @@ describe("adding a feed", () => {
     expect(messages.join(" ")).toMatch(/public address|standard port/);
   });
 
-  it.each(REFUSED_FORMS)("the server refuses to store %s", (url) => {
-    expect(addFeedAudited(db, { ...actor, name: "Internal", url })).toEqual({
+  it.each(REFUSED_FORMS)("the server refuses to store %s", async (url) => {
+    expect(await addFeedAudited(sqliteStore(db), { ...actor, name: "Internal", url })).toEqual({
       ok: false,
       error: "invalid_url",
     });
-    expect(listFeeds(db)).toEqual([]);
+    expect(await listFeeds(sqliteStore(db))).toEqual([]);
   });
 
-  it("still takes an outlet's public address", () => {
+  it("still takes an outlet's public address", async () => {
     expect(
       ingestActionSchema.safeParse({
         intent: "add-feed",
@@ -70,7 +71,11 @@ describe("adding a feed", () => {
       }).success,
     ).toBe(true);
     expect(
-      addFeedAudited(db, { ...actor, name: "TechCabal", url: "https://techcabal.com/feed/" }),
+      await addFeedAudited(sqliteStore(db), {
+        ...actor,
+        name: "TechCabal",
+        url: "https://techcabal.com/feed/",
+      }),
     ).toMatchObject({ ok: true });
   });
 });
@@ -118,7 +123,7 @@ describe("an ingest run in live mode (no feed origin configured)", () => {
     storedFeed("Metadata", "http://169.254.169.254/latest/meta-data/");
     storedFeed("Rebound", "http://feeds.internal-news.example/rss");
     const resolve: ResolveHost = () => Promise.resolve([{ address: "10.0.0.5", family: 4 }]);
-    const run = await runIngest(db, {
+    const run = await runIngest(sqliteStore(db), {
       trigger: "manual",
       now: () => NOW,
       fetch: { timeoutMs: 2_000, resolve },

@@ -2,7 +2,8 @@
 import { asc, eq } from "drizzle-orm";
 import { newsFeeds } from "../../../drizzle/schema";
 import { newId } from "~/core/ids.server";
-import type { Db } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
 import type { FeedListItem } from "./types";
 import { checkOutboundUrl } from "~/utils/outbound-address";
 
@@ -10,30 +11,28 @@ export type FeedRow = typeof newsFeeds.$inferSelect;
 
 export type { FeedListItem } from "./types";
 
-export function listFeeds(db: Db): FeedListItem[] {
-  return db
-    .select({
-      id: newsFeeds.id,
-      name: newsFeeds.name,
-      url: newsFeeds.url,
-      enabled: newsFeeds.enabled,
-      note: newsFeeds.note,
-      lastFetchedAt: newsFeeds.lastFetchedAt,
-      lastOutcome: newsFeeds.lastOutcome,
-      lastError: newsFeeds.lastError,
-    })
-    .from(newsFeeds)
-    .orderBy(asc(newsFeeds.name), asc(newsFeeds.createdAt))
-    .all();
+export function listFeeds(store: Store): Promise<FeedListItem[]> {
+  return store.read((q) =>
+    q
+      .select({
+        id: newsFeeds.id,
+        name: newsFeeds.name,
+        url: newsFeeds.url,
+        enabled: newsFeeds.enabled,
+        note: newsFeeds.note,
+        lastFetchedAt: newsFeeds.lastFetchedAt,
+        lastOutcome: newsFeeds.lastOutcome,
+        lastError: newsFeeds.lastError,
+      })
+      .from(newsFeeds)
+      .orderBy(asc(newsFeeds.name), asc(newsFeeds.createdAt)),
+  );
 }
 
-export function listEnabledFeeds(db: Db): FeedRow[] {
-  return db
-    .select()
-    .from(newsFeeds)
-    .where(eq(newsFeeds.enabled, true))
-    .orderBy(asc(newsFeeds.name))
-    .all();
+export function listEnabledFeeds(store: Store): Promise<FeedRow[]> {
+  return store.read((q) =>
+    q.select().from(newsFeeds).where(eq(newsFeeds.enabled, true)).orderBy(asc(newsFeeds.name)),
+  );
 }
 
 /**
@@ -56,15 +55,15 @@ export function normalizeFeedUrl(value: string): string | null {
 export type AddFeedResult =
   { ok: true; feed: FeedListItem } | { ok: false; error: "invalid_url" | "duplicate" };
 
-export function addFeed(
-  db: Pick<Db, "insert">,
+export async function addFeed(
+  q: Handle,
   input: { name: string; url: string; enabled?: boolean; note?: string | null },
   now: number,
-): AddFeedResult {
+): Promise<AddFeedResult> {
   const url = normalizeFeedUrl(input.url);
   if (!url) return { ok: false, error: "invalid_url" };
   const id = newId("feed");
-  const inserted = db
+  const inserted = await q
     .insert(newsFeeds)
     .values({
       id,
@@ -76,8 +75,8 @@ export function addFeed(
       updatedAt: now,
     })
     .onConflictDoNothing({ target: newsFeeds.url })
-    .run();
-  if (inserted.changes === 0) return { ok: false, error: "duplicate" };
+    .returning({ id: newsFeeds.id });
+  if (inserted.length === 0) return { ok: false, error: "duplicate" };
   return {
     ok: true,
     feed: {
@@ -93,27 +92,33 @@ export function addFeed(
   };
 }
 
-export function getFeed(db: Db, id: string): FeedRow | undefined {
-  return db.select().from(newsFeeds).where(eq(newsFeeds.id, id)).get();
+export function getFeed(store: Store, id: string): Promise<FeedRow | undefined> {
+  return store.read((q) => first(q.select().from(newsFeeds).where(eq(newsFeeds.id, id)).limit(1)));
 }
 
 /** True when the feed exists. */
-export function setFeedEnabled(
-  db: Pick<Db, "update">,
+export async function setFeedEnabled(
+  q: Handle,
   id: string,
   enabled: boolean,
   now: number,
-): boolean {
-  return (
-    db.update(newsFeeds).set({ enabled, updatedAt: now }).where(eq(newsFeeds.id, id)).run()
-      .changes === 1
-  );
+): Promise<boolean> {
+  const updated = await q
+    .update(newsFeeds)
+    .set({ enabled, updatedAt: now })
+    .where(eq(newsFeeds.id, id))
+    .returning({ id: newsFeeds.id });
+  return updated.length === 1;
 }
 
 /**
  * Remove a feed. Articles and reports taken from it keep their source name; their feed link is
  * cleared.
  */
-export function removeFeed(db: Pick<Db, "delete">, id: string): boolean {
-  return db.delete(newsFeeds).where(eq(newsFeeds.id, id)).run().changes === 1;
+export async function removeFeed(q: Handle, id: string): Promise<boolean> {
+  const removed = await q
+    .delete(newsFeeds)
+    .where(eq(newsFeeds.id, id))
+    .returning({ id: newsFeeds.id });
+  return removed.length === 1;
 }

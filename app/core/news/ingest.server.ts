@@ -19,6 +19,8 @@ import { initialsAvatar } from "~/content/articles/authors";
 import { readingTime } from "~/content/articles/reading-time";
 import type { Article } from "~/content/articles/types";
 import { newId } from "~/core/ids.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
 import type { Db } from "~/utils/db.server";
 import { runLeased } from "~/utils/jobs.server";
 import { listEnabledFeeds, type FeedRow } from "./feeds.server";
@@ -74,19 +76,21 @@ export function timeWindowOf(now: number): { start: number; end: number; text: s
  */
 const NEAR_DUPLICATE_LOOKBACK_MS = 2 * CURATION_WINDOW_MS;
 
-function knownArticles(db: Db, builtIns: readonly Article[], now: number): KnownArticles {
-  const rows = db
+async function knownArticles(
+  q: Handle,
+  builtIns: readonly Article[],
+  now: number,
+): Promise<KnownArticles> {
+  const rows = await q
     .select({ title: newsArticles.normalizedTitle, key: newsArticles.canonicalKey })
-    .from(newsArticles)
-    .all();
+    .from(newsArticles);
   const normalizedTitles = new Set(rows.map((row) => row.title));
   const canonicalKeys = new Set(rows.map((row) => row.key));
-  const recentTitles = db
+  const recent = await q
     .select({ title: newsArticles.title })
     .from(newsArticles)
-    .where(gte(newsArticles.publishedAt, now - NEAR_DUPLICATE_LOOKBACK_MS))
-    .all()
-    .map((row) => row.title);
+    .where(gte(newsArticles.publishedAt, now - NEAR_DUPLICATE_LOOKBACK_MS));
+  const recentTitles = recent.map((row) => row.title);
   for (const article of builtIns) {
     normalizedTitles.add(normalizeTitle(article.title));
     recentTitles.push(article.title);
@@ -282,13 +286,13 @@ async function mapPool<T, R>(
 }
 
 /** Run one ingest now (no lease: see runIngestLeased). */
-export async function runIngest(db: Db, options: IngestOptions): Promise<IngestRunSummary> {
+export async function runIngest(store: Store, options: IngestOptions): Promise<IngestRunSummary> {
   const now = options.now ?? Date.now;
   const startedAt = now();
   const window = timeWindowOf(startedAt);
   const runId = newId("run");
-  db.insert(newsIngestRuns)
-    .values({
+  await store.write(async (q) => {
+    await q.insert(newsIngestRuns).values({
       id: runId,
       trigger: options.trigger,
       triggeredBy: options.triggeredBy ?? null,
@@ -297,15 +301,17 @@ export async function runIngest(db: Db, options: IngestOptions): Promise<IngestR
       timeWindow: window.text,
       windowStart: window.start,
       windowEnd: window.end,
-    })
-    .run();
+    });
+  });
 
-  const fail = (error: string, feeds: FeedOutcome[] = []): IngestRunSummary => {
+  const fail = async (error: string, feeds: FeedOutcome[] = []): Promise<IngestRunSummary> => {
     const finishedAt = now();
-    db.update(newsIngestRuns)
-      .set({ status: "failed", finishedAt, error, feedOutcomes: JSON.stringify(feeds) })
-      .where(eq(newsIngestRuns.id, runId))
-      .run();
+    await store.write(async (q) => {
+      await q
+        .update(newsIngestRuns)
+        .set({ status: "failed", finishedAt, error, feedOutcomes: JSON.stringify(feeds) })
+        .where(eq(newsIngestRuns.id, runId));
+    });
     return {
       id: runId,
       trigger: options.trigger,
@@ -322,14 +328,18 @@ export async function runIngest(db: Db, options: IngestOptions): Promise<IngestR
   };
 
   try {
-    const feeds = listEnabledFeeds(db);
-    if (feeds.length === 0) return fail("No enabled feeds.");
+    const feeds = await listEnabledFeeds(store);
+    if (feeds.length === 0) return await fail("No enabled feeds.");
+    // The network, outside any transaction.
     const results = await mapPool(feeds, FETCH_CONCURRENCY, (feed) => readFeed(feed, options, now));
-    const settings = getNewsSettings(db);
+    const settings = await getNewsSettings(store);
     const decidedAt = now();
+    const known = await store.read((q) =>
+      knownArticles(q, options.builtIns ?? builtInArticles, startedAt),
+    );
     const { accepted, rejected } = curate(
       results.flatMap((result) => result.items),
-      knownArticles(db, options.builtIns ?? builtInArticles, startedAt),
+      known,
       startedAt,
     );
 
@@ -338,12 +348,16 @@ export async function runIngest(db: Db, options: IngestOptions): Promise<IngestR
     const stored: AcceptedItem[] = [];
     const lateRejects: RejectedItem[] = [];
 
-    db.transaction((tx) => {
+    await store.write(async (q) => {
       for (const item of accepted) {
         const row = articleFromItem(item, { runId, fetchedAt: decidedAt, status, now: decidedAt });
         // The unique indexes are the last word on duplicates (say, a run in another process).
-        const inserted = tx.insert(newsArticles).values(row).onConflictDoNothing().run();
-        if (inserted.changes === 0) {
+        const inserted = await q
+          .insert(newsArticles)
+          .values(row)
+          .onConflictDoNothing()
+          .returning({ id: newsArticles.id });
+        if (inserted.length === 0) {
           lateRejects.push({
             item,
             reason: "duplicate_url",
@@ -352,27 +366,25 @@ export async function runIngest(db: Db, options: IngestOptions): Promise<IngestR
           continue;
         }
         if (item.tags.length > 0) {
-          tx.insert(newsArticleTags)
+          await q
+            .insert(newsArticleTags)
             .values(item.tags.map((tag) => ({ articleId: row.id, tag: tag.toLowerCase() })))
-            .onConflictDoNothing()
-            .run();
+            .onConflictDoNothing();
         }
         stored.push(item);
       }
       const allRejected = [...rejected, ...lateRejects];
       for (const entry of allRejected) {
-        tx.insert(newsRejectedItems)
-          .values({
-            runId,
-            feedId: entry.item.feedId,
-            feedName: entry.item.feedName,
-            title: entry.item.title.slice(0, 300) || "(no title)",
-            url: entry.item.link?.slice(0, 2000) ?? null,
-            publishedAt: entry.item.undated ? null : entry.item.publishedAt,
-            reason: entry.reason,
-            detail: entry.detail.slice(0, 500),
-          })
-          .run();
+        await q.insert(newsRejectedItems).values({
+          runId,
+          feedId: entry.item.feedId,
+          feedName: entry.item.feedName,
+          title: entry.item.title.slice(0, 300) || "(no title)",
+          url: entry.item.link?.slice(0, 2000) ?? null,
+          publishedAt: entry.item.undated ? null : entry.item.publishedAt,
+          reason: entry.reason,
+          detail: entry.detail.slice(0, 500),
+        });
       }
       for (const item of stored) {
         const outcome = item.feedId ? outcomes.get(item.feedId) : undefined;
@@ -383,7 +395,8 @@ export async function runIngest(db: Db, options: IngestOptions): Promise<IngestR
         if (outcome) outcome.excluded += 1;
       }
       for (const result of results) {
-        tx.update(newsFeeds)
+        await q
+          .update(newsFeeds)
           .set({
             lastFetchedAt: decidedAt,
             lastOutcome: result.outcome.outcome,
@@ -392,12 +405,12 @@ export async function runIngest(db: Db, options: IngestOptions): Promise<IngestR
               ? { etag: result.validators.etag, lastModified: result.validators.lastModified }
               : {}),
           })
-          .where(eq(newsFeeds.id, result.feed.id))
-          .run();
+          .where(eq(newsFeeds.id, result.feed.id));
       }
       const feedOutcomes = results.map((result) => result.outcome);
       const runStatus = runStatusOf(feedOutcomes);
-      tx.update(newsIngestRuns)
+      await q
+        .update(newsIngestRuns)
         .set({
           status: runStatus,
           finishedAt: now(),
@@ -412,35 +425,38 @@ export async function runIngest(db: Db, options: IngestOptions): Promise<IngestR
                 ? failedFeedsMessage(feedOutcomes)
                 : null,
         })
-        .where(eq(newsIngestRuns.id, runId))
-        .run();
+        .where(eq(newsIngestRuns.id, runId));
     });
-    return getIngestRun(db, runId) as IngestRunSummary;
+    return (await getIngestRun(store, runId)) as IngestRunSummary;
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
   }
 }
 
-const running = new WeakSet<Db>();
+const running = new WeakSet<Store>();
 
 /**
  * Run an ingest under the job lease: at most one run at a time across every process (the lease) and
  * within this one (the lease lets its own holder renew, so a second local run is refused here
  * first). Returns "busy" when a run is already going.
+ *
+ * `leaseDb` is the store's own database, for the job lease: app/utils/jobs.server.ts is not on the
+ * store yet (ADR 0041) and takes the connection; it goes when jobs move.
  */
 export async function runIngestLeased(
-  db: Db,
+  store: Store,
+  leaseDb: Db,
   options: IngestOptions,
 ): Promise<IngestRunSummary | "busy"> {
-  if (running.has(db)) return "busy";
-  running.add(db);
+  if (running.has(store)) return "busy";
+  running.add(store);
   try {
     const result = await runLeased(
-      db,
+      leaseDb,
       NEWS_INGEST_JOB,
       { ttlMs: NEWS_INGEST_LEASE_MS, now: options.now },
       async () => {
-        const summary = await runIngest(db, options);
+        const summary = await runIngest(store, options);
         return {
           outcome: "succeeded" as const,
           detail: {
@@ -455,7 +471,7 @@ export async function runIngestLeased(
     );
     return result ? result.summary : "busy";
   } finally {
-    running.delete(db);
+    running.delete(store);
   }
 }
 
@@ -486,20 +502,25 @@ function runSummary(row: RunRow): IngestRunSummary {
   };
 }
 
-export function getIngestRun(db: Db, id: string): IngestRunSummary | null {
-  const row = db.select().from(newsIngestRuns).where(eq(newsIngestRuns.id, id)).get();
+export async function getIngestRun(store: Store, id: string): Promise<IngestRunSummary | null> {
+  const row = await store.read((q) =>
+    first(q.select().from(newsIngestRuns).where(eq(newsIngestRuns.id, id)).limit(1)),
+  );
   return row ? runSummary(row) : null;
 }
 
 /** The most recent finished run (the one whose stats the admin page and the endpoint show). */
-export function getLatestRun(db: Db): IngestRunSummary | null {
-  const row = db
-    .select()
-    .from(newsIngestRuns)
-    .where(isNotNull(newsIngestRuns.finishedAt))
-    .orderBy(desc(newsIngestRuns.startedAt))
-    .limit(1)
-    .get();
+export async function getLatestRun(store: Store): Promise<IngestRunSummary | null> {
+  const row = await store.read((q) =>
+    first(
+      q
+        .select()
+        .from(newsIngestRuns)
+        .where(isNotNull(newsIngestRuns.finishedAt))
+        .orderBy(desc(newsIngestRuns.startedAt))
+        .limit(1),
+    ),
+  );
   return row ? runSummary(row) : null;
 }
 
@@ -512,17 +533,18 @@ export interface RejectionReportLine {
 }
 
 /** Every item a run rejected, with its reason. */
-export function listRejections(db: Db, runId: string): RejectionReportLine[] {
-  return db
-    .select({
-      feedName: newsRejectedItems.feedName,
-      title: newsRejectedItems.title,
-      url: newsRejectedItems.url,
-      reason: newsRejectedItems.reason,
-      detail: newsRejectedItems.detail,
-    })
-    .from(newsRejectedItems)
-    .where(eq(newsRejectedItems.runId, runId))
-    .orderBy(newsRejectedItems.id)
-    .all();
+export function listRejections(store: Store, runId: string): Promise<RejectionReportLine[]> {
+  return store.read((q) =>
+    q
+      .select({
+        feedName: newsRejectedItems.feedName,
+        title: newsRejectedItems.title,
+        url: newsRejectedItems.url,
+        reason: newsRejectedItems.reason,
+        detail: newsRejectedItems.detail,
+      })
+      .from(newsRejectedItems)
+      .where(eq(newsRejectedItems.runId, runId))
+      .orderBy(newsRejectedItems.id),
+  );
 }

@@ -9,6 +9,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import {
   newsArticles,
   newsArticleTags,
@@ -109,9 +110,9 @@ const options = (overrides: Partial<IngestOptions> = {}): IngestOptions => ({
   ...overrides,
 });
 
-function feeds(entries: Record<string, string>) {
+async function feeds(entries: Record<string, string>) {
   for (const [name, url] of Object.entries(entries)) {
-    const result = addFeed(db, { name, url }, NOW);
+    const result = await sqliteStore(db).write((q) => addFeed(q, { name, url }, NOW));
     if (!result.ok) throw new Error(result.error);
   }
 }
@@ -129,8 +130,8 @@ const articleCount = () => db.select().from(newsArticles).all().length;
 
 describe("an ingest run", () => {
   it("curates the crafted feeds: drafts with tags, every rejected item with its reason, a run record", async () => {
-    feeds(CRAFTED);
-    const run = await runIngest(db, options());
+    await feeds(CRAFTED);
+    const run = await runIngest(sqliteStore(db), options());
     expect(run.status).toBe("succeeded");
     expect(run.timeWindow).toBe("2025-12-06T12:00:00.000Z/2025-12-13T12:00:00.000Z");
     expect(run.totalFetched).toBe(16);
@@ -154,7 +155,7 @@ describe("an ingest run", () => {
     expect(run.totalCurated).toBe(7);
     expect(titles.every((row) => row.status === "draft")).toBe(true);
 
-    const reasons = listRejections(db, run.id)
+    const reasons = (await listRejections(sqliteStore(db), run.id))
       .map((line) => `${line.feedName}: ${line.reason}`)
       .sort();
     expect(reasons).toEqual(
@@ -188,12 +189,12 @@ describe("an ingest run", () => {
       curated: 1,
       excluded: 6,
     });
-    expect(getLatestRun(db)?.id).toBe(run.id);
+    expect((await getLatestRun(sqliteStore(db)))?.id).toBe(run.id);
   });
 
   it("stores the curation record: canonical URL, feed, topics, tags, fetch time", async () => {
-    feeds(CRAFTED);
-    await runIngest(db, options({ now: () => NOW }));
+    await feeds(CRAFTED);
+    await runIngest(sqliteStore(db), options({ now: () => NOW }));
     const row = db
       .select()
       .from(newsArticles)
@@ -242,11 +243,11 @@ describe("an ingest run", () => {
   });
 
   it("keeps scripts and javascript: URLs from ever reaching a page", async () => {
-    feeds({ "Hostile Ledger": "https://hostile.example/feed" });
-    const run = await runIngest(db, options());
+    await feeds({ "Hostile Ledger": "https://hostile.example/feed" });
+    const run = await runIngest(sqliteStore(db), options());
     expect(run.totalCurated).toBe(1);
-    const [stored] = listCuratedArticles(db);
-    const article = findArticleBySlug(db, stored?.slug ?? "");
+    const [stored] = await listCuratedArticles(sqliteStore(db));
+    const article = await findArticleBySlug(sqliteStore(db), stored?.slug ?? "");
     expect(article).not.toBeNull();
     if (!article) return;
     const html = renderToStaticMarkup(
@@ -258,19 +259,19 @@ describe("an ingest run", () => {
     );
     for (const href of html.matchAll(/href="([^"]*)"/g))
       expect(href[1]).toMatch(/^(https:\/\/|\/blog\?tag=)/);
-    const rejected = listRejections(db, run.id);
+    const rejected = await listRejections(sqliteStore(db), run.id);
     expect(rejected).toEqual([
       expect.objectContaining({ reason: "unsafe_link", url: "javascript:alert('item-link')" }),
     ]);
   });
 
   it("adds nothing when the same ingest runs twice, with or without conditional GET", async () => {
-    feeds({ ...CRAFTED, Cointelegraph: "https://cointelegraph.example/rss" });
-    const first = await runIngest(db, options());
+    await feeds({ ...CRAFTED, Cointelegraph: "https://cointelegraph.example/rss" });
+    const first = await runIngest(sqliteStore(db), options());
     expect(first.totalCurated).toBeGreaterThan(7);
     const afterFirst = articleCount();
 
-    const second = await runIngest(db, options());
+    const second = await runIngest(sqliteStore(db), options());
     expect(
       second.feeds.every((feed) => feed.outcome === "not_modified" && feed.httpStatus === 304),
     ).toBe(true);
@@ -289,16 +290,18 @@ describe("an ingest run", () => {
     // An outlet that ignores conditional requests sends everything again: the duplicate rules catch
     // it.
     db.update(newsFeeds).set({ etag: null, lastModified: null }).run();
-    const third = await runIngest(db, options());
+    const third = await runIngest(sqliteStore(db), options());
     expect(third.totalFetched).toBe(first.totalFetched);
     expect(third.totalCurated).toBe(0);
     expect(articleCount()).toBe(afterFirst);
-    const reasons = new Set(listRejections(db, third.id).map((line) => line.reason));
+    const reasons = new Set(
+      (await listRejections(sqliteStore(db), third.id)).map((line) => line.reason),
+    );
     expect(reasons.has("duplicate_url")).toBe(true);
   });
 
   it("never fails because one feed fails: 403, 404, 500 and a feed that never answers are outcomes", async () => {
-    feeds({
+    await feeds({
       Cointelegraph: "https://cointelegraph.example/rss",
       Blocked: "https://blocked.example/rss",
       Down: "https://down.example/rss",
@@ -306,7 +309,7 @@ describe("an ingest run", () => {
       Silent: "https://silent.example/rss",
     });
     const run = await runIngest(
-      db,
+      sqliteStore(db),
       options({ fetch: { baseUrl: simulator.baseUrl, timeoutMs: 300 } }),
     );
     expect(run.status).toBe("partial");
@@ -337,14 +340,14 @@ describe("an ingest run", () => {
     const missing = Object.fromEntries(
       [1, 2, 3, 4, 5, 6].map((n) => [`Gone ${n}`, `https://gone-${n}.example/feed`]),
     );
-    feeds({
+    await feeds({
       Cointelegraph: "https://cointelegraph.example/rss",
       "The Block": "https://theblock.example/rss.xml",
       "Outlet A": "https://outlet-a.example/rss",
       "Outlet B": "https://outlet-b.example/rss",
       ...missing,
     });
-    const run = await runIngest(db, options());
+    const run = await runIngest(sqliteStore(db), options());
     expect(run.status).toBe("partial");
     expect(run.totalCurated).toBeGreaterThan(0);
     expect(run.error).toMatch(/^6 of 10 feeds failed: /);
@@ -355,7 +358,7 @@ describe("an ingest run", () => {
     // Stored on the run, and what the admin page's last-run panel reads.
     const row = db.select().from(newsIngestRuns).where(eq(newsIngestRuns.id, run.id)).get();
     expect(row).toMatchObject({ status: "partial", error: run.error });
-    const latest = getLatestRun(db);
+    const latest = await getLatestRun(sqliteStore(db));
     expect(latest).toMatchObject({ id: run.id, status: "partial" });
     const html = renderToStaticMarkup(LastRun({ run: latest, rejections: [] }));
     const text = html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
@@ -366,12 +369,12 @@ describe("an ingest run", () => {
   });
 
   it("is a failed run when every feed fails, or there is no enabled feed", async () => {
-    expect(await runIngest(db, options())).toMatchObject({
+    expect(await runIngest(sqliteStore(db), options())).toMatchObject({
       status: "failed",
       error: "No enabled feeds.",
     });
-    feeds({ Down: "https://down.example/rss", Blocked: "https://blocked.example/rss" });
-    const run = await runIngest(db, options());
+    await feeds({ Down: "https://down.example/rss", Blocked: "https://blocked.example/rss" });
+    const run = await runIngest(sqliteStore(db), options());
     expect(run).toMatchObject({ status: "failed", error: "Every feed failed.", totalCurated: 0 });
     expect(run.feeds).toHaveLength(2);
     const rows = db.select().from(newsIngestRuns).all();
@@ -380,19 +383,19 @@ describe("an ingest run", () => {
   });
 
   it("does not read disabled feeds", async () => {
-    feeds({
+    await feeds({
       Cointelegraph: "https://cointelegraph.example/rss",
       "Outlet A": "https://outlet-a.example/rss",
     });
     db.update(newsFeeds).set({ enabled: false }).where(eq(newsFeeds.name, "Cointelegraph")).run();
-    const run = await runIngest(db, options());
+    const run = await runIngest(sqliteStore(db), options());
     expect(run.feeds.map((feed) => feed.feedName)).toEqual(["Outlet A"]);
   });
 
   it("cuts a 30 MB feed at the size cap, reads the items that arrived whole and asks again in full next time", async () => {
-    feeds({ Huge: "https://huge.example/rss" });
+    await feeds({ Huge: "https://huge.example/rss" });
     const run = await runIngest(
-      db,
+      sqliteStore(db),
       options({ fetch: { baseUrl: simulator.baseUrl, timeoutMs: 10_000 } }),
     );
     const [outcome] = run.feeds;
@@ -406,8 +409,8 @@ describe("an ingest run", () => {
   });
 
   it("reads an Atom feed served at an 'rss' URL", async () => {
-    feeds({ Heise: "https://heise.example/developer/rss" });
-    const run = await runIngest(db, options());
+    await feeds({ Heise: "https://heise.example/developer/rss" });
+    const run = await runIngest(sqliteStore(db), options());
     expect(run.feeds[0]).toMatchObject({
       outcome: "ok",
       format: "atom",
@@ -415,15 +418,15 @@ describe("an ingest run", () => {
       curated: 0,
       excluded: 15,
     });
-    expect(new Set(listRejections(db, run.id).map((line) => line.reason))).toEqual(
-      new Set(["outside_window"]),
-    );
+    expect(
+      new Set((await listRejections(sqliteStore(db), run.id)).map((line) => line.reason)),
+    ).toEqual(new Set(["outside_window"]));
   });
 
   it("publishes at once when auto-publish is on", async () => {
-    updateNewsSettings(db, { autoPublish: true }, "op_1", NOW);
-    feeds({ "Outlet A": "https://outlet-a.example/rss" });
-    await runIngest(db, options());
+    await sqliteStore(db).write((q) => updateNewsSettings(q, { autoPublish: true }, "op_1", NOW));
+    await feeds({ "Outlet A": "https://outlet-a.example/rss" });
+    await runIngest(sqliteStore(db), options());
     expect(
       db
         .select()
@@ -434,19 +437,19 @@ describe("an ingest run", () => {
   });
 
   it("curates the recorded Cointelegraph and The Block feeds on their publication day", async () => {
-    feeds({
+    await feeds({
       Cointelegraph: "https://cointelegraph.example/rss",
       "The Block": "https://theblock.example/rss.xml",
     });
-    const run = await runIngest(db, options());
+    const run = await runIngest(sqliteStore(db), options());
     expect(run.totalFetched).toBe(49);
     expect(run.totalCurated).toBeGreaterThan(5);
-    const rejections = listRejections(db, run.id);
+    const rejections = await listRejections(sqliteStore(db), run.id);
     expect(
       rejections.some((line) => line.reason === "excluded_topic" && /airdrop/i.test(line.title)),
     ).toBe(true);
     expect(rejections.every((line) => line.detail.length > 0)).toBe(true);
-    for (const article of listCuratedArticles(db, 100)) {
+    for (const article of await listCuratedArticles(sqliteStore(db), 100)) {
       expect(article.tags.length).toBeGreaterThan(0);
       expect(article.sourceUrl).not.toMatch(/utm_/);
     }
@@ -456,13 +459,13 @@ describe("an ingest run", () => {
 
 describe("the same story from two outlets", () => {
   it("is curated once when a second outlet runs it under its own link with a near-identical headline", async () => {
-    feeds({
+    await feeds({
       "Outlet B": "https://outlet-b.example/rss",
       "Outlet C": "https://outlet-c.example/rss",
     });
-    const run = await runIngest(db, options());
+    const run = await runIngest(sqliteStore(db), options());
     expect(run.totalCurated).toBe(1);
-    expect(listRejections(db, run.id)).toEqual([
+    expect(await listRejections(sqliteStore(db), run.id)).toEqual([
       expect.objectContaining({
         feedName: "Outlet B",
         reason: "duplicate_title",
@@ -473,23 +476,25 @@ describe("the same story from two outlets", () => {
   });
 
   it("is not curated again by a later run when the first copy is already stored", async () => {
-    feeds({ "Outlet B": "https://outlet-b.example/rss" });
-    expect((await runIngest(db, options())).totalCurated).toBe(1);
-    feeds({ "Outlet C": "https://outlet-c.example/rss" });
+    await feeds({ "Outlet B": "https://outlet-b.example/rss" });
+    expect((await runIngest(sqliteStore(db), options())).totalCurated).toBe(1);
+    await feeds({ "Outlet C": "https://outlet-c.example/rss" });
     db.update(newsFeeds).set({ etag: null, lastModified: null }).run();
-    const second = await runIngest(db, options());
+    const second = await runIngest(sqliteStore(db), options());
     expect(second.totalCurated).toBe(0);
-    expect(listRejections(db, second.id).map((line) => `${line.feedName}: ${line.reason}`)).toEqual(
-      expect.arrayContaining(["Outlet C: duplicate_title"]),
-    );
+    expect(
+      (await listRejections(sqliteStore(db), second.id)).map(
+        (line) => `${line.feedName}: ${line.reason}`,
+      ),
+    ).toEqual(expect.arrayContaining(["Outlet C: duplicate_title"]));
     expect(articleCount()).toBe(1);
   });
 });
 
 describe("a curated article's body", () => {
   it("does not repeat the tl;dr (The Block's feed carries the same paragraph as summary and content)", async () => {
-    feeds({ "The Block": "https://theblock.example/rss.xml", ...CRAFTED });
-    await runIngest(db, options());
+    await feeds({ "The Block": "https://theblock.example/rss.xml", ...CRAFTED });
+    await runIngest(sqliteStore(db), options());
     const rows = db.select().from(newsArticles).all();
     expect(rows.length).toBeGreaterThan(5);
     const flat = (text: string) => text.replace(/\s+/g, " ").trim();
@@ -505,20 +510,20 @@ describe("a curated article's body", () => {
 
 describe("runs under the lease", () => {
   it("answers busy while another process holds the lease, and runs once it is free", async () => {
-    feeds({ "Outlet A": "https://outlet-a.example/rss" });
+    await feeds({ "Outlet A": "https://outlet-a.example/rss" });
     expect(acquireLease(db, NEWS_INGEST_JOB, "other-process", 60_000, NOW)).toBe(true);
-    expect(await runIngestLeased(db, options())).toBe("busy");
+    expect(await runIngestLeased(sqliteStore(db), db, options())).toBe("busy");
     expect(db.select().from(newsIngestRuns).all()).toHaveLength(0);
     releaseLease(db, NEWS_INGEST_JOB, "other-process");
-    const run = await runIngestLeased(db, options());
+    const run = await runIngestLeased(sqliteStore(db), db, options());
     expect(run).toMatchObject({ status: "succeeded", totalCurated: 1 });
   });
 
   it("never overlaps itself: a second run started during the first is refused", async () => {
-    feeds({ "Outlet A": "https://outlet-a.example/rss" });
+    await feeds({ "Outlet A": "https://outlet-a.example/rss" });
     const [first, second] = await Promise.all([
-      runIngestLeased(db, options()),
-      runIngestLeased(db, options()),
+      runIngestLeased(sqliteStore(db), db, options()),
+      runIngestLeased(sqliteStore(db), db, options()),
     ]);
     expect([first, second].filter((result) => result === "busy")).toHaveLength(1);
     expect(articleCount()).toBe(1);

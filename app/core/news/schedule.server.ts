@@ -5,6 +5,7 @@
  * under the database lease, so two processes never ingest twice and a run never overlaps another.
  */
 import { Cron } from "croner";
+import type { Store } from "~/db/store";
 import type { Db } from "~/utils/db.server";
 import { isScheduled, schedule, unschedule } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
@@ -23,19 +24,21 @@ export function nextIngestRun(from: Date): Date | null {
 
 /** What a scheduled firing does: nothing when auto-ingest is off, else one leased run. */
 export async function scheduledIngest(
-  db: Db,
+  store: Store,
+  leaseDb: Db,
   options: Omit<IngestOptions, "trigger">,
 ): Promise<IngestRunSummary | "busy" | "disabled"> {
-  if (!getNewsSettings(db).autoIngest) return "disabled";
-  return runIngestLeased(db, { ...options, trigger: "schedule" });
+  if (!(await getNewsSettings(store)).autoIngest) return "disabled";
+  return runIngestLeased(store, leaseDb, { ...options, trigger: "schedule" });
 }
 
 /**
  * Schedule (enabled) or stop (disabled) the daily ingest in this process; returns the job when
- * scheduled.
+ * scheduled. `leaseDb` is the store's database, for the job lease (see runIngestLeased).
  */
 export function applyAutoIngest(
-  db: Db,
+  store: Store,
+  leaseDb: Db,
   enabled: boolean,
   options: () => Omit<IngestOptions, "trigger">,
 ): Cron | null {
@@ -48,7 +51,7 @@ export function applyAutoIngest(
     pattern: NEWS_INGEST_CRON,
     timezone: NEWS_TIMEZONE,
     run: async () => {
-      const result = await scheduledIngest(db, options());
+      const result = await scheduledIngest(store, leaseDb, options());
       logger.info("scheduled news ingest", {
         result:
           typeof result === "string"

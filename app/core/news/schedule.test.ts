@@ -1,5 +1,6 @@
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { newsIngestRuns } from "../../../drizzle/schema";
 import { createTestDb } from "../../../tests/setup/db";
 import type { Db } from "~/utils/db.server";
@@ -27,10 +28,12 @@ beforeAll(async () => {
   });
 });
 afterAll(() => simulator.close());
-beforeEach(() => {
+beforeEach(async () => {
   testDb = createTestDb();
   db = testDb.db;
-  addFeed(db, { name: "Outlet A", url: "https://outlet-a.example/rss" }, NOW);
+  await sqliteStore(db).write((q) =>
+    addFeed(q, { name: "Outlet A", url: "https://outlet-a.example/rss" }, NOW),
+  );
 });
 afterEach(() => {
   stopAllJobs();
@@ -56,22 +59,22 @@ describe("the schedule: 07:00 EAT, Monday to Friday", () => {
 });
 
 describe("the auto-ingest switch", () => {
-  it("is off by default and really starts and stops the job", () => {
-    expect(getNewsSettings(db).autoIngest).toBe(false);
+  it("is off by default and really starts and stops the job", async () => {
+    expect((await getNewsSettings(sqliteStore(db))).autoIngest).toBe(false);
     expect(isAutoIngestScheduled()).toBe(false);
-    const job = applyAutoIngest(db, true, options);
+    const job = applyAutoIngest(sqliteStore(db), db, true, options);
     expect(isAutoIngestScheduled()).toBe(true);
     expect(job?.getPattern()).toBe("0 7 * * 1-5");
     expect(job?.nextRun(new Date("2026-11-21T10:00:00Z"))?.toISOString()).toBe(
       "2026-11-23T04:00:00.000Z",
     );
-    expect(applyAutoIngest(db, false, options)).toBeNull();
+    expect(applyAutoIngest(sqliteStore(db), db, false, options)).toBeNull();
     expect(isAutoIngestScheduled()).toBe(false);
   });
 
   it("runs an ingest when the job fires while the setting is on", async () => {
-    updateNewsSettings(db, { autoIngest: true }, "op_1", NOW);
-    const job = applyAutoIngest(db, true, options);
+    await sqliteStore(db).write((q) => updateNewsSettings(q, { autoIngest: true }, "op_1", NOW));
+    const job = applyAutoIngest(sqliteStore(db), db, true, options);
     await job?.trigger();
     const runs = db.select().from(newsIngestRuns).all();
     expect(runs).toHaveLength(1);
@@ -79,14 +82,14 @@ describe("the auto-ingest switch", () => {
   });
 
   it("does nothing when the setting was turned off (say, in another process)", async () => {
-    expect(await scheduledIngest(db, options())).toBe("disabled");
+    expect(await scheduledIngest(sqliteStore(db), db, options())).toBe("disabled");
     expect(db.select().from(newsIngestRuns).all()).toHaveLength(0);
   });
 
   it("does not run twice when another process holds the lease", async () => {
-    updateNewsSettings(db, { autoIngest: true }, "op_1", NOW);
+    await sqliteStore(db).write((q) => updateNewsSettings(q, { autoIngest: true }, "op_1", NOW));
     acquireLease(db, NEWS_INGEST_JOB, "other-process", 60_000, NOW);
-    expect(await scheduledIngest(db, options())).toBe("busy");
+    expect(await scheduledIngest(sqliteStore(db), db, options())).toBe("busy");
     expect(db.select().from(newsIngestRuns).all()).toHaveLength(0);
   });
 });

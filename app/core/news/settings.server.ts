@@ -3,7 +3,8 @@
  */
 import { eq } from "drizzle-orm";
 import { newsSettings } from "../../../drizzle/schema";
-import type { Db } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
 import type { NewsSettings } from "./types";
 
 export const DEFAULT_NEWS_SETTINGS: NewsSettings = {
@@ -12,19 +13,22 @@ export const DEFAULT_NEWS_SETTINGS: NewsSettings = {
   updatedAt: null,
 };
 
-export function getNewsSettings(db: Db): NewsSettings {
-  const row = db.select().from(newsSettings).where(eq(newsSettings.id, 1)).get();
+export async function getNewsSettings(store: Store): Promise<NewsSettings> {
+  const row = await store.read((q) =>
+    first(q.select().from(newsSettings).where(eq(newsSettings.id, 1)).limit(1)),
+  );
   if (!row) return DEFAULT_NEWS_SETTINGS;
   return { autoIngest: row.autoIngest, autoPublish: row.autoPublish, updatedAt: row.updatedAt };
 }
 
-export function updateNewsSettings(
-  db: Pick<Db, "insert">,
+export async function updateNewsSettings(
+  q: Handle,
   patch: Partial<Pick<NewsSettings, "autoIngest" | "autoPublish">>,
   actorId: string | null,
   now: number,
-): void {
-  db.insert(newsSettings)
+): Promise<void> {
+  await q
+    .insert(newsSettings)
     .values({
       id: 1,
       autoIngest: patch.autoIngest ?? DEFAULT_NEWS_SETTINGS.autoIngest,
@@ -35,6 +39,5 @@ export function updateNewsSettings(
     .onConflictDoUpdate({
       target: newsSettings.id,
       set: { ...patch, updatedAt: now, updatedBy: actorId },
-    })
-    .run();
+    });
 }
