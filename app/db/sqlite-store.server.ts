@@ -38,21 +38,46 @@ interface Scope {
 
 const scopes = new AsyncLocalStorage<Scope>();
 
-/** Tasks that run one at a time, each from the top of its own event-loop iteration. */
-class Turns {
-  private tail: Promise<unknown> = Promise.resolve();
+type TurnKind = "read" | "write" | "commit";
 
-  run<T>(task: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(
-      () =>
-        new Promise<T>((resolve, reject) => {
-          setImmediate(() => void task().then(resolve, reject));
-        }),
-    );
-    this.tail = result.catch(() => undefined);
-    return result;
+/** Tasks that run one at a time, in order, each from the top of its own event-loop iteration. */
+class Turns {
+  private readonly waiting: { kind: TurnKind; run: () => Promise<void> }[] = [];
+  private busy = false;
+
+  run<T>(kind: TurnKind, task: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.push({ kind, run: () => task().then(resolve, reject) });
+      this.next();
+    });
+  }
+
+  /** What the next waiting task is, if any. */
+  nextKind(): TurnKind | undefined {
+    return this.waiting[0]?.kind;
+  }
+
+  private next(): void {
+    if (this.busy || this.waiting.length === 0) return;
+    this.busy = true;
+    setImmediate(() => {
+      const task = this.waiting.shift()!;
+      void task.run().finally(() => {
+        this.busy = false;
+        this.next();
+      });
+    });
   }
 }
+
+const isBusy = (error: unknown) =>
+  typeof error === "object" &&
+  error !== null &&
+  "code" in error &&
+  String((error as { code: unknown }).code).startsWith("SQLITE_BUSY");
+
+/** How long a write waits for another connection's write lock before it fails (SQLITE_BUSY). */
+const LOCK_WAIT_MS = 5_000;
 
 class SqliteStore implements Store {
   readonly engine = "sqlite" as const;
@@ -76,7 +101,7 @@ class SqliteStore implements Store {
   read<T>(fn: (q: Handle) => Promise<T>): Promise<T> {
     const scope = this.scope();
     if (scope) return fn(this.handle);
-    return this.turns.run(() =>
+    return this.turns.run("read", () =>
       this.watched("read", async () => {
         // Inside the open group (or another transaction): its rows are what this connection sees.
         if (this.sqlite.inTransaction) return this.within(this.newScope("read"), fn);
@@ -94,20 +119,23 @@ class SqliteStore implements Store {
     const scope = this.scope();
     if (scope) return this.nestedWrite(scope, fn);
     let committed: Promise<void> = Promise.resolve();
-    const applied = this.turns.run(() =>
-      this.watched("write", async () => {
-        const group = this.group.openGroup();
-        committed = group.committed;
-        // Committed after the writes already waiting for their turn: they join this group.
-        if (group.opened) this.commitLater();
+    const applied = this.turns.run("write", async () => {
+      ({ committed } = await this.openGroup());
+      return this.watched("write", async () => {
         const release = this.group.hold();
         try {
           return await this.inSavepoint(this.newScope("write"), fn);
         } finally {
           release();
+          // The writes waiting right behind this one join the group; the last of them commits it.
+          // One that asked only to be applied leaves the commit to a turn of its own, so the work
+          // its caller does next can still join.
+          const writeNext = this.turns.nextKind() === "write";
+          if (!writeNext && options.wait === "applied") this.commitLater();
+          else if (!writeNext) this.group.flush();
         }
-      }),
-    );
+      });
+    });
     if (options.wait === "applied") return applied;
     return applied.then(async (value) => {
       await committed;
@@ -130,24 +158,39 @@ class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
-    await this.turns.run(async () => this.group.flush());
+    await this.turns.run("commit", async () => this.group.flush());
     this.sqlite.close();
   }
 
   /**
-   * Commit the open group in a turn of its own. Its writers hear of a failed COMMIT; a connection
-   * closed meanwhile (a test's database, a script's end) leaves nothing to commit.
+   * The open group, or a new one (BEGIN IMMEDIATE); resolves with its commit. While another
+   * connection holds the write lock (another process, a script), the turn waits on a timer, not
+   * on SQLite's busy handler, which would stop the whole event loop (no transaction of ours is open
+   * yet).
    */
+  private async openGroup(): Promise<{ committed: Promise<void> }> {
+    const started = Date.now();
+    for (let pause = 1; ; pause = Math.min(pause * 2, 50)) {
+      if (this.sqlite.inTransaction) return this.group.openGroup();
+      this.sqlite.pragma("busy_timeout = 0");
+      try {
+        return this.group.openGroup();
+      } catch (error) {
+        if (!isBusy(error) || Date.now() - started >= LOCK_WAIT_MS) throw error;
+      } finally {
+        this.sqlite.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+
+  /** Commit the open group in a turn of its own (its writers hear of a failed COMMIT). */
   private commitLater(): void {
     this.turns
-      .run(async () => {
+      .run("commit", async () => {
         if (this.sqlite.open) this.group.flush();
       })
-      .catch((error: unknown) =>
-        logger.error("store group commit failed", {
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      );
+      .catch(() => undefined);
   }
 
   private scope(): Scope | undefined {

@@ -94,6 +94,40 @@ describe("the SQLite store", () => {
     expect(seen.every((text) => text.startsWith("other "))).toBe(true);
   });
 
+  it("two connections in one process (two stores) write at once, neither locked out", async () => {
+    const second = sqliteStore(openDatabase(file, { migrate: false }));
+    const writes: Promise<unknown>[] = [];
+    for (let i = 0; i < 10; i++) {
+      writes.push(store.write((q) => add(q, `one ${i}`)));
+      writes.push(second.write((q) => add(q, `two ${i}`)));
+    }
+    await Promise.all(writes);
+    expect(seenElsewhere()).toHaveLength(20);
+    await second.close();
+  });
+
+  it("a write waiting for another connection's lock lets the event loop run", async () => {
+    const second = sqliteStore(openDatabase(file, { migrate: false }));
+    const { open, opened } = gate();
+    const holding = store.write(async (q) => {
+      await add(q, "holds the lock");
+      await opened;
+    });
+    await settle();
+    const waiting = second.write((q) => add(q, "waited for it"));
+    // The event loop still turns while the second store waits for the lock.
+    let turns = 0;
+    for (let i = 0; i < 5; i++)
+      await new Promise((resolve) => setImmediate(() => resolve(turns++)));
+    expect(turns).toBe(5);
+    expect(seenElsewhere()).toEqual([]);
+    open();
+    await holding;
+    await waiting;
+    expect(seenElsewhere()).toEqual(["holds the lock", "waited for it"]);
+    await second.close();
+  });
+
   it("a callback that waits on something other than the database is reported", async () => {
     await store.write(async (q) => {
       await add(q, "slow");
