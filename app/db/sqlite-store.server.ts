@@ -76,6 +76,12 @@ const isBusy = (error: unknown) =>
   "code" in error &&
   String((error as { code: unknown }).code).startsWith("SQLITE_BUSY");
 
+/**
+ * A group commits once it holds this many writes, even while more wait: a steady stream of writers
+ * must not keep every one of them waiting for its COMMIT.
+ */
+const GROUP_MAX_WRITES = 32;
+
 /** How long a write waits for another connection's write lock before it fails (SQLITE_BUSY). */
 const LOCK_WAIT_MS = 5_000;
 
@@ -86,6 +92,8 @@ class SqliteStore implements Store {
   private readonly group: GroupCommit;
   private readonly turns = new Turns();
   private savepoints = 0;
+  /** How many writes the group this store opened holds. */
+  private groupWrites = 0;
   private readonly versionStatements: { changes: Database.Statement; version: Database.Statement };
 
   constructor(db: Db) {
@@ -120,7 +128,9 @@ class SqliteStore implements Store {
     if (scope) return this.nestedWrite(scope, fn);
     let committed: Promise<void> = Promise.resolve();
     const applied = this.turns.run("write", async () => {
-      ({ committed } = await this.openGroup());
+      const group = await this.openGroup();
+      committed = group.committed;
+      if (group.opened) this.groupWrites = 0;
       return this.watched("write", async () => {
         const release = this.group.hold();
         try {
@@ -130,7 +140,8 @@ class SqliteStore implements Store {
           // The writes waiting right behind this one join the group; the last of them commits it.
           // One that asked only to be applied leaves the commit to a turn of its own, so the work
           // its caller does next can still join.
-          const writeNext = this.turns.nextKind() === "write";
+          const writeNext =
+            this.turns.nextKind() === "write" && ++this.groupWrites < GROUP_MAX_WRITES;
           if (!writeNext && options.wait === "applied") this.commitLater();
           else if (!writeNext) this.group.flush();
         }
@@ -168,7 +179,7 @@ class SqliteStore implements Store {
    * on SQLite's busy handler, which would stop the whole event loop (no transaction of ours is open
    * yet).
    */
-  private async openGroup(): Promise<{ committed: Promise<void> }> {
+  private async openGroup(): Promise<{ opened: boolean; committed: Promise<void> }> {
     const started = Date.now();
     for (let pause = 1; ; pause = Math.min(pause * 2, 50)) {
       if (this.sqlite.inTransaction) return this.group.openGroup();

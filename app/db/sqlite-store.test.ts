@@ -94,6 +94,16 @@ describe("the SQLite store", () => {
     expect(seen.every((text) => text.startsWith("other "))).toBe(true);
   });
 
+  it("a steady stream of writes commits in groups: the first is on disk before the stream ends", async () => {
+    const writes = Array.from({ length: 100 }, (_, i) => store.write((q) => add(q, `w${i}`)));
+    await writes[0];
+    const onDisk = seenElsewhere().length;
+    expect(onDisk).toBeGreaterThan(0);
+    expect(onDisk).toBeLessThan(100);
+    await Promise.all(writes);
+    expect(seenElsewhere()).toHaveLength(100);
+  });
+
   it("two connections in one process (two stores) write at once, neither locked out", async () => {
     const second = sqliteStore(openDatabase(file, { migrate: false }));
     const writes: Promise<unknown>[] = [];
