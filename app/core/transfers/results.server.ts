@@ -8,10 +8,18 @@
  */
 import { ledgerBook, postTransaction, reverseTransaction } from "~/core/ledger/ledger.server";
 import { classifyResultCode, type B2cResult } from "~/core/providers/daraja/result";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import type { Db, DbOrTx, Tx } from "~/utils/db.server";
 import type { TransferFailure, TransferSuccess } from "./handler.server";
 import type { TransferPurposes } from "./purposes.server";
 import { getTransfer, markCompleted } from "./records.server";
+
+/** A transfer still waiting for its result (pending or sent), with its purpose's handler here. */
+function openTransfer(tx: Tx, handlers: TransferPurposes, transferId: string) {
+  const transfer = getTransfer(tx, transferId);
+  if (!transfer || (transfer.status !== "sent" && transfer.status !== "pending")) return null;
+  const handler = handlers.of(transfer.purpose);
+  return handler ? { transfer, handler } : null;
+}
 
 export function succeedTransfer(
   db: Db,
@@ -21,10 +29,9 @@ export function succeedTransfer(
   now: number,
 ): boolean {
   return db.transaction((tx) => {
-    const transfer = getTransfer(tx, transferId);
-    if (!transfer || (transfer.status !== "sent" && transfer.status !== "pending")) return false;
-    const handler = handlers.of(transfer.purpose);
-    if (!handler) return false;
+    const open = openTransfer(tx, handlers, transferId);
+    if (!open) return false;
+    const { transfer, handler } = open;
     // A check payout was our expense when sent: nothing is in flight for anyone.
     if (handler.succeededKind !== null) {
       const { merchantInFlight, railInFlight } = ledgerBook(handler.book(tx, transfer));
@@ -54,10 +61,9 @@ export function failTransfer(
   now: number,
 ): boolean {
   return db.transaction((tx) => {
-    const transfer = getTransfer(tx, transferId);
-    if (!transfer || (transfer.status !== "sent" && transfer.status !== "pending")) return false;
-    const handler = handlers.of(transfer.purpose);
-    if (!handler) return false;
+    const open = openTransfer(tx, handlers, transferId);
+    if (!open) return false;
+    const { transfer, handler } = open;
     if (transfer.ledgerTransactionId) {
       reverseTransaction(tx, {
         transactionId: transfer.ledgerTransactionId,
