@@ -2,16 +2,11 @@
  * Liveness: the process is up and answers, fast (200 while it can answer at all; the database line
  * is a cheap `select 1`, for information). Whether it can take payments is /readyz. Never cached.
  */
-import { checkDatabase, getDb } from "~/utils/db.server";
 import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
+import { databaseAnswers } from "~/wiring/probes.server";
 
 export async function loader({ request }: { request: Request }) {
-  let database: ReturnType<typeof checkDatabase>;
-  try {
-    database = checkDatabase(getDb());
-  } catch (error) {
-    database = { ok: false, error: error instanceof Error ? error.message : String(error) };
-  }
+  const database = await databaseAnswers();
   const headers = applyBaseSecurityHeaders(new Headers({ "Cache-Control": "no-store" }), request);
   return Response.json(
     { status: "ok", database, uptimeSeconds: Math.round(process.uptime()), readiness: "/readyz" },

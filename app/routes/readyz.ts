@@ -9,7 +9,6 @@
  */
 import { bootReport } from "~/wiring/boot.server";
 import { clientAddress } from "~/utils/client-address.server";
-import { checkDatabaseWritable, getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { jobsHealth } from "~/utils/jobs.server";
 import { isPublicAddress } from "~/utils/outbound-address";
@@ -17,15 +16,11 @@ import { assessReadiness, providerStatuses } from "~/utils/readiness.server";
 import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
 import { runningPayments, runningTestPayments } from "~/wiring/payments.server";
 import { backupReadiness } from "~/wiring/backups.server";
+import { databaseTakesWrites } from "~/wiring/probes.server";
 import { runningMarketSimulator } from "~/wiring/rates.server";
 
 export async function loader({ request }: { request: Request }) {
-  let database: ReturnType<typeof checkDatabaseWritable>;
-  try {
-    database = checkDatabaseWritable(getDb());
-  } catch (error) {
-    database = { ok: false, error: error instanceof Error ? error.message : String(error) };
-  }
+  const database = await databaseTakesWrites();
   const boot = bootReport();
   const simulators = env.PROVIDER_MODE === "simulator";
   const payments = runningPayments();

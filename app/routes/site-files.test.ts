@@ -3,7 +3,8 @@ import { createTestDb } from "../../tests/setup/db";
 import { loader as healthz } from "./healthz";
 import { robotsTxt } from "./robots[.txt]";
 import { sitemapXml } from "./sitemap[.xml]";
-import { checkDatabase } from "~/utils/db.server";
+import { checkDatabase } from "~/db/probes";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 describe("site files", () => {
   it("robots.txt keeps crawlers out of private areas and points at the sitemap", () => {
@@ -27,11 +28,12 @@ describe("health check", () => {
     expect(await response.json()).toMatchObject({ status: "ok", database: { ok: true } });
   });
 
-  it("reports a closed database as unavailable instead of crashing", () => {
+  it("reports a closed database as unavailable instead of crashing", async () => {
     const { db, close } = createTestDb();
-    expect(checkDatabase(db).ok).toBe(true);
+    const store = sqliteStore(db);
+    expect((await checkDatabase(store)).ok).toBe(true);
     db.$client.close();
-    const result = checkDatabase(db);
+    const result = await checkDatabase(store);
     expect(result.ok).toBe(false);
     close();
   });

@@ -111,50 +111,6 @@ export function getDb(): Db {
   return globalForDb.__onehopDb;
 }
 
-/** Cheap liveness probe for /healthz: a round trip through SQLite. */
-export function checkDatabase(
-  db: Db,
-): { ok: true; latencyMs: number } | { ok: false; error: string } {
-  const started = performance.now();
-  try {
-    const row = db.$client.prepare("select 1 as ok").get() as { ok: number } | undefined;
-    if (row?.ok !== 1) return { ok: false, error: "unexpected answer" };
-    return { ok: true, latencyMs: Math.round((performance.now() - started) * 100) / 100 };
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
-  }
-}
-
-const ROLLBACK = Symbol("rollback");
-
-/**
- * Readiness probe for /readyz: a real write (a row in job_leases inside a transaction taken with
- * BEGIN IMMEDIATE, then rolled back). BEGIN IMMEDIATE alone succeeds on a read-only connection; the
- * write does not.
- */
-export function checkDatabaseWritable(
-  db: Db,
-): { ok: true; latencyMs: number } | { ok: false; error: string } {
-  const started = performance.now();
-  try {
-    const sqlite = db.$client;
-    const probe = sqlite.transaction(() => {
-      sqlite
-        .prepare(
-          "insert into job_leases (job, holder, leased_until, updated_at) values ('readyz.write-probe', 'readyz', 0, 0) on conflict(job) do update set updated_at = excluded.updated_at",
-        )
-        .run();
-      throw ROLLBACK;
-    });
-    probe.immediate();
-    return { ok: false, error: "the write probe did not roll back" };
-  } catch (error) {
-    if (error === ROLLBACK)
-      return { ok: true, latencyMs: Math.round((performance.now() - started) * 100) / 100 };
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
-  }
-}
-
 /** A transaction handle, for services that write inside a caller's transaction. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Either the database or a transaction on it. */
