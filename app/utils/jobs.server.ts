@@ -8,29 +8,38 @@ import { hostname } from "node:os";
 import { Cron } from "croner";
 import { and, eq, lt, or } from "drizzle-orm";
 import { jobLeases, jobRuns } from "../../drizzle/schema";
+import { sqliteStore } from "~/db/sqlite-store.server";
+import type { Store } from "~/db/store";
 import type { Db } from "./db.server";
 import { logger } from "./logger.server";
 
 /** Identifies this process as a lease holder. */
 export const processHolderId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
+/**
+ * TRANSITIONAL (ADR 0041): callers not yet on the store hand their database; it is the same
+ * connection as the process's store.
+ */
+type StoreOrDb = Store | Db;
+const storeOf = (on: StoreOrDb): Store => ("engine" in on ? on : sqliteStore(on));
+
 /** Take (or renew) the lease on `job` until now + ttlMs. True when this holder has it. */
 export function acquireLease(
-  db: Db,
+  on: StoreOrDb,
   job: string,
   holder: string,
   ttlMs: number,
   now = Date.now(),
-): boolean {
+): Promise<boolean> {
   const until = now + ttlMs;
-  return db.transaction((tx) => {
-    const inserted = tx
+  return storeOf(on).write(async (q) => {
+    const inserted = await q
       .insert(jobLeases)
       .values({ job, holder, leasedUntil: until, updatedAt: now })
       .onConflictDoNothing()
-      .run();
-    if (inserted.changes === 1) return true;
-    const updated = tx
+      .returning({ job: jobLeases.job });
+    if (inserted.length === 1) return true;
+    const updated = await q
       .update(jobLeases)
       .set({ holder, leasedUntil: until, updatedAt: now })
       .where(
@@ -39,15 +48,15 @@ export function acquireLease(
           or(lt(jobLeases.leasedUntil, now), eq(jobLeases.holder, holder)),
         ),
       )
-      .run();
-    return updated.changes === 1;
+      .returning({ job: jobLeases.job });
+    return updated.length === 1;
   });
 }
 
-export function releaseLease(db: Db, job: string, holder: string): void {
-  db.delete(jobLeases)
-    .where(and(eq(jobLeases.job, job), eq(jobLeases.holder, holder)))
-    .run();
+export async function releaseLease(on: StoreOrDb, job: string, holder: string): Promise<void> {
+  await storeOf(on).write(async (q) => {
+    await q.delete(jobLeases).where(and(eq(jobLeases.job, job), eq(jobLeases.holder, holder)));
+  });
 }
 
 export type JobOutcome = { outcome: "succeeded" | "skipped"; detail?: unknown };
@@ -57,7 +66,7 @@ export type JobOutcome = { outcome: "succeeded" | "skipped"; detail?: unknown };
  * another holder has the lease. A thrown error is recorded as a failed run and rethrown.
  */
 export async function runLeased<T extends JobOutcome>(
-  db: Db,
+  on: StoreOrDb,
   job: string,
   options: {
     ttlMs: number;
@@ -67,38 +76,44 @@ export async function runLeased<T extends JobOutcome>(
   },
   work: () => Promise<T>,
 ): Promise<T | null> {
+  const store = storeOf(on);
   const holder = options.holder ?? processHolderId;
   const now = options.now ?? Date.now;
-  if (!acquireLease(db, job, holder, options.ttlMs, now())) return null;
-  const run = db
-    .insert(jobRuns)
-    .values({ job, holder, startedAt: now(), outcome: "running" })
-    .returning({ id: jobRuns.id })
-    .get();
+  if (!(await acquireLease(store, job, holder, options.ttlMs, now()))) return null;
+  const [run] = await store.write((q) =>
+    q
+      .insert(jobRuns)
+      .values({ job, holder, startedAt: now(), outcome: "running" })
+      .returning({ id: jobRuns.id }),
+  );
+  const finish = (set: Partial<typeof jobRuns.$inferInsert>) =>
+    store.write(async (q) => {
+      await q.update(jobRuns).set(set).where(eq(jobRuns.id, run!.id));
+    });
   try {
     const result = await work();
     if (result.outcome === "skipped" && options.recordSkipped === false) {
-      db.delete(jobRuns).where(eq(jobRuns.id, run.id)).run();
+      await store.write(async (q) => {
+        await q.delete(jobRuns).where(eq(jobRuns.id, run!.id));
+      });
       return result;
     }
-    db.update(jobRuns)
-      .set({
-        finishedAt: now(),
-        outcome: result.outcome,
-        detail: result.detail === undefined ? null : JSON.stringify(result.detail),
-      })
-      .where(eq(jobRuns.id, run.id))
-      .run();
+    await finish({
+      finishedAt: now(),
+      outcome: result.outcome,
+      detail: result.detail === undefined ? null : JSON.stringify(result.detail),
+    });
     return result;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    db.update(jobRuns)
-      .set({ finishedAt: now(), outcome: "failed", detail: JSON.stringify({ error: message }) })
-      .where(eq(jobRuns.id, run.id))
-      .run();
+    await finish({
+      finishedAt: now(),
+      outcome: "failed",
+      detail: JSON.stringify({ error: message }),
+    });
     throw error;
   } finally {
-    releaseLease(db, job, holder);
+    await releaseLease(store, job, holder);
   }
 }
 
@@ -125,6 +140,7 @@ const liveness = new Map<string, JobLiveness>();
 /** Start (or replace) a scheduled job in this process. Overlapping runs are skipped (`protect`). */
 export function schedule(job: ScheduledJob): Cron {
   scheduled.get(job.name)?.stop();
+  const runJob = job.run;
   const every = typeof job.pattern === "string" ? undefined : job.pattern.everySeconds;
   const alive: JobLiveness = {
     scheduledAt: Date.now(),
@@ -151,7 +167,7 @@ export function schedule(job: ScheduledJob): Cron {
       alive.lastStartedAt = Date.now();
       alive.running = true;
       try {
-        await job.run();
+        await runJob();
       } finally {
         alive.running = false;
         alive.lastFinishedAt = Date.now();

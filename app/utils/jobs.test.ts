@@ -7,15 +7,15 @@ const { db, close } = createTestDb();
 afterAll(close);
 
 describe("job leases", () => {
-  it("one holder at a time until the lease runs out", () => {
-    expect(acquireLease(db, "job.a", "p1", 1_000, 0)).toBe(true);
-    expect(acquireLease(db, "job.a", "p2", 1_000, 500)).toBe(false);
-    expect(acquireLease(db, "job.a", "p1", 1_000, 600)).toBe(true);
-    expect(acquireLease(db, "job.a", "p2", 1_000, 1_601)).toBe(true);
+  it("one holder at a time until the lease runs out", async () => {
+    expect(await acquireLease(db, "job.a", "p1", 1_000, 0)).toBe(true);
+    expect(await acquireLease(db, "job.a", "p2", 1_000, 500)).toBe(false);
+    expect(await acquireLease(db, "job.a", "p1", 1_000, 600)).toBe(true);
+    expect(await acquireLease(db, "job.a", "p2", 1_000, 1_601)).toBe(true);
   });
 
   it("records each run, and runs nothing while another holder has the lease", async () => {
-    acquireLease(db, "job.b", "other-process", 60_000);
+    await acquireLease(db, "job.b", "other-process", 60_000);
     let ran = false;
     const skipped = await runLeased(db, "job.b", { ttlMs: 1_000, holder: "me" }, async () => {
       ran = true;
@@ -42,6 +42,6 @@ describe("job leases", () => {
     expect(runs.map((r) => r.outcome)).toEqual(["succeeded", "failed"]);
     expect(runs[1]?.detail).toContain("boom");
     // The lease is released after each run.
-    expect(acquireLease(db, "job.c", "someone-else", 1_000)).toBe(true);
+    expect(await acquireLease(db, "job.c", "someone-else", 1_000)).toBe(true);
   });
 });

@@ -5,10 +5,6 @@
  * setting is on. `ingestOptions` is how this process reads feeds (base URL, deadline, size cap),
  * for the schedule and the operator's "run now". The routes reach the blog and the curation
  * through `blog()` and `news()` (ADR 0041).
- *
- * TRANSITIONAL: the ingest's job lease (app/utils/jobs.server.ts) is not on the store yet and takes
- * the database connection (getDb() here, the boot context's at start-up); this file leaves
- * eslint.store-legacy.js when jobs move.
  */
 import type { FetchFeedOptions } from "~/core/news/fetch.server";
 import {
@@ -41,7 +37,6 @@ import { getNewsSettings } from "~/core/news/settings.server";
 import type { HeadlineTopic } from "~/core/news/topics";
 import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Store } from "~/db/store";
-import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import type { BootContext } from "./context";
@@ -112,9 +107,9 @@ export function news() {
     }),
     /** One ingest now, under the job lease; "busy" when one is already running. */
     runIngest: (options: Pick<IngestOptions, "trigger" | "triggeredBy">) =>
-      runIngestLeased(on, getDb(), { ...ingestOptions(), ...options }),
+      runIngestLeased(on, { ...ingestOptions(), ...options }),
     /** Schedule (enabled) or stop the daily ingest in this process. */
-    applyAutoIngest: (enabled: boolean) => applyAutoIngest(on, getDb(), enabled, ingestOptions),
+    applyAutoIngest: (enabled: boolean) => applyAutoIngest(on, enabled, ingestOptions),
   };
 }
 
@@ -127,5 +122,5 @@ export async function startNews(context: BootContext): Promise<void> {
   }
   const on = sqliteStore(context.db);
   const settings = await getNewsSettings(on);
-  applyAutoIngest(on, context.db, settings.autoIngest, ingestOptions);
+  applyAutoIngest(on, settings.autoIngest, ingestOptions);
 }

@@ -21,7 +21,6 @@ import type { Article } from "~/content/articles/types";
 import { newId } from "~/core/ids.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import type { Db } from "~/utils/db.server";
 import { runLeased } from "~/utils/jobs.server";
 import { listEnabledFeeds, type FeedRow } from "./feeds.server";
 import { fetchFeed, type FetchFeedOptions } from "./fetch.server";
@@ -439,20 +438,16 @@ const running = new WeakSet<Store>();
  * Run an ingest under the job lease: at most one run at a time across every process (the lease) and
  * within this one (the lease lets its own holder renew, so a second local run is refused here
  * first). Returns "busy" when a run is already going.
- *
- * `leaseDb` is the store's own database, for the job lease: app/utils/jobs.server.ts is not on the
- * store yet (ADR 0041) and takes the connection; it goes when jobs move.
  */
 export async function runIngestLeased(
   store: Store,
-  leaseDb: Db,
   options: IngestOptions,
 ): Promise<IngestRunSummary | "busy"> {
   if (running.has(store)) return "busy";
   running.add(store);
   try {
     const result = await runLeased(
-      leaseDb,
+      store,
       NEWS_INGEST_JOB,
       { ttlMs: NEWS_INGEST_LEASE_MS, now: options.now },
       async () => {

@@ -511,19 +511,19 @@ describe("a curated article's body", () => {
 describe("runs under the lease", () => {
   it("answers busy while another process holds the lease, and runs once it is free", async () => {
     await feeds({ "Outlet A": "https://outlet-a.example/rss" });
-    expect(acquireLease(db, NEWS_INGEST_JOB, "other-process", 60_000, NOW)).toBe(true);
-    expect(await runIngestLeased(sqliteStore(db), db, options())).toBe("busy");
+    expect(await acquireLease(db, NEWS_INGEST_JOB, "other-process", 60_000, NOW)).toBe(true);
+    expect(await runIngestLeased(sqliteStore(db), options())).toBe("busy");
     expect(db.select().from(newsIngestRuns).all()).toHaveLength(0);
-    releaseLease(db, NEWS_INGEST_JOB, "other-process");
-    const run = await runIngestLeased(sqliteStore(db), db, options());
+    await releaseLease(db, NEWS_INGEST_JOB, "other-process");
+    const run = await runIngestLeased(sqliteStore(db), options());
     expect(run).toMatchObject({ status: "succeeded", totalCurated: 1 });
   });
 
   it("never overlaps itself: a second run started during the first is refused", async () => {
     await feeds({ "Outlet A": "https://outlet-a.example/rss" });
     const [first, second] = await Promise.all([
-      runIngestLeased(sqliteStore(db), db, options()),
-      runIngestLeased(sqliteStore(db), db, options()),
+      runIngestLeased(sqliteStore(db), options()),
+      runIngestLeased(sqliteStore(db), options()),
     ]);
     expect([first, second].filter((result) => result === "busy")).toHaveLength(1);
     expect(articleCount()).toBe(1);

@@ -6,7 +6,6 @@
  */
 import { Cron } from "croner";
 import type { Store } from "~/db/store";
-import type { Db } from "~/utils/db.server";
 import { isScheduled, schedule, unschedule } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
 import { NEWS_INGEST_JOB, runIngestLeased, type IngestOptions } from "./ingest.server";
@@ -25,20 +24,18 @@ export function nextIngestRun(from: Date): Date | null {
 /** What a scheduled firing does: nothing when auto-ingest is off, else one leased run. */
 export async function scheduledIngest(
   store: Store,
-  leaseDb: Db,
   options: Omit<IngestOptions, "trigger">,
 ): Promise<IngestRunSummary | "busy" | "disabled"> {
   if (!(await getNewsSettings(store)).autoIngest) return "disabled";
-  return runIngestLeased(store, leaseDb, { ...options, trigger: "schedule" });
+  return runIngestLeased(store, { ...options, trigger: "schedule" });
 }
 
 /**
  * Schedule (enabled) or stop (disabled) the daily ingest in this process; returns the job when
- * scheduled. `leaseDb` is the store's database, for the job lease (see runIngestLeased).
+ * scheduled.
  */
 export function applyAutoIngest(
   store: Store,
-  leaseDb: Db,
   enabled: boolean,
   options: () => Omit<IngestOptions, "trigger">,
 ): Cron | null {
@@ -51,7 +48,7 @@ export function applyAutoIngest(
     pattern: NEWS_INGEST_CRON,
     timezone: NEWS_TIMEZONE,
     run: async () => {
-      const result = await scheduledIngest(store, leaseDb, options());
+      const result = await scheduledIngest(store, options());
       logger.info("scheduled news ingest", {
         result:
           typeof result === "string"

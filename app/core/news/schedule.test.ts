@@ -62,19 +62,19 @@ describe("the auto-ingest switch", () => {
   it("is off by default and really starts and stops the job", async () => {
     expect((await getNewsSettings(sqliteStore(db))).autoIngest).toBe(false);
     expect(isAutoIngestScheduled()).toBe(false);
-    const job = applyAutoIngest(sqliteStore(db), db, true, options);
+    const job = applyAutoIngest(sqliteStore(db), true, options);
     expect(isAutoIngestScheduled()).toBe(true);
     expect(job?.getPattern()).toBe("0 7 * * 1-5");
     expect(job?.nextRun(new Date("2026-11-21T10:00:00Z"))?.toISOString()).toBe(
       "2026-11-23T04:00:00.000Z",
     );
-    expect(applyAutoIngest(sqliteStore(db), db, false, options)).toBeNull();
+    expect(applyAutoIngest(sqliteStore(db), false, options)).toBeNull();
     expect(isAutoIngestScheduled()).toBe(false);
   });
 
   it("runs an ingest when the job fires while the setting is on", async () => {
     await sqliteStore(db).write((q) => updateNewsSettings(q, { autoIngest: true }, "op_1", NOW));
-    const job = applyAutoIngest(sqliteStore(db), db, true, options);
+    const job = applyAutoIngest(sqliteStore(db), true, options);
     await job?.trigger();
     const runs = db.select().from(newsIngestRuns).all();
     expect(runs).toHaveLength(1);
@@ -82,14 +82,14 @@ describe("the auto-ingest switch", () => {
   });
 
   it("does nothing when the setting was turned off (say, in another process)", async () => {
-    expect(await scheduledIngest(sqliteStore(db), db, options())).toBe("disabled");
+    expect(await scheduledIngest(sqliteStore(db), options())).toBe("disabled");
     expect(db.select().from(newsIngestRuns).all()).toHaveLength(0);
   });
 
   it("does not run twice when another process holds the lease", async () => {
     await sqliteStore(db).write((q) => updateNewsSettings(q, { autoIngest: true }, "op_1", NOW));
     acquireLease(db, NEWS_INGEST_JOB, "other-process", 60_000, NOW);
-    expect(await scheduledIngest(sqliteStore(db), db, options())).toBe("busy");
+    expect(await scheduledIngest(sqliteStore(db), options())).toBe("busy");
     expect(db.select().from(newsIngestRuns).all()).toHaveLength(0);
   });
 });
