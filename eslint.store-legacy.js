@@ -80,7 +80,6 @@ export const storeLegacyFiles = [
   "app/routes/admin_.signin.tsx",
   "app/routes/admin_.signin_.forgot.tsx",
   "app/routes/admin_.signout.ts",
-  "app/routes/get-started.tsx",
   "app/routes/merchant-signin.tsx",
   "app/routes/merchant-signin_.forgot.tsx",
   "app/routes/merchant.confirm.tsx",

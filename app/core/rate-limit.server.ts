@@ -5,7 +5,7 @@
  */
 import { and, eq, gt, sql } from "drizzle-orm";
 import { rateLimits } from "../../drizzle/schema";
-import type { Db } from "~/utils/db.server";
+import type { Db, DbOrTx } from "~/utils/db.server";
 
 export interface Limit {
   limit: number;
@@ -29,7 +29,7 @@ export function checkLimit(db: Db, key: string, rule: Limit, now = Date.now()): 
 }
 
 /** Count one event and say whether it is still within the limit. */
-export function hitLimit(db: Db, key: string, rule: Limit, now = Date.now()): LimitState {
+export function hitLimit(db: DbOrTx, key: string, rule: Limit, now = Date.now()): LimitState {
   return db.transaction((tx) => {
     const row = tx.select().from(rateLimits).where(eq(rateLimits.key, key)).get();
     if (!row || row.windowEndsAt <= now) {

@@ -14,9 +14,8 @@ import { Container, PageHero } from "~/components/ui";
 import { messages } from "~/content/messages";
 import { applicationSchema, limits } from "~/core/merchants/application-schema";
 import { createKybUpload, KYB_FIELD, type KybUpload } from "~/core/kyb/documents.server";
-import { describeWait, hitLimit } from "~/core/rate-limit.server";
+import { describeWait } from "~/core/rate-limit.server";
 import { isBodyTooLarge } from "~/utils/body-limit.server";
-import { getDb } from "~/utils/db.server";
 import { replyWithinLimits } from "~/utils/form-reply";
 import { checkHoneypot } from "~/utils/honeypot";
 import { publicPageHeaders } from "~/utils/http";
@@ -26,6 +25,7 @@ import { assertSameOrigin, clientKey, userAgent } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
 import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { applications } from "~/wiring/applications.server";
+import { rateLimits } from "~/wiring/rate-limits.server";
 
 /** Applications per client per hour (bots; a real business applies once). */
 const APPLICATION_LIMIT = { limit: 5, windowMs: 60 * 60_000 };
@@ -87,8 +87,6 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 async function handleApplication(request: Request, formData: FormData, upload: KybUpload) {
-  const db = getDb();
-
   // A value in the hidden honeypot means a bot: answer as if all went well, store nothing.
   if (checkHoneypot(formData) === "bot") {
     return redirectWithSuccess(paths.getStarted, messages.applicationSubmitted);
@@ -116,7 +114,7 @@ async function handleApplication(request: Request, formData: FormData, upload: K
     return data<ActionData>({ lastResult }, { status: 400 });
   }
 
-  const limit = hitLimit(db, `apply:${clientKey(request)}`, APPLICATION_LIMIT);
+  const limit = await rateLimits().hit(`apply:${clientKey(request)}`, APPLICATION_LIMIT);
   if (!limit.allowed) {
     return jsonWithError<ActionData>(
       { lastResult: withDocumentErrors(submission.reply(), upload) },
