@@ -44,11 +44,11 @@ import { formatCrypto, formatPhone } from "~/utils/format";
 import { refunds as refundsService } from "~/wiring/refunds.server";
 
 /** The payment's refunds as the page lists them; a refund on its way keeps the page refreshing. */
-function refundsSection(
+async function refundsSection(
   payment: Parameters<typeof paymentView>[0],
   merchant: { merchantId: string },
 ) {
-  const overview = refundsService().overview(
+  const overview = await refundsService().overview(
     { merchantId: merchant.merchantId, mode: payment.mode },
     payment.id,
   );
@@ -116,7 +116,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         qr: qrSvg(checkoutLink),
       }
     : null;
-  const refunds = refundsSection(payment, merchant);
+  const refunds = await refundsSection(payment, merchant);
   return {
     // A refund on its way also keeps the page following (issue 15, item 5).
     live: merchantWaiting(payment.status) || Boolean(refunds?.inProgress),

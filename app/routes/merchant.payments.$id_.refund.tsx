@@ -36,20 +36,12 @@ import type { LiveSymbol } from "~/content/cryptocurrencies";
 import { readableCode } from "~/core/ids.server";
 import { displayNetwork } from "~/core/networks/networks";
 import type { Payment } from "~/core/payments/payments.server";
-import { getPayment } from "~/core/payments/payments.server";
 import type { QuoteAsset } from "~/core/payments/quote";
-import { balancesOf } from "~/core/payments/reads.server";
 import { RefundError } from "~/core/refunds/errors";
 import { unitsForKes, type RefundRequest } from "~/core/refunds/plan.server";
-import {
-  payerPhone,
-  type Refund,
-  type RefundPlan,
-  type Refundability,
-} from "~/core/refunds/refunds.server";
+import type { Refund, RefundPlan, Refundability } from "~/core/refunds/refunds.server";
 import { refundRateLabels, type RefundRate } from "~/core/refunds/vocabulary";
 import { requirePermission, requireRecentStepUp } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
 import { formatCrypto, formatKesCents, formatKesRate, formatPhone } from "~/utils/format";
 import { notFound, privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
@@ -65,11 +57,12 @@ type ActionData = {
   rates?: { rates: RateChoice[]; forKesCents: string };
 };
 
-/** The payment (this merchant's, else 404) with its refunds and what can still be refunded. */
-function overviewOf(merchantId: string, paymentId: string) {
-  const payment = getPayment(getDb(), paymentId);
-  if (!payment || payment.merchantId !== merchantId) throw notFound("Payment not found");
-  const overview = refunds().overview({ merchantId, mode: payment.mode }, paymentId);
+/**
+ * The payment (this merchant's, else 404) with its refunds, what can still be refunded and the
+ * phone an M-Pesa payment came from.
+ */
+async function overviewOf(merchantId: string, paymentId: string) {
+  const overview = await refunds().page(merchantId, paymentId);
   if (!overview) throw notFound("Payment not found");
   return overview;
 }
@@ -105,13 +98,13 @@ function ratesFor(payment: Payment, kesCents: bigint): RateChoice[] {
 function formContext(
   payment: Payment,
   refundability: Refundability,
+  phone: string | null,
   held: boolean,
   forKesCents: bigint,
 ): RefundFormContext {
   const asset = payment.asset as QuoteAsset;
   const crypto = refundability.method === "crypto";
   const rates = crypto && !held ? ratesFor(payment, forKesCents) : [];
-  const phone = crypto ? null : payerPhone(getDb(), payment.id);
   return {
     paymentId: payment.id,
     method: refundability.method,
@@ -145,7 +138,10 @@ function unavailableReason(refundability: Refundability, held: boolean): string 
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const merchant = await requirePermission(request, "refunds:create");
-  const { payment, refundability } = overviewOf(merchant.merchantId, params.id ?? "");
+  const { payment, refundability, payerPhone } = await overviewOf(
+    merchant.merchantId,
+    params.id ?? "",
+  );
   const url = new URL(request.url);
   const held = url.searchParams.get("held") === "1";
   // Back from confirming it is them: the form as it was (nothing secret in it); else what remains.
@@ -155,7 +151,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const forKesCents = parseKesAmount(defaults.amount ?? "") ?? refundability.remainingKesCents;
   return {
     payment: { id: payment.id, reference: payment.reference, testMode: payment.mode === "test" },
-    context: formContext(payment, refundability, held, forKesCents),
+    context: formContext(payment, refundability, payerPhone, held, forKesCents),
     defaults,
     unavailable: unavailableReason(refundability, held),
   };
@@ -172,7 +168,12 @@ function customerGets(
     : formatKesCents(plan.amountKesCents);
 }
 
-function reviewOf(plan: RefundPlan, value: RefundFormValues, payment: Payment): RefundReviewData {
+function reviewOf(
+  plan: RefundPlan,
+  value: RefundFormValues,
+  payment: Payment,
+  availableKesCents: bigint,
+): RefundReviewData {
   const values: Record<string, string> = {};
   for (const key of ["held", "amount", "rate", "address", "reason"] as const) {
     const item = value[key];
@@ -192,7 +193,7 @@ function reviewOf(plan: RefundPlan, value: RefundFormValues, payment: Payment): 
     networkFee: plan.networkFee ? `${plan.networkFee} ${plan.networkFeeAsset ?? ""}`.trim() : null,
     railChargeKesCents: plan.railChargeKesCents.toString(),
     totalKesCents: plan.totalKesCents.toString(),
-    availableKesCents: balancesOf(getDb(), plan.merchantId, plan.mode).available.toString(),
+    availableKesCents: availableKesCents.toString(),
     values,
     requestKey: `rfk_${readableCode(24).toLowerCase()}`,
   };
@@ -214,7 +215,7 @@ function sentDescription(refund: Refund): string {
 export async function action({ request, params }: ActionFunctionArgs) {
   const merchant = await requirePermission(request, "refunds:create");
   const paymentId = params.id ?? "";
-  const { payment, refundability } = overviewOf(merchant.merchantId, paymentId);
+  const { payment, refundability } = await overviewOf(merchant.merchantId, paymentId);
   const submission = parseWithZod(await request.formData(), { schema: refundFormSchema });
   if (submission.status !== "success")
     return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
@@ -253,7 +254,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const plan = await refunds().plan(scope, refundRequest);
       return data<ActionData>({
         lastResult: submission.reply(),
-        review: reviewOf(plan, value, payment),
+        review: reviewOf(
+          plan,
+          value,
+          payment,
+          await refunds().availableKesCents(plan.merchantId, plan.mode),
+        ),
         rates,
       });
     } catch (error) {

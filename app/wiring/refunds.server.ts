@@ -1,22 +1,27 @@
 /**
- * The refunds service for a request: this process's database, the payments runtime serving the
- * refund's mode (ADR 0028) for custody and M-Pesa, and today's rates.
+ * The refunds service for a request: this process's store (ADR 0041), the payments runtime serving
+ * the refund's mode (ADR 0028) for custody and M-Pesa, and today's rates.
+ *
+ * TRANSITIONAL: sending now still hands `getDb()` to `sendPendingRefunds` and the transfer engine's
+ * `sendPendingTransfers`, which keep taking the database this round (the payments run calls them
+ * with one); this file leaves eslint.store-legacy.js when they take the store.
  */
 import type { LiveSymbol } from "~/content/cryptocurrencies";
 import { payoutRailsOf } from "~/core/payments/rails.server";
 import { sendPendingTransfers } from "~/core/payments/transfer-purposes.server";
 import type { RailId } from "~/core/rails/types";
 import { sendPendingRefunds } from "~/core/refunds/custody-send.server";
+import { getRefund } from "~/core/refunds/refunds.server";
 import { createRefundsService, type RefundsService } from "~/core/refunds/service.server";
 import { getDb } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
+import { store } from "./store.server";
 import { runningPayments, runningTestPayments } from "./payments.server";
 import { ratesService } from "./rates.server";
 
 export function refunds(): RefundsService {
-  const db = getDb();
   return createRefundsService({
-    db,
+    store: store(),
     currentRate: (asset) => ratesService().liveRate(asset as LiveSymbol)?.priceKes ?? null,
     runtime(mode) {
       const runtime = mode === "test" ? runningTestPayments() : runningPayments();
@@ -25,7 +30,8 @@ export function refunds(): RefundsService {
       return {
         estimateNetworkFee: (assetId) => runtime.custody.estimateNetworkFee(assetId),
         runningRails: Object.keys(rails) as RailId[],
-        async sendNow() {
+        async sendNow(refundId) {
+          const db = getDb();
           try {
             await sendPendingRefunds(db, runtime.custody, Date.now, { modes: [mode] });
             await sendPendingTransfers(db, rails, Date.now, { modes: [mode], purpose: "refund" });
@@ -34,6 +40,7 @@ export function refunds(): RefundsService {
               error: error instanceof Error ? error.message : String(error),
             });
           }
+          return getRefund(db, refundId);
         },
       };
     },

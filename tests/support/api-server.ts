@@ -16,6 +16,7 @@ import { createPaymentsService } from "~/core/payments/service.server";
 import { sendPendingTransfers } from "~/core/payments/settlement.server";
 import type { RailId } from "~/core/rails/types";
 import { sendPendingRefunds } from "~/core/refunds/custody-send.server";
+import { getRefund } from "~/core/refunds/refunds.server";
 import { createRefundsService } from "~/core/refunds/service.server";
 import type { LiveSymbol } from "~/content/cryptocurrencies";
 import type { Db } from "~/utils/db.server";
@@ -150,16 +151,17 @@ export function setUpApi(merchantIds: string[]): ApiFixture {
     // As app/wiring/refunds.server.ts wires it, on the harness (both modes on the simulators).
     refunds: () =>
       createRefundsService({
-        db: test.db,
+        store: sqliteStore(test.db),
         now,
         currentRate: (asset) =>
           rates().rates.find((rate) => rate.symbol === asset)?.priceKes ?? null,
         runtime: () => ({
           estimateNetworkFee: (assetId) => h.runtime.custody.estimateNetworkFee(assetId),
           runningRails: Object.keys(h.rails) as RailId[],
-          async sendNow() {
+          async sendNow(refundId) {
             await sendPendingRefunds(test.db, h.runtime.custody, now);
             await sendPendingTransfers(test.db, h.rails, now, { purpose: "refund" });
+            return getRefund(test.db, refundId);
           },
         }),
       }),

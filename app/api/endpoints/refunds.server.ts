@@ -250,7 +250,7 @@ export const refundRoutes = [
 
       const scope = { merchantId: key.merchantId, mode: key.mode };
       const service = context.deps.refunds();
-      const overview = service.overview(scope, body.payment_id);
+      const overview = await service.overview(scope, body.payment_id);
       if (!overview) throw notFound("payment", body.payment_id, "payment_id");
       const { refundability } = overview;
       if (refundability.method === "mpesa") {
@@ -296,9 +296,9 @@ export const refundRoutes = [
       response: { status: 200, description: "The payment's refunds.", schema: refundList },
       errors: [400, 401, 403, 404, 429],
     },
-    handle(context) {
+    async handle(context) {
       const { key, query } = context;
-      const list = context.deps
+      const list = await context.deps
         .refunds()
         .listForPayment({ merchantId: key.merchantId, mode: key.mode }, query.payment_id);
       if (!list) throw notFound("payment", query.payment_id, "payment_id");
@@ -326,10 +326,12 @@ export const refundRoutes = [
       response: { status: 200, description: "The refund.", schema: refundSchema },
       errors: [401, 403, 404, 429],
     },
-    handle(context) {
+    async handle(context) {
       const id = context.params.id!;
       const { key } = context;
-      const refund = context.deps.refunds().get({ merchantId: key.merchantId, mode: key.mode }, id);
+      const refund = await context.deps
+        .refunds()
+        .get({ merchantId: key.merchantId, mode: key.mode }, id);
       if (!refund) throw notFound("refund", id);
       return { status: 200, body: refundObject(refund) };
     },

@@ -16,7 +16,7 @@ import {
   toScaled,
   type QuoteAsset,
 } from "~/core/payments/quote";
-import type { Db } from "~/utils/db.server";
+import type { Store } from "~/db/store";
 import { formatKes, formatKesCents } from "~/utils/format";
 import { RefundError } from "./errors";
 import { payerPhone, refundabilityOf, type RefundPlan } from "./refunds.server";
@@ -82,12 +82,16 @@ async function networkFeeOf(deps: RefundPlanDeps, payment: Payment) {
 
 /** Plan a refund of `payment` (already found in the member's or key's scope). */
 export async function planRefund(
-  db: Db,
+  store: Store,
   deps: RefundPlanDeps,
   payment: Payment,
   request: RefundRequest,
 ): Promise<RefundPlan> {
-  const state = refundabilityOf(db, payment);
+  // What is left and the payer's phone, read in one view before custody is asked for its fee.
+  const { state, phone } = await store.read(async (q) => {
+    const state = await refundabilityOf(q, payment);
+    return { state, phone: state.method === "mpesa" ? await payerPhone(q, payment.id) : null };
+  });
   const asset = payment.asset as QuoteAsset;
   const base = {
     merchantId: payment.merchantId,
@@ -164,7 +168,7 @@ export async function planRefund(
       rate: null,
       networkFee: null,
       networkFeeAsset: null,
-      destination: payerPhoneOrThrow(db, payment),
+      destination: payerPhoneOrThrow(phone),
       railChargeKesCents: charge,
       totalKesCents: amount + charge,
     };
@@ -205,8 +209,7 @@ export async function planRefund(
   };
 }
 
-function payerPhoneOrThrow(db: Db, payment: Payment): string {
-  const phone = payerPhone(db, payment.id);
+function payerPhoneOrThrow(phone: string | null): string {
   if (!phone)
     throw new RefundError("not_refundable", "We do not know the phone this payment came from.");
   return phone;

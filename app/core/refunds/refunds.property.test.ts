@@ -19,6 +19,7 @@ import {
   verifyBalances,
 } from "~/core/ledger/ledger.server";
 import { getPayment, type Payment } from "~/core/payments/payments.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { openDatabase } from "~/utils/db.server";
 import { createTestDb } from "../../../tests/setup/db";
 import {
@@ -87,10 +88,12 @@ async function tryRefund(payment: Payment, s: Extract<Step, { kind: "refund" }>)
   };
   const conns = s.racing ? [db, other] : [db];
   try {
-    const plans = await Promise.all(conns.map((conn) => planRefund(conn, deps, payment, request)));
-    plans.forEach((plan, i) => {
+    const plans = await Promise.all(
+      conns.map((conn) => planRefund(sqliteStore(conn), deps, payment, request)),
+    );
+    for (const [i, plan] of plans.entries()) {
       try {
-        createRefund(conns[i]!, plan, {
+        await createRefund(sqliteStore(conns[i]!), plan, {
           createdBy: "usr_p",
           requestKey: `p-${++keys}`,
           reason: null,
@@ -99,7 +102,7 @@ async function tryRefund(payment: Payment, s: Extract<Step, { kind: "refund" }>)
       } catch (error) {
         if (!(error instanceof RefundError)) throw error;
       }
-    });
+    }
   } catch (error) {
     if (!(error instanceof RefundError)) throw error;
   }
@@ -149,7 +152,9 @@ describe("refunds against the ledger", () => {
               )
               .all();
             const liveKes = live.reduce((sum, r) => sum + r.amountKesCents, 0n);
-            expect(refundedKesCents(db, payment.id)).toBe(liveKes);
+            expect(await sqliteStore(db).read((q) => refundedKesCents(q, payment.id))).toBe(
+              liveKes,
+            );
             expect(liveKes).toBeLessThanOrEqual(payment.amountKesCents);
             const availableNow = owed(db, merchantAvailable(merchantId));
             expect(availableNow).toBe(start - liveKes);

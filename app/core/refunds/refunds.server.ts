@@ -14,7 +14,7 @@
  * A refund that fails gives the money back where it came from.
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { mpesaCollections, refunds, settlementTransfers } from "../../../drizzle/schema";
+import { mpesaCollections, payments, refunds, settlementTransfers } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
 import { enqueueEvent } from "~/core/api/outbox.server";
 import { readableCode } from "~/core/ids.server";
@@ -26,10 +26,13 @@ import {
   postTransaction,
   reverseTransaction,
 } from "~/core/ledger/ledger.server";
-import { getPayment, recordEvent, type Payment } from "~/core/payments/payments.server";
+import { recordEvent, type Payment } from "~/core/payments/payments.server";
 import { formatCryptoUnits, type QuoteAsset } from "~/core/payments/quote";
 import type { PaymentStatus } from "~/core/payments/statuses";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
+import type { DbOrTx } from "~/utils/db.server";
 import { eatDayKey, formatKesCents } from "~/utils/format";
 import { RefundError } from "./errors";
 import { refundObject } from "./object";
@@ -89,48 +92,51 @@ export function getRefund(db: DbOrTx, id: string): Refund | undefined {
 
 /** A refund of this merchant in this mode (another merchant's, or the other mode's: none). */
 export function findRefundInScope(
-  db: DbOrTx,
+  q: Handle,
   scope: { merchantId: string; mode: Payment["mode"] },
   id: string,
-): Refund | undefined {
-  return db
-    .select()
-    .from(refunds)
-    .where(
-      and(
-        eq(refunds.id, id),
-        eq(refunds.merchantId, scope.merchantId),
-        eq(refunds.mode, scope.mode),
-      ),
-    )
-    .get();
+): Promise<Refund | undefined> {
+  return first(
+    q
+      .select()
+      .from(refunds)
+      .where(
+        and(
+          eq(refunds.id, id),
+          eq(refunds.merchantId, scope.merchantId),
+          eq(refunds.mode, scope.mode),
+        ),
+      )
+      .limit(1),
+  );
 }
 
 /** A payment's refunds, newest first. */
-export function refundsOfPayment(db: DbOrTx, paymentId: string): Refund[] {
-  return db
+export function refundsOfPayment(q: Handle, paymentId: string): Promise<Refund[]> {
+  return q
     .select()
     .from(refunds)
     .where(eq(refunds.paymentId, paymentId))
-    .orderBy(desc(refunds.createdAt), desc(refunds.id))
-    .all();
+    .orderBy(desc(refunds.createdAt), desc(refunds.id));
 }
 
 /** KES already refunded (or being refunded) from the balance for a payment. */
-export function refundedKesCents(db: DbOrTx, paymentId: string): bigint {
-  const row = db
-    .select({
-      sum: sql<string>`cast(coalesce(sum(${refunds.amountKesCents}), 0) as text)`,
-    })
-    .from(refunds)
-    .where(
-      and(
-        eq(refunds.paymentId, paymentId),
-        eq(refunds.source, "balance"),
-        inArray(refunds.status, [...LIVE_REFUND_STATUSES]),
-      ),
-    )
-    .get();
+export async function refundedKesCents(q: Handle, paymentId: string): Promise<bigint> {
+  const row = await first(
+    q
+      .select({
+        sum: sql<string>`cast(coalesce(sum(${refunds.amountKesCents}), 0) as text)`,
+      })
+      .from(refunds)
+      .where(
+        and(
+          eq(refunds.paymentId, paymentId),
+          eq(refunds.source, "balance"),
+          inArray(refunds.status, [...LIVE_REFUND_STATUSES]),
+        ),
+      )
+      .limit(1),
+  );
   return BigInt(row?.sum ?? "0");
 }
 
@@ -139,38 +145,45 @@ export function refundedKesCents(db: DbOrTx, paymentId: string): bigint {
  * payment's own ledger transactions put in customer refunds payable (an overpayment's excess, money
  * an operator flagged for refund), less held refunds still live.
  */
-export function heldForCustomer(db: DbOrTx, payment: Payment): bigint {
+export async function heldForCustomer(q: Handle, payment: Payment): Promise<bigint> {
   const { customerRefundsPayable } = ledgerBook(payment.mode);
   const code = customerRefundsPayable(payment.asset as QuoteAsset).code;
   let owed = 0n;
-  for (const transaction of listTransactionsByReference(db, { type: "payment", id: payment.id }))
+  const transactions = listTransactionsByReference(unmovedTx(q), {
+    type: "payment",
+    id: payment.id,
+  });
+  for (const transaction of transactions)
     for (const entry of transaction.entries) if (entry.account.code === code) owed -= entry.amount;
-  const row = db
-    .select({ sum: sql<string>`cast(coalesce(sum(${refunds.cryptoUnits}), 0) as text)` })
-    .from(refunds)
-    .where(
-      and(
-        eq(refunds.paymentId, payment.id),
-        eq(refunds.source, "held"),
-        inArray(refunds.status, [...LIVE_REFUND_STATUSES]),
-      ),
-    )
-    .get();
+  const row = await first(
+    q
+      .select({ sum: sql<string>`cast(coalesce(sum(${refunds.cryptoUnits}), 0) as text)` })
+      .from(refunds)
+      .where(
+        and(
+          eq(refunds.paymentId, payment.id),
+          eq(refunds.source, "held"),
+          inArray(refunds.status, [...LIVE_REFUND_STATUSES]),
+        ),
+      )
+      .limit(1),
+  );
   const held = owed - BigInt(row?.sum ?? "0");
   return held > 0n ? held : 0n;
 }
 
 /** The phone an M-Pesa Express payment was paid from (E.164), or null. */
-export function payerPhone(db: DbOrTx, paymentId: string): string | null {
-  return (
-    db
+export async function payerPhone(q: Handle, paymentId: string): Promise<string | null> {
+  const row = await first(
+    q
       .select({ phone: mpesaCollections.phone })
       .from(mpesaCollections)
       .where(
         and(eq(mpesaCollections.paymentId, paymentId), eq(mpesaCollections.status, "succeeded")),
       )
-      .get()?.phone ?? null
+      .limit(1),
   );
+  return row?.phone ?? null;
 }
 
 /** What can be refunded of a payment now, and why not when nothing can. */
@@ -184,18 +197,18 @@ export interface Refundability {
   blocked: string | null;
 }
 
-export function refundabilityOf(db: DbOrTx, payment: Payment): Refundability {
+export async function refundabilityOf(q: Handle, payment: Payment): Promise<Refundability> {
   const method: RefundMethod = payment.paidWith === "mpesa" ? "mpesa" : "crypto";
-  const heldUnits = method === "crypto" ? heldForCustomer(db, payment) : 0n;
+  const heldUnits = method === "crypto" ? await heldForCustomer(q, payment) : 0n;
   let blocked: string | null = null;
   if (!REFUNDABLE_STATUSES.includes(payment.status))
     blocked =
       payment.status === "in_review"
         ? "This payment is in review: it can be refunded once it is approved."
         : "Only a paid payment can be refunded from your balance.";
-  else if (method === "mpesa" && !payerPhone(db, payment.id))
+  else if (method === "mpesa" && !(await payerPhone(q, payment.id)))
     blocked = "We do not know the phone this payment came from.";
-  const remaining = payment.amountKesCents - refundedKesCents(db, payment.id);
+  const remaining = payment.amountKesCents - (await refundedKesCents(q, payment.id));
   return {
     method,
     remainingKesCents: blocked || remaining < 0n ? 0n : remaining,
@@ -205,20 +218,31 @@ export function refundabilityOf(db: DbOrTx, payment: Payment): Refundability {
 }
 
 /** The refund made for a request key, if any (a repeated request gets it back). */
-export function refundByRequestKey(db: DbOrTx, merchantId: string, requestKey: string) {
-  return db
-    .select()
-    .from(refunds)
-    .where(and(eq(refunds.merchantId, merchantId), eq(refunds.requestKey, requestKey)))
-    .get();
+export function refundByRequestKey(
+  q: Handle,
+  merchantId: string,
+  requestKey: string,
+): Promise<Refund | undefined> {
+  return first(
+    q
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.merchantId, merchantId), eq(refunds.requestKey, requestKey)))
+      .limit(1),
+  );
 }
 
-/** Check the plan again inside the transaction: the payment, what is left, what is held. */
-function recheck(tx: DbOrTx, plan: RefundPlan): Payment {
-  const payment = getPayment(tx, plan.paymentId);
+/**
+ * Check the plan again inside the transaction: the payment (its row read through `forUpdate`, so
+ * two refunds of one payment take turns), what is left, what is held.
+ */
+async function recheck(store: Store, q: Handle, plan: RefundPlan): Promise<Payment> {
+  const payment = await first(
+    store.forUpdate(q.select().from(payments).where(eq(payments.id, plan.paymentId)).limit(1)),
+  );
   if (!payment || payment.merchantId !== plan.merchantId || payment.mode !== plan.mode)
     throw new RefundError("not_found", "Payment not found.");
-  const state = refundabilityOf(tx, payment);
+  const state = await refundabilityOf(q, payment);
   if (plan.source === "held") {
     if (plan.cryptoUnits === null || plan.cryptoUnits <= 0n || state.heldUnits < plan.cryptoUnits)
       throw new RefundError(
@@ -284,14 +308,25 @@ function postRefundStart(tx: DbOrTx, plan: RefundPlan, refundId: string, now: nu
  * The same request key twice gives the first refund back (`created: false`).
  */
 export function createRefund(
-  db: Db,
+  store: Store,
   plan: RefundPlan,
   meta: RefundMeta,
-): { refund: Refund; created: boolean } {
-  return db.transaction((tx) => {
-    const existing = refundByRequestKey(tx, plan.merchantId, meta.requestKey);
+): Promise<{ refund: Refund; created: boolean }> {
+  return store.write(async (q) => {
+    const tx = unmovedTx(q);
+    const existing = await first(
+      store.forUpdate(
+        q
+          .select()
+          .from(refunds)
+          .where(
+            and(eq(refunds.merchantId, plan.merchantId), eq(refunds.requestKey, meta.requestKey)),
+          )
+          .limit(1),
+      ),
+    );
     if (existing) return { refund: existing, created: false };
-    const payment = recheck(tx, plan);
+    const payment = await recheck(store, q, plan);
     const id = newRefundId();
     let ledgerTransactionId: string | null;
     try {
@@ -306,56 +341,52 @@ export function createRefund(
       );
     }
     const transferId = plan.method === "mpesa" ? `rft_${readableCode(16).toLowerCase()}` : null;
-    tx.insert(refunds)
-      .values({
-        id,
+    await q.insert(refunds).values({
+      id,
+      merchantId: plan.merchantId,
+      paymentId: plan.paymentId,
+      mode: plan.mode,
+      method: plan.method,
+      source: plan.source,
+      status: "pending",
+      amountKesCents: plan.amountKesCents,
+      asset: plan.asset,
+      cryptoUnits: plan.cryptoUnits,
+      rateChoice: plan.rateChoice,
+      rate: plan.rate,
+      networkFee: plan.networkFee,
+      networkFeeAsset: plan.networkFeeAsset,
+      destination: plan.destination,
+      railChargeKesCents: plan.railChargeKesCents,
+      reason: meta.reason,
+      createdBy: meta.createdBy,
+      createdWithKey: meta.createdWithKey ?? null,
+      requestKey: meta.requestKey,
+      ledgerTransactionId,
+      transferId,
+      createdAt: meta.now,
+      updatedAt: meta.now,
+    });
+    if (transferId)
+      await q.insert(settlementTransfers).values({
+        id: transferId,
         merchantId: plan.merchantId,
-        paymentId: plan.paymentId,
-        mode: plan.mode,
-        method: plan.method,
-        source: plan.source,
-        status: "pending",
+        paymentId: null,
+        sequence: 0,
+        purpose: "refund",
+        rail: "mpesa",
+        destinationId: null,
+        phone: plan.destination,
         amountKesCents: plan.amountKesCents,
-        asset: plan.asset,
-        cryptoUnits: plan.cryptoUnits,
-        rateChoice: plan.rateChoice,
-        rate: plan.rate,
-        networkFee: plan.networkFee,
-        networkFeeAsset: plan.networkFeeAsset,
-        destination: plan.destination,
+        feeKesCents: 0n,
         railChargeKesCents: plan.railChargeKesCents,
-        reason: meta.reason,
-        createdBy: meta.createdBy,
-        createdWithKey: meta.createdWithKey ?? null,
-        requestKey: meta.requestKey,
-        ledgerTransactionId,
-        transferId,
+        status: "pending",
+        settlementDay: eatDayKey(meta.now),
+        refundId: id,
         createdAt: meta.now,
         updatedAt: meta.now,
-      })
-      .run();
-    if (transferId)
-      tx.insert(settlementTransfers)
-        .values({
-          id: transferId,
-          merchantId: plan.merchantId,
-          paymentId: null,
-          sequence: 0,
-          purpose: "refund",
-          rail: "mpesa",
-          destinationId: null,
-          phone: plan.destination,
-          amountKesCents: plan.amountKesCents,
-          feeKesCents: 0n,
-          railChargeKesCents: plan.railChargeKesCents,
-          status: "pending",
-          settlementDay: eatDayKey(meta.now),
-          refundId: id,
-          createdAt: meta.now,
-          updatedAt: meta.now,
-        })
-        .run();
-    const refund = getRefund(tx, id)!;
+      });
+    const refund = (await first(q.select().from(refunds).where(eq(refunds.id, id)).limit(1)))!;
     recordEvent(tx, payment, {
       type: "refund_created",
       cause: `a refund of ${describeAmount(refund)} to the customer was started`,

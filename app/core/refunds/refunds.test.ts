@@ -33,6 +33,7 @@ import { formatCryptoUnits } from "~/core/payments/quote";
 import { sendPendingTransfers } from "~/core/payments/settlement.server";
 import { railChargeCents } from "~/core/rails/charges";
 import { buildStatement } from "~/core/statements/statement.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { openDatabase } from "~/utils/db.server";
 import { createTestDb } from "../../../tests/setup/db";
 import {
@@ -79,15 +80,16 @@ afterAll(async () => {
 
 const service = () =>
   createRefundsService({
-    db,
+    store: sqliteStore(db),
     now,
     currentRate: (asset) => (asset === "USDT" ? TODAY_USDT : null),
     runtime: () => ({
       estimateNetworkFee: (assetId) => h.runtime.custody.estimateNetworkFee(assetId),
       runningRails: ["mpesa"],
-      async sendNow() {
+      async sendNow(refundId) {
         await sendPendingRefunds(db, h.runtime.custody, now);
         await sendPendingTransfers(db, h.rails, now, { purpose: "refund" });
+        return getRefund(db, refundId);
       },
     }),
   });
@@ -275,21 +277,19 @@ describe("crypto refunds from the balance", () => {
     };
     // Both planned while nothing was refunded; each made on its own connection (two processes).
     const [first, second] = await Promise.all([
-      planRefund(db, deps, payment, request),
-      planRefund(other, deps, payment, request),
+      planRefund(sqliteStore(db), deps, payment, request),
+      planRefund(sqliteStore(other), deps, payment, request),
     ]);
-    const results = [db, other].map((conn, i) => {
-      try {
-        return createRefund(conn, i === 0 ? first : second, {
+    const results = await Promise.all(
+      [db, other].map((conn, i) =>
+        createRefund(sqliteStore(conn), i === 0 ? first : second, {
           createdBy: "usr_a",
           requestKey: `race-${payment.id}-${i}`,
           reason: null,
           now: now(),
-        });
-      } catch (error) {
-        return error;
-      }
-    });
+        }).catch((error: unknown) => error),
+      ),
+    );
     const made = results.filter((r) => !(r instanceof Error));
     const refused = results.filter((r) => r instanceof RefundError);
     expect(made).toHaveLength(1);
@@ -324,7 +324,7 @@ describe("crypto refunds from the balance", () => {
       amountKesCents: 20_000n,
       address: CUSTOMER,
     });
-    const { refund } = createRefund(db, planned, {
+    const { refund } = await createRefund(sqliteStore(db), planned, {
       createdBy: "usr_a",
       requestKey: `lost-${payment.id}`,
       reason: null,
@@ -418,7 +418,7 @@ describe("refunding what is held for the customer", () => {
       now: now(),
     });
     const accepted = getPayment(db, payment.id)!;
-    expect(heldForCustomer(db, accepted)).toBe(excess);
+    expect(await sqliteStore(db).read((q) => heldForCustomer(q, accepted))).toBe(excess);
     const before = available();
     const payableBefore = owed(db, customerRefundsPayable("USDT"));
     const { refund } = await service().create(
@@ -428,7 +428,7 @@ describe("refunding what is held for the customer", () => {
     );
     expect(refund).toMatchObject({ source: "held", cryptoUnits: excess, amountKesCents: 0n });
     expect(available()).toBe(before);
-    expect(heldForCustomer(db, accepted)).toBe(0n);
+    expect(await sqliteStore(db).read((q) => heldForCustomer(q, accepted))).toBe(0n);
     await expect(
       service().create(scope, { paymentId: payment.id, source: "held", address: CUSTOMER }, meta()),
     ).rejects.toMatchObject({ code: "nothing_held" });

@@ -7,19 +7,24 @@
  */
 import { and, eq } from "drizzle-orm";
 import { payments } from "../../../drizzle/schema";
+import { merchantBalances } from "~/core/ledger/read.server";
 import type { Payment } from "~/core/payments/payments.server";
 import type { QuoteAsset } from "~/core/payments/quote";
 import type { RailId } from "~/core/rails/types";
-import type { Db } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import { RefundError } from "./errors";
 import { planRefund, type RefundRequest } from "./plan.server";
 import {
   createRefund,
   findRefundInScope,
+  payerPhone,
   refundabilityOf,
   refundByRequestKey,
   refundsOfPayment,
   type Refund,
+  type Refundability,
   type RefundPlan,
 } from "./refunds.server";
 
@@ -32,36 +37,59 @@ export interface RefundScope {
 export interface RefundRuntime {
   estimateNetworkFee(assetId: string): Promise<{ networkFee: string; feeAsset: string }>;
   runningRails: readonly RailId[];
-  /** Hand pending refunds of this mode to custody and M-Pesa now (errors are logged). */
-  sendNow(): Promise<void>;
+  /**
+   * Hand pending refunds of this mode to custody and M-Pesa now (errors are logged); resolves with
+   * the refund `refundId` as it stands once they were handed over, read in the same turn as the
+   * send ended (before a custody webhook that was already on its way is applied), or undefined.
+   * TRANSITIONAL: the senders still take the database this round (ADR 0041); read through the store
+   * once they move.
+   */
+  sendNow(refundId: string): Promise<Refund | undefined>;
 }
 
 export interface RefundsServiceDeps {
-  db: Db;
+  store: Store;
   runtime(mode: Payment["mode"]): RefundRuntime | null;
   /** Today's market rate, KES per whole coin, or null when rates are not live. */
   currentRate(asset: QuoteAsset): string | null;
   now?: () => number;
 }
 
+/** A payment with its refunds and what can still be refunded of it. */
+export interface RefundOverview {
+  payment: Payment;
+  refundability: Refundability;
+  refunds: Refund[];
+}
+
 export function createRefundsService(deps: RefundsServiceDeps) {
-  const { db } = deps;
+  const { store } = deps;
   const now = deps.now ?? Date.now;
 
-  function paymentInScope(scope: RefundScope, paymentId: string): Payment {
-    const payment = db
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.id, paymentId),
-          eq(payments.merchantId, scope.merchantId),
-          eq(payments.mode, scope.mode),
-        ),
-      )
-      .get();
+  async function paymentInScope(q: Handle, scope: RefundScope, paymentId: string) {
+    const payment = await first(
+      q
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.id, paymentId),
+            eq(payments.merchantId, scope.merchantId),
+            eq(payments.mode, scope.mode),
+          ),
+        )
+        .limit(1),
+    );
     if (!payment) throw new RefundError("not_found", "Payment not found.");
     return payment;
+  }
+
+  async function overviewOf(q: Handle, payment: Payment): Promise<RefundOverview> {
+    return {
+      payment,
+      refundability: await refundabilityOf(q, payment),
+      refunds: await refundsOfPayment(q, payment.id),
+    };
   }
 
   function runtimeOf(mode: Payment["mode"]): RefundRuntime {
@@ -75,10 +103,10 @@ export function createRefundsService(deps: RefundsServiceDeps) {
   }
 
   async function plan(scope: RefundScope, request: RefundRequest): Promise<RefundPlan> {
-    const payment = paymentInScope(scope, request.paymentId);
+    const payment = await store.read((q) => paymentInScope(q, scope, request.paymentId));
     const runtime = runtimeOf(payment.mode);
     return planRefund(
-      db,
+      store,
       {
         currentRate: deps.currentRate,
         estimateNetworkFee: (assetId) => runtime.estimateNetworkFee(assetId),
@@ -91,18 +119,40 @@ export function createRefundsService(deps: RefundsServiceDeps) {
 
   return {
     /** A payment of the scope with its refunds and what can still be refunded; null: not found. */
-    overview(scope: RefundScope, paymentId: string) {
+    async overview(scope: RefundScope, paymentId: string): Promise<RefundOverview | null> {
       try {
-        const payment = paymentInScope(scope, paymentId);
-        return {
-          payment,
-          refundability: refundabilityOf(db, payment),
-          refunds: refundsOfPayment(db, payment.id),
-        };
+        return await store.read(async (q) =>
+          overviewOf(q, await paymentInScope(q, scope, paymentId)),
+        );
       } catch (error) {
         if (error instanceof RefundError && error.code === "not_found") return null;
         throw error;
       }
+    },
+
+    /**
+     * The refund page's view of a merchant's payment (of either mode): the overview, the phone an
+     * M-Pesa payment came from, and the merchant's available balance in the payment's book. Null
+     * when the merchant has no such payment.
+     */
+    async page(merchantId: string, paymentId: string) {
+      return store.read(async (q) => {
+        const payment = await first(
+          q.select().from(payments).where(eq(payments.id, paymentId)).limit(1),
+        );
+        if (!payment || payment.merchantId !== merchantId) return null;
+        const overview = await overviewOf(q, payment);
+        return {
+          ...overview,
+          payerPhone:
+            overview.refundability.method === "mpesa" ? await payerPhone(q, payment.id) : null,
+        };
+      });
+    },
+
+    /** The merchant's available balance in a book (the review shows it beside the total). */
+    availableKesCents(merchantId: string, mode: Payment["mode"]): Promise<bigint> {
+      return store.read(async (q) => merchantBalances(unmovedTx(q), merchantId, mode).available);
     },
 
     /** What a refund would do (for the review). Throws RefundError. */
@@ -119,31 +169,34 @@ export function createRefundsService(deps: RefundsServiceDeps) {
     ): Promise<{ refund: Refund; created: boolean }> {
       // A repeated request gets its refund back, even one that used up the payment (planning it
       // again would be refused); the transaction checks the key again for a race.
-      const earlier = refundByRequestKey(db, scope.merchantId, meta.requestKey);
+      const earlier = await store.read((q) =>
+        refundByRequestKey(q, scope.merchantId, meta.requestKey),
+      );
       if (earlier && earlier.mode === scope.mode) return { refund: earlier, created: false };
       const planned = await plan(scope, request);
-      const result = createRefund(db, planned, {
+      const result = await createRefund(store, planned, {
         createdBy: scope.createdBy,
         createdWithKey: scope.createdWithKey ?? null,
         requestKey: meta.requestKey,
         reason: meta.reason,
         now: now(),
       });
-      if (result.created) await runtimeOf(planned.mode).sendNow();
-      return {
-        refund: findRefundInScope(db, scope, result.refund.id) ?? result.refund,
-        created: result.created,
-      };
+      const sent = result.created
+        ? await runtimeOf(planned.mode).sendNow(result.refund.id)
+        : await store.read((q) => findRefundInScope(q, scope, result.refund.id));
+      return { refund: sent ?? result.refund, created: result.created };
     },
 
-    get(scope: RefundScope, id: string): Refund | null {
-      return findRefundInScope(db, scope, id) ?? null;
+    async get(scope: RefundScope, id: string): Promise<Refund | null> {
+      return (await store.read((q) => findRefundInScope(q, scope, id))) ?? null;
     },
 
     /** A payment's refunds (of the scope), newest first; null when the payment is not found. */
-    listForPayment(scope: RefundScope, paymentId: string): Refund[] | null {
+    async listForPayment(scope: RefundScope, paymentId: string): Promise<Refund[] | null> {
       try {
-        return refundsOfPayment(db, paymentInScope(scope, paymentId).id);
+        return await store.read(async (q) =>
+          refundsOfPayment(q, (await paymentInScope(q, scope, paymentId)).id),
+        );
       } catch (error) {
         if (error instanceof RefundError && error.code === "not_found") return null;
         throw error;
