@@ -47,7 +47,6 @@ export const storeLegacyFiles = [
   "app/core/payments/mpesa-collections.server.ts",
   "app/core/payments/network-choice.server.ts",
   "app/core/payments/payments.server.ts",
-  "app/core/payments/rail-results.server.ts",
   "app/core/payments/reads.server.ts",
   "app/core/payments/reconcile.server.ts",
   "app/core/payments/service.server.ts",
@@ -122,7 +121,6 @@ export const storeLegacyFiles = [
   "app/wiring/disbursements.server.ts",
   "app/wiring/news.server.ts",
   "app/wiring/payments.server.ts",
-  "app/wiring/rail-callbacks.server.ts",
   "app/wiring/reconciliation.server.ts",
   "app/wiring/refunds.server.ts",
 ];

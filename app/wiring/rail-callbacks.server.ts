@@ -1,18 +1,13 @@
 /**
- * The callback routes of the payout rails beyond M-Pesa (/webhooks/airtel, /webhooks/pesalink,
- * /webhooks/tkash): each callback is checked against the keys of every payments runtime running
- * here (the simulators; or the live providers and, when configured, test mode's sandboxes) and
- * applied by core/payments/rail-results.server.ts.
+ * The callbacks of the payout rails beyond M-Pesa (/webhooks/airtel, /webhooks/pesalink,
+ * /webhooks/tkash), as a service on the store: each callback is checked against the keys of every
+ * payments runtime running here (the simulators; or the live providers and, when configured, test
+ * mode's sandboxes) and applied by core/payments/rail-results.server.ts. The HTTP edge is
+ * app/route-support/provider-callback.server.ts.
  */
-import type { ActionFunctionArgs } from "@remix-run/node";
-import {
-  handleRailCallback,
-  type CallbackRail,
-  type RailCallbackReceiver,
-} from "~/core/payments/rail-results.server";
-import { getDb } from "~/utils/db.server";
-import { postOnlyLoader } from "~/utils/post-only.server";
+import { applyRailCallback, type RailCallbackReceiver } from "~/core/payments/rail-results.server";
 import { runningPayments, runningTestPayments } from "./payments.server";
+import { bindStore, store } from "./store.server";
 
 /** The runtimes running here that may be called back, with their keys and modes. */
 export function railCallbackReceivers(): RailCallbackReceiver[] {
@@ -24,17 +19,10 @@ export function railCallbackReceivers(): RailCallbackReceiver[] {
   );
 }
 
-/** The action of a rail's callback route. */
-export function railCallbackAction(rail: CallbackRail) {
-  return async function action({ request }: ActionFunctionArgs) {
-    if (request.method !== "POST") return postOnlyLoader();
-    const answer = await handleRailCallback(
-      getDb(),
-      rail,
-      railCallbackReceivers(),
-      request,
-      Date.now,
-    );
-    return Response.json(answer.body, { status: answer.status });
+/** The rails' callbacks: the receivers running here, and applying a callback on the store. */
+export function railCallbacks() {
+  return {
+    receivers: railCallbackReceivers,
+    ...bindStore(store(), { apply: applyRailCallback }),
   };
 }
