@@ -110,7 +110,6 @@ export const storeLegacyFiles = [
   "app/routes/readyz.ts",
   "app/routes/reset-password.$token.tsx",
   "app/routes/simulator.custody.$.ts",
-  "app/routes/webhooks.mpesa.balance.result.ts",
   "app/simulators/store.server.ts",
   "app/utils/auth.server.ts",
   "app/utils/jobs.server.ts",
