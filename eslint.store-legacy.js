@@ -47,7 +47,6 @@ export const storeLegacyFiles = [
   "app/core/payments/mpesa-collections.server.ts",
   "app/core/payments/network-choice.server.ts",
   "app/core/payments/payments.server.ts",
-  "app/core/payments/rail-results.server.ts",
   "app/core/payments/reads.server.ts",
   "app/core/payments/reconcile.server.ts",
   "app/core/payments/service.server.ts",
@@ -106,7 +105,6 @@ export const storeLegacyFiles = [
   "app/routes/pay.link.$id.tsx",
   "app/routes/reset-password.$token.tsx",
   "app/routes/simulator.custody.$.ts",
-  "app/routes/webhooks.mpesa.balance.result.ts",
   "app/simulators/store.server.ts",
   "app/utils/auth.server.ts",
   "app/utils/operator-auth.server.ts",
@@ -115,7 +113,6 @@ export const storeLegacyFiles = [
   "app/wiring/boot.server.ts",
   "app/wiring/disbursements.server.ts",
   "app/wiring/payments.server.ts",
-  "app/wiring/rail-callbacks.server.ts",
   "app/wiring/reconciliation.server.ts",
   "app/wiring/refunds.server.ts",
 ];

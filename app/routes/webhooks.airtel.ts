@@ -1,4 +1,4 @@
-import { railCallbackAction } from "~/wiring/rail-callbacks.server";
+import { railCallbackAction } from "~/route-support/provider-callback.server";
 import { postOnlyLoader } from "~/utils/post-only.server";
 
 /**

@@ -17,7 +17,9 @@
  *
  * Every provider here expects HTTP 200 for a callback it may stop sending (Airtel's portal
  * callback, Jenga's result callback, pawaPay-style payout callbacks all retry otherwise); the body
- * is ours.
+ * is ours. The HTTP of a callback (its body limit, its headers, the status codes) is the edge's
+ * (app/route-support/provider-callback.server.ts): core receives the body and the signature and
+ * answers with a `RailCallbackOutcome`.
  */
 import type { KeyLike } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -36,7 +38,9 @@ import {
 import { SIGNATURE_HEADER as TKASH_SIGNATURE_HEADER } from "~/core/providers/tkash/types";
 import { pesalinkReference } from "~/core/rails/pesalink.server";
 import type { RailId, RailStatus } from "~/core/rails/types";
-import { readBodyWithin } from "~/utils/body-limit.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import type { Db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { servesMode } from "./deps";
@@ -71,22 +75,81 @@ export type RailResultApplied = "succeeded" | "failed" | "pending" | "ignored";
 export const RAIL_CALLBACK_MAX_BYTES = 64 * 1024;
 
 /**
+ * Where a rail's callback carries its signature over the raw body (null: in the body, Airtel's
+ * `hash`).
+ */
+export const RAIL_SIGNATURE_HEADERS: Record<CallbackRail, string | null> = {
+  "airtel-money": null,
+  pesalink: PESALINK_SIGNATURE_HEADER,
+  "t-kash": TKASH_SIGNATURE_HEADER,
+};
+
+/** A rail's callback as it arrived: the raw body and the signature its header carried, if any. */
+export interface RailCallback {
+  raw: string;
+  signature: string | null;
+}
+
+/** What a rail's callback did. */
+export type RailCallbackOutcome =
+  /** No receiver's keys verify it (nothing read further). */
+  | { kind: "unverified" }
+  /** Verified, but the body is not JSON. */
+  | { kind: "not_json" }
+  /** Verified JSON, but not the provider's shape. */
+  | { kind: "malformed" }
+  | { kind: "applied"; outcome: RailResultApplied };
+
+/** The receivers running `rail` here (none: the rail's callbacks are not served here). */
+export function receiversOfRail(
+  rail: CallbackRail,
+  receivers: readonly RailCallbackReceiver[],
+): RailCallbackReceiver[] {
+  return receivers.filter(({ keys }) => keys[rail]);
+}
+
+/**
+ * TRANSITIONAL (ADR 0041): the transfer engine (core/transfers) is not on the store yet and its
+ * `succeedTransfer` takes the database; given the callback's transaction, its own transaction
+ * nests in it (a savepoint).
+ */
+const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
+
+/**
  * Apply `result` to transfer `transferId` on `rail`, for a runtime serving `modes`: changes only a
  * pending or sent transfer of that rail and of a served mode (else "ignored", logged).
  */
 export function applyRailResult(
-  db: Db,
+  store: Store,
   rail: RailId,
   transferId: string,
   result: RailResult,
   { modes }: { modes?: readonly ApiMode[] },
   now: number,
+): Promise<RailResultApplied> {
+  return store.write(async (q) => {
+    const transfer = await first(
+      store.forUpdate(
+        q
+          .select({ rail: settlementTransfers.rail, status: settlementTransfers.status })
+          .from(settlementTransfers)
+          .where(eq(settlementTransfers.id, transferId))
+          .limit(1),
+      ),
+    );
+    return applyToTransfer(q, rail, transferId, transfer, result, modes, now);
+  });
+}
+
+function applyToTransfer(
+  q: Handle,
+  rail: RailId,
+  transferId: string,
+  transfer: { rail: string; status: string } | undefined,
+  result: RailResult,
+  modes: readonly ApiMode[] | undefined,
+  now: number,
 ): RailResultApplied {
-  const transfer = db
-    .select({ rail: settlementTransfers.rail, status: settlementTransfers.status })
-    .from(settlementTransfers)
-    .where(eq(settlementTransfers.id, transferId))
-    .get();
   if (!transfer) {
     logger.warn("rail result for an unknown transfer ignored", { rail, transferId });
     return "ignored";
@@ -99,7 +162,7 @@ export function applyRailResult(
     });
     return "ignored";
   }
-  const mode = transferModeOf(db, transferId);
+  const mode = transferModeOf(unmovedTx(q), transferId);
   if (mode && !servesMode({ modes }, mode)) {
     // The other mode's provider (sandbox or live) reported it: never let it move this transfer.
     logger.warn("rail result for a transfer of the other mode ignored", { rail, transferId, mode });
@@ -109,12 +172,17 @@ export function applyRailResult(
   const applied =
     result.kind === "succeeded"
       ? succeedTransfer(
-          db,
+          unmovedDb(q),
           transferId,
           { receipt: result.receipt, description: result.description },
           now,
         )
-      : failTransfer(db, transferId, { code: result.code, description: result.description }, now);
+      : failTransfer(
+          unmovedTx(q),
+          transferId,
+          { code: result.code, description: result.description },
+          now,
+        );
   if (!applied) {
     // Already final (a repeated callback, or the status query got there first).
     logger.info("rail result for a transfer already final ignored", {
@@ -128,18 +196,16 @@ export function applyRailResult(
   return result.kind;
 }
 
-/** The outcome of reading a callback: the transfer and the result, or the answer to give. */
+/** The outcome of reading a callback: the transfer and the result, or that it is malformed. */
 type ReadCallback =
-  | { kind: "result"; transferId: string; result: RailResult }
-  | { kind: "answer"; status: number; body: unknown };
+  { kind: "result"; transferId: string; result: RailResult } | { kind: "malformed" };
 
-const answer = (status: number, body: unknown): ReadCallback => ({ kind: "answer", status, body });
-const malformed = (rail: CallbackRail, error: unknown) => {
+const malformed = (rail: CallbackRail, error: unknown): ReadCallback => {
   logger.warn("rail callback rejected", {
     rail,
     error: error instanceof Error ? error.message : String(error),
   });
-  return answer(400, { error: "malformed callback" });
+  return { kind: "malformed" };
 };
 
 function jsonOf(raw: string): unknown {
@@ -191,17 +257,19 @@ function readAirtel(json: unknown): ReadCallback {
  * Our ids are `trf_` and a lowercase code, so the reference `trf…` is `trf_…`; any other id is
  * looked up among open PesaLink transfers.
  */
-function transferIdOfReference(db: Db, reference: string): string | undefined {
+async function transferIdOfReference(q: Handle, reference: string): Promise<string | undefined> {
   const likely = reference.startsWith("trf") ? `trf_${reference.slice(3)}` : undefined;
   if (likely) {
-    const found = db
-      .select({ id: settlementTransfers.id })
-      .from(settlementTransfers)
-      .where(eq(settlementTransfers.id, likely))
-      .get();
+    const found = await first(
+      q
+        .select({ id: settlementTransfers.id })
+        .from(settlementTransfers)
+        .where(eq(settlementTransfers.id, likely))
+        .limit(1),
+    );
     if (found) return found.id;
   }
-  const open = db
+  const open = await q
     .select({ id: settlementTransfers.id })
     .from(settlementTransfers)
     .where(
@@ -210,17 +278,16 @@ function transferIdOfReference(db: Db, reference: string): string | undefined {
         inArray(settlementTransfers.status, ["pending", "sent"]),
         sql`replace(replace(${settlementTransfers.id}, '_', ''), '-', '') = ${reference}`,
       ),
-    )
-    .all();
+    );
   return open.find((row) => pesalinkReference(row.id) === reference)?.id;
 }
 
-function readPesalink(db: Db, json: unknown): ReadCallback {
+async function readPesalink(q: Handle, json: unknown): Promise<ReadCallback> {
   const transaction = objectAt(json, "transaction");
   if (transaction?.status === "PENDING" && typeof transaction.reference === "string")
     return {
       kind: "result",
-      transferId: transferIdOfReference(db, transaction.reference) ?? transaction.reference,
+      transferId: (await transferIdOfReference(q, transaction.reference)) ?? transaction.reference,
       result: { kind: "pending" },
     };
   let callback;
@@ -229,7 +296,7 @@ function readPesalink(db: Db, json: unknown): ReadCallback {
   } catch (error) {
     return malformed("pesalink", error);
   }
-  const transferId = transferIdOfReference(db, callback.reference) ?? callback.reference;
+  const transferId = (await transferIdOfReference(q, callback.reference)) ?? callback.reference;
   const result: RailResult =
     callback.status === "success"
       ? {
@@ -270,9 +337,8 @@ function readTkash(raw: string, json: unknown): ReadCallback {
 function verifiedBy(
   rail: CallbackRail,
   receivers: readonly RailCallbackReceiver[],
-  raw: string,
+  { raw, signature }: RailCallback,
   json: unknown,
-  headers: Headers,
   now: number,
 ): RailCallbackReceiver | undefined {
   return receivers.find(({ keys }) => {
@@ -283,51 +349,39 @@ function verifiedBy(
     }
     if (rail === "pesalink") {
       const key = keys.pesalink;
-      return (
-        !!key &&
-        verifyPesalinkSignature(raw, headers.get(PESALINK_SIGNATURE_HEADER), key.bankPublicKey)
-      );
+      return !!key && verifyPesalinkSignature(raw, signature, key.bankPublicKey);
     }
     const key = keys["t-kash"];
-    return (
-      !!key &&
-      verifyTkashCallback(raw, headers.get(TKASH_SIGNATURE_HEADER), key.apiSecret, { nowMs: now })
-    );
+    return !!key && verifyTkashCallback(raw, signature, key.apiSecret, { nowMs: now });
   });
 }
 
 /**
- * One result callback of `rail`: the body read within RAIL_CALLBACK_MAX_BYTES (413 past it),
- * verified against each receiver's keys (401 when none verifies; 404 when the rail runs nowhere
- * here), parsed (400 when it is not the provider's shape), then applied to a transfer of that rail
- * and of the verifying receiver's modes.
+ * One result callback of `rail` (its body already read within RAIL_CALLBACK_MAX_BYTES by the edge):
+ * verified against each receiver's keys of that rail, parsed (the provider's shape), then applied
+ * to a transfer of that rail and of the verifying receiver's modes.
  */
-export async function handleRailCallback(
-  db: Db,
+export async function applyRailCallback(
+  store: Store,
   rail: CallbackRail,
   receivers: readonly RailCallbackReceiver[],
-  request: Request,
+  callback: RailCallback,
   now: () => number,
-): Promise<{ status: number; body: unknown }> {
-  const here = receivers.filter(({ keys }) => keys[rail]);
-  if (here.length === 0) return { status: 404, body: { error: "not found" } };
-  const bytes = await readBodyWithin(request.body, RAIL_CALLBACK_MAX_BYTES);
-  if (!bytes) return { status: 413, body: { error: "payload too large" } };
-  const raw = new TextDecoder().decode(bytes);
-  const json = jsonOf(raw);
-  const receiver = verifiedBy(rail, here, raw, json, request.headers, now());
+): Promise<RailCallbackOutcome> {
+  const json = jsonOf(callback.raw);
+  const receiver = verifiedBy(rail, receiversOfRail(rail, receivers), callback, json, now());
   if (!receiver) {
     logger.warn("rail callback with a bad signature refused", { rail });
-    return { status: 401, body: { error: "invalid signature" } };
+    return { kind: "unverified" };
   }
-  if (json === undefined) return { status: 400, body: { error: "not JSON" } };
+  if (json === undefined) return { kind: "not_json" };
   const read =
     rail === "airtel-money"
       ? readAirtel(json)
       : rail === "pesalink"
-        ? readPesalink(db, json)
-        : readTkash(raw, json);
-  if (read.kind === "answer") return { status: read.status, body: read.body };
-  const outcome = applyRailResult(db, rail, read.transferId, read.result, receiver, now());
-  return { status: 200, body: { received: true, outcome } };
+        ? await store.read((q) => readPesalink(q, json))
+        : readTkash(callback.raw, json);
+  if (read.kind === "malformed") return read;
+  const outcome = await applyRailResult(store, rail, read.transferId, read.result, receiver, now());
+  return { kind: "applied", outcome };
 }

@@ -13,15 +13,19 @@ import { signatureHeader } from "~/core/providers/tkash/signature.server";
 import type { RailId } from "~/core/rails/types";
 import { createTestDb } from "../../../tests/setup/db";
 import { addMerchant } from "../../../tests/setup/payments";
+import { sqliteStore } from "~/db/sqlite-store.server";
+import { answerRailCallback } from "~/route-support/provider-callback.server";
 import {
+  applyRailCallback,
   applyRailResult,
-  handleRailCallback,
   RAIL_CALLBACK_MAX_BYTES,
+  type CallbackRail,
   type RailCallbackReceiver,
 } from "./rail-results.server";
 
 const { db, close } = createTestDb();
 afterAll(close);
+const store = sqliteStore(db);
 const MERCHANT = "MRC-RR4K7X";
 addMerchant(db, MERCHANT);
 const NOW = Date.UTC(2026, 10, 26, 9, 0);
@@ -85,34 +89,46 @@ function airtelCallback(id: string, status: string, secret: string): Request {
 describe("applyRailResult", () => {
   const paid = { kind: "succeeded", receipt: "R1", description: "Paid" } as const;
 
-  it("applies a final result to a transfer of its rail, once", () => {
+  it("applies a final result to a transfer of its rail, once", async () => {
     const id = transfer("airtel-money");
-    expect(applyRailResult(db, "airtel-money", id, paid, LIVE, NOW)).toBe("succeeded");
+    expect(await applyRailResult(store, "airtel-money", id, paid, LIVE, NOW)).toBe("succeeded");
     expect(statusOf(id)).toBe("succeeded");
     // A repeat (or a failure after it) changes nothing.
     const failed = { kind: "failed", code: null, description: "No" } as const;
-    expect(applyRailResult(db, "airtel-money", id, failed, LIVE, NOW)).toBe("ignored");
+    expect(await applyRailResult(store, "airtel-money", id, failed, LIVE, NOW)).toBe("ignored");
     expect(statusOf(id)).toBe("succeeded");
   });
 
-  it("ignores an unknown transfer, one on another rail, one of the other mode, and a pending state", () => {
-    expect(applyRailResult(db, "airtel-money", "trf_nosuch", paid, LIVE, NOW)).toBe("ignored");
+  it("ignores an unknown transfer, one on another rail, one of the other mode, and a pending state", async () => {
+    expect(await applyRailResult(store, "airtel-money", "trf_nosuch", paid, LIVE, NOW)).toBe(
+      "ignored",
+    );
     const mpesa = transfer("mpesa");
-    expect(applyRailResult(db, "airtel-money", mpesa, paid, LIVE, NOW)).toBe("ignored");
+    expect(await applyRailResult(store, "airtel-money", mpesa, paid, LIVE, NOW)).toBe("ignored");
     expect(statusOf(mpesa)).toBe("sent");
     // A transfer without a payment is live: the sandbox's runtime never moves it.
     const live = transfer("airtel-money");
-    expect(applyRailResult(db, "airtel-money", live, paid, SANDBOX, NOW)).toBe("ignored");
-    expect(applyRailResult(db, "airtel-money", live, { kind: "pending" }, LIVE, NOW)).toBe(
+    expect(await applyRailResult(store, "airtel-money", live, paid, SANDBOX, NOW)).toBe("ignored");
+    expect(await applyRailResult(store, "airtel-money", live, { kind: "pending" }, LIVE, NOW)).toBe(
       "pending",
     );
     expect(statusOf(live)).toBe("sent");
   });
 });
 
+/** The route's path: the edge (body limit, signature header, status codes), then core. */
+const handleRailCallback = (
+  rail: CallbackRail,
+  receivers: readonly RailCallbackReceiver[],
+  request: Request,
+) =>
+  answerRailCallback(rail, receivers, request, (callback) =>
+    applyRailCallback(store, rail, receivers, callback, () => NOW),
+  );
+
 describe("handleRailCallback", () => {
-  const handle = (rail: Parameters<typeof handleRailCallback>[1], request: Request) =>
-    handleRailCallback(db, rail, [LIVE, SANDBOX], request, () => NOW);
+  const handle = (rail: CallbackRail, request: Request) =>
+    handleRailCallback(rail, [LIVE, SANDBOX], request);
 
   it("Airtel: the hash under the live secret pays a live transfer; the sandbox's secret cannot", async () => {
     const id = transfer("airtel-money");
@@ -214,13 +230,7 @@ describe("handleRailCallback", () => {
       body: "x".repeat(RAIL_CALLBACK_MAX_BYTES + 1),
     });
     expect((await handle("airtel-money", big)).status).toBe(413);
-    const none = await handleRailCallback(
-      db,
-      "t-kash",
-      [SANDBOX],
-      airtelCallback("trf_x", "TS", "x"),
-      () => NOW,
-    );
+    const none = await handleRailCallback("t-kash", [SANDBOX], airtelCallback("trf_x", "TS", "x"));
     expect(none.status).toBe(404);
     const transaction = { nothing: "here" };
     const odd = new Request("http://app.test/webhooks/airtel", {

@@ -1,11 +1,10 @@
 /**
- * Incoming provider notifications, verified before anything is read: custody deposits (signature
- * over the raw body, deduplicated, then the transaction re-read from custody before crediting) and
- * M-Pesa results (a secret token in the URL we gave M-Pesa, compared in constant time, and
- * optionally an allow-list of Safaricom's source addresses; unknown or repeated results change
- * nothing).
+ * Incoming custody notifications, verified before anything is read (signature over the raw body,
+ * deduplicated, then the transaction re-read from custody before crediting). Their core stays here,
+ * on the database, until the payments service moves onto the store (ADR 0041). M-Pesa's result
+ * callbacks are core/payments/mpesa-results.server.ts (the one guard, and applying a result); the
+ * Request-taking `handleMpesaCallback` below is what the payments service still calls.
  */
-import { createHash, timingSafeEqual } from "node:crypto";
 import { custodyEvents } from "../../../drizzle/schema";
 import {
   dedupeKey,
@@ -14,16 +13,7 @@ import {
 } from "~/core/providers/custody/webhook.server";
 import type { CustodyTransaction } from "~/core/providers/custody/types";
 import { applyRefundTransaction, refundOfTransaction } from "~/core/refunds/custody-send.server";
-import {
-  parseB2bResult,
-  parseB2cResult,
-  parseQueueTimeout,
-  type B2bResult,
-  type QueueTimeout,
-  parseTransactionStatusResult,
-  statusOutcome,
-  classifyResultCode,
-} from "~/core/providers/daraja/result";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import {
@@ -32,13 +22,15 @@ import {
   type DepositOutcome,
 } from "./deposits.server";
 import { servesMode, type PaymentsDeps } from "./deps";
-import { applyB2bResult, applyB2bTimeout } from "~/core/disbursements/b2b.server";
 import {
-  applyB2cResult,
-  failTransfer,
-  succeedTransfer,
-  transferModeOf,
-} from "./transfer-purposes.server";
+  applyMpesaResult,
+  callbackTokenIs,
+  checkMpesaCallback,
+  type CallbackSource,
+  type MpesaCallbackKind,
+} from "./mpesa-results.server";
+
+export type { CallbackSource, MpesaCallbackKind };
 
 /** What a custody notification about one of our refunds did. */
 type RefundOutcome = `refund_${ReturnType<typeof applyRefundTransaction>}`;
@@ -138,41 +130,18 @@ export function applySyncedTransaction(
 
 const ACK = { ResultCode: 0, ResultDesc: "Accepted" };
 
-/**
- * Where an M-Pesa callback came from (the client address, as for sign-in: the socket's, or the
- * right-most untrusted X-Forwarded-For hop behind a trusted proxy) and the allow-list of
- * Safaricom's callback addresses (MPESA_CALLBACK_ALLOWED_IPS; null = any source).
- */
-export interface CallbackSource {
-  address: string | null;
-  allowed: { has(address: string | null): boolean } | null;
-}
-
-const sha256 = (value: string) => createHash("sha256").update(value, "utf8").digest();
-
-/** The URL's token against ours, in constant time: equal-length digests through timingSafeEqual. */
+/** A Request's URL token against ours (the payments service's choice of runtime, its STK guard). */
 export function callbackTokenMatches(request: Request, expected: string): boolean {
-  const given = new URL(request.url).searchParams.get("token") ?? "";
-  const same = timingSafeEqual(sha256(given), sha256(expected));
-  return same && expected.length > 0;
+  return callbackTokenIs(new URL(request.url).searchParams.get("token") ?? "", expected);
 }
 
-/** Why a callback is refused (source first, then token), or null. */
-function callbackRefusal(
-  request: Request,
-  expectedToken: string,
-  source: CallbackSource | undefined,
-): string | null {
-  if (source?.allowed && !(source.address && source.allowed.has(source.address)))
-    return "source address not allowed";
-  if (!callbackTokenMatches(request, expectedToken)) return "bad token";
-  return null;
-}
-
-/** The M-Pesa result callbacks we serve (B2B's name their transfer in the URL, ADR 0035). */
-export type MpesaCallbackKind =
-  "b2c-result" | "b2c-timeout" | "status-result" | "status-timeout" | "b2b-result" | "b2b-timeout";
-
+/**
+ * TRANSITIONAL (issue 28, part 4; ADR 0041): an M-Pesa result callback as Request, for the callers
+ * not moved yet (the payments service's `applyMpesaCallback`, the core tests' loopback endpoint).
+ * The routes take the edge (app/route-support/mpesa-callback.server.ts); this is the same guard
+ * (`checkMpesaCallback`) and the same application (`applyMpesaResult`) with the same answers. It
+ * goes when the payments service moves onto the store.
+ */
 export async function handleMpesaCallback(
   db: Db,
   runtime: Pick<PaymentsDeps, "payouts" | "callbackToken" | "modes">,
@@ -181,90 +150,19 @@ export async function handleMpesaCallback(
   now: () => number,
   source?: CallbackSource,
 ): Promise<WebhookAnswer> {
-  const refusal = callbackRefusal(request, runtime.callbackToken, source);
-  if (refusal) {
-    // Never the URL's query (it holds the token): the path, the reason and the source only.
-    logger.warn("M-Pesa callback refused", {
-      kind,
-      reason: refusal,
-      source: source?.address ?? "unknown",
-      path: new URL(request.url).pathname,
-    });
+  const url = new URL(request.url);
+  const given = { token: url.searchParams.get("token") ?? "", source, kind, path: url.pathname };
+  if (checkMpesaCallback(given, [runtime.callbackToken]) === null)
     return { status: 403, body: { ResultCode: 1, ResultDesc: "Forbidden" } };
-  }
   let body: unknown;
   try {
     body = await request.json();
   } catch {
     return { status: 400, body: { ResultCode: 1, ResultDesc: "Body is not JSON" } };
   }
-  /** A transfer of the other mode: its provider's callbacks never reach it through these. */
-  const otherMode = (transferId: string | null | undefined) => {
-    const mode = transferId ? transferModeOf(db, transferId) : null;
-    if (mode === null || servesMode(runtime, mode)) return false;
-    logger.warn("M-Pesa callback for a transfer of the other mode ignored", { kind, transferId });
-    return true;
-  };
-  try {
-    if (kind === "b2b-result" || kind === "b2b-timeout") {
-      // B2B (ADR 0035, "B2B"): the request carried no id of ours, so the transfer is the one our
-      // ResultURL / QueueTimeOutURL named; the body is parsed first (a malformed one is a 400).
-      const transferId = new URL(request.url).searchParams.get("transfer");
-      const parsed = kind === "b2b-result" ? parseB2bResult(body) : parseQueueTimeout(body);
-      if (!transferId || otherMode(transferId)) return { status: 200, body: ACK };
-      const outcome =
-        kind === "b2b-result"
-          ? applyB2bResult(db, transferId, parsed as B2bResult, now())
-          : applyB2bTimeout(db, transferId, parsed as QueueTimeout, now());
-      if (outcome === "ignored")
-        logger.info("M-Pesa B2B callback changed nothing", { kind, transferId });
-    } else if (kind === "b2c-result") {
-      const result = parseB2cResult(body);
-      if (!otherMode(result.originatorConversationId)) applyB2cResult(db, result, now());
-    } else if (kind === "b2c-timeout") {
-      // A timeout says nothing about whether money moved: ask M-Pesa for the status.
-      const timeout = parseQueueTimeout(body);
-      if (otherMode(timeout.originatorConversationId)) return { status: 200, body: ACK };
-      await runtime.payouts
-        .transactionStatus({ originatorConversationId: timeout.originatorConversationId })
-        .catch(() => undefined);
-    } else if (kind === "status-result") {
-      const result = parseTransactionStatusResult(body);
-      const transferId = otherMode(result.queriedOriginatorConversationId)
-        ? null
-        : result.queriedOriginatorConversationId;
-      const outcome = statusOutcome(result);
-      if (transferId && outcome === "completed")
-        succeedTransfer(
-          db,
-          transferId,
-          {
-            receipt: result.receiptNo ?? null,
-            description: result.transactionStatus ?? "Completed",
-          },
-          now(),
-        );
-      if (transferId && (outcome === "failed" || outcome === "not-found")) {
-        failTransfer(
-          db,
-          transferId,
-          {
-            code: result.resultCode,
-            description:
-              outcome === "not-found"
-                ? "M-Pesa has no record of the transfer"
-                : classifyResultCode(result.resultCode).message,
-          },
-          now(),
-        );
-      }
-    }
-  } catch (error) {
-    logger.warn("M-Pesa callback rejected", {
-      kind,
-      error: error instanceof Error ? error.message : String(error),
-    });
-    return { status: 400, body: { ResultCode: 1, ResultDesc: "Rejected" } };
-  }
-  return { status: 200, body: ACK };
+  const callback = { kind, body, transferId: url.searchParams.get("transfer") };
+  const outcome = await applyMpesaResult(sqliteStore(db), runtime, callback, now);
+  return outcome === "accepted"
+    ? { status: 200, body: ACK }
+    : { status: 400, body: { ResultCode: 1, ResultDesc: "Rejected" } };
 }

@@ -1,14 +1,14 @@
 /**
  * M-Pesa's AccountBalance answer (docs/decisions/0036-reconciliation.md): Daraja acknowledges the
  * query at once and POSTs the Result to our balance ResultURL (also its QueueTimeOutURL) later. The
- * callback is checked like the other M-Pesa callbacks (source allow-list, then the URL's token, in
- * constant time; the body size is limited before the route by the /webhooks/ body policy), parsed
- * (`parseAccountBalanceResult`) and stored by the acknowledgement's OriginatorConversationID, which
- * the Result repeats; the reconciliation run waiting for it reads it from there.
+ * callback is checked at the edge like the other M-Pesa callbacks (app/route-support/
+ * mpesa-callback.server.ts: source allow-list, then the URL's token; the body size is limited
+ * before the route by the /webhooks/ body policy), then parsed here (`parseAccountBalanceResult`)
+ * and stored by the acknowledgement's OriginatorConversationID, which the Result repeats; the
+ * reconciliation run waiting for it reads it from there.
  */
 import { eq } from "drizzle-orm";
 import { railBalanceReports } from "../../../drizzle/schema";
-import { callbackTokenMatches, type CallbackSource } from "~/core/payments/webhooks.server";
 import {
   balanceAccount,
   parseAccountBalanceResult,
@@ -16,18 +16,12 @@ import {
   type AccountBalanceResult,
 } from "~/core/providers/daraja/result";
 import type { AsyncRequestAccepted, MobileMoneyBalance } from "~/core/providers/daraja/types";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import type { Handle, Store } from "~/db/store";
+import type { DbOrTx } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
-
-const ACK = { ResultCode: 0, ResultDesc: "Accepted" };
 
 /** Where M-Pesa takes B2C charges from (its balance goes below zero as they are paid). */
 export const CHARGES_PAID_ACCOUNT = "Charges Paid Account";
-
-export interface CallbackAnswer {
-  status: number;
-  body: unknown;
-}
 
 /** A stored balance Result. */
 export interface StoredBalanceReport {
@@ -65,10 +59,15 @@ function storedBody(result: AccountBalanceResult): Record<string, unknown> {
 }
 
 /** Keep a Result (a repeat of one already kept changes nothing). */
-export function storeBalanceResult(db: DbOrTx, result: AccountBalanceResult, now: number): void {
+async function storeBalanceResult(
+  q: Handle,
+  result: AccountBalanceResult,
+  now: number,
+): Promise<void> {
   const utility = result.resultCode === 0 ? balanceAccount(result, UTILITY_ACCOUNT) : undefined;
   const charges = utility ? balanceAccount(result, CHARGES_PAID_ACCOUNT) : undefined;
-  db.insert(railBalanceReports)
+  await q
+    .insert(railBalanceReports)
     .values({
       originatorConversationId: result.originatorConversationId,
       rail: "mpesa",
@@ -81,8 +80,7 @@ export function storeBalanceResult(db: DbOrTx, result: AccountBalanceResult, now
       body: JSON.stringify(storedBody(result)),
       receivedAt: now,
     })
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
 }
 
 export function getBalanceReport(
@@ -106,48 +104,25 @@ export function getBalanceReport(
 }
 
 /**
- * The balance ResultURL's handler. `tokens`: the callback tokens of the payments runtimes running
- * here (live, and test's sandbox when it runs): the URL must carry one of them.
+ * The balance ResultURL's body (the callback passed the edge's guard): parsed and kept for the run
+ * waiting for it. "rejected": not an AccountBalance Result (M-Pesa is told so).
  */
-export async function handleMpesaBalanceResult(
-  db: Db,
-  tokens: readonly string[],
-  request: Request,
+export async function recordMpesaBalanceResult(
+  store: Store,
+  body: unknown,
   now: () => number,
-  source?: CallbackSource,
-): Promise<CallbackAnswer> {
-  const refusal =
-    source?.allowed && !(source.address && source.allowed.has(source.address))
-      ? "source address not allowed"
-      : tokens.some((token) => callbackTokenMatches(request, token))
-        ? null
-        : "bad token";
-  if (refusal) {
-    // Never the URL's query (it holds the token): the path, the reason and the source only.
-    logger.warn("M-Pesa callback refused", {
-      kind: "balance-result",
-      reason: refusal,
-      source: source?.address ?? "unknown",
-      path: new URL(request.url).pathname,
-    });
-    return { status: 403, body: { ResultCode: 1, ResultDesc: "Forbidden" } };
-  }
-  let body: unknown;
+): Promise<"accepted" | "rejected"> {
   try {
-    body = await request.json();
-  } catch {
-    return { status: 400, body: { ResultCode: 1, ResultDesc: "Body is not JSON" } };
-  }
-  try {
-    storeBalanceResult(db, parseAccountBalanceResult(body), now());
+    const result = parseAccountBalanceResult(body);
+    await store.write((q) => storeBalanceResult(q, result, now()));
   } catch (error) {
     logger.warn("M-Pesa callback rejected", {
       kind: "balance-result",
       error: error instanceof Error ? error.message : String(error),
     });
-    return { status: 400, body: { ResultCode: 1, ResultDesc: "Rejected" } };
+    return "rejected";
   }
-  return { status: 200, body: ACK };
+  return "accepted";
 }
 
 /** Whether a Daraja client can ask for the account balance (`createDarajaClient`'s can). */

@@ -46,7 +46,9 @@ import {
   resolveFinding,
 } from "./findings.server";
 import { reconcileUnderLease } from "./job.server";
-import { handleMpesaBalanceResult } from "./mpesa-balance.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
+import { answerMpesaCallback } from "~/route-support/mpesa-callback.server";
+import { recordMpesaBalanceResult } from "./mpesa-balance.server";
 import {
   runReconciliation,
   type ReconciliationDeps,
@@ -77,11 +79,12 @@ async function startBalanceEndpoint(): Promise<string> {
   };
   balanceServer = createServer((req, res) => {
     void (async () => {
-      const answer = await handleMpesaBalanceResult(
-        db,
-        [BALANCE_TOKEN],
+      const answer = await answerMpesaCallback(
         await toRequest(req, origin),
-        now,
+        "balance-result",
+        [BALANCE_TOKEN],
+        undefined,
+        (body) => recordMpesaBalanceResult(sqliteStore(db), body, now),
       );
       res.writeHead(answer.status, { "Content-Type": "application/json" });
       res.end(JSON.stringify(answer.body));
