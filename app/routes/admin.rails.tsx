@@ -8,14 +8,13 @@ import { useLoaderData } from "@remix-run/react";
 import { ConsolePage } from "~/components/app/ConsolePage";
 import { RailsTable } from "~/components/admin/rails/RailsTable";
 import { payoutRailsOf } from "~/core/payments/rails.server";
-import { railsOverview } from "~/core/rails/overview.server";
 import type { RailId } from "~/core/rails/types";
-import { getDb } from "~/utils/db.server";
 import { privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { runningPayments } from "~/wiring/payments.server";
+import { railsOverviewAt } from "~/wiring/rails.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOperator(request, ["reviewer"]);
@@ -24,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const now = Date.now();
   return {
     now,
-    rails: railsOverview(getDb(), configured, now).map((rail) => ({
+    rails: (await railsOverviewAt(configured, now)).map((rail) => ({
       ...rail,
       floatKesCents: rail.floatKesCents.toString(),
       inFlightKesCents: rail.inFlightKesCents.toString(),

@@ -16,7 +16,8 @@ import { createTkashClient } from "~/core/providers/tkash/client.server";
 import { airtelRail } from "~/core/rails/airtel.server";
 import { pesalinkRail } from "~/core/rails/pesalink.server";
 import { tkashRail } from "~/core/rails/tkash.server";
-import type { PayoutRails } from "~/core/rails/types";
+import { railsOverview } from "~/core/rails/overview.server";
+import type { PayoutRails, RailId } from "~/core/rails/types";
 import type { RailBalanceClients } from "~/core/reconciliation/run.server";
 import {
   env,
@@ -24,6 +25,7 @@ import {
   type ConfigurableRail,
   type RailSettingName,
 } from "~/utils/env.server";
+import { store } from "./store.server";
 
 /** The rails of one set of providers, and what verifies their callbacks. */
 export interface RailClients {
@@ -111,3 +113,7 @@ export function providerRails(mode: ApiMode, origin: string): RailClients {
   }
   return { rails, railCallbacks, railBalances };
 }
+
+/** The operators' view of the rails (/admin/rails) on the process's store. */
+export const railsOverviewAt = (configured: readonly RailId[], now: number) =>
+  railsOverview(store(), configured, now);

@@ -7,7 +7,9 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { payments, settlementTransfers } from "../../../drizzle/schema";
 import { ledgerBook, normalBalance } from "~/core/ledger/ledger.server";
 import { eatDay } from "~/core/payments/settlement-plan";
-import type { DbOrTx } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import { railHealth, type RailHealth } from "./health.server";
 import { railProfiles } from "./profiles";
 import { railIds, type RailId } from "./types";
@@ -34,36 +36,44 @@ export interface RailOverview {
 const liveTransfer = sql`coalesce((select ${payments.mode} from ${payments} where ${payments.id} = ${settlementTransfers.paymentId}), 'live') = 'live'`;
 
 export function railsOverview(
-  db: DbOrTx,
+  store: Store,
   configured: readonly RailId[],
   now: number,
-): RailOverview[] {
+): Promise<RailOverview[]> {
   const live = ledgerBook("live");
   const today = eatDay(now);
-  return railIds.map((rail) => {
-    const volume = db
-      .select({
-        transfers: sql<number>`count(*)`,
-        amount: sql<string>`coalesce(sum(${settlementTransfers.amountKesCents}), 0)`,
-      })
-      .from(settlementTransfers)
-      .where(
-        and(
-          eq(settlementTransfers.rail, rail as typeof settlementTransfers.$inferSelect.rail),
-          eq(settlementTransfers.settlementDay, today),
-          inArray(settlementTransfers.status, ["pending", "sent", "succeeded"]),
-          liveTransfer,
-        ),
-      )
-      .get()!;
-    return {
-      rail,
-      name: railNames[rail],
-      configured: configured.includes(rail),
-      health: railHealth(db, rail, now),
-      floatKesCents: normalBalance(db, live.railFloat(rail)),
-      inFlightKesCents: normalBalance(db, live.railInFlight(rail)),
-      today: { transfers: volume.transfers, amountKesCents: BigInt(volume.amount) },
-    };
+  return store.read(async (q) => {
+    const overview: RailOverview[] = [];
+    for (const rail of railIds) {
+      const volume = (await first(
+        q
+          .select({
+            transfers: sql<number>`count(*)`,
+            amount: sql<string>`coalesce(sum(${settlementTransfers.amountKesCents}), 0)`,
+          })
+          .from(settlementTransfers)
+          .where(
+            and(
+              eq(settlementTransfers.rail, rail as typeof settlementTransfers.$inferSelect.rail),
+              eq(settlementTransfers.settlementDay, today),
+              inArray(settlementTransfers.status, ["pending", "sent", "succeeded"]),
+              liveTransfer,
+            ),
+          )
+          .limit(1),
+      ))!;
+      // TRANSITIONAL (ADR 0041): rail health and ledger balances are not on the store yet.
+      const tx = unmovedTx(q);
+      overview.push({
+        rail,
+        name: railNames[rail],
+        configured: configured.includes(rail),
+        health: railHealth(tx, rail, now),
+        floatKesCents: normalBalance(tx, live.railFloat(rail)),
+        inFlightKesCents: normalBalance(tx, live.railInFlight(rail)),
+        today: { transfers: Number(volume.transfers), amountKesCents: BigInt(volume.amount) },
+      });
+    }
+    return overview;
   });
 }
