@@ -75,7 +75,6 @@ export const storeLegacyFiles = [
   "app/routes/admin.payments.$id.tsx",
   "app/routes/admin.payments._index.tsx",
   "app/routes/admin.rails.tsx",
-  "app/routes/admin.reconciliation.tsx",
   "app/routes/admin.two-factor.tsx",
   "app/routes/admin_.signin.tsx",
   "app/routes/admin_.signin_.forgot.tsx",
