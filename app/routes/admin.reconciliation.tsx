@@ -28,30 +28,14 @@ import {
   settleB2bSchema,
   type FindingFilter,
 } from "~/components/admin/reconciliation/schema";
-import { recordAudit } from "~/core/audit.server";
-import {
-  isUnansweredB2bTransfer,
-  ManualB2bError,
-  settleB2bByHand,
-} from "~/core/disbursements/b2b.server";
-import { getOperator } from "~/core/operators.server";
+import { ManualB2bError } from "~/core/disbursements/b2b.server";
 import { RECONCILIATION_LEASE_MS } from "~/core/reconciliation/job.server";
-import {
-  countOpenFindings,
-  getFinding,
-  getRun,
-  listFindings,
-  listRuns,
-  resolveFinding,
-} from "~/core/reconciliation/findings.server";
-import type { FindingView } from "~/core/reconciliation/vocabulary";
-import { getDb, type Db } from "~/utils/db.server";
 import { invariantResponse, privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { jsonWithError, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
-import { reconcileNow } from "~/wiring/reconciliation.server";
+import { reconciliation } from "~/wiring/reconciliation.server";
 
 /** Runs listed at the top of the page. */
 export const RUNS_SHOWN = 10;
@@ -73,34 +57,6 @@ function parseRun(value: string | null): string | null {
   return value !== null && RUN_ID.test(value) ? value : null;
 }
 
-/**
- * Who resolved a finding, by name (an operator since removed keeps their id), and whether an open
- * one is an M-Pesa B2B payout still without its outcome (settled by hand from its form).
- */
-function withResolver(db: Db, findings: readonly FindingView[]): FindingRow[] {
-  const names = new Map<string, string | null>();
-  return findings.map((finding) => {
-    const by = finding.resolvedBy;
-    if (by !== null && !names.has(by)) names.set(by, getOperator(db, by)?.name ?? null);
-    return {
-      ...finding,
-      resolvedByName: by === null ? null : (names.get(by) ?? null),
-      settleB2b: settlesB2b(db, finding),
-    };
-  });
-}
-
-/** An open `transfer_state` finding of a B2B payout still `sent` (no Result, not settled). */
-function settlesB2b(db: Db, finding: FindingView): boolean {
-  return (
-    finding.status === "open" &&
-    finding.kind === "transfer_state" &&
-    typeof finding.evidence.b2b === "object" &&
-    finding.evidence.b2b !== null &&
-    isUnansweredB2bTransfer(db, finding.subject)
-  );
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOperator(request, ["admin"]);
   const url = new URL(request.url);
@@ -108,20 +64,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const status: FindingFilter = isFindingFilter(statusParam) ? statusParam : "all";
   const runParam = url.searchParams.get("run");
   const runId = parseRun(runParam);
-  const db = getDb();
+  invariantResponse(runParam === null || runId, "Reconciliation run not found");
 
-  const selectedRun = runId ? getRun(db, runId) : null;
-  invariantResponse(runParam === null || selectedRun, "Reconciliation run not found");
-  const runs = listRuns(db, { limit: RUNS_SHOWN });
-  const scope = selectedRun ? { runId: selectedRun.id } : {};
-  const open =
-    status === "resolved"
-      ? []
-      : withResolver(db, listFindings(db, { ...scope, status: "open", limit: FINDINGS_SHOWN }));
-  const resolved =
-    status === "open"
-      ? []
-      : withResolver(db, listFindings(db, { ...scope, status: "resolved", limit: FINDINGS_SHOWN }));
+  const page = await reconciliation().page({
+    status,
+    runId,
+    runs: RUNS_SHOWN,
+    findings: FINDINGS_SHOWN,
+  });
+  invariantResponse(page, "Reconciliation run not found");
+  const { selectedRun, runs, open, resolved, openCount } = page;
   return {
     status,
     selectedRun,
@@ -132,7 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         (run) => run.status === "running" && run.startedAt > Date.now() - RECONCILIATION_LEASE_MS,
       )?.startedAt ?? null,
     runs,
-    openCount: countOpenFindings(db),
+    openCount,
     open,
     resolved,
   };
@@ -176,12 +128,10 @@ export async function action({ request }: ActionFunctionArgs) {
       400,
     );
   }
-  const db = getDb();
   const input = submission.value;
 
   if (input.intent === "resolve") {
-    const outcome = resolveFinding(
-      db,
+    const outcome = await reconciliation().resolve(
       { findingId: input.findingId, operatorId: operator.id, note: input.note },
       Date.now(),
     );
@@ -210,16 +160,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
   // Run now: refused while a run is going (the job answers null while another run holds its
   // lease; the lease, not a run row, says so: a process that died mid-run leaves its row running).
-  const run = await reconcileNow();
+  const run = await reconciliation().runNow(operator.id);
   if (run === null) return refuse(ALREADY_RUNNING);
-  recordAudit(getDb(), {
-    actorType: "operator",
-    actorId: operator.id,
-    action: "reconciliation.run_requested",
-    targetType: "reconciliation_run",
-    targetId: run.id,
-    details: { status: run.status, findings: run.findings },
-  });
   const toRun = reconciliationHref({ run: run.id });
   if (run.status === "failed") {
     // The run is recorded with its error: show it (the runs table says why it failed).
@@ -250,7 +192,7 @@ const NOT_SETTLED = "Payout not settled";
  * organisation portal): the core settles it, resolves the finding and audits, in one transaction.
  * Administrators only, as every action here (it moves money).
  */
-function settleB2b(formData: FormData, operatorId: string, back: string) {
+async function settleB2b(formData: FormData, operatorId: string, back: string) {
   const submission = parseWithZod(formData, { schema: settleB2bSchema });
   const findingIdOf = (value: unknown) => (typeof value === "string" ? value : undefined);
   if (submission.status !== "success") {
@@ -265,9 +207,8 @@ function settleB2b(formData: FormData, operatorId: string, back: string) {
     );
   }
   const input = submission.value;
-  const db = getDb();
   const at = { findingId: input.findingId, form: "settle" as const };
-  const finding = getFinding(db, input.findingId);
+  const finding = await reconciliation().finding(input.findingId);
   if (!finding) {
     const problem = { title: NOT_SETTLED, description: "There is no finding with this id." };
     return refuse(
@@ -290,8 +231,7 @@ function settleB2b(formData: FormData, operatorId: string, back: string) {
     });
   }
   try {
-    const done = settleB2bByHand(
-      db,
+    const done = reconciliation().settleB2b(
       input.outcome === "paid"
         ? {
             transferId: finding.subject,

@@ -21,13 +21,12 @@ import {
   type StatementRange,
   type StatementRangeErrors,
 } from "~/core/statements/range";
-import { buildStatement } from "~/core/statements/statement.server";
 import { STATEMENT_SCREEN_LINES, type StatementView, statementView } from "~/core/statements/view";
 import { requirePermission } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
+import { statements } from "~/wiring/statements.server";
 
 interface LoaderData {
   today: string;
@@ -49,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     );
   }
   // The page shows the first lines (the CSV has them all): only those are kept (issue 28).
-  const statement = buildStatement(getDb(), merchant.merchantId, parsed.range, {
+  const statement = await statements().read(merchant.merchantId, parsed.range, {
     keepLines: STATEMENT_SCREEN_LINES,
   });
   return data<LoaderData>({

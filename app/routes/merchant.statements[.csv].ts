@@ -6,10 +6,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { statementCsv, statementCsvFilename } from "~/core/statements/csv";
 import { parseStatementRange } from "~/core/statements/range";
-import { buildStatement } from "~/core/statements/statement.server";
 import { requirePermission } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
 import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
+import { statements } from "~/wiring/statements.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const merchant = await requirePermission(request, "statements:read");
@@ -25,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       headers: applyBaseSecurityHeaders(headers, request),
     });
   }
-  const statement = buildStatement(getDb(), merchant.merchantId, parsed.range);
+  const statement = await statements().read(merchant.merchantId, parsed.range);
   const headers = new Headers({
     "Content-Type": "text/csv; charset=utf-8",
     "Content-Disposition": `attachment; filename="${statementCsvFilename(merchant.merchantId, parsed.range)}"`,

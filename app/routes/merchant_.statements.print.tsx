@@ -16,19 +16,15 @@ import {
   type StatementRange,
   type StatementRangeErrors,
 } from "~/core/statements/range";
-import {
-  buildStatement,
-  type StatementHolder,
-  statementHolder,
-} from "~/core/statements/statement.server";
+import type { StatementHolder } from "~/core/statements/statement.server";
 import { type StatementView, statementView } from "~/core/statements/view";
 import { requirePermission } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
 import { formatEatDateTime } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
+import { statements } from "~/wiring/statements.server";
 
 export const handle: RouteHandle = { chrome: "bare", scripts: false };
 
@@ -61,15 +57,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { status: 400 },
     );
   }
-  const db = getDb();
-  const statement = buildStatement(db, merchant.merchantId, parsed.range, {
+  const { statement, holder } = await statements().printable(merchant.merchantId, parsed.range, {
     keepLines: PRINT_LINES,
   });
   return data<LoaderData>({
     values: parsed.range,
     errors: {},
     generatedAt: now,
-    holder: statementHolder(db, merchant.merchantId),
+    holder,
     statement: statementView(statement, PRINT_LINES),
   });
 }

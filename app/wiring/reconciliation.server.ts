@@ -2,12 +2,28 @@
  * The daily reconciliation in the running app (issue 15, item 7; ADR 0036): every day at 02:00
  * Nairobi time, under a lease, our ledger against the providers of each payments runtime running
  * here (the live providers, and test mode's sandboxes when they run; in simulator mode one set of
- * simulators for both books). `reconcileNow` is the operators' "Run now".
+ * simulators for both books). `reconcileNow` is the operators' "Run now"; `reconciliation()` is the
+ * service the operators' page reads and acts through (the store, ADR 0041).
  */
 import type { ApiMode } from "~/core/api/vocabulary";
+import { recordAudit } from "~/core/audit.server";
+import {
+  isUnansweredB2bTransfer,
+  type ManualB2bSettlement,
+  settleB2bByHand,
+} from "~/core/disbursements/b2b.server";
 import { ledgerBooks } from "~/core/ledger/ledger.server";
 import { payoutRailsOf } from "~/core/payments/rails.server";
 import type { CustodyBalances } from "~/core/providers/custody/types";
+import { getOperator } from "~/core/operators.server";
+import {
+  countOpenFindings,
+  findRun,
+  getFinding,
+  listFindings,
+  listRuns,
+  resolveOpenFinding,
+} from "~/core/reconciliation/findings.server";
 import { reconcileUnderLease, RECONCILIATION_JOB } from "~/core/reconciliation/job.server";
 import { canQueryBalance } from "~/core/reconciliation/mpesa-balance.server";
 import {
@@ -15,12 +31,15 @@ import {
   type ReconciliationDeps,
   type ReconciliationSource,
 } from "~/core/reconciliation/run.server";
-import type { ReconciliationRunView } from "~/core/reconciliation/vocabulary";
-import { getDb } from "~/utils/db.server";
+import type { FindingView, ReconciliationRunView } from "~/core/reconciliation/vocabulary";
+import type { Handle } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
+import { type Db, getDb } from "~/utils/db.server";
 import { runLeased, schedule } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
 import type { BootContext } from "./context";
 import { runningPayments, runningTestPayments, type PaymentsRuntime } from "./payments.server";
+import { bindStore, store } from "./store.server";
 
 export { RECONCILIATION_JOB };
 
@@ -101,4 +120,111 @@ export function startReconciliation({ db }: BootContext): void {
         });
     },
   });
+}
+
+/** A finding as the operators' page lists it: who resolved it, and whether it settles a payout. */
+export type FindingOnPage = FindingView & { resolvedByName: string | null; settleB2b: boolean };
+
+/** What the operators' page shows: the runs, the open and resolved findings, the queue's size. */
+export interface ReconciliationPage {
+  selectedRun: ReconciliationRunView | null;
+  runs: ReconciliationRunView[];
+  open: FindingOnPage[];
+  resolved: FindingOnPage[];
+  openCount: number;
+}
+
+/**
+ * Who resolved each finding, by name (an operator since removed keeps their id), and whether an
+ * open one is an M-Pesa B2B payout still without its outcome (settled by hand from its form): the
+ * operators' and the B2B payouts' synchronous reads, in the page's read.
+ */
+function onPage(q: Handle, findings: readonly FindingView[]): FindingOnPage[] {
+  const tx = unmovedTx(q);
+  const names = new Map<string, string | null>();
+  return findings.map((finding) => {
+    const by = finding.resolvedBy;
+    // getOperator takes a Db (operators.server is not on the store yet): the same connection.
+    if (by !== null && !names.has(by))
+      names.set(by, getOperator(tx as unknown as Db, by)?.name ?? null);
+    return {
+      ...finding,
+      resolvedByName: by === null ? null : (names.get(by) ?? null),
+      // An open `transfer_state` finding of a B2B payout still `sent` (no Result, not settled).
+      settleB2b:
+        finding.status === "open" &&
+        finding.kind === "transfer_state" &&
+        typeof finding.evidence.b2b === "object" &&
+        finding.evidence.b2b !== null &&
+        isUnansweredB2bTransfer(tx, finding.subject),
+    };
+  });
+}
+
+/** The reconciliation service of the operators' page, on the process's store. */
+export function reconciliation() {
+  const on = store();
+  return {
+    ...bindStore(on, { resolve: resolveOpenFinding }),
+    /**
+     * The page in one read: the runs, and the findings (of one run when `runId` is given; null when
+     * there is no such run) with `status` open, resolved or both.
+     */
+    page(filters: {
+      status: "open" | "resolved" | "all";
+      runId: string | null;
+      runs: number;
+      findings: number;
+    }): Promise<ReconciliationPage | null> {
+      return on.read(async (q) => {
+        const selectedRun = filters.runId ? await findRun(q, filters.runId) : null;
+        if (filters.runId && !selectedRun) return null;
+        const scope = selectedRun ? { runId: selectedRun.id } : {};
+        const runs = await listRuns(q, { limit: filters.runs });
+        const open =
+          filters.status === "resolved"
+            ? []
+            : onPage(
+                q,
+                await listFindings(q, { ...scope, status: "open", limit: filters.findings }),
+              );
+        const resolved =
+          filters.status === "open"
+            ? []
+            : onPage(
+                q,
+                await listFindings(q, { ...scope, status: "resolved", limit: filters.findings }),
+              );
+        return { selectedRun, runs, open, resolved, openCount: await countOpenFindings(q) };
+      });
+    },
+    finding: (id: string) => on.read((q) => getFinding(q, id)),
+    /**
+     * Settle by hand the M-Pesa B2B payout of a finding: the disbursements' own transaction (not
+     * on the store yet, it takes the database).
+     */
+    settleB2b: (
+      input: { transferId: string; operatorId: string } & ManualB2bSettlement,
+      now: number,
+    ) => settleB2bByHand(getDb(), input, now),
+    /**
+     * Run now for an operator (audited once it ran): the run's view, or null while another run
+     * holds the lease.
+     */
+    async runNow(operatorId: string): Promise<ReconciliationRunView | null> {
+      const run = await reconcileNow();
+      if (run === null) return null;
+      await on.write(async (q) => {
+        recordAudit(unmovedTx(q), {
+          actorType: "operator",
+          actorId: operatorId,
+          action: "reconciliation.run_requested",
+          targetType: "reconciliation_run",
+          targetId: run.id,
+          details: { status: run.status, findings: run.findings },
+        });
+      });
+      return run;
+    },
+  };
 }

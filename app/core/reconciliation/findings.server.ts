@@ -2,10 +2,13 @@
  * The reconciliation's runs and findings as the operator pages read them (vocabulary.ts), and the
  * one thing an operator does to a finding: resolve it with a note (audited).
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count as countRows, desc, eq } from "drizzle-orm";
 import { reconciliationFindings, reconciliationRuns } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
 import { readableCode } from "~/core/ids.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import type { FindingView, ReconciliationRunView } from "./vocabulary";
 
@@ -72,34 +75,45 @@ export function findingView(row: FindingRow): FindingView {
 }
 
 /** The latest runs, newest first. */
-export function listRuns(
-  db: DbOrTx,
+export async function listRuns(
+  q: Handle,
   { limit = 30 }: { limit?: number } = {},
-): ReconciliationRunView[] {
-  return db
+): Promise<ReconciliationRunView[]> {
+  const rows = await q
     .select()
     .from(reconciliationRuns)
     .orderBy(desc(reconciliationRuns.startedAt), desc(reconciliationRuns.id))
-    .limit(Math.max(1, Math.min(limit, 500)))
-    .all()
-    .map(runView);
+    .limit(Math.max(1, Math.min(limit, 500)));
+  return rows.map(runView);
 }
 
+/**
+ * A run, or null. Synchronous for the run itself (run.server.ts, not on the store yet); the page
+ * reads `findRun`.
+ */
 export function getRun(db: DbOrTx, id: string): ReconciliationRunView | null {
   const row = db.select().from(reconciliationRuns).where(eq(reconciliationRuns.id, id)).get();
   return row ? runView(row) : null;
 }
 
+/** A run, or null, inside the caller's transaction. */
+export async function findRun(q: Handle, id: string): Promise<ReconciliationRunView | null> {
+  const row = await first(
+    q.select().from(reconciliationRuns).where(eq(reconciliationRuns.id, id)).limit(1),
+  );
+  return row ? runView(row) : null;
+}
+
 /** Findings, newest first: the open ones by default (the queue), or of one run. */
-export function listFindings(
-  db: DbOrTx,
+export async function listFindings(
+  q: Handle,
   {
     status = "open",
     runId,
     limit = 200,
   }: { status?: "open" | "resolved" | "all"; runId?: string; limit?: number } = {},
-): FindingView[] {
-  return db
+): Promise<FindingView[]> {
+  const rows = await q
     .select()
     .from(reconciliationFindings)
     .where(
@@ -109,22 +123,21 @@ export function listFindings(
       ),
     )
     .orderBy(desc(reconciliationFindings.createdAt), desc(reconciliationFindings.id))
-    .limit(Math.max(1, Math.min(limit, 1000)))
-    .all()
-    .map(findingView);
+    .limit(Math.max(1, Math.min(limit, 1000)));
+  return rows.map(findingView);
 }
 
-export function getFinding(db: DbOrTx, id: string): FindingView | null {
-  const row = db
-    .select()
-    .from(reconciliationFindings)
-    .where(eq(reconciliationFindings.id, id))
-    .get();
+export async function getFinding(q: Handle, id: string): Promise<FindingView | null> {
+  const row = await first(
+    q.select().from(reconciliationFindings).where(eq(reconciliationFindings.id, id)).limit(1),
+  );
   return row ? findingView(row) : null;
 }
 
-/** How many findings wait in the operators' queue. */
-/** The ids of the open findings of `kind` about `subject` (a transfer id...). */
+/**
+ * The ids of the open findings of `kind` about `subject` (a transfer id...). Synchronous for its
+ * callers not on the store yet (the run, the B2B settlement).
+ */
 export function openFindingIds(db: DbOrTx, kind: FindingRow["kind"], subject: string): string[] {
   return db
     .select({ id: reconciliationFindings.id })
@@ -140,14 +153,16 @@ export function openFindingIds(db: DbOrTx, kind: FindingRow["kind"], subject: st
     .map((f) => f.id);
 }
 
-export function countOpenFindings(db: DbOrTx): number {
-  return (
-    db
-      .select({ n: sql<number>`count(*)` })
+/** How many findings wait in the operators' queue. */
+export async function countOpenFindings(q: Handle): Promise<number> {
+  const row = await first(
+    q
+      .select({ n: countRows() })
       .from(reconciliationFindings)
       .where(eq(reconciliationFindings.status, "open"))
-      .get()?.n ?? 0
+      .limit(1),
   );
+  return Number(row?.n ?? 0);
 }
 
 export type ResolveOutcome = { ok: true } | { ok: false; reason: "not_found" | "already_resolved" };
@@ -155,6 +170,8 @@ export type ResolveOutcome = { ok: true } | { ok: false; reason: "not_found" | "
 /**
  * Resolve an open finding with the operator's note: one conditional update (a finding resolved
  * meanwhile, by another operator, is not resolved again), audited in the same transaction.
+ * Synchronous for the B2B settlement by hand (disbursements, not on the store yet); the operators'
+ * page calls `resolveOpenFinding`.
  */
 export function resolveFinding(
   db: Db,
@@ -198,6 +215,67 @@ export function resolveFinding(
       .get();
     recordAudit(
       tx,
+      {
+        actorType: "operator",
+        actorId: input.operatorId,
+        action: "reconciliation.finding_resolved",
+        targetType: "reconciliation_finding",
+        targetId: input.findingId,
+        details: { ...finding, note },
+      },
+      now,
+    );
+    return { ok: true } as const;
+  });
+}
+
+/** `resolveFinding` on the store: one write, the audit in it. */
+export function resolveOpenFinding(
+  store: Store,
+  input: { findingId: string; operatorId: string; note: string },
+  now: number,
+): Promise<ResolveOutcome> {
+  const note = input.note.trim().slice(0, 2000);
+  return store.write(async (q) => {
+    const resolved = await q
+      .update(reconciliationFindings)
+      .set({
+        status: "resolved",
+        resolvedAt: now,
+        resolvedBy: input.operatorId,
+        resolutionNote: note,
+      })
+      .where(
+        and(
+          eq(reconciliationFindings.id, input.findingId),
+          eq(reconciliationFindings.status, "open"),
+        ),
+      )
+      .returning({ id: reconciliationFindings.id });
+    if (resolved.length !== 1) {
+      const exists = await first(
+        q
+          .select({ id: reconciliationFindings.id })
+          .from(reconciliationFindings)
+          .where(eq(reconciliationFindings.id, input.findingId))
+          .limit(1),
+      );
+      return { ok: false, reason: exists ? "already_resolved" : "not_found" } as const;
+    }
+    const finding = await first(
+      q
+        .select({
+          kind: reconciliationFindings.kind,
+          subject: reconciliationFindings.subject,
+          difference: reconciliationFindings.difference,
+          runId: reconciliationFindings.runId,
+        })
+        .from(reconciliationFindings)
+        .where(eq(reconciliationFindings.id, input.findingId))
+        .limit(1),
+    );
+    recordAudit(
+      unmovedTx(q),
       {
         actorType: "operator",
         actorId: input.operatorId,

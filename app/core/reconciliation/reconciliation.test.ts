@@ -38,12 +38,16 @@ import {
   testConfig,
   type PaymentsHarness,
 } from "../../../tests/setup/payments";
+import { sqliteStore } from "~/db/sqlite-store.server";
+import type { Handle } from "~/db/store";
 import {
   countOpenFindings,
+  findRun,
   getRun,
   listFindings,
   listRuns,
   resolveFinding,
+  resolveOpenFinding,
 } from "./findings.server";
 import { reconcileUnderLease } from "./job.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
@@ -62,6 +66,8 @@ let bank: { sim: PesalinkSimulator; client: ReturnType<typeof createPesalinkClie
 let balanceServer: Server;
 let mpesaBalance: ReturnType<typeof createDarajaClient>;
 const now = () => h.clock.now;
+/** One read on the test database's store (what the operators' page reads through). */
+const read = <T>(fn: (q: Handle) => Promise<T>) => sqliteStore(db).read(fn);
 const BALANCE_TOKEN = "balance-callback-token";
 const MPESA_FLOAT_KES = 20_000_000;
 const BANK_FLOAT_KES = 5_000_000;
@@ -218,8 +224,8 @@ describe("the daily reconciliation", () => {
       error: null,
       checked: { rails: 2, assets: 4, transfers: 1 },
     });
-    expect(listFindings(db, { runId: run.id, status: "all" })).toEqual([]);
-    expect(listRuns(db)[0]).toEqual(run);
+    expect(await read((q) => listFindings(q, { runId: run.id, status: "all" }))).toEqual([]);
+    expect((await read((q) => listRuns(q)))[0]).toEqual(run);
 
     await sendAll();
     const again = await runReconciliation(db, deps(), now, { day: today() });
@@ -231,7 +237,7 @@ describe("the daily reconciliation", () => {
     try {
       const run = await runReconciliation(db, deps(), now, { day: today() });
       expect(run).toMatchObject({ status: "completed", findings: 1 });
-      const [finding] = listFindings(db, { runId: run.id });
+      const [finding] = await read((q) => listFindings(q, { runId: run.id }));
       expect(finding).toMatchObject({
         kind: "rail_balance",
         book: "live",
@@ -263,7 +269,7 @@ describe("the daily reconciliation", () => {
     try {
       const run = await runReconciliation(db, deps(), now, { day: today() });
       expect(run).toMatchObject({ status: "completed", findings: 1 });
-      expect(listFindings(db, { runId: run.id })).toMatchObject([
+      expect(await read((q) => listFindings(q, { runId: run.id }))).toMatchObject([
         {
           kind: "custody_balance",
           subject: "USDT",
@@ -296,7 +302,7 @@ describe("the daily reconciliation", () => {
     h.clock.now = Date.parse(`${day}T23:00:00Z`);
     const run = await runReconciliation(db, deps(), now);
     expect(run).toMatchObject({ status: "completed", day, findings: 1 });
-    expect(listFindings(db, { runId: run.id })).toMatchObject([
+    expect(await read((q) => listFindings(q, { runId: run.id }))).toMatchObject([
       {
         kind: "transfer_state",
         book: "live",
@@ -331,7 +337,7 @@ describe("the daily reconciliation", () => {
       { day: today() },
     );
     expect(run).toMatchObject({ status: "completed", findings: 1, checked: { rails: 3 } });
-    expect(listFindings(db, { runId: run.id })).toMatchObject([
+    expect(await read((q) => listFindings(q, { runId: run.id }))).toMatchObject([
       {
         kind: "rail_balance",
         subject: "airtel-money",
@@ -359,7 +365,7 @@ describe("the daily reconciliation", () => {
     );
     expect(waited).toBe(2_000);
     expect(run).toMatchObject({ status: "completed", findings: 1 });
-    expect(listFindings(db, { runId: run.id })[0]).toMatchObject({
+    expect((await read((q) => listFindings(q, { runId: run.id })))[0]).toMatchObject({
       subject: "mpesa",
       actual: "unknown",
       evidence: { error: "M-Pesa sent no AccountBalance Result within 2 s" },
@@ -367,23 +373,33 @@ describe("the daily reconciliation", () => {
     await h.darajaSim.flush(); // the late Result: kept, never read
   });
 
-  it("resolves a finding once, with the operator's note, audited; again is already_resolved", () => {
-    const [finding] = listFindings(db, { status: "open" });
-    const open = countOpenFindings(db);
+  it("resolves a finding once, with the operator's note, audited; again is already_resolved", async () => {
+    const [finding] = await read((q) => listFindings(q, { status: "open" }));
+    const open = await read((q) => countOpenFindings(q));
     expect(open).toBeGreaterThan(0);
     const input = {
       findingId: finding!.id,
       operatorId: "op_recon",
       note: "  Drift set by a test  ",
     };
-    expect(resolveFinding(db, input, now())).toEqual({ ok: true });
+    const store = sqliteStore(db);
+    expect(await resolveOpenFinding(store, input, now())).toEqual({ ok: true });
+    expect(await resolveOpenFinding(store, input, now() + 1)).toEqual({
+      ok: false,
+      reason: "already_resolved",
+    });
+    expect(await resolveOpenFinding(store, { ...input, findingId: "rcf_nope" }, now())).toEqual({
+      ok: false,
+      reason: "not_found",
+    });
+    // The synchronous one (the B2B settlement by hand) agrees.
     expect(resolveFinding(db, input, now() + 1)).toEqual({ ok: false, reason: "already_resolved" });
     expect(resolveFinding(db, { ...input, findingId: "rcf_nope" }, now())).toEqual({
       ok: false,
       reason: "not_found",
     });
-    expect(countOpenFindings(db)).toBe(open - 1);
-    expect(listFindings(db, { status: "resolved" })).toMatchObject([
+    expect(await read((q) => countOpenFindings(q))).toBe(open - 1);
+    expect(await read((q) => listFindings(q, { status: "resolved" }))).toMatchObject([
       {
         id: finding!.id,
         status: "resolved",
@@ -406,7 +422,7 @@ describe("the daily reconciliation", () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     let waiting!: () => void;
     const started = new Promise<void>((resolve) => (waiting = resolve));
-    const runsBefore = listRuns(db, { limit: 500 }).length;
+    const runsBefore = (await read((q) => listRuns(q, { limit: 500 }))).length;
     const first = reconcileUnderLease(
       db,
       deps({
@@ -424,11 +440,13 @@ describe("the daily reconciliation", () => {
     release();
     const run = await first;
     expect(run).toMatchObject({ status: "completed", findings: 0 });
-    expect(listRuns(db, { limit: 500 })).toHaveLength(runsBefore + 1);
+    expect(await read((q) => listRuns(q, { limit: 500 }))).toHaveLength(runsBefore + 1);
     // The lease is free again.
     const next = await reconcileUnderLease(db, deps(), now, { day: today(), holder: "process-b" });
     expect(next).toMatchObject({ status: "completed" });
     expect(getRun(db, next!.id)).toEqual(next);
+    expect(await read((q) => findRun(q, next!.id))).toEqual(next);
+    expect(await read((q) => findRun(q, "rcn_nope"))).toBeNull();
   });
 
   it("an unexpected error fails the run, with the error, and keeps what it found", async () => {

@@ -10,7 +10,7 @@
  * and up to its end. A transaction that only moves money between the three accounts sums to zero on
  * them and is not a line.
  */
-import { and, desc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { aliasedTable, and, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import {
   ledgerAccounts,
   ledgerEntries,
@@ -18,11 +18,14 @@ import {
   merchantApplications,
   merchants,
 } from "../../../drizzle/schema";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { feeRevenue, merchantAccounts } from "~/core/ledger/accounts";
 import { combineSum, parseBigint } from "~/core/ledger/sql.server";
-import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import {
+  classifyKind,
   type StatementLine,
   type StatementLineType,
   type StatementTotals,
@@ -151,46 +154,10 @@ export function buildStatement(
   // busy merchant's year), without Drizzle's per-column mapping. Amounts as text, parsed exactly.
   const rows = movementRows(db, ids, startMs, endMs, Number.isFinite(keepLines));
 
-  // One line per transaction whose merchant entries do not sum to zero.
-  let balance = opening;
-  const lines: StatementLine[] = [];
-  let lineCount = 0;
-  const totals = totalsByType([]);
-  let group: { first: MovementRow; merchantSum: bigint } | null = null;
-  const close = () => {
-    if (!group || group.merchantSum === 0n) return;
-    const { first, merchantSum } = group;
-    const line = toLine(
-      {
-        transactionId: first.transactionId,
-        kind: first.kind,
-        description: first.description,
-        referenceId: first.referenceId,
-        reversesTransactionId: first.reversesTransactionId,
-        at: first.at,
-        merchantSum,
-        feeSum: first.fee === null ? 0n : parseBigint(first.fee),
-      },
-      balance,
-    );
-    balance = line.balance;
-    lineCount += 1;
-    const total = totals[line.type];
-    total.count += 1;
-    total.gross += line.gross;
-    total.fee += line.fee;
-    total.net += line.net;
-    if (lines.length < keepLines) lines.push(line);
-  };
-  for (const row of rows) {
-    if (group && row.transactionId === group.first.transactionId) {
-      group.merchantSum += parseBigint(row.amount);
-      continue;
-    }
-    close();
-    group = { first: row, merchantSum: parseBigint(row.amount) };
-  }
-  close();
+  const fold = lineFolder(opening, keepLines);
+  for (const row of rows) fold.add(row);
+  fold.finish();
+  const { balance, lines, lineCount, totals } = fold.state;
   if (balance !== ledgerClosing)
     throw new StatementMismatchError(merchantId, balance, ledgerClosing);
   if (lineCount === 0) return empty(opening);
@@ -204,6 +171,63 @@ export function buildStatement(
     lines,
     lineCount,
     totals,
+  };
+}
+
+/**
+ * Folds a period's merchant entries, in order, into lines: one per transaction whose merchant
+ * entries do not sum to zero, with the running balance from `opening`. Keeps the first
+ * `keepLines` lines and counts every one in `lineCount` and `totals`.
+ */
+function lineFolder(opening: bigint, keepLines: number) {
+  const state = {
+    balance: opening,
+    lines: [] as StatementLine[],
+    lineCount: 0,
+    totals: totalsByType([]),
+  };
+  let group: { head: MovementRow; merchantSum: bigint } | null = null;
+  const close = () => {
+    if (!group || group.merchantSum === 0n) return;
+    const { head, merchantSum } = group;
+    const line = toLine(
+      {
+        transactionId: head.transactionId,
+        kind: head.kind,
+        description: head.description,
+        referenceId: head.referenceId,
+        reversesTransactionId: head.reversesTransactionId,
+        at: head.at,
+        merchantSum,
+        feeSum: head.fee === null ? 0n : parseBigint(head.fee),
+      },
+      state.balance,
+    );
+    state.balance = line.balance;
+    state.lineCount += 1;
+    const total = state.totals[line.type];
+    total.count += 1;
+    total.gross += line.gross;
+    total.fee += line.fee;
+    total.net += line.net;
+    if (state.lines.length < keepLines) state.lines.push(line);
+  };
+  return {
+    state,
+    /** The next row (in the period's order). */
+    add(row: MovementRow) {
+      if (group && row.transactionId === group.head.transactionId) {
+        group.merchantSum += parseBigint(row.amount);
+        return;
+      }
+      close();
+      group = { head: row, merchantSum: parseBigint(row.amount) };
+    },
+    /** After the last row. */
+    finish() {
+      close();
+      group = null;
+    },
   };
 }
 
@@ -240,6 +264,263 @@ function movementRows(
   if (!stream || !client) return db.all<MovementRow>(query);
   const { sql: text, params } = new SQLiteSyncDialect().sqlToQuery(query);
   return client.prepare(text).iterate(...params) as IterableIterator<MovementRow>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// On the store (ADR 0041): the statement pages, the CSV and the print view. `buildStatement` and
+// `statementHolder` above stay synchronous this round for their callers outside the statements
+// (the monthly statement e-mail, the bench); both give the same statement.
+// ---------------------------------------------------------------------------------------------
+
+/** The fee-revenue entry of the same transaction, joined to each merchant entry. */
+const feeEntry = aliasedTable(ledgerEntries, "fee");
+
+/** A period's row as a page reads it: with the entry's own time and id, the page's key. */
+interface PagedMovementRow extends MovementRow {
+  entryAt: number;
+  entryId: number;
+}
+
+/** Rows a statement page reads at a time (ADR 0044: a page of the period, never all of it). */
+const PAGE_ROWS = { min: 1_000, max: 5_000 };
+
+/** The ids of the merchant's live KES accounts that exist, and of fee revenue. */
+async function accountIdsOn(q: Handle, merchantId: string) {
+  const { available, pending, inFlight, reserved } = merchantAccounts(merchantId);
+  const fee = feeRevenue();
+  const codes = [available.code, pending.code, inFlight.code, reserved.code, fee.code];
+  const rows = await q
+    .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.code, codes));
+  return {
+    merchant: rows.filter((row) => row.code !== fee.code).map((row) => row.id),
+    fee: rows.find((row) => row.code === fee.code)?.id ?? null,
+  };
+}
+
+type AccountIds = Awaited<ReturnType<typeof accountIdsOn>>;
+
+/** The merchant's entries of the period, each with the fee-revenue entry of its transaction. */
+function periodEntries(ids: AccountIds, startMs: number, endMs: number): SQL | undefined {
+  return and(
+    inArray(ledgerEntries.accountId, ids.merchant),
+    gte(ledgerEntries.createdAt, startMs),
+    lt(ledgerEntries.createdAt, endMs),
+  );
+}
+
+const feeOfSameTransaction = (ids: AccountIds) =>
+  and(
+    eq(feeEntry.transactionId, ledgerEntries.transactionId),
+    eq(feeEntry.accountId, ids.fee ?? -1),
+  );
+
+/**
+ * The period's rows in the statement's order (time, then the order written), after `after` (a
+ * row's `entryAt` and `entryId`: the next page) and at most `limit` of them when given.
+ */
+function movementPage(
+  q: Handle,
+  ids: AccountIds,
+  startMs: number,
+  endMs: number,
+  after: { at: number; id: number } | null,
+  limit?: number,
+): Promise<PagedMovementRow[]> {
+  const query = q
+    .select({
+      entryId: ledgerEntries.id,
+      entryAt: ledgerEntries.createdAt,
+      transactionId: ledgerEntries.transactionId,
+      amount: sql<string>`cast(${ledgerEntries.amount} as text)`,
+      fee: sql<string | null>`cast(${feeEntry.amount} as text)`,
+      kind: ledgerTransactions.kind,
+      description: ledgerTransactions.description,
+      referenceId: ledgerTransactions.referenceId,
+      reversesTransactionId: ledgerTransactions.reversesTransactionId,
+      at: ledgerTransactions.createdAt,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .leftJoin(feeEntry, feeOfSameTransaction(ids))
+    .where(
+      and(
+        periodEntries(ids, startMs, endMs),
+        after === null
+          ? undefined
+          : or(
+              gt(ledgerEntries.createdAt, after.at),
+              and(eq(ledgerEntries.createdAt, after.at), gt(ledgerEntries.id, after.id)),
+            ),
+      ),
+    )
+    .orderBy(ledgerEntries.createdAt, ledgerEntries.id);
+  return limit === undefined ? query : query.limit(limit);
+}
+
+/**
+ * Every line of the period counted and summed in SQL, by ledger kind (the rows stay in the
+ * database): one row per transaction whose merchant entries do not sum to zero, grouped by kind.
+ * Exact: the per-transaction sums are split into 32-bit halves before they are summed.
+ */
+async function periodTotals(q: Handle, ids: AccountIds, startMs: number, endMs: number) {
+  const merchantSum = sql`sum(${ledgerEntries.amount})`;
+  const perTransaction = q
+    .select({
+      transactionId: ledgerEntries.transactionId,
+      amount: sql<string>`${merchantSum}`.as("merchant_sum"),
+      fee: sql<string>`coalesce(max(${feeEntry.amount}), 0)`.as("fee_sum"),
+    })
+    .from(ledgerEntries)
+    .leftJoin(feeEntry, feeOfSameTransaction(ids))
+    .where(periodEntries(ids, startMs, endMs))
+    .groupBy(ledgerEntries.transactionId)
+    .having(sql`${merchantSum} <> 0`)
+    .as("movements");
+  const rows = await q
+    .select({
+      kind: ledgerTransactions.kind,
+      count: sql<string>`cast(count(*) as text)`,
+      merchant: sumParts(sql`${perTransaction.amount}`),
+      fee: sumParts(sql`${perTransaction.fee}`),
+    })
+    .from(perTransaction)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, perTransaction.transactionId))
+    .groupBy(ledgerTransactions.kind)
+    .orderBy(ledgerTransactions.kind);
+  const totals = totalsByType([]);
+  let lineCount = 0;
+  let net = 0n;
+  for (const row of rows) {
+    // As toLine: net = -(merchant entries), fee = -(fee-revenue entry), gross = net + fee.
+    const kindNet = -combineSum(row.merchant);
+    const kindFee = -combineSum(row.fee);
+    const count = Number(row.count);
+    const total = totals[classifyKind(row.kind)];
+    total.count += count;
+    total.net += kindNet;
+    total.fee += kindFee;
+    total.gross += kindNet + kindFee;
+    lineCount += count;
+    net += kindNet;
+  }
+  return { totals, lineCount, net };
+}
+
+export interface StatementOptions {
+  /**
+   * Keep only the first this many lines (a page shows 500, the print view 10,000): the period's
+   * rows are then read a page at a time until those lines are complete, and every line is counted
+   * and summed in SQL, so a merchant with a million entries in the period costs time, not memory
+   * (ADR 0044). Default: every line (the CSV).
+   */
+  keepLines?: number;
+  /** Rows per page read (tests: pages of a few rows); default 2 × keepLines, in 1,000–5,000. */
+  pageRows?: number;
+}
+
+/**
+ * The merchant's statement for a period, inside the caller's transaction (one consistent view).
+ * Throws StatementMismatchError if the closing balance (opening plus the lines) differs from the
+ * sum of the ledger entries up to the period's end.
+ */
+export async function statementOn(
+  q: Handle,
+  merchantId: string,
+  range: StatementRange,
+  options: StatementOptions = {},
+): Promise<Statement> {
+  const keepLines = options.keepLines ?? Number.POSITIVE_INFINITY;
+  const { startMs, endMs } = statementBounds(range);
+  const ids = await accountIdsOn(q, merchantId);
+  const empty = (opening: bigint): Statement => ({
+    merchantId,
+    range,
+    startMs,
+    endMs,
+    opening,
+    closing: opening,
+    lines: [],
+    lineCount: 0,
+    totals: totalsByType([]),
+  });
+  if (ids.merchant.length === 0) return empty(0n);
+
+  // Before the period, and up to its end: one pass over the entries up to the end.
+  const sums = await first(
+    q
+      .select({
+        before: sumParts(
+          sql`case when ${ledgerEntries.createdAt} < ${startMs} then ${ledgerEntries.amount} else 0 end`,
+        ),
+        upToEnd: sumParts(sql`${ledgerEntries.amount}`),
+      })
+      .from(ledgerEntries)
+      .where(
+        and(inArray(ledgerEntries.accountId, ids.merchant), lt(ledgerEntries.createdAt, endMs)),
+      )
+      .limit(1),
+  );
+  // Credit-normal: what we owe is the negated sum.
+  const opening = sums ? -combineSum(sums.before) : 0n;
+  const ledgerClosing = sums ? -combineSum(sums.upToEnd) : 0n;
+
+  const period = await periodTotals(q, ids, startMs, endMs);
+  const closing = opening + period.net;
+  if (closing !== ledgerClosing)
+    throw new StatementMismatchError(merchantId, closing, ledgerClosing);
+  if (period.lineCount === 0) return empty(opening);
+
+  // The lines kept, with their running balance: every row (the CSV), or pages until they are
+  // complete. A transaction's rows can straddle two pages: the fold carries its group over.
+  const fold = lineFolder(opening, keepLines);
+  let complete = false;
+  if (!Number.isFinite(keepLines)) {
+    for (const row of await movementPage(q, ids, startMs, endMs, null)) fold.add(row);
+    complete = true;
+  } else {
+    const pageRows =
+      options.pageRows ?? Math.min(Math.max(keepLines * 2, PAGE_ROWS.min), PAGE_ROWS.max);
+    let after: { at: number; id: number } | null = null;
+    while (fold.state.lines.length < keepLines) {
+      const page = await movementPage(q, ids, startMs, endMs, after, pageRows);
+      for (const row of page) fold.add(row);
+      const last = page.at(-1);
+      if (page.length < pageRows || !last) {
+        complete = true;
+        break;
+      }
+      after = { at: last.entryAt, id: last.entryId };
+    }
+  }
+  if (complete) {
+    fold.finish();
+    // Every row was read: the fold must agree with the sums.
+    if (fold.state.balance !== ledgerClosing || fold.state.lineCount !== period.lineCount)
+      throw new StatementMismatchError(merchantId, fold.state.balance, ledgerClosing);
+  }
+  return {
+    merchantId,
+    range,
+    startMs,
+    endMs,
+    opening,
+    closing,
+    lines: fold.state.lines,
+    lineCount: period.lineCount,
+    totals: period.totals,
+  };
+}
+
+/** The merchant's statement for a period, in one read (see `statementOn`). */
+export function readStatement(
+  store: Store,
+  merchantId: string,
+  range: StatementRange,
+  options: StatementOptions = {},
+): Promise<Statement> {
+  return store.read((q) => statementOn(q, merchantId, range, options));
 }
 
 export interface StatementHolder {
@@ -284,4 +565,53 @@ export function statementHolder(db: DbOrTx, merchantId: string): StatementHolder
     city: application?.city ?? null,
     country: application?.country ?? null,
   };
+}
+
+/** The business a statement is for, inside the caller's transaction (as `statementHolder`). */
+export async function holderOn(q: Handle, merchantId: string): Promise<StatementHolder | null> {
+  const merchant = await first(
+    q
+      .select({
+        merchantId: merchants.id,
+        businessName: merchants.businessName,
+        contactEmail: merchants.contactEmail,
+      })
+      .from(merchants)
+      .where(eq(merchants.id, merchantId))
+      .limit(1),
+  );
+  if (!merchant) return null;
+  const application = await first(
+    q
+      .select({
+        registrationNumber: merchantApplications.registrationNumber,
+        address: merchantApplications.businessAddress,
+        city: merchantApplications.city,
+        country: merchantApplications.country,
+      })
+      .from(merchantApplications)
+      .where(eq(merchantApplications.merchantId, merchantId))
+      .orderBy(desc(merchantApplications.createdAt))
+      .limit(1),
+  );
+  return {
+    ...merchant,
+    registrationNumber: application?.registrationNumber ?? null,
+    address: application?.address ?? null,
+    city: application?.city ?? null,
+    country: application?.country ?? null,
+  };
+}
+
+/** The printable statement: the business and its statement, in one read. */
+export function readPrintableStatement(
+  store: Store,
+  merchantId: string,
+  range: StatementRange,
+  options: StatementOptions = {},
+): Promise<{ holder: StatementHolder | null; statement: Statement }> {
+  return store.read(async (q) => {
+    const statement = await statementOn(q, merchantId, range, options);
+    return { holder: await holderOn(q, merchantId), statement };
+  });
 }

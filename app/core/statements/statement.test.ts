@@ -33,7 +33,14 @@ import {
   statementBounds,
   statementRangeMessages,
 } from "./range";
-import { buildStatement, type Statement } from "./statement.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
+import {
+  buildStatement,
+  readPrintableStatement,
+  readStatement,
+  type Statement,
+  statementHolder,
+} from "./statement.server";
 
 const { db, close } = createTestDb();
 let h: PaymentsHarness;
@@ -59,6 +66,28 @@ function expectReconciled(statement: Statement) {
     expect(line.balance).toBe(running);
   }
   expect(statement.closing).toBe(running);
+}
+
+/**
+ * The statement on the store (what the pages, the CSV and the print view read), checked against
+ * the synchronous buildStatement (the monthly e-mail's) and against itself read a few rows and a
+ * few lines at a time: the same statement every way.
+ */
+async function statementOf(merchantId: string, range: { from: string; to: string }) {
+  const store = sqliteStore(db);
+  const statement = await readStatement(store, merchantId, range);
+  expect(statement).toEqual(buildStatement(db, merchantId, range));
+  for (const [keepLines, pageRows] of [
+    [1, 1],
+    [2, 1],
+    [3, 2],
+    [500, undefined],
+  ] as const) {
+    const kept = await readStatement(store, merchantId, range, { keepLines, pageRows });
+    expect(kept).toEqual({ ...statement, lines: statement.lines.slice(0, keepLines) });
+    expect(kept).toEqual(buildStatement(db, merchantId, range, { keepLines }));
+  }
+  return statement;
 }
 
 async function payAndConfirm(merchantId: string, amountKes: number) {
@@ -159,8 +188,8 @@ afterAll(async () => {
 });
 
 describe("a month with a collection settled to M-Pesa", () => {
-  it("shows the collection's gross, fee and net, and the settlement, and reconciles", () => {
-    const statement = buildStatement(db, MERCHANT, { from: "2026-10-01", to: "2026-10-31" });
+  it("shows the collection's gross, fee and net, and the settlement, and reconciles", async () => {
+    const statement = await statementOf(MERCHANT, { from: "2026-10-01", to: "2026-10-31" });
     expect(statement.opening).toBe(0n);
     expect(statement.lines.map((line) => line.type)).toEqual([
       "collection",
@@ -206,10 +235,10 @@ describe("a month with a collection settled to M-Pesa", () => {
 });
 
 describe("a month with a reversal", () => {
-  const november = () => buildStatement(db, MERCHANT, { from: "2026-11-01", to: "2026-11-20" });
+  const november = () => statementOf(MERCHANT, { from: "2026-11-01", to: "2026-11-20" });
 
-  it("opens with what October left, lists the adjustment and its reversal, and reconciles", () => {
-    const statement = november();
+  it("opens with what October left, lists the adjustment and its reversal, and reconciles", async () => {
+    const statement = await november();
     // October's lines are not repeated: they are in the opening balance.
     expect(statement.opening).toBe(owedAt.october);
     expect(statement.lines.map((line) => [line.type, line.net])).toEqual([
@@ -231,46 +260,46 @@ describe("a month with a reversal", () => {
     expectReconciled(statement);
   });
 
-  it("leaves out moves between the merchant's own accounts, other merchants and test money", () => {
-    const statement = november();
+  it("leaves out moves between the merchant's own accounts, other merchants and test money", async () => {
+    const statement = await november();
     expect(statement.lines.some((line) => line.kind === "operator.hold")).toBe(false);
     expect(statement.lines.some((line) => line.net === 99_999n)).toBe(false);
     expect(statement.lines.map((line) => line.reference)).not.toContain(undefined);
     // The other merchant's KES 3,000 payment is on their statement only.
-    const other = buildStatement(db, OTHER, { from: "2026-11-01", to: "2026-11-20" });
+    const other = await statementOf(OTHER, { from: "2026-11-01", to: "2026-11-20" });
     expect(other.lines.map((line) => line.net)).toEqual([297_000n]);
     expect(other.closing).toBe(owedNow(OTHER));
   });
 
-  it("excludes what happened after the period and counts what happened before in the opening", () => {
-    const toThe20th = november();
+  it("excludes what happened after the period and counts what happened before in the opening", async () => {
+    const toThe20th = await november();
     expect(toThe20th.lines.some((line) => line.description === "Chargeback fee")).toBe(false);
-    const toDate = buildStatement(db, MERCHANT, { from: "2026-11-01", to: "2026-11-27" });
+    const toDate = await statementOf(MERCHANT, { from: "2026-11-01", to: "2026-11-27" });
     expect(toDate.lines.at(-1)).toMatchObject({ description: "Chargeback fee", net: -500n });
     expect(toDate.closing).toBe(owedAt.now);
     expectReconciled(toDate);
 
     // From the 21st: everything earlier is the opening; the 25th's debit at 00:00 EAT is inside.
-    const lastWeek = buildStatement(db, MERCHANT, { from: "2026-11-21", to: "2026-11-27" });
+    const lastWeek = await statementOf(MERCHANT, { from: "2026-11-21", to: "2026-11-27" });
     expect(lastWeek.opening).toBe(owedAt.november20);
     expect(lastWeek.lines.map((line) => line.net)).toEqual([-500n]);
     // The 24th ends at the 25th's 00:00 EAT: the debit is not in it.
-    const toThe24th = buildStatement(db, MERCHANT, { from: "2026-11-21", to: "2026-11-24" });
+    const toThe24th = await statementOf(MERCHANT, { from: "2026-11-21", to: "2026-11-24" });
     expect(toThe24th.lines).toEqual([]);
     expect(toThe24th.closing).toBe(owedAt.november20);
   });
 
-  it("a period with no movement opens and closes on the same balance", () => {
-    const quiet = buildStatement(db, MERCHANT, { from: "2026-11-13", to: "2026-11-20" });
+  it("a period with no movement opens and closes on the same balance", async () => {
+    const quiet = await statementOf(MERCHANT, { from: "2026-11-13", to: "2026-11-20" });
     expect(quiet.lines).toEqual([]);
     expect(quiet.opening).toBe(owedAt.november20);
     expect(quiet.closing).toBe(quiet.opening);
-    const before = buildStatement(db, MERCHANT, { from: "2026-01-01", to: "2026-01-31" });
+    const before = await statementOf(MERCHANT, { from: "2026-01-01", to: "2026-01-31" });
     expect([before.opening, before.closing, before.lines.length]).toEqual([0n, 0n, 0]);
   });
 
-  it("a year's statement has every line and closes on today's balance", () => {
-    const year = buildStatement(db, MERCHANT, { from: "2025-11-28", to: "2026-11-27" });
+  it("a year's statement has every line and closes on today's balance", async () => {
+    const year = await statementOf(MERCHANT, { from: "2025-11-28", to: "2026-11-27" });
     expect(year.opening).toBe(0n);
     expect(year.lines).toHaveLength(8);
     expect(year.closing).toBe(owedAt.now);
@@ -279,8 +308,8 @@ describe("a month with a reversal", () => {
 });
 
 describe("the statement CSV", () => {
-  it("has the opening, every line and the closing, with formulas defused", () => {
-    const statement = buildStatement(db, MERCHANT, { from: "2026-11-01", to: "2026-11-20" });
+  it("has the opening, every line and the closing, with formulas defused", async () => {
+    const statement = await statementOf(MERCHANT, { from: "2026-11-01", to: "2026-11-20" });
     const text = statementCsv(statement);
     expect(text.startsWith("\uFEFF")).toBe(true);
     const rows = text.replace(/^\uFEFF/, "").split("\r\n");
@@ -299,6 +328,23 @@ describe("the statement CSV", () => {
     expect(rows[4]).toMatch(/^[^,]+,Adjustment,Reversal: Posted in error,'\+ADJ-1,-123\.45,/);
     expect(rows[5]).toBe("2026-11-21T00:00:00+03:00,Closing balance,,,,,,4957.77,");
     expect(rows).toHaveLength(7);
+  });
+});
+
+describe("the printable statement", () => {
+  it("has the business it is for and the statement, as the synchronous reads give them", async () => {
+    const range = { from: "2026-11-01", to: "2026-11-20" };
+    const printable = await readPrintableStatement(sqliteStore(db), MERCHANT, range, {
+      keepLines: 2,
+    });
+    expect(printable.holder).toEqual(statementHolder(db, MERCHANT));
+    expect(printable.holder?.merchantId).toBe(MERCHANT);
+    expect(printable.statement).toEqual(buildStatement(db, MERCHANT, range, { keepLines: 2 }));
+    expect(printable.statement.lines).toHaveLength(2);
+    expect(printable.statement.lineCount).toBe(3);
+    const nobody = await readPrintableStatement(sqliteStore(db), "MRC-ZZZZ22", range);
+    expect(nobody.holder).toBeNull();
+    expect(nobody.statement.lines).toEqual([]);
   });
 });
 
