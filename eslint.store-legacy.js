@@ -84,7 +84,6 @@ export const storeLegacyFiles = [
   "app/routes/merchant-signin_.forgot.tsx",
   "app/routes/merchant.confirm.tsx",
   "app/routes/merchant.dashboard.tsx",
-  "app/routes/merchant.developers._index.tsx",
   "app/routes/merchant.payment-links.tsx",
   "app/routes/merchant.payments.$id.tsx",
   "app/routes/merchant.payments.$id_.refund.tsx",

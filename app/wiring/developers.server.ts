@@ -3,6 +3,11 @@
  * store. The rules live in core/api (key-management.server.ts, webhooks/endpoints.server.ts).
  */
 import {
+  apiKeyListItems,
+  createKeyForMember,
+  revokeKeyForMember,
+} from "~/core/api/key-management.server";
+import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   getWebhookEndpoint,
@@ -15,6 +20,10 @@ import {
   updateWebhookEndpoint,
 } from "~/core/api/webhooks/endpoints.server";
 import { bindStore, store } from "./store.server";
+
+/** Developers › API keys: the merchant's keys; a member creates (within their role) or revokes. */
+export const apiKeys = () =>
+  bindStore(store(), { apiKeyListItems, createKeyForMember, revokeKeyForMember });
 
 /** Developers › Webhooks: the merchant's endpoints, their delivery log, resend and replay. */
 export const webhookEndpoints = () =>
