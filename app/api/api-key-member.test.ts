@@ -41,12 +41,12 @@ function keyOf(memberId: string, scopes: Parameters<typeof createApiKey>[1]["sco
 }
 
 describe("a key never does more than its member", () => {
-  it("a Developer cannot make a key that refunds, pays out or reads balances; the rest is made", () => {
+  it("a Developer cannot make a key that refunds, pays out or reads balances; the rest is made", async () => {
     const developer = addMember(f.db, SHOP, "developer");
     const actor = { merchantId: SHOP, userId: developer.id };
     for (const mode of ["test", "live"] as const)
       expect(
-        createKeyForMember(f.db, actor, {
+        await createKeyForMember(sqliteStore(f.db), actor, {
           name: "Shop",
           mode,
           scopes: ["payments:read", "refunds:write", "payouts:write", "balances:read"],
@@ -58,7 +58,7 @@ describe("a key never does more than its member", () => {
         role: "developer",
         scopes: ["refunds:write", "payouts:write", "balances:read"],
       });
-    const made = createKeyForMember(f.db, actor, {
+    const made = await createKeyForMember(sqliteStore(f.db), actor, {
       name: "Shop",
       mode: "live",
       scopes: ["payments:read", "payments:write", "webhooks:manage"],
@@ -102,7 +102,7 @@ describe("a key never does more than its member", () => {
     expectApiError(answer, { status: 403, type: "permission_error", code: "scope_beyond_role" });
     expect(answer.json.error.message).toContain("(Viewer)");
     expectOk(await f.call("GET", "/api/v1/payments", { key }));
-    const listed = apiKeyListItems(f.db, SHOP, f.h.clock.now).find(
+    const listed = (await apiKeyListItems(sqliteStore(f.db), SHOP, f.h.clock.now)).find(
       (item) => item.member === finance.username,
     );
     expect(listed).toMatchObject({ status: "active", withheldScopes: ["payouts:write"] });
@@ -123,7 +123,7 @@ describe("a key never does more than its member", () => {
         type: "authentication_error",
         code: "api_key_revoked",
       });
-      const listed = apiKeyListItems(f.db, SHOP, f.h.clock.now).find(
+      const listed = (await apiKeyListItems(sqliteStore(f.db), SHOP, f.h.clock.now)).find(
         (item) => item.member === admin.username,
       );
       expect(listed?.status).toBe("revoked");

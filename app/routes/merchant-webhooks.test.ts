@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { merchantUsers, webhookEndpoints, webhookEvents } from "../../drizzle/schema";
 import type { TeamRole } from "~/core/accounts/permissions";
 import { createWebhookEndpoint } from "~/core/api/webhooks/endpoints.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { startSession } from "~/utils/session.server";
 import { installTestDatabase } from "../../tests/setup/db";
 import { addMerchant } from "../../tests/setup/payments";
@@ -97,7 +98,7 @@ describe("Developers › Webhooks", () => {
 
   it("another merchant's endpoint is not found: its page and every action", async () => {
     const theirs = await createWebhookEndpoint(
-      db,
+      sqliteStore(db),
       { merchantId: OTHER, mode: "test", url: addFields.url, events: ["*"], now: Date.now() },
       { policy: { allowLoopback: true } },
     );

@@ -26,24 +26,19 @@ import {
   expiresAtFor,
   revokeApiKeySchema,
 } from "~/core/api/key-schema";
-import {
-  apiKeyListItems,
-  createKeyForMember,
-  revokeKeyForMember,
-} from "~/core/api/key-management.server";
 import { beyondRoleMessage, scopesForRole } from "~/core/api/key-rules";
 import { requirePermission, requireRecentStepUp } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { requestOrigin } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
 import { jsonWithSuccess, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { apiKeys } from "~/wiring/developers.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const merchant = await requirePermission(request, "developers:manage");
   return {
-    keys: apiKeyListItems(getDb(), merchant.merchantId, Date.now()),
+    keys: await apiKeys().apiKeyListItems(merchant.merchantId, Date.now()),
     defaults: createFormDefaults(new URL(request.url).searchParams),
     role: merchant.role,
     allowedScopes: scopesForRole(merchant.role),
@@ -52,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const merchant = await requirePermission(request, "developers:manage");
-  const db = getDb();
+  const keys = apiKeys();
   const formData = await request.formData();
   const actor = {
     merchantId: merchant.merchantId,
@@ -63,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (formData.get("intent") === "revoke") {
     const parsed = revokeApiKeySchema.safeParse(Object.fromEntries(formData));
     const result = parsed.success
-      ? revokeKeyForMember(db, actor, parsed.data.keyId)
+      ? await keys.revokeKeyForMember(actor, parsed.data.keyId)
       : { ok: false as const };
     return result.ok
       ? redirectWithSuccess(paths.merchantDevelopers, {
@@ -83,8 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // Back to this page with the choices filled in after confirming (nothing secret in them).
   requireRecentStepUp(request, merchant, `${paths.merchantDevelopers}?${createFormQuery(input)}`);
   const now = Date.now();
-  const made = createKeyForMember(
-    db,
+  const made = await keys.createKeyForMember(
     actor,
     {
       name: input.name,

@@ -29,24 +29,14 @@ import {
   replayFormSchema,
   WEBHOOK_REPLAY_CAP,
 } from "~/core/api/webhooks/endpoint-input";
-import {
-  deleteWebhookEndpoint,
-  getWebhookEndpoint,
-  listWebhookDeliveries,
-  replayWebhooksSince,
-  resendWebhook,
-  rotateWebhookSecret,
-  sendWebhookPing,
-  updateWebhookEndpoint,
-  type EndpointScope,
-} from "~/core/api/webhooks/endpoints.server";
+import type { EndpointScope } from "~/core/api/webhooks/endpoints.server";
 import { requirePermission } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
 import { formatEatDateTime, formatEatIso } from "~/utils/format";
 import { notFound, privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { jsonWithSuccess, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { webhookEndpoints } from "~/wiring/developers.server";
 import { webhookUrlPolicy } from "~/wiring/webhooks.server";
 
 interface ActionData {
@@ -63,14 +53,14 @@ async function scopeOf(request: Request): Promise<EndpointScope> {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const scope = await scopeOf(request);
-  const db = getDb();
+  const endpoints = webhookEndpoints();
   const id = params.id ?? "";
-  const endpoint = getWebhookEndpoint(db, scope, id);
+  const endpoint = await endpoints.getWebhookEndpoint(scope, id);
   if (!endpoint) throw notFound("Webhook endpoint not found");
   const now = Date.now();
   return {
     endpoint,
-    deliveries: listWebhookDeliveries(db, scope, id) ?? [],
+    deliveries: (await endpoints.listWebhookDeliveries(scope, id)) ?? [],
     // The replay field starts at one hour ago, Nairobi time ("2026-11-25T13:05").
     replayDefault: formatEatIso(now - 3_600_000).slice(0, 16),
   };
@@ -78,7 +68,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const scope = await scopeOf(request);
-  const db = getDb();
+  const endpoints = webhookEndpoints();
   const id = params.id ?? "";
   const here = paths.merchantWebhookEndpoint(id);
   const formData = await request.formData();
@@ -89,7 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (submission.status !== "success")
       return data<ActionData>({ replay: submission.reply() }, { status: 400 });
     const since = nairobiLocalToEpoch(submission.value.since)!;
-    const result = replayWebhooksSince(db, scope, id, since, now);
+    const result = await endpoints.replayWebhooksSince(scope, id, since, now);
     if (!result.ok)
       return result.notFound
         ? redirectWithError(paths.merchantWebhooks, { message: "Endpoint not found" })
@@ -122,8 +112,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   switch (change.intent) {
     case "enable":
     case "disable": {
-      const result = await updateWebhookEndpoint(
-        db,
+      const result = await endpoints.updateWebhookEndpoint(
         scope,
         id,
         { status: change.intent === "enable" ? "enabled" : "disabled", now },
@@ -139,14 +128,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       });
     }
     case "delete":
-      return deleteWebhookEndpoint(db, scope, id)
+      return (await endpoints.deleteWebhookEndpoint(scope, id))
         ? redirectWithSuccess(paths.merchantWebhooks, {
             message: "Endpoint deleted",
             description: "No more events are sent to it.",
           })
         : notFoundRedirect();
     case "rotate": {
-      const result = rotateWebhookSecret(db, scope, id, now);
+      const result = await endpoints.rotateWebhookSecret(scope, id, now);
       if (!result.ok) return notFoundRedirect();
       return jsonWithSuccess<ActionData>(
         {
@@ -162,7 +151,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       );
     }
     case "ping": {
-      const result = sendWebhookPing(db, scope, id, now);
+      const result = await endpoints.sendWebhookPing(scope, id, now);
       if (!result.ok)
         return result.notFound
           ? notFoundRedirect()
@@ -173,9 +162,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       });
     }
     case "resend": {
-      const result = resendWebhook(db, scope, id, { deliveryId: change.deliveryId }, now);
+      const result = await endpoints.resendWebhook(
+        scope,
+        id,
+        { deliveryId: change.deliveryId },
+        now,
+      );
       if (!result.ok)
-        return result.notFound && !getWebhookEndpoint(db, scope, id)
+        return result.notFound && !(await endpoints.getWebhookEndpoint(scope, id))
           ? notFoundRedirect()
           : redirectWithError(here, { message: "Not sent", description: result.message });
       return redirectWithSuccess(here, {

@@ -20,13 +20,12 @@ import { NewSigningSecret } from "~/components/developers/webhooks/NewSigningSec
 import { textLinkClass } from "~/components/ui";
 import type { ApiMode } from "~/core/api/vocabulary";
 import { addEndpointFormSchema } from "~/core/api/webhooks/endpoint-input";
-import { createWebhookEndpoint, listWebhookEndpoints } from "~/core/api/webhooks/endpoints.server";
 import { requirePermission } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { jsonWithSuccess } from "~/utils/toast.server";
+import { webhookEndpoints } from "~/wiring/developers.server";
 import { webhookUrlPolicy } from "~/wiring/webhooks.server";
 
 interface ActionData {
@@ -38,7 +37,10 @@ interface ActionData {
 export async function loader({ request }: LoaderFunctionArgs) {
   const merchant = await requirePermission(request, "developers:manage");
   return {
-    endpoints: listWebhookEndpoints(getDb(), { merchantId: merchant.merchantId, mode: null }),
+    endpoints: await webhookEndpoints().listWebhookEndpoints({
+      merchantId: merchant.merchantId,
+      mode: null,
+    }),
   };
 }
 
@@ -49,8 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success")
     return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
   const input = submission.value;
-  const result = await createWebhookEndpoint(
-    getDb(),
+  const result = await webhookEndpoints().createWebhookEndpoint(
     {
       merchantId: merchant.merchantId,
       mode: input.mode,

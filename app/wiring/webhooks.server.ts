@@ -12,6 +12,7 @@
  */
 import type { WebhookUrlPolicy } from "~/core/api/webhooks/url-rules";
 import { startWebhookWorker, type WebhookWorker } from "~/core/api/webhooks/worker.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { env } from "~/utils/env.server";
 import type { BootContext } from "./context";
 
@@ -27,7 +28,7 @@ export function webhookUrlPolicy(): WebhookUrlPolicy {
 
 export function startWebhooks({ db }: BootContext): void {
   void state.__onehopWebhookWorker?.stop();
-  state.__onehopWebhookWorker = startWebhookWorker(db, {
+  state.__onehopWebhookWorker = startWebhookWorker(sqliteStore(db), {
     siteUrl: env.PUBLIC_SITE_URL,
     policy: webhookUrlPolicy(),
   });

@@ -9,6 +9,7 @@
  * loopback allowance follows PROVIDER_MODE (simulator) as in the running app.
  */
 import { createWebhookEndpoint } from "../../app/core/api/webhooks/endpoints.server";
+import { sqliteStore } from "../../app/db/sqlite-store.server";
 import { openDatabase } from "../../app/utils/db.server";
 import { env } from "../../app/utils/env.server";
 import { webhookUrlPolicy } from "../../app/wiring/webhooks.server";
@@ -20,12 +21,13 @@ if (!merchantId || !url || merchantId.length > 20 || url.length > 2_000) {
 }
 
 const db = openDatabase(env.DATABASE_URL);
+const store = sqliteStore(db);
 const made = await createWebhookEndpoint(
-  db,
+  store,
   { merchantId, mode: "test", url, events: ["*"], description: "Restart check", now: Date.now() },
   { policy: webhookUrlPolicy() },
 );
-db.$client.close();
+await store.close();
 if (!made.ok) {
   console.error(`webhook-endpoint-create: ${made.message}`);
   process.exit(1);

@@ -134,7 +134,7 @@ export const webhookEndpointRoutes = [
     async handle(context) {
       const { body } = context;
       const created = await createWebhookEndpoint(
-        context.db,
+        context.store,
         {
           ...scopeOf(context),
           url: body.url,
@@ -163,8 +163,8 @@ export const webhookEndpointRoutes = [
       },
       errors: [401, 403, 429],
     },
-    handle(context) {
-      const views = listWebhookEndpoints(context.db, scopeOf(context));
+    async handle(context) {
+      const views = await listWebhookEndpoints(context.store, scopeOf(context));
       return { status: 200, body: { object: "list", data: views.map(json) } };
     },
   }),
@@ -180,9 +180,9 @@ export const webhookEndpointRoutes = [
       response: { status: 200, description: "The endpoint.", schema: endpointSchema },
       errors: [401, 403, 404, 429],
     },
-    handle(context) {
+    async handle(context) {
       const id = context.params.id!;
-      const view = getWebhookEndpoint(context.db, scopeOf(context), id);
+      const view = await getWebhookEndpoint(context.store, scopeOf(context), id);
       if (!view) throw notFound("webhook endpoint", id);
       return { status: 200, body: json(view) };
     },
@@ -207,7 +207,7 @@ export const webhookEndpointRoutes = [
       const id = context.params.id!;
       const { body } = context;
       const updated = await updateWebhookEndpoint(
-        context.db,
+        context.store,
         scopeOf(context),
         id,
         {
@@ -244,9 +244,9 @@ export const webhookEndpointRoutes = [
       },
       errors: [401, 403, 404, 429],
     },
-    handle(context) {
+    async handle(context) {
       const id = context.params.id!;
-      if (!deleteWebhookEndpoint(context.db, scopeOf(context), id))
+      if (!(await deleteWebhookEndpoint(context.store, scopeOf(context), id)))
         throw notFound("webhook endpoint", id);
       return { status: 200, body: { id, object: "webhook_endpoint", deleted: true } };
     },
@@ -273,9 +273,9 @@ export const webhookEndpointRoutes = [
       },
       errors: [401, 403, 404, 429],
     },
-    handle(context) {
+    async handle(context) {
       const id = context.params.id!;
-      const rotated = rotateWebhookSecret(context.db, scopeOf(context), id, context.now);
+      const rotated = await rotateWebhookSecret(context.store, scopeOf(context), id, context.now);
       if (!rotated.ok) throw refusal(rotated, id);
       const body = {
         id,
@@ -302,9 +302,9 @@ export const webhookEndpointRoutes = [
       },
       errors: [401, 403, 404, 409, 429],
     },
-    handle(context) {
+    async handle(context) {
       const id = context.params.id!;
-      const sent = sendWebhookPing(context.db, scopeOf(context), id, context.now);
+      const sent = await sendWebhookPing(context.store, scopeOf(context), id, context.now);
       if (!sent.ok) throw refusal(sent, id);
       return { status: 202, body: { event_id: sent.eventId } };
     },
@@ -332,10 +332,10 @@ export const webhookEndpointRoutes = [
       errors: [400, 401, 403, 404, 409, 413, 415, 429],
       example: { since: "2026-11-25T06:00:00Z" },
     },
-    handle(context) {
+    async handle(context) {
       const id = context.params.id!;
-      const replayed = replayWebhooksSince(
-        context.db,
+      const replayed = await replayWebhooksSince(
+        context.store,
         scopeOf(context),
         id,
         Date.parse(context.body.since),

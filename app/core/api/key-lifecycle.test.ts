@@ -11,10 +11,12 @@ import { apiKeys, auditLog, merchantUsers, securityEvents } from "../../../drizz
 import { createTestDb } from "../../../tests/setup/db";
 import { addMember } from "../../../tests/setup/members";
 import { addMerchant } from "../../../tests/setup/payments";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { apiKeyListItems, createKeyForMember, revokeKeyForMember } from "./key-management.server";
 import { authenticateApiKey, createApiKey } from "./keys.server";
 
 const { db, close } = createTestDb();
+const store = sqliteStore(db);
 afterAll(close);
 
 const SHOP = "MRC-KEYS22";
@@ -34,7 +36,7 @@ const actor = { merchantId: SHOP, userId: "usr_keys_admin" };
 const theirOwner = addMember(db, OTHER, "owner");
 
 /** A key made as `createKeyForMember` would, which must succeed. */
-function made(result: ReturnType<typeof createKeyForMember>) {
+function made(result: Awaited<ReturnType<typeof createKeyForMember>>) {
   if (!result.ok) throw new Error(`key refused: ${result.reason}`);
   return result;
 }
@@ -67,10 +69,10 @@ describe("authenticating an API key", () => {
     });
   });
 
-  it("accepts a new key with its merchant, mode and scopes; only its hash is stored", () => {
+  it("accepts a new key with its merchant, mode and scopes; only its hash is stored", async () => {
     const { key, secret } = made(
-      createKeyForMember(
-        db,
+      await createKeyForMember(
+        store,
         actor,
         { name: "Till", mode: "live", scopes: ["payments:read", "balances:read"], expiresAt: null },
         T0,
@@ -95,8 +97,8 @@ describe("authenticating an API key", () => {
     expect(row.prefix).toBe(secret.slice(0, 12));
     // A test key for the same merchant is another key, in test mode.
     const test = made(
-      createKeyForMember(
-        db,
+      await createKeyForMember(
+        store,
         actor,
         { name: "Sandbox", mode: "test", scopes: ["payments:write"], expiresAt: null },
         T0,
@@ -107,7 +109,7 @@ describe("authenticating an API key", () => {
     expect(auth.ok && auth.key.mode).toBe("test");
   });
 
-  it("refuses a key from the moment it expires, and lists it as Expired", () => {
+  it("refuses a key from the moment it expires, and lists it as Expired", async () => {
     const { key, secret } = createApiKey(db, {
       merchantId: SHOP,
       mode: "test",
@@ -119,11 +121,13 @@ describe("authenticating an API key", () => {
     });
     expect(authenticateApiKey(db, secret, T0 + 999).ok).toBe(true);
     expect(authenticateApiKey(db, secret, T0 + 1_000)).toEqual({ ok: false, reason: "expired" });
-    const listed = apiKeyListItems(db, SHOP, T0 + 1_000).find((item) => item.id === key.id);
+    const listed = (await apiKeyListItems(store, SHOP, T0 + 1_000)).find(
+      (item) => item.id === key.id,
+    );
     expect(listed?.status).toBe("expired");
   });
 
-  it("writes the last-used time at most once a minute", () => {
+  it("writes the last-used time at most once a minute", async () => {
     const { key, secret } = createApiKey(db, {
       merchantId: SHOP,
       mode: "live",
@@ -139,26 +143,31 @@ describe("authenticating an API key", () => {
     expect(lastUsed(key.id)).toBe(T0 + 10_000);
     authenticateApiKey(db, secret, T0 + 70_000);
     expect(lastUsed(key.id)).toBe(T0 + 70_000);
-    expect(apiKeyListItems(db, SHOP, T0 + 70_000).find((k) => k.id === key.id)?.lastUsedAt).toBe(
-      T0 + 70_000,
-    );
+    expect(
+      (await apiKeyListItems(store, SHOP, T0 + 70_000)).find((k) => k.id === key.id)?.lastUsedAt,
+    ).toBe(T0 + 70_000);
   });
 });
 
 describe("revoking an API key", () => {
-  it("takes effect at once, once, and is recorded", () => {
+  it("takes effect at once, once, and is recorded", async () => {
     const { key, secret } = made(
-      createKeyForMember(
-        db,
+      await createKeyForMember(
+        store,
         actor,
         { name: "Old shop", mode: "live", scopes: ["payments:write"], expiresAt: null },
         T0,
       ),
     );
-    expect(revokeKeyForMember(db, actor, key.id, T0 + 5)).toEqual({ ok: true, name: "Old shop" });
+    expect(await revokeKeyForMember(store, actor, key.id, T0 + 5)).toEqual({
+      ok: true,
+      name: "Old shop",
+    });
     expect(authenticateApiKey(db, secret, T0 + 5)).toEqual({ ok: false, reason: "revoked" });
-    expect(revokeKeyForMember(db, actor, key.id, T0 + 6)).toEqual({ ok: false });
-    expect(apiKeyListItems(db, SHOP, T0 + 6).find((k) => k.id === key.id)?.status).toBe("revoked");
+    expect(await revokeKeyForMember(store, actor, key.id, T0 + 6)).toEqual({ ok: false });
+    expect((await apiKeyListItems(store, SHOP, T0 + 6)).find((k) => k.id === key.id)?.status).toBe(
+      "revoked",
+    );
 
     const events = db
       .select({ type: securityEvents.type, details: securityEvents.details })
@@ -175,7 +184,7 @@ describe("revoking an API key", () => {
     expect(audit.map((row) => row.action)).toEqual(["api_key.created", "api_key.revoked"]);
   });
 
-  it("cannot revoke another merchant's key", () => {
+  it("cannot revoke another merchant's key", async () => {
     const theirs = createApiKey(db, {
       merchantId: OTHER,
       mode: "live",
@@ -184,8 +193,10 @@ describe("revoking an API key", () => {
       createdBy: theirOwner.id,
       now: T0,
     });
-    expect(revokeKeyForMember(db, actor, theirs.key.id, T0 + 1)).toEqual({ ok: false });
+    expect(await revokeKeyForMember(store, actor, theirs.key.id, T0 + 1)).toEqual({ ok: false });
     expect(authenticateApiKey(db, theirs.secret, T0 + 1).ok).toBe(true);
-    expect(apiKeyListItems(db, SHOP, T0 + 1).map((k) => k.id)).not.toContain(theirs.key.id);
+    expect((await apiKeyListItems(store, SHOP, T0 + 1)).map((k) => k.id)).not.toContain(
+      theirs.key.id,
+    );
   });
 });

@@ -9,7 +9,10 @@ import { apiKeys, merchants, merchantUsers } from "../../../drizzle/schema";
 import { isTeamRole, type TeamRole } from "~/core/accounts/permissions";
 import { recordAudit } from "~/core/audit.server";
 import { recordSecurityEvent, type RequestOrigin } from "~/core/accounts/security-events.server";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
+import type { Db } from "~/utils/db.server";
 import { scopesBeyondRole } from "./key-rules";
 import { createApiKey, parseScopes, revokeApiKey, type ApiKeyRow } from "./keys.server";
 import type { ApiMode, ApiScope } from "./vocabulary";
@@ -54,51 +57,59 @@ export function apiKeyStatus(
 }
 
 /** The merchant's keys with their members, newest first, at most `limit` (the page lists 200). */
-export function apiKeyListItems(
-  db: Db,
+export async function apiKeyListItems(
+  store: Store,
   merchantId: string,
   now: number,
   limit = 200,
-): ApiKeyListItem[] {
-  return db
-    .select({
-      row: apiKeys,
-      member: merchantUsers.username,
-      role: merchantUsers.role,
-      memberStatus: merchantUsers.status,
-    })
-    .from(apiKeys)
-    .leftJoin(merchantUsers, eq(merchantUsers.id, apiKeys.createdBy))
-    .where(eq(apiKeys.merchantId, merchantId))
-    .orderBy(desc(apiKeys.createdAt))
-    .limit(limit)
-    .all()
-    .map(({ row, member, role, memberStatus }) => {
-      const scopes = parseScopes(row.scopes);
-      return {
-        id: row.id,
-        name: row.name,
-        mode: row.mode,
-        prefix: row.prefix,
-        scopes,
-        createdAt: row.createdAt,
-        lastUsedAt: row.lastUsedAt,
-        expiresAt: row.expiresAt,
-        revokedAt: row.revokedAt,
-        status: apiKeyStatus(row, now, memberStatus === "active"),
-        member,
-        withheldScopes: role ? scopesBeyondRole(role, scopes) : scopes,
-      };
-    });
+): Promise<ApiKeyListItem[]> {
+  const rows = await store.read((q) =>
+    q
+      .select({
+        row: apiKeys,
+        member: merchantUsers.username,
+        role: merchantUsers.role,
+        memberStatus: merchantUsers.status,
+      })
+      .from(apiKeys)
+      .leftJoin(merchantUsers, eq(merchantUsers.id, apiKeys.createdBy))
+      .where(eq(apiKeys.merchantId, merchantId))
+      .orderBy(desc(apiKeys.createdAt))
+      .limit(limit),
+  );
+  return rows.map(({ row, member, role, memberStatus }) => {
+    const scopes = parseScopes(row.scopes);
+    return {
+      id: row.id,
+      name: row.name,
+      mode: row.mode,
+      prefix: row.prefix,
+      scopes,
+      createdAt: row.createdAt,
+      lastUsedAt: row.lastUsedAt,
+      expiresAt: row.expiresAt,
+      revokedAt: row.revokedAt,
+      status: apiKeyStatus(row, now, memberStatus === "active"),
+      member,
+      withheldScopes: role ? scopesBeyondRole(role, scopes) : scopes,
+    };
+  });
 }
 
-/** A member as a key's owner: their role and status now (read in the key's transaction). */
-function memberOf(tx: DbOrTx, merchantId: string, userId: string) {
-  return tx
-    .select({ id: merchantUsers.id, role: merchantUsers.role, status: merchantUsers.status })
-    .from(merchantUsers)
-    .where(and(eq(merchantUsers.id, userId), eq(merchantUsers.merchantId, merchantId)))
-    .get();
+/**
+ * A member as a key's owner: their role and status now, read (and locked: the check of a "check
+ * then write") in the key's write.
+ */
+function memberOf(store: Store, q: Handle, merchantId: string, userId: string) {
+  return first(
+    store.forUpdate(
+      q
+        .select({ id: merchantUsers.id, role: merchantUsers.role, status: merchantUsers.status })
+        .from(merchantUsers)
+        .where(and(eq(merchantUsers.id, userId), eq(merchantUsers.merchantId, merchantId)))
+        .limit(1),
+    ),
+  );
 }
 
 /** Why a key was not made. */
@@ -118,114 +129,115 @@ export interface NewKeyRequest {
  * with the check that the scopes are within the member's role as it is now (ADR 0038).
  */
 export function createKeyForMember(
-  db: Db,
+  store: Store,
   actor: KeyActor,
   input: NewKeyRequest,
   now = Date.now(),
-): ({ ok: true } & { key: ApiKeyRow; secret: string }) | KeyRefusal {
-  return db.transaction(
-    (tx) => {
-      const member = memberOf(tx, actor.merchantId, actor.userId);
-      if (!member || member.status !== "active" || !isTeamRole(member.role))
-        return { ok: false as const, reason: "no_member" as const };
-      const beyond = scopesBeyondRole(member.role, input.scopes);
-      if (beyond.length > 0)
-        return {
-          ok: false as const,
-          reason: "beyond_role" as const,
-          role: member.role,
-          scopes: beyond,
-        };
-      const made = createApiKey(tx, {
-        merchantId: actor.merchantId,
-        createdBy: actor.userId,
-        now,
-        ...input,
-      });
-      const details = {
-        keyId: made.key.id,
-        name: input.name,
-        mode: input.mode,
-        prefix: made.key.prefix,
+): Promise<({ ok: true } & { key: ApiKeyRow; secret: string }) | KeyRefusal> {
+  return store.write(async (q) => {
+    const member = await memberOf(store, q, actor.merchantId, actor.userId);
+    if (!member || member.status !== "active" || !isTeamRole(member.role))
+      return { ok: false as const, reason: "no_member" as const };
+    const beyond = scopesBeyondRole(member.role, input.scopes);
+    if (beyond.length > 0)
+      return {
+        ok: false as const,
+        reason: "beyond_role" as const,
+        role: member.role,
+        scopes: beyond,
       };
-      recordAudit(
-        tx,
-        {
-          actorType: "merchant_user",
-          actorId: actor.userId,
-          action: "api_key.created",
-          targetType: "api_key",
-          targetId: made.key.id,
-          details: { merchantId: actor.merchantId, scopes: input.scopes, ...details },
-        },
-        now,
-      );
-      recordSecurityEvent(
-        tx,
-        {
-          subject: { type: "merchant_user", id: actor.userId },
-          type: "api_key_created",
-          origin: actor.origin,
-          details,
-        },
-        now,
-      );
-      return { ok: true as const, ...made };
-    },
-    { behavior: "immediate" },
-  );
+    // keys.server.ts, the audit and security events stay synchronous this round: they write in
+    // this transaction.
+    const tx = unmovedTx(q);
+    const made = createApiKey(tx, {
+      merchantId: actor.merchantId,
+      createdBy: actor.userId,
+      now,
+      ...input,
+    });
+    const details = {
+      keyId: made.key.id,
+      name: input.name,
+      mode: input.mode,
+      prefix: made.key.prefix,
+    };
+    recordAudit(
+      tx,
+      {
+        actorType: "merchant_user",
+        actorId: actor.userId,
+        action: "api_key.created",
+        targetType: "api_key",
+        targetId: made.key.id,
+        details: { merchantId: actor.merchantId, scopes: input.scopes, ...details },
+      },
+      now,
+    );
+    recordSecurityEvent(
+      tx,
+      {
+        subject: { type: "merchant_user", id: actor.userId },
+        type: "api_key_created",
+        origin: actor.origin,
+        details,
+      },
+      now,
+    );
+    return { ok: true as const, ...made };
+  });
 }
 
 /** Revoke at once. False when the key is not this merchant's or was already revoked. */
 export function revokeKeyForMember(
-  db: Db,
+  store: Store,
   actor: KeyActor,
   keyId: string,
   now = Date.now(),
-): { ok: true; name: string } | { ok: false } {
-  return db.transaction(
-    (tx) => {
-      if (!revokeApiKey(tx, { merchantId: actor.merchantId, keyId, revokedBy: actor.userId, now }))
-        return { ok: false as const };
-      const row = tx
+): Promise<{ ok: true; name: string } | { ok: false }> {
+  return store.write(async (q) => {
+    const tx = unmovedTx(q);
+    if (!revokeApiKey(tx, { merchantId: actor.merchantId, keyId, revokedBy: actor.userId, now }))
+      return { ok: false as const };
+    const row = (await first(
+      q
         .select({ name: apiKeys.name, mode: apiKeys.mode, prefix: apiKeys.prefix })
         .from(apiKeys)
         .where(eq(apiKeys.id, keyId))
-        .get()!;
-      const details = { keyId, name: row.name, mode: row.mode, prefix: row.prefix };
-      recordAudit(
-        tx,
-        {
-          actorType: "merchant_user",
-          actorId: actor.userId,
-          action: "api_key.revoked",
-          targetType: "api_key",
-          targetId: keyId,
-          details: { merchantId: actor.merchantId, ...details },
-        },
-        now,
-      );
-      recordSecurityEvent(
-        tx,
-        {
-          subject: { type: "merchant_user", id: actor.userId },
-          type: "api_key_revoked",
-          origin: actor.origin,
-          details,
-        },
-        now,
-      );
-      return { ok: true as const, name: row.name };
-    },
-    { behavior: "immediate" },
-  );
+        .limit(1),
+    ))!;
+    const details = { keyId, name: row.name, mode: row.mode, prefix: row.prefix };
+    recordAudit(
+      tx,
+      {
+        actorType: "merchant_user",
+        actorId: actor.userId,
+        action: "api_key.revoked",
+        targetType: "api_key",
+        targetId: keyId,
+        details: { merchantId: actor.merchantId, ...details },
+      },
+      now,
+    );
+    recordSecurityEvent(
+      tx,
+      {
+        subject: { type: "merchant_user", id: actor.userId },
+        type: "api_key_revoked",
+        origin: actor.origin,
+        details,
+      },
+      now,
+    );
+    return { ok: true as const, name: row.name };
+  });
 }
 
 /**
  * `npm run apikey:create`: a key made by an operator at the command line for a member of the
  * merchant (by username; the first active owner when none is named). The audit row's actor is
  * "system"; the key is the member's and never does more than their role. Refusals: no such merchant
- * or member, or scopes beyond the member's role.
+ * or member, or scopes beyond the member's role. Synchronous this round: scripts/apikey-create.ts
+ * and the bench call it outside the app.
  */
 export function createKeyFromCommandLine(
   db: Db,

@@ -3,7 +3,7 @@
  * each event's exact JSON, record the attempt, schedule a retry or settle the delivery, and keep
  * the endpoint's health.
  *
- * - Claiming happens in one IMMEDIATE transaction: a delivery is taken only if its lease is free or
+ * - Claiming happens in one store write: a delivery is taken only if its lease is free or
  *   lapsed, so two workers (threads of one process or two processes) never post it at once, and a
  *   crashed worker's claim lapses after `leaseMs` (the timeout plus a margin).
  * - A request: `POST` of `eventObject(event)` (the same bytes on every retry) with Content-Type,
@@ -32,7 +32,9 @@ import {
 } from "../../../../drizzle/schema";
 import { renderNotice, supportLine } from "~/core/accounts/notifications.server";
 import { queueEmail } from "~/core/email.server";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import { formatEatDateTime } from "~/utils/format";
 import { logger } from "~/utils/logger.server";
 import { addressRefusal, withCanonicalHost, type OwnAddress } from "~/utils/outbound-address";
@@ -98,16 +100,16 @@ const clock = (now: DeliverOptions["now"]) =>
   typeof now === "number" ? () => now : (now ?? Date.now);
 
 /** Claim up to `limit` due deliveries of enabled endpoints for `leaseMs`. */
-export function claimDueDeliveries(
-  db: Db,
+export async function claimDueDeliveries(
+  store: Store,
   { now, limit, leaseMs }: { now: number; limit: number; leaseMs: number },
-): ClaimedDelivery[] {
+): Promise<ClaimedDelivery[]> {
   if (limit <= 0) return [];
   const leaseUntil = now + leaseMs;
   const free = or(isNull(webhookDeliveries.leaseUntil), lte(webhookDeliveries.leaseUntil, now));
-  return db.transaction(
-    (tx) => {
-      const due = tx
+  return store.write(async (q) => {
+    const due = await store.forUpdate(
+      q
         .select({ id: webhookDeliveries.id })
         .from(webhookDeliveries)
         .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
@@ -120,21 +122,19 @@ export function claimDueDeliveries(
           ),
         )
         .orderBy(webhookDeliveries.nextAttemptAt)
-        .limit(limit)
-        .all();
-      const claimed: ClaimedDelivery[] = [];
-      for (const { id } of due) {
-        const taken = tx
-          .update(webhookDeliveries)
-          .set({ leaseUntil })
-          .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, "pending"), free))
-          .run();
-        if (taken.changes === 1) claimed.push({ id, leaseUntil });
-      }
-      return claimed;
-    },
-    { behavior: "immediate" },
-  );
+        .limit(limit),
+    );
+    const claimed: ClaimedDelivery[] = [];
+    for (const { id } of due) {
+      const taken = await q
+        .update(webhookDeliveries)
+        .set({ leaseUntil })
+        .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, "pending"), free))
+        .returning({ id: webhookDeliveries.id });
+      if (taken.length === 1) claimed.push({ id, leaseUntil });
+    }
+    return claimed;
+  });
 }
 
 type Outcome =
@@ -228,18 +228,22 @@ export type AttemptResult = "succeeded" | "retrying" | "failed" | "skipped";
  * ("skipped": it was no longer ours or no longer pending).
  */
 export async function attemptDelivery(
-  db: Db,
+  store: Store,
   claimed: ClaimedDelivery,
   options: DeliverOptions,
 ): Promise<AttemptResult> {
   const now = clock(options.now);
-  const row = db
-    .select({ delivery: webhookDeliveries, event: webhookEvents, endpoint: webhookEndpoints })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(eq(webhookDeliveries.id, claimed.id))
-    .get();
+  const row = await store.read((q) =>
+    first(
+      q
+        .select({ delivery: webhookDeliveries, event: webhookEvents, endpoint: webhookEndpoints })
+        .from(webhookDeliveries)
+        .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+        .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+        .where(eq(webhookDeliveries.id, claimed.id))
+        .limit(1),
+    ),
+  );
   if (
     !row ||
     row.delivery.status !== "pending" ||
@@ -330,19 +334,18 @@ export async function attemptDelivery(
   }
   const final = result;
 
-  return db.transaction((tx) => {
-    tx.insert(webhookAttempts)
-      .values({
-        deliveryId: delivery.id,
-        at,
-        signature,
-        responseStatus: status,
-        responseExcerpt: excerpt ?? error,
-        latencyMs,
-        error,
-      })
-      .run();
-    const updated = tx
+  // The POST is over: its outcome is recorded in a write of its own (no network wait inside).
+  return store.write(async (q): Promise<AttemptResult> => {
+    await q.insert(webhookAttempts).values({
+      deliveryId: delivery.id,
+      at,
+      signature,
+      responseStatus: status,
+      responseExcerpt: excerpt ?? error,
+      latencyMs,
+      error,
+    });
+    const updated = await q
       .update(webhookDeliveries)
       .set({
         status: final === "retry" ? "pending" : final,
@@ -360,46 +363,53 @@ export async function attemptDelivery(
           eq(webhookDeliveries.leaseUntil, claimed.leaseUntil),
         ),
       )
-      .run();
-    if (updated.changes === 0) return "skipped" as const;
-    recordHealth(tx, endpoint.id, final === "succeeded", at);
+      .returning({ id: webhookDeliveries.id });
+    if (updated.length === 0) return "skipped";
+    await recordHealth(q, endpoint.id, final === "succeeded", at);
     return final === "retry" ? "retrying" : final;
   });
 }
 
 /** Endpoint health after an attempt: see the module comment. */
-function recordHealth(tx: DbOrTx, endpointId: string, succeeded: boolean, now: number): void {
-  const endpoint = tx
-    .select()
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.id, endpointId))
-    .get();
+async function recordHealth(
+  q: Handle,
+  endpointId: string,
+  succeeded: boolean,
+  now: number,
+): Promise<void> {
+  const endpoint = await first(
+    q.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId)).limit(1),
+  );
   if (!endpoint) return;
   if (succeeded) {
     if (endpoint.failingSince !== null)
-      tx.update(webhookEndpoints)
+      await q
+        .update(webhookEndpoints)
         .set({ failingSince: null })
-        .where(eq(webhookEndpoints.id, endpointId))
-        .run();
+        .where(eq(webhookEndpoints.id, endpointId));
     return;
   }
   if (endpoint.failingSince === null) {
-    tx.update(webhookEndpoints)
+    await q
+      .update(webhookEndpoints)
       .set({ failingSince: now })
-      .where(eq(webhookEndpoints.id, endpointId))
-      .run();
+      .where(eq(webhookEndpoints.id, endpointId));
     return;
   }
   if (endpoint.status === "enabled" && now - endpoint.failingSince >= RETRY_WINDOW_MS) {
     const reason = `Every delivery failed for 3 days (since ${formatEatDateTime(endpoint.failingSince)}).`;
-    disableEndpointRow(tx, endpointId, reason, now);
-    queueDisabledNotices(tx, endpoint, now);
+    await disableEndpointRow(q, endpointId, reason, now);
+    await queueDisabledNotices(q, endpoint, now);
   }
 }
 
 /** E-mail the merchant's active owners that an endpoint was disabled. */
-function queueDisabledNotices(tx: DbOrTx, endpoint: WebhookEndpointRow, now: number): number {
-  const owners = tx
+async function queueDisabledNotices(
+  q: Handle,
+  endpoint: WebhookEndpointRow,
+  now: number,
+): Promise<number> {
+  const owners = await q
     .select({
       username: merchantUsers.username,
       email: merchantUsers.email,
@@ -414,8 +424,7 @@ function queueDisabledNotices(tx: DbOrTx, endpoint: WebhookEndpointRow, now: num
         eq(merchantUsers.role, "owner"),
         eq(merchantUsers.status, "active"),
       ),
-    )
-    .all();
+    );
   let queued = 0;
   for (const owner of owners) {
     const to = owner.email ?? owner.contactEmail;
@@ -433,7 +442,8 @@ function queueDisabledNotices(tx: DbOrTx, endpoint: WebhookEndpointRow, now: num
       notYou: `Fix the receiver, enable the endpoint again on the Developers page, and use "Replay all since …" to send what it missed. For help, ${supportLine}.`,
       links: [["Webhook endpoint", paths.merchantWebhookEndpoint(endpoint.id)]],
     });
-    queueEmail(tx, { to, ...notice }, now);
+    // The e-mail queue stays synchronous this round: it writes in this transaction.
+    queueEmail(unmovedTx(q), { to, ...notice }, now);
     queued++;
   }
   return queued;
@@ -451,12 +461,12 @@ export interface DeliveryRunStats {
  * and scripts; the running app's worker (worker.server.ts) uses the same two steps continuously.
  */
 export async function deliverDueWebhooks(
-  db: Db,
+  store: Store,
   options: DeliverOptions,
 ): Promise<DeliveryRunStats> {
   const now = clock(options.now);
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
-  const claimed = claimDueDeliveries(db, {
+  const claimed = await claimDueDeliveries(store, {
     now: now(),
     limit: options.limit ?? 50,
     leaseMs: timeoutMs + LEASE_MARGIN_MS,
@@ -466,7 +476,7 @@ export async function deliverDueWebhooks(
   const lane = async () => {
     while (next < claimed.length) {
       const item = claimed[next++]!;
-      const result = await attemptDelivery(db, item, options);
+      const result = await attemptDelivery(store, item, options);
       if (result !== "skipped") stats[result]++;
     }
   };

@@ -26,7 +26,9 @@ import {
 } from "../../../../drizzle/schema";
 import { openSecret, sealSecret } from "~/core/accounts/totp.server";
 import { newId } from "~/core/ids.server";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import { addressRefusal, canonicalHost, withCanonicalHost } from "~/utils/outbound-address";
 import { systemResolve, type ResolveHost } from "~/utils/outbound-address.server";
 import { totpSealingKey } from "~/utils/two-factor-key.server";
@@ -127,9 +129,13 @@ function scoped(scope: EndpointScope, id: string) {
   );
 }
 
-function findRow(db: DbOrTx, scope: EndpointScope, id: string): WebhookEndpointRow | undefined {
+async function findRow(
+  q: Handle,
+  scope: EndpointScope,
+  id: string,
+): Promise<WebhookEndpointRow | undefined> {
   if (id.length > 64) return undefined;
-  return db.select().from(webhookEndpoints).where(scoped(scope, id)).get();
+  return first(q.select().from(webhookEndpoints).where(scoped(scope, id)).limit(1));
 }
 
 /** A refusal: `field` names the input at fault (null: the request as a whole). */
@@ -208,7 +214,7 @@ export interface CreateEndpointInput {
  * Register an endpoint. Returns it with its signing secret: the only time the secret is shown.
  */
 export async function createWebhookEndpoint(
-  db: Db,
+  store: Store,
   input: CreateEndpointInput,
   options: UrlCheckOptions,
 ): Promise<{ ok: true; endpoint: WebhookEndpointView; secret: string } | FieldProblem> {
@@ -238,24 +244,26 @@ export async function createWebhookEndpoint(
     createdAt: input.now,
     updatedAt: input.now,
   };
-  const created = db.transaction(
-    (tx) => {
-      const count = tx
-        .select({ n: sql<number>`count(*)` })
-        .from(webhookEndpoints)
-        .where(
-          and(
-            eq(webhookEndpoints.merchantId, input.merchantId),
-            eq(webhookEndpoints.mode, input.mode),
-          ),
-        )
-        .get();
-      if ((count?.n ?? 0) >= WEBHOOK_ENDPOINTS_MAX) return false;
-      tx.insert(webhookEndpoints).values(row).run();
-      return true;
-    },
-    { behavior: "immediate" },
-  );
+  // Check the limit, then write: one write, the count read under forUpdate.
+  const created = await store.write(async (q) => {
+    const count = await first(
+      store.forUpdate(
+        q
+          .select({ n: sql<number>`count(*)` })
+          .from(webhookEndpoints)
+          .where(
+            and(
+              eq(webhookEndpoints.merchantId, input.merchantId),
+              eq(webhookEndpoints.mode, input.mode),
+            ),
+          )
+          .limit(1),
+      ),
+    );
+    if ((count?.n ?? 0) >= WEBHOOK_ENDPOINTS_MAX) return false;
+    await q.insert(webhookEndpoints).values(row);
+    return true;
+  });
   if (!created)
     return {
       ok: false,
@@ -266,38 +274,44 @@ export async function createWebhookEndpoint(
 }
 
 /** The merchant's endpoints (of the scope's mode, or both), newest first. */
-export function listWebhookEndpoints(
-  db: DbOrTx,
+export async function listWebhookEndpoints(
+  store: Store,
   scope: EndpointScope,
   now = Date.now(),
-): WebhookEndpointView[] {
-  return db
-    .select()
-    .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.merchantId, scope.merchantId),
-        scope.mode ? eq(webhookEndpoints.mode, scope.mode) : undefined,
-      ),
-    )
-    .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id))
-    .all()
-    .map((row) => endpointView(row, now));
+): Promise<WebhookEndpointView[]> {
+  const rows = await store.read((q) =>
+    q
+      .select()
+      .from(webhookEndpoints)
+      .where(
+        and(
+          eq(webhookEndpoints.merchantId, scope.merchantId),
+          scope.mode ? eq(webhookEndpoints.mode, scope.mode) : undefined,
+        ),
+      )
+      .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id)),
+  );
+  return rows.map((row) => endpointView(row, now));
 }
 
-export function getWebhookEndpoint(
-  db: DbOrTx,
+export async function getWebhookEndpoint(
+  store: Store,
   scope: EndpointScope,
   id: string,
   now = Date.now(),
-): WebhookEndpointView | null {
-  const row = findRow(db, scope, id);
+): Promise<WebhookEndpointView | null> {
+  const row = await store.read((q) => findRow(q, scope, id));
   return row ? endpointView(row, now) : null;
 }
 
 /** Mark an endpoint's pending deliveries failed (it was disabled or deleted). */
-function failPending(tx: DbOrTx, endpointId: string, reason: string, now: number): number {
-  return tx
+async function failPending(
+  q: Handle,
+  endpointId: string,
+  reason: string,
+  now: number,
+): Promise<number> {
+  const failed = await q
     .update(webhookDeliveries)
     .set({
       status: "failed",
@@ -309,24 +323,25 @@ function failPending(tx: DbOrTx, endpointId: string, reason: string, now: number
     .where(
       and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, "pending")),
     )
-    .run().changes;
+    .returning({ id: webhookDeliveries.id });
+  return failed.length;
 }
 
 export const DISABLED_BY_MERCHANT = "Disabled by you.";
 export const DELIVERY_STOPPED = "Endpoint disabled: not sent.";
 
 /** Disable an endpoint now (the row must exist): its pending deliveries stop. */
-export function disableEndpointRow(
-  tx: DbOrTx,
+export async function disableEndpointRow(
+  q: Handle,
   endpointId: string,
   reason: string,
   now: number,
-): void {
-  tx.update(webhookEndpoints)
+): Promise<void> {
+  await q
+    .update(webhookEndpoints)
     .set({ status: "disabled", disabledAt: now, disabledReason: reason, updatedAt: now })
-    .where(eq(webhookEndpoints.id, endpointId))
-    .run();
-  failPending(tx, endpointId, DELIVERY_STOPPED, now);
+    .where(eq(webhookEndpoints.id, endpointId));
+  await failPending(q, endpointId, DELIVERY_STOPPED, now);
 }
 
 export interface UpdateEndpointInput {
@@ -340,13 +355,13 @@ export interface UpdateEndpointInput {
 
 /** Change an endpoint. Not found (another merchant's, another mode's) is `notFound`. */
 export async function updateWebhookEndpoint(
-  db: Db,
+  store: Store,
   scope: EndpointScope,
   id: string,
   input: UpdateEndpointInput,
   options: UrlCheckOptions,
 ): Promise<{ ok: true; endpoint: WebhookEndpointView } | FieldProblem | NotFound> {
-  const existing = findRow(db, scope, id);
+  const existing = await store.read((q) => findRow(q, scope, id));
   if (!existing) return NOT_FOUND;
   const changes: Partial<WebhookEndpointRow> = { updatedAt: input.now };
   if (input.description !== undefined) {
@@ -366,75 +381,71 @@ export async function updateWebhookEndpoint(
     if (!url.ok) return { ok: false, field: "url", message: url.message };
     changes.url = url.url;
   }
-  const row = db.transaction(
-    (tx) => {
-      const current = findRow(tx, scope, id);
-      if (!current) return null;
-      if (input.status === "enabled" && current.status !== "enabled") {
-        Object.assign(changes, {
-          status: "enabled",
-          disabledAt: null,
-          disabledReason: null,
-          failingSince: null,
-        });
-      }
-      tx.update(webhookEndpoints).set(changes).where(eq(webhookEndpoints.id, id)).run();
-      if (input.status === "disabled" && current.status !== "disabled")
-        disableEndpointRow(tx, id, DISABLED_BY_MERCHANT, input.now);
-      return findRow(tx, scope, id) ?? null;
-    },
-    { behavior: "immediate" },
-  );
+  // The URL's DNS check (above) is done before the write: no network wait inside it.
+  const row = await store.write(async (q) => {
+    const current = await findRow(q, scope, id);
+    if (!current) return null;
+    if (input.status === "enabled" && current.status !== "enabled") {
+      Object.assign(changes, {
+        status: "enabled",
+        disabledAt: null,
+        disabledReason: null,
+        failingSince: null,
+      });
+    }
+    await q.update(webhookEndpoints).set(changes).where(eq(webhookEndpoints.id, id));
+    if (input.status === "disabled" && current.status !== "disabled")
+      await disableEndpointRow(q, id, DISABLED_BY_MERCHANT, input.now);
+    return (await findRow(q, scope, id)) ?? null;
+  });
   return row ? { ok: true, endpoint: endpointView(row, input.now) } : NOT_FOUND;
 }
 
 /** Delete an endpoint with its delivery log (the events stay). False when not found. */
-export function deleteWebhookEndpoint(db: Db, scope: EndpointScope, id: string): boolean {
-  return db.transaction(
-    (tx) => {
-      if (!findRow(tx, scope, id)) return false;
-      const deliveryIds = tx
-        .select({ id: webhookDeliveries.id })
-        .from(webhookDeliveries)
-        .where(eq(webhookDeliveries.endpointId, id));
-      tx.delete(webhookAttempts).where(inArray(webhookAttempts.deliveryId, deliveryIds)).run();
-      tx.delete(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id)).run();
-      tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).run();
-      return true;
-    },
-    { behavior: "immediate" },
-  );
+export function deleteWebhookEndpoint(
+  store: Store,
+  scope: EndpointScope,
+  id: string,
+): Promise<boolean> {
+  return store.write(async (q) => {
+    if (!(await findRow(q, scope, id))) return false;
+    const deliveryIds = q
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, id));
+    await q.delete(webhookAttempts).where(inArray(webhookAttempts.deliveryId, deliveryIds));
+    await q.delete(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id));
+    await q.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+    return true;
+  });
 }
 
 /**
  * A new signing secret, returned once. The current one keeps signing beside it until
  * `previousSecretExpiresAt` (24 h); a rotation during an overlap drops the oldest secret.
  */
-export function rotateWebhookSecret(
-  db: Db,
+export async function rotateWebhookSecret(
+  store: Store,
   scope: EndpointScope,
   id: string,
   now: number,
-): { ok: true; secret: string; previousSecretExpiresAt: number } | NotFound {
+): Promise<{ ok: true; secret: string; previousSecretExpiresAt: number } | NotFound> {
   const secret = newWebhookSecret();
   const expiresAt = now + WEBHOOK_SECRET_OVERLAP_MS;
-  const done = db.transaction(
-    (tx) => {
-      const row = findRow(tx, scope, id);
-      if (!row) return false;
-      tx.update(webhookEndpoints)
-        .set({
-          secretSealed: sealSecret(secret, totpSealingKey()),
-          previousSecretSealed: row.secretSealed,
-          previousSecretExpiresAt: expiresAt,
-          updatedAt: now,
-        })
-        .where(eq(webhookEndpoints.id, id))
-        .run();
-      return true;
-    },
-    { behavior: "immediate" },
-  );
+  const done = await store.write(async (q) => {
+    const row = await findRow(q, scope, id);
+    if (!row) return false;
+    await q
+      .update(webhookEndpoints)
+      .set({
+        secretSealed: sealSecret(secret, totpSealingKey()),
+        previousSecretSealed: row.secretSealed,
+        previousSecretExpiresAt: expiresAt,
+        updatedAt: now,
+      })
+      .where(eq(webhookEndpoints.id, id));
+    return true;
+  });
   return done ? { ok: true, secret, previousSecretExpiresAt: expiresAt } : NOT_FOUND;
 }
 
@@ -475,14 +486,23 @@ const ATTEMPTS_SHOWN = 20;
  * attempts. Null when the endpoint is not found in the scope.
  */
 export function listWebhookDeliveries(
-  db: DbOrTx,
+  store: Store,
   scope: EndpointScope,
   endpointId: string,
   options: { limit?: number; before?: number } = {},
-): DeliveryView[] | null {
-  if (!findRow(db, scope, endpointId)) return null;
+): Promise<DeliveryView[] | null> {
+  return store.read((q) => deliveriesOf(q, scope, endpointId, options));
+}
+
+async function deliveriesOf(
+  q: Handle,
+  scope: EndpointScope,
+  endpointId: string,
+  options: { limit?: number; before?: number },
+): Promise<DeliveryView[] | null> {
+  if (!(await findRow(q, scope, endpointId))) return null;
   const limit = Math.min(Math.max(options.limit ?? DELIVERY_LOG_PAGE, 1), 100);
-  const rows = db
+  const rows = await q
     .select({
       delivery: webhookDeliveries,
       eventType: webhookEvents.type,
@@ -501,11 +521,10 @@ export function listWebhookDeliveries(
       desc(webhookEvents.createdAt),
       desc(webhookDeliveries.id),
     )
-    .limit(limit)
-    .all();
+    .limit(limit);
   const attempts = new Map<string, AttemptView[]>();
   if (rows.length > 0) {
-    const all = db
+    const all = await q
       .select()
       .from(webhookAttempts)
       .where(
@@ -514,8 +533,7 @@ export function listWebhookDeliveries(
           rows.map((row) => row.delivery.id),
         ),
       )
-      .orderBy(desc(webhookAttempts.at), desc(webhookAttempts.id))
-      .all();
+      .orderBy(desc(webhookAttempts.at), desc(webhookAttempts.id));
     for (const attempt of all) {
       const list = attempts.get(attempt.deliveryId) ?? [];
       if (list.length < ATTEMPTS_SHOWN)
@@ -567,20 +585,20 @@ const DISABLED: Problem = {
  * simply made due now.
  */
 export function resendWebhook(
-  db: Db,
+  store: Store,
   scope: EndpointScope,
   endpointId: string,
   target: { deliveryId: string } | { eventId: string },
   now: number,
-): { ok: true; deliveryId: string } | NotFound | FieldProblem {
-  return db.transaction(
-    (tx) => {
-      const endpoint = findRow(tx, scope, endpointId);
-      if (!endpoint) return NOT_FOUND;
-      if (endpoint.status !== "enabled") return DISABLED;
-      let event: WebhookEvent | undefined;
-      if ("deliveryId" in target) {
-        const delivery = tx
+): Promise<{ ok: true; deliveryId: string } | NotFound | FieldProblem> {
+  return store.write(async (q): Promise<{ ok: true; deliveryId: string } | Problem> => {
+    const endpoint = await findRow(q, scope, endpointId);
+    if (!endpoint) return NOT_FOUND;
+    if (endpoint.status !== "enabled") return DISABLED;
+    let event: WebhookEvent | undefined;
+    if ("deliveryId" in target) {
+      const delivery = await first(
+        q
           .select()
           .from(webhookDeliveries)
           .where(
@@ -589,11 +607,15 @@ export function resendWebhook(
               eq(webhookDeliveries.endpointId, endpointId),
             ),
           )
-          .get();
-        if (!delivery) return { ...NOT_FOUND, message: "No such delivery for this endpoint." };
-        event = tx.select().from(webhookEvents).where(eq(webhookEvents.id, delivery.eventId)).get();
-      } else {
-        event = tx
+          .limit(1),
+      );
+      if (!delivery) return { ...NOT_FOUND, message: "No such delivery for this endpoint." };
+      event = await first(
+        q.select().from(webhookEvents).where(eq(webhookEvents.id, delivery.eventId)).limit(1),
+      );
+    } else {
+      event = await first(
+        q
           .select()
           .from(webhookEvents)
           .where(
@@ -603,28 +625,31 @@ export function resendWebhook(
               eq(webhookEvents.mode, endpoint.mode),
             ),
           )
-          .get();
-      }
-      if (!event) return { ...NOT_FOUND, message: "No such event." };
-      return { ok: true as const, deliveryId: requeue(tx, endpointId, event.id, now) };
-    },
-    { behavior: "immediate" },
-  );
+          .limit(1),
+      );
+    }
+    if (!event) return { ...NOT_FOUND, message: "No such event." };
+    return { ok: true as const, deliveryId: await requeue(q, endpointId, event.id, now) };
+  });
 }
 
 /** Make the delivery of `eventId` to the endpoint pending and due now (inserting it if needed). */
-function requeue(tx: DbOrTx, endpointId: string, eventId: string, now: number): string {
+async function requeue(
+  q: Handle,
+  endpointId: string,
+  eventId: string,
+  now: number,
+): Promise<string> {
   const id = newId("whd");
-  const row = tx
+  const [row] = await q
     .insert(webhookDeliveries)
     .values({ id, eventId, endpointId, attempts: 0, ...requeued(now) })
     .onConflictDoUpdate({
       target: [webhookDeliveries.eventId, webhookDeliveries.endpointId],
       set: requeued(now),
     })
-    .returning({ id: webhookDeliveries.id })
-    .get();
-  return row.id;
+    .returning({ id: webhookDeliveries.id });
+  return row!.id;
 }
 
 /**
@@ -634,23 +659,28 @@ function requeue(tx: DbOrTx, endpointId: string, eventId: string, now: number): 
  * again from the last one's time).
  */
 export function replayWebhooksSince(
-  db: Db,
+  store: Store,
   scope: EndpointScope,
   endpointId: string,
   since: number,
   now: number,
   cap = WEBHOOK_REPLAY_CAP,
-):
+): Promise<
   | { ok: true; queued: number; capped: boolean; lastEventAt: number | null }
   | NotFound
-  | FieldProblem {
-  return db.transaction(
-    (tx) => {
-      const endpoint = findRow(tx, scope, endpointId);
+  | FieldProblem
+> {
+  return store.write(
+    async (
+      q,
+    ): Promise<
+      { ok: true; queued: number; capped: boolean; lastEventAt: number | null } | Problem
+    > => {
+      const endpoint = await findRow(q, scope, endpointId);
       if (!endpoint) return NOT_FOUND;
       if (endpoint.status !== "enabled") return DISABLED;
       const subscribed = JSON.parse(endpoint.events) as string[];
-      const events = tx
+      const events = await q
         .select({ id: webhookEvents.id, createdAt: webhookEvents.createdAt })
         .from(webhookEvents)
         .where(
@@ -662,10 +692,9 @@ export function replayWebhooksSince(
           ),
         )
         .orderBy(webhookEvents.createdAt, webhookEvents.id)
-        .limit(cap + 1)
-        .all();
+        .limit(cap + 1);
       const taken = events.slice(0, cap);
-      for (const event of taken) requeue(tx, endpointId, event.id, now);
+      for (const event of taken) await requeue(q, endpointId, event.id, now);
       return {
         ok: true as const,
         queued: taken.length,
@@ -673,33 +702,31 @@ export function replayWebhooksSince(
         lastEventAt: taken.at(-1)?.createdAt ?? null,
       };
     },
-    { behavior: "immediate" },
   );
 }
 
 /** "Send test event": a `ping` event to this endpoint only. Returns the event id. */
 export function sendWebhookPing(
-  db: Db,
+  store: Store,
   scope: EndpointScope,
   endpointId: string,
   now: number,
-): { ok: true; eventId: string } | NotFound | FieldProblem {
-  return db.transaction(
-    (tx) => {
-      const endpoint = findRow(tx, scope, endpointId);
-      if (!endpoint) return NOT_FOUND;
-      if (endpoint.status !== "enabled") return DISABLED;
-      const event = enqueueEvent(tx, {
-        merchantId: endpoint.merchantId,
-        mode: endpoint.mode,
-        type: "ping",
-        objectId: endpoint.id,
-        data: { object: { id: endpoint.id, object: "webhook_endpoint", url: endpoint.url } },
-        now,
-        endpointId: endpoint.id,
-      });
-      return { ok: true as const, eventId: event.id };
-    },
-    { behavior: "immediate" },
-  );
+): Promise<{ ok: true; eventId: string } | NotFound | FieldProblem> {
+  return store.write(async (q): Promise<{ ok: true; eventId: string } | Problem> => {
+    const endpoint = await findRow(q, scope, endpointId);
+    if (!endpoint) return NOT_FOUND;
+    if (endpoint.status !== "enabled") return DISABLED;
+    // The outbox stays synchronous this round (payments, refunds and payouts enqueue inside their
+    // own transactions): it writes in this one.
+    const event = enqueueEvent(unmovedTx(q), {
+      merchantId: endpoint.merchantId,
+      mode: endpoint.mode,
+      type: "ping",
+      objectId: endpoint.id,
+      data: { object: { id: endpoint.id, object: "webhook_endpoint", url: endpoint.url } },
+      now,
+      endpointId: endpoint.id,
+    });
+    return { ok: true as const, eventId: event.id };
+  });
 }

@@ -14,6 +14,8 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from "../../../../drizzle/schema";
+import { sqliteStore } from "~/db/sqlite-store.server";
+import type { Store } from "~/db/store";
 import { openDatabase, type Db } from "~/utils/db.server";
 import type { ResolveHost } from "~/utils/outbound-address.server";
 import { createTestDb } from "../../../../tests/setup/db";
@@ -83,10 +85,12 @@ async function startReceiver(answer: Receiver["answer"] = () => ({ status: 200, 
 }
 
 let db: Db;
+let store: Store;
 let file: string;
 let close: () => void;
 beforeEach(() => {
   ({ db, file, close } = createTestDb());
+  store = sqliteStore(db);
   for (const id of [MERCHANT, OTHER])
     db.insert(merchants)
       .values({ id, businessName: `Shop ${id}`, contactEmail: `${id}@shop.example`, createdAt: 0 })
@@ -111,11 +115,11 @@ afterEach(async () => {
 });
 
 const deliver = (now: number, options: Partial<DeliverOptions> = {}) =>
-  deliverDueWebhooks(db, { siteUrl: SITE, now, ...allow, ...options });
+  deliverDueWebhooks(store, { siteUrl: SITE, now, ...allow, ...options });
 
 async function endpointFor(receiver: Receiver, events: string[] = ["*"]) {
   const created = await createWebhookEndpoint(
-    db,
+    store,
     { merchantId: MERCHANT, mode: "test", url: receiver.url, events, now: T0 },
     allow,
   );
@@ -147,7 +151,7 @@ describe("registering endpoints", () => {
       status: "enabled",
       events: ["payment.created", "payment.paid"],
     });
-    const listed = listWebhookEndpoints(db, test);
+    const listed = await listWebhookEndpoints(store, test);
     expect(listed.map((e) => e.id)).toEqual([endpoint.id]);
     expect(JSON.stringify(listed)).not.toContain(secret);
     // Stored sealed, not in the clear.
@@ -159,7 +163,7 @@ describe("registering endpoints", () => {
     const tenOh: ResolveHost = () => Promise.resolve([{ address: "10.0.0.1", family: 4 }]);
     const create = (url: string, mode: "test" | "live", options = allow) =>
       createWebhookEndpoint(
-        db,
+        store,
         { merchantId: MERCHANT, mode, url, events: ["*"], now: T0 },
         options,
       );
@@ -192,7 +196,7 @@ describe("registering endpoints", () => {
       (await create("https://hooks.shop.example/x", "live", { ...allow, resolve: publicHost })).ok,
     ).toBe(true);
     const long = await createWebhookEndpoint(
-      db,
+      store,
       {
         merchantId: MERCHANT,
         mode: "test",
@@ -205,7 +209,7 @@ describe("registering endpoints", () => {
     );
     expect(long).toMatchObject({ ok: false, field: "description" });
     const unknown = await createWebhookEndpoint(
-      db,
+      store,
       {
         merchantId: MERCHANT,
         mode: "test",
@@ -216,7 +220,7 @@ describe("registering endpoints", () => {
       { ...allow, resolve: publicHost },
     );
     expect(unknown).toMatchObject({ ok: false, field: "events" });
-    expect(listWebhookEndpoints(db, { merchantId: MERCHANT, mode: null })).toHaveLength(1);
+    expect(await listWebhookEndpoints(store, { merchantId: MERCHANT, mode: null })).toHaveLength(1);
   });
 
   it("another merchant's endpoint (or the other mode's) is not found", async () => {
@@ -225,18 +229,30 @@ describe("registering endpoints", () => {
     const other = { merchantId: OTHER, mode: "test" } as const;
     const live = { merchantId: MERCHANT, mode: "live" } as const;
     for (const scope of [other, live, { merchantId: OTHER, mode: null }]) {
-      expect(getWebhookEndpoint(db, scope, endpoint.id)).toBeNull();
-      expect(listWebhookEndpoints(db, scope)).toEqual([]);
-      expect(listWebhookDeliveries(db, scope, endpoint.id)).toBeNull();
+      expect(await getWebhookEndpoint(store, scope, endpoint.id)).toBeNull();
+      expect(await listWebhookEndpoints(store, scope)).toEqual([]);
+      expect(await listWebhookDeliveries(store, scope, endpoint.id)).toBeNull();
       expect(
-        await updateWebhookEndpoint(db, scope, endpoint.id, { status: "disabled", now: T0 }, allow),
+        await updateWebhookEndpoint(
+          store,
+          scope,
+          endpoint.id,
+          { status: "disabled", now: T0 },
+          allow,
+        ),
       ).toMatchObject({ ok: false, notFound: true });
-      expect(rotateWebhookSecret(db, scope, endpoint.id, T0)).toMatchObject({ notFound: true });
-      expect(sendWebhookPing(db, scope, endpoint.id, T0)).toMatchObject({ notFound: true });
-      expect(replayWebhooksSince(db, scope, endpoint.id, 0, T0)).toMatchObject({ notFound: true });
-      expect(deleteWebhookEndpoint(db, scope, endpoint.id)).toBe(false);
+      expect(await rotateWebhookSecret(store, scope, endpoint.id, T0)).toMatchObject({
+        notFound: true,
+      });
+      expect(await sendWebhookPing(store, scope, endpoint.id, T0)).toMatchObject({
+        notFound: true,
+      });
+      expect(await replayWebhooksSince(store, scope, endpoint.id, 0, T0)).toMatchObject({
+        notFound: true,
+      });
+      expect(await deleteWebhookEndpoint(store, scope, endpoint.id)).toBe(false);
     }
-    expect(getWebhookEndpoint(db, test, endpoint.id)?.status).toBe("enabled");
+    expect((await getWebhookEndpoint(store, test, endpoint.id))?.status).toBe("enabled");
   });
 });
 
@@ -258,7 +274,7 @@ describe("delivering", () => {
     expect(
       verifyWebhookSignature({ header, rawBody: hit!.body, secrets: [secret], now: T0 + 10 }).ok,
     ).toBe(true);
-    const [delivery] = listWebhookDeliveries(db, test, endpoint.id)!;
+    const [delivery] = (await listWebhookDeliveries(store, test, endpoint.id))!;
     expect(delivery).toMatchObject({
       eventId: event.id,
       status: "succeeded",
@@ -286,7 +302,7 @@ describe("delivering", () => {
     const { endpoint } = await endpointFor(receiver);
     paid();
     expect(await deliver(T0, { random: () => 0.5 })).toMatchObject({ retrying: 1 });
-    let [delivery] = listWebhookDeliveries(db, test, endpoint.id)!;
+    let [delivery] = (await listWebhookDeliveries(store, test, endpoint.id))!;
     expect(delivery!.status).toBe("pending");
     // Full jitter over the first 30 s window: 0.5 x 30 s.
     expect(delivery!.nextAttemptAt).toBe(T0 + 15_000);
@@ -295,14 +311,14 @@ describe("delivering", () => {
       error: "HTTP 500: will retry",
     });
     expect(delivery!.attemptLog[0]!.responseExcerpt).toHaveLength(500);
-    expect(getWebhookEndpoint(db, test, endpoint.id)!.failingSince).toBe(T0);
+    expect((await getWebhookEndpoint(store, test, endpoint.id))!.failingSince).toBe(T0);
     // Not due yet.
     expect(await deliver(T0 + 14_999)).toMatchObject({ claimed: 0 });
     expect(await deliver(T0 + 15_000)).toMatchObject({ succeeded: 1 });
-    [delivery] = listWebhookDeliveries(db, test, endpoint.id)!;
+    [delivery] = (await listWebhookDeliveries(store, test, endpoint.id))!;
     expect(delivery).toMatchObject({ status: "succeeded", attempts: 2 });
     expect(delivery!.attemptLog.map((a) => a.responseStatus)).toEqual([200, 500]);
-    expect(getWebhookEndpoint(db, test, endpoint.id)!.failingSince).toBeNull();
+    expect((await getWebhookEndpoint(store, test, endpoint.id))!.failingSince).toBeNull();
     expect(receiver.hits.map((h) => h.headers["onehop-event-id"])).toEqual([
       receiver.hits[0]!.headers["onehop-event-id"],
       receiver.hits[0]!.headers["onehop-event-id"],
@@ -326,7 +342,7 @@ describe("delivering", () => {
     const { endpoint } = await endpointFor(receiver);
     paid();
     expect(await deliver(T0)).toMatchObject({ failed: 1 });
-    const [delivery] = listWebhookDeliveries(db, test, endpoint.id)!;
+    const [delivery] = (await listWebhookDeliveries(store, test, endpoint.id))!;
     expect(delivery).toMatchObject({ status: "failed", nextAttemptAt: null });
     expect(delivery!.lastError).toMatch(/HTTP 400: not retried/);
     expect(await deliver(T0 + RETRY_WINDOW_MS)).toMatchObject({ claimed: 0 });
@@ -338,7 +354,7 @@ describe("delivering", () => {
     const { endpoint } = await endpointFor(receiver);
     paid();
     expect(await deliver(T0, { timeoutMs: 300 })).toMatchObject({ retrying: 1 });
-    const [delivery] = listWebhookDeliveries(db, test, endpoint.id)!;
+    const [delivery] = (await listWebhookDeliveries(store, test, endpoint.id))!;
     expect(delivery!.attemptLog[0]).toMatchObject({ responseStatus: null });
     expect(delivery!.attemptLog[0]!.error).toMatch(/timed out/);
     expect(delivery!.status).toBe("pending");
@@ -350,13 +366,13 @@ describe("delivering", () => {
     const { endpoint } = await endpointFor(receiver);
     paid(T0);
     await deliver(T0);
-    expect(getWebhookEndpoint(db, test, endpoint.id)!.failingSince).toBe(T0);
+    expect((await getWebhookEndpoint(store, test, endpoint.id))!.failingSince).toBe(T0);
     await deliver(T0 + RETRY_WINDOW_MS - 60_000); // still failing, not yet 3 days
-    expect(getWebhookEndpoint(db, test, endpoint.id)!.status).toBe("enabled");
+    expect((await getWebhookEndpoint(store, test, endpoint.id))!.status).toBe("enabled");
     const later = T0 + RETRY_WINDOW_MS + 1;
     paid(later);
     await deliver(later);
-    const disabled = getWebhookEndpoint(db, test, endpoint.id)!;
+    const disabled = (await getWebhookEndpoint(store, test, endpoint.id))!;
     expect(disabled).toMatchObject({ status: "disabled", disabledAt: later });
     expect(disabled.disabledReason).toMatch(/failed for 3 days/);
     expect(deliveryOf(endpoint.id).every((d) => d.status === "failed")).toBe(true);
@@ -368,7 +384,7 @@ describe("delivering", () => {
     paid(later + 1000);
     expect(await deliver(later + 60_000)).toMatchObject({ claimed: 0 });
     expect(receiver.hits).toHaveLength(hits);
-    expect(sendWebhookPing(db, test, endpoint.id, later)).toMatchObject({ ok: false });
+    expect(await sendWebhookPing(store, test, endpoint.id, later)).toMatchObject({ ok: false });
   });
 
   it("SSRF at delivery: a live endpoint on 127.0.0.1 and a name now resolving to 10.0.0.1 are not reached", async () => {
@@ -377,7 +393,7 @@ describe("delivering", () => {
     const publicHost: ResolveHost = () =>
       Promise.resolve([{ address: "93.184.215.14", family: 4 }]);
     const named = await createWebhookEndpoint(
-      db,
+      store,
       {
         merchantId: MERCHANT,
         mode: "live",
@@ -393,7 +409,7 @@ describe("delivering", () => {
       .where(eq(webhookEndpoints.id, named.endpoint.id))
       .run();
     const second = await createWebhookEndpoint(
-      db,
+      store,
       {
         merchantId: MERCHANT,
         mode: "live",
@@ -408,10 +424,12 @@ describe("delivering", () => {
     const tenOh: ResolveHost = () => Promise.resolve([{ address: "10.0.0.1", family: 4 }]);
     expect(await deliver(T0, { resolve: tenOh })).toMatchObject({ claimed: 2, retrying: 2 });
     expect(receiver.hits).toHaveLength(0);
-    const errors = [named.endpoint.id, second.endpoint.id].map(
-      (id) =>
-        listWebhookDeliveries(db, { merchantId: MERCHANT, mode: "live" }, id)![0]!.attemptLog[0]!
-          .error,
+    const errors = await Promise.all(
+      [named.endpoint.id, second.endpoint.id].map(
+        async (id) =>
+          (await listWebhookDeliveries(store, { merchantId: MERCHANT, mode: "live" }, id))![0]!
+            .attemptLog[0]!.error,
+      ),
     );
     expect(errors[0]).toMatch(/Not sent: the address is local or private/);
     expect(errors[1]).toMatch(/Not sent: the address is local or private.*10\.0\.0\.1/);
@@ -426,11 +444,11 @@ describe("delivering", () => {
     const self = { policy: { allowLoopback: true, self: { listenPort: own } } };
     expect(await deliver(T0, self)).toMatchObject({ claimed: 1, retrying: 1 });
     expect(receiver.hits).toHaveLength(0);
-    const [delivery] = listWebhookDeliveries(db, test, endpoint.id)!;
+    const [delivery] = (await listWebhookDeliveries(store, test, endpoint.id))!;
     expect(delivery!.attemptLog[0]!.error).toMatch(/Not sent: .*OneHop's own address/);
     // Registering it now is refused with the same words.
     const again = await createWebhookEndpoint(
-      db,
+      store,
       { merchantId: MERCHANT, mode: "test", url: receiver.url, events: ["*"], now: T0 },
       self,
     );
@@ -446,7 +464,7 @@ describe("delivering", () => {
     try {
       const run = (on: Db) => async () => {
         for (;;) {
-          const stats = await deliverDueWebhooks(on, {
+          const stats = await deliverDueWebhooks(sqliteStore(on), {
             siteUrl: SITE,
             now: T0 + 100,
             limit: 4,
@@ -469,7 +487,9 @@ describe("delivering", () => {
     const receiver = await startReceiver();
     await endpointFor(receiver);
     paid();
-    expect(claimDueDeliveries(db, { now: T0, limit: 10, leaseMs: 40_000 })).toHaveLength(1);
+    expect(await claimDueDeliveries(store, { now: T0, limit: 10, leaseMs: 40_000 })).toHaveLength(
+      1,
+    );
     expect(await deliver(T0 + 39_999)).toMatchObject({ claimed: 0 });
     expect(await deliver(T0 + 40_000)).toMatchObject({ succeeded: 1 });
     expect(receiver.hits).toHaveLength(1);
@@ -483,14 +503,22 @@ describe("managing deliveries", () => {
     const [e1, e2, e3] = [paid(T0), paid(T0 + 1000), paid(T0 + 2000)];
     await deliver(T0 + 3000);
     expect(receiver.hits).toHaveLength(3);
-    const log = listWebhookDeliveries(db, test, endpoint.id)!;
+    const log = (await listWebhookDeliveries(store, test, endpoint.id))!;
     expect(log.map((d) => d.eventId)).toEqual([e3.id, e2.id, e1.id]);
 
-    const resent = resendWebhook(db, test, endpoint.id, { deliveryId: log[2]!.id }, T0 + 4000);
+    const resent = await resendWebhook(
+      store,
+      test,
+      endpoint.id,
+      { deliveryId: log[2]!.id },
+      T0 + 4000,
+    );
     expect(resent).toMatchObject({ ok: true, deliveryId: log[2]!.id });
-    expect(resendWebhook(db, test, endpoint.id, { eventId: e2.id }, T0 + 4000).ok).toBe(true);
+    expect((await resendWebhook(store, test, endpoint.id, { eventId: e2.id }, T0 + 4000)).ok).toBe(
+      true,
+    );
     expect(
-      resendWebhook(db, test, endpoint.id, { deliveryId: "whd_nope" }, T0 + 4000),
+      await resendWebhook(store, test, endpoint.id, { deliveryId: "whd_nope" }, T0 + 4000),
     ).toMatchObject({ notFound: true });
     await deliver(T0 + 4000);
     expect(
@@ -500,16 +528,16 @@ describe("managing deliveries", () => {
         .sort(),
     ).toEqual([e1.id, e2.id].sort());
 
-    const replay = replayWebhooksSince(db, test, endpoint.id, T0 + 1000, T0 + 5000);
+    const replay = await replayWebhooksSince(store, test, endpoint.id, T0 + 1000, T0 + 5000);
     expect(replay).toMatchObject({ ok: true, queued: 2, capped: false });
-    expect(replayWebhooksSince(db, test, endpoint.id, T0, T0 + 5000, 1)).toMatchObject({
+    expect(await replayWebhooksSince(store, test, endpoint.id, T0, T0 + 5000, 1)).toMatchObject({
       queued: 1,
       capped: true,
     });
     await deliver(T0 + 5000);
     expect(receiver.hits).toHaveLength(5 + 3);
 
-    const ping = sendWebhookPing(db, test, endpoint.id, T0 + 6000);
+    const ping = await sendWebhookPing(store, test, endpoint.id, T0 + 6000);
     expect(ping.ok).toBe(true);
     await deliver(T0 + 6000);
     const pingHit = receiver.hits.at(-1)!;
@@ -519,10 +547,10 @@ describe("managing deliveries", () => {
       data: { object: { id: endpoint.id } },
     });
 
-    const rotated = rotateWebhookSecret(db, test, endpoint.id, T0 + 7000);
+    const rotated = await rotateWebhookSecret(store, test, endpoint.id, T0 + 7000);
     if (!rotated.ok) throw new Error("rotate");
     expect(rotated.secret).not.toBe(secret);
-    sendWebhookPing(db, test, endpoint.id, T0 + 7000);
+    await sendWebhookPing(store, test, endpoint.id, T0 + 7000);
     await deliver(T0 + 7000);
     const both = receiver.hits.at(-1)!;
     const header = both.headers["onehop-signature"] as string;
@@ -532,7 +560,7 @@ describe("managing deliveries", () => {
         verifyWebhookSignature({ header, rawBody: both.body, secrets: [s], now: T0 + 7000 }).ok,
       ).toBe(true);
     const dayLater = T0 + 7000 + 24 * 3_600_000;
-    sendWebhookPing(db, test, endpoint.id, dayLater);
+    await sendWebhookPing(store, test, endpoint.id, dayLater);
     await deliver(dayLater);
     const after = receiver.hits.at(-1)!;
     const afterHeader = after.headers["onehop-signature"] as string;
@@ -547,18 +575,20 @@ describe("managing deliveries", () => {
     ).toBe(false);
 
     const disabled = await updateWebhookEndpoint(
-      db,
+      store,
       test,
       endpoint.id,
       { status: "disabled", now: dayLater },
       allow,
     );
     expect(disabled).toMatchObject({ ok: true, endpoint: { status: "disabled" } });
-    expect(resendWebhook(db, test, endpoint.id, { eventId: e1.id }, dayLater)).toMatchObject({
+    expect(
+      await resendWebhook(store, test, endpoint.id, { eventId: e1.id }, dayLater),
+    ).toMatchObject({
       ok: false,
     });
     const enabled = await updateWebhookEndpoint(
-      db,
+      store,
       test,
       endpoint.id,
       { status: "enabled", now: dayLater },
@@ -569,15 +599,15 @@ describe("managing deliveries", () => {
       endpoint: { status: "enabled", disabledReason: null },
     });
 
-    expect(deleteWebhookEndpoint(db, test, endpoint.id)).toBe(true);
-    expect(getWebhookEndpoint(db, test, endpoint.id)).toBeNull();
+    expect(await deleteWebhookEndpoint(store, test, endpoint.id)).toBe(true);
+    expect(await getWebhookEndpoint(store, test, endpoint.id)).toBeNull();
     expect(deliveryOf(endpoint.id)).toEqual([]);
   });
 
   it("the running worker delivers as soon as an event is written", async () => {
     const receiver = await startReceiver();
     await endpointFor(receiver);
-    const worker = startWebhookWorker(db, { siteUrl: SITE, ...allow, pollMs: 60_000 });
+    const worker = await startWebhookWorker(store, { siteUrl: SITE, ...allow, pollMs: 60_000 });
     try {
       const event = paid(Date.now());
       const deadline = Date.now() + 5_000;

@@ -5,13 +5,14 @@
  * time a post finishes. Claims are leased (delivery.server.ts), so several processes can run it.
  * Errors are logged, never thrown: the process does not stop for a webhook.
  */
-import type { Db } from "~/utils/db.server";
+import type { Store } from "~/db/store";
 import { logger } from "~/utils/logger.server";
 import { onEventsWritten } from "../outbox.server";
 import {
   attemptDelivery,
   claimDueDeliveries,
   leaseMsFor,
+  type ClaimedDelivery,
   type DeliverOptions,
 } from "./delivery.server";
 
@@ -29,27 +30,41 @@ export interface WebhookWorker {
   stop(): Promise<void>;
 }
 
-export function startWebhookWorker(db: Db, options: WebhookWorkerOptions): WebhookWorker {
+export function startWebhookWorker(store: Store, options: WebhookWorkerOptions): WebhookWorker {
   const maxInFlight = options.maxInFlight ?? 16;
   const now =
     typeof options.now === "number" ? () => options.now as number : (options.now ?? Date.now);
   const leaseMs = leaseMsFor(options.timeoutMs);
   const running = new Set<Promise<void>>();
   let stopped = false;
+  /** The claim being written (one at a time: the room is counted before it), and a pump missed. */
+  let claiming: Promise<void> | null = null;
+  let pumpAgain = false;
 
   const pump = (): void => {
     if (stopped) return;
-    const room = maxInFlight - running.size;
-    if (room <= 0) return; // a finishing post pumps again
-    let claimed;
-    try {
-      claimed = claimDueDeliveries(db, { now: now(), limit: room, leaseMs });
-    } catch (error) {
-      logger.error("webhook claim failed", { error: String(error) });
+    if (claiming) {
+      pumpAgain = true; // pumps once the claim is in
       return;
     }
+    const room = maxInFlight - running.size;
+    if (room <= 0) return; // a finishing post pumps again
+    claiming = claimDueDeliveries(store, { now: now(), limit: room, leaseMs })
+      .then(post, (error: unknown) => {
+        logger.error("webhook claim failed", { error: String(error) });
+      })
+      .finally(() => {
+        claiming = null;
+        if (pumpAgain) {
+          pumpAgain = false;
+          setImmediate(pump);
+        }
+      });
+  };
+
+  const post = (claimed: ClaimedDelivery[]): void => {
     for (const item of claimed) {
-      const task: Promise<void> = attemptDelivery(db, item, options)
+      const task: Promise<void> = attemptDelivery(store, item, options)
         .then(() => undefined)
         .catch((error: unknown) =>
           logger.error("webhook delivery failed", { delivery: item.id, error: String(error) }),
@@ -74,7 +89,8 @@ export function startWebhookWorker(db: Db, options: WebhookWorkerOptions): Webho
       stopped = true;
       clearInterval(timer);
       onEventsWritten(null);
-      while (running.size > 0) await Promise.allSettled([...running]);
+      // A claim still being written starts its posts: they finish too.
+      while (claiming || running.size > 0) await Promise.allSettled([claiming, ...running]);
     },
   };
 }
