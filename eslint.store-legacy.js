@@ -26,7 +26,6 @@ export const storeLegacyFiles = [
   "app/core/disbursements/expiry.server.ts",
   "app/core/disbursements/name-checks.server.ts",
   "app/core/disbursements/reads.server.ts",
-  "app/core/disbursements/settings.server.ts",
   "app/core/disbursements/transfers.server.ts",
   "app/core/email.server.ts",
   "app/core/ledger/post.server.ts",

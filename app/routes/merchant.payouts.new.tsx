@@ -30,7 +30,6 @@ import { DisbursementError } from "~/core/disbursements/errors";
 import { rowCost } from "~/core/disbursements/fees";
 import { businessLabel } from "~/core/disbursements/row-destination";
 import { checkPayoutRow, type CheckedPayoutRow } from "~/core/disbursements/row-check";
-import { getPayoutApprovalAboveKes } from "~/core/disbursements/settings.server";
 import { railNames } from "~/core/destinations/schema";
 import { balancesOf } from "~/core/payments/reads.server";
 import { requirePermission, requireRecentStepUp } from "~/utils/auth.server";
@@ -40,7 +39,7 @@ import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { disbursements } from "~/wiring/disbursements.server";
+import { disbursements, payoutApproval } from "~/wiring/disbursements.server";
 
 type ActionData = {
   lastResult: SubmissionResult<string[]>;
@@ -57,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     defaults: payoutFormDefaults(new URL(request.url).searchParams),
     banks: banks.map((bank) => ({ value: bank.code, label: `${bank.name} (${bank.code})` })),
     available: balancesOf(db, merchant.merchantId, "live").available.toString(),
-    approvalAboveKes: getPayoutApprovalAboveKes(db, merchant.merchantId),
+    approvalAboveKes: await payoutApproval().aboveKes(merchant.merchantId),
   };
 }
 
@@ -128,7 +127,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // The schema ran the same check: a refusal here means the two disagree.
   if (!check.ok) throw new Error("The payout passed the form's check but not the row check");
   const db = getDb();
-  const approvalAboveKes = getPayoutApprovalAboveKes(db, merchant.merchantId);
+  const approvalAboveKes = await payoutApproval().aboveKes(merchant.merchantId);
   const review = () =>
     reviewOf(value, check, {
       availableKesCents: balancesOf(db, merchant.merchantId, "live").available,

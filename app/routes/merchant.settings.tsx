@@ -37,10 +37,6 @@ import {
 } from "~/core/destinations/destinations.server";
 import { maskedDestinationLabel } from "~/core/destinations/display";
 import {
-  getPayoutApprovalAboveKes,
-  setPayoutApprovalAboveKes,
-} from "~/core/disbursements/settings.server";
-import {
   addDestinationSchema,
   destinationActionSchema,
   destinationAddressOf,
@@ -60,7 +56,7 @@ import { paths } from "~/utils/paths";
 import { clientKey } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
-import { disbursements } from "~/wiring/disbursements.server";
+import { disbursements, payoutApproval } from "~/wiring/disbursements.server";
 import { payments } from "~/wiring/payments.server";
 
 type ActionData = {
@@ -100,7 +96,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     payoutApproval:
       can(merchant.role, "payouts:create") || can(merchant.role, "payouts:approve")
         ? {
-            aboveKes: getPayoutApprovalAboveKes(db, merchant.merchantId),
+            aboveKes: await payoutApproval().aboveKes(merchant.merchantId),
             canChange: can(merchant.role, "payout_approval:manage"),
             // Nobody else could approve (ADR 0039): said here and on the Payouts page.
             soleApprover:
@@ -286,8 +282,7 @@ async function payoutApprovalAction(request: Request) {
   if (submission.status !== "success")
     return data<ActionData>({ approvalResult: submission.reply() }, { status: 400 });
   const kes = submission.value.approvalAboveKes;
-  setPayoutApprovalAboveKes(
-    getDb(),
+  await payoutApproval().setAboveKes(
     { merchantId: merchant.merchantId, actorId: merchant.userId, kes },
     Date.now(),
   );

@@ -10,11 +10,16 @@ import { payoutRailsOf } from "~/core/payments/rails.server";
 import { type RailId, railIds } from "~/core/rails/types";
 import { expireStaleBatches } from "~/core/disbursements/expiry.server";
 import { pumpDisbursements } from "~/core/disbursements/pump.server";
+import {
+  getPayoutApprovalAboveKes,
+  setPayoutApprovalAboveKes,
+} from "~/core/disbursements/settings.server";
 import { getDb } from "~/utils/db.server";
 import type { BootContext } from "./context";
 import { runLeased, schedule } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
 import { runningPayments, runningTestPayments } from "./payments.server";
+import { bindStore, store } from "./store.server";
 
 export function disbursements(): DisbursementsService {
   const db = getDb();
@@ -37,6 +42,14 @@ export function disbursements(): DisbursementsService {
           }),
       );
     },
+  });
+}
+
+/** The payout approval threshold (issue 15, item 3): read by the payout pages, set in Settings. */
+export function payoutApproval() {
+  return bindStore(store(), {
+    aboveKes: getPayoutApprovalAboveKes,
+    setAboveKes: setPayoutApprovalAboveKes,
   });
 }
 

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../../drizzle/schema";
 import { installTestDatabase } from "../../../tests/setup/db";
 import { addMerchant } from "../../../tests/setup/payments";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import {
   getPayoutApprovalAboveKes,
   PAYOUT_APPROVAL_MAX_KES,
@@ -16,6 +17,7 @@ import {
 
 const { db, close } = installTestDatabase();
 afterAll(close);
+const store = sqliteStore(db);
 
 addMerchant(db, "MRC-THRS01", null);
 addMerchant(db, "MRC-THRS02", null);
@@ -34,28 +36,44 @@ const audits = (merchantId: string) =>
     .map((row) => ({ actorId: row.actorId, details: JSON.parse(row.details!) as unknown }));
 
 describe("the payout approval threshold", () => {
-  it("is none until set, then the value set, per merchant", () => {
-    expect(getPayoutApprovalAboveKes(db, "MRC-THRS01")).toBeNull();
+  it("is none until set, then the value set, per merchant", async () => {
+    expect(await getPayoutApprovalAboveKes(store, "MRC-THRS01")).toBeNull();
     expect(
-      setPayoutApprovalAboveKes(db, { merchantId: "MRC-THRS01", actorId: "usr_a", kes: 50_000 }, 1),
+      await setPayoutApprovalAboveKes(
+        store,
+        { merchantId: "MRC-THRS01", actorId: "usr_a", kes: 50_000 },
+        1,
+      ),
     ).toBe(true);
-    expect(getPayoutApprovalAboveKes(db, "MRC-THRS01")).toBe(50_000);
-    expect(getPayoutApprovalAboveKes(db, "MRC-THRS02")).toBeNull();
-    expect(getPayoutApprovalAboveKes(db, "MRC-NOSUCH")).toBeNull();
+    expect(await getPayoutApprovalAboveKes(store, "MRC-THRS01")).toBe(50_000);
+    expect(await getPayoutApprovalAboveKes(store, "MRC-THRS02")).toBeNull();
+    expect(await getPayoutApprovalAboveKes(store, "MRC-NOSUCH")).toBeNull();
   });
 
-  it("audits each change with the member and the values before and after; no-op changes are not", () => {
-    setPayoutApprovalAboveKes(db, { merchantId: "MRC-THRS02", actorId: "usr_b", kes: 0 }, 2);
+  it("audits each change with the member and the values before and after; no-op changes are not", async () => {
+    await setPayoutApprovalAboveKes(
+      store,
+      { merchantId: "MRC-THRS02", actorId: "usr_b", kes: 0 },
+      2,
+    );
     expect(
-      setPayoutApprovalAboveKes(db, { merchantId: "MRC-THRS02", actorId: "usr_b", kes: 0 }, 3),
+      await setPayoutApprovalAboveKes(
+        store,
+        { merchantId: "MRC-THRS02", actorId: "usr_b", kes: 0 },
+        3,
+      ),
     ).toBe(false);
-    setPayoutApprovalAboveKes(
-      db,
+    await setPayoutApprovalAboveKes(
+      store,
       { merchantId: "MRC-THRS02", actorId: "usr_c", kes: PAYOUT_APPROVAL_MAX_KES },
       4,
     );
-    setPayoutApprovalAboveKes(db, { merchantId: "MRC-THRS02", actorId: "usr_c", kes: null }, 5);
-    expect(getPayoutApprovalAboveKes(db, "MRC-THRS02")).toBeNull();
+    await setPayoutApprovalAboveKes(
+      store,
+      { merchantId: "MRC-THRS02", actorId: "usr_c", kes: null },
+      5,
+    );
+    expect(await getPayoutApprovalAboveKes(store, "MRC-THRS02")).toBeNull();
     expect(audits("MRC-THRS02")).toEqual([
       { actorId: "usr_b", details: { fromKes: null, toKes: 0 } },
       { actorId: "usr_c", details: { fromKes: 0, toKes: 10_000_000 } },
@@ -63,15 +81,15 @@ describe("the payout approval threshold", () => {
     ]);
   });
 
-  it("refuses a negative, fractional or too large value and an unknown merchant, writing nothing", () => {
+  it("refuses a negative, fractional or too large value and an unknown merchant, writing nothing", async () => {
     for (const kes of [-1, 1.5, PAYOUT_APPROVAL_MAX_KES + 1, Number.NaN])
-      expect(() =>
-        setPayoutApprovalAboveKes(db, { merchantId: "MRC-THRS01", actorId: "usr_a", kes }, 6),
-      ).toThrow(RangeError);
-    expect(() =>
-      setPayoutApprovalAboveKes(db, { merchantId: "MRC-NOSUCH", actorId: "usr_a", kes: 5 }, 6),
-    ).toThrow(/No merchant/);
-    expect(getPayoutApprovalAboveKes(db, "MRC-THRS01")).toBe(50_000);
+      await expect(
+        setPayoutApprovalAboveKes(store, { merchantId: "MRC-THRS01", actorId: "usr_a", kes }, 6),
+      ).rejects.toThrow(RangeError);
+    await expect(
+      setPayoutApprovalAboveKes(store, { merchantId: "MRC-NOSUCH", actorId: "usr_a", kes: 5 }, 6),
+    ).rejects.toThrow(/No merchant/);
+    expect(await getPayoutApprovalAboveKes(store, "MRC-THRS01")).toBe(50_000);
     expect(audits("MRC-THRS01")).toHaveLength(1);
     expect(audits("MRC-NOSUCH")).toEqual([]);
   });

@@ -7,7 +7,9 @@
 import { eq } from "drizzle-orm";
 import { merchants } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 
 /**
  * A new merchant's threshold (issue 27, item 3): single payouts above KES 100,000 wait for a second
@@ -24,12 +26,19 @@ export function isPayoutApprovalThreshold(kes: number): boolean {
 }
 
 /** The threshold in whole KES, or null (single payouts never need approval; unknown merchant). */
-export function getPayoutApprovalAboveKes(db: DbOrTx, merchantId: string): number | null {
-  const row = db
-    .select({ kes: merchants.payoutApprovalAboveKes })
-    .from(merchants)
-    .where(eq(merchants.id, merchantId))
-    .get();
+export async function getPayoutApprovalAboveKes(
+  store: Store,
+  merchantId: string,
+): Promise<number | null> {
+  const row = await store.read((q) =>
+    first(
+      q
+        .select({ kes: merchants.payoutApprovalAboveKes })
+        .from(merchants)
+        .where(eq(merchants.id, merchantId))
+        .limit(1),
+    ),
+  );
   return row?.kes ?? null;
 }
 
@@ -38,30 +47,34 @@ export function getPayoutApprovalAboveKes(db: DbOrTx, merchantId: string): numbe
  * new values. Throws RangeError for a value outside 0 to PAYOUT_APPROVAL_MAX_KES whole shillings,
  * and Error for an unknown merchant. Returns whether the value changed.
  */
-export function setPayoutApprovalAboveKes(
-  db: Db,
+export async function setPayoutApprovalAboveKes(
+  store: Store,
   input: { merchantId: string; actorId: string; kes: number | null },
   now: number,
-): boolean {
+): Promise<boolean> {
   const { merchantId, actorId, kes } = input;
   if (kes !== null && !isPayoutApprovalThreshold(kes))
     throw new RangeError(
       `A payout approval threshold is whole shillings from 0 to ${PAYOUT_APPROVAL_MAX_KES}`,
     );
-  return db.transaction((tx) => {
-    const current = tx
-      .select({ kes: merchants.payoutApprovalAboveKes })
-      .from(merchants)
-      .where(eq(merchants.id, merchantId))
-      .get();
+  return store.write(async (q) => {
+    const current = await first(
+      store.forUpdate(
+        q
+          .select({ kes: merchants.payoutApprovalAboveKes })
+          .from(merchants)
+          .where(eq(merchants.id, merchantId))
+          .limit(1),
+      ),
+    );
     if (!current) throw new Error(`No merchant ${merchantId}`);
     if (current.kes === kes) return false;
-    tx.update(merchants)
+    await q
+      .update(merchants)
       .set({ payoutApprovalAboveKes: kes })
-      .where(eq(merchants.id, merchantId))
-      .run();
+      .where(eq(merchants.id, merchantId));
     recordAudit(
-      tx,
+      unmovedTx(q),
       {
         actorType: "merchant_user",
         actorId,
