@@ -50,7 +50,6 @@ import {
   resolveOpenFinding,
 } from "./findings.server";
 import { reconcileUnderLease } from "./job.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { answerMpesaCallback } from "~/route-support/mpesa-callback.server";
 import { recordMpesaBalanceResult } from "./mpesa-balance.server";
 import {
