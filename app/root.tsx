@@ -26,13 +26,12 @@ import { AccessDenied, NotFound } from "~/components/layout/StatusPages";
 import { Ticker } from "~/components/layout/Ticker";
 import { buttonClass, Container } from "~/components/ui";
 import { company } from "~/content/company";
-import { getDb } from "~/utils/db.server";
 import { publicEnv } from "~/utils/env.server";
 import { PRIVATE_NO_STORE } from "~/utils/http";
 import { useNonce, usePendingFlash } from "~/utils/nonce";
 import { resolveHandle } from "~/utils/route-handle";
-import { hasMerchantSession } from "~/utils/session.server";
 import { getToast } from "~/utils/toast.server";
+import { sessions } from "~/wiring/sessions.server";
 import stylesheet from "./tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -56,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A signed-in merchant sees "Dashboard" in the public header: that page is theirs alone
   // (docs/decisions/0023-signed-in-public-header.md).
   const publicPage = !APP_SECTIONS.test(new URL(request.url).pathname);
-  const signedIn = publicPage && (await hasMerchantSession(getDb(), request));
+  const signedIn = publicPage && (await sessions().hasMerchantSession(request));
   if (signedIn) headers.set("Cache-Control", PRIVATE_NO_STORE);
   return data({ ENV: publicEnv(), toast: toast ?? null, signedIn }, { headers });
 }

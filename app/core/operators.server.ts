@@ -10,6 +10,8 @@ import { recordAudit } from "~/core/audit.server";
 import { newId } from "~/core/ids.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "~/core/passwords.server";
 import { guardedPasswordCheck } from "~/core/sign-in-guard.server";
+import { first } from "~/db/sql";
+import type { Handle } from "~/db/store";
 import type { Db } from "~/utils/db.server";
 
 export type { OperatorRole };
@@ -70,7 +72,15 @@ export function findOperatorByEmail(db: Db, email: string) {
 }
 
 export function getOperator(db: Db, id: string): Operator | undefined {
-  const row = db.select().from(operators).where(eq(operators.id, id)).get();
+  return operatorOf(db.select().from(operators).where(eq(operators.id, id)).get());
+}
+
+/** `getOperator` in the caller's transaction (the operator guard's read). */
+export async function readOperator(q: Handle, id: string): Promise<Operator | undefined> {
+  return operatorOf(await first(q.select().from(operators).where(eq(operators.id, id)).limit(1)));
+}
+
+function operatorOf(row: typeof operators.$inferSelect | undefined): Operator | undefined {
   if (!row || row.disabled) return undefined;
   return {
     id: row.id,

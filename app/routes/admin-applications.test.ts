@@ -92,11 +92,15 @@ describe("operator review of applications", () => {
     ]);
 
     // The link works once.
-    expect(lookupSetPasswordToken(db, token)?.merchantId).toBe(body.approval.merchantId);
-    expect(await setPasswordWithToken(db, token, "a brand new password")).toMatchObject({
+    expect((await lookupSetPasswordToken(sqliteStore(db), token))?.merchantId).toBe(
+      body.approval.merchantId,
+    );
+    expect(
+      await setPasswordWithToken(sqliteStore(db), token, "a brand new password"),
+    ).toMatchObject({
       merchantId: body.approval.merchantId,
     });
-    expect(await setPasswordWithToken(db, token, "another new password")).toBeNull();
+    expect(await setPasswordWithToken(sqliteStore(db), token, "another new password")).toBeNull();
 
     // Reviewing twice is refused.
     const again = await review(id, { intent: "reject", reason: "Changed my mind" }, cookie);

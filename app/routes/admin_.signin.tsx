@@ -26,9 +26,9 @@ import {
   retryAfterHeader,
   safeRedirectPath,
 } from "~/utils/request.server";
-import { startSession } from "~/utils/session.server";
 import { seo } from "~/utils/seo";
 import { jsonWithError } from "~/utils/toast.server";
+import { sessions } from "~/wiring/sessions.server";
 
 type ActionData = { lastResult: SubmissionResult<string[]> };
 
@@ -51,8 +51,8 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const db = getDb();
-  const result = await signInOperator(db, {
+  // TRANSITIONAL: the sign-in guard (core/sign-in-guard) still counts attempts on the driver.
+  const result = await signInOperator(getDb(), {
     ...submission.value,
     clientKey: clientKey(request),
     origin: requestOrigin(request),
@@ -77,8 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // Two-factor on: the password opens only the second step. Not yet set up (it is mandatory for
   // operators): the console guard sends every page to /admin/two-factor first.
   const twoFactor = result.operator.totpEnabledAt !== null;
-  const cookie = await startSession(
-    db,
+  const cookie = await sessions().start(
     "operator",
     { operatorId: result.operator.id },
     request,

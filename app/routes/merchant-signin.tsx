@@ -16,7 +16,6 @@ import { signInRefusal } from "~/content/sign-in";
 import { signInSchema } from "~/core/merchants/sign-in-schema";
 import { describeWait } from "~/core/rate-limit.server";
 import { authenticator, InvalidCredentialsError, ThrottledError } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
 import { checkHoneypot } from "~/utils/honeypot";
 import { logger } from "~/utils/logger.server";
 import { paths } from "~/utils/paths";
@@ -26,9 +25,9 @@ import {
   retryAfterHeader,
   safeRedirectPath,
 } from "~/utils/request.server";
-import { readSession, startSession } from "~/utils/session.server";
 import { seo } from "~/utils/seo";
 import { jsonWithError } from "~/utils/toast.server";
+import { sessions } from "~/wiring/sessions.server";
 
 const DASHBOARD = paths.merchantDashboard;
 type ActionData = { lastResult: SubmissionResult<string[]> };
@@ -36,7 +35,7 @@ type ActionData = { lastResult: SubmissionResult<string[]> };
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), DASHBOARD);
-  const state = await readSession(getDb(), "merchant", request);
+  const state = await sessions().read("merchant", request);
   if (state.status === "active" && !state.session.pendingSecondFactor) throw redirect(redirectTo);
   return { redirectTo, merchantId: url.searchParams.get("merchantId")?.slice(0, 32) ?? "" };
 }
@@ -71,8 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const principal = await authenticator.authenticate("merchant", request);
     const redirectTo = safeRedirectPath(submission.value.redirectTo, DASHBOARD);
     // With two-factor sign-in the password opens only the second step (a short pending session).
-    const cookie = await startSession(
-      getDb(),
+    const cookie = await sessions().start(
       "merchant",
       { merchantUserId: principal.userId },
       request,

@@ -12,9 +12,7 @@ import { Container, TextLink } from "~/components/ui";
 import { fieldMeta, Honeypot, SubmitButton, TextField } from "~/components/ui/form";
 import { passwordRecovery } from "~/content/password-recovery";
 import { forgotMerchantPasswordSchema } from "~/core/accounts/password-forms";
-import { requestPasswordReset } from "~/core/accounts/password-reset.server";
 import { describeWait } from "~/core/rate-limit.server";
-import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { checkHoneypot } from "~/utils/honeypot";
 import { paths } from "~/utils/paths";
@@ -26,6 +24,7 @@ import {
   retryAfterHeader,
 } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
+import { passwords } from "~/wiring/passwords.server";
 
 type ActionData = { lastResult: SubmissionResult<string[]>; sent?: true };
 
@@ -38,8 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const sent = data<ActionData>({ lastResult: submission.reply({ resetForm: true }), sent: true });
   if (checkHoneypot(formData) === "bot") return sent;
-  const result = requestPasswordReset(
-    getDb(),
+  const result = await passwords().requestPasswordReset(
     { type: "merchant_user", ...submission.value },
     {
       clientKey: clientKey(request),

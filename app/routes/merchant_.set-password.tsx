@@ -10,25 +10,21 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Container } from "~/components/ui";
 import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
 import { company } from "~/content/company";
-import {
-  lookupSetPasswordToken,
-  setPasswordWithToken,
-} from "~/core/merchants/passwords-links.server";
 import { newPasswordHint } from "~/core/accounts/new-password-fields";
 import { checkNewPassword } from "~/core/accounts/password-policy.server";
 import { setPasswordSchema } from "~/core/merchants/set-password-schema";
-import { getDb } from "~/utils/db.server";
 import { PRIVATE_NO_STORE } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { assertSameOrigin } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { passwords } from "~/wiring/passwords.server";
 
 type ActionData = { lastResult: SubmissionResult<string[]>; invalidLink?: boolean };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const target = lookupSetPasswordToken(getDb(), token);
+  const target = await passwords().lookupSetPasswordToken(token);
   if (!target)
     return data(
       { token: null, account: null },
@@ -53,8 +49,8 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const db = getDb();
-  const target = lookupSetPasswordToken(db, submission.value.token);
+  const service = passwords();
+  const target = await service.lookupSetPasswordToken(submission.value.token);
   const policy = target
     ? checkNewPassword(submission.value.password, target)
     : ({ ok: true } as const);
@@ -70,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   const result = target
-    ? await setPasswordWithToken(db, submission.value.token, submission.value.password)
+    ? await service.setPasswordWithToken(submission.value.token, submission.value.password)
     : null;
   if (!result) {
     return data<ActionData>(

@@ -2,15 +2,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { messages } from "~/content/messages";
-import { getDb } from "~/utils/db.server";
 import { paths } from "~/utils/paths";
 import { assertSameOrigin } from "~/utils/request.server";
-import { endSession } from "~/utils/session.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { sessions } from "~/wiring/sessions.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const cookie = await endSession(getDb(), "merchant", request);
+  const cookie = await sessions().end("merchant", request);
   return redirectWithSuccess(paths.home, messages.signedOut, { headers: { "Set-Cookie": cookie } });
 }
 

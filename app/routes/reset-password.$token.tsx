@@ -18,23 +18,19 @@ import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
 import { passwordRecovery } from "~/content/password-recovery";
 import { newPasswordHint } from "~/core/accounts/new-password-fields";
 import { resetPasswordSchema } from "~/core/accounts/password-forms";
-import {
-  findPasswordResetTarget,
-  resetPasswordWithToken,
-} from "~/core/accounts/password-reset.server";
-import { getDb } from "~/utils/db.server";
 import { PRIVATE_NO_STORE } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { assertSameOrigin, requestOrigin } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { passwords } from "~/wiring/passwords.server";
 
 type ActionData = { lastResult: SubmissionResult<string[]>; invalidLink?: true };
 
 const GONE = { status: 410, headers: { "Cache-Control": PRIVATE_NO_STORE } };
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const target = findPasswordResetTarget(getDb(), params.token ?? "");
+  const target = await passwords().findPasswordResetTarget(params.token ?? "");
   if (!target) return data({ account: null }, GONE);
   return {
     account: {
@@ -53,7 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data<ActionData>({ lastResult: submission.reply(hidden) }, { status: 400 });
   }
-  const result = await resetPasswordWithToken(getDb(), {
+  const result = await passwords().resetPasswordWithToken({
     token: params.token ?? "",
     password: submission.value.password,
     origin: requestOrigin(request),

@@ -8,18 +8,22 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { messages } from "~/content/messages";
 import {
-  getMerchantAccount,
+  merchantAccount,
   signInMerchant,
+  type MerchantAccount,
   type MerchantPrincipal,
 } from "~/core/merchants/sign-in.server";
-import { getDb, type Db } from "./db.server";
+import { processStore } from "~/db/process.server";
+import type { Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
+import { getDb } from "./db.server";
 import { holdRefusal } from "./hold-refusal.server";
 import { recordAudit } from "~/core/audit.server";
 import { can, type Permission } from "~/core/accounts/permissions";
 import { forbidden } from "./http";
 import { paths } from "./paths";
 import { assertSameOrigin, clientKey, requestOrigin } from "./request.server";
-import { endSession, readSession } from "./session.server";
+import { endSession, readSessionWith } from "./session.server";
 import { redirectWithError } from "./toast.server";
 
 export class InvalidCredentialsError extends Error {}
@@ -44,6 +48,7 @@ function formString(form: FormData, name: string): string {
 export const authenticator = new Authenticator<MerchantPrincipal>();
 authenticator.use(
   new FormStrategy(async ({ form, request }) => {
+    // TRANSITIONAL: the sign-in guard (core/sign-in-guard) still counts attempts on the driver.
     const result = await signInMerchant(getDb(), {
       merchantId: formString(form, "merchantId"),
       username: formString(form, "username"),
@@ -62,7 +67,7 @@ authenticator.use(
   "merchant",
 );
 
-export type SignedInMerchant = NonNullable<ReturnType<typeof getMerchantAccount>> & {
+export type SignedInMerchant = MerchantAccount & {
   expiresAt: number;
   /** When this session last proved a second factor, or the password without one (step-up). */
   steppedUpAt: number | null;
@@ -73,12 +78,15 @@ export type SignedInMerchant = NonNullable<ReturnType<typeof getMerchantAccount>
  * no session, and with the "Session Expired" toast when it has (nearly) run out. Non-GET requests
  * must come from our own origin.
  */
-export function requireMerchant(request: Request, db: Db = getDb()): Promise<SignedInMerchant> {
+export function requireMerchant(
+  request: Request,
+  store: Store = processStore(),
+): Promise<SignedInMerchant> {
   // The app's layout and its page both ask for the merchant of one request: read the session once.
-  if (db !== getDb()) return readMerchant(request, db);
+  if (store !== processStore()) return readMerchant(request, store);
   let pending = merchantOfRequest.get(request);
   if (!pending) {
-    pending = readMerchant(request, db);
+    pending = readMerchant(request, store);
     merchantOfRequest.set(request, pending);
   }
   return pending;
@@ -90,19 +98,19 @@ const TWO_FACTOR_SET_UP_PATHS = new Set<string>([paths.merchantTwoFactor, paths.
 /** One answer per Request object (Remix hands the same one to every loader of a request). */
 const merchantOfRequest = new WeakMap<Request, Promise<SignedInMerchant>>();
 
-async function readMerchant(request: Request, db: Db): Promise<SignedInMerchant> {
+async function readMerchant(request: Request, store: Store): Promise<SignedInMerchant> {
   assertSameOrigin(request);
-  const state = await readSession(db, "merchant", request);
+  // The session and its account in one read.
+  const state = await readSessionWith(store, "merchant", request, async (q, session) =>
+    session.merchantUserId ? merchantAccount(q, session.merchantUserId) : undefined,
+  );
   const url = new URL(request.url);
   if (state.status === "expired") {
     throw await redirectWithError(paths.merchantSignIn, messages.sessionExpired, {
-      headers: { "Set-Cookie": await endSession(db, "merchant", request) },
+      headers: { "Set-Cookie": await endSession(store, "merchant", request) },
     });
   }
-  const account =
-    state.status === "active" && state.session.merchantUserId
-      ? getMerchantAccount(db, state.session.merchantUserId)
-      : undefined;
+  const account = state.status === "active" ? state.with : undefined;
   if (
     state.status !== "active" ||
     !account ||
@@ -111,7 +119,7 @@ async function readMerchant(request: Request, db: Db): Promise<SignedInMerchant>
   ) {
     const redirectTo = url.pathname + url.search;
     throw redirect(paths.merchantSignInWith({ redirectTo }), {
-      headers: { "Set-Cookie": await endSession(db, "merchant", request) },
+      headers: { "Set-Cookie": await endSession(store, "merchant", request) },
     });
   }
   // Password checked, second factor not yet: this session opens only the second step.
@@ -137,17 +145,19 @@ async function readMerchant(request: Request, db: Db): Promise<SignedInMerchant>
 export async function requirePermission(
   request: Request,
   permission: Permission,
-  db: Db = getDb(),
+  store: Store = processStore(),
 ): Promise<SignedInMerchant> {
-  const merchant = await requireMerchant(request, db);
+  const merchant = await requireMerchant(request, store);
   if (can(merchant.role, permission)) return merchant;
-  recordAudit(db, {
-    actorType: "merchant_user",
-    actorId: merchant.userId,
-    action: "permission.denied",
-    targetType: "merchant",
-    targetId: merchant.merchantId,
-    details: { permission, role: merchant.role, method: request.method, path: pathOf(request) },
+  await store.write(async (q) => {
+    recordAudit(unmovedTx(q), {
+      actorType: "merchant_user",
+      actorId: merchant.userId,
+      action: "permission.denied",
+      targetType: "merchant",
+      targetId: merchant.merchantId,
+      details: { permission, role: merchant.role, method: request.method, path: pathOf(request) },
+    });
   });
   throw forbidden(messages.forbiddenForRole);
 }

@@ -7,46 +7,51 @@
  */
 import { redirect } from "@remix-run/node";
 import { messages } from "~/content/messages";
-import { getOperator, hasRole, type Operator, type OperatorRole } from "~/core/operators.server";
-import { getDb, type Db } from "./db.server";
+import { hasRole, readOperator, type Operator, type OperatorRole } from "~/core/operators.server";
+import { processStore } from "~/db/process.server";
+import type { Store } from "~/db/store";
 import { paths } from "./paths";
 import { assertSameOrigin, forbidden } from "./request.server";
-import { endSession, readSession } from "./session.server";
+import { endSession, readSession, readSessionWith } from "./session.server";
 import { redirectWithError } from "./toast.server";
 
 export type { Operator, OperatorRole };
 
+/** The session's operator, read with the session (one read). */
+function readOperatorSession(store: Store, request: Request) {
+  return readSessionWith(store, "operator", request, (q, session) =>
+    session.operatorId ? readOperator(q, session.operatorId) : Promise.resolve(undefined),
+  );
+}
+
 export async function getSignedInOperator(
   request: Request,
-  db: Db = getDb(),
+  store: Store = processStore(),
 ): Promise<Operator | undefined> {
-  const state = await readSession(db, "operator", request);
+  const state = await readOperatorSession(store, request);
   if (state.status !== "active" || !state.session.operatorId) return undefined;
   if (state.session.pendingSecondFactor) return undefined;
-  return getOperator(db, state.session.operatorId);
+  return state.with;
 }
 
 export async function requireOperator(
   request: Request,
   roles: readonly OperatorRole[],
-  db: Db = getDb(),
+  store: Store = processStore(),
 ): Promise<Operator> {
   assertSameOrigin(request);
-  const state = await readSession(db, "operator", request);
+  const state = await readOperatorSession(store, request);
   const url = new URL(request.url);
   const back = paths.adminSignInWith({ redirectTo: url.pathname + url.search });
   if (state.status === "expired") {
     throw await redirectWithError(back, messages.sessionExpired, {
-      headers: { "Set-Cookie": await endSession(db, "operator", request) },
+      headers: { "Set-Cookie": await endSession(store, "operator", request) },
     });
   }
-  const operator =
-    state.status === "active" && state.session.operatorId
-      ? getOperator(db, state.session.operatorId)
-      : undefined;
+  const operator = state.status === "active" ? state.with : undefined;
   if (!operator) {
     // A merchant's session is not an operator's: signed in as a merchant, /admin is forbidden.
-    if ((await readSession(db, "merchant", request)).status === "active")
+    if ((await readSession(store, "merchant", request)).status === "active")
       throw forbidden("Operators only.");
     throw redirect(back);
   }

@@ -5,14 +5,16 @@
  */
 import { createHash } from "node:crypto";
 import { createCookie, type Cookie } from "@remix-run/node";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, ne } from "drizzle-orm";
 import { sessions } from "../../drizzle/schema";
 import { newSecretToken } from "~/core/ids.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
 import { clientAddress } from "./client-address.server";
 import { carriesCookie, cookieNames } from "./cookie-names";
 import type { Db } from "./db.server";
 import { env } from "./env.server";
-import { preparedPerDb } from "./prepared.server";
 
 /** Sessions closer than this to expires_at are treated as expired (spec: 5 minutes). */
 export const SESSION_EXPIRY_MARGIN_MS = 5 * 60_000;
@@ -47,39 +49,51 @@ const hashId = (id: string) => createHash("sha256").update(id).digest("base64url
 export type Subject = { merchantUserId: string } | { operatorId: string };
 
 /**
+ * The store the session functions run on (ADR 0041). TRANSITIONAL: callers not yet on the store
+ * (the pay page, route tests of other areas) still hand a better-sqlite3 connection; it is used
+ * through its store, so the session's queries are the same either way. Goes when they have moved.
+ */
+export type StoreOrDb = Store | Db;
+
+const isStore = (on: StoreOrDb): on is Store => typeof (on as Store).forUpdate === "function";
+const storeOf = (on: StoreOrDb): Store => (isStore(on) ? on : sqliteStore(on));
+
+/**
  * Start a session for `subject`; returns the Set-Cookie header value. A full session (the default)
  * counts as a fresh proof of identity (stepped_up_at = now). With `pendingSecondFactor` the
  * password is checked but the second factor is not: the row lives 10 minutes and opens only the
  * second step (completeSecondFactor makes it full).
  */
 export async function startSession(
-  db: Db,
+  on: StoreOrDb,
   kind: SessionKind,
   subject: Subject,
   request: Request,
   now = Date.now(),
   options: { pendingSecondFactor?: boolean } = {},
 ): Promise<string> {
+  const store = storeOf(on);
   // Rotation: whatever session this browser had is ended; the new one gets a fresh id.
-  await endSession(db, kind, request);
+  await endSession(store, kind, request);
   const pending = options.pendingSecondFactor === true;
   const id = newSecretToken();
-  db.insert(sessions)
-    .values({
-      idHash: hashId(id),
-      merchantUserId: "merchantUserId" in subject ? subject.merchantUserId : null,
-      operatorId: "operatorId" in subject ? subject.operatorId : null,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: pending
-        ? now + PENDING_SECOND_FACTOR_MS + SESSION_EXPIRY_MARGIN_MS
-        : now + env.SESSION_TTL_MINUTES * 60_000,
-      userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
-      pendingSecondFactor: pending,
-      steppedUpAt: pending ? null : now,
-      ipAddress: clientAddress(request)?.slice(0, 64) ?? null,
-    })
-    .run();
+  const row = {
+    idHash: hashId(id),
+    merchantUserId: "merchantUserId" in subject ? subject.merchantUserId : null,
+    operatorId: "operatorId" in subject ? subject.operatorId : null,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: pending
+      ? now + PENDING_SECOND_FACTOR_MS + SESSION_EXPIRY_MARGIN_MS
+      : now + env.SESSION_TTL_MINUTES * 60_000,
+    userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
+    pendingSecondFactor: pending,
+    steppedUpAt: pending ? null : now,
+    ipAddress: clientAddress(request)?.slice(0, 64) ?? null,
+  };
+  await store.write(async (q) => {
+    await q.insert(sessions).values(row);
+  });
   return cookies[kind].serialize(id);
 }
 
@@ -88,31 +102,34 @@ export async function startSession(
  * (rotation at the change of privilege), stepped up now. Returns the Set-Cookie header value.
  */
 export async function completeSecondFactor(
-  db: Db,
+  on: StoreOrDb,
   kind: SessionKind,
   request: Request,
   now = Date.now(),
 ): Promise<string> {
-  const state = await readSession(db, kind, request, now);
+  const store = storeOf(on);
+  const state = await readSession(store, kind, request, now);
   if (state.status !== "active") throw new Error("No session to complete.");
   const { merchantUserId, operatorId } = state.session;
   const subject: Subject = merchantUserId ? { merchantUserId } : { operatorId: operatorId! };
-  return startSession(db, kind, subject, request, now);
+  return startSession(store, kind, subject, request, now);
 }
 
 /** The member proved their second factor (or password) again: step-up for sensitive actions. */
 export async function markSteppedUp(
-  db: Db,
+  on: StoreOrDb,
   kind: SessionKind,
   request: Request,
   now = Date.now(),
 ): Promise<void> {
   const id = await readId(kind, request);
   if (!id) return;
-  db.update(sessions)
-    .set({ steppedUpAt: now })
-    .where(eq(sessions.idHash, hashId(id)))
-    .run();
+  await storeOf(on).write(async (q) => {
+    await q
+      .update(sessions)
+      .set({ steppedUpAt: now })
+      .where(eq(sessions.idHash, hashId(id)));
+  });
 }
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -120,19 +137,9 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type SessionState =
   { status: "none" } | { status: "expired" } | { status: "active"; session: SessionRow };
 
-/** Every signed-in request reads its session: these statements are prepared once per database. */
-const sessionStatements = preparedPerDb((db: Db) => {
-  const idHash = sql.placeholder("idHash");
-  return {
-    select: db.select().from(sessions).where(eq(sessions.idHash, idHash)).prepare(),
-    remove: db.delete(sessions).where(eq(sessions.idHash, idHash)).prepare(),
-    touch: db
-      .update(sessions)
-      .set({ lastSeenAt: sql`${sql.placeholder("now")}` })
-      .where(eq(sessions.idHash, idHash))
-      .prepare(),
-  };
-});
+/** What `readSessionWith` reads in the session's read transaction besides the session. */
+export type SessionStateWith<T> =
+  { status: "none" } | { status: "expired" } | { status: "active"; session: SessionRow; with: T };
 
 async function readId(kind: SessionKind, request: Request): Promise<string | null> {
   const value: unknown = await cookies[kind].parse(request.headers.get("Cookie"));
@@ -144,36 +151,66 @@ async function readId(kind: SessionKind, request: Request): Promise<string | nul
  * margin left is deleted and reported "expired".
  */
 export async function readSession(
-  db: Db,
+  on: StoreOrDb,
   kind: SessionKind,
   request: Request,
   now = Date.now(),
 ): Promise<SessionState> {
+  const state = await readSessionWith(storeOf(on), kind, request, async () => null, now);
+  return state.status === "active" ? { status: "active", session: state.session } : state;
+}
+
+/**
+ * `readSession`, and in the same read transaction what `also` reads for an active session of this
+ * kind (the guards read the account with it: one read per request). Deleting an expired row and
+ * noting the last activity are writes of their own, after the read.
+ */
+export async function readSessionWith<T>(
+  store: Store,
+  kind: SessionKind,
+  request: Request,
+  also: (q: Handle, session: SessionRow) => Promise<T>,
+  now = Date.now(),
+): Promise<SessionStateWith<T>> {
   const id = await readId(kind, request);
   if (!id) return { status: "none" };
   const idHash = hashId(id);
-  const statements = sessionStatements(db);
-  const row = statements.select.get({ idHash });
-  if (!row) return { status: "none" };
-  const wrongKind = kind === "merchant" ? !row.merchantUserId : !row.operatorId;
-  if (wrongKind) return { status: "none" };
-  if (row.expiresAt - now < SESSION_EXPIRY_MARGIN_MS) {
-    statements.remove.run({ idHash });
+  const found = await store.read(async (q) => {
+    const row = await first(q.select().from(sessions).where(eq(sessions.idHash, idHash)).limit(1));
+    if (!row) return undefined;
+    const wrongKind = kind === "merchant" ? !row.merchantUserId : !row.operatorId;
+    if (wrongKind) return undefined;
+    if (row.expiresAt - now < SESSION_EXPIRY_MARGIN_MS) return { row, expired: true as const };
+    return { row, expired: false as const, value: await also(q, row) };
+  });
+  if (!found) return { status: "none" };
+  const { row } = found;
+  if (found.expired) {
+    await store.write(async (q) => {
+      await q.delete(sessions).where(eq(sessions.idHash, idHash));
+    });
     return { status: "expired" };
   }
-  if (now - row.lastSeenAt > TOUCH_INTERVAL_MS) statements.touch.run({ idHash, now });
-  return { status: "active", session: row };
+  if (now - row.lastSeenAt > TOUCH_INTERVAL_MS)
+    await store.write(async (q) => {
+      await q.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+    });
+  return { status: "active", session: row, with: found.value };
 }
 
 /**
  * Delete the browser's session row (if any); returns the Set-Cookie header that clears the cookie.
  */
-export async function endSession(db: Db, kind: SessionKind, request: Request): Promise<string> {
+export async function endSession(
+  on: StoreOrDb,
+  kind: SessionKind,
+  request: Request,
+): Promise<string> {
   const id = await readId(kind, request);
   if (id)
-    db.delete(sessions)
-      .where(eq(sessions.idHash, hashId(id)))
-      .run();
+    await storeOf(on).write(async (q) => {
+      await q.delete(sessions).where(eq(sessions.idHash, hashId(id)));
+    });
   return clearSessionCookie(kind);
 }
 
@@ -182,20 +219,23 @@ export function clearSessionCookie(kind: SessionKind): Promise<string> {
 }
 
 /** Housekeeping: remove rows that can no longer be used. */
-export function deleteExpiredSessions(db: Db, now = Date.now()): number {
-  return db
-    .delete(sessions)
-    .where(lt(sessions.expiresAt, now + SESSION_EXPIRY_MARGIN_MS))
-    .run().changes;
+export async function deleteExpiredSessions(store: Store, now = Date.now()): Promise<number> {
+  const removed = await store.write((q) =>
+    q
+      .delete(sessions)
+      .where(lt(sessions.expiresAt, now + SESSION_EXPIRY_MARGIN_MS))
+      .returning({ idHash: sessions.idHash }),
+  );
+  return removed.length;
 }
 
 /**
  * Whether the request carries an active merchant session: the public header then offers
  * "Dashboard" instead of "Sign In" (docs/decisions/0023-signed-in-public-header.md).
  */
-export async function hasMerchantSession(db: Db, request: Request): Promise<boolean> {
+export async function hasMerchantSession(store: Store, request: Request): Promise<boolean> {
   if (!carriesCookie(request.headers.get("Cookie"), cookieNames.merchantSession)) return false;
-  const state = await readSession(db, "merchant", request);
+  const state = await readSession(store, "merchant", request);
   return state.status === "active" && !state.session.pendingSecondFactor;
 }
 
@@ -212,17 +252,18 @@ export async function currentSessionIdHash(
  * End every session of one account (a password change, a suspended or removed member), or every
  * one but `keepIdHash` (the "end all other sessions" button). Returns how many ended.
  */
-export function endSessionsOf(
-  db: Pick<Db, "delete">,
+export async function endSessionsOf(
+  q: Handle,
   subject: Subject,
   keepIdHash: string | null = null,
-): number {
+): Promise<number> {
   const owner =
     "merchantUserId" in subject
       ? eq(sessions.merchantUserId, subject.merchantUserId)
       : eq(sessions.operatorId, subject.operatorId);
-  return db
+  const ended = await q
     .delete(sessions)
-    .where(keepIdHash ? and(owner, sql`${sessions.idHash} <> ${keepIdHash}`) : owner)
-    .run().changes;
+    .where(keepIdHash ? and(owner, ne(sessions.idHash, keepIdHash)) : owner)
+    .returning({ idHash: sessions.idHash });
+  return ended.length;
 }

@@ -22,7 +22,10 @@ import { newSecretToken } from "~/core/ids.server";
 import { normalizeMerchantId, normalizeUsername } from "~/core/merchants/sign-in.server";
 import { hashPassword } from "~/core/passwords.server";
 import { reserveAttempt, type Limit } from "~/core/rate-limit.server";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
+import type { Db } from "~/utils/db.server";
 import { endSessionsOf } from "~/utils/session.server";
 import { checkNewPassword } from "./password-policy.server";
 import {
@@ -68,20 +71,26 @@ interface Account {
   active: boolean;
 }
 
-function findMerchantUser(db: DbOrTx, merchantId: string, username: string): Account | undefined {
-  const row = db
-    .select({
-      id: merchantUsers.id,
-      email: merchantUsers.email,
-      role: merchantUsers.role,
-      contactEmail: merchants.contactEmail,
-      memberStatus: merchantUsers.status,
-      merchantStatus: merchants.status,
-    })
-    .from(merchantUsers)
-    .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
-    .where(and(eq(merchants.id, merchantId), eq(merchantUsers.username, username)))
-    .get();
+async function findMerchantUser(
+  q: Handle,
+  merchantId: string,
+  username: string,
+): Promise<Account | undefined> {
+  const row = await first(
+    q
+      .select({
+        id: merchantUsers.id,
+        email: merchantUsers.email,
+        role: merchantUsers.role,
+        contactEmail: merchants.contactEmail,
+        memberStatus: merchantUsers.status,
+        merchantStatus: merchants.status,
+      })
+      .from(merchantUsers)
+      .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
+      .where(and(eq(merchants.id, merchantId), eq(merchantUsers.username, username)))
+      .limit(1),
+  );
   if (!row) return undefined;
   return {
     subject: { type: "merchant_user", id: row.id },
@@ -91,15 +100,23 @@ function findMerchantUser(db: DbOrTx, merchantId: string, username: string): Acc
   };
 }
 
-function findOperator(db: DbOrTx, email: string): Account | undefined {
-  const row = db
-    .select({ id: operators.id, email: operators.email, disabled: operators.disabled })
-    .from(operators)
-    .where(eq(operators.email, email))
-    .get();
+async function findOperator(q: Handle, email: string): Promise<Account | undefined> {
+  const row = await first(
+    q
+      .select({ id: operators.id, email: operators.email, disabled: operators.disabled })
+      .from(operators)
+      .where(eq(operators.email, email))
+      .limit(1),
+  );
   if (!row) return undefined;
   return { subject: { type: "operator", id: row.id }, email: row.email, active: !row.disabled };
 }
+
+/**
+ * TRANSITIONAL (ADR 0041): core/rate-limit's `reserveAttempt` still takes a Db; inside a store
+ * callback the handle is that same connection, and its own transaction nests in the callback's.
+ */
+const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
 
 const accountKeyOf = (request: ResetRequest) =>
   request.type === "merchant_user"
@@ -136,8 +153,8 @@ function resetEmail(request: ResetRequest, link: string) {
  * suspended or removed member and a disabled operator alike; `{ ok: false }` only when this client
  * or this account name asked too often (counted the same way for known and unknown names).
  */
-export function requestPasswordReset(
-  db: Db,
+export async function requestPasswordReset(
+  store: Store,
   request: ResetRequest,
   options: {
     clientKey: string;
@@ -146,35 +163,39 @@ export function requestPasswordReset(
     resetUrl: (token: string) => string;
     now?: number;
   },
-): ResetRequestResult {
+): Promise<ResetRequestResult> {
   const now = options.now ?? Date.now();
-  const reservation = reserveAttempt(
-    db,
-    [
-      { key: accountKeyOf(request), rule: PASSWORD_RESET_LIMITS.account },
-      { key: `reset:client:${options.clientKey}`, rule: PASSWORD_RESET_LIMITS.client },
-    ],
-    now,
+  const reservation = await store.write(async (q) =>
+    reserveAttempt(
+      unmovedDb(q),
+      [
+        { key: accountKeyOf(request), rule: PASSWORD_RESET_LIMITS.account },
+        { key: `reset:client:${options.clientKey}`, rule: PASSWORD_RESET_LIMITS.client },
+      ],
+      now,
+    ),
   );
   if (!reservation.allowed) return { ok: false, retryAfterMs: reservation.retryAfterMs };
 
-  const account =
+  const account = await store.read((q) =>
     request.type === "merchant_user"
       ? findMerchantUser(
-          db,
+          q,
           normalizeMerchantId(request.merchantId),
           normalizeUsername(request.username),
         )
-      : findOperator(db, request.email.trim().toLowerCase());
+      : findOperator(q, request.email.trim().toLowerCase()),
+  );
   // Made and hashed for every request, so an unknown account costs the same up to the writes.
   const token = newSecretToken();
   const tokenHash = hashResetToken(token);
   if (!account?.active || !account.email) return { ok: true };
   const to = account.email;
 
-  db.transaction((tx) => {
+  await store.write(async (q) => {
     // A new link replaces any earlier unused one.
-    tx.update(accountTokens)
+    await q
+      .update(accountTokens)
       .set({ usedAt: now })
       .where(
         and(
@@ -183,21 +204,18 @@ export function requestPasswordReset(
           eq(accountTokens.subjectId, account.subject.id),
           isNull(accountTokens.usedAt),
         ),
-      )
-      .run();
-    tx.insert(accountTokens)
-      .values({
-        tokenHash,
-        purpose: "password_reset",
-        subjectType: account.subject.type,
-        subjectId: account.subject.id,
-        createdAt: now,
-        expiresAt: now + PASSWORD_RESET_TTL_MS,
-      })
-      .run();
-    queueEmail(tx, { to, ...resetEmail(request, options.resetUrl(token)) }, now);
+      );
+    await q.insert(accountTokens).values({
+      tokenHash,
+      purpose: "password_reset",
+      subjectType: account.subject.type,
+      subjectId: account.subject.id,
+      createdAt: now,
+      expiresAt: now + PASSWORD_RESET_TTL_MS,
+    });
+    queueEmail(unmovedTx(q), { to, ...resetEmail(request, options.resetUrl(token)) }, now);
     recordSecurityEvent(
-      tx,
+      unmovedTx(q),
       { subject: account.subject, type: "password_reset_requested", origin: options.origin },
       now,
     );
@@ -209,26 +227,40 @@ const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 
 /** Who a valid (unused, unexpired, account still active) link is for; undefined otherwise. */
 export function findPasswordResetTarget(
-  db: DbOrTx,
+  store: Store,
   token: string,
   now = Date.now(),
-): ResetTarget | undefined {
+): Promise<ResetTarget | undefined> {
+  if (!TOKEN_FORMAT.test(token)) return Promise.resolve(undefined);
+  return store.read((q) => resetTargetIn(q, token, now));
+}
+
+/** `findPasswordResetTarget` in the caller's transaction. */
+async function resetTargetIn(
+  q: Handle,
+  token: string,
+  now: number,
+): Promise<ResetTarget | undefined> {
   if (!TOKEN_FORMAT.test(token)) return undefined;
-  const row = db
-    .select()
-    .from(accountTokens)
-    .where(
-      and(
-        eq(accountTokens.tokenHash, hashResetToken(token)),
-        eq(accountTokens.purpose, "password_reset"),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, now),
-      ),
-    )
-    .get();
+  const row = await first(
+    q
+      .select()
+      .from(accountTokens)
+      .where(
+        and(
+          eq(accountTokens.tokenHash, hashResetToken(token)),
+          eq(accountTokens.purpose, "password_reset"),
+          isNull(accountTokens.usedAt),
+          gt(accountTokens.expiresAt, now),
+        ),
+      )
+      .limit(1),
+  );
   if (!row) return undefined;
   if (row.subjectType === "operator") {
-    const operator = db.select().from(operators).where(eq(operators.id, row.subjectId)).get();
+    const operator = await first(
+      q.select().from(operators).where(eq(operators.id, row.subjectId)).limit(1),
+    );
     if (!operator || operator.disabled) return undefined;
     return {
       subject: { type: "operator", id: operator.id },
@@ -239,20 +271,22 @@ export function findPasswordResetTarget(
       merchantId: null,
     };
   }
-  const user = db
-    .select({
-      id: merchantUsers.id,
-      username: merchantUsers.username,
-      email: merchantUsers.email,
-      memberStatus: merchantUsers.status,
-      merchantId: merchants.id,
-      merchantStatus: merchants.status,
-      businessName: merchants.businessName,
-    })
-    .from(merchantUsers)
-    .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
-    .where(eq(merchantUsers.id, row.subjectId))
-    .get();
+  const user = await first(
+    q
+      .select({
+        id: merchantUsers.id,
+        username: merchantUsers.username,
+        email: merchantUsers.email,
+        memberStatus: merchantUsers.status,
+        merchantId: merchants.id,
+        merchantStatus: merchants.status,
+        businessName: merchants.businessName,
+      })
+      .from(merchantUsers)
+      .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
+      .where(eq(merchantUsers.id, row.subjectId))
+      .limit(1),
+  );
   if (!user || user.memberStatus !== "active" || user.merchantStatus !== "active") return undefined;
   return {
     subject: { type: "merchant_user", id: user.id },
@@ -275,11 +309,11 @@ export type ResetResult =
  * finds it used), the password set and every session of the account ended.
  */
 export async function resetPasswordWithToken(
-  db: Db,
+  store: Store,
   input: { token: string; password: string; origin?: RequestOrigin },
   now = Date.now(),
 ): Promise<ResetResult> {
-  const before = findPasswordResetTarget(db, input.token, now);
+  const before = await findPasswordResetTarget(store, input.token, now);
   if (!before) return { ok: false, reason: "invalid_link" };
   const policy = checkNewPassword(input.password, {
     username: before.username,
@@ -289,26 +323,27 @@ export async function resetPasswordWithToken(
   if (!policy.ok) return { ok: false, reason: "policy", message: policy.message };
   const passwordHash = await hashPassword(input.password);
   const tokenHash = hashResetToken(input.token);
-  return db.transaction((tx): ResetResult => {
-    const target = findPasswordResetTarget(tx, input.token, now);
+  return store.write(async (q): Promise<ResetResult> => {
+    const target = await resetTargetIn(q, input.token, now);
     if (!target) return { ok: false, reason: "invalid_link" };
-    const burnt = tx
+    const burnt = await q
       .update(accountTokens)
       .set({ usedAt: now })
       .where(and(eq(accountTokens.tokenHash, tokenHash), isNull(accountTokens.usedAt)))
-      .run();
-    if (burnt.changes !== 1) return { ok: false, reason: "invalid_link" };
+      .returning({ tokenHash: accountTokens.tokenHash });
+    if (burnt.length !== 1) return { ok: false, reason: "invalid_link" };
     const { subject } = target;
     if (subject.type === "merchant_user") {
-      tx.update(merchantUsers)
+      await q
+        .update(merchantUsers)
         .set({ passwordHash, passwordSetAt: now })
-        .where(eq(merchantUsers.id, subject.id))
-        .run();
+        .where(eq(merchantUsers.id, subject.id));
     } else {
-      tx.update(operators).set({ passwordHash }).where(eq(operators.id, subject.id)).run();
+      await q.update(operators).set({ passwordHash }).where(eq(operators.id, subject.id));
     }
     // Any other reset link of this account is burnt too.
-    tx.update(accountTokens)
+    await q
+      .update(accountTokens)
       .set({ usedAt: now })
       .where(
         and(
@@ -316,16 +351,15 @@ export async function resetPasswordWithToken(
           eq(accountTokens.subjectId, subject.id),
           isNull(accountTokens.usedAt),
         ),
-      )
-      .run();
-    const sessionsEnded = endSessionsOf(
-      tx,
+      );
+    const sessionsEnded = await endSessionsOf(
+      q,
       subject.type === "merchant_user"
         ? { merchantUserId: subject.id }
         : { operatorId: subject.id },
     );
     recordSecurityEvent(
-      tx,
+      unmovedTx(q),
       {
         subject,
         type: "password_changed",
@@ -335,7 +369,7 @@ export async function resetPasswordWithToken(
       now,
     );
     recordAudit(
-      tx,
+      unmovedTx(q),
       {
         actorType: subject.type,
         actorId: subject.id,

@@ -11,6 +11,7 @@ import {
   sessions,
 } from "../../../drizzle/schema";
 import { hashPassword, verifyPassword } from "~/core/passwords.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { createTestDb } from "../../../tests/setup/db";
 import {
   findPasswordResetTarget,
@@ -21,6 +22,7 @@ import {
 } from "./password-reset.server";
 
 const { db, close } = createTestDb();
+const store = sqliteStore(db);
 afterAll(close);
 
 const NOW = Date.UTC(2026, 5, 1, 9, 0, 0);
@@ -126,7 +128,7 @@ db.insert(operators)
 let client = 0;
 function ask(request: ResetRequest, now = NOW) {
   client += 1;
-  return requestPasswordReset(db, request, {
+  return requestPasswordReset(store, request, {
     clientKey: `ip:test-${client}`,
     origin: { ipAddress: "192.0.2.1", userAgent: "vitest" },
     resetUrl: (token) => `https://onehop.test/reset-password/${token}`,
@@ -160,18 +162,18 @@ beforeEach(() => {
 });
 
 describe("asking for a reset link", () => {
-  it("answers the same for a real, an unknown, a suspended, a removed and a disabled account", () => {
-    const answers = [
-      ask({ type: "merchant_user", merchantId: "mrc-rset22", username: " Owner " }),
-      ask({ type: "merchant_user", merchantId: "MRC-RSET22", username: "nobody" }),
-      ask({ type: "merchant_user", merchantId: "MRC-NONE22", username: "owner" }),
-      ask({ type: "merchant_user", merchantId: "MRC-RSET22", username: "paused" }),
-      ask({ type: "merchant_user", merchantId: "MRC-RSET22", username: "gone" }),
-      ask({ type: "merchant_user", merchantId: "MRC-SUSP22", username: "owner" }),
-      ask({ type: "operator", email: "OPS@onehop.test" }),
-      ask({ type: "operator", email: "nobody@onehop.test" }),
-      ask({ type: "operator", email: "off@onehop.test" }),
-    ];
+  it("answers the same for a real, an unknown, a suspended, a removed and a disabled account", async () => {
+    const answers = await Promise.all([
+      await ask({ type: "merchant_user", merchantId: "mrc-rset22", username: " Owner " }),
+      await ask({ type: "merchant_user", merchantId: "MRC-RSET22", username: "nobody" }),
+      await ask({ type: "merchant_user", merchantId: "MRC-NONE22", username: "owner" }),
+      await ask({ type: "merchant_user", merchantId: "MRC-RSET22", username: "paused" }),
+      await ask({ type: "merchant_user", merchantId: "MRC-RSET22", username: "gone" }),
+      await ask({ type: "merchant_user", merchantId: "MRC-SUSP22", username: "owner" }),
+      await ask({ type: "operator", email: "OPS@onehop.test" }),
+      await ask({ type: "operator", email: "nobody@onehop.test" }),
+      await ask({ type: "operator", email: "off@onehop.test" }),
+    ]);
     for (const answer of answers) expect(answer).toEqual({ ok: true });
     // Only the two active accounts got a link, an e-mail and a security event.
     const sent = db.select().from(outboundEmails).all();
@@ -189,8 +191,8 @@ describe("asking for a reset link", () => {
     ]);
   });
 
-  it("stores only the SHA-256 of the link's token, for one hour", () => {
-    ask({ type: "merchant_user", merchantId: "MRC-RSET22", username: "owner" });
+  it("stores only the SHA-256 of the link's token, for one hour", async () => {
+    await ask({ type: "merchant_user", merchantId: "MRC-RSET22", username: "owner" });
     const token = linkSentTo("owner@reset.example");
     const row = db.select().from(accountTokens).get()!;
     expect(row.tokenHash).not.toContain(token);
@@ -202,34 +204,38 @@ describe("asking for a reset link", () => {
     });
   });
 
-  it("sends an owner without a member address to the merchant's contact address", () => {
-    expect(ask({ type: "merchant_user", merchantId: "MRC-RSET22", username: "legacy" })).toEqual({
+  it("sends an owner without a member address to the merchant's contact address", async () => {
+    expect(
+      await ask({ type: "merchant_user", merchantId: "MRC-RSET22", username: "legacy" }),
+    ).toEqual({
       ok: true,
     });
-    expect(ask({ type: "merchant_user", merchantId: "MRC-RSET22", username: "till" })).toEqual({
+    expect(
+      await ask({ type: "merchant_user", merchantId: "MRC-RSET22", username: "till" }),
+    ).toEqual({
       ok: true,
     });
     const sent = db.select().from(outboundEmails).all();
     expect(sent.map((email) => email.toAddress)).toEqual(["c@reset.example"]);
   });
 
-  it("replaces an earlier unused link with the new one", () => {
-    ask({ type: "operator", email: "ops@onehop.test" });
+  it("replaces an earlier unused link with the new one", async () => {
+    await ask({ type: "operator", email: "ops@onehop.test" });
     const first = linkSentTo("ops@onehop.test");
-    ask({ type: "operator", email: "ops@onehop.test" });
+    await ask({ type: "operator", email: "ops@onehop.test" });
     const second = linkSentTo("ops@onehop.test");
-    expect(findPasswordResetTarget(db, first, NOW)).toBeUndefined();
-    expect(findPasswordResetTarget(db, second, NOW)?.subject).toEqual({
+    expect(await findPasswordResetTarget(store, first, NOW)).toBeUndefined();
+    expect((await findPasswordResetTarget(store, second, NOW))?.subject).toEqual({
       type: "operator",
       id: "op_on",
     });
   });
 
-  it("throttles per account name, known or unknown alike, and per client", () => {
+  it("throttles per account name, known or unknown alike, and per client", async () => {
     for (const username of ["owner", "nobody"]) {
       const request = { type: "merchant_user", merchantId: "MRC-RSET22", username } as const;
-      for (let i = 0; i < 3; i++) expect(ask(request)).toEqual({ ok: true });
-      expect(ask(request)).toEqual({ ok: false, retryAfterMs: 60 * 60_000 });
+      for (let i = 0; i < 3; i++) expect(await ask(request)).toEqual({ ok: true });
+      expect(await ask(request)).toEqual({ ok: false, retryAfterMs: 60 * 60_000 });
     }
     const options = {
       clientKey: "ip:one-client",
@@ -238,11 +244,15 @@ describe("asking for a reset link", () => {
     };
     for (let i = 0; i < 10; i++)
       expect(
-        requestPasswordReset(db, { type: "operator", email: `x${i}@onehop.test` }, options),
+        await requestPasswordReset(
+          store,
+          { type: "operator", email: `x${i}@onehop.test` },
+          options,
+        ),
       ).toEqual({ ok: true });
-    expect(requestPasswordReset(db, { type: "operator", email: "y@onehop.test" }, options)).toEqual(
-      { ok: false, retryAfterMs: 60 * 60_000 },
-    );
+    expect(
+      await requestPasswordReset(store, { type: "operator", email: "y@onehop.test" }, options),
+    ).toEqual({ ok: false, retryAfterMs: 60 * 60_000 });
   });
 });
 
@@ -254,14 +264,14 @@ describe("using a reset link", () => {
   });
 
   it("sets the password, ends every session, keeps two-factor and records the change", async () => {
-    ask({ type: "merchant_user", merchantId: "MRC-RSET22", username: "owner" });
+    await ask({ type: "merchant_user", merchantId: "MRC-RSET22", username: "owner" });
     const token = linkSentTo("owner@reset.example");
     addSession("phone", { merchantUserId: "usr_owner" });
     addSession("laptop", { merchantUserId: "usr_owner" });
     addSession("colleague", { merchantUserId: "usr_noemail" });
 
     const result = await resetPasswordWithToken(
-      db,
+      store,
       { token, password: NEW_PASSWORD },
       NOW + 60_000,
     );
@@ -291,12 +301,14 @@ describe("using a reset link", () => {
   });
 
   it("works for one hour and not a moment longer", async () => {
-    ask({ type: "operator", email: "ops@onehop.test" });
+    await ask({ type: "operator", email: "ops@onehop.test" });
     const token = linkSentTo("ops@onehop.test");
-    expect(findPasswordResetTarget(db, token, NOW + PASSWORD_RESET_TTL_MS - 1)).toBeDefined();
+    expect(
+      await findPasswordResetTarget(store, token, NOW + PASSWORD_RESET_TTL_MS - 1),
+    ).toBeDefined();
     expect(
       await resetPasswordWithToken(
-        db,
+        store,
         { token, password: NEW_PASSWORD },
         NOW + PASSWORD_RESET_TTL_MS,
       ),
@@ -306,16 +318,16 @@ describe("using a reset link", () => {
   });
 
   it("works once, even when two submissions race", async () => {
-    ask({ type: "operator", email: "ops@onehop.test" });
+    await ask({ type: "operator", email: "ops@onehop.test" });
     const token = linkSentTo("ops@onehop.test");
     const results = await Promise.all([
-      resetPasswordWithToken(db, { token, password: NEW_PASSWORD }, NOW),
-      resetPasswordWithToken(db, { token, password: "a different passphrase here" }, NOW),
+      resetPasswordWithToken(store, { token, password: NEW_PASSWORD }, NOW),
+      resetPasswordWithToken(store, { token, password: "a different passphrase here" }, NOW),
     ]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, reason: "invalid_link" }]);
     expect(
-      await resetPasswordWithToken(db, { token, password: "yet another passphrase" }, NOW),
+      await resetPasswordWithToken(store, { token, password: "yet another passphrase" }, NOW),
     ).toEqual({ ok: false, reason: "invalid_link" });
     const events = db
       .select()
@@ -326,31 +338,33 @@ describe("using a reset link", () => {
   });
 
   it("refuses a password the policy refuses, and the link still works afterwards", async () => {
-    ask({ type: "merchant_user", merchantId: "MRC-RSET22", username: "owner" });
+    await ask({ type: "merchant_user", merchantId: "MRC-RSET22", username: "owner" });
     const token = linkSentTo("owner@reset.example");
-    expect(await resetPasswordWithToken(db, { token, password: "qwerty123456" }, NOW)).toEqual({
+    expect(await resetPasswordWithToken(store, { token, password: "qwerty123456" }, NOW)).toEqual({
       ok: false,
       reason: "policy",
       message: "This password is too common. Choose one that is hard to guess.",
     });
     expect(
-      await resetPasswordWithToken(db, { token, password: "owner of reset traders" }, NOW),
+      await resetPasswordWithToken(store, { token, password: "owner of reset traders" }, NOW),
     ).toMatchObject({ ok: false, reason: "policy" });
     expect(passwordHashOf("usr_owner")).toBe(oldHash);
-    expect(await resetPasswordWithToken(db, { token, password: NEW_PASSWORD }, NOW)).toMatchObject({
+    expect(
+      await resetPasswordWithToken(store, { token, password: NEW_PASSWORD }, NOW),
+    ).toMatchObject({
       ok: true,
     });
   });
 
   it("refuses a link whose member was suspended after it was sent", async () => {
-    ask({ type: "merchant_user", merchantId: "MRC-RSET22", username: "owner" });
+    await ask({ type: "merchant_user", merchantId: "MRC-RSET22", username: "owner" });
     const token = linkSentTo("owner@reset.example");
     db.update(merchantUsers)
       .set({ status: "suspended" })
       .where(eq(merchantUsers.id, "usr_owner"))
       .run();
     try {
-      expect(await resetPasswordWithToken(db, { token, password: NEW_PASSWORD }, NOW)).toEqual({
+      expect(await resetPasswordWithToken(store, { token, password: NEW_PASSWORD }, NOW)).toEqual({
         ok: false,
         reason: "invalid_link",
       });
@@ -365,7 +379,7 @@ describe("using a reset link", () => {
 
   it("refuses unknown and malformed tokens", async () => {
     for (const token of ["", "short", "A".repeat(43), "../../etc/passwd"]) {
-      expect(await resetPasswordWithToken(db, { token, password: NEW_PASSWORD }, NOW)).toEqual({
+      expect(await resetPasswordWithToken(store, { token, password: NEW_PASSWORD }, NOW)).toEqual({
         ok: false,
         reason: "invalid_link",
       });

@@ -78,7 +78,7 @@ const post = (cookie: string, fields: Record<string, string>) =>
   );
 const stillSignedIn = async (cookie: string) => {
   try {
-    await requireMerchant(get("/merchant/dashboard", { cookie }), db);
+    await requireMerchant(get("/merchant/dashboard", { cookie }), sqliteStore(db));
     return true;
   } catch (thrown) {
     if (thrown instanceof Response) return false;

@@ -94,7 +94,7 @@ describe("the permission matrix, generated from rolePermissions", () => {
       it(`${role} ${allowed ? "may" : "may not"} ${permission}`, async () => {
         expect(can(role, permission)).toBe(allowed);
         const request = get("/merchant/somewhere", { cookie: cookies.get(role)! });
-        const response = await respond(() => requirePermission(request, permission, db));
+        const response = await respond(() => requirePermission(request, permission, store));
         if (allowed) {
           expect(response.status).toBe(200);
           expect(((await response.json()) as { role: string }).role).toBe(role);
@@ -183,7 +183,7 @@ describe("member changes", () => {
     const cashier = addMember(merchantId, "cashier");
     const cookie = await sessionCookie(cashier);
     await expect(
-      requireMerchant(get("/merchant/dashboard", { cookie }), db),
+      requireMerchant(get("/merchant/dashboard", { cookie }), store),
     ).resolves.toMatchObject({
       role: "cashier",
     });
@@ -192,7 +192,7 @@ describe("member changes", () => {
       [],
     );
     const refused = await respond(() =>
-      requireMerchant(get("/merchant/dashboard", { cookie }), db),
+      requireMerchant(get("/merchant/dashboard", { cookie }), store),
     );
     expect(refused.status).toBe(302);
     expect(refused.headers.get("Location")).toMatch(/^\/merchant-signin/);
@@ -219,7 +219,7 @@ describe("member changes", () => {
     const lateCookie = await sessionCookie(viewer);
     for (const c of [cookie, lateCookie]) {
       const refused = await respond(() =>
-        requireMerchant(get("/merchant/payments", { cookie: c }), db),
+        requireMerchant(get("/merchant/payments", { cookie: c }), store),
       );
       expect(refused.status).toBe(302);
     }

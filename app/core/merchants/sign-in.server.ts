@@ -13,6 +13,8 @@ import { recordSecurityEvent, type RequestOrigin } from "~/core/accounts/securit
 import { verifyAgainstDummy, verifyPassword } from "~/core/passwords.server";
 import type { Limit } from "~/core/rate-limit.server";
 import { guardedPasswordCheck } from "~/core/sign-in-guard.server";
+import { first } from "~/db/sql";
+import type { Handle } from "~/db/store";
 import type { Db } from "~/utils/db.server";
 import { preparedPerDb } from "~/utils/prepared.server";
 
@@ -141,23 +143,42 @@ export async function signInMerchant(
 }
 
 /** What the dashboard shows about the signed-in user (always scoped by the session's user id). */
-/** Read on every signed-in merchant request: prepared once per database. */
+const accountColumns = {
+  userId: merchantUsers.id,
+  merchantId: merchants.id,
+  username: merchantUsers.username,
+  /** The member's team role (core/accounts/permissions.ts). */
+  role: merchantUsers.role,
+  email: merchantUsers.email,
+  memberStatus: merchantUsers.status,
+  totpEnabledAt: merchantUsers.totpEnabledAt,
+  businessName: merchants.businessName,
+  contactEmail: merchants.contactEmail,
+  status: merchants.status,
+  requireTwoFactor: merchants.requireTwoFactor,
+};
+
+/** The signed-in user's account, read in the caller's transaction (requireMerchant's read). */
+export function merchantAccount(q: Handle, userId: string) {
+  return first(
+    q
+      .select(accountColumns)
+      .from(merchantUsers)
+      .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
+      .where(eq(merchantUsers.id, userId))
+      .limit(1),
+  );
+}
+
+export type MerchantAccount = NonNullable<Awaited<ReturnType<typeof merchantAccount>>>;
+
+/**
+ * TRANSITIONAL: `merchantAccount` for the pay page, not yet on the store. Prepared once per
+ * database.
+ */
 const accountQuery = preparedPerDb((db: Db) =>
   db
-    .select({
-      userId: merchantUsers.id,
-      merchantId: merchants.id,
-      username: merchantUsers.username,
-      /** The member's team role (core/accounts/permissions.ts). */
-      role: merchantUsers.role,
-      email: merchantUsers.email,
-      memberStatus: merchantUsers.status,
-      totpEnabledAt: merchantUsers.totpEnabledAt,
-      businessName: merchants.businessName,
-      contactEmail: merchants.contactEmail,
-      status: merchants.status,
-      requireTwoFactor: merchants.requireTwoFactor,
-    })
+    .select(accountColumns)
     .from(merchantUsers)
     .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
     .where(eq(merchantUsers.id, sql.placeholder("userId")))
