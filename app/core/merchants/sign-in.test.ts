@@ -129,7 +129,8 @@ describe("merchant sign-in", () => {
     });
     // ... while the member, from an address that has not failed, signs in.
     expect((await attempt({ clientKey: "members-phone" }, start + 100)).ok).toBe(true);
-  });
+    // 200 real password hashes, one at a time: about 10 s on a quiet machine, more under load.
+  }, 60_000);
 
   it("one password check per address at a time: concurrent wrong passwords from one address get one check, the rest are refused at once and count nothing", async () => {
     const start = 90_000_000;
