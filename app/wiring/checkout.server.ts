@@ -1,0 +1,20 @@
+/**
+ * The customer's checkout on the process's store (ADR 0041): the payment and its status, the
+ * network choice and changing the network.
+ */
+import {
+  checkoutNetworkChoice,
+  checkoutPayment,
+  checkoutStatus,
+} from "~/core/payments/checkout.server";
+import { choosePaymentNetwork } from "~/core/payments/network-choice.server";
+import { bindStore, store } from "./store.server";
+
+export function checkout() {
+  return bindStore(store(), {
+    payment: checkoutPayment,
+    status: checkoutStatus,
+    networkChoice: checkoutNetworkChoice,
+    chooseNetwork: choosePaymentNetwork,
+  });
+}
