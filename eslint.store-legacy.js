@@ -106,7 +106,6 @@ export const storeLegacyFiles = [
   "app/routes/pay.link.$id.tsx",
   "app/routes/readyz.ts",
   "app/routes/reset-password.$token.tsx",
-  "app/routes/simulator.custody.$.ts",
   "app/routes/webhooks.mpesa.balance.result.ts",
   "app/simulators/store.server.ts",
   "app/utils/auth.server.ts",

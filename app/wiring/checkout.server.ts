@@ -5,6 +5,7 @@
 import {
   checkoutNetworkChoice,
   checkoutPayment,
+  checkoutPaymentById,
   checkoutStatus,
 } from "~/core/payments/checkout.server";
 import { choosePaymentNetwork } from "~/core/payments/network-choice.server";
@@ -13,6 +14,7 @@ import { bindStore, store } from "./store.server";
 export function checkout() {
   return bindStore(store(), {
     payment: checkoutPayment,
+    paymentById: checkoutPaymentById,
     status: checkoutStatus,
     networkChoice: checkoutNetworkChoice,
     chooseNetwork: choosePaymentNetwork,

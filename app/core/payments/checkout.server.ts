@@ -7,7 +7,7 @@ import { merchants, payments } from "../../../drizzle/schema";
 import { first } from "~/db/sql";
 import type { Store } from "~/db/store";
 import { networkChoiceFor, type NetworkChoice } from "./network-choice.server";
-import type { Payment } from "./payments.server";
+import { readPayment, type Payment } from "./payments.server";
 
 const PAYMENT_ID = /^pay_[a-z0-9]{12}$/;
 
@@ -42,6 +42,11 @@ export async function checkoutStatus(
         .limit(1),
     ),
   );
+}
+
+/** The payment `id` (any id, no format check), or undefined. */
+export function checkoutPaymentById(store: Store, id: string): Promise<Payment | undefined> {
+  return store.read((q) => readPayment(q, id));
 }
 
 /** The network choice the checkout offers for `payment` now (network-choice.server.ts). */
