@@ -22,6 +22,7 @@ import {
 } from "../../tests/setup/payments";
 import { installStk } from "../../tests/setup/stk";
 import { refundSchema } from "./endpoints/refunds.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const FULL = "MRC-RFDA22";
 const PART = "MRC-RFDB22";
@@ -453,7 +454,7 @@ describe("idempotency and reading", () => {
 describe("refunding an M-Pesa Express payment", () => {
   it("pays the payer's phone back by B2C, M-Pesa's charge added; no address or rate taken", async () => {
     const payment = await createPayment(
-      f.db,
+      sqliteStore(f.db),
       {
         custody: f.h.runtime.custody,
         rates: liveRates(f.h.clock.now),

@@ -19,6 +19,7 @@ import {
 import { formPost, get, respond } from "../../tests/setup/requests";
 import { action, loader, MPESA_PAY_LIMIT } from "./pay.$id";
 import { loader as statusLoader } from "./pay.$id.status";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = installTestDatabase();
 const h = setUpPaymentsHarness({ db, close }, { install: true });
@@ -45,7 +46,7 @@ function withStk(on: boolean) {
 
 async function newPayment(): Promise<Payment> {
   return createPayment(
-    db,
+    sqliteStore(db),
     {
       custody: h.runtime.custody,
       rates: liveRates(Date.now()),

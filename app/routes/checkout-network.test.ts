@@ -17,6 +17,7 @@ import {
 } from "../../tests/setup/payments";
 import { formPost, get, respond } from "../../tests/setup/requests";
 import { action, headers, loader } from "./pay.$id";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const test = installTestDatabase();
 const { db } = test;
@@ -27,7 +28,7 @@ addMerchant(db, MERCHANT);
 function pay(asset: "USDT" | "USDC" | "BTC", network?: NetworkId, mode: "live" | "test" = "live") {
   const now = Date.now();
   return createPayment(
-    db,
+    sqliteStore(db),
     { custody: h.runtime.custody, rates: liveRates(now), config: testConfig, now },
     { merchantId: MERCHANT, amountKes: 2_500, asset, network, reference: "NET-1", mode },
   );

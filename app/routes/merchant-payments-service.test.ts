@@ -28,6 +28,7 @@ import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/
 import { action as detailAction } from "./merchant.payments.$id";
 import { action as newAction } from "./merchant.payments.new";
 import { storeLiveRates } from "../../tests/setup/rates";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = installTestDatabase();
 let h: PaymentsHarness;
@@ -114,7 +115,7 @@ describe("Create Payment: the review and the creation are one core decision", ()
  */
 async function paymentWithFailedTransfer(reference: string) {
   const payment = await createPayment(
-    db,
+    sqliteStore(db),
     {
       custody: h.runtime.custody,
       rates: liveRates(h.clock.now),

@@ -37,6 +37,7 @@ import { cookiesFrom, formPost, get, ORIGIN, respond, toastOf } from "../../test
 import * as merchantLayout from "./merchant";
 import * as paymentPage from "./merchant.payments.$id";
 import * as refundPage from "./merchant.payments.$id_.refund";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const test = installTestDatabase();
 const { db } = test;
@@ -495,7 +496,7 @@ describe("refunding a crypto payment", () => {
 describe("refunding what is held for an overpaying customer", () => {
   it("the page offers it, the form refunds the held crypto only, and Send makes it", async () => {
     const payment = await createPayment(
-      db,
+      sqliteStore(db),
       {
         custody: h.runtime.custody,
         rates: liveRates(h.clock.now),

@@ -52,6 +52,7 @@ import {
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import { loader as paymentLoader } from "./merchant.payments.$id";
 import { action, loader } from "./merchant.settings";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = installTestDatabase();
 let h: PaymentsHarness;
@@ -655,7 +656,7 @@ describe("the payment page shows the M-Pesa charge", () => {
   it("before settlement as an estimate, after it as the transfers made", async () => {
     const { cookie } = await signedIn("MRC-STPG22", "254712345678");
     const payment = await createPayment(
-      db,
+      sqliteStore(db),
       {
         custody: h.runtime.custody,
         rates: liveRates(h.clock.now),

@@ -22,20 +22,15 @@ import { cryptoLimits } from "~/content/tariff";
 import { can } from "~/core/accounts/permissions";
 import { dataModeOf, withDataMode } from "~/core/api/mode";
 import { paymentLinkLimits, paymentLinkSchema } from "~/core/payments/link-schema";
-import {
-  createPaymentLink,
-  listPaymentLinks,
-  PaymentLinkError,
-  setPaymentLinkActive,
-} from "~/core/payments/links.server";
+import { PaymentLinkError } from "~/core/payments/links.server";
 import { requirePermission } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { replyWithinLimits } from "~/utils/form-reply";
 import { notFound, privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { paymentLinks } from "~/wiring/payment-links.server";
 
 type ActionData = { lastResult: SubmissionResult<string[]> };
 
@@ -50,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     canManage: can(merchant.role, "payments:create"),
     minimumKes: cryptoLimits.minimum,
     maximumKes: cryptoLimits.reviewMaxPerTransaction,
-    links: listPaymentLinks(getDb(), { merchantId: merchant.merchantId, mode }).map((link) => ({
+    links: (await paymentLinks().list({ merchantId: merchant.merchantId, mode })).map((link) => ({
       id: link.id,
       title: link.title,
       description: link.description,
@@ -76,8 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "activate" || intent === "deactivate") {
     const active = intent === "activate";
-    const changed = setPaymentLinkActive(
-      getDb(),
+    const changed = await paymentLinks().setActive(
       { ...scope, actorId: merchant.userId },
       String(formData.get("linkId") ?? "").slice(0, 40),
       active,
@@ -98,7 +92,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   try {
-    createPaymentLink(getDb(), { ...scope, createdBy: merchant.userId }, submission.value);
+    await paymentLinks().create({ ...scope, createdBy: merchant.userId }, submission.value);
   } catch (error) {
     if (!(error instanceof PaymentLinkError)) throw error;
     return data<ActionData>(

@@ -4,13 +4,13 @@
  * itself; never cached.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { checkoutStatus } from "~/core/payments/checkout.server";
 import { checkoutWaiting } from "~/core/payments/live-status";
 import { collectionState } from "~/core/payments/mpesa-collections.server";
 import { getDb } from "~/utils/db.server";
+import { checkout } from "~/wiring/checkout.server";
 
-export function loader({ params }: LoaderFunctionArgs) {
-  const payment = checkoutStatus(getDb(), params.id ?? "");
+export async function loader({ params }: LoaderFunctionArgs) {
+  const payment = await checkout().status(params.id ?? "");
   const headers = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
   if (!payment) return Response.json({ error: "Payment not found" }, { status: 404, headers });
   return Response.json(

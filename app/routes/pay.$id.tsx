@@ -35,7 +35,6 @@ import { QrSvg } from "~/components/payments/QrSvg";
 import { ReturnLink } from "~/components/payments/links/ReturnLink";
 import { buttonClass } from "~/components/ui";
 import { getMerchantAccount } from "~/core/merchants/sign-in.server";
-import { checkoutPayment } from "~/core/payments/checkout.server";
 import { checkoutReturnLink } from "~/core/payments/link-schema";
 import { checkoutWaiting } from "~/core/payments/live-status";
 import type { Payment } from "~/core/payments/payments.server";
@@ -46,7 +45,6 @@ import {
   wrongNetworkWarning,
   type NetworkId,
 } from "~/core/networks";
-import { choosePaymentNetwork, networkChoiceFor } from "~/core/payments/network-choice.server";
 import {
   collectionFailureMessage,
   collectionState,
@@ -71,6 +69,7 @@ import { qrSvg } from "~/utils/qr.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { readSession } from "~/utils/session.server";
 import { assertSameOrigin, clientKey } from "~/utils/request.server";
+import { checkout } from "~/wiring/checkout.server";
 import { payments, runningPayments, runningTestPayments } from "~/wiring/payments.server";
 
 export const handle: RouteHandle = { chrome: "bare", scripts: false };
@@ -134,7 +133,7 @@ async function merchantView(request: Request, payment: Payment) {
 }
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const found = checkoutPayment(getDb(), params.id ?? "");
+  const found = await checkout().payment(params.id ?? "");
   invariantResponse(found, "Payment not found");
   const { payment, businessName } = found;
   const now = Date.now();
@@ -152,7 +151,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
         units: payment.cryptoAmountUnits,
       })
     : null;
-  const choice = networkChoiceFor(getDb(), payment, now);
+  const choice = await checkout().networkChoice(payment, now);
   const missingUnits = payment.cryptoAmountUnits - payment.receivedUnits;
   return {
     ...view,
@@ -229,8 +228,7 @@ async function payWithMpesa(request: Request, payment: Payment, form: FormData) 
 /** The customer chooses another network (a plain form: it works without JavaScript). */
 export async function action({ params, request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const db = getDb();
-  const found = checkoutPayment(db, params.id ?? "");
+  const found = await checkout().payment(params.id ?? "");
   invariantResponse(found, "Payment not found");
   const { payment } = found;
   const form = await request.formData();
@@ -242,8 +240,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
       { networkError: "Payments are not available right now. Please try again in a minute." },
       { status: 503 },
     );
-  const outcome = await choosePaymentNetwork(
-    db,
+  const outcome = await checkout().chooseNetwork(
     {
       custody: runtime.custody,
       now: Date.now(),

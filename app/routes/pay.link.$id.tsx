@@ -22,11 +22,7 @@ import { OpenLinkForm } from "~/components/payments/links/OpenLinkForm";
 import { TestModeBanner } from "~/components/payments/links/TestModeBanner";
 import { cryptoLimits } from "~/content/tariff";
 import { openPaymentLinkSchema, paymentLinkLimits } from "~/core/payments/link-schema";
-import {
-  openPaymentFromLink,
-  PaymentLinkError,
-  publicPaymentLink,
-} from "~/core/payments/links.server";
+import { PaymentLinkError } from "~/core/payments/links.server";
 import { PaymentError } from "~/core/payments/payments.server";
 import { describeWait, hitLimit } from "~/core/rate-limit.server";
 import { getDb } from "~/utils/db.server";
@@ -36,7 +32,7 @@ import { PRIVATE_NO_STORE } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { assertSameOrigin, clientKey, retryAfterHeader } from "~/utils/request.server";
 import type { RouteHandle } from "~/utils/route-handle";
-import { payments } from "~/wiring/payments.server";
+import { paymentLinks } from "~/wiring/payment-links.server";
 
 export const handle: RouteHandle = { chrome: "bare" };
 
@@ -45,8 +41,8 @@ export const PAYMENT_LINK_OPEN_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
 
 type ActionData = { lastResult: SubmissionResult<string[]> };
 
-function pageOf(id: string) {
-  const found = publicPaymentLink(getDb(), id);
+async function pageOf(id: string) {
+  const found = await paymentLinks().publicLink(id);
   if (!found) return null;
   const { link, businessName } = found;
   return {
@@ -63,7 +59,7 @@ function pageOf(id: string) {
 const linkNotFound = () => data({ link: null }, { status: 404 });
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const link = pageOf(params.id ?? "");
+  const link = await pageOf(params.id ?? "");
   if (!link) return linkNotFound();
   return data({ link });
 }
@@ -71,7 +67,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const id = params.id ?? "";
-  const link = pageOf(id);
+  const link = await pageOf(id);
   if (!link) return linkNotFound();
   const formData = await request.formData();
   // A bot filled in the hidden field: nothing is created, the page shows again.
@@ -102,7 +98,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   try {
-    const payment = await openPaymentFromLink(getDb(), payments(), {
+    const payment = await paymentLinks().open({
       linkId: id,
       amountKes: submission.value.amountKes,
       asset: submission.value.asset,

@@ -24,6 +24,7 @@ import {
 import { cookiesFrom, formPost, get, respond } from "../../tests/setup/requests";
 import { action as custodyAction, loader as custodyLoader } from "./simulator.custody.$";
 import { action as marketAction, loader as marketLoader } from "./simulator.market";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = installTestDatabase();
 // The payments runtime and the rates service running, as after boot in simulator mode.
@@ -36,7 +37,7 @@ const MERCHANT = "MRC-SIMACC";
 
 async function newPayment(reference: string) {
   const created = await createPayment(
-    db,
+    sqliteStore(db),
     {
       custody: h.runtime.custody,
       rates: liveRates(h.clock.now),

@@ -8,11 +8,9 @@
  * checkout.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getPayment } from "~/core/payments/payments.server";
 import { displayNetwork } from "~/core/networks/networks";
 import { formatCryptoUnits } from "~/core/payments/quote";
 import type { CustodySimulator } from "~/simulators/custody/index.server";
-import { getDb } from "~/utils/db.server";
 import { paths } from "~/utils/paths";
 import { assertSameOrigin, forbidden } from "~/utils/request.server";
 import {
@@ -21,6 +19,7 @@ import {
   simulatorNotFound,
   simulatorRoutesEnabled,
 } from "~/utils/simulator-access.server";
+import { checkout } from "~/wiring/checkout.server";
 import { runningPayments } from "~/wiring/payments.server";
 
 const BASE = "/simulator/custody";
@@ -44,8 +43,8 @@ function page(html: string, status = 200): Response {
 }
 
 /** The payment a test payment may pay: known, with a deposit address, still waiting for money. */
-function payable(paymentId: string) {
-  const payment = PAYMENT_ID.test(paymentId) ? getPayment(getDb(), paymentId) : undefined;
+async function payable(paymentId: string) {
+  const payment = PAYMENT_ID.test(paymentId) ? await checkout().paymentById(paymentId) : undefined;
   if (!payment || !payment.depositAddress)
     return { payment: undefined, unavailable: "There is no payment with this id to pay." } as const;
   if (!PAYABLE.has(payment.status))
@@ -67,7 +66,7 @@ async function testPaymentPage(
   status = 200,
 ): Promise<Response> {
   const { renderTestPaymentPage } = await import("~/simulators/custody/page.server");
-  const { payment, unavailable } = payable(paymentId);
+  const { payment, unavailable } = await payable(paymentId);
   if (!payment) {
     return page(
       renderTestPaymentPage({
@@ -113,7 +112,7 @@ async function payTestPayment(
   assertSameOrigin(request);
   const paymentId = form.get("payment") ?? "";
   const amount = (form.get("amount") ?? "").trim();
-  const { payment } = payable(paymentId);
+  const { payment } = await payable(paymentId);
   if (!payment) return testPaymentPage(paymentId, null);
   const address = form.get("address");
   if (address !== null && address !== payment.depositAddress)

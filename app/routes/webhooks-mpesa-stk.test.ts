@@ -85,7 +85,7 @@ describe("the M-Pesa Express callback route", () => {
     });
     h.runtime.stk = stk;
     const payment = await createPayment(
-      db,
+      sqliteStore(db),
       { custody: h.runtime.custody, rates: liveRates(now()), config: testConfig, now: now() },
       { merchantId: "MRC-STKR22", amountKes: 750, asset: "USDT", reference: "R-1" },
     );

@@ -42,6 +42,7 @@ import { logger } from "~/utils/logger.server";
 import type { BootContext } from "./context";
 import { ratesService } from "./rates.server";
 import { configuredRails, providerRails, railCallbackUrls } from "./rails.server";
+import { store } from "./store.server";
 
 export function paymentsConfigFromEnv(values: Env): PaymentsConfig {
   const mpesa = railProfiles.mpesa;
@@ -126,6 +127,7 @@ export function runningTestPayments(): PaymentsRuntime | null {
 export function payments(): PaymentsService {
   const runtime = runningPayments();
   return createPaymentsService({
+    store: store(),
     db: getDb(),
     config: runtime?.config ?? paymentsConfigFromEnv(env),
     deps: runtime,

@@ -5,6 +5,7 @@
  * Import only after the environment is set (the modules read it at load).
  */
 import path from "node:path";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 export interface LedgerFigures {
   postingsPerSecond: number;
@@ -108,7 +109,7 @@ export async function benchPayments(
   async function one(index: number) {
     const t0 = performance.now();
     const payment = await createPayment(
-      db,
+      sqliteStore(db),
       {
         custody: harness.runtime.custody,
         rates: liveRates(harness.clock.now),

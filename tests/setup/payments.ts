@@ -37,6 +37,7 @@ import type { ApiMode } from "~/core/api/vocabulary";
 import { createPayment, getPayment, type Payment } from "~/core/payments/payments.server";
 import { formatCryptoUnits } from "~/core/payments/quote";
 import { stopAllJobs } from "~/utils/jobs.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 /**
  * The payments dependencies as boot wires them (app/wiring/payments.server.ts), for tests outside
@@ -365,7 +366,7 @@ export async function confirmedPayment(
 ): Promise<{ payment: Payment; tx: { id: string } }> {
   const { merchantId, amountKes, mode } = input;
   const payment = await createPayment(
-    db,
+    sqliteStore(db),
     {
       custody: h.runtime.custody,
       rates: liveRates(h.clock.now),

@@ -137,6 +137,7 @@ export function setUpApi(merchantIds: string[]): ApiFixture {
     webhookUrlPolicy: { allowLoopback: true },
     payments: () =>
       createPaymentsService({
+        store: sqliteStore(test.db),
         db: test.db,
         config: testConfig,
         deps: h.runtime,

@@ -18,9 +18,10 @@ import {
   type Custody,
   type CustodyAsset,
 } from "~/core/providers/custody/types";
+import { first } from "~/db/sql";
+import type { Handle } from "~/db/store";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import type { AddressPoolRefill } from "./deps";
-import { preparedPerDb } from "~/utils/prepared.server";
 import { yieldToEventLoop } from "~/utils/yield";
 
 export interface PooledAddress {
@@ -85,42 +86,38 @@ export function parseAddressPoolSizes(value: string): AddressPoolSizes {
   return sizes;
 }
 
-const takeOldest = preparedPerDb((db: Db) =>
-  db
-    .delete(depositAddressPool)
-    .where(
-      eq(
-        depositAddressPool.id,
-        db
-          .select({ id: depositAddressPool.id })
-          .from(depositAddressPool)
-          .where(
-            and(
-              eq(depositAddressPool.mode, sql.placeholder("mode")),
-              eq(depositAddressPool.asset, sql.placeholder("asset")),
-              eq(depositAddressPool.network, sql.placeholder("network")),
-            ),
-          )
-          .orderBy(asc(depositAddressPool.createdAt))
-          .limit(1),
-      ),
-    )
-    .returning()
-    .prepare(),
-);
-
 /**
  * Take the oldest address of this mode, asset and network (default: the asset's default network)
- * out of the pool, or null when it is empty. Call it inside the transaction that inserts the
- * payment, with the root handle (the same connection).
+ * out of the pool, or null when it is empty. Call it inside the write that inserts the payment.
  */
-export function takePooledAddress(
-  db: Db,
+export async function takePooledAddress(
+  q: Handle,
   mode: ApiMode,
   asset: CustodyAsset,
   network: NetworkId = defaultNetwork(asset),
-): PooledAddress | null {
-  const taken = takeOldest(db).get({ mode, asset, network });
+): Promise<PooledAddress | null> {
+  const taken = await first(
+    q
+      .delete(depositAddressPool)
+      .where(
+        eq(
+          depositAddressPool.id,
+          q
+            .select({ id: depositAddressPool.id })
+            .from(depositAddressPool)
+            .where(
+              and(
+                eq(depositAddressPool.mode, mode),
+                eq(depositAddressPool.asset, asset),
+                eq(depositAddressPool.network, network),
+              ),
+            )
+            .orderBy(asc(depositAddressPool.createdAt))
+            .limit(1),
+        ),
+      )
+      .returning(),
+  );
   if (!taken) return null;
   return {
     address: taken.address,

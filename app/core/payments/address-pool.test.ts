@@ -20,6 +20,7 @@ import {
   pooledAddressCounts,
 } from "./address-pool.server";
 import { createPayment, PaymentError, type Payment } from "./payments.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
 const h = setUpPaymentsHarness({ db, close });
@@ -48,7 +49,7 @@ function create(
   } = {},
 ) {
   return createPayment(
-    db,
+    sqliteStore(db),
     {
       custody: options.custody ?? h.runtime.custody,
       rates: liveRates(h.clock.now),

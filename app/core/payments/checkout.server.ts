@@ -4,33 +4,56 @@
  */
 import { eq } from "drizzle-orm";
 import { merchants, payments } from "../../../drizzle/schema";
-import type { Db } from "~/utils/db.server";
-import type { Payment } from "./payments.server";
+import { first } from "~/db/sql";
+import type { Store } from "~/db/store";
+import { networkChoiceFor, type NetworkChoice } from "./network-choice.server";
+import { readPayment, type Payment } from "./payments.server";
 
 const PAYMENT_ID = /^pay_[a-z0-9]{12}$/;
 
-export function checkoutPayment(
-  db: Db,
+export async function checkoutPayment(
+  store: Store,
   id: string,
-): { payment: Payment; businessName: string } | undefined {
+): Promise<{ payment: Payment; businessName: string } | undefined> {
   if (!PAYMENT_ID.test(id)) return undefined;
-  const row = db
-    .select({ payment: payments, businessName: merchants.businessName })
-    .from(payments)
-    .innerJoin(merchants, eq(merchants.id, payments.merchantId))
-    .where(eq(payments.id, id))
-    .get();
-  return row ?? undefined;
+  return store.read((q) =>
+    first(
+      q
+        .select({ payment: payments, businessName: merchants.businessName })
+        .from(payments)
+        .innerJoin(merchants, eq(merchants.id, payments.merchantId))
+        .where(eq(payments.id, id))
+        .limit(1),
+    ),
+  );
 }
 
-export function checkoutStatus(
-  db: Db,
+export async function checkoutStatus(
+  store: Store,
   id: string,
-): Pick<Payment, "status" | "confirmations"> | undefined {
+): Promise<Pick<Payment, "status" | "confirmations"> | undefined> {
   if (!PAYMENT_ID.test(id)) return undefined;
-  return db
-    .select({ status: payments.status, confirmations: payments.confirmations })
-    .from(payments)
-    .where(eq(payments.id, id))
-    .get();
+  return store.read((q) =>
+    first(
+      q
+        .select({ status: payments.status, confirmations: payments.confirmations })
+        .from(payments)
+        .where(eq(payments.id, id))
+        .limit(1),
+    ),
+  );
+}
+
+/** The payment `id` (any id, no format check), or undefined. */
+export function checkoutPaymentById(store: Store, id: string): Promise<Payment | undefined> {
+  return store.read((q) => readPayment(q, id));
+}
+
+/** The network choice the checkout offers for `payment` now (network-choice.server.ts). */
+export function checkoutNetworkChoice(
+  store: Store,
+  payment: Payment,
+  now: number,
+): Promise<NetworkChoice> {
+  return store.read((q) => networkChoiceFor(q, payment, now));
 }

@@ -18,6 +18,7 @@ import {
 import { createPayment, DAILY_LIMIT_STATUSES, type Payment } from "./payments.server";
 import { eatDay } from "./settlement-plan";
 import { paymentStatuses } from "./statuses";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
 const h = setUpPaymentsHarness({ db, close });
@@ -73,7 +74,7 @@ describe("the daily-limit counter", () => {
     for (const merchant of MERCHANTS) addMerchant(db, merchant);
     // A real payment as the template of the rows written below.
     const template: Payment = await createPayment(
-      db,
+      sqliteStore(db),
       {
         custody: h.runtime.custody,
         rates: liveRates(h.clock.now),

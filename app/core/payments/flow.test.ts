@@ -42,6 +42,7 @@ import {
   retryTransfer,
   sendPendingTransfers,
 } from "./settlement.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
 let h: PaymentsHarness;
@@ -62,7 +63,7 @@ const MERCHANT = "MRC-FQWK22";
 
 async function pay(merchantId: string, amountKes: number, asset: "BTC" | "USDT" = "USDT") {
   return createPayment(
-    db,
+    sqliteStore(db),
     {
       custody: h.runtime.custody,
       rates: liveRates(h.clock.now),
@@ -184,7 +185,7 @@ describe("payments through custody and M-Pesa", () => {
     await expect(pay(MERCHANT, 499)).rejects.toMatchObject({ code: "below_minimum" });
     await expect(pay(MERCHANT, 5_000_001)).rejects.toMatchObject({ code: "above_maximum" });
     const stale = createPayment(
-      db,
+      sqliteStore(db),
       {
         custody: h.runtime.custody,
         rates: liveRates(h.clock.now, {}, "stale"),

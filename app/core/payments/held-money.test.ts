@@ -38,6 +38,7 @@ import { latestCollection, startMpesaCollection } from "./mpesa-collections.serv
 import { createPayment, getPayment, listPaymentEvents } from "./payments.server";
 import { formatCryptoUnits } from "./quote";
 import { listPayments } from "./reads.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, file, close } = createTestDb();
 /** A second connection to the same database file, as a second server process would have. */
@@ -63,7 +64,7 @@ afterAll(async () => {
 
 async function newPayment(amountKes = 1_000) {
   return createPayment(
-    db,
+    sqliteStore(db),
     { custody: h.runtime.custody, rates: liveRates(h.clock.now), config: testConfig, now: now() },
     { merchantId: MERCHANT, amountKes, asset: "USDT", reference: `ORDER-${amountKes}` },
   );

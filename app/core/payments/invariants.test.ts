@@ -37,6 +37,7 @@ import {
   retryTransfer,
   sendPendingTransfers,
 } from "./settlement.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
 let h: PaymentsHarness;
@@ -97,7 +98,7 @@ describe("ledger invariants over random payment histories", () => {
         for (const s of steps) {
           h.clock.now += s.hoursLater * 3_600_000;
           const payment = await createPayment(
-            db,
+            sqliteStore(db),
             {
               custody: h.runtime.custody,
               rates: liveRates(h.clock.now),

@@ -10,7 +10,9 @@ import { merchants, paymentLinks } from "../../../drizzle/schema";
 import type { ApiMode } from "~/core/api/vocabulary";
 import { recordAudit } from "~/core/audit.server";
 import { readableCode } from "~/core/ids.server";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import {
   amountKesProblem,
   isPaymentLinkAsset,
@@ -70,12 +72,12 @@ function checkInput(input: PaymentLinkInput, mode: ApiMode): void {
   }
 }
 
-export function createPaymentLink(
-  db: Db,
+export async function createPaymentLink(
+  store: Store,
   scope: LinkScope & { createdBy: string | null },
   input: PaymentLinkInput,
   now = Date.now(),
-): PaymentLink {
+): Promise<PaymentLink> {
   checkInput(input, scope.mode);
   const link: PaymentLink = {
     id: newPaymentLinkId(),
@@ -92,10 +94,10 @@ export function createPaymentLink(
     createdAt: now,
     updatedAt: now,
   };
-  db.transaction((tx) => {
-    tx.insert(paymentLinks).values(link).run();
+  await store.write(async (q) => {
+    await q.insert(paymentLinks).values(link);
     recordAudit(
-      tx,
+      unmovedTx(q),
       {
         actorType: "merchant_user",
         actorId: scope.createdBy,
@@ -110,45 +112,54 @@ export function createPaymentLink(
   return link;
 }
 
-export function listPaymentLinks(db: Db, scope: LinkScope): PaymentLink[] {
-  return db
-    .select()
-    .from(paymentLinks)
-    .where(and(eq(paymentLinks.merchantId, scope.merchantId), eq(paymentLinks.mode, scope.mode)))
-    .orderBy(desc(paymentLinks.createdAt), desc(paymentLinks.id))
-    .limit(PAYMENT_LINK_LIST_LIMIT)
-    .all();
+export function listPaymentLinks(store: Store, scope: LinkScope): Promise<PaymentLink[]> {
+  return store.read((q) =>
+    q
+      .select()
+      .from(paymentLinks)
+      .where(and(eq(paymentLinks.merchantId, scope.merchantId), eq(paymentLinks.mode, scope.mode)))
+      .orderBy(desc(paymentLinks.createdAt), desc(paymentLinks.id))
+      .limit(PAYMENT_LINK_LIST_LIMIT),
+  );
 }
 
-export function getPaymentLink(db: Db, scope: LinkScope, id: string): PaymentLink | undefined {
+export async function getPaymentLink(
+  store: Store,
+  scope: LinkScope,
+  id: string,
+): Promise<PaymentLink | undefined> {
   if (!PAYMENT_LINK_ID.test(id)) return undefined;
-  return db
-    .select()
-    .from(paymentLinks)
-    .where(
-      and(
-        eq(paymentLinks.id, id),
-        eq(paymentLinks.merchantId, scope.merchantId),
-        eq(paymentLinks.mode, scope.mode),
-      ),
-    )
-    .get();
+  return store.read((q) =>
+    first(
+      q
+        .select()
+        .from(paymentLinks)
+        .where(
+          and(
+            eq(paymentLinks.id, id),
+            eq(paymentLinks.merchantId, scope.merchantId),
+            eq(paymentLinks.mode, scope.mode),
+          ),
+        )
+        .limit(1),
+    ),
+  );
 }
 
 /**
  * Turn a link on or off (one of the merchant's, in the scope's mode). False when there is no such
  * link in the scope.
  */
-export function setPaymentLinkActive(
-  db: Db,
+export async function setPaymentLinkActive(
+  store: Store,
   scope: LinkScope & { actorId: string },
   id: string,
   active: boolean,
   now = Date.now(),
-): boolean {
+): Promise<boolean> {
   if (!PAYMENT_LINK_ID.test(id)) return false;
-  return db.transaction((tx) => {
-    const changed = tx
+  return store.write(async (q) => {
+    const changed = await q
       .update(paymentLinks)
       .set({ active, updatedAt: now })
       .where(
@@ -158,10 +169,10 @@ export function setPaymentLinkActive(
           eq(paymentLinks.mode, scope.mode),
         ),
       )
-      .run();
-    if (changed.changes !== 1) return false;
+      .returning({ id: paymentLinks.id });
+    if (changed.length !== 1) return false;
     recordAudit(
-      tx,
+      unmovedTx(q),
       {
         actorType: "merchant_user",
         actorId: scope.actorId,
@@ -176,21 +187,27 @@ export function setPaymentLinkActive(
   });
 }
 
-/** A link as its public page shows it: active, of an active merchant, with the business name. */
-export function publicPaymentLink(
-  db: DbOrTx,
-  id: string,
-): { link: PaymentLink; businessName: string } | undefined {
+type PublicLink = { link: PaymentLink; businessName: string };
+
+/** The public link `id` read on a store handle (see publicPaymentLink). */
+async function findPublicLink(q: Handle, id: string): Promise<PublicLink | undefined> {
   if (!PAYMENT_LINK_ID.test(id)) return undefined;
-  const row = db
-    .select({ link: paymentLinks, businessName: merchants.businessName })
-    .from(paymentLinks)
-    .innerJoin(merchants, eq(merchants.id, paymentLinks.merchantId))
-    .where(
-      and(eq(paymentLinks.id, id), eq(paymentLinks.active, true), eq(merchants.status, "active")),
-    )
-    .get();
-  return row ?? undefined;
+  return first(
+    q
+      .select({ link: paymentLinks, businessName: merchants.businessName })
+      .from(paymentLinks)
+      .innerJoin(merchants, eq(merchants.id, paymentLinks.merchantId))
+      .where(
+        and(eq(paymentLinks.id, id), eq(paymentLinks.active, true), eq(merchants.status, "active")),
+      )
+      .limit(1),
+  );
+}
+
+/** A link as its public page shows it: active, of an active merchant, with the business name. */
+export async function publicPaymentLink(store: Store, id: string): Promise<PublicLink | undefined> {
+  if (!PAYMENT_LINK_ID.test(id)) return undefined;
+  return store.read((q) => findPublicLink(q, id));
 }
 
 /** What a visitor chose on a link's page: whole shillings and an asset, when the link asks. */
@@ -211,11 +228,11 @@ const notFound = () =>
  * custody). The link is checked again, still active, in the transaction that inserts the payment.
  */
 export async function openPaymentFromLink(
-  db: Db,
+  store: Store,
   service: Pick<PaymentsService, "create">,
   input: OpenLinkInput,
 ): Promise<Payment> {
-  const found = publicPaymentLink(db, input.linkId);
+  const found = await publicPaymentLink(store, input.linkId);
   if (!found) throw notFound();
   const { link } = found;
 
@@ -244,9 +261,9 @@ export async function openPaymentFromLink(
       successUrl: link.successUrl ?? undefined,
       cancelUrl: link.cancelUrl ?? undefined,
     },
-    (tx) => {
+    async (_tx, _payment, q) => {
       // Deactivated while custody gave the address: nothing is stored.
-      if (!publicPaymentLink(tx, link.id)) throw notFound();
+      if (!(await findPublicLink(q, link.id))) throw notFound();
     },
   );
 }

@@ -24,6 +24,7 @@ import {
 } from "./links.server";
 import { PaymentError } from "./payments.server";
 import { createPaymentsService } from "./service.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const test = installTestDatabase();
 const { db } = test;
@@ -34,8 +35,11 @@ const OTHER = "MRC-LNK4B5";
 addMerchant(db, SHOP);
 addMerchant(db, OTHER);
 
+const store = sqliteStore(db);
+
 const service = () =>
   createPaymentsService({
+    store,
     db,
     config: testConfig,
     deps: h.runtime,
@@ -50,7 +54,7 @@ const live: { merchantId: string; mode: "live" | "test"; createdBy: null } = {
 };
 
 function newLink(input: Partial<Parameters<typeof createPaymentLink>[2]> = {}, scope = live) {
-  return createPaymentLink(db, scope, { title: "House blend 1 kg", ...input });
+  return createPaymentLink(store, scope, { title: "House blend 1 kg", ...input });
 }
 
 async function refusal(run: () => Promise<unknown>) {
@@ -63,26 +67,33 @@ async function refusal(run: () => Promise<unknown>) {
 }
 
 describe("creating and managing links", () => {
-  it("gives a lnk_ id, keeps the link in its merchant and mode, and audits it", () => {
-    const link = newLink({ amountKes: 1_500, asset: "USDT" });
+  it("gives a lnk_ id, keeps the link in its merchant and mode, and audits it", async () => {
+    const link = await newLink({ amountKes: 1_500, asset: "USDT" });
     expect(link.id).toMatch(/^lnk_[2-9a-hjkmnp-tv-z]{12}$/);
     expect(link.amountKesCents).toBe(150_000n);
-    expect(getPaymentLink(db, { merchantId: SHOP, mode: "live" }, link.id)?.title).toBe(
+    expect((await getPaymentLink(store, { merchantId: SHOP, mode: "live" }, link.id))?.title).toBe(
       "House blend 1 kg",
     );
-    expect(getPaymentLink(db, { merchantId: SHOP, mode: "test" }, link.id)).toBeUndefined();
-    expect(getPaymentLink(db, { merchantId: OTHER, mode: "live" }, link.id)).toBeUndefined();
-    expect(listPaymentLinks(db, { merchantId: OTHER, mode: "live" })).toEqual([]);
+    expect(
+      await getPaymentLink(store, { merchantId: SHOP, mode: "test" }, link.id),
+    ).toBeUndefined();
+    expect(
+      await getPaymentLink(store, { merchantId: OTHER, mode: "live" }, link.id),
+    ).toBeUndefined();
+    expect(await listPaymentLinks(store, { merchantId: OTHER, mode: "live" })).toEqual([]);
     expect(db.select().from(auditLog).where(eq(auditLog.targetId, link.id)).get()?.action).toBe(
       "payment_link.created",
     );
   });
 
-  it("refuses an http return URL in live mode and allows it in test mode", () => {
-    expect(() => newLink({ successUrl: "http://shop.example.co.ke/thanks" })).toThrow(
+  it("refuses an http return URL in live mode and allows it in test mode", async () => {
+    await expect(newLink({ successUrl: "http://shop.example.co.ke/thanks" })).rejects.toThrow(
       "Live payment links must return to an https:// address.",
     );
-    const test = newLink({ successUrl: "http://localhost:8080/thanks" }, { ...live, mode: "test" });
+    const test = await newLink(
+      { successUrl: "http://localhost:8080/thanks" },
+      { ...live, mode: "test" },
+    );
     expect(test.successUrl).toBe("http://localhost:8080/thanks");
     expect(test.mode).toBe("test");
   });
@@ -116,38 +127,58 @@ describe("creating and managing links", () => {
     });
   });
 
-  it("deactivates and activates only within the merchant and mode", () => {
-    const link = newLink();
+  it("deactivates and activates only within the merchant and mode", async () => {
+    const link = await newLink();
     expect(
-      setPaymentLinkActive(db, { merchantId: OTHER, mode: "live", actorId: "x" }, link.id, false),
+      await setPaymentLinkActive(
+        store,
+        { merchantId: OTHER, mode: "live", actorId: "x" },
+        link.id,
+        false,
+      ),
     ).toBe(false);
     expect(
-      setPaymentLinkActive(db, { merchantId: SHOP, mode: "test", actorId: "x" }, link.id, false),
+      await setPaymentLinkActive(
+        store,
+        { merchantId: SHOP, mode: "test", actorId: "x" },
+        link.id,
+        false,
+      ),
     ).toBe(false);
     expect(
-      setPaymentLinkActive(db, { merchantId: SHOP, mode: "live", actorId: "x" }, link.id, false),
+      await setPaymentLinkActive(
+        store,
+        { merchantId: SHOP, mode: "live", actorId: "x" },
+        link.id,
+        false,
+      ),
     ).toBe(true);
     expect(db.select().from(paymentLinks).where(eq(paymentLinks.id, link.id)).get()?.active).toBe(
       false,
     );
     expect(
-      setPaymentLinkActive(db, { merchantId: SHOP, mode: "live", actorId: "x" }, link.id, true),
+      await setPaymentLinkActive(
+        store,
+        { merchantId: SHOP, mode: "live", actorId: "x" },
+        link.id,
+        true,
+      ),
     ).toBe(true);
   });
 });
 
 describe("opening a payment from a link", () => {
   it("creates a fresh payment per visitor with the link's actor, mode and return URLs", async () => {
-    const link = newLink(
+    const link = await newLink(
       { cancelUrl: "http://127.0.0.1:9/cancel", successUrl: "http://127.0.0.1:9/ok" },
       { ...live, mode: "test" },
     );
-    const first = await openPaymentFromLink(db, service(), {
+    const first = await openPaymentFromLink(store, service(), {
       linkId: link.id,
       amountKes: 2_500,
       asset: "USDT",
     });
-    const second = await openPaymentFromLink(db, service(), {
+    const second = await openPaymentFromLink(store, service(), {
       linkId: link.id,
       amountKes: 700,
       asset: "BTC",
@@ -170,8 +201,8 @@ describe("opening a payment from a link", () => {
   });
 
   it("uses the link's fixed amount and asset whatever the visitor sends", async () => {
-    const link = newLink({ amountKes: 1_200, asset: "USDC" });
-    const payment = await openPaymentFromLink(db, service(), {
+    const link = await newLink({ amountKes: 1_200, asset: "USDC" });
+    const payment = await openPaymentFromLink(store, service(), {
       linkId: link.id,
       amountKes: 999_999,
       asset: "BTC",
@@ -186,9 +217,9 @@ describe("opening a payment from a link", () => {
     ["an amount above the maximum", 5_000_001, "The maximum payment is KES 5,000,000."],
     ["no amount", undefined, "Enter the amount in KES"],
   ])("refuses %s, and creates nothing", async (_what, amountKes, message) => {
-    const link = newLink();
+    const link = await newLink();
     const error = await refusal(() =>
-      openPaymentFromLink(db, service(), { linkId: link.id, amountKes, asset: "USDT" }),
+      openPaymentFromLink(store, service(), { linkId: link.id, amountKes, asset: "USDT" }),
     );
     expect(error).toBeInstanceOf(PaymentLinkError);
     expect(error).toMatchObject({ code: "invalid_amount", field: "amountKes", message });
@@ -196,19 +227,19 @@ describe("opening a payment from a link", () => {
   });
 
   it("refuses an asset that is not offered", async () => {
-    const link = newLink();
+    const link = await newLink();
     const error = await refusal(() =>
-      openPaymentFromLink(db, service(), { linkId: link.id, amountKes: 800, asset: "DOGE" }),
+      openPaymentFromLink(store, service(), { linkId: link.id, amountKes: 800, asset: "DOGE" }),
     );
     expect(error).toMatchObject({ code: "invalid_asset", field: "asset" });
   });
 
   it("does not find an unknown, malformed or inactive link", async () => {
-    const inactive = newLink();
-    setPaymentLinkActive(db, { ...live, actorId: "x" }, inactive.id, false);
+    const inactive = await newLink();
+    await setPaymentLinkActive(store, { ...live, actorId: "x" }, inactive.id, false);
     for (const linkId of ["lnk_zzzzzzzzzzzz", "../etc", inactive.id]) {
       const error = await refusal(() =>
-        openPaymentFromLink(db, service(), { linkId, amountKes: 800, asset: "USDT" }),
+        openPaymentFromLink(store, service(), { linkId, amountKes: 800, asset: "USDT" }),
       );
       expect(error).toMatchObject({
         code: "not_found",
@@ -218,8 +249,9 @@ describe("opening a payment from a link", () => {
   });
 
   it("passes the payments service's own refusals on (no live rate)", async () => {
-    const link = newLink();
+    const link = await newLink();
     const noRates = createPaymentsService({
+      store,
       db,
       config: testConfig,
       deps: h.runtime,
@@ -227,7 +259,7 @@ describe("opening a payment from a link", () => {
       now: () => h.clock.now,
     });
     const error = await refusal(() =>
-      openPaymentFromLink(db, noRates, { linkId: link.id, amountKes: 800, asset: "ETH" }),
+      openPaymentFromLink(store, noRates, { linkId: link.id, amountKes: 800, asset: "ETH" }),
     );
     expect(error).toBeInstanceOf(PaymentError);
     expect((error as PaymentError).code).toBe("rate_unavailable");

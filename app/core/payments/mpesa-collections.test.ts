@@ -46,6 +46,7 @@ import {
 import { formatCryptoUnits } from "./quote";
 import { listTransfersForPayment } from "./settlement.server";
 import { settleNow } from "./tick.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
 let h: PaymentsHarness;
@@ -72,7 +73,7 @@ afterAll(async () => {
 
 async function newPayment(amountKes = 1_000) {
   return createPayment(
-    db,
+    sqliteStore(db),
     { custody: h.runtime.custody, rates: liveRates(h.clock.now), config: testConfig, now: now() },
     { merchantId: MERCHANT, amountKes, asset: "USDT", reference: `ORDER-${amountKes}` },
   );

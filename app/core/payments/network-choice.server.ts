@@ -6,7 +6,7 @@
  * (from the pool of its mode, asset and network, else from custody), and the timeline keeps the
  * address it had, so an operator can find a deposit sent to it anyway.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import { paymentEvents, payments } from "../../../drizzle/schema";
 import {
   assetHasNetwork,
@@ -18,9 +18,11 @@ import {
   type NetworkId,
 } from "~/core/networks/networks";
 import type { Custody, CustodyAsset } from "~/core/providers/custody/types";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import { takePooledAddress, type PooledAddress } from "./address-pool.server";
-import { getPayment, recordEvent, type Payment } from "./payments.server";
+import { readPayment, recordEvent, type Payment } from "./payments.server";
 
 /** How often one payment may change network (each change uses a deposit address). */
 export const MAX_NETWORK_CHANGES = 5;
@@ -40,27 +42,29 @@ export interface NetworkChoice {
  * Whether the merchant or the API fixed the network, from the payment's first timeline entry
  * (`quote_locked`, whose detail says so). A payment made before networks existed counts as fixed.
  */
-function networkFixed(db: DbOrTx, paymentId: string): boolean {
-  const first = db
-    .select({ detail: paymentEvents.detail })
-    .from(paymentEvents)
-    .where(and(eq(paymentEvents.paymentId, paymentId), eq(paymentEvents.type, "quote_locked")))
-    .orderBy(asc(paymentEvents.id))
-    .get();
-  if (!first?.detail) return true;
+async function networkFixed(q: Handle, paymentId: string): Promise<boolean> {
+  const quoted = await first(
+    q
+      .select({ detail: paymentEvents.detail })
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.paymentId, paymentId), eq(paymentEvents.type, "quote_locked")))
+      .orderBy(asc(paymentEvents.id))
+      .limit(1),
+  );
+  if (!quoted?.detail) return true;
   try {
-    return (JSON.parse(first.detail) as { networkFixed?: unknown }).networkFixed !== false;
+    return (JSON.parse(quoted.detail) as { networkFixed?: unknown }).networkFixed !== false;
   } catch {
     return true;
   }
 }
 
-function networkChanges(db: DbOrTx, paymentId: string): number {
-  return db
-    .select({ id: paymentEvents.id })
+async function networkChanges(q: Handle, paymentId: string): Promise<number> {
+  const [row] = await q
+    .select({ count: count() })
     .from(paymentEvents)
-    .where(and(eq(paymentEvents.paymentId, paymentId), eq(paymentEvents.type, "network_changed")))
-    .all().length;
+    .where(and(eq(paymentEvents.paymentId, paymentId), eq(paymentEvents.type, "network_changed")));
+  return row?.count ?? 0;
 }
 
 /** Still open to a change: awaiting payment, the quote holding, nothing seen at its address. */
@@ -72,10 +76,14 @@ const changeable = (payment: Payment, now: number) =>
   payment.depositAddress !== null;
 
 /** The network choice the checkout offers for this payment now. */
-export function networkChoiceFor(db: DbOrTx, payment: Payment, now: number): NetworkChoice {
+export async function networkChoiceFor(
+  q: Handle,
+  payment: Payment,
+  now: number,
+): Promise<NetworkChoice> {
   const network = storedNetworkId(payment.network, payment.asset);
-  const fixed = !hasNetworkChoice(payment.asset) || networkFixed(db, payment.id);
-  const changes = fixed ? 0 : networkChanges(db, payment.id);
+  const fixed = !hasNetworkChoice(payment.asset) || (await networkFixed(q, payment.id));
+  const changes = fixed ? 0 : await networkChanges(q, payment.id);
   const open = !fixed && changes < MAX_NETWORK_CHANGES && changeable(payment, now);
   return { network, options: open ? networksFor(payment.asset) : [], fixed, changes };
 }
@@ -90,17 +98,20 @@ export type ChooseNetworkOutcome =
  * changed network too often.
  */
 export async function choosePaymentNetwork(
-  db: Db,
+  store: Store,
   deps: { custody: Custody; now: number; onPooledAddressTaken?: () => void },
   input: { paymentId: string; network: string },
 ): Promise<ChooseNetworkOutcome> {
-  const payment = getPayment(db, input.paymentId);
-  if (!payment) return { ok: false, reason: "not_found", message: "Payment not found." };
+  const found = await store.read(async (q) => {
+    const payment = await readPayment(q, input.paymentId);
+    return payment && { payment, choice: await networkChoiceFor(q, payment, deps.now) };
+  });
+  if (!found) return { ok: false, reason: "not_found", message: "Payment not found." };
+  const { payment, choice } = found;
   const refusal = networkRefusal(payment.asset, input.network);
   if (refusal || !assetHasNetwork(payment.asset, input.network))
     return { ok: false, reason: "not_choosable", message: refusal ?? "Unknown network." };
   const network = input.network;
-  const choice = networkChoiceFor(db, payment, deps.now);
   if (choice.network === network) return { ok: true, payment, changed: false };
   if (!choice.options.includes(network))
     return {
@@ -112,11 +123,14 @@ export async function choosePaymentNetwork(
     };
 
   const asset = payment.asset as CustodyAsset;
-  const swap = (address: PooledAddress): Payment | null => {
-    const current = getPayment(db, payment.id)!;
+  const swap = async (q: Handle, address: PooledAddress): Promise<Payment | null> => {
+    const current = (await first(
+      store.forUpdate(q.select().from(payments).where(eq(payments.id, payment.id)).limit(1)),
+    ))!;
     if (!changeable(current, deps.now) || current.depositAddress !== payment.depositAddress)
       return null;
-    db.update(payments)
+    await q
+      .update(payments)
       .set({
         network,
         depositAddress: address.address,
@@ -124,9 +138,8 @@ export async function choosePaymentNetwork(
         custodyVaultAccountId: address.vaultAccountId ?? null,
         updatedAt: deps.now,
       })
-      .where(eq(payments.id, payment.id))
-      .run();
-    recordEvent(db, payment, {
+      .where(eq(payments.id, payment.id));
+    recordEvent(unmovedTx(q), payment, {
       type: "network_changed",
       cause: "the customer chose another network at checkout",
       at: deps.now,
@@ -138,10 +151,10 @@ export async function choosePaymentNetwork(
         address: address.address,
       },
     });
-    return getPayment(db, payment.id)!;
+    return (await readPayment(q, payment.id))!;
   };
 
-  // From the pool, in one transaction with the change (an address never goes to two payments).
+  // From the pool, in one write with the change (an address never goes to two payments).
   const closed: ChooseNetworkOutcome = {
     ok: false,
     reason: "not_choosable",
@@ -149,17 +162,14 @@ export async function choosePaymentNetwork(
   };
   let fromPool: Payment | undefined;
   try {
-    fromPool = db.transaction(
-      () => {
-        const address = takePooledAddress(db, payment.mode, asset, network);
-        if (!address) return undefined;
-        const moved = swap(address);
-        // Roll the take back: the address stays in the pool.
-        if (!moved) throw new NotChangeable();
-        return moved;
-      },
-      { behavior: "immediate" },
-    );
+    fromPool = await store.write(async (q) => {
+      const address = await takePooledAddress(q, payment.mode, asset, network);
+      if (!address) return undefined;
+      const moved = await swap(q, address);
+      // Roll the take back: the address stays in the pool.
+      if (!moved) throw new NotChangeable();
+      return moved;
+    });
   } catch (error) {
     if (error instanceof NotChangeable) return closed;
     throw error;
@@ -186,7 +196,7 @@ export async function choosePaymentNetwork(
       message: "We could not open an address on that network just now. Please try again.",
     };
   }
-  const moved = db.transaction(() => swap(made), { behavior: "immediate" });
+  const moved = await store.write((q) => swap(q, made));
   if (!moved) return closed;
   return { ok: true, payment: moved, changed: true };
 }

@@ -34,6 +34,7 @@ import {
   type Payment,
 } from "./payments.server";
 import { formatCryptoUnits } from "./quote";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
 let h: PaymentsHarness;
@@ -49,7 +50,7 @@ afterAll(async () => {
 
 function pay(asset: "USDT" | "USDC" | "BTC", network?: NetworkId, amountKes = 2_000) {
   return createPayment(
-    db,
+    sqliteStore(db),
     {
       custody: h.runtime.custody,
       rates: liveRates(h.clock.now),
@@ -170,15 +171,17 @@ describe("payments on several networks", () => {
 
 describe("the customer's choice of network", () => {
   const deps = () => ({ custody: h.runtime.custody, now: h.clock.now });
+  const choiceFor = (payment: Payment) =>
+    sqliteStore(db).read((q) => networkChoiceFor(q, payment, h.clock.now));
 
   it("moves an unfixed USDT payment to Tron with a Tron address, and keeps the old address in its timeline", async () => {
     const payment = await pay("USDT");
-    expect(networkChoiceFor(db, payment, h.clock.now)).toMatchObject({
+    expect(await choiceFor(payment)).toMatchObject({
       network: "ethereum",
       options: ["ethereum", "tron"],
       fixed: false,
     });
-    const outcome = await choosePaymentNetwork(db, deps(), {
+    const outcome = await choosePaymentNetwork(sqliteStore(db), deps(), {
       paymentId: payment.id,
       network: "tron",
     });
@@ -197,15 +200,18 @@ describe("the customer's choice of network", () => {
     expect(getPayment(db, payment.id)?.status).toBe("confirmed");
     // Choosing again once paid is refused.
     expect(
-      await choosePaymentNetwork(db, deps(), { paymentId: payment.id, network: "ethereum" }),
+      await choosePaymentNetwork(sqliteStore(db), deps(), {
+        paymentId: payment.id,
+        network: "ethereum",
+      }),
     ).toMatchObject({ ok: false, reason: "not_choosable" });
   });
 
   it("refuses a change where the merchant fixed the network, and a network the asset is not on", async () => {
     const fixed = await pay("USDT", "ethereum");
-    expect(networkChoiceFor(db, fixed, h.clock.now)).toMatchObject({ fixed: true, options: [] });
+    expect(await choiceFor(fixed)).toMatchObject({ fixed: true, options: [] });
     expect(
-      await choosePaymentNetwork(db, deps(), { paymentId: fixed.id, network: "tron" }),
+      await choosePaymentNetwork(sqliteStore(db), deps(), { paymentId: fixed.id, network: "tron" }),
     ).toMatchObject({
       ok: false,
       reason: "not_choosable",
@@ -214,14 +220,17 @@ describe("the customer's choice of network", () => {
     expect(getPayment(db, fixed.id)?.depositAddress).toBe(fixed.depositAddress);
     const open = await pay("USDC");
     expect(
-      await choosePaymentNetwork(db, deps(), { paymentId: open.id, network: "polygon" }),
+      await choosePaymentNetwork(sqliteStore(db), deps(), {
+        paymentId: open.id,
+        network: "polygon",
+      }),
     ).toMatchObject({
       ok: false,
       reason: "not_choosable",
       message: expect.stringContaining("Polygon is not supported"),
     });
     const btc = await pay("BTC");
-    expect(networkChoiceFor(db, btc, h.clock.now).options).toEqual([]);
+    expect((await choiceFor(btc)).options).toEqual([]);
   });
 
   it("limits the changes per payment (each uses a deposit address)", async () => {
@@ -229,7 +238,7 @@ describe("the customer's choice of network", () => {
     for (let change = 0; change < MAX_NETWORK_CHANGES; change++) {
       const to = change % 2 === 0 ? "base" : "ethereum";
       expect(
-        await choosePaymentNetwork(db, deps(), { paymentId: payment.id, network: to }),
+        await choosePaymentNetwork(sqliteStore(db), deps(), { paymentId: payment.id, network: to }),
       ).toMatchObject({ ok: true, changed: true });
     }
     const addresses = listPaymentEvents(db, payment.id)
@@ -237,7 +246,10 @@ describe("the customer's choice of network", () => {
       .map((e) => (JSON.parse(e.detail!) as { address: string }).address);
     expect(new Set(addresses).size).toBe(MAX_NETWORK_CHANGES);
     expect(
-      await choosePaymentNetwork(db, deps(), { paymentId: payment.id, network: "ethereum" }),
+      await choosePaymentNetwork(sqliteStore(db), deps(), {
+        paymentId: payment.id,
+        network: "ethereum",
+      }),
     ).toMatchObject({ ok: false, reason: "not_choosable" });
   });
 });

@@ -2,7 +2,7 @@
  * Creating a payment: limits, a quote locked from a live rate (never stale or fallback), a deposit
  * address at custody. And the payment record itself: reading it, changing its status with an event.
  */
-import { and, asc, eq, getTableColumns, gt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import {
   mpesaCollections,
   paymentDailyVolumes,
@@ -15,8 +15,10 @@ import { queuePaymentSettledNotices } from "~/core/accounts/notifications.server
 import { readableCode } from "~/core/ids.server";
 import type { Custody, CustodyAsset } from "~/core/providers/custody/types";
 import type { Rate, RatesView } from "~/core/rates/read-rates.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import type { DbOrTx, Db, Tx } from "~/utils/db.server";
-import { groupCommit } from "~/utils/group-commit.server";
 import { placeholders, preparedPerDb } from "~/utils/prepared.server";
 import { enqueuePaymentEvent } from "~/core/api/outbox.server";
 import { paymentStatusEvents, type ApiMode } from "~/core/api/vocabulary";
@@ -101,17 +103,6 @@ const eventInsert = preparedPerDb((db: DbOrTx) =>
     .values(placeholders("paymentId", "at", "type", "fromStatus", "toStatus", "cause", "detail"))
     .prepare(),
 );
-const paymentInsert = preparedPerDb((db: Db) =>
-  db
-    .insert(payments)
-    .values(
-      placeholders(
-        ...(Object.keys(getTableColumns(payments)) as (keyof Payment & string)[]),
-      ) as unknown as Payment,
-    )
-    .prepare(),
-);
-
 /**
  * Move a payment from one of `from` to `to`, with its event. False when it was not in `from`
  * (someone else moved it).
@@ -153,6 +144,11 @@ export function getPayment(db: DbOrTx, id: string): Payment | undefined {
   return db.select().from(payments).where(eq(payments.id, id)).get();
 }
 
+/** A payment by id, read on a store handle. */
+export async function readPayment(q: Handle, id: string): Promise<Payment | undefined> {
+  return first(q.select().from(payments).where(eq(payments.id, id)).limit(1));
+}
+
 export function listPaymentEvents(db: DbOrTx, paymentId: string): PaymentEvent[] {
   return db
     .select()
@@ -165,46 +161,44 @@ export function listPaymentEvents(db: DbOrTx, paymentId: string): PaymentEvent[]
 /**
  * KES (cents) of a merchant's day that counts against its daily limit: its payments of the EAT day
  * in a counted status (one row of `payment_daily_volumes`, which triggers keep: ADR 0027), plus the
- * holds of payments still being created (unexpired ones). Prepared once per connection; inside a
- * transaction pass the root handle (the same connection sees the transaction's writes).
+ * holds of payments still being created (unexpired ones). Read in the write that checks the limit,
+ * through `forUpdate` (the rows a concurrent creator would change are locked until it ends).
  */
-const dailyUsedStatement = preparedPerDb((db: Db) =>
-  db
-    .select({
-      total: sql<bigint>`coalesce((${db
+async function dailyUsedCents(
+  store: Store,
+  q: Handle,
+  input: { merchantId: string; mode: ApiMode; now: number; heldAfter: number },
+): Promise<bigint> {
+  const day = eatDay(input.now);
+  const volume = await first(
+    store.forUpdate(
+      q
         .select({ counted: paymentDailyVolumes.countedKesCents })
         .from(paymentDailyVolumes)
         .where(
           and(
-            eq(paymentDailyVolumes.merchantId, sql.placeholder("merchantId")),
-            eq(paymentDailyVolumes.mode, sql.placeholder("mode")),
-            eq(paymentDailyVolumes.day, sql.placeholder("day")),
+            eq(paymentDailyVolumes.merchantId, input.merchantId),
+            eq(paymentDailyVolumes.mode, input.mode),
+            eq(paymentDailyVolumes.day, day),
           ),
-        )}), 0) + coalesce(sum(${paymentReservations.amountKesCents}), 0)`.mapWith(BigInt),
-    })
-    .from(paymentReservations)
-    .where(
-      and(
-        eq(paymentReservations.merchantId, sql.placeholder("merchantId")),
-        eq(paymentReservations.mode, sql.placeholder("mode")),
-        eq(paymentReservations.day, sql.placeholder("day")),
-        gt(paymentReservations.expiresAt, sql.placeholder("heldAfter")),
+        )
+        .limit(1),
+    ),
+  );
+  const holds = await store.forUpdate(
+    q
+      .select({ amount: paymentReservations.amountKesCents })
+      .from(paymentReservations)
+      .where(
+        and(
+          eq(paymentReservations.merchantId, input.merchantId),
+          eq(paymentReservations.mode, input.mode),
+          eq(paymentReservations.day, day),
+          gt(paymentReservations.expiresAt, input.heldAfter),
+        ),
       ),
-    )
-    .prepare(),
-);
-
-function dailyUsedCents(
-  db: Db,
-  input: { merchantId: string; mode: ApiMode; now: number; heldAfter: number },
-): bigint {
-  const row = dailyUsedStatement(db).get({
-    merchantId: input.merchantId,
-    mode: input.mode,
-    day: eatDay(input.now),
-    heldAfter: input.heldAfter,
-  });
-  return row?.total ?? 0n;
+  );
+  return holds.reduce((sum, hold) => sum + hold.amount, volume?.counted ?? 0n);
 }
 
 /**
@@ -221,12 +215,12 @@ function dailyLimitError(config: PaymentsConfig): PaymentError {
 }
 
 /**
- * Check the daily limit and hold the amount, in one write transaction (BEGIN IMMEDIATE: concurrent
- * creators queue on SQLite's write lock, so the check and the hold cannot interleave). Counts the
- * day's payments in a counted status plus every live hold. Throws the daily_limit PaymentError.
+ * Check the daily limit and hold the amount, in one write (the check reads through `forUpdate`, so
+ * the check and the hold of concurrent creators cannot interleave). Counts the day's payments in a
+ * counted status plus every live hold. Throws the daily_limit PaymentError.
  */
-export function reserveDailyAmount(
-  db: Db,
+export async function reserveDailyAmount(
+  store: Store,
   input: {
     paymentId: string;
     merchantId: string;
@@ -237,42 +231,42 @@ export function reserveDailyAmount(
     now: number;
     ttlMs?: number;
   },
-): void {
+): Promise<void> {
   const mode = input.mode ?? "live";
   const { now, config } = input;
   const day = eatDay(now);
-  db.transaction(
-    (tx) => {
-      tx.delete(paymentReservations)
-        .where(
-          and(
-            eq(paymentReservations.merchantId, input.merchantId),
-            lte(paymentReservations.expiresAt, now),
-          ),
-        )
-        .run();
-      const used = dailyUsedCents(db, { merchantId: input.merchantId, mode, now, heldAfter: now });
-      if (used + input.amountKesCents > BigInt(config.dailyPerMerchantKes) * 100n)
-        throw dailyLimitError(config);
-      tx.insert(paymentReservations)
-        .values({
-          paymentId: input.paymentId,
-          merchantId: input.merchantId,
-          mode,
-          day,
-          amountKesCents: input.amountKesCents,
-          createdAt: now,
-          expiresAt: now + (input.ttlMs ?? RESERVATION_TTL_MS),
-        })
-        .run();
-    },
-    { behavior: "immediate" },
-  );
+  await store.write(async (q) => {
+    await q
+      .delete(paymentReservations)
+      .where(
+        and(
+          eq(paymentReservations.merchantId, input.merchantId),
+          lte(paymentReservations.expiresAt, now),
+        ),
+      );
+    const used = await dailyUsedCents(store, q, {
+      merchantId: input.merchantId,
+      mode,
+      now,
+      heldAfter: now,
+    });
+    if (used + input.amountKesCents > BigInt(config.dailyPerMerchantKes) * 100n)
+      throw dailyLimitError(config);
+    await q.insert(paymentReservations).values({
+      paymentId: input.paymentId,
+      merchantId: input.merchantId,
+      mode,
+      day,
+      amountKesCents: input.amountKesCents,
+      createdAt: now,
+      expiresAt: now + (input.ttlMs ?? RESERVATION_TTL_MS),
+    });
+  });
 }
 
 /** Give a hold back (custody failed, or the creation gave up). */
-export function releaseReservation(db: DbOrTx, paymentId: string): void {
-  db.delete(paymentReservations).where(eq(paymentReservations.paymentId, paymentId)).run();
+async function releaseReservation(q: Handle, paymentId: string): Promise<void> {
+  await q.delete(paymentReservations).where(eq(paymentReservations.paymentId, paymentId));
 }
 
 /**
@@ -344,26 +338,27 @@ export interface CreatePaymentInput {
 }
 
 /**
- * Work done in the transaction that inserts the payment (the API's idempotency record: the stored
- * response is written with the effect).
+ * Work done in the write that inserts the payment (the API's idempotency record: the stored
+ * response is written with the effect). `tx` is that write for code not yet on the store
+ * (`unmovedTx`), `q` its handle; a throw undoes the payment.
  */
-export type InCreateTransaction = (tx: Tx, payment: Payment) => void;
+export type InCreateTransaction = (tx: Tx, payment: Payment, q: Handle) => void | Promise<void>;
 
 /**
  * Lock a quote and open a payment. Throws PaymentError for limits and missing live rates (the
  * merchant sees why), and when custody cannot give an address (nothing is stored then).
  *
  * The address comes from the pool of addresses made ahead when it has one (address-pool.server.ts):
- * then the daily-limit check, the address taken and the payment inserted are one write transaction
- * (a member of a group commit, ADR 0027) and custody is not called. Otherwise custody is asked
- * during the request, and the daily limit cannot be beaten by concurrent creates (issue 10, item
- * 2): the amount is checked and held in one
- * transaction BEFORE custody is called (no transaction is open during the call); the transaction
- * that inserts the payment removes the hold (the payment then counts itself), and a custody failure
- * releases it. Should the hold have lapsed meanwhile, the insert re-checks the limit.
+ * then the daily-limit check, the address taken and the payment inserted are one write (a member
+ * of a group commit, ADR 0027) and custody is not called. Otherwise custody is asked during the
+ * request, and the daily limit cannot be beaten by concurrent creates (issue 10, item 2): the
+ * amount is checked and held in one write BEFORE custody is called (no transaction is open during
+ * the call); the write that inserts the payment removes the hold (the payment then counts itself),
+ * and a custody failure releases it. Should the hold have lapsed meanwhile, the insert re-checks
+ * the limit. Every query runs on the handle of its write.
  */
 export async function createPayment(
-  db: Db,
+  store: Store,
   deps: {
     custody: Custody;
     rates: RatesView;
@@ -391,21 +386,24 @@ export async function createPayment(
   const fields = { id, mode, input, network, priced, config, now, inTransaction };
 
   // In the open group commit (ADR 0027): concurrent creates share the fsync; answered once durable.
-  const group = groupCommit(db);
-  const pooled = group.join((tx) => {
-    const used = dailyUsedCents(db, { merchantId: input.merchantId, mode, now, heldAfter: now });
+  const pooled = await store.write(async (q) => {
+    const used = await dailyUsedCents(store, q, {
+      merchantId: input.merchantId,
+      mode,
+      now,
+      heldAfter: now,
+    });
     if (used + amountKesCents > limit) throw dailyLimitError(config);
-    const address = takePooledAddress(db, mode, asset, network);
+    const address = await takePooledAddress(q, mode, asset, network);
     if (!address) return null;
-    return insertNewPayment(db, tx, { ...fields, address });
+    return insertNewPayment(q, { ...fields, address });
   });
   if (pooled) {
-    await group.durable();
     deps.onPooledAddressTaken?.();
     return pooled;
   }
 
-  reserveDailyAmount(db, {
+  await reserveDailyAmount(store, {
     paymentId: id,
     merchantId: input.merchantId,
     mode,
@@ -417,46 +415,42 @@ export async function createPayment(
   try {
     address = await deps.custody.createDepositAddress({ paymentId: id, asset, network });
   } catch (error) {
-    releaseReservation(db, id);
+    await store.write((q) => releaseReservation(q, id));
     throw new PaymentError(
       `Our custody provider did not answer (${error instanceof Error ? error.message : "unknown error"}). Please try again.`,
       "custody_unavailable",
     );
   }
   try {
-    return db.transaction(
-      (tx) => {
-        const at = elapsedNow();
-        const held = tx
-          .delete(paymentReservations)
-          .where(and(eq(paymentReservations.paymentId, id), gt(paymentReservations.expiresAt, at)))
-          .run();
-        if (held.changes !== 1) {
-          // The hold lapsed (custody took longer than RESERVATION_TTL_MS): check again, in this
-          // transaction.
-          releaseReservation(tx, id);
-          const used = dailyUsedCents(db, {
-            merchantId: input.merchantId,
-            mode,
-            now,
-            heldAfter: at,
-          });
-          if (used + amountKesCents > limit) throw dailyLimitError(config);
-        }
-        return insertNewPayment(db, tx, { ...fields, address });
-      },
-      { behavior: "immediate" },
-    );
+    return await store.write(async (q) => {
+      const at = elapsedNow();
+      const held = await q
+        .delete(paymentReservations)
+        .where(and(eq(paymentReservations.paymentId, id), gt(paymentReservations.expiresAt, at)))
+        .returning({ id: paymentReservations.paymentId });
+      if (held.length !== 1) {
+        // The hold lapsed (custody took longer than RESERVATION_TTL_MS): check again, in this
+        // write.
+        await releaseReservation(q, id);
+        const used = await dailyUsedCents(store, q, {
+          merchantId: input.merchantId,
+          mode,
+          now,
+          heldAfter: at,
+        });
+        if (used + amountKesCents > limit) throw dailyLimitError(config);
+      }
+      return insertNewPayment(q, { ...fields, address });
+    });
   } catch (error) {
-    releaseReservation(db, id);
+    await store.write((q) => releaseReservation(q, id));
     throw error;
   }
 }
 
 /** Insert a new payment at its locked quote, its first timeline entry and `payment.created`. */
-function insertNewPayment(
-  db: Db,
-  tx: Tx,
+async function insertNewPayment(
+  q: Handle,
   values: {
     id: string;
     mode: ApiMode;
@@ -468,7 +462,7 @@ function insertNewPayment(
     now: number;
     inTransaction?: InCreateTransaction;
   },
-): Payment {
+): Promise<Payment> {
   const { id, mode, input, network, address, config, now } = values;
   const { amountKesCents, rate, quote } = values.priced;
   const payment: Payment = {
@@ -513,8 +507,9 @@ function insertNewPayment(
     settledAt: null,
     paidWith: "crypto",
   };
-  paymentInsert(db).run(payment);
-  recordEvent(db, payment, {
+  await q.insert(payments).values(payment);
+  const tx = unmovedTx(q);
+  recordEvent(tx, payment, {
     type: "quote_locked",
     cause: "merchant created the payment",
     to: "awaiting_payment",
@@ -532,8 +527,8 @@ function insertNewPayment(
       networkFixed: input.network !== undefined,
     },
   });
-  enqueuePaymentEvent(db, payment, "payment.created", now);
-  values.inTransaction?.(tx, payment);
+  enqueuePaymentEvent(tx, payment, "payment.created", now);
+  await values.inTransaction?.(tx, payment, q);
   return payment;
 }
 

@@ -42,6 +42,7 @@ import { formatCryptoUnits } from "./quote";
 import { callbackTokenFor } from "./callback-token.server";
 import { listTransfersForPayment } from "./settlement.server";
 import { runPaymentsTick } from "./tick.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const testDb = createTestDb();
 const RECONCILE_MS = 30_000;
@@ -160,7 +161,7 @@ describe("a crash in the middle of a payment", () => {
     current = await boot();
     let proc = current;
     const payment = await createPayment(
-      proc.db,
+      sqliteStore(proc.db),
       {
         custody: proc.runtime.custody,
         rates: liveRates(clock.now),
@@ -241,7 +242,7 @@ describe("a crash in the middle of a payment", () => {
   it("killed before the first deposit webhook was handled: the deposit is found by its address (BTC, shared vault) and the payment settles once", async () => {
     let proc = current!;
     const payment = await createPayment(
-      proc.db,
+      sqliteStore(proc.db),
       {
         custody: proc.runtime.custody,
         rates: liveRates(clock.now),
@@ -252,7 +253,7 @@ describe("a crash in the middle of a payment", () => {
     );
     // Someone else's BTC deposit to the same vault, to be told apart.
     const other = await createPayment(
-      proc.db,
+      sqliteStore(proc.db),
       {
         custody: proc.runtime.custody,
         rates: liveRates(clock.now),
@@ -306,7 +307,7 @@ describe("a crash in the middle of a payment", () => {
   it("a payment nobody paid is asked about once per interval, not on every tick", async () => {
     const proc = current!;
     const payment = await createPayment(
-      proc.db,
+      sqliteStore(proc.db),
       {
         custody: proc.runtime.custody,
         rates: liveRates(clock.now),

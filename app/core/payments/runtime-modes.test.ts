@@ -20,6 +20,7 @@ import { formatCryptoUnits } from "./quote";
 import { listTransfersForPayment } from "./settlement.server";
 import { runPaymentsTick } from "./tick.server";
 import { applySyncedTransaction } from "./webhooks.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
 const h = setUpPaymentsHarness({ db, close });
@@ -49,7 +50,7 @@ describe("a runtime serves its own mode only", () => {
 
   it("a custody answer about a payment of another mode is ignored", async () => {
     const payment = await createPayment(
-      db,
+      sqliteStore(db),
       {
         custody: h.runtime.custody,
         rates: liveRates(h.clock.now),

@@ -22,6 +22,7 @@ import {
   sendBackoffMs,
   sendPendingTransfers,
 } from "./settlement.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
 let h: PaymentsHarness;
@@ -60,7 +61,7 @@ describe("sending again after no answer", () => {
 
   it("a transfer is not sent again before its backoff, then is, with the same id, and paid once", async () => {
     const payment = await createPayment(
-      db,
+      sqliteStore(db),
       {
         custody: h.runtime.custody,
         rates: liveRates(h.clock.now),

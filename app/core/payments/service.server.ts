@@ -19,7 +19,8 @@ import type { RailId } from "~/core/rails/types";
 import type { LiveSymbol } from "~/content/cryptocurrencies";
 import type { ApiMode } from "~/core/api/vocabulary";
 import type { RatesService } from "~/core/rates/service.server";
-import type { Db } from "~/utils/db.server";
+import type { Store } from "~/db/store";
+import type { Db, Tx } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import type { PaymentsConfig } from "./config";
 import type { PaymentsDeps } from "./deps";
@@ -145,7 +146,7 @@ export interface PaymentsService {
   cancel(
     actor: PaymentCreator,
     input: { paymentId: string },
-    inTransaction?: InCreateTransaction,
+    inTransaction?: (tx: Tx, payment: Payment) => void,
   ): CancelOutcome;
   /**
    * A custody notification (signed by that mode's custody: the live provider's or its sandbox's);
@@ -202,6 +203,9 @@ export interface PaymentsService {
 }
 
 export interface PaymentsServiceOptions {
+  /** The store (ADR 0041): what has moved onto it (creating a payment) runs there. */
+  store: Store;
+  /** The same database, for what has not moved onto the store yet. */
   db: Db;
   config: PaymentsConfig;
   /** The provider clients when payments run in this process; null otherwise. */
@@ -225,6 +229,7 @@ const modeOf = (actor: PaymentCreator): ApiMode =>
   actor.type === "merchant_user" ? "live" : actor.mode;
 
 export function createPaymentsService({
+  store,
   db,
   config,
   deps,
@@ -278,7 +283,7 @@ export function createPaymentsService({
           "custody_unavailable",
         );
       return createPayment(
-        db,
+        store,
         {
           custody: running.custody,
           rates: rates.read(),

@@ -30,6 +30,7 @@ import { formatCryptoUnits } from "./quote";
 import { balancesOf } from "./reads.server";
 import { listTransfersForPayment, planSettlement, sendPendingTransfers } from "./settlement.server";
 import { fundOpeningFloat } from "./tick.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
 const h = setUpPaymentsHarness({ db, close });
@@ -41,7 +42,7 @@ const BALANCED = { KES: 0n, BTC: 0n, ETH: 0n, USDT: 0n, USDC: 0n };
 
 async function paid(merchantId: string, amountKes: number, mode: ApiMode, amount?: string) {
   const payment = await createPayment(
-    db,
+    sqliteStore(db),
     {
       custody: h.runtime.custody,
       rates: liveRates(h.clock.now),

@@ -51,6 +51,7 @@ import { RefundError } from "./errors";
 import { planRefund, unitsForKes } from "./plan.server";
 import { createRefund, getRefund, heldForCustomer, type Refund } from "./refunds.server";
 import { createRefundsService } from "./service.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, file, close } = createTestDb();
 /** A second connection to the same database file, as a second server process would have. */
@@ -399,7 +400,7 @@ describe("crypto refunds from the balance", () => {
 describe("refunding what is held for the customer", () => {
   it("refunds an overpayment's excess in one go, once", async () => {
     const payment = await createPayment(
-      db,
+      sqliteStore(db),
       { custody: h.runtime.custody, rates: liveRates(now()), config: testConfig, now: now() },
       { merchantId: SHOP, amountKes: 1_000, asset: "USDT", reference: "OVER-1" },
     );
@@ -441,7 +442,7 @@ describe("refunding what is held for the customer", () => {
 describe("M-Pesa refunds", () => {
   async function paidByMpesa(amountKes: number): Promise<Payment> {
     const payment = await createPayment(
-      db,
+      sqliteStore(db),
       { custody: h.runtime.custody, rates: liveRates(now()), config: testConfig, now: now() },
       { merchantId: SHOP, amountKes, asset: "USDT", reference: `MP-${amountKes}` },
     );
