@@ -105,7 +105,6 @@ export const storeLegacyFiles = [
   "app/routes/pay.link.$id.tsx",
   "app/routes/reset-password.$token.tsx",
   "app/routes/simulator.custody.$.ts",
-  "app/simulators/store.server.ts",
   "app/utils/auth.server.ts",
   "app/utils/operator-auth.server.ts",
   "app/utils/session.server.ts",
