@@ -335,6 +335,9 @@ export default tseslint.config(
       "app/utils/db.server.ts",
       "app/utils/group-commit.server.ts",
       "app/db/process.server.ts",
+      // The provider simulators' own SQLite file (synchronous, never the app's database, which may
+      // be PostgreSQL): docs/decisions/0045-simulator-state.md.
+      "app/simulators/store.server.ts",
       // Route file names hold brackets (`sitemap[.xml].ts`): literal here, not glob classes.
       ...storeLegacyFiles.map((file) => file.replace(/[[\]]/g, "\\$&")),
     ],

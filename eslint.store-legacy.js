@@ -84,7 +84,6 @@ export const storeLegacyFiles = [
   "app/routes/pay.$id.tsx",
   "app/routes/pay.link.$id.tsx",
   "app/routes/simulator.custody.$.ts",
-  "app/simulators/store.server.ts",
   "app/utils/auth.server.ts",
   "app/wiring/api.server.ts",
   "app/wiring/boot.server.ts",

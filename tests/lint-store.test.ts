@@ -74,6 +74,14 @@ describe("outside the store's adapter", () => {
     expect(await storeErrors("app/db/sqlite-store.server.ts", code)).toEqual([]);
     expect(await storeErrors("app/core/payments/probe.test.ts", code)).toEqual([]);
   });
+
+  it("the simulators' own database (ADR 0045) may use the driver; the rest of the simulators may not", async () => {
+    const code =
+      'import Database from "better-sqlite3";\nexport const f = (c) => c.prepare("x").get();';
+    expect(await storeErrors("app/simulators/store.server.ts", code)).toEqual([]);
+    expect(await storeErrors("app/simulators/custody/probe.server.ts", code)).toHaveLength(3);
+    expect(await storeErrors("app/wiring/simulators/probe.server.ts", code)).toHaveLength(3);
+  });
 });
 
 describe("the modules not yet on the store", () => {

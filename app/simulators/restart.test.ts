@@ -16,11 +16,11 @@ import { startReceiver, type Receiver } from "../../tests/support/custody";
 import { startCallbackReceiver } from "../../tests/support/daraja-callbacks";
 import { DuplicateRequestError } from "~/core/providers/daraja/errors";
 import { startDarajaSimulator, type DarajaSimulatorOptions } from "./daraja/index.server";
-import { createDbSimulatorStore } from "./store.server";
-import { createTestDb } from "../../tests/setup/db";
+import { createDbSimulatorStore, openSimulatorDatabase } from "./store.server";
 import { TEST_DARAJA_KEYS, testDarajaClient } from "../../tests/setup/payments";
 
-const { db, close } = createTestDb();
+const sims = openSimulatorDatabase(":memory:");
+const close = () => sims.close();
 const clock = { now: Date.UTC(2026, 10, 20, 7, 0) };
 const now = () => clock.now;
 let open: { close(): Promise<void> }[] = [];
@@ -35,7 +35,7 @@ async function custodySim(
   options: Partial<CustodySimulatorOptions> = {},
 ): Promise<CustodySimulator> {
   const sim = await startCustodySimulator({
-    store: createDbSimulatorStore(db, "custody", now),
+    store: createDbSimulatorStore(sims, "custody", now),
     webhookUrl: receiver.url,
     generateApiKeyPair: true,
     completeAt: { USDT: 2, BTC: 3 },
@@ -158,7 +158,7 @@ describe("the custody simulator across a restart", () => {
 
 describe("the M-Pesa simulator across a restart", () => {
   it("still knows an accepted transfer: a resend is a duplicate, the status query says Completed, the float stays spent", async () => {
-    const store = createDbSimulatorStore(db, "daraja", now);
+    const store = createDbSimulatorStore(sims, "daraja", now);
     const options: DarajaSimulatorOptions = {
       store,
       ...TEST_DARAJA_KEYS,

@@ -1,12 +1,166 @@
 /**
  * Where the local provider simulators keep their state, so that (like a real provider) they
  * remember addresses, transactions and confirmations when our process restarts (issue 10, item 4).
- * Simulator mode only: a table of JSON records in our own database (`simulator_records`), written
- * synchronously as the simulator changes, before it sends any webhook or callback about the change.
+ * Simulator mode only: a table of JSON records (`simulator_records`), written synchronously as the
+ * simulator changes, before it sends any webhook or callback about the change.
+ *
+ * The records live in the simulators' OWN SQLite file, not in the app's database (ADR 0045): a
+ * provider's state is not ours, so restoring our backup must not rewind it, and the app's database
+ * may be PostgreSQL while the simulators stay a local, synchronous SQLite file. This module is the
+ * one place outside app/db that opens better-sqlite3 (eslint.config.js, the store rule's ignores).
  */
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { and, eq, gt, inArray, lt, max, notInArray, sql, type SQL } from "drizzle-orm";
-import { simulatorRecords } from "../../drizzle/schema";
-import type { Db } from "~/utils/db.server";
+import { simulatorRecords } from "../../drizzle/schema/simulators";
+
+/**
+ * The simulators' database: its own connection to its own file (`:memory:` in tests whose app
+ * database is in memory). Not the app's `Db`: nothing of the app is reachable through it.
+ */
+export interface SimulatorDatabase {
+  /** The file (or `:memory:`). */
+  readonly file: string;
+  /** How many records were carried over from the app's database when the file was made. */
+  readonly carriedOver: number;
+  /** @internal the connection, for this module's queries. */
+  readonly db: BetterSQLite3Database;
+  close(): void;
+}
+
+/**
+ * The simulators' file beside the app's database file: `data/onehop.sqlite` →
+ * `data/onehop-simulators.sqlite` (a name without an extension gets `-simulators` appended).
+ * An in-memory app database (tests) gives an in-memory one. Accepts a `file:` URL.
+ */
+export function simulatorDatabaseFile(appDatabase: string): string {
+  const file = appDatabase.startsWith("file:") ? appDatabase.slice("file:".length) : appDatabase;
+  if (file === ":memory:" || file === "") return ":memory:";
+  const ext = path.extname(file);
+  return ext ? `${file.slice(0, -ext.length)}-simulators${ext}` : `${file}-simulators`;
+}
+
+/**
+ * The file of the app database `db` is open on (`:memory:` for an in-memory one): where the
+ * simulators' file goes beside it. SQLite only; with PostgreSQL (issue 29) the simulators' file
+ * becomes a setting of its own.
+ */
+export function appDatabaseFile(db: { $client: { name: string } }): string {
+  return db.$client.name;
+}
+
+/** The simulator file's schema: migrations 0005 (the table) and 0024 (its expression indexes). */
+const SCHEMA = `
+create table if not exists simulator_records (
+  simulator text not null,
+  kind text not null,
+  id text not null,
+  body text not null,
+  updated_at integer not null,
+  primary key (simulator, kind, id)
+);
+create index if not exists simulator_records_status_idx
+  on simulator_records (simulator, kind, json_extract("body", '$.status'));
+create index if not exists simulator_records_direction_idx
+  on simulator_records (simulator, kind, json_extract("body", '$.direction'));
+create index if not exists simulator_records_at_idx
+  on simulator_records (simulator, kind, json_extract("body", '$.at'));
+`;
+
+/** `user_version` of a simulator file once its schema is made (and any carry-over done). */
+const SCHEMA_VERSION = 1;
+const CARRY_BATCH = 10_000;
+
+/**
+ * Open (making it if new) the simulators' database `file`.
+ *
+ * When the file is new and `carryOverFrom` names an app database file that still has rows in its
+ * own `simulator_records` (a deployment that ran in simulator mode before ADR 0045), they are
+ * copied over once, in the order written, through a read-only connection to the app file; the
+ * app's table is left as it is. "New" is `user_version` 0, checked again under the write lock, so
+ * two processes opening the file at once copy once, and a crash mid-copy copies again next time.
+ *
+ * WAL with `synchronous=NORMAL`: a simulator stands in for someone else's system; losing its last
+ * writes in a power cut is acceptable where our own books use FULL.
+ */
+export function openSimulatorDatabase(
+  file: string,
+  options: { carryOverFrom?: string } = {},
+): SimulatorDatabase {
+  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const client = new Database(file);
+  let carriedOver = 0;
+  try {
+    client.pragma("journal_mode = WAL");
+    client.pragma("synchronous = NORMAL");
+    client.pragma("busy_timeout = 5000");
+    if (client.pragma("user_version", { simple: true }) !== SCHEMA_VERSION) {
+      client.exec("begin immediate");
+      try {
+        if (client.pragma("user_version", { simple: true }) !== SCHEMA_VERSION) {
+          client.exec(SCHEMA);
+          if (options.carryOverFrom) carriedOver = carryOver(client, options.carryOverFrom);
+          client.pragma(`user_version = ${SCHEMA_VERSION}`);
+        }
+        client.exec("commit");
+      } catch (error) {
+        if (client.inTransaction) client.exec("rollback");
+        throw error;
+      }
+    }
+  } catch (error) {
+    client.close();
+    throw error;
+  }
+  return {
+    file,
+    carriedOver,
+    db: drizzle(client),
+    close: () => client.close(),
+  };
+}
+
+/** Copy the app database's simulator records into `client` (inside its open transaction). */
+function carryOver(client: Database.Database, appFile: string): number {
+  const source = appFile.startsWith("file:") ? appFile.slice("file:".length) : appFile;
+  if (source === ":memory:" || source === "" || !existsSync(source)) return 0;
+  const app = new Database(source, { readonly: true, fileMustExist: true });
+  try {
+    app.pragma("busy_timeout = 5000");
+    const table = app
+      .prepare("select 1 from sqlite_master where type = 'table' and name = 'simulator_records'")
+      .get();
+    if (!table) return 0;
+    const read = app.prepare(
+      "select rowid as seq, simulator, kind, id, body, updated_at from simulator_records where rowid > ? order by rowid limit ?",
+    );
+    const write = client.prepare(
+      "insert into simulator_records (simulator, kind, id, body, updated_at) values (?, ?, ?, ?, ?)",
+    );
+    let copied = 0;
+    let after = Number.MIN_SAFE_INTEGER;
+    for (;;) {
+      // A page at a time (a big demo database may hold millions), in rowid order: the order
+      // written, which the paged reads (StoredMap) walk.
+      const rows = read.all(after, CARRY_BATCH) as {
+        seq: number;
+        simulator: string;
+        kind: string;
+        id: string;
+        body: string;
+        updated_at: number;
+      }[];
+      for (const row of rows) write.run(row.simulator, row.kind, row.id, row.body, row.updated_at);
+      copied += rows.length;
+      if (rows.length < CARRY_BATCH) return copied;
+      after = rows[rows.length - 1]!.seq;
+    }
+  } finally {
+    app.close();
+  }
+}
 
 export interface SimulatorRecord {
   kind: string;
@@ -72,10 +226,11 @@ export const toJson = (value: unknown) =>
 export type StoredSimulator = "custody" | "daraja" | "airtel" | "pesalink" | "tkash";
 
 export function createDbSimulatorStore(
-  db: Db,
+  database: SimulatorDatabase,
   simulator: StoredSimulator,
   now: () => number = Date.now,
 ): SimulatorStore {
+  const { db } = database;
   return {
     load() {
       return db
@@ -128,7 +283,10 @@ const jsonField = (path: string): { field: SQL; index: string } => {
   return { field: sql.raw(`json_extract("body", '${path}')`), index };
 };
 
-function createPagedStore(db: Db, simulator: StoredSimulator): PagedSimulatorStore {
+function createPagedStore(
+  db: BetterSQLite3Database,
+  simulator: StoredSimulator,
+): PagedSimulatorStore {
   const ofKind = (kind: string) =>
     and(eq(simulatorRecords.simulator, simulator), eq(simulatorRecords.kind, kind));
   const seq = sql<number>`${simulatorRecords}.rowid`.mapWith(Number);

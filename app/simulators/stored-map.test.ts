@@ -3,12 +3,12 @@
  * at a time, with only pinned records and a bounded cache in memory.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { createTestDb } from "../../tests/setup/db";
 import { memorySimulatorStore } from "../../tests/setup/simulator-store";
-import { createDbSimulatorStore } from "./store.server";
+import { createDbSimulatorStore, openSimulatorDatabase } from "./store.server";
 import { StoredMap } from "./stored-map.server";
 
-const { db, close } = createTestDb();
+const sims = openSimulatorDatabase(":memory:");
+const close = () => sims.close();
 afterAll(close);
 
 interface Item {
@@ -18,7 +18,7 @@ interface Item {
 }
 
 describe("StoredMap over the database store", () => {
-  const store = createDbSimulatorStore(db, "custody", () => 1);
+  const store = createDbSimulatorStore(sims, "custody", () => 1);
   const save = (map: StoredMap<Item>, item: Item) => {
     map.set(item.id, item);
     store.save("tx", item.id, item);

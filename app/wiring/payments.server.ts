@@ -264,24 +264,28 @@ async function startSimulators(
     { startCustodySimulation },
     { startDarajaSimulation, DARAJA_SIMULATOR_KEYS },
     { startRailSimulations },
+    { openSimulatorState },
   ] = await Promise.all([
     import("./simulators/custody.server"),
     import("./simulators/daraja.server"),
     import("./simulators/rails.server"),
+    import("./simulators/state.server"),
   ]);
-  const custodySimulator = await startCustodySimulation(db, {
+  // The simulators keep their state in their own file, not in our database (ADR 0045).
+  const state = openSimulatorState(db);
+  const custodySimulator = await startCustodySimulation(state, {
     webhookUrl: `${origin}/webhooks/custody`,
     completeAt: config.confirmations,
     autoConfirmMs: env.SIMULATOR_AUTO_CONFIRM_MS > 0 ? env.SIMULATOR_AUTO_CONFIRM_MS : null,
     allowedReturnOrigins: [origin, env.PUBLIC_SITE_URL.replace(/\/$/, "")],
   });
   const keys = custodySimulator.apiKeyPair!;
-  const darajaSimulator = await startDarajaSimulation(db, {
+  const darajaSimulator = await startDarajaSimulation(state, {
     callbackDelayMs: env.DARAJA_SIM_CALLBACK_DELAY_MS,
     openingFloatKes: simulatorBookFloatKes() * apiModes.length,
   });
   // Airtel Money, PesaLink and T-Kash: every rail runs on its simulator, for both modes.
-  const railSimulations = await startRailSimulations(db, {
+  const railSimulations = await startRailSimulations(state, {
     callbackUrls: railCallbackUrls(origin),
     callbackDelayMs: env.RAIL_SIM_CALLBACK_DELAY_MS,
     timeoutMs: env.RAIL_TIMEOUT_MS,

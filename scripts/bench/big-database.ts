@@ -11,7 +11,8 @@
  * balances the sums of their entries. 100,000 test USDT deposit
  * addresses in the pool. The custody simulator's state as it would be after all that: per payment
  * one vault, one deposit address and one COMPLETED deposit (3,000,000 records), plus a vault and
- * an address per pool address (200,000).
+ * an address per pool address (200,000), in the simulators' own file beside the database
+ * (`big-<version>-simulators.sqlite`, ADR 0045), the file the server opens for them.
  *
  * SQLite-only tooling: rows are made by SQL (`insert ... select` over a counter) in a few big
  * transactions, not through the app's code, so it takes about a minute or two.
@@ -24,6 +25,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync }
 import { createHash, generateKeyPairSync, randomUUID } from "node:crypto";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { openSimulatorDatabase, simulatorDatabaseFile } from "../../app/simulators/store.server";
 
 export const BIG_DB = {
   payments: 1_000_000,
@@ -32,7 +34,7 @@ export const BIG_DB = {
 } as const;
 
 /** Bump when what the generator writes changes (the kept file's name carries it). */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2; // 2: the simulator records in their own file (ADR 0045)
 
 const DAY_MS = 86_400_000;
 
@@ -54,13 +56,14 @@ export function ensureBigDatabase(root: string, env: NodeJS.ProcessEnv, dataDir:
     .slice(0, 12);
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, `big-${stamp}.sqlite`);
-  if (existsSync(file)) {
+  if (existsSync(file) && existsSync(simulatorDatabaseFile(file))) {
     log(`using the kept ${file}`);
     ensureCustodyKeys(file);
     return file;
   }
   const partial = `${file}.partial`;
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(partial + suffix, { force: true });
+  for (const each of [partial, simulatorDatabaseFile(partial)])
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(each + suffix, { force: true });
   const started = Date.now();
   const made = spawnSync(
     process.execPath,
@@ -69,6 +72,7 @@ export function ensureBigDatabase(root: string, env: NodeJS.ProcessEnv, dataDir:
   );
   if (made.status !== 0) throw new Error(`making the big database failed (${made.status})`);
   ensureCustodyKeys(partial);
+  renameSync(simulatorDatabaseFile(partial), simulatorDatabaseFile(file));
   renameSync(partial, file);
   log(`made ${file} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   return file;
@@ -79,7 +83,9 @@ export function ensureBigDatabase(root: string, env: NodeJS.ProcessEnv, dataDir:
  * that has run keeps it: without it every start would make two RSA keys first.
  */
 function ensureCustodyKeys(file: string): void {
-  const db = new Database(file);
+  const simulators = simulatorDatabaseFile(file);
+  openSimulatorDatabase(simulators).close(); // made with its schema if missing
+  const db = new Database(simulators);
   try {
     const found = db
       .prepare("select 1 from simulator_records where simulator = 'custody' and kind = 'keys'")
@@ -107,9 +113,10 @@ function ensureCustodyKeys(file: string): void {
   }
 }
 
-/** Copy the kept database to `target` (the run's own). */
+/** Copy the kept database and its simulators' file to `target` (the run's own) and beside it. */
 export function copyBigDatabase(source: string, target: string): void {
   copyFileSync(source, target);
+  copyFileSync(simulatorDatabaseFile(source), simulatorDatabaseFile(target));
 }
 
 function generate(file: string) {
@@ -125,6 +132,12 @@ function generate(file: string) {
   db.pragma("synchronous = OFF");
   db.pragma("cache_size = -262144");
   db.pragma("temp_store = MEMORY");
+  // The custody simulator's records go to the simulators' own file (ADR 0045), attached here so
+  // they are made by SQL from the payments and the pool like the rest.
+  const simulators = simulatorDatabaseFile(file);
+  openSimulatorDatabase(simulators).close(); // its schema (table and 0024's indexes)
+  db.prepare("attach database ? as sim").run(simulators);
+  db.pragma("sim.synchronous = OFF");
   const now = Date.now();
   const yearAgo = now - 365 * DAY_MS;
   const n = BIG_DB.payments;
@@ -286,7 +299,7 @@ function generate(file: string) {
           'assetIds', json_array('USDT_ERC20'), 'description', ${nameExpr}, 'customerRefId', null,
           'createdAt', ${at})`;
       // Payments' vaults, addresses and deposits, in the order they happened.
-      db.exec(`insert into simulator_records (simulator, kind, id, body, updated_at)
+      db.exec(`insert into sim.simulator_records (simulator, kind, id, body, updated_at)
         select 'custody', kind, id, body, at from (
           select i, 0 as k, 'vault' as kind, cast(i + 1000 as text) as id,
             ${vault("cast(i + 1000 as text)", `'payment ' || ${payId}`, "p.deposit_address")} as body, ${createdAt} as at
@@ -305,7 +318,7 @@ function generate(file: string) {
             ${createdAt} + 60000
             from counter join payments p on p.id = ${payId} where p.status = 'settled'
         ) order by i, k`);
-      db.exec(`insert into simulator_records (simulator, kind, id, body, updated_at)
+      db.exec(`insert into sim.simulator_records (simulator, kind, id, body, updated_at)
         select 'custody', kind, id, body, at from (
           select p.created_at as at, p.id as pid, 0 as k, 'vault' as kind, p.custody_vault_account_id as id,
             ${vault("p.custody_vault_account_id", "'pool ' || p.id", "p.address")} as body from deposit_address_pool p
@@ -316,7 +329,7 @@ function generate(file: string) {
       // Vault 0, "Default", with the BTC deposit address (what a fresh simulator makes first).
       const btc = "bc1qbigdb0000000000000000000000000000000000";
       const record = db.prepare(
-        "insert into simulator_records (simulator, kind, id, body, updated_at) values ('custody', ?, ?, ?, ?) on conflict do update set body = excluded.body",
+        "insert into sim.simulator_records (simulator, kind, id, body, updated_at) values ('custody', ?, ?, ?, ?) on conflict do update set body = excluded.body",
       );
       record.run(
         "vault",
@@ -359,6 +372,8 @@ function generate(file: string) {
   });
   timed("analyze", () => db.exec("analyze"));
   db.pragma("wal_checkpoint(TRUNCATE)");
+  db.pragma("sim.wal_checkpoint(TRUNCATE)");
+  db.exec("detach database sim");
   db.close();
 }
 

@@ -19,6 +19,8 @@ import {
   trialBalanceByBook,
   verifyBalances,
 } from "../../app/core/ledger/ledger.server";
+import Database from "better-sqlite3";
+import { simulatorDatabaseFile } from "../../app/simulators/store.server";
 import { openDatabase, type Db } from "../../app/utils/db.server";
 import { env } from "../../app/utils/env.server";
 import { merchants, merchantUsers } from "../../drizzle/schema";
@@ -231,16 +233,21 @@ export interface ComparedTransfer {
 export type SimulatorFigures = CheckFigures["simulators"];
 
 /**
- * The simulators that keep their records in our database (`simulator_records`): what each paid vs
- * `transfers` (records of other transfers are left out). Also each transfer's receipt time at its
- * simulator, where it keeps one. Shared by the rails row and the payouts row (payouts-db.ts).
+ * The simulators' records (`simulator_records`, in their own file beside ours: ADR 0045): what
+ * each paid vs `transfers` (records of other transfers are left out). Also each transfer's
+ * receipt time at its simulator, where it keeps one. Shared by the rails row and the payouts
+ * row (payouts-db.ts).
  */
 export function compareWithSimulators(
   db: Db,
   transfers: readonly ComparedTransfer[],
 ): { simulators: SimulatorFigures; simulatorAt: Map<string, number> } {
+  const simulatorsDb = new Database(simulatorDatabaseFile(db.$client.name), {
+    readonly: true,
+    fileMustExist: true,
+  });
   const sqlite = {
-    prepare: (text: string) => db.$client.prepare(text).safeIntegers(false),
+    prepare: (text: string) => simulatorsDb.prepare(text).safeIntegers(false),
   };
   const ourTransfers = new Map(transfers.map((t) => [t.id, t]));
   const byPesalinkReference = new Map(transfers.map((t) => [t.id.replace(/[^A-Za-z0-9]/g, ""), t]));
@@ -307,6 +314,7 @@ export function compareWithSimulators(
         figures.oursButNotPaid.push(t.id);
     simulators[rail] = figures;
   }
+  simulatorsDb.close();
   return { simulators, simulatorAt };
 }
 

@@ -4,7 +4,8 @@
  * middle of a payment and started again on the same port and database. The payment must end settled
  * exactly once: one successful M-Pesa transfer sent once, and balanced books.
  *  1. Killed after the deposit's first confirmation (of three): custody's simulator keeps its state
- *     in our database, goes on confirming after the restart, and reconciliation asks custody.
+ *     in its own database beside ours (ADR 0045), goes on confirming after the restart, and
+ *     reconciliation asks custody.
  *  2. Killed after the M-Pesa transfer was sent but before its Result callback came: the status
  *     query (reconciliation) settles it.
  */
@@ -12,6 +13,7 @@ import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { simulatorDatabaseFile } from "../../app/simulators/store.server";
 import {
   freePort,
   killOwnServer,
@@ -47,8 +49,8 @@ function serverEnv(): NodeJS.ProcessEnv {
   );
 }
 
-function withDb<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(databaseFile, { readonly: true });
+function withDb<T>(work: (db: Database.Database) => T, file = databaseFile): T {
+  const db = new Database(file, { readonly: true });
   db.pragma("busy_timeout = 5000");
   try {
     return work(db);
@@ -161,14 +163,18 @@ function expectSettledOnce(paymentId: string) {
       )
       .all();
     expect(unbalanced).toEqual([]);
-    // M-Pesa (its simulator's own records) accepted the transfer once.
-    const atMpesa = db
-      .prepare(
-        "select count(*) as n from simulator_records where simulator = 'daraja' and kind = 'tx' and id = ?",
-      )
-      .get(transfers[0]!.id) as { n: number };
-    expect(atMpesa.n).toBe(1);
   });
+  // M-Pesa (its simulator's own records, in the simulators' file: ADR 0045) accepted it once.
+  const atMpesa = withDb(
+    (db) =>
+      db
+        .prepare(
+          "select count(*) as n from simulator_records where simulator = 'daraja' and kind = 'tx' and id = ?",
+        )
+        .get(transfers[0]!.id) as { n: number },
+    simulatorDatabaseFile(databaseFile),
+  );
+  expect(atMpesa.n).toBe(1);
 }
 
 test.beforeAll(async () => {

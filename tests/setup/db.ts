@@ -19,7 +19,12 @@ export function createTestDb(): { db: Db; file: string; close: () => void } {
     file,
     close: () => {
       db.$client.close();
-      for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+      // And the simulators' file beside it, if a test started simulators on it (ADR 0045; the
+      // name of simulatorDatabaseFile, written out: importing app/simulators here would load a
+      // simulator module in tests that check a live process loads none).
+      const simulators = file.replace(/\.sqlite$/, "-simulators.sqlite");
+      for (const each of [file, simulators])
+        for (const suffix of ["", "-wal", "-shm"]) rmSync(each + suffix, { force: true });
     },
   };
 }

@@ -31,4 +31,9 @@ export {
   type FeedRoute,
   type FeedSimulator,
 } from "~/simulators/news/index.server";
-export { createDbSimulatorStore } from "~/simulators/store.server";
+export {
+  createDbSimulatorStore,
+  openSimulatorDatabase,
+  simulatorDatabaseFile,
+  type SimulatorDatabase,
+} from "~/simulators/store.server";

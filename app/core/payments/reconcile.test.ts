@@ -21,6 +21,8 @@ import {
 } from "~/core/ledger/ledger.server";
 import {
   createDbSimulatorStore,
+  openSimulatorDatabase,
+  simulatorDatabaseFile,
   startCustodySimulator,
   startDarajaSimulator,
   type CustodySimulator,
@@ -66,6 +68,8 @@ interface AppProcess {
 /** Boot: open the database file, start the simulators from their stored state, wire the clients. */
 async function boot(): Promise<AppProcess> {
   const db = openDatabase(testDb.file, { migrate: false });
+  // The simulators' own file beside ours (ADR 0045): it outlives the crash, as a provider would.
+  const sims = openSimulatorDatabase(simulatorDatabaseFile(testDb.file));
   const callbackToken = callbackTokenFor("test-secret");
   const runtime = {} as PaymentsRuntime;
   const proc = { db, runtime, down: false, accepted: [] } as unknown as AppProcess;
@@ -76,7 +80,7 @@ async function boot(): Promise<AppProcess> {
     },
   });
   const custodySim = await startCustodySimulator({
-    store: createDbSimulatorStore(db, "custody", now),
+    store: createDbSimulatorStore(sims, "custody", now),
     webhookUrl: `${origin}/webhooks/custody`,
     generateApiKeyPair: true,
     completeAt: testConfig.confirmations,
@@ -84,7 +88,7 @@ async function boot(): Promise<AppProcess> {
     now,
   });
   const darajaSim = await startDarajaSimulator({
-    store: createDbSimulatorStore(db, "daraja", now),
+    store: createDbSimulatorStore(sims, "daraja", now),
     ...TEST_DARAJA_KEYS,
     callbackDelayMs: 0,
     seed: Math.floor(Math.random() * 1e9),
@@ -111,6 +115,7 @@ async function boot(): Promise<AppProcess> {
         }),
       ]);
       db.$client.close();
+      sims.close();
     },
   });
   return proc;

@@ -7,15 +7,15 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createCustodyClient } from "~/core/providers/custody/client.server";
 import { startReceiver, type Receiver } from "../../../tests/support/custody";
-import { createTestDb } from "../../../tests/setup/db";
-import { createDbSimulatorStore } from "../store.server";
+import { createDbSimulatorStore, openSimulatorDatabase } from "../store.server";
 import {
   startCustodySimulator,
   type CustodySimulator,
   type CustodySimulatorOptions,
 } from "./index.server";
 
-const { db, close } = createTestDb();
+const sims = openSimulatorDatabase(":memory:");
+const close = () => sims.close();
 const clock = { now: Date.UTC(2026, 10, 22, 8, 0) };
 const now = () => clock.now;
 const EXTERNAL = `0x${"cd".repeat(20)}`;
@@ -139,7 +139,7 @@ describe("outgoing transfers on the custody simulator", () => {
   it("keeps transfers, their debits and their externalTxIds across a restart", async () => {
     const receiver = await startReceiver();
     open.push(receiver);
-    const store = () => createDbSimulatorStore(db, "custody", now);
+    const store = () => createDbSimulatorStore(sims, "custody", now);
     const first = await start(receiver, { store: store() });
     const deposit = await first.client.createDepositAddress({
       paymentId: "pay_sim_tr_2",

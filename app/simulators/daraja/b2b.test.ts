@@ -9,10 +9,9 @@ import {
   startCallbackReceiver,
   type CallbackReceiver,
 } from "../../../tests/support/daraja-callbacks";
-import { createTestDb } from "../../../tests/setup/db";
 import { parseB2bResult, parseTransactionStatusResult } from "~/core/providers/daraja/result";
 import { encryptSecurityCredential } from "~/core/providers/daraja/security-credential.server";
-import { createDbSimulatorStore } from "../store.server";
+import { createDbSimulatorStore, openSimulatorDatabase } from "../store.server";
 import { simulatedB2bChargeKes } from "./b2b.server";
 import {
   startDarajaSimulator,
@@ -26,8 +25,8 @@ const SECRET = "sim-b2b-secret";
 const BASIC = `Basic ${Buffer.from(`${KEY}:${SECRET}`).toString("base64")}`;
 const B2B = "/mpesa/b2b/v1/paymentrequest";
 
-const { db, close: closeDb } = createTestDb();
-afterAll(closeDb);
+const sims = openSimulatorDatabase(":memory:");
+afterAll(() => sims.close());
 let running: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(running.map((r) => r.close()));
@@ -308,7 +307,7 @@ describe("B2B payment request", () => {
   });
 
   it("is known to the transaction status query by receipt, and after a restart (stored with the float)", async () => {
-    const store = createDbSimulatorStore(db, "daraja", () => NOW);
+    const store = createDbSimulatorStore(sims, "daraja", () => NOW);
     const { sim, receiver } = await setup({ store, floatKes: 20_000 });
     const bearer = await token(sim);
     const ack = await post(sim, B2B, bearer, b2bBody(receiver, { Amount: 2_000 }));

@@ -4,11 +4,10 @@
  */
 import { startCustodySimulator, type CustodySimulator } from "~/simulators/custody/index.server";
 import type { CustodyAsset } from "~/core/providers/custody/types";
-import { createDbSimulatorStore } from "~/simulators/store.server";
-import type { Db } from "~/utils/db.server";
+import { createDbSimulatorStore, type SimulatorDatabase } from "~/simulators/store.server";
 
 export async function startCustodySimulation(
-  db: Db,
+  state: SimulatorDatabase,
   options: {
     webhookUrl: string;
     completeAt: Partial<Record<CustodyAsset, number>>;
@@ -17,8 +16,9 @@ export async function startCustodySimulation(
   },
 ): Promise<CustodySimulator> {
   return startCustodySimulator({
-    // Its state lives in our database, so a restart forgets nothing (like a real provider).
-    store: createDbSimulatorStore(db, "custody"),
+    // Its state lives in the simulators' own database (ADR 0045), so a restart of our process
+    // forgets nothing and a restore of our backup rewinds nothing (like a real provider).
+    store: createDbSimulatorStore(state, "custody"),
     generateApiKeyPair: true,
     ...options,
   });

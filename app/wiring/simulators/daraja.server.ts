@@ -4,8 +4,7 @@
  */
 import { randomInt } from "node:crypto";
 import { startDarajaSimulator, type DarajaSimulator } from "~/simulators/daraja/index.server";
-import { createDbSimulatorStore } from "~/simulators/store.server";
-import type { Db } from "~/utils/db.server";
+import { createDbSimulatorStore, type SimulatorDatabase } from "~/simulators/store.server";
 
 /** The API keys the simulator accepts and our client sends in simulator mode. */
 export const DARAJA_SIMULATOR_KEYS = {
@@ -14,7 +13,7 @@ export const DARAJA_SIMULATOR_KEYS = {
 } as const;
 
 export async function startDarajaSimulation(
-  db: Db,
+  state: SimulatorDatabase,
   options: {
     callbackDelayMs: number;
     /** The float (KES) when the simulator has no stored state yet (ADR 0036). */
@@ -22,7 +21,7 @@ export async function startDarajaSimulation(
   },
 ): Promise<DarajaSimulator> {
   return startDarajaSimulator({
-    store: createDbSimulatorStore(db, "daraja"),
+    store: createDbSimulatorStore(state, "daraja"),
     // Fresh ids and receipts after a restart (the stored transactions keep theirs).
     seed: randomInt(1, 2 ** 31),
     ...DARAJA_SIMULATOR_KEYS,

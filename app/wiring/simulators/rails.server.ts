@@ -2,9 +2,9 @@
  * Starting the Airtel Money, PesaLink and T-Kash simulators (PROVIDER_MODE=simulator only). The
  * composition place imports this module dynamically, so a live process never loads a simulator.
  *
- * - Each keeps its transactions in our database (`simulator_records`, kinds "airtel", "pesalink"
- *   and "tkash"), as the providers would: after a restart a repeated id still pays once and the
- *   status query still knows every transfer.
+ * - Each keeps its transactions in the simulators' own database (ADR 0045; `simulator_records`,
+ *   simulators "airtel", "pesalink" and "tkash"), as the providers would: after a restart a
+ *   repeated id still pays once and the status query still knows every transfer.
  * - Keys are made at each start (the Airtel PIN key pair, our PesaLink signing pair and the bank's
  *   callback pair, the callback secrets); both ends get them here, so nothing is configured.
  */
@@ -20,8 +20,7 @@ import { tkashRail } from "~/core/rails/tkash.server";
 import { startAirtelSimulator, type AirtelSimulator } from "~/simulators/airtel/index.server";
 import { startPesalinkSimulator, type PesalinkSimulator } from "~/simulators/pesalink/index.server";
 import { startTkashSimulator, type TkashSimulator } from "~/simulators/tkash/index.server";
-import { createDbSimulatorStore } from "~/simulators/store.server";
-import type { Db } from "~/utils/db.server";
+import { createDbSimulatorStore, type SimulatorDatabase } from "~/simulators/store.server";
 import type { RailClients } from "../rails.server";
 
 const rsaPair = () =>
@@ -42,7 +41,7 @@ export interface RailSimulations extends RailClients {
 }
 
 export async function startRailSimulations(
-  db: Db,
+  state: SimulatorDatabase,
   options: {
     /** Our callback URL per rail. */
     callbackUrls: Record<CallbackRail, string>;
@@ -77,7 +76,7 @@ export async function startRailSimulations(
       callbackDelayMs,
       seed: randomInt(1, 2 ** 31),
       floatKes: options.openingFloatKes,
-      store: createDbSimulatorStore(db, "airtel"),
+      store: createDbSimulatorStore(state, "airtel"),
     }),
     startPesalinkSimulator({
       ...pesalinkKeys,
@@ -87,13 +86,13 @@ export async function startRailSimulations(
       callbackDelayMs,
       seed: randomInt(1, 2 ** 31),
       sourceBalanceKes: options.openingFloatKes,
-      store: createDbSimulatorStore(db, "pesalink"),
+      store: createDbSimulatorStore(state, "pesalink"),
     }),
     startTkashSimulator({
       ...tkashKeys,
       callbackDelayMs,
       floatKes: options.openingFloatKes,
-      store: createDbSimulatorStore(db, "tkash"),
+      store: createDbSimulatorStore(state, "tkash"),
     }),
   ]);
 
