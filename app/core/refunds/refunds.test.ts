@@ -51,7 +51,6 @@ import { RefundError } from "./errors";
 import { planRefund, unitsForKes } from "./plan.server";
 import { createRefund, getRefund, heldForCustomer, type Refund } from "./refunds.server";
 import { createRefundsService } from "./service.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, file, close } = createTestDb();
 /** A second connection to the same database file, as a second server process would have. */
