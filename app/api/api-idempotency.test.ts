@@ -8,6 +8,12 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { idempotencyKeys, payments } from "../../drizzle/schema";
 import { expectApiError, expectOk, setUpApi } from "../../tests/support/api-server";
+import {
+  claimIdempotencyKey,
+  releaseClaimsOfDeadRequests,
+  requestFingerprint,
+} from "~/core/api/idempotency.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const SHOP = "MRC-AKKA22";
 const OTHER = "MRC-AKKB22";
@@ -176,5 +182,31 @@ describe("idempotency keys", () => {
     expect(expectOk(again)).toEqual(first.json);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(storedKey(SHOP, "cancel-7")).toMatchObject({ state: "done", responseStatus: 200 });
+  });
+
+  it("a claim left running by a request that died with its process is freed at the next start: the retry creates", async () => {
+    const { secret } = f.newKey(SHOP, "test");
+    const reference = uniqueReference();
+    const body = order({ reference });
+    // What a kill -9 between the claim's commit and the payment's leaves: a running claim, no
+    // payment, no answer.
+    expect(
+      await claimIdempotencyKey(
+        sqliteStore(f.db),
+        { merchantId: SHOP, mode: "test", key: "order-dead" },
+        requestFingerprint("POST", "/api/v1/payments", JSON.stringify(body)),
+        Date.now(),
+      ),
+    ).toEqual({ kind: "claimed" });
+    expectApiError(await create(secret, "order-dead", body), {
+      status: 409,
+      type: "idempotency_error",
+      code: "idempotency_key_in_use",
+    });
+
+    expect(await releaseClaimsOfDeadRequests(sqliteStore(f.db))).toBeGreaterThanOrEqual(1);
+    const retried = expectOk(await create(secret, "order-dead", body), 201);
+    expect(paymentsWith(reference).map((row) => row.id)).toEqual([retried.id]);
+    expect(storedKey(SHOP, "order-dead")?.state).toBe("done");
   });
 });

@@ -5,10 +5,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { serveApi as serveApiWith } from "~/api/node.server";
 import type { ApiDeps } from "~/api/types.server";
-import { pruneIdempotencyKeys } from "~/core/api/idempotency.server";
+import { pruneIdempotencyKeys, releaseClaimsOfDeadRequests } from "~/core/api/idempotency.server";
+import { databaseHolders } from "~/utils/db-lock.server";
 import { schedule } from "~/utils/jobs.server";
-import { getDb } from "~/utils/db.server";
+import { databasePath, getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
 import { disbursements } from "./disbursements.server";
 import { payments, runningTestPayments } from "./payments.server";
 import { ratesService } from "./rates.server";
@@ -35,8 +37,21 @@ function apiDeps(): ApiDeps {
 export const serveApi = (req: IncomingMessage, res: ServerResponse) =>
   serveApiWith(req, res, apiDeps);
 
-/** The API's housekeeping: idempotency records past their 24 hours are dropped every hour. */
-export function startApi(): void {
+/**
+ * The API's housekeeping. At start, when no other server uses the database, claims left running
+ * by requests that died with the last process are freed (their retries would otherwise be refused
+ * as in use for minutes); idempotency records past their 24 hours are dropped every hour.
+ */
+export async function startApi(): Promise<void> {
+  const file = databasePath(env.DATABASE_URL);
+  const otherServers =
+    file === ":memory:"
+      ? []
+      : databaseHolders(file).live.filter((holder) => holder.role === "server");
+  if (otherServers.length === 0) {
+    const released = await releaseClaimsOfDeadRequests(store());
+    if (released > 0) logger.info("idempotency claims of dead requests released", { released });
+  }
   schedule({
     name: "api.prune-idempotency-keys",
     pattern: { everySeconds: 3600 },

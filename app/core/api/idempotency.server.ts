@@ -124,6 +124,24 @@ export async function releaseIdempotencyKey(q: Handle, scope: IdempotencyScope):
     );
 }
 
+/**
+ * At the start of the only server on the database no request is running, so a claim still
+ * "running" belongs to a request that died with its process (a kill -9 after the claim was on disk
+ * and before its effect was): free it, so a retry takes it over at once instead of being refused as
+ * in use for up to `CLAIM_MS`. Never call it while another server may be answering requests.
+ * Returns how many.
+ */
+export async function releaseClaimsOfDeadRequests(store: Store): Promise<number> {
+  const released = await store.write((q) =>
+    q
+      .update(idempotencyKeys)
+      .set({ lockedUntil: null })
+      .where(eq(idempotencyKeys.state, "running"))
+      .returning({ key: idempotencyKeys.key }),
+  );
+  return released.length;
+}
+
 /** Drop records past their 24 hours. Returns how many. */
 export async function pruneIdempotencyKeys(store: Store, now: number): Promise<number> {
   const dropped = await store.write((q) =>
