@@ -9,7 +9,7 @@ import { readableCode } from "~/core/ids.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
 import { unmovedTx } from "~/db/unmoved";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import type { DbOrTx } from "~/utils/db.server";
 import type { FindingView, ReconciliationRunView } from "./vocabulary";
 
 export const newRunId = () => `rcn_${readableCode(14).toLowerCase()}`;
@@ -174,7 +174,7 @@ export type ResolveOutcome = { ok: true } | { ok: false; reason: "not_found" | "
  * page calls `resolveOpenFinding`.
  */
 export function resolveFinding(
-  db: Db,
+  db: DbOrTx,
   input: { findingId: string; operatorId: string; note: string },
   now: number,
 ): ResolveOutcome {
@@ -229,63 +229,14 @@ export function resolveFinding(
   });
 }
 
-/** `resolveFinding` on the store: one write, the audit in it. */
+/**
+ * `resolveFinding` on the store: one write, the audit in it. TRANSITIONAL (ADR 0041): it runs the
+ * synchronous resolution in the write until the B2B settlement by hand moves and that one can go.
+ */
 export function resolveOpenFinding(
   store: Store,
   input: { findingId: string; operatorId: string; note: string },
   now: number,
 ): Promise<ResolveOutcome> {
-  const note = input.note.trim().slice(0, 2000);
-  return store.write(async (q) => {
-    const resolved = await q
-      .update(reconciliationFindings)
-      .set({
-        status: "resolved",
-        resolvedAt: now,
-        resolvedBy: input.operatorId,
-        resolutionNote: note,
-      })
-      .where(
-        and(
-          eq(reconciliationFindings.id, input.findingId),
-          eq(reconciliationFindings.status, "open"),
-        ),
-      )
-      .returning({ id: reconciliationFindings.id });
-    if (resolved.length !== 1) {
-      const exists = await first(
-        q
-          .select({ id: reconciliationFindings.id })
-          .from(reconciliationFindings)
-          .where(eq(reconciliationFindings.id, input.findingId))
-          .limit(1),
-      );
-      return { ok: false, reason: exists ? "already_resolved" : "not_found" } as const;
-    }
-    const finding = await first(
-      q
-        .select({
-          kind: reconciliationFindings.kind,
-          subject: reconciliationFindings.subject,
-          difference: reconciliationFindings.difference,
-          runId: reconciliationFindings.runId,
-        })
-        .from(reconciliationFindings)
-        .where(eq(reconciliationFindings.id, input.findingId))
-        .limit(1),
-    );
-    recordAudit(
-      unmovedTx(q),
-      {
-        actorType: "operator",
-        actorId: input.operatorId,
-        action: "reconciliation.finding_resolved",
-        targetType: "reconciliation_finding",
-        targetId: input.findingId,
-        details: { ...finding, note },
-      },
-      now,
-    );
-    return { ok: true } as const;
-  });
+  return store.write(async (q) => resolveFinding(unmovedTx(q), input, now));
 }
