@@ -50,6 +50,8 @@ test("apply, get approved, set a password, sign in, see the dashboard, sign out"
   page,
   browser,
 }, testInfo) => {
+  // A long journey (apply, approve, set a password, sign in): about 18 s on a quiet machine.
+  test.setTimeout(60_000);
   const email = `${unique(testInfo, "owner")}@shop.example.co.ke`;
   const businessName = `Jua Kali Traders ${unique(testInfo, "b")}`;
 

@@ -34,6 +34,8 @@ const requiredNotice = "Your business asks every team member to use two-factor s
 test("an owner invites a Cashier, who joins and can do only what a Cashier may", async ({
   page,
 }, testInfo) => {
+  // A long journey across two members' sign-ins (each a deliberate scrypt hash): about 20 s quiet.
+  test.setTimeout(60_000);
   const owner = await createTestMerchant();
   await signInAsMerchant(page, owner);
   markSteppedUp(owner.merchantId);
@@ -143,6 +145,8 @@ async function signInWithPassword(
 test("when the owner requires two-factor sign-in, a new Finance member sets it up, then signs in with it", async ({
   page,
 }, testInfo) => {
+  // A long journey across two members' sign-ins (each a deliberate scrypt hash): about 20 s quiet.
+  test.setTimeout(60_000);
   // Its own merchant: the requirement never reaches the demo merchant or another spec's merchant.
   const owner = await createTestMerchant();
   await signInAsMerchant(page, owner);

@@ -67,6 +67,9 @@ async function setUpTwoFactor(page: Page): Promise<{ secret: string; recoveryCod
 test("a member sets up two-factor sign-in, then signs in with password and code; replays are refused", async ({
   page,
 }) => {
+  // A long journey (several password sign-ins, each a deliberate scrypt hash, and axe runs): it
+  // takes about 25 s on a quiet machine, too close to the 30 s default under CI's load.
+  test.setTimeout(90_000);
   const credentials = await createTestMerchant();
   await passwordStep(page, credentials);
   await expect(page.getByRole("heading", { level: 1, name: "Merchant Dashboard" })).toBeVisible();
