@@ -341,7 +341,13 @@ function claimAndPlan(db: Db, paymentId: string, now: number, options: PlanOptio
   });
 }
 
-/** Scheduled transfers whose day has come: post them (they become pending). */
+/** How many scheduled transfers one pass releases; the next pass takes the rest. */
+const RELEASE_BATCH = 500;
+
+/**
+ * Scheduled transfers whose day has come: post them (they become pending), the oldest first, at
+ * most RELEASE_BATCH a pass so that a backlog (a morning after a holiday) never holds one pass.
+ */
 export function releaseScheduledTransfers(db: Db, now: number): number {
   const due = db
     .select()
@@ -353,6 +359,7 @@ export function releaseScheduledTransfers(db: Db, now: number): number {
       ),
     )
     .orderBy(asc(settlementTransfers.createdAt))
+    .limit(RELEASE_BATCH)
     .all();
   for (const transfer of due) db.transaction((tx) => postTransferSent(tx, transfer, now));
   return due.length;
