@@ -255,7 +255,21 @@ export async function queryOverdueRefunds(
     .all();
   let changed = 0;
   for (const refund of overdue) {
-    db.update(refunds).set({ updatedAt: now() }).where(eq(refunds.id, refund.id)).run();
+    // Claim the question: only the run whose update still finds it overdue and sent asks custody
+    // (two runs at once, e.g. two processes, must not both ask).
+    const claimed = db
+      .update(refunds)
+      .set({ updatedAt: now() })
+      .where(
+        and(
+          eq(refunds.id, refund.id),
+          eq(refunds.status, "sent"),
+          eq(refunds.updatedAt, refund.updatedAt),
+        ),
+      )
+      .returning({ id: refunds.id })
+      .all();
+    if (claimed.length === 0) continue;
     try {
       const transaction = await custody.findTransactionByExternalId(refund.id);
       if (!transaction) continue;
