@@ -323,6 +323,21 @@ describe("refusals and races", () => {
     expect(owed(db, merchantReserved(M))).toBe(rowCost("mpesa", 100_000n).totalKesCents);
   });
 
+  it("two approvals at once through one store: one reserves, the other is refused", async () => {
+    fund(M, 50_000);
+    const id = await submitted(csv("0712345006,mpesa,1200,INV-7,F Supplier"));
+    const reserved = owed(db, merchantReserved(M));
+    const results = await Promise.all([
+      catchError(() => approveBatch(store, checker(M), id, now())),
+      catchError(() =>
+        approveBatch(store, { merchantId: M, memberId: "usr_checker002" }, id, now()),
+      ),
+    ]);
+    expect(results.filter((error) => error === null)).toHaveLength(1);
+    expect(results.find((error) => error !== null)).toMatchObject({ code: "already_decided" });
+    expect(owed(db, merchantReserved(M)) - reserved).toBe(rowCost("mpesa", 120_000n).totalKesCents);
+  });
+
   it("a rejected batch moves no money and cannot then be approved", async () => {
     const id = await submitted(csv("0712345003,mpesa,700,INV-3,C Supplier"));
     const available = owed(db, merchantAvailable(M));

@@ -76,6 +76,21 @@ describe("upload limits", () => {
     expect(test.status).toBe("draft");
   });
 
+  it("two uploads at once for the last draft slot: one is made, the other refused", async () => {
+    const M = nextMerchant();
+    addMerchant(db, M);
+    for (let i = 0; i < BATCH_LIMITS.openDrafts - 1; i++)
+      await createBulkBatch(store, maker(M), input(file(1, i)), T0);
+    const results = await Promise.allSettled([
+      uploadBulkBatch(store, maker(M), input(file(1, 100)), T0),
+      uploadBulkBatch(store, maker(M), input(file(1, 200)), T0),
+    ]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    expect(results.find((result) => result.status === "rejected")).toMatchObject({
+      reason: { code: "too_many_drafts" },
+    });
+  });
+
   it("at most 100,000 rows a day: the file that would pass it is refused whole; the next day it goes", async () => {
     const M = nextMerchant();
     addMerchant(db, M);
