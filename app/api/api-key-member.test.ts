@@ -145,10 +145,10 @@ describe("maker-checker through the API", () => {
     const { secret, id: keyId } = f.newKey(SHOP, "test");
     const batch = expectOk(await newBatch(secret), 201);
     expectOk(await f.call("POST", `/api/v1/payout_batches/${batch.id}/submit`, { key: secret }));
-    const approve = (memberId: string, secondFactor = true) => {
+    const approve = async (memberId: string, secondFactor = true) => {
       try {
-        return approveBatch(
-          f.db,
+        return await approveBatch(
+          sqliteStore(f.db),
           { merchantId: SHOP, memberId, secondFactor },
           batch.id as string,
           f.h.clock.now,
@@ -159,8 +159,11 @@ describe("maker-checker through the API", () => {
     };
     const checker = addMember(f.db, SHOP, "finance");
     // With a second person who can approve, the key's member never approves it, in any way.
-    expect(approve(owner.userId)).toMatchObject({ code: "maker_cannot_approve", status: 403 });
-    expect(approve(checker.id)).toMatchObject({ rows: 1 });
+    expect(await approve(owner.userId)).toMatchObject({
+      code: "maker_cannot_approve",
+      status: 403,
+    });
+    expect(await approve(checker.id)).toMatchObject({ rows: 1 });
     const made = f.db
       .select({
         details: auditLog.details,
@@ -191,10 +194,10 @@ describe("maker-checker through the API", () => {
       201,
     );
     expectOk(await f.call("POST", `/api/v1/payout_batches/${batch.id}/submit`, { key: secret }));
-    const attempt = (actor: { secondFactor?: boolean; keyId?: string }) => {
+    const attempt = async (actor: { secondFactor?: boolean; keyId?: string }) => {
       try {
-        return approveBatch(
-          f.db,
+        return await approveBatch(
+          sqliteStore(f.db),
           { merchantId: SOLO, memberId: soleOwner, ...actor },
           batch.id as string,
           f.h.clock.now,
@@ -203,10 +206,10 @@ describe("maker-checker through the API", () => {
         return error;
       }
     };
-    expect(attempt({})).toMatchObject({ code: "second_factor_required", status: 403 });
-    expect(attempt({ secondFactor: true, keyId: "key_x" })).toMatchObject({
+    expect(await attempt({})).toMatchObject({ code: "second_factor_required", status: 403 });
+    expect(await attempt({ secondFactor: true, keyId: "key_x" })).toMatchObject({
       code: "second_factor_required",
     });
-    expect(attempt({ secondFactor: true })).toMatchObject({ rows: 1 });
+    expect(await attempt({ secondFactor: true })).toMatchObject({ rows: 1 });
   });
 });

@@ -46,9 +46,11 @@ import { signedInOperator } from "../../tests/setup/operator-session";
 import { addMerchant, creditAvailable, setUpPaymentsHarness } from "../../tests/setup/payments";
 import { formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import AdminReconciliation, { action, loader } from "./admin.reconciliation";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const test = installTestDatabase();
 const { db } = test;
+const store = sqliteStore(db);
 // The payments runtime (custody and M-Pesa simulators) for "Run now"; it closes the database last.
 const h = setUpPaymentsHarness(test, { install: true });
 
@@ -408,8 +410,8 @@ describe("settling an unanswered M-Pesa B2B payout by hand", () => {
     }
     const ctx = { merchantId: M, memberId: "usr_maker0001", mode: "live" as const };
     const now = () => h.clock.now;
-    const batch = createBulkBatch(
-      db,
+    const batch = await createBulkBatch(
+      store,
       ctx,
       {
         title: "Rent",
@@ -419,8 +421,8 @@ describe("settling an unanswered M-Pesa B2B payout by hand", () => {
       },
       now(),
     );
-    submitBatch(db, ctx, batch.id, now());
-    approveBatch(db, { merchantId: M, memberId: "usr_checker001" }, batch.id, now());
+    await submitBatch(store, ctx, batch.id, now());
+    await approveBatch(store, { merchantId: M, memberId: "usr_checker001" }, batch.id, now());
     await sendPendingTransfers(db, h.rails, now, { limit: 500 });
     await h.darajaSim.flush();
     const [row] = listBatchRows(db, batch.id, { limit: 10 }).rows;

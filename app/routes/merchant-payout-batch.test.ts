@@ -20,8 +20,10 @@ import { addMerchant, creditAvailable } from "../../tests/setup/payments";
 import { cookiesFrom, formPost, get, ORIGIN, respond, toastOf } from "../../tests/setup/requests";
 import { action, loader } from "./merchant.payouts.$id";
 import { loader as resultsLoader } from "./merchant.payouts.$id.results[.csv]";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = installTestDatabase();
+const store = sqliteStore(db);
 afterAll(close);
 
 const MERCHANT = "MRC-PAYB22";
@@ -66,9 +68,9 @@ const FILE = [
   '07,,100,"=HYPERLINK(""http://x"")",Bad Row,',
 ].join("\r\n");
 
-function makeBatch(maker: Member, text = FILE, merchantId = MERCHANT): Batch {
-  return createBulkBatch(
-    db,
+async function makeBatch(maker: Member, text = FILE, merchantId = MERCHANT): Promise<Batch> {
+  return await createBulkBatch(
+    store,
     { merchantId, memberId: maker.id, mode: "live" },
     { title: "November suppliers", fileName: "suppliers.csv", text, smsReceipts: false },
     Date.now(),
@@ -123,7 +125,7 @@ const statusOf = (batch: Batch) =>
 
 /** A draft with its bad row dropped, submitted by `maker`. */
 async function submitted(maker: Member): Promise<Batch> {
-  const batch = makeBatch(maker);
+  const batch = await makeBatch(maker);
   expect((await post(batch, maker, { intent: "drop-invalid" })).status).toBe(302);
   expect((await post(batch, maker, { intent: "submit" })).status).toBe(302);
   expect(statusOf(batch)).toBe("awaiting_approval");
@@ -134,7 +136,7 @@ describe("who sees a batch", () => {
   it("another merchant's batch, an unknown id and a malformed id are 404, page and actions", async () => {
     const maker = await member("finance");
     const outsider = await member("owner", { merchantId: OTHER });
-    const batch = makeBatch(maker);
+    const batch = await makeBatch(maker);
     expect((await page(batch, outsider)).status).toBe(404);
     expect((await post(batch, outsider, { intent: "submit" })).status).toBe(404);
     expect(statusOf(batch)).toBe("draft");
@@ -153,7 +155,7 @@ describe("who sees a batch", () => {
   it("a Viewer is refused (403) on the page, its actions and the results", async () => {
     const maker = await member("finance");
     const viewer = await member("viewer");
-    const batch = makeBatch(maker);
+    const batch = await makeBatch(maker);
     expect((await page(batch, viewer)).status).toBe(403);
     expect((await post(batch, viewer, { intent: "drop-invalid" })).status).toBe(403);
     const csv = await respond(() =>
@@ -170,7 +172,7 @@ describe("who sees a batch", () => {
   it("shows the maker by name to others and as 'you' to the maker", async () => {
     const maker = await member("finance");
     const checker = await member("admin");
-    const batch = makeBatch(maker);
+    const batch = await makeBatch(maker);
     expect((await pageData(batch, maker)).batch.madeBy).toBe("you");
     const seen = await pageData(batch, checker);
     expect(seen.batch.madeBy).toBe(maker.username);
@@ -188,7 +190,7 @@ describe("who sees a batch", () => {
 describe("the draft (maker side)", () => {
   it("shows what the ready rows cost against the available balance", async () => {
     const maker = await member("finance");
-    const batch = makeBatch(maker);
+    const batch = await makeBatch(maker);
     const { summary } = await pageData(batch, maker);
     expect(summary.counts).toMatchObject({ ready: 2, invalid: 1, dropped: 0 });
     const { ready } = summary;
@@ -204,7 +206,7 @@ describe("the draft (maker side)", () => {
 
   it("refuses to submit while a row needs fixing (409, the reason on the page and in a toast)", async () => {
     const maker = await member("finance");
-    const batch = makeBatch(maker);
+    const batch = await makeBatch(maker);
     const response = await post(batch, maker, { intent: "submit" });
     expect(response.status).toBe(409);
     const message = "1 row needs fixing first: fix it or drop it from the batch.";
@@ -215,7 +217,7 @@ describe("the draft (maker side)", () => {
 
   it("fixes a row through its edit form; a bad fix opens the form again with its errors", async () => {
     const maker = await member("finance");
-    const batch = makeBatch(maker);
+    const batch = await makeBatch(maker);
     const bad = (await pageData(batch, maker, "?filter=invalid")).page.rows[0]!;
     expect(bad.line).toBe(4);
 
@@ -261,7 +263,7 @@ describe("the draft (maker side)", () => {
 
   it("drops every row that needs fixing, and puts one back", async () => {
     const maker = await member("finance");
-    const batch = makeBatch(maker);
+    const batch = await makeBatch(maker);
     const response = await post(batch, maker, { intent: "drop-invalid" });
     expect(response.status).toBe(302);
     expect(await toastOf(response)).toMatchObject({ message: "Rows dropped" });
@@ -276,7 +278,7 @@ describe("the draft (maker side)", () => {
 
   it("refuses an unknown intent or an over-long cell with 400", async () => {
     const maker = await member("finance");
-    const batch = makeBatch(maker);
+    const batch = await makeBatch(maker);
     expect((await post(batch, maker, { intent: "pay-everyone" })).status).toBe(400);
     const row = (await pageData(batch, maker)).page.rows[0]!;
     const long = await post(batch, maker, {
@@ -293,7 +295,7 @@ describe("the draft (maker side)", () => {
       { length: 60 },
       (_, i) => `07${String(12_000_000 + i).padStart(8, "0")},,${100 + i},R-${i},,`,
     );
-    const batch = makeBatch(maker, [HEADER, ...lines].join("\n"));
+    const batch = await makeBatch(maker, [HEADER, ...lines].join("\n"));
     const first = await pageData(batch, maker);
     expect(first.page.rows).toHaveLength(50);
     expect(first.page.rows[0]!.line).toBe(2);
@@ -319,7 +321,7 @@ describe("a corrected file", () => {
 
   it("replaces the draft's rows", async () => {
     const maker = await member("finance");
-    const batch = makeBatch(maker);
+    const batch = await makeBatch(maker);
     const form = new FormData();
     form.set("intent", "upload-file");
     form.set(
@@ -336,7 +338,7 @@ describe("a corrected file", () => {
 
   it("refuses a body declared over 2 MB with 413 without reading it", async () => {
     const maker = await member("finance");
-    const batch = makeBatch(maker);
+    const batch = await makeBatch(maker);
     let read = false;
     // Pulled only when someone reads it (no read-ahead: high-water mark 0).
     const body = new ReadableStream<Uint8Array>(
@@ -452,7 +454,7 @@ describe("approval (maker-checker)", () => {
 describe("the results file", () => {
   it("streams every row as CSV, formula-safe, as an attachment named after the batch", async () => {
     const maker = await member("finance");
-    const batch = makeBatch(maker);
+    const batch = await makeBatch(maker);
     const response = await respond(() =>
       resultsLoader({
         request: get(`${path(batch)}/results.csv`, maker),
@@ -490,7 +492,7 @@ describe("an account with one approver (ADR 0039)", () => {
 
   it("the owner approves their own batch only with two-factor sign-in on, and the page says so", async () => {
     const owner = await member("owner", { merchantId: SOLO });
-    const batch = makeBatch(owner, FILE_OK, SOLO);
+    const batch = await makeBatch(owner, FILE_OK, SOLO);
     expect((await post(batch, owner, { intent: "submit" })).status).toBe(302);
 
     const before = await page(batch, owner);

@@ -1,7 +1,7 @@
 /**
  * A payout batch's results as CSV (/merchant/payouts/:id/results.csv, issue 15): one line per row
  * in file order, with its status, receipt or failure reason, formula-safe
- * (core/disbursements/reads.server.ts resultsCsvLines). Streamed a few hundred lines at a time, so
+ * (core/disbursements/reads.server.ts resultsCsvPage). Streamed a few hundred lines at a time, so
  * a 10,000-row batch is never held whole. Makers and checkers of the merchant only; another
  * merchant's batch (or a bad id) is 404.
  */
@@ -20,19 +20,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const merchant = await requireMerchant(request);
   if (!can(merchant.role, "payouts:create")) await requirePermission(request, "payouts:approve");
   const id = params.id ?? "";
-  const batch = BATCH_ID.test(id) ? disbursements().find(merchant.merchantId, id) : null;
+  const batch = BATCH_ID.test(id) ? await disbursements().find(merchant.merchantId, id) : null;
   if (!batch) throw notFound("Payout batch not found");
 
   const lines = disbursements().resultsCsv(batch.id);
   const encoder = new TextEncoder();
   let first = true;
   const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
       // A byte-order mark first, so spreadsheets read the names as UTF-8.
       let chunk = first ? "\uFEFF" : "";
       first = false;
       for (let i = 0; i < CHUNK_LINES; i++) {
-        const next = lines.next();
+        const next = await lines.next();
         if (next.done) {
           if (chunk) controller.enqueue(encoder.encode(chunk));
           controller.close();
@@ -42,8 +42,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       }
       controller.enqueue(encoder.encode(chunk));
     },
-    cancel() {
-      lines.return(undefined);
+    async cancel() {
+      await lines.return(undefined);
     },
   });
   const headers = new Headers({

@@ -35,7 +35,6 @@ import { useLiveRevalidation } from "~/components/payments/useLiveRevalidation";
 import { Container } from "~/components/ui";
 import { bankByCode } from "~/content/banks";
 import { can } from "~/core/accounts/permissions";
-import { listTeamMembers } from "~/core/accounts/team.server";
 import type { Batch, BatchRow } from "~/core/disbursements/batches.server";
 import { PAYOUT_CSV_MAX_BYTES } from "~/core/disbursements/csv-parse";
 import { DisbursementError } from "~/core/disbursements/errors";
@@ -48,7 +47,6 @@ import {
   rowFilters,
   rowStatusLabels,
 } from "~/core/disbursements/vocabulary";
-import { merchantBalances } from "~/core/ledger/ledger.server";
 import { profileOf } from "~/core/rails/charges";
 import {
   requireMerchant,
@@ -57,14 +55,13 @@ import {
   type SignedInMerchant,
 } from "~/utils/auth.server";
 import { isBodyTooLarge, mediaType } from "~/utils/body-limit.server";
-import { getDb } from "~/utils/db.server";
 import { formatKesCents, formatPhone } from "~/utils/format";
 import { payoutUploadSlots, uploadsBusy } from "~/utils/heavy-work.server";
 import { notFound, privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { jsonWithError, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
-import { disbursements } from "~/wiring/disbursements.server";
+import { disbursements, payoutBatchPage } from "~/wiring/disbursements.server";
 
 /** dsb_ + 14 of the readable alphabet, lower case (core/ids.server.ts readableCode). */
 const BATCH_ID = /^dsb_[23456789abcdefghjkmnpqrstvwxyz]{14}$/;
@@ -120,8 +117,8 @@ async function requirePayoutsMember(request: Request): Promise<SignedInMerchant>
 }
 
 /** The signed-in merchant's batch, or 404 (a bad id, another merchant's batch). */
-function batchOf(merchantId: string, id: string | undefined): Batch {
-  const batch = id && BATCH_ID.test(id) ? disbursements().find(merchantId, id) : null;
+async function batchOf(merchantId: string, id: string | undefined): Promise<Batch> {
+  const batch = id && BATCH_ID.test(id) ? await disbursements().find(merchantId, id) : null;
   if (!batch) throw notFound("Payout batch not found");
   return batch;
 }
@@ -199,11 +196,6 @@ function rowView(row: BatchRow, inDoubt: ReadonlySet<string>): BatchRowView {
   };
 }
 
-/** One row of the batch by id. */
-function findRow(batchId: string, id: string): BatchRow | null {
-  return disbursements().row(batchId, id);
-}
-
 function rawOf(row: BatchRow): RawPayoutRow {
   return {
     recipient: row.rawRecipient,
@@ -218,36 +210,29 @@ function rawOf(row: BatchRow): RawPayoutRow {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const merchant = await requirePayoutsMember(request);
-  const batch = batchOf(merchant.merchantId, params.id);
-  const service = disbursements();
-  const db = getDb();
+  const batch = await batchOf(merchant.merchantId, params.id);
   const search = new URL(request.url).searchParams;
   const filter = filterOf(search);
   const after = afterOf(search);
 
-  const summary = service.summary(batch);
-  const beforeApproval = batch.status === "draft" || batch.status === "awaiting_approval";
-  const available = beforeApproval
-    ? merchantBalances(db, merchant.merchantId, batch.mode).available
-    : null;
-  const short = available !== null ? summary.ready.totalKesCents - available : 0n;
-  const page = service.rows(batch.id, { filter, afterLine: after });
-  // Payouts whose answer was lost (a crash while sending) or is overdue: shown at once.
-  const inDoubt = batch.status === "processing" ? service.inDoubtRows(batch.id) : new Set<string>();
-
   const canCreate = can(merchant.role, "payouts:create");
   const editId = search.get("edit");
-  const editRow =
-    batch.status === "draft" && canCreate && editId && editId.length <= 40
-      ? findRow(batch.id, editId)
-      : null;
+  const { summary, available, page, inDoubt, editRow, members, otherApprovers } =
+    await payoutBatchPage({
+      merchantId: merchant.merchantId,
+      memberId: merchant.userId,
+      batch,
+      filter,
+      afterLine: after,
+      editRowId:
+        batch.status === "draft" && canCreate && editId && editId.length <= 40 ? editId : null,
+    });
+  const short = available !== null ? summary.ready.totalKesCents - available : 0n;
   const edit: BatchEditView | null = editRow
     ? { id: editRow.id, line: editRow.line, raw: rawOf(editRow), errors: errorsOf(editRow) }
     : null;
 
-  const names = new Map(
-    listTeamMembers(db, merchant.merchantId).map((member) => [member.id, member.username]),
-  );
+  const names = new Map(members.map((member) => [member.id, member.username]));
   const view: BatchSummaryView = {
     counts: summary.counts,
     rows: summary.rows,
@@ -291,9 +276,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       canApprove: can(merchant.role, "payouts:approve"),
       isMaker: batch.createdBy === merchant.userId,
       // Nobody else could approve: the maker approves in person, with a second factor (ADR 0039).
-      soleApprover:
-        can(merchant.role, "payouts:approve") &&
-        disbursements().otherApprovers(merchant.merchantId, merchant.userId) === 0,
+      soleApprover: can(merchant.role, "payouts:approve") && otherApprovers === 0,
       hasTwoFactor: merchant.totpEnabledAt !== null,
     },
     summary: view,
@@ -340,7 +323,7 @@ function tooLarge() {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const merchant = await requirePayoutsMember(request);
-  const batch = batchOf(merchant.merchantId, params.id);
+  const batch = await batchOf(merchant.merchantId, params.id);
   const form = await readForm(request);
   if (form instanceof Response) return form;
   const parsed = intentSchema.safeParse(Object.fromEntries(form));
@@ -386,7 +369,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
           bankCode: input.bankCode,
           account: input.account,
         };
-        const check = service.updateRow(actor, { batchId: batch.id, rowId: input.rowId, raw });
+        const check = await service.updateRow(actor, {
+          batchId: batch.id,
+          rowId: input.rowId,
+          raw,
+        });
         if (!check.ok) {
           // The row keeps what was typed and its errors: the form opens again with them.
           const editHref = batchHref(paths.merchantPayoutBatch(batch.id), {
@@ -406,7 +393,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       case "drop-row":
       case "restore-row": {
         const dropped = input.intent === "drop-row";
-        service.setRowDropped(actor, { batchId: batch.id, rowId: input.rowId, dropped });
+        await service.setRowDropped(actor, { batchId: batch.id, rowId: input.rowId, dropped });
         return redirectWithSuccess(
           back,
           dropped
@@ -415,7 +402,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         );
       }
       case "drop-invalid": {
-        const count = service.dropInvalidRows(actor, batch.id);
+        const count = await service.dropInvalidRows(actor, batch.id);
         return redirectWithSuccess(back, {
           message: "Rows dropped",
           description: `${plural(count, "row that needed", "rows that needed")} fixing will not be paid.`,
@@ -443,7 +430,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         });
       }
       case "submit":
-        service.submit(actor, batch.id);
+        await service.submit(actor, batch.id);
         return redirectWithSuccess(back, {
           message: "Submitted for approval",
           description:
@@ -452,7 +439,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       case "discard":
         if (batch.status !== "draft")
           return refused("Only a draft can be discarded. Withdraw it first.", 409);
-        service.withdraw(actor, batch.id);
+        await service.withdraw(actor, batch.id);
         return redirectWithSuccess(paths.merchantPayouts, {
           message: "Batch discarded",
           description: `${batch.title} will not be paid.`,
@@ -460,27 +447,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
       case "withdraw":
         if (batch.status !== "awaiting_approval")
           return refused("Only a batch waiting for approval can be withdrawn.", 409);
-        service.withdraw(actor, batch.id);
+        await service.withdraw(actor, batch.id);
         return redirectWithSuccess(back, {
           message: "Batch withdrawn",
           description: "It is a draft again: change it, then submit it again.",
         });
       case "approve": {
-        const released = service.approve(actor, batch.id);
+        const released = await service.approve(actor, batch.id);
         return redirectWithSuccess(back, {
           message: "Batch approved",
           description: `${formatKesCents(released.reservedKesCents)} is set aside and ${plural(released.rows, "payout is", "payouts are")} on the way.`,
         });
       }
       case "reject":
-        service.reject(actor, { batchId: batch.id, note: input.note.trim() });
+        await service.reject(actor, { batchId: batch.id, note: input.note.trim() });
         return redirectWithSuccess(back, {
           message: "Batch rejected",
           description: "No money moved. The maker sees your reason.",
         });
       case "retry-row":
       case "retry-failed": {
-        const count = service.retry(actor, {
+        const count = await service.retry(actor, {
           batchId: batch.id,
           rowIds: input.intent === "retry-row" ? [input.rowId] : "all_failed",
         });
@@ -491,7 +478,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }
       case "cancel-row":
       case "cancel-failed": {
-        const count = service.cancel(actor, {
+        const count = await service.cancel(actor, {
           batchId: batch.id,
           rowIds: input.intent === "cancel-row" ? [input.rowId] : "all_failed",
         });

@@ -25,7 +25,6 @@ import { buttonClass, Container } from "~/components/ui";
 import { feeBps } from "~/content/tariff";
 import { PAYOUT_CSV_MAX_BYTES } from "~/core/disbursements/csv-parse";
 import { DisbursementError } from "~/core/disbursements/errors";
-import { balancesOf } from "~/core/payments/reads.server";
 import { requirePermission, type SignedInMerchant } from "~/utils/auth.server";
 import { payoutUploadSlots, uploadsBusy } from "~/utils/heavy-work.server";
 import {
@@ -35,14 +34,13 @@ import {
   limitFor,
   mediaType,
 } from "~/utils/body-limit.server";
-import { getDb } from "~/utils/db.server";
 import { formatKesCents, formatPercent } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { SoleApproverNote } from "~/components/merchants/payouts/BatchActions";
-import { disbursements } from "~/wiring/disbursements.server";
+import { disbursements, payoutsPage } from "~/wiring/disbursements.server";
 
 type ActionData = { lastResult: SubmissionResult<string[]> };
 
@@ -53,26 +51,24 @@ const NOT_MULTIPART = "Choose the payout file (CSV) to upload, then press Upload
 export async function loader({ request }: LoaderFunctionArgs) {
   // Approvers (Finance, Admin, Owner) hold payouts:create too.
   const merchant = await requirePermission(request, "payouts:create");
-  const balances = balancesOf(getDb(), merchant.merchantId, "live");
+  const page = await payoutsPage(merchant.merchantId, merchant.userId);
   return {
-    available: balances.available.toString(),
+    available: page.available.toString(),
     feeBps: feeBps.b2c,
     // Nobody else could approve (ADR 0039): the maker approves in person with a second factor.
-    soleApprover: disbursements().otherApprovers(merchant.merchantId, merchant.userId) === 0,
+    soleApprover: page.otherApprovers === 0,
     hasTwoFactor: merchant.totpEnabledAt !== null,
-    batches: disbursements()
-      .list(merchant.merchantId, "live")
-      .map((item) => ({
-        id: item.batch.id,
-        title: item.batch.title,
-        kind: item.batch.kind,
-        status: item.batch.status,
-        rows: item.rows,
-        amountKesCents: item.amountKesCents.toString(),
-        paid: item.paid,
-        failed: item.failed,
-        createdAt: item.batch.createdAt,
-      })),
+    batches: page.batches.map((item) => ({
+      id: item.batch.id,
+      title: item.batch.title,
+      kind: item.batch.kind,
+      status: item.batch.status,
+      rows: item.rows,
+      amountKesCents: item.amountKesCents.toString(),
+      paid: item.paid,
+      failed: item.failed,
+      createdAt: item.batch.createdAt,
+    })),
   };
 }
 
@@ -160,7 +156,7 @@ async function uploadAction(request: Request, merchant: SignedInMerchant) {
       { merchantId: merchant.merchantId, memberId: merchant.userId, mode: "live" },
       { title, fileName: file.name.slice(0, 200) || null, text, smsReceipts: smsReceipts ?? false },
     );
-    const { rows, counts } = service.summary(batch);
+    const { rows, counts } = await service.summary(batch);
     const toFix = counts.invalid;
     return redirectWithSuccess(paths.merchantPayoutBatch(batch.id), {
       message: "Payout file uploaded",

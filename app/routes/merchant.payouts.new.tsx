@@ -31,15 +31,13 @@ import { rowCost } from "~/core/disbursements/fees";
 import { businessLabel } from "~/core/disbursements/row-destination";
 import { checkPayoutRow, type CheckedPayoutRow } from "~/core/disbursements/row-check";
 import { railNames } from "~/core/destinations/schema";
-import { balancesOf } from "~/core/payments/reads.server";
 import { requirePermission, requireRecentStepUp } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
 import { formatKes, formatKesCents, formatPhone } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { disbursements, payoutApproval } from "~/wiring/disbursements.server";
+import { disbursements, newPayoutPage, payoutApproval } from "~/wiring/disbursements.server";
 
 type ActionData = {
   lastResult: SubmissionResult<string[]>;
@@ -50,13 +48,13 @@ type ActionData = {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const merchant = await requirePermission(request, "payouts:create");
-  const db = getDb();
+  const page = await newPayoutPage(merchant.merchantId);
   return {
     // Back from confirming it is them: the form as it was (nothing secret in it).
     defaults: payoutFormDefaults(new URL(request.url).searchParams),
     banks: banks.map((bank) => ({ value: bank.code, label: `${bank.name} (${bank.code})` })),
-    available: balancesOf(db, merchant.merchantId, "live").available.toString(),
-    approvalAboveKes: await payoutApproval().aboveKes(merchant.merchantId),
+    available: page.available.toString(),
+    approvalAboveKes: page.approvalAboveKes,
   };
 }
 
@@ -126,20 +124,20 @@ export async function action({ request }: ActionFunctionArgs) {
   const check = checkPayoutRow(raw);
   // The schema ran the same check: a refusal here means the two disagree.
   if (!check.ok) throw new Error("The payout passed the form's check but not the row check");
-  const db = getDb();
   const approvalAboveKes = await payoutApproval().aboveKes(merchant.merchantId);
-  const review = () =>
+  // The balance as it is when the review is shown (after a refused send, as it is then).
+  const review = async () =>
     reviewOf(value, check, {
-      availableKesCents: balancesOf(db, merchant.merchantId, "live").available,
+      availableKesCents: (await newPayoutPage(merchant.merchantId)).available,
       approvalAboveKes,
     });
   if (value.intent === "review")
-    return data<ActionData>({ lastResult: submission.reply(), review: review() });
+    return data<ActionData>({ lastResult: submission.reply(), review: await review() });
 
   // Sending moves money: a fresh confirmation first, then back to this form filled in.
   requireRecentStepUp(request, merchant, `${paths.newMerchantPayout}?${payoutFormQuery(value)}`);
   try {
-    const { batch, needsApproval } = disbursements().createSingle(
+    const { batch, needsApproval } = await disbursements().createSingle(
       { merchantId: merchant.merchantId, memberId: merchant.userId, mode: "live" },
       { row: check.row, raw, smsReceipts: value.smsReceipts ?? false, approvalAboveKes },
     );
@@ -156,7 +154,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof DisbursementError)) throw error;
     return data<ActionData>(
-      { lastResult: submission.reply(), review: review(), sendError: error.message },
+      { lastResult: submission.reply(), review: await review(), sendError: error.message },
       { status: error.status },
     );
   }

@@ -100,7 +100,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             canChange: can(merchant.role, "payout_approval:manage"),
             // Nobody else could approve (ADR 0039): said here and on the Payouts page.
             soleApprover:
-              disbursements().otherApprovers(merchant.merchantId, merchant.userId) === 0,
+              (await disbursements().otherApprovers(merchant.merchantId, merchant.userId)) === 0,
             hasTwoFactor: merchant.totpEnabledAt !== null,
           }
         : null,

@@ -25,8 +25,10 @@ import { installTestDatabase } from "../../tests/setup/db";
 import { addMerchant, creditAvailable } from "../../tests/setup/payments";
 import { action, loader } from "./webhooks.mpesa.b2b.result";
 import { action as timeoutAction } from "./webhooks.mpesa.b2b.timeout";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = installTestDatabase();
+const store = sqliteStore(db);
 const TOKEN = "live-token-0123456789abcdef";
 const M = "MRC-WBBAAA";
 const clock = { now: Date.UTC(2026, 10, 20, 7, 0) };
@@ -64,8 +66,8 @@ afterAll(() => {
 /** Rows of a new approved batch of `lines` (recipient,rail,amount,account), sent. */
 async function sentRows(...lines: string[]) {
   const maker = { merchantId: M, memberId: "usr_maker0001", mode: "live" as const };
-  const batch = createBulkBatch(
-    db,
+  const batch = await createBulkBatch(
+    store,
     maker,
     {
       title: "Suppliers",
@@ -75,8 +77,8 @@ async function sentRows(...lines: string[]) {
     },
     clock.now,
   );
-  submitBatch(db, maker, batch.id, clock.now);
-  approveBatch(db, { merchantId: M, memberId: "usr_checker001" }, batch.id, clock.now);
+  await submitBatch(store, maker, batch.id, clock.now);
+  await approveBatch(store, { merchantId: M, memberId: "usr_checker001" }, batch.id, clock.now);
   await sendPendingTransfers(db, accepting, () => clock.now, { limit: 50 });
   return listBatchRows(db, batch.id, { limit: 50 }).rows;
 }

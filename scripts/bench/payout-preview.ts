@@ -64,8 +64,10 @@ export async function benchPayoutPreview(dir: string): Promise<PayoutPreviewFigu
   const now = Date.now();
 
   // Last week's payouts: a file like this week's, marked paid (the duplicate check reads them).
-  const history = batches.createBulkBatch(
-    db,
+  const { sqliteStore } = await import("../../app/db/sqlite-store.server");
+  const store = sqliteStore(db);
+  const history = await batches.createBulkBatch(
+    store,
     maker,
     {
       title: "Last week",
@@ -85,8 +87,8 @@ export async function benchPayoutPreview(dir: string): Promise<PayoutPreviewFigu
   let last: ReturnType<typeof reads.batchSummary> | null = null;
   for (let run = 0; run < runs; run++) {
     const started = performance.now();
-    const batch = batches.createBulkBatch(
-      db,
+    const batch = await batches.createBulkBatch(
+      store,
       maker,
       { title: `Run ${run}`, fileName: "payouts.csv", text, smsReceipts: false },
       Date.now(),
@@ -96,7 +98,7 @@ export async function benchPayoutPreview(dir: string): Promise<PayoutPreviewFigu
     reads.listBatchRows(db, batch.id, { filter: "attention" });
     runsMs.push(performance.now() - started);
   }
-  db.$client.close();
+  await store.close();
   return {
     rows: last?.rows ?? 0,
     bytes: Buffer.byteLength(text),

@@ -27,6 +27,7 @@ import {
   verifyBalances,
 } from "../../app/core/ledger/ledger.server";
 import { profileOf } from "../../app/core/rails/charges";
+import { sqliteStore } from "../../app/db/sqlite-store.server";
 import { openDatabase, type Db } from "../../app/utils/db.server";
 import { env } from "../../app/utils/env.server";
 import { merchants } from "../../drizzle/schema";
@@ -71,7 +72,8 @@ function payoutLine(i: number): string {
   }
 }
 
-function seed(db: Db, rows: number): SeededBatch {
+async function seed(db: Db, rows: number): Promise<SeededBatch> {
+  const store = sqliteStore(db);
   if (rows > 400_000) throw new Error("at most 400,000 rows (unique numbers per rail)");
   const now = Date.now();
   const merchantId = PAYOUTS_MERCHANT_ID;
@@ -104,8 +106,8 @@ function seed(db: Db, rows: number): SeededBatch {
     rowsByRail[RAIL_IDS[i % 4]!]++;
   }
   const maker = { merchantId, memberId: MAKER, mode: "live" as const };
-  const batch = createBulkBatch(
-    db,
+  const batch = await createBulkBatch(
+    store,
     maker,
     {
       title: "Bench payouts run",
@@ -115,8 +117,8 @@ function seed(db: Db, rows: number): SeededBatch {
     },
     now,
   );
-  submitBatch(db, { merchantId, memberId: MAKER }, batch.id, now);
-  const approved = approveBatch(db, { merchantId, memberId: CHECKER }, batch.id, now);
+  await submitBatch(store, { merchantId, memberId: MAKER }, batch.id, now);
+  const approved = await approveBatch(store, { merchantId, memberId: CHECKER }, batch.id, now);
   if (approved.rows !== rows)
     throw new Error(`the approval queued ${approved.rows} rows of ${rows}: some rows were invalid`);
   return {
@@ -401,7 +403,7 @@ if (process.argv[1]?.endsWith("payouts-db.ts")) {
   try {
     const output =
       command === "seed"
-        ? seed(db, Number(argument))
+        ? await seed(db, Number(argument))
         : command === "check"
           ? check(db, JSON.parse(argument ?? "{}") as PayoutsCheckArguments)
           : undefined;

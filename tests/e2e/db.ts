@@ -3,6 +3,8 @@ import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import * as schema from "../../drizzle/schema";
 import type { Db } from "../../app/utils/db.server";
+import { sqliteStore } from "../../app/db/sqlite-store.server";
+import type { Store } from "../../app/db/store";
 
 export function withE2eDatabase<T>(work: (db: Database.Database) => T): T {
   const file = process.env.E2E_DATABASE;
@@ -19,6 +21,25 @@ export function withE2eDatabase<T>(work: (db: Database.Database) => T): T {
 /** The core's functions on the e2e server's database (seeding as the app itself would). */
 export function withCore<T>(work: (db: Db) => T): T {
   return withE2eDatabase((client) => work(drizzle(client, { schema }) as unknown as Db));
+}
+
+/**
+ * The core's store-based functions on the e2e server's database (ADR 0041): `work` gets a store on
+ * its own connection (and the same connection as a Db for what has not moved yet), closed once
+ * `work` is done and its writes are durable.
+ */
+export async function withCoreStore<T>(work: (store: Store, db: Db) => Promise<T>): Promise<T> {
+  const file = process.env.E2E_DATABASE;
+  if (!file) throw new Error("E2E_DATABASE is not set (see playwright.config.ts)");
+  const client = new Database(file);
+  client.pragma("busy_timeout = 5000");
+  const db = drizzle(client, { schema }) as unknown as Db;
+  const store = sqliteStore(db);
+  try {
+    return await work(store, db);
+  } finally {
+    await store.close();
+  }
 }
 
 const ID_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ";

@@ -15,7 +15,7 @@ import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { createBulkBatch } from "../../app/core/disbursements/batches.server";
 import { capital, merchantAvailable, postTransaction } from "../../app/core/ledger/ledger.server";
 import { signInAsMerchant } from "./auth";
-import { addTeamMember, createTestMerchant, markSteppedUp, withCore } from "./db";
+import { addTeamMember, createTestMerchant, markSteppedUp, withCoreStore } from "./db";
 import {
   expectJsState,
   expectNoSidewaysScroll,
@@ -25,8 +25,8 @@ import {
 } from "./helpers";
 
 /** The owner's batch: two good M-Pesa rows, one the rail refuses, one that needs fixing. */
-function seedBatch(merchantId: string): string {
-  return withCore((db) => {
+function seedBatch(merchantId: string): Promise<string> {
+  return withCoreStore(async (store, db) => {
     const now = Date.now();
     postTransaction(db, {
       idempotencyKey: `e2e:payouts:${merchantId}`,
@@ -39,8 +39,8 @@ function seedBatch(merchantId: string): string {
       ],
       now,
     });
-    const batch = createBulkBatch(
-      db,
+    const batch = await createBulkBatch(
+      store,
       { merchantId, memberId: `usr_${merchantId.slice(4)}`, mode: "live" },
       {
         title: "November suppliers",
@@ -82,7 +82,7 @@ test("a batch is fixed, submitted, approved by another member and paid", async (
   test.setTimeout(60_000);
   const owner = await createTestMerchant();
   const finance = await addTeamMember(owner.merchantId, "finance");
-  const batchId = seedBatch(owner.merchantId);
+  const batchId = await seedBatch(owner.merchantId);
   const batchPath = `/merchant/payouts/${batchId}`;
 
   // The maker: the draft, what it costs, and the row that needs fixing.
@@ -166,7 +166,7 @@ test.describe("on a phone", () => {
     page,
   }, testInfo) => {
     const owner = await createTestMerchant();
-    const batchId = seedBatch(owner.merchantId);
+    const batchId = await seedBatch(owner.merchantId);
     await signInAsMerchant(page, owner);
     await page.goto(`/merchant/payouts/${batchId}`);
     await expectJsState(page, testInfo);

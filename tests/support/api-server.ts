@@ -148,7 +148,7 @@ export function setUpApi(merchantIds: string[]): ApiFixture {
         },
         now,
       }),
-    disbursements: () => createDisbursementsService({ db: test.db, now }),
+    disbursements: () => createDisbursementsService({ store: sqliteStore(test.db), now }),
     // As app/wiring/refunds.server.ts wires it, on the harness (both modes on the simulators).
     refunds: () =>
       createRefundsService({

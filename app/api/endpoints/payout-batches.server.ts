@@ -389,8 +389,12 @@ const listRowsQuery = z
 
 // ---------------------------------------------------------------------------------------------
 
-const batchJson = (context: ApiContext, batch: Batch): PayoutBatchObject =>
-  withSiteUrl(batchObjectOf(context.db, batch), context.deps.siteUrl);
+/** The batch as the API shows it, read through `on` (the transaction storing the answer, if any) */
+const batchJson = (
+  context: ApiContext,
+  batch: Batch,
+  on: Parameters<typeof batchObjectOf>[0] = context.db,
+): PayoutBatchObject => withSiteUrl(batchObjectOf(on, batch), context.deps.siteUrl);
 
 const errorType: Record<number, ApiErrorType> = {
   403: "permission_error",
@@ -523,7 +527,7 @@ export const payoutBatchRoutes = [
           { title: body.title, fileName: null, text, smsReceipts: body.sms_receipts ?? false },
           // The idempotent answer is stored with the batch: a crash never leaves one without it.
           (tx, created) =>
-            context.storeResponse(tx, { status: 201, body: batchJson(context, created) }),
+            context.storeResponse(tx, { status: 201, body: batchJson(context, created, tx) }),
         );
       } catch (error) {
         throw apiErrorOf(error, param);
@@ -599,12 +603,12 @@ export const payoutBatchRoutes = [
       response: { status: 200, description: "A page of rows.", schema: disbursementList },
       errors: [400, 401, 403, 404, 429],
     },
-    handle(context) {
+    async handle(context) {
       const id = context.params.id!;
       const { query } = context;
       const batch = findBatchInMode(context.db, context.key, id);
       if (!batch) throw notFound("payout batch", id);
-      const page = context.deps.disbursements().rows(batch.id, {
+      const page = await context.deps.disbursements().rows(batch.id, {
         filter: query.filter,
         afterLine: query.starting_after,
         limit: query.limit,
@@ -641,18 +645,18 @@ export const payoutBatchRoutes = [
       },
       errors: [401, 403, 404, 409, 413, 415, 422, 429],
     },
-    handle(context) {
+    async handle(context) {
       const id = context.params.id!;
       const { key } = context;
       if (!findBatchInMode(context.db, key, id)) throw notFound("payout batch", id);
       try {
-        context.deps
+        await context.deps
           .disbursements()
           .submit(
             { merchantId: key.merchantId, memberId: key.memberId, keyId: key.keyId },
             id,
             (tx, batch) =>
-              context.storeResponse(tx, { status: 200, body: batchJson(context, batch) }),
+              context.storeResponse(tx, { status: 200, body: batchJson(context, batch, tx) }),
           );
       } catch (error) {
         throw apiErrorOf(error);

@@ -39,8 +39,10 @@ import {
 import { approveBatch, createBulkBatch, submitBatch } from "./batches.server";
 import { rowCost } from "./fees";
 import { listBatchRows } from "./reads.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
+const store = sqliteStore(db);
 let h: PaymentsHarness;
 const now = () => h.clock.now;
 
@@ -60,8 +62,8 @@ afterAll(async () => {
 /** A batch of `lines` (recipient,rail,amount,reference,account), approved and sent. */
 async function sentBatch(...lines: string[]) {
   const ctx = { merchantId: M, memberId: "usr_maker0001", mode: "live" as const };
-  const batch = createBulkBatch(
-    db,
+  const batch = await createBulkBatch(
+    store,
     ctx,
     {
       title: "Suppliers",
@@ -71,8 +73,8 @@ async function sentBatch(...lines: string[]) {
     },
     now(),
   );
-  submitBatch(db, ctx, batch.id, now());
-  approveBatch(db, { merchantId: M, memberId: "usr_checker001" }, batch.id, now());
+  await submitBatch(store, ctx, batch.id, now());
+  await approveBatch(store, { merchantId: M, memberId: "usr_checker001" }, batch.id, now());
   await sendPendingTransfers(db, h.rails, now, { limit: 500 });
   await h.darajaSim.flush();
   return listBatchRows(db, batch.id, { limit: 1000 }).rows;

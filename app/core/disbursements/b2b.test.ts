@@ -34,8 +34,10 @@ import { B2B_RESULT_LIMIT_MS, countInDoubtB2b, inDoubtRowIds } from "./b2b.serve
 import { approveBatch, createBulkBatch, submitBatch } from "./batches.server";
 import { rowCost } from "./fees";
 import { listBatchRows } from "./reads.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
+const store = sqliteStore(db);
 let h: PaymentsHarness;
 const now = () => h.clock.now;
 
@@ -54,9 +56,9 @@ const maker = (merchantId: string) => ({ merchantId, memberId: MAKER, mode: "liv
 const checker = (merchantId: string) => ({ merchantId, memberId: CHECKER });
 
 /** A batch of `lines` (recipient,rail,amount,reference,account), submitted and approved. */
-function approvedBatch(merchantId: string, ...lines: string[]) {
-  const batch = createBulkBatch(
-    db,
+async function approvedBatch(merchantId: string, ...lines: string[]) {
+  const batch = await createBulkBatch(
+    store,
     maker(merchantId),
     {
       title: "Suppliers",
@@ -66,8 +68,8 @@ function approvedBatch(merchantId: string, ...lines: string[]) {
     },
     now(),
   );
-  submitBatch(db, maker(merchantId), batch.id, now());
-  approveBatch(db, checker(merchantId), batch.id, now());
+  await submitBatch(store, maker(merchantId), batch.id, now());
+  await approveBatch(store, checker(merchantId), batch.id, now());
   return batch;
 }
 
@@ -123,7 +125,11 @@ describe("Paybill and Till rows, paid through M-Pesa B2B", () => {
     const availableBefore = owed(db, merchantAvailable(M));
     const floatBefore = balance(db, railFloat("mpesa"));
     const simFloatBefore = h.darajaSim.floatKes();
-    const batch = approvedBatch(M, "247247,paybill,8000,RENT-6,123456", "123456,till,950,SUP-1,");
+    const batch = await approvedBatch(
+      M,
+      "247247,paybill,8000,RENT-6,123456",
+      "123456,till,950,SUP-1,",
+    );
 
     const ready = rowsOf(batch.id);
     // 1.2% of the amount, and M-Pesa's B2B band charge (KES 17 for 8,000; KES 9 for 950).
@@ -176,7 +182,7 @@ describe("Paybill and Till rows, paid through M-Pesa B2B", () => {
   it("a payment the Paybill refuses, and one M-Pesa times out, give their money back", async () => {
     const before = owed(db, merchantAvailable(M));
     // 700002: the Paybill refuses the account (2007); 700005: M-Pesa's queue timeout.
-    const batch = approvedBatch(M, "700002,paybill,1000,R-1,NOPE", "700005,till,1000,R-2,");
+    const batch = await approvedBatch(M, "700002,paybill,1000,R-1,NOPE", "700005,till,1000,R-2,");
     await payOut();
     const rows = rowsOf(batch.id);
     expect(rows.map((r) => r.status)).toEqual(["failed", "failed"]);
@@ -198,7 +204,7 @@ describe("a B2B request whose answer was lost", () => {
   it("is never sent again: marked sent, not queried, and paid when its Result comes", async () => {
     addMerchant(db, M);
     creditAvailable(db, M, 50_000);
-    const batch = approvedBatch(M, "300100,till,1200,L-1,", "300200,paybill,1300,L-2,ACC-9");
+    const batch = await approvedBatch(M, "300100,till,1200,L-1,", "300200,paybill,1300,L-2,ACC-9");
     const [crashed, unknown] = rowsOf(batch.id);
     // Line 2: the request went out, then the process lost the answer and threw (as a crash
     // mid-send would leave it). Line 3: the rail says the answer was lost (a timeout).
@@ -243,7 +249,7 @@ describe("a B2B request whose answer was lost", () => {
 
   it("whose answer was lost (a crash while sending) is in the operators' queue at once, once", async () => {
     // 700006: M-Pesa pays but its Result never comes.
-    const batch = approvedBatch(M, "700006,paybill,2000,S-1,ACC-1");
+    const batch = await approvedBatch(M, "700006,paybill,2000,S-1,ACC-1");
     await sendPendingTransfers(
       db,
       losingAnswers((real) => async (input) => {
@@ -303,7 +309,7 @@ describe("a B2B request whose answer was lost", () => {
   });
 
   it("answered but with no Result, is in doubt only once the Result is overdue", async () => {
-    const batch = approvedBatch(M, "700006,paybill,2100,S-2,ACC-2");
+    const batch = await approvedBatch(M, "700006,paybill,2100,S-2,ACC-2");
     await payOut();
     const [row] = rowsOf(batch.id);
     expect(transferOf(row!.transferId)).toMatchObject({ status: "sent" });

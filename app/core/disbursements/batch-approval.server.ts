@@ -22,7 +22,10 @@ import { InsufficientBalanceError, ledgerBook, postTransaction } from "~/core/le
 import { eatDay } from "~/core/payments/settlement-plan";
 import type { RailId } from "~/core/rails/types";
 import { newTransferId, newTransferState } from "~/core/transfers/engine.server";
-import type { Db, DbOrTx, Tx } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
+import type { Tx } from "~/utils/db.server";
 import { formatKesCents } from "~/utils/format";
 import { DisbursementError } from "./errors";
 import { type CheckedPayoutRow, duplicateKey, type RawPayoutRow } from "./row-check";
@@ -47,40 +50,46 @@ import {
 } from "./batch-rows.server";
 
 /** The maker sends a draft for approval: no row may still need fixing, and one must be payable. */
-export function submitBatch(
-  db: Db,
+export async function submitBatch(
+  store: Store,
   actor: BatchActor,
   batchId: string,
   now: number,
   /** Runs last in the transaction (the API stores its idempotent answer there). */
   inTransaction?: (tx: Tx, batch: Batch) => void,
-): Batch {
-  return db.transaction((tx) => {
-    const batch = getBatchFor(tx, actor.merchantId, batchId);
+): Promise<Batch> {
+  return store.write(async (q) => {
+    const batch = await getBatchFor(q, actor.merchantId, batchId, store);
     requireDraft(batch);
-    const invalid = countRows(tx, batch.id, "invalid");
+    const invalid = await countRows(q, batch.id, "invalid");
     if (invalid > 0)
       throw new DisbursementError(
         "rows_need_fixing",
         `${invalid} ${invalid === 1 ? "row needs" : "rows need"} fixing first: fix ${invalid === 1 ? "it" : "them"} or drop ${invalid === 1 ? "it" : "them"} from the batch.`,
       );
-    if (countRows(tx, batch.id, "ready") === 0)
+    if ((await countRows(q, batch.id, "ready")) === 0)
       throw new DisbursementError("nothing_to_pay", "There is no row to pay in this batch.");
-    tx.update(disbursementBatches)
+    await q
+      .update(disbursementBatches)
       .set({ status: "awaiting_approval", submittedAt: now, updatedAt: now })
-      .where(eq(disbursementBatches.id, batch.id))
-      .run();
-    audit(tx, actor, "disbursement.batch_submitted", batch, now);
+      .where(eq(disbursementBatches.id, batch.id));
+    audit(q, actor, "disbursement.batch_submitted", batch, now);
     const submitted = { ...batch, status: "awaiting_approval" as const, submittedAt: now };
-    inTransaction?.(tx, submitted);
+    // The API's answer is stored by the idempotency module, not moved yet (same transaction).
+    inTransaction?.(unmovedTx(q), submitted);
     return submitted;
   });
 }
 
 /** Back to draft (waiting for approval), or a draft given up: nothing was reserved either way. */
-export function withdrawBatch(db: Db, actor: BatchActor, batchId: string, now: number): Batch {
-  return db.transaction((tx) => {
-    const batch = getBatchFor(tx, actor.merchantId, batchId);
+export async function withdrawBatch(
+  store: Store,
+  actor: BatchActor,
+  batchId: string,
+  now: number,
+): Promise<Batch> {
+  return store.write(async (q) => {
+    const batch = await getBatchFor(q, actor.merchantId, batchId, store);
     const next =
       batch.status === "awaiting_approval"
         ? "draft"
@@ -89,14 +98,14 @@ export function withdrawBatch(db: Db, actor: BatchActor, batchId: string, now: n
           : null;
     if (!next)
       throw new DisbursementError("already_decided", "This batch has already been decided.");
-    tx.update(disbursementBatches)
+    await q
+      .update(disbursementBatches)
       .set({ status: next, submittedAt: null, updatedAt: now })
       .where(
         and(eq(disbursementBatches.id, batch.id), eq(disbursementBatches.status, batch.status)),
-      )
-      .run();
+      );
     audit(
-      tx,
+      q,
       actor,
       next === "draft" ? "disbursement.batch_withdrawn" : "disbursement.batch_discarded",
       batch,
@@ -111,7 +120,7 @@ export function withdrawBatch(db: Db, actor: BatchActor, batchId: string, now: n
  * DisbursementError("insufficient_balance") saying by how much it is short.
  */
 function reserve(
-  tx: DbOrTx,
+  q: Handle,
   batch: Batch,
   total: bigint,
   rows: number,
@@ -121,7 +130,7 @@ function reserve(
 ) {
   const book = ledgerBook(batch.mode);
   try {
-    return postTransaction(tx, {
+    return postTransaction(unmovedTx(q), {
       idempotencyKey,
       kind: "disbursement.reserved",
       description,
@@ -144,29 +153,28 @@ function reserve(
 }
 
 /** A pending transfer paying `row` (the payments tick sends it). */
-function queueRow(tx: DbOrTx, batch: Batch, row: BatchRow, now: number): string {
+async function queueRow(q: Handle, batch: Batch, row: BatchRow, now: number): Promise<string> {
   const id = newTransferId();
-  tx.insert(settlementTransfers)
-    .values({
-      ...newTransferState(now),
-      id,
-      merchantId: batch.merchantId,
-      paymentId: null,
-      sequence: row.line,
-      purpose: "disbursement",
-      rail: row.rail!,
-      destinationId: null,
-      phone: row.phone,
-      amountKesCents: row.amountKesCents!,
-      feeKesCents: row.feeKesCents ?? 0n,
-      railChargeKesCents: row.railChargeKesCents ?? 0n,
-      status: "pending",
-      settlementDay: eatDay(now),
-      retryOf: null,
-      disbursementRowId: row.id,
-    })
-    .run();
-  tx.update(disbursementRows)
+  await q.insert(settlementTransfers).values({
+    ...newTransferState(now),
+    id,
+    merchantId: batch.merchantId,
+    paymentId: null,
+    sequence: row.line,
+    purpose: "disbursement",
+    rail: row.rail!,
+    destinationId: null,
+    phone: row.phone,
+    amountKesCents: row.amountKesCents!,
+    feeKesCents: row.feeKesCents ?? 0n,
+    railChargeKesCents: row.railChargeKesCents ?? 0n,
+    status: "pending",
+    settlementDay: eatDay(now),
+    retryOf: null,
+    disbursementRowId: row.id,
+  });
+  await q
+    .update(disbursementRows)
     .set({
       status: "queued",
       transferId: id,
@@ -174,8 +182,7 @@ function queueRow(tx: DbOrTx, batch: Batch, row: BatchRow, now: number): string 
       completedAt: null,
       updatedAt: now,
     })
-    .where(eq(disbursementRows.id, row.id))
-    .run();
+    .where(eq(disbursementRows.id, row.id));
   return id;
 }
 
@@ -183,15 +190,15 @@ function queueRow(tx: DbOrTx, batch: Batch, row: BatchRow, now: number): string 
  * Refuse to release rows on rails that do not run here (a live rail whose contract is not set up
  * yet): their money would sit reserved with nothing to send it. `running` undefined: no check.
  */
-function requireRunningRails(
-  tx: DbOrTx,
+async function requireRunningRails(
+  q: Handle,
   batchId: string,
   status: BatchRow["status"],
   running: readonly RailId[] | undefined,
   rowIds?: readonly string[],
 ) {
   if (!running) return;
-  const rails = tx
+  const rows = await q
     .selectDistinct({ rail: disbursementRows.rail })
     .from(disbursementRows)
     .where(
@@ -200,8 +207,8 @@ function requireRunningRails(
         eq(disbursementRows.status, status),
         rowIds ? inArray(disbursementRows.id, [...rowIds]) : undefined,
       ),
-    )
-    .all()
+    );
+  const rails = rows
     .map((row) => row.rail)
     .filter((rail): rail is RailId => rail !== null && !running.includes(rail));
   if (rails.length > 0)
@@ -216,19 +223,20 @@ function requireRunningRails(
  * gets a pending transfer. `from` is the status it must be in; one caller wins (a conditional
  * update in the same transaction as the reservation).
  */
-function release(
-  tx: DbOrTx,
+async function release(
+  q: Handle,
   batch: Batch,
   actor: BatchActor,
   from: Batch["status"],
   now: number,
   runningRails?: readonly RailId[],
-): { reservedKesCents: bigint; rows: number } {
-  const totals = readyTotals(tx, batch.id);
+): Promise<{ reservedKesCents: bigint; rows: number }> {
+  // reads.server.ts keeps its synchronous reads this round (the webhook events use them).
+  const totals = readyTotals(unmovedTx(q), batch.id);
   if (totals.count === 0)
     throw new DisbursementError("nothing_to_pay", "There is no row to pay in this batch.");
-  requireRunningRails(tx, batch.id, "ready", runningRails);
-  const moved = tx
+  await requireRunningRails(q, batch.id, "ready", runningRails);
+  const moved = await q
     .update(disbursementBatches)
     .set({
       status: "processing",
@@ -238,11 +246,11 @@ function release(
       updatedAt: now,
     })
     .where(and(eq(disbursementBatches.id, batch.id), eq(disbursementBatches.status, from)))
-    .run();
-  if (moved.changes !== 1)
+    .returning({ id: disbursementBatches.id });
+  if (moved.length !== 1)
     throw new DisbursementError("already_decided", "This batch has already been decided.");
   reserve(
-    tx,
+    q,
     batch,
     totals.totalKesCents,
     totals.count,
@@ -250,18 +258,17 @@ function release(
     `Payout batch ${batch.id}: ${totals.count} ${totals.count === 1 ? "payout" : "payouts"}`,
     now,
   );
-  const rows = tx
+  const rows = await q
     .select()
     .from(disbursementRows)
     .where(and(eq(disbursementRows.batchId, batch.id), eq(disbursementRows.status, "ready")))
-    .orderBy(asc(disbursementRows.line))
-    .all();
-  for (const row of rows) queueRow(tx, batch, row, now);
+    .orderBy(asc(disbursementRows.line));
+  for (const row of rows) await queueRow(q, batch, row, now);
   // Approved without waiting for every name: the rest are no longer asked.
-  tx.update(disbursementRows)
+  await q
+    .update(disbursementRows)
     .set({ nameCheck: "not_offered" })
-    .where(and(eq(disbursementRows.batchId, batch.id), eq(disbursementRows.nameCheck, "pending")))
-    .run();
+    .where(and(eq(disbursementRows.batchId, batch.id), eq(disbursementRows.nameCheck, "pending")));
   return { reservedKesCents: totals.totalKesCents, rows: rows.length };
 }
 
@@ -269,15 +276,15 @@ function release(
  * The checker approves a batch waiting for approval: never its maker. Reserves the money and queues
  * every ready row, or refuses (short balance, already decided) having changed nothing.
  */
-export function approveBatch(
-  db: Db,
+export async function approveBatch(
+  store: Store,
   actor: BatchActor,
   batchId: string,
   now: number,
   options: { runningRails?: readonly RailId[] } = {},
-): { reservedKesCents: bigint; rows: number } {
-  return db.transaction((tx) => {
-    const batch = getBatchFor(tx, actor.merchantId, batchId);
+): Promise<{ reservedKesCents: bigint; rows: number }> {
+  return store.write(async (q) => {
+    const batch = await getBatchFor(q, actor.merchantId, batchId, store);
     if (batch.status !== "awaiting_approval")
       throw new DisbursementError(
         "already_decided",
@@ -285,10 +292,10 @@ export function approveBatch(
           ? "This batch has not been submitted for approval."
           : "This batch has already been decided.",
       );
-    const self = requireChecker(tx, batch, actor);
-    const released = release(tx, batch, actor, "awaiting_approval", now, options.runningRails);
-    enqueueBatchEvent(tx, batch.id, "payout_batch.approved", now);
-    audit(tx, actor, "disbursement.batch_approved", batch, now, {
+    const self = await requireChecker(q, batch, actor);
+    const released = await release(q, batch, actor, "awaiting_approval", now, options.runningRails);
+    enqueueBatchEvent(unmovedTx(q), batch.id, "payout_batch.approved", now);
+    audit(q, actor, "disbursement.batch_approved", batch, now, {
       rows: released.rows,
       reservedKesCents: released.reservedKesCents.toString(),
       ...(self ? { selfApproved: "sole approver, with a second factor" } : {}),
@@ -306,19 +313,25 @@ const APPROVER_ROLES = (Object.keys(rolePermissions) as (keyof typeof rolePermis
  * The active members of a merchant, other than `memberId`, who could approve a payout: none means
  * the account has one person who can, and maker-checker cannot be two people there.
  */
-export function otherApprovers(db: DbOrTx, merchantId: string, memberId: string): number {
-  const row = db
-    .select({ n: count() })
-    .from(merchantUsers)
-    .where(
-      and(
-        eq(merchantUsers.merchantId, merchantId),
-        eq(merchantUsers.status, "active"),
-        inArray(merchantUsers.role, APPROVER_ROLES),
-        ne(merchantUsers.id, memberId),
-      ),
-    )
-    .get();
+export async function otherApprovers(
+  q: Handle,
+  merchantId: string,
+  memberId: string,
+): Promise<number> {
+  const row = await first(
+    q
+      .select({ n: count() })
+      .from(merchantUsers)
+      .where(
+        and(
+          eq(merchantUsers.merchantId, merchantId),
+          eq(merchantUsers.status, "active"),
+          inArray(merchantUsers.role, APPROVER_ROLES),
+          ne(merchantUsers.id, memberId),
+        ),
+      )
+      .limit(1),
+  );
   return row?.n ?? 0;
 }
 
@@ -327,9 +340,9 @@ export function otherApprovers(db: DbOrTx, merchantId: string, memberId: string)
  * where nobody else could approve does the maker approve their own batch, and then only in person
  * with a second factor (ADR 0039). Returns whether it is such a self-approval.
  */
-function requireChecker(tx: DbOrTx, batch: Batch, actor: BatchActor): boolean {
+async function requireChecker(q: Handle, batch: Batch, actor: BatchActor): Promise<boolean> {
   if (batch.createdBy !== actor.memberId) return false;
-  if (otherApprovers(tx, batch.merchantId, actor.memberId) > 0)
+  if ((await otherApprovers(q, batch.merchantId, actor.memberId)) > 0)
     throw new DisbursementError(
       "maker_cannot_approve",
       "You made this batch, so another member with the Finance, Admin or Owner role must approve it.",
@@ -343,20 +356,20 @@ function requireChecker(tx: DbOrTx, batch: Batch, actor: BatchActor): boolean {
 }
 
 /** The checker turns a batch down (with a reason); nothing was reserved. */
-export function rejectBatch(
-  db: Db,
+export async function rejectBatch(
+  store: Store,
   actor: BatchActor,
   input: { batchId: string; note: string },
   now: number,
-): Batch {
-  return db.transaction((tx) => {
-    const batch = getBatchFor(tx, actor.merchantId, input.batchId);
+): Promise<Batch> {
+  return store.write(async (q) => {
+    const batch = await getBatchFor(q, actor.merchantId, input.batchId, store);
     if (batch.createdBy === actor.memberId)
       throw new DisbursementError(
         "maker_cannot_approve",
         "You made this batch: withdraw it instead of rejecting it.",
       );
-    const moved = tx
+    const moved = await q
       .update(disbursementBatches)
       .set({
         status: "rejected",
@@ -371,11 +384,11 @@ export function rejectBatch(
           eq(disbursementBatches.status, "awaiting_approval"),
         ),
       )
-      .run();
-    if (moved.changes !== 1)
+      .returning({ id: disbursementBatches.id });
+    if (moved.length !== 1)
       throw new DisbursementError("already_decided", "This batch has already been decided.");
-    enqueueBatchEvent(tx, batch.id, "payout_batch.rejected", now);
-    audit(tx, actor, "disbursement.batch_rejected", batch, now, { note: input.note });
+    enqueueBatchEvent(unmovedTx(q), batch.id, "payout_batch.rejected", now);
+    audit(q, actor, "disbursement.batch_rejected", batch, now, { note: input.note });
     return { ...batch, status: "rejected" as const };
   });
 }
@@ -384,8 +397,8 @@ export function rejectBatch(
  * One payout (a batch of one). At or under the merchant's approval threshold it is released at once
  * (the maker's step-up is the check); above it, it waits for another member's approval.
  */
-export function createSinglePayout(
-  db: Db,
+export async function createSinglePayout(
+  store: Store,
   maker: BatchMaker,
   input: {
     row: CheckedPayoutRow;
@@ -396,11 +409,11 @@ export function createSinglePayout(
     runningRails?: readonly RailId[];
   },
   now: number,
-): { batch: Batch; needsApproval: boolean } {
-  return db.transaction((tx) => {
+): Promise<{ batch: Batch; needsApproval: boolean }> {
+  return store.write(async (q) => {
     const name = input.row.name || input.raw.recipient;
-    const batch = insertBatch(
-      tx,
+    const batch = await insertBatch(
+      q,
       maker,
       {
         kind: "single",
@@ -413,8 +426,9 @@ export function createSinglePayout(
     );
     const columns = checkedColumns(input.raw, { ok: true, row: input.row, warnings: [] });
     const recentDuplicateOf =
-      recentPayoutKeys(tx, maker.merchantId, maker.mode, now).get(duplicateKey(input.row)) ?? null;
-    insertRows(tx, [
+      (await recentPayoutKeys(q, maker.merchantId, maker.mode, now)).get(duplicateKey(input.row)) ??
+      null;
+    await insertRows(q, [
       {
         id: newRowId(),
         batchId: batch.id,
@@ -432,20 +446,20 @@ export function createSinglePayout(
       input.approvalAboveKes !== null &&
       input.row.amountKesCents > BigInt(input.approvalAboveKes) * 100n;
     const actor = { merchantId: maker.merchantId, memberId: maker.memberId, keyId: maker.keyId };
-    audit(tx, actor, "disbursement.single_created", batch, now, {
+    audit(q, actor, "disbursement.single_created", batch, now, {
       amountKesCents: input.row.amountKesCents.toString(),
       needsApproval,
     });
     if (needsApproval) {
-      tx.update(disbursementBatches)
+      await q
+        .update(disbursementBatches)
         .set({ status: "awaiting_approval", submittedAt: now, updatedAt: now })
-        .where(eq(disbursementBatches.id, batch.id))
-        .run();
+        .where(eq(disbursementBatches.id, batch.id));
       return { batch: { ...batch, status: "awaiting_approval" as const }, needsApproval };
     }
-    release(tx, batch, actor, "draft", now, input.runningRails);
+    await release(q, batch, actor, "draft", now, input.runningRails);
     // Released on the maker's own authority (at or under the threshold): approved all the same.
-    enqueueBatchEvent(tx, batch.id, "payout_batch.approved", now);
+    enqueueBatchEvent(unmovedTx(q), batch.id, "payout_batch.approved", now);
     return { batch: { ...batch, status: "processing" as const }, needsApproval };
   });
 }
@@ -460,8 +474,8 @@ function failedRows(batchId: string, rowIds: readonly string[] | "all_failed") {
 }
 
 /** Pay a failed row again: its money is reserved again (guarded) and a new transfer queued. */
-export function retryRows(
-  db: Db,
+export async function retryRows(
+  store: Store,
   actor: BatchActor,
   input: {
     batchId: string;
@@ -470,11 +484,11 @@ export function retryRows(
     runningRails?: readonly RailId[];
   },
   now: number,
-): number {
-  return db.transaction((tx) => {
-    const batch = getBatchFor(tx, actor.merchantId, input.batchId);
-    requireRunningRails(
-      tx,
+): Promise<number> {
+  return store.write(async (q) => {
+    const batch = await getBatchFor(q, actor.merchantId, input.batchId, store);
+    await requireRunningRails(
+      q,
       batch.id,
       "failed",
       input.runningRails,
@@ -485,12 +499,13 @@ export function retryRows(
         "not_retryable",
         "Only rows of an approved batch can be retried.",
       );
-    const rows = tx
-      .select()
-      .from(disbursementRows)
-      .where(failedRows(batch.id, input.rowIds))
-      .orderBy(asc(disbursementRows.line))
-      .all();
+    const rows = await store.forUpdate(
+      q
+        .select()
+        .from(disbursementRows)
+        .where(failedRows(batch.id, input.rowIds))
+        .orderBy(asc(disbursementRows.line)),
+    );
     if (rows.length === 0)
       throw new DisbursementError("not_retryable", "There is no failed row to retry.");
     const total = rows.reduce(
@@ -498,9 +513,10 @@ export function retryRows(
         sum + (row.amountKesCents ?? 0n) + (row.feeKesCents ?? 0n) + (row.railChargeKesCents ?? 0n),
       0n,
     );
-    const transferIds = rows.map((row) => queueRow(tx, batch, row, now));
+    const transferIds: string[] = [];
+    for (const row of rows) transferIds.push(await queueRow(q, batch, row, now));
     reserve(
-      tx,
+      q,
       batch,
       total,
       rows.length,
@@ -508,11 +524,11 @@ export function retryRows(
       `Payout batch ${batch.id}: ${rows.length} ${rows.length === 1 ? "payout" : "payouts"} retried`,
       now,
     );
-    tx.update(disbursementBatches)
+    await q
+      .update(disbursementBatches)
       .set({ status: "processing", completedAt: null, updatedAt: now })
-      .where(eq(disbursementBatches.id, batch.id))
-      .run();
-    audit(tx, actor, "disbursement.rows_retried", batch, now, {
+      .where(eq(disbursementBatches.id, batch.id));
+    audit(q, actor, "disbursement.rows_retried", batch, now, {
       rows: rows.map((row) => row.line),
     });
     return rows.length;
@@ -520,24 +536,24 @@ export function retryRows(
 }
 
 /** Give up failed rows for good (their money is already back in the balance). */
-export function cancelRows(
-  db: Db,
+export async function cancelRows(
+  store: Store,
   actor: BatchActor,
   input: { batchId: string; rowIds: readonly string[] | "all_failed" },
   now: number,
-): number {
-  return db.transaction((tx) => {
-    const batch = getBatchFor(tx, actor.merchantId, input.batchId);
-    const cancelled = tx
+): Promise<number> {
+  return store.write(async (q) => {
+    const batch = await getBatchFor(q, actor.merchantId, input.batchId, store);
+    const cancelled = await q
       .update(disbursementRows)
       .set({ status: "cancelled", updatedAt: now })
       .where(failedRows(batch.id, input.rowIds))
-      .returning({ line: disbursementRows.line })
-      .all();
+      .returning({ line: disbursementRows.line });
     if (cancelled.length === 0)
       throw new DisbursementError("not_retryable", "There is no failed row to cancel.");
-    completeBatchIfDone(tx, batch.id, now);
-    audit(tx, actor, "disbursement.rows_cancelled", batch, now, {
+    // transfers.server.ts keeps its synchronous signature for the transfer engine this round.
+    completeBatchIfDone(unmovedTx(q), batch.id, now);
+    audit(q, actor, "disbursement.rows_cancelled", batch, now, {
       rows: cancelled.map((row) => row.line),
     });
     return cancelled.length;

@@ -4,14 +4,15 @@
  * entries. Batches are made from a file in batch-uploads.server.ts and submitted, approved, paid
  * and retried in batch-approval.server.ts; batches.server.ts is the one door for callers.
  */
-import { and, asc, eq, getTableColumns, gte, inArray } from "drizzle-orm";
+import { and, asc, eq, gte, inArray } from "drizzle-orm";
 import { disbursementBatches, disbursementRows } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
 import { readableCode } from "~/core/ids.server";
 import { type LedgerBook } from "~/core/ledger/ledger.server";
 import type { RailId } from "~/core/rails/types";
-import type { Db, DbOrTx } from "~/utils/db.server";
-import { placeholders, preparedPerDb } from "~/utils/prepared.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import { heavySlice } from "~/utils/yield";
 import { type ParsedPayoutLine } from "./csv-parse";
 import { DisbursementError } from "./errors";
@@ -139,14 +140,14 @@ function checkedOf(row: BatchRow): CheckedPayoutRow | null {
  * Payouts of the last 7 days (queued, sent or paid) of this merchant in this mode, by duplicate
  * key: the row id of one of them.
  */
-export function recentPayoutKeys(
-  db: DbOrTx,
+export async function recentPayoutKeys(
+  q: Handle,
   merchantId: string,
   mode: LedgerBook,
   now: number,
   exceptBatchId?: string,
-): Map<string, string> {
-  const rows = db
+): Promise<Map<string, string>> {
+  const rows = await q
     .select({ row: disbursementRows })
     .from(disbursementRows)
     .innerJoin(disbursementBatches, eq(disbursementBatches.id, disbursementRows.batchId))
@@ -157,8 +158,7 @@ export function recentPayoutKeys(
         inArray(disbursementRows.status, ["queued", "sent", "paid"]),
         gte(disbursementRows.updatedAt, now - RECENT_DUPLICATE_MS),
       ),
-    )
-    .all();
+    );
   const keys = new Map<string, string>();
   for (const { row } of rows) {
     if (row.batchId === exceptBatchId) continue;
@@ -172,14 +172,13 @@ export function recentPayoutKeys(
  * Mark the batch's duplicates again (after an edit or a drop): within the batch, a ready row paying
  * the same recipient the same amount as an earlier ready line; and against the last 7 days.
  */
-function refreshDuplicates(tx: DbOrTx, batch: Batch, now: number) {
-  const recent = recentPayoutKeys(tx, batch.merchantId, batch.mode, now, batch.id);
-  const rows = tx
+async function refreshDuplicates(q: Handle, batch: Batch, now: number) {
+  const recent = await recentPayoutKeys(q, batch.merchantId, batch.mode, now, batch.id);
+  const rows = await q
     .select()
     .from(disbursementRows)
     .where(eq(disbursementRows.batchId, batch.id))
-    .orderBy(asc(disbursementRows.line))
-    .all();
+    .orderBy(asc(disbursementRows.line));
   const firstLine = new Map<string, number>();
   for (const row of rows) {
     const checked = row.status === "ready" ? checkedOf(row) : null;
@@ -188,47 +187,29 @@ function refreshDuplicates(tx: DbOrTx, batch: Batch, now: number) {
     if (key && duplicateOfLine === null) firstLine.set(key, row.line);
     const recentDuplicateOf = key ? (recent.get(key) ?? null) : null;
     if (row.duplicateOfLine !== duplicateOfLine || row.recentDuplicateOf !== recentDuplicateOf)
-      tx.update(disbursementRows)
+      await q
+        .update(disbursementRows)
         .set({ duplicateOfLine, recentDuplicateOf })
-        .where(eq(disbursementRows.id, row.id))
-        .run();
+        .where(eq(disbursementRows.id, row.id));
   }
 }
 
-/** Every column of a row, as the prepared insert's placeholders. */
-const ROW_COLUMNS = Object.keys(getTableColumns(disbursementRows)) as (keyof BatchRow)[];
-/** A prepared insert takes every column: those a new row leaves out are null. */
-const EMPTY_ROW = Object.fromEntries(ROW_COLUMNS.map((column) => [column, null]));
-
-/**
- * One row, prepared once per transaction handle: a file's rows are written one statement run at a
- * time (building a 100-row multi-value insert costs drizzle far more than SQLite's work).
- */
-const insertRowStatement = preparedPerDb((tx: DbOrTx) =>
-  tx
-    .insert(disbursementRows)
-    .values(placeholders(...ROW_COLUMNS) as unknown as typeof disbursementRows.$inferInsert)
-    .prepare(),
-);
-
-export function insertRows(tx: DbOrTx, rows: (typeof disbursementRows.$inferInsert)[]) {
+export async function insertRows(q: Handle, rows: (typeof disbursementRows.$inferInsert)[]) {
   for (let i = 0; i < rows.length; i += INSERT_CHUNK)
-    tx.insert(disbursementRows)
-      .values(rows.slice(i, i + INSERT_CHUNK))
-      .run();
+    await q.insert(disbursementRows).values(rows.slice(i, i + INSERT_CHUNK));
 }
 
 /** A file's rows as stored, checked, with their duplicates in the file and in the last 7 days. */
-export function parsedRowValues(
-  db: DbOrTx,
+export async function parsedRowValues(
+  q: Handle,
   batch: Batch,
   lines: readonly ParsedPayoutLine[],
   now: number,
-): (typeof disbursementRows.$inferInsert)[] {
+): Promise<(typeof disbursementRows.$inferInsert)[]> {
   return rowValues(
     batch,
     lines,
-    recentPayoutKeys(db, batch.merchantId, batch.mode, now, batch.id),
+    await recentPayoutKeys(q, batch.merchantId, batch.mode, now, batch.id),
     now,
   );
 }
@@ -253,51 +234,56 @@ function rowValues(
 }
 
 /**
- * Write a file's rows a slice at a time (BATCH_LIMITS.rowsPerWrite, a transaction each), giving
- * the event loop a turn between slices (issue 27, item 8). The batch is `checking` meanwhile:
- * nothing else reads or changes its rows until it is a draft.
+ * Write a file's rows a slice at a time (BATCH_LIMITS.rowsPerWrite, a write each), giving the
+ * event loop a turn between slices (issue 27, item 8). The batch is `checking` meanwhile: nothing
+ * else reads or changes its rows until it is a draft.
  */
 export async function writeRowsInSlices(
-  db: Db,
+  store: Store,
   batch: Batch,
   lines: readonly ParsedPayoutLine[],
   now: number,
 ) {
-  const recent = recentPayoutKeys(db, batch.merchantId, batch.mode, now, batch.id);
+  const recent = await store.read((q) =>
+    recentPayoutKeys(q, batch.merchantId, batch.mode, now, batch.id),
+  );
   const size = BATCH_LIMITS.rowsPerWrite;
   for (let start = 0; start < lines.length; start += size)
-    await heavySlice(() => {
-      const values = rowValues(batch, lines.slice(start, start + size), recent, now);
-      db.transaction((tx) => {
-        const insert = insertRowStatement(tx);
-        for (const value of values) insert.run({ ...EMPTY_ROW, ...value });
-      });
-    });
+    await heavySlice(() =>
+      store.write((q) =>
+        insertRows(q, rowValues(batch, lines.slice(start, start + size), recent, now)),
+      ),
+    );
 }
 
 /** Delete a batch's rows a slice at a time (a replaced file, an expired or abandoned batch). */
-export async function deleteRowsInSlices(db: Db, batchId: string): Promise<number> {
+export async function deleteRowsInSlices(store: Store, batchId: string): Promise<number> {
   let deleted = 0;
   for (;;) {
-    const changes = await heavySlice(() => {
-      const ids = db
-        .select({ id: disbursementRows.id })
-        .from(disbursementRows)
-        .where(eq(disbursementRows.batchId, batchId))
-        .limit(BATCH_LIMITS.rowsPerWrite)
-        .all()
-        .map((row) => row.id);
-      return ids.length === 0
-        ? 0
-        : db.delete(disbursementRows).where(inArray(disbursementRows.id, ids)).run().changes;
-    });
+    const changes = await heavySlice(() =>
+      store.write(async (q) => {
+        const ids = (
+          await q
+            .select({ id: disbursementRows.id })
+            .from(disbursementRows)
+            .where(eq(disbursementRows.batchId, batchId))
+            .limit(BATCH_LIMITS.rowsPerWrite)
+        ).map((row) => row.id);
+        if (ids.length === 0) return 0;
+        const gone = await q
+          .delete(disbursementRows)
+          .where(inArray(disbursementRows.id, ids))
+          .returning({ id: disbursementRows.id });
+        return gone.length;
+      }),
+    );
     if (changes === 0) return deleted;
     deleted += changes;
   }
 }
 
-export function insertBatch(
-  tx: DbOrTx,
+export async function insertBatch(
+  q: Handle,
   maker: BatchMaker,
   input: {
     kind: BatchKind;
@@ -308,7 +294,7 @@ export function insertBatch(
     status?: "draft" | "checking";
   },
   now: number,
-): Batch {
+): Promise<Batch> {
   const batch: Batch = {
     id: newBatchId(),
     merchantId: maker.merchantId,
@@ -330,35 +316,53 @@ export function insertBatch(
     createdAt: now,
     updatedAt: now,
   };
-  tx.insert(disbursementBatches).values(batch).run();
+  await q.insert(disbursementBatches).values(batch);
   return batch;
 }
 
-export function getBatchFor(db: DbOrTx, merchantId: string, batchId: string): Batch {
-  const batch = db
+/**
+ * The merchant's batch, or DisbursementError("not_found"). A "check then write" passes its store:
+ * the batch's row is then read for update (locked until the write ends).
+ */
+export async function getBatchFor(
+  q: Handle,
+  merchantId: string,
+  batchId: string,
+  lock?: Pick<Store, "forUpdate">,
+): Promise<Batch> {
+  const query = q
     .select()
     .from(disbursementBatches)
     .where(and(eq(disbursementBatches.id, batchId), eq(disbursementBatches.merchantId, merchantId)))
-    .get();
+    .limit(1);
+  const batch = await first(lock ? lock.forUpdate(query) : query);
   if (!batch) throw new DisbursementError("not_found", "There is no such payout batch.");
   return batch;
 }
 
 /** A batch of this merchant, or null. */
-export function findBatch(db: DbOrTx, merchantId: string, batchId: string): Batch | null {
-  try {
-    return getBatchFor(db, merchantId, batchId);
-  } catch {
-    return null;
-  }
+export async function findBatch(
+  store: Store,
+  merchantId: string,
+  batchId: string,
+): Promise<Batch | null> {
+  return store.read(async (q) => {
+    try {
+      return await getBatchFor(q, merchantId, batchId);
+    } catch {
+      return null;
+    }
+  });
 }
 
-function getRowFor(db: DbOrTx, batch: Batch, rowId: string): BatchRow {
-  const row = db
-    .select()
-    .from(disbursementRows)
-    .where(and(eq(disbursementRows.id, rowId), eq(disbursementRows.batchId, batch.id)))
-    .get();
+async function getRowFor(q: Handle, batch: Batch, rowId: string): Promise<BatchRow> {
+  const row = await first(
+    q
+      .select()
+      .from(disbursementRows)
+      .where(and(eq(disbursementRows.id, rowId), eq(disbursementRows.batchId, batch.id)))
+      .limit(1),
+  );
   if (!row) throw new DisbursementError("not_found", "There is no such row in this batch.");
   return row;
 }
@@ -376,73 +380,83 @@ export function requireDraft(batch: Batch) {
 }
 
 /** Fix a row of a draft batch: its cells checked again (the result is stored either way). */
-export function updateRow(
-  db: Db,
+export async function updateRow(
+  store: Store,
   actor: BatchActor,
   input: { batchId: string; rowId: string; raw: RawPayoutRow },
   now: number,
-): RowCheck {
-  return db.transaction((tx) => {
-    const batch = getBatchFor(tx, actor.merchantId, input.batchId);
+): Promise<RowCheck> {
+  return store.write(async (q) => {
+    const batch = await getBatchFor(q, actor.merchantId, input.batchId, store);
     requireDraft(batch);
-    getRowFor(tx, batch, input.rowId);
+    await getRowFor(q, batch, input.rowId);
     const check = checkPayoutRow(input.raw);
-    tx.update(disbursementRows)
+    await q
+      .update(disbursementRows)
       .set({ ...rawColumns(input.raw), ...checkedColumns(input.raw, check), updatedAt: now })
-      .where(eq(disbursementRows.id, input.rowId))
-      .run();
-    tx.update(disbursementBatches)
+      .where(eq(disbursementRows.id, input.rowId));
+    await q
+      .update(disbursementBatches)
       .set({ updatedAt: now })
-      .where(eq(disbursementBatches.id, batch.id))
-      .run();
-    refreshDuplicates(tx, batch, now);
+      .where(eq(disbursementBatches.id, batch.id));
+    await refreshDuplicates(q, batch, now);
     return check;
   });
 }
 
 /** Leave a row out of a draft batch, or put it back (checked again). */
-export function setRowDropped(
-  db: Db,
+export async function setRowDropped(
+  store: Store,
   actor: BatchActor,
   input: { batchId: string; rowId: string; dropped: boolean },
   now: number,
-): void {
-  db.transaction((tx) => {
-    const batch = getBatchFor(tx, actor.merchantId, input.batchId);
+): Promise<void> {
+  await store.write(async (q) => {
+    const batch = await getBatchFor(q, actor.merchantId, input.batchId, store);
     requireDraft(batch);
-    const row = getRowFor(tx, batch, input.rowId);
+    const row = await getRowFor(q, batch, input.rowId);
     const status = input.dropped ? "dropped" : row.errors ? "invalid" : "ready";
-    tx.update(disbursementRows)
+    await q
+      .update(disbursementRows)
       .set({ status, updatedAt: now })
-      .where(eq(disbursementRows.id, row.id))
-      .run();
-    refreshDuplicates(tx, batch, now);
+      .where(eq(disbursementRows.id, row.id));
+    await refreshDuplicates(q, batch, now);
   });
 }
 
 /** Drop every row of a draft batch that still needs fixing (the maker sends the rest). */
-export function dropInvalidRows(db: Db, actor: BatchActor, batchId: string, now: number): number {
-  return db.transaction((tx) => {
-    const batch = getBatchFor(tx, actor.merchantId, batchId);
+export async function dropInvalidRows(
+  store: Store,
+  actor: BatchActor,
+  batchId: string,
+  now: number,
+): Promise<number> {
+  return store.write(async (q) => {
+    const batch = await getBatchFor(q, actor.merchantId, batchId, store);
     requireDraft(batch);
-    return tx
+    const dropped = await q
       .update(disbursementRows)
       .set({ status: "dropped", updatedAt: now })
       .where(and(eq(disbursementRows.batchId, batch.id), eq(disbursementRows.status, "invalid")))
-      .run().changes;
+      .returning({ id: disbursementRows.id });
+    return dropped.length;
   });
 }
 
-export function countRows(db: DbOrTx, batchId: string, status: BatchRow["status"]): number {
-  return db
+export async function countRows(
+  q: Handle,
+  batchId: string,
+  status: BatchRow["status"],
+): Promise<number> {
+  const rows = await q
     .select({ id: disbursementRows.id })
     .from(disbursementRows)
-    .where(and(eq(disbursementRows.batchId, batchId), eq(disbursementRows.status, status)))
-    .all().length;
+    .where(and(eq(disbursementRows.batchId, batchId), eq(disbursementRows.status, status)));
+  return rows.length;
 }
 
 export function audit(
-  tx: DbOrTx,
+  q: Handle,
   actor: BatchActor,
   action: string,
   batch: Batch,
@@ -450,7 +464,7 @@ export function audit(
   details?: Record<string, unknown>,
 ) {
   recordAudit(
-    tx,
+    unmovedTx(q),
     {
       actorType: "merchant_user",
       actorId: actor.memberId,

@@ -3,10 +3,13 @@
  * checked a slice at a time, written as a draft, replaced or abandoned by its maker.
  */
 import { and, count, eq, gte, inArray, ne, sum } from "drizzle-orm";
-import { disbursementBatches } from "../../../drizzle/schema";
+import { disbursementBatches, merchants } from "../../../drizzle/schema";
 import { type LedgerBook } from "~/core/ledger/ledger.server";
 import { eatDayStart } from "~/core/payments/settlement-plan";
-import type { Db, DbOrTx, Tx } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
+import type { Tx } from "~/utils/db.server";
 import {
   type ParsedPayoutLine,
   parsePayoutCsv,
@@ -38,26 +41,27 @@ function fileRows(parsed: PayoutCsvParse): ParsedPayoutLine[] {
 }
 
 /** The last step of making a file's batch: it is a draft, audited (and the API's answer stored). */
-function openDraft(
-  tx: Tx,
+async function openDraft(
+  q: Handle,
   maker: BatchMaker,
   batch: Batch,
   input: { fileName: string | null; rows: number },
   now: number,
   inTransaction?: (tx: Tx, batch: Batch) => void,
-): Batch {
+): Promise<Batch> {
   const draft = { ...batch, status: "draft" as const };
   if (batch.status !== "draft")
-    tx.update(disbursementBatches)
+    await q
+      .update(disbursementBatches)
       .set({ status: "draft" })
-      .where(and(eq(disbursementBatches.id, batch.id), eq(disbursementBatches.status, "checking")))
-      .run();
-  audit(tx, maker, "disbursement.batch_created", draft, now, {
+      .where(and(eq(disbursementBatches.id, batch.id), eq(disbursementBatches.status, "checking")));
+  audit(q, maker, "disbursement.batch_created", draft, now, {
     rows: input.rows,
     fileName: input.fileName,
     mode: maker.mode,
   });
-  inTransaction?.(tx, draft);
+  // The API's answer is stored by the idempotency module, not moved yet (same transaction).
+  inTransaction?.(unmovedTx(q), draft);
   return draft;
 }
 
@@ -68,19 +72,24 @@ type BulkInput = { title: string; fileName: string | null; text: string; smsRece
  * duplicates marked. For small files (tests, seeding); uploads use `uploadBulkBatch`. Throws
  * DisbursementError("invalid_file") when the file cannot be read, and the upload limits' errors.
  */
-export function createBulkBatch(
-  db: Db,
+export async function createBulkBatch(
+  store: Store,
   maker: BatchMaker,
   input: BulkInput,
   now: number,
   inTransaction?: (tx: Tx, batch: Batch) => void,
-): Batch {
+): Promise<Batch> {
   const lines = fileRows(parsePayoutCsv(input.text));
-  return db.transaction((tx) => {
-    requireUploadAllowance(tx, maker, lines.length, now);
-    const batch = insertBatch(tx, maker, { ...input, kind: "bulk", rowCount: lines.length }, now);
-    insertRows(tx, parsedRowValues(tx, batch, lines, now));
-    return openDraft(tx, maker, batch, { ...input, rows: lines.length }, now, inTransaction);
+  return store.write(async (q) => {
+    await requireUploadAllowance(q, maker, lines.length, now, { lock: store });
+    const batch = await insertBatch(
+      q,
+      maker,
+      { ...input, kind: "bulk", rowCount: lines.length },
+      now,
+    );
+    await insertRows(q, await parsedRowValues(q, batch, lines, now));
+    return openDraft(q, maker, batch, { ...input, rows: lines.length }, now, inTransaction);
   });
 }
 
@@ -91,7 +100,7 @@ export function createBulkBatch(
  * editable) until its last row is in; a failure part-way removes it.
  */
 export async function uploadBulkBatch(
-  db: Db,
+  store: Store,
   maker: BatchMaker,
   input: BulkInput,
   now: number,
@@ -100,75 +109,94 @@ export async function uploadBulkBatch(
 ): Promise<Batch> {
   // Refused before any checking when the merchant is already at a limit (a flood costs nothing);
   // checked again with the file's rows in the transaction that makes the batch.
-  requireUploadAllowance(db, maker, 0, now);
+  await store.read((q) => requireUploadAllowance(q, maker, 0, now));
   const lines = fileRows(await parsePayoutCsvInSlices(input.text));
-  const batch = db.transaction((tx) => {
-    requireUploadAllowance(tx, maker, lines.length, now);
+  const batch = await store.write(async (q) => {
+    await requireUploadAllowance(q, maker, lines.length, now, { lock: store });
     return insertBatch(
-      tx,
+      q,
       maker,
       { ...input, kind: "bulk", rowCount: lines.length, status: "checking" },
       now,
     );
   });
   try {
-    await writeRowsInSlices(db, batch, lines, now);
-    return db.transaction((tx) =>
-      openDraft(tx, maker, batch, { ...input, rows: lines.length }, now, inTransaction),
+    await writeRowsInSlices(store, batch, lines, now);
+    return await store.write((q) =>
+      openDraft(q, maker, batch, { ...input, rows: lines.length }, now, inTransaction),
     );
   } catch (error) {
-    await abandonBatch(db, batch.id);
+    await abandonBatch(store, batch.id);
     throw error;
   }
 }
 
 /** A batch that never became a draft (a failure, or a crash, part-way through writing it). */
-export async function abandonBatch(db: Db, batchId: string): Promise<void> {
-  await deleteRowsInSlices(db, batchId);
-  db.delete(disbursementBatches)
-    .where(and(eq(disbursementBatches.id, batchId), eq(disbursementBatches.status, "checking")))
-    .run();
+export async function abandonBatch(store: Store, batchId: string): Promise<void> {
+  await deleteRowsInSlices(store, batchId);
+  await store.write(async (q) => {
+    await q
+      .delete(disbursementBatches)
+      .where(and(eq(disbursementBatches.id, batchId), eq(disbursementBatches.status, "checking")));
+  });
 }
 
 /**
  * What a merchant may still upload (issue 27, item 8), checked in the transaction that writes the
  * rows: at most BATCH_LIMITS.openDrafts drafts open at once and BATCH_LIMITS.rowsPerDay rows a day
  * (Nairobi day) in each mode. `replacing` is a draft whose rows are being replaced (not counted).
+ * In a write, `lock` (the store) locks the merchant's row first: uploads of one merchant then take
+ * turns between this check and their write (an aggregate cannot be read FOR UPDATE on PostgreSQL).
  */
-function requireUploadAllowance(
-  tx: DbOrTx,
+async function requireUploadAllowance(
+  q: Handle,
   maker: { merchantId: string; mode: LedgerBook },
   rows: number,
   now: number,
-  replacing?: Batch,
+  options: { lock?: Pick<Store, "forUpdate">; replacing?: Batch } = {},
 ) {
+  const { lock, replacing } = options;
+  if (lock)
+    await first(
+      lock.forUpdate(
+        q
+          .select({ id: merchants.id })
+          .from(merchants)
+          .where(eq(merchants.id, maker.merchantId))
+          .limit(1),
+      ),
+    );
   const mine = and(
     eq(disbursementBatches.merchantId, maker.merchantId),
     eq(disbursementBatches.mode, maker.mode),
   );
   if (!replacing) {
-    const drafts = tx
-      .select({ n: count() })
-      .from(disbursementBatches)
-      .where(and(mine, inArray(disbursementBatches.status, ["draft", "checking"])))
-      .get();
+    const drafts = await first(
+      q
+        .select({ n: count() })
+        .from(disbursementBatches)
+        .where(and(mine, inArray(disbursementBatches.status, ["draft", "checking"])))
+        .limit(1),
+    );
     if ((drafts?.n ?? 0) >= BATCH_LIMITS.openDrafts)
       throw new DisbursementError(
         "too_many_drafts",
         `You have ${BATCH_LIMITS.openDrafts} draft batches open: submit or discard some before you upload another. Drafts expire after 7 days.`,
       );
   }
-  const today = tx
-    .select({ rows: sum(disbursementBatches.rowCount) })
-    .from(disbursementBatches)
-    .where(
-      and(
-        mine,
-        gte(disbursementBatches.createdAt, eatDayStart(now)),
-        replacing ? ne(disbursementBatches.id, replacing.id) : undefined,
-      ),
-    )
-    .get();
+  const today = await first(
+    q
+      .select({ rows: sum(disbursementBatches.rowCount) })
+      .from(disbursementBatches)
+      .where(
+        and(
+          mine,
+          gte(disbursementBatches.createdAt, eatDayStart(now)),
+          replacing ? ne(disbursementBatches.id, replacing.id) : undefined,
+        ),
+      )
+      .limit(1),
+  );
   const used = Number(today?.rows ?? 0);
   if (used + rows > BATCH_LIMITS.rowsPerDay || used >= BATCH_LIMITS.rowsPerDay)
     throw new DisbursementError(
@@ -184,39 +212,41 @@ function requireUploadAllowance(
  * the draft is given up (withdrawn, its rows removed): nothing was reserved.
  */
 export async function replaceBatchFile(
-  db: Db,
+  store: Store,
   actor: BatchActor,
   input: { batchId: string; fileName: string | null; text: string },
   now: number,
 ): Promise<Batch> {
   const lines = fileRows(await parsePayoutCsvInSlices(input.text));
-  const batch = db.transaction((tx) => {
-    const found = getBatchFor(tx, actor.merchantId, input.batchId);
+  const batch = await store.write(async (q) => {
+    const found = await getBatchFor(q, actor.merchantId, input.batchId, store);
     requireDraft(found);
-    requireUploadAllowance(tx, found, lines.length, now, found);
-    tx.update(disbursementBatches)
+    await requireUploadAllowance(q, found, lines.length, now, { lock: store, replacing: found });
+    await q
+      .update(disbursementBatches)
       .set({ status: "checking", updatedAt: now })
-      .where(eq(disbursementBatches.id, found.id))
-      .run();
+      .where(eq(disbursementBatches.id, found.id));
     return found;
   });
   try {
-    await deleteRowsInSlices(db, batch.id);
-    await writeRowsInSlices(db, batch, lines, now);
+    await deleteRowsInSlices(store, batch.id);
+    await writeRowsInSlices(store, batch, lines, now);
   } catch (error) {
-    await deleteRowsInSlices(db, batch.id);
-    db.update(disbursementBatches)
-      .set({ status: "withdrawn", rowCount: 0, updatedAt: now })
-      .where(eq(disbursementBatches.id, batch.id))
-      .run();
+    await deleteRowsInSlices(store, batch.id);
+    await store.write(async (q) => {
+      await q
+        .update(disbursementBatches)
+        .set({ status: "withdrawn", rowCount: 0, updatedAt: now })
+        .where(eq(disbursementBatches.id, batch.id));
+    });
     throw error;
   }
-  return db.transaction((tx) => {
-    tx.update(disbursementBatches)
+  return store.write(async (q) => {
+    await q
+      .update(disbursementBatches)
       .set({ status: "draft", fileName: input.fileName, rowCount: lines.length, updatedAt: now })
-      .where(eq(disbursementBatches.id, batch.id))
-      .run();
-    audit(tx, actor, "disbursement.batch_file_replaced", batch, now, {
+      .where(eq(disbursementBatches.id, batch.id));
+    audit(q, actor, "disbursement.batch_file_replaced", batch, now, {
       rows: lines.length,
       fileName: input.fileName,
     });

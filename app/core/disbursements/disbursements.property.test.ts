@@ -35,8 +35,10 @@ import {
 } from "./batches.server";
 import { DisbursementError } from "./errors";
 import { listBatchRows } from "./reads.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
+const store = sqliteStore(db);
 let h: PaymentsHarness;
 const now = () => h.clock.now;
 
@@ -125,16 +127,16 @@ describe("disbursements keep the merchant's money whole", () => {
                 "recipient,amount",
                 ...step.rows.map((r) => `${PHONES[r.phone]},${r.kes}`),
               ].join("\n");
-              const batch = createBulkBatch(
-                db,
+              const batch = await createBulkBatch(
+                store,
                 { merchantId: M, memberId: "usr_maker", mode: "live" },
                 { title: "Random", fileName: null, text, smsReceipts: false },
                 now(),
               );
               batches.push(batch.id);
-              submitBatch(db, { merchantId: M, memberId: "usr_maker" }, batch.id, now());
+              await submitBatch(store, { merchantId: M, memberId: "usr_maker" }, batch.id, now());
               const approver = step.approveAsMaker ? "usr_maker" : "usr_checker";
-              approveBatch(db, { merchantId: M, memberId: approver }, batch.id, now());
+              await approveBatch(store, { merchantId: M, memberId: approver }, batch.id, now());
             } else if (step.kind === "pay") {
               await sendPendingTransfers(db, h.rails, now, { limit: 500 });
               await h.darajaSim.flush();
@@ -142,8 +144,8 @@ describe("disbursements keep the merchant's money whole", () => {
               for (const id of batches) {
                 const act = step.kind === "retry" ? retryRows : cancelRows;
                 try {
-                  act(
-                    db,
+                  await act(
+                    store,
                     { merchantId: M, memberId: "usr_checker" },
                     { batchId: id, rowIds: "all_failed" },
                     now(),

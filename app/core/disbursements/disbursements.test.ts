@@ -54,8 +54,10 @@ import { DisbursementError } from "./errors";
 import { rowCost } from "./fees";
 import { batchSummary, listBatchRows, resultsCsvLines } from "./reads.server";
 import { checkPayoutRow } from "./row-check";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, file, close } = createTestDb();
+const store = sqliteStore(db);
 /** A second connection to the same database file, as a second server process would have. */
 const other = openDatabase(file, { migrate: false });
 let h: PaymentsHarness;
@@ -102,7 +104,7 @@ describe("a payout file, checked and paid", () => {
   const M = "MRC-DSB2AA";
   let batchId: string;
 
-  it("stores every row of the file checked: a BOM, semicolons and CRLF are read; errors and duplicates are marked", () => {
+  it("stores every row of the file checked: a BOM, semicolons and CRLF are read; errors and duplicates are marked", async () => {
     addMerchant(db, M);
     // Someone other than the maker who can approve (maker-checker needs two people).
     addMember(db, M, "finance");
@@ -114,8 +116,8 @@ describe("a payout file, checked and paid", () => {
       "0712345678;M-Pesa;1500;SAL-1 again;Wanjiku Kamau\r\n" +
       "0712 000 111;mpesa;-40;SAL-4;Bad Amount\r\n" +
       "=HYPERLINK(1);mpesa;100;SAL-5;Formula\r\n";
-    const batch = createBulkBatch(
-      db,
+    const batch = await createBulkBatch(
+      store,
       maker(M),
       { title: "November salaries", fileName: "salaries.csv", text, smsReceipts: true },
       now(),
@@ -152,11 +154,13 @@ describe("a payout file, checked and paid", () => {
     expect(summary.attention.duplicatesInFile).toBe(1);
   });
 
-  it("is not submitted while a row needs fixing; a fix and a drop make it ready", () => {
-    expect(() => submitBatch(db, checker(M), batchId, now())).toThrow(/2 rows need fixing/);
+  it("is not submitted while a row needs fixing; a fix and a drop make it ready", async () => {
+    await expect(submitBatch(store, checker(M), batchId, now())).rejects.toThrow(
+      /2 rows need fixing/,
+    );
     const [, , , bad] = rowsOf(batchId);
-    const check = updateRow(
-      db,
+    const check = await updateRow(
+      store,
       checker(M),
       {
         batchId,
@@ -174,8 +178,8 @@ describe("a payout file, checked and paid", () => {
     );
     expect(check.ok).toBe(true);
     const duplicate = rowsOf(batchId)[2]!;
-    setRowDropped(db, checker(M), { batchId, rowId: duplicate.id, dropped: true }, now());
-    expect(dropInvalidRows(db, checker(M), batchId, now())).toBe(1);
+    await setRowDropped(store, checker(M), { batchId, rowId: duplicate.id, dropped: true }, now());
+    expect(await dropInvalidRows(store, checker(M), batchId, now())).toBe(1);
     expect(rowsOf(batchId).map((r) => r.status)).toEqual([
       "ready",
       "ready",
@@ -183,23 +187,23 @@ describe("a payout file, checked and paid", () => {
       "ready",
       "dropped",
     ]);
-    expect(submitBatch(db, maker(M), batchId, now()).status).toBe("awaiting_approval");
+    expect((await submitBatch(store, maker(M), batchId, now())).status).toBe("awaiting_approval");
   });
 
-  it("the maker cannot approve their own batch: refused, nothing reserved", () => {
+  it("the maker cannot approve their own batch: refused, nothing reserved", async () => {
     const before = owed(db, merchantAvailable(M));
-    const error = catchError(() =>
-      approveBatch(db, { merchantId: M, memberId: MAKER }, batchId, now()),
+    const error = await catchError(() =>
+      approveBatch(store, { merchantId: M, memberId: MAKER }, batchId, now()),
     );
     expect(error).toMatchObject({ code: "maker_cannot_approve", status: 403 });
     expect(owed(db, merchantAvailable(M))).toBe(before);
     expect(owed(db, merchantReserved(M))).toBe(0n);
   });
 
-  it("another member approves: the total is reserved at once, each row queued", () => {
+  it("another member approves: the total is reserved at once, each row queued", async () => {
     const before = owed(db, merchantAvailable(M));
     const total = batchSummary(db, findBatchOrThrow(batchId)).ready.totalKesCents;
-    const result = approveBatch(db, checker(M), batchId, now());
+    const result = await approveBatch(store, checker(M), batchId, now());
     expect(result).toEqual({ reservedKesCents: total, rows: 3 });
     expect(owed(db, merchantAvailable(M))).toBe(before - total);
     expect(owed(db, merchantReserved(M))).toBe(total);
@@ -208,7 +212,7 @@ describe("a payout file, checked and paid", () => {
       db.select().from(auditLog).where(eq(auditLog.action, "disbursement.batch_approved")).all(),
     ).toHaveLength(1);
     // A second approval (a double click, another tab) is refused.
-    expect(catchError(() => approveBatch(db, checker(M), batchId, now()))).toMatchObject({
+    expect(await catchError(() => approveBatch(store, checker(M), batchId, now()))).toMatchObject({
       code: "already_decided",
     });
   });
@@ -235,7 +239,7 @@ describe("a payout file, checked and paid", () => {
     expectLedgerSound();
   });
 
-  it("the results file lists each row with its receipt, formula cells defused", () => {
+  it("the results file lists each row with its receipt, formula cells defused", async () => {
     const lines = [...resultsCsvLines(db, batchId)];
     expect(lines[0]).toBe(
       "line,recipient,rail,bank_code,amount_kes,fee_kes,rail_charge_kes,reference,name,registered_name,status,receipt,failure_reason,completed_at,account",
@@ -258,9 +262,9 @@ describe("a payout file, checked and paid", () => {
     expect(statement.closing).toBe(owed(db, merchantAvailable(M)));
   });
 
-  it("a payout to the same recipient for the same amount within 7 days is flagged in the next file", () => {
-    const next = createBulkBatch(
-      db,
+  it("a payout to the same recipient for the same amount within 7 days is flagged in the next file", async () => {
+    const next = await createBulkBatch(
+      store,
       maker(M),
       {
         title: "Again",
@@ -280,24 +284,24 @@ describe("a payout file, checked and paid", () => {
 describe("refusals and races", () => {
   const M = "MRC-DSB3BB";
 
-  function submitted(text: string) {
-    const batch = createBulkBatch(
-      db,
+  async function submitted(text: string) {
+    const batch = await createBulkBatch(
+      store,
       maker(M),
       { title: "Suppliers", fileName: "s.csv", text, smsReceipts: false },
       now(),
     );
-    submitBatch(db, maker(M), batch.id, now());
+    await submitBatch(store, maker(M), batch.id, now());
     return batch.id;
   }
 
-  it("a batch larger than the available balance is refused with the shortfall; nothing is reserved", () => {
+  it("a batch larger than the available balance is refused with the shortfall; nothing is reserved", async () => {
     addMerchant(db, M);
     // Someone other than the maker who can approve (maker-checker needs two people).
     addMember(db, M, "finance");
     fund(M, 1_000);
-    const id = submitted(csv("0712345001,mpesa,5000,INV-1,A Supplier"));
-    const error = catchError(() => approveBatch(db, checker(M), id, now()));
+    const id = await submitted(csv("0712345001,mpesa,5000,INV-1,A Supplier"));
+    const error = await catchError(() => approveBatch(store, checker(M), id, now()));
     expect(error).toMatchObject({ code: "insufficient_balance" });
     expect(error?.message).toMatch(/The available balance is KES 1,000\.00: KES 4,084\.00 short/);
     expect(findBatchOrThrow(id).status).toBe("awaiting_approval");
@@ -305,42 +309,59 @@ describe("refusals and races", () => {
     expect(owed(db, merchantAvailable(M))).toBe(100_000n);
   });
 
-  it("two approvals at once on two connections: one reserves, the other is refused", () => {
+  it("two approvals at once on two connections: one reserves, the other is refused", async () => {
     fund(M, 50_000);
-    const id = submitted(csv("0712345002,mpesa,1000,INV-2,B Supplier"));
-    const first = catchError(() => approveBatch(db, checker(M), id, now()));
-    const second = catchError(() =>
-      approveBatch(other, { merchantId: M, memberId: "usr_checker002" }, id, now()),
-    );
+    const id = await submitted(csv("0712345002,mpesa,1000,INV-2,B Supplier"));
+    const [first, second] = await Promise.all([
+      catchError(() => approveBatch(store, checker(M), id, now())),
+      catchError(() =>
+        approveBatch(sqliteStore(other), { merchantId: M, memberId: "usr_checker002" }, id, now()),
+      ),
+    ]);
     expect(first).toBeNull();
     expect(second).toMatchObject({ code: "already_decided" });
     expect(owed(db, merchantReserved(M))).toBe(rowCost("mpesa", 100_000n).totalKesCents);
   });
 
-  it("a rejected batch moves no money and cannot then be approved", () => {
-    const id = submitted(csv("0712345003,mpesa,700,INV-3,C Supplier"));
+  it("two approvals at once through one store: one reserves, the other is refused", async () => {
+    fund(M, 50_000);
+    const id = await submitted(csv("0712345006,mpesa,1200,INV-7,F Supplier"));
+    const reserved = owed(db, merchantReserved(M));
+    const results = await Promise.all([
+      catchError(() => approveBatch(store, checker(M), id, now())),
+      catchError(() =>
+        approveBatch(store, { merchantId: M, memberId: "usr_checker002" }, id, now()),
+      ),
+    ]);
+    expect(results.filter((error) => error === null)).toHaveLength(1);
+    expect(results.find((error) => error !== null)).toMatchObject({ code: "already_decided" });
+    expect(owed(db, merchantReserved(M)) - reserved).toBe(rowCost("mpesa", 120_000n).totalKesCents);
+  });
+
+  it("a rejected batch moves no money and cannot then be approved", async () => {
+    const id = await submitted(csv("0712345003,mpesa,700,INV-3,C Supplier"));
     const available = owed(db, merchantAvailable(M));
-    expect(() =>
-      rejectBatch(db, { merchantId: M, memberId: MAKER }, { batchId: id, note: "" }, now()),
-    ).toThrow(DisbursementError);
-    rejectBatch(db, checker(M), { batchId: id, note: "Wrong supplier" }, now());
+    await expect(
+      rejectBatch(store, { merchantId: M, memberId: MAKER }, { batchId: id, note: "" }, now()),
+    ).rejects.toThrow(DisbursementError);
+    await rejectBatch(store, checker(M), { batchId: id, note: "Wrong supplier" }, now());
     expect(findBatchOrThrow(id)).toMatchObject({
       status: "rejected",
       decisionNote: "Wrong supplier",
     });
-    expect(catchError(() => approveBatch(db, checker(M), id, now()))).toMatchObject({
+    expect(await catchError(() => approveBatch(store, checker(M), id, now()))).toMatchObject({
       code: "already_decided",
     });
     expect(owed(db, merchantAvailable(M))).toBe(available);
   });
 
-  it("rows on a rail that does not run here are refused at approval; nothing is reserved", () => {
-    const id = submitted(
+  it("rows on a rail that does not run here are refused at approval; nothing is reserved", async () => {
+    const id = await submitted(
       csv("0712345005,mpesa,100,INV-5,E", "0733123456,airtel,200,INV-6,Airtel Person"),
     );
     const reserved = owed(db, merchantReserved(M));
-    const error = catchError(() =>
-      approveBatch(db, checker(M), id, now(), { runningRails: ["mpesa"] }),
+    const error = await catchError(() =>
+      approveBatch(store, checker(M), id, now(), { runningRails: ["mpesa"] }),
     );
     expect(error).toMatchObject({ code: "rail_unavailable", status: 409 });
     expect(error?.message).toMatch(/^Airtel Money payouts are not available at the moment/);
@@ -348,13 +369,19 @@ describe("refusals and races", () => {
     expect(owed(db, merchantReserved(M))).toBe(reserved);
     // With Airtel running, the same batch is approved.
     expect(
-      approveBatch(db, checker(M), id, now(), { runningRails: ["mpesa", "airtel-money"] }).rows,
+      (
+        await approveBatch(store, checker(M), id, now(), {
+          runningRails: ["mpesa", "airtel-money"],
+        })
+      ).rows,
     ).toBe(2);
   });
 
-  it("another merchant's batch is not found", () => {
-    const id = submitted(csv("0712345004,mpesa,100,INV-4,D"));
-    expect(catchError(() => approveBatch(db, checker("MRC-DSB2AA"), id, now()))).toMatchObject({
+  it("another merchant's batch is not found", async () => {
+    const id = await submitted(csv("0712345004,mpesa,100,INV-4,D"));
+    expect(
+      await catchError(() => approveBatch(store, checker("MRC-DSB2AA"), id, now())),
+    ).toMatchObject({
       code: "not_found",
       status: 404,
     });
@@ -371,8 +398,8 @@ describe("failed rows, retries and a lost answer", () => {
     fund(M, 200_000);
     h.darajaSim.setOutcome("254712300002", "invalid-number");
     h.darajaSim.setOutcome("254712300003", "invalid-number");
-    const batch = createBulkBatch(
-      db,
+    const batch = await createBulkBatch(
+      store,
       maker(M),
       {
         title: "Affiliates",
@@ -386,9 +413,9 @@ describe("failed rows, retries and a lost answer", () => {
       },
       now(),
     );
-    submitBatch(db, maker(M), batch.id, now());
+    await submitBatch(store, maker(M), batch.id, now());
     const before = owed(db, merchantAvailable(M));
-    approveBatch(db, checker(M), batch.id, now());
+    await approveBatch(store, checker(M), batch.id, now());
     await payOut();
     const rows = rowsOf(batch.id);
     expect(rows.map((r) => r.status)).toEqual(["paid", "failed", "failed"]);
@@ -399,7 +426,9 @@ describe("failed rows, retries and a lost answer", () => {
     expect(owed(db, merchantReserved(M))).toBe(0n);
 
     h.darajaSim.setOutcome("254712300002", null);
-    expect(retryRows(db, checker(M), { batchId: batch.id, rowIds: [rows[1]!.id] }, now())).toBe(1);
+    expect(
+      await retryRows(store, checker(M), { batchId: batch.id, rowIds: [rows[1]!.id] }, now()),
+    ).toBe(1);
     expect(findBatchOrThrow(batch.id).status).toBe("processing");
     expect(owed(db, merchantReserved(M))).toBe(rowCost("mpesa", 200_000n).totalKesCents);
     await payOut();
@@ -437,12 +466,14 @@ describe("failed rows, retries and a lost answer", () => {
         .all()
         .map((entry) => entry.action),
     ).toEqual(["disbursement.row_failed", "disbursement.row_paid"]);
-    expect(cancelRows(db, checker(M), { batchId: batch.id, rowIds: "all_failed" }, now())).toBe(1);
+    expect(
+      await cancelRows(store, checker(M), { batchId: batch.id, rowIds: "all_failed" }, now()),
+    ).toBe(1);
     expect(rowsOf(batch.id).map((r) => r.status)).toEqual(["paid", "paid", "cancelled"]);
     expect(findBatchOrThrow(batch.id).status).toBe("completed");
-    expect(() =>
-      retryRows(db, checker(M), { batchId: batch.id, rowIds: "all_failed" }, now()),
-    ).toThrow(/no failed row/);
+    await expect(
+      retryRows(store, checker(M), { batchId: batch.id, rowIds: "all_failed" }, now()),
+    ).rejects.toThrow(/no failed row/);
     expectLedgerSound();
   });
 
@@ -451,8 +482,8 @@ describe("failed rows, retries and a lost answer", () => {
     // The rail takes each request but its result callback never comes.
     h.darajaSim.setOutcome("254712300010", "silent");
     h.darajaSim.setOutcome("254712300011", "silent");
-    const batch = createBulkBatch(
-      db,
+    const batch = await createBulkBatch(
+      store,
       maker(M),
       {
         title: "Lost answers",
@@ -462,8 +493,8 @@ describe("failed rows, retries and a lost answer", () => {
       },
       now(),
     );
-    submitBatch(db, maker(M), batch.id, now());
-    approveBatch(db, checker(M), batch.id, now());
+    await submitBatch(store, maker(M), batch.id, now());
+    await approveBatch(store, checker(M), batch.id, now());
     // And the answer to the request itself is lost: the process died before recording it.
     const real = h.rails.mpesa!;
     const dying: PayoutRails = {
@@ -530,8 +561,8 @@ describe("one payout", () => {
     fund(M, 100_000);
     const check = checkPayoutRow(raw);
     if (!check.ok) throw new Error("row should be valid");
-    const quick = createSinglePayout(
-      db,
+    const quick = await createSinglePayout(
+      store,
       maker(M),
       { row: check.row, raw, smsReceipts: false, approvalAboveKes: 25_000 },
       now(),
@@ -540,8 +571,8 @@ describe("one payout", () => {
     await payOut();
     expect(rowsOf(quick.batch.id)[0]?.status).toBe("paid");
 
-    const held = createSinglePayout(
-      db,
+    const held = await createSinglePayout(
+      store,
       maker(M),
       { row: check.row, raw, smsReceipts: false, approvalAboveKes: 24_999 },
       now(),
@@ -550,7 +581,9 @@ describe("one payout", () => {
     expect(rowsOf(held.batch.id)[0]?.recentDuplicateOf).toBe(rowsOf(quick.batch.id)[0]?.id);
     expect(owed(db, merchantReserved(M))).toBe(0n);
     expect(
-      catchError(() => approveBatch(db, { merchantId: M, memberId: MAKER }, held.batch.id, now())),
+      await catchError(() =>
+        approveBatch(store, { merchantId: M, memberId: MAKER }, held.batch.id, now()),
+      ),
     ).toMatchObject({
       code: "maker_cannot_approve",
     });
@@ -571,8 +604,8 @@ describe("one payout", () => {
     const liveBefore = owed(db, merchantAvailable(M));
     const check = checkPayoutRow({ ...raw, amount: "500" });
     if (!check.ok) throw new Error("row should be valid");
-    const { batch } = createSinglePayout(
-      db,
+    const { batch } = await createSinglePayout(
+      store,
       { merchantId: M, memberId: "key:apk_test", mode: "test" },
       { row: check.row, raw, smsReceipts: false, approvalAboveKes: null },
       now(),
@@ -599,9 +632,9 @@ function findBatchOrThrow(id: string) {
   return batch;
 }
 
-function catchError(run: () => unknown): DisbursementError | null {
+async function catchError(run: () => unknown): Promise<DisbursementError | null> {
   try {
-    run();
+    await run();
     return null;
   } catch (error) {
     if (error instanceof DisbursementError) return error;

@@ -7,7 +7,8 @@
 import { and, asc, eq, lt, or } from "drizzle-orm";
 import { disbursementBatches } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
-import type { Db } from "~/utils/db.server";
+import type { Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import { abandonBatch, deleteRowsInSlices } from "./batches.server";
 import { BATCH_LIMITS } from "./vocabulary";
 
@@ -15,39 +16,40 @@ import { BATCH_LIMITS } from "./vocabulary";
 const PER_RUN = 200;
 
 export async function expireStaleBatches(
-  db: Db,
+  store: Store,
   now: number,
 ): Promise<{ expired: number; abandoned: number; rowsDeleted: number }> {
   const draftBefore = now - BATCH_LIMITS.draftTtlMs;
   const checkingBefore = now - BATCH_LIMITS.checkingTtlMs;
-  const stale = db
-    .select({ id: disbursementBatches.id, status: disbursementBatches.status })
-    .from(disbursementBatches)
-    .where(
-      or(
-        and(
-          eq(disbursementBatches.status, "draft"),
-          lt(disbursementBatches.updatedAt, draftBefore),
+  const stale = await store.read((q) =>
+    q
+      .select({ id: disbursementBatches.id, status: disbursementBatches.status })
+      .from(disbursementBatches)
+      .where(
+        or(
+          and(
+            eq(disbursementBatches.status, "draft"),
+            lt(disbursementBatches.updatedAt, draftBefore),
+          ),
+          and(
+            eq(disbursementBatches.status, "checking"),
+            lt(disbursementBatches.updatedAt, checkingBefore),
+          ),
         ),
-        and(
-          eq(disbursementBatches.status, "checking"),
-          lt(disbursementBatches.updatedAt, checkingBefore),
-        ),
-      ),
-    )
-    .orderBy(asc(disbursementBatches.updatedAt))
-    .limit(PER_RUN)
-    .all();
+      )
+      .orderBy(asc(disbursementBatches.updatedAt))
+      .limit(PER_RUN),
+  );
   const result = { expired: 0, abandoned: 0, rowsDeleted: 0 };
   for (const batch of stale) {
     if (batch.status === "checking") {
-      await abandonBatch(db, batch.id);
+      await abandonBatch(store, batch.id);
       result.abandoned++;
       continue;
     }
     // Only if still an untouched draft (a member may have just changed it).
-    const expired = db.transaction((tx) => {
-      const moved = tx
+    const expired = await store.write(async (q) => {
+      const moved = await q
         .update(disbursementBatches)
         .set({ status: "expired", updatedAt: now })
         .where(
@@ -57,10 +59,10 @@ export async function expireStaleBatches(
             lt(disbursementBatches.updatedAt, draftBefore),
           ),
         )
-        .run();
-      if (moved.changes !== 1) return false;
+        .returning({ id: disbursementBatches.id });
+      if (moved.length !== 1) return false;
       recordAudit(
-        tx,
+        unmovedTx(q),
         {
           actorType: "system",
           action: "disbursement.batch_expired",
@@ -74,7 +76,7 @@ export async function expireStaleBatches(
     });
     if (!expired) continue;
     result.expired++;
-    result.rowsDeleted += await deleteRowsInSlices(db, batch.id);
+    result.rowsDeleted += await deleteRowsInSlices(store, batch.id);
   }
   return result;
 }

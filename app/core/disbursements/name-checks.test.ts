@@ -20,8 +20,10 @@ import {
 import { approveBatch, createBulkBatch, submitBatch } from "./batches.server";
 import { checkPendingNames } from "./name-checks.server";
 import { batchSummary, listBatchRows } from "./reads.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
+const store = sqliteStore(db);
 let h: PaymentsHarness;
 let pesalink: Awaited<ReturnType<typeof startPesalinkRail>>;
 let rails: PayoutRails;
@@ -49,8 +51,8 @@ afterAll(async () => {
 
 describe("registered names beside the file's", () => {
   it("are looked up for bank rows, compared, and flagged before approval; then paid", async () => {
-    const batch = createBulkBatch(
-      db,
+    const batch = await createBulkBatch(
+      store,
       { merchantId: M, memberId: "usr_maker", mode: "live" },
       {
         title: "Suppliers",
@@ -96,8 +98,8 @@ describe("registered names beside the file's", () => {
     expect(await checkPendingNames(db, rails, now)).toBe(0);
 
     // The maker drops nothing (their call); another member approves; the bank rows are paid.
-    submitBatch(db, { merchantId: M, memberId: "usr_maker" }, batch.id, now());
-    approveBatch(db, { merchantId: M, memberId: "usr_checker" }, batch.id, now());
+    await submitBatch(store, { merchantId: M, memberId: "usr_maker" }, batch.id, now());
+    await approveBatch(store, { merchantId: M, memberId: "usr_checker" }, batch.id, now());
     await sendPendingTransfers(db, rails, now, { limit: 100 });
     await h.darajaSim.flush();
     const paid = listBatchRows(db, batch.id).rows;
@@ -106,8 +108,8 @@ describe("registered names beside the file's", () => {
   });
 
   it("an approved batch's rows are not looked up", async () => {
-    const batch = createBulkBatch(
-      db,
+    const batch = await createBulkBatch(
+      store,
       { merchantId: M, memberId: "usr_maker", mode: "live" },
       {
         title: "Approved quickly",
@@ -117,8 +119,8 @@ describe("registered names beside the file's", () => {
       },
       now(),
     );
-    submitBatch(db, { merchantId: M, memberId: "usr_maker" }, batch.id, now());
-    approveBatch(db, { merchantId: M, memberId: "usr_checker" }, batch.id, now());
+    await submitBatch(store, { merchantId: M, memberId: "usr_maker" }, batch.id, now());
+    await approveBatch(store, { merchantId: M, memberId: "usr_checker" }, batch.id, now());
     expect(await checkPendingNames(db, rails, now)).toBe(0);
     expect(listBatchRows(db, batch.id).rows[0]?.nameCheck).toBe("not_offered");
   });

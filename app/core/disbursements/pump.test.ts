@@ -15,8 +15,10 @@ import {
 import { approveBatch, createBulkBatch, submitBatch } from "./batches.server";
 import { pumpDisbursements } from "./pump.server";
 import { batchSummary } from "./reads.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
+const store = sqliteStore(db);
 let h: PaymentsHarness;
 const now = () => h.clock.now;
 const M = "MRC-PVMP22";
@@ -31,24 +33,24 @@ afterAll(async () => {
   close();
 });
 
-function approvedBatch(rows: number) {
+async function approvedBatch(rows: number) {
   const lines = ["recipient,amount"];
   for (let i = 0; i < rows; i++) lines.push(`07124${String(i).padStart(5, "0")},${100 + i}`);
-  const batch = createBulkBatch(
-    db,
+  const batch = await createBulkBatch(
+    store,
     { merchantId: M, memberId: "usr_maker", mode: "live" },
     { title: "Pump", fileName: null, text: lines.join("\n"), smsReceipts: false },
     now(),
   );
-  submitBatch(db, { merchantId: M, memberId: "usr_maker" }, batch.id, now());
-  approveBatch(db, { merchantId: M, memberId: "usr_checker" }, batch.id, now());
+  await submitBatch(store, { merchantId: M, memberId: "usr_maker" }, batch.id, now());
+  await approveBatch(store, { merchantId: M, memberId: "usr_checker" }, batch.id, now());
   return batch;
 }
 
 describe("pumping a batch", () => {
   it("sends at most the rail's rate per second, a second apart, until the batch is out", async () => {
     const rate = profileOf("mpesa").sendsPerSecond;
-    const batch = approvedBatch(rate * 2 + 5);
+    const batch = await approvedBatch(rate * 2 + 5);
     const waits: number[] = [];
     const wait = async (ms: number) => {
       waits.push(ms);
@@ -64,7 +66,7 @@ describe("pumping a batch", () => {
 
   it("stops at its budget, leaving the rest queued for the next run; a second pump meanwhile sends nothing", async () => {
     const rate = profileOf("mpesa").sendsPerSecond;
-    const batch = approvedBatch(rate * 3);
+    const batch = await approvedBatch(rate * 3);
     let second: Promise<number> | null = null;
     const wait = async (ms: number) => {
       second ??= pumpDisbursements(db, h.rails, now);

@@ -251,32 +251,47 @@ export function* resultsCsvLines(db: DbOrTx, batchId: string): Generator<string>
   yield resultsCsvHeader.join(",");
   let afterLine = 0;
   for (;;) {
-    const { rows, hasMore } = listBatchRows(db, batchId, { afterLine, limit: 1000 });
-    for (const row of rows) {
-      const cells = [
-        String(row.line),
-        // Phones as M-Pesa writes them (254…): a leading "+" would be defused as a formula.
-        row.phone
-          ? row.phone.replace(/^\+/, "")
-          : (row.businessNumber ?? row.accountNumber ?? row.rawRecipient),
-        // Paybill and Till rows by their kind (a corrected file re-uploads as it is).
-        row.b2bKind ?? row.rail ?? row.rawRail,
-        row.bankCode ?? "",
-        row.amountKesCents === null ? row.rawAmount : kesDecimal(row.amountKesCents),
-        row.feeKesCents === null ? "" : kesDecimal(row.feeKesCents),
-        row.railChargeKesCents === null ? "" : kesDecimal(row.railChargeKesCents),
-        row.reference ?? row.rawReference,
-        row.name ?? row.rawName,
-        row.registeredName ?? "",
-        row.status,
-        row.receipt ?? "",
-        row.failureReason ?? "",
-        row.completedAt === null ? "" : formatEatIso(row.completedAt),
-        row.accountReference ?? row.rawAccount,
-      ];
-      yield cells.map(textCell).join(",");
-    }
-    if (!hasMore) return;
-    afterLine = rows[rows.length - 1]!.line;
+    const page = resultsCsvPage(db, batchId, afterLine);
+    yield* page.lines;
+    if (page.nextAfterLine === null) return;
+    afterLine = page.nextAfterLine;
   }
+}
+
+/**
+ * The results lines of the rows after `afterLine` (up to 1000, in file order), and the line to
+ * read on from (null: none follow).
+ */
+export function resultsCsvPage(
+  db: DbOrTx,
+  batchId: string,
+  afterLine: number,
+): { lines: string[]; nextAfterLine: number | null } {
+  const lines: string[] = [];
+  const { rows, hasMore } = listBatchRows(db, batchId, { afterLine, limit: 1000 });
+  for (const row of rows) {
+    const cells = [
+      String(row.line),
+      // Phones as M-Pesa writes them (254…): a leading "+" would be defused as a formula.
+      row.phone
+        ? row.phone.replace(/^\+/, "")
+        : (row.businessNumber ?? row.accountNumber ?? row.rawRecipient),
+      // Paybill and Till rows by their kind (a corrected file re-uploads as it is).
+      row.b2bKind ?? row.rail ?? row.rawRail,
+      row.bankCode ?? "",
+      row.amountKesCents === null ? row.rawAmount : kesDecimal(row.amountKesCents),
+      row.feeKesCents === null ? "" : kesDecimal(row.feeKesCents),
+      row.railChargeKesCents === null ? "" : kesDecimal(row.railChargeKesCents),
+      row.reference ?? row.rawReference,
+      row.name ?? row.rawName,
+      row.registeredName ?? "",
+      row.status,
+      row.receipt ?? "",
+      row.failureReason ?? "",
+      row.completedAt === null ? "" : formatEatIso(row.completedAt),
+      row.accountReference ?? row.rawAccount,
+    ];
+    lines.push(cells.map(textCell).join(","));
+  }
+  return { lines, nextAfterLine: hasMore ? rows[rows.length - 1]!.line : null };
 }

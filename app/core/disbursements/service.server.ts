@@ -1,12 +1,15 @@
 /**
  * Disbursements for every caller (the merchant pages and the API): the batch actions with this
  * process's clock, and a nudge to the sender when money is released so approved rows go out at
- * once instead of on the next payments run (the run picks them up either way).
+ * once instead of on the next payments run (the run picks them up either way). On the store (ADR
+ * 0041): every method is async; the reads of reads.server.ts and b2b.server.ts, still synchronous
+ * for their other callers, run inside one store.read.
  */
 import type { LedgerBook } from "~/core/ledger/ledger.server";
 import { inDoubtRowIds } from "./b2b.server";
 import type { RailId } from "~/core/rails/types";
-import type { Db } from "~/utils/db.server";
+import type { Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import {
   approveBatch,
   type BatchActor,
@@ -15,7 +18,6 @@ import {
   createSinglePayout,
   dropInvalidRows,
   findBatch,
-  otherApprovers,
   rejectBatch,
   replaceBatchFile,
   retryRows,
@@ -30,14 +32,16 @@ import {
   findBatchRow,
   listBatches,
   listBatchRows,
-  resultsCsvLines,
+  resultsCsvHeader,
+  resultsCsvPage,
 } from "./reads.server";
+import { otherApprovers as otherApproversIn } from "./batch-approval.server";
 
-/** A core function's arguments after its database: (actor, input, now, ...rest). */
-type Args<F> = F extends (db: Db, ...args: infer A) => unknown ? A : never;
+/** A core function's arguments after its store: (actor, input, now, ...rest). */
+type Args<F> = F extends (store: Store, ...args: infer A) => unknown ? A : never;
 
 export interface DisbursementsServiceOptions {
-  db: Db;
+  store: Store;
   now?: () => number;
   /** Send the queued payouts of this mode now (fire and forget); absent: wait for the run. */
   sendNow?: (mode: LedgerBook) => void;
@@ -46,25 +50,25 @@ export interface DisbursementsServiceOptions {
 }
 
 export function createDisbursementsService({
-  db,
+  store,
   now = Date.now,
   sendNow,
   runningRails,
 }: DisbursementsServiceOptions) {
-  const modeOf = (actor: BatchActor, batchId: string) =>
-    findBatch(db, actor.merchantId, batchId)?.mode ?? "live";
+  const modeOf = async (actor: BatchActor, batchId: string) =>
+    (await findBatch(store, actor.merchantId, batchId))?.mode ?? "live";
   return {
     /** An uploaded file (checked and written a slice at a time). */
     createBulk: (
       maker: BatchMaker,
       input: Args<typeof uploadBulkBatch>[1],
       inTransaction?: Args<typeof uploadBulkBatch>[3],
-    ) => uploadBulkBatch(db, maker, input, now(), inTransaction),
+    ) => uploadBulkBatch(store, maker, input, now(), inTransaction),
     replaceFile: (actor: BatchActor, input: Args<typeof replaceBatchFile>[1]) =>
-      replaceBatchFile(db, actor, input, now()),
-    createSingle(maker: BatchMaker, input: Args<typeof createSinglePayout>[1]) {
-      const result = createSinglePayout(
-        db,
+      replaceBatchFile(store, actor, input, now()),
+    async createSingle(maker: BatchMaker, input: Args<typeof createSinglePayout>[1]) {
+      const result = await createSinglePayout(
+        store,
         maker,
         { ...input, runningRails: runningRails?.(maker.mode) },
         now(),
@@ -73,46 +77,65 @@ export function createDisbursementsService({
       return result;
     },
     updateRow: (actor: BatchActor, input: Args<typeof updateRow>[1]) =>
-      updateRow(db, actor, input, now()),
+      updateRow(store, actor, input, now()),
     setRowDropped: (actor: BatchActor, input: Args<typeof setRowDropped>[1]) =>
-      setRowDropped(db, actor, input, now()),
+      setRowDropped(store, actor, input, now()),
     dropInvalidRows: (actor: BatchActor, batchId: string) =>
-      dropInvalidRows(db, actor, batchId, now()),
+      dropInvalidRows(store, actor, batchId, now()),
     submit: (actor: BatchActor, batchId: string, inTransaction?: Args<typeof submitBatch>[3]) =>
-      submitBatch(db, actor, batchId, now(), inTransaction),
-    withdraw: (actor: BatchActor, batchId: string) => withdrawBatch(db, actor, batchId, now()),
-    approve(actor: BatchActor, batchId: string) {
-      const mode = modeOf(actor, batchId);
-      const result = approveBatch(db, actor, batchId, now(), {
+      submitBatch(store, actor, batchId, now(), inTransaction),
+    withdraw: (actor: BatchActor, batchId: string) => withdrawBatch(store, actor, batchId, now()),
+    async approve(actor: BatchActor, batchId: string) {
+      const mode = await modeOf(actor, batchId);
+      const result = await approveBatch(store, actor, batchId, now(), {
         runningRails: runningRails?.(mode),
       });
       sendNow?.(mode);
       return result;
     },
     reject: (actor: BatchActor, input: Args<typeof rejectBatch>[1]) =>
-      rejectBatch(db, actor, input, now()),
-    retry(actor: BatchActor, input: Args<typeof retryRows>[1]) {
-      const mode = modeOf(actor, input.batchId);
-      const retried = retryRows(db, actor, { ...input, runningRails: runningRails?.(mode) }, now());
+      rejectBatch(store, actor, input, now()),
+    async retry(actor: BatchActor, input: Args<typeof retryRows>[1]) {
+      const mode = await modeOf(actor, input.batchId);
+      const retried = await retryRows(
+        store,
+        actor,
+        { ...input, runningRails: runningRails?.(mode) },
+        now(),
+      );
       sendNow?.(mode);
       return retried;
     },
     cancel: (actor: BatchActor, input: Args<typeof cancelRows>[1]) =>
-      cancelRows(db, actor, input, now()),
+      cancelRows(store, actor, input, now()),
 
-    find: (merchantId: string, batchId: string) => findBatch(db, merchantId, batchId),
+    find: (merchantId: string, batchId: string) => findBatch(store, merchantId, batchId),
     /** The batch's rows whose M-Pesa B2B payout is in doubt (answer lost or overdue). */
-    inDoubtRows: (batchId: string) => new Set(inDoubtRowIds(db, batchId, now())),
+    inDoubtRows: async (batchId: string) =>
+      new Set(await store.read(async (q) => inDoubtRowIds(unmovedTx(q), batchId, now()))),
     /** Active members other than `memberId` who could approve payouts (0: a sole approver). */
     otherApprovers: (merchantId: string, memberId: string) =>
-      otherApprovers(db, merchantId, memberId),
-    summary: (batch: Parameters<typeof batchSummary>[1]) => batchSummary(db, batch),
-    row: (batchId: string, rowId: string) => findBatchRow(db, batchId, rowId),
+      store.read((q) => otherApproversIn(q, merchantId, memberId)),
+    summary: (batch: Parameters<typeof batchSummary>[1]) =>
+      store.read(async (q) => batchSummary(unmovedTx(q), batch)),
+    row: (batchId: string, rowId: string) =>
+      store.read(async (q) => findBatchRow(unmovedTx(q), batchId, rowId)),
     rows: (batchId: string, options?: Parameters<typeof listBatchRows>[2]) =>
-      listBatchRows(db, batchId, options),
+      store.read(async (q) => listBatchRows(unmovedTx(q), batchId, options)),
     list: (merchantId: string, mode: LedgerBook, limit?: number) =>
-      listBatches(db, merchantId, mode, limit),
-    resultsCsv: (batchId: string) => resultsCsvLines(db, batchId),
+      store.read(async (q) => listBatches(unmovedTx(q), merchantId, mode, limit)),
+    /** The batch's results file, line by line (formula-safe): a page of rows per store.read. */
+    async *resultsCsv(batchId: string): AsyncGenerator<string> {
+      yield resultsCsvHeader.join(",");
+      let afterLine = 0;
+      for (;;) {
+        const from = afterLine;
+        const page = await store.read(async (q) => resultsCsvPage(unmovedTx(q), batchId, from));
+        yield* page.lines;
+        if (page.nextAfterLine === null) return;
+        afterLine = page.nextAfterLine;
+      }
+    },
   };
 }
 

@@ -14,8 +14,10 @@ import { createBulkBatch, uploadBulkBatch } from "./batches.server";
 import { expireStaleBatches } from "./expiry.server";
 import { listBatches } from "./reads.server";
 import { BATCH_LIMITS } from "./vocabulary";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
+const store = sqliteStore(db);
 afterAll(close);
 const nextMerchant = merchantIdSequence("UL");
 const T0 = Date.UTC(2026, 10, 24, 9);
@@ -64,32 +66,49 @@ describe("upload limits", () => {
     const M = nextMerchant();
     addMerchant(db, M);
     for (let i = 0; i < BATCH_LIMITS.openDrafts; i++)
-      createBulkBatch(db, maker(M), input(file(1, i)), T0);
-    expect(await caught(() => uploadBulkBatch(db, maker(M), input(file(1)), T0))).toMatchObject({
+      await createBulkBatch(store, maker(M), input(file(1, i)), T0);
+    expect(await caught(() => uploadBulkBatch(store, maker(M), input(file(1)), T0))).toMatchObject({
       code: "too_many_drafts",
       status: 409,
       message: expect.stringContaining("You have 20 draft batches open"),
     });
-    const test = await uploadBulkBatch(db, { ...maker(M), mode: "test" }, input(file(1)), T0);
+    const test = await uploadBulkBatch(store, { ...maker(M), mode: "test" }, input(file(1)), T0);
     expect(test.status).toBe("draft");
+  });
+
+  it("two uploads at once for the last draft slot: one is made, the other refused", async () => {
+    const M = nextMerchant();
+    addMerchant(db, M);
+    for (let i = 0; i < BATCH_LIMITS.openDrafts - 1; i++)
+      await createBulkBatch(store, maker(M), input(file(1, i)), T0);
+    const results = await Promise.allSettled([
+      uploadBulkBatch(store, maker(M), input(file(1, 100)), T0),
+      uploadBulkBatch(store, maker(M), input(file(1, 200)), T0),
+    ]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    expect(results.find((result) => result.status === "rejected")).toMatchObject({
+      reason: { code: "too_many_drafts" },
+    });
   });
 
   it("at most 100,000 rows a day: the file that would pass it is refused whole; the next day it goes", async () => {
     const M = nextMerchant();
     addMerchant(db, M);
-    const earlier = createBulkBatch(db, maker(M), input(file(5)), T0);
+    const earlier = await createBulkBatch(store, maker(M), input(file(5)), T0);
     // As if the day's earlier files had come to 99,990 rows.
     db.update(disbursementBatches)
       .set({ rowCount: BATCH_LIMITS.rowsPerDay - 10 })
       .where(eq(disbursementBatches.id, earlier.id))
       .run();
-    expect(await caught(() => uploadBulkBatch(db, maker(M), input(file(11)), T0))).toMatchObject({
-      code: "daily_rows_exceeded",
-      status: 429,
-    });
-    const fits = await uploadBulkBatch(db, maker(M), input(file(10)), T0);
+    expect(await caught(() => uploadBulkBatch(store, maker(M), input(file(11)), T0))).toMatchObject(
+      {
+        code: "daily_rows_exceeded",
+        status: 429,
+      },
+    );
+    const fits = await uploadBulkBatch(store, maker(M), input(file(10)), T0);
     expect(rowCount(fits.id)).toBe(10);
-    const tomorrow = await uploadBulkBatch(db, maker(M), input(file(11)), T0 + DAY);
+    const tomorrow = await uploadBulkBatch(store, maker(M), input(file(11)), T0 + DAY);
     expect(rowCount(tomorrow.id)).toBe(11);
   });
 });
@@ -107,7 +126,7 @@ describe("a big file is checked and written in slices", () => {
       if (!done) setImmediate(turn);
     };
     setImmediate(turn);
-    const batch = await uploadBulkBatch(db, maker(M), input(file(10_000)), T0);
+    const batch = await uploadBulkBatch(store, maker(M), input(file(10_000)), T0);
     done = true;
     expect(batch.status).toBe("draft");
     expect(rowCount(batch.id)).toBe(10_000);
@@ -122,18 +141,18 @@ describe("stale batches", () => {
   it("a draft untouched for 7 days expires with its rows deleted; a fresh one stays; an abandoned upload goes", async () => {
     const M = nextMerchant();
     addMerchant(db, M);
-    const old = createBulkBatch(db, maker(M), input(file(3)), T0);
-    const fresh = createBulkBatch(db, maker(M), input(file(2, 10)), T0 + 6 * DAY);
-    const abandoned = createBulkBatch(db, maker(M), input(file(2, 20)), T0);
+    const old = await createBulkBatch(store, maker(M), input(file(3)), T0);
+    const fresh = await createBulkBatch(store, maker(M), input(file(2, 10)), T0 + 6 * DAY);
+    const abandoned = await createBulkBatch(store, maker(M), input(file(2, 20)), T0);
     db.update(disbursementBatches)
       .set({ status: "checking" })
       .where(eq(disbursementBatches.id, abandoned.id))
       .run();
     // (The other tests' drafts of T0 expire too.)
-    const result = await expireStaleBatches(db, T0 + 7 * DAY + 1);
+    const result = await expireStaleBatches(store, T0 + 7 * DAY + 1);
     expect(result.abandoned).toBe(1);
     expect(result.expired).toBeGreaterThanOrEqual(1);
-    expect(await expireStaleBatches(db, T0 + 7 * DAY + 2)).toEqual({
+    expect(await expireStaleBatches(store, T0 + 7 * DAY + 2)).toEqual({
       expired: 0,
       abandoned: 0,
       rowsDeleted: 0,
