@@ -149,6 +149,29 @@ describe("the second step", () => {
     expect(eventsOf(subject, "recovery_code_used")).toHaveLength(1);
   });
 
+  it("takes one code once when two requests send it at the same moment", async () => {
+    const { subject, secret, codes } = await enrolledMember(T0 - 10 * STEP);
+    const code = codeAt(secret, T0);
+    const totp = await Promise.all([check(subject, code, T0, "a"), check(subject, code, T0, "b")]);
+    expect(totp).toEqual(
+      expect.arrayContaining([
+        { ok: true, method: "totp" },
+        { ok: false, reason: "replayed" },
+      ]),
+    );
+    const recovery = await Promise.all([
+      check(subject, codes[1]!, T0, "a"),
+      check(subject, codes[1]!, T0, "b"),
+    ]);
+    expect(recovery).toEqual(
+      expect.arrayContaining([
+        { ok: true, method: "recovery_code" },
+        { ok: false, reason: "used" },
+      ]),
+    );
+    expect(eventsOf(subject, "sign_in")).toHaveLength(2);
+  });
+
   it("throttles after five wrong codes for one account, even with the right code", async () => {
     const { subject, secret } = await enrolledMember(T0 - 10 * STEP);
     for (let i = 0; i < SECOND_FACTOR_LIMITS.account.limit; i++)
