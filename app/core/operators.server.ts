@@ -11,7 +11,8 @@ import { newId } from "~/core/ids.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "~/core/passwords.server";
 import { guardedPasswordCheck } from "~/core/sign-in-guard.server";
 import { first } from "~/db/sql";
-import type { Handle } from "~/db/store";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import type { Db } from "~/utils/db.server";
 
 export type { OperatorRole };
@@ -116,15 +117,17 @@ export type OperatorSignIn =
   | { ok: false; reason: "throttled" | "busy"; retryAfterMs: number; holdMs: number };
 
 export async function signInOperator(
-  db: Db,
+  store: Store,
   input: { email: string; password: string; clientKey: string; origin?: RequestOrigin },
   now = Date.now(),
 ): Promise<OperatorSignIn> {
   const email = input.email.trim().toLowerCase();
-  const row = findOperatorByEmail(db, email);
+  const row = await store.read((q) =>
+    first(q.select().from(operators).where(eq(operators.email, email)).limit(1)),
+  );
   // Counted before hashing; a full hashing queue is "busy" (core/sign-in-guard).
   const checked = await guardedPasswordCheck(
-    db,
+    store,
     {
       // Per account AND address: other addresses' failures never refuse this one (issue 27).
       account: {
@@ -148,20 +151,28 @@ export async function signInOperator(
     };
   if (checked.outcome === "invalid" || !row) {
     if (row)
-      recordSecurityEvent(
-        db,
-        { subject: { type: "operator", id: row.id }, type: "sign_in_failed", origin: input.origin },
-        now,
-      );
+      await store.write(async (q) => {
+        recordSecurityEvent(
+          unmovedTx(q),
+          {
+            subject: { type: "operator", id: row.id },
+            type: "sign_in_failed",
+            origin: input.origin,
+          },
+          now,
+        );
+      });
     return { ok: false, reason: "invalid" };
   }
   // With two-factor sign-in, "signed in" is recorded when the second step succeeds.
   if (row.totpEnabledAt === null)
-    recordSecurityEvent(
-      db,
-      { subject: { type: "operator", id: row.id }, type: "sign_in", origin: input.origin },
-      now,
-    );
+    await store.write(async (q) => {
+      recordSecurityEvent(
+        unmovedTx(q),
+        { subject: { type: "operator", id: row.id }, type: "sign_in", origin: input.origin },
+        now,
+      );
+    });
   return {
     ok: true,
     operator: {

@@ -38,7 +38,24 @@ import {
   resetLimit,
   type Limit,
 } from "~/core/rate-limit.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import type { Db } from "~/utils/db.server";
+
+/**
+ * TRANSITIONAL (ADR 0041): core/rate-limit (a shared leaf) still takes a Db; inside a store
+ * callback the handle is that same connection, and its own transactions nest in the callback's.
+ */
+const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
+
+/**
+ * The store the check counts on. TRANSITIONAL: core/destinations (not yet on the store) still hands
+ * its better-sqlite3 connection; it is used through its store. Goes when destinations moves.
+ */
+export type StoreOrDb = Store | Db;
+const isStore = (on: StoreOrDb): on is Store => typeof (on as Store).forUpdate === "function";
+const storeOf = (on: StoreOrDb): Store => (isStore(on) ? on : sqliteStore(on));
 
 /**
  * How long a "busy" refusal keeps a client out of the high lane (the limit is never reached): as
@@ -64,37 +81,59 @@ export type GuardedCheck =
   | { outcome: "busy"; retryAfterMs: number; holdMs: number };
 
 export async function guardedPasswordCheck(
-  db: Db,
+  on: StoreOrDb,
   limits: { account: { key: string; rule: Limit }; client: { key: string; rule: Limit } },
   check: (options: VerifyOptions) => Promise<boolean>,
   now = Date.now(),
 ): Promise<GuardedCheck> {
+  const store = storeOf(on);
   const queueKey = limits.client.key;
   // Refusals write nothing when they can (every write is a commit on the event loop): this client
   // already has a check in the queue; it is over a limit; its lane is full.
   if (passwordHashSlots.has(queueKey)) return busy(0);
-  const accountState = checkLimit(db, limits.account.key, limits.account.rule, now);
-  const clientState = checkLimit(db, limits.client.key, limits.client.rule, now);
+  const strikeKey = `${limits.client.key}:busy`;
+  const state = await store.read(async (q) => {
+    const db = unmovedDb(q);
+    const account = checkLimit(db, limits.account.key, limits.account.rule, now);
+    const client = checkLimit(db, limits.client.key, limits.client.rule, now);
+    if (!account.allowed || !client.allowed) return { account, client, clean: false };
+    const clean = client.count === 0 && checkLimit(db, strikeKey, BUSY_STRIKE, now).count === 0;
+    return { account, client, clean };
+  });
+  const { account: accountState, client: clientState, clean } = state;
   if (!accountState.allowed || !clientState.allowed)
     return {
       outcome: "throttled",
       retryAfterMs: Math.max(accountState.retryAfterMs, clientState.retryAfterMs),
       holdMs: FAILING_CLIENT_HOLD_MS,
     };
-  const strikeKey = `${limits.client.key}:busy`;
-  const clean = clientState.count === 0 && checkLimit(db, strikeKey, BUSY_STRIKE, now).count === 0;
   const priority = clean ? "high" : "normal";
   // A clean client refused gets a strike: its next tries wait in the normal lane.
-  const refuseBusy = () => {
+  const refuseBusy = async () => {
     if (!clean) return busy(FAILING_CLIENT_HOLD_MS);
-    hitLimit(db, strikeKey, BUSY_STRIKE, now);
+    await store.write(async (q) => {
+      hitLimit(unmovedDb(q), strikeKey, BUSY_STRIKE, now);
+    });
     return busy(0);
   };
+  if (passwordHashSlots.has(queueKey)) return busy(0);
   if (!passwordHashSlots.hasRoom(priority)) return refuseBusy();
 
   // Counted before the hash, atomically: concurrent attempts (other processes too) cannot all
-  // pass a check made before any of them was counted.
-  const reservation = reserveAttempt(db, [limits.account, limits.client], now);
+  // pass a check made before any of them was counted. The queue is looked at again in the write's
+  // turn (other requests' turns ran since the read above), and the hash is queued before any other
+  // store turn runs ("applied": its commit follows in a turn of its own, long before the hash
+  // ends), so two attempts from one client cannot both be counted on their way into the queue.
+  const reservation = await store.write(
+    async (q) => {
+      if (passwordHashSlots.has(queueKey)) return "key_busy" as const;
+      if (!passwordHashSlots.hasRoom(priority)) return "full" as const;
+      return reserveAttempt(unmovedDb(q), [limits.account, limits.client], now);
+    },
+    { wait: "applied" },
+  );
+  if (reservation === "key_busy") return busy(0);
+  if (reservation === "full") return refuseBusy();
   if (!reservation.allowed)
     return {
       outcome: "throttled",
@@ -107,15 +146,22 @@ export async function guardedPasswordCheck(
     valid = await check({ priority, key: queueKey });
   } catch (error) {
     // No password was checked: the attempt does not count.
-    reservation.taken.forEach((taken) => refundAttempt(db, taken));
+    await store.write(async (q) => {
+      reservation.taken.forEach((taken) => refundAttempt(unmovedDb(q), taken));
+    });
     if (!(error instanceof QueueFullError)) throw error;
     // The queue filled up (or took this client's other attempt) since the checks above.
     return error instanceof KeyBusyError ? busy(0) : refuseBusy();
   }
+  // The count is on disk before the answer (its commit ran while the password was hashed).
+  await store.durable();
   if (!valid) return { outcome: "invalid" };
-  resetLimit(db, account.key);
-  if (!clean) resetLimit(db, strikeKey);
-  refundAttempt(db, client);
+  await store.write(async (q) => {
+    const db = unmovedDb(q);
+    resetLimit(db, account.key);
+    if (!clean) resetLimit(db, strikeKey);
+    refundAttempt(db, client);
+  });
   return { outcome: "valid" };
 }
 

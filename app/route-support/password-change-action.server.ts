@@ -8,13 +8,12 @@ import { data } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import { passwordRecovery } from "~/content/password-recovery";
 import type { AccountSubject } from "~/core/accounts/security-events.server";
-import { changePassword } from "~/core/accounts/password-change.server";
 import { changePasswordSchema } from "~/core/accounts/password-forms";
 import { describeWait } from "~/core/rate-limit.server";
-import { getDb } from "~/utils/db.server";
 import { clientKey, requestOrigin, retryAfterHeader } from "~/utils/request.server";
 import { currentSessionIdHash } from "~/utils/session.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { signIn } from "~/wiring/sign-in.server";
 
 export type ChangePasswordActionData = { lastResult: SubmissionResult<string[]> };
 const HIDDEN = { hideFields: ["currentPassword", "password", "confirmPassword"] };
@@ -32,7 +31,7 @@ export async function changePasswordAction(
       { status: 400 },
     );
   }
-  const result = await changePassword(getDb(), {
+  const result = await signIn().changePassword({
     subject,
     currentPassword: submission.value.currentPassword,
     newPassword: submission.value.password,

@@ -8,8 +8,6 @@ import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/node";
 import { secondFactorSchema } from "~/core/accounts/two-factor-schema";
-import { checkSecondFactor } from "~/core/accounts/two-factor.server";
-import { getDb } from "~/utils/db.server";
 import { paths } from "~/utils/paths";
 import {
   assertSameOrigin,
@@ -18,9 +16,11 @@ import {
   retryAfterHeader,
   safeRedirectPath,
 } from "~/utils/request.server";
-import { completeSecondFactor, type SessionKind } from "~/utils/session.server";
+import type { SessionKind } from "~/utils/session.server";
 import { refusalMessage, refusalStatus, sessionStage } from "./two-factor-flow.server";
 import { totpSealingKey } from "~/utils/two-factor-key.server";
+import { sessions } from "~/wiring/sessions.server";
+import { twoFactor } from "~/wiring/sign-in.server";
 
 export type SecondStepActionData = { lastResult: SubmissionResult<string[]> };
 
@@ -40,7 +40,7 @@ const places: Record<
 export async function secondStepLoader(kind: SessionKind, request: Request) {
   const { home, signInWith } = places[kind];
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), home);
-  const session = await sessionStage(getDb(), kind, request);
+  const session = await sessionStage(kind, request);
   if (session.stage === "full") throw redirect(redirectTo);
   if (session.stage === "none") throw redirect(signInWith({ redirectTo }));
   return { redirectTo };
@@ -48,8 +48,7 @@ export async function secondStepLoader(kind: SessionKind, request: Request) {
 
 export async function secondStepAction(kind: SessionKind, request: Request) {
   assertSameOrigin(request);
-  const db = getDb();
-  const session = await sessionStage(db, kind, request);
+  const session = await sessionStage(kind, request);
   if (session.stage !== "pending") throw redirect(places[kind].signIn);
   const submission = parseWithZod(await request.formData(), { schema: secondFactorSchema });
   if (submission.status !== "success") {
@@ -58,7 +57,7 @@ export async function secondStepAction(kind: SessionKind, request: Request) {
       400,
     );
   }
-  const result = checkSecondFactor(db, totpSealingKey(), session.subject, {
+  const result = await twoFactor().checkSecondFactor(totpSealingKey(), session.subject, {
     code: submission.value.code,
     clientKey: clientKey(request),
     origin: requestOrigin(request),
@@ -78,7 +77,7 @@ export async function secondStepAction(kind: SessionKind, request: Request) {
       },
     );
   }
-  const cookie = await completeSecondFactor(db, kind, request);
+  const cookie = await sessions().completeSecondFactor(kind, request);
   return redirect(safeRedirectPath(submission.value.redirectTo, places[kind].home), {
     headers: { "Set-Cookie": cookie },
   });

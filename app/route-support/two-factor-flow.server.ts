@@ -6,8 +6,8 @@ import { twoFactorText } from "~/content/two-factor";
 import type { AccountSubject } from "~/core/accounts/security-events.server";
 import type { PasswordConfirmation, SecondFactorResult } from "~/core/accounts/two-factor.server";
 import { describeWait } from "~/core/rate-limit.server";
-import type { Db } from "~/utils/db.server";
-import { readSession, type SessionKind } from "~/utils/session.server";
+import type { SessionKind } from "~/utils/session.server";
+import { sessions } from "~/wiring/sessions.server";
 
 export type SessionStage =
   | { stage: "none" }
@@ -15,12 +15,8 @@ export type SessionStage =
   | { stage: "full"; subject: AccountSubject };
 
 /** Where this browser's session of `kind` stands: none, waiting for the second factor, or full. */
-export async function sessionStage(
-  db: Db,
-  kind: SessionKind,
-  request: Request,
-): Promise<SessionStage> {
-  const state = await readSession(db, kind, request);
+export async function sessionStage(kind: SessionKind, request: Request): Promise<SessionStage> {
+  const state = await sessions().read(kind, request);
   if (state.status !== "active") return { stage: "none" };
   const { merchantUserId, operatorId, pendingSecondFactor } = state.session;
   const subject: AccountSubject | null = merchantUserId

@@ -9,30 +9,26 @@ import type { SubmissionResult } from "@conform-to/react";
 import { twoFactorText } from "~/content/two-factor";
 import type { AccountSubject } from "~/core/accounts/security-events.server";
 import { twoFactorSettingsSchema } from "~/core/accounts/two-factor-schema";
-import {
-  checkSecondFactor,
-  confirmEnrolment,
-  enrolmentSecret,
-  isSecondFactorInput,
-  regenerateRecoveryCodes,
-  turnOffTwoFactor,
-  twoFactorStatus,
-} from "~/core/accounts/two-factor.server";
-import type { Db } from "~/utils/db.server";
+import { isSecondFactorInput } from "~/core/accounts/two-factor.server";
 import { qrSvg } from "~/utils/qr.server";
 import { clientKey, requestOrigin } from "~/utils/request.server";
-import { markSteppedUp, type SessionKind } from "~/utils/session.server";
+import type { SessionKind } from "~/utils/session.server";
 import { jsonWithSuccess, redirectWithSuccess } from "~/utils/toast.server";
 import { refusalMessage, refusalStatus } from "./two-factor-flow.server";
 import { totpSealingKey } from "~/utils/two-factor-key.server";
+import { sessions } from "~/wiring/sessions.server";
+import { twoFactor } from "~/wiring/sign-in.server";
 
 /** The secret in groups of four, as the user types it into their app. */
 const groupsOfFour = (secret: string) => secret.match(/.{1,4}/g) ?? [];
 
-export function twoFactorSettingsData(db: Db, subject: AccountSubject, label: string) {
-  const status = twoFactorStatus(db, subject);
+export async function twoFactorSettingsData(subject: AccountSubject, label: string) {
+  const service = twoFactor();
+  const status = await service.status(subject);
   const setup =
-    status.enabledAt === null ? enrolmentSecret(db, totpSealingKey(), subject, label) : null;
+    status.enabledAt === null
+      ? await service.enrolmentSecret(totpSealingKey(), subject, label)
+      : null;
   return {
     enabledAt: status.enabledAt,
     recoveryCodesLeft: status.recoveryCodesLeft,
@@ -47,7 +43,6 @@ export type TwoFactorActionData = {
 };
 
 export async function twoFactorSettingsAction(
-  db: Db,
   kind: SessionKind,
   subject: AccountSubject,
   request: Request,
@@ -61,6 +56,7 @@ export async function twoFactorSettingsAction(
     );
   }
   const origin = requestOrigin(request);
+  const service = twoFactor();
   const refuse = (field: "code", message: string, status: number) =>
     data<TwoFactorActionData>(
       {
@@ -73,7 +69,10 @@ export async function twoFactorSettingsAction(
     );
   const value = submission.value;
   if (value.intent === "enable") {
-    const result = confirmEnrolment(db, totpSealingKey(), subject, { code: value.code, origin });
+    const result = await service.confirmEnrolment(totpSealingKey(), subject, {
+      code: value.code,
+      origin,
+    });
     if (!result.ok) {
       const message =
         result.reason === "already_on" || result.reason === "not_started"
@@ -81,21 +80,21 @@ export async function twoFactorSettingsAction(
           : refusalMessage({ ok: false, reason: result.reason });
       return refuse("code", message, 400);
     }
-    await markSteppedUp(db, kind, request);
+    await sessions().markSteppedUp(kind, request);
     return jsonWithSuccess<TwoFactorActionData>(
       { lastResult: submission.reply({ resetForm: true }), recoveryCodes: result.recoveryCodes },
       twoFactorText.enabled,
     );
   }
   if (value.intent === "regenerate") {
-    const checked = checkSecondFactor(db, totpSealingKey(), subject, {
+    const checked = await service.checkSecondFactor(totpSealingKey(), subject, {
       code: value.code,
       clientKey: clientKey(request),
       origin,
       purpose: "confirm",
     });
     if (!checked.ok) return refuse("code", refusalMessage(checked), refusalStatus(checked));
-    const codes = regenerateRecoveryCodes(db, subject, origin);
+    const codes = await service.regenerateRecoveryCodes(subject, origin);
     return jsonWithSuccess<TwoFactorActionData>(
       { lastResult: submission.reply({ resetForm: true }), recoveryCodes: codes },
       twoFactorText.regenerated,
@@ -109,13 +108,13 @@ export async function twoFactorSettingsAction(
       "Enter the 6-digit code from your authenticator app, or a recovery code: your password alone cannot turn off two-factor sign-in.",
       400,
     );
-  const checked = checkSecondFactor(db, totpSealingKey(), subject, {
+  const checked = await service.checkSecondFactor(totpSealingKey(), subject, {
     code: value.code,
     clientKey: clientKey(request),
     origin,
     purpose: "confirm",
   });
   if (!checked.ok) return refuse("code", refusalMessage(checked), refusalStatus(checked));
-  turnOffTwoFactor(db, subject, origin);
+  await service.turnOff(subject, origin);
   return redirectWithSuccess(page, twoFactorText.disabled);
 }

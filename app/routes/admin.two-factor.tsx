@@ -8,7 +8,6 @@ import { TwoFactorSettings } from "~/components/accounts/TwoFactorSettings";
 import { Container } from "~/components/ui";
 import { twoFactorText } from "~/content/two-factor";
 import { operatorRoles } from "~/core/operator-roles";
-import { getDb } from "~/utils/db.server";
 import { privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
 import { paths } from "~/utils/paths";
@@ -21,17 +20,12 @@ import {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const operator = await requireOperator(request, operatorRoles);
-  return twoFactorSettingsData(
-    getDb(),
-    { type: "operator", id: operator.id },
-    `console ${operator.email}`,
-  );
+  return twoFactorSettingsData({ type: "operator", id: operator.id }, `console ${operator.email}`);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const operator = await requireOperator(request, operatorRoles);
   return twoFactorSettingsAction(
-    getDb(),
     "operator",
     { type: "operator", id: operator.id },
     request,

@@ -12,9 +12,7 @@ import { Container } from "~/components/ui";
 import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
 import { signInRefusal } from "~/content/sign-in";
 import { operatorSignInSchema } from "~/core/operator-sign-in-schema";
-import { signInOperator } from "~/core/operators.server";
 import { describeWait } from "~/core/rate-limit.server";
-import { getDb } from "~/utils/db.server";
 import { holdRefusal } from "~/utils/hold-refusal.server";
 import { getSignedInOperator } from "~/utils/operator-auth.server";
 import { paths } from "~/utils/paths";
@@ -29,6 +27,7 @@ import {
 import { seo } from "~/utils/seo";
 import { jsonWithError } from "~/utils/toast.server";
 import { sessions } from "~/wiring/sessions.server";
+import { signIn } from "~/wiring/sign-in.server";
 
 type ActionData = { lastResult: SubmissionResult<string[]> };
 
@@ -51,8 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  // TRANSITIONAL: the sign-in guard (core/sign-in-guard) still counts attempts on the driver.
-  const result = await signInOperator(getDb(), {
+  const result = await signIn().signInOperator({
     ...submission.value,
     clientKey: clientKey(request),
     origin: requestOrigin(request),

@@ -18,9 +18,7 @@ import { Container } from "~/components/ui";
 import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
 import { twoFactorText } from "~/content/two-factor";
 import { confirmPasswordSchema, secondFactorSchema } from "~/core/accounts/two-factor-schema";
-import { checkSecondFactor, confirmPassword } from "~/core/accounts/two-factor.server";
 import { requireMerchant } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
 import { paths } from "~/utils/paths";
 import {
   clientKey,
@@ -28,11 +26,12 @@ import {
   requestOrigin,
   safeRedirectPath,
 } from "~/utils/request.server";
-import { markSteppedUp } from "~/utils/session.server";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { refusalMessage, refusalStatus } from "~/route-support/two-factor-flow.server";
 import { totpSealingKey } from "~/utils/two-factor-key.server";
+import { sessions } from "~/wiring/sessions.server";
+import { twoFactor } from "~/wiring/sign-in.server";
 
 const DASHBOARD = paths.merchantDashboard;
 type ActionData = { lastResult: SubmissionResult<string[]> };
@@ -48,11 +47,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const merchant = await requireMerchant(request);
-  const db = getDb();
   const subject = { type: "merchant_user", id: merchant.userId } as const;
   const formData = await request.formData();
-  const twoFactor = merchant.totpEnabledAt !== null;
-  const submission = twoFactor
+  const hasTwoFactor = merchant.totpEnabledAt !== null;
+  const submission = hasTwoFactor
     ? parseWithZod(formData, { schema: secondFactorSchema })
     : parseWithZod(formData, { schema: confirmPasswordSchema });
   const hide = { hideFields: ["code", "password"] };
@@ -63,12 +61,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const base = { clientKey: clientKey(request), origin: requestOrigin(request) };
   const result =
     "code" in value
-      ? checkSecondFactor(db, totpSealingKey(), subject, {
+      ? await twoFactor().checkSecondFactor(totpSealingKey(), subject, {
           ...base,
           code: value.code,
           purpose: "confirm",
         })
-      : await confirmPassword(db, subject, { ...base, password: value.password });
+      : await twoFactor().confirmPassword(subject, { ...base, password: value.password });
   if (!result.ok) {
     const field = "code" in value ? "code" : "password";
     const message = refusalMessage(result, field === "code" ? "code" : "password");
@@ -77,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: refusalStatus(result) },
     );
   }
-  await markSteppedUp(db, "merchant", request);
+  await sessions().markSteppedUp("merchant", request);
   return redirectWithSuccess(
     safeRedirectPath(value.redirectTo, DASHBOARD),
     twoFactorText.confirmed,

@@ -9,7 +9,6 @@ import { TwoFactorSettings } from "~/components/accounts/TwoFactorSettings";
 import { Container } from "~/components/ui";
 import { twoFactorText } from "~/content/two-factor";
 import { requireMerchant } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
@@ -23,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const merchant = await requireMerchant(request);
   const label = `${merchant.merchantId} ${merchant.username}`;
   return {
-    ...twoFactorSettingsData(getDb(), { type: "merchant_user", id: merchant.userId }, label),
+    ...(await twoFactorSettingsData({ type: "merchant_user", id: merchant.userId }, label)),
     required: merchant.requireTwoFactor,
   };
 }
@@ -31,7 +30,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const merchant = await requireMerchant(request);
   return twoFactorSettingsAction(
-    getDb(),
     "merchant",
     { type: "merchant_user", id: merchant.userId },
     request,

@@ -16,7 +16,6 @@ import {
 import { processStore } from "~/db/process.server";
 import type { Store } from "~/db/store";
 import { unmovedTx } from "~/db/unmoved";
-import { getDb } from "./db.server";
 import { holdRefusal } from "./hold-refusal.server";
 import { recordAudit } from "~/core/audit.server";
 import { can, type Permission } from "~/core/accounts/permissions";
@@ -48,8 +47,7 @@ function formString(form: FormData, name: string): string {
 export const authenticator = new Authenticator<MerchantPrincipal>();
 authenticator.use(
   new FormStrategy(async ({ form, request }) => {
-    // TRANSITIONAL: the sign-in guard (core/sign-in-guard) still counts attempts on the driver.
-    const result = await signInMerchant(getDb(), {
+    const result = await signInMerchant(processStore(), {
       merchantId: formString(form, "merchantId"),
       username: formString(form, "username"),
       password: formString(form, "password"),

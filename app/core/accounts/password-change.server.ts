@@ -5,14 +5,17 @@
  * success, in one transaction: the new hash, every OTHER session of the account ended (this one
  * stays signed in), `password_changed` recorded.
  */
-import { and, eq, ne } from "drizzle-orm";
-import { merchants, merchantUsers, operators, sessions } from "../../../drizzle/schema";
+import { eq } from "drizzle-orm";
+import { merchants, merchantUsers, operators } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
 import { SIGN_IN_LIMITS } from "~/core/merchants/sign-in.server";
 import { OPERATOR_SIGN_IN_LIMIT } from "~/core/operators.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "~/core/passwords.server";
 import { guardedPasswordCheck } from "~/core/sign-in-guard.server";
-import type { Db, Tx } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
+import { endSessionsOf } from "~/utils/session.server";
 import { checkNewPassword } from "./password-policy.server";
 import {
   recordSecurityEvent,
@@ -27,43 +30,30 @@ export type PasswordChangeResult =
   | { ok: false; reason: "wrong_password" }
   | { ok: false; reason: "throttled" | "busy"; retryAfterMs: number };
 
-function accountOf(db: Db, subject: AccountSubject) {
+async function accountOf(q: Handle, subject: AccountSubject) {
   if (subject.type === "operator") {
-    const row = db.select().from(operators).where(eq(operators.id, subject.id)).get();
+    const row = await first(
+      q.select().from(operators).where(eq(operators.id, subject.id)).limit(1),
+    );
     return row && { passwordHash: row.passwordHash, username: row.email, email: row.email };
   }
-  const row = db
-    .select({
-      passwordHash: merchantUsers.passwordHash,
-      username: merchantUsers.username,
-      email: merchantUsers.email,
-      businessName: merchants.businessName,
-    })
-    .from(merchantUsers)
-    .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
-    .where(eq(merchantUsers.id, subject.id))
-    .get();
-  return row;
-}
-
-/**
- * TRANSITIONAL: utils/session's `endSessionsOf` on this synchronous transaction. Password change
- * stays on the driver until core/sign-in-guard (its password check, shared with sign-in and
- * destinations) moves onto the store.
- */
-function endOtherSessions(tx: Tx, subject: AccountSubject, keepIdHash: string | null): number {
-  const owner =
-    subject.type === "merchant_user"
-      ? eq(sessions.merchantUserId, subject.id)
-      : eq(sessions.operatorId, subject.id);
-  return tx
-    .delete(sessions)
-    .where(keepIdHash ? and(owner, ne(sessions.idHash, keepIdHash)) : owner)
-    .run().changes;
+  return first(
+    q
+      .select({
+        passwordHash: merchantUsers.passwordHash,
+        username: merchantUsers.username,
+        email: merchantUsers.email,
+        businessName: merchants.businessName,
+      })
+      .from(merchantUsers)
+      .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
+      .where(eq(merchantUsers.id, subject.id))
+      .limit(1),
+  );
 }
 
 export async function changePassword(
-  db: Db,
+  store: Store,
   input: {
     subject: AccountSubject;
     currentPassword: string;
@@ -76,7 +66,7 @@ export async function changePassword(
   now = Date.now(),
 ): Promise<PasswordChangeResult> {
   const { subject } = input;
-  const account = accountOf(db, subject);
+  const account = await store.read((q) => accountOf(q, subject));
   const policy = checkNewPassword(input.newPassword, account ?? {});
   if (!policy.ok) return { ok: false, reason: "policy", message: policy.message };
 
@@ -98,7 +88,7 @@ export async function changePassword(
         };
   const stored = account?.passwordHash;
   const checked = await guardedPasswordCheck(
-    db,
+    store,
     limits,
     (options) =>
       stored
@@ -111,16 +101,23 @@ export async function changePassword(
   if (checked.outcome === "invalid" || !stored) return { ok: false, reason: "wrong_password" };
 
   const passwordHash = await hashPassword(input.newPassword);
-  const sessionsEnded = db.transaction((tx) => {
+  const sessionsEnded = await store.write(async (q) => {
     if (subject.type === "merchant_user") {
-      tx.update(merchantUsers)
+      await q
+        .update(merchantUsers)
         .set({ passwordHash, passwordSetAt: now })
-        .where(eq(merchantUsers.id, subject.id))
-        .run();
+        .where(eq(merchantUsers.id, subject.id));
     } else {
-      tx.update(operators).set({ passwordHash }).where(eq(operators.id, subject.id)).run();
+      await q.update(operators).set({ passwordHash }).where(eq(operators.id, subject.id));
     }
-    const ended = endOtherSessions(tx, subject, input.keepSessionIdHash);
+    const ended = await endSessionsOf(
+      q,
+      subject.type === "merchant_user"
+        ? { merchantUserId: subject.id }
+        : { operatorId: subject.id },
+      input.keepSessionIdHash,
+    );
+    const tx = unmovedTx(q);
     recordSecurityEvent(
       tx,
       {

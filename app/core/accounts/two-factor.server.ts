@@ -10,6 +10,10 @@
  * account's count and gives the client's back, as password sign-in does (core/sign-in-guard).
  *
  * The sealing key comes from the caller (utils/two-factor-key.server): core reads no environment.
+ *
+ * On the store (ADR 0041): "a code is used once" is one write whose account read goes through
+ * `forUpdate`; the attempt counts (core/rate-limit, not yet on the store) are written in writes of
+ * their own before and after it, as they were.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { merchantUsers, operators, recoveryCodes } from "../../../drizzle/schema";
@@ -22,7 +26,10 @@ import {
   type Reservation,
 } from "~/core/rate-limit.server";
 import { guardedPasswordCheck } from "~/core/sign-in-guard.server";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
+import type { Db } from "~/utils/db.server";
 import {
   hashRecoveryCode,
   looksLikeRecoveryCode,
@@ -46,9 +53,16 @@ export const SECOND_FACTOR_LIMITS = {
 const tableOf = (subject: AccountSubject) =>
   subject.type === "operator" ? operators : merchantUsers;
 
-function readAccount(db: Pick<DbOrTx, "select">, subject: AccountSubject) {
+/**
+ * TRANSITIONAL (ADR 0041): core/rate-limit (a shared leaf) still takes a Db; inside a store
+ * callback the handle is that same connection, and its own transactions nest in the callback's.
+ */
+const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
+
+/** The account's second-factor columns; `lock` reads them through the store's row lock. */
+function readAccount(q: Handle, subject: AccountSubject, lock?: Store) {
   const table = tableOf(subject);
-  return db
+  const query = q
     .select({
       totpSecret: table.totpSecret,
       totpEnabledAt: table.totpEnabledAt,
@@ -57,7 +71,8 @@ function readAccount(db: Pick<DbOrTx, "select">, subject: AccountSubject) {
     })
     .from(table)
     .where(eq(table.id, subject.id))
-    .get();
+    .limit(1);
+  return first(lock ? lock.forUpdate(query) : query);
 }
 
 const subjectOf = (subject: AccountSubject) =>
@@ -68,14 +83,18 @@ export interface TwoFactorStatus {
   recoveryCodesLeft: number;
 }
 
-export function twoFactorStatus(db: Db, subject: AccountSubject): TwoFactorStatus {
-  const account = readAccount(db, subject);
-  const left = db
-    .select({ count: sql<number>`count(*)` })
-    .from(recoveryCodes)
-    .where(and(subjectOf(subject), isNull(recoveryCodes.usedAt)))
-    .get();
-  return { enabledAt: account?.totpEnabledAt ?? null, recoveryCodesLeft: left?.count ?? 0 };
+export function twoFactorStatus(store: Store, subject: AccountSubject): Promise<TwoFactorStatus> {
+  return store.read(async (q) => {
+    const account = await readAccount(q, subject);
+    const left = await first(
+      q
+        .select({ count: sql<number>`count(*)` })
+        .from(recoveryCodes)
+        .where(and(subjectOf(subject), isNull(recoveryCodes.usedAt)))
+        .limit(1),
+    );
+    return { enabledAt: account?.totpEnabledAt ?? null, recoveryCodesLeft: left?.count ?? 0 };
+  });
 }
 
 /**
@@ -83,47 +102,59 @@ export function twoFactorStatus(db: Db, subject: AccountSubject): TwoFactorStatu
  * one on every later view until it is confirmed (stored sealed, not yet enabled). Null when two-
  * factor sign-in is already on.
  */
-export function enrolmentSecret(
-  db: Db,
+export async function enrolmentSecret(
+  store: Store,
   key: Buffer,
   subject: AccountSubject,
   label: string,
-): { secret: string; uri: string } | null {
-  const account = readAccount(db, subject);
-  if (!account || account.totpEnabledAt !== null) return null;
-  let secret: string | null = null;
-  if (account.totpSecret) {
+): Promise<{ secret: string; uri: string } | null> {
+  /** The stored secret; null: none yet, or it does not open; "no_setup": on already, or no one. */
+  const storedSecret = (account: Awaited<ReturnType<typeof readAccount>>) => {
+    if (!account || account.totpEnabledAt !== null) return "no_setup" as const;
+    if (!account.totpSecret) return null;
     try {
-      secret = openSecret(account.totpSecret, key);
+      return openSecret(account.totpSecret, key);
     } catch {
-      secret = null;
+      return null;
     }
-  }
-  if (!secret) {
-    secret = newTotpSecret();
-    const table = tableOf(subject);
-    db.update(table)
-      .set({ totpSecret: sealSecret(secret, key), totpLastStep: null })
-      .where(and(eq(table.id, subject.id), isNull(table.totpEnabledAt)))
-      .run();
-  }
+  };
+  // Most views find the secret already stored: a read, no write.
+  const seen = storedSecret(await store.read((q) => readAccount(q, subject)));
+  if (seen === "no_setup") return null;
+  const secret =
+    seen ??
+    // A new one, unless a view in between stored one (then that one is shown): one write.
+    (await store.write(async (q) => {
+      const again = storedSecret(await readAccount(q, subject, store));
+      if (again !== null) return again;
+      const made = newTotpSecret();
+      const table = tableOf(subject);
+      await q
+        .update(table)
+        .set({ totpSecret: sealSecret(made, key), totpLastStep: null })
+        .where(and(eq(table.id, subject.id), isNull(table.totpEnabledAt)));
+      return made;
+    }));
+  if (secret === "no_setup") return null;
   return { secret, uri: totpUri({ secret, label }) };
 }
 
 /** Replace every recovery code of the account with ten new ones (returned once, stored hashed). */
-function replaceRecoveryCodes(tx: DbOrTx, subject: AccountSubject, now: number): string[] {
+async function replaceRecoveryCodes(
+  q: Handle,
+  subject: AccountSubject,
+  now: number,
+): Promise<string[]> {
   const codes = newRecoveryCodes();
-  tx.delete(recoveryCodes).where(subjectOf(subject)).run();
-  tx.insert(recoveryCodes)
-    .values(
-      codes.map((code) => ({
-        subjectType: subject.type,
-        subjectId: subject.id,
-        codeHash: hashRecoveryCode(code),
-        createdAt: now,
-      })),
-    )
-    .run();
+  await q.delete(recoveryCodes).where(subjectOf(subject));
+  await q.insert(recoveryCodes).values(
+    codes.map((code) => ({
+      subjectType: subject.type,
+      subjectId: subject.id,
+      codeHash: hashRecoveryCode(code),
+      createdAt: now,
+    })),
+  );
   return codes;
 }
 
@@ -133,14 +164,14 @@ export type EnrolmentResult =
 
 /** The first code from the app confirms the set-up: two-factor sign-in is on from now. */
 export function confirmEnrolment(
-  db: Db,
+  store: Store,
   key: Buffer,
   subject: AccountSubject,
   input: { code: string; origin?: RequestOrigin },
   now = Date.now(),
-): EnrolmentResult {
-  return db.transaction((tx): EnrolmentResult => {
-    const account = readAccount(tx, subject);
+): Promise<EnrolmentResult> {
+  return store.write(async (q): Promise<EnrolmentResult> => {
+    const account = await readAccount(q, subject, store);
     if (!account) return { ok: false, reason: "not_started" };
     if (account.totpEnabledAt !== null) return { ok: false, reason: "already_on" };
     if (!account.totpSecret) return { ok: false, reason: "not_started" };
@@ -158,12 +189,16 @@ export function confirmEnrolment(
     });
     if (!verified.ok) return { ok: false, reason: verified.reason };
     const table = tableOf(subject);
-    tx.update(table)
+    await q
+      .update(table)
       .set({ totpEnabledAt: now, totpLastStep: verified.step })
-      .where(eq(table.id, subject.id))
-      .run();
-    const codes = replaceRecoveryCodes(tx, subject, now);
-    recordSecurityEvent(tx, { subject, type: "two_factor_enabled", origin: input.origin }, now);
+      .where(eq(table.id, subject.id));
+    const codes = await replaceRecoveryCodes(q, subject, now);
+    recordSecurityEvent(
+      unmovedTx(q),
+      { subject, type: "two_factor_enabled", origin: input.origin },
+      now,
+    );
     return { ok: true, recoveryCodes: codes };
   });
 }
@@ -180,8 +215,8 @@ const looksLikeTotp = (input: string) => /^[0-9]{6}$/.test(input.replace(/\s+/g,
  * The second factor, typed as a TOTP code or a recovery code. `purpose` "sign_in" records the
  * sign-in event with the success; "confirm" (step-up, turning off, new recovery codes) does not.
  */
-export function checkSecondFactor(
-  db: Db,
+export async function checkSecondFactor(
+  store: Store,
   key: Buffer,
   subject: AccountSubject,
   input: {
@@ -191,7 +226,7 @@ export function checkSecondFactor(
     purpose: "sign_in" | "confirm";
   },
   now = Date.now(),
-): SecondFactorResult {
+): Promise<SecondFactorResult> {
   const code = input.code.trim();
   const isRecovery = looksLikeRecoveryCode(code);
   // A typo of shape (5 digits, letters in a code) is answered at once and not counted.
@@ -200,15 +235,17 @@ export function checkSecondFactor(
     { key: `2fa:${subject.type}:${subject.id}`, rule: SECOND_FACTOR_LIMITS.account },
     { key: `2fa:client:${input.clientKey}`, rule: SECOND_FACTOR_LIMITS.client },
   ];
-  const reservation = reserveAttempt(db, limits, now);
+  const reservation = await store.write(async (q) => reserveAttempt(unmovedDb(q), limits, now));
   if (!reservation.allowed)
     return { ok: false, reason: "throttled", retryAfterMs: reservation.retryAfterMs };
-  const result = db.transaction((tx): SecondFactorResult => {
-    const account = readAccount(tx, subject);
+  const result = await store.write(async (q): Promise<SecondFactorResult> => {
+    // Locked: the check of the stored step and its update are one "check then write".
+    const account = await readAccount(q, subject, store);
     if (!account?.totpEnabledAt || !account.totpSecret) return { ok: false, reason: "not_enabled" };
     const outcome = isRecovery
-      ? useRecoveryCode(tx, subject, code, now)
-      : useTotp(tx, key, subject, account, code, now);
+      ? await useRecoveryCode(q, subject, code, now)
+      : await useTotp(q, key, subject, account, code, now);
+    const tx = unmovedTx(q);
     if (outcome.ok) {
       if (outcome.method === "recovery_code")
         recordSecurityEvent(tx, { subject, type: "recovery_code_used", origin: input.origin }, now);
@@ -242,20 +279,22 @@ export function checkSecondFactor(
       Reservation["taken"][0],
       Reservation["taken"][0],
     ];
-    resetLimit(db, account.key);
-    refundAttempt(db, client);
+    await store.write(async (q) => {
+      resetLimit(unmovedDb(q), account.key);
+      refundAttempt(unmovedDb(q), client);
+    });
   }
   return result;
 }
 
-function useTotp(
-  tx: DbOrTx,
+async function useTotp(
+  q: Handle,
   key: Buffer,
   subject: AccountSubject,
   account: { totpSecret: string | null; totpLastStep: number | null },
   code: string,
   now: number,
-): SecondFactorResult {
+): Promise<SecondFactorResult> {
   let secret: string;
   try {
     secret = openSecret(account.totpSecret!, key);
@@ -271,7 +310,7 @@ function useTotp(
   if (!verified.ok) return { ok: false, reason: verified.reason };
   const table = tableOf(subject);
   // Only a later step than the stored one: two requests with the same code cannot both pass.
-  const stored = tx
+  const stored = await q
     .update(table)
     .set({ totpLastStep: verified.step })
     .where(
@@ -280,31 +319,33 @@ function useTotp(
         sql`(${table.totpLastStep} is null or ${table.totpLastStep} < ${verified.step})`,
       ),
     )
-    .run();
-  if (stored.changes !== 1) return { ok: false, reason: "replayed" };
+    .returning({ id: table.id });
+  if (stored.length !== 1) return { ok: false, reason: "replayed" };
   return { ok: true, method: "totp" };
 }
 
-function useRecoveryCode(
-  tx: DbOrTx,
+async function useRecoveryCode(
+  q: Handle,
   subject: AccountSubject,
   code: string,
   now: number,
-): SecondFactorResult {
+): Promise<SecondFactorResult> {
   const codeHash = hashRecoveryCode(normaliseRecoveryCode(code));
-  const used = tx
+  const used = await q
     .update(recoveryCodes)
     .set({ usedAt: now })
     .where(
       and(subjectOf(subject), eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)),
     )
-    .run();
-  if (used.changes === 1) return { ok: true, method: "recovery_code" };
-  const known = tx
-    .select({ usedAt: recoveryCodes.usedAt })
-    .from(recoveryCodes)
-    .where(and(subjectOf(subject), eq(recoveryCodes.codeHash, codeHash)))
-    .get();
+    .returning({ codeHash: recoveryCodes.codeHash });
+  if (used.length === 1) return { ok: true, method: "recovery_code" };
+  const known = await first(
+    q
+      .select({ usedAt: recoveryCodes.usedAt })
+      .from(recoveryCodes)
+      .where(and(subjectOf(subject), eq(recoveryCodes.codeHash, codeHash)))
+      .limit(1),
+  );
   return { ok: false, reason: known ? "used" : "wrong" };
 }
 
@@ -318,14 +359,14 @@ export type PasswordConfirmation =
  * sign-in (core/sign-in-guard) under the second-factor limits.
  */
 export async function confirmPassword(
-  db: Db,
+  store: Store,
   subject: AccountSubject,
   input: { password: string; clientKey: string; origin?: RequestOrigin },
   now = Date.now(),
 ): Promise<PasswordConfirmation> {
-  const account = readAccount(db, subject);
+  const account = await store.read((q) => readAccount(q, subject));
   const checked = await guardedPasswordCheck(
-    db,
+    store,
     {
       account: { key: `confirm:${subject.type}:${subject.id}`, rule: SECOND_FACTOR_LIMITS.account },
       client: { key: `confirm:client:${input.clientKey}`, rule: SECOND_FACTOR_LIMITS.client },
@@ -339,11 +380,13 @@ export async function confirmPassword(
   if (checked.outcome === "throttled" || checked.outcome === "busy")
     return { ok: false, reason: checked.outcome, retryAfterMs: checked.retryAfterMs };
   if (checked.outcome === "invalid") {
-    recordSecurityEvent(
-      db,
-      { subject, type: "sign_in_failed", origin: input.origin, details: { step: "confirm" } },
-      now,
-    );
+    await store.write(async (q) => {
+      recordSecurityEvent(
+        unmovedTx(q),
+        { subject, type: "sign_in_failed", origin: input.origin, details: { step: "confirm" } },
+        now,
+      );
+    });
     return { ok: false, reason: "wrong" };
   }
   return { ok: true };
@@ -361,38 +404,39 @@ export function isSecondFactorInput(value: string): boolean {
 /**
  * Two-factor sign-in off (after the caller confirmed a code or the password): secret and codes go.
  */
-export function turnOffTwoFactor(
-  db: Db,
+export async function turnOffTwoFactor(
+  store: Store,
   subject: AccountSubject,
   origin?: RequestOrigin,
   now = Date.now(),
-): void {
-  db.transaction((tx) => {
+): Promise<void> {
+  await store.write(async (q) => {
     const table = tableOf(subject);
-    tx.update(table)
+    await q
+      .update(table)
       .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
-      .where(eq(table.id, subject.id))
-      .run();
-    tx.delete(recoveryCodes).where(subjectOf(subject)).run();
-    recordSecurityEvent(tx, { subject, type: "two_factor_disabled", origin }, now);
+      .where(eq(table.id, subject.id));
+    await q.delete(recoveryCodes).where(subjectOf(subject));
+    recordSecurityEvent(unmovedTx(q), { subject, type: "two_factor_disabled", origin }, now);
   });
 }
 
 /** Ten new recovery codes (after the caller confirmed a code); the old ones stop working. */
 export function regenerateRecoveryCodes(
-  db: Db,
+  store: Store,
   subject: AccountSubject,
   origin?: RequestOrigin,
   now = Date.now(),
-): string[] {
-  return db.transaction((tx) => {
-    const codes = replaceRecoveryCodes(tx, subject, now);
-    recordSecurityEvent(tx, { subject, type: "recovery_codes_regenerated", origin }, now);
+): Promise<string[]> {
+  return store.write(async (q) => {
+    const codes = await replaceRecoveryCodes(q, subject, now);
+    recordSecurityEvent(unmovedTx(q), { subject, type: "recovery_codes_regenerated", origin }, now);
     return codes;
   });
 }
 
 /** Whether the account has two-factor sign-in on (for the sign-in flow). */
-export function hasTwoFactor(db: Db, subject: AccountSubject): boolean {
-  return (readAccount(db, subject)?.totpEnabledAt ?? null) !== null;
+export async function hasTwoFactor(store: Store, subject: AccountSubject): Promise<boolean> {
+  const account = await store.read((q) => readAccount(q, subject));
+  return (account?.totpEnabledAt ?? null) !== null;
 }

@@ -14,7 +14,8 @@ import { verifyAgainstDummy, verifyPassword } from "~/core/passwords.server";
 import type { Limit } from "~/core/rate-limit.server";
 import { guardedPasswordCheck } from "~/core/sign-in-guard.server";
 import { first } from "~/db/sql";
-import type { Handle } from "~/db/store";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import type { Db } from "~/utils/db.server";
 import { preparedPerDb } from "~/utils/prepared.server";
 
@@ -51,7 +52,7 @@ export const normalizeMerchantId = (value: string) => value.trim().toUpperCase()
 export const normalizeUsername = (value: string) => value.trim().toLowerCase();
 
 export async function signInMerchant(
-  db: Db,
+  store: Store,
   input: {
     merchantId: string;
     username: string;
@@ -67,30 +68,34 @@ export async function signInMerchant(
   const accountKey = `signin:merchant:${merchantId}:${username}:from:${input.clientKey}`;
   const clientKeyName = `signin:client:${input.clientKey}`;
 
-  const row = db
-    .select({
-      userId: merchantUsers.id,
-      merchantId: merchants.id,
-      username: merchantUsers.username,
-      businessName: merchants.businessName,
-      passwordHash: merchantUsers.passwordHash,
-      totpEnabledAt: merchantUsers.totpEnabledAt,
-    })
-    .from(merchantUsers)
-    .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
-    .where(
-      and(
-        eq(merchants.id, merchantId),
-        eq(merchantUsers.username, username),
-        eq(merchants.status, "active"),
-        // A suspended or removed member gets the same answer as a wrong password.
-        eq(merchantUsers.status, "active"),
-      ),
-    )
-    .get();
+  const row = await store.read((q) =>
+    first(
+      q
+        .select({
+          userId: merchantUsers.id,
+          merchantId: merchants.id,
+          username: merchantUsers.username,
+          businessName: merchants.businessName,
+          passwordHash: merchantUsers.passwordHash,
+          totpEnabledAt: merchantUsers.totpEnabledAt,
+        })
+        .from(merchantUsers)
+        .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
+        .where(
+          and(
+            eq(merchants.id, merchantId),
+            eq(merchantUsers.username, username),
+            eq(merchants.status, "active"),
+            // A suspended or removed member gets the same answer as a wrong password.
+            eq(merchantUsers.status, "active"),
+          ),
+        )
+        .limit(1),
+    ),
+  );
 
   const checked = await guardedPasswordCheck(
-    db,
+    store,
     {
       account: { key: accountKey, rule: SIGN_IN_LIMITS.account },
       client: { key: clientKeyName, rule: SIGN_IN_LIMITS.client },
@@ -111,25 +116,33 @@ export async function signInMerchant(
     };
   if (checked.outcome === "invalid" || !row) {
     if (row)
-      recordSecurityEvent(
-        db,
-        {
-          subject: { type: "merchant_user", id: row.userId },
-          type: "sign_in_failed",
-          origin: input.origin,
-        },
-        now,
-      );
+      await store.write(async (q) => {
+        recordSecurityEvent(
+          unmovedTx(q),
+          {
+            subject: { type: "merchant_user", id: row.userId },
+            type: "sign_in_failed",
+            origin: input.origin,
+          },
+          now,
+        );
+      });
     return { ok: false, reason: "invalid" };
   }
   const twoFactor = row.totpEnabledAt !== null;
   // With two-factor sign-in, "signed in" is recorded when the second step succeeds.
   if (!twoFactor)
-    recordSecurityEvent(
-      db,
-      { subject: { type: "merchant_user", id: row.userId }, type: "sign_in", origin: input.origin },
-      now,
-    );
+    await store.write(async (q) => {
+      recordSecurityEvent(
+        unmovedTx(q),
+        {
+          subject: { type: "merchant_user", id: row.userId },
+          type: "sign_in",
+          origin: input.origin,
+        },
+        now,
+      );
+    });
   return {
     ok: true,
     principal: {

@@ -9,6 +9,7 @@ import {
 } from "~/core/passwords.server";
 import { hitLimit } from "~/core/rate-limit.server";
 import { FAILING_CLIENT_HOLD_MS } from "~/core/sign-in-guard.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { createTestDb } from "../../../tests/setup/db";
 import { SIGN_IN_LIMITS, signInMerchant } from "./sign-in.server";
 
@@ -39,7 +40,7 @@ const attempt = (
   now: number,
 ) =>
   signInMerchant(
-    db,
+    sqliteStore(db),
     { merchantId: "MRC-TEST22", username: "owner", password, clientKey: "client-a", ...fields },
     now,
   );
@@ -246,7 +247,7 @@ describe("merchant sign-in", () => {
     ).toMatchObject({ ok: false, reason: "busy" });
     // Its next try is not refused (the normal lane has room) but queued behind the high lane.
     const next = attempt({ username: "fresh-ghost", clientKey: "fresh-flooder" }, start + 1);
-    await new Promise((resolve) => setImmediate(resolve));
+    await storeTurns();
     expect(passwordHashSlots.stats.waiting).toEqual({
       high: PASSWORD_QUEUE.waitingPerLane,
       normal: 1,
@@ -288,7 +289,7 @@ describe("merchant sign-in", () => {
       { username: "rotating", clientKey: "rotating-flooder" },
       start + 10 * 60_000,
     );
-    await new Promise((resolve) => setImmediate(resolve));
+    await storeTurns();
     expect(passwordHashSlots.stats.waiting).toEqual({ high: 0, normal: 1 });
     await drain();
     expect(await later).toEqual({ ok: false, reason: "invalid" });
@@ -306,7 +307,7 @@ describe("merchant sign-in", () => {
     const queued = attempt({ username: "ghost", clientKey: "queued-flooder" }, start);
     for (let i = 0; i < PASSWORD_QUEUE.waitingPerLane; i++)
       blocked.push(passwordHashSlots(() => new Promise<void>((resolve) => releases.push(resolve))));
-    await new Promise((resolve) => setImmediate(resolve));
+    await storeTurns();
     expect(passwordHashSlots.stats.waiting).toEqual({
       high: 1,
       normal: PASSWORD_QUEUE.waitingPerLane,
@@ -351,6 +352,7 @@ describe("merchant sign-in", () => {
         finished.push(`failing-${i}:${r.ok ? "ok" : r.reason}`),
       ),
     );
+    await storeTurns();
     // The normal lane is full: the next failing client is refused at once ...
     expect(
       await attempt({ username: "ghost-extra", clientKey: "failing-extra" }, start + 1),
@@ -359,12 +361,21 @@ describe("merchant sign-in", () => {
     const clean = attempt({ clientKey: "clean-client" }, start + 1).then((r) =>
       finished.push(`clean:${r.ok ? "ok" : r.reason}`),
     );
+    await storeTurns();
     release();
     await Promise.all([holding, clean, ...failing]);
     expect(finished[0]).toBe("clean:ok");
     expect(finished.slice(1).every((entry) => entry.endsWith(":invalid"))).toBe(true);
   });
 });
+
+/**
+ * Let started attempts reach the hashing queue: on the store (ADR 0041) each of their reads and
+ * writes takes a turn that starts in a setImmediate of its own.
+ */
+async function storeTurns() {
+  for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+}
 
 /** One failed sign-in on record for a client (what a wrong password leaves), without hashing. */
 function recordFailure(clientKey: string, now: number) {
