@@ -18,7 +18,6 @@ import { hashPassword } from "~/core/passwords.server";
 import type { Handle, Store } from "~/db/store";
 import { first } from "~/db/sql";
 import { unmovedTx } from "~/db/unmoved";
-import type { Db } from "~/utils/db.server";
 import { teamRoleInfo, type MemberStatus, type TeamRole } from "./permissions";
 import { checkNewPassword } from "./password-policy.server";
 import { recordSecurityEvent, type RequestOrigin } from "./security-events.server";
@@ -52,19 +51,6 @@ const memberColumns = {
 const currentMembers = (merchantId: string) =>
   and(eq(merchantUsers.merchantId, merchantId), ne(merchantUsers.status, "removed"));
 const memberOrder = [asc(merchantUsers.createdAt), asc(merchantUsers.username)];
-
-/**
- * The members (not removed), synchronously. TRANSITIONAL (ADR 0041): kept for the payout page
- * (app/routes/merchant.payouts.$id.tsx), not yet on the store; the team page uses `teamMembers`.
- */
-export function listTeamMembers(db: Db, merchantId: string) {
-  return db
-    .select(memberColumns)
-    .from(merchantUsers)
-    .where(currentMembers(merchantId))
-    .orderBy(...memberOrder)
-    .all();
-}
 
 /** The members (not removed), oldest first. */
 export function teamMembers(store: Store, merchantId: string) {
