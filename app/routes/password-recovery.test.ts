@@ -12,6 +12,7 @@ import {
   rateLimits,
   sessions,
 } from "../../drizzle/schema";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { issueSetPasswordToken } from "~/core/merchants/passwords-links.server";
 import { hashPassword } from "~/core/passwords.server";
 import { installTestDatabase } from "../../tests/setup/db";
@@ -266,7 +267,9 @@ describe("the set-password link applies the policy", () => {
     db.insert(merchantUsers)
       .values({ id: "usr_new", merchantId: "MRC-FRGT22", username: "kamau", createdAt: 0 })
       .run();
-    const { token } = issueSetPasswordToken(db, "usr_new", 3_600_000);
+    const { token } = await sqliteStore(db).write((q) =>
+      issueSetPasswordToken(q, "usr_new", 3_600_000),
+    );
     const post = (password: string) =>
       call(
         setPasswordAction,

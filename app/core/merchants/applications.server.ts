@@ -235,7 +235,7 @@ export function approveApplication(
       .update(merchantApplications)
       .set({ status: "approved", reviewedAt: now, reviewedBy: input.operatorId, merchantId })
       .where(eq(merchantApplications.id, application.id));
-    const link = issueSetPasswordToken(unmovedTx(q), userId, input.linkTtlMs, now);
+    const link = await issueSetPasswordToken(q, userId, input.linkTtlMs, now);
     queueEmail(
       unmovedTx(q),
       {

@@ -9,33 +9,28 @@ import { recordAudit } from "~/core/audit.server";
 import { newSecretToken } from "~/core/ids.server";
 import { hashPassword } from "~/core/passwords.server";
 import { first } from "~/db/sql";
-import type { Store } from "~/db/store";
+import type { Handle, Store } from "~/db/store";
 import { unmovedTx } from "~/db/unmoved";
-import type { DbOrTx } from "~/utils/db.server";
 import { endSessionsOf } from "~/utils/session.server";
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
-/**
- * Called inside the applications service's write (with unmovedTx) and by tests: stays synchronous
- * this round, so this module stays on the store's legacy list.
- */
-export function issueSetPasswordToken(
-  db: DbOrTx,
+/** A new set-password link for the member, in the caller's write; an earlier unused one ends. */
+export async function issueSetPasswordToken(
+  q: Handle,
   merchantUserId: string,
   ttlMs: number,
   now = Date.now(),
 ) {
-  // A new link replaces any earlier unused one.
-  db.update(passwordTokens)
+  await q
+    .update(passwordTokens)
     .set({ usedAt: now })
-    .where(and(eq(passwordTokens.merchantUserId, merchantUserId), isNull(passwordTokens.usedAt)))
-    .run();
+    .where(and(eq(passwordTokens.merchantUserId, merchantUserId), isNull(passwordTokens.usedAt)));
   const token = newSecretToken();
   const expiresAt = now + ttlMs;
-  db.insert(passwordTokens)
-    .values({ tokenHash: hashToken(token), merchantUserId, createdAt: now, expiresAt })
-    .run();
+  await q
+    .insert(passwordTokens)
+    .values({ tokenHash: hashToken(token), merchantUserId, createdAt: now, expiresAt });
   return { token, expiresAt };
 }
 
