@@ -24,7 +24,6 @@ export const storeLegacyFiles = [
   "app/core/ledger/read.server.ts",
   "app/core/ledger/statements.server.ts",
   "app/core/merchants/sign-in.server.ts",
-  "app/core/operators.server.ts",
   "app/core/payments/address-pool.server.ts",
   "app/core/payments/deposits.server.ts",
   "app/core/payments/exceptions.server.ts",

@@ -4,6 +4,7 @@
  * argument, so it stays out of shell history).
  */
 import { createInterface } from "node:readline/promises";
+import { sqliteStore } from "../app/db/sqlite-store.server";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { operatorRoles } from "../app/core/operator-roles";
@@ -45,11 +46,11 @@ if (password.length < 12) {
 }
 
 const db = openDatabase(env.DATABASE_URL);
-if (findOperatorByEmail(db, input.data.email)) {
+if (await findOperatorByEmail(sqliteStore(db), input.data.email)) {
   console.error(`An operator with e-mail ${input.data.email} already exists.`);
   process.exit(1);
 }
-const operator = await createOperator(db, { ...input.data, password });
+const operator = await createOperator(sqliteStore(db), { ...input.data, password });
 console.log(
   `Created operator ${operator.email} (${operator.role}). Sign in at /admin/signin: the console ` +
     "then asks for two-factor sign-in to be set up (an authenticator app) before anything else.",

@@ -3,6 +3,7 @@
  * step says what it did. Demo accounts only when DEMO_SEED is on (the default for local runs).
  */
 import { randomBytes } from "node:crypto";
+import { sqliteStore } from "../app/db/sqlite-store.server";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -128,9 +129,9 @@ export async function seedDemoTeam(db: Db, now = Date.now()): Promise<string> {
 export async function seedDemoOperator(db: Db): Promise<string> {
   const email = "admin@onehop.local";
   const file = path.join(env.DATA_DIR, "demo-operator.txt");
-  if (!findOperatorByEmail(db, email)) {
+  if (!(await findOperatorByEmail(sqliteStore(db), email))) {
     const password = randomBytes(9).toString("base64url");
-    await createOperator(db, { email, name: "Demo Admin", role: "admin", password });
+    await createOperator(sqliteStore(db), { email, name: "Demo Admin", role: "admin", password });
     mkdirSync(env.DATA_DIR, { recursive: true });
     writeFileSync(file, `${email}\n${password}\n`, { mode: 0o600 });
   }
@@ -143,7 +144,7 @@ export async function seed(db: Db): Promise<string[]> {
   report.push(...(await seedNews(db)));
   if (env.DEMO_SEED)
     report.push(await seedDemoMerchant(db), await seedDemoTeam(db), await seedDemoOperator(db));
-  const admin = await ensureBootstrapAdmin(db, {
+  const admin = await ensureBootstrapAdmin(sqliteStore(db), {
     email: env.OPERATOR_BOOTSTRAP_EMAIL,
     password: env.OPERATOR_BOOTSTRAP_PASSWORD,
     name: env.OPERATOR_BOOTSTRAP_NAME,

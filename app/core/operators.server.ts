@@ -13,7 +13,6 @@ import { guardedPasswordCheck } from "~/core/sign-in-guard.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
 import { unmovedTx } from "~/db/unmoved";
-import type { Db } from "~/utils/db.server";
 
 export type { OperatorRole };
 
@@ -35,26 +34,24 @@ export function hasRole(
 }
 
 export async function createOperator(
-  db: Db,
+  store: Store,
   input: { email: string; name: string; role: OperatorRole; password: string },
   now = Date.now(),
 ): Promise<Operator> {
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
   const id = newId("op");
-  db.transaction((tx) => {
-    tx.insert(operators)
-      .values({
-        id,
-        email,
-        name: input.name.trim(),
-        role: input.role,
-        passwordHash,
-        createdAt: now,
-      })
-      .run();
+  await store.write(async (q) => {
+    await q.insert(operators).values({
+      id,
+      email,
+      name: input.name.trim(),
+      role: input.role,
+      passwordHash,
+      createdAt: now,
+    });
     recordAudit(
-      tx,
+      unmovedTx(q),
       {
         actorType: "system",
         action: "operator.created",
@@ -68,15 +65,15 @@ export async function createOperator(
   return { id, email, name: input.name.trim(), role: input.role, totpEnabledAt: null };
 }
 
-export function findOperatorByEmail(db: Db, email: string) {
-  return db.select().from(operators).where(eq(operators.email, email.trim().toLowerCase())).get();
+export function findOperatorByEmail(store: Store, email: string) {
+  return store.read((q) =>
+    first(
+      q.select().from(operators).where(eq(operators.email, email.trim().toLowerCase())).limit(1),
+    ),
+  );
 }
 
-export function getOperator(db: Db, id: string): Operator | undefined {
-  return operatorOf(db.select().from(operators).where(eq(operators.id, id)).get());
-}
-
-/** `getOperator` in the caller's transaction (the operator guard's read). */
+/** The operator (not disabled), in the caller's transaction (the operator guard's read). */
 export async function readOperator(q: Handle, id: string): Promise<Operator | undefined> {
   return operatorOf(await first(q.select().from(operators).where(eq(operators.id, id)).limit(1)));
 }
@@ -94,12 +91,12 @@ function operatorOf(row: typeof operators.$inferSelect | undefined): Operator | 
 
 /** Create the first admin from configuration if no operator with that e-mail exists. */
 export async function ensureBootstrapAdmin(
-  db: Db,
+  store: Store,
   config: { email?: string; password?: string; name: string },
 ): Promise<"created" | "exists" | "not-configured"> {
   if (!config.email || !config.password) return "not-configured";
-  if (findOperatorByEmail(db, config.email)) return "exists";
-  await createOperator(db, {
+  if (await findOperatorByEmail(store, config.email)) return "exists";
+  await createOperator(store, {
     email: config.email,
     name: config.name,
     role: "admin",

@@ -31,7 +31,7 @@ afterAll(() => {
 const PDF = readFileSync(path.resolve("tests/fixtures/kyb-certificate.pdf"));
 
 async function cookieFor(role: "reviewer" | "curator") {
-  const operator = await createOperator(db, {
+  const operator = await createOperator(sqliteStore(db), {
     email: `${role}-${Math.random()}@onehop.test`,
     name: `${role} op`,
     role,

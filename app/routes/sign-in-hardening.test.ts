@@ -4,6 +4,7 @@
  * redirect after a correct password on /merchant-signin and /admin/signin.
  */
 import { afterAll, describe, expect, it } from "vitest";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { merchants, merchantUsers, rateLimits } from "../../drizzle/schema";
 import { signInRefusal } from "~/content/sign-in";
 import { createOperator } from "~/core/operators.server";
@@ -38,7 +39,7 @@ db.insert(merchantUsers)
   .run();
 const credentials = { merchantId: "MRC-HARD22", username: "owner", password };
 const operatorPassword = "operator password 1";
-await createOperator(db, {
+await createOperator(sqliteStore(db), {
   email: "admin@onehop.test",
   name: "Admin",
   role: "admin",

@@ -9,6 +9,7 @@
  *   refused at once (429 busy), and counts nothing.
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { merchants, merchantUsers, rateLimits } from "../../drizzle/schema";
 import { signInRefusal } from "~/content/sign-in";
 import { createOperator } from "~/core/operators.server";
@@ -43,7 +44,7 @@ db.insert(merchantUsers)
 const credentials = { merchantId: "MRC-ATTK22", username: "owner", password };
 const wrong = (i: number) => ({ ...credentials, password: `wrong password ${i}` });
 const operator = { email: "ops@onehop.test", password: "operator password 1" };
-await createOperator(db, {
+await createOperator(sqliteStore(db), {
   email: operator.email,
   name: "Ops",
   role: "admin",

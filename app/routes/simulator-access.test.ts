@@ -53,7 +53,7 @@ beforeAll(async () => {
   addMerchant(db, MERCHANT);
   mine = await newPayment("SIM-MINE");
   other = await newPayment("SIM-OTHER");
-  const op = await createOperator(db, {
+  const op = await createOperator(sqliteStore(db), {
     email: "sim-op@onehop.test",
     name: "Sim op",
     role: "reviewer",

@@ -3,6 +3,7 @@
  * operators made to set it up, a business that requires it, suspended members, step-up.
  */
 import { eq } from "drizzle-orm";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { afterAll, describe, expect, it } from "vitest";
 import { merchants, merchantUsers, sessions } from "../../drizzle/schema";
 import { generateTotp } from "~/core/accounts/totp.server";
@@ -195,7 +196,7 @@ describe("step-up", () => {
 
 describe("operators", () => {
   it("an operator without two-factor is sent to set it up before any console page", async () => {
-    await createOperator(db, {
+    await createOperator(sqliteStore(db), {
       email: "new-op@onehop.test",
       name: "New op",
       role: "admin",
@@ -215,7 +216,7 @@ describe("operators", () => {
   });
 
   it("an operator with two-factor gets a pending session that the console refuses", async () => {
-    const operator = await createOperator(db, {
+    const operator = await createOperator(sqliteStore(db), {
       email: "tf-op@onehop.test",
       name: "TF op",
       role: "admin",

@@ -15,7 +15,7 @@ import {
 import { ledgerBooks } from "~/core/ledger/ledger.server";
 import { payoutRailsOf } from "~/core/payments/rails.server";
 import type { CustodyBalances } from "~/core/providers/custody/types";
-import { getOperator } from "~/core/operators.server";
+import { readOperator } from "~/core/operators.server";
 import {
   countOpenFindings,
   findRun,
@@ -34,7 +34,7 @@ import {
 import type { FindingView, ReconciliationRunView } from "~/core/reconciliation/vocabulary";
 import type { Handle } from "~/db/store";
 import { unmovedTx } from "~/db/unmoved";
-import { type Db, getDb } from "~/utils/db.server";
+import { getDb } from "~/utils/db.server";
 import { runLeased, schedule } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
 import type { BootContext } from "./context";
@@ -139,14 +139,13 @@ export interface ReconciliationPage {
  * open one is an M-Pesa B2B payout still without its outcome (settled by hand from its form): the
  * operators' and the B2B payouts' synchronous reads, in the page's read.
  */
-function onPage(q: Handle, findings: readonly FindingView[]): FindingOnPage[] {
+async function onPage(q: Handle, findings: readonly FindingView[]): Promise<FindingOnPage[]> {
   const tx = unmovedTx(q);
   const names = new Map<string, string | null>();
+  for (const by of new Set(findings.map((finding) => finding.resolvedBy)))
+    if (by !== null) names.set(by, (await readOperator(q, by))?.name ?? null);
   return findings.map((finding) => {
     const by = finding.resolvedBy;
-    // getOperator takes a Db (operators.server is not on the store yet): the same connection.
-    if (by !== null && !names.has(by))
-      names.set(by, getOperator(tx as unknown as Db, by)?.name ?? null);
     return {
       ...finding,
       resolvedByName: by === null ? null : (names.get(by) ?? null),
@@ -184,14 +183,14 @@ export function reconciliation() {
         const open =
           filters.status === "resolved"
             ? []
-            : onPage(
+            : await onPage(
                 q,
                 await listFindings(q, { ...scope, status: "open", limit: filters.findings }),
               );
         const resolved =
           filters.status === "open"
             ? []
-            : onPage(
+            : await onPage(
                 q,
                 await listFindings(q, { ...scope, status: "resolved", limit: filters.findings }),
               );

@@ -3,6 +3,7 @@
  * mandatory for operators) and a session cookie, as the sign-in pages would leave it.
  */
 import { createOperator } from "~/core/operators.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import type { OperatorRole } from "~/core/operator-roles";
 import type { Db } from "~/utils/db.server";
 import { startSession } from "~/utils/session.server";
@@ -10,7 +11,7 @@ import { cookiesFrom, get } from "./requests";
 import { turnOnTwoFactorForTest } from "./two-factor";
 
 export async function signedInOperator(db: Db, role: OperatorRole) {
-  const operator = await createOperator(db, {
+  const operator = await createOperator(sqliteStore(db), {
     email: `${role}-${Math.random()}@onehop.test`,
     name: `${role} op`,
     role,
