@@ -203,6 +203,8 @@ export interface PagedSimulatorStore {
   get(kind: string, id: string): string | undefined;
   /** Whether any record of `kind` exists. */
   any(kind: string): boolean;
+  /** How many records of `kind` there are (counted in SQL: nothing is read into memory). */
+  count(kind: string): number;
   /** The largest id of `kind` read as a number (vault ids "0", "1"...), or null. */
   maxNumericId(kind: string): number | null;
   /**
@@ -314,6 +316,14 @@ function createPagedStore(
           .limit(1)
           .get() !== undefined
       );
+    },
+    count(kind) {
+      const row = db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(simulatorRecords)
+        .where(ofKind(kind))
+        .get();
+      return row?.n ?? 0;
     },
     maxNumericId(kind) {
       const row = db
