@@ -157,14 +157,18 @@ export class StoredMap<V> {
     }
   }
 
-  /** At most `limit` values in the order written, after skipping `offset` (a control page). */
+  /**
+   * At most `limit` values in the order written, after skipping `offset` (a control page: the
+   * skipped ones are walked a page at a time, never held).
+   */
   slice(offset: number, limit: number): V[] {
     const found: V[] = [];
+    if (limit <= 0) return found;
     let index = 0;
     for (const value of this.values()) {
       if (index++ < offset) continue;
-      if (found.length >= limit) break;
       found.push(value);
+      if (found.length >= limit) break;
     }
     return found;
   }
