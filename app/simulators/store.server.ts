@@ -218,6 +218,12 @@ export interface PagedSimulatorStore {
   matching(kind: string, conditions: readonly JsonCondition[]): SequencedRecord[];
   /** Delete the records of `kind` whose numeric JSON field `path` is below `value`. */
   removeBelow(kind: string, path: string, value: number): void;
+  /**
+   * An index kept as records, made in one statement: for every record of `kind` with a JSON field
+   * `path` (`$.name`), a record of `indexKind` whose id is that field and whose body is
+   * `{"id": <the record's id>}`. Those already there are left as they are.
+   */
+  indexBy(kind: string, path: string, indexKind: string): void;
 }
 
 /** JSON that keeps bigints (as strings). */
@@ -374,6 +380,17 @@ function createPagedStore(
         for (const row of rows) found.set(row.seq, row);
       }
       return [...found.values()].sort((a, b) => a.seq - b.seq);
+    },
+    indexBy(kind, path, indexKind) {
+      if (!/^\$\.[A-Za-z][A-Za-z0-9]*$/.test(path))
+        throw new Error(`${path} is not a top-level JSON field of simulator records`);
+      const field = sql.raw(`json_extract("body", '${path}')`);
+      db.run(
+        sql`insert or ignore into ${simulatorRecords} ("simulator", "kind", "id", "body", "updated_at")
+          select "simulator", ${indexKind}, ${field}, json_object('id', "id"), "updated_at"
+          from ${simulatorRecords}
+          where "simulator" = ${simulator} and "kind" = ${kind} and ${field} is not null`,
+      );
     },
     removeBelow(kind, path, value) {
       db.delete(simulatorRecords)

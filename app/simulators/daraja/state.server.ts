@@ -7,7 +7,7 @@
  * The transactions and B2B payments are read through the store (`StoredMap`, issue 28): a record
  * by its id when asked, with a bounded cache; nothing reads them all at start. Their other ids (a
  * conversation id, a receipt) are records of their own pointing at the transaction's, written with
- * it (a store from before they were has them written once at start, a page at a time).
+ * it (a store from before they were has them made once at start, in SQL).
  */
 import { normalizeKenyanMsisdn } from "~/core/providers/daraja/msisdn";
 import type { SimulatorRecord, SimulatorStore } from "~/simulators/store.server";
@@ -146,7 +146,7 @@ export function loadDarajaState(
 
   /**
    * Without a paged store: the indexes from every record, as `store.load()` gave them. With one, a
-   * store written before the indexes were kept gets them once, a page at a time.
+   * store written before the indexes were kept gets them once, made by the store in SQL.
    */
   function indexStored(records: readonly SimulatorRecord[]) {
     const paged = store?.paged;
@@ -158,9 +158,11 @@ export function loadDarajaState(
       return;
     }
     if (paged.get(...INDEXED) !== undefined) return;
-    if (paged.any("tx"))
-      for (const transaction of byOriginator.values()) indexTransaction(transaction);
-    if (paged.any("b2b")) for (const payment of b2bByOriginator.values()) indexB2b(payment);
+    // In SQL, one statement per index: nothing is read into memory.
+    paged.indexBy("tx", "$.conversationId", "tx-conversation");
+    paged.indexBy("tx", "$.transactionId", "tx-receipt");
+    paged.indexBy("b2b", "$.conversationId", "b2b-key");
+    paged.indexBy("b2b", "$.transactionId", "b2b-key");
     store.save(...INDEXED, { version: 1 });
   }
   const byId =

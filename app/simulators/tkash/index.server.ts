@@ -54,8 +54,8 @@ export * from "./types";
 
 type Answer = { status: number; body: unknown; hang?: boolean };
 
-/** A payout's final statuses (the others are in flight). */
-const FINAL: readonly SimulatedPayout["status"][] = ["COMPLETED", "FAILED"];
+/** A payout's statuses before its final one (COMPLETED or FAILED). */
+const IN_FLIGHT: readonly SimulatedPayout["status"][] = ["ACCEPTED", "SUBMITTED"];
 
 const failure = (failureCode: string, failureMessage: string): FailureReason => ({
   failureCode,
@@ -74,10 +74,10 @@ export async function startTkashSimulator(options: TkashSimulatorOptions): Promi
   // Payouts not yet final are changed in memory (SUBMITTED is not written until the next query):
   // they stay there.
   const payouts = new StoredMap<SimulatedPayout>(store, "payout", {
-    pin: (p) => !FINAL.includes(p.status),
+    pin: (p) => IN_FLIGHT.includes(p.status),
   });
   payouts.restore(loaded);
-  for (const row of store?.paged?.matching("payout", [{ path: "$.status", notIn: FINAL }]) ?? [])
+  for (const row of store?.paged?.matching("payout", [{ path: "$.status", in: IN_FLIGHT }]) ?? [])
     payouts.remember(row.id, JSON.parse(row.body) as SimulatedPayout);
   /** Times money moved for the payouts finished by this process (others: 1 if COMPLETED). */
   const paidHere = new Map<string, number>();
