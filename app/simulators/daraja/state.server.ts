@@ -24,21 +24,18 @@ import {
 } from "./types";
 
 /** Records by another of their ids: `get` answers the record's own id. */
-export interface IdIndex {
+interface IdIndex {
   get(key: string): string | undefined;
+  set(key: string, id: string): void;
 }
 
 /**
  * An index kept as records of `kind` (key -> `{ id }`), read one at a time from a paged store;
  * in memory without one (filled from the records `store.load()` gave).
  */
-function createIdIndex(
-  store: SimulatorStore | undefined,
-  kind: string,
-): IdIndex & { set(key: string, id: string): void; memory: Map<string, string> | null } {
+function createIdIndex(store: SimulatorStore | undefined, kind: string): IdIndex {
   const memory = store?.paged ? null : new Map<string, string>();
   return {
-    memory,
     get(key) {
       if (memory) return memory.get(key);
       const body = store!.paged!.get(kind, key);

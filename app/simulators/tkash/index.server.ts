@@ -9,9 +9,8 @@
  * not yet delivered are not (the status query tells). The payouts are read through the store
  * (`StoredMap`, issue 28): those not yet final stay in memory, the rest are read when asked, with a
  * bounded cache; the float and the last receipt number are one record. `GET /v1/wallet-balances`
- * reports the float
- * plus the drift; a small control API (JSON, no auth; 127.0.0.1): GET /__sim/state, POST
- * /__sim/drift {kes} (signed KES; 0 resets).
+ * reports the float plus the drift; a small control API (JSON, no auth; 127.0.0.1): GET
+ * /__sim/state, POST /__sim/drift {kes} (signed KES; 0 resets).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isTelkomMsisdn } from "~/core/providers/tkash/msisdn";
