@@ -203,6 +203,8 @@ export interface PagedSimulatorStore {
   get(kind: string, id: string): string | undefined;
   /** Whether any record of `kind` exists. */
   any(kind: string): boolean;
+  /** How many records of `kind` there are (counted in SQL: nothing is read into memory). */
+  count(kind: string): number;
   /** The largest id of `kind` read as a number (vault ids "0", "1"...), or null. */
   maxNumericId(kind: string): number | null;
   /**
@@ -216,6 +218,12 @@ export interface PagedSimulatorStore {
   matching(kind: string, conditions: readonly JsonCondition[]): SequencedRecord[];
   /** Delete the records of `kind` whose numeric JSON field `path` is below `value`. */
   removeBelow(kind: string, path: string, value: number): void;
+  /**
+   * An index kept as records, made in one statement: for every record of `kind` with a JSON field
+   * `path` (`$.name`), a record of `indexKind` whose id is that field and whose body is
+   * `{"id": <the record's id>}`. Those already there are left as they are.
+   */
+  indexBy(kind: string, path: string, indexKind: string): void;
 }
 
 /** JSON that keeps bigints (as strings). */
@@ -315,6 +323,14 @@ function createPagedStore(
           .get() !== undefined
       );
     },
+    count(kind) {
+      const row = db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(simulatorRecords)
+        .where(ofKind(kind))
+        .get();
+      return row?.n ?? 0;
+    },
     maxNumericId(kind) {
       const row = db
         .select({ top: max(sql<number>`cast(${simulatorRecords.id} as integer)`) })
@@ -364,6 +380,17 @@ function createPagedStore(
         for (const row of rows) found.set(row.seq, row);
       }
       return [...found.values()].sort((a, b) => a.seq - b.seq);
+    },
+    indexBy(kind, path, indexKind) {
+      if (!/^\$\.[A-Za-z][A-Za-z0-9]*$/.test(path))
+        throw new Error(`${path} is not a top-level JSON field of simulator records`);
+      const field = sql.raw(`json_extract("body", '${path}')`);
+      db.run(
+        sql`insert or ignore into ${simulatorRecords} ("simulator", "kind", "id", "body", "updated_at")
+          select "simulator", ${indexKind}, ${field}, json_object('id', "id"), "updated_at"
+          from ${simulatorRecords}
+          where "simulator" = ${simulator} and "kind" = ${kind} and ${field} is not null`,
+      );
     },
     removeBelow(kind, path, value) {
       db.delete(simulatorRecords)

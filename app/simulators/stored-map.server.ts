@@ -14,7 +14,7 @@
  * Without a paged store (no store at all, or a test's memory store) it is a plain Map, filled from
  * `store.load()` at start as before.
  */
-import type { SimulatorStore } from "./store.server";
+import type { SimulatorRecord, SimulatorStore } from "./store.server";
 
 /** How many unpinned records a map keeps in memory (the rest are read again when asked). */
 export const STORED_MAP_CACHE = 2_000;
@@ -49,6 +49,21 @@ export class StoredMap<V> {
   /** Whether the values live in the store (paged) rather than all in memory. */
   get paged(): boolean {
     return this.all === null;
+  }
+
+  /**
+   * Without a paged store: keep every record of this map's kind among `records` (what
+   * `store.load()` gave at start), in that order. With one: nothing (the store is read when asked).
+   */
+  restore(records: readonly SimulatorRecord[]): void {
+    if (!this.all) return;
+    for (const record of records)
+      if (record.kind === this.kind) this.all.set(record.id, this.parse(record.body));
+  }
+
+  /** How many records there are: counted by the store, or the plain Map's size. */
+  get size(): number {
+    return this.all ? this.all.size : this.store!.paged!.count(this.kind);
   }
 
   /** Put a value in memory without writing it (restoring from `store.load()`, or a pin). */
@@ -142,7 +157,47 @@ export class StoredMap<V> {
     }
   }
 
+  /**
+   * At most `limit` values in the order written, after skipping `offset` (a control page: the
+   * skipped ones are walked a page at a time, never held).
+   */
+  slice(offset: number, limit: number): V[] {
+    const found: V[] = [];
+    if (limit <= 0) return found;
+    let index = 0;
+    for (const value of this.values()) {
+      if (index++ < offset) continue;
+      found.push(value);
+      if (found.length >= limit) break;
+    }
+    return found;
+  }
+
   [Symbol.iterator](): Generator<V> {
     return this.values();
   }
+}
+
+/**
+ * Without a paged store, every record `store.load()` gives (a memory store in tests: small); with
+ * one, none: the simulator reads what it needs through `store.paged` (issue 28).
+ */
+export function loadUnlessPaged(store: SimulatorStore | undefined): SimulatorRecord[] {
+  return store && !store.paged ? store.load() : [];
+}
+
+/**
+ * One record (a float, a counter, a running total), read alone from a paged store, else found among
+ * `loaded` (`loadUnlessPaged`).
+ */
+export function readRecord<T>(
+  store: SimulatorStore | undefined,
+  loaded: readonly SimulatorRecord[],
+  kind: string,
+  id: string,
+): T | undefined {
+  const body = store?.paged
+    ? store.paged.get(kind, id)
+    : loaded.find((record) => record.kind === kind && record.id === id)?.body;
+  return body === undefined ? undefined : (JSON.parse(body) as T);
 }

@@ -1,10 +1,13 @@
 /**
  * The Airtel simulator's state: float, per-number outcome and KYC overrides, issued tokens and the
  * disbursements Airtel holds (by our transaction id). With `options.store` the transactions and the
- * float are written as they change and loaded at start, so after a restart a repeated id still
- * pays once and the enquiry still knows every transfer.
+ * float are written as they change, so after a restart a repeated id still pays once and the
+ * enquiry still knows every transfer. The transactions are read through the store (`StoredMap`,
+ * issue 28): those still pending (TA/TIP, which the enquiry moves on) stay in memory, the rest are
+ * read when asked, with a bounded cache; nothing reads them all at start.
  */
 import { parseKenyanPhone } from "~/utils/phone";
+import { loadUnlessPaged, readRecord, StoredMap } from "../stored-map.server";
 import {
   airtelSimOutcomes,
   type AirtelSimOutcome,
@@ -26,7 +29,8 @@ export interface AirtelState {
   setKycName(msisdn: string, name: KycName | null): void;
   /** Issued tokens and when each expires (epoch ms). */
   readonly tokens: Map<string, number>;
-  readonly transactions: Map<string, SimulatedDisbursement>;
+  /** By our transaction id, read through the store. */
+  readonly transactions: StoredMap<SimulatedDisbursement>;
   /** Keep a transaction (and the float after it). */
   record(transaction: SimulatedDisbursement): void;
 }
@@ -38,18 +42,27 @@ export function nationalNumber(input: string): string {
   return parsed.e164.slice(4);
 }
 
+/** What an enquiry answers before a transaction's final status (`status !== finalStatus`). */
+const PENDING_STATUSES = ["TA", "TIP"];
+
 export function loadAirtelState(
   options: Pick<AirtelSimulatorOptions, "floatKes" | "store">,
 ): AirtelState {
-  let floatKes = options.floatKes ?? 5_000_000;
-  const transactions = new Map<string, SimulatedDisbursement>();
   const store = options.store;
-  for (const record of store?.load() ?? []) {
-    if (record.kind === "float") floatKes = (JSON.parse(record.body) as { kes: number }).kes;
-    if (record.kind !== "tx") continue;
-    const transaction = JSON.parse(record.body) as SimulatedDisbursement;
-    transactions.set(transaction.id, transaction);
-  }
+  const loaded = loadUnlessPaged(store);
+  let floatKes =
+    readRecord<{ kes: number }>(store, loaded, "float", "float")?.kes ??
+    options.floatKes ??
+    5_000_000;
+  const transactions = new StoredMap<SimulatedDisbursement>(store, "tx", {
+    pin: (transaction) => transaction.status !== transaction.finalStatus,
+  });
+  transactions.restore(loaded);
+  // Pending ones (few: each ends after `ambiguousEnquiries` enquiries) in memory again, found
+  // through the status index.
+  for (const row of store?.paged?.matching("tx", [{ path: "$.status", in: PENDING_STATUSES }]) ??
+    [])
+    transactions.remember(row.id, JSON.parse(row.body) as SimulatedDisbursement);
   const outcomes = new Map<string, AirtelSimOutcome>();
   const kycNames = new Map<string, KycName | null>();
   let driftCents = 0;

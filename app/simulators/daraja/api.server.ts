@@ -373,9 +373,9 @@ export function createDarajaApi(settings: DarajaApiSettings) {
       OriginatorConversationID: darajaOriginatorId(),
     };
     const found = transactionId
-      ? byReceipt.get(transactionId)
+      ? byReceipt(transactionId)
       : (byOriginator.get(originalConversationId ?? "") ??
-        byConversation.get(originalConversationId ?? ""));
+        byConversation(originalConversationId ?? ""));
     // M-Pesa's status query knows B2B payments too (by receipt or either conversation id).
     const foundB2b = found
       ? undefined

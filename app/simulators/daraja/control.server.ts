@@ -4,7 +4,8 @@
  * outcome|null}, POST /__sim/stk-outcome {phone, outcome|null}, POST /__sim/float {kes}, POST
  * /__sim/drift {kes} (signed KES added to the Utility Account the balance query reports; 0
  * resets), POST /__sim/flush, POST /__sim/expire-tokens, POST /__sim/b2b-outcome {shortCode,
- * outcome|null} (B2B outcome per receiving Paybill / Till), GET /__sim/b2b (B2B payments accepted).
+ * outcome|null} (B2B outcome per receiving Paybill / Till), GET /__sim/b2b[?offset=n] (B2B payments
+ * accepted, in that order, at most 500 from `offset`).
  */
 import type { ApiAnswer } from "./api.server";
 import { driftCentsOf, DRIFT_ERROR } from "./drift";
@@ -20,6 +21,9 @@ import {
   type SimulatorRequestLog,
   type StkSimOutcome,
 } from "./types";
+
+/** B2B payments per GET /__sim/b2b. */
+const B2B_PAGE = 500;
 
 export function createDarajaControl(
   state: DarajaState,
@@ -47,6 +51,7 @@ export function createDarajaControl(
     method: string,
     path: string,
     raw: string,
+    query?: URLSearchParams,
   ): Promise<ApiAnswer> {
     let body: Record<string, unknown> = {};
     if (raw.trim() !== "") {
@@ -128,8 +133,13 @@ export function createDarajaControl(
         }
         return { status: 200, body: snapshot() };
       }
-      case "GET /__sim/b2b":
-        return { status: 200, body: [...state.b2bByOriginator.values()] };
+      case "GET /__sim/b2b": {
+        // A page at a time, in the order accepted: `?offset=` for the next.
+        const offset = Number(query?.get("offset") ?? 0);
+        if (!Number.isSafeInteger(offset) || offset < 0)
+          return { status: 400, body: { error: "offset must be a whole number >= 0" } };
+        return { status: 200, body: state.b2bByOriginator.slice(offset, B2B_PAGE) };
+      }
       case "POST /__sim/float": {
         const kes = body.kes;
         if (typeof kes !== "number" || !Number.isFinite(kes) || kes < 0)

@@ -110,7 +110,7 @@ export async function startDarajaSimulator(
       );
     }
     if (url.pathname.startsWith("/__sim/")) {
-      const answer = await handleControl(req.method ?? "", url.pathname, raw);
+      const answer = await handleControl(req.method ?? "", url.pathname, raw, url.searchParams);
       return sendJson(res, answer.status, answer.body);
     }
 

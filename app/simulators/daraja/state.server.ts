@@ -1,10 +1,17 @@
 /**
  * The Daraja simulator's state: the B2C float, per-phone outcome overrides, issued tokens and the
  * transactions M-Pesa accepted (by originator, conversation and receipt). With `options.store` the
- * transactions and the float are written as they change and loaded at start, so after a restart the
- * duplicate check and the status query still know every transfer, as M-Pesa would.
+ * transactions and the float are written as they change, so after a restart the duplicate check
+ * and the status query still know every transfer, as M-Pesa would.
+ *
+ * The transactions and B2B payments are read through the store (`StoredMap`, issue 28): a record
+ * by its id when asked, with a bounded cache; nothing reads them all at start. Their other ids (a
+ * conversation id, a receipt) are records of their own pointing at the transaction's, written with
+ * it (a store from before they were has them made once at start, in SQL).
  */
 import { normalizeKenyanMsisdn } from "~/core/providers/daraja/msisdn";
+import type { SimulatorRecord, SimulatorStore } from "~/simulators/store.server";
+import { loadUnlessPaged, readRecord, StoredMap } from "../stored-map.server";
 import {
   b2bSimOutcomes,
   darajaSimOutcomes,
@@ -15,6 +22,34 @@ import {
   type SimulatedB2bPayment,
   type SimulatedTransaction,
 } from "./types";
+
+/** Records by another of their ids: `get` answers the record's own id. */
+interface IdIndex {
+  get(key: string): string | undefined;
+  set(key: string, id: string): void;
+}
+
+/**
+ * An index kept as records of `kind` (key -> `{ id }`), read one at a time from a paged store;
+ * in memory without one (filled from the records `store.load()` gave).
+ */
+function createIdIndex(store: SimulatorStore | undefined, kind: string): IdIndex {
+  const memory = store?.paged ? null : new Map<string, string>();
+  return {
+    get(key) {
+      if (memory) return memory.get(key);
+      const body = store!.paged!.get(kind, key);
+      return body === undefined ? undefined : (JSON.parse(body) as { id: string }).id;
+    },
+    set(key, id) {
+      if (memory) memory.set(key, id);
+      else store!.save(kind, key, { id });
+    },
+  };
+}
+
+/** The record that says the id indexes are complete (written once every record has its keys). */
+const INDEXED = ["meta", "indexes"] as const;
 
 export interface DarajaState {
   floatKes(): number;
@@ -40,9 +75,12 @@ export interface DarajaState {
   setOutcome(phone: string, outcome: DarajaSimOutcome | null): void;
   /** Issued tokens and when each expires (epoch ms). */
   readonly tokens: Map<string, number>;
-  readonly byOriginator: Map<string, SimulatedTransaction>;
-  readonly byConversation: Map<string, SimulatedTransaction>;
-  readonly byReceipt: Map<string, SimulatedTransaction>;
+  /** B2C transactions by OriginatorConversationID, read through the store. */
+  readonly byOriginator: StoredMap<SimulatedTransaction>;
+  /** A B2C transaction by its ConversationID. */
+  byConversation(conversationId: string): SimulatedTransaction | undefined;
+  /** A B2C transaction by its receipt (TransactionID). */
+  byReceipt(receipt: string): SimulatedTransaction | undefined;
   /** Keep an accepted transaction (and the float after it). */
   record(transaction: SimulatedTransaction): void;
   /** B2B outcome per receiving shortcode (`setB2bOutcome`), in memory like `overrides`. */
@@ -51,8 +89,8 @@ export interface DarajaState {
   readonly b2bMagic: Readonly<Record<string, B2bSimOutcome>>;
   /** Outcome for one receiving Paybill / Till (5 to 7 digits); null removes the override. */
   setB2bOutcome(shortCode: string, outcome: B2bSimOutcome | null): void;
-  /** B2B payments accepted, by Daraja's OriginatorConversationID. */
-  readonly b2bByOriginator: Map<string, SimulatedB2bPayment>;
+  /** B2B payments accepted, by Daraja's OriginatorConversationID, read through the store. */
+  readonly b2bByOriginator: StoredMap<SimulatedB2bPayment>;
   /** A B2B payment by OriginatorConversationID, ConversationID or receipt. */
   findB2b(id: string): SimulatedB2bPayment | undefined;
   /** Keep an accepted B2B payment (and the float after it). */
@@ -62,44 +100,74 @@ export interface DarajaState {
 export function loadDarajaState(
   options: Pick<DarajaSimulatorOptions, "floatKes" | "store" | "b2bMagicShortCodes">,
 ): DarajaState {
-  let floatKes = options.floatKes ?? 5_000_000;
+  const store = options.store;
+  const loaded = loadUnlessPaged(store);
+  const float = readRecord<{ kes: number; chargesPaidKes?: number }>(
+    store,
+    loaded,
+    "float",
+    "float",
+  );
+  let floatKes = float?.kes ?? options.floatKes ?? 5_000_000;
+  let chargesPaidKes = float?.chargesPaidKes ?? 0;
   let driftCents = 0;
-  let chargesPaidKes = 0;
   const overrides = new Map<string, DarajaSimOutcome>();
   const tokens = new Map<string, number>();
-  const byOriginator = new Map<string, SimulatedTransaction>();
-  const byConversation = new Map<string, SimulatedTransaction>();
-  const byReceipt = new Map<string, SimulatedTransaction>();
+  // Accepted transactions never change (their outcome is decided on acceptance): none is pinned.
+  const byOriginator = new StoredMap<SimulatedTransaction>(store, "tx");
+  const conversations = createIdIndex(store, "tx-conversation");
+  const receipts = createIdIndex(store, "tx-receipt");
   const b2bOverrides = new Map<string, B2bSimOutcome>();
-  const b2bByOriginator = new Map<string, SimulatedB2bPayment>();
-  const b2bByOther = new Map<string, SimulatedB2bPayment>();
+  const b2bByOriginator = new StoredMap<SimulatedB2bPayment>(store, "b2b");
+  /** A B2B payment's ConversationID and receipt. */
+  const b2bOther = createIdIndex(store, "b2b-key");
   const b2bMagic =
     options.b2bMagicShortCodes === false
       ? {}
       : options.b2bMagicShortCodes === true || options.b2bMagicShortCodes === undefined
         ? DEFAULT_B2B_MAGIC_SHORTCODES
         : options.b2bMagicShortCodes;
-  const keepB2b = (payment: SimulatedB2bPayment) => {
-    b2bByOriginator.set(payment.originatorConversationId, payment);
-    b2bByOther.set(payment.conversationId, payment);
-    b2bByOther.set(payment.transactionId, payment);
+  const indexTransaction = (transaction: SimulatedTransaction) => {
+    conversations.set(transaction.conversationId, transaction.originatorConversationId);
+    receipts.set(transaction.transactionId, transaction.originatorConversationId);
+  };
+  const indexB2b = (payment: SimulatedB2bPayment) => {
+    b2bOther.set(payment.conversationId, payment.originatorConversationId);
+    b2bOther.set(payment.transactionId, payment.originatorConversationId);
   };
 
   // A stored simulator remembers what it accepted (and its float) across restarts.
-  const store = options.store;
-  for (const record of store?.load() ?? []) {
-    if (record.kind === "float") {
-      const stored = JSON.parse(record.body) as { kes: number; chargesPaidKes?: number };
-      floatKes = stored.kes;
-      chargesPaidKes = stored.chargesPaidKes ?? 0;
+  byOriginator.restore(loaded);
+  b2bByOriginator.restore(loaded);
+  indexStored(loaded);
+
+  /**
+   * Without a paged store: the indexes from every record, as `store.load()` gave them. With one, a
+   * store written before the indexes were kept gets them once, made by the store in SQL.
+   */
+  function indexStored(records: readonly SimulatorRecord[]) {
+    const paged = store?.paged;
+    if (!paged) {
+      for (const record of records) {
+        if (record.kind === "tx") indexTransaction(JSON.parse(record.body) as SimulatedTransaction);
+        if (record.kind === "b2b") indexB2b(JSON.parse(record.body) as SimulatedB2bPayment);
+      }
+      return;
     }
-    if (record.kind === "b2b") keepB2b(JSON.parse(record.body) as SimulatedB2bPayment);
-    if (record.kind !== "tx") continue;
-    const transaction = JSON.parse(record.body) as SimulatedTransaction;
-    byOriginator.set(transaction.originatorConversationId, transaction);
-    byConversation.set(transaction.conversationId, transaction);
-    byReceipt.set(transaction.transactionId, transaction);
+    if (paged.get(...INDEXED) !== undefined) return;
+    // In SQL, one statement per index: nothing is read into memory.
+    paged.indexBy("tx", "$.conversationId", "tx-conversation");
+    paged.indexBy("tx", "$.transactionId", "tx-receipt");
+    paged.indexBy("b2b", "$.conversationId", "b2b-key");
+    paged.indexBy("b2b", "$.transactionId", "b2b-key");
+    store.save(...INDEXED, { version: 1 });
   }
+  const byId =
+    <V>(map: StoredMap<V>, index: IdIndex) =>
+    (key: string): V | undefined => {
+      const id = index.get(key);
+      return id === undefined ? undefined : map.get(id);
+    };
   const saveFloat = () => store?.save("float", "float", { kes: floatKes, chargesPaidKes });
 
   return {
@@ -128,13 +196,12 @@ export function loadDarajaState(
     },
     tokens,
     byOriginator,
-    byConversation,
-    byReceipt,
+    byConversation: byId(byOriginator, conversations),
+    byReceipt: byId(byOriginator, receipts),
     record(transaction) {
       byOriginator.set(transaction.originatorConversationId, transaction);
-      byConversation.set(transaction.conversationId, transaction);
-      byReceipt.set(transaction.transactionId, transaction);
       store?.save("tx", transaction.originatorConversationId, transaction);
+      indexTransaction(transaction);
       saveFloat();
     },
     b2bOverrides,
@@ -148,10 +215,11 @@ export function loadDarajaState(
       else throw new Error(`Unknown B2B outcome ${String(outcome)}`);
     },
     b2bByOriginator,
-    findB2b: (id) => b2bByOriginator.get(id) ?? b2bByOther.get(id),
+    findB2b: (id) => b2bByOriginator.get(id) ?? byId(b2bByOriginator, b2bOther)(id),
     recordB2b(payment) {
-      keepB2b(payment);
+      b2bByOriginator.set(payment.originatorConversationId, payment);
       store?.save("b2b", payment.originatorConversationId, payment);
+      indexB2b(payment);
       saveFloat();
     },
   };

@@ -17,9 +17,11 @@
  *   `500.001.1001` "Wrong credentials" (protocols.md lists 500.001.1001 for a wrong password; the
  *   message is ours [?]); an unknown CheckoutRequestID 400 `400.002.02`.
  *
- * With a store, every accepted push is saved as it is accepted and as it is answered, and loaded at
- * start as answered: callbacks still pending are lost with the process (as with B2C), and the query
- * tells the outcome.
+ * With a store, every accepted push is saved as it is accepted and as it is answered, and read
+ * after a restart as answered: callbacks still pending are lost with the process (as with B2C), and
+ * the query tells the outcome. The pushes are read through the store (`StoredMap`, issue 28): those
+ * this process has not answered yet stay in memory (their callback or timer answers the live
+ * object), the rest are read when queried, with a bounded cache; nothing reads them all at start.
  */
 import { INVALID_REQUEST_ERROR_CODE } from "~/core/providers/daraja/errors";
 import { formatDarajaTimestamp, parseDarajaTime } from "~/core/providers/daraja/eat-time";
@@ -37,6 +39,7 @@ import {
   type StkTransactionType,
 } from "~/core/providers/daraja/wire";
 import type { SimulatorStore } from "~/simulators/store.server";
+import { loadUnlessPaged, StoredMap } from "../stored-map.server";
 import {
   BadField,
   digitsOf,
@@ -93,18 +96,25 @@ export function createStkSimulator(settings: StkSimulatorSettings): StkSimulator
   const { now, ids, queue, magic, store, errorBody } = settings;
   const passkey = settings.passkey ?? SANDBOX_STK_PASSKEY;
   const tolerance = settings.timestampToleranceMs ?? 10 * 60_000;
-  const pushes = new Map<string, SimulatedStkPush>();
+  const pushes = new StoredMap<SimulatedStkPush>(store, STORE_KIND, {
+    pin: (push) => !push.answered,
+    // Read from the store, a push this process has not made (it holds its own unanswered ones):
+    // the customer answered while we were down; an undelivered callback is lost.
+    parse(body) {
+      const push = JSON.parse(body) as SimulatedStkPush;
+      if (!push.answered) Object.assign(push, { answered: true, answeredAt: push.acceptedAt });
+      return push;
+    },
+  });
+  pushes.restore(loadUnlessPaged(store));
   const overrides = new Map<string, StkSimOutcome>();
   const silent = new Map<string, NodeJS.Timeout | undefined>();
 
-  for (const record of store?.load() ?? []) {
-    if (record.kind !== STORE_KIND) continue;
-    const push = JSON.parse(record.body) as SimulatedStkPush;
-    // The customer answered while we were down; an undelivered callback is lost.
-    if (!push.answered) Object.assign(push, { answered: true, answeredAt: push.acceptedAt });
+  /** Keep the push as it is now (answered: no longer pinned) and write it. */
+  const save = (push: SimulatedStkPush) => {
     pushes.set(push.checkoutRequestId, push);
-  }
-  const save = (push: SimulatedStkPush) => store?.save(STORE_KIND, push.checkoutRequestId, push);
+    store?.save(STORE_KIND, push.checkoutRequestId, push);
+  };
 
   function answer(push: SimulatedStkPush) {
     if (push.answered) return;
@@ -207,7 +217,6 @@ export function createStkSimulator(settings: StkSimulatorSettings): StkSimulator
       answered: false,
       answeredAt: undefined,
     };
-    pushes.set(checkoutRequestId, push);
     save(push);
 
     if (outcome === "silent") {

@@ -14,7 +14,7 @@ export function createPesalinkControl(state: PesalinkState, queue: PesalinkCallb
   const snapshot = () => ({
     accounts: Object.fromEntries(state.accounts),
     transfers: state.transfers.size,
-    payments: state.payments.length,
+    payments: state.paymentsCount(),
     sourceBalanceKes: state.sourceBalanceKes(),
     driftKes: state.driftCents() / 100,
     pendingCallbacks: queue.pendingCount(),

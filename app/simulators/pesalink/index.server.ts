@@ -85,7 +85,7 @@ export async function startPesalinkSimulator(
     setAccount: state.setAccount,
     expireTokens: () => state.tokens.clear(),
     transfer: (reference) => state.transfers.get(reference),
-    paidCount: (reference) => state.payments.filter((paid) => paid === reference).length,
+    paidCount: state.paidCount,
     sourceBalanceKes: state.sourceBalanceKes,
     setDrift: (kes) => state.setDriftCents(requireDriftCents(kes)),
     driftKes: () => state.driftCents() / 100,

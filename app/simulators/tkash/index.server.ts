@@ -6,9 +6,11 @@
  * status query, and POSTs a signed callback on each payout's final status after `callbackDelayMs`
  * or on `flush()` (the queue of ../http-kit.server.ts). With `store`, payouts and the float outlive
  * a restart (a repeated id still pays once, the status query still knows every payout); callbacks
- * not yet delivered are not (the status query tells). `GET /v1/wallet-balances` reports the float
- * plus the drift; a small control API (JSON, no auth; 127.0.0.1): GET /__sim/state, POST
- * /__sim/drift {kes} (signed KES; 0 resets).
+ * not yet delivered are not (the status query tells). The payouts are read through the store
+ * (`StoredMap`, issue 28): those not yet final stay in memory, the rest are read when asked, with a
+ * bounded cache; the float and the last receipt number are one record. `GET /v1/wallet-balances`
+ * reports the float plus the drift; a small control API (JSON, no auth; 127.0.0.1): GET
+ * /__sim/state, POST /__sim/drift {kes} (signed KES; 0 resets).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isTelkomMsisdn } from "~/core/providers/tkash/msisdn";
@@ -37,6 +39,7 @@ import {
   requireDriftCents,
 } from "~/simulators/daraja/drift";
 import { bodyForLog, createCallbackQueue, listen, readBody, sendJson } from "../http-kit.server";
+import { loadUnlessPaged, readRecord, StoredMap } from "../stored-map.server";
 import type {
   SimulatedPayout,
   TkashCallbackLog,
@@ -50,6 +53,9 @@ export * from "./types";
 
 type Answer = { status: number; body: unknown; hang?: boolean };
 
+/** A payout's statuses before its final one (COMPLETED or FAILED). */
+const IN_FLIGHT: readonly SimulatedPayout["status"][] = ["ACCEPTED", "SUBMITTED"];
+
 const failure = (failureCode: string, failureMessage: string): FailureReason => ({
   failureCode,
   failureMessage,
@@ -62,30 +68,38 @@ const error = (status: number, code: string, message: string): Answer => ({
 export async function startTkashSimulator(options: TkashSimulatorOptions): Promise<TkashSimulator> {
   const now = options.now ?? Date.now;
   const numbers = new Map(Object.entries(options.numbers ?? {}));
-  const payouts = new Map<string, SimulatedPayout>();
-  const payments: string[] = [];
+  const store = options.store;
+  const loaded = loadUnlessPaged(store);
+  // Payouts not yet final are changed in memory (SUBMITTED is not written until the next query):
+  // they stay there.
+  const payouts = new StoredMap<SimulatedPayout>(store, "payout", {
+    pin: (p) => IN_FLIGHT.includes(p.status),
+  });
+  payouts.restore(loaded);
+  for (const row of store?.paged?.matching("payout", [{ path: "$.status", in: IN_FLIGHT }]) ?? [])
+    payouts.remember(row.id, JSON.parse(row.body) as SimulatedPayout);
+  /** Times money moved for the payouts finished by this process (others: 1 if COMPLETED). */
+  const paidHere = new Map<string, number>();
   const requests: TkashRequestLog[] = [];
   const maxAmountKes = options.maxAmountKes ?? 250_000;
-  let float = options.floatKes ?? 1_000_000_000;
+  const stored = readRecord<{ kes: number; receipts?: number }>(store, loaded, "float", "float");
+  let float = stored?.kes ?? options.floatKes ?? 1_000_000_000;
   let driftCents = 0;
-  let receipts = 0;
-  let closed = false;
-  const store = options.store;
-  for (const stored of store?.load() ?? []) {
-    if (stored.kind === "float") float = (JSON.parse(stored.body) as { kes: number }).kes;
-    if (stored.kind !== "payout") continue;
-    const p = JSON.parse(stored.body) as SimulatedPayout;
-    payouts.set(p.payoutId, p);
-    if (p.status === "COMPLETED") {
-      payments.push(p.payoutId);
-      receipts = Math.max(receipts, Number(p.providerTransactionId?.slice(2) ?? 0));
-    }
+  // The last receipt number is kept with the float; a float record from before it was (or a memory
+  // store) has it from the completed payouts, read once a page at a time.
+  let receipts = stored?.receipts ?? 0;
+  if (stored && stored.receipts === undefined) {
+    for (const p of payouts.values())
+      if (p.status === "COMPLETED")
+        receipts = Math.max(receipts, Number(p.providerTransactionId?.slice(2) ?? 0));
+    store?.save("float", "float", { kes: float, receipts });
   }
+  let closed = false;
   /** Keep a payout (and the float) as it is now, before anything is said about it. */
   function keep(p: SimulatedPayout) {
     payouts.set(p.payoutId, p);
     store?.save("payout", p.payoutId, p);
-    store?.save("float", "float", { kes: float });
+    store?.save("float", "float", { kes: float, receipts });
   }
 
   const record = (p: SimulatedPayout): PayoutRecord => ({
@@ -128,7 +142,7 @@ export async function startTkashSimulator(options: TkashSimulatorOptions): Promi
     if (status === "COMPLETED") {
       receipts += 1;
       p.providerTransactionId = `TK${String(receipts).padStart(8, "0")}`;
-      payments.push(p.payoutId);
+      paidHere.set(p.payoutId, (paidHere.get(p.payoutId) ?? 0) + 1);
     } else {
       float += p.amountKes; // the reserved float comes back
       p.failureReason = reason ?? null;
@@ -314,7 +328,8 @@ export async function startTkashSimulator(options: TkashSimulatorOptions): Promi
       else numbers.delete(msisdn);
     },
     payout: (payoutId) => payouts.get(payoutId),
-    paidCount: (payoutId) => payments.filter((paid) => paid === payoutId).length,
+    paidCount: (payoutId) =>
+      paidHere.get(payoutId) ?? (payouts.get(payoutId)?.status === "COMPLETED" ? 1 : 0),
     floatKes: () => float,
     setDrift(kes) {
       driftCents = requireDriftCents(kes);
