@@ -49,6 +49,7 @@ import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { ratesService } from "~/wiring/rates.server";
 import { refunds } from "~/wiring/refunds.server";
+import { domainErrorStatus } from "~/utils/domain-errors.server";
 
 type ActionData = {
   lastResult: SubmissionResult<string[]>;
@@ -246,7 +247,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         ),
         rates,
       },
-      { status: error.status },
+      { status: domainErrorStatus(error) },
     );
 
   if (value.intent === "review") {

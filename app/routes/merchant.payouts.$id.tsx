@@ -62,6 +62,7 @@ import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { jsonWithError, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { disbursements, payoutBatchPage } from "~/wiring/disbursements.server";
+import { domainErrorStatus } from "~/utils/domain-errors.server";
 
 /** dsb_ + 14 of the readable alphabet, lower case (core/ids.server.ts readableCode). */
 const BATCH_ID = /^dsb_[23456789abcdefghjkmnpqrstvwxyz]{14}$/;
@@ -489,7 +490,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }
     }
   } catch (error) {
-    if (error instanceof DisbursementError) return refused(error.message, error.status);
+    if (error instanceof DisbursementError) return refused(error.message, domainErrorStatus(error));
     throw error;
   }
 }

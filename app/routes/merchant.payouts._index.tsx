@@ -41,6 +41,7 @@ import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { SoleApproverNote } from "~/components/merchants/payouts/BatchActions";
 import { disbursements, payoutsPage } from "~/wiring/disbursements.server";
+import { domainErrorStatus } from "~/utils/domain-errors.server";
 
 type ActionData = { lastResult: SubmissionResult<string[]> };
 
@@ -166,7 +167,7 @@ async function uploadAction(request: Request, merchant: SignedInMerchant) {
     });
   } catch (error) {
     if (!(error instanceof DisbursementError)) throw error;
-    return refuse(error.message, error.status);
+    return refuse(error.message, domainErrorStatus(error));
   }
 }
 

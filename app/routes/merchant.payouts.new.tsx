@@ -38,6 +38,7 @@ import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { disbursements, newPayoutPage, payoutApproval } from "~/wiring/disbursements.server";
+import { domainErrorStatus } from "~/utils/domain-errors.server";
 
 type ActionData = {
   lastResult: SubmissionResult<string[]>;
@@ -155,7 +156,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!(error instanceof DisbursementError)) throw error;
     return data<ActionData>(
       { lastResult: submission.reply(), review: await review(), sendError: error.message },
-      { status: error.status },
+      { status: domainErrorStatus(error) },
     );
   }
 }

@@ -39,6 +39,7 @@ import { heavySlice } from "~/utils/yield";
 import { ApiError, fromZodError, notFound, type ApiErrorType } from "../errors.server";
 import { amountSchema, z } from "../schemas.server";
 import { defineRoute, type ApiContext } from "../types.server";
+import { domainErrorStatus } from "~/utils/domain-errors.server";
 
 /**
  * The largest body of `POST /payout_batches`: a 2 MB file as a JSON string (its line breaks and
@@ -405,9 +406,10 @@ const errorType: Record<number, ApiErrorType> = {
 /** A refusal of the disbursements core as the API's error (its code and message as they are). */
 function apiErrorOf(error: unknown, param: string | null = null): unknown {
   if (!(error instanceof DisbursementError)) return error;
+  const status = domainErrorStatus(error);
   return new ApiError(
-    error.status,
-    errorType[error.status] ?? "invalid_request_error",
+    status,
+    errorType[status] ?? "invalid_request_error",
     error.code,
     error.message,
     error.code === "invalid_file" ? param : null,

@@ -18,6 +18,7 @@ import {
 import { ApiError, notFound, type ApiErrorType } from "../errors.server";
 import { listSchema, paymentIdSchema, z } from "../schemas.server";
 import { defineRoute } from "../types.server";
+import { domainErrorStatus } from "~/utils/domain-errors.server";
 
 /** A refund request is a few short fields: 4 KB is plenty (413 past it, unread). */
 export const REFUND_MAX_BODY_BYTES = 4 * 1024;
@@ -183,9 +184,10 @@ const paramOf: Record<NonNullable<RefundError["field"]>, string> = {
 function apiErrorOf(error: unknown, paymentId: string): unknown {
   if (!(error instanceof RefundError)) return error;
   if (error.code === "not_found") return notFound("payment", paymentId, "payment_id");
+  const status = domainErrorStatus(error);
   return new ApiError(
-    error.status,
-    errorType[error.status] ?? (error.status >= 500 ? "api_error" : "invalid_request_error"),
+    status,
+    errorType[status] ?? (status >= 500 ? "api_error" : "invalid_request_error"),
     error.code,
     error.message,
     error.field ? paramOf[error.field] : null,

@@ -1,5 +1,6 @@
 /**
- * Why a refund was refused, in words for the member (and a code for the API). Isomorphic.
+ * Why a refund was refused, in words for the member (and a code for the API; its HTTP status is
+ * the edge's: app/utils/domain-errors.server.ts). Isomorphic.
  */
 export type RefundErrorCode =
   | "not_found"
@@ -13,23 +14,8 @@ export type RefundErrorCode =
   | "rail_unavailable"
   | "custody_unavailable";
 
-/** HTTP status for each code (pages and the API answer with it). */
-export const refundErrorStatus: Record<RefundErrorCode, number> = {
-  not_found: 404,
-  not_refundable: 409,
-  invalid_amount: 400,
-  amount_too_large: 409,
-  invalid_destination: 400,
-  nothing_held: 409,
-  insufficient_balance: 409,
-  rate_unavailable: 503,
-  rail_unavailable: 409,
-  custody_unavailable: 503,
-};
-
 export class RefundError extends Error {
   override readonly name = "RefundError";
-  readonly status: number;
 
   constructor(
     readonly code: RefundErrorCode,
@@ -38,6 +24,5 @@ export class RefundError extends Error {
     readonly field?: "amount" | "destination",
   ) {
     super(message);
-    this.status = refundErrorStatus[code];
   }
 }
