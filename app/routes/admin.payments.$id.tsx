@@ -280,7 +280,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         );
       }
       case "flag-held-refund": {
-        const { item } = service.flagHeldForRefund(actor, {
+        const { item } = await service.flagHeldForRefund(actor, {
           paymentId,
           heldTransactionId: input.heldTransactionId,
         });

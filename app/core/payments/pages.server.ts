@@ -44,7 +44,7 @@ export function operatorPaymentsPage(store: Store, filter: ListFilter, now: numb
     const db = unmovedDb(q);
     return {
       counts: countPaymentsByStatus(db),
-      held: countUnresolvedHeldMoney(db).payments,
+      held: (await countUnresolvedHeldMoney(store)).payments,
       rows: listPayments(db, filter),
       payoutsInDoubt: countInDoubtB2b(db, now),
     };
@@ -139,7 +139,7 @@ export function operatorPaymentPage(store: Store, paymentId: string) {
     return {
       ...detail,
       audit: listAuditFor(db, "payment", paymentId),
-      held: listHeldMoney(db, paymentId),
+      held: await listHeldMoney(store, paymentId),
     };
   });
 }

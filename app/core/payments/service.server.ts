@@ -9,6 +9,12 @@
  * Without running clients (`deps: null`: a test or a tool, or boot could not start payments) reads,
  * previews and operator decisions still work; whatever must reach a provider waits for the next
  * payments run, or is refused when the caller cannot wait for it (see each method).
+ *
+ * Its own reads and decisions run on the store (ADR 0041). TRANSITIONAL: what reaches a provider
+ * (settling, sending transfers, the webhooks, M-Pesa prompts, verifying destinations) is still the
+ * synchronous code of the layers below (settlement, the transfer engine, destinations, the
+ * webhooks), which makes its network calls between its own transactions: it still takes `db`, and
+ * the calls into it from inside a store callback get that callback's transaction (`unmovedTx`).
  */
 import {
   settlementDestinationSummary,
@@ -19,7 +25,8 @@ import type { RailId } from "~/core/rails/types";
 import type { LiveSymbol } from "~/content/cryptocurrencies";
 import type { ApiMode } from "~/core/api/vocabulary";
 import type { RatesService } from "~/core/rates/service.server";
-import type { Store } from "~/db/store";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import type { Db, Tx } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import type { PaymentsConfig } from "./config";
@@ -28,9 +35,10 @@ import { resolveException, reviewPayment, type Resolution } from "./exceptions.s
 import { flagHeldForRefund, type HeldItem } from "./held-money.server";
 import {
   createPayment,
-  getPayment,
   PaymentError,
   quotePayment,
+  readPayment,
+  readPaymentForUpdate,
   transition,
   type CreatePaymentInput,
   type InCreateTransaction,
@@ -147,7 +155,7 @@ export interface PaymentsService {
     actor: PaymentCreator,
     input: { paymentId: string },
     inTransaction?: (tx: Tx, payment: Payment) => void,
-  ): CancelOutcome;
+  ): Promise<CancelOutcome>;
   /**
    * A custody notification (signed by that mode's custody: the live provider's or its sandbox's);
    * a payment it confirms is settled at once.
@@ -199,13 +207,16 @@ export interface PaymentsService {
   flagHeldForRefund(
     actor: OperatorActor,
     input: { paymentId: string; heldTransactionId: string },
-  ): { payment: Payment; item: HeldItem };
+  ): Promise<{ payment: Payment; item: HeldItem }>;
 }
 
 export interface PaymentsServiceOptions {
-  /** The store (ADR 0041): what has moved onto it (creating a payment) runs there. */
+  /** The store (ADR 0041): the service's reads and decisions run there. */
   store: Store;
-  /** The same database, for what has not moved onto the store yet. */
+  /**
+   * The same database, for the code below the service not on the store yet that calls providers
+   * (settlement and sends, webhooks, M-Pesa prompts, destination checks).
+   */
   db: Db;
   config: PaymentsConfig;
   /** The provider clients when payments run in this process; null otherwise. */
@@ -227,6 +238,9 @@ function requireDeps(deps: PaymentsDeps | null): PaymentsDeps {
 /** Payments of a merchant user are live; an API key and a payment link have their own mode. */
 const modeOf = (actor: PaymentCreator): ApiMode =>
   actor.type === "merchant_user" ? "live" : actor.mode;
+
+/** A store callback's transaction for code not on the store yet that takes the database (Db). */
+const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
 
 export function createPaymentsService({
   store,
@@ -305,8 +319,9 @@ export function createPaymentsService({
     cancel(actor, input, inTransaction) {
       const mode = modeOf(actor);
       const at = now();
-      return db.transaction((tx): CancelOutcome => {
-        const payment = getPayment(tx, input.paymentId);
+      return store.write(async (q): Promise<CancelOutcome> => {
+        const tx = unmovedTx(q);
+        const payment = await readPaymentForUpdate(store, q, input.paymentId);
         if (!payment || payment.merchantId !== actor.merchantId || payment.mode !== mode)
           return { ok: false, reason: "not_found" };
         const moved = transition(tx, payment, ["awaiting_payment"], "canceled", {
@@ -320,7 +335,7 @@ export function createPaymentsService({
           at,
           set: { canceledAt: at },
         });
-        const current = getPayment(tx, payment.id)!;
+        const current = (await readPayment(q, payment.id))!;
         if (!moved) return { ok: false, reason: "not_cancelable", payment: current };
         inTransaction?.(tx, current);
         return { ok: true, payment: current };
@@ -346,8 +361,8 @@ export function createPaymentsService({
 
     mpesaAvailable: (mode) => Boolean(depsFor(mode)?.stk),
 
-    startMpesaPayment(input) {
-      const payment = getPayment(db, input.paymentId);
+    async startMpesaPayment(input) {
+      const payment = await store.read((q) => readPayment(q, input.paymentId));
       return startMpesaCollection(db, payment ? depsFor(payment.mode)?.stk : undefined, {
         paymentId: input.paymentId,
         phone: input.phone,
@@ -360,7 +375,8 @@ export function createPaymentsService({
       const answer = await handleStkCallback(db, runtimes, request, now, source);
       // Settled like a custody confirmation: at once, without holding Daraja's answer.
       if (answer.settlePaymentId) {
-        const payment = getPayment(db, answer.settlePaymentId);
+        const paymentId = answer.settlePaymentId;
+        const payment = await store.read((q) => readPayment(q, paymentId));
         const running = payment ? depsFor(payment.mode) : null;
         if (running) void settleNow(db, running, answer.settlePaymentId);
       }
@@ -391,19 +407,30 @@ export function createPaymentsService({
 
     async retryTransfer(actor, input) {
       const at = now();
-      const detail =
-        actor.type === "merchant_user"
-          ? merchantPaymentDetail(db, actor.merchantId, input.paymentId)
-          : operatorPaymentDetail(db, input.paymentId);
-      const failed = detail?.transfers.find((transfer) => transfer.id === input.transferId);
-      if (!detail || !failed) return { ok: false, reason: "not_found" };
-      // Not to a new payout number still in its cooling-off period (issue 10, item 14).
-      const destination = settlementDestinationSummary(db, detail.payment.merchantId, at);
+      const found = await store.read(async (q) => {
+        const detail =
+          actor.type === "merchant_user"
+            ? merchantPaymentDetail(unmovedDb(q), actor.merchantId, input.paymentId)
+            : operatorPaymentDetail(unmovedDb(q), input.paymentId);
+        const failed = detail?.transfers.find((transfer) => transfer.id === input.transferId);
+        if (!detail || !failed) return undefined;
+        // Not to a new payout number still in its cooling-off period (issue 10, item 14).
+        const destination = settlementDestinationSummary(
+          unmovedTx(q),
+          detail.payment.merchantId,
+          at,
+        );
+        return { detail, failed, destination };
+      });
+      if (!found) return { ok: false, reason: "not_found" };
+      const { detail, failed, destination } = found;
       if (destination.notice) return { ok: false, reason: "held", notice: destination.notice };
       // A merchant's retry is sent at once or not made; an operator's may wait for the next run.
       const running = depsFor(detail.payment.mode);
       if (!running && actor.type === "merchant_user") return { ok: false, reason: "not_running" };
-      const transfer = retryTransfer(db, failed.id, at, { type: actor.type, id: actor.id });
+      const transfer = await store.write(async (q) =>
+        retryTransfer(unmovedTx(q), failed.id, at, { type: actor.type, id: actor.id }),
+      );
       if (!transfer) return { ok: false, reason: "not_retryable" };
       if (!running) return { ok: true, transfer, sending: "next_run" };
       try {
@@ -423,9 +450,11 @@ export function createPaymentsService({
 
     async resolveException(actor, input) {
       const asset =
-        input.resolution === "requote" ? getPayment(db, input.paymentId)?.asset : undefined;
+        input.resolution === "requote"
+          ? (await store.read((q) => readPayment(q, input.paymentId)))?.asset
+          : undefined;
       const liveRate = asset ? (rates.liveRate(asset as LiveSymbol) ?? undefined) : undefined;
-      const payment = resolveException(db, {
+      const payment = await resolveException(store, {
         paymentId: input.paymentId,
         operatorId: actor.id,
         resolution: input.resolution,
@@ -441,7 +470,7 @@ export function createPaymentsService({
     },
 
     async review(actor, input) {
-      const payment = reviewPayment(db, {
+      const payment = await reviewPayment(store, {
         paymentId: input.paymentId,
         operatorId: actor.id,
         approve: input.approve,
@@ -452,7 +481,7 @@ export function createPaymentsService({
     },
 
     flagHeldForRefund(actor, input) {
-      return flagHeldForRefund(db, { ...input, operatorId: actor.id, now: now() });
+      return flagHeldForRefund(store, { ...input, operatorId: actor.id, now: now() });
     },
   };
 }
