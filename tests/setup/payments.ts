@@ -143,9 +143,9 @@ export async function startWebhookEndpoint(
       }
       const answer =
         path === "/webhooks/custody"
-          ? await handleCustodyWebhook(db, runtime, request, now)
+          ? await handleCustodyWebhook(sqliteStore(db), runtime, request, now)
           : await handleMpesaCallback(
-              db,
+              sqliteStore(db),
               runtime,
               MPESA_CALLBACK_KINDS[path as keyof typeof MPESA_CALLBACK_KINDS] ?? "b2c-result",
               request,

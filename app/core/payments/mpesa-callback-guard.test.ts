@@ -4,6 +4,7 @@
  */
 import type * as NodeCrypto from "node:crypto";
 import { readFileSync } from "node:fs";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PaymentsDeps } from "~/core/payments/deps";
 import { REMOTE_ADDRESS_HEADER } from "~/utils/remote-address";
@@ -47,7 +48,7 @@ const callback = (token: string | null, headers: Record<string, string> = {}) =>
     },
   );
 const handle = (request: Request, source?: Parameters<typeof handleMpesaCallback>[5]) =>
-  handleMpesaCallback(db, runtime, "b2c-timeout", request, () => 1_000, source);
+  handleMpesaCallback(sqliteStore(db), runtime, "b2c-timeout", request, () => 1_000, source);
 
 describe("M-Pesa callback token", () => {
   it("accepts our token and refuses a wrong one of any length, or none, with 403 (never a 500)", async () => {

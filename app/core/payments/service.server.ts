@@ -344,7 +344,7 @@ export function createPaymentsService({
 
     async applyCustodyEvent(request, mode = "live") {
       const running = requireDeps(depsFor(mode));
-      const answer = await handleCustodyWebhook(db, running, request, now);
+      const answer = await handleCustodyWebhook(store, running, request, now);
       // Settle a confirmed payment at once (the background tick would also pick it up); the answer
       // to custody does not wait for M-Pesa.
       if (answer.settlePaymentId) void settleNow(db, running, answer.settlePaymentId);
@@ -356,7 +356,7 @@ export function createPaymentsService({
       const running = [testDeps, deps].find(
         (candidate) => candidate && callbackTokenMatches(request, candidate.callbackToken),
       );
-      return handleMpesaCallback(db, requireDeps(running ?? deps), kind, request, now, source);
+      return handleMpesaCallback(store, requireDeps(running ?? deps), kind, request, now, source);
     },
 
     mpesaAvailable: (mode) => Boolean(depsFor(mode)?.stk),

@@ -1,9 +1,13 @@
 /**
  * Incoming custody notifications, verified before anything is read (signature over the raw body,
- * deduplicated, then the transaction re-read from custody before crediting). Their core stays here,
- * on the database, until the payments service moves onto the store (ADR 0041). M-Pesa's result
+ * deduplicated, then the transaction re-read from custody before crediting), on the store (ADR
+ * 0041): custody is asked between the store's transactions, never inside one. M-Pesa's result
  * callbacks are core/payments/mpesa-results.server.ts (the one guard, and applying a result); the
  * Request-taking `handleMpesaCallback` below is what the payments service still calls.
+ *
+ * TRANSITIONAL (ADR 0041): applying a deposit (deposits.server.ts) and a refund's outcome
+ * (core/refunds/custody-send.server.ts) is still synchronous code on the database; each runs in a
+ * store callback of its own, as each ran in its own transaction before (`unmovedDb`).
  */
 import { custodyEvents } from "../../../drizzle/schema";
 import {
@@ -13,7 +17,8 @@ import {
 } from "~/core/providers/custody/webhook.server";
 import type { CustodyTransaction } from "~/core/providers/custody/types";
 import { applyRefundTransaction, refundOfTransaction } from "~/core/refunds/custody-send.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import type { Db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import {
@@ -37,8 +42,11 @@ type RefundOutcome = `refund_${ReturnType<typeof applyRefundTransaction>}`;
 
 export type WebhookAnswer = { status: number; body: unknown; settlePaymentId?: string };
 
+/** A store callback's transaction for the code not on the store yet (see the file's comment). */
+const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
+
 export async function handleCustodyWebhook(
-  db: Db,
+  store: Store,
   runtime: Pick<PaymentsDeps, "custody" | "custodyWebhookPublicKeyPem" | "config" | "modes">,
   request: Request,
   now: () => number,
@@ -56,21 +64,23 @@ export async function handleCustodyWebhook(
   }
   if (read.kind === "ignored") return { status: 200, body: { ignored: read.type } };
   const event = read.event;
-  const inserted = db
-    .insert(custodyEvents)
-    .values({
-      dedupeKey: dedupeKey(event),
-      custodyTxId: event.data.id,
-      status: event.data.status,
-      confirmations: event.data.numOfConfirmations,
-      receivedAt: now(),
-      body: raw,
-    })
-    .onConflictDoNothing()
-    .run();
-  if (inserted.changes === 0) return { status: 200, body: { duplicate: true } };
+  const inserted = await store.write((q) =>
+    q
+      .insert(custodyEvents)
+      .values({
+        dedupeKey: dedupeKey(event),
+        custodyTxId: event.data.id,
+        status: event.data.status,
+        confirmations: event.data.numOfConfirmations,
+        receivedAt: now(),
+        body: raw,
+      })
+      .onConflictDoNothing()
+      .returning({ dedupeKey: custodyEvents.dedupeKey }),
+  );
+  if (inserted.length === 0) return { status: 200, body: { duplicate: true } };
   // The webhook says something changed; custody's own record says what.
-  const synced = await syncCustodyTransaction(db, runtime, event.data.id, now);
+  const synced = await syncCustodyTransaction(store, runtime, event.data.id, now);
   return {
     status: 200,
     body: { outcome: synced.outcome },
@@ -84,32 +94,37 @@ export async function handleCustodyWebhook(
  * again changes nothing).
  */
 export async function syncCustodyTransaction(
-  db: Db,
+  store: Store,
   runtime: Pick<PaymentsDeps, "custody" | "config" | "modes">,
   txId: string,
   now: () => number,
 ): Promise<{ outcome: DepositOutcome | RefundOutcome; settlePaymentId?: string }> {
   const transaction = await runtime.custody.getTransaction(txId);
-  return applySyncedTransaction(db, runtime, transaction, now);
+  return applySyncedTransaction(store, runtime, transaction, now);
 }
 
 /**
  * Apply a transaction custody has just answered with (the second half of `syncCustodyTransaction`).
  */
-export function applySyncedTransaction(
-  db: Db,
+export async function applySyncedTransaction(
+  store: Store,
   runtime: Pick<PaymentsDeps, "config" | "modes">,
   transaction: CustodyTransaction,
   now: () => number,
-): { outcome: DepositOutcome | RefundOutcome; settlePaymentId?: string } {
+): Promise<{ outcome: DepositOutcome | RefundOutcome; settlePaymentId?: string }> {
   // One of our refunds going out (its external id is the refund's), not a deposit.
-  const refund = refundOfTransaction(db, transaction);
+  const refund = await store.read(async (q) => refundOfTransaction(unmovedDb(q), transaction));
   if (refund) {
     if (!servesMode(runtime, refund.mode)) return { outcome: "ignored" };
-    return { outcome: `refund_${applyRefundTransaction(db, transaction, now(), refund.id)}` };
+    const applied = await store.write(async (q) =>
+      applyRefundTransaction(unmovedDb(q), transaction, now(), refund.id),
+    );
+    return { outcome: `refund_${applied}` };
   }
   const address = transaction.destinationAddress;
-  const target = address ? findPaymentByAddress(db, address) : undefined;
+  const target = address
+    ? await store.read(async (q) => findPaymentByAddress(unmovedDb(q), address))
+    : undefined;
   if (target && !servesMode(runtime, target.mode)) {
     // The other mode's custody (sandbox or live) reported it: never let it move this payment.
     logger.warn("custody notification for a payment of the other mode ignored", {
@@ -118,7 +133,9 @@ export function applySyncedTransaction(
     });
     return { outcome: "ignored" };
   }
-  const outcome: DepositOutcome = applyCustodyTransaction(db, transaction, runtime.config, now());
+  const outcome: DepositOutcome = await store.write(async (q) =>
+    applyCustodyTransaction(unmovedDb(q), transaction, runtime.config, now()),
+  );
   if (outcome === "unknown_address")
     logger.warn("deposit to an unknown address", {
       txId: transaction.id,
@@ -140,10 +157,10 @@ export function callbackTokenMatches(request: Request, expected: string): boolea
  * not moved yet (the payments service's `applyMpesaCallback`, the core tests' loopback endpoint).
  * The routes take the edge (app/route-support/mpesa-callback.server.ts); this is the same guard
  * (`checkMpesaCallback`) and the same application (`applyMpesaResult`) with the same answers. It
- * goes when the payments service moves onto the store.
+ * goes when the payments service takes the edge's plain values (issue 28, part 4).
  */
 export async function handleMpesaCallback(
-  db: Db,
+  store: Store,
   runtime: Pick<PaymentsDeps, "payouts" | "callbackToken" | "modes">,
   kind: MpesaCallbackKind,
   request: Request,
@@ -161,7 +178,7 @@ export async function handleMpesaCallback(
     return { status: 400, body: { ResultCode: 1, ResultDesc: "Body is not JSON" } };
   }
   const callback = { kind, body, transferId: url.searchParams.get("transfer") };
-  const outcome = await applyMpesaResult(sqliteStore(db), runtime, callback, now);
+  const outcome = await applyMpesaResult(store, runtime, callback, now);
   return outcome === "accepted"
     ? { status: 200, body: ACK }
     : { status: 400, body: { ResultCode: 1, ResultDesc: "Rejected" } };
