@@ -34,7 +34,6 @@ export const storeLegacyFiles = [
   "app/core/merchants/sign-in.server.ts",
   "app/core/operators.server.ts",
   "app/core/payments/address-pool.server.ts",
-  "app/core/payments/deposits.server.ts",
   "app/core/payments/failover.server.ts",
   "app/core/payments/mpesa-collections.server.ts",
   "app/core/payments/payments.server.ts",

@@ -137,7 +137,7 @@ export async function resolveException(
       detail = { rate: payment.quoteRate };
     }
     const fee = bpsOf(gross, input.config.c2bFeeBps);
-    postConversion(tx, payment, {
+    await postConversion(q, payment, {
       units: creditedUnits,
       grossKesCents: gross,
       feeKesCents: fee,

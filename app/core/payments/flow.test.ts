@@ -368,9 +368,9 @@ describe("payments through custody and M-Pesa", () => {
     expect(planSettlement(db, payment.id, testConfig, h.clock.now)).toBe("planned");
   });
 
-  it("a deposit to an unknown address is noted and credits nobody", () => {
-    const outcome = applyCustodyTransaction(
-      db,
+  it("a deposit to an unknown address is noted and credits nobody", async () => {
+    const outcome = await applyCustodyTransaction(
+      sqliteStore(db),
       { ...h.custodySim.transactions()[0]!, destinationAddress: "bc1qunknown" },
       testConfig,
       h.clock.now,

@@ -5,9 +5,9 @@
  * callbacks are core/payments/mpesa-results.server.ts (the one guard, and applying a result); the
  * Request-taking `handleMpesaCallback` below is what the payments service still calls.
  *
- * TRANSITIONAL (ADR 0041): applying a deposit (deposits.server.ts) and a refund's outcome
- * (core/refunds/custody-send.server.ts) is still synchronous code on the database; each runs in a
- * store callback of its own, as each ran in its own transaction before (`unmovedDb`).
+ * TRANSITIONAL (ADR 0041): applying a refund's outcome (core/refunds/custody-send.server.ts) is
+ * still synchronous code on the database; it runs in a store callback of its own, as it ran in its
+ * own transaction before (`unmovedDb`).
  */
 import { custodyEvents } from "../../../drizzle/schema";
 import {
@@ -122,9 +122,7 @@ export async function applySyncedTransaction(
     return { outcome: `refund_${applied}` };
   }
   const address = transaction.destinationAddress;
-  const target = address
-    ? await store.read(async (q) => findPaymentByAddress(unmovedDb(q), address))
-    : undefined;
+  const target = address ? await store.read((q) => findPaymentByAddress(q, address)) : undefined;
   if (target && !servesMode(runtime, target.mode)) {
     // The other mode's custody (sandbox or live) reported it: never let it move this payment.
     logger.warn("custody notification for a payment of the other mode ignored", {
@@ -133,9 +131,7 @@ export async function applySyncedTransaction(
     });
     return { outcome: "ignored" };
   }
-  const outcome: DepositOutcome = await store.write(async (q) =>
-    applyCustodyTransaction(unmovedDb(q), transaction, runtime.config, now()),
-  );
+  const outcome = await applyCustodyTransaction(store, transaction, runtime.config, now());
   if (outcome === "unknown_address")
     logger.warn("deposit to an unknown address", {
       txId: transaction.id,
