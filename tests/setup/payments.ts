@@ -38,6 +38,10 @@ import { createPayment, getPayment, type Payment } from "~/core/payments/payment
 import { formatCryptoUnits } from "~/core/payments/quote";
 import { stopAllJobs } from "~/utils/jobs.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
+import {
+  custodyNotificationOf,
+  custodyWebhookAnswer,
+} from "~/route-support/custody-webhook.server";
 
 /**
  * The payments dependencies as boot wires them (app/wiring/payments.server.ts), for tests outside
@@ -143,7 +147,14 @@ export async function startWebhookEndpoint(
       }
       const answer =
         path === "/webhooks/custody"
-          ? await handleCustodyWebhook(sqliteStore(db), runtime, request, now)
+          ? custodyWebhookAnswer(
+              await handleCustodyWebhook(
+                sqliteStore(db),
+                runtime,
+                await custodyNotificationOf(request),
+                now,
+              ),
+            )
           : await handleMpesaCallback(
               sqliteStore(db),
               runtime,

@@ -57,6 +57,8 @@ import { settleNow } from "./tick.server";
 import {
   callbackTokenMatches,
   handleCustodyWebhook,
+  type CustodyNotification,
+  type CustodyWebhookOutcome,
   handleMpesaCallback,
   type CallbackSource,
   type WebhookAnswer,
@@ -160,7 +162,10 @@ export interface PaymentsService {
    * A custody notification (signed by that mode's custody: the live provider's or its sandbox's);
    * a payment it confirms is settled at once.
    */
-  applyCustodyEvent(request: Request, mode?: ApiMode): Promise<WebhookAnswer>;
+  applyCustodyEvent(
+    notification: CustodyNotification,
+    mode?: ApiMode,
+  ): Promise<CustodyWebhookOutcome>;
   /** An M-Pesa result or timeout callback (the URL's token says which mode's M-Pesa sent it). */
   applyMpesaCallback(
     kind: Parameters<typeof handleMpesaCallback>[2],
@@ -342,13 +347,14 @@ export function createPaymentsService({
       });
     },
 
-    async applyCustodyEvent(request, mode = "live") {
+    async applyCustodyEvent(notification, mode = "live") {
       const running = requireDeps(depsFor(mode));
-      const answer = await handleCustodyWebhook(store, running, request, now);
+      const outcome = await handleCustodyWebhook(store, running, notification, now);
       // Settle a confirmed payment at once (the background tick would also pick it up); the answer
       // to custody does not wait for M-Pesa.
-      if (answer.settlePaymentId) void settleNow(db, running, answer.settlePaymentId);
-      return answer;
+      if (outcome.kind === "applied" && outcome.settlePaymentId)
+        void settleNow(db, running, outcome.settlePaymentId);
+      return outcome;
     },
 
     applyMpesaCallback(kind, request, source) {

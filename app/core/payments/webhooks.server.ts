@@ -1,7 +1,9 @@
 /**
  * Incoming custody notifications, verified before anything is read (signature over the raw body,
  * deduplicated, then the transaction re-read from custody before crediting), on the store (ADR
- * 0041): custody is asked between the store's transactions, never inside one. M-Pesa's result
+ * 0041): custody is asked between the store's transactions, never inside one. The HTTP is the
+ * edge's (app/route-support/custody-webhook.server.ts, issue 28 part 4): core receives the raw body
+ * and the signature header's value and answers with a domain outcome. M-Pesa's result
  * callbacks are core/payments/mpesa-results.server.ts (the one guard, and applying a result); the
  * Request-taking `handleMpesaCallback` below is what the payments service still calls.
  *
@@ -10,11 +12,7 @@
  * own transaction before (`unmovedDb`).
  */
 import { custodyEvents } from "../../../drizzle/schema";
-import {
-  dedupeKey,
-  readWebhook,
-  WEBHOOK_SIGNATURE_HEADER,
-} from "~/core/providers/custody/webhook.server";
+import { dedupeKey, readWebhook } from "~/core/providers/custody/webhook.server";
 import type { CustodyTransaction } from "~/core/providers/custody/types";
 import { applyRefundTransaction, refundOfTransaction } from "~/core/refunds/custody-send.server";
 import type { Handle, Store } from "~/db/store";
@@ -45,24 +43,43 @@ export type WebhookAnswer = { status: number; body: unknown; settlePaymentId?: s
 /** A store callback's transaction for the code not on the store yet (see the file's comment). */
 const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
 
+/** A custody notification as it arrived: the raw body and its signature header (null: none). */
+export interface CustodyNotification {
+  raw: string;
+  signature: string | null;
+}
+
+/** What a custody notification did. */
+export type CustodyWebhookOutcome =
+  /** The signature does not verify with this mode's custody key. */
+  | { kind: "unauthenticated" }
+  /** Signed, but not a notification we can read. */
+  | { kind: "invalid"; error: string }
+  /** An event type we do not act on. */
+  | { kind: "ignored"; type: string }
+  /** Already received (the same event again). */
+  | { kind: "duplicate" }
+  /** Custody's record of the transaction applied; `settlePaymentId`: a payment it confirmed. */
+  | {
+      kind: "applied";
+      outcome: DepositOutcome | RefundOutcome;
+      settlePaymentId?: string;
+    };
+
 export async function handleCustodyWebhook(
   store: Store,
   runtime: Pick<PaymentsDeps, "custody" | "custodyWebhookPublicKeyPem" | "config" | "modes">,
-  request: Request,
+  notification: CustodyNotification,
   now: () => number,
-): Promise<WebhookAnswer> {
-  const raw = await request.text();
-  const read = readWebhook(
-    raw,
-    request.headers.get(WEBHOOK_SIGNATURE_HEADER),
-    runtime.custodyWebhookPublicKeyPem,
-  );
-  if (read.kind === "unauthenticated") return { status: 401, body: { error: "invalid signature" } };
+): Promise<CustodyWebhookOutcome> {
+  const { raw } = notification;
+  const read = readWebhook(raw, notification.signature, runtime.custodyWebhookPublicKeyPem);
+  if (read.kind === "unauthenticated") return { kind: "unauthenticated" };
   if (read.kind === "invalid") {
     logger.warn("custody webhook rejected", { error: read.error });
-    return { status: 400, body: { error: read.error } };
+    return { kind: "invalid", error: read.error };
   }
-  if (read.kind === "ignored") return { status: 200, body: { ignored: read.type } };
+  if (read.kind === "ignored") return { kind: "ignored", type: read.type };
   const event = read.event;
   const inserted = await store.write((q) =>
     q
@@ -78,14 +95,10 @@ export async function handleCustodyWebhook(
       .onConflictDoNothing()
       .returning({ dedupeKey: custodyEvents.dedupeKey }),
   );
-  if (inserted.length === 0) return { status: 200, body: { duplicate: true } };
+  if (inserted.length === 0) return { kind: "duplicate" };
   // The webhook says something changed; custody's own record says what.
   const synced = await syncCustodyTransaction(store, runtime, event.data.id, now);
-  return {
-    status: 200,
-    body: { outcome: synced.outcome },
-    settlePaymentId: synced.settlePaymentId,
-  };
+  return { kind: "applied", outcome: synced.outcome, settlePaymentId: synced.settlePaymentId };
 }
 
 /**
