@@ -46,7 +46,12 @@ import {
 } from "./payments.server";
 import { startMpesaCollection, type StartCollectionOutcome } from "./mpesa-collections.server";
 import { formatCryptoUnits } from "./quote";
-import { handleStkCallback } from "./stk-webhook.server";
+import {
+  applyStkCallback,
+  checkStkCallback,
+  type StkCallbackCredentials,
+  type StkCallbackOutcome,
+} from "./stk-webhook.server";
 import { payoutRailsOf } from "./rails.server";
 import { merchantPaymentDetail, operatorPaymentDetail } from "./reads.server";
 import { retryTransfer } from "./settlement.server";
@@ -176,8 +181,16 @@ export interface PaymentsService {
   mpesaAvailable(mode: ApiMode): boolean;
   /** Send an M-Pesa PIN prompt for a payment awaiting payment (the customer's checkout). */
   startMpesaPayment(input: { paymentId: string; phone: string }): Promise<StartCollectionOutcome>;
-  /** An M-Pesa Express callback (the URL's token says which mode's M-Pesa sent it). */
-  applyStkCallback(request: Request, source?: CallbackSource): Promise<WebhookAnswer>;
+  /**
+   * The guard of an M-Pesa Express callback (the source, then the URL's token, which says which
+   * mode's M-Pesa sent it): the runtime's index for `applyStkCallback`, or null (refused).
+   */
+  checkStkCallback(given: StkCallbackCredentials): number | null;
+  /**
+   * The body of an M-Pesa Express callback that passed `checkStkCallback` (`runtimeIndex`: what it
+   * answered); a payment it confirms is settled at once.
+   */
+  applyStkCallback(runtimeIndex: number, raw: string): Promise<StkCallbackOutcome>;
   /** The payout rails running in this process for live money (a rail not configured is absent). */
   payoutRails(): RailId[];
   /**
@@ -258,6 +271,9 @@ export function createPaymentsService({
 }: PaymentsServiceOptions): PaymentsService {
   /** The clients that serve payments of `mode` (ADR 0028), or null when none run here. */
   const depsFor = (mode: ApiMode): PaymentsDeps | null => (mode === "test" ? testDeps : deps);
+
+  /** The runtimes an STK callback may come from (its URL's token says which). */
+  const stkRuntimes = () => [testDeps, deps].filter((each): each is PaymentsDeps => each !== null);
 
   /** Settle at once when the payment's clients run; otherwise the tick picks the payment up. */
   async function settle(payment: Payment): Promise<"started" | "next_run"> {
@@ -376,17 +392,20 @@ export function createPaymentsService({
       });
     },
 
-    async applyStkCallback(request, source) {
-      const runtimes = [testDeps, deps].filter((each): each is PaymentsDeps => each !== null);
-      const answer = await handleStkCallback(db, runtimes, request, now, source);
+    checkStkCallback: (given) => checkStkCallback(stkRuntimes(), given),
+
+    async applyStkCallback(runtimeIndex, raw) {
+      const runtime = stkRuntimes()[runtimeIndex];
+      if (!runtime) throw new Error("No such payments runtime: check the callback first");
+      const outcome = await applyStkCallback(store, runtime, raw, now);
       // Settled like a custody confirmation: at once, without holding Daraja's answer.
-      if (answer.settlePaymentId) {
-        const paymentId = answer.settlePaymentId;
+      if (outcome.kind === "applied" && outcome.settlePaymentId) {
+        const paymentId = outcome.settlePaymentId;
         const payment = await store.read((q) => readPayment(q, paymentId));
         const running = payment ? depsFor(payment.mode) : null;
-        if (running) void settleNow(db, running, answer.settlePaymentId);
+        if (running) void settleNow(db, running, paymentId);
       }
-      return answer;
+      return outcome;
     },
 
     payoutRails() {

@@ -156,7 +156,7 @@ export async function applySyncedTransaction(
 
 const ACK = { ResultCode: 0, ResultDesc: "Accepted" };
 
-/** A Request's URL token against ours (the payments service's choice of runtime, its STK guard). */
+/** A Request's URL token against ours (the payments service's choice of runtime). */
 export function callbackTokenMatches(request: Request, expected: string): boolean {
   return callbackTokenIs(new URL(request.url).searchParams.get("token") ?? "", expected);
 }
