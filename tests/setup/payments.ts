@@ -20,7 +20,9 @@ import type { PaymentsConfig } from "~/core/payments/config";
 import { payoutRailsOf } from "~/core/payments/rails.server";
 import type { PayoutRails } from "~/core/rails/types";
 import { callbackTokenFor } from "~/core/payments/callback-token.server";
-import { handleCustodyWebhook, handleMpesaCallback } from "~/core/payments/webhooks.server";
+import { applyMpesaResult } from "~/core/payments/mpesa-results.server";
+import { handleCustodyWebhook } from "~/core/payments/webhooks.server";
+import { answerMpesaCallback } from "~/route-support/mpesa-callback.server";
 import { createCustodyClient } from "~/core/providers/custody/client.server";
 import { startCustodySimulator, type CustodySimulator } from "~/simulators/custody/index.server";
 import {
@@ -136,6 +138,18 @@ export async function startWebhookEndpoint(
     onAnswer?: (path: string, status: number) => void;
   } = {},
 ): Promise<WebhookEndpoint> {
+  /** An M-Pesa result callback through the app's edge and core (as its routes do). */
+  const mpesaCallback = (request: Request, path: string) => {
+    const kind = MPESA_CALLBACK_KINDS[path as keyof typeof MPESA_CALLBACK_KINDS] ?? "b2c-result";
+    return answerMpesaCallback(request, kind, [runtime.callbackToken], undefined, (body, _, url) =>
+      applyMpesaResult(
+        sqliteStore(db),
+        runtime,
+        { kind, body, transferId: url.searchParams.get("transfer") },
+        now,
+      ),
+    );
+  };
   const server: Server = createServer((req, res) => {
     void (async () => {
       const request = await toRequest(req, origin);
@@ -155,13 +169,7 @@ export async function startWebhookEndpoint(
                 now,
               ),
             )
-          : await handleMpesaCallback(
-              sqliteStore(db),
-              runtime,
-              MPESA_CALLBACK_KINDS[path as keyof typeof MPESA_CALLBACK_KINDS] ?? "b2c-result",
-              request,
-              now,
-            );
+          : await mpesaCallback(request, path);
       options.onAnswer?.(path, answer.status);
       res.writeHead(answer.status, { "Content-Type": "application/json" });
       res.end(JSON.stringify(answer.body));

@@ -60,13 +60,9 @@ import { sendPendingTransfers } from "./transfer-purposes.server";
 import { estimateSettlement } from "./settlement-plan";
 import { settleNow } from "./tick.server";
 import {
-  callbackTokenMatches,
   handleCustodyWebhook,
   type CustodyNotification,
   type CustodyWebhookOutcome,
-  handleMpesaCallback,
-  type CallbackSource,
-  type WebhookAnswer,
 } from "./webhooks.server";
 
 /** A signed-in merchant user, acting for their merchant. */
@@ -171,12 +167,6 @@ export interface PaymentsService {
     notification: CustodyNotification,
     mode?: ApiMode,
   ): Promise<CustodyWebhookOutcome>;
-  /** An M-Pesa result or timeout callback (the URL's token says which mode's M-Pesa sent it). */
-  applyMpesaCallback(
-    kind: Parameters<typeof handleMpesaCallback>[2],
-    request: Request,
-    source?: CallbackSource,
-  ): Promise<WebhookAnswer>;
   /** Whether "Pay with M-Pesa" (M-Pesa Express, ADR 0033) runs here for payments of `mode`. */
   mpesaAvailable(mode: ApiMode): boolean;
   /** Send an M-Pesa PIN prompt for a payment awaiting payment (the customer's checkout). */
@@ -371,14 +361,6 @@ export function createPaymentsService({
       if (outcome.kind === "applied" && outcome.settlePaymentId)
         void settleNow(db, running, outcome.settlePaymentId);
       return outcome;
-    },
-
-    applyMpesaCallback(kind, request, source) {
-      // The runtime whose token the URL carries; with none, the live one refuses the callback.
-      const running = [testDeps, deps].find(
-        (candidate) => candidate && callbackTokenMatches(request, candidate.callbackToken),
-      );
-      return handleMpesaCallback(store, requireDeps(running ?? deps), kind, request, now, source);
     },
 
     mpesaAvailable: (mode) => Boolean(depsFor(mode)?.stk),

@@ -3,9 +3,9 @@
  * deduplicated, then the transaction re-read from custody before crediting), on the store (ADR
  * 0041): custody is asked between the store's transactions, never inside one. The HTTP is the
  * edge's (app/route-support/custody-webhook.server.ts, issue 28 part 4): core receives the raw body
- * and the signature header's value and answers with a domain outcome. M-Pesa's result
- * callbacks are core/payments/mpesa-results.server.ts (the one guard, and applying a result); the
- * Request-taking `handleMpesaCallback` below is what the payments service still calls.
+ * and the signature header's value and answers with a domain outcome. M-Pesa's result callbacks
+ * are core/payments/mpesa-results.server.ts (the one guard, and applying a result) and their edge
+ * app/route-support/mpesa-callback.server.ts.
  *
  * TRANSITIONAL (ADR 0041): applying a refund's outcome (core/refunds/custody-send.server.ts) is
  * still synchronous code on the database; it runs in a store callback of its own, as it ran in its
@@ -25,20 +25,8 @@ import {
   type DepositOutcome,
 } from "./deposits.server";
 import { servesMode, type PaymentsDeps } from "./deps";
-import {
-  applyMpesaResult,
-  callbackTokenIs,
-  checkMpesaCallback,
-  type CallbackSource,
-  type MpesaCallbackKind,
-} from "./mpesa-results.server";
-
-export type { CallbackSource, MpesaCallbackKind };
-
 /** What a custody notification about one of our refunds did. */
 type RefundOutcome = `refund_${ReturnType<typeof applyRefundTransaction>}`;
-
-export type WebhookAnswer = { status: number; body: unknown; settlePaymentId?: string };
 
 /** A store callback's transaction for the code not on the store yet (see the file's comment). */
 const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
@@ -152,43 +140,4 @@ export async function applySyncedTransaction(
     });
   // The payment found above (its id never changes): settle it now if this confirmed it.
   return { outcome, settlePaymentId: outcome === "confirmed" ? target?.id : undefined };
-}
-
-const ACK = { ResultCode: 0, ResultDesc: "Accepted" };
-
-/** A Request's URL token against ours (the payments service's choice of runtime). */
-export function callbackTokenMatches(request: Request, expected: string): boolean {
-  return callbackTokenIs(new URL(request.url).searchParams.get("token") ?? "", expected);
-}
-
-/**
- * TRANSITIONAL (issue 28, part 4; ADR 0041): an M-Pesa result callback as Request, for the callers
- * not moved yet (the payments service's `applyMpesaCallback`, the core tests' loopback endpoint).
- * The routes take the edge (app/route-support/mpesa-callback.server.ts); this is the same guard
- * (`checkMpesaCallback`) and the same application (`applyMpesaResult`) with the same answers. It
- * goes when the payments service takes the edge's plain values (issue 28, part 4).
- */
-export async function handleMpesaCallback(
-  store: Store,
-  runtime: Pick<PaymentsDeps, "payouts" | "callbackToken" | "modes">,
-  kind: MpesaCallbackKind,
-  request: Request,
-  now: () => number,
-  source?: CallbackSource,
-): Promise<WebhookAnswer> {
-  const url = new URL(request.url);
-  const given = { token: url.searchParams.get("token") ?? "", source, kind, path: url.pathname };
-  if (checkMpesaCallback(given, [runtime.callbackToken]) === null)
-    return { status: 403, body: { ResultCode: 1, ResultDesc: "Forbidden" } };
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return { status: 400, body: { ResultCode: 1, ResultDesc: "Body is not JSON" } };
-  }
-  const callback = { kind, body, transferId: url.searchParams.get("transfer") };
-  const outcome = await applyMpesaResult(store, runtime, callback, now);
-  return outcome === "accepted"
-    ? { status: 200, body: ACK }
-    : { status: 400, body: { ResultCode: 1, ResultDesc: "Rejected" } };
 }
