@@ -9,6 +9,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import {
   auditLog,
   merchantUsers,
@@ -117,11 +118,11 @@ function openPayment(
 /**
  * The customer's deposit, fully confirmed at custody (sent after the quote expired when `late`).
  */
-function deposit(payment: Payment, units: bigint, late = false) {
+async function deposit(payment: Payment, units: bigint, late = false) {
   const now = Date.now();
   const asset = payment.asset as QuoteAsset;
-  const outcome = applyCustodyTransaction(
-    db,
+  const outcome = await applyCustodyTransaction(
+    sqliteStore(db),
     {
       id: `ctx_${payment.id}`,
       externalTxId: null,
@@ -162,13 +163,13 @@ const inReview = () =>
   depositWith((p) => p.cryptoAmountUnits, false, { requiresReview: true, amountKes: 1_500_000 });
 const confirmedExact = () => depositWith((p) => p.cryptoAmountUnits);
 
-function depositWith(
+async function depositWith(
   units: (p: Payment) => bigint,
   late = false,
   options: Parameters<typeof openPayment>[0] = {},
-): Payment {
+): Promise<Payment> {
   const payment = openPayment(options);
-  return deposit(payment, units(payment), late).payment;
+  return (await deposit(payment, units(payment), late)).payment;
 }
 
 let receiptCounter = 0;
@@ -177,8 +178,8 @@ let receiptCounter = 0;
  * A payment paid in crypto whose M-Pesa Express prompt (opened while it was awaiting payment) then
  * succeeds too: the core holds that KES in suspense for an operator (mpesa_paid_unexpected).
  */
-function heldMpesa(): Payment {
-  const payment = confirmedExact();
+async function heldMpesa(): Promise<Payment> {
+  const payment = await confirmedExact();
   const checkoutRequestId = `ws_CO_${payment.id}`;
   db.insert(mpesaCollections)
     .values({
@@ -286,11 +287,11 @@ const detail = async (id: string, cookie: string) => {
 describe("payments overview", () => {
   it("counts per status, the exceptions and review views, a status filter, and JSON-safe amounts", async () => {
     const { cookie } = await operatorCookie("reviewer");
-    const under = underpaid();
-    const over = overpaid();
-    const late = lateExact();
-    const review = inReview();
-    const fine = confirmedExact();
+    const under = await underpaid();
+    const over = await overpaid();
+    const late = await lateExact();
+    const review = await inReview();
+    const fine = await confirmedExact();
     const waiting = openPayment();
     expect([under.status, over.status, late.status, review.status, fine.status]).toEqual([
       "underpaid",
@@ -373,7 +374,7 @@ describe("payments overview", () => {
 describe("payment detail", () => {
   it("shows amounts as strings, the timeline and the queue the payment is in; unknown ids are 404", async () => {
     const { cookie } = await operatorCookie("reviewer");
-    const payment = underpaid();
+    const payment = await underpaid();
     const body = await detail(payment.id, cookie);
     expect(body.queue).toBe("exception");
     expect(body.payment).toMatchObject({
@@ -402,7 +403,7 @@ describe("payment detail", () => {
 describe("exceptions queue", () => {
   it("accept as paid (underpaid): credits what arrived at the locked rate, audited", async () => {
     const { operator, cookie } = await operatorCookie("reviewer");
-    const payment = underpaid();
+    const payment = await underpaid();
     const before = merchantBalances(db, MERCHANT).available;
     const response = await act(payment.id, { intent: "accept" }, cookie);
     expect(response.status).toBe(200);
@@ -425,7 +426,7 @@ describe("exceptions queue", () => {
 
   it("accept as paid (overpaid): credits the quoted amount", async () => {
     const { operator, cookie } = await operatorCookie("admin");
-    const payment = overpaid();
+    const payment = await overpaid();
     expect((await act(payment.id, { intent: "accept" }, cookie)).status).toBe(200);
     expect(reload(payment.id)).toMatchObject({
       status: "confirmed",
@@ -438,7 +439,7 @@ describe("exceptions queue", () => {
 
   it("re-quote (paid after expiry): refused without a live rate, then done at today's rate and audited", async () => {
     const { operator, cookie } = await operatorCookie("reviewer");
-    const payment = depositWith((p) => p.cryptoAmountUnits, true, { asset: "ETH" });
+    const payment = await depositWith((p) => p.cryptoAmountUnits, true, { asset: "ETH" });
     expect(payment.status).toBe("paid_after_expiry");
     expect((await detail(payment.id, cookie)).liveRate).toBeNull();
 
@@ -470,7 +471,7 @@ describe("exceptions queue", () => {
 
   it("flag for refund: the merchant is not credited, the payment fails, audited", async () => {
     const { operator, cookie } = await operatorCookie("reviewer");
-    const payment = underpaid();
+    const payment = await underpaid();
     const before = merchantBalances(db, MERCHANT);
     const response = await act(payment.id, { intent: "refund" }, cookie);
     expect(response.status).toBe(200);
@@ -487,13 +488,13 @@ describe("exceptions queue", () => {
 
   it("refuses actions the payment's state does not allow (409), and changes nothing", async () => {
     const { cookie } = await operatorCookie("admin");
-    const fine = confirmedExact();
+    const fine = await confirmedExact();
     const accept = await act(fine.id, { intent: "accept" }, cookie);
     expect(accept.status).toBe(409);
     expect(await toastOf(accept)).toMatchObject({ type: "error", message: "Action refused" });
     expect((await act(fine.id, { intent: "approve" }, cookie)).status).toBe(409);
 
-    const under = underpaid();
+    const under = await underpaid();
     expect((await act(under.id, { intent: "requote" }, cookie)).status).toBe(409);
     expect((await act(under.id, { intent: "approve" }, cookie)).status).toBe(409);
     expect(reload(fine.id).status).toBe("confirmed");
@@ -514,8 +515,8 @@ describe("held-money queue", () => {
   it("counts payments with held money, lists them in the held view, and shows the item", async () => {
     const { cookie } = await operatorCookie("reviewer");
     const before = (await list("", cookie)).queues.held;
-    const payment = heldMpesa();
-    const plain = confirmedExact();
+    const payment = await heldMpesa();
+    const plain = await confirmedExact();
     expect(payment.status).toBe("confirmed");
 
     const all = await list("", cookie);
@@ -545,7 +546,7 @@ describe("held-money queue", () => {
 
   it("flags held money for refund once, audited; the payment is unchanged", async () => {
     const { operator, cookie } = await operatorCookie("reviewer");
-    const payment = heldMpesa();
+    const payment = await heldMpesa();
     const [item] = (await detail(payment.id, cookie)).held;
     const queued = (await list("", cookie)).queues.held;
     const balances = merchantBalances(db, MERCHANT);
@@ -588,8 +589,8 @@ describe("held-money queue", () => {
 
   it("refuses held money that does not exist or is another payment's; bad ids are a 400", async () => {
     const { cookie } = await operatorCookie("admin");
-    const payment = heldMpesa();
-    const another = heldMpesa();
+    const payment = await heldMpesa();
+    const another = await heldMpesa();
     const [item] = (await detail(another.id, cookie)).held;
     const flagWith = (heldTransactionId: string, id = payment.id) =>
       act(id, { intent: "flag-held-refund", heldTransactionId }, cookie);
@@ -612,7 +613,8 @@ describe("held-money queue", () => {
 
   it("pages through the held view", async () => {
     const { cookie } = await operatorCookie("reviewer");
-    const created = Array.from({ length: PAGE_SIZE + 1 }, () => heldMpesa().id);
+    const created: string[] = [];
+    for (let i = 0; i <= PAGE_SIZE; i++) created.push((await heldMpesa()).id);
     const total = (await list("", cookie)).queues.held;
     expect(total).toBeGreaterThanOrEqual(PAGE_SIZE + 1);
     const seen: string[] = [];
@@ -631,7 +633,7 @@ describe("held-money queue", () => {
 describe("manual-review queue", () => {
   it("approve releases the pending KES to available, audited", async () => {
     const { operator, cookie } = await operatorCookie("reviewer");
-    const payment = inReview();
+    const payment = await inReview();
     expect((await detail(payment.id, cookie)).queue).toBe("review");
     const before = merchantBalances(db, MERCHANT);
     const response = await act(payment.id, { intent: "approve" }, cookie);
@@ -649,7 +651,7 @@ describe("manual-review queue", () => {
 
   it("reject needs a reason (400), then records it and audits it", async () => {
     const { operator, cookie } = await operatorCookie("admin");
-    const payment = inReview();
+    const payment = await inReview();
     const missing = await act(payment.id, { intent: "reject", reason: "" }, cookie);
     expect(missing.status).toBe(400);
     expect(
@@ -677,7 +679,7 @@ describe("manual-review queue", () => {
 describe("settlement transfers", () => {
   it("retries a failed transfer once, audited; a transfer that did not fail cannot be retried", async () => {
     const { operator, cookie } = await operatorCookie("reviewer");
-    const payment = confirmedExact();
+    const payment = await confirmedExact();
     expect(planSettlement(db, payment.id, testConfig, Date.now())).toBe("planned");
     const [transfer] = db
       .select()
@@ -692,7 +694,8 @@ describe("settlement transfers", () => {
     ).toBe(409);
     // Another payment's transfer, or no transfer: refused.
     expect(
-      (await act(underpaid().id, { intent: "retry", transferId: transfer!.id }, cookie)).status,
+      (await act((await underpaid()).id, { intent: "retry", transferId: transfer!.id }, cookie))
+        .status,
     ).toBe(404);
     expect((await act(payment.id, { intent: "retry" }, cookie)).status).toBe(400);
 
@@ -761,7 +764,7 @@ describe("settlement transfers", () => {
 describe("who may use the payment pages", () => {
   it("a curator gets 403 on every loader and action, and nothing changes", async () => {
     const { cookie } = await operatorCookie("curator");
-    const payment = underpaid();
+    const payment = await underpaid();
     expect(
       (
         await respond(() =>
@@ -787,7 +790,7 @@ describe("who may use the payment pages", () => {
 
   it("a merchant's session is not an operator's: 403", async () => {
     const cookie = await merchantCookie();
-    const payment = inReview();
+    const payment = await inReview();
     expect(
       (
         await respond(() =>
@@ -807,7 +810,7 @@ describe("who may use the payment pages", () => {
       "/admin/signin?redirectTo=%2Fadmin%2Fpayments%3Fstatus%3Dexceptions",
     );
     const { cookie } = await operatorCookie("admin");
-    const payment = underpaid();
+    const payment = await underpaid();
     const crossSite = await respond(() =>
       detailAction({
         request: formPost(
@@ -831,7 +834,7 @@ describe("with the payments runtime running (custody and M-Pesa simulators)", ()
   it("approving a reviewed payment settles it to M-Pesa at once", async () => {
     const { cookie } = await operatorCookie("reviewer");
     addMerchant(db, "MRC-RVNTME", "254712345679");
-    const payment = depositWith((p) => p.cryptoAmountUnits, false, {
+    const payment = await depositWith((p) => p.cryptoAmountUnits, false, {
       requiresReview: true,
       amountKes: 300_000,
       merchantId: "MRC-RVNTME",

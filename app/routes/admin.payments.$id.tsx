@@ -33,20 +33,17 @@ import type {
   PaymentEventView,
   TransferView,
 } from "~/components/admin/payments/types";
-import { listAuditFor } from "~/core/audit.server";
 import { InsufficientBalanceError } from "~/core/ledger/errors";
 import { EXCEPTION_STATUSES, ResolutionError } from "~/core/payments/exceptions.server";
-import { listHeldMoney } from "~/core/payments/held-money.server";
 import { displayNetwork } from "~/core/networks/networks";
 import { kesCentsForUnits } from "~/core/payments/quote";
-import { operatorPaymentDetail } from "~/core/payments/reads.server";
 import type { SettlementStart } from "~/core/payments/service.server";
-import { getDb } from "~/utils/db.server";
 import { invariantResponse, privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { jsonWithError, jsonWithSuccess } from "~/utils/toast.server";
+import { paymentPages } from "~/wiring/payment-pages.server";
 import { payments } from "~/wiring/payments.server";
 import { ratesService } from "~/wiring/rates.server";
 
@@ -82,8 +79,7 @@ type ActionData = { errors?: Record<string, string[] | null> };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireOperator(request, ["reviewer"]);
-  const db = getDb();
-  const detail = operatorPaymentDetail(db, params.id ?? "");
+  const detail = await paymentPages().operatorPaymentPage(params.id ?? "");
   invariantResponse(detail, "Payment not found");
   const { payment: p, events, transfers } = detail;
   const retried = new Set(transfers.flatMap((t) => (t.retryOf ? [t.retryOf] : [])));
@@ -150,14 +146,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     retryOf: t.retryOf,
     retryable: t.status === "failed" && !retried.has(t.id),
   }));
-  const audit: AuditView[] = listAuditFor(db, "payment", p.id).map((entry) => ({
+  const audit: AuditView[] = detail.audit.map((entry) => ({
     id: entry.id,
     action: entry.action,
     actorId: entry.actorId,
     at: entry.createdAt,
     details: entry.details,
   }));
-  const held: HeldMoneyView[] = listHeldMoney(db, p.id).map((item) => ({
+  const held: HeldMoneyView[] = detail.held.map((item) => ({
     transactionId: item.transactionId,
     currency: item.currency,
     amount: item.amount.toString(),
@@ -186,8 +182,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data<ActionData>({ errors: submission.reply().error ?? {} }, { status: 400 });
   }
-  const db = getDb();
-  const detail = operatorPaymentDetail(db, params.id ?? "");
+  const detail = await paymentPages().operatorPayment(params.id ?? "");
   invariantResponse(detail, "Payment not found");
   const paymentId = detail.payment.id;
   const input = submission.value;
@@ -285,7 +280,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         );
       }
       case "flag-held-refund": {
-        const { item } = service.flagHeldForRefund(actor, {
+        const { item } = await service.flagHeldForRefund(actor, {
           paymentId,
           heldTransactionId: input.heldTransactionId,
         });

@@ -18,16 +18,14 @@ import {
 } from "~/components/admin/payments/PaymentFilters";
 import { PaymentsTable } from "~/components/admin/payments/PaymentsTable";
 import type { PaymentRow, PaymentView } from "~/components/admin/payments/types";
-import { countInDoubtB2b } from "~/core/disbursements/b2b.server";
 import { EXCEPTION_STATUSES } from "~/core/payments/exceptions.server";
-import { countUnresolvedHeldMoney } from "~/core/payments/held-money.server";
-import { countPaymentsByStatus, isPaymentStatus, listPayments } from "~/core/payments/reads.server";
+import { isPaymentStatus } from "~/core/payments/reads.server";
 import { paymentStatuses, type PaymentStatus } from "~/core/payments/statuses";
-import { getDb } from "~/utils/db.server";
 import { privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
+import { paymentPages } from "~/wiring/payment-pages.server";
 
 export const PAGE_SIZE = 25;
 const MAX_PAGE = 10_000;
@@ -55,25 +53,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const view = parseView(url.searchParams.get("status"));
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const page = parsePage(url.searchParams.get("page"));
-  const db = getDb();
-
-  const counts = countPaymentsByStatus(db);
-  const sum = (statuses: readonly PaymentStatus[]) =>
-    statuses.reduce((total, status) => total + counts[status], 0);
-  const held = countUnresolvedHeldMoney(db).payments;
   const statuses =
     view === "all" || view === "held"
       ? undefined
       : view === "exceptions" || view === "review"
         ? VIEW_STATUSES[view]
         : [view];
-  const rows = listPayments(db, {
-    statuses,
-    search: q || undefined,
-    held: view === "held",
-    limit: PAGE_SIZE + 1,
-    offset: (page - 1) * PAGE_SIZE,
-  });
+  // Live: a payout whose answer was lost shows here at once (issue 27, item 13).
+  const { counts, held, rows, payoutsInDoubt } = await paymentPages().operatorList(
+    {
+      statuses,
+      search: q || undefined,
+      held: view === "held",
+      limit: PAGE_SIZE + 1,
+      offset: (page - 1) * PAGE_SIZE,
+    },
+    Date.now(),
+  );
+  const sum = (statuses: readonly PaymentStatus[]) =>
+    statuses.reduce((total, status) => total + counts[status], 0);
 
   const views: ViewCount[] = [
     { view: "all", count: sum(paymentStatuses) },
@@ -106,8 +104,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       exceptions: sum(VIEW_STATUSES.exceptions),
       review: sum(VIEW_STATUSES.review),
       held,
-      // Live: a payout whose answer was lost shows here at once (issue 27, item 13).
-      payoutsInDoubt: countInDoubtB2b(db, Date.now()),
+      payoutsInDoubt,
     },
     payments: list,
   };

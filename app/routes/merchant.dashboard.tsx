@@ -8,24 +8,23 @@ import { StatCards } from "~/components/merchants/StatCards";
 import { formatKesCents } from "~/components/payments/PaymentBits";
 import { buttonClass, Card, Container, TextLink } from "~/components/ui";
 import { dataModeOf } from "~/core/api/mode";
-import { getDashboardStats } from "~/core/merchants/dashboard.server";
-import { settlementDestinationSummary } from "~/core/destinations/destinations.server";
-import { balancesOf } from "~/core/payments/reads.server";
 import { requirePermission } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
 import { privateCachedPageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { SESSION_EXPIRY_MARGIN_MS } from "~/utils/session.server";
 import { seo } from "~/utils/seo";
+import { paymentPages } from "~/wiring/payment-pages.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const merchant = await requirePermission(request, "payments:read");
-  const db = getDb();
   const now = Date.now();
   // Live figures unless the address asks for test data (?mode=test, core/api/mode.ts).
   const mode = dataModeOf(new URL(request.url).searchParams);
-  const balances = balancesOf(db, merchant.merchantId, mode);
-  const destination = settlementDestinationSummary(db, merchant.merchantId, now);
+  const { balances, destination, stats } = await paymentPages().merchantDashboard(
+    merchant.merchantId,
+    mode,
+    now,
+  );
   return {
     account: {
       merchant_id: merchant.merchantId,
@@ -34,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       contact_email: merchant.contactEmail,
     },
     mode,
-    stats: getDashboardStats(db, merchant.merchantId, now, mode),
+    stats,
     balances: {
       available: balances.available.toString(),
       pending: balances.pending.toString(),

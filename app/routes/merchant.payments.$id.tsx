@@ -18,22 +18,19 @@ import {
   payoutSentence,
 } from "~/components/payments/PaymentBits";
 import { buttonClass, Card, Container, DataTable, textLinkClass } from "~/components/ui";
-import { settlementDestinationSummary } from "~/core/destinations/destinations.server";
-import { previewSettlementPlan } from "~/core/destinations/plan-preview.server";
 import { SettlementPlan } from "~/components/payments/SettlementPlan";
 import { TestDataBanner } from "~/components/developers/DataModeSwitch";
-import { merchantPaymentDetail } from "~/core/payments/reads.server";
 import { checkoutWaiting, merchantWaiting } from "~/core/payments/live-status";
 import { paymentView, payoutView } from "~/core/payments/views.server";
 import { requirePermission } from "~/utils/auth.server";
 import { useMemberCan } from "~/components/app/TeamAccess";
-import { getDb } from "~/utils/db.server";
 import { invariantResponse, notFound, privateCachedPageHeaders } from "~/utils/http";
 import { formatDate, formatKesRate } from "~/utils/format";
 import { paths } from "~/utils/paths";
 import { qrSvg } from "~/utils/qr.server";
 import { seo } from "~/utils/seo";
 import { jsonWithError, jsonWithSuccess } from "~/utils/toast.server";
+import { paymentPages } from "~/wiring/payment-pages.server";
 import { payments } from "~/wiring/payments.server";
 import { PaymentRefunds, type RefundLine } from "~/components/merchants/refunds/PaymentRefunds";
 import { explorerTxUrl } from "~/core/networks/explorer";
@@ -95,16 +92,16 @@ async function refundsSection(
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const merchant = await requirePermission(request, "payments:read");
-  const db = getDb();
-  const detail = merchantPaymentDetail(db, merchant.merchantId, params.id ?? "");
+  const detail = await paymentPages().merchantPaymentPage({
+    merchantId: merchant.merchantId,
+    paymentId: params.id ?? "",
+    now: Date.now(),
+    runningRails: payments().payoutRails(),
+  });
   invariantResponse(detail, "Payment not found");
-  const { payment, events, transfers } = detail;
+  const { payment, events, transfers, destination, waiting, plan } = detail;
   // Before settlement: what this payment alone would pay out. After: the transfers actually made.
   const { feeBps, estimate, actual } = payoutView(payment, transfers, payments().config);
-  const destination = settlementDestinationSummary(db, merchant.merchantId, Date.now());
-  const waiting = ["awaiting_payment", "confirming", "confirmed", "in_review"].includes(
-    payment.status,
-  );
   // Sharing the checkout is for a payment the customer can still pay.
   const checkoutLink = `${payments().config.publicSiteUrl.replace(/\/+$/, "")}${paths.checkout(payment.id)}`;
   const share = checkoutWaiting(payment.status)
@@ -129,16 +126,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     actual,
     hold: waiting ? destination.notice : null,
     /** Before settlement: where the net would go now, rail by rail (issue 14, item 6). */
-    plan:
-      waiting && transfers.length === 0
-        ? previewSettlementPlan(
-            db,
-            merchant.merchantId,
-            payment.amountKesCents - payment.feeKesCents,
-            Date.now(),
-            payments().payoutRails(),
-          )
-        : null,
+    plan,
 
     payment: {
       ...paymentView(payment),

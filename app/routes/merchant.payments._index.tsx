@@ -6,14 +6,14 @@ import { buttonClass, Container } from "~/components/ui";
 import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
 import { DataModeSwitch } from "~/components/developers/DataModeSwitch";
 import { dataModeOf, DATA_MODE_PARAM } from "~/core/api/mode";
-import { balancesOf, isPaymentStatus, listPayments } from "~/core/payments/reads.server";
+import { isPaymentStatus } from "~/core/payments/reads.server";
 import { formatCryptoUnits } from "~/core/payments/quote";
 import { requirePermission } from "~/utils/auth.server";
 import { useMemberCan } from "~/components/app/TeamAccess";
-import { getDb } from "~/utils/db.server";
 import { privateCachedPageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
+import { paymentPages } from "~/wiring/payment-pages.server";
 
 const PAGE_SIZE = 25;
 
@@ -25,8 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = Math.max(1, Math.min(1000, Number(url.searchParams.get("page")) || 1));
   // Live payments unless the address asks for test data (?mode=test, core/api/mode.ts).
   const mode = dataModeOf(url.searchParams);
-  const db = getDb();
-  const rows = listPayments(db, {
+  const { rows, balances } = await paymentPages().merchantList({
     merchantId: merchant.merchantId,
     mode,
     statuses: isPaymentStatus(status) ? [status] : undefined,
@@ -34,7 +33,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     limit: PAGE_SIZE + 1,
     offset: (page - 1) * PAGE_SIZE,
   });
-  const balances = balancesOf(db, merchant.merchantId, mode);
   return {
     status: isPaymentStatus(status) ? status : "",
     q,

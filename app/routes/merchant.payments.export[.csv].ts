@@ -5,16 +5,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { paymentsCsv } from "~/core/payments/export";
 import { dataModeOf } from "~/core/api/mode";
-import { isPaymentStatus, listPaymentsForExport } from "~/core/payments/reads.server";
+import { isPaymentStatus } from "~/core/payments/reads.server";
 import { requirePermission } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
 import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
+import { paymentPages } from "~/wiring/payment-pages.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const merchant = await requirePermission(request, "payments:export");
   const url = new URL(request.url);
   const status = url.searchParams.get("status");
-  const rows = listPaymentsForExport(getDb(), {
+  const rows = await paymentPages().merchantExport({
     merchantId: merchant.merchantId,
     // Live payments unless the address asks for test data (?mode=test, core/api/mode.ts).
     mode: dataModeOf(url.searchParams),

@@ -21,15 +21,14 @@ import {
   networks,
 } from "~/core/networks/networks";
 import { createPaymentSchema, paymentAssets } from "~/core/payments/create-payment-schema";
-import { settlementDestinationSummary } from "~/core/destinations/destinations.server";
 import { PaymentError } from "~/core/payments/payments.server";
 import { requirePermission } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
 import { formatKes, formatKesRate, formatPercent } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { paymentPages } from "~/wiring/payment-pages.server";
 import { payments } from "~/wiring/payments.server";
 
 type Preview = {
@@ -65,7 +64,7 @@ const networkOptions = networkIds.map((id) => ({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const merchant = await requirePermission(request, "payments:create");
-  const destination = settlementDestinationSummary(getDb(), merchant.merchantId, Date.now());
+  const destination = await paymentPages().settlementDestination(merchant.merchantId, Date.now());
   return {
     /** False until the merchant has a verified destination: payments would wait, not be paid. */
     hasSettlementNumber: destination.label !== null,

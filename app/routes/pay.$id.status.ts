@@ -5,9 +5,8 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { checkoutWaiting } from "~/core/payments/live-status";
-import { collectionState } from "~/core/payments/mpesa-collections.server";
-import { getDb } from "~/utils/db.server";
 import { checkout } from "~/wiring/checkout.server";
+import { paymentPages } from "~/wiring/payment-pages.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const payment = await checkout().status(params.id ?? "");
@@ -19,7 +18,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
       confirmations: payment.confirmations,
       waiting: checkoutWaiting(payment.status),
       // M-Pesa Express prompts (ADR 0033): the page reloads when this changes too.
-      mpesa: collectionState(getDb(), params.id ?? ""),
+      mpesa: await paymentPages().checkoutCollectionState(params.id ?? ""),
     },
     { headers },
   );

@@ -34,7 +34,6 @@ import { PaymentStatusBadge, payoutSentence } from "~/components/payments/Paymen
 import { QrSvg } from "~/components/payments/QrSvg";
 import { ReturnLink } from "~/components/payments/links/ReturnLink";
 import { buttonClass } from "~/components/ui";
-import { getMerchantAccount } from "~/core/merchants/sign-in.server";
 import { checkoutReturnLink } from "~/core/payments/link-schema";
 import { checkoutWaiting } from "~/core/payments/live-status";
 import type { Payment } from "~/core/payments/payments.server";
@@ -47,19 +46,16 @@ import {
 } from "~/core/networks";
 import {
   collectionFailureMessage,
-  collectionState,
-  listCollections,
   maskedPhone,
+  type MpesaCollection,
   MPESA_MAX_ATTEMPTS,
   mpesaAmountCents,
 } from "~/core/payments/mpesa-collections.server";
 import { mpesaPaySchema } from "~/core/payments/mpesa-pay-schema";
 import { formatCryptoUnits } from "~/core/payments/quote";
-import { describeWait, hitLimit } from "~/core/rate-limit.server";
-import { listTransfersForPayment } from "~/core/payments/settlement-transfers.server";
+import { describeWait } from "~/core/rate-limit.server";
 import { paymentView, payoutView } from "~/core/payments/views.server";
 import { checkoutScriptSrc } from "~/utils/checkout-script.server";
-import { getDb } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { formatEatTime, formatKes, formatKesCents, formatKesExact } from "~/utils/format";
 import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http";
@@ -67,10 +63,12 @@ import { useNonce } from "~/utils/nonce";
 import { paths } from "~/utils/paths";
 import { qrSvg } from "~/utils/qr.server";
 import type { RouteHandle } from "~/utils/route-handle";
-import { readSession } from "~/utils/session.server";
 import { assertSameOrigin, clientKey } from "~/utils/request.server";
 import { checkout } from "~/wiring/checkout.server";
+import { paymentPages } from "~/wiring/payment-pages.server";
 import { payments, runningPayments, runningTestPayments } from "~/wiring/payments.server";
+import { rateLimits } from "~/wiring/rate-limits.server";
+import { sessions } from "~/wiring/sessions.server";
 
 export const handle: RouteHandle = { chrome: "bare", scripts: false };
 
@@ -80,11 +78,17 @@ const NO_SCRIPT_REFRESH_SECONDS = 10;
 /** "Pay with M-Pesa" submissions per payment and client (each may send a prompt to a phone). */
 export const MPESA_PAY_LIMIT = { limit: 8, windowMs: 15 * 60_000 };
 
-/** The "Pay with M-Pesa" part of the page, or null when it is not offered for this payment. */
-function mpesaView(payment: Payment, secondsLeft: number): MpesaPayView | null {
+/**
+ * The "Pay with M-Pesa" part of the page, or null when it is not offered for this payment
+ * (`collections`: the payment's prompts, oldest first).
+ */
+function mpesaView(
+  payment: Payment,
+  collections: MpesaCollection[],
+  secondsLeft: number,
+): MpesaPayView | null {
   if (payment.status !== "awaiting_payment" || !payments().mpesaAvailable(payment.mode))
     return null;
-  const collections = listCollections(getDb(), payment.id);
   const latest = collections.at(-1);
   const pending = latest?.status === "pending" ? latest : null;
   // Once the quote has run out, only a prompt still out is shown (it may yet be paid).
@@ -101,9 +105,9 @@ function mpesaView(payment: Payment, secondsLeft: number): MpesaPayView | null {
 }
 
 /** The M-Pesa receipt of a payment paid with M-Pesa. */
-function mpesaReceipt(payment: Payment): string | null {
+function mpesaReceipt(payment: Payment, collections: MpesaCollection[]): string | null {
   if (payment.paidWith !== "mpesa") return null;
-  const paid = listCollections(getDb(), payment.id).find((c) => c.status === "succeeded");
+  const paid = collections.find((c) => c.status === "succeeded");
   return paid?.receipt ?? null;
 }
 
@@ -112,18 +116,17 @@ function mpesaReceipt(payment: Payment): string | null {
  * fee and the M-Pesa charge, estimated before settlement and actual after. Customers never see it.
  */
 async function merchantView(request: Request, payment: Payment) {
-  const db = getDb();
-  const session = await readSession(db, "merchant", request);
-  const account =
+  const session = await sessions().read("merchant", request);
+  const transfers =
     session.status === "active" &&
     session.session.merchantUserId &&
     !session.session.pendingSecondFactor
-      ? getMerchantAccount(db, session.session.merchantUserId)
-      : undefined;
-  if (!account || account.merchantId !== payment.merchantId) return null;
+      ? await paymentPages().checkoutMerchantTransfers(payment, session.session.merchantUserId)
+      : null;
+  if (!transfers) return null;
   const { actual, paidTransfers, estimate, feeBps } = payoutView(
     payment,
-    listTransfersForPayment(db, payment.id),
+    transfers,
     payments().config,
   );
   if (actual) {
@@ -152,6 +155,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       })
     : null;
   const choice = await checkout().networkChoice(payment, now);
+  const mpesa = await paymentPages().checkoutCollections(payment.id);
   const missingUnits = payment.cryptoAmountUnits - payment.receivedUnits;
   return {
     ...view,
@@ -180,9 +184,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     scriptSrc: checkoutScriptSrc(),
     // Back to the merchant's site: cancel while waiting, return once paid (issue 13, item 6).
     returnLink: checkoutReturnLink(payment),
-    mpesa: mpesaView(payment, secondsLeft),
-    mpesaState: collectionState(getDb(), payment.id),
-    mpesaReceipt: mpesaReceipt(payment),
+    mpesa: mpesaView(payment, mpesa.collections, secondsLeft),
+    mpesaState: mpesa.state,
+    mpesaReceipt: mpesaReceipt(payment, mpesa.collections),
   };
 }
 
@@ -193,7 +197,10 @@ type ActionData = {
 
 /** "Pay with M-Pesa": validate the number, send the prompt, back to the page (it follows it). */
 async function payWithMpesa(request: Request, payment: Payment, form: FormData) {
-  const limit = hitLimit(getDb(), `mpesa-pay:${payment.id}:${clientKey(request)}`, MPESA_PAY_LIMIT);
+  const limit = await rateLimits().hit(
+    `mpesa-pay:${payment.id}:${clientKey(request)}`,
+    MPESA_PAY_LIMIT,
+  );
   if (!limit.allowed)
     return Response.json(
       {

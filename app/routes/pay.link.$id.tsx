@@ -24,8 +24,7 @@ import { cryptoLimits } from "~/content/tariff";
 import { openPaymentLinkSchema, paymentLinkLimits } from "~/core/payments/link-schema";
 import { PaymentLinkError } from "~/core/payments/links.server";
 import { PaymentError } from "~/core/payments/payments.server";
-import { describeWait, hitLimit } from "~/core/rate-limit.server";
-import { getDb } from "~/utils/db.server";
+import { describeWait } from "~/core/rate-limit.server";
 import { replyWithinLimits } from "~/utils/form-reply";
 import { checkHoneypot } from "~/utils/honeypot";
 import { PRIVATE_NO_STORE } from "~/utils/http";
@@ -33,6 +32,7 @@ import { paths } from "~/utils/paths";
 import { assertSameOrigin, clientKey, retryAfterHeader } from "~/utils/request.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { paymentLinks } from "~/wiring/payment-links.server";
+import { rateLimits } from "~/wiring/rate-limits.server";
 
 export const handle: RouteHandle = { chrome: "bare" };
 
@@ -83,7 +83,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success")
     return data<ActionData>({ lastResult: reply() }, { status: 400 });
 
-  const limit = hitLimit(getDb(), `payment-link:${clientKey(request)}`, PAYMENT_LINK_OPEN_LIMIT);
+  const limit = await rateLimits().hit(
+    `payment-link:${clientKey(request)}`,
+    PAYMENT_LINK_OPEN_LIMIT,
+  );
   if (!limit.allowed) {
     return data<ActionData>(
       {

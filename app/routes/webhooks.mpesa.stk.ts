@@ -1,16 +1,10 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { callbackSource } from "~/route-support/mpesa-callback.server";
-import { payments } from "~/wiring/payments.server";
+import { stkCallbackAction } from "~/route-support/stk-webhook.server";
 import { postOnlyLoader } from "~/utils/post-only.server";
 
 /**
- * M-Pesa Express (STK Push) callbacks (ADR 0033): the source allow-list and the token in the URL
- * first (403), then the body read within its limit (413), parsed and applied by the payments
- * service (core/payments/stk-webhook.server.ts); Daraja gets `{"ResultCode":0,...}`.
+ * M-Pesa Express (STK Push) callbacks (ADR 0033): the edge is
+ * app/route-support/stk-webhook.server.ts, core is core/payments/stk-webhook.server.ts.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const answer = await payments().applyStkCallback(request, callbackSource(request));
-  return Response.json(answer.body, { status: answer.status });
-}
+export const action = stkCallbackAction;
 
 export { postOnlyLoader as loader };

@@ -20,7 +20,9 @@ import type { PaymentsConfig } from "~/core/payments/config";
 import { payoutRailsOf } from "~/core/payments/rails.server";
 import type { PayoutRails } from "~/core/rails/types";
 import { callbackTokenFor } from "~/core/payments/callback-token.server";
-import { handleCustodyWebhook, handleMpesaCallback } from "~/core/payments/webhooks.server";
+import { applyMpesaResult } from "~/core/payments/mpesa-results.server";
+import { handleCustodyWebhook } from "~/core/payments/webhooks.server";
+import { answerMpesaCallback } from "~/route-support/mpesa-callback.server";
 import { createCustodyClient } from "~/core/providers/custody/client.server";
 import { startCustodySimulator, type CustodySimulator } from "~/simulators/custody/index.server";
 import {
@@ -38,6 +40,10 @@ import { createPayment, getPayment, type Payment } from "~/core/payments/payment
 import { formatCryptoUnits } from "~/core/payments/quote";
 import { stopAllJobs } from "~/utils/jobs.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
+import {
+  custodyNotificationOf,
+  custodyWebhookAnswer,
+} from "~/route-support/custody-webhook.server";
 
 /**
  * The payments dependencies as boot wires them (app/wiring/payments.server.ts), for tests outside
@@ -132,6 +138,18 @@ export async function startWebhookEndpoint(
     onAnswer?: (path: string, status: number) => void;
   } = {},
 ): Promise<WebhookEndpoint> {
+  /** An M-Pesa result callback through the app's edge and core (as its routes do). */
+  const mpesaCallback = (request: Request, path: string) => {
+    const kind = MPESA_CALLBACK_KINDS[path as keyof typeof MPESA_CALLBACK_KINDS] ?? "b2c-result";
+    return answerMpesaCallback(request, kind, [runtime.callbackToken], undefined, (body, _, url) =>
+      applyMpesaResult(
+        sqliteStore(db),
+        runtime,
+        { kind, body, transferId: url.searchParams.get("transfer") },
+        now,
+      ),
+    );
+  };
   const server: Server = createServer((req, res) => {
     void (async () => {
       const request = await toRequest(req, origin);
@@ -143,14 +161,15 @@ export async function startWebhookEndpoint(
       }
       const answer =
         path === "/webhooks/custody"
-          ? await handleCustodyWebhook(db, runtime, request, now)
-          : await handleMpesaCallback(
-              db,
-              runtime,
-              MPESA_CALLBACK_KINDS[path as keyof typeof MPESA_CALLBACK_KINDS] ?? "b2c-result",
-              request,
-              now,
-            );
+          ? custodyWebhookAnswer(
+              await handleCustodyWebhook(
+                sqliteStore(db),
+                runtime,
+                await custodyNotificationOf(request),
+                now,
+              ),
+            )
+          : await mpesaCallback(request, path);
       options.onAnswer?.(path, answer.status);
       res.writeHead(answer.status, { "Content-Type": "application/json" });
       res.end(JSON.stringify(answer.body));

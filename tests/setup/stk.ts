@@ -1,16 +1,19 @@
 /**
- * M-Pesa Express for core tests: the app's STK callback route on loopback (the same handler, with
- * the harness's runtime), and the harness's STK client on the Daraja simulator calling it back.
+ * M-Pesa Express for core tests: the app's STK callback route on loopback (the same edge and core,
+ * with the harness's runtime), and the harness's STK client on the Daraja simulator calling it
+ * back.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { handleStkCallback } from "~/core/payments/stk-webhook.server";
+import { applyStkCallback, checkStkCallback } from "~/core/payments/stk-webhook.server";
 import { createStkClient } from "~/core/providers/daraja/stk.server";
 import { SANDBOX_STK_PASSKEY, SANDBOX_STK_SHORTCODE } from "~/core/providers/daraja/wire";
+import { sqliteStore } from "~/db/sqlite-store.server";
+import { answerStkCallback, type StkCallbackAnswer } from "~/route-support/stk-webhook.server";
 import type { Db } from "~/utils/db.server";
 import { TEST_DARAJA_KEYS, type PaymentsHarness } from "./payments";
 
-type StkAnswer = Awaited<ReturnType<typeof handleStkCallback>>;
+type StkAnswer = StkCallbackAnswer;
 
 /** Gives `h.runtime` an STK client; `onAnswer` sees each callback's outcome. Returns the closer. */
 export async function installStk(
@@ -28,7 +31,12 @@ export async function installStk(
         headers: { "content-type": "application/json" },
         body: Buffer.concat(chunks),
       });
-      const answer = await handleStkCallback(db, [h.runtime], request, now);
+      const answer = await answerStkCallback(
+        request,
+        undefined,
+        (given) => checkStkCallback([h.runtime], given),
+        (raw) => applyStkCallback(sqliteStore(db), h.runtime, raw, now),
+      );
       onAnswer(answer);
       res.writeHead(answer.status, { "Content-Type": "application/json" });
       res.end(JSON.stringify(answer.body));

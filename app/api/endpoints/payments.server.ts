@@ -183,10 +183,10 @@ export const paymentRoutes = [
       response: { status: 200, description: "The canceled payment.", schema: paymentSchema },
       errors: [401, 403, 404, 409, 413, 415, 422, 429],
     },
-    handle(context) {
+    async handle(context) {
       const id = context.params.id!;
       const { key } = context;
-      const outcome = context.deps
+      const outcome = await context.deps
         .payments()
         .cancel(
           { type: "api_key", id: key.keyId, merchantId: key.merchantId, mode: key.mode },

@@ -6,15 +6,21 @@
  * At the required confirmations: the exact amount converts at the locked rate (merchant credited
  * net of the C2B fee, the fee to revenue; held in `pending` when the payment needs manual review);
  * an under-, over- or late payment is held in suspense for an operator (nothing is lost).
+ *
+ * On the store (ADR 0041). TRANSITIONAL: the ledger's posting and the payment's status change and
+ * events (`transition`, `recordEvent`, which other areas still call synchronously) get the write's
+ * transaction (`unmovedTx`), until they move.
  */
 import { eq } from "drizzle-orm";
 import { payments } from "../../../drizzle/schema";
 import { ledgerBook, postTransaction, toUnits } from "~/core/ledger/ledger.server";
 import { isFailed, type CustodyTransaction } from "~/core/providers/custody/types";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import { storedNetworkId } from "~/core/networks/networks";
 import { requiredConfirmations, type PaymentsConfig } from "./config";
-import { recordEvent, transition, type Payment } from "./payments.server";
+import { readPaymentForUpdate, recordEvent, transition, type Payment } from "./payments.server";
 import type { QuoteAsset } from "./quote";
 
 export type DepositOutcome =
@@ -34,8 +40,8 @@ export type DepositOutcome =
  * Post the conversion of `units` worth `grossKesCents` at the locked rate: merchant net of fee, fee
  * to revenue. In the book of the payment's mode (test payments never touch live accounts).
  */
-export function postConversion(
-  db: DbOrTx,
+export async function postConversion(
+  q: Handle,
   payment: Payment,
   input: {
     units: bigint;
@@ -70,7 +76,7 @@ export function postConversion(
     { account: feeRevenue(), amount: -input.feeKesCents },
   ];
   if (refund > 0n) entries.push({ account: customerRefundsPayable(asset), amount: -refund });
-  return postTransaction(db, {
+  return postTransaction(unmovedTx(q), {
     idempotencyKey: input.key,
     kind: "payment.converted",
     description: `Payment ${payment.id} (${payment.reference}) converted at ${payment.quoteRate} KES/${asset}`,
@@ -81,10 +87,10 @@ export function postConversion(
 }
 
 /** Hold crypto that cannot be credited yet (under/over/late payment) in suspense. */
-function postToSuspense(db: DbOrTx, payment: Payment, units: bigint, now: number) {
+async function postToSuspense(q: Handle, payment: Payment, units: bigint, now: number) {
   const asset = payment.asset as QuoteAsset;
   const { custody, suspense } = ledgerBook(payment.mode);
-  return postTransaction(db, {
+  return postTransaction(unmovedTx(q), {
     idempotencyKey: `payment:${payment.id}:held`,
     kind: "payment.held",
     description: `Payment ${payment.id}: ${units} units held for an operator`,
@@ -97,21 +103,27 @@ function postToSuspense(db: DbOrTx, payment: Payment, units: bigint, now: number
   });
 }
 
-export function findPaymentByAddress(db: Db, address: string): Payment | undefined {
-  return db.select().from(payments).where(eq(payments.depositAddress, address)).get();
+export async function findPaymentByAddress(
+  q: Handle,
+  address: string,
+): Promise<Payment | undefined> {
+  return first(q.select().from(payments).where(eq(payments.depositAddress, address)).limit(1));
 }
 
-export function applyCustodyTransaction(
-  db: Db,
+export async function applyCustodyTransaction(
+  store: Store,
   transaction: CustodyTransaction,
   config: PaymentsConfig,
   now: number,
-): DepositOutcome {
+): Promise<DepositOutcome> {
   const address = transaction.destinationAddress;
-  const found = address ? findPaymentByAddress(db, address) : undefined;
+  const found = address ? await store.read((q) => findPaymentByAddress(q, address)) : undefined;
   if (!found) return "unknown_address";
+  /** An event on the payment's timeline for an operator, in a write of its own. */
+  const note = (event: Parameters<typeof recordEvent>[2]) =>
+    store.write(async (q) => recordEvent(unmovedTx(q), found, event));
   if (found.custodyTxId && found.custodyTxId !== transaction.id) {
-    recordEvent(db, found, {
+    await note({
       type: "second_deposit",
       cause: `another deposit (${transaction.id}) to the same address: for an operator`,
       at: now,
@@ -124,7 +136,7 @@ export function applyCustodyTransaction(
   // address on Ethereum and Base alike) or of another token: never credited as this payment's; the
   // coins stay at custody and the timeline says so, for an operator (ADR 0031).
   if (found.custodyAssetId && transaction.assetId !== found.custodyAssetId) {
-    recordEvent(db, found, {
+    await note({
       type: "wrong_network_deposit",
       cause: `a ${transaction.assetId} deposit (${transaction.id}) to this ${found.custodyAssetId} address: for an operator`,
       at: now,
@@ -140,8 +152,9 @@ export function applyCustodyTransaction(
   const network = storedNetworkId(found.network, asset);
   const required = requiredConfirmations(config, asset, network);
 
-  return db.transaction((tx): DepositOutcome => {
-    const payment = tx.select().from(payments).where(eq(payments.id, found.id)).get()!;
+  return store.write(async (q): Promise<DepositOutcome> => {
+    const tx = unmovedTx(q);
+    const payment = (await readPaymentForUpdate(store, q, found.id))!;
     if (isFailed(transaction.status)) {
       const moved = transition(tx, payment, ["awaiting_payment", "confirming"], "failed", {
         type: "deposit_failed",
@@ -194,7 +207,8 @@ export function applyCustodyTransaction(
     const payerAddress = transaction.sourceAddress ?? payment.payerAddress;
     // The same state applied again (a late webhook after reconciliation, a repeat) changes nothing.
     if (progressed || payerAddress !== payment.payerAddress) {
-      tx.update(payments)
+      await q
+        .update(payments)
         .set({
           custodyTxId: transaction.id,
           receivedUnits: units,
@@ -202,8 +216,7 @@ export function applyCustodyTransaction(
           payerAddress,
           updatedAt: now,
         })
-        .where(eq(payments.id, payment.id))
-        .run();
+        .where(eq(payments.id, payment.id));
     }
     const current = {
       ...payment,
@@ -243,11 +256,11 @@ export function applyCustodyTransaction(
     if (!enough) return "confirming";
 
     const late = transaction.createdAt > payment.expiresAt || closed;
-    const hold = (
+    const hold = async (
       to: "underpaid" | "overpaid" | "paid_after_expiry",
       cause: string,
-    ): DepositOutcome => {
-      postToSuspense(tx, current, units, now);
+    ): Promise<DepositOutcome> => {
+      await postToSuspense(q, current, units, now);
       transition(tx, current, ["confirming"], to, {
         type: to,
         cause,
@@ -263,7 +276,7 @@ export function applyCustodyTransaction(
     if (units > payment.cryptoAmountUnits)
       return hold("overpaid", "the customer sent more than the quote");
 
-    postConversion(tx, current, {
+    await postConversion(q, current, {
       units,
       grossKesCents: payment.amountKesCents,
       feeKesCents: payment.feeKesCents,

@@ -6,14 +6,20 @@
  * - the manual-review queue (above the automatic limit, converted and held in `pending`): approve
  *   (released to available, then settled) or reject (the KES is taken back and the crypto owed to
  *   the customer).
+ *
+ * Each decision is one store write whose check reads the payment through `forUpdate`.
+ * TRANSITIONAL (ADR 0041): the ledger's posting, the audit log and the status change
+ * (`transition`, which other areas still call synchronously) get the write's transaction
+ * (`unmovedTx`), until they move.
  */
 import { recordAudit } from "~/core/audit.server";
 import { ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
 import type { Rate } from "~/core/rates/read-rates.server";
-import type { Db } from "~/utils/db.server";
+import type { Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import type { PaymentsConfig } from "./config";
 import { postConversion } from "./deposits.server";
-import { getPayment, transition, type Payment } from "./payments.server";
+import { readPayment, readPaymentForUpdate, transition, type Payment } from "./payments.server";
 import { bpsOf, computeQuote, kesCentsForUnits, type QuoteAsset } from "./quote";
 
 export const EXCEPTION_STATUSES = ["underpaid", "overpaid", "paid_after_expiry"] as const;
@@ -43,8 +49,8 @@ function audit(
   );
 }
 
-export function resolveException(
-  db: Db,
+export async function resolveException(
+  store: Store,
   input: {
     paymentId: string;
     operatorId: string;
@@ -53,10 +59,11 @@ export function resolveException(
     config: PaymentsConfig;
     now: number;
   },
-): Payment {
+): Promise<Payment> {
   const { now } = input;
-  return db.transaction((tx) => {
-    const payment = getPayment(tx, input.paymentId);
+  return store.write(async (q) => {
+    const tx = unmovedTx(q);
+    const payment = await readPaymentForUpdate(store, q, input.paymentId);
     if (!payment) throw new ResolutionError("Payment not found");
     if (!(EXCEPTION_STATUSES as readonly string[]).includes(payment.status)) {
       throw new ResolutionError(
@@ -93,7 +100,7 @@ export function resolveException(
         { receivedUnits: units.toString() },
         now,
       );
-      return getPayment(tx, payment.id)!;
+      return (await readPayment(q, payment.id))!;
     }
 
     let gross: bigint;
@@ -130,7 +137,7 @@ export function resolveException(
       detail = { rate: payment.quoteRate };
     }
     const fee = bpsOf(gross, input.config.c2bFeeBps);
-    postConversion(tx, payment, {
+    await postConversion(q, payment, {
       units: creditedUnits,
       grossKesCents: gross,
       feeKesCents: fee,
@@ -158,18 +165,19 @@ export function resolveException(
       { grossKesCents: gross.toString() },
       now,
     );
-    return getPayment(tx, payment.id)!;
+    return (await readPayment(q, payment.id))!;
   });
 }
 
 /** Manual review of a large payment (held in the merchant's pending balance). */
-export function reviewPayment(
-  db: Db,
+export async function reviewPayment(
+  store: Store,
   input: { paymentId: string; operatorId: string; approve: boolean; reason?: string; now: number },
-): Payment {
+): Promise<Payment> {
   const { now } = input;
-  return db.transaction((tx) => {
-    const payment = getPayment(tx, input.paymentId);
+  return store.write(async (q) => {
+    const tx = unmovedTx(q);
+    const payment = await readPaymentForUpdate(store, q, input.paymentId);
     if (!payment) throw new ResolutionError("Payment not found");
     if (payment.status !== "in_review")
       throw new ResolutionError(
@@ -235,6 +243,6 @@ export function reviewPayment(
       { reason: input.reason ?? null },
       now,
     );
-    return getPayment(tx, payment.id)!;
+    return (await readPayment(q, payment.id))!;
   });
 }

@@ -206,7 +206,7 @@ describe("payments through custody and M-Pesa", () => {
     // (The operator approval path is tested with the exceptions module; here we move it on
     // directly.)
     const { reviewPayment } = await import("./exceptions.server");
-    reviewPayment(db, {
+    await reviewPayment(sqliteStore(db), {
       paymentId: payment.id,
       operatorId: "op_test",
       approve: true,
@@ -334,7 +334,7 @@ describe("payments through custody and M-Pesa", () => {
     const payment = await pay("MRC-FWTT22", 4_900_000);
     await h.custodySim.confirm(await deposit(payment.id), 2);
     const { reviewPayment } = await import("./exceptions.server");
-    reviewPayment(db, {
+    await reviewPayment(sqliteStore(db), {
       paymentId: payment.id,
       operatorId: "op_test",
       approve: true,
@@ -368,9 +368,9 @@ describe("payments through custody and M-Pesa", () => {
     expect(planSettlement(db, payment.id, testConfig, h.clock.now)).toBe("planned");
   });
 
-  it("a deposit to an unknown address is noted and credits nobody", () => {
-    const outcome = applyCustodyTransaction(
-      db,
+  it("a deposit to an unknown address is noted and credits nobody", async () => {
+    const outcome = await applyCustodyTransaction(
+      sqliteStore(db),
       { ...h.custodySim.transactions()[0]!, destinationAddress: "bc1qunknown" },
       testConfig,
       h.clock.now,

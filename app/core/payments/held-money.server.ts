@@ -7,6 +7,9 @@
  *
  * An item is resolved when its flag transaction (its idempotency key plus `:refund-flagged`)
  * exists: everything is read from the ledger, no table of its own.
+ *
+ * TRANSITIONAL (ADR 0041): the ledger, the audit log and the payment's events are not on the store
+ * yet; they get the store callback's transaction (`unmovedTx`), until they move.
  */
 import { and, eq, exists, notExists, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -22,10 +25,13 @@ import {
   listTransactionsByReference,
   postTransaction,
 } from "~/core/ledger/ledger.server";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
+import type { DbOrTx } from "~/utils/db.server";
 import { formatCrypto, formatKesCents } from "~/utils/format";
 import { ResolutionError } from "./exceptions.server";
-import { getPayment, recordEvent, type Payment } from "./payments.server";
+import { readPaymentForUpdate, recordEvent, type Payment } from "./payments.server";
 
 export const HELD_KIND = "payment.held";
 export const HELD_REFUND_FLAGGED_KIND = "payment.held_refund_flagged";
@@ -68,8 +74,10 @@ function toItem(held: LedgerTransaction, flagged: LedgerTransaction | null): Hel
 }
 
 /** A payment's held money, oldest first, each with whether it was flagged for refund. */
-export function listHeldMoney(db: DbOrTx, paymentId: string): HeldItem[] {
-  const transactions = listTransactionsByReference(db, { type: "payment", id: paymentId });
+export async function listHeldMoney(store: Store, paymentId: string): Promise<HeldItem[]> {
+  const transactions = await store.read(async (q) =>
+    listTransactionsByReference(unmovedTx(q), { type: "payment", id: paymentId }),
+  );
   const flags = new Map(
     transactions
       .filter((t) => t.kind === HELD_REFUND_FLAGGED_KIND)
@@ -101,15 +109,22 @@ function unresolvedHeld(db: DbOrTx): SQL {
 }
 
 /** Held items not flagged yet, and how many payments they belong to (one query). */
-export function countUnresolvedHeldMoney(db: DbOrTx): { items: number; payments: number } {
-  const row = db
-    .select({
-      items: sql<number>`count(*)`.mapWith(Number),
-      payments: sql<number>`count(distinct ${ledgerTransactions.referenceId})`.mapWith(Number),
-    })
-    .from(ledgerTransactions)
-    .where(unresolvedHeld(db))
-    .get();
+export async function countUnresolvedHeldMoney(
+  store: Store,
+): Promise<{ items: number; payments: number }> {
+  const row = await store.read((q) =>
+    first(
+      q
+        .select({
+          items: sql<number>`count(*)`.mapWith(Number),
+          payments: sql<number>`count(distinct ${ledgerTransactions.referenceId})`.mapWith(Number),
+        })
+        .from(ledgerTransactions)
+        // The condition is a subquery built on the handle (not run on its own).
+        .where(unresolvedHeld(unmovedTx(q)))
+        .limit(1),
+    ),
+  );
   return { items: row?.items ?? 0, payments: row?.payments ?? 0 };
 }
 
@@ -137,68 +152,66 @@ function describe(item: { currency: Currency; amount: bigint }): string {
  * customer refunds payable (the payment's book), a payment event and an audit entry. Throws
  * ResolutionError when it is not this payment's held money or was flagged already.
  */
-export function flagHeldForRefund(
-  db: Db,
+export async function flagHeldForRefund(
+  store: Store,
   input: { paymentId: string; heldTransactionId: string; operatorId: string; now: number },
-): { payment: Payment; item: HeldItem } {
+): Promise<{ payment: Payment; item: HeldItem }> {
   const { now } = input;
-  return db.transaction(
-    (tx) => {
-      const payment = getPayment(tx, input.paymentId);
-      if (!payment) throw new ResolutionError("Payment not found");
-      const held = getTransaction(tx, input.heldTransactionId);
-      const leg = held ? suspenseLeg(held) : null;
-      if (
-        !held ||
-        !leg ||
-        held.kind !== HELD_KIND ||
-        held.reference?.type !== "payment" ||
-        held.reference.id !== payment.id
-      )
-        throw new ResolutionError("That is not money held for this payment.");
-      const key = held.idempotencyKey + FLAG_SUFFIX;
-      if (getTransactionByKey(tx, key))
-        throw new ResolutionError("This money is already flagged for refund.");
-      const { customerRefundsPayable, suspense } = ledgerBook(payment.mode);
-      const amount = describe(leg);
-      const posted = postTransaction(tx, {
-        idempotencyKey: key,
-        kind: HELD_REFUND_FLAGGED_KIND,
-        description: `Payment ${payment.id}: held ${amount} owed back to the customer`,
-        reference: { type: "payment", id: payment.id },
-        entries: [
-          { account: suspense(leg.currency), amount: leg.amount },
-          { account: customerRefundsPayable(leg.currency), amount: -leg.amount },
-        ],
-        now,
-      });
-      // Read and posted under the same write lock: a flag by someone else cannot slip in between.
-      if (!posted.created) throw new ResolutionError("This money is already flagged for refund.");
-      recordEvent(tx, payment, {
-        type: "held_refund_flagged",
-        cause: `an operator flagged the held ${amount} for refund to the customer`,
-        at: now,
-        detail: { heldTransactionId: held.id, currency: leg.currency, amount: leg.amount },
-      });
-      recordAudit(
-        tx,
-        {
-          actorType: "operator",
-          actorId: input.operatorId,
-          action: "payment.held_refund_flagged",
-          targetType: "payment",
-          targetId: payment.id,
-          details: {
-            heldTransactionId: held.id,
-            currency: leg.currency,
-            amount: leg.amount.toString(),
-          },
+  return store.write(async (q) => {
+    const tx = unmovedTx(q);
+    const payment = await readPaymentForUpdate(store, q, input.paymentId);
+    if (!payment) throw new ResolutionError("Payment not found");
+    const held = getTransaction(tx, input.heldTransactionId);
+    const leg = held ? suspenseLeg(held) : null;
+    if (
+      !held ||
+      !leg ||
+      held.kind !== HELD_KIND ||
+      held.reference?.type !== "payment" ||
+      held.reference.id !== payment.id
+    )
+      throw new ResolutionError("That is not money held for this payment.");
+    const key = held.idempotencyKey + FLAG_SUFFIX;
+    if (getTransactionByKey(tx, key))
+      throw new ResolutionError("This money is already flagged for refund.");
+    const { customerRefundsPayable, suspense } = ledgerBook(payment.mode);
+    const amount = describe(leg);
+    const posted = postTransaction(tx, {
+      idempotencyKey: key,
+      kind: HELD_REFUND_FLAGGED_KIND,
+      description: `Payment ${payment.id}: held ${amount} owed back to the customer`,
+      reference: { type: "payment", id: payment.id },
+      entries: [
+        { account: suspense(leg.currency), amount: leg.amount },
+        { account: customerRefundsPayable(leg.currency), amount: -leg.amount },
+      ],
+      now,
+    });
+    // Read and posted in the same write: a flag by someone else cannot slip in between.
+    if (!posted.created) throw new ResolutionError("This money is already flagged for refund.");
+    recordEvent(tx, payment, {
+      type: "held_refund_flagged",
+      cause: `an operator flagged the held ${amount} for refund to the customer`,
+      at: now,
+      detail: { heldTransactionId: held.id, currency: leg.currency, amount: leg.amount },
+    });
+    recordAudit(
+      tx,
+      {
+        actorType: "operator",
+        actorId: input.operatorId,
+        action: "payment.held_refund_flagged",
+        targetType: "payment",
+        targetId: payment.id,
+        details: {
+          heldTransactionId: held.id,
+          currency: leg.currency,
+          amount: leg.amount.toString(),
         },
-        now,
-      );
-      const item = toItem(held, getTransactionByKey(tx, key))!;
-      return { payment, item };
-    },
-    { behavior: "immediate" },
-  );
+      },
+      now,
+    );
+    const item = toItem(held, getTransactionByKey(tx, key))!;
+    return { payment, item };
+  });
 }

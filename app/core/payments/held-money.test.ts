@@ -133,14 +133,19 @@ const auditFor = (paymentId: string) =>
   db.select().from(auditLog).where(eq(auditLog.targetId, paymentId)).all();
 
 function flag(paymentId: string, heldTransactionId: string, on = db) {
-  return flagHeldForRefund(on, { paymentId, heldTransactionId, operatorId: OPERATOR, now: now() });
+  return flagHeldForRefund(sqliteStore(on), {
+    paymentId,
+    heldTransactionId,
+    operatorId: OPERATOR,
+    now: now(),
+  });
 }
 
 describe("held money", () => {
   it("lists, counts and flags crypto sent after an M-Pesa payment, once", async () => {
-    expect(countUnresolvedHeldMoney(db)).toEqual({ items: 0, payments: 0 });
+    expect(await countUnresolvedHeldMoney(sqliteStore(db))).toEqual({ items: 0, payments: 0 });
     const payment = await cryptoAfterMpesa();
-    const [item, ...rest] = listHeldMoney(db, payment.id);
+    const [item, ...rest] = await listHeldMoney(sqliteStore(db), payment.id);
     expect(rest).toEqual([]);
     expect(item).toMatchObject({
       currency: "USDT",
@@ -149,13 +154,13 @@ describe("held money", () => {
       refundFlaggedAt: null,
     });
     expect(item!.description).toMatch(/after it was paid with M-Pesa/);
-    expect(countUnresolvedHeldMoney(db)).toEqual({ items: 1, payments: 1 });
+    expect(await countUnresolvedHeldMoney(sqliteStore(db))).toEqual({ items: 1, payments: 1 });
     expect(heldIds()).toEqual([payment.id]);
 
     const heldBefore = owed(db, suspense("USDT"));
     const refundsBefore = owed(db, customerRefundsPayable("USDT"));
     h.clock.now += 60_000;
-    const flagged = flag(payment.id, item!.transactionId);
+    const flagged = await flag(payment.id, item!.transactionId);
     expect(flagged.item).toMatchObject({
       transactionId: item!.transactionId,
       refundFlaggedAt: h.clock.now,
@@ -167,8 +172,10 @@ describe("held money", () => {
     );
     expect(getPayment(db, payment.id)).toMatchObject({ status: "confirmed", paidWith: "mpesa" });
     expectBalancedLedger();
-    expect(listHeldMoney(db, payment.id)).toEqual([{ ...item, refundFlaggedAt: h.clock.now }]);
-    expect(countUnresolvedHeldMoney(db)).toEqual({ items: 0, payments: 0 });
+    expect(await listHeldMoney(sqliteStore(db), payment.id)).toEqual([
+      { ...item, refundFlaggedAt: h.clock.now },
+    ]);
+    expect(await countUnresolvedHeldMoney(sqliteStore(db))).toEqual({ items: 0, payments: 0 });
     expect(heldIds()).toEqual([]);
     expect(listPaymentEvents(db, payment.id).at(-1)).toMatchObject({
       type: "held_refund_flagged",
@@ -181,7 +188,7 @@ describe("held money", () => {
     // A second flag is refused and writes nothing.
     const transactions = transactionCount();
     const events = listPaymentEvents(db, payment.id).length;
-    expect(() => flag(payment.id, item!.transactionId)).toThrow(ResolutionError);
+    await expect(flag(payment.id, item!.transactionId)).rejects.toThrow(ResolutionError);
     expect(transactionCount()).toBe(transactions);
     expect(listPaymentEvents(db, payment.id)).toHaveLength(events);
     expect(auditFor(payment.id)).toHaveLength(1);
@@ -190,52 +197,52 @@ describe("held money", () => {
 
   it("flags KES from an M-Pesa Express success after the payment was paid in crypto", async () => {
     const payment = await mpesaAfterCrypto();
-    const [item] = listHeldMoney(db, payment.id);
+    const [item] = await listHeldMoney(sqliteStore(db), payment.id);
     expect(item).toMatchObject({
       currency: "KES",
       amount: 200_000n,
       source: "mpesa",
       refundFlaggedAt: null,
     });
-    expect(countUnresolvedHeldMoney(db)).toEqual({ items: 1, payments: 1 });
+    expect(await countUnresolvedHeldMoney(sqliteStore(db))).toEqual({ items: 1, payments: 1 });
     const heldBefore = owed(db, suspense("KES"));
     const refundsBefore = owed(db, customerRefundsPayable("KES"));
-    flag(payment.id, item!.transactionId);
+    await flag(payment.id, item!.transactionId);
     expect(heldBefore - owed(db, suspense("KES"))).toBe(200_000n);
     expect(owed(db, customerRefundsPayable("KES")) - refundsBefore).toBe(200_000n);
     expect(customerRefundsPayable("KES").code).toBe("customer-refunds-payable:KES");
     expect(getPayment(db, payment.id)).toMatchObject({ status: "confirmed", paidWith: "crypto" });
-    expect(countUnresolvedHeldMoney(db)).toEqual({ items: 0, payments: 0 });
+    expect(await countUnresolvedHeldMoney(sqliteStore(db))).toEqual({ items: 0, payments: 0 });
     expectBalancedLedger();
   });
 
   it("refuses what is not this payment's held money, and writes nothing", async () => {
     const payment = await cryptoAfterMpesa();
     const another = await mpesaAfterCrypto();
-    const [item] = listHeldMoney(db, payment.id);
+    const [item] = await listHeldMoney(sqliteStore(db), payment.id);
     const events = listPaymentEvents(db, payment.id).length;
     const transactions = transactionCount();
     // Another payment's held money, a transaction that is not held money, nothing, no payment.
-    expect(() => flag(another.id, item!.transactionId)).toThrow(
+    await expect(flag(another.id, item!.transactionId)).rejects.toThrow(
       "That is not money held for this payment.",
     );
     const converted = getTransactionByKey(db, `payment:${another.id}:converted`)!;
     expect(converted).not.toBeNull();
-    expect(() => flag(another.id, converted.id)).toThrow(ResolutionError);
-    expect(() => flag(payment.id, "ltx_nope")).toThrow(ResolutionError);
-    expect(() => flag("pay_nope", item!.transactionId)).toThrow("Payment not found");
+    await expect(flag(another.id, converted.id)).rejects.toThrow(ResolutionError);
+    await expect(flag(payment.id, "ltx_nope")).rejects.toThrow(ResolutionError);
+    await expect(flag("pay_nope", item!.transactionId)).rejects.toThrow("Payment not found");
     expect(transactionCount()).toBe(transactions);
     expect(listPaymentEvents(db, payment.id)).toHaveLength(events);
-    expect(countUnresolvedHeldMoney(db)).toEqual({ items: 2, payments: 2 });
+    expect(await countUnresolvedHeldMoney(sqliteStore(db))).toEqual({ items: 2, payments: 2 });
     expect(new Set(heldIds())).toEqual(new Set([payment.id, another.id]));
     // Leave nothing unresolved for the next test.
-    flag(payment.id, item!.transactionId);
-    flag(another.id, listHeldMoney(db, another.id)[0]!.transactionId);
+    await flag(payment.id, item!.transactionId);
+    await flag(another.id, (await listHeldMoney(sqliteStore(db), another.id))[0]!.transactionId);
   });
 
   it("two flags at once on two connections post exactly one transaction", async () => {
     const payment = await cryptoAfterMpesa();
-    const [item] = listHeldMoney(db, payment.id);
+    const [item] = await listHeldMoney(sqliteStore(db), payment.id);
     const heldKey = db
       .select({ key: ledgerTransactions.idempotencyKey })
       .from(ledgerTransactions)

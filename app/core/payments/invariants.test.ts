@@ -122,7 +122,7 @@ describe("ledger invariants over random payment histories", () => {
             await h.custodySim.confirm(tx.id, 3);
           }
           if (getPayment(db, payment.id)?.status === "in_review") {
-            reviewPayment(db, {
+            await reviewPayment(sqliteStore(db), {
               paymentId: payment.id,
               operatorId: "op_prop",
               approve: s.approve,

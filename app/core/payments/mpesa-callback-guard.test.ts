@@ -4,13 +4,15 @@
  */
 import type * as NodeCrypto from "node:crypto";
 import { readFileSync } from "node:fs";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PaymentsDeps } from "~/core/payments/deps";
 import { REMOTE_ADDRESS_HEADER } from "~/utils/remote-address";
 import { AddressList } from "~/utils/ip-address.server";
 import { callbackSource } from "~/route-support/mpesa-callback.server";
 import { createTestDb } from "../../../tests/setup/db";
-import { handleMpesaCallback } from "./webhooks.server";
+import { answerMpesaCallback } from "~/route-support/mpesa-callback.server";
+import { applyMpesaResult, type CallbackSource } from "./mpesa-results.server";
 
 const compared = vi.hoisted(() => ({ lengths: [] as [number, number][] }));
 vi.mock("node:crypto", async (importOriginal) => {
@@ -46,8 +48,16 @@ const callback = (token: string | null, headers: Record<string, string> = {}) =>
       body: timeoutBody,
     },
   );
-const handle = (request: Request, source?: Parameters<typeof handleMpesaCallback>[5]) =>
-  handleMpesaCallback(db, runtime, "b2c-timeout", request, () => 1_000, source);
+/** The callback through the app's edge and core, as the routes run it. */
+const handle = (request: Request, source?: CallbackSource) =>
+  answerMpesaCallback(request, "b2c-timeout", [TOKEN], source, (body, _, url) =>
+    applyMpesaResult(
+      sqliteStore(db),
+      runtime,
+      { kind: "b2c-timeout", body, transferId: url.searchParams.get("transfer") },
+      () => 1_000,
+    ),
+  );
 
 describe("M-Pesa callback token", () => {
   it("accepts our token and refuses a wrong one of any length, or none, with 403 (never a 500)", async () => {

@@ -329,8 +329,8 @@ describe("M-Pesa Express collections", () => {
     expect(after).toMatchObject({ status: "confirmed", paidWith: "mpesa", receivedUnits: 0n });
     expect(normalBalance(db, suspense("USDT")) - heldUnits).toBe(payment.cryptoAmountUnits);
     // Applying custody's view again changes nothing.
-    const again = applyCustodyTransaction(
-      db,
+    const again = await applyCustodyTransaction(
+      sqliteStore(db),
       await h.runtime.custody.getTransaction(tx.id),
       testConfig,
       now(),

@@ -114,8 +114,8 @@ describe("payments on several networks", () => {
     const other = await pay("USDC", "ethereum");
     const real = h.custodySim.transaction(await deposit(other))!;
     // The same EVM address receives on Ethereum too: custody reports another asset id there.
-    const outcome = applyCustodyTransaction(
-      db,
+    const outcome = await applyCustodyTransaction(
+      sqliteStore(db),
       {
         ...real,
         id: "wrong-network-tx",

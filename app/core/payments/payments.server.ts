@@ -149,6 +149,17 @@ export async function readPayment(q: Handle, id: string): Promise<Payment | unde
   return first(q.select().from(payments).where(eq(payments.id, id)).limit(1));
 }
 
+/**
+ * A payment by id, read in a "check then write" (`store.forUpdate`: locked until the write ends).
+ */
+export async function readPaymentForUpdate(
+  store: Store,
+  q: Handle,
+  id: string,
+): Promise<Payment | undefined> {
+  return first(store.forUpdate(q.select().from(payments).where(eq(payments.id, id)).limit(1)));
+}
+
 export function listPaymentEvents(db: DbOrTx, paymentId: string): PaymentEvent[] {
   return db
     .select()

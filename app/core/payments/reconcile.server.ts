@@ -5,13 +5,15 @@
  * last change is older than the reconciliation interval (and not asked within it), and applies
  * custody's answer through the same code as the webhook (`syncCustodyTransaction`): a later webhook
  * with the same state then changes nothing. Never inside a database transaction while custody is
- * asked.
+ * asked: each read and write is a store callback of its own (ADR 0041), custody is asked between
+ * them.
  */
 import { and, asc, inArray, isNull, lte, or, sql, eq } from "drizzle-orm";
 import { payments } from "../../../drizzle/schema";
 import type { ApiMode } from "~/core/api/vocabulary";
-import type { Db } from "~/utils/db.server";
+import type { Store } from "~/db/store";
 import { logger } from "~/utils/logger.server";
+import { first } from "~/db/sql";
 import type { PaymentsDeps } from "./deps";
 import { applySyncedTransaction, syncCustodyTransaction } from "./webhooks.server";
 
@@ -37,27 +39,35 @@ export interface ReconcileResult {
 
 /** Payments due for a check, the longest unchecked first. */
 export function paymentsToReconcile(
-  db: Db,
+  store: Store,
   now: number,
   afterMs: number,
   limit: number,
   modes?: readonly ApiMode[],
 ) {
   const cutoff = now - afterMs;
-  return db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        inArray(payments.status, ["awaiting_payment", "confirming"]),
-        lte(payments.updatedAt, cutoff),
-        or(isNull(payments.reconciledAt), lte(payments.reconciledAt, cutoff)),
-        modes ? inArray(payments.mode, [...modes]) : undefined,
-      ),
-    )
-    .orderBy(asc(sql`coalesce(${payments.reconciledAt}, 0)`), asc(payments.updatedAt))
-    .limit(limit)
-    .all();
+  return store.read((q) =>
+    q
+      .select()
+      .from(payments)
+      .where(
+        and(
+          inArray(payments.status, ["awaiting_payment", "confirming"]),
+          lte(payments.updatedAt, cutoff),
+          or(isNull(payments.reconciledAt), lte(payments.reconciledAt, cutoff)),
+          modes ? inArray(payments.mode, [...modes]) : undefined,
+        ),
+      )
+      .orderBy(asc(sql`coalesce(${payments.reconciledAt}, 0)`), asc(payments.updatedAt))
+      .limit(limit),
+  );
+}
+
+/** The payment was asked about now (asked again after the interval). */
+async function markReconciled(store: Store, paymentId: string, at: number): Promise<void> {
+  await store.write(async (q) => {
+    await q.update(payments).set({ reconciledAt: at }).where(eq(payments.id, paymentId));
+  });
 }
 
 /**
@@ -67,7 +77,7 @@ export function paymentsToReconcile(
  * again.
  */
 export async function reconcileCustodyPayments(
-  db: Db,
+  store: Store,
   runtime: Pick<PaymentsDeps, "custody" | "config" | "modes">,
   now: () => number,
   options: { afterMs?: number; limit?: number; budgetMs?: number } = {},
@@ -76,14 +86,14 @@ export async function reconcileCustodyPayments(
   // Stop asking after this much real time (custody down: each ask waits for its timeout); the rest
   // are asked on the next run, the longest-unchecked first. Keeps the tick well inside its lease.
   const stopAt = Date.now() + (options.budgetMs ?? 30_000);
-  const due = paymentsToReconcile(db, now(), afterMs, options.limit ?? 100, runtime.modes);
+  const due = await paymentsToReconcile(store, now(), afterMs, options.limit ?? 100, runtime.modes);
   const result: ReconcileResult = { checked: 0, changed: 0, confirmed: [] };
   for (const payment of due) {
     if (Date.now() > stopAt) break;
     try {
       const outcomes = [];
       if (payment.custodyTxId) {
-        outcomes.push(await syncCustodyTransaction(db, runtime, payment.custodyTxId, now));
+        outcomes.push(await syncCustodyTransaction(store, runtime, payment.custodyTxId, now));
       } else if (payment.depositAddress && payment.custodyAssetId) {
         const deposits = await runtime.custody.findDeposits({
           address: payment.depositAddress,
@@ -92,15 +102,19 @@ export async function reconcileCustodyPayments(
           after: payment.createdAt - DEPOSIT_LOOKBACK_MS,
         });
         for (const transaction of deposits)
-          outcomes.push(applySyncedTransaction(db, runtime, transaction, now));
+          outcomes.push(await applySyncedTransaction(store, runtime, transaction, now));
       }
       result.checked++;
-      db.update(payments).set({ reconciledAt: now() }).where(eq(payments.id, payment.id)).run();
-      const after = db
-        .select({ status: payments.status, confirmations: payments.confirmations })
-        .from(payments)
-        .where(eq(payments.id, payment.id))
-        .get();
+      await markReconciled(store, payment.id, now());
+      const after = await store.read((q) =>
+        first(
+          q
+            .select({ status: payments.status, confirmations: payments.confirmations })
+            .from(payments)
+            .where(eq(payments.id, payment.id))
+            .limit(1),
+        ),
+      );
       if (
         after &&
         (after.status !== payment.status || after.confirmations !== payment.confirmations)
@@ -117,7 +131,7 @@ export async function reconcileCustodyPayments(
         if (outcome.settlePaymentId) result.confirmed.push(outcome.settlePaymentId);
     } catch (error) {
       // Asked again after the interval, not on every tick (the others get their turn meanwhile).
-      db.update(payments).set({ reconciledAt: now() }).where(eq(payments.id, payment.id)).run();
+      await markReconciled(store, payment.id, now());
       logger.warn("custody reconciliation failed", {
         paymentId: payment.id,
         error: error instanceof Error ? error.message : String(error),

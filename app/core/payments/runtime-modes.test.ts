@@ -66,15 +66,21 @@ describe("a runtime serves its own mode only", () => {
       },
       { badSignature: true }, // its webhook is refused: only the calls below apply it
     );
-    const answer = applySyncedTransaction(db, servingOnly("test"), tx, () => h.clock.now);
+    const answer = await applySyncedTransaction(
+      sqliteStore(db),
+      servingOnly("test"),
+      tx,
+      () => h.clock.now,
+    );
     expect(answer.outcome).toBe("ignored");
     expect(getPayment(db, payment.id)).toMatchObject({
       status: "awaiting_payment",
       custodyTxId: null,
     });
     // The live runtime applies the same answer.
-    expect(applySyncedTransaction(db, servingOnly("live"), tx, () => h.clock.now).outcome).toBe(
-      "confirming",
-    );
+    expect(
+      (await applySyncedTransaction(sqliteStore(db), servingOnly("live"), tx, () => h.clock.now))
+        .outcome,
+    ).toBe("confirming");
   });
 });

@@ -9,6 +9,12 @@
  * Without running clients (`deps: null`: a test or a tool, or boot could not start payments) reads,
  * previews and operator decisions still work; whatever must reach a provider waits for the next
  * payments run, or is refused when the caller cannot wait for it (see each method).
+ *
+ * Its own reads and decisions run on the store (ADR 0041). TRANSITIONAL: what reaches a provider
+ * (settling, sending transfers, the webhooks, M-Pesa prompts, verifying destinations) is still the
+ * synchronous code of the layers below (settlement, the transfer engine, destinations, the
+ * webhooks), which makes its network calls between its own transactions: it still takes `db`, and
+ * the calls into it from inside a store callback get that callback's transaction (`unmovedTx`).
  */
 import {
   settlementDestinationSummary,
@@ -19,7 +25,8 @@ import type { RailId } from "~/core/rails/types";
 import type { LiveSymbol } from "~/content/cryptocurrencies";
 import type { ApiMode } from "~/core/api/vocabulary";
 import type { RatesService } from "~/core/rates/service.server";
-import type { Store } from "~/db/store";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import type { Db, Tx } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import type { PaymentsConfig } from "./config";
@@ -28,9 +35,10 @@ import { resolveException, reviewPayment, type Resolution } from "./exceptions.s
 import { flagHeldForRefund, type HeldItem } from "./held-money.server";
 import {
   createPayment,
-  getPayment,
   PaymentError,
   quotePayment,
+  readPayment,
+  readPaymentForUpdate,
   transition,
   type CreatePaymentInput,
   type InCreateTransaction,
@@ -38,7 +46,12 @@ import {
 } from "./payments.server";
 import { startMpesaCollection, type StartCollectionOutcome } from "./mpesa-collections.server";
 import { formatCryptoUnits } from "./quote";
-import { handleStkCallback } from "./stk-webhook.server";
+import {
+  applyStkCallback,
+  checkStkCallback,
+  type StkCallbackCredentials,
+  type StkCallbackOutcome,
+} from "./stk-webhook.server";
 import { payoutRailsOf } from "./rails.server";
 import { merchantPaymentDetail, operatorPaymentDetail } from "./reads.server";
 import { retryTransfer } from "./settlement.server";
@@ -47,11 +60,9 @@ import { sendPendingTransfers } from "./transfer-purposes.server";
 import { estimateSettlement } from "./settlement-plan";
 import { settleNow } from "./tick.server";
 import {
-  callbackTokenMatches,
   handleCustodyWebhook,
-  handleMpesaCallback,
-  type CallbackSource,
-  type WebhookAnswer,
+  type CustodyNotification,
+  type CustodyWebhookOutcome,
 } from "./webhooks.server";
 
 /** A signed-in merchant user, acting for their merchant. */
@@ -147,24 +158,29 @@ export interface PaymentsService {
     actor: PaymentCreator,
     input: { paymentId: string },
     inTransaction?: (tx: Tx, payment: Payment) => void,
-  ): CancelOutcome;
+  ): Promise<CancelOutcome>;
   /**
    * A custody notification (signed by that mode's custody: the live provider's or its sandbox's);
    * a payment it confirms is settled at once.
    */
-  applyCustodyEvent(request: Request, mode?: ApiMode): Promise<WebhookAnswer>;
-  /** An M-Pesa result or timeout callback (the URL's token says which mode's M-Pesa sent it). */
-  applyMpesaCallback(
-    kind: Parameters<typeof handleMpesaCallback>[2],
-    request: Request,
-    source?: CallbackSource,
-  ): Promise<WebhookAnswer>;
+  applyCustodyEvent(
+    notification: CustodyNotification,
+    mode?: ApiMode,
+  ): Promise<CustodyWebhookOutcome>;
   /** Whether "Pay with M-Pesa" (M-Pesa Express, ADR 0033) runs here for payments of `mode`. */
   mpesaAvailable(mode: ApiMode): boolean;
   /** Send an M-Pesa PIN prompt for a payment awaiting payment (the customer's checkout). */
   startMpesaPayment(input: { paymentId: string; phone: string }): Promise<StartCollectionOutcome>;
-  /** An M-Pesa Express callback (the URL's token says which mode's M-Pesa sent it). */
-  applyStkCallback(request: Request, source?: CallbackSource): Promise<WebhookAnswer>;
+  /**
+   * The guard of an M-Pesa Express callback (the source, then the URL's token, which says which
+   * mode's M-Pesa sent it): the runtime's index for `applyStkCallback`, or null (refused).
+   */
+  checkStkCallback(given: StkCallbackCredentials): number | null;
+  /**
+   * The body of an M-Pesa Express callback that passed `checkStkCallback` (`runtimeIndex`: what it
+   * answered); a payment it confirms is settled at once.
+   */
+  applyStkCallback(runtimeIndex: number, raw: string): Promise<StkCallbackOutcome>;
   /** The payout rails running in this process for live money (a rail not configured is absent). */
   payoutRails(): RailId[];
   /**
@@ -199,13 +215,16 @@ export interface PaymentsService {
   flagHeldForRefund(
     actor: OperatorActor,
     input: { paymentId: string; heldTransactionId: string },
-  ): { payment: Payment; item: HeldItem };
+  ): Promise<{ payment: Payment; item: HeldItem }>;
 }
 
 export interface PaymentsServiceOptions {
-  /** The store (ADR 0041): what has moved onto it (creating a payment) runs there. */
+  /** The store (ADR 0041): the service's reads and decisions run there. */
   store: Store;
-  /** The same database, for what has not moved onto the store yet. */
+  /**
+   * The same database, for the code below the service not on the store yet that calls providers
+   * (settlement and sends, webhooks, M-Pesa prompts, destination checks).
+   */
   db: Db;
   config: PaymentsConfig;
   /** The provider clients when payments run in this process; null otherwise. */
@@ -228,6 +247,9 @@ function requireDeps(deps: PaymentsDeps | null): PaymentsDeps {
 const modeOf = (actor: PaymentCreator): ApiMode =>
   actor.type === "merchant_user" ? "live" : actor.mode;
 
+/** A store callback's transaction for code not on the store yet that takes the database (Db). */
+const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
+
 export function createPaymentsService({
   store,
   db,
@@ -239,6 +261,9 @@ export function createPaymentsService({
 }: PaymentsServiceOptions): PaymentsService {
   /** The clients that serve payments of `mode` (ADR 0028), or null when none run here. */
   const depsFor = (mode: ApiMode): PaymentsDeps | null => (mode === "test" ? testDeps : deps);
+
+  /** The runtimes an STK callback may come from (its URL's token says which). */
+  const stkRuntimes = () => [testDeps, deps].filter((each): each is PaymentsDeps => each !== null);
 
   /** Settle at once when the payment's clients run; otherwise the tick picks the payment up. */
   async function settle(payment: Payment): Promise<"started" | "next_run"> {
@@ -305,8 +330,9 @@ export function createPaymentsService({
     cancel(actor, input, inTransaction) {
       const mode = modeOf(actor);
       const at = now();
-      return db.transaction((tx): CancelOutcome => {
-        const payment = getPayment(tx, input.paymentId);
+      return store.write(async (q): Promise<CancelOutcome> => {
+        const tx = unmovedTx(q);
+        const payment = await readPaymentForUpdate(store, q, input.paymentId);
         if (!payment || payment.merchantId !== actor.merchantId || payment.mode !== mode)
           return { ok: false, reason: "not_found" };
         const moved = transition(tx, payment, ["awaiting_payment"], "canceled", {
@@ -320,34 +346,27 @@ export function createPaymentsService({
           at,
           set: { canceledAt: at },
         });
-        const current = getPayment(tx, payment.id)!;
+        const current = (await readPayment(q, payment.id))!;
         if (!moved) return { ok: false, reason: "not_cancelable", payment: current };
         inTransaction?.(tx, current);
         return { ok: true, payment: current };
       });
     },
 
-    async applyCustodyEvent(request, mode = "live") {
+    async applyCustodyEvent(notification, mode = "live") {
       const running = requireDeps(depsFor(mode));
-      const answer = await handleCustodyWebhook(db, running, request, now);
+      const outcome = await handleCustodyWebhook(store, running, notification, now);
       // Settle a confirmed payment at once (the background tick would also pick it up); the answer
       // to custody does not wait for M-Pesa.
-      if (answer.settlePaymentId) void settleNow(db, running, answer.settlePaymentId);
-      return answer;
-    },
-
-    applyMpesaCallback(kind, request, source) {
-      // The runtime whose token the URL carries; with none, the live one refuses the callback.
-      const running = [testDeps, deps].find(
-        (candidate) => candidate && callbackTokenMatches(request, candidate.callbackToken),
-      );
-      return handleMpesaCallback(db, requireDeps(running ?? deps), kind, request, now, source);
+      if (outcome.kind === "applied" && outcome.settlePaymentId)
+        void settleNow(db, running, outcome.settlePaymentId);
+      return outcome;
     },
 
     mpesaAvailable: (mode) => Boolean(depsFor(mode)?.stk),
 
-    startMpesaPayment(input) {
-      const payment = getPayment(db, input.paymentId);
+    async startMpesaPayment(input) {
+      const payment = await store.read((q) => readPayment(q, input.paymentId));
       return startMpesaCollection(db, payment ? depsFor(payment.mode)?.stk : undefined, {
         paymentId: input.paymentId,
         phone: input.phone,
@@ -355,16 +374,20 @@ export function createPaymentsService({
       });
     },
 
-    async applyStkCallback(request, source) {
-      const runtimes = [testDeps, deps].filter((each): each is PaymentsDeps => each !== null);
-      const answer = await handleStkCallback(db, runtimes, request, now, source);
+    checkStkCallback: (given) => checkStkCallback(stkRuntimes(), given),
+
+    async applyStkCallback(runtimeIndex, raw) {
+      const runtime = stkRuntimes()[runtimeIndex];
+      if (!runtime) throw new Error("No such payments runtime: check the callback first");
+      const outcome = await applyStkCallback(store, runtime, raw, now);
       // Settled like a custody confirmation: at once, without holding Daraja's answer.
-      if (answer.settlePaymentId) {
-        const payment = getPayment(db, answer.settlePaymentId);
+      if (outcome.kind === "applied" && outcome.settlePaymentId) {
+        const paymentId = outcome.settlePaymentId;
+        const payment = await store.read((q) => readPayment(q, paymentId));
         const running = payment ? depsFor(payment.mode) : null;
-        if (running) void settleNow(db, running, answer.settlePaymentId);
+        if (running) void settleNow(db, running, paymentId);
       }
-      return answer;
+      return outcome;
     },
 
     payoutRails() {
@@ -391,19 +414,30 @@ export function createPaymentsService({
 
     async retryTransfer(actor, input) {
       const at = now();
-      const detail =
-        actor.type === "merchant_user"
-          ? merchantPaymentDetail(db, actor.merchantId, input.paymentId)
-          : operatorPaymentDetail(db, input.paymentId);
-      const failed = detail?.transfers.find((transfer) => transfer.id === input.transferId);
-      if (!detail || !failed) return { ok: false, reason: "not_found" };
-      // Not to a new payout number still in its cooling-off period (issue 10, item 14).
-      const destination = settlementDestinationSummary(db, detail.payment.merchantId, at);
+      const found = await store.read(async (q) => {
+        const detail =
+          actor.type === "merchant_user"
+            ? merchantPaymentDetail(unmovedDb(q), actor.merchantId, input.paymentId)
+            : operatorPaymentDetail(unmovedDb(q), input.paymentId);
+        const failed = detail?.transfers.find((transfer) => transfer.id === input.transferId);
+        if (!detail || !failed) return undefined;
+        // Not to a new payout number still in its cooling-off period (issue 10, item 14).
+        const destination = settlementDestinationSummary(
+          unmovedTx(q),
+          detail.payment.merchantId,
+          at,
+        );
+        return { detail, failed, destination };
+      });
+      if (!found) return { ok: false, reason: "not_found" };
+      const { detail, failed, destination } = found;
       if (destination.notice) return { ok: false, reason: "held", notice: destination.notice };
       // A merchant's retry is sent at once or not made; an operator's may wait for the next run.
       const running = depsFor(detail.payment.mode);
       if (!running && actor.type === "merchant_user") return { ok: false, reason: "not_running" };
-      const transfer = retryTransfer(db, failed.id, at, { type: actor.type, id: actor.id });
+      const transfer = await store.write(async (q) =>
+        retryTransfer(unmovedTx(q), failed.id, at, { type: actor.type, id: actor.id }),
+      );
       if (!transfer) return { ok: false, reason: "not_retryable" };
       if (!running) return { ok: true, transfer, sending: "next_run" };
       try {
@@ -423,9 +457,11 @@ export function createPaymentsService({
 
     async resolveException(actor, input) {
       const asset =
-        input.resolution === "requote" ? getPayment(db, input.paymentId)?.asset : undefined;
+        input.resolution === "requote"
+          ? (await store.read((q) => readPayment(q, input.paymentId)))?.asset
+          : undefined;
       const liveRate = asset ? (rates.liveRate(asset as LiveSymbol) ?? undefined) : undefined;
-      const payment = resolveException(db, {
+      const payment = await resolveException(store, {
         paymentId: input.paymentId,
         operatorId: actor.id,
         resolution: input.resolution,
@@ -441,7 +477,7 @@ export function createPaymentsService({
     },
 
     async review(actor, input) {
-      const payment = reviewPayment(db, {
+      const payment = await reviewPayment(store, {
         paymentId: input.paymentId,
         operatorId: actor.id,
         approve: input.approve,
@@ -452,7 +488,7 @@ export function createPaymentsService({
     },
 
     flagHeldForRefund(actor, input) {
-      return flagHeldForRefund(db, { ...input, operatorId: actor.id, now: now() });
+      return flagHeldForRefund(store, { ...input, operatorId: actor.id, now: now() });
     },
   };
 }

@@ -1,55 +1,88 @@
 /**
- * The M-Pesa Express (STK Push) callback (ADR 0033): refused unless it comes from an allowed source
- * (when the allow-list is set) with our token in the URL (only the Daraja we gave the URL to knows
- * it; each mode's runtime has its own); the body read within `STK_CALLBACK_MAX_BYTES`; parsed with
- * `parseStkCallback`; applied once per CheckoutRequestID. Daraja gets its acknowledgement.
+ * The M-Pesa Express (STK Push) callback (ADR 0033), in core: refused unless it comes from an
+ * allowed source (when the allow-list is set) with our token in the URL (only the Daraja we gave
+ * the URL to knows it; each mode's runtime has its own); its body parsed with `parseStkCallback`
+ * and applied once per CheckoutRequestID. The HTTP (the method, the body read within
+ * `STK_CALLBACK_MAX_BYTES`, the status codes and Daraja's acknowledgement) is the edge's
+ * (app/route-support/stk-webhook.server.ts, issue 28 part 4): core receives the URL's token, the
+ * source and the raw body, and answers with a domain outcome.
+ *
+ * TRANSITIONAL (ADR 0041): applying the result (`applyStkResult`, mpesa-collections.server.ts) is
+ * still synchronous code on the database; it runs in a store write of its own, as its transaction
+ * ran before (`unmovedTx`).
  */
 import { parseStkCallback } from "~/core/providers/daraja/stk-callback";
-import { readBodyWithin } from "~/utils/body-limit.server";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import type { Db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import type { PaymentsDeps } from "./deps";
 import { applyStkResult, finalFromCallback } from "./mpesa-collections.server";
-import { callbackTokenMatches, type CallbackSource, type WebhookAnswer } from "./webhooks.server";
+import { callbackTokenIs, type CallbackSource } from "./mpesa-results.server";
 
 /** An STK callback is a few hundred bytes. */
 export const STK_CALLBACK_MAX_BYTES = 16 * 1024;
 
-const ACK = { ResultCode: 0, ResultDesc: "Accepted" };
+/** What an STK callback showed of itself before its body is read. */
+export interface StkCallbackCredentials {
+  /** The URL's `token` ("" when absent). */
+  token: string;
+  source?: CallbackSource;
+}
 
-export async function handleStkCallback(
-  db: Db,
-  runtimes: readonly Pick<PaymentsDeps, "callbackToken" | "modes">[],
-  request: Request,
-  now: () => number,
-  source?: CallbackSource,
-): Promise<WebhookAnswer> {
-  if (request.method !== "POST")
-    return { status: 405, body: { ResultCode: 1, ResultDesc: "Method not allowed" } };
+/** What an STK callback that passed the guard did. */
+export type StkCallbackOutcome =
+  /** Not an STK callback (not JSON, or not of its shape). */
+  | { kind: "rejected" }
+  /** Applied (or a prompt we do not know, logged); `settlePaymentId`: a payment it confirmed. */
+  | { kind: "applied"; settlePaymentId?: string };
+
+/**
+ * The STK callback's guard: the source address first (when an allow-list is set), then the URL's
+ * token against each runtime's. The index in `runtimes` of the one it carries, or null (refused,
+ * and logged).
+ */
+export function checkStkCallback(
+  runtimes: readonly Pick<PaymentsDeps, "callbackToken">[],
+  given: StkCallbackCredentials,
+): number | null {
+  const { source } = given;
   const sourceAllowed =
     !source?.allowed || (source.address !== null && source.allowed.has(source.address));
-  const runtime = sourceAllowed
-    ? runtimes.find((candidate) => callbackTokenMatches(request, candidate.callbackToken))
-    : undefined;
-  if (!runtime) {
-    // Never the URL's query (it holds the token).
-    logger.warn("STK callback refused", {
-      reason: sourceAllowed ? "bad token" : "source address not allowed",
-      source: source?.address ?? "unknown",
-    });
-    return { status: 403, body: { ResultCode: 1, ResultDesc: "Forbidden" } };
-  }
-  const bytes = await readBodyWithin(request.body, STK_CALLBACK_MAX_BYTES);
-  if (!bytes) return { status: 413, body: { ResultCode: 1, ResultDesc: "Payload too large" } };
+  const index = sourceAllowed
+    ? runtimes.findIndex((candidate) => callbackTokenIs(given.token, candidate.callbackToken))
+    : -1;
+  if (index >= 0) return index;
+  // Never the URL's query (it holds the token).
+  logger.warn("STK callback refused", {
+    reason: sourceAllowed ? "bad token" : "source address not allowed",
+    source: source?.address ?? "unknown",
+  });
+  return null;
+}
+
+/** A store write's transaction for `applyStkResult`, not on the store yet. */
+const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
+
+/** Parse and apply the body of a callback that passed `checkStkCallback` for `runtime`. */
+export async function applyStkCallback(
+  store: Store,
+  runtime: Pick<PaymentsDeps, "modes">,
+  raw: string,
+  now: () => number,
+): Promise<StkCallbackOutcome> {
   let result;
   try {
-    result = parseStkCallback(new TextDecoder().decode(bytes));
+    result = parseStkCallback(raw);
   } catch (error) {
     logger.warn("STK callback rejected", {
       error: error instanceof Error ? error.message : String(error),
     });
-    return { status: 400, body: { ResultCode: 1, ResultDesc: "Rejected" } };
+    return { kind: "rejected" };
   }
-  const applied = applyStkResult(db, finalFromCallback(result), now(), { modes: runtime.modes });
-  return { status: 200, body: ACK, settlePaymentId: applied.settlePaymentId };
+  const final = finalFromCallback(result);
+  const applied = await store.write(async (q) =>
+    applyStkResult(unmovedDb(q), final, now(), { modes: runtime.modes }),
+  );
+  return { kind: "applied", settlePaymentId: applied.settlePaymentId };
 }

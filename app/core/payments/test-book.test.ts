@@ -169,7 +169,7 @@ describe("the test book", () => {
     addMerchant(db, M);
     const payment = await paid(M, 3_000, "test", "1");
     expect(payment.status).toBe("underpaid");
-    const accepted = resolveException(db, {
+    const accepted = await resolveException(sqliteStore(db), {
       paymentId: payment.id,
       operatorId: "opr_test",
       resolution: "accept",
@@ -188,7 +188,7 @@ describe("the test book", () => {
     const refundsBefore = owed(db, test.customerRefundsPayable("USDT"));
     const over = await paid(M, 3_000, "test", "500");
     expect(over.status).toBe("overpaid");
-    resolveException(db, {
+    await resolveException(sqliteStore(db), {
       paymentId: over.id,
       operatorId: "opr_test",
       resolution: "refund",
@@ -204,7 +204,7 @@ describe("the test book", () => {
     const heldNet = large.amountKesCents - large.feeKesCents;
     expect(merchantBalances(db, M, "test").pending).toBe(heldNet);
     const availableBefore = merchantBalances(db, M, "test").available;
-    reviewPayment(db, {
+    await reviewPayment(sqliteStore(db), {
       paymentId: large.id,
       operatorId: "opr_test",
       approve: true,

@@ -18,6 +18,7 @@ import {
   ledgerBooks,
   postTransaction,
 } from "~/core/ledger/ledger.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Db } from "~/utils/db.server";
 import { runLeased } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
@@ -41,6 +42,11 @@ export const paymentsTickName = (deps: Pick<PaymentsDeps, "modes">) =>
 /**
  * One pass of the background work; safe to run any time (leased, idempotent). With `deps.modes`,
  * only the payments and transfers of those modes reach these providers.
+ *
+ * TRANSITIONAL (ADR 0041): most of its work (settlement, the transfer engine, refunds, payouts,
+ * destinations) is still synchronous code on the database `db`, which calls providers between its
+ * own transactions; what has moved onto the store (custody reconciliation) runs on the store on
+ * that same connection. Both go to the store alone with `BootContext.db` (the ADR's layer 4).
  */
 export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
   const modes = deps.modes;
@@ -49,7 +55,9 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
     const reconcileAfterMs = deps.reconcileAfterMs ?? DEFAULT_RECONCILE_AFTER_MS;
     // First ask custody about payments whose webhooks may have been lost (before expiring quotes: a
     // deposit custody saw in time must not be expired for our own downtime).
-    const reconciled = await reconcileCustodyPayments(db, deps, now, { afterMs: reconcileAfterMs });
+    const reconciled = await reconcileCustodyPayments(sqliteStore(db), deps, now, {
+      afterMs: reconcileAfterMs,
+    });
     // M-Pesa Express prompts whose callback has not come: ask Daraja (before expiring quotes, and
     // before settling, so a payment confirmed here settles in this run).
     const collected = await queryPendingCollections(db, deps.stk, now, { modes });

@@ -1,19 +1,22 @@
 /**
  * Incoming custody notifications, verified before anything is read (signature over the raw body,
- * deduplicated, then the transaction re-read from custody before crediting). Their core stays here,
- * on the database, until the payments service moves onto the store (ADR 0041). M-Pesa's result
- * callbacks are core/payments/mpesa-results.server.ts (the one guard, and applying a result); the
- * Request-taking `handleMpesaCallback` below is what the payments service still calls.
+ * deduplicated, then the transaction re-read from custody before crediting), on the store (ADR
+ * 0041): custody is asked between the store's transactions, never inside one. The HTTP is the
+ * edge's (app/route-support/custody-webhook.server.ts, issue 28 part 4): core receives the raw body
+ * and the signature header's value and answers with a domain outcome. M-Pesa's result callbacks
+ * are core/payments/mpesa-results.server.ts (the one guard, and applying a result) and their edge
+ * app/route-support/mpesa-callback.server.ts.
+ *
+ * TRANSITIONAL (ADR 0041): applying a refund's outcome (core/refunds/custody-send.server.ts) is
+ * still synchronous code on the database; it runs in a store callback of its own, as it ran in its
+ * own transaction before (`unmovedDb`).
  */
 import { custodyEvents } from "../../../drizzle/schema";
-import {
-  dedupeKey,
-  readWebhook,
-  WEBHOOK_SIGNATURE_HEADER,
-} from "~/core/providers/custody/webhook.server";
+import { dedupeKey, readWebhook } from "~/core/providers/custody/webhook.server";
 import type { CustodyTransaction } from "~/core/providers/custody/types";
 import { applyRefundTransaction, refundOfTransaction } from "~/core/refunds/custody-send.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import type { Db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import {
@@ -22,60 +25,68 @@ import {
   type DepositOutcome,
 } from "./deposits.server";
 import { servesMode, type PaymentsDeps } from "./deps";
-import {
-  applyMpesaResult,
-  callbackTokenIs,
-  checkMpesaCallback,
-  type CallbackSource,
-  type MpesaCallbackKind,
-} from "./mpesa-results.server";
-
-export type { CallbackSource, MpesaCallbackKind };
-
 /** What a custody notification about one of our refunds did. */
 type RefundOutcome = `refund_${ReturnType<typeof applyRefundTransaction>}`;
 
-export type WebhookAnswer = { status: number; body: unknown; settlePaymentId?: string };
+/** A store callback's transaction for the code not on the store yet (see the file's comment). */
+const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
+
+/** A custody notification as it arrived: the raw body and its signature header (null: none). */
+export interface CustodyNotification {
+  raw: string;
+  signature: string | null;
+}
+
+/** What a custody notification did. */
+export type CustodyWebhookOutcome =
+  /** The signature does not verify with this mode's custody key. */
+  | { kind: "unauthenticated" }
+  /** Signed, but not a notification we can read. */
+  | { kind: "invalid"; error: string }
+  /** An event type we do not act on. */
+  | { kind: "ignored"; type: string }
+  /** Already received (the same event again). */
+  | { kind: "duplicate" }
+  /** Custody's record of the transaction applied; `settlePaymentId`: a payment it confirmed. */
+  | {
+      kind: "applied";
+      outcome: DepositOutcome | RefundOutcome;
+      settlePaymentId?: string;
+    };
 
 export async function handleCustodyWebhook(
-  db: Db,
+  store: Store,
   runtime: Pick<PaymentsDeps, "custody" | "custodyWebhookPublicKeyPem" | "config" | "modes">,
-  request: Request,
+  notification: CustodyNotification,
   now: () => number,
-): Promise<WebhookAnswer> {
-  const raw = await request.text();
-  const read = readWebhook(
-    raw,
-    request.headers.get(WEBHOOK_SIGNATURE_HEADER),
-    runtime.custodyWebhookPublicKeyPem,
-  );
-  if (read.kind === "unauthenticated") return { status: 401, body: { error: "invalid signature" } };
+): Promise<CustodyWebhookOutcome> {
+  const { raw } = notification;
+  const read = readWebhook(raw, notification.signature, runtime.custodyWebhookPublicKeyPem);
+  if (read.kind === "unauthenticated") return { kind: "unauthenticated" };
   if (read.kind === "invalid") {
     logger.warn("custody webhook rejected", { error: read.error });
-    return { status: 400, body: { error: read.error } };
+    return { kind: "invalid", error: read.error };
   }
-  if (read.kind === "ignored") return { status: 200, body: { ignored: read.type } };
+  if (read.kind === "ignored") return { kind: "ignored", type: read.type };
   const event = read.event;
-  const inserted = db
-    .insert(custodyEvents)
-    .values({
-      dedupeKey: dedupeKey(event),
-      custodyTxId: event.data.id,
-      status: event.data.status,
-      confirmations: event.data.numOfConfirmations,
-      receivedAt: now(),
-      body: raw,
-    })
-    .onConflictDoNothing()
-    .run();
-  if (inserted.changes === 0) return { status: 200, body: { duplicate: true } };
+  const inserted = await store.write((q) =>
+    q
+      .insert(custodyEvents)
+      .values({
+        dedupeKey: dedupeKey(event),
+        custodyTxId: event.data.id,
+        status: event.data.status,
+        confirmations: event.data.numOfConfirmations,
+        receivedAt: now(),
+        body: raw,
+      })
+      .onConflictDoNothing()
+      .returning({ dedupeKey: custodyEvents.dedupeKey }),
+  );
+  if (inserted.length === 0) return { kind: "duplicate" };
   // The webhook says something changed; custody's own record says what.
-  const synced = await syncCustodyTransaction(db, runtime, event.data.id, now);
-  return {
-    status: 200,
-    body: { outcome: synced.outcome },
-    settlePaymentId: synced.settlePaymentId,
-  };
+  const synced = await syncCustodyTransaction(store, runtime, event.data.id, now);
+  return { kind: "applied", outcome: synced.outcome, settlePaymentId: synced.settlePaymentId };
 }
 
 /**
@@ -84,32 +95,35 @@ export async function handleCustodyWebhook(
  * again changes nothing).
  */
 export async function syncCustodyTransaction(
-  db: Db,
+  store: Store,
   runtime: Pick<PaymentsDeps, "custody" | "config" | "modes">,
   txId: string,
   now: () => number,
 ): Promise<{ outcome: DepositOutcome | RefundOutcome; settlePaymentId?: string }> {
   const transaction = await runtime.custody.getTransaction(txId);
-  return applySyncedTransaction(db, runtime, transaction, now);
+  return applySyncedTransaction(store, runtime, transaction, now);
 }
 
 /**
  * Apply a transaction custody has just answered with (the second half of `syncCustodyTransaction`).
  */
-export function applySyncedTransaction(
-  db: Db,
+export async function applySyncedTransaction(
+  store: Store,
   runtime: Pick<PaymentsDeps, "config" | "modes">,
   transaction: CustodyTransaction,
   now: () => number,
-): { outcome: DepositOutcome | RefundOutcome; settlePaymentId?: string } {
+): Promise<{ outcome: DepositOutcome | RefundOutcome; settlePaymentId?: string }> {
   // One of our refunds going out (its external id is the refund's), not a deposit.
-  const refund = refundOfTransaction(db, transaction);
+  const refund = await store.read(async (q) => refundOfTransaction(unmovedDb(q), transaction));
   if (refund) {
     if (!servesMode(runtime, refund.mode)) return { outcome: "ignored" };
-    return { outcome: `refund_${applyRefundTransaction(db, transaction, now(), refund.id)}` };
+    const applied = await store.write(async (q) =>
+      applyRefundTransaction(unmovedDb(q), transaction, now(), refund.id),
+    );
+    return { outcome: `refund_${applied}` };
   }
   const address = transaction.destinationAddress;
-  const target = address ? findPaymentByAddress(db, address) : undefined;
+  const target = address ? await store.read((q) => findPaymentByAddress(q, address)) : undefined;
   if (target && !servesMode(runtime, target.mode)) {
     // The other mode's custody (sandbox or live) reported it: never let it move this payment.
     logger.warn("custody notification for a payment of the other mode ignored", {
@@ -118,7 +132,7 @@ export function applySyncedTransaction(
     });
     return { outcome: "ignored" };
   }
-  const outcome: DepositOutcome = applyCustodyTransaction(db, transaction, runtime.config, now());
+  const outcome = await applyCustodyTransaction(store, transaction, runtime.config, now());
   if (outcome === "unknown_address")
     logger.warn("deposit to an unknown address", {
       txId: transaction.id,
@@ -126,43 +140,4 @@ export function applySyncedTransaction(
     });
   // The payment found above (its id never changes): settle it now if this confirmed it.
   return { outcome, settlePaymentId: outcome === "confirmed" ? target?.id : undefined };
-}
-
-const ACK = { ResultCode: 0, ResultDesc: "Accepted" };
-
-/** A Request's URL token against ours (the payments service's choice of runtime, its STK guard). */
-export function callbackTokenMatches(request: Request, expected: string): boolean {
-  return callbackTokenIs(new URL(request.url).searchParams.get("token") ?? "", expected);
-}
-
-/**
- * TRANSITIONAL (issue 28, part 4; ADR 0041): an M-Pesa result callback as Request, for the callers
- * not moved yet (the payments service's `applyMpesaCallback`, the core tests' loopback endpoint).
- * The routes take the edge (app/route-support/mpesa-callback.server.ts); this is the same guard
- * (`checkMpesaCallback`) and the same application (`applyMpesaResult`) with the same answers. It
- * goes when the payments service moves onto the store.
- */
-export async function handleMpesaCallback(
-  db: Db,
-  runtime: Pick<PaymentsDeps, "payouts" | "callbackToken" | "modes">,
-  kind: MpesaCallbackKind,
-  request: Request,
-  now: () => number,
-  source?: CallbackSource,
-): Promise<WebhookAnswer> {
-  const url = new URL(request.url);
-  const given = { token: url.searchParams.get("token") ?? "", source, kind, path: url.pathname };
-  if (checkMpesaCallback(given, [runtime.callbackToken]) === null)
-    return { status: 403, body: { ResultCode: 1, ResultDesc: "Forbidden" } };
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return { status: 400, body: { ResultCode: 1, ResultDesc: "Body is not JSON" } };
-  }
-  const callback = { kind, body, transferId: url.searchParams.get("transfer") };
-  const outcome = await applyMpesaResult(sqliteStore(db), runtime, callback, now);
-  return outcome === "accepted"
-    ? { status: 200, body: ACK }
-    : { status: 400, body: { ResultCode: 1, ResultDesc: "Rejected" } };
 }

@@ -410,7 +410,7 @@ describe("refunding what is held for the customer", () => {
     });
     await h.custodySim.confirm(tx.id, 2);
     expect(getPayment(db, payment.id)!.status).toBe("overpaid");
-    resolveException(db, {
+    await resolveException(sqliteStore(db), {
       paymentId: payment.id,
       operatorId: "op_1",
       resolution: "accept",

@@ -1,0 +1,175 @@
+/**
+ * What the payments pages read, each page's reads in one `store.read` (ADR 0041): the merchant's
+ * list, dashboard, export and payment page, the console's list and payment page, and the checkout's
+ * M-Pesa part. Routes reach these through the wiring (app/wiring/payment-pages.server.ts).
+ *
+ * TRANSITIONAL (ADR 0041): the payment reads that other areas still call synchronously
+ * (`listPayments`, `balancesOf`, the dashboard's figures) and the other areas' reads (destinations,
+ * audit, disbursements, sign-in) are not on the store yet: each gets this read's transaction
+ * (`unmovedDb`), until they move.
+ */
+import { listAuditFor } from "~/core/audit.server";
+import type { ApiMode } from "~/core/api/vocabulary";
+import { settlementDestinationSummary } from "~/core/destinations/destinations.server";
+import { previewSettlementPlan } from "~/core/destinations/plan-preview.server";
+import type { PlanPreview } from "~/core/destinations/views";
+import { countInDoubtB2b } from "~/core/disbursements/b2b.server";
+import { getDashboardStats } from "~/core/merchants/dashboard.server";
+import { getMerchantAccount } from "~/core/merchants/sign-in.server";
+import type { RailId } from "~/core/rails/types";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
+import type { Db } from "~/utils/db.server";
+import { countUnresolvedHeldMoney, listHeldMoney } from "./held-money.server";
+import { collectionState, listCollections } from "./mpesa-collections.server";
+import type { Payment } from "./payments.server";
+import {
+  balancesOf,
+  countPaymentsByStatus,
+  listPayments,
+  listPaymentsForExport,
+  merchantPaymentDetail,
+  operatorPaymentDetail,
+} from "./reads.server";
+import { listTransfersForPayment } from "./settlement-transfers.server";
+
+/** This read's transaction, for the functions not on the store yet (see the file's comment). */
+const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
+
+type ListFilter = Parameters<typeof listPayments>[1];
+
+/** The console's payments list: counts per status, held money, a page of rows, payouts in doubt. */
+export function operatorPaymentsPage(store: Store, filter: ListFilter, now: number) {
+  return store.read(async (q) => {
+    const db = unmovedDb(q);
+    return {
+      counts: countPaymentsByStatus(db),
+      held: (await countUnresolvedHeldMoney(store)).payments,
+      rows: listPayments(db, filter),
+      payoutsInDoubt: countInDoubtB2b(db, now),
+    };
+  });
+}
+
+/** A merchant's payments list (one page) and its balances in `mode`. */
+export function merchantPaymentsPage(
+  store: Store,
+  filter: ListFilter & { merchantId: string; mode: ApiMode },
+) {
+  return store.read(async (q) => {
+    const db = unmovedDb(q);
+    return {
+      rows: listPayments(db, filter),
+      balances: balancesOf(db, filter.merchantId, filter.mode),
+    };
+  });
+}
+
+/** The merchant's payments for the CSV export (reads.server.ts `listPaymentsForExport`). */
+export function merchantPaymentsExport(
+  store: Store,
+  filter: Parameters<typeof listPaymentsForExport>[1],
+) {
+  return store.read(async (q) => listPaymentsForExport(unmovedDb(q), filter));
+}
+
+/** The merchant's dashboard: balances, the settlement destination, this month's figures. */
+export function merchantDashboard(store: Store, merchantId: string, mode: ApiMode, now: number) {
+  return store.read(async (q) => {
+    const db = unmovedDb(q);
+    return {
+      balances: balancesOf(db, merchantId, mode),
+      destination: settlementDestinationSummary(db, merchantId, now),
+      stats: getDashboardStats(db, merchantId, now, mode),
+    };
+  });
+}
+
+/** Where the merchant's payouts go now (the new-payment page's warning). */
+export function merchantSettlementDestination(store: Store, merchantId: string, now: number) {
+  return store.read(async (q) => settlementDestinationSummary(unmovedDb(q), merchantId, now));
+}
+
+/**
+ * A merchant's payment page: the payment with its timeline and transfers, the settlement
+ * destination, and before settlement where the net would go now (`runningRails`).
+ */
+export function merchantPaymentPage(
+  store: Store,
+  input: { merchantId: string; paymentId: string; now: number; runningRails: RailId[] },
+) {
+  return store.read(async (q) => {
+    const db = unmovedDb(q);
+    const detail = merchantPaymentDetail(db, input.merchantId, input.paymentId);
+    if (!detail) return undefined;
+    const { payment, transfers } = detail;
+    const waiting = ["awaiting_payment", "confirming", "confirmed", "in_review"].includes(
+      payment.status,
+    );
+    const plan: PlanPreview | null =
+      waiting && transfers.length === 0
+        ? previewSettlementPlan(
+            db,
+            input.merchantId,
+            payment.amountKesCents - payment.feeKesCents,
+            input.now,
+            input.runningRails,
+          )
+        : null;
+    return {
+      ...detail,
+      waiting,
+      destination: settlementDestinationSummary(db, input.merchantId, input.now),
+      plan,
+    };
+  });
+}
+
+/** A payment for the console (with its timeline and transfers), or undefined. */
+export function operatorPayment(store: Store, paymentId: string) {
+  return store.read(async (q) => operatorPaymentDetail(unmovedDb(q), paymentId));
+}
+
+/** The console's payment page: the payment, its audit trail and the money held for it. */
+export function operatorPaymentPage(store: Store, paymentId: string) {
+  return store.read(async (q) => {
+    const db = unmovedDb(q);
+    const detail = operatorPaymentDetail(db, paymentId);
+    if (!detail) return undefined;
+    return {
+      ...detail,
+      audit: listAuditFor(db, "payment", paymentId),
+      held: await listHeldMoney(store, paymentId),
+    };
+  });
+}
+
+/** The checkout's M-Pesa prompts of a payment (oldest first) and their state for the live poll. */
+export function checkoutCollections(store: Store, paymentId: string) {
+  return store.read(async (q) => {
+    const db = unmovedDb(q);
+    return { collections: listCollections(db, paymentId), state: collectionState(db, paymentId) };
+  });
+}
+
+/** The prompts' state alone ("none", or how many and the newest's status), for the live poll. */
+export function checkoutCollectionState(store: Store, paymentId: string) {
+  return store.read(async (q) => collectionState(unmovedDb(q), paymentId));
+}
+
+/**
+ * What the checkout shows the payment's own merchant (signed in as `merchantUserId`): the payment's
+ * transfers, or null when that user is not of the payment's merchant.
+ */
+export function checkoutMerchantTransfers(
+  store: Store,
+  payment: Pick<Payment, "id" | "merchantId">,
+  merchantUserId: string,
+) {
+  return store.read(async (q) => {
+    const db = unmovedDb(q);
+    const account = getMerchantAccount(db, merchantUserId);
+    if (!account || account.merchantId !== payment.merchantId) return null;
+    return listTransfersForPayment(db, payment.id);
+  });
+}
