@@ -23,7 +23,6 @@ export const storeLegacyFiles = [
   "app/core/ledger/post.server.ts",
   "app/core/ledger/read.server.ts",
   "app/core/ledger/statements.server.ts",
-  "app/core/merchants/sign-in.server.ts",
   "app/core/payments/address-pool.server.ts",
   "app/core/payments/failover.server.ts",
   "app/core/payments/mpesa-collections.server.ts",

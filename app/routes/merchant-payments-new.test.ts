@@ -50,7 +50,8 @@ describe("Create Payment under concurrency", () => {
       (r) =>
         r.status === 302 && /^\/merchant\/payments\/pay_/.test(r.headers.get("Location") ?? ""),
     );
-    const refused = responses.filter((r) => r.status === 400);
+    // A refusal of the amount is 422, as in the API (app/utils/domain-errors.server.ts).
+    const refused = responses.filter((r) => r.status === 422);
     expect(created).toHaveLength(10);
     expect(refused).toHaveLength(2);
     for (const response of refused) {

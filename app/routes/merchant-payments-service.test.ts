@@ -77,8 +77,9 @@ describe("Create Payment: the review and the creation are one core decision", ()
     const fields = { amountKes: "15000", asset: "BTC", reference: "NO-RATE" };
     const review = await postNew(cookie, { ...fields, intent: "review" });
     const create = await postNew(cookie, { ...fields, intent: "create" });
-    expect(review.status).toBe(400);
-    expect(create.status).toBe(400);
+    // No rate is a passing outage of ours: 503, as in the API.
+    expect(review.status).toBe(503);
+    expect(create.status).toBe(503);
     const reviewToast = await toastOf(review);
     expect(reviewToast?.description).toBe(
       "We can't lock a BTC quote right now (no rate). Please try again in a minute.",

@@ -31,6 +31,7 @@ import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { paymentLinks } from "~/wiring/payment-links.server";
+import { domainErrorStatus } from "~/utils/domain-errors.server";
 
 type ActionData = { lastResult: SubmissionResult<string[]> };
 
@@ -102,7 +103,7 @@ export async function action({ request }: ActionFunctionArgs) {
           paymentLinkLimits,
         ),
       },
-      { status: 400 },
+      { status: domainErrorStatus(error) },
     );
   }
   return redirectWithSuccess(here, {

@@ -30,6 +30,7 @@ import { seo } from "~/utils/seo";
 import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { paymentPages } from "~/wiring/payment-pages.server";
 import { payments } from "~/wiring/payments.server";
+import { domainErrorStatus } from "~/utils/domain-errors.server";
 
 type Preview = {
   amountKes: number;
@@ -133,7 +134,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return jsonWithError<ActionData>(
       { lastResult },
       { message: "Cannot create payment", description: error.message },
-      { status: error.code === "custody_unavailable" ? 503 : 400 },
+      { status: domainErrorStatus(error) },
     );
   }
 }

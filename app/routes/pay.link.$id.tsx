@@ -33,6 +33,7 @@ import { assertSameOrigin, clientKey, retryAfterHeader } from "~/utils/request.s
 import type { RouteHandle } from "~/utils/route-handle";
 import { paymentLinks } from "~/wiring/payment-links.server";
 import { rateLimits } from "~/wiring/rate-limits.server";
+import { domainErrorStatus } from "~/utils/domain-errors.server";
 
 export const handle: RouteHandle = { chrome: "bare" };
 
@@ -112,7 +113,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (error.code === "not_found") return linkNotFound();
       return data<ActionData>(
         { lastResult: reply({ fieldErrors: { [error.field ?? "amountKes"]: [error.message] } }) },
-        { status: 400 },
+        { status: domainErrorStatus(error) },
       );
     }
     if (!(error instanceof PaymentError)) throw error;
@@ -125,7 +126,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
             : { formErrors: [error.message] },
         ),
       },
-      { status: error.code === "custody_unavailable" ? 503 : 400 },
+      { status: domainErrorStatus(error) },
     );
   }
 }

@@ -13,21 +13,22 @@ import {
 } from "../schemas.server";
 import { defineRoute, type ApiContext } from "../types.server";
 import { pageOf, timeFilter } from "./lists.server";
+import { domainErrorStatus } from "~/utils/domain-errors.server";
 
 const paymentList = listSchema(paymentSchema, "PaymentList");
 
 export const paymentJson = (context: ApiContext, payment: Payment) =>
   withSiteUrl(paymentObject(payment), context.deps.siteUrl);
 
-/** The status and API code each refusal of the payments core answers with. */
-const paymentErrorStatus: Record<PaymentError["code"], [number, string]> = {
-  below_minimum: [422, "amount_too_small"],
-  above_maximum: [422, "amount_too_large"],
-  daily_limit: [422, "daily_limit_exceeded"],
-  rate_unavailable: [503, "rate_unavailable"],
-  custody_unavailable: [503, "custody_unavailable"],
-  invalid_network: [400, "parameter_invalid"],
-  not_found: [404, "resource_missing"],
+/** The API code each refusal of the payments core answers with (its status: domainErrorStatus). */
+const paymentErrorCode: Record<PaymentError["code"], string> = {
+  below_minimum: "amount_too_small",
+  above_maximum: "amount_too_large",
+  daily_limit: "daily_limit_exceeded",
+  rate_unavailable: "rate_unavailable",
+  custody_unavailable: "custody_unavailable",
+  invalid_network: "parameter_invalid",
+  not_found: "resource_missing",
 };
 
 function returnUrl(value: string | undefined, param: string, live: boolean): string | undefined {
@@ -110,7 +111,8 @@ export const paymentRoutes = [
         return { status: 201, body: paymentJson(context, payment) };
       } catch (error) {
         if (!(error instanceof PaymentError)) throw error;
-        const [status, code] = paymentErrorStatus[error.code];
+        const status = domainErrorStatus(error);
+        const code = paymentErrorCode[error.code];
         throw new ApiError(
           status,
           status === 503 ? "api_error" : "invalid_request_error",

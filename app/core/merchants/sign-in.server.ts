@@ -7,7 +7,7 @@
  * item 5: nobody can lock a member out). When the hashing queue is full, or this address already
  * has a check in it, the attempt is refused at once as "busy".
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { merchants, merchantUsers } from "../../../drizzle/schema";
 import { recordSecurityEvent, type RequestOrigin } from "~/core/accounts/security-events.server";
 import { verifyAgainstDummy, verifyPassword } from "~/core/passwords.server";
@@ -16,8 +16,6 @@ import { guardedPasswordCheck } from "~/core/sign-in-guard.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
 import { unmovedTx } from "~/db/unmoved";
-import type { Db } from "~/utils/db.server";
-import { preparedPerDb } from "~/utils/prepared.server";
 
 export const SIGN_IN_LIMITS = {
   /** Wrong passwords for one merchant ID + username from one client address. */
@@ -184,20 +182,3 @@ export function merchantAccount(q: Handle, userId: string) {
 }
 
 export type MerchantAccount = NonNullable<Awaited<ReturnType<typeof merchantAccount>>>;
-
-/**
- * TRANSITIONAL: `merchantAccount` for the pay page, not yet on the store. Prepared once per
- * database.
- */
-const accountQuery = preparedPerDb((db: Db) =>
-  db
-    .select(accountColumns)
-    .from(merchantUsers)
-    .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
-    .where(eq(merchantUsers.id, sql.placeholder("userId")))
-    .prepare(),
-);
-
-export function getMerchantAccount(db: Db, userId: string) {
-  return accountQuery(db).get({ userId });
-}

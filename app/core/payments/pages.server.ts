@@ -15,7 +15,7 @@ import { previewSettlementPlan } from "~/core/destinations/plan-preview.server";
 import type { PlanPreview } from "~/core/destinations/views";
 import { countInDoubtB2b } from "~/core/disbursements/b2b.server";
 import { getDashboardStats } from "~/core/merchants/dashboard.server";
-import { getMerchantAccount } from "~/core/merchants/sign-in.server";
+import { merchantAccount } from "~/core/merchants/sign-in.server";
 import type { RailId } from "~/core/rails/types";
 import type { Handle, Store } from "~/db/store";
 import { unmovedTx } from "~/db/unmoved";
@@ -168,7 +168,7 @@ export function checkoutMerchantTransfers(
 ) {
   return store.read(async (q) => {
     const db = unmovedDb(q);
-    const account = getMerchantAccount(db, merchantUserId);
+    const account = await merchantAccount(q, merchantUserId);
     if (!account || account.merchantId !== payment.merchantId) return null;
     return listTransfersForPayment(db, payment.id);
   });
