@@ -195,7 +195,7 @@ describe("a payout file, checked and paid", () => {
     const error = await catchError(() =>
       approveBatch(store, { merchantId: M, memberId: MAKER }, batchId, now()),
     );
-    expect(error).toMatchObject({ code: "maker_cannot_approve", status: 403 });
+    expect(error).toMatchObject({ code: "maker_cannot_approve" });
     expect(owed(db, merchantAvailable(M))).toBe(before);
     expect(owed(db, merchantReserved(M))).toBe(0n);
   });
@@ -363,7 +363,7 @@ describe("refusals and races", () => {
     const error = await catchError(() =>
       approveBatch(store, checker(M), id, now(), { runningRails: ["mpesa"] }),
     );
-    expect(error).toMatchObject({ code: "rail_unavailable", status: 409 });
+    expect(error).toMatchObject({ code: "rail_unavailable" });
     expect(error?.message).toMatch(/^Airtel Money payouts are not available at the moment/);
     expect(findBatchOrThrow(id).status).toBe("awaiting_approval");
     expect(owed(db, merchantReserved(M))).toBe(reserved);
@@ -381,10 +381,7 @@ describe("refusals and races", () => {
     const id = await submitted(csv("0712345004,mpesa,100,INV-4,D"));
     expect(
       await catchError(() => approveBatch(store, checker("MRC-DSB2AA"), id, now())),
-    ).toMatchObject({
-      code: "not_found",
-      status: 404,
-    });
+    ).toMatchObject({ code: "not_found" });
   });
 });
 
