@@ -43,7 +43,6 @@ export const storeLegacyFiles = [
   "app/core/transfers/records.server.ts",
   "app/core/transfers/results.server.ts",
   "app/core/transfers/send.server.ts",
-  "app/routes/merchant.settings.tsx",
   "app/wiring/api.server.ts",
   "app/wiring/boot.server.ts",
   "app/wiring/disbursements.server.ts",
