@@ -13,7 +13,6 @@ export const storeLegacyFiles = [
   "app/core/audit.server.ts",
   "app/core/destinations/destinations.server.ts",
   "app/core/destinations/verification-result.server.ts",
-  "app/core/destinations/verification.server.ts",
   "app/core/disbursements/b2b.server.ts",
   "app/core/disbursements/events.server.ts",
   "app/core/disbursements/name-checks.server.ts",
