@@ -566,7 +566,7 @@ describe("payouts during the cooling-off period", () => {
     const { userId } = await signedIn("MRC-STCQ22", "254712345678");
     const changedAt = h.clock.now;
     const added = await addDestination(
-      db,
+      sqliteStore(db),
       {
         merchantId: "MRC-STCQ22",
         userId,
@@ -591,7 +591,12 @@ describe("payouts during the cooling-off period", () => {
         ?.message,
     ).toBe("Destination verified");
     expect(
-      makeDefaultDestination(db, { merchantId: "MRC-STCQ22", userId }, destination.id, changedAt),
+      await makeDefaultDestination(
+        sqliteStore(db),
+        { merchantId: "MRC-STCQ22", userId },
+        destination.id,
+        changedAt,
+      ),
     ).toMatchObject({ ok: true });
 
     h.clock.now = changedAt + 3_600_000;

@@ -24,17 +24,6 @@ import { SplitRulesForm } from "~/components/merchants/settlement/SplitRulesForm
 import { Container } from "~/components/ui";
 import { banks } from "~/content/banks";
 import { can } from "~/core/accounts/permissions";
-import {
-  addDestination,
-  answerRegisteredName,
-  failoverAllowed,
-  getDestination,
-  listDestinations,
-  makeDefaultDestination,
-  removeDestination,
-  setSplitRules,
-  settlementDestinationSummary,
-} from "~/core/destinations/destinations.server";
 import { maskedDestinationLabel } from "~/core/destinations/display";
 import {
   addDestinationSchema,
@@ -49,13 +38,13 @@ import { describeWait } from "~/core/rate-limit.server";
 import { railProfiles } from "~/core/rails/profiles";
 import { railIds, type RailId } from "~/core/rails/types";
 import { requirePermission, requireRecentStepUp } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
 import { formatKes } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { clientKey } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { destinations as destinationsService } from "~/wiring/destinations.server";
 import { disbursements, payoutApproval } from "~/wiring/disbursements.server";
 import { payments } from "~/wiring/payments.server";
 
@@ -74,18 +63,16 @@ function offeredRails(): RailId[] {
 export async function loader({ request }: LoaderFunctionArgs) {
   // Who may see where the merchant is paid; only an owner may change it (the forms).
   const merchant = await requirePermission(request, "balances:read");
-  const db = getDb();
   const now = Date.now();
-  const destinations = listDestinations(db, merchant.merchantId).map((row) =>
-    destinationView(row, now),
-  );
-  const summary = settlementDestinationSummary(db, merchant.merchantId, now);
+  const settings = await destinationsService().settings(merchant.merchantId, now);
+  const destinations = settings.destinations.map((row) => destinationView(row, now));
+  const { summary } = settings;
   const mpesa = railProfiles.mpesa;
   return {
     destinations,
     current: summary.label,
     hold: summary.notice,
-    failover: failoverAllowed(db, merchant.merchantId),
+    failover: settings.failover,
     rails: offeredRails().map((rail) => ({ value: rail, label: railNames[rail] })),
     banks: banks.map((bank) => ({ value: bank.code, label: bank.name })),
     limits: `M-Pesa pays up to ${formatKes(mpesa.perTransferKes)} a transfer and ${formatKes(mpesa.dailyKes)} a day`,
@@ -124,18 +111,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const merchant = await requirePermission(request, "payout_destination:manage");
   requireRecentStepUp(request, merchant);
   const form = await request.formData();
-  const db = getDb();
+  const service = destinationsService();
   const now = Date.now();
   const actor = { merchantId: merchant.merchantId, userId: merchant.userId };
   const intent = String(form.get("intent") ?? "add");
 
   if (intent === "splits") {
-    const verified = listDestinations(db, merchant.merchantId)
+    const verified = (await service.list(merchant.merchantId))
       .filter((d) => d.status === "verified")
       .map((d) => d.id);
     const parsed = parseSplitForm(form, verified);
     if (!parsed.ok) return data<ActionData>({ splitError: parsed.error }, { status: 400 });
-    const saved = setSplitRules(db, actor, parsed.shares, parsed.failover, now);
+    const saved = await service.setSplits(actor, parsed.shares, parsed.failover, now);
     if (!saved.ok)
       return data<ActionData>(
         { splitError: "Only verified destinations can take a share" },
@@ -156,7 +143,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithError(paths.merchantSettings, "That destination was not found");
     const { destinationId } = parsed.data;
     if (parsed.data.intent === "verify") {
-      const destination = getDestination(db, merchant.merchantId, destinationId);
+      const destination = await service.get(merchant.merchantId, destinationId);
       if (!destination || destination.status !== "verifying")
         return redirectWithError(paths.merchantSettings, "That destination is not being checked");
       const started = await payments().verifyDestination(destination);
@@ -172,10 +159,10 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const result =
       parsed.data.intent === "confirm-name" || parsed.data.intent === "reject-name"
-        ? answerRegisteredName(db, actor, destinationId, parsed.data.intent === "confirm-name", now)
+        ? await service.answerName(actor, destinationId, parsed.data.intent === "confirm-name", now)
         : parsed.data.intent === "make-default"
-          ? makeDefaultDestination(db, actor, destinationId, now)
-          : removeDestination(db, actor, destinationId, now);
+          ? await service.makeDefault(actor, destinationId, now)
+          : await service.remove(actor, destinationId, now);
     if (!result.ok) {
       const refusals = {
         not_found: "That destination was not found",
@@ -213,8 +200,7 @@ export async function action({ request }: ActionFunctionArgs) {
       },
       { status: 400 },
     );
-  const added = await addDestination(
-    db,
+  const added = await service.add(
     {
       merchantId: merchant.merchantId,
       userId: merchant.userId,

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { payoutObject } from "~/core/api/payout-object";
 import { findPayment } from "~/core/api/reads.server";
-import { listDestinations } from "~/core/destinations/destinations.server";
+import { readDestinations } from "~/core/destinations/destinations.server";
 import { maskedDestinationLabel } from "~/core/destinations/display";
 import { destinationStatuses } from "~/core/destinations/vocabulary";
 import { listTransfersForPayment, payoutRowOf } from "~/core/payments/settlement-transfers.server";
@@ -118,12 +118,13 @@ export const settlementRoutes = [
       response: { status: 200, description: "The destinations.", schema: destinationListSchema },
       errors: [401, 403, 429],
     },
-    handle(context) {
+    async handle(context) {
+      const destinations = await readDestinations(context.store, context.key.merchantId);
       return {
         status: 200,
         body: {
           object: "list",
-          data: listDestinations(context.db, context.key.merchantId).map((d) => ({
+          data: destinations.map((d) => ({
             id: d.id,
             object: "settlement_destination" as const,
             rail: d.rail,

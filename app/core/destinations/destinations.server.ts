@@ -8,6 +8,14 @@
  * returns the registered name and the owner confirms it. A destination added when the merchant
  * already has one also waits out the cooling-off period (config, default 24 h) from when it was
  * added, so that a stolen session cannot redirect money before the merchant can react.
+ *
+ * On the store (ADR 0041): the owner's changes are each one `store.write` (its checks read through
+ * `forUpdate`), the reads take the callback's handle (`…On`). TRANSITIONAL: the synchronous reads
+ * `listDestinations`, `getDestination`, `defaultDestination`, `failoverAllowed`,
+ * `settlementDestinationSummary` and `insertVerifiedDestination` stay for the callers not on the
+ * store yet (settlement, failover, routing, the payments pages' and service's reads, seeding and
+ * tests); the audit log, e-mail queue and security events get the write's transaction
+ * (`unmovedTx`). This file leaves the legacy list when those callers have moved.
  */
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { merchants, merchantUsers, settlementDestinations } from "../../../drizzle/schema";
@@ -18,7 +26,10 @@ import { readableCode } from "~/core/ids.server";
 import { verifyAgainstDummy, verifyPassword } from "~/core/passwords.server";
 import type { Limit } from "~/core/rate-limit.server";
 import { guardedPasswordCheck } from "~/core/sign-in-guard.server";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
+import type { DbOrTx } from "~/utils/db.server";
 import { formatEatDateTime } from "~/utils/format";
 import { destinationLabel, heldDestinationNotice, maskedDestinationLabel } from "./display";
 import type { DestinationAddress } from "./schema";
@@ -45,21 +56,111 @@ const LIVE_STATUSES: DestinationStatus[] = ["verifying", "confirm_name", "verifi
 
 export const newDestinationId = () => `dst_${readableCode(12).toLowerCase()}`;
 
+const notRemovedOf = (merchantId: string) =>
+  and(
+    eq(settlementDestinations.merchantId, merchantId),
+    ne(settlementDestinations.status, "removed"),
+  );
+const defaultFirst = [
+  desc(settlementDestinations.isDefault),
+  asc(settlementDestinations.createdAt),
+];
+const destinationOf = (merchantId: string, destinationId: string) =>
+  and(
+    eq(settlementDestinations.id, destinationId),
+    eq(settlementDestinations.merchantId, merchantId),
+  );
+const verifiedDefaultOf = (merchantId: string) =>
+  and(
+    eq(settlementDestinations.merchantId, merchantId),
+    eq(settlementDestinations.isDefault, true),
+    eq(settlementDestinations.status, "verified"),
+  );
+
 /** The merchant's destinations, not removed: the default first, then oldest first. */
+export function listDestinationsOn(q: Handle, merchantId: string): Promise<Destination[]> {
+  return q
+    .select()
+    .from(settlementDestinations)
+    .where(notRemovedOf(merchantId))
+    .orderBy(...defaultFirst);
+}
+
+/** A destination of the merchant's (removed ones too), or undefined. */
+export function getDestinationOn(
+  q: Handle,
+  merchantId: string,
+  destinationId: string,
+): Promise<Destination | undefined> {
+  return first(
+    q
+      .select()
+      .from(settlementDestinations)
+      .where(destinationOf(merchantId, destinationId))
+      .limit(1),
+  );
+}
+
+/** The default destination, if it is verified (held or not). */
+export function defaultDestinationOn(
+  q: Handle,
+  merchantId: string,
+): Promise<Destination | undefined> {
+  return first(
+    q.select().from(settlementDestinations).where(verifiedDefaultOf(merchantId)).limit(1),
+  );
+}
+
+/** Whether the merchant lets settlements fail over to another verified destination. */
+export async function failoverAllowedOn(q: Handle, merchantId: string): Promise<boolean> {
+  const row = await first(
+    q
+      .select({ failover: merchants.settlementFailover })
+      .from(merchants)
+      .where(eq(merchants.id, merchantId))
+      .limit(1),
+  );
+  return row?.failover ?? false;
+}
+
+/** The merchant's destinations (the API's list), in one read. */
+export function readDestinations(store: Store, merchantId: string): Promise<Destination[]> {
+  return store.read((q) => listDestinationsOn(q, merchantId));
+}
+
+/** A destination of the merchant's, in one read. */
+export function readDestination(
+  store: Store,
+  merchantId: string,
+  destinationId: string,
+): Promise<Destination | undefined> {
+  return store.read((q) => getDestinationOn(q, merchantId, destinationId));
+}
+
+/** The settlement settings page: the destinations, the default's summary, failover, in one read. */
+export function destinationSettings(store: Store, merchantId: string, now: number) {
+  return store.read(async (q) => ({
+    destinations: await listDestinationsOn(q, merchantId),
+    summary: summaryOf(await defaultDestinationOn(q, merchantId), now),
+    failover: await failoverAllowedOn(q, merchantId),
+  }));
+}
+
+/**
+ * The merchant's destinations, not removed: the default first, then oldest first. TRANSITIONAL
+ * (ADR 0041): synchronous, for failover and routing inside their transactions and for tests; the
+ * store's is `listDestinationsOn`.
+ */
 export function listDestinations(db: DbOrTx, merchantId: string): Destination[] {
   return db
     .select()
     .from(settlementDestinations)
-    .where(
-      and(
-        eq(settlementDestinations.merchantId, merchantId),
-        ne(settlementDestinations.status, "removed"),
-      ),
-    )
-    .orderBy(desc(settlementDestinations.isDefault), asc(settlementDestinations.createdAt))
+    .where(notRemovedOf(merchantId))
+    .orderBy(...defaultFirst)
     .all();
 }
 
+/** TRANSITIONAL (ADR 0041): synchronous, for tests; the store's is `getDestinationOn`. */
 export function getDestination(
   db: DbOrTx,
   merchantId: string,
@@ -68,12 +169,7 @@ export function getDestination(
   return db
     .select()
     .from(settlementDestinations)
-    .where(
-      and(
-        eq(settlementDestinations.id, destinationId),
-        eq(settlementDestinations.merchantId, merchantId),
-      ),
-    )
+    .where(destinationOf(merchantId, destinationId))
     .get();
 }
 
@@ -85,19 +181,12 @@ export const heldUntilOf = (destination: Pick<Destination, "heldUntil">, now: nu
 export const isUsable = (destination: Destination, now: number) =>
   destination.status === "verified" && heldUntilOf(destination, now) === null;
 
-/** The default destination, if it is verified (held or not). */
+/**
+ * The default destination, if it is verified (held or not). TRANSITIONAL (ADR 0041): synchronous,
+ * for settlement inside its transaction; the store's is `defaultDestinationOn`.
+ */
 export function defaultDestination(db: DbOrTx, merchantId: string): Destination | undefined {
-  return db
-    .select()
-    .from(settlementDestinations)
-    .where(
-      and(
-        eq(settlementDestinations.merchantId, merchantId),
-        eq(settlementDestinations.isDefault, true),
-        eq(settlementDestinations.status, "verified"),
-      ),
-    )
-    .get();
+  return db.select().from(settlementDestinations).where(verifiedDefaultOf(merchantId)).get();
 }
 
 const sameAddress = (a: DestinationAddress, b: Destination) =>
@@ -146,11 +235,12 @@ export type AddDestinationResult =
 /**
  * Add a destination (already checked by `addDestinationSchema`) after checking `password` against
  * the member's own. The check runs before the write (scrypt is not held inside a transaction); the
- * insert, the audit entry, the e-mail and the security event are one transaction. The caller then
- * starts its verification.
+ * insert, the audit entry, the e-mail and the security event are one `store.write`, whose checks
+ * (duplicate, how many, cooling-off) read the merchant's destinations through `forUpdate`. The
+ * caller then starts its verification.
  */
 export async function addDestination(
-  db: Db,
+  store: Store,
   input: {
     merchantId: string;
     userId: string;
@@ -161,14 +251,18 @@ export async function addDestination(
   options: { coolingOffHours: number; now: number },
 ): Promise<AddDestinationResult> {
   const { now } = options;
-  const user = db
-    .select({ passwordHash: merchantUsers.passwordHash })
-    .from(merchantUsers)
-    .where(eq(merchantUsers.id, input.userId))
-    .get();
+  const user = await store.read((q) =>
+    first(
+      q
+        .select({ passwordHash: merchantUsers.passwordHash })
+        .from(merchantUsers)
+        .where(eq(merchantUsers.id, input.userId))
+        .limit(1),
+    ),
+  );
   // Counted before the hash, in the bounded hashing queue: the same order as sign-in.
   const checked = await guardedPasswordCheck(
-    db,
+    store,
     {
       account: { key: `settlement-destination:${input.userId}`, rule: DESTINATION_PASSWORD_LIMIT },
       client: { key: `settlement-destination:${input.clientKey}`, rule: DESTINATION_CLIENT_LIMIT },
@@ -183,10 +277,18 @@ export async function addDestination(
     return { ok: false, reason: checked.outcome, retryAfterMs: checked.retryAfterMs };
   if (checked.outcome === "invalid") return { ok: false, reason: "wrong_password" };
 
-  return db.transaction((tx): AddDestinationResult => {
-    const merchant = tx.select().from(merchants).where(eq(merchants.id, input.merchantId)).get();
+  return store.write(async (q): Promise<AddDestinationResult> => {
+    const merchant = await first(
+      q.select().from(merchants).where(eq(merchants.id, input.merchantId)).limit(1),
+    );
     if (!merchant) throw new Error(`Merchant ${input.merchantId} not found`);
-    const existing = listDestinations(tx, merchant.id);
+    const existing = await store.forUpdate(
+      q
+        .select()
+        .from(settlementDestinations)
+        .where(notRemovedOf(merchant.id))
+        .orderBy(...defaultFirst),
+    );
     const active = existing.filter((d) => LIVE_STATUSES.includes(d.status));
     if (active.some((d) => sameAddress(input.address, d)))
       return { ok: false, reason: "duplicate" };
@@ -201,8 +303,9 @@ export async function addDestination(
       heldUntil,
       createdBy: input.userId,
     });
-    tx.insert(settlementDestinations).values(destination).run();
+    await q.insert(settlementDestinations).values(destination);
     const masked = maskedDestinationLabel(destination);
+    const tx = unmovedTx(q);
     recordAudit(
       tx,
       {
@@ -254,14 +357,14 @@ export type DestinationChange =
   | { ok: false; reason: "not_found" | "wrong_state" | "is_default" | "not_verified" };
 
 function audit(
-  tx: DbOrTx,
+  q: Handle,
   actor: { merchantId: string; userId: string },
   action: string,
   details: Record<string, unknown>,
   now: number,
 ) {
   recordAudit(
-    tx,
+    unmovedTx(q),
     {
       actorType: "merchant_user",
       actorId: actor.userId,
@@ -279,34 +382,44 @@ function audit(
  * verified, and becomes the default when there is none) or not (it fails and is never paid).
  */
 export function answerRegisteredName(
-  db: Db,
+  store: Store,
   actor: { merchantId: string; userId: string },
   destinationId: string,
   accepted: boolean,
   now: number,
-): DestinationChange {
-  return db.transaction((tx): DestinationChange => {
-    const destination = getDestination(tx, actor.merchantId, destinationId);
+): Promise<DestinationChange> {
+  return store.write(async (q): Promise<DestinationChange> => {
+    const destination = await lockedDestination(store, q, actor.merchantId, destinationId);
     if (!destination) return { ok: false, reason: "not_found" };
     if (destination.status !== "confirm_name") return { ok: false, reason: "wrong_state" };
-    const becomesDefault = accepted && !defaultDestination(tx, actor.merchantId);
+    const becomesDefault =
+      accepted &&
+      !(await first(
+        store.forUpdate(
+          q
+            .select()
+            .from(settlementDestinations)
+            .where(verifiedDefaultOf(actor.merchantId))
+            .limit(1),
+        ),
+      ));
     const changes = accepted
       ? { status: "verified" as const, verifiedAt: now, isDefault: becomesDefault }
       : {
           status: "failed" as const,
           failureReason: "You did not recognise the registered name, so nothing will be paid there",
         };
-    tx.update(settlementDestinations)
+    await q
+      .update(settlementDestinations)
       .set({ ...changes, updatedAt: now })
       .where(
         and(
           eq(settlementDestinations.id, destination.id),
           eq(settlementDestinations.status, "confirm_name"),
         ),
-      )
-      .run();
+      );
     audit(
-      tx,
+      q,
       actor,
       accepted ? "settlement.destination_confirmed" : "settlement.destination_name_rejected",
       { destinationId, registeredName: destination.registeredName, madeDefault: becomesDefault },
@@ -318,30 +431,30 @@ export function answerRegisteredName(
 
 /** Make a verified destination the default (the one settlements go to without a split). */
 export function makeDefaultDestination(
-  db: Db,
+  store: Store,
   actor: { merchantId: string; userId: string },
   destinationId: string,
   now: number,
-): DestinationChange {
-  return db.transaction((tx): DestinationChange => {
-    const destination = getDestination(tx, actor.merchantId, destinationId);
+): Promise<DestinationChange> {
+  return store.write(async (q): Promise<DestinationChange> => {
+    const destination = await lockedDestination(store, q, actor.merchantId, destinationId);
     if (!destination || destination.status === "removed") return { ok: false, reason: "not_found" };
     if (destination.status !== "verified") return { ok: false, reason: "not_verified" };
     if (destination.isDefault) return { ok: true, destination };
-    tx.update(settlementDestinations)
+    await q
+      .update(settlementDestinations)
       .set({ isDefault: false, updatedAt: now })
       .where(
         and(
           eq(settlementDestinations.merchantId, actor.merchantId),
           eq(settlementDestinations.isDefault, true),
         ),
-      )
-      .run();
-    tx.update(settlementDestinations)
+      );
+    await q
+      .update(settlementDestinations)
       .set({ isDefault: true, updatedAt: now })
-      .where(eq(settlementDestinations.id, destination.id))
-      .run();
-    audit(tx, actor, "settlement.destination_default", { destinationId }, now);
+      .where(eq(settlementDestinations.id, destination.id));
+    audit(q, actor, "settlement.destination_default", { destinationId }, now);
     return { ok: true, destination: { ...destination, isDefault: true } };
   });
 }
@@ -351,25 +464,31 @@ export function makeDefaultDestination(
  * (the owner makes that one the default first); its split share goes with it, so the split ends.
  */
 export function removeDestination(
-  db: Db,
+  store: Store,
   actor: { merchantId: string; userId: string },
   destinationId: string,
   now: number,
-): DestinationChange {
-  return db.transaction((tx): DestinationChange => {
-    const destination = getDestination(tx, actor.merchantId, destinationId);
+): Promise<DestinationChange> {
+  return store.write(async (q): Promise<DestinationChange> => {
+    const destination = await lockedDestination(store, q, actor.merchantId, destinationId);
     if (!destination || destination.status === "removed") return { ok: false, reason: "not_found" };
-    const others = listDestinations(tx, actor.merchantId).filter(
-      (d) => d.id !== destination.id && d.status === "verified",
-    );
+    const others = (
+      await store.forUpdate(
+        q
+          .select()
+          .from(settlementDestinations)
+          .where(notRemovedOf(actor.merchantId))
+          .orderBy(...defaultFirst),
+      )
+    ).filter((d) => d.id !== destination.id && d.status === "verified");
     if (destination.isDefault && others.length > 0) return { ok: false, reason: "is_default" };
-    tx.update(settlementDestinations)
+    await q
+      .update(settlementDestinations)
       .set({ status: "removed", isDefault: false, removedAt: now, updatedAt: now })
-      .where(eq(settlementDestinations.id, destination.id))
-      .run();
-    if (destination.splitPercent !== null) clearSplits(tx, actor.merchantId, now);
+      .where(eq(settlementDestinations.id, destination.id));
+    if (destination.splitPercent !== null) await clearSplits(q, actor.merchantId, now);
     audit(
-      tx,
+      q,
       actor,
       "settlement.destination_removed",
       { destinationId, destination: maskedDestinationLabel(destination) },
@@ -379,11 +498,24 @@ export function removeDestination(
   });
 }
 
-function clearSplits(tx: DbOrTx, merchantId: string, now: number) {
-  tx.update(settlementDestinations)
+async function clearSplits(q: Handle, merchantId: string, now: number) {
+  await q
+    .update(settlementDestinations)
     .set({ splitPercent: null, updatedAt: now })
-    .where(eq(settlementDestinations.merchantId, merchantId))
-    .run();
+    .where(eq(settlementDestinations.merchantId, merchantId));
+}
+
+/** A destination of the merchant's, read for a change (`forUpdate`) inside `q`'s write. */
+function lockedDestination(store: Store, q: Handle, merchantId: string, destinationId: string) {
+  return first(
+    store.forUpdate(
+      q
+        .select()
+        .from(settlementDestinations)
+        .where(destinationOf(merchantId, destinationId))
+        .limit(1),
+    ),
+  );
 }
 
 export type SplitResult = { ok: true } | { ok: false; reason: "not_verified" };
@@ -393,40 +525,41 @@ export type SplitResult = { ok: true } | { ok: false; reason: "not_verified" };
  * over to another verified destination. Only verified destinations take a share.
  */
 export function setSplitRules(
-  db: Db,
+  store: Store,
   actor: { merchantId: string; userId: string },
   shares: ReadonlyMap<string, number>,
   failover: boolean,
   now: number,
-): SplitResult {
-  return db.transaction((tx): SplitResult => {
+): Promise<SplitResult> {
+  return store.write(async (q): Promise<SplitResult> => {
     const ids = [...shares.keys()];
     if (ids.length > 0) {
-      const verified = tx
-        .select({ id: settlementDestinations.id })
-        .from(settlementDestinations)
-        .where(
-          and(
-            eq(settlementDestinations.merchantId, actor.merchantId),
-            eq(settlementDestinations.status, "verified"),
-            inArray(settlementDestinations.id, ids),
+      const verified = await store.forUpdate(
+        q
+          .select({ id: settlementDestinations.id })
+          .from(settlementDestinations)
+          .where(
+            and(
+              eq(settlementDestinations.merchantId, actor.merchantId),
+              eq(settlementDestinations.status, "verified"),
+              inArray(settlementDestinations.id, ids),
+            ),
           ),
-        )
-        .all();
+      );
       if (verified.length !== ids.length) return { ok: false, reason: "not_verified" };
     }
-    clearSplits(tx, actor.merchantId, now);
+    await clearSplits(q, actor.merchantId, now);
     for (const [id, percent] of shares)
-      tx.update(settlementDestinations)
+      await q
+        .update(settlementDestinations)
         .set({ splitPercent: percent })
-        .where(eq(settlementDestinations.id, id))
-        .run();
-    tx.update(merchants)
+        .where(eq(settlementDestinations.id, id));
+    await q
+      .update(merchants)
       .set({ settlementFailover: failover })
-      .where(eq(merchants.id, actor.merchantId))
-      .run();
+      .where(eq(merchants.id, actor.merchantId));
     audit(
-      tx,
+      q,
       actor,
       "settlement.split_rules",
       { shares: Object.fromEntries(shares), failover },
@@ -436,7 +569,11 @@ export function setSplitRules(
   });
 }
 
-/** Whether the merchant lets settlements fail over to another verified destination. */
+/**
+ * Whether the merchant lets settlements fail over to another verified destination. TRANSITIONAL
+ * (ADR 0041): synchronous, for routing inside settlement's transaction; the store's is
+ * `failoverAllowedOn`.
+ */
 export function failoverAllowed(db: DbOrTx, merchantId: string): boolean {
   return (
     db
@@ -450,6 +587,7 @@ export function failoverAllowed(db: DbOrTx, merchantId: string): boolean {
 /**
  * A verified destination made directly (seeding, tests, operators' migrations): the default when
  * the merchant has none. Not for members' changes (those go through `addDestination`).
+ * TRANSITIONAL (ADR 0041): synchronous, for seeding, the bench and tests' setup.
  */
 export function insertVerifiedDestination(
   db: DbOrTx,
@@ -490,13 +628,20 @@ export interface DestinationSummary {
   notice: string | null;
 }
 
-/** The default destination for the dashboard and the payment pages. */
+/**
+ * The default destination for the dashboard and the payment pages. TRANSITIONAL (ADR 0041):
+ * synchronous, for the payments pages' and service's reads (`unmovedTx`); the settings page reads
+ * it on the store (`destinationSettings`).
+ */
 export function settlementDestinationSummary(
   db: DbOrTx,
   merchantId: string,
   now: number,
 ): DestinationSummary {
-  const destination = defaultDestination(db, merchantId);
+  return summaryOf(defaultDestination(db, merchantId), now);
+}
+
+function summaryOf(destination: Destination | undefined, now: number): DestinationSummary {
   if (!destination) return { label: null, heldUntil: null, notice: null };
   const heldUntil = heldUntilOf(destination, now);
   return {

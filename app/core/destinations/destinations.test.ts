@@ -11,6 +11,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { merchants, settlementDestinations } from "../../../drizzle/schema";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { openDatabase } from "~/utils/db.server";
 import { createTestDb } from "../../../tests/setup/db";
 import { insertDestination } from "../../../tests/setup/destinations";
@@ -30,6 +31,7 @@ import type { DestinationStatus } from "./vocabulary";
 
 const test = createTestDb();
 const { db } = test;
+const store = sqliteStore(db);
 afterAll(test.close);
 const NOW = Date.UTC(2026, 10, 20, 7, 0);
 
@@ -71,53 +73,59 @@ const bank = (accountNumber: string, status: DestinationStatus = "verified", ext
   );
 
 describe("answerRegisteredName", () => {
-  it("counts only while the name awaits the owner's answer (confirm_name)", () => {
+  it("counts only while the name awaits the owner's answer (confirm_name)", async () => {
     for (const status of ["verifying", "verified", "failed", "removed"] as const) {
       const destination = mpesa(`+25471200010${status.length}`, status);
       for (const accepted of [true, false])
-        expect(answerRegisteredName(db, actor, destination.id, accepted, NOW)).toEqual({
+        expect(await answerRegisteredName(store, actor, destination.id, accepted, NOW)).toEqual({
           ok: false,
           reason: "wrong_state",
         });
       expect(row(destination.id).status).toBe(status);
       expect(row(destination.id).isDefault).toBe(false);
     }
-    expect(answerRegisteredName(db, actor, "dst_nosuchone1", true, NOW)).toEqual({
+    expect(await answerRegisteredName(store, actor, "dst_nosuchone1", true, NOW)).toEqual({
       ok: false,
       reason: "not_found",
     });
   });
 
-  it("another merchant's destination is not found", () => {
+  it("another merchant's destination is not found", async () => {
     const destination = mpesa("+254712000201", "confirm_name");
     const stranger = { merchantId: "MRC-STRANGER", userId: "mu_x" };
     addMerchant(db, "MRC-STRANGER", null);
-    expect(answerRegisteredName(db, stranger, destination.id, true, NOW)).toMatchObject({
+    expect(await answerRegisteredName(store, stranger, destination.id, true, NOW)).toMatchObject({
       ok: false,
       reason: "not_found",
     });
     expect(row(destination.id).status).toBe("confirm_name");
   });
 
-  it("accepted: verified, and the default when there is none; the next one is verified but not the default", () => {
+  it("accepted: verified, and the default when there is none; the next one is verified but not the default", async () => {
     const first = mpesa("+254712000301", "confirm_name", { registeredName: "JOHN DOE" });
     const second = bank("1450160649886", "confirm_name", { registeredName: "SHOP OWNER" });
-    expect(answerRegisteredName(db, actor, first.id, true, NOW)).toMatchObject({ ok: true });
+    expect(await answerRegisteredName(store, actor, first.id, true, NOW)).toMatchObject({
+      ok: true,
+    });
     expect(row(first.id)).toMatchObject({ status: "verified", isDefault: true, verifiedAt: NOW });
-    expect(answerRegisteredName(db, actor, second.id, true, NOW + 1)).toMatchObject({ ok: true });
+    expect(await answerRegisteredName(store, actor, second.id, true, NOW + 1)).toMatchObject({
+      ok: true,
+    });
     expect(row(second.id)).toMatchObject({ status: "verified", isDefault: false });
     expect(defaultDestination(db, merchantId)?.id).toBe(first.id);
     // Answered once: a second answer is refused and changes nothing.
-    expect(answerRegisteredName(db, actor, first.id, false, NOW + 2)).toMatchObject({
+    expect(await answerRegisteredName(store, actor, first.id, false, NOW + 2)).toMatchObject({
       ok: false,
       reason: "wrong_state",
     });
     expect(row(first.id).status).toBe("verified");
   });
 
-  it("rejected: failed with the reason, never the default", () => {
+  it("rejected: failed with the reason, never the default", async () => {
     const destination = mpesa("+254712000401", "confirm_name", { registeredName: "NOT ME" });
-    expect(answerRegisteredName(db, actor, destination.id, false, NOW)).toMatchObject({ ok: true });
+    expect(await answerRegisteredName(store, actor, destination.id, false, NOW)).toMatchObject({
+      ok: true,
+    });
     expect(row(destination.id)).toMatchObject({ status: "failed", isDefault: false });
     expect(row(destination.id).failureReason).toMatch(/did not recognise the registered name/);
     expect(defaultDestination(db, merchantId)).toBeUndefined();
@@ -125,7 +133,7 @@ describe("answerRegisteredName", () => {
 });
 
 describe("exactly one default", () => {
-  it("the partial unique index exists and refuses a second default (a removed one does not count)", () => {
+  it("the partial unique index exists and refuses a second default (a removed one does not count)", async () => {
     const index = db.$client
       .prepare("select sql from sqlite_master where type = 'index' and name = ?")
       .get("settlement_destinations_one_default_idx") as { sql: string } | undefined;
@@ -150,8 +158,8 @@ describe("exactly one default", () => {
     const a = mpesa("+254712000601", "confirm_name");
     const b = mpesa("+254712000602", "confirm_name");
     const results = await Promise.all([
-      Promise.resolve().then(() => answerRegisteredName(db, actor, a.id, true, NOW)),
-      Promise.resolve().then(() => answerRegisteredName(db, actor, b.id, true, NOW)),
+      Promise.resolve().then(() => answerRegisteredName(store, actor, a.id, true, NOW)),
+      Promise.resolve().then(() => answerRegisteredName(store, actor, b.id, true, NOW)),
     ]);
     expect(results.map((r) => r.ok)).toEqual([true, true]);
     expect(row(a.id).status).toBe("verified");
@@ -159,13 +167,15 @@ describe("exactly one default", () => {
     expect(defaults()).toHaveLength(1);
   });
 
-  it("two answers from two connections to the same database: still one default", () => {
+  it("two answers from two connections to the same database: still one default", async () => {
     const second = openDatabase(test.file, { migrate: false });
     try {
       const a = mpesa("+254712000701", "confirm_name");
       const b = mpesa("+254712000702", "confirm_name");
-      expect(answerRegisteredName(second, actor, a.id, true, NOW).ok).toBe(true);
-      expect(answerRegisteredName(db, actor, b.id, true, NOW).ok).toBe(true);
+      expect((await answerRegisteredName(sqliteStore(second), actor, a.id, true, NOW)).ok).toBe(
+        true,
+      );
+      expect((await answerRegisteredName(store, actor, b.id, true, NOW)).ok).toBe(true);
       expect(defaults().map((d) => d.id)).toEqual([a.id]);
     } finally {
       second.$client.close();
@@ -177,67 +187,73 @@ describe("exactly one default", () => {
     const b = mpesa("+254712000802", "verified");
     const c = bank("1450160649801");
     const results = await Promise.all([
-      Promise.resolve().then(() => makeDefaultDestination(db, actor, b.id, NOW)),
-      Promise.resolve().then(() => makeDefaultDestination(db, actor, c.id, NOW)),
+      Promise.resolve().then(() => makeDefaultDestination(store, actor, b.id, NOW)),
+      Promise.resolve().then(() => makeDefaultDestination(store, actor, c.id, NOW)),
     ]);
     expect(results.map((r) => r.ok)).toEqual([true, true]);
     expect(defaults().map((d) => d.id)).toEqual([c.id]);
 
     const second = openDatabase(test.file, { migrate: false });
     try {
-      expect(makeDefaultDestination(second, actor, a.id, NOW).ok).toBe(true);
-      expect(makeDefaultDestination(db, actor, b.id, NOW).ok).toBe(true);
+      expect((await makeDefaultDestination(sqliteStore(second), actor, a.id, NOW)).ok).toBe(true);
+      expect((await makeDefaultDestination(store, actor, b.id, NOW)).ok).toBe(true);
     } finally {
       second.$client.close();
     }
     expect(defaults().map((d) => d.id)).toEqual([b.id]);
   });
 
-  it("make-default: only a verified destination of the merchant's; the default again is a no-op", () => {
+  it("make-default: only a verified destination of the merchant's; the default again is a no-op", async () => {
     const current = mpesa("+254712000901", "verified", { isDefault: true });
     for (const status of ["verifying", "confirm_name", "failed"] as const) {
       const d = mpesa(`+25471200091${status.length}`, status);
-      expect(makeDefaultDestination(db, actor, d.id, NOW)).toEqual({
+      expect(await makeDefaultDestination(store, actor, d.id, NOW)).toEqual({
         ok: false,
         reason: "not_verified",
       });
     }
     const removed = mpesa("+254712000920", "removed");
-    expect(makeDefaultDestination(db, actor, removed.id, NOW)).toEqual({
+    expect(await makeDefaultDestination(store, actor, removed.id, NOW)).toEqual({
       ok: false,
       reason: "not_found",
     });
-    expect(makeDefaultDestination(db, actor, current.id, NOW)).toMatchObject({ ok: true });
+    expect(await makeDefaultDestination(store, actor, current.id, NOW)).toMatchObject({ ok: true });
     expect(defaults().map((d) => d.id)).toEqual([current.id]);
   });
 });
 
 describe("removeDestination", () => {
-  it("refuses the default while another verified destination exists, then removes it once another is the default", () => {
+  it("refuses the default while another verified destination exists, then removes it once another is the default", async () => {
     const main = mpesa("+254712001001", "verified", { isDefault: true });
     const other = bank("1450160641001");
-    expect(removeDestination(db, actor, main.id, NOW)).toEqual({ ok: false, reason: "is_default" });
+    expect(await removeDestination(store, actor, main.id, NOW)).toEqual({
+      ok: false,
+      reason: "is_default",
+    });
     expect(row(main.id)).toMatchObject({ status: "verified", isDefault: true });
-    expect(makeDefaultDestination(db, actor, other.id, NOW).ok).toBe(true);
-    expect(removeDestination(db, actor, main.id, NOW)).toMatchObject({ ok: true });
+    expect((await makeDefaultDestination(store, actor, other.id, NOW)).ok).toBe(true);
+    expect(await removeDestination(store, actor, main.id, NOW)).toMatchObject({ ok: true });
     expect(row(main.id)).toMatchObject({ status: "removed", isDefault: false, removedAt: NOW });
-    expect(removeDestination(db, actor, main.id, NOW)).toEqual({ ok: false, reason: "not_found" });
+    expect(await removeDestination(store, actor, main.id, NOW)).toEqual({
+      ok: false,
+      reason: "not_found",
+    });
   });
 
-  it("the only destination, though the default, can be removed", () => {
+  it("the only destination, though the default, can be removed", async () => {
     const only = mpesa("+254712001101", "verified", { isDefault: true });
     mpesa("+254712001102", "verifying");
-    expect(removeDestination(db, actor, only.id, NOW)).toMatchObject({ ok: true });
+    expect(await removeDestination(store, actor, only.id, NOW)).toMatchObject({ ok: true });
     expect(defaults()).toEqual([]);
   });
 
-  it("removing a member of the split ends the split", () => {
+  it("removing a member of the split ends the split", async () => {
     const main = mpesa("+254712001201", "verified", { isDefault: true });
     const account = bank("1450160641201");
     const third = mpesa("+254712001202", "verified");
     expect(
-      setSplitRules(
-        db,
+      await setSplitRules(
+        store,
         actor,
         new Map([
           [account.id, 80],
@@ -247,18 +263,18 @@ describe("removeDestination", () => {
         NOW,
       ),
     ).toEqual({ ok: true });
-    expect(removeDestination(db, actor, account.id, NOW).ok).toBe(true);
+    expect((await removeDestination(store, actor, account.id, NOW)).ok).toBe(true);
     for (const id of [main.id, account.id, third.id]) expect(row(id).splitPercent).toBeNull();
   });
 });
 
 describe("setSplitRules", () => {
-  it("only verified destinations take a share; nothing changes when one is not", () => {
+  it("only verified destinations take a share; nothing changes when one is not", async () => {
     const main = mpesa("+254712001301", "verified", { isDefault: true });
     const pending = bank("1450160641301", "confirm_name");
     expect(
-      setSplitRules(
-        db,
+      await setSplitRules(
+        store,
         actor,
         new Map([
           [main.id, 50],
@@ -272,7 +288,7 @@ describe("setSplitRules", () => {
     expect(failoverAllowed(db, merchantId)).toBe(false);
   });
 
-  it("another merchant's verified destination cannot take a share", () => {
+  it("another merchant's verified destination cannot take a share", async () => {
     const main = mpesa("+254712001401", "verified", { isDefault: true });
     addMerchant(db, `${merchantId}-B`, null);
     const theirs = insertVerifiedDestination(
@@ -282,8 +298,8 @@ describe("setSplitRules", () => {
       NOW,
     );
     expect(
-      setSplitRules(
-        db,
+      await setSplitRules(
+        store,
         actor,
         new Map([
           [main.id, 50],
@@ -295,12 +311,12 @@ describe("setSplitRules", () => {
     ).toEqual({ ok: false, reason: "not_verified" });
   });
 
-  it("saves the shares and failover; an empty split clears them", () => {
+  it("saves the shares and failover; an empty split clears them", async () => {
     const main = mpesa("+254712001501", "verified", { isDefault: true });
     const account = bank("1450160641501");
     expect(
-      setSplitRules(
-        db,
+      await setSplitRules(
+        store,
         actor,
         new Map([
           [account.id, 80],
@@ -314,14 +330,14 @@ describe("setSplitRules", () => {
     expect(db.select().from(merchants).where(eq(merchants.id, merchantId)).get()).toMatchObject({
       settlementFailover: true,
     });
-    expect(setSplitRules(db, actor, new Map(), false, NOW)).toEqual({ ok: true });
+    expect(await setSplitRules(store, actor, new Map(), false, NOW)).toEqual({ ok: true });
     expect([row(account.id).splitPercent, row(main.id).splitPercent]).toEqual([null, null]);
     expect(failoverAllowed(db, merchantId)).toBe(false);
   });
 });
 
 describe("recordVerificationOutcome", () => {
-  it("moves a destination being verified only: to confirm_name with the name, or failed with the reason", () => {
+  it("moves a destination being verified only: to confirm_name with the name, or failed with the reason", async () => {
     const named = mpesa("+254712001601", "verifying");
     const refused = mpesa("+254712001602", "verifying");
     expect(

@@ -13,6 +13,7 @@ import { createTestDb } from "../../../tests/setup/db";
 import { insertDestination, makeRailDown } from "../../../tests/setup/destinations";
 import { addMerchant } from "../../../tests/setup/payments";
 import { railHealth } from "~/core/rails/health.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Destination } from "./destinations.server";
 import { setSplitRules } from "./destinations.server";
 import { routeSettlement, splitByPercent, type SettlementRoute } from "./routing.server";
@@ -54,10 +55,10 @@ const airtel = (extra: Partial<Destination> = {}) =>
     NOW,
   );
 
-const allow = (failover: boolean, shares: [Destination, number][] = []) =>
+const allow = async (failover: boolean, shares: [Destination, number][] = []) =>
   expect(
-    setSplitRules(
-      db,
+    await setSplitRules(
+      sqliteStore(db),
       { merchantId, userId: "mu_route" },
       new Map(shares.map(([d, p]) => [d.id, p])),
       failover,
@@ -72,7 +73,7 @@ function targets(route: SettlementRoute) {
 }
 
 describe("routeSettlement: where the money goes", () => {
-  it("nowhere without a verified default", () => {
+  it("nowhere without a verified default", async () => {
     expect(routeSettlement(db, merchantId, NOW)).toEqual({ kind: "no_destination" });
     mpesa({ status: "confirm_name" });
     bank({ status: "verifying" });
@@ -80,16 +81,16 @@ describe("routeSettlement: where the money goes", () => {
     expect(routeSettlement(db, merchantId, NOW)).toEqual({ kind: "no_destination" });
   });
 
-  it("the default alone, all of it (another verified destination takes nothing)", () => {
+  it("the default alone, all of it (another verified destination takes nothing)", async () => {
     const main = mpesa({ isDefault: true });
     bank();
     expect(targets(routeSettlement(db, merchantId, NOW))).toEqual([[main.id, 100, null]]);
   });
 
-  it("the split: 80% to the bank, 20% to M-Pesa", () => {
+  it("the split: 80% to the bank, 20% to M-Pesa", async () => {
     const main = mpesa({ isDefault: true });
     const account = bank();
-    allow(false, [
+    await allow(false, [
       [account, 80],
       [main, 20],
     ]);
@@ -103,7 +104,7 @@ describe("routeSettlement: where the money goes", () => {
     );
   });
 
-  it("a held default holds the whole settlement until its cooling-off ends", () => {
+  it("a held default holds the whole settlement until its cooling-off ends", async () => {
     const heldUntil = NOW + 3_600_000;
     const main = mpesa({ isDefault: true, heldUntil });
     expect(routeSettlement(db, merchantId, NOW)).toMatchObject({
@@ -114,11 +115,11 @@ describe("routeSettlement: where the money goes", () => {
     expect(targets(routeSettlement(db, merchantId, heldUntil))).toEqual([[main.id, 100, null]]);
   });
 
-  it("a held member of the split holds the whole settlement (not only its share)", () => {
+  it("a held member of the split holds the whole settlement (not only its share)", async () => {
     const heldUntil = NOW + 3_600_000;
     const main = mpesa({ isDefault: true });
     const account = bank({ heldUntil });
-    allow(true, [
+    await allow(true, [
       [account, 80],
       [main, 20],
     ]);
@@ -131,32 +132,32 @@ describe("routeSettlement: where the money goes", () => {
 });
 
 describe("routeSettlement: failover", () => {
-  it("the M-Pesa rail is down by our own transfers (as health.server.ts counts them)", () => {
+  it("the M-Pesa rail is down by our own transfers (as health.server.ts counts them)", async () => {
     makeRailDown(db, merchantId, "mpesa", NOW);
     expect(railHealth(db, "mpesa", NOW).status).toBe("down");
     expect(railHealth(db, "pesalink", NOW).status).not.toBe("down");
   });
 
-  it("not without the merchant's permission: the down default keeps the settlement", () => {
+  it("not without the merchant's permission: the down default keeps the settlement", async () => {
     makeRailDown(db, merchantId, "mpesa", NOW);
     const main = mpesa({ isDefault: true });
     bank();
-    allow(false);
+    await allow(false);
     expect(targets(routeSettlement(db, merchantId, NOW))).toEqual([[main.id, 100, null]]);
   });
 
-  it("with permission, away from a down default to the other verified destination", () => {
+  it("with permission, away from a down default to the other verified destination", async () => {
     makeRailDown(db, merchantId, "mpesa", NOW);
     const main = mpesa({ isDefault: true });
     const account = bank();
-    allow(true);
+    await allow(true);
     expect(targets(routeSettlement(db, merchantId, NOW))).toEqual([[account.id, 100, main.id]]);
   });
 
-  it("with permission, away from a rail not running here (though healthy)", () => {
+  it("with permission, away from a rail not running here (though healthy)", async () => {
     const main = airtel({ isDefault: true });
     const other = mpesa();
-    allow(true);
+    await allow(true);
     expect(railHealth(db, "airtel-money", NOW).status).not.toBe("down");
     expect(
       targets(routeSettlement(db, merchantId, NOW, { runningRails: ["mpesa", "pesalink"] })),
@@ -167,15 +168,15 @@ describe("routeSettlement: failover", () => {
     ).toEqual([[main.id, 100, null]]);
   });
 
-  it("a healthy default stays, permission or not", () => {
+  it("a healthy default stays, permission or not", async () => {
     makeRailDown(db, merchantId, "mpesa", NOW);
     const main = airtel({ isDefault: true });
     bank();
-    allow(true);
+    await allow(true);
     expect(targets(routeSettlement(db, merchantId, NOW))).toEqual([[main.id, 100, null]]);
   });
 
-  it("never to a destination not verified, held, removed, failed, or on the same down rail", () => {
+  it("never to a destination not verified, held, removed, failed, or on the same down rail", async () => {
     makeRailDown(db, merchantId, "mpesa", NOW);
     const main = mpesa({ isDefault: true });
     bank({ status: "confirm_name" });
@@ -184,25 +185,25 @@ describe("routeSettlement: failover", () => {
     bank({ accountNumber: "1450160640004", status: "removed" });
     bank({ accountNumber: "1450160640005", heldUntil: NOW + 60_000 });
     mpesa({ phone: "+254712000009" });
-    allow(true);
+    await allow(true);
     expect(targets(routeSettlement(db, merchantId, NOW))).toEqual([[main.id, 100, null]]);
   });
 
-  it("not to a destination whose rail is down too", () => {
+  it("not to a destination whose rail is down too", async () => {
     makeRailDown(db, merchantId, "mpesa", NOW);
     const main = mpesa({ isDefault: true });
     bank();
     makeRailDown(db, merchantId, "pesalink", NOW);
-    allow(true);
+    await allow(true);
     expect(targets(routeSettlement(db, merchantId, NOW))).toEqual([[main.id, 100, null]]);
   });
 
-  it("in a split, only the down rail's share moves, keeping its percent", () => {
+  it("in a split, only the down rail's share moves, keeping its percent", async () => {
     makeRailDown(db, merchantId, "mpesa", NOW);
     const main = mpesa({ isDefault: true });
     const account = bank();
     const wallet = airtel();
-    allow(true, [
+    await allow(true, [
       [account, 80],
       [main, 20],
     ]);
@@ -217,12 +218,12 @@ describe("routeSettlement: failover", () => {
 });
 
 describe("splitByPercent", () => {
-  it("80/20 of KES 10,000.01: whole cents, the remainder to the last", () => {
+  it("80/20 of KES 10,000.01: whole cents, the remainder to the last", async () => {
     expect(splitByPercent(1_000_001n, [80, 20])).toEqual([800_000n, 200_001n]);
     expect(splitByPercent(1_000_001n, [100])).toEqual([1_000_001n]);
   });
 
-  it("always adds up to the whole, each part non-negative and within a cent of its share (property)", () => {
+  it("always adds up to the whole, each part non-negative and within a cent of its share (property)", async () => {
     const percents = fc
       .array(fc.integer({ min: 1, max: 100 }), { minLength: 1, maxLength: 10 })
       .filter((list) => list.reduce((a, b) => a + b, 0) <= 100)

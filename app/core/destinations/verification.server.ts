@@ -8,6 +8,11 @@
  *   its result arrives, records the outcome on the destination (`verification-result.server.ts`).
  * Either way the owner then confirms the name (`answerRegisteredName`): a name they do not
  * recognise fails the destination.
+ *
+ * On the store (ADR 0041): the rail's lookup is awaited outside any store callback; each record is
+ * one `store.write`. TRANSITIONAL: the outcome's record (`verification-result.server.ts`, the
+ * transfer engine's handler) and the ledger's posting are not on the store yet and get the write's
+ * transaction (`unmovedTx`); the payments service and tick still hand their database (`StoreOrDb`).
  */
 import { and, eq, isNull, lte } from "drizzle-orm";
 import { settlementDestinations, settlementTransfers } from "../../../drizzle/schema";
@@ -22,6 +27,10 @@ import {
   type RailId,
 } from "~/core/rails/types";
 import { newTransferId, newTransferState, type Transfer } from "~/core/transfers/engine.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
+import { first } from "~/db/sql";
+import type { Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import type { Db } from "~/utils/db.server";
 import type { Destination } from "./destinations.server";
 import { recordVerificationOutcome } from "./verification-result.server";
@@ -44,6 +53,15 @@ export function payoutDestinationOf(destination: Destination): PayoutDestination
     : { kind: "msisdn", phone: destination.phone ?? "" };
 }
 
+/**
+ * The store verification runs on. TRANSITIONAL (ADR 0041): the payments service's provider-calling
+ * layer and its tick still hand their better-sqlite3 connection; it is used through its store. Goes
+ * when they move.
+ */
+export type StoreOrDb = Store | Db;
+const isStore = (on: StoreOrDb): on is Store => typeof (on as Store).forUpdate === "function";
+const storeOf = (on: StoreOrDb): Store => (isStore(on) ? on : sqliteStore(on));
+
 export type VerificationStart =
   /** The rail returned a name: the owner confirms it. */
   | { kind: "name_found"; name: string }
@@ -58,16 +76,18 @@ export type VerificationStart =
 
 /**
  * Start (or try again) the verification of a destination in `verifying`. A lookup is a call to the
- * rail outside any transaction, then one transaction records its answer; a check payout is one
- * transaction (the transfer, its ledger posting and the link from the destination), made at most
- * once per destination.
+ * rail outside any transaction, then one write records its answer; a check payout is one write
+ * (the transfer, its ledger posting and the link from the destination), made at most once per
+ * destination: the write reads the destination through `forUpdate` and claims it only while it is
+ * still verifying without a check payout.
  */
 export async function startVerification(
-  db: Db,
+  on: StoreOrDb,
   rails: PayoutRails,
   destination: Destination,
   now: () => number,
 ): Promise<VerificationStart> {
+  const store = storeOf(on);
   if (destination.status !== "verifying") return { kind: "not_verifying" };
   const rail = rails[destination.rail];
   if (!rail) return { kind: "unavailable", description: "this payout rail is not running now" };
@@ -80,13 +100,15 @@ export async function startVerification(
         return { kind: "unavailable", description: error.message };
       throw error;
     }
-    recordVerificationOutcome(
-      db,
-      destination.id,
-      found.kind === "found"
-        ? { kind: "succeeded", registeredName: found.name }
-        : { kind: "failed", description: found.description },
-      now(),
+    await store.write(async (q) =>
+      recordVerificationOutcome(
+        unmovedTx(q),
+        destination.id,
+        found.kind === "found"
+          ? { kind: "succeeded", registeredName: found.name }
+          : { kind: "failed", description: found.description },
+        now(),
+      ),
     );
     return found.kind === "found"
       ? { kind: "name_found", name: found.name }
@@ -97,7 +119,23 @@ export async function startVerification(
   const amountKes = VERIFICATION_PAYOUT_KES[destination.rail];
   if (!amountKes) return { kind: "unavailable", description: "this rail cannot be verified yet" };
   try {
-    return db.transaction((tx): VerificationStart => {
+    return await store.write(async (q): Promise<VerificationStart> => {
+      const current = await first(
+        store.forUpdate(
+          q
+            .select({
+              status: settlementDestinations.status,
+              verificationTransferId: settlementDestinations.verificationTransferId,
+            })
+            .from(settlementDestinations)
+            .where(eq(settlementDestinations.id, destination.id))
+            .limit(1),
+        ),
+      );
+      if (current?.status !== "verifying") return { kind: "not_verifying" };
+      // Another start (the payments run's retry, a second click) got there first: one check payout.
+      if (current.verificationTransferId)
+        return { kind: "payout_pending", transferId: current.verificationTransferId };
       const at = now();
       const amount = BigInt(amountKes) * 100n;
       const charge = railChargeCents(destination.rail, amount);
@@ -117,21 +155,22 @@ export async function startVerification(
         retryOf: null,
         ...newTransferState(at),
       };
-      const claimed = tx
+      const claimed = await q
         .update(settlementDestinations)
         .set({ verificationTransferId: transfer.id, updatedAt: at })
         .where(
           and(
             eq(settlementDestinations.id, destination.id),
             eq(settlementDestinations.status, "verifying"),
+            isNull(settlementDestinations.verificationTransferId),
           ),
         )
-        .run();
-      if (claimed.changes !== 1) return { kind: "not_verifying" };
-      tx.insert(settlementTransfers).values(transfer).run();
+        .returning({ id: settlementDestinations.id });
+      if (claimed.length !== 1) return { kind: "not_verifying" };
+      await q.insert(settlementTransfers).values(transfer);
       // We pay the check payout (and its rail charge) from our float: an expense of ours.
       const { railCharges, railFloat } = ledgerBook("live");
-      const posted = postTransaction(tx, {
+      const posted = postTransaction(unmovedTx(q), {
         idempotencyKey: `transfer:${transfer.id}:sent`,
         kind: "payout.sent",
         description: `Check payout ${transfer.id} verifying destination ${destination.id}`,
@@ -143,10 +182,10 @@ export async function startVerification(
         guards: [railFloat(destination.rail)],
         now: at,
       });
-      tx.update(settlementTransfers)
+      await q
+        .update(settlementTransfers)
         .set({ status: "pending", ledgerTransactionId: posted.transactionId })
-        .where(eq(settlementTransfers.id, transfer.id))
-        .run();
+        .where(eq(settlementTransfers.id, transfer.id));
       return { kind: "payout_pending", transferId: transfer.id };
     });
   } catch (error) {
@@ -167,41 +206,45 @@ export const VERIFICATION_RETRY_MS = 5 * 60_000;
  * tried.
  */
 export async function retryStalledVerifications(
-  db: Db,
+  on: StoreOrDb,
   rails: PayoutRails,
   now: () => number,
   limit = 20,
 ): Promise<number> {
-  const due = db
-    .select()
-    .from(settlementDestinations)
-    .where(
-      and(
-        eq(settlementDestinations.status, "verifying"),
-        isNull(settlementDestinations.verificationTransferId),
-        lte(settlementDestinations.updatedAt, now() - VERIFICATION_RETRY_MS),
-      ),
-    )
-    .limit(limit)
-    .all();
+  const store = storeOf(on);
+  const due = await store.read((q) =>
+    q
+      .select()
+      .from(settlementDestinations)
+      .where(
+        and(
+          eq(settlementDestinations.status, "verifying"),
+          isNull(settlementDestinations.verificationTransferId),
+          lte(settlementDestinations.updatedAt, now() - VERIFICATION_RETRY_MS),
+        ),
+      )
+      .limit(limit),
+  );
   let tried = 0;
   for (const destination of due) {
     if (!rails[destination.rail]) continue;
     const at = now();
-    const claimed = db
-      .update(settlementDestinations)
-      .set({ updatedAt: at })
-      .where(
-        and(
-          eq(settlementDestinations.id, destination.id),
-          eq(settlementDestinations.status, "verifying"),
-          eq(settlementDestinations.updatedAt, destination.updatedAt),
-        ),
-      )
-      .run();
-    if (claimed.changes !== 1) continue;
+    const claimed = await store.write((q) =>
+      q
+        .update(settlementDestinations)
+        .set({ updatedAt: at })
+        .where(
+          and(
+            eq(settlementDestinations.id, destination.id),
+            eq(settlementDestinations.status, "verifying"),
+            eq(settlementDestinations.updatedAt, destination.updatedAt),
+          ),
+        )
+        .returning({ id: settlementDestinations.id }),
+    );
+    if (claimed.length !== 1) continue;
     tried++;
-    await startVerification(db, rails, { ...destination, updatedAt: at }, now);
+    await startVerification(store, rails, { ...destination, updatedAt: at }, now);
   }
   return tried;
 }

@@ -237,8 +237,8 @@ describe("payments through custody and M-Pesa", () => {
       { rail: "mpesa", phone: "+254712000111" },
       h.clock.now,
     );
-    makeDefaultDestination(
-      db,
+    await makeDefaultDestination(
+      sqliteStore(db),
       { merchantId: "MRC-FAXX22", userId: "usr_x" },
       fixed.id,
       h.clock.now,

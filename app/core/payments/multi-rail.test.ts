@@ -34,6 +34,7 @@ import {
 } from "~/core/ledger/ledger.server";
 import { railChargeCents } from "~/core/rails/charges";
 import { HEALTH_WINDOW_MS, railHealth } from "~/core/rails/health.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import type { PayoutRails, RailId } from "~/core/rails/types";
 import { createTestDb } from "../../../tests/setup/db";
 import {
@@ -138,8 +139,8 @@ describe("an 80% bank / 20% M-Pesa split", () => {
     const bank = merchantWithBank(merchantId);
     const mpesa = mpesaDefaultOf(merchantId);
     expect(
-      setSplitRules(
-        db,
+      await setSplitRules(
+        sqliteStore(db),
         { merchantId, userId: "mu_mr" },
         new Map([
           [bank.id, 80],
@@ -214,8 +215,8 @@ describe("an 80% bank / 20% M-Pesa split", () => {
     const merchantId = "MRC-MRSP23";
     const bank = merchantWithBank(merchantId, REFUSED_ACCOUNT);
     const mpesa = mpesaDefaultOf(merchantId);
-    setSplitRules(
-      db,
+    await setSplitRules(
+      sqliteStore(db),
       { merchantId, userId: "mu_mr" },
       new Map([
         [bank.id, 80],
@@ -259,7 +260,7 @@ describe("failover", () => {
     const merchantId = "MRC-MRFV22";
     const bank = merchantWithBank(merchantId, "1450160649890");
     const mpesa = mpesaDefaultOf(merchantId);
-    setSplitRules(db, { merchantId, userId: "mu_mr" }, new Map(), true, now());
+    await setSplitRules(sqliteStore(db), { merchantId, userId: "mu_mr" }, new Map(), true, now());
     // Past the health window of the earlier tests' M-Pesa payouts, then three failures: down.
     h.clock.now += HEALTH_WINDOW_MS + 60_000;
     makeRailDown(db, merchantId, "mpesa", now());

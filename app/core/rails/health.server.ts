@@ -4,9 +4,15 @@
  * whether money arrives. Counted over the window: transfers paid, transfers refused or failed,
  * transfers sent and still unanswered past the answer time, and transfers left pending after more
  * than one attempt (the rail gave no usable answer: timeouts, network, its 5xx).
+ *
+ * On the store (ADR 0041): `railHealthOn` reads in the caller's callback. TRANSITIONAL: the
+ * synchronous `railHealth` and `railUnavailable` stay for routing and failover, which run inside
+ * settlement's and the tick's synchronous transactions; they go when those move.
  */
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte, sql, type SQL } from "drizzle-orm";
 import { settlementTransfers } from "../../../drizzle/schema";
+import { countWhere, first } from "~/db/sql";
+import type { Handle } from "~/db/store";
 import type { DbOrTx } from "~/utils/db.server";
 import type { RailHealthStatus, RailId } from "./types";
 
@@ -29,37 +35,67 @@ export interface RailHealth {
   lastSucceededAt: number | null;
 }
 
+const t = settlementTransfers;
+
+/** The window's counts of `rail`'s transfers: the columns and the condition of one query. */
+function windowQuery(rail: RailId, now: number) {
+  const since = now - HEALTH_WINDOW_MS;
+  const answerBy = now - ANSWER_EXPECTED_MS;
+  const columns = {
+    succeeded: countWhere(sql`${t.status} = 'succeeded'`),
+    failed: countWhere(sql`${t.status} = 'failed'`),
+    unanswered: countWhere(sql`${t.status} = 'sent' and ${t.sentAt} <= ${answerBy}`),
+    retrying: countWhere(sql`${t.status} = 'pending' and ${t.attempts} > 1`),
+    total: sql<number>`count(*)`,
+    firstTroubleAt: sql<
+      number | null
+    >`min(case when ${t.status} = 'failed' or (${t.status} = 'sent' and ${t.sentAt} <= ${answerBy}) or (${t.status} = 'pending' and ${t.attempts} > 1) then ${t.updatedAt} end)`,
+    lastSucceededInWindow: sql<
+      number | null
+    >`max(case when ${t.status} = 'succeeded' then ${t.completedAt} end)`,
+  };
+  const where: SQL | undefined = and(
+    eq(t.rail, rail as typeof t.$inferSelect.rail),
+    gte(t.updatedAt, since),
+  );
+  return { columns, where };
+}
+
+type WindowCounts = {
+  [K in keyof ReturnType<typeof windowQuery>["columns"]]: ReturnType<
+    typeof windowQuery
+  >["columns"][K]["_"]["type"];
+};
+
+const lastSucceededColumns = { at: sql<number | null>`max(${t.completedAt})` };
+const succeededOn = (rail: RailId) =>
+  and(eq(t.rail, rail as typeof t.$inferSelect.rail), eq(t.status, "succeeded"));
+
 /**
  * Down: several troubled transfers in the window and none paid since the first of them; degraded:
  * a third or more of the window's transfers in trouble; idle: nothing sent in the window.
  */
+export async function railHealthOn(q: Handle, rail: RailId, now: number): Promise<RailHealth> {
+  const { columns, where } = windowQuery(rail, now);
+  const counts = (await first(q.select(columns).from(t).where(where).limit(1)))!;
+  const last = await first(
+    q.select(lastSucceededColumns).from(t).where(succeededOn(rail)).limit(1),
+  );
+  return healthOf(rail, counts, last?.at ?? null);
+}
+
+/**
+ * `railHealthOn`, synchronously. TRANSITIONAL (ADR 0041): for routing and failover inside
+ * settlement's and the tick's synchronous transactions, and their tests.
+ */
 export function railHealth(db: DbOrTx, rail: RailId, now: number): RailHealth {
-  const since = now - HEALTH_WINDOW_MS;
-  const answerBy = now - ANSWER_EXPECTED_MS;
-  const t = settlementTransfers;
-  const counts = db
-    .select({
-      succeeded: sql<number>`coalesce(sum(${t.status} = 'succeeded'), 0)`,
-      failed: sql<number>`coalesce(sum(${t.status} = 'failed'), 0)`,
-      unanswered: sql<number>`coalesce(sum(${t.status} = 'sent' and ${t.sentAt} <= ${answerBy}), 0)`,
-      retrying: sql<number>`coalesce(sum(${t.status} = 'pending' and ${t.attempts} > 1), 0)`,
-      total: sql<number>`count(*)`,
-      firstTroubleAt: sql<
-        number | null
-      >`min(case when ${t.status} = 'failed' or (${t.status} = 'sent' and ${t.sentAt} <= ${answerBy}) or (${t.status} = 'pending' and ${t.attempts} > 1) then ${t.updatedAt} end)`,
-      lastSucceededInWindow: sql<
-        number | null
-      >`max(case when ${t.status} = 'succeeded' then ${t.completedAt} end)`,
-    })
-    .from(t)
-    .where(and(eq(t.rail, rail as typeof t.$inferSelect.rail), gte(t.updatedAt, since)))
-    .get()!;
-  const lastSucceededAt =
-    db
-      .select({ at: sql<number | null>`max(${t.completedAt})` })
-      .from(t)
-      .where(and(eq(t.rail, rail as typeof t.$inferSelect.rail), eq(t.status, "succeeded")))
-      .get()?.at ?? null;
+  const { columns, where } = windowQuery(rail, now);
+  const counts = db.select(columns).from(t).where(where).get()!;
+  const last = db.select(lastSucceededColumns).from(t).where(succeededOn(rail)).get();
+  return healthOf(rail, counts, last?.at ?? null);
+}
+
+function healthOf(rail: RailId, counts: WindowCounts, lastSucceededAt: number | null): RailHealth {
   const troubled = counts.failed + counts.unanswered + counts.retrying;
   const paidSinceTrouble =
     counts.lastSucceededInWindow !== null &&
@@ -86,7 +122,8 @@ export function railHealth(db: DbOrTx, rail: RailId, now: number): RailHealth {
 
 /**
  * A rail that cannot take a payout now: not running in this process (when `runningRails` is
- * given), or down by its recent transfers. Routing and failover both ask this.
+ * given), or down by its recent transfers. Routing and failover both ask this. TRANSITIONAL (ADR
+ * 0041): synchronous, inside their transactions.
  */
 export function railUnavailable(
   db: DbOrTx,

@@ -7,7 +7,8 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { settlementTransfers } from "../../../drizzle/schema";
 import { createTestDb } from "../../../tests/setup/db";
 import { addMerchant } from "../../../tests/setup/payments";
-import { HEALTH_WINDOW_MS, railHealth } from "./health.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
+import { HEALTH_WINDOW_MS, railHealth, railHealthOn } from "./health.server";
 
 const { db, close } = createTestDb();
 afterAll(close);
@@ -93,5 +94,21 @@ describe("railHealth", () => {
     transfer("failed", 3);
     expect(railHealth(db, "mpesa", NOW).status).toBe("down");
     expect(railHealth(db, "airtel-money", NOW).status).toBe("idle");
+  });
+
+  it("reads the same on the store (railHealthOn) as synchronously", async () => {
+    const onStore = (rail: "mpesa" | "airtel-money") =>
+      sqliteStore(db).read((q) => railHealthOn(q, rail, NOW));
+    expect(await onStore("mpesa")).toEqual(railHealth(db, "mpesa", NOW));
+    transfer("succeeded", 40);
+    transfer("failed", 5);
+    transfer("sent", 10);
+    transfer("pending", 3, { attempts: 2 });
+    transfer("succeeded", 1);
+    for (const rail of ["mpesa", "airtel-money"] as const)
+      expect(await onStore(rail)).toEqual(railHealth(db, rail, NOW));
+    transfer("failed", 0);
+    transfer("failed", 0);
+    expect(await onStore("mpesa")).toEqual(railHealth(db, "mpesa", NOW));
   });
 });

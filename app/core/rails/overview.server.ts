@@ -10,7 +10,7 @@ import { eatDay } from "~/core/payments/settlement-plan";
 import { first } from "~/db/sql";
 import type { Store } from "~/db/store";
 import { unmovedTx } from "~/db/unmoved";
-import { railHealth, type RailHealth } from "./health.server";
+import { railHealthOn, type RailHealth } from "./health.server";
 import { railProfiles } from "./profiles";
 import { railIds, type RailId } from "./types";
 
@@ -62,13 +62,13 @@ export function railsOverview(
           )
           .limit(1),
       ))!;
-      // TRANSITIONAL (ADR 0041): rail health and ledger balances are not on the store yet.
+      // TRANSITIONAL (ADR 0041): ledger balances are not on the store yet.
       const tx = unmovedTx(q);
       overview.push({
         rail,
         name: railNames[rail],
         configured: configured.includes(rail),
-        health: railHealth(tx, rail, now),
+        health: await railHealthOn(q, rail, now),
         floatKesCents: normalBalance(tx, live.railFloat(rail)),
         inFlightKesCents: normalBalance(tx, live.railInFlight(rail)),
         today: { transfers: Number(volume.transfers), amountKesCents: BigInt(volume.amount) },
