@@ -33,8 +33,6 @@ export const storeLegacyFiles = [
   "app/core/rails/health.server.ts",
   "app/core/rate-limit.server.ts",
   "app/core/reconciliation/findings.server.ts",
-  "app/core/reconciliation/mpesa-balance.server.ts",
-  "app/core/reconciliation/run.server.ts",
   "app/core/refunds/custody-send.server.ts",
   "app/core/refunds/refunds.server.ts",
   "app/core/refunds/transfers.server.ts",
@@ -48,6 +46,5 @@ export const storeLegacyFiles = [
   "app/wiring/boot.server.ts",
   "app/wiring/disbursements.server.ts",
   "app/wiring/payments.server.ts",
-  "app/wiring/reconciliation.server.ts",
   "app/wiring/refunds.server.ts",
 ];
