@@ -21,7 +21,8 @@ export async function benchStatement(dir: string): Promise<StatementFigures> {
   const { openDatabase } = await import("../../app/utils/db.server");
   const { addMerchant } = await import("../../tests/setup/payments");
   const ledger = await import("../../app/core/ledger/ledger.server");
-  const { buildStatement } = await import("../../app/core/statements/statement.server");
+  const { readStatement } = await import("../../app/core/statements/statement.server");
+  const { sqliteStore } = await import("../../app/db/sqlite-store.server");
   const { statementCsv } = await import("../../app/core/statements/csv");
   const { eatToday } = await import("../../app/core/statements/range");
   const entries = Number(process.env.BENCH_STATEMENT_ENTRIES ?? 100_000);
@@ -83,7 +84,7 @@ export async function benchStatement(dir: string): Promise<StatementFigures> {
   let lines = 0;
   for (let run = 0; run < runs; run++) {
     const started = performance.now();
-    const statement = buildStatement(db, merchantId, range);
+    const statement = await readStatement(sqliteStore(db), merchantId, range);
     statementCsv(statement);
     runsMs.push(performance.now() - started);
     lines = statement.lines.length;

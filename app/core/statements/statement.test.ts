@@ -35,11 +35,10 @@ import {
 } from "./range";
 import { sqliteStore } from "~/db/sqlite-store.server";
 import {
-  buildStatement,
+  holderOn,
   readPrintableStatement,
   readStatement,
   type Statement,
-  statementHolder,
 } from "./statement.server";
 
 const { db, close } = createTestDb();
@@ -69,14 +68,12 @@ function expectReconciled(statement: Statement) {
 }
 
 /**
- * The statement on the store (what the pages, the CSV and the print view read), checked against
- * the synchronous buildStatement (the monthly e-mail's) and against itself read a few rows and a
- * few lines at a time: the same statement every way.
+ * The statement on the store (what the pages, the CSV, the print view and the monthly e-mail read),
+ * checked against itself read a few rows and a few lines at a time: the same statement every way.
  */
 async function statementOf(merchantId: string, range: { from: string; to: string }) {
   const store = sqliteStore(db);
   const statement = await readStatement(store, merchantId, range);
-  expect(statement).toEqual(buildStatement(db, merchantId, range));
   for (const [keepLines, pageRows] of [
     [1, 1],
     [2, 1],
@@ -85,7 +82,6 @@ async function statementOf(merchantId: string, range: { from: string; to: string
   ] as const) {
     const kept = await readStatement(store, merchantId, range, { keepLines, pageRows });
     expect(kept).toEqual({ ...statement, lines: statement.lines.slice(0, keepLines) });
-    expect(kept).toEqual(buildStatement(db, merchantId, range, { keepLines }));
   }
   return statement;
 }
@@ -332,14 +328,15 @@ describe("the statement CSV", () => {
 });
 
 describe("the printable statement", () => {
-  it("has the business it is for and the statement, as the synchronous reads give them", async () => {
+  it("has the business it is for and the statement, as the separate reads give them", async () => {
     const range = { from: "2026-11-01", to: "2026-11-20" };
     const printable = await readPrintableStatement(sqliteStore(db), MERCHANT, range, {
       keepLines: 2,
     });
-    expect(printable.holder).toEqual(statementHolder(db, MERCHANT));
+    expect(printable.holder).toEqual(await sqliteStore(db).read((q) => holderOn(q, MERCHANT)));
     expect(printable.holder?.merchantId).toBe(MERCHANT);
-    expect(printable.statement).toEqual(buildStatement(db, MERCHANT, range, { keepLines: 2 }));
+    const full = await readStatement(sqliteStore(db), MERCHANT, range);
+    expect(printable.statement).toEqual({ ...full, lines: full.lines.slice(0, 2) });
     expect(printable.statement.lines).toHaveLength(2);
     expect(printable.statement.lineCount).toBe(3);
     const nobody = await readPrintableStatement(sqliteStore(db), "MRC-ZZZZ22", range);
