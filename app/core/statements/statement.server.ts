@@ -10,7 +10,21 @@
  * and up to its end. A transaction that only moves money between the three accounts sums to zero on
  * them and is not a line.
  */
-import { aliasedTable, and, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import {
+  aliasedTable,
+  and,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  lt,
+  lte,
+  max,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import {
   ledgerAccounts,
   ledgerEntries,
@@ -181,7 +195,8 @@ const feeOfSameTransaction = (ids: AccountIds) =>
 
 /**
  * The period's rows in the statement's order (time, then the order written), after `after` (a
- * row's `entryAt` and `entryId`: the next page) and at most `limit` of them when given.
+ * row's `entryAt` and `entryId`: the next page) and at most `limit` of them when given; with
+ * `lastEntryId`, only entries written up to it (the pages of one statement read in several reads).
  */
 function movementPage(
   q: Handle,
@@ -190,6 +205,7 @@ function movementPage(
   endMs: number,
   after: { at: number; id: number } | null,
   limit?: number,
+  lastEntryId?: number,
 ): Promise<PagedMovementRow[]> {
   const query = q
     .select({
@@ -210,6 +226,7 @@ function movementPage(
     .where(
       and(
         periodEntries(ids, startMs, endMs),
+        lastEntryId === undefined ? undefined : lte(ledgerEntries.id, lastEntryId),
         after === null
           ? undefined
           : or(
@@ -384,6 +401,66 @@ export function readStatement(
   options: StatementOptions = {},
 ): Promise<Statement> {
   return store.read((q) => statementOn(q, merchantId, range, options));
+}
+
+/** A statement whose lines come a page at a time (the CSV): see `readStatementPages`. */
+export interface StatementPages {
+  /** The statement's figures (opening, closing, totals, line count), without its lines. */
+  statement: Statement;
+  /**
+   * Every line of the period, in order, a page of rows at a time, each page a read of its own.
+   * Throws StatementMismatchError at the end if the lines do not add up to the closing balance.
+   */
+  lines(): AsyncGenerator<StatementLine[], void, undefined>;
+}
+
+/**
+ * The merchant's statement for a period with its lines read in keyset pages (issue 28: a year of a
+ * busy merchant is never held in memory at once). The figures, and the last ledger entry written,
+ * in one read; then each page in a read of its own, up to that entry, so the pages are the
+ * statement the figures describe even while the ledger grows.
+ */
+export async function readStatementPages(
+  store: Store,
+  merchantId: string,
+  range: StatementRange,
+  options: { pageRows?: number } = {},
+): Promise<StatementPages> {
+  const pageRows = Math.max(1, options.pageRows ?? PAGE_ROWS.max);
+  const { statement, ids, lastEntryId } = await store.read(async (q) => {
+    const statement = await statementOn(q, merchantId, range, { keepLines: 0 });
+    const last = await first(
+      q
+        .select({ id: max(ledgerEntries.id) })
+        .from(ledgerEntries)
+        .limit(1),
+    );
+    return { statement, ids: await accountIdsOn(q, merchantId), lastEntryId: last?.id ?? 0 };
+  });
+  const { startMs, endMs } = statement;
+  async function* lines(): AsyncGenerator<StatementLine[], void, undefined> {
+    if (statement.lineCount === 0 || ids.merchant.length === 0) return;
+    const fold = lineFolder(statement.opening, Number.POSITIVE_INFINITY);
+    let after: { at: number; id: number } | null = null;
+    for (;;) {
+      const from: { at: number; id: number } | null = after;
+      const page: PagedMovementRow[] = await store.read((q) =>
+        movementPage(q, ids, startMs, endMs, from, pageRows, lastEntryId),
+      );
+      for (const row of page) fold.add(row);
+      const last = page.at(-1);
+      const done = page.length < pageRows || !last;
+      if (done) fold.finish();
+      // The lines completed so far (a transaction straddling two pages waits for the next one).
+      const ready = fold.state.lines.splice(0);
+      if (ready.length > 0) yield ready;
+      if (done || !last) break;
+      after = { at: last.entryAt, id: last.entryId };
+    }
+    if (fold.state.balance !== statement.closing || fold.state.lineCount !== statement.lineCount)
+      throw new StatementMismatchError(merchantId, fold.state.balance, statement.closing);
+  }
+  return { statement, lines };
 }
 
 export interface StatementHolder {

@@ -24,7 +24,7 @@ import {
   startPaymentsHarness,
   testConfig,
 } from "../../../tests/setup/payments";
-import { statementCsv } from "./csv";
+import { statementCsv, statementCsvChunks } from "./csv";
 import { classifyKind, toLine } from "./lines";
 import {
   defaultStatementRange,
@@ -38,6 +38,7 @@ import {
   holderOn,
   readPrintableStatement,
   readStatement,
+  readStatementPages,
   type Statement,
 } from "./statement.server";
 
@@ -69,7 +70,8 @@ function expectReconciled(statement: Statement) {
 
 /**
  * The statement on the store (what the pages, the CSV, the print view and the monthly e-mail read),
- * checked against itself read a few rows and a few lines at a time: the same statement every way.
+ * checked against itself read a few rows and a few lines at a time, and in the CSV's keyset pages
+ * (each a read of its own): the same statement every way.
  */
 async function statementOf(merchantId: string, range: { from: string; to: string }) {
   const store = sqliteStore(db);
@@ -82,6 +84,12 @@ async function statementOf(merchantId: string, range: { from: string; to: string
   ] as const) {
     const kept = await readStatement(store, merchantId, range, { keepLines, pageRows });
     expect(kept).toEqual({ ...statement, lines: statement.lines.slice(0, keepLines) });
+  }
+  for (const pageRows of [1, 2, 3, undefined]) {
+    const paged = await readStatementPages(store, merchantId, range, { pageRows });
+    const lines = [];
+    for await (const page of paged.lines()) lines.push(...page);
+    expect({ ...paged.statement, lines }).toEqual(statement);
   }
   return statement;
 }
@@ -307,6 +315,13 @@ describe("the statement CSV", () => {
   it("has the opening, every line and the closing, with formulas defused", async () => {
     const statement = await statementOf(MERCHANT, { from: "2026-11-01", to: "2026-11-20" });
     const text = statementCsv(statement);
+    // The route's file, streamed a page of two rows at a time, is the same file.
+    const paged = await readStatementPages(sqliteStore(db), MERCHANT, statement.range, {
+      pageRows: 2,
+    });
+    let streamed = "";
+    for await (const chunk of statementCsvChunks(paged.statement, paged.lines())) streamed += chunk;
+    expect(streamed).toBe(text);
     expect(text.startsWith("\uFEFF")).toBe(true);
     const rows = text.replace(/^\uFEFF/, "").split("\r\n");
     expect(rows.at(-1)).toBe("");
