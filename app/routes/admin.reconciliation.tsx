@@ -231,7 +231,7 @@ async function settleB2b(formData: FormData, operatorId: string, back: string) {
     });
   }
   try {
-    const done = reconciliation().settleB2b(
+    const done = await reconciliation().settleB2b(
       input.outcome === "paid"
         ? {
             transferId: finding.subject,

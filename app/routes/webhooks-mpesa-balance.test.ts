@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { railBalanceReports } from "../../drizzle/schema";
 import { getBalanceReport } from "~/core/reconciliation/mpesa-balance.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { installPaymentsRuntime, type PaymentsRuntime } from "~/wiring/payments.server";
 import { installTestDatabase } from "../../tests/setup/db";
 import { action, loader } from "./webhooks.mpesa.balance.result";
@@ -70,6 +71,7 @@ const result = (originator: string, resultCode = 0) =>
     },
   });
 
+const report = (id: string) => sqliteStore(db).read((q) => getBalanceReport(q, id));
 const stored = () => db.select().from(railBalanceReports).all();
 
 describe("the M-Pesa balance Result route", () => {
@@ -104,16 +106,16 @@ describe("the M-Pesa balance Result route", () => {
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ ResultCode: 0, ResultDesc: "Accepted" });
     expect((await post(result("10571-7910404-1"), LIVE_TOKEN)).status).toBe(200);
-    const report = getBalanceReport(db, "10571-7910404-1");
-    expect(report).toMatchObject({ resultCode: 0, availableCents: 22_649_700n });
-    expect(report?.body).toMatchObject({
+    const kept = await report("10571-7910404-1");
+    expect(kept).toMatchObject({ resultCode: 0, availableCents: 22_649_700n });
+    expect(kept?.body).toMatchObject({
       accounts: expect.arrayContaining([
         expect.objectContaining({ name: "Utility Account", availableCents: "22803700" }),
       ]),
     });
 
     expect((await post(result("20000-1111111-1", 2001), TEST_TOKEN)).status).toBe(200);
-    expect(getBalanceReport(db, "20000-1111111-1")).toMatchObject({
+    expect(await report("20000-1111111-1")).toMatchObject({
       resultCode: 2001,
       availableCents: null,
     });

@@ -12,6 +12,7 @@ import {
 import { env } from "~/utils/env.server";
 import { runLeased, schedule } from "~/utils/jobs.server";
 import type { BootContext } from "./context";
+import { store } from "./store.server";
 
 export const DAILY_SUMMARY_JOB = "notifications.daily-summary";
 export const MONTHLY_STATEMENT_JOB = "notifications.monthly-statement";
@@ -38,7 +39,7 @@ export function startNotifications({ db }: BootContext): void {
     timezone: "Africa/Nairobi",
     run: () =>
       runLeased(db, MONTHLY_STATEMENT_JOB, { ttlMs: 30 * 60_000 }, async () => {
-        const { queued, failedMerchants } = sendMonthlyStatements(db);
+        const { queued, failedMerchants } = await sendMonthlyStatements(store());
         return queued > 0 || failedMerchants.length > 0
           ? { outcome: "succeeded" as const, detail: { queued, failedMerchants } }
           : { outcome: "skipped" as const };

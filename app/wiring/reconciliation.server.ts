@@ -32,12 +32,11 @@ import {
   type ReconciliationSource,
 } from "~/core/reconciliation/run.server";
 import type { FindingView, ReconciliationRunView } from "~/core/reconciliation/vocabulary";
-import type { Handle } from "~/db/store";
+import type { Handle, Store } from "~/db/store";
 import { unmovedTx } from "~/db/unmoved";
-import { getDb } from "~/utils/db.server";
+import type { Db } from "~/utils/db.server";
 import { runLeased, schedule } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
-import type { BootContext } from "./context";
 import { runningPayments, runningTestPayments, type PaymentsRuntime } from "./payments.server";
 import { bindStore, store } from "./store.server";
 
@@ -47,6 +46,12 @@ const canReadCustodyBalance = (
   custody: unknown,
 ): custody is Pick<CustodyBalances, "getAssetBalance"> =>
   typeof (custody as Partial<CustodyBalances> | null)?.getAssetBalance === "function";
+
+/**
+ * TRANSITIONAL (ADR 0041): the B2B settlement by hand (disbursements, not on the store yet) takes
+ * the database to open its transaction; handed the write's handle, that transaction nests in it.
+ */
+const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
 
 /** What the reconciliation compares for one payments runtime. */
 export function reconciliationSourceOf(runtime: PaymentsRuntime): ReconciliationSource {
@@ -75,17 +80,17 @@ export function reconciliationDeps(): ReconciliationDeps {
  * Run now (the operators' page): the run's view, or null while another run holds the lease.
  */
 export function reconcileNow(): Promise<ReconciliationRunView | null> {
-  return reconcileUnderLease(getDb(), reconciliationDeps(), Date.now);
+  return reconcileUnderLease(store(), reconciliationDeps(), Date.now);
 }
 
 /** The payouts-in-doubt check (issue 27, item 13): under a lease, so one process runs it. */
-const checkPayoutsInDoubt = (db: BootContext["db"]) =>
+const checkPayoutsInDoubt = (on: Store) =>
   runLeased(
-    db,
+    on,
     "reconciliation.payouts-in-doubt",
     { ttlMs: 5 * 60_000, recordSkipped: false },
     async () => {
-      const run = recordPayoutsInDoubt(db, Date.now);
+      const run = await recordPayoutsInDoubt(on, Date.now);
       if (!run) return { outcome: "skipped" as const };
       logger.warn("payouts in doubt: in the operators' reconciliation queue", {
         runId: run.id,
@@ -95,22 +100,24 @@ const checkPayoutsInDoubt = (db: BootContext["db"]) =>
     },
   );
 
-export function startReconciliation({ db }: BootContext): void {
+/** The reconciliation's jobs, on the process's store (boot's context is not needed). */
+export function startReconciliation(): void {
+  const on = store();
   // At start (a restart after a crash is when answers are lost) and every minute after.
-  void checkPayoutsInDoubt(db).catch((error: unknown) =>
+  void checkPayoutsInDoubt(on).catch((error: unknown) =>
     logger.error("payouts-in-doubt check failed", { error: String(error) }),
   );
   schedule({
     name: "reconciliation.payouts-in-doubt",
     pattern: { everySeconds: 60 },
-    run: () => checkPayoutsInDoubt(db),
+    run: () => checkPayoutsInDoubt(on),
   });
   schedule({
     name: RECONCILIATION_JOB,
     pattern: "0 0 2 * * *",
     timezone: "Africa/Nairobi",
     run: async () => {
-      const run = await reconcileUnderLease(db, reconciliationDeps(), Date.now);
+      const run = await reconcileUnderLease(on, reconciliationDeps(), Date.now);
       if (run && (run.status === "failed" || run.findings > 0))
         logger.warn("reconciliation found differences", {
           runId: run.id,
@@ -200,12 +207,12 @@ export function reconciliation() {
     finding: (id: string) => on.read((q) => getFinding(q, id)),
     /**
      * Settle by hand the M-Pesa B2B payout of a finding: the disbursements' own transaction (not
-     * on the store yet, it takes the database).
+     * on the store yet), in one write (its transaction nests in it).
      */
     settleB2b: (
       input: { transferId: string; operatorId: string } & ManualB2bSettlement,
       now: number,
-    ) => settleB2bByHand(getDb(), input, now),
+    ) => on.write(async (q) => settleB2bByHand(unmovedDb(q), input, now)),
     /**
      * Run now for an operator (audited once it ran): the run's view, or null while another run
      * holds the lease.

@@ -33,6 +33,7 @@ import {
 } from "~/core/ledger/ledger.server";
 import * as securityPage from "~/routes/merchant.security";
 import { startSession } from "~/utils/session.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { installTestDatabase } from "../../../tests/setup/db";
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../../tests/setup/requests";
 import {
@@ -45,6 +46,7 @@ import type { TeamRole } from "./permissions";
 import { notificationChoices, sessionIntents } from "./security-page-schema";
 
 const { db, close } = installTestDatabase();
+const store = sqliteStore(db);
 afterAll(close);
 
 /** Nairobi wall-clock time as epoch milliseconds (EAT = UTC+3). */
@@ -217,17 +219,17 @@ describe("previousEatMonth", () => {
 });
 
 describe("sendMonthlyStatements", () => {
-  it("sends nothing after the first week of a month (a statement that late would surprise)", () => {
-    expect(sendMonthlyStatements(db, eat("2026-11-30", "06:00:00.000"))).toEqual({
+  it("sends nothing after the first week of a month (a statement that late would surprise)", async () => {
+    expect(await sendMonthlyStatements(store, eat("2026-11-30", "06:00:00.000"))).toEqual({
       queued: 0,
       failedMerchants: [],
     });
-    expect(sendMonthlyStatements(db, eat("2026-12-08", "06:00:00.000")).queued).toBe(0);
+    expect((await sendMonthlyStatements(store, eat("2026-12-08", "06:00:00.000"))).queued).toBe(0);
     expect(db.select().from(outboundEmails).all()).toHaveLength(0);
   });
 
-  it("e-mails last month's statement to opted-in members who may read statements, once", () => {
-    const result = sendMonthlyStatements(db, RUN);
+  it("e-mails last month's statement to opted-in members who may read statements, once", async () => {
+    const result = await sendMonthlyStatements(store, RUN);
     // Finance and the owner of the active merchant, the admin of the quiet one.
     expect(result).toEqual({ queued: 3, failedMerchants: [BROKEN] });
 
@@ -298,16 +300,16 @@ describe("sendMonthlyStatements", () => {
     expect(errors).toHaveBeenCalledWith(expect.stringContaining("does not reconcile"));
 
     // Re-runs the same day send nothing twice.
-    expect(sendMonthlyStatements(db, RUN).queued).toBe(0);
-    expect(sendMonthlyStatements(db, eat("2026-12-01", "23:00:00.000")).queued).toBe(0);
+    expect((await sendMonthlyStatements(store, RUN)).queued).toBe(0);
+    expect((await sendMonthlyStatements(store, eat("2026-12-01", "23:00:00.000"))).queued).toBe(0);
     expect(mailTo(emailOf(finance))).toHaveLength(1);
     expect(mailTo(emailOf(quiet))).toHaveLength(1);
     expect(db.select().from(outboundEmails).all()).toHaveLength(3);
   });
 
-  it("the next 1st brings the next month's statement", () => {
+  it("the next 1st brings the next month's statement", async () => {
     // The broken merchant's December reconciles (its bad entry is November's): it is sent too.
-    const result = sendMonthlyStatements(db, eat("2027-01-01", "06:00:00.000"));
+    const result = await sendMonthlyStatements(store, eat("2027-01-01", "06:00:00.000"));
     expect(result).toEqual({ queued: 4, failedMerchants: [] });
     expect(mailTo(emailOf(broken))).toHaveLength(1);
     const mails = mailTo(emailOf(finance));

@@ -37,12 +37,13 @@ import {
   type StatementRange,
 } from "~/core/statements/range";
 import {
-  buildStatement,
+  readStatement,
   type Statement,
   StatementMismatchError,
 } from "~/core/statements/statement.server";
 import { first } from "~/db/sql";
 import type { Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import { formatDate, formatEatDateTime, formatKesCents, maskPhone } from "~/utils/format";
 import { logger } from "~/utils/logger.server";
@@ -825,24 +826,32 @@ export function previousEatMonth(now: number): {
  * it on the site. Each member gets one per month: a re-run sends nothing twice. A merchant whose
  * statement does not reconcile gets no e-mail (an error is logged); the others still do. After
  * the first week it sends nothing.
+ *
+ * On the store (ADR 0041): each statement is the statement pages' `readStatement` (a read of its
+ * own), and each member's e-mail is claimed and queued in a write of its own, as before; the
+ * receipts, the outbox and the members (this module, not on the store yet) run in those
+ * transactions.
  */
-export function sendMonthlyStatements(
-  db: Db,
+export async function sendMonthlyStatements(
+  store: Store,
   now = Date.now(),
-): { queued: number; failedMerchants: string[] } {
+): Promise<{ queued: number; failedMerchants: string[] }> {
   const period = previousEatMonth(now);
   if (!period.inFirstWeek) return { queued: 0, failedMerchants: [] };
   let queued = 0;
   const statements = new Map<string, Statement | null>();
-  for (const member of optedIn(db, null, "notifyMonthlyStatement")) {
+  const members = await store.read(async (q) =>
+    optedIn(unmovedTx(q), null, "notifyMonthlyStatement"),
+  );
+  for (const member of members) {
     // The choice counts only while the member's role may read statements.
     if (!can(member.role, "statements:read")) continue;
     const key = `monthly_statement:${member.id}:${period.month}`;
-    if (receiptClaimed(db, key)) continue;
+    if (await store.read(async (q) => receiptClaimed(unmovedTx(q), key))) continue;
     let statement = statements.get(member.merchantId);
     if (statement === undefined) {
       try {
-        statement = buildStatement(db, member.merchantId, period.range);
+        statement = await readStatement(store, member.merchantId, period.range);
       } catch (error) {
         if (!(error instanceof StatementMismatchError)) throw error;
         logger.error("monthly statement not sent: the statement does not reconcile", {
@@ -861,7 +870,8 @@ export function sendMonthlyStatements(
       monthLabel: period.label,
       statement,
     });
-    db.transaction((tx) => {
+    await store.write(async (q) => {
+      const tx = unmovedTx(q);
       if (!claimReceipt(tx, key, now)) return;
       linkReceipt(tx, key, queueEmail(tx, { to: member.email, ...notice }, now));
       queued++;

@@ -92,7 +92,7 @@ async function unanswered(n: number) {
   for (const row of rows) rowOfBatch.set(row.id, row.batchId);
   expect(rows.map((r) => r.status)).toEqual(rows.map(() => "sent"));
   h.clock.now += B2B_RESULT_LIMIT_MS + 60_000;
-  await runReconciliation(db, { sources: [] }, now);
+  await runReconciliation(store, { sources: [] }, now);
   return rows.map((row) => {
     const finding = openFindingOf(row.transferId!);
     expect(finding).toBeDefined();

@@ -276,14 +276,14 @@ describe("a B2B request whose answer was lost", () => {
     // from the minute check, without waiting for the daily run or the Result limit.
     expect(inDoubtRowIds(db, batch.id, now())).toEqual([row!.id]);
     expect(countInDoubtB2b(db, now())).toBeGreaterThanOrEqual(1);
-    expect(recordPayoutsInDoubt(db, now)).toMatchObject({ status: "completed" });
+    expect(await recordPayoutsInDoubt(store, now)).toMatchObject({ status: "completed" });
     expect(findingsOf()).toHaveLength(1);
     expect(findingsOf()[0]!.subjectLabel).toContain("answer lost");
     // Neither the next check nor the daily run repeats it while it is open.
-    expect(recordPayoutsInDoubt(db, now)).toBeNull();
+    expect(await recordPayoutsInDoubt(store, now)).toBeNull();
     h.clock.now += B2B_RESULT_LIMIT_MS + 60_000;
     expect(await queryOverdueTransfers(db, h.rails, now())).toBe(0);
-    expect(await runReconciliation(db, { sources: [] }, now)).toMatchObject({
+    expect(await runReconciliation(store, { sources: [] }, now)).toMatchObject({
       status: "completed",
     });
     const [finding] = findingsOf();
@@ -301,7 +301,7 @@ describe("a B2B request whose answer was lost", () => {
       b2b: { kind: "paybill", businessNumber: "700006", accountReference: "ACC-1" },
     });
     // The next run does not repeat it while it is open; the money stays in flight meanwhile.
-    await runReconciliation(db, { sources: [] }, now);
+    await runReconciliation(store, { sources: [] }, now);
     expect(findingsOf()).toHaveLength(1);
     expect(owed(db, merchantInFlight(M))).toBe(200_000n);
     expect(b2bRequestsFor(row!.transferId)).toHaveLength(1);
@@ -320,12 +320,12 @@ describe("a B2B request whose answer was lost", () => {
         .from(reconciliationFindings)
         .where(eq(reconciliationFindings.subject, row!.transferId!))
         .all();
-    recordPayoutsInDoubt(db, now);
+    await recordPayoutsInDoubt(store, now);
     expect(inDoubtRowIds(db, batch.id, now())).toEqual([]);
     expect(findingsOf()).toEqual([]);
     h.clock.now += B2B_RESULT_LIMIT_MS + 60_000;
     expect(inDoubtRowIds(db, batch.id, now())).toEqual([row!.id]);
-    recordPayoutsInDoubt(db, now);
+    await recordPayoutsInDoubt(store, now);
     expect(findingsOf()).toHaveLength(1);
     expect(findingsOf()[0]!.subjectLabel).toContain("no Result");
   });

@@ -28,7 +28,7 @@ import {
 } from "~/core/ledger/ledger.server";
 import { queryOverdueTransfers, sendPendingTransfers } from "~/core/payments/settlement.server";
 import { RailUnavailableError, type PayoutRails } from "~/core/rails/types";
-import { buildStatement } from "~/core/statements/statement.server";
+import { readStatement } from "~/core/statements/statement.server";
 import { openDatabase } from "~/utils/db.server";
 import { createTestDb } from "../../../tests/setup/db";
 import { addMember } from "../../../tests/setup/members";
@@ -251,8 +251,8 @@ describe("a payout file, checked and paid", () => {
     expect(lines[5]).toMatch(/^6,'=HYPERLINK\(1\),mpesa,/);
   });
 
-  it("the statement shows each payout with its fee and reconciles to the ledger", () => {
-    const statement = buildStatement(db, M, { from: "2026-11-01", to: "2026-11-30" });
+  it("the statement shows each payout with its fee and reconciles to the ledger", async () => {
+    const statement = await readStatement(store, M, { from: "2026-11-01", to: "2026-11-30" });
     const payouts = statement.lines.filter((l) => l.type === "disbursement");
     // Sent (fee and charge leave) and paid (the amount leaves): two lines per row.
     expect(payouts).toHaveLength(6);

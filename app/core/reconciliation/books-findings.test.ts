@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { ledgerAccounts, reconciliationFindings } from "../../../drizzle/schema";
 import { ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
 import type { Db } from "~/utils/db.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { freshTestDbPerTest } from "../../../tests/setup/db";
 import { runReconciliation } from "./run.server";
 
@@ -33,7 +34,7 @@ const findings = () =>
 describe("reconciliation: the books check", () => {
   it("healthy books: no books finding, and the run says it checked them", async () => {
     post("live");
-    const run = await runReconciliation(db, { sources: [] }, now);
+    const run = await runReconciliation(sqliteStore(db), { sources: [] }, now);
     expect(run.status).toBe("completed");
     expect(run.findings).toBe(0);
     expect(await findings()).toEqual([]);
@@ -47,7 +48,7 @@ describe("reconciliation: the books check", () => {
       .update(ledgerAccounts)
       .set({ balance: sql`${ledgerAccounts.balance} - 1` })
       .where(eq(ledgerAccounts.code, code));
-    const first = await runReconciliation(db, { sources: [] }, now);
+    const first = await runReconciliation(sqliteStore(db), { sources: [] }, now);
     expect(first.findings).toBe(1);
     const [finding] = await findings();
     expect(finding).toMatchObject({
@@ -64,7 +65,7 @@ describe("reconciliation: the books check", () => {
       ids: [code],
     });
     // The next run sees the same problem: not filed again while the first finding is open.
-    const second = await runReconciliation(db, { sources: [] }, now);
+    const second = await runReconciliation(sqliteStore(db), { sources: [] }, now);
     expect(second.findings).toBe(0);
     expect(await findings()).toHaveLength(1);
     // Resolved (an operator repaired it, or not): a run that still finds it files it again.
@@ -72,6 +73,6 @@ describe("reconciliation: the books check", () => {
       .update(reconciliationFindings)
       .set({ status: "resolved" })
       .where(eq(reconciliationFindings.id, finding!.id));
-    expect((await runReconciliation(db, { sources: [] }, now)).findings).toBe(1);
+    expect((await runReconciliation(sqliteStore(db), { sources: [] }, now)).findings).toBe(1);
   });
 });

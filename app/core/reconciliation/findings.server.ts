@@ -87,15 +87,6 @@ export async function listRuns(
   return rows.map(runView);
 }
 
-/**
- * A run, or null. Synchronous for the run itself (run.server.ts, not on the store yet); the page
- * reads `findRun`.
- */
-export function getRun(db: DbOrTx, id: string): ReconciliationRunView | null {
-  const row = db.select().from(reconciliationRuns).where(eq(reconciliationRuns.id, id)).get();
-  return row ? runView(row) : null;
-}
-
 /** A run, or null, inside the caller's transaction. */
 export async function findRun(q: Handle, id: string): Promise<ReconciliationRunView | null> {
   const row = await first(
@@ -135,8 +126,9 @@ export async function getFinding(q: Handle, id: string): Promise<FindingView | n
 }
 
 /**
- * The ids of the open findings of `kind` about `subject` (a transfer id...). Synchronous for its
- * callers not on the store yet (the run, the B2B settlement).
+ * The ids of the open findings of `kind` about `subject` (a transfer id...). TRANSITIONAL (ADR
+ * 0041): synchronous for the B2B settlement (disbursements, not on the store yet); the run reads
+ * `openFindingIdsOn`.
  */
 export function openFindingIds(db: DbOrTx, kind: FindingRow["kind"], subject: string): string[] {
   return db
@@ -151,6 +143,31 @@ export function openFindingIds(db: DbOrTx, kind: FindingRow["kind"], subject: st
     )
     .all()
     .map((f) => f.id);
+}
+
+/**
+ * The ids of the open findings of `kind` about `subject`, inside the caller's transaction (through
+ * `lock`, the store's `forUpdate`, when the caller writes a finding unless one is open).
+ */
+export async function openFindingIdsOn(
+  q: Handle,
+  kind: FindingRow["kind"],
+  subject: string,
+  lock: <Q>(query: Q) => Q = (query) => query,
+): Promise<string[]> {
+  const rows = await lock(
+    q
+      .select({ id: reconciliationFindings.id })
+      .from(reconciliationFindings)
+      .where(
+        and(
+          eq(reconciliationFindings.kind, kind),
+          eq(reconciliationFindings.subject, subject),
+          eq(reconciliationFindings.status, "open"),
+        ),
+      ),
+  );
+  return rows.map((f) => f.id);
 }
 
 /** How many findings wait in the operators' queue. */
@@ -170,8 +187,8 @@ export type ResolveOutcome = { ok: true } | { ok: false; reason: "not_found" | "
 /**
  * Resolve an open finding with the operator's note: one conditional update (a finding resolved
  * meanwhile, by another operator, is not resolved again), audited in the same transaction.
- * Synchronous for the B2B settlement by hand (disbursements, not on the store yet); the operators'
- * page calls `resolveOpenFinding`.
+ * TRANSITIONAL (ADR 0041): synchronous for the B2B settlement by hand (disbursements, not on the
+ * store yet), inside its transaction; the operators' page calls `resolveOpenFinding`.
  */
 export function resolveFinding(
   db: DbOrTx,
@@ -230,13 +247,63 @@ export function resolveFinding(
 }
 
 /**
- * `resolveFinding` on the store: one write, the audit in it. TRANSITIONAL (ADR 0041): it runs the
- * synchronous resolution in the write until the B2B settlement by hand moves and that one can go.
+ * Resolve an open finding with the operator's note, once: one write whose check reads the finding
+ * through the store's row lock, then a conditional update (a finding resolved meanwhile, by another
+ * operator, is not resolved again), audited in the same transaction (as `resolveFinding`).
  */
 export function resolveOpenFinding(
   store: Store,
   input: { findingId: string; operatorId: string; note: string },
   now: number,
 ): Promise<ResolveOutcome> {
-  return store.write(async (q) => resolveFinding(unmovedTx(q), input, now));
+  const note = input.note.trim().slice(0, 2000);
+  return store.write(async (q) => {
+    const finding = await first(
+      store.forUpdate(
+        q
+          .select({
+            kind: reconciliationFindings.kind,
+            subject: reconciliationFindings.subject,
+            difference: reconciliationFindings.difference,
+            runId: reconciliationFindings.runId,
+            status: reconciliationFindings.status,
+          })
+          .from(reconciliationFindings)
+          .where(eq(reconciliationFindings.id, input.findingId))
+          .limit(1),
+      ),
+    );
+    if (!finding) return { ok: false, reason: "not_found" } as const;
+    if (finding.status !== "open") return { ok: false, reason: "already_resolved" } as const;
+    const resolved = await q
+      .update(reconciliationFindings)
+      .set({
+        status: "resolved",
+        resolvedAt: now,
+        resolvedBy: input.operatorId,
+        resolutionNote: note,
+      })
+      .where(
+        and(
+          eq(reconciliationFindings.id, input.findingId),
+          eq(reconciliationFindings.status, "open"),
+        ),
+      )
+      .returning({ id: reconciliationFindings.id });
+    if (resolved.length !== 1) return { ok: false, reason: "already_resolved" } as const;
+    const { status: _status, ...details } = finding;
+    recordAudit(
+      unmovedTx(q),
+      {
+        actorType: "operator",
+        actorId: input.operatorId,
+        action: "reconciliation.finding_resolved",
+        targetType: "reconciliation_finding",
+        targetId: input.findingId,
+        details: { ...details, note },
+      },
+      now,
+    );
+    return { ok: true } as const;
+  });
 }

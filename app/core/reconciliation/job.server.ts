@@ -2,7 +2,7 @@
  * The reconciliation as a leased job: one run at a time across processes (the daily 02:00 EAT run
  * and an operator's "Run now" share the lease), recorded in `job_runs` like every job.
  */
-import type { Db } from "~/utils/db.server";
+import type { Store } from "~/db/store";
 import { runLeased } from "~/utils/jobs.server";
 import { runReconciliation, type ReconciliationDeps } from "./run.server";
 import type { ReconciliationRunView } from "./vocabulary";
@@ -17,17 +17,17 @@ export const RECONCILIATION_LEASE_MS = 30 * 60_000;
 
 /** Run once under the lease: the run's view, or null when another run holds the lease. */
 export async function reconcileUnderLease(
-  db: Db,
+  store: Store,
   deps: ReconciliationDeps,
   now: () => number,
   options: { day?: string; holder?: string } = {},
 ): Promise<ReconciliationRunView | null> {
   const done = await runLeased(
-    db,
+    store,
     RECONCILIATION_JOB,
     { ttlMs: RECONCILIATION_LEASE_MS, holder: options.holder, now },
     async () => {
-      const run = await runReconciliation(db, deps, now, { day: options.day });
+      const run = await runReconciliation(store, deps, now, { day: options.day });
       return {
         outcome: "succeeded" as const,
         detail: { runId: run.id, status: run.status, findings: run.findings },

@@ -16,8 +16,8 @@ import {
   type AccountBalanceResult,
 } from "~/core/providers/daraja/result";
 import type { AsyncRequestAccepted, MobileMoneyBalance } from "~/core/providers/daraja/types";
+import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import type { DbOrTx } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 
 /** Where M-Pesa takes B2C charges from (its balance goes below zero as they are paid). */
@@ -83,15 +83,18 @@ async function storeBalanceResult(
     .onConflictDoNothing();
 }
 
-export function getBalanceReport(
-  db: DbOrTx,
+/** The stored Result of a balance query, or null while none came. */
+export async function getBalanceReport(
+  q: Handle,
   originatorConversationId: string,
-): StoredBalanceReport | null {
-  const row = db
-    .select()
-    .from(railBalanceReports)
-    .where(eq(railBalanceReports.originatorConversationId, originatorConversationId))
-    .get();
+): Promise<StoredBalanceReport | null> {
+  const row = await first(
+    q
+      .select()
+      .from(railBalanceReports)
+      .where(eq(railBalanceReports.originatorConversationId, originatorConversationId))
+      .limit(1),
+  );
   if (!row) return null;
   return {
     originatorConversationId: row.originatorConversationId,
@@ -147,16 +150,18 @@ export class BalanceResultTimeoutError extends Error {
 /**
  * Ask M-Pesa for the balance and wait (bounded) for its Result to be stored by the callback route:
  * the stored report is read every `pollMs` (through `wait`, which tests replace) until `timeoutMs`.
+ * The query and the waits are outside any transaction; each look at the report is a read of its
+ * own.
  */
 export async function awaitMpesaBalance(
-  db: DbOrTx,
+  store: Store,
   client: MobileMoneyBalance,
   options: { wait: (ms: number) => Promise<void>; timeoutMs?: number; pollMs?: number },
 ): Promise<{ ack: AsyncRequestAccepted; report: StoredBalanceReport }> {
   const { wait, timeoutMs = 60_000, pollMs = 500 } = options;
   const ack = await client.queryAccountBalance({ remarks: "OneHop daily reconciliation" });
   for (let waited = 0; ; waited += pollMs) {
-    const report = getBalanceReport(db, ack.originatorConversationId);
+    const report = await store.read((q) => getBalanceReport(q, ack.originatorConversationId));
     if (report) return { ack, report };
     if (waited >= timeoutMs) throw new BalanceResultTimeoutError(ack, waited);
     await wait(pollMs);

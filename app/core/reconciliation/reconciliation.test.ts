@@ -43,7 +43,6 @@ import type { Handle } from "~/db/store";
 import {
   countOpenFindings,
   findRun,
-  getRun,
   listFindings,
   listRuns,
   resolveFinding,
@@ -215,7 +214,7 @@ describe("the daily reconciliation", () => {
     expect(pending.map((t) => t.status)).toEqual(["pending"]);
     expect(pending[0]!.railChargeKesCents).toBeGreaterThan(0n);
 
-    const run = await runReconciliation(db, deps(), now, { day: today() });
+    const run = await runReconciliation(sqliteStore(db), deps(), now, { day: today() });
     expect(run).toMatchObject({
       status: "completed",
       day: today(),
@@ -227,14 +226,14 @@ describe("the daily reconciliation", () => {
     expect((await read((q) => listRuns(q)))[0]).toEqual(run);
 
     await sendAll();
-    const again = await runReconciliation(db, deps(), now, { day: today() });
+    const again = await runReconciliation(sqliteStore(db), deps(), now, { day: today() });
     expect(again.findings).toBe(0);
   });
 
   it("a rail told to drift gives one rail_balance finding with the difference and the provider's answer", async () => {
     h.darajaSim.setDrift(-250.5);
     try {
-      const run = await runReconciliation(db, deps(), now, { day: today() });
+      const run = await runReconciliation(sqliteStore(db), deps(), now, { day: today() });
       expect(run).toMatchObject({ status: "completed", findings: 1 });
       const [finding] = await read((q) => listFindings(q, { runId: run.id }));
       expect(finding).toMatchObject({
@@ -266,7 +265,7 @@ describe("the daily reconciliation", () => {
   it("custody drift gives a custody_balance finding per asset, in the asset's ledger units", async () => {
     h.custodySim.setDrift("USDT_ERC20", "1.5");
     try {
-      const run = await runReconciliation(db, deps(), now, { day: today() });
+      const run = await runReconciliation(sqliteStore(db), deps(), now, { day: today() });
       expect(run).toMatchObject({ status: "completed", findings: 1 });
       expect(await read((q) => listFindings(q, { runId: run.id }))).toMatchObject([
         {
@@ -299,7 +298,7 @@ describe("the daily reconciliation", () => {
     const day = today();
     // 02:00 EAT the next day: the run reconciles `day`.
     h.clock.now = Date.parse(`${day}T23:00:00Z`);
-    const run = await runReconciliation(db, deps(), now);
+    const run = await runReconciliation(sqliteStore(db), deps(), now);
     expect(run).toMatchObject({ status: "completed", day, findings: 1 });
     expect(await read((q) => listFindings(q, { runId: run.id }))).toMatchObject([
       {
@@ -324,7 +323,7 @@ describe("the daily reconciliation", () => {
       balance: () => Promise.reject(new Error("Airtel is not answering")),
     };
     const run = await runReconciliation(
-      db,
+      sqliteStore(db),
       deps({
         sources: [
           source({
@@ -351,7 +350,7 @@ describe("the daily reconciliation", () => {
   it("M-Pesa without a Result in time is a finding too (the wait is bounded)", async () => {
     let waited = 0;
     const run = await runReconciliation(
-      db,
+      sqliteStore(db),
       deps({
         // Nothing is delivered: the Result never comes.
         wait: async (ms) => void (waited += ms),
@@ -423,7 +422,7 @@ describe("the daily reconciliation", () => {
     const started = new Promise<void>((resolve) => (waiting = resolve));
     const runsBefore = (await read((q) => listRuns(q, { limit: 500 }))).length;
     const first = reconcileUnderLease(
-      db,
+      sqliteStore(db),
       deps({
         wait: async () => {
           waiting();
@@ -435,15 +434,19 @@ describe("the daily reconciliation", () => {
       { day: today(), holder: "process-a" },
     );
     await started;
-    expect(await reconcileUnderLease(db, deps(), now, { holder: "process-b" })).toBeNull();
+    expect(
+      await reconcileUnderLease(sqliteStore(db), deps(), now, { holder: "process-b" }),
+    ).toBeNull();
     release();
     const run = await first;
     expect(run).toMatchObject({ status: "completed", findings: 0 });
     expect(await read((q) => listRuns(q, { limit: 500 }))).toHaveLength(runsBefore + 1);
     // The lease is free again.
-    const next = await reconcileUnderLease(db, deps(), now, { day: today(), holder: "process-b" });
+    const next = await reconcileUnderLease(sqliteStore(db), deps(), now, {
+      day: today(),
+      holder: "process-b",
+    });
     expect(next).toMatchObject({ status: "completed" });
-    expect(getRun(db, next!.id)).toEqual(next);
     expect(await read((q) => findRun(q, next!.id))).toEqual(next);
     expect(await read((q) => findRun(q, "rcn_nope"))).toBeNull();
   });
@@ -455,7 +458,9 @@ describe("the daily reconciliation", () => {
         throw new Error("custody wiring broke");
       },
     });
-    const run = await runReconciliation(db, deps({ sources: [broken] }), now, { day: today() });
+    const run = await runReconciliation(sqliteStore(db), deps({ sources: [broken] }), now, {
+      day: today(),
+    });
     expect(run).toMatchObject({ status: "failed", error: "custody wiring broke" });
     const row = db.select().from(reconciliationRuns).where(eq(reconciliationRuns.id, run.id)).get();
     expect(row?.finishedAt).toBe(now());

@@ -20,6 +20,10 @@
  * A provider that gives no answer is a finding (its actual amount "unknown"), never a failed run; a
  * run fails only on an unexpected error (recorded on the run, with what it found until then).
  * Money is bigint minor units throughout.
+ *
+ * On the store (ADR 0041): what we hold is read in a read of its own before each provider is asked,
+ * never across the network call; each finding is a write of its own as it is found; the B2B and
+ * books checks, which file a finding only when none is open about it, are each one write.
  */
 import { and, asc, eq, gte, inArray, isNotNull, lt } from "drizzle-orm";
 import { checkBooks } from "~/core/books/check.server";
@@ -51,10 +55,11 @@ import type { PesalinkBalanceEnquiry } from "~/core/providers/pesalink/types";
 import type { TkashBalanceEnquiry } from "~/core/providers/tkash/types";
 import type { PayoutRails, RailId, RailStatus } from "~/core/rails/types";
 import { railIds } from "~/core/rails/types";
-import type { Db } from "~/utils/db.server";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import { unansweredB2bTransfers } from "~/core/disbursements/b2b.server";
 import { awaitMpesaBalance } from "./mpesa-balance.server";
-import { getRun, newFindingId, newRunId, openFindingIds } from "./findings.server";
+import { findRun, newFindingId, newRunId, openFindingIdsOn } from "./findings.server";
 import { UNKNOWN_AMOUNT, type FindingKind, type ReconciliationRunView } from "./vocabulary";
 
 /** The balance calls of one set of providers, per rail (absent: that rail has none here). */
@@ -145,7 +150,7 @@ interface RailReading {
 }
 
 async function readRailBalance(
-  db: Db,
+  store: Store,
   rail: RailId,
   balances: RailBalanceClients,
   deps: ReconciliationDeps,
@@ -154,7 +159,7 @@ async function readRailBalance(
     case "mpesa": {
       const client = balances.mpesa;
       if (!client) throw new Error("no balance call for this rail here");
-      const { ack, report } = await awaitMpesaBalance(db, client, {
+      const { ack, report } = await awaitMpesaBalance(store, client, {
         wait: deps.wait ?? realWait,
         timeoutMs: deps.mpesaResultTimeoutMs,
         pollMs: deps.mpesaPollMs,
@@ -199,8 +204,9 @@ async function readRailBalance(
  * float) but which the rail has not accepted yet: status "pending" with a ledger transaction. The
  * rail still holds that money, so it is added back to what we expect it to report.
  */
-function earmarkedNotSent(db: Db, rail: RailId, books: readonly LedgerBook[]) {
-  const rows = db
+async function earmarkedNotSent(q: Handle, rail: RailId, books: readonly LedgerBook[]) {
+  const tx = unmovedTx(q);
+  const pending = await q
     .select({
       id: settlementTransfers.id,
       amount: settlementTransfers.amountKesCents,
@@ -213,9 +219,8 @@ function earmarkedNotSent(db: Db, rail: RailId, books: readonly LedgerBook[]) {
         eq(settlementTransfers.status, "pending"),
         isNotNull(settlementTransfers.ledgerTransactionId),
       ),
-    )
-    .all()
-    .filter((row) => books.includes(transferModeOf(db, row.id) ?? "live"));
+    );
+  const rows = pending.filter((row) => books.includes(transferModeOf(tx, row.id) ?? "live"));
   return {
     count: rows.length,
     cents: rows.reduce((sum, row) => sum + row.amount + row.charge, 0n),
@@ -224,16 +229,19 @@ function earmarkedNotSent(db: Db, rail: RailId, books: readonly LedgerBook[]) {
 }
 
 async function checkRail(
-  db: Db,
+  store: Store,
   source: ReconciliationSource,
   rail: RailId,
   deps: ReconciliationDeps,
 ): Promise<FindingInput | null> {
-  const floats = source.books.map((book) => {
-    const account = ledgerBook(book).railFloat(rail);
-    return { book, account: account.code, cents: normalBalance(db, account) };
-  });
-  const earmarked = earmarkedNotSent(db, rail, source.books);
+  // Our side in one read (the ledger's balances are not on the store yet), then the rail.
+  const { floats, earmarked } = await store.read(async (q) => ({
+    floats: source.books.map((book) => {
+      const account = ledgerBook(book).railFloat(rail);
+      return { book, account: account.code, cents: normalBalance(unmovedTx(q), account) };
+    }),
+    earmarked: await earmarkedNotSent(q, rail, source.books),
+  }));
   const expected = floats.reduce((sum, each) => sum + each.cents, 0n) + earmarked.cents;
   const base = {
     kind: "rail_balance" as const,
@@ -251,7 +259,7 @@ async function checkRail(
   };
   let reading: RailReading;
   try {
-    reading = await readRailBalance(db, rail, source.balances, deps);
+    reading = await readRailBalance(store, rail, source.balances, deps);
   } catch (error) {
     return {
       ...base,
@@ -272,16 +280,18 @@ async function checkRail(
 }
 
 async function checkCustody(
-  db: Db,
+  store: Store,
   source: ReconciliationSource,
   custody: Pick<CustodyBalances, "getAssetBalance">,
   asset: CryptoAsset,
 ): Promise<FindingInput | null> {
   const ids = source.custodyAssetIds ?? resolveWalletAssetIds();
-  const accounts = source.books.map((book) => {
-    const account = ledgerBook(book).custody(asset);
-    return { book, account: account.code, units: normalBalance(db, account) };
-  });
+  const accounts = await store.read(async (q) =>
+    source.books.map((book) => {
+      const account = ledgerBook(book).custody(asset);
+      return { book, account: account.code, units: normalBalance(unmovedTx(q), account) };
+    }),
+  );
   const expected = accounts.reduce((sum, each) => sum + each.units, 0n);
   const base = {
     kind: "custody_balance" as const,
@@ -330,36 +340,43 @@ function disagreement(ours: "succeeded" | "failed", theirs: RailStatus): boolean
 }
 
 async function checkTransfers(
-  db: Db,
+  store: Store,
   deps: ReconciliationDeps,
   day: string,
-  record: (finding: FindingInput) => void,
+  record: (finding: FindingInput) => Promise<void>,
 ): Promise<{ checked: number; unanswered: number; skipped: number; truncated: boolean }> {
   const wait = deps.wait ?? realWait;
   const limit = deps.maxTransfers ?? DEFAULT_MAX_TRANSFERS;
   const paceEvery = deps.paceEvery ?? 20;
   const paceMs = deps.paceMs ?? 200;
   const { start, end } = eatDayBounds(day);
-  const rows = db
-    .select()
-    .from(settlementTransfers)
-    .where(
-      and(
-        inArray(settlementTransfers.status, ["succeeded", "failed"]),
-        inArray(settlementTransfers.rail, [...SYNCHRONOUS_STATUS_RAILS]),
-        gte(settlementTransfers.completedAt, start),
-        lt(settlementTransfers.completedAt, end),
-      ),
-    )
-    .orderBy(asc(settlementTransfers.completedAt), asc(settlementTransfers.id))
-    .limit(limit + 1)
-    .all();
+  // The day's transfers and the book of each in one read, before any rail is asked.
+  const { rows, books } = await store.read(async (q) => {
+    const rows = await q
+      .select()
+      .from(settlementTransfers)
+      .where(
+        and(
+          inArray(settlementTransfers.status, ["succeeded", "failed"]),
+          inArray(settlementTransfers.rail, [...SYNCHRONOUS_STATUS_RAILS]),
+          gte(settlementTransfers.completedAt, start),
+          lt(settlementTransfers.completedAt, end),
+        ),
+      )
+      .orderBy(asc(settlementTransfers.completedAt), asc(settlementTransfers.id))
+      .limit(limit + 1);
+    const tx = unmovedTx(q);
+    const books = new Map(
+      rows.slice(0, limit).map((row) => [row.id, transferModeOf(tx, row.id) ?? "live"] as const),
+    );
+    return { rows, books };
+  });
   const truncated = rows.length > limit;
   let checked = 0;
   let unanswered = 0;
   let skipped = 0;
   for (const transfer of rows.slice(0, limit)) {
-    const book = transferModeOf(db, transfer.id) ?? "live";
+    const book = books.get(transfer.id) ?? "live";
     const rail = deps.sources.find((s) => s.books.includes(book))?.rails[transfer.rail];
     if (!rail) {
       skipped++;
@@ -379,7 +396,7 @@ async function checkTransfers(
     const ours = transfer.status as "succeeded" | "failed";
     if (!disagreement(ours, theirs)) continue;
     const paid = (status: string) => (status === "succeeded" ? transfer.amountKesCents : 0n);
-    record({
+    await record({
       kind: "transfer_state",
       book,
       subject: transfer.id,
@@ -407,19 +424,29 @@ async function checkTransfers(
   return { checked, unanswered, skipped, truncated };
 }
 
-/** Sent B2B transfers with no Result in time (see the header), each a finding once. */
-function checkUnansweredB2b(db: Db, now: number, record: (finding: FindingInput) => void): number {
+/**
+ * Sent B2B transfers with no Result in time (see the header), each a finding once: inside the
+ * caller's write, the open findings read through the store's row lock.
+ */
+async function checkUnansweredB2b(
+  store: Store,
+  q: Handle,
+  now: number,
+  record: (q: Handle, finding: FindingInput) => Promise<void>,
+): Promise<number> {
+  const tx = unmovedTx(q);
   let found = 0;
-  for (const b2b of unansweredB2bTransfers(db, now)) {
+  for (const b2b of unansweredB2bTransfers(tx, now)) {
     const { transfer } = b2b;
-    if (openFindingIds(db, "transfer_state", transfer.id).length > 0) continue;
+    const open = await openFindingIdsOn(q, "transfer_state", transfer.id, store.forUpdate);
+    if (open.length > 0) continue;
     const to =
       b2b.b2bKind === "paybill"
         ? `Paybill ${b2b.businessNumber ?? ""}, account ${b2b.accountReference ?? ""}`
         : `Till ${b2b.businessNumber ?? ""}`;
-    record({
+    await record(q, {
       kind: "transfer_state",
-      book: transferModeOf(db, transfer.id) ?? "live",
+      book: transferModeOf(tx, transfer.id) ?? "live",
       subject: transfer.id,
       subjectLabel: `M-Pesa B2B ${transfer.id} to ${to}: ${transfer.conversationId ? "no Result" : "answer lost"}`,
       currency: "KES",
@@ -460,66 +487,72 @@ function checkUnansweredB2b(db: Db, now: number, record: (finding: FindingInput)
  * problems the check found.
  */
 async function checkOwnBooks(
-  db: Db,
-  record: (finding: FindingInput) => void,
+  store: Store,
+  record: (q: Handle, finding: FindingInput) => Promise<void>,
 ): Promise<{ problems: number; filed: number }> {
-  const problems = await checkBooks(db);
+  // The books check (not on the store yet) in a read of its own; then the filing, once, in a write.
+  const problems = await store.read((q) => checkBooks(unmovedTx(q)));
   if (problems.length === 0) return { problems: 0, filed: 0 };
-  const open = await db
-    .select({ subject: reconciliationFindings.subject })
-    .from(reconciliationFindings)
-    .where(
-      and(eq(reconciliationFindings.kind, "books"), eq(reconciliationFindings.status, "open")),
+  return store.write(async (q) => {
+    const open = await store.forUpdate(
+      q
+        .select({ subject: reconciliationFindings.subject })
+        .from(reconciliationFindings)
+        .where(
+          and(eq(reconciliationFindings.kind, "books"), eq(reconciliationFindings.status, "open")),
+        ),
     );
-  const already = new Set(open.map((row) => row.subject));
-  let filed = 0;
-  for (const problem of problems) {
-    const subject = `${problem.check}:${problem.ids.join(",")}`;
-    if (already.has(subject)) continue;
-    already.add(subject);
-    record({
-      kind: "books",
-      book: /\(test book\)|(^|[\s:])test:/.test(problem.detail) ? "test" : "live",
-      subject,
-      subjectLabel: problem.detail,
-      currency: "KES",
-      expected: 0n,
-      actual: null,
-      evidence: { check: problem.check, detail: problem.detail, ids: problem.ids },
-    });
-    filed++;
-  }
-  return { problems: problems.length, filed };
+    const already = new Set(open.map((row) => row.subject));
+    let filed = 0;
+    for (const problem of problems) {
+      const subject = `${problem.check}:${problem.ids.join(",")}`;
+      if (already.has(subject)) continue;
+      already.add(subject);
+      await record(q, {
+        kind: "books",
+        book: /\(test book\)|(^|[\s:])test:/.test(problem.detail) ? "test" : "live",
+        subject,
+        subjectLabel: problem.detail,
+        currency: "KES",
+        expected: 0n,
+        actual: null,
+        evidence: { check: problem.check, detail: problem.detail, ids: problem.ids },
+      });
+      filed++;
+    }
+    return { problems: problems.length, filed };
+  });
 }
 
-/** Findings of one run, written as they are found. */
-function findingRecorder(db: Db, runId: string, now: () => number) {
+/**
+ * Findings of one run, written as they are found: `record` in a write of its own, `recordIn` inside
+ * the caller's.
+ */
+function findingRecorder(store: Store, runId: string, now: () => number) {
   let findings = 0;
+  const recordIn = async (q: Handle, finding: FindingInput): Promise<void> => {
+    const actual = finding.actual === null ? UNKNOWN_AMOUNT : finding.actual.toString();
+    await q.insert(reconciliationFindings).values({
+      id: newFindingId(),
+      runId,
+      kind: finding.kind,
+      book: finding.book,
+      subject: finding.subject,
+      subjectLabel: finding.subjectLabel,
+      currency: finding.currency,
+      expected: finding.expected.toString(),
+      actual,
+      difference:
+        finding.actual === null ? UNKNOWN_AMOUNT : (finding.actual - finding.expected).toString(),
+      evidence: JSON.stringify(finding.evidence),
+      status: "open",
+      createdAt: now(),
+    });
+    findings++;
+  };
   return {
-    record(finding: FindingInput) {
-      const actual = finding.actual === null ? UNKNOWN_AMOUNT : finding.actual.toString();
-      db.insert(reconciliationFindings)
-        .values({
-          id: newFindingId(),
-          runId,
-          kind: finding.kind,
-          book: finding.book,
-          subject: finding.subject,
-          subjectLabel: finding.subjectLabel,
-          currency: finding.currency,
-          expected: finding.expected.toString(),
-          actual,
-          difference:
-            finding.actual === null
-              ? UNKNOWN_AMOUNT
-              : (finding.actual - finding.expected).toString(),
-          evidence: JSON.stringify(finding.evidence),
-          status: "open",
-          createdAt: now(),
-        })
-        .run();
-      findings++;
-    },
+    recordIn,
+    record: (finding: FindingInput) => store.write((q) => recordIn(q, finding)),
     count: () => findings,
   };
 }
@@ -531,27 +564,35 @@ function findingRecorder(db: Db, runId: string, now: () => number) {
  * (`checked`: `{ payoutsInDoubt }`). Nothing new in doubt: no run, null. Run every minute and at
  * start by the wiring, under a lease.
  */
-export function recordPayoutsInDoubt(db: Db, now: () => number): ReconciliationRunView | null {
-  const fresh = unansweredB2bTransfers(db, now()).filter(
-    (b2b) => openFindingIds(db, "transfer_state", b2b.transfer.id).length === 0,
-  );
-  if (fresh.length === 0) return null;
-  const runId = newRunId();
-  db.insert(reconciliationRuns)
-    .values({ id: runId, day: eatDay(now()), status: "running", startedAt: now() })
-    .run();
-  const recorder = findingRecorder(db, runId, now);
-  const found = checkUnansweredB2b(db, now(), recorder.record);
-  db.update(reconciliationRuns)
-    .set({
-      status: "completed",
-      finishedAt: now(),
-      checked: JSON.stringify({ payoutsInDoubt: found }),
-      findingsCount: recorder.count(),
-    })
-    .where(eq(reconciliationRuns.id, runId))
-    .run();
-  return getRun(db, runId);
+export function recordPayoutsInDoubt(
+  store: Store,
+  now: () => number,
+): Promise<ReconciliationRunView | null> {
+  return store.write(async (q) => {
+    const tx = unmovedTx(q);
+    let fresh = 0;
+    for (const b2b of unansweredB2bTransfers(tx, now())) {
+      const open = await openFindingIdsOn(q, "transfer_state", b2b.transfer.id, store.forUpdate);
+      if (open.length === 0) fresh++;
+    }
+    if (fresh === 0) return null;
+    const runId = newRunId();
+    await q
+      .insert(reconciliationRuns)
+      .values({ id: runId, day: eatDay(now()), status: "running", startedAt: now() });
+    const recorder = findingRecorder(store, runId, now);
+    const found = await checkUnansweredB2b(store, q, now(), recorder.recordIn);
+    await q
+      .update(reconciliationRuns)
+      .set({
+        status: "completed",
+        finishedAt: now(),
+        checked: JSON.stringify({ payoutsInDoubt: found }),
+        findingsCount: recorder.count(),
+      })
+      .where(eq(reconciliationRuns.id, runId));
+    return findRun(q, runId);
+  });
 }
 
 /**
@@ -560,19 +601,21 @@ export function recordPayoutsInDoubt(db: Db, now: () => number): ReconciliationR
  * day before `now`); balances are always as they are now.
  */
 export async function runReconciliation(
-  db: Db,
+  store: Store,
   deps: ReconciliationDeps,
   now: () => number,
   options: { day?: string } = {},
 ): Promise<ReconciliationRunView> {
   const runId = newRunId();
   const day = options.day ?? reconciledDay(now());
-  db.insert(reconciliationRuns)
-    .values({ id: runId, day, status: "running", startedAt: now() })
-    .run();
+  await store.write(async (q) => {
+    await q
+      .insert(reconciliationRuns)
+      .values({ id: runId, day, status: "running", startedAt: now() });
+  });
   const checked = { rails: 0, assets: 0, transfers: 0 };
   const detail: Record<string, unknown> = {};
-  const recorder = findingRecorder(db, runId, now);
+  const recorder = findingRecorder(store, runId, now);
   const record = recorder.record;
   try {
     for (const source of deps.sources) {
@@ -580,48 +623,54 @@ export async function runReconciliation(
         (rail) => source.rails[rail] !== undefined || source.balances[rail] !== undefined,
       );
       for (const rail of rails) {
-        const finding = await checkRail(db, source, rail, deps);
+        const finding = await checkRail(store, source, rail, deps);
         checked.rails++;
-        if (finding) record(finding);
+        if (finding) await record(finding);
       }
       if (source.custody) {
         for (const asset of cryptoAssets) {
-          const finding = await checkCustody(db, source, source.custody, asset);
+          const finding = await checkCustody(store, source, source.custody, asset);
           checked.assets++;
-          if (finding) record(finding);
+          if (finding) await record(finding);
         }
       }
     }
-    const transfers = await checkTransfers(db, deps, day, record);
+    const transfers = await checkTransfers(store, deps, day, record);
     checked.transfers = transfers.checked;
-    const books = await checkOwnBooks(db, record);
+    const books = await checkOwnBooks(store, recorder.recordIn);
     Object.assign(detail, {
       booksProblems: books.problems,
-      b2bUnanswered: checkUnansweredB2b(db, now(), record),
+      b2bUnanswered: await store.write((q) =>
+        checkUnansweredB2b(store, q, now(), recorder.recordIn),
+      ),
       transfersUnanswered: transfers.unanswered,
       transfersSkipped: transfers.skipped,
       transfersTruncated: transfers.truncated,
     });
-    db.update(reconciliationRuns)
-      .set({
-        status: "completed",
-        finishedAt: now(),
-        checked: JSON.stringify({ ...checked, ...detail }),
-        findingsCount: recorder.count(),
-      })
-      .where(eq(reconciliationRuns.id, runId))
-      .run();
+    await store.write(async (q) => {
+      await q
+        .update(reconciliationRuns)
+        .set({
+          status: "completed",
+          finishedAt: now(),
+          checked: JSON.stringify({ ...checked, ...detail }),
+          findingsCount: recorder.count(),
+        })
+        .where(eq(reconciliationRuns.id, runId));
+    });
   } catch (error) {
-    db.update(reconciliationRuns)
-      .set({
-        status: "failed",
-        finishedAt: now(),
-        checked: JSON.stringify({ ...checked, ...detail }),
-        findingsCount: recorder.count(),
-        error: messageOf(error).slice(0, 1000),
-      })
-      .where(eq(reconciliationRuns.id, runId))
-      .run();
+    await store.write(async (q) => {
+      await q
+        .update(reconciliationRuns)
+        .set({
+          status: "failed",
+          finishedAt: now(),
+          checked: JSON.stringify({ ...checked, ...detail }),
+          findingsCount: recorder.count(),
+          error: messageOf(error).slice(0, 1000),
+        })
+        .where(eq(reconciliationRuns.id, runId));
+    });
   }
-  return getRun(db, runId)!;
+  return (await store.read((q) => findRun(q, runId)))!;
 }

@@ -32,7 +32,7 @@ import { startMpesaCollection } from "~/core/payments/mpesa-collections.server";
 import { formatCryptoUnits } from "~/core/payments/quote";
 import { sendPendingTransfers } from "~/core/payments/settlement.server";
 import { railChargeCents } from "~/core/rails/charges";
-import { buildStatement } from "~/core/statements/statement.server";
+import { readStatement } from "~/core/statements/statement.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
 import { openDatabase } from "~/utils/db.server";
 import { createTestDb } from "../../../tests/setup/db";
@@ -199,7 +199,10 @@ describe("crypto refunds from the balance", () => {
     expect(refund.cryptoUnits).toBe(4_000_000n);
     expect(unitsForKes(50_000n, TODAY_USDT, "USDT")).toBe(4_000_000n);
     await complete(refund);
-    const statement = buildStatement(db, SHOP, { from: "2026-11-01", to: "2026-12-31" });
+    const statement = await readStatement(sqliteStore(db), SHOP, {
+      from: "2026-11-01",
+      to: "2026-12-31",
+    });
     const line = statement.lines.find((l) => l.reference === refund.id);
     expect(line).toMatchObject({ type: "refund", net: -50_000n });
     expectBalancedLedger();

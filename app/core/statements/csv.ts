@@ -47,28 +47,45 @@ interface CsvStatement {
 const balanceRow = (at: number, label: string, balance: bigint) =>
   [formatEatIso(at), label, "", "", "", "", "", kesDecimal(balance), ""].join(",");
 
+type CsvLine = CsvStatement["lines"][number];
+
+const lineRow = (line: CsvLine) =>
+  [
+    formatEatIso(line.at),
+    statementLineLabels[line.type],
+    textCell(line.description),
+    textCell(line.reference),
+    kesDecimal(line.gross),
+    kesDecimal(line.fee),
+    kesDecimal(line.net),
+    kesDecimal(line.balance),
+    line.transactionId,
+  ].join(",");
+
+/** The file's start: byte-order mark, header, opening row. */
+const head = (statement: Omit<CsvStatement, "lines">) =>
+  `\uFEFF${statementCsvColumns.join(",")}\r\n${balanceRow(statement.startMs, "Opening balance", statement.opening)}\r\n`;
+
+/** The file's end: the period ends at the next day's midnight, the closing balance as then. */
+const tail = (statement: Omit<CsvStatement, "lines">) =>
+  `${balanceRow(statement.endMs, "Closing balance", statement.closing)}\r\n`;
+
 /** The whole file: byte-order mark, header, opening row, one row per line, closing row. */
 export function statementCsv(statement: CsvStatement): string {
-  const rows = [
-    statementCsvColumns.join(","),
-    balanceRow(statement.startMs, "Opening balance", statement.opening),
-    ...statement.lines.map((line) =>
-      [
-        formatEatIso(line.at),
-        statementLineLabels[line.type],
-        textCell(line.description),
-        textCell(line.reference),
-        kesDecimal(line.gross),
-        kesDecimal(line.fee),
-        kesDecimal(line.net),
-        kesDecimal(line.balance),
-        line.transactionId,
-      ].join(","),
-    ),
-    // The period ends at the next day's midnight: the closing balance is as at that moment.
-    balanceRow(statement.endMs, "Closing balance", statement.closing),
-  ];
-  return `\uFEFF${rows.join("\r\n")}\r\n`;
+  return `${head(statement)}${statement.lines.map((line) => `${lineRow(line)}\r\n`).join("")}${tail(statement)}`;
+}
+
+/**
+ * The same file as `statementCsv`, in pieces as its lines come (a page at a time): the start, one
+ * piece per page of lines, the end.
+ */
+export async function* statementCsvChunks(
+  statement: Omit<CsvStatement, "lines">,
+  lines: AsyncIterable<readonly CsvLine[]>,
+): AsyncGenerator<string, void, undefined> {
+  yield head(statement);
+  for await (const page of lines) yield page.map((line) => `${lineRow(line)}\r\n`).join("");
+  yield tail(statement);
 }
 
 /** "onehop-statement-MRC-7K2Q9D-2026-11-01-to-2026-11-30.csv" */

@@ -10,7 +10,21 @@
  * and up to its end. A transaction that only moves money between the three accounts sums to zero on
  * them and is not a line.
  */
-import { aliasedTable, and, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import {
+  aliasedTable,
+  and,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  lt,
+  lte,
+  max,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import {
   ledgerAccounts,
   ledgerEntries,
@@ -18,12 +32,10 @@ import {
   merchantApplications,
   merchants,
 } from "../../../drizzle/schema";
-import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { feeRevenue, merchantAccounts } from "~/core/ledger/accounts";
 import { combineSum, parseBigint } from "~/core/ledger/sql.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import type { Db, DbOrTx } from "~/utils/db.server";
 import {
   classifyKind,
   type StatementLine,
@@ -43,7 +55,7 @@ export interface Statement {
   /** KES cents we owed the merchant at the start and at the end of the period. */
   opening: bigint;
   closing: bigint;
-  /** Every line of the period, or its first `keepLines` (`buildStatement`'s option). */
+  /** Every line of the period, or its first `keepLines` (`statementOn`'s option). */
   lines: StatementLine[];
   /** How many lines the period has (all counted in `totals`, kept or not). */
   lineCount: number;
@@ -77,100 +89,6 @@ function sumParts(expression: SQL): { high: SQL<string>; low: SQL<string> } {
   return {
     high: sql<string>`cast(coalesce(sum((${expression}) >> 32), 0) as text)`,
     low: sql<string>`cast(coalesce(sum((${expression}) & 4294967295), 0) as text)`,
-  };
-}
-
-/** The ids of the merchant's live KES accounts that exist, and of fee revenue. */
-function accountIds(db: DbOrTx, merchantId: string) {
-  const { available, pending, inFlight, reserved } = merchantAccounts(merchantId);
-  const fee = feeRevenue();
-  const codes = [available.code, pending.code, inFlight.code, reserved.code, fee.code];
-  const rows = db
-    .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.code, codes))
-    .all();
-  return {
-    merchant: rows.filter((row) => row.code !== fee.code).map((row) => row.id),
-    fee: rows.find((row) => row.code === fee.code)?.id ?? null,
-  };
-}
-
-/**
- * The merchant's statement for a period. Throws StatementMismatchError if the closing balance
- * (opening plus the lines) differs from the sum of the ledger entries up to the period's end.
- */
-export function buildStatement(
-  db: DbOrTx,
-  merchantId: string,
-  range: StatementRange,
-  options: {
-    /**
-     * Keep only the first this many lines (a page shows 500): the period's rows are then read as
-     * a stream, folded into the totals and the closing balance one by one, so a merchant with a
-     * million entries in the period costs time, not memory (issue 28). Default: every line.
-     */
-    keepLines?: number;
-  } = {},
-): Statement {
-  const keepLines = options.keepLines ?? Number.POSITIVE_INFINITY;
-  const { startMs, endMs } = statementBounds(range);
-  const ids = accountIds(db, merchantId);
-  const empty = (opening: bigint): Statement => ({
-    merchantId,
-    range,
-    startMs,
-    endMs,
-    opening,
-    closing: opening,
-    lines: [],
-    lineCount: 0,
-    totals: totalsByType([]),
-  });
-  if (ids.merchant.length === 0) return empty(0n);
-
-  const ofMerchant = inArray(ledgerEntries.accountId, ids.merchant);
-
-  // Before the period, and up to its end: one pass over the entries up to the end.
-  const sums = db
-    .select({
-      before: sumParts(
-        sql`case when ${ledgerEntries.createdAt} < ${startMs} then ${ledgerEntries.amount} else 0 end`,
-      ),
-      upToEnd: sumParts(sql`${ledgerEntries.amount}`),
-    })
-    .from(ledgerEntries)
-    .where(and(ofMerchant, lt(ledgerEntries.createdAt, endMs)))
-    .get();
-  // Credit-normal: what we owe is the negated sum.
-  const opening = sums ? -combineSum(sums.before) : 0n;
-  const ledgerClosing = sums ? -combineSum(sums.upToEnd) : 0n;
-
-  // Each merchant entry of the period with its transaction and the fee-revenue entry of the same
-  // transaction (the transaction index finds it; an account appears once per transaction). In time
-  // order, then in the order written: a transaction's entries are written together, so they come
-  // next to each other, and a reversal sharing its original's millisecond comes after it. Plain
-  // (portable) SQL run with `db.all`: the rows come back as the driver gives them (100,000 for a
-  // busy merchant's year), without Drizzle's per-column mapping. Amounts as text, parsed exactly.
-  const rows = movementRows(db, ids, startMs, endMs, Number.isFinite(keepLines));
-
-  const fold = lineFolder(opening, keepLines);
-  for (const row of rows) fold.add(row);
-  fold.finish();
-  const { balance, lines, lineCount, totals } = fold.state;
-  if (balance !== ledgerClosing)
-    throw new StatementMismatchError(merchantId, balance, ledgerClosing);
-  if (lineCount === 0) return empty(opening);
-  return {
-    merchantId,
-    range,
-    startMs,
-    endMs,
-    opening,
-    closing: balance,
-    lines,
-    lineCount,
-    totals,
   };
 }
 
@@ -231,47 +149,6 @@ function lineFolder(opening: bigint, keepLines: number) {
   };
 }
 
-/**
- * Each merchant entry of the period with its transaction and the fee-revenue entry of the same
- * transaction (the transaction index finds it; an account appears once per transaction). In time
- * order, then in the order written: a transaction's entries are written together, so they come
- * next to each other, and a reversal sharing its original's millisecond comes after it. Plain
- * (portable) SQL: the rows come back as the driver gives them, without Drizzle's per-column
- * mapping. Amounts as text, parsed exactly.
- *
- * `stream`: read them one at a time (SQLite's cursor, on the database handle; synchronous like
- * the rest of buildStatement, whose callers are synchronous), never all at once.
- */
-function movementRows(
-  db: DbOrTx,
-  ids: { merchant: number[]; fee: number | null },
-  startMs: number,
-  endMs: number,
-  stream: boolean,
-): Iterable<MovementRow> {
-  const query = sql`
-    select e.transaction_id as "transactionId", cast(e.amount as text) as "amount",
-      cast(fee.amount as text) as "fee", t.kind as "kind", t.description as "description",
-      t.reference_id as "referenceId", t.reverses_transaction_id as "reversesTransactionId",
-      t.created_at as "at"
-    from ${ledgerEntries} e
-    join ${ledgerTransactions} t on t.id = e.transaction_id
-    left join ${ledgerEntries} fee on fee.transaction_id = e.transaction_id
-      and fee.account_id = ${ids.fee ?? -1}
-    where e.account_id in ${ids.merchant} and e.created_at >= ${startMs} and e.created_at < ${endMs}
-    order by e.created_at, e.id`;
-  const client = "$client" in db ? (db as Db).$client : null;
-  if (!stream || !client) return db.all<MovementRow>(query);
-  const { sql: text, params } = new SQLiteSyncDialect().sqlToQuery(query);
-  return client.prepare(text).iterate(...params) as IterableIterator<MovementRow>;
-}
-
-// ---------------------------------------------------------------------------------------------
-// On the store (ADR 0041): the statement pages, the CSV and the print view. `buildStatement` and
-// `statementHolder` above stay synchronous this round for their callers outside the statements
-// (the monthly statement e-mail, the bench); both give the same statement.
-// ---------------------------------------------------------------------------------------------
-
 /** The fee-revenue entry of the same transaction, joined to each merchant entry. */
 const feeEntry = aliasedTable(ledgerEntries, "fee");
 
@@ -318,7 +195,8 @@ const feeOfSameTransaction = (ids: AccountIds) =>
 
 /**
  * The period's rows in the statement's order (time, then the order written), after `after` (a
- * row's `entryAt` and `entryId`: the next page) and at most `limit` of them when given.
+ * row's `entryAt` and `entryId`: the next page) and at most `limit` of them when given; with
+ * `lastEntryId`, only entries written up to it (the pages of one statement read in several reads).
  */
 function movementPage(
   q: Handle,
@@ -327,6 +205,7 @@ function movementPage(
   endMs: number,
   after: { at: number; id: number } | null,
   limit?: number,
+  lastEntryId?: number,
 ): Promise<PagedMovementRow[]> {
   const query = q
     .select({
@@ -347,6 +226,7 @@ function movementPage(
     .where(
       and(
         periodEntries(ids, startMs, endMs),
+        lastEntryId === undefined ? undefined : lte(ledgerEntries.id, lastEntryId),
         after === null
           ? undefined
           : or(
@@ -523,6 +403,66 @@ export function readStatement(
   return store.read((q) => statementOn(q, merchantId, range, options));
 }
 
+/** A statement whose lines come a page at a time (the CSV): see `readStatementPages`. */
+export interface StatementPages {
+  /** The statement's figures (opening, closing, totals, line count), without its lines. */
+  statement: Statement;
+  /**
+   * Every line of the period, in order, a page of rows at a time, each page a read of its own.
+   * Throws StatementMismatchError at the end if the lines do not add up to the closing balance.
+   */
+  lines(): AsyncGenerator<StatementLine[], void, undefined>;
+}
+
+/**
+ * The merchant's statement for a period with its lines read in keyset pages (issue 28: a year of a
+ * busy merchant is never held in memory at once). The figures, and the last ledger entry written,
+ * in one read; then each page in a read of its own, up to that entry, so the pages are the
+ * statement the figures describe even while the ledger grows.
+ */
+export async function readStatementPages(
+  store: Store,
+  merchantId: string,
+  range: StatementRange,
+  options: { pageRows?: number } = {},
+): Promise<StatementPages> {
+  const pageRows = Math.max(1, options.pageRows ?? PAGE_ROWS.max);
+  const { statement, ids, lastEntryId } = await store.read(async (q) => {
+    const statement = await statementOn(q, merchantId, range, { keepLines: 0 });
+    const last = await first(
+      q
+        .select({ id: max(ledgerEntries.id) })
+        .from(ledgerEntries)
+        .limit(1),
+    );
+    return { statement, ids: await accountIdsOn(q, merchantId), lastEntryId: last?.id ?? 0 };
+  });
+  const { startMs, endMs } = statement;
+  async function* lines(): AsyncGenerator<StatementLine[], void, undefined> {
+    if (statement.lineCount === 0 || ids.merchant.length === 0) return;
+    const fold = lineFolder(statement.opening, Number.POSITIVE_INFINITY);
+    let after: { at: number; id: number } | null = null;
+    for (;;) {
+      const from: { at: number; id: number } | null = after;
+      const page: PagedMovementRow[] = await store.read((q) =>
+        movementPage(q, ids, startMs, endMs, from, pageRows, lastEntryId),
+      );
+      for (const row of page) fold.add(row);
+      const last = page.at(-1);
+      const done = page.length < pageRows || !last;
+      if (done) fold.finish();
+      // The lines completed so far (a transaction straddling two pages waits for the next one).
+      const ready = fold.state.lines.splice(0);
+      if (ready.length > 0) yield ready;
+      if (done || !last) break;
+      after = { at: last.entryAt, id: last.entryId };
+    }
+    if (fold.state.balance !== statement.closing || fold.state.lineCount !== statement.lineCount)
+      throw new StatementMismatchError(merchantId, fold.state.balance, statement.closing);
+  }
+  return { statement, lines };
+}
+
 export interface StatementHolder {
   merchantId: string;
   businessName: string;
@@ -534,40 +474,8 @@ export interface StatementHolder {
   country: string | null;
 }
 
-/** The business a statement is for: the merchant record and its application's details. */
-export function statementHolder(db: DbOrTx, merchantId: string): StatementHolder | null {
-  const merchant = db
-    .select({
-      merchantId: merchants.id,
-      businessName: merchants.businessName,
-      contactEmail: merchants.contactEmail,
-    })
-    .from(merchants)
-    .where(eq(merchants.id, merchantId))
-    .get();
-  if (!merchant) return null;
-  const application = db
-    .select({
-      registrationNumber: merchantApplications.registrationNumber,
-      address: merchantApplications.businessAddress,
-      city: merchantApplications.city,
-      country: merchantApplications.country,
-    })
-    .from(merchantApplications)
-    .where(eq(merchantApplications.merchantId, merchantId))
-    .orderBy(desc(merchantApplications.createdAt))
-    .limit(1)
-    .get();
-  return {
-    ...merchant,
-    registrationNumber: application?.registrationNumber ?? null,
-    address: application?.address ?? null,
-    city: application?.city ?? null,
-    country: application?.country ?? null,
-  };
-}
-
-/** The business a statement is for, inside the caller's transaction (as `statementHolder`). */
+/** The business a statement is for, inside the caller's transaction: the merchant record and its
+ * application's details. */
 export async function holderOn(q: Handle, merchantId: string): Promise<StatementHolder | null> {
   const merchant = await first(
     q

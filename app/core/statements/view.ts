@@ -45,7 +45,7 @@ export function statementView(
     opening: bigint;
     closing: bigint;
     lines: readonly StatementLine[];
-    /** Every line's count, when `lines` holds only the first ones (buildStatement's keepLines). */
+    /** Every line's count, when `lines` holds only the first ones (`statementOn`'s keepLines). */
     lineCount?: number;
     totals: Record<StatementLineType, StatementTotals>;
   },
