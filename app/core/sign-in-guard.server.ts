@@ -38,7 +38,6 @@ import {
   resetLimit,
   type Limit,
 } from "~/core/rate-limit.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Handle, Store } from "~/db/store";
 import { unmovedTx } from "~/db/unmoved";
 import type { Db } from "~/utils/db.server";
@@ -49,13 +48,6 @@ import type { Db } from "~/utils/db.server";
  */
 const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
 
-/**
- * The store the check counts on. TRANSITIONAL: core/destinations (not yet on the store) still hands
- * its better-sqlite3 connection; it is used through its store. Goes when destinations moves.
- */
-export type StoreOrDb = Store | Db;
-const isStore = (on: StoreOrDb): on is Store => typeof (on as Store).forUpdate === "function";
-const storeOf = (on: StoreOrDb): Store => (isStore(on) ? on : sqliteStore(on));
 
 /**
  * How long a "busy" refusal keeps a client out of the high lane (the limit is never reached): as
@@ -81,12 +73,11 @@ export type GuardedCheck =
   | { outcome: "busy"; retryAfterMs: number; holdMs: number };
 
 export async function guardedPasswordCheck(
-  on: StoreOrDb,
+  store: Store,
   limits: { account: { key: string; rule: Limit }; client: { key: string; rule: Limit } },
   check: (options: VerifyOptions) => Promise<boolean>,
   now = Date.now(),
 ): Promise<GuardedCheck> {
-  const store = storeOf(on);
   const queueKey = limits.client.key;
   // Refusals write nothing when they can (every write is a commit on the event loop): this client
   // already has a check in the queue; it is over a limit; its lane is full.
