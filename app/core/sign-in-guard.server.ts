@@ -48,7 +48,6 @@ import type { Db } from "~/utils/db.server";
  */
 const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
 
-
 /**
  * How long a "busy" refusal keeps a client out of the high lane (the limit is never reached): as
  * long as a failed sign-in does (15 minutes), so a flood's addresses that were only ever refused do
