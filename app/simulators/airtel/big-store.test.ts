@@ -4,14 +4,10 @@
  * index), and still answers the enquiry for an old one.
  */
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import {
-  createDbSimulatorStore,
-  openSimulatorDatabase,
-  type PagedSimulatorStore,
-  type SimulatorStore,
-} from "../store.server";
+import { createDbSimulatorStore, openSimulatorDatabase } from "../store.server";
 import { startAirtelSimulator, type AirtelSimulator } from "./index.server";
 import type { SimulatedDisbursement } from "./types";
+import { probeSimulatorStore } from "../../../tests/setup/simulator-store";
 
 const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
 const sims = openSimulatorDatabase(":memory:");
@@ -23,29 +19,10 @@ afterEach(async () => {
 });
 
 /** The database store, counting its paged reads; `load()` (read everything) throws. */
+/** A database store of its own, counting its paged reads; `load()` (read everything) throws. */
 function probedStore() {
   const store = createDbSimulatorStore(sims, "airtel", () => NOW);
-  const paged = store.paged!;
-  const calls = { get: 0, page: 0, matching: 0, matched: 0 };
-  const probe: PagedSimulatorStore = {
-    ...paged,
-    get: (kind, id) => (calls.get++, paged.get(kind, id)),
-    page: (kind, options) => (calls.page++, paged.page(kind, options)),
-    matching(kind, conditions) {
-      calls.matching++;
-      const rows = paged.matching(kind, conditions);
-      calls.matched += rows.length;
-      return rows;
-    },
-  };
-  const probed: SimulatorStore = {
-    ...store,
-    load: () => {
-      throw new Error("load() reads every record");
-    },
-    paged: probe,
-  };
-  return { store, probed, calls };
+  return { store, ...probeSimulatorStore(store, { countMatched: true }) };
 }
 
 const disbursement = (n: number, status: "TS" | "TA" = "TS"): SimulatedDisbursement => ({

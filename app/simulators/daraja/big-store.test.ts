@@ -16,11 +16,11 @@ import {
 import {
   createDbSimulatorStore,
   openSimulatorDatabase,
-  type PagedSimulatorStore,
   type SimulatorStore,
 } from "../store.server";
 import { startDarajaSimulator, type DarajaSimulator } from "./index.server";
 import type { SimulatedB2bPayment, SimulatedStkPush, SimulatedTransaction } from "./types";
+import { probeSimulatorStore } from "../../../tests/setup/simulator-store";
 
 const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
 const TIMESTAMP = "20260115120000"; // NOW in Nairobi
@@ -42,22 +42,7 @@ function probedStore() {
   const sims = openSimulatorDatabase(":memory:");
   databases.push(sims);
   const store = createDbSimulatorStore(sims, "daraja", () => NOW);
-  const paged = store.paged!;
-  const calls = { get: 0, page: 0, matching: 0 };
-  const probe: PagedSimulatorStore = {
-    ...paged,
-    get: (kind, id) => (calls.get++, paged.get(kind, id)),
-    page: (kind, options) => (calls.page++, paged.page(kind, options)),
-    matching: (kind, conditions) => (calls.matching++, paged.matching(kind, conditions)),
-  };
-  const probed: SimulatorStore = {
-    ...store,
-    load: () => {
-      throw new Error("load() reads every record");
-    },
-    paged: probe,
-  };
-  return { store, probed, calls };
+  return { store, ...probeSimulatorStore(store) };
 }
 
 const pad = (n: number) => String(n).padStart(6, "0");

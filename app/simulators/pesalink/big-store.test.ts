@@ -14,11 +14,11 @@ import { BALANCE_PATH, STATUS_PATH } from "~/core/providers/pesalink/types";
 import {
   createDbSimulatorStore,
   openSimulatorDatabase,
-  type PagedSimulatorStore,
   type SimulatorStore,
 } from "../store.server";
 import { startPesalinkSimulator, type PesalinkSimulator } from "./index.server";
 import type { SimulatedTransfer } from "./types";
+import { probeSimulatorStore } from "../../../tests/setup/simulator-store";
 
 const merchant = generateKeyPairSync("rsa", { modulusLength: 2048 });
 const bank = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -37,22 +37,7 @@ function probedStore() {
   const sims = openSimulatorDatabase(":memory:");
   databases.push(sims);
   const store = createDbSimulatorStore(sims, "pesalink", () => NOW);
-  const paged = store.paged!;
-  const calls = { get: 0, page: 0, matching: 0 };
-  const probe: PagedSimulatorStore = {
-    ...paged,
-    get: (kind, id) => (calls.get++, paged.get(kind, id)),
-    page: (kind, options) => (calls.page++, paged.page(kind, options)),
-    matching: (kind, conditions) => (calls.matching++, paged.matching(kind, conditions)),
-  };
-  const probed: SimulatorStore = {
-    ...store,
-    load: () => {
-      throw new Error("load() reads every record");
-    },
-    paged: probe,
-  };
-  return { store, probed, calls };
+  return { store, ...probeSimulatorStore(store) };
 }
 
 const transfer = (n: number, state: SimulatedTransfer["state"]): SimulatedTransfer => ({

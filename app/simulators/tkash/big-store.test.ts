@@ -8,11 +8,11 @@ import { requestSignatureText, signatureHeader } from "~/core/providers/tkash/si
 import {
   createDbSimulatorStore,
   openSimulatorDatabase,
-  type PagedSimulatorStore,
   type SimulatorStore,
 } from "../store.server";
 import { startTkashSimulator, type TkashSimulator } from "./index.server";
 import type { SimulatedPayout } from "./types";
+import { probeSimulatorStore } from "../../../tests/setup/simulator-store";
 
 const NOW = Date.UTC(2026, 10, 26, 9, 0);
 const T = Math.floor(NOW / 1000);
@@ -30,27 +30,7 @@ function probedStore() {
   const sims = openSimulatorDatabase(":memory:");
   databases.push(sims);
   const store = createDbSimulatorStore(sims, "tkash", () => NOW);
-  const paged = store.paged!;
-  const calls = { get: 0, page: 0, matching: 0, matched: 0 };
-  const probe: PagedSimulatorStore = {
-    ...paged,
-    get: (kind, id) => (calls.get++, paged.get(kind, id)),
-    page: (kind, options) => (calls.page++, paged.page(kind, options)),
-    matching(kind, conditions) {
-      calls.matching++;
-      const rows = paged.matching(kind, conditions);
-      calls.matched += rows.length;
-      return rows;
-    },
-  };
-  const probed: SimulatorStore = {
-    ...store,
-    load: () => {
-      throw new Error("load() reads every record");
-    },
-    paged: probe,
-  };
-  return { store, probed, calls };
+  return { store, ...probeSimulatorStore(store, { countMatched: true }) };
 }
 
 const completed = (n: number): SimulatedPayout => ({
