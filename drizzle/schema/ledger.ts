@@ -147,6 +147,8 @@ export const ledgerEntries = sqliteTable(
   },
   (table) => [
     index("ledger_entries_account_idx").on(table.accountId, table.id),
+    /** A statement's lines in time order, a keyset page at a time (issue 28). */
+    index("ledger_entries_account_time_idx").on(table.accountId, table.createdAt, table.id),
     index("ledger_entries_transaction_idx").on(table.transactionId),
     check("ledger_entries_amount_nonzero", sql`${table.amount} <> 0`),
   ],

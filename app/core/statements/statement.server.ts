@@ -15,13 +15,11 @@ import {
   and,
   desc,
   eq,
-  gt,
   gte,
   inArray,
   lt,
   lte,
   max,
-  or,
   type SQL,
   sql,
 } from "drizzle-orm";
@@ -187,16 +185,23 @@ function periodEntries(ids: AccountIds, startMs: number, endMs: number): SQL | u
   );
 }
 
+/**
+ * The fee entry is found through its transaction (a handful of entries), never through the fee
+ * account (every fee ever charged): `+ 0` keeps SQLite's planner, which has no statistics on a new
+ * database, from choosing an account index for it.
+ */
 const feeOfSameTransaction = (ids: AccountIds) =>
   and(
     eq(feeEntry.transactionId, ledgerEntries.transactionId),
-    eq(feeEntry.accountId, ids.fee ?? -1),
+    eq(sql`${feeEntry.accountId} + 0`, ids.fee ?? -1),
   );
 
 /**
  * The period's rows in the statement's order (time, then the order written), after `after` (a
  * row's `entryAt` and `entryId`: the next page) and at most `limit` of them when given; with
  * `lastEntryId`, only entries written up to it (the pages of one statement read in several reads).
+ * The page's entries are chosen first from the account-time index alone, then joined: a page costs
+ * the rows it returns, not the period's.
  */
 function movementPage(
   q: Handle,
@@ -207,7 +212,21 @@ function movementPage(
   limit?: number,
   lastEntryId?: number,
 ): Promise<PagedMovementRow[]> {
-  const query = q
+  const keys = q
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(
+      and(
+        periodEntries(ids, startMs, endMs),
+        lastEntryId === undefined ? undefined : lte(ledgerEntries.id, lastEntryId),
+        after === null
+          ? undefined
+          : sql`(${ledgerEntries.createdAt}, ${ledgerEntries.id}) > (${after.at}, ${after.id})`,
+      ),
+    )
+    .orderBy(ledgerEntries.createdAt, ledgerEntries.id);
+  const page = (limit === undefined ? keys : keys.limit(limit)).as("page");
+  return q
     .select({
       entryId: ledgerEntries.id,
       entryAt: ledgerEntries.createdAt,
@@ -220,23 +239,11 @@ function movementPage(
       reversesTransactionId: ledgerTransactions.reversesTransactionId,
       at: ledgerTransactions.createdAt,
     })
-    .from(ledgerEntries)
+    .from(page)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.id, page.id))
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
     .leftJoin(feeEntry, feeOfSameTransaction(ids))
-    .where(
-      and(
-        periodEntries(ids, startMs, endMs),
-        lastEntryId === undefined ? undefined : lte(ledgerEntries.id, lastEntryId),
-        after === null
-          ? undefined
-          : or(
-              gt(ledgerEntries.createdAt, after.at),
-              and(eq(ledgerEntries.createdAt, after.at), gt(ledgerEntries.id, after.id)),
-            ),
-      ),
-    )
     .orderBy(ledgerEntries.createdAt, ledgerEntries.id);
-  return limit === undefined ? query : query.limit(limit);
 }
 
 /**

@@ -1,0 +1,2 @@
+-- Issue 28: a statement reads its lines in time order a keyset page at a time; this index serves each page from the merchant accounts' entries after the page key, so a page costs its own rows.
+CREATE INDEX `ledger_entries_account_time_idx` ON `ledger_entries` (`account_id`,`created_at`,`id`);
