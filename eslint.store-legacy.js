@@ -32,7 +32,6 @@ export const storeLegacyFiles = [
   "app/core/rails/health.server.ts",
   "app/core/rate-limit.server.ts",
   "app/core/reconciliation/findings.server.ts",
-  "app/core/refunds/custody-send.server.ts",
   "app/core/refunds/refunds.server.ts",
   "app/core/refunds/transfers.server.ts",
   "app/core/transfers/reconcile.server.ts",

@@ -2,16 +2,16 @@
  * The refunds service for a request: this process's store (ADR 0041), the payments runtime serving
  * the refund's mode (ADR 0028) for custody and M-Pesa, and today's rates.
  *
- * TRANSITIONAL: sending now still hands `getDb()` to `sendPendingRefunds` and the transfer engine's
- * `sendPendingTransfers`, which keep taking the database this round (the payments run calls them
- * with one); this file leaves eslint.store-legacy.js when they take the store.
+ * TRANSITIONAL: sending now still hands `getDb()` to the transfer engine's `sendPendingTransfers`,
+ * which keeps taking the database this round (the payments run calls it with one); this file
+ * leaves eslint.store-legacy.js when it takes the store.
  */
 import type { LiveSymbol } from "~/content/cryptocurrencies";
 import { payoutRailsOf } from "~/core/payments/rails.server";
 import { sendPendingTransfers } from "~/core/payments/transfer-purposes.server";
 import type { RailId } from "~/core/rails/types";
 import { sendPendingRefunds } from "~/core/refunds/custody-send.server";
-import { getRefund } from "~/core/refunds/refunds.server";
+import { getRefundOn } from "~/core/refunds/refunds.server";
 import { createRefundsService, type RefundsService } from "~/core/refunds/service.server";
 import { getDb } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
@@ -33,14 +33,14 @@ export function refunds(): RefundsService {
         async sendNow(refundId) {
           const db = getDb();
           try {
-            await sendPendingRefunds(db, runtime.custody, Date.now, { modes: [mode] });
+            await sendPendingRefunds(store(), runtime.custody, Date.now, { modes: [mode] });
             await sendPendingTransfers(db, rails, Date.now, { modes: [mode], purpose: "refund" });
           } catch (error) {
             logger.error("sending refunds failed", {
               error: error instanceof Error ? error.message : String(error),
             });
           }
-          return getRefund(db, refundId);
+          return store().read((q) => getRefundOn(q, refundId));
         },
       };
     },

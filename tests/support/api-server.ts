@@ -16,7 +16,7 @@ import { createPaymentsService } from "~/core/payments/service.server";
 import { sendPendingTransfers } from "~/core/payments/settlement.server";
 import type { RailId } from "~/core/rails/types";
 import { sendPendingRefunds } from "~/core/refunds/custody-send.server";
-import { getRefund } from "~/core/refunds/refunds.server";
+import { getRefundOn } from "~/core/refunds/refunds.server";
 import { createRefundsService } from "~/core/refunds/service.server";
 import type { LiveSymbol } from "~/content/cryptocurrencies";
 import type { Db } from "~/utils/db.server";
@@ -160,9 +160,9 @@ export function setUpApi(merchantIds: string[]): ApiFixture {
           estimateNetworkFee: (assetId) => h.runtime.custody.estimateNetworkFee(assetId),
           runningRails: Object.keys(h.rails) as RailId[],
           async sendNow(refundId) {
-            await sendPendingRefunds(test.db, h.runtime.custody, now);
+            await sendPendingRefunds(sqliteStore(test.db), h.runtime.custody, now);
             await sendPendingTransfers(test.db, h.rails, now, { purpose: "refund" });
-            return getRefund(test.db, refundId);
+            return sqliteStore(test.db).read((q) => getRefundOn(q, refundId));
           },
         }),
       }),

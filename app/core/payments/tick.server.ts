@@ -84,8 +84,10 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
       (await pumpDisbursements(db, rails, now, { modes }));
     // Crypto refunds: to custody, and the outcome of those whose webhook has not come.
     const refunds =
-      (await sendPendingRefunds(db, deps.custody, now, { modes })) +
-      (await queryOverdueRefunds(db, deps.custody, now, reconcileAfterMs, { modes }));
+      (await sendPendingRefunds(sqliteStore(db), deps.custody, now, { modes })) +
+      (await queryOverdueRefunds(sqliteStore(db), deps.custody, now, reconcileAfterMs, {
+        modes,
+      }));
     const queried = await queryOverdueTransfers(db, rails, now(), reconcileAfterMs, {
       modes,
     });

@@ -6,18 +6,12 @@
  * and the signature header's value and answers with a domain outcome. M-Pesa's result callbacks
  * are core/payments/mpesa-results.server.ts (the one guard, and applying a result) and their edge
  * app/route-support/mpesa-callback.server.ts.
- *
- * TRANSITIONAL (ADR 0041): applying a refund's outcome (core/refunds/custody-send.server.ts) is
- * still synchronous code on the database; it runs in a store callback of its own, as it ran in its
- * own transaction before (`unmovedDb`).
  */
 import { custodyEvents } from "../../../drizzle/schema";
 import { dedupeKey, readWebhook } from "~/core/providers/custody/webhook.server";
 import type { CustodyTransaction } from "~/core/providers/custody/types";
 import { applyRefundTransaction, refundOfTransaction } from "~/core/refunds/custody-send.server";
-import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
-import type { Db } from "~/utils/db.server";
+import type { Store } from "~/db/store";
 import { logger } from "~/utils/logger.server";
 import {
   applyCustodyTransaction,
@@ -26,10 +20,7 @@ import {
 } from "./deposits.server";
 import { servesMode, type PaymentsDeps } from "./deps";
 /** What a custody notification about one of our refunds did. */
-type RefundOutcome = `refund_${ReturnType<typeof applyRefundTransaction>}`;
-
-/** A store callback's transaction for the code not on the store yet (see the file's comment). */
-const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
+type RefundOutcome = `refund_${Awaited<ReturnType<typeof applyRefundTransaction>>}`;
 
 /** A custody notification as it arrived: the raw body and its signature header (null: none). */
 export interface CustodyNotification {
@@ -114,12 +105,10 @@ export async function applySyncedTransaction(
   now: () => number,
 ): Promise<{ outcome: DepositOutcome | RefundOutcome; settlePaymentId?: string }> {
   // One of our refunds going out (its external id is the refund's), not a deposit.
-  const refund = await store.read(async (q) => refundOfTransaction(unmovedDb(q), transaction));
+  const refund = await store.read((q) => refundOfTransaction(q, transaction));
   if (refund) {
     if (!servesMode(runtime, refund.mode)) return { outcome: "ignored" };
-    const applied = await store.write(async (q) =>
-      applyRefundTransaction(unmovedDb(q), transaction, now(), refund.id),
-    );
+    const applied = await applyRefundTransaction(store, transaction, now(), refund.id);
     return { outcome: `refund_${applied}` };
   }
   const address = transaction.destinationAddress;

@@ -6,6 +6,12 @@
  * twice. Custody's webhooks (and, for lost ones, a look-up by external id) bring the outcome:
  * COMPLETED pays the refund out of what we owe the customer and books the network fee OneHop paid;
  * a failed, rejected, blocked or cancelled transfer fails the refund and gives the money back.
+ *
+ * On the store (ADR 0041): custody is asked between the store's transactions, never inside one. A
+ * refund is claimed by a conditional update (its lease, or for the overdue question its
+ * `updated_at`) in a write of its own before custody is asked, and custody's answer is recorded in
+ * another; two runs at once (two processes) never both ask. The ledger's posting gets the write's
+ * transaction (`unmovedTx`).
  */
 import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { payments, refunds } from "../../../drizzle/schema";
@@ -19,9 +25,11 @@ import {
 import { CustodyHttpError } from "~/core/providers/custody/client.server";
 import type { CustodyTransaction, CustodyTransfers } from "~/core/providers/custody/types";
 import { formatCryptoUnits, type QuoteAsset } from "~/core/payments/quote";
-import type { Db } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import { logger } from "~/utils/logger.server";
-import { failRefund, getRefund, markRefundSucceeded, type Refund } from "./refunds.server";
+import { failRefundOn, getRefundOn, markRefundSucceededOn, type Refund } from "./refunds.server";
 
 /** What refunds use of the custody client (createCustodyClient satisfies it). */
 export type RefundCustody = Pick<
@@ -53,8 +61,9 @@ const FEE_ASSETS: Readonly<Record<string, CryptoAsset>> = {
   ETH_TEST6: "ETH",
 };
 
-function claim(db: Db, refund: Refund, now: number): boolean {
-  const done = db
+/** Take the refund's send lease, if nobody holds it: whether this run may send it. */
+async function claim(q: Handle, refund: Refund, now: number): Promise<boolean> {
+  const done = await q
     .update(refunds)
     .set({ sendLeaseUntil: now + REFUND_SEND_LEASE_MS, attempts: refund.attempts + 1 })
     .where(
@@ -64,19 +73,20 @@ function claim(db: Db, refund: Refund, now: number): boolean {
         or(isNull(refunds.sendLeaseUntil), lt(refunds.sendLeaseUntil, now + 1)),
       ),
     )
-    .run();
-  return done.changes === 1;
+    .returning({ id: refunds.id });
+  return done.length === 1;
 }
 
 /** The custody asset id a refund is sent in: its payment's. */
-function assetIdOf(db: Db, refund: Refund): string | null {
-  return (
-    db
+async function assetIdOf(q: Handle, refund: Refund): Promise<string | null> {
+  const row = await first(
+    q
       .select({ id: payments.custodyAssetId })
       .from(payments)
       .where(eq(payments.id, refund.paymentId))
-      .get()?.id ?? null
+      .limit(1),
   );
+  return row?.id ?? null;
 }
 
 /**
@@ -84,31 +94,34 @@ function assetIdOf(db: Db, refund: Refund): string | null {
  * A refusal (4xx) fails the refund at once; a timeout or 5xx leaves it pending for the next run.
  */
 export async function sendPendingRefunds(
-  db: Db,
+  store: Store,
   custody: RefundCustody,
   now: () => number,
   { modes, limit = 20 }: { modes?: readonly LedgerBook[]; limit?: number } = {},
 ): Promise<number> {
-  const due = db
-    .select()
-    .from(refunds)
-    .where(
-      and(
-        eq(refunds.method, "crypto"),
-        eq(refunds.status, "pending"),
-        or(isNull(refunds.sendLeaseUntil), lt(refunds.sendLeaseUntil, now() + 1)),
-        modes ? inArray(refunds.mode, [...modes]) : undefined,
-      ),
-    )
-    .orderBy(refunds.createdAt)
-    .limit(limit)
-    .all();
+  const due = await store.read((q) =>
+    q
+      .select()
+      .from(refunds)
+      .where(
+        and(
+          eq(refunds.method, "crypto"),
+          eq(refunds.status, "pending"),
+          or(isNull(refunds.sendLeaseUntil), lt(refunds.sendLeaseUntil, now() + 1)),
+          modes ? inArray(refunds.mode, [...modes]) : undefined,
+        ),
+      )
+      .orderBy(refunds.createdAt)
+      .limit(limit),
+  );
   let sent = 0;
   for (const refund of due) {
-    if (!claim(db, refund, now())) continue;
-    const assetId = assetIdOf(db, refund);
+    if (!(await store.write((q) => claim(q, refund, now())))) continue;
+    const assetId = await store.read((q) => assetIdOf(q, refund));
     if (!assetId || !refund.asset || refund.cryptoUnits === null) {
-      failRefund(db, refund.id, "the payment has no custody asset to send", now());
+      await store.write((q) =>
+        failRefundOn(q, refund.id, "the payment has no custody asset to send", now()),
+      );
       continue;
     }
     try {
@@ -120,13 +133,18 @@ export async function sendPendingRefunds(
         amount: formatCryptoUnits(refund.cryptoUnits, refund.asset as QuoteAsset),
         note: `OneHop refund ${refund.id} of payment ${refund.paymentId}`,
       });
-      markSent(db, refund.id, answer.id, now());
+      await store.write((q) => markSent(q, refund.id, answer.id, now()));
       sent++;
       if (answer.status === "COMPLETED" || FAILED_STATUSES.has(answer.status))
-        applyRefundTransaction(db, { id: answer.id, status: answer.status }, now(), refund.id);
+        await applyRefundTransaction(
+          store,
+          { id: answer.id, status: answer.status },
+          now(),
+          refund.id,
+        );
     } catch (error) {
       if (error instanceof CustodyHttpError && !error.isRetryable && !error.isAuthError) {
-        failRefund(db, refund.id, custodyRefusal(error), now());
+        await store.write((q) => failRefundOn(q, refund.id, custodyRefusal(error), now()));
         continue;
       }
       // Timeout, network, 5xx, credentials: pending; the lease makes the next run wait a while.
@@ -143,48 +161,50 @@ function custodyRefusal(error: CustodyHttpError): string {
   return `custody refused the transfer: ${error.providerMessage ?? `HTTP ${error.status}`}`;
 }
 
-function markSent(db: Db, refundId: string, custodyTxId: string, now: number) {
-  db.update(refunds)
+async function markSent(q: Handle, refundId: string, custodyTxId: string, now: number) {
+  await q
+    .update(refunds)
     .set({ status: "sent", custodyTxId, sentAt: now, updatedAt: now, sendLeaseUntil: null })
-    .where(and(eq(refunds.id, refundId), eq(refunds.status, "pending")))
-    .run();
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, "pending")));
 }
 
 /**
  * The refund a custody transaction is about: its external id is the refund's (we set it on every
  * transfer, and custody echoes it), or none. Deposits carry no external id: no query for them.
  */
-export function refundOfTransaction(
-  db: Db,
+export async function refundOfTransaction(
+  q: Handle,
   transaction: Pick<RefundCustodyTransaction, "externalTxId">,
-): Refund | undefined {
+): Promise<Refund | undefined> {
   return transaction.externalTxId?.startsWith("rfd_")
-    ? getRefund(db, transaction.externalTxId)
+    ? getRefundOn(q, transaction.externalTxId)
     : undefined;
 }
 
 /**
- * Apply custody's (authoritative, re-read) state of a refund's transaction. Repeats and
- * out-of-order deliveries change nothing twice. Returns what it did.
+ * Apply custody's (authoritative, re-read) state of a refund's transaction, in one write. Repeats
+ * and out-of-order deliveries change nothing twice. Returns what it did.
  */
 export function applyRefundTransaction(
-  db: Db,
+  store: Store,
   transaction: RefundCustodyTransaction,
   now: number,
   refundId?: string,
-): "succeeded" | "failed" | "sent" | "ignored" {
-  const refund = refundId ? getRefund(db, refundId) : refundOfTransaction(db, transaction);
-  if (!refund || refund.method !== "crypto") return "ignored";
-  if (refund.status === "pending") markSent(db, refund.id, transaction.id, now);
-  if (FAILED_STATUSES.has(transaction.status)) {
-    const why = transaction.subStatus
-      ? `custody ${transaction.status.toLowerCase()} it (${transaction.subStatus})`
-      : `custody ${transaction.status.toLowerCase()} it`;
-    return failRefund(db, refund.id, why, now) ? "failed" : "ignored";
-  }
-  if (transaction.status !== "COMPLETED") return refund.status === "pending" ? "sent" : "ignored";
-  return db.transaction((tx) => {
-    const current = getRefund(tx, refund.id)!;
+): Promise<"succeeded" | "failed" | "sent" | "ignored"> {
+  return store.write(async (q) => {
+    const refund = refundId
+      ? await getRefundOn(q, refundId)
+      : await refundOfTransaction(q, transaction);
+    if (!refund || refund.method !== "crypto") return "ignored";
+    if (refund.status === "pending") await markSent(q, refund.id, transaction.id, now);
+    if (FAILED_STATUSES.has(transaction.status)) {
+      const why = transaction.subStatus
+        ? `custody ${transaction.status.toLowerCase()} it (${transaction.subStatus})`
+        : `custody ${transaction.status.toLowerCase()} it`;
+      return (await failRefundOn(q, refund.id, why, now)) ? "failed" : "ignored";
+    }
+    if (transaction.status !== "COMPLETED") return refund.status === "pending" ? "sent" : "ignored";
+    const current = (await getRefundOn(q, refund.id))!;
     if (current.status !== "pending" && current.status !== "sent") return "ignored";
     const asset = current.asset as QuoteAsset;
     const units = current.cryptoUnits!;
@@ -198,7 +218,7 @@ export function applyRefundTransaction(
       entries.push({ account: book.networkFees(fee.asset), amount: fee.units });
       entries.push({ account: book.custody(fee.asset), amount: -fee.units });
     }
-    postTransaction(tx, {
+    postTransaction(unmovedTx(q), {
       idempotencyKey: `refund:${current.id}:sent-on-chain`,
       kind: "refund.paid_on_chain",
       description: `Refund ${current.id}: ${formatCryptoUnits(units, asset)} ${asset} sent to the customer`,
@@ -206,8 +226,8 @@ export function applyRefundTransaction(
       entries,
       now,
     });
-    tx.update(refunds).set({ custodyTxId: transaction.id }).where(eq(refunds.id, current.id)).run();
-    markRefundSucceeded(tx, current, { txHash: transaction.txHash ?? null }, now);
+    await q.update(refunds).set({ custodyTxId: transaction.id }).where(eq(refunds.id, current.id));
+    await markRefundSucceededOn(q, current, { txHash: transaction.txHash ?? null }, now);
     return "succeeded";
   });
 }
@@ -233,47 +253,49 @@ function bookedFee(
  * between custody taking them and our write): the look-up finds them too.
  */
 export async function queryOverdueRefunds(
-  db: Db,
+  store: Store,
   custody: RefundCustody,
   now: () => number,
   olderThanMs: number,
   { modes, limit = 50 }: { modes?: readonly LedgerBook[]; limit?: number } = {},
 ): Promise<number> {
   const cutoff = now() - olderThanMs;
-  const overdue = db
-    .select()
-    .from(refunds)
-    .where(
-      and(
-        eq(refunds.method, "crypto"),
-        eq(refunds.status, "sent"),
-        lt(refunds.updatedAt, cutoff),
-        modes ? inArray(refunds.mode, [...modes]) : undefined,
-      ),
-    )
-    .limit(limit)
-    .all();
+  const overdue = await store.read((q) =>
+    q
+      .select()
+      .from(refunds)
+      .where(
+        and(
+          eq(refunds.method, "crypto"),
+          eq(refunds.status, "sent"),
+          lt(refunds.updatedAt, cutoff),
+          modes ? inArray(refunds.mode, [...modes]) : undefined,
+        ),
+      )
+      .limit(limit),
+  );
   let changed = 0;
   for (const refund of overdue) {
     // Claim the question: only the run whose update still finds it overdue and sent asks custody
     // (two runs at once, e.g. two processes, must not both ask).
-    const claimed = db
-      .update(refunds)
-      .set({ updatedAt: now() })
-      .where(
-        and(
-          eq(refunds.id, refund.id),
-          eq(refunds.status, "sent"),
-          eq(refunds.updatedAt, refund.updatedAt),
-        ),
-      )
-      .returning({ id: refunds.id })
-      .all();
+    const claimed = await store.write((q) =>
+      q
+        .update(refunds)
+        .set({ updatedAt: now() })
+        .where(
+          and(
+            eq(refunds.id, refund.id),
+            eq(refunds.status, "sent"),
+            eq(refunds.updatedAt, refund.updatedAt),
+          ),
+        )
+        .returning({ id: refunds.id }),
+    );
     if (claimed.length === 0) continue;
     try {
       const transaction = await custody.findTransactionByExternalId(refund.id);
       if (!transaction) continue;
-      const outcome = applyRefundTransaction(db, transaction, now(), refund.id);
+      const outcome = await applyRefundTransaction(store, transaction, now(), refund.id);
       if (outcome === "succeeded" || outcome === "failed") changed++;
     } catch (error) {
       logger.warn("refund status query failed", {

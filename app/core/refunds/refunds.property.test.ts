@@ -106,7 +106,7 @@ async function tryRefund(payment: Payment, s: Extract<Step, { kind: "refund" }>)
   } catch (error) {
     if (!(error instanceof RefundError)) throw error;
   }
-  await sendPendingRefunds(db, h.runtime.custody, now);
+  await sendPendingRefunds(sqliteStore(db), h.runtime.custody, now);
   await h.custodySim.flushWebhooks();
 }
 

@@ -12,6 +12,12 @@
  * - crypto held for the customer (an overpayment's excess, money an operator flagged): already
  *   owed to the customer, nothing moves until custody sends it.
  * A refund that fails gives the money back where it came from.
+ *
+ * On the store (ADR 0041). TRANSITIONAL: `getRefund`, `markRefundSucceeded` and `failRefund` stay
+ * synchronous for the transfer engine's refund handler (`transfers.server.ts`), which calls them
+ * inside the engine's transactions (the store's are `getRefundOn`, `markRefundSucceededOn`,
+ * `failRefundOn`); the ledger, the payment's events, the audit log and the outbox get the store
+ * callback's transaction (`unmovedTx`). This file leaves the legacy list when the handler moves.
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { mpesaCollections, payments, refunds, settlementTransfers } from "../../../drizzle/schema";
@@ -86,8 +92,18 @@ export interface RefundMeta {
   now: number;
 }
 
+/**
+ * A refund by id. TRANSITIONAL (ADR 0041): synchronous, for the transfer engine's refund handler
+ * (`transfers.server.ts`) inside the engine's transactions, and for tests; the store's is
+ * `getRefundOn`.
+ */
 export function getRefund(db: DbOrTx, id: string): Refund | undefined {
   return db.select().from(refunds).where(eq(refunds.id, id)).get();
+}
+
+/** A refund by id, in the caller's transaction. */
+export function getRefundOn(q: Handle, id: string): Promise<Refund | undefined> {
+  return first(q.select().from(refunds).where(eq(refunds.id, id)).limit(1));
 }
 
 /** A refund of this merchant in this mode (another merchant's, or the other mode's: none). */
@@ -441,23 +457,14 @@ export function enqueueRefundEvent(tx: DbOrTx, refund: Refund, type: RefundEvent
   });
 }
 
-/**
- * The refund was sent and confirmed: mark it, say so on the payment and to the merchant's
- * webhooks. The caller posts the money's last movement in the same transaction.
- */
-export function markRefundSucceeded(
+/** What a refund's success says on its payment, in the audit log and to the merchant's webhooks. */
+function recordRefundSucceeded(
   tx: DbOrTx,
   refund: Refund,
+  updated: Refund,
   set: { txHash?: string | null; receipt?: string | null },
   now: number,
-): boolean {
-  const done = tx
-    .update(refunds)
-    .set({ ...set, status: "succeeded", completedAt: now, updatedAt: now, sendLeaseUntil: null })
-    .where(and(eq(refunds.id, refund.id), inArray(refunds.status, ["pending", "sent"])))
-    .run();
-  if (done.changes !== 1) return false;
-  const updated = getRefund(tx, refund.id)!;
+) {
   recordEvent(
     tx,
     { id: refund.paymentId },
@@ -480,12 +487,136 @@ export function markRefundSucceeded(
     now,
   );
   enqueueRefundEvent(tx, updated, "refund.succeeded", now);
+}
+
+const succeededSet = (set: { txHash?: string | null; receipt?: string | null }, now: number) => ({
+  ...set,
+  status: "succeeded" as const,
+  completedAt: now,
+  updatedAt: now,
+  sendLeaseUntil: null,
+});
+
+/**
+ * The refund was sent and confirmed: mark it, say so on the payment and to the merchant's
+ * webhooks. The caller posts the money's last movement in the same transaction.
+ */
+export async function markRefundSucceededOn(
+  q: Handle,
+  refund: Refund,
+  set: { txHash?: string | null; receipt?: string | null },
+  now: number,
+): Promise<boolean> {
+  const done = await q
+    .update(refunds)
+    .set(succeededSet(set, now))
+    .where(and(eq(refunds.id, refund.id), inArray(refunds.status, ["pending", "sent"])))
+    .returning({ id: refunds.id });
+  if (done.length !== 1) return false;
+  const updated = (await getRefundOn(q, refund.id))!;
+  recordRefundSucceeded(unmovedTx(q), refund, updated, set, now);
   return true;
 }
 
 /**
+ * `markRefundSucceededOn`, synchronous. TRANSITIONAL (ADR 0041): for the transfer engine's refund
+ * handler (`transfers.server.ts`), inside the engine's transaction; goes when it moves.
+ */
+export function markRefundSucceeded(
+  tx: DbOrTx,
+  refund: Refund,
+  set: { txHash?: string | null; receipt?: string | null },
+  now: number,
+): boolean {
+  const done = tx
+    .update(refunds)
+    .set(succeededSet(set, now))
+    .where(and(eq(refunds.id, refund.id), inArray(refunds.status, ["pending", "sent"])))
+    .run();
+  if (done.changes !== 1) return false;
+  recordRefundSucceeded(tx, refund, getRefund(tx, refund.id)!, set, now);
+  return true;
+}
+
+const failedSet = (reason: string, now: number) => ({
+  status: "failed" as const,
+  failureReason: reason.slice(0, 200),
+  completedAt: now,
+  updatedAt: now,
+  sendLeaseUntil: null,
+});
+
+/**
+ * A failed refund's money goes back where it came from, and its failure is said on its payment, in
+ * the audit log and to the merchant's webhooks (`updated`: the refund as failed).
+ */
+function recordRefundFailed(
+  tx: DbOrTx,
+  refund: Refund,
+  updated: Refund,
+  reason: string,
+  now: number,
+) {
+  if (refund.ledgerTransactionId)
+    reverseTransaction(tx, {
+      transactionId: refund.ledgerTransactionId,
+      idempotencyKey: `refund:${refund.id}:returned`,
+      reason: `Refund ${refund.id} failed: ${reason}`.slice(0, 200),
+      now,
+    });
+  recordEvent(
+    tx,
+    { id: refund.paymentId },
+    {
+      type: "refund_failed",
+      cause:
+        refund.source === "balance"
+          ? `the refund of ${describeAmount(refund)} failed (${reason}); the money is back in the available balance`
+          : `the refund of ${describeAmount(refund)} failed (${reason}); it is still held for the customer`,
+      at: now,
+      detail: { refundId: refund.id },
+    },
+  );
+  recordAudit(
+    tx,
+    {
+      actorType: "system",
+      action: "refund.failed",
+      targetType: "refund",
+      targetId: refund.id,
+      details: { reason },
+    },
+    now,
+  );
+  enqueueRefundEvent(tx, updated, "refund.failed", now);
+}
+
+/**
  * The refund failed: the money goes back where it came from (the merchant's balance; held money
- * stays held for the customer), in the same transaction as the refund's new state.
+ * stays held for the customer), in the caller's transaction, with the refund's new state.
+ */
+export async function failRefundOn(
+  q: Handle,
+  refundId: string,
+  reason: string,
+  now: number,
+): Promise<boolean> {
+  const refund = await getRefundOn(q, refundId);
+  if (!refund || (refund.status !== "pending" && refund.status !== "sent")) return false;
+  const done = await q
+    .update(refunds)
+    .set(failedSet(reason, now))
+    .where(and(eq(refunds.id, refund.id), eq(refunds.status, refund.status)))
+    .returning({ id: refunds.id });
+  if (done.length !== 1) return false;
+  recordRefundFailed(unmovedTx(q), refund, (await getRefundOn(q, refund.id))!, reason, now);
+  return true;
+}
+
+/**
+ * `failRefundOn` in a transaction of its own (nested in the caller's, when it has one).
+ * TRANSITIONAL (ADR 0041): synchronous, for the transfer engine's refund handler
+ * (`transfers.server.ts`), inside the engine's transaction; goes when it moves.
  */
 export function failRefund(db: DbOrTx, refundId: string, reason: string, now: number): boolean {
   return db.transaction((tx) => {
@@ -493,48 +624,11 @@ export function failRefund(db: DbOrTx, refundId: string, reason: string, now: nu
     if (!refund || (refund.status !== "pending" && refund.status !== "sent")) return false;
     const done = tx
       .update(refunds)
-      .set({
-        status: "failed",
-        failureReason: reason.slice(0, 200),
-        completedAt: now,
-        updatedAt: now,
-        sendLeaseUntil: null,
-      })
+      .set(failedSet(reason, now))
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, refund.status)))
       .run();
     if (done.changes !== 1) return false;
-    if (refund.ledgerTransactionId)
-      reverseTransaction(tx, {
-        transactionId: refund.ledgerTransactionId,
-        idempotencyKey: `refund:${refund.id}:returned`,
-        reason: `Refund ${refund.id} failed: ${reason}`.slice(0, 200),
-        now,
-      });
-    recordEvent(
-      tx,
-      { id: refund.paymentId },
-      {
-        type: "refund_failed",
-        cause:
-          refund.source === "balance"
-            ? `the refund of ${describeAmount(refund)} failed (${reason}); the money is back in the available balance`
-            : `the refund of ${describeAmount(refund)} failed (${reason}); it is still held for the customer`,
-        at: now,
-        detail: { refundId: refund.id },
-      },
-    );
-    recordAudit(
-      tx,
-      {
-        actorType: "system",
-        action: "refund.failed",
-        targetType: "refund",
-        targetId: refund.id,
-        details: { reason },
-      },
-      now,
-    );
-    enqueueRefundEvent(tx, getRefund(tx, refund.id)!, "refund.failed", now);
+    recordRefundFailed(tx, refund, getRefund(tx, refund.id)!, reason, now);
     return true;
   });
 }

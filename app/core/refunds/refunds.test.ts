@@ -46,10 +46,16 @@ import {
   type PaymentsHarness,
 } from "../../../tests/setup/payments";
 import { installStk } from "../../../tests/setup/stk";
-import { queryOverdueRefunds, sendPendingRefunds } from "./custody-send.server";
+import { queryOverdueRefunds, sendPendingRefunds, type RefundCustody } from "./custody-send.server";
 import { RefundError } from "./errors";
 import { planRefund, unitsForKes } from "./plan.server";
-import { createRefund, getRefund, heldForCustomer, type Refund } from "./refunds.server";
+import {
+  createRefund,
+  getRefund,
+  getRefundOn,
+  heldForCustomer,
+  type Refund,
+} from "./refunds.server";
 import { createRefundsService } from "./service.server";
 
 const { db, file, close } = createTestDb();
@@ -87,9 +93,9 @@ const service = () =>
       estimateNetworkFee: (assetId) => h.runtime.custody.estimateNetworkFee(assetId),
       runningRails: ["mpesa"],
       async sendNow(refundId) {
-        await sendPendingRefunds(db, h.runtime.custody, now);
+        await sendPendingRefunds(sqliteStore(db), h.runtime.custody, now);
         await sendPendingTransfers(db, h.rails, now, { purpose: "refund" });
-        return getRefund(db, refundId);
+        return sqliteStore(db).read((q) => getRefundOn(q, refundId));
       },
     }),
   });
@@ -119,6 +125,22 @@ function eventTypes(refundId: string): string[] {
 async function custodyTransactionsFor(refundId: string) {
   const found = await h.runtime.custody.findTransactionByExternalId(refundId);
   return found ? [found] : [];
+}
+
+/** The harness's custody, counting the calls made about one refund (sends, look-ups). */
+function countingCustody(refundId: string) {
+  const calls = { sends: 0, lookups: 0 };
+  const custody: RefundCustody = {
+    createTransfer(input) {
+      if (input.externalTxId === refundId) calls.sends++;
+      return h.runtime.custody.createTransfer(input);
+    },
+    findTransactionByExternalId(externalTxId) {
+      if (externalTxId === refundId) calls.lookups++;
+      return h.runtime.custody.findTransactionByExternalId(externalTxId);
+    },
+  };
+  return { calls, custody };
 }
 
 async function paid(amountKes: number): Promise<Payment> {
@@ -342,12 +364,12 @@ describe("crypto refunds from the balance", () => {
       amount: formatCryptoUnits(refund.cryptoUnits!, "USDT"),
     });
     expect(getRefund(db, refund.id)!.status).toBe("pending");
-    expect(await sendPendingRefunds(db, h.runtime.custody, now)).toBe(1);
+    expect(await sendPendingRefunds(sqliteStore(db), h.runtime.custody, now)).toBe(1);
     const sent = getRefund(db, refund.id)!;
     expect(sent).toMatchObject({ status: "sent", custodyTxId: first.id });
     expect(await custodyTransactionsFor(refund.id)).toHaveLength(1);
     // A second run has nothing to send.
-    expect(await sendPendingRefunds(db, h.runtime.custody, now)).toBe(0);
+    expect(await sendPendingRefunds(sqliteStore(db), h.runtime.custody, now)).toBe(0);
     expect((await complete(refund)).status).toBe("succeeded");
     expectBalancedLedger();
   });
@@ -365,8 +387,56 @@ describe("crypto refunds from the balance", () => {
     await h.custodySim.completeTransfer(sent.custodyTxId!, { badSignature: true });
     expect(getRefund(db, refund.id)!.status).toBe("sent");
     h.clock.now += 10 * 60_000;
-    expect(await queryOverdueRefunds(db, h.runtime.custody, now, 5 * 60_000)).toBe(1);
+    expect(await queryOverdueRefunds(sqliteStore(db), h.runtime.custody, now, 5 * 60_000)).toBe(1);
     expect(getRefund(db, refund.id)!.status).toBe("succeeded");
+    expectBalancedLedger();
+  });
+
+  it("sends a refund once when two runs send at once (two processes): one custody call", async () => {
+    const payment = await paid(1_750);
+    const planned = await service().plan(scope, {
+      paymentId: payment.id,
+      source: "balance",
+      amountKesCents: 25_000n,
+      address: CUSTOMER,
+    });
+    const { refund } = await createRefund(sqliteStore(db), planned, {
+      createdBy: "usr_a",
+      requestKey: `two-senders-${payment.id}`,
+      reason: null,
+      now: now(),
+    });
+    const { calls, custody } = countingCustody(refund.id);
+    await Promise.all(
+      [db, other].map((conn) => sendPendingRefunds(sqliteStore(conn), custody, now)),
+    );
+    expect(calls.sends).toBe(1);
+    expect(getRefund(db, refund.id)!).toMatchObject({ status: "sent", attempts: 1 });
+    expect(await custodyTransactionsFor(refund.id)).toHaveLength(1);
+    expect((await complete(refund)).status).toBe("succeeded");
+    expectBalancedLedger();
+  });
+
+  it("asks custody once about an overdue refund when two runs ask at once (two processes)", async () => {
+    const payment = await paid(1_850);
+    const { refund } = await service().create(
+      scope,
+      { paymentId: payment.id, source: "balance", amountKesCents: 35_000n, address: CUSTOMER },
+      meta(),
+    );
+    const sent = getRefund(db, refund.id)!;
+    await h.custodySim.flushWebhooks();
+    // Completed at custody, its webhooks lost (refused by us: they do not verify).
+    await h.custodySim.completeTransfer(sent.custodyTxId!, { badSignature: true });
+    expect(getRefund(db, refund.id)!.status).toBe("sent");
+    h.clock.now += 10 * 60_000;
+    const { calls, custody } = countingCustody(refund.id);
+    await Promise.all(
+      [db, other].map((conn) => queryOverdueRefunds(sqliteStore(conn), custody, now, 5 * 60_000)),
+    );
+    expect(calls.lookups).toBe(1);
+    expect(getRefund(db, refund.id)!.status).toBe("succeeded");
+    expect(eventTypes(refund.id)).toEqual(["refund.created", "refund.succeeded"]);
     expectBalancedLedger();
   });
 

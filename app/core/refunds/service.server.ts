@@ -39,10 +39,8 @@ export interface RefundRuntime {
   runningRails: readonly RailId[];
   /**
    * Hand pending refunds of this mode to custody and M-Pesa now (errors are logged); resolves with
-   * the refund `refundId` as it stands once they were handed over, read in the same turn as the
-   * send ended (before a custody webhook that was already on its way is applied), or undefined.
-   * TRANSITIONAL: the senders still take the database this round (ADR 0041); read through the store
-   * once they move.
+   * the refund `refundId` as it stands once they were handed over (read through the store), or
+   * undefined.
    */
   sendNow(refundId: string): Promise<Refund | undefined>;
 }
