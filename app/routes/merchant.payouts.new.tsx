@@ -37,7 +37,7 @@ import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { disbursements, newPayoutPage, payoutApproval } from "~/wiring/disbursements.server";
+import { disbursements, newPayoutPage } from "~/wiring/disbursements.server";
 import { domainErrorStatus } from "~/utils/domain-errors.server";
 
 type ActionData = {
@@ -125,22 +125,24 @@ export async function action({ request }: ActionFunctionArgs) {
   const check = checkPayoutRow(raw);
   // The schema ran the same check: a refusal here means the two disagree.
   if (!check.ok) throw new Error("The payout passed the form's check but not the row check");
-  const approvalAboveKes = await payoutApproval().aboveKes(merchant.merchantId);
-  // The balance as it is when the review is shown (after a refused send, as it is then).
-  const review = async () =>
-    reviewOf(value, check, {
-      availableKesCents: (await newPayoutPage(merchant.merchantId)).available,
-      approvalAboveKes,
+  // The balance and threshold as they are when the review is shown (after a refused send, as it is
+  // then). Sending applies the threshold as it is in the payout's own transaction.
+  const review = async () => {
+    const page = await newPayoutPage(merchant.merchantId);
+    return reviewOf(value, check, {
+      availableKesCents: page.available,
+      approvalAboveKes: page.approvalAboveKes,
     });
+  };
   if (value.intent === "review")
     return data<ActionData>({ lastResult: submission.reply(), review: await review() });
 
   // Sending moves money: a fresh confirmation first, then back to this form filled in.
   requireRecentStepUp(request, merchant, `${paths.newMerchantPayout}?${payoutFormQuery(value)}`);
   try {
-    const { batch, needsApproval } = await disbursements().createSingle(
+    const { batch, needsApproval, approvalAboveKes } = await disbursements().createSingle(
       { merchantId: merchant.merchantId, memberId: merchant.userId, mode: "live" },
-      { row: check.row, raw, smsReceipts: value.smsReceipts ?? false, approvalAboveKes },
+      { row: check.row, raw, smsReceipts: value.smsReceipts ?? false },
     );
     const what = `${formatKesCents(check.row.amountKesCents)} to ${recipientLabel(check.row)}`;
     return redirectWithSuccess(

@@ -13,6 +13,7 @@ import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
 import {
   disbursementBatches,
   disbursementRows,
+  merchants,
   merchantUsers,
   settlementTransfers,
 } from "../../../drizzle/schema";
@@ -395,7 +396,10 @@ export async function rejectBatch(
 
 /**
  * One payout (a batch of one). At or under the merchant's approval threshold it is released at once
- * (the maker's step-up is the check); above it, it waits for another member's approval.
+ * (the maker's step-up is the check); above it, it waits for another member's approval. The
+ * threshold is read in the same transaction, through a lock on the merchant's row, so an owner
+ * lowering it at that moment is either before the payout (held) or after it (it went). Answers the
+ * threshold it applied.
  */
 export async function createSinglePayout(
   store: Store,
@@ -404,13 +408,22 @@ export async function createSinglePayout(
     row: CheckedPayoutRow;
     raw: RawPayoutRow;
     smsReceipts: boolean;
-    approvalAboveKes: number | null;
     /** The rails that run here (undefined: not checked). */
     runningRails?: readonly RailId[];
   },
   now: number,
-): Promise<{ batch: Batch; needsApproval: boolean }> {
+): Promise<{ batch: Batch; needsApproval: boolean; approvalAboveKes: number | null }> {
   return store.write(async (q) => {
+    const threshold = await first(
+      store.forUpdate(
+        q
+          .select({ kes: merchants.payoutApprovalAboveKes })
+          .from(merchants)
+          .where(eq(merchants.id, maker.merchantId))
+          .limit(1),
+      ),
+    );
+    const approvalAboveKes = threshold?.kes ?? null;
     const name = input.row.name || input.raw.recipient;
     const batch = await insertBatch(
       q,
@@ -443,8 +456,7 @@ export async function createSinglePayout(
       },
     ]);
     const needsApproval =
-      input.approvalAboveKes !== null &&
-      input.row.amountKesCents > BigInt(input.approvalAboveKes) * 100n;
+      approvalAboveKes !== null && input.row.amountKesCents > BigInt(approvalAboveKes) * 100n;
     const actor = { merchantId: maker.merchantId, memberId: maker.memberId, keyId: maker.keyId };
     audit(q, actor, "disbursement.single_created", batch, now, {
       amountKesCents: input.row.amountKesCents.toString(),
@@ -455,12 +467,16 @@ export async function createSinglePayout(
         .update(disbursementBatches)
         .set({ status: "awaiting_approval", submittedAt: now, updatedAt: now })
         .where(eq(disbursementBatches.id, batch.id));
-      return { batch: { ...batch, status: "awaiting_approval" as const }, needsApproval };
+      return {
+        batch: { ...batch, status: "awaiting_approval" as const },
+        needsApproval,
+        approvalAboveKes,
+      };
     }
     await release(q, batch, actor, "draft", now, input.runningRails);
     // Released on the maker's own authority (at or under the threshold): approved all the same.
     enqueueBatchEvent(unmovedTx(q), batch.id, "payout_batch.approved", now);
-    return { batch: { ...batch, status: "processing" as const }, needsApproval };
+    return { batch: { ...batch, status: "processing" as const }, needsApproval, approvalAboveKes };
   });
 }
 

@@ -54,6 +54,7 @@ import { DisbursementError } from "./errors";
 import { rowCost } from "./fees";
 import { batchSummary, listBatchRows, resultsCsvLines } from "./reads.server";
 import { checkPayoutRow } from "./row-check";
+import { setPayoutApprovalAboveKes } from "./settings.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, file, close } = createTestDb();
@@ -558,20 +559,26 @@ describe("one payout", () => {
     fund(M, 100_000);
     const check = checkPayoutRow(raw);
     if (!check.ok) throw new Error("row should be valid");
+    await setPayoutApprovalAboveKes(store, { merchantId: M, actorId: MAKER, kes: 25_000 }, now());
     const quick = await createSinglePayout(
       store,
       maker(M),
-      { row: check.row, raw, smsReceipts: false, approvalAboveKes: 25_000 },
+      { row: check.row, raw, smsReceipts: false },
       now(),
     );
-    expect(quick).toMatchObject({ needsApproval: false, batch: { status: "processing" } });
+    expect(quick).toMatchObject({
+      needsApproval: false,
+      approvalAboveKes: 25_000,
+      batch: { status: "processing" },
+    });
     await payOut();
     expect(rowsOf(quick.batch.id)[0]?.status).toBe("paid");
 
+    await setPayoutApprovalAboveKes(store, { merchantId: M, actorId: MAKER, kes: 24_999 }, now());
     const held = await createSinglePayout(
       store,
       maker(M),
-      { row: check.row, raw, smsReceipts: false, approvalAboveKes: 24_999 },
+      { row: check.row, raw, smsReceipts: false },
       now(),
     );
     expect(held).toMatchObject({ needsApproval: true, batch: { status: "awaiting_approval" } });
@@ -604,7 +611,7 @@ describe("one payout", () => {
     const { batch } = await createSinglePayout(
       store,
       { merchantId: M, memberId: "key:apk_test", mode: "test" },
-      { row: check.row, raw, smsReceipts: false, approvalAboveKes: null },
+      { row: check.row, raw, smsReceipts: false },
       now(),
     );
     await sendPendingTransfers(db, h.rails, now, { modes: ["test"] });
