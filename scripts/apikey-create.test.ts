@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { apiKeys } from "../drizzle/schema";
 import { authenticateApiKey } from "../app/core/api/keys.server";
+import { sqliteStore } from "../app/db/sqlite-store.server";
 import { createTestDb } from "../tests/setup/db";
 import { addMember } from "../tests/setup/members";
 import { addMerchant } from "../tests/setup/payments";
@@ -40,7 +41,7 @@ function run(...args: string[]) {
 const keyCount = () => db.select().from(apiKeys).all().length;
 
 describe("npm run apikey:create", () => {
-  it("prints the key once on stdout, a note on stderr, and stores only its hash", () => {
+  it("prints the key once on stdout, a note on stderr, and stores only its hash", async () => {
     const { status, stdout, stderr } = run(
       "--merchant",
       SHOP,
@@ -71,7 +72,7 @@ describe("npm run apikey:create", () => {
       expiresAt: null,
     });
     expect(JSON.stringify(row)).not.toContain(secret.slice(8));
-    expect(authenticateApiKey(db, secret, Date.now())).toMatchObject({
+    expect(await authenticateApiKey(sqliteStore(db), secret, Date.now())).toMatchObject({
       ok: true,
       key: { merchantId: SHOP, mode: "test", scopes: ["payments:read", "payments:write"] },
     });
@@ -100,14 +101,14 @@ describe("npm run apikey:create", () => {
     expect(row.expiresAt! - row.createdAt).toBe(90 * 86_400_000);
   });
 
-  it("makes the key a named member's, and refuses scopes beyond that member's role", () => {
+  it("makes the key a named member's, and refuses scopes beyond that member's role", async () => {
     const made = run(
       ...["--merchant", SHOP, "--mode", "live", "--scopes", "payments:write"],
       ...["--member", developer.username],
     );
     expect(made.status, made.stderr.join("\n")).toBe(0);
     expect(made.stderr[0]).toContain(`(member ${developer.username})`);
-    expect(authenticateApiKey(db, made.stdout[0]!, Date.now())).toMatchObject({
+    expect(await authenticateApiKey(sqliteStore(db), made.stdout[0]!, Date.now())).toMatchObject({
       ok: true,
       key: { memberId: developer.id, role: "developer", scopes: ["payments:write"] },
     });

@@ -19,6 +19,7 @@ import { createKeyFromCommandLine } from "../app/core/api/key-management.server"
 import { API_KEY_NAME_MAX } from "../app/core/api/key-schema";
 import { apiModes, apiScopes } from "../app/core/api/vocabulary";
 import { MERCHANT_ID_PATTERN } from "../app/core/id-formats";
+import { sqliteStore } from "../app/db/sqlite-store.server";
 import { DatabaseStartError, openDatabase, type Db } from "../app/utils/db.server";
 import { env } from "../app/utils/env.server";
 
@@ -120,8 +121,8 @@ try {
   console.error(`[db] ${error.message}`);
   process.exit(1);
 }
-const made = createKeyFromCommandLine(
-  db,
+const made = await createKeyFromCommandLine(
+  sqliteStore(db),
   merchant,
   {
     name,

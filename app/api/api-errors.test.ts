@@ -10,6 +10,7 @@ import { request as httpRequest, type IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { revokeApiKey } from "~/core/api/keys.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { expectApiError, expectOk, setUpApi, type ApiAnswer } from "../../tests/support/api-server";
 
 const SHOP = "MRC-AEEA22";
@@ -66,7 +67,9 @@ describe("API keys", () => {
     const { secret, id } = f.newKey(SHOP, "live");
     expectOk(await f.call("GET", "/api/v1/payments", { key: secret }));
     expect(
-      revokeApiKey(f.db, { merchantId: SHOP, keyId: id, revokedBy: "usr_x", now: f.h.clock.now }),
+      await sqliteStore(f.db).write((q) =>
+        revokeApiKey(q, { merchantId: SHOP, keyId: id, revokedBy: "usr_x", now: f.h.clock.now }),
+      ),
     ).toBe(true);
     expectApiError(
       await f.call("GET", "/api/v1/payments", { key: secret }),

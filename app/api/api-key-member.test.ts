@@ -11,9 +11,10 @@ import { describe, expect, it } from "vitest";
 import { auditLog, disbursementBatches } from "../../drizzle/schema";
 import { changeMemberRole, removeMember, suspendMember } from "~/core/accounts/team.server";
 import { apiKeyListItems, createKeyForMember } from "~/core/api/key-management.server";
-import { createApiKey } from "~/core/api/keys.server";
+import type { NewApiKey } from "~/core/api/keys.server";
 import { approveBatch } from "~/core/disbursements/batches.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
+import { insertApiKey } from "../../tests/setup/api-keys";
 import { addMember } from "../../tests/setup/members";
 import { creditAvailable } from "../../tests/setup/payments";
 import { expectApiError, expectOk, setUpApi } from "../../tests/support/api-server";
@@ -29,8 +30,8 @@ const newBatch = (key: string) =>
   f.call("POST", "/api/v1/payout_batches", { key, body: { title: "Supplier", csv: CSV } });
 
 /** A key of `memberId` with these scopes, made directly (as one made before the rule was). */
-function keyOf(memberId: string, scopes: Parameters<typeof createApiKey>[1]["scopes"]) {
-  return createApiKey(f.db, {
+function keyOf(memberId: string, scopes: NewApiKey["scopes"]) {
+  return insertApiKey(f.db, {
     merchantId: SHOP,
     mode: "test",
     name: "Integration",

@@ -9,12 +9,12 @@ import { authenticateApiKey, type ApiKeyAuth, type ApiKeyRefusal } from "~/core/
 import {
   claimIdempotencyKey,
   completeIdempotency,
+  completeIdempotencyOn,
   IDEMPOTENCY_KEY_PATTERN,
   releaseIdempotencyKey,
   requestFingerprint,
   type IdempotencyScope,
 } from "~/core/api/idempotency.server";
-import { unmovedTx } from "~/db/unmoved";
 import { teamRoleInfo } from "~/core/accounts/permissions";
 import { HEAVY_PER_CALLER, payoutUploadSlots } from "~/utils/heavy-work.server";
 import { logger } from "~/utils/logger.server";
@@ -35,7 +35,7 @@ const keyRefusals: Record<ApiKeyRefusal, [string, string]> = {
   expired: ["api_key_expired", "The API key has expired. Create a new one on the Developers page."],
 };
 
-function authenticate(deps: ApiDeps, request: ApiRequest, now: number): ApiKeyAuth {
+async function authenticate(deps: ApiDeps, request: ApiRequest, now: number): Promise<ApiKeyAuth> {
   // An address with too many failed key checks is refused before its key is looked up.
   const waitMs = keyFailureWaitMs(request.clientAddress, now);
   if (waitMs > 0) {
@@ -72,7 +72,7 @@ function authenticate(deps: ApiDeps, request: ApiRequest, now: number): ApiKeyAu
       challenge,
     );
   }
-  const result = authenticateApiKey(deps.db, match[1]!, now);
+  const result = await authenticateApiKey(deps.store, match[1]!, now);
   if (!result.ok) {
     recordKeyFailure(request.clientAddress, now);
     const [code, message] = keyRefusals[result.reason];
@@ -161,7 +161,7 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
       );
     const { route, params } = match;
 
-    const key = authenticate(deps, request, now);
+    const key = await authenticate(deps, request, now);
     const limited = takeRequest(key.keyId, deps.rateLimitPerSecond, now);
     Object.assign(headers, limited.headers);
     if (!limited.allowed)
@@ -279,7 +279,7 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
     if (idempotency && !stored) {
       const scope = idempotency;
       await deps.store.write(async (q) =>
-        completeIdempotency(unmovedTx(q), scope, {
+        completeIdempotencyOn(q, scope, {
           status: result.status,
           body: JSON.stringify(result.body),
         }),
@@ -312,7 +312,7 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
       await deps.store.write(async (q) => {
         if (error.status >= 500) await releaseIdempotencyKey(q, scope);
         else
-          completeIdempotency(unmovedTx(q), scope, {
+          await completeIdempotencyOn(q, scope, {
             status: error.status,
             body: JSON.stringify(answer),
           });

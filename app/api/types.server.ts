@@ -18,7 +18,11 @@ import type { Db, Tx } from "~/utils/db.server";
 export interface ApiDeps {
   /** The store (ADR 0041): the API's own queries (keys, idempotency, its reads). */
   store: Store;
-  /** The connection the services not yet on the store still take (ADR 0041, "Moving a module"). */
+  /**
+   * TRANSITIONAL (ADR 0041, "Moving a module"): the connection the payout batches' endpoints still
+   * hand the disbursements' synchronous event reads (`findBatchInMode`, `listBatchesPage`,
+   * `batchObjectOf`). Goes when those move; every other endpoint reads through `store`.
+   */
   db: Db;
   payments: () => PaymentsService;
   /** Payout batches (issue 15). */
@@ -66,6 +70,7 @@ export interface ApiResult {
 export interface ApiContext<Q = unknown, B = unknown> {
   deps: ApiDeps;
   store: Store;
+  /** TRANSITIONAL: `ApiDeps.db`, for the payout batches' endpoints only. */
   db: Db;
   key: ApiKeyAuth;
   params: Record<string, string>;

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { apiKeys, auditLog, merchantUsers, securityEvents, sessions } from "../../drizzle/schema";
 import type { TeamRole } from "~/core/accounts/permissions";
 import { authenticateApiKey, createApiKey } from "~/core/api/keys.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { startSession } from "~/utils/session.server";
 import { installTestDatabase } from "../../tests/setup/db";
 import { addMember } from "../../tests/setup/members";
@@ -177,7 +178,7 @@ describe("Developers › API keys", () => {
     expect(row!.expiresAt! - row!.createdAt).toBe(90 * 86_400_000);
     expect(JSON.stringify(row)).not.toContain(secret.slice(8));
 
-    const auth = authenticateApiKey(db, secret, Date.now());
+    const auth = await authenticateApiKey(sqliteStore(db), secret, Date.now());
     expect(auth).toMatchObject({
       ok: true,
       key: { merchantId: SHOP, mode: "live", scopes: ["payments:read", "payments:write"] },
@@ -205,41 +206,49 @@ describe("Developers › API keys", () => {
 
   it("revoking needs no step-up, works at once, and the key then fails to authenticate", async () => {
     const owner = await signedIn("owner", { steppedUp: false });
-    const { key, secret } = createApiKey(db, {
-      merchantId: SHOP,
-      mode: "test",
-      name: "Revoke me",
-      scopes: ["payments:read"],
-      createdBy: owner.id,
-      now: Date.now(),
-    });
-    expect(authenticateApiKey(db, secret, Date.now()).ok).toBe(true);
+    const { key, secret } = await sqliteStore(db).write((q) =>
+      createApiKey(q, {
+        merchantId: SHOP,
+        mode: "test",
+        name: "Revoke me",
+        scopes: ["payments:read"],
+        createdBy: owner.id,
+        now: Date.now(),
+      }),
+    );
+    expect((await authenticateApiKey(sqliteStore(db), secret, Date.now())).ok).toBe(true);
     const response = await respond(() =>
       action(args(formPost(PAGE, { intent: "revoke", keyId: key.id }, owner))),
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(PAGE);
     expect((await toastOf(response))?.message).toBe("API key revoked");
-    expect(authenticateApiKey(db, secret, Date.now())).toEqual({ ok: false, reason: "revoked" });
+    expect(await authenticateApiKey(sqliteStore(db), secret, Date.now())).toEqual({
+      ok: false,
+      reason: "revoked",
+    });
     const page = (await (await respond(() => loader(args(get(PAGE, owner))))).json()) as PageData;
     expect(page.keys.find((k) => k.id === key.id)?.status).toBe("revoked");
   });
 
   it("another merchant's key id cannot be revoked", async () => {
     const admin = await signedIn("admin");
-    const theirs = createApiKey(db, {
-      merchantId: OTHER,
-      mode: "live",
-      name: "Not yours",
-      scopes: ["payments:read"],
-      createdBy: addMember(db, OTHER, "owner").id,
-      now: Date.now(),
-    });
+    const theirOwner = addMember(db, OTHER, "owner").id;
+    const theirs = await sqliteStore(db).write((q) =>
+      createApiKey(q, {
+        merchantId: OTHER,
+        mode: "live",
+        name: "Not yours",
+        scopes: ["payments:read"],
+        createdBy: theirOwner,
+        now: Date.now(),
+      }),
+    );
     const response = await respond(() =>
       action(args(formPost(PAGE, { intent: "revoke", keyId: theirs.key.id }, admin))),
     );
     expect((await toastOf(response))?.message).toBe("Nothing changed");
-    expect(authenticateApiKey(db, theirs.secret, Date.now()).ok).toBe(true);
+    expect((await authenticateApiKey(sqliteStore(db), theirs.secret, Date.now())).ok).toBe(true);
     expect(keysOf(OTHER)[0]?.revokedAt).toBeNull();
   });
 });

@@ -10,7 +10,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createApiKey } from "~/core/api/keys.server";
 import type { ApiMode } from "~/core/api/vocabulary";
 import { callbackTokenFor } from "~/core/payments/callback-token.server";
 import { getPayment, PaymentError, type Payment } from "~/core/payments/payments.server";
@@ -25,6 +24,7 @@ import { env, SANDBOX_SETTINGS } from "~/utils/env.server";
 import { stopAllJobs } from "~/utils/jobs.server";
 import { mpesaCallbackAction, type MpesaCallbackKind } from "~/route-support/mpesa-callback.server";
 import { installTestDatabase } from "../../tests/setup/db";
+import { insertApiKey } from "../../tests/setup/api-keys";
 import { addMember } from "../../tests/setup/members";
 import { addMerchant } from "../../tests/setup/payments";
 import {
@@ -168,7 +168,7 @@ afterAll(async () => {
 });
 
 const testKey = () =>
-  createApiKey(db, {
+  insertApiKey(db, {
     merchantId: MERCHANT,
     mode: "test",
     name: "Sandbox",

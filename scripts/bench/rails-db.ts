@@ -20,6 +20,7 @@ import {
   verifyBalances,
 } from "../../app/core/ledger/ledger.server";
 import Database from "better-sqlite3";
+import { sqliteStore } from "../../app/db/sqlite-store.server";
 import { simulatorDatabaseFile } from "../../app/simulators/store.server";
 import { openDatabase, type Db } from "../../app/utils/db.server";
 import { env } from "../../app/utils/env.server";
@@ -66,7 +67,7 @@ function address(rail: BenchRail, i: number, second: boolean): DestinationAddres
   }
 }
 
-function seed(db: Db, count: number): SeededMerchant[] {
+async function seed(db: Db, count: number): Promise<SeededMerchant[]> {
   const now = Date.now();
   const seeded: SeededMerchant[] = [];
   for (let i = 0; i < count; i++) {
@@ -98,8 +99,8 @@ function seed(db: Db, count: number): SeededMerchant[] {
         createdAt: now,
       })
       .run();
-    const made = createKeyFromCommandLine(
-      db,
+    const made = await createKeyFromCommandLine(
+      sqliteStore(db),
       id,
       {
         name: "Bench rails",
@@ -547,7 +548,7 @@ if (process.argv[1]?.endsWith("rails-db.ts")) {
   try {
     const output =
       command === "seed"
-        ? seed(db, Number(argument))
+        ? await seed(db, Number(argument))
         : command === "check"
           ? check(db, JSON.parse(argument ?? "{}") as CheckArguments)
           : undefined;

@@ -6,7 +6,7 @@
  * approves it in the dashboard.
  */
 import { expect, test } from "@playwright/test";
-import { createApiKey } from "../../app/core/api/keys.server";
+import { insertApiKey } from "../setup/api-keys";
 import { capital, merchantAvailable, postTransaction } from "../../app/core/ledger/ledger.server";
 import { DEMO_MERCHANT, signInAsMerchant } from "./auth";
 import { addTeamMember, createTestMerchant, markSteppedUp, withCore } from "./db";
@@ -82,7 +82,7 @@ test("an owner's batch made through the API waits for another member, who approv
       ],
     });
     const userId = `usr_${owner.merchantId.slice(4)}`;
-    return createApiKey(db, {
+    return insertApiKey(db, {
       merchantId: owner.merchantId,
       mode: "live",
       name: "ERP",

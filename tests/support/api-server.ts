@@ -9,7 +9,6 @@ import type { AddressInfo } from "node:net";
 import { beforeAll, expect } from "vitest";
 import { serveApi } from "~/api/node.server";
 import type { ApiDeps } from "~/api/types.server";
-import { createApiKey } from "~/core/api/keys.server";
 import { createDisbursementsService } from "~/core/disbursements/service.server";
 import { apiScopes, type ApiMode, type ApiScope } from "~/core/api/vocabulary";
 import { createPaymentsService } from "~/core/payments/service.server";
@@ -22,6 +21,7 @@ import type { LiveSymbol } from "~/content/cryptocurrencies";
 import type { Db } from "~/utils/db.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
 import { createTestDb } from "../setup/db";
+import { insertApiKey } from "../setup/api-keys";
 import { addMember } from "../setup/members";
 import {
   addMerchant,
@@ -177,7 +177,7 @@ export function setUpApi(merchantIds: string[]): ApiFixture {
     h,
     deps,
     newKey(merchantId, mode, options = {}) {
-      const { key, secret } = createApiKey(test.db, {
+      const { key, secret } = insertApiKey(test.db, {
         merchantId,
         mode,
         name: `${mode} key`,

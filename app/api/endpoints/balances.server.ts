@@ -1,6 +1,7 @@
 /** `/balances` and `/rates`: what the merchant is owed, and today's rates. */
 import { kesDecimal } from "~/core/api/payment-object";
 import { merchantBalances } from "~/core/ledger/read.server";
+import { unmovedTx } from "~/db/unmoved";
 import { balanceSchema, ratesSchema } from "../schemas.server";
 import { defineRoute } from "../types.server";
 
@@ -20,10 +21,13 @@ export const balanceRoutes = [
       response: { status: 200, description: "The balance.", schema: balanceSchema },
       errors: [401, 403, 429],
     },
-    handle(context) {
+    async handle(context) {
       const live = context.key.mode === "live";
+      const { merchantId, mode } = context.key;
       // The ledger book of the key's mode: a test key sees test money, never live money.
-      const balances = merchantBalances(context.db, context.key.merchantId, context.key.mode);
+      const balances = await context.store.read(async (q) =>
+        merchantBalances(unmovedTx(q), merchantId, mode),
+      );
       return {
         status: 200,
         body: {

@@ -13,6 +13,7 @@ import { destinationStatuses } from "~/core/destinations/vocabulary";
 import { listTransfersForPayment, payoutRowOf } from "~/core/payments/settlement-transfers.server";
 import { transferStatuses } from "~/core/payments/statuses";
 import { railIds } from "~/core/rails/types";
+import { unmovedTx } from "~/db/unmoved";
 import { notFound } from "../errors.server";
 import { paymentIdSchema } from "../schemas.server";
 import { defineRoute } from "../types.server";
@@ -91,16 +92,18 @@ export const settlementRoutes = [
     },
     async handle(context) {
       const id = context.params.id!;
-      const payment = await findPayment(context.store, context.key, id);
-      if (!payment) throw notFound("payment", id);
+      // One read: the payment (findPayment's read joins it), then its transfers.
+      const transfers = await context.store.read(async (q) => {
+        const payment = await findPayment(context.store, context.key, id);
+        return payment && listTransfersForPayment(unmovedTx(q), payment.id);
+      });
+      if (!transfers) throw notFound("payment", id);
       const livemode = context.key.mode === "live";
       return {
         status: 200,
         body: {
           object: "list",
-          data: listTransfersForPayment(context.db, payment.id).map((transfer) =>
-            payoutObject(payoutRowOf(transfer), livemode),
-          ),
+          data: transfers.map((transfer) => payoutObject(payoutRowOf(transfer), livemode)),
         },
       };
     },

@@ -269,7 +269,7 @@ function changeMember(
     const keysRevoked =
       next.status === "active"
         ? 0
-        : revokeMemberKeys(unmovedTx(q), { memberId, revokedBy: actor.userId, now });
+        : await revokeMemberKeys(q, { memberId, revokedBy: actor.userId, now });
     if (change.kind === "role") {
       record(q, actor, "team.member_role_changed", "merchant_user", memberId, now, {
         username: member.username,

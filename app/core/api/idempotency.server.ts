@@ -83,31 +83,41 @@ export function claimIdempotencyKey(
   }, options);
 }
 
+const scopeOf = (scope: IdempotencyScope) =>
+  and(
+    eq(idempotencyKeys.merchantId, scope.merchantId),
+    eq(idempotencyKeys.mode, scope.mode),
+    eq(idempotencyKeys.key, scope.key),
+  );
+
+const doneWith = (response: { status: number; body: string }) => ({
+  state: "done" as const,
+  lockedUntil: null,
+  responseStatus: response.status,
+  responseBody: response.body,
+});
+
+/** Store the response of a claimed key, inside the caller's write (the effect's, or its own). */
+export async function completeIdempotencyOn(
+  q: Handle,
+  scope: IdempotencyScope,
+  response: { status: number; body: string },
+): Promise<void> {
+  await q.update(idempotencyKeys).set(doneWith(response)).where(scopeOf(scope));
+}
+
 /**
- * Store the response of a claimed key (call it inside the transaction of the effect). Synchronous
- * this round: the API's `storeResponse` calls it inside the payments and disbursements services'
- * own (not yet moved) transactions.
+ * Store the response of a claimed key (call it inside the transaction of the effect).
+ * TRANSITIONAL (ADR 0041): synchronous, for the API's `storeResponse`, which the payments and
+ * disbursements services call inside their transactions without awaiting; the store's is
+ * `completeIdempotencyOn`. Goes when those callbacks are awaited.
  */
 export function completeIdempotency(
   db: DbOrTx,
   scope: IdempotencyScope,
   response: { status: number; body: string },
 ): void {
-  db.update(idempotencyKeys)
-    .set({
-      state: "done",
-      lockedUntil: null,
-      responseStatus: response.status,
-      responseBody: response.body,
-    })
-    .where(
-      and(
-        eq(idempotencyKeys.merchantId, scope.merchantId),
-        eq(idempotencyKeys.mode, scope.mode),
-        eq(idempotencyKeys.key, scope.key),
-      ),
-    )
-    .run();
+  db.update(idempotencyKeys).set(doneWith(response)).where(scopeOf(scope)).run();
 }
 
 /** Give a claim back (the request failed with nothing done: a retry may run it again). */

@@ -41,12 +41,15 @@ function made(result: Awaited<ReturnType<typeof createKeyForMember>>) {
   return result;
 }
 const T0 = Date.UTC(2026, 10, 24, 9);
+/** A key made directly, in a write of its own. */
+const newKeyIn = (input: Parameters<typeof createApiKey>[1]) =>
+  store.write((q) => createApiKey(q, input));
 
 const lastUsed = (id: string) =>
   db.select({ at: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, id)).get()?.at;
 
 describe("authenticating an API key", () => {
-  it("refuses malformed keys before any lookup", () => {
+  it("refuses malformed keys before any lookup", async () => {
     for (const secret of [
       "",
       "oh_test_",
@@ -56,14 +59,14 @@ describe("authenticating an API key", () => {
       `oh_test_${"a".repeat(33)}`,
       ` oh_test_${"a".repeat(32)}`,
     ])
-      expect(authenticateApiKey(db, secret, T0), secret).toEqual({
+      expect(await authenticateApiKey(store, secret, T0), secret).toEqual({
         ok: false,
         reason: "malformed",
       });
   });
 
-  it("refuses a well-formed key nobody made", () => {
-    expect(authenticateApiKey(db, `oh_live_${"Z".repeat(32)}`, T0)).toEqual({
+  it("refuses a well-formed key nobody made", async () => {
+    expect(await authenticateApiKey(store, `oh_live_${"Z".repeat(32)}`, T0)).toEqual({
       ok: false,
       reason: "unknown",
     });
@@ -79,7 +82,7 @@ describe("authenticating an API key", () => {
       ),
     );
     expect(secret).toMatch(/^oh_live_[0-9A-Za-z]{32}$/);
-    expect(authenticateApiKey(db, secret, T0)).toEqual({
+    expect(await authenticateApiKey(store, secret, T0)).toEqual({
       ok: true,
       key: {
         keyId: key.id,
@@ -105,12 +108,12 @@ describe("authenticating an API key", () => {
       ),
     );
     expect(test.secret).toMatch(/^oh_test_/);
-    const auth = authenticateApiKey(db, test.secret, T0);
+    const auth = await authenticateApiKey(store, test.secret, T0);
     expect(auth.ok && auth.key.mode).toBe("test");
   });
 
   it("refuses a key from the moment it expires, and lists it as Expired", async () => {
-    const { key, secret } = createApiKey(db, {
+    const { key, secret } = await newKeyIn({
       merchantId: SHOP,
       mode: "test",
       name: "Short-lived",
@@ -119,8 +122,11 @@ describe("authenticating an API key", () => {
       expiresAt: T0 + 1_000,
       now: T0,
     });
-    expect(authenticateApiKey(db, secret, T0 + 999).ok).toBe(true);
-    expect(authenticateApiKey(db, secret, T0 + 1_000)).toEqual({ ok: false, reason: "expired" });
+    expect((await authenticateApiKey(store, secret, T0 + 999)).ok).toBe(true);
+    expect(await authenticateApiKey(store, secret, T0 + 1_000)).toEqual({
+      ok: false,
+      reason: "expired",
+    });
     const listed = (await apiKeyListItems(store, SHOP, T0 + 1_000)).find(
       (item) => item.id === key.id,
     );
@@ -128,7 +134,7 @@ describe("authenticating an API key", () => {
   });
 
   it("writes the last-used time at most once a minute", async () => {
-    const { key, secret } = createApiKey(db, {
+    const { key, secret } = await newKeyIn({
       merchantId: SHOP,
       mode: "live",
       name: "Busy",
@@ -137,11 +143,11 @@ describe("authenticating an API key", () => {
       now: T0,
     });
     expect(lastUsed(key.id)).toBeNull();
-    authenticateApiKey(db, secret, T0 + 10_000);
+    await authenticateApiKey(store, secret, T0 + 10_000);
     expect(lastUsed(key.id)).toBe(T0 + 10_000);
-    authenticateApiKey(db, secret, T0 + 69_999);
+    await authenticateApiKey(store, secret, T0 + 69_999);
     expect(lastUsed(key.id)).toBe(T0 + 10_000);
-    authenticateApiKey(db, secret, T0 + 70_000);
+    await authenticateApiKey(store, secret, T0 + 70_000);
     expect(lastUsed(key.id)).toBe(T0 + 70_000);
     expect(
       (await apiKeyListItems(store, SHOP, T0 + 70_000)).find((k) => k.id === key.id)?.lastUsedAt,
@@ -163,7 +169,10 @@ describe("revoking an API key", () => {
       ok: true,
       name: "Old shop",
     });
-    expect(authenticateApiKey(db, secret, T0 + 5)).toEqual({ ok: false, reason: "revoked" });
+    expect(await authenticateApiKey(store, secret, T0 + 5)).toEqual({
+      ok: false,
+      reason: "revoked",
+    });
     expect(await revokeKeyForMember(store, actor, key.id, T0 + 6)).toEqual({ ok: false });
     expect((await apiKeyListItems(store, SHOP, T0 + 6)).find((k) => k.id === key.id)?.status).toBe(
       "revoked",
@@ -185,7 +194,7 @@ describe("revoking an API key", () => {
   });
 
   it("cannot revoke another merchant's key", async () => {
-    const theirs = createApiKey(db, {
+    const theirs = await newKeyIn({
       merchantId: OTHER,
       mode: "live",
       name: "Theirs",
@@ -194,7 +203,7 @@ describe("revoking an API key", () => {
       now: T0,
     });
     expect(await revokeKeyForMember(store, actor, theirs.key.id, T0 + 1)).toEqual({ ok: false });
-    expect(authenticateApiKey(db, theirs.secret, T0 + 1).ok).toBe(true);
+    expect((await authenticateApiKey(store, theirs.secret, T0 + 1)).ok).toBe(true);
     expect((await apiKeyListItems(store, SHOP, T0 + 1)).map((k) => k.id)).not.toContain(
       theirs.key.id,
     );

@@ -12,7 +12,6 @@ import { recordSecurityEvent, type RequestOrigin } from "~/core/accounts/securit
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
 import { unmovedTx } from "~/db/unmoved";
-import type { Db } from "~/utils/db.server";
 import { scopesBeyondRole } from "./key-rules";
 import { createApiKey, parseScopes, revokeApiKey, type ApiKeyRow } from "./keys.server";
 import type { ApiMode, ApiScope } from "./vocabulary";
@@ -146,10 +145,7 @@ export function createKeyForMember(
         role: member.role,
         scopes: beyond,
       };
-    // keys.server.ts, the audit and security events stay synchronous this round: they write in
-    // this transaction.
-    const tx = unmovedTx(q);
-    const made = createApiKey(tx, {
+    const made = await createApiKey(q, {
       merchantId: actor.merchantId,
       createdBy: actor.userId,
       now,
@@ -161,6 +157,8 @@ export function createKeyForMember(
       mode: input.mode,
       prefix: made.key.prefix,
     };
+    // The audit and security events stay synchronous this round: they write in this transaction.
+    const tx = unmovedTx(q);
     recordAudit(
       tx,
       {
@@ -195,8 +193,14 @@ export function revokeKeyForMember(
   now = Date.now(),
 ): Promise<{ ok: true; name: string } | { ok: false }> {
   return store.write(async (q) => {
-    const tx = unmovedTx(q);
-    if (!revokeApiKey(tx, { merchantId: actor.merchantId, keyId, revokedBy: actor.userId, now }))
+    if (
+      !(await revokeApiKey(q, {
+        merchantId: actor.merchantId,
+        keyId,
+        revokedBy: actor.userId,
+        now,
+      }))
+    )
       return { ok: false as const };
     const row = (await first(
       q
@@ -206,6 +210,7 @@ export function revokeKeyForMember(
         .limit(1),
     ))!;
     const details = { keyId, name: row.name, mode: row.mode, prefix: row.prefix };
+    const tx = unmovedTx(q);
     recordAudit(
       tx,
       {
@@ -236,77 +241,77 @@ export function revokeKeyForMember(
  * `npm run apikey:create`: a key made by an operator at the command line for a member of the
  * merchant (by username; the first active owner when none is named). The audit row's actor is
  * "system"; the key is the member's and never does more than their role. Refusals: no such merchant
- * or member, or scopes beyond the member's role. Synchronous this round: scripts/apikey-create.ts
- * and the bench call it outside the app.
+ * or member, or scopes beyond the member's role. One write (scripts/apikey-create.ts and the bench
+ * hand it the store on their database).
  */
 export function createKeyFromCommandLine(
-  db: Db,
+  store: Store,
   merchantId: string,
   input: NewKeyRequest & { member?: string },
   now = Date.now(),
-):
+): Promise<
   | ({ ok: true } & { key: ApiKeyRow; secret: string; member: string })
   | KeyRefusal
-  | { ok: false; reason: "no_merchant" } {
-  return db.transaction(
-    (tx) => {
-      const merchant = tx
-        .select({ id: merchants.id })
-        .from(merchants)
-        .where(eq(merchants.id, merchantId))
-        .get();
-      if (!merchant) return { ok: false as const, reason: "no_merchant" as const };
-      const member = tx
-        .select({
-          id: merchantUsers.id,
-          username: merchantUsers.username,
-          role: merchantUsers.role,
-        })
-        .from(merchantUsers)
-        .where(
-          and(
-            eq(merchantUsers.merchantId, merchantId),
-            eq(merchantUsers.status, "active"),
-            input.member === undefined
-              ? eq(merchantUsers.role, "owner")
-              : eq(merchantUsers.username, input.member),
-          ),
-        )
-        .orderBy(asc(merchantUsers.createdAt))
-        .get();
-      if (!member) return { ok: false as const, reason: "no_member" as const };
-      const beyond = scopesBeyondRole(member.role, input.scopes);
-      if (beyond.length > 0)
-        return {
-          ok: false as const,
-          reason: "beyond_role" as const,
-          role: member.role,
-          scopes: beyond,
-        };
-      const { member: _named, ...request } = input;
-      const made = createApiKey(tx, { merchantId, createdBy: member.id, now, ...request });
-      recordAudit(
-        tx,
-        {
-          actorType: "system",
-          action: "api_key.created",
-          targetType: "api_key",
-          targetId: made.key.id,
-          details: {
-            merchantId,
-            keyId: made.key.id,
-            name: input.name,
-            mode: input.mode,
-            prefix: made.key.prefix,
-            scopes: input.scopes,
-            member: member.id,
-            via: "apikey:create",
-          },
+  | { ok: false; reason: "no_merchant" }
+> {
+  return store.write(async (q) => {
+    const merchant = await first(
+      q.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)).limit(1),
+    );
+    if (!merchant) return { ok: false as const, reason: "no_merchant" as const };
+    const member = await first(
+      store.forUpdate(
+        q
+          .select({
+            id: merchantUsers.id,
+            username: merchantUsers.username,
+            role: merchantUsers.role,
+          })
+          .from(merchantUsers)
+          .where(
+            and(
+              eq(merchantUsers.merchantId, merchantId),
+              eq(merchantUsers.status, "active"),
+              input.member === undefined
+                ? eq(merchantUsers.role, "owner")
+                : eq(merchantUsers.username, input.member),
+            ),
+          )
+          .orderBy(asc(merchantUsers.createdAt))
+          .limit(1),
+      ),
+    );
+    if (!member) return { ok: false as const, reason: "no_member" as const };
+    const beyond = scopesBeyondRole(member.role, input.scopes);
+    if (beyond.length > 0)
+      return {
+        ok: false as const,
+        reason: "beyond_role" as const,
+        role: member.role,
+        scopes: beyond,
+      };
+    const { member: _named, ...request } = input;
+    const made = await createApiKey(q, { merchantId, createdBy: member.id, now, ...request });
+    recordAudit(
+      unmovedTx(q),
+      {
+        actorType: "system",
+        action: "api_key.created",
+        targetType: "api_key",
+        targetId: made.key.id,
+        details: {
+          merchantId,
+          keyId: made.key.id,
+          name: input.name,
+          mode: input.mode,
+          prefix: made.key.prefix,
+          scopes: input.scopes,
+          member: member.id,
+          via: "apikey:create",
         },
-        now,
-      );
-      return { ok: true as const, ...made, member: member.username };
-    },
-    { behavior: "immediate" },
-  );
+      },
+      now,
+    );
+    return { ok: true as const, ...made, member: member.username };
+  });
 }

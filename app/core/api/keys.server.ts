@@ -4,14 +4,17 @@
  * secret: there is nothing to guess), with a visible prefix for lists. A key is shown once, when it
  * is made. Last-used time is written at most once a minute per key, so a busy integration does not
  * turn every read into a write.
+ *
+ * On the store (ADR 0041): a key is made or revoked inside the caller's write (`q`); a request's
+ * key is looked up in one read, and its last-used time written in a write of its own.
  */
 import { createHash, randomInt } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { apiKeys, merchantUsers } from "../../../drizzle/schema";
 import { isTeamRole, type TeamRole } from "~/core/accounts/permissions";
 import { newId } from "~/core/ids.server";
-import type { Db, DbOrTx } from "~/utils/db.server";
-import { preparedPerDb } from "~/utils/prepared.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
 import { roleHoldsScope } from "./key-rules";
 import { apiKeyPrefixes, apiScopes, type ApiMode, type ApiScope } from "./vocabulary";
 
@@ -57,8 +60,11 @@ export interface NewApiKey {
   now: number;
 }
 
-/** Make a key. Returns the row and the secret: the only time the secret exists in the clear. */
-export function createApiKey(db: DbOrTx, input: NewApiKey): { key: ApiKeyRow; secret: string } {
+/**
+ * A new key's row and its secret, not yet stored (`createApiKey` stores it): the only time the
+ * secret exists in the clear.
+ */
+export function newApiKey(input: NewApiKey): { key: ApiKeyRow; secret: string } {
   const secret = newSecret(input.mode);
   const key: ApiKeyRow = {
     id: newId("key"),
@@ -75,8 +81,17 @@ export function createApiKey(db: DbOrTx, input: NewApiKey): { key: ApiKeyRow; se
     revokedAt: null,
     revokedBy: null,
   };
-  db.insert(apiKeys).values(key).run();
   return { key, secret };
+}
+
+/** Make a key, inside the caller's write. Returns the row and the secret (shown once). */
+export async function createApiKey(
+  q: Handle,
+  input: NewApiKey,
+): Promise<{ key: ApiKeyRow; secret: string }> {
+  const made = newApiKey(input);
+  await q.insert(apiKeys).values(made.key);
+  return made;
 }
 
 export interface ApiKeyAuth {
@@ -96,34 +111,34 @@ export type ApiKeyRefusal = "malformed" | "unknown" | "revoked" | "expired";
 
 const lastUsedWritten = new Map<string, number>();
 
-/**
- * Every API request looks its key up, with its member's role and status: prepared once per
- * database.
- */
-const keyByHash = preparedPerDb((db: Db) =>
-  db
-    .select({
-      key: apiKeys,
-      memberRole: merchantUsers.role,
-      memberStatus: merchantUsers.status,
-    })
-    .from(apiKeys)
-    .leftJoin(merchantUsers, eq(merchantUsers.id, apiKeys.createdBy))
-    .where(eq(apiKeys.secretHash, sql.placeholder("hash")))
-    .prepare(),
-);
+/** Every API request looks its key up, with its member's role and status. */
+const keyByHash = (q: Handle, hash: string) =>
+  first(
+    q
+      .select({
+        key: apiKeys,
+        memberRole: merchantUsers.role,
+        memberStatus: merchantUsers.status,
+      })
+      .from(apiKeys)
+      .leftJoin(merchantUsers, eq(merchantUsers.id, apiKeys.createdBy))
+      .where(eq(apiKeys.secretHash, hash))
+      .limit(1),
+  );
 
 /**
  * The key a bearer secret names, if it may be used now. Refusals say why (the API answers 401 with
- * a message for each). Marks the key used (at most once a minute).
+ * a message for each). Marks the key used (at most once a minute), in a write of its own after the
+ * read.
  */
-export function authenticateApiKey(
-  db: Db,
+export async function authenticateApiKey(
+  store: Store,
   secret: string,
   now: number,
-): { ok: true; key: ApiKeyAuth } | { ok: false; reason: ApiKeyRefusal } {
+): Promise<{ ok: true; key: ApiKeyAuth } | { ok: false; reason: ApiKeyRefusal }> {
   if (!API_KEY_PATTERN.test(secret)) return { ok: false, reason: "malformed" };
-  const found = keyByHash(db).get({ hash: hashApiKey(secret) });
+  const hash = hashApiKey(secret);
+  const found = await store.read((q) => keyByHash(q, hash));
   if (!found) return { ok: false, reason: "unknown" };
   const { key: row, memberRole, memberStatus } = found;
   if (row.revokedAt !== null && row.revokedAt <= now) return { ok: false, reason: "revoked" };
@@ -134,7 +149,9 @@ export function authenticateApiKey(
   const written = lastUsedWritten.get(row.id) ?? row.lastUsedAt ?? 0;
   if (now - written >= LAST_USED_EVERY_MS) {
     lastUsedWritten.set(row.id, now);
-    db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id)).run();
+    await store.write(async (q) => {
+      await q.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id));
+    });
   }
   const given = parseScopes(row.scopes);
   return {
@@ -155,23 +172,27 @@ export function authenticateApiKey(
  * Revoke every active key of a member (suspended or removed), in the caller's transaction: the
  * Developers page shows them revoked, by the member who made the change. Returns how many.
  */
-export function revokeMemberKeys(
-  tx: DbOrTx,
+export async function revokeMemberKeys(
+  q: Handle,
   input: { memberId: string; revokedBy: string; now: number },
-): number {
-  return tx
+): Promise<number> {
+  const revoked = await q
     .update(apiKeys)
     .set({ revokedAt: input.now, revokedBy: input.revokedBy })
     .where(and(eq(apiKeys.createdBy, input.memberId), isNull(apiKeys.revokedAt)))
-    .run().changes;
+    .returning({ id: apiKeys.id });
+  return revoked.length;
 }
 
-/** Revoke at once. False when the key is not the merchant's or was already revoked. */
-export function revokeApiKey(
-  db: DbOrTx,
+/**
+ * Revoke at once, inside the caller's write. False when the key is not the merchant's or was
+ * already revoked.
+ */
+export async function revokeApiKey(
+  q: Handle,
   input: { merchantId: string; keyId: string; revokedBy: string; now: number },
-): boolean {
-  const result = db
+): Promise<boolean> {
+  const revoked = await q
     .update(apiKeys)
     .set({ revokedAt: input.now, revokedBy: input.revokedBy })
     .where(
@@ -181,6 +202,6 @@ export function revokeApiKey(
         isNull(apiKeys.revokedAt),
       ),
     )
-    .run();
-  return result.changes === 1;
+    .returning({ id: apiKeys.id });
+  return revoked.length === 1;
 }
