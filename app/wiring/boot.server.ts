@@ -11,6 +11,7 @@
  */
 import { startApi } from "~/wiring/api.server";
 import { startDisbursements } from "~/wiring/disbursements.server";
+import { startHousekeeping } from "~/wiring/housekeeping.server";
 import type { BootContext } from "~/wiring/context";
 import { startMail } from "~/wiring/mail.server";
 import { startNews } from "~/wiring/news.server";
@@ -46,6 +47,7 @@ export const starters: Starter[] = [
   { name: "webhooks", start: startWebhooks },
   { name: "api", start: startApi },
   { name: "disbursements", start: startDisbursements },
+  { name: "housekeeping", start: startHousekeeping },
 ];
 
 const state = globalThis as typeof globalThis & {
