@@ -24,7 +24,6 @@ export const storeLegacyFiles = [
   "app/core/ledger/statements.server.ts",
   "app/core/payments/address-pool.server.ts",
   "app/core/payments/failover.server.ts",
-  "app/core/payments/mpesa-collections.server.ts",
   "app/core/payments/payments.server.ts",
   "app/core/payments/reads.server.ts",
   "app/core/payments/settlement-transfers.server.ts",

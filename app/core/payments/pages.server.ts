@@ -142,15 +142,15 @@ export function operatorPaymentPage(store: Store, paymentId: string) {
 
 /** The checkout's M-Pesa prompts of a payment (oldest first) and their state for the live poll. */
 export function checkoutCollections(store: Store, paymentId: string) {
-  return store.read(async (q) => {
-    const db = unmovedDb(q);
-    return { collections: listCollections(db, paymentId), state: collectionState(db, paymentId) };
-  });
+  return store.read(async (q) => ({
+    collections: await listCollections(q, paymentId),
+    state: await collectionState(q, paymentId),
+  }));
 }
 
 /** The prompts' state alone ("none", or how many and the newest's status), for the live poll. */
 export function checkoutCollectionState(store: Store, paymentId: string) {
-  return store.read(async (q) => collectionState(unmovedDb(q), paymentId));
+  return store.read(async (q) => collectionState(q, paymentId));
 }
 
 /**

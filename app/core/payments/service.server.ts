@@ -364,7 +364,7 @@ export function createPaymentsService({
 
     async startMpesaPayment(input) {
       const payment = await store.read((q) => readPayment(q, input.paymentId));
-      return startMpesaCollection(db, payment ? depsFor(payment.mode)?.stk : undefined, {
+      return startMpesaCollection(store, payment ? depsFor(payment.mode)?.stk : undefined, {
         paymentId: input.paymentId,
         phone: input.phone,
         now,
