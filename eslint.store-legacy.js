@@ -22,7 +22,6 @@ export const storeLegacyFiles = [
   "app/core/ledger/post.server.ts",
   "app/core/ledger/read.server.ts",
   "app/core/ledger/statements.server.ts",
-  "app/core/payments/address-pool.server.ts",
   "app/core/payments/failover.server.ts",
   "app/core/payments/payments.server.ts",
   "app/core/payments/reads.server.ts",
