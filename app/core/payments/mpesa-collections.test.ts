@@ -286,10 +286,10 @@ describe("M-Pesa Express collections", () => {
     const id = (await latestCollection(sqliteStore(db), payment.id))!.checkoutRequestId;
     // A young prompt holds the expiry; once it is old, the payment expires.
     h.clock.now = payment.expiresAt + 1;
-    expireOverduePayments(db, now());
+    await expireOverduePayments(sqliteStore(db), now());
     expect(getPayment(db, payment.id)!.status).toBe("awaiting_payment");
     h.clock.now = payment.expiresAt + 10 * 60_000;
-    expireOverduePayments(db, now());
+    await expireOverduePayments(sqliteStore(db), now());
     expect(getPayment(db, payment.id)!.status).toBe("expired");
     const held = normalBalance(db, suspense("KES"));
     const available = owed(db, merchantAvailable(MERCHANT));
