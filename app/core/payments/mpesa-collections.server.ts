@@ -185,8 +185,8 @@ export async function startMpesaCollection(
     };
   const at = input.now();
   const claimId = `${CLAIM_PREFIX}${randomBytes(12).toString("hex")}`;
-  // Check then write, in one write: the payment's row is read through `forUpdate`, so two claims
-  // for the same payment cannot interleave (its prompts are only ever written after that row).
+  // Check then write, in one write: every claim reads its payment's row through `forUpdate` first,
+  // so two claims for the same payment cannot interleave their checks and inserts.
   const claimed = await store.write(async (q): Promise<StartCollectionOutcome> => {
     const payment = await readPaymentForUpdate(store, q, input.paymentId);
     if (!payment || payment.status !== "awaiting_payment" || payment.expiresAt <= at)
@@ -383,7 +383,16 @@ export async function applyStkResult(
       q,
     ): Promise<{ outcome: ApplyStkOutcome; paymentId?: string; settlePaymentId?: string }> => {
       const tx = unmovedTx(q);
-      let collection = await getCollection(q, result.checkoutRequestId);
+      // Applied once: the prompt (and below its payment) is read through `forUpdate`.
+      let collection = await first(
+        store.forUpdate(
+          q
+            .select()
+            .from(mpesaCollections)
+            .where(eq(mpesaCollections.checkoutRequestId, result.checkoutRequestId))
+            .limit(1),
+        ),
+      );
       if (!collection && result.outcome === "succeeded")
         collection = await adoptClaim(q, result, now);
       if (!collection) {
@@ -451,7 +460,7 @@ export async function applyStkResult(
           completedAt: now,
         })
         .where(eq(mpesaCollections.checkoutRequestId, collection.checkoutRequestId));
-      const payment = (await readPayment(q, paymentId))!;
+      const payment = (await readPaymentForUpdate(store, q, paymentId))!;
       const book = ledgerBook(payment.mode);
       const reference = { type: "payment", id: payment.id };
       const receiptText = result.receipt ? ` (receipt ${result.receipt})` : "";
