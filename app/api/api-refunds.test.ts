@@ -463,7 +463,7 @@ describe("refunding an M-Pesa Express payment", () => {
       },
       { merchantId: MPESA, amountKes: 1_000, asset: "USDT", reference: "STK-1", mode: "test" },
     );
-    const started = await startMpesaCollection(f.db, f.h.runtime.stk, {
+    const started = await startMpesaCollection(sqliteStore(f.db), f.h.runtime.stk, {
       paymentId: payment.id,
       phone: "0712 345 678",
       now: () => f.h.clock.now,

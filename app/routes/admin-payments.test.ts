@@ -192,8 +192,8 @@ async function heldMpesa(): Promise<Payment> {
       createdAt: payment.createdAt,
     })
     .run();
-  const applied = applyStkResult(
-    db,
+  const applied = await applyStkResult(
+    sqliteStore(db),
     {
       outcome: "succeeded",
       checkoutRequestId,

@@ -139,7 +139,8 @@ function textOfId(page: string, id: string): string {
 const refundsOf = (paymentId: string) =>
   db.select().from(refunds).where(eq(refunds.paymentId, paymentId)).all();
 
-const available = () => balancesOf(db, MERCHANT, "live").available;
+const available = async () =>
+  (await sqliteStore(db).read((q) => balancesOf(q, MERCHANT, "live"))).available;
 
 const refundUrl = (payment: Payment, query = "") =>
   `/merchant/payments/${payment.id}/refund${query}`;
@@ -253,7 +254,7 @@ describe("refunding a crypto payment", () => {
   it("Review shows the plan: what the customer receives, the rate, the fee OneHop pays, the total", async () => {
     const payment = await paidPayment(2_000);
     const owner = await signedIn("owner");
-    const before = available();
+    const before = await available();
     const page = await html(
       refundPage,
       formPost(
@@ -284,7 +285,7 @@ describe("refunding a crypto payment", () => {
     // The form is priced for the reviewed amount now.
     expect(page.split("Review the refund")[0]).toContain("What the customer gets for KES 1,300.50");
     expect(refundsOf(payment.id)).toEqual([]);
-    expect(available()).toBe(before);
+    expect(await available()).toBe(before);
   });
 
   it("an amount above what remains is refused at the amount field (409)", async () => {
@@ -336,7 +337,7 @@ describe("refunding a crypto payment", () => {
   it("Send asks for a fresh confirmation first and comes back to the form filled in", async () => {
     const payment = await paidPayment(2_000);
     const owner = await signedIn("owner", { steppedUp: false });
-    const before = available();
+    const before = await available();
     const response = await respond(() =>
       refundPage.action(
         args(
@@ -362,7 +363,7 @@ describe("refunding a crypto payment", () => {
     const back = location.searchParams.get("redirectTo")!;
     expect(back.startsWith(`/merchant/payments/${payment.id}/refund?`)).toBe(true);
     expect(refundsOf(payment.id)).toEqual([]);
-    expect(available()).toBe(before);
+    expect(await available()).toBe(before);
 
     const form = await html(refundPage, get(back, owner), payment.id);
     expect(form).toMatch(/name="amount"[^>]*value="500"/);
@@ -384,7 +385,7 @@ describe("refunding a crypto payment", () => {
       payment.id,
     );
     const requestKey = requestKeyOf(review);
-    const before = available();
+    const before = await available();
     const send = () =>
       respond(() =>
         refundPage.action(
@@ -423,7 +424,7 @@ describe("refunding a crypto payment", () => {
       createdBy: owner.id,
       requestKey,
     });
-    expect(before - available()).toBe(200_000n);
+    expect(before - (await available())).toBe(200_000n);
 
     const detail = await html(
       paymentPage,
@@ -454,7 +455,7 @@ describe("refunding a crypto payment", () => {
       payment.id,
     );
     const requestKey = requestKeyOf(review);
-    const before = available();
+    const before = await available();
     const send = () =>
       respond(() =>
         refundPage.action(
@@ -473,7 +474,7 @@ describe("refunding a crypto payment", () => {
     const made = refundsOf(payment.id);
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ rateChoice: "current", rate: "130", cryptoUnits: 5_000_000n });
-    expect(before - available()).toBe(65_000n);
+    expect(before - (await available())).toBe(65_000n);
     // What remains is offered next.
     const form = await html(refundPage, get(refundUrl(payment), admin), payment.id);
     expect(form).toMatch(/name="amount"[^>]*value="1350"/);
@@ -538,7 +539,7 @@ describe("refunding what is held for an overpaying customer", () => {
     expect(form).not.toContain('name="amount"');
     expect(form).not.toContain('type="radio"');
 
-    const before = available();
+    const before = await available();
     const review = await html(
       refundPage,
       formPost(
@@ -570,7 +571,7 @@ describe("refunding what is held for an overpaying customer", () => {
     const made = refundsOf(payment.id);
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ source: "held", cryptoUnits: excess, amountKesCents: 0n });
-    expect(available()).toBe(before);
+    expect(await available()).toBe(before);
 
     // Nothing is held any more: the link is gone and the form says so.
     const after = await html(

@@ -55,8 +55,8 @@ export async function loader({ request }: { request: Request }) {
           // nowhere (test keys answer 503).
           testMode: testRuntime ? (testRuntime === payments ? "simulators" : "sandbox") : "off",
           addressPools: {
-            ...payments?.addressPool?.levels(),
-            ...(testRuntime !== payments ? testRuntime?.addressPool?.levels() : undefined),
+            ...(await payments?.addressPool?.levels()),
+            ...(testRuntime !== payments ? await testRuntime?.addressPool?.levels() : undefined),
           },
         },
       }

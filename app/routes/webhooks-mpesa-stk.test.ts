@@ -90,8 +90,12 @@ describe("the M-Pesa Express callback route", () => {
       { merchantId: "MRC-STKR22", amountKes: 750, asset: "USDT", reference: "R-1" },
     );
     const { startMpesaCollection } = await import("~/core/payments/mpesa-collections.server");
-    await startMpesaCollection(db, stk, { paymentId: payment.id, phone: "0712345678", now });
-    const id = latestCollection(db, payment.id)!.checkoutRequestId;
+    await startMpesaCollection(sqliteStore(db), stk, {
+      paymentId: payment.id,
+      phone: "0712345678",
+      now,
+    });
+    const id = (await latestCollection(sqliteStore(db), payment.id))!.checkoutRequestId;
     const body = JSON.stringify({
       Body: {
         stkCallback: {
@@ -120,7 +124,7 @@ describe("the M-Pesa Express callback route", () => {
     await vi.waitFor(() => expect(listTransfersForPayment(db, payment.id)[0]?.status).toBe("sent"));
     await h.darajaSim.flush();
     expect(getPayment(db, payment.id)!.status).toBe("settled");
-    expect(latestCollection(db, payment.id)).toMatchObject({
+    expect(await latestCollection(sqliteStore(db), payment.id)).toMatchObject({
       status: "succeeded",
       receipt: "NLJ7RT61SV",
     });

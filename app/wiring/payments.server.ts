@@ -25,6 +25,7 @@ import { fundOpeningFloat, runPaymentsTick } from "~/core/payments/tick.server";
 import { createCustodyClient } from "~/core/providers/custody/client.server";
 import type { CustodySimulator } from "~/simulators/custody/index.server";
 import { createDarajaClient } from "~/core/providers/daraja/client.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { createStkClient, type StkClient } from "~/core/providers/daraja/stk.server";
 import type { DarajaClient } from "~/core/providers/daraja/types";
 import type { MpesaB2bSetup } from "~/core/rails/mpesa.server";
@@ -347,7 +348,7 @@ export async function startPayments({ db, simulators }: BootContext): Promise<vo
     config,
     reconcileAfterMs,
     addressPool: createAddressPoolRefill({
-      db,
+      store: sqliteStore(db),
       custody: clients.custody,
       modes,
       sizes,

@@ -298,6 +298,12 @@ export const mpesaCollections = sqliteTable(
     completedAt: integer("completed_at"),
     /** Last STK query for a callback that did not come (at most one a minute). */
     lastQueriedAt: integer("last_queried_at"),
+    /**
+     * Which prompt of its payment this is (1, 2, …): the order of prompts created in the same
+     * millisecond (an explicit column, not SQLite's rowid, ADR 0041; the CheckoutRequestID that
+     * replaces the claim id says nothing of order).
+     */
+    attempt: integer("attempt").notNull().default(0),
   },
   (table) => [
     index("mpesa_collections_payment_idx").on(table.paymentId, table.createdAt),

@@ -150,7 +150,7 @@ export async function benchPayments(
   await sendPendingTransfers(db, harness.rails, () => harness.clock.now, 100_000);
   await harness.darajaSim.flush();
   const seconds = (performance.now() - started) / 1000;
-  const settled = countPaymentsByStatus(db).settled;
+  const settled = (await sqliteStore(db).read((q) => countPaymentsByStatus(q))).settled;
   await harness.close();
   db.$client.close();
   return {

@@ -1,19 +1,19 @@
 /**
  * The dashboard's four figures for one merchant, from stored payments (this month in Nairobi time,
- * each with the change from last month).
+ * each with the change from last month). Read inside the caller's `store.read` (ADR 0041).
  */
 import { paymentDashboardStats } from "~/core/payments/reads.server";
 import type { ApiMode } from "~/core/api/vocabulary";
-import type { Db } from "~/utils/db.server";
+import type { Handle } from "~/db/store";
 import type { DashboardStats } from "./dashboard-stats";
 
 export type { DashboardStats, StatFigure } from "./dashboard-stats";
 
 export function getDashboardStats(
-  db: Db,
+  q: Handle,
   merchantId: string,
   now = Date.now(),
   mode: ApiMode = "live",
-): DashboardStats {
-  return paymentDashboardStats(db, merchantId, now, mode);
+): Promise<DashboardStats> {
+  return paymentDashboardStats(q, merchantId, now, mode);
 }

@@ -4,7 +4,8 @@ import type { PaymentStatus } from "~/core/payments/statuses";
 import type { Db } from "~/utils/db.server";
 import { createTestDb } from "../../../tests/setup/db";
 import { addMerchant } from "../../../tests/setup/payments";
-import { getDashboardStats } from "./dashboard.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
+import { getDashboardStats as statsOn } from "./dashboard.server";
 
 const SHOP = "MRC-DASH22";
 const OTHER = "MRC-DASH33";
@@ -13,6 +14,10 @@ const NOW = Date.UTC(2026, 10, 15, 9);
 /** 1 November 2026, 00:00 in Nairobi: the first instant of "this month". */
 const MONTH_START = Date.UTC(2026, 9, 31, 21);
 const DAY = 86_400_000;
+
+/** The figures read on `db`'s store, as the dashboard page reads them. */
+const getDashboardStats = (db: Db, merchantId: string, now: number) =>
+  sqliteStore(db).read((q) => statsOn(q, merchantId, now));
 
 let counter = 0;
 function pay(
@@ -80,8 +85,8 @@ afterAll(() => {
 });
 
 describe("the dashboard's figures", () => {
-  it("count this month in Nairobi time against last month, for this merchant only", () => {
-    expect(getDashboardStats(first.db, SHOP, NOW)).toEqual({
+  it("count this month in Nairobi time against last month, for this merchant only", async () => {
+    expect(await getDashboardStats(first.db, SHOP, NOW)).toEqual({
       // (10,000 + 5,000 + 1,000) less the 1% fees = KES 15,840; last month KES 3,960.
       totalRevenueKesCents: { value: 1_584_000, changeBps: 30_000 },
       transactions: { value: 5, changeBps: 15_000 },
@@ -91,15 +96,15 @@ describe("the dashboard's figures", () => {
     });
   });
 
-  it("read each database's own payments when several are open (statements are per database)", () => {
-    expect(getDashboardStats(first.db, SHOP, NOW).transactions.value).toBe(5);
-    expect(getDashboardStats(second.db, SHOP, NOW)).toEqual({
+  it("read each database's own payments when several are open (statements are per database)", async () => {
+    expect((await getDashboardStats(first.db, SHOP, NOW)).transactions.value).toBe(5);
+    expect(await getDashboardStats(second.db, SHOP, NOW)).toEqual({
       totalRevenueKesCents: { value: 198_000, changeBps: 0 },
       transactions: { value: 1, changeBps: 0 },
       activeCustomers: { value: 1, changeBps: 0 },
       // The success rate's change is the difference in points (last month had none: 0%).
       successRateBps: { value: 10_000, changeBps: 10_000 },
     });
-    expect(getDashboardStats(first.db, SHOP, NOW).transactions.value).toBe(5);
+    expect((await getDashboardStats(first.db, SHOP, NOW)).transactions.value).toBe(5);
   });
 });

@@ -6,8 +6,10 @@
  * A background refill, one address at a time, keeps every pool at its size. An address leaves the
  * pool by being deleted in the payment's transaction, so it can never be given to two payments; an
  * address made but not yet stored when the process dies is simply never used.
+ *
+ * On the store (ADR 0041): custody is called between the refill's writes, never inside one.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { depositAddressPool } from "../../../drizzle/schema";
 import type { ApiMode } from "~/core/api/vocabulary";
 import { newId } from "~/core/ids.server";
@@ -19,8 +21,7 @@ import {
   type CustodyAsset,
 } from "~/core/providers/custody/types";
 import { first } from "~/db/sql";
-import type { Handle } from "~/db/store";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import type { Handle, Store } from "~/db/store";
 import type { AddressPoolRefill } from "./deps";
 import { yieldToEventLoop } from "~/utils/yield";
 
@@ -126,9 +127,9 @@ export async function takePooledAddress(
   };
 }
 
-/** How many addresses each pool holds now, by `poolKey`. */
-export function pooledAddressCounts(db: DbOrTx): Map<string, number> {
-  const rows = db
+/** How many addresses each pool holds now, by `poolKey` (read on the caller's handle). */
+export async function pooledAddressCounts(q: Handle): Promise<Map<string, number>> {
+  const rows = await q
     .select({
       mode: depositAddressPool.mode,
       asset: depositAddressPool.asset,
@@ -136,8 +137,7 @@ export function pooledAddressCounts(db: DbOrTx): Map<string, number> {
       count: sql<number>`count(*)`,
     })
     .from(depositAddressPool)
-    .groupBy(depositAddressPool.mode, depositAddressPool.asset, depositAddressPool.network)
-    .all();
+    .groupBy(depositAddressPool.mode, depositAddressPool.asset, depositAddressPool.network);
   const counts = new Map<string, number>();
   for (const row of rows) {
     const asset = row.asset as CustodyAsset;
@@ -150,26 +150,55 @@ export function pooledAddressCounts(db: DbOrTx): Map<string, number> {
 }
 
 /**
+ * How many addresses one pool holds: one count on deposit_address_pool_take_idx (/readyz asks for
+ * every pool, and must answer quickly on a big database). Rows written before networks (network
+ * '') are the asset's default network's.
+ */
+async function pooledIn(
+  q: Handle,
+  mode: ApiMode,
+  asset: CustodyAsset,
+  network: NetworkId,
+): Promise<number> {
+  const row = await first(
+    q
+      .select({ n: count() })
+      .from(depositAddressPool)
+      .where(
+        and(
+          eq(depositAddressPool.mode, mode),
+          eq(depositAddressPool.asset, asset),
+          network === defaultNetwork(asset)
+            ? inArray(depositAddressPool.network, [network, ""])
+            : eq(depositAddressPool.network, network),
+        ),
+      )
+      .limit(1),
+  );
+  return row?.n ?? 0;
+}
+
+/**
  * The background refill: while a pool (of `modes` x every asset on each of its networks) is under
  * its size, ask
  * custody for one more address and store it. One request at a time, yielding to the event loop
  * between addresses; a custody failure ends this round (the next wake tries again).
  */
 export function createAddressPoolRefill(options: {
-  db: Db;
+  store: Store;
   custody: Custody;
   modes: readonly ApiMode[];
   sizes: AddressPoolSizes;
   now?: () => number;
   onError?: (error: unknown) => void;
 }): AddressPoolRefill {
-  const { db, custody, modes, sizes, now = Date.now } = options;
+  const { store, custody, modes, sizes, now = Date.now } = options;
   let running: Promise<void> | null = null;
   let stopped = false;
 
   type Short = { mode: ApiMode; asset: CustodyAsset; network: NetworkId; missing: number };
-  function nextShortPool(): Short | null {
-    const counts = pooledAddressCounts(db);
+  async function nextShortPool(): Promise<Short | null> {
+    const counts = await store.read((q) => pooledAddressCounts(q));
     let best: Short | null = null;
     for (const mode of modes)
       for (const { asset, network } of custodyWallets) {
@@ -183,25 +212,27 @@ export function createAddressPoolRefill(options: {
   }
 
   async function refill(): Promise<void> {
-    for (let short = nextShortPool(); short && !stopped; short = nextShortPool()) {
+    for (let short = await nextShortPool(); short && !stopped; short = await nextShortPool()) {
       const id = newId("dap");
       const made = await custody.createDepositAddress({
         paymentId: id,
         asset: short.asset,
         network: short.network,
       });
-      db.insert(depositAddressPool)
-        .values({
+      // Custody has answered: the address is stored in a write of its own.
+      const { mode, asset, network } = short;
+      await store.write(async (q) => {
+        await q.insert(depositAddressPool).values({
           id,
-          mode: short.mode,
-          asset: short.asset,
-          network: short.network,
+          mode,
+          asset,
+          network,
           address: made.address,
           custodyAssetId: made.assetId,
           custodyVaultAccountId: made.vaultAccountId ?? null,
           createdAt: now(),
-        })
-        .run();
+        });
+      });
       await yieldToEventLoop();
     }
   }
@@ -223,16 +254,17 @@ export function createAddressPoolRefill(options: {
       await running;
     },
     levels() {
-      const counts = pooledAddressCounts(db);
-      return Object.fromEntries(
-        modes.flatMap((mode) =>
-          custodyWallets.map(({ asset, network }) => {
-            const key = poolKey(mode, asset, network);
-            const size = poolSizeFor(sizes, mode, asset, network);
-            return [key, { pooled: counts.get(key) ?? 0, size }];
-          }),
-        ),
-      );
+      // One read, one indexed count per pool.
+      return store.read(async (q) => {
+        const levels: Record<string, { pooled: number; size: number }> = {};
+        for (const mode of modes)
+          for (const { asset, network } of custodyWallets)
+            levels[poolKey(mode, asset, network)] = {
+              pooled: await pooledIn(q, mode, asset, network),
+              size: poolSizeFor(sizes, mode, asset, network),
+            };
+        return levels;
+      });
     },
   };
 }

@@ -70,7 +70,7 @@ function create(
 async function fill(sizes: string) {
   const errors: unknown[] = [];
   const refill = createAddressPoolRefill({
-    db,
+    store: sqliteStore(db),
     custody: h.runtime.custody,
     modes: ["live", "test"],
     sizes: parseAddressPoolSizes(sizes),
@@ -114,9 +114,9 @@ describe("DEPOSIT_ADDRESS_POOL", () => {
 describe("the deposit-address pool", () => {
   it("the refill makes every pool's addresses at custody, and stops at each size", async () => {
     const refill = await fill("1,test:USDT=3");
-    expect(refill.levels()["test:USDT"]).toEqual({ pooled: 3, size: 3 });
-    expect(refill.levels()["live:BTC"]).toEqual({ pooled: 1, size: 1 });
-    const counts = pooledAddressCounts(db);
+    expect((await refill.levels())["test:USDT"]).toEqual({ pooled: 3, size: 3 });
+    expect((await refill.levels())["live:BTC"]).toEqual({ pooled: 1, size: 1 });
+    const counts = await sqliteStore(db).read((q) => pooledAddressCounts(q));
     expect(counts.get("test:USDT")).toBe(3);
     for (const key of ["live:BTC", "live:ETH", "live:USDT", "live:USDC", "test:BTC"] as const)
       expect(counts.get(key)).toBe(1);
@@ -192,7 +192,7 @@ describe("the deposit-address pool", () => {
           : h.runtime.custody.createDepositAddress(input),
     };
     const refill = createAddressPoolRefill({
-      db,
+      store: sqliteStore(db),
       custody: flaky,
       modes: ["test"],
       sizes: parseAddressPoolSizes("0,test:USDT=2"),

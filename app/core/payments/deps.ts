@@ -62,7 +62,7 @@ export interface AddressPoolRefill {
    * Each pool's addresses now and its size, by `mode:ASSET` (default network) or
    * `mode:ASSET:network` (for /readyz).
    */
-  levels(): Record<string, { pooled: number; size: number }>;
+  levels(): Promise<Record<string, { pooled: number; size: number }>>;
 }
 
 /**

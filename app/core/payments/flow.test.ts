@@ -174,7 +174,7 @@ describe("payments through custody and M-Pesa", () => {
 
     const late = await pay(MERCHANT, 3_000);
     h.clock.now += 16 * 60_000;
-    expect(expireOverduePayments(db, h.clock.now)).toBeGreaterThanOrEqual(1);
+    expect(await expireOverduePayments(sqliteStore(db), h.clock.now)).toBeGreaterThanOrEqual(1);
     expect(getPayment(db, late.id)?.status).toBe("expired");
     await h.custodySim.confirm(await deposit(late.id), 2);
     expect(getPayment(db, late.id)?.status).toBe("paid_after_expiry");

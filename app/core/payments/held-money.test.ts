@@ -71,7 +71,7 @@ async function newPayment(amountKes = 1_000) {
 }
 
 async function startMpesa(paymentId: string) {
-  const started = await startMpesaCollection(db, h.runtime.stk, {
+  const started = await startMpesaCollection(sqliteStore(db), h.runtime.stk, {
     paymentId,
     phone: "0712 345 678",
     now,
@@ -105,7 +105,7 @@ async function mpesaAfterCrypto() {
   await sendCrypto(payment);
   expect(getPayment(db, payment.id)).toMatchObject({ status: "confirmed", paidWith: "crypto" });
   await h.darajaSim.flush();
-  expect(latestCollection(db, payment.id)!.status).toBe("succeeded");
+  expect((await latestCollection(sqliteStore(db), payment.id))!.status).toBe("succeeded");
   expect(listPaymentEvents(db, payment.id).map((e) => e.type)).toContain("mpesa_paid_unexpected");
   return payment;
 }

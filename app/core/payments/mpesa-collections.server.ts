@@ -19,7 +19,7 @@
  *   come after a minute, at most once a minute each.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, isNull, like, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { mpesaCollections } from "../../../drizzle/schema";
 import type { ApiMode } from "~/core/api/vocabulary";
 import { mobileNetworkOf } from "~/core/destinations/mobile-networks";
@@ -28,12 +28,14 @@ import { DarajaApiError } from "~/core/providers/daraja/errors";
 import type { MpesaExpressClient as StkClient } from "./deps";
 import type { StkCallbackResult } from "~/core/providers/daraja/stk-callback";
 import { stkResultMeaning } from "~/core/providers/daraja/stk-callback";
-import type { Db, DbOrTx, Tx } from "~/utils/db.server";
+import { first, startsWith } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import { formatKesCents } from "~/utils/format";
 import { logger } from "~/utils/logger.server";
 import { normalizeStoredPhone, parseKenyanPhone, toMsisdn } from "~/utils/phone";
 import { NOT_SAFARICOM_MESSAGE } from "./mpesa-pay-schema";
-import { getPayment, recordEvent, transition } from "./payments.server";
+import { readPayment, readPaymentForUpdate, recordEvent, transition } from "./payments.server";
 
 export type MpesaCollection = typeof mpesaCollections.$inferSelect;
 
@@ -90,37 +92,44 @@ export type StartCollectionOutcome =
     };
 
 /**
- * Ties on the creation time (same millisecond) go by insertion: SQLite's rowid, which renaming the
- * row to Daraja's CheckoutRequestID does not change.
+ * Ties on the creation time (same millisecond) go by insertion: the prompt's number for its
+ * payment (`attempt`, an explicit column, which renaming the row to Daraja's CheckoutRequestID does
+ * not change).
  */
-const insertionOrder = sql`${mpesaCollections}.rowid`;
+const insertionOrder = mpesaCollections.attempt;
 
 /** The newest prompt of a payment, if any. */
-export function latestCollection(db: Db, paymentId: string): MpesaCollection | undefined {
-  return db
-    .select()
-    .from(mpesaCollections)
-    .where(eq(mpesaCollections.paymentId, paymentId))
-    .orderBy(desc(mpesaCollections.createdAt), desc(insertionOrder))
-    .limit(1)
-    .get();
+export async function latestCollection(
+  store: Store,
+  paymentId: string,
+): Promise<MpesaCollection | undefined> {
+  return store.read((q) =>
+    first(
+      q
+        .select()
+        .from(mpesaCollections)
+        .where(eq(mpesaCollections.paymentId, paymentId))
+        .orderBy(desc(mpesaCollections.createdAt), desc(insertionOrder))
+        .limit(1),
+    ),
+  );
 }
 
-export function listCollections(db: Db, paymentId: string): MpesaCollection[] {
-  return db
+/** A payment's prompts, oldest first (read on the caller's handle). */
+export async function listCollections(q: Handle, paymentId: string): Promise<MpesaCollection[]> {
+  return q
     .select()
     .from(mpesaCollections)
     .where(eq(mpesaCollections.paymentId, paymentId))
-    .orderBy(asc(mpesaCollections.createdAt), asc(insertionOrder))
-    .all();
+    .orderBy(asc(mpesaCollections.createdAt), asc(insertionOrder));
 }
 
 /**
  * The prompts' state for the checkout's live refresh ("none", or how many and the newest's status):
  * it changes when a prompt is sent, paid or fails, also while the payment stays awaiting payment.
  */
-export function collectionState(db: Db, paymentId: string): string {
-  const rows = listCollections(db, paymentId);
+export async function collectionState(q: Handle, paymentId: string): Promise<string> {
+  const rows = await listCollections(q, paymentId);
   const latest = rows.at(-1);
   return latest ? `${rows.length}:${latest.status}` : "none";
 }
@@ -130,12 +139,18 @@ export function maskedPhone(e164: string): string {
   return `${e164.slice(0, 4)} ${e164.slice(4, 7)} *** ${e164.slice(-3)}`;
 }
 
-export function getCollection(db: DbOrTx, checkoutRequestId: string): MpesaCollection | undefined {
-  return db
-    .select()
-    .from(mpesaCollections)
-    .where(eq(mpesaCollections.checkoutRequestId, checkoutRequestId))
-    .get();
+/** A prompt by its CheckoutRequestID (or claim id), read on the caller's handle. */
+export async function getCollection(
+  q: Handle,
+  checkoutRequestId: string,
+): Promise<MpesaCollection | undefined> {
+  return first(
+    q
+      .select()
+      .from(mpesaCollections)
+      .where(eq(mpesaCollections.checkoutRequestId, checkoutRequestId))
+      .limit(1),
+  );
 }
 
 /** Parse the number typed at checkout: a Kenyan Safaricom mobile number, as E.164. */
@@ -156,7 +171,7 @@ export function parseMpesaPhone(
  * payment's mode (undefined: M-Pesa Express is not configured for that mode here).
  */
 export async function startMpesaCollection(
-  db: Db,
+  store: Store,
   stk: StkClient | undefined,
   input: { paymentId: string; phone: string; now: () => number },
 ): Promise<StartCollectionOutcome> {
@@ -170,69 +185,75 @@ export async function startMpesaCollection(
     };
   const at = input.now();
   const claimId = `${CLAIM_PREFIX}${randomBytes(12).toString("hex")}`;
-  const claimed = db.transaction(
-    (tx): StartCollectionOutcome => {
-      const payment = getPayment(tx, input.paymentId);
-      if (!payment || payment.status !== "awaiting_payment" || payment.expiresAt <= at)
-        return {
-          ok: false,
-          reason: "not_payable",
-          message: "This payment is no longer waiting to be paid.",
-        };
-      const pending = tx
+  // Check then write, in one write: every claim reads its payment's row through `forUpdate` first,
+  // so two claims for the same payment cannot interleave their checks and inserts.
+  const claimed = await store.write(async (q): Promise<StartCollectionOutcome> => {
+    const payment = await readPaymentForUpdate(store, q, input.paymentId);
+    if (!payment || payment.status !== "awaiting_payment" || payment.expiresAt <= at)
+      return {
+        ok: false,
+        reason: "not_payable",
+        message: "This payment is no longer waiting to be paid.",
+      };
+    const pending = await first(
+      q
         .select({ id: mpesaCollections.checkoutRequestId })
         .from(mpesaCollections)
         .where(
           and(eq(mpesaCollections.paymentId, payment.id), eq(mpesaCollections.status, "pending")),
         )
-        .get();
-      if (pending)
-        return {
-          ok: false,
-          reason: "pending",
-          message:
-            "An M-Pesa prompt for this payment is already on its way to a phone. Answer it, or wait for it to end, then try again.",
-        };
-      const attempts =
-        tx
-          .select({ n: count() })
-          .from(mpesaCollections)
-          .where(eq(mpesaCollections.paymentId, payment.id))
-          .get()?.n ?? 0;
-      if (attempts >= MPESA_MAX_ATTEMPTS)
-        return {
-          ok: false,
-          reason: "too_many_attempts",
-          message: `This payment has had ${MPESA_MAX_ATTEMPTS} M-Pesa prompts, the most we send. Pay in crypto, or ask the merchant for a new payment.`,
-        };
-      const collection: MpesaCollection = {
-        checkoutRequestId: claimId,
-        merchantRequestId: null,
-        paymentId: payment.id,
-        mode: payment.mode,
-        phone: phone.e164,
-        amountKesCents: mpesaAmountCents(payment.amountKesCents),
-        status: "pending",
-        resultCode: null,
-        resultDesc: null,
-        receipt: null,
-        createdAt: at,
-        completedAt: null,
-        lastQueriedAt: null,
+        .limit(1),
+    );
+    if (pending)
+      return {
+        ok: false,
+        reason: "pending",
+        message:
+          "An M-Pesa prompt for this payment is already on its way to a phone. Answer it, or wait for it to end, then try again.",
       };
-      tx.insert(mpesaCollections).values(collection).run();
-      recordEvent(tx, payment, {
-        type: "mpesa_prompt",
-        cause: "the customer asked to pay with M-Pesa",
-        at,
-        detail: { phone: maskPhone(phone.e164), amountKesCents: collection.amountKesCents },
-      });
-      return { ok: true, collection };
-    },
-    { behavior: "immediate" },
-  );
+    const attempts =
+      (
+        await first(
+          q
+            .select({ n: count() })
+            .from(mpesaCollections)
+            .where(eq(mpesaCollections.paymentId, payment.id))
+            .limit(1),
+        )
+      )?.n ?? 0;
+    if (attempts >= MPESA_MAX_ATTEMPTS)
+      return {
+        ok: false,
+        reason: "too_many_attempts",
+        message: `This payment has had ${MPESA_MAX_ATTEMPTS} M-Pesa prompts, the most we send. Pay in crypto, or ask the merchant for a new payment.`,
+      };
+    const collection: MpesaCollection = {
+      checkoutRequestId: claimId,
+      merchantRequestId: null,
+      paymentId: payment.id,
+      mode: payment.mode,
+      phone: phone.e164,
+      amountKesCents: mpesaAmountCents(payment.amountKesCents),
+      status: "pending",
+      resultCode: null,
+      resultDesc: null,
+      receipt: null,
+      createdAt: at,
+      completedAt: null,
+      lastQueriedAt: null,
+      attempt: attempts + 1,
+    };
+    await q.insert(mpesaCollections).values(collection);
+    recordEvent(unmovedTx(q), payment, {
+      type: "mpesa_prompt",
+      cause: "the customer asked to pay with M-Pesa",
+      at,
+      detail: { phone: maskPhone(phone.e164), amountKesCents: collection.amountKesCents },
+    });
+    return { ok: true, collection };
+  });
   if (!claimed.ok) return claimed;
-  const payment = getPayment(db, input.paymentId)!;
+  const payment = (await store.read((q) => readPayment(q, input.paymentId)))!;
 
   let answer: Awaited<ReturnType<StkClient["stkPush"]>>;
   try {
@@ -250,36 +271,44 @@ export async function startMpesaCollection(
       paymentId: payment.id,
       error: error instanceof Error ? error.message : String(error),
     });
-    return { ok: true, collection: getCollection(db, claimId)! };
+    return { ok: true, collection: (await store.read((q) => getCollection(q, claimId)))! };
   }
   if (answer.status === "refused") {
-    db.update(mpesaCollections)
-      .set({
-        status: "failed",
-        resultDesc: `refused: ${answer.code} ${answer.text}`.slice(0, 500),
-        completedAt: input.now(),
-      })
-      .where(
-        and(
-          eq(mpesaCollections.checkoutRequestId, claimId),
-          eq(mpesaCollections.status, "pending"),
-        ),
-      )
-      .run();
+    await store.write(async (q) => {
+      await q
+        .update(mpesaCollections)
+        .set({
+          status: "failed",
+          resultDesc: `refused: ${answer.code} ${answer.text}`.slice(0, 500),
+          completedAt: input.now(),
+        })
+        .where(
+          and(
+            eq(mpesaCollections.checkoutRequestId, claimId),
+            eq(mpesaCollections.status, "pending"),
+          ),
+        );
+    });
     logger.warn("STK push refused", { paymentId: payment.id, code: answer.code });
     return { ok: false, reason: "refused", message: answer.customerMessage };
   }
   // A callback faster than this answer may already have adopted the claim (matched by phone).
-  db.update(mpesaCollections)
-    .set({
-      checkoutRequestId: answer.checkoutRequestId,
-      merchantRequestId: answer.merchantRequestId,
-    })
-    .where(eq(mpesaCollections.checkoutRequestId, claimId))
-    .run();
+  const accepted = answer;
+  await store.write(async (q) => {
+    await q
+      .update(mpesaCollections)
+      .set({
+        checkoutRequestId: accepted.checkoutRequestId,
+        merchantRequestId: accepted.merchantRequestId,
+      })
+      .where(eq(mpesaCollections.checkoutRequestId, claimId));
+  });
   return {
     ok: true,
-    collection: getCollection(db, answer.checkoutRequestId) ?? getCollection(db, claimId)!,
+    collection: (await store.read(
+      async (q) =>
+        (await getCollection(q, accepted.checkoutRequestId)) ?? (await getCollection(q, claimId)),
+    ))!,
   };
 }
 
@@ -343,16 +372,29 @@ export type ApplyStkOutcome =
  * Apply a prompt's final answer, once. `settlePaymentId` is set when this confirmed a payment that
  * can be settled now (the caller calls `settleNow`, as after a custody confirmation).
  */
-export function applyStkResult(
-  db: Db,
+export async function applyStkResult(
+  store: Store,
   result: StkFinalResult,
   now: number,
   options: { modes?: readonly ApiMode[] } = {},
-): { outcome: ApplyStkOutcome; paymentId?: string; settlePaymentId?: string } {
-  return db.transaction(
-    (tx) => {
-      let collection = getCollection(tx, result.checkoutRequestId);
-      if (!collection && result.outcome === "succeeded") collection = adoptClaim(tx, result, now);
+): Promise<{ outcome: ApplyStkOutcome; paymentId?: string; settlePaymentId?: string }> {
+  return store.write(
+    async (
+      q,
+    ): Promise<{ outcome: ApplyStkOutcome; paymentId?: string; settlePaymentId?: string }> => {
+      const tx = unmovedTx(q);
+      // Applied once: the prompt (and below its payment) is read through `forUpdate`.
+      let collection = await first(
+        store.forUpdate(
+          q
+            .select()
+            .from(mpesaCollections)
+            .where(eq(mpesaCollections.checkoutRequestId, result.checkoutRequestId))
+            .limit(1),
+        ),
+      );
+      if (!collection && result.outcome === "succeeded")
+        collection = await adoptClaim(q, result, now);
       if (!collection) {
         if (result.outcome === "succeeded")
           logger.error("M-Pesa Express payment for a prompt we do not know: for an operator", {
@@ -372,15 +414,16 @@ export function applyStkResult(
       if (collection.status === "succeeded") {
         // The query said so first; the callback brings the receipt.
         if (result.outcome === "succeeded" && result.receipt && !collection.receipt)
-          tx.update(mpesaCollections)
+          await q
+            .update(mpesaCollections)
             .set({ receipt: result.receipt })
-            .where(eq(mpesaCollections.checkoutRequestId, collection.checkoutRequestId))
-            .run();
+            .where(eq(mpesaCollections.checkoutRequestId, collection.checkoutRequestId));
         return { outcome: "duplicate" as const, paymentId };
       }
       if (result.outcome === "failed") {
         if (collection.status === "failed") return { outcome: "duplicate" as const, paymentId };
-        tx.update(mpesaCollections)
+        await q
+          .update(mpesaCollections)
           .set({
             status: "failed",
             resultCode: result.resultCode,
@@ -392,8 +435,7 @@ export function applyStkResult(
               eq(mpesaCollections.checkoutRequestId, collection.checkoutRequestId),
               eq(mpesaCollections.status, "pending"),
             ),
-          )
-          .run();
+          );
         recordEvent(
           tx,
           { id: paymentId },
@@ -408,7 +450,8 @@ export function applyStkResult(
       }
       // Succeeded (also on a prompt we had given up on: the money moved, so it counts).
       const gross = result.amountCents ?? collection.amountKesCents;
-      tx.update(mpesaCollections)
+      await q
+        .update(mpesaCollections)
         .set({
           status: "succeeded",
           resultCode: 0,
@@ -416,9 +459,8 @@ export function applyStkResult(
           receipt: result.receipt ?? null,
           completedAt: now,
         })
-        .where(eq(mpesaCollections.checkoutRequestId, collection.checkoutRequestId))
-        .run();
-      const payment = getPayment(tx, paymentId)!;
+        .where(eq(mpesaCollections.checkoutRequestId, collection.checkoutRequestId));
+      const payment = (await readPaymentForUpdate(store, q, paymentId))!;
       const book = ledgerBook(payment.mode);
       const reference = { type: "payment", id: payment.id };
       const receiptText = result.receipt ? ` (receipt ${result.receipt})` : "";
@@ -499,7 +541,6 @@ export function applyStkResult(
       });
       return { outcome: "held" as const, paymentId };
     },
-    { behavior: "immediate" },
   );
 }
 
@@ -507,33 +548,34 @@ export function applyStkResult(
  * A success whose CheckoutRequestID we never stored (the push got no answer, or the callback beat
  * the push's answer): the claimed prompt to that phone for that amount, in the last minutes.
  */
-function adoptClaim(
-  tx: Tx,
+async function adoptClaim(
+  q: Handle,
   result: Extract<StkFinalResult, { outcome: "succeeded" }>,
   now: number,
-): MpesaCollection | undefined {
+): Promise<MpesaCollection | undefined> {
   if (!result.phone || result.amountCents === undefined) return undefined;
-  const claim = tx
-    .select()
-    .from(mpesaCollections)
-    .where(
-      and(
-        like(mpesaCollections.checkoutRequestId, `${CLAIM_PREFIX}%`),
-        eq(mpesaCollections.phone, normalizeStoredPhone(result.phone)),
-        eq(mpesaCollections.amountKesCents, result.amountCents),
-        or(eq(mpesaCollections.status, "pending"), isNull(mpesaCollections.resultCode)),
-        sql`${mpesaCollections.status} <> 'succeeded'`,
-        sql`${mpesaCollections.createdAt} >= ${now - 30 * 60_000}`,
-      ),
-    )
-    .orderBy(desc(mpesaCollections.createdAt))
-    .limit(1)
-    .get();
+  const claim = await first(
+    q
+      .select()
+      .from(mpesaCollections)
+      .where(
+        and(
+          startsWith(mpesaCollections.checkoutRequestId, CLAIM_PREFIX),
+          eq(mpesaCollections.phone, normalizeStoredPhone(result.phone)),
+          eq(mpesaCollections.amountKesCents, result.amountCents),
+          or(eq(mpesaCollections.status, "pending"), isNull(mpesaCollections.resultCode)),
+          sql`${mpesaCollections.status} <> 'succeeded'`,
+          sql`${mpesaCollections.createdAt} >= ${now - 30 * 60_000}`,
+        ),
+      )
+      .orderBy(desc(mpesaCollections.createdAt))
+      .limit(1),
+  );
   if (!claim) return undefined;
-  tx.update(mpesaCollections)
+  await q
+    .update(mpesaCollections)
     .set({ checkoutRequestId: result.checkoutRequestId })
-    .where(eq(mpesaCollections.checkoutRequestId, claim.checkoutRequestId))
-    .run();
+    .where(eq(mpesaCollections.checkoutRequestId, claim.checkoutRequestId));
   return { ...claim, checkoutRequestId: result.checkoutRequestId };
 }
 
@@ -544,51 +586,60 @@ function adoptClaim(
  * settle) and how many prompts changed.
  */
 export async function queryPendingCollections(
-  db: Db,
+  store: Store,
   stk: StkClient | undefined,
   now: () => number,
   options: { modes?: readonly ApiMode[]; limit?: number } = {},
 ): Promise<{ changed: number; settlePaymentIds: string[] }> {
   const at = now();
   const modes = options.modes;
-  const due = db
-    .select()
-    .from(mpesaCollections)
-    .where(
-      and(
-        eq(mpesaCollections.status, "pending"),
-        lte(mpesaCollections.createdAt, at - STK_QUERY_AFTER_MS),
-        or(
-          isNull(mpesaCollections.lastQueriedAt),
-          lte(mpesaCollections.lastQueriedAt, at - STK_QUERY_EVERY_MS),
+  const due = await store.read(async (q) =>
+    q
+      .select()
+      .from(mpesaCollections)
+      .where(
+        and(
+          eq(mpesaCollections.status, "pending"),
+          lte(mpesaCollections.createdAt, at - STK_QUERY_AFTER_MS),
+          or(
+            isNull(mpesaCollections.lastQueriedAt),
+            lte(mpesaCollections.lastQueriedAt, at - STK_QUERY_EVERY_MS),
+          ),
+          modes ? inArray(mpesaCollections.mode, [...modes]) : undefined,
         ),
-        modes ? inArray(mpesaCollections.mode, [...modes]) : undefined,
-      ),
-    )
-    .orderBy(asc(mpesaCollections.createdAt))
-    .limit(options.limit ?? 50)
-    .all();
+      )
+      .orderBy(asc(mpesaCollections.createdAt))
+      .limit(options.limit ?? 50),
+  );
   let changed = 0;
   const settlePaymentIds: string[] = [];
   for (const collection of due) {
     const id = collection.checkoutRequestId;
     if (id.startsWith(CLAIM_PREFIX)) {
       if (collection.createdAt > at - STK_CLAIM_GIVE_UP_MS) continue;
-      const gaveUp = db
-        .update(mpesaCollections)
-        .set({ status: "failed", resultDesc: "no answer from M-Pesa to the push", completedAt: at })
-        .where(
-          and(eq(mpesaCollections.checkoutRequestId, id), eq(mpesaCollections.status, "pending")),
-        )
-        .run();
-      changed += gaveUp.changes;
+      const gaveUp = await store.write(async (q) =>
+        q
+          .update(mpesaCollections)
+          .set({
+            status: "failed",
+            resultDesc: "no answer from M-Pesa to the push",
+            completedAt: at,
+          })
+          .where(
+            and(eq(mpesaCollections.checkoutRequestId, id), eq(mpesaCollections.status, "pending")),
+          )
+          .returning({ id: mpesaCollections.checkoutRequestId }),
+      );
+      changed += gaveUp.length;
       continue;
     }
     if (!stk) continue;
-    db.update(mpesaCollections)
-      .set({ lastQueriedAt: at })
-      .where(eq(mpesaCollections.checkoutRequestId, id))
-      .run();
+    await store.write(async (q) => {
+      await q
+        .update(mpesaCollections)
+        .set({ lastQueriedAt: at })
+        .where(eq(mpesaCollections.checkoutRequestId, id));
+    });
     let answer: Awaited<ReturnType<StkClient["stkQuery"]>>;
     try {
       answer = await stk.stkQuery(id);
@@ -598,24 +649,29 @@ export async function queryPendingCollections(
         error: error instanceof Error ? error.message : String(error),
       });
       if (error instanceof DarajaApiError && collection.createdAt <= at - STK_PENDING_GIVE_UP_MS) {
-        const gaveUp = db
-          .update(mpesaCollections)
-          .set({
-            status: "failed",
-            resultDesc: "no answer from M-Pesa to the query",
-            completedAt: at,
-          })
-          .where(
-            and(eq(mpesaCollections.checkoutRequestId, id), eq(mpesaCollections.status, "pending")),
-          )
-          .run();
-        changed += gaveUp.changes;
+        const gaveUp = await store.write(async (q) =>
+          q
+            .update(mpesaCollections)
+            .set({
+              status: "failed",
+              resultDesc: "no answer from M-Pesa to the query",
+              completedAt: at,
+            })
+            .where(
+              and(
+                eq(mpesaCollections.checkoutRequestId, id),
+                eq(mpesaCollections.status, "pending"),
+              ),
+            )
+            .returning({ id: mpesaCollections.checkoutRequestId }),
+        );
+        changed += gaveUp.length;
       }
       continue;
     }
     if (answer.status === "pending") continue;
-    const applied = applyStkResult(
-      db,
+    const applied = await applyStkResult(
+      store,
       answer.status === "succeeded"
         ? {
             outcome: "succeeded",

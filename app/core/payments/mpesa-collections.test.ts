@@ -80,7 +80,7 @@ async function newPayment(amountKes = 1_000) {
 }
 
 function start(paymentId: string, phone = PAYER) {
-  return startMpesaCollection(db, h.runtime.stk, { paymentId, phone, now });
+  return startMpesaCollection(sqliteStore(db), h.runtime.stk, { paymentId, phone, now });
 }
 
 function expectBalancedLedger() {
@@ -105,7 +105,7 @@ describe("M-Pesa Express collections", () => {
     const feesBefore = normalBalance(db, feeRevenue());
     const started = await start(payment.id);
     expect(started.ok).toBe(true);
-    const pending = latestCollection(db, payment.id)!;
+    const pending = (await latestCollection(sqliteStore(db), payment.id))!;
     expect(pending).toMatchObject({
       status: "pending",
       phone: "+254712345678",
@@ -119,7 +119,7 @@ describe("M-Pesa Express collections", () => {
     });
 
     await h.darajaSim.flush();
-    const done = getCollection(db, pending.checkoutRequestId)!;
+    const done = (await sqliteStore(db).read((q) => getCollection(q, pending.checkoutRequestId)))!;
     expect(done.status).toBe("succeeded");
     expect(done.receipt).toMatch(/^[A-Z0-9]{10}$/);
     const paid = getPayment(db, payment.id)!;
@@ -150,7 +150,7 @@ describe("M-Pesa Express collections", () => {
     const payment = await newPayment();
     expect((await start(payment.id, "0700000011")).ok).toBe(true);
     await h.darajaSim.flush();
-    const failed = latestCollection(db, payment.id)!;
+    const failed = (await latestCollection(sqliteStore(db), payment.id))!;
     expect(failed).toMatchObject({ status: "failed", resultCode: 1032 });
     expect(collectionFailureMessage(failed)).toMatch(/You cancelled the M-Pesa request/);
     expect(getPayment(db, payment.id)).toMatchObject({
@@ -161,7 +161,9 @@ describe("M-Pesa Express collections", () => {
     expect((await start(payment.id)).ok).toBe(true);
     await h.darajaSim.flush();
     expect(getPayment(db, payment.id)).toMatchObject({ status: "confirmed", paidWith: "mpesa" });
-    expect(listCollections(db, payment.id).map((c) => c.status)).toEqual(["failed", "succeeded"]);
+    expect(
+      (await sqliteStore(db).read((q) => listCollections(q, payment.id))).map((c) => c.status),
+    ).toEqual(["failed", "succeeded"]);
     expectBalancedLedger();
   });
 
@@ -170,7 +172,7 @@ describe("M-Pesa Express collections", () => {
     const fees = normalBalance(db, feeRevenue());
     await start(payment.id, "254700000012");
     await h.darajaSim.flush();
-    const failed = latestCollection(db, payment.id)!;
+    const failed = (await latestCollection(sqliteStore(db), payment.id))!;
     expect(failed).toMatchObject({ status: "failed", resultCode: 1 });
     expect(collectionFailureMessage(failed)).toMatch(/balance is not enough/);
     expect(normalBalance(db, feeRevenue())).toBe(fees);
@@ -181,27 +183,33 @@ describe("M-Pesa Express collections", () => {
   it("a callback that never comes: the query after a minute, at most once a minute", async () => {
     const payment = await newPayment();
     await start(payment.id, "0700000015"); // pays without a callback
-    const id = latestCollection(db, payment.id)!.checkoutRequestId;
+    const id = (await latestCollection(sqliteStore(db), payment.id))!.checkoutRequestId;
     const before = queries();
     // Not yet due.
     h.clock.now += 30_000;
-    await queryPendingCollections(db, h.runtime.stk, now);
+    await queryPendingCollections(sqliteStore(db), h.runtime.stk, now);
     expect(queries()).toBe(before);
     // Due: the customer has not answered yet ("being processed"): still pending.
     h.clock.now += 31_000;
-    await queryPendingCollections(db, h.runtime.stk, now);
+    await queryPendingCollections(sqliteStore(db), h.runtime.stk, now);
     expect(queries()).toBe(before + 1);
-    expect(getCollection(db, id)).toMatchObject({ status: "pending", lastQueriedAt: h.clock.now });
+    expect(await sqliteStore(db).read((q) => getCollection(q, id))).toMatchObject({
+      status: "pending",
+      lastQueriedAt: h.clock.now,
+    });
     // The customer pays (no callback); asked again only a minute after the last query.
     await h.darajaSim.flush();
     h.clock.now += 30_000;
-    await queryPendingCollections(db, h.runtime.stk, now);
+    await queryPendingCollections(sqliteStore(db), h.runtime.stk, now);
     expect(queries()).toBe(before + 1);
     h.clock.now += 30_000;
-    const result = await queryPendingCollections(db, h.runtime.stk, now);
+    const result = await queryPendingCollections(sqliteStore(db), h.runtime.stk, now);
     expect(queries()).toBe(before + 2);
     expect(result.settlePaymentIds).toEqual([payment.id]);
-    expect(getCollection(db, id)).toMatchObject({ status: "succeeded", receipt: null });
+    expect(await sqliteStore(db).read((q) => getCollection(q, id))).toMatchObject({
+      status: "succeeded",
+      receipt: null,
+    });
     expect(getPayment(db, payment.id)).toMatchObject({ status: "confirmed", paidWith: "mpesa" });
     expect(owed(db, merchantAvailable(MERCHANT))).toBeGreaterThanOrEqual(99_000n);
     expectBalancedLedger();
@@ -210,7 +218,7 @@ describe("M-Pesa Express collections", () => {
   it("a repeated callback is applied once", async () => {
     const payment = await newPayment();
     await start(payment.id);
-    const id = latestCollection(db, payment.id)!.checkoutRequestId;
+    const id = (await latestCollection(sqliteStore(db), payment.id))!.checkoutRequestId;
     await h.darajaSim.flush();
     const fees = normalBalance(db, feeRevenue());
     const available = owed(db, merchantAvailable(MERCHANT));
@@ -231,7 +239,7 @@ describe("M-Pesa Express collections", () => {
     // The query afterwards changes nothing either.
     h.clock.now += 61_000;
     const before = queries();
-    await queryPendingCollections(db, h.runtime.stk, now);
+    await queryPendingCollections(sqliteStore(db), h.runtime.stk, now);
     expect(queries()).toBe(before); // no longer pending: not asked
     expectBalancedLedger();
   });
@@ -244,7 +252,7 @@ describe("M-Pesa Express collections", () => {
     const refused = [a, b].find((outcome) => !outcome.ok)!;
     expect(refused).toMatchObject({ reason: "pending" });
     expect(pushes()).toBe(before + 1);
-    expect(listCollections(db, payment.id)).toHaveLength(1);
+    expect(await sqliteStore(db).read((q) => listCollections(q, payment.id))).toHaveLength(1);
     await h.darajaSim.flush();
     expect(getPayment(db, payment.id)!.status).toBe("confirmed");
   });
@@ -275,18 +283,18 @@ describe("M-Pesa Express collections", () => {
     const payment = await newPayment();
     h.clock.now = payment.expiresAt - 30_000;
     await start(payment.id);
-    const id = latestCollection(db, payment.id)!.checkoutRequestId;
+    const id = (await latestCollection(sqliteStore(db), payment.id))!.checkoutRequestId;
     // A young prompt holds the expiry; once it is old, the payment expires.
     h.clock.now = payment.expiresAt + 1;
-    expireOverduePayments(db, now());
+    await expireOverduePayments(sqliteStore(db), now());
     expect(getPayment(db, payment.id)!.status).toBe("awaiting_payment");
     h.clock.now = payment.expiresAt + 10 * 60_000;
-    expireOverduePayments(db, now());
+    await expireOverduePayments(sqliteStore(db), now());
     expect(getPayment(db, payment.id)!.status).toBe("expired");
     const held = normalBalance(db, suspense("KES"));
     const available = owed(db, merchantAvailable(MERCHANT));
     await h.darajaSim.flush();
-    expect(getCollection(db, id)!.status).toBe("succeeded");
+    expect((await sqliteStore(db).read((q) => getCollection(q, id)))!.status).toBe("succeeded");
     expect(getPayment(db, payment.id)).toMatchObject({ status: "expired", paidWith: "crypto" });
     expect(normalBalance(db, suspense("KES")) - held).toBe(100_000n);
     expect(owed(db, merchantAvailable(MERCHANT))).toBe(available);

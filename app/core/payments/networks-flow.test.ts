@@ -140,7 +140,7 @@ describe("payments on several networks", () => {
   it("fills and takes the pools per network", async () => {
     db.delete(depositAddressPool).run();
     const refill = createAddressPoolRefill({
-      db,
+      store: sqliteStore(db),
       custody: h.runtime.custody,
       modes: ["live"],
       sizes: parseAddressPoolSizes("0,live:USDT:tron=2,live:USDT=1"),
@@ -148,7 +148,7 @@ describe("payments on several networks", () => {
     });
     refill.wake();
     await refill.idle();
-    expect(refill.levels()).toMatchObject({
+    expect(await refill.levels()).toMatchObject({
       "live:USDT": { pooled: 1, size: 1 },
       "live:USDT:tron": { pooled: 2, size: 2 },
       "live:USDC:base": { pooled: 0, size: 0 },
@@ -161,8 +161,8 @@ describe("payments on several networks", () => {
     expect(tronPool.every((row) => isTronAddress(row.address))).toBe(true);
     const taken = await pay("USDT", "tron");
     expect(tronPool.map((row) => row.address)).toContain(taken.depositAddress);
-    expect(refill.levels()["live:USDT:tron"]?.pooled).toBe(1);
-    expect(refill.levels()["live:USDT"]?.pooled).toBe(1);
+    expect((await refill.levels())["live:USDT:tron"]?.pooled).toBe(1);
+    expect((await refill.levels())["live:USDT"]?.pooled).toBe(1);
     expect(() => parseAddressPoolSizes("0,live:USDC:tron=2")).toThrow(
       "USDC is not on tron (its networks: ethereum, base)",
     );

@@ -3,10 +3,8 @@
  * list, dashboard, export and payment page, the console's list and payment page, and the checkout's
  * M-Pesa part. Routes reach these through the wiring (app/wiring/payment-pages.server.ts).
  *
- * TRANSITIONAL (ADR 0041): the payment reads that other areas still call synchronously
- * (`listPayments`, `balancesOf`, the dashboard's figures) and the other areas' reads (destinations,
- * audit, disbursements, sign-in) are not on the store yet: each gets this read's transaction
- * (`unmovedDb`), until they move.
+ * TRANSITIONAL (ADR 0041): the other areas' reads (destinations, audit, disbursements) are not on
+ * the store yet: each gets this read's transaction (`unmovedDb`), until they move.
  */
 import { listAuditFor } from "~/core/audit.server";
 import type { ApiMode } from "~/core/api/vocabulary";
@@ -26,26 +24,27 @@ import type { Payment } from "./payments.server";
 import {
   balancesOf,
   countPaymentsByStatus,
-  listPayments,
   listPaymentsForExport,
   merchantPaymentDetail,
   operatorPaymentDetail,
+  readPayments,
+  type PaymentListFilter,
 } from "./reads.server";
 import { listTransfersForPayment } from "./settlement-transfers.server";
 
 /** This read's transaction, for the functions not on the store yet (see the file's comment). */
 const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
 
-type ListFilter = Parameters<typeof listPayments>[1];
+type ListFilter = PaymentListFilter;
 
 /** The console's payments list: counts per status, held money, a page of rows, payouts in doubt. */
 export function operatorPaymentsPage(store: Store, filter: ListFilter, now: number) {
   return store.read(async (q) => {
     const db = unmovedDb(q);
     return {
-      counts: countPaymentsByStatus(db),
+      counts: await countPaymentsByStatus(q),
       held: (await countUnresolvedHeldMoney(store)).payments,
-      rows: listPayments(db, filter),
+      rows: await readPayments(q, filter),
       payoutsInDoubt: countInDoubtB2b(db, now),
     };
   });
@@ -56,13 +55,10 @@ export function merchantPaymentsPage(
   store: Store,
   filter: ListFilter & { merchantId: string; mode: ApiMode },
 ) {
-  return store.read(async (q) => {
-    const db = unmovedDb(q);
-    return {
-      rows: listPayments(db, filter),
-      balances: balancesOf(db, filter.merchantId, filter.mode),
-    };
-  });
+  return store.read(async (q) => ({
+    rows: await readPayments(q, filter),
+    balances: await balancesOf(q, filter.merchantId, filter.mode),
+  }));
 }
 
 /** The merchant's payments for the CSV export (reads.server.ts `listPaymentsForExport`). */
@@ -70,7 +66,7 @@ export function merchantPaymentsExport(
   store: Store,
   filter: Parameters<typeof listPaymentsForExport>[1],
 ) {
-  return store.read(async (q) => listPaymentsForExport(unmovedDb(q), filter));
+  return store.read(async (q) => listPaymentsForExport(q, filter));
 }
 
 /** The merchant's dashboard: balances, the settlement destination, this month's figures. */
@@ -78,9 +74,9 @@ export function merchantDashboard(store: Store, merchantId: string, mode: ApiMod
   return store.read(async (q) => {
     const db = unmovedDb(q);
     return {
-      balances: balancesOf(db, merchantId, mode),
+      balances: await balancesOf(q, merchantId, mode),
       destination: settlementDestinationSummary(db, merchantId, now),
-      stats: getDashboardStats(db, merchantId, now, mode),
+      stats: await getDashboardStats(q, merchantId, now, mode),
     };
   });
 }
@@ -100,7 +96,7 @@ export function merchantPaymentPage(
 ) {
   return store.read(async (q) => {
     const db = unmovedDb(q);
-    const detail = merchantPaymentDetail(db, input.merchantId, input.paymentId);
+    const detail = await merchantPaymentDetail(q, input.merchantId, input.paymentId);
     if (!detail) return undefined;
     const { payment, transfers } = detail;
     const waiting = ["awaiting_payment", "confirming", "confirmed", "in_review"].includes(
@@ -127,14 +123,14 @@ export function merchantPaymentPage(
 
 /** A payment for the console (with its timeline and transfers), or undefined. */
 export function operatorPayment(store: Store, paymentId: string) {
-  return store.read(async (q) => operatorPaymentDetail(unmovedDb(q), paymentId));
+  return store.read(async (q) => operatorPaymentDetail(q, paymentId));
 }
 
 /** The console's payment page: the payment, its audit trail and the money held for it. */
 export function operatorPaymentPage(store: Store, paymentId: string) {
   return store.read(async (q) => {
     const db = unmovedDb(q);
-    const detail = operatorPaymentDetail(db, paymentId);
+    const detail = await operatorPaymentDetail(q, paymentId);
     if (!detail) return undefined;
     return {
       ...detail,
@@ -146,15 +142,15 @@ export function operatorPaymentPage(store: Store, paymentId: string) {
 
 /** The checkout's M-Pesa prompts of a payment (oldest first) and their state for the live poll. */
 export function checkoutCollections(store: Store, paymentId: string) {
-  return store.read(async (q) => {
-    const db = unmovedDb(q);
-    return { collections: listCollections(db, paymentId), state: collectionState(db, paymentId) };
-  });
+  return store.read(async (q) => ({
+    collections: await listCollections(q, paymentId),
+    state: await collectionState(q, paymentId),
+  }));
 }
 
 /** The prompts' state alone ("none", or how many and the newest's status), for the live poll. */
 export function checkoutCollectionState(store: Store, paymentId: string) {
-  return store.read(async (q) => collectionState(unmovedDb(q), paymentId));
+  return store.read(async (q) => collectionState(q, paymentId));
 }
 
 /**

@@ -18,7 +18,7 @@ import type { Rate, RatesView } from "~/core/rates/read-rates.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
 import { unmovedTx } from "~/db/unmoved";
-import type { DbOrTx, Db, Tx } from "~/utils/db.server";
+import type { DbOrTx, Tx } from "~/utils/db.server";
 import { placeholders, preparedPerDb } from "~/utils/prepared.server";
 import { enqueuePaymentEvent } from "~/core/api/outbox.server";
 import { paymentStatusEvents, type ApiMode } from "~/core/api/vocabulary";
@@ -549,29 +549,33 @@ async function insertNewPayment(
  */
 export const PENDING_PROMPT_HOLDS_EXPIRY_MS = 5 * 60_000;
 
-/** Payments whose quote ran out with nothing received become expired. Returns how many. */
-export function expireOverduePayments(db: Db, now: number): number {
-  const overdue = db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.status, "awaiting_payment"),
-        sql`${payments.expiresAt} <= ${now}`,
-        sql`not exists (select 1 from ${mpesaCollections} where ${mpesaCollections.paymentId} = ${payments.id} and ${mpesaCollections.status} = 'pending' and ${mpesaCollections.createdAt} > ${now - PENDING_PROMPT_HOLDS_EXPIRY_MS})`,
+/**
+ * Payments whose quote ran out with nothing received become expired, each in a write of its own.
+ * Returns how many.
+ */
+export async function expireOverduePayments(store: Store, now: number): Promise<number> {
+  const overdue = await store.read(async (q) =>
+    q
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.status, "awaiting_payment"),
+          sql`${payments.expiresAt} <= ${now}`,
+          sql`not exists (select 1 from ${mpesaCollections} where ${mpesaCollections.paymentId} = ${payments.id} and ${mpesaCollections.status} = 'pending' and ${mpesaCollections.createdAt} > ${now - PENDING_PROMPT_HOLDS_EXPIRY_MS})`,
+        ),
       ),
-    )
-    .all();
+  );
   let expired = 0;
   for (const payment of overdue) {
-    if (
-      transition(db, payment, ["awaiting_payment"], "expired", {
+    const moved = await store.write(async (q) =>
+      transition(unmovedTx(q), payment, ["awaiting_payment"], "expired", {
         type: "expired",
         cause: "the quote expired with nothing received",
         at: now,
-      })
-    )
-      expired++;
+      }),
+    );
+    if (moved) expired++;
   }
   return expired;
 }

@@ -1,6 +1,11 @@
 /**
  * What merchants and operators read about payments. Every merchant read is scoped by the signed-in
  * merchant's id: another merchant's payment is simply not found.
+ *
+ * On the store (ADR 0041): each read runs inside its caller's `store.read` (a page's one read,
+ * app/core/payments/pages.server.ts) and takes its handle. The functions of other areas not on the
+ * store yet (the payment's events, its settlement transfers, the ledger's balances) get that read's
+ * transaction (`unmovedTx`).
  */
 import { and, asc, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { payments, settlementTransfers } from "../../../drizzle/schema";
@@ -9,11 +14,13 @@ import { paymentsInMode } from "~/core/api/mode.server";
 import type { ApiMode } from "~/core/api/vocabulary";
 import { merchantBalances } from "~/core/ledger/ledger.server";
 import type { DashboardStats } from "~/core/merchants/dashboard-stats";
-import type { Db } from "~/utils/db.server";
-import { preparedPerDb } from "~/utils/prepared.server";
+import { countWhere, first } from "~/db/sql";
+import type { Handle } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
+import type { DbOrTx } from "~/utils/db.server";
 import type { ExportRow, ExportTransfer } from "./export";
 import { hasUnresolvedHeldMoney } from "./held-money.server";
-import { getPayment, listPaymentEvents } from "./payments.server";
+import { listPaymentEvents, readPayment } from "./payments.server";
 import { eatDayStart } from "./payments.server";
 import { listTransfersForPayment } from "./settlement-transfers.server";
 
@@ -21,24 +28,25 @@ export function isPaymentStatus(value: string | null): value is PaymentStatus {
   return value !== null && (paymentStatuses as readonly string[]).includes(value);
 }
 
-export function listPayments(
-  db: Db,
-  filter: {
-    merchantId?: string;
-    /** A merchant's reads show one mode: live unless test is asked for (core/api/mode.server). */
-    mode?: ApiMode;
-    /** Any merchant's payments of these modes (the payments tick of one runtime, ADR 0028). */
-    modes?: readonly ApiMode[];
-    statuses?: readonly PaymentStatus[];
-    search?: string;
-    /** Only payments with held money not flagged yet (held-money.server.ts). */
-    held?: boolean;
-    limit?: number;
-    offset?: number;
-  },
-) {
+/** What a payments list is filtered by. */
+export interface PaymentListFilter {
+  merchantId?: string;
+  /** A merchant's reads show one mode: live unless test is asked for (core/api/mode.server). */
+  mode?: ApiMode;
+  /** Any merchant's payments of these modes (the payments tick of one runtime, ADR 0028). */
+  modes?: readonly ApiMode[];
+  statuses?: readonly PaymentStatus[];
+  search?: string;
+  /** Only payments with held money not flagged yet (held-money.server.ts). */
+  held?: boolean;
+  limit?: number;
+  offset?: number;
+}
+
+/** The list's conditions; `on` builds the held-money subquery (a handle or, transitional, a Db). */
+function listConditions(on: DbOrTx, filter: PaymentListFilter): SQL | undefined {
   const conditions: SQL[] = [];
-  if (filter.held) conditions.push(hasUnresolvedHeldMoney(db, payments.id));
+  if (filter.held) conditions.push(hasUnresolvedHeldMoney(on, payments.id));
   if (filter.merchantId) conditions.push(paymentsInMode(filter.merchantId, filter.mode ?? "live"));
   if (filter.modes) conditions.push(inArray(payments.mode, [...filter.modes]));
   if (filter.statuses?.length) conditions.push(inArray(payments.status, filter.statuses));
@@ -49,51 +57,69 @@ export function listPayments(
       or(sql`${payments.reference} like ${pattern} escape '\\'`, like(payments.id, pattern))!,
     );
   }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** A page of payments (newest first), read on the caller's handle. */
+export async function readPayments(q: Handle, filter: PaymentListFilter) {
+  return q
+    .select()
+    .from(payments)
+    .where(listConditions(unmovedTx(q), filter))
+    .orderBy(desc(payments.createdAt))
+    .limit(filter.limit ?? 50)
+    .offset(filter.offset ?? 0);
+}
+
+/**
+ * TRANSITIONAL (ADR 0041): `readPayments` for the payments tick (app/core/payments/tick.server.ts),
+ * which still reads synchronously on the database; goes when the tick is on the store.
+ */
+export function listPayments(db: DbOrTx, filter: PaymentListFilter) {
   return db
     .select()
     .from(payments)
-    .where(conditions.length ? and(...conditions) : undefined)
+    .where(listConditions(db, filter))
     .orderBy(desc(payments.createdAt))
     .limit(filter.limit ?? 50)
     .offset(filter.offset ?? 0)
     .all();
 }
 
-export function merchantPaymentDetail(db: Db, merchantId: string, paymentId: string) {
-  const payment = getPayment(db, paymentId);
+export async function merchantPaymentDetail(q: Handle, merchantId: string, paymentId: string) {
+  const payment = await readPayment(q, paymentId);
   if (!payment || payment.merchantId !== merchantId) return undefined;
   return {
     payment,
-    events: listPaymentEvents(db, payment.id),
-    transfers: listTransfersForPayment(db, payment.id),
+    events: listPaymentEvents(unmovedTx(q), payment.id),
+    transfers: listTransfersForPayment(unmovedTx(q), payment.id),
   };
 }
 
-export function operatorPaymentDetail(db: Db, paymentId: string) {
-  const payment = getPayment(db, paymentId);
+export async function operatorPaymentDetail(q: Handle, paymentId: string) {
+  const payment = await readPayment(q, paymentId);
   if (!payment) return undefined;
   return {
     payment,
-    events: listPaymentEvents(db, payment.id),
-    transfers: listTransfersForPayment(db, payment.id),
+    events: listPaymentEvents(unmovedTx(q), payment.id),
+    transfers: listTransfersForPayment(unmovedTx(q), payment.id),
   };
 }
 
 /** The merchant's KES balances in the ledger book of `mode` (live unless a page asks for test). */
-export function balancesOf(db: Db, merchantId: string, mode: ApiMode = "live") {
-  return merchantBalances(db, merchantId, mode);
+export async function balancesOf(q: Handle, merchantId: string, mode: ApiMode = "live") {
+  return merchantBalances(unmovedTx(q), merchantId, mode);
 }
 
-export function countPaymentsByStatus(db: Db): Record<PaymentStatus, number> {
+export async function countPaymentsByStatus(q: Handle): Promise<Record<PaymentStatus, number>> {
   const counts = Object.fromEntries(paymentStatuses.map((status) => [status, 0])) as Record<
     PaymentStatus,
     number
   >;
-  const rows = db
+  const rows = await q
     .select({ status: payments.status, count: sql<number>`count(*)` })
     .from(payments)
-    .groupBy(payments.status)
-    .all();
+    .groupBy(payments.status);
   for (const row of rows) counts[row.status] = row.count;
   return counts;
 }
@@ -115,32 +141,33 @@ function monthStart(epochMs: number, monthsBack = 0): number {
   return start;
 }
 
-/**
- * One month's figures for one merchant (an index range on payments_merchant_created_idx), prepared
- * once per database: the dashboard runs it twice on every render.
- */
-const monthQuery = preparedPerDb((db: Db) =>
-  db
-    .select({
-      revenue: sql<string>`cast(coalesce(sum(case when ${inArray(payments.status, SUCCESSFUL)} then ${payments.amountKesCents} - ${payments.feeKesCents} else 0 end), 0) as text)`,
-      transactions: sql<number>`count(*)`,
-      customers: sql<number>`count(distinct case when ${inArray(payments.status, SUCCESSFUL)} then ${payments.payerAddress} end)`,
-      successful: sql<number>`sum(case when ${inArray(payments.status, SUCCESSFUL)} then 1 else 0 end)`,
-      finished: sql<number>`sum(case when ${inArray(payments.status, FINISHED)} then 1 else 0 end)`,
-    })
-    .from(payments)
-    .where(
-      and(
-        paymentsInMode(sql.placeholder("merchantId"), sql.placeholder("mode")),
-        gte(payments.createdAt, sql.placeholder("from")),
-        lt(payments.createdAt, sql.placeholder("to")),
-      ),
-    )
-    .prepare(),
-);
-
-function monthFigures(db: Db, merchantId: string, mode: ApiMode, from: number, to: number) {
-  const row = monthQuery(db).get({ merchantId, mode, from, to });
+/** One month's figures for one merchant (an index range on payments_merchant_created_idx). */
+async function monthFigures(
+  q: Handle,
+  merchantId: string,
+  mode: ApiMode,
+  from: number,
+  to: number,
+) {
+  const row = await first(
+    q
+      .select({
+        revenue: sql<string>`cast(coalesce(sum(case when ${inArray(payments.status, SUCCESSFUL)} then ${payments.amountKesCents} - ${payments.feeKesCents} else 0 end), 0) as text)`,
+        transactions: sql<number>`count(*)`,
+        customers: sql<number>`count(distinct case when ${inArray(payments.status, SUCCESSFUL)} then ${payments.payerAddress} end)`,
+        successful: countWhere(inArray(payments.status, SUCCESSFUL)),
+        finished: countWhere(inArray(payments.status, FINISHED)),
+      })
+      .from(payments)
+      .where(
+        and(
+          paymentsInMode(merchantId, mode),
+          gte(payments.createdAt, from),
+          lt(payments.createdAt, to),
+        ),
+      )
+      .limit(1),
+  );
   const successful = row?.successful ?? 0;
   const finished = row?.finished ?? 0;
   return {
@@ -160,14 +187,14 @@ function changeBps(current: bigint | number, previous: bigint | number): number 
 }
 
 /** The dashboard's four figures for this month (EAT), each with the change from last month. */
-export function paymentDashboardStats(
-  db: Db,
+export async function paymentDashboardStats(
+  q: Handle,
   merchantId: string,
   now: number,
   mode: ApiMode = "live",
-): DashboardStats {
-  const thisMonth = monthFigures(db, merchantId, mode, monthStart(now), now + 1);
-  const lastMonth = monthFigures(db, merchantId, mode, monthStart(now, 1), monthStart(now));
+): Promise<DashboardStats> {
+  const thisMonth = await monthFigures(q, merchantId, mode, monthStart(now), now + 1);
+  const lastMonth = await monthFigures(q, merchantId, mode, monthStart(now, 1), monthStart(now));
   return {
     totalRevenueKesCents: {
       value: Number(thisMonth.revenue),
@@ -192,8 +219,8 @@ export function paymentDashboardStats(
  * The merchant's payments for the CSV export (same filters as the list), each with its settlement
  * transfers (receipts, M-Pesa charges, settlement time). Two queries, whatever the row count.
  */
-export function listPaymentsForExport(
-  db: Db,
+export async function listPaymentsForExport(
+  q: Handle,
   filter: {
     merchantId: string;
     mode?: ApiMode;
@@ -201,12 +228,12 @@ export function listPaymentsForExport(
     search?: string;
     limit: number;
   },
-): ExportRow[] {
-  const rows = listPayments(db, filter);
+): Promise<ExportRow[]> {
+  const rows = await readPayments(q, filter);
   const transfersByPayment = new Map<string, ExportTransfer[]>();
   for (let i = 0; i < rows.length; i += 500) {
     const ids = rows.slice(i, i + 500).map((p) => p.id);
-    const transfers = db
+    const transfers = await q
       .select({
         paymentId: settlementTransfers.paymentId,
         status: settlementTransfers.status,
@@ -222,8 +249,7 @@ export function listPaymentsForExport(
           inArray(settlementTransfers.paymentId, ids),
         ),
       )
-      .orderBy(asc(settlementTransfers.paymentId), asc(settlementTransfers.sequence))
-      .all();
+      .orderBy(asc(settlementTransfers.paymentId), asc(settlementTransfers.sequence));
     for (const { paymentId, ...transfer } of transfers) {
       if (!paymentId) continue;
       const list = transfersByPayment.get(paymentId) ?? [];

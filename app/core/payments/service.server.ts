@@ -25,7 +25,7 @@ import type { RailId } from "~/core/rails/types";
 import type { LiveSymbol } from "~/content/cryptocurrencies";
 import type { ApiMode } from "~/core/api/vocabulary";
 import type { RatesService } from "~/core/rates/service.server";
-import type { Handle, Store } from "~/db/store";
+import type { Store } from "~/db/store";
 import { unmovedTx } from "~/db/unmoved";
 import type { Db, Tx } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
@@ -247,9 +247,6 @@ function requireDeps(deps: PaymentsDeps | null): PaymentsDeps {
 const modeOf = (actor: PaymentCreator): ApiMode =>
   actor.type === "merchant_user" ? "live" : actor.mode;
 
-/** A store callback's transaction for code not on the store yet that takes the database (Db). */
-const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
-
 export function createPaymentsService({
   store,
   db,
@@ -367,7 +364,7 @@ export function createPaymentsService({
 
     async startMpesaPayment(input) {
       const payment = await store.read((q) => readPayment(q, input.paymentId));
-      return startMpesaCollection(db, payment ? depsFor(payment.mode)?.stk : undefined, {
+      return startMpesaCollection(store, payment ? depsFor(payment.mode)?.stk : undefined, {
         paymentId: input.paymentId,
         phone: input.phone,
         now,
@@ -417,8 +414,8 @@ export function createPaymentsService({
       const found = await store.read(async (q) => {
         const detail =
           actor.type === "merchant_user"
-            ? merchantPaymentDetail(unmovedDb(q), actor.merchantId, input.paymentId)
-            : operatorPaymentDetail(unmovedDb(q), input.paymentId);
+            ? await merchantPaymentDetail(q, actor.merchantId, input.paymentId)
+            : await operatorPaymentDetail(q, input.paymentId);
         const failed = detail?.transfers.find((transfer) => transfer.id === input.transferId);
         if (!detail || !failed) return undefined;
         // Not to a new payout number still in its cooling-off period (issue 10, item 14).

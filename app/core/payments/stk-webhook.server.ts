@@ -6,15 +6,9 @@
  * `STK_CALLBACK_MAX_BYTES`, the status codes and Daraja's acknowledgement) is the edge's
  * (app/route-support/stk-webhook.server.ts, issue 28 part 4): core receives the URL's token, the
  * source and the raw body, and answers with a domain outcome.
- *
- * TRANSITIONAL (ADR 0041): applying the result (`applyStkResult`, mpesa-collections.server.ts) is
- * still synchronous code on the database; it runs in a store write of its own, as its transaction
- * ran before (`unmovedTx`).
  */
 import { parseStkCallback } from "~/core/providers/daraja/stk-callback";
-import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
-import type { Db } from "~/utils/db.server";
+import type { Store } from "~/db/store";
 import { logger } from "~/utils/logger.server";
 import type { PaymentsDeps } from "./deps";
 import { applyStkResult, finalFromCallback } from "./mpesa-collections.server";
@@ -61,9 +55,6 @@ export function checkStkCallback(
   return null;
 }
 
-/** A store write's transaction for `applyStkResult`, not on the store yet. */
-const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
-
 /** Parse and apply the body of a callback that passed `checkStkCallback` for `runtime`. */
 export async function applyStkCallback(
   store: Store,
@@ -81,8 +72,7 @@ export async function applyStkCallback(
     return { kind: "rejected" };
   }
   const final = finalFromCallback(result);
-  const applied = await store.write(async (q) =>
-    applyStkResult(unmovedDb(q), final, now(), { modes: runtime.modes }),
-  );
+  // One write of its own (applyStkResult's), as before.
+  const applied = await applyStkResult(store, final, now(), { modes: runtime.modes });
   return { kind: "applied", settlePaymentId: applied.settlePaymentId };
 }

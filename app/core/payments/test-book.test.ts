@@ -98,9 +98,12 @@ describe("the test book", () => {
     expect(payment.status).toBe("confirmed");
     // KES 10,000 less the 1% C2B fee, in the test balance (as the dashboard's Test view reads it).
     expect(merchantBalances(db, M, "test")).toEqual({ ...ZERO, available: 990_000n });
-    expect(balancesOf(db, M, "test")).toEqual({ ...ZERO, available: 990_000n });
+    expect(await sqliteStore(db).read((q) => balancesOf(q, M, "test"))).toEqual({
+      ...ZERO,
+      available: 990_000n,
+    });
     expect(merchantBalances(db, M)).toEqual(ZERO);
-    expect(balancesOf(db, M, "live")).toEqual(ZERO);
+    expect(await sqliteStore(db).read((q) => balancesOf(q, M, "live"))).toEqual(ZERO);
 
     // The live float (funded by the harness) does not pay test settlements: the test book has no
     // float yet, so the payout waits for one.

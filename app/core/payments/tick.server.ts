@@ -60,8 +60,8 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
     });
     // M-Pesa Express prompts whose callback has not come: ask Daraja (before expiring quotes, and
     // before settling, so a payment confirmed here settles in this run).
-    const collected = await queryPendingCollections(db, deps.stk, now, { modes });
-    const expired = expireOverduePayments(db, now());
+    const collected = await queryPendingCollections(sqliteStore(db), deps.stk, now, { modes });
+    const expired = await expireOverduePayments(sqliteStore(db), now());
     let planned = 0;
     const rails = payoutRailsOf(deps);
     const runningRails = Object.keys(rails) as RailId[];

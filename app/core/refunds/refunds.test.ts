@@ -518,7 +518,7 @@ describe("M-Pesa refunds", () => {
       { custody: h.runtime.custody, rates: liveRates(now()), config: testConfig, now: now() },
       { merchantId: SHOP, amountKes, asset: "USDT", reference: `MP-${amountKes}` },
     );
-    const started = await startMpesaCollection(db, h.runtime.stk, {
+    const started = await startMpesaCollection(sqliteStore(db), h.runtime.stk, {
       paymentId: payment.id,
       phone: PAYER,
       now,
