@@ -36,7 +36,6 @@ export const storeLegacyFiles = [
   "app/core/transfers/reconcile.server.ts",
   "app/core/transfers/records.server.ts",
   "app/core/transfers/results.server.ts",
-  "app/core/transfers/send.server.ts",
   "app/wiring/api.server.ts",
   "app/wiring/boot.server.ts",
   "app/wiring/disbursements.server.ts",

@@ -117,7 +117,9 @@ describe("failover of planned transfers", () => {
     await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
     const [stuck] = listTransfersForPayment(db, payment.id);
     // A sender claimed it and called Airtel (the answer was lost): attempts 1, claim lapsed.
-    expect(claimTransferForSending(db, stuck!.id, "lost", h.clock.now - 10 * 60_000)).toBe(true);
+    expect(
+      await claimTransferForSending(sqliteStore(db), stuck!.id, "lost", h.clock.now - 10 * 60_000),
+    ).toBe(true);
     expect(await failOverStuckTransfers(sqliteStore(db), h.clock.now, onlyMpesa)).toBe(0);
     expect(
       db.select().from(settlementTransfers).where(eq(settlementTransfers.id, stuck!.id)).get()

@@ -107,7 +107,9 @@ describe("each transfer is sent to M-Pesa once", () => {
     const [pending] = listTransfersForPayment(db, payment.id);
     // The crashed sender claimed the transfer and reached M-Pesa, then died before recording the
     // answer.
-    expect(claimTransferForSending(db, pending!.id, "crashed-process", h.clock.now)).toBe(true);
+    expect(
+      await claimTransferForSending(sqliteStore(db), pending!.id, "crashed-process", h.clock.now),
+    ).toBe(true);
     await h.runtime.payouts.b2cPayment({
       originatorConversationId: pending!.id,
       phone: pending!.phone!,
