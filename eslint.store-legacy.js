@@ -33,7 +33,6 @@ export const storeLegacyFiles = [
   "app/core/refunds/custody-send.server.ts",
   "app/core/refunds/refunds.server.ts",
   "app/core/refunds/transfers.server.ts",
-  "app/core/transfers/reconcile.server.ts",
   "app/core/transfers/records.server.ts",
   "app/core/transfers/results.server.ts",
   "app/wiring/api.server.ts",

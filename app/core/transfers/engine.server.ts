@@ -59,7 +59,7 @@ export interface TransferEngine {
   applyB2cResult(db: Db, result: B2cResult, now: number): "succeeded" | "failed" | "ignored";
   /** Ask the rails about transfers sent and unanswered for longer than `olderThanMs`. */
   queryOverdueTransfers(
-    db: Db,
+    on: StoreOrDb,
     rails: PayoutRails,
     now: number,
     olderThanMs?: number,

@@ -52,7 +52,7 @@ export interface SendOptions {
  */
 export type StoreOrDb = Store | Db;
 
-const storeOf = (on: StoreOrDb): Store => ("engine" in on ? on : sqliteStore(on));
+export const storeOf = (on: StoreOrDb): Store => ("engine" in on ? on : sqliteStore(on));
 
 /**
  * Claim one pending transfer for sending (issue 10, item 3): one conditional UPDATE (its own
