@@ -34,7 +34,10 @@ export function refunds(): RefundsService {
           const db = getDb();
           try {
             await sendPendingRefunds(db, runtime.custody, Date.now, { modes: [mode] });
-            await sendPendingTransfers(db, rails, Date.now, { modes: [mode], purpose: "refund" });
+            await sendPendingTransfers(store(), rails, Date.now, {
+              modes: [mode],
+              purpose: "refund",
+            });
           } catch (error) {
             logger.error("sending refunds failed", {
               error: error instanceof Error ? error.message : String(error),
