@@ -167,8 +167,5 @@ describe("ledger invariants over random payment histories", () => {
       }),
       { numRuns: 12 },
     );
-    // Twelve histories of up to six payments, each through the store's turns and group commits
-    // (settlement moved onto the store, the engine not yet): about twice the old run, so longer
-    // than the suite's default under a loaded machine.
-  }, 60_000);
+  });
 });
