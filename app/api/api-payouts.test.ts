@@ -6,6 +6,7 @@
  * through the Daraja simulator.
  */
 import { and, eq } from "drizzle-orm";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { describe, expect, it } from "vitest";
 import { webhookEvents } from "../../drizzle/schema";
 import { formatCryptoUnits } from "~/core/payments/quote";
@@ -31,7 +32,7 @@ async function settledPayment(key: string, amount: number) {
   });
   await f.h.custodySim.confirm(tx.id, 1);
   await f.h.custodySim.confirm(tx.id, 1);
-  planSettlement(f.db, created.id, testConfig, f.h.clock.now);
+  await planSettlement(sqliteStore(f.db), created.id, testConfig, f.h.clock.now);
   await sendPendingTransfers(f.db, f.h.rails, () => f.h.clock.now);
   await f.h.darajaSim.flush();
   return created.id as string;

@@ -680,7 +680,9 @@ describe("settlement transfers", () => {
   it("retries a failed transfer once, audited; a transfer that did not fail cannot be retried", async () => {
     const { operator, cookie } = await operatorCookie("reviewer");
     const payment = await confirmedExact();
-    expect(planSettlement(db, payment.id, testConfig, Date.now())).toBe("planned");
+    expect(await planSettlement(sqliteStore(db), payment.id, testConfig, Date.now())).toBe(
+      "planned",
+    );
     const [transfer] = db
       .select()
       .from(settlementTransfers)

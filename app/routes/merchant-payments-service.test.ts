@@ -130,7 +130,9 @@ async function paymentWithFailedTransfer(reference: string) {
     amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT"),
   });
   await h.custodySim.confirm(tx.id, 2);
-  expect(planSettlement(db, payment.id, testConfig, h.clock.now)).toBe("planned");
+  expect(await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now)).toBe(
+    "planned",
+  );
   const [transfer] = listTransfersForPayment(db, payment.id);
   expect(
     failTransfer(

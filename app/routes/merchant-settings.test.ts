@@ -607,7 +607,7 @@ describe("payouts during the cooling-off period", () => {
     });
 
     const run = async () => {
-      const outcome = planSettlement(db, payment.id, testConfig, h.clock.now);
+      const outcome = await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
       await sendPendingTransfers(db, h.rails, () => h.clock.now);
       await h.darajaSim.flush();
       return outcome;
@@ -700,7 +700,7 @@ describe("the payment page shows the M-Pesa charge", () => {
       amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT"),
     });
     await h.custodySim.confirm(tx.id, 2);
-    planSettlement(db, payment.id, testConfig, h.clock.now);
+    await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
     await sendPendingTransfers(db, h.rails, () => h.clock.now);
     await h.darajaSim.flush();
     const after = await read();

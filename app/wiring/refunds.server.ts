@@ -1,10 +1,6 @@
 /**
  * The refunds service for a request: this process's store (ADR 0041), the payments runtime serving
  * the refund's mode (ADR 0028) for custody and M-Pesa, and today's rates.
- *
- * TRANSITIONAL: sending now still hands `getDb()` to the transfer engine's `sendPendingTransfers`,
- * which keeps taking the database this round (the payments run calls it with one); this file
- * leaves eslint.store-legacy.js when it takes the store.
  */
 import type { LiveSymbol } from "~/content/cryptocurrencies";
 import { payoutRailsOf } from "~/core/payments/rails.server";
@@ -13,7 +9,6 @@ import type { RailId } from "~/core/rails/types";
 import { sendPendingRefunds } from "~/core/refunds/custody-send.server";
 import { getRefundOn } from "~/core/refunds/refunds.server";
 import { createRefundsService, type RefundsService } from "~/core/refunds/service.server";
-import { getDb } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { store } from "./store.server";
 import { runningPayments, runningTestPayments } from "./payments.server";
@@ -31,10 +26,12 @@ export function refunds(): RefundsService {
         estimateNetworkFee: (assetId) => runtime.custody.estimateNetworkFee(assetId),
         runningRails: Object.keys(rails) as RailId[],
         async sendNow(refundId) {
-          const db = getDb();
           try {
             await sendPendingRefunds(store(), runtime.custody, Date.now, { modes: [mode] });
-            await sendPendingTransfers(db, rails, Date.now, { modes: [mode], purpose: "refund" });
+            await sendPendingTransfers(store(), rails, Date.now, {
+              modes: [mode],
+              purpose: "refund",
+            });
           } catch (error) {
             logger.error("sending refunds failed", {
               error: error instanceof Error ? error.message : String(error),

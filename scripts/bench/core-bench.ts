@@ -131,7 +131,7 @@ export async function benchPayments(
     const t2 = performance.now();
     await harness.custodySim.confirm(tx.id, 2);
     const t3 = performance.now();
-    planSettlement(db, payment.id, config, harness.clock.now);
+    await planSettlement(sqliteStore(db), payment.id, config, harness.clock.now);
     await sendPendingTransfers(db, harness.rails, () => harness.clock.now, 5);
     await harness.darajaSim.flush();
     const t4 = performance.now();

@@ -13,13 +13,15 @@
  */
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { merchants, settlementTransfers } from "../../../drizzle/schema";
-import { listDestinations, isUsable } from "~/core/destinations/destinations.server";
+import { listDestinationsOn, isUsable } from "~/core/destinations/destinations.server";
 import { destinationLabel } from "~/core/destinations/display";
 import { railNames } from "~/core/destinations/schema";
 import type { LedgerBook } from "~/core/ledger/ledger.server";
 import { railUnavailable } from "~/core/rails/health.server";
 import { railIds, type RailId } from "~/core/rails/types";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import { recordEvent } from "./payments.server";
 import { retryTransfer } from "./settlement.server";
 import { failTransfer, transferModeOf } from "./transfer-purposes.server";
@@ -32,16 +34,42 @@ export interface FailoverOptions {
   limit?: number;
 }
 
-function unavailableRails(db: DbOrTx, running: readonly RailId[], now: number): Set<RailId> {
-  return new Set(railIds.filter((rail) => railUnavailable(db, rail, now, running)));
+function unavailableRails(q: Handle, running: readonly RailId[], now: number): Set<RailId> {
+  return new Set(railIds.filter((rail) => railUnavailable(unmovedTx(q), rail, now, running)));
 }
 
 /** Move stuck transfers of merchants allowing failover; returns how many were moved. */
-export function failOverStuckTransfers(db: Db, now: number, options: FailoverOptions): number {
-  const unavailable = unavailableRails(db, options.runningRails, now);
-  if (unavailable.size === 0) return 0;
+export async function failOverStuckTransfers(
+  store: Store,
+  now: number,
+  options: FailoverOptions,
+): Promise<number> {
+  const found = await store.read(async (q) => {
+    const unavailable = unavailableRails(q, options.runningRails, now);
+    if (unavailable.size === 0) return null;
+    const candidates = await stuckTransfers(q, unavailable, now, options.limit ?? 100);
+    // The mode of each (a transfer of a mode not served here is left alone).
+    return {
+      unavailable,
+      candidates: candidates.map((candidate) => ({
+        ...candidate,
+        mode: transferModeOf(unmovedTx(q), candidate.id),
+      })),
+    };
+  });
+  if (!found) return 0;
+  let moved = 0;
+  for (const candidate of found.candidates) {
+    const { mode } = candidate;
+    if (options.modes && mode && !options.modes.includes(mode)) continue;
+    if (await moveTransfer(store, candidate.id, found.unavailable, now)) moved++;
+  }
+  return moved;
+}
+
+function stuckTransfers(q: Handle, unavailable: Set<RailId>, now: number, limit: number) {
   const t = settlementTransfers;
-  const candidates = db
+  return q
     .select({ id: t.id, status: t.status })
     .from(t)
     .innerJoin(merchants, eq(merchants.id, t.merchantId))
@@ -64,26 +92,26 @@ export function failOverStuckTransfers(db: Db, now: number, options: FailoverOpt
       ),
     )
     .orderBy(asc(t.createdAt))
-    .limit(options.limit ?? 100)
-    .all();
-  let moved = 0;
-  for (const candidate of candidates) {
-    const mode = transferModeOf(db, candidate.id);
-    if (options.modes && mode && !options.modes.includes(mode)) continue;
-    if (moveTransfer(db, candidate.id, unavailable, now)) moved++;
-  }
-  return moved;
+    .limit(limit);
 }
 
-function moveTransfer(db: Db, transferId: string, unavailable: Set<RailId>, now: number): boolean {
-  return db.transaction((tx) => {
-    const transfer = tx
-      .select()
-      .from(settlementTransfers)
-      .where(eq(settlementTransfers.id, transferId))
-      .get();
+function moveTransfer(
+  store: Store,
+  transferId: string,
+  unavailable: Set<RailId>,
+  now: number,
+): Promise<boolean> {
+  return store.write(async (q) => {
+    // Unmoved modules (the engine's results, payment events) run in this same transaction.
+    const tx = unmovedTx(q);
+    // Checked not claimed, then moved, in this one write: the transfer is locked until it ends.
+    const transfer = await first(
+      store.forUpdate(
+        q.select().from(settlementTransfers).where(eq(settlementTransfers.id, transferId)).limit(1),
+      ),
+    );
     if (!transfer) return false;
-    const fallback = listDestinations(tx, transfer.merchantId).find(
+    const fallback = (await listDestinationsOn(q, transfer.merchantId)).find(
       (d) => d.id !== transfer.destinationId && isUsable(d, now) && !unavailable.has(d.rail),
     );
     if (!fallback) return false;
@@ -100,7 +128,8 @@ function moveTransfer(db: Db, transferId: string, unavailable: Set<RailId>, now:
       );
       if (!failed) return false;
     }
-    const retry = retryTransfer(tx, transfer.id, now, undefined, fallback.id);
+    // Joins this write (a store asked again inside a callback joins its transaction).
+    const retry = await retryTransfer(store, transfer.id, now, undefined, fallback.id);
     if (!retry) return false;
     if (transfer.paymentId)
       recordEvent(

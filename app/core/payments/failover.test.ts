@@ -6,6 +6,7 @@
  * simulators; Airtel Money is simply not running in this process.
  */
 import { eq } from "drizzle-orm";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { merchants, settlementTransfers } from "../../../drizzle/schema";
 import { insertVerifiedDestination } from "~/core/destinations/destinations.server";
@@ -60,14 +61,14 @@ describe("failover of planned transfers", () => {
     airtelMerchant("MRC-FVRA22", true);
     const payment = await paidPayment("MRC-FVRA22", 3_000);
     // Planned with every rail taken as running: the transfer waits on Airtel Money.
-    planSettlement(db, payment.id, testConfig, h.clock.now);
+    await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
     const [stuck] = listTransfersForPayment(db, payment.id);
     expect(stuck).toMatchObject({ rail: "airtel-money", status: "pending", attempts: 0 });
     const availableBefore = owed(db, merchantAvailable("MRC-FVRA22"));
 
-    expect(failOverStuckTransfers(db, h.clock.now, onlyMpesa)).toBe(1);
+    expect(await failOverStuckTransfers(sqliteStore(db), h.clock.now, onlyMpesa)).toBe(1);
     // A second run finds nothing more to move.
-    expect(failOverStuckTransfers(db, h.clock.now, onlyMpesa)).toBe(0);
+    expect(await failOverStuckTransfers(sqliteStore(db), h.clock.now, onlyMpesa)).toBe(0);
     const [original, moved] = listTransfersForPayment(db, payment.id);
     expect(original).toMatchObject({ status: "failed", rail: "airtel-money" });
     expect(moved).toMatchObject({ status: "pending", rail: "mpesa", retryOf: original!.id });
@@ -113,11 +114,13 @@ describe("failover of planned transfers", () => {
   it("a transfer that may have reached its rail (an attempt was made) is never moved", async () => {
     airtelMerchant("MRC-FVTR22", true);
     const payment = await paidPayment("MRC-FVTR22", 2_000);
-    planSettlement(db, payment.id, testConfig, h.clock.now);
+    await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
     const [stuck] = listTransfersForPayment(db, payment.id);
     // A sender claimed it and called Airtel (the answer was lost): attempts 1, claim lapsed.
-    expect(claimTransferForSending(db, stuck!.id, "lost", h.clock.now - 10 * 60_000)).toBe(true);
-    expect(failOverStuckTransfers(db, h.clock.now, onlyMpesa)).toBe(0);
+    expect(
+      await claimTransferForSending(sqliteStore(db), stuck!.id, "lost", h.clock.now - 10 * 60_000),
+    ).toBe(true);
+    expect(await failOverStuckTransfers(sqliteStore(db), h.clock.now, onlyMpesa)).toBe(0);
     expect(
       db.select().from(settlementTransfers).where(eq(settlementTransfers.id, stuck!.id)).get()
         ?.status,
@@ -127,15 +130,15 @@ describe("failover of planned transfers", () => {
   it("without the merchant's permission nothing moves", async () => {
     airtelMerchant("MRC-FVNP22", false);
     const payment = await paidPayment("MRC-FVNP22", 2_500);
-    planSettlement(db, payment.id, testConfig, h.clock.now);
-    expect(failOverStuckTransfers(db, h.clock.now, onlyMpesa)).toBe(0);
+    await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
+    expect(await failOverStuckTransfers(sqliteStore(db), h.clock.now, onlyMpesa)).toBe(0);
     expect(listTransfersForPayment(db, payment.id)).toHaveLength(1);
   });
 
   it("planning fails over at once when the default's rail is not running here", async () => {
     airtelMerchant("MRC-FVPM22", true);
     const payment = await paidPayment("MRC-FVPM22", 2_200);
-    planSettlement(db, payment.id, testConfig, h.clock.now, onlyMpesa);
+    await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now, onlyMpesa);
     const transfers = listTransfersForPayment(db, payment.id);
     expect(transfers.map((t) => t.rail)).toEqual(["mpesa"]);
     expect(

@@ -91,7 +91,7 @@ async function deposit(
 }
 
 async function settle(paymentId: string) {
-  planSettlement(db, paymentId, testConfig, h.clock.now);
+  await planSettlement(sqliteStore(db), paymentId, testConfig, h.clock.now);
   await sendPendingTransfers(db, h.rails, () => h.clock.now);
   await h.darajaSim.flush();
 }
@@ -243,7 +243,7 @@ describe("payments through custody and M-Pesa", () => {
       fixed.id,
       h.clock.now,
     );
-    const retry = retryTransfer(db, failed!.id, h.clock.now);
+    const retry = await retryTransfer(sqliteStore(db), failed!.id, h.clock.now);
     expect(retry?.status).toBe("pending");
     await sendPendingTransfers(db, h.rails, () => h.clock.now);
     await h.darajaSim.flush();
@@ -267,7 +267,9 @@ describe("payments through custody and M-Pesa", () => {
     expect(owed(db, merchantAvailable("MRC-FQXT22"))).toBe(owedBefore);
     expect(owed(db, merchantInFlight("MRC-FQXT22"))).toBe(0n);
     h.darajaSim.setOutcome("254733000111", null);
-    expect(retryTransfer(db, transfer!.id, h.clock.now)?.status).toBe("pending");
+    expect((await retryTransfer(sqliteStore(db), transfer!.id, h.clock.now))?.status).toBe(
+      "pending",
+    );
   });
 
   it("a callback that never arrives is settled by the status query", async () => {
@@ -284,7 +286,7 @@ describe("payments through custody and M-Pesa", () => {
   it("a crash between posting and calling M-Pesa: the retry sends the same id and nothing is paid twice", async () => {
     const payment = await pay(MERCHANT, 6_000);
     await h.custodySim.confirm(await deposit(payment.id), 2);
-    planSettlement(db, payment.id, testConfig, h.clock.now);
+    await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
     const [transfer] = listTransfersForPayment(db, payment.id);
     expect(transfer?.status).toBe("pending");
     // First attempt reaches M-Pesa but we "crash" before recording the answer.
@@ -314,10 +316,10 @@ describe("payments through custody and M-Pesa", () => {
   it("two workers settling the same payment: only one plans transfers", async () => {
     const payment = await pay(MERCHANT, 7_000);
     await h.custodySim.confirm(await deposit(payment.id), 2);
-    const outcomes = [
-      planSettlement(db, payment.id, testConfig, h.clock.now),
-      planSettlement(db, payment.id, testConfig, h.clock.now),
-    ];
+    const outcomes = await Promise.all([
+      planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now),
+      planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now),
+    ]);
     expect(outcomes.sort()).toEqual(["not_confirmed", "planned"]);
     expect(listTransfersForPayment(db, payment.id)).toHaveLength(1);
   });
@@ -325,7 +327,9 @@ describe("payments through custody and M-Pesa", () => {
   it("without a settlement number the payment waits (and says why)", async () => {
     const payment = await pay("MRC-NPHN22", 1_000);
     await h.custodySim.confirm(await deposit(payment.id), 2);
-    expect(planSettlement(db, payment.id, testConfig, h.clock.now)).toBe("no_settlement_number");
+    expect(await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now)).toBe(
+      "no_settlement_number",
+    );
     expect(listPaymentEvents(db, payment.id).at(-1)?.type).toBe("waiting_for_settlement_number");
   });
 
@@ -351,8 +355,12 @@ describe("payments through custody and M-Pesa", () => {
         { account: capital("KES"), amount: float - 100n },
       ],
     });
-    expect(planSettlement(db, payment.id, testConfig, h.clock.now)).toBe("waiting_for_float");
-    expect(planSettlement(db, payment.id, testConfig, h.clock.now)).toBe("waiting_for_float");
+    expect(await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now)).toBe(
+      "waiting_for_float",
+    );
+    expect(await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now)).toBe(
+      "waiting_for_float",
+    );
     expect(getPayment(db, payment.id)?.status).toBe("confirmed");
     expect(
       listPaymentEvents(db, payment.id).filter((e) => e.type === "waiting_for_float"),
@@ -365,7 +373,9 @@ describe("payments through custody and M-Pesa", () => {
         { account: capital("KES"), amount: -(float - 100n) },
       ],
     });
-    expect(planSettlement(db, payment.id, testConfig, h.clock.now)).toBe("planned");
+    expect(await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now)).toBe(
+      "planned",
+    );
   });
 
   it("a deposit to an unknown address is noted and credits nobody", async () => {

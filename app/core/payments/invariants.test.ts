@@ -129,8 +129,8 @@ describe("ledger invariants over random payment histories", () => {
               now: h.clock.now,
             });
           }
-          planSettlement(db, payment.id, testConfig, h.clock.now);
-          releaseScheduledTransfers(db, h.clock.now);
+          await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
+          await releaseScheduledTransfers(sqliteStore(db), h.clock.now);
           await sendPendingTransfers(db, h.rails, () => h.clock.now);
           await h.darajaSim.flush();
           await queryOverdueTransfers(db, h.rails, h.clock.now, 0);
@@ -141,7 +141,7 @@ describe("ledger invariants over random payment histories", () => {
               .from(settlementTransfers)
               .where(eq(settlementTransfers.status, "failed"))
               .all()) {
-              retryTransfer(db, failed.id, h.clock.now);
+              await retryTransfer(sqliteStore(db), failed.id, h.clock.now);
             }
             await sendPendingTransfers(db, h.rails, () => h.clock.now);
             await h.darajaSim.flush();

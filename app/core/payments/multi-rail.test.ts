@@ -155,7 +155,7 @@ describe("an 80% bank / 20% M-Pesa split", () => {
     const payment = await paidPayment(merchantId, 10_000);
     const net = payment.amountKesCents - payment.feeKesCents;
     expect(net).toBe(990_000n);
-    expect(planSettlement(db, payment.id, testConfig, now())).toBe("planned");
+    expect(await planSettlement(sqliteStore(db), payment.id, testConfig, now())).toBe("planned");
 
     const planned = byRail(payment.id);
     expect([...planned.keys()].sort()).toEqual(["mpesa", "pesalink"]);
@@ -227,7 +227,7 @@ describe("an 80% bank / 20% M-Pesa split", () => {
     );
     const floatBefore = railBalances("pesalink");
     const payment = await paidPayment(merchantId, 10_000);
-    planSettlement(db, payment.id, testConfig, now());
+    await planSettlement(sqliteStore(db), payment.id, testConfig, now());
     const planned = byRail(payment.id);
     const leftover = owed(db, merchantAvailable(merchantId));
 
@@ -266,7 +266,7 @@ describe("failover", () => {
     makeRailDown(db, merchantId, "mpesa", now());
     expect(railHealth(db, "mpesa", now()).status).toBe("down");
     const payment = await paidPayment(merchantId, 5_000);
-    expect(planSettlement(db, payment.id, testConfig, now())).toBe("planned");
+    expect(await planSettlement(sqliteStore(db), payment.id, testConfig, now())).toBe("planned");
     const transfers = listTransfersForPayment(db, payment.id);
     expect(transfers.map((t) => [t.rail, t.destinationId])).toEqual([["pesalink", bank.id]]);
     const event = listPaymentEvents(db, payment.id).find(
@@ -361,7 +361,7 @@ describe("a verification check payout", () => {
     const merchantId = "MRC-MRVF24";
     await failedCheck(merchantId, "+254722600103");
     const payment = await paidPayment(merchantId, 2_500);
-    expect(planSettlement(db, payment.id, testConfig, now())).toBe("planned");
+    expect(await planSettlement(sqliteStore(db), payment.id, testConfig, now())).toBe("planned");
     await sendPendingTransfers(db, rails, now);
     await h.darajaSim.flush();
     // The whole net goes, as for any merchant: KES 2,475 = KES 2,466 and the M-Pesa charge of 9.
@@ -386,7 +386,7 @@ describe("a verification check payout", () => {
     const charges = railBalances("mpesa").charges;
     let retried: unknown;
     try {
-      retried = retryTransfer(db, transferId, now());
+      retried = await retryTransfer(sqliteStore(db), transferId, now());
     } catch (error) {
       retried = error;
     }

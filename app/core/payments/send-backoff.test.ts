@@ -76,7 +76,7 @@ describe("sending again after no answer", () => {
     });
     await h.custodySim.confirm(tx.id, 1);
     await h.custodySim.confirm(tx.id, 1);
-    planSettlement(db, payment.id, testConfig, h.clock.now);
+    await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
     const [transfer] = listTransfersForPayment(db, payment.id);
     const { rails, sends, state } = flakyMpesa();
     const run = () => sendPendingTransfers(db, rails, () => h.clock.now);

@@ -6,6 +6,7 @@
  * HTTP.
  */
 import { eq } from "drizzle-orm";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settlementTransfers } from "../../../drizzle/schema";
 import { verifyBalances } from "~/core/ledger/ledger.server";
@@ -66,7 +67,9 @@ describe("each transfer is sent to M-Pesa once", () => {
     const paid = [];
     for (const amount of [3_000, 4_000, 5_000, 6_000, 7_000]) paid.push(await paidPayment(amount));
     for (const payment of paid)
-      expect(planSettlement(db, payment.id, testConfig, h.clock.now)).toBe("planned");
+      expect(await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now)).toBe(
+        "planned",
+      );
     const transfers = paid.flatMap((payment) => listTransfersForPayment(db, payment.id));
     expect(transfers.map((t) => t.status)).toEqual(transfers.map(() => "pending"));
 
@@ -100,11 +103,13 @@ describe("each transfer is sent to M-Pesa once", () => {
 
   it("a sender that crashed mid-send: its claim holds until the lease lapses, then the same id is sent again and paid once", async () => {
     const payment = await paidPayment(9_000);
-    planSettlement(db, payment.id, testConfig, h.clock.now);
+    await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
     const [pending] = listTransfersForPayment(db, payment.id);
     // The crashed sender claimed the transfer and reached M-Pesa, then died before recording the
     // answer.
-    expect(claimTransferForSending(db, pending!.id, "crashed-process", h.clock.now)).toBe(true);
+    expect(
+      await claimTransferForSending(sqliteStore(db), pending!.id, "crashed-process", h.clock.now),
+    ).toBe(true);
     await h.runtime.payouts.b2cPayment({
       originatorConversationId: pending!.id,
       phone: pending!.phone!,

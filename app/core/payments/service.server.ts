@@ -432,9 +432,10 @@ export function createPaymentsService({
       // A merchant's retry is sent at once or not made; an operator's may wait for the next run.
       const running = depsFor(detail.payment.mode);
       if (!running && actor.type === "merchant_user") return { ok: false, reason: "not_running" };
-      const transfer = await store.write(async (q) =>
-        retryTransfer(unmovedTx(q), failed.id, at, { type: actor.type, id: actor.id }),
-      );
+      const transfer = await retryTransfer(store, failed.id, at, {
+        type: actor.type,
+        id: actor.id,
+      });
       if (!transfer) return { ok: false, reason: "not_retryable" };
       if (!running) return { ok: true, transfer, sending: "next_run" };
       try {

@@ -4,6 +4,7 @@
  * transfer's band, nothing else; cents M-Pesa cannot move are carried into the next settlement; a
  * failed transfer's money is not swept into another payment's settlement.
  */
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { describe, expect, it } from "vitest";
 import {
   feeRevenue,
@@ -37,7 +38,7 @@ const paidPayment = async (merchantId: string, amountKes: number) =>
   (await confirmedPayment(db, h, { merchantId, amountKes, reference: `R-${amountKes}` })).payment;
 
 async function settle(paymentId: string) {
-  const outcome = planSettlement(db, paymentId, testConfig, h.clock.now);
+  const outcome = await planSettlement(sqliteStore(db), paymentId, testConfig, h.clock.now);
   await sendPendingTransfers(db, h.rails, () => h.clock.now);
   await h.darajaSim.flush();
   return outcome;
@@ -124,7 +125,7 @@ describe("settlement fees", () => {
     await settle(next.id);
     // KES 1,980 net: KES 1,971 + KES 9, not the failed transfer's KES 2,970 as well.
     expect(listTransfersForPayment(db, next.id).map((t) => t.amountKesCents)).toEqual([197_100n]);
-    const retry = retryTransfer(db, failed!.id, h.clock.now);
+    const retry = await retryTransfer(sqliteStore(db), failed!.id, h.clock.now);
     expect(retry?.amountKesCents).toBe(failed!.amountKesCents);
     await sendPendingTransfers(db, h.rails, () => h.clock.now);
     await h.darajaSim.flush();

@@ -25,7 +25,7 @@ import {
   owed,
 } from "~/core/ledger/ledger.server";
 import { recordAudit } from "~/core/audit.server";
-import { defaultDestination, isUsable } from "~/core/destinations/destinations.server";
+import { defaultDestinationOn, isUsable } from "~/core/destinations/destinations.server";
 import {
   destinationLabel,
   heldDestinationNotice,
@@ -35,16 +35,19 @@ import { routeSettlement, splitByPercent } from "~/core/destinations/routing.ser
 import { railNames } from "~/core/destinations/schema";
 import { profileOf, railChargeCents } from "~/core/rails/charges";
 import type { RailId } from "~/core/rails/types";
-import {
-  getTransfer,
-  newTransferId,
-  newTransferState,
-  type Transfer,
-} from "~/core/transfers/engine.server";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { newTransferId, newTransferState, type Transfer } from "~/core/transfers/engine.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import { formatKesCents } from "~/utils/format";
 import type { PaymentsConfig } from "./config";
-import { listPaymentEvents, recordEvent, transition, type Payment } from "./payments.server";
+import {
+  listPaymentEvents,
+  readPaymentForUpdate,
+  recordEvent,
+  transition,
+  type Payment,
+} from "./payments.server";
 import { postTransferSent } from "./settlement-transfers.server";
 import { eatDay, largestPayout, planTransfers } from "./settlement-plan";
 import { transfers } from "./transfer-purposes.server";
@@ -56,13 +59,13 @@ function transfersInBook(mode: LedgerBook) {
   return sql`${transfers.purposes.mode} = ${mode}`;
 }
 
-function usedByDay(
-  db: DbOrTx,
+async function usedByDay(
+  q: Handle,
   merchantId: string,
   mode: LedgerBook,
   destinationId: string,
-): Map<string, bigint> {
-  const rows = db
+): Promise<Map<string, bigint>> {
+  const rows = await q
     .select({
       day: settlementTransfers.settlementDay,
       total: sql<string>`cast(sum(${settlementTransfers.amountKesCents}) as text)`,
@@ -77,8 +80,7 @@ function usedByDay(
         transfersInBook(mode),
       ),
     )
-    .groupBy(settlementTransfers.settlementDay)
-    .all();
+    .groupBy(settlementTransfers.settlementDay);
   return new Map(rows.map((row) => [row.day, BigInt(row.total ?? "0")]));
 }
 
@@ -86,22 +88,28 @@ function usedByDay(
  * Sum of (amount + rail charge + fee) of the merchant's scheduled transfers (not posted yet) and
  * failed ones awaiting a retry: money still in the available balance that belongs to them.
  */
-function transfersStillInAvailable(db: DbOrTx, merchantId: string, mode: LedgerBook): bigint {
-  const row = db
-    .select({
-      total: sql<string>`cast(coalesce(sum(${settlementTransfers.amountKesCents} + ${settlementTransfers.railChargeKesCents} + ${settlementTransfers.feeKesCents}), 0) as text)`,
-    })
-    .from(settlementTransfers)
-    .where(
-      and(
-        eq(settlementTransfers.merchantId, merchantId),
-        transfersInBook(mode),
-        // Check payouts are our money, not the merchant's.
-        eq(settlementTransfers.purpose, "settlement"),
-        sql`(${settlementTransfers.status} = 'scheduled' or (${settlementTransfers.status} = 'failed' and not exists (select 1 from settlement_transfers r where r.retry_of = ${settlementTransfers.id})))`,
-      ),
-    )
-    .get();
+async function transfersStillInAvailable(
+  q: Handle,
+  merchantId: string,
+  mode: LedgerBook,
+): Promise<bigint> {
+  const row = await first(
+    q
+      .select({
+        total: sql<string>`cast(coalesce(sum(${settlementTransfers.amountKesCents} + ${settlementTransfers.railChargeKesCents} + ${settlementTransfers.feeKesCents}), 0) as text)`,
+      })
+      .from(settlementTransfers)
+      .where(
+        and(
+          eq(settlementTransfers.merchantId, merchantId),
+          transfersInBook(mode),
+          // Check payouts are our money, not the merchant's.
+          eq(settlementTransfers.purpose, "settlement"),
+          sql`(${settlementTransfers.status} = 'scheduled' or (${settlementTransfers.status} = 'failed' and not exists (select 1 from settlement_transfers r where r.retry_of = ${settlementTransfers.id})))`,
+        ),
+      )
+      .limit(1),
+  );
   return BigInt(row?.total ?? "0");
 }
 
@@ -109,26 +117,28 @@ function transfersStillInAvailable(db: DbOrTx, merchantId: string, mode: LedgerB
  * Net KES of the merchant's other confirmed payments of the same mode, not planned yet (each plans
  * its own).
  */
-function otherConfirmedNet(
-  db: DbOrTx,
+async function otherConfirmedNet(
+  q: Handle,
   merchantId: string,
   paymentId: string,
   mode: LedgerBook,
-): bigint {
-  const row = db
-    .select({
-      total: sql<string>`cast(coalesce(sum(${payments.amountKesCents} - ${payments.feeKesCents}), 0) as text)`,
-    })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.merchantId, merchantId),
-        eq(payments.mode, mode),
-        eq(payments.status, "confirmed"),
-        sql`${payments.id} <> ${paymentId}`,
-      ),
-    )
-    .get();
+): Promise<bigint> {
+  const row = await first(
+    q
+      .select({
+        total: sql<string>`cast(coalesce(sum(${payments.amountKesCents} - ${payments.feeKesCents}), 0) as text)`,
+      })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.merchantId, merchantId),
+          eq(payments.mode, mode),
+          eq(payments.status, "confirmed"),
+          sql`${payments.id} <> ${paymentId}`,
+        ),
+      )
+      .limit(1),
+  );
   return BigInt(row?.total ?? "0");
 }
 
@@ -139,12 +149,15 @@ function otherConfirmedNet(
  * settlements (cents M-Pesa cannot move, or less than a minimum transfer): leftovers are carried,
  * never stranded. All within the payment's book: test money never pays live and the reverse.
  */
-function settleableCents(db: DbOrTx, payment: Payment): bigint {
-  const available = owed(db, ledgerBook(payment.mode).merchantAvailable(payment.merchantId));
+async function settleableCents(q: Handle, payment: Payment): Promise<bigint> {
+  const available = owed(
+    unmovedTx(q),
+    ledgerBook(payment.mode).merchantAvailable(payment.merchantId),
+  );
   const free =
     available -
-    otherConfirmedNet(db, payment.merchantId, payment.id, payment.mode) -
-    transfersStillInAvailable(db, payment.merchantId, payment.mode);
+    (await otherConfirmedNet(q, payment.merchantId, payment.id, payment.mode)) -
+    (await transfersStillInAvailable(q, payment.merchantId, payment.mode));
   return free > 0n ? free : 0n;
 }
 
@@ -168,42 +181,51 @@ export interface PlanOptions {
  * Claim a confirmed payment and plan its transfers (ledger-posted for today's, scheduled for later
  * days). Does not call M-Pesa: follow with `sendPendingTransfers`.
  */
-export function planSettlement(
-  db: Db,
+export async function planSettlement(
+  store: Store,
   paymentId: string,
   config: PaymentsConfig,
   now: number,
   options: PlanOptions = {},
-): SettleOutcome {
+): Promise<SettleOutcome> {
   try {
-    return claimAndPlan(db, paymentId, now, options);
+    return await claimAndPlan(store, paymentId, now, options);
   } catch (error) {
     // Our M-Pesa float cannot cover it: nothing was claimed; say so once, the tick tries again.
     if (
       error instanceof InsufficientBalanceError &&
       codeWithoutBook(error.accountCode).startsWith("rail:")
     ) {
-      const last = listPaymentEvents(db, paymentId).at(-1);
-      if (last?.type !== "waiting_for_float") {
-        recordEvent(
-          db,
-          { id: paymentId },
-          {
-            type: "waiting_for_float",
-            cause: "our payout float is being topped up; the payout follows automatically",
-            at: now,
-          },
-        );
-      }
+      await store.write(async (q) => {
+        const last = listPaymentEvents(unmovedTx(q), paymentId).at(-1);
+        if (last?.type !== "waiting_for_float") {
+          recordEvent(
+            unmovedTx(q),
+            { id: paymentId },
+            {
+              type: "waiting_for_float",
+              cause: "our payout float is being topped up; the payout follows automatically",
+              at: now,
+            },
+          );
+        }
+      });
       return "waiting_for_float";
     }
     throw error;
   }
 }
 
-function claimAndPlan(db: Db, paymentId: string, now: number, options: PlanOptions): SettleOutcome {
-  return db.transaction((tx): SettleOutcome => {
-    const payment = tx.select().from(payments).where(eq(payments.id, paymentId)).get();
+function claimAndPlan(
+  store: Store,
+  paymentId: string,
+  now: number,
+  options: PlanOptions,
+): Promise<SettleOutcome> {
+  return store.write(async (q): Promise<SettleOutcome> => {
+    // Unmoved modules (routing, payment events, the ledger) run in this same transaction.
+    const tx = unmovedTx(q);
+    const payment = await readPaymentForUpdate(store, q, paymentId);
     if (!payment || payment.status !== "confirmed") return "not_confirmed";
     const route = routeSettlement(tx, payment.merchantId, now, options);
     if (route.kind === "no_destination") {
@@ -248,7 +270,7 @@ function claimAndPlan(db: Db, paymentId: string, now: number, options: PlanOptio
       return "claimed_elsewhere";
     }
     const net = payment.amountKesCents - payment.feeKesCents;
-    const settleable = settleableCents(tx, payment);
+    const settleable = await settleableCents(q, payment);
     if (settleable > net) {
       recordEvent(tx, payment, {
         type: "leftover_carried_in",
@@ -264,7 +286,7 @@ function claimAndPlan(db: Db, paymentId: string, now: number, options: PlanOptio
     );
     let sequence = 0;
     let planned = 0n;
-    route.targets.forEach((target, index) => {
+    for (const [index, target] of route.targets.entries()) {
       const { destination, insteadOf } = target;
       const railName = railNames[destination.rail];
       if (insteadOf) {
@@ -283,7 +305,7 @@ function claimAndPlan(db: Db, paymentId: string, now: number, options: PlanOptio
         perTransferKes: profile.perTransferKes,
         dailyKes: profile.dailyKes,
         today,
-        usedByDay: usedByDay(tx, payment.merchantId, payment.mode, destination.id),
+        usedByDay: await usedByDay(q, payment.merchantId, payment.mode, destination.id),
       });
       for (const part of plan) {
         const transfer: Transfer = {
@@ -302,7 +324,7 @@ function claimAndPlan(db: Db, paymentId: string, now: number, options: PlanOptio
           retryOf: null,
           ...newTransferState(now),
         };
-        tx.insert(settlementTransfers).values(transfer).run();
+        await q.insert(settlementTransfers).values(transfer);
         if (part.day === today) postTransferSent(tx, transfer, now, payment.mode);
         recordEvent(tx, payment, {
           type: part.day === today ? "transfer_created" : "transfer_scheduled",
@@ -319,7 +341,7 @@ function claimAndPlan(db: Db, paymentId: string, now: number, options: PlanOptio
         });
         planned += part.amountKesCents + part.railChargeKesCents + part.feeKesCents;
       }
-    });
+    }
     const leftover = settleable - planned;
     if (leftover > 0n) {
       recordEvent(tx, payment, {
@@ -348,20 +370,25 @@ const RELEASE_BATCH = 500;
  * Scheduled transfers whose day has come: post them (they become pending), the oldest first, at
  * most RELEASE_BATCH a pass so that a backlog (a morning after a holiday) never holds one pass.
  */
-export function releaseScheduledTransfers(db: Db, now: number): number {
-  const due = db
-    .select()
-    .from(settlementTransfers)
-    .where(
-      and(
-        eq(settlementTransfers.status, "scheduled"),
-        lte(settlementTransfers.settlementDay, eatDay(now)),
-      ),
-    )
-    .orderBy(asc(settlementTransfers.createdAt))
-    .limit(RELEASE_BATCH)
-    .all();
-  for (const transfer of due) db.transaction((tx) => postTransferSent(tx, transfer, now));
+export async function releaseScheduledTransfers(store: Store, now: number): Promise<number> {
+  const due = await store.read((q) =>
+    q
+      .select()
+      .from(settlementTransfers)
+      .where(
+        and(
+          eq(settlementTransfers.status, "scheduled"),
+          lte(settlementTransfers.settlementDay, eatDay(now)),
+        ),
+      )
+      .orderBy(asc(settlementTransfers.createdAt))
+      .limit(RELEASE_BATCH),
+  );
+  for (const transfer of due) {
+    await store.write(async (q) => {
+      postTransferSent(unmovedTx(q), transfer, now);
+    });
+  }
   return due.length;
 }
 
@@ -371,47 +398,61 @@ export function releaseScheduledTransfers(db: Db, now: number): number {
  * number is a new destination still in its cooling-off period.
  */
 export function retryTransfer(
-  db: DbOrTx,
+  store: Store,
   transferId: string,
   now: number,
   actor?: { type: "operator" | "merchant_user"; id: string },
   /** Pay to this destination instead (failover); it must be verified and not held. */
   toDestinationId?: string,
-): Transfer | null {
-  return db.transaction((tx) => {
-    const failed = getTransfer(tx, transferId);
+): Promise<Transfer | null> {
+  return store.write(async (q): Promise<Transfer | null> => {
+    // Unmoved modules (the settlement handler's posting, payment events, audit) run in this same
+    // transaction.
+    const tx = unmovedTx(q);
+    // Retry once: the failed transfer is locked while this write checks it was not retried yet.
+    const failed = await first(
+      store.forUpdate(
+        q.select().from(settlementTransfers).where(eq(settlementTransfers.id, transferId)).limit(1),
+      ),
+    );
     if (!failed || failed.status !== "failed" || failed.purpose !== "settlement") return null;
-    const retried = tx
-      .select({ id: settlementTransfers.id })
-      .from(settlementTransfers)
-      .where(eq(settlementTransfers.retryOf, failed.id))
-      .get();
+    const retried = await first(
+      q
+        .select({ id: settlementTransfers.id })
+        .from(settlementTransfers)
+        .where(eq(settlementTransfers.retryOf, failed.id))
+        .limit(1),
+    );
     if (retried) return null;
     // To the merchant's current default (they may have fixed where they are paid), else the same
     // destination while it is still verified; not to one still in its cooling-off period (issue 10,
     // item 14): retry after it ends.
     const original = failed.destinationId
-      ? tx
-          .select()
-          .from(settlementDestinations)
-          .where(eq(settlementDestinations.id, failed.destinationId))
-          .get()
+      ? await first(
+          q
+            .select()
+            .from(settlementDestinations)
+            .where(eq(settlementDestinations.id, failed.destinationId))
+            .limit(1),
+        )
       : undefined;
     const chosen = toDestinationId
-      ? tx
-          .select()
-          .from(settlementDestinations)
-          .where(
-            and(
-              eq(settlementDestinations.id, toDestinationId),
-              eq(settlementDestinations.merchantId, failed.merchantId),
-            ),
-          )
-          .get()
+      ? await first(
+          q
+            .select()
+            .from(settlementDestinations)
+            .where(
+              and(
+                eq(settlementDestinations.id, toDestinationId),
+                eq(settlementDestinations.merchantId, failed.merchantId),
+              ),
+            )
+            .limit(1),
+        )
       : undefined;
     const destination = toDestinationId
       ? chosen
-      : (defaultDestination(tx, failed.merchantId) ??
+      : ((await defaultDestinationOn(q, failed.merchantId)) ??
         (original?.status === "verified" ? original : undefined));
     if (!destination || !isUsable(destination, now)) return null;
     // Another rail charges differently: the largest payout the same money covers goes (what is
@@ -426,11 +467,13 @@ export function retryTransfer(
             BigInt(profileOf(destination.rail).perTransferKes) * 100n,
           );
     if (amountKesCents <= 0n) return null;
-    const last = tx
-      .select({ max: sql<number>`max(${settlementTransfers.sequence})` })
-      .from(settlementTransfers)
-      .where(eq(settlementTransfers.paymentId, failed.paymentId ?? ""))
-      .get();
+    const last = await first(
+      q
+        .select({ max: sql<number>`max(${settlementTransfers.sequence})` })
+        .from(settlementTransfers)
+        .where(eq(settlementTransfers.paymentId, failed.paymentId ?? ""))
+        .limit(1),
+    );
     const transfer: Transfer = {
       ...failed,
       id: newTransferId(),
@@ -445,7 +488,7 @@ export function retryTransfer(
       retryOf: failed.id,
       ...newTransferState(now),
     };
-    tx.insert(settlementTransfers).values(transfer).run();
+    await q.insert(settlementTransfers).values(transfer);
     postTransferSent(tx, transfer, now);
     if (failed.paymentId)
       recordEvent(

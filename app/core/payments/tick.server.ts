@@ -66,12 +66,17 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
     const rails = payoutRailsOf(deps);
     const runningRails = Object.keys(rails) as RailId[];
     for (const payment of listPayments(db, { statuses: ["confirmed"], modes, limit: 200 })) {
-      if (planSettlement(db, payment.id, deps.config, now(), { runningRails }) === "planned")
-        planned++;
+      const outcome = await planSettlement(sqliteStore(db), payment.id, deps.config, now(), {
+        runningRails,
+      });
+      if (outcome === "planned") planned++;
     }
-    const released = releaseScheduledTransfers(db, now());
+    const released = await releaseScheduledTransfers(sqliteStore(db), now());
     // Money stuck on a rail that is down moves to the merchant's fallback (when they allow it).
-    const failedOver = failOverStuckTransfers(db, now(), { runningRails, modes });
+    const failedOver = await failOverStuckTransfers(sqliteStore(db), now(), {
+      runningRails,
+      modes,
+    });
     // Destinations are verified with live money (a check payout, or a lookup): live runs only.
     const verifications = servesMode(deps, "live")
       ? await retryStalledVerifications(db, rails, now)
@@ -121,7 +126,7 @@ export async function settleNow(
 ): Promise<void> {
   try {
     const rails = payoutRailsOf(deps);
-    planSettlement(db, paymentId, deps.config, Date.now(), {
+    await planSettlement(sqliteStore(db), paymentId, deps.config, Date.now(), {
       runningRails: Object.keys(rails) as RailId[],
     });
     await sendPendingTransfers(db, rails, Date.now, {

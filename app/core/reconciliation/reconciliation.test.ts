@@ -182,7 +182,7 @@ async function settledPayment(merchantId: string, amountKes: number, toBank: boo
     amountKes,
     reference: `RC-${++reference}`,
   });
-  expect(planSettlement(db, payment.id, testConfig, now())).toBe("planned");
+  expect(await planSettlement(sqliteStore(db), payment.id, testConfig, now())).toBe("planned");
   if (toBank)
     expect(listTransfersForPayment(db, payment.id).every((t) => t.rail === "pesalink")).toBe(true);
   return payment;

@@ -15,7 +15,7 @@ import { type TransferPurposes, transferPurposes } from "./purposes.server";
 import { transferModeOf } from "./records.server";
 import { queryOverdueTransfers } from "./reconcile.server";
 import { applyB2cResult, failTransfer, succeedTransfer } from "./results.server";
-import { sendPendingTransfers, type SendOptions } from "./send.server";
+import { sendPendingTransfers, type SendOptions, type StoreOrDb } from "./send.server";
 
 export type {
   Transfer,
@@ -37,6 +37,7 @@ export {
   SEND_LEASE_MS,
   sendBackoffMs,
   type SendOptions,
+  type StoreOrDb,
   UNPACED_PURPOSES,
 } from "./send.server";
 
@@ -45,7 +46,7 @@ export interface TransferEngine {
   purposes: TransferPurposes;
   /** Send pending transfers (see send.server.ts). Resolves to how many the rails took. */
   sendPendingTransfers(
-    db: Db,
+    on: StoreOrDb,
     rails: PayoutRails,
     now: () => number,
     options?: number | SendOptions,
@@ -58,7 +59,7 @@ export interface TransferEngine {
   applyB2cResult(db: Db, result: B2cResult, now: number): "succeeded" | "failed" | "ignored";
   /** Ask the rails about transfers sent and unanswered for longer than `olderThanMs`. */
   queryOverdueTransfers(
-    db: Db,
+    on: StoreOrDb,
     rails: PayoutRails,
     now: number,
     olderThanMs?: number,

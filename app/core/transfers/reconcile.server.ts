@@ -6,79 +6,82 @@ import { and, asc, eq, lte } from "drizzle-orm";
 import { settlementTransfers } from "../../../drizzle/schema";
 import type { LedgerBook } from "~/core/ledger/ledger.server";
 import type { PayoutRails } from "~/core/rails/types";
-import type { Db } from "~/utils/db.server";
+import { unmovedTx } from "~/db/unmoved";
 import type { TransferPurposes } from "./purposes.server";
 import { failTransfer, succeedTransfer } from "./results.server";
+import { storeOf, type StoreOrDb } from "./send.server";
 
 /**
  * Transfers sent but unanswered for longer than `olderThanMs` (no Result callback: lost, or our
  * process was down when it came): ask the rail for their status, at most once per `olderThanMs`
  * each (the ask is recorded in `updated_at`). M-Pesa's answer arrives at the status ResultURL and
  * settles the transfer there (`handleMpesaCallback`, "status-result": completed -> succeeded,
- * failed/unknown -> failed); the other rails answer at once.
+ * failed/unknown -> failed); the other rails answer at once. Each step is its own write, as it was
+ * its own transaction before; the rail is asked between them, never inside one.
  */
 export async function queryOverdueTransfers(
-  db: Db,
+  on: StoreOrDb,
   handlers: TransferPurposes,
   rails: PayoutRails,
   now: number,
   olderThanMs = 5 * 60_000,
   { limit = 100, modes }: { limit?: number; modes?: readonly LedgerBook[] } = {},
 ): Promise<number> {
+  const store = storeOf(on);
   const cutoff = now - olderThanMs;
-  const overdue = db
-    .select()
-    .from(settlementTransfers)
-    .where(
-      and(
-        eq(settlementTransfers.status, "sent"),
-        lte(settlementTransfers.sentAt, cutoff),
-        lte(settlementTransfers.updatedAt, cutoff),
-        handlers.inModes(modes),
-        handlers.handled(),
-        // M-Pesa B2B has nothing to query (no id of ours): its Result or an operator settles it.
-        handlers.queryable,
-      ),
-    )
-    .orderBy(asc(settlementTransfers.updatedAt))
-    .limit(limit)
-    .all();
+  const overdue = await store.read((q) =>
+    q
+      .select()
+      .from(settlementTransfers)
+      .where(
+        and(
+          eq(settlementTransfers.status, "sent"),
+          lte(settlementTransfers.sentAt, cutoff),
+          lte(settlementTransfers.updatedAt, cutoff),
+          handlers.inModes(modes),
+          handlers.handled(),
+          // M-Pesa B2B has nothing to query (no id of ours): its Result or an operator settles it.
+          handlers.queryable,
+        ),
+      )
+      .orderBy(asc(settlementTransfers.updatedAt))
+      .limit(limit),
+  );
   let asked = 0;
   for (const transfer of overdue) {
     // Claim this round's question first (a concurrent run skips it), then ask.
-    const claimed = db
-      .update(settlementTransfers)
-      .set({ updatedAt: now })
-      .where(
-        and(
-          eq(settlementTransfers.id, transfer.id),
-          eq(settlementTransfers.status, "sent"),
-          lte(settlementTransfers.updatedAt, cutoff),
-        ),
-      )
-      .run();
-    if (claimed.changes !== 1) continue;
+    const claimed = await store.write((q) =>
+      q
+        .update(settlementTransfers)
+        .set({ updatedAt: now })
+        .where(
+          and(
+            eq(settlementTransfers.id, transfer.id),
+            eq(settlementTransfers.status, "sent"),
+            lte(settlementTransfers.updatedAt, cutoff),
+          ),
+        )
+        .returning({ id: settlementTransfers.id }),
+    );
+    if (claimed.length !== 1) continue;
     const rail = rails[transfer.rail];
     if (!rail) continue;
     try {
       const status = await rail.queryStatus(transfer.id);
       asked++;
-      if (status.kind === "succeeded")
-        succeedTransfer(
-          db,
-          handlers,
-          transfer.id,
-          { receipt: status.receipt, description: status.description },
-          now,
-        );
-      if (status.kind === "failed")
-        failTransfer(
-          db,
-          handlers,
-          transfer.id,
-          { code: status.code, description: status.description },
-          now,
-        );
+      // The results are not on the store yet: they run in the write's transaction.
+      if (status.kind === "succeeded") {
+        const success = { receipt: status.receipt, description: status.description };
+        await store.write(async (q) => {
+          succeedTransfer(unmovedTx(q), handlers, transfer.id, success, now);
+        });
+      }
+      if (status.kind === "failed") {
+        const failure = { code: status.code, description: status.description };
+        await store.write(async (q) => {
+          failTransfer(unmovedTx(q), handlers, transfer.id, failure, now);
+        });
+      }
     } catch {
       // Try again on the next round.
     }

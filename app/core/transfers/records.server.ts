@@ -7,7 +7,8 @@ import { settlementDestinations, settlementTransfers } from "../../../drizzle/sc
 import type { LedgerBook, LedgerBookAccounts } from "~/core/ledger/ledger.server";
 import { readableCode } from "~/core/ids.server";
 import type { PayoutDestination } from "~/core/rails/types";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import type { Handle } from "~/db/store";
+import type { DbOrTx } from "~/utils/db.server";
 import type { Transfer } from "./handler.server";
 import type { TransferPurposes } from "./purposes.server";
 
@@ -39,8 +40,14 @@ export function getTransfer(db: DbOrTx, id: string): Transfer | undefined {
 }
 
 /** The rail has the transfer (or may have it: B2B): sent, the send claim given back. */
-export function markSent(db: Db, transfer: Transfer, conversationId: string | null, now: number) {
-  db.update(settlementTransfers)
+export async function markSent(
+  q: Handle,
+  transfer: Transfer,
+  conversationId: string | null,
+  now: number,
+): Promise<void> {
+  await q
+    .update(settlementTransfers)
     .set({
       status: "sent",
       conversationId: conversationId ?? transfer.conversationId,
@@ -49,8 +56,7 @@ export function markSent(db: Db, transfer: Transfer, conversationId: string | nu
       sendLeaseUntil: null,
       sendLeaseHolder: null,
     })
-    .where(and(eq(settlementTransfers.id, transfer.id), eq(settlementTransfers.status, "pending")))
-    .run();
+    .where(and(eq(settlementTransfers.id, transfer.id), eq(settlementTransfers.status, "pending")));
 }
 
 /** A transfer's final state and the rail's words for it. */

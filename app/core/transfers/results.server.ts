@@ -22,7 +22,7 @@ function openTransfer(tx: Tx, handlers: TransferPurposes, transferId: string) {
 }
 
 export function succeedTransfer(
-  db: Db,
+  db: DbOrTx,
   handlers: TransferPurposes,
   transferId: string,
   result: TransferSuccess,

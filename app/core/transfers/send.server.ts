@@ -11,7 +11,10 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { settlementTransfers } from "../../../drizzle/schema";
 import { InsufficientBalanceError, type LedgerBook } from "~/core/ledger/ledger.server";
 import type { PayoutRails, RailId, RailSendOutcome } from "~/core/rails/types";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
+import type { Db } from "~/utils/db.server";
 import type { Transfer, TransferPurpose } from "./handler.server";
 import type { TransferPurposes } from "./purposes.server";
 import { destinationOfTransfer, markSent } from "./records.server";
@@ -43,20 +46,39 @@ export interface SendOptions {
 }
 
 /**
+ * TRANSITIONAL (ADR 0041): the store, or a better-sqlite3 connection (used through its store) for
+ * the many callers of `sendPendingTransfers` not moved yet (tests of other areas, the bench). The
+ * `Db` half goes with the last of them.
+ */
+export type StoreOrDb = Store | Db;
+
+export const storeOf = (on: StoreOrDb): Store => ("engine" in on ? on : sqliteStore(on));
+
+/**
  * Claim one pending transfer for sending (issue 10, item 3): one conditional UPDATE (its own
- * transaction) that succeeds for exactly one caller while the claim is free or lapsed. A sender
- * that crashes mid-send leaves a claim that lapses after `leaseMs`; the next sender re-sends with
- * the SAME id (OriginatorConversationID), so M-Pesa's duplicate check is the last line, never the
+ * write) that succeeds for exactly one caller while the claim is free or lapsed. A sender that
+ * crashes mid-send leaves a claim that lapses after `leaseMs`; the next sender re-sends with the
+ * SAME id (OriginatorConversationID), so M-Pesa's duplicate check is the last line, never the
  * first.
  */
 export function claimTransferForSending(
-  db: DbOrTx,
+  store: Store,
   transferId: string,
   holder: string,
   now: number,
   leaseMs = SEND_LEASE_MS,
-): boolean {
-  const claimed = db
+): Promise<boolean> {
+  return store.write((q) => claimOn(q, transferId, holder, now, leaseMs));
+}
+
+async function claimOn(
+  q: Handle,
+  transferId: string,
+  holder: string,
+  now: number,
+  leaseMs: number,
+): Promise<boolean> {
+  const claimed = await q
     .update(settlementTransfers)
     .set({
       sendLeaseUntil: now + leaseMs,
@@ -74,8 +96,8 @@ export function claimTransferForSending(
         ),
       ),
     )
-    .run();
-  return claimed.changes === 1;
+    .returning({ id: settlementTransfers.id });
+  return claimed.length === 1;
 }
 
 /**
@@ -92,22 +114,24 @@ export function sendBackoffMs(attempts: number): number {
  * Give a claim back (the call failed without an answer) with a time to wait before the next send:
  * the claim's end becomes the backoff's, and its holder none.
  */
-function releaseSendClaim(
-  db: DbOrTx,
+async function releaseSendClaim(
+  store: Store,
   transfer: Pick<Transfer, "id" | "attempts">,
   holder: string,
   now: number,
-) {
-  db.update(settlementTransfers)
-    .set({ sendLeaseUntil: now + sendBackoffMs(transfer.attempts + 1), sendLeaseHolder: null })
-    .where(
-      and(
-        eq(settlementTransfers.id, transfer.id),
-        eq(settlementTransfers.status, "pending"),
-        eq(settlementTransfers.sendLeaseHolder, holder),
-      ),
-    )
-    .run();
+): Promise<void> {
+  await store.write(async (q) => {
+    await q
+      .update(settlementTransfers)
+      .set({ sendLeaseUntil: now + sendBackoffMs(transfer.attempts + 1), sendLeaseHolder: null })
+      .where(
+        and(
+          eq(settlementTransfers.id, transfer.id),
+          eq(settlementTransfers.status, "pending"),
+          eq(settlementTransfers.sendLeaseHolder, holder),
+        ),
+      );
+  });
 }
 
 /**
@@ -116,10 +140,11 @@ function releaseSendClaim(
  * webhook's immediate settlement and the background tick never both send it. A network failure
  * leaves the transfer pending, to be sent again after a backoff (`sendBackoffMs`); a duplicate
  * answer means the rail already has it; a rejected request fails the transfer and returns the
- * money.
+ * money. Each step is its own write, as each was its own transaction before; the rail is called
+ * between them, never inside one.
  */
 export async function sendPendingTransfers(
-  db: Db,
+  on: StoreOrDb,
   handlers: TransferPurposes,
   rails: PayoutRails,
   now: () => number,
@@ -132,49 +157,60 @@ export async function sendPendingTransfers(
     modes,
     purpose,
   } = typeof options === "number" ? { limit: options } : options;
+  const store = storeOf(on);
   const at = now();
   const running = Object.keys(rails) as RailId[];
-  const pending = db
-    .select()
-    .from(settlementTransfers)
-    .where(
-      and(
-        eq(settlementTransfers.status, "pending"),
-        or(isNull(settlementTransfers.sendLeaseUntil), lte(settlementTransfers.sendLeaseUntil, at)),
-        handlers.inModes(modes),
-        handlers.handled(purpose),
-        inArray(settlementTransfers.rail, running),
-      ),
-    )
-    // Merchants' own settlements and checks first: a large disbursement batch never holds them up.
-    .orderBy(
-      sql`case when ${settlementTransfers.purpose} = 'disbursement' then 1 else 0 end`,
-      asc(settlementTransfers.createdAt),
-    )
-    .limit(limit)
-    .all();
+  const pending = await store.read((q) =>
+    q
+      .select()
+      .from(settlementTransfers)
+      .where(
+        and(
+          eq(settlementTransfers.status, "pending"),
+          or(
+            isNull(settlementTransfers.sendLeaseUntil),
+            lte(settlementTransfers.sendLeaseUntil, at),
+          ),
+          handlers.inModes(modes),
+          handlers.handled(purpose),
+          inArray(settlementTransfers.rail, running),
+        ),
+      )
+      // Merchants' own settlements and checks first: a large disbursement batch never holds them
+      // up.
+      .orderBy(
+        sql`case when ${settlementTransfers.purpose} = 'disbursement' then 1 else 0 end`,
+        asc(settlementTransfers.createdAt),
+      )
+      .limit(limit),
+  );
   let sent = 0;
   for (const transfer of pending) {
     const rail = rails[transfer.rail];
     const handler = handlers.of(transfer.purpose);
     // A rail not running here: the transfer waits, pending, for a process where it does.
     if (!rail || !handler) continue;
-    if (!claimTransferForSending(db, transfer.id, holder, now(), leaseMs)) continue;
+    if (!(await claimTransferForSending(store, transfer.id, holder, now(), leaseMs))) continue;
     // A disbursement row's or a refund's money leaves its reservation only now; a short float
     // makes it wait.
     const postSent = handler.postSent;
     if (postSent && !transfer.ledgerTransactionId) {
       try {
-        db.transaction((tx) => postSent(tx, transfer, now()));
+        // The handler is not on the store yet: it posts in this write's transaction.
+        await store.write(async (q) => {
+          postSent(unmovedTx(q), transfer, now());
+        });
       } catch (error) {
         if (!(error instanceof InsufficientBalanceError)) throw error;
-        releaseSendClaim(db, transfer, holder, now());
+        await releaseSendClaim(store, transfer, holder, now());
         continue;
       }
     }
-    const destination = handler.destination
-      ? handler.destination(db, transfer)
-      : destinationOfTransfer(db, transfer);
+    const destination = await store.read(async (q) =>
+      handler.destination
+        ? handler.destination(unmovedTx(q), transfer)
+        : destinationOfTransfer(unmovedTx(q), transfer),
+    );
     // M-Pesa B2B (ADR 0035, "B2B") is sent AT MOST ONCE: its request carries no id of ours that
     // M-Pesa could refuse as a duplicate. `sentAt` is stamped on the pending transfer before the
     // request goes out; one found stamped may have reached M-Pesa (a run crashed or threw after
@@ -182,52 +218,53 @@ export async function sendPendingTransfers(
     // transfer in its URL) or, failing that, an operator settles it.
     if (destination.kind === "business") {
       if (transfer.sentAt !== null) {
-        markSent(db, transfer, null, now());
+        await store.write((q) => markSent(q, transfer, null, now()));
         sent++;
         continue;
       }
-      db.update(settlementTransfers)
-        .set({ sentAt: now() })
-        .where(
-          and(eq(settlementTransfers.id, transfer.id), eq(settlementTransfers.status, "pending")),
-        )
-        .run();
+      await store.write(async (q) => {
+        await q
+          .update(settlementTransfers)
+          .set({ sentAt: now() })
+          .where(
+            and(eq(settlementTransfers.id, transfer.id), eq(settlementTransfers.status, "pending")),
+          );
+      });
     }
     let outcome: RailSendOutcome;
     try {
+      const remarks = await store.read(async (q) => handler.remarks(unmovedTx(q), transfer));
       outcome = await rail.send({
         transferId: transfer.id,
         destination,
         amountKes: Number(transfer.amountKesCents / 100n),
-        remarks: handler.remarks(db, transfer),
+        remarks,
         reference: transfer.paymentId ?? undefined,
       });
     } catch {
       // Timeout, network, 5xx (RailUnavailableError): stays pending and is sent again (same id)
       // by a later run, after a backoff. (`attempts` was read before this run's claim added one.)
-      releaseSendClaim(db, transfer, holder, now());
+      await releaseSendClaim(store, transfer, holder, now());
       continue;
     }
     if (outcome.kind === "rejected") {
       const { code, description } = outcome;
-      failTransfer(db, handlers, transfer.id, { code, description }, now());
+      // The results are not on the store yet: they run in this write's transaction.
+      await store.write(async (q) => {
+        failTransfer(unmovedTx(q), handlers, transfer.id, { code, description }, now());
+      });
       continue;
     }
     // "unknown" (B2B only): the answer was lost, so no conversation id; never sent again (above).
-    markSent(
-      db,
-      transfer,
-      outcome.kind === "duplicate" || outcome.kind === "unknown" ? null : outcome.providerRef,
-      now(),
-    );
-    if (outcome.kind === "succeeded")
-      succeedTransfer(
-        db,
-        handlers,
-        transfer.id,
-        { receipt: outcome.receipt, description: outcome.description },
-        now(),
-      );
+    const conversationId =
+      outcome.kind === "duplicate" || outcome.kind === "unknown" ? null : outcome.providerRef;
+    await store.write((q) => markSent(q, transfer, conversationId, now()));
+    if (outcome.kind === "succeeded") {
+      const success = { receipt: outcome.receipt, description: outcome.description };
+      await store.write(async (q) => {
+        succeedTransfer(unmovedTx(q), handlers, transfer.id, success, now());
+      });
+    }
     sent++;
   }
   return sent;
