@@ -613,7 +613,9 @@ describe("settling an unanswered M-Pesa B2B payout by hand", () => {
       transactionId: "RES0000009",
       debitPartyCharges: [],
     } as unknown as B2bResult;
-    expect(applyB2bResult(db, answered.transferId, result, Date.now())).toBe("succeeded");
+    expect(
+      await store.write((q) => applyB2bResult(q, answered.transferId, result, Date.now())),
+    ).toBe("succeeded");
     const before = owed(db, merchantAvailable(M));
     const refused = await post(
       settle(answered.finding.id, { outcome: "failed", note: "Not on the statement." }),

@@ -116,7 +116,7 @@ export function payoutBatchPage(input: {
       available: beforeApproval ? merchantBalances(tx, merchantId, batch.mode).available : null,
       page: listBatchRows(tx, batch.id, { filter: input.filter, afterLine: input.afterLine }),
       // Payouts whose answer was lost (a crash while sending) or is overdue: shown at once.
-      inDoubt: new Set(batch.status === "processing" ? inDoubtRowIds(tx, batch.id, now) : []),
+      inDoubt: new Set(batch.status === "processing" ? await inDoubtRowIds(q, batch.id, now) : []),
       editRow: input.editRowId ? findBatchRow(tx, batch.id, input.editRowId) : null,
       members: await teamMembers(on, merchantId),
       otherApprovers: await otherApprovers(q, merchantId, memberId),

@@ -140,9 +140,9 @@ function result(resultCode: number, transactionId: string): B2bResult {
   } as unknown as B2bResult;
 }
 
-function refusal(run: () => unknown): ManualB2bError {
+async function refusal(run: () => Promise<unknown>): Promise<ManualB2bError> {
   try {
-    run();
+    await run();
   } catch (error) {
     if (error instanceof ManualB2bError) return error;
     throw error;
@@ -156,10 +156,10 @@ describe("settling an unanswered B2B payout by hand", () => {
     const cents = 100_000n;
     const before = money();
     expect(before.inFlight).toBeGreaterThanOrEqual(cents);
-    expect(isUnansweredB2bTransfer(db, one!.transferId)).toBe(true);
+    expect(await store.read((q) => isUnansweredB2bTransfer(q, one!.transferId))).toBe(true);
 
-    const done = settleB2bByHand(
-      db,
+    const done = await settleB2bByHand(
+      store,
       {
         transferId: one!.transferId,
         operatorId: OPERATOR,
@@ -185,7 +185,7 @@ describe("settling an unanswered B2B payout by hand", () => {
       reserved: before.reserved,
       inFlight: before.inFlight - cents,
     });
-    expect(isUnansweredB2bTransfer(db, one!.transferId)).toBe(false);
+    expect(await store.read((q) => isUnansweredB2bTransfer(q, one!.transferId))).toBe(false);
     expect(findingOf(one!.findingId)).toMatchObject({
       status: "resolved",
       resolvedBy: OPERATOR,
@@ -205,9 +205,9 @@ describe("settling an unanswered B2B payout by hand", () => {
     expectLedgerSound();
 
     // Settling it again is refused and changes nothing.
-    const again = refusal(() =>
+    const again = await refusal(() =>
       settleB2bByHand(
-        db,
+        store,
         { transferId: one!.transferId, operatorId: OPERATOR, outcome: "failed", note: "Again" },
         now(),
       ),
@@ -222,8 +222,8 @@ describe("settling an unanswered B2B payout by hand", () => {
     const before = money();
     const cost = rowCost("mpesa", 100_000n, "paybill").totalKesCents;
 
-    settleB2bByHand(
-      db,
+    await settleB2bByHand(
+      store,
       {
         transferId: one!.transferId,
         operatorId: OPERATOR,
@@ -262,7 +262,7 @@ describe("settling an unanswered B2B payout by hand", () => {
     const settle = (transferId: string, extra: Partial<Parameters<typeof settleB2bByHand>[1]>) =>
       refusal(() =>
         settleB2bByHand(
-          db,
+          store,
           {
             transferId,
             operatorId: OPERATOR,
@@ -275,15 +275,17 @@ describe("settling an unanswered B2B payout by hand", () => {
         ),
       );
 
-    expect(settle(phone!.transferId!, {}).reason).toBe("not_b2b");
-    expect(settle(paybill!.transferId!, { outcome: "failed" }).reason).toBe("not_sent");
-    expect(settle("trf_nope", {}).reason).toBe("not_found");
-    expect(settle(open!.transferId, { receipt: "ABC123" }).reason).toBe("bad_receipt");
-    expect(settle(open!.transferId, { receipt: "ABCDE1234!" }).reason).toBe("bad_receipt");
-    expect(settle(open!.transferId, { note: "   " }).reason).toBe("no_note");
-    expect(settle(open!.transferId, { note: "x".repeat(501) }).reason).toBe("no_note");
+    expect((await settle(phone!.transferId!, {})).reason).toBe("not_b2b");
+    expect((await settle(paybill!.transferId!, { outcome: "failed" })).reason).toBe("not_sent");
+    expect((await settle("trf_nope", {})).reason).toBe("not_found");
+    expect((await settle(open!.transferId, { receipt: "ABC123" })).reason).toBe("bad_receipt");
+    expect((await settle(open!.transferId, { receipt: "ABCDE1234!" })).reason).toBe("bad_receipt");
+    expect((await settle(open!.transferId, { note: "   " })).reason).toBe("no_note");
+    expect((await settle(open!.transferId, { note: "x".repeat(501) })).reason).toBe("no_note");
     // The receipt of another payout: a typo on the portal, refused.
-    expect(settle(open!.transferId, { receipt: paybill!.receipt! }).reason).toBe("receipt_taken");
+    expect((await settle(open!.transferId, { receipt: paybill!.receipt! })).reason).toBe(
+      "receipt_taken",
+    );
 
     // Nothing changed.
     expect(transferOf(phone!.transferId!).status).toBe("succeeded");
@@ -294,8 +296,8 @@ describe("settling an unanswered B2B payout by hand", () => {
     expect(money()).toEqual(before);
     expectLedgerSound();
     // Left settled for the next test's sake.
-    settleB2bByHand(
-      db,
+    await settleB2bByHand(
+      store,
       { transferId: open!.transferId, operatorId: OPERATOR, outcome: "failed", note: "Done" },
       now(),
     );
@@ -303,8 +305,8 @@ describe("settling an unanswered B2B payout by hand", () => {
 
   it("a late Result after a settlement by hand changes nothing", async () => {
     const [paid, failed] = await unanswered(2);
-    settleB2bByHand(
-      db,
+    await settleB2bByHand(
+      store,
       {
         transferId: paid!.transferId,
         operatorId: OPERATOR,
@@ -314,16 +316,22 @@ describe("settling an unanswered B2B payout by hand", () => {
       },
       now(),
     );
-    settleB2bByHand(
-      db,
+    await settleB2bByHand(
+      store,
       { transferId: failed!.transferId, operatorId: OPERATOR, outcome: "failed", note: "Absent" },
       now(),
     );
     const before = money();
 
     // The Results the other way round: neither applies.
-    expect(applyB2bResult(db, paid!.transferId, result(2001, ""), now())).toBe("ignored");
-    expect(applyB2bResult(db, failed!.transferId, result(0, "LATE000002"), now())).toBe("ignored");
+    expect(
+      await store.write((q) => applyB2bResult(q, paid!.transferId, result(2001, ""), now())),
+    ).toBe("ignored");
+    expect(
+      await store.write((q) =>
+        applyB2bResult(q, failed!.transferId, result(0, "LATE000002"), now()),
+      ),
+    ).toBe("ignored");
     expect(transferOf(paid!.transferId)).toMatchObject({
       status: "succeeded",
       receipt: "LATE000001",
@@ -337,16 +345,18 @@ describe("settling an unanswered B2B payout by hand", () => {
 
   it("a settlement by hand after the Result is refused", async () => {
     const [one] = await unanswered(1);
-    expect(applyB2bResult(db, one!.transferId, result(0, "RES0000001"), now())).toBe("succeeded");
+    expect(
+      await store.write((q) => applyB2bResult(q, one!.transferId, result(0, "RES0000001"), now())),
+    ).toBe("succeeded");
     const before = money();
 
     for (const settlement of [
       { outcome: "failed", note: "Not found" },
       { outcome: "paid", receipt: "RES0000002", note: "Found" },
     ] as const) {
-      const refused = refusal(() =>
+      const refused = await refusal(() =>
         settleB2bByHand(
-          db,
+          store,
           { transferId: one!.transferId, operatorId: OPERATOR, ...settlement },
           now(),
         ),

@@ -274,8 +274,8 @@ describe("a B2B request whose answer was lost", () => {
         .all();
     // In doubt at once (issue 27, item 13): on the batch, counted for operators, and a finding
     // from the minute check, without waiting for the daily run or the Result limit.
-    expect(inDoubtRowIds(db, batch.id, now())).toEqual([row!.id]);
-    expect(countInDoubtB2b(db, now())).toBeGreaterThanOrEqual(1);
+    expect(await store.read((q) => inDoubtRowIds(q, batch.id, now()))).toEqual([row!.id]);
+    expect(await store.read((q) => countInDoubtB2b(q, now()))).toBeGreaterThanOrEqual(1);
     expect(await recordPayoutsInDoubt(store, now)).toMatchObject({ status: "completed" });
     expect(findingsOf()).toHaveLength(1);
     expect(findingsOf()[0]!.subjectLabel).toContain("answer lost");
@@ -321,10 +321,10 @@ describe("a B2B request whose answer was lost", () => {
         .where(eq(reconciliationFindings.subject, row!.transferId!))
         .all();
     await recordPayoutsInDoubt(store, now);
-    expect(inDoubtRowIds(db, batch.id, now())).toEqual([]);
+    expect(await store.read((q) => inDoubtRowIds(q, batch.id, now()))).toEqual([]);
     expect(findingsOf()).toEqual([]);
     h.clock.now += B2B_RESULT_LIMIT_MS + 60_000;
-    expect(inDoubtRowIds(db, batch.id, now())).toEqual([row!.id]);
+    expect(await store.read((q) => inDoubtRowIds(q, batch.id, now()))).toEqual([row!.id]);
     await recordPayoutsInDoubt(store, now);
     expect(findingsOf()).toHaveLength(1);
     expect(findingsOf()[0]!.subjectLabel).toContain("no Result");

@@ -79,7 +79,7 @@ describe("registered names beside the file's", () => {
     ]);
     expect(batchSummary(db, batch).attention.namesPending).toBe(4);
 
-    expect(await checkPendingNames(db, rails, now)).toBe(4);
+    expect(await checkPendingNames(store, rails, now)).toBe(4);
     const rows = listBatchRows(db, batch.id).rows;
     expect(rows.map((r) => [r.nameCheck, r.registeredName])).toEqual([
       ["match", "KAMAU WANJIKU MUTHONI"],
@@ -95,7 +95,7 @@ describe("registered names beside the file's", () => {
       namesPending: 0,
     });
     // Nothing left to ask.
-    expect(await checkPendingNames(db, rails, now)).toBe(0);
+    expect(await checkPendingNames(store, rails, now)).toBe(0);
 
     // The maker drops nothing (their call); another member approves; the bank rows are paid.
     await submitBatch(store, { merchantId: M, memberId: "usr_maker" }, batch.id, now());
@@ -121,7 +121,7 @@ describe("registered names beside the file's", () => {
     );
     await submitBatch(store, { merchantId: M, memberId: "usr_maker" }, batch.id, now());
     await approveBatch(store, { merchantId: M, memberId: "usr_checker" }, batch.id, now());
-    expect(await checkPendingNames(db, rails, now)).toBe(0);
+    expect(await checkPendingNames(store, rails, now)).toBe(0);
     expect(listBatchRows(db, batch.id).rows[0]?.nameCheck).toBe("not_offered");
   });
 });

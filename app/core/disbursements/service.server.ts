@@ -112,7 +112,7 @@ export function createDisbursementsService({
     find: (merchantId: string, batchId: string) => findBatch(store, merchantId, batchId),
     /** The batch's rows whose M-Pesa B2B payout is in doubt (answer lost or overdue). */
     inDoubtRows: async (batchId: string) =>
-      new Set(await store.read(async (q) => inDoubtRowIds(unmovedTx(q), batchId, now()))),
+      new Set(await store.read((q) => inDoubtRowIds(q, batchId, now()))),
     /** Active members other than `memberId` who could approve payouts (0: a sole approver). */
     otherApprovers: (merchantId: string, memberId: string) =>
       store.read((q) => otherApproversIn(q, merchantId, memberId)),

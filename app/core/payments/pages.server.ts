@@ -46,7 +46,7 @@ export function operatorPaymentsPage(store: Store, filter: ListFilter, now: numb
       counts: countPaymentsByStatus(db),
       held: (await countUnresolvedHeldMoney(store)).payments,
       rows: listPayments(db, filter),
-      payoutsInDoubt: countInDoubtB2b(db, now),
+      payoutsInDoubt: await countInDoubtB2b(q, now),
     };
   });
 }
