@@ -14,7 +14,6 @@ export const storeLegacyFiles = [
   "app/core/destinations/destinations.server.ts",
   "app/core/destinations/verification-result.server.ts",
   "app/core/disbursements/events.server.ts",
-  "app/core/disbursements/reads.server.ts",
   "app/core/disbursements/transfers.server.ts",
   "app/core/email.server.ts",
   "app/core/ledger/post.server.ts",

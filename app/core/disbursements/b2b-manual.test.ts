@@ -77,11 +77,13 @@ async function sentBatch(...lines: string[]) {
   await approveBatch(store, { merchantId: M, memberId: "usr_checker001" }, batch.id, now());
   await sendPendingTransfers(db, h.rails, now, { limit: 500 });
   await h.darajaSim.flush();
-  return listBatchRows(db, batch.id, { limit: 1000 }).rows;
+  return (await store.read((q) => listBatchRows(q, batch.id, { limit: 1000 }))).rows;
 }
 
-const rowOf = (rowId: string) =>
-  listBatchRows(db, rowOfBatch.get(rowId)!, { limit: 1000 }).rows.find((r) => r.id === rowId)!;
+const rowOf = async (rowId: string) =>
+  (await store.read((q) => listBatchRows(q, rowOfBatch.get(rowId)!, { limit: 1000 }))).rows.find(
+    (r) => r.id === rowId,
+  )!;
 const rowOfBatch = new Map<string, string>();
 
 /** `n` Paybill rows to 700006 (no Result ever), sent and past the limit, with their findings. */
@@ -178,7 +180,7 @@ describe("settling an unanswered B2B payout by hand", () => {
       status: "succeeded",
       receipt: "TKQ8AB12CD",
     });
-    expect(rowOf(one!.row.id)).toMatchObject({ status: "paid", receipt: "TKQ8AB12CD" });
+    expect(await rowOf(one!.row.id)).toMatchObject({ status: "paid", receipt: "TKQ8AB12CD" });
     // The amount left the merchant's in-flight; nothing came back to available.
     expect(money()).toEqual({
       available: before.available,
@@ -233,7 +235,7 @@ describe("settling an unanswered B2B payout by hand", () => {
       now(),
     );
     expect(transferOf(one!.transferId).status).toBe("failed");
-    const row = rowOf(one!.row.id);
+    const row = await rowOf(one!.row.id);
     expect(row.status).toBe("failed");
     expect(row.receipt).toBeNull();
     expect(row.failureReason).toMatch(/^M-Pesa has no record of this payment/);
@@ -337,8 +339,8 @@ describe("settling an unanswered B2B payout by hand", () => {
       receipt: "LATE000001",
     });
     expect(transferOf(failed!.transferId)).toMatchObject({ status: "failed", receipt: null });
-    expect(rowOf(paid!.row.id).status).toBe("paid");
-    expect(rowOf(failed!.row.id).status).toBe("failed");
+    expect((await rowOf(paid!.row.id)).status).toBe("paid");
+    expect((await rowOf(failed!.row.id)).status).toBe("failed");
     expect(money()).toEqual(before);
     expectLedgerSound();
   });
@@ -368,7 +370,7 @@ describe("settling an unanswered B2B payout by hand", () => {
       status: "succeeded",
       receipt: "RES0000001",
     });
-    expect(rowOf(one!.row.id)).toMatchObject({ status: "paid", receipt: "RES0000001" });
+    expect(await rowOf(one!.row.id)).toMatchObject({ status: "paid", receipt: "RES0000001" });
     // The finding stays for the operator to resolve (the Result answered it).
     expect(findingOf(one!.findingId).status).toBe("open");
     expect(listAuditFor(db, "settlement_transfer", one!.transferId)).toEqual([]);

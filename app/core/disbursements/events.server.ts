@@ -16,7 +16,7 @@ import {
 import type { ApiMode, WebhookEventType } from "~/core/api/vocabulary";
 import type { DbOrTx } from "~/utils/db.server";
 import type { Batch } from "./batch-rows.server";
-import { batchSummary } from "./reads.server";
+import { type BatchSummary, summaryOf, summaryQueries } from "./reads.server";
 import type { BatchStatus } from "./vocabulary";
 
 export type PayoutBatchEventType = Extract<WebhookEventType, `payout_batch.${string}`>;
@@ -47,9 +47,34 @@ function payingTotals(db: DbOrTx, batchId: string): PayoutBatchFigures["totals"]
   };
 }
 
+/**
+ * `batchSummary` (reads.server.ts), synchronously: the same queries. TRANSITIONAL (ADR 0041): for
+ * the events the transfer engine enqueues inside its synchronous transactions; goes when it moves.
+ */
+function batchSummaryIn(db: DbOrTx, batch: Batch): BatchSummary {
+  const queries = summaryQueries(batch.id);
+  const byStatus = db
+    .select(queries.byStatus.columns)
+    .from(disbursementRows)
+    .where(queries.byStatus.where)
+    .groupBy(disbursementRows.status)
+    .all();
+  const attention = db
+    .select(queries.attention.columns)
+    .from(disbursementRows)
+    .where(queries.attention.where)
+    .get();
+  const ready = db
+    .select(queries.ready.columns)
+    .from(disbursementRows)
+    .where(queries.ready.where)
+    .all();
+  return summaryOf(batch, byStatus, attention, ready);
+}
+
 /** The batch's object as it is now (`approval_url` a path: see withSiteUrl). */
 export function batchObjectOf(db: DbOrTx, batch: Batch) {
-  const summary = batchSummary(db, batch);
+  const summary = batchSummaryIn(db, batch);
   return payoutBatchObject(batch, {
     counts: summary.counts,
     rows: summary.rows,
