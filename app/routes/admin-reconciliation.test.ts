@@ -425,7 +425,7 @@ describe("settling an unanswered M-Pesa B2B payout by hand", () => {
     await approveBatch(store, { merchantId: M, memberId: "usr_checker001" }, batch.id, now());
     await sendPendingTransfers(db, h.rails, now, { limit: 500 });
     await h.darajaSim.flush();
-    const [row] = listBatchRows(db, batch.id, { limit: 10 }).rows;
+    const [row] = (await store.read((q) => listBatchRows(q, batch.id, { limit: 10 }))).rows;
     expect(row!.status).toBe("sent");
     const run = seedRun({ findingsCount: 1 });
     const finding = seedFinding(run.id, {
@@ -613,7 +613,9 @@ describe("settling an unanswered M-Pesa B2B payout by hand", () => {
       transactionId: "RES0000009",
       debitPartyCharges: [],
     } as unknown as B2bResult;
-    expect(applyB2bResult(db, answered.transferId, result, Date.now())).toBe("succeeded");
+    expect(
+      await store.write((q) => applyB2bResult(q, answered.transferId, result, Date.now())),
+    ).toBe("succeeded");
     const before = owed(db, merchantAvailable(M));
     const refused = await post(
       settle(answered.finding.id, { outcome: "failed", note: "Not on the statement." }),

@@ -73,12 +73,11 @@ export function payoutApproval() {
 /** What the Payouts page shows: the live balance, the batches, whether a member approves alone. */
 export function payoutsPage(merchantId: string, memberId: string) {
   return store().read(async (q) => {
-    // The ledger's and the batch reads are not on the store yet: the same transaction.
-    const tx = unmovedTx(q);
     return {
-      available: merchantBalances(tx, merchantId, "live").available,
+      // The ledger is not on the store yet: its read runs in this transaction.
+      available: merchantBalances(unmovedTx(q), merchantId, "live").available,
       otherApprovers: await otherApprovers(q, merchantId, memberId),
-      batches: listBatches(tx, merchantId, "live"),
+      batches: await listBatches(q, merchantId, "live"),
     };
   });
 }
@@ -107,17 +106,17 @@ export function payoutBatchPage(input: {
   const on = store();
   const now = Date.now();
   return on.read(async (q) => {
-    // The batch reads, the in-doubt B2B rows and the ledger keep their synchronous signatures for
-    // their other callers this round: they run in this transaction.
-    const tx = unmovedTx(q);
     const beforeApproval = batch.status === "draft" || batch.status === "awaiting_approval";
     return {
-      summary: batchSummary(tx, batch),
-      available: beforeApproval ? merchantBalances(tx, merchantId, batch.mode).available : null,
-      page: listBatchRows(tx, batch.id, { filter: input.filter, afterLine: input.afterLine }),
+      summary: await batchSummary(q, batch),
+      // The ledger keeps its synchronous signature this round: it runs in this transaction.
+      available: beforeApproval
+        ? merchantBalances(unmovedTx(q), merchantId, batch.mode).available
+        : null,
+      page: await listBatchRows(q, batch.id, { filter: input.filter, afterLine: input.afterLine }),
       // Payouts whose answer was lost (a crash while sending) or is overdue: shown at once.
-      inDoubt: new Set(batch.status === "processing" ? inDoubtRowIds(tx, batch.id, now) : []),
-      editRow: input.editRowId ? findBatchRow(tx, batch.id, input.editRowId) : null,
+      inDoubt: new Set(batch.status === "processing" ? await inDoubtRowIds(q, batch.id, now) : []),
+      editRow: input.editRowId ? await findBatchRow(q, batch.id, input.editRowId) : null,
       members: await teamMembers(on, merchantId),
       otherApprovers: await otherApprovers(q, merchantId, memberId),
     };

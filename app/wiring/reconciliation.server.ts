@@ -34,7 +34,6 @@ import {
 import type { FindingView, ReconciliationRunView } from "~/core/reconciliation/vocabulary";
 import type { Handle, Store } from "~/db/store";
 import { unmovedTx } from "~/db/unmoved";
-import type { Db } from "~/utils/db.server";
 import { runLeased, schedule } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
 import { runningPayments, runningTestPayments, type PaymentsRuntime } from "./payments.server";
@@ -46,12 +45,6 @@ const canReadCustodyBalance = (
   custody: unknown,
 ): custody is Pick<CustodyBalances, "getAssetBalance"> =>
   typeof (custody as Partial<CustodyBalances> | null)?.getAssetBalance === "function";
-
-/**
- * TRANSITIONAL (ADR 0041): the B2B settlement by hand (disbursements, not on the store yet) takes
- * the database to open its transaction; handed the write's handle, that transaction nests in it.
- */
-const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
 
 /** What the reconciliation compares for one payments runtime. */
 export function reconciliationSourceOf(runtime: PaymentsRuntime): ReconciliationSource {
@@ -143,17 +136,17 @@ export interface ReconciliationPage {
 
 /**
  * Who resolved each finding, by name (an operator since removed keeps their id), and whether an
- * open one is an M-Pesa B2B payout still without its outcome (settled by hand from its form): the
- * operators' and the B2B payouts' synchronous reads, in the page's read.
+ * open one is an M-Pesa B2B payout still without its outcome (settled by hand from its form): in
+ * the page's read.
  */
 async function onPage(q: Handle, findings: readonly FindingView[]): Promise<FindingOnPage[]> {
-  const tx = unmovedTx(q);
   const names = new Map<string, string | null>();
   for (const by of new Set(findings.map((finding) => finding.resolvedBy)))
     if (by !== null) names.set(by, (await readOperator(q, by))?.name ?? null);
-  return findings.map((finding) => {
+  const onPage: FindingOnPage[] = [];
+  for (const finding of findings) {
     const by = finding.resolvedBy;
-    return {
+    onPage.push({
       ...finding,
       resolvedByName: by === null ? null : (names.get(by) ?? null),
       // An open `transfer_state` finding of a B2B payout still `sent` (no Result, not settled).
@@ -162,9 +155,10 @@ async function onPage(q: Handle, findings: readonly FindingView[]): Promise<Find
         finding.kind === "transfer_state" &&
         typeof finding.evidence.b2b === "object" &&
         finding.evidence.b2b !== null &&
-        isUnansweredB2bTransfer(tx, finding.subject),
-    };
-  });
+        (await isUnansweredB2bTransfer(q, finding.subject)),
+    });
+  }
+  return onPage;
 }
 
 /** The reconciliation service of the operators' page, on the process's store. */
@@ -205,14 +199,11 @@ export function reconciliation() {
       });
     },
     finding: (id: string) => on.read((q) => getFinding(q, id)),
-    /**
-     * Settle by hand the M-Pesa B2B payout of a finding: the disbursements' own transaction (not
-     * on the store yet), in one write (its transaction nests in it).
-     */
+    /** Settle by hand the M-Pesa B2B payout of a finding: one write. */
     settleB2b: (
       input: { transferId: string; operatorId: string } & ManualB2bSettlement,
       now: number,
-    ) => on.write(async (q) => settleB2bByHand(unmovedDb(q), input, now)),
+    ) => settleB2bByHand(on, input, now),
     /**
      * Run now for an operator (audited once it ran): the run's view, or null while another run
      * holds the lease.

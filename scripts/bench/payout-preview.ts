@@ -84,7 +84,7 @@ export async function benchPayoutPreview(dir: string): Promise<PayoutPreviewFigu
 
   const text = payoutFile(rows, 0);
   const runsMs: number[] = [];
-  let last: ReturnType<typeof reads.batchSummary> | null = null;
+  let last: Awaited<ReturnType<typeof reads.batchSummary>> | null = null;
   for (let run = 0; run < runs; run++) {
     const started = performance.now();
     const batch = await batches.createBulkBatch(
@@ -93,9 +93,13 @@ export async function benchPayoutPreview(dir: string): Promise<PayoutPreviewFigu
       { title: `Run ${run}`, fileName: "payouts.csv", text, smsReceipts: false },
       Date.now(),
     );
-    last = reads.batchSummary(db, batch);
-    reads.listBatchRows(db, batch.id, { filter: "all" });
-    reads.listBatchRows(db, batch.id, { filter: "attention" });
+    // The preview page reads in one store.read (app/wiring/disbursements.server.ts).
+    last = await store.read(async (q) => {
+      const summary = await reads.batchSummary(q, batch);
+      await reads.listBatchRows(q, batch.id, { filter: "all" });
+      await reads.listBatchRows(q, batch.id, { filter: "attention" });
+      return summary;
+    });
     runsMs.push(performance.now() - started);
   }
   await store.close();

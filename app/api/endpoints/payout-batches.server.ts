@@ -22,6 +22,7 @@ import type { Batch } from "~/core/disbursements/batches.server";
 import { DisbursementError } from "~/core/disbursements/errors";
 import {
   batchObjectOf,
+  batchObjectOn,
   findBatchInMode,
   listBatchesPage,
 } from "~/core/disbursements/events.server";
@@ -35,6 +36,7 @@ import {
   rowStatuses,
 } from "~/core/disbursements/vocabulary";
 import { railIds } from "~/core/rails/types";
+import type { Handle } from "~/db/store";
 import { heavySlice } from "~/utils/yield";
 import { ApiError, fromZodError, notFound, type ApiErrorType } from "../errors.server";
 import { amountSchema, z } from "../schemas.server";
@@ -390,11 +392,21 @@ const listRowsQuery = z
 
 // ---------------------------------------------------------------------------------------------
 
-/** The batch as the API shows it, read through `on` (the transaction storing the answer, if any) */
+/** The batch as the API shows it, read in `q` (a read of the API's store). */
+const batchJsonOn = async (
+  context: ApiContext,
+  batch: Batch,
+  q: Handle,
+): Promise<PayoutBatchObject> => withSiteUrl(await batchObjectOn(q, batch), context.deps.siteUrl);
+
+/**
+ * The batch as the API shows it, read through `on`, the transaction storing the idempotent answer.
+ * TRANSITIONAL (ADR 0041): synchronous inside that transaction until the answer's store moves.
+ */
 const batchJson = (
   context: ApiContext,
   batch: Batch,
-  on: Parameters<typeof batchObjectOf>[0] = context.db,
+  on: Parameters<typeof batchObjectOf>[0],
 ): PayoutBatchObject => withSiteUrl(batchObjectOf(on, batch), context.deps.siteUrl);
 
 const errorType: Record<number, ApiErrorType> = {
@@ -534,7 +546,10 @@ export const payoutBatchRoutes = [
       } catch (error) {
         throw apiErrorOf(error, param);
       }
-      return { status: 201, body: batchJson(context, batch) };
+      return {
+        status: 201,
+        body: await context.store.read((q) => batchJsonOn(context, batch, q)),
+      };
     },
   }),
   defineRoute({
@@ -551,19 +566,26 @@ export const payoutBatchRoutes = [
       response: { status: 200, description: "A page of batches.", schema: payoutBatchList },
       errors: [400, 401, 403, 404, 429],
     },
-    handle(context) {
+    async handle(context) {
       const { query } = context;
-      const page = listBatchesPage(context.db, context.key, {
-        limit: query.limit,
-        startingAfter: query.starting_after,
-        status: query.status,
+      const read = await context.store.read(async (q) => {
+        const page = await listBatchesPage(q, context.key, {
+          limit: query.limit,
+          startingAfter: query.starting_after,
+          status: query.status,
+        });
+        if (!page) return undefined;
+        const data: PayoutBatchObject[] = [];
+        for (const batch of page.items) data.push(await batchJsonOn(context, batch, q));
+        return { page, data };
       });
-      if (!page) throw notFound("payout batch", query.starting_after!, "starting_after");
+      if (!read) throw notFound("payout batch", query.starting_after!, "starting_after");
+      const { page, data } = read;
       return {
         status: 200,
         body: {
           object: "list" as const,
-          data: page.items.map((batch) => batchJson(context, batch)),
+          data,
           has_more: page.hasMore,
           next_starting_after: page.hasMore ? (page.items.at(-1)?.id ?? null) : null,
         },
@@ -583,11 +605,14 @@ export const payoutBatchRoutes = [
       response: { status: 200, description: "The batch.", schema: payoutBatchSchema },
       errors: [401, 403, 404, 429],
     },
-    handle(context) {
+    async handle(context) {
       const id = context.params.id!;
-      const batch = findBatchInMode(context.db, context.key, id);
-      if (!batch) throw notFound("payout batch", id);
-      return { status: 200, body: batchJson(context, batch) };
+      const body = await context.store.read(async (q) => {
+        const batch = await findBatchInMode(q, context.key, id);
+        return batch ? batchJsonOn(context, batch, q) : undefined;
+      });
+      if (!body) throw notFound("payout batch", id);
+      return { status: 200, body };
     },
   }),
   defineRoute({
@@ -608,7 +633,7 @@ export const payoutBatchRoutes = [
     async handle(context) {
       const id = context.params.id!;
       const { query } = context;
-      const batch = findBatchInMode(context.db, context.key, id);
+      const batch = await context.store.read((q) => findBatchInMode(q, context.key, id));
       if (!batch) throw notFound("payout batch", id);
       const page = await context.deps.disbursements().rows(batch.id, {
         filter: query.filter,
@@ -650,7 +675,8 @@ export const payoutBatchRoutes = [
     async handle(context) {
       const id = context.params.id!;
       const { key } = context;
-      if (!findBatchInMode(context.db, key, id)) throw notFound("payout batch", id);
+      if (!(await context.store.read((q) => findBatchInMode(q, key, id))))
+        throw notFound("payout batch", id);
       try {
         await context.deps
           .disbursements()
@@ -663,7 +689,12 @@ export const payoutBatchRoutes = [
       } catch (error) {
         throw apiErrorOf(error);
       }
-      return { status: 200, body: batchJson(context, findBatchInMode(context.db, key, id)!) };
+      return {
+        status: 200,
+        body: await context.store.read(async (q) =>
+          batchJsonOn(context, (await findBatchInMode(q, key, id))!, q),
+        ),
+      };
     },
   }),
 ];

@@ -77,11 +77,13 @@ async function sentBatch(...lines: string[]) {
   await approveBatch(store, { merchantId: M, memberId: "usr_checker001" }, batch.id, now());
   await sendPendingTransfers(db, h.rails, now, { limit: 500 });
   await h.darajaSim.flush();
-  return listBatchRows(db, batch.id, { limit: 1000 }).rows;
+  return (await store.read((q) => listBatchRows(q, batch.id, { limit: 1000 }))).rows;
 }
 
-const rowOf = (rowId: string) =>
-  listBatchRows(db, rowOfBatch.get(rowId)!, { limit: 1000 }).rows.find((r) => r.id === rowId)!;
+const rowOf = async (rowId: string) =>
+  (await store.read((q) => listBatchRows(q, rowOfBatch.get(rowId)!, { limit: 1000 }))).rows.find(
+    (r) => r.id === rowId,
+  )!;
 const rowOfBatch = new Map<string, string>();
 
 /** `n` Paybill rows to 700006 (no Result ever), sent and past the limit, with their findings. */
@@ -140,9 +142,9 @@ function result(resultCode: number, transactionId: string): B2bResult {
   } as unknown as B2bResult;
 }
 
-function refusal(run: () => unknown): ManualB2bError {
+async function refusal(run: () => Promise<unknown>): Promise<ManualB2bError> {
   try {
-    run();
+    await run();
   } catch (error) {
     if (error instanceof ManualB2bError) return error;
     throw error;
@@ -156,10 +158,10 @@ describe("settling an unanswered B2B payout by hand", () => {
     const cents = 100_000n;
     const before = money();
     expect(before.inFlight).toBeGreaterThanOrEqual(cents);
-    expect(isUnansweredB2bTransfer(db, one!.transferId)).toBe(true);
+    expect(await store.read((q) => isUnansweredB2bTransfer(q, one!.transferId))).toBe(true);
 
-    const done = settleB2bByHand(
-      db,
+    const done = await settleB2bByHand(
+      store,
       {
         transferId: one!.transferId,
         operatorId: OPERATOR,
@@ -178,14 +180,14 @@ describe("settling an unanswered B2B payout by hand", () => {
       status: "succeeded",
       receipt: "TKQ8AB12CD",
     });
-    expect(rowOf(one!.row.id)).toMatchObject({ status: "paid", receipt: "TKQ8AB12CD" });
+    expect(await rowOf(one!.row.id)).toMatchObject({ status: "paid", receipt: "TKQ8AB12CD" });
     // The amount left the merchant's in-flight; nothing came back to available.
     expect(money()).toEqual({
       available: before.available,
       reserved: before.reserved,
       inFlight: before.inFlight - cents,
     });
-    expect(isUnansweredB2bTransfer(db, one!.transferId)).toBe(false);
+    expect(await store.read((q) => isUnansweredB2bTransfer(q, one!.transferId))).toBe(false);
     expect(findingOf(one!.findingId)).toMatchObject({
       status: "resolved",
       resolvedBy: OPERATOR,
@@ -205,9 +207,9 @@ describe("settling an unanswered B2B payout by hand", () => {
     expectLedgerSound();
 
     // Settling it again is refused and changes nothing.
-    const again = refusal(() =>
+    const again = await refusal(() =>
       settleB2bByHand(
-        db,
+        store,
         { transferId: one!.transferId, operatorId: OPERATOR, outcome: "failed", note: "Again" },
         now(),
       ),
@@ -222,8 +224,8 @@ describe("settling an unanswered B2B payout by hand", () => {
     const before = money();
     const cost = rowCost("mpesa", 100_000n, "paybill").totalKesCents;
 
-    settleB2bByHand(
-      db,
+    await settleB2bByHand(
+      store,
       {
         transferId: one!.transferId,
         operatorId: OPERATOR,
@@ -233,7 +235,7 @@ describe("settling an unanswered B2B payout by hand", () => {
       now(),
     );
     expect(transferOf(one!.transferId).status).toBe("failed");
-    const row = rowOf(one!.row.id);
+    const row = await rowOf(one!.row.id);
     expect(row.status).toBe("failed");
     expect(row.receipt).toBeNull();
     expect(row.failureReason).toMatch(/^M-Pesa has no record of this payment/);
@@ -262,7 +264,7 @@ describe("settling an unanswered B2B payout by hand", () => {
     const settle = (transferId: string, extra: Partial<Parameters<typeof settleB2bByHand>[1]>) =>
       refusal(() =>
         settleB2bByHand(
-          db,
+          store,
           {
             transferId,
             operatorId: OPERATOR,
@@ -275,15 +277,17 @@ describe("settling an unanswered B2B payout by hand", () => {
         ),
       );
 
-    expect(settle(phone!.transferId!, {}).reason).toBe("not_b2b");
-    expect(settle(paybill!.transferId!, { outcome: "failed" }).reason).toBe("not_sent");
-    expect(settle("trf_nope", {}).reason).toBe("not_found");
-    expect(settle(open!.transferId, { receipt: "ABC123" }).reason).toBe("bad_receipt");
-    expect(settle(open!.transferId, { receipt: "ABCDE1234!" }).reason).toBe("bad_receipt");
-    expect(settle(open!.transferId, { note: "   " }).reason).toBe("no_note");
-    expect(settle(open!.transferId, { note: "x".repeat(501) }).reason).toBe("no_note");
+    expect((await settle(phone!.transferId!, {})).reason).toBe("not_b2b");
+    expect((await settle(paybill!.transferId!, { outcome: "failed" })).reason).toBe("not_sent");
+    expect((await settle("trf_nope", {})).reason).toBe("not_found");
+    expect((await settle(open!.transferId, { receipt: "ABC123" })).reason).toBe("bad_receipt");
+    expect((await settle(open!.transferId, { receipt: "ABCDE1234!" })).reason).toBe("bad_receipt");
+    expect((await settle(open!.transferId, { note: "   " })).reason).toBe("no_note");
+    expect((await settle(open!.transferId, { note: "x".repeat(501) })).reason).toBe("no_note");
     // The receipt of another payout: a typo on the portal, refused.
-    expect(settle(open!.transferId, { receipt: paybill!.receipt! }).reason).toBe("receipt_taken");
+    expect((await settle(open!.transferId, { receipt: paybill!.receipt! })).reason).toBe(
+      "receipt_taken",
+    );
 
     // Nothing changed.
     expect(transferOf(phone!.transferId!).status).toBe("succeeded");
@@ -294,8 +298,8 @@ describe("settling an unanswered B2B payout by hand", () => {
     expect(money()).toEqual(before);
     expectLedgerSound();
     // Left settled for the next test's sake.
-    settleB2bByHand(
-      db,
+    await settleB2bByHand(
+      store,
       { transferId: open!.transferId, operatorId: OPERATOR, outcome: "failed", note: "Done" },
       now(),
     );
@@ -303,8 +307,8 @@ describe("settling an unanswered B2B payout by hand", () => {
 
   it("a late Result after a settlement by hand changes nothing", async () => {
     const [paid, failed] = await unanswered(2);
-    settleB2bByHand(
-      db,
+    await settleB2bByHand(
+      store,
       {
         transferId: paid!.transferId,
         operatorId: OPERATOR,
@@ -314,39 +318,47 @@ describe("settling an unanswered B2B payout by hand", () => {
       },
       now(),
     );
-    settleB2bByHand(
-      db,
+    await settleB2bByHand(
+      store,
       { transferId: failed!.transferId, operatorId: OPERATOR, outcome: "failed", note: "Absent" },
       now(),
     );
     const before = money();
 
     // The Results the other way round: neither applies.
-    expect(applyB2bResult(db, paid!.transferId, result(2001, ""), now())).toBe("ignored");
-    expect(applyB2bResult(db, failed!.transferId, result(0, "LATE000002"), now())).toBe("ignored");
+    expect(
+      await store.write((q) => applyB2bResult(q, paid!.transferId, result(2001, ""), now())),
+    ).toBe("ignored");
+    expect(
+      await store.write((q) =>
+        applyB2bResult(q, failed!.transferId, result(0, "LATE000002"), now()),
+      ),
+    ).toBe("ignored");
     expect(transferOf(paid!.transferId)).toMatchObject({
       status: "succeeded",
       receipt: "LATE000001",
     });
     expect(transferOf(failed!.transferId)).toMatchObject({ status: "failed", receipt: null });
-    expect(rowOf(paid!.row.id).status).toBe("paid");
-    expect(rowOf(failed!.row.id).status).toBe("failed");
+    expect((await rowOf(paid!.row.id)).status).toBe("paid");
+    expect((await rowOf(failed!.row.id)).status).toBe("failed");
     expect(money()).toEqual(before);
     expectLedgerSound();
   });
 
   it("a settlement by hand after the Result is refused", async () => {
     const [one] = await unanswered(1);
-    expect(applyB2bResult(db, one!.transferId, result(0, "RES0000001"), now())).toBe("succeeded");
+    expect(
+      await store.write((q) => applyB2bResult(q, one!.transferId, result(0, "RES0000001"), now())),
+    ).toBe("succeeded");
     const before = money();
 
     for (const settlement of [
       { outcome: "failed", note: "Not found" },
       { outcome: "paid", receipt: "RES0000002", note: "Found" },
     ] as const) {
-      const refused = refusal(() =>
+      const refused = await refusal(() =>
         settleB2bByHand(
-          db,
+          store,
           { transferId: one!.transferId, operatorId: OPERATOR, ...settlement },
           now(),
         ),
@@ -358,7 +370,7 @@ describe("settling an unanswered B2B payout by hand", () => {
       status: "succeeded",
       receipt: "RES0000001",
     });
-    expect(rowOf(one!.row.id)).toMatchObject({ status: "paid", receipt: "RES0000001" });
+    expect(await rowOf(one!.row.id)).toMatchObject({ status: "paid", receipt: "RES0000001" });
     // The finding stays for the operator to resolve (the Result answered it).
     expect(findingOf(one!.findingId).status).toBe("open");
     expect(listAuditFor(db, "settlement_transfer", one!.transferId)).toEqual([]);

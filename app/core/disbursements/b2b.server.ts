@@ -12,13 +12,23 @@
 import { and, count, eq, isNotNull, isNull, lte, or } from "drizzle-orm";
 import { disbursementRows, settlementTransfers } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
-import { openFindingIds, resolveFinding } from "~/core/reconciliation/findings.server";
+import { openFindingIdsOn, resolveFindingOn } from "~/core/reconciliation/findings.server";
 import type { B2bResult, QueueTimeout } from "~/core/providers/daraja/result";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
+import type { Db } from "~/utils/db.server";
 import { disbursementEngine } from "./transfers.server";
 import { MPESA_RECEIPT_PATTERN } from "./vocabulary";
 
 const { failTransfer, succeedTransfer } = disbursementEngine;
+
+/**
+ * TRANSITIONAL (ADR 0041): the transfer engine is not on the store yet and its `succeedTransfer`
+ * takes the database to open its own transaction; given the caller's handle, that transaction
+ * nests in the caller's (a savepoint).
+ */
+const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
 
 /**
  * How long a sent B2B transfer waits for its Result before the daily reconciliation puts it in the
@@ -29,13 +39,15 @@ export const B2B_RESULT_LIMIT_MS = 60 * 60_000;
 export type B2bCallbackOutcome = "succeeded" | "failed" | "ignored";
 
 /** The B2B disbursement transfer a callback names, if it went out and awaits its outcome. */
-function awaitingB2bTransfer(db: DbOrTx, transferId: string) {
-  const found = db
-    .select({ transfer: settlementTransfers, b2bKind: disbursementRows.b2bKind })
-    .from(settlementTransfers)
-    .innerJoin(disbursementRows, eq(disbursementRows.id, settlementTransfers.disbursementRowId))
-    .where(eq(settlementTransfers.id, transferId))
-    .get();
+async function awaitingB2bTransfer(q: Handle, transferId: string) {
+  const found = await first(
+    q
+      .select({ transfer: settlementTransfers, b2bKind: disbursementRows.b2bKind })
+      .from(settlementTransfers)
+      .innerJoin(disbursementRows, eq(disbursementRows.id, settlementTransfers.disbursementRowId))
+      .where(eq(settlementTransfers.id, transferId))
+      .limit(1),
+  );
   if (!found?.b2bKind || found.transfer.purpose !== "disbursement") return null;
   const { transfer } = found;
   const wentOut =
@@ -55,15 +67,19 @@ export function b2bFailureReason(code: number, raw: string, description: string)
   return `M-Pesa refused the payment (code ${raw}): ${description}`;
 }
 
-/** Apply a B2B Result to the transfer its URL names: paid with the receipt, or failed. */
-export function applyB2bResult(
-  db: Db,
+/**
+ * Apply a B2B Result to the transfer its URL names: paid with the receipt, or failed. Inside the
+ * caller's write (the callback's).
+ */
+export async function applyB2bResult(
+  q: Handle,
   transferId: string,
   result: B2bResult,
   now: number,
-): B2bCallbackOutcome {
-  const transfer = awaitingB2bTransfer(db, transferId);
+): Promise<B2bCallbackOutcome> {
+  const transfer = await awaitingB2bTransfer(q, transferId);
   if (!transfer) return "ignored";
+  const db = unmovedDb(q);
   if (result.resultCode === 0)
     return succeedTransfer(
       db,
@@ -92,18 +108,19 @@ export function applyB2bResult(
 
 /**
  * Apply a B2B queue timeout: M-Pesa gave up on the request in its queue before processing it, so
- * nothing was paid; the transfer fails and its money goes back to the merchant.
+ * nothing was paid; the transfer fails and its money goes back to the merchant. Inside the
+ * caller's write (the callback's).
  */
-export function applyB2bTimeout(
-  db: Db,
+export async function applyB2bTimeout(
+  q: Handle,
   transferId: string,
   timeout: QueueTimeout,
   now: number,
-): B2bCallbackOutcome {
-  const transfer = awaitingB2bTransfer(db, transferId);
+): Promise<B2bCallbackOutcome> {
+  const transfer = await awaitingB2bTransfer(q, transferId);
   if (!transfer) return "ignored";
   return failTransfer(
-    db,
+    unmovedTx(q),
     transfer.id,
     {
       code: null,
@@ -137,8 +154,8 @@ function inDoubt(now: number) {
  * once (the payouts-in-doubt check, every minute) and at the daily reconciliation
  * (app/core/reconciliation/run.server.ts); the operator checks the M-Pesa statement.
  */
-export function unansweredB2bTransfers(db: DbOrTx, now: number, limit = 1_000) {
-  return db
+export function unansweredB2bTransfers(q: Handle, now: number, limit = 1_000) {
+  return q
     .select({
       transfer: settlementTransfers,
       b2bKind: disbursementRows.b2bKind,
@@ -150,31 +167,30 @@ export function unansweredB2bTransfers(db: DbOrTx, now: number, limit = 1_000) {
     .from(settlementTransfers)
     .innerJoin(disbursementRows, eq(disbursementRows.id, settlementTransfers.disbursementRowId))
     .where(inDoubt(now))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
 /** How many B2B transfers are in doubt (the operators' queue summary). */
-export function countInDoubtB2b(db: DbOrTx, now: number): number {
-  return (
-    db
+export async function countInDoubtB2b(q: Handle, now: number): Promise<number> {
+  const row = await first(
+    q
       .select({ n: count() })
       .from(settlementTransfers)
       .innerJoin(disbursementRows, eq(disbursementRows.id, settlementTransfers.disbursementRowId))
       .where(inDoubt(now))
-      .get()?.n ?? 0
+      .limit(1),
   );
+  return row?.n ?? 0;
 }
 
 /** The rows of a batch whose B2B payout is in doubt (the batch page marks them). */
-export function inDoubtRowIds(db: DbOrTx, batchId: string, now: number): string[] {
-  return db
+export async function inDoubtRowIds(q: Handle, batchId: string, now: number): Promise<string[]> {
+  const rows = await q
     .select({ id: disbursementRows.id })
     .from(disbursementRows)
     .innerJoin(settlementTransfers, eq(settlementTransfers.id, disbursementRows.transferId))
-    .where(and(eq(disbursementRows.batchId, batchId), inDoubt(now)))
-    .all()
-    .map((row) => row.id);
+    .where(and(eq(disbursementRows.batchId, batchId), inDoubt(now)));
+  return rows.map((row) => row.id);
 }
 
 /** The longest operator note kept with a settlement by hand. */
@@ -205,17 +221,19 @@ export class ManualB2bError extends Error {
  * Whether a transfer is a B2B disbursement transfer sent and still without its outcome: the only
  * kind an operator settles by hand (the reconciliation page offers the form for these only).
  */
-export function isUnansweredB2bTransfer(db: DbOrTx, transferId: string): boolean {
-  const found = db
-    .select({
-      status: settlementTransfers.status,
-      purpose: settlementTransfers.purpose,
-      b2bKind: disbursementRows.b2bKind,
-    })
-    .from(settlementTransfers)
-    .innerJoin(disbursementRows, eq(disbursementRows.id, settlementTransfers.disbursementRowId))
-    .where(eq(settlementTransfers.id, transferId))
-    .get();
+export async function isUnansweredB2bTransfer(q: Handle, transferId: string): Promise<boolean> {
+  const found = await first(
+    q
+      .select({
+        status: settlementTransfers.status,
+        purpose: settlementTransfers.purpose,
+        b2bKind: disbursementRows.b2bKind,
+      })
+      .from(settlementTransfers)
+      .innerJoin(disbursementRows, eq(disbursementRows.id, settlementTransfers.disbursementRowId))
+      .where(eq(settlementTransfers.id, transferId))
+      .limit(1),
+  );
   return Boolean(found?.b2bKind) && found?.purpose === "disbursement" && found.status === "sent";
 }
 
@@ -227,15 +245,15 @@ export function isUnansweredB2bTransfer(db: DbOrTx, transferId: string): boolean
  * other refused with a `ManualB2bError`.
  *
  * One transaction: the outcome, its open `transfer_state` finding(s) resolved with a note saying
- * what was done (`resolveFinding`, audited), and an audit entry with the operator as actor. The
+ * what was done (`resolveFindingOn`, audited), and an audit entry with the operator as actor. The
  * transfer's status guards against settling twice: a Result arriving meanwhile (or a second
  * operator) finds it no longer `sent` and changes nothing, and the other way round.
  */
-export function settleB2bByHand(
-  db: Db,
+export async function settleB2bByHand(
+  store: Store,
   input: { transferId: string; operatorId: string } & ManualB2bSettlement,
   now: number,
-): { outcome: "paid" | "failed"; transferId: string; resolvedFindings: string[] } {
+): Promise<{ outcome: "paid" | "failed"; transferId: string; resolvedFindings: string[] }> {
   const note = input.note.trim();
   if (!note) throw new ManualB2bError("no_note", "Write a note: what you found on M-Pesa's portal");
   if (note.length > MANUAL_NOTE_MAX)
@@ -247,118 +265,127 @@ export function settleB2bByHand(
       "Enter M-Pesa's receipt: 10 letters and digits, as the portal shows it",
     );
 
-  return db.transaction(
-    (tx) => {
-      const found = tx
-        .select({
-          transfer: settlementTransfers,
-          b2bKind: disbursementRows.b2bKind,
-          rowId: disbursementRows.id,
-          businessNumber: disbursementRows.businessNumber,
-          accountReference: disbursementRows.accountReference,
-        })
-        .from(settlementTransfers)
-        .leftJoin(disbursementRows, eq(disbursementRows.id, settlementTransfers.disbursementRowId))
-        .where(eq(settlementTransfers.id, input.transferId))
-        .get();
-      if (!found) throw new ManualB2bError("not_found", "There is no transfer with this id.");
-      const { transfer } = found;
-      if (transfer.purpose !== "disbursement" || !found.b2bKind)
-        throw new ManualB2bError(
-          "not_b2b",
-          "This is not an M-Pesa B2B payout: only those are settled by hand here.",
-        );
-      if (transfer.status !== "sent")
-        throw new ManualB2bError(
-          "not_sent",
-          transfer.status === "succeeded" || transfer.status === "failed"
-            ? `This payout is already settled (${transfer.status === "succeeded" ? "paid" : "failed"}): nothing was changed.`
-            : "This payout has not gone out to M-Pesa: only a sent payout is settled by hand.",
-        );
-      if (receipt !== null) {
-        const taken = tx
+  return store.write(async (q) => {
+    const found = await first(
+      store.forUpdate(
+        q
+          .select({
+            transfer: settlementTransfers,
+            b2bKind: disbursementRows.b2bKind,
+            rowId: disbursementRows.id,
+            businessNumber: disbursementRows.businessNumber,
+            accountReference: disbursementRows.accountReference,
+          })
+          .from(settlementTransfers)
+          .leftJoin(
+            disbursementRows,
+            eq(disbursementRows.id, settlementTransfers.disbursementRowId),
+          )
+          .where(eq(settlementTransfers.id, input.transferId))
+          .limit(1),
+      ),
+    );
+    if (!found) throw new ManualB2bError("not_found", "There is no transfer with this id.");
+    const { transfer } = found;
+    if (transfer.purpose !== "disbursement" || !found.b2bKind)
+      throw new ManualB2bError(
+        "not_b2b",
+        "This is not an M-Pesa B2B payout: only those are settled by hand here.",
+      );
+    if (transfer.status !== "sent")
+      throw new ManualB2bError(
+        "not_sent",
+        transfer.status === "succeeded" || transfer.status === "failed"
+          ? `This payout is already settled (${transfer.status === "succeeded" ? "paid" : "failed"}): nothing was changed.`
+          : "This payout has not gone out to M-Pesa: only a sent payout is settled by hand.",
+      );
+    if (receipt !== null) {
+      const taken = await first(
+        q
           .select({ id: settlementTransfers.id })
           .from(settlementTransfers)
           .where(eq(settlementTransfers.receipt, receipt))
-          .get();
-        if (taken)
-          throw new ManualB2bError(
-            "receipt_taken",
-            `Receipt ${receipt} already pays another payout (${taken.id}): check it on the portal`,
-          );
-      }
-
-      // Nested calls open savepoints inside this transaction: all of it commits, or none.
-      const settled =
-        receipt !== null
-          ? succeedTransfer(
-              db,
-              transfer.id,
-              {
-                receipt,
-                description: "Paid: confirmed by an operator on M-Pesa's organisation portal",
-                recipientName: null,
-              },
-              now,
-            )
-          : failTransfer(
-              db,
-              transfer.id,
-              {
-                code: null,
-                description:
-                  "M-Pesa has no record of this payment, nothing was paid: the money is back in your balance",
-              },
-              now,
-            );
-      if (!settled)
-        throw new ManualB2bError(
-          "not_sent",
-          "This payout is already settled: nothing was changed.",
-        );
-
-      const did =
-        receipt !== null
-          ? `Settled by hand as paid, M-Pesa receipt ${receipt}`
-          : "Settled by hand as failed (no such transaction on M-Pesa), money returned to the merchant";
-      const resolvedFindings = openFindingIds(tx, "transfer_state", transfer.id);
-      for (const findingId of resolvedFindings) {
-        const resolved = resolveFinding(
-          db,
-          { findingId, operatorId: input.operatorId, note: `${did}. ${note}` },
-          now,
-        );
-        if (!resolved.ok)
-          throw new ManualB2bError("not_sent", "The finding changed meanwhile: try again.");
-      }
-
-      recordAudit(
-        tx,
-        {
-          actorType: "operator",
-          actorId: input.operatorId,
-          action:
-            receipt !== null
-              ? "disbursement.b2b_settled_paid_by_hand"
-              : "disbursement.b2b_settled_failed_by_hand",
-          targetType: "settlement_transfer",
-          targetId: transfer.id,
-          details: {
-            outcome: input.outcome,
-            receipt,
-            note,
-            disbursementRowId: found.rowId,
-            b2bKind: found.b2bKind,
-            businessNumber: found.businessNumber,
-            accountReference: found.accountReference,
-            amountKesCents: transfer.amountKesCents.toString(),
-            findings: resolvedFindings,
-          },
-        },
-        now,
+          .limit(1),
       );
-      return { outcome: input.outcome, transferId: transfer.id, resolvedFindings };
-    },
-    { behavior: "immediate" },
-  );
+      if (taken)
+        throw new ManualB2bError(
+          "receipt_taken",
+          `Receipt ${receipt} already pays another payout (${taken.id}): check it on the portal`,
+        );
+    }
+
+    // The engine's own transactions nest in this write (savepoints): all of it commits, or none.
+    const settled =
+      receipt !== null
+        ? succeedTransfer(
+            unmovedDb(q),
+            transfer.id,
+            {
+              receipt,
+              description: "Paid: confirmed by an operator on M-Pesa's organisation portal",
+              recipientName: null,
+            },
+            now,
+          )
+        : failTransfer(
+            unmovedTx(q),
+            transfer.id,
+            {
+              code: null,
+              description:
+                "M-Pesa has no record of this payment, nothing was paid: the money is back in your balance",
+            },
+            now,
+          );
+    if (!settled)
+      throw new ManualB2bError("not_sent", "This payout is already settled: nothing was changed.");
+
+    const did =
+      receipt !== null
+        ? `Settled by hand as paid, M-Pesa receipt ${receipt}`
+        : "Settled by hand as failed (no such transaction on M-Pesa), money returned to the merchant";
+    const resolvedFindings = await openFindingIdsOn(
+      q,
+      "transfer_state",
+      transfer.id,
+      store.forUpdate,
+    );
+    for (const findingId of resolvedFindings) {
+      const resolved = await resolveFindingOn(
+        q,
+        { findingId, operatorId: input.operatorId, note: `${did}. ${note}` },
+        now,
+        store.forUpdate,
+      );
+      if (!resolved.ok)
+        throw new ManualB2bError("not_sent", "The finding changed meanwhile: try again.");
+    }
+
+    recordAudit(
+      unmovedTx(q),
+      {
+        actorType: "operator",
+        actorId: input.operatorId,
+        action:
+          receipt !== null
+            ? "disbursement.b2b_settled_paid_by_hand"
+            : "disbursement.b2b_settled_failed_by_hand",
+        targetType: "settlement_transfer",
+        targetId: transfer.id,
+        details: {
+          outcome: input.outcome,
+          receipt,
+          note,
+          disbursementRowId: found.rowId,
+          b2bKind: found.b2bKind,
+          businessNumber: found.businessNumber,
+          accountReference: found.accountReference,
+          amountKesCents: transfer.amountKesCents.toString(),
+          findings: resolvedFindings,
+        },
+      },
+      now,
+    );
+    return { outcome: input.outcome, transferId: transfer.id, resolvedFindings };
+  });
 }

@@ -78,8 +78,8 @@ async function payOut(rails: PayoutRails = h.rails) {
   await h.darajaSim.flush();
 }
 
-function rowsOf(batchId: string) {
-  return listBatchRows(db, batchId, { limit: 1000 }).rows;
+async function rowsOf(batchId: string) {
+  return (await store.read((q) => listBatchRows(q, batchId, { limit: 1000 }))).rows;
 }
 
 function transferOf(id: string | null) {
@@ -131,7 +131,7 @@ describe("Paybill and Till rows, paid through M-Pesa B2B", () => {
       "123456,till,950,SUP-1,",
     );
 
-    const ready = rowsOf(batch.id);
+    const ready = await rowsOf(batch.id);
     // 1.2% of the amount, and M-Pesa's B2B band charge (KES 17 for 8,000; KES 9 for 950).
     expect(ready.map((r) => [r.feeKesCents, r.railChargeKesCents])).toEqual([
       [9_600n, 1_700n],
@@ -143,7 +143,7 @@ describe("Paybill and Till rows, paid through M-Pesa B2B", () => {
     ]);
 
     await payOut();
-    const rows = rowsOf(batch.id);
+    const rows = await rowsOf(batch.id);
     expect(rows.map((r) => r.status)).toEqual(["paid", "paid"]);
     for (const row of rows) {
       const [request] = b2bRequestsFor(row.transferId);
@@ -184,7 +184,7 @@ describe("Paybill and Till rows, paid through M-Pesa B2B", () => {
     // 700002: the Paybill refuses the account (2007); 700005: M-Pesa's queue timeout.
     const batch = await approvedBatch(M, "700002,paybill,1000,R-1,NOPE", "700005,till,1000,R-2,");
     await payOut();
-    const rows = rowsOf(batch.id);
+    const rows = await rowsOf(batch.id);
     expect(rows.map((r) => r.status)).toEqual(["failed", "failed"]);
     expect(rows[0]!.failureReason).toBe(
       "The Paybill did not accept the account number: check it with the business and pay again",
@@ -205,7 +205,7 @@ describe("a B2B request whose answer was lost", () => {
     addMerchant(db, M);
     creditAvailable(db, M, 50_000);
     const batch = await approvedBatch(M, "300100,till,1200,L-1,", "300200,paybill,1300,L-2,ACC-9");
-    const [crashed, unknown] = rowsOf(batch.id);
+    const [crashed, unknown] = await rowsOf(batch.id);
     // Line 2: the request went out, then the process lost the answer and threw (as a crash
     // mid-send would leave it). Line 3: the rail says the answer was lost (a timeout).
     await sendPendingTransfers(
@@ -236,7 +236,7 @@ describe("a B2B request whose answer was lost", () => {
 
     // The Results, naming each transfer in their URL, pay them.
     await h.darajaSim.flush();
-    const rows = rowsOf(batch.id);
+    const rows = await rowsOf(batch.id);
     expect(rows.map((r) => r.status)).toEqual(["paid", "paid"]);
     for (const row of rows) {
       expect(b2bRequestsFor(row.transferId)).toHaveLength(1);
@@ -262,7 +262,7 @@ describe("a B2B request whose answer was lost", () => {
     // The next run marks it sent (never sending it again); its Result never comes.
     h.clock.now += 10 * 60_000;
     await payOut();
-    const [row] = rowsOf(batch.id);
+    const [row] = await rowsOf(batch.id);
     expect(transferOf(row!.transferId)).toMatchObject({ status: "sent", conversationId: null });
     expect(row!.status).toBe("sent");
     expect(b2bRequestsFor(row!.transferId)).toHaveLength(1);
@@ -274,8 +274,8 @@ describe("a B2B request whose answer was lost", () => {
         .all();
     // In doubt at once (issue 27, item 13): on the batch, counted for operators, and a finding
     // from the minute check, without waiting for the daily run or the Result limit.
-    expect(inDoubtRowIds(db, batch.id, now())).toEqual([row!.id]);
-    expect(countInDoubtB2b(db, now())).toBeGreaterThanOrEqual(1);
+    expect(await store.read((q) => inDoubtRowIds(q, batch.id, now()))).toEqual([row!.id]);
+    expect(await store.read((q) => countInDoubtB2b(q, now()))).toBeGreaterThanOrEqual(1);
     expect(await recordPayoutsInDoubt(store, now)).toMatchObject({ status: "completed" });
     expect(findingsOf()).toHaveLength(1);
     expect(findingsOf()[0]!.subjectLabel).toContain("answer lost");
@@ -311,7 +311,7 @@ describe("a B2B request whose answer was lost", () => {
   it("answered but with no Result, is in doubt only once the Result is overdue", async () => {
     const batch = await approvedBatch(M, "700006,paybill,2100,S-2,ACC-2");
     await payOut();
-    const [row] = rowsOf(batch.id);
+    const [row] = await rowsOf(batch.id);
     expect(transferOf(row!.transferId)).toMatchObject({ status: "sent" });
     expect(transferOf(row!.transferId).conversationId).not.toBeNull();
     const findingsOf = () =>
@@ -321,10 +321,10 @@ describe("a B2B request whose answer was lost", () => {
         .where(eq(reconciliationFindings.subject, row!.transferId!))
         .all();
     await recordPayoutsInDoubt(store, now);
-    expect(inDoubtRowIds(db, batch.id, now())).toEqual([]);
+    expect(await store.read((q) => inDoubtRowIds(q, batch.id, now()))).toEqual([]);
     expect(findingsOf()).toEqual([]);
     h.clock.now += B2B_RESULT_LIMIT_MS + 60_000;
-    expect(inDoubtRowIds(db, batch.id, now())).toEqual([row!.id]);
+    expect(await store.read((q) => inDoubtRowIds(q, batch.id, now()))).toEqual([row!.id]);
     await recordPayoutsInDoubt(store, now);
     expect(findingsOf()).toHaveLength(1);
     expect(findingsOf()[0]!.subjectLabel).toContain("no Result");

@@ -232,8 +232,7 @@ async function release(
   now: number,
   runningRails?: readonly RailId[],
 ): Promise<{ reservedKesCents: bigint; rows: number }> {
-  // reads.server.ts keeps its synchronous reads this round (the webhook events use them).
-  const totals = readyTotals(unmovedTx(q), batch.id);
+  const totals = await readyTotals(q, batch.id);
   if (totals.count === 0)
     throw new DisbursementError("nothing_to_pay", "There is no row to pay in this batch.");
   await requireRunningRails(q, batch.id, "ready", runningRails);

@@ -99,8 +99,13 @@ describe("disbursements keep the merchant's money whole", () => {
         addMerchant(db, M);
         let funded = 0n;
         const batches: string[] = [];
-        const check = () => {
-          const rows = batches.flatMap((id) => listBatchRows(db, id, { limit: 100 }).rows);
+        const check = async () => {
+          const rows = await store.read(async (q) => {
+            const all = [];
+            for (const id of batches)
+              all.push(...(await listBatchRows(q, id, { limit: 100 })).rows);
+            return all;
+          });
           const total = (r: (typeof rows)[number]) =>
             (r.amountKesCents ?? 0n) + (r.feeKesCents ?? 0n) + (r.railChargeKesCents ?? 0n);
           const paid = rows.filter((r) => r.status === "paid").reduce((s, r) => s + total(r), 0n);
@@ -159,7 +164,7 @@ describe("disbursements keep the merchant's money whole", () => {
             // Refusals (the maker approving, a short balance, nothing to retry) change nothing.
             if (!(error instanceof DisbursementError)) throw error;
           }
-          check();
+          await check();
         }
         expect(verifyBalances(db)).toEqual([]);
       }),

@@ -91,8 +91,8 @@ async function payOut(rails: PayoutRails = h.rails) {
   await h.darajaSim.flush();
 }
 
-function rowsOf(batchId: string) {
-  return listBatchRows(db, batchId, { limit: 1000 }).rows;
+async function rowsOf(batchId: string) {
+  return (await store.read((q) => listBatchRows(q, batchId, { limit: 1000 }))).rows;
 }
 
 function expectLedgerSound() {
@@ -124,7 +124,7 @@ describe("a payout file, checked and paid", () => {
       now(),
     );
     batchId = batch.id;
-    const rows = rowsOf(batchId);
+    const rows = await rowsOf(batchId);
     expect(rows.map((r) => [r.line, r.status])).toEqual([
       [2, "ready"],
       [3, "ready"],
@@ -141,7 +141,7 @@ describe("a payout file, checked and paid", () => {
     expect(rows[2]?.duplicateOfLine).toBe(2);
     expect(JSON.parse(rows[3]!.errors!)[0].field).toBe("amount");
 
-    const summary = batchSummary(db, batch);
+    const summary = await store.read((q) => batchSummary(q, batch));
     const costs = [
       rowCost("mpesa", 150_000n),
       rowCost("mpesa", 250_000n),
@@ -159,7 +159,7 @@ describe("a payout file, checked and paid", () => {
     await expect(submitBatch(store, checker(M), batchId, now())).rejects.toThrow(
       /2 rows need fixing/,
     );
-    const [, , , bad] = rowsOf(batchId);
+    const [, , , bad] = await rowsOf(batchId);
     const check = await updateRow(
       store,
       checker(M),
@@ -178,10 +178,10 @@ describe("a payout file, checked and paid", () => {
       now(),
     );
     expect(check.ok).toBe(true);
-    const duplicate = rowsOf(batchId)[2]!;
+    const duplicate = (await rowsOf(batchId))[2]!;
     await setRowDropped(store, checker(M), { batchId, rowId: duplicate.id, dropped: true }, now());
     expect(await dropInvalidRows(store, checker(M), batchId, now())).toBe(1);
-    expect(rowsOf(batchId).map((r) => r.status)).toEqual([
+    expect((await rowsOf(batchId)).map((r) => r.status)).toEqual([
       "ready",
       "ready",
       "dropped",
@@ -203,12 +203,13 @@ describe("a payout file, checked and paid", () => {
 
   it("another member approves: the total is reserved at once, each row queued", async () => {
     const before = owed(db, merchantAvailable(M));
-    const total = batchSummary(db, findBatchOrThrow(batchId)).ready.totalKesCents;
+    const total = (await store.read((q) => batchSummary(q, findBatchOrThrow(batchId)))).ready
+      .totalKesCents;
     const result = await approveBatch(store, checker(M), batchId, now());
     expect(result).toEqual({ reservedKesCents: total, rows: 3 });
     expect(owed(db, merchantAvailable(M))).toBe(before - total);
     expect(owed(db, merchantReserved(M))).toBe(total);
-    expect(rowsOf(batchId).filter((r) => r.status === "queued")).toHaveLength(3);
+    expect((await rowsOf(batchId)).filter((r) => r.status === "queued")).toHaveLength(3);
     expect(
       db.select().from(auditLog).where(eq(auditLog.action, "disbursement.batch_approved")).all(),
     ).toHaveLength(1);
@@ -221,7 +222,7 @@ describe("a payout file, checked and paid", () => {
   it("the rows go out through M-Pesa and are paid: reserved empties, fees earned, receipts texted", async () => {
     const feeBefore = -trialAccount(feeRevenue().code);
     await payOut();
-    const rows = rowsOf(batchId).filter((r) => r.status !== "dropped");
+    const rows = (await rowsOf(batchId)).filter((r) => r.status !== "dropped");
     expect(rows.map((r) => r.status)).toEqual(["paid", "paid", "paid"]);
     expect(rows.every((r) => r.receipt)).toBe(true);
     expect(owed(db, merchantReserved(M))).toBe(0n);
@@ -241,7 +242,8 @@ describe("a payout file, checked and paid", () => {
   });
 
   it("the results file lists each row with its receipt, formula cells defused", async () => {
-    const lines = [...resultsCsvLines(db, batchId)];
+    const lines: string[] = [];
+    for await (const line of resultsCsvLines(store, batchId)) lines.push(line);
     expect(lines[0]).toBe(
       "line,recipient,rail,bank_code,amount_kes,fee_kes,rail_charge_kes,reference,name,registered_name,status,receipt,failure_reason,completed_at,account",
     );
@@ -258,7 +260,7 @@ describe("a payout file, checked and paid", () => {
     // Sent (fee and charge leave) and paid (the amount leaves): two lines per row.
     expect(payouts).toHaveLength(6);
     expect(statement.totals.disbursement.fee).toBe(
-      rowsOf(batchId).reduce((s, r) => s + (r.status === "paid" ? r.feeKesCents! : 0n), 0n),
+      (await rowsOf(batchId)).reduce((s, r) => s + (r.status === "paid" ? r.feeKesCents! : 0n), 0n),
     );
     expect(statement.closing).toBe(owed(db, merchantAvailable(M)));
   });
@@ -275,10 +277,10 @@ describe("a payout file, checked and paid", () => {
       },
       now(),
     );
-    const [same, differentAmount] = rowsOf(next.id);
-    expect(same?.recentDuplicateOf).toBe(rowsOf(batchId)[0]?.id);
+    const [same, differentAmount] = await rowsOf(next.id);
+    expect(same?.recentDuplicateOf).toBe((await rowsOf(batchId))[0]?.id);
     expect(differentAmount?.recentDuplicateOf).toBeNull();
-    expect(batchSummary(db, next).attention.recentDuplicates).toBe(1);
+    expect((await store.read((q) => batchSummary(q, next))).attention.recentDuplicates).toBe(1);
   });
 });
 
@@ -415,7 +417,7 @@ describe("failed rows, retries and a lost answer", () => {
     const before = owed(db, merchantAvailable(M));
     await approveBatch(store, checker(M), batch.id, now());
     await payOut();
-    const rows = rowsOf(batch.id);
+    const rows = await rowsOf(batch.id);
     expect(rows.map((r) => r.status)).toEqual(["paid", "failed", "failed"]);
     expect(rows[1]?.failureReason).toMatch(/\w/);
     expect(findBatchOrThrow(batch.id).status).toBe("completed");
@@ -430,7 +432,7 @@ describe("failed rows, retries and a lost answer", () => {
     expect(findBatchOrThrow(batch.id).status).toBe("processing");
     expect(owed(db, merchantReserved(M))).toBe(rowCost("mpesa", 200_000n).totalKesCents);
     await payOut();
-    expect(rowsOf(batch.id).map((r) => r.status)).toEqual(["paid", "paid", "failed"]);
+    expect((await rowsOf(batch.id)).map((r) => r.status)).toEqual(["paid", "paid", "failed"]);
     // Each try has its own transfer: the failed one stays failed, the retry paid.
     const transfers = db
       .select()
@@ -467,7 +469,7 @@ describe("failed rows, retries and a lost answer", () => {
     expect(
       await cancelRows(store, checker(M), { batchId: batch.id, rowIds: "all_failed" }, now()),
     ).toBe(1);
-    expect(rowsOf(batch.id).map((r) => r.status)).toEqual(["paid", "paid", "cancelled"]);
+    expect((await rowsOf(batch.id)).map((r) => r.status)).toEqual(["paid", "paid", "cancelled"]);
     expect(findBatchOrThrow(batch.id).status).toBe("completed");
     await expect(
       retryRows(store, checker(M), { batchId: batch.id, rowIds: "all_failed" }, now()),
@@ -507,7 +509,7 @@ describe("failed rows, retries and a lost answer", () => {
       },
     };
     await sendPendingTransfers(db, dying, now, { limit: 500 });
-    expect(rowsOf(batch.id).map((r) => r.status)).toEqual(["sent", "sent"]);
+    expect((await rowsOf(batch.id)).map((r) => r.status)).toEqual(["sent", "sent"]);
     // The next run sends each again with the same id (the rail says it has it) ...
     h.clock.now += 10 * 60_000;
     await payOut();
@@ -515,7 +517,7 @@ describe("failed rows, retries and a lost answer", () => {
     h.clock.now += 10 * 60_000;
     await queryOverdueTransfers(db, h.rails, now());
     await h.darajaSim.flush();
-    const rows = rowsOf(batch.id);
+    const rows = await rowsOf(batch.id);
     expect(rows.map((r) => r.status)).toEqual(["paid", "paid"]);
     for (const row of rows) {
       const sends = h.darajaSim.requests.filter(
@@ -572,7 +574,7 @@ describe("one payout", () => {
       batch: { status: "processing" },
     });
     await payOut();
-    expect(rowsOf(quick.batch.id)[0]?.status).toBe("paid");
+    expect((await rowsOf(quick.batch.id))[0]?.status).toBe("paid");
 
     await setPayoutApprovalAboveKes(store, { merchantId: M, actorId: MAKER, kes: 24_999 }, now());
     const held = await createSinglePayout(
@@ -582,7 +584,9 @@ describe("one payout", () => {
       now(),
     );
     expect(held).toMatchObject({ needsApproval: true, batch: { status: "awaiting_approval" } });
-    expect(rowsOf(held.batch.id)[0]?.recentDuplicateOf).toBe(rowsOf(quick.batch.id)[0]?.id);
+    expect((await rowsOf(held.batch.id))[0]?.recentDuplicateOf).toBe(
+      (await rowsOf(quick.batch.id))[0]?.id,
+    );
     expect(owed(db, merchantReserved(M))).toBe(0n);
     expect(
       await catchError(() =>
@@ -616,7 +620,7 @@ describe("one payout", () => {
     );
     await sendPendingTransfers(db, h.rails, now, { modes: ["test"] });
     await h.darajaSim.flush();
-    expect(rowsOf(batch.id)[0]?.status).toBe("paid");
+    expect((await rowsOf(batch.id))[0]?.status).toBe("paid");
     expect(owed(db, book.merchantAvailable(M))).toBe(
       cents - rowCost("mpesa", 50_000n).totalKesCents,
     );

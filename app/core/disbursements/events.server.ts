@@ -4,6 +4,11 @@
  * mode a page at a time, and the webhook events of a batch and of a row, written to the outbox in
  * the caller's transaction (the core calls `enqueueBatchEvent` / `enqueueRowEvent` where the state
  * changes, so no event is lost to a crash between the change and the sending).
+ *
+ * On the store (ADR 0041): the API's reads (`findBatchInMode`, `listBatchesPage`, `batchObjectOn`)
+ * run on the caller's handle. TRANSITIONAL: the events and `batchObjectOf` stay synchronous for the
+ * transfer engine, which enqueues them inside its synchronous transactions, and for the API's
+ * idempotent answer stored inside the batch's transaction; they go when those move.
  */
 import { and, desc, eq, lt, ne, or, sql } from "drizzle-orm";
 import { disbursementBatches, disbursementRows } from "../../../drizzle/schema";
@@ -14,9 +19,11 @@ import {
   type PayoutBatchFigures,
 } from "~/core/api/payout-batch-object";
 import type { ApiMode, WebhookEventType } from "~/core/api/vocabulary";
+import { first } from "~/db/sql";
+import type { Handle } from "~/db/store";
 import type { DbOrTx } from "~/utils/db.server";
 import type { Batch } from "./batch-rows.server";
-import { batchSummary } from "./reads.server";
+import { batchSummary, type BatchSummary, summaryOf, summaryQueries } from "./reads.server";
 import type { BatchStatus } from "./vocabulary";
 
 export type PayoutBatchEventType = Extract<WebhookEventType, `payout_batch.${string}`>;
@@ -25,17 +32,31 @@ export type DisbursementEventType = Extract<WebhookEventType, `disbursement.${st
 /** Rows that pay (or paid, or failed paying): what the batch's totals add up. */
 const PAYING = sql`${disbursementRows.status} in ('ready', 'queued', 'sent', 'paid', 'failed')`;
 
+/** The sums of the batch's paying rows: the columns and the condition of one query. */
+const payingSums = (batchId: string) => ({
+  columns: {
+    amount: sql<string>`cast(coalesce(sum(${disbursementRows.amountKesCents}), 0) as text)`,
+    fee: sql<string>`cast(coalesce(sum(${disbursementRows.feeKesCents}), 0) as text)`,
+    charge: sql<string>`cast(coalesce(sum(${disbursementRows.railChargeKesCents}), 0) as text)`,
+  },
+  where: and(eq(disbursementRows.batchId, batchId), PAYING),
+});
+
+/** What the batch's paying rows come to, in the caller's read. */
+async function payingTotalsOn(q: Handle, batchId: string): Promise<PayoutBatchFigures["totals"]> {
+  const { columns, where } = payingSums(batchId);
+  return totalsOf(await first(q.select(columns).from(disbursementRows).where(where).limit(1)));
+}
+
 /** What the batch's paying rows come to: amount, our fee, the rails' charges and their sum. */
 function payingTotals(db: DbOrTx, batchId: string): PayoutBatchFigures["totals"] {
-  const sums = db
-    .select({
-      amount: sql<string>`cast(coalesce(sum(${disbursementRows.amountKesCents}), 0) as text)`,
-      fee: sql<string>`cast(coalesce(sum(${disbursementRows.feeKesCents}), 0) as text)`,
-      charge: sql<string>`cast(coalesce(sum(${disbursementRows.railChargeKesCents}), 0) as text)`,
-    })
-    .from(disbursementRows)
-    .where(and(eq(disbursementRows.batchId, batchId), PAYING))
-    .get();
+  const { columns, where } = payingSums(batchId);
+  return totalsOf(db.select(columns).from(disbursementRows).where(where).get());
+}
+
+function totalsOf(
+  sums: { amount: string; fee: string; charge: string } | undefined,
+): PayoutBatchFigures["totals"] {
   const amountKesCents = BigInt(sums?.amount ?? "0");
   const feeKesCents = BigInt(sums?.fee ?? "0");
   const railChargeKesCents = BigInt(sums?.charge ?? "0");
@@ -47,9 +68,49 @@ function payingTotals(db: DbOrTx, batchId: string): PayoutBatchFigures["totals"]
   };
 }
 
-/** The batch's object as it is now (`approval_url` a path: see withSiteUrl). */
+/**
+ * `batchSummary` (reads.server.ts), synchronously: the same queries. TRANSITIONAL (ADR 0041): for
+ * the events the transfer engine enqueues inside its synchronous transactions; goes when it moves.
+ */
+function batchSummaryIn(db: DbOrTx, batch: Batch): BatchSummary {
+  const queries = summaryQueries(batch.id);
+  const byStatus = db
+    .select(queries.byStatus.columns)
+    .from(disbursementRows)
+    .where(queries.byStatus.where)
+    .groupBy(disbursementRows.status)
+    .all();
+  const attention = db
+    .select(queries.attention.columns)
+    .from(disbursementRows)
+    .where(queries.attention.where)
+    .get();
+  const ready = db
+    .select(queries.ready.columns)
+    .from(disbursementRows)
+    .where(queries.ready.where)
+    .all();
+  return summaryOf(batch, byStatus, attention, ready);
+}
+
+/** The batch's object as it is now, in the caller's read (`approval_url` a path: withSiteUrl). */
+export async function batchObjectOn(q: Handle, batch: Batch) {
+  const summary = await batchSummary(q, batch);
+  return payoutBatchObject(batch, {
+    counts: summary.counts,
+    rows: summary.rows,
+    totals: await payingTotalsOn(q, batch.id),
+    paidKesCents: summary.paidKesCents,
+    attention: summary.attention,
+  });
+}
+
+/**
+ * `batchObjectOn`, synchronously. TRANSITIONAL (ADR 0041): for the events and the API's idempotent
+ * answer, inside transactions not yet on the store.
+ */
 export function batchObjectOf(db: DbOrTx, batch: Batch) {
-  const summary = batchSummary(db, batch);
+  const summary = batchSummaryIn(db, batch);
   return payoutBatchObject(batch, {
     counts: summary.counts,
     rows: summary.rows,
@@ -61,35 +122,39 @@ export function batchObjectOf(db: DbOrTx, batch: Batch) {
 
 /** A batch of this merchant in this mode (another merchant's, or the other mode's: none). */
 export function findBatchInMode(
-  db: DbOrTx,
+  q: Handle,
   scope: { merchantId: string; mode: ApiMode },
   batchId: string,
-): Batch | undefined {
-  return db
-    .select()
-    .from(disbursementBatches)
-    .where(
-      and(
-        eq(disbursementBatches.id, batchId),
-        eq(disbursementBatches.merchantId, scope.merchantId),
-        eq(disbursementBatches.mode, scope.mode),
-      ),
-    )
-    .get();
+): Promise<Batch | undefined> {
+  return first(
+    q
+      .select()
+      .from(disbursementBatches)
+      .where(
+        and(
+          eq(disbursementBatches.id, batchId),
+          eq(disbursementBatches.merchantId, scope.merchantId),
+          eq(disbursementBatches.mode, scope.mode),
+        ),
+      )
+      .limit(1),
+  );
 }
 
 /**
  * The merchant's batches in a mode, newest first, a page at a time after `startingAfter` (a batch
  * id). `undefined` when the cursor is not this merchant's batch in this mode.
  */
-export function listBatchesPage(
-  db: DbOrTx,
+export async function listBatchesPage(
+  q: Handle,
   scope: { merchantId: string; mode: ApiMode },
   query: { limit: number; startingAfter?: string; status?: BatchStatus },
-): { items: Batch[]; hasMore: boolean } | undefined {
-  const cursor = query.startingAfter ? findBatchInMode(db, scope, query.startingAfter) : undefined;
+): Promise<{ items: Batch[]; hasMore: boolean } | undefined> {
+  const cursor = query.startingAfter
+    ? await findBatchInMode(q, scope, query.startingAfter)
+    : undefined;
   if (query.startingAfter && !cursor) return undefined;
-  const rows = db
+  const rows = await q
     .select()
     .from(disbursementBatches)
     .where(
@@ -111,8 +176,7 @@ export function listBatchesPage(
       ),
     )
     .orderBy(desc(disbursementBatches.createdAt), desc(disbursementBatches.id))
-    .limit(query.limit + 1)
-    .all();
+    .limit(query.limit + 1);
   return { items: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
 }
 

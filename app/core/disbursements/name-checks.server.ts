@@ -4,43 +4,48 @@
  * the name the file gives, and a mismatch is flagged before anyone approves. Run by the payments
  * tick, a few rows at a time, so a large file never holds up the upload; the preview shows the
  * progress. A lookup moves no money.
+ *
+ * On the store (ADR 0041): the rows waiting are read in one read, each rail is asked outside any
+ * transaction, and each answer is stored by a write of its own (each was a statement of its own).
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { disbursementBatches, disbursementRows } from "../../../drizzle/schema";
 import type { LedgerBook } from "~/core/ledger/ledger.server";
 import type { PayoutRails } from "~/core/rails/types";
-import type { Db } from "~/utils/db.server";
+import type { Handle, Store } from "~/db/store";
 import { compareNames } from "./names";
 import { rowDestination } from "./row-destination";
 import type { NameCheck } from "./vocabulary";
 
 /** Ask the rails about up to `limit` rows waiting for a name check; returns how many were asked. */
 export async function checkPendingNames(
-  db: Db,
+  store: Store,
   rails: PayoutRails,
   now: () => number,
   options: { limit?: number; modes?: readonly LedgerBook[] } = {},
 ): Promise<number> {
   const { limit = 50, modes } = options;
-  const waiting = db
-    .select({ row: disbursementRows })
-    .from(disbursementRows)
-    .innerJoin(disbursementBatches, eq(disbursementBatches.id, disbursementRows.batchId))
-    .where(
-      and(
-        eq(disbursementRows.nameCheck, "pending"),
-        inArray(disbursementBatches.status, ["draft", "awaiting_approval"]),
-        modes ? inArray(disbursementBatches.mode, [...modes]) : undefined,
-      ),
-    )
-    .orderBy(asc(disbursementBatches.createdAt), asc(disbursementRows.line))
-    .limit(limit)
-    .all();
+  const waiting = await store.read((q) =>
+    q
+      .select({ row: disbursementRows })
+      .from(disbursementRows)
+      .innerJoin(disbursementBatches, eq(disbursementBatches.id, disbursementRows.batchId))
+      .where(
+        and(
+          eq(disbursementRows.nameCheck, "pending"),
+          inArray(disbursementBatches.status, ["draft", "awaiting_approval"]),
+          modes ? inArray(disbursementBatches.mode, [...modes]) : undefined,
+        ),
+      )
+      .orderBy(asc(disbursementBatches.createdAt), asc(disbursementRows.line))
+      .limit(limit),
+  );
   let asked = 0;
   for (const { row } of waiting) {
     const rail = row.rail ? rails[row.rail] : undefined;
     if (!rail?.lookupName) {
-      record(db, row.id, row.updatedAt, "not_offered", null, now());
+      const at = now();
+      await store.write((q) => record(q, row.id, row.updatedAt, "not_offered", null, at));
       continue;
     }
     let check: NameCheck;
@@ -55,21 +60,23 @@ export async function checkPendingNames(
       check = "unavailable";
     }
     asked++;
-    record(db, row.id, row.updatedAt, check, registered, now());
+    const at = now();
+    await store.write((q) => record(q, row.id, row.updatedAt, check, registered, at));
   }
   return asked;
 }
 
 /** Store the answer unless the row was edited meanwhile (its edit asks again). */
-function record(
-  db: Db,
+async function record(
+  q: Handle,
   rowId: string,
   seenUpdatedAt: number,
   check: NameCheck,
   registeredName: string | null,
   now: number,
 ) {
-  db.update(disbursementRows)
+  await q
+    .update(disbursementRows)
     .set({ nameCheck: check, registeredName, updatedAt: now })
     .where(
       and(
@@ -77,6 +84,5 @@ function record(
         eq(disbursementRows.nameCheck, "pending"),
         eq(disbursementRows.updatedAt, seenUpdatedAt),
       ),
-    )
-    .run();
+    );
 }

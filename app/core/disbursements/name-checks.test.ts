@@ -69,7 +69,7 @@ describe("registered names beside the file's", () => {
       },
       now(),
     );
-    const before = listBatchRows(db, batch.id).rows;
+    const before = (await store.read((q) => listBatchRows(q, batch.id))).rows;
     expect(before.map((r) => r.nameCheck)).toEqual([
       "pending",
       "pending",
@@ -77,10 +77,10 @@ describe("registered names beside the file's", () => {
       "pending",
       "not_offered",
     ]);
-    expect(batchSummary(db, batch).attention.namesPending).toBe(4);
+    expect((await store.read((q) => batchSummary(q, batch))).attention.namesPending).toBe(4);
 
-    expect(await checkPendingNames(db, rails, now)).toBe(4);
-    const rows = listBatchRows(db, batch.id).rows;
+    expect(await checkPendingNames(store, rails, now)).toBe(4);
+    const rows = (await store.read((q) => listBatchRows(q, batch.id))).rows;
     expect(rows.map((r) => [r.nameCheck, r.registeredName])).toEqual([
       ["match", "KAMAU WANJIKU MUTHONI"],
       ["partial", "OTIENO JAMES"],
@@ -88,21 +88,21 @@ describe("registered names beside the file's", () => {
       ["not_found", null],
       ["not_offered", null],
     ]);
-    const summary = batchSummary(db, batch);
+    const summary = await store.read((q) => batchSummary(q, batch));
     expect(summary.attention).toMatchObject({
       nameMismatches: 2,
       namesNotFound: 1,
       namesPending: 0,
     });
     // Nothing left to ask.
-    expect(await checkPendingNames(db, rails, now)).toBe(0);
+    expect(await checkPendingNames(store, rails, now)).toBe(0);
 
     // The maker drops nothing (their call); another member approves; the bank rows are paid.
     await submitBatch(store, { merchantId: M, memberId: "usr_maker" }, batch.id, now());
     await approveBatch(store, { merchantId: M, memberId: "usr_checker" }, batch.id, now());
     await sendPendingTransfers(db, rails, now, { limit: 100 });
     await h.darajaSim.flush();
-    const paid = listBatchRows(db, batch.id).rows;
+    const paid = (await store.read((q) => listBatchRows(q, batch.id))).rows;
     expect(paid.map((r) => r.status)).toEqual(["paid", "paid", "paid", "failed", "paid"]);
     expect(owed(db, merchantReserved(M))).toBe(0n);
   });
@@ -121,7 +121,9 @@ describe("registered names beside the file's", () => {
     );
     await submitBatch(store, { merchantId: M, memberId: "usr_maker" }, batch.id, now());
     await approveBatch(store, { merchantId: M, memberId: "usr_checker" }, batch.id, now());
-    expect(await checkPendingNames(db, rails, now)).toBe(0);
-    expect(listBatchRows(db, batch.id).rows[0]?.nameCheck).toBe("not_offered");
+    expect(await checkPendingNames(store, rails, now)).toBe(0);
+    expect((await store.read((q) => listBatchRows(q, batch.id))).rows[0]?.nameCheck).toBe(
+      "not_offered",
+    );
   });
 });

@@ -4,10 +4,12 @@
  * approval), its rows a page at a time, and the results file with each receipt.
  */
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, or, sql } from "drizzle-orm";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { disbursementBatches, disbursementRows } from "../../../drizzle/schema";
 import type { LedgerBook } from "~/core/ledger/ledger.server";
 import { kesDecimal, textCell } from "~/core/payments/export";
-import type { DbOrTx } from "~/utils/db.server";
+import { countWhere, first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
 import { formatEatIso } from "~/utils/format";
 import type { Batch, BatchRow } from "./batch-rows.server";
 import { sumCosts } from "./fees";
@@ -15,18 +17,53 @@ import { type RowFilter, type RowStatus, rowStatuses } from "./vocabulary";
 
 export { rowFilters, type RowFilter } from "./vocabulary";
 
-/** What the batch's rows to pay come to (ready rows before approval). */
-export function readyTotals(db: DbOrTx, batchId: string) {
-  const rows = db
-    .select({
-      rail: disbursementRows.rail,
-      amount: disbursementRows.amountKesCents,
-      fee: disbursementRows.feeKesCents,
-      charge: disbursementRows.railChargeKesCents,
-    })
-    .from(disbursementRows)
-    .where(and(eq(disbursementRows.batchId, batchId), eq(disbursementRows.status, "ready")))
-    .all();
+/**
+ * The queries of a batch's summary, as columns and conditions: run by `batchSummary` on the store,
+ * and by the batch webhook events' synchronous summary (TRANSITIONAL, events.server.ts: the
+ * transfer engine enqueues them inside its synchronous transactions). One definition, both runs.
+ */
+export function summaryQueries(batchId: string) {
+  const ofBatch = eq(disbursementRows.batchId, batchId);
+  const live = inArray(disbursementRows.status, ["ready", "queued", "sent", "paid", "failed"]);
+  return {
+    ready: {
+      columns: {
+        rail: disbursementRows.rail,
+        amount: disbursementRows.amountKesCents,
+        fee: disbursementRows.feeKesCents,
+        charge: disbursementRows.railChargeKesCents,
+      },
+      where: and(ofBatch, eq(disbursementRows.status, "ready")),
+    },
+    byStatus: {
+      columns: {
+        status: disbursementRows.status,
+        rows: count(),
+        amount: sql<string>`cast(coalesce(sum(${disbursementRows.amountKesCents}), 0) as text)`,
+      },
+      where: ofBatch,
+    },
+    attention: {
+      columns: {
+        duplicatesInFile: countWhere(sql`${disbursementRows.duplicateOfLine} is not null`),
+        recentDuplicates: countWhere(sql`${disbursementRows.recentDuplicateOf} is not null`),
+        nameMismatches: countWhere(sql`${disbursementRows.nameCheck} in ('mismatch', 'partial')`),
+        namesNotFound: countWhere(sql`${disbursementRows.nameCheck} = 'not_found'`),
+        namesPending: countWhere(sql`${disbursementRows.nameCheck} = 'pending'`),
+      },
+      where: and(ofBatch, live),
+    },
+  };
+}
+
+type SummaryQueries = ReturnType<typeof summaryQueries>;
+/** A row of one of the summary's queries. */
+export type SummaryRow<K extends keyof SummaryQueries> = SelectResultFields<
+  SummaryQueries[K]["columns"]
+>;
+
+/** What the ready rows (of `summaryQueries(…).ready`) come to. */
+export function readyTotalsOf(rows: readonly SummaryRow<"ready">[]) {
   return sumCosts(
     rows.map((row) => {
       const amount = row.amount ?? 0n;
@@ -42,13 +79,19 @@ export function readyTotals(db: DbOrTx, batchId: string) {
   );
 }
 
+/** What the batch's rows to pay come to (ready rows before approval). */
+export async function readyTotals(q: Handle, batchId: string) {
+  const { ready } = summaryQueries(batchId);
+  return readyTotalsOf(await q.select(ready.columns).from(disbursementRows).where(ready.where));
+}
+
 export interface BatchSummary {
   batch: Batch;
   /** Rows per state. */
   counts: Record<RowStatus, number>;
   rows: number;
   /** Before approval: what the ready rows come to (amount, fee, rail charge, total). */
-  ready: ReturnType<typeof readyTotals>;
+  ready: ReturnType<typeof readyTotalsOf>;
   /** KES cents paid (rows paid) and still on its way (queued or sent). */
   paidKesCents: bigint;
   openKesCents: bigint;
@@ -65,17 +108,13 @@ export interface BatchSummary {
 const emptyCounts = (): Record<RowStatus, number> =>
   Object.fromEntries(rowStatuses.map((status) => [status, 0])) as Record<RowStatus, number>;
 
-export function batchSummary(db: DbOrTx, batch: Batch): BatchSummary {
-  const byStatus = db
-    .select({
-      status: disbursementRows.status,
-      rows: count(),
-      amount: sql<string>`cast(coalesce(sum(${disbursementRows.amountKesCents}), 0) as text)`,
-    })
-    .from(disbursementRows)
-    .where(eq(disbursementRows.batchId, batch.id))
-    .groupBy(disbursementRows.status)
-    .all();
+/** The summary from the rows of its queries (`summaryQueries`). */
+export function summaryOf(
+  batch: Batch,
+  byStatus: readonly SummaryRow<"byStatus">[],
+  attention: SummaryRow<"attention"> | undefined,
+  ready: readonly SummaryRow<"ready">[],
+): BatchSummary {
   const counts = emptyCounts();
   let paidKesCents = 0n;
   let openKesCents = 0n;
@@ -84,23 +123,11 @@ export function batchSummary(db: DbOrTx, batch: Batch): BatchSummary {
     if (row.status === "paid") paidKesCents += BigInt(row.amount);
     if (row.status === "queued" || row.status === "sent") openKesCents += BigInt(row.amount);
   }
-  const live = inArray(disbursementRows.status, ["ready", "queued", "sent", "paid", "failed"]);
-  const attention = db
-    .select({
-      duplicatesInFile: sql<number>`coalesce(sum(case when ${disbursementRows.duplicateOfLine} is not null then 1 else 0 end), 0)`,
-      recentDuplicates: sql<number>`coalesce(sum(case when ${disbursementRows.recentDuplicateOf} is not null then 1 else 0 end), 0)`,
-      nameMismatches: sql<number>`coalesce(sum(case when ${disbursementRows.nameCheck} in ('mismatch', 'partial') then 1 else 0 end), 0)`,
-      namesNotFound: sql<number>`coalesce(sum(case when ${disbursementRows.nameCheck} = 'not_found' then 1 else 0 end), 0)`,
-      namesPending: sql<number>`coalesce(sum(case when ${disbursementRows.nameCheck} = 'pending' then 1 else 0 end), 0)`,
-    })
-    .from(disbursementRows)
-    .where(and(eq(disbursementRows.batchId, batch.id), live))
-    .get();
   return {
     batch,
     counts,
     rows: byStatus.reduce((sum, row) => sum + row.rows, 0),
-    ready: readyTotals(db, batch.id),
+    ready: readyTotalsOf(ready),
     paidKesCents,
     openKesCents,
     attention: {
@@ -111,6 +138,28 @@ export function batchSummary(db: DbOrTx, batch: Batch): BatchSummary {
       namesPending: Number(attention?.namesPending ?? 0),
     },
   };
+}
+
+/** A batch's summary, in the caller's read. */
+export async function batchSummary(q: Handle, batch: Batch): Promise<BatchSummary> {
+  const queries = summaryQueries(batch.id);
+  const byStatus = await q
+    .select(queries.byStatus.columns)
+    .from(disbursementRows)
+    .where(queries.byStatus.where)
+    .groupBy(disbursementRows.status);
+  const attention = await first(
+    q
+      .select(queries.attention.columns)
+      .from(disbursementRows)
+      .where(queries.attention.where)
+      .limit(1),
+  );
+  const ready = await q
+    .select(queries.ready.columns)
+    .from(disbursementRows)
+    .where(queries.ready.where);
+  return summaryOf(batch, byStatus, attention, ready);
 }
 
 function filterCondition(filter: RowFilter) {
@@ -135,24 +184,30 @@ function filterCondition(filter: RowFilter) {
 export const ROWS_PAGE_SIZE = 50;
 
 /** One row of a batch, or null. */
-export function findBatchRow(db: DbOrTx, batchId: string, rowId: string): BatchRow | null {
+export async function findBatchRow(
+  q: Handle,
+  batchId: string,
+  rowId: string,
+): Promise<BatchRow | null> {
   return (
-    db
-      .select()
-      .from(disbursementRows)
-      .where(and(eq(disbursementRows.batchId, batchId), eq(disbursementRows.id, rowId)))
-      .get() ?? null
+    (await first(
+      q
+        .select()
+        .from(disbursementRows)
+        .where(and(eq(disbursementRows.batchId, batchId), eq(disbursementRows.id, rowId)))
+        .limit(1),
+    )) ?? null
   );
 }
 
 /** A page of a batch's rows (in file order) and whether more follow. */
-export function listBatchRows(
-  db: DbOrTx,
+export async function listBatchRows(
+  q: Handle,
   batchId: string,
   options: { filter?: RowFilter; afterLine?: number; limit?: number } = {},
-): { rows: BatchRow[]; hasMore: boolean } {
+): Promise<{ rows: BatchRow[]; hasMore: boolean }> {
   const { filter = "all", afterLine = 0, limit = ROWS_PAGE_SIZE } = options;
-  const rows = db
+  const rows = await q
     .select()
     .from(disbursementRows)
     .where(
@@ -163,8 +218,7 @@ export function listBatchRows(
       ),
     )
     .orderBy(asc(disbursementRows.line))
-    .limit(limit + 1)
-    .all();
+    .limit(limit + 1);
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
 }
 
@@ -177,13 +231,13 @@ export interface BatchListItem {
 }
 
 /** The merchant's batches in a mode, newest first, with row counts and amounts. */
-export function listBatches(
-  db: DbOrTx,
+export async function listBatches(
+  q: Handle,
   merchantId: string,
   mode: LedgerBook,
   limit = 50,
-): BatchListItem[] {
-  const batches = db
+): Promise<BatchListItem[]> {
+  const batches = await q
     .select()
     .from(disbursementBatches)
     .where(
@@ -195,16 +249,15 @@ export function listBatches(
       ),
     )
     .orderBy(desc(disbursementBatches.createdAt))
-    .limit(limit)
-    .all();
+    .limit(limit);
   if (batches.length === 0) return [];
-  const stats = db
+  const stats = await q
     .select({
       batchId: disbursementRows.batchId,
-      rows: sql<number>`sum(case when ${disbursementRows.status} not in ('dropped', 'invalid') then 1 else 0 end)`,
+      rows: countWhere(sql`${disbursementRows.status} not in ('dropped', 'invalid')`),
       amount: sql<string>`cast(coalesce(sum(case when ${disbursementRows.status} not in ('dropped', 'invalid', 'cancelled') then ${disbursementRows.amountKesCents} else 0 end), 0) as text)`,
-      paid: sql<number>`sum(case when ${disbursementRows.status} = 'paid' then 1 else 0 end)`,
-      failed: sql<number>`sum(case when ${disbursementRows.status} = 'failed' then 1 else 0 end)`,
+      paid: countWhere(sql`${disbursementRows.status} = 'paid'`),
+      failed: countWhere(sql`${disbursementRows.status} = 'failed'`),
     })
     .from(disbursementRows)
     .where(
@@ -213,8 +266,7 @@ export function listBatches(
         batches.map((batch) => batch.id),
       ),
     )
-    .groupBy(disbursementRows.batchId)
-    .all();
+    .groupBy(disbursementRows.batchId);
   const byBatch = new Map(stats.map((row) => [row.batchId, row]));
   return batches.map((batch) => {
     const row = byBatch.get(batch.id);
@@ -246,12 +298,16 @@ export const resultsCsvHeader = [
   "account",
 ] as const;
 
-/** The batch's results, one line per row (in file order), formula-safe. */
-export function* resultsCsvLines(db: DbOrTx, batchId: string): Generator<string> {
+/**
+ * The batch's results, one line per row (in file order), formula-safe: a page of rows per
+ * store.read (a large batch is never read whole, nor in one transaction).
+ */
+export async function* resultsCsvLines(store: Store, batchId: string): AsyncGenerator<string> {
   yield resultsCsvHeader.join(",");
   let afterLine = 0;
   for (;;) {
-    const page = resultsCsvPage(db, batchId, afterLine);
+    const from = afterLine;
+    const page = await store.read((q) => resultsCsvPage(q, batchId, from));
     yield* page.lines;
     if (page.nextAfterLine === null) return;
     afterLine = page.nextAfterLine;
@@ -262,13 +318,13 @@ export function* resultsCsvLines(db: DbOrTx, batchId: string): Generator<string>
  * The results lines of the rows after `afterLine` (up to 1000, in file order), and the line to
  * read on from (null: none follow).
  */
-export function resultsCsvPage(
-  db: DbOrTx,
+export async function resultsCsvPage(
+  q: Handle,
   batchId: string,
   afterLine: number,
-): { lines: string[]; nextAfterLine: number | null } {
+): Promise<{ lines: string[]; nextAfterLine: number | null }> {
   const lines: string[] = [];
-  const { rows, hasMore } = listBatchRows(db, batchId, { afterLine, limit: 1000 });
+  const { rows, hasMore } = await listBatchRows(q, batchId, { afterLine, limit: 1000 });
   for (const row of rows) {
     const cells = [
       String(row.line),

@@ -2,14 +2,12 @@
  * Disbursements for every caller (the merchant pages and the API): the batch actions with this
  * process's clock, and a nudge to the sender when money is released so approved rows go out at
  * once instead of on the next payments run (the run picks them up either way). On the store (ADR
- * 0041): every method is async; the reads of reads.server.ts and b2b.server.ts, still synchronous
- * for their other callers, run inside one store.read.
+ * 0041): every method is async; each read is one store.read (the results file, one a page).
  */
 import type { LedgerBook } from "~/core/ledger/ledger.server";
 import { inDoubtRowIds } from "./b2b.server";
 import type { RailId } from "~/core/rails/types";
 import type { Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import {
   approveBatch,
   type BatchActor,
@@ -32,8 +30,7 @@ import {
   findBatchRow,
   listBatches,
   listBatchRows,
-  resultsCsvHeader,
-  resultsCsvPage,
+  resultsCsvLines,
 } from "./reads.server";
 import { otherApprovers as otherApproversIn } from "./batch-approval.server";
 
@@ -112,30 +109,19 @@ export function createDisbursementsService({
     find: (merchantId: string, batchId: string) => findBatch(store, merchantId, batchId),
     /** The batch's rows whose M-Pesa B2B payout is in doubt (answer lost or overdue). */
     inDoubtRows: async (batchId: string) =>
-      new Set(await store.read(async (q) => inDoubtRowIds(unmovedTx(q), batchId, now()))),
+      new Set(await store.read((q) => inDoubtRowIds(q, batchId, now()))),
     /** Active members other than `memberId` who could approve payouts (0: a sole approver). */
     otherApprovers: (merchantId: string, memberId: string) =>
       store.read((q) => otherApproversIn(q, merchantId, memberId)),
     summary: (batch: Parameters<typeof batchSummary>[1]) =>
-      store.read(async (q) => batchSummary(unmovedTx(q), batch)),
-    row: (batchId: string, rowId: string) =>
-      store.read(async (q) => findBatchRow(unmovedTx(q), batchId, rowId)),
+      store.read((q) => batchSummary(q, batch)),
+    row: (batchId: string, rowId: string) => store.read((q) => findBatchRow(q, batchId, rowId)),
     rows: (batchId: string, options?: Parameters<typeof listBatchRows>[2]) =>
-      store.read(async (q) => listBatchRows(unmovedTx(q), batchId, options)),
+      store.read((q) => listBatchRows(q, batchId, options)),
     list: (merchantId: string, mode: LedgerBook, limit?: number) =>
-      store.read(async (q) => listBatches(unmovedTx(q), merchantId, mode, limit)),
+      store.read((q) => listBatches(q, merchantId, mode, limit)),
     /** The batch's results file, line by line (formula-safe): a page of rows per store.read. */
-    async *resultsCsv(batchId: string): AsyncGenerator<string> {
-      yield resultsCsvHeader.join(",");
-      let afterLine = 0;
-      for (;;) {
-        const from = afterLine;
-        const page = await store.read(async (q) => resultsCsvPage(unmovedTx(q), batchId, from));
-        yield* page.lines;
-        if (page.nextAfterLine === null) return;
-        afterLine = page.nextAfterLine;
-      }
-    },
+    resultsCsv: (batchId: string): AsyncGenerator<string> => resultsCsvLines(store, batchId),
   };
 }
 

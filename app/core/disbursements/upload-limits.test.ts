@@ -118,7 +118,10 @@ describe("a big file is checked and written in slices", () => {
     const listedMidway: number[] = [];
     const turn = () => {
       turns++;
-      if (turns === 30) listedMidway.push(listBatches(db, M, "live").length);
+      if (turns === 30)
+        void store
+          .read((q) => listBatches(q, M, "live"))
+          .then((items) => listedMidway.push(items.length));
       if (!done) setImmediate(turn);
     };
     setImmediate(turn);
@@ -129,7 +132,9 @@ describe("a big file is checked and written in slices", () => {
     // A single synchronous write would have let no other work run until it was done.
     expect(turns).toBeGreaterThanOrEqual(10_000 / BATCH_LIMITS.rowsPerWrite - 1);
     expect(listedMidway).toEqual([0]);
-    expect(listBatches(db, M, "live").map((item) => item.batch.id)).toEqual([batch.id]);
+    expect(
+      (await store.read((q) => listBatches(q, M, "live"))).map((item) => item.batch.id),
+    ).toEqual([batch.id]);
   });
 });
 

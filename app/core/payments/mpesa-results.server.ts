@@ -122,13 +122,13 @@ function otherMode(
 }
 
 /** Apply a parsed result in the callback's transaction. */
-function applyParsed(
+async function applyParsed(
   q: Handle,
   runtime: Runtime,
   callback: MpesaResultCallback,
   parsed: unknown,
   now: () => number,
-): void {
+): Promise<void> {
   const { kind } = callback;
   if (kind === "b2b-result" || kind === "b2b-timeout") {
     // B2B (ADR 0035, "B2B"): the request carried no id of ours, so the transfer is the one our
@@ -137,8 +137,8 @@ function applyParsed(
     if (!transferId || otherMode(q, runtime, kind, transferId)) return;
     const outcome =
       kind === "b2b-result"
-        ? applyB2bResult(unmovedDb(q), transferId, parsed as B2bResult, now())
-        : applyB2bTimeout(unmovedDb(q), transferId, parsed as QueueTimeout, now());
+        ? await applyB2bResult(q, transferId, parsed as B2bResult, now())
+        : await applyB2bTimeout(q, transferId, parsed as QueueTimeout, now());
     if (outcome === "ignored")
       logger.info("M-Pesa B2B callback changed nothing", { kind, transferId });
   } else if (kind === "b2c-result") {
@@ -214,7 +214,7 @@ export async function applyMpesaResult(
       return "accepted";
     }
     if (kind === "status-timeout") return "accepted";
-    await store.write(async (q) => applyParsed(q, runtime, callback, parsed, now));
+    await store.write((q) => applyParsed(q, runtime, callback, parsed, now));
   } catch (error) {
     logger.warn("M-Pesa callback rejected", {
       kind,

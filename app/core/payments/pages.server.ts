@@ -40,12 +40,11 @@ type ListFilter = PaymentListFilter;
 /** The console's payments list: counts per status, held money, a page of rows, payouts in doubt. */
 export function operatorPaymentsPage(store: Store, filter: ListFilter, now: number) {
   return store.read(async (q) => {
-    const db = unmovedDb(q);
     return {
       counts: await countPaymentsByStatus(q),
       held: (await countUnresolvedHeldMoney(store)).payments,
       rows: await readPayments(q, filter),
-      payoutsInDoubt: countInDoubtB2b(db, now),
+      payoutsInDoubt: await countInDoubtB2b(q, now),
     };
   });
 }

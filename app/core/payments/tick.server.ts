@@ -82,7 +82,7 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
       ? await retryStalledVerifications(db, rails, now)
       : 0;
     // Payout files waiting for approval: the registered names their rails hold.
-    const namesChecked = await checkPendingNames(db, rails, now, { modes });
+    const namesChecked = await checkPendingNames(sqliteStore(db), rails, now, { modes });
     const sent =
       (await sendPendingTransfers(db, rails, now, { modes, purpose: UNPACED_PURPOSES })) +
       // Bulk payouts: the rest of a large batch, at each rail's allowed rate.

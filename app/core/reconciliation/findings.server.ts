@@ -9,7 +9,6 @@ import { readableCode } from "~/core/ids.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
 import { unmovedTx } from "~/db/unmoved";
-import type { DbOrTx } from "~/utils/db.server";
 import type { FindingView, ReconciliationRunView } from "./vocabulary";
 
 export const newRunId = () => `rcn_${readableCode(14).toLowerCase()}`;
@@ -126,26 +125,6 @@ export async function getFinding(q: Handle, id: string): Promise<FindingView | n
 }
 
 /**
- * The ids of the open findings of `kind` about `subject` (a transfer id...). TRANSITIONAL (ADR
- * 0041): synchronous for the B2B settlement (disbursements, not on the store yet); the run reads
- * `openFindingIdsOn`.
- */
-export function openFindingIds(db: DbOrTx, kind: FindingRow["kind"], subject: string): string[] {
-  return db
-    .select({ id: reconciliationFindings.id })
-    .from(reconciliationFindings)
-    .where(
-      and(
-        eq(reconciliationFindings.kind, kind),
-        eq(reconciliationFindings.subject, subject),
-        eq(reconciliationFindings.status, "open"),
-      ),
-    )
-    .all()
-    .map((f) => f.id);
-}
-
-/**
  * The ids of the open findings of `kind` about `subject`, inside the caller's transaction (through
  * `lock`, the store's `forUpdate`, when the caller writes a finding unless one is open).
  */
@@ -185,125 +164,74 @@ export async function countOpenFindings(q: Handle): Promise<number> {
 export type ResolveOutcome = { ok: true } | { ok: false; reason: "not_found" | "already_resolved" };
 
 /**
- * Resolve an open finding with the operator's note: one conditional update (a finding resolved
- * meanwhile, by another operator, is not resolved again), audited in the same transaction.
- * TRANSITIONAL (ADR 0041): synchronous for the B2B settlement by hand (disbursements, not on the
- * store yet), inside its transaction; the operators' page calls `resolveOpenFinding`.
- */
-export function resolveFinding(
-  db: DbOrTx,
-  input: { findingId: string; operatorId: string; note: string },
-  now: number,
-): ResolveOutcome {
-  const note = input.note.trim().slice(0, 2000);
-  return db.transaction((tx) => {
-    const resolved = tx
-      .update(reconciliationFindings)
-      .set({
-        status: "resolved",
-        resolvedAt: now,
-        resolvedBy: input.operatorId,
-        resolutionNote: note,
-      })
-      .where(
-        and(
-          eq(reconciliationFindings.id, input.findingId),
-          eq(reconciliationFindings.status, "open"),
-        ),
-      )
-      .run();
-    if (resolved.changes !== 1) {
-      const exists = tx
-        .select({ id: reconciliationFindings.id })
-        .from(reconciliationFindings)
-        .where(eq(reconciliationFindings.id, input.findingId))
-        .get();
-      return { ok: false, reason: exists ? "already_resolved" : "not_found" } as const;
-    }
-    const finding = tx
-      .select({
-        kind: reconciliationFindings.kind,
-        subject: reconciliationFindings.subject,
-        difference: reconciliationFindings.difference,
-        runId: reconciliationFindings.runId,
-      })
-      .from(reconciliationFindings)
-      .where(eq(reconciliationFindings.id, input.findingId))
-      .get();
-    recordAudit(
-      tx,
-      {
-        actorType: "operator",
-        actorId: input.operatorId,
-        action: "reconciliation.finding_resolved",
-        targetType: "reconciliation_finding",
-        targetId: input.findingId,
-        details: { ...finding, note },
-      },
-      now,
-    );
-    return { ok: true } as const;
-  });
-}
-
-/**
  * Resolve an open finding with the operator's note, once: one write whose check reads the finding
  * through the store's row lock, then a conditional update (a finding resolved meanwhile, by another
- * operator, is not resolved again), audited in the same transaction (as `resolveFinding`).
+ * operator, is not resolved again), audited in the same transaction (`resolveFindingOn`).
  */
 export function resolveOpenFinding(
   store: Store,
   input: { findingId: string; operatorId: string; note: string },
   now: number,
 ): Promise<ResolveOutcome> {
+  return store.write((q) => resolveFindingOn(q, input, now, store.forUpdate));
+}
+
+/**
+ * `resolveOpenFinding` inside the caller's write (the B2B settlement by hand): the finding is read
+ * through `lock` (the store's `forUpdate`), then resolved by a conditional update and audited.
+ */
+export async function resolveFindingOn(
+  q: Handle,
+  input: { findingId: string; operatorId: string; note: string },
+  now: number,
+  lock: <Q>(query: Q) => Q = (query) => query,
+): Promise<ResolveOutcome> {
   const note = input.note.trim().slice(0, 2000);
-  return store.write(async (q) => {
-    const finding = await first(
-      store.forUpdate(
-        q
-          .select({
-            kind: reconciliationFindings.kind,
-            subject: reconciliationFindings.subject,
-            difference: reconciliationFindings.difference,
-            runId: reconciliationFindings.runId,
-            status: reconciliationFindings.status,
-          })
-          .from(reconciliationFindings)
-          .where(eq(reconciliationFindings.id, input.findingId))
-          .limit(1),
+  const finding = await first(
+    lock(
+      q
+        .select({
+          kind: reconciliationFindings.kind,
+          subject: reconciliationFindings.subject,
+          difference: reconciliationFindings.difference,
+          runId: reconciliationFindings.runId,
+          status: reconciliationFindings.status,
+        })
+        .from(reconciliationFindings)
+        .where(eq(reconciliationFindings.id, input.findingId))
+        .limit(1),
+    ),
+  );
+  if (!finding) return { ok: false, reason: "not_found" } as const;
+  if (finding.status !== "open") return { ok: false, reason: "already_resolved" } as const;
+  const resolved = await q
+    .update(reconciliationFindings)
+    .set({
+      status: "resolved",
+      resolvedAt: now,
+      resolvedBy: input.operatorId,
+      resolutionNote: note,
+    })
+    .where(
+      and(
+        eq(reconciliationFindings.id, input.findingId),
+        eq(reconciliationFindings.status, "open"),
       ),
-    );
-    if (!finding) return { ok: false, reason: "not_found" } as const;
-    if (finding.status !== "open") return { ok: false, reason: "already_resolved" } as const;
-    const resolved = await q
-      .update(reconciliationFindings)
-      .set({
-        status: "resolved",
-        resolvedAt: now,
-        resolvedBy: input.operatorId,
-        resolutionNote: note,
-      })
-      .where(
-        and(
-          eq(reconciliationFindings.id, input.findingId),
-          eq(reconciliationFindings.status, "open"),
-        ),
-      )
-      .returning({ id: reconciliationFindings.id });
-    if (resolved.length !== 1) return { ok: false, reason: "already_resolved" } as const;
-    const { status: _status, ...details } = finding;
-    recordAudit(
-      unmovedTx(q),
-      {
-        actorType: "operator",
-        actorId: input.operatorId,
-        action: "reconciliation.finding_resolved",
-        targetType: "reconciliation_finding",
-        targetId: input.findingId,
-        details: { ...details, note },
-      },
-      now,
-    );
-    return { ok: true } as const;
-  });
+    )
+    .returning({ id: reconciliationFindings.id });
+  if (resolved.length !== 1) return { ok: false, reason: "already_resolved" } as const;
+  const { status: _status, ...details } = finding;
+  recordAudit(
+    unmovedTx(q),
+    {
+      actorType: "operator",
+      actorId: input.operatorId,
+      action: "reconciliation.finding_resolved",
+      targetType: "reconciliation_finding",
+      targetId: input.findingId,
+      details: { ...details, note },
+    },
+    now,
+  );
+  return { ok: true } as const;
 }

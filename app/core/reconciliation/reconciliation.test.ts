@@ -45,7 +45,7 @@ import {
   findRun,
   listFindings,
   listRuns,
-  resolveFinding,
+  resolveFindingOn,
   resolveOpenFinding,
 } from "./findings.server";
 import { reconcileUnderLease } from "./job.server";
@@ -390,9 +390,14 @@ describe("the daily reconciliation", () => {
       ok: false,
       reason: "not_found",
     });
-    // The synchronous one (the B2B settlement by hand) agrees.
-    expect(resolveFinding(db, input, now() + 1)).toEqual({ ok: false, reason: "already_resolved" });
-    expect(resolveFinding(db, { ...input, findingId: "rcf_nope" }, now())).toEqual({
+    // The one inside a caller's write (the B2B settlement by hand) agrees.
+    expect(await store.write((q) => resolveFindingOn(q, input, now() + 1))).toEqual({
+      ok: false,
+      reason: "already_resolved",
+    });
+    expect(
+      await store.write((q) => resolveFindingOn(q, { ...input, findingId: "rcf_nope" }, now())),
+    ).toEqual({
       ok: false,
       reason: "not_found",
     });

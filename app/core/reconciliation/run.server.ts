@@ -434,9 +434,8 @@ async function checkUnansweredB2b(
   now: number,
   record: (q: Handle, finding: FindingInput) => Promise<void>,
 ): Promise<number> {
-  const tx = unmovedTx(q);
   let found = 0;
-  for (const b2b of unansweredB2bTransfers(tx, now)) {
+  for (const b2b of await unansweredB2bTransfers(q, now)) {
     const { transfer } = b2b;
     const open = await openFindingIdsOn(q, "transfer_state", transfer.id, store.forUpdate);
     if (open.length > 0) continue;
@@ -446,7 +445,7 @@ async function checkUnansweredB2b(
         : `Till ${b2b.businessNumber ?? ""}`;
     await record(q, {
       kind: "transfer_state",
-      book: transferModeOf(tx, transfer.id) ?? "live",
+      book: transferModeOf(unmovedTx(q), transfer.id) ?? "live",
       subject: transfer.id,
       subjectLabel: `M-Pesa B2B ${transfer.id} to ${to}: ${transfer.conversationId ? "no Result" : "answer lost"}`,
       currency: "KES",
@@ -569,9 +568,8 @@ export function recordPayoutsInDoubt(
   now: () => number,
 ): Promise<ReconciliationRunView | null> {
   return store.write(async (q) => {
-    const tx = unmovedTx(q);
     let fresh = 0;
-    for (const b2b of unansweredB2bTransfers(tx, now())) {
+    for (const b2b of await unansweredB2bTransfers(q, now())) {
       const open = await openFindingIdsOn(q, "transfer_state", b2b.transfer.id, store.forUpdate);
       if (open.length === 0) fresh++;
     }
