@@ -259,7 +259,6 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
     const result: ApiResult = await route.handle({
       deps,
       store: deps.store,
-      db: deps.db,
       key,
       params,
       query,

@@ -12,18 +12,12 @@ import type { PaymentsService } from "~/core/payments/service.server";
 import type { RefundsService } from "~/core/refunds/service.server";
 import type { RatesView } from "~/core/rates/read-rates.server";
 import type { Store } from "~/db/store";
-import type { Db, Tx } from "~/utils/db.server";
+import type { Tx } from "~/utils/db.server";
 
 /** What the application gives the API (the composition place fills it; tests their own). */
 export interface ApiDeps {
   /** The store (ADR 0041): the API's own queries (keys, idempotency, its reads). */
   store: Store;
-  /**
-   * TRANSITIONAL (ADR 0041, "Moving a module"): the connection the payout batches' endpoints still
-   * hand the disbursements' synchronous event reads (`findBatchInMode`, `listBatchesPage`,
-   * `batchObjectOf`). Goes when those move; every other endpoint reads through `store`.
-   */
-  db: Db;
   payments: () => PaymentsService;
   /** Payout batches (issue 15). */
   disbursements: () => DisbursementsService;
@@ -70,8 +64,6 @@ export interface ApiResult {
 export interface ApiContext<Q = unknown, B = unknown> {
   deps: ApiDeps;
   store: Store;
-  /** TRANSITIONAL: `ApiDeps.db`, for the payout batches' endpoints only. */
-  db: Db;
   key: ApiKeyAuth;
   params: Record<string, string>;
   query: Q;

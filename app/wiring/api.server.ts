@@ -8,7 +8,7 @@ import type { ApiDeps } from "~/api/types.server";
 import { pruneIdempotencyKeys, releaseClaimsOfDeadRequests } from "~/core/api/idempotency.server";
 import { databaseHolders } from "~/utils/db-lock.server";
 import { schedule } from "~/utils/jobs.server";
-import { databasePath, getDb } from "~/utils/db.server";
+import { databasePath } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { disbursements } from "./disbursements.server";
@@ -21,7 +21,6 @@ import { webhookUrlPolicy } from "./webhooks.server";
 function apiDeps(): ApiDeps {
   return {
     store: store(),
-    db: getDb(),
     payments,
     disbursements,
     refunds,

@@ -133,7 +133,6 @@ export function setUpApi(merchantIds: string[]): ApiFixture {
   const rates = () => liveRates(now());
   const deps: ApiDeps = {
     store: sqliteStore(test.db),
-    db: test.db,
     webhookUrlPolicy: { allowLoopback: true },
     payments: () =>
       createPaymentsService({
