@@ -242,7 +242,8 @@ describe("refunding a crypto payment", () => {
         await refund(key, { payment_id: payment.id, amount: 20_000, address: blocked }),
         201,
       );
-      expect(await available(key)).toBe(before - 20_000);
+      // Custody refuses on its own lane, which may already have answered: the balance is only
+      // asserted once its answer is in (the money out while a refund is sent: the tests above).
       await f.h.custodySim.flushWebhooks();
       const failed = expectOk(await f.call("GET", `/api/v1/refunds/${created.id}`, { key }));
       expect(failed).toMatchObject({ status: "failed", tx_hash: null });
