@@ -7,19 +7,19 @@
 import { planTransfers, eatDay } from "~/core/payments/settlement-plan";
 import { profileOf, railChargeCents } from "~/core/rails/charges";
 import type { RailId } from "~/core/rails/types";
-import type { DbOrTx } from "~/utils/db.server";
+import type { Handle } from "~/db/store";
 import { destinationLabel, heldDestinationNotice, maskedDestinationLabel } from "./display";
 import { routeSettlement, splitByPercent } from "./routing.server";
 import type { PlannedLeg, PlanPreview } from "./views";
 
-export function previewSettlementPlan(
-  db: DbOrTx,
+export async function previewSettlementPlan(
+  q: Handle,
   merchantId: string,
   netCents: bigint,
   now: number,
   runningRails?: readonly RailId[],
-): PlanPreview {
-  const route = routeSettlement(db, merchantId, now, { runningRails });
+): Promise<PlanPreview> {
+  const route = await routeSettlement(q, merchantId, now, { runningRails });
   if (route.kind === "no_destination") return { kind: "no_destination" };
   if (route.kind === "held")
     return {

@@ -5,14 +5,14 @@
  * Limits and daily caps are the planner's: what a rail cannot take today waits for the next day, as
  * before. Pure reads, inside the settlement's transaction.
  */
-import { railUnavailable } from "~/core/rails/health.server";
+import { railUnavailableOn } from "~/core/rails/health.server";
 import type { RailId } from "~/core/rails/types";
-import type { DbOrTx } from "~/utils/db.server";
+import type { Handle } from "~/db/store";
 import {
-  failoverAllowed,
+  failoverAllowedOn,
   heldUntilOf,
   isUsable,
-  listDestinations,
+  listDestinationsOn,
   type Destination,
 } from "./destinations.server";
 
@@ -34,13 +34,15 @@ export interface RoutingOptions {
   runningRails?: readonly RailId[];
 }
 
-export function routeSettlement(
-  db: DbOrTx,
+export async function routeSettlement(
+  q: Handle,
   merchantId: string,
   now: number,
   options: RoutingOptions = {},
-): SettlementRoute {
-  const destinations = listDestinations(db, merchantId).filter((d) => d.status === "verified");
+): Promise<SettlementRoute> {
+  const destinations = (await listDestinationsOn(q, merchantId)).filter(
+    (d) => d.status === "verified",
+  );
   const split = destinations.filter((d) => d.splitPercent !== null && d.splitPercent > 0);
   const chosen: SettlementTarget[] =
     split.length > 0
@@ -56,22 +58,20 @@ export function routeSettlement(
     const heldUntil = heldUntilOf(destination, now);
     if (heldUntil !== null) return { kind: "held", destination, heldUntil };
   }
-  if (!failoverAllowed(db, merchantId)) return { kind: "targets", targets: chosen };
-  const unavailable = new Map<RailId, boolean>();
-  const isDown = (rail: RailId) => {
-    if (!unavailable.has(rail))
-      unavailable.set(rail, railUnavailable(db, rail, now, options.runningRails));
-    return unavailable.get(rail)!;
-  };
+  if (!(await failoverAllowedOn(q, merchantId))) return { kind: "targets", targets: chosen };
+  // Each rail's health, asked once: the rails of the merchant's destinations.
+  const down = new Set<RailId>();
+  for (const rail of new Set(destinations.map((d) => d.rail)))
+    if (await railUnavailableOn(q, rail, now, options.runningRails)) down.add(rail);
   const targets = chosen.map((target): SettlementTarget => {
-    if (!isDown(target.destination.rail)) return target;
+    if (!down.has(target.destination.rail)) return target;
     // The default first, then the oldest verified destination on a rail that is up.
     const fallback = destinations.find(
       (d) =>
         d.id !== target.destination.id &&
         isUsable(d, now) &&
         d.rail !== target.destination.rail &&
-        !isDown(d.rail),
+        !down.has(d.rail),
     );
     return fallback
       ? { destination: fallback, percent: target.percent, insteadOf: target.destination }

@@ -12,16 +12,25 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDb } from "../../../tests/setup/db";
 import { insertDestination, makeRailDown } from "../../../tests/setup/destinations";
 import { addMerchant } from "../../../tests/setup/payments";
-import { railHealth } from "~/core/rails/health.server";
+import { railHealthOn } from "~/core/rails/health.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Destination } from "./destinations.server";
 import { setSplitRules } from "./destinations.server";
-import { routeSettlement, splitByPercent, type SettlementRoute } from "./routing.server";
+import {
+  routeSettlement as routeOn,
+  splitByPercent,
+  type RoutingOptions,
+  type SettlementRoute,
+} from "./routing.server";
 
 const test = createTestDb();
 const { db } = test;
 afterAll(test.close);
 const NOW = Date.UTC(2026, 10, 20, 7, 0);
+const routeSettlement = (merchant: string, now: number, options?: RoutingOptions) =>
+  sqliteStore(db).read((q) => routeOn(q, merchant, now, options));
+const railHealth = (rail: Destination["rail"], now: number) =>
+  sqliteStore(db).read((q) => railHealthOn(q, rail, now));
 
 let counter = 0;
 let merchantId: string;
@@ -74,17 +83,17 @@ function targets(route: SettlementRoute) {
 
 describe("routeSettlement: where the money goes", () => {
   it("nowhere without a verified default", async () => {
-    expect(routeSettlement(db, merchantId, NOW)).toEqual({ kind: "no_destination" });
+    expect(await routeSettlement(merchantId, NOW)).toEqual({ kind: "no_destination" });
     mpesa({ status: "confirm_name" });
     bank({ status: "verifying" });
     mpesa({ phone: "+254712000001", status: "failed" });
-    expect(routeSettlement(db, merchantId, NOW)).toEqual({ kind: "no_destination" });
+    expect(await routeSettlement(merchantId, NOW)).toEqual({ kind: "no_destination" });
   });
 
   it("the default alone, all of it (another verified destination takes nothing)", async () => {
     const main = mpesa({ isDefault: true });
     bank();
-    expect(targets(routeSettlement(db, merchantId, NOW))).toEqual([[main.id, 100, null]]);
+    expect(targets(await routeSettlement(merchantId, NOW))).toEqual([[main.id, 100, null]]);
   });
 
   it("the split: 80% to the bank, 20% to M-Pesa", async () => {
@@ -94,7 +103,7 @@ describe("routeSettlement: where the money goes", () => {
       [account, 80],
       [main, 20],
     ]);
-    const route = targets(routeSettlement(db, merchantId, NOW));
+    const route = targets(await routeSettlement(merchantId, NOW));
     expect(route).toHaveLength(2);
     expect(new Map(route.map(([id, percent]) => [id, percent]))).toEqual(
       new Map([
@@ -107,12 +116,12 @@ describe("routeSettlement: where the money goes", () => {
   it("a held default holds the whole settlement until its cooling-off ends", async () => {
     const heldUntil = NOW + 3_600_000;
     const main = mpesa({ isDefault: true, heldUntil });
-    expect(routeSettlement(db, merchantId, NOW)).toMatchObject({
+    expect(await routeSettlement(merchantId, NOW)).toMatchObject({
       kind: "held",
       heldUntil,
       destination: { id: main.id },
     });
-    expect(targets(routeSettlement(db, merchantId, heldUntil))).toEqual([[main.id, 100, null]]);
+    expect(targets(await routeSettlement(merchantId, heldUntil))).toEqual([[main.id, 100, null]]);
   });
 
   it("a held member of the split holds the whole settlement (not only its share)", async () => {
@@ -123,7 +132,7 @@ describe("routeSettlement: where the money goes", () => {
       [account, 80],
       [main, 20],
     ]);
-    expect(routeSettlement(db, merchantId, NOW)).toMatchObject({
+    expect(await routeSettlement(merchantId, NOW)).toMatchObject({
       kind: "held",
       heldUntil,
       destination: { id: account.id },
@@ -134,8 +143,8 @@ describe("routeSettlement: where the money goes", () => {
 describe("routeSettlement: failover", () => {
   it("the M-Pesa rail is down by our own transfers (as health.server.ts counts them)", async () => {
     makeRailDown(db, merchantId, "mpesa", NOW);
-    expect(railHealth(db, "mpesa", NOW).status).toBe("down");
-    expect(railHealth(db, "pesalink", NOW).status).not.toBe("down");
+    expect((await railHealth("mpesa", NOW)).status).toBe("down");
+    expect((await railHealth("pesalink", NOW)).status).not.toBe("down");
   });
 
   it("not without the merchant's permission: the down default keeps the settlement", async () => {
@@ -143,7 +152,7 @@ describe("routeSettlement: failover", () => {
     const main = mpesa({ isDefault: true });
     bank();
     await allow(false);
-    expect(targets(routeSettlement(db, merchantId, NOW))).toEqual([[main.id, 100, null]]);
+    expect(targets(await routeSettlement(merchantId, NOW))).toEqual([[main.id, 100, null]]);
   });
 
   it("with permission, away from a down default to the other verified destination", async () => {
@@ -151,20 +160,20 @@ describe("routeSettlement: failover", () => {
     const main = mpesa({ isDefault: true });
     const account = bank();
     await allow(true);
-    expect(targets(routeSettlement(db, merchantId, NOW))).toEqual([[account.id, 100, main.id]]);
+    expect(targets(await routeSettlement(merchantId, NOW))).toEqual([[account.id, 100, main.id]]);
   });
 
   it("with permission, away from a rail not running here (though healthy)", async () => {
     const main = airtel({ isDefault: true });
     const other = mpesa();
     await allow(true);
-    expect(railHealth(db, "airtel-money", NOW).status).not.toBe("down");
+    expect((await railHealth("airtel-money", NOW)).status).not.toBe("down");
     expect(
-      targets(routeSettlement(db, merchantId, NOW, { runningRails: ["mpesa", "pesalink"] })),
+      targets(await routeSettlement(merchantId, NOW, { runningRails: ["mpesa", "pesalink"] })),
     ).toEqual([[other.id, 100, main.id]]);
     // Running: no failover.
     expect(
-      targets(routeSettlement(db, merchantId, NOW, { runningRails: ["mpesa", "airtel-money"] })),
+      targets(await routeSettlement(merchantId, NOW, { runningRails: ["mpesa", "airtel-money"] })),
     ).toEqual([[main.id, 100, null]]);
   });
 
@@ -173,7 +182,7 @@ describe("routeSettlement: failover", () => {
     const main = airtel({ isDefault: true });
     bank();
     await allow(true);
-    expect(targets(routeSettlement(db, merchantId, NOW))).toEqual([[main.id, 100, null]]);
+    expect(targets(await routeSettlement(merchantId, NOW))).toEqual([[main.id, 100, null]]);
   });
 
   it("never to a destination not verified, held, removed, failed, or on the same down rail", async () => {
@@ -186,7 +195,7 @@ describe("routeSettlement: failover", () => {
     bank({ accountNumber: "1450160640005", heldUntil: NOW + 60_000 });
     mpesa({ phone: "+254712000009" });
     await allow(true);
-    expect(targets(routeSettlement(db, merchantId, NOW))).toEqual([[main.id, 100, null]]);
+    expect(targets(await routeSettlement(merchantId, NOW))).toEqual([[main.id, 100, null]]);
   });
 
   it("not to a destination whose rail is down too", async () => {
@@ -195,7 +204,7 @@ describe("routeSettlement: failover", () => {
     bank();
     makeRailDown(db, merchantId, "pesalink", NOW);
     await allow(true);
-    expect(targets(routeSettlement(db, merchantId, NOW))).toEqual([[main.id, 100, null]]);
+    expect(targets(await routeSettlement(merchantId, NOW))).toEqual([[main.id, 100, null]]);
   });
 
   it("in a split, only the down rail's share moves, keeping its percent", async () => {
@@ -207,7 +216,7 @@ describe("routeSettlement: failover", () => {
       [account, 80],
       [main, 20],
     ]);
-    const route = targets(routeSettlement(db, merchantId, NOW));
+    const route = targets(await routeSettlement(merchantId, NOW));
     // The default (M-Pesa) is down: its 20% goes to a verified destination on a rail that is up.
     const moved = route.find(([, , instead]) => instead === main.id);
     expect(moved?.[1]).toBe(20);

@@ -17,7 +17,7 @@ import { listDestinationsOn, isUsable } from "~/core/destinations/destinations.s
 import { destinationLabel } from "~/core/destinations/display";
 import { railNames } from "~/core/destinations/schema";
 import type { LedgerBook } from "~/core/ledger/ledger.server";
-import { railUnavailable } from "~/core/rails/health.server";
+import { railUnavailableOn } from "~/core/rails/health.server";
 import { railIds, type RailId } from "~/core/rails/types";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
@@ -34,8 +34,14 @@ export interface FailoverOptions {
   limit?: number;
 }
 
-function unavailableRails(q: Handle, running: readonly RailId[], now: number): Set<RailId> {
-  return new Set(railIds.filter((rail) => railUnavailable(unmovedTx(q), rail, now, running)));
+async function unavailableRails(
+  q: Handle,
+  running: readonly RailId[],
+  now: number,
+): Promise<Set<RailId>> {
+  const down = new Set<RailId>();
+  for (const rail of railIds) if (await railUnavailableOn(q, rail, now, running)) down.add(rail);
+  return down;
 }
 
 /** Move stuck transfers of merchants allowing failover; returns how many were moved. */
@@ -45,7 +51,7 @@ export async function failOverStuckTransfers(
   options: FailoverOptions,
 ): Promise<number> {
   const found = await store.read(async (q) => {
-    const unavailable = unavailableRails(q, options.runningRails, now);
+    const unavailable = await unavailableRails(q, options.runningRails, now);
     if (unavailable.size === 0) return null;
     const candidates = await stuckTransfers(q, unavailable, now, options.limit ?? 100);
     // The mode of each (a transfer of a mode not served here is left alone).

@@ -33,7 +33,7 @@ import {
   findUnbalancedTransactions,
 } from "~/core/ledger/ledger.server";
 import { railChargeCents } from "~/core/rails/charges";
-import { HEALTH_WINDOW_MS, railHealth } from "~/core/rails/health.server";
+import { HEALTH_WINDOW_MS, railHealthOn } from "~/core/rails/health.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
 import type { PayoutRails, RailId } from "~/core/rails/types";
 import { createTestDb } from "../../../tests/setup/db";
@@ -264,7 +264,9 @@ describe("failover", () => {
     // Past the health window of the earlier tests' M-Pesa payouts, then three failures: down.
     h.clock.now += HEALTH_WINDOW_MS + 60_000;
     makeRailDown(db, merchantId, "mpesa", now());
-    expect(railHealth(db, "mpesa", now()).status).toBe("down");
+    expect((await sqliteStore(db).read((q) => railHealthOn(q, "mpesa", now()))).status).toBe(
+      "down",
+    );
     const payment = await paidPayment(merchantId, 5_000);
     expect(await planSettlement(sqliteStore(db), payment.id, testConfig, now())).toBe("planned");
     const transfers = listTransfersForPayment(db, payment.id);

@@ -103,8 +103,8 @@ export function merchantPaymentPage(
     );
     const plan: PlanPreview | null =
       waiting && transfers.length === 0
-        ? previewSettlementPlan(
-            db,
+        ? await previewSettlementPlan(
+            q,
             input.merchantId,
             payment.amountKesCents - payment.feeKesCents,
             input.now,

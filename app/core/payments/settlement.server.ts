@@ -227,7 +227,7 @@ function claimAndPlan(
     const tx = unmovedTx(q);
     const payment = await readPaymentForUpdate(store, q, paymentId);
     if (!payment || payment.status !== "confirmed") return "not_confirmed";
-    const route = routeSettlement(tx, payment.merchantId, now, options);
+    const route = await routeSettlement(q, payment.merchantId, now, options);
     if (route.kind === "no_destination") {
       const already = listPaymentEvents(tx, paymentId).some(
         (e) => e.type === "waiting_for_settlement_number",

@@ -5,15 +5,13 @@
  * transfers sent and still unanswered past the answer time, and transfers left pending after more
  * than one attempt (the rail gave no usable answer: timeouts, network, its 5xx).
  *
- * On the store (ADR 0041): `railHealthOn` reads in the caller's callback. TRANSITIONAL: the
- * synchronous `railHealth` and `railUnavailable` stay for routing and failover, which run inside
- * settlement's and the tick's synchronous transactions; they go when those move.
+ * On the store (ADR 0041): `railHealthOn` and `railUnavailableOn` read in the caller's callback
+ * (routing inside settlement's write, failover inside its own).
  */
 import { and, eq, gte, sql, type SQL } from "drizzle-orm";
 import { settlementTransfers } from "../../../drizzle/schema";
 import { countWhere, first } from "~/db/sql";
 import type { Handle } from "~/db/store";
-import type { DbOrTx } from "~/utils/db.server";
 import type { RailHealthStatus, RailId } from "./types";
 
 export type { RailHealthStatus };
@@ -84,17 +82,6 @@ export async function railHealthOn(q: Handle, rail: RailId, now: number): Promis
   return healthOf(rail, counts, last?.at ?? null);
 }
 
-/**
- * `railHealthOn`, synchronously. TRANSITIONAL (ADR 0041): for routing and failover inside
- * settlement's and the tick's synchronous transactions, and their tests.
- */
-export function railHealth(db: DbOrTx, rail: RailId, now: number): RailHealth {
-  const { columns, where } = windowQuery(rail, now);
-  const counts = db.select(columns).from(t).where(where).get()!;
-  const last = db.select(lastSucceededColumns).from(t).where(succeededOn(rail)).get();
-  return healthOf(rail, counts, last?.at ?? null);
-}
-
 function healthOf(rail: RailId, counts: WindowCounts, lastSucceededAt: number | null): RailHealth {
   const troubled = counts.failed + counts.unanswered + counts.retrying;
   const paidSinceTrouble =
@@ -122,15 +109,15 @@ function healthOf(rail: RailId, counts: WindowCounts, lastSucceededAt: number | 
 
 /**
  * A rail that cannot take a payout now: not running in this process (when `runningRails` is
- * given), or down by its recent transfers. Routing and failover both ask this. TRANSITIONAL (ADR
- * 0041): synchronous, inside their transactions.
+ * given), or down by its recent transfers. Routing and failover both ask this, inside their
+ * transactions.
  */
-export function railUnavailable(
-  db: DbOrTx,
+export async function railUnavailableOn(
+  q: Handle,
   rail: RailId,
   now: number,
   runningRails?: readonly RailId[],
-): boolean {
+): Promise<boolean> {
   if (runningRails && !runningRails.includes(rail)) return true;
-  return railHealth(db, rail, now).status === "down";
+  return (await railHealthOn(q, rail, now)).status === "down";
 }
