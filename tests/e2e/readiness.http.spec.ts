@@ -26,6 +26,7 @@ test("readyz: 200 with every check passing, never cached", async ({ request }) =
     ["webhooks", true],
     ["api", true],
     ["disbursements", true],
+    ["housekeeping", true],
   ]);
   expect(body.checks.providers).toEqual([
     expect.objectContaining({ name: "custody", mode: "simulator", ok: true, running: true }),
