@@ -17,6 +17,12 @@ import { createApiKey, parseScopes, revokeApiKey, type ApiKeyRow } from "./keys.
 import type { ApiMode, ApiScope } from "./vocabulary";
 
 /** A signed-in member acting on their merchant's keys (the route checked developers:manage). */
+/** The refusal of a key whose scopes go beyond its member's role, or null when they do not. */
+function beyondRole(role: TeamRole, scopes: readonly ApiScope[]): KeyRefusal | null {
+  const beyond = scopesBeyondRole(role, scopes);
+  return beyond.length > 0 ? { ok: false, reason: "beyond_role", role, scopes: beyond } : null;
+}
+
 export interface KeyActor {
   merchantId: string;
   userId: string;
@@ -137,14 +143,8 @@ export function createKeyForMember(
     const member = await memberOf(store, q, actor.merchantId, actor.userId);
     if (!member || member.status !== "active" || !isTeamRole(member.role))
       return { ok: false as const, reason: "no_member" as const };
-    const beyond = scopesBeyondRole(member.role, input.scopes);
-    if (beyond.length > 0)
-      return {
-        ok: false as const,
-        reason: "beyond_role" as const,
-        role: member.role,
-        scopes: beyond,
-      };
+    const refused = beyondRole(member.role, input.scopes);
+    if (refused) return refused;
     const made = await createApiKey(q, {
       merchantId: actor.merchantId,
       createdBy: actor.userId,
@@ -282,14 +282,8 @@ export function createKeyFromCommandLine(
       ),
     );
     if (!member) return { ok: false as const, reason: "no_member" as const };
-    const beyond = scopesBeyondRole(member.role, input.scopes);
-    if (beyond.length > 0)
-      return {
-        ok: false as const,
-        reason: "beyond_role" as const,
-        role: member.role,
-        scopes: beyond,
-      };
+    const refused = beyondRole(member.role, input.scopes);
+    if (refused) return refused;
     const { member: _named, ...request } = input;
     const made = await createApiKey(q, { merchantId, createdBy: member.id, now, ...request });
     recordAudit(
