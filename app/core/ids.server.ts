@@ -36,6 +36,9 @@ export function newId(prefix: string): string {
   return `${prefix}_${randomIdBytes(16).toString("base64url")}`;
 }
 
+/** A form's request key (app/utils/request-key.ts): a prefix ("rfk") and 24 readable characters. */
+export const newRequestKey = (prefix: string) => `${prefix}_${readableCode(24).toLowerCase()}`;
+
 /** A secret for links and sessions: 256 random bits, URL-safe. */
 export function newSecretToken(): string {
   return randomBytes(32).toString("base64url");

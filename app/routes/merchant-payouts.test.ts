@@ -434,7 +434,13 @@ describe("one payout", () => {
     const before = await available(MERCHANT);
     const response = await respond(() =>
       newPayoutPage.action(
-        args(formPost("/merchant/payouts/new", { ...PAYOUT, intent: "send" }, owner)),
+        args(
+          formPost(
+            "/merchant/payouts/new",
+            { ...PAYOUT, intent: "send", requestKey: "pok_routetest0001" },
+            owner,
+          ),
+        ),
       ),
     );
     expect(response.status).toBe(302);
@@ -456,7 +462,13 @@ describe("one payout", () => {
     const before = await available(MERCHANT);
     const response = await respond(() =>
       newPayoutPage.action(
-        args(formPost("/merchant/payouts/new", { ...PAYOUT, intent: "send" }, owner)),
+        args(
+          formPost(
+            "/merchant/payouts/new",
+            { ...PAYOUT, intent: "send", requestKey: "pok_routetest0002" },
+            owner,
+          ),
+        ),
       ),
     );
     expect(response.status).toBe(302);
@@ -473,11 +485,52 @@ describe("one payout", () => {
     expect(before - (await available(MERCHANT))).toBe(152_750n);
   });
 
+  it("Send without a review's request key shows the review; nothing is made", async () => {
+    const owner = await signedIn("owner");
+    const page = await html(
+      newPayoutPage,
+      formPost("/merchant/payouts/new", { ...PAYOUT, intent: "send" }, owner),
+    );
+    expect(page.split("Review the payout")[1]).toMatch(/value="send"[^>]*>Send payout<\/button>/);
+    expect(batchesOf(MERCHANT).filter((batch) => batch.createdBy === owner.id)).toEqual([]);
+  });
+
+  it("one review is paid once: a second Send (double click, resent form) finds the first", async () => {
+    const owner = await signedIn("owner");
+    const review = await html(
+      newPayoutPage,
+      formPost("/merchant/payouts/new", { ...PAYOUT, intent: "review" }, owner),
+    );
+    const requestKey = /<input type="hidden" name="requestKey" value="(pok_[a-z0-9]+)"\/>/.exec(
+      review,
+    )?.[1];
+    if (!requestKey) throw new Error("the review carries no request key");
+    const before = await available(MERCHANT);
+    const send = () =>
+      respond(() =>
+        newPayoutPage.action(
+          args(formPost("/merchant/payouts/new", { ...PAYOUT, intent: "send", requestKey }, owner)),
+        ),
+      );
+    const [first, second] = await Promise.all([send(), send()]);
+    const toasts = [await toastOf(first!), await toastOf(second!)].map((toast) => toast?.message);
+    expect(toasts.sort()).toEqual(["Payout already submitted", "Payout sent"]);
+    const made = batchesOf(MERCHANT).filter((batch) => batch.createdBy === owner.id);
+    expect(made).toHaveLength(1);
+    expect(first!.headers.get("Location")).toBe(`/merchant/payouts/${made[0]!.id}`);
+    expect(second!.headers.get("Location")).toBe(`/merchant/payouts/${made[0]!.id}`);
+    expect(before - (await available(MERCHANT))).toBe(152_750n);
+  });
+
   it("a short balance refuses Send (409) with the reason on the page; nothing is made", async () => {
     const owner = await signedIn("owner", { merchantId: SHORT });
     const page = await html(
       newPayoutPage,
-      formPost("/merchant/payouts/new", { ...PAYOUT, intent: "send" }, owner),
+      formPost(
+        "/merchant/payouts/new",
+        { ...PAYOUT, intent: "send", requestKey: "pok_routetest0003" },
+        owner,
+      ),
       409,
     );
     expect(page).toMatch(
@@ -567,7 +620,13 @@ describe("the approval limit", () => {
     const before = await available(MERCHANT);
     const sent = await respond(() =>
       newPayoutPage.action(
-        args(formPost("/merchant/payouts/new", { ...PAYOUT, intent: "send" }, finance)),
+        args(
+          formPost(
+            "/merchant/payouts/new",
+            { ...PAYOUT, intent: "send", requestKey: "pok_routetest0004" },
+            finance,
+          ),
+        ),
       ),
     );
     expect(sent.status).toBe(302);
@@ -584,7 +643,11 @@ describe("the approval limit", () => {
     const small = await respond(() =>
       newPayoutPage.action(
         args(
-          formPost("/merchant/payouts/new", { ...PAYOUT, amount: "1000", intent: "send" }, finance),
+          formPost(
+            "/merchant/payouts/new",
+            { ...PAYOUT, amount: "1000", intent: "send", requestKey: "pok_routetest0005" },
+            finance,
+          ),
         ),
       ),
     );

@@ -33,7 +33,7 @@ import { shortAddress } from "~/components/merchants/refunds/PaymentRefunds";
 import { TestDataBanner } from "~/components/developers/DataModeSwitch";
 import { Container } from "~/components/ui";
 import type { LiveSymbol } from "~/content/cryptocurrencies";
-import { readableCode } from "~/core/ids.server";
+import { newRequestKey } from "~/core/ids.server";
 import { displayNetwork } from "~/core/networks/networks";
 import type { Payment } from "~/core/payments/payments.server";
 import type { QuoteAsset } from "~/core/payments/quote";
@@ -196,7 +196,7 @@ function reviewOf(
     totalKesCents: plan.totalKesCents.toString(),
     availableKesCents: availableKesCents.toString(),
     values,
-    requestKey: `rfk_${readableCode(24).toLowerCase()}`,
+    requestKey: newRequestKey("rfk"),
   };
 }
 

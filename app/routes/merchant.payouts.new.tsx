@@ -31,6 +31,7 @@ import { rowCost } from "~/core/disbursements/fees";
 import { businessLabel } from "~/core/disbursements/row-destination";
 import { checkPayoutRow, type CheckedPayoutRow } from "~/core/disbursements/row-check";
 import { railNames } from "~/core/destinations/schema";
+import { newRequestKey } from "~/core/ids.server";
 import { requirePermission, requireRecentStepUp } from "~/utils/auth.server";
 import { formatKes, formatKesCents, formatPhone } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
@@ -111,6 +112,7 @@ function reviewOf(
       reference: raw.reference,
       name: raw.name,
       ...(value.smsReceipts ? { smsReceipts: "on" } : {}),
+      requestKey: newRequestKey("pok"),
     },
   };
 }
@@ -134,25 +136,36 @@ export async function action({ request }: ActionFunctionArgs) {
       approvalAboveKes: page.approvalAboveKes,
     });
   };
-  if (value.intent === "review")
+  // Without a review's request key (a form from before reviews carried one), Send shows the review.
+  if (value.intent === "review" || !value.requestKey)
     return data<ActionData>({ lastResult: submission.reply(), review: await review() });
 
   // Sending moves money: a fresh confirmation first, then back to this form filled in.
   requireRecentStepUp(request, merchant, `${paths.newMerchantPayout}?${payoutFormQuery(value)}`);
   try {
-    const { batch, needsApproval, approvalAboveKes } = await disbursements().createSingle(
+    const { batch, needsApproval, approvalAboveKes, created } = await disbursements().createSingle(
       { merchantId: merchant.merchantId, memberId: merchant.userId, mode: "live" },
-      { row: check.row, raw, smsReceipts: value.smsReceipts ?? false },
+      {
+        row: check.row,
+        raw,
+        smsReceipts: value.smsReceipts ?? false,
+        requestKey: value.requestKey,
+      },
     );
     const what = `${formatKesCents(check.row.amountKesCents)} to ${recipientLabel(check.row)}`;
     return redirectWithSuccess(
       paths.merchantPayoutBatch(batch.id),
-      needsApproval
+      !created
         ? {
-            message: "Payout submitted for approval",
-            description: `${what} is above your approval limit of ${formatKes(approvalAboveKes ?? 0)}: another member with the Finance, Admin or Owner role must approve it.`,
+            message: "Payout already submitted",
+            description: `${what} was submitted from this review before: it is paid once. Its page shows where it is.`,
           }
-        : { message: "Payout sent", description: `${what} is on its way.` },
+        : needsApproval
+          ? {
+              message: "Payout submitted for approval",
+              description: `${what} is above your approval limit of ${formatKes(approvalAboveKes ?? 0)}: another member with the Finance, Admin or Owner role must approve it.`,
+            }
+          : { message: "Payout sent", description: `${what} is on its way.` },
     );
   } catch (error) {
     if (!(error instanceof DisbursementError)) throw error;

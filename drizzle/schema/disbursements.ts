@@ -45,6 +45,12 @@ export const disbursementBatches = sqliteTable(
     createdWithKey: text("created_with_key"),
     /** How many rows it was made with (the per-day row allowance counts these). */
     rowCount: integer("row_count").notNull().default(0),
+    /**
+     * A single payout's form request key (app/utils/request-key.ts): one payout per merchant and
+     * key, so a second submit of the same review finds the first. Null for files and the API (its
+     * Idempotency-Key header does that there).
+     */
+    requestKey: text("request_key"),
     submittedAt: integer("submitted_at"),
     /** The checker (approve or reject), never the maker. */
     decidedBy: text("decided_by"),
@@ -59,6 +65,7 @@ export const disbursementBatches = sqliteTable(
   (table) => [
     index("disbursement_batches_merchant_idx").on(table.merchantId, table.createdAt),
     index("disbursement_batches_status_idx").on(table.status),
+    uniqueIndex("disbursement_batches_request_key_idx").on(table.merchantId, table.requestKey),
   ],
 );
 

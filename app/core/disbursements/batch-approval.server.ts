@@ -398,8 +398,19 @@ export async function rejectBatch(
  * (the maker's step-up is the check); above it, it waits for another member's approval. The
  * threshold is read in the same transaction, through a lock on the merchant's row, so an owner
  * lowering it at that moment is either before the payout (held) or after it (it went). Answers the
- * threshold it applied.
+ * threshold it applied. A second submit with the same request key makes nothing: it answers the
+ * first payout (`created: false`).
  */
+export interface SinglePayoutResult {
+  batch: Batch;
+  /** Above the threshold: waiting for another member's approval. */
+  needsApproval: boolean;
+  /** The threshold applied (null: none set). */
+  approvalAboveKes: number | null;
+  /** False when the request key had already made this payout. */
+  created: boolean;
+}
+
 export async function createSinglePayout(
   store: Store,
   maker: BatchMaker,
@@ -407,12 +418,16 @@ export async function createSinglePayout(
     row: CheckedPayoutRow;
     raw: RawPayoutRow;
     smsReceipts: boolean;
+    /** The review's request key: one payout per merchant and key (null: not deduplicated). */
+    requestKey: string | null;
     /** The rails that run here (undefined: not checked). */
     runningRails?: readonly RailId[];
   },
   now: number,
-): Promise<{ batch: Batch; needsApproval: boolean; approvalAboveKes: number | null }> {
+): Promise<SinglePayoutResult> {
   return store.write(async (q) => {
+    // The merchant's row, locked: two submits of one review wait for each other here, and the
+    // second finds the first's payout below.
     const threshold = await first(
       store.forUpdate(
         q
@@ -423,6 +438,27 @@ export async function createSinglePayout(
       ),
     );
     const approvalAboveKes = threshold?.kes ?? null;
+    if (input.requestKey !== null) {
+      const sent = await first(
+        q
+          .select()
+          .from(disbursementBatches)
+          .where(
+            and(
+              eq(disbursementBatches.merchantId, maker.merchantId),
+              eq(disbursementBatches.requestKey, input.requestKey),
+            ),
+          )
+          .limit(1),
+      );
+      if (sent)
+        return {
+          batch: sent,
+          needsApproval: sent.status === "awaiting_approval",
+          approvalAboveKes,
+          created: false,
+        };
+    }
     const name = input.row.name || input.raw.recipient;
     const batch = await insertBatch(
       q,
@@ -433,6 +469,7 @@ export async function createSinglePayout(
         fileName: null,
         smsReceipts: input.smsReceipts,
         rowCount: 1,
+        requestKey: input.requestKey,
       },
       now,
     );
@@ -470,12 +507,18 @@ export async function createSinglePayout(
         batch: { ...batch, status: "awaiting_approval" as const },
         needsApproval,
         approvalAboveKes,
+        created: true,
       };
     }
     await release(q, batch, actor, "draft", now, input.runningRails);
     // Released on the maker's own authority (at or under the threshold): approved all the same.
     enqueueBatchEvent(unmovedTx(q), batch.id, "payout_batch.approved", now);
-    return { batch: { ...batch, status: "processing" as const }, needsApproval, approvalAboveKes };
+    return {
+      batch: { ...batch, status: "processing" as const },
+      needsApproval,
+      approvalAboveKes,
+      created: true,
+    };
   });
 }
 

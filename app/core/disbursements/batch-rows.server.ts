@@ -292,6 +292,8 @@ export async function insertBatch(
     smsReceipts: boolean;
     rowCount: number;
     status?: "draft" | "checking";
+    /** A single payout's form request key (one payout per merchant and key). */
+    requestKey?: string | null;
   },
   now: number,
 ): Promise<Batch> {
@@ -307,6 +309,7 @@ export async function insertBatch(
     createdBy: maker.memberId,
     createdWithKey: maker.keyId ?? null,
     rowCount: input.rowCount,
+    requestKey: input.requestKey ?? null,
     submittedAt: null,
     decidedBy: null,
     decidedAt: null,

@@ -565,7 +565,7 @@ describe("one payout", () => {
     const quick = await createSinglePayout(
       store,
       maker(M),
-      { row: check.row, raw, smsReceipts: false },
+      { row: check.row, raw, smsReceipts: false, requestKey: null },
       now(),
     );
     expect(quick).toMatchObject({
@@ -580,7 +580,7 @@ describe("one payout", () => {
     const held = await createSinglePayout(
       store,
       maker(M),
-      { row: check.row, raw, smsReceipts: false },
+      { row: check.row, raw, smsReceipts: false, requestKey: null },
       now(),
     );
     expect(held).toMatchObject({ needsApproval: true, batch: { status: "awaiting_approval" } });
@@ -595,6 +595,38 @@ describe("one payout", () => {
     ).toMatchObject({
       code: "maker_cannot_approve",
     });
+  });
+
+  it("one review sends one payout, however often it is submitted at once", async () => {
+    const merchantId = "MRC-DSB5DE";
+    addMerchant(db, merchantId);
+    fund(merchantId, 100_000);
+    const check = checkPayoutRow(raw);
+    if (!check.ok) throw new Error("row should be valid");
+    const send = (requestKey: string) =>
+      createSinglePayout(
+        store,
+        maker(merchantId),
+        { row: check.row, raw, smsReceipts: false, requestKey },
+        now(),
+      );
+    const results = await Promise.all([
+      send("pok_samereview0001"),
+      send("pok_samereview0001"),
+      send("pok_samereview0001"),
+    ]);
+    expect(results.filter((result) => result.created)).toHaveLength(1);
+    expect(new Set(results.map((result) => result.batch.id)).size).toBe(1);
+    // Another review (its own key) is another payout.
+    const again = await send("pok_anotherreview01");
+    expect(again.created).toBe(true);
+    expect(again.batch.id).not.toBe(results[0]?.batch.id);
+    const made = db
+      .select({ id: disbursementBatches.id })
+      .from(disbursementBatches)
+      .where(eq(disbursementBatches.merchantId, merchantId))
+      .all();
+    expect(made).toHaveLength(2);
   });
 
   it("test-mode payouts move money in the test book only", async () => {
@@ -615,7 +647,7 @@ describe("one payout", () => {
     const { batch } = await createSinglePayout(
       store,
       { merchantId: M, memberId: "key:apk_test", mode: "test" },
-      { row: check.row, raw, smsReceipts: false },
+      { row: check.row, raw, smsReceipts: false, requestKey: null },
       now(),
     );
     await sendPendingTransfers(db, h.rails, now, { modes: ["test"] });

@@ -70,7 +70,7 @@ export function createDisbursementsService({
         { ...input, runningRails: runningRails?.(maker.mode) },
         now(),
       );
-      if (!result.needsApproval) sendNow?.(maker.mode);
+      if (result.created && !result.needsApproval) sendNow?.(maker.mode);
       return result;
     },
     updateRow: (actor: BatchActor, input: Args<typeof updateRow>[1]) =>

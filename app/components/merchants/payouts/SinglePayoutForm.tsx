@@ -17,6 +17,7 @@ import {
   PAYOUT_REFERENCE_MAX,
   type RawPayoutRow,
 } from "~/core/disbursements/row-check";
+import { requestKeyField } from "~/utils/request-key";
 
 /** The rails the form offers (blank: the number's prefix decides). */
 export const payoutRailOptions = [
@@ -43,6 +44,8 @@ const payoutFields = z.object({
   reference: text(200),
   name: text(200),
   smsReceipts: z.boolean().optional(),
+  /** Made with the review; Send payout carries it (one payout per review). */
+  requestKey: requestKeyField,
 });
 
 export type SinglePayoutValues = z.infer<typeof payoutFields>;

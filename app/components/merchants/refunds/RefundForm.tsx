@@ -13,6 +13,7 @@ import { fieldMeta, FieldError, SubmitButton, TextField } from "~/components/ui/
 import { REFUND_REASON_MAX, refundRates, type RefundRate } from "~/core/refunds/vocabulary";
 import { formatKesCents } from "~/utils/format";
 import { paths } from "~/utils/paths";
+import { requestKeyField } from "~/utils/request-key";
 
 /** Longest an address can be on any network we take payments on (and what the planner accepts). */
 export const REFUND_ADDRESS_MAX = 128;
@@ -44,8 +45,6 @@ export function amountFieldValue(cents: bigint | string): string {
 export const refundFormAction = (paymentId: string, held: boolean) =>
   paths.merchantPaymentRefund(paymentId, held ? { held: "1" } : {});
 
-const REQUEST_KEY = /^[A-Za-z0-9_-]{8,64}$/;
-
 export const refundFormSchema = z
   .object({
     intent: z.enum(["review", "send"]).default("review"),
@@ -62,7 +61,7 @@ export const refundFormSchema = z
       .trim()
       .max(REFUND_REASON_MAX, `Keep the reason to ${REFUND_REASON_MAX} characters`)
       .optional(),
-    requestKey: z.string().regex(REQUEST_KEY).optional(),
+    requestKey: requestKeyField,
   })
   .superRefine((value, ctx) => {
     if (value.held === "1") return;
