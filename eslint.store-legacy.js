@@ -5,7 +5,6 @@
  */
 export const storeLegacyFiles = [
   "app/core/accounts/notifications.server.ts",
-  "app/core/accounts/security-events.server.ts",
   "app/core/api/idempotency.server.ts",
   "app/core/api/outbox.server.ts",
   "app/core/audit.server.ts",

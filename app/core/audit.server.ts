@@ -1,7 +1,7 @@
 /** The audit log: who did what to which record, when. Append-only. */
 import { and, desc, eq } from "drizzle-orm";
 import { auditLog } from "../../drizzle/schema";
-import type { Store } from "~/db/store";
+import type { Handle, Store } from "~/db/store";
 import type { Db, DbOrTx } from "~/utils/db.server";
 
 export interface AuditEntry {
@@ -15,18 +15,30 @@ export interface AuditEntry {
 
 type Writer = Pick<DbOrTx, "insert">;
 
-export function recordAudit(db: Writer, entry: AuditEntry, now = Date.now()): void {
-  db.insert(auditLog)
-    .values({
-      actorType: entry.actorType,
-      actorId: entry.actorId ?? null,
-      action: entry.action,
-      targetType: entry.targetType ?? null,
-      targetId: entry.targetId ?? null,
-      details: entry.details ? JSON.stringify(entry.details) : null,
-      createdAt: now,
-    })
-    .run();
+/** The row an entry is written as (one builder for both variants below). */
+function auditRow(entry: AuditEntry, now: number): typeof auditLog.$inferInsert {
+  return {
+    actorType: entry.actorType,
+    actorId: entry.actorId ?? null,
+    action: entry.action,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId ?? null,
+    details: entry.details ? JSON.stringify(entry.details) : null,
+    createdAt: now,
+  };
+}
+
+/** Append an entry, in the caller's transaction. */
+export async function recordAudit(q: Handle, entry: AuditEntry, now = Date.now()): Promise<void> {
+  await q.insert(auditLog).values(auditRow(entry, now));
+}
+
+/**
+ * `recordAudit` synchronously. TRANSITIONAL (ADR 0041): only for the callers still synchronous
+ * (the transfer engine's handlers and what they call); it goes when they await `recordAudit`.
+ */
+export function recordAuditSync(tx: Writer, entry: AuditEntry, now = Date.now()): void {
+  tx.insert(auditLog).values(auditRow(entry, now)).run();
 }
 
 const auditOf = (targetType: string, targetId: string) =>
@@ -34,8 +46,8 @@ const auditOf = (targetType: string, targetId: string) =>
 const newestFirst = [desc(auditLog.createdAt), desc(auditLog.id)];
 
 /**
- * A record's audit, newest first, synchronously. TRANSITIONAL (ADR 0041): kept for the callers not
- * yet on the store (the payment page, tests); moved code reads `auditTrail`.
+ * A record's audit, newest first, synchronously. TRANSITIONAL (ADR 0041): kept for the tests that
+ * read it on their database; code reads `auditTrail` or `auditTrailOn`.
  */
 export function listAuditFor(db: Db, targetType: string, targetId: string) {
   return db
@@ -46,13 +58,16 @@ export function listAuditFor(db: Db, targetType: string, targetId: string) {
     .all();
 }
 
+/** A record's audit, newest first, in the caller's transaction. */
+export function auditTrailOn(q: Handle, targetType: string, targetId: string) {
+  return q
+    .select()
+    .from(auditLog)
+    .where(auditOf(targetType, targetId))
+    .orderBy(...newestFirst);
+}
+
 /** A record's audit, newest first. */
 export function auditTrail(store: Store, targetType: string, targetId: string) {
-  return store.read((q) =>
-    q
-      .select()
-      .from(auditLog)
-      .where(auditOf(targetType, targetId))
-      .orderBy(...newestFirst),
-  );
+  return store.read((q) => auditTrailOn(q, targetType, targetId));
 }

@@ -12,7 +12,6 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from "~/core/passwor
 import { guardedPasswordCheck } from "~/core/sign-in-guard.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 
 export type { OperatorRole };
 
@@ -50,8 +49,8 @@ export async function createOperator(
       passwordHash,
       createdAt: now,
     });
-    recordAudit(
-      unmovedTx(q),
+    await recordAudit(
+      q,
       {
         actorType: "system",
         action: "operator.created",
@@ -149,8 +148,8 @@ export async function signInOperator(
   if (checked.outcome === "invalid" || !row) {
     if (row)
       await store.write(async (q) => {
-        recordSecurityEvent(
-          unmovedTx(q),
+        await recordSecurityEvent(
+          q,
           {
             subject: { type: "operator", id: row.id },
             type: "sign_in_failed",
@@ -164,8 +163,8 @@ export async function signInOperator(
   // With two-factor sign-in, "signed in" is recorded when the second step succeeds.
   if (row.totpEnabledAt === null)
     await store.write(async (q) => {
-      recordSecurityEvent(
-        unmovedTx(q),
+      await recordSecurityEvent(
+        q,
         { subject: { type: "operator", id: row.id }, type: "sign_in", origin: input.origin },
         now,
       );

@@ -229,7 +229,9 @@ describe("adding a destination with the password", () => {
       heldUntil: added.heldUntil,
     });
     expect(
-      listSecurityEvents(db, { type: "merchant_user", id: userId }).map((e) => e.type),
+      (await listSecurityEvents(sqliteStore(db), { type: "merchant_user", id: userId })).map(
+        (e) => e.type,
+      ),
     ).toContain("payout_destination_changed");
 
     // The page: the old number still paid, the new one being checked and held.
@@ -266,7 +268,7 @@ describe("adding a destination with the password", () => {
     // Fails today: the notice masks the already masked label again ("now •••").
     expect(notice?.bodyText).toContain("M-Pesa +254 7•• ••• 333");
     expect(notice?.bodyText).not.toContain("722000333");
-    const events = listSecurityEvents(db, { type: "merchant_user", id: userId });
+    const events = await listSecurityEvents(sqliteStore(db), { type: "merchant_user", id: userId });
     expect(events.map((event) => event.type)).toContain("payout_destination_changed");
   });
 

@@ -15,7 +15,6 @@ import {
 } from "~/core/merchants/sign-in.server";
 import { processStore } from "~/db/process.server";
 import type { Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { holdRefusal } from "./hold-refusal.server";
 import { recordAudit } from "~/core/audit.server";
 import { can, type Permission } from "~/core/accounts/permissions";
@@ -148,7 +147,7 @@ export async function requirePermission(
   const merchant = await requireMerchant(request, store);
   if (can(merchant.role, permission)) return merchant;
   await store.write(async (q) => {
-    recordAudit(unmovedTx(q), {
+    await recordAudit(q, {
       actorType: "merchant_user",
       actorId: merchant.userId,
       action: "permission.denied",

@@ -33,7 +33,6 @@ import {
 } from "~/core/reconciliation/run.server";
 import type { FindingView, ReconciliationRunView } from "~/core/reconciliation/vocabulary";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { runLeased, schedule } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
 import { runningPayments, runningTestPayments, type PaymentsRuntime } from "./payments.server";
@@ -212,7 +211,7 @@ export function reconciliation() {
       const run = await reconcileNow();
       if (run === null) return null;
       await on.write(async (q) => {
-        recordAudit(unmovedTx(q), {
+        await recordAudit(q, {
           actorType: "operator",
           actorId: operatorId,
           action: "reconciliation.run_requested",

@@ -15,6 +15,7 @@ import {
 } from "../../../drizzle/schema";
 import { company } from "~/content/company";
 import { transition } from "~/core/payments/payments.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { createTestDb } from "../../../tests/setup/db";
 import {
   NEW_DEVICE_WINDOW_MS,
@@ -23,11 +24,19 @@ import {
   sendDailySummaries,
   setNoticeSiteUrl,
 } from "./notifications.server";
-import { recordSecurityEvent, type AccountSubject } from "./security-events.server";
+import {
+  recordSecurityEvent,
+  type AccountSubject,
+  type SecurityEvent,
+} from "./security-events.server";
 import type { TeamRole } from "./permissions";
 
 const { db, close } = createTestDb();
 afterAll(close);
+const store = sqliteStore(db);
+/** Record a security event (and queue its notices) in a write of its own. */
+const record = (event: SecurityEvent, at: number) =>
+  store.write((q) => recordSecurityEvent(q, event, at));
 
 const FIREFOX_WINDOWS =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0";
@@ -71,11 +80,7 @@ const mailTo = (address: string) =>
 const emailOf = (id: string) =>
   db.select().from(merchantUsers).where(eq(merchantUsers.id, id)).get()!.email!;
 const signIn = (subject: AccountSubject, userAgent: string, at: number) =>
-  recordSecurityEvent(
-    db,
-    { subject, type: "sign_in", origin: { ipAddress: "196.201.214.10", userAgent } },
-    at,
-  );
+  record({ subject, type: "sign_in", origin: { ipAddress: "196.201.214.10", userAgent } }, at);
 
 beforeEach(() => setNoticeSiteUrl("https://onehop.test"));
 
@@ -89,16 +94,16 @@ function expectWhatToDo(mail: { bodyText: string; bodyHtml: string | null }) {
 }
 
 describe("sign-in from a new device", () => {
-  it("no notice for the first sign-in ever nor for a known device; one for a new device", () => {
+  it("no notice for the first sign-in ever nor for a known device; one for a new device", async () => {
     const merchantId = addMerchant();
     const owner = addMember(merchantId, "owner");
-    signIn(user(owner), CHROME_ANDROID, NOW - 5 * 86_400_000);
+    await signIn(user(owner), CHROME_ANDROID, NOW - 5 * 86_400_000);
     expect(mailTo(emailOf(owner))).toHaveLength(0);
     // The same browser family and system, a newer version: known.
-    signIn(user(owner), CHROME_ANDROID_NEWER, NOW - 86_400_000);
+    await signIn(user(owner), CHROME_ANDROID_NEWER, NOW - 86_400_000);
     expect(mailTo(emailOf(owner))).toHaveLength(0);
 
-    signIn(user(owner), FIREFOX_WINDOWS, NOW);
+    await signIn(user(owner), FIREFOX_WINDOWS, NOW);
     const mails = mailTo(emailOf(owner));
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
@@ -110,21 +115,21 @@ describe("sign-in from a new device", () => {
     expect(mail.bodyText).toContain("https://onehop.test/merchant/security/password");
     expectWhatToDo(mail);
     // Now Firefox on Windows is known.
-    signIn(user(owner), FIREFOX_WINDOWS, NOW + 60_000);
+    await signIn(user(owner), FIREFOX_WINDOWS, NOW + 60_000);
     expect(mailTo(emailOf(owner))).toHaveLength(1);
   });
 
-  it("a device last used more than 90 days ago counts as new again", () => {
+  it("a device last used more than 90 days ago counts as new again", async () => {
     const merchantId = addMerchant();
     const owner = addMember(merchantId, "owner");
-    signIn(user(owner), CHROME_ANDROID, NOW - NEW_DEVICE_WINDOW_MS - 86_400_000);
+    await signIn(user(owner), CHROME_ANDROID, NOW - NEW_DEVICE_WINDOW_MS - 86_400_000);
     expect(isNewDevice(db, user(owner), CHROME_ANDROID, NOW)).toBe(true);
     expect(isNewDevice(db, user(owner), CHROME_ANDROID, NOW - NEW_DEVICE_WINDOW_MS)).toBe(false);
-    signIn(user(owner), CHROME_ANDROID, NOW);
+    await signIn(user(owner), CHROME_ANDROID, NOW);
     expect(mailTo(emailOf(owner))).toHaveLength(1);
   });
 
-  it("an operator gets the notice too, at the operator's address, with the operator's links", () => {
+  it("an operator gets the notice too, at the operator's address, with the operator's links", async () => {
     db.insert(operators)
       .values({
         id: "op_notice",
@@ -136,8 +141,8 @@ describe("sign-in from a new device", () => {
       })
       .run();
     const op: AccountSubject = { type: "operator", id: "op_notice" };
-    signIn(op, CHROME_ANDROID, NOW - 1000);
-    signIn(op, FIREFOX_WINDOWS, NOW);
+    await signIn(op, CHROME_ANDROID, NOW - 1000);
+    await signIn(op, FIREFOX_WINDOWS, NOW);
     const [mail] = mailTo("ops@onehop.test");
     expect(mail?.bodyText).toContain("Hello Wanjiru,");
     expect(mail?.bodyText).toContain("https://onehop.test/admin/security/password");
@@ -145,10 +150,9 @@ describe("sign-in from a new device", () => {
 });
 
 describe("each notice says what happened and what to do", () => {
-  it("password changed", () => {
+  it("password changed", async () => {
     const owner = addMember(addMerchant(), "owner");
-    recordSecurityEvent(
-      db,
+    await record(
       { subject: user(owner), type: "password_changed", origin: { userAgent: FIREFOX_WINDOWS } },
       NOW,
     );
@@ -162,10 +166,10 @@ describe("each notice says what happened and what to do", () => {
     expectWhatToDo(mail!);
   });
 
-  it("two-factor turned on and off", () => {
+  it("two-factor turned on and off", async () => {
     const owner = addMember(addMerchant(), "finance");
-    recordSecurityEvent(db, { subject: user(owner), type: "two_factor_enabled" }, NOW);
-    recordSecurityEvent(db, { subject: user(owner), type: "two_factor_disabled" }, NOW + 1);
+    await record({ subject: user(owner), type: "two_factor_enabled" }, NOW);
+    await record({ subject: user(owner), type: "two_factor_disabled" }, NOW + 1);
     const mails = mailTo(emailOf(owner));
     expect(mails.map((m) => m.subject)).toEqual([
       "Two-factor sign-in was turned on for your OneHop account",
@@ -178,13 +182,12 @@ describe("each notice says what happened and what to do", () => {
     }
   });
 
-  it("payout destination changed, member invited and removed: to every owner", () => {
+  it("payout destination changed, member invited and removed: to every owner", async () => {
     const merchantId = addMerchant("Mama Mboga Ltd");
     const owner = addMember(merchantId, "owner");
     const second = addMember(merchantId, "owner");
     const cashier = addMember(merchantId, "cashier");
-    recordSecurityEvent(
-      db,
+    await record(
       {
         subject: user(owner),
         type: "payout_destination_changed",
@@ -193,8 +196,7 @@ describe("each notice says what happened and what to do", () => {
       },
       NOW,
     );
-    recordSecurityEvent(
-      db,
+    await record(
       {
         subject: user(owner),
         type: "member_invited",
@@ -202,8 +204,7 @@ describe("each notice says what happened and what to do", () => {
       },
       NOW,
     );
-    recordSecurityEvent(
-      db,
+    await record(
       { subject: user(owner), type: "member_removed", details: { username: "cashier9" } },
       NOW,
     );
@@ -226,20 +227,19 @@ describe("each notice says what happened and what to do", () => {
     }
   });
 
-  it("events without a notice queue nothing", () => {
+  it("events without a notice queue nothing", async () => {
     const owner = addMember(addMerchant(), "owner");
-    recordSecurityEvent(db, { subject: user(owner), type: "sign_in_failed" }, NOW);
-    recordSecurityEvent(db, { subject: user(owner), type: "sessions_ended" }, NOW);
+    await record({ subject: user(owner), type: "sign_in_failed" }, NOW);
+    await record({ subject: user(owner), type: "sessions_ended" }, NOW);
     expect(mailTo(emailOf(owner))).toHaveLength(0);
   });
 });
 
 describe("HTML bodies", () => {
-  it("escape what people typed: a business name with <script> stays text", () => {
+  it("escape what people typed: a business name with <script> stays text", async () => {
     const merchantId = addMerchant(`Duka <script>alert("x")</script> & Sons`);
     const owner = addMember(merchantId, "owner");
-    recordSecurityEvent(
-      db,
+    await record(
       { subject: user(owner), type: "member_removed", details: { username: "<b>eve</b>" } },
       NOW,
     );

@@ -14,7 +14,6 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from "~/core/passwor
 import { guardedPasswordCheck } from "~/core/sign-in-guard.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { endSessionsOf } from "~/utils/session.server";
 import { checkNewPassword } from "./password-policy.server";
 import {
@@ -117,9 +116,8 @@ export async function changePassword(
         : { operatorId: subject.id },
       input.keepSessionIdHash,
     );
-    const tx = unmovedTx(q);
-    recordSecurityEvent(
-      tx,
+    await recordSecurityEvent(
+      q,
       {
         subject,
         type: "password_changed",
@@ -128,8 +126,8 @@ export async function changePassword(
       },
       now,
     );
-    recordAudit(
-      tx,
+    await recordAudit(
+      q,
       {
         actorType: subject.type,
         actorId: subject.id,

@@ -214,8 +214,8 @@ export async function requestPasswordReset(
       expiresAt: now + PASSWORD_RESET_TTL_MS,
     });
     queueEmail(unmovedTx(q), { to, ...resetEmail(request, options.resetUrl(token)) }, now);
-    recordSecurityEvent(
-      unmovedTx(q),
+    await recordSecurityEvent(
+      q,
       { subject: account.subject, type: "password_reset_requested", origin: options.origin },
       now,
     );
@@ -358,8 +358,8 @@ export async function resetPasswordWithToken(
         ? { merchantUserId: subject.id }
         : { operatorId: subject.id },
     );
-    recordSecurityEvent(
-      unmovedTx(q),
+    await recordSecurityEvent(
+      q,
       {
         subject,
         type: "password_changed",
@@ -368,8 +368,8 @@ export async function resetPasswordWithToken(
       },
       now,
     );
-    recordAudit(
-      unmovedTx(q),
+    await recordAudit(
+      q,
       {
         actorType: subject.type,
         actorId: subject.id,

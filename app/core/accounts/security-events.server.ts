@@ -7,7 +7,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { securityEvents } from "../../../drizzle/schema";
 import type { Handle, Store } from "~/db/store";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { unmovedTx } from "~/db/unmoved";
 import { describeDevice } from "./device";
 import { queueSecurityNotices } from "./notifications.server";
 import { securityEventLabels, type SecurityEventType } from "./vocabulary";
@@ -28,41 +28,39 @@ export interface SecurityEvent {
   details?: Record<string, unknown>;
 }
 
-/** The database or the caller's transaction (notices read the account and queue e-mail in it). */
-type Writer = Pick<DbOrTx, "insert" | "select" | "update">;
-
-export function recordSecurityEvent(db: Writer, event: SecurityEvent, now = Date.now()): void {
+/** Record an event and queue its notices, in the caller's transaction. */
+export async function recordSecurityEvent(
+  q: Handle,
+  event: SecurityEvent,
+  now = Date.now(),
+): Promise<void> {
   // Before the event is written: a sign-in's "new device" check looks at the earlier ones.
-  queueSecurityNotices(db, event, now);
-  db.insert(securityEvents)
-    .values({
-      subjectType: event.subject.type,
-      subjectId: event.subject.id,
-      type: event.type,
-      ipAddress: event.origin?.ipAddress?.slice(0, 64) ?? null,
-      userAgent: event.origin?.userAgent?.slice(0, 300) ?? null,
-      details: event.details ? JSON.stringify(event.details) : null,
-      createdAt: now,
-    })
-    .run();
+  queueSecurityNotices(unmovedTx(q), event, now);
+  await q.insert(securityEvents).values({
+    subjectType: event.subject.type,
+    subjectId: event.subject.id,
+    type: event.type,
+    ipAddress: event.origin?.ipAddress?.slice(0, 64) ?? null,
+    userAgent: event.origin?.userAgent?.slice(0, 300) ?? null,
+    details: event.details ? JSON.stringify(event.details) : null,
+    createdAt: now,
+  });
 }
 
 const ofSubject = (subject: AccountSubject) =>
   and(eq(securityEvents.subjectType, subject.type), eq(securityEvents.subjectId, subject.id));
 const newestFirst = [desc(securityEvents.createdAt), desc(securityEvents.id)];
 
-/**
- * The most recent events for one account, newest first. Synchronous for the callers not yet on the
- * store (ADR 0041); the security page reads through recentSecurityEvents.
- */
-export function listSecurityEvents(db: Db, subject: AccountSubject, limit = 20) {
-  return db
-    .select()
-    .from(securityEvents)
-    .where(ofSubject(subject))
-    .orderBy(...newestFirst)
-    .limit(limit)
-    .all();
+/** The most recent events for one account, newest first. */
+export function listSecurityEvents(store: Store, subject: AccountSubject, limit = 20) {
+  return store.read((q: Handle) =>
+    q
+      .select()
+      .from(securityEvents)
+      .where(ofSubject(subject))
+      .orderBy(...newestFirst)
+      .limit(limit),
+  );
 }
 
 export interface SecurityEventLine {
@@ -79,14 +77,7 @@ export async function recentSecurityEvents(
   subject: AccountSubject,
   limit = 20,
 ): Promise<SecurityEventLine[]> {
-  const rows = await store.read((q: Handle) =>
-    q
-      .select()
-      .from(securityEvents)
-      .where(ofSubject(subject))
-      .orderBy(...newestFirst)
-      .limit(limit),
-  );
+  const rows = await listSecurityEvents(store, subject, limit);
   return rows.map((row) => ({
     id: row.id,
     label: securityEventLabels[row.type],

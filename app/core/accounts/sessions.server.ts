@@ -11,7 +11,6 @@ import { createHash } from "node:crypto";
 import { and, desc, eq, gte } from "drizzle-orm";
 import { sessions } from "../../../drizzle/schema";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { SESSION_EXPIRY_MARGIN_MS } from "~/utils/session.server";
 import { describeDevice } from "./device";
 import {
@@ -92,8 +91,8 @@ export async function endOtherSession(
     ).find((row) => sessionRef(row.idHash) === input.ref);
     if (!target || target.idHash === input.currentIdHash) return false;
     await q.delete(sessions).where(eq(sessions.idHash, target.idHash));
-    recordSecurityEvent(
-      unmovedTx(q),
+    await recordSecurityEvent(
+      q,
       {
         subject: input.subject,
         type: "sessions_ended",
@@ -120,8 +119,8 @@ export async function endAllOtherSessions(
     ).filter((row) => row.idHash !== input.currentIdHash);
     for (const row of others) await q.delete(sessions).where(eq(sessions.idHash, row.idHash));
     if (others.length > 0) {
-      recordSecurityEvent(
-        unmovedTx(q),
+      await recordSecurityEvent(
+        q,
         {
           subject: input.subject,
           type: "sessions_ended",

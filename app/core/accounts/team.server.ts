@@ -169,11 +169,11 @@ export function inviteMember(
       },
       now,
     );
-    record(q, actor, "team.member_invited", "merchant_invitation", invitationId, now, {
+    await record(q, actor, "team.member_invited", "merchant_invitation", invitationId, now, {
       email,
       role: input.role,
     });
-    securityEvent(q, actor, "member_invited", now, { email, role: input.role });
+    await securityEvent(q, actor, "member_invited", now, { email, role: input.role });
     return { ok: true, invitationId, token, expiresAt } as const;
   });
 }
@@ -191,7 +191,7 @@ export function revokeInvitation(
       .where(and(pending(actor.merchantId, now), eq(merchantInvitations.id, invitationId)))
       .returning({ id: merchantInvitations.id });
     if (changed.length === 0) return { ok: false };
-    record(q, actor, "team.invitation_revoked", "merchant_invitation", invitationId, now);
+    await record(q, actor, "team.invitation_revoked", "merchant_invitation", invitationId, now);
     return { ok: true };
   });
 }
@@ -271,24 +271,24 @@ function changeMember(
         ? 0
         : await revokeMemberKeys(q, { memberId, revokedBy: actor.userId, now });
     if (change.kind === "role") {
-      record(q, actor, "team.member_role_changed", "merchant_user", memberId, now, {
+      await record(q, actor, "team.member_role_changed", "merchant_user", memberId, now, {
         username: member.username,
         from: member.role,
         to: change.role,
       });
-      securityEvent(q, actor, "member_role_changed", now, {
+      await securityEvent(q, actor, "member_role_changed", now, {
         username: member.username,
         from: member.role,
         to: change.role,
       });
     } else {
-      record(q, actor, changeAudit[change.status], "merchant_user", memberId, now, {
+      await record(q, actor, changeAudit[change.status], "merchant_user", memberId, now, {
         username: member.username,
         from: member.status,
         ...(keysRevoked > 0 ? { apiKeysRevoked: keysRevoked } : {}),
       });
       const event = changeEvent[change.status];
-      if (event) securityEvent(q, actor, event, now, { username: member.username });
+      if (event) await securityEvent(q, actor, event, now, { username: member.username });
     }
     return { ok: true, username: member.username };
   });
@@ -369,7 +369,7 @@ export async function setRequireTwoFactor(
       .update(merchants)
       .set({ requireTwoFactor: required })
       .where(eq(merchants.id, actor.merchantId));
-    record(
+    await record(
       q,
       actor,
       required ? "team.two_factor_required" : "team.two_factor_optional",
@@ -519,8 +519,8 @@ export async function acceptInvitation(
       )
       .returning({ id: merchantInvitations.id });
     if (burned.length !== 1) throw new Error("Invitation accepted twice");
-    recordAudit(
-      unmovedTx(q),
+    await recordAudit(
+      q,
       {
         actorType: "merchant_user",
         actorId: userId,
@@ -537,8 +537,8 @@ export async function acceptInvitation(
 
 // ---------------------------------------------------------------------------------------------
 
-/** The audit row of a team change, in the caller's transaction (audit is not on the store yet). */
-function record(
+/** The audit row of a team change, in the caller's transaction. */
+async function record(
   q: Handle,
   actor: TeamActor,
   action: string,
@@ -546,9 +546,9 @@ function record(
   targetId: string,
   now: number,
   details?: Record<string, unknown>,
-) {
-  recordAudit(
-    unmovedTx(q),
+): Promise<void> {
+  await recordAudit(
+    q,
     {
       actorType: "merchant_user",
       actorId: actor.userId,
@@ -561,15 +561,15 @@ function record(
   );
 }
 
-function securityEvent(
+async function securityEvent(
   q: Handle,
   actor: TeamActor,
   type: SecurityEventType,
   now: number,
   details: Record<string, unknown>,
-) {
-  recordSecurityEvent(
-    unmovedTx(q),
+): Promise<void> {
+  await recordSecurityEvent(
+    q,
     { subject: { type: "merchant_user", id: actor.userId }, type, origin: actor.origin, details },
     now,
   );

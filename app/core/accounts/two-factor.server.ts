@@ -194,8 +194,8 @@ export function confirmEnrolment(
       .set({ totpEnabledAt: now, totpLastStep: verified.step })
       .where(eq(table.id, subject.id));
     const codes = await replaceRecoveryCodes(q, subject, now);
-    recordSecurityEvent(
-      unmovedTx(q),
+    await recordSecurityEvent(
+      q,
       { subject, type: "two_factor_enabled", origin: input.origin },
       now,
     );
@@ -245,13 +245,16 @@ export async function checkSecondFactor(
     const outcome = isRecovery
       ? await useRecoveryCode(q, subject, code, now)
       : await useTotp(q, key, subject, account, code, now);
-    const tx = unmovedTx(q);
     if (outcome.ok) {
       if (outcome.method === "recovery_code")
-        recordSecurityEvent(tx, { subject, type: "recovery_code_used", origin: input.origin }, now);
+        await recordSecurityEvent(
+          q,
+          { subject, type: "recovery_code_used", origin: input.origin },
+          now,
+        );
       if (input.purpose === "sign_in")
-        recordSecurityEvent(
-          tx,
+        await recordSecurityEvent(
+          q,
           {
             subject,
             type: "sign_in",
@@ -261,8 +264,8 @@ export async function checkSecondFactor(
           now,
         );
     } else {
-      recordSecurityEvent(
-        tx,
+      await recordSecurityEvent(
+        q,
         {
           subject,
           type: "second_factor_failed",
@@ -381,8 +384,8 @@ export async function confirmPassword(
     return { ok: false, reason: checked.outcome, retryAfterMs: checked.retryAfterMs };
   if (checked.outcome === "invalid") {
     await store.write(async (q) => {
-      recordSecurityEvent(
-        unmovedTx(q),
+      await recordSecurityEvent(
+        q,
         { subject, type: "sign_in_failed", origin: input.origin, details: { step: "confirm" } },
         now,
       );
@@ -417,7 +420,7 @@ export async function turnOffTwoFactor(
       .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
       .where(eq(table.id, subject.id));
     await q.delete(recoveryCodes).where(subjectOf(subject));
-    recordSecurityEvent(unmovedTx(q), { subject, type: "two_factor_disabled", origin }, now);
+    await recordSecurityEvent(q, { subject, type: "two_factor_disabled", origin }, now);
   });
 }
 
@@ -430,7 +433,7 @@ export function regenerateRecoveryCodes(
 ): Promise<string[]> {
   return store.write(async (q) => {
     const codes = await replaceRecoveryCodes(q, subject, now);
-    recordSecurityEvent(unmovedTx(q), { subject, type: "recovery_codes_regenerated", origin }, now);
+    await recordSecurityEvent(q, { subject, type: "recovery_codes_regenerated", origin }, now);
     return codes;
   });
 }

@@ -11,7 +11,6 @@ import { recordAudit } from "~/core/audit.server";
 import { recordSecurityEvent, type RequestOrigin } from "~/core/accounts/security-events.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { scopesBeyondRole } from "./key-rules";
 import { createApiKey, parseScopes, revokeApiKey, type ApiKeyRow } from "./keys.server";
 import type { ApiMode, ApiScope } from "./vocabulary";
@@ -157,10 +156,8 @@ export function createKeyForMember(
       mode: input.mode,
       prefix: made.key.prefix,
     };
-    // The audit and security events stay synchronous this round: they write in this transaction.
-    const tx = unmovedTx(q);
-    recordAudit(
-      tx,
+    await recordAudit(
+      q,
       {
         actorType: "merchant_user",
         actorId: actor.userId,
@@ -171,8 +168,8 @@ export function createKeyForMember(
       },
       now,
     );
-    recordSecurityEvent(
-      tx,
+    await recordSecurityEvent(
+      q,
       {
         subject: { type: "merchant_user", id: actor.userId },
         type: "api_key_created",
@@ -210,9 +207,8 @@ export function revokeKeyForMember(
         .limit(1),
     ))!;
     const details = { keyId, name: row.name, mode: row.mode, prefix: row.prefix };
-    const tx = unmovedTx(q);
-    recordAudit(
-      tx,
+    await recordAudit(
+      q,
       {
         actorType: "merchant_user",
         actorId: actor.userId,
@@ -223,8 +219,8 @@ export function revokeKeyForMember(
       },
       now,
     );
-    recordSecurityEvent(
-      tx,
+    await recordSecurityEvent(
+      q,
       {
         subject: { type: "merchant_user", id: actor.userId },
         type: "api_key_revoked",
@@ -286,8 +282,8 @@ export function createKeyFromCommandLine(
     if (refused) return refused;
     const { member: _named, ...request } = input;
     const made = await createApiKey(q, { merchantId, createdBy: member.id, now, ...request });
-    recordAudit(
-      unmovedTx(q),
+    await recordAudit(
+      q,
       {
         actorType: "system",
         action: "api_key.created",

@@ -14,7 +14,7 @@
  * `listDestinations`, `getDestination`, `defaultDestination`, `failoverAllowed`,
  * `settlementDestinationSummary` and `insertVerifiedDestination` stay for the callers not on the
  * store yet (settlement, failover, routing, the payments pages' and service's reads, seeding and
- * tests); the audit log, e-mail queue and security events get the write's transaction
+ * tests); the e-mail queue gets the write's transaction
  * (`unmovedTx`). This file leaves the legacy list when those callers have moved.
  */
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
@@ -306,8 +306,8 @@ export async function addDestination(
     await q.insert(settlementDestinations).values(destination);
     const masked = maskedDestinationLabel(destination);
     const tx = unmovedTx(q);
-    recordAudit(
-      tx,
+    await recordAudit(
+      q,
       {
         actorType: "merchant_user",
         actorId: input.userId,
@@ -339,8 +339,8 @@ export async function addDestination(
       },
       now,
     );
-    recordSecurityEvent(
-      tx,
+    await recordSecurityEvent(
+      q,
       {
         subject: { type: "merchant_user", id: input.userId },
         type: "payout_destination_changed",
@@ -356,15 +356,15 @@ export type DestinationChange =
   | { ok: true; destination: Destination }
   | { ok: false; reason: "not_found" | "wrong_state" | "is_default" | "not_verified" };
 
-function audit(
+async function audit(
   q: Handle,
   actor: { merchantId: string; userId: string },
   action: string,
   details: Record<string, unknown>,
   now: number,
-) {
-  recordAudit(
-    unmovedTx(q),
+): Promise<void> {
+  await recordAudit(
+    q,
     {
       actorType: "merchant_user",
       actorId: actor.userId,
@@ -418,7 +418,7 @@ export function answerRegisteredName(
           eq(settlementDestinations.status, "confirm_name"),
         ),
       );
-    audit(
+    await audit(
       q,
       actor,
       accepted ? "settlement.destination_confirmed" : "settlement.destination_name_rejected",
@@ -454,7 +454,7 @@ export function makeDefaultDestination(
       .update(settlementDestinations)
       .set({ isDefault: true, updatedAt: now })
       .where(eq(settlementDestinations.id, destination.id));
-    audit(q, actor, "settlement.destination_default", { destinationId }, now);
+    await audit(q, actor, "settlement.destination_default", { destinationId }, now);
     return { ok: true, destination: { ...destination, isDefault: true } };
   });
 }
@@ -487,7 +487,7 @@ export function removeDestination(
       .set({ status: "removed", isDefault: false, removedAt: now, updatedAt: now })
       .where(eq(settlementDestinations.id, destination.id));
     if (destination.splitPercent !== null) await clearSplits(q, actor.merchantId, now);
-    audit(
+    await audit(
       q,
       actor,
       "settlement.destination_removed",
@@ -558,7 +558,7 @@ export function setSplitRules(
       .update(merchants)
       .set({ settlementFailover: failover })
       .where(eq(merchants.id, actor.merchantId));
-    audit(
+    await audit(
       q,
       actor,
       "settlement.split_rules",

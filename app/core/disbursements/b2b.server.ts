@@ -11,7 +11,7 @@
  */
 import { and, count, eq, isNotNull, isNull, lte, or } from "drizzle-orm";
 import { disbursementRows, settlementTransfers } from "../../../drizzle/schema";
-import { recordAudit } from "~/core/audit.server";
+import { recordAuditSync } from "~/core/audit.server";
 import { openFindingIdsOn, resolveFindingOn } from "~/core/reconciliation/findings.server";
 import type { B2bResult, QueueTimeout } from "~/core/providers/daraja/result";
 import { first } from "~/db/sql";
@@ -361,7 +361,7 @@ export async function settleB2bByHand(
         throw new ManualB2bError("not_sent", "The finding changed meanwhile: try again.");
     }
 
-    recordAudit(
+    recordAuditSync(
       unmovedTx(q),
       {
         actorType: "operator",

@@ -74,7 +74,7 @@ export async function submitBatch(
       .update(disbursementBatches)
       .set({ status: "awaiting_approval", submittedAt: now, updatedAt: now })
       .where(eq(disbursementBatches.id, batch.id));
-    audit(q, actor, "disbursement.batch_submitted", batch, now);
+    await audit(q, actor, "disbursement.batch_submitted", batch, now);
     const submitted = { ...batch, status: "awaiting_approval" as const, submittedAt: now };
     // The API's answer is stored by the idempotency module, not moved yet (same transaction).
     inTransaction?.(unmovedTx(q), submitted);
@@ -105,7 +105,7 @@ export async function withdrawBatch(
       .where(
         and(eq(disbursementBatches.id, batch.id), eq(disbursementBatches.status, batch.status)),
       );
-    audit(
+    await audit(
       q,
       actor,
       next === "draft" ? "disbursement.batch_withdrawn" : "disbursement.batch_discarded",
@@ -295,7 +295,7 @@ export async function approveBatch(
     const self = await requireChecker(q, batch, actor);
     const released = await release(q, batch, actor, "awaiting_approval", now, options.runningRails);
     enqueueBatchEvent(unmovedTx(q), batch.id, "payout_batch.approved", now);
-    audit(q, actor, "disbursement.batch_approved", batch, now, {
+    await audit(q, actor, "disbursement.batch_approved", batch, now, {
       rows: released.rows,
       reservedKesCents: released.reservedKesCents.toString(),
       ...(self ? { selfApproved: "sole approver, with a second factor" } : {}),
@@ -388,7 +388,7 @@ export async function rejectBatch(
     if (moved.length !== 1)
       throw new DisbursementError("already_decided", "This batch has already been decided.");
     enqueueBatchEvent(unmovedTx(q), batch.id, "payout_batch.rejected", now);
-    audit(q, actor, "disbursement.batch_rejected", batch, now, { note: input.note });
+    await audit(q, actor, "disbursement.batch_rejected", batch, now, { note: input.note });
     return { ...batch, status: "rejected" as const };
   });
 }
@@ -494,7 +494,7 @@ export async function createSinglePayout(
     const needsApproval =
       approvalAboveKes !== null && input.row.amountKesCents > BigInt(approvalAboveKes) * 100n;
     const actor = { merchantId: maker.merchantId, memberId: maker.memberId, keyId: maker.keyId };
-    audit(q, actor, "disbursement.single_created", batch, now, {
+    await audit(q, actor, "disbursement.single_created", batch, now, {
       amountKesCents: input.row.amountKesCents.toString(),
       needsApproval,
     });
@@ -586,7 +586,7 @@ export async function retryRows(
       .update(disbursementBatches)
       .set({ status: "processing", completedAt: null, updatedAt: now })
       .where(eq(disbursementBatches.id, batch.id));
-    audit(q, actor, "disbursement.rows_retried", batch, now, {
+    await audit(q, actor, "disbursement.rows_retried", batch, now, {
       rows: rows.map((row) => row.line),
     });
     return rows.length;
@@ -611,7 +611,7 @@ export async function cancelRows(
       throw new DisbursementError("not_retryable", "There is no failed row to cancel.");
     // transfers.server.ts keeps its synchronous signature for the transfer engine this round.
     completeBatchIfDone(unmovedTx(q), batch.id, now);
-    audit(q, actor, "disbursement.rows_cancelled", batch, now, {
+    await audit(q, actor, "disbursement.rows_cancelled", batch, now, {
       rows: cancelled.map((row) => row.line),
     });
     return cancelled.length;

@@ -12,7 +12,6 @@ import { type LedgerBook } from "~/core/ledger/ledger.server";
 import type { RailId } from "~/core/rails/types";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { heavySlice } from "~/utils/yield";
 import { type ParsedPayoutLine } from "./csv-parse";
 import { DisbursementError } from "./errors";
@@ -458,16 +457,16 @@ export async function countRows(
   return rows.length;
 }
 
-export function audit(
+export async function audit(
   q: Handle,
   actor: BatchActor,
   action: string,
   batch: Batch,
   now: number,
   details?: Record<string, unknown>,
-) {
-  recordAudit(
-    unmovedTx(q),
+): Promise<void> {
+  await recordAudit(
+    q,
     {
       actorType: "merchant_user",
       actorId: actor.memberId,

@@ -55,7 +55,7 @@ async function openDraft(
       .update(disbursementBatches)
       .set({ status: "draft" })
       .where(and(eq(disbursementBatches.id, batch.id), eq(disbursementBatches.status, "checking")));
-  audit(q, maker, "disbursement.batch_created", draft, now, {
+  await audit(q, maker, "disbursement.batch_created", draft, now, {
     rows: input.rows,
     fileName: input.fileName,
     mode: maker.mode,
@@ -246,7 +246,7 @@ export async function replaceBatchFile(
       .update(disbursementBatches)
       .set({ status: "draft", fileName: input.fileName, rowCount: lines.length, updatedAt: now })
       .where(eq(disbursementBatches.id, batch.id));
-    audit(q, actor, "disbursement.batch_file_replaced", batch, now, {
+    await audit(q, actor, "disbursement.batch_file_replaced", batch, now, {
       rows: lines.length,
       fileName: input.fileName,
     });

@@ -8,7 +8,6 @@ import { and, asc, eq, lt, or } from "drizzle-orm";
 import { disbursementBatches } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
 import type { Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { abandonBatch, deleteRowsInSlices } from "./batches.server";
 import { BATCH_LIMITS } from "./vocabulary";
 
@@ -61,8 +60,8 @@ export async function expireStaleBatches(
         )
         .returning({ id: disbursementBatches.id });
       if (moved.length !== 1) return false;
-      recordAudit(
-        unmovedTx(q),
+      await recordAudit(
+        q,
         {
           actorType: "system",
           action: "disbursement.batch_expired",

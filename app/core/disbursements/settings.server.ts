@@ -9,7 +9,6 @@ import { merchants } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
 import { first } from "~/db/sql";
 import type { Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 
 /**
  * A new merchant's threshold (issue 27, item 3): single payouts above KES 100,000 wait for a second
@@ -73,8 +72,8 @@ export async function setPayoutApprovalAboveKes(
       .update(merchants)
       .set({ payoutApprovalAboveKes: kes })
       .where(eq(merchants.id, merchantId));
-    recordAudit(
-      unmovedTx(q),
+    await recordAudit(
+      q,
       {
         actorType: "merchant_user",
         actorId,

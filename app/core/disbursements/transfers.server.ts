@@ -17,7 +17,7 @@ import {
   outboundMessages,
   settlementTransfers,
 } from "../../../drizzle/schema";
-import { recordAudit } from "~/core/audit.server";
+import { recordAuditSync } from "~/core/audit.server";
 import { railNames } from "~/core/destinations/schema";
 import { type LedgerBook, ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
 import type { PayoutDestination } from "~/core/rails/types";
@@ -164,7 +164,7 @@ function auditRow(
   details: Record<string, unknown>,
   now: number,
 ) {
-  recordAudit(
+  recordAuditSync(
     tx,
     {
       actorType: "system",

@@ -139,16 +139,16 @@ async function submittedApplication(store: Store, q: Handle, id: string): Promis
   return application;
 }
 
-function auditReview(
+async function auditReview(
   q: Handle,
   operatorId: string,
   action: string,
   applicationId: string,
   details: Record<string, unknown>,
   now: number,
-) {
-  recordAudit(
-    unmovedTx(q),
+): Promise<void> {
+  await recordAudit(
+    q,
     {
       actorType: "operator",
       actorId: operatorId,
@@ -259,7 +259,7 @@ export function approveApplication(
       },
       now,
     );
-    auditReview(
+    await auditReview(
       q,
       input.operatorId,
       "application.approved",
@@ -311,7 +311,7 @@ export async function rejectApplication(
       },
       now,
     );
-    auditReview(
+    await auditReview(
       q,
       input.operatorId,
       "application.rejected",

@@ -10,7 +10,6 @@ import { newSecretToken } from "~/core/ids.server";
 import { hashPassword } from "~/core/passwords.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { endSessionsOf } from "~/utils/session.server";
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
@@ -105,8 +104,8 @@ export async function setPasswordWithToken(
       .set({ passwordHash, passwordSetAt: now })
       .where(eq(merchantUsers.id, target.userId));
     await endSessionsOf(q, { merchantUserId: target.userId });
-    recordAudit(
-      unmovedTx(q),
+    await recordAudit(
+      q,
       {
         actorType: "merchant_user",
         actorId: target.userId,

@@ -15,7 +15,6 @@ import type { Limit } from "~/core/rate-limit.server";
 import { guardedPasswordCheck } from "~/core/sign-in-guard.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 
 export const SIGN_IN_LIMITS = {
   /** Wrong passwords for one merchant ID + username from one client address. */
@@ -115,8 +114,8 @@ export async function signInMerchant(
   if (checked.outcome === "invalid" || !row) {
     if (row)
       await store.write(async (q) => {
-        recordSecurityEvent(
-          unmovedTx(q),
+        await recordSecurityEvent(
+          q,
           {
             subject: { type: "merchant_user", id: row.userId },
             type: "sign_in_failed",
@@ -131,8 +130,8 @@ export async function signInMerchant(
   // With two-factor sign-in, "signed in" is recorded when the second step succeeds.
   if (!twoFactor)
     await store.write(async (q) => {
-      recordSecurityEvent(
-        unmovedTx(q),
+      await recordSecurityEvent(
+        q,
         {
           subject: { type: "merchant_user", id: row.userId },
           type: "sign_in",

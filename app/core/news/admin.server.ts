@@ -4,7 +4,6 @@
  */
 import { recordAudit } from "~/core/audit.server";
 import type { Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { getCuratedArticle, setArticleStatus } from "./articles.server";
 import { addFeed, getFeed, removeFeed, setFeedEnabled, type AddFeedResult } from "./feeds.server";
 import { updateNewsSettings } from "./settings.server";
@@ -20,8 +19,8 @@ export async function changeArticleStatus(
   if (!article) return { ok: false };
   await store.write(async (q) => {
     await setArticleStatus(q, input.articleId, input.status, input.operatorId, input.now);
-    recordAudit(
-      unmovedTx(q),
+    await recordAudit(
+      q,
       {
         actorType: "operator",
         actorId: input.operatorId,
@@ -43,8 +42,8 @@ export async function changeSetting(
 ): Promise<void> {
   await store.write(async (q) => {
     await updateNewsSettings(q, { [input.setting]: input.enabled }, input.operatorId, input.now);
-    recordAudit(
-      unmovedTx(q),
+    await recordAudit(
+      q,
       {
         actorType: "operator",
         actorId: input.operatorId,
@@ -68,8 +67,8 @@ export function addFeedAudited(
   return store.write(async (q) => {
     const result = await addFeed(q, { name: input.name, url: input.url }, input.now);
     if (result.ok) {
-      recordAudit(
-        unmovedTx(q),
+      await recordAudit(
+        q,
         {
           actorType: "operator",
           actorId: input.operatorId,
@@ -94,8 +93,8 @@ export async function changeFeed(
   await store.write(async (q) => {
     if (input.change === "remove") await removeFeed(q, input.feedId);
     else await setFeedEnabled(q, input.feedId, input.change === "enable", input.now);
-    recordAudit(
-      unmovedTx(q),
+    await recordAudit(
+      q,
       {
         actorType: "operator",
         actorId: input.operatorId,
@@ -116,8 +115,8 @@ export async function auditIngestRun(
 ): Promise<void> {
   const result = input.result;
   await store.write(async (q) => {
-    recordAudit(
-      unmovedTx(q),
+    await recordAudit(
+      q,
       {
         actorType: "operator",
         actorId: input.operatorId,

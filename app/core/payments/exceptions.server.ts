@@ -8,14 +8,14 @@
  *   the customer).
  *
  * Each decision is one store write whose check reads the payment through `forUpdate`.
- * TRANSITIONAL (ADR 0041): the ledger's posting, the audit log and the status change
+ * TRANSITIONAL (ADR 0041): the ledger's posting and the status change
  * (`transition`, which other areas still call synchronously) get the write's transaction
  * (`unmovedTx`), until they move.
  */
 import { recordAudit } from "~/core/audit.server";
 import { ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
 import type { Rate } from "~/core/rates/read-rates.server";
-import type { Store } from "~/db/store";
+import type { Handle, Store } from "~/db/store";
 import { unmovedTx } from "~/db/unmoved";
 import type { PaymentsConfig } from "./config";
 import { postConversion } from "./deposits.server";
@@ -27,16 +27,16 @@ export type Resolution = "accept" | "requote" | "refund";
 
 export class ResolutionError extends Error {}
 
-function audit(
-  db: Parameters<typeof recordAudit>[0],
+async function audit(
+  q: Handle,
   operatorId: string,
   action: string,
   payment: Payment,
   details: Record<string, unknown>,
   now: number,
-) {
-  recordAudit(
-    db,
+): Promise<void> {
+  await recordAudit(
+    q,
     {
       actorType: "operator",
       actorId: operatorId,
@@ -92,8 +92,8 @@ export async function resolveException(
         at: now,
         set: { resolution: "refund" },
       });
-      audit(
-        tx,
+      await audit(
+        q,
         input.operatorId,
         "payment.refund_flagged",
         payment,
@@ -157,8 +157,8 @@ export async function resolveException(
       set: { resolution: input.resolution, amountKesCents: gross, feeKesCents: fee },
       detail: { ...detail, grossKesCents: gross, feeKesCents: fee },
     });
-    audit(
-      tx,
+    await audit(
+      q,
       input.operatorId,
       `payment.${input.resolution === "requote" ? "requoted" : "accepted"}`,
       payment,
@@ -235,8 +235,8 @@ export async function reviewPayment(
         set: { resolution: "refund" },
       });
     }
-    audit(
-      tx,
+    await audit(
+      q,
       input.operatorId,
       input.approve ? "payment.review_approved" : "payment.review_rejected",
       payment,

@@ -8,7 +8,7 @@
  * An item is resolved when its flag transaction (its idempotency key plus `:refund-flagged`)
  * exists: everything is read from the ledger, no table of its own.
  *
- * TRANSITIONAL (ADR 0041): the ledger, the audit log and the payment's events are not on the store
+ * TRANSITIONAL (ADR 0041): the ledger and the payment's events are not on the store
  * yet; they get the store callback's transaction (`unmovedTx`), until they move.
  */
 import { and, eq, exists, notExists, sql, type SQL } from "drizzle-orm";
@@ -195,8 +195,8 @@ export async function flagHeldForRefund(
       at: now,
       detail: { heldTransactionId: held.id, currency: leg.currency, amount: leg.amount },
     });
-    recordAudit(
-      tx,
+    await recordAudit(
+      q,
       {
         actorType: "operator",
         actorId: input.operatorId,

@@ -12,7 +12,6 @@ import { recordAudit } from "~/core/audit.server";
 import { readableCode } from "~/core/ids.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import {
   amountKesProblem,
   isPaymentLinkAsset,
@@ -96,8 +95,8 @@ export async function createPaymentLink(
   };
   await store.write(async (q) => {
     await q.insert(paymentLinks).values(link);
-    recordAudit(
-      unmovedTx(q),
+    await recordAudit(
+      q,
       {
         actorType: "merchant_user",
         actorId: scope.createdBy,
@@ -171,8 +170,8 @@ export async function setPaymentLinkActive(
       )
       .returning({ id: paymentLinks.id });
     if (changed.length !== 1) return false;
-    recordAudit(
-      unmovedTx(q),
+    await recordAudit(
+      q,
       {
         actorType: "merchant_user",
         actorId: scope.actorId,

@@ -3,10 +3,10 @@
  * list, dashboard, export and payment page, the console's list and payment page, and the checkout's
  * M-Pesa part. Routes reach these through the wiring (app/wiring/payment-pages.server.ts).
  *
- * TRANSITIONAL (ADR 0041): the other areas' reads (destinations, audit, disbursements) are not on
+ * TRANSITIONAL (ADR 0041): the other areas' reads (destinations, disbursements) are not on
  * the store yet: each gets this read's transaction (`unmovedDb`), until they move.
  */
-import { listAuditFor } from "~/core/audit.server";
+import { auditTrailOn } from "~/core/audit.server";
 import type { ApiMode } from "~/core/api/vocabulary";
 import { settlementDestinationSummary } from "~/core/destinations/destinations.server";
 import { previewSettlementPlan } from "~/core/destinations/plan-preview.server";
@@ -128,12 +128,11 @@ export function operatorPayment(store: Store, paymentId: string) {
 /** The console's payment page: the payment, its audit trail and the money held for it. */
 export function operatorPaymentPage(store: Store, paymentId: string) {
   return store.read(async (q) => {
-    const db = unmovedDb(q);
     const detail = await operatorPaymentDetail(q, paymentId);
     if (!detail) return undefined;
     return {
       ...detail,
-      audit: listAuditFor(db, "payment", paymentId),
+      audit: await auditTrailOn(q, "payment", paymentId),
       held: await listHeldMoney(store, paymentId),
     };
   });

@@ -406,7 +406,7 @@ export function retryTransfer(
   toDestinationId?: string,
 ): Promise<Transfer | null> {
   return store.write(async (q): Promise<Transfer | null> => {
-    // Unmoved modules (the settlement handler's posting, payment events, audit) run in this same
+    // Unmoved modules (the settlement handler's posting, payment events) run in this same
     // transaction.
     const tx = unmovedTx(q);
     // Retry once: the failed transfer is locked while this write checks it was not retried yet.
@@ -502,8 +502,8 @@ export function retryTransfer(
         },
       );
     if (actor) {
-      recordAudit(
-        tx,
+      await recordAudit(
+        q,
         {
           actorType: actor.type,
           actorId: actor.id,

@@ -8,7 +8,6 @@ import { recordAudit } from "~/core/audit.server";
 import { readableCode } from "~/core/ids.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import type { FindingView, ReconciliationRunView } from "./vocabulary";
 
 export const newRunId = () => `rcn_${readableCode(14).toLowerCase()}`;
@@ -221,8 +220,8 @@ export async function resolveFindingOn(
     .returning({ id: reconciliationFindings.id });
   if (resolved.length !== 1) return { ok: false, reason: "already_resolved" } as const;
   const { status: _status, ...details } = finding;
-  recordAudit(
-    unmovedTx(q),
+  await recordAudit(
+    q,
     {
       actorType: "operator",
       actorId: input.operatorId,

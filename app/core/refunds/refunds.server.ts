@@ -21,7 +21,7 @@
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { mpesaCollections, payments, refunds, settlementTransfers } from "../../../drizzle/schema";
-import { recordAudit } from "~/core/audit.server";
+import { recordAudit, recordAuditSync } from "~/core/audit.server";
 import { enqueueEvent } from "~/core/api/outbox.server";
 import { readableCode } from "~/core/ids.server";
 import {
@@ -409,8 +409,8 @@ export function createRefund(
       at: meta.now,
       detail: { refundId: id, source: plan.source, method: plan.method },
     });
-    recordAudit(
-      tx,
+    await recordAudit(
+      q,
       {
         actorType: "merchant_user",
         actorId: meta.createdBy,
@@ -475,7 +475,7 @@ function recordRefundSucceeded(
       detail: { refundId: refund.id, txHash: set.txHash ?? null, receipt: set.receipt ?? null },
     },
   );
-  recordAudit(
+  recordAuditSync(
     tx,
     {
       actorType: "system",
@@ -577,7 +577,7 @@ function recordRefundFailed(
       detail: { refundId: refund.id },
     },
   );
-  recordAudit(
+  recordAuditSync(
     tx,
     {
       actorType: "system",
