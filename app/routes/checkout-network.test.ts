@@ -94,7 +94,7 @@ describe("the network at checkout", () => {
     expect(await answer.json()).toEqual({
       networkError: "This payment is to be paid on Base.",
     });
-    expect(getPayment(db, payment.id)?.network).toBe("base");
+    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.network).toBe("base");
     const btc = await checkout((await pay("BTC")).id);
     expect(btc).toMatchObject({ network: "Bitcoin", networkOptions: [] });
   });
@@ -111,6 +111,8 @@ describe("the network at checkout", () => {
     // The page sends no referrer to other sites, yet its own form keeps its Origin (with
     // no-referrer browsers would send "Origin: null", which the front door refuses).
     expect(headers()["Referrer-Policy"]).toBe("same-origin");
-    expect(getPayment(db, payment.id)?.network).toBe("ethereum");
+    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.network).toBe(
+      "ethereum",
+    );
   });
 });

@@ -512,7 +512,7 @@ describe("refunding what is held for an overpaying customer", () => {
       amount: formatCryptoUnits(payment.cryptoAmountUnits + excess, "USDT"),
     });
     await h.custodySim.confirm(tx.id, 2);
-    expect(getPayment(db, payment.id)?.status).toBe("overpaid");
+    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("overpaid");
     await resolveException(sqliteStore(db), {
       paymentId: payment.id,
       operatorId: "op_refunds",

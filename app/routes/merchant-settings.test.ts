@@ -618,8 +618,10 @@ describe("payouts during the cooling-off period", () => {
     h.clock.now = changedAt + 24 * 3_600_000 - 60_000; // a minute before the end
     expect(await run()).toBe("destination_held");
     expect(listTransfersForPayment(db, payment.id)).toEqual([]);
-    expect(getPayment(db, payment.id)?.status).toBe("confirmed");
-    const held = listPaymentEvents(db, payment.id).filter(
+    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe(
+      "confirmed",
+    );
+    const held = (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).filter(
       (e) => e.type === "waiting_for_destination_cooling_off",
     );
     expect(held).toHaveLength(1);
@@ -655,7 +657,7 @@ describe("payouts during the cooling-off period", () => {
         formatKesCents(t.amountKesCents),
       ]),
     ).toEqual([["+254722333444", destination.id, "succeeded", "KES 2,466.00"]]);
-    expect(getPayment(db, payment.id)?.status).toBe("settled");
+    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
   });
 });
 

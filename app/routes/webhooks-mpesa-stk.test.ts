@@ -120,10 +120,13 @@ describe("the M-Pesa Express callback route", () => {
       expect(response.status).toBe(200);
     }
     // Confirmed, then settled at once by the service (as after a custody confirmation).
-    expect(getPayment(db, payment.id)).toMatchObject({ paidWith: "mpesa", status: "settling" });
+    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+      paidWith: "mpesa",
+      status: "settling",
+    });
     await vi.waitFor(() => expect(listTransfersForPayment(db, payment.id)[0]?.status).toBe("sent"));
     await h.darajaSim.flush();
-    expect(getPayment(db, payment.id)!.status).toBe("settled");
+    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe("settled");
     expect(await latestCollection(sqliteStore(db), payment.id)).toMatchObject({
       status: "succeeded",
       receipt: "NLJ7RT61SV",

@@ -405,7 +405,7 @@ export async function confirmedPayment(
     amount: formatCryptoUnits(payment.cryptoAmountUnits, payment.asset),
   });
   await h.custodySim.confirm(tx.id, 2);
-  const status = getPayment(db, payment.id)?.status;
+  const status = (await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status;
   if (status !== "confirmed") throw new Error(`payment ${payment.id} is ${status}, not confirmed`);
   return { payment, tx };
 }

@@ -289,7 +289,7 @@ function addPayment(
 }
 
 describe("a payment settles", () => {
-  it("e-mails the members who chose it, once, from the payment's own transition", () => {
+  it("e-mails the members who chose it, once, from the payment's own transition", async () => {
     const merchantId = addMerchant("Kibanda Cafe");
     const keen = addMember(merchantId, "finance", { paymentSettled: true });
     const quiet = addMember(merchantId, "owner");
@@ -298,8 +298,8 @@ describe("a payment settles", () => {
       createdAt: NOW - 600_000,
       amount: 250_000_00n,
     });
-    const settled = db.transaction((tx) =>
-      transition(tx, { id: paymentId }, ["settling"], "settled", {
+    const settled = await sqliteStore(db).write((q) =>
+      transition(q, { id: paymentId }, ["settling"], "settled", {
         type: "settled",
         cause: "every transfer paid",
         at: NOW,
@@ -320,11 +320,13 @@ describe("a payment settles", () => {
     expectWhatToDo(mails[0]!);
     // A second transition to settled does nothing (and sends nothing).
     expect(
-      transition(db, { id: paymentId }, ["settling"], "settled", {
-        type: "settled",
-        cause: "again",
-        at: NOW,
-      }),
+      await sqliteStore(db).write((q) =>
+        transition(q, { id: paymentId }, ["settling"], "settled", {
+          type: "settled",
+          cause: "again",
+          at: NOW,
+        }),
+      ),
     ).toBe(false);
     expect(mailTo(emailOf(keen))).toHaveLength(1);
   });

@@ -7,9 +7,8 @@
  * net of the C2B fee, the fee to revenue; held in `pending` when the payment needs manual review);
  * an under-, over- or late payment is held in suspense for an operator (nothing is lost).
  *
- * On the store (ADR 0041). TRANSITIONAL: the ledger's posting and the payment's status change and
- * events (`transition`, `recordEvent`, which other areas still call synchronously) get the write's
- * transaction (`unmovedTx`), until they move.
+ * On the store (ADR 0041). TRANSITIONAL: the ledger's posting gets the write's transaction
+ * (`unmovedTx`), until it moves; the payment's status change and events run on the write's handle.
  */
 import { eq } from "drizzle-orm";
 import { payments } from "../../../drizzle/schema";
@@ -121,7 +120,7 @@ export async function applyCustodyTransaction(
   if (!found) return "unknown_address";
   /** An event on the payment's timeline for an operator, in a write of its own. */
   const note = (event: Parameters<typeof recordEvent>[2]) =>
-    store.write(async (q) => recordEvent(unmovedTx(q), found, event));
+    store.write((q) => recordEvent(q, found, event));
   if (found.custodyTxId && found.custodyTxId !== transaction.id) {
     await note({
       type: "second_deposit",
@@ -156,7 +155,7 @@ export async function applyCustodyTransaction(
     const tx = unmovedTx(q);
     const payment = (await readPaymentForUpdate(store, q, found.id))!;
     if (isFailed(transaction.status)) {
-      const moved = transition(tx, payment, ["awaiting_payment", "confirming"], "failed", {
+      const moved = await transition(q, payment, ["awaiting_payment", "confirming"], "failed", {
         type: "deposit_failed",
         cause: `custody reported the deposit ${transaction.status}`,
         at: now,
@@ -191,7 +190,7 @@ export async function applyCustodyTransaction(
         now,
       });
       if (held.created)
-        recordEvent(tx, payment, {
+        await recordEvent(q, payment, {
           type: "deposit_after_mpesa",
           cause: `a ${asset} deposit (${transaction.id}) arrived after the payment was paid with M-Pesa: held for an operator to refund`,
           at: now,
@@ -229,7 +228,7 @@ export async function applyCustodyTransaction(
     // like any other and then held as paid after expiry (an exception an operator resolves).
     const closed = payment.status === "expired" || payment.status === "canceled";
     if (payment.status === "awaiting_payment" || closed) {
-      transition(tx, current, ["awaiting_payment", "expired", "canceled"], "confirming", {
+      await transition(q, current, ["awaiting_payment", "expired", "canceled"], "confirming", {
         type: "deposit_detected",
         cause: "custody saw the customer's transfer",
         at: now,
@@ -241,7 +240,7 @@ export async function applyCustodyTransaction(
         },
       });
     } else if (payment.status === "confirming" && progressed) {
-      recordEvent(tx, current, {
+      await recordEvent(q, current, {
         type: "confirmation",
         cause: "custody reported more confirmations",
         at: now,
@@ -261,7 +260,7 @@ export async function applyCustodyTransaction(
       cause: string,
     ): Promise<DepositOutcome> => {
       await postToSuspense(q, current, units, now);
-      transition(tx, current, ["confirming"], to, {
+      await transition(q, current, ["confirming"], to, {
         type: to,
         cause,
         at: now,
@@ -285,7 +284,7 @@ export async function applyCustodyTransaction(
       now,
     });
     const to = payment.requiresReview ? "in_review" : "confirmed";
-    transition(tx, current, ["confirming"], to, {
+    await transition(q, current, ["confirming"], to, {
       type: "converted",
       cause: payment.requiresReview
         ? "confirmed on-chain; converted at the locked rate and held for manual review (above the automatic limit)"

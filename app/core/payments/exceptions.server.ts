@@ -8,9 +8,8 @@
  *   the customer).
  *
  * Each decision is one store write whose check reads the payment through `forUpdate`.
- * TRANSITIONAL (ADR 0041): the ledger's posting and the status change
- * (`transition`, which other areas still call synchronously) get the write's transaction
- * (`unmovedTx`), until they move.
+ * TRANSITIONAL (ADR 0041): the ledger's posting gets the write's transaction (`unmovedTx`),
+ * until it moves; the status change and the audit log run on the write's handle.
  */
 import { recordAudit } from "~/core/audit.server";
 import { ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
@@ -86,7 +85,7 @@ export async function resolveException(
         ],
         now,
       });
-      transition(tx, payment, [payment.status], "failed", {
+      await transition(q, payment, [payment.status], "failed", {
         type: "refund_flagged",
         cause: "an operator flagged the crypto for refund to the customer",
         at: now,
@@ -147,7 +146,7 @@ export async function resolveException(
       refundUnits,
     });
     const to = payment.requiresReview ? "in_review" : "confirmed";
-    transition(tx, payment, [payment.status], to, {
+    await transition(q, payment, [payment.status], to, {
       type: input.resolution === "requote" ? "requoted" : "accepted",
       cause:
         input.resolution === "requote"
@@ -205,7 +204,7 @@ export async function reviewPayment(
         guards: [merchantPending(payment.merchantId)],
         now,
       });
-      transition(tx, payment, ["in_review"], "confirmed", {
+      await transition(q, payment, ["in_review"], "confirmed", {
         type: "review_approved",
         cause: "an operator approved the payment",
         at: now,
@@ -228,7 +227,7 @@ export async function reviewPayment(
         guards: [merchantPending(payment.merchantId)],
         now,
       });
-      transition(tx, payment, ["in_review"], "failed", {
+      await transition(q, payment, ["in_review"], "failed", {
         type: "review_rejected",
         cause: `an operator rejected the payment: ${input.reason ?? "no reason given"}`,
         at: now,

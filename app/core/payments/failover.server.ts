@@ -108,7 +108,7 @@ function moveTransfer(
   now: number,
 ): Promise<boolean> {
   return store.write(async (q) => {
-    // Unmoved modules (the engine's results, payment events) run in this same transaction.
+    // Unmoved modules (the engine's results) run in this same transaction.
     const tx = unmovedTx(q);
     // Checked not claimed, then moved, in this one write: the transfer is locked until it ends.
     const transfer = await first(
@@ -138,8 +138,8 @@ function moveTransfer(
     const retry = await retryTransfer(store, transfer.id, now, undefined, fallback.id);
     if (!retry) return false;
     if (transfer.paymentId)
-      recordEvent(
-        tx,
+      await recordEvent(
+        q,
         { id: transfer.paymentId },
         {
           type: "settlement_failed_over",

@@ -79,13 +79,13 @@ describe("failover of planned transfers", () => {
         moved!.amountKesCents -
         moved!.railChargeKesCents,
     );
-    expect(listPaymentEvents(db, payment.id).map((e) => e.type)).toContain(
-      "settlement_failed_over",
-    );
+    expect(
+      (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).map((e) => e.type),
+    ).toContain("settlement_failed_over");
 
     await sendPendingTransfers(db, h.rails, () => h.clock.now);
     await h.darajaSim.flush();
-    expect(getPayment(db, payment.id)?.status).toBe("settled");
+    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
     const paidOnMpesa = h.darajaSim.requests.filter(
       (r) =>
         r.path.includes("b2c") &&
@@ -142,7 +142,9 @@ describe("failover of planned transfers", () => {
     const transfers = listTransfersForPayment(db, payment.id);
     expect(transfers.map((t) => t.rail)).toEqual(["mpesa"]);
     expect(
-      listPaymentEvents(db, payment.id).find((e) => e.type === "settlement_failed_over")?.cause,
+      (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).find(
+        (e) => e.type === "settlement_failed_over",
+      )?.cause,
     ).toMatch(/^Airtel Money is unavailable: paying M-Pesa \+254 712 345 678 instead/);
   });
 });

@@ -8,8 +8,8 @@
  * An item is resolved when its flag transaction (its idempotency key plus `:refund-flagged`)
  * exists: everything is read from the ledger, no table of its own.
  *
- * TRANSITIONAL (ADR 0041): the ledger and the payment's events are not on the store
- * yet; they get the store callback's transaction (`unmovedTx`), until they move.
+ * TRANSITIONAL (ADR 0041): the ledger is not on the store yet; it gets the store callback's
+ * transaction (`unmovedTx`), until it moves.
  */
 import { and, eq, exists, notExists, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -189,7 +189,7 @@ export async function flagHeldForRefund(
     });
     // Read and posted in the same write: a flag by someone else cannot slip in between.
     if (!posted.created) throw new ResolutionError("This money is already flagged for refund.");
-    recordEvent(tx, payment, {
+    await recordEvent(q, payment, {
       type: "held_refund_flagged",
       cause: `an operator flagged the held ${amount} for refund to the customer`,
       at: now,

@@ -92,9 +92,14 @@ async function cryptoAfterMpesa() {
   const payment = await newPayment();
   await startMpesa(payment.id);
   await h.darajaSim.flush();
-  expect(getPayment(db, payment.id)).toMatchObject({ status: "confirmed", paidWith: "mpesa" });
+  expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+    status: "confirmed",
+    paidWith: "mpesa",
+  });
   await sendCrypto(payment);
-  expect(listPaymentEvents(db, payment.id).map((e) => e.type)).toContain("deposit_after_mpesa");
+  expect(
+    (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).map((e) => e.type),
+  ).toContain("deposit_after_mpesa");
   return payment;
 }
 
@@ -103,10 +108,15 @@ async function mpesaAfterCrypto() {
   const payment = await newPayment(2_000);
   await startMpesa(payment.id);
   await sendCrypto(payment);
-  expect(getPayment(db, payment.id)).toMatchObject({ status: "confirmed", paidWith: "crypto" });
+  expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+    status: "confirmed",
+    paidWith: "crypto",
+  });
   await h.darajaSim.flush();
   expect((await latestCollection(sqliteStore(db), payment.id))!.status).toBe("succeeded");
-  expect(listPaymentEvents(db, payment.id).map((e) => e.type)).toContain("mpesa_paid_unexpected");
+  expect(
+    (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).map((e) => e.type),
+  ).toContain("mpesa_paid_unexpected");
   return payment;
 }
 
@@ -128,7 +138,8 @@ const flagsOf = (heldKey: string) =>
       ),
     )
     .all();
-const heldIds = () => listPayments(db, { held: true }).map((p) => p.id);
+const heldIds = async () =>
+  (await sqliteStore(db).read((q) => listPayments(q, { held: true }))).map((p) => p.id);
 const auditFor = (paymentId: string) =>
   db.select().from(auditLog).where(eq(auditLog.targetId, paymentId)).all();
 
@@ -155,7 +166,7 @@ describe("held money", () => {
     });
     expect(item!.description).toMatch(/after it was paid with M-Pesa/);
     expect(await countUnresolvedHeldMoney(sqliteStore(db))).toEqual({ items: 1, payments: 1 });
-    expect(heldIds()).toEqual([payment.id]);
+    expect(await heldIds()).toEqual([payment.id]);
 
     const heldBefore = owed(db, suspense("USDT"));
     const refundsBefore = owed(db, customerRefundsPayable("USDT"));
@@ -170,14 +181,19 @@ describe("held money", () => {
     expect(owed(db, customerRefundsPayable("USDT")) - refundsBefore).toBe(
       payment.cryptoAmountUnits,
     );
-    expect(getPayment(db, payment.id)).toMatchObject({ status: "confirmed", paidWith: "mpesa" });
+    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+      status: "confirmed",
+      paidWith: "mpesa",
+    });
     expectBalancedLedger();
     expect(await listHeldMoney(sqliteStore(db), payment.id)).toEqual([
       { ...item, refundFlaggedAt: h.clock.now },
     ]);
     expect(await countUnresolvedHeldMoney(sqliteStore(db))).toEqual({ items: 0, payments: 0 });
-    expect(heldIds()).toEqual([]);
-    expect(listPaymentEvents(db, payment.id).at(-1)).toMatchObject({
+    expect(await heldIds()).toEqual([]);
+    expect(
+      (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).at(-1),
+    ).toMatchObject({
       type: "held_refund_flagged",
       at: h.clock.now,
     });
@@ -187,10 +203,12 @@ describe("held money", () => {
 
     // A second flag is refused and writes nothing.
     const transactions = transactionCount();
-    const events = listPaymentEvents(db, payment.id).length;
+    const events = (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).length;
     await expect(flag(payment.id, item!.transactionId)).rejects.toThrow(ResolutionError);
     expect(transactionCount()).toBe(transactions);
-    expect(listPaymentEvents(db, payment.id)).toHaveLength(events);
+    expect(await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).toHaveLength(
+      events,
+    );
     expect(auditFor(payment.id)).toHaveLength(1);
     expectBalancedLedger();
   });
@@ -211,7 +229,10 @@ describe("held money", () => {
     expect(heldBefore - owed(db, suspense("KES"))).toBe(200_000n);
     expect(owed(db, customerRefundsPayable("KES")) - refundsBefore).toBe(200_000n);
     expect(customerRefundsPayable("KES").code).toBe("customer-refunds-payable:KES");
-    expect(getPayment(db, payment.id)).toMatchObject({ status: "confirmed", paidWith: "crypto" });
+    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+      status: "confirmed",
+      paidWith: "crypto",
+    });
     expect(await countUnresolvedHeldMoney(sqliteStore(db))).toEqual({ items: 0, payments: 0 });
     expectBalancedLedger();
   });
@@ -220,7 +241,7 @@ describe("held money", () => {
     const payment = await cryptoAfterMpesa();
     const another = await mpesaAfterCrypto();
     const [item] = await listHeldMoney(sqliteStore(db), payment.id);
-    const events = listPaymentEvents(db, payment.id).length;
+    const events = (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).length;
     const transactions = transactionCount();
     // Another payment's held money, a transaction that is not held money, nothing, no payment.
     await expect(flag(another.id, item!.transactionId)).rejects.toThrow(
@@ -232,9 +253,11 @@ describe("held money", () => {
     await expect(flag(payment.id, "ltx_nope")).rejects.toThrow(ResolutionError);
     await expect(flag("pay_nope", item!.transactionId)).rejects.toThrow("Payment not found");
     expect(transactionCount()).toBe(transactions);
-    expect(listPaymentEvents(db, payment.id)).toHaveLength(events);
+    expect(await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).toHaveLength(
+      events,
+    );
     expect(await countUnresolvedHeldMoney(sqliteStore(db))).toEqual({ items: 2, payments: 2 });
-    expect(new Set(heldIds())).toEqual(new Set([payment.id, another.id]));
+    expect(new Set(await heldIds())).toEqual(new Set([payment.id, another.id]));
     // Leave nothing unresolved for the next test.
     await flag(payment.id, item!.transactionId);
     await flag(another.id, (await listHeldMoney(sqliteStore(db), another.id))[0]!.transactionId);

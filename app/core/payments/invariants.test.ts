@@ -121,7 +121,9 @@ describe("ledger invariants over random payment histories", () => {
             });
             await h.custodySim.confirm(tx.id, 3);
           }
-          if (getPayment(db, payment.id)?.status === "in_review") {
+          if (
+            (await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status === "in_review"
+          ) {
             await reviewPayment(sqliteStore(db), {
               paymentId: payment.id,
               operatorId: "op_prop",

@@ -244,7 +244,7 @@ export async function startMpesaCollection(
       attempt: attempts + 1,
     };
     await q.insert(mpesaCollections).values(collection);
-    recordEvent(unmovedTx(q), payment, {
+    await recordEvent(q, payment, {
       type: "mpesa_prompt",
       cause: "the customer asked to pay with M-Pesa",
       at,
@@ -436,8 +436,8 @@ export async function applyStkResult(
               eq(mpesaCollections.status, "pending"),
             ),
           );
-        recordEvent(
-          tx,
+        await recordEvent(
+          q,
           { id: paymentId },
           {
             type: "mpesa_failed",
@@ -484,7 +484,7 @@ export async function applyStkResult(
           now,
         });
         const to = payment.requiresReview ? "in_review" : "confirmed";
-        const moved = transition(tx, payment, ["awaiting_payment"], to, {
+        const moved = await transition(q, payment, ["awaiting_payment"], to, {
           type: "mpesa_paid",
           cause: payment.requiresReview
             ? `paid with M-Pesa${receiptText}; held for manual review (above the automatic limit)`
@@ -520,7 +520,7 @@ export async function applyStkResult(
         ],
         now,
       });
-      recordEvent(tx, payment, {
+      await recordEvent(q, payment, {
         type: "mpesa_paid_unexpected",
         cause:
           gross !== collection.amountKesCents

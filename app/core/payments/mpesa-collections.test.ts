@@ -122,7 +122,7 @@ describe("M-Pesa Express collections", () => {
     const done = (await sqliteStore(db).read((q) => getCollection(q, pending.checkoutRequestId)))!;
     expect(done.status).toBe("succeeded");
     expect(done.receipt).toMatch(/^[A-Z0-9]{10}$/);
-    const paid = getPayment(db, payment.id)!;
+    const paid = (await sqliteStore(db).read((q) => getPayment(q, payment.id)))!;
     expect(paid).toMatchObject({ status: "confirmed", paidWith: "mpesa" });
     expect(paid.confirmedAt).toBe(h.clock.now);
     // KES 1,000 into our M-Pesa collections money; KES 990 to the merchant, KES 10 fee (1% C2B).
@@ -130,17 +130,15 @@ describe("M-Pesa Express collections", () => {
     expect(owed(db, merchantAvailable(MERCHANT))).toBe(99_000n);
     expect(normalBalance(db, feeRevenue()) - feesBefore).toBe(1_000n);
     expectBalancedLedger();
-    expect(listPaymentEvents(db, payment.id).map((e) => e.type)).toEqual([
-      "quote_locked",
-      "mpesa_prompt",
-      "mpesa_paid",
-    ]);
+    expect(
+      (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).map((e) => e.type),
+    ).toEqual(["quote_locked", "mpesa_prompt", "mpesa_paid"]);
 
     // Settlement follows the usual path (as after a custody confirmation).
     expect(toSettle).toEqual([payment.id]);
     await settleNow(db, h.runtime, payment.id);
     await h.darajaSim.flush();
-    expect(getPayment(db, payment.id)!.status).toBe("settled");
+    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe("settled");
     expect(listTransfersForPayment(db, payment.id)[0]).toMatchObject({ status: "succeeded" });
     expect(owed(db, merchantAvailable(MERCHANT))).toBe(0n);
     expectBalancedLedger();
@@ -153,14 +151,17 @@ describe("M-Pesa Express collections", () => {
     const failed = (await latestCollection(sqliteStore(db), payment.id))!;
     expect(failed).toMatchObject({ status: "failed", resultCode: 1032 });
     expect(collectionFailureMessage(failed)).toMatch(/You cancelled the M-Pesa request/);
-    expect(getPayment(db, payment.id)).toMatchObject({
+    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
       status: "awaiting_payment",
       paidWith: "crypto",
     });
     // The customer tries again, and pays.
     expect((await start(payment.id)).ok).toBe(true);
     await h.darajaSim.flush();
-    expect(getPayment(db, payment.id)).toMatchObject({ status: "confirmed", paidWith: "mpesa" });
+    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+      status: "confirmed",
+      paidWith: "mpesa",
+    });
     expect(
       (await sqliteStore(db).read((q) => listCollections(q, payment.id))).map((c) => c.status),
     ).toEqual(["failed", "succeeded"]);
@@ -176,7 +177,9 @@ describe("M-Pesa Express collections", () => {
     expect(failed).toMatchObject({ status: "failed", resultCode: 1 });
     expect(collectionFailureMessage(failed)).toMatch(/balance is not enough/);
     expect(normalBalance(db, feeRevenue())).toBe(fees);
-    expect(getPayment(db, payment.id)!.status).toBe("awaiting_payment");
+    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe(
+      "awaiting_payment",
+    );
     expectBalancedLedger();
   });
 
@@ -210,7 +213,10 @@ describe("M-Pesa Express collections", () => {
       status: "succeeded",
       receipt: null,
     });
-    expect(getPayment(db, payment.id)).toMatchObject({ status: "confirmed", paidWith: "mpesa" });
+    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+      status: "confirmed",
+      paidWith: "mpesa",
+    });
     expect(owed(db, merchantAvailable(MERCHANT))).toBeGreaterThanOrEqual(99_000n);
     expectBalancedLedger();
   });
@@ -233,9 +239,11 @@ describe("M-Pesa Express collections", () => {
     expect(await again.json()).toEqual({ ResultCode: 0, ResultDesc: "Accepted" });
     expect(normalBalance(db, feeRevenue())).toBe(fees);
     expect(owed(db, merchantAvailable(MERCHANT))).toBe(available);
-    expect(listPaymentEvents(db, payment.id).filter((e) => e.type === "mpesa_paid")).toHaveLength(
-      1,
-    );
+    expect(
+      (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).filter(
+        (e) => e.type === "mpesa_paid",
+      ),
+    ).toHaveLength(1);
     // The query afterwards changes nothing either.
     h.clock.now += 61_000;
     const before = queries();
@@ -254,7 +262,9 @@ describe("M-Pesa Express collections", () => {
     expect(pushes()).toBe(before + 1);
     expect(await sqliteStore(db).read((q) => listCollections(q, payment.id))).toHaveLength(1);
     await h.darajaSim.flush();
-    expect(getPayment(db, payment.id)!.status).toBe("confirmed");
+    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe(
+      "confirmed",
+    );
   });
 
   it("refuses bad and non-Safaricom numbers, and more than the attempts allowed", async () => {
@@ -287,18 +297,25 @@ describe("M-Pesa Express collections", () => {
     // A young prompt holds the expiry; once it is old, the payment expires.
     h.clock.now = payment.expiresAt + 1;
     await expireOverduePayments(sqliteStore(db), now());
-    expect(getPayment(db, payment.id)!.status).toBe("awaiting_payment");
+    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe(
+      "awaiting_payment",
+    );
     h.clock.now = payment.expiresAt + 10 * 60_000;
     await expireOverduePayments(sqliteStore(db), now());
-    expect(getPayment(db, payment.id)!.status).toBe("expired");
+    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe("expired");
     const held = normalBalance(db, suspense("KES"));
     const available = owed(db, merchantAvailable(MERCHANT));
     await h.darajaSim.flush();
     expect((await sqliteStore(db).read((q) => getCollection(q, id)))!.status).toBe("succeeded");
-    expect(getPayment(db, payment.id)).toMatchObject({ status: "expired", paidWith: "crypto" });
+    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+      status: "expired",
+      paidWith: "crypto",
+    });
     expect(normalBalance(db, suspense("KES")) - held).toBe(100_000n);
     expect(owed(db, merchantAvailable(MERCHANT))).toBe(available);
-    expect(listPaymentEvents(db, payment.id).map((e) => e.type)).toContain("mpesa_paid_unexpected");
+    expect(
+      (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).map((e) => e.type),
+    ).toContain("mpesa_paid_unexpected");
     expectBalancedLedger();
   });
 
@@ -310,12 +327,20 @@ describe("M-Pesa Express collections", () => {
       amount: formatCryptoUnits(payment.cryptoAmountUnits, payment.asset),
     });
     await h.custodySim.confirm(tx.id, 2);
-    expect(getPayment(db, payment.id)).toMatchObject({ status: "confirmed", paidWith: "crypto" });
+    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+      status: "confirmed",
+      paidWith: "crypto",
+    });
     const held = normalBalance(db, suspense("KES"));
     await h.darajaSim.flush();
-    expect(getPayment(db, payment.id)).toMatchObject({ status: "confirmed", paidWith: "crypto" });
+    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+      status: "confirmed",
+      paidWith: "crypto",
+    });
     expect(normalBalance(db, suspense("KES")) - held).toBe(100_000n);
-    const types = listPaymentEvents(db, payment.id).map((e) => e.type);
+    const types = (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).map(
+      (e) => e.type,
+    );
     expect(types.filter((t) => t === "converted")).toHaveLength(1);
     expect(types).not.toContain("mpesa_paid");
     expect(types).toContain("mpesa_paid_unexpected");
@@ -326,14 +351,17 @@ describe("M-Pesa Express collections", () => {
     const payment = await newPayment();
     await start(payment.id);
     await h.darajaSim.flush();
-    expect(getPayment(db, payment.id)).toMatchObject({ status: "confirmed", paidWith: "mpesa" });
+    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+      status: "confirmed",
+      paidWith: "mpesa",
+    });
     const heldUnits = normalBalance(db, suspense("USDT"));
     const tx = await h.custodySim.sendPayment({
       address: payment.depositAddress!,
       amount: formatCryptoUnits(payment.cryptoAmountUnits, payment.asset),
     });
     await h.custodySim.confirm(tx.id, 2);
-    const after = getPayment(db, payment.id)!;
+    const after = (await sqliteStore(db).read((q) => getPayment(q, payment.id)))!;
     expect(after).toMatchObject({ status: "confirmed", paidWith: "mpesa", receivedUnits: 0n });
     expect(normalBalance(db, suspense("USDT")) - heldUnits).toBe(payment.cryptoAmountUnits);
     // Applying custody's view again changes nothing.
@@ -345,7 +373,9 @@ describe("M-Pesa Express collections", () => {
     );
     expect(again).toBe("held_after_mpesa");
     expect(normalBalance(db, suspense("USDT")) - heldUnits).toBe(payment.cryptoAmountUnits);
-    const types = listPaymentEvents(db, payment.id).map((e) => e.type);
+    const types = (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).map(
+      (e) => e.type,
+    );
     expect(types.filter((t) => t === "deposit_after_mpesa")).toHaveLength(1);
     expect(types).not.toContain("converted");
     expectBalancedLedger();
@@ -353,11 +383,13 @@ describe("M-Pesa Express collections", () => {
 
   it("a payment no longer awaiting payment gets no prompt", async () => {
     const payment = await newPayment();
-    transition(db, payment, ["awaiting_payment"], "canceled", {
-      type: "canceled",
-      cause: "test",
-      at: now(),
-    });
+    await sqliteStore(db).write((q) =>
+      transition(q, payment, ["awaiting_payment"], "canceled", {
+        type: "canceled",
+        cause: "test",
+        at: now(),
+      }),
+    );
     const before = pushes();
     expect(await start(payment.id)).toMatchObject({ ok: false, reason: "not_payable" });
     expect(pushes()).toBe(before);

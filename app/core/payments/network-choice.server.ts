@@ -20,7 +20,6 @@ import {
 import type { Custody, CustodyAsset } from "~/core/providers/custody/types";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { takePooledAddress, type PooledAddress } from "./address-pool.server";
 import { readPayment, recordEvent, type Payment } from "./payments.server";
 
@@ -139,7 +138,7 @@ export async function choosePaymentNetwork(
         updatedAt: deps.now,
       })
       .where(eq(payments.id, payment.id));
-    recordEvent(unmovedTx(q), payment, {
+    await recordEvent(q, payment, {
       type: "network_changed",
       cause: "the customer chose another network at checkout",
       at: deps.now,

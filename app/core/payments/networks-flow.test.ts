@@ -81,7 +81,7 @@ describe("payments on several networks", () => {
     expect(isEvmAddress(base.depositAddress!)).toBe(true);
     const btc = await pay("BTC");
     expect(btc.network).toBe("bitcoin");
-    const locked = listPaymentEvents(db, tron.id)[0]!;
+    const locked = (await sqliteStore(db).read((q) => listPaymentEvents(q, tron.id)))[0]!;
     expect(JSON.parse(locked.detail!)).toMatchObject({ network: "tron", networkFixed: true });
   });
 
@@ -101,10 +101,18 @@ describe("payments on several networks", () => {
     const txId = await deposit(payment);
     await h.custodySim.confirm(txId, 2);
     // Two confirmations confirm an ERC-20 payment here; on Tron it is still confirming.
-    expect(getPayment(db, payment.id)).toMatchObject({ status: "confirming", confirmations: 2 });
+    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+      status: "confirming",
+      confirmations: 2,
+    });
     await h.custodySim.confirm(txId, 17);
-    expect(getPayment(db, payment.id)).toMatchObject({ status: "confirmed", confirmations: 19 });
-    const confirmation = listPaymentEvents(db, payment.id).find((e) => e.type === "confirmation");
+    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+      status: "confirmed",
+      confirmations: 19,
+    });
+    const confirmation = (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).find(
+      (e) => e.type === "confirmation",
+    );
     expect(JSON.parse(confirmation!.detail!)).toMatchObject({ required: 19 });
     expect(verifyBalances(db)).toEqual([]);
   });
@@ -128,11 +136,13 @@ describe("payments on several networks", () => {
       h.clock.now,
     );
     expect(outcome).toBe("ignored");
-    expect(getPayment(db, base.id)).toMatchObject({
+    expect(await sqliteStore(db).read((q) => getPayment(q, base.id))).toMatchObject({
       status: "awaiting_payment",
       receivedUnits: 0n,
     });
-    const event = listPaymentEvents(db, base.id).find((e) => e.type === "wrong_network_deposit");
+    const event = (await sqliteStore(db).read((q) => listPaymentEvents(q, base.id))).find(
+      (e) => e.type === "wrong_network_deposit",
+    );
     expect(JSON.parse(event!.detail!)).toMatchObject({ txId: "wrong-network-tx", assetId: "USDC" });
     expect(verifyBalances(db)).toEqual([]);
   });
@@ -186,10 +196,12 @@ describe("the customer's choice of network", () => {
       network: "tron",
     });
     expect(outcome).toMatchObject({ ok: true, changed: true });
-    const moved = getPayment(db, payment.id)!;
+    const moved = (await sqliteStore(db).read((q) => getPayment(q, payment.id)))!;
     expect(moved).toMatchObject({ network: "tron", custodyAssetId: "TRX_USDT_S2UZ" });
     expect(isTronAddress(moved.depositAddress!)).toBe(true);
-    const changed = listPaymentEvents(db, payment.id).find((e) => e.type === "network_changed");
+    const changed = (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).find(
+      (e) => e.type === "network_changed",
+    );
     expect(JSON.parse(changed!.detail!)).toMatchObject({
       from: "ethereum",
       to: "tron",
@@ -197,7 +209,9 @@ describe("the customer's choice of network", () => {
     });
     // Paid on Tron, it confirms there.
     await h.custodySim.confirm(await deposit(moved), 19);
-    expect(getPayment(db, payment.id)?.status).toBe("confirmed");
+    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe(
+      "confirmed",
+    );
     // Choosing again once paid is refused.
     expect(
       await choosePaymentNetwork(sqliteStore(db), deps(), {
@@ -217,7 +231,9 @@ describe("the customer's choice of network", () => {
       reason: "not_choosable",
       message: "This payment is to be paid on Ethereum (ERC-20).",
     });
-    expect(getPayment(db, fixed.id)?.depositAddress).toBe(fixed.depositAddress);
+    expect((await sqliteStore(db).read((q) => getPayment(q, fixed.id)))?.depositAddress).toBe(
+      fixed.depositAddress,
+    );
     const open = await pay("USDC");
     expect(
       await choosePaymentNetwork(sqliteStore(db), deps(), {
@@ -241,7 +257,7 @@ describe("the customer's choice of network", () => {
         await choosePaymentNetwork(sqliteStore(db), deps(), { paymentId: payment.id, network: to }),
       ).toMatchObject({ ok: true, changed: true });
     }
-    const addresses = listPaymentEvents(db, payment.id)
+    const addresses = (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id)))
       .filter((e) => e.type === "network_changed")
       .map((e) => (JSON.parse(e.detail!) as { address: string }).address);
     expect(new Set(addresses).size).toBe(MAX_NETWORK_CHANGES);

@@ -68,19 +68,19 @@ export function eatDayStart(now: number): number {
   return Date.parse(`${eatDay(now)}T00:00:00+03:00`);
 }
 
-export function recordEvent(
-  db: DbOrTx,
-  payment: Pick<Payment, "id">,
-  event: {
-    type: string;
-    cause: string;
-    from?: PaymentStatus | null;
-    to?: PaymentStatus | null;
-    detail?: unknown;
-    at: number;
-  },
-): void {
-  eventInsert(db).run({
+/** What a payment event says (`recordEvent`). */
+export interface PaymentEventInput {
+  type: string;
+  cause: string;
+  from?: PaymentStatus | null;
+  to?: PaymentStatus | null;
+  detail?: unknown;
+  at: number;
+}
+
+/** The row of a payment's event: the one rule `recordEvent` and `recordEventSync` both write. */
+function eventRow(payment: Pick<Payment, "id">, event: PaymentEventInput) {
+  return {
     paymentId: payment.id,
     at: event.at,
     type: event.type,
@@ -93,7 +93,29 @@ export function recordEvent(
         : JSON.stringify(event.detail, (_key, value) =>
             typeof value === "bigint" ? value.toString() : value,
           ),
-  });
+  };
+}
+
+/** Add an event to a payment's timeline, in the caller's transaction. */
+export async function recordEvent(
+  q: Handle,
+  payment: Pick<Payment, "id">,
+  event: PaymentEventInput,
+): Promise<void> {
+  await q.insert(paymentEvents).values(eventRow(payment, event));
+}
+
+/**
+ * `recordEvent`, synchronous. TRANSITIONAL (ADR 0041): for the transfer engine's handlers and the
+ * refunds' shared helpers, which still write synchronously inside the engine's transaction; goes
+ * when they move.
+ */
+export function recordEventSync(
+  db: DbOrTx,
+  payment: Pick<Payment, "id">,
+  event: PaymentEventInput,
+): void {
+  eventInsert(db).run(eventRow(payment, event));
 }
 
 /** Inserts prepared once per handle (inside a transaction, the root handle reuses them). */
@@ -103,50 +125,132 @@ const eventInsert = preparedPerDb((db: DbOrTx) =>
     .values(placeholders("paymentId", "at", "type", "fromStatus", "toStatus", "cause", "detail"))
     .prepare(),
 );
+
+/** What a transition says and changes besides the status (`set`: more of the payment's fields). */
+export interface TransitionEvent {
+  type: string;
+  cause: string;
+  detail?: unknown;
+  at: number;
+  set?: Partial<Payment>;
+}
+
 /**
- * Move a payment from one of `from` to `to`, with its event. False when it was not in `from`
- * (someone else moved it).
+ * The rules of a transition, shared by `transition` and `transitionSync`: whether the payment's
+ * current status may move (it is one of `from`), what the update sets, the event it records, and
+ * what follows once it moved (the settled notices, for live payments only: e-mail notices are about
+ * real money; the status's webhook event).
  */
-export function transition(
+const transitionRules = {
+  mayMove: (
+    current: { status: PaymentStatus } | undefined,
+    from: readonly PaymentStatus[],
+  ): current is { status: PaymentStatus } => current !== undefined && from.includes(current.status),
+  set: (to: PaymentStatus, event: TransitionEvent) => ({
+    ...event.set,
+    status: to,
+    updatedAt: event.at,
+  }),
+  /** Only while it is still in the status read: someone else may have moved it since. */
+  where: (payment: Pick<Payment, "id">, current: PaymentStatus) =>
+    and(eq(payments.id, payment.id), eq(payments.status, current)),
+  event: (event: TransitionEvent, from: PaymentStatus, to: PaymentStatus): PaymentEventInput => ({
+    ...event,
+    from,
+    to,
+  }),
+  settledNotices: (updated: Payment, to: PaymentStatus) =>
+    to === "settled" && updated.mode === "live",
+  webhookEvent: (to: PaymentStatus) => paymentStatusEvents[to],
+};
+
+/**
+ * Move a payment from one of `from` to `to`, with its event, in the caller's write. False when it
+ * was not in `from` (someone else moved it). The status, its event and the webhook event in the
+ * outbox are written in the caller's transaction: a throw undoes them with the caller's work. The
+ * check is the update's own condition (`status` still the one read), so a concurrent move makes it
+ * change nothing, on any engine.
+ */
+export async function transition(
+  q: Handle,
+  payment: Pick<Payment, "id">,
+  from: readonly PaymentStatus[],
+  to: PaymentStatus,
+  event: TransitionEvent,
+): Promise<boolean> {
+  const current = await first(
+    q
+      .select({ status: payments.status })
+      .from(payments)
+      .where(eq(payments.id, payment.id))
+      .limit(1),
+  );
+  if (!transitionRules.mayMove(current, from)) return false;
+  const changed = await q
+    .update(payments)
+    .set(transitionRules.set(to, event))
+    .where(transitionRules.where(payment, current.status))
+    .returning({ id: payments.id });
+  if (changed.length !== 1) return false;
+  await recordEvent(q, payment, transitionRules.event(event, current.status, to));
+  const updated = (await getPayment(q, payment.id))!;
+  const tx = unmovedTx(q);
+  if (transitionRules.settledNotices(updated, to))
+    queuePaymentSettledNotices(tx, payment.id, event.at);
+  const webhookEvent = transitionRules.webhookEvent(to);
+  if (webhookEvent) enqueuePaymentEvent(tx, updated, webhookEvent, event.at);
+  return true;
+}
+
+/**
+ * `transition`, synchronous, in a transaction of its own (a savepoint inside the caller's).
+ * TRANSITIONAL (ADR 0041): for the transfer engine's settlement handler, which still writes
+ * synchronously; goes when it moves.
+ */
+export function transitionSync(
   db: DbOrTx,
   payment: Pick<Payment, "id">,
   from: readonly PaymentStatus[],
   to: PaymentStatus,
-  event: { type: string; cause: string; detail?: unknown; at: number; set?: Partial<Payment> },
+  event: TransitionEvent,
 ): boolean {
-  // One transaction (a savepoint inside the caller's): the status, its event and the webhook
-  // event in the outbox are written together or not at all.
   return db.transaction((tx) => {
     const current = tx
       .select({ status: payments.status })
       .from(payments)
       .where(eq(payments.id, payment.id))
       .get();
-    if (!current || !from.includes(current.status)) return false;
+    if (!transitionRules.mayMove(current, from)) return false;
     const changed = tx
       .update(payments)
-      .set({ ...event.set, status: to, updatedAt: event.at })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, current.status)))
+      .set(transitionRules.set(to, event))
+      .where(transitionRules.where(payment, current.status))
       .run();
     if (changed.changes !== 1) return false;
-    recordEvent(tx, payment, { ...event, from: current.status, to });
-    const updated = getPayment(tx, payment.id)!;
-    // E-mail notices are about real money: none for test payments.
-    if (to === "settled" && updated.mode === "live")
+    recordEventSync(tx, payment, transitionRules.event(event, current.status, to));
+    const updated = getPaymentSync(tx, payment.id)!;
+    if (transitionRules.settledNotices(updated, to))
       queuePaymentSettledNotices(tx, payment.id, event.at);
-    const webhookEvent = paymentStatusEvents[to];
+    const webhookEvent = transitionRules.webhookEvent(to);
     if (webhookEvent) enqueuePaymentEvent(tx, updated, webhookEvent, event.at);
     return true;
   });
 }
 
-export function getPayment(db: DbOrTx, id: string): Payment | undefined {
-  return db.select().from(payments).where(eq(payments.id, id)).get();
+/** A payment by id, read on the caller's handle. */
+export async function getPayment(q: Handle, id: string): Promise<Payment | undefined> {
+  return first(q.select().from(payments).where(eq(payments.id, id)).limit(1));
 }
 
-/** A payment by id, read on a store handle. */
-export async function readPayment(q: Handle, id: string): Promise<Payment | undefined> {
-  return first(q.select().from(payments).where(eq(payments.id, id)).limit(1));
+/** `getPayment` (the name the pages and services use). */
+export const readPayment = getPayment;
+
+/**
+ * `getPayment`, synchronous. TRANSITIONAL (ADR 0041): for the transfer engine's settlement handler;
+ * goes when it moves.
+ */
+export function getPaymentSync(db: DbOrTx, id: string): Payment | undefined {
+  return db.select().from(payments).where(eq(payments.id, id)).get();
 }
 
 /**
@@ -160,13 +264,13 @@ export async function readPaymentForUpdate(
   return first(store.forUpdate(q.select().from(payments).where(eq(payments.id, id)).limit(1)));
 }
 
-export function listPaymentEvents(db: DbOrTx, paymentId: string): PaymentEvent[] {
-  return db
+/** A payment's timeline, oldest first, read on the caller's handle. */
+export async function listPaymentEvents(q: Handle, paymentId: string): Promise<PaymentEvent[]> {
+  return q
     .select()
     .from(paymentEvents)
     .where(eq(paymentEvents.paymentId, paymentId))
-    .orderBy(asc(paymentEvents.id))
-    .all();
+    .orderBy(asc(paymentEvents.id));
 }
 
 /**
@@ -519,8 +623,7 @@ async function insertNewPayment(
     paidWith: "crypto",
   };
   await q.insert(payments).values(payment);
-  const tx = unmovedTx(q);
-  recordEvent(tx, payment, {
+  await recordEvent(q, payment, {
     type: "quote_locked",
     cause: "merchant created the payment",
     to: "awaiting_payment",
@@ -538,6 +641,7 @@ async function insertNewPayment(
       networkFixed: input.network !== undefined,
     },
   });
+  const tx = unmovedTx(q);
   enqueuePaymentEvent(tx, payment, "payment.created", now);
   await values.inTransaction?.(tx, payment, q);
   return payment;
@@ -569,7 +673,7 @@ export async function expireOverduePayments(store: Store, now: number): Promise<
   let expired = 0;
   for (const payment of overdue) {
     const moved = await store.write(async (q) =>
-      transition(unmovedTx(q), payment, ["awaiting_payment"], "expired", {
+      transition(q, payment, ["awaiting_payment"], "expired", {
         type: "expired",
         cause: "the quote expired with nothing received",
         at: now,

@@ -4,8 +4,8 @@
  *
  * On the store (ADR 0041): each read runs inside its caller's `store.read` (a page's one read,
  * app/core/payments/pages.server.ts) and takes its handle. The functions of other areas not on the
- * store yet (the payment's events, its settlement transfers, the ledger's balances) get that read's
- * transaction (`unmovedTx`).
+ * store yet (its settlement transfers, the ledger's balances) get that read's transaction
+ * (`unmovedTx`). `listPaymentsSync` is the tick's synchronous read, until the tick moves.
  */
 import { and, asc, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { payments, settlementTransfers } from "../../../drizzle/schema";
@@ -61,7 +61,7 @@ function listConditions(on: DbOrTx, filter: PaymentListFilter): SQL | undefined 
 }
 
 /** A page of payments (newest first), read on the caller's handle. */
-export async function readPayments(q: Handle, filter: PaymentListFilter) {
+export async function listPayments(q: Handle, filter: PaymentListFilter) {
   return q
     .select()
     .from(payments)
@@ -71,11 +71,15 @@ export async function readPayments(q: Handle, filter: PaymentListFilter) {
     .offset(filter.offset ?? 0);
 }
 
+/** `listPayments` (the name the pages use). */
+export const readPayments = listPayments;
+
 /**
- * TRANSITIONAL (ADR 0041): `readPayments` for the payments tick (app/core/payments/tick.server.ts),
- * which still reads synchronously on the database; goes when the tick is on the store.
+ * `listPayments`, synchronous. TRANSITIONAL (ADR 0041): for the payments tick
+ * (app/core/payments/tick.server.ts), which still reads synchronously on the database; goes when
+ * the tick is on the store.
  */
-export function listPayments(db: DbOrTx, filter: PaymentListFilter) {
+export function listPaymentsSync(db: DbOrTx, filter: PaymentListFilter) {
   return db
     .select()
     .from(payments)
@@ -91,7 +95,7 @@ export async function merchantPaymentDetail(q: Handle, merchantId: string, payme
   if (!payment || payment.merchantId !== merchantId) return undefined;
   return {
     payment,
-    events: listPaymentEvents(unmovedTx(q), payment.id),
+    events: await listPaymentEvents(q, payment.id),
     transfers: listTransfersForPayment(unmovedTx(q), payment.id),
   };
 }
@@ -101,7 +105,7 @@ export async function operatorPaymentDetail(q: Handle, paymentId: string) {
   if (!payment) return undefined;
   return {
     payment,
-    events: listPaymentEvents(unmovedTx(q), payment.id),
+    events: await listPaymentEvents(q, payment.id),
     transfers: listTransfersForPayment(unmovedTx(q), payment.id),
   };
 }

@@ -142,8 +142,8 @@ postTransaction(testDb.db, {
  * Run the payments tick until `done` (bounded), the clock moving one reconciliation interval each
  * time.
  */
-async function tickUntil(proc: AppProcess, done: () => boolean, maxTicks = 4) {
-  for (let i = 0; i < maxTicks && !done(); i++) {
+async function tickUntil(proc: AppProcess, done: () => boolean | Promise<boolean>, maxTicks = 4) {
+  for (let i = 0; i < maxTicks && !(await done()); i++) {
     clock.now += RECONCILE_MS;
     await runPaymentsTick(proc.db, proc.runtime, now);
     await proc.darajaSim.flush();
@@ -151,9 +151,11 @@ async function tickUntil(proc: AppProcess, done: () => boolean, maxTicks = 4) {
   return done();
 }
 
-function settledOnce(db: Db, paymentId: string) {
+async function settledOnce(db: Db, paymentId: string) {
   const transfers = listTransfersForPayment(db, paymentId);
-  const events = listPaymentEvents(db, paymentId).map((e) => e.type);
+  const events = (await sqliteStore(db).read((q) => listPaymentEvents(q, paymentId))).map(
+    (e) => e.type,
+  );
   return {
     transfers,
     converted: events.filter((t) => t === "converted").length,
@@ -180,7 +182,7 @@ describe("a crash in the middle of a payment", () => {
       amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT"),
     });
     await proc.custodySim.confirm(tx.id, 1);
-    expect(getPayment(proc.db, payment.id)).toMatchObject({
+    expect(await sqliteStore(proc.db).read((q) => getPayment(q, payment.id))).toMatchObject({
       status: "confirming",
       confirmations: 1,
     });
@@ -198,7 +200,9 @@ describe("a crash in the middle of a payment", () => {
     await proc.custodySim.confirm(tx.id, 1);
     proc.down = false;
     expect(proc.custodySim.transaction(tx.id)?.status).toBe("COMPLETED");
-    expect(getPayment(proc.db, payment.id)?.status).toBe("confirming");
+    expect((await sqliteStore(proc.db).read((q) => getPayment(q, payment.id)))?.status).toBe(
+      "confirming",
+    );
     const lostWebhook = proc.custodySim.deliveries.at(-1)!;
     expect(lostWebhook.statusCode).toBe(503);
 
@@ -206,7 +210,9 @@ describe("a crash in the middle of a payment", () => {
     // M-Pesa.
     clock.now += RECONCILE_MS;
     await runPaymentsTick(proc.db, proc.runtime, now);
-    expect(getPayment(proc.db, payment.id)?.status).toBe("settling");
+    expect((await sqliteStore(proc.db).read((q) => getPayment(q, payment.id)))?.status).toBe(
+      "settling",
+    );
     const [transfer] = listTransfersForPayment(proc.db, payment.id);
     expect(transfer).toMatchObject({ status: "sent", attempts: 1 });
     // M-Pesa paid, but we die before its Result callback is delivered.
@@ -216,14 +222,19 @@ describe("a crash in the middle of a payment", () => {
     current = proc = await boot();
     // M-Pesa still knows the transfer: sending it again would be refused as a duplicate.
     expect(proc.darajaSim.transaction(transfer!.id)?.status).toBe("Completed");
-    expect(await tickUntil(proc, () => getPayment(proc.db, payment.id)?.status === "settled")).toBe(
-      true,
-    );
+    expect(
+      await tickUntil(
+        proc,
+        async () =>
+          (await sqliteStore(proc.db).read((q) => getPayment(q, payment.id)))?.status === "settled",
+      ),
+    ).toBe(true);
     expect(proc.accepted.filter((a) => a.path === "/webhooks/mpesa/status/result")).toHaveLength(1);
     expect(proc.darajaSim.requests.filter((r) => r.path.includes("b2c"))).toHaveLength(0);
 
     // The custody webhook that was lost arrives late after all: nothing changes.
-    const eventsBefore = listPaymentEvents(proc.db, payment.id).length;
+    const eventsBefore = (await sqliteStore(proc.db).read((q) => listPaymentEvents(q, payment.id)))
+      .length;
     const late = await fetch(`${proc.origin}/webhooks/custody`, {
       method: "POST",
       headers: {
@@ -234,9 +245,11 @@ describe("a crash in the middle of a payment", () => {
     });
     expect(late.status).toBe(200);
     expect(await late.json()).toEqual({ outcome: "ignored" });
-    expect(listPaymentEvents(proc.db, payment.id)).toHaveLength(eventsBefore);
+    expect(await sqliteStore(proc.db).read((q) => listPaymentEvents(q, payment.id))).toHaveLength(
+      eventsBefore,
+    );
 
-    const once = settledOnce(proc.db, payment.id);
+    const once = await settledOnce(proc.db, payment.id);
     expect(once.transfers.map((t) => [t.status, t.attempts])).toEqual([["succeeded", 1]]);
     expect(once.converted).toBe(1);
     expect(once.settled).toBe(1);
@@ -281,14 +294,24 @@ describe("a crash in the middle of a payment", () => {
     await proc.custodySim.confirm(tx.id, 3);
     proc.down = false;
     expect(proc.custodySim.transaction(tx.id)?.status).toBe("COMPLETED");
-    expect(getPayment(proc.db, payment.id)?.status).toBe("awaiting_payment");
-
-    expect(await tickUntil(proc, () => getPayment(proc.db, payment.id)?.status === "settled")).toBe(
-      true,
+    expect((await sqliteStore(proc.db).read((q) => getPayment(q, payment.id)))?.status).toBe(
+      "awaiting_payment",
     );
-    expect(getPayment(proc.db, payment.id)?.custodyTxId).toBe(tx.id);
-    expect(getPayment(proc.db, other.id)?.status).toBe("awaiting_payment");
-    const once = settledOnce(proc.db, payment.id);
+
+    expect(
+      await tickUntil(
+        proc,
+        async () =>
+          (await sqliteStore(proc.db).read((q) => getPayment(q, payment.id)))?.status === "settled",
+      ),
+    ).toBe(true);
+    expect((await sqliteStore(proc.db).read((q) => getPayment(q, payment.id)))?.custodyTxId).toBe(
+      tx.id,
+    );
+    expect((await sqliteStore(proc.db).read((q) => getPayment(q, other.id)))?.status).toBe(
+      "awaiting_payment",
+    );
+    const once = await settledOnce(proc.db, payment.id);
     expect(once.transfers.map((t) => [t.status, t.attempts])).toEqual([["succeeded", 1]]);
     expect(once.converted).toBe(1);
     expect(once.settled).toBe(1);
@@ -325,12 +348,16 @@ describe("a crash in the middle of a payment", () => {
     const before = asked();
     clock.now += RECONCILE_MS;
     await runPaymentsTick(proc.db, proc.runtime, now);
-    const first = getPayment(proc.db, payment.id)!.reconciledAt;
+    const first = (await sqliteStore(proc.db).read((q) => getPayment(q, payment.id)))!.reconciledAt;
     expect(first).toBe(clock.now);
     clock.now += 1_000;
     await runPaymentsTick(proc.db, proc.runtime, now);
-    expect(getPayment(proc.db, payment.id)!.reconciledAt).toBe(first);
-    expect(getPayment(proc.db, payment.id)?.status).toBe("awaiting_payment");
+    expect((await sqliteStore(proc.db).read((q) => getPayment(q, payment.id)))!.reconciledAt).toBe(
+      first,
+    );
+    expect((await sqliteStore(proc.db).read((q) => getPayment(q, payment.id)))?.status).toBe(
+      "awaiting_payment",
+    );
     expect(asked()).toBe(before);
   });
 });

@@ -39,12 +39,14 @@ describe("a runtime serves its own mode only", () => {
     const b2cBefore = h.darajaSim.requests.filter((r) => r.path.includes("b2c")).length;
 
     await runPaymentsTick(db, servingOnly("test"), () => h.clock.now);
-    expect(getPayment(db, payment.id)?.status).toBe("confirmed");
+    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe(
+      "confirmed",
+    );
     expect(listTransfersForPayment(db, payment.id)).toEqual([]);
     expect(h.darajaSim.requests.filter((r) => r.path.includes("b2c")).length).toBe(b2cBefore);
 
     await runPaymentsTick(db, servingOnly("live"), () => h.clock.now);
-    expect(getPayment(db, payment.id)?.status).toBe("settling");
+    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settling");
     expect(listTransfersForPayment(db, payment.id).map((t) => t.status)).toEqual(["sent"]);
   });
 
@@ -73,7 +75,7 @@ describe("a runtime serves its own mode only", () => {
       () => h.clock.now,
     );
     expect(answer.outcome).toBe("ignored");
-    expect(getPayment(db, payment.id)).toMatchObject({
+    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
       status: "awaiting_payment",
       custodyTxId: null,
     });

@@ -105,6 +105,6 @@ describe("sending again after no answer", () => {
       status: "succeeded",
       attempts: 3,
     });
-    expect(getPayment(db, payment.id)?.status).toBe("settled");
+    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
   });
 });

@@ -83,7 +83,10 @@ describe("each transfer is sent to M-Pesa once", () => {
       expect(transfer(t.id)).toMatchObject({ status: "sent", attempts: 1, sendLeaseUntil: null });
     }
     await h.darajaSim.flush();
-    for (const payment of paid) expect(getPayment(db, payment.id)?.status).toBe("settled");
+    for (const payment of paid)
+      expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe(
+        "settled",
+      );
   });
 
   it("the webhook's immediate settlement and the background tick at the same time: sent once", async () => {
@@ -98,7 +101,7 @@ describe("each transfer is sent to M-Pesa once", () => {
     expect(b2cRequestsFor(only!.id)).toHaveLength(1);
     expect(transfer(only!.id)).toMatchObject({ status: "sent", attempts: 1 });
     await h.darajaSim.flush();
-    expect(getPayment(db, payment.id)?.status).toBe("settled");
+    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
   });
 
   it("a sender that crashed mid-send: its claim holds until the lease lapses, then the same id is sent again and paid once", async () => {
@@ -144,7 +147,7 @@ describe("each transfer is sent to M-Pesa once", () => {
       ),
     ).toHaveLength(1);
     expect(transfer(pending!.id).status).toBe("succeeded");
-    expect(getPayment(db, payment.id)?.status).toBe("settled");
+    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
     expect(verifyBalances(db)).toEqual([]);
   });
 });

@@ -332,7 +332,7 @@ export function createPaymentsService({
         const payment = await readPaymentForUpdate(store, q, input.paymentId);
         if (!payment || payment.merchantId !== actor.merchantId || payment.mode !== mode)
           return { ok: false, reason: "not_found" };
-        const moved = transition(tx, payment, ["awaiting_payment"], "canceled", {
+        const moved = await transition(q, payment, ["awaiting_payment"], "canceled", {
           type: "canceled",
           cause:
             actor.type === "api_key"

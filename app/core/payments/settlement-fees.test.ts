@@ -60,7 +60,7 @@ describe("settlement fees", () => {
       railChargeKesCents: 900n,
       feeKesCents: 0n,
     });
-    expect(getPayment(db, payment.id)?.status).toBe("settled");
+    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
     // Our revenue is the 1% only; the float paid the amount and Safaricom's charge; nothing is left
     // owed.
     expect(normalBalance(db, feeRevenue()) - revenueBefore).toBe(2_500n);
@@ -68,7 +68,9 @@ describe("settlement fees", () => {
     expect(owed(db, merchantAvailable("MRC-FEES22"))).toBe(0n);
     expect(owed(db, merchantInFlight("MRC-FEES22"))).toBe(0n);
     expect(
-      listPaymentEvents(db, payment.id).find((e) => e.type === "transfer_created")?.cause,
+      (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).find(
+        (e) => e.type === "transfer_created",
+      )?.cause,
     ).toContain("M-Pesa charge KES 9.00");
   });
 
@@ -82,9 +84,11 @@ describe("settlement fees", () => {
     ).toEqual([[121_600n, 500n]]);
     expect(owed(db, merchantAvailable("MRC-CRRY22"))).toBe(66n);
     expect(
-      listPaymentEvents(db, first.id).find((e) => e.type === "leftover_carried_forward")?.cause,
+      (await sqliteStore(db).read((q) => listPaymentEvents(q, first.id))).find(
+        (e) => e.type === "leftover_carried_forward",
+      )?.cause,
     ).toMatch(/^KES 0\.66 /);
-    expect(getPayment(db, first.id)?.status).toBe("settled");
+    expect((await sqliteStore(db).read((q) => getPayment(q, first.id)))?.status).toBe("settled");
 
     // KES 1,266 less 1% = KES 1,253.34, plus the 66 cents = KES 1,254.00: KES 1,249 + the KES 5
     // charge.
@@ -94,7 +98,9 @@ describe("settlement fees", () => {
       listTransfersForPayment(db, second.id).map((t) => [t.amountKesCents, t.railChargeKesCents]),
     ).toEqual([[124_900n, 500n]]);
     expect(
-      listPaymentEvents(db, second.id).find((e) => e.type === "leftover_carried_in")?.cause,
+      (await sqliteStore(db).read((q) => listPaymentEvents(q, second.id))).find(
+        (e) => e.type === "leftover_carried_in",
+      )?.cause,
     ).toBe("includes KES 0.66 carried from earlier settlements");
     expect(owed(db, merchantAvailable("MRC-CRRY22"))).toBe(0n);
   });
@@ -129,7 +135,7 @@ describe("settlement fees", () => {
     expect(retry?.amountKesCents).toBe(failed!.amountKesCents);
     await sendPendingTransfers(db, h.rails, () => h.clock.now);
     await h.darajaSim.flush();
-    expect(getPayment(db, failing.id)?.status).toBe("settled");
+    expect((await sqliteStore(db).read((q) => getPayment(q, failing.id)))?.status).toBe("settled");
     expect(owed(db, merchantAvailable("MRC-FXRT22"))).toBe(0n);
   });
 

@@ -15,7 +15,7 @@ import { destinationLabel, maskedDestinationLabel } from "~/core/destinations/di
 import { railNames } from "~/core/destinations/schema";
 import type { Transfer, TransferHandler } from "~/core/transfers/engine.server";
 import type { DbOrTx } from "~/utils/db.server";
-import { getPayment, recordEvent, transition } from "./payments.server";
+import { getPaymentSync, recordEventSync, transitionSync } from "./payments.server";
 
 /** The mode of a settlement transfer's payment, as SQL over `settlement_transfers` (null: none). */
 export const paymentTransferMode = sql`(select ${payments.mode} from ${payments} where ${payments.id} = ${settlementTransfers.paymentId})`;
@@ -96,9 +96,9 @@ function settleIfDone(db: DbOrTx, paymentId: string | null, now: number) {
   const retried = new Set(transfers.map((t) => t.retryOf).filter((id) => id !== null));
   const open = transfers.filter((t) => t.status !== "failed" || !retried.has(t.id));
   if (open.length > 0 && open.every((t) => t.status === "succeeded")) {
-    const payment = getPayment(db, paymentId);
+    const payment = getPaymentSync(db, paymentId);
     if (payment)
-      transition(db, payment, ["settling"], "settled", {
+      transitionSync(db, payment, ["settling"], "settled", {
         type: "settled",
         cause: "every transfer paid",
         at: now,
@@ -194,7 +194,7 @@ export const settlementTransferHandler: TransferHandler = {
   onSucceeded: (tx, transfer, result, now) => {
     enqueuePayoutEvent(tx, transfer.id, now);
     if (transfer.paymentId) {
-      recordEvent(
+      recordEventSync(
         tx,
         { id: transfer.paymentId },
         {
@@ -214,7 +214,7 @@ export const settlementTransferHandler: TransferHandler = {
   onFailed: (tx, transfer, result, now) => {
     enqueuePayoutEvent(tx, transfer.id, now);
     if (transfer.paymentId) {
-      recordEvent(
+      recordEventSync(
         tx,
         { id: transfer.paymentId },
         {

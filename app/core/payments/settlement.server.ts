@@ -197,10 +197,10 @@ export async function planSettlement(
       codeWithoutBook(error.accountCode).startsWith("rail:")
     ) {
       await store.write(async (q) => {
-        const last = listPaymentEvents(unmovedTx(q), paymentId).at(-1);
+        const last = (await listPaymentEvents(q, paymentId)).at(-1);
         if (last?.type !== "waiting_for_float") {
-          recordEvent(
-            unmovedTx(q),
+          await recordEvent(
+            q,
             { id: paymentId },
             {
               type: "waiting_for_float",
@@ -223,17 +223,17 @@ function claimAndPlan(
   options: PlanOptions,
 ): Promise<SettleOutcome> {
   return store.write(async (q): Promise<SettleOutcome> => {
-    // Unmoved modules (routing, payment events, the ledger) run in this same transaction.
+    // Unmoved modules (routing, the ledger) run in this same transaction.
     const tx = unmovedTx(q);
     const payment = await readPaymentForUpdate(store, q, paymentId);
     if (!payment || payment.status !== "confirmed") return "not_confirmed";
     const route = await routeSettlement(q, payment.merchantId, now, options);
     if (route.kind === "no_destination") {
-      const already = listPaymentEvents(tx, paymentId).some(
+      const already = (await listPaymentEvents(q, paymentId)).some(
         (e) => e.type === "waiting_for_settlement_number",
       );
       if (!already) {
-        recordEvent(tx, payment, {
+        await recordEvent(q, payment, {
           type: "waiting_for_settlement_number",
           cause: "add a payout destination in settlement settings to be paid",
           at: now,
@@ -245,13 +245,13 @@ function claimAndPlan(
     // it after.
     if (route.kind === "held") {
       const { heldUntil, destination } = route;
-      const noted = listPaymentEvents(tx, paymentId).some(
+      const noted = (await listPaymentEvents(q, paymentId)).some(
         (e) =>
           e.type === "waiting_for_destination_cooling_off" &&
           e.detail?.includes(`"heldUntil":${heldUntil}`),
       );
       if (!noted) {
-        recordEvent(tx, payment, {
+        await recordEvent(q, payment, {
           type: "waiting_for_destination_cooling_off",
           cause: `${heldDestinationNotice(maskedDestinationLabel(destination), heldUntil)}: a new destination waits before it is paid, in case someone else added it`,
           at: now,
@@ -261,18 +261,18 @@ function claimAndPlan(
       return "destination_held";
     }
     if (
-      !transition(tx, payment, ["confirmed"], "settling", {
+      !(await transition(q, payment, ["confirmed"], "settling", {
         type: "settlement_started",
         cause: "confirmed payments settle at once",
         at: now,
-      })
+      }))
     ) {
       return "claimed_elsewhere";
     }
     const net = payment.amountKesCents - payment.feeKesCents;
     const settleable = await settleableCents(q, payment);
     if (settleable > net) {
-      recordEvent(tx, payment, {
+      await recordEvent(q, payment, {
         type: "leftover_carried_in",
         cause: `includes ${kesText(settleable - net)} carried from earlier settlements`,
         at: now,
@@ -290,7 +290,7 @@ function claimAndPlan(
       const { destination, insteadOf } = target;
       const railName = railNames[destination.rail];
       if (insteadOf) {
-        recordEvent(tx, payment, {
+        await recordEvent(q, payment, {
           type: "settlement_failed_over",
           cause: `${railNames[insteadOf.rail]} is unavailable: paying ${destinationLabel(destination)} instead, as your settings allow`,
           at: now,
@@ -326,7 +326,7 @@ function claimAndPlan(
         };
         await q.insert(settlementTransfers).values(transfer);
         if (part.day === today) postTransferSent(tx, transfer, now, payment.mode);
-        recordEvent(tx, payment, {
+        await recordEvent(q, payment, {
           type: part.day === today ? "transfer_created" : "transfer_scheduled",
           cause: `${part.day === today ? `settling to ${destinationLabel(destination)}` : `over the daily ${railName} limit: waits for the next day`}; ${railName} charge ${kesText(part.railChargeKesCents)}`,
           at: now,
@@ -344,7 +344,7 @@ function claimAndPlan(
     }
     const leftover = settleable - planned;
     if (leftover > 0n) {
-      recordEvent(tx, payment, {
+      await recordEvent(q, payment, {
         type: "leftover_carried_forward",
         cause: `${kesText(leftover)} the rail cannot send on its own (whole shillings, and its minimum transfer) stays in your balance and is paid with your next settlement`,
         at: now,
@@ -352,7 +352,7 @@ function claimAndPlan(
       });
     }
     if (sequence === 0) {
-      transition(tx, payment, ["settling"], "settled", {
+      await transition(q, payment, ["settling"], "settled", {
         type: "settled",
         cause: "less than the rail's minimum transfer: carried into your next settlement",
         at: now,
@@ -406,8 +406,7 @@ export function retryTransfer(
   toDestinationId?: string,
 ): Promise<Transfer | null> {
   return store.write(async (q): Promise<Transfer | null> => {
-    // Unmoved modules (the settlement handler's posting, payment events) run in this same
-    // transaction.
+    // Unmoved modules (the settlement handler's posting) run in this same transaction.
     const tx = unmovedTx(q);
     // Retry once: the failed transfer is locked while this write checks it was not retried yet.
     const failed = await first(
@@ -491,8 +490,8 @@ export function retryTransfer(
     await q.insert(settlementTransfers).values(transfer);
     postTransferSent(tx, transfer, now);
     if (failed.paymentId)
-      recordEvent(
-        tx,
+      await recordEvent(
+        q,
         { id: failed.paymentId },
         {
           type: "transfer_retried",

@@ -57,7 +57,7 @@ async function paid(merchantId: string, amountKes: number, mode: ApiMode, amount
     amount: amount ?? formatCryptoUnits(payment.cryptoAmountUnits, "USDT"),
   });
   await h.custodySim.confirm(tx.id, 2);
-  return getPayment(db, payment.id)!;
+  return (await sqliteStore(db).read((q) => getPayment(q, payment.id)))!;
 }
 
 async function settle(paymentId: string) {
@@ -108,7 +108,9 @@ describe("the test book", () => {
     // The live float (funded by the harness) does not pay test settlements: the test book has no
     // float yet, so the payout waits for one.
     expect(await settle(payment.id)).toBe("waiting_for_float");
-    expect(getPayment(db, payment.id)?.status).toBe("confirmed");
+    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe(
+      "confirmed",
+    );
     expect(merchantBalances(db, M, "test")).toEqual({ ...ZERO, available: 990_000n });
 
     // The opening float is funded in each book, under keys that do not collide (funding again
@@ -122,7 +124,7 @@ describe("the test book", () => {
     const livePlatformFunded = platform(live);
 
     expect(await settle(payment.id)).toBe("planned");
-    expect(getPayment(db, payment.id)?.status).toBe("settled");
+    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
     const [transfer, ...others] = listTransfersForPayment(db, payment.id);
     expect(others).toEqual([]);
     expect(transfer).toMatchObject({
@@ -158,7 +160,7 @@ describe("the test book", () => {
     expect(merchantBalances(db, M, "test")).toEqual(ZERO);
 
     expect(await settle(payment.id)).toBe("planned");
-    expect(getPayment(db, payment.id)?.status).toBe("settled");
+    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
     expect(merchantBalances(db, M)).toEqual(ZERO);
     expect(merchantBalances(db, M, "test")).toEqual(ZERO);
     expect(platform(test)).toEqual(testPlatformBefore);
@@ -236,7 +238,9 @@ describe("the test book", () => {
       listTransfersForPayment(db, testPayment.id).map((t) => [t.amountKesCents, t.status]),
     ).toEqual([[988_900n, "succeeded"]]);
     expect(merchantBalances(db, M, "test")).toEqual(ZERO);
-    expect(getPayment(db, livePayment.id)?.status).toBe("confirmed");
+    expect((await sqliteStore(db).read((q) => getPayment(q, livePayment.id)))?.status).toBe(
+      "confirmed",
+    );
     expect(merchantBalances(db, M)).toEqual({ ...ZERO, available: 495_000n });
 
     // The live one pays its KES 4,950 (KES 4,941 + the KES 9 charge), nothing of the test money.

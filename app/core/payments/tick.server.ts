@@ -26,7 +26,7 @@ import { servesMode, type PaymentsDeps } from "./deps";
 import { payoutRailsOf } from "./rails.server";
 import { queryPendingCollections } from "./mpesa-collections.server";
 import { expireOverduePayments } from "./payments.server";
-import { listPayments } from "./reads.server";
+import { listPaymentsSync } from "./reads.server";
 import { DEFAULT_RECONCILE_AFTER_MS, reconcileCustodyPayments } from "./reconcile.server";
 import { planSettlement, releaseScheduledTransfers } from "./settlement.server";
 import { UNPACED_PURPOSES } from "~/core/transfers/engine.server";
@@ -65,7 +65,7 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
     let planned = 0;
     const rails = payoutRailsOf(deps);
     const runningRails = Object.keys(rails) as RailId[];
-    for (const payment of listPayments(db, { statuses: ["confirmed"], modes, limit: 200 })) {
+    for (const payment of listPaymentsSync(db, { statuses: ["confirmed"], modes, limit: 200 })) {
       const outcome = await planSettlement(sqliteStore(db), payment.id, deps.config, now(), {
         runningRails,
       });

@@ -135,7 +135,7 @@ describe("refunds against the ledger", () => {
             amountKes: 1_000,
             reference: `P-${merchantId}`,
           });
-          const payment = getPayment(db, made.id)!;
+          const payment = (await sqliteStore(db).read((q) => getPayment(q, made.id)))!;
           const start = owed(db, merchantAvailable(merchantId));
           const payableStart = owed(db, customerRefundsPayable("USDT"));
           for (const s of steps) {

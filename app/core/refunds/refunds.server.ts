@@ -32,7 +32,7 @@ import {
   postTransaction,
   reverseTransaction,
 } from "~/core/ledger/ledger.server";
-import { recordEvent, type Payment } from "~/core/payments/payments.server";
+import { recordEvent, recordEventSync, type Payment } from "~/core/payments/payments.server";
 import { formatCryptoUnits, type QuoteAsset } from "~/core/payments/quote";
 import type { PaymentStatus } from "~/core/payments/statuses";
 import { first } from "~/db/sql";
@@ -403,7 +403,7 @@ export function createRefund(
         updatedAt: meta.now,
       });
     const refund = (await first(q.select().from(refunds).where(eq(refunds.id, id)).limit(1)))!;
-    recordEvent(tx, payment, {
+    await recordEvent(q, payment, {
       type: "refund_created",
       cause: `a refund of ${describeAmount(refund)} to the customer was started`,
       at: meta.now,
@@ -465,7 +465,7 @@ function recordRefundSucceeded(
   set: { txHash?: string | null; receipt?: string | null },
   now: number,
 ) {
-  recordEvent(
+  recordEventSync(
     tx,
     { id: refund.paymentId },
     {
@@ -564,7 +564,7 @@ function recordRefundFailed(
       reason: `Refund ${refund.id} failed: ${reason}`.slice(0, 200),
       now,
     });
-  recordEvent(
+  recordEventSync(
     tx,
     { id: refund.paymentId },
     {

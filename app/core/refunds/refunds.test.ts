@@ -149,7 +149,7 @@ async function paid(amountKes: number): Promise<Payment> {
     amountKes,
     reference: `R-${amountKes}-${++keys}`,
   });
-  return getPayment(db, payment.id)!;
+  return (await sqliteStore(db).read((q) => getPayment(q, payment.id)))!;
 }
 
 async function complete(refund: Refund) {
@@ -482,7 +482,7 @@ describe("refunding what is held for the customer", () => {
       amount: formatCryptoUnits(payment.cryptoAmountUnits + excess, "USDT"),
     });
     await h.custodySim.confirm(tx.id, 2);
-    expect(getPayment(db, payment.id)!.status).toBe("overpaid");
+    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe("overpaid");
     await resolveException(sqliteStore(db), {
       paymentId: payment.id,
       operatorId: "op_1",
@@ -490,7 +490,7 @@ describe("refunding what is held for the customer", () => {
       config: testConfig,
       now: now(),
     });
-    const accepted = getPayment(db, payment.id)!;
+    const accepted = (await sqliteStore(db).read((q) => getPayment(q, payment.id)))!;
     expect(await sqliteStore(db).read((q) => heldForCustomer(q, accepted))).toBe(excess);
     const before = available();
     const payableBefore = owed(db, customerRefundsPayable("USDT"));
@@ -525,7 +525,7 @@ describe("M-Pesa refunds", () => {
     });
     expect(started.ok).toBe(true);
     await h.darajaSim.flush();
-    const done = getPayment(db, payment.id)!;
+    const done = (await sqliteStore(db).read((q) => getPayment(q, payment.id)))!;
     expect(done).toMatchObject({ status: "confirmed", paidWith: "mpesa" });
     return done;
   }

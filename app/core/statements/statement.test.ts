@@ -102,7 +102,7 @@ async function settle(paymentId: string) {
   await planSettlement(sqliteStore(db), paymentId, testConfig, h.clock.now);
   await sendPendingTransfers(db, h.rails, () => h.clock.now);
   await h.darajaSim.flush();
-  expect(getPayment(db, paymentId)?.status).toBe("settled");
+  expect((await sqliteStore(db).read((q) => getPayment(q, paymentId)))?.status).toBe("settled");
 }
 
 /** An operator's adjustment: our capital pays the merchant (or takes back, when negative). */
