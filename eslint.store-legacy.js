@@ -20,7 +20,6 @@ export const storeLegacyFiles = [
   "app/core/payments/payments.server.ts",
   "app/core/payments/reads.server.ts",
   "app/core/payments/settlement-transfers.server.ts",
-  "app/core/rate-limit.server.ts",
   "app/core/refunds/refunds.server.ts",
   "app/core/refunds/transfers.server.ts",
   "app/core/transfers/records.server.ts",
