@@ -13,7 +13,6 @@ export const storeLegacyFiles = [
   "app/core/destinations/verification-result.server.ts",
   "app/core/disbursements/events.server.ts",
   "app/core/disbursements/transfers.server.ts",
-  "app/core/email.server.ts",
   "app/core/ledger/post.server.ts",
   "app/core/ledger/read.server.ts",
   "app/core/ledger/statements.server.ts",

@@ -15,6 +15,7 @@ import {
 } from "../../../drizzle/schema";
 import { company } from "~/content/company";
 import { transition } from "~/core/payments/payments.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { createTestDb } from "../../../tests/setup/db";
 import {
   NEW_DEVICE_WINDOW_MS,
@@ -27,6 +28,7 @@ import { recordSecurityEvent, type AccountSubject } from "./security-events.serv
 import type { TeamRole } from "./permissions";
 
 const { db, close } = createTestDb();
+const store = sqliteStore(db);
 afterAll(close);
 
 const FIREFOX_WINDOWS =
@@ -114,12 +116,14 @@ describe("sign-in from a new device", () => {
     expect(mailTo(emailOf(owner))).toHaveLength(1);
   });
 
-  it("a device last used more than 90 days ago counts as new again", () => {
+  it("a device last used more than 90 days ago counts as new again", async () => {
     const merchantId = addMerchant();
     const owner = addMember(merchantId, "owner");
     signIn(user(owner), CHROME_ANDROID, NOW - NEW_DEVICE_WINDOW_MS - 86_400_000);
-    expect(isNewDevice(db, user(owner), CHROME_ANDROID, NOW)).toBe(true);
-    expect(isNewDevice(db, user(owner), CHROME_ANDROID, NOW - NEW_DEVICE_WINDOW_MS)).toBe(false);
+    const newDevice = (now: number) =>
+      store.read((q) => isNewDevice(q, user(owner), CHROME_ANDROID, now));
+    expect(await newDevice(NOW)).toBe(true);
+    expect(await newDevice(NOW - NEW_DEVICE_WINDOW_MS)).toBe(false);
     signIn(user(owner), CHROME_ANDROID, NOW);
     expect(mailTo(emailOf(owner))).toHaveLength(1);
   });
@@ -331,7 +335,7 @@ describe("a payment settles", () => {
 });
 
 describe("the daily summary", () => {
-  it("sends yesterday's figures to opted-in members, once per day however often the job runs", () => {
+  it("sends yesterday's figures to opted-in members, once per day however often the job runs", async () => {
     const merchantId = addMerchant("Jua Kali Hardware");
     const reader = addMember(merchantId, "viewer", { dailySummary: true });
     const other = addMember(merchantId, "owner");
@@ -370,9 +374,9 @@ describe("the daily summary", () => {
       })
       .run();
 
-    expect(sendDailySummaries(db, NOW).queued).toBeGreaterThanOrEqual(1);
-    expect(sendDailySummaries(db, NOW).queued).toBe(0);
-    expect(sendDailySummaries(db, NOW + 3_600_000).queued).toBe(0);
+    expect((await sendDailySummaries(store, NOW)).queued).toBeGreaterThanOrEqual(1);
+    expect((await sendDailySummaries(store, NOW)).queued).toBe(0);
+    expect((await sendDailySummaries(store, NOW + 3_600_000)).queued).toBe(0);
     expect(mailTo(emailOf(other))).toHaveLength(0);
     const mails = mailTo(emailOf(reader));
     expect(mails).toHaveLength(1);
@@ -385,7 +389,7 @@ describe("the daily summary", () => {
     expect(mail.bodyText).toContain('"Daily summary e-mail"');
     expectWhatToDo(mail);
     // The next day brings the next summary.
-    expect(sendDailySummaries(db, NOW + 86_400_000).queued).toBeGreaterThanOrEqual(1);
+    expect((await sendDailySummaries(store, NOW + 86_400_000)).queued).toBeGreaterThanOrEqual(1);
     expect(mailTo(emailOf(reader))).toHaveLength(2);
   });
 });

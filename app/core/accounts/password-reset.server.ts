@@ -207,7 +207,7 @@ export async function requestPasswordReset(
       createdAt: now,
       expiresAt: now + PASSWORD_RESET_TTL_MS,
     });
-    queueEmail(unmovedTx(q), { to, ...resetEmail(request, options.resetUrl(token)) }, now);
+    await queueEmail(q, { to, ...resetEmail(request, options.resetUrl(token)) }, now);
     recordSecurityEvent(
       unmovedTx(q),
       { subject: account.subject, type: "password_reset_requested", origin: options.origin },

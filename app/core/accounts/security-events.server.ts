@@ -9,7 +9,7 @@ import { securityEvents } from "../../../drizzle/schema";
 import type { Handle, Store } from "~/db/store";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import { describeDevice } from "./device";
-import { queueSecurityNotices } from "./notifications.server";
+import { queueSecurityNoticesSync } from "./notifications.server";
 import { securityEventLabels, type SecurityEventType } from "./vocabulary";
 
 export type AccountSubject =
@@ -33,7 +33,7 @@ type Writer = Pick<DbOrTx, "insert" | "select" | "update">;
 
 export function recordSecurityEvent(db: Writer, event: SecurityEvent, now = Date.now()): void {
   // Before the event is written: a sign-in's "new device" check looks at the earlier ones.
-  queueSecurityNotices(db, event, now);
+  queueSecurityNoticesSync(db, event, now);
   db.insert(securityEvents)
     .values({
       subjectType: event.subject.type,

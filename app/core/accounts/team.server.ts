@@ -149,8 +149,8 @@ export function inviteMember(
       expiresAt,
     });
     const roleInfo = teamRoleInfo[input.role];
-    queueEmail(
-      unmovedTx(q),
+    await queueEmail(
+      q,
       {
         to: email,
         subject: `You are invited to ${business?.name ?? "a merchant"} on OneHop`,

@@ -318,8 +318,8 @@ export async function addDestination(
       },
       now,
     );
-    queueEmail(
-      tx,
+    await queueEmail(
+      q,
       {
         to: merchant.contactEmail,
         subject: "A payout destination was added to your OneHop account",

@@ -236,8 +236,8 @@ export function approveApplication(
       .set({ status: "approved", reviewedAt: now, reviewedBy: input.operatorId, merchantId })
       .where(eq(merchantApplications.id, application.id));
     const link = await issueSetPasswordToken(q, userId, input.linkTtlMs, now);
-    queueEmail(
-      unmovedTx(q),
+    await queueEmail(
+      q,
       {
         to: application.email,
         subject: "Your OneHop merchant account is approved",
@@ -292,8 +292,8 @@ export async function rejectApplication(
         decisionReason: input.reason,
       })
       .where(eq(merchantApplications.id, application.id));
-    queueEmail(
-      unmovedTx(q),
+    await queueEmail(
+      q,
       {
         to: application.email,
         subject: "Your OneHop merchant application",

@@ -11,7 +11,7 @@ import {
   payments,
 } from "../../../drizzle/schema";
 import type { PaymentStatus } from "~/core/payments/statuses";
-import { queuePaymentSettledNotices } from "~/core/accounts/notifications.server";
+import { queuePaymentSettledNoticesSync } from "~/core/accounts/notifications.server";
 import { readableCode } from "~/core/ids.server";
 import type { Custody, CustodyAsset } from "~/core/providers/custody/types";
 import type { Rate, RatesView } from "~/core/rates/read-rates.server";
@@ -133,7 +133,7 @@ export function transition(
     const updated = getPayment(tx, payment.id)!;
     // E-mail notices are about real money: none for test payments.
     if (to === "settled" && updated.mode === "live")
-      queuePaymentSettledNotices(tx, payment.id, event.at);
+      queuePaymentSettledNoticesSync(tx, payment.id, event.at);
     const webhookEvent = paymentStatusEvents[to];
     if (webhookEvent) enqueuePaymentEvent(tx, updated, webhookEvent, event.at);
     return true;
