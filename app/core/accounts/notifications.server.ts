@@ -10,6 +10,11 @@
  * - `sendDailySummaries`: yesterday's payments, once per member and day (the daily job).
  * - `sendMonthlyStatements`: on the 1st, last month's statement in figures (no attachment: the
  *   statement stays behind sign-in), once per member and month (the monthly job).
+ *
+ * On the store (ADR 0041): the notices queued inside a caller's transaction run on its handle and
+ * are awaited; the jobs take the store. TRANSITIONAL: `queueSecurityNoticesSync` and
+ * `queuePaymentSettledNoticesSync` run the same steps synchronously for the callers not yet on the
+ * store, which is why this module is still listed in eslint.store-legacy.js.
  */
 import { and, count, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import {
