@@ -21,6 +21,10 @@ import {
   NEW_DEVICE_WINDOW_MS,
   isNewDevice,
   previousEatDay,
+  queuePaymentSettledNotices,
+  queuePaymentSettledNoticesSync,
+  queueSecurityNotices,
+  queueSecurityNoticesSync,
   sendDailySummaries,
   setNoticeSiteUrl,
 } from "./notifications.server";
@@ -391,5 +395,48 @@ describe("the daily summary", () => {
     // The next day brings the next summary.
     expect((await sendDailySummaries(store, NOW + 86_400_000)).queued).toBeGreaterThanOrEqual(1);
     expect(mailTo(emailOf(reader))).toHaveLength(2);
+  });
+});
+
+describe("the store's notices and their TRANSITIONAL synchronous variants", () => {
+  const mailsOf = (address: string) =>
+    mailTo(address).map(({ subject, bodyText, bodyHtml }) => ({ subject, bodyText, bodyHtml }));
+
+  it("queue the same e-mails for the same security event", async () => {
+    const merchantId = addMerchant("Same Shop");
+    // An owner without an e-mail of their own is told at the business's contact address.
+    const owner = addMember(merchantId, "owner", { email: null });
+    const second = addMember(merchantId, "owner");
+    const contact = db.select().from(merchants).where(eq(merchants.id, merchantId)).get()!
+      .contactEmail;
+    const event = {
+      subject: user(owner),
+      type: "two_factor_disabled" as const,
+      origin: { userAgent: FIREFOX_WINDOWS, ipAddress: "196.201.214.10" },
+    };
+    await store.write((q) => queueSecurityNotices(q, event, NOW));
+    db.transaction((tx) => queueSecurityNoticesSync(tx, event, NOW));
+    for (const address of [contact, emailOf(second)]) {
+      const [onStore, onSync, ...more] = mailsOf(address);
+      expect(more, address).toEqual([]);
+      expect(onStore, address).toBeDefined();
+      expect(onSync, address).toEqual(onStore);
+    }
+  });
+
+  it("queue the same payment-settled e-mails, once between them", async () => {
+    const merchantId = addMerchant("Once Only");
+    const keen = addMember(merchantId, "finance", { paymentSettled: true });
+    const paymentId = addPayment(merchantId, {
+      status: "settled",
+      createdAt: NOW - 600_000,
+      amount: 10_000n,
+    });
+    expect(await store.write((q) => queuePaymentSettledNotices(q, paymentId, NOW))).toBe(1);
+    const mails = mailsOf(emailOf(keen));
+    expect(mails).toHaveLength(1);
+    // The synchronous variant sees the same receipt: nothing more.
+    expect(db.transaction((tx) => queuePaymentSettledNoticesSync(tx, paymentId, NOW))).toBe(0);
+    expect(mailsOf(emailOf(keen))).toEqual(mails);
   });
 });
