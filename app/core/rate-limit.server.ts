@@ -4,9 +4,9 @@
  * work and `refundAttempt` gives the count back. All take `now` so tests control time.
  *
  * On the store (ADR 0041): each runs on the caller's handle, inside its `store.write` (or
- * `store.read` for `checkLimit`). Counting is "check then write" in that one write: `hitLimit` is a
- * single upsert returning the new count; `reserveAttempt` reads its counters through the caller's
- * `forUpdate` before counting them. So concurrent attempts never both pass a limit.
+ * `store.read` for `checkLimit`). Counting is one upsert returning the new count, so concurrent
+ * counts never lose one; `reserveAttempt`'s check reads its counters through the caller's
+ * `forUpdate` in the same write, so concurrent attempts never both pass a limit.
  */
 import { and, eq, gt, sql } from "drizzle-orm";
 import { rateLimits } from "../../drizzle/schema";
@@ -43,16 +43,16 @@ export async function checkLimit(
 }
 
 /**
- * Count one event and say whether it is still within the limit, inside the caller's `store.write`.
- * One statement (an upsert that returns the new count), so concurrent hits each count once on any
- * engine: a new or expired window starts at 1, a current one adds 1.
+ * Count one against `key`: one statement (an upsert returning the new count and window), so
+ * concurrent counts each add one on any engine. A new or expired window starts at 1; a current one
+ * adds 1.
  */
-export async function hitLimit(
+async function countOne(
   q: Handle,
   key: string,
   rule: Limit,
-  now = Date.now(),
-): Promise<LimitState> {
+  now: number,
+): Promise<{ count: number; windowEndsAt: number }> {
   const expired = sql`${rateLimits.windowEndsAt} <= ${now}`;
   const freshEnd = now + rule.windowMs;
   const [row] = await q
@@ -67,8 +67,19 @@ export async function hitLimit(
     })
     .returning({ count: rateLimits.count, windowEndsAt: rateLimits.windowEndsAt });
   if (!row) throw new Error(`the rate limit ${key} was not counted`);
-  const allowed = row.count <= rule.limit;
-  return { allowed, count: row.count, retryAfterMs: allowed ? 0 : row.windowEndsAt - now };
+  return row;
+}
+
+/** Count one event and say whether it is still within the limit, inside the caller's write. */
+export async function hitLimit(
+  q: Handle,
+  key: string,
+  rule: Limit,
+  now = Date.now(),
+): Promise<LimitState> {
+  const { count, windowEndsAt } = await countOne(q, key, rule, now);
+  const allowed = count <= rule.limit;
+  return { allowed, count, retryAfterMs: allowed ? 0 : windowEndsAt - now };
 }
 
 export interface Reservation {
@@ -102,16 +113,9 @@ export async function reserveAttempt(
   });
   if (retryAfterMs > 0) return { allowed: false, retryAfterMs, taken: [] };
   const taken: Reservation["taken"] = [];
-  for (const [index, { key, rule }] of entries.entries()) {
-    const row = rows[index];
-    const current = row && row.windowEndsAt > now ? row : undefined;
-    const windowEndsAt = current?.windowEndsAt ?? now + rule.windowMs;
-    const count = (current?.count ?? 0) + 1;
-    await q
-      .insert(rateLimits)
-      .values({ key, count, windowEndsAt })
-      .onConflictDoUpdate({ target: rateLimits.key, set: { count, windowEndsAt } });
-    taken.push({ key, previous: current?.count ?? 0, windowEndsAt });
+  for (const { key, rule } of entries) {
+    const { count, windowEndsAt } = await countOne(q, key, rule, now);
+    taken.push({ key, previous: count - 1, windowEndsAt });
   }
   return { allowed: true, retryAfterMs: 0, taken };
 }
