@@ -2,11 +2,15 @@
  * Outbound e-mail: every message is written to `outbound_emails` first (so nothing is lost and
  * operators can see it), then sent through SMTP when SMTP is configured. Without SMTP the table is
  * the outbox.
+ *
+ * On the store (ADR 0041): `queueEmail` writes on the caller's handle, inside its transaction;
+ * `deliverPendingEmails` reads what waits in a read of its own, sends each message outside any
+ * transaction and records each attempt in a write of its own.
  */
 import { and, eq, isNull, lt } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { outboundEmails } from "../../drizzle/schema";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import type { Handle, Store } from "~/db/store";
 
 export interface EmailMessage {
   to: string;
@@ -16,10 +20,12 @@ export interface EmailMessage {
   html?: string | null;
 }
 
-type Writer = Pick<DbOrTx, "insert">;
-
-export function queueEmail(db: Writer, message: EmailMessage, now = Date.now()): number {
-  const row = db
+/**
+ * The statement that queues `message`, returning its id: `queueEmail` awaits it; the notices' one
+ * implementation (core/accounts/notifications.server.ts) runs it inside their steps.
+ */
+export function outboundEmailInsert(q: Handle, message: EmailMessage, now: number) {
+  return q
     .insert(outboundEmails)
     .values({
       toAddress: message.to,
@@ -28,8 +34,17 @@ export function queueEmail(db: Writer, message: EmailMessage, now = Date.now()):
       bodyHtml: message.html ?? null,
       createdAt: now,
     })
-    .returning({ id: outboundEmails.id })
-    .get();
+    .returning({ id: outboundEmails.id });
+}
+
+/** Queue `message` inside the caller's transaction; its id. */
+export async function queueEmail(
+  q: Handle,
+  message: EmailMessage,
+  now = Date.now(),
+): Promise<number> {
+  const [row] = await outboundEmailInsert(q, message, now);
+  if (!row) throw new Error("the e-mail was not queued");
   return row.id;
 }
 
@@ -57,18 +72,19 @@ const MAX_ATTEMPTS = 5;
 
 /** Send what is waiting (up to `limit`), recording each attempt. Returns how many were sent. */
 export async function deliverPendingEmails(
-  db: Db,
+  store: Store,
   mailer: Mailer,
   from: string,
   limit = 20,
   now = Date.now,
 ): Promise<number> {
-  const pending = db
-    .select()
-    .from(outboundEmails)
-    .where(and(isNull(outboundEmails.sentAt), lt(outboundEmails.attempts, MAX_ATTEMPTS)))
-    .limit(limit)
-    .all();
+  const pending = await store.read((q) =>
+    q
+      .select()
+      .from(outboundEmails)
+      .where(and(isNull(outboundEmails.sentAt), lt(outboundEmails.attempts, MAX_ATTEMPTS)))
+      .limit(limit),
+  );
   let sent = 0;
   for (const email of pending) {
     try {
@@ -79,19 +95,22 @@ export async function deliverPendingEmails(
         text: email.bodyText,
         html: email.bodyHtml,
       });
-      db.update(outboundEmails)
-        .set({ sentAt: now(), attempts: email.attempts + 1, lastError: null })
-        .where(eq(outboundEmails.id, email.id))
-        .run();
+      const sentAt = now();
+      await store.write(async (q) => {
+        await q
+          .update(outboundEmails)
+          .set({ sentAt, attempts: email.attempts + 1, lastError: null })
+          .where(eq(outboundEmails.id, email.id));
+      });
       sent++;
     } catch (error) {
-      db.update(outboundEmails)
-        .set({
-          attempts: email.attempts + 1,
-          lastError: error instanceof Error ? error.message : String(error),
-        })
-        .where(eq(outboundEmails.id, email.id))
-        .run();
+      const lastError = error instanceof Error ? error.message : String(error);
+      await store.write(async (q) => {
+        await q
+          .update(outboundEmails)
+          .set({ attempts: email.attempts + 1, lastError })
+          .where(eq(outboundEmails.id, email.id));
+      });
     }
   }
   return sent;

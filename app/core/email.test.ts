@@ -1,16 +1,25 @@
 import { createServer, type AddressInfo, type Socket } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { outboundEmails } from "../../drizzle/schema";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { createTestDb } from "../../tests/setup/db";
-import { deliverPendingEmails, queueEmail, smtpMailer, type Mailer } from "./email.server";
+import {
+  deliverPendingEmails,
+  queueEmail,
+  smtpMailer,
+  type EmailMessage,
+  type Mailer,
+} from "./email.server";
 
 const { db, close } = createTestDb();
 afterAll(close);
+const store = sqliteStore(db);
+const queue = (message: EmailMessage) => store.write((q) => queueEmail(q, message));
 
 describe("outbound e-mail", () => {
   it("keeps every message, sends what waits, and records failures for a retry", async () => {
-    queueEmail(db, { to: "a@shop.example", subject: "One", text: "first" });
-    queueEmail(db, { to: "b@shop.example", subject: "Two", text: "second" });
+    await queue({ to: "a@shop.example", subject: "One", text: "first" });
+    await queue({ to: "b@shop.example", subject: "Two", text: "second" });
     const sent: string[] = [];
     const flaky: Mailer = {
       async send(message) {
@@ -18,7 +27,7 @@ describe("outbound e-mail", () => {
         sent.push(message.to);
       },
     };
-    expect(await deliverPendingEmails(db, flaky, "OneHop <no-reply@onehop.test>")).toBe(1);
+    expect(await deliverPendingEmails(store, flaky, "OneHop <no-reply@onehop.test>")).toBe(1);
     expect(sent).toEqual(["a@shop.example"]);
     const rows = db.select().from(outboundEmails).all();
     expect(rows.find((r) => r.toAddress === "a@shop.example")?.sentAt).not.toBeNull();
@@ -33,7 +42,7 @@ describe("outbound e-mail", () => {
         sent.push(message.to);
       },
     };
-    expect(await deliverPendingEmails(db, reliable, "OneHop <no-reply@onehop.test>")).toBe(1);
+    expect(await deliverPendingEmails(store, reliable, "OneHop <no-reply@onehop.test>")).toBe(1);
     expect(sent).toEqual(["a@shop.example", "b@shop.example"]);
   });
 });
@@ -79,7 +88,7 @@ async function startSmtpServer() {
 
 describe("HTML e-mail", () => {
   it("stores the HTML body beside the text and sends both as one multipart message by SMTP", async () => {
-    const id = queueEmail(db, {
+    const id = await queue({
       to: "owner@shop.example",
       subject: "Both bodies",
       text: "Plain words",
@@ -98,7 +107,7 @@ describe("HTML e-mail", () => {
     const smtp = await startSmtpServer();
     try {
       const mailer = smtpMailer(`smtp://127.0.0.1:${smtp.port}`);
-      expect(await deliverPendingEmails(db, mailer, "OneHop <no-reply@onehop.test>")).toBe(1);
+      expect(await deliverPendingEmails(store, mailer, "OneHop <no-reply@onehop.test>")).toBe(1);
       expect(smtp.received).toHaveLength(1);
       const raw = smtp.received[0]!;
       expect(raw).toMatch(/Content-Type: multipart\/alternative/i);
@@ -112,10 +121,14 @@ describe("HTML e-mail", () => {
   });
 
   it("sends a text-only message without an HTML part", async () => {
-    queueEmail(db, { to: "plain@shop.example", subject: "Text only", text: "Just text" });
+    await queue({ to: "plain@shop.example", subject: "Text only", text: "Just text" });
     const smtp = await startSmtpServer();
     try {
-      await deliverPendingEmails(db, smtpMailer(`smtp://127.0.0.1:${smtp.port}`), "a@onehop.test");
+      await deliverPendingEmails(
+        store,
+        smtpMailer(`smtp://127.0.0.1:${smtp.port}`),
+        "a@onehop.test",
+      );
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0]).not.toMatch(/text\/html/i);
       expect(smtp.received[0]).toContain("Just text");

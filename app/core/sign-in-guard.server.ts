@@ -37,16 +37,9 @@ import {
   reserveAttempt,
   resetLimit,
   type Limit,
+  type Reservation,
 } from "~/core/rate-limit.server";
-import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
-import type { Db } from "~/utils/db.server";
-
-/**
- * TRANSITIONAL (ADR 0041): core/rate-limit (a shared leaf) still takes a Db; inside a store
- * callback the handle is that same connection, and its own transactions nest in the callback's.
- */
-const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
+import type { Store } from "~/db/store";
 
 /**
  * How long a "busy" refusal keeps a client out of the high lane (the limit is never reached): as
@@ -83,11 +76,11 @@ export async function guardedPasswordCheck(
   if (passwordHashSlots.has(queueKey)) return busy(0);
   const strikeKey = `${limits.client.key}:busy`;
   const state = await store.read(async (q) => {
-    const db = unmovedDb(q);
-    const account = checkLimit(db, limits.account.key, limits.account.rule, now);
-    const client = checkLimit(db, limits.client.key, limits.client.rule, now);
+    const account = await checkLimit(q, limits.account.key, limits.account.rule, now);
+    const client = await checkLimit(q, limits.client.key, limits.client.rule, now);
     if (!account.allowed || !client.allowed) return { account, client, clean: false };
-    const clean = client.count === 0 && checkLimit(db, strikeKey, BUSY_STRIKE, now).count === 0;
+    const clean =
+      client.count === 0 && (await checkLimit(q, strikeKey, BUSY_STRIKE, now)).count === 0;
     return { account, client, clean };
   });
   const { account: accountState, client: clientState, clean } = state;
@@ -102,7 +95,7 @@ export async function guardedPasswordCheck(
   const refuseBusy = async () => {
     if (!clean) return busy(FAILING_CLIENT_HOLD_MS);
     await store.write(async (q) => {
-      hitLimit(unmovedDb(q), strikeKey, BUSY_STRIKE, now);
+      await hitLimit(q, strikeKey, BUSY_STRIKE, now);
     });
     return busy(0);
   };
@@ -118,7 +111,7 @@ export async function guardedPasswordCheck(
     async (q) => {
       if (passwordHashSlots.has(queueKey)) return "key_busy" as const;
       if (!passwordHashSlots.hasRoom(priority)) return "full" as const;
-      return reserveAttempt(unmovedDb(q), [limits.account, limits.client], now);
+      return reserveAttempt(q, store, [limits.account, limits.client], now);
     },
     { wait: "applied" },
   );
@@ -130,14 +123,14 @@ export async function guardedPasswordCheck(
       retryAfterMs: reservation.retryAfterMs,
       holdMs: FAILING_CLIENT_HOLD_MS,
     };
-  const [account, client] = reservation.taken as [Reservation, Reservation];
+  const [account, client] = reservation.taken as [Taken, Taken];
   let valid: boolean;
   try {
     valid = await check({ priority, key: queueKey });
   } catch (error) {
     // No password was checked: the attempt does not count.
     await store.write(async (q) => {
-      reservation.taken.forEach((taken) => refundAttempt(unmovedDb(q), taken));
+      for (const taken of reservation.taken) await refundAttempt(q, taken);
     });
     if (!(error instanceof QueueFullError)) throw error;
     // The queue filled up (or took this client's other attempt) since the checks above.
@@ -147,10 +140,9 @@ export async function guardedPasswordCheck(
   await store.durable();
   if (!valid) return { outcome: "invalid" };
   await store.write(async (q) => {
-    const db = unmovedDb(q);
-    resetLimit(db, account.key);
-    if (!clean) resetLimit(db, strikeKey);
-    refundAttempt(db, client);
+    await resetLimit(q, account.key);
+    if (!clean) await resetLimit(q, strikeKey);
+    await refundAttempt(q, client);
   });
   return { outcome: "valid" };
 }
@@ -161,4 +153,4 @@ const busy = (holdMs: number): GuardedCheck => ({
   holdMs,
 });
 
-type Reservation = ReturnType<typeof reserveAttempt>["taken"][number];
+type Taken = Reservation["taken"][number];

@@ -7,16 +7,17 @@ import { deliverPendingEmails, smtpMailer } from "~/core/email.server";
 import { env } from "~/utils/env.server";
 import { runLeased, schedule } from "~/utils/jobs.server";
 import type { BootContext } from "./context";
+import { store } from "./store.server";
 
-export function startMail({ db }: BootContext): void {
+export function startMail(_context: BootContext): void {
   if (!env.SMTP_URL) return;
   const mailer = smtpMailer(env.SMTP_URL);
   schedule({
     name: "mail.deliver",
     pattern: { everySeconds: 30 },
     run: () =>
-      runLeased(db, "mail.deliver", { ttlMs: 120_000 }, async () => {
-        const sent = await deliverPendingEmails(db, mailer, env.MAIL_FROM);
+      runLeased(store(), "mail.deliver", { ttlMs: 120_000 }, async () => {
+        const sent = await deliverPendingEmails(store(), mailer, env.MAIL_FROM);
         return sent > 0
           ? { outcome: "succeeded" as const, detail: { sent } }
           : { outcome: "skipped" as const };

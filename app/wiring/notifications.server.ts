@@ -17,15 +17,15 @@ import { store } from "./store.server";
 export const DAILY_SUMMARY_JOB = "notifications.daily-summary";
 export const MONTHLY_STATEMENT_JOB = "notifications.monthly-statement";
 
-export function startNotifications({ db }: BootContext): void {
+export function startNotifications(_context: BootContext): void {
   setNoticeSiteUrl(env.PUBLIC_SITE_URL);
   schedule({
     name: DAILY_SUMMARY_JOB,
     pattern: "0 0 7 * * *",
     timezone: "Africa/Nairobi",
     run: () =>
-      runLeased(db, DAILY_SUMMARY_JOB, { ttlMs: 10 * 60_000 }, async () => {
-        const { queued } = sendDailySummaries(db);
+      runLeased(store(), DAILY_SUMMARY_JOB, { ttlMs: 10 * 60_000 }, async () => {
+        const { queued } = await sendDailySummaries(store());
         return queued > 0
           ? { outcome: "succeeded" as const, detail: { queued } }
           : { outcome: "skipped" as const };
@@ -38,7 +38,7 @@ export function startNotifications({ db }: BootContext): void {
     pattern: "0 0 6 * * *",
     timezone: "Africa/Nairobi",
     run: () =>
-      runLeased(db, MONTHLY_STATEMENT_JOB, { ttlMs: 30 * 60_000 }, async () => {
+      runLeased(store(), MONTHLY_STATEMENT_JOB, { ttlMs: 30 * 60_000 }, async () => {
         const { queued, failedMerchants } = await sendMonthlyStatements(store());
         return queued > 0 || failedMerchants.length > 0
           ? { outcome: "succeeded" as const, detail: { queued, failedMerchants } }

@@ -1,11 +1,8 @@
 /**
- * Rate limits for route actions (app/core/rate-limit.server), on the process's store.
- *
- * TRANSITIONAL (ADR 0041): the counters are a shared leaf not yet on the store; each call runs them
- * inside one store write with `unmovedTx`, until they move.
+ * Rate limits for route actions (app/core/rate-limit.server), on the process's store: each hit is
+ * one store write.
  */
 import { hitLimit, type Limit, type LimitState } from "~/core/rate-limit.server";
-import { unmovedTx } from "~/db/unmoved";
 import { store } from "./store.server";
 
 export function rateLimits() {
@@ -13,6 +10,6 @@ export function rateLimits() {
   return {
     /** Count one event against `key` and say whether it is still within `rule`. */
     hit: (key: string, rule: Limit, now = Date.now()): Promise<LimitState> =>
-      on.write(async (q) => hitLimit(unmovedTx(q), key, rule, now)),
+      on.write((q) => hitLimit(q, key, rule, now)),
   };
 }

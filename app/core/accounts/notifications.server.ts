@@ -10,6 +10,11 @@
  * - `sendDailySummaries`: yesterday's payments, once per member and day (the daily job).
  * - `sendMonthlyStatements`: on the 1st, last month's statement in figures (no attachment: the
  *   statement stays behind sign-in), once per member and month (the monthly job).
+ *
+ * On the store (ADR 0041): the notices queued inside a caller's transaction run on its handle and
+ * are awaited; the jobs take the store. TRANSITIONAL: `queueSecurityNoticesSync` and
+ * `queuePaymentSettledNoticesSync` run the same steps synchronously for the callers not yet on the
+ * store, which is why this module is still listed in eslint.store-legacy.js.
  */
 import { and, count, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import {
@@ -22,7 +27,7 @@ import {
   settlementTransfers,
 } from "../../../drizzle/schema";
 import { company } from "~/content/company";
-import { queueEmail } from "~/core/email.server";
+import { outboundEmailInsert, type EmailMessage } from "~/core/email.server";
 import { paymentsInMode } from "~/core/api/mode.server";
 import {
   statementLineLabels,
@@ -42,9 +47,8 @@ import {
   StatementMismatchError,
 } from "~/core/statements/statement.server";
 import { first } from "~/db/sql";
-import type { Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import type { Handle, Store } from "~/db/store";
+import type { DbOrTx } from "~/utils/db.server";
 import { formatDate, formatEatDateTime, formatKesCents, maskPhone } from "~/utils/format";
 import { logger } from "~/utils/logger.server";
 import { paths } from "~/utils/paths";
@@ -420,9 +424,51 @@ export function monthlyStatementNotice(facts: {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Security events -> notices (called by recordSecurityEvent, before the event row is written)
+// One implementation, run two ways (ADR 0041). The notices that go inside other modules'
+// transactions are written once, as steps: a generator that yields each query (a Drizzle builder on
+// the caller's handle) and gets its rows back. `onHandle` awaits each step, for callers on the
+// store; `onTxSync` runs each one synchronously, for the TRANSITIONAL `…Sync` variants whose
+// callers (recordSecurityEvent, the payments' transition) are still synchronous. The rules (who is
+// told, what, once) are in the steps only, so the two variants cannot disagree.
 
-type Reader = Pick<DbOrTx, "select" | "insert">;
+/** The rows a query returns (every step's statement returns rows: writes use `returning`). */
+type Query = PromiseLike<unknown[]>;
+type Steps<T> = Generator<Query, T, unknown[]>;
+
+/** Run `query` as a step and get its rows. */
+function* rows<T>(query: PromiseLike<T[]>): Generator<Query, T[], unknown[]> {
+  return (yield query) as T[];
+}
+
+/** The first row of `query` (add `.limit(1)` to it), or undefined. */
+function* firstRow<T>(query: PromiseLike<T[]>): Generator<Query, T | undefined, unknown[]> {
+  return (yield* rows(query))[0];
+}
+
+/** Run `steps` on a store handle, each query awaited. */
+async function onHandle<T>(steps: Steps<T>): Promise<T> {
+  let step = steps.next();
+  while (!step.done) step = steps.next(await step.value);
+  return step.value;
+}
+
+/**
+ * TRANSITIONAL (ADR 0041): run `steps` synchronously on a caller's synchronous transaction (or the
+ * database): the same builders, executed with the driver's synchronous `all()`. Goes with the
+ * `…Sync` variants once their callers are on the store.
+ */
+function onTxSync<T>(
+  db: Pick<DbOrTx, "select" | "insert" | "update">,
+  make: (q: Handle) => Steps<T>,
+): T {
+  const steps = make(db as unknown as Handle);
+  let step = steps.next();
+  while (!step.done) step = steps.next((step.value as unknown as { all(): unknown[] }).all());
+  return step.value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Security events -> notices (called by recordSecurityEvent, before the event row is written)
 
 interface Account {
   kind: AccountSubject["type"];
@@ -432,28 +478,32 @@ interface Account {
   businessName: string | null;
 }
 
-function accountOf(db: Reader, subject: AccountSubject): Account | undefined {
+function* accountOf(q: Handle, subject: AccountSubject): Steps<Account | undefined> {
   if (subject.type === "operator") {
-    const row = db
-      .select({ email: operators.email, name: operators.name })
-      .from(operators)
-      .where(eq(operators.id, subject.id))
-      .get();
+    const row = yield* firstRow(
+      q
+        .select({ email: operators.email, name: operators.name })
+        .from(operators)
+        .where(eq(operators.id, subject.id))
+        .limit(1),
+    );
     return row && { kind: "operator", ...row, merchantId: null, businessName: null };
   }
-  const row = db
-    .select({
-      email: merchantUsers.email,
-      username: merchantUsers.username,
-      role: merchantUsers.role,
-      contactEmail: merchants.contactEmail,
-      merchantId: merchants.id,
-      businessName: merchants.businessName,
-    })
-    .from(merchantUsers)
-    .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
-    .where(eq(merchantUsers.id, subject.id))
-    .get();
+  const row = yield* firstRow(
+    q
+      .select({
+        email: merchantUsers.email,
+        username: merchantUsers.username,
+        role: merchantUsers.role,
+        contactEmail: merchants.contactEmail,
+        merchantId: merchants.id,
+        businessName: merchants.businessName,
+      })
+      .from(merchantUsers)
+      .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
+      .where(eq(merchantUsers.id, subject.id))
+      .limit(1),
+  );
   if (!row) return undefined;
   return {
     kind: "merchant_user",
@@ -466,32 +516,60 @@ function accountOf(db: Reader, subject: AccountSubject): Account | undefined {
 }
 
 /** The active owners of a merchant who can be e-mailed. */
-function ownersOf(db: Reader, merchantId: string): { email: string; name: string }[] {
-  const rows = db
-    .select({ email: merchantUsers.email, username: merchantUsers.username })
-    .from(merchantUsers)
-    .where(
-      and(
-        eq(merchantUsers.merchantId, merchantId),
-        eq(merchantUsers.role, "owner"),
-        eq(merchantUsers.status, "active"),
+function* ownersOf(q: Handle, merchantId: string): Steps<{ email: string; name: string }[]> {
+  const owners = yield* rows(
+    q
+      .select({ email: merchantUsers.email, username: merchantUsers.username })
+      .from(merchantUsers)
+      .where(
+        and(
+          eq(merchantUsers.merchantId, merchantId),
+          eq(merchantUsers.role, "owner"),
+          eq(merchantUsers.status, "active"),
+        ),
       ),
-    )
-    .all();
-  const contact = db
-    .select({ contactEmail: merchants.contactEmail })
-    .from(merchants)
-    .where(eq(merchants.id, merchantId))
-    .get()?.contactEmail;
+  );
+  const contact = (yield* firstRow(
+    q
+      .select({ contactEmail: merchants.contactEmail })
+      .from(merchants)
+      .where(eq(merchants.id, merchantId))
+      .limit(1),
+  ))?.contactEmail;
   const seen = new Set<string>();
-  const owners: { email: string; name: string }[] = [];
-  for (const row of rows) {
+  const reachable: { email: string; name: string }[] = [];
+  for (const row of owners) {
     const email = row.email ?? contact;
     if (!email || seen.has(email.toLowerCase())) continue;
     seen.add(email.toLowerCase());
-    owners.push({ email, name: row.username });
+    reachable.push({ email, name: row.username });
   }
-  return owners;
+  return reachable;
+}
+
+function* newDevice(
+  q: Handle,
+  subject: AccountSubject,
+  userAgent: string | null | undefined,
+  now: number,
+): Steps<boolean> {
+  const mine = and(
+    eq(securityEvents.subjectType, subject.type),
+    eq(securityEvents.subjectId, subject.id),
+    eq(securityEvents.type, "sign_in"),
+  );
+  const before = yield* firstRow(
+    q.select({ n: count() }).from(securityEvents).where(mine).limit(1),
+  );
+  if (!before || before.n === 0) return false;
+  const key = deviceKey(userAgent);
+  const recent = yield* rows(
+    q
+      .select({ userAgent: securityEvents.userAgent })
+      .from(securityEvents)
+      .where(and(mine, gte(securityEvents.createdAt, now - NEW_DEVICE_WINDOW_MS))),
+  );
+  return !recent.some((row) => deviceKey(row.userAgent) === key);
 }
 
 /**
@@ -500,25 +578,12 @@ function ownersOf(db: Reader, merchantId: string): { email: string; name: string
  * same browser family and system. Call it before the new sign-in is recorded.
  */
 export function isNewDevice(
-  db: Pick<DbOrTx, "select">,
+  q: Handle,
   subject: AccountSubject,
   userAgent: string | null | undefined,
   now: number,
-): boolean {
-  const mine = and(
-    eq(securityEvents.subjectType, subject.type),
-    eq(securityEvents.subjectId, subject.id),
-    eq(securityEvents.type, "sign_in"),
-  );
-  const before = db.select({ n: count() }).from(securityEvents).where(mine).get();
-  if (!before || before.n === 0) return false;
-  const key = deviceKey(userAgent);
-  const recent = db
-    .select({ userAgent: securityEvents.userAgent })
-    .from(securityEvents)
-    .where(and(mine, gte(securityEvents.createdAt, now - NEW_DEVICE_WINDOW_MS)))
-    .all();
-  return !recent.some((row) => deviceKey(row.userAgent) === key);
+): Promise<boolean> {
+  return onHandle(newDevice(q, subject, userAgent, now));
 }
 
 const detailString = (details: Record<string, unknown> | undefined, key: string) => {
@@ -526,11 +591,14 @@ const detailString = (details: Record<string, unknown> | undefined, key: string)
   return typeof value === "string" && value !== "" ? value : null;
 };
 
-/**
- * Queue the e-mail notices that go with a security event. Called by `recordSecurityEvent` inside
- * the caller's transaction, before the event itself is written.
- */
-export function queueSecurityNotices(db: Reader, event: SecurityEvent, now: number): void {
+/** Queue one e-mail (core/email.server.ts's statement) as a step; its id. */
+function* emailQueued(q: Handle, message: EmailMessage, now: number): Steps<number> {
+  const row = yield* firstRow(outboundEmailInsert(q, message, now));
+  if (!row) throw new Error("the e-mail was not queued");
+  return row.id;
+}
+
+function* securityNotices(q: Handle, event: SecurityEvent, now: number): Steps<void> {
   const notifiedTypes = [
     "sign_in",
     "password_changed",
@@ -541,9 +609,12 @@ export function queueSecurityNotices(db: Reader, event: SecurityEvent, now: numb
     "member_removed",
   ];
   if (!notifiedTypes.includes(event.type)) return;
-  if (event.type === "sign_in" && !isNewDevice(db, event.subject, event.origin?.userAgent, now))
+  if (
+    event.type === "sign_in" &&
+    !(yield* newDevice(q, event.subject, event.origin?.userAgent, now))
+  )
     return;
-  const account = accountOf(db, event.subject);
+  const account = yield* accountOf(q, event.subject);
   if (!account) return;
   const context = (name: string): NoticeContext => ({
     kind: account.kind,
@@ -552,24 +623,24 @@ export function queueSecurityNotices(db: Reader, event: SecurityEvent, now: numb
     userAgent: event.origin?.userAgent,
     ipAddress: event.origin?.ipAddress,
   });
-  const toAccount = (notice: RenderedNotice) => {
-    if (account.email) queueEmail(db, { to: account.email, ...notice }, now);
-  };
+  function* toAccount(notice: RenderedNotice): Steps<void> {
+    if (account?.email) yield* emailQueued(q, { to: account.email, ...notice }, now);
+  }
   switch (event.type) {
     case "sign_in":
-      return toAccount(newDeviceSignInNotice(context(account.name)));
+      return yield* toAccount(newDeviceSignInNotice(context(account.name)));
     case "password_changed":
-      return toAccount(passwordChangedNotice(context(account.name)));
+      return yield* toAccount(passwordChangedNotice(context(account.name)));
     case "two_factor_enabled":
-      return toAccount(twoFactorNotice(context(account.name), true));
+      return yield* toAccount(twoFactorNotice(context(account.name), true));
     case "two_factor_disabled":
-      toAccount(twoFactorNotice(context(account.name), false));
+      yield* toAccount(twoFactorNotice(context(account.name), false));
       // A member's account is the business's too: its owners hear of it (not twice to one).
       if (!account.merchantId || !account.businessName) return;
-      for (const owner of ownersOf(db, account.merchantId)) {
+      for (const owner of yield* ownersOf(q, account.merchantId)) {
         if (owner.email.toLowerCase() === account.email?.toLowerCase()) continue;
-        queueEmail(
-          db,
+        yield* emailQueued(
+          q,
           {
             to: owner.email,
             ...memberTwoFactorOffNotice(context(owner.name), {
@@ -587,7 +658,7 @@ export function queueSecurityNotices(db: Reader, event: SecurityEvent, now: numb
   // Team and payout changes: to the merchant's owners.
   if (!account.merchantId || !account.businessName) return;
   const businessName = account.businessName;
-  for (const owner of ownersOf(db, account.merchantId)) {
+  for (const owner of yield* ownersOf(q, account.merchantId)) {
     // The payout change's own e-mail already went to the business contact (with the hold time).
     if (
       event.type === "payout_destination_changed" &&
@@ -612,79 +683,112 @@ export function queueSecurityNotices(db: Reader, event: SecurityEvent, now: numb
               "A team member",
             role: (detailString(event.details, "role") as TeamRole | null) ?? null,
           });
-    queueEmail(db, { to: owner.email, ...notice }, now);
+    yield* emailQueued(q, { to: owner.email, ...notice }, now);
   }
+}
+
+/**
+ * Queue the e-mail notices that go with a security event. Called by `recordSecurityEvent` inside
+ * the caller's transaction, before the event itself is written.
+ */
+export function queueSecurityNotices(q: Handle, event: SecurityEvent, now: number): Promise<void> {
+  return onHandle(securityNotices(q, event, now));
+}
+
+/**
+ * TRANSITIONAL (ADR 0041): `queueSecurityNotices` for the synchronous `recordSecurityEvent`
+ * callers (the same steps, run on their transaction). Goes once they are all on the store.
+ */
+export function queueSecurityNoticesSync(
+  db: Pick<DbOrTx, "select" | "insert">,
+  event: SecurityEvent,
+  now: number,
+): void {
+  onTxSync(db as DbOrTx, (q) => securityNotices(q, event, now));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Once-only notices: the key is claimed in the transaction that queues the e-mail.
 
-function claimReceipt(db: Pick<DbOrTx, "insert">, key: string, now: number): boolean {
-  return (
-    db.insert(notificationReceipts).values({ key, createdAt: now }).onConflictDoNothing().run()
-      .changes === 1
+function* claimReceipt(q: Handle, key: string, now: number): Steps<boolean> {
+  const claimed = yield* rows(
+    q
+      .insert(notificationReceipts)
+      .values({ key, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ key: notificationReceipts.key }),
+  );
+  return claimed.length === 1;
+}
+
+function* linkReceipt(q: Handle, key: string, emailId: number): Steps<void> {
+  yield* rows(
+    q
+      .update(notificationReceipts)
+      .set({ emailId })
+      .where(eq(notificationReceipts.key, key))
+      .returning({ key: notificationReceipts.key }),
   );
 }
 
-function linkReceipt(db: Pick<DbOrTx, "update">, key: string, emailId: number) {
-  db.update(notificationReceipts).set({ emailId }).where(eq(notificationReceipts.key, key)).run();
+/** Claim `key` and queue `message` with it: false (nothing queued) when it was already claimed. */
+function* queueOnce(q: Handle, key: string, message: EmailMessage, now: number): Steps<boolean> {
+  if (!(yield* claimReceipt(q, key, now))) return false;
+  yield* linkReceipt(q, key, yield* emailQueued(q, message, now));
+  return true;
 }
 
 /** Members of a merchant who chose an optional e-mail and can be reached. */
-function optedIn(
-  db: Pick<DbOrTx, "select">,
+function* optedIn(
+  q: Handle,
   merchantId: string | null,
   choice: "notifyPaymentSettled" | "notifyDailySummary" | "notifyMonthlyStatement",
 ) {
-  return db
-    .select({
-      id: merchantUsers.id,
-      merchantId: merchantUsers.merchantId,
-      username: merchantUsers.username,
-      email: merchantUsers.email,
-      role: merchantUsers.role,
-      contactEmail: merchants.contactEmail,
-      businessName: merchants.businessName,
-    })
-    .from(merchantUsers)
-    .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
-    .where(
-      and(
-        merchantId ? eq(merchantUsers.merchantId, merchantId) : undefined,
-        eq(merchantUsers[choice], true),
-        eq(merchantUsers.status, "active"),
-        eq(merchants.status, "active"),
+  const members = yield* rows(
+    q
+      .select({
+        id: merchantUsers.id,
+        merchantId: merchantUsers.merchantId,
+        username: merchantUsers.username,
+        email: merchantUsers.email,
+        role: merchantUsers.role,
+        contactEmail: merchants.contactEmail,
+        businessName: merchants.businessName,
+      })
+      .from(merchantUsers)
+      .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
+      .where(
+        and(
+          merchantId ? eq(merchantUsers.merchantId, merchantId) : undefined,
+          eq(merchantUsers[choice], true),
+          eq(merchantUsers.status, "active"),
+          eq(merchants.status, "active"),
+        ),
       ),
-    )
-    .all()
-    .flatMap((row) => {
-      const email = row.email ?? (row.role === "owner" ? row.contactEmail : null);
-      return email ? [{ ...row, email }] : [];
-    });
+  );
+  return members.flatMap((row) => {
+    const email = row.email ?? (row.role === "owner" ? row.contactEmail : null);
+    return email ? [{ ...row, email }] : [];
+  });
 }
 
-/**
- * A payment became settled: e-mail the members of its merchant who chose "E-mail me when a payment
- * settles". Call it inside the transaction that settles the payment; at most once per payment and
- * member.
- */
-export function queuePaymentSettledNotices(db: DbOrTx, paymentId: string, now: number): number {
-  const payment = db
-    .select({
-      id: payments.id,
-      merchantId: payments.merchantId,
-      reference: payments.reference,
-      amountKesCents: payments.amountKesCents,
-      feeKesCents: payments.feeKesCents,
-    })
-    .from(payments)
-    .where(eq(payments.id, paymentId))
-    .get();
+function* paymentSettledNotices(q: Handle, paymentId: string, now: number): Steps<number> {
+  const payment = yield* firstRow(
+    q
+      .select({
+        id: payments.id,
+        merchantId: payments.merchantId,
+        reference: payments.reference,
+        amountKesCents: payments.amountKesCents,
+        feeKesCents: payments.feeKesCents,
+      })
+      .from(payments)
+      .where(eq(payments.id, paymentId))
+      .limit(1),
+  );
   if (!payment) return 0;
   let queued = 0;
-  for (const member of optedIn(db, payment.merchantId, "notifyPaymentSettled")) {
-    const key = `payment_settled:${member.id}:${payment.id}`;
-    if (!claimReceipt(db, key, now)) continue;
+  for (const member of yield* optedIn(q, payment.merchantId, "notifyPaymentSettled")) {
     const notice = paymentSettledNotice({
       name: member.username,
       businessName: member.businessName,
@@ -694,10 +798,31 @@ export function queuePaymentSettledNotices(db: DbOrTx, paymentId: string, now: n
       feeKesCents: payment.feeKesCents,
       at: now,
     });
-    linkReceipt(db, key, queueEmail(db, { to: member.email, ...notice }, now));
-    queued++;
+    const key = `payment_settled:${member.id}:${payment.id}`;
+    if (yield* queueOnce(q, key, { to: member.email, ...notice }, now)) queued++;
   }
   return queued;
+}
+
+/**
+ * A payment became settled: e-mail the members of its merchant who chose "E-mail me when a payment
+ * settles". Call it inside the transaction that settles the payment; at most once per payment and
+ * member.
+ */
+export function queuePaymentSettledNotices(
+  q: Handle,
+  paymentId: string,
+  now: number,
+): Promise<number> {
+  return onHandle(paymentSettledNotices(q, paymentId, now));
+}
+
+/**
+ * TRANSITIONAL (ADR 0041): `queuePaymentSettledNotices` for the synchronous `transition` (the same
+ * steps, run on its transaction). Goes once its callers are on the store.
+ */
+export function queuePaymentSettledNoticesSync(db: DbOrTx, paymentId: string, now: number): number {
+  return onTxSync(db, (q) => paymentSettledNotices(q, paymentId, now));
 }
 
 const DAY_MS = 24 * 3_600_000;
@@ -711,11 +836,11 @@ export function previousEatDay(now: number): { day: string; start: number; end: 
   return { day: new Date(start + 3 * 3_600_000).toISOString().slice(0, 10), start, end };
 }
 
-export function dailyFigures(
-  db: Pick<DbOrTx, "select">,
+export async function dailyFigures(
+  q: Handle,
   merchantId: string,
   window: { day: string; start: number; end: number },
-): DailyFigures {
+): Promise<DailyFigures> {
   const inDay = and(
     // Live money only: test payments (a test API key) are not the merchant's day.
     paymentsInMode(merchantId, "live"),
@@ -724,31 +849,38 @@ export function dailyFigures(
   );
   const sumOf = (column: typeof payments.amountKesCents | typeof payments.feeKesCents) =>
     sql<bigint>`coalesce(sum(${column}), 0)`.mapWith(BigInt);
-  const created = db.select({ n: count() }).from(payments).where(inDay).get()?.n ?? 0;
-  const received = db
-    .select({
-      n: count(),
-      amount: sumOf(payments.amountKesCents),
-      fee: sumOf(payments.feeKesCents),
-    })
-    .from(payments)
-    .where(and(inDay, inArray(payments.status, [...RECEIVED])))
-    .get();
-  const settled = db
-    .select({
-      amount: sql<bigint>`coalesce(sum(${settlementTransfers.amountKesCents}), 0)`.mapWith(BigInt),
-    })
-    .from(settlementTransfers)
-    .where(
-      and(
-        eq(settlementTransfers.merchantId, merchantId),
-        eq(settlementTransfers.status, "succeeded"),
-        isNotNull(settlementTransfers.completedAt),
-        gte(settlementTransfers.completedAt, window.start),
-        lt(settlementTransfers.completedAt, window.end),
-      ),
-    )
-    .get();
+  const created =
+    (await first(q.select({ n: count() }).from(payments).where(inDay).limit(1)))?.n ?? 0;
+  const received = await first(
+    q
+      .select({
+        n: count(),
+        amount: sumOf(payments.amountKesCents),
+        fee: sumOf(payments.feeKesCents),
+      })
+      .from(payments)
+      .where(and(inDay, inArray(payments.status, [...RECEIVED])))
+      .limit(1),
+  );
+  const settled = await first(
+    q
+      .select({
+        amount: sql<bigint>`coalesce(sum(${settlementTransfers.amountKesCents}), 0)`.mapWith(
+          BigInt,
+        ),
+      })
+      .from(settlementTransfers)
+      .where(
+        and(
+          eq(settlementTransfers.merchantId, merchantId),
+          eq(settlementTransfers.status, "succeeded"),
+          isNotNull(settlementTransfers.completedAt),
+          gte(settlementTransfers.completedAt, window.start),
+          lt(settlementTransfers.completedAt, window.end),
+        ),
+      )
+      .limit(1),
+  );
   return {
     day: window.day,
     created,
@@ -761,19 +893,24 @@ export function dailyFigures(
 
 /**
  * The daily summary job: for each member who chose "Daily summary e-mail", yesterday's (Nairobi)
- * figures of their business. Each member gets one per day: a re-run sends nothing twice.
+ * figures of their business. Each member gets one per day: a re-run sends nothing twice. The
+ * members are one read; each member's e-mail is claimed and queued in a write of its own.
  */
-export function sendDailySummaries(db: Db, now = Date.now()): { queued: number } {
+export async function sendDailySummaries(
+  store: Store,
+  now = Date.now(),
+): Promise<{ queued: number }> {
   const window = previousEatDay(now);
   let queued = 0;
   const figuresByMerchant = new Map<string, DailyFigures>();
-  for (const member of optedIn(db, null, "notifyDailySummary")) {
-    db.transaction((tx) => {
+  const members = await store.read((q) => onHandle(optedIn(q, null, "notifyDailySummary")));
+  for (const member of members) {
+    await store.write(async (q) => {
       const key = `daily_summary:${member.id}:${window.day}`;
-      if (!claimReceipt(tx, key, now)) return;
+      if (!(await onHandle(claimReceipt(q, key, now)))) return;
       let figures = figuresByMerchant.get(member.merchantId);
       if (!figures) {
-        figures = dailyFigures(tx, member.merchantId, window);
+        figures = await dailyFigures(q, member.merchantId, window);
         figuresByMerchant.set(member.merchantId, figures);
       }
       const notice = dailySummaryNotice({
@@ -781,7 +918,9 @@ export function sendDailySummaries(db: Db, now = Date.now()): { queued: number }
         businessName: member.businessName,
         figures,
       });
-      linkReceipt(tx, key, queueEmail(tx, { to: member.email, ...notice }, now));
+      await onHandle(
+        linkReceipt(q, key, await onHandle(emailQueued(q, { to: member.email, ...notice }, now))),
+      );
       queued++;
     });
   }
@@ -789,14 +928,15 @@ export function sendDailySummaries(db: Db, now = Date.now()): { queued: number }
 }
 
 /** Whether a once-only notice was already claimed (a re-run skips the work before it). */
-function receiptClaimed(db: Pick<DbOrTx, "select">, key: string): boolean {
-  return (
-    db
+async function receiptClaimed(q: Handle, key: string): Promise<boolean> {
+  const row = await first(
+    q
       .select({ key: notificationReceipts.key })
       .from(notificationReceipts)
       .where(eq(notificationReceipts.key, key))
-      .get() !== undefined
+      .limit(1),
   );
+  return row !== undefined;
 }
 
 /**
@@ -827,10 +967,9 @@ export function previousEatMonth(now: number): {
  * statement does not reconcile gets no e-mail (an error is logged); the others still do. After
  * the first week it sends nothing.
  *
- * On the store (ADR 0041): each statement is the statement pages' `readStatement` (a read of its
- * own), and each member's e-mail is claimed and queued in a write of its own, as before; the
- * receipts, the outbox and the members (this module, not on the store yet) run in those
- * transactions.
+ * On the store (ADR 0041): the members are one read, each statement is the statement pages'
+ * `readStatement` (a read of its own), and each member's e-mail is claimed and queued in a write of
+ * its own.
  */
 export async function sendMonthlyStatements(
   store: Store,
@@ -840,14 +979,12 @@ export async function sendMonthlyStatements(
   if (!period.inFirstWeek) return { queued: 0, failedMerchants: [] };
   let queued = 0;
   const statements = new Map<string, Statement | null>();
-  const members = await store.read(async (q) =>
-    optedIn(unmovedTx(q), null, "notifyMonthlyStatement"),
-  );
+  const members = await store.read((q) => onHandle(optedIn(q, null, "notifyMonthlyStatement")));
   for (const member of members) {
     // The choice counts only while the member's role may read statements.
     if (!can(member.role, "statements:read")) continue;
     const key = `monthly_statement:${member.id}:${period.month}`;
-    if (await store.read(async (q) => receiptClaimed(unmovedTx(q), key))) continue;
+    if (await store.read((q) => receiptClaimed(q, key))) continue;
     let statement = statements.get(member.merchantId);
     if (statement === undefined) {
       try {
@@ -871,10 +1008,7 @@ export async function sendMonthlyStatements(
       statement,
     });
     await store.write(async (q) => {
-      const tx = unmovedTx(q);
-      if (!claimReceipt(tx, key, now)) return;
-      linkReceipt(tx, key, queueEmail(tx, { to: member.email, ...notice }, now));
-      queued++;
+      if (await onHandle(queueOnce(q, key, { to: member.email, ...notice }, now))) queued++;
     });
   }
   const failedMerchants = [...statements].flatMap(([id, statement]) =>

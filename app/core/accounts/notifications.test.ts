@@ -21,6 +21,10 @@ import {
   NEW_DEVICE_WINDOW_MS,
   isNewDevice,
   previousEatDay,
+  queuePaymentSettledNotices,
+  queuePaymentSettledNoticesSync,
+  queueSecurityNotices,
+  queueSecurityNoticesSync,
   sendDailySummaries,
   setNoticeSiteUrl,
 } from "./notifications.server";
@@ -123,8 +127,10 @@ describe("sign-in from a new device", () => {
     const merchantId = addMerchant();
     const owner = addMember(merchantId, "owner");
     await signIn(user(owner), CHROME_ANDROID, NOW - NEW_DEVICE_WINDOW_MS - 86_400_000);
-    expect(isNewDevice(db, user(owner), CHROME_ANDROID, NOW)).toBe(true);
-    expect(isNewDevice(db, user(owner), CHROME_ANDROID, NOW - NEW_DEVICE_WINDOW_MS)).toBe(false);
+    const newDevice = (now: number) =>
+      store.read((q) => isNewDevice(q, user(owner), CHROME_ANDROID, now));
+    expect(await newDevice(NOW)).toBe(true);
+    expect(await newDevice(NOW - NEW_DEVICE_WINDOW_MS)).toBe(false);
     await signIn(user(owner), CHROME_ANDROID, NOW);
     expect(mailTo(emailOf(owner))).toHaveLength(1);
   });
@@ -333,7 +339,7 @@ describe("a payment settles", () => {
 });
 
 describe("the daily summary", () => {
-  it("sends yesterday's figures to opted-in members, once per day however often the job runs", () => {
+  it("sends yesterday's figures to opted-in members, once per day however often the job runs", async () => {
     const merchantId = addMerchant("Jua Kali Hardware");
     const reader = addMember(merchantId, "viewer", { dailySummary: true });
     const other = addMember(merchantId, "owner");
@@ -372,9 +378,9 @@ describe("the daily summary", () => {
       })
       .run();
 
-    expect(sendDailySummaries(db, NOW).queued).toBeGreaterThanOrEqual(1);
-    expect(sendDailySummaries(db, NOW).queued).toBe(0);
-    expect(sendDailySummaries(db, NOW + 3_600_000).queued).toBe(0);
+    expect((await sendDailySummaries(store, NOW)).queued).toBeGreaterThanOrEqual(1);
+    expect((await sendDailySummaries(store, NOW)).queued).toBe(0);
+    expect((await sendDailySummaries(store, NOW + 3_600_000)).queued).toBe(0);
     expect(mailTo(emailOf(other))).toHaveLength(0);
     const mails = mailTo(emailOf(reader));
     expect(mails).toHaveLength(1);
@@ -387,7 +393,50 @@ describe("the daily summary", () => {
     expect(mail.bodyText).toContain('"Daily summary e-mail"');
     expectWhatToDo(mail);
     // The next day brings the next summary.
-    expect(sendDailySummaries(db, NOW + 86_400_000).queued).toBeGreaterThanOrEqual(1);
+    expect((await sendDailySummaries(store, NOW + 86_400_000)).queued).toBeGreaterThanOrEqual(1);
     expect(mailTo(emailOf(reader))).toHaveLength(2);
+  });
+});
+
+describe("the store's notices and their TRANSITIONAL synchronous variants", () => {
+  const mailsOf = (address: string) =>
+    mailTo(address).map(({ subject, bodyText, bodyHtml }) => ({ subject, bodyText, bodyHtml }));
+
+  it("queue the same e-mails for the same security event", async () => {
+    const merchantId = addMerchant("Same Shop");
+    // An owner without an e-mail of their own is told at the business's contact address.
+    const owner = addMember(merchantId, "owner", { email: null });
+    const second = addMember(merchantId, "owner");
+    const contact = db.select().from(merchants).where(eq(merchants.id, merchantId)).get()!
+      .contactEmail;
+    const event = {
+      subject: user(owner),
+      type: "two_factor_disabled" as const,
+      origin: { userAgent: FIREFOX_WINDOWS, ipAddress: "196.201.214.10" },
+    };
+    await store.write((q) => queueSecurityNotices(q, event, NOW));
+    db.transaction((tx) => queueSecurityNoticesSync(tx, event, NOW));
+    for (const address of [contact, emailOf(second)]) {
+      const [onStore, onSync, ...more] = mailsOf(address);
+      expect(more, address).toEqual([]);
+      expect(onStore, address).toBeDefined();
+      expect(onSync, address).toEqual(onStore);
+    }
+  });
+
+  it("queue the same payment-settled e-mails, once between them", async () => {
+    const merchantId = addMerchant("Once Only");
+    const keen = addMember(merchantId, "finance", { paymentSettled: true });
+    const paymentId = addPayment(merchantId, {
+      status: "settled",
+      createdAt: NOW - 600_000,
+      amount: 10_000n,
+    });
+    expect(await store.write((q) => queuePaymentSettledNotices(q, paymentId, NOW))).toBe(1);
+    const mails = mailsOf(emailOf(keen));
+    expect(mails).toHaveLength(1);
+    // The synchronous variant sees the same receipt: nothing more.
+    expect(db.transaction((tx) => queuePaymentSettledNoticesSync(tx, paymentId, NOW))).toBe(0);
+    expect(mailsOf(emailOf(keen))).toEqual(mails);
   });
 });

@@ -24,8 +24,6 @@ import { hashPassword } from "~/core/passwords.server";
 import { reserveAttempt, type Limit } from "~/core/rate-limit.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
-import type { Db } from "~/utils/db.server";
 import { endSessionsOf } from "~/utils/session.server";
 import { checkNewPassword } from "./password-policy.server";
 import {
@@ -112,12 +110,6 @@ async function findOperator(q: Handle, email: string): Promise<Account | undefin
   return { subject: { type: "operator", id: row.id }, email: row.email, active: !row.disabled };
 }
 
-/**
- * TRANSITIONAL (ADR 0041): core/rate-limit's `reserveAttempt` still takes a Db; inside a store
- * callback the handle is that same connection, and its own transaction nests in the callback's.
- */
-const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
-
 const accountKeyOf = (request: ResetRequest) =>
   request.type === "merchant_user"
     ? `reset:merchant:${normalizeMerchantId(request.merchantId)}:${normalizeUsername(request.username)}`
@@ -167,7 +159,8 @@ export async function requestPasswordReset(
   const now = options.now ?? Date.now();
   const reservation = await store.write(async (q) =>
     reserveAttempt(
-      unmovedDb(q),
+      q,
+      store,
       [
         { key: accountKeyOf(request), rule: PASSWORD_RESET_LIMITS.account },
         { key: `reset:client:${options.clientKey}`, rule: PASSWORD_RESET_LIMITS.client },
@@ -213,7 +206,7 @@ export async function requestPasswordReset(
       createdAt: now,
       expiresAt: now + PASSWORD_RESET_TTL_MS,
     });
-    queueEmail(unmovedTx(q), { to, ...resetEmail(request, options.resetUrl(token)) }, now);
+    await queueEmail(q, { to, ...resetEmail(request, options.resetUrl(token)) }, now);
     await recordSecurityEvent(
       q,
       { subject: account.subject, type: "password_reset_requested", origin: options.origin },

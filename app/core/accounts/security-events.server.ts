@@ -7,7 +7,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { securityEvents } from "../../../drizzle/schema";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { describeDevice } from "./device";
 import { queueSecurityNotices } from "./notifications.server";
 import { securityEventLabels, type SecurityEventType } from "./vocabulary";
@@ -35,7 +34,7 @@ export async function recordSecurityEvent(
   now = Date.now(),
 ): Promise<void> {
   // Before the event is written: a sign-in's "new device" check looks at the earlier ones.
-  queueSecurityNotices(unmovedTx(q), event, now);
+  await queueSecurityNotices(q, event, now);
   await q.insert(securityEvents).values({
     subjectType: event.subject.type,
     subjectId: event.subject.id,

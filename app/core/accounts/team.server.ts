@@ -17,7 +17,6 @@ import { newId, newSecretToken } from "~/core/ids.server";
 import { hashPassword } from "~/core/passwords.server";
 import type { Handle, Store } from "~/db/store";
 import { first } from "~/db/sql";
-import { unmovedTx } from "~/db/unmoved";
 import { teamRoleInfo, type MemberStatus, type TeamRole } from "./permissions";
 import { checkNewPassword } from "./password-policy.server";
 import { recordSecurityEvent, type RequestOrigin } from "./security-events.server";
@@ -149,8 +148,8 @@ export function inviteMember(
       expiresAt,
     });
     const roleInfo = teamRoleInfo[input.role];
-    queueEmail(
-      unmovedTx(q),
+    await queueEmail(
+      q,
       {
         to: email,
         subject: `You are invited to ${business?.name ?? "a merchant"} on OneHop`,

@@ -28,8 +28,6 @@ import {
 import { guardedPasswordCheck } from "~/core/sign-in-guard.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
-import type { Db } from "~/utils/db.server";
 import {
   hashRecoveryCode,
   looksLikeRecoveryCode,
@@ -52,12 +50,6 @@ export const SECOND_FACTOR_LIMITS = {
 
 const tableOf = (subject: AccountSubject) =>
   subject.type === "operator" ? operators : merchantUsers;
-
-/**
- * TRANSITIONAL (ADR 0041): core/rate-limit (a shared leaf) still takes a Db; inside a store
- * callback the handle is that same connection, and its own transactions nest in the callback's.
- */
-const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
 
 /** The account's second-factor columns; `lock` reads them through the store's row lock. */
 function readAccount(q: Handle, subject: AccountSubject, lock?: Store) {
@@ -235,7 +227,7 @@ export async function checkSecondFactor(
     { key: `2fa:${subject.type}:${subject.id}`, rule: SECOND_FACTOR_LIMITS.account },
     { key: `2fa:client:${input.clientKey}`, rule: SECOND_FACTOR_LIMITS.client },
   ];
-  const reservation = await store.write(async (q) => reserveAttempt(unmovedDb(q), limits, now));
+  const reservation = await store.write(async (q) => reserveAttempt(q, store, limits, now));
   if (!reservation.allowed)
     return { ok: false, reason: "throttled", retryAfterMs: reservation.retryAfterMs };
   const result = await store.write(async (q): Promise<SecondFactorResult> => {
@@ -283,8 +275,8 @@ export async function checkSecondFactor(
       Reservation["taken"][0],
     ];
     await store.write(async (q) => {
-      resetLimit(unmovedDb(q), account.key);
-      refundAttempt(unmovedDb(q), client);
+      await resetLimit(q, account.key);
+      await refundAttempt(q, client);
     });
   }
   return result;

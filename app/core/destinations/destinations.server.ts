@@ -305,7 +305,6 @@ export async function addDestination(
     });
     await q.insert(settlementDestinations).values(destination);
     const masked = maskedDestinationLabel(destination);
-    const tx = unmovedTx(q);
     await recordAudit(
       q,
       {
@@ -318,8 +317,8 @@ export async function addDestination(
       },
       now,
     );
-    queueEmail(
-      tx,
+    await queueEmail(
+      q,
       {
         to: merchant.contactEmail,
         subject: "A payout destination was added to your OneHop account",

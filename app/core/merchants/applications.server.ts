@@ -11,7 +11,6 @@ import { queueEmail } from "~/core/email.server";
 import { newApplicationReference, newId, newMerchantId } from "~/core/ids.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import type { ApplicationStatus } from "./application-statuses";
 import { e164, type ApplicationInput } from "./application-schema";
 import { issueSetPasswordToken } from "./passwords-links.server";
@@ -236,8 +235,8 @@ export function approveApplication(
       .set({ status: "approved", reviewedAt: now, reviewedBy: input.operatorId, merchantId })
       .where(eq(merchantApplications.id, application.id));
     const link = await issueSetPasswordToken(q, userId, input.linkTtlMs, now);
-    queueEmail(
-      unmovedTx(q),
+    await queueEmail(
+      q,
       {
         to: application.email,
         subject: "Your OneHop merchant account is approved",
@@ -292,8 +291,8 @@ export async function rejectApplication(
         decisionReason: input.reason,
       })
       .where(eq(merchantApplications.id, application.id));
-    queueEmail(
-      unmovedTx(q),
+    await queueEmail(
+      q,
       {
         to: application.email,
         subject: "Your OneHop merchant application",

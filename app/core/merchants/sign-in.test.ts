@@ -219,7 +219,8 @@ describe("merchant sign-in", () => {
 
     it("refuses a throttled client before the queue: it costs no hash", async () => {
       const start = 110_000_000;
-      for (let i = 0; i < SIGN_IN_LIMITS.client.limit; i++) recordFailure("flooder", start + i);
+      for (let i = 0; i < SIGN_IN_LIMITS.client.limit; i++)
+        await recordFailure("flooder", start + i);
       const queue = fillQueue();
       // With no place in the queue, a client that got past the limit check would be "busy".
       expect(await attempt({ clientKey: "flooder" }, start + 100)).toMatchObject({
@@ -299,8 +300,9 @@ describe("merchant sign-in", () => {
     const start = 150_000_000;
     const changes = () =>
       (db.$client.prepare("select total_changes() as n").get() as { n: number }).n;
-    for (let i = 0; i < SIGN_IN_LIMITS.client.limit; i++) recordFailure("throttled-flooder", start);
-    recordFailure("failing-flooder", start);
+    for (let i = 0; i < SIGN_IN_LIMITS.client.limit; i++)
+      await recordFailure("throttled-flooder", start);
+    await recordFailure("failing-flooder", start);
     const releases: (() => void)[] = [];
     const blocked: Promise<unknown>[] = [];
     blocked.push(passwordHashSlots(() => new Promise<void>((resolve) => releases.push(resolve))));
@@ -342,8 +344,9 @@ describe("merchant sign-in", () => {
     const start = 120_000_000;
     await verifyAgainstDummy("warm the dummy hash");
     // Each failing client has one failure on record, so its next try waits in the normal lane.
-    for (let i = 0; i < PASSWORD_QUEUE.waitingPerLane; i++) recordFailure(`failing-${i}`, start);
-    recordFailure("failing-extra", start);
+    for (let i = 0; i < PASSWORD_QUEUE.waitingPerLane; i++)
+      await recordFailure(`failing-${i}`, start);
+    await recordFailure("failing-extra", start);
     let release!: () => void;
     const holding = passwordHashSlots(() => new Promise<void>((resolve) => (release = resolve)));
     const finished: string[] = [];
@@ -378,6 +381,8 @@ async function storeTurns() {
 }
 
 /** One failed sign-in on record for a client (what a wrong password leaves), without hashing. */
-function recordFailure(clientKey: string, now: number) {
-  hitLimit(db, `signin:client:${clientKey}`, SIGN_IN_LIMITS.client, now);
+async function recordFailure(clientKey: string, now: number) {
+  await sqliteStore(db).write((q) =>
+    hitLimit(q, `signin:client:${clientKey}`, SIGN_IN_LIMITS.client, now),
+  );
 }

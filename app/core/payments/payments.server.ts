@@ -11,7 +11,10 @@ import {
   payments,
 } from "../../../drizzle/schema";
 import type { PaymentStatus } from "~/core/payments/statuses";
-import { queuePaymentSettledNotices } from "~/core/accounts/notifications.server";
+import {
+  queuePaymentSettledNotices,
+  queuePaymentSettledNoticesSync,
+} from "~/core/accounts/notifications.server";
 import { readableCode } from "~/core/ids.server";
 import type { Custody, CustodyAsset } from "~/core/providers/custody/types";
 import type { Rate, RatesView } from "~/core/rates/read-rates.server";
@@ -196,7 +199,7 @@ export async function transition(
   const updated = (await getPayment(q, payment.id))!;
   const tx = unmovedTx(q);
   if (transitionRules.settledNotices(updated, to))
-    queuePaymentSettledNotices(tx, payment.id, event.at);
+    await queuePaymentSettledNotices(q, payment.id, event.at);
   const webhookEvent = transitionRules.webhookEvent(to);
   if (webhookEvent) enqueuePaymentEvent(tx, updated, webhookEvent, event.at);
   return true;
@@ -230,7 +233,7 @@ export function transitionSync(
     recordEventSync(tx, payment, transitionRules.event(event, current.status, to));
     const updated = getPaymentSync(tx, payment.id)!;
     if (transitionRules.settledNotices(updated, to))
-      queuePaymentSettledNotices(tx, payment.id, event.at);
+      queuePaymentSettledNoticesSync(tx, payment.id, event.at);
     const webhookEvent = transitionRules.webhookEvent(to);
     if (webhookEvent) enqueuePaymentEvent(tx, updated, webhookEvent, event.at);
     return true;

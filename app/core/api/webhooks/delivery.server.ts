@@ -34,7 +34,6 @@ import { renderNotice, supportLine } from "~/core/accounts/notifications.server"
 import { queueEmail } from "~/core/email.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { formatEatDateTime } from "~/utils/format";
 import { logger } from "~/utils/logger.server";
 import { addressRefusal, withCanonicalHost, type OwnAddress } from "~/utils/outbound-address";
@@ -442,8 +441,7 @@ async function queueDisabledNotices(
       notYou: `Fix the receiver, enable the endpoint again on the Developers page, and use "Replay all since …" to send what it missed. For help, ${supportLine}.`,
       links: [["Webhook endpoint", paths.merchantWebhookEndpoint(endpoint.id)]],
     });
-    // The e-mail queue stays synchronous this round: it writes in this transaction.
-    queueEmail(unmovedTx(q), { to, ...notice }, now);
+    await queueEmail(q, { to, ...notice }, now);
     queued++;
   }
   return queued;
