@@ -28,7 +28,6 @@ import type { Limit } from "~/core/rate-limit.server";
 import { guardedPasswordCheck } from "~/core/sign-in-guard.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import type { DbOrTx } from "~/utils/db.server";
 import { formatEatDateTime } from "~/utils/format";
 import { destinationLabel, heldDestinationNotice, maskedDestinationLabel } from "./display";
