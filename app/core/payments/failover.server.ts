@@ -55,13 +55,10 @@ export async function failOverStuckTransfers(
     if (unavailable.size === 0) return null;
     const candidates = await stuckTransfers(q, unavailable, now, options.limit ?? 100);
     // The mode of each (a transfer of a mode not served here is left alone).
-    return {
-      unavailable,
-      candidates: candidates.map((candidate) => ({
-        ...candidate,
-        mode: transferModeOf(unmovedTx(q), candidate.id),
-      })),
-    };
+    const withModes = [];
+    for (const candidate of candidates)
+      withModes.push({ ...candidate, mode: await transferModeOf(q, candidate.id) });
+    return { unavailable, candidates: withModes };
   });
   if (!found) return 0;
   let moved = 0;
@@ -108,7 +105,7 @@ function moveTransfer(
   now: number,
 ): Promise<boolean> {
   return store.write(async (q) => {
-    // Unmoved modules (the engine's results, payment events) run in this same transaction.
+    // Unmoved modules (payment events) run in this same transaction.
     const tx = unmovedTx(q);
     // Checked not claimed, then moved, in this one write: the transfer is locked until it ends.
     const transfer = await first(
@@ -126,8 +123,8 @@ function moveTransfer(
       // Never handed to the rail: still unclaimed, with no attempt (checked again in this write).
       if (transfer.attempts !== 0) return false;
       if (transfer.sendLeaseUntil !== null && transfer.sendLeaseUntil > now) return false;
-      const failed = failTransfer(
-        tx,
+      const failed = await failTransfer(
+        q,
         transfer.id,
         { code: null, description: `not sent: ${railName} is unavailable` },
         now,

@@ -6,7 +6,6 @@ import { and, asc, eq, lte } from "drizzle-orm";
 import { settlementTransfers } from "../../../drizzle/schema";
 import type { LedgerBook } from "~/core/ledger/ledger.server";
 import type { PayoutRails } from "~/core/rails/types";
-import { unmovedTx } from "~/db/unmoved";
 import type { TransferPurposes } from "./purposes.server";
 import { failTransfer, succeedTransfer } from "./results.server";
 import { storeOf, type StoreOrDb } from "./send.server";
@@ -69,18 +68,13 @@ export async function queryOverdueTransfers(
     try {
       const status = await rail.queryStatus(transfer.id);
       asked++;
-      // The results are not on the store yet: they run in the write's transaction.
       if (status.kind === "succeeded") {
         const success = { receipt: status.receipt, description: status.description };
-        await store.write(async (q) => {
-          succeedTransfer(unmovedTx(q), handlers, transfer.id, success, now);
-        });
+        await store.write((q) => succeedTransfer(q, handlers, transfer.id, success, now));
       }
       if (status.kind === "failed") {
         const failure = { code: status.code, description: status.description };
-        await store.write(async (q) => {
-          failTransfer(unmovedTx(q), handlers, transfer.id, failure, now);
-        });
+        await store.write((q) => failTransfer(q, handlers, transfer.id, failure, now));
       }
     } catch {
       // Try again on the next round.

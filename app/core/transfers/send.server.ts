@@ -13,7 +13,6 @@ import { InsufficientBalanceError, type LedgerBook } from "~/core/ledger/ledger.
 import type { PayoutRails, RailId, RailSendOutcome } from "~/core/rails/types";
 import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import type { Db } from "~/utils/db.server";
 import type { Transfer, TransferPurpose } from "./handler.server";
 import type { TransferPurposes } from "./purposes.server";
@@ -196,20 +195,15 @@ export async function sendPendingTransfers(
     const postSent = handler.postSent;
     if (postSent && !transfer.ledgerTransactionId) {
       try {
-        // The handler is not on the store yet: it posts in this write's transaction.
-        await store.write(async (q) => {
-          postSent(unmovedTx(q), transfer, now());
-        });
+        await store.write((q) => postSent(q, transfer, now()));
       } catch (error) {
         if (!(error instanceof InsufficientBalanceError)) throw error;
         await releaseSendClaim(store, transfer, holder, now());
         continue;
       }
     }
-    const destination = await store.read(async (q) =>
-      handler.destination
-        ? handler.destination(unmovedTx(q), transfer)
-        : destinationOfTransfer(unmovedTx(q), transfer),
+    const destination = await store.read((q) =>
+      handler.destination ? handler.destination(q, transfer) : destinationOfTransfer(q, transfer),
     );
     // M-Pesa B2B (ADR 0035, "B2B") is sent AT MOST ONCE: its request carries no id of ours that
     // M-Pesa could refuse as a duplicate. `sentAt` is stamped on the pending transfer before the
@@ -233,7 +227,7 @@ export async function sendPendingTransfers(
     }
     let outcome: RailSendOutcome;
     try {
-      const remarks = await store.read(async (q) => handler.remarks(unmovedTx(q), transfer));
+      const remarks = await store.read((q) => handler.remarks(q, transfer));
       outcome = await rail.send({
         transferId: transfer.id,
         destination,
@@ -249,10 +243,9 @@ export async function sendPendingTransfers(
     }
     if (outcome.kind === "rejected") {
       const { code, description } = outcome;
-      // The results are not on the store yet: they run in this write's transaction.
-      await store.write(async (q) => {
-        failTransfer(unmovedTx(q), handlers, transfer.id, { code, description }, now());
-      });
+      await store.write((q) =>
+        failTransfer(q, handlers, transfer.id, { code, description }, now()),
+      );
       continue;
     }
     // "unknown" (B2B only): the answer was lost, so no conversation id; never sent again (above).
@@ -261,9 +254,7 @@ export async function sendPendingTransfers(
     await store.write((q) => markSent(q, transfer, conversationId, now()));
     if (outcome.kind === "succeeded") {
       const success = { receipt: outcome.receipt, description: outcome.description };
-      await store.write(async (q) => {
-        succeedTransfer(unmovedTx(q), handlers, transfer.id, success, now());
-      });
+      await store.write((q) => succeedTransfer(q, handlers, transfer.id, success, now()));
     }
     sent++;
   }
