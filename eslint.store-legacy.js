@@ -20,6 +20,4 @@ export const storeLegacyFiles = [
   "app/core/payments/settlement-transfers.server.ts",
   "app/core/rate-limit.server.ts",
   "app/wiring/boot.server.ts",
-  "app/wiring/disbursements.server.ts",
-  "app/wiring/payments.server.ts",
 ];

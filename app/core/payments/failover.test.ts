@@ -83,7 +83,7 @@ describe("failover of planned transfers", () => {
       "settlement_failed_over",
     );
 
-    await sendPendingTransfers(db, h.rails, () => h.clock.now);
+    await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
     await h.darajaSim.flush();
     expect(getPayment(db, payment.id)?.status).toBe("settled");
     const paidOnMpesa = h.darajaSim.requests.filter(

@@ -187,7 +187,7 @@ describe("an 80% bank / 20% M-Pesa split", () => {
     expectLedgerBalanced();
 
     // PesaLink pays at once; M-Pesa when its Result comes.
-    await sendPendingTransfers(db, rails, now);
+    await sendPendingTransfers(sqliteStore(db), rails, now);
     await h.darajaSim.flush();
     await pesalink.sim.flush();
     expect(listTransfersForPayment(db, payment.id).map((t) => t.status)).toEqual(
@@ -231,7 +231,7 @@ describe("an 80% bank / 20% M-Pesa split", () => {
     const planned = byRail(payment.id);
     const leftover = owed(db, merchantAvailable(merchantId));
 
-    await sendPendingTransfers(db, rails, now);
+    await sendPendingTransfers(sqliteStore(db), rails, now);
     await h.darajaSim.flush();
     await pesalink.sim.flush();
     const transfers = listTransfersForPayment(db, payment.id);
@@ -275,7 +275,7 @@ describe("failover", () => {
       (e) => e.type === "settlement_failed_over",
     );
     expect(JSON.parse(event!.detail!)).toEqual({ from: mpesa.id, to: bank.id });
-    await sendPendingTransfers(db, rails, now);
+    await sendPendingTransfers(sqliteStore(db), rails, now);
     expect(listTransfersForPayment(db, payment.id).map((t) => t.status)).toEqual(["succeeded"]);
     expect(getPayment(db, payment.id)?.status).toBe("settled");
     expectLedgerBalanced();
@@ -306,7 +306,7 @@ describe("a verification check payout", () => {
     expect(balance(db, merchantInFlight(merchantId))).toBe(0n);
     expectLedgerBalanced();
 
-    await sendPendingTransfers(db, rails, now);
+    await sendPendingTransfers(sqliteStore(db), rails, now);
     await h.darajaSim.flush();
     expect(
       db.select().from(settlementTransfers).where(eq(settlementTransfers.id, transferId)).get(),
@@ -331,7 +331,7 @@ describe("a verification check payout", () => {
     h.darajaSim.setOutcome("254722600102", "invalid-number");
     const before = railBalances("mpesa");
     const started = await startVerification(db, rails, destination, now);
-    await sendPendingTransfers(db, rails, now);
+    await sendPendingTransfers(sqliteStore(db), rails, now);
     await h.darajaSim.flush();
     const transferId = (started as { transferId: string }).transferId;
     expect(
@@ -350,7 +350,7 @@ describe("a verification check payout", () => {
     const destination = verifying(merchantId, phone);
     h.darajaSim.setOutcome(phone, "invalid-number");
     const started = await startVerification(db, rails, destination, now);
-    await sendPendingTransfers(db, rails, now);
+    await sendPendingTransfers(sqliteStore(db), rails, now);
     await h.darajaSim.flush();
     expect(getDestination(db, merchantId, destination.id)?.status).toBe("failed");
     return (started as { transferId: string }).transferId;
@@ -364,7 +364,7 @@ describe("a verification check payout", () => {
     await failedCheck(merchantId, "+254722600103");
     const payment = await paidPayment(merchantId, 2_500);
     expect(await planSettlement(sqliteStore(db), payment.id, testConfig, now())).toBe("planned");
-    await sendPendingTransfers(db, rails, now);
+    await sendPendingTransfers(sqliteStore(db), rails, now);
     await h.darajaSim.flush();
     // The whole net goes, as for any merchant: KES 2,475 = KES 2,466 and the M-Pesa charge of 9.
     expect(

@@ -88,7 +88,7 @@ const service = () =>
       runningRails: ["mpesa"],
       async sendNow(refundId) {
         await sendPendingRefunds(sqliteStore(db), h.runtime.custody, now);
-        await sendPendingTransfers(db, h.rails, now, { purpose: "refund" });
+        await sendPendingTransfers(sqliteStore(db), h.rails, now, { purpose: "refund" });
         return sqliteStore(db).read((q) => getRefundOn(q, refundId));
       },
     }),

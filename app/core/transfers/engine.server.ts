@@ -9,13 +9,13 @@
 import type { LedgerBook } from "~/core/ledger/ledger.server";
 import type { B2cResult } from "~/core/providers/daraja/result";
 import type { PayoutRails } from "~/core/rails/types";
-import type { Handle } from "~/db/store";
+import type { Handle, Store } from "~/db/store";
 import type { TransferFailure, TransferHandler, TransferSuccess } from "./handler.server";
 import { type TransferPurposes, transferPurposes } from "./purposes.server";
 import { transferModeOf } from "./records.server";
 import { queryOverdueTransfers } from "./reconcile.server";
 import { applyB2cResult, failTransfer, succeedTransfer } from "./results.server";
-import { sendPendingTransfers, type SendOptions, type StoreOrDb } from "./send.server";
+import { sendPendingTransfers, type SendOptions } from "./send.server";
 
 export type {
   Transfer,
@@ -37,7 +37,6 @@ export {
   SEND_LEASE_MS,
   sendBackoffMs,
   type SendOptions,
-  type StoreOrDb,
   UNPACED_PURPOSES,
 } from "./send.server";
 
@@ -46,7 +45,7 @@ export interface TransferEngine {
   purposes: TransferPurposes;
   /** Send pending transfers (see send.server.ts). Resolves to how many the rails took. */
   sendPendingTransfers(
-    on: StoreOrDb,
+    store: Store,
     rails: PayoutRails,
     now: () => number,
     options?: number | SendOptions,
@@ -79,7 +78,7 @@ export interface TransferEngine {
   ): Promise<"succeeded" | "failed" | "ignored">;
   /** Ask the rails about transfers sent and unanswered for longer than `olderThanMs`. */
   queryOverdueTransfers(
-    on: StoreOrDb,
+    store: Store,
     rails: PayoutRails,
     now: number,
     olderThanMs?: number,
@@ -93,15 +92,15 @@ export function transferEngine(handlers: readonly TransferHandler[]): TransferEn
   const purposes = transferPurposes(handlers);
   return {
     purposes,
-    sendPendingTransfers: (db, rails, now, options) =>
-      sendPendingTransfers(db, purposes, rails, now, options),
+    sendPendingTransfers: (store, rails, now, options) =>
+      sendPendingTransfers(store, purposes, rails, now, options),
     succeedTransfer: (q, transferId, result, now) =>
       succeedTransfer(q, purposes, transferId, result, now),
     failTransfer: (q, transferId, result, now) =>
       failTransfer(q, purposes, transferId, result, now),
     applyB2cResult: (q, result, now) => applyB2cResult(q, purposes, result, now),
-    queryOverdueTransfers: (db, rails, now, olderThanMs, options) =>
-      queryOverdueTransfers(db, purposes, rails, now, olderThanMs, options),
+    queryOverdueTransfers: (store, rails, now, olderThanMs, options) =>
+      queryOverdueTransfers(store, purposes, rails, now, olderThanMs, options),
     transferModeOf: (q, transferId) => transferModeOf(q, purposes, transferId),
   };
 }

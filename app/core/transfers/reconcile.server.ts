@@ -6,9 +6,9 @@ import { and, asc, eq, lte } from "drizzle-orm";
 import { settlementTransfers } from "../../../drizzle/schema";
 import type { LedgerBook } from "~/core/ledger/ledger.server";
 import type { PayoutRails } from "~/core/rails/types";
+import type { Store } from "~/db/store";
 import type { TransferPurposes } from "./purposes.server";
 import { failTransfer, succeedTransfer } from "./results.server";
-import { storeOf, type StoreOrDb } from "./send.server";
 
 /**
  * Transfers sent but unanswered for longer than `olderThanMs` (no Result callback: lost, or our
@@ -19,14 +19,13 @@ import { storeOf, type StoreOrDb } from "./send.server";
  * its own transaction before; the rail is asked between them, never inside one.
  */
 export async function queryOverdueTransfers(
-  on: StoreOrDb,
+  store: Store,
   handlers: TransferPurposes,
   rails: PayoutRails,
   now: number,
   olderThanMs = 5 * 60_000,
   { limit = 100, modes }: { limit?: number; modes?: readonly LedgerBook[] } = {},
 ): Promise<number> {
-  const store = storeOf(on);
   const cutoff = now - olderThanMs;
   const overdue = await store.read((q) =>
     q

@@ -11,9 +11,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { settlementTransfers } from "../../../drizzle/schema";
 import { InsufficientBalanceError, type LedgerBook } from "~/core/ledger/ledger.server";
 import type { PayoutRails, RailId, RailSendOutcome } from "~/core/rails/types";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Handle, Store } from "~/db/store";
-import type { Db } from "~/utils/db.server";
 import type { Transfer, TransferPurpose } from "./handler.server";
 import type { TransferPurposes } from "./purposes.server";
 import { destinationOfTransfer, markSent } from "./records.server";
@@ -43,15 +41,6 @@ export interface SendOptions {
    */
   purpose?: TransferPurpose | readonly TransferPurpose[];
 }
-
-/**
- * TRANSITIONAL (ADR 0041): the store, or a better-sqlite3 connection (used through its store) for
- * the many callers of `sendPendingTransfers` not moved yet (tests of other areas, the bench). The
- * `Db` half goes with the last of them.
- */
-export type StoreOrDb = Store | Db;
-
-export const storeOf = (on: StoreOrDb): Store => ("engine" in on ? on : sqliteStore(on));
 
 /**
  * Claim one pending transfer for sending (issue 10, item 3): one conditional UPDATE (its own
@@ -143,7 +132,7 @@ async function releaseSendClaim(
  * between them, never inside one.
  */
 export async function sendPendingTransfers(
-  on: StoreOrDb,
+  store: Store,
   handlers: TransferPurposes,
   rails: PayoutRails,
   now: () => number,
@@ -156,7 +145,6 @@ export async function sendPendingTransfers(
     modes,
     purpose,
   } = typeof options === "number" ? { limit: options } : options;
-  const store = storeOf(on);
   const at = now();
   const running = Object.keys(rails) as RailId[];
   const pending = await store.read((q) =>
