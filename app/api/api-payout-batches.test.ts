@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { disbursementBatches, disbursementRows } from "../../drizzle/schema";
 import { enqueueBatchEvent, enqueueRowEvent } from "~/core/disbursements/events.server";
 import { rowCost } from "~/core/disbursements/fees";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { payoutUploadSlots } from "~/utils/heavy-work.server";
 import { expectApiError, expectOk, setUpApi, SITE_URL } from "../../tests/support/api-server";
 import { fromZodError } from "./errors.server";
@@ -511,14 +512,25 @@ describe("webhook events of disbursements", () => {
     const [row] = (await rowsOf(secret, batch.id)).data;
 
     const now = f.h.clock.now;
-    const batchEvent = enqueueBatchEvent(f.db, batch.id, "payout_batch.approved", now)!;
-    const rowEvent = enqueueRowEvent(f.db, row.id, "disbursement.succeeded", now)!;
+    const store = sqliteStore(f.db);
+    const batchEvent = (await store.write((q) =>
+      enqueueBatchEvent(q, batch.id, "payout_batch.approved", now),
+    ))!;
+    const rowEvent = (await store.write((q) =>
+      enqueueRowEvent(q, row.id, "disbursement.succeeded", now),
+    ))!;
     expect(batchEvent).toMatchObject({ merchantId: SHOP, mode: "test", objectId: batch.id });
     expect(rowEvent).toMatchObject({ merchantId: SHOP, mode: "test", objectId: row.id });
     expect(
-      enqueueBatchEvent(f.db, "dsb_nosuchbatch0000", "payout_batch.completed", now),
+      await store.write((q) =>
+        enqueueBatchEvent(q, "dsb_nosuchbatch0000", "payout_batch.completed", now),
+      ),
     ).toBeNull();
-    expect(enqueueRowEvent(f.db, "dsr_nosuchrow00000", "disbursement.failed", now)).toBeNull();
+    expect(
+      await store.write((q) =>
+        enqueueRowEvent(q, "dsr_nosuchrow00000", "disbursement.failed", now),
+      ),
+    ).toBeNull();
 
     const readBatch = expectOk(
       await f.call("GET", `/api/v1/payout_batches/${batch.id}`, { key: secret }),
@@ -555,7 +567,9 @@ describe("webhook events of disbursements", () => {
       .set({ status: "paid", receipt: "SIM123ABC", completedAt: f.h.clock.now })
       .where(eq(disbursementRows.id, row.id))
       .run();
-    const event = enqueueRowEvent(f.db, row.id, "disbursement.succeeded", f.h.clock.now)!;
+    const event = (await sqliteStore(f.db).write((q) =>
+      enqueueRowEvent(q, row.id, "disbursement.succeeded", f.h.clock.now),
+    ))!;
     const sent = expectOk(await f.call("GET", `/api/v1/events/${event.id}`, { key: secret }));
     expect(sent.data.object).toMatchObject({
       id: row.id,

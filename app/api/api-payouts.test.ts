@@ -33,7 +33,7 @@ async function settledPayment(key: string, amount: number) {
   await f.h.custodySim.confirm(tx.id, 1);
   await f.h.custodySim.confirm(tx.id, 1);
   await planSettlement(sqliteStore(f.db), created.id, testConfig, f.h.clock.now);
-  await sendPendingTransfers(f.db, f.h.rails, () => f.h.clock.now);
+  await sendPendingTransfers(sqliteStore(f.db), f.h.rails, () => f.h.clock.now);
   await f.h.darajaSim.flush();
   return created.id as string;
 }

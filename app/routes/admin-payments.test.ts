@@ -702,11 +702,13 @@ describe("settlement transfers", () => {
     expect((await act(payment.id, { intent: "retry" }, cookie)).status).toBe(400);
 
     expect(
-      failTransfer(
-        db,
-        transfer!.id,
-        { code: 2001, description: "The initiator information is invalid." },
-        Date.now(),
+      await sqliteStore(db).write((q) =>
+        failTransfer(
+          q,
+          transfer!.id,
+          { code: 2001, description: "The initiator information is invalid." },
+          Date.now(),
+        ),
       ),
     ).toBe(true);
     const failedView = await detail(payment.id, cookie);

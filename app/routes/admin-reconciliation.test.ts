@@ -423,7 +423,7 @@ describe("settling an unanswered M-Pesa B2B payout by hand", () => {
     );
     await submitBatch(store, ctx, batch.id, now());
     await approveBatch(store, { merchantId: M, memberId: "usr_checker001" }, batch.id, now());
-    await sendPendingTransfers(db, h.rails, now, { limit: 500 });
+    await sendPendingTransfers(sqliteStore(db), h.rails, now, { limit: 500 });
     await h.darajaSim.flush();
     const [row] = (await store.read((q) => listBatchRows(q, batch.id, { limit: 10 }))).rows;
     expect(row!.status).toBe("sent");

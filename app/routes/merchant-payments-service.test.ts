@@ -135,11 +135,13 @@ async function paymentWithFailedTransfer(reference: string) {
   );
   const [transfer] = listTransfersForPayment(db, payment.id);
   expect(
-    failTransfer(
-      db,
-      transfer!.id,
-      { code: 2001, description: "The initiator information is invalid." },
-      h.clock.now,
+    await sqliteStore(db).write((q) =>
+      failTransfer(
+        q,
+        transfer!.id,
+        { code: 2001, description: "The initiator information is invalid." },
+        h.clock.now,
+      ),
     ),
   ).toBe(true);
   return { payment, transfer: transfer! };

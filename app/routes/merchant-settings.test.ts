@@ -610,7 +610,7 @@ describe("payouts during the cooling-off period", () => {
 
     const run = async () => {
       const outcome = await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
-      await sendPendingTransfers(db, h.rails, () => h.clock.now);
+      await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
       await h.darajaSim.flush();
       return outcome;
     };
@@ -705,7 +705,7 @@ describe("the payment page shows the M-Pesa charge", () => {
     });
     await h.custodySim.confirm(tx.id, 2);
     await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
-    await sendPendingTransfers(db, h.rails, () => h.clock.now);
+    await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
     await h.darajaSim.flush();
     const after = await read();
     expect(after.actual).toEqual({ payoutKesCents: "246600", railChargeKesCents: "900" });

@@ -79,7 +79,7 @@ async function sentRows(...lines: string[]) {
   );
   await submitBatch(store, maker, batch.id, clock.now);
   await approveBatch(store, { merchantId: M, memberId: "usr_checker001" }, batch.id, clock.now);
-  await sendPendingTransfers(db, accepting, () => clock.now, { limit: 50 });
+  await sendPendingTransfers(sqliteStore(db), accepting, () => clock.now, { limit: 50 });
   return (await store.read((q) => listBatchRows(q, batch.id, { limit: 50 }))).rows;
 }
 

@@ -2,10 +2,6 @@
  * The disbursements service for a request: this process's store, and the sender of the payments
  * runtime serving the batch's mode (ADR 0028) to send released payouts at once. The payout pages'
  * reads (with the balance and the team, of other areas) each run in one store.read.
- *
- * TRANSITIONAL: sending now still hands `getDb()` to `pumpDisbursements` (the transfer engine,
- * which keeps taking the database this round); this file leaves eslint.store-legacy.js when it
- * takes the store.
  */
 import {
   createDisbursementsService,
@@ -31,7 +27,6 @@ import {
 import { merchantBalances } from "~/core/ledger/ledger.server";
 import { unmovedTx } from "~/db/unmoved";
 import { pumpDisbursements } from "~/core/disbursements/pump.server";
-import { getDb } from "~/utils/db.server";
 import type { BootContext } from "./context";
 import { runLeased, schedule } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
@@ -51,8 +46,7 @@ export function disbursements(): DisbursementsService {
     sendNow(mode) {
       const runtime = runtimeFor(mode);
       if (!runtime) return;
-      // The pump sends through the transfer engine, which is not on the store yet (its database).
-      pumpDisbursements(getDb(), payoutRailsOf(runtime), Date.now, { modes: [mode] }).catch(
+      pumpDisbursements(store(), payoutRailsOf(runtime), Date.now, { modes: [mode] }).catch(
         (error: unknown) =>
           logger.error("sending payouts failed", {
             error: error instanceof Error ? error.message : String(error),

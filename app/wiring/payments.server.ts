@@ -36,7 +36,6 @@ import type { PesalinkSimulator } from "~/simulators/pesalink/index.server";
 import type { TkashSimulator } from "~/simulators/tkash/index.server";
 import type { RailCallbackKeys } from "~/core/payments/rail-results.server";
 import type { RailBalanceClients } from "~/core/reconciliation/run.server";
-import { getDb } from "~/utils/db.server";
 import { env, SANDBOX_SETTINGS, type Env } from "~/utils/env.server";
 import { schedule } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
@@ -129,7 +128,6 @@ export function payments(): PaymentsService {
   const runtime = runningPayments();
   return createPaymentsService({
     store: store(),
-    db: getDb(),
     config: runtime?.config ?? paymentsConfigFromEnv(env),
     deps: runtime,
     testDeps: runningTestPayments(),

@@ -12,6 +12,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settlementDestinations, settlementTransfers } from "../../drizzle/schema";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { payoutRailsOf } from "~/core/payments/rails.server";
 import {
   newTransferId,
@@ -130,7 +131,7 @@ const transferOf = (id: string) =>
   db.select().from(settlementTransfers).where(eq(settlementTransfers.id, id)).get()!;
 
 /** Send every pending transfer through the running app's rails, as the tick does. */
-const sendPending = () => sendPendingTransfers(db, payoutRailsOf(runtime()), now);
+const sendPending = () => sendPendingTransfers(sqliteStore(db), payoutRailsOf(runtime()), now);
 
 const post = (path: string, body: string, headers: Record<string, string> = {}) =>
   fetch(`${app.origin}${path}`, {
@@ -333,11 +334,11 @@ describe("the other payout rails in simulator mode", () => {
     const rails = payoutRailsOf(runtime());
     // First question: still ambiguous (TA) -> pending, nothing changes.
     clock.now += 6 * 60_000;
-    await queryOverdueTransfers(db, rails, clock.now);
+    await queryOverdueTransfers(sqliteStore(db), rails, clock.now);
     expect(transferOf(id).status).toBe("sent");
     // Asked again: TS -> succeeded with Airtel's receipt.
     clock.now += 6 * 60_000;
-    await queryOverdueTransfers(db, rails, clock.now);
+    await queryOverdueTransfers(sqliteStore(db), rails, clock.now);
     expect(transferOf(id)).toMatchObject({
       status: "succeeded",
       receipt: sim.transaction(id)!.airtelMoneyId,

@@ -132,7 +132,7 @@ export async function benchPayments(
     await harness.custodySim.confirm(tx.id, 2);
     const t3 = performance.now();
     await planSettlement(sqliteStore(db), payment.id, config, harness.clock.now);
-    await sendPendingTransfers(db, harness.rails, () => harness.clock.now, 5);
+    await sendPendingTransfers(sqliteStore(db), harness.rails, () => harness.clock.now, 5);
     await harness.darajaSim.flush();
     const t4 = performance.now();
     steps.quote!.push(t1 - t0);
@@ -147,7 +147,7 @@ export async function benchPayments(
     }),
   );
   // Transfers another worker had picked up: send and answer what is still open, then count.
-  await sendPendingTransfers(db, harness.rails, () => harness.clock.now, 100_000);
+  await sendPendingTransfers(sqliteStore(db), harness.rails, () => harness.clock.now, 100_000);
   await harness.darajaSim.flush();
   const seconds = (performance.now() - started) / 1000;
   const settled = (await sqliteStore(db).read((q) => countPaymentsByStatus(q))).settled;

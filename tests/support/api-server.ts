@@ -137,7 +137,6 @@ export function setUpApi(merchantIds: string[]): ApiFixture {
     payments: () =>
       createPaymentsService({
         store: sqliteStore(test.db),
-        db: test.db,
         config: testConfig,
         deps: h.runtime,
         rates: {
@@ -160,7 +159,7 @@ export function setUpApi(merchantIds: string[]): ApiFixture {
           runningRails: Object.keys(h.rails) as RailId[],
           async sendNow(refundId) {
             await sendPendingRefunds(sqliteStore(test.db), h.runtime.custody, now);
-            await sendPendingTransfers(test.db, h.rails, now, { purpose: "refund" });
+            await sendPendingTransfers(sqliteStore(test.db), h.rails, now, { purpose: "refund" });
             return sqliteStore(test.db).read((q) => getRefundOn(q, refundId));
           },
         }),

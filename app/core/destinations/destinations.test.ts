@@ -26,7 +26,7 @@ import {
   removeDestination,
   setSplitRules,
 } from "./destinations.server";
-import { recordVerificationOutcome } from "./verification-result.server";
+import { recordVerificationOutcome, type VerificationOutcome } from "./verification-result.server";
 import type { DestinationStatus } from "./vocabulary";
 
 const test = createTestDb();
@@ -340,18 +340,11 @@ describe("recordVerificationOutcome", () => {
   it("moves a destination being verified only: to confirm_name with the name, or failed with the reason", async () => {
     const named = mpesa("+254712001601", "verifying");
     const refused = mpesa("+254712001602", "verifying");
-    expect(
-      recordVerificationOutcome(
-        db,
-        named.id,
-        { kind: "succeeded", registeredName: "JOHN DOE" },
-        NOW,
-      ),
-    ).toBe(true);
+    const record = (id: string, outcome: VerificationOutcome) =>
+      store.write((q) => recordVerificationOutcome(q, id, outcome, NOW));
+    expect(await record(named.id, { kind: "succeeded", registeredName: "JOHN DOE" })).toBe(true);
     expect(row(named.id)).toMatchObject({ status: "confirm_name", registeredName: "JOHN DOE" });
-    expect(
-      recordVerificationOutcome(db, refused.id, { kind: "failed", description: "no wallet" }, NOW),
-    ).toBe(true);
+    expect(await record(refused.id, { kind: "failed", description: "no wallet" })).toBe(true);
     expect(row(refused.id)).toMatchObject({
       status: "failed",
       failureReason: "The check payment did not go through: no wallet",
@@ -359,9 +352,7 @@ describe("recordVerificationOutcome", () => {
     // A late or repeated result changes nothing (removed, answered, already failed).
     const removed = mpesa("+254712001603", "removed");
     for (const id of [named.id, refused.id, removed.id])
-      expect(
-        recordVerificationOutcome(db, id, { kind: "succeeded", registeredName: "X" }, NOW),
-      ).toBe(false);
+      expect(await record(id, { kind: "succeeded", registeredName: "X" })).toBe(false);
     expect(row(named.id).registeredName).toBe("JOHN DOE");
     expect(row(refused.id).status).toBe("failed");
     expect(row(removed.id).status).toBe("removed");

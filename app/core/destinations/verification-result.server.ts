@@ -7,17 +7,17 @@
 import { and, eq } from "drizzle-orm";
 import { settlementDestinations } from "../../../drizzle/schema";
 import type { TransferHandler } from "~/core/transfers/engine.server";
-import type { DbOrTx } from "~/utils/db.server";
+import type { Handle } from "~/db/store";
 
 export type VerificationOutcome =
   { kind: "succeeded"; registeredName: string | null } | { kind: "failed"; description: string };
 
-export function recordVerificationOutcome(
-  tx: DbOrTx,
+export async function recordVerificationOutcome(
+  q: Handle,
   destinationId: string,
   outcome: VerificationOutcome,
   now: number,
-): boolean {
+): Promise<boolean> {
   const changes =
     outcome.kind === "succeeded"
       ? { status: "confirm_name" as const, registeredName: outcome.registeredName }
@@ -25,7 +25,7 @@ export function recordVerificationOutcome(
           status: "failed" as const,
           failureReason: `The check payment did not go through: ${outcome.description}`,
         };
-  const updated = tx
+  const updated = await q
     .update(settlementDestinations)
     .set({ ...changes, updatedAt: now })
     .where(
@@ -34,8 +34,8 @@ export function recordVerificationOutcome(
         eq(settlementDestinations.status, "verifying"),
       ),
     )
-    .run();
-  return updated.changes === 1;
+    .returning({ id: settlementDestinations.id });
+  return updated.length === 1;
 }
 
 /**
@@ -44,22 +44,22 @@ export function recordVerificationOutcome(
  */
 export const verificationTransferHandler: TransferHandler = {
   purpose: "verification",
-  book: () => "live",
-  remarks: () => "OneHop account check",
+  book: () => Promise.resolve("live"),
+  remarks: () => Promise.resolve("OneHop account check"),
   succeededKind: null,
-  onSucceeded: (tx, transfer, result, now) => {
+  onSucceeded: async (q, transfer, result, now) => {
     if (transfer.destinationId)
-      recordVerificationOutcome(
-        tx,
+      await recordVerificationOutcome(
+        q,
         transfer.destinationId,
         { kind: "succeeded", registeredName: result.recipientName ?? null },
         now,
       );
   },
-  onFailed: (tx, transfer, result, now) => {
+  onFailed: async (q, transfer, result, now) => {
     if (transfer.destinationId)
-      recordVerificationOutcome(
-        tx,
+      await recordVerificationOutcome(
+        q,
         transfer.destinationId,
         { kind: "failed", description: result.description },
         now,

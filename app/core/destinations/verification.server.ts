@@ -100,9 +100,9 @@ export async function startVerification(
         return { kind: "unavailable", description: error.message };
       throw error;
     }
-    await store.write(async (q) =>
+    await store.write((q) =>
       recordVerificationOutcome(
-        unmovedTx(q),
+        q,
         destination.id,
         found.kind === "found"
           ? { kind: "succeeded", registeredName: found.name }

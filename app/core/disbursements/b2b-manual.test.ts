@@ -75,7 +75,7 @@ async function sentBatch(...lines: string[]) {
   );
   await submitBatch(store, ctx, batch.id, now());
   await approveBatch(store, { merchantId: M, memberId: "usr_checker001" }, batch.id, now());
-  await sendPendingTransfers(db, h.rails, now, { limit: 500 });
+  await sendPendingTransfers(sqliteStore(db), h.rails, now, { limit: 500 });
   await h.darajaSim.flush();
   return (await store.read((q) => listBatchRows(q, batch.id, { limit: 1000 }))).rows;
 }

@@ -17,18 +17,10 @@ import type { B2bResult, QueueTimeout } from "~/core/providers/daraja/result";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
 import { unmovedTx } from "~/db/unmoved";
-import type { Db } from "~/utils/db.server";
 import { disbursementEngine } from "./transfers.server";
 import { MPESA_RECEIPT_PATTERN } from "./vocabulary";
 
 const { failTransfer, succeedTransfer } = disbursementEngine;
-
-/**
- * TRANSITIONAL (ADR 0041): the transfer engine is not on the store yet and its `succeedTransfer`
- * takes the database to open its own transaction; given the caller's handle, that transaction
- * nests in the caller's (a savepoint).
- */
-const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
 
 /**
  * How long a sent B2B transfer waits for its Result before the daily reconciliation puts it in the
@@ -79,10 +71,9 @@ export async function applyB2bResult(
 ): Promise<B2bCallbackOutcome> {
   const transfer = await awaitingB2bTransfer(q, transferId);
   if (!transfer) return "ignored";
-  const db = unmovedDb(q);
   if (result.resultCode === 0)
-    return succeedTransfer(
-      db,
+    return (await succeedTransfer(
+      q,
       transfer.id,
       {
         receipt: result.transactionId ?? null,
@@ -90,18 +81,18 @@ export async function applyB2bResult(
         recipientName: result.receiverName ?? null,
       },
       now,
-    )
+    ))
       ? "succeeded"
       : "ignored";
-  return failTransfer(
-    db,
+  return (await failTransfer(
+    q,
     transfer.id,
     {
       code: result.resultCode,
       description: b2bFailureReason(result.resultCode, result.resultCodeRaw, result.resultDesc),
     },
     now,
-  )
+  ))
     ? "failed"
     : "ignored";
 }
@@ -119,15 +110,15 @@ export async function applyB2bTimeout(
 ): Promise<B2bCallbackOutcome> {
   const transfer = await awaitingB2bTransfer(q, transferId);
   if (!transfer) return "ignored";
-  return failTransfer(
-    unmovedTx(q),
+  return (await failTransfer(
+    q,
     transfer.id,
     {
       code: null,
       description: `M-Pesa timed out the payment in its queue, nothing was paid: ${timeout.resultDesc}`,
     },
     now,
-  )
+  ))
     ? "failed"
     : "ignored";
 }
@@ -314,11 +305,11 @@ export async function settleB2bByHand(
         );
     }
 
-    // The engine's own transactions nest in this write (savepoints): all of it commits, or none.
+    // The engine's results run in this write: all of it commits, or none.
     const settled =
       receipt !== null
-        ? succeedTransfer(
-            unmovedDb(q),
+        ? await succeedTransfer(
+            q,
             transfer.id,
             {
               receipt,
@@ -327,8 +318,8 @@ export async function settleB2bByHand(
             },
             now,
           )
-        : failTransfer(
-            unmovedTx(q),
+        : await failTransfer(
+            q,
             transfer.id,
             {
               code: null,

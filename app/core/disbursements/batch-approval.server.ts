@@ -294,7 +294,7 @@ export async function approveBatch(
       );
     const self = await requireChecker(q, batch, actor);
     const released = await release(q, batch, actor, "awaiting_approval", now, options.runningRails);
-    enqueueBatchEvent(unmovedTx(q), batch.id, "payout_batch.approved", now);
+    await enqueueBatchEvent(q, batch.id, "payout_batch.approved", now);
     await audit(q, actor, "disbursement.batch_approved", batch, now, {
       rows: released.rows,
       reservedKesCents: released.reservedKesCents.toString(),
@@ -387,7 +387,7 @@ export async function rejectBatch(
       .returning({ id: disbursementBatches.id });
     if (moved.length !== 1)
       throw new DisbursementError("already_decided", "This batch has already been decided.");
-    enqueueBatchEvent(unmovedTx(q), batch.id, "payout_batch.rejected", now);
+    await enqueueBatchEvent(q, batch.id, "payout_batch.rejected", now);
     await audit(q, actor, "disbursement.batch_rejected", batch, now, { note: input.note });
     return { ...batch, status: "rejected" as const };
   });
@@ -512,7 +512,7 @@ export async function createSinglePayout(
     }
     await release(q, batch, actor, "draft", now, input.runningRails);
     // Released on the maker's own authority (at or under the threshold): approved all the same.
-    enqueueBatchEvent(unmovedTx(q), batch.id, "payout_batch.approved", now);
+    await enqueueBatchEvent(q, batch.id, "payout_batch.approved", now);
     return {
       batch: { ...batch, status: "processing" as const },
       needsApproval,
@@ -609,8 +609,7 @@ export async function cancelRows(
       .returning({ line: disbursementRows.line });
     if (cancelled.length === 0)
       throw new DisbursementError("not_retryable", "There is no failed row to cancel.");
-    // transfers.server.ts keeps its synchronous signature for the transfer engine this round.
-    completeBatchIfDone(unmovedTx(q), batch.id, now);
+    await completeBatchIfDone(q, batch.id, now);
     await audit(q, actor, "disbursement.rows_cancelled", batch, now, {
       rows: cancelled.map((row) => row.line),
     });

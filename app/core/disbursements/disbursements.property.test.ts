@@ -143,7 +143,7 @@ describe("disbursements keep the merchant's money whole", () => {
               const approver = step.approveAsMaker ? "usr_maker" : "usr_checker";
               await approveBatch(store, { merchantId: M, memberId: approver }, batch.id, now());
             } else if (step.kind === "pay") {
-              await sendPendingTransfers(db, h.rails, now, { limit: 500 });
+              await sendPendingTransfers(sqliteStore(db), h.rails, now, { limit: 500 });
               await h.darajaSim.flush();
             } else {
               for (const id of batches) {

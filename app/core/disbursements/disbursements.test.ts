@@ -87,7 +87,7 @@ function csv(...lines: string[]) {
 }
 
 async function payOut(rails: PayoutRails = h.rails) {
-  await sendPendingTransfers(db, rails, now, { limit: 500 });
+  await sendPendingTransfers(sqliteStore(db), rails, now, { limit: 500 });
   await h.darajaSim.flush();
 }
 
@@ -508,14 +508,14 @@ describe("failed rows, retries and a lost answer", () => {
         queryStatus: (id) => real.queryStatus(id),
       },
     };
-    await sendPendingTransfers(db, dying, now, { limit: 500 });
+    await sendPendingTransfers(sqliteStore(db), dying, now, { limit: 500 });
     expect((await rowsOf(batch.id)).map((r) => r.status)).toEqual(["sent", "sent"]);
     // The next run sends each again with the same id (the rail says it has it) ...
     h.clock.now += 10 * 60_000;
     await payOut();
     // ... and the status query finds each paid once.
     h.clock.now += 10 * 60_000;
-    await queryOverdueTransfers(db, h.rails, now());
+    await queryOverdueTransfers(sqliteStore(db), h.rails, now());
     await h.darajaSim.flush();
     const rows = await rowsOf(batch.id);
     expect(rows.map((r) => r.status)).toEqual(["paid", "paid"]);
@@ -650,7 +650,7 @@ describe("one payout", () => {
       { row: check.row, raw, smsReceipts: false, requestKey: null },
       now(),
     );
-    await sendPendingTransfers(db, h.rails, now, { modes: ["test"] });
+    await sendPendingTransfers(sqliteStore(db), h.rails, now, { modes: ["test"] });
     await h.darajaSim.flush();
     expect((await rowsOf(batch.id))[0]?.status).toBe("paid");
     expect(owed(db, book.merchantAvailable(M))).toBe(

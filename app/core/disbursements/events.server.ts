@@ -6,9 +6,9 @@
  * changes, so no event is lost to a crash between the change and the sending).
  *
  * On the store (ADR 0041): the API's reads (`findBatchInMode`, `listBatchesPage`, `batchObjectOn`)
- * run on the caller's handle. TRANSITIONAL: the events and `batchObjectOf` stay synchronous for the
- * transfer engine, which enqueues them inside its synchronous transactions, and for the API's
- * idempotent answer stored inside the batch's transaction; they go when those move.
+ * and the events run on the caller's handle; the outbox gets the write's transaction (`unmovedTx`).
+ * TRANSITIONAL: `batchObjectOf` stays synchronous for the API's idempotent answer, stored inside
+ * the batch's transaction by a synchronous callback (`inTransaction`); it goes when that moves.
  */
 import { and, desc, eq, lt, ne, or, sql } from "drizzle-orm";
 import { disbursementBatches, disbursementRows } from "../../../drizzle/schema";
@@ -21,6 +21,7 @@ import {
 import type { ApiMode, WebhookEventType } from "~/core/api/vocabulary";
 import { first } from "~/db/sql";
 import type { Handle } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import type { DbOrTx } from "~/utils/db.server";
 import type { Batch } from "./batch-rows.server";
 import { batchSummary, type BatchSummary, summaryOf, summaryQueries } from "./reads.server";
@@ -70,7 +71,7 @@ function totalsOf(
 
 /**
  * `batchSummary` (reads.server.ts), synchronously: the same queries. TRANSITIONAL (ADR 0041): for
- * the events the transfer engine enqueues inside its synchronous transactions; goes when it moves.
+ * `batchObjectOf`; goes with it.
  */
 function batchSummaryIn(db: DbOrTx, batch: Batch): BatchSummary {
   const queries = summaryQueries(batch.id);
@@ -184,24 +185,23 @@ export async function listBatchesPage(
  * `payout_batch.approved`, `.rejected` or `.completed`: the batch as it is now, in its merchant's
  * mode. Call it in the transaction that changed the batch. Null when there is no such batch.
  */
-export function enqueueBatchEvent(
-  tx: DbOrTx,
+export async function enqueueBatchEvent(
+  q: Handle,
   batchId: string,
   type: PayoutBatchEventType,
   now: number,
-): WebhookEvent | null {
-  const batch = tx
-    .select()
-    .from(disbursementBatches)
-    .where(eq(disbursementBatches.id, batchId))
-    .get();
+): Promise<WebhookEvent | null> {
+  const batch = await first(
+    q.select().from(disbursementBatches).where(eq(disbursementBatches.id, batchId)).limit(1),
+  );
   if (!batch) return null;
-  return enqueueEvent(tx, {
+  const object = await batchObjectOn(q, batch);
+  return enqueueEvent(unmovedTx(q), {
     merchantId: batch.merchantId,
     mode: batch.mode,
     type,
     objectId: batch.id,
-    data: { object: batchObjectOf(tx, batch) },
+    data: { object },
     now,
   });
 }
@@ -211,24 +211,26 @@ export function enqueueBatchEvent(
  * or its failure reason. Call it in the transaction that settled the row. Null when there is no
  * such row.
  */
-export function enqueueRowEvent(
-  tx: DbOrTx,
+export async function enqueueRowEvent(
+  q: Handle,
   rowId: string,
   type: DisbursementEventType,
   now: number,
-): WebhookEvent | null {
-  const found = tx
-    .select({
-      row: disbursementRows,
-      merchantId: disbursementBatches.merchantId,
-      mode: disbursementBatches.mode,
-    })
-    .from(disbursementRows)
-    .innerJoin(disbursementBatches, eq(disbursementBatches.id, disbursementRows.batchId))
-    .where(eq(disbursementRows.id, rowId))
-    .get();
+): Promise<WebhookEvent | null> {
+  const found = await first(
+    q
+      .select({
+        row: disbursementRows,
+        merchantId: disbursementBatches.merchantId,
+        mode: disbursementBatches.mode,
+      })
+      .from(disbursementRows)
+      .innerJoin(disbursementBatches, eq(disbursementBatches.id, disbursementRows.batchId))
+      .where(eq(disbursementRows.id, rowId))
+      .limit(1),
+  );
   if (!found) return null;
-  return enqueueEvent(tx, {
+  return enqueueEvent(unmovedTx(q), {
     merchantId: found.merchantId,
     mode: found.mode,
     type,

@@ -100,7 +100,7 @@ describe("registered names beside the file's", () => {
     // The maker drops nothing (their call); another member approves; the bank rows are paid.
     await submitBatch(store, { merchantId: M, memberId: "usr_maker" }, batch.id, now());
     await approveBatch(store, { merchantId: M, memberId: "usr_checker" }, batch.id, now());
-    await sendPendingTransfers(db, rails, now, { limit: 100 });
+    await sendPendingTransfers(sqliteStore(db), rails, now, { limit: 100 });
     await h.darajaSim.flush();
     const paid = (await store.read((q) => listBatchRows(q, batch.id))).rows;
     expect(paid.map((r) => r.status)).toEqual(["paid", "paid", "paid", "failed", "paid"]);

@@ -8,10 +8,10 @@
 import { profileOf } from "~/core/rails/charges";
 import type { LedgerBook } from "~/core/ledger/ledger.server";
 import type { PayoutRails, RailId } from "~/core/rails/types";
-import type { Db } from "~/utils/db.server";
+import type { Store } from "~/db/store";
 import { disbursementEngine } from "./transfers.server";
 
-const pumping = new WeakSet<Db>();
+const pumping = new WeakSet<Store>();
 
 export interface PumpOptions {
   modes?: readonly LedgerBook[];
@@ -25,13 +25,13 @@ const realWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resol
 
 /** Send queued disbursement rows, paced per rail; returns how many were sent. */
 export async function pumpDisbursements(
-  db: Db,
+  store: Store,
   rails: PayoutRails,
   now: () => number,
   { modes, budgetMs = 8_000, wait = realWait }: PumpOptions = {},
 ): Promise<number> {
-  if (pumping.has(db)) return 0;
-  pumping.add(db);
+  if (pumping.has(store)) return 0;
+  pumping.add(store);
   try {
     const started = now();
     let sent = 0;
@@ -40,11 +40,16 @@ export async function pumpDisbursements(
       const counts = await Promise.all(
         (Object.keys(rails) as RailId[]).map(async (id) => {
           const limit = profileOf(id).sendsPerSecond;
-          const done = await disbursementEngine.sendPendingTransfers(db, { [id]: rails[id] }, now, {
-            modes,
-            purpose: "disbursement",
-            limit,
-          });
+          const done = await disbursementEngine.sendPendingTransfers(
+            store,
+            { [id]: rails[id] },
+            now,
+            {
+              modes,
+              purpose: "disbursement",
+              limit,
+            },
+          );
           // A full round means more may be waiting on this rail.
           return { done, full: done >= limit };
         }),
@@ -56,6 +61,6 @@ export async function pumpDisbursements(
       if (elapsed < 1_000) await wait(1_000 - elapsed);
     }
   } finally {
-    pumping.delete(db);
+    pumping.delete(store);
   }
 }

@@ -56,7 +56,7 @@ describe("pumping a batch", () => {
       waits.push(ms);
       h.clock.now += ms;
     };
-    const sent = await pumpDisbursements(db, h.rails, now, { wait });
+    const sent = await pumpDisbursements(sqliteStore(db), h.rails, now, { wait });
     expect(sent).toBe(rate * 2 + 5);
     // Three rounds (rate, rate, 5): two waits of a second between them.
     expect(waits).toEqual([1_000, 1_000]);
@@ -69,10 +69,10 @@ describe("pumping a batch", () => {
     const batch = await approvedBatch(rate * 3);
     let second: Promise<number> | null = null;
     const wait = async (ms: number) => {
-      second ??= pumpDisbursements(db, h.rails, now);
+      second ??= pumpDisbursements(sqliteStore(db), h.rails, now);
       h.clock.now += ms;
     };
-    const sent = await pumpDisbursements(db, h.rails, now, { wait, budgetMs: 2_000 });
+    const sent = await pumpDisbursements(sqliteStore(db), h.rails, now, { wait, budgetMs: 2_000 });
     expect(sent).toBe(rate * 2);
     expect(await second).toBe(0);
     expect((await store.read((q) => batchSummary(q, batch))).counts.queued).toBe(rate);

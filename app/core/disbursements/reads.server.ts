@@ -19,8 +19,8 @@ export { rowFilters, type RowFilter } from "./vocabulary";
 
 /**
  * The queries of a batch's summary, as columns and conditions: run by `batchSummary` on the store,
- * and by the batch webhook events' synchronous summary (TRANSITIONAL, events.server.ts: the
- * transfer engine enqueues them inside its synchronous transactions). One definition, both runs.
+ * and by the synchronous summary of `batchObjectOf` (TRANSITIONAL, events.server.ts: the API's
+ * idempotent answer, stored by a synchronous callback). One definition, both runs.
  */
 export function summaryQueries(batchId: string) {
   const ofBatch = eq(disbursementRows.batchId, batchId);

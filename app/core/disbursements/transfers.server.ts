@@ -8,6 +8,9 @@
  *
  * This module imports the engine (core/transfers), never the other way round; `disbursementEngine`
  * is the engine over this purpose alone (the pump and the B2B results use it).
+ *
+ * On the store (ADR 0041): every hook runs on the engine's handle; the ledger and the audit log get
+ * the write's transaction (`unmovedTx`).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import {
@@ -17,7 +20,7 @@ import {
   outboundMessages,
   settlementTransfers,
 } from "../../../drizzle/schema";
-import { recordAuditSync } from "~/core/audit.server";
+import { recordAudit } from "~/core/audit.server";
 import { railNames } from "~/core/destinations/schema";
 import { type LedgerBook, ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
 import type { PayoutDestination } from "~/core/rails/types";
@@ -26,7 +29,9 @@ import {
   type TransferHandler,
   transferEngine,
 } from "~/core/transfers/engine.server";
-import type { DbOrTx } from "~/utils/db.server";
+import { first } from "~/db/sql";
+import type { Handle } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import { formatEatDateTime, formatKesCents } from "~/utils/format";
 import { enqueueBatchEvent, enqueueRowEvent } from "./events.server";
 import { rowDestination } from "./row-destination";
@@ -44,27 +49,33 @@ export const disbursementTransferMode = sql`(select ${disbursementBatches.mode} 
  */
 export const disbursementIsB2b = sql`exists (select 1 from ${disbursementRows} where ${disbursementRows.id} = ${settlementTransfers.disbursementRowId} and ${disbursementRows.b2bKind} is not null)`;
 
-function rowOf(db: DbOrTx, rowId: string): DisbursementRow | undefined {
-  return db.select().from(disbursementRows).where(eq(disbursementRows.id, rowId)).get();
+function rowOf(q: Handle, rowId: string): Promise<DisbursementRow | undefined> {
+  return first(q.select().from(disbursementRows).where(eq(disbursementRows.id, rowId)).limit(1));
 }
 
-function batchOfRow(db: DbOrTx, rowId: string) {
-  return db
-    .select({ batch: disbursementBatches })
-    .from(disbursementRows)
-    .innerJoin(disbursementBatches, eq(disbursementBatches.id, disbursementRows.batchId))
-    .where(eq(disbursementRows.id, rowId))
-    .get()?.batch;
+async function batchOfRow(q: Handle, rowId: string) {
+  const found = await first(
+    q
+      .select({ batch: disbursementBatches })
+      .from(disbursementRows)
+      .innerJoin(disbursementBatches, eq(disbursementBatches.id, disbursementRows.batchId))
+      .where(eq(disbursementRows.id, rowId))
+      .limit(1),
+  );
+  return found?.batch;
 }
 
 /** The book a disbursement row's money moves in (its batch's mode). */
-export function bookOfDisbursementRow(db: DbOrTx, rowId: string): LedgerBook {
-  return batchOfRow(db, rowId)?.mode ?? "live";
+export async function bookOfDisbursementRow(q: Handle, rowId: string): Promise<LedgerBook> {
+  return (await batchOfRow(q, rowId))?.mode ?? "live";
 }
 
 /** Where a disbursement transfer pays: the row's number, bank account, Paybill or Till. */
-export function disbursementDestination(db: DbOrTx, transfer: TransferRow): PayoutDestination {
-  const row = transfer.disbursementRowId ? rowOf(db, transfer.disbursementRowId) : undefined;
+export async function disbursementDestination(
+  q: Handle,
+  transfer: TransferRow,
+): Promise<PayoutDestination> {
+  const row = transfer.disbursementRowId ? await rowOf(q, transfer.disbursementRowId) : undefined;
   return rowDestination(
     row ?? {
       rail: transfer.rail,
@@ -77,8 +88,8 @@ export function disbursementDestination(db: DbOrTx, transfer: TransferRow): Payo
 }
 
 /** What the recipient sees on the rail: the row's reference, else ours. */
-export function disbursementRemarks(db: DbOrTx, transfer: TransferRow): string {
-  const row = transfer.disbursementRowId ? rowOf(db, transfer.disbursementRowId) : undefined;
+export async function disbursementRemarks(q: Handle, transfer: TransferRow): Promise<string> {
+  const row = transfer.disbursementRowId ? await rowOf(q, transfer.disbursementRowId) : undefined;
   return row?.reference ? row.reference : `OneHop payout ${transfer.id}`;
 }
 
@@ -88,53 +99,62 @@ export function disbursementRemarks(db: DbOrTx, transfer: TransferRow): string {
  * amount. Throws InsufficientBalanceError when the rail's float is short (the transfer waits).
  * Idempotent (`transfer:<id>:sent`); records the transaction on the transfer.
  */
-export function postDisbursementSent(db: DbOrTx, transfer: TransferRow, now: number): string {
+export async function postDisbursementSent(
+  q: Handle,
+  transfer: TransferRow,
+  now: number,
+): Promise<string> {
   const mode = transfer.disbursementRowId
-    ? bookOfDisbursementRow(db, transfer.disbursementRowId)
+    ? await bookOfDisbursementRow(q, transfer.disbursementRowId)
     : "live";
-  const { transactionId } = postTransaction(db, {
+  const { transactionId } = postTransaction(unmovedTx(q), {
     ...reservedSending(ledgerBook(mode), transfer),
     kind: "disbursement.sent",
     description: `Payout ${transfer.id} to ${railNames[transfer.rail]}${transfer.phone ? ` ${transfer.phone}` : ""}`,
     now,
   });
-  db.update(settlementTransfers)
+  await q
+    .update(settlementTransfers)
     .set({ ledgerTransactionId: transactionId, updatedAt: now })
-    .where(eq(settlementTransfers.id, transfer.id))
-    .run();
-  db.update(disbursementRows)
+    .where(eq(settlementTransfers.id, transfer.id));
+  await q
+    .update(disbursementRows)
     .set({ status: "sent", updatedAt: now })
     .where(
       and(
         eq(disbursementRows.id, transfer.disbursementRowId ?? ""),
         eq(disbursementRows.transferId, transfer.id),
       ),
-    )
-    .run();
+    );
   return transactionId;
 }
 
 /** A batch with no row still owing an outcome is completed. */
-export function completeBatchIfDone(db: DbOrTx, batchId: string, now: number): boolean {
-  const open = db
-    .select({ id: disbursementRows.id })
-    .from(disbursementRows)
-    .where(
-      and(
-        eq(disbursementRows.batchId, batchId),
-        inArray(disbursementRows.status, [...OPEN_ROW_STATUSES]),
-      ),
-    )
-    .limit(1)
-    .get();
+export async function completeBatchIfDone(
+  q: Handle,
+  batchId: string,
+  now: number,
+): Promise<boolean> {
+  const open = await first(
+    q
+      .select({ id: disbursementRows.id })
+      .from(disbursementRows)
+      .where(
+        and(
+          eq(disbursementRows.batchId, batchId),
+          inArray(disbursementRows.status, [...OPEN_ROW_STATUSES]),
+        ),
+      )
+      .limit(1),
+  );
   if (open) return false;
-  const done = db
+  const done = await q
     .update(disbursementBatches)
     .set({ status: "completed", completedAt: now, updatedAt: now })
     .where(and(eq(disbursementBatches.id, batchId), eq(disbursementBatches.status, "processing")))
-    .run();
-  if (done.changes !== 1) return false;
-  enqueueBatchEvent(db, batchId, "payout_batch.completed", now);
+    .returning({ id: disbursementBatches.id });
+  if (done.length !== 1) return false;
+  await enqueueBatchEvent(q, batchId, "payout_batch.completed", now);
   return true;
 }
 
@@ -157,15 +177,15 @@ export function receiptText(input: {
 }
 
 /** Each row's fate in the audit log (the rail decided it: a system entry). */
-function auditRow(
-  tx: DbOrTx,
+async function auditRow(
+  q: Handle,
   row: DisbursementRow,
   action: string,
   details: Record<string, unknown>,
   now: number,
 ) {
-  recordAuditSync(
-    tx,
+  await recordAudit(
+    q,
     {
       actorType: "system",
       action,
@@ -178,30 +198,33 @@ function auditRow(
 }
 
 /** The rail paid a row: mark it, queue its receipt text if the batch asked, finish the batch. */
-export function onDisbursementSucceeded(
-  tx: DbOrTx,
+export async function onDisbursementSucceeded(
+  q: Handle,
   transfer: TransferRow,
   result: { receipt: string | null },
   now: number,
-) {
+): Promise<void> {
   if (!transfer.disbursementRowId) return;
-  const row = rowOf(tx, transfer.disbursementRowId);
+  const row = await rowOf(q, transfer.disbursementRowId);
   if (!row || row.transferId !== transfer.id) return;
-  tx.update(disbursementRows)
+  await q
+    .update(disbursementRows)
     .set({ status: "paid", receipt: result.receipt, completedAt: now, updatedAt: now })
-    .where(eq(disbursementRows.id, row.id))
-    .run();
-  enqueueRowEvent(tx, row.id, "disbursement.succeeded", now);
-  auditRow(tx, row, "disbursement.row_paid", { receipt: result.receipt }, now);
-  const batch = batchOfRow(tx, row.id);
+    .where(eq(disbursementRows.id, row.id));
+  await enqueueRowEvent(q, row.id, "disbursement.succeeded", now);
+  await auditRow(q, row, "disbursement.row_paid", { receipt: result.receipt }, now);
+  const batch = await batchOfRow(q, row.id);
   if (!batch) return;
   if (batch.smsReceipts && row.phone) {
-    const merchant = tx
-      .select({ businessName: merchants.businessName })
-      .from(merchants)
-      .where(eq(merchants.id, batch.merchantId))
-      .get();
-    tx.insert(outboundMessages)
+    const merchant = await first(
+      q
+        .select({ businessName: merchants.businessName })
+        .from(merchants)
+        .where(eq(merchants.id, batch.merchantId))
+        .limit(1),
+    );
+    await q
+      .insert(outboundMessages)
       .values({
         channel: "sms",
         toPhone: row.phone,
@@ -216,29 +239,28 @@ export function onDisbursementSucceeded(
         subjectKey: `disbursement_row:${row.id}`,
         createdAt: now,
       })
-      .onConflictDoNothing()
-      .run();
+      .onConflictDoNothing();
   }
-  completeBatchIfDone(tx, batch.id, now);
+  await completeBatchIfDone(q, batch.id, now);
 }
 
 /**
  * The rail refused a row (its sent posting, if any, is already reversed: the money is back in
  * reserved): release it to the available balance, mark the row failed, finish the batch.
  */
-export function onDisbursementFailed(
-  tx: DbOrTx,
+export async function onDisbursementFailed(
+  q: Handle,
   transfer: TransferRow,
   result: { description: string },
   now: number,
-) {
+): Promise<void> {
   if (!transfer.disbursementRowId) return;
-  const row = rowOf(tx, transfer.disbursementRowId);
-  const batch = row ? batchOfRow(tx, row.id) : undefined;
+  const row = await rowOf(q, transfer.disbursementRowId);
+  const batch = row ? await batchOfRow(q, row.id) : undefined;
   if (!row || !batch || row.transferId !== transfer.id) return;
   const book = ledgerBook(batch.mode);
   const total = transfer.amountKesCents + transfer.feeKesCents + transfer.railChargeKesCents;
-  postTransaction(tx, {
+  postTransaction(unmovedTx(q), {
     idempotencyKey: `transfer:${transfer.id}:released`,
     kind: "disbursement.released",
     description: `Payout ${transfer.id} failed: ${result.description}`,
@@ -250,20 +272,22 @@ export function onDisbursementFailed(
     guards: [book.merchantReserved(transfer.merchantId)],
     now,
   });
-  tx.update(disbursementRows)
+  await q
+    .update(disbursementRows)
     .set({ status: "failed", failureReason: result.description, completedAt: now, updatedAt: now })
-    .where(eq(disbursementRows.id, row.id))
-    .run();
-  enqueueRowEvent(tx, row.id, "disbursement.failed", now);
-  auditRow(tx, row, "disbursement.row_failed", { reason: result.description }, now);
-  completeBatchIfDone(tx, batch.id, now);
+    .where(eq(disbursementRows.id, row.id));
+  await enqueueRowEvent(q, row.id, "disbursement.failed", now);
+  await auditRow(q, row, "disbursement.row_failed", { reason: result.description }, now);
+  await completeBatchIfDone(q, batch.id, now);
 }
 
 /** Disbursement rows as the transfer engine sends and settles them. */
 export const disbursementTransferHandler: TransferHandler = {
   purpose: "disbursement",
-  book: (db, transfer) =>
-    transfer.disbursementRowId ? bookOfDisbursementRow(db, transfer.disbursementRowId) : "live",
+  book: (q, transfer) =>
+    transfer.disbursementRowId
+      ? bookOfDisbursementRow(q, transfer.disbursementRowId)
+      : Promise.resolve("live"),
   modeSql: disbursementTransferMode,
   destination: disbursementDestination,
   remarks: disbursementRemarks,

@@ -21,7 +21,6 @@ import { railUnavailableOn } from "~/core/rails/health.server";
 import { railIds, type RailId } from "~/core/rails/types";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { recordEvent } from "./payments.server";
 import { retryTransfer } from "./settlement.server";
 import { failTransfer, transferModeOf } from "./transfer-purposes.server";
@@ -55,13 +54,10 @@ export async function failOverStuckTransfers(
     if (unavailable.size === 0) return null;
     const candidates = await stuckTransfers(q, unavailable, now, options.limit ?? 100);
     // The mode of each (a transfer of a mode not served here is left alone).
-    return {
-      unavailable,
-      candidates: candidates.map((candidate) => ({
-        ...candidate,
-        mode: transferModeOf(unmovedTx(q), candidate.id),
-      })),
-    };
+    const withModes = [];
+    for (const candidate of candidates)
+      withModes.push({ ...candidate, mode: await transferModeOf(q, candidate.id) });
+    return { unavailable, candidates: withModes };
   });
   if (!found) return 0;
   let moved = 0;
@@ -108,8 +104,6 @@ function moveTransfer(
   now: number,
 ): Promise<boolean> {
   return store.write(async (q) => {
-    // Unmoved modules (the engine's results) run in this same transaction.
-    const tx = unmovedTx(q);
     // Checked not claimed, then moved, in this one write: the transfer is locked until it ends.
     const transfer = await first(
       store.forUpdate(
@@ -126,8 +120,8 @@ function moveTransfer(
       // Never handed to the rail: still unclaimed, with no attempt (checked again in this write).
       if (transfer.attempts !== 0) return false;
       if (transfer.sendLeaseUntil !== null && transfer.sendLeaseUntil > now) return false;
-      const failed = failTransfer(
-        tx,
+      const failed = await failTransfer(
+        q,
         transfer.id,
         { code: null, description: `not sent: ${railName} is unavailable` },
         now,

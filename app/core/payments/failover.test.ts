@@ -83,7 +83,7 @@ describe("failover of planned transfers", () => {
       (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).map((e) => e.type),
     ).toContain("settlement_failed_over");
 
-    await sendPendingTransfers(db, h.rails, () => h.clock.now);
+    await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
     await h.darajaSim.flush();
     expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
     const paidOnMpesa = h.darajaSim.requests.filter(
@@ -97,12 +97,17 @@ describe("failover of planned transfers", () => {
     // A late callback for the transfer we moved (Airtel answering after all) changes nothing: it
     // was never sent, and its money already went out on M-Pesa.
     const availableAfter = owed(db, merchantAvailable("MRC-FVRA22"));
+    const store = sqliteStore(db);
     expect(
-      succeedTransfer(db, original!.id, { receipt: "LATE", description: "late" }, h.clock.now),
+      await store.write((q) =>
+        succeedTransfer(q, original!.id, { receipt: "LATE", description: "late" }, h.clock.now),
+      ),
     ).toBe(false);
-    expect(failTransfer(db, original!.id, { code: 1, description: "late" }, h.clock.now)).toBe(
-      false,
-    );
+    expect(
+      await store.write((q) =>
+        failTransfer(q, original!.id, { code: 1, description: "late" }, h.clock.now),
+      ),
+    ).toBe(false);
     expect(owed(db, merchantAvailable("MRC-FVRA22"))).toBe(availableAfter);
     expect(listTransfersForPayment(db, payment.id).map((t) => t.status)).toEqual([
       "failed",

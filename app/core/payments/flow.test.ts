@@ -92,7 +92,7 @@ async function deposit(
 
 async function settle(paymentId: string) {
   await planSettlement(sqliteStore(db), paymentId, testConfig, h.clock.now);
-  await sendPendingTransfers(db, h.rails, () => h.clock.now);
+  await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
   await h.darajaSim.flush();
 }
 
@@ -263,7 +263,7 @@ describe("payments through custody and M-Pesa", () => {
     );
     const retry = await retryTransfer(sqliteStore(db), failed!.id, h.clock.now);
     expect(retry?.status).toBe("pending");
-    await sendPendingTransfers(db, h.rails, () => h.clock.now);
+    await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
     await h.darajaSim.flush();
     expect(
       db.select().from(settlementTransfers).where(eq(settlementTransfers.id, retry!.id)).get()
@@ -296,7 +296,7 @@ describe("payments through custody and M-Pesa", () => {
     await settle(payment.id);
     expect(listTransfersForPayment(db, payment.id)[0]?.status).toBe("sent");
     h.clock.now += 10 * 60_000;
-    expect(await queryOverdueTransfers(db, h.rails, h.clock.now)).toBe(1);
+    expect(await queryOverdueTransfers(sqliteStore(db), h.rails, h.clock.now)).toBe(1);
     await h.darajaSim.flush();
     expect(listTransfersForPayment(db, payment.id)[0]?.status).toBe("succeeded");
   });
@@ -315,7 +315,7 @@ describe("payments through custody and M-Pesa", () => {
       remarks: "x",
     });
     // After the restart the worker sends the same id again.
-    await sendPendingTransfers(db, h.rails, () => h.clock.now);
+    await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
     await h.darajaSim.flush();
     const attempts = h.darajaSim.requests.filter(
       (r) =>

@@ -133,9 +133,9 @@ describe("ledger invariants over random payment histories", () => {
           }
           await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
           await releaseScheduledTransfers(sqliteStore(db), h.clock.now);
-          await sendPendingTransfers(db, h.rails, () => h.clock.now);
+          await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
           await h.darajaSim.flush();
-          await queryOverdueTransfers(db, h.rails, h.clock.now, 0);
+          await queryOverdueTransfers(sqliteStore(db), h.rails, h.clock.now, 0);
           await h.darajaSim.flush();
           if (s.retry) {
             for (const failed of db
@@ -145,7 +145,7 @@ describe("ledger invariants over random payment histories", () => {
               .all()) {
               await retryTransfer(sqliteStore(db), failed.id, h.clock.now);
             }
-            await sendPendingTransfers(db, h.rails, () => h.clock.now);
+            await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
             await h.darajaSim.flush();
           }
         }

@@ -40,7 +40,6 @@ const store = sqliteStore(db);
 const service = () =>
   createPaymentsService({
     store,
-    db,
     config: testConfig,
     deps: h.runtime,
     rates: { read: () => liveRates(h.clock.now), liveRate: () => null },
@@ -252,7 +251,6 @@ describe("opening a payment from a link", () => {
     const link = await newLink();
     const noRates = createPaymentsService({
       store,
-      db,
       config: testConfig,
       deps: h.runtime,
       rates: { read: () => liveRates(h.clock.now, {}, "stale"), liveRate: () => null },

@@ -136,7 +136,7 @@ describe("M-Pesa Express collections", () => {
 
     // Settlement follows the usual path (as after a custody confirmation).
     expect(toSettle).toEqual([payment.id]);
-    await settleNow(db, h.runtime, payment.id);
+    await settleNow(sqliteStore(db), h.runtime, payment.id);
     await h.darajaSim.flush();
     expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe("settled");
     expect(listTransfersForPayment(db, payment.id)[0]).toMatchObject({ status: "succeeded" });

@@ -8,7 +8,6 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { applyB2bResult, applyB2bTimeout } from "~/core/disbursements/b2b.server";
 import {
   classifyResultCode,
@@ -20,7 +19,6 @@ import {
   type B2bResult,
   type QueueTimeout,
 } from "~/core/providers/daraja/result";
-import type { Db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { servesMode, type PaymentsDeps } from "./deps";
 import {
@@ -101,21 +99,14 @@ export type MpesaResultOutcome = "accepted" | "rejected";
 
 type Runtime = Pick<PaymentsDeps, "payouts" | "modes">;
 
-/**
- * TRANSITIONAL (ADR 0041): the transfer engine (core/transfers) and B2B (core/disbursements) are
- * not on the store yet and some of their functions take the database; given the callback's
- * transaction, their own transactions nest in it (a savepoint).
- */
-const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
-
 /** A transfer of the other mode: its provider's callbacks never reach it through these. */
-function otherMode(
+async function otherMode(
   q: Handle,
   runtime: Runtime,
   kind: MpesaCallbackKind,
   transferId: string | null | undefined,
-): boolean {
-  const mode = transferId ? transferModeOf(unmovedTx(q), transferId) : null;
+): Promise<boolean> {
+  const mode = transferId ? await transferModeOf(q, transferId) : null;
   if (mode === null || servesMode(runtime, mode)) return false;
   logger.warn("M-Pesa callback for a transfer of the other mode ignored", { kind, transferId });
   return true;
@@ -134,7 +125,7 @@ async function applyParsed(
     // B2B (ADR 0035, "B2B"): the request carried no id of ours, so the transfer is the one our
     // ResultURL / QueueTimeOutURL named.
     const transferId = callback.transferId;
-    if (!transferId || otherMode(q, runtime, kind, transferId)) return;
+    if (!transferId || (await otherMode(q, runtime, kind, transferId))) return;
     const outcome =
       kind === "b2b-result"
         ? await applyB2bResult(q, transferId, parsed as B2bResult, now())
@@ -143,17 +134,17 @@ async function applyParsed(
       logger.info("M-Pesa B2B callback changed nothing", { kind, transferId });
   } else if (kind === "b2c-result") {
     const result = parsed as ReturnType<typeof parseB2cResult>;
-    if (!otherMode(q, runtime, kind, result.originatorConversationId))
-      applyB2cResult(unmovedDb(q), result, now());
+    if (!(await otherMode(q, runtime, kind, result.originatorConversationId)))
+      await applyB2cResult(q, result, now());
   } else if (kind === "status-result") {
     const result = parsed as ReturnType<typeof parseTransactionStatusResult>;
-    const transferId = otherMode(q, runtime, kind, result.queriedOriginatorConversationId)
+    const transferId = (await otherMode(q, runtime, kind, result.queriedOriginatorConversationId))
       ? null
       : result.queriedOriginatorConversationId;
     const outcome = statusOutcome(result);
     if (transferId && outcome === "completed")
-      succeedTransfer(
-        unmovedDb(q),
+      await succeedTransfer(
+        q,
         transferId,
         {
           receipt: result.receiptNo ?? null,
@@ -162,8 +153,8 @@ async function applyParsed(
         now(),
       );
     if (transferId && (outcome === "failed" || outcome === "not-found")) {
-      failTransfer(
-        unmovedTx(q),
+      await failTransfer(
+        q,
         transferId,
         {
           code: result.resultCode,
@@ -204,7 +195,7 @@ export async function applyMpesaResult(
     const parsed = parse(kind, callback.body);
     if (kind === "b2c-timeout") {
       const timeout = parsed as QueueTimeout;
-      const other = await store.read(async (q) =>
+      const other = await store.read((q) =>
         otherMode(q, runtime, kind, timeout.originatorConversationId),
       );
       if (!other)

@@ -189,7 +189,7 @@ describe("an 80% bank / 20% M-Pesa split", () => {
     expectLedgerBalanced();
 
     // PesaLink pays at once; M-Pesa when its Result comes.
-    await sendPendingTransfers(db, rails, now);
+    await sendPendingTransfers(sqliteStore(db), rails, now);
     await h.darajaSim.flush();
     await pesalink.sim.flush();
     expect(listTransfersForPayment(db, payment.id).map((t) => t.status)).toEqual(
@@ -233,7 +233,7 @@ describe("an 80% bank / 20% M-Pesa split", () => {
     const planned = byRail(payment.id);
     const leftover = owed(db, merchantAvailable(merchantId));
 
-    await sendPendingTransfers(db, rails, now);
+    await sendPendingTransfers(sqliteStore(db), rails, now);
     await h.darajaSim.flush();
     await pesalink.sim.flush();
     const transfers = listTransfersForPayment(db, payment.id);
@@ -279,7 +279,7 @@ describe("failover", () => {
       (e) => e.type === "settlement_failed_over",
     );
     expect(JSON.parse(event!.detail!)).toEqual({ from: mpesa.id, to: bank.id });
-    await sendPendingTransfers(db, rails, now);
+    await sendPendingTransfers(sqliteStore(db), rails, now);
     expect(listTransfersForPayment(db, payment.id).map((t) => t.status)).toEqual(["succeeded"]);
     expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
     expectLedgerBalanced();
@@ -310,7 +310,7 @@ describe("a verification check payout", () => {
     expect(balance(db, merchantInFlight(merchantId))).toBe(0n);
     expectLedgerBalanced();
 
-    await sendPendingTransfers(db, rails, now);
+    await sendPendingTransfers(sqliteStore(db), rails, now);
     await h.darajaSim.flush();
     expect(
       db.select().from(settlementTransfers).where(eq(settlementTransfers.id, transferId)).get(),
@@ -335,7 +335,7 @@ describe("a verification check payout", () => {
     h.darajaSim.setOutcome("254722600102", "invalid-number");
     const before = railBalances("mpesa");
     const started = await startVerification(db, rails, destination, now);
-    await sendPendingTransfers(db, rails, now);
+    await sendPendingTransfers(sqliteStore(db), rails, now);
     await h.darajaSim.flush();
     const transferId = (started as { transferId: string }).transferId;
     expect(
@@ -354,7 +354,7 @@ describe("a verification check payout", () => {
     const destination = verifying(merchantId, phone);
     h.darajaSim.setOutcome(phone, "invalid-number");
     const started = await startVerification(db, rails, destination, now);
-    await sendPendingTransfers(db, rails, now);
+    await sendPendingTransfers(sqliteStore(db), rails, now);
     await h.darajaSim.flush();
     expect(getDestination(db, merchantId, destination.id)?.status).toBe("failed");
     return (started as { transferId: string }).transferId;
@@ -368,7 +368,7 @@ describe("a verification check payout", () => {
     await failedCheck(merchantId, "+254722600103");
     const payment = await paidPayment(merchantId, 2_500);
     expect(await planSettlement(sqliteStore(db), payment.id, testConfig, now())).toBe("planned");
-    await sendPendingTransfers(db, rails, now);
+    await sendPendingTransfers(sqliteStore(db), rails, now);
     await h.darajaSim.flush();
     // The whole net goes, as for any merchant: KES 2,475 = KES 2,466 and the M-Pesa charge of 9.
     expect(

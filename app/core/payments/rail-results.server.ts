@@ -40,8 +40,6 @@ import { pesalinkReference } from "~/core/rails/pesalink.server";
 import type { RailId, RailStatus } from "~/core/rails/types";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
-import type { Db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { servesMode } from "./deps";
 import { failTransfer, succeedTransfer, transferModeOf } from "./transfer-purposes.server";
@@ -109,13 +107,6 @@ export function receiversOfRail(
 }
 
 /**
- * TRANSITIONAL (ADR 0041): the transfer engine (core/transfers) is not on the store yet and its
- * `succeedTransfer` takes the database; given the callback's transaction, its own transaction
- * nests in it (a savepoint).
- */
-const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
-
-/**
  * Apply `result` to transfer `transferId` on `rail`, for a runtime serving `modes`: changes only a
  * pending or sent transfer of that rail and of a served mode (else "ignored", logged).
  */
@@ -141,7 +132,7 @@ export function applyRailResult(
   });
 }
 
-function applyToTransfer(
+async function applyToTransfer(
   q: Handle,
   rail: RailId,
   transferId: string,
@@ -149,7 +140,7 @@ function applyToTransfer(
   result: RailResult,
   modes: readonly ApiMode[] | undefined,
   now: number,
-): RailResultApplied {
+): Promise<RailResultApplied> {
   if (!transfer) {
     logger.warn("rail result for an unknown transfer ignored", { rail, transferId });
     return "ignored";
@@ -162,7 +153,7 @@ function applyToTransfer(
     });
     return "ignored";
   }
-  const mode = transferModeOf(unmovedTx(q), transferId);
+  const mode = await transferModeOf(q, transferId);
   if (mode && !servesMode({ modes }, mode)) {
     // The other mode's provider (sandbox or live) reported it: never let it move this transfer.
     logger.warn("rail result for a transfer of the other mode ignored", { rail, transferId, mode });
@@ -171,14 +162,14 @@ function applyToTransfer(
   if (result.kind === "pending") return "pending";
   const applied =
     result.kind === "succeeded"
-      ? succeedTransfer(
-          unmovedDb(q),
+      ? await succeedTransfer(
+          q,
           transferId,
           { receipt: result.receipt, description: result.description },
           now,
         )
-      : failTransfer(
-          unmovedTx(q),
+      : await failTransfer(
+          q,
           transferId,
           { code: result.code, description: result.description },
           now,

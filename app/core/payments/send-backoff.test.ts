@@ -79,7 +79,7 @@ describe("sending again after no answer", () => {
     await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
     const [transfer] = listTransfersForPayment(db, payment.id);
     const { rails, sends, state } = flakyMpesa();
-    const run = () => sendPendingTransfers(db, rails, () => h.clock.now);
+    const run = () => sendPendingTransfers(sqliteStore(db), rails, () => h.clock.now);
 
     await run();
     expect(sends.get(transfer!.id)).toBe(1);

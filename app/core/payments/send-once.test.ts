@@ -74,8 +74,8 @@ describe("each transfer is sent to M-Pesa once", () => {
     expect(transfers.map((t) => t.status)).toEqual(transfers.map(() => "pending"));
 
     const [first, second] = await Promise.all([
-      sendPendingTransfers(db, h.rails, () => h.clock.now),
-      sendPendingTransfers(db, h.rails, () => h.clock.now),
+      sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now),
+      sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now),
     ]);
     expect(first + second).toBe(transfers.length);
     for (const t of transfers) {
@@ -92,9 +92,9 @@ describe("each transfer is sent to M-Pesa once", () => {
   it("the webhook's immediate settlement and the background tick at the same time: sent once", async () => {
     const payment = await paidPayment(8_000);
     await Promise.all([
-      settleNow(db, h.runtime, payment.id),
+      settleNow(sqliteStore(db), h.runtime, payment.id),
       runPaymentsTick(db, h.runtime, () => h.clock.now),
-      settleNow(db, h.runtime, payment.id),
+      settleNow(sqliteStore(db), h.runtime, payment.id),
     ]);
     const [only] = listTransfersForPayment(db, payment.id);
     expect(only).toBeDefined();
@@ -122,7 +122,7 @@ describe("each transfer is sent to M-Pesa once", () => {
 
     // While its lease runs, nobody else sends it.
     h.clock.now += 1_000;
-    expect(await sendPendingTransfers(db, h.rails, () => h.clock.now)).toBe(0);
+    expect(await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now)).toBe(0);
     expect(b2cRequestsFor(pending!.id)).toHaveLength(1);
     expect(transfer(pending!.id)).toMatchObject({
       status: "pending",
@@ -133,7 +133,7 @@ describe("each transfer is sent to M-Pesa once", () => {
     // After it lapses, the transfer is claimed again and re-sent with the same
     // OriginatorConversationID; M-Pesa's duplicate answer means it already has it.
     h.clock.now += SEND_LEASE_MS;
-    expect(await sendPendingTransfers(db, h.rails, () => h.clock.now)).toBe(1);
+    expect(await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now)).toBe(1);
     expect(b2cRequestsFor(pending!.id).map((r) => r.status)).toEqual([200, 500]);
     expect(transfer(pending!.id)).toMatchObject({
       status: "sent",

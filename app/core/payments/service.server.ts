@@ -10,11 +10,9 @@
  * previews and operator decisions still work; whatever must reach a provider waits for the next
  * payments run, or is refused when the caller cannot wait for it (see each method).
  *
- * Its own reads and decisions run on the store (ADR 0041). TRANSITIONAL: what reaches a provider
- * (settling, sending transfers, the webhooks, M-Pesa prompts, verifying destinations) is still the
- * synchronous code of the layers below (settlement, the transfer engine, destinations, the
- * webhooks), which makes its network calls between its own transactions: it still takes `db`, and
- * the calls into it from inside a store callback get that callback's transaction (`unmovedTx`).
+ * Its reads and decisions, and what reaches a provider (settling, sending transfers, verifying
+ * destinations, between their own writes), run on the store (ADR 0041); the calls from inside a
+ * store callback into code not on the store yet get that callback's transaction (`unmovedTx`).
  */
 import {
   settlementDestinationSummary,
@@ -27,7 +25,7 @@ import type { ApiMode } from "~/core/api/vocabulary";
 import type { RatesService } from "~/core/rates/service.server";
 import type { Store } from "~/db/store";
 import { unmovedTx } from "~/db/unmoved";
-import type { Db, Tx } from "~/utils/db.server";
+import type { Tx } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import type { PaymentsConfig } from "./config";
 import type { PaymentsDeps } from "./deps";
@@ -221,11 +219,6 @@ export interface PaymentsService {
 export interface PaymentsServiceOptions {
   /** The store (ADR 0041): the service's reads and decisions run there. */
   store: Store;
-  /**
-   * The same database, for the code below the service not on the store yet that calls providers
-   * (settlement and sends, webhooks, M-Pesa prompts, destination checks).
-   */
-  db: Db;
   config: PaymentsConfig;
   /** The provider clients when payments run in this process; null otherwise. */
   deps: PaymentsDeps | null;
@@ -249,7 +242,6 @@ const modeOf = (actor: PaymentCreator): ApiMode =>
 
 export function createPaymentsService({
   store,
-  db,
   config,
   deps,
   testDeps = deps,
@@ -266,7 +258,7 @@ export function createPaymentsService({
   async function settle(payment: Payment): Promise<"started" | "next_run"> {
     const running = depsFor(payment.mode);
     if (!running) return "next_run";
-    await settleNow(db, running, payment.id);
+    await settleNow(store, running, payment.id);
     return "started";
   }
 
@@ -356,7 +348,7 @@ export function createPaymentsService({
       // Settle a confirmed payment at once (the background tick would also pick it up); the answer
       // to custody does not wait for M-Pesa.
       if (outcome.kind === "applied" && outcome.settlePaymentId)
-        void settleNow(db, running, outcome.settlePaymentId);
+        void settleNow(store, running, outcome.settlePaymentId);
       return outcome;
     },
 
@@ -382,7 +374,7 @@ export function createPaymentsService({
         const paymentId = outcome.settlePaymentId;
         const payment = await store.read((q) => readPayment(q, paymentId));
         const running = payment ? depsFor(payment.mode) : null;
-        if (running) void settleNow(db, running, paymentId);
+        if (running) void settleNow(store, running, paymentId);
       }
       return outcome;
     },
@@ -394,10 +386,10 @@ export function createPaymentsService({
     async verifyDestination(destination) {
       if (!deps) return { kind: "unavailable", description: "payouts do not run here now" };
       const rails = payoutRailsOf(deps);
-      const started = await startVerification(db, rails, destination, now);
+      const started = await startVerification(store, rails, destination, now);
       if (started.kind === "payout_pending") {
         try {
-          await sendPendingTransfers(db, rails, now, {
+          await sendPendingTransfers(store, rails, now, {
             modes: deps.modes,
             purpose: UNPACED_PURPOSES,
           });
@@ -439,7 +431,7 @@ export function createPaymentsService({
       if (!transfer) return { ok: false, reason: "not_retryable" };
       if (!running) return { ok: true, transfer, sending: "next_run" };
       try {
-        await sendPendingTransfers(db, payoutRailsOf(running), now, {
+        await sendPendingTransfers(store, payoutRailsOf(running), now, {
           modes: running.modes,
           purpose: UNPACED_PURPOSES,
         });

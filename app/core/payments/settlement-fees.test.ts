@@ -39,7 +39,7 @@ const paidPayment = async (merchantId: string, amountKes: number) =>
 
 async function settle(paymentId: string) {
   const outcome = await planSettlement(sqliteStore(db), paymentId, testConfig, h.clock.now);
-  await sendPendingTransfers(db, h.rails, () => h.clock.now);
+  await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
   await h.darajaSim.flush();
   return outcome;
 }
@@ -133,7 +133,7 @@ describe("settlement fees", () => {
     expect(listTransfersForPayment(db, next.id).map((t) => t.amountKesCents)).toEqual([197_100n]);
     const retry = await retryTransfer(sqliteStore(db), failed!.id, h.clock.now);
     expect(retry?.amountKesCents).toBe(failed!.amountKesCents);
-    await sendPendingTransfers(db, h.rails, () => h.clock.now);
+    await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
     await h.darajaSim.flush();
     expect((await sqliteStore(db).read((q) => getPayment(q, failing.id)))?.status).toBe("settled");
     expect(owed(db, merchantAvailable("MRC-FXRT22"))).toBe(0n);

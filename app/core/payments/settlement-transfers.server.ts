@@ -5,6 +5,12 @@
  * sends them; when the rail answers, the payment hears of it (`transfer_succeeded` /
  * `transfer_failed`, `payout.succeeded` / `payout.failed` for the merchant's systems) and is
  * settled once every transfer is paid. Also how a payment's transfers read (with where they went).
+ *
+ * On the store (ADR 0041): the handler runs on the engine's handle. TRANSITIONAL:
+ * `postTransferSent` and `listTransfersForPayment` stay synchronous for their callers not on the
+ * store yet (settlement's planning inside its transactions, the payments pages' and the API's reads
+ * through `unmovedTx`, tests); the payment's events, its transition and the outbox get the write's
+ * transaction (`unmovedTx`). This file leaves the legacy list when those callers have moved.
  */
 import { asc, eq, sql } from "drizzle-orm";
 import { payments, settlementDestinations, settlementTransfers } from "../../../drizzle/schema";
@@ -14,28 +20,45 @@ import { payoutObject, type PayoutRow } from "~/core/api/payout-object";
 import { destinationLabel, maskedDestinationLabel } from "~/core/destinations/display";
 import { railNames } from "~/core/destinations/schema";
 import type { Transfer, TransferHandler } from "~/core/transfers/engine.server";
+import { first } from "~/db/sql";
+import type { Handle } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import type { DbOrTx } from "~/utils/db.server";
-import { getPaymentSync, recordEventSync, transitionSync } from "./payments.server";
+import { getPayment, recordEvent, transition } from "./payments.server";
 
 /** The mode of a settlement transfer's payment, as SQL over `settlement_transfers` (null: none). */
 export const paymentTransferMode = sql`(select ${payments.mode} from ${payments} where ${payments.id} = ${settlementTransfers.paymentId})`;
 
+/** The mode of a transfer's payment: the query's columns and condition. */
+const paymentModeQuery = (paymentId: string) => ({
+  columns: { mode: payments.mode },
+  where: eq(payments.id, paymentId),
+});
+
 /**
  * The ledger book of a settlement transfer: its payment's mode (test payments settle in the test
- * book). A transfer without a payment is live money.
+ * book). A transfer without a payment is live money. In the caller's transaction.
+ */
+export async function bookOfSettlementTransferOn(
+  q: Handle,
+  transfer: Pick<Transfer, "paymentId">,
+): Promise<LedgerBook> {
+  if (!transfer.paymentId) return "live";
+  const { columns, where } = paymentModeQuery(transfer.paymentId);
+  return (await first(q.select(columns).from(payments).where(where).limit(1)))?.mode ?? "live";
+}
+
+/**
+ * `bookOfSettlementTransferOn`, synchronously. TRANSITIONAL (ADR 0041): for `postTransferSent`,
+ * inside settlement's transactions; goes with it.
  */
 export function bookOfSettlementTransfer(
   db: DbOrTx,
   transfer: Pick<Transfer, "paymentId">,
 ): LedgerBook {
   if (!transfer.paymentId) return "live";
-  return (
-    db
-      .select({ mode: payments.mode })
-      .from(payments)
-      .where(eq(payments.id, transfer.paymentId))
-      .get()?.mode ?? "live"
-  );
+  const { columns, where } = paymentModeQuery(transfer.paymentId);
+  return db.select(columns).from(payments).where(where).get()?.mode ?? "live";
 }
 
 /**
@@ -81,24 +104,23 @@ export function postTransferSent(
 }
 
 /** When every transfer of the payment has succeeded, the payment is settled. */
-function settleIfDone(db: DbOrTx, paymentId: string | null, now: number) {
+async function settleIfDone(q: Handle, paymentId: string | null, now: number): Promise<void> {
   if (!paymentId) return;
-  const transfers = db
+  const transfers = await q
     .select({
       id: settlementTransfers.id,
       status: settlementTransfers.status,
       retryOf: settlementTransfers.retryOf,
     })
     .from(settlementTransfers)
-    .where(eq(settlementTransfers.paymentId, paymentId))
-    .all();
+    .where(eq(settlementTransfers.paymentId, paymentId));
   // A failed transfer counts until it is paid again (a retry names it): its money is not paid yet.
   const retried = new Set(transfers.map((t) => t.retryOf).filter((id) => id !== null));
   const open = transfers.filter((t) => t.status !== "failed" || !retried.has(t.id));
   if (open.length > 0 && open.every((t) => t.status === "succeeded")) {
-    const payment = getPaymentSync(db, paymentId);
+    const payment = await getPayment(q, paymentId);
     if (payment)
-      transitionSync(db, payment, ["settling"], "settled", {
+      await transition(q, payment, ["settling"], "settled", {
         type: "settled",
         cause: "every transfer paid",
         at: now,
@@ -155,21 +177,23 @@ export function payoutRowOf(transfer: TransferWithDestination): PayoutRow {
  * `payout.succeeded` / `payout.failed` for a settlement transfer of a payment: the merchant's
  * systems learn the rail and the receipt (issue 14). In the transfer's transaction.
  */
-function enqueuePayoutEvent(tx: DbOrTx, transferId: string, now: number) {
-  const row = tx
-    .select({ transfer: settlementTransfers, destination: settlementDestinations })
-    .from(settlementTransfers)
-    .leftJoin(
-      settlementDestinations,
-      eq(settlementDestinations.id, settlementTransfers.destinationId),
-    )
-    .where(eq(settlementTransfers.id, transferId))
-    .get();
+async function enqueuePayoutEvent(q: Handle, transferId: string, now: number): Promise<void> {
+  const row = await first(
+    q
+      .select({ transfer: settlementTransfers, destination: settlementDestinations })
+      .from(settlementTransfers)
+      .leftJoin(
+        settlementDestinations,
+        eq(settlementDestinations.id, settlementTransfers.destinationId),
+      )
+      .where(eq(settlementTransfers.id, transferId))
+      .limit(1),
+  );
   if (!row || row.transfer.purpose !== "settlement" || !row.transfer.paymentId) return;
   const { transfer } = row;
   if (transfer.status !== "succeeded" && transfer.status !== "failed") return;
-  const mode = bookOfSettlementTransfer(tx, transfer);
-  enqueueEvent(tx, {
+  const mode = await bookOfSettlementTransferOn(q, transfer);
+  enqueueEvent(unmovedTx(q), {
     merchantId: transfer.merchantId,
     mode,
     type: transfer.status === "succeeded" ? "payout.succeeded" : "payout.failed",
@@ -187,15 +211,16 @@ function enqueuePayoutEvent(tx: DbOrTx, transferId: string, now: number) {
 /** Settlements as the transfer engine sends and settles them. */
 export const settlementTransferHandler: TransferHandler = {
   purpose: "settlement",
-  book: bookOfSettlementTransfer,
+  book: bookOfSettlementTransferOn,
   modeSql: paymentTransferMode,
-  remarks: (_db, transfer) => `OneHop settlement ${transfer.paymentId ?? transfer.id}`,
+  remarks: (_q, transfer) =>
+    Promise.resolve(`OneHop settlement ${transfer.paymentId ?? transfer.id}`),
   succeededKind: "payout.succeeded",
-  onSucceeded: (tx, transfer, result, now) => {
-    enqueuePayoutEvent(tx, transfer.id, now);
+  onSucceeded: async (q, transfer, result, now) => {
+    await enqueuePayoutEvent(q, transfer.id, now);
     if (transfer.paymentId) {
-      recordEventSync(
-        tx,
+      await recordEvent(
+        q,
         { id: transfer.paymentId },
         {
           type: "transfer_succeeded",
@@ -209,13 +234,13 @@ export const settlementTransferHandler: TransferHandler = {
         },
       );
     }
-    settleIfDone(tx, transfer.paymentId, now);
+    await settleIfDone(q, transfer.paymentId, now);
   },
-  onFailed: (tx, transfer, result, now) => {
-    enqueuePayoutEvent(tx, transfer.id, now);
+  onFailed: async (q, transfer, result, now) => {
+    await enqueuePayoutEvent(q, transfer.id, now);
     if (transfer.paymentId) {
-      recordEventSync(
-        tx,
+      await recordEvent(
+        q,
         { id: transfer.paymentId },
         {
           type: "transfer_failed",

@@ -62,7 +62,7 @@ async function paid(merchantId: string, amountKes: number, mode: ApiMode, amount
 
 async function settle(paymentId: string) {
   const outcome = await planSettlement(sqliteStore(db), paymentId, testConfig, h.clock.now);
-  await sendPendingTransfers(db, h.rails, () => h.clock.now);
+  await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
   await h.darajaSim.flush();
   return outcome;
 }

@@ -19,6 +19,7 @@ import {
   postTransaction,
 } from "~/core/ledger/ledger.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
+import type { Store } from "~/db/store";
 import type { Db } from "~/utils/db.server";
 import { runLeased } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
@@ -43,10 +44,10 @@ export const paymentsTickName = (deps: Pick<PaymentsDeps, "modes">) =>
  * One pass of the background work; safe to run any time (leased, idempotent). With `deps.modes`,
  * only the payments and transfers of those modes reach these providers.
  *
- * TRANSITIONAL (ADR 0041): most of its work (settlement, the transfer engine, refunds, payouts,
- * destinations) is still synchronous code on the database `db`, which calls providers between its
- * own transactions; what has moved onto the store (custody reconciliation) runs on the store on
- * that same connection. Both go to the store alone with `BootContext.db` (the ADR's layer 4).
+ * TRANSITIONAL (ADR 0041): it still receives the database `db` (the boot's), for its lease, the
+ * confirmed payments' list and the destination checks; everything else (settlement, the transfer
+ * engine and the disbursement pump, refunds, custody reconciliation) runs on the store on that same
+ * connection (`sqliteStore(db)`). `db` goes with `BootContext.db` (the ADR's layer 4).
  */
 export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
   const modes = deps.modes;
@@ -84,16 +85,19 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
     // Payout files waiting for approval: the registered names their rails hold.
     const namesChecked = await checkPendingNames(sqliteStore(db), rails, now, { modes });
     const sent =
-      (await sendPendingTransfers(db, rails, now, { modes, purpose: UNPACED_PURPOSES })) +
+      (await sendPendingTransfers(sqliteStore(db), rails, now, {
+        modes,
+        purpose: UNPACED_PURPOSES,
+      })) +
       // Bulk payouts: the rest of a large batch, at each rail's allowed rate.
-      (await pumpDisbursements(db, rails, now, { modes }));
+      (await pumpDisbursements(sqliteStore(db), rails, now, { modes }));
     // Crypto refunds: to custody, and the outcome of those whose webhook has not come.
     const refunds =
       (await sendPendingRefunds(sqliteStore(db), deps.custody, now, { modes })) +
       (await queryOverdueRefunds(sqliteStore(db), deps.custody, now, reconcileAfterMs, {
         modes,
       }));
-    const queried = await queryOverdueTransfers(db, rails, now(), reconcileAfterMs, {
+    const queried = await queryOverdueTransfers(sqliteStore(db), rails, now(), reconcileAfterMs, {
       modes,
     });
     const detail = {
@@ -120,16 +124,16 @@ export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
  * the tick.
  */
 export async function settleNow(
-  db: Db,
+  store: Store,
   deps: Pick<PaymentsDeps, "config" | "payouts" | "rails" | "modes">,
   paymentId: string,
 ): Promise<void> {
   try {
     const rails = payoutRailsOf(deps);
-    await planSettlement(sqliteStore(db), paymentId, deps.config, Date.now(), {
+    await planSettlement(store, paymentId, deps.config, Date.now(), {
       runningRails: Object.keys(rails) as RailId[],
     });
-    await sendPendingTransfers(db, rails, Date.now, {
+    await sendPendingTransfers(store, rails, Date.now, {
       modes: deps.modes,
       purpose: UNPACED_PURPOSES,
     });

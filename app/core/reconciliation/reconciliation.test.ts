@@ -189,7 +189,7 @@ async function settledPayment(merchantId: string, amountKes: number, toBank: boo
 }
 
 async function sendAll() {
-  await sendPendingTransfers(db, rails, now);
+  await sendPendingTransfers(sqliteStore(db), rails, now);
   await h.darajaSim.flush();
   await bank.sim.flush();
 }

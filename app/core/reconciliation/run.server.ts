@@ -205,7 +205,6 @@ async function readRailBalance(
  * rail still holds that money, so it is added back to what we expect it to report.
  */
 async function earmarkedNotSent(q: Handle, rail: RailId, books: readonly LedgerBook[]) {
-  const tx = unmovedTx(q);
   const pending = await q
     .select({
       id: settlementTransfers.id,
@@ -220,7 +219,9 @@ async function earmarkedNotSent(q: Handle, rail: RailId, books: readonly LedgerB
         isNotNull(settlementTransfers.ledgerTransactionId),
       ),
     );
-  const rows = pending.filter((row) => books.includes(transferModeOf(tx, row.id) ?? "live"));
+  const rows = [];
+  for (const row of pending)
+    if (books.includes((await transferModeOf(q, row.id)) ?? "live")) rows.push(row);
   return {
     count: rows.length,
     cents: rows.reduce((sum, row) => sum + row.amount + row.charge, 0n),
@@ -365,10 +366,9 @@ async function checkTransfers(
       )
       .orderBy(asc(settlementTransfers.completedAt), asc(settlementTransfers.id))
       .limit(limit + 1);
-    const tx = unmovedTx(q);
-    const books = new Map(
-      rows.slice(0, limit).map((row) => [row.id, transferModeOf(tx, row.id) ?? "live"] as const),
-    );
+    const books = new Map<string, LedgerBook>();
+    for (const row of rows.slice(0, limit))
+      books.set(row.id, (await transferModeOf(q, row.id)) ?? "live");
     return { rows, books };
   });
   const truncated = rows.length > limit;
@@ -445,7 +445,7 @@ async function checkUnansweredB2b(
         : `Till ${b2b.businessNumber ?? ""}`;
     await record(q, {
       kind: "transfer_state",
-      book: transferModeOf(unmovedTx(q), transfer.id) ?? "live",
+      book: (await transferModeOf(q, transfer.id)) ?? "live",
       subject: transfer.id,
       subjectLabel: `M-Pesa B2B ${transfer.id} to ${to}: ${transfer.conversationId ? "no Result" : "answer lost"}`,
       currency: "KES",

@@ -13,11 +13,10 @@
  *   owed to the customer, nothing moves until custody sends it.
  * A refund that fails gives the money back where it came from.
  *
- * On the store (ADR 0041). TRANSITIONAL: `getRefund`, `markRefundSucceeded` and `failRefund` stay
- * synchronous for the transfer engine's refund handler (`transfers.server.ts`), which calls them
- * inside the engine's transactions (the store's are `getRefundOn`, `markRefundSucceededOn`,
- * `failRefundOn`); the ledger, the payment's events, the audit log and the outbox get the store
- * callback's transaction (`unmovedTx`). This file leaves the legacy list when the handler moves.
+ * On the store (ADR 0041): the transfer engine's refund handler (`transfers.server.ts`) calls
+ * `getRefundOn`, `markRefundSucceededOn` and `failRefundOn` on the engine's handle; the ledger, the
+ * payment's events, the audit log and the outbox get the store callback's transaction
+ * (`unmovedTx`).
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { mpesaCollections, payments, refunds, settlementTransfers } from "../../../drizzle/schema";
@@ -90,15 +89,6 @@ export interface RefundMeta {
   requestKey: string;
   reason: string | null;
   now: number;
-}
-
-/**
- * A refund by id. TRANSITIONAL (ADR 0041): synchronous, for the transfer engine's refund handler
- * (`transfers.server.ts`) inside the engine's transactions, and for tests; the store's is
- * `getRefundOn`.
- */
-export function getRefund(db: DbOrTx, id: string): Refund | undefined {
-  return db.select().from(refunds).where(eq(refunds.id, id)).get();
 }
 
 /** A refund by id, in the caller's transaction. */
@@ -518,26 +508,6 @@ export async function markRefundSucceededOn(
   return true;
 }
 
-/**
- * `markRefundSucceededOn`, synchronous. TRANSITIONAL (ADR 0041): for the transfer engine's refund
- * handler (`transfers.server.ts`), inside the engine's transaction; goes when it moves.
- */
-export function markRefundSucceeded(
-  tx: DbOrTx,
-  refund: Refund,
-  set: { txHash?: string | null; receipt?: string | null },
-  now: number,
-): boolean {
-  const done = tx
-    .update(refunds)
-    .set(succeededSet(set, now))
-    .where(and(eq(refunds.id, refund.id), inArray(refunds.status, ["pending", "sent"])))
-    .run();
-  if (done.changes !== 1) return false;
-  recordRefundSucceeded(tx, refund, getRefund(tx, refund.id)!, set, now);
-  return true;
-}
-
 const failedSet = (reason: string, now: number) => ({
   status: "failed" as const,
   failureReason: reason.slice(0, 200),
@@ -611,24 +581,4 @@ export async function failRefundOn(
   if (done.length !== 1) return false;
   recordRefundFailed(unmovedTx(q), refund, (await getRefundOn(q, refund.id))!, reason, now);
   return true;
-}
-
-/**
- * `failRefundOn` in a transaction of its own (nested in the caller's, when it has one).
- * TRANSITIONAL (ADR 0041): synchronous, for the transfer engine's refund handler
- * (`transfers.server.ts`), inside the engine's transaction; goes when it moves.
- */
-export function failRefund(db: DbOrTx, refundId: string, reason: string, now: number): boolean {
-  return db.transaction((tx) => {
-    const refund = getRefund(tx, refundId);
-    if (!refund || (refund.status !== "pending" && refund.status !== "sent")) return false;
-    const done = tx
-      .update(refunds)
-      .set(failedSet(reason, now))
-      .where(and(eq(refunds.id, refund.id), eq(refunds.status, refund.status)))
-      .run();
-    if (done.changes !== 1) return false;
-    recordRefundFailed(tx, refund, getRefund(tx, refund.id)!, reason, now);
-    return true;
-  });
 }

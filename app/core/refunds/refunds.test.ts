@@ -49,13 +49,7 @@ import { installStk } from "../../../tests/setup/stk";
 import { queryOverdueRefunds, sendPendingRefunds, type RefundCustody } from "./custody-send.server";
 import { RefundError } from "./errors";
 import { planRefund, unitsForKes } from "./plan.server";
-import {
-  createRefund,
-  getRefund,
-  getRefundOn,
-  heldForCustomer,
-  type Refund,
-} from "./refunds.server";
+import { createRefund, getRefundOn, heldForCustomer, type Refund } from "./refunds.server";
 import { createRefundsService } from "./service.server";
 
 const { db, file, close } = createTestDb();
@@ -94,7 +88,7 @@ const service = () =>
       runningRails: ["mpesa"],
       async sendNow(refundId) {
         await sendPendingRefunds(sqliteStore(db), h.runtime.custody, now);
-        await sendPendingTransfers(db, h.rails, now, { purpose: "refund" });
+        await sendPendingTransfers(sqliteStore(db), h.rails, now, { purpose: "refund" });
         return sqliteStore(db).read((q) => getRefundOn(q, refundId));
       },
     }),
@@ -152,12 +146,15 @@ async function paid(amountKes: number): Promise<Payment> {
   return (await sqliteStore(db).read((q) => getPayment(q, payment.id)))!;
 }
 
+/** A refund as it is now. */
+const refundOf = (id: string) => sqliteStore(db).read((q) => getRefundOn(q, id));
+
 async function complete(refund: Refund) {
-  const sent = getRefund(db, refund.id)!;
+  const sent = (await refundOf(refund.id))!;
   expect(sent.custodyTxId).toBeTruthy();
   await h.custodySim.completeTransfer(sent.custodyTxId!);
   await h.custodySim.flushWebhooks();
-  return getRefund(db, refund.id)!;
+  return (await refundOf(refund.id))!;
 }
 
 describe("crypto refunds from the balance", () => {
@@ -363,9 +360,9 @@ describe("crypto refunds from the balance", () => {
       destinationAddress: CUSTOMER,
       amount: formatCryptoUnits(refund.cryptoUnits!, "USDT"),
     });
-    expect(getRefund(db, refund.id)!.status).toBe("pending");
+    expect((await refundOf(refund.id))!.status).toBe("pending");
     expect(await sendPendingRefunds(sqliteStore(db), h.runtime.custody, now)).toBe(1);
-    const sent = getRefund(db, refund.id)!;
+    const sent = (await refundOf(refund.id))!;
     expect(sent).toMatchObject({ status: "sent", custodyTxId: first.id });
     expect(await custodyTransactionsFor(refund.id)).toHaveLength(1);
     // A second run has nothing to send.
@@ -381,14 +378,14 @@ describe("crypto refunds from the balance", () => {
       { paymentId: payment.id, source: "balance", amountKesCents: 30_000n, address: CUSTOMER },
       meta(),
     );
-    const sent = getRefund(db, refund.id)!;
+    const sent = (await refundOf(refund.id))!;
     await h.custodySim.flushWebhooks();
     // Completed at custody, its webhooks lost (refused by us: they do not verify).
     await h.custodySim.completeTransfer(sent.custodyTxId!, { badSignature: true });
-    expect(getRefund(db, refund.id)!.status).toBe("sent");
+    expect((await refundOf(refund.id))!.status).toBe("sent");
     h.clock.now += 10 * 60_000;
     expect(await queryOverdueRefunds(sqliteStore(db), h.runtime.custody, now, 5 * 60_000)).toBe(1);
-    expect(getRefund(db, refund.id)!.status).toBe("succeeded");
+    expect((await refundOf(refund.id))!.status).toBe("succeeded");
     expectBalancedLedger();
   });
 
@@ -411,7 +408,7 @@ describe("crypto refunds from the balance", () => {
       [db, other].map((conn) => sendPendingRefunds(sqliteStore(conn), custody, now)),
     );
     expect(calls.sends).toBe(1);
-    expect(getRefund(db, refund.id)!).toMatchObject({ status: "sent", attempts: 1 });
+    expect((await refundOf(refund.id))!).toMatchObject({ status: "sent", attempts: 1 });
     expect(await custodyTransactionsFor(refund.id)).toHaveLength(1);
     expect((await complete(refund)).status).toBe("succeeded");
     expectBalancedLedger();
@@ -424,18 +421,18 @@ describe("crypto refunds from the balance", () => {
       { paymentId: payment.id, source: "balance", amountKesCents: 35_000n, address: CUSTOMER },
       meta(),
     );
-    const sent = getRefund(db, refund.id)!;
+    const sent = (await refundOf(refund.id))!;
     await h.custodySim.flushWebhooks();
     // Completed at custody, its webhooks lost (refused by us: they do not verify).
     await h.custodySim.completeTransfer(sent.custodyTxId!, { badSignature: true });
-    expect(getRefund(db, refund.id)!.status).toBe("sent");
+    expect((await refundOf(refund.id))!.status).toBe("sent");
     h.clock.now += 10 * 60_000;
     const { calls, custody } = countingCustody(refund.id);
     await Promise.all(
       [db, other].map((conn) => queryOverdueRefunds(sqliteStore(conn), custody, now, 5 * 60_000)),
     );
     expect(calls.lookups).toBe(1);
-    expect(getRefund(db, refund.id)!.status).toBe("succeeded");
+    expect((await refundOf(refund.id))!.status).toBe("succeeded");
     expect(eventTypes(refund.id)).toEqual(["refund.created", "refund.succeeded"]);
     expectBalancedLedger();
   });
@@ -451,7 +448,7 @@ describe("crypto refunds from the balance", () => {
       meta(),
     );
     await h.custodySim.flushWebhooks();
-    const failed = getRefund(db, refund.id)!;
+    const failed = (await refundOf(refund.id))!;
     expect(failed.status).toBe("failed");
     expect(failed.failureReason).toContain("BLOCKED_BY_POLICY");
     expect(available()).toBe(before);
@@ -552,7 +549,7 @@ describe("M-Pesa refunds", () => {
       .get()!;
     expect(transfer).toMatchObject({ purpose: "refund", status: "sent", paymentId: null });
     await h.darajaSim.flush();
-    const done = getRefund(db, refund.id)!;
+    const done = (await refundOf(refund.id))!;
     expect(done.status).toBe("succeeded");
     expect(done.receipt).toMatch(/^[A-Z0-9]{10}$/);
     expect(eventTypes(refund.id)).toEqual(["refund.created", "refund.succeeded"]);
@@ -578,7 +575,7 @@ describe("M-Pesa refunds", () => {
     );
     await h.darajaSim.flush();
     h.darajaSim.setOutcome(PAYER, null);
-    const failed = getRefund(db, refund.id)!;
+    const failed = (await refundOf(refund.id))!;
     expect(failed.status).toBe("failed");
     expect(available()).toBe(before);
     expect(eventTypes(refund.id)).toEqual(["refund.created", "refund.failed"]);

@@ -12,8 +12,9 @@ import { eq, sql } from "drizzle-orm";
 import { refunds, settlementTransfers } from "../../../drizzle/schema";
 import { ledgerBook, postTransaction, type LedgerBook } from "~/core/ledger/ledger.server";
 import { reservedSending, type TransferHandler } from "~/core/transfers/engine.server";
-import type { DbOrTx } from "~/utils/db.server";
-import { failRefund, getRefund, markRefundSucceeded } from "./refunds.server";
+import type { Handle } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
+import { failRefundOn, getRefundOn, markRefundSucceededOn } from "./refunds.server";
 
 type TransferRow = typeof settlementTransfers.$inferSelect;
 
@@ -21,8 +22,8 @@ type TransferRow = typeof settlementTransfers.$inferSelect;
 export const refundTransferMode = sql`(select ${refunds.mode} from ${refunds} where ${refunds.id} = ${settlementTransfers.refundId})`;
 
 /** The book a refund transfer's money moves in (its refund's mode). */
-export function bookOfRefund(db: DbOrTx, refundId: string): LedgerBook {
-  return getRefund(db, refundId)?.mode ?? "live";
+export async function bookOfRefund(q: Handle, refundId: string): Promise<LedgerBook> {
+  return (await getRefundOn(q, refundId))?.mode ?? "live";
 }
 
 /** What the customer reads on their M-Pesa message. */
@@ -35,60 +36,65 @@ export function refundRemarks(transfer: TransferRow): string {
  * leaves our float with the amount. Throws InsufficientBalanceError when the float is short (the
  * transfer waits). Idempotent (`transfer:<id>:sent`); records the transaction on the transfer.
  */
-export function postRefundSent(db: DbOrTx, transfer: TransferRow, now: number): string {
-  const book = ledgerBook(transfer.refundId ? bookOfRefund(db, transfer.refundId) : "live");
-  const { transactionId } = postTransaction(db, {
+export async function postRefundSent(
+  q: Handle,
+  transfer: TransferRow,
+  now: number,
+): Promise<string> {
+  const book = ledgerBook(transfer.refundId ? await bookOfRefund(q, transfer.refundId) : "live");
+  const { transactionId } = postTransaction(unmovedTx(q), {
     ...reservedSending(book, transfer),
     kind: "refund.sent",
     description:
       `Refund ${transfer.refundId ?? transfer.id} to M-Pesa ${transfer.phone ?? ""}`.trim(),
     now,
   });
-  db.update(settlementTransfers)
+  await q
+    .update(settlementTransfers)
     .set({ ledgerTransactionId: transactionId, updatedAt: now })
-    .where(eq(settlementTransfers.id, transfer.id))
-    .run();
+    .where(eq(settlementTransfers.id, transfer.id));
   if (transfer.refundId)
-    db.update(refunds)
+    await q
+      .update(refunds)
       .set({ status: "sent", sentAt: now, updatedAt: now })
-      .where(eq(refunds.id, transfer.refundId))
-      .run();
+      .where(eq(refunds.id, transfer.refundId));
   return transactionId;
 }
 
 /** M-Pesa paid the customer: the refund is done, with M-Pesa's receipt. */
-export function onRefundTransferSucceeded(
-  tx: DbOrTx,
+export async function onRefundTransferSucceeded(
+  q: Handle,
   transfer: TransferRow,
   result: { receipt: string | null },
   now: number,
-) {
-  const refund = transfer.refundId ? getRefund(tx, transfer.refundId) : undefined;
+): Promise<void> {
+  const refund = transfer.refundId ? await getRefundOn(q, transfer.refundId) : undefined;
   if (!refund || refund.transferId !== transfer.id) return;
-  markRefundSucceeded(tx, refund, { receipt: result.receipt }, now);
+  await markRefundSucceededOn(q, refund, { receipt: result.receipt }, now);
 }
 
 /**
  * M-Pesa refused the refund (after settlement reversed the sent posting, the money is reserved
  * again): the refund fails and its reservation is undone, back to the available balance.
  */
-export function onRefundTransferFailed(
-  tx: DbOrTx,
+export async function onRefundTransferFailed(
+  q: Handle,
   transfer: TransferRow,
   result: { description: string },
   now: number,
-) {
-  const refund = transfer.refundId ? getRefund(tx, transfer.refundId) : undefined;
+): Promise<void> {
+  const refund = transfer.refundId ? await getRefundOn(q, transfer.refundId) : undefined;
   if (!refund || refund.transferId !== transfer.id) return;
-  failRefund(tx, refund.id, result.description, now);
+  await failRefundOn(q, refund.id, result.description, now);
 }
 
 /** M-Pesa refunds as the transfer engine sends and settles them. */
 export const refundTransferHandler: TransferHandler = {
   purpose: "refund",
-  book: (db, transfer) => (transfer.refundId ? bookOfRefund(db, transfer.refundId) : "live"),
+  book: (q, transfer) =>
+    transfer.refundId ? bookOfRefund(q, transfer.refundId) : Promise.resolve("live"),
   modeSql: refundTransferMode,
-  remarks: (_db, transfer) => refundRemarks(transfer),
+  remarks: (_q, transfer) => Promise.resolve(refundRemarks(transfer)),
   postSent: postRefundSent,
   succeededKind: "refund.succeeded",
   onSucceeded: onRefundTransferSucceeded,

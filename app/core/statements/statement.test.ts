@@ -100,7 +100,7 @@ async function payAndConfirm(merchantId: string, amountKes: number) {
 
 async function settle(paymentId: string) {
   await planSettlement(sqliteStore(db), paymentId, testConfig, h.clock.now);
-  await sendPendingTransfers(db, h.rails, () => h.clock.now);
+  await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
   await h.darajaSim.flush();
   expect((await sqliteStore(db).read((q) => getPayment(q, paymentId)))?.status).toBe("settled");
 }

@@ -9,13 +9,13 @@
 import type { LedgerBook } from "~/core/ledger/ledger.server";
 import type { B2cResult } from "~/core/providers/daraja/result";
 import type { PayoutRails } from "~/core/rails/types";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import type { Handle, Store } from "~/db/store";
 import type { TransferFailure, TransferHandler, TransferSuccess } from "./handler.server";
 import { type TransferPurposes, transferPurposes } from "./purposes.server";
 import { transferModeOf } from "./records.server";
 import { queryOverdueTransfers } from "./reconcile.server";
 import { applyB2cResult, failTransfer, succeedTransfer } from "./results.server";
-import { sendPendingTransfers, type SendOptions, type StoreOrDb } from "./send.server";
+import { sendPendingTransfers, type SendOptions } from "./send.server";
 
 export type {
   Transfer,
@@ -37,7 +37,6 @@ export {
   SEND_LEASE_MS,
   sendBackoffMs,
   type SendOptions,
-  type StoreOrDb,
   UNPACED_PURPOSES,
 } from "./send.server";
 
@@ -46,42 +45,62 @@ export interface TransferEngine {
   purposes: TransferPurposes;
   /** Send pending transfers (see send.server.ts). Resolves to how many the rails took. */
   sendPendingTransfers(
-    on: StoreOrDb,
+    store: Store,
     rails: PayoutRails,
     now: () => number,
     options?: number | SendOptions,
   ): Promise<number>;
-  /** The rail paid a pending or sent transfer; false when it was not (any more). */
-  succeedTransfer(db: Db, transferId: string, result: TransferSuccess, now: number): boolean;
-  /** The rail refused a pending or sent transfer; false when it was not (any more). */
-  failTransfer(db: DbOrTx, transferId: string, result: TransferFailure, now: number): boolean;
-  /** An M-Pesa B2C Result callback. */
-  applyB2cResult(db: Db, result: B2cResult, now: number): "succeeded" | "failed" | "ignored";
+  /**
+   * The rail paid a pending or sent transfer, in the caller's write; false when it was not (any
+   * more).
+   */
+  succeedTransfer(
+    q: Handle,
+    transferId: string,
+    result: TransferSuccess,
+    now: number,
+  ): Promise<boolean>;
+  /**
+   * The rail refused a pending or sent transfer, in the caller's write; false when it was not (any
+   * more).
+   */
+  failTransfer(
+    q: Handle,
+    transferId: string,
+    result: TransferFailure,
+    now: number,
+  ): Promise<boolean>;
+  /** An M-Pesa B2C Result callback, in the caller's write. */
+  applyB2cResult(
+    q: Handle,
+    result: B2cResult,
+    now: number,
+  ): Promise<"succeeded" | "failed" | "ignored">;
   /** Ask the rails about transfers sent and unanswered for longer than `olderThanMs`. */
   queryOverdueTransfers(
-    on: StoreOrDb,
+    store: Store,
     rails: PayoutRails,
     now: number,
     olderThanMs?: number,
     options?: { limit?: number; modes?: readonly LedgerBook[] },
   ): Promise<number>;
   /** The mode of a transfer, or null for no such transfer. */
-  transferModeOf(db: DbOrTx, transferId: string): LedgerBook | null;
+  transferModeOf(q: Handle, transferId: string): Promise<LedgerBook | null>;
 }
 
 export function transferEngine(handlers: readonly TransferHandler[]): TransferEngine {
   const purposes = transferPurposes(handlers);
   return {
     purposes,
-    sendPendingTransfers: (db, rails, now, options) =>
-      sendPendingTransfers(db, purposes, rails, now, options),
-    succeedTransfer: (db, transferId, result, now) =>
-      succeedTransfer(db, purposes, transferId, result, now),
-    failTransfer: (db, transferId, result, now) =>
-      failTransfer(db, purposes, transferId, result, now),
-    applyB2cResult: (db, result, now) => applyB2cResult(db, purposes, result, now),
-    queryOverdueTransfers: (db, rails, now, olderThanMs, options) =>
-      queryOverdueTransfers(db, purposes, rails, now, olderThanMs, options),
-    transferModeOf: (db, transferId) => transferModeOf(db, purposes, transferId),
+    sendPendingTransfers: (store, rails, now, options) =>
+      sendPendingTransfers(store, purposes, rails, now, options),
+    succeedTransfer: (q, transferId, result, now) =>
+      succeedTransfer(q, purposes, transferId, result, now),
+    failTransfer: (q, transferId, result, now) =>
+      failTransfer(q, purposes, transferId, result, now),
+    applyB2cResult: (q, result, now) => applyB2cResult(q, purposes, result, now),
+    queryOverdueTransfers: (store, rails, now, olderThanMs, options) =>
+      queryOverdueTransfers(store, purposes, rails, now, olderThanMs, options),
+    transferModeOf: (q, transferId) => transferModeOf(q, purposes, transferId),
   };
 }

@@ -5,14 +5,15 @@
  * transfers in doubt for every purpose the same way; a handler says how one purpose's money and
  * records differ. The module that owns a purpose writes its handler (payments, destinations,
  * disbursements, refunds); the engine is built over a list of handlers (`transferEngine`) and
- * never imports them, so no purpose's module and the engine import each other.
+ * never imports them, so no purpose's module and the engine import each other. Every hook runs on
+ * the handle of the store callback the engine is in (ADR 0041) and is awaited.
  */
 import type { SQL } from "drizzle-orm";
 import type { settlementTransfers } from "../../../drizzle/schema";
 import type { TransferPurpose } from "~/core/destinations/vocabulary";
 import type { LedgerBook } from "~/core/ledger/ledger.server";
 import type { PayoutDestination } from "~/core/rails/types";
-import type { DbOrTx } from "~/utils/db.server";
+import type { Handle } from "~/db/store";
 
 export type Transfer = typeof settlementTransfers.$inferSelect;
 export type { TransferPurpose };
@@ -34,23 +35,23 @@ export interface TransferFailure {
 export interface TransferHandler {
   purpose: TransferPurpose;
   /** The ledger book the transfer's money moves in (its payment's, batch's or refund's mode). */
-  book(db: DbOrTx, transfer: Transfer): LedgerBook;
+  book(q: Handle, transfer: Transfer): Promise<LedgerBook>;
   /**
    * The same mode as SQL over `settlement_transfers` (null where the transfer has none); absent
    * when the purpose is always live money. Senders and status queries filter by it (ADR 0028).
    */
   modeSql?: SQL;
   /** Where the rail pays; absent: the transfer's destination (`destinationOfTransfer`). */
-  destination?(db: DbOrTx, transfer: Transfer): PayoutDestination;
+  destination?(q: Handle, transfer: Transfer): Promise<PayoutDestination>;
   /** What the recipient reads on the rail. */
-  remarks(db: DbOrTx, transfer: Transfer): string;
+  remarks(q: Handle, transfer: Transfer): Promise<string>;
   /**
    * Money reserved when the transfer was made (a disbursement row, a refund) moves to in flight
    * only as the transfer goes to the rail: post that and return the ledger transaction's id.
    * Throws InsufficientBalanceError when a balance is short (the transfer waits, after a backoff).
    * Absent: the "sent" posting was made with the transfer (settlement) or needs none.
    */
-  postSent?(tx: DbOrTx, transfer: Transfer, now: number): string;
+  postSent?(q: Handle, transfer: Transfer, now: number): Promise<string>;
   /**
    * The ledger kind of the posting that clears the money in flight when the rail pays; null: the
    * purpose has no money in flight to the recipient (a destination check is our expense).
@@ -62,10 +63,10 @@ export interface TransferHandler {
    */
   unqueryable?: SQL;
   /** The rail paid: in the transaction that marked the transfer succeeded. */
-  onSucceeded(tx: DbOrTx, transfer: Transfer, result: TransferSuccess, now: number): void;
+  onSucceeded(q: Handle, transfer: Transfer, result: TransferSuccess, now: number): Promise<void>;
   /**
    * The rail refused: in the transaction that reversed the "sent" posting (if any) and marked the
    * transfer failed.
    */
-  onFailed(tx: DbOrTx, transfer: Transfer, result: TransferFailure, now: number): void;
+  onFailed(q: Handle, transfer: Transfer, result: TransferFailure, now: number): Promise<void>;
 }

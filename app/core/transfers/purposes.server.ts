@@ -6,7 +6,7 @@
 import { and, inArray, type SQL, sql } from "drizzle-orm";
 import { settlementTransfers } from "../../../drizzle/schema";
 import type { LedgerBook } from "~/core/ledger/ledger.server";
-import type { DbOrTx } from "~/utils/db.server";
+import type { Handle } from "~/db/store";
 import type { Transfer, TransferHandler, TransferPurpose } from "./handler.server";
 
 export interface TransferPurposes {
@@ -15,7 +15,7 @@ export interface TransferPurposes {
   /** The purposes handled, in the order given. */
   purposes: readonly TransferPurpose[];
   /** The book of a transfer (live when its purpose is not handled here). */
-  book(db: DbOrTx, transfer: Transfer): LedgerBook;
+  book(q: Handle, transfer: Transfer): Promise<LedgerBook>;
   /**
    * A transfer's mode as SQL: its payment's, its batch's or its refund's (each handler's), live
    * without any.
@@ -45,7 +45,10 @@ export function transferPurposes(handlers: readonly TransferHandler[]): Transfer
   return {
     of: (purpose) => byPurpose.get(purpose),
     purposes,
-    book: (db, transfer) => byPurpose.get(transfer.purpose)?.book(db, transfer) ?? "live",
+    book: async (q, transfer) => {
+      const handler = byPurpose.get(transfer.purpose);
+      return handler ? handler.book(q, transfer) : "live";
+    },
     mode,
     inModes: (modes) => (modes ? inArray(mode, [...modes]) : undefined),
     handled: (only) => {

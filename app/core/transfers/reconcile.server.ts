@@ -6,10 +6,9 @@ import { and, asc, eq, lte } from "drizzle-orm";
 import { settlementTransfers } from "../../../drizzle/schema";
 import type { LedgerBook } from "~/core/ledger/ledger.server";
 import type { PayoutRails } from "~/core/rails/types";
-import { unmovedTx } from "~/db/unmoved";
+import type { Store } from "~/db/store";
 import type { TransferPurposes } from "./purposes.server";
 import { failTransfer, succeedTransfer } from "./results.server";
-import { storeOf, type StoreOrDb } from "./send.server";
 
 /**
  * Transfers sent but unanswered for longer than `olderThanMs` (no Result callback: lost, or our
@@ -20,14 +19,13 @@ import { storeOf, type StoreOrDb } from "./send.server";
  * its own transaction before; the rail is asked between them, never inside one.
  */
 export async function queryOverdueTransfers(
-  on: StoreOrDb,
+  store: Store,
   handlers: TransferPurposes,
   rails: PayoutRails,
   now: number,
   olderThanMs = 5 * 60_000,
   { limit = 100, modes }: { limit?: number; modes?: readonly LedgerBook[] } = {},
 ): Promise<number> {
-  const store = storeOf(on);
   const cutoff = now - olderThanMs;
   const overdue = await store.read((q) =>
     q
@@ -69,18 +67,13 @@ export async function queryOverdueTransfers(
     try {
       const status = await rail.queryStatus(transfer.id);
       asked++;
-      // The results are not on the store yet: they run in the write's transaction.
       if (status.kind === "succeeded") {
         const success = { receipt: status.receipt, description: status.description };
-        await store.write(async (q) => {
-          succeedTransfer(unmovedTx(q), handlers, transfer.id, success, now);
-        });
+        await store.write((q) => succeedTransfer(q, handlers, transfer.id, success, now));
       }
       if (status.kind === "failed") {
         const failure = { code: status.code, description: status.description };
-        await store.write(async (q) => {
-          failTransfer(unmovedTx(q), handlers, transfer.id, failure, now);
-        });
+        await store.write((q) => failTransfer(q, handlers, transfer.id, failure, now));
       }
     } catch {
       // Try again on the next round.

@@ -7,8 +7,8 @@ import { settlementDestinations, settlementTransfers } from "../../../drizzle/sc
 import type { LedgerBook, LedgerBookAccounts } from "~/core/ledger/ledger.server";
 import { readableCode } from "~/core/ids.server";
 import type { PayoutDestination } from "~/core/rails/types";
+import { first } from "~/db/sql";
 import type { Handle } from "~/db/store";
-import type { DbOrTx } from "~/utils/db.server";
 import type { Transfer } from "./handler.server";
 import type { TransferPurposes } from "./purposes.server";
 
@@ -35,8 +35,8 @@ export function newTransferState(now: number) {
   } satisfies Partial<Transfer>;
 }
 
-export function getTransfer(db: DbOrTx, id: string): Transfer | undefined {
-  return db.select().from(settlementTransfers).where(eq(settlementTransfers.id, id)).get();
+export function getTransfer(q: Handle, id: string): Promise<Transfer | undefined> {
+  return first(q.select().from(settlementTransfers).where(eq(settlementTransfers.id, id)).limit(1));
 }
 
 /** The rail has the transfer (or may have it: B2B): sent, the send claim given back. */
@@ -60,15 +60,16 @@ export async function markSent(
 }
 
 /** A transfer's final state and the rail's words for it. */
-export function markCompleted(
-  tx: DbOrTx,
+export async function markCompleted(
+  q: Handle,
   transfer: Transfer,
   status: "succeeded" | "failed",
   result: { receipt: string | null; code: number | null },
   words: { description: string },
   now: number,
-) {
-  tx.update(settlementTransfers)
+): Promise<void> {
+  await q
+    .update(settlementTransfers)
     .set({
       status,
       ...(status === "succeeded" ? { receipt: result.receipt } : {}),
@@ -77,21 +78,25 @@ export function markCompleted(
       completedAt: now,
       updatedAt: now,
     })
-    .where(eq(settlementTransfers.id, transfer.id))
-    .run();
+    .where(eq(settlementTransfers.id, transfer.id));
 }
 
 /**
  * Where a transfer pays by default: its destination's address (a number from before destinations:
  * M-Pesa).
  */
-export function destinationOfTransfer(db: DbOrTx, transfer: Transfer): PayoutDestination {
+export async function destinationOfTransfer(
+  q: Handle,
+  transfer: Transfer,
+): Promise<PayoutDestination> {
   const destination = transfer.destinationId
-    ? db
-        .select()
-        .from(settlementDestinations)
-        .where(eq(settlementDestinations.id, transfer.destinationId))
-        .get()
+    ? await first(
+        q
+          .select()
+          .from(settlementDestinations)
+          .where(eq(settlementDestinations.id, transfer.destinationId))
+          .limit(1),
+      )
     : undefined;
   if (destination?.rail === "pesalink")
     return {
@@ -131,11 +136,11 @@ export function reservedSending(book: LedgerBookAccounts, transfer: Transfer) {
 }
 
 /** The mode of a transfer (its payment's, batch's or refund's; live without), or null for none. */
-export function transferModeOf(
-  db: DbOrTx,
+export async function transferModeOf(
+  q: Handle,
   handlers: TransferPurposes,
   transferId: string,
-): LedgerBook | null {
-  const transfer = getTransfer(db, transferId);
-  return transfer ? handlers.book(db, transfer) : null;
+): Promise<LedgerBook | null> {
+  const transfer = await getTransfer(q, transferId);
+  return transfer ? handlers.book(q, transfer) : null;
 }

@@ -5,91 +5,95 @@
  * then its purpose's handler does the rest in the same transaction (a payment's events, a
  * disbursement row, a refund, a destination check). Only a pending or sent transfer changes, so a
  * repeated result changes nothing.
+ *
+ * On the store (ADR 0041): each runs in the caller's write (the result callback's, or the write the
+ * sender or the status query opens for it), on its handle; a throw undoes the caller's whole write,
+ * as it undid the nested transaction and then the caller's before. The ledger is not on the store
+ * yet: it gets the write's transaction (`unmovedTx`).
  */
 import { ledgerBook, postTransaction, reverseTransaction } from "~/core/ledger/ledger.server";
 import { classifyResultCode, type B2cResult } from "~/core/providers/daraja/result";
-import type { Db, DbOrTx, Tx } from "~/utils/db.server";
+import type { Handle } from "~/db/store";
+import { unmovedTx } from "~/db/unmoved";
 import type { TransferFailure, TransferSuccess } from "./handler.server";
 import type { TransferPurposes } from "./purposes.server";
 import { getTransfer, markCompleted } from "./records.server";
 
 /** A transfer still waiting for its result (pending or sent), with its purpose's handler here. */
-function openTransfer(tx: Tx, handlers: TransferPurposes, transferId: string) {
-  const transfer = getTransfer(tx, transferId);
+async function openTransfer(q: Handle, handlers: TransferPurposes, transferId: string) {
+  const transfer = await getTransfer(q, transferId);
   if (!transfer || (transfer.status !== "sent" && transfer.status !== "pending")) return null;
   const handler = handlers.of(transfer.purpose);
   return handler ? { transfer, handler } : null;
 }
 
-export function succeedTransfer(
-  db: DbOrTx,
+/** The rail paid a pending or sent transfer, in the caller's write; false when it was not. */
+export async function succeedTransfer(
+  q: Handle,
   handlers: TransferPurposes,
   transferId: string,
   result: TransferSuccess,
   now: number,
-): boolean {
-  return db.transaction((tx) => {
-    const open = openTransfer(tx, handlers, transferId);
-    if (!open) return false;
-    const { transfer, handler } = open;
-    // A check payout was our expense when sent: nothing is in flight for anyone.
-    if (handler.succeededKind !== null) {
-      const { merchantInFlight, railInFlight } = ledgerBook(handler.book(tx, transfer));
-      postTransaction(tx, {
-        idempotencyKey: `transfer:${transfer.id}:succeeded`,
-        kind: handler.succeededKind,
-        description: `Payout ${transfer.id} paid, receipt ${result.receipt ?? "?"}`,
-        reference: { type: "transfer", id: transfer.id },
-        entries: [
-          { account: merchantInFlight(transfer.merchantId), amount: transfer.amountKesCents },
-          { account: railInFlight(transfer.rail), amount: -transfer.amountKesCents },
-        ],
-        now,
-      });
-    }
-    markCompleted(tx, transfer, "succeeded", { receipt: result.receipt, code: 0 }, result, now);
-    handler.onSucceeded(tx, transfer, result, now);
-    return true;
-  });
+): Promise<boolean> {
+  const open = await openTransfer(q, handlers, transferId);
+  if (!open) return false;
+  const { transfer, handler } = open;
+  // A check payout was our expense when sent: nothing is in flight for anyone.
+  if (handler.succeededKind !== null) {
+    const { merchantInFlight, railInFlight } = ledgerBook(await handler.book(q, transfer));
+    postTransaction(unmovedTx(q), {
+      idempotencyKey: `transfer:${transfer.id}:succeeded`,
+      kind: handler.succeededKind,
+      description: `Payout ${transfer.id} paid, receipt ${result.receipt ?? "?"}`,
+      reference: { type: "transfer", id: transfer.id },
+      entries: [
+        { account: merchantInFlight(transfer.merchantId), amount: transfer.amountKesCents },
+        { account: railInFlight(transfer.rail), amount: -transfer.amountKesCents },
+      ],
+      now,
+    });
+  }
+  await markCompleted(q, transfer, "succeeded", { receipt: result.receipt, code: 0 }, result, now);
+  await handler.onSucceeded(q, transfer, result, now);
+  return true;
 }
 
-export function failTransfer(
-  db: DbOrTx,
+/** The rail refused a pending or sent transfer, in the caller's write; false when it was not. */
+export async function failTransfer(
+  q: Handle,
   handlers: TransferPurposes,
   transferId: string,
   result: TransferFailure,
   now: number,
-): boolean {
-  return db.transaction((tx) => {
-    const open = openTransfer(tx, handlers, transferId);
-    if (!open) return false;
-    const { transfer, handler } = open;
-    if (transfer.ledgerTransactionId) {
-      reverseTransaction(tx, {
-        transactionId: transfer.ledgerTransactionId,
-        idempotencyKey: `transfer:${transfer.id}:reversed`,
-        reason: `Payout failed: ${result.description}`,
-        now,
-      });
-    }
-    markCompleted(tx, transfer, "failed", { receipt: null, code: result.code }, result, now);
-    handler.onFailed(tx, transfer, result, now);
-    return true;
-  });
+): Promise<boolean> {
+  const open = await openTransfer(q, handlers, transferId);
+  if (!open) return false;
+  const { transfer, handler } = open;
+  if (transfer.ledgerTransactionId) {
+    reverseTransaction(unmovedTx(q), {
+      transactionId: transfer.ledgerTransactionId,
+      idempotencyKey: `transfer:${transfer.id}:reversed`,
+      reason: `Payout failed: ${result.description}`,
+      now,
+    });
+  }
+  await markCompleted(q, transfer, "failed", { receipt: null, code: result.code }, result, now);
+  await handler.onFailed(q, transfer, result, now);
+  return true;
 }
 
-/** Apply a B2C Result callback. Unknown ids and repeats change nothing. */
-export function applyB2cResult(
-  db: Db,
+/** Apply a B2C Result callback, in the caller's write. Unknown ids and repeats change nothing. */
+export async function applyB2cResult(
+  q: Handle,
   handlers: TransferPurposes,
   result: B2cResult,
   now: number,
-): "succeeded" | "failed" | "ignored" {
-  const transfer = getTransfer(db, result.originatorConversationId);
+): Promise<"succeeded" | "failed" | "ignored"> {
+  const transfer = await getTransfer(q, result.originatorConversationId);
   if (!transfer) return "ignored";
   if (result.resultCode === 0)
-    return succeedTransfer(
-      db,
+    return (await succeedTransfer(
+      q,
       handlers,
       transfer.id,
       {
@@ -98,17 +102,17 @@ export function applyB2cResult(
         recipientName: result.receiverName ?? null,
       },
       now,
-    )
+    ))
       ? "succeeded"
       : "ignored";
   const classification = classifyResultCode(result.resultCode);
-  return failTransfer(
-    db,
+  return (await failTransfer(
+    q,
     handlers,
     transfer.id,
     { code: result.resultCode, description: classification.message },
     now,
-  )
+  ))
     ? "failed"
     : "ignored";
 }

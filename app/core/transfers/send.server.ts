@@ -11,10 +11,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { settlementTransfers } from "../../../drizzle/schema";
 import { InsufficientBalanceError, type LedgerBook } from "~/core/ledger/ledger.server";
 import type { PayoutRails, RailId, RailSendOutcome } from "~/core/rails/types";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
-import type { Db } from "~/utils/db.server";
 import type { Transfer, TransferPurpose } from "./handler.server";
 import type { TransferPurposes } from "./purposes.server";
 import { destinationOfTransfer, markSent } from "./records.server";
@@ -44,15 +41,6 @@ export interface SendOptions {
    */
   purpose?: TransferPurpose | readonly TransferPurpose[];
 }
-
-/**
- * TRANSITIONAL (ADR 0041): the store, or a better-sqlite3 connection (used through its store) for
- * the many callers of `sendPendingTransfers` not moved yet (tests of other areas, the bench). The
- * `Db` half goes with the last of them.
- */
-export type StoreOrDb = Store | Db;
-
-export const storeOf = (on: StoreOrDb): Store => ("engine" in on ? on : sqliteStore(on));
 
 /**
  * Claim one pending transfer for sending (issue 10, item 3): one conditional UPDATE (its own
@@ -144,7 +132,7 @@ async function releaseSendClaim(
  * between them, never inside one.
  */
 export async function sendPendingTransfers(
-  on: StoreOrDb,
+  store: Store,
   handlers: TransferPurposes,
   rails: PayoutRails,
   now: () => number,
@@ -157,7 +145,6 @@ export async function sendPendingTransfers(
     modes,
     purpose,
   } = typeof options === "number" ? { limit: options } : options;
-  const store = storeOf(on);
   const at = now();
   const running = Object.keys(rails) as RailId[];
   const pending = await store.read((q) =>
@@ -196,20 +183,15 @@ export async function sendPendingTransfers(
     const postSent = handler.postSent;
     if (postSent && !transfer.ledgerTransactionId) {
       try {
-        // The handler is not on the store yet: it posts in this write's transaction.
-        await store.write(async (q) => {
-          postSent(unmovedTx(q), transfer, now());
-        });
+        await store.write((q) => postSent(q, transfer, now()));
       } catch (error) {
         if (!(error instanceof InsufficientBalanceError)) throw error;
         await releaseSendClaim(store, transfer, holder, now());
         continue;
       }
     }
-    const destination = await store.read(async (q) =>
-      handler.destination
-        ? handler.destination(unmovedTx(q), transfer)
-        : destinationOfTransfer(unmovedTx(q), transfer),
+    const destination = await store.read((q) =>
+      handler.destination ? handler.destination(q, transfer) : destinationOfTransfer(q, transfer),
     );
     // M-Pesa B2B (ADR 0035, "B2B") is sent AT MOST ONCE: its request carries no id of ours that
     // M-Pesa could refuse as a duplicate. `sentAt` is stamped on the pending transfer before the
@@ -233,7 +215,7 @@ export async function sendPendingTransfers(
     }
     let outcome: RailSendOutcome;
     try {
-      const remarks = await store.read(async (q) => handler.remarks(unmovedTx(q), transfer));
+      const remarks = await store.read((q) => handler.remarks(q, transfer));
       outcome = await rail.send({
         transferId: transfer.id,
         destination,
@@ -249,10 +231,9 @@ export async function sendPendingTransfers(
     }
     if (outcome.kind === "rejected") {
       const { code, description } = outcome;
-      // The results are not on the store yet: they run in this write's transaction.
-      await store.write(async (q) => {
-        failTransfer(unmovedTx(q), handlers, transfer.id, { code, description }, now());
-      });
+      await store.write((q) =>
+        failTransfer(q, handlers, transfer.id, { code, description }, now()),
+      );
       continue;
     }
     // "unknown" (B2B only): the answer was lost, so no conversation id; never sent again (above).
@@ -261,9 +242,7 @@ export async function sendPendingTransfers(
     await store.write((q) => markSent(q, transfer, conversationId, now()));
     if (outcome.kind === "succeeded") {
       const success = { receipt: outcome.receipt, description: outcome.description };
-      await store.write(async (q) => {
-        succeedTransfer(unmovedTx(q), handlers, transfer.id, success, now());
-      });
+      await store.write((q) => succeedTransfer(q, handlers, transfer.id, success, now()));
     }
     sent++;
   }
