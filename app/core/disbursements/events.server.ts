@@ -12,7 +12,7 @@
  */
 import { and, desc, eq, lt, ne, or, sql } from "drizzle-orm";
 import { disbursementBatches, disbursementRows } from "../../../drizzle/schema";
-import { enqueueEvent, type WebhookEvent } from "~/core/api/outbox.server";
+import { enqueueEventSync, type WebhookEvent } from "~/core/api/outbox.server";
 import {
   disbursementObject,
   payoutBatchObject,
@@ -196,7 +196,7 @@ export function enqueueBatchEvent(
     .where(eq(disbursementBatches.id, batchId))
     .get();
   if (!batch) return null;
-  return enqueueEvent(tx, {
+  return enqueueEventSync(tx, {
     merchantId: batch.merchantId,
     mode: batch.mode,
     type,
@@ -228,7 +228,7 @@ export function enqueueRowEvent(
     .where(eq(disbursementRows.id, rowId))
     .get();
   if (!found) return null;
-  return enqueueEvent(tx, {
+  return enqueueEventSync(tx, {
     merchantId: found.merchantId,
     mode: found.mode,
     type,

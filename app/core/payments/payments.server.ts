@@ -20,7 +20,7 @@ import type { Handle, Store } from "~/db/store";
 import { unmovedTx } from "~/db/unmoved";
 import type { DbOrTx, Tx } from "~/utils/db.server";
 import { placeholders, preparedPerDb } from "~/utils/prepared.server";
-import { enqueuePaymentEvent } from "~/core/api/outbox.server";
+import { enqueuePaymentEventSync } from "~/core/api/outbox.server";
 import { paymentStatusEvents, type ApiMode } from "~/core/api/vocabulary";
 import type { PaymentsConfig } from "./config";
 import { assetHasNetwork, defaultNetwork, networkRefusal, type NetworkId } from "~/core/networks";
@@ -135,7 +135,7 @@ export function transition(
     if (to === "settled" && updated.mode === "live")
       queuePaymentSettledNotices(tx, payment.id, event.at);
     const webhookEvent = paymentStatusEvents[to];
-    if (webhookEvent) enqueuePaymentEvent(tx, updated, webhookEvent, event.at);
+    if (webhookEvent) enqueuePaymentEventSync(tx, updated, webhookEvent, event.at);
     return true;
   });
 }
@@ -538,7 +538,7 @@ async function insertNewPayment(
       networkFixed: input.network !== undefined,
     },
   });
-  enqueuePaymentEvent(tx, payment, "payment.created", now);
+  enqueuePaymentEventSync(tx, payment, "payment.created", now);
   await values.inTransaction?.(tx, payment, q);
   return payment;
 }

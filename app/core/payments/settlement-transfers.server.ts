@@ -9,7 +9,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { payments, settlementDestinations, settlementTransfers } from "../../../drizzle/schema";
 import { type LedgerBook, ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
-import { enqueueEvent } from "~/core/api/outbox.server";
+import { enqueueEventSync } from "~/core/api/outbox.server";
 import { payoutObject, type PayoutRow } from "~/core/api/payout-object";
 import { destinationLabel, maskedDestinationLabel } from "~/core/destinations/display";
 import { railNames } from "~/core/destinations/schema";
@@ -169,7 +169,7 @@ function enqueuePayoutEvent(tx: DbOrTx, transferId: string, now: number) {
   const { transfer } = row;
   if (transfer.status !== "succeeded" && transfer.status !== "failed") return;
   const mode = bookOfSettlementTransfer(tx, transfer);
-  enqueueEvent(tx, {
+  enqueueEventSync(tx, {
     merchantId: transfer.merchantId,
     mode,
     type: transfer.status === "succeeded" ? "payout.succeeded" : "payout.failed",

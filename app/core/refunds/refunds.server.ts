@@ -22,7 +22,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { mpesaCollections, payments, refunds, settlementTransfers } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
-import { enqueueEvent } from "~/core/api/outbox.server";
+import { enqueueEventSync } from "~/core/api/outbox.server";
 import { readableCode } from "~/core/ids.server";
 import {
   InsufficientBalanceError,
@@ -447,7 +447,7 @@ export function describeAmount(
 export type RefundEventType = "refund.created" | "refund.succeeded" | "refund.failed";
 
 export function enqueueRefundEvent(tx: DbOrTx, refund: Refund, type: RefundEventType, now: number) {
-  enqueueEvent(tx, {
+  enqueueEventSync(tx, {
     merchantId: refund.merchantId,
     mode: refund.mode,
     type,
