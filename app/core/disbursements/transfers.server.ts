@@ -19,7 +19,7 @@ import {
 } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
 import { railNames } from "~/core/destinations/schema";
-import { type LedgerBook, ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
+import { type LedgerBook, ledgerBook, postTransactionSync } from "~/core/ledger/ledger.server";
 import type { PayoutDestination } from "~/core/rails/types";
 import {
   reservedSending,
@@ -92,7 +92,7 @@ export function postDisbursementSent(db: DbOrTx, transfer: TransferRow, now: num
   const mode = transfer.disbursementRowId
     ? bookOfDisbursementRow(db, transfer.disbursementRowId)
     : "live";
-  const { transactionId } = postTransaction(db, {
+  const { transactionId } = postTransactionSync(db, {
     ...reservedSending(ledgerBook(mode), transfer),
     kind: "disbursement.sent",
     description: `Payout ${transfer.id} to ${railNames[transfer.rail]}${transfer.phone ? ` ${transfer.phone}` : ""}`,
@@ -238,7 +238,7 @@ export function onDisbursementFailed(
   if (!row || !batch || row.transferId !== transfer.id) return;
   const book = ledgerBook(batch.mode);
   const total = transfer.amountKesCents + transfer.feeKesCents + transfer.railChargeKesCents;
-  postTransaction(tx, {
+  postTransactionSync(tx, {
     idempotencyKey: `transfer:${transfer.id}:released`,
     kind: "disbursement.released",
     description: `Payout ${transfer.id} failed: ${result.description}`,

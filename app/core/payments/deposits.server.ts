@@ -7,9 +7,9 @@
  * net of the C2B fee, the fee to revenue; held in `pending` when the payment needs manual review);
  * an under-, over- or late payment is held in suspense for an operator (nothing is lost).
  *
- * On the store (ADR 0041). TRANSITIONAL: the ledger's posting and the payment's status change and
- * events (`transition`, `recordEvent`, which other areas still call synchronously) get the write's
- * transaction (`unmovedTx`), until they move.
+ * On the store (ADR 0041). TRANSITIONAL: the payment's status change and events (`transition`,
+ * `recordEvent`, which other areas still call synchronously) get the write's transaction
+ * (`unmovedTx`), until they move.
  */
 import { eq } from "drizzle-orm";
 import { payments } from "../../../drizzle/schema";
@@ -76,7 +76,7 @@ export async function postConversion(
     { account: feeRevenue(), amount: -input.feeKesCents },
   ];
   if (refund > 0n) entries.push({ account: customerRefundsPayable(asset), amount: -refund });
-  return postTransaction(unmovedTx(q), {
+  return postTransaction(q, {
     idempotencyKey: input.key,
     kind: "payment.converted",
     description: `Payment ${payment.id} (${payment.reference}) converted at ${payment.quoteRate} KES/${asset}`,
@@ -90,7 +90,7 @@ export async function postConversion(
 async function postToSuspense(q: Handle, payment: Payment, units: bigint, now: number) {
   const asset = payment.asset as QuoteAsset;
   const { custody, suspense } = ledgerBook(payment.mode);
-  return postTransaction(unmovedTx(q), {
+  return postTransaction(q, {
     idempotencyKey: `payment:${payment.id}:held`,
     kind: "payment.held",
     description: `Payment ${payment.id}: ${units} units held for an operator`,
@@ -179,17 +179,21 @@ export async function applyCustodyTransaction(
       )
         return "ignored";
       const { custody, suspense } = ledgerBook(payment.mode);
-      const held = postTransaction(tx, {
-        idempotencyKey: `payment:${payment.id}:deposit:${transaction.id}:held`,
-        kind: "payment.held",
-        description: `Payment ${payment.id}: ${units} units sent after it was paid with M-Pesa, held for an operator`,
-        reference: { type: "payment", id: payment.id },
-        entries: [
-          { account: custody(asset), amount: units },
-          { account: suspense(asset), amount: -units },
-        ],
-        now,
-      });
+      const held = await postTransaction(
+        q,
+        {
+          idempotencyKey: `payment:${payment.id}:deposit:${transaction.id}:held`,
+          kind: "payment.held",
+          description: `Payment ${payment.id}: ${units} units sent after it was paid with M-Pesa, held for an operator`,
+          reference: { type: "payment", id: payment.id },
+          entries: [
+            { account: custody(asset), amount: units },
+            { account: suspense(asset), amount: -units },
+          ],
+          now,
+        },
+        store,
+      );
       if (held.created)
         recordEvent(tx, payment, {
           type: "deposit_after_mpesa",

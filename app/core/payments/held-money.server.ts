@@ -176,17 +176,21 @@ export async function flagHeldForRefund(
       throw new ResolutionError("This money is already flagged for refund.");
     const { customerRefundsPayable, suspense } = ledgerBook(payment.mode);
     const amount = describe(leg);
-    const posted = postTransaction(tx, {
-      idempotencyKey: key,
-      kind: HELD_REFUND_FLAGGED_KIND,
-      description: `Payment ${payment.id}: held ${amount} owed back to the customer`,
-      reference: { type: "payment", id: payment.id },
-      entries: [
-        { account: suspense(leg.currency), amount: leg.amount },
-        { account: customerRefundsPayable(leg.currency), amount: -leg.amount },
-      ],
-      now,
-    });
+    const posted = await postTransaction(
+      q,
+      {
+        idempotencyKey: key,
+        kind: HELD_REFUND_FLAGGED_KIND,
+        description: `Payment ${payment.id}: held ${amount} owed back to the customer`,
+        reference: { type: "payment", id: payment.id },
+        entries: [
+          { account: suspense(leg.currency), amount: leg.amount },
+          { account: customerRefundsPayable(leg.currency), amount: -leg.amount },
+        ],
+        now,
+      },
+      store,
+    );
     // Read and posted in the same write: a flag by someone else cannot slip in between.
     if (!posted.created) throw new ResolutionError("This money is already flagged for refund.");
     recordEvent(tx, payment, {

@@ -466,23 +466,27 @@ export async function applyStkResult(
       const receiptText = result.receipt ? ` (receipt ${result.receipt})` : "";
       if (payment.status === "awaiting_payment" && gross === collection.amountKesCents) {
         const fee = payment.feeKesCents;
-        postTransaction(tx, {
-          idempotencyKey: `mpesa:${collection.checkoutRequestId}:collected`,
-          kind: "payment.collected",
-          description: `Payment ${payment.id} (${payment.reference}) paid with M-Pesa Express${receiptText}`,
-          reference,
-          entries: [
-            { account: book.railFloat("mpesa"), amount: gross },
-            {
-              account: payment.requiresReview
-                ? book.merchantPending(payment.merchantId)
-                : book.merchantAvailable(payment.merchantId),
-              amount: -(gross - fee),
-            },
-            { account: book.feeRevenue(), amount: -fee },
-          ].filter((entry) => entry.amount !== 0n),
-          now,
-        });
+        await postTransaction(
+          q,
+          {
+            idempotencyKey: `mpesa:${collection.checkoutRequestId}:collected`,
+            kind: "payment.collected",
+            description: `Payment ${payment.id} (${payment.reference}) paid with M-Pesa Express${receiptText}`,
+            reference,
+            entries: [
+              { account: book.railFloat("mpesa"), amount: gross },
+              {
+                account: payment.requiresReview
+                  ? book.merchantPending(payment.merchantId)
+                  : book.merchantAvailable(payment.merchantId),
+                amount: -(gross - fee),
+              },
+              { account: book.feeRevenue(), amount: -fee },
+            ].filter((entry) => entry.amount !== 0n),
+            now,
+          },
+          store,
+        );
         const to = payment.requiresReview ? "in_review" : "confirmed";
         const moved = transition(tx, payment, ["awaiting_payment"], to, {
           type: "mpesa_paid",
@@ -509,17 +513,21 @@ export async function applyStkResult(
       // Paid in crypto meanwhile, expired, canceled, or a different amount: booked to suspense and
       // flagged for an operator (refund to the customer's M-Pesa, or accept); never confirmed
       // twice.
-      postTransaction(tx, {
-        idempotencyKey: `mpesa:${collection.checkoutRequestId}:held`,
-        kind: "payment.held",
-        description: `Payment ${payment.id}: M-Pesa Express money${receiptText} held for an operator (payment ${payment.status})`,
-        reference,
-        entries: [
-          { account: book.railFloat("mpesa"), amount: gross },
-          { account: book.suspense("KES"), amount: -gross },
-        ],
-        now,
-      });
+      await postTransaction(
+        q,
+        {
+          idempotencyKey: `mpesa:${collection.checkoutRequestId}:held`,
+          kind: "payment.held",
+          description: `Payment ${payment.id}: M-Pesa Express money${receiptText} held for an operator (payment ${payment.status})`,
+          reference,
+          entries: [
+            { account: book.railFloat("mpesa"), amount: gross },
+            { account: book.suspense("KES"), amount: -gross },
+          ],
+          now,
+        },
+        store,
+      );
       recordEvent(tx, payment, {
         type: "mpesa_paid_unexpected",
         cause:

@@ -8,7 +8,7 @@
  */
 import { asc, eq, sql } from "drizzle-orm";
 import { payments, settlementDestinations, settlementTransfers } from "../../../drizzle/schema";
-import { type LedgerBook, ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
+import { type LedgerBook, ledgerBook, postTransactionSync } from "~/core/ledger/ledger.server";
 import { enqueueEventSync } from "~/core/api/outbox.server";
 import { payoutObject, type PayoutRow } from "~/core/api/payout-object";
 import { destinationLabel, maskedDestinationLabel } from "~/core/destinations/display";
@@ -65,7 +65,7 @@ export function postTransferSent(
   ];
   if (transfer.feeKesCents > 0n)
     entries.push({ account: feeRevenue(), amount: -transfer.feeKesCents });
-  const result = postTransaction(db, {
+  const result = postTransactionSync(db, {
     idempotencyKey: `transfer:${transfer.id}:sent`,
     kind: "payout.sent",
     description: `Payout ${transfer.id} to ${railNames[transfer.rail]}${transfer.phone ? ` ${transfer.phone}` : ""}${charge > 0n ? `, ${railNames[transfer.rail]} charge ${charge / 100n} KES` : ""}`,

@@ -29,8 +29,8 @@ import {
   ledgerBook,
   listTransactionsByReference,
   owed,
-  postTransaction,
-  reverseTransaction,
+  postTransactionSync,
+  reverseTransactionSync,
 } from "~/core/ledger/ledger.server";
 import { recordEvent, type Payment } from "~/core/payments/payments.server";
 import { formatCryptoUnits, type QuoteAsset } from "~/core/payments/quote";
@@ -286,7 +286,7 @@ function postRefundStart(tx: DbOrTx, plan: RefundPlan, refundId: string, now: nu
   const available = book.merchantAvailable(plan.merchantId);
   const reference = { type: "refund", id: refundId };
   if (plan.method === "mpesa") {
-    return postTransaction(tx, {
+    return postTransactionSync(tx, {
       idempotencyKey: `refund:${refundId}:reserved`,
       kind: "refund.reserved",
       description: `Refund ${refundId} of payment ${plan.paymentId} set aside`,
@@ -301,7 +301,7 @@ function postRefundStart(tx: DbOrTx, plan: RefundPlan, refundId: string, now: nu
   }
   const asset = plan.asset!;
   const units = plan.cryptoUnits!;
-  return postTransaction(tx, {
+  return postTransactionSync(tx, {
     idempotencyKey: `refund:${refundId}:converted`,
     kind: "refund.converted",
     description: `Refund ${refundId} of payment ${plan.paymentId}: ${formatCryptoUnits(units, asset)} ${asset} at ${plan.rate} KES/${asset}`,
@@ -558,7 +558,7 @@ function recordRefundFailed(
   now: number,
 ) {
   if (refund.ledgerTransactionId)
-    reverseTransaction(tx, {
+    reverseTransactionSync(tx, {
       transactionId: refund.ledgerTransactionId,
       idempotencyKey: `refund:${refund.id}:returned`,
       reason: `Refund ${refund.id} failed: ${reason}`.slice(0, 200),

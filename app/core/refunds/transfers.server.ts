@@ -10,7 +10,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { refunds, settlementTransfers } from "../../../drizzle/schema";
-import { ledgerBook, postTransaction, type LedgerBook } from "~/core/ledger/ledger.server";
+import { ledgerBook, postTransactionSync, type LedgerBook } from "~/core/ledger/ledger.server";
 import { reservedSending, type TransferHandler } from "~/core/transfers/engine.server";
 import type { DbOrTx } from "~/utils/db.server";
 import { failRefund, getRefund, markRefundSucceeded } from "./refunds.server";
@@ -37,7 +37,7 @@ export function refundRemarks(transfer: TransferRow): string {
  */
 export function postRefundSent(db: DbOrTx, transfer: TransferRow, now: number): string {
   const book = ledgerBook(transfer.refundId ? bookOfRefund(db, transfer.refundId) : "live");
-  const { transactionId } = postTransaction(db, {
+  const { transactionId } = postTransactionSync(db, {
     ...reservedSending(book, transfer),
     kind: "refund.sent",
     description:

@@ -6,7 +6,11 @@
  * disbursement row, a refund, a destination check). Only a pending or sent transfer changes, so a
  * repeated result changes nothing.
  */
-import { ledgerBook, postTransaction, reverseTransaction } from "~/core/ledger/ledger.server";
+import {
+  ledgerBook,
+  postTransactionSync,
+  reverseTransactionSync,
+} from "~/core/ledger/ledger.server";
 import { classifyResultCode, type B2cResult } from "~/core/providers/daraja/result";
 import type { Db, DbOrTx, Tx } from "~/utils/db.server";
 import type { TransferFailure, TransferSuccess } from "./handler.server";
@@ -35,7 +39,7 @@ export function succeedTransfer(
     // A check payout was our expense when sent: nothing is in flight for anyone.
     if (handler.succeededKind !== null) {
       const { merchantInFlight, railInFlight } = ledgerBook(handler.book(tx, transfer));
-      postTransaction(tx, {
+      postTransactionSync(tx, {
         idempotencyKey: `transfer:${transfer.id}:succeeded`,
         kind: handler.succeededKind,
         description: `Payout ${transfer.id} paid, receipt ${result.receipt ?? "?"}`,
@@ -65,7 +69,7 @@ export function failTransfer(
     if (!open) return false;
     const { transfer, handler } = open;
     if (transfer.ledgerTransactionId) {
-      reverseTransaction(tx, {
+      reverseTransactionSync(tx, {
         transactionId: transfer.ledgerTransactionId,
         idempotencyKey: `transfer:${transfer.id}:reversed`,
         reason: `Payout failed: ${result.description}`,
