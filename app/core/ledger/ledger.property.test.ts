@@ -546,7 +546,7 @@ async function runSequence(ops: Op[]) {
       expect(balance(db, account)).toBe(expected);
     }
     for (const [transactionId, tx] of model.txs) {
-      const stored = getTransaction(db, transactionId);
+      const stored = await getTransaction(sqliteStore(db), transactionId);
       expect(stored?.entries.map((e) => [e.account.code, e.amount])).toEqual(
         tx.entries.map((e) => [e.account.code, e.amount]),
       );

@@ -7,7 +7,6 @@ import {
   merchants,
 } from "../../../drizzle/schema";
 import { sqliteStore } from "~/db/sqlite-store.server";
-import { unmovedTx } from "~/db/unmoved";
 import type { Db } from "~/utils/db.server";
 import { createTestDb } from "../../../tests/setup/db";
 import {
@@ -184,7 +183,7 @@ describe("postTransaction rules", () => {
     expect(balance(db, merchantAvailable(M1), { source: "cached" })).toBe(-990_000n);
     expect(normalBalance(db, custody("BTC"))).toBe(150_000n);
     expect(normalBalance(db, feeRevenue())).toBe(10_000n);
-    const stored = getTransaction(db, result.transactionId);
+    const stored = await getTransaction(sqliteStore(db), result.transactionId);
     expect(stored).toMatchObject({
       kind: "payment.converted",
       reference: { type: "payment", id: "pay_1" },
@@ -339,7 +338,9 @@ describe("postTransaction rules", () => {
     expect(first.created).toBe(true);
     expect(tableCounts()).toEqual(before);
     expect(balance(db, railFloat("mpesa"))).toBe(floatBefore);
-    expect(getTransactionByKey(db, idempotencyKey)?.id).toBe(first.transactionId);
+    expect((await getTransactionByKey(sqliteStore(db), idempotencyKey))?.id).toBe(
+      first.transactionId,
+    );
   });
 
   it("throws IdempotencyConflict when a key comes back with different entries, kind or reference", async () => {
@@ -423,7 +424,7 @@ describe("guards", () => {
       accountsBefore,
     );
     expect(balance(db, railFloat("mpesa"), { source: "cached" })).toBe(floatBefore);
-    expect(getTransactionByKey(db, "payout:M2:1")).toBeNull();
+    expect(await getTransactionByKey(sqliteStore(db), "payout:M2:1")).toBeNull();
   });
 
   it("allows a guarded balance to reach exactly zero, then refuses one cent more; the failed key can be retried", async () => {
@@ -521,22 +522,25 @@ describe("reversals", () => {
       entries: before.entries + 5,
     });
     expect(owed(db, merchantAvailable(M1))).toBe(owedBefore - 198_000n);
-    const stored = getTransaction(db, reversal.transactionId);
+    const stored = await getTransaction(sqliteStore(db), reversal.transactionId);
     expect(stored).toMatchObject({
       kind: "reversal",
       description: "Posted twice by mistake",
       reversesTransactionId: original.transactionId,
       reference: { type: "payment", id: "pay_rev" },
     });
-    const originalEntries = getTransaction(db, original.transactionId)?.entries ?? [];
+    const originalEntries =
+      (await getTransaction(sqliteStore(db), original.transactionId))?.entries ?? [];
     expect(stored?.entries.map((e) => [e.account.code, e.amount])).toEqual(
       originalEntries.map((e) => [e.account.code, -e.amount]),
     );
-    expect(getTransaction(db, original.transactionId)?.reversedByTransactionId).toBe(
-      reversal.transactionId,
-    );
     expect(
-      listTransactionsByReference(db, { type: "payment", id: "pay_rev" }).map((t) => t.id),
+      (await getTransaction(sqliteStore(db), original.transactionId))?.reversedByTransactionId,
+    ).toBe(reversal.transactionId);
+    expect(
+      (await listTransactionsByReference(sqliteStore(db), { type: "payment", id: "pay_rev" })).map(
+        (t) => t.id,
+      ),
     ).toEqual([original.transactionId, reversal.transactionId]);
 
     const counts = tableCounts();
@@ -576,9 +580,9 @@ describe("reversals", () => {
     });
     expect(reReversal.created).toBe(true);
     expect(owed(db, merchantAvailable(M1))).toBe(owedBefore);
-    expect(getTransaction(db, reReversal.transactionId)?.reversesTransactionId).toBe(
-      reversal.transactionId,
-    );
+    expect(
+      (await getTransaction(sqliteStore(db), reReversal.transactionId))?.reversesTransactionId,
+    ).toBe(reversal.transactionId);
   });
 
   it("refuses unknown transactions, and honours guards (money already paid out cannot be clawed back below zero)", async () => {
@@ -623,7 +627,9 @@ describe("reversals", () => {
       expect.objectContaining({ accountCode: merchantAvailable(M).code, shortfall: 9_000n }),
     );
     expect(tableCounts()).toEqual(before);
-    expect(getTransaction(db, credit.transactionId)?.reversedByTransactionId).toBeNull();
+    expect(
+      (await getTransaction(sqliteStore(db), credit.transactionId))?.reversedByTransactionId,
+    ).toBeNull();
   });
 
   it("a failed payout returns the money to available by reversing it", async () => {
@@ -681,7 +687,7 @@ describe("transactions and amounts", () => {
         );
         expect(result.created).toBe(true);
         // Visible inside the caller's transaction...
-        expect(getTransactionByKey(unmovedTx(q), idempotencyKey)?.id).toBe(result.transactionId);
+        expect((await getTransactionByKey(q, idempotencyKey))?.id).toBe(result.transactionId);
         // ...and a repost inside it is idempotent too.
         expect(
           (
@@ -697,10 +703,10 @@ describe("transactions and amounts", () => {
       }),
     ).rejects.toThrow("the caller failed after posting");
     expect(tableCounts()).toEqual(before);
-    expect(getTransactionByKey(db, idempotencyKey)).toBeNull();
+    expect(await getTransactionByKey(sqliteStore(db), idempotencyKey)).toBeNull();
   });
 
-  it("nests even when handed the Db (not the Tx) inside a caller's open transaction (synchronous variant)", () => {
+  it("nests even when handed the Db (not the Tx) inside a caller's open transaction (synchronous variant)", async () => {
     const before = tableCounts();
     const idempotencyKey = key("nested-db");
     expect(() =>
@@ -716,7 +722,7 @@ describe("transactions and amounts", () => {
       }),
     ).toThrow("caller failed");
     expect(tableCounts()).toEqual(before);
-    expect(getTransactionByKey(db, idempotencyKey)).toBeNull();
+    expect(await getTransactionByKey(sqliteStore(db), idempotencyKey)).toBeNull();
   });
 
   it("nests: a guard failure inside a caller's transaction rolls back only the posting; the caller can go on", async () => {
@@ -754,11 +760,11 @@ describe("transactions and amounts", () => {
       transactions: before.transactions + 1,
       entries: before.entries + 5,
     });
-    expect(getTransaction(db, committed)).not.toBeNull();
+    expect(await getTransaction(sqliteStore(db), committed)).not.toBeNull();
     expect(owed(db, merchantAvailable(M))).toBe(990n);
   });
 
-  it("the synchronous variant: a guard failure inside a caller's transaction rolls back only the posting", () => {
+  it("the synchronous variant: a guard failure inside a caller's transaction rolls back only the posting", async () => {
     const M = "MRC-FFFFF8";
     db.insert(merchants)
       .values({ id: M, businessName: "Shop G", contactEmail: "g@shop.example", createdAt: 0 })
@@ -792,7 +798,9 @@ describe("transactions and amounts", () => {
       transactions: before.transactions + 2,
       entries: before.entries + 10,
     });
-    expect(getTransaction(db, committed)?.reversedByTransactionId).not.toBeNull();
+    expect(
+      (await getTransaction(sqliteStore(db), committed))?.reversedByTransactionId,
+    ).not.toBeNull();
     expect(owed(db, merchantAvailable(M))).toBe(0n);
   });
 
@@ -806,10 +814,9 @@ describe("transactions and amounts", () => {
         { account: custody("USDC"), amount: huge },
       ],
     });
-    expect(getTransaction(db, result.transactionId)?.entries.map((e) => e.amount)).toEqual([
-      -huge,
-      huge,
-    ]);
+    expect(
+      (await getTransaction(sqliteStore(db), result.transactionId))?.entries.map((e) => e.amount),
+    ).toEqual([-huge, huge]);
     expect(balance(db, custody("USDC"))).toBe(huge);
     expect(balance(db, custody("USDC"), { source: "cached" })).toBe(huge);
     expect(listEntries(db, suspense("USDC"), { limit: 1 })[0]?.amount).toBe(-huge);

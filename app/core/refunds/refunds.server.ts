@@ -165,7 +165,7 @@ export async function heldForCustomer(q: Handle, payment: Payment): Promise<bigi
   const { customerRefundsPayable } = ledgerBook(payment.mode);
   const code = customerRefundsPayable(payment.asset as QuoteAsset).code;
   let owed = 0n;
-  const transactions = listTransactionsByReference(unmovedTx(q), {
+  const transactions = await listTransactionsByReference(q, {
     type: "payment",
     id: payment.id,
   });
