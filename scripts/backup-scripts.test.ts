@@ -11,6 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ledgerAccounts, merchants } from "../drizzle/schema";
 import { ledgerBook, postTransaction } from "../app/core/ledger/ledger.server";
+import { sqliteStore } from "../app/db/sqlite-store.server";
 import { listBackups } from "../app/utils/backups.server";
 import type { Db } from "../app/utils/db.server";
 import { createTestDb } from "../tests/setup/db";
@@ -63,7 +64,7 @@ describe("the scripts", () => {
       /^backup: .*backups\/onehop-\d{8}T\d{9}Z\.sqlite \(\d+ bytes, sha256 [0-9a-f]{64}\) of .*; retention deleted 0\n$/,
     );
     const [copy] = await listBackups(path.join(folder, "backups"));
-    postTransaction(db, {
+    await postTransaction(sqliteStore(db), {
       idempotencyKey: "scripts-test:credit",
       kind: "operator.adjustment",
       entries: [

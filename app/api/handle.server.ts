@@ -9,7 +9,7 @@ import { authenticateApiKey, type ApiKeyAuth, type ApiKeyRefusal } from "~/core/
 import {
   claimIdempotencyKey,
   completeIdempotency,
-  completeIdempotencyOn,
+  completeIdempotencySync,
   IDEMPOTENCY_KEY_PATTERN,
   releaseIdempotencyKey,
   requestFingerprint,
@@ -268,7 +268,7 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
       idempotencyKey: idempotency?.key ?? null,
       storeResponse(tx, response) {
         if (!idempotency) return;
-        completeIdempotency(tx, idempotency, {
+        completeIdempotencySync(tx, idempotency, {
           status: response.status,
           body: JSON.stringify(response.body),
         });
@@ -278,7 +278,7 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
     if (idempotency && !stored) {
       const scope = idempotency;
       await deps.store.write(async (q) =>
-        completeIdempotencyOn(q, scope, {
+        completeIdempotency(q, scope, {
           status: result.status,
           body: JSON.stringify(result.body),
         }),
@@ -311,7 +311,7 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
       await deps.store.write(async (q) => {
         if (error.status >= 500) await releaseIdempotencyKey(q, scope);
         else
-          await completeIdempotencyOn(q, scope, {
+          await completeIdempotency(q, scope, {
             status: error.status,
             body: JSON.stringify(answer),
           });

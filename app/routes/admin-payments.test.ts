@@ -38,7 +38,7 @@ afterAll(close);
 
 const MERCHANT = "MRC-PAYSPS";
 addMerchant(db, MERCHANT, "254712345678");
-postTransaction(db, {
+await postTransaction(sqliteStore(db), {
   idempotencyKey: "admin-payments-test:float",
   kind: "float.funded",
   entries: [

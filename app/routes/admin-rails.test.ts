@@ -7,6 +7,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { settlementTransfers } from "../../drizzle/schema";
 import { capital, postTransaction, railFloat } from "~/core/ledger/ledger.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { eatDay } from "~/core/payments/settlement-plan";
 import { installTestDatabase } from "../../tests/setup/db";
 import { signedInOperator } from "../../tests/setup/operator-session";
@@ -35,7 +36,7 @@ const page = async (cookie: string) => {
 describe("/admin/rails", () => {
   it("shows each rail's health, float, in flight and today's live volume", async () => {
     const now = Date.now();
-    postTransaction(db, {
+    await postTransaction(sqliteStore(db), {
       idempotencyKey: "admin-rails-test:float",
       kind: "float.funded",
       entries: [

@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { merchantUsers } from "../../drizzle/schema";
-import { ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
+import { ledgerBook, postTransactionSync } from "~/core/ledger/ledger.server";
 import { startSession } from "~/utils/session.server";
 import { installTestDatabase } from "../../tests/setup/db";
 import { addMerchant } from "../../tests/setup/payments";
@@ -22,7 +22,7 @@ addMerchant(db, SHOP);
 /** Credit the merchant's available balance in one book (as a converted payment does). */
 function credit(mode: "live" | "test", cents: bigint) {
   const book = ledgerBook(mode);
-  postTransaction(db, {
+  postTransactionSync(db, {
     idempotencyKey: `balance-modes:${mode}`,
     kind: "payment.converted",
     entries: [

@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { merchantApplications, merchantUsers } from "../../drizzle/schema";
 import type { TeamRole } from "~/core/accounts/permissions";
-import { capital, merchantAvailable, postTransaction } from "~/core/ledger/ledger.server";
+import { capital, merchantAvailable, postTransactionSync } from "~/core/ledger/ledger.server";
 import { defaultStatementRange, statementRangeMessages } from "~/core/statements/range";
 import { eatDayKey } from "~/utils/format";
 import { startSession } from "~/utils/session.server";
@@ -51,7 +51,7 @@ db.insert(merchantApplications)
 const DAY = eatDayKey(Date.now());
 const AT = Date.parse(`${DAY}T00:00:00+03:00`);
 function credit(merchantId: string, key: string, cents: bigint, description: string) {
-  postTransaction(db, {
+  postTransactionSync(db, {
     idempotencyKey: key,
     kind: "operator.adjustment",
     description,

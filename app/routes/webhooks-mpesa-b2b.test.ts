@@ -15,7 +15,7 @@ import {
   merchantInFlight,
   merchantReserved,
   owed,
-  postTransaction,
+  postTransactionSync,
   railFloat,
 } from "~/core/ledger/ledger.server";
 import { sendPendingTransfers } from "~/core/payments/settlement.server";
@@ -48,7 +48,7 @@ beforeAll(() => {
   vi.spyOn(console, "info").mockImplementation(() => undefined);
   addMerchant(db, M);
   creditAvailable(db, M, 100_000);
-  postTransaction(db, {
+  postTransactionSync(db, {
     idempotencyKey: "test:float",
     kind: "float.funded",
     entries: [

@@ -42,6 +42,7 @@ import {
   processStartOf,
 } from "./db-lock.server";
 import { onlineBackup } from "~/db/sqlite-backup.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { createTestDb } from "../../tests/setup/db";
 
 let folder: string;
@@ -361,7 +362,7 @@ describe("restore", () => {
 
   it("refuses a copy whose books do not balance, naming the problem", async () => {
     await liveDatabase();
-    postTransaction(db, {
+    await postTransaction(sqliteStore(db), {
       idempotencyKey: "restore-test:credit",
       kind: "operator.adjustment",
       entries: [

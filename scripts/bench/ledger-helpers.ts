@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import Database from "better-sqlite3";
 import type { Db } from "~/utils/db.server";
-import { capital, postTransaction, railFloat } from "~/core/ledger/ledger.server";
+import { capital, postTransactionSync, railFloat } from "~/core/ledger/ledger.server";
 
 /**
  * Post `n` two-leg KES transactions (capital -> M-Pesa float), each its own committed transaction.
@@ -19,7 +19,7 @@ export function benchLedgerPostings(db: Db, n: number): number {
   const started = performance.now();
   for (let i = 0; i < n; i++) {
     const amount = BigInt(100 + (i % 1000));
-    postTransaction(db, {
+    postTransactionSync(db, {
       idempotencyKey: `bench:${run}:${i}`,
       kind: "bench.posting",
       entries: [

@@ -22,7 +22,7 @@ import {
   findUnbalancedTransactions,
   ledgerBook,
   merchantBalances,
-  postTransaction,
+  postTransactionSync,
   trialBalanceByBook,
   verifyBalances,
 } from "../../app/core/ledger/ledger.server";
@@ -86,7 +86,7 @@ async function seed(db: Db, rows: number): Promise<SeededBatch> {
     })
     .run();
   const book = ledgerBook("live");
-  postTransaction(db, {
+  postTransactionSync(db, {
     idempotencyKey: `bench:payouts-run:${merchantId}:funded`,
     kind: "bench.funded",
     description: "Bench: the payouts run's balance",

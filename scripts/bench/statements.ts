@@ -44,7 +44,7 @@ export async function benchStatement(dir: string): Promise<StatementFigures> {
       const fee = gross / 100n;
       const net = gross - fee;
       const reference = { type: "payment", id: `pay_bench${i.toString(36).padStart(7, "0")}` };
-      ledger.postTransaction(db, {
+      ledger.postTransactionSync(db, {
         idempotencyKey: `bench:statement:${i}:converted`,
         kind: "payment.converted",
         description: `Payment ${reference.id} collected`,
@@ -56,7 +56,7 @@ export async function benchStatement(dir: string): Promise<StatementFigures> {
         ],
         now: at,
       });
-      ledger.postTransaction(db, {
+      ledger.postTransactionSync(db, {
         idempotencyKey: `bench:statement:${i}:sent`,
         kind: "payout.sent",
         reference,
@@ -66,7 +66,7 @@ export async function benchStatement(dir: string): Promise<StatementFigures> {
         ],
         now: at + 1_000,
       });
-      ledger.postTransaction(db, {
+      ledger.postTransactionSync(db, {
         idempotencyKey: `bench:statement:${i}:succeeded`,
         kind: "payout.succeeded",
         description: `Settlement of ${reference.id} paid`,

@@ -7,6 +7,7 @@
  * Prints the event ids as a JSON array on stdout when done.
  */
 import { enqueueEvent } from "../../app/core/api/outbox.server";
+import { sqliteStore } from "../../app/db/sqlite-store.server";
 import { openDatabase } from "../../app/utils/db.server";
 import { env } from "../../app/utils/env.server";
 
@@ -27,13 +28,13 @@ if (
   process.exit(2);
 }
 
-const db = openDatabase(env.DATABASE_URL);
+const store = sqliteStore(openDatabase(env.DATABASE_URL));
 const ids: string[] = [];
 for (let done = 0; done < count; done += batch) {
   const size = Math.min(batch, count - done);
-  db.transaction((tx) => {
+  await store.write(async (q) => {
     for (let i = 0; i < size; i++) {
-      const event = enqueueEvent(tx, {
+      const event = await enqueueEvent(q, {
         merchantId,
         mode: "test",
         type: "ping",
@@ -46,5 +47,5 @@ for (let done = 0; done < count; done += batch) {
     }
   });
 }
-db.$client.close();
+await store.close();
 process.stdout.write(`${JSON.stringify(ids)}\n`);

@@ -7,7 +7,11 @@
  */
 import { expect, test } from "@playwright/test";
 import { insertApiKey } from "../setup/api-keys";
-import { capital, merchantAvailable, postTransaction } from "../../app/core/ledger/ledger.server";
+import {
+  capital,
+  merchantAvailable,
+  postTransactionSync,
+} from "../../app/core/ledger/ledger.server";
 import { DEMO_MERCHANT, signInAsMerchant } from "./auth";
 import { addTeamMember, createTestMerchant, markSteppedUp, withCore } from "./db";
 import { expectAccessible, expectJsState, expectToast } from "./helpers";
@@ -71,7 +75,7 @@ test("an owner's batch made through the API waits for another member, who approv
   const owner = await createTestMerchant();
   const finance = await addTeamMember(owner.merchantId, "finance");
   const secret = withCore((db) => {
-    postTransaction(db, {
+    postTransactionSync(db, {
       idempotencyKey: `e2e:money-controls:${owner.merchantId}`,
       kind: "operator.adjustment",
       description: "E2E opening balance",

@@ -26,9 +26,9 @@ import {
 
 /** The owner's batch: two good M-Pesa rows, one the rail refuses, one that needs fixing. */
 function seedBatch(merchantId: string): Promise<string> {
-  return withCoreStore(async (store, db) => {
+  return withCoreStore(async (store) => {
     const now = Date.now();
-    postTransaction(db, {
+    await postTransaction(store, {
       idempotencyKey: `e2e:payouts:${merchantId}`,
       kind: "operator.adjustment",
       description: "E2E opening balance",

@@ -6,7 +6,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { settlementDestinations, settlementTransfers } from "../../drizzle/schema";
 import { newDestinationId, type Destination } from "~/core/destinations/destinations.server";
-import { capital, postTransaction, railFloat } from "~/core/ledger/ledger.server";
+import { capital, postTransactionSync, railFloat } from "~/core/ledger/ledger.server";
 import { createPesalinkClient } from "~/core/providers/pesalink/client.server";
 import { pesalinkRail } from "~/core/rails/pesalink.server";
 import type { PayoutRail, RailId } from "~/core/rails/types";
@@ -87,7 +87,7 @@ export function makeRailDown(
 /** Prefund `rail`'s float with `kes` from capital, as the harness funds M-Pesa's. */
 export function fundRailFloat(db: DbOrTx, rail: RailId, kes: number): void {
   const cents = BigInt(kes) * 100n;
-  postTransaction(db, {
+  postTransactionSync(db, {
     idempotencyKey: `test:float:${rail}`,
     kind: "float.funded",
     entries: [

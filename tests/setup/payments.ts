@@ -13,6 +13,7 @@ import {
   type LedgerBook,
   ledgerBook,
   postTransaction,
+  postTransactionSync,
   railFloat,
 } from "~/core/ledger/ledger.server";
 import { normalizeStoredPhone } from "~/utils/phone";
@@ -304,7 +305,7 @@ export async function startPaymentsHarness(
     testPaymentsRuntime({ custodySim, darajaSim }, { origin, callbackToken, now }),
   );
   const floatCents = BigInt(options.floatKes ?? 20_000_000) * 100n;
-  postTransaction(db, {
+  await postTransaction(sqliteStore(db), {
     idempotencyKey: "test:float",
     kind: "float.funded",
     entries: [
@@ -423,7 +424,7 @@ export function creditAvailable(
 ): void {
   const cents = BigInt(kes) * 100n;
   const book = ledgerBook(mode);
-  postTransaction(db, {
+  postTransactionSync(db, {
     idempotencyKey: `test:credit:${mode}:${merchantId}:${++credits}`,
     kind: "operator.adjustment",
     description: "Test credit",

@@ -28,7 +28,7 @@ import {
   feeRevenue,
   ledgerBook,
   merchantAvailable,
-  postTransaction,
+  postTransactionSync,
   railFloat,
 } from "~/core/ledger/ledger.server";
 import * as securityPage from "~/routes/merchant.security";
@@ -93,7 +93,7 @@ function post(
   entries: { account: ReturnType<typeof capital>; amount: bigint }[],
   description?: string,
 ) {
-  return postTransaction(db, {
+  return postTransactionSync(db, {
     idempotencyKey: `monthly-test:${++postings}`,
     kind,
     description,

@@ -98,7 +98,7 @@ const doneWith = (response: { status: number; body: string }) => ({
 });
 
 /** Store the response of a claimed key, inside the caller's write (the effect's, or its own). */
-export async function completeIdempotencyOn(
+export async function completeIdempotency(
   q: Handle,
   scope: IdempotencyScope,
   response: { status: number; body: string },
@@ -107,12 +107,11 @@ export async function completeIdempotencyOn(
 }
 
 /**
- * Store the response of a claimed key (call it inside the transaction of the effect).
- * TRANSITIONAL (ADR 0041): synchronous, for the API's `storeResponse`, which the payments and
- * disbursements services call inside their transactions without awaiting; the store's is
- * `completeIdempotencyOn`. Goes when those callbacks are awaited.
+ * `completeIdempotency`, synchronously: the same row and scope, run at once. TRANSITIONAL
+ * (ADR 0041): for the API's `storeResponse`, which the payments and disbursements services call
+ * inside their transactions without awaiting. Goes when those callbacks are awaited.
  */
-export function completeIdempotency(
+export function completeIdempotencySync(
   db: DbOrTx,
   scope: IdempotencyScope,
   response: { status: number; body: string },

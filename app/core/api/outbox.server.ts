@@ -5,9 +5,10 @@
  * delivery worker (core/api/webhooks/) posts the due deliveries; `wakeDeliveries` lets it start at
  * once after the transaction commits instead of at its next poll.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../../drizzle/schema";
 import { newId } from "~/core/ids.server";
+import type { Handle } from "~/db/store";
 import type { DbOrTx } from "~/utils/db.server";
 import { placeholders, preparedPerDb } from "~/utils/prepared.server";
 import { paymentObject, withSiteUrl, type PaymentRow } from "./payment-object";
@@ -31,7 +32,7 @@ export function onEventsWritten(listener: (() => void) | null): void {
   wake = listener;
 }
 
-/** After the current synchronous transaction has committed, wake the worker (once per tick). */
+/** After the current transaction has committed, wake the worker (once per tick). */
 function scheduleWake(): void {
   if (!wake || wakeScheduled) return;
   wakeScheduled = true;
@@ -41,9 +42,80 @@ function scheduleWake(): void {
   });
 }
 
+/** What `enqueueEvent` is given. */
+export interface EventInput {
+  merchantId: string;
+  mode: ApiMode;
+  type: WebhookEventType;
+  objectId: string | null;
+  data: unknown;
+  now: number;
+  /** Limits the event to this one endpoint (a test `ping`). */
+  endpointId?: string;
+}
+
+const eventRow = (input: EventInput): WebhookEvent => ({
+  id: newEventId(),
+  merchantId: input.merchantId,
+  mode: input.mode,
+  type: input.type,
+  objectId: input.objectId,
+  data: JSON.stringify(input.data),
+  createdAt: input.now,
+});
+
+/** An event's delivery rows: one per enabled endpoint (its merchant's, same mode) taking it. */
+function deliveryRows(
+  event: WebhookEvent,
+  input: EventInput,
+  endpoints: readonly { id: string; events: string }[],
+) {
+  return endpoints
+    .filter(
+      (endpoint) =>
+        (input.endpointId === undefined || endpoint.id === input.endpointId) &&
+        subscribes(endpoint.events, input.type),
+    )
+    .map((endpoint) => ({
+      id: newId("whd"),
+      eventId: event.id,
+      endpointId: endpoint.id,
+      status: "pending" as const,
+      attempts: 0,
+      nextAttemptAt: input.now,
+      createdAt: input.now,
+    }));
+}
+
+const enabledEndpoints = (merchantId: SQLWrapper | string, mode: SQLWrapper | ApiMode) =>
+  and(
+    eq(webhookEndpoints.merchantId, merchantId),
+    eq(webhookEndpoints.mode, mode),
+    eq(webhookEndpoints.status, "enabled"),
+  );
+
 /**
- * The outbox's writes, prepared once per handle: every payment change writes an event (pass the
- * root handle inside a transaction to reuse them; a transaction handle prepares its own).
+ * Write an event and its deliveries, in the caller's write. `endpointId` limits it to one endpoint
+ * (a test `ping`). Returns the event.
+ */
+export async function enqueueEvent(q: Handle, input: EventInput): Promise<WebhookEvent> {
+  const event = eventRow(input);
+  await q.insert(webhookEvents).values(event);
+  const endpoints = await q
+    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(enabledEndpoints(input.merchantId, input.mode));
+  const deliveries = deliveryRows(event, input, endpoints);
+  if (deliveries.length > 0) {
+    await q.insert(webhookDeliveries).values(deliveries);
+    scheduleWake();
+  }
+  return event;
+}
+
+/**
+ * The outbox's writes for `enqueueEventSync`, prepared once per handle (pass the root handle inside
+ * a transaction to reuse them; a transaction handle prepares its own).
  */
 const statements = preparedPerDb((db: DbOrTx) => ({
   insertEvent: db
@@ -53,85 +125,73 @@ const statements = preparedPerDb((db: DbOrTx) => ({
   endpoints: db
     .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
     .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.merchantId, sql.placeholder("merchantId")),
-        eq(webhookEndpoints.mode, sql.placeholder("mode")),
-        eq(webhookEndpoints.status, "enabled"),
-      ),
-    )
+    .where(enabledEndpoints(sql.placeholder("merchantId"), sql.placeholder("mode")))
     .prepare(),
   insertDelivery: db
     .insert(webhookDeliveries)
-    .values({
-      ...placeholders("id", "eventId", "endpointId", "nextAttemptAt", "createdAt"),
-      status: "pending",
-      attempts: 0,
-    })
+    .values(
+      placeholders(
+        "id",
+        "eventId",
+        "endpointId",
+        "status",
+        "attempts",
+        "nextAttemptAt",
+        "createdAt",
+      ),
+    )
     .prepare(),
 }));
 
 /**
- * Write an event and its deliveries. `endpointId` limits it to one endpoint (a test `ping`).
- * Returns the event.
+ * `enqueueEvent`, synchronously: the same rows, written at once. TRANSITIONAL (ADR 0041): for the
+ * callers inside transactions not yet on the store (the transfer engine's); goes when they move.
  */
-export function enqueueEvent(
-  db: DbOrTx,
-  input: {
-    merchantId: string;
-    mode: ApiMode;
-    type: WebhookEventType;
-    objectId: string | null;
-    data: unknown;
-    now: number;
-    endpointId?: string;
-  },
-): WebhookEvent {
-  const event: WebhookEvent = {
-    id: newEventId(),
-    merchantId: input.merchantId,
-    mode: input.mode,
-    type: input.type,
-    objectId: input.objectId,
-    data: JSON.stringify(input.data),
-    createdAt: input.now,
-  };
-  statements(db).insertEvent.run(event);
-  const endpoints = statements(db)
-    .endpoints.all({ merchantId: input.merchantId, mode: input.mode })
-    .filter(
-      (endpoint) =>
-        (input.endpointId === undefined || endpoint.id === input.endpointId) &&
-        subscribes(endpoint.events, input.type),
-    );
-  for (const endpoint of endpoints) {
-    statements(db).insertDelivery.run({
-      id: newId("whd"),
-      eventId: event.id,
-      endpointId: endpoint.id,
-      nextAttemptAt: input.now,
-      createdAt: input.now,
-    });
-  }
-  if (endpoints.length > 0) scheduleWake();
+export function enqueueEventSync(db: DbOrTx, input: EventInput): WebhookEvent {
+  const event = eventRow(input);
+  const prepared = statements(db);
+  prepared.insertEvent.run(event);
+  const endpoints = prepared.endpoints.all({ merchantId: input.merchantId, mode: input.mode });
+  const deliveries = deliveryRows(event, input, endpoints);
+  for (const delivery of deliveries) prepared.insertDelivery.run(delivery);
+  if (deliveries.length > 0) scheduleWake();
   return event;
 }
 
-/** A payment's event, its data the payment as it is now. */
+const paymentEvent = (
+  payment: PaymentRow & { merchantId: string },
+  type: WebhookEventType,
+  now: number,
+): EventInput => ({
+  merchantId: payment.merchantId,
+  mode: payment.mode,
+  type,
+  objectId: payment.id,
+  data: { object: paymentObject(payment) },
+  now,
+});
+
+/** A payment's event, its data the payment as it is now, in the caller's write. */
 export function enqueuePaymentEvent(
+  q: Handle,
+  payment: PaymentRow & { merchantId: string },
+  type: WebhookEventType,
+  now: number,
+): Promise<WebhookEvent> {
+  return enqueueEvent(q, paymentEvent(payment, type, now));
+}
+
+/**
+ * `enqueuePaymentEvent`, synchronously. TRANSITIONAL (ADR 0041): for the payments service's
+ * transactions not yet on the store; goes when they move.
+ */
+export function enqueuePaymentEventSync(
   db: DbOrTx,
   payment: PaymentRow & { merchantId: string },
   type: WebhookEventType,
   now: number,
 ): WebhookEvent {
-  return enqueueEvent(db, {
-    merchantId: payment.merchantId,
-    mode: payment.mode,
-    type,
-    objectId: payment.id,
-    data: { object: paymentObject(payment) },
-    now,
-  });
+  return enqueueEventSync(db, paymentEvent(payment, type, now));
 }
 
 /**

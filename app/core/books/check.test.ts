@@ -16,6 +16,7 @@ import {
   settlementTransfers,
 } from "../../../drizzle/schema";
 import { ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Db } from "~/utils/db.server";
 import { freshTestDbPerTest } from "../../../tests/setup/db";
 import { addMerchant } from "../../../tests/setup/payments";
@@ -113,7 +114,7 @@ beforeEach(async () => {
   addMerchant(db, M);
   for (const mode of ["live", "test"] as const) {
     const book = ledgerBook(mode);
-    postTransaction(db, {
+    await postTransaction(sqliteStore(db), {
       idempotencyKey: `books-test:${mode}:credit`,
       kind: "operator.adjustment",
       entries: [
@@ -195,7 +196,7 @@ describe("the books check", () => {
   });
 
   it("finds a transaction that moves money between the live and the test book", async () => {
-    postTransaction(db, {
+    await postTransaction(sqliteStore(db), {
       idempotencyKey: "books-test:cross",
       kind: "operator.adjustment",
       entries: [
@@ -226,7 +227,7 @@ describe("the books check", () => {
     ]);
     // Off by one on a balance past 2^53, where a float comparison would see no difference.
     const huge = 9_000_000_000_000_000_000n;
-    postTransaction(db, {
+    await postTransaction(sqliteStore(db), {
       idempotencyKey: "books-test:huge",
       kind: "operator.adjustment",
       entries: [

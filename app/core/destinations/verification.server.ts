@@ -11,8 +11,8 @@
  *
  * On the store (ADR 0041): the rail's lookup is awaited outside any store callback; each record is
  * one `store.write`. TRANSITIONAL: the outcome's record (`verification-result.server.ts`, the
- * transfer engine's handler) and the ledger's posting are not on the store yet and get the write's
- * transaction (`unmovedTx`); the payments service and tick still hand their database (`StoreOrDb`).
+ * transfer engine's handler) is not on the store yet and gets the write's transaction
+ * (`unmovedTx`); the payments service and tick still hand their database (`StoreOrDb`).
  */
 import { and, eq, isNull, lte } from "drizzle-orm";
 import { settlementDestinations, settlementTransfers } from "../../../drizzle/schema";
@@ -30,7 +30,6 @@ import { newTransferId, newTransferState, type Transfer } from "~/core/transfers
 import { sqliteStore } from "~/db/sqlite-store.server";
 import { first } from "~/db/sql";
 import type { Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import type { Db } from "~/utils/db.server";
 import type { Destination } from "./destinations.server";
 import { recordVerificationOutcome } from "./verification-result.server";
@@ -170,18 +169,22 @@ export async function startVerification(
       await q.insert(settlementTransfers).values(transfer);
       // We pay the check payout (and its rail charge) from our float: an expense of ours.
       const { railCharges, railFloat } = ledgerBook("live");
-      const posted = postTransaction(unmovedTx(q), {
-        idempotencyKey: `transfer:${transfer.id}:sent`,
-        kind: "payout.sent",
-        description: `Check payout ${transfer.id} verifying destination ${destination.id}`,
-        reference: { type: "transfer", id: transfer.id },
-        entries: [
-          { account: railCharges(destination.rail), amount: amount + charge },
-          { account: railFloat(destination.rail), amount: -(amount + charge) },
-        ],
-        guards: [railFloat(destination.rail)],
-        now: at,
-      });
+      const posted = await postTransaction(
+        q,
+        {
+          idempotencyKey: `transfer:${transfer.id}:sent`,
+          kind: "payout.sent",
+          description: `Check payout ${transfer.id} verifying destination ${destination.id}`,
+          reference: { type: "transfer", id: transfer.id },
+          entries: [
+            { account: railCharges(destination.rail), amount: amount + charge },
+            { account: railFloat(destination.rail), amount: -(amount + charge) },
+          ],
+          guards: [railFloat(destination.rail)],
+          now: at,
+        },
+        store,
+      );
       await q
         .update(settlementTransfers)
         .set({ status: "pending", ledgerTransactionId: posted.transactionId })

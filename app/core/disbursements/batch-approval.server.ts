@@ -120,7 +120,7 @@ export async function withdrawBatch(
  * Reserve `total` of the merchant's available balance for payouts (guarded): throws
  * DisbursementError("insufficient_balance") saying by how much it is short.
  */
-function reserve(
+async function reserve(
   q: Handle,
   batch: Batch,
   total: bigint,
@@ -131,7 +131,7 @@ function reserve(
 ) {
   const book = ledgerBook(batch.mode);
   try {
-    return postTransaction(unmovedTx(q), {
+    return await postTransaction(q, {
       idempotencyKey,
       kind: "disbursement.reserved",
       description,
@@ -249,7 +249,7 @@ async function release(
     .returning({ id: disbursementBatches.id });
   if (moved.length !== 1)
     throw new DisbursementError("already_decided", "This batch has already been decided.");
-  reserve(
+  await reserve(
     q,
     batch,
     totals.totalKesCents,
@@ -573,7 +573,7 @@ export async function retryRows(
     );
     const transferIds: string[] = [];
     for (const row of rows) transferIds.push(await queueRow(q, batch, row, now));
-    reserve(
+    await reserve(
       q,
       batch,
       total,

@@ -633,7 +633,7 @@ describe("one payout", () => {
     const book = ledgerBook("test");
     const cents = 10_000n * 100n;
     creditAvailable(db, M, 10_000, "test");
-    postTransaction(db, {
+    await postTransaction(sqliteStore(db), {
       idempotencyKey: "test:float:test-book",
       kind: "float.funded",
       entries: [

@@ -21,7 +21,6 @@ import {
 import type { ApiMode, WebhookEventType } from "~/core/api/vocabulary";
 import { first } from "~/db/sql";
 import type { Handle } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import type { DbOrTx } from "~/utils/db.server";
 import type { Batch } from "./batch-rows.server";
 import { batchSummary, type BatchSummary, summaryOf, summaryQueries } from "./reads.server";
@@ -196,7 +195,7 @@ export async function enqueueBatchEvent(
   );
   if (!batch) return null;
   const object = await batchObjectOn(q, batch);
-  return enqueueEvent(unmovedTx(q), {
+  return enqueueEvent(q, {
     merchantId: batch.merchantId,
     mode: batch.mode,
     type,
@@ -230,7 +229,7 @@ export async function enqueueRowEvent(
       .limit(1),
   );
   if (!found) return null;
-  return enqueueEvent(unmovedTx(q), {
+  return enqueueEvent(q, {
     merchantId: found.merchantId,
     mode: found.mode,
     type,

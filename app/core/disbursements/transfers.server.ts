@@ -31,7 +31,6 @@ import {
 } from "~/core/transfers/engine.server";
 import { first } from "~/db/sql";
 import type { Handle } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { formatEatDateTime, formatKesCents } from "~/utils/format";
 import { enqueueBatchEvent, enqueueRowEvent } from "./events.server";
 import { rowDestination } from "./row-destination";
@@ -107,7 +106,7 @@ export async function postDisbursementSent(
   const mode = transfer.disbursementRowId
     ? await bookOfDisbursementRow(q, transfer.disbursementRowId)
     : "live";
-  const { transactionId } = postTransaction(unmovedTx(q), {
+  const { transactionId } = await postTransaction(q, {
     ...reservedSending(ledgerBook(mode), transfer),
     kind: "disbursement.sent",
     description: `Payout ${transfer.id} to ${railNames[transfer.rail]}${transfer.phone ? ` ${transfer.phone}` : ""}`,
@@ -260,7 +259,7 @@ export async function onDisbursementFailed(
   if (!row || !batch || row.transferId !== transfer.id) return;
   const book = ledgerBook(batch.mode);
   const total = transfer.amountKesCents + transfer.feeKesCents + transfer.railChargeKesCents;
-  postTransaction(unmovedTx(q), {
+  await postTransaction(q, {
     idempotencyKey: `transfer:${transfer.id}:released`,
     kind: "disbursement.released",
     description: `Payout ${transfer.id} failed: ${result.description}`,

@@ -4,6 +4,7 @@
  * and the checks hold per book, so a posting that moved money between books is caught.
  */
 import { afterAll, describe, expect, it } from "vitest";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { createTestDb } from "../../../tests/setup/db";
 import { addMerchant } from "../../../tests/setup/payments";
 import {
@@ -30,7 +31,7 @@ addMerchant(db, M);
 const ZERO = { KES: 0n, BTC: 0n, ETH: 0n, USDT: 0n, USDC: 0n };
 
 describe("ledger books", () => {
-  it("the live book keeps today's codes; the test book prefixes them with test:", () => {
+  it("the live book keeps today's codes; the test book prefixes them with test:", async () => {
     expect(ledgerBook("live").merchantAvailable(M)).toEqual(merchantAvailable(M));
     expect(ledgerBook("live").custody("USDT")).toEqual(custody("USDT"));
     expect(railFloat("mpesa").code).toBe("rail:mpesa:float:KES");
@@ -47,13 +48,13 @@ describe("ledger books", () => {
     expect(() => ledgerBook("sandbox" as LedgerBook)).toThrow(InvalidPostingError);
   });
 
-  it("balances are read per book", () => {
+  it("balances are read per book", async () => {
     for (const [mode, cents] of [
       ["live", 10_000n],
       ["test", 70_000n],
     ] as const) {
       const book = ledgerBook(mode);
-      postTransaction(db, {
+      await postTransaction(sqliteStore(db), {
         idempotencyKey: keyInBook(mode, "books:credit"),
         kind: "payment.converted",
         entries: [
@@ -78,8 +79,8 @@ describe("ledger books", () => {
     expect(findUnbalancedTransactions(db)).toEqual([]);
   });
 
-  it("a posting that moves money between books is unbalanced in each book", () => {
-    const result = postTransaction(db, {
+  it("a posting that moves money between books is unbalanced in each book", async () => {
+    const result = await postTransaction(sqliteStore(db), {
       idempotencyKey: "books:crossed",
       kind: "float.funded",
       entries: [

@@ -7,12 +7,15 @@ export * from "./units";
 export * from "./accounts";
 export * from "./errors";
 export {
-  inLedgerTransaction,
+  planPosting,
   postTransaction,
+  postTransactionSync,
   reverseTransaction,
+  reverseTransactionSync,
   validatePosting,
   REVERSAL_KIND,
   type LedgerReference,
+  type Lock,
   type PostingEntry,
   type PostingInput,
   type PostingResult,

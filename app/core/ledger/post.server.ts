@@ -2,21 +2,36 @@
  * Posting: the one way money moves in the ledger, and reversals (the one way to correct it).
  *
  * `postTransaction` validates the entries (at least two, non-zero bigint amounts, every account
- * once, zero sum per currency), then in ONE database transaction: claims the idempotency key by
- * inserting the transaction row (if the key was used: returns the earlier result, or throws if it
- * was used for something else, having written nothing), gets or creates the accounts, writes the
- * entries, updates the cached balances and reads back the guarded balances. Any failure rolls
- * everything back. Given a `Tx`, it nests in the caller's transaction (a savepoint), so the
- * caller's rollback undoes it too. It never calls out of the process: callers post, commit, and
- * only then talk to a rail or custody (ARCHITECTURE 8).
+ * once, zero sum per currency), then in the caller's write (ADR 0041), a check then a write: if the
+ * idempotency key was used it returns the earlier result (or throws if it was used for something
+ * else); it reads the accounts of the entries and guards (through `forUpdate`: the row locks
+ * PostgreSQL needs), works out every balance after the posting and refuses an account that does not
+ * match, a balance out of range or a guarded balance below zero (`planPosting`), and only then
+ * writes the transaction row, the new accounts, the entries and the cached balances. A refusal
+ * writes nothing. Given the store instead of a handle, it posts in a write of its own. It never
+ * calls out of the process: callers post, commit, and only then talk to a rail or custody
+ * (ARCHITECTURE 8).
+ *
+ * TRANSITIONAL (ADR 0041): `postTransactionSync` and `reverseTransactionSync` do the same on a
+ * synchronous `DbOrTx` (their own transaction, or a savepoint in the caller's) for the transfer
+ * engine's transactions not yet on the store, with the same validation, fingerprint and plan; they
+ * go when the engine moves.
  */
 import { createHash } from "node:crypto";
-import { eq, is } from "drizzle-orm";
+import { eq, inArray, is, sql } from "drizzle-orm";
 import { SQLiteTransaction } from "drizzle-orm/sqlite-core";
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from "../../../drizzle/schema";
 import { newId } from "~/core/ids.server";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
 import type { Db, DbOrTx, Tx } from "~/utils/db.server";
-import { type AccountKind, type AccountRef, isAccountRef, toNormalBalance } from "./accounts";
+import {
+  type AccountKind,
+  type AccountRef,
+  accountRefFromRow,
+  isAccountRef,
+  toNormalBalance,
+} from "./accounts";
 import {
   AccountMismatchError,
   AlreadyReversedError,
@@ -93,11 +108,6 @@ interface AccountRow {
   balance: bigint;
 }
 
-interface Leg {
-  account: AccountRow;
-  amount: bigint;
-}
-
 interface ValidPosting {
   idempotencyKey: string;
   kind: string;
@@ -108,19 +118,18 @@ interface ValidPosting {
   now: number;
 }
 
-/**
- * Run `fn` in a transaction: `BEGIN IMMEDIATE` on a `Db` (the write lock is taken up front, so a
- * posting never fails half-way on a lock upgrade), a savepoint inside a caller's `Tx` (or when the
- * `Db` is already inside a transaction: better-sqlite3 nests with savepoints).
- */
-export function inLedgerTransaction<T>(db: DbOrTx, fn: (tx: Tx) => T): T {
-  if (is(db, SQLiteTransaction)) return (db as Tx).transaction((tx) => fn(tx));
-  return (db as Db).transaction((tx) => fn(tx), { behavior: "immediate" });
-}
+/** Locks the rows a check reads: the store's `forUpdate`. */
+export type Lock = Pick<Store, "forUpdate">;
+
+const isStore = (on: Handle | Store): on is Store =>
+  typeof (on as Partial<Store>).forUpdate === "function";
 
 /**
- * `inLedgerTransaction` plus the posting statements (prepared once per `Db`, per posting on a
- * `Tx`).
+ * TRANSITIONAL: the synchronous variants' transaction and statements: `BEGIN IMMEDIATE` on a `Db`
+ * (the write lock is taken up front, so a posting never fails half-way on a lock upgrade) with the
+ * statements prepared once per `Db`, a savepoint inside a caller's `Tx` (or when the `Db` is
+ * already inside a transaction: better-sqlite3 nests with savepoints) with statements prepared for
+ * that posting.
  */
 function inPostingTransaction<T>(db: DbOrTx, fn: (tx: Tx, statements: Statements) => T): T {
   if (is(db, SQLiteTransaction)) return (db as Tx).transaction((tx) => fn(tx, statementsOn(tx)));
@@ -244,7 +253,10 @@ function fingerprint(parts: {
   return createHash("sha256").update(canonical).digest("hex");
 }
 
-function checkMatches(row: AccountRow, ref: AccountRef): AccountRow {
+function checkMatches<R extends Pick<AccountRow, "code" | "currency" | "kind" | "ownerId">>(
+  row: R,
+  ref: AccountRef,
+): R {
   if (row.currency !== ref.currency || row.kind !== ref.kind || row.ownerId !== ref.ownerId) {
     throw new AccountMismatchError(
       `Account ${ref.code} exists as ${row.kind} ${row.currency} (owner ${row.ownerId ?? "none"})`,
@@ -253,36 +265,55 @@ function checkMatches(row: AccountRow, ref: AccountRef): AccountRow {
   return row;
 }
 
-/** The account's row, created (balance zero) on first use. */
-function getOrCreateAccount(s: Statements, ref: AccountRef, now: number): AccountRow {
-  const existing = s.findAccount.get({ code: ref.code });
-  if (existing) return checkMatches(existing, ref);
-  s.createAccount.run({
-    code: ref.code,
-    currency: ref.currency,
-    kind: ref.kind,
-    ownerId: ref.ownerId,
-    now,
-  });
-  const created = s.findAccount.get({ code: ref.code });
-  if (!created) throw new AccountMismatchError(`Account ${ref.code} could not be created`);
-  return checkMatches(created, ref);
+/** The accounts a posting reads: its entries' and its guards', each once. */
+function codesOf(entries: readonly PostingEntry[], guards: readonly AccountRef[]): string[] {
+  return [
+    ...new Set([...entries.map((entry) => entry.account.code), ...guards.map((g) => g.code)]),
+  ];
+}
+
+/** One leg of a planned posting: its account as it is (`id` null: to create) and its amount. */
+interface PlannedLeg {
+  ref: AccountRef;
+  id: number | null;
+  amount: bigint;
 }
 
 /**
- * Read back the guarded balances (after the writes, same transaction) and refuse any below zero.
+ * The rules of a posting, on the account rows read (by code; an account not there is new, balance
+ * zero): every entry's account matches its row, no balance leaves the 64-bit range, and every
+ * guarded account's normal-side balance after the posting is not negative. Throws the first
+ * refusal (`AccountMismatchError`, `BalanceOverflowError`, `InsufficientBalanceError`), in that
+ * order; returns the legs to write. Pure: both variants of posting and reversing run it.
  */
-function checkGuards(s: Statements, guards: readonly AccountRef[]): void {
+export function planPosting(
+  rows: ReadonlyMap<string, AccountRow>,
+  entries: readonly PostingEntry[],
+  guards: readonly AccountRef[],
+): PlannedLeg[] {
+  const legs = entries.map((entry) => {
+    const row = rows.get(entry.account.code);
+    if (row) checkMatches(row, entry.account);
+    return { ref: entry.account, row, amount: entry.amount };
+  });
+  const after = new Map<string, AccountRow>();
+  for (const leg of legs) {
+    const balance = (leg.row?.balance ?? 0n) + leg.amount;
+    if (balance < INT64_MIN || balance > INT64_MAX) throw new BalanceOverflowError(leg.ref.code);
+    const { code, currency, kind, ownerId } = leg.ref;
+    after.set(code, { id: leg.row?.id ?? 0, code, currency, kind, ownerId, balance });
+  }
   const checked = new Set<string>();
   for (const guard of guards) {
     if (checked.has(guard.code)) continue;
     checked.add(guard.code);
-    const row = s.findAccount.get({ code: guard.code });
+    const row = after.get(guard.code) ?? rows.get(guard.code);
     if (!row) continue; // never used: balance zero
     checkMatches(row, guard);
     const normal = toNormalBalance(row.kind, row.balance);
     if (normal < 0n) throw new InsufficientBalanceError(row.code, row.currency, normal, -normal);
   }
+  return legs.map((leg) => ({ ref: leg.ref, id: leg.row?.id ?? null, amount: leg.amount }));
 }
 
 interface TransactionRow {
@@ -296,137 +327,375 @@ interface TransactionRow {
   now: number;
 }
 
-/** Insert the transaction row unless its key was used: true when inserted. */
-function claimKey(s: Statements, row: TransactionRow): boolean {
-  const inserted = s.claimKey.get({
-    id: row.id,
-    idempotencyKey: row.idempotencyKey,
-    kind: row.kind,
-    description: row.description,
-    referenceType: row.reference?.type ?? null,
-    referenceId: row.reference?.id ?? null,
-    reversesTransactionId: row.reversesTransactionId,
-    fingerprint: row.fingerprint,
-    now: row.now,
-  });
-  return inserted !== undefined;
-}
+const transactionValues = (row: TransactionRow) => ({
+  id: row.id,
+  idempotencyKey: row.idempotencyKey,
+  kind: row.kind,
+  description: row.description,
+  referenceType: row.reference?.type ?? null,
+  referenceId: row.reference?.id ?? null,
+  reversesTransactionId: row.reversesTransactionId,
+  fingerprint: row.fingerprint,
+  now: row.now,
+});
 
 /** The earlier result for a used key, or a conflict when it was used for something else. */
-function earlierResult(
-  s: Statements,
+function earlierOf(
+  existing: { id: string; fingerprint: string } | undefined,
   idempotencyKey: string,
   print: string,
 ): PostingResult | undefined {
-  const existing = s.findByKey.get({ idempotencyKey });
   if (!existing) return undefined;
   if (existing.fingerprint !== print)
     throw new IdempotencyConflictError(idempotencyKey, existing.id);
   return { transactionId: existing.id, created: false };
 }
 
-/** Entries, cached balances and guards of a transaction whose row is written. */
-function writeLegs(
-  s: Statements,
-  transactionId: string,
-  legs: readonly Leg[],
-  guards: readonly AccountRef[],
-  now: number,
-): void {
-  for (const leg of legs) {
-    const after = leg.account.balance + leg.amount;
-    if (after < INT64_MIN || after > INT64_MAX) throw new BalanceOverflowError(leg.account.code);
-    s.insertEntry.run({ transactionId, accountId: leg.account.id, amount: leg.amount, now });
-    s.addToBalance.run({ accountId: leg.account.id, delta: leg.amount, now });
-  }
-  checkGuards(s, guards);
-}
+const newAccountValues = (ref: AccountRef, now: number) => ({
+  code: ref.code,
+  currency: ref.currency,
+  kind: ref.kind,
+  ownerId: ref.ownerId,
+  now,
+});
 
-/**
- * Post one balanced transaction. Returns `{ created: false }` with the first transaction's id when
- * the idempotency key was already posted with the same kind, reference and entries; throws
- * `IdempotencyConflictError` when it was posted with different ones. Throws `InvalidPostingError`,
- * `UnbalancedTransactionError`, `InsufficientBalanceError` (a guard), `AccountMismatchError` or
- * `BalanceOverflowError`, and then nothing was written.
- */
-export function postTransaction(db: DbOrTx, input: PostingInput): PostingResult {
-  const posting = validatePosting(input);
-  const print = fingerprint({
+function postingPrint(posting: ValidPosting): string {
+  return fingerprint({
     kind: posting.kind,
     reference: posting.reference,
     reverses: null,
     entries: posting.entries.map((entry) => ({ code: entry.account.code, amount: entry.amount })),
   });
-  const transactionId = newId("ltx");
-  return inPostingTransaction(db, (_tx, s) => {
-    const claimed = claimKey(s, {
-      id: transactionId,
-      idempotencyKey: posting.idempotencyKey,
-      kind: posting.kind,
-      description: posting.description,
-      reference: posting.reference,
-      reversesTransactionId: null,
-      fingerprint: print,
-      now: posting.now,
-    });
-    if (!claimed) {
-      const earlier = earlierResult(s, posting.idempotencyKey, print);
-      if (!earlier)
-        throw new Error(`Idempotency key ${posting.idempotencyKey} neither claimed nor found`);
-      return earlier;
-    }
-    const legs = posting.entries.map((entry) => ({
-      account: getOrCreateAccount(s, entry.account, posting.now),
-      amount: entry.amount,
-    }));
-    writeLegs(s, transactionId, legs, posting.guards, posting.now);
-    return { transactionId, created: true };
+}
+
+function postingRow(posting: ValidPosting, print: string): TransactionRow {
+  return {
+    id: newId("ltx"),
+    idempotencyKey: posting.idempotencyKey,
+    kind: posting.kind,
+    description: posting.description,
+    reference: posting.reference,
+    reversesTransactionId: null,
+    fingerprint: print,
+    now: posting.now,
+  };
+}
+
+// ---- On the store ----------------------------------------------------------------------------
+
+async function findByKeyOn(q: Handle, idempotencyKey: string) {
+  return first(
+    q
+      .select({ id: ledgerTransactions.id, fingerprint: ledgerTransactions.fingerprint })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey))
+      .limit(1),
+  );
+}
+
+/** The accounts by code, read through `lock` (one query). */
+async function accountsOn(
+  q: Handle,
+  codes: readonly string[],
+  lock: Lock | undefined,
+): Promise<Map<string, AccountRow>> {
+  const query = q
+    .select(accountColumns)
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.code, [...codes]));
+  const rows = await (lock ? lock.forUpdate(query) : query);
+  return new Map(rows.map((row) => [row.code, row]));
+}
+
+/**
+ * Check, then write (the caller's write): the plan on the accounts read, then the transaction row,
+ * the new accounts, the entries and the cached balances. A refusal has written nothing.
+ */
+async function writePostingOn(
+  q: Handle,
+  lock: Lock | undefined,
+  row: TransactionRow,
+  entries: readonly PostingEntry[],
+  guards: readonly AccountRef[],
+): Promise<PostingResult> {
+  const accounts = await accountsOn(q, codesOf(entries, guards), lock);
+  const legs = planPosting(accounts, entries, guards);
+  const { now, ...values } = transactionValues(row);
+  const claimed = await q
+    .insert(ledgerTransactions)
+    .values({ ...values, createdAt: now })
+    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
+    .returning({ id: ledgerTransactions.id });
+  if (claimed.length !== 1)
+    throw new Error(`Idempotency key ${row.idempotencyKey} was taken during the posting`);
+  const missing = legs.filter((leg) => leg.id === null);
+  if (missing.length > 0) {
+    const created = await q
+      .insert(ledgerAccounts)
+      .values(
+        missing.map((leg) => {
+          const { now: at, ...account } = newAccountValues(leg.ref, now);
+          return { ...account, createdAt: at, updatedAt: at };
+        }),
+      )
+      .returning({ id: ledgerAccounts.id, code: ledgerAccounts.code });
+    const ids = new Map(created.map((account) => [account.code, account.id]));
+    for (const leg of missing) leg.id = ids.get(leg.ref.code) ?? null;
+    if (missing.some((leg) => leg.id === null))
+      throw new AccountMismatchError(`Accounts of ${row.id} could not be created`);
+  }
+  await q.insert(ledgerEntries).values(
+    legs.map((leg) => ({
+      transactionId: row.id,
+      accountId: leg.id!,
+      amount: leg.amount,
+      createdAt: now,
+    })),
+  );
+  for (const leg of legs) {
+    await q
+      .update(ledgerAccounts)
+      .set({ balance: sql`${ledgerAccounts.balance} + ${leg.amount}`, updatedAt: now })
+      .where(eq(ledgerAccounts.id, leg.id!));
+  }
+  return { transactionId: row.id, created: true };
+}
+
+/**
+ * Post one balanced transaction, in the caller's write `q` (its account reads locked through
+ * `lock`, the store), or, given the store, in a write of its own. Returns `{ created: false }`
+ * with the first transaction's id when the idempotency key was already posted with the same kind,
+ * reference and entries; throws `IdempotencyConflictError` when it was posted with different ones.
+ * Throws `InvalidPostingError`, `UnbalancedTransactionError`, `InsufficientBalanceError` (a
+ * guard), `AccountMismatchError` or `BalanceOverflowError`, and then nothing was written.
+ */
+export async function postTransaction(
+  on: Handle | Store,
+  input: PostingInput,
+  lock?: Lock,
+): Promise<PostingResult> {
+  if (isStore(on)) return on.write((q) => postTransaction(q, input, on));
+  const posting = validatePosting(input);
+  const print = postingPrint(posting);
+  const earlier = earlierOf(
+    await findByKeyOn(on, posting.idempotencyKey),
+    posting.idempotencyKey,
+    print,
+  );
+  if (earlier) return earlier;
+  return writePostingOn(on, lock, postingRow(posting, print), posting.entries, posting.guards);
+}
+
+/** A transaction's reference and its entries negated (with their accounts), for its reversal. */
+function reversalOf(
+  original: { referenceType: string | null; referenceId: string | null },
+  entries: readonly (Pick<AccountRow, "code" | "currency" | "kind" | "ownerId"> & {
+    amount: bigint;
+  })[],
+) {
+  const reference =
+    original.referenceType !== null && original.referenceId !== null
+      ? { type: original.referenceType, id: original.referenceId }
+      : null;
+  const legs: PostingEntry[] = entries.map(({ amount, ...account }) => ({
+    account: accountRefFromRow(account),
+    amount: -amount,
+  }));
+  return { reference, legs };
+}
+
+function reversalPrint(
+  transactionId: string,
+  reference: LedgerReference | null,
+  legs: readonly PostingEntry[],
+) {
+  return fingerprint({
+    kind: REVERSAL_KIND,
+    reference,
+    reverses: transactionId,
+    entries: legs.map((leg) => ({ code: leg.account.code, amount: leg.amount })),
   });
 }
+
+function validReversal(input: ReversalInput) {
+  return {
+    transactionId: requireText(input.transactionId, "transactionId"),
+    idempotencyKey: requireText(input.idempotencyKey, "idempotencyKey"),
+    reason: requireText(input.reason, "reason"),
+    guards: requireGuards(input.guards),
+    now: requireNow(input.now),
+  };
+}
+
+const originalColumns = {
+  id: ledgerTransactions.id,
+  referenceType: ledgerTransactions.referenceType,
+  referenceId: ledgerTransactions.referenceId,
+};
+
+const entryAccountColumns = {
+  code: ledgerAccounts.code,
+  currency: ledgerAccounts.currency,
+  kind: ledgerAccounts.kind,
+  ownerId: ledgerAccounts.ownerId,
+  amount: amountOf(ledgerEntries.amount),
+};
 
 /**
  * Post the negation of a transaction as a new transaction linked to it (kind "reversal", the
  * original's reference, `reason` as description). Entries are never changed. Idempotent by key; a
  * transaction is reversed at most once (`AlreadyReversedError` for a second key); a reversal can
  * itself be reversed. Pass `guards` when the reversal takes money back from an account that must
- * not go negative.
+ * not go negative. In the caller's write `q` (locked through `lock`), or, given the store, in a
+ * write of its own.
  */
-export function reverseTransaction(db: DbOrTx, input: ReversalInput): PostingResult {
-  const transactionId = requireText(input.transactionId, "transactionId");
-  const idempotencyKey = requireText(input.idempotencyKey, "idempotencyKey");
-  const reason = requireText(input.reason, "reason");
-  const guards = requireGuards(input.guards);
-  const now = requireNow(input.now);
+export async function reverseTransaction(
+  on: Handle | Store,
+  input: ReversalInput,
+  lock?: Lock,
+): Promise<PostingResult> {
+  if (isStore(on)) return on.write((q) => reverseTransaction(q, input, on));
+  const reversal = validReversal(input);
+  const q = on;
+  const { transactionId, idempotencyKey } = reversal;
+  const original = await first(
+    q
+      .select(originalColumns)
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.id, transactionId))
+      .limit(1),
+  );
+  if (!original) throw new TransactionNotFoundError(transactionId);
+  const { reference, legs } = reversalOf(
+    original,
+    await q
+      .select(entryAccountColumns)
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .where(eq(ledgerEntries.transactionId, transactionId))
+      .orderBy(ledgerEntries.id),
+  );
+  const print = reversalPrint(transactionId, reference, legs);
+  const earlierReversal = earlierOf(await findByKeyOn(q, idempotencyKey), idempotencyKey, print);
+  if (earlierReversal) return earlierReversal;
+  const earlier = await first(
+    q
+      .select({ id: ledgerTransactions.id })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.reversesTransactionId, transactionId))
+      .limit(1),
+  );
+  if (earlier) throw new AlreadyReversedError(transactionId, earlier.id);
+  return writePostingOn(
+    q,
+    lock,
+    {
+      id: newId("ltx"),
+      idempotencyKey,
+      kind: REVERSAL_KIND,
+      description: reversal.reason,
+      reference,
+      reversesTransactionId: transactionId,
+      fingerprint: print,
+      now: reversal.now,
+    },
+    legs,
+    reversal.guards,
+  );
+}
+
+// ---- TRANSITIONAL: synchronous, for transactions not yet on the store ----------------------
+
+/** The accounts by code (prepared statements, one per code). */
+function accountsIn(s: Statements, codes: readonly string[]): Map<string, AccountRow> {
+  const rows = new Map<string, AccountRow>();
+  for (const code of codes) {
+    const row = s.findAccount.get({ code });
+    if (row) rows.set(code, row);
+  }
+  return rows;
+}
+
+/**
+ * `writePostingOn`, synchronously: the transaction row first (a used key: nothing else written),
+ * then the same plan, and the accounts, entries and balances (the savepoint undoes the row when
+ * the plan refuses).
+ */
+function writePostingIn(
+  s: Statements,
+  row: TransactionRow,
+  entries: readonly PostingEntry[],
+  guards: readonly AccountRef[],
+): PostingResult | undefined {
+  if (s.claimKey.get(transactionValues(row)) === undefined) return undefined;
+  const legs = planPosting(accountsIn(s, codesOf(entries, guards)), entries, guards);
+  for (const leg of legs) {
+    if (leg.id === null) {
+      s.createAccount.run(newAccountValues(leg.ref, row.now));
+      const created = s.findAccount.get({ code: leg.ref.code });
+      if (!created) throw new AccountMismatchError(`Account ${leg.ref.code} could not be created`);
+      leg.id = created.id;
+    }
+    s.insertEntry.run({
+      transactionId: row.id,
+      accountId: leg.id,
+      amount: leg.amount,
+      now: row.now,
+    });
+    s.addToBalance.run({ accountId: leg.id, delta: leg.amount, now: row.now });
+  }
+  return { transactionId: row.id, created: true };
+}
+
+/**
+ * `postTransaction`, synchronously, on a `Db` (its own transaction) or in a caller's `Tx` (a
+ * savepoint). TRANSITIONAL (ADR 0041): for the transfer engine's transactions not yet on the
+ * store; goes when they move.
+ */
+export function postTransactionSync(db: DbOrTx, input: PostingInput): PostingResult {
+  const posting = validatePosting(input);
+  const print = postingPrint(posting);
+  const row = postingRow(posting, print);
+  return inPostingTransaction(db, (_tx, s) => {
+    const posted = writePostingIn(s, row, posting.entries, posting.guards);
+    if (posted) return posted;
+    const earlier = earlierOf(
+      s.findByKey.get({ idempotencyKey: posting.idempotencyKey }),
+      posting.idempotencyKey,
+      print,
+    );
+    if (!earlier)
+      throw new Error(`Idempotency key ${posting.idempotencyKey} neither claimed nor found`);
+    return earlier;
+  });
+}
+
+/**
+ * `reverseTransaction`, synchronously (as `postTransactionSync`). TRANSITIONAL (ADR 0041): for the
+ * transfer engine's transactions not yet on the store; goes when they move.
+ */
+export function reverseTransactionSync(db: DbOrTx, input: ReversalInput): PostingResult {
+  const reversal = validReversal(input);
+  const { transactionId, idempotencyKey } = reversal;
   return inPostingTransaction(db, (tx, s) => {
     const original = tx
-      .select({
-        id: ledgerTransactions.id,
-        referenceType: ledgerTransactions.referenceType,
-        referenceId: ledgerTransactions.referenceId,
-      })
+      .select(originalColumns)
       .from(ledgerTransactions)
       .where(eq(ledgerTransactions.id, transactionId))
       .get();
     if (!original) throw new TransactionNotFoundError(transactionId);
-    const reference =
-      original.referenceType !== null && original.referenceId !== null
-        ? { type: original.referenceType, id: original.referenceId }
-        : null;
-    const legs: Leg[] = tx
-      .select({ ...accountColumns, amount: amountOf(ledgerEntries.amount) })
-      .from(ledgerEntries)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-      .where(eq(ledgerEntries.transactionId, transactionId))
-      .orderBy(ledgerEntries.id)
-      .all()
-      .map(({ amount, ...account }) => ({ account, amount: -amount }));
-    const print = fingerprint({
-      kind: REVERSAL_KIND,
-      reference,
-      reverses: transactionId,
-      entries: legs.map((leg) => ({ code: leg.account.code, amount: leg.amount })),
-    });
-    const earlierReversal = earlierResult(s, idempotencyKey, print);
+    const { reference, legs } = reversalOf(
+      original,
+      tx
+        .select(entryAccountColumns)
+        .from(ledgerEntries)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+        .where(eq(ledgerEntries.transactionId, transactionId))
+        .orderBy(ledgerEntries.id)
+        .all(),
+    );
+    const print = reversalPrint(transactionId, reference, legs);
+    const earlierReversal = earlierOf(s.findByKey.get({ idempotencyKey }), idempotencyKey, print);
     if (earlierReversal) return earlierReversal;
     const earlier = tx
       .select({ id: ledgerTransactions.id })
@@ -435,19 +704,22 @@ export function reverseTransaction(db: DbOrTx, input: ReversalInput): PostingRes
       .get();
     if (earlier) throw new AlreadyReversedError(transactionId, earlier.id);
     const reversalId = newId("ltx");
-    const claimed = claimKey(s, {
-      id: reversalId,
-      idempotencyKey,
-      kind: REVERSAL_KIND,
-      description: reason,
-      reference,
-      reversesTransactionId: transactionId,
-      fingerprint: print,
-      now,
-    });
-    if (!claimed)
-      throw new Error(`Idempotency key ${idempotencyKey} was taken during the reversal`);
-    writeLegs(s, reversalId, legs, guards, now);
-    return { transactionId: reversalId, created: true };
+    const posted = writePostingIn(
+      s,
+      {
+        id: reversalId,
+        idempotencyKey,
+        kind: REVERSAL_KIND,
+        description: reversal.reason,
+        reference,
+        reversesTransactionId: transactionId,
+        fingerprint: print,
+        now: reversal.now,
+      },
+      legs,
+      reversal.guards,
+    );
+    if (!posted) throw new Error(`Idempotency key ${idempotencyKey} was taken during the reversal`);
+    return posted;
   });
 }

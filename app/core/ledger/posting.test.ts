@@ -6,6 +6,7 @@ import {
   ledgerTransactions,
   merchants,
 } from "../../../drizzle/schema";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Db } from "~/utils/db.server";
 import { createTestDb } from "../../../tests/setup/db";
 import {
@@ -33,11 +34,13 @@ import {
   normalBalance,
   owed,
   postTransaction,
+  postTransactionSync,
   type PostingEntry,
   railCharges,
   railFloat,
   railInFlight,
   reverseTransaction,
+  reverseTransactionSync,
   suspense,
   TransactionNotFoundError,
   treasuryConversion,
@@ -104,7 +107,7 @@ function expectBooksConsistent() {
 beforeEach(() => expectBooksConsistent());
 
 describe("chart of accounts", () => {
-  it("builds codes, currencies and kinds", () => {
+  it("builds codes, currencies and kinds", async () => {
     expect(merchantAvailable(M1)).toMatchObject({
       code: `merchant:${M1}:available:KES`,
       currency: "KES",
@@ -150,7 +153,7 @@ describe("chart of accounts", () => {
     expect(capital("KES")).toMatchObject({ code: "capital:KES", kind: "equity" });
   });
 
-  it("rejects ids and assets that would make odd codes", () => {
+  it("rejects ids and assets that would make odd codes", async () => {
     expect(() => merchantAvailable("MRC-AAAAA2:x")).toThrow(InvalidPostingError);
     expect(() => merchantAvailable("")).toThrow(InvalidPostingError);
     expect(() => custody("KES" as never)).toThrow(InvalidPostingError);
@@ -160,9 +163,9 @@ describe("chart of accounts", () => {
 });
 
 describe("postTransaction rules", () => {
-  it("posts a multi-currency transaction, creating accounts on first use", () => {
+  it("posts a multi-currency transaction, creating accounts on first use", async () => {
     const before = tableCounts();
-    const result = postTransaction(db, {
+    const result = await postTransaction(sqliteStore(db), {
       idempotencyKey: key("collect"),
       kind: "payment.converted",
       description: "BTC payment converted at the locked rate",
@@ -180,7 +183,7 @@ describe("postTransaction rules", () => {
     expect(balance(db, merchantAvailable(M1), { source: "cached" })).toBe(-990_000n);
     expect(normalBalance(db, custody("BTC"))).toBe(150_000n);
     expect(normalBalance(db, feeRevenue())).toBe(10_000n);
-    const stored = getTransaction(db, result.transactionId);
+    const stored = await getTransaction(sqliteStore(db), result.transactionId);
     expect(stored).toMatchObject({
       kind: "payment.converted",
       reference: { type: "payment", id: "pay_1" },
@@ -197,7 +200,7 @@ describe("postTransaction rules", () => {
     ]);
   });
 
-  it("rejects a transaction unbalanced in one currency, even when the grand total is zero", () => {
+  it("rejects a transaction unbalanced in one currency, even when the grand total is zero", async () => {
     const before = tableCounts();
     const entries: PostingEntry[] = [
       { account: custody("BTC"), amount: 100n },
@@ -207,7 +210,11 @@ describe("postTransaction rules", () => {
     ];
     let error: unknown;
     try {
-      postTransaction(db, { idempotencyKey: key(), kind: "bad.posting", entries });
+      await postTransaction(sqliteStore(db), {
+        idempotencyKey: key(),
+        kind: "bad.posting",
+        entries,
+      });
     } catch (caught) {
       error = caught;
     }
@@ -217,90 +224,101 @@ describe("postTransaction rules", () => {
     expect(tableCounts()).toEqual(before);
   });
 
-  it("rejects a single entry, no entries, zero, non-bigint and out-of-range amounts, and an account twice", () => {
+  it("rejects a single entry, no entries, zero, non-bigint and out-of-range amounts, and an account twice", async () => {
     const before = tableCounts();
-    const attempt = (entries: unknown) => () =>
-      postTransaction(db, {
+    const attempt = (entries: unknown) =>
+      postTransaction(sqliteStore(db), {
         idempotencyKey: key(),
         kind: "bad.posting",
         entries: entries as PostingEntry[],
       });
-    expect(attempt([{ account: feeRevenue(), amount: 5n }])).toThrow(/at least two entries/);
-    expect(attempt([])).toThrow(InvalidPostingError);
-    expect(attempt(undefined)).toThrow(InvalidPostingError);
-    expect(
+    await expect(attempt([{ account: feeRevenue(), amount: 5n }])).rejects.toThrow(
+      /at least two entries/,
+    );
+    await expect(attempt([])).rejects.toThrow(InvalidPostingError);
+    await expect(attempt(undefined)).rejects.toThrow(InvalidPostingError);
+    await expect(
       attempt([
         { account: feeRevenue(), amount: 0n },
         { account: capital("KES"), amount: 0n },
       ]),
-    ).toThrow(/is zero/);
-    expect(
+    ).rejects.toThrow(/is zero/);
+    await expect(
       attempt([
         { account: feeRevenue(), amount: 5 },
         { account: capital("KES"), amount: -5 },
       ]),
-    ).toThrow(/must be a bigint/);
-    expect(
+    ).rejects.toThrow(/must be a bigint/);
+    await expect(
       attempt([
         { account: feeRevenue(), amount: 2n ** 63n },
         { account: capital("KES"), amount: -(2n ** 63n) },
       ]),
-    ).toThrow(/64-bit range/);
-    expect(
+    ).rejects.toThrow(/64-bit range/);
+    await expect(
       attempt([
         { account: feeRevenue(), amount: 5n },
         { account: feeRevenue(), amount: -5n },
       ]),
-    ).toThrow(/appears twice/);
-    expect(
+    ).rejects.toThrow(/appears twice/);
+    await expect(
       attempt([
         { account: { code: "made:up", currency: "KES" }, amount: 5n },
         { account: feeRevenue(), amount: -5n },
       ]),
-    ).toThrow(/ledger constructors/);
+    ).rejects.toThrow(/ledger constructors/);
     expect(tableCounts()).toEqual(before);
   });
 
-  it("rejects a bad idempotency key, kind or reference, and the reserved kind 'reversal'", () => {
+  it("rejects a bad idempotency key, kind or reference, and the reserved kind 'reversal'", async () => {
     const entries: PostingEntry[] = [
       { account: railFloat("mpesa"), amount: 5n },
       { account: capital("KES"), amount: -5n },
     ];
-    expect(() =>
-      postTransaction(db, { idempotencyKey: "", kind: "float.funded", entries }),
-    ).toThrow(InvalidPostingError);
-    expect(() =>
-      postTransaction(db, { idempotencyKey: " ", kind: "float.funded", entries }),
-    ).toThrow(InvalidPostingError);
-    expect(() =>
-      postTransaction(db, { idempotencyKey: "k".repeat(201), kind: "float.funded", entries }),
-    ).toThrow(InvalidPostingError);
-    expect(() =>
-      postTransaction(db, { idempotencyKey: key(), kind: "Float Funded", entries }),
-    ).toThrow(InvalidPostingError);
-    expect(() => postTransaction(db, { idempotencyKey: key(), kind: "reversal", entries })).toThrow(
-      /reverseTransaction/,
-    );
-    expect(() =>
-      postTransaction(db, {
+    await expect(
+      postTransaction(sqliteStore(db), { idempotencyKey: "", kind: "float.funded", entries }),
+    ).rejects.toThrow(InvalidPostingError);
+    await expect(
+      postTransaction(sqliteStore(db), { idempotencyKey: " ", kind: "float.funded", entries }),
+    ).rejects.toThrow(InvalidPostingError);
+    await expect(
+      postTransaction(sqliteStore(db), {
+        idempotencyKey: "k".repeat(201),
+        kind: "float.funded",
+        entries,
+      }),
+    ).rejects.toThrow(InvalidPostingError);
+    await expect(
+      postTransaction(sqliteStore(db), { idempotencyKey: key(), kind: "Float Funded", entries }),
+    ).rejects.toThrow(InvalidPostingError);
+    await expect(
+      postTransaction(sqliteStore(db), { idempotencyKey: key(), kind: "reversal", entries }),
+    ).rejects.toThrow(/reverseTransaction/);
+    await expect(
+      postTransaction(sqliteStore(db), {
         idempotencyKey: key(),
         kind: "float.funded",
         entries,
         reference: { type: "payment", id: "" },
       }),
-    ).toThrow(InvalidPostingError);
-    expect(() =>
-      postTransaction(db, { idempotencyKey: key(), kind: "float.funded", entries, now: 1.5 }),
-    ).toThrow(InvalidPostingError);
+    ).rejects.toThrow(InvalidPostingError);
+    await expect(
+      postTransaction(sqliteStore(db), {
+        idempotencyKey: key(),
+        kind: "float.funded",
+        entries,
+        now: 1.5,
+      }),
+    ).rejects.toThrow(InvalidPostingError);
   });
 
-  it("reposting the same key returns the first result and writes nothing (entries in any order)", () => {
+  it("reposting the same key returns the first result and writes nothing (entries in any order)", async () => {
     const idempotencyKey = key("fund");
     const entries: PostingEntry[] = [
       { account: railFloat("mpesa"), amount: 50_000_000n },
       { account: capital("KES"), amount: -50_000_000n },
     ];
-    const first = postTransaction(db, {
+    const first = await postTransaction(sqliteStore(db), {
       idempotencyKey,
       kind: "float.funded",
       entries,
@@ -308,7 +326,7 @@ describe("postTransaction rules", () => {
     });
     const before = tableCounts();
     const floatBefore = balance(db, railFloat("mpesa"));
-    const again = postTransaction(db, {
+    const again = await postTransaction(sqliteStore(db), {
       idempotencyKey,
       kind: "float.funded",
       entries: [...entries].reverse(),
@@ -320,16 +338,18 @@ describe("postTransaction rules", () => {
     expect(first.created).toBe(true);
     expect(tableCounts()).toEqual(before);
     expect(balance(db, railFloat("mpesa"))).toBe(floatBefore);
-    expect(getTransactionByKey(db, idempotencyKey)?.id).toBe(first.transactionId);
+    expect((await getTransactionByKey(sqliteStore(db), idempotencyKey))?.id).toBe(
+      first.transactionId,
+    );
   });
 
-  it("throws IdempotencyConflict when a key comes back with different entries, kind or reference", () => {
+  it("throws IdempotencyConflict when a key comes back with different entries, kind or reference", async () => {
     const idempotencyKey = key("conflict");
     const entries: PostingEntry[] = [
       { account: railFloat("airtel-money"), amount: 1_000n },
       { account: capital("KES"), amount: -1_000n },
     ];
-    const first = postTransaction(db, {
+    const first = await postTransaction(sqliteStore(db), {
       idempotencyKey,
       kind: "float.funded",
       entries,
@@ -360,7 +380,7 @@ describe("postTransaction rules", () => {
     for (const variant of variants) {
       let error: unknown;
       try {
-        postTransaction(db, { idempotencyKey, ...variant });
+        await postTransaction(sqliteStore(db), { idempotencyKey, ...variant });
       } catch (caught) {
         error = caught;
       }
@@ -376,14 +396,14 @@ describe("postTransaction rules", () => {
 });
 
 describe("guards", () => {
-  it("rolls back a posting that would overdraw a guarded account and leaves no trace", () => {
+  it("rolls back a posting that would overdraw a guarded account and leaves no trace", async () => {
     // M2 has never been used: its accounts do not exist yet.
     const before = tableCounts();
     const accountsBefore = db.select({ code: ledgerAccounts.code }).from(ledgerAccounts).all();
     const floatBefore = balance(db, railFloat("mpesa"), { source: "cached" });
     let error: unknown;
     try {
-      postTransaction(db, {
+      await postTransaction(sqliteStore(db), {
         idempotencyKey: "payout:M2:1",
         kind: "payout.sent",
         entries: payout(M2, 500n),
@@ -404,25 +424,25 @@ describe("guards", () => {
       accountsBefore,
     );
     expect(balance(db, railFloat("mpesa"), { source: "cached" })).toBe(floatBefore);
-    expect(getTransactionByKey(db, "payout:M2:1")).toBeNull();
+    expect(await getTransactionByKey(sqliteStore(db), "payout:M2:1")).toBeNull();
   });
 
-  it("allows a guarded balance to reach exactly zero, then refuses one cent more; the failed key can be retried", () => {
-    postTransaction(db, {
+  it("allows a guarded balance to reach exactly zero, then refuses one cent more; the failed key can be retried", async () => {
+    await postTransaction(sqliteStore(db), {
       idempotencyKey: key("collect"),
       kind: "payment.converted",
       entries: collection(M2, 10_000n, 50_000n),
     });
     expect(owed(db, merchantAvailable(M2))).toBe(49_500n);
     const tooMuch = () =>
-      postTransaction(db, {
+      postTransaction(sqliteStore(db), {
         idempotencyKey: "payout:M2:2",
         kind: "payout.sent",
         entries: payout(M2, 49_501n),
         guards: [merchantAvailable(M2), railFloat("mpesa")],
       });
-    expect(tooMuch).toThrow(InsufficientBalanceError);
-    const exact = postTransaction(db, {
+    await expect(tooMuch()).rejects.toThrow(InsufficientBalanceError);
+    const exact = await postTransaction(sqliteStore(db), {
       idempotencyKey: "payout:M2:3",
       kind: "payout.sent",
       entries: payout(M2, 49_500n),
@@ -436,22 +456,22 @@ describe("guards", () => {
       inFlight: 49_500n,
       reserved: 0n,
     });
-    expect(tooMuch).toThrow(InsufficientBalanceError);
+    await expect(tooMuch()).rejects.toThrow(InsufficientBalanceError);
     // More money arrives: the same key that failed now posts (a failure wrote nothing, not even the
     // key).
-    postTransaction(db, {
+    await postTransaction(sqliteStore(db), {
       idempotencyKey: key("collect"),
       kind: "payment.converted",
       entries: collection(M2, 10_000n, 100_000n),
     });
-    expect(tooMuch().created).toBe(true);
+    expect((await tooMuch()).created).toBe(true);
   });
 
-  it("guards the rail float: a payout larger than the float is refused", () => {
+  it("guards the rail float: a payout larger than the float is refused", async () => {
     const float = normalBalance(db, railFloat("t-kash"));
     expect(float).toBe(0n);
-    expect(() =>
-      postTransaction(db, {
+    await expect(
+      postTransaction(sqliteStore(db), {
         idempotencyKey: key("payout"),
         kind: "payout.sent",
         entries: [
@@ -462,11 +482,13 @@ describe("guards", () => {
         ],
         guards: [merchantAvailable(M1), railFloat("t-kash")],
       }),
-    ).toThrow(expect.objectContaining({ accountCode: "rail:t-kash:float:KES", shortfall: 100n }));
+    ).rejects.toThrow(
+      expect.objectContaining({ accountCode: "rail:t-kash:float:KES", shortfall: 100n }),
+    );
   });
 
-  it("treats a guard on an unused account as zero and passes", () => {
-    const result = postTransaction(db, {
+  it("treats a guard on an unused account as zero and passes", async () => {
+    const result = await postTransaction(sqliteStore(db), {
       idempotencyKey: key(),
       kind: "float.funded",
       entries: [
@@ -480,8 +502,8 @@ describe("guards", () => {
 });
 
 describe("reversals", () => {
-  it("posts the negated entries linked to the original, idempotently; a second key is refused", () => {
-    const original = postTransaction(db, {
+  it("posts the negated entries linked to the original, idempotently; a second key is refused", async () => {
+    const original = await postTransaction(sqliteStore(db), {
       idempotencyKey: key("collect"),
       kind: "payment.converted",
       reference: { type: "payment", id: "pay_rev" },
@@ -489,7 +511,7 @@ describe("reversals", () => {
     });
     const owedBefore = owed(db, merchantAvailable(M1));
     const before = tableCounts();
-    const reversal = reverseTransaction(db, {
+    const reversal = await reverseTransaction(sqliteStore(db), {
       transactionId: original.transactionId,
       idempotencyKey: "rev:1",
       reason: "Posted twice by mistake",
@@ -500,27 +522,30 @@ describe("reversals", () => {
       entries: before.entries + 5,
     });
     expect(owed(db, merchantAvailable(M1))).toBe(owedBefore - 198_000n);
-    const stored = getTransaction(db, reversal.transactionId);
+    const stored = await getTransaction(sqliteStore(db), reversal.transactionId);
     expect(stored).toMatchObject({
       kind: "reversal",
       description: "Posted twice by mistake",
       reversesTransactionId: original.transactionId,
       reference: { type: "payment", id: "pay_rev" },
     });
-    const originalEntries = getTransaction(db, original.transactionId)?.entries ?? [];
+    const originalEntries =
+      (await getTransaction(sqliteStore(db), original.transactionId))?.entries ?? [];
     expect(stored?.entries.map((e) => [e.account.code, e.amount])).toEqual(
       originalEntries.map((e) => [e.account.code, -e.amount]),
     );
-    expect(getTransaction(db, original.transactionId)?.reversedByTransactionId).toBe(
-      reversal.transactionId,
-    );
     expect(
-      listTransactionsByReference(db, { type: "payment", id: "pay_rev" }).map((t) => t.id),
+      (await getTransaction(sqliteStore(db), original.transactionId))?.reversedByTransactionId,
+    ).toBe(reversal.transactionId);
+    expect(
+      (await listTransactionsByReference(sqliteStore(db), { type: "payment", id: "pay_rev" })).map(
+        (t) => t.id,
+      ),
     ).toEqual([original.transactionId, reversal.transactionId]);
 
     const counts = tableCounts();
     expect(
-      reverseTransaction(db, {
+      await reverseTransaction(sqliteStore(db), {
         transactionId: original.transactionId,
         idempotencyKey: "rev:1",
         reason: "retry",
@@ -529,85 +554,95 @@ describe("reversals", () => {
       transactionId: reversal.transactionId,
       created: false,
     });
-    expect(() =>
-      reverseTransaction(db, {
+    await expect(
+      reverseTransaction(sqliteStore(db), {
         transactionId: original.transactionId,
         idempotencyKey: "rev:2",
         reason: "again",
       }),
-    ).toThrow(AlreadyReversedError);
+    ).rejects.toThrow(AlreadyReversedError);
     // The key of this reversal cannot be reused for another transaction, nor a posting's key for a
     // reversal.
-    expect(() =>
-      reverseTransaction(db, {
+    await expect(
+      reverseTransaction(sqliteStore(db), {
         transactionId: reversal.transactionId,
         idempotencyKey: "rev:1",
         reason: "x",
       }),
-    ).toThrow(IdempotencyConflictError);
+    ).rejects.toThrow(IdempotencyConflictError);
     expect(tableCounts()).toEqual(counts);
 
     // Reversing the reversal restores the original effect.
-    const reReversal = reverseTransaction(db, {
+    const reReversal = await reverseTransaction(sqliteStore(db), {
       transactionId: reversal.transactionId,
       idempotencyKey: "rev:3",
       reason: "The first was right",
     });
     expect(reReversal.created).toBe(true);
     expect(owed(db, merchantAvailable(M1))).toBe(owedBefore);
-    expect(getTransaction(db, reReversal.transactionId)?.reversesTransactionId).toBe(
-      reversal.transactionId,
-    );
+    expect(
+      (await getTransaction(sqliteStore(db), reReversal.transactionId))?.reversesTransactionId,
+    ).toBe(reversal.transactionId);
   });
 
-  it("refuses unknown transactions, and honours guards (money already paid out cannot be clawed back below zero)", () => {
-    expect(() =>
-      reverseTransaction(db, { transactionId: "ltx_nope", idempotencyKey: key(), reason: "x" }),
-    ).toThrow(TransactionNotFoundError);
-    expect(() =>
-      reverseTransaction(db, { transactionId: "ltx_nope", idempotencyKey: key(), reason: " " }),
-    ).toThrow(InvalidPostingError);
+  it("refuses unknown transactions, and honours guards (money already paid out cannot be clawed back below zero)", async () => {
+    await expect(
+      reverseTransaction(sqliteStore(db), {
+        transactionId: "ltx_nope",
+        idempotencyKey: key(),
+        reason: "x",
+      }),
+    ).rejects.toThrow(TransactionNotFoundError);
+    await expect(
+      reverseTransaction(sqliteStore(db), {
+        transactionId: "ltx_nope",
+        idempotencyKey: key(),
+        reason: " ",
+      }),
+    ).rejects.toThrow(InvalidPostingError);
     const M = "MRC-DDDDD5";
     db.insert(merchants)
       .values({ id: M, businessName: "Shop D", contactEmail: "d@shop.example", createdAt: 0 })
       .run();
-    const credit = postTransaction(db, {
+    const credit = await postTransaction(sqliteStore(db), {
       idempotencyKey: key("collect"),
       kind: "payment.converted",
       entries: collection(M, 1_000n, 10_000n),
     });
-    postTransaction(db, {
+    await postTransaction(sqliteStore(db), {
       idempotencyKey: key("payout"),
       kind: "payout.sent",
       entries: payout(M, 9_000n),
       guards: [merchantAvailable(M)],
     });
     const before = tableCounts();
-    expect(() =>
-      reverseTransaction(db, {
+    await expect(
+      reverseTransaction(sqliteStore(db), {
         transactionId: credit.transactionId,
         idempotencyKey: key("rev"),
         reason: "chargeback",
         guards: [merchantAvailable(M)],
       }),
-    ).toThrow(
+    ).rejects.toThrow(
       expect.objectContaining({ accountCode: merchantAvailable(M).code, shortfall: 9_000n }),
     );
     expect(tableCounts()).toEqual(before);
-    expect(getTransaction(db, credit.transactionId)?.reversedByTransactionId).toBeNull();
+    expect(
+      (await getTransaction(sqliteStore(db), credit.transactionId))?.reversedByTransactionId,
+    ).toBeNull();
   });
 
-  it("a failed payout returns the money to available by reversing it", () => {
+  it("a failed payout returns the money to available by reversing it", async () => {
     const M = "MRC-EEEEE6";
     db.insert(merchants)
       .values({ id: M, businessName: "Shop E", contactEmail: "e@shop.example", createdAt: 0 })
       .run();
-    postTransaction(db, {
+    await postTransaction(sqliteStore(db), {
       idempotencyKey: key("collect"),
       kind: "payment.converted",
       entries: collection(M, 1_000n, 100_000n),
     });
-    const sent = postTransaction(db, {
+    const sent = await postTransaction(sqliteStore(db), {
       idempotencyKey: `payout:${M}:1:sent`,
       kind: "payout.sent",
       entries: payout(M, 99_000n),
@@ -619,7 +654,7 @@ describe("reversals", () => {
       inFlight: 99_000n,
       reserved: 0n,
     });
-    reverseTransaction(db, {
+    await reverseTransaction(sqliteStore(db), {
       transactionId: sent.transactionId,
       idempotencyKey: `payout:${M}:1:failed`,
       reason: "B2C result 2001: invalid initiator",
@@ -634,43 +669,50 @@ describe("reversals", () => {
 });
 
 describe("transactions and amounts", () => {
-  it("nests in a caller's transaction: when the caller throws, nothing is persisted", () => {
+  it("nests in a caller's transaction: when the caller throws, nothing is persisted", async () => {
     const before = tableCounts();
     const idempotencyKey = key("nested");
-    expect(() =>
-      db.transaction((tx) => {
-        const result = postTransaction(tx, {
-          idempotencyKey,
-          kind: "payment.converted",
-          reference: { type: "payment", id: "pay_nested" },
-          entries: collection(M1, 5_000n, 60_000n),
-        });
-        expect(result.created).toBe(true);
-        // Visible inside the caller's transaction...
-        expect(getTransactionByKey(tx, idempotencyKey)?.id).toBe(result.transactionId);
-        // ...and a repost inside it is idempotent too.
-        expect(
-          postTransaction(tx, {
+    const store = sqliteStore(db);
+    await expect(
+      store.write(async (q) => {
+        const result = await postTransaction(
+          q,
+          {
             idempotencyKey,
             kind: "payment.converted",
             reference: { type: "payment", id: "pay_nested" },
             entries: collection(M1, 5_000n, 60_000n),
-          }).created,
+          },
+          store,
+        );
+        expect(result.created).toBe(true);
+        // Visible inside the caller's transaction...
+        expect((await getTransactionByKey(q, idempotencyKey))?.id).toBe(result.transactionId);
+        // ...and a repost inside it is idempotent too.
+        expect(
+          (
+            await postTransaction(q, {
+              idempotencyKey,
+              kind: "payment.converted",
+              reference: { type: "payment", id: "pay_nested" },
+              entries: collection(M1, 5_000n, 60_000n),
+            })
+          ).created,
         ).toBe(false);
         throw new Error("the caller failed after posting");
       }),
-    ).toThrow("the caller failed after posting");
+    ).rejects.toThrow("the caller failed after posting");
     expect(tableCounts()).toEqual(before);
-    expect(getTransactionByKey(db, idempotencyKey)).toBeNull();
+    expect(await getTransactionByKey(sqliteStore(db), idempotencyKey)).toBeNull();
   });
 
-  it("nests even when handed the Db (not the Tx) inside a caller's open transaction", () => {
+  it("nests even when handed the Db (not the Tx) inside a caller's open transaction (synchronous variant)", async () => {
     const before = tableCounts();
     const idempotencyKey = key("nested-db");
     expect(() =>
       db.transaction(() => {
         expect(
-          postTransaction(db, {
+          postTransactionSync(db, {
             idempotencyKey,
             kind: "payment.converted",
             entries: collection(M1, 7n, 700n),
@@ -680,42 +722,91 @@ describe("transactions and amounts", () => {
       }),
     ).toThrow("caller failed");
     expect(tableCounts()).toEqual(before);
-    expect(getTransactionByKey(db, idempotencyKey)).toBeNull();
+    expect(await getTransactionByKey(sqliteStore(db), idempotencyKey)).toBeNull();
   });
 
-  it("nests: a guard failure inside a caller's transaction rolls back only the posting; the caller can go on", () => {
+  it("nests: a guard failure inside a caller's transaction rolls back only the posting; the caller can go on", async () => {
     const M = "MRC-FFFFF7";
     db.insert(merchants)
       .values({ id: M, businessName: "Shop F", contactEmail: "f@shop.example", createdAt: 0 })
       .run();
     const before = tableCounts();
-    const committed = db.transaction((tx) => {
-      const ok = postTransaction(tx, {
-        idempotencyKey: key("collect"),
-        kind: "payment.converted",
-        entries: collection(M, 100n, 1_000n),
-      });
-      expect(() =>
-        postTransaction(tx, {
-          idempotencyKey: key("payout"),
-          kind: "payout.sent",
-          entries: payout(M, 5_000n),
-          guards: [merchantAvailable(M)],
-        }),
-      ).toThrow(InsufficientBalanceError);
+    const store = sqliteStore(db);
+    const committed = await store.write(async (q) => {
+      const ok = await postTransaction(
+        q,
+        {
+          idempotencyKey: key("collect"),
+          kind: "payment.converted",
+          entries: collection(M, 100n, 1_000n),
+        },
+        store,
+      );
+      await expect(
+        postTransaction(
+          q,
+          {
+            idempotencyKey: key("payout"),
+            kind: "payout.sent",
+            entries: payout(M, 5_000n),
+            guards: [merchantAvailable(M)],
+          },
+          store,
+        ),
+      ).rejects.toThrow(InsufficientBalanceError);
       return ok.transactionId;
     });
     expect(tableCounts()).toMatchObject({
       transactions: before.transactions + 1,
       entries: before.entries + 5,
     });
-    expect(getTransaction(db, committed)).not.toBeNull();
+    expect(await getTransaction(sqliteStore(db), committed)).not.toBeNull();
     expect(owed(db, merchantAvailable(M))).toBe(990n);
   });
 
-  it("round-trips 9_000_000_000_000_000_000n exactly, and refuses a balance beyond 64 bits", () => {
+  it("the synchronous variant: a guard failure inside a caller's transaction rolls back only the posting", async () => {
+    const M = "MRC-FFFFF8";
+    db.insert(merchants)
+      .values({ id: M, businessName: "Shop G", contactEmail: "g@shop.example", createdAt: 0 })
+      .run();
+    const before = tableCounts();
+    const committed = db.transaction((tx) => {
+      const ok = postTransactionSync(tx, {
+        idempotencyKey: key("collect"),
+        kind: "payment.converted",
+        entries: collection(M, 100n, 1_000n),
+      });
+      expect(() =>
+        postTransactionSync(tx, {
+          idempotencyKey: key("payout"),
+          kind: "payout.sent",
+          entries: payout(M, 5_000n),
+          guards: [merchantAvailable(M)],
+        }),
+      ).toThrow(InsufficientBalanceError);
+      expect(() =>
+        reverseTransactionSync(tx, {
+          transactionId: ok.transactionId,
+          idempotencyKey: key("reverse"),
+          reason: "taken back",
+          guards: [merchantAvailable(M)],
+        }),
+      ).not.toThrow();
+      return ok.transactionId;
+    });
+    expect(tableCounts()).toMatchObject({
+      transactions: before.transactions + 2,
+      entries: before.entries + 10,
+    });
+    expect(
+      (await getTransaction(sqliteStore(db), committed))?.reversedByTransactionId,
+    ).not.toBeNull();
+    expect(owed(db, merchantAvailable(M))).toBe(0n);
+  });
+
+  it("round-trips 9_000_000_000_000_000_000n exactly, and refuses a balance beyond 64 bits", async () => {
     const huge = 9_000_000_000_000_000_000n;
-    const result = postTransaction(db, {
+    const result = await postTransaction(sqliteStore(db), {
       idempotencyKey: key("huge"),
       kind: "test.huge",
       entries: [
@@ -723,17 +814,16 @@ describe("transactions and amounts", () => {
         { account: custody("USDC"), amount: huge },
       ],
     });
-    expect(getTransaction(db, result.transactionId)?.entries.map((e) => e.amount)).toEqual([
-      -huge,
-      huge,
-    ]);
+    expect(
+      (await getTransaction(sqliteStore(db), result.transactionId))?.entries.map((e) => e.amount),
+    ).toEqual([-huge, huge]);
     expect(balance(db, custody("USDC"))).toBe(huge);
     expect(balance(db, custody("USDC"), { source: "cached" })).toBe(huge);
     expect(listEntries(db, suspense("USDC"), { limit: 1 })[0]?.amount).toBe(-huge);
     expect(trialBalance(db).USDC).toBe(0n);
     const before = tableCounts();
-    expect(() =>
-      postTransaction(db, {
+    await expect(
+      postTransaction(sqliteStore(db), {
         idempotencyKey: key("huge"),
         kind: "test.huge",
         entries: [
@@ -741,7 +831,7 @@ describe("transactions and amounts", () => {
           { account: custody("USDC"), amount: huge },
         ],
       }),
-    ).toThrow(BalanceOverflowError);
+    ).rejects.toThrow(BalanceOverflowError);
     expect(tableCounts()).toEqual(before);
     // Reading the column without the text cast is refused rather than rounded.
     expect(() =>
@@ -760,7 +850,7 @@ describe("transactions and amounts", () => {
         .all(),
     ).toEqual([{ type: "integer" }, { type: "integer" }]);
     // Cleanly reversible.
-    reverseTransaction(db, {
+    await reverseTransaction(sqliteStore(db), {
       transactionId: result.transactionId,
       idempotencyKey: key("huge-rev"),
       reason: "test",
@@ -768,7 +858,7 @@ describe("transactions and amounts", () => {
     expect(balance(db, custody("USDC"))).toBe(0n);
   });
 
-  it("refuses an account code that exists with another currency or kind", () => {
+  it("refuses an account code that exists with another currency or kind", async () => {
     db.insert(ledgerAccounts)
       .values({
         code: suspense("ETH").code,
@@ -778,8 +868,8 @@ describe("transactions and amounts", () => {
         updatedAt: 0,
       })
       .run();
-    expect(() =>
-      postTransaction(db, {
+    await expect(
+      postTransaction(sqliteStore(db), {
         idempotencyKey: key(),
         kind: "test.mismatch",
         entries: [
@@ -787,28 +877,28 @@ describe("transactions and amounts", () => {
           { account: custody("ETH"), amount: 1n },
         ],
       }),
-    ).toThrow(AccountMismatchError);
+    ).rejects.toThrow(AccountMismatchError);
   });
 
-  it("refuses a merchant account for a merchant that does not exist (foreign key) and writes nothing", () => {
+  it("refuses a merchant account for a merchant that does not exist (foreign key) and writes nothing", async () => {
     const before = tableCounts();
-    expect(() =>
-      postTransaction(db, {
+    await expect(
+      postTransaction(sqliteStore(db), {
         idempotencyKey: key(),
         kind: "payment.converted",
         entries: collection("MRC-ZZZZZ9", 1n, 100n),
       }),
-    ).toThrow(/FOREIGN KEY/);
+    ).rejects.toThrow(/FOREIGN KEY/);
     expect(tableCounts()).toEqual(before);
   });
 
-  it("lists an account's entries newest first, with paging", () => {
+  it("lists an account's entries newest first, with paging", async () => {
     const M = "MRC-GGGGG8";
     db.insert(merchants)
       .values({ id: M, businessName: "Shop G", contactEmail: "g@shop.example", createdAt: 0 })
       .run();
     for (let i = 1; i <= 5; i++) {
-      postTransaction(db, {
+      await postTransaction(sqliteStore(db), {
         idempotencyKey: key("collect"),
         kind: "payment.converted",
         reference: { type: "payment", id: `pay_g${i}` },
@@ -837,12 +927,12 @@ describe("transactions and amounts", () => {
     });
   });
 
-  it("owed() is for liabilities only", () => {
+  it("owed() is for liabilities only", async () => {
     expect(() => owed(db, custody("BTC"))).toThrow(InvalidPostingError);
     expect(owed(db, customerRefundsPayable("ETH"))).toBe(0n);
   });
 
-  it("keeps the books consistent: trial balance zero, cached balances equal entries, every transaction balanced", () => {
+  it("keeps the books consistent: trial balance zero, cached balances equal entries, every transaction balanced", async () => {
     expectBooksConsistent();
     // A tampered cache is reported.
     const account = db
@@ -864,10 +954,10 @@ describe("transactions and amounts", () => {
     expect(verifyBalances(db)).toEqual([]);
   });
 
-  it("computes exact sums whatever the size and order of amounts (no SQL integer overflow)", () => {
+  it("computes exact sums whatever the size and order of amounts (no SQL integer overflow)", async () => {
     const big = 2n ** 62n + 12345n;
     // Four large entries of one currency in a row: a running SQL sum would pass 2^63.
-    postTransaction(db, {
+    await postTransaction(sqliteStore(db), {
       idempotencyKey: key("big"),
       kind: "test.big",
       entries: [

@@ -6,6 +6,8 @@
  */
 import { and, desc, eq, lt, not, type SQL, sql } from "drizzle-orm";
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from "../../../drizzle/schema";
+import { first } from "~/db/sql";
+import type { Handle, Store } from "~/db/store";
 import type { DbOrTx } from "~/utils/db.server";
 import { preparedPerDb } from "~/utils/prepared.server";
 import {
@@ -205,11 +207,15 @@ const transactionColumns = {
   createdAt: ledgerTransactions.createdAt,
 };
 
-function withEntries(
-  db: DbOrTx,
+/** Reads in the caller's transaction `q`, or, given the store, in a read of their own. */
+const isStore = (on: Handle | Store): on is Store =>
+  typeof (on as Partial<Store>).forUpdate === "function";
+
+async function withEntries(
+  q: Handle,
   row: { [K in keyof typeof transactionColumns]: (typeof ledgerTransactions.$inferSelect)[K] },
-): LedgerTransaction {
-  const entries = db
+): Promise<LedgerTransaction> {
+  const entries = await q
     .select({
       entryId: ledgerEntries.id,
       code: ledgerAccounts.code,
@@ -221,13 +227,14 @@ function withEntries(
     .from(ledgerEntries)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
     .where(eq(ledgerEntries.transactionId, row.id))
-    .orderBy(ledgerEntries.id)
-    .all();
-  const reversal = db
-    .select({ id: ledgerTransactions.id })
-    .from(ledgerTransactions)
-    .where(eq(ledgerTransactions.reversesTransactionId, row.id))
-    .get();
+    .orderBy(ledgerEntries.id);
+  const reversal = await first(
+    q
+      .select({ id: ledgerTransactions.id })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.reversesTransactionId, row.id))
+      .limit(1),
+  );
   const { referenceType, referenceId, ...rest } = row;
   return {
     ...rest,
@@ -242,34 +249,49 @@ function withEntries(
 }
 
 /** One transaction with its entries, or null. */
-export function getTransaction(db: DbOrTx, id: string): LedgerTransaction | null {
-  const row = db
-    .select(transactionColumns)
-    .from(ledgerTransactions)
-    .where(eq(ledgerTransactions.id, id))
-    .get();
-  return row ? withEntries(db, row) : null;
+export async function getTransaction(
+  on: Handle | Store,
+  id: string,
+): Promise<LedgerTransaction | null> {
+  if (isStore(on)) return on.read((q) => getTransaction(q, id));
+  const row = await first(
+    on
+      .select(transactionColumns)
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.id, id))
+      .limit(1),
+  );
+  return row ? withEntries(on, row) : null;
 }
 
 /** The transaction posted under an idempotency key, or null. */
-export function getTransactionByKey(db: DbOrTx, idempotencyKey: string): LedgerTransaction | null {
-  const row = db
-    .select(transactionColumns)
-    .from(ledgerTransactions)
-    .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey))
-    .get();
-  return row ? withEntries(db, row) : null;
+export async function getTransactionByKey(
+  on: Handle | Store,
+  idempotencyKey: string,
+): Promise<LedgerTransaction | null> {
+  if (isStore(on)) return on.read((q) => getTransactionByKey(q, idempotencyKey));
+  const row = await first(
+    on
+      .select(transactionColumns)
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey))
+      .limit(1),
+  );
+  return row ? withEntries(on, row) : null;
 }
 
 /**
  * Every transaction about one thing (a payment, a payout), oldest first: by time, then in the
- * order they were written (a reversal can share its original's millisecond; ids are random).
+ * order they were written (a reversal can share its original's millisecond; ids are random): by
+ * the first of their entries, written in the same transaction as the row (ids only grow; never
+ * `rowid`, which is SQLite's).
  */
-export function listTransactionsByReference(
-  db: DbOrTx,
+export async function listTransactionsByReference(
+  on: Handle | Store,
   reference: LedgerReference,
-): LedgerTransaction[] {
-  return db
+): Promise<LedgerTransaction[]> {
+  if (isStore(on)) return on.read((q) => listTransactionsByReference(q, reference));
+  const rows = await on
     .select(transactionColumns)
     .from(ledgerTransactions)
     .where(
@@ -278,9 +300,13 @@ export function listTransactionsByReference(
         eq(ledgerTransactions.referenceId, reference.id),
       ),
     )
-    .orderBy(ledgerTransactions.createdAt, sql`${ledgerTransactions}.rowid`)
-    .all()
-    .map((row) => withEntries(db, row));
+    .orderBy(
+      ledgerTransactions.createdAt,
+      sql`(select min(${ledgerEntries.id}) from ${ledgerEntries} where ${ledgerEntries.transactionId} = ${ledgerTransactions.id})`,
+    );
+  const transactions: LedgerTransaction[] = [];
+  for (const row of rows) transactions.push(await withEntries(on, row));
+  return transactions;
 }
 
 /** The accounts of one book, as a condition on `ledger_accounts.code` (glob: case-sensitive). */

@@ -7,8 +7,7 @@
  * net of the C2B fee, the fee to revenue; held in `pending` when the payment needs manual review);
  * an under-, over- or late payment is held in suspense for an operator (nothing is lost).
  *
- * On the store (ADR 0041). TRANSITIONAL: the ledger's posting gets the write's transaction
- * (`unmovedTx`), until it moves; the payment's status change and events run on the write's handle.
+ * On the store (ADR 0041).
  */
 import { eq } from "drizzle-orm";
 import { payments } from "../../../drizzle/schema";
@@ -16,7 +15,6 @@ import { ledgerBook, postTransaction, toUnits } from "~/core/ledger/ledger.serve
 import { isFailed, type CustodyTransaction } from "~/core/providers/custody/types";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { storedNetworkId } from "~/core/networks/networks";
 import { requiredConfirmations, type PaymentsConfig } from "./config";
 import { readPaymentForUpdate, recordEvent, transition, type Payment } from "./payments.server";
@@ -75,7 +73,7 @@ export async function postConversion(
     { account: feeRevenue(), amount: -input.feeKesCents },
   ];
   if (refund > 0n) entries.push({ account: customerRefundsPayable(asset), amount: -refund });
-  return postTransaction(unmovedTx(q), {
+  return postTransaction(q, {
     idempotencyKey: input.key,
     kind: "payment.converted",
     description: `Payment ${payment.id} (${payment.reference}) converted at ${payment.quoteRate} KES/${asset}`,
@@ -89,7 +87,7 @@ export async function postConversion(
 async function postToSuspense(q: Handle, payment: Payment, units: bigint, now: number) {
   const asset = payment.asset as QuoteAsset;
   const { custody, suspense } = ledgerBook(payment.mode);
-  return postTransaction(unmovedTx(q), {
+  return postTransaction(q, {
     idempotencyKey: `payment:${payment.id}:held`,
     kind: "payment.held",
     description: `Payment ${payment.id}: ${units} units held for an operator`,
@@ -152,7 +150,6 @@ export async function applyCustodyTransaction(
   const required = requiredConfirmations(config, asset, network);
 
   return store.write(async (q): Promise<DepositOutcome> => {
-    const tx = unmovedTx(q);
     const payment = (await readPaymentForUpdate(store, q, found.id))!;
     if (isFailed(transaction.status)) {
       const moved = await transition(q, payment, ["awaiting_payment", "confirming"], "failed", {
@@ -178,17 +175,21 @@ export async function applyCustodyTransaction(
       )
         return "ignored";
       const { custody, suspense } = ledgerBook(payment.mode);
-      const held = postTransaction(tx, {
-        idempotencyKey: `payment:${payment.id}:deposit:${transaction.id}:held`,
-        kind: "payment.held",
-        description: `Payment ${payment.id}: ${units} units sent after it was paid with M-Pesa, held for an operator`,
-        reference: { type: "payment", id: payment.id },
-        entries: [
-          { account: custody(asset), amount: units },
-          { account: suspense(asset), amount: -units },
-        ],
-        now,
-      });
+      const held = await postTransaction(
+        q,
+        {
+          idempotencyKey: `payment:${payment.id}:deposit:${transaction.id}:held`,
+          kind: "payment.held",
+          description: `Payment ${payment.id}: ${units} units sent after it was paid with M-Pesa, held for an operator`,
+          reference: { type: "payment", id: payment.id },
+          entries: [
+            { account: custody(asset), amount: units },
+            { account: suspense(asset), amount: -units },
+          ],
+          now,
+        },
+        store,
+      );
       if (held.created)
         await recordEvent(q, payment, {
           type: "deposit_after_mpesa",

@@ -15,7 +15,6 @@ import { recordAudit } from "~/core/audit.server";
 import { ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
 import type { Rate } from "~/core/rates/read-rates.server";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import type { PaymentsConfig } from "./config";
 import { postConversion } from "./deposits.server";
 import { readPayment, readPaymentForUpdate, transition, type Payment } from "./payments.server";
@@ -61,7 +60,6 @@ export async function resolveException(
 ): Promise<Payment> {
   const { now } = input;
   return store.write(async (q) => {
-    const tx = unmovedTx(q);
     const payment = await readPaymentForUpdate(store, q, input.paymentId);
     if (!payment) throw new ResolutionError("Payment not found");
     if (!(EXCEPTION_STATUSES as readonly string[]).includes(payment.status)) {
@@ -74,17 +72,21 @@ export async function resolveException(
     // Every posting about a payment is in its mode's book.
     const { customerRefundsPayable, suspense } = ledgerBook(payment.mode);
     if (input.resolution === "refund") {
-      postTransaction(tx, {
-        idempotencyKey: `payment:${payment.id}:refund-flagged`,
-        kind: "payment.refund_flagged",
-        description: `Payment ${payment.id}: crypto owed back to the customer`,
-        reference: { type: "payment", id: payment.id },
-        entries: [
-          { account: suspense(asset), amount: units },
-          { account: customerRefundsPayable(asset), amount: -units },
-        ],
-        now,
-      });
+      await postTransaction(
+        q,
+        {
+          idempotencyKey: `payment:${payment.id}:refund-flagged`,
+          kind: "payment.refund_flagged",
+          description: `Payment ${payment.id}: crypto owed back to the customer`,
+          reference: { type: "payment", id: payment.id },
+          entries: [
+            { account: suspense(asset), amount: units },
+            { account: customerRefundsPayable(asset), amount: -units },
+          ],
+          now,
+        },
+        store,
+      );
       await transition(q, payment, [payment.status], "failed", {
         type: "refund_flagged",
         cause: "an operator flagged the crypto for refund to the customer",
@@ -175,7 +177,6 @@ export async function reviewPayment(
 ): Promise<Payment> {
   const { now } = input;
   return store.write(async (q) => {
-    const tx = unmovedTx(q);
     const payment = await readPaymentForUpdate(store, q, input.paymentId);
     if (!payment) throw new ResolutionError("Payment not found");
     if (payment.status !== "in_review")
@@ -192,18 +193,22 @@ export async function reviewPayment(
       treasuryConversion,
     } = ledgerBook(payment.mode);
     if (input.approve) {
-      postTransaction(tx, {
-        idempotencyKey: `payment:${payment.id}:review-approved`,
-        kind: "payment.released",
-        description: `Payment ${payment.id} approved in review`,
-        reference: { type: "payment", id: payment.id },
-        entries: [
-          { account: merchantPending(payment.merchantId), amount: net },
-          { account: merchantAvailable(payment.merchantId), amount: -net },
-        ],
-        guards: [merchantPending(payment.merchantId)],
-        now,
-      });
+      await postTransaction(
+        q,
+        {
+          idempotencyKey: `payment:${payment.id}:review-approved`,
+          kind: "payment.released",
+          description: `Payment ${payment.id} approved in review`,
+          reference: { type: "payment", id: payment.id },
+          entries: [
+            { account: merchantPending(payment.merchantId), amount: net },
+            { account: merchantAvailable(payment.merchantId), amount: -net },
+          ],
+          guards: [merchantPending(payment.merchantId)],
+          now,
+        },
+        store,
+      );
       await transition(q, payment, ["in_review"], "confirmed", {
         type: "review_approved",
         cause: "an operator approved the payment",
@@ -212,21 +217,25 @@ export async function reviewPayment(
     } else {
       // Undo the conversion: the merchant is not credited, the fee is returned, the crypto is owed
       // back.
-      postTransaction(tx, {
-        idempotencyKey: `payment:${payment.id}:review-rejected`,
-        kind: "payment.review_rejected",
-        description: `Payment ${payment.id} rejected in review: ${input.reason ?? ""}`,
-        reference: { type: "payment", id: payment.id },
-        entries: [
-          { account: merchantPending(payment.merchantId), amount: net },
-          { account: feeRevenue(), amount: payment.feeKesCents },
-          { account: treasuryConversion("KES"), amount: -payment.amountKesCents },
-          { account: treasuryConversion(asset), amount: payment.receivedUnits },
-          { account: customerRefundsPayable(asset), amount: -payment.receivedUnits },
-        ],
-        guards: [merchantPending(payment.merchantId)],
-        now,
-      });
+      await postTransaction(
+        q,
+        {
+          idempotencyKey: `payment:${payment.id}:review-rejected`,
+          kind: "payment.review_rejected",
+          description: `Payment ${payment.id} rejected in review: ${input.reason ?? ""}`,
+          reference: { type: "payment", id: payment.id },
+          entries: [
+            { account: merchantPending(payment.merchantId), amount: net },
+            { account: feeRevenue(), amount: payment.feeKesCents },
+            { account: treasuryConversion("KES"), amount: -payment.amountKesCents },
+            { account: treasuryConversion(asset), amount: payment.receivedUnits },
+            { account: customerRefundsPayable(asset), amount: -payment.receivedUnits },
+          ],
+          guards: [merchantPending(payment.merchantId)],
+          now,
+        },
+        store,
+      );
       await transition(q, payment, ["in_review"], "failed", {
         type: "review_rejected",
         cause: `an operator rejected the payment: ${input.reason ?? "no reason given"}`,

@@ -367,7 +367,7 @@ describe("payments through custody and M-Pesa", () => {
     const { postTransaction, railFloat, capital, normalBalance } =
       await import("~/core/ledger/ledger.server");
     const float = normalBalance(db, railFloat("mpesa"));
-    postTransaction(db, {
+    await postTransaction(sqliteStore(db), {
       idempotencyKey: "test:drain",
       kind: "float.withdrawn",
       entries: [
@@ -389,7 +389,7 @@ describe("payments through custody and M-Pesa", () => {
         (e) => e.type === "waiting_for_float",
       ),
     ).toHaveLength(1);
-    postTransaction(db, {
+    await postTransaction(sqliteStore(db), {
       idempotencyKey: "test:refill",
       kind: "float.funded",
       entries: [

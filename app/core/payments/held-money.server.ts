@@ -76,7 +76,7 @@ function toItem(held: LedgerTransaction, flagged: LedgerTransaction | null): Hel
 /** A payment's held money, oldest first, each with whether it was flagged for refund. */
 export async function listHeldMoney(store: Store, paymentId: string): Promise<HeldItem[]> {
   const transactions = await store.read(async (q) =>
-    listTransactionsByReference(unmovedTx(q), { type: "payment", id: paymentId }),
+    listTransactionsByReference(q, { type: "payment", id: paymentId }),
   );
   const flags = new Map(
     transactions
@@ -158,10 +158,9 @@ export async function flagHeldForRefund(
 ): Promise<{ payment: Payment; item: HeldItem }> {
   const { now } = input;
   return store.write(async (q) => {
-    const tx = unmovedTx(q);
     const payment = await readPaymentForUpdate(store, q, input.paymentId);
     if (!payment) throw new ResolutionError("Payment not found");
-    const held = getTransaction(tx, input.heldTransactionId);
+    const held = await getTransaction(q, input.heldTransactionId);
     const leg = held ? suspenseLeg(held) : null;
     if (
       !held ||
@@ -172,21 +171,25 @@ export async function flagHeldForRefund(
     )
       throw new ResolutionError("That is not money held for this payment.");
     const key = held.idempotencyKey + FLAG_SUFFIX;
-    if (getTransactionByKey(tx, key))
+    if (await getTransactionByKey(q, key))
       throw new ResolutionError("This money is already flagged for refund.");
     const { customerRefundsPayable, suspense } = ledgerBook(payment.mode);
     const amount = describe(leg);
-    const posted = postTransaction(tx, {
-      idempotencyKey: key,
-      kind: HELD_REFUND_FLAGGED_KIND,
-      description: `Payment ${payment.id}: held ${amount} owed back to the customer`,
-      reference: { type: "payment", id: payment.id },
-      entries: [
-        { account: suspense(leg.currency), amount: leg.amount },
-        { account: customerRefundsPayable(leg.currency), amount: -leg.amount },
-      ],
-      now,
-    });
+    const posted = await postTransaction(
+      q,
+      {
+        idempotencyKey: key,
+        kind: HELD_REFUND_FLAGGED_KIND,
+        description: `Payment ${payment.id}: held ${amount} owed back to the customer`,
+        reference: { type: "payment", id: payment.id },
+        entries: [
+          { account: suspense(leg.currency), amount: leg.amount },
+          { account: customerRefundsPayable(leg.currency), amount: -leg.amount },
+        ],
+        now,
+      },
+      store,
+    );
     // Read and posted in the same write: a flag by someone else cannot slip in between.
     if (!posted.created) throw new ResolutionError("This money is already flagged for refund.");
     await recordEvent(q, payment, {
@@ -211,7 +214,7 @@ export async function flagHeldForRefund(
       },
       now,
     );
-    const item = toItem(held, getTransactionByKey(tx, key))!;
+    const item = toItem(held, await getTransactionByKey(q, key))!;
     return { payment, item };
   });
 }

@@ -247,7 +247,10 @@ describe("held money", () => {
     await expect(flag(another.id, item!.transactionId)).rejects.toThrow(
       "That is not money held for this payment.",
     );
-    const converted = getTransactionByKey(db, `payment:${another.id}:converted`)!;
+    const converted = (await getTransactionByKey(
+      sqliteStore(db),
+      `payment:${another.id}:converted`,
+    ))!;
     expect(converted).not.toBeNull();
     await expect(flag(another.id, converted.id)).rejects.toThrow(ResolutionError);
     await expect(flag(payment.id, "ltx_nope")).rejects.toThrow(ResolutionError);

@@ -30,7 +30,6 @@ import type { StkCallbackResult } from "~/core/providers/daraja/stk-callback";
 import { stkResultMeaning } from "~/core/providers/daraja/stk-callback";
 import { first, startsWith } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { formatKesCents } from "~/utils/format";
 import { logger } from "~/utils/logger.server";
 import { normalizeStoredPhone, parseKenyanPhone, toMsisdn } from "~/utils/phone";
@@ -382,7 +381,6 @@ export async function applyStkResult(
     async (
       q,
     ): Promise<{ outcome: ApplyStkOutcome; paymentId?: string; settlePaymentId?: string }> => {
-      const tx = unmovedTx(q);
       // Applied once: the prompt (and below its payment) is read through `forUpdate`.
       let collection = await first(
         store.forUpdate(
@@ -466,23 +464,27 @@ export async function applyStkResult(
       const receiptText = result.receipt ? ` (receipt ${result.receipt})` : "";
       if (payment.status === "awaiting_payment" && gross === collection.amountKesCents) {
         const fee = payment.feeKesCents;
-        postTransaction(tx, {
-          idempotencyKey: `mpesa:${collection.checkoutRequestId}:collected`,
-          kind: "payment.collected",
-          description: `Payment ${payment.id} (${payment.reference}) paid with M-Pesa Express${receiptText}`,
-          reference,
-          entries: [
-            { account: book.railFloat("mpesa"), amount: gross },
-            {
-              account: payment.requiresReview
-                ? book.merchantPending(payment.merchantId)
-                : book.merchantAvailable(payment.merchantId),
-              amount: -(gross - fee),
-            },
-            { account: book.feeRevenue(), amount: -fee },
-          ].filter((entry) => entry.amount !== 0n),
-          now,
-        });
+        await postTransaction(
+          q,
+          {
+            idempotencyKey: `mpesa:${collection.checkoutRequestId}:collected`,
+            kind: "payment.collected",
+            description: `Payment ${payment.id} (${payment.reference}) paid with M-Pesa Express${receiptText}`,
+            reference,
+            entries: [
+              { account: book.railFloat("mpesa"), amount: gross },
+              {
+                account: payment.requiresReview
+                  ? book.merchantPending(payment.merchantId)
+                  : book.merchantAvailable(payment.merchantId),
+                amount: -(gross - fee),
+              },
+              { account: book.feeRevenue(), amount: -fee },
+            ].filter((entry) => entry.amount !== 0n),
+            now,
+          },
+          store,
+        );
         const to = payment.requiresReview ? "in_review" : "confirmed";
         const moved = await transition(q, payment, ["awaiting_payment"], to, {
           type: "mpesa_paid",
@@ -509,17 +511,21 @@ export async function applyStkResult(
       // Paid in crypto meanwhile, expired, canceled, or a different amount: booked to suspense and
       // flagged for an operator (refund to the customer's M-Pesa, or accept); never confirmed
       // twice.
-      postTransaction(tx, {
-        idempotencyKey: `mpesa:${collection.checkoutRequestId}:held`,
-        kind: "payment.held",
-        description: `Payment ${payment.id}: M-Pesa Express money${receiptText} held for an operator (payment ${payment.status})`,
-        reference,
-        entries: [
-          { account: book.railFloat("mpesa"), amount: gross },
-          { account: book.suspense("KES"), amount: -gross },
-        ],
-        now,
-      });
+      await postTransaction(
+        q,
+        {
+          idempotencyKey: `mpesa:${collection.checkoutRequestId}:held`,
+          kind: "payment.held",
+          description: `Payment ${payment.id}: M-Pesa Express money${receiptText} held for an operator (payment ${payment.status})`,
+          reference,
+          entries: [
+            { account: book.railFloat("mpesa"), amount: gross },
+            { account: book.suspense("KES"), amount: -gross },
+          ],
+          now,
+        },
+        store,
+      );
       await recordEvent(q, payment, {
         type: "mpesa_paid_unexpected",
         cause:

@@ -23,7 +23,7 @@ import type { Handle, Store } from "~/db/store";
 import { unmovedTx } from "~/db/unmoved";
 import type { DbOrTx, Tx } from "~/utils/db.server";
 import { placeholders, preparedPerDb } from "~/utils/prepared.server";
-import { enqueuePaymentEvent } from "~/core/api/outbox.server";
+import { enqueuePaymentEvent, enqueuePaymentEventSync } from "~/core/api/outbox.server";
 import { paymentStatusEvents, type ApiMode } from "~/core/api/vocabulary";
 import type { PaymentsConfig } from "./config";
 import { assetHasNetwork, defaultNetwork, networkRefusal, type NetworkId } from "~/core/networks";
@@ -197,11 +197,10 @@ export async function transition(
   if (changed.length !== 1) return false;
   await recordEvent(q, payment, transitionRules.event(event, current.status, to));
   const updated = (await getPayment(q, payment.id))!;
-  const tx = unmovedTx(q);
   if (transitionRules.settledNotices(updated, to))
     await queuePaymentSettledNotices(q, payment.id, event.at);
   const webhookEvent = transitionRules.webhookEvent(to);
-  if (webhookEvent) enqueuePaymentEvent(tx, updated, webhookEvent, event.at);
+  if (webhookEvent) await enqueuePaymentEvent(q, updated, webhookEvent, event.at);
   return true;
 }
 
@@ -235,7 +234,7 @@ export function transitionSync(
     if (transitionRules.settledNotices(updated, to))
       queuePaymentSettledNoticesSync(tx, payment.id, event.at);
     const webhookEvent = transitionRules.webhookEvent(to);
-    if (webhookEvent) enqueuePaymentEvent(tx, updated, webhookEvent, event.at);
+    if (webhookEvent) enqueuePaymentEventSync(tx, updated, webhookEvent, event.at);
     return true;
   });
 }
@@ -645,7 +644,7 @@ async function insertNewPayment(
     },
   });
   const tx = unmovedTx(q);
-  enqueuePaymentEvent(tx, payment, "payment.created", now);
+  await enqueuePaymentEvent(q, payment, "payment.created", now);
   await values.inTransaction?.(tx, payment, q);
   return payment;
 }

@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { settlementTransfers } from "../../../drizzle/schema";
 import {
   capital,
-  postTransaction,
+  postTransactionSync,
   railFloat,
   trialBalance,
   verifyBalances,
@@ -129,7 +129,7 @@ afterAll(async () => {
 
 const MERCHANT = "MRC-RCNC22";
 addMerchant(testDb.db, MERCHANT);
-postTransaction(testDb.db, {
+postTransactionSync(testDb.db, {
   idempotencyKey: "test:float",
   kind: "float.funded",
   entries: [

@@ -14,7 +14,7 @@
  */
 import { asc, eq, sql } from "drizzle-orm";
 import { payments, settlementDestinations, settlementTransfers } from "../../../drizzle/schema";
-import { type LedgerBook, ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
+import { type LedgerBook, ledgerBook, postTransactionSync } from "~/core/ledger/ledger.server";
 import { enqueueEvent } from "~/core/api/outbox.server";
 import { payoutObject, type PayoutRow } from "~/core/api/payout-object";
 import { destinationLabel, maskedDestinationLabel } from "~/core/destinations/display";
@@ -22,7 +22,6 @@ import { railNames } from "~/core/destinations/schema";
 import type { Transfer, TransferHandler } from "~/core/transfers/engine.server";
 import { first } from "~/db/sql";
 import type { Handle } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import type { DbOrTx } from "~/utils/db.server";
 import { getPayment, recordEvent, transition } from "./payments.server";
 
@@ -88,7 +87,7 @@ export function postTransferSent(
   ];
   if (transfer.feeKesCents > 0n)
     entries.push({ account: feeRevenue(), amount: -transfer.feeKesCents });
-  const result = postTransaction(db, {
+  const result = postTransactionSync(db, {
     idempotencyKey: `transfer:${transfer.id}:sent`,
     kind: "payout.sent",
     description: `Payout ${transfer.id} to ${railNames[transfer.rail]}${transfer.phone ? ` ${transfer.phone}` : ""}${charge > 0n ? `, ${railNames[transfer.rail]} charge ${charge / 100n} KES` : ""}`,
@@ -193,7 +192,7 @@ async function enqueuePayoutEvent(q: Handle, transferId: string, now: number): P
   const { transfer } = row;
   if (transfer.status !== "succeeded" && transfer.status !== "failed") return;
   const mode = await bookOfSettlementTransferOn(q, transfer);
-  enqueueEvent(unmovedTx(q), {
+  await enqueueEvent(q, {
     merchantId: transfer.merchantId,
     mode,
     type: transfer.status === "succeeded" ? "payout.succeeded" : "payout.failed",

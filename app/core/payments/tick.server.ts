@@ -16,7 +16,7 @@ import {
   type LedgerBook,
   ledgerBook,
   ledgerBooks,
-  postTransaction,
+  postTransactionSync,
 } from "~/core/ledger/ledger.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Store } from "~/db/store";
@@ -162,7 +162,7 @@ export function fundOpeningFloat(
     const { capital, railFloat } = ledgerBook(mode);
     for (const rail of rails) {
       const name = railNames[rail];
-      postTransaction(db, {
+      postTransactionSync(db, {
         // `float:mpesa:opening:<kes>` in the live book (as before the books), `test:`-prefixed in
         // the test book: the two never collide.
         idempotencyKey: keyInBook(mode, `float:${rail}:opening:${kes}`),

@@ -5,7 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ledgerAccounts, reconciliationFindings } from "../../../drizzle/schema";
-import { ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
+import { ledgerBook, postTransactionSync } from "~/core/ledger/ledger.server";
 import type { Db } from "~/utils/db.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
 import { freshTestDbPerTest } from "../../../tests/setup/db";
@@ -18,7 +18,7 @@ const now = () => Date.UTC(2026, 10, 29, 0, 0);
 
 function post(mode: "live" | "test") {
   const book = ledgerBook(mode);
-  postTransaction(db, {
+  postTransactionSync(db, {
     idempotencyKey: `books-findings:${mode}`,
     kind: "operator.adjustment",
     entries: [

@@ -10,8 +10,8 @@
  * On the store (ADR 0041): custody is asked between the store's transactions, never inside one. A
  * refund is claimed by a conditional update (its lease, or for the overdue question its
  * `updated_at`) in a write of its own before custody is asked, and custody's answer is recorded in
- * another; two runs at once (two processes) never both ask. The ledger's posting gets the write's
- * transaction (`unmovedTx`).
+ * another; two runs at once (two processes) never both ask. The ledger's posting runs in the write
+ * (its accounts read through `forUpdate`).
  */
 import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { payments, refunds } from "../../../drizzle/schema";
@@ -27,7 +27,6 @@ import type { CustodyTransaction, CustodyTransfers } from "~/core/providers/cust
 import { formatCryptoUnits, type QuoteAsset } from "~/core/payments/quote";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { logger } from "~/utils/logger.server";
 import { failRefundOn, getRefundOn, markRefundSucceededOn, type Refund } from "./refunds.server";
 
@@ -218,14 +217,18 @@ export function applyRefundTransaction(
       entries.push({ account: book.networkFees(fee.asset), amount: fee.units });
       entries.push({ account: book.custody(fee.asset), amount: -fee.units });
     }
-    postTransaction(unmovedTx(q), {
-      idempotencyKey: `refund:${current.id}:sent-on-chain`,
-      kind: "refund.paid_on_chain",
-      description: `Refund ${current.id}: ${formatCryptoUnits(units, asset)} ${asset} sent to the customer`,
-      reference: { type: "refund", id: current.id },
-      entries,
-      now,
-    });
+    await postTransaction(
+      q,
+      {
+        idempotencyKey: `refund:${current.id}:sent-on-chain`,
+        kind: "refund.paid_on_chain",
+        description: `Refund ${current.id}: ${formatCryptoUnits(units, asset)} ${asset} sent to the customer`,
+        reference: { type: "refund", id: current.id },
+        entries,
+        now,
+      },
+      store,
+    );
     await q.update(refunds).set({ custodyTxId: transaction.id }).where(eq(refunds.id, current.id));
     await markRefundSucceededOn(q, current, { txHash: transaction.txHash ?? null }, now);
     return "succeeded";

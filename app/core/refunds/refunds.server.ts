@@ -21,15 +21,15 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { mpesaCollections, payments, refunds, settlementTransfers } from "../../../drizzle/schema";
 import { recordAudit, recordAuditSync } from "~/core/audit.server";
-import { enqueueEvent } from "~/core/api/outbox.server";
+import { enqueueEventSync } from "~/core/api/outbox.server";
 import { readableCode } from "~/core/ids.server";
 import {
   InsufficientBalanceError,
   ledgerBook,
   listTransactionsByReference,
   owed,
-  postTransaction,
-  reverseTransaction,
+  postTransactionSync,
+  reverseTransactionSync,
 } from "~/core/ledger/ledger.server";
 import { recordEvent, recordEventSync, type Payment } from "~/core/payments/payments.server";
 import { formatCryptoUnits, type QuoteAsset } from "~/core/payments/quote";
@@ -155,7 +155,7 @@ export async function heldForCustomer(q: Handle, payment: Payment): Promise<bigi
   const { customerRefundsPayable } = ledgerBook(payment.mode);
   const code = customerRefundsPayable(payment.asset as QuoteAsset).code;
   let owed = 0n;
-  const transactions = listTransactionsByReference(unmovedTx(q), {
+  const transactions = await listTransactionsByReference(q, {
     type: "payment",
     id: payment.id,
   });
@@ -276,7 +276,7 @@ function postRefundStart(tx: DbOrTx, plan: RefundPlan, refundId: string, now: nu
   const available = book.merchantAvailable(plan.merchantId);
   const reference = { type: "refund", id: refundId };
   if (plan.method === "mpesa") {
-    return postTransaction(tx, {
+    return postTransactionSync(tx, {
       idempotencyKey: `refund:${refundId}:reserved`,
       kind: "refund.reserved",
       description: `Refund ${refundId} of payment ${plan.paymentId} set aside`,
@@ -291,7 +291,7 @@ function postRefundStart(tx: DbOrTx, plan: RefundPlan, refundId: string, now: nu
   }
   const asset = plan.asset!;
   const units = plan.cryptoUnits!;
-  return postTransaction(tx, {
+  return postTransactionSync(tx, {
     idempotencyKey: `refund:${refundId}:converted`,
     kind: "refund.converted",
     description: `Refund ${refundId} of payment ${plan.paymentId}: ${formatCryptoUnits(units, asset)} ${asset} at ${plan.rate} KES/${asset}`,
@@ -437,7 +437,7 @@ export function describeAmount(
 export type RefundEventType = "refund.created" | "refund.succeeded" | "refund.failed";
 
 export function enqueueRefundEvent(tx: DbOrTx, refund: Refund, type: RefundEventType, now: number) {
-  enqueueEvent(tx, {
+  enqueueEventSync(tx, {
     merchantId: refund.merchantId,
     mode: refund.mode,
     type,
@@ -528,7 +528,7 @@ function recordRefundFailed(
   now: number,
 ) {
   if (refund.ledgerTransactionId)
-    reverseTransaction(tx, {
+    reverseTransactionSync(tx, {
       transactionId: refund.ledgerTransactionId,
       idempotencyKey: `refund:${refund.id}:returned`,
       reason: `Refund ${refund.id} failed: ${reason}`.slice(0, 200),

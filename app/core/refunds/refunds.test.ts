@@ -238,7 +238,7 @@ describe("crypto refunds from the balance", () => {
       ),
     ).rejects.toMatchObject({ code: "amount_too_large", field: "amount" });
     // Spend the balance, then ask for what is left of the payment.
-    postTransaction(db, {
+    await postTransaction(sqliteStore(db), {
       idempotencyKey: `test:drain:${payment.id}`,
       kind: "operator.adjustment",
       entries: [
@@ -258,7 +258,7 @@ describe("crypto refunds from the balance", () => {
       db.select().from(refundsTable).where(eq(refundsTable.paymentId, payment.id)).all(),
     ).toEqual([]);
     // Give the balance back for the next tests.
-    postTransaction(db, {
+    await postTransaction(sqliteStore(db), {
       idempotencyKey: `test:undrain:${payment.id}`,
       kind: "operator.adjustment",
       entries: [

@@ -13,7 +13,6 @@ import { refunds, settlementTransfers } from "../../../drizzle/schema";
 import { ledgerBook, postTransaction, type LedgerBook } from "~/core/ledger/ledger.server";
 import { reservedSending, type TransferHandler } from "~/core/transfers/engine.server";
 import type { Handle } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { failRefundOn, getRefundOn, markRefundSucceededOn } from "./refunds.server";
 
 type TransferRow = typeof settlementTransfers.$inferSelect;
@@ -42,7 +41,7 @@ export async function postRefundSent(
   now: number,
 ): Promise<string> {
   const book = ledgerBook(transfer.refundId ? await bookOfRefund(q, transfer.refundId) : "live");
-  const { transactionId } = postTransaction(unmovedTx(q), {
+  const { transactionId } = await postTransaction(q, {
     ...reservedSending(book, transfer),
     kind: "refund.sent",
     description:

@@ -11,8 +11,8 @@ import {
   merchantAvailable,
   merchantBalances,
   merchantPending,
-  postTransaction,
-  reverseTransaction,
+  postTransactionSync,
+  reverseTransactionSync,
 } from "~/core/ledger/ledger.server";
 import { getPayment } from "~/core/payments/payments.server";
 import { planSettlement, sendPendingTransfers } from "~/core/payments/settlement.server";
@@ -107,7 +107,7 @@ async function settle(paymentId: string) {
 
 /** An operator's adjustment: our capital pays the merchant (or takes back, when negative). */
 function adjust(key: string, cents: bigint, at: number, description: string, reference?: string) {
-  return postTransaction(db, {
+  return postTransactionSync(db, {
     idempotencyKey: key,
     kind: "operator.adjustment",
     description,
@@ -154,13 +154,13 @@ beforeAll(async () => {
     '=HYPERLINK("http://evil.example","Refund")',
     "+ADJ-1",
   );
-  reverseTransaction(db, {
+  reverseTransactionSync(db, {
     transactionId: adjustmentId,
     idempotencyKey: "adj:nov:reversed",
     reason: "Posted in error",
     now: eat("2026-11-10", "09:00"),
   });
-  postTransaction(db, {
+  postTransactionSync(db, {
     idempotencyKey: "internal:hold",
     kind: "operator.hold",
     description: "Held for a dispute",
@@ -171,7 +171,7 @@ beforeAll(async () => {
     now: eat("2026-11-12", "11:00"),
   });
   const test = ledgerBook("test");
-  postTransaction(db, {
+  postTransactionSync(db, {
     idempotencyKey: "test:adj",
     kind: "operator.adjustment",
     entries: [

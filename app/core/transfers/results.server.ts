@@ -14,7 +14,6 @@
 import { ledgerBook, postTransaction, reverseTransaction } from "~/core/ledger/ledger.server";
 import { classifyResultCode, type B2cResult } from "~/core/providers/daraja/result";
 import type { Handle } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import type { TransferFailure, TransferSuccess } from "./handler.server";
 import type { TransferPurposes } from "./purposes.server";
 import { getTransfer, markCompleted } from "./records.server";
@@ -41,7 +40,7 @@ export async function succeedTransfer(
   // A check payout was our expense when sent: nothing is in flight for anyone.
   if (handler.succeededKind !== null) {
     const { merchantInFlight, railInFlight } = ledgerBook(await handler.book(q, transfer));
-    postTransaction(unmovedTx(q), {
+    await postTransaction(q, {
       idempotencyKey: `transfer:${transfer.id}:succeeded`,
       kind: handler.succeededKind,
       description: `Payout ${transfer.id} paid, receipt ${result.receipt ?? "?"}`,
@@ -70,7 +69,7 @@ export async function failTransfer(
   if (!open) return false;
   const { transfer, handler } = open;
   if (transfer.ledgerTransactionId) {
-    reverseTransaction(unmovedTx(q), {
+    await reverseTransaction(q, {
       transactionId: transfer.ledgerTransactionId,
       idempotencyKey: `transfer:${transfer.id}:reversed`,
       reason: `Payout failed: ${result.description}`,

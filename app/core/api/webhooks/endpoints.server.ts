@@ -28,7 +28,6 @@ import { openSecret, sealSecret } from "~/core/accounts/totp.server";
 import { newId } from "~/core/ids.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { addressRefusal, canonicalHost, withCanonicalHost } from "~/utils/outbound-address";
 import { systemResolve, type ResolveHost } from "~/utils/outbound-address.server";
 import { totpSealingKey } from "~/utils/two-factor-key.server";
@@ -716,9 +715,7 @@ export function sendWebhookPing(
     const endpoint = await findRow(q, scope, endpointId);
     if (!endpoint) return NOT_FOUND;
     if (endpoint.status !== "enabled") return DISABLED;
-    // The outbox stays synchronous this round (payments, refunds and payouts enqueue inside their
-    // own transactions): it writes in this one.
-    const event = enqueueEvent(unmovedTx(q), {
+    const event = await enqueueEvent(q, {
       merchantId: endpoint.merchantId,
       mode: endpoint.mode,
       type: "ping",

@@ -128,14 +128,16 @@ async function endpointFor(receiver: Receiver, events: string[] = ["*"]) {
 }
 
 const paid = (now = T0, mode: "test" | "live" = "test") =>
-  enqueueEvent(db, {
-    merchantId: MERCHANT,
-    mode,
-    type: "payment.paid",
-    objectId: "pay_1",
-    data: { object: { id: "pay_1", amount: 250000, checkout_url: "/pay/pay_1" } },
-    now,
-  });
+  store.write((q) =>
+    enqueueEvent(q, {
+      merchantId: MERCHANT,
+      mode,
+      type: "payment.paid",
+      objectId: "pay_1",
+      data: { object: { id: "pay_1", amount: 250000, checkout_url: "/pay/pay_1" } },
+      now,
+    }),
+  );
 
 const deliveryOf = (endpointId: string) =>
   db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)).all();
@@ -260,7 +262,7 @@ describe("delivering", () => {
   it("posts the event's exact JSON, signed; the receiver verifies it; the log records it", async () => {
     const receiver = await startReceiver();
     const { endpoint, secret } = await endpointFor(receiver);
-    const event = paid();
+    const event = await paid();
     expect(await deliver(T0 + 10)).toMatchObject({ claimed: 1, succeeded: 1 });
     expect(receiver.hits).toHaveLength(1);
     const [hit] = receiver.hits;
@@ -300,7 +302,7 @@ describe("delivering", () => {
       ++calls === 1 ? { status: 500, body: "x".repeat(900) } : { status: 200, body: "thanks" },
     );
     const { endpoint } = await endpointFor(receiver);
-    paid();
+    await paid();
     expect(await deliver(T0, { random: () => 0.5 })).toMatchObject({ retrying: 1 });
     let [delivery] = (await listWebhookDeliveries(store, test, endpoint.id))!;
     expect(delivery!.status).toBe("pending");
@@ -328,7 +330,7 @@ describe("delivering", () => {
   it("the second retry waits up to twice as long (exponential)", async () => {
     const receiver = await startReceiver(() => ({ status: 503 }));
     const { endpoint } = await endpointFor(receiver);
-    paid();
+    await paid();
     await deliver(T0, { random: () => 0.999 });
     const first = deliveryOf(endpoint.id)[0]!.nextAttemptAt!;
     await deliver(first, { random: () => 0.999 });
@@ -340,7 +342,7 @@ describe("delivering", () => {
   it("400: failed at once, not retried, and the log says so", async () => {
     const receiver = await startReceiver(() => ({ status: 400, body: "bad" }));
     const { endpoint } = await endpointFor(receiver);
-    paid();
+    await paid();
     expect(await deliver(T0)).toMatchObject({ failed: 1 });
     const [delivery] = (await listWebhookDeliveries(store, test, endpoint.id))!;
     expect(delivery).toMatchObject({ status: "failed", nextAttemptAt: null });
@@ -352,7 +354,7 @@ describe("delivering", () => {
   it("a receiver that never answers: the timeout is recorded and a retry scheduled", async () => {
     const receiver = await startReceiver(() => null);
     const { endpoint } = await endpointFor(receiver);
-    paid();
+    await paid();
     expect(await deliver(T0, { timeoutMs: 300 })).toMatchObject({ retrying: 1 });
     const [delivery] = (await listWebhookDeliveries(store, test, endpoint.id))!;
     expect(delivery!.attemptLog[0]).toMatchObject({ responseStatus: null });
@@ -364,13 +366,13 @@ describe("delivering", () => {
   it("3 days of failures: the endpoint is disabled, its owner e-mailed, nothing more is sent", async () => {
     const receiver = await startReceiver(() => ({ status: 503 }));
     const { endpoint } = await endpointFor(receiver);
-    paid(T0);
+    await paid(T0);
     await deliver(T0);
     expect((await getWebhookEndpoint(store, test, endpoint.id))!.failingSince).toBe(T0);
     await deliver(T0 + RETRY_WINDOW_MS - 60_000); // still failing, not yet 3 days
     expect((await getWebhookEndpoint(store, test, endpoint.id))!.status).toBe("enabled");
     const later = T0 + RETRY_WINDOW_MS + 1;
-    paid(later);
+    await paid(later);
     await deliver(later);
     const disabled = (await getWebhookEndpoint(store, test, endpoint.id))!;
     expect(disabled).toMatchObject({ status: "disabled", disabledAt: later });
@@ -381,7 +383,7 @@ describe("delivering", () => {
     expect(mail[0]!.subject).toContain(receiver.url);
     expect(mail[0]!.bodyText).toMatch(/Replay all since/);
     const hits = receiver.hits.length;
-    paid(later + 1000);
+    await paid(later + 1000);
     expect(await deliver(later + 60_000)).toMatchObject({ claimed: 0 });
     expect(receiver.hits).toHaveLength(hits);
     expect(await sendWebhookPing(store, test, endpoint.id, later)).toMatchObject({ ok: false });
@@ -420,7 +422,7 @@ describe("delivering", () => {
       { ...allow, resolve: publicHost },
     );
     if (!second.ok) throw new Error(second.message);
-    paid(T0, "live");
+    await paid(T0, "live");
     const tenOh: ResolveHost = () => Promise.resolve([{ address: "10.0.0.1", family: 4 }]);
     expect(await deliver(T0, { resolve: tenOh })).toMatchObject({ claimed: 2, retrying: 2 });
     expect(receiver.hits).toHaveLength(0);
@@ -440,7 +442,7 @@ describe("delivering", () => {
     const receiver = await startReceiver();
     const own = Number(new URL(receiver.url).port);
     const { endpoint } = await endpointFor(receiver);
-    paid(T0);
+    await paid(T0);
     const self = { policy: { allowLoopback: true, self: { listenPort: own } } };
     expect(await deliver(T0, self)).toMatchObject({ claimed: 1, retrying: 1 });
     expect(receiver.hits).toHaveLength(0);
@@ -459,7 +461,7 @@ describe("delivering", () => {
   it("two workers at once never post the same delivery twice", async () => {
     const receiver = await startReceiver();
     await endpointFor(receiver);
-    const events = Array.from({ length: 30 }, (_, i) => paid(T0 + i));
+    const events = await Promise.all(Array.from({ length: 30 }, (_, i) => paid(T0 + i)));
     const second = openDatabase(file, { migrate: false });
     try {
       const run = (on: Db) => async () => {
@@ -486,7 +488,7 @@ describe("delivering", () => {
   it("a crashed worker's claim lapses, then another worker sends it", async () => {
     const receiver = await startReceiver();
     await endpointFor(receiver);
-    paid();
+    await paid();
     expect(await claimDueDeliveries(store, { now: T0, limit: 10, leaseMs: 40_000 })).toHaveLength(
       1,
     );
@@ -500,7 +502,7 @@ describe("managing deliveries", () => {
   it("resend by delivery or event, replay since a time (capped), ping, rotate, disable and delete", async () => {
     const receiver = await startReceiver();
     const { endpoint, secret } = await endpointFor(receiver, ["payment.paid"]);
-    const [e1, e2, e3] = [paid(T0), paid(T0 + 1000), paid(T0 + 2000)];
+    const [e1, e2, e3] = await Promise.all([paid(T0), paid(T0 + 1000), paid(T0 + 2000)]);
     await deliver(T0 + 3000);
     expect(receiver.hits).toHaveLength(3);
     const log = (await listWebhookDeliveries(store, test, endpoint.id))!;
@@ -609,7 +611,7 @@ describe("managing deliveries", () => {
     await endpointFor(receiver);
     const worker = await startWebhookWorker(store, { siteUrl: SITE, ...allow, pollMs: 60_000 });
     try {
-      const event = paid(Date.now());
+      const event = await paid(Date.now());
       const deadline = Date.now() + 5_000;
       while (receiver.hits.length === 0 && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 10));
