@@ -14,7 +14,6 @@ export const storeLegacyFiles = [
   "app/core/ledger/read.server.ts",
   "app/core/ledger/statements.server.ts",
   "app/core/payments/payments.server.ts",
-  "app/core/payments/reads.server.ts",
   "app/core/payments/settlement-transfers.server.ts",
   "app/wiring/boot.server.ts",
 ];

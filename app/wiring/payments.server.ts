@@ -362,7 +362,7 @@ export async function startPayments({ db, simulators }: BootContext): Promise<vo
   if (simulators) {
     // One set of simulators serves both modes.
     runtimes = [withPool(await startSimulators(db, config, origin), apiModes)];
-    fundOpeningFloat(db, simulatorBookFloatKes(), apiModes, railIds);
+    await fundOpeningFloat(store(), simulatorBookFloatKes(), apiModes, railIds);
   } else {
     // The live providers serve live payments only; test ones reach the providers' sandboxes when
     // they are configured (ADR 0028), else test keys answer 503.
@@ -395,7 +395,7 @@ export async function startPayments({ db, simulators }: BootContext): Promise<vo
       });
     }
     // Each configured rail starts with the same opening float (until operators fund floats).
-    fundOpeningFloat(db, env.MPESA_FLOAT_OPENING_KES, undefined, [
+    await fundOpeningFloat(store(), env.MPESA_FLOAT_OPENING_KES, undefined, [
       "mpesa",
       ...configuredRails("live"),
     ]);
@@ -412,7 +412,7 @@ export async function startPayments({ db, simulators }: BootContext): Promise<vo
       Promise.all(
         runtimes.map((each) => {
           each.addressPool?.wake(); // after a custody failure, the pools refill from here
-          return runPaymentsTick(db, each, Date.now);
+          return runPaymentsTick(store(), each, Date.now);
         }),
       ),
   });

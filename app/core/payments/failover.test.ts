@@ -36,7 +36,7 @@ let h: PaymentsHarness;
 beforeAll(async () => {
   h = await startPaymentsHarness(db);
   // Our Airtel Money float, so that transfers can be planned there.
-  fundOpeningFloat(db, 1_000_000, ["live"], ["airtel-money"]);
+  await fundOpeningFloat(sqliteStore(db), 1_000_000, ["live"], ["airtel-money"]);
 });
 afterAll(async () => {
   await h.close();

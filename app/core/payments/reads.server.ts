@@ -5,7 +5,7 @@
  * On the store (ADR 0041): each read runs inside its caller's `store.read` (a page's one read,
  * app/core/payments/pages.server.ts) and takes its handle. The functions of other areas not on the
  * store yet (its settlement transfers, the ledger's balances) get that read's transaction
- * (`unmovedTx`). `listPaymentsSync` is the tick's synchronous read, until the tick moves.
+ * (`unmovedTx`).
  */
 import { and, asc, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { payments, settlementTransfers } from "../../../drizzle/schema";
@@ -43,7 +43,7 @@ export interface PaymentListFilter {
   offset?: number;
 }
 
-/** The list's conditions; `on` builds the held-money subquery (a handle or, transitional, a Db). */
+/** The list's conditions; `on` (the read's transaction) builds the held-money subquery. */
 function listConditions(on: DbOrTx, filter: PaymentListFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.held) conditions.push(hasUnresolvedHeldMoney(on, payments.id));
@@ -73,22 +73,6 @@ export async function listPayments(q: Handle, filter: PaymentListFilter) {
 
 /** `listPayments` (the name the pages use). */
 export const readPayments = listPayments;
-
-/**
- * `listPayments`, synchronous. TRANSITIONAL (ADR 0041): for the payments tick
- * (app/core/payments/tick.server.ts), which still reads synchronously on the database; goes when
- * the tick is on the store.
- */
-export function listPaymentsSync(db: DbOrTx, filter: PaymentListFilter) {
-  return db
-    .select()
-    .from(payments)
-    .where(listConditions(db, filter))
-    .orderBy(desc(payments.createdAt))
-    .limit(filter.limit ?? 50)
-    .offset(filter.offset ?? 0)
-    .all();
-}
 
 export async function merchantPaymentDetail(q: Handle, merchantId: string, paymentId: string) {
   const payment = await readPayment(q, paymentId);

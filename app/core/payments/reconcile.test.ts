@@ -145,7 +145,7 @@ postTransactionSync(testDb.db, {
 async function tickUntil(proc: AppProcess, done: () => boolean | Promise<boolean>, maxTicks = 4) {
   for (let i = 0; i < maxTicks && !(await done()); i++) {
     clock.now += RECONCILE_MS;
-    await runPaymentsTick(proc.db, proc.runtime, now);
+    await runPaymentsTick(sqliteStore(proc.db), proc.runtime, now);
     await proc.darajaSim.flush();
   }
   return done();
@@ -209,7 +209,7 @@ describe("a crash in the middle of a payment", () => {
     // One tick a reconciliation interval later: custody says COMPLETED -> converted, settled to
     // M-Pesa.
     clock.now += RECONCILE_MS;
-    await runPaymentsTick(proc.db, proc.runtime, now);
+    await runPaymentsTick(sqliteStore(proc.db), proc.runtime, now);
     expect((await sqliteStore(proc.db).read((q) => getPayment(q, payment.id)))?.status).toBe(
       "settling",
     );
@@ -347,11 +347,11 @@ describe("a crash in the middle of a payment", () => {
     const asked = () => proc.custodySim.deliveries.length; // unchanged: no webhook is involved
     const before = asked();
     clock.now += RECONCILE_MS;
-    await runPaymentsTick(proc.db, proc.runtime, now);
+    await runPaymentsTick(sqliteStore(proc.db), proc.runtime, now);
     const first = (await sqliteStore(proc.db).read((q) => getPayment(q, payment.id)))!.reconciledAt;
     expect(first).toBe(clock.now);
     clock.now += 1_000;
-    await runPaymentsTick(proc.db, proc.runtime, now);
+    await runPaymentsTick(sqliteStore(proc.db), proc.runtime, now);
     expect((await sqliteStore(proc.db).read((q) => getPayment(q, payment.id)))!.reconciledAt).toBe(
       first,
     );

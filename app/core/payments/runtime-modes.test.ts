@@ -38,14 +38,14 @@ describe("a runtime serves its own mode only", () => {
     const { payment } = await confirmed("live", 2_000);
     const b2cBefore = h.darajaSim.requests.filter((r) => r.path.includes("b2c")).length;
 
-    await runPaymentsTick(db, servingOnly("test"), () => h.clock.now);
+    await runPaymentsTick(sqliteStore(db), servingOnly("test"), () => h.clock.now);
     expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe(
       "confirmed",
     );
     expect(listTransfersForPayment(db, payment.id)).toEqual([]);
     expect(h.darajaSim.requests.filter((r) => r.path.includes("b2c")).length).toBe(b2cBefore);
 
-    await runPaymentsTick(db, servingOnly("live"), () => h.clock.now);
+    await runPaymentsTick(sqliteStore(db), servingOnly("live"), () => h.clock.now);
     expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settling");
     expect(listTransfersForPayment(db, payment.id).map((t) => t.status)).toEqual(["sent"]);
   });

@@ -93,7 +93,7 @@ describe("each transfer is sent to M-Pesa once", () => {
     const payment = await paidPayment(8_000);
     await Promise.all([
       settleNow(sqliteStore(db), h.runtime, payment.id),
-      runPaymentsTick(db, h.runtime, () => h.clock.now),
+      runPaymentsTick(sqliteStore(db), h.runtime, () => h.clock.now),
       settleNow(sqliteStore(db), h.runtime, payment.id),
     ]);
     const [only] = listTransfersForPayment(db, payment.id);

@@ -117,8 +117,8 @@ describe("the test book", () => {
 
     // The opening float is funded in each book, under keys that do not collide (funding again
     // changes nothing).
-    fundOpeningFloat(db, 1_000_000);
-    fundOpeningFloat(db, 1_000_000);
+    await fundOpeningFloat(sqliteStore(db), 1_000_000);
+    await fundOpeningFloat(sqliteStore(db), 1_000_000);
     expect(normalBalance(db, test.railFloat("mpesa"))).toBe(100_000_000n);
     expect(normalBalance(db, live.railFloat("mpesa"))).toBe(
       livePlatformBefore.float + 100_000_000n,
@@ -153,7 +153,7 @@ describe("the test book", () => {
   it("a live payment does not touch the test book", async () => {
     const M = "MRC-TBKB22";
     addMerchant(db, M);
-    fundOpeningFloat(db, 1_000_000);
+    await fundOpeningFloat(sqliteStore(db), 1_000_000);
     const testPlatformBefore = platform(test);
 
     const payment = await paid(M, 5_000, "live");
@@ -229,7 +229,7 @@ describe("the test book", () => {
   it("a merchant's live and test payments settle apart: neither pays out the other's money", async () => {
     const M = "MRC-TBKD22";
     addMerchant(db, M);
-    fundOpeningFloat(db, 1_000_000);
+    await fundOpeningFloat(sqliteStore(db), 1_000_000);
     const livePayment = await paid(M, 5_000, "live");
     const testPayment = await paid(M, 10_000, "test");
     expect([livePayment.status, testPayment.status]).toEqual(["confirmed", "confirmed"]);

@@ -16,18 +16,16 @@ import {
   type LedgerBook,
   ledgerBook,
   ledgerBooks,
-  postTransactionSync,
+  postTransaction,
 } from "~/core/ledger/ledger.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Store } from "~/db/store";
-import type { Db } from "~/utils/db.server";
 import { runLeased } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
 import { servesMode, type PaymentsDeps } from "./deps";
 import { payoutRailsOf } from "./rails.server";
 import { queryPendingCollections } from "./mpesa-collections.server";
 import { expireOverduePayments } from "./payments.server";
-import { listPaymentsSync } from "./reads.server";
+import { listPayments } from "./reads.server";
 import { DEFAULT_RECONCILE_AFTER_MS, reconcileCustodyPayments } from "./reconcile.server";
 import { planSettlement, releaseScheduledTransfers } from "./settlement.server";
 import { UNPACED_PURPOSES } from "~/core/transfers/engine.server";
@@ -42,62 +40,61 @@ export const paymentsTickName = (deps: Pick<PaymentsDeps, "modes">) =>
 
 /**
  * One pass of the background work; safe to run any time (leased, idempotent). With `deps.modes`,
- * only the payments and transfers of those modes reach these providers.
- *
- * TRANSITIONAL (ADR 0041): it still receives the database `db` (the boot's), for its lease, the
- * confirmed payments' list and the destination checks; everything else (settlement, the transfer
- * engine and the disbursement pump, refunds, custody reconciliation) runs on the store on that same
- * connection (`sqliteStore(db)`). `db` goes with `BootContext.db` (the ADR's layer 4).
+ * only the payments and transfers of those modes reach these providers. Each step reads and writes
+ * in transactions of its own on `store`.
  */
-export function runPaymentsTick(db: Db, deps: PaymentsDeps, now: () => number) {
+export function runPaymentsTick(store: Store, deps: PaymentsDeps, now: () => number) {
   const modes = deps.modes;
   const name = paymentsTickName(deps);
-  return runLeased(db, name, { ttlMs: 120_000, recordSkipped: false }, async () => {
+  return runLeased(store, name, { ttlMs: 120_000, recordSkipped: false }, async () => {
     const reconcileAfterMs = deps.reconcileAfterMs ?? DEFAULT_RECONCILE_AFTER_MS;
     // First ask custody about payments whose webhooks may have been lost (before expiring quotes: a
     // deposit custody saw in time must not be expired for our own downtime).
-    const reconciled = await reconcileCustodyPayments(sqliteStore(db), deps, now, {
+    const reconciled = await reconcileCustodyPayments(store, deps, now, {
       afterMs: reconcileAfterMs,
     });
     // M-Pesa Express prompts whose callback has not come: ask Daraja (before expiring quotes, and
     // before settling, so a payment confirmed here settles in this run).
-    const collected = await queryPendingCollections(sqliteStore(db), deps.stk, now, { modes });
-    const expired = await expireOverduePayments(sqliteStore(db), now());
+    const collected = await queryPendingCollections(store, deps.stk, now, { modes });
+    const expired = await expireOverduePayments(store, now());
     let planned = 0;
     const rails = payoutRailsOf(deps);
     const runningRails = Object.keys(rails) as RailId[];
-    for (const payment of listPaymentsSync(db, { statuses: ["confirmed"], modes, limit: 200 })) {
-      const outcome = await planSettlement(sqliteStore(db), payment.id, deps.config, now(), {
+    const confirmed = await store.read((q) =>
+      listPayments(q, { statuses: ["confirmed"], modes, limit: 200 }),
+    );
+    for (const payment of confirmed) {
+      const outcome = await planSettlement(store, payment.id, deps.config, now(), {
         runningRails,
       });
       if (outcome === "planned") planned++;
     }
-    const released = await releaseScheduledTransfers(sqliteStore(db), now());
+    const released = await releaseScheduledTransfers(store, now());
     // Money stuck on a rail that is down moves to the merchant's fallback (when they allow it).
-    const failedOver = await failOverStuckTransfers(sqliteStore(db), now(), {
+    const failedOver = await failOverStuckTransfers(store, now(), {
       runningRails,
       modes,
     });
     // Destinations are verified with live money (a check payout, or a lookup): live runs only.
     const verifications = servesMode(deps, "live")
-      ? await retryStalledVerifications(db, rails, now)
+      ? await retryStalledVerifications(store, rails, now)
       : 0;
     // Payout files waiting for approval: the registered names their rails hold.
-    const namesChecked = await checkPendingNames(sqliteStore(db), rails, now, { modes });
+    const namesChecked = await checkPendingNames(store, rails, now, { modes });
     const sent =
-      (await sendPendingTransfers(sqliteStore(db), rails, now, {
+      (await sendPendingTransfers(store, rails, now, {
         modes,
         purpose: UNPACED_PURPOSES,
       })) +
       // Bulk payouts: the rest of a large batch, at each rail's allowed rate.
-      (await pumpDisbursements(sqliteStore(db), rails, now, { modes }));
+      (await pumpDisbursements(store, rails, now, { modes }));
     // Crypto refunds: to custody, and the outcome of those whose webhook has not come.
     const refunds =
-      (await sendPendingRefunds(sqliteStore(db), deps.custody, now, { modes })) +
-      (await queryOverdueRefunds(sqliteStore(db), deps.custody, now, reconcileAfterMs, {
+      (await sendPendingRefunds(store, deps.custody, now, { modes })) +
+      (await queryOverdueRefunds(store, deps.custody, now, reconcileAfterMs, {
         modes,
       }));
-    const queried = await queryOverdueTransfers(sqliteStore(db), rails, now(), reconcileAfterMs, {
+    const queried = await queryOverdueTransfers(store, rails, now(), reconcileAfterMs, {
       modes,
     });
     const detail = {
@@ -149,20 +146,20 @@ export async function settleNow(
  * The float we may pay out from on each rail: an opening balance (whole KES), posted once per book
  * and rail. Each ledger book (live, and test for test-mode payments) has its own floats, funded the
  * same way, so test settlements run without ever drawing on the live float; by default both books
- * are funded, on M-Pesa only unless `rails` says more.
+ * are funded, on M-Pesa only unless `rails` says more. Each posting is a write of its own.
  */
-export function fundOpeningFloat(
-  db: Db,
+export async function fundOpeningFloat(
+  store: Store,
   kes: number,
   books: readonly LedgerBook[] = ledgerBooks,
   rails: readonly Rail[] = ["mpesa"],
-): void {
+): Promise<void> {
   if (kes <= 0) return;
   for (const mode of books) {
     const { capital, railFloat } = ledgerBook(mode);
     for (const rail of rails) {
       const name = railNames[rail];
-      postTransactionSync(db, {
+      await postTransaction(store, {
         // `float:mpesa:opening:<kes>` in the live book (as before the books), `test:`-prefixed in
         // the test book: the two never collide.
         idempotencyKey: keyInBook(mode, `float:${rail}:opening:${kes}`),
