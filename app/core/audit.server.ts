@@ -2,7 +2,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { auditLog } from "../../drizzle/schema";
 import type { Handle, Store } from "~/db/store";
-import type { Db, DbOrTx } from "~/utils/db.server";
 
 export interface AuditEntry {
   actorType: "operator" | "merchant_user" | "system";
@@ -13,9 +12,7 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-type Writer = Pick<DbOrTx, "insert">;
-
-/** The row an entry is written as (one builder for both variants below). */
+/** The row an entry is written as. */
 function auditRow(entry: AuditEntry, now: number): typeof auditLog.$inferInsert {
   return {
     actorType: entry.actorType,
@@ -33,30 +30,9 @@ export async function recordAudit(q: Handle, entry: AuditEntry, now = Date.now()
   await q.insert(auditLog).values(auditRow(entry, now));
 }
 
-/**
- * `recordAudit` synchronously. TRANSITIONAL (ADR 0041): only for the callers still synchronous
- * (the transfer engine's handlers and what they call); it goes when they await `recordAudit`.
- */
-export function recordAuditSync(tx: Writer, entry: AuditEntry, now = Date.now()): void {
-  tx.insert(auditLog).values(auditRow(entry, now)).run();
-}
-
 const auditOf = (targetType: string, targetId: string) =>
   and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, targetId));
 const newestFirst = [desc(auditLog.createdAt), desc(auditLog.id)];
-
-/**
- * A record's audit, newest first, synchronously. TRANSITIONAL (ADR 0041): kept for the tests that
- * read it on their database; code reads `auditTrail` or `auditTrailOn`.
- */
-export function listAuditFor(db: Db, targetType: string, targetId: string) {
-  return db
-    .select()
-    .from(auditLog)
-    .where(auditOf(targetType, targetId))
-    .orderBy(...newestFirst)
-    .all();
-}
 
 /** A record's audit, newest first, in the caller's transaction. */
 export function auditTrailOn(q: Handle, targetType: string, targetId: string) {

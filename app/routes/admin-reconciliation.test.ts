@@ -30,7 +30,7 @@ import {
   evidenceText,
 } from "~/components/admin/reconciliation/format";
 import { RECEIPT_FORMAT } from "~/components/admin/reconciliation/schema";
-import { listAuditFor } from "~/core/audit.server";
+import { auditTrail } from "~/core/audit.server";
 import { approveBatch, createBulkBatch, submitBatch } from "~/core/disbursements/batches.server";
 import { rowCost } from "~/core/disbursements/fees";
 import { listBatchRows } from "~/core/disbursements/reads.server";
@@ -308,7 +308,10 @@ describe("/admin/reconciliation", () => {
       resolutionNote: "Float topped up late; matches now.",
     });
     expect(
-      listAuditFor(db, "reconciliation_finding", finding.id).map((a) => [a.action, a.actorId]),
+      (await auditTrail(sqliteStore(db), "reconciliation_finding", finding.id)).map((a) => [
+        a.action,
+        a.actorId,
+      ]),
     ).toEqual([["reconciliation.finding_resolved", operator.id]]);
 
     const again = await post({ intent: "resolve", findingId: finding.id, note: "Again" }, cookie);
@@ -532,7 +535,7 @@ describe("settling an unanswered M-Pesa B2B payout by hand", () => {
 
     expect(transferOf(transferId).status).toBe("sent");
     expect(findingRow(finding.id).status).toBe("open");
-    expect(listAuditFor(db, "settlement_transfer", transferId)).toEqual([]);
+    expect(await auditTrail(sqliteStore(db), "settlement_transfer", transferId)).toEqual([]);
   });
 
   it("settles it as paid with the receipt: payout paid, finding resolved, audited, toasted", async () => {
@@ -561,7 +564,10 @@ describe("settling an unanswered M-Pesa B2B payout by hand", () => {
       resolutionNote: "Settled by hand as paid, M-Pesa receipt TKQ8AB12CD. On the statement.",
     });
     expect(
-      listAuditFor(db, "settlement_transfer", transferId).map((a) => [a.action, a.actorId]),
+      (await auditTrail(sqliteStore(db), "settlement_transfer", transferId)).map((a) => [
+        a.action,
+        a.actorId,
+      ]),
     ).toEqual([["disbursement.b2b_settled_paid_by_hand", operator.id]]);
     // The form is gone: the finding is resolved.
     const { body } = await page("", cookie);

@@ -12,9 +12,7 @@
  *   statement stays behind sign-in), once per member and month (the monthly job).
  *
  * On the store (ADR 0041): the notices queued inside a caller's transaction run on its handle and
- * are awaited; the jobs take the store. TRANSITIONAL: `queueSecurityNoticesSync` and
- * `queuePaymentSettledNoticesSync` run the same steps synchronously for the callers not yet on the
- * store, which is why this module is still listed in eslint.store-legacy.js.
+ * are awaited; the jobs take the store.
  */
 import { and, count, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import {
@@ -48,7 +46,6 @@ import {
 } from "~/core/statements/statement.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import type { DbOrTx } from "~/utils/db.server";
 import { formatDate, formatEatDateTime, formatKesCents, maskPhone } from "~/utils/format";
 import { logger } from "~/utils/logger.server";
 import { paths } from "~/utils/paths";
@@ -424,12 +421,9 @@ export function monthlyStatementNotice(facts: {
 }
 
 // ---------------------------------------------------------------------------------------------
-// One implementation, run two ways (ADR 0041). The notices that go inside other modules'
-// transactions are written once, as steps: a generator that yields each query (a Drizzle builder on
-// the caller's handle) and gets its rows back. `onHandle` awaits each step, for callers on the
-// store; `onTxSync` runs each one synchronously, for the TRANSITIONAL `…Sync` variants whose
-// callers (recordSecurityEvent, the payments' transition) are still synchronous. The rules (who is
-// told, what, once) are in the steps only, so the two variants cannot disagree.
+// The notices that go inside other modules' transactions are written as steps: a generator that
+// yields each query (a Drizzle builder on the caller's handle) and gets its rows back; `onHandle`
+// awaits each step on the caller's handle.
 
 /** The rows a query returns (every step's statement returns rows: writes use `returning`). */
 type Query = PromiseLike<unknown[]>;
@@ -449,21 +443,6 @@ function* firstRow<T>(query: PromiseLike<T[]>): Generator<Query, T | undefined, 
 async function onHandle<T>(steps: Steps<T>): Promise<T> {
   let step = steps.next();
   while (!step.done) step = steps.next(await step.value);
-  return step.value;
-}
-
-/**
- * TRANSITIONAL (ADR 0041): run `steps` synchronously on a caller's synchronous transaction (or the
- * database): the same builders, executed with the driver's synchronous `all()`. Goes with the
- * `…Sync` variants once their callers are on the store.
- */
-function onTxSync<T>(
-  db: Pick<DbOrTx, "select" | "insert" | "update">,
-  make: (q: Handle) => Steps<T>,
-): T {
-  const steps = make(db as unknown as Handle);
-  let step = steps.next();
-  while (!step.done) step = steps.next((step.value as unknown as { all(): unknown[] }).all());
   return step.value;
 }
 
@@ -695,18 +674,6 @@ export function queueSecurityNotices(q: Handle, event: SecurityEvent, now: numbe
   return onHandle(securityNotices(q, event, now));
 }
 
-/**
- * TRANSITIONAL (ADR 0041): `queueSecurityNotices` for the synchronous `recordSecurityEvent`
- * callers (the same steps, run on their transaction). Goes once they are all on the store.
- */
-export function queueSecurityNoticesSync(
-  db: Pick<DbOrTx, "select" | "insert">,
-  event: SecurityEvent,
-  now: number,
-): void {
-  onTxSync(db as DbOrTx, (q) => securityNotices(q, event, now));
-}
-
 // ---------------------------------------------------------------------------------------------
 // Once-only notices: the key is claimed in the transaction that queues the e-mail.
 
@@ -815,14 +782,6 @@ export function queuePaymentSettledNotices(
   now: number,
 ): Promise<number> {
   return onHandle(paymentSettledNotices(q, paymentId, now));
-}
-
-/**
- * TRANSITIONAL (ADR 0041): `queuePaymentSettledNotices` for the synchronous `transition` (the same
- * steps, run on its transaction). Goes once its callers are on the store.
- */
-export function queuePaymentSettledNoticesSync(db: DbOrTx, paymentId: string, now: number): number {
-  return onTxSync(db, (q) => paymentSettledNotices(q, paymentId, now));
 }
 
 const DAY_MS = 24 * 3_600_000;

@@ -5,12 +5,10 @@
  * delivery worker (core/api/webhooks/) posts the due deliveries; `wakeDeliveries` lets it start at
  * once after the transaction commits instead of at its next poll.
  */
-import { and, eq, sql, type SQLWrapper } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../../drizzle/schema";
 import { newId } from "~/core/ids.server";
 import type { Handle } from "~/db/store";
-import type { DbOrTx } from "~/utils/db.server";
-import { placeholders, preparedPerDb } from "~/utils/prepared.server";
 import { paymentObject, withSiteUrl, type PaymentRow } from "./payment-object";
 import type { ApiMode, WebhookEventType } from "./vocabulary";
 
@@ -87,7 +85,7 @@ function deliveryRows(
     }));
 }
 
-const enabledEndpoints = (merchantId: SQLWrapper | string, mode: SQLWrapper | ApiMode) =>
+const enabledEndpoints = (merchantId: string, mode: ApiMode) =>
   and(
     eq(webhookEndpoints.merchantId, merchantId),
     eq(webhookEndpoints.mode, mode),
@@ -113,51 +111,6 @@ export async function enqueueEvent(q: Handle, input: EventInput): Promise<Webhoo
   return event;
 }
 
-/**
- * The outbox's writes for `enqueueEventSync`, prepared once per handle (pass the root handle inside
- * a transaction to reuse them; a transaction handle prepares its own).
- */
-const statements = preparedPerDb((db: DbOrTx) => ({
-  insertEvent: db
-    .insert(webhookEvents)
-    .values(placeholders("id", "merchantId", "mode", "type", "objectId", "data", "createdAt"))
-    .prepare(),
-  endpoints: db
-    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
-    .from(webhookEndpoints)
-    .where(enabledEndpoints(sql.placeholder("merchantId"), sql.placeholder("mode")))
-    .prepare(),
-  insertDelivery: db
-    .insert(webhookDeliveries)
-    .values(
-      placeholders(
-        "id",
-        "eventId",
-        "endpointId",
-        "status",
-        "attempts",
-        "nextAttemptAt",
-        "createdAt",
-      ),
-    )
-    .prepare(),
-}));
-
-/**
- * `enqueueEvent`, synchronously: the same rows, written at once. TRANSITIONAL (ADR 0041): for the
- * callers inside transactions not yet on the store (the transfer engine's); goes when they move.
- */
-export function enqueueEventSync(db: DbOrTx, input: EventInput): WebhookEvent {
-  const event = eventRow(input);
-  const prepared = statements(db);
-  prepared.insertEvent.run(event);
-  const endpoints = prepared.endpoints.all({ merchantId: input.merchantId, mode: input.mode });
-  const deliveries = deliveryRows(event, input, endpoints);
-  for (const delivery of deliveries) prepared.insertDelivery.run(delivery);
-  if (deliveries.length > 0) scheduleWake();
-  return event;
-}
-
 const paymentEvent = (
   payment: PaymentRow & { merchantId: string },
   type: WebhookEventType,
@@ -179,19 +132,6 @@ export function enqueuePaymentEvent(
   now: number,
 ): Promise<WebhookEvent> {
   return enqueueEvent(q, paymentEvent(payment, type, now));
-}
-
-/**
- * `enqueuePaymentEvent`, synchronously. TRANSITIONAL (ADR 0041): for the payments service's
- * transactions not yet on the store; goes when they move.
- */
-export function enqueuePaymentEventSync(
-  db: DbOrTx,
-  payment: PaymentRow & { merchantId: string },
-  type: WebhookEventType,
-  now: number,
-): WebhookEvent {
-  return enqueueEventSync(db, paymentEvent(payment, type, now));
 }
 
 /**

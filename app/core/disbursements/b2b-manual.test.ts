@@ -9,7 +9,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reconciliationFindings, settlementTransfers } from "../../../drizzle/schema";
-import { listAuditFor } from "~/core/audit.server";
+import { auditTrail } from "~/core/audit.server";
 import {
   findUnbalancedTransactions,
   merchantAvailable,
@@ -195,14 +195,16 @@ describe("settling an unanswered B2B payout by hand", () => {
         "Settled by hand as paid, M-Pesa receipt TKQ8AB12CD. On the organisation statement at 10:04.",
     });
     expect(
-      listAuditFor(db, "settlement_transfer", one!.transferId).map((a) => [
+      (await auditTrail(sqliteStore(db), "settlement_transfer", one!.transferId)).map((a) => [
         a.action,
         a.actorType,
         a.actorId,
       ]),
     ).toEqual([["disbursement.b2b_settled_paid_by_hand", "operator", OPERATOR]]);
     expect(
-      listAuditFor(db, "reconciliation_finding", one!.findingId).map((a) => a.actorId),
+      (await auditTrail(sqliteStore(db), "reconciliation_finding", one!.findingId)).map(
+        (a) => a.actorId,
+      ),
     ).toEqual([OPERATOR]);
     expectLedgerSound();
 
@@ -246,9 +248,11 @@ describe("settling an unanswered B2B payout by hand", () => {
     });
     expect(findingOf(one!.findingId)).toMatchObject({ status: "resolved", resolvedBy: OPERATOR });
     expect(findingOf(one!.findingId).resolutionNote).toMatch(/^Settled by hand as failed/);
-    expect(listAuditFor(db, "settlement_transfer", one!.transferId).map((a) => a.action)).toEqual([
-      "disbursement.b2b_settled_failed_by_hand",
-    ]);
+    expect(
+      (await auditTrail(sqliteStore(db), "settlement_transfer", one!.transferId)).map(
+        (a) => a.action,
+      ),
+    ).toEqual(["disbursement.b2b_settled_failed_by_hand"]);
     expectLedgerSound();
   });
 
@@ -294,7 +298,7 @@ describe("settling an unanswered B2B payout by hand", () => {
     expect(transferOf(paybill!.transferId!).status).toBe("succeeded");
     expect(transferOf(open!.transferId).status).toBe("sent");
     expect(findingOf(open!.findingId).status).toBe("open");
-    expect(listAuditFor(db, "settlement_transfer", open!.transferId)).toEqual([]);
+    expect(await auditTrail(sqliteStore(db), "settlement_transfer", open!.transferId)).toEqual([]);
     expect(money()).toEqual(before);
     expectLedgerSound();
     // Left settled for the next test's sake.
@@ -373,7 +377,7 @@ describe("settling an unanswered B2B payout by hand", () => {
     expect(await rowOf(one!.row.id)).toMatchObject({ status: "paid", receipt: "RES0000001" });
     // The finding stays for the operator to resolve (the Result answered it).
     expect(findingOf(one!.findingId).status).toBe("open");
-    expect(listAuditFor(db, "settlement_transfer", one!.transferId)).toEqual([]);
+    expect(await auditTrail(sqliteStore(db), "settlement_transfer", one!.transferId)).toEqual([]);
     expect(money()).toEqual(before);
     expectLedgerSound();
   });

@@ -11,12 +11,11 @@
  */
 import { and, count, eq, isNotNull, isNull, lte, or } from "drizzle-orm";
 import { disbursementRows, settlementTransfers } from "../../../drizzle/schema";
-import { recordAuditSync } from "~/core/audit.server";
+import { recordAudit } from "~/core/audit.server";
 import { openFindingIdsOn, resolveFindingOn } from "~/core/reconciliation/findings.server";
 import type { B2bResult, QueueTimeout } from "~/core/providers/daraja/result";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { disbursementEngine } from "./transfers.server";
 import { MPESA_RECEIPT_PATTERN } from "./vocabulary";
 
@@ -352,8 +351,8 @@ export async function settleB2bByHand(
         throw new ManualB2bError("not_sent", "The finding changed meanwhile: try again.");
     }
 
-    recordAuditSync(
-      unmovedTx(q),
+    await recordAudit(
+      q,
       {
         actorType: "operator",
         actorId: input.operatorId,

@@ -6,7 +6,7 @@ import { sqliteStore } from "~/db/sqlite-store.server";
 import { newsArticles, newsFeeds } from "../../../drizzle/schema";
 import { freshTestDbPerTest } from "../../../tests/setup/db";
 import { seedNews } from "../../../scripts/seed-news";
-import { listAuditFor } from "~/core/audit.server";
+import { auditTrail } from "~/core/audit.server";
 import type { Db } from "~/utils/db.server";
 import { ingestActionSchema } from "./admin-schema";
 import { addFeedAudited, changeArticleStatus, changeFeed, changeSetting } from "./admin.server";
@@ -46,9 +46,9 @@ describe("operator actions", () => {
       error: "invalid_url",
     });
     const id = added.ok ? added.feed.id : "";
-    expect(listAuditFor(db, "news_feed", id).map((entry) => entry.action)).toEqual([
-      "news.feed.added",
-    ]);
+    expect(
+      (await auditTrail(sqliteStore(db), "news_feed", id)).map((entry) => entry.action),
+    ).toEqual(["news.feed.added"]);
   });
 
   it("disables, enables and removes a feed, each audited", async () => {
@@ -71,9 +71,7 @@ describe("operator actions", () => {
       ok: false,
     });
     expect(
-      listAuditFor(db, "news_feed", id)
-        .map((entry) => entry.action)
-        .sort(),
+      (await auditTrail(sqliteStore(db), "news_feed", id)).map((entry) => entry.action).sort(),
     ).toEqual(
       ["news.feed.added", "news.feed.disabled", "news.feed.enabled", "news.feed.removed"].sort(),
     );
@@ -88,7 +86,7 @@ describe("operator actions", () => {
       autoPublish: false,
       updatedAt: actor.now,
     });
-    expect(listAuditFor(db, "news_settings", "1")).toHaveLength(3);
+    expect(await auditTrail(sqliteStore(db), "news_settings", "1")).toHaveLength(3);
   });
 
   it("publishes and unpublishes a curated article, audited; an unknown id changes nothing", async () => {
@@ -141,7 +139,7 @@ describe("operator actions", () => {
       }),
     ).toEqual({ ok: false });
     expect(
-      listAuditFor(db, "news_article", "art_1")
+      (await auditTrail(sqliteStore(db), "news_article", "art_1"))
         .map((entry) => entry.action)
         .sort(),
     ).toEqual(["news.article.published", "news.article.unpublished"]);

@@ -11,19 +11,15 @@ import {
   payments,
 } from "../../../drizzle/schema";
 import type { PaymentStatus } from "~/core/payments/statuses";
-import {
-  queuePaymentSettledNotices,
-  queuePaymentSettledNoticesSync,
-} from "~/core/accounts/notifications.server";
+import { queuePaymentSettledNotices } from "~/core/accounts/notifications.server";
 import { readableCode } from "~/core/ids.server";
 import type { Custody, CustodyAsset } from "~/core/providers/custody/types";
 import type { Rate, RatesView } from "~/core/rates/read-rates.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
 import { unmovedTx } from "~/db/unmoved";
-import type { DbOrTx, Tx } from "~/utils/db.server";
-import { placeholders, preparedPerDb } from "~/utils/prepared.server";
-import { enqueuePaymentEvent, enqueuePaymentEventSync } from "~/core/api/outbox.server";
+import type { Tx } from "~/utils/db.server";
+import { enqueuePaymentEvent } from "~/core/api/outbox.server";
 import { paymentStatusEvents, type ApiMode } from "~/core/api/vocabulary";
 import type { PaymentsConfig } from "./config";
 import { assetHasNetwork, defaultNetwork, networkRefusal, type NetworkId } from "~/core/networks";
@@ -81,7 +77,7 @@ export interface PaymentEventInput {
   at: number;
 }
 
-/** The row of a payment's event: the one rule `recordEvent` and `recordEventSync` both write. */
+/** The row of a payment's event (`recordEvent`). */
 function eventRow(payment: Pick<Payment, "id">, event: PaymentEventInput) {
   return {
     paymentId: payment.id,
@@ -108,27 +104,6 @@ export async function recordEvent(
   await q.insert(paymentEvents).values(eventRow(payment, event));
 }
 
-/**
- * `recordEvent`, synchronous. TRANSITIONAL (ADR 0041): for the transfer engine's handlers and the
- * refunds' shared helpers, which still write synchronously inside the engine's transaction; goes
- * when they move.
- */
-export function recordEventSync(
-  db: DbOrTx,
-  payment: Pick<Payment, "id">,
-  event: PaymentEventInput,
-): void {
-  eventInsert(db).run(eventRow(payment, event));
-}
-
-/** Inserts prepared once per handle (inside a transaction, the root handle reuses them). */
-const eventInsert = preparedPerDb((db: DbOrTx) =>
-  db
-    .insert(paymentEvents)
-    .values(placeholders("paymentId", "at", "type", "fromStatus", "toStatus", "cause", "detail"))
-    .prepare(),
-);
-
 /** What a transition says and changes besides the status (`set`: more of the payment's fields). */
 export interface TransitionEvent {
   type: string;
@@ -139,7 +114,7 @@ export interface TransitionEvent {
 }
 
 /**
- * The rules of a transition, shared by `transition` and `transitionSync`: whether the payment's
+ * The rules of a transition (`transition`): whether the payment's
  * current status may move (it is one of `from`), what the update sets, the event it records, and
  * what follows once it moved (the settled notices, for live payments only: e-mail notices are about
  * real money; the status's webhook event).
@@ -204,41 +179,6 @@ export async function transition(
   return true;
 }
 
-/**
- * `transition`, synchronous, in a transaction of its own (a savepoint inside the caller's).
- * TRANSITIONAL (ADR 0041): for the transfer engine's settlement handler, which still writes
- * synchronously; goes when it moves.
- */
-export function transitionSync(
-  db: DbOrTx,
-  payment: Pick<Payment, "id">,
-  from: readonly PaymentStatus[],
-  to: PaymentStatus,
-  event: TransitionEvent,
-): boolean {
-  return db.transaction((tx) => {
-    const current = tx
-      .select({ status: payments.status })
-      .from(payments)
-      .where(eq(payments.id, payment.id))
-      .get();
-    if (!transitionRules.mayMove(current, from)) return false;
-    const changed = tx
-      .update(payments)
-      .set(transitionRules.set(to, event))
-      .where(transitionRules.where(payment, current.status))
-      .run();
-    if (changed.changes !== 1) return false;
-    recordEventSync(tx, payment, transitionRules.event(event, current.status, to));
-    const updated = getPaymentSync(tx, payment.id)!;
-    if (transitionRules.settledNotices(updated, to))
-      queuePaymentSettledNoticesSync(tx, payment.id, event.at);
-    const webhookEvent = transitionRules.webhookEvent(to);
-    if (webhookEvent) enqueuePaymentEventSync(tx, updated, webhookEvent, event.at);
-    return true;
-  });
-}
-
 /** A payment by id, read on the caller's handle. */
 export async function getPayment(q: Handle, id: string): Promise<Payment | undefined> {
   return first(q.select().from(payments).where(eq(payments.id, id)).limit(1));
@@ -246,14 +186,6 @@ export async function getPayment(q: Handle, id: string): Promise<Payment | undef
 
 /** `getPayment` (the name the pages and services use). */
 export const readPayment = getPayment;
-
-/**
- * `getPayment`, synchronous. TRANSITIONAL (ADR 0041): for the transfer engine's settlement handler;
- * goes when it moves.
- */
-export function getPaymentSync(db: DbOrTx, id: string): Payment | undefined {
-  return db.select().from(payments).where(eq(payments.id, id)).get();
-}
 
 /**
  * A payment by id, read in a "check then write" (`store.forUpdate`: locked until the write ends).

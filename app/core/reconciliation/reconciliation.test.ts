@@ -14,7 +14,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reconciliationRuns, settlementTransfers } from "../../../drizzle/schema";
-import { listAuditFor } from "~/core/audit.server";
+import { auditTrail } from "~/core/audit.server";
 import {
   listTransfersForPayment,
   planSettlement,
@@ -411,7 +411,7 @@ describe("the daily reconciliation", () => {
         resolutionNote: "Drift set by a test",
       },
     ]);
-    const audit = listAuditFor(db, "reconciliation_finding", finding!.id);
+    const audit = await auditTrail(sqliteStore(db), "reconciliation_finding", finding!.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       actorType: "operator",

@@ -15,29 +15,29 @@
  *
  * On the store (ADR 0041): the transfer engine's refund handler (`transfers.server.ts`) calls
  * `getRefundOn`, `markRefundSucceededOn` and `failRefundOn` on the engine's handle; the ledger, the
- * payment's events, the audit log and the outbox get the store callback's transaction
- * (`unmovedTx`).
+ * payment's events, the audit log and the outbox are awaited on the same handle (only the balance's
+ * read for the "insufficient balance" answer still takes `unmovedTx`).
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { mpesaCollections, payments, refunds, settlementTransfers } from "../../../drizzle/schema";
-import { recordAudit, recordAuditSync } from "~/core/audit.server";
-import { enqueueEventSync } from "~/core/api/outbox.server";
+import { recordAudit } from "~/core/audit.server";
+import { enqueueEvent } from "~/core/api/outbox.server";
 import { readableCode } from "~/core/ids.server";
 import {
   InsufficientBalanceError,
   ledgerBook,
   listTransactionsByReference,
   owed,
-  postTransactionSync,
-  reverseTransactionSync,
+  postTransaction,
+  reverseTransaction,
+  type Lock,
 } from "~/core/ledger/ledger.server";
-import { recordEvent, recordEventSync, type Payment } from "~/core/payments/payments.server";
+import { recordEvent, type Payment } from "~/core/payments/payments.server";
 import { formatCryptoUnits, type QuoteAsset } from "~/core/payments/quote";
 import type { PaymentStatus } from "~/core/payments/statuses";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
 import { unmovedTx } from "~/db/unmoved";
-import type { DbOrTx } from "~/utils/db.server";
 import { eatDayKey, formatKesCents } from "~/utils/format";
 import { RefundError } from "./errors";
 import { refundObject } from "./object";
@@ -270,41 +270,57 @@ async function recheck(store: Store, q: Handle, plan: RefundPlan): Promise<Payme
 }
 
 /** The money's first movement (none for held money); its transaction id. */
-function postRefundStart(tx: DbOrTx, plan: RefundPlan, refundId: string, now: number) {
+async function postRefundStart(
+  q: Handle,
+  lock: Lock,
+  plan: RefundPlan,
+  refundId: string,
+  now: number,
+): Promise<string | null> {
   if (plan.source === "held") return null;
   const book = ledgerBook(plan.mode);
   const available = book.merchantAvailable(plan.merchantId);
   const reference = { type: "refund", id: refundId };
   if (plan.method === "mpesa") {
-    return postTransactionSync(tx, {
-      idempotencyKey: `refund:${refundId}:reserved`,
-      kind: "refund.reserved",
-      description: `Refund ${refundId} of payment ${plan.paymentId} set aside`,
-      reference,
-      entries: [
-        { account: available, amount: plan.totalKesCents },
-        { account: book.merchantReserved(plan.merchantId), amount: -plan.totalKesCents },
-      ],
-      guards: [available],
-      now,
-    }).transactionId;
+    const reserved = await postTransaction(
+      q,
+      {
+        idempotencyKey: `refund:${refundId}:reserved`,
+        kind: "refund.reserved",
+        description: `Refund ${refundId} of payment ${plan.paymentId} set aside`,
+        reference,
+        entries: [
+          { account: available, amount: plan.totalKesCents },
+          { account: book.merchantReserved(plan.merchantId), amount: -plan.totalKesCents },
+        ],
+        guards: [available],
+        now,
+      },
+      lock,
+    );
+    return reserved.transactionId;
   }
   const asset = plan.asset!;
   const units = plan.cryptoUnits!;
-  return postTransactionSync(tx, {
-    idempotencyKey: `refund:${refundId}:converted`,
-    kind: "refund.converted",
-    description: `Refund ${refundId} of payment ${plan.paymentId}: ${formatCryptoUnits(units, asset)} ${asset} at ${plan.rate} KES/${asset}`,
-    reference,
-    entries: [
-      { account: available, amount: plan.amountKesCents },
-      { account: book.treasuryConversion("KES"), amount: -plan.amountKesCents },
-      { account: book.treasuryConversion(asset), amount: units },
-      { account: book.customerRefundsPayable(asset), amount: -units },
-    ],
-    guards: [available],
-    now,
-  }).transactionId;
+  const converted = await postTransaction(
+    q,
+    {
+      idempotencyKey: `refund:${refundId}:converted`,
+      kind: "refund.converted",
+      description: `Refund ${refundId} of payment ${plan.paymentId}: ${formatCryptoUnits(units, asset)} ${asset} at ${plan.rate} KES/${asset}`,
+      reference,
+      entries: [
+        { account: available, amount: plan.amountKesCents },
+        { account: book.treasuryConversion("KES"), amount: -plan.amountKesCents },
+        { account: book.treasuryConversion(asset), amount: units },
+        { account: book.customerRefundsPayable(asset), amount: -units },
+      ],
+      guards: [available],
+      now,
+    },
+    lock,
+  );
+  return converted.transactionId;
 }
 
 /**
@@ -319,7 +335,6 @@ export function createRefund(
   meta: RefundMeta,
 ): Promise<{ refund: Refund; created: boolean }> {
   return store.write(async (q) => {
-    const tx = unmovedTx(q);
     const existing = await first(
       store.forUpdate(
         q
@@ -336,10 +351,13 @@ export function createRefund(
     const id = newRefundId();
     let ledgerTransactionId: string | null;
     try {
-      ledgerTransactionId = postRefundStart(tx, plan, id, meta.now);
+      ledgerTransactionId = await postRefundStart(q, store, plan, id, meta.now);
     } catch (error) {
       if (!(error instanceof InsufficientBalanceError)) throw error;
-      const available = owed(tx, ledgerBook(plan.mode).merchantAvailable(plan.merchantId));
+      const available = owed(
+        unmovedTx(q),
+        ledgerBook(plan.mode).merchantAvailable(plan.merchantId),
+      );
       throw new RefundError(
         "insufficient_balance",
         `Your available balance is ${formatKesCents(available)}: this refund needs ${formatKesCents(plan.totalKesCents)}. Payments already paid out to you are not in it; wait for new payments, or refund less.`,
@@ -420,7 +438,7 @@ export function createRefund(
       },
       meta.now,
     );
-    enqueueRefundEvent(tx, refund, "refund.created", meta.now);
+    await enqueueRefundEvent(q, refund, "refund.created", meta.now);
     return { refund, created: true };
   });
 }
@@ -436,8 +454,13 @@ export function describeAmount(
 
 export type RefundEventType = "refund.created" | "refund.succeeded" | "refund.failed";
 
-export function enqueueRefundEvent(tx: DbOrTx, refund: Refund, type: RefundEventType, now: number) {
-  enqueueEventSync(tx, {
+export async function enqueueRefundEvent(
+  q: Handle,
+  refund: Refund,
+  type: RefundEventType,
+  now: number,
+): Promise<void> {
+  await enqueueEvent(q, {
     merchantId: refund.merchantId,
     mode: refund.mode,
     type,
@@ -448,15 +471,15 @@ export function enqueueRefundEvent(tx: DbOrTx, refund: Refund, type: RefundEvent
 }
 
 /** What a refund's success says on its payment, in the audit log and to the merchant's webhooks. */
-function recordRefundSucceeded(
-  tx: DbOrTx,
+async function recordRefundSucceeded(
+  q: Handle,
   refund: Refund,
   updated: Refund,
   set: { txHash?: string | null; receipt?: string | null },
   now: number,
 ) {
-  recordEventSync(
-    tx,
+  await recordEvent(
+    q,
     { id: refund.paymentId },
     {
       type: "refund_succeeded",
@@ -465,8 +488,8 @@ function recordRefundSucceeded(
       detail: { refundId: refund.id, txHash: set.txHash ?? null, receipt: set.receipt ?? null },
     },
   );
-  recordAuditSync(
-    tx,
+  await recordAudit(
+    q,
     {
       actorType: "system",
       action: "refund.succeeded",
@@ -476,7 +499,7 @@ function recordRefundSucceeded(
     },
     now,
   );
-  enqueueRefundEvent(tx, updated, "refund.succeeded", now);
+  await enqueueRefundEvent(q, updated, "refund.succeeded", now);
 }
 
 const succeededSet = (set: { txHash?: string | null; receipt?: string | null }, now: number) => ({
@@ -504,7 +527,7 @@ export async function markRefundSucceededOn(
     .returning({ id: refunds.id });
   if (done.length !== 1) return false;
   const updated = (await getRefundOn(q, refund.id))!;
-  recordRefundSucceeded(unmovedTx(q), refund, updated, set, now);
+  await recordRefundSucceeded(q, refund, updated, set, now);
   return true;
 }
 
@@ -520,22 +543,22 @@ const failedSet = (reason: string, now: number) => ({
  * A failed refund's money goes back where it came from, and its failure is said on its payment, in
  * the audit log and to the merchant's webhooks (`updated`: the refund as failed).
  */
-function recordRefundFailed(
-  tx: DbOrTx,
+async function recordRefundFailed(
+  q: Handle,
   refund: Refund,
   updated: Refund,
   reason: string,
   now: number,
 ) {
   if (refund.ledgerTransactionId)
-    reverseTransactionSync(tx, {
+    await reverseTransaction(q, {
       transactionId: refund.ledgerTransactionId,
       idempotencyKey: `refund:${refund.id}:returned`,
       reason: `Refund ${refund.id} failed: ${reason}`.slice(0, 200),
       now,
     });
-  recordEventSync(
-    tx,
+  await recordEvent(
+    q,
     { id: refund.paymentId },
     {
       type: "refund_failed",
@@ -547,8 +570,8 @@ function recordRefundFailed(
       detail: { refundId: refund.id },
     },
   );
-  recordAuditSync(
-    tx,
+  await recordAudit(
+    q,
     {
       actorType: "system",
       action: "refund.failed",
@@ -558,7 +581,7 @@ function recordRefundFailed(
     },
     now,
   );
-  enqueueRefundEvent(tx, updated, "refund.failed", now);
+  await enqueueRefundEvent(q, updated, "refund.failed", now);
 }
 
 /**
@@ -579,6 +602,6 @@ export async function failRefundOn(
     .where(and(eq(refunds.id, refund.id), eq(refunds.status, refund.status)))
     .returning({ id: refunds.id });
   if (done.length !== 1) return false;
-  recordRefundFailed(unmovedTx(q), refund, (await getRefundOn(q, refund.id))!, reason, now);
+  await recordRefundFailed(q, refund, (await getRefundOn(q, refund.id))!, reason, now);
   return true;
 }
