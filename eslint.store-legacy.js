@@ -5,11 +5,9 @@
  */
 export const storeLegacyFiles = [
   "app/core/accounts/notifications.server.ts",
-  "app/core/api/idempotency.server.ts",
   "app/core/api/outbox.server.ts",
   "app/core/audit.server.ts",
   "app/core/destinations/destinations.server.ts",
-  "app/core/disbursements/events.server.ts",
   "app/core/ledger/post.server.ts",
   "app/core/ledger/read.server.ts",
   "app/core/ledger/statements.server.ts",
