@@ -4,9 +4,7 @@
  * is moved; tests/lint-store.test.ts fails on a listed file that no longer needs its place.
  */
 export const storeLegacyFiles = [
-  "app/core/api/idempotency.server.ts",
   "app/core/destinations/destinations.server.ts",
-  "app/core/disbursements/events.server.ts",
   "app/core/ledger/post.server.ts",
   "app/core/ledger/read.server.ts",
   "app/core/ledger/statements.server.ts",

@@ -9,7 +9,6 @@ import { authenticateApiKey, type ApiKeyAuth, type ApiKeyRefusal } from "~/core/
 import {
   claimIdempotencyKey,
   completeIdempotency,
-  completeIdempotencySync,
   IDEMPOTENCY_KEY_PATTERN,
   releaseIdempotencyKey,
   requestFingerprint,
@@ -266,9 +265,9 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
       requestId,
       now,
       idempotencyKey: idempotency?.key ?? null,
-      storeResponse(tx, response) {
+      async storeResponse(q, response) {
         if (!idempotency) return;
-        completeIdempotencySync(tx, idempotency, {
+        await completeIdempotency(q, idempotency, {
           status: response.status,
           body: JSON.stringify(response.body),
         });

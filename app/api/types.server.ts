@@ -11,8 +11,7 @@ import type { DisbursementsService } from "~/core/disbursements/service.server";
 import type { PaymentsService } from "~/core/payments/service.server";
 import type { RefundsService } from "~/core/refunds/service.server";
 import type { RatesView } from "~/core/rates/read-rates.server";
-import type { Store } from "~/db/store";
-import type { Tx } from "~/utils/db.server";
+import type { Handle, Store } from "~/db/store";
 
 /** What the application gives the API (the composition place fills it; tests their own). */
 export interface ApiDeps {
@@ -73,10 +72,10 @@ export interface ApiContext<Q = unknown, B = unknown> {
   /** The request's Idempotency-Key (claimed for it), or null when it sent none. */
   idempotencyKey: string | null;
   /**
-   * Store this response for the request's idempotency key inside the effect's transaction (a no-op
-   * without a key). Call it with what the handler then returns.
+   * Store this response for the request's idempotency key inside the effect's transaction (`q`,
+   * its handle; a no-op without a key). Await it, with what the handler then returns.
    */
-  storeResponse(tx: Tx, result: ApiResult): void;
+  storeResponse(q: Handle, result: ApiResult): Promise<void>;
 }
 
 export interface ApiRouteDoc {

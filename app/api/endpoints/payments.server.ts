@@ -105,8 +105,8 @@ export const paymentRoutes = [
             cancelUrl: returnUrl(body.cancel_url, "cancel_url", live),
             customerEmail: body.customer_email,
           },
-          (tx, created) =>
-            context.storeResponse(tx, { status: 201, body: paymentJson(context, created) }),
+          (q, created) =>
+            context.storeResponse(q, { status: 201, body: paymentJson(context, created) }),
         );
         return { status: 201, body: paymentJson(context, payment) };
       } catch (error) {
@@ -193,8 +193,8 @@ export const paymentRoutes = [
         .cancel(
           { type: "api_key", id: key.keyId, merchantId: key.merchantId, mode: key.mode },
           { paymentId: id },
-          (tx, canceled) =>
-            context.storeResponse(tx, { status: 200, body: paymentJson(context, canceled) }),
+          (q, canceled) =>
+            context.storeResponse(q, { status: 200, body: paymentJson(context, canceled) }),
         );
       if (!outcome.ok && outcome.reason === "not_found") throw notFound("payment", id);
       if (!outcome.ok)

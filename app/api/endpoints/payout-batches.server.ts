@@ -21,7 +21,6 @@ import {
 import type { Batch } from "~/core/disbursements/batches.server";
 import { DisbursementError } from "~/core/disbursements/errors";
 import {
-  batchObjectOf,
   batchObjectOn,
   findBatchInMode,
   listBatchesPage,
@@ -392,22 +391,12 @@ const listRowsQuery = z
 
 // ---------------------------------------------------------------------------------------------
 
-/** The batch as the API shows it, read in `q` (a read of the API's store). */
+/** The batch as the API shows it, read in `q` (a read of the API's store, or the batch's write). */
 const batchJsonOn = async (
   context: ApiContext,
   batch: Batch,
   q: Handle,
 ): Promise<PayoutBatchObject> => withSiteUrl(await batchObjectOn(q, batch), context.deps.siteUrl);
-
-/**
- * The batch as the API shows it, read through `on`, the transaction storing the idempotent answer.
- * TRANSITIONAL (ADR 0041): synchronous inside that transaction until the answer's store moves.
- */
-const batchJson = (
-  context: ApiContext,
-  batch: Batch,
-  on: Parameters<typeof batchObjectOf>[0],
-): PayoutBatchObject => withSiteUrl(batchObjectOf(on, batch), context.deps.siteUrl);
 
 const errorType: Record<number, ApiErrorType> = {
   403: "permission_error",
@@ -540,8 +529,11 @@ export const payoutBatchRoutes = [
           { merchantId: key.merchantId, memberId: key.memberId, keyId: key.keyId, mode: key.mode },
           { title: body.title, fileName: null, text, smsReceipts: body.sms_receipts ?? false },
           // The idempotent answer is stored with the batch: a crash never leaves one without it.
-          (tx, created) =>
-            context.storeResponse(tx, { status: 201, body: batchJson(context, created, tx) }),
+          async (q, created) =>
+            context.storeResponse(q, {
+              status: 201,
+              body: await batchJsonOn(context, created, q),
+            }),
         );
       } catch (error) {
         throw apiErrorOf(error, param);
@@ -683,8 +675,11 @@ export const payoutBatchRoutes = [
           .submit(
             { merchantId: key.merchantId, memberId: key.memberId, keyId: key.keyId },
             id,
-            (tx, batch) =>
-              context.storeResponse(tx, { status: 200, body: batchJson(context, batch, tx) }),
+            async (q, batch) =>
+              context.storeResponse(q, {
+                status: 200,
+                body: await batchJsonOn(context, batch, q),
+              }),
           );
       } catch (error) {
         throw apiErrorOf(error);

@@ -11,7 +11,6 @@ import { and, eq, lte } from "drizzle-orm";
 import { idempotencyKeys } from "../../../drizzle/schema";
 import { first } from "~/db/sql";
 import type { Handle, Store, WriteOptions } from "~/db/store";
-import type { DbOrTx } from "~/utils/db.server";
 import type { ApiMode } from "./vocabulary";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
@@ -83,40 +82,27 @@ export function claimIdempotencyKey(
   }, options);
 }
 
-const scopeOf = (scope: IdempotencyScope) =>
-  and(
-    eq(idempotencyKeys.merchantId, scope.merchantId),
-    eq(idempotencyKeys.mode, scope.mode),
-    eq(idempotencyKeys.key, scope.key),
-  );
-
-const doneWith = (response: { status: number; body: string }) => ({
-  state: "done" as const,
-  lockedUntil: null,
-  responseStatus: response.status,
-  responseBody: response.body,
-});
-
 /** Store the response of a claimed key, inside the caller's write (the effect's, or its own). */
 export async function completeIdempotency(
   q: Handle,
   scope: IdempotencyScope,
   response: { status: number; body: string },
 ): Promise<void> {
-  await q.update(idempotencyKeys).set(doneWith(response)).where(scopeOf(scope));
-}
-
-/**
- * `completeIdempotency`, synchronously: the same row and scope, run at once. TRANSITIONAL
- * (ADR 0041): for the API's `storeResponse`, which the payments and disbursements services call
- * inside their transactions without awaiting. Goes when those callbacks are awaited.
- */
-export function completeIdempotencySync(
-  db: DbOrTx,
-  scope: IdempotencyScope,
-  response: { status: number; body: string },
-): void {
-  db.update(idempotencyKeys).set(doneWith(response)).where(scopeOf(scope)).run();
+  await q
+    .update(idempotencyKeys)
+    .set({
+      state: "done",
+      lockedUntil: null,
+      responseStatus: response.status,
+      responseBody: response.body,
+    })
+    .where(
+      and(
+        eq(idempotencyKeys.merchantId, scope.merchantId),
+        eq(idempotencyKeys.mode, scope.mode),
+        eq(idempotencyKeys.key, scope.key),
+      ),
+    );
 }
 
 /** Give a claim back (the request failed with nothing done: a retry may run it again). */

@@ -25,8 +25,6 @@ import type { RailId } from "~/core/rails/types";
 import { newTransferId, newTransferState } from "~/core/transfers/engine.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
-import type { Tx } from "~/utils/db.server";
 import { formatKesCents } from "~/utils/format";
 import { DisbursementError } from "./errors";
 import { type CheckedPayoutRow, duplicateKey, type RawPayoutRow } from "./row-check";
@@ -57,7 +55,7 @@ export async function submitBatch(
   batchId: string,
   now: number,
   /** Runs last in the transaction (the API stores its idempotent answer there). */
-  inTransaction?: (tx: Tx, batch: Batch) => void,
+  inTransaction?: (q: Handle, batch: Batch) => Promise<void>,
 ): Promise<Batch> {
   return store.write(async (q) => {
     const batch = await getBatchFor(q, actor.merchantId, batchId, store);
@@ -76,8 +74,7 @@ export async function submitBatch(
       .where(eq(disbursementBatches.id, batch.id));
     await audit(q, actor, "disbursement.batch_submitted", batch, now);
     const submitted = { ...batch, status: "awaiting_approval" as const, submittedAt: now };
-    // The API's answer is stored by the idempotency module, not moved yet (same transaction).
-    inTransaction?.(unmovedTx(q), submitted);
+    await inTransaction?.(q, submitted);
     return submitted;
   });
 }

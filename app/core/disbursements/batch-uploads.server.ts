@@ -8,8 +8,6 @@ import { type LedgerBook } from "~/core/ledger/ledger.server";
 import { eatDayStart } from "~/core/payments/settlement-plan";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
-import type { Tx } from "~/utils/db.server";
 import {
   type ParsedPayoutLine,
   parsePayoutCsv,
@@ -47,7 +45,7 @@ async function openDraft(
   batch: Batch,
   input: { fileName: string | null; rows: number },
   now: number,
-  inTransaction?: (tx: Tx, batch: Batch) => void,
+  inTransaction?: (q: Handle, batch: Batch) => Promise<void>,
 ): Promise<Batch> {
   const draft = { ...batch, status: "draft" as const };
   if (batch.status !== "draft")
@@ -60,8 +58,7 @@ async function openDraft(
     fileName: input.fileName,
     mode: maker.mode,
   });
-  // The API's answer is stored by the idempotency module, not moved yet (same transaction).
-  inTransaction?.(unmovedTx(q), draft);
+  await inTransaction?.(q, draft);
   return draft;
 }
 
@@ -77,7 +74,7 @@ export async function createBulkBatch(
   maker: BatchMaker,
   input: BulkInput,
   now: number,
-  inTransaction?: (tx: Tx, batch: Batch) => void,
+  inTransaction?: (q: Handle, batch: Batch) => Promise<void>,
 ): Promise<Batch> {
   const lines = fileRows(parsePayoutCsv(input.text));
   return store.write(async (q) => {
@@ -105,7 +102,7 @@ export async function uploadBulkBatch(
   input: BulkInput,
   now: number,
   /** Runs last in the transaction that opens the draft (the API stores its idempotent answer). */
-  inTransaction?: (tx: Tx, batch: Batch) => void,
+  inTransaction?: (q: Handle, batch: Batch) => Promise<void>,
 ): Promise<Batch> {
   // Refused before any checking when the merchant is already at a limit (a flood costs nothing);
   // checked again with the file's rows in the transaction that makes the batch.

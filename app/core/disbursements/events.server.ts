@@ -6,9 +6,7 @@
  * changes, so no event is lost to a crash between the change and the sending).
  *
  * On the store (ADR 0041): the API's reads (`findBatchInMode`, `listBatchesPage`, `batchObjectOn`)
- * and the events run on the caller's handle; the outbox gets the write's transaction (`unmovedTx`).
- * TRANSITIONAL: `batchObjectOf` stays synchronous for the API's idempotent answer, stored inside
- * the batch's transaction by a synchronous callback (`inTransaction`); it goes when that moves.
+ * and the events run on the caller's handle (a read, or the write that changed the batch).
  */
 import { and, desc, eq, lt, ne, or, sql } from "drizzle-orm";
 import { disbursementBatches, disbursementRows } from "../../../drizzle/schema";
@@ -21,9 +19,8 @@ import {
 import type { ApiMode, WebhookEventType } from "~/core/api/vocabulary";
 import { first } from "~/db/sql";
 import type { Handle } from "~/db/store";
-import type { DbOrTx } from "~/utils/db.server";
 import type { Batch } from "./batch-rows.server";
-import { batchSummary, type BatchSummary, summaryOf, summaryQueries } from "./reads.server";
+import { batchSummary } from "./reads.server";
 import type { BatchStatus } from "./vocabulary";
 
 export type PayoutBatchEventType = Extract<WebhookEventType, `payout_batch.${string}`>;
@@ -32,31 +29,19 @@ export type DisbursementEventType = Extract<WebhookEventType, `disbursement.${st
 /** Rows that pay (or paid, or failed paying): what the batch's totals add up. */
 const PAYING = sql`${disbursementRows.status} in ('ready', 'queued', 'sent', 'paid', 'failed')`;
 
-/** The sums of the batch's paying rows: the columns and the condition of one query. */
-const payingSums = (batchId: string) => ({
-  columns: {
-    amount: sql<string>`cast(coalesce(sum(${disbursementRows.amountKesCents}), 0) as text)`,
-    fee: sql<string>`cast(coalesce(sum(${disbursementRows.feeKesCents}), 0) as text)`,
-    charge: sql<string>`cast(coalesce(sum(${disbursementRows.railChargeKesCents}), 0) as text)`,
-  },
-  where: and(eq(disbursementRows.batchId, batchId), PAYING),
-});
-
-/** What the batch's paying rows come to, in the caller's read. */
-async function payingTotalsOn(q: Handle, batchId: string): Promise<PayoutBatchFigures["totals"]> {
-  const { columns, where } = payingSums(batchId);
-  return totalsOf(await first(q.select(columns).from(disbursementRows).where(where).limit(1)));
-}
-
 /** What the batch's paying rows come to: amount, our fee, the rails' charges and their sum. */
-function payingTotals(db: DbOrTx, batchId: string): PayoutBatchFigures["totals"] {
-  const { columns, where } = payingSums(batchId);
-  return totalsOf(db.select(columns).from(disbursementRows).where(where).get());
-}
-
-function totalsOf(
-  sums: { amount: string; fee: string; charge: string } | undefined,
-): PayoutBatchFigures["totals"] {
+async function payingTotalsOn(q: Handle, batchId: string): Promise<PayoutBatchFigures["totals"]> {
+  const sums = await first(
+    q
+      .select({
+        amount: sql<string>`cast(coalesce(sum(${disbursementRows.amountKesCents}), 0) as text)`,
+        fee: sql<string>`cast(coalesce(sum(${disbursementRows.feeKesCents}), 0) as text)`,
+        charge: sql<string>`cast(coalesce(sum(${disbursementRows.railChargeKesCents}), 0) as text)`,
+      })
+      .from(disbursementRows)
+      .where(and(eq(disbursementRows.batchId, batchId), PAYING))
+      .limit(1),
+  );
   const amountKesCents = BigInt(sums?.amount ?? "0");
   const feeKesCents = BigInt(sums?.fee ?? "0");
   const railChargeKesCents = BigInt(sums?.charge ?? "0");
@@ -68,31 +53,6 @@ function totalsOf(
   };
 }
 
-/**
- * `batchSummary` (reads.server.ts), synchronously: the same queries. TRANSITIONAL (ADR 0041): for
- * `batchObjectOf`; goes with it.
- */
-function batchSummaryIn(db: DbOrTx, batch: Batch): BatchSummary {
-  const queries = summaryQueries(batch.id);
-  const byStatus = db
-    .select(queries.byStatus.columns)
-    .from(disbursementRows)
-    .where(queries.byStatus.where)
-    .groupBy(disbursementRows.status)
-    .all();
-  const attention = db
-    .select(queries.attention.columns)
-    .from(disbursementRows)
-    .where(queries.attention.where)
-    .get();
-  const ready = db
-    .select(queries.ready.columns)
-    .from(disbursementRows)
-    .where(queries.ready.where)
-    .all();
-  return summaryOf(batch, byStatus, attention, ready);
-}
-
 /** The batch's object as it is now, in the caller's read (`approval_url` a path: withSiteUrl). */
 export async function batchObjectOn(q: Handle, batch: Batch) {
   const summary = await batchSummary(q, batch);
@@ -100,21 +60,6 @@ export async function batchObjectOn(q: Handle, batch: Batch) {
     counts: summary.counts,
     rows: summary.rows,
     totals: await payingTotalsOn(q, batch.id),
-    paidKesCents: summary.paidKesCents,
-    attention: summary.attention,
-  });
-}
-
-/**
- * `batchObjectOn`, synchronously. TRANSITIONAL (ADR 0041): for the events and the API's idempotent
- * answer, inside transactions not yet on the store.
- */
-export function batchObjectOf(db: DbOrTx, batch: Batch) {
-  const summary = batchSummaryIn(db, batch);
-  return payoutBatchObject(batch, {
-    counts: summary.counts,
-    rows: summary.rows,
-    totals: payingTotals(db, batch.id),
     paidKesCents: summary.paidKesCents,
     attention: summary.attention,
   });

@@ -18,11 +18,10 @@ import { type RowFilter, type RowStatus, rowStatuses } from "./vocabulary";
 export { rowFilters, type RowFilter } from "./vocabulary";
 
 /**
- * The queries of a batch's summary, as columns and conditions: run by `batchSummary` on the store,
- * and by the synchronous summary of `batchObjectOf` (TRANSITIONAL, events.server.ts: the API's
- * idempotent answer, stored by a synchronous callback). One definition, both runs.
+ * The queries of a batch's summary, as columns and conditions: run by `batchSummary`, the ready
+ * rows' query by `readyTotals` as well.
  */
-export function summaryQueries(batchId: string) {
+function summaryQueries(batchId: string) {
   const ofBatch = eq(disbursementRows.batchId, batchId);
   const live = inArray(disbursementRows.status, ["ready", "queued", "sent", "paid", "failed"]);
   return {
@@ -109,7 +108,7 @@ const emptyCounts = (): Record<RowStatus, number> =>
   Object.fromEntries(rowStatuses.map((status) => [status, 0])) as Record<RowStatus, number>;
 
 /** The summary from the rows of its queries (`summaryQueries`). */
-export function summaryOf(
+function summaryOf(
   batch: Batch,
   byStatus: readonly SummaryRow<"byStatus">[],
   attention: SummaryRow<"attention"> | undefined,

@@ -260,7 +260,7 @@ export async function openPaymentFromLink(
       successUrl: link.successUrl ?? undefined,
       cancelUrl: link.cancelUrl ?? undefined,
     },
-    async (_tx, _payment, q) => {
+    async (q) => {
       // Deactivated while custody gave the address: nothing is stored.
       if (!(await findPublicLink(q, link.id))) throw notFound();
     },

@@ -17,8 +17,6 @@ import type { Custody, CustodyAsset } from "~/core/providers/custody/types";
 import type { Rate, RatesView } from "~/core/rates/read-rates.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
-import type { Tx } from "~/utils/db.server";
 import { enqueuePaymentEvent } from "~/core/api/outbox.server";
 import { paymentStatusEvents, type ApiMode } from "~/core/api/vocabulary";
 import type { PaymentsConfig } from "./config";
@@ -388,10 +386,9 @@ export interface CreatePaymentInput {
 
 /**
  * Work done in the write that inserts the payment (the API's idempotency record: the stored
- * response is written with the effect). `tx` is that write for code not yet on the store
- * (`unmovedTx`), `q` its handle; a throw undoes the payment.
+ * response is written with the effect), on that write's handle `q`; a throw undoes the payment.
  */
-export type InCreateTransaction = (tx: Tx, payment: Payment, q: Handle) => void | Promise<void>;
+export type InCreateTransaction = (q: Handle, payment: Payment) => Promise<void>;
 
 /**
  * Lock a quote and open a payment. Throws PaymentError for limits and missing live rates (the
@@ -575,9 +572,8 @@ async function insertNewPayment(
       networkFixed: input.network !== undefined,
     },
   });
-  const tx = unmovedTx(q);
   await enqueuePaymentEvent(q, payment, "payment.created", now);
-  await values.inTransaction?.(tx, payment, q);
+  await values.inTransaction?.(q, payment);
   return payment;
 }
 

@@ -23,9 +23,8 @@ import type { RailId } from "~/core/rails/types";
 import type { LiveSymbol } from "~/content/cryptocurrencies";
 import type { ApiMode } from "~/core/api/vocabulary";
 import type { RatesService } from "~/core/rates/service.server";
-import type { Store } from "~/db/store";
+import type { Handle, Store } from "~/db/store";
 import { unmovedTx } from "~/db/unmoved";
-import type { Tx } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import type { PaymentsConfig } from "./config";
 import type { PaymentsDeps } from "./deps";
@@ -155,7 +154,7 @@ export interface PaymentsService {
   cancel(
     actor: PaymentCreator,
     input: { paymentId: string },
-    inTransaction?: (tx: Tx, payment: Payment) => void,
+    inTransaction?: (q: Handle, payment: Payment) => Promise<void>,
   ): Promise<CancelOutcome>;
   /**
    * A custody notification (signed by that mode's custody: the live provider's or its sandbox's);
@@ -320,7 +319,6 @@ export function createPaymentsService({
       const mode = modeOf(actor);
       const at = now();
       return store.write(async (q): Promise<CancelOutcome> => {
-        const tx = unmovedTx(q);
         const payment = await readPaymentForUpdate(store, q, input.paymentId);
         if (!payment || payment.merchantId !== actor.merchantId || payment.mode !== mode)
           return { ok: false, reason: "not_found" };
@@ -337,7 +335,7 @@ export function createPaymentsService({
         });
         const current = (await readPayment(q, payment.id))!;
         if (!moved) return { ok: false, reason: "not_cancelable", payment: current };
-        inTransaction?.(tx, current);
+        await inTransaction?.(q, current);
         return { ok: true, payment: current };
       });
     },
