@@ -15,6 +15,5 @@ export const storeLegacyFiles = [
   "app/core/ledger/statements.server.ts",
   "app/core/payments/payments.server.ts",
   "app/core/payments/reads.server.ts",
-  "app/core/payments/settlement-transfers.server.ts",
   "app/wiring/boot.server.ts",
 ];

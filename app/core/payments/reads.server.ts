@@ -96,7 +96,7 @@ export async function merchantPaymentDetail(q: Handle, merchantId: string, payme
   return {
     payment,
     events: await listPaymentEvents(q, payment.id),
-    transfers: listTransfersForPayment(unmovedTx(q), payment.id),
+    transfers: await listTransfersForPayment(q, payment.id),
   };
 }
 
@@ -106,7 +106,7 @@ export async function operatorPaymentDetail(q: Handle, paymentId: string) {
   return {
     payment,
     events: await listPaymentEvents(q, payment.id),
-    transfers: listTransfersForPayment(unmovedTx(q), payment.id),
+    transfers: await listTransfersForPayment(q, payment.id),
   };
 }
 
