@@ -8,6 +8,5 @@ export const storeLegacyFiles = [
   "app/core/ledger/post.server.ts",
   "app/core/ledger/read.server.ts",
   "app/core/ledger/statements.server.ts",
-  "app/core/payments/settlement-transfers.server.ts",
   "app/wiring/boot.server.ts",
 ];

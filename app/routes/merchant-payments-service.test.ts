@@ -133,7 +133,7 @@ async function paymentWithFailedTransfer(reference: string) {
   expect(await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now)).toBe(
     "planned",
   );
-  const [transfer] = listTransfersForPayment(db, payment.id);
+  const [transfer] = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
   expect(
     await sqliteStore(db).write((q) =>
       failTransfer(
@@ -174,10 +174,11 @@ describe("a merchant retries a failed transfer", () => {
     const response = await retry(cookie, payment.id, transfer.id);
     expect(response.status).toBe(200);
     expect(await toastOf(response)).toMatchObject({ type: "success", message: "Transfer retried" });
-    expect(listTransfersForPayment(db, payment.id).map((t) => t.retryOf)).toEqual([
-      null,
-      transfer.id,
-    ]);
+    expect(
+      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).map(
+        (t) => t.retryOf,
+      ),
+    ).toEqual([null, transfer.id]);
     expect(retryAudits(payment.id).map((a) => [a.actorType, a.actorId])).toEqual([
       ["merchant_user", userId],
     ]);
@@ -194,7 +195,9 @@ describe("a merchant retries a failed transfer", () => {
       type: "error",
       message: "Cannot retry right now",
     });
-    expect(listTransfersForPayment(db, payment.id)).toHaveLength(1);
+    expect(await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).toHaveLength(
+      1,
+    );
     expect(retryAudits(payment.id)).toHaveLength(0);
   });
 });

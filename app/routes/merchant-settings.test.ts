@@ -617,7 +617,7 @@ describe("payouts during the cooling-off period", () => {
     expect(await run()).toBe("destination_held");
     h.clock.now = changedAt + 24 * 3_600_000 - 60_000; // a minute before the end
     expect(await run()).toBe("destination_held");
-    expect(listTransfersForPayment(db, payment.id)).toEqual([]);
+    expect(await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).toEqual([]);
     expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe(
       "confirmed",
     );
@@ -650,7 +650,7 @@ describe("payouts during the cooling-off period", () => {
     h.clock.now = changedAt + 24 * 3_600_000;
     expect(await run()).toBe("planned");
     expect(
-      listTransfersForPayment(db, payment.id).map((t) => [
+      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).map((t) => [
         t.phone,
         t.destinationId,
         t.status,

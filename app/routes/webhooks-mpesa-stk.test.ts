@@ -124,7 +124,11 @@ describe("the M-Pesa Express callback route", () => {
       paidWith: "mpesa",
       status: "settling",
     });
-    await vi.waitFor(() => expect(listTransfersForPayment(db, payment.id)[0]?.status).toBe("sent"));
+    await vi.waitFor(async () =>
+      expect(
+        (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0]?.status,
+      ).toBe("sent"),
+    );
     await h.darajaSim.flush();
     expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe("settled");
     expect(await latestCollection(sqliteStore(db), payment.id)).toMatchObject({

@@ -213,8 +213,10 @@ async function pay(provider: Provider, payment: Payment) {
 
 /** The payment's one transfer once it was sent to M-Pesa (settlement runs after the webhook). */
 const sentTransfer = (paymentId: string) =>
-  vi.waitFor(() => {
-    const [transfer, ...others] = listTransfersForPayment(db, paymentId);
+  vi.waitFor(async () => {
+    const [transfer, ...others] = await sqliteStore(db).read((q) =>
+      listTransfersForPayment(q, paymentId),
+    );
     expect(others).toEqual([]);
     expect(transfer?.status).toBe("sent");
     return transfer!;
@@ -232,7 +234,9 @@ async function settleThrough(provider: Provider, payment: Payment, webhookPath: 
   await vi.waitFor(async () =>
     expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled"),
   );
-  expect(listTransfersForPayment(db, payment.id)[0]?.status).toBe("succeeded");
+  expect(
+    (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0]?.status,
+  ).toBe("succeeded");
   return transfer;
 }
 
@@ -320,11 +324,15 @@ describe("PROVIDER_MODE=live with the sandbox settings", () => {
     const forged = await result(callbackTokenFor(SECRET, "test"));
     expect(forged.status).toBe(200);
     expect(await forged.json()).toMatchObject({ ResultCode: 0 });
-    expect(listTransfersForPayment(db, payment.id)[0]?.status).toBe("sent");
+    expect(
+      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0]?.status,
+    ).toBe("sent");
     expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settling");
     // The same result with the live token settles it: only the token's mode made it harmless.
     expect((await result(callbackTokenFor(SECRET, "live"))).status).toBe(200);
-    expect(listTransfersForPayment(db, payment.id)[0]?.status).toBe("succeeded");
+    expect(
+      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0]?.status,
+    ).toBe("succeeded");
   });
 
   it("answers 404 for a custody route of no mode", async () => {

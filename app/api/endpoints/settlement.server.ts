@@ -13,7 +13,6 @@ import { destinationStatuses } from "~/core/destinations/vocabulary";
 import { listTransfersForPayment, payoutRowOf } from "~/core/payments/settlement-transfers.server";
 import { transferStatuses } from "~/core/payments/statuses";
 import { railIds } from "~/core/rails/types";
-import { unmovedTx } from "~/db/unmoved";
 import { notFound } from "../errors.server";
 import { paymentIdSchema } from "../schemas.server";
 import { defineRoute } from "../types.server";
@@ -95,7 +94,7 @@ export const settlementRoutes = [
       // One read: the payment (findPayment's read joins it), then its transfers.
       const transfers = await context.store.read(async (q) => {
         const payment = await findPayment(context.store, context.key, id);
-        return payment && listTransfersForPayment(unmovedTx(q), payment.id);
+        return payment && (await listTransfersForPayment(q, payment.id));
       });
       if (!transfers) throw notFound("payment", id);
       const livemode = context.key.mode === "live";

@@ -62,14 +62,16 @@ describe("failover of planned transfers", () => {
     const payment = await paidPayment("MRC-FVRA22", 3_000);
     // Planned with every rail taken as running: the transfer waits on Airtel Money.
     await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
-    const [stuck] = listTransfersForPayment(db, payment.id);
+    const [stuck] = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
     expect(stuck).toMatchObject({ rail: "airtel-money", status: "pending", attempts: 0 });
     const availableBefore = owed(db, merchantAvailable("MRC-FVRA22"));
 
     expect(await failOverStuckTransfers(sqliteStore(db), h.clock.now, onlyMpesa)).toBe(1);
     // A second run finds nothing more to move.
     expect(await failOverStuckTransfers(sqliteStore(db), h.clock.now, onlyMpesa)).toBe(0);
-    const [original, moved] = listTransfersForPayment(db, payment.id);
+    const [original, moved] = await sqliteStore(db).read((q) =>
+      listTransfersForPayment(q, payment.id),
+    );
     expect(original).toMatchObject({ status: "failed", rail: "airtel-money" });
     expect(moved).toMatchObject({ status: "pending", rail: "mpesa", retryOf: original!.id });
     // The original's posting was reversed and the new one posted: the same money, moved.
@@ -109,10 +111,11 @@ describe("failover of planned transfers", () => {
       ),
     ).toBe(false);
     expect(owed(db, merchantAvailable("MRC-FVRA22"))).toBe(availableAfter);
-    expect(listTransfersForPayment(db, payment.id).map((t) => t.status)).toEqual([
-      "failed",
-      "succeeded",
-    ]);
+    expect(
+      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).map(
+        (t) => t.status,
+      ),
+    ).toEqual(["failed", "succeeded"]);
     verifyBalances(db);
   });
 
@@ -120,7 +123,7 @@ describe("failover of planned transfers", () => {
     airtelMerchant("MRC-FVTR22", true);
     const payment = await paidPayment("MRC-FVTR22", 2_000);
     await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
-    const [stuck] = listTransfersForPayment(db, payment.id);
+    const [stuck] = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
     // A sender claimed it and called Airtel (the answer was lost): attempts 1, claim lapsed.
     expect(
       await claimTransferForSending(sqliteStore(db), stuck!.id, "lost", h.clock.now - 10 * 60_000),
@@ -137,14 +140,16 @@ describe("failover of planned transfers", () => {
     const payment = await paidPayment("MRC-FVNP22", 2_500);
     await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
     expect(await failOverStuckTransfers(sqliteStore(db), h.clock.now, onlyMpesa)).toBe(0);
-    expect(listTransfersForPayment(db, payment.id)).toHaveLength(1);
+    expect(await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).toHaveLength(
+      1,
+    );
   });
 
   it("planning fails over at once when the default's rail is not running here", async () => {
     airtelMerchant("MRC-FVPM22", true);
     const payment = await paidPayment("MRC-FVPM22", 2_200);
     await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now, onlyMpesa);
-    const transfers = listTransfersForPayment(db, payment.id);
+    const transfers = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
     expect(transfers.map((t) => t.rail)).toEqual(["mpesa"]);
     expect(
       (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).find(

@@ -119,7 +119,7 @@ describe("payments through custody and M-Pesa", () => {
     await settle(payment.id);
     const settled = (await sqliteStore(db).read((q) => getPayment(q, payment.id)))!;
     expect(settled.status).toBe("settled");
-    const [transfer] = listTransfersForPayment(db, payment.id);
+    const [transfer] = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
     // KES 9,900 net: KES 9,889 to M-Pesa plus Safaricom's KES 11 charge for that band; no 1.5% B2C
     // fee.
     expect(transfer).toMatchObject({
@@ -231,7 +231,7 @@ describe("payments through custody and M-Pesa", () => {
       now: h.clock.now,
     });
     await settle(payment.id);
-    const transfers = listTransfersForPayment(db, payment.id);
+    const transfers = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
     expect(transfers.every((t) => t.amountKesCents <= 25_000_000n)).toBe(true);
     const today = transfers.filter((t) => t.status === "succeeded");
     const waiting = transfers.filter((t) => t.status === "scheduled");
@@ -245,7 +245,7 @@ describe("payments through custody and M-Pesa", () => {
     await h.custodySim.confirm(await deposit(payment.id), 2);
     const before = owed(db, merchantAvailable("MRC-FAXX22"));
     await settle(payment.id);
-    const [failed] = listTransfersForPayment(db, payment.id);
+    const [failed] = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
     expect(failed?.status).toBe("failed");
     expect(owed(db, merchantAvailable("MRC-FAXX22"))).toBe(before);
     // The merchant adds a working number and makes it the default, then retries.
@@ -279,7 +279,7 @@ describe("payments through custody and M-Pesa", () => {
     await h.custodySim.confirm(await deposit(payment.id), 2);
     const owedBefore = owed(db, merchantAvailable("MRC-FQXT22"));
     await settle(payment.id);
-    const [transfer] = listTransfersForPayment(db, payment.id);
+    const [transfer] = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
     expect(transfer).toMatchObject({ status: "failed", resultCode: 1 });
     expect(transfer?.resultDesc).toMatch(/float is too low/);
     expect(owed(db, merchantAvailable("MRC-FQXT22"))).toBe(owedBefore);
@@ -294,18 +294,22 @@ describe("payments through custody and M-Pesa", () => {
     const payment = await pay("MRC-SXNT22", 4_000);
     await h.custodySim.confirm(await deposit(payment.id), 2);
     await settle(payment.id);
-    expect(listTransfersForPayment(db, payment.id)[0]?.status).toBe("sent");
+    expect(
+      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0]?.status,
+    ).toBe("sent");
     h.clock.now += 10 * 60_000;
     expect(await queryOverdueTransfers(sqliteStore(db), h.rails, h.clock.now)).toBe(1);
     await h.darajaSim.flush();
-    expect(listTransfersForPayment(db, payment.id)[0]?.status).toBe("succeeded");
+    expect(
+      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0]?.status,
+    ).toBe("succeeded");
   });
 
   it("a crash between posting and calling M-Pesa: the retry sends the same id and nothing is paid twice", async () => {
     const payment = await pay(MERCHANT, 6_000);
     await h.custodySim.confirm(await deposit(payment.id), 2);
     await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
-    const [transfer] = listTransfersForPayment(db, payment.id);
+    const [transfer] = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
     expect(transfer?.status).toBe("pending");
     // First attempt reaches M-Pesa but we "crash" before recording the answer.
     await h.runtime.payouts.b2cPayment({
@@ -328,7 +332,9 @@ describe("payments through custody and M-Pesa", () => {
         (c) => c.kind === "b2c-result" && JSON.stringify(c.body).includes(transfer!.id),
       ),
     ).toHaveLength(1);
-    expect(listTransfersForPayment(db, payment.id)[0]?.status).toBe("succeeded");
+    expect(
+      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0]?.status,
+    ).toBe("succeeded");
   });
 
   it("two workers settling the same payment: only one plans transfers", async () => {
@@ -339,7 +345,9 @@ describe("payments through custody and M-Pesa", () => {
       planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now),
     ]);
     expect(outcomes.sort()).toEqual(["not_confirmed", "planned"]);
-    expect(listTransfersForPayment(db, payment.id)).toHaveLength(1);
+    expect(await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).toHaveLength(
+      1,
+    );
   });
 
   it("without a settlement number the payment waits (and says why)", async () => {

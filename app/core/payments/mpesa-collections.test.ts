@@ -139,7 +139,9 @@ describe("M-Pesa Express collections", () => {
     await settleNow(sqliteStore(db), h.runtime, payment.id);
     await h.darajaSim.flush();
     expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe("settled");
-    expect(listTransfersForPayment(db, payment.id)[0]).toMatchObject({ status: "succeeded" });
+    expect(
+      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0],
+    ).toMatchObject({ status: "succeeded" });
     expect(owed(db, merchantAvailable(MERCHANT))).toBe(0n);
     expectBalancedLedger();
   });

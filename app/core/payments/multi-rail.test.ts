@@ -116,9 +116,9 @@ const paidPayment = async (merchantId: string, amountKes: number) => {
 };
 
 /** Each rail's transfers of a payment: sum of amounts and of charges. */
-function byRail(paymentId: string) {
+async function byRail(paymentId: string) {
   const sums = new Map<RailId, { amount: bigint; charge: bigint; count: number }>();
-  for (const t of listTransfersForPayment(db, paymentId)) {
+  for (const t of await sqliteStore(db).read((q) => listTransfersForPayment(q, paymentId))) {
     const sum = sums.get(t.rail) ?? { amount: 0n, charge: 0n, count: 0 };
     sums.set(t.rail, {
       amount: sum.amount + t.amountKesCents,
@@ -159,7 +159,7 @@ describe("an 80% bank / 20% M-Pesa split", () => {
     expect(net).toBe(990_000n);
     expect(await planSettlement(sqliteStore(db), payment.id, testConfig, now())).toBe("planned");
 
-    const planned = byRail(payment.id);
+    const planned = await byRail(payment.id);
     expect([...planned.keys()].sort()).toEqual(["mpesa", "pesalink"]);
     const bankShare = planned.get("pesalink")!;
     const mpesaShare = planned.get("mpesa")!;
@@ -172,7 +172,7 @@ describe("an 80% bank / 20% M-Pesa split", () => {
     expect(mpesaShare.amount + mpesaShare.charge).toBeLessThanOrEqual(198_000n);
     expect(mpesaShare.amount + mpesaShare.charge).toBeGreaterThan(198_000n - 100n);
     expect(mpesaShare.charge).toBe(railChargeCents("mpesa", mpesaShare.amount));
-    for (const t of listTransfersForPayment(db, payment.id))
+    for (const t of await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id)))
       expect(t.destinationId).toBe(t.rail === "pesalink" ? bank.id : mpesa.id);
 
     // Posted: each rail's float pays its amount and charge; its in-flight account holds the amount.
@@ -192,12 +192,18 @@ describe("an 80% bank / 20% M-Pesa split", () => {
     await sendPendingTransfers(sqliteStore(db), rails, now);
     await h.darajaSim.flush();
     await pesalink.sim.flush();
-    expect(listTransfersForPayment(db, payment.id).map((t) => t.status)).toEqual(
-      listTransfersForPayment(db, payment.id).map(() => "succeeded"),
+    expect(
+      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).map(
+        (t) => t.status,
+      ),
+    ).toEqual(
+      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).map(
+        () => "succeeded",
+      ),
     );
     expect(
       pesalink.sim.transfer(
-        listTransfersForPayment(db, payment.id)
+        (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id)))
           .find((t) => t.rail === "pesalink")!
           .id.replace("_", ""),
       ),
@@ -230,13 +236,13 @@ describe("an 80% bank / 20% M-Pesa split", () => {
     const floatBefore = railBalances("pesalink");
     const payment = await paidPayment(merchantId, 10_000);
     await planSettlement(sqliteStore(db), payment.id, testConfig, now());
-    const planned = byRail(payment.id);
+    const planned = await byRail(payment.id);
     const leftover = owed(db, merchantAvailable(merchantId));
 
     await sendPendingTransfers(sqliteStore(db), rails, now);
     await h.darajaSim.flush();
     await pesalink.sim.flush();
-    const transfers = listTransfersForPayment(db, payment.id);
+    const transfers = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
     const refused = transfers.find((t) => t.rail === "pesalink")!;
     expect(refused.status).toBe("failed");
     expect(refused.resultDesc).toContain("104101");
@@ -273,14 +279,18 @@ describe("failover", () => {
     );
     const payment = await paidPayment(merchantId, 5_000);
     expect(await planSettlement(sqliteStore(db), payment.id, testConfig, now())).toBe("planned");
-    const transfers = listTransfersForPayment(db, payment.id);
+    const transfers = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
     expect(transfers.map((t) => [t.rail, t.destinationId])).toEqual([["pesalink", bank.id]]);
     const event = (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).find(
       (e) => e.type === "settlement_failed_over",
     );
     expect(JSON.parse(event!.detail!)).toEqual({ from: mpesa.id, to: bank.id });
     await sendPendingTransfers(sqliteStore(db), rails, now);
-    expect(listTransfersForPayment(db, payment.id).map((t) => t.status)).toEqual(["succeeded"]);
+    expect(
+      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).map(
+        (t) => t.status,
+      ),
+    ).toEqual(["succeeded"]);
     expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
     expectLedgerBalanced();
     // The trouble transfers stay in the window for the other tests: clear them.
@@ -372,7 +382,7 @@ describe("a verification check payout", () => {
     await h.darajaSim.flush();
     // The whole net goes, as for any merchant: KES 2,475 = KES 2,466 and the M-Pesa charge of 9.
     expect(
-      listTransfersForPayment(db, payment.id).map((t) => [
+      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).map((t) => [
         t.status,
         t.amountKesCents + t.railChargeKesCents,
       ]),

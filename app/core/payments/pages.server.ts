@@ -161,9 +161,8 @@ export function checkoutMerchantTransfers(
   merchantUserId: string,
 ) {
   return store.read(async (q) => {
-    const db = unmovedDb(q);
     const account = await merchantAccount(q, merchantUserId);
     if (!account || account.merchantId !== payment.merchantId) return null;
-    return listTransfersForPayment(db, payment.id);
+    return listTransfersForPayment(q, payment.id);
   });
 }

@@ -80,7 +80,7 @@ export async function merchantPaymentDetail(q: Handle, merchantId: string, payme
   return {
     payment,
     events: await listPaymentEvents(q, payment.id),
-    transfers: listTransfersForPayment(unmovedTx(q), payment.id),
+    transfers: await listTransfersForPayment(q, payment.id),
   };
 }
 
@@ -90,7 +90,7 @@ export async function operatorPaymentDetail(q: Handle, paymentId: string) {
   return {
     payment,
     events: await listPaymentEvents(q, payment.id),
-    transfers: listTransfersForPayment(unmovedTx(q), payment.id),
+    transfers: await listTransfersForPayment(q, payment.id),
   };
 }
 

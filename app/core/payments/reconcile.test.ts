@@ -152,7 +152,7 @@ async function tickUntil(proc: AppProcess, done: () => boolean | Promise<boolean
 }
 
 async function settledOnce(db: Db, paymentId: string) {
-  const transfers = listTransfersForPayment(db, paymentId);
+  const transfers = await sqliteStore(db).read((q) => listTransfersForPayment(q, paymentId));
   const events = (await sqliteStore(db).read((q) => listPaymentEvents(q, paymentId))).map(
     (e) => e.type,
   );
@@ -213,7 +213,9 @@ describe("a crash in the middle of a payment", () => {
     expect((await sqliteStore(proc.db).read((q) => getPayment(q, payment.id)))?.status).toBe(
       "settling",
     );
-    const [transfer] = listTransfersForPayment(proc.db, payment.id);
+    const [transfer] = await sqliteStore(proc.db).read((q) =>
+      listTransfersForPayment(q, payment.id),
+    );
     expect(transfer).toMatchObject({ status: "sent", attempts: 1 });
     // M-Pesa paid, but we die before its Result callback is delivered.
     expect(proc.darajaSim.pendingCallbacks()).toBe(1);

@@ -42,12 +42,16 @@ describe("a runtime serves its own mode only", () => {
     expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe(
       "confirmed",
     );
-    expect(listTransfersForPayment(db, payment.id)).toEqual([]);
+    expect(await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).toEqual([]);
     expect(h.darajaSim.requests.filter((r) => r.path.includes("b2c")).length).toBe(b2cBefore);
 
     await runPaymentsTick(sqliteStore(db), servingOnly("live"), () => h.clock.now);
     expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settling");
-    expect(listTransfersForPayment(db, payment.id).map((t) => t.status)).toEqual(["sent"]);
+    expect(
+      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).map(
+        (t) => t.status,
+      ),
+    ).toEqual(["sent"]);
   });
 
   it("a custody answer about a payment of another mode is ignored", async () => {

@@ -77,7 +77,7 @@ describe("sending again after no answer", () => {
     await h.custodySim.confirm(tx.id, 1);
     await h.custodySim.confirm(tx.id, 1);
     await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
-    const [transfer] = listTransfersForPayment(db, payment.id);
+    const [transfer] = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
     const { rails, sends, state } = flakyMpesa();
     const run = () => sendPendingTransfers(sqliteStore(db), rails, () => h.clock.now);
 
@@ -101,7 +101,9 @@ describe("sending again after no answer", () => {
     await run();
     await run();
     expect(sends.get(transfer!.id)).toBe(3);
-    expect(listTransfersForPayment(db, payment.id)[0]).toMatchObject({
+    expect(
+      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0],
+    ).toMatchObject({
       status: "succeeded",
       attempts: 3,
     });

@@ -70,7 +70,11 @@ describe("each transfer is sent to M-Pesa once", () => {
       expect(await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now)).toBe(
         "planned",
       );
-    const transfers = paid.flatMap((payment) => listTransfersForPayment(db, payment.id));
+    const transfers = [];
+    for (const payment of paid)
+      transfers.push(
+        ...(await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))),
+      );
     expect(transfers.map((t) => t.status)).toEqual(transfers.map(() => "pending"));
 
     const [first, second] = await Promise.all([
@@ -96,7 +100,7 @@ describe("each transfer is sent to M-Pesa once", () => {
       runPaymentsTick(sqliteStore(db), h.runtime, () => h.clock.now),
       settleNow(sqliteStore(db), h.runtime, payment.id),
     ]);
-    const [only] = listTransfersForPayment(db, payment.id);
+    const [only] = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
     expect(only).toBeDefined();
     expect(b2cRequestsFor(only!.id)).toHaveLength(1);
     expect(transfer(only!.id)).toMatchObject({ status: "sent", attempts: 1 });
@@ -107,7 +111,7 @@ describe("each transfer is sent to M-Pesa once", () => {
   it("a sender that crashed mid-send: its claim holds until the lease lapses, then the same id is sent again and paid once", async () => {
     const payment = await paidPayment(9_000);
     await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
-    const [pending] = listTransfersForPayment(db, payment.id);
+    const [pending] = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
     // The crashed sender claimed the transfer and reached M-Pesa, then died before recording the
     // answer.
     expect(

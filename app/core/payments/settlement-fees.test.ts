@@ -52,7 +52,9 @@ describe("settlement fees", () => {
     const payment = await paidPayment("MRC-FEES22", 2_500);
     expect(payment.feeKesCents).toBe(2_500n);
     await settle(payment.id);
-    const [transfer, ...others] = listTransfersForPayment(db, payment.id);
+    const [transfer, ...others] = await sqliteStore(db).read((q) =>
+      listTransfersForPayment(q, payment.id),
+    );
     expect(others).toEqual([]);
     expect(transfer).toMatchObject({
       status: "succeeded",
@@ -80,7 +82,10 @@ describe("settlement fees", () => {
     const first = await paidPayment("MRC-CRRY22", 1_234);
     await settle(first.id);
     expect(
-      listTransfersForPayment(db, first.id).map((t) => [t.amountKesCents, t.railChargeKesCents]),
+      (await sqliteStore(db).read((q) => listTransfersForPayment(q, first.id))).map((t) => [
+        t.amountKesCents,
+        t.railChargeKesCents,
+      ]),
     ).toEqual([[121_600n, 500n]]);
     expect(owed(db, merchantAvailable("MRC-CRRY22"))).toBe(66n);
     expect(
@@ -95,7 +100,10 @@ describe("settlement fees", () => {
     const second = await paidPayment("MRC-CRRY22", 1_266);
     await settle(second.id);
     expect(
-      listTransfersForPayment(db, second.id).map((t) => [t.amountKesCents, t.railChargeKesCents]),
+      (await sqliteStore(db).read((q) => listTransfersForPayment(q, second.id))).map((t) => [
+        t.amountKesCents,
+        t.railChargeKesCents,
+      ]),
     ).toEqual([[124_900n, 500n]]);
     expect(
       (await sqliteStore(db).read((q) => listPaymentEvents(q, second.id))).find(
@@ -110,12 +118,19 @@ describe("settlement fees", () => {
     const a = await paidPayment("MRC-WAZT22", 1_234); // leaves 66 cents
     const b = await paidPayment("MRC-WAZT22", 5_000); // confirmed, not planned yet: its KES 4,950 is not a's
     await settle(a.id);
-    expect(listTransfersForPayment(db, a.id).map((t) => t.amountKesCents)).toEqual([121_600n]);
+    expect(
+      (await sqliteStore(db).read((q) => listTransfersForPayment(q, a.id))).map(
+        (t) => t.amountKesCents,
+      ),
+    ).toEqual([121_600n]);
     expect(owed(db, merchantAvailable("MRC-WAZT22"))).toBe(495_066n);
     await settle(b.id);
     // KES 4,950.66: KES 4,941 + the KES 9 charge; 66 cents still wait.
     expect(
-      listTransfersForPayment(db, b.id).map((t) => [t.amountKesCents, t.railChargeKesCents]),
+      (await sqliteStore(db).read((q) => listTransfersForPayment(q, b.id))).map((t) => [
+        t.amountKesCents,
+        t.railChargeKesCents,
+      ]),
     ).toEqual([[494_100n, 900n]]);
     expect(owed(db, merchantAvailable("MRC-WAZT22"))).toBe(66n);
   });
@@ -124,13 +139,17 @@ describe("settlement fees", () => {
     addMerchant(db, "MRC-FXRT22", "254700000002"); // the simulator fails transfers to this number
     const failing = await paidPayment("MRC-FXRT22", 3_000);
     await settle(failing.id);
-    const [failed] = listTransfersForPayment(db, failing.id);
+    const [failed] = await sqliteStore(db).read((q) => listTransfersForPayment(q, failing.id));
     expect(failed?.status).toBe("failed");
     h.darajaSim.setOutcome("254700000002", "success");
     const next = await paidPayment("MRC-FXRT22", 2_000);
     await settle(next.id);
     // KES 1,980 net: KES 1,971 + KES 9, not the failed transfer's KES 2,970 as well.
-    expect(listTransfersForPayment(db, next.id).map((t) => t.amountKesCents)).toEqual([197_100n]);
+    expect(
+      (await sqliteStore(db).read((q) => listTransfersForPayment(q, next.id))).map(
+        (t) => t.amountKesCents,
+      ),
+    ).toEqual([197_100n]);
     const retry = await retryTransfer(sqliteStore(db), failed!.id, h.clock.now);
     expect(retry?.amountKesCents).toBe(failed!.amountKesCents);
     await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);

@@ -6,15 +6,17 @@
  * `transfer_failed`, `payout.succeeded` / `payout.failed` for the merchant's systems) and is
  * settled once every transfer is paid. Also how a payment's transfers read (with where they went).
  *
- * On the store (ADR 0041): the handler runs on the engine's handle. TRANSITIONAL:
- * `postTransferSent` and `listTransfersForPayment` stay synchronous for their callers not on the
- * store yet (settlement's planning inside its transactions, the payments pages' and the API's reads
- * through `unmovedTx`, tests); the payment's events, its transition and the outbox get the write's
- * transaction (`unmovedTx`). This file leaves the legacy list when those callers have moved.
+ * On the store (ADR 0041): the handler runs on the engine's handle; the posting and the reads run
+ * in the caller's handle.
  */
 import { asc, eq, sql } from "drizzle-orm";
 import { payments, settlementDestinations, settlementTransfers } from "../../../drizzle/schema";
-import { type LedgerBook, ledgerBook, postTransactionSync } from "~/core/ledger/ledger.server";
+import {
+  type LedgerBook,
+  ledgerBook,
+  type Lock,
+  postTransaction,
+} from "~/core/ledger/ledger.server";
 import { enqueueEvent } from "~/core/api/outbox.server";
 import { payoutObject, type PayoutRow } from "~/core/api/payout-object";
 import { destinationLabel, maskedDestinationLabel } from "~/core/destinations/display";
@@ -22,7 +24,6 @@ import { railNames } from "~/core/destinations/schema";
 import type { Transfer, TransferHandler } from "~/core/transfers/engine.server";
 import { first } from "~/db/sql";
 import type { Handle } from "~/db/store";
-import type { DbOrTx } from "~/utils/db.server";
 import { getPayment, recordEvent, transition } from "./payments.server";
 
 /** The mode of a settlement transfer's payment, as SQL over `settlement_transfers` (null: none). */
@@ -48,34 +49,23 @@ export async function bookOfSettlementTransferOn(
 }
 
 /**
- * `bookOfSettlementTransferOn`, synchronously. TRANSITIONAL (ADR 0041): for `postTransferSent`,
- * inside settlement's transactions; goes with it.
- */
-export function bookOfSettlementTransfer(
-  db: DbOrTx,
-  transfer: Pick<Transfer, "paymentId">,
-): LedgerBook {
-  if (!transfer.paymentId) return "live";
-  const { columns, where } = paymentModeQuery(transfer.paymentId);
-  return db.select(columns).from(payments).where(where).get()?.mode ?? "live";
-}
-
-/**
  * Post a transfer's "sent" movement: the merchant's available balance pays the amount (now in
  * flight to the merchant) and the rail's charge for it, which leaves our float on that rail with
  * the amount (the charge is what the rail takes from the float for the transfer: passed through at
  * cost). A fee of ours (none for settlements) would go to fee revenue. A failure reverses all of
- * it. In the book of the transfer's payment.
+ * it. In the book of the transfer's payment (`mode`, when the caller has it), in the caller's write
+ * (the guarded accounts read through `lock`, the store).
  */
-export function postTransferSent(
-  db: DbOrTx,
+export async function postTransferSent(
+  q: Handle,
   transfer: Transfer,
   now: number,
-  mode: LedgerBook = bookOfSettlementTransfer(db, transfer),
-) {
+  { mode, lock }: { mode?: LedgerBook; lock?: Lock } = {},
+): Promise<void> {
   const charge = transfer.railChargeKesCents;
-  const { feeRevenue, merchantAvailable, merchantInFlight, railFloat, railInFlight } =
-    ledgerBook(mode);
+  const { feeRevenue, merchantAvailable, merchantInFlight, railFloat, railInFlight } = ledgerBook(
+    mode ?? (await bookOfSettlementTransferOn(q, transfer)),
+  );
   const entries = [
     {
       account: merchantAvailable(transfer.merchantId),
@@ -87,19 +77,23 @@ export function postTransferSent(
   ];
   if (transfer.feeKesCents > 0n)
     entries.push({ account: feeRevenue(), amount: -transfer.feeKesCents });
-  const result = postTransactionSync(db, {
-    idempotencyKey: `transfer:${transfer.id}:sent`,
-    kind: "payout.sent",
-    description: `Payout ${transfer.id} to ${railNames[transfer.rail]}${transfer.phone ? ` ${transfer.phone}` : ""}${charge > 0n ? `, ${railNames[transfer.rail]} charge ${charge / 100n} KES` : ""}`,
-    reference: { type: "transfer", id: transfer.id },
-    entries,
-    guards: [merchantAvailable(transfer.merchantId), railFloat(transfer.rail)],
-    now,
-  });
-  db.update(settlementTransfers)
+  const result = await postTransaction(
+    q,
+    {
+      idempotencyKey: `transfer:${transfer.id}:sent`,
+      kind: "payout.sent",
+      description: `Payout ${transfer.id} to ${railNames[transfer.rail]}${transfer.phone ? ` ${transfer.phone}` : ""}${charge > 0n ? `, ${railNames[transfer.rail]} charge ${charge / 100n} KES` : ""}`,
+      reference: { type: "transfer", id: transfer.id },
+      entries,
+      guards: [merchantAvailable(transfer.merchantId), railFloat(transfer.rail)],
+      now,
+    },
+    lock,
+  );
+  await q
+    .update(settlementTransfers)
     .set({ status: "pending", ledgerTransactionId: result.transactionId, updatedAt: now })
-    .where(eq(settlementTransfers.id, transfer.id))
-    .run();
+    .where(eq(settlementTransfers.id, transfer.id));
 }
 
 /** When every transfer of the payment has succeeded, the payment is settled. */
@@ -134,8 +128,12 @@ export type TransferWithDestination = Transfer & {
   destinationMasked: string;
 };
 
-export function listTransfersForPayment(db: DbOrTx, paymentId: string): TransferWithDestination[] {
-  return db
+/** A payment's transfers in order, with where each went. In the caller's handle. */
+export async function listTransfersForPayment(
+  q: Handle,
+  paymentId: string,
+): Promise<TransferWithDestination[]> {
+  const rows = await q
     .select({ transfer: settlementTransfers, destination: settlementDestinations })
     .from(settlementTransfers)
     .leftJoin(
@@ -143,9 +141,8 @@ export function listTransfersForPayment(db: DbOrTx, paymentId: string): Transfer
       eq(settlementDestinations.id, settlementTransfers.destinationId),
     )
     .where(eq(settlementTransfers.paymentId, paymentId))
-    .orderBy(asc(settlementTransfers.sequence))
-    .all()
-    .map(({ transfer, destination }) => withDestination(transfer, destination));
+    .orderBy(asc(settlementTransfers.sequence));
+  return rows.map(({ transfer, destination }) => withDestination(transfer, destination));
 }
 
 type DestinationRow = typeof settlementDestinations.$inferSelect;

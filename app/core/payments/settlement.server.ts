@@ -223,8 +223,6 @@ function claimAndPlan(
   options: PlanOptions,
 ): Promise<SettleOutcome> {
   return store.write(async (q): Promise<SettleOutcome> => {
-    // Unmoved modules (routing, the ledger) run in this same transaction.
-    const tx = unmovedTx(q);
     const payment = await readPaymentForUpdate(store, q, paymentId);
     if (!payment || payment.status !== "confirmed") return "not_confirmed";
     const route = await routeSettlement(q, payment.merchantId, now, options);
@@ -325,7 +323,8 @@ function claimAndPlan(
           ...newTransferState(now),
         };
         await q.insert(settlementTransfers).values(transfer);
-        if (part.day === today) postTransferSent(tx, transfer, now, payment.mode);
+        if (part.day === today)
+          await postTransferSent(q, transfer, now, { mode: payment.mode, lock: store });
         await recordEvent(q, payment, {
           type: part.day === today ? "transfer_created" : "transfer_scheduled",
           cause: `${part.day === today ? `settling to ${destinationLabel(destination)}` : `over the daily ${railName} limit: waits for the next day`}; ${railName} charge ${kesText(part.railChargeKesCents)}`,
@@ -385,9 +384,7 @@ export async function releaseScheduledTransfers(store: Store, now: number): Prom
       .limit(RELEASE_BATCH),
   );
   for (const transfer of due) {
-    await store.write(async (q) => {
-      postTransferSent(unmovedTx(q), transfer, now);
-    });
+    await store.write((q) => postTransferSent(q, transfer, now, { lock: store }));
   }
   return due.length;
 }
@@ -406,8 +403,6 @@ export function retryTransfer(
   toDestinationId?: string,
 ): Promise<Transfer | null> {
   return store.write(async (q): Promise<Transfer | null> => {
-    // Unmoved modules (the settlement handler's posting) run in this same transaction.
-    const tx = unmovedTx(q);
     // Retry once: the failed transfer is locked while this write checks it was not retried yet.
     const failed = await first(
       store.forUpdate(
@@ -488,7 +483,7 @@ export function retryTransfer(
       ...newTransferState(now),
     };
     await q.insert(settlementTransfers).values(transfer);
-    postTransferSent(tx, transfer, now);
+    await postTransferSent(q, transfer, now, { lock: store });
     if (failed.paymentId)
       await recordEvent(
         q,

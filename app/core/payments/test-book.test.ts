@@ -71,7 +71,10 @@ async function settle(paymentId: string) {
 async function accountsMovedFor(paymentId: string): Promise<string[]> {
   const references = [
     { type: "payment", id: paymentId },
-    ...listTransfersForPayment(db, paymentId).map((t) => ({ type: "transfer", id: t.id })),
+    ...(await sqliteStore(db).read((q) => listTransfersForPayment(q, paymentId))).map((t) => ({
+      type: "transfer",
+      id: t.id,
+    })),
   ];
   const codes: string[] = [];
   for (const reference of references)
@@ -127,7 +130,9 @@ describe("the test book", () => {
 
     expect(await settle(payment.id)).toBe("planned");
     expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
-    const [transfer, ...others] = listTransfersForPayment(db, payment.id);
+    const [transfer, ...others] = await sqliteStore(db).read((q) =>
+      listTransfersForPayment(q, payment.id),
+    );
     expect(others).toEqual([]);
     expect(transfer).toMatchObject({
       status: "succeeded",
@@ -237,7 +242,10 @@ describe("the test book", () => {
     // The test settlement pays the test payment's KES 9,900 (KES 9,889 + the KES 11 charge) only.
     expect(await settle(testPayment.id)).toBe("planned");
     expect(
-      listTransfersForPayment(db, testPayment.id).map((t) => [t.amountKesCents, t.status]),
+      (await sqliteStore(db).read((q) => listTransfersForPayment(q, testPayment.id))).map((t) => [
+        t.amountKesCents,
+        t.status,
+      ]),
     ).toEqual([[988_900n, "succeeded"]]);
     expect(merchantBalances(db, M, "test")).toEqual(ZERO);
     expect((await sqliteStore(db).read((q) => getPayment(q, livePayment.id)))?.status).toBe(
@@ -248,7 +256,10 @@ describe("the test book", () => {
     // The live one pays its KES 4,950 (KES 4,941 + the KES 9 charge), nothing of the test money.
     expect(await settle(livePayment.id)).toBe("planned");
     expect(
-      listTransfersForPayment(db, livePayment.id).map((t) => [t.amountKesCents, t.status]),
+      (await sqliteStore(db).read((q) => listTransfersForPayment(q, livePayment.id))).map((t) => [
+        t.amountKesCents,
+        t.status,
+      ]),
     ).toEqual([[494_100n, "succeeded"]]);
     expect(merchantBalances(db, M)).toEqual(ZERO);
   });

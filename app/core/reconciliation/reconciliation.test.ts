@@ -184,7 +184,11 @@ async function settledPayment(merchantId: string, amountKes: number, toBank: boo
   });
   expect(await planSettlement(sqliteStore(db), payment.id, testConfig, now())).toBe("planned");
   if (toBank)
-    expect(listTransfersForPayment(db, payment.id).every((t) => t.rail === "pesalink")).toBe(true);
+    expect(
+      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).every(
+        (t) => t.rail === "pesalink",
+      ),
+    ).toBe(true);
   return payment;
 }
 
@@ -210,7 +214,7 @@ describe("the daily reconciliation", () => {
     await sendAll();
     // Posted (off our float) but not sent: the rails still hold this money.
     const waiting = await settledPayment("MRC-RCMP22", 4_000, false);
-    const pending = listTransfersForPayment(db, waiting.id);
+    const pending = await sqliteStore(db).read((q) => listTransfersForPayment(q, waiting.id));
     expect(pending.map((t) => t.status)).toEqual(["pending"]);
     expect(pending[0]!.railChargeKesCents).toBeGreaterThan(0n);
 
