@@ -11,7 +11,6 @@ export {
   postTransaction,
   postTransactionSync,
   reverseTransaction,
-  reverseTransactionSync,
   validatePosting,
   REVERSAL_KIND,
   type LedgerReference,

@@ -649,8 +649,8 @@ function writePostingIn(
 
 /**
  * `postTransaction`, synchronously, on a `Db` (its own transaction) or in a caller's `Tx` (a
- * savepoint). TRANSITIONAL (ADR 0041): for the transfer engine's transactions not yet on the
- * store; goes when they move.
+ * savepoint). TRANSITIONAL (ADR 0041): the application no longer calls it; test and bench seeders
+ * that post outside a store write still do, until they move.
  */
 export function postTransactionSync(db: DbOrTx, input: PostingInput): PostingResult {
   const posting = validatePosting(input);
@@ -667,59 +667,5 @@ export function postTransactionSync(db: DbOrTx, input: PostingInput): PostingRes
     if (!earlier)
       throw new Error(`Idempotency key ${posting.idempotencyKey} neither claimed nor found`);
     return earlier;
-  });
-}
-
-/**
- * `reverseTransaction`, synchronously (as `postTransactionSync`). TRANSITIONAL (ADR 0041): for the
- * transfer engine's transactions not yet on the store; goes when they move.
- */
-export function reverseTransactionSync(db: DbOrTx, input: ReversalInput): PostingResult {
-  const reversal = validReversal(input);
-  const { transactionId, idempotencyKey } = reversal;
-  return inPostingTransaction(db, (tx, s) => {
-    const original = tx
-      .select(originalColumns)
-      .from(ledgerTransactions)
-      .where(eq(ledgerTransactions.id, transactionId))
-      .get();
-    if (!original) throw new TransactionNotFoundError(transactionId);
-    const { reference, legs } = reversalOf(
-      original,
-      tx
-        .select(entryAccountColumns)
-        .from(ledgerEntries)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-        .where(eq(ledgerEntries.transactionId, transactionId))
-        .orderBy(ledgerEntries.id)
-        .all(),
-    );
-    const print = reversalPrint(transactionId, reference, legs);
-    const earlierReversal = earlierOf(s.findByKey.get({ idempotencyKey }), idempotencyKey, print);
-    if (earlierReversal) return earlierReversal;
-    const earlier = tx
-      .select({ id: ledgerTransactions.id })
-      .from(ledgerTransactions)
-      .where(eq(ledgerTransactions.reversesTransactionId, transactionId))
-      .get();
-    if (earlier) throw new AlreadyReversedError(transactionId, earlier.id);
-    const reversalId = newId("ltx");
-    const posted = writePostingIn(
-      s,
-      {
-        id: reversalId,
-        idempotencyKey,
-        kind: REVERSAL_KIND,
-        description: reversal.reason,
-        reference,
-        reversesTransactionId: transactionId,
-        fingerprint: print,
-        now: reversal.now,
-      },
-      legs,
-      reversal.guards,
-    );
-    if (!posted) throw new Error(`Idempotency key ${idempotencyKey} was taken during the reversal`);
-    return posted;
   });
 }

@@ -40,7 +40,6 @@ import {
   railFloat,
   railInFlight,
   reverseTransaction,
-  reverseTransactionSync,
   suspense,
   TransactionNotFoundError,
   treasuryConversion,
@@ -770,28 +769,28 @@ describe("transactions and amounts", () => {
       .values({ id: M, businessName: "Shop G", contactEmail: "g@shop.example", createdAt: 0 })
       .run();
     const before = tableCounts();
-    const committed = db.transaction((tx) => {
-      const ok = postTransactionSync(tx, {
+    const committed = await sqliteStore(db).write(async (q) => {
+      const ok = await postTransaction(q, {
         idempotencyKey: key("collect"),
         kind: "payment.converted",
         entries: collection(M, 100n, 1_000n),
       });
-      expect(() =>
-        postTransactionSync(tx, {
+      await expect(
+        postTransaction(q, {
           idempotencyKey: key("payout"),
           kind: "payout.sent",
           entries: payout(M, 5_000n),
           guards: [merchantAvailable(M)],
         }),
-      ).toThrow(InsufficientBalanceError);
-      expect(() =>
-        reverseTransactionSync(tx, {
+      ).rejects.toThrow(InsufficientBalanceError);
+      await expect(
+        reverseTransaction(q, {
           transactionId: ok.transactionId,
           idempotencyKey: key("reverse"),
           reason: "taken back",
           guards: [merchantAvailable(M)],
         }),
-      ).not.toThrow();
+      ).resolves.toBeDefined();
       return ok.transactionId;
     });
     expect(tableCounts()).toMatchObject({

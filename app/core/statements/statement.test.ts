@@ -12,7 +12,7 @@ import {
   merchantBalances,
   merchantPending,
   postTransactionSync,
-  reverseTransactionSync,
+  reverseTransaction,
 } from "~/core/ledger/ledger.server";
 import { getPayment } from "~/core/payments/payments.server";
 import { planSettlement, sendPendingTransfers } from "~/core/payments/settlement.server";
@@ -154,7 +154,7 @@ beforeAll(async () => {
     '=HYPERLINK("http://evil.example","Refund")',
     "+ADJ-1",
   );
-  reverseTransactionSync(db, {
+  await reverseTransaction(sqliteStore(db), {
     transactionId: adjustmentId,
     idempotencyKey: "adj:nov:reversed",
     reason: "Posted in error",
