@@ -7,6 +7,7 @@
 import { parseArgs } from "node:util";
 import { checkBooks, describeProblems } from "../app/core/books/check.server";
 import { databasePath, openDatabase } from "../app/utils/db.server";
+import { sqliteStore } from "../app/db/sqlite-store.server";
 import { env } from "../app/utils/env.server";
 
 try {
@@ -18,7 +19,7 @@ try {
 
 try {
   const db = openDatabase(env.DATABASE_URL, { migrate: false });
-  const problems = await checkBooks(db);
+  const problems = await checkBooks(sqliteStore(db));
   db.$client.close();
   const where = databasePath(env.DATABASE_URL);
   if (problems.length === 0) {

@@ -67,3 +67,14 @@ export interface Store {
   /** Close the connection(s) once pending writes are durable. */
   close(): Promise<void>;
 }
+
+/** Whether `on` is the store itself (rather than a callback's handle). */
+export const isStore = (on: Handle | Store): on is Store =>
+  typeof (on as Partial<Store>).forUpdate === "function";
+
+/**
+ * Run `fn` on the caller's handle (inside its transaction), or, given the store, in a read of its
+ * own: for reads that serve both a callback and a caller outside one.
+ */
+export const readOn = <T>(on: Handle | Store, fn: (q: Handle) => Promise<T>): Promise<T> =>
+  isStore(on) ? on.read(fn) : fn(on);

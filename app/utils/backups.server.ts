@@ -30,6 +30,7 @@ import {
 import path from "node:path";
 import { depositAddressPool } from "../../drizzle/schema";
 import { checkBooks, describeProblems } from "~/core/books/check.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import {
   checkpointAndDetach,
   closeCopy,
@@ -298,7 +299,7 @@ export async function verifyCopy(file: string, migrationsFolder: string): Promis
     return [`migrations: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`];
   }
   try {
-    return describeProblems(await checkBooks(copy));
+    return describeProblems(await checkBooks(sqliteStore(copy)));
   } finally {
     closeCopy(copy);
   }

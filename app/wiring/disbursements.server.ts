@@ -25,7 +25,6 @@ import {
   setPayoutApprovalAboveKes,
 } from "~/core/disbursements/settings.server";
 import { merchantBalances } from "~/core/ledger/ledger.server";
-import { unmovedTx } from "~/db/unmoved";
 import { pumpDisbursements } from "~/core/disbursements/pump.server";
 import type { BootContext } from "./context";
 import { runLeased, schedule } from "~/utils/jobs.server";
@@ -68,8 +67,7 @@ export function payoutApproval() {
 export function payoutsPage(merchantId: string, memberId: string) {
   return store().read(async (q) => {
     return {
-      // The ledger is not on the store yet: its read runs in this transaction.
-      available: merchantBalances(unmovedTx(q), merchantId, "live").available,
+      available: (await merchantBalances(q, merchantId, "live")).available,
       otherApprovers: await otherApprovers(q, merchantId, memberId),
       batches: await listBatches(q, merchantId, "live"),
     };
@@ -80,8 +78,7 @@ export function payoutsPage(merchantId: string, memberId: string) {
 export function newPayoutPage(merchantId: string) {
   const on = store();
   return on.read(async (q) => ({
-    // The ledger is not on the store yet: its read runs in this transaction.
-    available: merchantBalances(unmovedTx(q), merchantId, "live").available,
+    available: (await merchantBalances(q, merchantId, "live")).available,
     approvalAboveKes: await getPayoutApprovalAboveKes(on, merchantId),
   }));
 }
@@ -103,9 +100,8 @@ export function payoutBatchPage(input: {
     const beforeApproval = batch.status === "draft" || batch.status === "awaiting_approval";
     return {
       summary: await batchSummary(q, batch),
-      // The ledger keeps its synchronous signature this round: it runs in this transaction.
       available: beforeApproval
-        ? merchantBalances(unmovedTx(q), merchantId, batch.mode).available
+        ? (await merchantBalances(q, merchantId, batch.mode)).available
         : null,
       page: await listBatchRows(q, batch.id, { filter: input.filter, afterLine: input.afterLine }),
       // Payouts whose answer was lost (a crash while sending) or is overdue: shown at once.

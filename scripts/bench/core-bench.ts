@@ -20,7 +20,7 @@ export async function benchLedger(dir: string, rounds = 6, perRound = 400): Prom
   let ledgerMs = 0;
   let bareMs = 0;
   for (let round = 0; round < rounds; round++) {
-    ledgerMs += benchLedgerPostings(db, perRound);
+    ledgerMs += await benchLedgerPostings(sqliteStore(db), perRound);
     bareMs += benchBareSqliteCommits(path.join(dir, `bare-${round}.sqlite`), perRound);
   }
   db.$client.close();

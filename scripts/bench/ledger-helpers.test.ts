@@ -1,6 +1,7 @@
 /** The ledger bench helpers work (their timing is measured by `npm run bench`, not here). */
 import { afterAll, describe, expect, it } from "vitest";
 import { normalBalance, railFloat, toUnits, verifyBalances } from "~/core/ledger/ledger.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { createTestDb } from "../../tests/setup/db";
 import { benchBareSqliteCommits, benchLedgerPostings } from "./ledger-helpers";
 
@@ -8,15 +9,16 @@ const { file, close } = createTestDb();
 afterAll(close);
 
 describe("benchmark helpers", () => {
-  it("time ledger postings and bare commits with the same pragmas", () => {
+  it("time ledger postings and bare commits with the same pragmas", async () => {
     const bench = createTestDb();
+    const store = sqliteStore(bench.db);
     try {
-      const ledgerMs = benchLedgerPostings(bench.db, 50);
+      const ledgerMs = await benchLedgerPostings(store, 50);
       const bareMs = benchBareSqliteCommits(`${file}.bare`, 50);
       expect(ledgerMs).toBeGreaterThan(0);
       expect(bareMs).toBeGreaterThan(0);
-      expect(normalBalance(bench.db, railFloat("mpesa"))).toBeGreaterThan(0n);
-      expect(verifyBalances(bench.db)).toEqual([]);
+      expect(await normalBalance(store, railFloat("mpesa"))).toBeGreaterThan(0n);
+      expect(await verifyBalances(store)).toEqual([]);
       expect(toUnits("1", "KES")).toBe(100n);
     } finally {
       bench.close();

@@ -5,21 +5,22 @@
  */
 import { randomBytes } from "node:crypto";
 import Database from "better-sqlite3";
-import type { Db } from "~/utils/db.server";
-import { capital, postTransactionSync, railFloat } from "~/core/ledger/ledger.server";
+import { capital, postTransaction, railFloat } from "~/core/ledger/ledger.server";
+import type { Store } from "~/db/store";
 
 /**
- * Post `n` two-leg KES transactions (capital -> M-Pesa float), each its own committed transaction.
- * Returns elapsed ms.
+ * Post `n` two-leg KES transactions (capital -> M-Pesa float) through the store, one after the
+ * other, each its own durable write (one COMMIT each: nothing else shares its group). Returns
+ * elapsed ms.
  */
-export function benchLedgerPostings(db: Db, n: number): number {
+export async function benchLedgerPostings(store: Store, n: number): Promise<number> {
   const run = randomBytes(6).toString("hex");
   const from = capital("KES");
   const to = railFloat("mpesa");
   const started = performance.now();
   for (let i = 0; i < n; i++) {
     const amount = BigInt(100 + (i % 1000));
-    postTransactionSync(db, {
+    await postTransaction(store, {
       idempotencyKey: `bench:${run}:${i}`,
       kind: "bench.posting",
       entries: [

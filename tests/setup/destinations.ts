@@ -6,12 +6,13 @@
 import { generateKeyPairSync } from "node:crypto";
 import { settlementDestinations, settlementTransfers } from "../../drizzle/schema";
 import { newDestinationId, type Destination } from "~/core/destinations/destinations.server";
-import { capital, postTransactionSync, railFloat } from "~/core/ledger/ledger.server";
+import { capital, postTransaction, railFloat } from "~/core/ledger/ledger.server";
 import { createPesalinkClient } from "~/core/providers/pesalink/client.server";
 import { pesalinkRail } from "~/core/rails/pesalink.server";
 import type { PayoutRail, RailId } from "~/core/rails/types";
 import { startPesalinkSimulator, type PesalinkSimulator } from "~/simulators/pesalink/index.server";
-import type { DbOrTx } from "~/utils/db.server";
+import type { Db, DbOrTx } from "~/utils/db.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 
 export type DestinationFields = Partial<Omit<Destination, "merchantId">> & { rail: RailId };
 
@@ -85,9 +86,9 @@ export function makeRailDown(
 }
 
 /** Prefund `rail`'s float with `kes` from capital, as the harness funds M-Pesa's. */
-export function fundRailFloat(db: DbOrTx, rail: RailId, kes: number): void {
+export async function fundRailFloat(db: Db, rail: RailId, kes: number): Promise<void> {
   const cents = BigInt(kes) * 100n;
-  postTransactionSync(db, {
+  await postTransaction(sqliteStore(db), {
     idempotencyKey: `test:float:${rail}`,
     kind: "float.funded",
     entries: [

@@ -6,14 +6,13 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
-import { merchants } from "../../drizzle/schema";
-import { insertVerifiedDestination } from "~/core/destinations/destinations.server";
+import { merchants, settlementDestinations } from "../../drizzle/schema";
+import { verifiedDestinationRow } from "~/core/destinations/destinations.server";
 import {
   capital,
   type LedgerBook,
   ledgerBook,
   postTransaction,
-  postTransactionSync,
   railFloat,
 } from "~/core/ledger/ledger.server";
 import { normalizeStoredPhone } from "~/utils/phone";
@@ -366,13 +365,18 @@ export function addMerchant(db: Db, id: string, settlementPhone: string | null =
       createdAt: 0,
     })
     .run();
+  // A new merchant has no destination yet: this one is its default.
   if (settlementPhone)
-    insertVerifiedDestination(
-      db,
-      id,
-      { rail: "mpesa", phone: normalizeStoredPhone(settlementPhone) },
-      0,
-    );
+    db.insert(settlementDestinations)
+      .values(
+        verifiedDestinationRow(
+          id,
+          { rail: "mpesa", phone: normalizeStoredPhone(settlementPhone) },
+          0,
+          true,
+        ),
+      )
+      .run();
 }
 
 /**
@@ -416,15 +420,15 @@ let credits = 0;
  * Credit `kes` whole shillings to the merchant's available balance (an operator's adjustment from
  * capital), in the live book unless `mode` says test: money to pay out from.
  */
-export function creditAvailable(
+export async function creditAvailable(
   db: Db,
   merchantId: string,
   kes: number,
   mode: LedgerBook = "live",
-): void {
+): Promise<void> {
   const cents = BigInt(kes) * 100n;
   const book = ledgerBook(mode);
-  postTransactionSync(db, {
+  await postTransaction(sqliteStore(db), {
     idempotencyKey: `test:credit:${mode}:${merchantId}:${++credits}`,
     kind: "operator.adjustment",
     description: "Test credit",

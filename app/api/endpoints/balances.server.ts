@@ -1,7 +1,6 @@
 /** `/balances` and `/rates`: what the merchant is owed, and today's rates. */
 import { kesDecimal } from "~/core/api/payment-object";
 import { merchantBalances } from "~/core/ledger/read.server";
-import { unmovedTx } from "~/db/unmoved";
 import { balanceSchema, ratesSchema } from "../schemas.server";
 import { defineRoute } from "../types.server";
 
@@ -25,9 +24,7 @@ export const balanceRoutes = [
       const live = context.key.mode === "live";
       const { merchantId, mode } = context.key;
       // The ledger book of the key's mode: a test key sees test money, never live money.
-      const balances = await context.store.read(async (q) =>
-        merchantBalances(unmovedTx(q), merchantId, mode),
-      );
+      const balances = await merchantBalances(context.store, merchantId, mode);
       return {
         status: 200,
         body: {

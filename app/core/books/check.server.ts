@@ -34,7 +34,7 @@ import {
 import { TEST_BOOK_PREFIX } from "~/core/ledger/accounts";
 import { amountOf, combineSum, exactSumIsZero, exactSumParts } from "~/core/ledger/sql.server";
 import { LIVE_REFUND_STATUSES } from "~/core/refunds/vocabulary";
-import type { DbOrTx } from "~/utils/db.server";
+import { type Handle, isStore, type Store } from "~/db/store";
 
 export const bookCheckNames = [
   "unbalanced_transaction",
@@ -60,7 +60,7 @@ export interface BooksCheckOptions {
 /** The book of an account row, in portable SQL (a prefix compared by `substr`, case-sensitive). */
 const bookOfAccount = sql<string>`case when substr(${ledgerAccounts.code}, 1, ${TEST_BOOK_PREFIX.length}) = ${TEST_BOOK_PREFIX} then 'test' else 'live' end`;
 
-async function unbalancedTransactions(db: DbOrTx, limit: number): Promise<BooksProblem[]> {
+async function unbalancedTransactions(db: Handle, limit: number): Promise<BooksProblem[]> {
   const sums = await db
     .select({
       transactionId: ledgerEntries.transactionId,
@@ -110,7 +110,7 @@ const sameAsCached: SQL = (() => {
   return sql`(${low} % 4294967296 = 0 and ${high} = ${low} / 4294967296)`;
 })();
 
-async function cachedBalances(db: DbOrTx, limit: number): Promise<BooksProblem[]> {
+async function cachedBalances(db: Handle, limit: number): Promise<BooksProblem[]> {
   const rows = await db
     .select({
       id: ledgerAccounts.id,
@@ -131,7 +131,7 @@ async function cachedBalances(db: DbOrTx, limit: number): Promise<BooksProblem[]
   }));
 }
 
-async function refundsOverPayment(db: DbOrTx, limit: number): Promise<BooksProblem[]> {
+async function refundsOverPayment(db: Handle, limit: number): Promise<BooksProblem[]> {
   const refunded = sql`sum(${refunds.amountKesCents})`;
   const rows = await db
     .select({
@@ -154,7 +154,7 @@ async function refundsOverPayment(db: DbOrTx, limit: number): Promise<BooksProbl
   }));
 }
 
-async function payoutRowsAndTransfers(db: DbOrTx, limit: number): Promise<BooksProblem[]> {
+async function payoutRowsAndTransfers(db: Handle, limit: number): Promise<BooksProblem[]> {
   const transfer = settlementTransfers;
   // A row pointing at a transfer that is missing, names another row, or moves another amount; a
   // paid row whose transfer did not succeed, or a succeeded transfer whose row is not paid.
@@ -219,7 +219,7 @@ async function payoutRowsAndTransfers(db: DbOrTx, limit: number): Promise<BooksP
   return problems;
 }
 
-async function transfersPaidTwice(db: DbOrTx, limit: number): Promise<BooksProblem[]> {
+async function transfersPaidTwice(db: Handle, limit: number): Promise<BooksProblem[]> {
   const t = settlementTransfers;
   const succeeded = eq(t.status, "succeeded");
   const twice = async (column: typeof t.disbursementRowId | typeof t.refundId, what: string) => {
@@ -262,15 +262,16 @@ async function transfersPaidTwice(db: DbOrTx, limit: number): Promise<BooksProbl
 }
 
 /**
- * Run every check on `db` (the database, or a transaction on it). An empty list means the books
- * are sound.
+ * Run every check in the caller's transaction `on`, or, given the store, in one read of their own
+ * (one consistent view for all five). An empty list means the books are sound.
  */
 export async function checkBooks(
-  db: DbOrTx,
+  on: Handle | Store,
   options: BooksCheckOptions = {},
 ): Promise<BooksProblem[]> {
+  if (isStore(on)) return on.read((q) => checkBooks(q, options));
   const limit = Math.max(1, Math.trunc(options.limit ?? 100));
-  const checks: Record<BookCheckName, (db: DbOrTx, limit: number) => Promise<BooksProblem[]>> = {
+  const checks: Record<BookCheckName, (db: Handle, limit: number) => Promise<BooksProblem[]>> = {
     unbalanced_transaction: unbalancedTransactions,
     cached_balance: cachedBalances,
     refund_exceeds_payment: refundsOverPayment,
@@ -278,7 +279,7 @@ export async function checkBooks(
     transfer_paid_twice: transfersPaidTwice,
   };
   const problems: BooksProblem[] = [];
-  for (const name of bookCheckNames) problems.push(...(await checks[name](db, limit)));
+  for (const name of bookCheckNames) problems.push(...(await checks[name](on, limit)));
   return problems;
 }
 

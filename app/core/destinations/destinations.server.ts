@@ -10,12 +10,8 @@
  * added, so that a stolen session cannot redirect money before the merchant can react.
  *
  * On the store (ADR 0041): the owner's changes are each one `store.write` (its checks read through
- * `forUpdate`), the reads take the callback's handle (`…On`). TRANSITIONAL: the synchronous reads
- * `listDestinations`, `getDestination`, `defaultDestination`, `failoverAllowed`,
- * `settlementDestinationSummary` and `insertVerifiedDestination` stay for the callers not on the
- * store yet (settlement, failover, routing, the payments pages' and service's reads, seeding and
- * tests); the e-mail queue gets the write's transaction
- * (`unmovedTx`). This file leaves the legacy list when those callers have moved.
+ * `forUpdate`); the reads run in the caller's transaction given its handle, or in a read of their
+ * own given the store.
  */
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { merchants, merchantUsers, settlementDestinations } from "../../../drizzle/schema";
@@ -27,8 +23,7 @@ import { verifyAgainstDummy, verifyPassword } from "~/core/passwords.server";
 import type { Limit } from "~/core/rate-limit.server";
 import { guardedPasswordCheck } from "~/core/sign-in-guard.server";
 import { first } from "~/db/sql";
-import type { Handle, Store } from "~/db/store";
-import type { DbOrTx } from "~/utils/db.server";
+import { type Handle, readOn, type Store, isStore } from "~/db/store";
 import { formatEatDateTime } from "~/utils/format";
 import { destinationLabel, heldDestinationNotice, maskedDestinationLabel } from "./display";
 import type { DestinationAddress } from "./schema";
@@ -77,99 +72,72 @@ const verifiedDefaultOf = (merchantId: string) =>
   );
 
 /** The merchant's destinations, not removed: the default first, then oldest first. */
-export function listDestinationsOn(q: Handle, merchantId: string): Promise<Destination[]> {
-  return q
-    .select()
-    .from(settlementDestinations)
-    .where(notRemovedOf(merchantId))
-    .orderBy(...defaultFirst);
-}
-
-/** A destination of the merchant's (removed ones too), or undefined. */
-export function getDestinationOn(
-  q: Handle,
-  merchantId: string,
-  destinationId: string,
-): Promise<Destination | undefined> {
-  return first(
+export function listDestinations(on: Handle | Store, merchantId: string): Promise<Destination[]> {
+  return readOn(on, (q) =>
     q
       .select()
       .from(settlementDestinations)
-      .where(destinationOf(merchantId, destinationId))
-      .limit(1),
+      .where(notRemovedOf(merchantId))
+      .orderBy(...defaultFirst),
+  );
+}
+
+/** A destination of the merchant's (removed ones too), or undefined. */
+export function getDestination(
+  on: Handle | Store,
+  merchantId: string,
+  destinationId: string,
+): Promise<Destination | undefined> {
+  return readOn(on, (q) =>
+    first(
+      q
+        .select()
+        .from(settlementDestinations)
+        .where(destinationOf(merchantId, destinationId))
+        .limit(1),
+    ),
   );
 }
 
 /** The default destination, if it is verified (held or not). */
-export function defaultDestinationOn(
-  q: Handle,
+export function defaultDestination(
+  on: Handle | Store,
   merchantId: string,
 ): Promise<Destination | undefined> {
-  return first(
-    q.select().from(settlementDestinations).where(verifiedDefaultOf(merchantId)).limit(1),
+  return readOn(on, (q) =>
+    first(q.select().from(settlementDestinations).where(verifiedDefaultOf(merchantId)).limit(1)),
   );
 }
 
 /** Whether the merchant lets settlements fail over to another verified destination. */
-export async function failoverAllowedOn(q: Handle, merchantId: string): Promise<boolean> {
-  const row = await first(
-    q
-      .select({ failover: merchants.settlementFailover })
-      .from(merchants)
-      .where(eq(merchants.id, merchantId))
-      .limit(1),
+export async function failoverAllowed(on: Handle | Store, merchantId: string): Promise<boolean> {
+  const row = await readOn(on, (q) =>
+    first(
+      q
+        .select({ failover: merchants.settlementFailover })
+        .from(merchants)
+        .where(eq(merchants.id, merchantId))
+        .limit(1),
+    ),
   );
   return row?.failover ?? false;
 }
 
 /** The merchant's destinations (the API's list), in one read. */
-export function readDestinations(store: Store, merchantId: string): Promise<Destination[]> {
-  return store.read((q) => listDestinationsOn(q, merchantId));
-}
+export const readDestinations = (store: Store, merchantId: string) =>
+  listDestinations(store, merchantId);
 
 /** A destination of the merchant's, in one read. */
-export function readDestination(
-  store: Store,
-  merchantId: string,
-  destinationId: string,
-): Promise<Destination | undefined> {
-  return store.read((q) => getDestinationOn(q, merchantId, destinationId));
-}
+export const readDestination = (store: Store, merchantId: string, destinationId: string) =>
+  getDestination(store, merchantId, destinationId);
 
 /** The settlement settings page: the destinations, the default's summary, failover, in one read. */
 export function destinationSettings(store: Store, merchantId: string, now: number) {
   return store.read(async (q) => ({
-    destinations: await listDestinationsOn(q, merchantId),
-    summary: summaryOf(await defaultDestinationOn(q, merchantId), now),
-    failover: await failoverAllowedOn(q, merchantId),
+    destinations: await listDestinations(q, merchantId),
+    summary: summaryOf(await defaultDestination(q, merchantId), now),
+    failover: await failoverAllowed(q, merchantId),
   }));
-}
-
-/**
- * The merchant's destinations, not removed: the default first, then oldest first. TRANSITIONAL
- * (ADR 0041): synchronous, for failover and routing inside their transactions and for tests; the
- * store's is `listDestinationsOn`.
- */
-export function listDestinations(db: DbOrTx, merchantId: string): Destination[] {
-  return db
-    .select()
-    .from(settlementDestinations)
-    .where(notRemovedOf(merchantId))
-    .orderBy(...defaultFirst)
-    .all();
-}
-
-/** TRANSITIONAL (ADR 0041): synchronous, for tests; the store's is `getDestinationOn`. */
-export function getDestination(
-  db: DbOrTx,
-  merchantId: string,
-  destinationId: string,
-): Destination | undefined {
-  return db
-    .select()
-    .from(settlementDestinations)
-    .where(destinationOf(merchantId, destinationId))
-    .get();
 }
 
 /** Held (cooling-off) until then, or null when payouts may go now. */
@@ -179,14 +147,6 @@ export const heldUntilOf = (destination: Pick<Destination, "heldUntil">, now: nu
 /** Verified and not held: payouts may go there now. */
 export const isUsable = (destination: Destination, now: number) =>
   destination.status === "verified" && heldUntilOf(destination, now) === null;
-
-/**
- * The default destination, if it is verified (held or not). TRANSITIONAL (ADR 0041): synchronous,
- * for settlement inside its transaction; the store's is `defaultDestinationOn`.
- */
-export function defaultDestination(db: DbOrTx, merchantId: string): Destination | undefined {
-  return db.select().from(settlementDestinations).where(verifiedDefaultOf(merchantId)).get();
-}
 
 const sameAddress = (a: DestinationAddress, b: Destination) =>
   a.rail === b.rail &&
@@ -567,53 +527,55 @@ export function setSplitRules(
   });
 }
 
-/**
- * Whether the merchant lets settlements fail over to another verified destination. TRANSITIONAL
- * (ADR 0041): synchronous, for routing inside settlement's transaction; the store's is
- * `failoverAllowedOn`.
- */
-export function failoverAllowed(db: DbOrTx, merchantId: string): boolean {
-  return (
-    db
-      .select({ failover: merchants.settlementFailover })
-      .from(merchants)
-      .where(eq(merchants.id, merchantId))
-      .get()?.failover ?? false
-  );
-}
+type VerifiedExtra = Partial<Pick<Destination, "registeredName" | "heldUntil" | "splitPercent">>;
 
-/**
- * A verified destination made directly (seeding, tests, operators' migrations): the default when
- * the merchant has none. Not for members' changes (those go through `addDestination`).
- * TRANSITIONAL (ADR 0041): synchronous, for seeding, the bench and tests' setup.
- */
-export function insertVerifiedDestination(
-  db: DbOrTx,
+/** The row of a destination made verified directly (`insertVerifiedDestination`). */
+export function verifiedDestinationRow(
   merchantId: string,
   address: DestinationAddress,
   now: number,
-  extra: Partial<Pick<Destination, "registeredName" | "heldUntil" | "splitPercent">> = {},
+  isDefault: boolean,
+  extra: VerifiedExtra = {},
 ): Destination {
-  const hasDefault = db
-    .select({ one: sql`1` })
-    .from(settlementDestinations)
-    .where(
-      and(
-        eq(settlementDestinations.merchantId, merchantId),
-        eq(settlementDestinations.isDefault, true),
-        ne(settlementDestinations.status, "removed"),
-      ),
-    )
-    .get();
-  const destination = destinationRow(merchantId, address, now, {
+  return destinationRow(merchantId, address, now, {
     status: "verified",
-    isDefault: !hasDefault,
+    isDefault,
     verifiedAt: now,
     registeredName: extra.registeredName ?? null,
     splitPercent: extra.splitPercent ?? null,
     heldUntil: extra.heldUntil ?? null,
   });
-  db.insert(settlementDestinations).values(destination).run();
+}
+
+/**
+ * A verified destination made directly (seeding, tests, operators' migrations): the default when
+ * the merchant has none. Not for members' changes (those go through `addDestination`). In the
+ * caller's write `q`, or, given the store, in a write of its own.
+ */
+export async function insertVerifiedDestination(
+  on: Handle | Store,
+  merchantId: string,
+  address: DestinationAddress,
+  now: number,
+  extra: VerifiedExtra = {},
+): Promise<Destination> {
+  if (isStore(on))
+    return on.write((q) => insertVerifiedDestination(q, merchantId, address, now, extra));
+  const hasDefault = await first(
+    on
+      .select({ one: sql`1` })
+      .from(settlementDestinations)
+      .where(
+        and(
+          eq(settlementDestinations.merchantId, merchantId),
+          eq(settlementDestinations.isDefault, true),
+          ne(settlementDestinations.status, "removed"),
+        ),
+      )
+      .limit(1),
+  );
+  const destination = verifiedDestinationRow(merchantId, address, now, !hasDefault, extra);
+  await on.insert(settlementDestinations).values(destination);
   return destination;
 }
 
@@ -626,17 +588,13 @@ export interface DestinationSummary {
   notice: string | null;
 }
 
-/**
- * The default destination for the dashboard and the payment pages. TRANSITIONAL (ADR 0041):
- * synchronous, for the payments pages' and service's reads (`unmovedTx`); the settings page reads
- * it on the store (`destinationSettings`).
- */
-export function settlementDestinationSummary(
-  db: DbOrTx,
+/** The default destination for the dashboard and the payment pages. */
+export async function settlementDestinationSummary(
+  on: Handle | Store,
   merchantId: string,
   now: number,
-): DestinationSummary {
-  return summaryOf(defaultDestination(db, merchantId), now);
+): Promise<DestinationSummary> {
+  return summaryOf(await defaultDestination(on, merchantId), now);
 }
 
 function summaryOf(destination: Destination | undefined, now: number): DestinationSummary {

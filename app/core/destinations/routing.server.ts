@@ -9,10 +9,10 @@ import { railUnavailableOn } from "~/core/rails/health.server";
 import type { RailId } from "~/core/rails/types";
 import type { Handle } from "~/db/store";
 import {
-  failoverAllowedOn,
+  failoverAllowed,
   heldUntilOf,
   isUsable,
-  listDestinationsOn,
+  listDestinations,
   type Destination,
 } from "./destinations.server";
 
@@ -40,7 +40,7 @@ export async function routeSettlement(
   now: number,
   options: RoutingOptions = {},
 ): Promise<SettlementRoute> {
-  const destinations = (await listDestinationsOn(q, merchantId)).filter(
+  const destinations = (await listDestinations(q, merchantId)).filter(
     (d) => d.status === "verified",
   );
   const split = destinations.filter((d) => d.splitPercent !== null && d.splitPercent > 0);
@@ -58,7 +58,7 @@ export async function routeSettlement(
     const heldUntil = heldUntilOf(destination, now);
     if (heldUntil !== null) return { kind: "held", destination, heldUntil };
   }
-  if (!(await failoverAllowedOn(q, merchantId))) return { kind: "targets", targets: chosen };
+  if (!(await failoverAllowed(q, merchantId))) return { kind: "targets", targets: chosen };
   // Each rail's health, asked once: the rails of the merchant's destinations.
   const down = new Set<RailId>();
   for (const rail of new Set(destinations.map((d) => d.rail)))

@@ -9,8 +9,8 @@
  * This module imports the engine (core/transfers), never the other way round; `disbursementEngine`
  * is the engine over this purpose alone (the pump and the B2B results use it).
  *
- * On the store (ADR 0041): every hook runs on the engine's handle; the ledger and the audit log get
- * the write's transaction (`unmovedTx`).
+ * On the store (ADR 0041): every hook runs on the engine's handle, the ledger and the audit log
+ * included.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import {

@@ -9,7 +9,6 @@ export * from "./errors";
 export {
   planPosting,
   postTransaction,
-  postTransactionSync,
   reverseTransaction,
   validatePosting,
   REVERSAL_KIND,

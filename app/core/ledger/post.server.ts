@@ -11,20 +11,13 @@
  * writes nothing. Given the store instead of a handle, it posts in a write of its own. It never
  * calls out of the process: callers post, commit, and only then talk to a rail or custody
  * (ARCHITECTURE 8).
- *
- * TRANSITIONAL (ADR 0041): `postTransactionSync` and `reverseTransactionSync` do the same on a
- * synchronous `DbOrTx` (their own transaction, or a savepoint in the caller's) for the transfer
- * engine's transactions not yet on the store, with the same validation, fingerprint and plan; they
- * go when the engine moves.
  */
 import { createHash } from "node:crypto";
-import { eq, inArray, is, sql } from "drizzle-orm";
-import { SQLiteTransaction } from "drizzle-orm/sqlite-core";
+import { eq, inArray, sql } from "drizzle-orm";
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from "../../../drizzle/schema";
 import { newId } from "~/core/ids.server";
 import { first } from "~/db/sql";
-import type { Handle, Store } from "~/db/store";
-import type { Db, DbOrTx, Tx } from "~/utils/db.server";
+import { type Handle, isStore, type Store } from "~/db/store";
 import {
   type AccountKind,
   type AccountRef,
@@ -43,12 +36,6 @@ import {
   UnbalancedTransactionError,
 } from "./errors";
 import { amountOf } from "./sql.server";
-import {
-  accountColumns,
-  cachedStatements,
-  type Statements,
-  statementsOn,
-} from "./statements.server";
 import { type Currency, INT64_MAX, INT64_MIN } from "./units";
 
 export interface PostingEntry {
@@ -120,22 +107,6 @@ interface ValidPosting {
 
 /** Locks the rows a check reads: the store's `forUpdate`. */
 export type Lock = Pick<Store, "forUpdate">;
-
-const isStore = (on: Handle | Store): on is Store =>
-  typeof (on as Partial<Store>).forUpdate === "function";
-
-/**
- * TRANSITIONAL: the synchronous variants' transaction and statements: `BEGIN IMMEDIATE` on a `Db`
- * (the write lock is taken up front, so a posting never fails half-way on a lock upgrade) with the
- * statements prepared once per `Db`, a savepoint inside a caller's `Tx` (or when the `Db` is
- * already inside a transaction: better-sqlite3 nests with savepoints) with statements prepared for
- * that posting.
- */
-function inPostingTransaction<T>(db: DbOrTx, fn: (tx: Tx, statements: Statements) => T): T {
-  if (is(db, SQLiteTransaction)) return (db as Tx).transaction((tx) => fn(tx, statementsOn(tx)));
-  const statements = cachedStatements(db as Db);
-  return (db as Db).transaction((tx) => fn(tx, statements), { behavior: "immediate" });
-}
 
 function requireText(value: unknown, what: string): string {
   if (typeof value !== "string" || value.trim() === "" || value.length > MAX_TEXT) {
@@ -326,6 +297,15 @@ interface TransactionRow {
   fingerprint: string;
   now: number;
 }
+
+const accountColumns = {
+  id: ledgerAccounts.id,
+  code: ledgerAccounts.code,
+  currency: ledgerAccounts.currency,
+  kind: ledgerAccounts.kind,
+  ownerId: ledgerAccounts.ownerId,
+  balance: amountOf(ledgerAccounts.balance),
+};
 
 const transactionValues = (row: TransactionRow) => ({
   id: row.id,
@@ -602,70 +582,4 @@ export async function reverseTransaction(
     legs,
     reversal.guards,
   );
-}
-
-// ---- TRANSITIONAL: synchronous, for transactions not yet on the store ----------------------
-
-/** The accounts by code (prepared statements, one per code). */
-function accountsIn(s: Statements, codes: readonly string[]): Map<string, AccountRow> {
-  const rows = new Map<string, AccountRow>();
-  for (const code of codes) {
-    const row = s.findAccount.get({ code });
-    if (row) rows.set(code, row);
-  }
-  return rows;
-}
-
-/**
- * `writePostingOn`, synchronously: the transaction row first (a used key: nothing else written),
- * then the same plan, and the accounts, entries and balances (the savepoint undoes the row when
- * the plan refuses).
- */
-function writePostingIn(
-  s: Statements,
-  row: TransactionRow,
-  entries: readonly PostingEntry[],
-  guards: readonly AccountRef[],
-): PostingResult | undefined {
-  if (s.claimKey.get(transactionValues(row)) === undefined) return undefined;
-  const legs = planPosting(accountsIn(s, codesOf(entries, guards)), entries, guards);
-  for (const leg of legs) {
-    if (leg.id === null) {
-      s.createAccount.run(newAccountValues(leg.ref, row.now));
-      const created = s.findAccount.get({ code: leg.ref.code });
-      if (!created) throw new AccountMismatchError(`Account ${leg.ref.code} could not be created`);
-      leg.id = created.id;
-    }
-    s.insertEntry.run({
-      transactionId: row.id,
-      accountId: leg.id,
-      amount: leg.amount,
-      now: row.now,
-    });
-    s.addToBalance.run({ accountId: leg.id, delta: leg.amount, now: row.now });
-  }
-  return { transactionId: row.id, created: true };
-}
-
-/**
- * `postTransaction`, synchronously, on a `Db` (its own transaction) or in a caller's `Tx` (a
- * savepoint). TRANSITIONAL (ADR 0041): the application no longer calls it; test and bench seeders
- * that post outside a store write still do, until they move.
- */
-export function postTransactionSync(db: DbOrTx, input: PostingInput): PostingResult {
-  const posting = validatePosting(input);
-  const print = postingPrint(posting);
-  const row = postingRow(posting, print);
-  return inPostingTransaction(db, (_tx, s) => {
-    const posted = writePostingIn(s, row, posting.entries, posting.guards);
-    if (posted) return posted;
-    const earlier = earlierOf(
-      s.findByKey.get({ idempotencyKey: posting.idempotencyKey }),
-      posting.idempotencyKey,
-      print,
-    );
-    if (!earlier)
-      throw new Error(`Idempotency key ${posting.idempotencyKey} neither claimed nor found`);
-    return earlier;
-  });
 }

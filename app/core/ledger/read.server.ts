@@ -7,9 +7,7 @@
 import { and, desc, eq, lt, not, type SQL, sql } from "drizzle-orm";
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from "../../../drizzle/schema";
 import { first } from "~/db/sql";
-import type { Handle, Store } from "~/db/store";
-import type { DbOrTx } from "~/utils/db.server";
-import { preparedPerDb } from "~/utils/prepared.server";
+import { type Handle, isStore, readOn, type Store } from "~/db/store";
 import {
   type AccountKind,
   type AccountRef,
@@ -24,12 +22,15 @@ import type { LedgerReference } from "./post.server";
 import { amountOf, combineSum, exactSumIsZero, exactSumParts } from "./sql.server";
 import { type Currency, currencies } from "./units";
 
-function findAccountId(db: DbOrTx, account: AccountRef): number | undefined {
-  return db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.code, account.code))
-    .get()?.id;
+async function findAccountId(q: Handle, account: AccountRef): Promise<number | undefined> {
+  const row = await first(
+    q
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.code, account.code))
+      .limit(1),
+  );
+  return row?.id;
 }
 
 /**
@@ -39,52 +40,57 @@ function findAccountId(db: DbOrTx, account: AccountRef): number | undefined {
  * account.
  */
 export function balance(
-  db: DbOrTx,
+  on: Handle | Store,
   account: AccountRef,
   options: { source?: "entries" | "cached" } = {},
-): bigint {
-  if (options.source === "cached") {
-    const row = db
-      .select({ balance: amountOf(ledgerAccounts.balance) })
-      .from(ledgerAccounts)
-      .where(eq(ledgerAccounts.code, account.code))
-      .get();
-    return row?.balance ?? 0n;
-  }
-  const id = findAccountId(db, account);
-  if (id === undefined) return 0n;
-  const parts = db
-    .select(exactSumParts(ledgerEntries.amount))
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.accountId, id))
-    .get();
-  return parts ? combineSum(parts) : 0n;
+): Promise<bigint> {
+  return readOn(on, async (q) => {
+    if (options.source === "cached") {
+      const row = await first(
+        q
+          .select({ balance: amountOf(ledgerAccounts.balance) })
+          .from(ledgerAccounts)
+          .where(eq(ledgerAccounts.code, account.code))
+          .limit(1),
+      );
+      return row?.balance ?? 0n;
+    }
+    const id = await findAccountId(q, account);
+    if (id === undefined) return 0n;
+    const parts = await first(
+      q
+        .select(exactSumParts(ledgerEntries.amount))
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.accountId, id)),
+    );
+    return parts ? combineSum(parts) : 0n;
+  });
 }
 
 /**
  * The balance seen from the account's normal side (positive for what an asset holds or a liability
  * owes).
  */
-export function normalBalance(
-  db: DbOrTx,
+export async function normalBalance(
+  on: Handle | Store,
   account: AccountRef,
   options: { source?: "entries" | "cached" } = {},
-): bigint {
-  return toNormalBalance(account.kind, balance(db, account, options));
+): Promise<bigint> {
+  return toNormalBalance(account.kind, await balance(on, account, options));
 }
 
 /**
  * What a liability account owes, as a positive amount: `owed(db, merchantAvailable(id))` in KES
  * cents.
  */
-export function owed(
-  db: DbOrTx,
+export async function owed(
+  on: Handle | Store,
   account: AccountRef,
   options: { source?: "entries" | "cached" } = {},
-): bigint {
+): Promise<bigint> {
   if (account.kind !== "liability")
     throw new InvalidPostingError(`owed() is for liability accounts, not ${account.code}`);
-  return -balance(db, account, options);
+  return -(await balance(on, account, options));
 }
 
 export interface MerchantBalances {
@@ -96,26 +102,23 @@ export interface MerchantBalances {
   reserved: bigint;
 }
 
-/** The merchant's accounts by owner (ledger_accounts_owner_idx), prepared once per database. */
-const ownerBalancesQuery = preparedPerDb((db: DbOrTx) =>
-  db
-    .select({ code: ledgerAccounts.code, balance: amountOf(ledgerAccounts.balance) })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.ownerId, sql.placeholder("merchantId")))
-    .prepare(),
-);
-
 /**
  * A merchant's KES balances in one book (live unless asked: test payments have their own book) for
  * pages and the API (one indexed query, cached balances).
  */
-export function merchantBalances(
-  db: DbOrTx,
+export async function merchantBalances(
+  on: Handle | Store,
   merchantId: string,
   mode: LedgerBook = "live",
-): MerchantBalances {
+): Promise<MerchantBalances> {
   const accounts = ledgerBook(mode).merchantAccounts(merchantId);
-  const rows = ownerBalancesQuery(db).all({ merchantId });
+  // The merchant's accounts by owner (ledger_accounts_owner_idx): one indexed query.
+  const rows = await readOn(on, (q) =>
+    q
+      .select({ code: ledgerAccounts.code, balance: amountOf(ledgerAccounts.balance) })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.ownerId, merchantId)),
+  );
   const of = (account: AccountRef) =>
     -(rows.find((row) => row.code === account.code)?.balance ?? 0n);
   return {
@@ -148,18 +151,26 @@ function referenceOf(row: {
 
 /** An account's statement, newest first. Page with `beforeEntryId` (the last `entryId` you got). */
 export function listEntries(
-  db: DbOrTx,
+  on: Handle | Store,
   account: AccountRef,
   options: { limit?: number; beforeEntryId?: number } = {},
-): AccountEntry[] {
+): Promise<AccountEntry[]> {
+  return readOn(on, (q) => entriesOn(q, account, options));
+}
+
+async function entriesOn(
+  q: Handle,
+  account: AccountRef,
+  options: { limit?: number; beforeEntryId?: number },
+): Promise<AccountEntry[]> {
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? 50), 1), 1000);
-  const id = findAccountId(db, account);
+  const id = await findAccountId(q, account);
   if (id === undefined) return [];
   const where =
     options.beforeEntryId === undefined
       ? eq(ledgerEntries.accountId, id)
       : and(eq(ledgerEntries.accountId, id), lt(ledgerEntries.id, options.beforeEntryId));
-  return db
+  const rows = await q
     .select({
       entryId: ledgerEntries.id,
       transactionId: ledgerEntries.transactionId,
@@ -174,12 +185,11 @@ export function listEntries(
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
     .where(where)
     .orderBy(desc(ledgerEntries.id))
-    .limit(limit)
-    .all()
-    .map(({ referenceType, referenceId, ...row }) => ({
-      ...row,
-      reference: referenceOf({ referenceType, referenceId }),
-    }));
+    .limit(limit);
+  return rows.map(({ referenceType, referenceId, ...row }) => ({
+    ...row,
+    reference: referenceOf({ referenceType, referenceId }),
+  }));
 }
 
 export interface LedgerTransaction {
@@ -206,10 +216,6 @@ const transactionColumns = {
   reversesTransactionId: ledgerTransactions.reversesTransactionId,
   createdAt: ledgerTransactions.createdAt,
 };
-
-/** Reads in the caller's transaction `q`, or, given the store, in a read of their own. */
-const isStore = (on: Handle | Store): on is Store =>
-  typeof (on as Partial<Store>).forUpdate === "function";
 
 async function withEntries(
   q: Handle,
@@ -324,25 +330,34 @@ const bookColumn = sql<LedgerBook>`case when ${ledgerAccounts.code} glob ${`${TE
  * Sum of all entries per currency, from the entries: of one book when `mode` is given, else of both
  * together. Every value must be 0n, and each book's too (`trialBalanceByBook`).
  */
-export function trialBalance(db: DbOrTx, mode?: LedgerBook): Record<Currency, bigint> {
+export async function trialBalance(
+  on: Handle | Store,
+  mode?: LedgerBook,
+): Promise<Record<Currency, bigint>> {
   const result = Object.fromEntries(currencies.map((currency) => [currency, 0n])) as Record<
     Currency,
     bigint
   >;
-  const rows = db
-    .select({ currency: ledgerAccounts.currency, ...exactSumParts(ledgerEntries.amount) })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .where(mode === undefined ? undefined : inBook(mode))
-    .groupBy(ledgerAccounts.currency)
-    .all();
+  const rows = await readOn(on, (q) =>
+    q
+      .select({ currency: ledgerAccounts.currency, ...exactSumParts(ledgerEntries.amount) })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .where(mode === undefined ? undefined : inBook(mode))
+      .groupBy(ledgerAccounts.currency),
+  );
   for (const row of rows) result[row.currency] = combineSum(row);
   return result;
 }
 
 /** The trial balance of each book on its own (every value must be 0n). */
-export function trialBalanceByBook(db: DbOrTx): Record<LedgerBook, Record<Currency, bigint>> {
-  return { live: trialBalance(db, "live"), test: trialBalance(db, "test") };
+export function trialBalanceByBook(
+  on: Handle | Store,
+): Promise<Record<LedgerBook, Record<Currency, bigint>>> {
+  return readOn(on, async (q) => ({
+    live: await trialBalance(q, "live"),
+    test: await trialBalance(q, "test"),
+  }));
 }
 
 export interface BalanceMismatch {
@@ -355,20 +370,21 @@ export interface BalanceMismatch {
 }
 
 /** Accounts whose cached balance differs from the sum of their entries. Must be empty. */
-export function verifyBalances(db: DbOrTx): BalanceMismatch[] {
-  const rows = db
-    .select({
-      accountId: ledgerAccounts.id,
-      code: ledgerAccounts.code,
-      currency: ledgerAccounts.currency,
-      kind: ledgerAccounts.kind,
-      cached: amountOf(ledgerAccounts.balance),
-      ...exactSumParts(ledgerEntries.amount),
-    })
-    .from(ledgerAccounts)
-    .leftJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.id))
-    .groupBy(ledgerAccounts.id)
-    .all();
+export async function verifyBalances(on: Handle | Store): Promise<BalanceMismatch[]> {
+  const rows = await readOn(on, (q) =>
+    q
+      .select({
+        accountId: ledgerAccounts.id,
+        code: ledgerAccounts.code,
+        currency: ledgerAccounts.currency,
+        kind: ledgerAccounts.kind,
+        cached: amountOf(ledgerAccounts.balance),
+        ...exactSumParts(ledgerEntries.amount),
+      })
+      .from(ledgerAccounts)
+      .leftJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.id))
+      .groupBy(ledgerAccounts.id),
+  );
   const mismatches: BalanceMismatch[] = [];
   for (const { high, low, ...row } of rows) {
     const fromEntries = combineSum({ high, low });
@@ -382,37 +398,43 @@ export function verifyBalances(db: DbOrTx): BalanceMismatch[] {
  * moving money between the live and the test book is unbalanced in both), or that have fewer than
  * two entries. Must be empty.
  */
-export function findUnbalancedTransactions(db: DbOrTx): {
-  transactionId: string;
-  currency: Currency | null;
-  book?: LedgerBook;
-  sum: bigint;
-  entries: number;
-}[] {
-  const unbalanced = db
-    .select({
-      transactionId: ledgerEntries.transactionId,
-      currency: ledgerAccounts.currency,
-      book: bookColumn,
-      entries: sql<number>`count(*)`.mapWith(Number),
-      ...exactSumParts(ledgerEntries.amount),
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .groupBy(ledgerEntries.transactionId, ledgerAccounts.currency, bookColumn)
-    .having(not(exactSumIsZero(ledgerEntries.amount)))
-    .all()
-    .map(({ high, low, ...row }) => ({ ...row, sum: combineSum({ high, low }) as bigint }));
-  const short = db
-    .select({
-      transactionId: ledgerTransactions.id,
-      entries: sql<number>`count(${ledgerEntries.id})`.mapWith(Number),
-    })
-    .from(ledgerTransactions)
-    .leftJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
-    .groupBy(ledgerTransactions.id)
-    .having(sql`count(${ledgerEntries.id}) < 2`)
-    .all()
-    .map((row) => ({ ...row, currency: null, sum: 0n }));
+export function findUnbalancedTransactions(on: Handle | Store): Promise<
+  {
+    transactionId: string;
+    currency: Currency | null;
+    book?: LedgerBook;
+    sum: bigint;
+    entries: number;
+  }[]
+> {
+  return readOn(on, unbalancedOn);
+}
+
+async function unbalancedOn(q: Handle) {
+  const unbalanced = (
+    await q
+      .select({
+        transactionId: ledgerEntries.transactionId,
+        currency: ledgerAccounts.currency,
+        book: bookColumn,
+        entries: sql<number>`count(*)`.mapWith(Number),
+        ...exactSumParts(ledgerEntries.amount),
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .groupBy(ledgerEntries.transactionId, ledgerAccounts.currency, bookColumn)
+      .having(not(exactSumIsZero(ledgerEntries.amount)))
+  ).map(({ high, low, ...row }) => ({ ...row, sum: combineSum({ high, low }) as bigint }));
+  const short = (
+    await q
+      .select({
+        transactionId: ledgerTransactions.id,
+        entries: sql<number>`count(${ledgerEntries.id})`.mapWith(Number),
+      })
+      .from(ledgerTransactions)
+      .leftJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+      .groupBy(ledgerTransactions.id)
+      .having(sql`count(${ledgerEntries.id}) < 2`)
+  ).map((row) => ({ ...row, currency: null as Currency | null, sum: 0n }));
   return [...unbalanced, ...short];
 }

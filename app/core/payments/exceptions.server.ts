@@ -7,9 +7,8 @@
  *   (released to available, then settled) or reject (the KES is taken back and the crypto owed to
  *   the customer).
  *
- * Each decision is one store write whose check reads the payment through `forUpdate`.
- * TRANSITIONAL (ADR 0041): the ledger's posting gets the write's transaction (`unmovedTx`),
- * until it moves; the status change and the audit log run on the write's handle.
+ * Each decision is one store write whose check reads the payment through `forUpdate`; the ledger's
+ * posting, the status change and the audit log run on the write's handle.
  */
 import { recordAudit } from "~/core/audit.server";
 import { ledgerBook, postTransaction } from "~/core/ledger/ledger.server";

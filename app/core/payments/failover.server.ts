@@ -13,7 +13,7 @@
  */
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { merchants, settlementTransfers } from "../../../drizzle/schema";
-import { listDestinationsOn, isUsable } from "~/core/destinations/destinations.server";
+import { listDestinations, isUsable } from "~/core/destinations/destinations.server";
 import { destinationLabel } from "~/core/destinations/display";
 import { railNames } from "~/core/destinations/schema";
 import type { LedgerBook } from "~/core/ledger/ledger.server";
@@ -111,7 +111,7 @@ function moveTransfer(
       ),
     );
     if (!transfer) return false;
-    const fallback = (await listDestinationsOn(q, transfer.merchantId)).find(
+    const fallback = (await listDestinations(q, transfer.merchantId)).find(
       (d) => d.id !== transfer.destinationId && isUsable(d, now) && !unavailable.has(d.rail),
     );
     if (!fallback) return false;

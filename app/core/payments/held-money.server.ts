@@ -7,9 +7,6 @@
  *
  * An item is resolved when its flag transaction (its idempotency key plus `:refund-flagged`)
  * exists: everything is read from the ledger, no table of its own.
- *
- * TRANSITIONAL (ADR 0041): the ledger is not on the store yet; it gets the store callback's
- * transaction (`unmovedTx`), until it moves.
  */
 import { and, eq, exists, notExists, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -26,9 +23,7 @@ import {
   postTransaction,
 } from "~/core/ledger/ledger.server";
 import { first } from "~/db/sql";
-import type { Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
-import type { DbOrTx } from "~/utils/db.server";
+import type { Handle, Store } from "~/db/store";
 import { formatCrypto, formatKesCents } from "~/utils/format";
 import { ResolutionError } from "./exceptions.server";
 import { readPaymentForUpdate, recordEvent, type Payment } from "./payments.server";
@@ -93,7 +88,7 @@ export async function listHeldMoney(store: Store, paymentId: string): Promise<He
 const flags = alias(ledgerTransactions, "held_flags");
 
 /** `ledger_transactions` rows that are held money about a payment, not flagged yet. */
-function unresolvedHeld(db: DbOrTx): SQL {
+function unresolvedHeld(db: Handle): SQL {
   return and(
     eq(ledgerTransactions.kind, HELD_KIND),
     eq(ledgerTransactions.referenceType, "payment"),
@@ -121,7 +116,7 @@ export async function countUnresolvedHeldMoney(
         })
         .from(ledgerTransactions)
         // The condition is a subquery built on the handle (not run on its own).
-        .where(unresolvedHeld(unmovedTx(q)))
+        .where(unresolvedHeld(q))
         .limit(1),
     ),
   );
@@ -132,7 +127,7 @@ export async function countUnresolvedHeldMoney(
  * A condition on payments (`paymentId`: their id column) for those with held money not flagged
  * yet: listPayments' `held` filter, so the held view pages like every other.
  */
-export function hasUnresolvedHeldMoney(db: DbOrTx, paymentId: SQLiteColumn): SQL {
+export function hasUnresolvedHeldMoney(db: Handle, paymentId: SQLiteColumn): SQL {
   return exists(
     db
       .select({ one: sql`1` })

@@ -2,9 +2,6 @@
  * What the payments pages read, each page's reads in one `store.read` (ADR 0041): the merchant's
  * list, dashboard, export and payment page, the console's list and payment page, and the checkout's
  * M-Pesa part. Routes reach these through the wiring (app/wiring/payment-pages.server.ts).
- *
- * TRANSITIONAL (ADR 0041): the other areas' reads (destinations, disbursements) are not on
- * the store yet: each gets this read's transaction (`unmovedDb`), until they move.
  */
 import { auditTrailOn } from "~/core/audit.server";
 import type { ApiMode } from "~/core/api/vocabulary";
@@ -15,9 +12,7 @@ import { countInDoubtB2b } from "~/core/disbursements/b2b.server";
 import { getDashboardStats } from "~/core/merchants/dashboard.server";
 import { merchantAccount } from "~/core/merchants/sign-in.server";
 import type { RailId } from "~/core/rails/types";
-import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
-import type { Db } from "~/utils/db.server";
+import type { Store } from "~/db/store";
 import { countUnresolvedHeldMoney, listHeldMoney } from "./held-money.server";
 import { collectionState, listCollections } from "./mpesa-collections.server";
 import type { Payment } from "./payments.server";
@@ -31,9 +26,6 @@ import {
   type PaymentListFilter,
 } from "./reads.server";
 import { listTransfersForPayment } from "./settlement-transfers.server";
-
-/** This read's transaction, for the functions not on the store yet (see the file's comment). */
-const unmovedDb = (q: Handle) => unmovedTx(q) as unknown as Db;
 
 type ListFilter = PaymentListFilter;
 
@@ -71,10 +63,9 @@ export function merchantPaymentsExport(
 /** The merchant's dashboard: balances, the settlement destination, this month's figures. */
 export function merchantDashboard(store: Store, merchantId: string, mode: ApiMode, now: number) {
   return store.read(async (q) => {
-    const db = unmovedDb(q);
     return {
       balances: await balancesOf(q, merchantId, mode),
-      destination: settlementDestinationSummary(db, merchantId, now),
+      destination: await settlementDestinationSummary(q, merchantId, now),
       stats: await getDashboardStats(q, merchantId, now, mode),
     };
   });
@@ -82,7 +73,7 @@ export function merchantDashboard(store: Store, merchantId: string, mode: ApiMod
 
 /** Where the merchant's payouts go now (the new-payment page's warning). */
 export function merchantSettlementDestination(store: Store, merchantId: string, now: number) {
-  return store.read(async (q) => settlementDestinationSummary(unmovedDb(q), merchantId, now));
+  return settlementDestinationSummary(store, merchantId, now);
 }
 
 /**
@@ -94,7 +85,6 @@ export function merchantPaymentPage(
   input: { merchantId: string; paymentId: string; now: number; runningRails: RailId[] },
 ) {
   return store.read(async (q) => {
-    const db = unmovedDb(q);
     const detail = await merchantPaymentDetail(q, input.merchantId, input.paymentId);
     if (!detail) return undefined;
     const { payment, transfers } = detail;
@@ -114,7 +104,7 @@ export function merchantPaymentPage(
     return {
       ...detail,
       waiting,
-      destination: settlementDestinationSummary(db, input.merchantId, input.now),
+      destination: await settlementDestinationSummary(q, input.merchantId, input.now),
       plan,
     };
   });

@@ -3,9 +3,7 @@
  * merchant's id: another merchant's payment is simply not found.
  *
  * On the store (ADR 0041): each read runs inside its caller's `store.read` (a page's one read,
- * app/core/payments/pages.server.ts) and takes its handle. The functions of other areas not on the
- * store yet (its settlement transfers, the ledger's balances) get that read's transaction
- * (`unmovedTx`).
+ * app/core/payments/pages.server.ts) and takes its handle.
  */
 import { and, asc, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { payments, settlementTransfers } from "../../../drizzle/schema";
@@ -16,8 +14,6 @@ import { merchantBalances } from "~/core/ledger/ledger.server";
 import type { DashboardStats } from "~/core/merchants/dashboard-stats";
 import { countWhere, first } from "~/db/sql";
 import type { Handle } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
-import type { DbOrTx } from "~/utils/db.server";
 import type { ExportRow, ExportTransfer } from "./export";
 import { hasUnresolvedHeldMoney } from "./held-money.server";
 import { listPaymentEvents, readPayment } from "./payments.server";
@@ -44,7 +40,7 @@ export interface PaymentListFilter {
 }
 
 /** The list's conditions; `on` (the read's transaction) builds the held-money subquery. */
-function listConditions(on: DbOrTx, filter: PaymentListFilter): SQL | undefined {
+function listConditions(on: Handle, filter: PaymentListFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.held) conditions.push(hasUnresolvedHeldMoney(on, payments.id));
   if (filter.merchantId) conditions.push(paymentsInMode(filter.merchantId, filter.mode ?? "live"));
@@ -65,7 +61,7 @@ export async function listPayments(q: Handle, filter: PaymentListFilter) {
   return q
     .select()
     .from(payments)
-    .where(listConditions(unmovedTx(q), filter))
+    .where(listConditions(q, filter))
     .orderBy(desc(payments.createdAt))
     .limit(filter.limit ?? 50)
     .offset(filter.offset ?? 0);
@@ -96,7 +92,7 @@ export async function operatorPaymentDetail(q: Handle, paymentId: string) {
 
 /** The merchant's KES balances in the ledger book of `mode` (live unless a page asks for test). */
 export async function balancesOf(q: Handle, merchantId: string, mode: ApiMode = "live") {
-  return merchantBalances(unmovedTx(q), merchantId, mode);
+  return merchantBalances(q, merchantId, mode);
 }
 
 export async function countPaymentsByStatus(q: Handle): Promise<Record<PaymentStatus, number>> {

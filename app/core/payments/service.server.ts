@@ -11,8 +11,7 @@
  * payments run, or is refused when the caller cannot wait for it (see each method).
  *
  * Its reads and decisions, and what reaches a provider (settling, sending transfers, verifying
- * destinations, between their own writes), run on the store (ADR 0041); the calls from inside a
- * store callback into code not on the store yet get that callback's transaction (`unmovedTx`).
+ * destinations, between their own writes), run on the store (ADR 0041).
  */
 import {
   settlementDestinationSummary,
@@ -24,7 +23,6 @@ import type { LiveSymbol } from "~/content/cryptocurrencies";
 import type { ApiMode } from "~/core/api/vocabulary";
 import type { RatesService } from "~/core/rates/service.server";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { logger } from "~/utils/logger.server";
 import type { PaymentsConfig } from "./config";
 import type { PaymentsDeps } from "./deps";
@@ -409,11 +407,7 @@ export function createPaymentsService({
         const failed = detail?.transfers.find((transfer) => transfer.id === input.transferId);
         if (!detail || !failed) return undefined;
         // Not to a new payout number still in its cooling-off period (issue 10, item 14).
-        const destination = settlementDestinationSummary(
-          unmovedTx(q),
-          detail.payment.merchantId,
-          at,
-        );
+        const destination = await settlementDestinationSummary(q, detail.payment.merchantId, at);
         return { detail, failed, destination };
       });
       if (!found) return { ok: false, reason: "not_found" };

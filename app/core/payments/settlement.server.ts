@@ -25,7 +25,7 @@ import {
   owed,
 } from "~/core/ledger/ledger.server";
 import { recordAudit } from "~/core/audit.server";
-import { defaultDestinationOn, isUsable } from "~/core/destinations/destinations.server";
+import { defaultDestination, isUsable } from "~/core/destinations/destinations.server";
 import {
   destinationLabel,
   heldDestinationNotice,
@@ -38,7 +38,6 @@ import type { RailId } from "~/core/rails/types";
 import { newTransferId, newTransferState, type Transfer } from "~/core/transfers/engine.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { formatKesCents } from "~/utils/format";
 import type { PaymentsConfig } from "./config";
 import {
@@ -150,10 +149,7 @@ async function otherConfirmedNet(
  * never stranded. All within the payment's book: test money never pays live and the reverse.
  */
 async function settleableCents(q: Handle, payment: Payment): Promise<bigint> {
-  const available = owed(
-    unmovedTx(q),
-    ledgerBook(payment.mode).merchantAvailable(payment.merchantId),
-  );
+  const available = await owed(q, ledgerBook(payment.mode).merchantAvailable(payment.merchantId));
   const free =
     available -
     (await otherConfirmedNet(q, payment.merchantId, payment.id, payment.mode)) -
@@ -446,7 +442,7 @@ export function retryTransfer(
       : undefined;
     const destination = toDestinationId
       ? chosen
-      : ((await defaultDestinationOn(q, failed.merchantId)) ??
+      : ((await defaultDestination(q, failed.merchantId)) ??
         (original?.status === "verified" ? original : undefined));
     if (!destination || !isUsable(destination, now)) return null;
     // Another rail charges differently: the largest payout the same money covers goes (what is

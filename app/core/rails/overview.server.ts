@@ -9,7 +9,6 @@ import { ledgerBook, normalBalance } from "~/core/ledger/ledger.server";
 import { eatDay } from "~/core/payments/settlement-plan";
 import { first } from "~/db/sql";
 import type { Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { railHealthOn, type RailHealth } from "./health.server";
 import { railProfiles } from "./profiles";
 import { railIds, type RailId } from "./types";
@@ -62,15 +61,13 @@ export function railsOverview(
           )
           .limit(1),
       ))!;
-      // TRANSITIONAL (ADR 0041): ledger balances are not on the store yet.
-      const tx = unmovedTx(q);
       overview.push({
         rail,
         name: railNames[rail],
         configured: configured.includes(rail),
         health: await railHealthOn(q, rail, now),
-        floatKesCents: normalBalance(tx, live.railFloat(rail)),
-        inFlightKesCents: normalBalance(tx, live.railInFlight(rail)),
+        floatKesCents: await normalBalance(q, live.railFloat(rail)),
+        inFlightKesCents: await normalBalance(q, live.railInFlight(rail)),
         today: { transfers: Number(volume.transfers), amountKesCents: BigInt(volume.amount) },
       });
     }

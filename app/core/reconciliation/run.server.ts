@@ -56,7 +56,6 @@ import type { TkashBalanceEnquiry } from "~/core/providers/tkash/types";
 import type { PayoutRails, RailId, RailStatus } from "~/core/rails/types";
 import { railIds } from "~/core/rails/types";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { unansweredB2bTransfers } from "~/core/disbursements/b2b.server";
 import { awaitMpesaBalance } from "./mpesa-balance.server";
 import { findRun, newFindingId, newRunId, openFindingIdsOn } from "./findings.server";
@@ -235,12 +234,14 @@ async function checkRail(
   rail: RailId,
   deps: ReconciliationDeps,
 ): Promise<FindingInput | null> {
-  // Our side in one read (the ledger's balances are not on the store yet), then the rail.
+  // Our side in one read, then the rail.
   const { floats, earmarked } = await store.read(async (q) => ({
-    floats: source.books.map((book) => {
-      const account = ledgerBook(book).railFloat(rail);
-      return { book, account: account.code, cents: normalBalance(unmovedTx(q), account) };
-    }),
+    floats: await Promise.all(
+      source.books.map(async (book) => {
+        const account = ledgerBook(book).railFloat(rail);
+        return { book, account: account.code, cents: await normalBalance(q, account) };
+      }),
+    ),
     earmarked: await earmarkedNotSent(q, rail, source.books),
   }));
   const expected = floats.reduce((sum, each) => sum + each.cents, 0n) + earmarked.cents;
@@ -287,11 +288,13 @@ async function checkCustody(
   asset: CryptoAsset,
 ): Promise<FindingInput | null> {
   const ids = source.custodyAssetIds ?? resolveWalletAssetIds();
-  const accounts = await store.read(async (q) =>
-    source.books.map((book) => {
-      const account = ledgerBook(book).custody(asset);
-      return { book, account: account.code, units: normalBalance(unmovedTx(q), account) };
-    }),
+  const accounts = await store.read((q) =>
+    Promise.all(
+      source.books.map(async (book) => {
+        const account = ledgerBook(book).custody(asset);
+        return { book, account: account.code, units: await normalBalance(q, account) };
+      }),
+    ),
   );
   const expected = accounts.reduce((sum, each) => sum + each.units, 0n);
   const base = {
@@ -490,7 +493,7 @@ async function checkOwnBooks(
   record: (q: Handle, finding: FindingInput) => Promise<void>,
 ): Promise<{ problems: number; filed: number }> {
   // The books check (not on the store yet) in a read of its own; then the filing, once, in a write.
-  const problems = await store.read((q) => checkBooks(unmovedTx(q)));
+  const problems = await checkBooks(store);
   if (problems.length === 0) return { problems: 0, filed: 0 };
   return store.write(async (q) => {
     const open = await store.forUpdate(

@@ -15,8 +15,7 @@
  *
  * On the store (ADR 0041): the transfer engine's refund handler (`transfers.server.ts`) calls
  * `getRefundOn`, `markRefundSucceededOn` and `failRefundOn` on the engine's handle; the ledger, the
- * payment's events, the audit log and the outbox are awaited on the same handle (only the balance's
- * read for the "insufficient balance" answer still takes `unmovedTx`).
+ * payment's events, the audit log and the outbox are awaited on the same handle.
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { mpesaCollections, payments, refunds, settlementTransfers } from "../../../drizzle/schema";
@@ -37,7 +36,6 @@ import { formatCryptoUnits, type QuoteAsset } from "~/core/payments/quote";
 import type { PaymentStatus } from "~/core/payments/statuses";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { eatDayKey, formatKesCents } from "~/utils/format";
 import { RefundError } from "./errors";
 import { refundObject } from "./object";
@@ -354,10 +352,7 @@ export function createRefund(
       ledgerTransactionId = await postRefundStart(q, store, plan, id, meta.now);
     } catch (error) {
       if (!(error instanceof InsufficientBalanceError)) throw error;
-      const available = owed(
-        unmovedTx(q),
-        ledgerBook(plan.mode).merchantAvailable(plan.merchantId),
-      );
+      const available = await owed(q, ledgerBook(plan.mode).merchantAvailable(plan.merchantId));
       throw new RefundError(
         "insufficient_balance",
         `Your available balance is ${formatKesCents(available)}: this refund needs ${formatKesCents(plan.totalKesCents)}. Payments already paid out to you are not in it; wait for new payments, or refund less.`,

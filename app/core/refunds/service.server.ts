@@ -13,7 +13,6 @@ import type { QuoteAsset } from "~/core/payments/quote";
 import type { RailId } from "~/core/rails/types";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { unmovedTx } from "~/db/unmoved";
 import { RefundError } from "./errors";
 import { planRefund, type RefundRequest } from "./plan.server";
 import {
@@ -150,7 +149,7 @@ export function createRefundsService(deps: RefundsServiceDeps) {
 
     /** The merchant's available balance in a book (the review shows it beside the total). */
     availableKesCents(merchantId: string, mode: Payment["mode"]): Promise<bigint> {
-      return store.read(async (q) => merchantBalances(unmovedTx(q), merchantId, mode).available);
+      return merchantBalances(store, merchantId, mode).then((balances) => balances.available);
     },
 
     /** What a refund would do (for the review). Throws RefundError. */

@@ -8,8 +8,7 @@
  *
  * On the store (ADR 0041): each runs in the caller's write (the result callback's, or the write the
  * sender or the status query opens for it), on its handle; a throw undoes the caller's whole write,
- * as it undid the nested transaction and then the caller's before. The ledger is not on the store
- * yet: it gets the write's transaction (`unmovedTx`).
+ * as it undid the nested transaction and then the caller's before.
  */
 import { ledgerBook, postTransaction, reverseTransaction } from "~/core/ledger/ledger.server";
 import { classifyResultCode, type B2cResult } from "~/core/providers/daraja/result";
