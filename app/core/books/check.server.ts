@@ -31,8 +31,13 @@ import {
   refunds,
   settlementTransfers,
 } from "../../../drizzle/schema";
-import { TEST_BOOK_PREFIX } from "~/core/ledger/accounts";
-import { amountOf, combineSum, exactSumIsZero, exactSumParts } from "~/core/ledger/sql.server";
+import {
+  amountOf,
+  bookOfAccount,
+  combineSum,
+  exactSumIsZero,
+  exactSumParts,
+} from "~/core/ledger/sql.server";
 import { LIVE_REFUND_STATUSES } from "~/core/refunds/vocabulary";
 import { type Handle, isStore, type Store } from "~/db/store";
 
@@ -56,9 +61,6 @@ export interface BooksCheckOptions {
   /** At most this many problems per check (default 100): a broken database is not read whole. */
   limit?: number;
 }
-
-/** The book of an account row, in portable SQL (a prefix compared by `substr`, case-sensitive). */
-const bookOfAccount = sql<string>`case when substr(${ledgerAccounts.code}, 1, ${TEST_BOOK_PREFIX.length}) = ${TEST_BOOK_PREFIX} then 'test' else 'live' end`;
 
 async function unbalancedTransactions(db: Handle, limit: number): Promise<BooksProblem[]> {
   const sums = await db

@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, lt, not, type SQL, sql } from "drizzle-orm";
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from "../../../drizzle/schema";
-import { first } from "~/db/sql";
+import { first, notStartsWith, startsWith } from "~/db/sql";
 import { type Handle, isStore, readOn, type Store } from "~/db/store";
 import {
   type AccountKind,
@@ -19,7 +19,7 @@ import {
 } from "./accounts";
 import { InvalidPostingError } from "./errors";
 import type { LedgerReference } from "./post.server";
-import { amountOf, combineSum, exactSumIsZero, exactSumParts } from "./sql.server";
+import { amountOf, bookOfAccount, combineSum, exactSumIsZero, exactSumParts } from "./sql.server";
 import { type Currency, currencies } from "./units";
 
 async function findAccountId(q: Handle, account: AccountRef): Promise<number | undefined> {
@@ -315,16 +315,12 @@ export async function listTransactionsByReference(
   return transactions;
 }
 
-/** The accounts of one book, as a condition on `ledger_accounts.code` (glob: case-sensitive). */
+/** The accounts of one book, as a condition on `ledger_accounts.code` (case-sensitive prefix). */
 function inBook(mode: LedgerBook): SQL {
-  const prefix = `${TEST_BOOK_PREFIX}*`;
   return mode === "test"
-    ? sql`${ledgerAccounts.code} glob ${prefix}`
-    : sql`${ledgerAccounts.code} not glob ${prefix}`;
+    ? startsWith(ledgerAccounts.code, TEST_BOOK_PREFIX)
+    : notStartsWith(ledgerAccounts.code, TEST_BOOK_PREFIX);
 }
-
-/** The book of an account row, in SQL (as `bookOfCode`). */
-const bookColumn = sql<LedgerBook>`case when ${ledgerAccounts.code} glob ${`${TEST_BOOK_PREFIX}*`} then 'test' else 'live' end`;
 
 /**
  * Sum of all entries per currency, from the entries: of one book when `mode` is given, else of both
@@ -416,13 +412,13 @@ async function unbalancedOn(q: Handle) {
       .select({
         transactionId: ledgerEntries.transactionId,
         currency: ledgerAccounts.currency,
-        book: bookColumn,
+        book: bookOfAccount,
         entries: sql<number>`count(*)`.mapWith(Number),
         ...exactSumParts(ledgerEntries.amount),
       })
       .from(ledgerEntries)
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-      .groupBy(ledgerEntries.transactionId, ledgerAccounts.currency, bookColumn)
+      .groupBy(ledgerEntries.transactionId, ledgerAccounts.currency, bookOfAccount)
       .having(not(exactSumIsZero(ledgerEntries.amount)))
   ).map(({ high, low, ...row }) => ({ ...row, sum: combineSum({ high, low }) as bigint }));
   const short = (

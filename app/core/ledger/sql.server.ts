@@ -14,6 +14,8 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { ledgerAccounts } from "../../../drizzle/schema";
+import { type LedgerBook, TEST_BOOK_PREFIX } from "./accounts";
 
 const TWO_POW_32 = 4294967296n;
 
@@ -50,3 +52,6 @@ export function exactSumIsZero(column: AnySQLiteColumn): SQL<unknown> {
   const high = sql`coalesce(sum(${column} >> 32), 0)`;
   return sql`(${low} % 4294967296 = 0 and ${high} = -(${low} / 4294967296))`;
 }
+
+/** The book of a `ledger_accounts` row ("test" or "live"), in portable SQL (as `bookOfCode`). */
+export const bookOfAccount = sql<LedgerBook>`case when substr(${ledgerAccounts.code}, 1, ${TEST_BOOK_PREFIX.length}) = ${TEST_BOOK_PREFIX} then 'test' else 'live' end`;
