@@ -44,7 +44,7 @@ beforeEach(() => {
   actor = { merchantId, userId: `mu_dst_${counter}` };
 });
 
-const row = (id: string) => getDestination(db, merchantId, id)!;
+const row = async (id: string) => (await getDestination(store, merchantId, id))!;
 const defaults = (id = merchantId) =>
   db
     .select()
@@ -81,8 +81,8 @@ describe("answerRegisteredName", () => {
           ok: false,
           reason: "wrong_state",
         });
-      expect(row(destination.id).status).toBe(status);
-      expect(row(destination.id).isDefault).toBe(false);
+      expect((await row(destination.id)).status).toBe(status);
+      expect((await row(destination.id)).isDefault).toBe(false);
     }
     expect(await answerRegisteredName(store, actor, "dst_nosuchone1", true, NOW)).toEqual({
       ok: false,
@@ -98,7 +98,7 @@ describe("answerRegisteredName", () => {
       ok: false,
       reason: "not_found",
     });
-    expect(row(destination.id).status).toBe("confirm_name");
+    expect((await row(destination.id)).status).toBe("confirm_name");
   });
 
   it("accepted: verified, and the default when there is none; the next one is verified but not the default", async () => {
@@ -107,18 +107,22 @@ describe("answerRegisteredName", () => {
     expect(await answerRegisteredName(store, actor, first.id, true, NOW)).toMatchObject({
       ok: true,
     });
-    expect(row(first.id)).toMatchObject({ status: "verified", isDefault: true, verifiedAt: NOW });
+    expect(await row(first.id)).toMatchObject({
+      status: "verified",
+      isDefault: true,
+      verifiedAt: NOW,
+    });
     expect(await answerRegisteredName(store, actor, second.id, true, NOW + 1)).toMatchObject({
       ok: true,
     });
-    expect(row(second.id)).toMatchObject({ status: "verified", isDefault: false });
-    expect(defaultDestination(db, merchantId)?.id).toBe(first.id);
+    expect(await row(second.id)).toMatchObject({ status: "verified", isDefault: false });
+    expect((await defaultDestination(store, merchantId))?.id).toBe(first.id);
     // Answered once: a second answer is refused and changes nothing.
     expect(await answerRegisteredName(store, actor, first.id, false, NOW + 2)).toMatchObject({
       ok: false,
       reason: "wrong_state",
     });
-    expect(row(first.id).status).toBe("verified");
+    expect((await row(first.id)).status).toBe("verified");
   });
 
   it("rejected: failed with the reason, never the default", async () => {
@@ -126,9 +130,11 @@ describe("answerRegisteredName", () => {
     expect(await answerRegisteredName(store, actor, destination.id, false, NOW)).toMatchObject({
       ok: true,
     });
-    expect(row(destination.id)).toMatchObject({ status: "failed", isDefault: false });
-    expect(row(destination.id).failureReason).toMatch(/did not recognise the registered name/);
-    expect(defaultDestination(db, merchantId)).toBeUndefined();
+    expect(await row(destination.id)).toMatchObject({ status: "failed", isDefault: false });
+    expect((await row(destination.id)).failureReason).toMatch(
+      /did not recognise the registered name/,
+    );
+    expect(await defaultDestination(store, merchantId)).toBeUndefined();
   });
 });
 
@@ -162,8 +168,8 @@ describe("exactly one default", () => {
       Promise.resolve().then(() => answerRegisteredName(store, actor, b.id, true, NOW)),
     ]);
     expect(results.map((r) => r.ok)).toEqual([true, true]);
-    expect(row(a.id).status).toBe("verified");
-    expect(row(b.id).status).toBe("verified");
+    expect((await row(a.id)).status).toBe("verified");
+    expect((await row(b.id)).status).toBe("verified");
     expect(defaults()).toHaveLength(1);
   });
 
@@ -230,10 +236,14 @@ describe("removeDestination", () => {
       ok: false,
       reason: "is_default",
     });
-    expect(row(main.id)).toMatchObject({ status: "verified", isDefault: true });
+    expect(await row(main.id)).toMatchObject({ status: "verified", isDefault: true });
     expect((await makeDefaultDestination(store, actor, other.id, NOW)).ok).toBe(true);
     expect(await removeDestination(store, actor, main.id, NOW)).toMatchObject({ ok: true });
-    expect(row(main.id)).toMatchObject({ status: "removed", isDefault: false, removedAt: NOW });
+    expect(await row(main.id)).toMatchObject({
+      status: "removed",
+      isDefault: false,
+      removedAt: NOW,
+    });
     expect(await removeDestination(store, actor, main.id, NOW)).toEqual({
       ok: false,
       reason: "not_found",
@@ -264,7 +274,8 @@ describe("removeDestination", () => {
       ),
     ).toEqual({ ok: true });
     expect((await removeDestination(store, actor, account.id, NOW)).ok).toBe(true);
-    for (const id of [main.id, account.id, third.id]) expect(row(id).splitPercent).toBeNull();
+    for (const id of [main.id, account.id, third.id])
+      expect((await row(id)).splitPercent).toBeNull();
   });
 });
 
@@ -284,15 +295,15 @@ describe("setSplitRules", () => {
         NOW,
       ),
     ).toEqual({ ok: false, reason: "not_verified" });
-    expect(row(main.id).splitPercent).toBeNull();
-    expect(failoverAllowed(db, merchantId)).toBe(false);
+    expect((await row(main.id)).splitPercent).toBeNull();
+    expect(await failoverAllowed(store, merchantId)).toBe(false);
   });
 
   it("another merchant's verified destination cannot take a share", async () => {
     const main = mpesa("+254712001401", "verified", { isDefault: true });
     addMerchant(db, `${merchantId}-B`, null);
-    const theirs = insertVerifiedDestination(
-      db,
+    const theirs = await insertVerifiedDestination(
+      store,
       `${merchantId}-B`,
       { rail: "mpesa", phone: "+254712001402" },
       NOW,
@@ -326,13 +337,18 @@ describe("setSplitRules", () => {
         NOW,
       ),
     ).toEqual({ ok: true });
-    expect([row(account.id).splitPercent, row(main.id).splitPercent]).toEqual([80, 20]);
+    expect([(await row(account.id)).splitPercent, (await row(main.id)).splitPercent]).toEqual([
+      80, 20,
+    ]);
     expect(db.select().from(merchants).where(eq(merchants.id, merchantId)).get()).toMatchObject({
       settlementFailover: true,
     });
     expect(await setSplitRules(store, actor, new Map(), false, NOW)).toEqual({ ok: true });
-    expect([row(account.id).splitPercent, row(main.id).splitPercent]).toEqual([null, null]);
-    expect(failoverAllowed(db, merchantId)).toBe(false);
+    expect([(await row(account.id)).splitPercent, (await row(main.id)).splitPercent]).toEqual([
+      null,
+      null,
+    ]);
+    expect(await failoverAllowed(store, merchantId)).toBe(false);
   });
 });
 
@@ -343,9 +359,12 @@ describe("recordVerificationOutcome", () => {
     const record = (id: string, outcome: VerificationOutcome) =>
       store.write((q) => recordVerificationOutcome(q, id, outcome, NOW));
     expect(await record(named.id, { kind: "succeeded", registeredName: "JOHN DOE" })).toBe(true);
-    expect(row(named.id)).toMatchObject({ status: "confirm_name", registeredName: "JOHN DOE" });
+    expect(await row(named.id)).toMatchObject({
+      status: "confirm_name",
+      registeredName: "JOHN DOE",
+    });
     expect(await record(refused.id, { kind: "failed", description: "no wallet" })).toBe(true);
-    expect(row(refused.id)).toMatchObject({
+    expect(await row(refused.id)).toMatchObject({
       status: "failed",
       failureReason: "The check payment did not go through: no wallet",
     });
@@ -353,8 +372,8 @@ describe("recordVerificationOutcome", () => {
     const removed = mpesa("+254712001603", "removed");
     for (const id of [named.id, refused.id, removed.id])
       expect(await record(id, { kind: "succeeded", registeredName: "X" })).toBe(false);
-    expect(row(named.id).registeredName).toBe("JOHN DOE");
-    expect(row(refused.id).status).toBe("failed");
-    expect(row(removed.id).status).toBe("removed");
+    expect((await row(named.id)).registeredName).toBe("JOHN DOE");
+    expect((await row(refused.id)).status).toBe("failed");
+    expect((await row(removed.id)).status).toBe("removed");
   });
 });

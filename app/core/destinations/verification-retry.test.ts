@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDestination } from "~/core/destinations/destinations.server";
 import type { PayoutRails } from "~/core/rails/types";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { createTestDb } from "../../../tests/setup/db";
 import { insertDestination, startPesalinkRail } from "../../../tests/setup/destinations";
 import { addMerchant } from "../../../tests/setup/payments";
@@ -18,6 +19,7 @@ import {
 
 const test = createTestDb();
 const { db } = test;
+const store = sqliteStore(db);
 const clock = { now: Date.UTC(2026, 10, 27, 6, 0) };
 const now = () => clock.now;
 const ACCOUNT = "1450160600042";
@@ -62,7 +64,7 @@ describe("retrying a verification that could not start", () => {
     // Due, and the bank is still down: tried, still verifying, and not due again at once.
     clock.now += 1;
     expect(await retryStalledVerifications(db, rails, now)).toBe(1);
-    expect(getDestination(db, merchantId, destination.id)).toMatchObject({
+    expect(await getDestination(store, merchantId, destination.id)).toMatchObject({
       status: "verifying",
       updatedAt: now(),
     });
@@ -76,7 +78,7 @@ describe("retrying a verification that could not start", () => {
       retryStalledVerifications(db, rails, now),
     ]);
     expect(first + second).toBe(1);
-    expect(getDestination(db, merchantId, destination.id)).toMatchObject({
+    expect(await getDestination(store, merchantId, destination.id)).toMatchObject({
       status: "confirm_name",
       registeredName: "Wanjiru Traders Ltd",
     });
@@ -94,7 +96,7 @@ describe("retrying a verification that could not start", () => {
     );
     clock.now += VERIFICATION_RETRY_MS;
     expect(await retryStalledVerifications(db, rails, now)).toBe(0);
-    expect(getDestination(db, merchantId, destination.id)).toMatchObject({
+    expect(await getDestination(store, merchantId, destination.id)).toMatchObject({
       status: "verifying",
       updatedAt: destination.updatedAt,
     });

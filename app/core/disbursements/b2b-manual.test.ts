@@ -52,7 +52,7 @@ const OPERATOR = "opr_manual0001";
 beforeAll(async () => {
   h = await startPaymentsHarness(db);
   addMerchant(db, M);
-  creditAvailable(db, M, 500_000);
+  await creditAvailable(db, M, 500_000);
 });
 afterAll(async () => {
   await h.close();
@@ -116,16 +116,16 @@ const openFindingOf = (transferId: string) =>
     .all()
     .find((f) => f.status === "open");
 
-function expectLedgerSound() {
-  expect(findUnbalancedTransactions(db)).toEqual([]);
-  expect(verifyBalances(db)).toEqual([]);
-  for (const total of Object.values(trialBalance(db))) expect(total).toBe(0n);
+async function expectLedgerSound() {
+  expect(await findUnbalancedTransactions(store)).toEqual([]);
+  expect(await verifyBalances(store)).toEqual([]);
+  for (const total of Object.values(await trialBalance(store))) expect(total).toBe(0n);
 }
 
-const money = () => ({
-  available: owed(db, merchantAvailable(M)),
-  reserved: owed(db, merchantReserved(M)),
-  inFlight: owed(db, merchantInFlight(M)),
+const money = async () => ({
+  available: await owed(store, merchantAvailable(M)),
+  reserved: await owed(store, merchantReserved(M)),
+  inFlight: await owed(store, merchantInFlight(M)),
 });
 
 /** A Result for a B2B transfer, as the callback route parses it. */
@@ -156,7 +156,7 @@ describe("settling an unanswered B2B payout by hand", () => {
   it("paid: the row is paid with M-Pesa's receipt, the money leaves in-flight, finding resolved, audited", async () => {
     const [one] = await unanswered(1);
     const cents = 100_000n;
-    const before = money();
+    const before = await money();
     expect(before.inFlight).toBeGreaterThanOrEqual(cents);
     expect(await store.read((q) => isUnansweredB2bTransfer(q, one!.transferId))).toBe(true);
 
@@ -182,7 +182,7 @@ describe("settling an unanswered B2B payout by hand", () => {
     });
     expect(await rowOf(one!.row.id)).toMatchObject({ status: "paid", receipt: "TKQ8AB12CD" });
     // The amount left the merchant's in-flight; nothing came back to available.
-    expect(money()).toEqual({
+    expect(await money()).toEqual({
       available: before.available,
       reserved: before.reserved,
       inFlight: before.inFlight - cents,
@@ -206,7 +206,7 @@ describe("settling an unanswered B2B payout by hand", () => {
         (a) => a.actorId,
       ),
     ).toEqual([OPERATOR]);
-    expectLedgerSound();
+    await expectLedgerSound();
 
     // Settling it again is refused and changes nothing.
     const again = await refusal(() =>
@@ -218,12 +218,12 @@ describe("settling an unanswered B2B payout by hand", () => {
     );
     expect(again.reason).toBe("not_sent");
     expect(transferOf(one!.transferId).status).toBe("succeeded");
-    expect(money().available).toBe(before.available);
+    expect((await money()).available).toBe(before.available);
   });
 
   it("failed: the row fails and its whole cost goes back to the available balance", async () => {
     const [one] = await unanswered(1);
-    const before = money();
+    const before = await money();
     const cost = rowCost("mpesa", 100_000n, "paybill").totalKesCents;
 
     await settleB2bByHand(
@@ -241,7 +241,7 @@ describe("settling an unanswered B2B payout by hand", () => {
     expect(row.status).toBe("failed");
     expect(row.receipt).toBeNull();
     expect(row.failureReason).toMatch(/^M-Pesa has no record of this payment/);
-    expect(money()).toEqual({
+    expect(await money()).toEqual({
       available: before.available + cost,
       reserved: before.reserved,
       inFlight: before.inFlight - 100_000n,
@@ -253,7 +253,7 @@ describe("settling an unanswered B2B payout by hand", () => {
         (a) => a.action,
       ),
     ).toEqual(["disbursement.b2b_settled_failed_by_hand"]);
-    expectLedgerSound();
+    await expectLedgerSound();
   });
 
   it("refuses a transfer that is not B2B, not sent, unknown, or a bad or reused receipt", async () => {
@@ -264,7 +264,7 @@ describe("settling an unanswered B2B payout by hand", () => {
     );
     expect([phone!.status, paybill!.status]).toEqual(["paid", "paid"]);
     const [open] = await unanswered(1);
-    const before = money();
+    const before = await money();
     const settle = (transferId: string, extra: Partial<Parameters<typeof settleB2bByHand>[1]>) =>
       refusal(() =>
         settleB2bByHand(
@@ -299,8 +299,8 @@ describe("settling an unanswered B2B payout by hand", () => {
     expect(transferOf(open!.transferId).status).toBe("sent");
     expect(findingOf(open!.findingId).status).toBe("open");
     expect(await auditTrail(sqliteStore(db), "settlement_transfer", open!.transferId)).toEqual([]);
-    expect(money()).toEqual(before);
-    expectLedgerSound();
+    expect(await money()).toEqual(before);
+    await expectLedgerSound();
     // Left settled for the next test's sake.
     await settleB2bByHand(
       store,
@@ -327,7 +327,7 @@ describe("settling an unanswered B2B payout by hand", () => {
       { transferId: failed!.transferId, operatorId: OPERATOR, outcome: "failed", note: "Absent" },
       now(),
     );
-    const before = money();
+    const before = await money();
 
     // The Results the other way round: neither applies.
     expect(
@@ -345,8 +345,8 @@ describe("settling an unanswered B2B payout by hand", () => {
     expect(transferOf(failed!.transferId)).toMatchObject({ status: "failed", receipt: null });
     expect((await rowOf(paid!.row.id)).status).toBe("paid");
     expect((await rowOf(failed!.row.id)).status).toBe("failed");
-    expect(money()).toEqual(before);
-    expectLedgerSound();
+    expect(await money()).toEqual(before);
+    await expectLedgerSound();
   });
 
   it("a settlement by hand after the Result is refused", async () => {
@@ -354,7 +354,7 @@ describe("settling an unanswered B2B payout by hand", () => {
     expect(
       await store.write((q) => applyB2bResult(q, one!.transferId, result(0, "RES0000001"), now())),
     ).toBe("succeeded");
-    const before = money();
+    const before = await money();
 
     for (const settlement of [
       { outcome: "failed", note: "Not found" },
@@ -378,7 +378,7 @@ describe("settling an unanswered B2B payout by hand", () => {
     // The finding stays for the operator to resolve (the Result answered it).
     expect(findingOf(one!.findingId).status).toBe("open");
     expect(await auditTrail(sqliteStore(db), "settlement_transfer", one!.transferId)).toEqual([]);
-    expect(money()).toEqual(before);
-    expectLedgerSound();
+    expect(await money()).toEqual(before);
+    await expectLedgerSound();
   });
 });

@@ -102,10 +102,10 @@ function b2bRequestsFor(transferId: string | null) {
 const statusQueries = () =>
   h.darajaSim.requests.filter((r) => r.path.includes("transactionstatus"));
 
-function expectLedgerSound() {
-  expect(findUnbalancedTransactions(db)).toEqual([]);
-  expect(verifyBalances(db)).toEqual([]);
-  for (const total of Object.values(trialBalance(db))) expect(total).toBe(0n);
+async function expectLedgerSound() {
+  expect(await findUnbalancedTransactions(store)).toEqual([]);
+  expect(await verifyBalances(store)).toEqual([]);
+  for (const total of Object.values(await trialBalance(store))) expect(total).toBe(0n);
 }
 
 /** The real M-Pesa rail, but each send's answer is lost after the request went out. */
@@ -121,9 +121,9 @@ describe("Paybill and Till rows, paid through M-Pesa B2B", () => {
 
   it("pays a Paybill with its account and a Till at the B2B rate plus M-Pesa's B2B charge", async () => {
     addMerchant(db, M);
-    creditAvailable(db, M, 100_000);
-    const availableBefore = owed(db, merchantAvailable(M));
-    const floatBefore = balance(db, railFloat("mpesa"));
+    await creditAvailable(db, M, 100_000);
+    const availableBefore = await owed(store, merchantAvailable(M));
+    const floatBefore = await balance(store, railFloat("mpesa"));
     const simFloatBefore = h.darajaSim.floatKes();
     const batch = await approvedBatch(
       M,
@@ -169,18 +169,18 @@ describe("Paybill and Till rows, paid through M-Pesa B2B", () => {
       rowCost("mpesa", 800_000n, "paybill").totalKesCents +
       rowCost("mpesa", 95_000n, "till").totalKesCents;
     expect(total).toBe(800_000n + 9_600n + 1_700n + 95_000n + 1_140n + 900n);
-    expect(owed(db, merchantAvailable(M))).toBe(availableBefore - total);
-    expect(owed(db, merchantReserved(M))).toBe(0n);
-    expect(owed(db, merchantInFlight(M))).toBe(0n);
+    expect(await owed(store, merchantAvailable(M))).toBe(availableBefore - total);
+    expect(await owed(store, merchantReserved(M))).toBe(0n);
+    expect(await owed(store, merchantInFlight(M))).toBe(0n);
     // Amount and charge left our float, as they left the simulator's.
     const paidOut = 800_000n + 1_700n + 95_000n + 900n;
-    expect(floatBefore - balance(db, railFloat("mpesa"))).toBe(paidOut);
+    expect(floatBefore - (await balance(store, railFloat("mpesa")))).toBe(paidOut);
     expect(BigInt(Math.round((simFloatBefore - h.darajaSim.floatKes()) * 100))).toBe(paidOut);
-    expectLedgerSound();
+    await expectLedgerSound();
   });
 
   it("a payment the Paybill refuses, and one M-Pesa times out, give their money back", async () => {
-    const before = owed(db, merchantAvailable(M));
+    const before = await owed(store, merchantAvailable(M));
     // 700002: the Paybill refuses the account (2007); 700005: M-Pesa's queue timeout.
     const batch = await approvedBatch(M, "700002,paybill,1000,R-1,NOPE", "700005,till,1000,R-2,");
     await payOut();
@@ -190,11 +190,11 @@ describe("Paybill and Till rows, paid through M-Pesa B2B", () => {
       "The Paybill did not accept the account number: check it with the business and pay again",
     );
     expect(rows[1]!.failureReason).toMatch(/^M-Pesa timed out the payment in its queue/);
-    expect(owed(db, merchantAvailable(M))).toBe(before);
-    expect(owed(db, merchantReserved(M))).toBe(0n);
-    expect(owed(db, merchantInFlight(M))).toBe(0n);
+    expect(await owed(store, merchantAvailable(M))).toBe(before);
+    expect(await owed(store, merchantReserved(M))).toBe(0n);
+    expect(await owed(store, merchantInFlight(M))).toBe(0n);
     for (const row of rows) expect(b2bRequestsFor(row.transferId)).toHaveLength(1);
-    expectLedgerSound();
+    await expectLedgerSound();
   });
 });
 
@@ -203,7 +203,7 @@ describe("a B2B request whose answer was lost", () => {
 
   it("is never sent again: marked sent, not queried, and paid when its Result comes", async () => {
     addMerchant(db, M);
-    creditAvailable(db, M, 50_000);
+    await creditAvailable(db, M, 50_000);
     const batch = await approvedBatch(M, "300100,till,1200,L-1,", "300200,paybill,1300,L-2,ACC-9");
     const [crashed, unknown] = await rowsOf(batch.id);
     // Line 2: the request went out, then the process lost the answer and threw (as a crash
@@ -242,9 +242,9 @@ describe("a B2B request whose answer was lost", () => {
       expect(b2bRequestsFor(row.transferId)).toHaveLength(1);
       expect(row.receipt).toMatch(/^\w{10}$/);
     }
-    expect(owed(db, merchantReserved(M))).toBe(0n);
-    expect(owed(db, merchantInFlight(M))).toBe(0n);
-    expectLedgerSound();
+    expect(await owed(store, merchantReserved(M))).toBe(0n);
+    expect(await owed(store, merchantInFlight(M))).toBe(0n);
+    await expectLedgerSound();
   });
 
   it("whose answer was lost (a crash while sending) is in the operators' queue at once, once", async () => {
@@ -303,9 +303,9 @@ describe("a B2B request whose answer was lost", () => {
     // The next run does not repeat it while it is open; the money stays in flight meanwhile.
     await runReconciliation(store, { sources: [] }, now);
     expect(findingsOf()).toHaveLength(1);
-    expect(owed(db, merchantInFlight(M))).toBe(200_000n);
+    expect(await owed(store, merchantInFlight(M))).toBe(200_000n);
     expect(b2bRequestsFor(row!.transferId)).toHaveLength(1);
-    expectLedgerSound();
+    await expectLedgerSound();
   });
 
   it("answered but with no Result, is in doubt only once the Result is overdue", async () => {

@@ -112,20 +112,20 @@ describe("disbursements keep the merchant's money whole", () => {
           const queued = rows
             .filter((r) => r.status === "queued")
             .reduce((s, r) => s + total(r), 0n);
-          const available = owed(db, merchantAvailable(M));
-          const reserved = owed(db, merchantReserved(M));
-          const inFlight = owed(db, merchantInFlight(M));
+          const available = await owed(store, merchantAvailable(M));
+          const reserved = await owed(store, merchantReserved(M));
+          const inFlight = await owed(store, merchantInFlight(M));
           expect(available).toBeGreaterThanOrEqual(0n);
           expect(reserved).toBe(queued);
           expect(inFlight).toBe(0n);
           expect(available + reserved + inFlight + paid).toBe(funded);
-          expect(findUnbalancedTransactions(db)).toEqual([]);
-          for (const sum of Object.values(trialBalance(db))) expect(sum).toBe(0n);
+          expect(await findUnbalancedTransactions(store)).toEqual([]);
+          for (const sum of Object.values(await trialBalance(store))) expect(sum).toBe(0n);
         };
         for (const step of ops) {
           try {
             if (step.kind === "fund") {
-              creditAvailable(db, M, step.kes);
+              await creditAvailable(db, M, step.kes);
               funded += BigInt(step.kes) * 100n;
             } else if (step.kind === "batch") {
               const text = [
@@ -166,7 +166,7 @@ describe("disbursements keep the merchant's money whole", () => {
           }
           await check();
         }
-        expect(verifyBalances(db)).toEqual([]);
+        expect(await verifyBalances(store)).toEqual([]);
       }),
       { numRuns: 40 },
     );

@@ -95,10 +95,10 @@ async function rowsOf(batchId: string) {
   return (await store.read((q) => listBatchRows(q, batchId, { limit: 1000 }))).rows;
 }
 
-function expectLedgerSound() {
-  expect(findUnbalancedTransactions(db)).toEqual([]);
-  expect(verifyBalances(db)).toEqual([]);
-  for (const total of Object.values(trialBalance(db))) expect(total).toBe(0n);
+async function expectLedgerSound() {
+  expect(await findUnbalancedTransactions(store)).toEqual([]);
+  expect(await verifyBalances(store)).toEqual([]);
+  for (const total of Object.values(await trialBalance(store))) expect(total).toBe(0n);
 }
 
 describe("a payout file, checked and paid", () => {
@@ -109,7 +109,7 @@ describe("a payout file, checked and paid", () => {
     addMerchant(db, M);
     // Someone other than the maker who can approve (maker-checker needs two people).
     addMember(db, M, "finance");
-    fund(M, 100_000);
+    await fund(M, 100_000);
     const text =
       "\uFEFFrecipient;rail;amount;reference;name\r\n" +
       "0712 345 678;mpesa;1,500;SAL-1;Wanjiku Kamau\r\n" +
@@ -192,23 +192,23 @@ describe("a payout file, checked and paid", () => {
   });
 
   it("the maker cannot approve their own batch: refused, nothing reserved", async () => {
-    const before = owed(db, merchantAvailable(M));
+    const before = await owed(store, merchantAvailable(M));
     const error = await catchError(() =>
       approveBatch(store, { merchantId: M, memberId: MAKER }, batchId, now()),
     );
     expect(error).toMatchObject({ code: "maker_cannot_approve" });
-    expect(owed(db, merchantAvailable(M))).toBe(before);
-    expect(owed(db, merchantReserved(M))).toBe(0n);
+    expect(await owed(store, merchantAvailable(M))).toBe(before);
+    expect(await owed(store, merchantReserved(M))).toBe(0n);
   });
 
   it("another member approves: the total is reserved at once, each row queued", async () => {
-    const before = owed(db, merchantAvailable(M));
+    const before = await owed(store, merchantAvailable(M));
     const total = (await store.read((q) => batchSummary(q, findBatchOrThrow(batchId)))).ready
       .totalKesCents;
     const result = await approveBatch(store, checker(M), batchId, now());
     expect(result).toEqual({ reservedKesCents: total, rows: 3 });
-    expect(owed(db, merchantAvailable(M))).toBe(before - total);
-    expect(owed(db, merchantReserved(M))).toBe(total);
+    expect(await owed(store, merchantAvailable(M))).toBe(before - total);
+    expect(await owed(store, merchantReserved(M))).toBe(total);
     expect((await rowsOf(batchId)).filter((r) => r.status === "queued")).toHaveLength(3);
     expect(
       db.select().from(auditLog).where(eq(auditLog.action, "disbursement.batch_approved")).all(),
@@ -225,8 +225,8 @@ describe("a payout file, checked and paid", () => {
     const rows = (await rowsOf(batchId)).filter((r) => r.status !== "dropped");
     expect(rows.map((r) => r.status)).toEqual(["paid", "paid", "paid"]);
     expect(rows.every((r) => r.receipt)).toBe(true);
-    expect(owed(db, merchantReserved(M))).toBe(0n);
-    expect(owed(db, merchantInFlight(M))).toBe(0n);
+    expect(await owed(store, merchantReserved(M))).toBe(0n);
+    expect(await owed(store, merchantInFlight(M))).toBe(0n);
     const batch = findBatchOrThrow(batchId);
     expect(batch.status).toBe("completed");
     const fees = rows.reduce((s, r) => s + r.feeKesCents!, 0n);
@@ -238,7 +238,7 @@ describe("a payout file, checked and paid", () => {
     expect(texts[0]?.body).toMatch(
       /^OneHop: Shop MRC-DSB2AA sent you KES 1,500\.00 by M-Pesa\. Ref SAL-1\. Receipt \w+\./,
     );
-    expectLedgerSound();
+    await expectLedgerSound();
   });
 
   it("the results file lists each row with its receipt, formula cells defused", async () => {
@@ -262,7 +262,7 @@ describe("a payout file, checked and paid", () => {
     expect(statement.totals.disbursement.fee).toBe(
       (await rowsOf(batchId)).reduce((s, r) => s + (r.status === "paid" ? r.feeKesCents! : 0n), 0n),
     );
-    expect(statement.closing).toBe(owed(db, merchantAvailable(M)));
+    expect(statement.closing).toBe(await owed(store, merchantAvailable(M)));
   });
 
   it("a payout to the same recipient for the same amount within 7 days is flagged in the next file", async () => {
@@ -302,18 +302,18 @@ describe("refusals and races", () => {
     addMerchant(db, M);
     // Someone other than the maker who can approve (maker-checker needs two people).
     addMember(db, M, "finance");
-    fund(M, 1_000);
+    await fund(M, 1_000);
     const id = await submitted(csv("0712345001,mpesa,5000,INV-1,A Supplier"));
     const error = await catchError(() => approveBatch(store, checker(M), id, now()));
     expect(error).toMatchObject({ code: "insufficient_balance" });
     expect(error?.message).toMatch(/The available balance is KES 1,000\.00: KES 4,084\.00 short/);
     expect(findBatchOrThrow(id).status).toBe("awaiting_approval");
-    expect(owed(db, merchantReserved(M))).toBe(0n);
-    expect(owed(db, merchantAvailable(M))).toBe(100_000n);
+    expect(await owed(store, merchantReserved(M))).toBe(0n);
+    expect(await owed(store, merchantAvailable(M))).toBe(100_000n);
   });
 
   it("two approvals at once on two connections: one reserves, the other is refused", async () => {
-    fund(M, 50_000);
+    await fund(M, 50_000);
     const id = await submitted(csv("0712345002,mpesa,1000,INV-2,B Supplier"));
     const [first, second] = await Promise.all([
       catchError(() => approveBatch(store, checker(M), id, now())),
@@ -323,13 +323,13 @@ describe("refusals and races", () => {
     ]);
     expect(first).toBeNull();
     expect(second).toMatchObject({ code: "already_decided" });
-    expect(owed(db, merchantReserved(M))).toBe(rowCost("mpesa", 100_000n).totalKesCents);
+    expect(await owed(store, merchantReserved(M))).toBe(rowCost("mpesa", 100_000n).totalKesCents);
   });
 
   it("two approvals at once through one store: one reserves, the other is refused", async () => {
-    fund(M, 50_000);
+    await fund(M, 50_000);
     const id = await submitted(csv("0712345006,mpesa,1200,INV-7,F Supplier"));
-    const reserved = owed(db, merchantReserved(M));
+    const reserved = await owed(store, merchantReserved(M));
     const results = await Promise.all([
       catchError(() => approveBatch(store, checker(M), id, now())),
       catchError(() =>
@@ -338,12 +338,14 @@ describe("refusals and races", () => {
     ]);
     expect(results.filter((error) => error === null)).toHaveLength(1);
     expect(results.find((error) => error !== null)).toMatchObject({ code: "already_decided" });
-    expect(owed(db, merchantReserved(M)) - reserved).toBe(rowCost("mpesa", 120_000n).totalKesCents);
+    expect((await owed(store, merchantReserved(M))) - reserved).toBe(
+      rowCost("mpesa", 120_000n).totalKesCents,
+    );
   });
 
   it("a rejected batch moves no money and cannot then be approved", async () => {
     const id = await submitted(csv("0712345003,mpesa,700,INV-3,C Supplier"));
-    const available = owed(db, merchantAvailable(M));
+    const available = await owed(store, merchantAvailable(M));
     await expect(
       rejectBatch(store, { merchantId: M, memberId: MAKER }, { batchId: id, note: "" }, now()),
     ).rejects.toThrow(DisbursementError);
@@ -355,21 +357,21 @@ describe("refusals and races", () => {
     expect(await catchError(() => approveBatch(store, checker(M), id, now()))).toMatchObject({
       code: "already_decided",
     });
-    expect(owed(db, merchantAvailable(M))).toBe(available);
+    expect(await owed(store, merchantAvailable(M))).toBe(available);
   });
 
   it("rows on a rail that does not run here are refused at approval; nothing is reserved", async () => {
     const id = await submitted(
       csv("0712345005,mpesa,100,INV-5,E", "0733123456,airtel,200,INV-6,Airtel Person"),
     );
-    const reserved = owed(db, merchantReserved(M));
+    const reserved = await owed(store, merchantReserved(M));
     const error = await catchError(() =>
       approveBatch(store, checker(M), id, now(), { runningRails: ["mpesa"] }),
     );
     expect(error).toMatchObject({ code: "rail_unavailable" });
     expect(error?.message).toMatch(/^Airtel Money payouts are not available at the moment/);
     expect(findBatchOrThrow(id).status).toBe("awaiting_approval");
-    expect(owed(db, merchantReserved(M))).toBe(reserved);
+    expect(await owed(store, merchantReserved(M))).toBe(reserved);
     // With Airtel running, the same batch is approved.
     expect(
       (
@@ -395,7 +397,7 @@ describe("failed rows, retries and a lost answer", () => {
     addMerchant(db, M);
     // Someone other than the maker who can approve (maker-checker needs two people).
     addMember(db, M, "finance");
-    fund(M, 200_000);
+    await fund(M, 200_000);
     h.darajaSim.setOutcome("254712300002", "invalid-number");
     h.darajaSim.setOutcome("254712300003", "invalid-number");
     const batch = await createBulkBatch(
@@ -414,7 +416,7 @@ describe("failed rows, retries and a lost answer", () => {
       now(),
     );
     await submitBatch(store, maker(M), batch.id, now());
-    const before = owed(db, merchantAvailable(M));
+    const before = await owed(store, merchantAvailable(M));
     await approveBatch(store, checker(M), batch.id, now());
     await payOut();
     const rows = await rowsOf(batch.id);
@@ -422,15 +424,17 @@ describe("failed rows, retries and a lost answer", () => {
     expect(rows[1]?.failureReason).toMatch(/\w/);
     expect(findBatchOrThrow(batch.id).status).toBe("completed");
     // Only the paid row's amount, fee and charge left the balance.
-    expect(owed(db, merchantAvailable(M))).toBe(before - rowCost("mpesa", 100_000n).totalKesCents);
-    expect(owed(db, merchantReserved(M))).toBe(0n);
+    expect(await owed(store, merchantAvailable(M))).toBe(
+      before - rowCost("mpesa", 100_000n).totalKesCents,
+    );
+    expect(await owed(store, merchantReserved(M))).toBe(0n);
 
     h.darajaSim.setOutcome("254712300002", null);
     expect(
       await retryRows(store, checker(M), { batchId: batch.id, rowIds: [rows[1]!.id] }, now()),
     ).toBe(1);
     expect(findBatchOrThrow(batch.id).status).toBe("processing");
-    expect(owed(db, merchantReserved(M))).toBe(rowCost("mpesa", 200_000n).totalKesCents);
+    expect(await owed(store, merchantReserved(M))).toBe(rowCost("mpesa", 200_000n).totalKesCents);
     await payOut();
     expect((await rowsOf(batch.id)).map((r) => r.status)).toEqual(["paid", "paid", "failed"]);
     // Each try has its own transfer: the failed one stays failed, the retry paid.
@@ -474,11 +478,11 @@ describe("failed rows, retries and a lost answer", () => {
     await expect(
       retryRows(store, checker(M), { batchId: batch.id, rowIds: "all_failed" }, now()),
     ).rejects.toThrow(/no failed row/);
-    expectLedgerSound();
+    await expectLedgerSound();
   });
 
   it("a send whose answer was lost (the process died after the rail took it) is sent again with the same id and paid once", async () => {
-    fund(M, 50_000);
+    await fund(M, 50_000);
     // The rail takes each request but its result callback never comes.
     h.darajaSim.setOutcome("254712300010", "silent");
     h.darajaSim.setOutcome("254712300011", "silent");
@@ -537,9 +541,9 @@ describe("failed rows, retries and a lost answer", () => {
           .all(),
       ).toHaveLength(1);
     }
-    expect(owed(db, merchantReserved(M))).toBe(0n);
-    expect(owed(db, merchantInFlight(M))).toBe(0n);
-    expectLedgerSound();
+    expect(await owed(store, merchantReserved(M))).toBe(0n);
+    expect(await owed(store, merchantInFlight(M))).toBe(0n);
+    await expectLedgerSound();
   });
 });
 
@@ -558,7 +562,7 @@ describe("one payout", () => {
     addMerchant(db, M);
     // Someone other than the maker who can approve (maker-checker needs two people).
     addMember(db, M, "finance");
-    fund(M, 100_000);
+    await fund(M, 100_000);
     const check = checkPayoutRow(raw);
     if (!check.ok) throw new Error("row should be valid");
     await setPayoutApprovalAboveKes(store, { merchantId: M, actorId: MAKER, kes: 25_000 }, now());
@@ -587,7 +591,7 @@ describe("one payout", () => {
     expect((await rowsOf(held.batch.id))[0]?.recentDuplicateOf).toBe(
       (await rowsOf(quick.batch.id))[0]?.id,
     );
-    expect(owed(db, merchantReserved(M))).toBe(0n);
+    expect(await owed(store, merchantReserved(M))).toBe(0n);
     expect(
       await catchError(() =>
         approveBatch(store, { merchantId: M, memberId: MAKER }, held.batch.id, now()),
@@ -600,7 +604,7 @@ describe("one payout", () => {
   it("one review sends one payout, however often it is submitted at once", async () => {
     const merchantId = "MRC-DSB5DE";
     addMerchant(db, merchantId);
-    fund(merchantId, 100_000);
+    await fund(merchantId, 100_000);
     const check = checkPayoutRow(raw);
     if (!check.ok) throw new Error("row should be valid");
     const send = (requestKey: string) =>
@@ -632,7 +636,7 @@ describe("one payout", () => {
   it("test-mode payouts move money in the test book only", async () => {
     const book = ledgerBook("test");
     const cents = 10_000n * 100n;
-    creditAvailable(db, M, 10_000, "test");
+    await creditAvailable(db, M, 10_000, "test");
     await postTransaction(sqliteStore(db), {
       idempotencyKey: "test:float:test-book",
       kind: "float.funded",
@@ -641,7 +645,7 @@ describe("one payout", () => {
         { account: book.capital("KES"), amount: -1_000_000n * 100n },
       ],
     });
-    const liveBefore = owed(db, merchantAvailable(M));
+    const liveBefore = await owed(store, merchantAvailable(M));
     const check = checkPayoutRow({ ...raw, amount: "500" });
     if (!check.ok) throw new Error("row should be valid");
     const { batch } = await createSinglePayout(
@@ -653,10 +657,10 @@ describe("one payout", () => {
     await sendPendingTransfers(sqliteStore(db), h.rails, now, { modes: ["test"] });
     await h.darajaSim.flush();
     expect((await rowsOf(batch.id))[0]?.status).toBe("paid");
-    expect(owed(db, book.merchantAvailable(M))).toBe(
+    expect(await owed(store, book.merchantAvailable(M))).toBe(
       cents - rowCost("mpesa", 50_000n).totalKesCents,
     );
-    expect(owed(db, merchantAvailable(M))).toBe(liveBefore);
+    expect(await owed(store, merchantAvailable(M))).toBe(liveBefore);
   });
 });
 

@@ -39,9 +39,9 @@ beforeAll(async () => {
     "1450160600104": { outcome: "unknown-account" },
   });
   rails = { ...h.rails, pesalink: pesalink.rail };
-  fundRailFloat(db, "pesalink", 1_000_000);
+  await fundRailFloat(db, "pesalink", 1_000_000);
   addMerchant(db, M);
-  creditAvailable(db, M, 500_000);
+  await creditAvailable(db, M, 500_000);
 });
 afterAll(async () => {
   await pesalink.close();
@@ -104,7 +104,7 @@ describe("registered names beside the file's", () => {
     await h.darajaSim.flush();
     const paid = (await store.read((q) => listBatchRows(q, batch.id))).rows;
     expect(paid.map((r) => r.status)).toEqual(["paid", "paid", "paid", "failed", "paid"]);
-    expect(owed(db, merchantReserved(M))).toBe(0n);
+    expect(await owed(store, merchantReserved(M))).toBe(0n);
   });
 
   it("an approved batch's rows are not looked up", async () => {

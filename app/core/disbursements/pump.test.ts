@@ -26,7 +26,7 @@ const M = "MRC-PVMP22";
 beforeAll(async () => {
   h = await startPaymentsHarness(db);
   addMerchant(db, M);
-  creditAvailable(db, M, 1_000_000);
+  await creditAvailable(db, M, 1_000_000);
 });
 afterAll(async () => {
   await h.close();

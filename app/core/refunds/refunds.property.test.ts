@@ -36,6 +36,7 @@ import { planRefund } from "./plan.server";
 import { createRefund, refundedKesCents } from "./refunds.server";
 
 const { db, file, close } = createTestDb();
+const store = sqliteStore(db);
 const other = openDatabase(file, { migrate: false });
 let h: PaymentsHarness;
 const now = () => h.clock.now;
@@ -129,15 +130,15 @@ describe("refunds against the ledger", () => {
         async (extraKes, steps) => {
           const merchantId = nextMerchant();
           addMerchant(db, merchantId);
-          if (extraKes > 0) creditAvailable(db, merchantId, extraKes);
+          if (extraKes > 0) await creditAvailable(db, merchantId, extraKes);
           const { payment: made } = await confirmedPayment(db, h, {
             merchantId,
             amountKes: 1_000,
             reference: `P-${merchantId}`,
           });
           const payment = (await sqliteStore(db).read((q) => getPayment(q, made.id)))!;
-          const start = owed(db, merchantAvailable(merchantId));
-          const payableStart = owed(db, customerRefundsPayable("USDT"));
+          const start = await owed(store, merchantAvailable(merchantId));
+          const payableStart = await owed(store, customerRefundsPayable("USDT"));
           for (const s of steps) {
             if (s.kind === "refund") await tryRefund(payment, s);
             else await confirmSent(merchantId);
@@ -156,19 +157,27 @@ describe("refunds against the ledger", () => {
               liveKes,
             );
             expect(liveKes).toBeLessThanOrEqual(payment.amountKesCents);
-            const availableNow = owed(db, merchantAvailable(merchantId));
+            const availableNow = await owed(store, merchantAvailable(merchantId));
             expect(availableNow).toBe(start - liveKes);
             expect(availableNow).toBeGreaterThanOrEqual(0n);
             const unconfirmed = live
               .filter((r) => r.status !== "succeeded")
               .reduce((sum, r) => sum + r.cryptoUnits!, 0n);
-            expect(owed(db, customerRefundsPayable("USDT")) - payableStart).toBe(unconfirmed);
+            expect((await owed(store, customerRefundsPayable("USDT"))) - payableStart).toBe(
+              unconfirmed,
+            );
           }
           await confirmSent(merchantId);
-          expect(owed(db, customerRefundsPayable("USDT"))).toBe(payableStart);
-          expect(trialBalance(db)).toEqual({ KES: 0n, BTC: 0n, ETH: 0n, USDT: 0n, USDC: 0n });
-          expect(verifyBalances(db)).toEqual([]);
-          expect(findUnbalancedTransactions(db)).toEqual([]);
+          expect(await owed(store, customerRefundsPayable("USDT"))).toBe(payableStart);
+          expect(await trialBalance(store)).toEqual({
+            KES: 0n,
+            BTC: 0n,
+            ETH: 0n,
+            USDT: 0n,
+            USDC: 0n,
+          });
+          expect(await verifyBalances(store)).toEqual([]);
+          expect(await findUnbalancedTransactions(store)).toEqual([]);
         },
       ),
       { numRuns: 20 },

@@ -53,6 +53,7 @@ import { createRefund, getRefundOn, heldForCustomer, type Refund } from "./refun
 import { createRefundsService } from "./service.server";
 
 const { db, file, close } = createTestDb();
+const store = sqliteStore(db);
 /** A second connection to the same database file, as a second server process would have. */
 const other = openDatabase(file, { migrate: false });
 let h: PaymentsHarness;
@@ -68,7 +69,7 @@ beforeAll(async () => {
   h = await startPaymentsHarness(db);
   addMerchant(db, SHOP);
   // Earlier payments' money: a full refund gives back the gross, and our fee is not returned.
-  creditAvailable(db, SHOP, 100_000);
+  await creditAvailable(db, SHOP, 100_000);
   closeStk = await installStk(db, h);
 });
 afterAll(async () => {
@@ -98,12 +99,12 @@ const scope = { merchantId: SHOP, mode: "live" as const, createdBy: "usr_finance
 let keys = 0;
 const meta = () => ({ requestKey: `req-${++keys}`, reason: null });
 
-const available = () => owed(db, merchantAvailable(SHOP));
+const available = () => owed(store, merchantAvailable(SHOP));
 
-function expectBalancedLedger() {
-  expect(trialBalance(db)).toEqual({ KES: 0n, BTC: 0n, ETH: 0n, USDT: 0n, USDC: 0n });
-  expect(verifyBalances(db)).toEqual([]);
-  expect(findUnbalancedTransactions(db)).toEqual([]);
+async function expectBalancedLedger() {
+  expect(await trialBalance(store)).toEqual({ KES: 0n, BTC: 0n, ETH: 0n, USDT: 0n, USDC: 0n });
+  expect(await verifyBalances(store)).toEqual([]);
+  expect(await findUnbalancedTransactions(store)).toEqual([]);
 }
 
 function eventTypes(refundId: string): string[] {
@@ -160,8 +161,8 @@ async function complete(refund: Refund) {
 describe("crypto refunds from the balance", () => {
   it("refunds a payment in full at the locked rate: the customer gets back what they sent", async () => {
     const payment = await paid(2_000);
-    const before = available();
-    const custodyBefore = normalBalance(db, custody("USDT"));
+    const before = await available();
+    const custodyBefore = await normalBalance(store, custody("USDT"));
     const { refund, created } = await service().create(
       scope,
       { paymentId: payment.id, source: "balance", amountKesCents: 200_000n, address: CUSTOMER },
@@ -179,15 +180,17 @@ describe("crypto refunds from the balance", () => {
     expect(refund.networkFee).toBe(h.custodySim.networkFee("USDT_ERC20").networkFee);
     expect(refund.networkFeeAsset).toBe("ETH");
     // The KES left the balance at once; the crypto is owed to the customer until custody sends it.
-    expect(before - available()).toBe(200_000n);
-    expect(owed(db, customerRefundsPayable("USDT"))).toBe(payment.cryptoAmountUnits);
+    expect(before - (await available())).toBe(200_000n);
+    expect(await owed(store, customerRefundsPayable("USDT"))).toBe(payment.cryptoAmountUnits);
     expect(eventTypes(refund.id)).toEqual(["refund.created"]);
 
     const done = await complete(refund);
     expect(done.status).toBe("succeeded");
     expect(done.txHash).toMatch(/^0x[0-9a-f]{64}$/);
-    expect(owed(db, customerRefundsPayable("USDT"))).toBe(0n);
-    expect(custodyBefore - normalBalance(db, custody("USDT"))).toBe(payment.cryptoAmountUnits);
+    expect(await owed(store, customerRefundsPayable("USDT"))).toBe(0n);
+    expect(custodyBefore - (await normalBalance(store, custody("USDT")))).toBe(
+      payment.cryptoAmountUnits,
+    );
     expect(eventTypes(refund.id)).toEqual(["refund.created", "refund.succeeded"]);
     // Nothing more can be refunded.
     await expect(
@@ -197,7 +200,7 @@ describe("crypto refunds from the balance", () => {
         meta(),
       ),
     ).rejects.toMatchObject({ code: "amount_too_large" });
-    expectBalancedLedger();
+    await expectBalancedLedger();
   });
 
   it("refunds part of a payment at today's rate, and shows it on the statement", async () => {
@@ -224,12 +227,12 @@ describe("crypto refunds from the balance", () => {
     });
     const line = statement.lines.find((l) => l.reference === refund.id);
     expect(line).toMatchObject({ type: "refund", net: -50_000n });
-    expectBalancedLedger();
+    await expectBalancedLedger();
   });
 
   it("refuses a refund larger than the payment, and one the balance cannot cover: nothing moves", async () => {
     const payment = await paid(1_000);
-    const before = available();
+    const before = await available();
     await expect(
       service().create(
         scope,
@@ -253,7 +256,7 @@ describe("crypto refunds from the balance", () => {
         meta(),
       ),
     ).rejects.toMatchObject({ code: "insufficient_balance" });
-    expect(available()).toBe(0n);
+    expect(await available()).toBe(0n);
     expect(
       db.select().from(refundsTable).where(eq(refundsTable.paymentId, payment.id)).all(),
     ).toEqual([]);
@@ -266,7 +269,7 @@ describe("crypto refunds from the balance", () => {
         { account: merchantAvailable(SHOP), amount: -before },
       ],
     });
-    expectBalancedLedger();
+    await expectBalancedLedger();
   });
 
   it("refuses an address that is not on the payment's network", async () => {
@@ -317,7 +320,7 @@ describe("crypto refunds from the balance", () => {
     expect(made).toHaveLength(1);
     expect(refused).toHaveLength(1);
     expect(refused[0]).toMatchObject({ code: "amount_too_large" });
-    expectBalancedLedger();
+    await expectBalancedLedger();
   });
 
   it("makes one refund for one request key, however often it is sent", async () => {
@@ -368,7 +371,7 @@ describe("crypto refunds from the balance", () => {
     // A second run has nothing to send.
     expect(await sendPendingRefunds(sqliteStore(db), h.runtime.custody, now)).toBe(0);
     expect((await complete(refund)).status).toBe("succeeded");
-    expectBalancedLedger();
+    await expectBalancedLedger();
   });
 
   it("learns the outcome by asking custody when the webhook never came", async () => {
@@ -386,7 +389,7 @@ describe("crypto refunds from the balance", () => {
     h.clock.now += 10 * 60_000;
     expect(await queryOverdueRefunds(sqliteStore(db), h.runtime.custody, now, 5 * 60_000)).toBe(1);
     expect((await refundOf(refund.id))!.status).toBe("succeeded");
-    expectBalancedLedger();
+    await expectBalancedLedger();
   });
 
   it("sends a refund once when two runs send at once (two processes): one custody call", async () => {
@@ -411,7 +414,7 @@ describe("crypto refunds from the balance", () => {
     expect((await refundOf(refund.id))!).toMatchObject({ status: "sent", attempts: 1 });
     expect(await custodyTransactionsFor(refund.id)).toHaveLength(1);
     expect((await complete(refund)).status).toBe("succeeded");
-    expectBalancedLedger();
+    await expectBalancedLedger();
   });
 
   it("asks custody once about an overdue refund when two runs ask at once (two processes)", async () => {
@@ -434,14 +437,14 @@ describe("crypto refunds from the balance", () => {
     expect(calls.lookups).toBe(1);
     expect((await refundOf(refund.id))!.status).toBe("succeeded");
     expect(eventTypes(refund.id)).toEqual(["refund.created", "refund.succeeded"]);
-    expectBalancedLedger();
+    await expectBalancedLedger();
   });
 
   it("gives the money back when custody refuses to send it", async () => {
     const payment = await paid(1_900);
     const blocked = "0x52908400098527886E0F7030069857D2E4169EE7";
     h.custodySim.failTransfersTo(blocked, "BLOCKED_BY_POLICY");
-    const before = available();
+    const before = await available();
     const { refund } = await service().create(
       scope,
       { paymentId: payment.id, source: "balance", amountKesCents: 40_000n, address: blocked },
@@ -451,7 +454,7 @@ describe("crypto refunds from the balance", () => {
     const failed = (await refundOf(refund.id))!;
     expect(failed.status).toBe("failed");
     expect(failed.failureReason).toContain("BLOCKED_BY_POLICY");
-    expect(available()).toBe(before);
+    expect(await available()).toBe(before);
     expect(eventTypes(refund.id)).toEqual(["refund.created", "refund.failed"]);
     // The whole payment can be refunded again.
     const plan = await service().plan(scope, {
@@ -462,7 +465,7 @@ describe("crypto refunds from the balance", () => {
     });
     expect(plan.amountKesCents).toBe(190_000n);
     h.custodySim.failTransfersTo(blocked, null);
-    expectBalancedLedger();
+    await expectBalancedLedger();
   });
 });
 
@@ -489,22 +492,22 @@ describe("refunding what is held for the customer", () => {
     });
     const accepted = (await sqliteStore(db).read((q) => getPayment(q, payment.id)))!;
     expect(await sqliteStore(db).read((q) => heldForCustomer(q, accepted))).toBe(excess);
-    const before = available();
-    const payableBefore = owed(db, customerRefundsPayable("USDT"));
+    const before = await available();
+    const payableBefore = await owed(store, customerRefundsPayable("USDT"));
     const { refund } = await service().create(
       scope,
       { paymentId: payment.id, source: "held", address: CUSTOMER },
       meta(),
     );
     expect(refund).toMatchObject({ source: "held", cryptoUnits: excess, amountKesCents: 0n });
-    expect(available()).toBe(before);
+    expect(await available()).toBe(before);
     expect(await sqliteStore(db).read((q) => heldForCustomer(q, accepted))).toBe(0n);
     await expect(
       service().create(scope, { paymentId: payment.id, source: "held", address: CUSTOMER }, meta()),
     ).rejects.toMatchObject({ code: "nothing_held" });
     expect((await complete(refund)).status).toBe("succeeded");
-    expect(payableBefore - owed(db, customerRefundsPayable("USDT"))).toBe(excess);
-    expectBalancedLedger();
+    expect(payableBefore - (await owed(store, customerRefundsPayable("USDT")))).toBe(excess);
+    await expectBalancedLedger();
   });
 });
 
@@ -529,7 +532,7 @@ describe("M-Pesa refunds", () => {
 
   it("pays the payer's phone back by B2C, with M-Pesa's charge from the balance", async () => {
     const payment = await paidByMpesa(2_000);
-    const before = available();
+    const before = await available();
     const { refund } = await service().create(
       scope,
       { paymentId: payment.id, source: "balance", amountKesCents: 50_000n },
@@ -541,7 +544,7 @@ describe("M-Pesa refunds", () => {
       destination: PAYER,
       railChargeKesCents: charge,
     });
-    expect(before - available()).toBe(50_000n + charge);
+    expect(before - (await available())).toBe(50_000n + charge);
     const transfer = db
       .select()
       .from(settlementTransfers)
@@ -561,13 +564,13 @@ describe("M-Pesa refunds", () => {
         meta(),
       ),
     ).rejects.toMatchObject({ code: "invalid_amount" });
-    expectBalancedLedger();
+    await expectBalancedLedger();
   });
 
   it("gives the money back when M-Pesa refuses the refund", async () => {
     const payment = await paidByMpesa(1_500);
     h.darajaSim.setOutcome(PAYER, "invalid-number");
-    const before = available();
+    const before = await available();
     const { refund } = await service().create(
       scope,
       { paymentId: payment.id, source: "balance", amountKesCents: 30_000n },
@@ -577,9 +580,9 @@ describe("M-Pesa refunds", () => {
     h.darajaSim.setOutcome(PAYER, null);
     const failed = (await refundOf(refund.id))!;
     expect(failed.status).toBe("failed");
-    expect(available()).toBe(before);
+    expect(await available()).toBe(before);
     expect(eventTypes(refund.id)).toEqual(["refund.created", "refund.failed"]);
-    expectBalancedLedger();
+    await expectBalancedLedger();
   });
 });
 
@@ -599,17 +602,17 @@ describe("modes", () => {
         address: CUSTOMER,
       }),
     ).rejects.toMatchObject({ code: "not_found" });
-    const testAvailable = () => owed(db, ledgerBook("test").merchantAvailable(SHOP));
-    const liveBefore = available();
-    const before = testAvailable();
+    const testAvailable = () => owed(store, ledgerBook("test").merchantAvailable(SHOP));
+    const liveBefore = await available();
+    const before = await testAvailable();
     const { refund } = await service().create(
       { ...scope, mode: "test" },
       { paymentId: payment.id, source: "balance", amountKesCents: 10_000n, address: CUSTOMER },
       meta(),
     );
     expect(refund.mode).toBe("test");
-    expect(before - testAvailable()).toBe(10_000n);
-    expect(available()).toBe(liveBefore);
+    expect(before - (await testAvailable())).toBe(10_000n);
+    expect(await available()).toBe(liveBefore);
     expect(
       db
         .select()
@@ -617,6 +620,6 @@ describe("modes", () => {
         .where(and(eq(refundsTable.id, refund.id), eq(refundsTable.mode, "test")))
         .all(),
     ).toHaveLength(1);
-    expectBalancedLedger();
+    await expectBalancedLedger();
   });
 });
