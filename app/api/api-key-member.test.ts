@@ -142,7 +142,7 @@ describe("a key never does more than its member", () => {
 
 describe("maker-checker through the API", () => {
   it("an owner's API batch waits for another member: the owner cannot approve it, Finance can", async () => {
-    creditAvailable(f.db, SHOP, 300_000, "test");
+    await creditAvailable(f.db, SHOP, 300_000, "test");
     const { secret, id: keyId } = f.newKey(SHOP, "test");
     const batch = expectOk(await newBatch(secret), 201);
     expectOk(await f.call("POST", `/api/v1/payout_batches/${batch.id}/submit`, { key: secret }));
@@ -181,7 +181,7 @@ describe("maker-checker through the API", () => {
   });
 
   it("an account with one approver: its own batch only in person, with a second factor", async () => {
-    creditAvailable(f.db, SOLO, 300_000, "test");
+    await creditAvailable(f.db, SOLO, 300_000, "test");
     const soleOwner = f.owners[SOLO]!;
     const { secret } = f.newKey(SOLO, "test");
     const batch = expectOk(

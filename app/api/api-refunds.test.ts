@@ -77,7 +77,7 @@ async function eventsOf(key: string, type: string) {
 describe("refunding a crypto payment", () => {
   it("in full at the locked rate: the crypto paid goes back; custody completes it; succeeded", async () => {
     const { payment, key } = await paidInTest(FULL);
-    creditAvailable(f.db, FULL, 1_000, "test");
+    await creditAvailable(f.db, FULL, 1_000, "test");
     const before = await available(key);
 
     const created = expectOk(
@@ -187,7 +187,7 @@ describe("refunding a crypto payment", () => {
 
   it("larger than the payment: 409 and nothing moves", async () => {
     const { payment, key } = await paidInTest(BIG);
-    creditAvailable(f.db, BIG, 5_000, "test");
+    await creditAvailable(f.db, BIG, 5_000, "test");
     const before = await available(key);
     expectApiError(
       await refund(key, { payment_id: payment.id, amount: 100_100, address: CUSTOMER }),
@@ -200,7 +200,7 @@ describe("refunding a crypto payment", () => {
 
   it("two refunds racing whose sum exceeds the payment: exactly one is made", async () => {
     const { payment, key } = await paidInTest(RACE);
-    creditAvailable(f.db, RACE, 5_000, "test");
+    await creditAvailable(f.db, RACE, 5_000, "test");
     const before = await available(key);
     const body = { payment_id: payment.id, amount: 60_000, address: CUSTOMER };
     const answers = await Promise.all([
@@ -269,7 +269,7 @@ describe("refunding a crypto payment", () => {
 describe("what a refund request must be", () => {
   it("an address that is not on the payment's network: 400 naming address, nothing moves", async () => {
     const { payment, key } = await paidInTest(CHECKS);
-    creditAvailable(f.db, CHECKS, 1_000, "test");
+    await creditAvailable(f.db, CHECKS, 1_000, "test");
     const before = await available(key);
     for (const address of ["bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", "0x1234", "   "])
       expectApiError(await refund(key, { payment_id: payment.id, amount: 10_000, address }), {
@@ -394,7 +394,7 @@ describe("whose refunds a key sees", () => {
 describe("idempotency and reading", () => {
   it("the same Idempotency-Key makes one refund, also once its record is gone", async () => {
     const { payment, key } = await paidInTest(IDEM);
-    creditAvailable(f.db, IDEM, 1_000, "test");
+    await creditAvailable(f.db, IDEM, 1_000, "test");
     const before = await available(key);
     const body = { payment_id: payment.id, address: CUSTOMER };
     const first = expectOk(await refund(key, body, { "Idempotency-Key": "refund-A-1" }), 201);
@@ -472,7 +472,7 @@ describe("refunding an M-Pesa Express payment", () => {
     expect(started.ok).toBe(true);
     await f.h.darajaSim.flush();
     const key = f.newKey(MPESA, "test").secret;
-    creditAvailable(f.db, MPESA, 1_000, "test");
+    await creditAvailable(f.db, MPESA, 1_000, "test");
     const before = await available(key);
 
     expectApiError(await refund(key, { payment_id: payment.id, address: CUSTOMER }), {

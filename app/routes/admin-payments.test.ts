@@ -34,6 +34,7 @@ import { loader as listLoader, PAGE_SIZE } from "./admin.payments._index";
 import { storeLiveRates } from "../../tests/setup/rates";
 
 const { db, close } = installTestDatabase();
+const store = sqliteStore(db);
 afterAll(close);
 
 const MERCHANT = "MRC-PAYSPS";
@@ -404,7 +405,7 @@ describe("exceptions queue", () => {
   it("accept as paid (underpaid): credits what arrived at the locked rate, audited", async () => {
     const { operator, cookie } = await operatorCookie("reviewer");
     const payment = await underpaid();
-    const before = merchantBalances(db, MERCHANT).available;
+    const before = (await merchantBalances(store, MERCHANT)).available;
     const response = await act(payment.id, { intent: "accept" }, cookie);
     expect(response.status).toBe(200);
     expect(await toastOf(response)).toMatchObject({ type: "success", message: "Payment accepted" });
@@ -413,7 +414,7 @@ describe("exceptions queue", () => {
     expect(after.status).toBe("confirmed");
     expect(after.resolution).toBe("accept");
     expect(after.amountKesCents).toBeLessThan(payment.amountKesCents);
-    expect(merchantBalances(db, MERCHANT).available - before).toBe(
+    expect((await merchantBalances(store, MERCHANT)).available - before).toBe(
       after.amountKesCents - after.feeKesCents,
     );
     expect(auditFor(payment.id).map((a) => [a.action, a.actorType, a.actorId])).toEqual([
@@ -472,7 +473,7 @@ describe("exceptions queue", () => {
   it("flag for refund: the merchant is not credited, the payment fails, audited", async () => {
     const { operator, cookie } = await operatorCookie("reviewer");
     const payment = await underpaid();
-    const before = merchantBalances(db, MERCHANT);
+    const before = await merchantBalances(store, MERCHANT);
     const response = await act(payment.id, { intent: "refund" }, cookie);
     expect(response.status).toBe(200);
     expect(await toastOf(response)).toMatchObject({
@@ -480,7 +481,7 @@ describe("exceptions queue", () => {
       message: "Flagged for refund",
     });
     expect(reload(payment.id)).toMatchObject({ status: "failed", resolution: "refund" });
-    expect(merchantBalances(db, MERCHANT)).toEqual(before);
+    expect(await merchantBalances(store, MERCHANT)).toEqual(before);
     expect(auditFor(payment.id).map((a) => [a.action, a.actorId])).toEqual([
       ["payment.refund_flagged", operator.id],
     ]);
@@ -549,7 +550,7 @@ describe("held-money queue", () => {
     const payment = await heldMpesa();
     const [item] = (await detail(payment.id, cookie)).held;
     const queued = (await list("", cookie)).queues.held;
-    const balances = merchantBalances(db, MERCHANT);
+    const balances = await merchantBalances(store, MERCHANT);
 
     const fields = { intent: "flag-held-refund", heldTransactionId: item!.transactionId };
     const response = await act(payment.id, fields, cookie);
@@ -567,7 +568,7 @@ describe("held-money queue", () => {
     ]);
     expect(after.payment.status).toBe("confirmed");
     expect(after.events.map((e) => e.type)).toContain("held_refund_flagged");
-    expect(merchantBalances(db, MERCHANT)).toEqual(balances);
+    expect(await merchantBalances(store, MERCHANT)).toEqual(balances);
     expect(auditFor(payment.id).map((a) => [a.action, a.actorType, a.actorId])).toEqual([
       ["payment.held_refund_flagged", "operator", operator.id],
     ]);
@@ -635,13 +636,13 @@ describe("manual-review queue", () => {
     const { operator, cookie } = await operatorCookie("reviewer");
     const payment = await inReview();
     expect((await detail(payment.id, cookie)).queue).toBe("review");
-    const before = merchantBalances(db, MERCHANT);
+    const before = await merchantBalances(store, MERCHANT);
     const response = await act(payment.id, { intent: "approve" }, cookie);
     expect(response.status).toBe(200);
     expect(await toastOf(response)).toMatchObject({ type: "success", message: "Payment approved" });
     expect(reload(payment.id).status).toBe("confirmed");
     const net = payment.amountKesCents - payment.feeKesCents;
-    const after = merchantBalances(db, MERCHANT);
+    const after = await merchantBalances(store, MERCHANT);
     expect(after.pending).toBe(before.pending - net);
     expect(after.available).toBe(before.available + net);
     expect(auditFor(payment.id).map((a) => [a.action, a.actorId])).toEqual([

@@ -409,7 +409,7 @@ describe("settling an unanswered M-Pesa B2B payout by hand", () => {
   async function unansweredPayout(amountKes: number) {
     if (!db.$client.prepare("select 1 from merchants where id = ?").get(M)) {
       addMerchant(db, M);
-      creditAvailable(db, M, 100_000);
+      await creditAvailable(db, M, 100_000);
     }
     const ctx = { merchantId: M, memberId: "usr_maker0001", mode: "live" as const };
     const now = () => h.clock.now;
@@ -541,8 +541,8 @@ describe("settling an unanswered M-Pesa B2B payout by hand", () => {
   it("settles it as paid with the receipt: payout paid, finding resolved, audited, toasted", async () => {
     const { operator, cookie } = await admin();
     const { transferId, finding } = await unansweredPayout(1_100);
-    const inFlight = owed(db, merchantInFlight(M));
-    const available = owed(db, merchantAvailable(M));
+    const inFlight = await owed(store, merchantInFlight(M));
+    const available = await owed(store, merchantAvailable(M));
 
     const done = await post(
       settle(finding.id, { outcome: "paid", receipt: "tkq8ab12cd", note: "On the statement." }),
@@ -556,8 +556,8 @@ describe("settling an unanswered M-Pesa B2B payout by hand", () => {
       message: "Payout settled as paid",
     });
     expect(transferOf(transferId)).toMatchObject({ status: "succeeded", receipt: "TKQ8AB12CD" });
-    expect(owed(db, merchantInFlight(M))).toBe(inFlight - 110_000n);
-    expect(owed(db, merchantAvailable(M))).toBe(available);
+    expect(await owed(store, merchantInFlight(M))).toBe(inFlight - 110_000n);
+    expect(await owed(store, merchantAvailable(M))).toBe(available);
     expect(findingRow(finding.id)).toMatchObject({
       status: "resolved",
       resolvedBy: operator.id,
@@ -580,14 +580,14 @@ describe("settling an unanswered M-Pesa B2B payout by hand", () => {
       "This finding was already resolved, by you or another operator.",
     );
     expect(transferOf(transferId).status).toBe("succeeded");
-    expect(owed(db, merchantAvailable(M))).toBe(available);
+    expect(await owed(store, merchantAvailable(M))).toBe(available);
   });
 
   it("settles it as failed (money back), and refuses one whose Result came meanwhile", async () => {
     const { operator, cookie } = await admin();
     const failed = await unansweredPayout(1_200);
     const answered = await unansweredPayout(1_300);
-    const available = owed(db, merchantAvailable(M));
+    const available = await owed(store, merchantAvailable(M));
 
     const done = await post(
       settle(failed.finding.id, { outcome: "failed", note: "Not on the statement." }),
@@ -600,7 +600,7 @@ describe("settling an unanswered M-Pesa B2B payout by hand", () => {
     });
     expect(transferOf(failed.transferId).status).toBe("failed");
     // The payout's whole cost (amount, fee, charge) is back in the merchant's available balance.
-    expect(owed(db, merchantAvailable(M))).toBe(
+    expect(await owed(store, merchantAvailable(M))).toBe(
       available + rowCost("mpesa", 120_000n, "paybill").totalKesCents,
     );
     expect(findingRow(failed.finding.id)).toMatchObject({
@@ -622,7 +622,7 @@ describe("settling an unanswered M-Pesa B2B payout by hand", () => {
     expect(
       await store.write((q) => applyB2bResult(q, answered.transferId, result, Date.now())),
     ).toBe("succeeded");
-    const before = owed(db, merchantAvailable(M));
+    const before = await owed(store, merchantAvailable(M));
     const refused = await post(
       settle(answered.finding.id, { outcome: "failed", note: "Not on the statement." }),
       cookie,
@@ -637,7 +637,7 @@ describe("settling an unanswered M-Pesa B2B payout by hand", () => {
       status: "succeeded",
       receipt: "RES0000009",
     });
-    expect(owed(db, merchantAvailable(M))).toBe(before);
+    expect(await owed(store, merchantAvailable(M))).toBe(before);
     expect(findingRow(answered.finding.id).status).toBe("open");
     // The page no longer offers to settle it; Resolve remains.
     const { body } = await page("?status=open", cookie);

@@ -5,7 +5,8 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { merchantUsers } from "../../drizzle/schema";
-import { ledgerBook, postTransactionSync } from "~/core/ledger/ledger.server";
+import { ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { startSession } from "~/utils/session.server";
 import { installTestDatabase } from "../../tests/setup/db";
 import { addMerchant } from "../../tests/setup/payments";
@@ -20,9 +21,9 @@ const SHOP = "MRC-BKMD22";
 addMerchant(db, SHOP);
 
 /** Credit the merchant's available balance in one book (as a converted payment does). */
-function credit(mode: "live" | "test", cents: bigint) {
+async function credit(mode: "live" | "test", cents: bigint) {
   const book = ledgerBook(mode);
-  postTransactionSync(db, {
+  await postTransaction(sqliteStore(db), {
     idempotencyKey: `balance-modes:${mode}`,
     kind: "payment.converted",
     entries: [
@@ -31,8 +32,8 @@ function credit(mode: "live" | "test", cents: bigint) {
     ],
   });
 }
-credit("live", 123_400n);
-credit("test", 567_800n);
+await credit("live", 123_400n);
+await credit("test", 567_800n);
 
 async function owner() {
   db.insert(merchantUsers)

@@ -8,7 +8,7 @@
  * (formula-safe).
  */
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { disbursementBatches, merchantUsers, sessions } from "../../drizzle/schema";
 import type { TeamRole } from "~/core/accounts/permissions";
 import { type Batch, createBulkBatch } from "~/core/disbursements/batches.server";
@@ -32,7 +32,7 @@ addMerchant(db, MERCHANT);
 addMerchant(db, OTHER);
 
 /** KES 100,000.00 in the merchant's available balance (an operator's credit). */
-creditAvailable(db, MERCHANT, 100_000);
+await creditAvailable(db, MERCHANT, 100_000);
 
 let counter = 0;
 interface Member {
@@ -115,7 +115,7 @@ async function post(batch: Batch | string, who: Member, fields: Record<string, s
   );
 }
 
-const available = () => merchantBalances(db, MERCHANT).available;
+const available = async () => (await merchantBalances(store, MERCHANT)).available;
 const statusOf = (batch: Batch) =>
   db
     .select({ status: disbursementBatches.status })
@@ -201,7 +201,7 @@ describe("the draft (maker side)", () => {
     expect(BigInt(ready.total)).toBe(
       BigInt(ready.amount) + BigInt(ready.fee) + BigInt(ready.charge),
     );
-    expect(summary.balance).toEqual({ available: available().toString(), shortfall: null });
+    expect(summary.balance).toEqual({ available: (await available()).toString(), shortfall: null });
   });
 
   it("refuses to submit while a row needs fixing (409, the reason on the page and in a toast)", async () => {
@@ -366,14 +366,14 @@ describe("approval (maker-checker)", () => {
     const batch = await submitted(maker);
     const seen = await pageData(batch, maker);
     expect(seen.viewer.isMaker).toBe(true);
-    const before = available();
+    const before = await available();
     const response = await post(batch, maker, { intent: "approve" });
     expect(response.status).toBe(403);
     expect(((await response.clone().json()) as { error: string }).error).toMatch(
       /another member with the Finance, Admin or Owner role must approve it/,
     );
     expect(statusOf(batch)).toBe("awaiting_approval");
-    expect(available()).toBe(before);
+    expect(await available()).toBe(before);
   });
 
   it("a Cashier cannot approve (403)", async () => {
@@ -399,13 +399,13 @@ describe("approval (maker-checker)", () => {
     expect(statusOf(batch)).toBe("awaiting_approval");
 
     const checker = await member("finance");
-    const before = available();
+    const before = await available();
     const approved = await post(batch, checker, { intent: "approve" });
     expect(approved.status).toBe(302);
     expect(approved.headers.get("Location")).toBe(path(batch));
     expect((await toastOf(approved))?.message).toBe("Batch approved");
     expect(statusOf(batch)).toBe("processing");
-    expect(available()).toBe(before - total);
+    expect(await available()).toBe(before - total);
 
     const after = await pageData(batch, checker);
     expect(after.batch.decidedBy).toBe("you");
@@ -415,14 +415,14 @@ describe("approval (maker-checker)", () => {
 
     const twice = await post(batch, checker, { intent: "approve" });
     expect(twice.status).toBe(409);
-    expect(available()).toBe(before - total);
+    expect(await available()).toBe(before - total);
   });
 
   it("another member rejects with a note; nothing is reserved", async () => {
     const maker = await member("finance");
     const batch = await submitted(maker);
     const checker = await member("owner");
-    const before = available();
+    const before = await available();
     const response = await post(batch, checker, {
       intent: "reject",
       note: "  Line 3 is paid already  ",
@@ -430,7 +430,7 @@ describe("approval (maker-checker)", () => {
     expect(response.status).toBe(302);
     expect((await toastOf(response))?.message).toBe("Batch rejected");
     expect(statusOf(batch)).toBe("rejected");
-    expect(available()).toBe(before);
+    expect(await available()).toBe(before);
     const seen = await pageData(batch, maker);
     expect(seen.batch).toMatchObject({
       status: "rejected",
@@ -487,7 +487,9 @@ describe("the results file", () => {
 describe("an account with one approver (ADR 0039)", () => {
   const SOLO = "MRC-PAYS22";
   addMerchant(db, SOLO);
-  creditAvailable(db, SOLO, 10_000);
+  beforeAll(async () => {
+    await creditAvailable(db, SOLO, 10_000);
+  });
   const FILE_OK = [HEADER, "0712345678,,1500,INV-1,Wanjiru Kamau,"].join("\r\n");
 
   it("the owner approves their own batch only with two-factor sign-in on, and the page says so", async () => {

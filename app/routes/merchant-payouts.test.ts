@@ -46,8 +46,8 @@ const SHORT = "MRC-PAYT33";
 addMerchant(db, MERCHANT, null);
 addMerchant(db, SHORT, null);
 
-creditAvailable(db, MERCHANT, 100_000);
-creditAvailable(db, SHORT, 100);
+await creditAvailable(db, MERCHANT, 100_000);
+await creditAvailable(db, SHORT, 100);
 
 let counter = 0;
 async function signedIn(

@@ -48,7 +48,7 @@ const OTHER = "MRC-RFND33";
 addMerchant(db, MERCHANT, null);
 addMerchant(db, OTHER, null);
 // Enough to refund a whole payment (the payment itself brought in its amount less our fee).
-creditAvailable(db, MERCHANT, 100_000);
+await creditAvailable(db, MERCHANT, 100_000);
 await storeLiveRates(db, { USDT: "130" });
 
 /** A valid Ethereum address (the customer's: USDT payments are on Ethereum by default). */

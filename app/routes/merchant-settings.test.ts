@@ -55,6 +55,7 @@ import { action, loader } from "./merchant.settings";
 import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = installTestDatabase();
+const store = sqliteStore(db);
 let h: PaymentsHarness;
 const PASSWORD = "correct horse battery 1";
 let passwordHash: string;
@@ -126,7 +127,7 @@ const page = async (cookie: string) =>
     )
   ).json()) as PageData;
 
-const destinationsOf = (merchantId: string) => listDestinations(db, merchantId);
+const destinationsOf = (merchantId: string) => listDestinations(store, merchantId);
 const row = (id: string) =>
   db.select().from(settlementDestinations).where(eq(settlementDestinations.id, id)).get()!;
 const emailsTo = (address: string) =>
@@ -140,8 +141,8 @@ const audits = (merchantId: string) =>
 const fieldErrors = async (response: Response) =>
   ((await response.json()) as { lastResult: { error: Record<string, string[]> } }).lastResult.error;
 /** What a merchant's destinations are, as [rail, address, status]. */
-const shape = (merchantId: string) =>
-  destinationsOf(merchantId).map((d) => [d.rail, d.phone ?? d.accountNumber, d.status]);
+const shape = async (merchantId: string) =>
+  (await destinationsOf(merchantId)).map((d) => [d.rail, d.phone ?? d.accountNumber, d.status]);
 
 describe("adding a destination: the password", () => {
   it("refuses a wrong or missing password with a field error and changes nothing", async () => {
@@ -155,7 +156,7 @@ describe("adding a destination: the password", () => {
           : "Enter your password to change where you are paid",
       );
     }
-    expect(shape("MRC-STPW22")).toEqual([["mpesa", "+254712345678", "verified"]]);
+    expect(await shape("MRC-STPW22")).toEqual([["mpesa", "+254712345678", "verified"]]);
     expect(emailsTo("mrc-stpw22@shop.example")).toEqual([]);
     expect(audits("MRC-STPW22")).toEqual([]);
     expect(h.darajaSim.requests.filter((r) => JSON.stringify(r).includes("254722000111"))).toEqual(
@@ -173,7 +174,7 @@ describe("adding a destination: the password", () => {
     expect((await fieldErrors(refused)).password?.[0]).toMatch(
       /^Too many wrong passwords\. Try again in \d+ minutes?\.$/,
     );
-    expect(shape("MRC-STTH22")).toEqual([["mpesa", "+254712345678", "verified"]]);
+    expect(await shape("MRC-STTH22")).toEqual([["mpesa", "+254712345678", "verified"]]);
   });
 
   it("counts each guess before checking it: twelve wrong passwords at once, only five are checked", async () => {
@@ -187,7 +188,7 @@ describe("adding a destination: the password", () => {
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses.filter((status) => status === 400)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(7);
-    expect(shape("MRC-STCC22")).toEqual([["mpesa", "+254712345678", "verified"]]);
+    expect(await shape("MRC-STCC22")).toEqual([["mpesa", "+254712345678", "verified"]]);
   });
 });
 
@@ -202,7 +203,7 @@ describe("adding a destination with the password", () => {
       description:
         "We are sending a small check payment to it. When it arrives, confirm the registered name here.",
     });
-    const added = destinationsOf("MRC-STQK22").find((d) => d.phone === "+254722000111")!;
+    const added = (await destinationsOf("MRC-STQK22")).find((d) => d.phone === "+254722000111")!;
     expect(added).toMatchObject({ rail: "mpesa", status: "verifying", isDefault: false });
     expect(added.createdAt).toBeGreaterThanOrEqual(before);
     expect(added.heldUntil! - added.createdAt).toBe(24 * 3_600_000);
@@ -276,7 +277,7 @@ describe("adding a destination with the password", () => {
     const { cookie } = await signedIn("MRC-STFS22", null);
     const response = await addMpesa(cookie, "0722 111 222");
     expect(response.status).toBe(302);
-    const [added, ...more] = destinationsOf("MRC-STFS22");
+    const [added, ...more] = await destinationsOf("MRC-STFS22");
     expect(more).toEqual([]);
     expect(added).toMatchObject({ phone: "+254722111222", heldUntil: null, status: "verifying" });
     const [email] = emailsTo("mrc-stfs22@shop.example");
@@ -293,7 +294,7 @@ describe("adding a destination with the password", () => {
       const body = (await response.json()) as { lastResult: { error: Record<string, string[]> } };
       expect(body.lastResult.error[""]).toEqual(["You already have this destination."]);
     }
-    expect(shape("MRC-STSM22")).toEqual([["mpesa", "+254712345678", "verified"]]);
+    expect(await shape("MRC-STSM22")).toEqual([["mpesa", "+254712345678", "verified"]]);
     expect(emailsTo("mrc-stsm22@shop.example")).toEqual([]);
     expect(audits("MRC-STSM22")).toEqual([]);
   });
@@ -306,7 +307,7 @@ describe("who may change where the merchant is paid", () => {
     const data = await page(cookie);
     expect(data.canChange).toBe(false);
     expect(data.destinations.map((d) => d.statusText)).toEqual(["Verified"]);
-    const [only] = destinationsOf("MRC-STFN22");
+    const [only] = await destinationsOf("MRC-STFN22");
     for (const fields of <Record<string, string>[]>[
       { intent: "add", rail: "mpesa", phone: "0722 000 444", password: PASSWORD },
       { intent: "remove", destinationId: only!.id },
@@ -315,7 +316,7 @@ describe("who may change where the merchant is paid", () => {
       const response = await post(cookie, fields);
       expect(response.status).toBe(403);
     }
-    expect(shape("MRC-STFN22")).toEqual([["mpesa", "+254712345678", "verified"]]);
+    expect(await shape("MRC-STFN22")).toEqual([["mpesa", "+254712345678", "verified"]]);
   });
 });
 
@@ -365,7 +366,7 @@ describe("bad input per rail", () => {
     const response = await post(cookie, { intent: "add", ...fields, password: PASSWORD });
     expect(response.status).toBe(400);
     expect((await fieldErrors(response))[field]).toEqual([message]);
-    expect(destinationsOf(`MRC-STBI${userCounter - 1}`)).toHaveLength(1);
+    expect(await destinationsOf(`MRC-STBI${userCounter - 1}`)).toHaveLength(1);
   });
 
   // An article before a vowel: "That is an Airtel number". Fails today (schema.ts says "a Airtel").
@@ -394,7 +395,7 @@ describe("bad input per rail", () => {
       expect(response.status).toBe(400);
       expect((await fieldErrors(response)).rail?.[0]).toMatch(/payouts are not available yet$/);
     }
-    expect(shape("MRC-STNR22")).toEqual([["mpesa", "+254712345678", "verified"]]);
+    expect(await shape("MRC-STNR22")).toEqual([["mpesa", "+254712345678", "verified"]]);
     expect(emailsTo("mrc-stnr22@shop.example")).toEqual([]);
   });
 });
@@ -403,7 +404,7 @@ describe("verifying an M-Pesa destination through the Daraja simulator", () => {
   it("a KES 10 check payout; its Result's registered name is shown to confirm; confirmed, it is verified and the default", async () => {
     const { cookie } = await signedIn("MRC-STVF22", null);
     expect((await addMpesa(cookie, "0722 555 101")).status).toBe(302);
-    const [added] = destinationsOf("MRC-STVF22");
+    const [added] = await destinationsOf("MRC-STVF22");
     const check = db
       .select()
       .from(settlementTransfers)
@@ -451,7 +452,7 @@ describe("verifying an M-Pesa destination through the Daraja simulator", () => {
     const { cookie } = await signedIn("MRC-STVR22", null);
     await addMpesa(cookie, "0722 555 102");
     await h.darajaSim.flush();
-    const [added] = destinationsOf("MRC-STVR22");
+    const [added] = await destinationsOf("MRC-STVR22");
     expect(row(added!.id).status).toBe("confirm_name");
     const rejected = await post(cookie, { intent: "reject-name", destinationId: added!.id });
     expect((await toastOf(rejected))?.message).toBe("Destination not used");
@@ -469,7 +470,7 @@ describe("verifying an M-Pesa destination through the Daraja simulator", () => {
     h.darajaSim.setOutcome("0722555103", "invalid-number");
     await addMpesa(cookie, "0722 555 103");
     await h.darajaSim.flush();
-    const [added] = destinationsOf("MRC-STVX22");
+    const [added] = await destinationsOf("MRC-STVX22");
     expect(row(added!.id).status).toBe("failed");
     expect(row(added!.id).failureReason).toMatch(/^The check payment did not go through: /);
     expect(row(added!.id).isDefault).toBe(false);
@@ -479,7 +480,7 @@ describe("verifying an M-Pesa destination through the Daraja simulator", () => {
 describe("the default, removal and the split", () => {
   async function twoVerified(merchantId: string) {
     const { cookie, userId } = await signedIn(merchantId, "254712345678");
-    const [main] = destinationsOf(merchantId);
+    const [main] = await destinationsOf(merchantId);
     const other = insertDestination(db, merchantId, { rail: "mpesa", phone: "+254722000999" });
     const pending = insertDestination(db, merchantId, {
       rail: "mpesa",

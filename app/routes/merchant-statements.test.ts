@@ -6,7 +6,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { merchantApplications, merchantUsers } from "../../drizzle/schema";
 import type { TeamRole } from "~/core/accounts/permissions";
-import { capital, merchantAvailable, postTransactionSync } from "~/core/ledger/ledger.server";
+import { capital, merchantAvailable, postTransaction } from "~/core/ledger/ledger.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { defaultStatementRange, statementRangeMessages } from "~/core/statements/range";
 import { eatDayKey } from "~/utils/format";
 import { startSession } from "~/utils/session.server";
@@ -50,8 +51,8 @@ db.insert(merchantApplications)
 // Today's Nairobi midnight: inside today's date and not in the future, whatever the time of day.
 const DAY = eatDayKey(Date.now());
 const AT = Date.parse(`${DAY}T00:00:00+03:00`);
-function credit(merchantId: string, key: string, cents: bigint, description: string) {
-  postTransactionSync(db, {
+async function credit(merchantId: string, key: string, cents: bigint, description: string) {
+  await postTransaction(sqliteStore(db), {
     idempotencyKey: key,
     kind: "operator.adjustment",
     description,
@@ -63,8 +64,8 @@ function credit(merchantId: string, key: string, cents: bigint, description: str
     now: AT,
   });
 }
-credit(MERCHANT, "adj-1", 250_050n, "=SUM(A1:A9)");
-credit(OTHER, "adj-other", 999_900n, "Other merchant's credit");
+await credit(MERCHANT, "adj-1", 250_050n, "=SUM(A1:A9)");
+await credit(OTHER, "adj-other", 999_900n, "Other merchant's credit");
 
 const cookies = new Map<TeamRole, string>();
 async function cookieFor(role: TeamRole) {

@@ -15,7 +15,7 @@ import {
   merchantInFlight,
   merchantReserved,
   owed,
-  postTransactionSync,
+  postTransaction,
   railFloat,
 } from "~/core/ledger/ledger.server";
 import { sendPendingTransfers } from "~/core/payments/settlement.server";
@@ -42,13 +42,13 @@ const accepting: PayoutRails = {
   },
 };
 
-beforeAll(() => {
+beforeAll(async () => {
   installPaymentsRuntime({ callbackToken: TOKEN } as PaymentsRuntime);
   vi.spyOn(console, "warn").mockImplementation(() => undefined);
   vi.spyOn(console, "info").mockImplementation(() => undefined);
   addMerchant(db, M);
-  creditAvailable(db, M, 100_000);
-  postTransactionSync(db, {
+  await creditAvailable(db, M, 100_000);
+  await postTransaction(store, {
     idempotencyKey: "test:float",
     kind: "float.funded",
     entries: [
@@ -176,22 +176,22 @@ describe("the M-Pesa B2B Result route", () => {
       status: "succeeded",
       receipt: "SKL1B2B0QX",
     });
-    const inFlight = owed(db, merchantInFlight(M));
-    const available = owed(db, merchantAvailable(M));
+    const inFlight = await owed(store, merchantInFlight(M));
+    const available = await owed(store, merchantAvailable(M));
     // The same Result again, and a failing one for the same transfer: nothing changes.
     for (const body of [result(), result(2007)]) {
       const again = await post(action, "result", body, { token: TOKEN, transfer: row!.transferId });
       expect(again.status).toBe(200);
     }
     expect(transferOf(row!.transferId).status).toBe("succeeded");
-    expect(owed(db, merchantInFlight(M))).toBe(inFlight);
-    expect(owed(db, merchantAvailable(M))).toBe(available);
+    expect(await owed(store, merchantInFlight(M))).toBe(inFlight);
+    expect(await owed(store, merchantAvailable(M))).toBe(available);
     // No transfer, an unknown one: acknowledged, ignored.
     for (const transfer of [null, "trf_unknown000000"]) {
       const response = await post(action, "result", result(), { token: TOKEN, transfer });
       expect(response.status).toBe(200);
     }
-    expect(owed(db, merchantAvailable(M))).toBe(available);
+    expect(await owed(store, merchantAvailable(M))).toBe(available);
   });
 
   it("never applies a Result to a transfer that is not a sent B2B one", async () => {
@@ -202,7 +202,7 @@ describe("the M-Pesa B2B Result route", () => {
   });
 
   it("fails the transfer on a refusing Result, and on a queue timeout, giving the money back", async () => {
-    const available = owed(db, merchantAvailable(M));
+    const available = await owed(store, merchantAvailable(M));
     const [refused, timedOut] = await sentRows("247249,paybill,8000,NOPE", "123456,till,950,");
     await post(action, "result", result(2007), { token: TOKEN, transfer: refused!.transferId });
     expect(transferOf(refused!.transferId)).toMatchObject({
@@ -217,8 +217,8 @@ describe("the M-Pesa B2B Result route", () => {
     });
     expect(response.status).toBe(200);
     expect(transferOf(timedOut!.transferId).status).toBe("failed");
-    expect(owed(db, merchantAvailable(M))).toBe(available);
-    expect(owed(db, merchantReserved(M))).toBe(0n);
+    expect(await owed(store, merchantAvailable(M))).toBe(available);
+    expect(await owed(store, merchantReserved(M))).toBe(0n);
   });
 
   it("refuses a body that is not a B2B Result (400)", async () => {
