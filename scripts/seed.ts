@@ -41,31 +41,27 @@ export async function seedDemoMerchant(db: Db, now = Date.now()): Promise<string
     .get();
   if (!existing) {
     const passwordHash = await hashPassword(DEMO_MERCHANT.password);
-    db.transaction((tx) => {
-      tx.insert(merchants)
-        .values({
-          id: DEMO_MERCHANT.merchantId,
-          businessName: DEMO_MERCHANT.businessName,
-          contactEmail: DEMO_MERCHANT.contactEmail,
-          payoutApprovalAboveKes: DEFAULT_PAYOUT_APPROVAL_ABOVE_KES,
-          createdAt: now,
-        })
-        .run();
-      tx.insert(merchantUsers)
-        .values({
-          id: "usr_demo",
-          merchantId: DEMO_MERCHANT.merchantId,
-          username: DEMO_MERCHANT.username,
-          role: "owner",
-          email: DEMO_MERCHANT.contactEmail,
-          passwordHash,
-          passwordSetAt: now,
-          createdAt: now,
-        })
-        .run();
+    await sqliteStore(db).write(async (q) => {
+      await q.insert(merchants).values({
+        id: DEMO_MERCHANT.merchantId,
+        businessName: DEMO_MERCHANT.businessName,
+        contactEmail: DEMO_MERCHANT.contactEmail,
+        payoutApprovalAboveKes: DEFAULT_PAYOUT_APPROVAL_ABOVE_KES,
+        createdAt: now,
+      });
+      await q.insert(merchantUsers).values({
+        id: "usr_demo",
+        merchantId: DEMO_MERCHANT.merchantId,
+        username: DEMO_MERCHANT.username,
+        role: "owner",
+        email: DEMO_MERCHANT.contactEmail,
+        passwordHash,
+        passwordSetAt: now,
+        createdAt: now,
+      });
       // Paid to this M-Pesa number: already verified, the default.
-      insertVerifiedDestination(
-        tx,
+      await insertVerifiedDestination(
+        q,
         DEMO_MERCHANT.merchantId,
         { rail: "mpesa", phone: "+254712345678" },
         now,

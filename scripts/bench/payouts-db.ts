@@ -22,7 +22,7 @@ import {
   findUnbalancedTransactions,
   ledgerBook,
   merchantBalances,
-  postTransactionSync,
+  postTransaction,
   trialBalanceByBook,
   verifyBalances,
 } from "../../app/core/ledger/ledger.server";
@@ -86,7 +86,7 @@ async function seed(db: Db, rows: number): Promise<SeededBatch> {
     })
     .run();
   const book = ledgerBook("live");
-  postTransactionSync(db, {
+  await postTransaction(store, {
     idempotencyKey: `bench:payouts-run:${merchantId}:funded`,
     kind: "bench.funded",
     description: "Bench: the payouts run's balance",
@@ -242,7 +242,8 @@ interface TransferRecord {
   sent_at: number | null;
 }
 
-function check(db: Db, args: PayoutsCheckArguments): PayoutsCheck {
+async function check(db: Db, args: PayoutsCheckArguments): Promise<PayoutsCheck> {
+  const store = sqliteStore(db);
   const sqlite = {
     prepare: (text: string) => db.$client.prepare(text).safeIntegers(false),
   };
@@ -317,7 +318,7 @@ function check(db: Db, args: PayoutsCheckArguments): PayoutsCheck {
   for (const [row, count] of succeededRows) if (count > 1) railPaidTwice.add(row);
 
   // The merchant's money: funded = available + reserved + in flight + what the paid rows cost.
-  const balances = merchantBalances(db, args.merchantId, "live");
+  const balances = await merchantBalances(store, args.merchantId, "live");
   let paid = 0n;
   let sentCosts = 0n;
   for (const row of rows) {
@@ -328,7 +329,7 @@ function check(db: Db, args: PayoutsCheckArguments): PayoutsCheck {
   const difference =
     funded - (balances.available + balances.reserved + balances.inFlight + paid + sentCosts);
 
-  const trial = trialBalanceByBook(db);
+  const trial = await trialBalanceByBook(store);
   const ledger = {
     trialBalance: Object.fromEntries(
       Object.entries(trial).map(([book, byCurrency]) => [
@@ -336,8 +337,8 @@ function check(db: Db, args: PayoutsCheckArguments): PayoutsCheck {
         Object.fromEntries(Object.entries(byCurrency).map(([c, v]) => [c, String(v)])),
       ]),
     ),
-    mismatches: verifyBalances(db).length,
-    unbalanced: findUnbalancedTransactions(db).length,
+    mismatches: (await verifyBalances(store)).length,
+    unbalanced: (await findUnbalancedTransactions(store)).length,
   };
 
   // The rate each rail was sent at: sent_at is written when the rail has answered the request.
@@ -405,7 +406,7 @@ if (process.argv[1]?.endsWith("payouts-db.ts")) {
       command === "seed"
         ? await seed(db, Number(argument))
         : command === "check"
-          ? check(db, JSON.parse(argument ?? "{}") as PayoutsCheckArguments)
+          ? await check(db, JSON.parse(argument ?? "{}") as PayoutsCheckArguments)
           : undefined;
     if (output === undefined) throw new Error(`payouts-db.ts: unknown command ${command}`);
     process.stdout.write(JSON.stringify(output) + "\n");

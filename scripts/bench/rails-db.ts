@@ -68,6 +68,7 @@ function address(rail: BenchRail, i: number, second: boolean): DestinationAddres
 }
 
 async function seed(db: Db, count: number): Promise<SeededMerchant[]> {
+  const store = sqliteStore(db);
   const now = Date.now();
   const seeded: SeededMerchant[] = [];
   for (let i = 0; i < count; i++) {
@@ -87,8 +88,12 @@ async function seed(db: Db, count: number): Promise<SeededMerchant[]> {
     const first = address(defaultRail, i, false);
     const second = address(fallbackRail, i, true);
     // The first one inserted is the default.
-    insertVerifiedDestination(db, id, first, now, { registeredName: `${BUSINESS_PREFIX}${i}` });
-    insertVerifiedDestination(db, id, second, now, { registeredName: `${BUSINESS_PREFIX}${i}` });
+    await insertVerifiedDestination(store, id, first, now, {
+      registeredName: `${BUSINESS_PREFIX}${i}`,
+    });
+    await insertVerifiedDestination(store, id, second, now, {
+      registeredName: `${BUSINESS_PREFIX}${i}`,
+    });
     // The key is a member's (ADR 0038): the merchant's owner.
     db.insert(merchantUsers)
       .values({
@@ -100,7 +105,7 @@ async function seed(db: Db, count: number): Promise<SeededMerchant[]> {
       })
       .run();
     const made = await createKeyFromCommandLine(
-      sqliteStore(db),
+      store,
       id,
       {
         name: "Bench rails",
@@ -319,7 +324,8 @@ export function compareWithSimulators(
   return { simulators, simulatorAt };
 }
 
-function check(db: Db, args: CheckArguments): CheckFigures {
+async function check(db: Db, args: CheckArguments): Promise<CheckFigures> {
+  const store = sqliteStore(db);
   // Plain numbers for ids, counts and times (money is read as text, then BigInt).
   const sqlite = {
     prepare: (text: string) => db.$client.prepare(text).safeIntegers(false),
@@ -443,7 +449,7 @@ function check(db: Db, args: CheckArguments): CheckFigures {
   const moneyMismatches: CheckFigures["moneyMismatches"] = [];
   const totals = { nets: 0n, paid: 0n, open: 0n, available: 0n, inFlightLedger: 0n };
   for (const merchant of merchantIds) {
-    const balances = merchantBalances(db, merchant, "test");
+    const balances = await merchantBalances(store, merchant, "test");
     const row = {
       nets: nets.get(merchant) ?? 0n,
       paid: paid.get(merchant) ?? 0n,
@@ -473,7 +479,7 @@ function check(db: Db, args: CheckArguments): CheckFigures {
       available: String(totals.inFlightLedger),
     });
 
-  const trial = trialBalanceByBook(db);
+  const trial = await trialBalanceByBook(store);
   const ledger = {
     trialBalance: Object.fromEntries(
       Object.entries(trial).map(([book, byCurrency]) => [
@@ -481,8 +487,8 @@ function check(db: Db, args: CheckArguments): CheckFigures {
         Object.fromEntries(Object.entries(byCurrency).map(([c, v]) => [c, String(v)])),
       ]),
     ),
-    mismatches: verifyBalances(db).length,
-    unbalanced: findUnbalancedTransactions(db).length,
+    mismatches: (await verifyBalances(store)).length,
+    unbalanced: (await findUnbalancedTransactions(store)).length,
   };
 
   const ourTransfers = new Map(transfers.map((t) => [t.id, t]));
@@ -550,7 +556,7 @@ if (process.argv[1]?.endsWith("rails-db.ts")) {
       command === "seed"
         ? await seed(db, Number(argument))
         : command === "check"
-          ? check(db, JSON.parse(argument ?? "{}") as CheckArguments)
+          ? await check(db, JSON.parse(argument ?? "{}") as CheckArguments)
           : undefined;
     if (output === undefined) throw new Error(`rails-db.ts: unknown command ${command}`);
     process.stdout.write(JSON.stringify(output) + "\n");

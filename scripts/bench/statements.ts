@@ -37,48 +37,61 @@ export async function benchStatement(dir: string): Promise<StatementFigures> {
   const yearAgo = now - 364 * DAY_MS;
   const step = Math.floor((now - yearAgo) / payments);
   const { feeRevenue, merchantAvailable, merchantInFlight, railFloat, treasuryConversion } = ledger;
-  db.$client.transaction(() => {
+  const store = sqliteStore(db);
+  await store.write(async (q) => {
     for (let i = 0; i < payments; i++) {
       const at = yearAgo + i * step;
       const gross = BigInt(50_000 + (i % 997) * 100);
       const fee = gross / 100n;
       const net = gross - fee;
       const reference = { type: "payment", id: `pay_bench${i.toString(36).padStart(7, "0")}` };
-      ledger.postTransactionSync(db, {
-        idempotencyKey: `bench:statement:${i}:converted`,
-        kind: "payment.converted",
-        description: `Payment ${reference.id} collected`,
-        reference,
-        entries: [
-          { account: treasuryConversion("KES"), amount: gross },
-          { account: merchantAvailable(merchantId), amount: -net },
-          { account: feeRevenue(), amount: -fee },
-        ],
-        now: at,
-      });
-      ledger.postTransactionSync(db, {
-        idempotencyKey: `bench:statement:${i}:sent`,
-        kind: "payout.sent",
-        reference,
-        entries: [
-          { account: merchantAvailable(merchantId), amount: net },
-          { account: merchantInFlight(merchantId), amount: -net },
-        ],
-        now: at + 1_000,
-      });
-      ledger.postTransactionSync(db, {
-        idempotencyKey: `bench:statement:${i}:succeeded`,
-        kind: "payout.succeeded",
-        description: `Settlement of ${reference.id} paid`,
-        reference,
-        entries: [
-          { account: merchantInFlight(merchantId), amount: net },
-          { account: railFloat("mpesa"), amount: -net },
-        ],
-        now: at + 2_000,
-      });
+      await ledger.postTransaction(
+        q,
+        {
+          idempotencyKey: `bench:statement:${i}:converted`,
+          kind: "payment.converted",
+          description: `Payment ${reference.id} collected`,
+          reference,
+          entries: [
+            { account: treasuryConversion("KES"), amount: gross },
+            { account: merchantAvailable(merchantId), amount: -net },
+            { account: feeRevenue(), amount: -fee },
+          ],
+          now: at,
+        },
+        store,
+      );
+      await ledger.postTransaction(
+        q,
+        {
+          idempotencyKey: `bench:statement:${i}:sent`,
+          kind: "payout.sent",
+          reference,
+          entries: [
+            { account: merchantAvailable(merchantId), amount: net },
+            { account: merchantInFlight(merchantId), amount: -net },
+          ],
+          now: at + 1_000,
+        },
+        store,
+      );
+      await ledger.postTransaction(
+        q,
+        {
+          idempotencyKey: `bench:statement:${i}:succeeded`,
+          kind: "payout.succeeded",
+          description: `Settlement of ${reference.id} paid`,
+          reference,
+          entries: [
+            { account: merchantInFlight(merchantId), amount: net },
+            { account: railFloat("mpesa"), amount: -net },
+          ],
+          now: at + 2_000,
+        },
+        store,
+      );
     }
-  })();
+  });
 
   const range = { from: eatToday(yearAgo), to: eatToday(now) };
   const runsMs: number[] = [];

@@ -7,13 +7,9 @@
  */
 import { expect, test } from "@playwright/test";
 import { insertApiKey } from "../setup/api-keys";
-import {
-  capital,
-  merchantAvailable,
-  postTransactionSync,
-} from "../../app/core/ledger/ledger.server";
+import { capital, merchantAvailable, postTransaction } from "../../app/core/ledger/ledger.server";
 import { DEMO_MERCHANT, signInAsMerchant } from "./auth";
-import { addTeamMember, createTestMerchant, markSteppedUp, withCore } from "./db";
+import { addTeamMember, createTestMerchant, markSteppedUp, withCoreStore } from "./db";
 import { expectAccessible, expectJsState, expectToast } from "./helpers";
 
 test("a Developer can give a key only what the role may: no refunds, no payouts", async ({
@@ -74,8 +70,8 @@ test("an owner's batch made through the API waits for another member, who approv
   test.setTimeout(60_000);
   const owner = await createTestMerchant();
   const finance = await addTeamMember(owner.merchantId, "finance");
-  const secret = withCore((db) => {
-    postTransactionSync(db, {
+  const secret = await withCoreStore(async (store, db) => {
+    await postTransaction(store, {
       idempotencyKey: `e2e:money-controls:${owner.merchantId}`,
       kind: "operator.adjustment",
       description: "E2E opening balance",

@@ -28,7 +28,7 @@ import {
   feeRevenue,
   ledgerBook,
   merchantAvailable,
-  postTransactionSync,
+  postTransaction,
   railFloat,
 } from "~/core/ledger/ledger.server";
 import * as securityPage from "~/routes/merchant.security";
@@ -87,19 +87,20 @@ const mailTo = (address: string) =>
   db.select().from(outboundEmails).where(eq(outboundEmails.toAddress, address)).all();
 
 let postings = 0;
-function post(
+async function post(
   kind: string,
   at: number,
   entries: { account: ReturnType<typeof capital>; amount: bigint }[],
   description?: string,
 ) {
-  return postTransactionSync(db, {
+  const posted = await postTransaction(store, {
     idempotencyKey: `monthly-test:${++postings}`,
     kind,
     description,
     entries,
     now: at,
-  }).transactionId;
+  });
+  return posted.transactionId;
 }
 /** Our capital pays the merchant `cents` (an operator's adjustment). */
 const adjust = (merchantId: string, cents: bigint, at: number) =>
@@ -135,7 +136,7 @@ beforeEach(() => {
 });
 afterEach(() => errors.mockRestore());
 
-beforeAll(() => {
+beforeAll(async () => {
   // The broken merchant first: its failure must not stop the others.
   addMerchant(BROKEN, "Broken Books Ltd");
   broken = addMember(BROKEN, "finance", { monthly: true });
@@ -151,36 +152,36 @@ beforeAll(() => {
   quiet = addMember(QUIET, "admin", { monthly: true });
 
   // October: what the merchants are owed at the start of November.
-  adjust(ACTIVE, 500_000n, eat("2026-10-20"));
-  adjust(QUIET, 250_000n, eat("2026-10-20"));
+  await adjust(ACTIVE, 500_000n, eat("2026-10-20"));
+  await adjust(QUIET, 250_000n, eat("2026-10-20"));
 
   // November for the active merchant: one line of each type.
-  collect(ACTIVE, 1_000_000n, eat("2026-11-05", "10:00:00.000"));
-  post("payout.succeeded", eat("2026-11-10"), [
+  await collect(ACTIVE, 1_000_000n, eat("2026-11-05", "10:00:00.000"));
+  await post("payout.succeeded", eat("2026-11-10"), [
     { account: merchantAvailable(ACTIVE), amount: 300_000n },
     { account: railFloat("mpesa"), amount: -300_000n },
   ]);
-  post("disbursement.succeeded", eat("2026-11-15"), [
+  await post("disbursement.succeeded", eat("2026-11-15"), [
     { account: merchantAvailable(ACTIVE), amount: 100_000n },
     { account: railFloat("mpesa"), amount: -100_000n },
   ]);
-  post("refund.sent", eat("2026-11-20"), [
+  await post("refund.sent", eat("2026-11-20"), [
     { account: merchantAvailable(ACTIVE), amount: 50_000n },
     { account: customerRefundsPayable("KES"), amount: -50_000n },
   ]);
   // The last millisecond of November counts; the first of December does not.
-  adjust(ACTIVE, 123n, eat("2026-11-30", "23:59:59.999"));
-  adjust(ACTIVE, 999n, eat("2026-12-01", "00:00:00.000"));
+  await adjust(ACTIVE, 123n, eat("2026-11-30", "23:59:59.999"));
+  await adjust(ACTIVE, 999n, eat("2026-12-01", "00:00:00.000"));
   // Test-book money is never on a statement.
   const test = ledgerBook("test");
-  post("operator.adjustment", eat("2026-11-12"), [
+  await post("operator.adjustment", eat("2026-11-12"), [
     { account: test.capital("KES"), amount: 77_700n },
     { account: test.merchantAvailable(ACTIVE), amount: -77_700n },
   ]);
 
   // The broken merchant: a collection whose fee entry was written twice (the statement's lines no
   // longer add up to the ledger's balance).
-  const transactionId = collect(BROKEN, 200_000n, eat("2026-11-07"));
+  const transactionId = await collect(BROKEN, 200_000n, eat("2026-11-07"));
   const fee = db
     .select()
     .from(ledgerEntries)

@@ -63,20 +63,20 @@ describe("ledger books", () => {
         ],
       });
     }
-    expect(merchantBalances(db, M)).toEqual({
+    expect(await merchantBalances(sqliteStore(db), M)).toEqual({
       available: 10_000n,
       pending: 0n,
       inFlight: 0n,
       reserved: 0n,
     });
-    expect(merchantBalances(db, M, "test")).toEqual({
+    expect(await merchantBalances(sqliteStore(db), M, "test")).toEqual({
       available: 70_000n,
       pending: 0n,
       inFlight: 0n,
       reserved: 0n,
     });
-    expect(trialBalanceByBook(db)).toEqual({ live: ZERO, test: ZERO });
-    expect(findUnbalancedTransactions(db)).toEqual([]);
+    expect(await trialBalanceByBook(sqliteStore(db))).toEqual({ live: ZERO, test: ZERO });
+    expect(await findUnbalancedTransactions(sqliteStore(db))).toEqual([]);
   });
 
   it("a posting that moves money between books is unbalanced in each book", async () => {
@@ -89,13 +89,13 @@ describe("ledger books", () => {
       ],
     });
     // Both books together still sum to zero; each on its own does not.
-    expect(trialBalance(db)).toEqual(ZERO);
-    expect(trialBalanceByBook(db)).toEqual({
+    expect(await trialBalance(sqliteStore(db))).toEqual(ZERO);
+    expect(await trialBalanceByBook(sqliteStore(db))).toEqual({
       live: { ...ZERO, KES: -5_000n },
       test: { ...ZERO, KES: 5_000n },
     });
     expect(
-      findUnbalancedTransactions(db).map(({ transactionId, book, sum }) => ({
+      (await findUnbalancedTransactions(sqliteStore(db))).map(({ transactionId, book, sum }) => ({
         transactionId,
         book,
         sum,

@@ -536,14 +536,18 @@ async function runSequence(ops: Op[]) {
     }
 
     // The books after the whole sequence.
-    expect(findUnbalancedTransactions(db)).toEqual([]);
-    expect(verifyBalances(db)).toEqual([]);
-    expect(trialBalance(db)).toEqual(Object.fromEntries(currencies.map((c) => [c, 0n])));
+    expect(await findUnbalancedTransactions(sqliteStore(db))).toEqual([]);
+    expect(await verifyBalances(sqliteStore(db))).toEqual([]);
+    expect(await trialBalance(sqliteStore(db))).toEqual(
+      Object.fromEntries(currencies.map((c) => [c, 0n])),
+    );
     for (const account of GUARDED) {
-      expect(balance(db, account) * NORMAL_SIGN[account.kind]).toBeGreaterThanOrEqual(0n);
+      expect(
+        (await balance(sqliteStore(db), account)) * NORMAL_SIGN[account.kind],
+      ).toBeGreaterThanOrEqual(0n);
     }
     for (const { account, balance: expected } of model.balances.values()) {
-      expect(balance(db, account)).toBe(expected);
+      expect(await balance(sqliteStore(db), account)).toBe(expected);
     }
     for (const [transactionId, tx] of model.txs) {
       const stored = await getTransaction(sqliteStore(db), transactionId);

@@ -34,7 +34,6 @@ import {
   normalBalance,
   owed,
   postTransaction,
-  postTransactionSync,
   type PostingEntry,
   railCharges,
   railFloat,
@@ -97,10 +96,10 @@ function tableCounts(database: Db = db) {
   };
 }
 
-function expectBooksConsistent() {
-  expect(verifyBalances(db)).toEqual([]);
-  expect(findUnbalancedTransactions(db)).toEqual([]);
-  expect(Object.values(trialBalance(db)).every((sum) => sum === 0n)).toBe(true);
+async function expectBooksConsistent() {
+  expect(await verifyBalances(sqliteStore(db))).toEqual([]);
+  expect(await findUnbalancedTransactions(sqliteStore(db))).toEqual([]);
+  expect(Object.values(await trialBalance(sqliteStore(db))).every((sum) => sum === 0n)).toBe(true);
 }
 
 beforeEach(() => expectBooksConsistent());
@@ -177,11 +176,13 @@ describe("postTransaction rules", () => {
     const after = tableCounts();
     expect(after.transactions - before.transactions).toBe(1);
     expect(after.entries - before.entries).toBe(5);
-    expect(owed(db, merchantAvailable(M1))).toBe(990_000n);
-    expect(balance(db, merchantAvailable(M1))).toBe(-990_000n);
-    expect(balance(db, merchantAvailable(M1), { source: "cached" })).toBe(-990_000n);
-    expect(normalBalance(db, custody("BTC"))).toBe(150_000n);
-    expect(normalBalance(db, feeRevenue())).toBe(10_000n);
+    expect(await owed(sqliteStore(db), merchantAvailable(M1))).toBe(990_000n);
+    expect(await balance(sqliteStore(db), merchantAvailable(M1))).toBe(-990_000n);
+    expect(await balance(sqliteStore(db), merchantAvailable(M1), { source: "cached" })).toBe(
+      -990_000n,
+    );
+    expect(await normalBalance(sqliteStore(db), custody("BTC"))).toBe(150_000n);
+    expect(await normalBalance(sqliteStore(db), feeRevenue())).toBe(10_000n);
     const stored = await getTransaction(sqliteStore(db), result.transactionId);
     expect(stored).toMatchObject({
       kind: "payment.converted",
@@ -324,7 +325,7 @@ describe("postTransaction rules", () => {
       reference: { type: "funding", id: "f1" },
     });
     const before = tableCounts();
-    const floatBefore = balance(db, railFloat("mpesa"));
+    const floatBefore = await balance(sqliteStore(db), railFloat("mpesa"));
     const again = await postTransaction(sqliteStore(db), {
       idempotencyKey,
       kind: "float.funded",
@@ -336,7 +337,7 @@ describe("postTransaction rules", () => {
     expect(again).toEqual({ transactionId: first.transactionId, created: false });
     expect(first.created).toBe(true);
     expect(tableCounts()).toEqual(before);
-    expect(balance(db, railFloat("mpesa"))).toBe(floatBefore);
+    expect(await balance(sqliteStore(db), railFloat("mpesa"))).toBe(floatBefore);
     expect((await getTransactionByKey(sqliteStore(db), idempotencyKey))?.id).toBe(
       first.transactionId,
     );
@@ -399,7 +400,7 @@ describe("guards", () => {
     // M2 has never been used: its accounts do not exist yet.
     const before = tableCounts();
     const accountsBefore = db.select({ code: ledgerAccounts.code }).from(ledgerAccounts).all();
-    const floatBefore = balance(db, railFloat("mpesa"), { source: "cached" });
+    const floatBefore = await balance(sqliteStore(db), railFloat("mpesa"), { source: "cached" });
     let error: unknown;
     try {
       await postTransaction(sqliteStore(db), {
@@ -422,7 +423,9 @@ describe("guards", () => {
     expect(db.select({ code: ledgerAccounts.code }).from(ledgerAccounts).all()).toEqual(
       accountsBefore,
     );
-    expect(balance(db, railFloat("mpesa"), { source: "cached" })).toBe(floatBefore);
+    expect(await balance(sqliteStore(db), railFloat("mpesa"), { source: "cached" })).toBe(
+      floatBefore,
+    );
     expect(await getTransactionByKey(sqliteStore(db), "payout:M2:1")).toBeNull();
   });
 
@@ -432,7 +435,7 @@ describe("guards", () => {
       kind: "payment.converted",
       entries: collection(M2, 10_000n, 50_000n),
     });
-    expect(owed(db, merchantAvailable(M2))).toBe(49_500n);
+    expect(await owed(sqliteStore(db), merchantAvailable(M2))).toBe(49_500n);
     const tooMuch = () =>
       postTransaction(sqliteStore(db), {
         idempotencyKey: "payout:M2:2",
@@ -448,8 +451,8 @@ describe("guards", () => {
       guards: [merchantAvailable(M2), railFloat("mpesa")],
     });
     expect(exact.created).toBe(true);
-    expect(owed(db, merchantAvailable(M2))).toBe(0n);
-    expect(merchantBalances(db, M2)).toEqual({
+    expect(await owed(sqliteStore(db), merchantAvailable(M2))).toBe(0n);
+    expect(await merchantBalances(sqliteStore(db), M2)).toEqual({
       available: 0n,
       pending: 0n,
       inFlight: 49_500n,
@@ -467,7 +470,7 @@ describe("guards", () => {
   });
 
   it("guards the rail float: a payout larger than the float is refused", async () => {
-    const float = normalBalance(db, railFloat("t-kash"));
+    const float = await normalBalance(sqliteStore(db), railFloat("t-kash"));
     expect(float).toBe(0n);
     await expect(
       postTransaction(sqliteStore(db), {
@@ -508,7 +511,7 @@ describe("reversals", () => {
       reference: { type: "payment", id: "pay_rev" },
       entries: collection(M1, 20_000n, 200_000n),
     });
-    const owedBefore = owed(db, merchantAvailable(M1));
+    const owedBefore = await owed(sqliteStore(db), merchantAvailable(M1));
     const before = tableCounts();
     const reversal = await reverseTransaction(sqliteStore(db), {
       transactionId: original.transactionId,
@@ -520,7 +523,7 @@ describe("reversals", () => {
       transactions: before.transactions + 1,
       entries: before.entries + 5,
     });
-    expect(owed(db, merchantAvailable(M1))).toBe(owedBefore - 198_000n);
+    expect(await owed(sqliteStore(db), merchantAvailable(M1))).toBe(owedBefore - 198_000n);
     const stored = await getTransaction(sqliteStore(db), reversal.transactionId);
     expect(stored).toMatchObject({
       kind: "reversal",
@@ -578,7 +581,7 @@ describe("reversals", () => {
       reason: "The first was right",
     });
     expect(reReversal.created).toBe(true);
-    expect(owed(db, merchantAvailable(M1))).toBe(owedBefore);
+    expect(await owed(sqliteStore(db), merchantAvailable(M1))).toBe(owedBefore);
     expect(
       (await getTransaction(sqliteStore(db), reReversal.transactionId))?.reversesTransactionId,
     ).toBe(reversal.transactionId);
@@ -647,7 +650,7 @@ describe("reversals", () => {
       entries: payout(M, 99_000n),
       guards: [merchantAvailable(M), railFloat("mpesa")],
     });
-    expect(merchantBalances(db, M)).toEqual({
+    expect(await merchantBalances(sqliteStore(db), M)).toEqual({
       available: 0n,
       pending: 0n,
       inFlight: 99_000n,
@@ -658,7 +661,7 @@ describe("reversals", () => {
       idempotencyKey: `payout:${M}:1:failed`,
       reason: "B2C result 2001: invalid initiator",
     });
-    expect(merchantBalances(db, M)).toEqual({
+    expect(await merchantBalances(sqliteStore(db), M)).toEqual({
       available: 99_000n,
       pending: 0n,
       inFlight: 0n,
@@ -705,25 +708,6 @@ describe("transactions and amounts", () => {
     expect(await getTransactionByKey(sqliteStore(db), idempotencyKey)).toBeNull();
   });
 
-  it("nests even when handed the Db (not the Tx) inside a caller's open transaction (synchronous variant)", async () => {
-    const before = tableCounts();
-    const idempotencyKey = key("nested-db");
-    expect(() =>
-      db.transaction(() => {
-        expect(
-          postTransactionSync(db, {
-            idempotencyKey,
-            kind: "payment.converted",
-            entries: collection(M1, 7n, 700n),
-          }).created,
-        ).toBe(true);
-        throw new Error("caller failed");
-      }),
-    ).toThrow("caller failed");
-    expect(tableCounts()).toEqual(before);
-    expect(await getTransactionByKey(sqliteStore(db), idempotencyKey)).toBeNull();
-  });
-
   it("nests: a guard failure inside a caller's transaction rolls back only the posting; the caller can go on", async () => {
     const M = "MRC-FFFFF7";
     db.insert(merchants)
@@ -760,7 +744,7 @@ describe("transactions and amounts", () => {
       entries: before.entries + 5,
     });
     expect(await getTransaction(sqliteStore(db), committed)).not.toBeNull();
-    expect(owed(db, merchantAvailable(M))).toBe(990n);
+    expect(await owed(sqliteStore(db), merchantAvailable(M))).toBe(990n);
   });
 
   it("the synchronous variant: a guard failure inside a caller's transaction rolls back only the posting", async () => {
@@ -800,7 +784,7 @@ describe("transactions and amounts", () => {
     expect(
       (await getTransaction(sqliteStore(db), committed))?.reversedByTransactionId,
     ).not.toBeNull();
-    expect(owed(db, merchantAvailable(M))).toBe(0n);
+    expect(await owed(sqliteStore(db), merchantAvailable(M))).toBe(0n);
   });
 
   it("round-trips 9_000_000_000_000_000_000n exactly, and refuses a balance beyond 64 bits", async () => {
@@ -816,10 +800,12 @@ describe("transactions and amounts", () => {
     expect(
       (await getTransaction(sqliteStore(db), result.transactionId))?.entries.map((e) => e.amount),
     ).toEqual([-huge, huge]);
-    expect(balance(db, custody("USDC"))).toBe(huge);
-    expect(balance(db, custody("USDC"), { source: "cached" })).toBe(huge);
-    expect(listEntries(db, suspense("USDC"), { limit: 1 })[0]?.amount).toBe(-huge);
-    expect(trialBalance(db).USDC).toBe(0n);
+    expect(await balance(sqliteStore(db), custody("USDC"))).toBe(huge);
+    expect(await balance(sqliteStore(db), custody("USDC"), { source: "cached" })).toBe(huge);
+    expect((await listEntries(sqliteStore(db), suspense("USDC"), { limit: 1 }))[0]?.amount).toBe(
+      -huge,
+    );
+    expect((await trialBalance(sqliteStore(db))).USDC).toBe(0n);
     const before = tableCounts();
     await expect(
       postTransaction(sqliteStore(db), {
@@ -854,7 +840,7 @@ describe("transactions and amounts", () => {
       idempotencyKey: key("huge-rev"),
       reason: "test",
     });
-    expect(balance(db, custody("USDC"))).toBe(0n);
+    expect(await balance(sqliteStore(db), custody("USDC"))).toBe(0n);
   });
 
   it("refuses an account code that exists with another currency or kind", async () => {
@@ -905,20 +891,20 @@ describe("transactions and amounts", () => {
         now: i,
       });
     }
-    const firstPage = listEntries(db, merchantAvailable(M), { limit: 3 });
+    const firstPage = await listEntries(sqliteStore(db), merchantAvailable(M), { limit: 3 });
     expect(firstPage.map((e) => e.amount)).toEqual([-4_950n, -3_960n, -2_970n]);
     expect(firstPage[0]).toMatchObject({
       kind: "payment.converted",
       reference: { type: "payment", id: "pay_g5" },
       createdAt: 5,
     });
-    const secondPage = listEntries(db, merchantAvailable(M), {
+    const secondPage = await listEntries(sqliteStore(db), merchantAvailable(M), {
       limit: 3,
       beforeEntryId: firstPage[2]?.entryId,
     });
     expect(secondPage.map((e) => e.amount)).toEqual([-1_980n, -990n]);
-    expect(listEntries(db, merchantPending(M))).toEqual([]);
-    expect(merchantBalances(db, M)).toEqual({
+    expect(await listEntries(sqliteStore(db), merchantPending(M))).toEqual([]);
+    expect(await merchantBalances(sqliteStore(db), M)).toEqual({
       available: 14_850n,
       pending: 0n,
       inFlight: 0n,
@@ -927,12 +913,12 @@ describe("transactions and amounts", () => {
   });
 
   it("owed() is for liabilities only", async () => {
-    expect(() => owed(db, custody("BTC"))).toThrow(InvalidPostingError);
-    expect(owed(db, customerRefundsPayable("ETH"))).toBe(0n);
+    await expect(owed(sqliteStore(db), custody("BTC"))).rejects.toThrow(InvalidPostingError);
+    expect(await owed(sqliteStore(db), customerRefundsPayable("ETH"))).toBe(0n);
   });
 
   it("keeps the books consistent: trial balance zero, cached balances equal entries, every transaction balanced", async () => {
-    expectBooksConsistent();
+    await expectBooksConsistent();
     // A tampered cache is reported.
     const account = db
       .select({ id: ledgerAccounts.id })
@@ -943,14 +929,14 @@ describe("transactions and amounts", () => {
       .set({ balance: sql`${ledgerAccounts.balance} + 1` })
       .where(eq(ledgerAccounts.id, account?.id ?? 0))
       .run();
-    expect(verifyBalances(db)).toEqual([
+    expect(await verifyBalances(sqliteStore(db))).toEqual([
       expect.objectContaining({ code: feeRevenue().code, cached: expect.any(BigInt) }),
     ]);
     db.update(ledgerAccounts)
       .set({ balance: sql`${ledgerAccounts.balance} - 1` })
       .where(eq(ledgerAccounts.id, account?.id ?? 0))
       .run();
-    expect(verifyBalances(db)).toEqual([]);
+    expect(await verifyBalances(sqliteStore(db))).toEqual([]);
   });
 
   it("computes exact sums whatever the size and order of amounts (no SQL integer overflow)", async () => {
@@ -966,8 +952,8 @@ describe("transactions and amounts", () => {
         { account: customerRefundsPayable("BTC"), amount: -big },
       ],
     });
-    expect(trialBalance(db).BTC).toBe(0n);
-    expectBooksConsistent();
+    expect((await trialBalance(sqliteStore(db))).BTC).toBe(0n);
+    await expectBooksConsistent();
     // What a plain SQL sum over the same entries does:
     expect(() =>
       db

@@ -44,10 +44,20 @@ afterAll(async () => {
 });
 
 /** A merchant paid by default to Airtel Money, with a verified M-Pesa number as its other. */
-function airtelMerchant(id: string, failover: boolean) {
+async function airtelMerchant(id: string, failover: boolean) {
   addMerchant(db, id, null);
-  insertVerifiedDestination(db, id, { rail: "airtel-money", phone: "+254733123456" }, 0);
-  insertVerifiedDestination(db, id, { rail: "mpesa", phone: "+254712345678" }, 0);
+  await insertVerifiedDestination(
+    sqliteStore(db),
+    id,
+    { rail: "airtel-money", phone: "+254733123456" },
+    0,
+  );
+  await insertVerifiedDestination(
+    sqliteStore(db),
+    id,
+    { rail: "mpesa", phone: "+254712345678" },
+    0,
+  );
   db.update(merchants).set({ settlementFailover: failover }).where(eq(merchants.id, id)).run();
 }
 
@@ -58,13 +68,13 @@ const onlyMpesa = { runningRails: ["mpesa"] as const };
 
 describe("failover of planned transfers", () => {
   it("planned while Airtel was thought up: moved unsent to M-Pesa, paid there once, money whole", async () => {
-    airtelMerchant("MRC-FVRA22", true);
+    await airtelMerchant("MRC-FVRA22", true);
     const payment = await paidPayment("MRC-FVRA22", 3_000);
     // Planned with every rail taken as running: the transfer waits on Airtel Money.
     await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
     const [stuck] = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
     expect(stuck).toMatchObject({ rail: "airtel-money", status: "pending", attempts: 0 });
-    const availableBefore = owed(db, merchantAvailable("MRC-FVRA22"));
+    const availableBefore = await owed(sqliteStore(db), merchantAvailable("MRC-FVRA22"));
 
     expect(await failOverStuckTransfers(sqliteStore(db), h.clock.now, onlyMpesa)).toBe(1);
     // A second run finds nothing more to move.
@@ -75,7 +85,7 @@ describe("failover of planned transfers", () => {
     expect(original).toMatchObject({ status: "failed", rail: "airtel-money" });
     expect(moved).toMatchObject({ status: "pending", rail: "mpesa", retryOf: original!.id });
     // The original's posting was reversed and the new one posted: the same money, moved.
-    expect(owed(db, merchantAvailable("MRC-FVRA22"))).toBe(
+    expect(await owed(sqliteStore(db), merchantAvailable("MRC-FVRA22"))).toBe(
       availableBefore +
         original!.amountKesCents -
         moved!.amountKesCents -
@@ -94,11 +104,11 @@ describe("failover of planned transfers", () => {
         (r.body as { OriginatorConversationID?: string }).OriginatorConversationID === moved!.id,
     );
     expect(paidOnMpesa).toHaveLength(1);
-    verifyBalances(db);
+    await verifyBalances(sqliteStore(db));
 
     // A late callback for the transfer we moved (Airtel answering after all) changes nothing: it
     // was never sent, and its money already went out on M-Pesa.
-    const availableAfter = owed(db, merchantAvailable("MRC-FVRA22"));
+    const availableAfter = await owed(sqliteStore(db), merchantAvailable("MRC-FVRA22"));
     const store = sqliteStore(db);
     expect(
       await store.write((q) =>
@@ -110,17 +120,17 @@ describe("failover of planned transfers", () => {
         failTransfer(q, original!.id, { code: 1, description: "late" }, h.clock.now),
       ),
     ).toBe(false);
-    expect(owed(db, merchantAvailable("MRC-FVRA22"))).toBe(availableAfter);
+    expect(await owed(sqliteStore(db), merchantAvailable("MRC-FVRA22"))).toBe(availableAfter);
     expect(
       (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).map(
         (t) => t.status,
       ),
     ).toEqual(["failed", "succeeded"]);
-    verifyBalances(db);
+    await verifyBalances(sqliteStore(db));
   });
 
   it("a transfer that may have reached its rail (an attempt was made) is never moved", async () => {
-    airtelMerchant("MRC-FVTR22", true);
+    await airtelMerchant("MRC-FVTR22", true);
     const payment = await paidPayment("MRC-FVTR22", 2_000);
     await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
     const [stuck] = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
@@ -136,7 +146,7 @@ describe("failover of planned transfers", () => {
   });
 
   it("without the merchant's permission nothing moves", async () => {
-    airtelMerchant("MRC-FVNP22", false);
+    await airtelMerchant("MRC-FVNP22", false);
     const payment = await paidPayment("MRC-FVNP22", 2_500);
     await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
     expect(await failOverStuckTransfers(sqliteStore(db), h.clock.now, onlyMpesa)).toBe(0);
@@ -146,7 +156,7 @@ describe("failover of planned transfers", () => {
   });
 
   it("planning fails over at once when the default's rail is not running here", async () => {
-    airtelMerchant("MRC-FVPM22", true);
+    await airtelMerchant("MRC-FVPM22", true);
     const payment = await paidPayment("MRC-FVPM22", 2_200);
     await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now, onlyMpesa);
     const transfers = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));

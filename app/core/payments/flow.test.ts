@@ -114,7 +114,8 @@ describe("payments through custody and M-Pesa", () => {
     await h.custodySim.confirm(txId, 1);
     const confirmed = (await sqliteStore(db).read((q) => getPayment(q, payment.id)))!;
     expect(confirmed.status).toBe("confirmed");
-    expect(owed(db, merchantAvailable(MERCHANT))).toBe(990_000n); // KES 10,000 less the 1% C2B fee
+    // KES 10,000 less the 1% C2B fee.
+    expect(await owed(sqliteStore(db), merchantAvailable(MERCHANT))).toBe(990_000n);
 
     await settle(payment.id);
     const settled = (await sqliteStore(db).read((q) => getPayment(q, payment.id)))!;
@@ -129,9 +130,9 @@ describe("payments through custody and M-Pesa", () => {
       feeKesCents: 0n,
     });
     expect(transfer?.receipt).toMatch(/^[A-Z0-9]{10}$/);
-    expect(owed(db, merchantInFlight(MERCHANT))).toBe(0n);
-    expect(owed(db, merchantAvailable(MERCHANT))).toBe(0n);
-    expect(normalBalance(db, feeRevenue())).toBe(10_000n);
+    expect(await owed(sqliteStore(db), merchantInFlight(MERCHANT))).toBe(0n);
+    expect(await owed(sqliteStore(db), merchantAvailable(MERCHANT))).toBe(0n);
+    expect(await normalBalance(sqliteStore(db), feeRevenue())).toBe(10_000n);
     expect(
       (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).map((e) => e.type),
     ).toEqual([
@@ -159,7 +160,7 @@ describe("payments through custody and M-Pesa", () => {
         (e) => e.type === "converted",
       ),
     ).toHaveLength(1);
-    expect(verifyBalances(db)).toEqual([]);
+    expect(await verifyBalances(sqliteStore(db))).toEqual([]);
   });
 
   it("a webhook with a bad signature is refused and changes nothing", async () => {
@@ -194,7 +195,13 @@ describe("payments through custody and M-Pesa", () => {
     expect((await sqliteStore(db).read((q) => getPayment(q, late.id)))?.status).toBe(
       "paid_after_expiry",
     );
-    expect(trialBalance(db)).toEqual({ KES: 0n, BTC: 0n, ETH: 0n, USDT: 0n, USDC: 0n });
+    expect(await trialBalance(sqliteStore(db))).toEqual({
+      KES: 0n,
+      BTC: 0n,
+      ETH: 0n,
+      USDT: 0n,
+      USDC: 0n,
+    });
   });
 
   it("limits: below the minimum, above the maximum, and no quote from a stale rate", async () => {
@@ -243,14 +250,14 @@ describe("payments through custody and M-Pesa", () => {
   it("a failed transfer returns the money by a reversing entry and can be retried", async () => {
     const payment = await pay("MRC-FAXX22", 5_000);
     await h.custodySim.confirm(await deposit(payment.id), 2);
-    const before = owed(db, merchantAvailable("MRC-FAXX22"));
+    const before = await owed(sqliteStore(db), merchantAvailable("MRC-FAXX22"));
     await settle(payment.id);
     const [failed] = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
     expect(failed?.status).toBe("failed");
-    expect(owed(db, merchantAvailable("MRC-FAXX22"))).toBe(before);
+    expect(await owed(sqliteStore(db), merchantAvailable("MRC-FAXX22"))).toBe(before);
     // The merchant adds a working number and makes it the default, then retries.
-    const fixed = insertVerifiedDestination(
-      db,
+    const fixed = await insertVerifiedDestination(
+      sqliteStore(db),
       "MRC-FAXX22",
       { rail: "mpesa", phone: "+254712000111" },
       h.clock.now,
@@ -277,13 +284,13 @@ describe("payments through custody and M-Pesa", () => {
     h.darajaSim.setOutcome("254733000111", "insufficient-float");
     const payment = await pay("MRC-FQXT22", 8_000);
     await h.custodySim.confirm(await deposit(payment.id), 2);
-    const owedBefore = owed(db, merchantAvailable("MRC-FQXT22"));
+    const owedBefore = await owed(sqliteStore(db), merchantAvailable("MRC-FQXT22"));
     await settle(payment.id);
     const [transfer] = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
     expect(transfer).toMatchObject({ status: "failed", resultCode: 1 });
     expect(transfer?.resultDesc).toMatch(/float is too low/);
-    expect(owed(db, merchantAvailable("MRC-FQXT22"))).toBe(owedBefore);
-    expect(owed(db, merchantInFlight("MRC-FQXT22"))).toBe(0n);
+    expect(await owed(sqliteStore(db), merchantAvailable("MRC-FQXT22"))).toBe(owedBefore);
+    expect(await owed(sqliteStore(db), merchantInFlight("MRC-FQXT22"))).toBe(0n);
     h.darajaSim.setOutcome("254733000111", null);
     expect((await retryTransfer(sqliteStore(db), transfer!.id, h.clock.now))?.status).toBe(
       "pending",
@@ -374,7 +381,7 @@ describe("payments through custody and M-Pesa", () => {
     });
     const { postTransaction, railFloat, capital, normalBalance } =
       await import("~/core/ledger/ledger.server");
-    const float = normalBalance(db, railFloat("mpesa"));
+    const float = await normalBalance(sqliteStore(db), railFloat("mpesa"));
     await postTransaction(sqliteStore(db), {
       idempotencyKey: "test:drain",
       kind: "float.withdrawn",
@@ -420,8 +427,14 @@ describe("payments through custody and M-Pesa", () => {
     expect(outcome).toBe("unknown_address");
   });
 
-  it("the books balance after all of it", () => {
-    expect(verifyBalances(db)).toEqual([]);
-    expect(trialBalance(db)).toEqual({ KES: 0n, BTC: 0n, ETH: 0n, USDT: 0n, USDC: 0n });
+  it("the books balance after all of it", async () => {
+    expect(await verifyBalances(sqliteStore(db))).toEqual([]);
+    expect(await trialBalance(sqliteStore(db))).toEqual({
+      KES: 0n,
+      BTC: 0n,
+      ETH: 0n,
+      USDT: 0n,
+      USDC: 0n,
+    });
   });
 });

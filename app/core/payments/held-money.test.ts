@@ -120,10 +120,16 @@ async function mpesaAfterCrypto() {
   return payment;
 }
 
-function expectBalancedLedger() {
-  expect(trialBalance(db)).toEqual({ KES: 0n, BTC: 0n, ETH: 0n, USDT: 0n, USDC: 0n });
-  expect(verifyBalances(db)).toEqual([]);
-  expect(findUnbalancedTransactions(db)).toEqual([]);
+async function expectBalancedLedger() {
+  expect(await trialBalance(sqliteStore(db))).toEqual({
+    KES: 0n,
+    BTC: 0n,
+    ETH: 0n,
+    USDT: 0n,
+    USDC: 0n,
+  });
+  expect(await verifyBalances(sqliteStore(db))).toEqual([]);
+  expect(await findUnbalancedTransactions(sqliteStore(db))).toEqual([]);
 }
 
 const transactionCount = () => db.select().from(ledgerTransactions).all().length;
@@ -168,8 +174,8 @@ describe("held money", () => {
     expect(await countUnresolvedHeldMoney(sqliteStore(db))).toEqual({ items: 1, payments: 1 });
     expect(await heldIds()).toEqual([payment.id]);
 
-    const heldBefore = owed(db, suspense("USDT"));
-    const refundsBefore = owed(db, customerRefundsPayable("USDT"));
+    const heldBefore = await owed(sqliteStore(db), suspense("USDT"));
+    const refundsBefore = await owed(sqliteStore(db), customerRefundsPayable("USDT"));
     h.clock.now += 60_000;
     const flagged = await flag(payment.id, item!.transactionId);
     expect(flagged.item).toMatchObject({
@@ -177,15 +183,17 @@ describe("held money", () => {
       refundFlaggedAt: h.clock.now,
     });
     // Out of suspense, owed back to the customer; the payment itself is unchanged.
-    expect(heldBefore - owed(db, suspense("USDT"))).toBe(payment.cryptoAmountUnits);
-    expect(owed(db, customerRefundsPayable("USDT")) - refundsBefore).toBe(
+    expect(heldBefore - (await owed(sqliteStore(db), suspense("USDT")))).toBe(
+      payment.cryptoAmountUnits,
+    );
+    expect((await owed(sqliteStore(db), customerRefundsPayable("USDT"))) - refundsBefore).toBe(
       payment.cryptoAmountUnits,
     );
     expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
       status: "confirmed",
       paidWith: "mpesa",
     });
-    expectBalancedLedger();
+    await expectBalancedLedger();
     expect(await listHeldMoney(sqliteStore(db), payment.id)).toEqual([
       { ...item, refundFlaggedAt: h.clock.now },
     ]);
@@ -210,7 +218,7 @@ describe("held money", () => {
       events,
     );
     expect(auditFor(payment.id)).toHaveLength(1);
-    expectBalancedLedger();
+    await expectBalancedLedger();
   });
 
   it("flags KES from an M-Pesa Express success after the payment was paid in crypto", async () => {
@@ -223,18 +231,20 @@ describe("held money", () => {
       refundFlaggedAt: null,
     });
     expect(await countUnresolvedHeldMoney(sqliteStore(db))).toEqual({ items: 1, payments: 1 });
-    const heldBefore = owed(db, suspense("KES"));
-    const refundsBefore = owed(db, customerRefundsPayable("KES"));
+    const heldBefore = await owed(sqliteStore(db), suspense("KES"));
+    const refundsBefore = await owed(sqliteStore(db), customerRefundsPayable("KES"));
     await flag(payment.id, item!.transactionId);
-    expect(heldBefore - owed(db, suspense("KES"))).toBe(200_000n);
-    expect(owed(db, customerRefundsPayable("KES")) - refundsBefore).toBe(200_000n);
+    expect(heldBefore - (await owed(sqliteStore(db), suspense("KES")))).toBe(200_000n);
+    expect((await owed(sqliteStore(db), customerRefundsPayable("KES"))) - refundsBefore).toBe(
+      200_000n,
+    );
     expect(customerRefundsPayable("KES").code).toBe("customer-refunds-payable:KES");
     expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
       status: "confirmed",
       paidWith: "crypto",
     });
     expect(await countUnresolvedHeldMoney(sqliteStore(db))).toEqual({ items: 0, payments: 0 });
-    expectBalancedLedger();
+    await expectBalancedLedger();
   });
 
   it("refuses what is not this payment's held money, and writes nothing", async () => {
@@ -275,7 +285,7 @@ describe("held money", () => {
       .where(eq(ledgerTransactions.id, item!.transactionId))
       .get()!.key;
     expect(heldKey).toMatch(new RegExp(`^payment:${payment.id}:deposit:.+:held$`));
-    const refundsBefore = owed(db, customerRefundsPayable("USDT"));
+    const refundsBefore = await owed(sqliteStore(db), customerRefundsPayable("USDT"));
     const results = await Promise.allSettled([
       Promise.resolve().then(() => flag(payment.id, item!.transactionId, db)),
       Promise.resolve().then(() => flag(payment.id, item!.transactionId, other)),
@@ -284,10 +294,10 @@ describe("held money", () => {
     const refused = results.find((r) => r.status === "rejected")!;
     expect(refused.reason).toBeInstanceOf(ResolutionError);
     expect(flagsOf(heldKey)).toHaveLength(1);
-    expect(owed(db, customerRefundsPayable("USDT")) - refundsBefore).toBe(
+    expect((await owed(sqliteStore(db), customerRefundsPayable("USDT"))) - refundsBefore).toBe(
       payment.cryptoAmountUnits,
     );
     expect(auditFor(payment.id)).toHaveLength(1);
-    expectBalancedLedger();
+    await expectBalancedLedger();
   });
 });

@@ -83,10 +83,16 @@ function start(paymentId: string, phone = PAYER) {
   return startMpesaCollection(sqliteStore(db), h.runtime.stk, { paymentId, phone, now });
 }
 
-function expectBalancedLedger() {
-  expect(trialBalance(db)).toEqual({ KES: 0n, BTC: 0n, ETH: 0n, USDT: 0n, USDC: 0n });
-  expect(verifyBalances(db)).toEqual([]);
-  expect(findUnbalancedTransactions(db)).toEqual([]);
+async function expectBalancedLedger() {
+  expect(await trialBalance(sqliteStore(db))).toEqual({
+    KES: 0n,
+    BTC: 0n,
+    ETH: 0n,
+    USDT: 0n,
+    USDC: 0n,
+  });
+  expect(await verifyBalances(sqliteStore(db))).toEqual([]);
+  expect(await findUnbalancedTransactions(sqliteStore(db))).toEqual([]);
 }
 
 const pushes = () => h.darajaSim.requests.filter((r) => r.path === STK_PUSH_PATH).length;
@@ -101,8 +107,8 @@ describe("M-Pesa Express collections", () => {
 
   it("pays a payment: the prompt, the callback with its receipt, the ledger, then settlement", async () => {
     const payment = await newPayment(1_000);
-    const floatBefore = normalBalance(db, railFloat("mpesa"));
-    const feesBefore = normalBalance(db, feeRevenue());
+    const floatBefore = await normalBalance(sqliteStore(db), railFloat("mpesa"));
+    const feesBefore = await normalBalance(sqliteStore(db), feeRevenue());
     const started = await start(payment.id);
     expect(started.ok).toBe(true);
     const pending = (await latestCollection(sqliteStore(db), payment.id))!;
@@ -126,10 +132,10 @@ describe("M-Pesa Express collections", () => {
     expect(paid).toMatchObject({ status: "confirmed", paidWith: "mpesa" });
     expect(paid.confirmedAt).toBe(h.clock.now);
     // KES 1,000 into our M-Pesa collections money; KES 990 to the merchant, KES 10 fee (1% C2B).
-    expect(normalBalance(db, railFloat("mpesa")) - floatBefore).toBe(100_000n);
-    expect(owed(db, merchantAvailable(MERCHANT))).toBe(99_000n);
-    expect(normalBalance(db, feeRevenue()) - feesBefore).toBe(1_000n);
-    expectBalancedLedger();
+    expect((await normalBalance(sqliteStore(db), railFloat("mpesa"))) - floatBefore).toBe(100_000n);
+    expect(await owed(sqliteStore(db), merchantAvailable(MERCHANT))).toBe(99_000n);
+    expect((await normalBalance(sqliteStore(db), feeRevenue())) - feesBefore).toBe(1_000n);
+    await expectBalancedLedger();
     expect(
       (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).map((e) => e.type),
     ).toEqual(["quote_locked", "mpesa_prompt", "mpesa_paid"]);
@@ -142,8 +148,8 @@ describe("M-Pesa Express collections", () => {
     expect(
       (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0],
     ).toMatchObject({ status: "succeeded" });
-    expect(owed(db, merchantAvailable(MERCHANT))).toBe(0n);
-    expectBalancedLedger();
+    expect(await owed(sqliteStore(db), merchantAvailable(MERCHANT))).toBe(0n);
+    await expectBalancedLedger();
   });
 
   it("a cancelled prompt (1032) leaves the payment payable with the customer's message", async () => {
@@ -167,22 +173,22 @@ describe("M-Pesa Express collections", () => {
     expect(
       (await sqliteStore(db).read((q) => listCollections(q, payment.id))).map((c) => c.status),
     ).toEqual(["failed", "succeeded"]);
-    expectBalancedLedger();
+    await expectBalancedLedger();
   });
 
   it("insufficient funds (1) fails with its message; nothing is posted", async () => {
     const payment = await newPayment();
-    const fees = normalBalance(db, feeRevenue());
+    const fees = await normalBalance(sqliteStore(db), feeRevenue());
     await start(payment.id, "254700000012");
     await h.darajaSim.flush();
     const failed = (await latestCollection(sqliteStore(db), payment.id))!;
     expect(failed).toMatchObject({ status: "failed", resultCode: 1 });
     expect(collectionFailureMessage(failed)).toMatch(/balance is not enough/);
-    expect(normalBalance(db, feeRevenue())).toBe(fees);
+    expect(await normalBalance(sqliteStore(db), feeRevenue())).toBe(fees);
     expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe(
       "awaiting_payment",
     );
-    expectBalancedLedger();
+    await expectBalancedLedger();
   });
 
   it("a callback that never comes: the query after a minute, at most once a minute", async () => {
@@ -219,8 +225,10 @@ describe("M-Pesa Express collections", () => {
       status: "confirmed",
       paidWith: "mpesa",
     });
-    expect(owed(db, merchantAvailable(MERCHANT))).toBeGreaterThanOrEqual(99_000n);
-    expectBalancedLedger();
+    expect(await owed(sqliteStore(db), merchantAvailable(MERCHANT))).toBeGreaterThanOrEqual(
+      99_000n,
+    );
+    await expectBalancedLedger();
   });
 
   it("a repeated callback is applied once", async () => {
@@ -228,8 +236,8 @@ describe("M-Pesa Express collections", () => {
     await start(payment.id);
     const id = (await latestCollection(sqliteStore(db), payment.id))!.checkoutRequestId;
     await h.darajaSim.flush();
-    const fees = normalBalance(db, feeRevenue());
-    const available = owed(db, merchantAvailable(MERCHANT));
+    const fees = await normalBalance(sqliteStore(db), feeRevenue());
+    const available = await owed(sqliteStore(db), merchantAvailable(MERCHANT));
     const delivered = h.darajaSim.callbacks.find((c) => c.checkoutRequestId === id)!;
     expect(delivered.status).toBe(200);
     const again = await fetch(delivered.url, {
@@ -239,8 +247,8 @@ describe("M-Pesa Express collections", () => {
     });
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ ResultCode: 0, ResultDesc: "Accepted" });
-    expect(normalBalance(db, feeRevenue())).toBe(fees);
-    expect(owed(db, merchantAvailable(MERCHANT))).toBe(available);
+    expect(await normalBalance(sqliteStore(db), feeRevenue())).toBe(fees);
+    expect(await owed(sqliteStore(db), merchantAvailable(MERCHANT))).toBe(available);
     expect(
       (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).filter(
         (e) => e.type === "mpesa_paid",
@@ -251,7 +259,7 @@ describe("M-Pesa Express collections", () => {
     const before = queries();
     await queryPendingCollections(sqliteStore(db), h.runtime.stk, now);
     expect(queries()).toBe(before); // no longer pending: not asked
-    expectBalancedLedger();
+    await expectBalancedLedger();
   });
 
   it("two starts at once send one prompt", async () => {
@@ -305,20 +313,20 @@ describe("M-Pesa Express collections", () => {
     h.clock.now = payment.expiresAt + 10 * 60_000;
     await expireOverduePayments(sqliteStore(db), now());
     expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe("expired");
-    const held = normalBalance(db, suspense("KES"));
-    const available = owed(db, merchantAvailable(MERCHANT));
+    const held = await normalBalance(sqliteStore(db), suspense("KES"));
+    const available = await owed(sqliteStore(db), merchantAvailable(MERCHANT));
     await h.darajaSim.flush();
     expect((await sqliteStore(db).read((q) => getCollection(q, id)))!.status).toBe("succeeded");
     expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
       status: "expired",
       paidWith: "crypto",
     });
-    expect(normalBalance(db, suspense("KES")) - held).toBe(100_000n);
-    expect(owed(db, merchantAvailable(MERCHANT))).toBe(available);
+    expect((await normalBalance(sqliteStore(db), suspense("KES"))) - held).toBe(100_000n);
+    expect(await owed(sqliteStore(db), merchantAvailable(MERCHANT))).toBe(available);
     expect(
       (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).map((e) => e.type),
     ).toContain("mpesa_paid_unexpected");
-    expectBalancedLedger();
+    await expectBalancedLedger();
   });
 
   it("a success for a payment paid in crypto meanwhile is held, not a second confirmation", async () => {
@@ -333,20 +341,20 @@ describe("M-Pesa Express collections", () => {
       status: "confirmed",
       paidWith: "crypto",
     });
-    const held = normalBalance(db, suspense("KES"));
+    const held = await normalBalance(sqliteStore(db), suspense("KES"));
     await h.darajaSim.flush();
     expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
       status: "confirmed",
       paidWith: "crypto",
     });
-    expect(normalBalance(db, suspense("KES")) - held).toBe(100_000n);
+    expect((await normalBalance(sqliteStore(db), suspense("KES"))) - held).toBe(100_000n);
     const types = (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).map(
       (e) => e.type,
     );
     expect(types.filter((t) => t === "converted")).toHaveLength(1);
     expect(types).not.toContain("mpesa_paid");
     expect(types).toContain("mpesa_paid_unexpected");
-    expectBalancedLedger();
+    await expectBalancedLedger();
   });
 
   it("crypto sent after an M-Pesa payment is held for an operator", async () => {
@@ -357,7 +365,7 @@ describe("M-Pesa Express collections", () => {
       status: "confirmed",
       paidWith: "mpesa",
     });
-    const heldUnits = normalBalance(db, suspense("USDT"));
+    const heldUnits = await normalBalance(sqliteStore(db), suspense("USDT"));
     const tx = await h.custodySim.sendPayment({
       address: payment.depositAddress!,
       amount: formatCryptoUnits(payment.cryptoAmountUnits, payment.asset),
@@ -365,7 +373,9 @@ describe("M-Pesa Express collections", () => {
     await h.custodySim.confirm(tx.id, 2);
     const after = (await sqliteStore(db).read((q) => getPayment(q, payment.id)))!;
     expect(after).toMatchObject({ status: "confirmed", paidWith: "mpesa", receivedUnits: 0n });
-    expect(normalBalance(db, suspense("USDT")) - heldUnits).toBe(payment.cryptoAmountUnits);
+    expect((await normalBalance(sqliteStore(db), suspense("USDT"))) - heldUnits).toBe(
+      payment.cryptoAmountUnits,
+    );
     // Applying custody's view again changes nothing.
     const again = await applyCustodyTransaction(
       sqliteStore(db),
@@ -374,13 +384,15 @@ describe("M-Pesa Express collections", () => {
       now(),
     );
     expect(again).toBe("held_after_mpesa");
-    expect(normalBalance(db, suspense("USDT")) - heldUnits).toBe(payment.cryptoAmountUnits);
+    expect((await normalBalance(sqliteStore(db), suspense("USDT"))) - heldUnits).toBe(
+      payment.cryptoAmountUnits,
+    );
     const types = (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).map(
       (e) => e.type,
     );
     expect(types.filter((t) => t === "deposit_after_mpesa")).toHaveLength(1);
     expect(types).not.toContain("converted");
-    expectBalancedLedger();
+    await expectBalancedLedger();
   });
 
   it("a payment no longer awaiting payment gets no prompt", async () => {

@@ -74,7 +74,7 @@ beforeAll(async () => {
     [REFUSED_ACCOUNT]: { outcome: "unknown-account" },
   });
   rails = { ...h.rails, pesalink: pesalink.rail };
-  fundRailFloat(db, "pesalink", BANK_FLOAT_KES);
+  await fundRailFloat(db, "pesalink", BANK_FLOAT_KES);
 });
 afterAll(async () => {
   await pesalink.close();
@@ -82,10 +82,16 @@ afterAll(async () => {
   test.close();
 });
 
-const expectLedgerBalanced = () => {
-  expect(verifyBalances(db)).toEqual([]);
-  expect(findUnbalancedTransactions(db)).toEqual([]);
-  expect(trialBalance(db)).toEqual({ KES: 0n, BTC: 0n, ETH: 0n, USDT: 0n, USDC: 0n });
+const expectLedgerBalanced = async () => {
+  expect(await verifyBalances(sqliteStore(db))).toEqual([]);
+  expect(await findUnbalancedTransactions(sqliteStore(db))).toEqual([]);
+  expect(await trialBalance(sqliteStore(db))).toEqual({
+    KES: 0n,
+    BTC: 0n,
+    ETH: 0n,
+    USDT: 0n,
+    USDC: 0n,
+  });
 };
 
 /** A merchant paid by default to M-Pesa, with a verified Equity account as well. */
@@ -101,8 +107,10 @@ function merchantWithBank(id: string, accountNumber = "1450160649886") {
 }
 
 /** The merchant's M-Pesa default (addMerchant's). */
-const mpesaDefaultOf = (merchantId: string) =>
-  listDestinations(db, merchantId).find((d) => d.rail === "mpesa" && d.isDefault)!;
+const mpesaDefaultOf = async (merchantId: string) =>
+  (await listDestinations(sqliteStore(db), merchantId)).find(
+    (d) => d.rail === "mpesa" && d.isDefault,
+  )!;
 
 let reference = 0;
 /** A payment of `amountKes` paid in USDT and confirmed by custody. */
@@ -129,17 +137,17 @@ async function byRail(paymentId: string) {
   return sums;
 }
 
-const railBalances = (rail: RailId) => ({
-  float: normalBalance(db, railFloat(rail)),
-  inFlight: normalBalance(db, railInFlight(rail)),
-  charges: normalBalance(db, railCharges(rail)),
+const railBalances = async (rail: RailId) => ({
+  float: await normalBalance(sqliteStore(db), railFloat(rail)),
+  inFlight: await normalBalance(sqliteStore(db), railInFlight(rail)),
+  charges: await normalBalance(sqliteStore(db), railCharges(rail)),
 });
 
 describe("an 80% bank / 20% M-Pesa split", () => {
   it("sends 80/20 to PesaLink and M-Pesa, each against its own rail's float, and clears every account once paid", async () => {
     const merchantId = "MRC-MRSP22";
     const bank = merchantWithBank(merchantId);
-    const mpesa = mpesaDefaultOf(merchantId);
+    const mpesa = await mpesaDefaultOf(merchantId);
     expect(
       await setSplitRules(
         sqliteStore(db),
@@ -152,7 +160,7 @@ describe("an 80% bank / 20% M-Pesa split", () => {
         now(),
       ),
     ).toEqual({ ok: true });
-    const before = { mpesa: railBalances("mpesa"), pesalink: railBalances("pesalink") };
+    const before = { mpesa: await railBalances("mpesa"), pesalink: await railBalances("pesalink") };
 
     const payment = await paidPayment(merchantId, 10_000);
     const net = payment.amountKesCents - payment.feeKesCents;
@@ -180,13 +188,15 @@ describe("an 80% bank / 20% M-Pesa split", () => {
       ["pesalink", bankShare],
       ["mpesa", mpesaShare],
     ] as const) {
-      const after = railBalances(rail);
+      const after = await railBalances(rail);
       expect(before[rail].float - after.float).toBe(share.amount + share.charge);
       expect(after.inFlight - before[rail].inFlight).toBe(share.amount);
     }
-    expect(owed(db, merchantInFlight(merchantId))).toBe(bankShare.amount + mpesaShare.amount);
-    expect(owed(db, merchantAvailable(merchantId))).toBe(leftover);
-    expectLedgerBalanced();
+    expect(await owed(sqliteStore(db), merchantInFlight(merchantId))).toBe(
+      bankShare.amount + mpesaShare.amount,
+    );
+    expect(await owed(sqliteStore(db), merchantAvailable(merchantId))).toBe(leftover);
+    await expectLedgerBalanced();
 
     // PesaLink pays at once; M-Pesa when its Result comes.
     await sendPendingTransfers(sqliteStore(db), rails, now);
@@ -213,16 +223,16 @@ describe("an 80% bank / 20% M-Pesa split", () => {
     });
     expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
     for (const rail of ["pesalink", "mpesa"] as const)
-      expect(railBalances(rail).inFlight).toBe(before[rail].inFlight);
-    expect(owed(db, merchantInFlight(merchantId))).toBe(0n);
-    expect(owed(db, merchantAvailable(merchantId))).toBe(leftover);
-    expectLedgerBalanced();
+      expect((await railBalances(rail)).inFlight).toBe(before[rail].inFlight);
+    expect(await owed(sqliteStore(db), merchantInFlight(merchantId))).toBe(0n);
+    expect(await owed(sqliteStore(db), merchantAvailable(merchantId))).toBe(leftover);
+    await expectLedgerBalanced();
   });
 
   it("a refused bank transfer: its amount and charge return to the merchant and to our bank float; M-Pesa's share is paid", async () => {
     const merchantId = "MRC-MRSP23";
     const bank = merchantWithBank(merchantId, REFUSED_ACCOUNT);
-    const mpesa = mpesaDefaultOf(merchantId);
+    const mpesa = await mpesaDefaultOf(merchantId);
     await setSplitRules(
       sqliteStore(db),
       { merchantId, userId: "mu_mr" },
@@ -233,11 +243,11 @@ describe("an 80% bank / 20% M-Pesa split", () => {
       false,
       now(),
     );
-    const floatBefore = railBalances("pesalink");
+    const floatBefore = await railBalances("pesalink");
     const payment = await paidPayment(merchantId, 10_000);
     await planSettlement(sqliteStore(db), payment.id, testConfig, now());
     const planned = await byRail(payment.id);
-    const leftover = owed(db, merchantAvailable(merchantId));
+    const leftover = await owed(sqliteStore(db), merchantAvailable(merchantId));
 
     await sendPendingTransfers(sqliteStore(db), rails, now);
     await h.darajaSim.flush();
@@ -250,15 +260,15 @@ describe("an 80% bank / 20% M-Pesa split", () => {
 
     // The bank's share is back: available again for the merchant, and our float is whole.
     const bankShare = planned.get("pesalink")!;
-    expect(owed(db, merchantAvailable(merchantId))).toBe(
+    expect(await owed(sqliteStore(db), merchantAvailable(merchantId))).toBe(
       leftover + bankShare.amount + bankShare.charge,
     );
-    expect(owed(db, merchantInFlight(merchantId))).toBe(0n);
-    expect(railBalances("pesalink")).toEqual(floatBefore);
+    expect(await owed(sqliteStore(db), merchantInFlight(merchantId))).toBe(0n);
+    expect(await railBalances("pesalink")).toEqual(floatBefore);
     expect(
       (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).map((e) => e.type),
     ).toContain("transfer_failed");
-    expectLedgerBalanced();
+    await expectLedgerBalanced();
     // Fails today: settleIfDone (settlement.server.ts) leaves failed transfers out, so the payment
     // is "settled" with 80% of it unpaid and waiting in the merchant's balance for a retry.
     expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settling");
@@ -269,7 +279,7 @@ describe("failover", () => {
   it("with the merchant's permission, the settlement goes to their bank while M-Pesa is down", async () => {
     const merchantId = "MRC-MRFV22";
     const bank = merchantWithBank(merchantId, "1450160649890");
-    const mpesa = mpesaDefaultOf(merchantId);
+    const mpesa = await mpesaDefaultOf(merchantId);
     await setSplitRules(sqliteStore(db), { merchantId, userId: "mu_mr" }, new Map(), true, now());
     // Past the health window of the earlier tests' M-Pesa payouts, then three failures: down.
     h.clock.now += HEALTH_WINDOW_MS + 60_000;
@@ -292,7 +302,7 @@ describe("failover", () => {
       ),
     ).toEqual(["succeeded"]);
     expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
-    expectLedgerBalanced();
+    await expectLedgerBalanced();
     // The trouble transfers stay in the window for the other tests: clear them.
     db.delete(settlementTransfers).where(eq(settlementTransfers.rail, "mpesa")).run();
   });
@@ -307,35 +317,40 @@ describe("a verification check payout", () => {
     const merchantId = "MRC-MRVF22";
     addMerchant(db, merchantId, "254712345678");
     const destination = verifying(merchantId, "+254722600101");
-    const before = railBalances("mpesa");
+    const before = await railBalances("mpesa");
     const started = await startVerification(db, rails, destination, now);
     expect(started.kind).toBe("payout_pending");
     const transferId = (started as { transferId: string }).transferId;
     const cost = 1_000n + railChargeCents("mpesa", 1_000n);
-    const sentState = railBalances("mpesa");
+    const sentState = await railBalances("mpesa");
     expect(sentState.charges - before.charges).toBe(cost);
     expect(before.float - sentState.float).toBe(cost);
     expect(sentState.inFlight).toBe(before.inFlight);
-    expect(balance(db, merchantAvailable(merchantId))).toBe(0n);
-    expect(balance(db, merchantInFlight(merchantId))).toBe(0n);
-    expectLedgerBalanced();
+    expect(await balance(sqliteStore(db), merchantAvailable(merchantId))).toBe(0n);
+    expect(await balance(sqliteStore(db), merchantInFlight(merchantId))).toBe(0n);
+    await expectLedgerBalanced();
 
     await sendPendingTransfers(sqliteStore(db), rails, now);
     await h.darajaSim.flush();
     expect(
       db.select().from(settlementTransfers).where(eq(settlementTransfers.id, transferId)).get(),
     ).toMatchObject({ status: "succeeded", purpose: "verification" });
-    expect(getDestination(db, merchantId, destination.id)).toMatchObject({
+    expect(await getDestination(sqliteStore(db), merchantId, destination.id)).toMatchObject({
       status: "confirm_name",
       registeredName: h.darajaSim.transaction(transferId)!.receiverName,
     });
-    expect(railBalances("mpesa")).toEqual(sentState);
-    expect(balance(db, merchantAvailable(merchantId))).toBe(0n);
+    expect(await railBalances("mpesa")).toEqual(sentState);
+    expect(await balance(sqliteStore(db), merchantAvailable(merchantId))).toBe(0n);
     // Once only: starting again neither posts nor sends a second check.
     expect(
-      await startVerification(db, rails, getDestination(db, merchantId, destination.id)!, now),
+      await startVerification(
+        db,
+        rails,
+        (await getDestination(sqliteStore(db), merchantId, destination.id))!,
+        now,
+      ),
     ).toEqual({ kind: "not_verifying" });
-    expectLedgerBalanced();
+    await expectLedgerBalanced();
   });
 
   it("that fails is reversed (our float and charges are whole again) and fails the destination", async () => {
@@ -343,7 +358,7 @@ describe("a verification check payout", () => {
     addMerchant(db, merchantId, "254712345678");
     const destination = verifying(merchantId, "+254722600102");
     h.darajaSim.setOutcome("254722600102", "invalid-number");
-    const before = railBalances("mpesa");
+    const before = await railBalances("mpesa");
     const started = await startVerification(db, rails, destination, now);
     await sendPendingTransfers(sqliteStore(db), rails, now);
     await h.darajaSim.flush();
@@ -352,10 +367,12 @@ describe("a verification check payout", () => {
       db.select().from(settlementTransfers).where(eq(settlementTransfers.id, transferId)).get()
         ?.status,
     ).toBe("failed");
-    expect(getDestination(db, merchantId, destination.id)).toMatchObject({ status: "failed" });
-    expect(railBalances("mpesa")).toEqual(before);
-    expect(balance(db, merchantAvailable(merchantId))).toBe(0n);
-    expectLedgerBalanced();
+    expect(await getDestination(sqliteStore(db), merchantId, destination.id)).toMatchObject({
+      status: "failed",
+    });
+    expect(await railBalances("mpesa")).toEqual(before);
+    expect(await balance(sqliteStore(db), merchantAvailable(merchantId))).toBe(0n);
+    await expectLedgerBalanced();
   });
 
   /** A merchant whose M-Pesa check payout failed. */
@@ -366,7 +383,9 @@ describe("a verification check payout", () => {
     const started = await startVerification(db, rails, destination, now);
     await sendPendingTransfers(sqliteStore(db), rails, now);
     await h.darajaSim.flush();
-    expect(getDestination(db, merchantId, destination.id)?.status).toBe("failed");
+    expect((await getDestination(sqliteStore(db), merchantId, destination.id))?.status).toBe(
+      "failed",
+    );
     return (started as { transferId: string }).transferId;
   }
 
@@ -387,8 +406,8 @@ describe("a verification check payout", () => {
         t.amountKesCents + t.railChargeKesCents,
       ]),
     ).toEqual([["succeeded", 247_500n]]);
-    expect(owed(db, merchantAvailable(merchantId))).toBe(0n);
-    expectLedgerBalanced();
+    expect(await owed(sqliteStore(db), merchantAvailable(merchantId))).toBe(0n);
+    await expectLedgerBalanced();
   });
 
   // Fails today: retryTransfer (settlement.server.ts) retries any failed transfer, a check payout
@@ -398,8 +417,8 @@ describe("a verification check payout", () => {
     const transferId = await failedCheck(merchantId, "+254722600104");
     const payment = await paidPayment(merchantId, 2_500);
     // The merchant has money in the balance (not settled yet) that a retry could take.
-    expect(owed(db, merchantAvailable(merchantId))).toBe(247_500n);
-    const charges = railBalances("mpesa").charges;
+    expect(await owed(sqliteStore(db), merchantAvailable(merchantId))).toBe(247_500n);
+    const charges = (await railBalances("mpesa")).charges;
     let retried: unknown;
     try {
       retried = await retryTransfer(sqliteStore(db), transferId, now());
@@ -407,11 +426,11 @@ describe("a verification check payout", () => {
       retried = error;
     }
     expect(retried).toBeNull();
-    expect(owed(db, merchantAvailable(merchantId))).toBe(247_500n);
-    expect(railBalances("mpesa").charges).toBe(charges);
+    expect(await owed(sqliteStore(db), merchantAvailable(merchantId))).toBe(247_500n);
+    expect((await railBalances("mpesa")).charges).toBe(charges);
     expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe(
       "confirmed",
     );
-    expectLedgerBalanced();
+    await expectLedgerBalanced();
   });
 });

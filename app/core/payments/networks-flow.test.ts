@@ -114,7 +114,7 @@ describe("payments on several networks", () => {
       (e) => e.type === "confirmation",
     );
     expect(JSON.parse(confirmation!.detail!)).toMatchObject({ required: 19 });
-    expect(verifyBalances(db)).toEqual([]);
+    expect(await verifyBalances(sqliteStore(db))).toEqual([]);
   });
 
   it("never credits a deposit on the wrong network: USDC on Ethereum to a Base payment's address", async () => {
@@ -144,7 +144,7 @@ describe("payments on several networks", () => {
       (e) => e.type === "wrong_network_deposit",
     );
     expect(JSON.parse(event!.detail!)).toMatchObject({ txId: "wrong-network-tx", assetId: "USDC" });
-    expect(verifyBalances(db)).toEqual([]);
+    expect(await verifyBalances(sqliteStore(db))).toEqual([]);
   });
 
   it("fills and takes the pools per network", async () => {

@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { settlementTransfers } from "../../../drizzle/schema";
 import {
   capital,
-  postTransactionSync,
+  postTransaction,
   railFloat,
   trialBalance,
   verifyBalances,
@@ -129,7 +129,7 @@ afterAll(async () => {
 
 const MERCHANT = "MRC-RCNC22";
 addMerchant(testDb.db, MERCHANT);
-postTransactionSync(testDb.db, {
+await postTransaction(sqliteStore(testDb.db), {
   idempotencyKey: "test:float",
   kind: "float.funded",
   entries: [
@@ -255,8 +255,14 @@ describe("a crash in the middle of a payment", () => {
     expect(once.transfers.map((t) => [t.status, t.attempts])).toEqual([["succeeded", 1]]);
     expect(once.converted).toBe(1);
     expect(once.settled).toBe(1);
-    expect(verifyBalances(proc.db)).toEqual([]);
-    expect(trialBalance(proc.db)).toEqual({ KES: 0n, BTC: 0n, ETH: 0n, USDT: 0n, USDC: 0n });
+    expect(await verifyBalances(sqliteStore(proc.db))).toEqual([]);
+    expect(await trialBalance(sqliteStore(proc.db))).toEqual({
+      KES: 0n,
+      BTC: 0n,
+      ETH: 0n,
+      USDT: 0n,
+      USDC: 0n,
+    });
   });
 
   it("killed before the first deposit webhook was handled: the deposit is found by its address (BTC, shared vault) and the payment settles once", async () => {
@@ -331,7 +337,7 @@ describe("a crash in the middle of a payment", () => {
         .where(eq(settlementTransfers.paymentId, payment.id))
         .all(),
     ).toHaveLength(1);
-    expect(verifyBalances(proc.db)).toEqual([]);
+    expect(await verifyBalances(sqliteStore(proc.db))).toEqual([]);
   });
 
   it("a payment nobody paid is asked about once per interval, not on every tick", async () => {

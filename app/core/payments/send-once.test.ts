@@ -152,6 +152,6 @@ describe("each transfer is sent to M-Pesa once", () => {
     ).toHaveLength(1);
     expect(transfer(pending!.id).status).toBe("succeeded");
     expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
-    expect(verifyBalances(db)).toEqual([]);
+    expect(await verifyBalances(sqliteStore(db))).toEqual([]);
   });
 });

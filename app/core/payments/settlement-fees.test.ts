@@ -47,8 +47,8 @@ async function settle(paymentId: string) {
 describe("settlement fees", () => {
   it("a KES 2,500 payment pays KES 2,466 to M-Pesa: the 1% fee (KES 25) and the KES 9 M-Pesa charge, no 1.5% payout fee", async () => {
     addMerchant(db, "MRC-FEES22");
-    const floatBefore = normalBalance(db, railFloat("mpesa"));
-    const revenueBefore = normalBalance(db, feeRevenue());
+    const floatBefore = await normalBalance(sqliteStore(db), railFloat("mpesa"));
+    const revenueBefore = await normalBalance(sqliteStore(db), feeRevenue());
     const payment = await paidPayment("MRC-FEES22", 2_500);
     expect(payment.feeKesCents).toBe(2_500n);
     await settle(payment.id);
@@ -65,10 +65,10 @@ describe("settlement fees", () => {
     expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
     // Our revenue is the 1% only; the float paid the amount and Safaricom's charge; nothing is left
     // owed.
-    expect(normalBalance(db, feeRevenue()) - revenueBefore).toBe(2_500n);
-    expect(floatBefore - normalBalance(db, railFloat("mpesa"))).toBe(247_500n);
-    expect(owed(db, merchantAvailable("MRC-FEES22"))).toBe(0n);
-    expect(owed(db, merchantInFlight("MRC-FEES22"))).toBe(0n);
+    expect((await normalBalance(sqliteStore(db), feeRevenue())) - revenueBefore).toBe(2_500n);
+    expect(floatBefore - (await normalBalance(sqliteStore(db), railFloat("mpesa")))).toBe(247_500n);
+    expect(await owed(sqliteStore(db), merchantAvailable("MRC-FEES22"))).toBe(0n);
+    expect(await owed(sqliteStore(db), merchantInFlight("MRC-FEES22"))).toBe(0n);
     expect(
       (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).find(
         (e) => e.type === "transfer_created",
@@ -87,7 +87,7 @@ describe("settlement fees", () => {
         t.railChargeKesCents,
       ]),
     ).toEqual([[121_600n, 500n]]);
-    expect(owed(db, merchantAvailable("MRC-CRRY22"))).toBe(66n);
+    expect(await owed(sqliteStore(db), merchantAvailable("MRC-CRRY22"))).toBe(66n);
     expect(
       (await sqliteStore(db).read((q) => listPaymentEvents(q, first.id))).find(
         (e) => e.type === "leftover_carried_forward",
@@ -110,7 +110,7 @@ describe("settlement fees", () => {
         (e) => e.type === "leftover_carried_in",
       )?.cause,
     ).toBe("includes KES 0.66 carried from earlier settlements");
-    expect(owed(db, merchantAvailable("MRC-CRRY22"))).toBe(0n);
+    expect(await owed(sqliteStore(db), merchantAvailable("MRC-CRRY22"))).toBe(0n);
   });
 
   it("keeps a leftover below the KES 10 minimum for the next settlement, and does not take other payments' money", async () => {
@@ -123,7 +123,7 @@ describe("settlement fees", () => {
         (t) => t.amountKesCents,
       ),
     ).toEqual([121_600n]);
-    expect(owed(db, merchantAvailable("MRC-WAZT22"))).toBe(495_066n);
+    expect(await owed(sqliteStore(db), merchantAvailable("MRC-WAZT22"))).toBe(495_066n);
     await settle(b.id);
     // KES 4,950.66: KES 4,941 + the KES 9 charge; 66 cents still wait.
     expect(
@@ -132,7 +132,7 @@ describe("settlement fees", () => {
         t.railChargeKesCents,
       ]),
     ).toEqual([[494_100n, 900n]]);
-    expect(owed(db, merchantAvailable("MRC-WAZT22"))).toBe(66n);
+    expect(await owed(sqliteStore(db), merchantAvailable("MRC-WAZT22"))).toBe(66n);
   });
 
   it("a failed transfer's money waits for its retry: the next payment's settlement does not sweep it", async () => {
@@ -155,11 +155,17 @@ describe("settlement fees", () => {
     await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
     await h.darajaSim.flush();
     expect((await sqliteStore(db).read((q) => getPayment(q, failing.id)))?.status).toBe("settled");
-    expect(owed(db, merchantAvailable("MRC-FXRT22"))).toBe(0n);
+    expect(await owed(sqliteStore(db), merchantAvailable("MRC-FXRT22"))).toBe(0n);
   });
 
-  it("the books balance", () => {
-    expect(verifyBalances(db)).toEqual([]);
-    expect(trialBalance(db)).toEqual({ KES: 0n, BTC: 0n, ETH: 0n, USDT: 0n, USDC: 0n });
+  it("the books balance", async () => {
+    expect(await verifyBalances(sqliteStore(db))).toEqual([]);
+    expect(await trialBalance(sqliteStore(db))).toEqual({
+      KES: 0n,
+      BTC: 0n,
+      ETH: 0n,
+      USDT: 0n,
+      USDC: 0n,
+    });
   });
 });

@@ -84,12 +84,12 @@ async function accountsMovedFor(paymentId: string): Promise<string[]> {
 }
 
 /** What the platform's own accounts hold in a book (fees, float, custody). */
-function platform(book: typeof live) {
+async function platform(book: typeof live) {
   return {
-    fees: normalBalance(db, book.feeRevenue()),
-    float: normalBalance(db, book.railFloat("mpesa")),
-    inFlight: normalBalance(db, book.railInFlight("mpesa")),
-    custody: normalBalance(db, book.custody("USDT")),
+    fees: await normalBalance(sqliteStore(db), book.feeRevenue()),
+    float: await normalBalance(sqliteStore(db), book.railFloat("mpesa")),
+    inFlight: await normalBalance(sqliteStore(db), book.railInFlight("mpesa")),
+    custody: await normalBalance(sqliteStore(db), book.custody("USDT")),
   };
 }
 
@@ -97,17 +97,20 @@ describe("the test book", () => {
   it("a test payment is credited and settled in the test book; the merchant's live balances never move", async () => {
     const M = "MRC-TBKA22";
     addMerchant(db, M);
-    const livePlatformBefore = platform(live);
+    const livePlatformBefore = await platform(live);
 
     const payment = await paid(M, 10_000, "test");
     expect(payment.status).toBe("confirmed");
     // KES 10,000 less the 1% C2B fee, in the test balance (as the dashboard's Test view reads it).
-    expect(merchantBalances(db, M, "test")).toEqual({ ...ZERO, available: 990_000n });
+    expect(await merchantBalances(sqliteStore(db), M, "test")).toEqual({
+      ...ZERO,
+      available: 990_000n,
+    });
     expect(await sqliteStore(db).read((q) => balancesOf(q, M, "test"))).toEqual({
       ...ZERO,
       available: 990_000n,
     });
-    expect(merchantBalances(db, M)).toEqual(ZERO);
+    expect(await merchantBalances(sqliteStore(db), M)).toEqual(ZERO);
     expect(await sqliteStore(db).read((q) => balancesOf(q, M, "live"))).toEqual(ZERO);
 
     // The live float (funded by the harness) does not pay test settlements: the test book has no
@@ -116,17 +119,20 @@ describe("the test book", () => {
     expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe(
       "confirmed",
     );
-    expect(merchantBalances(db, M, "test")).toEqual({ ...ZERO, available: 990_000n });
+    expect(await merchantBalances(sqliteStore(db), M, "test")).toEqual({
+      ...ZERO,
+      available: 990_000n,
+    });
 
     // The opening float is funded in each book, under keys that do not collide (funding again
     // changes nothing).
     await fundOpeningFloat(sqliteStore(db), 1_000_000);
     await fundOpeningFloat(sqliteStore(db), 1_000_000);
-    expect(normalBalance(db, test.railFloat("mpesa"))).toBe(100_000_000n);
-    expect(normalBalance(db, live.railFloat("mpesa"))).toBe(
+    expect(await normalBalance(sqliteStore(db), test.railFloat("mpesa"))).toBe(100_000_000n);
+    expect(await normalBalance(sqliteStore(db), live.railFloat("mpesa"))).toBe(
       livePlatformBefore.float + 100_000_000n,
     );
-    const livePlatformFunded = platform(live);
+    const livePlatformFunded = await platform(live);
 
     expect(await settle(payment.id)).toBe("planned");
     expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
@@ -139,8 +145,8 @@ describe("the test book", () => {
       amountKesCents: 988_900n,
       railChargeKesCents: 1_100n,
     });
-    expect(merchantBalances(db, M, "test")).toEqual(ZERO);
-    expect(platform(test)).toEqual({
+    expect(await merchantBalances(sqliteStore(db), M, "test")).toEqual(ZERO);
+    expect(await platform(test)).toEqual({
       fees: 10_000n,
       float: 100_000_000n - 990_000n,
       inFlight: 0n,
@@ -148,8 +154,8 @@ describe("the test book", () => {
     });
 
     // Nothing of it is live: no live account moved, every posting is in the test book.
-    expect(merchantBalances(db, M)).toEqual(ZERO);
-    expect(platform(live)).toEqual(livePlatformFunded);
+    expect(await merchantBalances(sqliteStore(db), M)).toEqual(ZERO);
+    expect(await platform(live)).toEqual(livePlatformFunded);
     const codes = await accountsMovedFor(payment.id);
     expect(codes.length).toBeGreaterThan(0);
     expect(codes.filter((code) => !code.startsWith("test:"))).toEqual([]);
@@ -159,18 +165,18 @@ describe("the test book", () => {
     const M = "MRC-TBKB22";
     addMerchant(db, M);
     await fundOpeningFloat(sqliteStore(db), 1_000_000);
-    const testPlatformBefore = platform(test);
+    const testPlatformBefore = await platform(test);
 
     const payment = await paid(M, 5_000, "live");
     expect(payment.status).toBe("confirmed");
-    expect(merchantBalances(db, M)).toEqual({ ...ZERO, available: 495_000n });
-    expect(merchantBalances(db, M, "test")).toEqual(ZERO);
+    expect(await merchantBalances(sqliteStore(db), M)).toEqual({ ...ZERO, available: 495_000n });
+    expect(await merchantBalances(sqliteStore(db), M, "test")).toEqual(ZERO);
 
     expect(await settle(payment.id)).toBe("planned");
     expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
-    expect(merchantBalances(db, M)).toEqual(ZERO);
-    expect(merchantBalances(db, M, "test")).toEqual(ZERO);
-    expect(platform(test)).toEqual(testPlatformBefore);
+    expect(await merchantBalances(sqliteStore(db), M)).toEqual(ZERO);
+    expect(await merchantBalances(sqliteStore(db), M, "test")).toEqual(ZERO);
+    expect(await platform(test)).toEqual(testPlatformBefore);
     const codes = await accountsMovedFor(payment.id);
     expect(codes.length).toBeGreaterThan(0);
     expect(codes.filter((code) => code.startsWith("test:"))).toEqual([]);
@@ -190,14 +196,14 @@ describe("the test book", () => {
     });
     expect(accepted.status).toBe("confirmed");
     // 1 USDT at the locked rate, less the 1% fee: credited to the test balance, not the live one.
-    expect(merchantBalances(db, M, "test").available).toBe(
+    expect((await merchantBalances(sqliteStore(db), M, "test")).available).toBe(
       accepted.amountKesCents - accepted.feeKesCents,
     );
     expect(accepted.amountKesCents).toBeGreaterThan(0n);
-    expect(merchantBalances(db, M)).toEqual(ZERO);
+    expect(await merchantBalances(sqliteStore(db), M)).toEqual(ZERO);
 
     // Flagged for refund: the crypto is owed back from the test book.
-    const refundsBefore = owed(db, test.customerRefundsPayable("USDT"));
+    const refundsBefore = await owed(sqliteStore(db), test.customerRefundsPayable("USDT"));
     const over = await paid(M, 3_000, "test", "500");
     expect(over.status).toBe("overpaid");
     await resolveException(sqliteStore(db), {
@@ -207,26 +213,28 @@ describe("the test book", () => {
       config: testConfig,
       now: h.clock.now,
     });
-    expect(owed(db, test.customerRefundsPayable("USDT")) - refundsBefore).toBe(500_000_000n);
-    expect(owed(db, live.customerRefundsPayable("USDT"))).toBe(0n);
+    expect((await owed(sqliteStore(db), test.customerRefundsPayable("USDT"))) - refundsBefore).toBe(
+      500_000_000n,
+    );
+    expect(await owed(sqliteStore(db), live.customerRefundsPayable("USDT"))).toBe(0n);
 
     // Above the automatic limit: held in the test pending balance, released to test available.
     const large = await paid(M, 1_500_000, "test");
     expect(large.status).toBe("in_review");
     const heldNet = large.amountKesCents - large.feeKesCents;
-    expect(merchantBalances(db, M, "test").pending).toBe(heldNet);
-    const availableBefore = merchantBalances(db, M, "test").available;
+    expect((await merchantBalances(sqliteStore(db), M, "test")).pending).toBe(heldNet);
+    const availableBefore = (await merchantBalances(sqliteStore(db), M, "test")).available;
     await reviewPayment(sqliteStore(db), {
       paymentId: large.id,
       operatorId: "opr_test",
       approve: true,
       now: h.clock.now,
     });
-    expect(merchantBalances(db, M, "test")).toEqual({
+    expect(await merchantBalances(sqliteStore(db), M, "test")).toEqual({
       ...ZERO,
       available: availableBefore + heldNet,
     });
-    expect(merchantBalances(db, M)).toEqual(ZERO);
+    expect(await merchantBalances(sqliteStore(db), M)).toEqual(ZERO);
     for (const id of [payment.id, over.id, large.id])
       expect((await accountsMovedFor(id)).filter((code) => !code.startsWith("test:"))).toEqual([]);
   });
@@ -247,11 +255,11 @@ describe("the test book", () => {
         t.status,
       ]),
     ).toEqual([[988_900n, "succeeded"]]);
-    expect(merchantBalances(db, M, "test")).toEqual(ZERO);
+    expect(await merchantBalances(sqliteStore(db), M, "test")).toEqual(ZERO);
     expect((await sqliteStore(db).read((q) => getPayment(q, livePayment.id)))?.status).toBe(
       "confirmed",
     );
-    expect(merchantBalances(db, M)).toEqual({ ...ZERO, available: 495_000n });
+    expect(await merchantBalances(sqliteStore(db), M)).toEqual({ ...ZERO, available: 495_000n });
 
     // The live one pays its KES 4,950 (KES 4,941 + the KES 9 charge), nothing of the test money.
     expect(await settle(livePayment.id)).toBe("planned");
@@ -261,12 +269,12 @@ describe("the test book", () => {
         t.status,
       ]),
     ).toEqual([[494_100n, "succeeded"]]);
-    expect(merchantBalances(db, M)).toEqual(ZERO);
+    expect(await merchantBalances(sqliteStore(db), M)).toEqual(ZERO);
   });
 
-  it("each book balances on its own", () => {
-    expect(trialBalanceByBook(db)).toEqual({ live: BALANCED, test: BALANCED });
-    expect(findUnbalancedTransactions(db)).toEqual([]);
-    expect(verifyBalances(db)).toEqual([]);
+  it("each book balances on its own", async () => {
+    expect(await trialBalanceByBook(sqliteStore(db))).toEqual({ live: BALANCED, test: BALANCED });
+    expect(await findUnbalancedTransactions(sqliteStore(db))).toEqual([]);
+    expect(await verifyBalances(sqliteStore(db))).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ledgerAccounts, reconciliationFindings } from "../../../drizzle/schema";
-import { ledgerBook, postTransactionSync } from "~/core/ledger/ledger.server";
+import { ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
 import type { Db } from "~/utils/db.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
 import { freshTestDbPerTest } from "../../../tests/setup/db";
@@ -16,9 +16,9 @@ freshTestDbPerTest((fresh) => (db = fresh));
 
 const now = () => Date.UTC(2026, 10, 29, 0, 0);
 
-function post(mode: "live" | "test") {
+async function post(mode: "live" | "test") {
   const book = ledgerBook(mode);
-  postTransactionSync(db, {
+  await postTransaction(sqliteStore(db), {
     idempotencyKey: `books-findings:${mode}`,
     kind: "operator.adjustment",
     entries: [
@@ -33,7 +33,7 @@ const findings = () =>
 
 describe("reconciliation: the books check", () => {
   it("healthy books: no books finding, and the run says it checked them", async () => {
-    post("live");
+    await post("live");
     const run = await runReconciliation(sqliteStore(db), { sources: [] }, now);
     expect(run.status).toBe("completed");
     expect(run.findings).toBe(0);
@@ -41,8 +41,8 @@ describe("reconciliation: the books check", () => {
   });
 
   it("a cached balance off its entries is a finding in its book, filed once while open", async () => {
-    post("live");
-    post("test");
+    await post("live");
+    await post("test");
     const code = ledgerBook("test").feeRevenue().code;
     await db
       .update(ledgerAccounts)

@@ -135,7 +135,7 @@ beforeAll(async () => {
   const started = await startBank();
   bank = started;
   rails = { ...h.rails, pesalink: started.rail };
-  fundRailFloat(db, "pesalink", BANK_FLOAT_KES);
+  await fundRailFloat(db, "pesalink", BANK_FLOAT_KES);
   const origin = await startBalanceEndpoint();
   mpesaBalance = createDarajaClient({
     baseUrl: h.darajaSim.baseUrl,

@@ -11,7 +11,7 @@ import {
   merchantAvailable,
   merchantBalances,
   merchantPending,
-  postTransactionSync,
+  postTransaction,
   reverseTransaction,
 } from "~/core/ledger/ledger.server";
 import { getPayment } from "~/core/payments/payments.server";
@@ -51,8 +51,8 @@ const OTHER = "MRC-STMX22";
 const eat = (day: string, time = "12:00") => Date.parse(`${day}T${time}:00+03:00`);
 
 /** What we owe the merchant now, from the balances the app shows (cached balance column). */
-const owedNow = (merchantId = MERCHANT) => {
-  const b = merchantBalances(db, merchantId);
+const owedNow = async (merchantId = MERCHANT) => {
+  const b = await merchantBalances(sqliteStore(db), merchantId);
   return b.available + b.pending + b.inFlight;
 };
 
@@ -106,8 +106,14 @@ async function settle(paymentId: string) {
 }
 
 /** An operator's adjustment: our capital pays the merchant (or takes back, when negative). */
-function adjust(key: string, cents: bigint, at: number, description: string, reference?: string) {
-  return postTransactionSync(db, {
+async function adjust(
+  key: string,
+  cents: bigint,
+  at: number,
+  description: string,
+  reference?: string,
+) {
+  const posted = await postTransaction(sqliteStore(db), {
     idempotencyKey: key,
     kind: "operator.adjustment",
     description,
@@ -117,7 +123,8 @@ function adjust(key: string, cents: bigint, at: number, description: string, ref
       { account: merchantAvailable(MERCHANT), amount: -cents },
     ],
     now: at,
-  }).transactionId;
+  });
+  return posted.transactionId;
 }
 
 // Balances at the end of each phase, as the app showed them then.
@@ -136,8 +143,8 @@ beforeAll(async () => {
   collectionId = october.id;
   h.clock.now = eat("2026-10-15", "10:00");
   await settle(october.id);
-  adjust("adj:oct", 777n, eat("2026-10-31", "23:59"), "Goodwill credit");
-  owedAt.october = owedNow();
+  await adjust("adj:oct", 777n, eat("2026-10-31", "23:59"), "Goodwill credit");
+  owedAt.october = await owedNow();
 
   // Another merchant's money never appears on this merchant's statement.
   h.clock.now = eat("2026-11-03", "08:00");
@@ -147,7 +154,7 @@ beforeAll(async () => {
   // and its reversal, an internal move (available -> pending) and test-book money.
   h.clock.now = eat("2026-11-05", "14:05");
   await payAndConfirm(MERCHANT, 5_000);
-  adjustmentId = adjust(
+  adjustmentId = await adjust(
     "adj:nov",
     12_345n,
     eat("2026-11-10", "09:00"),
@@ -160,7 +167,7 @@ beforeAll(async () => {
     reason: "Posted in error",
     now: eat("2026-11-10", "09:00"),
   });
-  postTransactionSync(db, {
+  await postTransaction(sqliteStore(db), {
     idempotencyKey: "internal:hold",
     kind: "operator.hold",
     description: "Held for a dispute",
@@ -171,7 +178,7 @@ beforeAll(async () => {
     now: eat("2026-11-12", "11:00"),
   });
   const test = ledgerBook("test");
-  postTransactionSync(db, {
+  await postTransaction(sqliteStore(db), {
     idempotencyKey: "test:adj",
     kind: "operator.adjustment",
     entries: [
@@ -180,11 +187,11 @@ beforeAll(async () => {
     ],
     now: eat("2026-11-12", "12:00"),
   });
-  owedAt.november20 = owedNow();
+  owedAt.november20 = await owedNow();
 
   // After the 20th: a small debit on the 25th (a charge taken back).
-  adjust("adj:late", -500n, eat("2026-11-25", "00:00"), "Chargeback fee");
-  owedAt.now = owedNow();
+  await adjust("adj:late", -500n, eat("2026-11-25", "00:00"), "Chargeback fee");
+  owedAt.now = await owedNow();
 });
 afterAll(async () => {
   await h.close();
@@ -272,7 +279,7 @@ describe("a month with a reversal", () => {
     // The other merchant's KES 3,000 payment is on their statement only.
     const other = await statementOf(OTHER, { from: "2026-11-01", to: "2026-11-20" });
     expect(other.lines.map((line) => line.net)).toEqual([297_000n]);
-    expect(other.closing).toBe(owedNow(OTHER));
+    expect(other.closing).toBe(await owedNow(OTHER));
   });
 
   it("excludes what happened after the period and counts what happened before in the opening", async () => {
