@@ -96,7 +96,7 @@ class SqliteStore implements Store {
   private groupWrites = 0;
   private readonly versionStatements: { changes: Database.Statement; version: Database.Statement };
 
-  constructor(db: Db) {
+  constructor(readonly db: Db) {
     this.sqlite = db.$client;
     this.handle = db as unknown as Handle;
     this.group = groupCommit(db);
@@ -283,4 +283,14 @@ export function sqliteStore(db: Db): Store {
     stores.set(db, store);
   }
   return store;
+}
+
+/**
+ * SQLite only: the better-sqlite3 connection under `store`, for what only that engine does (the
+ * online backup API, the simulators' database file beside the app's). Null for any other engine:
+ * callers refuse or skip that work and say so. Nothing else may use the connection (the store owns
+ * its transactions).
+ */
+export function sqliteDatabaseOf(store: Store): Db | null {
+  return store instanceof SqliteStore ? store.db : null;
 }
