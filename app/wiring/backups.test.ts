@@ -96,12 +96,12 @@ describe("scheduled backups", () => {
   });
 
   it("while another process holds the backups lease, a run takes no copy", async () => {
-    expect(await acquireLease(db, BACKUP_LEASE, "someone-else", 60_000)).toBe(true);
+    expect(await acquireLease(sqliteStore(db), BACKUP_LEASE, "someone-else", 60_000)).toBe(true);
     expect(await backupUnderLease(db, { dir: folder, retention: { hourly: 1, daily: 1 } })).toBe(
       null,
     );
     expect(copiesIn(folder)).toEqual([]);
-    await releaseLease(db, BACKUP_LEASE, "someone-else");
+    await releaseLease(sqliteStore(db), BACKUP_LEASE, "someone-else");
     expect(
       await backupUnderLease(db, { dir: folder, retention: { hourly: 1, daily: 1 } }),
     ).not.toBe(null);

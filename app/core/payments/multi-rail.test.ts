@@ -308,7 +308,7 @@ describe("a verification check payout", () => {
     addMerchant(db, merchantId, "254712345678");
     const destination = verifying(merchantId, "+254722600101");
     const before = railBalances("mpesa");
-    const started = await startVerification(db, rails, destination, now);
+    const started = await startVerification(sqliteStore(db), rails, destination, now);
     expect(started.kind).toBe("payout_pending");
     const transferId = (started as { transferId: string }).transferId;
     const cost = 1_000n + railChargeCents("mpesa", 1_000n);
@@ -333,7 +333,12 @@ describe("a verification check payout", () => {
     expect(balance(db, merchantAvailable(merchantId))).toBe(0n);
     // Once only: starting again neither posts nor sends a second check.
     expect(
-      await startVerification(db, rails, getDestination(db, merchantId, destination.id)!, now),
+      await startVerification(
+        sqliteStore(db),
+        rails,
+        getDestination(db, merchantId, destination.id)!,
+        now,
+      ),
     ).toEqual({ kind: "not_verifying" });
     expectLedgerBalanced();
   });
@@ -344,7 +349,7 @@ describe("a verification check payout", () => {
     const destination = verifying(merchantId, "+254722600102");
     h.darajaSim.setOutcome("254722600102", "invalid-number");
     const before = railBalances("mpesa");
-    const started = await startVerification(db, rails, destination, now);
+    const started = await startVerification(sqliteStore(db), rails, destination, now);
     await sendPendingTransfers(sqliteStore(db), rails, now);
     await h.darajaSim.flush();
     const transferId = (started as { transferId: string }).transferId;
@@ -363,7 +368,7 @@ describe("a verification check payout", () => {
     addMerchant(db, merchantId, "254712345678");
     const destination = verifying(merchantId, phone);
     h.darajaSim.setOutcome(phone, "invalid-number");
-    const started = await startVerification(db, rails, destination, now);
+    const started = await startVerification(sqliteStore(db), rails, destination, now);
     await sendPendingTransfers(sqliteStore(db), rails, now);
     await h.darajaSim.flush();
     expect(getDestination(db, merchantId, destination.id)?.status).toBe("failed");

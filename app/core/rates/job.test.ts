@@ -75,9 +75,9 @@ describe("the background refresh job", () => {
 
   it("does nothing while another process holds the lease", async () => {
     const before = simulator.state().calls.prices;
-    expect(await acquireLease(testDb.db, RATES_REFRESH_JOB, "other-process", MINUTE, clock)).toBe(
-      true,
-    );
+    expect(
+      await acquireLease(sqliteStore(testDb.db), RATES_REFRESH_JOB, "other-process", MINUTE, clock),
+    ).toBe(true);
     expect(await runRatesRefreshJob(service(), sqliteStore(testDb.db), now)).toBeNull();
     expect(simulator.state().calls.prices).toBe(before);
   });
