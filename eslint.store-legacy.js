@@ -3,4 +3,4 @@
  * synchronously, opens its own transactions or takes getDb(). Remove a file from this list when it
  * is moved; tests/lint-store.test.ts fails on a listed file that no longer needs its place.
  */
-export const storeLegacyFiles = ["app/wiring/boot.server.ts"];
+export const storeLegacyFiles = [];

@@ -9,8 +9,8 @@
  * everyone's turn, and code that has not moved onto the store yet could write inside it.
  *
  * A `write` runs in a savepoint of the connection's open group transaction (BEGIN IMMEDIATE, opened
- * by a write when none is open; ADR 0027's group commit, which the code not yet on the store
- * shares). The group commits in a turn of its own, after every write that was already waiting for
+ * by a write when none is open; ADR 0027's group commit, sqlite-group-commit.server.ts). The group
+ * commits in a turn of its own, after every write that was already waiting for
  * its turn when it opened: one fsync for the lot under synchronous=FULL. A write that throws rolls
  * back its own savepoint only; a failed COMMIT rejects every write of the group. A `read` outside
  * any group runs in a deferred transaction (one snapshot); while a group is open it reads the
@@ -19,8 +19,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type Database from "better-sqlite3";
 import type { Db } from "~/utils/db.server";
-import { groupCommit, type GroupCommit } from "~/utils/group-commit.server";
 import { logger } from "~/utils/logger.server";
+import { sqliteGroupCommit, type GroupCommit } from "./sqlite-group-commit.server";
 import type { Handle, Store, WriteOptions } from "./store";
 
 /** What the running callback is inside: a read or a write of this store. */
@@ -96,10 +96,10 @@ class SqliteStore implements Store {
   private groupWrites = 0;
   private readonly versionStatements: { changes: Database.Statement; version: Database.Statement };
 
-  constructor(db: Db) {
+  constructor(readonly db: Db) {
     this.sqlite = db.$client;
     this.handle = db as unknown as Handle;
-    this.group = groupCommit(db);
+    this.group = sqliteGroupCommit(this.sqlite);
     this.versionStatements = {
       changes: this.sqlite.prepare("select total_changes()").pluck(),
       version: this.sqlite.prepare("pragma data_version").pluck(),
@@ -132,11 +132,9 @@ class SqliteStore implements Store {
       committed = group.committed;
       if (group.opened) this.groupWrites = 0;
       return this.watched("write", async () => {
-        const release = this.group.hold();
         try {
           return await this.inSavepoint(this.newScope("write"), fn);
         } finally {
-          release();
           // The writes waiting right behind this one join the group; the last of them commits it.
           // One that asked only to be applied leaves the commit to a turn of its own, so the work
           // its caller does next can still join.
@@ -283,4 +281,14 @@ export function sqliteStore(db: Db): Store {
     stores.set(db, store);
   }
   return store;
+}
+
+/**
+ * SQLite only: the better-sqlite3 connection under `store`, for what only that engine does (the
+ * online backup API, the simulators' database file beside the app's). Null for any other engine:
+ * callers refuse or skip that work and say so. Nothing else may use the connection (the store owns
+ * its transactions).
+ */
+export function sqliteDatabaseOf(store: Store): Db | null {
+  return store instanceof SqliteStore ? store.db : null;
 }

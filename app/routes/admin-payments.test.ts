@@ -55,7 +55,12 @@ async function merchantCookie() {
   db.insert(merchantUsers)
     .values({ id, merchantId: MERCHANT, username: id, role: "owner", createdAt: Date.now() })
     .run();
-  const setCookie = await startSession(db, "merchant", { merchantUserId: id }, get("/"));
+  const setCookie = await startSession(
+    sqliteStore(db),
+    "merchant",
+    { merchantUserId: id },
+    get("/"),
+  );
   return cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } }));
 }
 

@@ -336,7 +336,9 @@ describe("/admin/reconciliation", () => {
     expect((await page("", cookie)).body!.runningSince).toBe(going.startedAt);
     const before = db.select().from(reconciliationRuns).all().length;
 
-    expect(await acquireLease(db, RECONCILIATION_JOB, "another-process", 60_000)).toBe(true);
+    expect(await acquireLease(sqliteStore(db), RECONCILIATION_JOB, "another-process", 60_000)).toBe(
+      true,
+    );
     try {
       const refused = await post({ intent: "run" }, cookie);
       expect(refused.status).toBe(409);
@@ -350,7 +352,7 @@ describe("/admin/reconciliation", () => {
       });
       expect(db.select().from(reconciliationRuns).all().length).toBe(before);
     } finally {
-      await releaseLease(db, RECONCILIATION_JOB, "another-process");
+      await releaseLease(sqliteStore(db), RECONCILIATION_JOB, "another-process");
       db.update(reconciliationRuns)
         .set({ status: "failed", finishedAt: Date.now(), error: "test: stopped" })
         .where(eq(reconciliationRuns.id, going.id))

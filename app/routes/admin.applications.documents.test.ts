@@ -38,7 +38,12 @@ async function cookieFor(role: "reviewer" | "curator") {
     password: "operator password 1",
   });
   turnOnTwoFactorForTest(db, { operatorId: operator.id });
-  const setCookie = await startSession(db, "operator", { operatorId: operator.id }, get("/"));
+  const setCookie = await startSession(
+    sqliteStore(db),
+    "operator",
+    { operatorId: operator.id },
+    get("/"),
+  );
   return cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } }));
 }
 

@@ -3,6 +3,7 @@
  * book): the dashboard and the payments list show the live book's balances by default and the test
  * book's with ?mode=test, never the two added together.
  */
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { afterAll, describe, expect, it } from "vitest";
 import { merchantUsers } from "../../drizzle/schema";
 import { ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
@@ -46,7 +47,7 @@ async function owner() {
     })
     .run();
   const setCookie = await startSession(
-    db,
+    sqliteStore(db),
     "merchant",
     { merchantUserId: "usr_bkmd_owner" },
     get("/"),

@@ -3,6 +3,7 @@
  * does not count on the dashboard, in the payments list or in the CSV export, which show live data
  * by default; with ?mode=test they show test payments only (and say so).
  */
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { afterAll, describe, expect, it } from "vitest";
 import { merchantUsers, payments } from "../../drizzle/schema";
 import type { ApiMode } from "~/core/api/vocabulary";
@@ -61,7 +62,7 @@ async function owner() {
     })
     .run();
   const setCookie = await startSession(
-    db,
+    sqliteStore(db),
     "merchant",
     { merchantUserId: "usr_mode_owner" },
     get("/"),

@@ -3,6 +3,7 @@
  * byte-order mark), scoped to the signed-in merchant and the list's filters, with each payment's
  * settlement (receipts, M-Pesa charges, settlement time) and times in EAT.
  */
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { afterAll, describe, expect, it } from "vitest";
 import { merchantUsers, payments, settlementTransfers } from "../../drizzle/schema";
 import { startSession } from "~/utils/session.server";
@@ -86,7 +87,12 @@ async function download(query = "") {
   db.insert(merchantUsers)
     .values({ id, merchantId: MERCHANT, username: id, role: "owner", createdAt: AT })
     .run();
-  const setCookie = await startSession(db, "merchant", { merchantUserId: id }, get("/"));
+  const setCookie = await startSession(
+    sqliteStore(db),
+    "merchant",
+    { merchantUserId: id },
+    get("/"),
+  );
   const cookie = cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } }));
   const request = get(`/merchant/payments/export.csv${query}`, { cookie });
   return respond(() => loader({ request, params: {}, context: {} }));

@@ -3,6 +3,7 @@
  * concurrent posts of KES 1,000,000 against the KES 10,000,000 daily cap create exactly ten
  * payments; the other two answer 400 with the daily-limit message.
  */
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { merchantUsers, payments } from "../../drizzle/schema";
@@ -25,7 +26,12 @@ async function merchantCookie(merchantId = MERCHANT) {
   db.insert(merchantUsers)
     .values({ id, merchantId, username: id, role: "owner", createdAt: Date.now() })
     .run();
-  const setCookie = await startSession(db, "merchant", { merchantUserId: id }, get("/"));
+  const setCookie = await startSession(
+    sqliteStore(db),
+    "merchant",
+    { merchantUserId: id },
+    get("/"),
+  );
   return cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } }));
 }
 

@@ -49,7 +49,12 @@ async function signedIn() {
   db.insert(merchantUsers)
     .values({ id, merchantId: MERCHANT, username: id, role: "owner", createdAt: Date.now() })
     .run();
-  const setCookie = await startSession(db, "merchant", { merchantUserId: id }, get("/"));
+  const setCookie = await startSession(
+    sqliteStore(db),
+    "merchant",
+    { merchantUserId: id },
+    get("/"),
+  );
   return {
     userId: id,
     cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })),

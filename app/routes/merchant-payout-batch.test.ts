@@ -49,7 +49,12 @@ async function member(
   db.insert(merchantUsers)
     .values({ id, merchantId: options.merchantId ?? MERCHANT, username, role, createdAt: counter })
     .run();
-  const setCookie = await startSession(db, "merchant", { merchantUserId: id }, get("/"));
+  const setCookie = await startSession(
+    sqliteStore(db),
+    "merchant",
+    { merchantUserId: id },
+    get("/"),
+  );
   if (options.steppedUp === false)
     db.update(sessions).set({ steppedUpAt: null }).where(eq(sessions.merchantUserId, id)).run();
   return {

@@ -86,7 +86,12 @@ async function signedIn(merchantId: string, phone: string | null, role = "owner"
       createdAt: 0,
     })
     .run();
-  const setCookie = await startSession(db, "merchant", { merchantUserId: id }, get("/"));
+  const setCookie = await startSession(
+    sqliteStore(db),
+    "merchant",
+    { merchantUserId: id },
+    get("/"),
+  );
   return {
     userId: id,
     cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })),

@@ -3,6 +3,7 @@
  * answer Finance, Admin and Owner, refuse every other role, scope to the signed-in merchant, and
  * answer a bad period with 400, its reason and the values given.
  */
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { afterAll, describe, expect, it } from "vitest";
 import { merchantApplications, merchantUsers } from "../../drizzle/schema";
 import type { TeamRole } from "~/core/accounts/permissions";
@@ -75,7 +76,12 @@ async function cookieFor(role: TeamRole) {
   db.insert(merchantUsers)
     .values({ id, merchantId: MERCHANT, username: `${role}-user`, role, createdAt: 0 })
     .run();
-  const setCookie = await startSession(db, "merchant", { merchantUserId: id }, get("/"));
+  const setCookie = await startSession(
+    sqliteStore(db),
+    "merchant",
+    { merchantUserId: id },
+    get("/"),
+  );
   const cookie = cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } }));
   cookies.set(role, cookie);
   return cookie;

@@ -4,6 +4,7 @@
  * step-up is sent to confirm first; an owner invites, the invitee accepts once and is sent to sign
  * in with the merchant ID filled in; the layout hands the role's permissions to the navigation.
  */
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -39,7 +40,12 @@ async function signedIn(role: TeamRole, options: { steppedUp?: boolean } = {}) {
   db.insert(merchantUsers)
     .values({ id, merchantId, username: `${role}${counter}`, role, createdAt: counter })
     .run();
-  const setCookie = await startSession(db, "merchant", { merchantUserId: id }, get("/"));
+  const setCookie = await startSession(
+    sqliteStore(db),
+    "merchant",
+    { merchantUserId: id },
+    get("/"),
+  );
   if (options.steppedUp === false)
     db.update(sessions).set({ steppedUpAt: null }).where(eq(sessions.merchantUserId, id)).run();
   return {

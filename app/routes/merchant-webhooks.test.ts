@@ -34,7 +34,12 @@ async function signedIn(role: TeamRole, merchantId = SHOP) {
   db.insert(merchantUsers)
     .values({ id, merchantId, username: `${role}${counter}`, role, createdAt: counter })
     .run();
-  const setCookie = await startSession(db, "merchant", { merchantUserId: id }, get("/"));
+  const setCookie = await startSession(
+    sqliteStore(db),
+    "merchant",
+    { merchantUserId: id },
+    get("/"),
+  );
   return { id, cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })) };
 }
 

@@ -4,6 +4,7 @@
  * public link page (a fresh payment per POST, 303 to its checkout; errors next to the field;
  * honeypot; per-client limit), and the checkout's way back to the merchant's site.
  */
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -37,7 +38,12 @@ async function signedIn(role: TeamRole) {
   db.insert(merchantUsers)
     .values({ id, merchantId: SHOP, username: `${role}${members}`, role, createdAt: members })
     .run();
-  const setCookie = await startSession(db, "merchant", { merchantUserId: id }, get("/"));
+  const setCookie = await startSession(
+    sqliteStore(db),
+    "merchant",
+    { merchantUserId: id },
+    get("/"),
+  );
   return { cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })) };
 }
 

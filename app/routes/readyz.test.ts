@@ -4,6 +4,7 @@
  * that stopped running. /healthz stays 200 (liveness).
  */
 import Database from "better-sqlite3";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as schema from "../../drizzle/schema";
@@ -42,7 +43,7 @@ async function ready() {
 
 describe("/readyz", () => {
   it("is 200 when the database takes a write, every boot step ran, every provider and job is up", async () => {
-    await runBoot({ values: env, starters: [], openDb: () => db, ...quiet });
+    await runBoot({ values: env, starters: [], openStore: () => sqliteStore(db), ...quiet });
     const { response, body } = await ready();
     expect(body.reasons).toEqual([]);
     expect(response.status).toBe(200);
@@ -57,7 +58,7 @@ describe("/readyz", () => {
 
   it("is 503 naming the missing settings when PROVIDER_MODE=live has no custody settings (and /healthz stays 200)", async () => {
     env.PROVIDER_MODE = "live";
-    await runBoot({ values: env, starters: [], openDb: () => db, ...quiet });
+    await runBoot({ values: env, starters: [], openStore: () => sqliteStore(db), ...quiet });
     const { response, body } = await ready();
     expect(response.status).toBe(503);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
@@ -88,7 +89,7 @@ describe("/readyz", () => {
           },
         },
       ],
-      openDb: () => db,
+      openStore: () => sqliteStore(db),
       ...quiet,
     });
     const { response, body } = await ready();
@@ -118,7 +119,7 @@ describe("/readyz", () => {
   });
 
   it("is 503 when the database takes no write", async () => {
-    await runBoot({ values: env, starters: [], openDb: () => db, ...quiet });
+    await runBoot({ values: env, starters: [], openStore: () => sqliteStore(db), ...quiet });
     const copy = createTestDb();
     const readOnly = drizzle(new Database(copy.file, { readonly: true }), { schema }) as Db;
     const globals = globalThis as { __onehopDb?: Db };
@@ -143,7 +144,7 @@ describe("/readyz", () => {
       pattern: { everySeconds: 30 },
       run: () => new Promise<void>((resolve) => (release = resolve)),
     });
-    await runBoot({ values: env, starters: [], openDb: () => db, ...quiet });
+    await runBoot({ values: env, starters: [], openStore: () => sqliteStore(db), ...quiet });
     expect((await ready()).response.status).toBe(200);
     // Its run never ends: three intervals later, no new run has started.
     void cron.trigger();
@@ -179,7 +180,7 @@ describe("/readyz and scheduled backups (issue 28)", () => {
   }
 
   it("without BACKUP_SCHEDULE says backups are not scheduled, and stays ready", async () => {
-    await runBoot({ values: env, starters: [], openDb: () => db, ...quiet });
+    await runBoot({ values: env, starters: [], openStore: () => sqliteStore(db), ...quiet });
     const { status, reasons, backups } = await backupsCheck();
     expect(status).toBe(200);
     expect(reasons).toEqual([]);
@@ -191,7 +192,7 @@ describe("/readyz and scheduled backups (issue 28)", () => {
   });
 
   it("shows the last good backup's age, and is 503 once it is older than twice the schedule", async () => {
-    await runBoot({ values: env, starters: [], openDb: () => db, ...quiet });
+    await runBoot({ values: env, starters: [], openStore: () => sqliteStore(db), ...quiet });
     const now = Date.now();
     setBackupStateForTest({
       schedule: "hourly",
@@ -229,7 +230,7 @@ describe("/readyz and scheduled backups (issue 28)", () => {
   });
 
   it("with a schedule but no good backup yet, is ready until twice the schedule has passed", async () => {
-    await runBoot({ values: env, starters: [], openDb: () => db, ...quiet });
+    await runBoot({ values: env, starters: [], openStore: () => sqliteStore(db), ...quiet });
     const now = Date.now();
     const state = {
       schedule: "30m",

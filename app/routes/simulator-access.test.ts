@@ -63,7 +63,12 @@ beforeAll(async () => {
   operator = cookiesFrom(
     new Response(null, {
       headers: {
-        "Set-Cookie": await startSession(db, "operator", { operatorId: op.id }, get("/")),
+        "Set-Cookie": await startSession(
+          sqliteStore(db),
+          "operator",
+          { operatorId: op.id },
+          get("/"),
+        ),
       },
     }),
   );
@@ -80,7 +85,7 @@ beforeAll(async () => {
     new Response(null, {
       headers: {
         "Set-Cookie": await startSession(
-          db,
+          sqliteStore(db),
           "merchant",
           { merchantUserId: "mu_simaccess" },
           get("/"),

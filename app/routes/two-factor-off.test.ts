@@ -3,6 +3,7 @@
  * refused; so is a right code while the account's code attempts are throttled; a current code (or
  * a recovery code) turns it off, and the member and the business's owners are e-mailed.
  */
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { merchantUsers, outboundEmails } from "../../drizzle/schema";
@@ -25,7 +26,12 @@ const PAGE = "/merchant/security/two-factor";
 async function memberWithTwoFactor() {
   const member = addMember(db, SHOP, "finance", { email: `fin${Math.random()}@tfof.example` });
   const secret = turnOnTwoFactorForTest(db, { merchantUserId: member.id });
-  const setCookie = await startSession(db, "merchant", { merchantUserId: member.id }, get("/"));
+  const setCookie = await startSession(
+    sqliteStore(db),
+    "merchant",
+    { merchantUserId: member.id },
+    get("/"),
+  );
   const cookie = cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } }));
   return { ...member, secret, cookie };
 }

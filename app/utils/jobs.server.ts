@@ -8,31 +8,22 @@ import { hostname } from "node:os";
 import { Cron } from "croner";
 import { and, eq, lt, or } from "drizzle-orm";
 import { jobLeases, jobRuns } from "../../drizzle/schema";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Store } from "~/db/store";
-import type { Db } from "./db.server";
 import { logger } from "./logger.server";
 
 /** Identifies this process as a lease holder. */
 export const processHolderId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
-/**
- * TRANSITIONAL (ADR 0041): callers not yet on the store hand their database; it is the same
- * connection as the process's store.
- */
-type StoreOrDb = Store | Db;
-const storeOf = (on: StoreOrDb): Store => ("engine" in on ? on : sqliteStore(on));
-
 /** Take (or renew) the lease on `job` until now + ttlMs. True when this holder has it. */
 export function acquireLease(
-  on: StoreOrDb,
+  store: Store,
   job: string,
   holder: string,
   ttlMs: number,
   now = Date.now(),
 ): Promise<boolean> {
   const until = now + ttlMs;
-  return storeOf(on).write(async (q) => {
+  return store.write(async (q) => {
     const inserted = await q
       .insert(jobLeases)
       .values({ job, holder, leasedUntil: until, updatedAt: now })
@@ -53,8 +44,8 @@ export function acquireLease(
   });
 }
 
-export async function releaseLease(on: StoreOrDb, job: string, holder: string): Promise<void> {
-  await storeOf(on).write(async (q) => {
+export async function releaseLease(store: Store, job: string, holder: string): Promise<void> {
+  await store.write(async (q) => {
     await q.delete(jobLeases).where(and(eq(jobLeases.job, job), eq(jobLeases.holder, holder)));
   });
 }
@@ -66,7 +57,7 @@ export type JobOutcome = { outcome: "succeeded" | "skipped"; detail?: unknown };
  * another holder has the lease. A thrown error is recorded as a failed run and rethrown.
  */
 export async function runLeased<T extends JobOutcome>(
-  on: StoreOrDb,
+  store: Store,
   job: string,
   options: {
     ttlMs: number;
@@ -76,7 +67,6 @@ export async function runLeased<T extends JobOutcome>(
   },
   work: () => Promise<T>,
 ): Promise<T | null> {
-  const store = storeOf(on);
   const holder = options.holder ?? processHolderId;
   const now = options.now ?? Date.now;
   if (!(await acquireLease(store, job, holder, options.ttlMs, now()))) return null;

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { jobRuns } from "../../drizzle/schema";
 import { createTestDb } from "../../tests/setup/db";
 import { acquireLease, runLeased } from "./jobs.server";
@@ -8,29 +9,39 @@ afterAll(close);
 
 describe("job leases", () => {
   it("one holder at a time until the lease runs out", async () => {
-    expect(await acquireLease(db, "job.a", "p1", 1_000, 0)).toBe(true);
-    expect(await acquireLease(db, "job.a", "p2", 1_000, 500)).toBe(false);
-    expect(await acquireLease(db, "job.a", "p1", 1_000, 600)).toBe(true);
-    expect(await acquireLease(db, "job.a", "p2", 1_000, 1_601)).toBe(true);
+    expect(await acquireLease(sqliteStore(db), "job.a", "p1", 1_000, 0)).toBe(true);
+    expect(await acquireLease(sqliteStore(db), "job.a", "p2", 1_000, 500)).toBe(false);
+    expect(await acquireLease(sqliteStore(db), "job.a", "p1", 1_000, 600)).toBe(true);
+    expect(await acquireLease(sqliteStore(db), "job.a", "p2", 1_000, 1_601)).toBe(true);
   });
 
   it("records each run, and runs nothing while another holder has the lease", async () => {
-    await acquireLease(db, "job.b", "other-process", 60_000);
+    await acquireLease(sqliteStore(db), "job.b", "other-process", 60_000);
     let ran = false;
-    const skipped = await runLeased(db, "job.b", { ttlMs: 1_000, holder: "me" }, async () => {
-      ran = true;
-      return { outcome: "succeeded" as const };
-    });
+    const skipped = await runLeased(
+      sqliteStore(db),
+      "job.b",
+      { ttlMs: 1_000, holder: "me" },
+      async () => {
+        ran = true;
+        return { outcome: "succeeded" as const };
+      },
+    );
     expect(skipped).toBeNull();
     expect(ran).toBe(false);
 
-    const done = await runLeased(db, "job.c", { ttlMs: 1_000, holder: "me" }, async () => ({
-      outcome: "succeeded" as const,
-      detail: { n: 3 },
-    }));
+    const done = await runLeased(
+      sqliteStore(db),
+      "job.c",
+      { ttlMs: 1_000, holder: "me" },
+      async () => ({
+        outcome: "succeeded" as const,
+        detail: { n: 3 },
+      }),
+    );
     expect(done?.detail).toEqual({ n: 3 });
     await expect(
-      runLeased(db, "job.c", { ttlMs: 1_000, holder: "me" }, async () =>
+      runLeased(sqliteStore(db), "job.c", { ttlMs: 1_000, holder: "me" }, async () =>
         Promise.reject(new Error("boom")),
       ),
     ).rejects.toThrow("boom");
@@ -42,6 +53,6 @@ describe("job leases", () => {
     expect(runs.map((r) => r.outcome)).toEqual(["succeeded", "failed"]);
     expect(runs[1]?.detail).toContain("boom");
     // The lease is released after each run.
-    expect(await acquireLease(db, "job.c", "someone-else", 1_000)).toBe(true);
+    expect(await acquireLease(sqliteStore(db), "job.c", "someone-else", 1_000)).toBe(true);
   });
 });

@@ -8,12 +8,10 @@ import { createCookie, type Cookie } from "@remix-run/node";
 import { and, eq, lt, ne } from "drizzle-orm";
 import { sessions } from "../../drizzle/schema";
 import { newSecretToken } from "~/core/ids.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
 import { clientAddress } from "./client-address.server";
 import { carriesCookie, cookieNames } from "./cookie-names";
-import type { Db } from "./db.server";
 import { env } from "./env.server";
 
 /** Sessions closer than this to expires_at are treated as expired (spec: 5 minutes). */
@@ -49,30 +47,19 @@ const hashId = (id: string) => createHash("sha256").update(id).digest("base64url
 export type Subject = { merchantUserId: string } | { operatorId: string };
 
 /**
- * The store the session functions run on (ADR 0041). TRANSITIONAL: callers not yet on the store
- * (the pay page, route tests of other areas) still hand a better-sqlite3 connection; it is used
- * through its store, so the session's queries are the same either way. Goes when they have moved.
- */
-export type StoreOrDb = Store | Db;
-
-const isStore = (on: StoreOrDb): on is Store => typeof (on as Store).forUpdate === "function";
-const storeOf = (on: StoreOrDb): Store => (isStore(on) ? on : sqliteStore(on));
-
-/**
  * Start a session for `subject`; returns the Set-Cookie header value. A full session (the default)
  * counts as a fresh proof of identity (stepped_up_at = now). With `pendingSecondFactor` the
  * password is checked but the second factor is not: the row lives 10 minutes and opens only the
  * second step (completeSecondFactor makes it full).
  */
 export async function startSession(
-  on: StoreOrDb,
+  store: Store,
   kind: SessionKind,
   subject: Subject,
   request: Request,
   now = Date.now(),
   options: { pendingSecondFactor?: boolean } = {},
 ): Promise<string> {
-  const store = storeOf(on);
   // Rotation: whatever session this browser had is ended; the new one gets a fresh id.
   await endSession(store, kind, request);
   const pending = options.pendingSecondFactor === true;
@@ -102,12 +89,11 @@ export async function startSession(
  * (rotation at the change of privilege), stepped up now. Returns the Set-Cookie header value.
  */
 export async function completeSecondFactor(
-  on: StoreOrDb,
+  store: Store,
   kind: SessionKind,
   request: Request,
   now = Date.now(),
 ): Promise<string> {
-  const store = storeOf(on);
   const state = await readSession(store, kind, request, now);
   if (state.status !== "active") throw new Error("No session to complete.");
   const { merchantUserId, operatorId } = state.session;
@@ -117,14 +103,14 @@ export async function completeSecondFactor(
 
 /** The member proved their second factor (or password) again: step-up for sensitive actions. */
 export async function markSteppedUp(
-  on: StoreOrDb,
+  store: Store,
   kind: SessionKind,
   request: Request,
   now = Date.now(),
 ): Promise<void> {
   const id = await readId(kind, request);
   if (!id) return;
-  await storeOf(on).write(async (q) => {
+  await store.write(async (q) => {
     await q
       .update(sessions)
       .set({ steppedUpAt: now })
@@ -151,12 +137,12 @@ async function readId(kind: SessionKind, request: Request): Promise<string | nul
  * margin left is deleted and reported "expired".
  */
 export async function readSession(
-  on: StoreOrDb,
+  store: Store,
   kind: SessionKind,
   request: Request,
   now = Date.now(),
 ): Promise<SessionState> {
-  const state = await readSessionWith(storeOf(on), kind, request, async () => null, now);
+  const state = await readSessionWith(store, kind, request, async () => null, now);
   return state.status === "active" ? { status: "active", session: state.session } : state;
 }
 
@@ -202,13 +188,13 @@ export async function readSessionWith<T>(
  * Delete the browser's session row (if any); returns the Set-Cookie header that clears the cookie.
  */
 export async function endSession(
-  on: StoreOrDb,
+  store: Store,
   kind: SessionKind,
   request: Request,
 ): Promise<string> {
   const id = await readId(kind, request);
   if (id)
-    await storeOf(on).write(async (q) => {
+    await store.write(async (q) => {
       await q.delete(sessions).where(eq(sessions.idHash, hashId(id)));
     });
   return clearSessionCookie(kind);

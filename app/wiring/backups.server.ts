@@ -2,7 +2,8 @@
  * Scheduled backups in the running server (issue 28; docs/decisions/0042-backups.md): with
  * BACKUP_SCHEDULE set, a job takes an online backup into BACKUP_DIR under a lease (one process at a
  * time, shared with `npm run backup`), then applies retention. `backupReadiness` tells /readyz the
- * age of the last good copy; older than twice the schedule is not ready.
+ * age of the last good copy; older than twice the schedule is not ready. The online backup is
+ * SQLite's: on another engine the schedule is not started (one log line says why).
  */
 import path from "node:path";
 import {
@@ -11,6 +12,8 @@ import {
   takeBackup,
   type RetentionPolicy,
 } from "~/utils/backups.server";
+import { sqliteDatabaseOf, sqliteStore } from "~/db/sqlite-store.server";
+import type { Store } from "~/db/store";
 import type { Db } from "~/utils/db.server";
 import { env, type Env } from "~/utils/env.server";
 import { runLeased, schedule } from "~/utils/jobs.server";
@@ -71,7 +74,7 @@ export async function backupUnderLease(
   },
 ) {
   return runLeased(
-    db,
+    sqliteStore(db),
     BACKUP_LEASE,
     { ttlMs: BACKUP_LEASE_MS, holder: options.holder, now: options.now },
     async () => {
@@ -96,9 +99,23 @@ export async function backupUnderLease(
   );
 }
 
-/** Start the schedule when BACKUP_SCHEDULE is set (called once by boot). */
-export function startBackups(db: Db, values: Env = env): void {
+/**
+ * Start the schedule when BACKUP_SCHEDULE is set (called once by boot with the process's store).
+ * SQLite only (the online backup API): on another engine nothing is scheduled and one line is
+ * logged.
+ */
+export function startBackups(store: Store, values: Env = env): void {
   if (!values.BACKUP_SCHEDULE) return;
+  const db = sqliteDatabaseOf(store);
+  if (!db) {
+    logger.error(
+      "backups: BACKUP_SCHEDULE is set but scheduled backups are SQLite-only; not started",
+      {
+        engine: store.engine,
+      },
+    );
+    return;
+  }
   const current: BackupState = {
     schedule: values.BACKUP_SCHEDULE,
     everyMs: scheduleIntervalMs(values.BACKUP_SCHEDULE),

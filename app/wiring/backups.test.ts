@@ -11,6 +11,8 @@ import { acquireLease, isScheduled, releaseLease, unschedule } from "~/utils/job
 import { env, parseEnv } from "~/utils/env.server";
 import { freshTestDbPerTest } from "../../tests/setup/db";
 import type { Db } from "~/utils/db.server";
+import { sqliteStore } from "~/db/sqlite-store.server";
+import type { Store } from "~/db/store";
 import {
   BACKUP_JOB,
   BACKUP_LEASE,
@@ -59,13 +61,20 @@ describe("scheduled backups", () => {
   });
 
   it("without BACKUP_SCHEDULE nothing is scheduled and readiness says so", () => {
-    startBackups(db, { ...env, BACKUP_SCHEDULE: undefined });
+    startBackups(sqliteStore(db), { ...env, BACKUP_SCHEDULE: undefined });
     expect(isScheduled(BACKUP_JOB)).toBe(false);
     expect(backupReadiness()).toMatchObject({ ok: true, scheduled: false });
   });
 
+  it("on an engine other than SQLite the schedule is not started (the online backup is SQLite's)", () => {
+    const other = { engine: "postgres" } as unknown as Store;
+    startBackups(other, { ...env, BACKUP_SCHEDULE: "hourly", BACKUP_DIR: folder });
+    expect(isScheduled(BACKUP_JOB)).toBe(false);
+    expect(backupReadiness()).toMatchObject({ scheduled: false });
+  });
+
   it("a scheduled run takes a copy under the lease, keeps retention, and readiness shows it", async () => {
-    startBackups(db, {
+    startBackups(sqliteStore(db), {
       ...env,
       BACKUP_SCHEDULE: "hourly",
       BACKUP_DIR: folder,
@@ -87,12 +96,12 @@ describe("scheduled backups", () => {
   });
 
   it("while another process holds the backups lease, a run takes no copy", async () => {
-    expect(await acquireLease(db, BACKUP_LEASE, "someone-else", 60_000)).toBe(true);
+    expect(await acquireLease(sqliteStore(db), BACKUP_LEASE, "someone-else", 60_000)).toBe(true);
     expect(await backupUnderLease(db, { dir: folder, retention: { hourly: 1, daily: 1 } })).toBe(
       null,
     );
     expect(copiesIn(folder)).toEqual([]);
-    await releaseLease(db, BACKUP_LEASE, "someone-else");
+    await releaseLease(sqliteStore(db), BACKUP_LEASE, "someone-else");
     expect(
       await backupUnderLease(db, { dir: folder, retention: { hourly: 1, daily: 1 } }),
     ).not.toBe(null);

@@ -21,8 +21,8 @@ import { startRates } from "~/wiring/rates.server";
 import { startReconciliation } from "~/wiring/reconciliation.server";
 import { startBackups } from "~/wiring/backups.server";
 import { startWebhooks } from "~/wiring/webhooks.server";
-import { databasePath, getDb, type Db } from "~/utils/db.server";
-import { holdDatabaseForServer } from "~/utils/db-lock.server";
+import { openProcessStore, processStore } from "~/db/process.server";
+import type { Store } from "~/db/store";
 import { env, type Env } from "~/utils/env.server";
 import { scheduledJobNames } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
@@ -63,7 +63,8 @@ export function bootReport(): BootReport | null {
 export interface BootOptions {
   values: Env;
   starters: readonly Starter[];
-  openDb: () => Db;
+  /** Open (and migrate) the database: the app's store. */
+  openStore: () => Store;
   /** process.exit in the app; tests pass their own. */
   exit: (code: number) => void;
   /** Where the one-line fatal message goes (console.error in the app). */
@@ -79,23 +80,23 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 export async function runBoot(options: BootOptions): Promise<BootReport> {
   const report: BootReport = { startedAt: Date.now(), finishedAt: null, steps: [], jobs: [] };
   state.__onehopBootReport = report;
-  let db: Db | undefined;
-  const steps: { name: string; run: () => Promise<void> | void }[] = [
-    { name: "config", run: () => assertProviderSettings(options.values) },
+  let store: Store | undefined;
+  const steps: { name: string; execute: () => Promise<void> | void }[] = [
+    { name: "config", execute: () => assertProviderSettings(options.values) },
     {
       name: "database",
-      run: () => {
-        db = options.openDb();
+      execute: () => {
+        store = options.openStore();
       },
     },
     ...options.starters.map((starter) => ({
       name: starter.name,
-      run: () =>
-        starter.start({ db: db!, simulators: options.values.PROVIDER_MODE === "simulator" }),
+      execute: () =>
+        starter.start({ store: store!, simulators: options.values.PROVIDER_MODE === "simulator" }),
     })),
   ];
   for (const step of steps) {
-    if (step.name !== "config" && step.name !== "database" && !db) {
+    if (step.name !== "config" && step.name !== "database" && !store) {
       report.steps.push({
         step: step.name,
         ok: false,
@@ -107,7 +108,7 @@ export async function runBoot(options: BootOptions): Promise<BootReport> {
     }
     const started = Date.now();
     try {
-      await step.run();
+      await step.execute();
       report.steps.push({ step: step.name, ok: true, durationMs: Date.now() - started });
     } catch (error) {
       const message = messageOf(error);
@@ -131,22 +132,11 @@ export async function runBoot(options: BootOptions): Promise<BootReport> {
   return report;
 }
 
-/**
- * The app's database step: open (and migrate) the database, then record this server as its user
- * (`<database>.pids/`, removed at exit), which `npm run restore` respects; refused while a restore
- * is replacing the file (ADR 0042).
- */
-function openAppDatabase(): Db {
-  const file = databasePath(env.DATABASE_URL);
-  if (file !== ":memory:") holdDatabaseForServer(file);
-  return getDb();
-}
-
 export function boot(): Promise<void> {
   state.__onehopBoot ??= runBoot({
     values: env,
     starters,
-    openDb: openAppDatabase,
+    openStore: openProcessStore,
     exit: (code) => process.exit(code),
     fatal: (line) => console.error(line),
   }).then((report) => {
@@ -155,7 +145,7 @@ export function boot(): Promise<void> {
     const database = report.steps.find((step) => step.step === "database");
     if (!database?.ok) return;
     try {
-      startBackups(getDb());
+      startBackups(processStore());
     } catch (error) {
       logger.error("backups did not start", { error: messageOf(error) });
     }

@@ -4,6 +4,7 @@
  * and the exit function, so the rule is tested without ending the test process.
  */
 import path from "node:path";
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDb } from "../../tests/setup/db";
 import { bootReport, runBoot, starters, type Starter } from "./boot.server";
@@ -54,7 +55,7 @@ describe("boot", () => {
     const report = await runBoot({
       values: liveWithoutCustody("production"),
       starters,
-      openDb: () => db,
+      openStore: () => sqliteStore(db),
       exit: out.exit,
       fatal: out.fatal,
     });
@@ -85,7 +86,7 @@ describe("boot", () => {
     const report = await runBoot({
       values: liveWithoutCustody("development"),
       starters: fake,
-      openDb: () => db,
+      openStore: () => sqliteStore(db),
       exit: out.exit,
       fatal: out.fatal,
     });
@@ -113,7 +114,7 @@ describe("boot", () => {
     await runBoot({
       values,
       starters: [],
-      openDb: () => openDatabase(folder),
+      openStore: () => sqliteStore(openDatabase(folder)),
       exit: out.exit,
       fatal: out.fatal,
     });
@@ -128,7 +129,7 @@ describe("boot", () => {
     await runBoot({
       values,
       starters: [],
-      openDb: () => openDatabase(path.join(file, "onehop.sqlite")),
+      openStore: () => sqliteStore(openDatabase(path.join(file, "onehop.sqlite"))),
       exit: blocked.exit,
       fatal: blocked.fatal,
     });
@@ -143,7 +144,7 @@ describe("boot", () => {
     const report = await runBoot({
       values: { ...values, NODE_ENV: "development", isProduction: false },
       starters: [{ name: "rates", start: () => undefined }],
-      openDb: () => openDatabase(folder),
+      openStore: () => sqliteStore(openDatabase(folder)),
       exit: dev.exit,
       fatal: dev.fatal,
     });
@@ -175,7 +176,7 @@ describe("boot", () => {
             }),
         },
       ],
-      openDb: () => db,
+      openStore: () => sqliteStore(db),
       exit: out.exit,
       fatal: out.fatal,
     });

@@ -114,13 +114,13 @@ export function payoutBatchPage(input: {
 }
 
 /** Stale drafts expire and abandoned uploads are cleared: hourly, under a lease (issue 27, 8). */
-export function startDisbursements({ db }: BootContext): void {
+export function startDisbursements({ store: on }: BootContext): void {
   schedule({
     name: "disbursements.expire-drafts",
     pattern: { everySeconds: 3600 },
     run: () =>
-      runLeased(db, "disbursements.expire-drafts", { ttlMs: 30 * 60_000 }, async () => {
-        const result = await expireStaleBatches(store(), Date.now());
+      runLeased(on, "disbursements.expire-drafts", { ttlMs: 30 * 60_000 }, async () => {
+        const result = await expireStaleBatches(on, Date.now());
         const nothing = result.expired + result.abandoned === 0;
         return { outcome: nothing ? ("skipped" as const) : ("succeeded" as const), detail: result };
       }),

@@ -35,7 +35,6 @@ import {
 import { applyAutoIngest } from "~/core/news/schedule.server";
 import { getNewsSettings } from "~/core/news/settings.server";
 import type { HeadlineTopic } from "~/core/news/topics";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Store } from "~/db/store";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -120,7 +119,7 @@ export async function startNews(context: BootContext): Promise<void> {
     readFeedsThrough(simulator.baseUrl);
     logger.info("news feed simulator listening", { baseUrl: simulator.baseUrl, dir });
   }
-  const on = sqliteStore(context.db);
+  const on = context.store;
   const settings = await getNewsSettings(on);
   applyAutoIngest(on, settings.autoIngest, ingestOptions);
 }

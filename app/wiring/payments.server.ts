@@ -25,7 +25,7 @@ import { fundOpeningFloat, runPaymentsTick } from "~/core/payments/tick.server";
 import { createCustodyClient } from "~/core/providers/custody/client.server";
 import type { CustodySimulator } from "~/simulators/custody/index.server";
 import { createDarajaClient } from "~/core/providers/daraja/client.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
+import { sqliteDatabaseOf } from "~/db/sqlite-store.server";
 import { createStkClient, type StkClient } from "~/core/providers/daraja/stk.server";
 import type { DarajaClient } from "~/core/providers/daraja/types";
 import type { MpesaB2bSetup } from "~/core/rails/mpesa.server";
@@ -255,7 +255,7 @@ const simulatorBookFloatKes = () => Math.max(env.MPESA_FLOAT_OPENING_KES, 5_000_
 
 /** The simulators, for both modes (simulator mode only: a live process never loads them). */
 async function startSimulators(
-  db: BootContext["db"],
+  on: BootContext["store"],
   config: PaymentsConfig,
   origin: string,
 ): Promise<Omit<PaymentsRuntime, "config" | "reconcileAfterMs" | "addressPool">> {
@@ -271,7 +271,12 @@ async function startSimulators(
     import("./simulators/state.server"),
   ]);
   // The simulators keep their state in their own file, not in our database (ADR 0045).
-  const state = openSimulatorState(db);
+  const appDb = sqliteDatabaseOf(on);
+  if (!appDb)
+    throw new Error(
+      `the simulators keep their database beside the app's SQLite file (engine ${on.engine})`,
+    );
+  const state = openSimulatorState(appDb);
   const custodySimulator = await startCustodySimulation(state, {
     webhookUrl: `${origin}/webhooks/custody`,
     completeAt: config.confirmations,
@@ -333,7 +338,7 @@ async function startSimulators(
   };
 }
 
-export async function startPayments({ db, simulators }: BootContext): Promise<void> {
+export async function startPayments({ store: on, simulators }: BootContext): Promise<void> {
   const config = paymentsConfigFromEnv(env);
   const origin = callbackOrigin(simulators);
   const reconcileAfterMs = env.PAYMENTS_RECONCILE_SECONDS * 1000;
@@ -346,7 +351,7 @@ export async function startPayments({ db, simulators }: BootContext): Promise<vo
     config,
     reconcileAfterMs,
     addressPool: createAddressPoolRefill({
-      store: sqliteStore(db),
+      store: on,
       custody: clients.custody,
       modes,
       sizes,
@@ -361,7 +366,7 @@ export async function startPayments({ db, simulators }: BootContext): Promise<vo
   let runtimes: PaymentsRuntime[];
   if (simulators) {
     // One set of simulators serves both modes.
-    runtimes = [withPool(await startSimulators(db, config, origin), apiModes)];
+    runtimes = [withPool(await startSimulators(on, config, origin), apiModes)];
     await fundOpeningFloat(store(), simulatorBookFloatKes(), apiModes, railIds);
   } else {
     // The live providers serve live payments only; test ones reach the providers' sandboxes when

@@ -151,7 +151,7 @@ beforeAll(async () => {
     // Callbacks only when the test flushes a simulator: every step is the test's.
     RAIL_SIM_CALLBACK_DELAY_MS: 0,
   });
-  await startPayments({ db, simulators: true });
+  await startPayments({ store: sqliteStore(db), simulators: true });
   stopAllJobs();
 });
 

@@ -90,7 +90,7 @@ export async function startRates(context: BootContext): Promise<void> {
   const service = createRatesService({ store: store(), market, fx, config });
   await service.sync();
   state.__onehopRates = { service, simulator };
-  scheduleRatesRefresh(service, context.db, store());
+  scheduleRatesRefresh(service, context.store);
 }
 
 /** Whole-store operations for the simulator control route (PROVIDER_MODE=simulator only). */

@@ -135,7 +135,7 @@ function providerEnv(prefix: "" | "TEST_", { custody, daraja, consumerKey }: Pro
  * request (a webhook settles at once), so the test sees that path and nothing races it.
  */
 async function boot() {
-  await startPayments({ db, simulators: false });
+  await startPayments({ store: sqliteStore(db), simulators: false });
   stopAllJobs();
 }
 

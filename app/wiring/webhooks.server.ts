@@ -12,7 +12,6 @@
  */
 import type { WebhookUrlPolicy } from "~/core/api/webhooks/url-rules";
 import { startWebhookWorker, type WebhookWorker } from "~/core/api/webhooks/worker.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { env } from "~/utils/env.server";
 import type { BootContext } from "./context";
 
@@ -26,9 +25,9 @@ export function webhookUrlPolicy(): WebhookUrlPolicy {
   };
 }
 
-export function startWebhooks({ db }: BootContext): void {
+export function startWebhooks({ store }: BootContext): void {
   void state.__onehopWebhookWorker?.stop();
-  state.__onehopWebhookWorker = startWebhookWorker(sqliteStore(db), {
+  state.__onehopWebhookWorker = startWebhookWorker(store, {
     siteUrl: env.PUBLIC_SITE_URL,
     policy: webhookUrlPolicy(),
   });

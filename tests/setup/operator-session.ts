@@ -18,7 +18,12 @@ export async function signedInOperator(db: Db, role: OperatorRole) {
     password: "operator password 1",
   });
   turnOnTwoFactorForTest(db, { operatorId: operator.id });
-  const setCookie = await startSession(db, "operator", { operatorId: operator.id }, get("/"));
+  const setCookie = await startSession(
+    sqliteStore(db),
+    "operator",
+    { operatorId: operator.id },
+    get("/"),
+  );
   return {
     operator,
     cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })),

@@ -343,7 +343,7 @@ export function setUpPaymentsHarness(
   beforeAll(async () => {
     Object.assign(harness, await startPaymentsHarness(test.db));
     if (options.install) installPaymentsRuntime(harness.runtime);
-    if (options.rates) await startRates({ db: test.db, simulators: true });
+    if (options.rates) await startRates({ store: sqliteStore(test.db), simulators: true });
   });
   afterAll(async () => {
     if (options.rates) stopAllJobs();

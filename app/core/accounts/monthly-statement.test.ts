@@ -331,7 +331,7 @@ async function signIn(userId: string) {
     headers: { "User-Agent": "vitest", "x-onehop-remote-address": "196.201.214.10" },
   });
   const setCookie = await startSession(
-    db,
+    sqliteStore(db),
     "merchant",
     { merchantUserId: userId },
     request,

@@ -50,7 +50,7 @@ async function signIn(
     headers: { "User-Agent": userAgent, "x-onehop-remote-address": options.ip ?? "196.201.214.10" },
   });
   const setCookie = await startSession(
-    db,
+    sqliteStore(db),
     "merchant",
     { merchantUserId: userId },
     request,

@@ -66,7 +66,12 @@ function addMember(merchantId: string, role: TeamRole, status: "active" | "suspe
 }
 
 async function sessionCookie(userId: string) {
-  const setCookie = await startSession(db, "merchant", { merchantUserId: userId }, get("/"));
+  const setCookie = await startSession(
+    sqliteStore(db),
+    "merchant",
+    { merchantUserId: userId },
+    get("/"),
+  );
   return cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } }));
 }
 

@@ -4,10 +4,10 @@
  * when the bank answers, the owner gets the name to confirm. Through the PesaLink simulator over
  * HTTP, against a real migrated database.
  */
+import { sqliteStore } from "~/db/sqlite-store.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDestination } from "~/core/destinations/destinations.server";
 import type { PayoutRails } from "~/core/rails/types";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { createTestDb } from "../../../tests/setup/db";
 import { insertDestination, startPesalinkRail } from "../../../tests/setup/destinations";
 import { addMerchant } from "../../../tests/setup/payments";
@@ -19,7 +19,6 @@ import {
 
 const test = createTestDb();
 const { db } = test;
-const store = sqliteStore(db);
 const clock = { now: Date.UTC(2026, 10, 27, 6, 0) };
 const now = () => clock.now;
 const ACCOUNT = "1450160600042";
@@ -54,35 +53,35 @@ describe("retrying a verification that could not start", () => {
       now(),
     );
     // When it was added, the bank did not answer.
-    expect(await startVerification(db, rails, destination, now)).toMatchObject({
+    expect(await startVerification(sqliteStore(db), rails, destination, now)).toMatchObject({
       kind: "unavailable",
     });
     // Not yet due: nothing is tried.
     clock.now += VERIFICATION_RETRY_MS - 1;
-    expect(await retryStalledVerifications(db, rails, now)).toBe(0);
+    expect(await retryStalledVerifications(sqliteStore(db), rails, now)).toBe(0);
 
     // Due, and the bank is still down: tried, still verifying, and not due again at once.
     clock.now += 1;
-    expect(await retryStalledVerifications(db, rails, now)).toBe(1);
-    expect(await getDestination(store, merchantId, destination.id)).toMatchObject({
+    expect(await retryStalledVerifications(sqliteStore(db), rails, now)).toBe(1);
+    expect(await getDestination(sqliteStore(db), merchantId, destination.id)).toMatchObject({
       status: "verifying",
       updatedAt: now(),
     });
-    expect(await retryStalledVerifications(db, rails, now)).toBe(0);
+    expect(await retryStalledVerifications(sqliteStore(db), rails, now)).toBe(0);
 
     // The bank answers again: the next due run finds the name for the owner to confirm.
     pesalink.sim.setAccount(ACCOUNT, { name: "Wanjiru Traders Ltd" });
     clock.now += VERIFICATION_RETRY_MS;
     const [first, second] = await Promise.all([
-      retryStalledVerifications(db, rails, now),
-      retryStalledVerifications(db, rails, now),
+      retryStalledVerifications(sqliteStore(db), rails, now),
+      retryStalledVerifications(sqliteStore(db), rails, now),
     ]);
     expect(first + second).toBe(1);
-    expect(await getDestination(store, merchantId, destination.id)).toMatchObject({
+    expect(await getDestination(sqliteStore(db), merchantId, destination.id)).toMatchObject({
       status: "confirm_name",
       registeredName: "Wanjiru Traders Ltd",
     });
-    expect(await retryStalledVerifications(db, rails, now)).toBe(0);
+    expect(await retryStalledVerifications(sqliteStore(db), rails, now)).toBe(0);
   });
 
   it("leaves a destination on a rail not running here alone", async () => {
@@ -95,8 +94,8 @@ describe("retrying a verification that could not start", () => {
       now(),
     );
     clock.now += VERIFICATION_RETRY_MS;
-    expect(await retryStalledVerifications(db, rails, now)).toBe(0);
-    expect(await getDestination(store, merchantId, destination.id)).toMatchObject({
+    expect(await retryStalledVerifications(sqliteStore(db), rails, now)).toBe(0);
+    expect(await getDestination(sqliteStore(db), merchantId, destination.id)).toMatchObject({
       status: "verifying",
       updatedAt: destination.updatedAt,
     });

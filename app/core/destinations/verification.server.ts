@@ -10,9 +10,7 @@
  * recognise fails the destination.
  *
  * On the store (ADR 0041): the rail's lookup is awaited outside any store callback; each record is
- * one `store.write`. TRANSITIONAL: the outcome's record (`verification-result.server.ts`, the
- * transfer engine's handler) is not on the store yet and gets the write's transaction
- * (`unmovedTx`); the payments service and tick still hand their database (`StoreOrDb`).
+ * one `store.write`.
  */
 import { and, eq, isNull, lte } from "drizzle-orm";
 import { settlementDestinations, settlementTransfers } from "../../../drizzle/schema";
@@ -27,10 +25,8 @@ import {
   type RailId,
 } from "~/core/rails/types";
 import { newTransferId, newTransferState, type Transfer } from "~/core/transfers/engine.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { first } from "~/db/sql";
 import type { Store } from "~/db/store";
-import type { Db } from "~/utils/db.server";
 import type { Destination } from "./destinations.server";
 import { recordVerificationOutcome } from "./verification-result.server";
 
@@ -52,15 +48,6 @@ export function payoutDestinationOf(destination: Destination): PayoutDestination
     : { kind: "msisdn", phone: destination.phone ?? "" };
 }
 
-/**
- * The store verification runs on. TRANSITIONAL (ADR 0041): the payments service's provider-calling
- * layer and its tick still hand their better-sqlite3 connection; it is used through its store. Goes
- * when they move.
- */
-export type StoreOrDb = Store | Db;
-const isStore = (on: StoreOrDb): on is Store => typeof (on as Store).forUpdate === "function";
-const storeOf = (on: StoreOrDb): Store => (isStore(on) ? on : sqliteStore(on));
-
 export type VerificationStart =
   /** The rail returned a name: the owner confirms it. */
   | { kind: "name_found"; name: string }
@@ -81,12 +68,11 @@ export type VerificationStart =
  * still verifying without a check payout.
  */
 export async function startVerification(
-  on: StoreOrDb,
+  store: Store,
   rails: PayoutRails,
   destination: Destination,
   now: () => number,
 ): Promise<VerificationStart> {
-  const store = storeOf(on);
   if (destination.status !== "verifying") return { kind: "not_verifying" };
   const rail = rails[destination.rail];
   if (!rail) return { kind: "unavailable", description: "this payout rail is not running now" };
@@ -209,12 +195,11 @@ export const VERIFICATION_RETRY_MS = 5 * 60_000;
  * tried.
  */
 export async function retryStalledVerifications(
-  on: StoreOrDb,
+  store: Store,
   rails: PayoutRails,
   now: () => number,
   limit = 20,
 ): Promise<number> {
-  const store = storeOf(on);
   const due = await store.read((q) =>
     q
       .select()

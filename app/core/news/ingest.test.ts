@@ -511,10 +511,12 @@ describe("a curated article's body", () => {
 describe("runs under the lease", () => {
   it("answers busy while another process holds the lease, and runs once it is free", async () => {
     await feeds({ "Outlet A": "https://outlet-a.example/rss" });
-    expect(await acquireLease(db, NEWS_INGEST_JOB, "other-process", 60_000, NOW)).toBe(true);
+    expect(await acquireLease(sqliteStore(db), NEWS_INGEST_JOB, "other-process", 60_000, NOW)).toBe(
+      true,
+    );
     expect(await runIngestLeased(sqliteStore(db), options())).toBe("busy");
     expect(db.select().from(newsIngestRuns).all()).toHaveLength(0);
-    await releaseLease(db, NEWS_INGEST_JOB, "other-process");
+    await releaseLease(sqliteStore(db), NEWS_INGEST_JOB, "other-process");
     const run = await runIngestLeased(sqliteStore(db), options());
     expect(run).toMatchObject({ status: "succeeded", totalCurated: 1 });
   });

@@ -88,7 +88,7 @@ describe("the auto-ingest switch", () => {
 
   it("does not run twice when another process holds the lease", async () => {
     await sqliteStore(db).write((q) => updateNewsSettings(q, { autoIngest: true }, "op_1", NOW));
-    await acquireLease(db, NEWS_INGEST_JOB, "other-process", 60_000, NOW);
+    await acquireLease(sqliteStore(db), NEWS_INGEST_JOB, "other-process", 60_000, NOW);
     expect(await scheduledIngest(sqliteStore(db), options())).toBe("busy");
     expect(db.select().from(newsIngestRuns).all()).toHaveLength(0);
   });

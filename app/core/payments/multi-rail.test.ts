@@ -318,7 +318,7 @@ describe("a verification check payout", () => {
     addMerchant(db, merchantId, "254712345678");
     const destination = verifying(merchantId, "+254722600101");
     const before = await railBalances("mpesa");
-    const started = await startVerification(db, rails, destination, now);
+    const started = await startVerification(sqliteStore(db), rails, destination, now);
     expect(started.kind).toBe("payout_pending");
     const transferId = (started as { transferId: string }).transferId;
     const cost = 1_000n + railChargeCents("mpesa", 1_000n);
@@ -344,7 +344,7 @@ describe("a verification check payout", () => {
     // Once only: starting again neither posts nor sends a second check.
     expect(
       await startVerification(
-        db,
+        sqliteStore(db),
         rails,
         (await getDestination(sqliteStore(db), merchantId, destination.id))!,
         now,
@@ -359,7 +359,7 @@ describe("a verification check payout", () => {
     const destination = verifying(merchantId, "+254722600102");
     h.darajaSim.setOutcome("254722600102", "invalid-number");
     const before = await railBalances("mpesa");
-    const started = await startVerification(db, rails, destination, now);
+    const started = await startVerification(sqliteStore(db), rails, destination, now);
     await sendPendingTransfers(sqliteStore(db), rails, now);
     await h.darajaSim.flush();
     const transferId = (started as { transferId: string }).transferId;
@@ -380,7 +380,7 @@ describe("a verification check payout", () => {
     addMerchant(db, merchantId, "254712345678");
     const destination = verifying(merchantId, phone);
     h.darajaSim.setOutcome(phone, "invalid-number");
-    const started = await startVerification(db, rails, destination, now);
+    const started = await startVerification(sqliteStore(db), rails, destination, now);
     await sendPendingTransfers(sqliteStore(db), rails, now);
     await h.darajaSim.flush();
     expect((await getDestination(sqliteStore(db), merchantId, destination.id))?.status).toBe(

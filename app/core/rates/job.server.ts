@@ -4,7 +4,6 @@
  * older than the retention period, keeping each asset's newest price.
  */
 import { runLeased, schedule } from "~/utils/jobs.server";
-import type { Db } from "~/utils/db.server";
 import type { Store } from "~/db/store";
 import type { RatesService } from "./service.server";
 import { pruneHistory } from "./snapshot-store.server";
@@ -17,17 +16,15 @@ let lastPrunedAt = 0;
 
 /**
  * One scheduled run. Throws (and the run is recorded as failed) when the provider call failed.
- * `db` holds the job lease and run record (app/utils/jobs.server.ts, not on the store yet); the
- * history is pruned through `store`.
+ * The job lease and run record, and the history pruning, go through `store`.
  */
 export async function runRatesRefreshJob(
   service: RatesService,
-  db: Db,
   store: Store,
   now: () => number = Date.now,
 ) {
   return runLeased(
-    db,
+    store,
     RATES_REFRESH_JOB,
     { ttlMs: service.config.refreshIntervalMs, now },
     async () => {
@@ -47,10 +44,10 @@ export async function runRatesRefreshJob(
   );
 }
 
-export function scheduleRatesRefresh(service: RatesService, db: Db, store: Store): void {
+export function scheduleRatesRefresh(service: RatesService, store: Store): void {
   schedule({
     name: RATES_REFRESH_JOB,
     pattern: { everySeconds: Math.round(service.config.refreshIntervalMs / 1000) },
-    run: () => runRatesRefreshJob(service, db, store),
+    run: () => runRatesRefreshJob(service, store),
   });
 }

@@ -51,17 +51,17 @@ afterEach(() => {
 describe("the background refresh job", () => {
   it("refreshes under the job lease and records each run: succeeded, skipped, failed", async () => {
     const rates = service();
-    expect(await runRatesRefreshJob(rates, testDb.db, sqliteStore(testDb.db), now)).toMatchObject({
+    expect(await runRatesRefreshJob(rates, sqliteStore(testDb.db), now)).toMatchObject({
       outcome: "succeeded",
     });
     clock = T0 + 30_000;
-    expect(await runRatesRefreshJob(rates, testDb.db, sqliteStore(testDb.db), now)).toMatchObject({
+    expect(await runRatesRefreshJob(rates, sqliteStore(testDb.db), now)).toMatchObject({
       outcome: "skipped",
       detail: { reason: "recent" },
     });
     clock = T0 + MINUTE;
     simulator.setMode("500");
-    await expect(runRatesRefreshJob(rates, testDb.db, sqliteStore(testDb.db), now)).rejects.toThrow(
+    await expect(runRatesRefreshJob(rates, sqliteStore(testDb.db), now)).rejects.toThrow(
       "rates refresh failed: CoinGecko answered HTTP 500",
     );
 
@@ -75,10 +75,10 @@ describe("the background refresh job", () => {
 
   it("does nothing while another process holds the lease", async () => {
     const before = simulator.state().calls.prices;
-    expect(await acquireLease(testDb.db, RATES_REFRESH_JOB, "other-process", MINUTE, clock)).toBe(
-      true,
-    );
-    expect(await runRatesRefreshJob(service(), testDb.db, sqliteStore(testDb.db), now)).toBeNull();
+    expect(
+      await acquireLease(sqliteStore(testDb.db), RATES_REFRESH_JOB, "other-process", MINUTE, clock),
+    ).toBe(true);
+    expect(await runRatesRefreshJob(service(), sqliteStore(testDb.db), now)).toBeNull();
     expect(simulator.state().calls.prices).toBe(before);
   });
 });
