@@ -2,7 +2,6 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
-import { storeLegacyFiles } from "./eslint.store-legacy.js";
 
 /*
  * Import boundaries (docs/decisions/0020-import-boundaries.md). Each area gets exactly ONE
@@ -80,9 +79,8 @@ const restrict = (...patterns) => ["error", { patterns }];
 /*
  * The store (docs/decisions/0041-store.md): queries are Drizzle builders, awaited, inside
  * `store.read`/`store.write`; the driver, its synchronous calls, prepared statements and
- * transactions belong to the store's SQLite adapter (app/db/sqlite-*.server.ts) only. The modules
- * not yet moved onto the store are listed in eslint.store-legacy.js: the list only shrinks
- * (tests/lint-store.test.ts proves each rule fires, and that each listed file still breaks one).
+ * transactions belong to the store's SQLite adapter (app/db/sqlite-*.server.ts) only
+ * (tests/lint-store.test.ts proves each rule fires).
  */
 const STORE_ADR = "See docs/decisions/0041-store.md.";
 const storeRule = (selector, message) => ({ selector, message: `${message} ${STORE_ADR}` });
@@ -332,14 +330,11 @@ export default tseslint.config(
     ignores: [
       ...testFiles,
       "app/db/sqlite-*.server.ts",
-      "app/utils/db.server.ts",
-      "app/utils/group-commit.server.ts",
+      // Opens this process's store on the configured engine (the one place that picks an adapter).
       "app/db/process.server.ts",
       // The provider simulators' own SQLite file (synchronous, never the app's database, which may
       // be PostgreSQL): docs/decisions/0045-simulator-state.md.
       "app/simulators/store.server.ts",
-      // Route file names hold brackets (`sitemap[.xml].ts`): literal here, not glob classes.
-      ...storeLegacyFiles.map((file) => file.replace(/[[\]]/g, "\\$&")),
     ],
     rules: { "no-restricted-syntax": ["error", ...storeRules] },
   },

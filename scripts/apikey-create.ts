@@ -20,7 +20,7 @@ import { API_KEY_NAME_MAX } from "../app/core/api/key-schema";
 import { apiModes, apiScopes } from "../app/core/api/vocabulary";
 import { MERCHANT_ID_PATTERN } from "../app/core/id-formats";
 import { sqliteStore } from "../app/db/sqlite-store.server";
-import { DatabaseStartError, openDatabase, type Db } from "../app/utils/db.server";
+import { DatabaseStartError, openDatabase, type Db } from "../app/db/sqlite-connection.server";
 import { env } from "../app/utils/env.server";
 
 const USAGE =

@@ -13,7 +13,7 @@ import { ledgerAccounts, merchants } from "../drizzle/schema";
 import { ledgerBook, postTransaction } from "../app/core/ledger/ledger.server";
 import { sqliteStore } from "../app/db/sqlite-store.server";
 import { listBackups } from "../app/utils/backups.server";
-import type { Db } from "../app/utils/db.server";
+import type { Db } from "../app/db/sqlite-connection.server";
 import { createTestDb } from "../tests/setup/db";
 
 let folder: string;

@@ -10,7 +10,7 @@
  */
 import { parseArgs } from "node:util";
 import { backupDir, backupUnderLease, retentionPolicy } from "../app/wiring/backups.server";
-import { DatabaseStartError, databasePath, openDatabase } from "../app/utils/db.server";
+import { DatabaseStartError, databasePath, openDatabase } from "../app/db/sqlite-connection.server";
 import { env } from "../app/utils/env.server";
 
 const USAGE = "usage: npm run backup [-- --dir FOLDER]";

@@ -3,7 +3,7 @@
  * server listens, and by the e2e server with its own fresh file.
  */
 import { env } from "../app/utils/env.server";
-import { DatabaseStartError, openDatabase, type Db } from "../app/utils/db.server";
+import { DatabaseStartError, openDatabase, type Db } from "../app/db/sqlite-connection.server";
 import { seed } from "./seed";
 
 let db: Db;

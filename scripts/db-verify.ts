@@ -6,7 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { checkBooks, describeProblems } from "../app/core/books/check.server";
-import { databasePath, openDatabase } from "../app/utils/db.server";
+import { databasePath, openDatabase } from "../app/db/sqlite-connection.server";
 import { sqliteStore } from "../app/db/sqlite-store.server";
 import { env } from "../app/utils/env.server";
 

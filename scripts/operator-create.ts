@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { operatorRoles } from "../app/core/operator-roles";
 import { createOperator, findOperatorByEmail } from "../app/core/operators.server";
-import { openDatabase } from "../app/utils/db.server";
+import { openDatabase } from "../app/db/sqlite-connection.server";
 import { env } from "../app/utils/env.server";
 
 const { values } = parseArgs({

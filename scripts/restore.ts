@@ -8,7 +8,7 @@
  * One line on stdout or stderr. Exit codes: 0 restored, 1 refused (nothing changed), 2 bad usage.
  */
 import { parseArgs } from "node:util";
-import { MIGRATIONS_FOLDER, databasePath } from "../app/utils/db.server";
+import { MIGRATIONS_FOLDER, databasePath } from "../app/db/sqlite-connection.server";
 import { RestoreRefused, restoreBackup } from "../app/utils/backups.server";
 import { env } from "../app/utils/env.server";
 

@@ -8,7 +8,7 @@ import { newsFeeds, newsSettings } from "../drizzle/schema";
 import { DEFAULT_FEEDS } from "../app/core/news/default-feeds";
 import { addFeed } from "../app/core/news/feeds.server";
 import { sqliteStore } from "../app/db/sqlite-store.server";
-import type { Db } from "../app/utils/db.server";
+import type { Db } from "../app/db/sqlite-connection.server";
 
 export async function seedNews(db: Db, now = Date.now()): Promise<string[]> {
   const report: string[] = [];

@@ -18,7 +18,7 @@ import {
 } from "../app/core/operators.server";
 import { hashPassword } from "../app/core/passwords.server";
 import { insertVerifiedDestination } from "../app/core/destinations/destinations.server";
-import type { Db } from "../app/utils/db.server";
+import type { Db } from "../app/db/sqlite-connection.server";
 import { seedNews } from "./seed-news";
 import { env } from "../app/utils/env.server";
 

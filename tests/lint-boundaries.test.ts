@@ -119,7 +119,7 @@ describe("routes", () => {
       "~/core/payments/service.server",
       "~/core/merchants/application-statuses",
       "~/components/layout/StatusPages",
-      "~/utils/db.server",
+      "~/db/sqlite-connection.server",
       "@remix-run/node",
     );
   });
@@ -184,7 +184,7 @@ describe("core", () => {
       service,
       "../../../drizzle/schema",
       "drizzle-orm",
-      "~/utils/db.server",
+      "~/db/sqlite-connection.server",
       "./statuses",
       "node:crypto",
     );

@@ -2,14 +2,12 @@
  * The store's lint rules (docs/decisions/0041-store.md), as `npm run lint` enforces them: outside
  * the store's SQLite adapter, app code awaits Drizzle builders inside store.read/store.write and
  * never calls the driver synchronously, prepares statements, opens transactions or takes getDb().
- * The modules not yet moved are listed in eslint.store-legacy.js, and the list may only shrink: a
- * listed module that no longer breaks a rule must leave the list.
+ * Every module is on the store: only the adapter (app/db/sqlite-*.server.ts), the place that opens
+ * the process's store and the simulators' own database are exempt.
  */
-import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
-import { storeLegacyFiles } from "../eslint.store-legacy.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 let eslint: ESLint;
@@ -46,7 +44,11 @@ describe("outside the store's adapter", () => {
       'import { drizzle } from "drizzle-orm/better-sqlite3";\nexport { drizzle };',
       "adapter",
     ],
-    ["getDb()", 'import { getDb } from "~/utils/db.server";\nexport { getDb };', "getDb()"],
+    [
+      "getDb()",
+      'import { getDb } from "~/db/sqlite-connection.server";\nexport { getDb };',
+      "getDb()",
+    ],
   ])("%s is refused, pointing at the ADR", async (_what, code, reason) => {
     for (const file of [service, "app/routes/probe.tsx", "app/api/probe.server.ts"]) {
       const errors = await storeErrors(file, code);
@@ -82,22 +84,4 @@ describe("outside the store's adapter", () => {
     expect(await storeErrors("app/simulators/custody/probe.server.ts", code)).toHaveLength(3);
     expect(await storeErrors("app/wiring/simulators/probe.server.ts", code)).toHaveLength(3);
   });
-});
-
-describe("the modules not yet on the store", () => {
-  it("are real files, listed once", () => {
-    expect(new Set(storeLegacyFiles).size).toBe(storeLegacyFiles.length);
-    for (const file of storeLegacyFiles) expect(existsSync(path.join(root, file)), file).toBe(true);
-  });
-
-  it("each still breaks a store rule: a moved module leaves the list", async () => {
-    const moved: string[] = [];
-    for (const file of storeLegacyFiles) {
-      // Linted under a name that is not on the list, with the same folder and extension.
-      const probe = path.join(path.dirname(file), `store-probe-${path.basename(file)}`);
-      const errors = await storeErrors(probe, readFileSync(path.join(root, file), "utf8"));
-      if (errors.length === 0) moved.push(file);
-    }
-    expect(moved, "remove these from eslint.store-legacy.js").toEqual([]);
-  }, 120_000);
 });

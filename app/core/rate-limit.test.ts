@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { rateLimits } from "../../drizzle/schema";
 import { sqliteStore } from "~/db/sqlite-store.server";
 import { first } from "~/db/sql";
-import { openDatabase } from "~/utils/db.server";
+import { openDatabase } from "~/db/sqlite-connection.server";
 import { createTestDb } from "../../tests/setup/db";
 import {
   checkLimit,

@@ -4,7 +4,7 @@
  * asks it for its change counter.
  */
 import { holdDatabaseForServer } from "~/utils/db-lock.server";
-import { databasePath, getDb } from "~/utils/db.server";
+import { databasePath, getDb } from "~/db/sqlite-connection.server";
 import { env } from "~/utils/env.server";
 import { sqliteStore } from "./sqlite-store.server";
 import type { Store } from "./store";

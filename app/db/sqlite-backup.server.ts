@@ -10,7 +10,7 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import * as schema from "../../drizzle/schema";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 
 /** Pages copied per event-loop turn in the server (4 KB pages: 1 MB a turn). */
 export const DEFAULT_PAGES_PER_STEP = 256;

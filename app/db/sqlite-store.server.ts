@@ -18,7 +18,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type Database from "better-sqlite3";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 import { logger } from "~/utils/logger.server";
 import { sqliteGroupCommit, type GroupCommit } from "./sqlite-group-commit.server";
 import type { Handle, Store, WriteOptions } from "./store";

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { openDatabase } from "~/utils/db.server";
+import { openDatabase } from "~/db/sqlite-connection.server";
 import { sqliteStore } from "./sqlite-store.server";
 import type { Handle } from "./store";
 

@@ -7,7 +7,6 @@ import { sqliteStore } from "~/db/sqlite-store.server";
 import { afterAll, describe, expect, it } from "vitest";
 import { merchantUsers } from "../../drizzle/schema";
 import { ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { startSession } from "~/utils/session.server";
 import { installTestDatabase } from "../../tests/setup/db";
 import { addMerchant } from "../../tests/setup/payments";

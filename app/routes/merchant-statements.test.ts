@@ -8,7 +8,6 @@ import { afterAll, describe, expect, it } from "vitest";
 import { merchantApplications, merchantUsers } from "../../drizzle/schema";
 import type { TeamRole } from "~/core/accounts/permissions";
 import { capital, merchantAvailable, postTransaction } from "~/core/ledger/ledger.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { defaultStatementRange, statementRangeMessages } from "~/core/statements/range";
 import { eatDayKey } from "~/utils/format";
 import { startSession } from "~/utils/session.server";

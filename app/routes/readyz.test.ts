@@ -9,7 +9,7 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as schema from "../../drizzle/schema";
 import { runBoot } from "~/wiring/boot.server";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 import { env } from "~/utils/env.server";
 import { schedule, unschedule } from "~/utils/jobs.server";
 import { resetBackupState, setBackupStateForTest } from "~/wiring/backups.server";

@@ -41,7 +41,7 @@ import {
   unknownMigrations,
 } from "~/db/sqlite-backup.server";
 import { databaseHolders, describeHolder, holdDatabase } from "./db-lock.server";
-import type { Db } from "./db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 
 export const BACKUP_PREFIX = "onehop-";
 const NAME = /^onehop-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z\.sqlite$/;

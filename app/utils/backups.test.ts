@@ -34,7 +34,7 @@ import {
   sha256Of,
   takeBackup,
 } from "./backups.server";
-import { MIGRATIONS_FOLDER, openDatabase, type Db } from "./db.server";
+import { MIGRATIONS_FOLDER, openDatabase, type Db } from "~/db/sqlite-connection.server";
 import {
   databaseHolders,
   holdDatabaseForServer,

@@ -8,7 +8,7 @@ import type { ApiDeps } from "~/api/types.server";
 import { pruneIdempotencyKeys, releaseClaimsOfDeadRequests } from "~/core/api/idempotency.server";
 import { databaseHolders } from "~/utils/db-lock.server";
 import { schedule } from "~/utils/jobs.server";
-import { databasePath } from "~/utils/db.server";
+import { databasePath } from "~/db/sqlite-connection.server";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { disbursements } from "./disbursements.server";

@@ -14,7 +14,7 @@ import {
 } from "~/utils/backups.server";
 import { sqliteDatabaseOf, sqliteStore } from "~/db/sqlite-store.server";
 import type { Store } from "~/db/store";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 import { env, type Env } from "~/utils/env.server";
 import { runLeased, schedule } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { acquireLease, isScheduled, releaseLease, unschedule } from "~/utils/jobs.server";
 import { env, parseEnv } from "~/utils/env.server";
 import { freshTestDbPerTest } from "../../tests/setup/db";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Store } from "~/db/store";
 import {

@@ -8,7 +8,7 @@ import { sqliteStore } from "~/db/sqlite-store.server";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDb } from "../../tests/setup/db";
 import { bootReport, runBoot, starters, type Starter } from "./boot.server";
-import { openDatabase } from "~/utils/db.server";
+import { openDatabase } from "~/db/sqlite-connection.server";
 import { parseEnv } from "~/utils/env.server";
 import { stopAllJobs } from "~/utils/jobs.server";
 

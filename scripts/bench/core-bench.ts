@@ -14,7 +14,7 @@ export interface LedgerFigures {
 }
 
 export async function benchLedger(dir: string, rounds = 6, perRound = 400): Promise<LedgerFigures> {
-  const { openDatabase } = await import("../../app/utils/db.server");
+  const { openDatabase } = await import("../../app/db/sqlite-connection.server");
   const { benchBareSqliteCommits, benchLedgerPostings } = await import("./ledger-helpers");
   const db = openDatabase(path.join(dir, "ledger-bench.sqlite"));
   let ledgerMs = 0;
@@ -37,7 +37,7 @@ export async function benchLedger(dir: string, rounds = 6, perRound = 400): Prom
 export async function benchNewsIngest(
   dir: string,
 ): Promise<{ durationMs: number; fetched: number; curated: number }> {
-  const { openDatabase } = await import("../../app/utils/db.server");
+  const { openDatabase } = await import("../../app/db/sqlite-connection.server");
   const { benchIngest } = await import("./news-helpers");
   const db = openDatabase(path.join(dir, "ingest-bench.sqlite"));
   const result = await benchIngest(db, { feeds: 20, itemsPerFeed: 50 });
@@ -77,7 +77,7 @@ export async function benchPayments(
   count: number,
   concurrency = 16,
 ): Promise<PaymentsFigures> {
-  const { openDatabase } = await import("../../app/utils/db.server");
+  const { openDatabase } = await import("../../app/db/sqlite-connection.server");
   const { addMerchant, liveRates, startPaymentsHarness, testConfig } =
     await import("../../tests/setup/payments");
   const { createPayment } = await import("../../app/core/payments/payments.server");

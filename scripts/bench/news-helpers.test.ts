@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { sqliteStore } from "~/db/sqlite-store.server";
 import { freshTestDbPerTest } from "../../tests/setup/db";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 import { listPublishedArticles, getPublishedArticle } from "~/core/news/articles.server";
 import { benchIngest, seedBenchArticles } from "./news-helpers";
 

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseFeed } from "@rowanmanning/feed-parser";
 import { newsArticles, newsArticleTags } from "../../drizzle/schema";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 import { addFeed } from "~/core/news/feeds.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
 import { runIngest } from "~/core/news/ingest.server";

@@ -50,7 +50,7 @@ export function payoutFile(rows: number, seed = 0): string {
 }
 
 export async function benchPayoutPreview(dir: string): Promise<PayoutPreviewFigures> {
-  const { openDatabase } = await import("../../app/utils/db.server");
+  const { openDatabase } = await import("../../app/db/sqlite-connection.server");
   const { addMerchant } = await import("../../tests/setup/payments");
   const batches = await import("../../app/core/disbursements/batches.server");
   const reads = await import("../../app/core/disbursements/reads.server");

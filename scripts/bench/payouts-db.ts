@@ -28,7 +28,7 @@ import {
 } from "../../app/core/ledger/ledger.server";
 import { profileOf } from "../../app/core/rails/charges";
 import { sqliteStore } from "../../app/db/sqlite-store.server";
-import { openDatabase, type Db } from "../../app/utils/db.server";
+import { openDatabase, type Db } from "../../app/db/sqlite-connection.server";
 import { env } from "../../app/utils/env.server";
 import { merchants } from "../../drizzle/schema";
 import { compareWithSimulators, RAIL_IDS, type BenchRail, type SimulatorFigures } from "./rails-db";

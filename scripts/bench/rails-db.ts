@@ -22,7 +22,7 @@ import {
 import Database from "better-sqlite3";
 import { sqliteStore } from "../../app/db/sqlite-store.server";
 import { simulatorDatabaseFile } from "../../app/simulators/store.server";
-import { openDatabase, type Db } from "../../app/utils/db.server";
+import { openDatabase, type Db } from "../../app/db/sqlite-connection.server";
 import { env } from "../../app/utils/env.server";
 import { merchants, merchantUsers } from "../../drizzle/schema";
 

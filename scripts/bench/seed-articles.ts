@@ -2,7 +2,7 @@
  * Bench setup: store 5,000 published articles in the bench database and print the middle one's
  * slug.
  */
-import { openDatabase } from "../../app/utils/db.server";
+import { openDatabase } from "../../app/db/sqlite-connection.server";
 import { env } from "../../app/utils/env.server";
 import { seedBenchArticles } from "./news-helpers";
 

@@ -18,7 +18,7 @@ export interface StatementFigures {
 }
 
 export async function benchStatement(dir: string): Promise<StatementFigures> {
-  const { openDatabase } = await import("../../app/utils/db.server");
+  const { openDatabase } = await import("../../app/db/sqlite-connection.server");
   const { addMerchant } = await import("../../tests/setup/payments");
   const ledger = await import("../../app/core/ledger/ledger.server");
   const { readStatement, readStatementPages } =

@@ -8,7 +8,7 @@
  */
 import { enqueueEvent } from "../../app/core/api/outbox.server";
 import { sqliteStore } from "../../app/db/sqlite-store.server";
-import { openDatabase } from "../../app/utils/db.server";
+import { openDatabase } from "../../app/db/sqlite-connection.server";
 import { env } from "../../app/utils/env.server";
 
 const [merchantId, endpointId, countText, batchText] = process.argv.slice(2);

@@ -2,7 +2,7 @@
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import * as schema from "../../drizzle/schema";
-import type { Db } from "../../app/utils/db.server";
+import type { Db } from "../../app/db/sqlite-connection.server";
 import { sqliteStore } from "../../app/db/sqlite-store.server";
 import type { Store } from "../../app/db/store";
 

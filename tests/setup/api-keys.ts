@@ -4,7 +4,7 @@
  */
 import { apiKeys } from "../../drizzle/schema";
 import { newApiKey, type NewApiKey } from "~/core/api/keys.server";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 
 export function insertApiKey(db: Db, input: NewApiKey): ReturnType<typeof newApiKey> {
   const made = newApiKey(input);

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { copyFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach } from "vitest";
-import { openDatabase, type Db } from "~/utils/db.server";
+import { openDatabase, type Db } from "~/db/sqlite-connection.server";
 
 const TEMPLATE_DB =
   process.env.ONEHOP_TEST_TEMPLATE_DB ?? path.resolve("tests/.tmp/template.sqlite");

@@ -11,7 +11,7 @@ import { createPesalinkClient } from "~/core/providers/pesalink/client.server";
 import { pesalinkRail } from "~/core/rails/pesalink.server";
 import type { PayoutRail, RailId } from "~/core/rails/types";
 import { startPesalinkSimulator, type PesalinkSimulator } from "~/simulators/pesalink/index.server";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import type { Db, DbOrTx } from "~/db/sqlite-connection.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
 
 export type DestinationFields = Partial<Omit<Destination, "merchantId">> & { rail: RailId };

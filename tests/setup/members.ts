@@ -4,7 +4,7 @@
  */
 import { merchantUsers } from "../../drizzle/schema";
 import type { MemberStatus, TeamRole } from "~/core/accounts/permissions";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 
 let counter = 0;
 

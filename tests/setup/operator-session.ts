@@ -5,7 +5,7 @@
 import { createOperator } from "~/core/operators.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
 import type { OperatorRole } from "~/core/operator-roles";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 import { startSession } from "~/utils/session.server";
 import { cookiesFrom, get } from "./requests";
 import { turnOnTwoFactorForTest } from "./two-factor";

@@ -34,7 +34,7 @@ import type { DarajaClient } from "~/core/providers/daraja/types";
 import type { RatesView } from "~/core/rates/read-rates.server";
 import { installPaymentsRuntime, type PaymentsRuntime } from "~/wiring/payments.server";
 import { runningMarketSimulator, startRates } from "~/wiring/rates.server";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 import type { ApiMode } from "~/core/api/vocabulary";
 import { createPayment, getPayment, type Payment } from "~/core/payments/payments.server";
 import { formatCryptoUnits } from "~/core/payments/quote";

@@ -5,7 +5,7 @@
 import { rateRefreshes, rateSnapshots } from "../../drizzle/schema";
 import { syncStoredRates } from "~/core/rates/read-rates.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 
 /** The quote assets' usual test prices (KES). */
 export const TEST_PRICES_KES = {

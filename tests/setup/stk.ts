@@ -10,7 +10,7 @@ import { createStkClient } from "~/core/providers/daraja/stk.server";
 import { SANDBOX_STK_PASSKEY, SANDBOX_STK_SHORTCODE } from "~/core/providers/daraja/wire";
 import { sqliteStore } from "~/db/sqlite-store.server";
 import { answerStkCallback, type StkCallbackAnswer } from "~/route-support/stk-webhook.server";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 import { TEST_DARAJA_KEYS, type PaymentsHarness } from "./payments";
 
 type StkAnswer = StkCallbackAnswer;

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { merchantUsers, operators } from "../../drizzle/schema";
 import { newTotpSecret, sealSecret } from "~/core/accounts/totp.server";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 import { totpSealingKey } from "~/utils/two-factor-key.server";
 
 export function turnOnTwoFactorForTest(

@@ -18,7 +18,7 @@ import { sendPendingRefunds } from "~/core/refunds/custody-send.server";
 import { getRefundOn } from "~/core/refunds/refunds.server";
 import { createRefundsService } from "~/core/refunds/service.server";
 import type { LiveSymbol } from "~/content/cryptocurrencies";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
 import { createTestDb } from "../setup/db";
 import { insertApiKey } from "../setup/api-keys";

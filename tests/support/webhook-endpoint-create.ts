@@ -10,7 +10,7 @@
  */
 import { createWebhookEndpoint } from "../../app/core/api/webhooks/endpoints.server";
 import { sqliteStore } from "../../app/db/sqlite-store.server";
-import { openDatabase } from "../../app/utils/db.server";
+import { openDatabase } from "../../app/db/sqlite-connection.server";
 import { env } from "../../app/utils/env.server";
 import { webhookUrlPolicy } from "../../app/wiring/webhooks.server";
 

@@ -164,7 +164,7 @@ describe("the last active owner", () => {
     const merchantId = addMerchant();
     const a = addMember(merchantId, "owner");
     const b = addMember(merchantId, "owner");
-    const { openDatabase } = await import("~/utils/db.server");
+    const { openDatabase } = await import("~/db/sqlite-connection.server");
     const other = openDatabase(db.$client.name, { migrate: false });
     try {
       const results = await Promise.all([

@@ -17,7 +17,7 @@ import {
 } from "../../../drizzle/schema";
 import { ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 import { freshTestDbPerTest } from "../../../tests/setup/db";
 import { addMerchant } from "../../../tests/setup/payments";
 import { checkBooks, describeProblems, type BookCheckName } from "./check.server";

@@ -12,7 +12,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { merchants, settlementDestinations } from "../../../drizzle/schema";
 import { sqliteStore } from "~/db/sqlite-store.server";
-import { openDatabase } from "~/utils/db.server";
+import { openDatabase } from "~/db/sqlite-connection.server";
 import { createTestDb } from "../../../tests/setup/db";
 import { insertDestination } from "../../../tests/setup/destinations";
 import { addMerchant } from "../../../tests/setup/payments";

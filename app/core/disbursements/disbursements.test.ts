@@ -29,7 +29,7 @@ import {
 import { queryOverdueTransfers, sendPendingTransfers } from "~/core/payments/settlement.server";
 import { RailUnavailableError, type PayoutRails } from "~/core/rails/types";
 import { readStatement } from "~/core/statements/statement.server";
-import { openDatabase } from "~/utils/db.server";
+import { openDatabase } from "~/db/sqlite-connection.server";
 import { createTestDb } from "../../../tests/setup/db";
 import { addMember } from "../../../tests/setup/members";
 import {

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { ledgerTransactions, merchants } from "../../../drizzle/schema";
 import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Handle, Store } from "~/db/store";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 import { createTestDb } from "../../../tests/setup/db";
 import {
   type AccountRef,

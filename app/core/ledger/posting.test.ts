@@ -7,7 +7,7 @@ import {
   merchants,
 } from "../../../drizzle/schema";
 import { sqliteStore } from "~/db/sqlite-store.server";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 import { createTestDb } from "../../../tests/setup/db";
 import {
   AccountMismatchError,

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { payments } from "../../../drizzle/schema";
 import type { PaymentStatus } from "~/core/payments/statuses";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 import { createTestDb } from "../../../tests/setup/db";
 import { addMerchant } from "../../../tests/setup/payments";
 import { sqliteStore } from "~/db/sqlite-store.server";

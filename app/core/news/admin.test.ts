@@ -7,7 +7,7 @@ import { newsArticles, newsFeeds } from "../../../drizzle/schema";
 import { freshTestDbPerTest } from "../../../tests/setup/db";
 import { seedNews } from "../../../scripts/seed-news";
 import { auditTrail } from "~/core/audit.server";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 import { ingestActionSchema } from "./admin-schema";
 import { addFeedAudited, changeArticleStatus, changeFeed, changeSetting } from "./admin.server";
 import { DEFAULT_FEEDS } from "./default-feeds";

@@ -5,7 +5,7 @@ import { newsArticles, newsArticleTags } from "../../../drizzle/schema";
 import { freshTestDbPerTest } from "../../../tests/setup/db";
 import { builtInArticles } from "~/content/articles";
 import type { Article } from "~/content/articles/types";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 import {
   compareArticles,
   findArticleBySlug,

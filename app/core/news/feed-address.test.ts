@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { sqliteStore } from "~/db/sqlite-store.server";
 import { newsFeeds } from "../../../drizzle/schema";
 import { freshTestDbPerTest } from "../../../tests/setup/db";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 import type { ResolveHost } from "~/utils/outbound-address.server";
 import { ingestActionSchema } from "./admin-schema";
 import { addFeedAudited } from "./admin.server";

@@ -20,7 +20,7 @@ import {
 import { createTestDb } from "../../../tests/setup/db";
 import { LastRun } from "~/components/admin/ingest/LastRun";
 import { ArticleContent } from "~/components/blog/ArticleContent";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 import { acquireLease, releaseLease } from "~/utils/jobs.server";
 import { findArticleBySlug, listCuratedArticles } from "./articles.server";
 import { addFeed } from "./feeds.server";

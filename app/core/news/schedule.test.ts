@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { sqliteStore } from "~/db/sqlite-store.server";
 import { newsIngestRuns } from "../../../drizzle/schema";
 import { createTestDb } from "../../../tests/setup/db";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 import { acquireLease, stopAllJobs } from "~/utils/jobs.server";
 import { addFeed } from "./feeds.server";
 import { NEWS_INGEST_JOB } from "./ingest.server";

@@ -17,7 +17,7 @@ import {
   trialBalance,
   verifyBalances,
 } from "~/core/ledger/ledger.server";
-import { openDatabase } from "~/utils/db.server";
+import { openDatabase } from "~/db/sqlite-connection.server";
 import { createTestDb } from "../../../tests/setup/db";
 import { installStk } from "../../../tests/setup/stk";
 import {

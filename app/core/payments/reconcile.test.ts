@@ -28,7 +28,7 @@ import {
   type CustodySimulator,
   type DarajaSimulator,
 } from "../../../tests/support/simulators";
-import { openDatabase, type Db } from "~/utils/db.server";
+import { openDatabase, type Db } from "~/db/sqlite-connection.server";
 import { createTestDb } from "../../../tests/setup/db";
 import {
   addMerchant,

@@ -12,7 +12,7 @@ import {
   type MarketFaultMode,
   type MarketSimulator,
 } from "../../../tests/support/simulators";
-import { openDatabase, type Db } from "~/utils/db.server";
+import { openDatabase, type Db } from "~/db/sqlite-connection.server";
 import { rateRefreshes, rateSnapshots } from "../../../drizzle/schema";
 import { createTestDb } from "../../../tests/setup/db";
 import { sqliteStore } from "~/db/sqlite-store.server";

@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ledgerAccounts, reconciliationFindings } from "../../../drizzle/schema";
 import { ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
 import { freshTestDbPerTest } from "../../../tests/setup/db";
 import { runReconciliation } from "./run.server";

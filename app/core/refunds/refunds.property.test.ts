@@ -20,7 +20,7 @@ import {
 } from "~/core/ledger/ledger.server";
 import { getPayment, type Payment } from "~/core/payments/payments.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
-import { openDatabase } from "~/utils/db.server";
+import { openDatabase } from "~/db/sqlite-connection.server";
 import { createTestDb } from "../../../tests/setup/db";
 import {
   addMerchant,

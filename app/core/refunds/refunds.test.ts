@@ -34,7 +34,7 @@ import { sendPendingTransfers } from "~/core/payments/settlement.server";
 import { railChargeCents } from "~/core/rails/charges";
 import { readStatement } from "~/core/statements/statement.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
-import { openDatabase } from "~/utils/db.server";
+import { openDatabase } from "~/db/sqlite-connection.server";
 import { createTestDb } from "../../../tests/setup/db";
 import {
   addMerchant,

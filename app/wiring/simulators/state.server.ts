@@ -11,7 +11,7 @@ import {
   simulatorDatabaseFile,
   type SimulatorDatabase,
 } from "~/simulators/store.server";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/db/sqlite-connection.server";
 import { logger } from "~/utils/logger.server";
 
 /** The simulators' database beside `db`, the app database this process (or test) runs on. */

@@ -16,7 +16,7 @@ import {
 } from "../../../../drizzle/schema";
 import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Store } from "~/db/store";
-import { openDatabase, type Db } from "~/utils/db.server";
+import { openDatabase, type Db } from "~/db/sqlite-connection.server";
 import type { ResolveHost } from "~/utils/outbound-address.server";
 import { createTestDb } from "../../../../tests/setup/db";
 import { enqueueEvent, eventObject } from "../outbox.server";

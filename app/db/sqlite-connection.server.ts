@@ -1,6 +1,8 @@
 /**
- * Opens the SQLite database once per process, applies the pragmas money needs and runs the
- * committed migrations before anything reads it. Core services take the `Db` as a parameter.
+ * The SQLite adapter's connection (ADR 0041): opens the database once per process, applies the
+ * pragmas money needs and runs the committed migrations before anything reads it. Only the store's
+ * SQLite adapter (app/db/), the scripts and the tests hold a `Db`; the application receives the
+ * store.
  */
 import { mkdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -8,7 +10,7 @@ import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "../../drizzle/schema";
-import { env } from "./env.server";
+import { env } from "~/utils/env.server";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
