@@ -95,6 +95,7 @@ describe("routes", () => {
 
   it("reach the database through the wiring's services, not the store", async () => {
     await expectBanned(file, "~/db/process.server", "through a service of the wiring");
+    await expectBanned(file, "~/db/sqlite-connection.server", "through a service of the wiring");
     await expectBanned(
       "app/components/ui/Probe.tsx",
       "~/db/store",
@@ -119,7 +120,7 @@ describe("routes", () => {
       "~/core/payments/service.server",
       "~/core/merchants/application-statuses",
       "~/components/layout/StatusPages",
-      "~/db/sqlite-connection.server",
+      "~/utils/format",
       "@remix-run/node",
     );
   });
@@ -184,7 +185,7 @@ describe("core", () => {
       service,
       "../../../drizzle/schema",
       "drizzle-orm",
-      "~/db/sqlite-connection.server",
+      "~/db/store",
       "./statuses",
       "node:crypto",
     );
