@@ -53,6 +53,7 @@ import { formatPayoutPreview } from "./bench/payout-preview";
 import { benchHeavyUploads, formatHeavyUploads } from "./bench/heavy-uploads";
 import { benchSignInFairness, formatSignInFairness } from "./bench/sign-in-fairness";
 import { formatBigDatabase, runBigDatabaseBench } from "./bench/big-database-row";
+import { formatLedger, formatPayments } from "./bench/core-format";
 
 const WARMUP_REQUESTS = 200;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -251,6 +252,16 @@ async function main(): Promise<number> {
     setCoreEnvironment();
     const { benchPayoutPreview } = await import("./bench/payout-preview");
     process.stdout.write(formatPayoutPreview(await benchPayoutPreview(tmpDir)) + "\n");
+    return 0;
+  }
+  // BENCH_ONLY=core: only the ledger postings and payments end to end rows (issue 28's comparison),
+  // in process, no server.
+  if (process.env.BENCH_ONLY === "core") {
+    setCoreEnvironment();
+    const core = await import("./bench/core-bench");
+    const ledger = await core.benchLedger(tmpDir);
+    const paid = await core.benchPayments(tmpDir, positiveInt("BENCH_PAYMENTS", 10_000));
+    process.stdout.write([formatLedger(ledger), ...formatPayments(paid)].join("\n") + "\n");
     return 0;
   }
   // BENCH_ONLY=big-database: only the big-database row (issue 28), its own server and database.
@@ -537,7 +548,7 @@ async function main(): Promise<number> {
     providerCalls
       ? `  ${providerCalls.calls <= providerCalls.allowed ? "PASS" : "FAIL"}  market-data provider calls during ${providerCalls.seconds} s of /functions/v1/rates at ${connections} connections: ${providerCalls.calls} (at most ${providerCalls.allowed}: one per refresh interval)`
       : "  n/a   provider calls (server not running)",
-    `  ${ledger.ratio >= 0.5 ? "PASS" : "FAIL"}  ledger postings/s vs bare SQLite commits/s, same pragmas: ${Math.round(ledger.postingsPerSecond)} / ${Math.round(ledger.bareCommitsPerSecond)} = ${ledger.ratio.toFixed(2)} (target >= 0.5)`,
+    formatLedger(ledger),
     ...(hardening ? formatHardening(hardening) : ["  n/a   hardening rows (server not running)"]),
     ...(fairness
       ? formatSignInFairness(fairness)
@@ -555,10 +566,7 @@ async function main(): Promise<number> {
     formatPayoutPreview(payoutPreview),
     "",
     `News ingest of 20 local feeds x 50 items: ${(ingest.durationMs / 1000).toFixed(2)} s (${ingest.fetched} fetched, ${ingest.curated} curated)`,
-    `Payments end to end through the simulators: ${paid.payments} in ${paid.seconds.toFixed(1)} s = ${paid.perSecond.toFixed(1)} payments/s at concurrency ${paid.concurrency}; ${paid.settled} settled`,
-    `  p99 per step (ms): ${Object.entries(paid.p99Ms)
-      .map(([step, ms]) => `${step} ${ms.toFixed(1)}`)
-      .join(", ")}`,
+    ...formatPayments(paid),
   ];
   for (const row of rows) {
     if (row.status < 200 || row.status >= 300)
