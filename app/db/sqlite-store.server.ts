@@ -18,9 +18,12 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type Database from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import * as schema from "../../drizzle/schema";
 import type { Db } from "~/db/sqlite-connection.server";
 import { logger } from "~/utils/logger.server";
 import { sqliteGroupCommit, type GroupCommit } from "./sqlite-group-commit.server";
+import { keepingStatements } from "./sqlite-statements.server";
 import type { Handle, Store, WriteOptions } from "./store";
 
 /** What the running callback is inside: a read or a write of this store. */
@@ -40,7 +43,14 @@ const scopes = new AsyncLocalStorage<Scope>();
 
 type TurnKind = "read" | "write" | "commit";
 
-/** Tasks that run one at a time, in order, each from the top of its own event-loop iteration. */
+/**
+ * Tasks that run one at a time, in order, each started from an immediate callback (setImmediate),
+ * when no other code's promise callbacks are pending. Every task asks for an immediate when it is
+ * queued, and Node drains the promise callbacks after each immediate: a task that only awaits the
+ * database has ended before the next immediate runs, which starts the next task, so many tasks take
+ * their turns in one event-loop iteration. An immediate that finds a task still running (it waits
+ * on something else) does nothing; that task's end asks for the next immediate.
+ */
 class Turns {
   private readonly waiting: { kind: TurnKind; run: () => Promise<void> }[] = [];
   private busy = false;
@@ -48,7 +58,7 @@ class Turns {
   run<T>(kind: TurnKind, task: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.waiting.push({ kind, run: () => task().then(resolve, reject) });
-      this.next();
+      setImmediate(() => this.next());
     });
   }
 
@@ -57,15 +67,15 @@ class Turns {
     return this.waiting[0]?.kind;
   }
 
+  /** Start the next task, from an immediate callback only. */
   private next(): void {
-    if (this.busy || this.waiting.length === 0) return;
+    if (this.busy) return;
+    const task = this.waiting.shift();
+    if (!task) return;
     this.busy = true;
-    setImmediate(() => {
-      const task = this.waiting.shift()!;
-      void task.run().finally(() => {
-        this.busy = false;
-        this.next();
-      });
+    void task.run().finally(() => {
+      this.busy = false;
+      if (this.waiting.length > 0) setImmediate(() => this.next());
     });
   }
 }
@@ -98,7 +108,8 @@ class SqliteStore implements Store {
 
   constructor(readonly db: Db) {
     this.sqlite = db.$client;
-    this.handle = db as unknown as Handle;
+    // Drizzle on this connection, its statements compiled once (sqlite-statements.server.ts).
+    this.handle = drizzle({ client: keepingStatements(this.sqlite), schema }) as unknown as Handle;
     this.group = sqliteGroupCommit(this.sqlite);
     this.versionStatements = {
       changes: this.sqlite.prepare("select total_changes()").pluck(),

@@ -104,6 +104,24 @@ describe("the SQLite store", () => {
     expect(seenElsewhere()).toHaveLength(100);
   });
 
+  it("callbacks waiting together all take their turns in one event-loop iteration", async () => {
+    await store.write((q) => add(q, "there"));
+    const answered: number[] = [];
+    const reads = Array.from({ length: 20 }, (_, i) =>
+      store.read(async (q) => {
+        await texts(q);
+        answered.push(i);
+      }),
+    );
+    // Asked for after the reads: it runs once this iteration's turns are done.
+    const nextIteration = new Promise<number>((resolve) =>
+      setImmediate(() => setImmediate(() => resolve(answered.length))),
+    );
+    expect(await nextIteration).toBe(20);
+    await Promise.all(reads);
+    expect(answered).toEqual(Array.from({ length: 20 }, (_, i) => i));
+  });
+
   it("two connections in one process (two stores) write at once, neither locked out", async () => {
     const second = sqliteStore(openDatabase(file, { migrate: false }));
     const writes: Promise<unknown>[] = [];
