@@ -43,6 +43,7 @@ import {
   sendPendingTransfers,
 } from "./settlement.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
+import { ZERO_TRIAL_BALANCE } from "../../../tests/setup/books";
 
 const { db, close } = createTestDb();
 let h: PaymentsHarness;
@@ -195,13 +196,7 @@ describe("payments through custody and M-Pesa", () => {
     expect((await sqliteStore(db).read((q) => getPayment(q, late.id)))?.status).toBe(
       "paid_after_expiry",
     );
-    expect(await trialBalance(sqliteStore(db))).toEqual({
-      KES: 0n,
-      BTC: 0n,
-      ETH: 0n,
-      USDT: 0n,
-      USDC: 0n,
-    });
+    expect(await trialBalance(sqliteStore(db))).toEqual(ZERO_TRIAL_BALANCE);
   });
 
   it("limits: below the minimum, above the maximum, and no quote from a stale rate", async () => {
@@ -429,12 +424,6 @@ describe("payments through custody and M-Pesa", () => {
 
   it("the books balance after all of it", async () => {
     expect(await verifyBalances(sqliteStore(db))).toEqual([]);
-    expect(await trialBalance(sqliteStore(db))).toEqual({
-      KES: 0n,
-      BTC: 0n,
-      ETH: 0n,
-      USDT: 0n,
-      USDC: 0n,
-    });
+    expect(await trialBalance(sqliteStore(db))).toEqual(ZERO_TRIAL_BALANCE);
   });
 });

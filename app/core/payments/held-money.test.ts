@@ -39,6 +39,7 @@ import { createPayment, getPayment, listPaymentEvents } from "./payments.server"
 import { formatCryptoUnits } from "./quote";
 import { listPayments } from "./reads.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
+import { ZERO_TRIAL_BALANCE } from "../../../tests/setup/books";
 
 const { db, file, close } = createTestDb();
 /** A second connection to the same database file, as a second server process would have. */
@@ -121,13 +122,7 @@ async function mpesaAfterCrypto() {
 }
 
 async function expectBalancedLedger() {
-  expect(await trialBalance(sqliteStore(db))).toEqual({
-    KES: 0n,
-    BTC: 0n,
-    ETH: 0n,
-    USDT: 0n,
-    USDC: 0n,
-  });
+  expect(await trialBalance(sqliteStore(db))).toEqual(ZERO_TRIAL_BALANCE);
   expect(await verifyBalances(sqliteStore(db))).toEqual([]);
   expect(await findUnbalancedTransactions(sqliteStore(db))).toEqual([]);
 }

@@ -47,6 +47,7 @@ import { formatCryptoUnits } from "./quote";
 import { listTransfersForPayment } from "./settlement.server";
 import { settleNow } from "./tick.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
+import { ZERO_TRIAL_BALANCE } from "../../../tests/setup/books";
 
 const { db, close } = createTestDb();
 let h: PaymentsHarness;
@@ -84,13 +85,7 @@ function start(paymentId: string, phone = PAYER) {
 }
 
 async function expectBalancedLedger() {
-  expect(await trialBalance(sqliteStore(db))).toEqual({
-    KES: 0n,
-    BTC: 0n,
-    ETH: 0n,
-    USDT: 0n,
-    USDC: 0n,
-  });
+  expect(await trialBalance(sqliteStore(db))).toEqual(ZERO_TRIAL_BALANCE);
   expect(await verifyBalances(sqliteStore(db))).toEqual([]);
   expect(await findUnbalancedTransactions(sqliteStore(db))).toEqual([]);
 }

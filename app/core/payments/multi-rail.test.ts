@@ -57,6 +57,7 @@ import {
   retryTransfer,
   sendPendingTransfers,
 } from "./settlement.server";
+import { ZERO_TRIAL_BALANCE } from "../../../tests/setup/books";
 
 const test = createTestDb();
 const { db } = test;
@@ -85,13 +86,7 @@ afterAll(async () => {
 const expectLedgerBalanced = async () => {
   expect(await verifyBalances(sqliteStore(db))).toEqual([]);
   expect(await findUnbalancedTransactions(sqliteStore(db))).toEqual([]);
-  expect(await trialBalance(sqliteStore(db))).toEqual({
-    KES: 0n,
-    BTC: 0n,
-    ETH: 0n,
-    USDT: 0n,
-    USDC: 0n,
-  });
+  expect(await trialBalance(sqliteStore(db))).toEqual(ZERO_TRIAL_BALANCE);
 };
 
 /** A merchant paid by default to M-Pesa, with a verified Equity account as well. */

@@ -30,6 +30,7 @@ import {
   retryTransfer,
   sendPendingTransfers,
 } from "./settlement.server";
+import { ZERO_TRIAL_BALANCE } from "../../../tests/setup/books";
 
 const { db, close } = createTestDb();
 const h = setUpPaymentsHarness({ db, close });
@@ -160,12 +161,6 @@ describe("settlement fees", () => {
 
   it("the books balance", async () => {
     expect(await verifyBalances(sqliteStore(db))).toEqual([]);
-    expect(await trialBalance(sqliteStore(db))).toEqual({
-      KES: 0n,
-      BTC: 0n,
-      ETH: 0n,
-      USDT: 0n,
-      USDC: 0n,
-    });
+    expect(await trialBalance(sqliteStore(db))).toEqual(ZERO_TRIAL_BALANCE);
   });
 });
