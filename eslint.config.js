@@ -79,8 +79,9 @@ const restrict = (...patterns) => ["error", { patterns }];
 /*
  * The store (docs/decisions/0041-store.md): queries are Drizzle builders, awaited, inside
  * `store.read`/`store.write`; the driver, its synchronous calls, prepared statements and
- * transactions belong to the store's SQLite adapter (app/db/sqlite-*.server.ts) only
- * (tests/lint-store.test.ts proves each rule fires).
+ * transactions belong to the store's SQLite adapter (app/db/sqlite-*.server.ts) only, and hot
+ * queries are prepared through the store's app/db/prepared.ts (tests/lint-store.test.ts proves
+ * each rule fires).
  */
 const STORE_ADR = "See docs/decisions/0041-store.md.";
 const storeRule = (selector, message) => ({ selector, message: `${message} ${STORE_ADR}` });
@@ -332,6 +333,8 @@ export default tseslint.config(
       "app/db/sqlite-*.server.ts",
       // Opens this process's store on the configured engine (the one place that picks an adapter).
       "app/db/process.server.ts",
+      // Hot queries built once per handle, from query builders (ADR 0041, "What the move cost").
+      "app/db/prepared.ts",
       // The provider simulators' own SQLite file (synchronous, never the app's database, which may
       // be PostgreSQL): docs/decisions/0045-simulator-state.md.
       "app/simulators/store.server.ts",

@@ -3,7 +3,8 @@
  * the store's SQLite adapter, app code awaits Drizzle builders inside store.read/store.write and
  * never calls the driver synchronously, prepares statements, opens transactions or takes getDb().
  * Every module is on the store: only the adapter (app/db/sqlite-*.server.ts), the place that opens
- * the process's store and the simulators' own database are exempt.
+ * the process's store, the store's prepared queries (app/db/prepared.ts) and the simulators' own
+ * database are exempt.
  */
 import path from "node:path";
 import { ESLint } from "eslint";
@@ -75,6 +76,18 @@ describe("outside the store's adapter", () => {
       'import Database from "better-sqlite3";\nexport const f = (db) => db.$client.prepare("select 1").get();';
     expect(await storeErrors("app/db/sqlite-store.server.ts", code)).toEqual([]);
     expect(await storeErrors("app/core/payments/probe.test.ts", code)).toEqual([]);
+  });
+
+  it("only the store's prepared queries prepare; core declares a hot query through them", async () => {
+    const prepares = "export const f = (builder) => builder.prepare('name');";
+    expect(await storeErrors("app/db/prepared.ts", prepares)).toEqual([]);
+    expect(await storeErrors("app/db/probe.ts", prepares)).toHaveLength(1);
+    const declares = [
+      'import { prepared } from "~/db/prepared";',
+      'const byId = prepared("probe.byId", (q) => q.select().from(t).where(eq(t.id, sql.placeholder("id"))));',
+      "export const f = (store, id) => store.read((q) => byId(q).get({ id }));",
+    ].join("\n");
+    expect(await storeErrors(service, declares)).toEqual([]);
   });
 
   it("the simulators' own database (ADR 0045) may use the driver; the rest of the simulators may not", async () => {

@@ -9,11 +9,11 @@
  * key is looked up in one read, and its last-used time written in a write of its own.
  */
 import { createHash, randomInt } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { apiKeys, merchantUsers } from "../../../drizzle/schema";
 import { isTeamRole, type TeamRole } from "~/core/accounts/permissions";
 import { newId } from "~/core/ids.server";
-import { first } from "~/db/sql";
+import { prepared } from "~/db/prepared";
 import type { Handle, Store } from "~/db/store";
 import { roleHoldsScope } from "./key-rules";
 import { apiKeyPrefixes, apiScopes, type ApiMode, type ApiScope } from "./vocabulary";
@@ -111,20 +111,20 @@ export type ApiKeyRefusal = "malformed" | "unknown" | "revoked" | "expired";
 
 const lastUsedWritten = new Map<string, number>();
 
-/** Every API request looks its key up, with its member's role and status. */
-const keyByHash = (q: Handle, hash: string) =>
-  first(
-    q
-      .select({
-        key: apiKeys,
-        memberRole: merchantUsers.role,
-        memberStatus: merchantUsers.status,
-      })
-      .from(apiKeys)
-      .leftJoin(merchantUsers, eq(merchantUsers.id, apiKeys.createdBy))
-      .where(eq(apiKeys.secretHash, hash))
-      .limit(1),
-  );
+/** Every API request looks its key up, with its member's role and status (built once). */
+const keyByHashQuery = prepared("api.keyByHash", (q) =>
+  q
+    .select({
+      key: apiKeys,
+      memberRole: merchantUsers.role,
+      memberStatus: merchantUsers.status,
+    })
+    .from(apiKeys)
+    .leftJoin(merchantUsers, eq(merchantUsers.id, apiKeys.createdBy))
+    .where(eq(apiKeys.secretHash, sql.placeholder("hash")))
+    .limit(1),
+);
+const keyByHash = (q: Handle, hash: string) => keyByHashQuery(q).get({ hash });
 
 /**
  * The key a bearer secret names, if it may be used now. Refusals say why (the API answers 401 with

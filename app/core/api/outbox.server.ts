@@ -5,9 +5,10 @@
  * delivery worker (core/api/webhooks/) posts the due deliveries; `wakeDeliveries` lets it start at
  * once after the transaction commits instead of at its next poll.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql, type Placeholder } from "drizzle-orm";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../../drizzle/schema";
 import { newId } from "~/core/ids.server";
+import { placeholders, prepared } from "~/db/prepared";
 import type { Handle } from "~/db/store";
 import { paymentObject, withSiteUrl, type PaymentRow } from "./payment-object";
 import type { ApiMode, WebhookEventType } from "./vocabulary";
@@ -85,12 +86,25 @@ function deliveryRows(
     }));
 }
 
-const enabledEndpoints = (merchantId: string, mode: ApiMode) =>
+const enabledEndpoints = (merchantId: string | Placeholder, mode: ApiMode | Placeholder) =>
   and(
     eq(webhookEndpoints.merchantId, merchantId),
     eq(webhookEndpoints.mode, mode),
     eq(webhookEndpoints.status, "enabled"),
   );
+
+/** The outbox's queries every payment change runs, built once (app/db/prepared.ts). */
+const insertEvent = prepared("outbox.insertEvent", (q) =>
+  q
+    .insert(webhookEvents)
+    .values(placeholders("id", "merchantId", "mode", "type", "objectId", "data", "createdAt")),
+);
+const endpointsTaking = prepared("outbox.endpoints", (q) =>
+  q
+    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(enabledEndpoints(sql.placeholder("merchantId"), sql.placeholder("mode"))),
+);
 
 /**
  * Write an event and its deliveries, in the caller's write. `endpointId` limits it to one endpoint
@@ -98,11 +112,11 @@ const enabledEndpoints = (merchantId: string, mode: ApiMode) =>
  */
 export async function enqueueEvent(q: Handle, input: EventInput): Promise<WebhookEvent> {
   const event = eventRow(input);
-  await q.insert(webhookEvents).values(event);
-  const endpoints = await q
-    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
-    .from(webhookEndpoints)
-    .where(enabledEndpoints(input.merchantId, input.mode));
+  await insertEvent(q).run(event);
+  const endpoints = await endpointsTaking(q).all({
+    merchantId: input.merchantId,
+    mode: input.mode,
+  });
   const deliveries = deliveryRows(event, input, endpoints);
   if (deliveries.length > 0) {
     await q.insert(webhookDeliveries).values(deliveries);

@@ -6,6 +6,7 @@ import { and, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import { payments, webhookEvents } from "../../../drizzle/schema";
 import type { Payment } from "~/core/payments/payments.server";
 import type { PaymentStatus } from "~/core/payments/statuses";
+import { prepared } from "~/db/prepared";
 import { first } from "~/db/sql";
 import type { Store } from "~/db/store";
 import { paymentsInMode } from "./mode.server";
@@ -31,16 +32,22 @@ export interface Page<T> {
 
 /** The payment if it is this merchant's in this mode (another's, or the other mode's: none). */
 export function findPayment(store: Store, scope: Scope, id: string): Promise<Payment | undefined> {
-  return store.read((q) =>
-    first(
-      q
-        .select()
-        .from(payments)
-        .where(and(eq(payments.id, id), paymentsInMode(scope.merchantId, scope.mode)))
-        .limit(1),
-    ),
-  );
+  return store.read((q) => paymentById(q).get({ id, ...scope }));
 }
+
+/** Built once (app/db/prepared.ts): every API read of a payment runs it. */
+const paymentById = prepared("api.paymentById", (q) =>
+  q
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.id, sql.placeholder("id")),
+        paymentsInMode(sql.placeholder("merchantId"), sql.placeholder("mode")),
+      ),
+    )
+    .limit(1),
+);
 
 /** Rows after the cursor row in (created_at desc, id desc) order. */
 function afterCursor(

@@ -17,6 +17,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from "../../../drizzle/schema";
 import { newId } from "~/core/ids.server";
 import { first } from "~/db/sql";
+import { prepared } from "~/db/prepared";
 import { type Handle, isStore, type Store } from "~/db/store";
 import {
   type AccountKind,
@@ -362,16 +363,33 @@ function postingRow(posting: ValidPosting, print: string): TransactionRow {
 }
 
 // ---- On the store ----------------------------------------------------------------------------
+// A posting's queries are built once (app/db/prepared.ts): building them cost more than running
+// them.
+
+const byKey = prepared("ledger.byKey", (q) =>
+  q
+    .select({ id: ledgerTransactions.id, fingerprint: ledgerTransactions.fingerprint })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.idempotencyKey, sql.placeholder("key")))
+    .limit(1),
+);
 
 async function findByKeyOn(q: Handle, idempotencyKey: string) {
-  return first(
-    q
-      .select({ id: ledgerTransactions.id, fingerprint: ledgerTransactions.fingerprint })
-      .from(ledgerTransactions)
-      .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey))
-      .limit(1),
-  );
+  return byKey(q).get({ key: idempotencyKey });
 }
+
+/** The accounts of `count` codes (`c0`, `c1`…), locked or not. */
+const accountsByCode = prepared("ledger.accounts", (q, count: number) =>
+  q
+    .select(accountColumns)
+    .from(ledgerAccounts)
+    .where(
+      inArray(
+        ledgerAccounts.code,
+        Array.from({ length: count }, (_, i) => sql.placeholder(`c${i}`)),
+      ),
+    ),
+);
 
 /** The accounts by code, read through `lock` (one query). */
 async function accountsOn(
@@ -379,13 +397,50 @@ async function accountsOn(
   codes: readonly string[],
   lock: Lock | undefined,
 ): Promise<Map<string, AccountRow>> {
-  const query = q
-    .select(accountColumns)
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.code, [...codes]));
-  const rows = await (lock ? lock.forUpdate(query) : query);
+  const query = accountsByCode(q, codes.length, lock);
+  const rows = await query.all(Object.fromEntries(codes.map((code, i) => [`c${i}`, code])));
   return new Map(rows.map((row) => [row.code, row]));
 }
+
+const insertTransaction = prepared("ledger.insertTransaction", (q) =>
+  q
+    .insert(ledgerTransactions)
+    .values({
+      id: sql.placeholder("id"),
+      idempotencyKey: sql.placeholder("idempotencyKey"),
+      kind: sql.placeholder("kind"),
+      description: sql.placeholder("description"),
+      referenceType: sql.placeholder("referenceType"),
+      referenceId: sql.placeholder("referenceId"),
+      reversesTransactionId: sql.placeholder("reversesTransactionId"),
+      fingerprint: sql.placeholder("fingerprint"),
+      createdAt: sql.placeholder("now"),
+    })
+    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
+    .returning({ id: ledgerTransactions.id }),
+);
+
+/** The entries of a transaction with `count` legs (`account0`, `amount0`…), one statement. */
+const insertEntries = prepared("ledger.insertEntries", (q, count: number) =>
+  q.insert(ledgerEntries).values(
+    Array.from({ length: count }, (_, i) => ({
+      transactionId: sql.placeholder("transactionId"),
+      accountId: sql.placeholder(`account${i}`),
+      amount: sql.placeholder(`amount${i}`),
+      createdAt: sql.placeholder("now"),
+    })),
+  ),
+);
+
+const addToBalance = prepared("ledger.addToBalance", (q) =>
+  q
+    .update(ledgerAccounts)
+    .set({
+      balance: sql`${ledgerAccounts.balance} + ${sql.placeholder("amount")}`,
+      updatedAt: sql`${sql.placeholder("now")}`,
+    })
+    .where(eq(ledgerAccounts.id, sql.placeholder("id"))),
+);
 
 /**
  * Check, then write (the caller's write): the plan on the accounts read, then the transaction row,
@@ -400,12 +455,8 @@ async function writePostingOn(
 ): Promise<PostingResult> {
   const accounts = await accountsOn(q, codesOf(entries, guards), lock);
   const legs = planPosting(accounts, entries, guards);
-  const { now, ...values } = transactionValues(row);
-  const claimed = await q
-    .insert(ledgerTransactions)
-    .values({ ...values, createdAt: now })
-    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
-    .returning({ id: ledgerTransactions.id });
+  const { now } = row;
+  const claimed = await insertTransaction(q).all(transactionValues(row));
   if (claimed.length !== 1)
     throw new Error(`Idempotency key ${row.idempotencyKey} was taken during the posting`);
   const missing = legs.filter((leg) => leg.id === null);
@@ -424,20 +475,13 @@ async function writePostingOn(
     if (missing.some((leg) => leg.id === null))
       throw new AccountMismatchError(`Accounts of ${row.id} could not be created`);
   }
-  await q.insert(ledgerEntries).values(
-    legs.map((leg) => ({
-      transactionId: row.id,
-      accountId: leg.id!,
-      amount: leg.amount,
-      createdAt: now,
-    })),
-  );
-  for (const leg of legs) {
-    await q
-      .update(ledgerAccounts)
-      .set({ balance: sql`${ledgerAccounts.balance} + ${leg.amount}`, updatedAt: now })
-      .where(eq(ledgerAccounts.id, leg.id!));
-  }
+  const entryValues: Record<string, unknown> = { transactionId: row.id, now };
+  legs.forEach((leg, i) => {
+    entryValues[`account${i}`] = leg.id;
+    entryValues[`amount${i}`] = leg.amount;
+  });
+  await insertEntries(q, legs.length).run(entryValues);
+  for (const leg of legs) await addToBalance(q).run({ amount: leg.amount, now, id: leg.id! });
   return { transactionId: row.id, created: true };
 }
 

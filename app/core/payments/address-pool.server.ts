@@ -20,6 +20,7 @@ import {
   type Custody,
   type CustodyAsset,
 } from "~/core/providers/custody/types";
+import { prepared } from "~/db/prepared";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
 import type { AddressPoolRefill } from "./deps";
@@ -91,34 +92,37 @@ export function parseAddressPoolSizes(value: string): AddressPoolSizes {
  * Take the oldest address of this mode, asset and network (default: the asset's default network)
  * out of the pool, or null when it is empty. Call it inside the write that inserts the payment.
  */
+/** The pool's oldest address of a kind, taken (deleted) and returned: built once. */
+const takeOldest = prepared("pool.takeOldest", (q) =>
+  q
+    .delete(depositAddressPool)
+    .where(
+      eq(
+        depositAddressPool.id,
+        q
+          .select({ id: depositAddressPool.id })
+          .from(depositAddressPool)
+          .where(
+            and(
+              eq(depositAddressPool.mode, sql.placeholder("mode")),
+              eq(depositAddressPool.asset, sql.placeholder("asset")),
+              eq(depositAddressPool.network, sql.placeholder("network")),
+            ),
+          )
+          .orderBy(asc(depositAddressPool.createdAt))
+          .limit(1),
+      ),
+    )
+    .returning(),
+);
+
 export async function takePooledAddress(
   q: Handle,
   mode: ApiMode,
   asset: CustodyAsset,
   network: NetworkId = defaultNetwork(asset),
 ): Promise<PooledAddress | null> {
-  const taken = await first(
-    q
-      .delete(depositAddressPool)
-      .where(
-        eq(
-          depositAddressPool.id,
-          q
-            .select({ id: depositAddressPool.id })
-            .from(depositAddressPool)
-            .where(
-              and(
-                eq(depositAddressPool.mode, mode),
-                eq(depositAddressPool.asset, asset),
-                eq(depositAddressPool.network, network),
-              ),
-            )
-            .orderBy(asc(depositAddressPool.createdAt))
-            .limit(1),
-        ),
-      )
-      .returning(),
-  );
+  const taken = await takeOldest(q).get({ mode, asset, network });
   if (!taken) return null;
   return {
     address: taken.address,

@@ -2,7 +2,7 @@
  * Creating a payment: limits, a quote locked from a live rate (never stale or fallback), a deposit
  * address at custody. And the payment record itself: reading it, changing its status with an event.
  */
-import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, lte, sql } from "drizzle-orm";
 import {
   mpesaCollections,
   paymentDailyVolumes,
@@ -15,6 +15,7 @@ import { queuePaymentSettledNotices } from "~/core/accounts/notifications.server
 import { readableCode } from "~/core/ids.server";
 import type { Custody, CustodyAsset } from "~/core/providers/custody/types";
 import type { Rate, RatesView } from "~/core/rates/read-rates.server";
+import { placeholders, prepared } from "~/db/prepared";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
 import { enqueuePaymentEvent } from "~/core/api/outbox.server";
@@ -99,8 +100,24 @@ export async function recordEvent(
   payment: Pick<Payment, "id">,
   event: PaymentEventInput,
 ): Promise<void> {
-  await q.insert(paymentEvents).values(eventRow(payment, event));
+  await eventInsert(q).run(eventRow(payment, event));
 }
+
+/** The inserts every payment's creation and move runs, built once (app/db/prepared.ts). */
+const eventInsert = prepared("payments.eventInsert", (q) =>
+  q
+    .insert(paymentEvents)
+    .values(placeholders("paymentId", "at", "type", "fromStatus", "toStatus", "cause", "detail")),
+);
+const paymentInsert = prepared("payments.insert", (q) =>
+  q
+    .insert(payments)
+    .values(
+      placeholders(
+        ...(Object.keys(getTableColumns(payments)) as (keyof Payment & string)[]),
+      ) as unknown as Payment,
+    ),
+);
 
 /** What a transition says and changes besides the status (`set`: more of the payment's fields). */
 export interface TransitionEvent {
@@ -211,40 +228,47 @@ export async function listPaymentEvents(q: Handle, paymentId: string): Promise<P
  * holds of payments still being created (unexpired ones). Read in the write that checks the limit,
  * through `forUpdate` (the rows a concurrent creator would change are locked until it ends).
  */
+/** The two reads of `dailyUsedCents`, built once, locked (a check then a write). */
+const dailyVolume = prepared("payments.dailyVolume", (q) =>
+  q
+    .select({ counted: paymentDailyVolumes.countedKesCents })
+    .from(paymentDailyVolumes)
+    .where(
+      and(
+        eq(paymentDailyVolumes.merchantId, sql.placeholder("merchantId")),
+        eq(paymentDailyVolumes.mode, sql.placeholder("mode")),
+        eq(paymentDailyVolumes.day, sql.placeholder("day")),
+      ),
+    )
+    .limit(1),
+);
+const dailyHolds = prepared("payments.dailyHolds", (q) =>
+  q
+    .select({ amount: paymentReservations.amountKesCents })
+    .from(paymentReservations)
+    .where(
+      and(
+        eq(paymentReservations.merchantId, sql.placeholder("merchantId")),
+        eq(paymentReservations.mode, sql.placeholder("mode")),
+        eq(paymentReservations.day, sql.placeholder("day")),
+        gt(paymentReservations.expiresAt, sql.placeholder("heldAfter")),
+      ),
+    ),
+);
+
 async function dailyUsedCents(
   store: Store,
   q: Handle,
   input: { merchantId: string; mode: ApiMode; now: number; heldAfter: number },
 ): Promise<bigint> {
-  const day = eatDay(input.now);
-  const volume = await first(
-    store.forUpdate(
-      q
-        .select({ counted: paymentDailyVolumes.countedKesCents })
-        .from(paymentDailyVolumes)
-        .where(
-          and(
-            eq(paymentDailyVolumes.merchantId, input.merchantId),
-            eq(paymentDailyVolumes.mode, input.mode),
-            eq(paymentDailyVolumes.day, day),
-          ),
-        )
-        .limit(1),
-    ),
-  );
-  const holds = await store.forUpdate(
-    q
-      .select({ amount: paymentReservations.amountKesCents })
-      .from(paymentReservations)
-      .where(
-        and(
-          eq(paymentReservations.merchantId, input.merchantId),
-          eq(paymentReservations.mode, input.mode),
-          eq(paymentReservations.day, day),
-          gt(paymentReservations.expiresAt, input.heldAfter),
-        ),
-      ),
-  );
+  const values = {
+    merchantId: input.merchantId,
+    mode: input.mode,
+    day: eatDay(input.now),
+    heldAfter: input.heldAfter,
+  };
+  const volume = await dailyVolume(q, undefined, store).get(values);
+  const holds = await dailyHolds(q, undefined, store).all(values);
   return holds.reduce((sum, hold) => sum + hold.amount, volume?.counted ?? 0n);
 }
 
@@ -553,7 +577,7 @@ async function insertNewPayment(
     settledAt: null,
     paidWith: "crypto",
   };
-  await q.insert(payments).values(payment);
+  await paymentInsert(q).run(payment);
   await recordEvent(q, payment, {
     type: "quote_locked",
     cause: "merchant created the payment",
