@@ -255,6 +255,26 @@ export interface CreatesFigures {
   byStatus: Record<string, number>;
   todayTotalKes: number;
   capKes: number;
+  /** KES the merchant's day already counted before the creates (the checkout row's payment). */
+  countedBeforeKes: number;
+  /** How many of the creates fit under the cap: (cap − counted before) / 1,000,000. */
+  roomFor: number;
+}
+
+/** KES the demo merchant's live payments of today (Nairobi) count against its daily limit. */
+function countedTodayKes(databaseFile: string): number {
+  const db = new Database(databaseFile, { readonly: true, fileMustExist: true });
+  try {
+    const day = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+    const row = db
+      .prepare(
+        "select counted_kes_cents as counted from payment_daily_volumes where merchant_id = ? and mode = 'live' and day = ?",
+      )
+      .get(DEMO_MERCHANT.merchantId, day) as { counted: number | bigint } | undefined;
+    return Number(BigInt(row?.counted ?? 0) / 100n);
+  } finally {
+    db.close();
+  }
 }
 
 /**
@@ -267,6 +287,7 @@ export async function benchConcurrentCreates(
   attempts = 50,
   capKes = 10_000_000,
 ): Promise<CreatesFigures> {
+  const countedBeforeKes = countedTodayKes(databaseFile);
   const cookie = await demoSessionCookie(app.baseUrl);
   const form = (index: number) => ({
     intent: "create",
@@ -295,7 +316,15 @@ export async function benchConcurrentCreates(
            and status not in ('expired', 'failed', 'cancelled')`,
       )
       .get(DEMO_MERCHANT.merchantId) as { total: number | bigint };
-    return { attempts, created, byStatus, todayTotalKes: Number(BigInt(row.total) / 100n), capKes };
+    return {
+      attempts,
+      created,
+      byStatus,
+      todayTotalKes: Number(BigInt(row.total) / 100n),
+      capKes,
+      countedBeforeKes,
+      roomFor: Math.floor(Math.max(0, capKes - countedBeforeKes) / 1_000_000),
+    };
   } finally {
     db.close();
     // The rows after this one pay with the same merchant today: give the day's cap back.
