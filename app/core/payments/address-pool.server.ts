@@ -88,10 +88,6 @@ export function parseAddressPoolSizes(value: string): AddressPoolSizes {
   return sizes;
 }
 
-/**
- * Take the oldest address of this mode, asset and network (default: the asset's default network)
- * out of the pool, or null when it is empty. Call it inside the write that inserts the payment.
- */
 /** The pool's oldest address of a kind, taken (deleted) and returned: built once. */
 const takeOldest = prepared("pool.takeOldest", (q) =>
   q
@@ -116,6 +112,10 @@ const takeOldest = prepared("pool.takeOldest", (q) =>
     .returning(),
 );
 
+/**
+ * Take the oldest address of this mode, asset and network (default: the asset's default network)
+ * out of the pool, or null when it is empty. Call it inside the write that inserts the payment.
+ */
 export async function takePooledAddress(
   q: Handle,
   mode: ApiMode,
