@@ -13,28 +13,12 @@ import {
   Section,
   Stat,
 } from "~/components/ui";
-import {
-  closingCta,
-  featureCards,
-  homeHero,
-  homeMeta,
-  howItWorks,
-  moneyFlow,
-  performance,
-} from "~/content/marketing/home";
+import { homePage } from "~/content/marketing/pages.server";
 import { publicPageHeaders } from "~/utils/http";
 import { seo } from "~/utils/seo";
 
 /** The page's copy travels as loader data, so it is not in the page's JavaScript bundle. */
-export const loader = () => ({
-  closingCta,
-  featureCards,
-  homeHero,
-  homeMeta,
-  howItWorks,
-  moneyFlow,
-  performance,
-});
+export const loader = () => homePage;
 
 export const headers = publicPageHeaders;
 

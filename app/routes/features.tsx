@@ -4,35 +4,13 @@ import { CardGrid } from "~/components/marketing/CardGrid";
 import { Icon } from "~/components/ui/icons";
 import { MoneyFlow } from "~/components/marketing/MoneyFlow";
 import { ButtonLink, PageHero, Section, textLinkClass } from "~/components/ui";
-import {
-  featuresClosing,
-  featuresFlow,
-  featuresHero,
-  featuresMeta,
-  integrations,
-  offerings,
-  pricing,
-  settlement,
-} from "~/content/marketing/features";
-import { moneyFlow } from "~/content/marketing/home";
-import { settlementTimes } from "~/content/tariff";
+import { featuresPage } from "~/content/marketing/pages.server";
 import { publicPageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 /** The page's copy travels as loader data, so it is not in the page's JavaScript bundle. */
-export const loader = () => ({
-  featuresClosing,
-  featuresFlow,
-  featuresHero,
-  featuresMeta,
-  integrations,
-  offerings,
-  pricing,
-  settlement,
-  moneyFlow,
-  settlementTimes,
-});
+export const loader = () => featuresPage;
 
 export const headers = publicPageHeaders;
 

@@ -12,16 +12,7 @@ import {
   Section,
   textLinkClass,
 } from "~/components/ui";
-import { cryptocurrencies } from "~/content/cryptocurrencies";
-import {
-  coinsSection,
-  flowsSection,
-  paymentFlows,
-  solutionCards,
-  solutionsClosing,
-  solutionsHero,
-  solutionsMeta,
-} from "~/content/marketing/solutions";
+import { solutionsPage } from "~/content/marketing/pages.server";
 import { publicPageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
@@ -29,16 +20,7 @@ import { seo } from "~/utils/seo";
 export const headers = publicPageHeaders;
 
 /** The page's copy travels as loader data, so it is not in the page's JavaScript bundle. */
-export const loader = () => ({
-  coinsSection,
-  flowsSection,
-  paymentFlows,
-  solutionCards,
-  solutionsClosing,
-  solutionsHero,
-  solutionsMeta,
-  cryptocurrencies,
-});
+export const loader = () => solutionsPage;
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   seo(matches, {
