@@ -6,6 +6,7 @@
  */
 import { existsSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { simulatorRecords } from "../../drizzle/schema";
 import { createCustodyClient } from "~/core/providers/custody/client.server";
@@ -146,6 +147,34 @@ describe("carrying over the records an older deployment kept in our database", (
         .paged!.page("tx", { limit: 10 })
         .map((r) => r.id),
     ).toEqual(["b", "a", "c"]);
+  });
+
+  it("a file made before the createdAt index gets it when opened, and nothing is carried over again", () => {
+    const app = createTestDb();
+    cleanup.push(app.close);
+    const file = simulatorDatabaseFile(app.file);
+    removeAfter(file);
+    app.db
+      .insert(simulatorRecords)
+      .values({ simulator: "custody", kind: "tx", id: "old", body: "{}", updatedAt: 1 })
+      .run();
+    // A version-1 file: made as today, then without the createdAt index and marked version 1.
+    const made = openSimulatorDatabase(file);
+    made.db.run(sql`drop index simulator_records_created_idx`);
+    made.db.run(sql`pragma user_version = 1`);
+    made.close();
+
+    const sims = openSims(app.file);
+    expect(sims.carriedOver).toBe(0);
+    const store = createDbSimulatorStore(sims, "custody");
+    store.save("tx", "t1", { id: "t1", createdAt: 5 });
+    expect(store.paged!.sorted("tx", "$.createdAt", { limit: 10 }).map((r) => r.id)).toEqual([
+      "t1",
+    ]);
+    expect(sims.db.get<{ user_version: number }>(sql`pragma user_version`)).toEqual({
+      user_version: 2,
+    });
+    sims.close();
   });
 
   it("an app database without the table (or in memory) carries nothing over", () => {

@@ -51,7 +51,11 @@ export function appDatabaseFile(db: { $client: { name: string } }): string {
   return db.$client.name;
 }
 
-/** The simulator file's schema: migrations 0005 (the table) and 0024 (its expression indexes). */
+/**
+ * The simulator file's schema: migrations 0005 (the table) and 0024 (its expression indexes), and
+ * (version 2) indexes on a record's `createdAt`, alone and after its `vaultAccountId`, which
+ * custody's transaction list is read by.
+ */
 const SCHEMA = `
 create table if not exists simulator_records (
   simulator text not null,
@@ -67,10 +71,17 @@ create index if not exists simulator_records_direction_idx
   on simulator_records (simulator, kind, json_extract("body", '$.direction'));
 create index if not exists simulator_records_at_idx
   on simulator_records (simulator, kind, json_extract("body", '$.at'));
+create index if not exists simulator_records_created_idx
+  on simulator_records (simulator, kind, json_extract("body", '$.createdAt'));
+create index if not exists simulator_records_vault_created_idx
+  on simulator_records (simulator, kind, json_extract("body", '$.vaultAccountId'), json_extract("body", '$.createdAt'));
 `;
 
-/** `user_version` of a simulator file once its schema is made (and any carry-over done). */
-const SCHEMA_VERSION = 1;
+/**
+ * `user_version` of a simulator file once its schema is made (and any carry-over done). An older
+ * file gets what the schema added since (every statement is `if not exists`), without a carry-over.
+ */
+const SCHEMA_VERSION = 2;
 const CARRY_BATCH = 10_000;
 
 /**
@@ -99,9 +110,11 @@ export function openSimulatorDatabase(
     if (client.pragma("user_version", { simple: true }) !== SCHEMA_VERSION) {
       client.exec("begin immediate");
       try {
-        if (client.pragma("user_version", { simple: true }) !== SCHEMA_VERSION) {
+        const version = client.pragma("user_version", { simple: true });
+        if (version !== SCHEMA_VERSION) {
           client.exec(SCHEMA);
-          if (options.carryOverFrom) carriedOver = carryOver(client, options.carryOverFrom);
+          if (version === 0 && options.carryOverFrom)
+            carriedOver = carryOver(client, options.carryOverFrom);
           client.pragma(`user_version = ${SCHEMA_VERSION}`);
         }
         client.exec("commit");
@@ -187,6 +200,11 @@ export interface SequencedRecord {
   body: string;
 }
 
+/** A record read in the order of a JSON field, with that field's value (to continue from). */
+export interface SortedRecord extends SequencedRecord {
+  value: number;
+}
+
 /** A condition on a JSON field of a record: equal to one of `in`, or to none of `notIn`. */
 export interface JsonCondition {
   path: string;
@@ -214,6 +232,23 @@ export interface PagedSimulatorStore {
     kind: string,
     options: { afterSeq?: number; descending?: boolean; limit: number },
   ): SequencedRecord[];
+  /**
+   * Up to `limit` records of `kind` in the order of the numeric JSON field `path` (then the order
+   * written), through its expression index: ascending from just past `from` (descending: down
+   * from just before it). `from.seq` continues after that record; without it, past every record
+   * whose field is `from.value`. Records without the field are left out. With `where`, only those
+   * whose field `where.path` is `where.value` (an index on both answers).
+   */
+  sorted(
+    kind: string,
+    path: string,
+    options: {
+      where?: { path: string; value: string };
+      from?: { value: number; seq?: number };
+      descending?: boolean;
+      limit: number;
+    },
+  ): SortedRecord[];
   /** Every record of `kind` meeting any of `conditions` (callers keep that set small). */
   matching(kind: string, conditions: readonly JsonCondition[]): SequencedRecord[];
   /** Delete the records of `kind` whose numeric JSON field `path` is below `value`. */
@@ -282,9 +317,16 @@ const JSON_INDEXES: Record<string, string> = {
   "$.status": "simulator_records_status_idx",
   "$.direction": "simulator_records_direction_idx",
   "$.at": "simulator_records_at_idx",
+  "$.createdAt": "simulator_records_created_idx",
+  "$.vaultAccountId": "simulator_records_vault_created_idx",
 };
 
-/** `json_extract(body, path)` for an indexed path, written as migration 0024's indexes write it. */
+/** The indexes of a field's order after an equal field ("$.where $.sorted"), by those fields. */
+const SORTED_AFTER_EQUAL_INDEXES: Record<string, string> = {
+  "$.vaultAccountId $.createdAt": "simulator_records_vault_created_idx",
+};
+
+/** `json_extract(body, path)` for an indexed path, written as the schema's indexes write it. */
 const jsonField = (path: string): { field: SQL; index: string } => {
   const index = JSON_INDEXES[path];
   if (!index) throw new Error(`No index on the JSON field ${path} of simulator records`);
@@ -355,6 +397,31 @@ function createPagedStore(
           ),
         )
         .orderBy(descending ? sql`${simulatorRecords}.rowid desc` : sql`${simulatorRecords}.rowid`)
+        .limit(limit)
+        .all();
+    },
+    sorted(kind, path, { where, from, descending = false, limit }) {
+      const { field, index: alone } = jsonField(path);
+      const index = where ? SORTED_AFTER_EQUAL_INDEXES[`${where.path} ${path}`] : alone;
+      if (!index) throw new Error(`No index on ${path} after ${where?.path} of simulator records`);
+      const beyond = descending ? sql`<` : sql`>`;
+      const past = !from
+        ? sql`${field} is not null`
+        : from.seq === undefined
+          ? sql`${field} ${beyond} ${from.value}`
+          : sql`(${field} ${beyond} ${from.value} or (${field} = ${from.value} and ${seq} ${beyond} ${from.seq}))`;
+      const direction = sql.raw(descending ? "desc" : "asc");
+      return db
+        .select({ ...rawColumns, value: sql<number>`${field}`.mapWith(Number) })
+        .from(sql`${simulatorRecords} indexed by ${sql.raw(index)}`)
+        .where(
+          and(
+            ofKind(kind),
+            where ? sql`${jsonField(where.path).field} = ${where.value}` : undefined,
+            past,
+          ),
+        )
+        .orderBy(sql`${field} ${direction}, ${seq} ${direction}`)
         .limit(limit)
         .all();
     },

@@ -158,6 +158,56 @@ export class StoredMap<V> {
   }
 
   /**
+   * The values whose numeric top-level field `path` (`$.createdAt`) lies strictly between `after`
+   * and `before`, in that field's order (then the order written; descending: the reverse), a page
+   * at a time through the store's index on it: only the records in that range are read. With
+   * `where`, only those whose field `where.path` is `where.value` (`$.vaultAccountId`).
+   */
+  *sortedBy(
+    path: string,
+    options: {
+      after?: number;
+      before?: number;
+      descending?: boolean;
+      where?: { path: string; value: string };
+    } = {},
+  ): Generator<V> {
+    const { after, before, descending = false, where } = options;
+    const key = topLevelField(path);
+    const inRange = (value: number) =>
+      (after === undefined || value > after) && (before === undefined || value < before);
+    if (this.all) {
+      const fieldOf = (value: V, name: string) => (value as Record<string, unknown>)[name];
+      const whereKey = where ? topLevelField(where.path) : undefined;
+      const values = [...this.all.values()]
+        .filter((value) => !where || fieldOf(value, whereKey!) === where.value)
+        .map((value, order) => ({ value, order, field: fieldOf(value, key) }))
+        .filter(
+          (entry): entry is { value: V; order: number; field: number } =>
+            typeof entry.field === "number" && inRange(entry.field),
+        )
+        .sort((a, b) => a.field - b.field || a.order - b.order);
+      if (descending) values.reverse();
+      for (const entry of values) yield entry.value;
+      return;
+    }
+    const paged = this.store!.paged!;
+    const start = descending ? before : after;
+    let from =
+      start === undefined ? undefined : { value: start, seq: undefined as number | undefined };
+    for (;;) {
+      const rows = paged.sorted(this.kind, path, { where, from, descending, limit: PAGE });
+      for (const row of rows) {
+        if (!inRange(row.value)) return;
+        yield this.pinned.get(row.id) ?? this.recent.get(row.id) ?? this.parse(row.body);
+      }
+      if (rows.length < PAGE) return;
+      const last = rows[rows.length - 1]!;
+      from = { value: last.value, seq: last.seq };
+    }
+  }
+
+  /**
    * At most `limit` values in the order written, after skipping `offset` (a control page: the
    * skipped ones are walked a page at a time, never held).
    */
@@ -176,6 +226,13 @@ export class StoredMap<V> {
   [Symbol.iterator](): Generator<V> {
     return this.values();
   }
+}
+
+/** `name` of a top-level JSON field path `$.name` (the only kind the store's indexes hold). */
+function topLevelField(path: string): string {
+  const name = /^\$\.([A-Za-z][A-Za-z0-9]*)$/.exec(path)?.[1];
+  if (!name) throw new Error(`${path} is not a top-level JSON field of simulator records`);
+  return name;
 }
 
 /**

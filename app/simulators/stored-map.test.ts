@@ -3,7 +3,7 @@
  * at a time, with only pinned records and a bounded cache in memory.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { memorySimulatorStore } from "../../tests/setup/simulator-store";
+import { memorySimulatorStore, probeSimulatorStore } from "../../tests/setup/simulator-store";
 import { createDbSimulatorStore, openSimulatorDatabase } from "./store.server";
 import { StoredMap } from "./stored-map.server";
 
@@ -71,6 +71,92 @@ describe("StoredMap over the database store", () => {
       paged.matching("tx", [{ path: "$.status", notIn: ["COMPLETED"] }]).map((row) => row.id),
     ).toEqual(["live-2"]);
     expect(() => paged.matching("tx", [{ path: "$.other", in: ["x"] }])).toThrow(/No index/);
+  });
+});
+
+describe("StoredMap in the order of a field (custody's transaction list)", () => {
+  interface Tx {
+    id: string;
+    createdAt: number;
+    vaultAccountId: string;
+  }
+  // Written out of createdAt order, two at createdAt 500, more than a page (500) in all, in three
+  // vaults.
+  const items: Tx[] = Array.from({ length: 1_200 }, (_, n) => ({
+    id: `tx-${n}`,
+    createdAt: n === 7 ? 500 : n,
+    vaultAccountId: String(n % 3),
+  }));
+  const expected = (after?: number, before?: number, descending = false, vault?: string) => {
+    const order = items
+      .map((item, written) => ({ item, written }))
+      .filter(
+        ({ item }) =>
+          (vault === undefined || item.vaultAccountId === vault) &&
+          (after === undefined || item.createdAt > after) &&
+          (before === undefined || item.createdAt < before),
+      )
+      .sort((a, b) => a.item.createdAt - b.item.createdAt || a.written - b.written)
+      .map(({ item }) => item.id);
+    return descending ? order.reverse() : order;
+  };
+  const windows: [number | undefined, number | undefined][] = [
+    [undefined, undefined],
+    [499, undefined],
+    [undefined, 501],
+    [400, 1_000],
+    [1_199, undefined],
+  ];
+
+  it("gives the same values in the same order from the database store and from memory", () => {
+    const sims = openSimulatorDatabase(":memory:");
+    const store = createDbSimulatorStore(sims, "custody");
+    const paged = new StoredMap<Tx>(store, "sorted", { cacheSize: 10 });
+    const memory = new StoredMap<Tx>(memorySimulatorStore(), "sorted");
+    for (const item of items) {
+      paged.set(item.id, item);
+      store.save("sorted", item.id, item);
+      memory.set(item.id, item);
+    }
+    for (const [after, before] of windows)
+      for (const descending of [false, true])
+        for (const vault of [undefined, "1"]) {
+          const want = expected(after, before, descending, vault);
+          const where =
+            vault === undefined ? undefined : { path: "$.vaultAccountId", value: vault };
+          const ids = (map: StoredMap<Tx>) =>
+            [...map.sortedBy("$.createdAt", { after, before, descending, where })].map(
+              (item) => item.id,
+            );
+          expect(ids(paged)).toEqual(want);
+          expect(ids(memory)).toEqual(want);
+        }
+    expect(expected(400, 1_000, false, "1")).toHaveLength(200);
+    expect(() => [...paged.sortedBy("createdAt")]).toThrow(/not a top-level JSON field/);
+    sims.close();
+  });
+
+  it("reads only the records in the window from the database store", () => {
+    const sims = openSimulatorDatabase(":memory:");
+    const store = createDbSimulatorStore(sims, "custody");
+    for (const item of items) store.save("sorted", item.id, item);
+    const { probed, calls } = probeSimulatorStore(store);
+    const map = new StoredMap<Tx>(probed, "sorted", { cacheSize: 10 });
+    // The newest ten: one read of ten rows, not 1,200. The ten before createdAt 300: one read.
+    expect([...map.sortedBy("$.createdAt", { after: 1_189 })]).toHaveLength(10);
+    expect(calls.sortedRows).toBe(10);
+    const first = map.sortedBy("$.createdAt", { before: 300, descending: true });
+    const taken = Array.from({ length: 10 }, () => first.next().value as Tx);
+    expect(taken.map((item) => item.createdAt)).toEqual([
+      299, 298, 297, 296, 295, 294, 293, 292, 291, 290,
+    ]);
+    expect(calls.sorted).toBe(2);
+    // One vault's since createdAt 1,100: its 33 rows, not the 99 of every vault.
+    const before = calls.sortedRows!;
+    const vault = { path: "$.vaultAccountId", value: "2" };
+    expect([...map.sortedBy("$.createdAt", { after: 1_100, where: vault })]).toHaveLength(33);
+    expect(calls.sortedRows! - before).toBe(33);
+    sims.close();
   });
 });
 

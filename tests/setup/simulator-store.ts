@@ -18,12 +18,17 @@ export function memorySimulatorStore(): SimulatorStore {
   };
 }
 
-/** How often a probed store was read: by key, by page, by condition (and rows matched). */
+/**
+ * How often a probed store was read: by key, by page, by condition (and rows matched); in a field's
+ * order (`sorted`, and the rows those reads gave).
+ */
 export interface StoreReads {
   get: number;
   page: number;
   matching: number;
   matched?: number;
+  sorted?: number;
+  sortedRows?: number;
 }
 
 /**
@@ -42,6 +47,12 @@ export function probeSimulatorStore(
     ...paged,
     get: (kind, id) => (calls.get++, paged.get(kind, id)),
     page: (kind, options) => (calls.page++, paged.page(kind, options)),
+    sorted(kind, path, options) {
+      const rows = paged.sorted(kind, path, options);
+      calls.sorted = (calls.sorted ?? 0) + 1;
+      calls.sortedRows = (calls.sortedRows ?? 0) + rows.length;
+      return rows;
+    },
     matching(kind, conditions) {
       calls.matching++;
       const rows = paged.matching(kind, conditions);

@@ -223,8 +223,28 @@ export function createCustodyApi(
       (!txHash || tx.txHash === txHash);
     const order = (a: SimTx, b: SimTx) =>
       ascending ? a[orderBy] - b[orderBy] : b[orderBy] - a[orderBy];
-    // Walk the store a page at a time, keeping at most 2 x limit matches (a stable sort keeps the
-    // same first `limit` as sorting every match).
+    if (orderBy === "createdAt") {
+      // Read in createdAt order from `after` (descending: from `before`) through the store's
+      // indexes: only the transactions in the window (of the vault asked about) are read, and the
+      // first `limit` that match are the answer (reconciliation asks for the deposits since a
+      // payment was made).
+      // With a vault (destId: deposits into it; sourceId: transfers out of it), only that vault's.
+      const vault = destId ?? sourceId;
+      const found: SimTx[] = [];
+      for (const tx of transactions.sortedBy("$.createdAt", {
+        after: Number.isNaN(after) ? undefined : after,
+        before: Number.isNaN(before) ? undefined : before,
+        descending: !ascending,
+        where: vault ? { path: "$.vaultAccountId", value: vault } : undefined,
+      })) {
+        if (!matches(tx)) continue;
+        found.push(tx);
+        if (found.length >= limit) break;
+      }
+      return found;
+    }
+    // By lastUpdated: walk the store a page at a time, keeping at most 2 x limit matches (a stable
+    // sort keeps the same first `limit` as sorting every match).
     let matching: SimTx[] = [];
     for (const tx of transactions.values({ descending: !ascending })) {
       if (!matches(tx)) continue;
