@@ -175,6 +175,13 @@ interface Progress {
   lastSettledAt: number | null;
   /** Transfers waiting out a send backoff: they will be sent again, so the work is not over. */
   backingOff: number;
+  /**
+   * Transfers of the row's payments still pending (in a backoff, or due to be sent): once the rail
+   * is back they are what the recovery waits for. Counting only those in a backoff ended the wait
+   * in the moment between a backoff's end and the next payments run (every 5 s), with the
+   * transfers about to be sent.
+   */
+  unsent: number;
 }
 
 function progress(databaseFile: string): Progress {
@@ -187,16 +194,21 @@ function progress(databaseFile: string): Progress {
       )
       .safeIntegers(false)
       .all(`${REFERENCE_PREFIX}%`) as { status: string; n: number; last: number | null }[];
-    const { n: backingOff } = db
+    // The row's transfers not yet handed to their rail: in a send backoff, or due (the next
+    // payments run sends them).
+    const { unsent, backingOff } = db
       .prepare(
-        "select count(*) as n from settlement_transfers where status = 'pending' and send_lease_until > ?",
+        `select count(*) as unsent, coalesce(sum(t.send_lease_until > ?), 0) as backingOff
+         from settlement_transfers t join payments p on p.id = t.payment_id
+         where t.status = 'pending' and p.reference like ?`,
       )
       .safeIntegers(false)
-      .get(Date.now()) as { n: number };
+      .get(Date.now(), `${REFERENCE_PREFIX}%`) as { unsent: number; backingOff: number };
     return {
       byStatus: Object.fromEntries(rows.map((row) => [row.status, row.n])),
       lastSettledAt: rows.find((row) => row.status === "settled")?.last ?? null,
       backingOff,
+      unsent,
     };
   } finally {
     db.close();
@@ -211,7 +223,8 @@ const describe = (counts: Record<string, number>) =>
 
 /**
  * Poll until every payment is settled, or nothing waits for custody (nor, once the rail is back,
- * for a send backoff) and the statuses have not changed for QUIET_MS, or the deadline passes.
+ * for a transfer still to be sent) and the statuses have not changed for QUIET_MS, or the deadline
+ * passes.
  * During the outage the failed rail's transfers back off for as long as it lasts, so only the
  * recovery waits them out.
  */
@@ -235,7 +248,10 @@ async function settleDown(
       changedAt = Date.now();
     }
     if (Date.now() - loggedAt > 10_000) {
-      const backoff = now.backingOff > 0 ? `; ${now.backingOff} transfers in send backoff` : "";
+      const due = now.unsent - now.backingOff;
+      const backoff =
+        (now.backingOff > 0 ? `; ${now.backingOff} transfers in send backoff` : "") +
+        (due > 0 ? `; ${due} due to be sent` : "");
       log(`rails: ${what}: ${describe(now.byStatus)}${backoff}`);
       loggedAt = Date.now();
     }
@@ -244,7 +260,7 @@ async function settleDown(
       (now.byStatus.confirming ?? 0) +
       (now.byStatus.confirmed ?? 0);
     if ((now.byStatus.settled ?? 0) === count) return now;
-    const waiting = waitingForCustody + (waitOutBackoffs ? now.backingOff : 0);
+    const waiting = waitingForCustody + (waitOutBackoffs ? now.unsent : 0);
     if (waiting === 0 && Date.now() - changedAt > QUIET_MS) return now;
     if (Date.now() > deadline) return now;
     await sleep(500);
