@@ -312,6 +312,13 @@ export function createDbSimulatorStore(
   };
 }
 
+/** `name` of a top-level JSON field path `$.name` (the only kind the store's indexes hold). */
+export function topLevelField(path: string): string {
+  const name = /^\$\.([A-Za-z][A-Za-z0-9]*)$/.exec(path)?.[1];
+  if (!name) throw new Error(`${path} is not a top-level JSON field of simulator records`);
+  return name;
+}
+
 /** The JSON fields with an expression index (migration 0024), and that index. */
 const JSON_INDEXES: Record<string, string> = {
   "$.status": "simulator_records_status_idx",
@@ -449,8 +456,7 @@ function createPagedStore(
       return [...found.values()].sort((a, b) => a.seq - b.seq);
     },
     indexBy(kind, path, indexKind) {
-      if (!/^\$\.[A-Za-z][A-Za-z0-9]*$/.test(path))
-        throw new Error(`${path} is not a top-level JSON field of simulator records`);
+      topLevelField(path);
       const field = sql.raw(`json_extract("body", '${path}')`);
       db.run(
         sql`insert or ignore into ${simulatorRecords} ("simulator", "kind", "id", "body", "updated_at")

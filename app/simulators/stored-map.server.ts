@@ -14,7 +14,7 @@
  * Without a paged store (no store at all, or a test's memory store) it is a plain Map, filled from
  * `store.load()` at start as before.
  */
-import type { SimulatorRecord, SimulatorStore } from "./store.server";
+import { topLevelField, type SimulatorRecord, type SimulatorStore } from "./store.server";
 
 /** How many unpinned records a map keeps in memory (the rest are read again when asked). */
 export const STORED_MAP_CACHE = 2_000;
@@ -226,13 +226,6 @@ export class StoredMap<V> {
   [Symbol.iterator](): Generator<V> {
     return this.values();
   }
-}
-
-/** `name` of a top-level JSON field path `$.name` (the only kind the store's indexes hold). */
-function topLevelField(path: string): string {
-  const name = /^\$\.([A-Za-z][A-Za-z0-9]*)$/.exec(path)?.[1];
-  if (!name) throw new Error(`${path} is not a top-level JSON field of simulator records`);
-  return name;
 }
 
 /**
