@@ -331,6 +331,8 @@ export default tseslint.config(
     ignores: [
       ...testFiles,
       "app/db/sqlite-*.server.ts",
+      // The PostgreSQL adapter: its pool's transactions and migrations (ADR 0046).
+      "app/db/pg-*.ts",
       // Opens this process's store on the configured engine (the one place that picks an adapter).
       "app/db/process.server.ts",
       // Hot queries built once per handle, from query builders (ADR 0041, "What the move cost").

@@ -18,8 +18,11 @@ process.env.E2E_PORT ??= freePort();
 const port = process.env.E2E_PORT;
 const baseURL = `http://localhost:${port}`;
 const dataDir = `tests/.tmp/e2e-${port}`;
-// Specs that need to age a session open the server's database directly (tests/e2e/db.ts).
-process.env.E2E_DATABASE ??= path.resolve(`${dataDir}/e2e.sqlite`);
+// Specs that need to age a session open the server's database directly (tests/e2e/db.ts). With
+// E2E_PG_URL (`npm run test:e2e:pg`) the server runs on a PostgreSQL database of its own there.
+process.env.E2E_DATABASE ??= process.env.E2E_PG_URL
+  ? new URL(`/e2e_${port}`, process.env.E2E_PG_URL).toString()
+  : path.resolve(`${dataDir}/e2e.sqlite`);
 // The e2e helpers seal the e2e admin's two-factor secret with the key derived from it (issue 12).
 process.env.E2E_SESSION_SECRET ??= "e2e-secret-e2e-secret-e2e-secret-0123456789";
 

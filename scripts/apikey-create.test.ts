@@ -9,8 +9,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { apiKeys } from "../drizzle/schema";
 import { authenticateApiKey } from "../app/core/api/keys.server";
-import { sqliteStore } from "../app/db/sqlite-store.server";
-import { createTestDb } from "../tests/setup/db";
+import { createTestDb, testStore } from "../tests/setup/db";
 import { addMember } from "../tests/setup/members";
 import { addMerchant } from "../tests/setup/payments";
 
@@ -72,7 +71,7 @@ describe("npm run apikey:create", () => {
       expiresAt: null,
     });
     expect(JSON.stringify(row)).not.toContain(secret.slice(8));
-    expect(await authenticateApiKey(sqliteStore(db), secret, Date.now())).toMatchObject({
+    expect(await authenticateApiKey(testStore(db), secret, Date.now())).toMatchObject({
       ok: true,
       key: { merchantId: SHOP, mode: "test", scopes: ["payments:read", "payments:write"] },
     });
@@ -108,7 +107,7 @@ describe("npm run apikey:create", () => {
     );
     expect(made.status, made.stderr.join("\n")).toBe(0);
     expect(made.stderr[0]).toContain(`(member ${developer.username})`);
-    expect(await authenticateApiKey(sqliteStore(db), made.stdout[0]!, Date.now())).toMatchObject({
+    expect(await authenticateApiKey(testStore(db), made.stdout[0]!, Date.now())).toMatchObject({
       ok: true,
       key: { memberId: developer.id, role: "developer", scopes: ["payments:write"] },
     });

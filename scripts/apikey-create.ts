@@ -10,8 +10,9 @@
  * and whatever it does is recorded as theirs (ADR 0038).
  * Prints the key once, alone on stdout (so `KEY=$(npm run -s apikey:create -- …)` works), and a
  * short note on stderr. Only the key's hash is stored. Bad or missing arguments and an unknown
- * merchant: one line on stderr, exit code 2. Opens the database like scripts/operator-create.ts
- * (DATABASE_URL, migrated first).
+ * merchant: one line on stderr, exit code 2. Opens the database like scripts/db-setup.ts
+ * (DATABASE_URL, a SQLite file or PostgreSQL, migrated first); one that cannot be used: one line,
+ * exit code 1.
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
@@ -19,8 +20,8 @@ import { createKeyFromCommandLine } from "../app/core/api/key-management.server"
 import { API_KEY_NAME_MAX } from "../app/core/api/key-schema";
 import { apiModes, apiScopes } from "../app/core/api/vocabulary";
 import { MERCHANT_ID_PATTERN } from "../app/core/id-formats";
-import { sqliteStore } from "../app/db/sqlite-store.server";
-import { DatabaseStartError, openDatabase, type Db } from "../app/db/sqlite-connection.server";
+import { databaseLabel, describeStartError } from "../app/db/pg-errors.server";
+import { openStoreAt } from "../app/db/process.server";
 import { env } from "../app/utils/env.server";
 
 const USAGE =
@@ -112,30 +113,32 @@ if (!input.success) fail(input.error.issues[0]!.message);
 const { merchant, mode, scopes, name, member } = input.data;
 const days = input.data["expires-days"];
 const now = Date.now();
-let db: Db;
+let made: Awaited<ReturnType<typeof createKeyFromCommandLine>>;
 try {
-  db = openDatabase(env.DATABASE_URL);
+  const store = openStoreAt(env.DATABASE_URL);
+  made = await createKeyFromCommandLine(
+    store,
+    merchant,
+    {
+      name,
+      mode,
+      scopes,
+      member,
+      expiresAt: days === undefined ? null : now + days * 24 * 3_600_000,
+    },
+    now,
+  );
+  await store.close();
 } catch (error) {
   // What and where in one line, no stack trace, exit code 1 (as scripts/db-setup.ts).
-  if (!(error instanceof DatabaseStartError)) throw error;
-  console.error(`[db] ${error.message}`);
+  const line = describeStartError(error, env.DATABASE_URL);
+  if (line === null) throw error;
+  console.error(`[db] ${line}`);
   process.exit(1);
 }
-const made = await createKeyFromCommandLine(
-  sqliteStore(db),
-  merchant,
-  {
-    name,
-    mode,
-    scopes,
-    member,
-    expiresAt: days === undefined ? null : now + days * 24 * 3_600_000,
-  },
-  now,
-);
-db.$client.close();
 if (!made.ok) {
-  if (made.reason === "no_merchant") fail(`no merchant ${merchant} in ${env.DATABASE_URL}`);
+  if (made.reason === "no_merchant")
+    fail(`no merchant ${merchant} in ${databaseLabel(env.DATABASE_URL)}`);
   if (made.reason === "no_member")
     fail(
       member === undefined

@@ -6,10 +6,11 @@
  * scheduled backups, so two never run at once.
  *
  * Prints one line: the copy, its size and checksum. Exit codes: 0 done, 1 failed or another
- * backup is running, 2 bad usage.
+ * backup is running (or DATABASE_URL is PostgreSQL's, which this does not back up), 2 bad usage.
  */
 import { parseArgs } from "node:util";
 import { backupDir, backupUnderLease, retentionPolicy } from "../app/wiring/backups.server";
+import { isPostgresUrl } from "../app/db/pg-connection.server";
 import { DatabaseStartError, databasePath, openDatabase } from "../app/db/sqlite-connection.server";
 import { env } from "../app/utils/env.server";
 
@@ -22,6 +23,13 @@ try {
 } catch {
   console.error(`backup: bad arguments. ${USAGE}`);
   process.exit(2);
+}
+
+if (isPostgresUrl(env.DATABASE_URL)) {
+  console.error(
+    "backup: PostgreSQL databases are backed up with pg_dump or base backups (see README, Growing beyond one machine)",
+  );
+  process.exit(1);
 }
 
 try {

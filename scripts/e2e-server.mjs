@@ -15,11 +15,25 @@ mkdirSync(appDir, { recursive: true });
 for (const item of ["build", "public", "drizzle"])
   cpSync(path.join(root, item), path.join(appDir, item), { recursive: true });
 
+const given = process.env.DATABASE_URL ?? path.join(dataDir, "e2e.sqlite");
+const postgres = /^postgres(ql)?:\/\//.test(given);
 const env = {
   ...process.env,
   DATA_DIR: path.resolve(dataDir),
-  DATABASE_URL: path.resolve(process.env.DATABASE_URL ?? path.join(dataDir, "e2e.sqlite")),
+  DATABASE_URL: postgres ? given : path.resolve(given),
 };
+
+// PostgreSQL (npm run test:e2e:pg): a fresh database of that name on the server.
+if (postgres) {
+  const { default: pg } = await import("pg");
+  const url = new URL(given);
+  const name = url.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: new URL("/postgres", url).toString() });
+  await admin.connect();
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+}
 
 const setup = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-setup.ts"], {
   stdio: "inherit",

@@ -1,15 +1,16 @@
 /**
  * Create an operator: `npm run operator:create -- --email a@b.co --name "Jane" --role admin`. The
  * password is read from the OPERATOR_PASSWORD environment variable or typed at the prompt (never an
- * argument, so it stays out of shell history).
+ * argument, so it stays out of shell history). DATABASE_URL: a SQLite file or PostgreSQL (ADR
+ * 0046), migrated first; one that cannot be used: one line, exit code 1.
  */
 import { createInterface } from "node:readline/promises";
-import { sqliteStore } from "../app/db/sqlite-store.server";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { operatorRoles } from "../app/core/operator-roles";
 import { createOperator, findOperatorByEmail } from "../app/core/operators.server";
-import { openDatabase } from "../app/db/sqlite-connection.server";
+import { describeStartError } from "../app/db/pg-errors.server";
+import { openStoreAt } from "../app/db/process.server";
 import { env } from "../app/utils/env.server";
 
 const { values } = parseArgs({
@@ -45,14 +46,25 @@ if (password.length < 12) {
   process.exit(2);
 }
 
-const db = openDatabase(env.DATABASE_URL);
-if (await findOperatorByEmail(sqliteStore(db), input.data.email)) {
+let created: Awaited<ReturnType<typeof createOperator>> | null;
+try {
+  const store = openStoreAt(env.DATABASE_URL);
+  created = (await findOperatorByEmail(store, input.data.email))
+    ? null
+    : await createOperator(store, { ...input.data, password });
+  await store.close();
+} catch (error) {
+  // What and where in one line, no stack trace, exit code 1 (as scripts/db-setup.ts).
+  const line = describeStartError(error, env.DATABASE_URL);
+  if (line === null) throw error;
+  console.error(`[db] ${line}`);
+  process.exit(1);
+}
+if (!created) {
   console.error(`An operator with e-mail ${input.data.email} already exists.`);
   process.exit(1);
 }
-const operator = await createOperator(sqliteStore(db), { ...input.data, password });
 console.log(
-  `Created operator ${operator.email} (${operator.role}). Sign in at /admin/signin: the console ` +
+  `Created operator ${created.email} (${created.role}). Sign in at /admin/signin: the console ` +
     "then asks for two-factor sign-in to be set up (an authenticator app) before anything else.",
 );
-db.$client.close();

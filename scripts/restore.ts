@@ -5,9 +5,11 @@
  * (integrity_check, migrations known to this code, the books check) before anything is replaced;
  * keeps the replaced database as `<database>.replaced-<time>` (its WAL folded in).
  *
- * One line on stdout or stderr. Exit codes: 0 restored, 1 refused (nothing changed), 2 bad usage.
+ * One line on stdout or stderr. Exit codes: 0 restored, 1 refused (nothing changed; also for a
+ * PostgreSQL DATABASE_URL, which is restored with PostgreSQL's own tools), 2 bad usage.
  */
 import { parseArgs } from "node:util";
+import { isPostgresUrl } from "../app/db/pg-connection.server";
 import { MIGRATIONS_FOLDER, databasePath } from "../app/db/sqlite-connection.server";
 import { RestoreRefused, restoreBackup } from "../app/utils/backups.server";
 import { env } from "../app/utils/env.server";
@@ -27,6 +29,13 @@ try {
 } catch {
   console.error(`restore: bad arguments. ${USAGE}`);
   process.exit(2);
+}
+
+if (isPostgresUrl(env.DATABASE_URL)) {
+  console.error(
+    "restore: PostgreSQL databases are restored with pg_restore or from base backups (see README, Growing beyond one machine)",
+  );
+  process.exit(1);
 }
 
 const target = databasePath(env.DATABASE_URL);

@@ -3,11 +3,9 @@
  * step says what it did. Demo accounts only when DEMO_SEED is on (the default for local runs).
  */
 import { randomBytes } from "node:crypto";
-import { sqliteStore } from "../app/db/sqlite-store.server";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
-import { and } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { merchants, merchantUsers } from "../drizzle/schema";
 import { teamRoleInfo, type TeamRole } from "../app/core/accounts/permissions";
 import { DEFAULT_PAYOUT_APPROVAL_ABOVE_KES } from "../app/core/disbursements/settings.server";
@@ -18,7 +16,7 @@ import {
 } from "../app/core/operators.server";
 import { hashPassword } from "../app/core/passwords.server";
 import { insertVerifiedDestination } from "../app/core/destinations/destinations.server";
-import type { Db } from "../app/db/sqlite-connection.server";
+import type { Handle, Store } from "../app/db/store";
 import { seedNews } from "./seed-news";
 import { env } from "../app/utils/env.server";
 
@@ -33,15 +31,21 @@ export const DEMO_MERCHANT = {
   contactEmail: "payments@savannahcoffee.example",
 } as const;
 
-export async function seedDemoMerchant(db: Db, now = Date.now()): Promise<string> {
-  const existing = db
-    .select({ id: merchants.id })
-    .from(merchants)
-    .where(eq(merchants.id, DEMO_MERCHANT.merchantId))
-    .get();
-  if (!existing) {
+export async function seedDemoMerchant(store: Store, now = Date.now()): Promise<string> {
+  const exists = async (q: Handle) =>
+    (
+      await q
+        .select({ id: merchants.id })
+        .from(merchants)
+        .where(eq(merchants.id, DEMO_MERCHANT.merchantId))
+        .limit(1)
+    ).length > 0;
+  if (!(await store.read(exists))) {
+    // Hashed outside the write (a write holds the database while it runs), which checks again: a
+    // second process seeding the same PostgreSQL database at once may have added it meanwhile.
     const passwordHash = await hashPassword(DEMO_MERCHANT.password);
-    await sqliteStore(db).write(async (q) => {
+    await store.write(async (q) => {
+      if (await exists(q)) return;
       await q.insert(merchants).values({
         id: DEMO_MERCHANT.merchantId,
         businessName: DEMO_MERCHANT.businessName,
@@ -85,34 +89,39 @@ export const DEMO_TEAM = [
   { username: "demo-viewer", role: "viewer" },
 ] as const satisfies readonly { username: string; role: TeamRole }[];
 
-export async function seedDemoTeam(db: Db, now = Date.now()): Promise<string> {
+export async function seedDemoTeam(store: Store, now = Date.now()): Promise<string> {
   for (const member of DEMO_TEAM) {
-    const existing = db
-      .select({ id: merchantUsers.id })
-      .from(merchantUsers)
-      .where(
-        and(
-          eq(merchantUsers.merchantId, DEMO_MERCHANT.merchantId),
-          eq(merchantUsers.username, member.username),
-        ),
-      )
-      .get();
-    if (existing) continue;
+    const exists = await store.read(async (q) => {
+      const [row] = await q
+        .select({ id: merchantUsers.id })
+        .from(merchantUsers)
+        .where(
+          and(
+            eq(merchantUsers.merchantId, DEMO_MERCHANT.merchantId),
+            eq(merchantUsers.username, member.username),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    });
+    if (exists) continue;
     const passwordHash = await hashPassword(DEMO_MERCHANT.password);
-    db.insert(merchantUsers)
-      .values({
-        id: `usr_${member.username.replace("-", "_")}`,
-        merchantId: DEMO_MERCHANT.merchantId,
-        username: member.username,
-        role: member.role,
-        email: `${member.username}@savannahcoffee.example`,
-        passwordHash,
-        passwordSetAt: now,
-        invitedBy: "usr_demo",
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .run();
+    await store.write(async (q) => {
+      await q
+        .insert(merchantUsers)
+        .values({
+          id: `usr_${member.username.replace("-", "_")}`,
+          merchantId: DEMO_MERCHANT.merchantId,
+          username: member.username,
+          role: member.role,
+          email: `${member.username}@savannahcoffee.example`,
+          passwordHash,
+          passwordSetAt: now,
+          invitedBy: "usr_demo",
+          createdAt: now,
+        })
+        .onConflictDoNothing();
+    });
   }
   const team = DEMO_TEAM.map((m) => `${m.username} (${teamRoleInfo[m.role].label})`).join(", ");
   return `demo team of ${DEMO_MERCHANT.merchantId}, each with Password ${DEMO_MERCHANT.password}: ${team}`;
@@ -122,12 +131,12 @@ export async function seedDemoTeam(db: Db, now = Date.now()): Promise<string> {
  * A local demo operator (admin) with a random password generated once and kept in
  * DATA_DIR/demo-operator.txt, so the review flow can be tried on a fresh machine.
  */
-export async function seedDemoOperator(db: Db): Promise<string> {
+export async function seedDemoOperator(store: Store): Promise<string> {
   const email = "admin@onehop.local";
   const file = path.join(env.DATA_DIR, "demo-operator.txt");
-  if (!(await findOperatorByEmail(sqliteStore(db), email))) {
+  if (!(await findOperatorByEmail(store, email))) {
     const password = randomBytes(9).toString("base64url");
-    await createOperator(sqliteStore(db), { email, name: "Demo Admin", role: "admin", password });
+    await createOperator(store, { email, name: "Demo Admin", role: "admin", password });
     mkdirSync(env.DATA_DIR, { recursive: true });
     writeFileSync(file, `${email}\n${password}\n`, { mode: 0o600 });
   }
@@ -135,12 +144,16 @@ export async function seedDemoOperator(db: Db): Promise<string> {
   return `demo operator: ${email}, Password ${password ?? "(see " + file + ")"} (http://localhost:${env.PORT}/admin/signin)`;
 }
 
-export async function seed(db: Db): Promise<string[]> {
+export async function seed(store: Store): Promise<string[]> {
   const report: string[] = [];
-  report.push(...(await seedNews(db)));
+  report.push(...(await seedNews(store)));
   if (env.DEMO_SEED)
-    report.push(await seedDemoMerchant(db), await seedDemoTeam(db), await seedDemoOperator(db));
-  const admin = await ensureBootstrapAdmin(sqliteStore(db), {
+    report.push(
+      await seedDemoMerchant(store),
+      await seedDemoTeam(store),
+      await seedDemoOperator(store),
+    );
+  const admin = await ensureBootstrapAdmin(store, {
     email: env.OPERATOR_BOOTSTRAP_EMAIL,
     password: env.OPERATOR_BOOTSTRAP_PASSWORD,
     name: env.OPERATOR_BOOTSTRAP_NAME,

@@ -1,7 +1,9 @@
 /**
  * What an operator sees when OneHop cannot start (issue 10, items 10 and 11): a real process
  * (`scripts/db-setup.ts`, the first thing `npm start` and the e2e server run), its exit code and
- * its stderr. One line that says what and where, no stack trace, exit code 1.
+ * its stderr. One line that says what and where, no stack trace, exit code 1: for a SQLite file,
+ * and for a PostgreSQL server or database (ADR 0046), named host:port/database without its
+ * password.
  *
  * File permissions do not stop root, so when the tests run as root the child runs as `nobody`.
  */
@@ -87,6 +89,19 @@ describe("start-up errors", () => {
       `[db] Cannot open the database file ${file} (unable to open database file)`,
     );
     expect(lines[0]).toContain(`Check that the folder ${folder} exists`);
+  });
+
+  it("a PostgreSQL server that does not answer: one line with host:port/database, no password, exit 1", () => {
+    // Port 1: nothing listens there, so the connection is refused at once.
+    const { status, stderr, lines } = run(
+      "scripts/db-setup.ts",
+      deploymentEnv({ DATABASE_URL: "postgres://onehop:hunter2-secret@127.0.0.1:1/onehop" }),
+    );
+    expect(status).toBe(1);
+    expectOneLineNoStack(stderr, lines);
+    expect(lines[0]).toContain("[db] Cannot connect to PostgreSQL at 127.0.0.1:1/onehop");
+    expect(lines[0]).toContain("ECONNREFUSED");
+    expect(stderr).not.toContain("hunter2-secret");
   });
 
   it("a public site without PROVIDER_MODE or SESSION_SECRET stops before anything starts, naming both", () => {

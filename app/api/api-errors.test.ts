@@ -10,8 +10,8 @@ import { request as httpRequest, type IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { revokeApiKey } from "~/core/api/keys.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { expectApiError, expectOk, setUpApi, type ApiAnswer } from "../../tests/support/api-server";
+import { testStore } from "../../tests/setup/db";
 
 const SHOP = "MRC-AEEA22";
 const OTHER = "MRC-AEEB22";
@@ -67,7 +67,7 @@ describe("API keys", () => {
     const { secret, id } = f.newKey(SHOP, "live");
     expectOk(await f.call("GET", "/api/v1/payments", { key: secret }));
     expect(
-      await sqliteStore(f.db).write((q) =>
+      await testStore(f.db).write((q) =>
         revokeApiKey(q, { merchantId: SHOP, keyId: id, revokedBy: "usr_x", now: f.h.clock.now }),
       ),
     ).toBe(true);

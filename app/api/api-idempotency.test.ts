@@ -13,7 +13,7 @@ import {
   releaseClaimsOfDeadRequests,
   requestFingerprint,
 } from "~/core/api/idempotency.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
+import { testStore } from "../../tests/setup/db";
 
 const SHOP = "MRC-AKKA22";
 const OTHER = "MRC-AKKB22";
@@ -192,7 +192,7 @@ describe("idempotency keys", () => {
     // payment, no answer.
     expect(
       await claimIdempotencyKey(
-        sqliteStore(f.db),
+        testStore(f.db),
         { merchantId: SHOP, mode: "test", key: "order-dead" },
         requestFingerprint("POST", "/api/v1/payments", JSON.stringify(body)),
         Date.now(),
@@ -204,7 +204,7 @@ describe("idempotency keys", () => {
       code: "idempotency_key_in_use",
     });
 
-    expect(await releaseClaimsOfDeadRequests(sqliteStore(f.db))).toBeGreaterThanOrEqual(1);
+    expect(await releaseClaimsOfDeadRequests(testStore(f.db))).toBeGreaterThanOrEqual(1);
     const retried = expectOk(await create(secret, "order-dead", body), 201);
     expect(paymentsWith(reference).map((row) => row.id)).toEqual([retried.id]);
     expect(storedKey(SHOP, "order-dead")?.state).toBe("done");

@@ -13,11 +13,11 @@ import { changeMemberRole, removeMember, suspendMember } from "~/core/accounts/t
 import { apiKeyListItems, createKeyForMember } from "~/core/api/key-management.server";
 import type { NewApiKey } from "~/core/api/keys.server";
 import { approveBatch } from "~/core/disbursements/batches.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { insertApiKey } from "../../tests/setup/api-keys";
 import { addMember } from "../../tests/setup/members";
 import { creditAvailable } from "../../tests/setup/payments";
 import { expectApiError, expectOk, setUpApi } from "../../tests/support/api-server";
+import { testStore } from "../../tests/setup/db";
 
 const SHOP = "MRC-AKMB22";
 const SOLO = "MRC-AKMS22";
@@ -47,7 +47,7 @@ describe("a key never does more than its member", () => {
     const actor = { merchantId: SHOP, userId: developer.id };
     for (const mode of ["test", "live"] as const)
       expect(
-        await createKeyForMember(sqliteStore(f.db), actor, {
+        await createKeyForMember(testStore(f.db), actor, {
           name: "Shop",
           mode,
           scopes: ["payments:read", "refunds:write", "payouts:write", "balances:read"],
@@ -59,7 +59,7 @@ describe("a key never does more than its member", () => {
         role: "developer",
         scopes: ["refunds:write", "payouts:write", "balances:read"],
       });
-    const made = await createKeyForMember(sqliteStore(f.db), actor, {
+    const made = await createKeyForMember(testStore(f.db), actor, {
       name: "Shop",
       mode: "live",
       scopes: ["payments:read", "payments:write", "webhooks:manage"],
@@ -96,14 +96,14 @@ describe("a key never does more than its member", () => {
     const key = keyOf(finance.id, ["payments:read", "payouts:write"]);
     const before = expectOk(await newBatch(key), 201);
     expect(before.status).toBe("draft");
-    expect(await changeMemberRole(sqliteStore(f.db), owner, finance.id, "viewer")).toMatchObject({
+    expect(await changeMemberRole(testStore(f.db), owner, finance.id, "viewer")).toMatchObject({
       ok: true,
     });
     const answer = await newBatch(key);
     expectApiError(answer, { status: 403, type: "permission_error", code: "scope_beyond_role" });
     expect(answer.json.error.message).toContain("(Viewer)");
     expectOk(await f.call("GET", "/api/v1/payments", { key }));
-    const listed = (await apiKeyListItems(sqliteStore(f.db), SHOP, f.h.clock.now)).find(
+    const listed = (await apiKeyListItems(testStore(f.db), SHOP, f.h.clock.now)).find(
       (item) => item.member === finance.username,
     );
     expect(listed).toMatchObject({ status: "active", withheldScopes: ["payouts:write"] });
@@ -118,13 +118,13 @@ describe("a key never does more than its member", () => {
       const admin = addMember(f.db, SHOP, "admin");
       const key = keyOf(admin.id, ["payments:read"]);
       expectOk(await f.call("GET", "/api/v1/payments", { key }));
-      expect(await change(sqliteStore(f.db), owner, admin.id)).toMatchObject({ ok: true });
+      expect(await change(testStore(f.db), owner, admin.id)).toMatchObject({ ok: true });
       expectApiError(await f.call("GET", "/api/v1/payments", { key }), {
         status: 401,
         type: "authentication_error",
         code: "api_key_revoked",
       });
-      const listed = (await apiKeyListItems(sqliteStore(f.db), SHOP, f.h.clock.now)).find(
+      const listed = (await apiKeyListItems(testStore(f.db), SHOP, f.h.clock.now)).find(
         (item) => item.member === admin.username,
       );
       expect(listed?.status).toBe("revoked");
@@ -149,7 +149,7 @@ describe("maker-checker through the API", () => {
     const approve = async (memberId: string, secondFactor = true) => {
       try {
         return await approveBatch(
-          sqliteStore(f.db),
+          testStore(f.db),
           { merchantId: SHOP, memberId, secondFactor },
           batch.id as string,
           f.h.clock.now,
@@ -195,7 +195,7 @@ describe("maker-checker through the API", () => {
     const attempt = async (actor: { secondFactor?: boolean; keyId?: string }) => {
       try {
         return await approveBatch(
-          sqliteStore(f.db),
+          testStore(f.db),
           { merchantId: SOLO, memberId: soleOwner, ...actor },
           batch.id as string,
           f.h.clock.now,

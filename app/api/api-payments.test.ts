@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { expireOverduePayments } from "~/core/payments/payments.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { formatCryptoUnits } from "~/core/payments/quote";
 import { isEvmAddress, isTronAddress } from "~/core/networks/addresses";
 import { expectApiError, expectOk, setUpApi, SITE_URL } from "../../tests/support/api-server";
+import { testStore } from "../../tests/setup/db";
 
 const SHOP = "MRC-APPA22";
 const PAGES = "MRC-APPB22";
@@ -329,7 +329,7 @@ describe("late and wrong payments are events with the amounts (issue 13, item 7)
 
     const late = await create(secret, { reference: "L-1" });
     f.h.clock.now += 16 * 60_000;
-    await expireOverduePayments(sqliteStore(f.db), f.h.clock.now);
+    await expireOverduePayments(testStore(f.db), f.h.clock.now);
     expect(await eventFor(secret, "payment.expired", late.id)).toMatchObject({
       status: "expired",
     });

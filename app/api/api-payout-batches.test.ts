@@ -10,7 +10,6 @@ import { describe, expect, it } from "vitest";
 import { disbursementBatches, disbursementRows } from "../../drizzle/schema";
 import { enqueueBatchEvent, enqueueRowEvent } from "~/core/disbursements/events.server";
 import { rowCost } from "~/core/disbursements/fees";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { payoutUploadSlots } from "~/utils/heavy-work.server";
 import { expectApiError, expectOk, setUpApi, SITE_URL } from "../../tests/support/api-server";
 import { fromZodError } from "./errors.server";
@@ -20,6 +19,7 @@ import {
   payoutBatchSchema,
   payoutsCsv,
 } from "./endpoints/payout-batches.server";
+import { testStore } from "../../tests/setup/db";
 
 const SHOP = "MRC-APBA22";
 const OTHER = "MRC-APBB22";
@@ -512,7 +512,7 @@ describe("webhook events of disbursements", () => {
     const [row] = (await rowsOf(secret, batch.id)).data;
 
     const now = f.h.clock.now;
-    const store = sqliteStore(f.db);
+    const store = testStore(f.db);
     const batchEvent = (await store.write((q) =>
       enqueueBatchEvent(q, batch.id, "payout_batch.approved", now),
     ))!;
@@ -567,7 +567,7 @@ describe("webhook events of disbursements", () => {
       .set({ status: "paid", receipt: "SIM123ABC", completedAt: f.h.clock.now })
       .where(eq(disbursementRows.id, row.id))
       .run();
-    const event = (await sqliteStore(f.db).write((q) =>
+    const event = (await testStore(f.db).write((q) =>
       enqueueRowEvent(q, row.id, "disbursement.succeeded", f.h.clock.now),
     ))!;
     const sent = expectOk(await f.call("GET", `/api/v1/events/${event.id}`, { key: secret }));

@@ -6,13 +6,13 @@
  * through the Daraja simulator.
  */
 import { and, eq } from "drizzle-orm";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { describe, expect, it } from "vitest";
 import { webhookEvents } from "../../drizzle/schema";
 import { formatCryptoUnits } from "~/core/payments/quote";
 import { planSettlement, sendPendingTransfers } from "~/core/payments/settlement.server";
 import { testConfig } from "../../tests/setup/payments";
 import { expectApiError, expectOk, setUpApi } from "../../tests/support/api-server";
+import { testStore } from "../../tests/setup/db";
 
 const SHOP = "MRC-PXTS22";
 const OTHER = "MRC-PXTH22";
@@ -32,8 +32,8 @@ async function settledPayment(key: string, amount: number) {
   });
   await f.h.custodySim.confirm(tx.id, 1);
   await f.h.custodySim.confirm(tx.id, 1);
-  await planSettlement(sqliteStore(f.db), created.id, testConfig, f.h.clock.now);
-  await sendPendingTransfers(sqliteStore(f.db), f.h.rails, () => f.h.clock.now);
+  await planSettlement(testStore(f.db), created.id, testConfig, f.h.clock.now);
+  await sendPendingTransfers(testStore(f.db), f.h.rails, () => f.h.clock.now);
   await f.h.darajaSim.flush();
   return created.id as string;
 }

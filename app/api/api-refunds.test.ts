@@ -22,7 +22,7 @@ import {
 } from "../../tests/setup/payments";
 import { installStk } from "../../tests/setup/stk";
 import { refundSchema } from "./endpoints/refunds.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
+import { testStore } from "../../tests/setup/db";
 
 const FULL = "MRC-RFDA22";
 const PART = "MRC-RFDB22";
@@ -455,7 +455,7 @@ describe("idempotency and reading", () => {
 describe("refunding an M-Pesa Express payment", () => {
   it("pays the payer's phone back by B2C, M-Pesa's charge added; no address or rate taken", async () => {
     const payment = await createPayment(
-      sqliteStore(f.db),
+      testStore(f.db),
       {
         custody: f.h.runtime.custody,
         rates: liveRates(f.h.clock.now),
@@ -464,7 +464,7 @@ describe("refunding an M-Pesa Express payment", () => {
       },
       { merchantId: MPESA, amountKes: 1_000, asset: "USDT", reference: "STK-1", mode: "test" },
     );
-    const started = await startMpesaCollection(sqliteStore(f.db), f.h.runtime.stk, {
+    const started = await startMpesaCollection(testStore(f.db), f.h.runtime.stk, {
       paymentId: payment.id,
       phone: "0712 345 678",
       now: () => f.h.clock.now,

@@ -1,8 +1,7 @@
 import { createServer, type AddressInfo, type Socket } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { outboundEmails } from "../../drizzle/schema";
-import { sqliteStore } from "~/db/sqlite-store.server";
-import { createTestDb } from "../../tests/setup/db";
+import { createTestDb, testStore } from "../../tests/setup/db";
 import {
   deliverPendingEmails,
   queueEmail,
@@ -13,7 +12,7 @@ import {
 
 const { db, close } = createTestDb();
 afterAll(close);
-const store = sqliteStore(db);
+const store = testStore(db);
 const queue = (message: EmailMessage) => store.write((q) => queueEmail(q, message));
 
 describe("outbound e-mail", () => {

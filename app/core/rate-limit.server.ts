@@ -104,6 +104,13 @@ export async function reserveAttempt(
   now = Date.now(),
 ): Promise<Reservation> {
   const rows: (typeof rateLimits.$inferSelect | undefined)[] = [];
+  // Every counter exists before it is locked (an empty, expired one if new): a lock on a row that
+  // does not exist yet stops no concurrent attempt where writers run at once (PostgreSQL).
+  if (entries.length > 0)
+    await q
+      .insert(rateLimits)
+      .values(entries.map(({ key }) => ({ key, count: 0, windowEndsAt: 0 })))
+      .onConflictDoNothing();
   for (const { key } of entries) rows.push(await first(lock.forUpdate(counter(q, key))));
   let retryAfterMs = 0;
   entries.forEach(({ rule }, index) => {

@@ -6,10 +6,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { rateLimits } from "../../drizzle/schema";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { first } from "~/db/sql";
-import { openDatabase } from "~/db/sqlite-connection.server";
-import { createTestDb } from "../../tests/setup/db";
+import { createTestDb, openTestDatabase, testStore } from "../../tests/setup/db";
 import {
   checkLimit,
   hitLimit,
@@ -20,13 +18,13 @@ import {
 
 const { db, file, close } = createTestDb();
 // A second process's connection to the same file.
-const other = openDatabase(file, { migrate: false });
+const other = openTestDatabase(file);
 afterAll(() => {
   other.$client.close();
   close();
 });
-const store = sqliteStore(db);
-const otherStore = sqliteStore(other);
+const store = testStore(db);
+const otherStore = testStore(other);
 
 const RULE = { limit: 5, windowMs: 60_000 };
 const NOW = 1_000_000;

@@ -2,9 +2,8 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { ledgerAccounts } from "../../drizzle/schema";
-import { createTestDb } from "../../tests/setup/db";
+import { createTestDb, testStore } from "../../tests/setup/db";
 import { prepared } from "./prepared";
-import { sqliteStore } from "./sqlite-store.server";
 import type { Handle, Store } from "./store";
 
 const opened: ReturnType<typeof createTestDb>[] = [];
@@ -14,7 +13,7 @@ afterEach(() => {
 const newStore = (): Store => {
   const each = createTestDb();
   opened.push(each);
-  return sqliteStore(each.db);
+  return testStore(each.db);
 };
 
 let builds = 0;

@@ -8,13 +8,12 @@ import {
   outboundEmails,
 } from "../../drizzle/schema";
 import { submitApplication } from "~/core/merchants/applications.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import {
   lookupSetPasswordToken,
   setPasswordWithToken,
 } from "~/core/merchants/passwords-links.server";
 import { validApplication } from "../../tests/fixtures/application";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { signedInOperator } from "../../tests/setup/operator-session";
 import { formPost, get, respond } from "../../tests/setup/requests";
 import { action as reviewAction, loader as reviewLoader } from "./admin.applications.$id";
@@ -27,7 +26,7 @@ const operatorCookie = (role: "admin" | "reviewer" | "curator") => signedInOpera
 
 async function newApplication(email: string) {
   const result = await submitApplication(
-    sqliteStore(db),
+    testStore(db),
     { ...validApplication, email, businessType: "retail", agreedToTerms: true } as never,
     {},
   );
@@ -92,15 +91,13 @@ describe("operator review of applications", () => {
     ]);
 
     // The link works once.
-    expect((await lookupSetPasswordToken(sqliteStore(db), token))?.merchantId).toBe(
+    expect((await lookupSetPasswordToken(testStore(db), token))?.merchantId).toBe(
       body.approval.merchantId,
     );
-    expect(
-      await setPasswordWithToken(sqliteStore(db), token, "a brand new password"),
-    ).toMatchObject({
+    expect(await setPasswordWithToken(testStore(db), token, "a brand new password")).toMatchObject({
       merchantId: body.approval.merchantId,
     });
-    expect(await setPasswordWithToken(sqliteStore(db), token, "another new password")).toBeNull();
+    expect(await setPasswordWithToken(testStore(db), token, "another new password")).toBeNull();
 
     // Reviewing twice is refused.
     const again = await review(id, { intent: "reject", reason: "Changed my mind" }, cookie);

@@ -9,7 +9,6 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import {
   auditLog,
   merchantUsers,
@@ -25,7 +24,7 @@ import { newPaymentId, type Payment } from "~/core/payments/payments.server";
 import { computeQuote, formatCryptoUnits, type QuoteAsset } from "~/core/payments/quote";
 import { failTransfer, planSettlement } from "~/core/payments/settlement.server";
 import { startSession } from "~/utils/session.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { signedInOperator } from "../../tests/setup/operator-session";
 import { addMerchant, testConfig, setUpPaymentsHarness } from "../../tests/setup/payments";
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
@@ -34,12 +33,12 @@ import { loader as listLoader, PAGE_SIZE } from "./admin.payments._index";
 import { storeLiveRates } from "../../tests/setup/rates";
 
 const { db, close } = installTestDatabase();
-const store = sqliteStore(db);
+const store = testStore(db);
 afterAll(close);
 
 const MERCHANT = "MRC-PAYSPS";
 addMerchant(db, MERCHANT, "254712345678");
-await postTransaction(sqliteStore(db), {
+await postTransaction(testStore(db), {
   idempotencyKey: "admin-payments-test:float",
   kind: "float.funded",
   entries: [
@@ -55,12 +54,7 @@ async function merchantCookie() {
   db.insert(merchantUsers)
     .values({ id, merchantId: MERCHANT, username: id, role: "owner", createdAt: Date.now() })
     .run();
-  const setCookie = await startSession(
-    sqliteStore(db),
-    "merchant",
-    { merchantUserId: id },
-    get("/"),
-  );
+  const setCookie = await startSession(testStore(db), "merchant", { merchantUserId: id }, get("/"));
   return cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } }));
 }
 
@@ -128,7 +122,7 @@ async function deposit(payment: Payment, units: bigint, late = false) {
   const now = Date.now();
   const asset = payment.asset as QuoteAsset;
   const outcome = await applyCustodyTransaction(
-    sqliteStore(db),
+    testStore(db),
     {
       id: `ctx_${payment.id}`,
       externalTxId: null,
@@ -199,7 +193,7 @@ async function heldMpesa(): Promise<Payment> {
     })
     .run();
   const applied = await applyStkResult(
-    sqliteStore(db),
+    testStore(db),
     {
       outcome: "succeeded",
       checkoutRequestId,
@@ -686,9 +680,7 @@ describe("settlement transfers", () => {
   it("retries a failed transfer once, audited; a transfer that did not fail cannot be retried", async () => {
     const { operator, cookie } = await operatorCookie("reviewer");
     const payment = await confirmedExact();
-    expect(await planSettlement(sqliteStore(db), payment.id, testConfig, Date.now())).toBe(
-      "planned",
-    );
+    expect(await planSettlement(testStore(db), payment.id, testConfig, Date.now())).toBe("planned");
     const [transfer] = db
       .select()
       .from(settlementTransfers)
@@ -708,7 +700,7 @@ describe("settlement transfers", () => {
     expect((await act(payment.id, { intent: "retry" }, cookie)).status).toBe(400);
 
     expect(
-      await sqliteStore(db).write((q) =>
+      await testStore(db).write((q) =>
         failTransfer(
           q,
           transfer!.id,

@@ -7,9 +7,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { settlementTransfers } from "../../drizzle/schema";
 import { capital, postTransaction, railFloat } from "~/core/ledger/ledger.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { eatDay } from "~/core/payments/settlement-plan";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { signedInOperator } from "../../tests/setup/operator-session";
 import { addMerchant, setUpPaymentsHarness } from "../../tests/setup/payments";
 import { get, respond } from "../../tests/setup/requests";
@@ -36,7 +35,7 @@ const page = async (cookie: string) => {
 describe("/admin/rails", () => {
   it("shows each rail's health, float, in flight and today's live volume", async () => {
     const now = Date.now();
-    await postTransaction(sqliteStore(db), {
+    await postTransaction(testStore(db), {
       idempotencyKey: "admin-rails-test:float",
       kind: "float.funded",
       entries: [

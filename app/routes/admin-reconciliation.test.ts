@@ -41,16 +41,15 @@ import type { B2bResult } from "~/core/providers/daraja/result";
 import { RECONCILIATION_JOB } from "~/core/reconciliation/job.server";
 import type { FindingView, ReconciliationRunView } from "~/core/reconciliation/vocabulary";
 import { acquireLease, releaseLease } from "~/utils/jobs.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { signedInOperator } from "../../tests/setup/operator-session";
 import { addMerchant, creditAvailable, setUpPaymentsHarness } from "../../tests/setup/payments";
 import { formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import AdminReconciliation, { action, loader } from "./admin.reconciliation";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 const test = installTestDatabase();
 const { db } = test;
-const store = sqliteStore(db);
+const store = testStore(db);
 // The payments runtime (custody and M-Pesa simulators) for "Run now"; it closes the database last.
 const h = setUpPaymentsHarness(test, { install: true });
 
@@ -308,7 +307,7 @@ describe("/admin/reconciliation", () => {
       resolutionNote: "Float topped up late; matches now.",
     });
     expect(
-      (await auditTrail(sqliteStore(db), "reconciliation_finding", finding.id)).map((a) => [
+      (await auditTrail(testStore(db), "reconciliation_finding", finding.id)).map((a) => [
         a.action,
         a.actorId,
       ]),
@@ -336,7 +335,7 @@ describe("/admin/reconciliation", () => {
     expect((await page("", cookie)).body!.runningSince).toBe(going.startedAt);
     const before = db.select().from(reconciliationRuns).all().length;
 
-    expect(await acquireLease(sqliteStore(db), RECONCILIATION_JOB, "another-process", 60_000)).toBe(
+    expect(await acquireLease(testStore(db), RECONCILIATION_JOB, "another-process", 60_000)).toBe(
       true,
     );
     try {
@@ -352,7 +351,7 @@ describe("/admin/reconciliation", () => {
       });
       expect(db.select().from(reconciliationRuns).all().length).toBe(before);
     } finally {
-      await releaseLease(sqliteStore(db), RECONCILIATION_JOB, "another-process");
+      await releaseLease(testStore(db), RECONCILIATION_JOB, "another-process");
       db.update(reconciliationRuns)
         .set({ status: "failed", finishedAt: Date.now(), error: "test: stopped" })
         .where(eq(reconciliationRuns.id, going.id))
@@ -428,7 +427,7 @@ describe("settling an unanswered M-Pesa B2B payout by hand", () => {
     );
     await submitBatch(store, ctx, batch.id, now());
     await approveBatch(store, { merchantId: M, memberId: "usr_checker001" }, batch.id, now());
-    await sendPendingTransfers(sqliteStore(db), h.rails, now, { limit: 500 });
+    await sendPendingTransfers(testStore(db), h.rails, now, { limit: 500 });
     await h.darajaSim.flush();
     const [row] = (await store.read((q) => listBatchRows(q, batch.id, { limit: 10 }))).rows;
     expect(row!.status).toBe("sent");
@@ -537,7 +536,7 @@ describe("settling an unanswered M-Pesa B2B payout by hand", () => {
 
     expect(transferOf(transferId).status).toBe("sent");
     expect(findingRow(finding.id).status).toBe("open");
-    expect(await auditTrail(sqliteStore(db), "settlement_transfer", transferId)).toEqual([]);
+    expect(await auditTrail(testStore(db), "settlement_transfer", transferId)).toEqual([]);
   });
 
   it("settles it as paid with the receipt: payout paid, finding resolved, audited, toasted", async () => {
@@ -566,7 +565,7 @@ describe("settling an unanswered M-Pesa B2B payout by hand", () => {
       resolutionNote: "Settled by hand as paid, M-Pesa receipt TKQ8AB12CD. On the statement.",
     });
     expect(
-      (await auditTrail(sqliteStore(db), "settlement_transfer", transferId)).map((a) => [
+      (await auditTrail(testStore(db), "settlement_transfer", transferId)).map((a) => [
         a.action,
         a.actorId,
       ]),

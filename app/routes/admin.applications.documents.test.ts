@@ -6,13 +6,12 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { applicationDocuments } from "../../drizzle/schema";
 import { createKybUpload } from "~/core/kyb/documents.server";
 import { submitApplication } from "~/core/merchants/applications.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { createOperator } from "~/core/operators.server";
 import { kybRoot } from "~/route-support/kyb.server";
 import { startSession } from "~/utils/session.server";
 import { turnOnTwoFactorForTest } from "../../tests/setup/two-factor";
 import { validApplication } from "../../tests/fixtures/application";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { cookiesFrom, get, respond } from "../../tests/setup/requests";
 import { loader as detailLoader } from "./admin.applications.$id";
 import { loader as download } from "./admin.applications.$id.documents.$documentId";
@@ -31,7 +30,7 @@ afterAll(() => {
 const PDF = readFileSync(path.resolve("tests/fixtures/kyb-certificate.pdf"));
 
 async function cookieFor(role: "reviewer" | "curator") {
-  const operator = await createOperator(sqliteStore(db), {
+  const operator = await createOperator(testStore(db), {
     email: `${role}-${Math.random()}@onehop.test`,
     name: `${role} op`,
     role,
@@ -39,7 +38,7 @@ async function cookieFor(role: "reviewer" | "curator") {
   });
   turnOnTwoFactorForTest(db, { operatorId: operator.id });
   const setCookie = await startSession(
-    sqliteStore(db),
+    testStore(db),
     "operator",
     { operatorId: operator.id },
     get("/"),
@@ -59,7 +58,7 @@ async function applicationWithPdf(email: string, filename = 'Cheti "rasmi".pdf')
     data: data(),
   });
   const result = await submitApplication(
-    sqliteStore(db),
+    testStore(db),
     { ...validApplication, email, agreedToTerms: true } as never,
     { attachDocuments: (q, id) => upload.attach(q, id) },
   );

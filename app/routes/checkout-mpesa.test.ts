@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createStkClient } from "~/core/providers/daraja/stk.server";
 import { SANDBOX_STK_PASSKEY, SANDBOX_STK_SHORTCODE } from "~/core/providers/daraja/wire";
 import { createPayment, type Payment } from "~/core/payments/payments.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import {
   addMerchant,
   liveRates,
@@ -19,7 +19,6 @@ import {
 import { formPost, get, respond } from "../../tests/setup/requests";
 import { action, loader, MPESA_PAY_LIMIT } from "./pay.$id";
 import { loader as statusLoader } from "./pay.$id.status";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = installTestDatabase();
 const h = setUpPaymentsHarness({ db, close }, { install: true });
@@ -46,7 +45,7 @@ function withStk(on: boolean) {
 
 async function newPayment(): Promise<Payment> {
   return createPayment(
-    sqliteStore(db),
+    testStore(db),
     {
       custody: h.runtime.custody,
       rates: liveRates(Date.now()),

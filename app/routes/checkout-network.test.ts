@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { isTronAddress } from "~/core/networks/addresses";
 import type { NetworkId } from "~/core/networks/networks";
 import { createPayment, getPayment } from "~/core/payments/payments.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import {
   addMerchant,
   liveRates,
@@ -17,7 +17,6 @@ import {
 } from "../../tests/setup/payments";
 import { formPost, get, respond } from "../../tests/setup/requests";
 import { action, headers, loader } from "./pay.$id";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 const test = installTestDatabase();
 const { db } = test;
@@ -28,7 +27,7 @@ addMerchant(db, MERCHANT);
 function pay(asset: "USDT" | "USDC" | "BTC", network?: NetworkId, mode: "live" | "test" = "live") {
   const now = Date.now();
   return createPayment(
-    sqliteStore(db),
+    testStore(db),
     { custody: h.runtime.custody, rates: liveRates(now), config: testConfig, now },
     { merchantId: MERCHANT, amountKes: 2_500, asset, network, reference: "NET-1", mode },
   );
@@ -94,7 +93,7 @@ describe("the network at checkout", () => {
     expect(await answer.json()).toEqual({
       networkError: "This payment is to be paid on Base.",
     });
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.network).toBe("base");
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.network).toBe("base");
     const btc = await checkout((await pay("BTC")).id);
     expect(btc).toMatchObject({ network: "Bitcoin", networkOptions: [] });
   });
@@ -111,8 +110,6 @@ describe("the network at checkout", () => {
     // The page sends no referrer to other sites, yet its own form keeps its Origin (with
     // no-referrer browsers would send "Origin: null", which the front door refuses).
     expect(headers()["Referrer-Policy"]).toBe("same-origin");
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.network).toBe(
-      "ethereum",
-    );
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.network).toBe("ethereum");
   });
 });

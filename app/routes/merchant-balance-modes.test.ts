@@ -3,12 +3,11 @@
  * book): the dashboard and the payments list show the live book's balances by default and the test
  * book's with ?mode=test, never the two added together.
  */
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { afterAll, describe, expect, it } from "vitest";
 import { merchantUsers } from "../../drizzle/schema";
 import { ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
 import { startSession } from "~/utils/session.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { addMerchant } from "../../tests/setup/payments";
 import { cookiesFrom, get, respond } from "../../tests/setup/requests";
 import { loader as dashboardLoader } from "./merchant.dashboard";
@@ -23,7 +22,7 @@ addMerchant(db, SHOP);
 /** Credit the merchant's available balance in one book (as a converted payment does). */
 async function credit(mode: "live" | "test", cents: bigint) {
   const book = ledgerBook(mode);
-  await postTransaction(sqliteStore(db), {
+  await postTransaction(testStore(db), {
     idempotencyKey: `balance-modes:${mode}`,
     kind: "payment.converted",
     entries: [
@@ -46,7 +45,7 @@ async function owner() {
     })
     .run();
   const setCookie = await startSession(
-    sqliteStore(db),
+    testStore(db),
     "merchant",
     { merchantUserId: "usr_bkmd_owner" },
     get("/"),

@@ -3,12 +3,11 @@
  * does not count on the dashboard, in the payments list or in the CSV export, which show live data
  * by default; with ?mode=test they show test payments only (and say so).
  */
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { afterAll, describe, expect, it } from "vitest";
 import { merchantUsers, payments } from "../../drizzle/schema";
 import type { ApiMode } from "~/core/api/vocabulary";
 import { startSession } from "~/utils/session.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { addMerchant } from "../../tests/setup/payments";
 import { cookiesFrom, get, respond } from "../../tests/setup/requests";
 import { loader as dashboardLoader } from "./merchant.dashboard";
@@ -62,7 +61,7 @@ async function owner() {
     })
     .run();
   const setCookie = await startSession(
-    sqliteStore(db),
+    testStore(db),
     "merchant",
     { merchantUserId: "usr_mode_owner" },
     get("/"),

@@ -10,9 +10,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { apiKeys, auditLog, merchantUsers, securityEvents, sessions } from "../../drizzle/schema";
 import type { TeamRole } from "~/core/accounts/permissions";
 import { authenticateApiKey, createApiKey } from "~/core/api/keys.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { startSession } from "~/utils/session.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { addMember } from "../../tests/setup/members";
 import { addMerchant } from "../../tests/setup/payments";
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
@@ -33,12 +32,7 @@ async function signedIn(role: TeamRole, options: { steppedUp?: boolean } = {}) {
   db.insert(merchantUsers)
     .values({ id, merchantId: SHOP, username: `${role}${counter}`, role, createdAt: counter })
     .run();
-  const setCookie = await startSession(
-    sqliteStore(db),
-    "merchant",
-    { merchantUserId: id },
-    get("/"),
-  );
+  const setCookie = await startSession(testStore(db), "merchant", { merchantUserId: id }, get("/"));
   if (options.steppedUp === false)
     db.update(sessions).set({ steppedUpAt: null }).where(eq(sessions.merchantUserId, id)).run();
   return { id, cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })) };
@@ -183,7 +177,7 @@ describe("Developers › API keys", () => {
     expect(row!.expiresAt! - row!.createdAt).toBe(90 * 86_400_000);
     expect(JSON.stringify(row)).not.toContain(secret.slice(8));
 
-    const auth = await authenticateApiKey(sqliteStore(db), secret, Date.now());
+    const auth = await authenticateApiKey(testStore(db), secret, Date.now());
     expect(auth).toMatchObject({
       ok: true,
       key: { merchantId: SHOP, mode: "live", scopes: ["payments:read", "payments:write"] },
@@ -211,7 +205,7 @@ describe("Developers › API keys", () => {
 
   it("revoking needs no step-up, works at once, and the key then fails to authenticate", async () => {
     const owner = await signedIn("owner", { steppedUp: false });
-    const { key, secret } = await sqliteStore(db).write((q) =>
+    const { key, secret } = await testStore(db).write((q) =>
       createApiKey(q, {
         merchantId: SHOP,
         mode: "test",
@@ -221,14 +215,14 @@ describe("Developers › API keys", () => {
         now: Date.now(),
       }),
     );
-    expect((await authenticateApiKey(sqliteStore(db), secret, Date.now())).ok).toBe(true);
+    expect((await authenticateApiKey(testStore(db), secret, Date.now())).ok).toBe(true);
     const response = await respond(() =>
       action(args(formPost(PAGE, { intent: "revoke", keyId: key.id }, owner))),
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(PAGE);
     expect((await toastOf(response))?.message).toBe("API key revoked");
-    expect(await authenticateApiKey(sqliteStore(db), secret, Date.now())).toEqual({
+    expect(await authenticateApiKey(testStore(db), secret, Date.now())).toEqual({
       ok: false,
       reason: "revoked",
     });
@@ -239,7 +233,7 @@ describe("Developers › API keys", () => {
   it("another merchant's key id cannot be revoked", async () => {
     const admin = await signedIn("admin");
     const theirOwner = addMember(db, OTHER, "owner").id;
-    const theirs = await sqliteStore(db).write((q) =>
+    const theirs = await testStore(db).write((q) =>
       createApiKey(q, {
         merchantId: OTHER,
         mode: "live",
@@ -253,7 +247,7 @@ describe("Developers › API keys", () => {
       action(args(formPost(PAGE, { intent: "revoke", keyId: theirs.key.id }, admin))),
     );
     expect((await toastOf(response))?.message).toBe("Nothing changed");
-    expect((await authenticateApiKey(sqliteStore(db), theirs.secret, Date.now())).ok).toBe(true);
+    expect((await authenticateApiKey(testStore(db), theirs.secret, Date.now())).ok).toBe(true);
     expect(keysOf(OTHER)[0]?.revokedAt).toBeNull();
   });
 });

@@ -3,11 +3,10 @@
  * byte-order mark), scoped to the signed-in merchant and the list's filters, with each payment's
  * settlement (receipts, M-Pesa charges, settlement time) and times in EAT.
  */
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { afterAll, describe, expect, it } from "vitest";
 import { merchantUsers, payments, settlementTransfers } from "../../drizzle/schema";
 import { startSession } from "~/utils/session.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { addMerchant } from "../../tests/setup/payments";
 import { cookiesFrom, get, respond } from "../../tests/setup/requests";
 import { loader } from "./merchant.payments.export[.csv]";
@@ -87,12 +86,7 @@ async function download(query = "") {
   db.insert(merchantUsers)
     .values({ id, merchantId: MERCHANT, username: id, role: "owner", createdAt: AT })
     .run();
-  const setCookie = await startSession(
-    sqliteStore(db),
-    "merchant",
-    { merchantUserId: id },
-    get("/"),
-  );
+  const setCookie = await startSession(testStore(db), "merchant", { merchantUserId: id }, get("/"));
   const cookie = cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } }));
   const request = get(`/merchant/payments/export.csv${query}`, { cookie });
   return respond(() => loader({ request, params: {}, context: {} }));

@@ -3,12 +3,11 @@
  * concurrent posts of KES 1,000,000 against the KES 10,000,000 daily cap create exactly ten
  * payments; the other two answer 400 with the daily-limit message.
  */
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { merchantUsers, payments } from "../../drizzle/schema";
 import { startSession } from "~/utils/session.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { addMerchant, setUpPaymentsHarness } from "../../tests/setup/payments";
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import { action } from "./merchant.payments.new";
@@ -26,12 +25,7 @@ async function merchantCookie(merchantId = MERCHANT) {
   db.insert(merchantUsers)
     .values({ id, merchantId, username: id, role: "owner", createdAt: Date.now() })
     .run();
-  const setCookie = await startSession(
-    sqliteStore(db),
-    "merchant",
-    { merchantUserId: id },
-    get("/"),
-  );
+  const setCookie = await startSession(testStore(db), "merchant", { merchantUserId: id }, get("/"));
   return cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } }));
 }
 

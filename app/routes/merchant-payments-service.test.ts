@@ -16,7 +16,7 @@ import {
 } from "~/core/payments/settlement.server";
 import { startSession } from "~/utils/session.server";
 import { installPaymentsRuntime } from "~/wiring/payments.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import {
   addMerchant,
   liveRates,
@@ -28,7 +28,6 @@ import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/
 import { action as detailAction } from "./merchant.payments.$id";
 import { action as newAction } from "./merchant.payments.new";
 import { storeLiveRates } from "../../tests/setup/rates";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = installTestDatabase();
 let h: PaymentsHarness;
@@ -49,12 +48,7 @@ async function signedIn() {
   db.insert(merchantUsers)
     .values({ id, merchantId: MERCHANT, username: id, role: "owner", createdAt: Date.now() })
     .run();
-  const setCookie = await startSession(
-    sqliteStore(db),
-    "merchant",
-    { merchantUserId: id },
-    get("/"),
-  );
+  const setCookie = await startSession(testStore(db), "merchant", { merchantUserId: id }, get("/"));
   return {
     userId: id,
     cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })),
@@ -121,7 +115,7 @@ describe("Create Payment: the review and the creation are one core decision", ()
  */
 async function paymentWithFailedTransfer(reference: string) {
   const payment = await createPayment(
-    sqliteStore(db),
+    testStore(db),
     {
       custody: h.runtime.custody,
       rates: liveRates(h.clock.now),
@@ -135,12 +129,10 @@ async function paymentWithFailedTransfer(reference: string) {
     amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT"),
   });
   await h.custodySim.confirm(tx.id, 2);
-  expect(await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now)).toBe(
-    "planned",
-  );
-  const [transfer] = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
+  expect(await planSettlement(testStore(db), payment.id, testConfig, h.clock.now)).toBe("planned");
+  const [transfer] = await testStore(db).read((q) => listTransfersForPayment(q, payment.id));
   expect(
-    await sqliteStore(db).write((q) =>
+    await testStore(db).write((q) =>
       failTransfer(
         q,
         transfer!.id,
@@ -180,7 +172,7 @@ describe("a merchant retries a failed transfer", () => {
     expect(response.status).toBe(200);
     expect(await toastOf(response)).toMatchObject({ type: "success", message: "Transfer retried" });
     expect(
-      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).map(
+      (await testStore(db).read((q) => listTransfersForPayment(q, payment.id))).map(
         (t) => t.retryOf,
       ),
     ).toEqual([null, transfer.id]);
@@ -200,9 +192,7 @@ describe("a merchant retries a failed transfer", () => {
       type: "error",
       message: "Cannot retry right now",
     });
-    expect(await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).toHaveLength(
-      1,
-    );
+    expect(await testStore(db).read((q) => listTransfersForPayment(q, payment.id))).toHaveLength(1);
     expect(retryAudits(payment.id)).toHaveLength(0);
   });
 });

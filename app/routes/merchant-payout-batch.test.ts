@@ -14,16 +14,15 @@ import type { TeamRole } from "~/core/accounts/permissions";
 import { type Batch, createBulkBatch } from "~/core/disbursements/batches.server";
 import { merchantBalances } from "~/core/ledger/ledger.server";
 import { startSession } from "~/utils/session.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { turnOnTwoFactorForTest } from "../../tests/setup/two-factor";
 import { addMerchant, creditAvailable } from "../../tests/setup/payments";
 import { cookiesFrom, formPost, get, ORIGIN, respond, toastOf } from "../../tests/setup/requests";
 import { action, loader } from "./merchant.payouts.$id";
 import { loader as resultsLoader } from "./merchant.payouts.$id.results[.csv]";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = installTestDatabase();
-const store = sqliteStore(db);
+const store = testStore(db);
 afterAll(close);
 
 const MERCHANT = "MRC-PAYB22";
@@ -49,12 +48,7 @@ async function member(
   db.insert(merchantUsers)
     .values({ id, merchantId: options.merchantId ?? MERCHANT, username, role, createdAt: counter })
     .run();
-  const setCookie = await startSession(
-    sqliteStore(db),
-    "merchant",
-    { merchantUserId: id },
-    get("/"),
-  );
+  const setCookie = await startSession(testStore(db), "merchant", { merchantUserId: id }, get("/"));
   if (options.steppedUp === false)
     db.update(sessions).set({ steppedUpAt: null }).where(eq(sessions.merchantUserId, id)).run();
   return {

@@ -27,9 +27,8 @@ import { payoutFileTooLarge } from "~/components/merchants/payouts/UploadPayouts
 import type { TeamRole } from "~/core/accounts/permissions";
 import { payoutCsvTemplate } from "~/core/disbursements/csv-parse";
 import { balancesOf } from "~/core/payments/reads.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { startSession } from "~/utils/session.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { addMerchant, creditAvailable } from "../../tests/setup/payments";
 import { cookiesFrom, formPost, get, ORIGIN, respond, toastOf } from "../../tests/setup/requests";
 import * as payoutsPage from "./merchant.payouts._index";
@@ -64,12 +63,7 @@ async function signedIn(
       createdAt: counter,
     })
     .run();
-  const setCookie = await startSession(
-    sqliteStore(db),
-    "merchant",
-    { merchantUserId: id },
-    get("/"),
-  );
+  const setCookie = await startSession(testStore(db), "merchant", { merchantUserId: id }, get("/"));
   if (options.steppedUp === false)
     db.update(sessions).set({ steppedUpAt: null }).where(eq(sessions.merchantUserId, id)).run();
   return { id, cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })) };
@@ -163,7 +157,7 @@ const batchesOf = (merchantId: string) =>
   db.select().from(disbursementBatches).where(eq(disbursementBatches.merchantId, merchantId)).all();
 
 const available = async (merchantId: string) =>
-  (await sqliteStore(db).read((q) => balancesOf(q, merchantId, "live"))).available;
+  (await testStore(db).read((q) => balancesOf(q, merchantId, "live"))).available;
 
 const GOOD_CSV = [
   "recipient,rail,amount,reference,name,bank_code",

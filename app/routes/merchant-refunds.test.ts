@@ -23,7 +23,7 @@ import { createPayment, getPayment, type Payment } from "~/core/payments/payment
 import { formatCryptoUnits } from "~/core/payments/quote";
 import { balancesOf } from "~/core/payments/reads.server";
 import { startSession } from "~/utils/session.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import {
   addMerchant,
   confirmedPayment,
@@ -37,7 +37,6 @@ import { cookiesFrom, formPost, get, ORIGIN, respond, toastOf } from "../../test
 import * as merchantLayout from "./merchant";
 import * as paymentPage from "./merchant.payments.$id";
 import * as refundPage from "./merchant.payments.$id_.refund";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 const test = installTestDatabase();
 const { db } = test;
@@ -71,12 +70,7 @@ async function signedIn(
       createdAt: counter,
     })
     .run();
-  const setCookie = await startSession(
-    sqliteStore(db),
-    "merchant",
-    { merchantUserId: id },
-    get("/"),
-  );
+  const setCookie = await startSession(testStore(db), "merchant", { merchantUserId: id }, get("/"));
   if (options.steppedUp === false)
     db.update(sessions).set({ steppedUpAt: null }).where(eq(sessions.merchantUserId, id)).run();
   return { id, cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })) };
@@ -145,7 +139,7 @@ const refundsOf = (paymentId: string) =>
   db.select().from(refunds).where(eq(refunds.paymentId, paymentId)).all();
 
 const available = async () =>
-  (await sqliteStore(db).read((q) => balancesOf(q, MERCHANT, "live"))).available;
+  (await testStore(db).read((q) => balancesOf(q, MERCHANT, "live"))).available;
 
 const refundUrl = (payment: Payment, query = "") =>
   `/merchant/payments/${payment.id}/refund${query}`;
@@ -502,7 +496,7 @@ describe("refunding a crypto payment", () => {
 describe("refunding what is held for an overpaying customer", () => {
   it("the page offers it, the form refunds the held crypto only, and Send makes it", async () => {
     const payment = await createPayment(
-      sqliteStore(db),
+      testStore(db),
       {
         custody: h.runtime.custody,
         rates: liveRates(h.clock.now),
@@ -517,8 +511,8 @@ describe("refunding what is held for an overpaying customer", () => {
       amount: formatCryptoUnits(payment.cryptoAmountUnits + excess, "USDT"),
     });
     await h.custodySim.confirm(tx.id, 2);
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("overpaid");
-    await resolveException(sqliteStore(db), {
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("overpaid");
+    await resolveException(testStore(db), {
       paymentId: payment.id,
       operatorId: "op_refunds",
       resolution: "accept",

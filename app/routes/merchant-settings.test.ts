@@ -39,7 +39,7 @@ import {
 } from "~/core/payments/settlement.server";
 import { installPaymentsRuntime, payments } from "~/wiring/payments.server";
 import { startSession } from "~/utils/session.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { insertDestination } from "../../tests/setup/destinations";
 import {
   addMerchant,
@@ -52,10 +52,9 @@ import {
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import { loader as paymentLoader } from "./merchant.payments.$id";
 import { action, loader } from "./merchant.settings";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = installTestDatabase();
-const store = sqliteStore(db);
+const store = testStore(db);
 let h: PaymentsHarness;
 const PASSWORD = "correct horse battery 1";
 let passwordHash: string;
@@ -86,12 +85,7 @@ async function signedIn(merchantId: string, phone: string | null, role = "owner"
       createdAt: 0,
     })
     .run();
-  const setCookie = await startSession(
-    sqliteStore(db),
-    "merchant",
-    { merchantUserId: id },
-    get("/"),
-  );
+  const setCookie = await startSession(testStore(db), "merchant", { merchantUserId: id }, get("/"));
   return {
     userId: id,
     cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })),
@@ -235,7 +229,7 @@ describe("adding a destination with the password", () => {
       heldUntil: added.heldUntil,
     });
     expect(
-      (await listSecurityEvents(sqliteStore(db), { type: "merchant_user", id: userId })).map(
+      (await listSecurityEvents(testStore(db), { type: "merchant_user", id: userId })).map(
         (e) => e.type,
       ),
     ).toContain("payout_destination_changed");
@@ -274,7 +268,7 @@ describe("adding a destination with the password", () => {
     // Fails today: the notice masks the already masked label again ("now •••").
     expect(notice?.bodyText).toContain("M-Pesa +254 7•• ••• 333");
     expect(notice?.bodyText).not.toContain("722000333");
-    const events = await listSecurityEvents(sqliteStore(db), { type: "merchant_user", id: userId });
+    const events = await listSecurityEvents(testStore(db), { type: "merchant_user", id: userId });
     expect(events.map((event) => event.type)).toContain("payout_destination_changed");
   });
 
@@ -574,7 +568,7 @@ describe("payouts during the cooling-off period", () => {
     const { userId } = await signedIn("MRC-STCQ22", "254712345678");
     const changedAt = h.clock.now;
     const added = await addDestination(
-      sqliteStore(db),
+      testStore(db),
       {
         merchantId: "MRC-STCQ22",
         userId,
@@ -600,7 +594,7 @@ describe("payouts during the cooling-off period", () => {
     ).toBe("Destination verified");
     expect(
       await makeDefaultDestination(
-        sqliteStore(db),
+        testStore(db),
         { merchantId: "MRC-STCQ22", userId },
         destination.id,
         changedAt,
@@ -615,19 +609,17 @@ describe("payouts during the cooling-off period", () => {
     });
 
     const run = async () => {
-      const outcome = await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
-      await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
+      const outcome = await planSettlement(testStore(db), payment.id, testConfig, h.clock.now);
+      await sendPendingTransfers(testStore(db), h.rails, () => h.clock.now);
       await h.darajaSim.flush();
       return outcome;
     };
     expect(await run()).toBe("destination_held");
     h.clock.now = changedAt + 24 * 3_600_000 - 60_000; // a minute before the end
     expect(await run()).toBe("destination_held");
-    expect(await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).toEqual([]);
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe(
-      "confirmed",
-    );
-    const held = (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).filter(
+    expect(await testStore(db).read((q) => listTransfersForPayment(q, payment.id))).toEqual([]);
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("confirmed");
+    const held = (await testStore(db).read((q) => listPaymentEvents(q, payment.id))).filter(
       (e) => e.type === "waiting_for_destination_cooling_off",
     );
     expect(held).toHaveLength(1);
@@ -656,14 +648,14 @@ describe("payouts during the cooling-off period", () => {
     h.clock.now = changedAt + 24 * 3_600_000;
     expect(await run()).toBe("planned");
     expect(
-      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).map((t) => [
+      (await testStore(db).read((q) => listTransfersForPayment(q, payment.id))).map((t) => [
         t.phone,
         t.destinationId,
         t.status,
         formatKesCents(t.amountKesCents),
       ]),
     ).toEqual([["+254722333444", destination.id, "succeeded", "KES 2,466.00"]]);
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
   });
 });
 
@@ -671,7 +663,7 @@ describe("the payment page shows the M-Pesa charge", () => {
   it("before settlement as an estimate, after it as the transfers made", async () => {
     const { cookie } = await signedIn("MRC-STPG22", "254712345678");
     const payment = await createPayment(
-      sqliteStore(db),
+      testStore(db),
       {
         custody: h.runtime.custody,
         rates: liveRates(h.clock.now),
@@ -710,8 +702,8 @@ describe("the payment page shows the M-Pesa charge", () => {
       amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT"),
     });
     await h.custodySim.confirm(tx.id, 2);
-    await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
-    await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
+    await planSettlement(testStore(db), payment.id, testConfig, h.clock.now);
+    await sendPendingTransfers(testStore(db), h.rails, () => h.clock.now);
     await h.darajaSim.flush();
     const after = await read();
     expect(after.actual).toEqual({ payoutKesCents: "246600", railChargeKesCents: "900" });

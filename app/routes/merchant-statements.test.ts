@@ -3,7 +3,6 @@
  * answer Finance, Admin and Owner, refuse every other role, scope to the signed-in merchant, and
  * answer a bad period with 400, its reason and the values given.
  */
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { afterAll, describe, expect, it } from "vitest";
 import { merchantApplications, merchantUsers } from "../../drizzle/schema";
 import type { TeamRole } from "~/core/accounts/permissions";
@@ -11,7 +10,7 @@ import { capital, merchantAvailable, postTransaction } from "~/core/ledger/ledge
 import { defaultStatementRange, statementRangeMessages } from "~/core/statements/range";
 import { eatDayKey } from "~/utils/format";
 import { startSession } from "~/utils/session.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { addMerchant } from "../../tests/setup/payments";
 import { cookiesFrom, get, respond } from "../../tests/setup/requests";
 import { loader as csvLoader } from "./merchant.statements[.csv]";
@@ -52,7 +51,7 @@ db.insert(merchantApplications)
 const DAY = eatDayKey(Date.now());
 const AT = Date.parse(`${DAY}T00:00:00+03:00`);
 async function credit(merchantId: string, key: string, cents: bigint, description: string) {
-  await postTransaction(sqliteStore(db), {
+  await postTransaction(testStore(db), {
     idempotencyKey: key,
     kind: "operator.adjustment",
     description,
@@ -75,12 +74,7 @@ async function cookieFor(role: TeamRole) {
   db.insert(merchantUsers)
     .values({ id, merchantId: MERCHANT, username: `${role}-user`, role, createdAt: 0 })
     .run();
-  const setCookie = await startSession(
-    sqliteStore(db),
-    "merchant",
-    { merchantUserId: id },
-    get("/"),
-  );
+  const setCookie = await startSession(testStore(db), "merchant", { merchantUserId: id }, get("/"));
   const cookie = cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } }));
   cookies.set(role, cookie);
   return cookie;

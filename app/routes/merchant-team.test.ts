@@ -4,7 +4,6 @@
  * step-up is sent to confirm first; an owner invites, the invitee accepts once and is sent to sign
  * in with the merchant ID filled in; the layout hands the role's permissions to the navigation.
  */
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -19,7 +18,7 @@ import {
 import { merchantNavFor } from "~/content/app-navigation";
 import type { TeamRole } from "~/core/accounts/permissions";
 import { startSession } from "~/utils/session.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import { loader as layoutLoader } from "./merchant";
 import { action as settingsAction, loader as settingsLoader } from "./merchant.settings";
@@ -40,12 +39,7 @@ async function signedIn(role: TeamRole, options: { steppedUp?: boolean } = {}) {
   db.insert(merchantUsers)
     .values({ id, merchantId, username: `${role}${counter}`, role, createdAt: counter })
     .run();
-  const setCookie = await startSession(
-    sqliteStore(db),
-    "merchant",
-    { merchantUserId: id },
-    get("/"),
-  );
+  const setCookie = await startSession(testStore(db), "merchant", { merchantUserId: id }, get("/"));
   if (options.steppedUp === false)
     db.update(sessions).set({ steppedUpAt: null }).where(eq(sessions.merchantUserId, id)).run();
   return {

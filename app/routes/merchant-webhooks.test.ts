@@ -9,9 +9,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { merchantUsers, webhookEndpoints, webhookEvents } from "../../drizzle/schema";
 import type { TeamRole } from "~/core/accounts/permissions";
 import { createWebhookEndpoint } from "~/core/api/webhooks/endpoints.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { startSession } from "~/utils/session.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { addMerchant } from "../../tests/setup/payments";
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import {
@@ -34,12 +33,7 @@ async function signedIn(role: TeamRole, merchantId = SHOP) {
   db.insert(merchantUsers)
     .values({ id, merchantId, username: `${role}${counter}`, role, createdAt: counter })
     .run();
-  const setCookie = await startSession(
-    sqliteStore(db),
-    "merchant",
-    { merchantUserId: id },
-    get("/"),
-  );
+  const setCookie = await startSession(testStore(db), "merchant", { merchantUserId: id }, get("/"));
   return { id, cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })) };
 }
 
@@ -103,7 +97,7 @@ describe("Developers › Webhooks", () => {
 
   it("another merchant's endpoint is not found: its page and every action", async () => {
     const theirs = await createWebhookEndpoint(
-      sqliteStore(db),
+      testStore(db),
       { merchantId: OTHER, mode: "test", url: addFields.url, events: ["*"], now: Date.now() },
       { policy: { allowLoopback: true } },
     );

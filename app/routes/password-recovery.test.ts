@@ -12,10 +12,9 @@ import {
   rateLimits,
   sessions,
 } from "../../drizzle/schema";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { issueSetPasswordToken } from "~/core/merchants/passwords-links.server";
 import { hashPassword } from "~/core/passwords.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import { action as adminForgot } from "./admin_.signin_.forgot";
 import { loader as dashboardLoader } from "./merchant.dashboard";
@@ -267,7 +266,7 @@ describe("the set-password link applies the policy", () => {
     db.insert(merchantUsers)
       .values({ id: "usr_new", merchantId: "MRC-FRGT22", username: "kamau", createdAt: 0 })
       .run();
-    const { token } = await sqliteStore(db).write((q) =>
+    const { token } = await testStore(db).write((q) =>
       issueSetPasswordToken(q, "usr_new", 3_600_000),
     );
     const post = (password: string) =>

@@ -4,7 +4,6 @@
  * public link page (a fresh payment per POST, 303 to its checkout; errors next to the field;
  * honeypot; per-client limit), and the checkout's way back to the merchant's site.
  */
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -13,7 +12,7 @@ import { merchantUsers, payments } from "../../drizzle/schema";
 import { ReturnLink } from "~/components/payments/links/ReturnLink";
 import type { TeamRole } from "~/core/accounts/permissions";
 import { startSession } from "~/utils/session.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { addMerchant, setUpPaymentsHarness } from "../../tests/setup/payments";
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import { action as linksAction, loader as linksLoader } from "./merchant.payment-links";
@@ -38,12 +37,7 @@ async function signedIn(role: TeamRole) {
   db.insert(merchantUsers)
     .values({ id, merchantId: SHOP, username: `${role}${members}`, role, createdAt: members })
     .run();
-  const setCookie = await startSession(
-    sqliteStore(db),
-    "merchant",
-    { merchantUserId: id },
-    get("/"),
-  );
+  const setCookie = await startSession(testStore(db), "merchant", { merchantUserId: id }, get("/"));
   return { cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })) };
 }
 

@@ -4,7 +4,6 @@
  * that stopped running. /healthz stays 200 (liveness).
  */
 import Database from "better-sqlite3";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as schema from "../../drizzle/schema";
@@ -13,7 +12,10 @@ import type { Db } from "~/db/sqlite-connection.server";
 import { env } from "~/utils/env.server";
 import { schedule, unschedule } from "~/utils/jobs.server";
 import { resetBackupState, setBackupStateForTest } from "~/wiring/backups.server";
-import { createTestDb, installTestDatabase } from "../../tests/setup/db";
+import { openPgStore } from "~/db/pg-connection.server";
+import type { Store } from "~/db/store";
+import { createTestDb, installTestDatabase, TEST_ENGINE, testStore } from "../../tests/setup/db";
+import { pgQuerySync } from "../../tests/setup/pg-sync";
 import { setUpPaymentsHarness } from "../../tests/setup/payments";
 import { loader as healthz } from "./healthz";
 import { loader as readyz } from "./readyz";
@@ -43,7 +45,7 @@ async function ready() {
 
 describe("/readyz", () => {
   it("is 200 when the database takes a write, every boot step ran, every provider and job is up", async () => {
-    await runBoot({ values: env, starters: [], openStore: () => sqliteStore(db), ...quiet });
+    await runBoot({ values: env, starters: [], openStore: () => testStore(db), ...quiet });
     const { response, body } = await ready();
     expect(body.reasons).toEqual([]);
     expect(response.status).toBe(200);
@@ -58,7 +60,7 @@ describe("/readyz", () => {
 
   it("is 503 naming the missing settings when PROVIDER_MODE=live has no custody settings (and /healthz stays 200)", async () => {
     env.PROVIDER_MODE = "live";
-    await runBoot({ values: env, starters: [], openStore: () => sqliteStore(db), ...quiet });
+    await runBoot({ values: env, starters: [], openStore: () => testStore(db), ...quiet });
     const { response, body } = await ready();
     expect(response.status).toBe(503);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
@@ -89,7 +91,7 @@ describe("/readyz", () => {
           },
         },
       ],
-      openStore: () => sqliteStore(db),
+      openStore: () => testStore(db),
       ...quiet,
     });
     const { response, body } = await ready();
@@ -119,20 +121,35 @@ describe("/readyz", () => {
   });
 
   it("is 503 when the database takes no write", async () => {
-    await runBoot({ values: env, starters: [], openStore: () => sqliteStore(db), ...quiet });
+    await runBoot({ values: env, starters: [], openStore: () => testStore(db), ...quiet });
     const copy = createTestDb();
-    const readOnly = drizzle(new Database(copy.file, { readonly: true }), { schema }) as Db;
-    const globals = globalThis as { __onehopDb?: Db };
-    globals.__onehopDb = readOnly;
+    const globals = globalThis as { __onehopDb?: Db; __onehopStore?: Store };
+    const before = { db: globals.__onehopDb, store: globals.__onehopStore };
+    let readOnly: { close: () => Promise<void> | void };
+    if (TEST_ENGINE === "sqlite") {
+      const file = drizzle(new Database(copy.file, { readonly: true }), { schema }) as Db;
+      globals.__onehopDb = file;
+      readOnly = { close: () => void file.$client.close() };
+    } else {
+      // A database whose transactions are read-only, as a standby's are.
+      const name = new URL(copy.file).pathname.slice(1);
+      pgQuerySync(copy.file, `alter database ${name} set default_transaction_read_only = on`);
+      const store = openPgStore(copy.file, { migrate: false, max: 1 });
+      globals.__onehopStore = store;
+      readOnly = { close: () => store.close() };
+    }
     try {
       const { response, body } = await ready();
       expect(response.status).toBe(503);
       expect(body.reasons).toEqual([
-        "database: not writable (attempt to write a readonly database)",
+        TEST_ENGINE === "sqlite"
+          ? "database: not writable (attempt to write a readonly database)"
+          : "database: not writable (cannot execute INSERT in a read-only transaction)",
       ]);
     } finally {
-      globals.__onehopDb = db;
-      readOnly.$client.close();
+      globals.__onehopDb = before.db;
+      globals.__onehopStore = before.store;
+      await readOnly.close();
       copy.close();
     }
   });
@@ -144,7 +161,7 @@ describe("/readyz", () => {
       pattern: { everySeconds: 30 },
       run: () => new Promise<void>((resolve) => (release = resolve)),
     });
-    await runBoot({ values: env, starters: [], openStore: () => sqliteStore(db), ...quiet });
+    await runBoot({ values: env, starters: [], openStore: () => testStore(db), ...quiet });
     expect((await ready()).response.status).toBe(200);
     // Its run never ends: three intervals later, no new run has started.
     void cron.trigger();
@@ -180,7 +197,7 @@ describe("/readyz and scheduled backups (issue 28)", () => {
   }
 
   it("without BACKUP_SCHEDULE says backups are not scheduled, and stays ready", async () => {
-    await runBoot({ values: env, starters: [], openStore: () => sqliteStore(db), ...quiet });
+    await runBoot({ values: env, starters: [], openStore: () => testStore(db), ...quiet });
     const { status, reasons, backups } = await backupsCheck();
     expect(status).toBe(200);
     expect(reasons).toEqual([]);
@@ -192,7 +209,7 @@ describe("/readyz and scheduled backups (issue 28)", () => {
   });
 
   it("shows the last good backup's age, and is 503 once it is older than twice the schedule", async () => {
-    await runBoot({ values: env, starters: [], openStore: () => sqliteStore(db), ...quiet });
+    await runBoot({ values: env, starters: [], openStore: () => testStore(db), ...quiet });
     const now = Date.now();
     setBackupStateForTest({
       schedule: "hourly",
@@ -230,7 +247,7 @@ describe("/readyz and scheduled backups (issue 28)", () => {
   });
 
   it("with a schedule but no good backup yet, is ready until twice the schedule has passed", async () => {
-    await runBoot({ values: env, starters: [], openStore: () => sqliteStore(db), ...quiet });
+    await runBoot({ values: env, starters: [], openStore: () => testStore(db), ...quiet });
     const now = Date.now();
     const state = {
       schedule: "30m",

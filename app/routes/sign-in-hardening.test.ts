@@ -4,13 +4,12 @@
  * redirect after a correct password on /merchant-signin and /admin/signin.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { merchants, merchantUsers, rateLimits } from "../../drizzle/schema";
 import { signInRefusal } from "~/content/sign-in";
 import { createOperator } from "~/core/operators.server";
 import { hashPassword, PASSWORD_QUEUE, passwordHashSlots } from "~/core/passwords.server";
 import { REMOTE_ADDRESS_HEADER } from "~/utils/remote-address";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { REDIRECT_BYPASSES } from "../../tests/fixtures/redirect-bypasses";
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import { action as adminSignIn, loader as adminSignInLoader } from "./admin_.signin";
@@ -39,7 +38,7 @@ db.insert(merchantUsers)
   .run();
 const credentials = { merchantId: "MRC-HARD22", username: "owner", password };
 const operatorPassword = "operator password 1";
-await createOperator(sqliteStore(db), {
+await createOperator(testStore(db), {
   email: "admin@onehop.test",
   name: "Admin",
   role: "admin",

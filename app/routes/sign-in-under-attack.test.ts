@@ -9,13 +9,12 @@
  *   refused at once (429 busy), and counts nothing.
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { merchants, merchantUsers, rateLimits } from "../../drizzle/schema";
 import { signInRefusal } from "~/content/sign-in";
 import { createOperator } from "~/core/operators.server";
 import { hashPassword, PASSWORD_QUEUE, passwordHashSlots } from "~/core/passwords.server";
 import { REMOTE_ADDRESS_HEADER } from "~/utils/remote-address";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { formPost, respond, toastOf } from "../../tests/setup/requests";
 import { action as adminSignIn } from "./admin_.signin";
 import { action as merchantSignIn } from "./merchant-signin";
@@ -44,7 +43,7 @@ db.insert(merchantUsers)
 const credentials = { merchantId: "MRC-ATTK22", username: "owner", password };
 const wrong = (i: number) => ({ ...credentials, password: `wrong password ${i}` });
 const operator = { email: "ops@onehop.test", password: "operator password 1" };
-await createOperator(sqliteStore(db), {
+await createOperator(testStore(db), {
   email: operator.email,
   name: "Ops",
   role: "admin",

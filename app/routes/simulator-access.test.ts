@@ -14,7 +14,7 @@ import { env } from "~/utils/env.server";
 import { startSession } from "~/utils/session.server";
 import { turnOnTwoFactorForTest } from "../../tests/setup/two-factor";
 import { REDIRECT_BYPASSES } from "../../tests/fixtures/redirect-bypasses";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import {
   addMerchant,
   liveRates,
@@ -24,7 +24,6 @@ import {
 import { cookiesFrom, formPost, get, respond } from "../../tests/setup/requests";
 import { action as custodyAction, loader as custodyLoader } from "./simulator.custody.$";
 import { action as marketAction, loader as marketLoader } from "./simulator.market";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = installTestDatabase();
 // The payments runtime and the rates service running, as after boot in simulator mode.
@@ -37,7 +36,7 @@ const MERCHANT = "MRC-SIMACC";
 
 async function newPayment(reference: string) {
   const created = await createPayment(
-    sqliteStore(db),
+    testStore(db),
     {
       custody: h.runtime.custody,
       rates: liveRates(h.clock.now),
@@ -46,14 +45,14 @@ async function newPayment(reference: string) {
     },
     { merchantId: MERCHANT, amountKes: 2_500, asset: "USDT", reference },
   );
-  return (await sqliteStore(db).read((q) => getPayment(q, created.id)))!;
+  return (await testStore(db).read((q) => getPayment(q, created.id)))!;
 }
 
 beforeAll(async () => {
   addMerchant(db, MERCHANT);
   mine = await newPayment("SIM-MINE");
   other = await newPayment("SIM-OTHER");
-  const op = await createOperator(sqliteStore(db), {
+  const op = await createOperator(testStore(db), {
     email: "sim-op@onehop.test",
     name: "Sim op",
     role: "reviewer",
@@ -64,7 +63,7 @@ beforeAll(async () => {
     new Response(null, {
       headers: {
         "Set-Cookie": await startSession(
-          sqliteStore(db),
+          testStore(db),
           "operator",
           { operatorId: op.id },
           get("/"),
@@ -85,7 +84,7 @@ beforeAll(async () => {
     new Response(null, {
       headers: {
         "Set-Cookie": await startSession(
-          sqliteStore(db),
+          testStore(db),
           "merchant",
           { merchantUserId: "mu_simaccess" },
           get("/"),
@@ -230,7 +229,7 @@ describe("in simulator mode without an operator session", () => {
     expect(paid.status).toBe(303);
     expect(paid.headers.get("Location")).toBe(`/pay/${mine.id}`);
     expect(sentTo(mine.depositAddress)).toBe(1);
-    expect((await sqliteStore(db).read((q) => getPayment(q, mine.id)))!.status).toBe("confirming");
+    expect((await testStore(db).read((q) => getPayment(q, mine.id)))!.status).toBe("confirming");
   });
 });
 

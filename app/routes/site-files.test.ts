@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createTestDb } from "../../tests/setup/db";
+import { createTestDb, TEST_ENGINE, testStore } from "../../tests/setup/db";
 import { loader as healthz } from "./healthz";
 import { robotsTxt } from "./robots[.txt]";
 import { sitemapXml } from "./sitemap[.xml]";
 import { checkDatabase } from "~/db/probes";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 describe("site files", () => {
   it("robots.txt keeps crawlers out of private areas and points at the sitemap", () => {
@@ -30,9 +29,10 @@ describe("health check", () => {
 
   it("reports a closed database as unavailable instead of crashing", async () => {
     const { db, close } = createTestDb();
-    const store = sqliteStore(db);
+    const store = testStore(db);
     expect((await checkDatabase(store)).ok).toBe(true);
-    db.$client.close();
+    if (TEST_ENGINE === "sqlite") db.$client.close();
+    else await store.close();
     const result = await checkDatabase(store);
     expect(result.ok).toBe(false);
     close();

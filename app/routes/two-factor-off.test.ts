@@ -3,13 +3,12 @@
  * refused; so is a right code while the account's code attempts are throttled; a current code (or
  * a recovery code) turns it off, and the member and the business's owners are e-mailed.
  */
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { merchantUsers, outboundEmails } from "../../drizzle/schema";
 import { generateTotp } from "~/core/accounts/totp.server";
 import { startSession } from "~/utils/session.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { addMember } from "../../tests/setup/members";
 import { addMerchant } from "../../tests/setup/payments";
 import { cookiesFrom, formPost, get, respond } from "../../tests/setup/requests";
@@ -27,7 +26,7 @@ async function memberWithTwoFactor() {
   const member = addMember(db, SHOP, "finance", { email: `fin${Math.random()}@tfof.example` });
   const secret = turnOnTwoFactorForTest(db, { merchantUserId: member.id });
   const setCookie = await startSession(
-    sqliteStore(db),
+    testStore(db),
     "merchant",
     { merchantUserId: member.id },
     get("/"),

@@ -3,13 +3,12 @@
  * operators made to set it up, a business that requires it, suspended members, step-up.
  */
 import { eq } from "drizzle-orm";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { afterAll, describe, expect, it } from "vitest";
 import { merchants, merchantUsers, sessions } from "../../drizzle/schema";
 import { generateTotp } from "~/core/accounts/totp.server";
 import { createOperator } from "~/core/operators.server";
 import { hashPassword } from "~/core/passwords.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { cookiesFrom, formPost, get, respond } from "../../tests/setup/requests";
 import { turnOnTwoFactorForTest } from "../../tests/setup/two-factor";
 import { loader as consoleLoader } from "./admin";
@@ -196,7 +195,7 @@ describe("step-up", () => {
 
 describe("operators", () => {
   it("an operator without two-factor is sent to set it up before any console page", async () => {
-    await createOperator(sqliteStore(db), {
+    await createOperator(testStore(db), {
       email: "new-op@onehop.test",
       name: "New op",
       role: "admin",
@@ -216,7 +215,7 @@ describe("operators", () => {
   });
 
   it("an operator with two-factor gets a pending session that the console refuses", async () => {
-    const operator = await createOperator(sqliteStore(db), {
+    const operator = await createOperator(testStore(db), {
       email: "tf-op@onehop.test",
       name: "TF op",
       role: "admin",

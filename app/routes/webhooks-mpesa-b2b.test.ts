@@ -21,14 +21,13 @@ import {
 import { sendPendingTransfers } from "~/core/payments/settlement.server";
 import type { PayoutRails } from "~/core/rails/types";
 import { installPaymentsRuntime, type PaymentsRuntime } from "~/wiring/payments.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { addMerchant, creditAvailable } from "../../tests/setup/payments";
 import { action, loader } from "./webhooks.mpesa.b2b.result";
 import { action as timeoutAction } from "./webhooks.mpesa.b2b.timeout";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = installTestDatabase();
-const store = sqliteStore(db);
+const store = testStore(db);
 const TOKEN = "live-token-0123456789abcdef";
 const M = "MRC-WBBAAA";
 const clock = { now: Date.UTC(2026, 10, 20, 7, 0) };
@@ -79,7 +78,7 @@ async function sentRows(...lines: string[]) {
   );
   await submitBatch(store, maker, batch.id, clock.now);
   await approveBatch(store, { merchantId: M, memberId: "usr_checker001" }, batch.id, clock.now);
-  await sendPendingTransfers(sqliteStore(db), accepting, () => clock.now, { limit: 50 });
+  await sendPendingTransfers(testStore(db), accepting, () => clock.now, { limit: 50 });
   return (await store.read((q) => listBatchRows(q, batch.id, { limit: 50 }))).rows;
 }
 

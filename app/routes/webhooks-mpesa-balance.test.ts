@@ -7,9 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { railBalanceReports } from "../../drizzle/schema";
 import { getBalanceReport } from "~/core/reconciliation/mpesa-balance.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { installPaymentsRuntime, type PaymentsRuntime } from "~/wiring/payments.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { action, loader } from "./webhooks.mpesa.balance.result";
 
 const { db, close } = installTestDatabase();
@@ -71,7 +70,7 @@ const result = (originator: string, resultCode = 0) =>
     },
   });
 
-const report = (id: string) => sqliteStore(db).read((q) => getBalanceReport(q, id));
+const report = (id: string) => testStore(db).read((q) => getBalanceReport(q, id));
 const stored = () => db.select().from(railBalanceReports).all();
 
 describe("the M-Pesa balance Result route", () => {

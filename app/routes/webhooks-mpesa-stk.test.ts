@@ -6,12 +6,11 @@ import { describe, expect, it, vi } from "vitest";
 import { createStkClient } from "~/core/providers/daraja/stk.server";
 import { SANDBOX_STK_PASSKEY, SANDBOX_STK_SHORTCODE } from "~/core/providers/daraja/wire";
 import { listEvents } from "~/core/api/reads.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { latestCollection } from "~/core/payments/mpesa-collections.server";
 import { createPayment, getPayment } from "~/core/payments/payments.server";
 import { listTransfersForPayment } from "~/core/payments/settlement.server";
 import { STK_CALLBACK_MAX_BYTES } from "~/core/payments/stk-webhook.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import {
   addMerchant,
   liveRates,
@@ -85,17 +84,17 @@ describe("the M-Pesa Express callback route", () => {
     });
     h.runtime.stk = stk;
     const payment = await createPayment(
-      sqliteStore(db),
+      testStore(db),
       { custody: h.runtime.custody, rates: liveRates(now()), config: testConfig, now: now() },
       { merchantId: "MRC-STKR22", amountKes: 750, asset: "USDT", reference: "R-1" },
     );
     const { startMpesaCollection } = await import("~/core/payments/mpesa-collections.server");
-    await startMpesaCollection(sqliteStore(db), stk, {
+    await startMpesaCollection(testStore(db), stk, {
       paymentId: payment.id,
       phone: "0712345678",
       now,
     });
-    const id = (await latestCollection(sqliteStore(db), payment.id))!.checkoutRequestId;
+    const id = (await latestCollection(testStore(db), payment.id))!.checkoutRequestId;
     const body = JSON.stringify({
       Body: {
         stkCallback: {
@@ -119,25 +118,25 @@ describe("the M-Pesa Express callback route", () => {
       const response = await post(body, h.runtime.callbackToken);
       expect(response.status).toBe(200);
     }
-    // Confirmed, then settled at once by the service (as after a custody confirmation).
-    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
-      paidWith: "mpesa",
-      status: "settling",
-    });
+    // Confirmed, then settled at once by the service (as after a custody confirmation), in work
+    // of its own after the answer: waited for until it shows.
+    await expect
+      .poll(() => testStore(db).read((q) => getPayment(q, payment.id)))
+      .toMatchObject({ paidWith: "mpesa", status: "settling" });
     await vi.waitFor(async () =>
       expect(
-        (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0]?.status,
+        (await testStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0]?.status,
       ).toBe("sent"),
     );
     await h.darajaSim.flush();
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe("settled");
-    expect(await latestCollection(sqliteStore(db), payment.id)).toMatchObject({
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe("settled");
+    expect(await latestCollection(testStore(db), payment.id)).toMatchObject({
       status: "succeeded",
       receipt: "NLJ7RT61SV",
     });
     // The API and webhooks say how it was paid.
     const paid = (await listEvents(
-      sqliteStore(db),
+      testStore(db),
       { merchantId: "MRC-STKR22", mode: payment.mode },
       { limit: 10, type: "payment.paid" },
     ))!.items;

@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { jobRuns } from "../../drizzle/schema";
-import { createTestDb } from "../../tests/setup/db";
+import { createTestDb, testStore } from "../../tests/setup/db";
 import { acquireLease, runLeased } from "./jobs.server";
 
 const { db, close } = createTestDb();
@@ -9,17 +8,17 @@ afterAll(close);
 
 describe("job leases", () => {
   it("one holder at a time until the lease runs out", async () => {
-    expect(await acquireLease(sqliteStore(db), "job.a", "p1", 1_000, 0)).toBe(true);
-    expect(await acquireLease(sqliteStore(db), "job.a", "p2", 1_000, 500)).toBe(false);
-    expect(await acquireLease(sqliteStore(db), "job.a", "p1", 1_000, 600)).toBe(true);
-    expect(await acquireLease(sqliteStore(db), "job.a", "p2", 1_000, 1_601)).toBe(true);
+    expect(await acquireLease(testStore(db), "job.a", "p1", 1_000, 0)).toBe(true);
+    expect(await acquireLease(testStore(db), "job.a", "p2", 1_000, 500)).toBe(false);
+    expect(await acquireLease(testStore(db), "job.a", "p1", 1_000, 600)).toBe(true);
+    expect(await acquireLease(testStore(db), "job.a", "p2", 1_000, 1_601)).toBe(true);
   });
 
   it("records each run, and runs nothing while another holder has the lease", async () => {
-    await acquireLease(sqliteStore(db), "job.b", "other-process", 60_000);
+    await acquireLease(testStore(db), "job.b", "other-process", 60_000);
     let ran = false;
     const skipped = await runLeased(
-      sqliteStore(db),
+      testStore(db),
       "job.b",
       { ttlMs: 1_000, holder: "me" },
       async () => {
@@ -31,7 +30,7 @@ describe("job leases", () => {
     expect(ran).toBe(false);
 
     const done = await runLeased(
-      sqliteStore(db),
+      testStore(db),
       "job.c",
       { ttlMs: 1_000, holder: "me" },
       async () => ({
@@ -41,7 +40,7 @@ describe("job leases", () => {
     );
     expect(done?.detail).toEqual({ n: 3 });
     await expect(
-      runLeased(sqliteStore(db), "job.c", { ttlMs: 1_000, holder: "me" }, async () =>
+      runLeased(testStore(db), "job.c", { ttlMs: 1_000, holder: "me" }, async () =>
         Promise.reject(new Error("boom")),
       ),
     ).rejects.toThrow("boom");
@@ -53,6 +52,6 @@ describe("job leases", () => {
     expect(runs.map((r) => r.outcome)).toEqual(["succeeded", "failed"]);
     expect(runs[1]?.detail).toContain("boom");
     // The lease is released after each run.
-    expect(await acquireLease(sqliteStore(db), "job.c", "someone-else", 1_000)).toBe(true);
+    expect(await acquireLease(testStore(db), "job.c", "someone-else", 1_000)).toBe(true);
   });
 });

@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { merchants, merchantUsers, sessions } from "../../drizzle/schema";
-import { createTestDb } from "../../tests/setup/db";
+import { createTestDb, testStore } from "../../tests/setup/db";
 import { cookiesFrom, get } from "../../tests/setup/requests";
 import { endSession, readSession, SESSION_EXPIRY_MARGIN_MS, startSession } from "./session.server";
 
@@ -16,7 +15,7 @@ db.insert(merchantUsers)
 
 async function signIn(now = Date.now(), previousCookie = "") {
   const setCookie = await startSession(
-    sqliteStore(db),
+    testStore(db),
     "merchant",
     { merchantUserId: "usr_s" },
     get("/", { cookie: previousCookie }),
@@ -30,7 +29,7 @@ describe("sessions", () => {
     const cookie = await signIn();
     expect(cookie).toMatch(/^onehop_session=[^;]+$/);
     expect(decodeURIComponent(cookie)).not.toContain("usr_s");
-    const state = await readSession(sqliteStore(db), "merchant", get("/", { cookie }));
+    const state = await readSession(testStore(db), "merchant", get("/", { cookie }));
     expect(state.status).toBe("active");
     if (state.status === "active") {
       expect(state.session.merchantUserId).toBe("usr_s");
@@ -43,27 +42,27 @@ describe("sessions", () => {
     const first = await signIn();
     const second = await signIn(Date.now(), first);
     expect(second).not.toBe(first);
+    expect((await readSession(testStore(db), "merchant", get("/", { cookie: first }))).status).toBe(
+      "none",
+    );
     expect(
-      (await readSession(sqliteStore(db), "merchant", get("/", { cookie: first }))).status,
-    ).toBe("none");
-    expect(
-      (await readSession(sqliteStore(db), "merchant", get("/", { cookie: second }))).status,
+      (await readSession(testStore(db), "merchant", get("/", { cookie: second }))).status,
     ).toBe("active");
   });
 
   it("ends a session with less than 5 minutes left", async () => {
     const cookie = await signIn();
-    const state = await readSession(sqliteStore(db), "merchant", get("/", { cookie }));
+    const state = await readSession(testStore(db), "merchant", get("/", { cookie }));
     if (state.status !== "active") throw new Error("expected an active session");
     const justBefore = state.session.expiresAt - SESSION_EXPIRY_MARGIN_MS - 1;
     expect(
-      (await readSession(sqliteStore(db), "merchant", get("/", { cookie }), justBefore)).status,
+      (await readSession(testStore(db), "merchant", get("/", { cookie }), justBefore)).status,
     ).toBe("active");
     expect(
-      (await readSession(sqliteStore(db), "merchant", get("/", { cookie }), justBefore + 2)).status,
+      (await readSession(testStore(db), "merchant", get("/", { cookie }), justBefore + 2)).status,
     ).toBe("expired");
     // The row is gone: the next request is simply signed out.
-    expect((await readSession(sqliteStore(db), "merchant", get("/", { cookie }))).status).toBe(
+    expect((await readSession(testStore(db), "merchant", get("/", { cookie }))).status).toBe(
       "none",
     );
   });
@@ -73,19 +72,14 @@ describe("sessions", () => {
     const [name, value] = cookie.split("=");
     const tampered = `${name}=${value!.slice(0, -3)}abc`;
     expect(
-      (await readSession(sqliteStore(db), "merchant", get("/", { cookie: tampered }))).status,
+      (await readSession(testStore(db), "merchant", get("/", { cookie: tampered }))).status,
     ).toBe("none");
     expect(
-      (
-        await readSession(
-          sqliteStore(db),
-          "merchant",
-          get("/", { cookie: "onehop_session=forged" }),
-        )
-      ).status,
+      (await readSession(testStore(db), "merchant", get("/", { cookie: "onehop_session=forged" })))
+        .status,
     ).toBe("none");
     // A merchant session is not an operator session.
-    expect((await readSession(sqliteStore(db), "operator", get("/", { cookie }))).status).toBe(
+    expect((await readSession(testStore(db), "operator", get("/", { cookie }))).status).toBe(
       "none",
     );
   });
@@ -93,10 +87,10 @@ describe("sessions", () => {
   it("sign out deletes the row and clears the cookie", async () => {
     const cookie = await signIn();
     const before = db.select().from(sessions).all().length;
-    const clear = await endSession(sqliteStore(db), "merchant", get("/", { cookie }));
+    const clear = await endSession(testStore(db), "merchant", get("/", { cookie }));
     expect(clear).toMatch(/onehop_session=;.*Max-Age=0/i);
     expect(db.select().from(sessions).all().length).toBe(before - 1);
-    expect((await readSession(sqliteStore(db), "merchant", get("/", { cookie }))).status).toBe(
+    expect((await readSession(testStore(db), "merchant", get("/", { cookie }))).status).toBe(
       "none",
     );
   });

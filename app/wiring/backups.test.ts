@@ -9,9 +9,8 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { acquireLease, isScheduled, releaseLease, unschedule } from "~/utils/jobs.server";
 import { env, parseEnv } from "~/utils/env.server";
-import { freshTestDbPerTest } from "../../tests/setup/db";
+import { freshTestDbPerTest, testStore } from "../../tests/setup/db";
 import type { Db } from "~/db/sqlite-connection.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Store } from "~/db/store";
 import {
   BACKUP_JOB,
@@ -61,7 +60,7 @@ describe("scheduled backups", () => {
   });
 
   it("without BACKUP_SCHEDULE nothing is scheduled and readiness says so", () => {
-    startBackups(sqliteStore(db), { ...env, BACKUP_SCHEDULE: undefined });
+    startBackups(testStore(db), { ...env, BACKUP_SCHEDULE: undefined });
     expect(isScheduled(BACKUP_JOB)).toBe(false);
     expect(backupReadiness()).toMatchObject({ ok: true, scheduled: false });
   });
@@ -74,7 +73,7 @@ describe("scheduled backups", () => {
   });
 
   it("a scheduled run takes a copy under the lease, keeps retention, and readiness shows it", async () => {
-    startBackups(sqliteStore(db), {
+    startBackups(testStore(db), {
       ...env,
       BACKUP_SCHEDULE: "hourly",
       BACKUP_DIR: folder,
@@ -96,12 +95,12 @@ describe("scheduled backups", () => {
   });
 
   it("while another process holds the backups lease, a run takes no copy", async () => {
-    expect(await acquireLease(sqliteStore(db), BACKUP_LEASE, "someone-else", 60_000)).toBe(true);
+    expect(await acquireLease(testStore(db), BACKUP_LEASE, "someone-else", 60_000)).toBe(true);
     expect(await backupUnderLease(db, { dir: folder, retention: { hourly: 1, daily: 1 } })).toBe(
       null,
     );
     expect(copiesIn(folder)).toEqual([]);
-    await releaseLease(sqliteStore(db), BACKUP_LEASE, "someone-else");
+    await releaseLease(testStore(db), BACKUP_LEASE, "someone-else");
     expect(
       await backupUnderLease(db, { dir: folder, retention: { hourly: 1, daily: 1 } }),
     ).not.toBe(null);

@@ -64,7 +64,7 @@ export interface BootOptions {
   values: Env;
   starters: readonly Starter[];
   /** Open (and migrate) the database: the app's store. */
-  openStore: () => Store;
+  openStore: () => Store | Promise<Store>;
   /** process.exit in the app; tests pass their own. */
   exit: (code: number) => void;
   /** Where the one-line fatal message goes (console.error in the app). */
@@ -85,8 +85,8 @@ export async function runBoot(options: BootOptions): Promise<BootReport> {
     { name: "config", execute: () => assertProviderSettings(options.values) },
     {
       name: "database",
-      execute: () => {
-        store = options.openStore();
+      execute: async () => {
+        store = await options.openStore();
       },
     },
     ...options.starters.map((starter) => ({

@@ -1,14 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { merchants, merchantUsers } from "../../drizzle/schema";
-import { createTestDb } from "../../tests/setup/db";
+import { createTestDb, testStore } from "../../tests/setup/db";
 import { cookiesFrom, get } from "../../tests/setup/requests";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { env } from "~/utils/env.server";
 import { readSession, startSession } from "~/utils/session.server";
 import { deleteExpiredSessionsPass, EXPIRED_SESSION_KEPT_MS } from "./housekeeping.server";
 
 const { db, close } = createTestDb();
-const store = sqliteStore(db);
+const store = testStore(db);
 afterAll(close);
 db.insert(merchants)
   .values({ id: "MRC-HOUSE2", businessName: "H", contactEmail: "h@x.example", createdAt: 0 })

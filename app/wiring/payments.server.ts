@@ -25,6 +25,7 @@ import { fundOpeningFloat, runPaymentsTick } from "~/core/payments/tick.server";
 import { createCustodyClient } from "~/core/providers/custody/client.server";
 import type { CustodySimulator } from "~/simulators/custody/index.server";
 import { createDarajaClient } from "~/core/providers/daraja/client.server";
+import { pgStoreOf } from "~/db/pg-connection.server";
 import { sqliteDatabaseOf } from "~/db/sqlite-store.server";
 import { createStkClient, type StkClient } from "~/core/providers/daraja/stk.server";
 import type { DarajaClient } from "~/core/providers/daraja/types";
@@ -271,12 +272,10 @@ async function startSimulators(
     import("./simulators/state.server"),
   ]);
   // The simulators keep their state in their own file, not in our database (ADR 0045).
-  const appDb = sqliteDatabaseOf(on);
-  if (!appDb)
-    throw new Error(
-      `the simulators keep their database beside the app's SQLite file (engine ${on.engine})`,
-    );
-  const state = openSimulatorState(appDb);
+  const pg = pgStoreOf(on);
+  const state = openSimulatorState(
+    pg ? { pgUrl: pg.url, dataDir: env.DATA_DIR } : sqliteDatabaseOf(on)!,
+  );
   const custodySimulator = await startCustodySimulation(state, {
     webhookUrl: `${origin}/webhooks/custody`,
     completeAt: config.confirmations,

@@ -5,12 +5,11 @@
  * records its loading). The simulator-mode case shows the watch sees a load when there is one.
  */
 import { generateKeyPairSync } from "node:crypto";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { payoutRailsOf } from "~/core/payments/rails.server";
 import { env, SANDBOX_SETTINGS, type RAIL_SETTINGS } from "~/utils/env.server";
 import { stopAllJobs } from "~/utils/jobs.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import {
   installPaymentsRuntime,
   payments,
@@ -84,8 +83,8 @@ describe("which provider modules a process loads", () => {
       DARAJA_SECURITY_CREDENTIAL: "credential",
       DARAJA_SHORTCODE: "600000",
     });
-    await startPayments({ store: sqliteStore(db), simulators: false });
-    await startRates({ store: sqliteStore(db), simulators: false });
+    await startPayments({ store: testStore(db), simulators: false });
+    await startRates({ store: testStore(db), simulators: false });
     expect(runningPayments()).toMatchObject({ custodySimulator: null, darajaSimulator: null });
     // Without their settings the other payout rails do not run: M-Pesa alone.
     expect(Object.keys(payoutRailsOf(runningPayments()!))).toEqual(["mpesa"]);
@@ -125,7 +124,7 @@ describe("which provider modules a process loads", () => {
       TKASH_API_SECRET: "tkash-secret",
     } satisfies Record<(typeof RAIL_SETTINGS)[keyof typeof RAIL_SETTINGS][number], string>;
     Object.assign(env, railEnv);
-    await startPayments({ store: sqliteStore(db), simulators: false });
+    await startPayments({ store: testStore(db), simulators: false });
     const live = runningPayments()!;
     expect(Object.keys(payoutRailsOf(live)).sort()).toEqual([
       "airtel-money",
@@ -164,7 +163,7 @@ describe("which provider modules a process loads", () => {
       TEST_DARAJA_SECURITY_CREDENTIAL: "sandbox-credential",
       TEST_DARAJA_SHORTCODE: "600999",
     });
-    await startPayments({ store: sqliteStore(db), simulators: false });
+    await startPayments({ store: testStore(db), simulators: false });
     const live = runningPayments();
     const test = runningTestPayments();
     expect(live?.modes).toEqual(["live"]);
@@ -181,8 +180,8 @@ describe("which provider modules a process loads", () => {
 
   it("PROVIDER_MODE=simulator: the simulators are loaded and started", async () => {
     env.PROVIDER_MODE = "simulator";
-    await startPayments({ store: sqliteStore(db), simulators: true });
-    await startRates({ store: sqliteStore(db), simulators: true });
+    await startPayments({ store: testStore(db), simulators: true });
+    await startRates({ store: testStore(db), simulators: true });
     expect(runningPayments()?.custodySimulator).not.toBeNull();
     expect(runningMarketSimulator()).not.toBeNull();
     expect(Object.keys(payoutRailsOf(runningPayments()!)).sort()).toEqual([

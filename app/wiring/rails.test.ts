@@ -12,7 +12,6 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settlementDestinations, settlementTransfers } from "../../drizzle/schema";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { payoutRailsOf } from "~/core/payments/rails.server";
 import {
   newTransferId,
@@ -26,7 +25,7 @@ import { action as pesalinkWebhook } from "~/routes/webhooks.pesalink";
 import { action as tkashWebhook } from "~/routes/webhooks.tkash";
 import { env } from "~/utils/env.server";
 import { stopAllJobs } from "~/utils/jobs.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { addMerchant } from "../../tests/setup/payments";
 import { installPaymentsRuntime, runningPayments, startPayments } from "./payments.server";
 
@@ -131,7 +130,7 @@ const transferOf = (id: string) =>
   db.select().from(settlementTransfers).where(eq(settlementTransfers.id, id)).get()!;
 
 /** Send every pending transfer through the running app's rails, as the tick does. */
-const sendPending = () => sendPendingTransfers(sqliteStore(db), payoutRailsOf(runtime()), now);
+const sendPending = () => sendPendingTransfers(testStore(db), payoutRailsOf(runtime()), now);
 
 const post = (path: string, body: string, headers: Record<string, string> = {}) =>
   fetch(`${app.origin}${path}`, {
@@ -151,7 +150,7 @@ beforeAll(async () => {
     // Callbacks only when the test flushes a simulator: every step is the test's.
     RAIL_SIM_CALLBACK_DELAY_MS: 0,
   });
-  await startPayments({ store: sqliteStore(db), simulators: true });
+  await startPayments({ store: testStore(db), simulators: true });
   stopAllJobs();
 });
 
@@ -334,11 +333,11 @@ describe("the other payout rails in simulator mode", () => {
     const rails = payoutRailsOf(runtime());
     // First question: still ambiguous (TA) -> pending, nothing changes.
     clock.now += 6 * 60_000;
-    await queryOverdueTransfers(sqliteStore(db), rails, clock.now);
+    await queryOverdueTransfers(testStore(db), rails, clock.now);
     expect(transferOf(id).status).toBe("sent");
     // Asked again: TS -> succeeded with Airtel's receipt.
     clock.now += 6 * 60_000;
-    await queryOverdueTransfers(sqliteStore(db), rails, clock.now);
+    await queryOverdueTransfers(testStore(db), rails, clock.now);
     expect(transferOf(id)).toMatchObject({
       status: "succeeded",
       receipt: sim.transaction(id)!.airtelMoneyId,

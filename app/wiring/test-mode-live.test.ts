@@ -13,7 +13,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ApiMode } from "~/core/api/vocabulary";
 import { callbackTokenFor } from "~/core/payments/callback-token.server";
 import { getPayment, PaymentError, type Payment } from "~/core/payments/payments.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { formatCryptoUnits } from "~/core/payments/quote";
 import { listTransfersForPayment } from "~/core/payments/settlement.server";
 import type { PaymentCreator } from "~/core/payments/service.server";
@@ -24,7 +23,7 @@ import { startDarajaSimulator, type DarajaSimulator } from "~/simulators/daraja/
 import { env, SANDBOX_SETTINGS } from "~/utils/env.server";
 import { stopAllJobs } from "~/utils/jobs.server";
 import { mpesaCallbackAction, type MpesaCallbackKind } from "~/route-support/mpesa-callback.server";
-import { installTestDatabase } from "../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { insertApiKey } from "../../tests/setup/api-keys";
 import { addMember } from "../../tests/setup/members";
 import { addMerchant } from "../../tests/setup/payments";
@@ -135,7 +134,7 @@ function providerEnv(prefix: "" | "TEST_", { custody, daraja, consumerKey }: Pro
  * request (a webhook settles at once), so the test sees that path and nothing races it.
  */
 async function boot() {
-  await startPayments({ store: sqliteStore(db), simulators: false });
+  await startPayments({ store: testStore(db), simulators: false });
   stopAllJobs();
 }
 
@@ -214,7 +213,7 @@ async function pay(provider: Provider, payment: Payment) {
 /** The payment's one transfer once it was sent to M-Pesa (settlement runs after the webhook). */
 const sentTransfer = (paymentId: string) =>
   vi.waitFor(async () => {
-    const [transfer, ...others] = await sqliteStore(db).read((q) =>
+    const [transfer, ...others] = await testStore(db).read((q) =>
       listTransfersForPayment(q, paymentId),
     );
     expect(others).toEqual([]);
@@ -232,11 +231,11 @@ async function settleThrough(provider: Provider, payment: Payment, webhookPath: 
   const transfer = await sentTransfer(payment.id);
   await provider.daraja.flush();
   await vi.waitFor(async () =>
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled"),
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled"),
   );
-  expect(
-    (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0]?.status,
-  ).toBe("succeeded");
+  expect((await testStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0]?.status).toBe(
+    "succeeded",
+  );
   return transfer;
 }
 
@@ -294,9 +293,7 @@ describe("PROVIDER_MODE=live with the sandbox settings", () => {
       body: delivery.body,
     });
     expect(replayed.status).toBe(401);
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe(
-      "confirming",
-    );
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("confirming");
   });
 
   it("an M-Pesa result with the test token never moves a live transfer", async () => {
@@ -325,13 +322,13 @@ describe("PROVIDER_MODE=live with the sandbox settings", () => {
     expect(forged.status).toBe(200);
     expect(await forged.json()).toMatchObject({ ResultCode: 0 });
     expect(
-      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0]?.status,
+      (await testStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0]?.status,
     ).toBe("sent");
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settling");
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settling");
     // The same result with the live token settles it: only the token's mode made it harmless.
     expect((await result(callbackTokenFor(SECRET, "live"))).status).toBe(200);
     expect(
-      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0]?.status,
+      (await testStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0]?.status,
     ).toBe("succeeded");
   });
 

@@ -1,7 +1,6 @@
 /** The bench helpers work (their timing is measured by `npm run bench`, not here). */
 import { describe, expect, it } from "vitest";
-import { sqliteStore } from "~/db/sqlite-store.server";
-import { freshTestDbPerTest } from "../../tests/setup/db";
+import { freshTestDbPerTest, testStore } from "../../tests/setup/db";
 import type { Db } from "~/db/sqlite-connection.server";
 import { listPublishedArticles, getPublishedArticle } from "~/core/news/articles.server";
 import { benchIngest, seedBenchArticles } from "./news-helpers";
@@ -14,7 +13,7 @@ freshTestDbPerTest((fresh) => {
 describe("bench helpers", () => {
   it("ingest N local feeds of M items each through the whole pipeline", async () => {
     const now = Date.UTC(2026, 10, 21, 12, 0, 0);
-    const result = await benchIngest(db, { feeds: 3, itemsPerFeed: 20, now });
+    const result = await benchIngest(db, { feeds: 3, itemsPerFeed: 20, now, store: testStore(db) });
     expect(result.run.status).toBe("succeeded");
     expect(result.run.feeds).toHaveLength(3);
     expect(result.run.feeds.every((feed) => feed.outcome === "ok" && feed.items === 20)).toBe(true);
@@ -26,8 +25,8 @@ describe("bench helpers", () => {
 
   it("store a large archive of published articles", async () => {
     const { middleSlug } = seedBenchArticles(db, 300, Date.UTC(2026, 10, 21));
-    expect((await listPublishedArticles(sqliteStore(db), {})).total).toBe(311);
-    expect((await getPublishedArticle(sqliteStore(db), middleSlug))?.article.slug).toBe(
+    expect((await listPublishedArticles(testStore(db), {})).total).toBe(311);
+    expect((await getPublishedArticle(testStore(db), middleSlug))?.article.slug).toBe(
       "bench-article-150",
     );
   });

@@ -11,6 +11,7 @@ import { newsArticles, newsArticleTags } from "../../drizzle/schema";
 import type { Db } from "~/db/sqlite-connection.server";
 import { addFeed } from "~/core/news/feeds.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
+import type { Store } from "~/db/store";
 import { runIngest } from "~/core/news/ingest.server";
 import type { IngestRunSummary } from "~/core/news/types";
 import { findFixturesDir, startFeedSimulator } from "~/simulators/news/index.server";
@@ -88,7 +89,14 @@ export interface BenchIngestResult {
  */
 export async function benchIngest(
   db: Db,
-  options: { feeds?: number; itemsPerFeed?: number; now?: number; fixturesDir?: string } = {},
+  options: {
+    feeds?: number;
+    itemsPerFeed?: number;
+    now?: number;
+    fixturesDir?: string;
+    /** The store on `db` (default: SQLite's). */
+    store?: Store;
+  } = {},
 ): Promise<BenchIngestResult> {
   const feeds = options.feeds ?? 20;
   const itemsPerFeed = options.itemsPerFeed ?? 50;
@@ -96,7 +104,7 @@ export async function benchIngest(
   const dir = findFixturesDir(options.fixturesDir ?? "tests/fixtures/feeds");
   if (!dir) throw new Error("benchIngest: tests/fixtures/feeds not found");
   const pool = recordedItems(dir);
-  const store = sqliteStore(db);
+  const store = options.store ?? sqliteStore(db);
   const routes: Record<string, { body: string }> = {};
   for (let feed = 0; feed < feeds; feed++) {
     routes[`bench-${feed + 1}.example/feed`] = {

@@ -5,11 +5,31 @@ import * as schema from "../../drizzle/schema";
 import type { Db } from "../../app/db/sqlite-connection.server";
 import { sqliteStore } from "../../app/db/sqlite-store.server";
 import type { Store } from "../../app/db/store";
+import { isPostgresUrl, openPgStore } from "../../app/db/pg-connection.server";
+import { pgTestDatabase } from "../setup/pg-sync";
 
+/** The e2e server's database: a SQLite file, or a PostgreSQL URL (`npm run test:e2e:pg`). */
+function e2eDatabase(): string {
+  const at = process.env.E2E_DATABASE;
+  if (!at) throw new Error("E2E_DATABASE is not set (see playwright.config.ts)");
+  return at;
+}
+
+/**
+ * `work` on a connection of its own to the e2e server's database, with better-sqlite3's API (on
+ * PostgreSQL through tests/setup/pg-sync.ts, `?` parameters numbered).
+ */
 export function withE2eDatabase<T>(work: (db: Database.Database) => T): T {
-  const file = process.env.E2E_DATABASE;
-  if (!file) throw new Error("E2E_DATABASE is not set (see playwright.config.ts)");
-  const db = new Database(file);
+  const at = e2eDatabase();
+  if (isPostgresUrl(at)) {
+    const db = pgTestDatabase(at);
+    try {
+      return work(db.$client as unknown as Database.Database);
+    } finally {
+      db.$client.close();
+    }
+  }
+  const db = new Database(at);
   db.pragma("busy_timeout = 5000");
   try {
     return work(db);
@@ -20,18 +40,36 @@ export function withE2eDatabase<T>(work: (db: Database.Database) => T): T {
 
 /** The core's functions on the e2e server's database (seeding as the app itself would). */
 export function withCore<T>(work: (db: Db) => T): T {
+  const at = e2eDatabase();
+  if (isPostgresUrl(at)) {
+    const db = pgTestDatabase(at);
+    try {
+      return work(db);
+    } finally {
+      db.$client.close();
+    }
+  }
   return withE2eDatabase((client) => work(drizzle(client, { schema }) as unknown as Db));
 }
 
 /**
  * The core's store-based functions on the e2e server's database (ADR 0041): `work` gets a store on
- * its own connection (and the same connection as a Db for what has not moved yet), closed once
+ * its own connection (and the same database as a Db for what has not moved yet), closed once
  * `work` is done and its writes are durable.
  */
 export async function withCoreStore<T>(work: (store: Store, db: Db) => Promise<T>): Promise<T> {
-  const file = process.env.E2E_DATABASE;
-  if (!file) throw new Error("E2E_DATABASE is not set (see playwright.config.ts)");
-  const client = new Database(file);
+  const at = e2eDatabase();
+  if (isPostgresUrl(at)) {
+    const db = pgTestDatabase(at);
+    const store = openPgStore(at, { migrate: false, max: 2 });
+    try {
+      return await work(store, db);
+    } finally {
+      await store.close();
+      db.$client.close();
+    }
+  }
+  const client = new Database(at);
   client.pragma("busy_timeout = 5000");
   const db = drizzle(client, { schema }) as unknown as Db;
   const store = sqliteStore(db);

@@ -12,7 +12,7 @@ import { pesalinkRail } from "~/core/rails/pesalink.server";
 import type { PayoutRail, RailId } from "~/core/rails/types";
 import { startPesalinkSimulator, type PesalinkSimulator } from "~/simulators/pesalink/index.server";
 import type { Db, DbOrTx } from "~/db/sqlite-connection.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
+import { testStore } from "./db";
 
 export type DestinationFields = Partial<Omit<Destination, "merchantId">> & { rail: RailId };
 
@@ -88,7 +88,7 @@ export function makeRailDown(
 /** Prefund `rail`'s float with `kes` from capital, as the harness funds M-Pesa's. */
 export async function fundRailFloat(db: Db, rail: RailId, kes: number): Promise<void> {
   const cents = BigInt(kes) * 100n;
-  await postTransaction(sqliteStore(db), {
+  await postTransaction(testStore(db), {
     idempotencyKey: `test:float:${rail}`,
     kind: "float.funded",
     entries: [

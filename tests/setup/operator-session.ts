@@ -3,15 +3,15 @@
  * mandatory for operators) and a session cookie, as the sign-in pages would leave it.
  */
 import { createOperator } from "~/core/operators.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import type { OperatorRole } from "~/core/operator-roles";
 import type { Db } from "~/db/sqlite-connection.server";
 import { startSession } from "~/utils/session.server";
 import { cookiesFrom, get } from "./requests";
 import { turnOnTwoFactorForTest } from "./two-factor";
+import { testStore } from "./db";
 
 export async function signedInOperator(db: Db, role: OperatorRole) {
-  const operator = await createOperator(sqliteStore(db), {
+  const operator = await createOperator(testStore(db), {
     email: `${role}-${Math.random()}@onehop.test`,
     name: `${role} op`,
     role,
@@ -19,7 +19,7 @@ export async function signedInOperator(db: Db, role: OperatorRole) {
   });
   turnOnTwoFactorForTest(db, { operatorId: operator.id });
   const setCookie = await startSession(
-    sqliteStore(db),
+    testStore(db),
     "operator",
     { operatorId: operator.id },
     get("/"),

@@ -39,11 +39,11 @@ import type { ApiMode } from "~/core/api/vocabulary";
 import { createPayment, getPayment, type Payment } from "~/core/payments/payments.server";
 import { formatCryptoUnits } from "~/core/payments/quote";
 import { stopAllJobs } from "~/utils/jobs.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import {
   custodyNotificationOf,
   custodyWebhookAnswer,
 } from "~/route-support/custody-webhook.server";
+import { testStore } from "./db";
 
 /**
  * The payments dependencies as boot wires them (app/wiring/payments.server.ts), for tests outside
@@ -143,7 +143,7 @@ export async function startWebhookEndpoint(
     const kind = MPESA_CALLBACK_KINDS[path as keyof typeof MPESA_CALLBACK_KINDS] ?? "b2c-result";
     return answerMpesaCallback(request, kind, [runtime.callbackToken], undefined, (body, _, url) =>
       applyMpesaResult(
-        sqliteStore(db),
+        testStore(db),
         runtime,
         { kind, body, transferId: url.searchParams.get("transfer") },
         now,
@@ -163,7 +163,7 @@ export async function startWebhookEndpoint(
         path === "/webhooks/custody"
           ? custodyWebhookAnswer(
               await handleCustodyWebhook(
-                sqliteStore(db),
+                testStore(db),
                 runtime,
                 await custodyNotificationOf(request),
                 now,
@@ -304,7 +304,7 @@ export async function startPaymentsHarness(
     testPaymentsRuntime({ custodySim, darajaSim }, { origin, callbackToken, now }),
   );
   const floatCents = BigInt(options.floatKes ?? 20_000_000) * 100n;
-  await postTransaction(sqliteStore(db), {
+  await postTransaction(testStore(db), {
     idempotencyKey: "test:float",
     kind: "float.funded",
     entries: [
@@ -343,7 +343,7 @@ export function setUpPaymentsHarness(
   beforeAll(async () => {
     Object.assign(harness, await startPaymentsHarness(test.db));
     if (options.install) installPaymentsRuntime(harness.runtime);
-    if (options.rates) await startRates({ store: sqliteStore(test.db), simulators: true });
+    if (options.rates) await startRates({ store: testStore(test.db), simulators: true });
   });
   afterAll(async () => {
     if (options.rates) stopAllJobs();
@@ -390,7 +390,7 @@ export async function confirmedPayment(
 ): Promise<{ payment: Payment; tx: { id: string } }> {
   const { merchantId, amountKes, mode } = input;
   const payment = await createPayment(
-    sqliteStore(db),
+    testStore(db),
     {
       custody: h.runtime.custody,
       rates: liveRates(h.clock.now),
@@ -410,7 +410,7 @@ export async function confirmedPayment(
     amount: formatCryptoUnits(payment.cryptoAmountUnits, payment.asset),
   });
   await h.custodySim.confirm(tx.id, 2);
-  const status = (await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status;
+  const status = (await testStore(db).read((q) => getPayment(q, payment.id)))?.status;
   if (status !== "confirmed") throw new Error(`payment ${payment.id} is ${status}, not confirmed`);
   return { payment, tx };
 }
@@ -428,7 +428,7 @@ export async function creditAvailable(
 ): Promise<void> {
   const cents = BigInt(kes) * 100n;
   const book = ledgerBook(mode);
-  await postTransaction(sqliteStore(db), {
+  await postTransaction(testStore(db), {
     idempotencyKey: `test:credit:${mode}:${merchantId}:${++credits}`,
     kind: "operator.adjustment",
     description: "Test credit",

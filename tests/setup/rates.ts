@@ -4,8 +4,8 @@
  */
 import { rateRefreshes, rateSnapshots } from "../../drizzle/schema";
 import { syncStoredRates } from "~/core/rates/read-rates.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Db } from "~/db/sqlite-connection.server";
+import { testStore } from "./db";
 
 /** The quote assets' usual test prices (KES). */
 export const TEST_PRICES_KES = {
@@ -24,7 +24,7 @@ export async function storeLiveRates(
   prices: Partial<Record<keyof typeof TEST_PRICES_KES, string>> = { USDT: TEST_PRICES_KES.USDT },
   now = Date.now(),
 ): Promise<void> {
-  const store = sqliteStore(db);
+  const store = testStore(db);
   await store.write(async (q) => {
     const [refresh] = await q
       .insert(rateRefreshes)

@@ -8,10 +8,10 @@ import type { AddressInfo } from "node:net";
 import { applyStkCallback, checkStkCallback } from "~/core/payments/stk-webhook.server";
 import { createStkClient } from "~/core/providers/daraja/stk.server";
 import { SANDBOX_STK_PASSKEY, SANDBOX_STK_SHORTCODE } from "~/core/providers/daraja/wire";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { answerStkCallback, type StkCallbackAnswer } from "~/route-support/stk-webhook.server";
 import type { Db } from "~/db/sqlite-connection.server";
 import { TEST_DARAJA_KEYS, type PaymentsHarness } from "./payments";
+import { testStore } from "./db";
 
 type StkAnswer = StkCallbackAnswer;
 
@@ -35,7 +35,7 @@ export async function installStk(
         request,
         undefined,
         (given) => checkStkCallback([h.runtime], given),
-        (raw) => applyStkCallback(sqliteStore(db), h.runtime, raw, now),
+        (raw) => applyStkCallback(testStore(db), h.runtime, raw, now),
       );
       onAnswer(answer);
       res.writeHead(answer.status, { "Content-Type": "application/json" });

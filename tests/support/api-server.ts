@@ -19,8 +19,7 @@ import { getRefundOn } from "~/core/refunds/refunds.server";
 import { createRefundsService } from "~/core/refunds/service.server";
 import type { LiveSymbol } from "~/content/cryptocurrencies";
 import type { Db } from "~/db/sqlite-connection.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
-import { createTestDb } from "../setup/db";
+import { createTestDb, testStore } from "../setup/db";
 import { insertApiKey } from "../setup/api-keys";
 import { addMember } from "../setup/members";
 import {
@@ -132,11 +131,11 @@ export function setUpApi(merchantIds: string[]): ApiFixture {
   const now = () => h.clock.now;
   const rates = () => liveRates(now());
   const deps: ApiDeps = {
-    store: sqliteStore(test.db),
+    store: testStore(test.db),
     webhookUrlPolicy: { allowLoopback: true },
     payments: () =>
       createPaymentsService({
-        store: sqliteStore(test.db),
+        store: testStore(test.db),
         config: testConfig,
         deps: h.runtime,
         rates: {
@@ -146,11 +145,11 @@ export function setUpApi(merchantIds: string[]): ApiFixture {
         },
         now,
       }),
-    disbursements: () => createDisbursementsService({ store: sqliteStore(test.db), now }),
+    disbursements: () => createDisbursementsService({ store: testStore(test.db), now }),
     // As app/wiring/refunds.server.ts wires it, on the harness (both modes on the simulators).
     refunds: () =>
       createRefundsService({
-        store: sqliteStore(test.db),
+        store: testStore(test.db),
         now,
         currentRate: (asset) =>
           rates().rates.find((rate) => rate.symbol === asset)?.priceKes ?? null,
@@ -158,9 +157,9 @@ export function setUpApi(merchantIds: string[]): ApiFixture {
           estimateNetworkFee: (assetId) => h.runtime.custody.estimateNetworkFee(assetId),
           runningRails: Object.keys(h.rails) as RailId[],
           async sendNow(refundId) {
-            await sendPendingRefunds(sqliteStore(test.db), h.runtime.custody, now);
-            await sendPendingTransfers(sqliteStore(test.db), h.rails, now, { purpose: "refund" });
-            return sqliteStore(test.db).read((q) => getRefundOn(q, refundId));
+            await sendPendingRefunds(testStore(test.db), h.runtime.custody, now);
+            await sendPendingTransfers(testStore(test.db), h.rails, now, { purpose: "refund" });
+            return testStore(test.db).read((q) => getRefundOn(q, refundId));
           },
         }),
       }),

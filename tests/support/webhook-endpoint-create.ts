@@ -9,8 +9,7 @@
  * loopback allowance follows PROVIDER_MODE (simulator) as in the running app.
  */
 import { createWebhookEndpoint } from "../../app/core/api/webhooks/endpoints.server";
-import { sqliteStore } from "../../app/db/sqlite-store.server";
-import { openDatabase } from "../../app/db/sqlite-connection.server";
+import { openStoreAt } from "../../app/db/process.server";
 import { env } from "../../app/utils/env.server";
 import { webhookUrlPolicy } from "../../app/wiring/webhooks.server";
 
@@ -20,8 +19,7 @@ if (!merchantId || !url || merchantId.length > 20 || url.length > 2_000) {
   process.exit(2);
 }
 
-const db = openDatabase(env.DATABASE_URL);
-const store = sqliteStore(db);
+const store = openStoreAt(env.DATABASE_URL);
 const made = await createWebhookEndpoint(
   store,
   { merchantId, mode: "test", url, events: ["*"], description: "Restart check", now: Date.now() },

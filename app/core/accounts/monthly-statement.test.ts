@@ -33,8 +33,7 @@ import {
 } from "~/core/ledger/ledger.server";
 import * as securityPage from "~/routes/merchant.security";
 import { startSession } from "~/utils/session.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
-import { installTestDatabase } from "../../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../../tests/setup/db";
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../../tests/setup/requests";
 import {
   NO_ACTIVITY_TEXT,
@@ -46,7 +45,7 @@ import type { TeamRole } from "./permissions";
 import { notificationChoices, sessionIntents } from "./security-page-schema";
 
 const { db, close } = installTestDatabase();
-const store = sqliteStore(db);
+const store = testStore(db);
 afterAll(close);
 
 /** Nairobi wall-clock time as epoch milliseconds (EAT = UTC+3). */
@@ -331,7 +330,7 @@ async function signIn(userId: string) {
     headers: { "User-Agent": "vitest", "x-onehop-remote-address": "196.201.214.10" },
   });
   const setCookie = await startSession(
-    sqliteStore(db),
+    testStore(db),
     "merchant",
     { merchantUserId: userId },
     request,

@@ -15,8 +15,7 @@ import {
 } from "../../../drizzle/schema";
 import { company } from "~/content/company";
 import { transition } from "~/core/payments/payments.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import {
   NEW_DEVICE_WINDOW_MS,
   isNewDevice,
@@ -35,7 +34,7 @@ import type { TeamRole } from "./permissions";
 
 const { db, close } = createTestDb();
 afterAll(close);
-const store = sqliteStore(db);
+const store = testStore(db);
 /** Record a security event (and queue its notices) in a write of its own. */
 const record = (event: SecurityEvent, at: number) =>
   store.write((q) => recordSecurityEvent(q, event, at));
@@ -302,7 +301,7 @@ describe("a payment settles", () => {
       createdAt: NOW - 600_000,
       amount: 250_000_00n,
     });
-    const settled = await sqliteStore(db).write((q) =>
+    const settled = await testStore(db).write((q) =>
       transition(q, { id: paymentId }, ["settling"], "settled", {
         type: "settled",
         cause: "every transfer paid",
@@ -324,7 +323,7 @@ describe("a payment settles", () => {
     expectWhatToDo(mails[0]!);
     // A second transition to settled does nothing (and sends nothing).
     expect(
-      await sqliteStore(db).write((q) =>
+      await testStore(db).write((q) =>
         transition(q, { id: paymentId }, ["settling"], "settled", {
           type: "settled",
           cause: "again",

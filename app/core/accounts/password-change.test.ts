@@ -9,8 +9,7 @@ import {
   sessions,
 } from "../../../drizzle/schema";
 import { hashPassword, verifyPassword } from "~/core/passwords.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import { changePassword } from "./password-change.server";
 import type { AccountSubject } from "./security-events.server";
 
@@ -67,7 +66,7 @@ const change = (
   keepSessionIdHash: string | null = "here",
 ) =>
   changePassword(
-    sqliteStore(db),
+    testStore(db),
     { subject, currentPassword, newPassword, clientKey: "ip:change", keepSessionIdHash },
     NOW,
   );

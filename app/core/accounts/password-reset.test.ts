@@ -11,8 +11,7 @@ import {
   sessions,
 } from "../../../drizzle/schema";
 import { hashPassword, verifyPassword } from "~/core/passwords.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import {
   findPasswordResetTarget,
   PASSWORD_RESET_TTL_MS,
@@ -22,7 +21,7 @@ import {
 } from "./password-reset.server";
 
 const { db, close } = createTestDb();
-const store = sqliteStore(db);
+const store = testStore(db);
 afterAll(close);
 
 const NOW = Date.UTC(2026, 5, 1, 9, 0, 0);

@@ -7,11 +7,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { merchants, merchantUsers, securityEvents, sessions } from "../../../drizzle/schema";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { action, loader } from "~/routes/merchant.security";
 import { requireMerchant } from "~/utils/auth.server";
 import { startSession } from "~/utils/session.server";
-import { installTestDatabase } from "../../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../../tests/setup/db";
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../../tests/setup/requests";
 import { sessionIntents } from "./security-page-schema";
 import { listActiveSessions } from "./sessions.server";
@@ -50,7 +49,7 @@ async function signIn(
     headers: { "User-Agent": userAgent, "x-onehop-remote-address": options.ip ?? "196.201.214.10" },
   });
   const setCookie = await startSession(
-    sqliteStore(db),
+    testStore(db),
     "merchant",
     { merchantUserId: userId },
     request,
@@ -78,7 +77,7 @@ const post = (cookie: string, fields: Record<string, string>) =>
   );
 const stillSignedIn = async (cookie: string) => {
   try {
-    await requireMerchant(get("/merchant/dashboard", { cookie }), sqliteStore(db));
+    await requireMerchant(get("/merchant/dashboard", { cookie }), testStore(db));
     return true;
   } catch (thrown) {
     if (thrown instanceof Response) return false;
@@ -161,7 +160,7 @@ describe("the sessions on the security page", () => {
     for (const cookie of others) expect(await stillSignedIn(cookie)).toBe(false);
     expect(await stillSignedIn(mine)).toBe(true);
     expect(
-      await listActiveSessions(sqliteStore(db), { type: "merchant_user", id: userId }, null),
+      await listActiveSessions(testStore(db), { type: "merchant_user", id: userId }, null),
     ).toHaveLength(1);
   });
 });

@@ -15,10 +15,9 @@ import {
   securityEvents,
   sessions,
 } from "../../../drizzle/schema";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { requireMerchant, requirePermission } from "~/utils/auth.server";
 import { startSession } from "~/utils/session.server";
-import { installTestDatabase } from "../../../tests/setup/db";
+import { installTestDatabase, openTestDatabase, testStore } from "../../../tests/setup/db";
 import { cookiesFrom, get, respond } from "../../../tests/setup/requests";
 import { can, permissions, rolePermissions, teamRoles, type TeamRole } from "./permissions";
 import {
@@ -37,7 +36,7 @@ import {
 } from "./team.server";
 
 const { db, close } = installTestDatabase();
-const store = sqliteStore(db);
+const store = testStore(db);
 afterAll(close);
 
 let counter = 0;
@@ -67,7 +66,7 @@ function addMember(merchantId: string, role: TeamRole, status: "active" | "suspe
 
 async function sessionCookie(userId: string) {
   const setCookie = await startSession(
-    sqliteStore(db),
+    testStore(db),
     "merchant",
     { merchantUserId: userId },
     get("/"),
@@ -164,12 +163,11 @@ describe("the last active owner", () => {
     const merchantId = addMerchant();
     const a = addMember(merchantId, "owner");
     const b = addMember(merchantId, "owner");
-    const { openDatabase } = await import("~/db/sqlite-connection.server");
-    const other = openDatabase(db.$client.name, { migrate: false });
+    const other = openTestDatabase(db.$client.name);
     try {
       const results = await Promise.all([
         removeMember(store, actorOf(merchantId, a), b),
-        suspendMember(sqliteStore(other), actorOf(merchantId, b), a),
+        suspendMember(testStore(other), actorOf(merchantId, b), a),
       ]);
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       const active = [member(a), member(b)].filter((m) => m.status === "active");

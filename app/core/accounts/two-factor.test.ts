@@ -2,8 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { merchants, merchantUsers, recoveryCodes, securityEvents } from "../../../drizzle/schema";
 import { hashPassword } from "~/core/passwords.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import type { AccountSubject } from "./security-events.server";
 import { deriveTotpKey, generateTotp } from "./totp.server";
 import {
@@ -16,7 +15,7 @@ import {
 } from "./two-factor.server";
 
 const { db, close } = createTestDb();
-const store = sqliteStore(db);
+const store = testStore(db);
 afterAll(close);
 const key = deriveTotpKey("two-factor test secret, at least 32 characters");
 const T0 = Date.UTC(2026, 10, 24, 9, 0, 0);

@@ -8,15 +8,14 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { apiKeys, auditLog, merchantUsers, securityEvents } from "../../../drizzle/schema";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import { addMember } from "../../../tests/setup/members";
 import { addMerchant } from "../../../tests/setup/payments";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { apiKeyListItems, createKeyForMember, revokeKeyForMember } from "./key-management.server";
 import { authenticateApiKey, createApiKey } from "./keys.server";
 
 const { db, close } = createTestDb();
-const store = sqliteStore(db);
+const store = testStore(db);
 afterAll(close);
 
 const SHOP = "MRC-KEYS22";

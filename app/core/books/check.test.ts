@@ -16,9 +16,8 @@ import {
   settlementTransfers,
 } from "../../../drizzle/schema";
 import { ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Db } from "~/db/sqlite-connection.server";
-import { freshTestDbPerTest } from "../../../tests/setup/db";
+import { freshTestDbPerTest, testStore } from "../../../tests/setup/db";
 import { addMerchant } from "../../../tests/setup/payments";
 import { checkBooks, describeProblems, type BookCheckName } from "./check.server";
 
@@ -114,7 +113,7 @@ beforeEach(async () => {
   addMerchant(db, M);
   for (const mode of ["live", "test"] as const) {
     const book = ledgerBook(mode);
-    await postTransaction(sqliteStore(db), {
+    await postTransaction(testStore(db), {
       idempotencyKey: `books-test:${mode}:credit`,
       kind: "operator.adjustment",
       entries: [
@@ -153,7 +152,7 @@ const checksOf = (problems: { check: BookCheckName }[]) => [
 
 describe("the books check", () => {
   it("finds nothing wrong in healthy books", async () => {
-    expect(describeProblems(await checkBooks(sqliteStore(db)))).toEqual([]);
+    expect(describeProblems(await checkBooks(testStore(db)))).toEqual([]);
   });
 
   it("finds a ledger transaction that does not balance, and one with a single entry", async () => {
@@ -176,7 +175,7 @@ describe("the books check", () => {
       .update(ledgerAccounts)
       .set({ balance: sql`${ledgerAccounts.balance} + 7` })
       .where(eq(ledgerAccounts.id, account[0]!.id));
-    const problems = await checkBooks(sqliteStore(db));
+    const problems = await checkBooks(testStore(db));
     expect(checksOf(problems)).toEqual(["unbalanced_transaction"]);
     expect(problems[0]!.ids).toEqual([entry!.transactionId]);
     expect(problems[0]!.detail).toContain("does not balance in KES (live book)");
@@ -189,14 +188,14 @@ describe("the books check", () => {
       fingerprint: "x",
       createdAt: 0,
     });
-    expect((await checkBooks(sqliteStore(db))).map((p) => p.detail)).toEqual([
+    expect((await checkBooks(testStore(db))).map((p) => p.detail)).toEqual([
       expect.stringContaining(entry!.transactionId),
       "ledger transaction ltx_EMPTY has 0 entries (at least two)",
     ]);
   });
 
   it("finds a transaction that moves money between the live and the test book", async () => {
-    await postTransaction(sqliteStore(db), {
+    await postTransaction(testStore(db), {
       idempotencyKey: "books-test:cross",
       kind: "operator.adjustment",
       entries: [
@@ -204,7 +203,7 @@ describe("the books check", () => {
         { account: ledgerBook("test").capital("KES"), amount: -1n },
       ],
     });
-    const problems = await checkBooks(sqliteStore(db));
+    const problems = await checkBooks(testStore(db));
     expect(problems.map((p) => p.detail)).toEqual([
       expect.stringContaining("(live book): its entries sum to 1"),
       expect.stringContaining("(test book): its entries sum to -1"),
@@ -217,7 +216,7 @@ describe("the books check", () => {
       .update(ledgerAccounts)
       .set({ balance: sql`${ledgerAccounts.balance} - 1` })
       .where(eq(ledgerAccounts.code, code));
-    const problems = await checkBooks(sqliteStore(db));
+    const problems = await checkBooks(testStore(db));
     expect(problems).toEqual([
       {
         check: "cached_balance",
@@ -227,7 +226,7 @@ describe("the books check", () => {
     ]);
     // Off by one on a balance past 2^53, where a float comparison would see no difference.
     const huge = 9_000_000_000_000_000_000n;
-    await postTransaction(sqliteStore(db), {
+    await postTransaction(testStore(db), {
       idempotencyKey: "books-test:huge",
       kind: "operator.adjustment",
       entries: [
@@ -239,12 +238,12 @@ describe("the books check", () => {
       .update(ledgerAccounts)
       .set({ balance: huge + 1n })
       .where(eq(ledgerAccounts.code, ledgerBook("live").custody("BTC").code));
-    expect((await checkBooks(sqliteStore(db))).map((p) => p.ids[0])).toEqual([code, "custody:BTC"]);
+    expect((await checkBooks(testStore(db))).map((p) => p.ids[0])).toEqual([code, "custody:BTC"]);
   });
 
   it("finds refunds that add up to more than their payment (failed refunds do not count)", async () => {
     await insertRefund("rfd_A4", "pay_A", 1n, "pending");
-    expect(await checkBooks(sqliteStore(db))).toEqual([
+    expect(await checkBooks(testStore(db))).toEqual([
       {
         check: "refund_exceeds_payment",
         detail: "payment pay_A of 100000 KES cents has 3 refund(s) totalling 100001 KES cents",
@@ -264,7 +263,7 @@ describe("the books check", () => {
     await insertTransfer("trf_R5", { disbursementRowId: "dsr_5", amountKesCents: 99_00n });
     await insertRow("dsr_5", 5, "trf_R5");
     await insertTransfer("trf_ORPHAN", { disbursementRowId: "dsr_NONE", status: "pending" });
-    const problems = await checkBooks(sqliteStore(db));
+    const problems = await checkBooks(testStore(db));
     expect(checksOf(problems)).toEqual(["payout_row_transfer"]);
     expect(problems.map((p) => p.detail)).toEqual([
       "payout row dsr_3 is paid but its transfer trf_R3 is pending",
@@ -283,7 +282,7 @@ describe("the books check", () => {
       .update(settlementTransfers)
       .set({ status: "succeeded" })
       .where(eq(settlementTransfers.id, "trf_R2a"));
-    const problems = await checkBooks(sqliteStore(db));
+    const problems = await checkBooks(testStore(db));
     expect(checksOf(problems)).toEqual(["transfer_paid_twice"]);
     expect(problems.map((p) => p.detail)).toEqual([
       "payout row dsr_1 was paid by 2 succeeded transfers (trf_R1 ... trf_R1b)",
@@ -299,6 +298,6 @@ describe("the books check", () => {
         .update(ledgerAccounts)
         .set({ balance: sql`${ledgerAccounts.balance} + ${n}` })
         .where(eq(ledgerAccounts.id, n));
-    expect(await checkBooks(sqliteStore(db), { limit: 2 })).toHaveLength(2);
+    expect(await checkBooks(testStore(db), { limit: 2 })).toHaveLength(2);
   });
 });

@@ -9,11 +9,10 @@
 import fc from "fast-check";
 import { settlementTransfers } from "../../../drizzle/schema";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import { insertDestination, makeRailDown } from "../../../tests/setup/destinations";
 import { addMerchant } from "../../../tests/setup/payments";
 import { railHealthOn } from "~/core/rails/health.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Destination } from "./destinations.server";
 import { setSplitRules } from "./destinations.server";
 import {
@@ -28,9 +27,9 @@ const { db } = test;
 afterAll(test.close);
 const NOW = Date.UTC(2026, 10, 20, 7, 0);
 const routeSettlement = (merchant: string, now: number, options?: RoutingOptions) =>
-  sqliteStore(db).read((q) => routeOn(q, merchant, now, options));
+  testStore(db).read((q) => routeOn(q, merchant, now, options));
 const railHealth = (rail: Destination["rail"], now: number) =>
-  sqliteStore(db).read((q) => railHealthOn(q, rail, now));
+  testStore(db).read((q) => railHealthOn(q, rail, now));
 
 let counter = 0;
 let merchantId: string;
@@ -67,7 +66,7 @@ const airtel = (extra: Partial<Destination> = {}) =>
 const allow = async (failover: boolean, shares: [Destination, number][] = []) =>
   expect(
     await setSplitRules(
-      sqliteStore(db),
+      testStore(db),
       { merchantId, userId: "mu_route" },
       new Map(shares.map(([d, p]) => [d.id, p])),
       failover,

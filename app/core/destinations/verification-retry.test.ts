@@ -4,11 +4,10 @@
  * when the bank answers, the owner gets the name to confirm. Through the PesaLink simulator over
  * HTTP, against a real migrated database.
  */
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDestination } from "~/core/destinations/destinations.server";
 import type { PayoutRails } from "~/core/rails/types";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import { insertDestination, startPesalinkRail } from "../../../tests/setup/destinations";
 import { addMerchant } from "../../../tests/setup/payments";
 import {
@@ -53,35 +52,35 @@ describe("retrying a verification that could not start", () => {
       now(),
     );
     // When it was added, the bank did not answer.
-    expect(await startVerification(sqliteStore(db), rails, destination, now)).toMatchObject({
+    expect(await startVerification(testStore(db), rails, destination, now)).toMatchObject({
       kind: "unavailable",
     });
     // Not yet due: nothing is tried.
     clock.now += VERIFICATION_RETRY_MS - 1;
-    expect(await retryStalledVerifications(sqliteStore(db), rails, now)).toBe(0);
+    expect(await retryStalledVerifications(testStore(db), rails, now)).toBe(0);
 
     // Due, and the bank is still down: tried, still verifying, and not due again at once.
     clock.now += 1;
-    expect(await retryStalledVerifications(sqliteStore(db), rails, now)).toBe(1);
-    expect(await getDestination(sqliteStore(db), merchantId, destination.id)).toMatchObject({
+    expect(await retryStalledVerifications(testStore(db), rails, now)).toBe(1);
+    expect(await getDestination(testStore(db), merchantId, destination.id)).toMatchObject({
       status: "verifying",
       updatedAt: now(),
     });
-    expect(await retryStalledVerifications(sqliteStore(db), rails, now)).toBe(0);
+    expect(await retryStalledVerifications(testStore(db), rails, now)).toBe(0);
 
     // The bank answers again: the next due run finds the name for the owner to confirm.
     pesalink.sim.setAccount(ACCOUNT, { name: "Wanjiru Traders Ltd" });
     clock.now += VERIFICATION_RETRY_MS;
     const [first, second] = await Promise.all([
-      retryStalledVerifications(sqliteStore(db), rails, now),
-      retryStalledVerifications(sqliteStore(db), rails, now),
+      retryStalledVerifications(testStore(db), rails, now),
+      retryStalledVerifications(testStore(db), rails, now),
     ]);
     expect(first + second).toBe(1);
-    expect(await getDestination(sqliteStore(db), merchantId, destination.id)).toMatchObject({
+    expect(await getDestination(testStore(db), merchantId, destination.id)).toMatchObject({
       status: "confirm_name",
       registeredName: "Wanjiru Traders Ltd",
     });
-    expect(await retryStalledVerifications(sqliteStore(db), rails, now)).toBe(0);
+    expect(await retryStalledVerifications(testStore(db), rails, now)).toBe(0);
   });
 
   it("leaves a destination on a rail not running here alone", async () => {
@@ -94,8 +93,8 @@ describe("retrying a verification that could not start", () => {
       now(),
     );
     clock.now += VERIFICATION_RETRY_MS;
-    expect(await retryStalledVerifications(sqliteStore(db), rails, now)).toBe(0);
-    expect(await getDestination(sqliteStore(db), merchantId, destination.id)).toMatchObject({
+    expect(await retryStalledVerifications(testStore(db), rails, now)).toBe(0);
+    expect(await getDestination(testStore(db), merchantId, destination.id)).toMatchObject({
       status: "verifying",
       updatedAt: destination.updatedAt,
     });

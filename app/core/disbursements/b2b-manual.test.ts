@@ -22,7 +22,7 @@ import {
 import { sendPendingTransfers } from "~/core/payments/settlement.server";
 import type { B2bResult } from "~/core/providers/daraja/result";
 import { runReconciliation } from "~/core/reconciliation/run.server";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import {
   addMerchant,
   creditAvailable,
@@ -39,10 +39,9 @@ import {
 import { approveBatch, createBulkBatch, submitBatch } from "./batches.server";
 import { rowCost } from "./fees";
 import { listBatchRows } from "./reads.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
-const store = sqliteStore(db);
+const store = testStore(db);
 let h: PaymentsHarness;
 const now = () => h.clock.now;
 
@@ -75,7 +74,7 @@ async function sentBatch(...lines: string[]) {
   );
   await submitBatch(store, ctx, batch.id, now());
   await approveBatch(store, { merchantId: M, memberId: "usr_checker001" }, batch.id, now());
-  await sendPendingTransfers(sqliteStore(db), h.rails, now, { limit: 500 });
+  await sendPendingTransfers(testStore(db), h.rails, now, { limit: 500 });
   await h.darajaSim.flush();
   return (await store.read((q) => listBatchRows(q, batch.id, { limit: 1000 }))).rows;
 }
@@ -195,14 +194,14 @@ describe("settling an unanswered B2B payout by hand", () => {
         "Settled by hand as paid, M-Pesa receipt TKQ8AB12CD. On the organisation statement at 10:04.",
     });
     expect(
-      (await auditTrail(sqliteStore(db), "settlement_transfer", one!.transferId)).map((a) => [
+      (await auditTrail(testStore(db), "settlement_transfer", one!.transferId)).map((a) => [
         a.action,
         a.actorType,
         a.actorId,
       ]),
     ).toEqual([["disbursement.b2b_settled_paid_by_hand", "operator", OPERATOR]]);
     expect(
-      (await auditTrail(sqliteStore(db), "reconciliation_finding", one!.findingId)).map(
+      (await auditTrail(testStore(db), "reconciliation_finding", one!.findingId)).map(
         (a) => a.actorId,
       ),
     ).toEqual([OPERATOR]);
@@ -249,7 +248,7 @@ describe("settling an unanswered B2B payout by hand", () => {
     expect(findingOf(one!.findingId)).toMatchObject({ status: "resolved", resolvedBy: OPERATOR });
     expect(findingOf(one!.findingId).resolutionNote).toMatch(/^Settled by hand as failed/);
     expect(
-      (await auditTrail(sqliteStore(db), "settlement_transfer", one!.transferId)).map(
+      (await auditTrail(testStore(db), "settlement_transfer", one!.transferId)).map(
         (a) => a.action,
       ),
     ).toEqual(["disbursement.b2b_settled_failed_by_hand"]);
@@ -298,7 +297,7 @@ describe("settling an unanswered B2B payout by hand", () => {
     expect(transferOf(paybill!.transferId!).status).toBe("succeeded");
     expect(transferOf(open!.transferId).status).toBe("sent");
     expect(findingOf(open!.findingId).status).toBe("open");
-    expect(await auditTrail(sqliteStore(db), "settlement_transfer", open!.transferId)).toEqual([]);
+    expect(await auditTrail(testStore(db), "settlement_transfer", open!.transferId)).toEqual([]);
     expect(await money()).toEqual(before);
     await expectLedgerSound();
     // Left settled for the next test's sake.
@@ -377,7 +376,7 @@ describe("settling an unanswered B2B payout by hand", () => {
     expect(await rowOf(one!.row.id)).toMatchObject({ status: "paid", receipt: "RES0000001" });
     // The finding stays for the operator to resolve (the Result answered it).
     expect(findingOf(one!.findingId).status).toBe("open");
-    expect(await auditTrail(sqliteStore(db), "settlement_transfer", one!.transferId)).toEqual([]);
+    expect(await auditTrail(testStore(db), "settlement_transfer", one!.transferId)).toEqual([]);
     expect(await money()).toEqual(before);
     await expectLedgerSound();
   });

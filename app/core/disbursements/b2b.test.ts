@@ -23,7 +23,7 @@ import {
 import { queryOverdueTransfers, sendPendingTransfers } from "~/core/payments/settlement.server";
 import { RailUnavailableError, type PayoutRail, type PayoutRails } from "~/core/rails/types";
 import { recordPayoutsInDoubt, runReconciliation } from "~/core/reconciliation/run.server";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import {
   addMerchant,
   creditAvailable,
@@ -34,10 +34,9 @@ import { B2B_RESULT_LIMIT_MS, countInDoubtB2b, inDoubtRowIds } from "./b2b.serve
 import { approveBatch, createBulkBatch, submitBatch } from "./batches.server";
 import { rowCost } from "./fees";
 import { listBatchRows } from "./reads.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
-const store = sqliteStore(db);
+const store = testStore(db);
 let h: PaymentsHarness;
 const now = () => h.clock.now;
 
@@ -74,7 +73,7 @@ async function approvedBatch(merchantId: string, ...lines: string[]) {
 }
 
 async function payOut(rails: PayoutRails = h.rails) {
-  await sendPendingTransfers(sqliteStore(db), rails, now, { limit: 500 });
+  await sendPendingTransfers(testStore(db), rails, now, { limit: 500 });
   await h.darajaSim.flush();
 }
 
@@ -209,7 +208,7 @@ describe("a B2B request whose answer was lost", () => {
     // Line 2: the request went out, then the process lost the answer and threw (as a crash
     // mid-send would leave it). Line 3: the rail says the answer was lost (a timeout).
     await sendPendingTransfers(
-      sqliteStore(db),
+      testStore(db),
       losingAnswers((real) => async (input) => {
         const outcome = await real.send(input);
         expect(outcome.kind).toBe("accepted");
@@ -225,13 +224,13 @@ describe("a B2B request whose answer was lost", () => {
 
     // The next runs never send either again: the stamped one is marked sent without a request.
     h.clock.now += 10 * 60_000;
-    await sendPendingTransfers(sqliteStore(db), h.rails, now, { limit: 500 });
+    await sendPendingTransfers(testStore(db), h.rails, now, { limit: 500 });
     h.clock.now += 10 * 60_000;
-    await sendPendingTransfers(sqliteStore(db), h.rails, now, { limit: 500 });
+    await sendPendingTransfers(testStore(db), h.rails, now, { limit: 500 });
     expect(transferOf(crashed!.transferId)).toMatchObject({ status: "sent", conversationId: null });
     // Nothing to ask M-Pesa: the overdue query skips B2B transfers.
     const queries = statusQueries().length;
-    expect(await queryOverdueTransfers(sqliteStore(db), h.rails, now())).toBe(0);
+    expect(await queryOverdueTransfers(testStore(db), h.rails, now())).toBe(0);
     expect(statusQueries()).toHaveLength(queries);
 
     // The Results, naming each transfer in their URL, pay them.
@@ -251,7 +250,7 @@ describe("a B2B request whose answer was lost", () => {
     // 700006: M-Pesa pays but its Result never comes.
     const batch = await approvedBatch(M, "700006,paybill,2000,S-1,ACC-1");
     await sendPendingTransfers(
-      sqliteStore(db),
+      testStore(db),
       losingAnswers((real) => async (input) => {
         await real.send(input);
         throw new RailUnavailableError("mpesa", "connection reset");
@@ -282,7 +281,7 @@ describe("a B2B request whose answer was lost", () => {
     // Neither the next check nor the daily run repeats it while it is open.
     expect(await recordPayoutsInDoubt(store, now)).toBeNull();
     h.clock.now += B2B_RESULT_LIMIT_MS + 60_000;
-    expect(await queryOverdueTransfers(sqliteStore(db), h.rails, now())).toBe(0);
+    expect(await queryOverdueTransfers(testStore(db), h.rails, now())).toBe(0);
     expect(await runReconciliation(store, { sources: [] }, now)).toMatchObject({
       status: "completed",
     });

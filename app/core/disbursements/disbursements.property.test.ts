@@ -18,7 +18,7 @@ import {
   verifyBalances,
 } from "~/core/ledger/ledger.server";
 import { sendPendingTransfers } from "~/core/payments/settlement.server";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import {
   addMerchant,
   creditAvailable,
@@ -35,10 +35,9 @@ import {
 } from "./batches.server";
 import { DisbursementError } from "./errors";
 import { listBatchRows } from "./reads.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
-const store = sqliteStore(db);
+const store = testStore(db);
 let h: PaymentsHarness;
 const now = () => h.clock.now;
 
@@ -143,7 +142,7 @@ describe("disbursements keep the merchant's money whole", () => {
               const approver = step.approveAsMaker ? "usr_maker" : "usr_checker";
               await approveBatch(store, { merchantId: M, memberId: approver }, batch.id, now());
             } else if (step.kind === "pay") {
-              await sendPendingTransfers(sqliteStore(db), h.rails, now, { limit: 500 });
+              await sendPendingTransfers(testStore(db), h.rails, now, { limit: 500 });
               await h.darajaSim.flush();
             } else {
               for (const id of batches) {

@@ -29,8 +29,7 @@ import {
 import { queryOverdueTransfers, sendPendingTransfers } from "~/core/payments/settlement.server";
 import { RailUnavailableError, type PayoutRails } from "~/core/rails/types";
 import { readStatement } from "~/core/statements/statement.server";
-import { openDatabase } from "~/db/sqlite-connection.server";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, openTestDatabase, testStore } from "../../../tests/setup/db";
 import { addMember } from "../../../tests/setup/members";
 import {
   addMerchant,
@@ -55,12 +54,11 @@ import { rowCost } from "./fees";
 import { batchSummary, listBatchRows, resultsCsvLines } from "./reads.server";
 import { checkPayoutRow } from "./row-check";
 import { setPayoutApprovalAboveKes } from "./settings.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, file, close } = createTestDb();
-const store = sqliteStore(db);
+const store = testStore(db);
 /** A second connection to the same database file, as a second server process would have. */
-const other = openDatabase(file, { migrate: false });
+const other = openTestDatabase(file);
 let h: PaymentsHarness;
 const now = () => h.clock.now;
 
@@ -87,7 +85,7 @@ function csv(...lines: string[]) {
 }
 
 async function payOut(rails: PayoutRails = h.rails) {
-  await sendPendingTransfers(sqliteStore(db), rails, now, { limit: 500 });
+  await sendPendingTransfers(testStore(db), rails, now, { limit: 500 });
   await h.darajaSim.flush();
 }
 
@@ -318,7 +316,7 @@ describe("refusals and races", () => {
     const [first, second] = await Promise.all([
       catchError(() => approveBatch(store, checker(M), id, now())),
       catchError(() =>
-        approveBatch(sqliteStore(other), { merchantId: M, memberId: "usr_checker002" }, id, now()),
+        approveBatch(testStore(other), { merchantId: M, memberId: "usr_checker002" }, id, now()),
       ),
     ]);
     expect(first).toBeNull();
@@ -512,14 +510,14 @@ describe("failed rows, retries and a lost answer", () => {
         queryStatus: (id) => real.queryStatus(id),
       },
     };
-    await sendPendingTransfers(sqliteStore(db), dying, now, { limit: 500 });
+    await sendPendingTransfers(testStore(db), dying, now, { limit: 500 });
     expect((await rowsOf(batch.id)).map((r) => r.status)).toEqual(["sent", "sent"]);
     // The next run sends each again with the same id (the rail says it has it) ...
     h.clock.now += 10 * 60_000;
     await payOut();
     // ... and the status query finds each paid once.
     h.clock.now += 10 * 60_000;
-    await queryOverdueTransfers(sqliteStore(db), h.rails, now());
+    await queryOverdueTransfers(testStore(db), h.rails, now());
     await h.darajaSim.flush();
     const rows = await rowsOf(batch.id);
     expect(rows.map((r) => r.status)).toEqual(["paid", "paid"]);
@@ -637,7 +635,7 @@ describe("one payout", () => {
     const book = ledgerBook("test");
     const cents = 10_000n * 100n;
     await creditAvailable(db, M, 10_000, "test");
-    await postTransaction(sqliteStore(db), {
+    await postTransaction(testStore(db), {
       idempotencyKey: "test:float:test-book",
       kind: "float.funded",
       entries: [
@@ -654,7 +652,7 @@ describe("one payout", () => {
       { row: check.row, raw, smsReceipts: false, requestKey: null },
       now(),
     );
-    await sendPendingTransfers(sqliteStore(db), h.rails, now, { modes: ["test"] });
+    await sendPendingTransfers(testStore(db), h.rails, now, { modes: ["test"] });
     await h.darajaSim.flush();
     expect((await rowsOf(batch.id))[0]?.status).toBe("paid");
     expect(await owed(store, book.merchantAvailable(M))).toBe(

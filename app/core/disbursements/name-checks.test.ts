@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { merchantReserved, owed } from "~/core/ledger/ledger.server";
 import { sendPendingTransfers } from "~/core/payments/settlement.server";
 import type { PayoutRails } from "~/core/rails/types";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import { fundRailFloat, startPesalinkRail } from "../../../tests/setup/destinations";
 import {
   addMerchant,
@@ -20,10 +20,9 @@ import {
 import { approveBatch, createBulkBatch, submitBatch } from "./batches.server";
 import { checkPendingNames } from "./name-checks.server";
 import { batchSummary, listBatchRows } from "./reads.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
-const store = sqliteStore(db);
+const store = testStore(db);
 let h: PaymentsHarness;
 let pesalink: Awaited<ReturnType<typeof startPesalinkRail>>;
 let rails: PayoutRails;
@@ -100,7 +99,7 @@ describe("registered names beside the file's", () => {
     // The maker drops nothing (their call); another member approves; the bank rows are paid.
     await submitBatch(store, { merchantId: M, memberId: "usr_maker" }, batch.id, now());
     await approveBatch(store, { merchantId: M, memberId: "usr_checker" }, batch.id, now());
-    await sendPendingTransfers(sqliteStore(db), rails, now, { limit: 100 });
+    await sendPendingTransfers(testStore(db), rails, now, { limit: 100 });
     await h.darajaSim.flush();
     const paid = (await store.read((q) => listBatchRows(q, batch.id))).rows;
     expect(paid.map((r) => r.status)).toEqual(["paid", "paid", "paid", "failed", "paid"]);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profileOf } from "~/core/rails/charges";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import {
   addMerchant,
   creditAvailable,
@@ -15,10 +15,9 @@ import {
 import { approveBatch, createBulkBatch, submitBatch } from "./batches.server";
 import { pumpDisbursements } from "./pump.server";
 import { batchSummary } from "./reads.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
-const store = sqliteStore(db);
+const store = testStore(db);
 let h: PaymentsHarness;
 const now = () => h.clock.now;
 const M = "MRC-PVMP22";
@@ -56,7 +55,7 @@ describe("pumping a batch", () => {
       waits.push(ms);
       h.clock.now += ms;
     };
-    const sent = await pumpDisbursements(sqliteStore(db), h.rails, now, { wait });
+    const sent = await pumpDisbursements(testStore(db), h.rails, now, { wait });
     expect(sent).toBe(rate * 2 + 5);
     // Three rounds (rate, rate, 5): two waits of a second between them.
     expect(waits).toEqual([1_000, 1_000]);
@@ -69,10 +68,10 @@ describe("pumping a batch", () => {
     const batch = await approvedBatch(rate * 3);
     let second: Promise<number> | null = null;
     const wait = async (ms: number) => {
-      second ??= pumpDisbursements(sqliteStore(db), h.rails, now);
+      second ??= pumpDisbursements(testStore(db), h.rails, now);
       h.clock.now += ms;
     };
-    const sent = await pumpDisbursements(sqliteStore(db), h.rails, now, { wait, budgetMs: 2_000 });
+    const sent = await pumpDisbursements(testStore(db), h.rails, now, { wait, budgetMs: 2_000 });
     expect(sent).toBe(rate * 2);
     expect(await second).toBe(0);
     expect((await store.read((q) => batchSummary(q, batch))).counts.queued).toBe(rate);

@@ -6,9 +6,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../../drizzle/schema";
-import { installTestDatabase } from "../../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../../tests/setup/db";
 import { addMerchant } from "../../../tests/setup/payments";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import {
   getPayoutApprovalAboveKes,
   PAYOUT_APPROVAL_MAX_KES,
@@ -17,7 +16,7 @@ import {
 
 const { db, close } = installTestDatabase();
 afterAll(close);
-const store = sqliteStore(db);
+const store = testStore(db);
 
 addMerchant(db, "MRC-THRS01", null);
 addMerchant(db, "MRC-THRS02", null);

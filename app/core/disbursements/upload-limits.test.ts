@@ -8,16 +8,15 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { disbursementBatches, disbursementRows } from "../../../drizzle/schema";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import { addMerchant, merchantIdSequence } from "../../../tests/setup/payments";
 import { createBulkBatch, uploadBulkBatch } from "./batches.server";
 import { expireStaleBatches } from "./expiry.server";
 import { listBatches } from "./reads.server";
 import { BATCH_LIMITS } from "./vocabulary";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
-const store = sqliteStore(db);
+const store = testStore(db);
 afterAll(close);
 const nextMerchant = merchantIdSequence("UL");
 const T0 = Date.UTC(2026, 10, 24, 9);

@@ -4,8 +4,7 @@
  * and the checks hold per book, so a posting that moved money between books is caught.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { sqliteStore } from "~/db/sqlite-store.server";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import { addMerchant } from "../../../tests/setup/payments";
 import {
   capital,
@@ -54,7 +53,7 @@ describe("ledger books", () => {
       ["test", 70_000n],
     ] as const) {
       const book = ledgerBook(mode);
-      await postTransaction(sqliteStore(db), {
+      await postTransaction(testStore(db), {
         idempotencyKey: keyInBook(mode, "books:credit"),
         kind: "payment.converted",
         entries: [
@@ -63,24 +62,24 @@ describe("ledger books", () => {
         ],
       });
     }
-    expect(await merchantBalances(sqliteStore(db), M)).toEqual({
+    expect(await merchantBalances(testStore(db), M)).toEqual({
       available: 10_000n,
       pending: 0n,
       inFlight: 0n,
       reserved: 0n,
     });
-    expect(await merchantBalances(sqliteStore(db), M, "test")).toEqual({
+    expect(await merchantBalances(testStore(db), M, "test")).toEqual({
       available: 70_000n,
       pending: 0n,
       inFlight: 0n,
       reserved: 0n,
     });
-    expect(await trialBalanceByBook(sqliteStore(db))).toEqual({ live: ZERO, test: ZERO });
-    expect(await findUnbalancedTransactions(sqliteStore(db))).toEqual([]);
+    expect(await trialBalanceByBook(testStore(db))).toEqual({ live: ZERO, test: ZERO });
+    expect(await findUnbalancedTransactions(testStore(db))).toEqual([]);
   });
 
   it("a posting that moves money between books is unbalanced in each book", async () => {
-    const result = await postTransaction(sqliteStore(db), {
+    const result = await postTransaction(testStore(db), {
       idempotencyKey: "books:crossed",
       kind: "float.funded",
       entries: [
@@ -89,13 +88,13 @@ describe("ledger books", () => {
       ],
     });
     // Both books together still sum to zero; each on its own does not.
-    expect(await trialBalance(sqliteStore(db))).toEqual(ZERO);
-    expect(await trialBalanceByBook(sqliteStore(db))).toEqual({
+    expect(await trialBalance(testStore(db))).toEqual(ZERO);
+    expect(await trialBalanceByBook(testStore(db))).toEqual({
       live: { ...ZERO, KES: -5_000n },
       test: { ...ZERO, KES: 5_000n },
     });
     expect(
-      (await findUnbalancedTransactions(sqliteStore(db))).map(({ transactionId, book, sum }) => ({
+      (await findUnbalancedTransactions(testStore(db))).map(({ transactionId, book, sum }) => ({
         transactionId,
         book,
         sum,

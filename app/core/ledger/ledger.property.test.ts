@@ -9,10 +9,9 @@ import { count } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ledgerTransactions, merchants } from "../../../drizzle/schema";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Handle, Store } from "~/db/store";
 import type { Db } from "~/db/sqlite-connection.server";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, TEST_ENGINE, testStore } from "../../../tests/setup/db";
 import {
   type AccountRef,
   AlreadyReversedError,
@@ -388,7 +387,7 @@ async function run<T>(
   mode: Mode,
   action: (handle: Handle | Store, lock: Store) => Promise<T>,
 ): Promise<{ value?: T; error?: unknown }> {
-  const store = sqliteStore(db);
+  const store = testStore(db);
   let value: T | undefined;
   let error: unknown;
   const attempt = async (handle: Handle | Store) => {
@@ -430,7 +429,8 @@ function transactionCount(db: Db): number {
 async function runSequence(ops: Op[]) {
   const { db, close } = createTestDb();
   try {
-    db.$client.pragma("synchronous = OFF"); // durability is not under test here; speed is welcome
+    // Durability is not under test here; speed is welcome.
+    if (TEST_ENGINE === "sqlite") db.$client.pragma("synchronous = OFF");
     db.insert(merchants)
       .values(
         MERCHANTS.map((id) => ({
@@ -536,21 +536,21 @@ async function runSequence(ops: Op[]) {
     }
 
     // The books after the whole sequence.
-    expect(await findUnbalancedTransactions(sqliteStore(db))).toEqual([]);
-    expect(await verifyBalances(sqliteStore(db))).toEqual([]);
-    expect(await trialBalance(sqliteStore(db))).toEqual(
+    expect(await findUnbalancedTransactions(testStore(db))).toEqual([]);
+    expect(await verifyBalances(testStore(db))).toEqual([]);
+    expect(await trialBalance(testStore(db))).toEqual(
       Object.fromEntries(currencies.map((c) => [c, 0n])),
     );
     for (const account of GUARDED) {
       expect(
-        (await balance(sqliteStore(db), account)) * NORMAL_SIGN[account.kind],
+        (await balance(testStore(db), account)) * NORMAL_SIGN[account.kind],
       ).toBeGreaterThanOrEqual(0n);
     }
     for (const { account, balance: expected } of model.balances.values()) {
-      expect(await balance(sqliteStore(db), account)).toBe(expected);
+      expect(await balance(testStore(db), account)).toBe(expected);
     }
     for (const [transactionId, tx] of model.txs) {
-      const stored = await getTransaction(sqliteStore(db), transactionId);
+      const stored = await getTransaction(testStore(db), transactionId);
       expect(stored?.entries.map((e) => [e.account.code, e.amount])).toEqual(
         tx.entries.map((e) => [e.account.code, e.amount]),
       );

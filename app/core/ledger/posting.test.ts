@@ -6,9 +6,8 @@ import {
   ledgerTransactions,
   merchants,
 } from "../../../drizzle/schema";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Db } from "~/db/sqlite-connection.server";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, TEST_ENGINE, testStore } from "../../../tests/setup/db";
 import {
   AccountMismatchError,
   AlreadyReversedError,
@@ -97,9 +96,9 @@ function tableCounts(database: Db = db) {
 }
 
 async function expectBooksConsistent() {
-  expect(await verifyBalances(sqliteStore(db))).toEqual([]);
-  expect(await findUnbalancedTransactions(sqliteStore(db))).toEqual([]);
-  expect(Object.values(await trialBalance(sqliteStore(db))).every((sum) => sum === 0n)).toBe(true);
+  expect(await verifyBalances(testStore(db))).toEqual([]);
+  expect(await findUnbalancedTransactions(testStore(db))).toEqual([]);
+  expect(Object.values(await trialBalance(testStore(db))).every((sum) => sum === 0n)).toBe(true);
 }
 
 beforeEach(() => expectBooksConsistent());
@@ -163,7 +162,7 @@ describe("chart of accounts", () => {
 describe("postTransaction rules", () => {
   it("posts a multi-currency transaction, creating accounts on first use", async () => {
     const before = tableCounts();
-    const result = await postTransaction(sqliteStore(db), {
+    const result = await postTransaction(testStore(db), {
       idempotencyKey: key("collect"),
       kind: "payment.converted",
       description: "BTC payment converted at the locked rate",
@@ -176,14 +175,14 @@ describe("postTransaction rules", () => {
     const after = tableCounts();
     expect(after.transactions - before.transactions).toBe(1);
     expect(after.entries - before.entries).toBe(5);
-    expect(await owed(sqliteStore(db), merchantAvailable(M1))).toBe(990_000n);
-    expect(await balance(sqliteStore(db), merchantAvailable(M1))).toBe(-990_000n);
-    expect(await balance(sqliteStore(db), merchantAvailable(M1), { source: "cached" })).toBe(
+    expect(await owed(testStore(db), merchantAvailable(M1))).toBe(990_000n);
+    expect(await balance(testStore(db), merchantAvailable(M1))).toBe(-990_000n);
+    expect(await balance(testStore(db), merchantAvailable(M1), { source: "cached" })).toBe(
       -990_000n,
     );
-    expect(await normalBalance(sqliteStore(db), custody("BTC"))).toBe(150_000n);
-    expect(await normalBalance(sqliteStore(db), feeRevenue())).toBe(10_000n);
-    const stored = await getTransaction(sqliteStore(db), result.transactionId);
+    expect(await normalBalance(testStore(db), custody("BTC"))).toBe(150_000n);
+    expect(await normalBalance(testStore(db), feeRevenue())).toBe(10_000n);
+    const stored = await getTransaction(testStore(db), result.transactionId);
     expect(stored).toMatchObject({
       kind: "payment.converted",
       reference: { type: "payment", id: "pay_1" },
@@ -210,7 +209,7 @@ describe("postTransaction rules", () => {
     ];
     let error: unknown;
     try {
-      await postTransaction(sqliteStore(db), {
+      await postTransaction(testStore(db), {
         idempotencyKey: key(),
         kind: "bad.posting",
         entries,
@@ -227,7 +226,7 @@ describe("postTransaction rules", () => {
   it("rejects a single entry, no entries, zero, non-bigint and out-of-range amounts, and an account twice", async () => {
     const before = tableCounts();
     const attempt = (entries: unknown) =>
-      postTransaction(sqliteStore(db), {
+      postTransaction(testStore(db), {
         idempotencyKey: key(),
         kind: "bad.posting",
         entries: entries as PostingEntry[],
@@ -276,26 +275,26 @@ describe("postTransaction rules", () => {
       { account: capital("KES"), amount: -5n },
     ];
     await expect(
-      postTransaction(sqliteStore(db), { idempotencyKey: "", kind: "float.funded", entries }),
+      postTransaction(testStore(db), { idempotencyKey: "", kind: "float.funded", entries }),
     ).rejects.toThrow(InvalidPostingError);
     await expect(
-      postTransaction(sqliteStore(db), { idempotencyKey: " ", kind: "float.funded", entries }),
+      postTransaction(testStore(db), { idempotencyKey: " ", kind: "float.funded", entries }),
     ).rejects.toThrow(InvalidPostingError);
     await expect(
-      postTransaction(sqliteStore(db), {
+      postTransaction(testStore(db), {
         idempotencyKey: "k".repeat(201),
         kind: "float.funded",
         entries,
       }),
     ).rejects.toThrow(InvalidPostingError);
     await expect(
-      postTransaction(sqliteStore(db), { idempotencyKey: key(), kind: "Float Funded", entries }),
+      postTransaction(testStore(db), { idempotencyKey: key(), kind: "Float Funded", entries }),
     ).rejects.toThrow(InvalidPostingError);
     await expect(
-      postTransaction(sqliteStore(db), { idempotencyKey: key(), kind: "reversal", entries }),
+      postTransaction(testStore(db), { idempotencyKey: key(), kind: "reversal", entries }),
     ).rejects.toThrow(/reverseTransaction/);
     await expect(
-      postTransaction(sqliteStore(db), {
+      postTransaction(testStore(db), {
         idempotencyKey: key(),
         kind: "float.funded",
         entries,
@@ -303,7 +302,7 @@ describe("postTransaction rules", () => {
       }),
     ).rejects.toThrow(InvalidPostingError);
     await expect(
-      postTransaction(sqliteStore(db), {
+      postTransaction(testStore(db), {
         idempotencyKey: key(),
         kind: "float.funded",
         entries,
@@ -318,15 +317,15 @@ describe("postTransaction rules", () => {
       { account: railFloat("mpesa"), amount: 50_000_000n },
       { account: capital("KES"), amount: -50_000_000n },
     ];
-    const first = await postTransaction(sqliteStore(db), {
+    const first = await postTransaction(testStore(db), {
       idempotencyKey,
       kind: "float.funded",
       entries,
       reference: { type: "funding", id: "f1" },
     });
     const before = tableCounts();
-    const floatBefore = await balance(sqliteStore(db), railFloat("mpesa"));
-    const again = await postTransaction(sqliteStore(db), {
+    const floatBefore = await balance(testStore(db), railFloat("mpesa"));
+    const again = await postTransaction(testStore(db), {
       idempotencyKey,
       kind: "float.funded",
       entries: [...entries].reverse(),
@@ -337,8 +336,8 @@ describe("postTransaction rules", () => {
     expect(again).toEqual({ transactionId: first.transactionId, created: false });
     expect(first.created).toBe(true);
     expect(tableCounts()).toEqual(before);
-    expect(await balance(sqliteStore(db), railFloat("mpesa"))).toBe(floatBefore);
-    expect((await getTransactionByKey(sqliteStore(db), idempotencyKey))?.id).toBe(
+    expect(await balance(testStore(db), railFloat("mpesa"))).toBe(floatBefore);
+    expect((await getTransactionByKey(testStore(db), idempotencyKey))?.id).toBe(
       first.transactionId,
     );
   });
@@ -349,7 +348,7 @@ describe("postTransaction rules", () => {
       { account: railFloat("airtel-money"), amount: 1_000n },
       { account: capital("KES"), amount: -1_000n },
     ];
-    const first = await postTransaction(sqliteStore(db), {
+    const first = await postTransaction(testStore(db), {
       idempotencyKey,
       kind: "float.funded",
       entries,
@@ -380,7 +379,7 @@ describe("postTransaction rules", () => {
     for (const variant of variants) {
       let error: unknown;
       try {
-        await postTransaction(sqliteStore(db), { idempotencyKey, ...variant });
+        await postTransaction(testStore(db), { idempotencyKey, ...variant });
       } catch (caught) {
         error = caught;
       }
@@ -400,10 +399,10 @@ describe("guards", () => {
     // M2 has never been used: its accounts do not exist yet.
     const before = tableCounts();
     const accountsBefore = db.select({ code: ledgerAccounts.code }).from(ledgerAccounts).all();
-    const floatBefore = await balance(sqliteStore(db), railFloat("mpesa"), { source: "cached" });
+    const floatBefore = await balance(testStore(db), railFloat("mpesa"), { source: "cached" });
     let error: unknown;
     try {
-      await postTransaction(sqliteStore(db), {
+      await postTransaction(testStore(db), {
         idempotencyKey: "payout:M2:1",
         kind: "payout.sent",
         entries: payout(M2, 500n),
@@ -423,36 +422,36 @@ describe("guards", () => {
     expect(db.select({ code: ledgerAccounts.code }).from(ledgerAccounts).all()).toEqual(
       accountsBefore,
     );
-    expect(await balance(sqliteStore(db), railFloat("mpesa"), { source: "cached" })).toBe(
+    expect(await balance(testStore(db), railFloat("mpesa"), { source: "cached" })).toBe(
       floatBefore,
     );
-    expect(await getTransactionByKey(sqliteStore(db), "payout:M2:1")).toBeNull();
+    expect(await getTransactionByKey(testStore(db), "payout:M2:1")).toBeNull();
   });
 
   it("allows a guarded balance to reach exactly zero, then refuses one cent more; the failed key can be retried", async () => {
-    await postTransaction(sqliteStore(db), {
+    await postTransaction(testStore(db), {
       idempotencyKey: key("collect"),
       kind: "payment.converted",
       entries: collection(M2, 10_000n, 50_000n),
     });
-    expect(await owed(sqliteStore(db), merchantAvailable(M2))).toBe(49_500n);
+    expect(await owed(testStore(db), merchantAvailable(M2))).toBe(49_500n);
     const tooMuch = () =>
-      postTransaction(sqliteStore(db), {
+      postTransaction(testStore(db), {
         idempotencyKey: "payout:M2:2",
         kind: "payout.sent",
         entries: payout(M2, 49_501n),
         guards: [merchantAvailable(M2), railFloat("mpesa")],
       });
     await expect(tooMuch()).rejects.toThrow(InsufficientBalanceError);
-    const exact = await postTransaction(sqliteStore(db), {
+    const exact = await postTransaction(testStore(db), {
       idempotencyKey: "payout:M2:3",
       kind: "payout.sent",
       entries: payout(M2, 49_500n),
       guards: [merchantAvailable(M2), railFloat("mpesa")],
     });
     expect(exact.created).toBe(true);
-    expect(await owed(sqliteStore(db), merchantAvailable(M2))).toBe(0n);
-    expect(await merchantBalances(sqliteStore(db), M2)).toEqual({
+    expect(await owed(testStore(db), merchantAvailable(M2))).toBe(0n);
+    expect(await merchantBalances(testStore(db), M2)).toEqual({
       available: 0n,
       pending: 0n,
       inFlight: 49_500n,
@@ -461,7 +460,7 @@ describe("guards", () => {
     await expect(tooMuch()).rejects.toThrow(InsufficientBalanceError);
     // More money arrives: the same key that failed now posts (a failure wrote nothing, not even the
     // key).
-    await postTransaction(sqliteStore(db), {
+    await postTransaction(testStore(db), {
       idempotencyKey: key("collect"),
       kind: "payment.converted",
       entries: collection(M2, 10_000n, 100_000n),
@@ -470,10 +469,10 @@ describe("guards", () => {
   });
 
   it("guards the rail float: a payout larger than the float is refused", async () => {
-    const float = await normalBalance(sqliteStore(db), railFloat("t-kash"));
+    const float = await normalBalance(testStore(db), railFloat("t-kash"));
     expect(float).toBe(0n);
     await expect(
-      postTransaction(sqliteStore(db), {
+      postTransaction(testStore(db), {
         idempotencyKey: key("payout"),
         kind: "payout.sent",
         entries: [
@@ -490,7 +489,7 @@ describe("guards", () => {
   });
 
   it("treats a guard on an unused account as zero and passes", async () => {
-    const result = await postTransaction(sqliteStore(db), {
+    const result = await postTransaction(testStore(db), {
       idempotencyKey: key(),
       kind: "float.funded",
       entries: [
@@ -505,15 +504,15 @@ describe("guards", () => {
 
 describe("reversals", () => {
   it("posts the negated entries linked to the original, idempotently; a second key is refused", async () => {
-    const original = await postTransaction(sqliteStore(db), {
+    const original = await postTransaction(testStore(db), {
       idempotencyKey: key("collect"),
       kind: "payment.converted",
       reference: { type: "payment", id: "pay_rev" },
       entries: collection(M1, 20_000n, 200_000n),
     });
-    const owedBefore = await owed(sqliteStore(db), merchantAvailable(M1));
+    const owedBefore = await owed(testStore(db), merchantAvailable(M1));
     const before = tableCounts();
-    const reversal = await reverseTransaction(sqliteStore(db), {
+    const reversal = await reverseTransaction(testStore(db), {
       transactionId: original.transactionId,
       idempotencyKey: "rev:1",
       reason: "Posted twice by mistake",
@@ -523,8 +522,8 @@ describe("reversals", () => {
       transactions: before.transactions + 1,
       entries: before.entries + 5,
     });
-    expect(await owed(sqliteStore(db), merchantAvailable(M1))).toBe(owedBefore - 198_000n);
-    const stored = await getTransaction(sqliteStore(db), reversal.transactionId);
+    expect(await owed(testStore(db), merchantAvailable(M1))).toBe(owedBefore - 198_000n);
+    const stored = await getTransaction(testStore(db), reversal.transactionId);
     expect(stored).toMatchObject({
       kind: "reversal",
       description: "Posted twice by mistake",
@@ -532,22 +531,22 @@ describe("reversals", () => {
       reference: { type: "payment", id: "pay_rev" },
     });
     const originalEntries =
-      (await getTransaction(sqliteStore(db), original.transactionId))?.entries ?? [];
+      (await getTransaction(testStore(db), original.transactionId))?.entries ?? [];
     expect(stored?.entries.map((e) => [e.account.code, e.amount])).toEqual(
       originalEntries.map((e) => [e.account.code, -e.amount]),
     );
     expect(
-      (await getTransaction(sqliteStore(db), original.transactionId))?.reversedByTransactionId,
+      (await getTransaction(testStore(db), original.transactionId))?.reversedByTransactionId,
     ).toBe(reversal.transactionId);
     expect(
-      (await listTransactionsByReference(sqliteStore(db), { type: "payment", id: "pay_rev" })).map(
+      (await listTransactionsByReference(testStore(db), { type: "payment", id: "pay_rev" })).map(
         (t) => t.id,
       ),
     ).toEqual([original.transactionId, reversal.transactionId]);
 
     const counts = tableCounts();
     expect(
-      await reverseTransaction(sqliteStore(db), {
+      await reverseTransaction(testStore(db), {
         transactionId: original.transactionId,
         idempotencyKey: "rev:1",
         reason: "retry",
@@ -557,7 +556,7 @@ describe("reversals", () => {
       created: false,
     });
     await expect(
-      reverseTransaction(sqliteStore(db), {
+      reverseTransaction(testStore(db), {
         transactionId: original.transactionId,
         idempotencyKey: "rev:2",
         reason: "again",
@@ -566,7 +565,7 @@ describe("reversals", () => {
     // The key of this reversal cannot be reused for another transaction, nor a posting's key for a
     // reversal.
     await expect(
-      reverseTransaction(sqliteStore(db), {
+      reverseTransaction(testStore(db), {
         transactionId: reversal.transactionId,
         idempotencyKey: "rev:1",
         reason: "x",
@@ -575,28 +574,28 @@ describe("reversals", () => {
     expect(tableCounts()).toEqual(counts);
 
     // Reversing the reversal restores the original effect.
-    const reReversal = await reverseTransaction(sqliteStore(db), {
+    const reReversal = await reverseTransaction(testStore(db), {
       transactionId: reversal.transactionId,
       idempotencyKey: "rev:3",
       reason: "The first was right",
     });
     expect(reReversal.created).toBe(true);
-    expect(await owed(sqliteStore(db), merchantAvailable(M1))).toBe(owedBefore);
+    expect(await owed(testStore(db), merchantAvailable(M1))).toBe(owedBefore);
     expect(
-      (await getTransaction(sqliteStore(db), reReversal.transactionId))?.reversesTransactionId,
+      (await getTransaction(testStore(db), reReversal.transactionId))?.reversesTransactionId,
     ).toBe(reversal.transactionId);
   });
 
   it("refuses unknown transactions, and honours guards (money already paid out cannot be clawed back below zero)", async () => {
     await expect(
-      reverseTransaction(sqliteStore(db), {
+      reverseTransaction(testStore(db), {
         transactionId: "ltx_nope",
         idempotencyKey: key(),
         reason: "x",
       }),
     ).rejects.toThrow(TransactionNotFoundError);
     await expect(
-      reverseTransaction(sqliteStore(db), {
+      reverseTransaction(testStore(db), {
         transactionId: "ltx_nope",
         idempotencyKey: key(),
         reason: " ",
@@ -606,12 +605,12 @@ describe("reversals", () => {
     db.insert(merchants)
       .values({ id: M, businessName: "Shop D", contactEmail: "d@shop.example", createdAt: 0 })
       .run();
-    const credit = await postTransaction(sqliteStore(db), {
+    const credit = await postTransaction(testStore(db), {
       idempotencyKey: key("collect"),
       kind: "payment.converted",
       entries: collection(M, 1_000n, 10_000n),
     });
-    await postTransaction(sqliteStore(db), {
+    await postTransaction(testStore(db), {
       idempotencyKey: key("payout"),
       kind: "payout.sent",
       entries: payout(M, 9_000n),
@@ -619,7 +618,7 @@ describe("reversals", () => {
     });
     const before = tableCounts();
     await expect(
-      reverseTransaction(sqliteStore(db), {
+      reverseTransaction(testStore(db), {
         transactionId: credit.transactionId,
         idempotencyKey: key("rev"),
         reason: "chargeback",
@@ -630,7 +629,7 @@ describe("reversals", () => {
     );
     expect(tableCounts()).toEqual(before);
     expect(
-      (await getTransaction(sqliteStore(db), credit.transactionId))?.reversedByTransactionId,
+      (await getTransaction(testStore(db), credit.transactionId))?.reversedByTransactionId,
     ).toBeNull();
   });
 
@@ -639,29 +638,29 @@ describe("reversals", () => {
     db.insert(merchants)
       .values({ id: M, businessName: "Shop E", contactEmail: "e@shop.example", createdAt: 0 })
       .run();
-    await postTransaction(sqliteStore(db), {
+    await postTransaction(testStore(db), {
       idempotencyKey: key("collect"),
       kind: "payment.converted",
       entries: collection(M, 1_000n, 100_000n),
     });
-    const sent = await postTransaction(sqliteStore(db), {
+    const sent = await postTransaction(testStore(db), {
       idempotencyKey: `payout:${M}:1:sent`,
       kind: "payout.sent",
       entries: payout(M, 99_000n),
       guards: [merchantAvailable(M), railFloat("mpesa")],
     });
-    expect(await merchantBalances(sqliteStore(db), M)).toEqual({
+    expect(await merchantBalances(testStore(db), M)).toEqual({
       available: 0n,
       pending: 0n,
       inFlight: 99_000n,
       reserved: 0n,
     });
-    await reverseTransaction(sqliteStore(db), {
+    await reverseTransaction(testStore(db), {
       transactionId: sent.transactionId,
       idempotencyKey: `payout:${M}:1:failed`,
       reason: "B2C result 2001: invalid initiator",
     });
-    expect(await merchantBalances(sqliteStore(db), M)).toEqual({
+    expect(await merchantBalances(testStore(db), M)).toEqual({
       available: 99_000n,
       pending: 0n,
       inFlight: 0n,
@@ -674,7 +673,7 @@ describe("transactions and amounts", () => {
   it("nests in a caller's transaction: when the caller throws, nothing is persisted", async () => {
     const before = tableCounts();
     const idempotencyKey = key("nested");
-    const store = sqliteStore(db);
+    const store = testStore(db);
     await expect(
       store.write(async (q) => {
         const result = await postTransaction(
@@ -705,7 +704,7 @@ describe("transactions and amounts", () => {
       }),
     ).rejects.toThrow("the caller failed after posting");
     expect(tableCounts()).toEqual(before);
-    expect(await getTransactionByKey(sqliteStore(db), idempotencyKey)).toBeNull();
+    expect(await getTransactionByKey(testStore(db), idempotencyKey)).toBeNull();
   });
 
   it("nests: a guard failure inside a caller's transaction rolls back only the posting; the caller can go on", async () => {
@@ -714,7 +713,7 @@ describe("transactions and amounts", () => {
       .values({ id: M, businessName: "Shop F", contactEmail: "f@shop.example", createdAt: 0 })
       .run();
     const before = tableCounts();
-    const store = sqliteStore(db);
+    const store = testStore(db);
     const committed = await store.write(async (q) => {
       const ok = await postTransaction(
         q,
@@ -743,8 +742,8 @@ describe("transactions and amounts", () => {
       transactions: before.transactions + 1,
       entries: before.entries + 5,
     });
-    expect(await getTransaction(sqliteStore(db), committed)).not.toBeNull();
-    expect(await owed(sqliteStore(db), merchantAvailable(M))).toBe(990n);
+    expect(await getTransaction(testStore(db), committed)).not.toBeNull();
+    expect(await owed(testStore(db), merchantAvailable(M))).toBe(990n);
   });
 
   it("the synchronous variant: a guard failure inside a caller's transaction rolls back only the posting", async () => {
@@ -753,7 +752,7 @@ describe("transactions and amounts", () => {
       .values({ id: M, businessName: "Shop G", contactEmail: "g@shop.example", createdAt: 0 })
       .run();
     const before = tableCounts();
-    const committed = await sqliteStore(db).write(async (q) => {
+    const committed = await testStore(db).write(async (q) => {
       const ok = await postTransaction(q, {
         idempotencyKey: key("collect"),
         kind: "payment.converted",
@@ -782,14 +781,14 @@ describe("transactions and amounts", () => {
       entries: before.entries + 10,
     });
     expect(
-      (await getTransaction(sqliteStore(db), committed))?.reversedByTransactionId,
+      (await getTransaction(testStore(db), committed))?.reversedByTransactionId,
     ).not.toBeNull();
-    expect(await owed(sqliteStore(db), merchantAvailable(M))).toBe(0n);
+    expect(await owed(testStore(db), merchantAvailable(M))).toBe(0n);
   });
 
   it("round-trips 9_000_000_000_000_000_000n exactly, and refuses a balance beyond 64 bits", async () => {
     const huge = 9_000_000_000_000_000_000n;
-    const result = await postTransaction(sqliteStore(db), {
+    const result = await postTransaction(testStore(db), {
       idempotencyKey: key("huge"),
       kind: "test.huge",
       entries: [
@@ -798,17 +797,17 @@ describe("transactions and amounts", () => {
       ],
     });
     expect(
-      (await getTransaction(sqliteStore(db), result.transactionId))?.entries.map((e) => e.amount),
+      (await getTransaction(testStore(db), result.transactionId))?.entries.map((e) => e.amount),
     ).toEqual([-huge, huge]);
-    expect(await balance(sqliteStore(db), custody("USDC"))).toBe(huge);
-    expect(await balance(sqliteStore(db), custody("USDC"), { source: "cached" })).toBe(huge);
-    expect((await listEntries(sqliteStore(db), suspense("USDC"), { limit: 1 }))[0]?.amount).toBe(
+    expect(await balance(testStore(db), custody("USDC"))).toBe(huge);
+    expect(await balance(testStore(db), custody("USDC"), { source: "cached" })).toBe(huge);
+    expect((await listEntries(testStore(db), suspense("USDC"), { limit: 1 }))[0]?.amount).toBe(
       -huge,
     );
-    expect((await trialBalance(sqliteStore(db))).USDC).toBe(0n);
+    expect((await trialBalance(testStore(db))).USDC).toBe(0n);
     const before = tableCounts();
     await expect(
-      postTransaction(sqliteStore(db), {
+      postTransaction(testStore(db), {
         idempotencyKey: key("huge"),
         kind: "test.huge",
         entries: [
@@ -818,29 +817,40 @@ describe("transactions and amounts", () => {
       }),
     ).rejects.toThrow(BalanceOverflowError);
     expect(tableCounts()).toEqual(before);
-    // Reading the column without the text cast is refused rather than rounded.
-    expect(() =>
+    // Reading the column without the text cast: SQLite's driver would round it, so it is refused;
+    // PostgreSQL's pool hands it over exactly (a bigint beyond 2^53).
+    const raw = () =>
       db
         .select({ amount: ledgerEntries.amount })
         .from(ledgerEntries)
         .where(eq(ledgerEntries.transactionId, result.transactionId))
-        .all(),
-    ).toThrow(/unsafe number/);
-    // And it is stored as an INTEGER, not text or a float.
+        .orderBy(ledgerEntries.id)
+        .all();
+    if (TEST_ENGINE === "sqlite") expect(raw).toThrow(/unsafe number/);
+    else expect(raw().map((row) => row.amount)).toEqual([-huge, huge]);
+    // And it is stored as a 64-bit integer, not text or a float.
+    const typeOf =
+      TEST_ENGINE === "sqlite"
+        ? sql<string>`typeof(${ledgerEntries.amount})`
+        : sql<string>`pg_typeof(${ledgerEntries.amount})::text`;
     expect(
       db
-        .select({ type: sql<string>`typeof(${ledgerEntries.amount})` })
+        .select({ type: typeOf })
         .from(ledgerEntries)
         .where(eq(ledgerEntries.transactionId, result.transactionId))
         .all(),
-    ).toEqual([{ type: "integer" }, { type: "integer" }]);
+    ).toEqual(
+      TEST_ENGINE === "sqlite"
+        ? [{ type: "integer" }, { type: "integer" }]
+        : [{ type: "bigint" }, { type: "bigint" }],
+    );
     // Cleanly reversible.
-    await reverseTransaction(sqliteStore(db), {
+    await reverseTransaction(testStore(db), {
       transactionId: result.transactionId,
       idempotencyKey: key("huge-rev"),
       reason: "test",
     });
-    expect(await balance(sqliteStore(db), custody("USDC"))).toBe(0n);
+    expect(await balance(testStore(db), custody("USDC"))).toBe(0n);
   });
 
   it("refuses an account code that exists with another currency or kind", async () => {
@@ -854,7 +864,7 @@ describe("transactions and amounts", () => {
       })
       .run();
     await expect(
-      postTransaction(sqliteStore(db), {
+      postTransaction(testStore(db), {
         idempotencyKey: key(),
         kind: "test.mismatch",
         entries: [
@@ -868,12 +878,12 @@ describe("transactions and amounts", () => {
   it("refuses a merchant account for a merchant that does not exist (foreign key) and writes nothing", async () => {
     const before = tableCounts();
     await expect(
-      postTransaction(sqliteStore(db), {
+      postTransaction(testStore(db), {
         idempotencyKey: key(),
         kind: "payment.converted",
         entries: collection("MRC-ZZZZZ9", 1n, 100n),
       }),
-    ).rejects.toThrow(/FOREIGN KEY/);
+    ).rejects.toThrow(/FOREIGN KEY|foreign key/);
     expect(tableCounts()).toEqual(before);
   });
 
@@ -883,7 +893,7 @@ describe("transactions and amounts", () => {
       .values({ id: M, businessName: "Shop G", contactEmail: "g@shop.example", createdAt: 0 })
       .run();
     for (let i = 1; i <= 5; i++) {
-      await postTransaction(sqliteStore(db), {
+      await postTransaction(testStore(db), {
         idempotencyKey: key("collect"),
         kind: "payment.converted",
         reference: { type: "payment", id: `pay_g${i}` },
@@ -891,20 +901,20 @@ describe("transactions and amounts", () => {
         now: i,
       });
     }
-    const firstPage = await listEntries(sqliteStore(db), merchantAvailable(M), { limit: 3 });
+    const firstPage = await listEntries(testStore(db), merchantAvailable(M), { limit: 3 });
     expect(firstPage.map((e) => e.amount)).toEqual([-4_950n, -3_960n, -2_970n]);
     expect(firstPage[0]).toMatchObject({
       kind: "payment.converted",
       reference: { type: "payment", id: "pay_g5" },
       createdAt: 5,
     });
-    const secondPage = await listEntries(sqliteStore(db), merchantAvailable(M), {
+    const secondPage = await listEntries(testStore(db), merchantAvailable(M), {
       limit: 3,
       beforeEntryId: firstPage[2]?.entryId,
     });
     expect(secondPage.map((e) => e.amount)).toEqual([-1_980n, -990n]);
-    expect(await listEntries(sqliteStore(db), merchantPending(M))).toEqual([]);
-    expect(await merchantBalances(sqliteStore(db), M)).toEqual({
+    expect(await listEntries(testStore(db), merchantPending(M))).toEqual([]);
+    expect(await merchantBalances(testStore(db), M)).toEqual({
       available: 14_850n,
       pending: 0n,
       inFlight: 0n,
@@ -913,8 +923,8 @@ describe("transactions and amounts", () => {
   });
 
   it("owed() is for liabilities only", async () => {
-    await expect(owed(sqliteStore(db), custody("BTC"))).rejects.toThrow(InvalidPostingError);
-    expect(await owed(sqliteStore(db), customerRefundsPayable("ETH"))).toBe(0n);
+    await expect(owed(testStore(db), custody("BTC"))).rejects.toThrow(InvalidPostingError);
+    expect(await owed(testStore(db), customerRefundsPayable("ETH"))).toBe(0n);
   });
 
   it("keeps the books consistent: trial balance zero, cached balances equal entries, every transaction balanced", async () => {
@@ -929,20 +939,20 @@ describe("transactions and amounts", () => {
       .set({ balance: sql`${ledgerAccounts.balance} + 1` })
       .where(eq(ledgerAccounts.id, account?.id ?? 0))
       .run();
-    expect(await verifyBalances(sqliteStore(db))).toEqual([
+    expect(await verifyBalances(testStore(db))).toEqual([
       expect.objectContaining({ code: feeRevenue().code, cached: expect.any(BigInt) }),
     ]);
     db.update(ledgerAccounts)
       .set({ balance: sql`${ledgerAccounts.balance} - 1` })
       .where(eq(ledgerAccounts.id, account?.id ?? 0))
       .run();
-    expect(await verifyBalances(sqliteStore(db))).toEqual([]);
+    expect(await verifyBalances(testStore(db))).toEqual([]);
   });
 
   it("computes exact sums whatever the size and order of amounts (no SQL integer overflow)", async () => {
     const big = 2n ** 62n + 12345n;
     // Four large entries of one currency in a row: a running SQL sum would pass 2^63.
-    await postTransaction(sqliteStore(db), {
+    await postTransaction(testStore(db), {
       idempotencyKey: key("big"),
       kind: "test.big",
       entries: [
@@ -952,16 +962,18 @@ describe("transactions and amounts", () => {
         { account: customerRefundsPayable("BTC"), amount: -big },
       ],
     });
-    expect((await trialBalance(sqliteStore(db))).BTC).toBe(0n);
+    expect((await trialBalance(testStore(db))).BTC).toBe(0n);
     await expectBooksConsistent();
-    // What a plain SQL sum over the same entries does:
-    expect(() =>
+    // What a plain SQL sum over the same entries does: SQLite's overflows; PostgreSQL sums bigints
+    // as numeric, exactly.
+    const plainSum = () =>
       db
-        .select({ sum: sql`sum(${ledgerEntries.amount})` })
+        .select({ sum: sql`cast(sum(${ledgerEntries.amount}) as text)` })
         .from(ledgerEntries)
         .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
         .where(eq(ledgerAccounts.currency, "BTC"))
-        .all(),
-    ).toThrow(/integer overflow/);
+        .all();
+    if (TEST_ENGINE === "sqlite") expect(plainSum).toThrow(/integer overflow/);
+    else expect(plainSum()).toEqual([{ sum: "0" }]);
   });
 });

@@ -15,6 +15,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { ledgerAccounts } from "../../../drizzle/schema";
+import { startsWith } from "~/db/sql";
 import { type LedgerBook, TEST_BOOK_PREFIX } from "./accounts";
 
 const TWO_POW_32 = 4294967296n;
@@ -54,4 +55,4 @@ export function exactSumIsZero(column: AnySQLiteColumn): SQL<unknown> {
 }
 
 /** The book of a `ledger_accounts` row ("test" or "live"), in portable SQL (as `bookOfCode`). */
-export const bookOfAccount = sql<LedgerBook>`case when substr(${ledgerAccounts.code}, 1, ${TEST_BOOK_PREFIX.length}) = ${TEST_BOOK_PREFIX} then 'test' else 'live' end`;
+export const bookOfAccount = sql<LedgerBook>`case when ${startsWith(ledgerAccounts.code, TEST_BOOK_PREFIX)} then 'test' else 'live' end`;

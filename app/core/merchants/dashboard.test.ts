@@ -2,9 +2,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { payments } from "../../../drizzle/schema";
 import type { PaymentStatus } from "~/core/payments/statuses";
 import type { Db } from "~/db/sqlite-connection.server";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import { addMerchant } from "../../../tests/setup/payments";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { getDashboardStats as statsOn } from "./dashboard.server";
 
 const SHOP = "MRC-DASH22";
@@ -17,7 +16,7 @@ const DAY = 86_400_000;
 
 /** The figures read on `db`'s store, as the dashboard page reads them. */
 const getDashboardStats = (db: Db, merchantId: string, now: number) =>
-  sqliteStore(db).read((q) => statsOn(q, merchantId, now));
+  testStore(db).read((q) => statsOn(q, merchantId, now));
 
 let counter = 0;
 function pay(

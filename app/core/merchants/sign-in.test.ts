@@ -9,8 +9,7 @@ import {
 } from "~/core/passwords.server";
 import { hitLimit } from "~/core/rate-limit.server";
 import { FAILING_CLIENT_HOLD_MS } from "~/core/sign-in-guard.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import { SIGN_IN_LIMITS, signInMerchant } from "./sign-in.server";
 
 const { db, close } = createTestDb();
@@ -40,7 +39,7 @@ const attempt = (
   now: number,
 ) =>
   signInMerchant(
-    sqliteStore(db),
+    testStore(db),
     { merchantId: "MRC-TEST22", username: "owner", password, clientKey: "client-a", ...fields },
     now,
   );
@@ -248,11 +247,12 @@ describe("merchant sign-in", () => {
     ).toMatchObject({ ok: false, reason: "busy" });
     // Its next try is not refused (the normal lane has room) but queued behind the high lane.
     const next = attempt({ username: "fresh-ghost", clientKey: "fresh-flooder" }, start + 1);
-    await storeTurns();
-    expect(passwordHashSlots.stats.waiting).toEqual({
-      high: PASSWORD_QUEUE.waitingPerLane,
-      normal: 1,
-    });
+    await expect
+      .poll(() => passwordHashSlots.stats.waiting)
+      .toEqual({
+        high: PASSWORD_QUEUE.waitingPerLane,
+        normal: 1,
+      });
     while (releases.length > 0 || passwordHashSlots.stats.running > 0) {
       releases.shift()?.();
       await new Promise((resolve) => setImmediate(resolve));
@@ -290,16 +290,15 @@ describe("merchant sign-in", () => {
       { username: "rotating", clientKey: "rotating-flooder" },
       start + 10 * 60_000,
     );
-    await storeTurns();
-    expect(passwordHashSlots.stats.waiting).toEqual({ high: 0, normal: 1 });
+    await expect.poll(() => passwordHashSlots.stats.waiting).toEqual({ high: 0, normal: 1 });
     await drain();
     expect(await later).toEqual({ ok: false, reason: "invalid" });
   });
 
   it("a flood's refusals write nothing: a throttled client, a second attempt from a client already queued, a failing client finding its lane full", async () => {
     const start = 150_000_000;
-    const changes = () =>
-      (db.$client.prepare("select total_changes() as n").get() as { n: number }).n;
+    // Any write moves the store's change counter (on either engine).
+    const changes = () => testStore(db).changeCounter();
     for (let i = 0; i < SIGN_IN_LIMITS.client.limit; i++)
       await recordFailure("throttled-flooder", start);
     await recordFailure("failing-flooder", start);
@@ -309,13 +308,14 @@ describe("merchant sign-in", () => {
     const queued = attempt({ username: "ghost", clientKey: "queued-flooder" }, start);
     for (let i = 0; i < PASSWORD_QUEUE.waitingPerLane; i++)
       blocked.push(passwordHashSlots(() => new Promise<void>((resolve) => releases.push(resolve))));
-    await storeTurns();
-    expect(passwordHashSlots.stats.waiting).toEqual({
-      high: 1,
-      normal: PASSWORD_QUEUE.waitingPerLane,
-    });
+    await expect
+      .poll(() => passwordHashSlots.stats.waiting)
+      .toEqual({
+        high: 1,
+        normal: PASSWORD_QUEUE.waitingPerLane,
+      });
 
-    const before = changes();
+    const before = await changes();
     // Refusals to clients that have been failing are to be held before they are sent; a second
     // attempt of a client already in the queue is refused at once.
     expect(await attempt({ clientKey: "throttled-flooder" }, start + 1)).toMatchObject({
@@ -330,7 +330,7 @@ describe("merchant sign-in", () => {
       reason: "busy",
       holdMs: FAILING_CLIENT_HOLD_MS,
     });
-    expect(changes()).toBe(before);
+    expect(await changes()).toBe(before);
 
     while (releases.length > 0 || passwordHashSlots.stats.running > 0) {
       releases.shift()?.();
@@ -355,7 +355,9 @@ describe("merchant sign-in", () => {
         finished.push(`failing-${i}:${r.ok ? "ok" : r.reason}`),
       ),
     );
-    await storeTurns();
+    await expect
+      .poll(() => passwordHashSlots.stats.waiting.normal)
+      .toBe(PASSWORD_QUEUE.waitingPerLane);
     // The normal lane is full: the next failing client is refused at once ...
     expect(
       await attempt({ username: "ghost-extra", clientKey: "failing-extra" }, start + 1),
@@ -364,7 +366,7 @@ describe("merchant sign-in", () => {
     const clean = attempt({ clientKey: "clean-client" }, start + 1).then((r) =>
       finished.push(`clean:${r.ok ? "ok" : r.reason}`),
     );
-    await storeTurns();
+    await expect.poll(() => passwordHashSlots.stats.waiting.high).toBe(1);
     release();
     await Promise.all([holding, clean, ...failing]);
     expect(finished[0]).toBe("clean:ok");
@@ -372,17 +374,9 @@ describe("merchant sign-in", () => {
   });
 });
 
-/**
- * Let started attempts reach the hashing queue: on the store (ADR 0041) each of their reads and
- * writes takes a turn that starts in a setImmediate of its own.
- */
-async function storeTurns() {
-  for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
-}
-
 /** One failed sign-in on record for a client (what a wrong password leaves), without hashing. */
 async function recordFailure(clientKey: string, now: number) {
-  await sqliteStore(db).write((q) =>
+  await testStore(db).write((q) =>
     hitLimit(q, `signin:client:${clientKey}`, SIGN_IN_LIMITS.client, now),
   );
 }

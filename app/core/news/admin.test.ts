@@ -2,9 +2,8 @@
  * Operator actions: each write lands with its audit entry; the seed fills an empty feed list once.
  */
 import { describe, expect, it } from "vitest";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { newsArticles, newsFeeds } from "../../../drizzle/schema";
-import { freshTestDbPerTest } from "../../../tests/setup/db";
+import { freshTestDbPerTest, testStore } from "../../../tests/setup/db";
 import { seedNews } from "../../../scripts/seed-news";
 import { auditTrail } from "~/core/audit.server";
 import type { Db } from "~/db/sqlite-connection.server";
@@ -23,7 +22,7 @@ const actor = { operatorId: "op_test", now: 1_700_000_000_000 };
 
 describe("operator actions", () => {
   it("adds a feed once, refuses a duplicate or a non-web address, and audits the addition", async () => {
-    const added = await addFeedAudited(sqliteStore(db), {
+    const added = await addFeedAudited(testStore(db), {
       ...actor,
       name: "TechCabal",
       url: "https://techcabal.com/feed/#x",
@@ -33,60 +32,60 @@ describe("operator actions", () => {
       feed: { url: "https://techcabal.com/feed/", enabled: true },
     });
     expect(
-      await addFeedAudited(sqliteStore(db), {
+      await addFeedAudited(testStore(db), {
         ...actor,
         name: "Again",
         url: "https://techcabal.com/feed/",
       }),
     ).toEqual({ ok: false, error: "duplicate" });
     expect(
-      await addFeedAudited(sqliteStore(db), { ...actor, name: "Bad", url: "javascript:alert(1)" }),
+      await addFeedAudited(testStore(db), { ...actor, name: "Bad", url: "javascript:alert(1)" }),
     ).toEqual({
       ok: false,
       error: "invalid_url",
     });
     const id = added.ok ? added.feed.id : "";
-    expect(
-      (await auditTrail(sqliteStore(db), "news_feed", id)).map((entry) => entry.action),
-    ).toEqual(["news.feed.added"]);
+    expect((await auditTrail(testStore(db), "news_feed", id)).map((entry) => entry.action)).toEqual(
+      ["news.feed.added"],
+    );
   });
 
   it("disables, enables and removes a feed, each audited", async () => {
-    const added = await addFeedAudited(sqliteStore(db), {
+    const added = await addFeedAudited(testStore(db), {
       ...actor,
       name: "Decrypt",
       url: "https://decrypt.co/feed",
     });
     const id = added.ok ? added.feed.id : "";
-    expect(await changeFeed(sqliteStore(db), { ...actor, feedId: id, change: "disable" })).toEqual({
+    expect(await changeFeed(testStore(db), { ...actor, feedId: id, change: "disable" })).toEqual({
       ok: true,
       name: "Decrypt",
     });
-    expect((await listFeeds(sqliteStore(db)))[0]?.enabled).toBe(false);
-    await changeFeed(sqliteStore(db), { ...actor, feedId: id, change: "enable" });
-    expect((await listFeeds(sqliteStore(db)))[0]?.enabled).toBe(true);
-    await changeFeed(sqliteStore(db), { ...actor, feedId: id, change: "remove" });
-    expect(await listFeeds(sqliteStore(db))).toEqual([]);
-    expect(await changeFeed(sqliteStore(db), { ...actor, feedId: id, change: "remove" })).toEqual({
+    expect((await listFeeds(testStore(db)))[0]?.enabled).toBe(false);
+    await changeFeed(testStore(db), { ...actor, feedId: id, change: "enable" });
+    expect((await listFeeds(testStore(db)))[0]?.enabled).toBe(true);
+    await changeFeed(testStore(db), { ...actor, feedId: id, change: "remove" });
+    expect(await listFeeds(testStore(db))).toEqual([]);
+    expect(await changeFeed(testStore(db), { ...actor, feedId: id, change: "remove" })).toEqual({
       ok: false,
     });
     expect(
-      (await auditTrail(sqliteStore(db), "news_feed", id)).map((entry) => entry.action).sort(),
+      (await auditTrail(testStore(db), "news_feed", id)).map((entry) => entry.action).sort(),
     ).toEqual(
       ["news.feed.added", "news.feed.disabled", "news.feed.enabled", "news.feed.removed"].sort(),
     );
   });
 
   it("stores the switches and audits them", async () => {
-    await changeSetting(sqliteStore(db), { ...actor, setting: "autoIngest", enabled: true });
-    await changeSetting(sqliteStore(db), { ...actor, setting: "autoPublish", enabled: true });
-    await changeSetting(sqliteStore(db), { ...actor, setting: "autoPublish", enabled: false });
-    expect(await getNewsSettings(sqliteStore(db))).toMatchObject({
+    await changeSetting(testStore(db), { ...actor, setting: "autoIngest", enabled: true });
+    await changeSetting(testStore(db), { ...actor, setting: "autoPublish", enabled: true });
+    await changeSetting(testStore(db), { ...actor, setting: "autoPublish", enabled: false });
+    expect(await getNewsSettings(testStore(db))).toMatchObject({
       autoIngest: true,
       autoPublish: false,
       updatedAt: actor.now,
     });
-    expect(await auditTrail(sqliteStore(db), "news_settings", "1")).toHaveLength(3);
+    expect(await auditTrail(testStore(db), "news_settings", "1")).toHaveLength(3);
   });
 
   it("publishes and unpublishes a curated article, audited; an unknown id changes nothing", async () => {
@@ -115,7 +114,7 @@ describe("operator actions", () => {
       })
       .run();
     expect(
-      await changeArticleStatus(sqliteStore(db), {
+      await changeArticleStatus(testStore(db), {
         ...actor,
         articleId: "art_1",
         status: "published",
@@ -129,17 +128,17 @@ describe("operator actions", () => {
       statusChangedBy: "op_test",
       statusChangedAt: actor.now,
     });
-    await changeArticleStatus(sqliteStore(db), { ...actor, articleId: "art_1", status: "draft" });
+    await changeArticleStatus(testStore(db), { ...actor, articleId: "art_1", status: "draft" });
     expect(db.select().from(newsArticles).get()?.status).toBe("draft");
     expect(
-      await changeArticleStatus(sqliteStore(db), {
+      await changeArticleStatus(testStore(db), {
         ...actor,
         articleId: "art_nope",
         status: "published",
       }),
     ).toEqual({ ok: false });
     expect(
-      (await auditTrail(sqliteStore(db), "news_article", "art_1"))
+      (await auditTrail(testStore(db), "news_article", "art_1"))
         .map((entry) => entry.action)
         .sort(),
     ).toEqual(["news.article.published", "news.article.unpublished"]);
@@ -180,11 +179,11 @@ describe("what the admin forms may post", () => {
 
 describe("the news seed", () => {
   it("fills an empty feed list with the outlets of protocols.md section 5, once", async () => {
-    expect(await seedNews(db, actor.now)).toEqual([
+    expect(await seedNews(testStore(db), actor.now)).toEqual([
       `news feeds: seeded ${DEFAULT_FEEDS.length}`,
       "news settings: auto-ingest off, auto-publish off",
     ]);
-    const feeds = await listFeeds(sqliteStore(db));
+    const feeds = await listFeeds(testStore(db));
     expect(feeds).toHaveLength(12);
     expect(
       feeds
@@ -192,15 +191,15 @@ describe("the news seed", () => {
         .map((feed) => feed.name)
         .sort(),
     ).toEqual(["Business Daily Africa", "Nation Africa (Kenya)"]);
-    expect(await seedNews(db, actor.now)).toEqual([]);
+    expect(await seedNews(testStore(db), actor.now)).toEqual([]);
     expect(db.select().from(newsFeeds).all()).toHaveLength(12);
   });
 
   it("does not bring back a feed an operator removed", async () => {
-    await seedNews(db, actor.now);
-    const first = (await listFeeds(sqliteStore(db)))[0];
-    await changeFeed(sqliteStore(db), { ...actor, feedId: first?.id ?? "", change: "remove" });
-    await seedNews(db, actor.now);
-    expect(await listFeeds(sqliteStore(db))).toHaveLength(11);
+    await seedNews(testStore(db), actor.now);
+    const first = (await listFeeds(testStore(db)))[0];
+    await changeFeed(testStore(db), { ...actor, feedId: first?.id ?? "", change: "remove" });
+    await seedNews(testStore(db), actor.now);
+    expect(await listFeeds(testStore(db))).toHaveLength(11);
   });
 });

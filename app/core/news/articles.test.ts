@@ -1,8 +1,7 @@
 /** The blog's read side over a real migrated database: built-in and curated articles merged. */
 import { describe, expect, it } from "vitest";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { newsArticles, newsArticleTags } from "../../../drizzle/schema";
-import { freshTestDbPerTest } from "../../../tests/setup/db";
+import { freshTestDbPerTest, testStore } from "../../../tests/setup/db";
 import { builtInArticles } from "~/content/articles";
 import type { Article } from "~/content/articles/types";
 import type { Db } from "~/db/sqlite-connection.server";
@@ -78,7 +77,7 @@ const newestBuiltIn = [...builtInArticles].sort(compareArticles)[0] as Article;
 
 describe("the merged list", () => {
   it("has the 11 built-in articles, newest first, when nothing is curated", async () => {
-    const { articles, total, pageCount } = await listPublishedArticles(sqliteStore(db), {});
+    const { articles, total, pageCount } = await listPublishedArticles(testStore(db), {});
     expect(total).toBe(11);
     expect(pageCount).toBe(1);
     const dates = articles.map((article) => Date.parse(article.publishedAt));
@@ -90,7 +89,7 @@ describe("the merged list", () => {
     insertCurated({ slug: "newest-curated", publishedAt: "2026-11-20T08:00:00Z" });
     insertCurated({ slug: "middle-curated", publishedAt: "2025-08-01T08:00:00Z" });
     insertCurated({ slug: "draft-curated", publishedAt: "2026-11-21T08:00:00Z", status: "draft" });
-    const { articles, total } = await listPublishedArticles(sqliteStore(db), {});
+    const { articles, total } = await listPublishedArticles(testStore(db), {});
     expect(total).toBe(13);
     expect(articles[0]?.slug).toBe("newest-curated");
     expect(articles.map((article) => article.slug)).not.toContain("draft-curated");
@@ -109,20 +108,18 @@ describe("the merged list", () => {
       publishedAt: "2026-11-19T08:00:00Z",
       tags: ["kenya", "settlement"],
     });
-    const product = await listPublishedArticles(sqliteStore(db), { category: "Product Updates" });
+    const product = await listPublishedArticles(testStore(db), { category: "Product Updates" });
     expect(product.total).toBe(
       builtInArticles.filter((a) => a.category === "Product Updates").length,
     );
     expect(product.articles.every((article) => article.category === "Product Updates")).toBe(true);
-    expect((await listPublishedArticles(sqliteStore(db), { category: "Explainers" })).total).toBe(
-      0,
-    );
-    const kenya = await listPublishedArticles(sqliteStore(db), { tag: "kenya" });
+    expect((await listPublishedArticles(testStore(db), { category: "Explainers" })).total).toBe(0);
+    const kenya = await listPublishedArticles(testStore(db), { tag: "kenya" });
     expect(kenya.articles[0]?.slug).toBe("kenyan-story");
     expect(kenya.total).toBe(1 + builtInArticles.filter((a) => a.tags.includes("kenya")).length);
     expect(
       (
-        await listPublishedArticles(sqliteStore(db), { tag: "kenya", category: "Product Updates" })
+        await listPublishedArticles(testStore(db), { tag: "kenya", category: "Product Updates" })
       ).articles.every((a) => a.tags.includes("kenya")),
     ).toBe(true);
   });
@@ -133,16 +130,16 @@ describe("the merged list", () => {
         slug: `bulk-${i}`,
         publishedAt: new Date(Date.UTC(2026, 5, 1 + i)).toISOString(),
       });
-    const first = await listPublishedArticles(sqliteStore(db), { page: 1 });
-    const second = await listPublishedArticles(sqliteStore(db), { page: 2 });
-    const third = await listPublishedArticles(sqliteStore(db), { page: 3 });
+    const first = await listPublishedArticles(testStore(db), { page: 1 });
+    const second = await listPublishedArticles(testStore(db), { page: 2 });
+    const third = await listPublishedArticles(testStore(db), { page: 3 });
     expect(first.pageCount).toBe(3);
     const all = [...first.articles, ...second.articles, ...third.articles].map(
       (article) => article.slug,
     );
     expect(all).toHaveLength(31);
     expect(new Set(all).size).toBe(31);
-    expect((await listPublishedArticles(sqliteStore(db), { page: 99 })).page).toBe(3);
+    expect((await listPublishedArticles(testStore(db), { page: 99 })).page).toBe(3);
   });
 });
 
@@ -171,16 +168,16 @@ describe("the Latest Headlines block", () => {
       publishedAt: "2026-11-20T08:00:00Z",
       tags: ["stablecoins"],
     });
-    const all = await latestHeadlines(sqliteStore(db), "all");
+    const all = await latestHeadlines(testStore(db), "all");
     expect(all).toHaveLength(12);
     expect(all[0]).toMatchObject({ slug: "kenya-story", status: "published" });
-    const kenya = await latestHeadlines(sqliteStore(db), "Kenya");
+    const kenya = await latestHeadlines(testStore(db), "Kenya");
     expect(kenya[0]?.slug).toBe("kenya-story");
     expect(kenya.map((a) => a.slug)).not.toContain("usdt-story");
     expect(
       kenya.every((a) => a.tags.some((tag) => ["kenya", "m-pesa", "vasp-act"].includes(tag))),
     ).toBe(true);
-    const product = await latestHeadlines(sqliteStore(db), "Product");
+    const product = await latestHeadlines(testStore(db), "Product");
     expect(product.length).toBeGreaterThan(0);
     expect(
       product.every((a) => a.category === "Product Updates" || a.tags.includes("product")),
@@ -195,11 +192,11 @@ describe("the Latest Headlines block", () => {
       tags: ["kenya", "stablecoins", "product"],
     });
     for (const topic of ["all", "Kenya", "Stablecoins", "Product"] as const) {
-      const headlines = await latestHeadlines(sqliteStore(db), topic);
+      const headlines = await latestHeadlines(testStore(db), topic);
       expect(headlines.map((a) => a.slug)).not.toContain("draft-kenya");
       expect(headlines.every((a) => a.status === "published")).toBe(true);
     }
-    expect(await latestHeadlines(sqliteStore(db), "all")).toHaveLength(builtInArticles.length);
+    expect(await latestHeadlines(testStore(db), "all")).toHaveLength(builtInArticles.length);
   });
 });
 
@@ -212,7 +209,7 @@ describe("the sidebar and the tag options", () => {
       category: "Product Updates",
     });
     insertCurated({ slug: "draft-news", publishedAt: "2026-11-21T09:00:00Z", status: "draft" });
-    const sidebar = await latestNews(sqliteStore(db));
+    const sidebar = await latestNews(testStore(db));
     expect(sidebar).toHaveLength(5);
     expect(sidebar[0]?.slug).toBe("news-1");
     expect(
@@ -228,7 +225,7 @@ describe("the sidebar and the tag options", () => {
       tags: ["off-ramp"],
       status: "draft",
     });
-    const tags = await publishedTags(sqliteStore(db));
+    const tags = await publishedTags(testStore(db));
     expect(tags).toContain("on-ramp");
     expect(tags).not.toContain("off-ramp");
     expect(tags).toContain("stablecoins");
@@ -242,39 +239,39 @@ describe("an article page", () => {
     insertCurated({ slug: "hidden-draft", publishedAt: "2026-11-16T08:00:00Z", status: "draft" });
     insertCurated({ slug: "middle", publishedAt: "2026-11-17T08:00:00Z" });
     insertCurated({ slug: "newer", publishedAt: "2026-11-18T08:00:00Z" });
-    const middle = await getPublishedArticle(sqliteStore(db), "middle");
+    const middle = await getPublishedArticle(testStore(db), "middle");
     expect(middle?.previous?.slug).toBe("older");
     expect(middle?.next?.slug).toBe("newer");
-    const older = await getPublishedArticle(sqliteStore(db), "older");
+    const older = await getPublishedArticle(testStore(db), "older");
     expect(older?.next?.slug).toBe("middle");
     expect(older?.previous?.slug).toBe(newestBuiltIn.slug);
-    expect((await getPublishedArticle(sqliteStore(db), "newer"))?.next).toBeNull();
-    const builtIn = await getPublishedArticle(sqliteStore(db), newestBuiltIn.slug);
+    expect((await getPublishedArticle(testStore(db), "newer"))?.next).toBeNull();
+    const builtIn = await getPublishedArticle(testStore(db), newestBuiltIn.slug);
     expect(builtIn?.next?.slug).toBe("older");
   });
 
   it("walks the whole list with Previous, in the list's order", async () => {
     insertCurated({ slug: "tie-a", publishedAt: "2026-11-15T08:00:00Z", id: "art_tie_a" });
     insertCurated({ slug: "tie-b", publishedAt: "2026-11-15T08:00:00Z", id: "art_tie_b" });
-    const list = (await listPublishedArticlePaths(sqliteStore(db))).map((path) =>
+    const list = (await listPublishedArticlePaths(testStore(db))).map((path) =>
       path.replace("/blog/", ""),
     );
     expect(list).toHaveLength(13);
     const walked: string[] = [list[0] ?? ""];
     for (let slug = list[0]; slug;) {
-      slug = (await getPublishedArticle(sqliteStore(db), slug))?.previous?.slug;
+      slug = (await getPublishedArticle(testStore(db), slug))?.previous?.slug;
       if (slug) walked.push(slug);
     }
     expect(walked).toEqual(list);
-    expect((await getPublishedArticle(sqliteStore(db), "tie-a"))?.previous?.slug).toBe("tie-b");
-    expect((await getPublishedArticle(sqliteStore(db), "tie-b"))?.next?.slug).toBe("tie-a");
+    expect((await getPublishedArticle(testStore(db), "tie-a"))?.previous?.slug).toBe("tie-b");
+    expect((await getPublishedArticle(testStore(db), "tie-b"))?.next?.slug).toBe("tie-a");
   });
 
   it("is not found for an unknown or unpublished slug", async () => {
     insertCurated({ slug: "a-draft", publishedAt: "2026-11-16T08:00:00Z", status: "draft" });
-    expect(await getPublishedArticle(sqliteStore(db), "a-draft")).toBeNull();
-    expect(await getPublishedArticle(sqliteStore(db), "no-such-article")).toBeNull();
-    expect((await findArticleBySlug(sqliteStore(db), "a-draft"))?.status).toBe("draft");
+    expect(await getPublishedArticle(testStore(db), "a-draft")).toBeNull();
+    expect(await getPublishedArticle(testStore(db), "no-such-article")).toBeNull();
+    expect((await findArticleBySlug(testStore(db), "a-draft"))?.status).toBe("draft");
   });
 
   it("carries the Kenya Impact and Merchant Takeaways of a curated article", async () => {
@@ -284,7 +281,7 @@ describe("an article page", () => {
       kenyaImpact: "Shillings settle faster.",
       merchantTakeaways: ["Price in KES", "Check limits"],
     });
-    const article = (await getPublishedArticle(sqliteStore(db), "boxes"))?.article;
+    const article = (await getPublishedArticle(testStore(db), "boxes"))?.article;
     expect(article?.kenyaImpact).toBe("Shillings settle faster.");
     expect(article?.merchantTakeaways).toEqual(["Price in KES", "Check limits"]);
     expect(article?.tags).toEqual(["stablecoins"]);
@@ -303,18 +300,18 @@ describe("publishing", () => {
       publishedAt: "2026-11-16T08:00:00Z",
       status: "draft",
     });
-    expect(await listPublishedArticlePaths(sqliteStore(db))).not.toContain("/blog/to-publish");
+    expect(await listPublishedArticlePaths(testStore(db))).not.toContain("/blog/to-publish");
     expect(
-      await sqliteStore(db).write((q) => setArticleStatus(q, id, "published", "op_1", 1000)),
+      await testStore(db).write((q) => setArticleStatus(q, id, "published", "op_1", 1000)),
     ).toBe(true);
-    expect(await listPublishedArticlePaths(sqliteStore(db))).toContain("/blog/to-publish");
-    expect(await getPublishedArticle(sqliteStore(db), "to-publish")).not.toBeNull();
+    expect(await listPublishedArticlePaths(testStore(db))).toContain("/blog/to-publish");
+    expect(await getPublishedArticle(testStore(db), "to-publish")).not.toBeNull();
     expect(
-      await sqliteStore(db).write((q) =>
+      await testStore(db).write((q) =>
         setArticleStatus(q, "art_missing", "published", "op_1", 1000),
       ),
     ).toBe(false);
-    const paths = await listPublishedArticlePaths(sqliteStore(db));
+    const paths = await listPublishedArticlePaths(testStore(db));
     expect(paths).toHaveLength(12);
     expect(paths).toContain(`/blog/${newestBuiltIn.slug}`);
   });
@@ -333,7 +330,7 @@ describe("GET /functions/v1/news-curated body", () => {
       publishedAt: "2026-11-16T08:00:00Z",
       tags: ["kenya"],
     });
-    const body = await newsCuratedResponse(sqliteStore(db));
+    const body = await newsCuratedResponse(testStore(db));
     expect(body).toEqual({
       success: true,
       stats: null,

@@ -7,9 +7,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { newsFeeds } from "../../../drizzle/schema";
-import { freshTestDbPerTest } from "../../../tests/setup/db";
+import { freshTestDbPerTest, testStore } from "../../../tests/setup/db";
 import type { Db } from "~/db/sqlite-connection.server";
 import type { ResolveHost } from "~/utils/outbound-address.server";
 import { ingestActionSchema } from "./admin-schema";
@@ -55,11 +54,11 @@ describe("adding a feed", () => {
   });
 
   it.each(REFUSED_FORMS)("the server refuses to store %s", async (url) => {
-    expect(await addFeedAudited(sqliteStore(db), { ...actor, name: "Internal", url })).toEqual({
+    expect(await addFeedAudited(testStore(db), { ...actor, name: "Internal", url })).toEqual({
       ok: false,
       error: "invalid_url",
     });
-    expect(await listFeeds(sqliteStore(db))).toEqual([]);
+    expect(await listFeeds(testStore(db))).toEqual([]);
   });
 
   it("still takes an outlet's public address", async () => {
@@ -71,7 +70,7 @@ describe("adding a feed", () => {
       }).success,
     ).toBe(true);
     expect(
-      await addFeedAudited(sqliteStore(db), {
+      await addFeedAudited(testStore(db), {
         ...actor,
         name: "TechCabal",
         url: "https://techcabal.com/feed/",
@@ -123,7 +122,7 @@ describe("an ingest run in live mode (no feed origin configured)", () => {
     storedFeed("Metadata", "http://169.254.169.254/latest/meta-data/");
     storedFeed("Rebound", "http://feeds.internal-news.example/rss");
     const resolve: ResolveHost = () => Promise.resolve([{ address: "10.0.0.5", family: 4 }]);
-    const run = await runIngest(sqliteStore(db), {
+    const run = await runIngest(testStore(db), {
       trigger: "manual",
       now: () => NOW,
       fetch: { timeoutMs: 2_000, resolve },

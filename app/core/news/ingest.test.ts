@@ -9,7 +9,6 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import {
   newsArticles,
   newsArticleTags,
@@ -17,7 +16,7 @@ import {
   newsIngestRuns,
   newsRejectedItems,
 } from "../../../drizzle/schema";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import { LastRun } from "~/components/admin/ingest/LastRun";
 import { ArticleContent } from "~/components/blog/ArticleContent";
 import type { Db } from "~/db/sqlite-connection.server";
@@ -112,7 +111,7 @@ const options = (overrides: Partial<IngestOptions> = {}): IngestOptions => ({
 
 async function feeds(entries: Record<string, string>) {
   for (const [name, url] of Object.entries(entries)) {
-    const result = await sqliteStore(db).write((q) => addFeed(q, { name, url }, NOW));
+    const result = await testStore(db).write((q) => addFeed(q, { name, url }, NOW));
     if (!result.ok) throw new Error(result.error);
   }
 }
@@ -131,7 +130,7 @@ const articleCount = () => db.select().from(newsArticles).all().length;
 describe("an ingest run", () => {
   it("curates the crafted feeds: drafts with tags, every rejected item with its reason, a run record", async () => {
     await feeds(CRAFTED);
-    const run = await runIngest(sqliteStore(db), options());
+    const run = await runIngest(testStore(db), options());
     expect(run.status).toBe("succeeded");
     expect(run.timeWindow).toBe("2025-12-06T12:00:00.000Z/2025-12-13T12:00:00.000Z");
     expect(run.totalFetched).toBe(16);
@@ -155,7 +154,7 @@ describe("an ingest run", () => {
     expect(run.totalCurated).toBe(7);
     expect(titles.every((row) => row.status === "draft")).toBe(true);
 
-    const reasons = (await listRejections(sqliteStore(db), run.id))
+    const reasons = (await listRejections(testStore(db), run.id))
       .map((line) => `${line.feedName}: ${line.reason}`)
       .sort();
     expect(reasons).toEqual(
@@ -189,12 +188,12 @@ describe("an ingest run", () => {
       curated: 1,
       excluded: 6,
     });
-    expect((await getLatestRun(sqliteStore(db)))?.id).toBe(run.id);
+    expect((await getLatestRun(testStore(db)))?.id).toBe(run.id);
   });
 
   it("stores the curation record: canonical URL, feed, topics, tags, fetch time", async () => {
     await feeds(CRAFTED);
-    await runIngest(sqliteStore(db), options({ now: () => NOW }));
+    await runIngest(testStore(db), options({ now: () => NOW }));
     const row = db
       .select()
       .from(newsArticles)
@@ -244,10 +243,10 @@ describe("an ingest run", () => {
 
   it("keeps scripts and javascript: URLs from ever reaching a page", async () => {
     await feeds({ "Hostile Ledger": "https://hostile.example/feed" });
-    const run = await runIngest(sqliteStore(db), options());
+    const run = await runIngest(testStore(db), options());
     expect(run.totalCurated).toBe(1);
-    const [stored] = await listCuratedArticles(sqliteStore(db));
-    const article = await findArticleBySlug(sqliteStore(db), stored?.slug ?? "");
+    const [stored] = await listCuratedArticles(testStore(db));
+    const article = await findArticleBySlug(testStore(db), stored?.slug ?? "");
     expect(article).not.toBeNull();
     if (!article) return;
     const html = renderToStaticMarkup(
@@ -259,7 +258,7 @@ describe("an ingest run", () => {
     );
     for (const href of html.matchAll(/href="([^"]*)"/g))
       expect(href[1]).toMatch(/^(https:\/\/|\/blog\?tag=)/);
-    const rejected = await listRejections(sqliteStore(db), run.id);
+    const rejected = await listRejections(testStore(db), run.id);
     expect(rejected).toEqual([
       expect.objectContaining({ reason: "unsafe_link", url: "javascript:alert('item-link')" }),
     ]);
@@ -267,11 +266,11 @@ describe("an ingest run", () => {
 
   it("adds nothing when the same ingest runs twice, with or without conditional GET", async () => {
     await feeds({ ...CRAFTED, Cointelegraph: "https://cointelegraph.example/rss" });
-    const first = await runIngest(sqliteStore(db), options());
+    const first = await runIngest(testStore(db), options());
     expect(first.totalCurated).toBeGreaterThan(7);
     const afterFirst = articleCount();
 
-    const second = await runIngest(sqliteStore(db), options());
+    const second = await runIngest(testStore(db), options());
     expect(
       second.feeds.every((feed) => feed.outcome === "not_modified" && feed.httpStatus === 304),
     ).toBe(true);
@@ -290,12 +289,12 @@ describe("an ingest run", () => {
     // An outlet that ignores conditional requests sends everything again: the duplicate rules catch
     // it.
     db.update(newsFeeds).set({ etag: null, lastModified: null }).run();
-    const third = await runIngest(sqliteStore(db), options());
+    const third = await runIngest(testStore(db), options());
     expect(third.totalFetched).toBe(first.totalFetched);
     expect(third.totalCurated).toBe(0);
     expect(articleCount()).toBe(afterFirst);
     const reasons = new Set(
-      (await listRejections(sqliteStore(db), third.id)).map((line) => line.reason),
+      (await listRejections(testStore(db), third.id)).map((line) => line.reason),
     );
     expect(reasons.has("duplicate_url")).toBe(true);
   });
@@ -309,7 +308,7 @@ describe("an ingest run", () => {
       Silent: "https://silent.example/rss",
     });
     const run = await runIngest(
-      sqliteStore(db),
+      testStore(db),
       options({ fetch: { baseUrl: simulator.baseUrl, timeoutMs: 300 } }),
     );
     expect(run.status).toBe("partial");
@@ -347,7 +346,7 @@ describe("an ingest run", () => {
       "Outlet B": "https://outlet-b.example/rss",
       ...missing,
     });
-    const run = await runIngest(sqliteStore(db), options());
+    const run = await runIngest(testStore(db), options());
     expect(run.status).toBe("partial");
     expect(run.totalCurated).toBeGreaterThan(0);
     expect(run.error).toMatch(/^6 of 10 feeds failed: /);
@@ -358,7 +357,7 @@ describe("an ingest run", () => {
     // Stored on the run, and what the admin page's last-run panel reads.
     const row = db.select().from(newsIngestRuns).where(eq(newsIngestRuns.id, run.id)).get();
     expect(row).toMatchObject({ status: "partial", error: run.error });
-    const latest = await getLatestRun(sqliteStore(db));
+    const latest = await getLatestRun(testStore(db));
     expect(latest).toMatchObject({ id: run.id, status: "partial" });
     const html = renderToStaticMarkup(LastRun({ run: latest, rejections: [] }));
     const text = html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
@@ -369,12 +368,12 @@ describe("an ingest run", () => {
   });
 
   it("is a failed run when every feed fails, or there is no enabled feed", async () => {
-    expect(await runIngest(sqliteStore(db), options())).toMatchObject({
+    expect(await runIngest(testStore(db), options())).toMatchObject({
       status: "failed",
       error: "No enabled feeds.",
     });
     await feeds({ Down: "https://down.example/rss", Blocked: "https://blocked.example/rss" });
-    const run = await runIngest(sqliteStore(db), options());
+    const run = await runIngest(testStore(db), options());
     expect(run).toMatchObject({ status: "failed", error: "Every feed failed.", totalCurated: 0 });
     expect(run.feeds).toHaveLength(2);
     const rows = db.select().from(newsIngestRuns).all();
@@ -388,14 +387,14 @@ describe("an ingest run", () => {
       "Outlet A": "https://outlet-a.example/rss",
     });
     db.update(newsFeeds).set({ enabled: false }).where(eq(newsFeeds.name, "Cointelegraph")).run();
-    const run = await runIngest(sqliteStore(db), options());
+    const run = await runIngest(testStore(db), options());
     expect(run.feeds.map((feed) => feed.feedName)).toEqual(["Outlet A"]);
   });
 
   it("cuts a 30 MB feed at the size cap, reads the items that arrived whole and asks again in full next time", async () => {
     await feeds({ Huge: "https://huge.example/rss" });
     const run = await runIngest(
-      sqliteStore(db),
+      testStore(db),
       options({ fetch: { baseUrl: simulator.baseUrl, timeoutMs: 10_000 } }),
     );
     const [outcome] = run.feeds;
@@ -410,7 +409,7 @@ describe("an ingest run", () => {
 
   it("reads an Atom feed served at an 'rss' URL", async () => {
     await feeds({ Heise: "https://heise.example/developer/rss" });
-    const run = await runIngest(sqliteStore(db), options());
+    const run = await runIngest(testStore(db), options());
     expect(run.feeds[0]).toMatchObject({
       outcome: "ok",
       format: "atom",
@@ -419,14 +418,14 @@ describe("an ingest run", () => {
       excluded: 15,
     });
     expect(
-      new Set((await listRejections(sqliteStore(db), run.id)).map((line) => line.reason)),
+      new Set((await listRejections(testStore(db), run.id)).map((line) => line.reason)),
     ).toEqual(new Set(["outside_window"]));
   });
 
   it("publishes at once when auto-publish is on", async () => {
-    await sqliteStore(db).write((q) => updateNewsSettings(q, { autoPublish: true }, "op_1", NOW));
+    await testStore(db).write((q) => updateNewsSettings(q, { autoPublish: true }, "op_1", NOW));
     await feeds({ "Outlet A": "https://outlet-a.example/rss" });
-    await runIngest(sqliteStore(db), options());
+    await runIngest(testStore(db), options());
     expect(
       db
         .select()
@@ -441,15 +440,15 @@ describe("an ingest run", () => {
       Cointelegraph: "https://cointelegraph.example/rss",
       "The Block": "https://theblock.example/rss.xml",
     });
-    const run = await runIngest(sqliteStore(db), options());
+    const run = await runIngest(testStore(db), options());
     expect(run.totalFetched).toBe(49);
     expect(run.totalCurated).toBeGreaterThan(5);
-    const rejections = await listRejections(sqliteStore(db), run.id);
+    const rejections = await listRejections(testStore(db), run.id);
     expect(
       rejections.some((line) => line.reason === "excluded_topic" && /airdrop/i.test(line.title)),
     ).toBe(true);
     expect(rejections.every((line) => line.detail.length > 0)).toBe(true);
-    for (const article of await listCuratedArticles(sqliteStore(db), 100)) {
+    for (const article of await listCuratedArticles(testStore(db), 100)) {
       expect(article.tags.length).toBeGreaterThan(0);
       expect(article.sourceUrl).not.toMatch(/utm_/);
     }
@@ -463,9 +462,9 @@ describe("the same story from two outlets", () => {
       "Outlet B": "https://outlet-b.example/rss",
       "Outlet C": "https://outlet-c.example/rss",
     });
-    const run = await runIngest(sqliteStore(db), options());
+    const run = await runIngest(testStore(db), options());
     expect(run.totalCurated).toBe(1);
-    expect(await listRejections(sqliteStore(db), run.id)).toEqual([
+    expect(await listRejections(testStore(db), run.id)).toEqual([
       expect.objectContaining({
         feedName: "Outlet B",
         reason: "duplicate_title",
@@ -477,13 +476,13 @@ describe("the same story from two outlets", () => {
 
   it("is not curated again by a later run when the first copy is already stored", async () => {
     await feeds({ "Outlet B": "https://outlet-b.example/rss" });
-    expect((await runIngest(sqliteStore(db), options())).totalCurated).toBe(1);
+    expect((await runIngest(testStore(db), options())).totalCurated).toBe(1);
     await feeds({ "Outlet C": "https://outlet-c.example/rss" });
     db.update(newsFeeds).set({ etag: null, lastModified: null }).run();
-    const second = await runIngest(sqliteStore(db), options());
+    const second = await runIngest(testStore(db), options());
     expect(second.totalCurated).toBe(0);
     expect(
-      (await listRejections(sqliteStore(db), second.id)).map(
+      (await listRejections(testStore(db), second.id)).map(
         (line) => `${line.feedName}: ${line.reason}`,
       ),
     ).toEqual(expect.arrayContaining(["Outlet C: duplicate_title"]));
@@ -494,7 +493,7 @@ describe("the same story from two outlets", () => {
 describe("a curated article's body", () => {
   it("does not repeat the tl;dr (The Block's feed carries the same paragraph as summary and content)", async () => {
     await feeds({ "The Block": "https://theblock.example/rss.xml", ...CRAFTED });
-    await runIngest(sqliteStore(db), options());
+    await runIngest(testStore(db), options());
     const rows = db.select().from(newsArticles).all();
     expect(rows.length).toBeGreaterThan(5);
     const flat = (text: string) => text.replace(/\s+/g, " ").trim();
@@ -511,21 +510,21 @@ describe("a curated article's body", () => {
 describe("runs under the lease", () => {
   it("answers busy while another process holds the lease, and runs once it is free", async () => {
     await feeds({ "Outlet A": "https://outlet-a.example/rss" });
-    expect(await acquireLease(sqliteStore(db), NEWS_INGEST_JOB, "other-process", 60_000, NOW)).toBe(
+    expect(await acquireLease(testStore(db), NEWS_INGEST_JOB, "other-process", 60_000, NOW)).toBe(
       true,
     );
-    expect(await runIngestLeased(sqliteStore(db), options())).toBe("busy");
+    expect(await runIngestLeased(testStore(db), options())).toBe("busy");
     expect(db.select().from(newsIngestRuns).all()).toHaveLength(0);
-    await releaseLease(sqliteStore(db), NEWS_INGEST_JOB, "other-process");
-    const run = await runIngestLeased(sqliteStore(db), options());
+    await releaseLease(testStore(db), NEWS_INGEST_JOB, "other-process");
+    const run = await runIngestLeased(testStore(db), options());
     expect(run).toMatchObject({ status: "succeeded", totalCurated: 1 });
   });
 
   it("never overlaps itself: a second run started during the first is refused", async () => {
     await feeds({ "Outlet A": "https://outlet-a.example/rss" });
     const [first, second] = await Promise.all([
-      runIngestLeased(sqliteStore(db), options()),
-      runIngestLeased(sqliteStore(db), options()),
+      runIngestLeased(testStore(db), options()),
+      runIngestLeased(testStore(db), options()),
     ]);
     expect([first, second].filter((result) => result === "busy")).toHaveLength(1);
     expect(articleCount()).toBe(1);

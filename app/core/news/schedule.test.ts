@@ -1,8 +1,7 @@
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { newsIngestRuns } from "../../../drizzle/schema";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import type { Db } from "~/db/sqlite-connection.server";
 import { acquireLease, stopAllJobs } from "~/utils/jobs.server";
 import { addFeed } from "./feeds.server";
@@ -31,7 +30,7 @@ afterAll(() => simulator.close());
 beforeEach(async () => {
   testDb = createTestDb();
   db = testDb.db;
-  await sqliteStore(db).write((q) =>
+  await testStore(db).write((q) =>
     addFeed(q, { name: "Outlet A", url: "https://outlet-a.example/rss" }, NOW),
   );
 });
@@ -60,21 +59,21 @@ describe("the schedule: 07:00 EAT, Monday to Friday", () => {
 
 describe("the auto-ingest switch", () => {
   it("is off by default and really starts and stops the job", async () => {
-    expect((await getNewsSettings(sqliteStore(db))).autoIngest).toBe(false);
+    expect((await getNewsSettings(testStore(db))).autoIngest).toBe(false);
     expect(isAutoIngestScheduled()).toBe(false);
-    const job = applyAutoIngest(sqliteStore(db), true, options);
+    const job = applyAutoIngest(testStore(db), true, options);
     expect(isAutoIngestScheduled()).toBe(true);
     expect(job?.getPattern()).toBe("0 7 * * 1-5");
     expect(job?.nextRun(new Date("2026-11-21T10:00:00Z"))?.toISOString()).toBe(
       "2026-11-23T04:00:00.000Z",
     );
-    expect(applyAutoIngest(sqliteStore(db), false, options)).toBeNull();
+    expect(applyAutoIngest(testStore(db), false, options)).toBeNull();
     expect(isAutoIngestScheduled()).toBe(false);
   });
 
   it("runs an ingest when the job fires while the setting is on", async () => {
-    await sqliteStore(db).write((q) => updateNewsSettings(q, { autoIngest: true }, "op_1", NOW));
-    const job = applyAutoIngest(sqliteStore(db), true, options);
+    await testStore(db).write((q) => updateNewsSettings(q, { autoIngest: true }, "op_1", NOW));
+    const job = applyAutoIngest(testStore(db), true, options);
     await job?.trigger();
     const runs = db.select().from(newsIngestRuns).all();
     expect(runs).toHaveLength(1);
@@ -82,14 +81,14 @@ describe("the auto-ingest switch", () => {
   });
 
   it("does nothing when the setting was turned off (say, in another process)", async () => {
-    expect(await scheduledIngest(sqliteStore(db), options())).toBe("disabled");
+    expect(await scheduledIngest(testStore(db), options())).toBe("disabled");
     expect(db.select().from(newsIngestRuns).all()).toHaveLength(0);
   });
 
   it("does not run twice when another process holds the lease", async () => {
-    await sqliteStore(db).write((q) => updateNewsSettings(q, { autoIngest: true }, "op_1", NOW));
-    await acquireLease(sqliteStore(db), NEWS_INGEST_JOB, "other-process", 60_000, NOW);
-    expect(await scheduledIngest(sqliteStore(db), options())).toBe("busy");
+    await testStore(db).write((q) => updateNewsSettings(q, { autoIngest: true }, "op_1", NOW));
+    await acquireLease(testStore(db), NEWS_INGEST_JOB, "other-process", 60_000, NOW);
+    expect(await scheduledIngest(testStore(db), options())).toBe("busy");
     expect(db.select().from(newsIngestRuns).all()).toHaveLength(0);
   });
 });

@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { depositAddressPool, payments } from "../../../drizzle/schema";
 import type { Custody } from "~/core/providers/custody/types";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import {
   addMerchant,
   liveRates,
@@ -20,7 +20,6 @@ import {
   pooledAddressCounts,
 } from "./address-pool.server";
 import { createPayment, PaymentError, type Payment } from "./payments.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
 const h = setUpPaymentsHarness({ db, close });
@@ -49,7 +48,7 @@ function create(
   } = {},
 ) {
   return createPayment(
-    sqliteStore(db),
+    testStore(db),
     {
       custody: options.custody ?? h.runtime.custody,
       rates: liveRates(h.clock.now),
@@ -70,7 +69,7 @@ function create(
 async function fill(sizes: string) {
   const errors: unknown[] = [];
   const refill = createAddressPoolRefill({
-    store: sqliteStore(db),
+    store: testStore(db),
     custody: h.runtime.custody,
     modes: ["live", "test"],
     sizes: parseAddressPoolSizes(sizes),
@@ -116,7 +115,7 @@ describe("the deposit-address pool", () => {
     const refill = await fill("1,test:USDT=3");
     expect((await refill.levels())["test:USDT"]).toEqual({ pooled: 3, size: 3 });
     expect((await refill.levels())["live:BTC"]).toEqual({ pooled: 1, size: 1 });
-    const counts = await sqliteStore(db).read((q) => pooledAddressCounts(q));
+    const counts = await testStore(db).read((q) => pooledAddressCounts(q));
     expect(counts.get("test:USDT")).toBe(3);
     for (const key of ["live:BTC", "live:ETH", "live:USDT", "live:USDC", "test:BTC"] as const)
       expect(counts.get(key)).toBe(1);
@@ -192,7 +191,7 @@ describe("the deposit-address pool", () => {
           : h.runtime.custody.createDepositAddress(input),
     };
     const refill = createAddressPoolRefill({
-      store: sqliteStore(db),
+      store: testStore(db),
       custody: flaky,
       modes: ["test"],
       sizes: parseAddressPoolSizes("0,test:USDT=2"),

@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { eq, like, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { paymentDailyVolumes, payments } from "../../../drizzle/schema";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import {
   addMerchant,
   liveRates,
@@ -18,7 +18,6 @@ import {
 import { createPayment, DAILY_LIMIT_STATUSES, type Payment } from "./payments.server";
 import { eatDay } from "./settlement-plan";
 import { paymentStatuses } from "./statuses";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
 const h = setUpPaymentsHarness({ db, close });
@@ -74,7 +73,7 @@ describe("the daily-limit counter", () => {
     for (const merchant of MERCHANTS) addMerchant(db, merchant);
     // A real payment as the template of the rows written below.
     const template: Payment = await createPayment(
-      sqliteStore(db),
+      testStore(db),
       {
         custody: h.runtime.custody,
         rates: liveRates(h.clock.now),

@@ -6,12 +6,11 @@
  * simulators; Airtel Money is simply not running in this process.
  */
 import { eq } from "drizzle-orm";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { merchants, settlementTransfers } from "../../../drizzle/schema";
 import { insertVerifiedDestination } from "~/core/destinations/destinations.server";
 import { merchantAvailable, owed, verifyBalances } from "~/core/ledger/ledger.server";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import {
   addMerchant,
   confirmedPayment,
@@ -36,7 +35,7 @@ let h: PaymentsHarness;
 beforeAll(async () => {
   h = await startPaymentsHarness(db);
   // Our Airtel Money float, so that transfers can be planned there.
-  await fundOpeningFloat(sqliteStore(db), 1_000_000, ["live"], ["airtel-money"]);
+  await fundOpeningFloat(testStore(db), 1_000_000, ["live"], ["airtel-money"]);
 });
 afterAll(async () => {
   await h.close();
@@ -47,17 +46,12 @@ afterAll(async () => {
 async function airtelMerchant(id: string, failover: boolean) {
   addMerchant(db, id, null);
   await insertVerifiedDestination(
-    sqliteStore(db),
+    testStore(db),
     id,
     { rail: "airtel-money", phone: "+254733123456" },
     0,
   );
-  await insertVerifiedDestination(
-    sqliteStore(db),
-    id,
-    { rail: "mpesa", phone: "+254712345678" },
-    0,
-  );
+  await insertVerifiedDestination(testStore(db), id, { rail: "mpesa", phone: "+254712345678" }, 0);
   db.update(merchants).set({ settlementFailover: failover }).where(eq(merchants.id, id)).run();
 }
 
@@ -71,45 +65,45 @@ describe("failover of planned transfers", () => {
     await airtelMerchant("MRC-FVRA22", true);
     const payment = await paidPayment("MRC-FVRA22", 3_000);
     // Planned with every rail taken as running: the transfer waits on Airtel Money.
-    await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
-    const [stuck] = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
+    await planSettlement(testStore(db), payment.id, testConfig, h.clock.now);
+    const [stuck] = await testStore(db).read((q) => listTransfersForPayment(q, payment.id));
     expect(stuck).toMatchObject({ rail: "airtel-money", status: "pending", attempts: 0 });
-    const availableBefore = await owed(sqliteStore(db), merchantAvailable("MRC-FVRA22"));
+    const availableBefore = await owed(testStore(db), merchantAvailable("MRC-FVRA22"));
 
-    expect(await failOverStuckTransfers(sqliteStore(db), h.clock.now, onlyMpesa)).toBe(1);
+    expect(await failOverStuckTransfers(testStore(db), h.clock.now, onlyMpesa)).toBe(1);
     // A second run finds nothing more to move.
-    expect(await failOverStuckTransfers(sqliteStore(db), h.clock.now, onlyMpesa)).toBe(0);
-    const [original, moved] = await sqliteStore(db).read((q) =>
+    expect(await failOverStuckTransfers(testStore(db), h.clock.now, onlyMpesa)).toBe(0);
+    const [original, moved] = await testStore(db).read((q) =>
       listTransfersForPayment(q, payment.id),
     );
     expect(original).toMatchObject({ status: "failed", rail: "airtel-money" });
     expect(moved).toMatchObject({ status: "pending", rail: "mpesa", retryOf: original!.id });
     // The original's posting was reversed and the new one posted: the same money, moved.
-    expect(await owed(sqliteStore(db), merchantAvailable("MRC-FVRA22"))).toBe(
+    expect(await owed(testStore(db), merchantAvailable("MRC-FVRA22"))).toBe(
       availableBefore +
         original!.amountKesCents -
         moved!.amountKesCents -
         moved!.railChargeKesCents,
     );
     expect(
-      (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).map((e) => e.type),
+      (await testStore(db).read((q) => listPaymentEvents(q, payment.id))).map((e) => e.type),
     ).toContain("settlement_failed_over");
 
-    await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
+    await sendPendingTransfers(testStore(db), h.rails, () => h.clock.now);
     await h.darajaSim.flush();
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
     const paidOnMpesa = h.darajaSim.requests.filter(
       (r) =>
         r.path.includes("b2c") &&
         (r.body as { OriginatorConversationID?: string }).OriginatorConversationID === moved!.id,
     );
     expect(paidOnMpesa).toHaveLength(1);
-    await verifyBalances(sqliteStore(db));
+    await verifyBalances(testStore(db));
 
     // A late callback for the transfer we moved (Airtel answering after all) changes nothing: it
     // was never sent, and its money already went out on M-Pesa.
-    const availableAfter = await owed(sqliteStore(db), merchantAvailable("MRC-FVRA22"));
-    const store = sqliteStore(db);
+    const availableAfter = await owed(testStore(db), merchantAvailable("MRC-FVRA22"));
+    const store = testStore(db);
     expect(
       await store.write((q) =>
         succeedTransfer(q, original!.id, { receipt: "LATE", description: "late" }, h.clock.now),
@@ -120,25 +114,25 @@ describe("failover of planned transfers", () => {
         failTransfer(q, original!.id, { code: 1, description: "late" }, h.clock.now),
       ),
     ).toBe(false);
-    expect(await owed(sqliteStore(db), merchantAvailable("MRC-FVRA22"))).toBe(availableAfter);
+    expect(await owed(testStore(db), merchantAvailable("MRC-FVRA22"))).toBe(availableAfter);
     expect(
-      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).map(
+      (await testStore(db).read((q) => listTransfersForPayment(q, payment.id))).map(
         (t) => t.status,
       ),
     ).toEqual(["failed", "succeeded"]);
-    await verifyBalances(sqliteStore(db));
+    await verifyBalances(testStore(db));
   });
 
   it("a transfer that may have reached its rail (an attempt was made) is never moved", async () => {
     await airtelMerchant("MRC-FVTR22", true);
     const payment = await paidPayment("MRC-FVTR22", 2_000);
-    await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
-    const [stuck] = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
+    await planSettlement(testStore(db), payment.id, testConfig, h.clock.now);
+    const [stuck] = await testStore(db).read((q) => listTransfersForPayment(q, payment.id));
     // A sender claimed it and called Airtel (the answer was lost): attempts 1, claim lapsed.
     expect(
-      await claimTransferForSending(sqliteStore(db), stuck!.id, "lost", h.clock.now - 10 * 60_000),
+      await claimTransferForSending(testStore(db), stuck!.id, "lost", h.clock.now - 10 * 60_000),
     ).toBe(true);
-    expect(await failOverStuckTransfers(sqliteStore(db), h.clock.now, onlyMpesa)).toBe(0);
+    expect(await failOverStuckTransfers(testStore(db), h.clock.now, onlyMpesa)).toBe(0);
     expect(
       db.select().from(settlementTransfers).where(eq(settlementTransfers.id, stuck!.id)).get()
         ?.status,
@@ -148,21 +142,19 @@ describe("failover of planned transfers", () => {
   it("without the merchant's permission nothing moves", async () => {
     await airtelMerchant("MRC-FVNP22", false);
     const payment = await paidPayment("MRC-FVNP22", 2_500);
-    await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
-    expect(await failOverStuckTransfers(sqliteStore(db), h.clock.now, onlyMpesa)).toBe(0);
-    expect(await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).toHaveLength(
-      1,
-    );
+    await planSettlement(testStore(db), payment.id, testConfig, h.clock.now);
+    expect(await failOverStuckTransfers(testStore(db), h.clock.now, onlyMpesa)).toBe(0);
+    expect(await testStore(db).read((q) => listTransfersForPayment(q, payment.id))).toHaveLength(1);
   });
 
   it("planning fails over at once when the default's rail is not running here", async () => {
     await airtelMerchant("MRC-FVPM22", true);
     const payment = await paidPayment("MRC-FVPM22", 2_200);
-    await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now, onlyMpesa);
-    const transfers = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
+    await planSettlement(testStore(db), payment.id, testConfig, h.clock.now, onlyMpesa);
+    const transfers = await testStore(db).read((q) => listTransfersForPayment(q, payment.id));
     expect(transfers.map((t) => t.rail)).toEqual(["mpesa"]);
     expect(
-      (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).find(
+      (await testStore(db).read((q) => listPaymentEvents(q, payment.id))).find(
         (e) => e.type === "settlement_failed_over",
       )?.cause,
     ).toMatch(/^Airtel Money is unavailable: paying M-Pesa \+254 712 345 678 instead/);

@@ -18,7 +18,7 @@ import {
   trialBalance,
   verifyBalances,
 } from "~/core/ledger/ledger.server";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import {
   addMerchant,
   liveRates,
@@ -42,7 +42,6 @@ import {
   retryTransfer,
   sendPendingTransfers,
 } from "./settlement.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { ZERO_TRIAL_BALANCE } from "../../../tests/setup/books";
 
 const { db, close } = createTestDb();
@@ -64,7 +63,7 @@ const MERCHANT = "MRC-FQWK22";
 
 async function pay(merchantId: string, amountKes: number, asset: "BTC" | "USDT" = "USDT") {
   return createPayment(
-    sqliteStore(db),
+    testStore(db),
     {
       custody: h.runtime.custody,
       rates: liveRates(h.clock.now),
@@ -80,7 +79,7 @@ async function deposit(
   amount?: string,
   options?: { duplicate?: boolean; outOfOrder?: boolean },
 ) {
-  const payment = (await sqliteStore(db).read((q) => getPayment(q, paymentId)))!;
+  const payment = (await testStore(db).read((q) => getPayment(q, paymentId)))!;
   const tx = await h.custodySim.sendPayment(
     {
       address: payment.depositAddress!,
@@ -92,8 +91,8 @@ async function deposit(
 }
 
 async function settle(paymentId: string) {
-  await planSettlement(sqliteStore(db), paymentId, testConfig, h.clock.now);
-  await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
+  await planSettlement(testStore(db), paymentId, testConfig, h.clock.now);
+  await sendPendingTransfers(testStore(db), h.rails, () => h.clock.now);
   await h.darajaSim.flush();
 }
 
@@ -105,23 +104,19 @@ describe("payments through custody and M-Pesa", () => {
     expect(payment.depositAddress).toMatch(/^0x[0-9a-f]{40}$/i);
 
     const txId = await deposit(payment.id);
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe(
-      "confirming",
-    );
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("confirming");
     await h.custodySim.confirm(txId, 1);
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe(
-      "confirming",
-    );
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("confirming");
     await h.custodySim.confirm(txId, 1);
-    const confirmed = (await sqliteStore(db).read((q) => getPayment(q, payment.id)))!;
+    const confirmed = (await testStore(db).read((q) => getPayment(q, payment.id)))!;
     expect(confirmed.status).toBe("confirmed");
     // KES 10,000 less the 1% C2B fee.
-    expect(await owed(sqliteStore(db), merchantAvailable(MERCHANT))).toBe(990_000n);
+    expect(await owed(testStore(db), merchantAvailable(MERCHANT))).toBe(990_000n);
 
     await settle(payment.id);
-    const settled = (await sqliteStore(db).read((q) => getPayment(q, payment.id)))!;
+    const settled = (await testStore(db).read((q) => getPayment(q, payment.id)))!;
     expect(settled.status).toBe("settled");
-    const [transfer] = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
+    const [transfer] = await testStore(db).read((q) => listTransfersForPayment(q, payment.id));
     // KES 9,900 net: KES 9,889 to M-Pesa plus Safaricom's KES 11 charge for that band; no 1.5% B2C
     // fee.
     expect(transfer).toMatchObject({
@@ -131,11 +126,11 @@ describe("payments through custody and M-Pesa", () => {
       feeKesCents: 0n,
     });
     expect(transfer?.receipt).toMatch(/^[A-Z0-9]{10}$/);
-    expect(await owed(sqliteStore(db), merchantInFlight(MERCHANT))).toBe(0n);
-    expect(await owed(sqliteStore(db), merchantAvailable(MERCHANT))).toBe(0n);
-    expect(await normalBalance(sqliteStore(db), feeRevenue())).toBe(10_000n);
+    expect(await owed(testStore(db), merchantInFlight(MERCHANT))).toBe(0n);
+    expect(await owed(testStore(db), merchantAvailable(MERCHANT))).toBe(0n);
+    expect(await normalBalance(testStore(db), feeRevenue())).toBe(10_000n);
     expect(
-      (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).map((e) => e.type),
+      (await testStore(db).read((q) => listPaymentEvents(q, payment.id))).map((e) => e.type),
     ).toEqual([
       "quote_locked",
       "deposit_detected",
@@ -153,15 +148,13 @@ describe("payments through custody and M-Pesa", () => {
     const payment = await pay(MERCHANT, 2_000);
     const txId = await deposit(payment.id, undefined, { duplicate: true });
     await h.custodySim.confirm(txId, 2, { duplicate: true, outOfOrder: true });
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe(
-      "confirmed",
-    );
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("confirmed");
     expect(
-      (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).filter(
+      (await testStore(db).read((q) => listPaymentEvents(q, payment.id))).filter(
         (e) => e.type === "converted",
       ),
     ).toHaveLength(1);
-    expect(await verifyBalances(sqliteStore(db))).toEqual([]);
+    expect(await verifyBalances(testStore(db))).toEqual([]);
   });
 
   it("a webhook with a bad signature is refused and changes nothing", async () => {
@@ -174,7 +167,7 @@ describe("payments through custody and M-Pesa", () => {
       { badSignature: true },
     );
     expect(h.custodySim.deliveries.at(-1)?.statusCode).toBe(401);
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe(
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe(
       "awaiting_payment",
     );
   });
@@ -182,28 +175,28 @@ describe("payments through custody and M-Pesa", () => {
   it("under- and overpayments and late payments go to the exceptions queue, held in suspense", async () => {
     const under = await pay(MERCHANT, 3_000);
     await h.custodySim.confirm(await deposit(under.id, "1"), 2);
-    expect((await sqliteStore(db).read((q) => getPayment(q, under.id)))?.status).toBe("underpaid");
+    expect((await testStore(db).read((q) => getPayment(q, under.id)))?.status).toBe("underpaid");
 
     const over = await pay(MERCHANT, 3_000);
     await h.custodySim.confirm(await deposit(over.id, "500"), 2);
-    expect((await sqliteStore(db).read((q) => getPayment(q, over.id)))?.status).toBe("overpaid");
+    expect((await testStore(db).read((q) => getPayment(q, over.id)))?.status).toBe("overpaid");
 
     const late = await pay(MERCHANT, 3_000);
     h.clock.now += 16 * 60_000;
-    expect(await expireOverduePayments(sqliteStore(db), h.clock.now)).toBeGreaterThanOrEqual(1);
-    expect((await sqliteStore(db).read((q) => getPayment(q, late.id)))?.status).toBe("expired");
+    expect(await expireOverduePayments(testStore(db), h.clock.now)).toBeGreaterThanOrEqual(1);
+    expect((await testStore(db).read((q) => getPayment(q, late.id)))?.status).toBe("expired");
     await h.custodySim.confirm(await deposit(late.id), 2);
-    expect((await sqliteStore(db).read((q) => getPayment(q, late.id)))?.status).toBe(
+    expect((await testStore(db).read((q) => getPayment(q, late.id)))?.status).toBe(
       "paid_after_expiry",
     );
-    expect(await trialBalance(sqliteStore(db))).toEqual(ZERO_TRIAL_BALANCE);
+    expect(await trialBalance(testStore(db))).toEqual(ZERO_TRIAL_BALANCE);
   });
 
   it("limits: below the minimum, above the maximum, and no quote from a stale rate", async () => {
     await expect(pay(MERCHANT, 499)).rejects.toMatchObject({ code: "below_minimum" });
     await expect(pay(MERCHANT, 5_000_001)).rejects.toMatchObject({ code: "above_maximum" });
     const stale = createPayment(
-      sqliteStore(db),
+      testStore(db),
       {
         custody: h.runtime.custody,
         rates: liveRates(h.clock.now, {}, "stale"),
@@ -220,58 +213,56 @@ describe("payments through custody and M-Pesa", () => {
     const payment = await pay("MRC-BGGG22", 1_200_000);
     expect(payment.requiresReview).toBe(true);
     await h.custodySim.confirm(await deposit(payment.id), 2);
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe(
-      "in_review",
-    );
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("in_review");
     // (The operator approval path is tested with the exceptions module; here we move it on
     // directly.)
     const { reviewPayment } = await import("./exceptions.server");
-    await reviewPayment(sqliteStore(db), {
+    await reviewPayment(testStore(db), {
       paymentId: payment.id,
       operatorId: "op_test",
       approve: true,
       now: h.clock.now,
     });
     await settle(payment.id);
-    const transfers = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
+    const transfers = await testStore(db).read((q) => listTransfersForPayment(q, payment.id));
     expect(transfers.every((t) => t.amountKesCents <= 25_000_000n)).toBe(true);
     const today = transfers.filter((t) => t.status === "succeeded");
     const waiting = transfers.filter((t) => t.status === "scheduled");
     expect(today.reduce((sum, t) => sum + t.amountKesCents, 0n)).toBe(50_000_000n);
     expect(waiting.length).toBeGreaterThan(0);
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settling");
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settling");
   });
 
   it("a failed transfer returns the money by a reversing entry and can be retried", async () => {
     const payment = await pay("MRC-FAXX22", 5_000);
     await h.custodySim.confirm(await deposit(payment.id), 2);
-    const before = await owed(sqliteStore(db), merchantAvailable("MRC-FAXX22"));
+    const before = await owed(testStore(db), merchantAvailable("MRC-FAXX22"));
     await settle(payment.id);
-    const [failed] = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
+    const [failed] = await testStore(db).read((q) => listTransfersForPayment(q, payment.id));
     expect(failed?.status).toBe("failed");
-    expect(await owed(sqliteStore(db), merchantAvailable("MRC-FAXX22"))).toBe(before);
+    expect(await owed(testStore(db), merchantAvailable("MRC-FAXX22"))).toBe(before);
     // The merchant adds a working number and makes it the default, then retries.
     const fixed = await insertVerifiedDestination(
-      sqliteStore(db),
+      testStore(db),
       "MRC-FAXX22",
       { rail: "mpesa", phone: "+254712000111" },
       h.clock.now,
     );
     await makeDefaultDestination(
-      sqliteStore(db),
+      testStore(db),
       { merchantId: "MRC-FAXX22", userId: "usr_x" },
       fixed.id,
       h.clock.now,
     );
-    const retry = await retryTransfer(sqliteStore(db), failed!.id, h.clock.now);
+    const retry = await retryTransfer(testStore(db), failed!.id, h.clock.now);
     expect(retry?.status).toBe("pending");
-    await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
+    await sendPendingTransfers(testStore(db), h.rails, () => h.clock.now);
     await h.darajaSim.flush();
     expect(
       db.select().from(settlementTransfers).where(eq(settlementTransfers.id, retry!.id)).get()
         ?.status,
     ).toBe("succeeded");
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
   });
 
   it("insufficient float at M-Pesa fails the transfer, returns the money, and says it can be retried", async () => {
@@ -279,17 +270,15 @@ describe("payments through custody and M-Pesa", () => {
     h.darajaSim.setOutcome("254733000111", "insufficient-float");
     const payment = await pay("MRC-FQXT22", 8_000);
     await h.custodySim.confirm(await deposit(payment.id), 2);
-    const owedBefore = await owed(sqliteStore(db), merchantAvailable("MRC-FQXT22"));
+    const owedBefore = await owed(testStore(db), merchantAvailable("MRC-FQXT22"));
     await settle(payment.id);
-    const [transfer] = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
+    const [transfer] = await testStore(db).read((q) => listTransfersForPayment(q, payment.id));
     expect(transfer).toMatchObject({ status: "failed", resultCode: 1 });
     expect(transfer?.resultDesc).toMatch(/float is too low/);
-    expect(await owed(sqliteStore(db), merchantAvailable("MRC-FQXT22"))).toBe(owedBefore);
-    expect(await owed(sqliteStore(db), merchantInFlight("MRC-FQXT22"))).toBe(0n);
+    expect(await owed(testStore(db), merchantAvailable("MRC-FQXT22"))).toBe(owedBefore);
+    expect(await owed(testStore(db), merchantInFlight("MRC-FQXT22"))).toBe(0n);
     h.darajaSim.setOutcome("254733000111", null);
-    expect((await retryTransfer(sqliteStore(db), transfer!.id, h.clock.now))?.status).toBe(
-      "pending",
-    );
+    expect((await retryTransfer(testStore(db), transfer!.id, h.clock.now))?.status).toBe("pending");
   });
 
   it("a callback that never arrives is settled by the status query", async () => {
@@ -297,21 +286,21 @@ describe("payments through custody and M-Pesa", () => {
     await h.custodySim.confirm(await deposit(payment.id), 2);
     await settle(payment.id);
     expect(
-      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0]?.status,
+      (await testStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0]?.status,
     ).toBe("sent");
     h.clock.now += 10 * 60_000;
-    expect(await queryOverdueTransfers(sqliteStore(db), h.rails, h.clock.now)).toBe(1);
+    expect(await queryOverdueTransfers(testStore(db), h.rails, h.clock.now)).toBe(1);
     await h.darajaSim.flush();
     expect(
-      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0]?.status,
+      (await testStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0]?.status,
     ).toBe("succeeded");
   });
 
   it("a crash between posting and calling M-Pesa: the retry sends the same id and nothing is paid twice", async () => {
     const payment = await pay(MERCHANT, 6_000);
     await h.custodySim.confirm(await deposit(payment.id), 2);
-    await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
-    const [transfer] = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
+    await planSettlement(testStore(db), payment.id, testConfig, h.clock.now);
+    const [transfer] = await testStore(db).read((q) => listTransfersForPayment(q, payment.id));
     expect(transfer?.status).toBe("pending");
     // First attempt reaches M-Pesa but we "crash" before recording the answer.
     await h.runtime.payouts.b2cPayment({
@@ -321,7 +310,7 @@ describe("payments through custody and M-Pesa", () => {
       remarks: "x",
     });
     // After the restart the worker sends the same id again.
-    await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
+    await sendPendingTransfers(testStore(db), h.rails, () => h.clock.now);
     await h.darajaSim.flush();
     const attempts = h.darajaSim.requests.filter(
       (r) =>
@@ -335,7 +324,7 @@ describe("payments through custody and M-Pesa", () => {
       ),
     ).toHaveLength(1);
     expect(
-      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0]?.status,
+      (await testStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0]?.status,
     ).toBe("succeeded");
   });
 
@@ -343,22 +332,20 @@ describe("payments through custody and M-Pesa", () => {
     const payment = await pay(MERCHANT, 7_000);
     await h.custodySim.confirm(await deposit(payment.id), 2);
     const outcomes = await Promise.all([
-      planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now),
-      planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now),
+      planSettlement(testStore(db), payment.id, testConfig, h.clock.now),
+      planSettlement(testStore(db), payment.id, testConfig, h.clock.now),
     ]);
     expect(outcomes.sort()).toEqual(["not_confirmed", "planned"]);
-    expect(await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).toHaveLength(
-      1,
-    );
+    expect(await testStore(db).read((q) => listTransfersForPayment(q, payment.id))).toHaveLength(1);
   });
 
   it("without a settlement number the payment waits (and says why)", async () => {
     const payment = await pay("MRC-NPHN22", 1_000);
     await h.custodySim.confirm(await deposit(payment.id), 2);
-    expect(await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now)).toBe(
+    expect(await planSettlement(testStore(db), payment.id, testConfig, h.clock.now)).toBe(
       "no_settlement_number",
     );
-    expect((await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).at(-1)?.type).toBe(
+    expect((await testStore(db).read((q) => listPaymentEvents(q, payment.id))).at(-1)?.type).toBe(
       "waiting_for_settlement_number",
     );
   });
@@ -368,7 +355,7 @@ describe("payments through custody and M-Pesa", () => {
     const payment = await pay("MRC-FWTT22", 4_900_000);
     await h.custodySim.confirm(await deposit(payment.id), 2);
     const { reviewPayment } = await import("./exceptions.server");
-    await reviewPayment(sqliteStore(db), {
+    await reviewPayment(testStore(db), {
       paymentId: payment.id,
       operatorId: "op_test",
       approve: true,
@@ -376,8 +363,8 @@ describe("payments through custody and M-Pesa", () => {
     });
     const { postTransaction, railFloat, capital, normalBalance } =
       await import("~/core/ledger/ledger.server");
-    const float = await normalBalance(sqliteStore(db), railFloat("mpesa"));
-    await postTransaction(sqliteStore(db), {
+    const float = await normalBalance(testStore(db), railFloat("mpesa"));
+    await postTransaction(testStore(db), {
       idempotencyKey: "test:drain",
       kind: "float.withdrawn",
       entries: [
@@ -385,21 +372,19 @@ describe("payments through custody and M-Pesa", () => {
         { account: capital("KES"), amount: float - 100n },
       ],
     });
-    expect(await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now)).toBe(
+    expect(await planSettlement(testStore(db), payment.id, testConfig, h.clock.now)).toBe(
       "waiting_for_float",
     );
-    expect(await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now)).toBe(
+    expect(await planSettlement(testStore(db), payment.id, testConfig, h.clock.now)).toBe(
       "waiting_for_float",
     );
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe(
-      "confirmed",
-    );
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("confirmed");
     expect(
-      (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).filter(
+      (await testStore(db).read((q) => listPaymentEvents(q, payment.id))).filter(
         (e) => e.type === "waiting_for_float",
       ),
     ).toHaveLength(1);
-    await postTransaction(sqliteStore(db), {
+    await postTransaction(testStore(db), {
       idempotencyKey: "test:refill",
       kind: "float.funded",
       entries: [
@@ -407,14 +392,14 @@ describe("payments through custody and M-Pesa", () => {
         { account: capital("KES"), amount: -(float - 100n) },
       ],
     });
-    expect(await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now)).toBe(
+    expect(await planSettlement(testStore(db), payment.id, testConfig, h.clock.now)).toBe(
       "planned",
     );
   });
 
   it("a deposit to an unknown address is noted and credits nobody", async () => {
     const outcome = await applyCustodyTransaction(
-      sqliteStore(db),
+      testStore(db),
       { ...h.custodySim.transactions()[0]!, destinationAddress: "bc1qunknown" },
       testConfig,
       h.clock.now,
@@ -423,7 +408,7 @@ describe("payments through custody and M-Pesa", () => {
   });
 
   it("the books balance after all of it", async () => {
-    expect(await verifyBalances(sqliteStore(db))).toEqual([]);
-    expect(await trialBalance(sqliteStore(db))).toEqual(ZERO_TRIAL_BALANCE);
+    expect(await verifyBalances(testStore(db))).toEqual([]);
+    expect(await trialBalance(testStore(db))).toEqual(ZERO_TRIAL_BALANCE);
   });
 });

@@ -17,8 +17,7 @@ import {
   trialBalance,
   verifyBalances,
 } from "~/core/ledger/ledger.server";
-import { openDatabase } from "~/db/sqlite-connection.server";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, openTestDatabase, testStore } from "../../../tests/setup/db";
 import { installStk } from "../../../tests/setup/stk";
 import {
   addMerchant,
@@ -38,12 +37,11 @@ import { latestCollection, startMpesaCollection } from "./mpesa-collections.serv
 import { createPayment, getPayment, listPaymentEvents } from "./payments.server";
 import { formatCryptoUnits } from "./quote";
 import { listPayments } from "./reads.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { ZERO_TRIAL_BALANCE } from "../../../tests/setup/books";
 
 const { db, file, close } = createTestDb();
 /** A second connection to the same database file, as a second server process would have. */
-const other = openDatabase(file, { migrate: false });
+const other = openTestDatabase(file);
 let h: PaymentsHarness;
 let closeStk: () => Promise<void>;
 
@@ -65,14 +63,14 @@ afterAll(async () => {
 
 async function newPayment(amountKes = 1_000) {
   return createPayment(
-    sqliteStore(db),
+    testStore(db),
     { custody: h.runtime.custody, rates: liveRates(h.clock.now), config: testConfig, now: now() },
     { merchantId: MERCHANT, amountKes, asset: "USDT", reference: `ORDER-${amountKes}` },
   );
 }
 
 async function startMpesa(paymentId: string) {
-  const started = await startMpesaCollection(sqliteStore(db), h.runtime.stk, {
+  const started = await startMpesaCollection(testStore(db), h.runtime.stk, {
     paymentId,
     phone: "0712 345 678",
     now,
@@ -93,13 +91,13 @@ async function cryptoAfterMpesa() {
   const payment = await newPayment();
   await startMpesa(payment.id);
   await h.darajaSim.flush();
-  expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+  expect(await testStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
     status: "confirmed",
     paidWith: "mpesa",
   });
   await sendCrypto(payment);
   expect(
-    (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).map((e) => e.type),
+    (await testStore(db).read((q) => listPaymentEvents(q, payment.id))).map((e) => e.type),
   ).toContain("deposit_after_mpesa");
   return payment;
 }
@@ -109,22 +107,22 @@ async function mpesaAfterCrypto() {
   const payment = await newPayment(2_000);
   await startMpesa(payment.id);
   await sendCrypto(payment);
-  expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+  expect(await testStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
     status: "confirmed",
     paidWith: "crypto",
   });
   await h.darajaSim.flush();
-  expect((await latestCollection(sqliteStore(db), payment.id))!.status).toBe("succeeded");
+  expect((await latestCollection(testStore(db), payment.id))!.status).toBe("succeeded");
   expect(
-    (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).map((e) => e.type),
+    (await testStore(db).read((q) => listPaymentEvents(q, payment.id))).map((e) => e.type),
   ).toContain("mpesa_paid_unexpected");
   return payment;
 }
 
 async function expectBalancedLedger() {
-  expect(await trialBalance(sqliteStore(db))).toEqual(ZERO_TRIAL_BALANCE);
-  expect(await verifyBalances(sqliteStore(db))).toEqual([]);
-  expect(await findUnbalancedTransactions(sqliteStore(db))).toEqual([]);
+  expect(await trialBalance(testStore(db))).toEqual(ZERO_TRIAL_BALANCE);
+  expect(await verifyBalances(testStore(db))).toEqual([]);
+  expect(await findUnbalancedTransactions(testStore(db))).toEqual([]);
 }
 
 const transactionCount = () => db.select().from(ledgerTransactions).all().length;
@@ -140,12 +138,12 @@ const flagsOf = (heldKey: string) =>
     )
     .all();
 const heldIds = async () =>
-  (await sqliteStore(db).read((q) => listPayments(q, { held: true }))).map((p) => p.id);
+  (await testStore(db).read((q) => listPayments(q, { held: true }))).map((p) => p.id);
 const auditFor = (paymentId: string) =>
   db.select().from(auditLog).where(eq(auditLog.targetId, paymentId)).all();
 
 function flag(paymentId: string, heldTransactionId: string, on = db) {
-  return flagHeldForRefund(sqliteStore(on), {
+  return flagHeldForRefund(testStore(on), {
     paymentId,
     heldTransactionId,
     operatorId: OPERATOR,
@@ -155,9 +153,9 @@ function flag(paymentId: string, heldTransactionId: string, on = db) {
 
 describe("held money", () => {
   it("lists, counts and flags crypto sent after an M-Pesa payment, once", async () => {
-    expect(await countUnresolvedHeldMoney(sqliteStore(db))).toEqual({ items: 0, payments: 0 });
+    expect(await countUnresolvedHeldMoney(testStore(db))).toEqual({ items: 0, payments: 0 });
     const payment = await cryptoAfterMpesa();
-    const [item, ...rest] = await listHeldMoney(sqliteStore(db), payment.id);
+    const [item, ...rest] = await listHeldMoney(testStore(db), payment.id);
     expect(rest).toEqual([]);
     expect(item).toMatchObject({
       currency: "USDT",
@@ -166,11 +164,11 @@ describe("held money", () => {
       refundFlaggedAt: null,
     });
     expect(item!.description).toMatch(/after it was paid with M-Pesa/);
-    expect(await countUnresolvedHeldMoney(sqliteStore(db))).toEqual({ items: 1, payments: 1 });
+    expect(await countUnresolvedHeldMoney(testStore(db))).toEqual({ items: 1, payments: 1 });
     expect(await heldIds()).toEqual([payment.id]);
 
-    const heldBefore = await owed(sqliteStore(db), suspense("USDT"));
-    const refundsBefore = await owed(sqliteStore(db), customerRefundsPayable("USDT"));
+    const heldBefore = await owed(testStore(db), suspense("USDT"));
+    const refundsBefore = await owed(testStore(db), customerRefundsPayable("USDT"));
     h.clock.now += 60_000;
     const flagged = await flag(payment.id, item!.transactionId);
     expect(flagged.item).toMatchObject({
@@ -178,24 +176,24 @@ describe("held money", () => {
       refundFlaggedAt: h.clock.now,
     });
     // Out of suspense, owed back to the customer; the payment itself is unchanged.
-    expect(heldBefore - (await owed(sqliteStore(db), suspense("USDT")))).toBe(
+    expect(heldBefore - (await owed(testStore(db), suspense("USDT")))).toBe(
       payment.cryptoAmountUnits,
     );
-    expect((await owed(sqliteStore(db), customerRefundsPayable("USDT"))) - refundsBefore).toBe(
+    expect((await owed(testStore(db), customerRefundsPayable("USDT"))) - refundsBefore).toBe(
       payment.cryptoAmountUnits,
     );
-    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+    expect(await testStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
       status: "confirmed",
       paidWith: "mpesa",
     });
     await expectBalancedLedger();
-    expect(await listHeldMoney(sqliteStore(db), payment.id)).toEqual([
+    expect(await listHeldMoney(testStore(db), payment.id)).toEqual([
       { ...item, refundFlaggedAt: h.clock.now },
     ]);
-    expect(await countUnresolvedHeldMoney(sqliteStore(db))).toEqual({ items: 0, payments: 0 });
+    expect(await countUnresolvedHeldMoney(testStore(db))).toEqual({ items: 0, payments: 0 });
     expect(await heldIds()).toEqual([]);
     expect(
-      (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).at(-1),
+      (await testStore(db).read((q) => listPaymentEvents(q, payment.id))).at(-1),
     ).toMatchObject({
       type: "held_refund_flagged",
       at: h.clock.now,
@@ -206,54 +204,52 @@ describe("held money", () => {
 
     // A second flag is refused and writes nothing.
     const transactions = transactionCount();
-    const events = (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).length;
+    const events = (await testStore(db).read((q) => listPaymentEvents(q, payment.id))).length;
     await expect(flag(payment.id, item!.transactionId)).rejects.toThrow(ResolutionError);
     expect(transactionCount()).toBe(transactions);
-    expect(await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).toHaveLength(
-      events,
-    );
+    expect(await testStore(db).read((q) => listPaymentEvents(q, payment.id))).toHaveLength(events);
     expect(auditFor(payment.id)).toHaveLength(1);
     await expectBalancedLedger();
   });
 
   it("flags KES from an M-Pesa Express success after the payment was paid in crypto", async () => {
     const payment = await mpesaAfterCrypto();
-    const [item] = await listHeldMoney(sqliteStore(db), payment.id);
+    const [item] = await listHeldMoney(testStore(db), payment.id);
     expect(item).toMatchObject({
       currency: "KES",
       amount: 200_000n,
       source: "mpesa",
       refundFlaggedAt: null,
     });
-    expect(await countUnresolvedHeldMoney(sqliteStore(db))).toEqual({ items: 1, payments: 1 });
-    const heldBefore = await owed(sqliteStore(db), suspense("KES"));
-    const refundsBefore = await owed(sqliteStore(db), customerRefundsPayable("KES"));
+    expect(await countUnresolvedHeldMoney(testStore(db))).toEqual({ items: 1, payments: 1 });
+    const heldBefore = await owed(testStore(db), suspense("KES"));
+    const refundsBefore = await owed(testStore(db), customerRefundsPayable("KES"));
     await flag(payment.id, item!.transactionId);
-    expect(heldBefore - (await owed(sqliteStore(db), suspense("KES")))).toBe(200_000n);
-    expect((await owed(sqliteStore(db), customerRefundsPayable("KES"))) - refundsBefore).toBe(
+    expect(heldBefore - (await owed(testStore(db), suspense("KES")))).toBe(200_000n);
+    expect((await owed(testStore(db), customerRefundsPayable("KES"))) - refundsBefore).toBe(
       200_000n,
     );
     expect(customerRefundsPayable("KES").code).toBe("customer-refunds-payable:KES");
-    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+    expect(await testStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
       status: "confirmed",
       paidWith: "crypto",
     });
-    expect(await countUnresolvedHeldMoney(sqliteStore(db))).toEqual({ items: 0, payments: 0 });
+    expect(await countUnresolvedHeldMoney(testStore(db))).toEqual({ items: 0, payments: 0 });
     await expectBalancedLedger();
   });
 
   it("refuses what is not this payment's held money, and writes nothing", async () => {
     const payment = await cryptoAfterMpesa();
     const another = await mpesaAfterCrypto();
-    const [item] = await listHeldMoney(sqliteStore(db), payment.id);
-    const events = (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).length;
+    const [item] = await listHeldMoney(testStore(db), payment.id);
+    const events = (await testStore(db).read((q) => listPaymentEvents(q, payment.id))).length;
     const transactions = transactionCount();
     // Another payment's held money, a transaction that is not held money, nothing, no payment.
     await expect(flag(another.id, item!.transactionId)).rejects.toThrow(
       "That is not money held for this payment.",
     );
     const converted = (await getTransactionByKey(
-      sqliteStore(db),
+      testStore(db),
       `payment:${another.id}:converted`,
     ))!;
     expect(converted).not.toBeNull();
@@ -261,26 +257,24 @@ describe("held money", () => {
     await expect(flag(payment.id, "ltx_nope")).rejects.toThrow(ResolutionError);
     await expect(flag("pay_nope", item!.transactionId)).rejects.toThrow("Payment not found");
     expect(transactionCount()).toBe(transactions);
-    expect(await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).toHaveLength(
-      events,
-    );
-    expect(await countUnresolvedHeldMoney(sqliteStore(db))).toEqual({ items: 2, payments: 2 });
+    expect(await testStore(db).read((q) => listPaymentEvents(q, payment.id))).toHaveLength(events);
+    expect(await countUnresolvedHeldMoney(testStore(db))).toEqual({ items: 2, payments: 2 });
     expect(new Set(await heldIds())).toEqual(new Set([payment.id, another.id]));
     // Leave nothing unresolved for the next test.
     await flag(payment.id, item!.transactionId);
-    await flag(another.id, (await listHeldMoney(sqliteStore(db), another.id))[0]!.transactionId);
+    await flag(another.id, (await listHeldMoney(testStore(db), another.id))[0]!.transactionId);
   });
 
   it("two flags at once on two connections post exactly one transaction", async () => {
     const payment = await cryptoAfterMpesa();
-    const [item] = await listHeldMoney(sqliteStore(db), payment.id);
+    const [item] = await listHeldMoney(testStore(db), payment.id);
     const heldKey = db
       .select({ key: ledgerTransactions.idempotencyKey })
       .from(ledgerTransactions)
       .where(eq(ledgerTransactions.id, item!.transactionId))
       .get()!.key;
     expect(heldKey).toMatch(new RegExp(`^payment:${payment.id}:deposit:.+:held$`));
-    const refundsBefore = await owed(sqliteStore(db), customerRefundsPayable("USDT"));
+    const refundsBefore = await owed(testStore(db), customerRefundsPayable("USDT"));
     const results = await Promise.allSettled([
       Promise.resolve().then(() => flag(payment.id, item!.transactionId, db)),
       Promise.resolve().then(() => flag(payment.id, item!.transactionId, other)),
@@ -289,7 +283,7 @@ describe("held money", () => {
     const refused = results.find((r) => r.status === "rejected")!;
     expect(refused.reason).toBeInstanceOf(ResolutionError);
     expect(flagsOf(heldKey)).toHaveLength(1);
-    expect((await owed(sqliteStore(db), customerRefundsPayable("USDT"))) - refundsBefore).toBe(
+    expect((await owed(testStore(db), customerRefundsPayable("USDT"))) - refundsBefore).toBe(
       payment.cryptoAmountUnits,
     );
     expect(auditFor(payment.id)).toHaveLength(1);

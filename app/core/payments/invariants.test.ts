@@ -19,7 +19,7 @@ import {
   trialBalance,
   verifyBalances,
 } from "~/core/ledger/ledger.server";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import {
   addMerchant,
   liveRates,
@@ -37,7 +37,6 @@ import {
   retryTransfer,
   sendPendingTransfers,
 } from "./settlement.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { ZERO_TRIAL_BALANCE } from "../../../tests/setup/books";
 
 const { db, close } = createTestDb();
@@ -99,7 +98,7 @@ describe("ledger invariants over random payment histories", () => {
         for (const s of steps) {
           h.clock.now += s.hoursLater * 3_600_000;
           const payment = await createPayment(
-            sqliteStore(db),
+            testStore(db),
             {
               custody: h.runtime.custody,
               rates: liveRates(h.clock.now),
@@ -123,20 +122,20 @@ describe("ledger invariants over random payment histories", () => {
             await h.custodySim.confirm(tx.id, 3);
           }
           if (
-            (await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status === "in_review"
+            (await testStore(db).read((q) => getPayment(q, payment.id)))?.status === "in_review"
           ) {
-            await reviewPayment(sqliteStore(db), {
+            await reviewPayment(testStore(db), {
               paymentId: payment.id,
               operatorId: "op_prop",
               approve: s.approve,
               now: h.clock.now,
             });
           }
-          await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
-          await releaseScheduledTransfers(sqliteStore(db), h.clock.now);
-          await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
+          await planSettlement(testStore(db), payment.id, testConfig, h.clock.now);
+          await releaseScheduledTransfers(testStore(db), h.clock.now);
+          await sendPendingTransfers(testStore(db), h.rails, () => h.clock.now);
           await h.darajaSim.flush();
-          await queryOverdueTransfers(sqliteStore(db), h.rails, h.clock.now, 0);
+          await queryOverdueTransfers(testStore(db), h.rails, h.clock.now, 0);
           await h.darajaSim.flush();
           if (s.retry) {
             for (const failed of db
@@ -144,15 +143,15 @@ describe("ledger invariants over random payment histories", () => {
               .from(settlementTransfers)
               .where(eq(settlementTransfers.status, "failed"))
               .all()) {
-              await retryTransfer(sqliteStore(db), failed.id, h.clock.now);
+              await retryTransfer(testStore(db), failed.id, h.clock.now);
             }
-            await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
+            await sendPendingTransfers(testStore(db), h.rails, () => h.clock.now);
             await h.darajaSim.flush();
           }
         }
-        expect(await findUnbalancedTransactions(sqliteStore(db))).toEqual([]);
-        expect(await verifyBalances(sqliteStore(db))).toEqual([]);
-        expect(await trialBalance(sqliteStore(db))).toEqual(ZERO_TRIAL_BALANCE);
+        expect(await findUnbalancedTransactions(testStore(db))).toEqual([]);
+        expect(await verifyBalances(testStore(db))).toEqual([]);
+        expect(await trialBalance(testStore(db))).toEqual(ZERO_TRIAL_BALANCE);
         let owedToMerchants = 0n;
         for (const merchant of db.select({ id: merchants.id }).from(merchants).all()) {
           for (const account of [
@@ -160,14 +159,14 @@ describe("ledger invariants over random payment histories", () => {
             merchantPending(merchant.id),
             merchantInFlight(merchant.id),
           ]) {
-            const amount = await owed(sqliteStore(db), account);
+            const amount = await owed(testStore(db), account);
             expect(amount).toBeGreaterThanOrEqual(0n);
             owedToMerchants += amount;
           }
         }
         // Money in = money out + what we still owe merchants + our fees.
         expect(kesIn()).toBe(
-          kesPaidOut() + owedToMerchants + (await normalBalance(sqliteStore(db), feeRevenue())),
+          kesPaidOut() + owedToMerchants + (await normalBalance(testStore(db), feeRevenue())),
         );
       }),
       { numRuns: 12 },

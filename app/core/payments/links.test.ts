@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, paymentLinks, payments } from "../../../drizzle/schema";
-import { installTestDatabase } from "../../../tests/setup/db";
+import { installTestDatabase, testStore } from "../../../tests/setup/db";
 import {
   addMerchant,
   liveRates,
@@ -24,7 +24,6 @@ import {
 } from "./links.server";
 import { PaymentError } from "./payments.server";
 import { createPaymentsService } from "./service.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 const test = installTestDatabase();
 const { db } = test;
@@ -35,7 +34,7 @@ const OTHER = "MRC-LNK4B5";
 addMerchant(db, SHOP);
 addMerchant(db, OTHER);
 
-const store = sqliteStore(db);
+const store = testStore(db);
 
 const service = () =>
   createPaymentsService({

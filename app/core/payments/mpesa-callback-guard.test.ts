@@ -4,13 +4,12 @@
  */
 import type * as NodeCrypto from "node:crypto";
 import { readFileSync } from "node:fs";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PaymentsDeps } from "~/core/payments/deps";
 import { REMOTE_ADDRESS_HEADER } from "~/utils/remote-address";
 import { AddressList } from "~/utils/ip-address.server";
 import { callbackSource } from "~/route-support/mpesa-callback.server";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import { answerMpesaCallback } from "~/route-support/mpesa-callback.server";
 import { applyMpesaResult, type CallbackSource } from "./mpesa-results.server";
 
@@ -52,7 +51,7 @@ const callback = (token: string | null, headers: Record<string, string> = {}) =>
 const handle = (request: Request, source?: CallbackSource) =>
   answerMpesaCallback(request, "b2c-timeout", [TOKEN], source, (body, _, url) =>
     applyMpesaResult(
-      sqliteStore(db),
+      testStore(db),
       runtime,
       { kind: "b2c-timeout", body, transferId: url.searchParams.get("transfer") },
       () => 1_000,

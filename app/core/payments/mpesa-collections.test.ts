@@ -16,7 +16,7 @@ import {
   verifyBalances,
 } from "~/core/ledger/ledger.server";
 import { STK_PUSH_PATH, STK_QUERY_PATH } from "~/core/providers/daraja/wire";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import { installStk } from "../../../tests/setup/stk";
 import {
   addMerchant,
@@ -46,7 +46,6 @@ import {
 import { formatCryptoUnits } from "./quote";
 import { listTransfersForPayment } from "./settlement.server";
 import { settleNow } from "./tick.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { ZERO_TRIAL_BALANCE } from "../../../tests/setup/books";
 
 const { db, close } = createTestDb();
@@ -74,20 +73,20 @@ afterAll(async () => {
 
 async function newPayment(amountKes = 1_000) {
   return createPayment(
-    sqliteStore(db),
+    testStore(db),
     { custody: h.runtime.custody, rates: liveRates(h.clock.now), config: testConfig, now: now() },
     { merchantId: MERCHANT, amountKes, asset: "USDT", reference: `ORDER-${amountKes}` },
   );
 }
 
 function start(paymentId: string, phone = PAYER) {
-  return startMpesaCollection(sqliteStore(db), h.runtime.stk, { paymentId, phone, now });
+  return startMpesaCollection(testStore(db), h.runtime.stk, { paymentId, phone, now });
 }
 
 async function expectBalancedLedger() {
-  expect(await trialBalance(sqliteStore(db))).toEqual(ZERO_TRIAL_BALANCE);
-  expect(await verifyBalances(sqliteStore(db))).toEqual([]);
-  expect(await findUnbalancedTransactions(sqliteStore(db))).toEqual([]);
+  expect(await trialBalance(testStore(db))).toEqual(ZERO_TRIAL_BALANCE);
+  expect(await verifyBalances(testStore(db))).toEqual([]);
+  expect(await findUnbalancedTransactions(testStore(db))).toEqual([]);
 }
 
 const pushes = () => h.darajaSim.requests.filter((r) => r.path === STK_PUSH_PATH).length;
@@ -102,11 +101,11 @@ describe("M-Pesa Express collections", () => {
 
   it("pays a payment: the prompt, the callback with its receipt, the ledger, then settlement", async () => {
     const payment = await newPayment(1_000);
-    const floatBefore = await normalBalance(sqliteStore(db), railFloat("mpesa"));
-    const feesBefore = await normalBalance(sqliteStore(db), feeRevenue());
+    const floatBefore = await normalBalance(testStore(db), railFloat("mpesa"));
+    const feesBefore = await normalBalance(testStore(db), feeRevenue());
     const started = await start(payment.id);
     expect(started.ok).toBe(true);
-    const pending = (await latestCollection(sqliteStore(db), payment.id))!;
+    const pending = (await latestCollection(testStore(db), payment.id))!;
     expect(pending).toMatchObject({
       status: "pending",
       phone: "+254712345678",
@@ -120,30 +119,30 @@ describe("M-Pesa Express collections", () => {
     });
 
     await h.darajaSim.flush();
-    const done = (await sqliteStore(db).read((q) => getCollection(q, pending.checkoutRequestId)))!;
+    const done = (await testStore(db).read((q) => getCollection(q, pending.checkoutRequestId)))!;
     expect(done.status).toBe("succeeded");
     expect(done.receipt).toMatch(/^[A-Z0-9]{10}$/);
-    const paid = (await sqliteStore(db).read((q) => getPayment(q, payment.id)))!;
+    const paid = (await testStore(db).read((q) => getPayment(q, payment.id)))!;
     expect(paid).toMatchObject({ status: "confirmed", paidWith: "mpesa" });
     expect(paid.confirmedAt).toBe(h.clock.now);
     // KES 1,000 into our M-Pesa collections money; KES 990 to the merchant, KES 10 fee (1% C2B).
-    expect((await normalBalance(sqliteStore(db), railFloat("mpesa"))) - floatBefore).toBe(100_000n);
-    expect(await owed(sqliteStore(db), merchantAvailable(MERCHANT))).toBe(99_000n);
-    expect((await normalBalance(sqliteStore(db), feeRevenue())) - feesBefore).toBe(1_000n);
+    expect((await normalBalance(testStore(db), railFloat("mpesa"))) - floatBefore).toBe(100_000n);
+    expect(await owed(testStore(db), merchantAvailable(MERCHANT))).toBe(99_000n);
+    expect((await normalBalance(testStore(db), feeRevenue())) - feesBefore).toBe(1_000n);
     await expectBalancedLedger();
     expect(
-      (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).map((e) => e.type),
+      (await testStore(db).read((q) => listPaymentEvents(q, payment.id))).map((e) => e.type),
     ).toEqual(["quote_locked", "mpesa_prompt", "mpesa_paid"]);
 
     // Settlement follows the usual path (as after a custody confirmation).
     expect(toSettle).toEqual([payment.id]);
-    await settleNow(sqliteStore(db), h.runtime, payment.id);
+    await settleNow(testStore(db), h.runtime, payment.id);
     await h.darajaSim.flush();
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe("settled");
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe("settled");
     expect(
-      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0],
+      (await testStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0],
     ).toMatchObject({ status: "succeeded" });
-    expect(await owed(sqliteStore(db), merchantAvailable(MERCHANT))).toBe(0n);
+    expect(await owed(testStore(db), merchantAvailable(MERCHANT))).toBe(0n);
     await expectBalancedLedger();
   });
 
@@ -151,36 +150,36 @@ describe("M-Pesa Express collections", () => {
     const payment = await newPayment();
     expect((await start(payment.id, "0700000011")).ok).toBe(true);
     await h.darajaSim.flush();
-    const failed = (await latestCollection(sqliteStore(db), payment.id))!;
+    const failed = (await latestCollection(testStore(db), payment.id))!;
     expect(failed).toMatchObject({ status: "failed", resultCode: 1032 });
     expect(collectionFailureMessage(failed)).toMatch(/You cancelled the M-Pesa request/);
-    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+    expect(await testStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
       status: "awaiting_payment",
       paidWith: "crypto",
     });
     // The customer tries again, and pays.
     expect((await start(payment.id)).ok).toBe(true);
     await h.darajaSim.flush();
-    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+    expect(await testStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
       status: "confirmed",
       paidWith: "mpesa",
     });
     expect(
-      (await sqliteStore(db).read((q) => listCollections(q, payment.id))).map((c) => c.status),
+      (await testStore(db).read((q) => listCollections(q, payment.id))).map((c) => c.status),
     ).toEqual(["failed", "succeeded"]);
     await expectBalancedLedger();
   });
 
   it("insufficient funds (1) fails with its message; nothing is posted", async () => {
     const payment = await newPayment();
-    const fees = await normalBalance(sqliteStore(db), feeRevenue());
+    const fees = await normalBalance(testStore(db), feeRevenue());
     await start(payment.id, "254700000012");
     await h.darajaSim.flush();
-    const failed = (await latestCollection(sqliteStore(db), payment.id))!;
+    const failed = (await latestCollection(testStore(db), payment.id))!;
     expect(failed).toMatchObject({ status: "failed", resultCode: 1 });
     expect(collectionFailureMessage(failed)).toMatch(/balance is not enough/);
-    expect(await normalBalance(sqliteStore(db), feeRevenue())).toBe(fees);
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe(
+    expect(await normalBalance(testStore(db), feeRevenue())).toBe(fees);
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe(
       "awaiting_payment",
     );
     await expectBalancedLedger();
@@ -189,50 +188,48 @@ describe("M-Pesa Express collections", () => {
   it("a callback that never comes: the query after a minute, at most once a minute", async () => {
     const payment = await newPayment();
     await start(payment.id, "0700000015"); // pays without a callback
-    const id = (await latestCollection(sqliteStore(db), payment.id))!.checkoutRequestId;
+    const id = (await latestCollection(testStore(db), payment.id))!.checkoutRequestId;
     const before = queries();
     // Not yet due.
     h.clock.now += 30_000;
-    await queryPendingCollections(sqliteStore(db), h.runtime.stk, now);
+    await queryPendingCollections(testStore(db), h.runtime.stk, now);
     expect(queries()).toBe(before);
     // Due: the customer has not answered yet ("being processed"): still pending.
     h.clock.now += 31_000;
-    await queryPendingCollections(sqliteStore(db), h.runtime.stk, now);
+    await queryPendingCollections(testStore(db), h.runtime.stk, now);
     expect(queries()).toBe(before + 1);
-    expect(await sqliteStore(db).read((q) => getCollection(q, id))).toMatchObject({
+    expect(await testStore(db).read((q) => getCollection(q, id))).toMatchObject({
       status: "pending",
       lastQueriedAt: h.clock.now,
     });
     // The customer pays (no callback); asked again only a minute after the last query.
     await h.darajaSim.flush();
     h.clock.now += 30_000;
-    await queryPendingCollections(sqliteStore(db), h.runtime.stk, now);
+    await queryPendingCollections(testStore(db), h.runtime.stk, now);
     expect(queries()).toBe(before + 1);
     h.clock.now += 30_000;
-    const result = await queryPendingCollections(sqliteStore(db), h.runtime.stk, now);
+    const result = await queryPendingCollections(testStore(db), h.runtime.stk, now);
     expect(queries()).toBe(before + 2);
     expect(result.settlePaymentIds).toEqual([payment.id]);
-    expect(await sqliteStore(db).read((q) => getCollection(q, id))).toMatchObject({
+    expect(await testStore(db).read((q) => getCollection(q, id))).toMatchObject({
       status: "succeeded",
       receipt: null,
     });
-    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+    expect(await testStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
       status: "confirmed",
       paidWith: "mpesa",
     });
-    expect(await owed(sqliteStore(db), merchantAvailable(MERCHANT))).toBeGreaterThanOrEqual(
-      99_000n,
-    );
+    expect(await owed(testStore(db), merchantAvailable(MERCHANT))).toBeGreaterThanOrEqual(99_000n);
     await expectBalancedLedger();
   });
 
   it("a repeated callback is applied once", async () => {
     const payment = await newPayment();
     await start(payment.id);
-    const id = (await latestCollection(sqliteStore(db), payment.id))!.checkoutRequestId;
+    const id = (await latestCollection(testStore(db), payment.id))!.checkoutRequestId;
     await h.darajaSim.flush();
-    const fees = await normalBalance(sqliteStore(db), feeRevenue());
-    const available = await owed(sqliteStore(db), merchantAvailable(MERCHANT));
+    const fees = await normalBalance(testStore(db), feeRevenue());
+    const available = await owed(testStore(db), merchantAvailable(MERCHANT));
     const delivered = h.darajaSim.callbacks.find((c) => c.checkoutRequestId === id)!;
     expect(delivered.status).toBe(200);
     const again = await fetch(delivered.url, {
@@ -242,17 +239,17 @@ describe("M-Pesa Express collections", () => {
     });
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ ResultCode: 0, ResultDesc: "Accepted" });
-    expect(await normalBalance(sqliteStore(db), feeRevenue())).toBe(fees);
-    expect(await owed(sqliteStore(db), merchantAvailable(MERCHANT))).toBe(available);
+    expect(await normalBalance(testStore(db), feeRevenue())).toBe(fees);
+    expect(await owed(testStore(db), merchantAvailable(MERCHANT))).toBe(available);
     expect(
-      (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).filter(
+      (await testStore(db).read((q) => listPaymentEvents(q, payment.id))).filter(
         (e) => e.type === "mpesa_paid",
       ),
     ).toHaveLength(1);
     // The query afterwards changes nothing either.
     h.clock.now += 61_000;
     const before = queries();
-    await queryPendingCollections(sqliteStore(db), h.runtime.stk, now);
+    await queryPendingCollections(testStore(db), h.runtime.stk, now);
     expect(queries()).toBe(before); // no longer pending: not asked
     await expectBalancedLedger();
   });
@@ -265,11 +262,9 @@ describe("M-Pesa Express collections", () => {
     const refused = [a, b].find((outcome) => !outcome.ok)!;
     expect(refused).toMatchObject({ reason: "pending" });
     expect(pushes()).toBe(before + 1);
-    expect(await sqliteStore(db).read((q) => listCollections(q, payment.id))).toHaveLength(1);
+    expect(await testStore(db).read((q) => listCollections(q, payment.id))).toHaveLength(1);
     await h.darajaSim.flush();
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe(
-      "confirmed",
-    );
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe("confirmed");
   });
 
   it("refuses bad and non-Safaricom numbers, and more than the attempts allowed", async () => {
@@ -298,28 +293,28 @@ describe("M-Pesa Express collections", () => {
     const payment = await newPayment();
     h.clock.now = payment.expiresAt - 30_000;
     await start(payment.id);
-    const id = (await latestCollection(sqliteStore(db), payment.id))!.checkoutRequestId;
+    const id = (await latestCollection(testStore(db), payment.id))!.checkoutRequestId;
     // A young prompt holds the expiry; once it is old, the payment expires.
     h.clock.now = payment.expiresAt + 1;
-    await expireOverduePayments(sqliteStore(db), now());
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe(
+    await expireOverduePayments(testStore(db), now());
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe(
       "awaiting_payment",
     );
     h.clock.now = payment.expiresAt + 10 * 60_000;
-    await expireOverduePayments(sqliteStore(db), now());
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe("expired");
-    const held = await normalBalance(sqliteStore(db), suspense("KES"));
-    const available = await owed(sqliteStore(db), merchantAvailable(MERCHANT));
+    await expireOverduePayments(testStore(db), now());
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe("expired");
+    const held = await normalBalance(testStore(db), suspense("KES"));
+    const available = await owed(testStore(db), merchantAvailable(MERCHANT));
     await h.darajaSim.flush();
-    expect((await sqliteStore(db).read((q) => getCollection(q, id)))!.status).toBe("succeeded");
-    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+    expect((await testStore(db).read((q) => getCollection(q, id)))!.status).toBe("succeeded");
+    expect(await testStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
       status: "expired",
       paidWith: "crypto",
     });
-    expect((await normalBalance(sqliteStore(db), suspense("KES"))) - held).toBe(100_000n);
-    expect(await owed(sqliteStore(db), merchantAvailable(MERCHANT))).toBe(available);
+    expect((await normalBalance(testStore(db), suspense("KES"))) - held).toBe(100_000n);
+    expect(await owed(testStore(db), merchantAvailable(MERCHANT))).toBe(available);
     expect(
-      (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).map((e) => e.type),
+      (await testStore(db).read((q) => listPaymentEvents(q, payment.id))).map((e) => e.type),
     ).toContain("mpesa_paid_unexpected");
     await expectBalancedLedger();
   });
@@ -332,18 +327,18 @@ describe("M-Pesa Express collections", () => {
       amount: formatCryptoUnits(payment.cryptoAmountUnits, payment.asset),
     });
     await h.custodySim.confirm(tx.id, 2);
-    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+    expect(await testStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
       status: "confirmed",
       paidWith: "crypto",
     });
-    const held = await normalBalance(sqliteStore(db), suspense("KES"));
+    const held = await normalBalance(testStore(db), suspense("KES"));
     await h.darajaSim.flush();
-    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+    expect(await testStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
       status: "confirmed",
       paidWith: "crypto",
     });
-    expect((await normalBalance(sqliteStore(db), suspense("KES"))) - held).toBe(100_000n);
-    const types = (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).map(
+    expect((await normalBalance(testStore(db), suspense("KES"))) - held).toBe(100_000n);
+    const types = (await testStore(db).read((q) => listPaymentEvents(q, payment.id))).map(
       (e) => e.type,
     );
     expect(types.filter((t) => t === "converted")).toHaveLength(1);
@@ -356,33 +351,33 @@ describe("M-Pesa Express collections", () => {
     const payment = await newPayment();
     await start(payment.id);
     await h.darajaSim.flush();
-    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+    expect(await testStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
       status: "confirmed",
       paidWith: "mpesa",
     });
-    const heldUnits = await normalBalance(sqliteStore(db), suspense("USDT"));
+    const heldUnits = await normalBalance(testStore(db), suspense("USDT"));
     const tx = await h.custodySim.sendPayment({
       address: payment.depositAddress!,
       amount: formatCryptoUnits(payment.cryptoAmountUnits, payment.asset),
     });
     await h.custodySim.confirm(tx.id, 2);
-    const after = (await sqliteStore(db).read((q) => getPayment(q, payment.id)))!;
+    const after = (await testStore(db).read((q) => getPayment(q, payment.id)))!;
     expect(after).toMatchObject({ status: "confirmed", paidWith: "mpesa", receivedUnits: 0n });
-    expect((await normalBalance(sqliteStore(db), suspense("USDT"))) - heldUnits).toBe(
+    expect((await normalBalance(testStore(db), suspense("USDT"))) - heldUnits).toBe(
       payment.cryptoAmountUnits,
     );
     // Applying custody's view again changes nothing.
     const again = await applyCustodyTransaction(
-      sqliteStore(db),
+      testStore(db),
       await h.runtime.custody.getTransaction(tx.id),
       testConfig,
       now(),
     );
     expect(again).toBe("held_after_mpesa");
-    expect((await normalBalance(sqliteStore(db), suspense("USDT"))) - heldUnits).toBe(
+    expect((await normalBalance(testStore(db), suspense("USDT"))) - heldUnits).toBe(
       payment.cryptoAmountUnits,
     );
-    const types = (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).map(
+    const types = (await testStore(db).read((q) => listPaymentEvents(q, payment.id))).map(
       (e) => e.type,
     );
     expect(types.filter((t) => t === "deposit_after_mpesa")).toHaveLength(1);
@@ -392,7 +387,7 @@ describe("M-Pesa Express collections", () => {
 
   it("a payment no longer awaiting payment gets no prompt", async () => {
     const payment = await newPayment();
-    await sqliteStore(db).write((q) =>
+    await testStore(db).write((q) =>
       transition(q, payment, ["awaiting_payment"], "canceled", {
         type: "canceled",
         cause: "test",

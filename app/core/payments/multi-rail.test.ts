@@ -34,9 +34,8 @@ import {
 } from "~/core/ledger/ledger.server";
 import { railChargeCents } from "~/core/rails/charges";
 import { HEALTH_WINDOW_MS, railHealthOn } from "~/core/rails/health.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import type { PayoutRails, RailId } from "~/core/rails/types";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import {
   fundRailFloat,
   insertDestination,
@@ -84,9 +83,9 @@ afterAll(async () => {
 });
 
 const expectLedgerBalanced = async () => {
-  expect(await verifyBalances(sqliteStore(db))).toEqual([]);
-  expect(await findUnbalancedTransactions(sqliteStore(db))).toEqual([]);
-  expect(await trialBalance(sqliteStore(db))).toEqual(ZERO_TRIAL_BALANCE);
+  expect(await verifyBalances(testStore(db))).toEqual([]);
+  expect(await findUnbalancedTransactions(testStore(db))).toEqual([]);
+  expect(await trialBalance(testStore(db))).toEqual(ZERO_TRIAL_BALANCE);
 };
 
 /** A merchant paid by default to M-Pesa, with a verified Equity account as well. */
@@ -103,7 +102,7 @@ function merchantWithBank(id: string, accountNumber = "1450160649886") {
 
 /** The merchant's M-Pesa default (addMerchant's). */
 const mpesaDefaultOf = async (merchantId: string) =>
-  (await listDestinations(sqliteStore(db), merchantId)).find(
+  (await listDestinations(testStore(db), merchantId)).find(
     (d) => d.rail === "mpesa" && d.isDefault,
   )!;
 
@@ -115,13 +114,13 @@ const paidPayment = async (merchantId: string, amountKes: number) => {
     amountKes,
     reference: `MR-${++reference}`,
   });
-  return (await sqliteStore(db).read((q) => getPayment(q, paid.payment.id)))!;
+  return (await testStore(db).read((q) => getPayment(q, paid.payment.id)))!;
 };
 
 /** Each rail's transfers of a payment: sum of amounts and of charges. */
 async function byRail(paymentId: string) {
   const sums = new Map<RailId, { amount: bigint; charge: bigint; count: number }>();
-  for (const t of await sqliteStore(db).read((q) => listTransfersForPayment(q, paymentId))) {
+  for (const t of await testStore(db).read((q) => listTransfersForPayment(q, paymentId))) {
     const sum = sums.get(t.rail) ?? { amount: 0n, charge: 0n, count: 0 };
     sums.set(t.rail, {
       amount: sum.amount + t.amountKesCents,
@@ -133,9 +132,9 @@ async function byRail(paymentId: string) {
 }
 
 const railBalances = async (rail: RailId) => ({
-  float: await normalBalance(sqliteStore(db), railFloat(rail)),
-  inFlight: await normalBalance(sqliteStore(db), railInFlight(rail)),
-  charges: await normalBalance(sqliteStore(db), railCharges(rail)),
+  float: await normalBalance(testStore(db), railFloat(rail)),
+  inFlight: await normalBalance(testStore(db), railInFlight(rail)),
+  charges: await normalBalance(testStore(db), railCharges(rail)),
 });
 
 describe("an 80% bank / 20% M-Pesa split", () => {
@@ -145,7 +144,7 @@ describe("an 80% bank / 20% M-Pesa split", () => {
     const mpesa = await mpesaDefaultOf(merchantId);
     expect(
       await setSplitRules(
-        sqliteStore(db),
+        testStore(db),
         { merchantId, userId: "mu_mr" },
         new Map([
           [bank.id, 80],
@@ -160,7 +159,7 @@ describe("an 80% bank / 20% M-Pesa split", () => {
     const payment = await paidPayment(merchantId, 10_000);
     const net = payment.amountKesCents - payment.feeKesCents;
     expect(net).toBe(990_000n);
-    expect(await planSettlement(sqliteStore(db), payment.id, testConfig, now())).toBe("planned");
+    expect(await planSettlement(testStore(db), payment.id, testConfig, now())).toBe("planned");
 
     const planned = await byRail(payment.id);
     expect([...planned.keys()].sort()).toEqual(["mpesa", "pesalink"]);
@@ -175,7 +174,7 @@ describe("an 80% bank / 20% M-Pesa split", () => {
     expect(mpesaShare.amount + mpesaShare.charge).toBeLessThanOrEqual(198_000n);
     expect(mpesaShare.amount + mpesaShare.charge).toBeGreaterThan(198_000n - 100n);
     expect(mpesaShare.charge).toBe(railChargeCents("mpesa", mpesaShare.amount));
-    for (const t of await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id)))
+    for (const t of await testStore(db).read((q) => listTransfersForPayment(q, payment.id)))
       expect(t.destinationId).toBe(t.rail === "pesalink" ? bank.id : mpesa.id);
 
     // Posted: each rail's float pays its amount and charge; its in-flight account holds the amount.
@@ -187,28 +186,28 @@ describe("an 80% bank / 20% M-Pesa split", () => {
       expect(before[rail].float - after.float).toBe(share.amount + share.charge);
       expect(after.inFlight - before[rail].inFlight).toBe(share.amount);
     }
-    expect(await owed(sqliteStore(db), merchantInFlight(merchantId))).toBe(
+    expect(await owed(testStore(db), merchantInFlight(merchantId))).toBe(
       bankShare.amount + mpesaShare.amount,
     );
-    expect(await owed(sqliteStore(db), merchantAvailable(merchantId))).toBe(leftover);
+    expect(await owed(testStore(db), merchantAvailable(merchantId))).toBe(leftover);
     await expectLedgerBalanced();
 
     // PesaLink pays at once; M-Pesa when its Result comes.
-    await sendPendingTransfers(sqliteStore(db), rails, now);
+    await sendPendingTransfers(testStore(db), rails, now);
     await h.darajaSim.flush();
     await pesalink.sim.flush();
     expect(
-      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).map(
+      (await testStore(db).read((q) => listTransfersForPayment(q, payment.id))).map(
         (t) => t.status,
       ),
     ).toEqual(
-      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).map(
+      (await testStore(db).read((q) => listTransfersForPayment(q, payment.id))).map(
         () => "succeeded",
       ),
     );
     expect(
       pesalink.sim.transfer(
-        (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id)))
+        (await testStore(db).read((q) => listTransfersForPayment(q, payment.id)))
           .find((t) => t.rail === "pesalink")!
           .id.replace("_", ""),
       ),
@@ -216,11 +215,11 @@ describe("an 80% bank / 20% M-Pesa split", () => {
       accountNumber: "1450160649886",
       amountKes: Number(bankShare.amount / 100n),
     });
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
     for (const rail of ["pesalink", "mpesa"] as const)
       expect((await railBalances(rail)).inFlight).toBe(before[rail].inFlight);
-    expect(await owed(sqliteStore(db), merchantInFlight(merchantId))).toBe(0n);
-    expect(await owed(sqliteStore(db), merchantAvailable(merchantId))).toBe(leftover);
+    expect(await owed(testStore(db), merchantInFlight(merchantId))).toBe(0n);
+    expect(await owed(testStore(db), merchantAvailable(merchantId))).toBe(leftover);
     await expectLedgerBalanced();
   });
 
@@ -229,7 +228,7 @@ describe("an 80% bank / 20% M-Pesa split", () => {
     const bank = merchantWithBank(merchantId, REFUSED_ACCOUNT);
     const mpesa = await mpesaDefaultOf(merchantId);
     await setSplitRules(
-      sqliteStore(db),
+      testStore(db),
       { merchantId, userId: "mu_mr" },
       new Map([
         [bank.id, 80],
@@ -240,14 +239,14 @@ describe("an 80% bank / 20% M-Pesa split", () => {
     );
     const floatBefore = await railBalances("pesalink");
     const payment = await paidPayment(merchantId, 10_000);
-    await planSettlement(sqliteStore(db), payment.id, testConfig, now());
+    await planSettlement(testStore(db), payment.id, testConfig, now());
     const planned = await byRail(payment.id);
-    const leftover = await owed(sqliteStore(db), merchantAvailable(merchantId));
+    const leftover = await owed(testStore(db), merchantAvailable(merchantId));
 
-    await sendPendingTransfers(sqliteStore(db), rails, now);
+    await sendPendingTransfers(testStore(db), rails, now);
     await h.darajaSim.flush();
     await pesalink.sim.flush();
-    const transfers = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
+    const transfers = await testStore(db).read((q) => listTransfersForPayment(q, payment.id));
     const refused = transfers.find((t) => t.rail === "pesalink")!;
     expect(refused.status).toBe("failed");
     expect(refused.resultDesc).toContain("104101");
@@ -255,18 +254,18 @@ describe("an 80% bank / 20% M-Pesa split", () => {
 
     // The bank's share is back: available again for the merchant, and our float is whole.
     const bankShare = planned.get("pesalink")!;
-    expect(await owed(sqliteStore(db), merchantAvailable(merchantId))).toBe(
+    expect(await owed(testStore(db), merchantAvailable(merchantId))).toBe(
       leftover + bankShare.amount + bankShare.charge,
     );
-    expect(await owed(sqliteStore(db), merchantInFlight(merchantId))).toBe(0n);
+    expect(await owed(testStore(db), merchantInFlight(merchantId))).toBe(0n);
     expect(await railBalances("pesalink")).toEqual(floatBefore);
     expect(
-      (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).map((e) => e.type),
+      (await testStore(db).read((q) => listPaymentEvents(q, payment.id))).map((e) => e.type),
     ).toContain("transfer_failed");
     await expectLedgerBalanced();
     // Fails today: settleIfDone (settlement.server.ts) leaves failed transfers out, so the payment
     // is "settled" with 80% of it unpaid and waiting in the merchant's balance for a retry.
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settling");
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settling");
   });
 });
 
@@ -275,28 +274,26 @@ describe("failover", () => {
     const merchantId = "MRC-MRFV22";
     const bank = merchantWithBank(merchantId, "1450160649890");
     const mpesa = await mpesaDefaultOf(merchantId);
-    await setSplitRules(sqliteStore(db), { merchantId, userId: "mu_mr" }, new Map(), true, now());
+    await setSplitRules(testStore(db), { merchantId, userId: "mu_mr" }, new Map(), true, now());
     // Past the health window of the earlier tests' M-Pesa payouts, then three failures: down.
     h.clock.now += HEALTH_WINDOW_MS + 60_000;
     makeRailDown(db, merchantId, "mpesa", now());
-    expect((await sqliteStore(db).read((q) => railHealthOn(q, "mpesa", now()))).status).toBe(
-      "down",
-    );
+    expect((await testStore(db).read((q) => railHealthOn(q, "mpesa", now()))).status).toBe("down");
     const payment = await paidPayment(merchantId, 5_000);
-    expect(await planSettlement(sqliteStore(db), payment.id, testConfig, now())).toBe("planned");
-    const transfers = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
+    expect(await planSettlement(testStore(db), payment.id, testConfig, now())).toBe("planned");
+    const transfers = await testStore(db).read((q) => listTransfersForPayment(q, payment.id));
     expect(transfers.map((t) => [t.rail, t.destinationId])).toEqual([["pesalink", bank.id]]);
-    const event = (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).find(
+    const event = (await testStore(db).read((q) => listPaymentEvents(q, payment.id))).find(
       (e) => e.type === "settlement_failed_over",
     );
     expect(JSON.parse(event!.detail!)).toEqual({ from: mpesa.id, to: bank.id });
-    await sendPendingTransfers(sqliteStore(db), rails, now);
+    await sendPendingTransfers(testStore(db), rails, now);
     expect(
-      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).map(
+      (await testStore(db).read((q) => listTransfersForPayment(q, payment.id))).map(
         (t) => t.status,
       ),
     ).toEqual(["succeeded"]);
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
     await expectLedgerBalanced();
     // The trouble transfers stay in the window for the other tests: clear them.
     db.delete(settlementTransfers).where(eq(settlementTransfers.rail, "mpesa")).run();
@@ -313,7 +310,7 @@ describe("a verification check payout", () => {
     addMerchant(db, merchantId, "254712345678");
     const destination = verifying(merchantId, "+254722600101");
     const before = await railBalances("mpesa");
-    const started = await startVerification(sqliteStore(db), rails, destination, now);
+    const started = await startVerification(testStore(db), rails, destination, now);
     expect(started.kind).toBe("payout_pending");
     const transferId = (started as { transferId: string }).transferId;
     const cost = 1_000n + railChargeCents("mpesa", 1_000n);
@@ -321,27 +318,27 @@ describe("a verification check payout", () => {
     expect(sentState.charges - before.charges).toBe(cost);
     expect(before.float - sentState.float).toBe(cost);
     expect(sentState.inFlight).toBe(before.inFlight);
-    expect(await balance(sqliteStore(db), merchantAvailable(merchantId))).toBe(0n);
-    expect(await balance(sqliteStore(db), merchantInFlight(merchantId))).toBe(0n);
+    expect(await balance(testStore(db), merchantAvailable(merchantId))).toBe(0n);
+    expect(await balance(testStore(db), merchantInFlight(merchantId))).toBe(0n);
     await expectLedgerBalanced();
 
-    await sendPendingTransfers(sqliteStore(db), rails, now);
+    await sendPendingTransfers(testStore(db), rails, now);
     await h.darajaSim.flush();
     expect(
       db.select().from(settlementTransfers).where(eq(settlementTransfers.id, transferId)).get(),
     ).toMatchObject({ status: "succeeded", purpose: "verification" });
-    expect(await getDestination(sqliteStore(db), merchantId, destination.id)).toMatchObject({
+    expect(await getDestination(testStore(db), merchantId, destination.id)).toMatchObject({
       status: "confirm_name",
       registeredName: h.darajaSim.transaction(transferId)!.receiverName,
     });
     expect(await railBalances("mpesa")).toEqual(sentState);
-    expect(await balance(sqliteStore(db), merchantAvailable(merchantId))).toBe(0n);
+    expect(await balance(testStore(db), merchantAvailable(merchantId))).toBe(0n);
     // Once only: starting again neither posts nor sends a second check.
     expect(
       await startVerification(
-        sqliteStore(db),
+        testStore(db),
         rails,
-        (await getDestination(sqliteStore(db), merchantId, destination.id))!,
+        (await getDestination(testStore(db), merchantId, destination.id))!,
         now,
       ),
     ).toEqual({ kind: "not_verifying" });
@@ -354,19 +351,19 @@ describe("a verification check payout", () => {
     const destination = verifying(merchantId, "+254722600102");
     h.darajaSim.setOutcome("254722600102", "invalid-number");
     const before = await railBalances("mpesa");
-    const started = await startVerification(sqliteStore(db), rails, destination, now);
-    await sendPendingTransfers(sqliteStore(db), rails, now);
+    const started = await startVerification(testStore(db), rails, destination, now);
+    await sendPendingTransfers(testStore(db), rails, now);
     await h.darajaSim.flush();
     const transferId = (started as { transferId: string }).transferId;
     expect(
       db.select().from(settlementTransfers).where(eq(settlementTransfers.id, transferId)).get()
         ?.status,
     ).toBe("failed");
-    expect(await getDestination(sqliteStore(db), merchantId, destination.id)).toMatchObject({
+    expect(await getDestination(testStore(db), merchantId, destination.id)).toMatchObject({
       status: "failed",
     });
     expect(await railBalances("mpesa")).toEqual(before);
-    expect(await balance(sqliteStore(db), merchantAvailable(merchantId))).toBe(0n);
+    expect(await balance(testStore(db), merchantAvailable(merchantId))).toBe(0n);
     await expectLedgerBalanced();
   });
 
@@ -375,10 +372,10 @@ describe("a verification check payout", () => {
     addMerchant(db, merchantId, "254712345678");
     const destination = verifying(merchantId, phone);
     h.darajaSim.setOutcome(phone, "invalid-number");
-    const started = await startVerification(sqliteStore(db), rails, destination, now);
-    await sendPendingTransfers(sqliteStore(db), rails, now);
+    const started = await startVerification(testStore(db), rails, destination, now);
+    await sendPendingTransfers(testStore(db), rails, now);
     await h.darajaSim.flush();
-    expect((await getDestination(sqliteStore(db), merchantId, destination.id))?.status).toBe(
+    expect((await getDestination(testStore(db), merchantId, destination.id))?.status).toBe(
       "failed",
     );
     return (started as { transferId: string }).transferId;
@@ -391,17 +388,17 @@ describe("a verification check payout", () => {
     const merchantId = "MRC-MRVF24";
     await failedCheck(merchantId, "+254722600103");
     const payment = await paidPayment(merchantId, 2_500);
-    expect(await planSettlement(sqliteStore(db), payment.id, testConfig, now())).toBe("planned");
-    await sendPendingTransfers(sqliteStore(db), rails, now);
+    expect(await planSettlement(testStore(db), payment.id, testConfig, now())).toBe("planned");
+    await sendPendingTransfers(testStore(db), rails, now);
     await h.darajaSim.flush();
     // The whole net goes, as for any merchant: KES 2,475 = KES 2,466 and the M-Pesa charge of 9.
     expect(
-      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).map((t) => [
+      (await testStore(db).read((q) => listTransfersForPayment(q, payment.id))).map((t) => [
         t.status,
         t.amountKesCents + t.railChargeKesCents,
       ]),
     ).toEqual([["succeeded", 247_500n]]);
-    expect(await owed(sqliteStore(db), merchantAvailable(merchantId))).toBe(0n);
+    expect(await owed(testStore(db), merchantAvailable(merchantId))).toBe(0n);
     await expectLedgerBalanced();
   });
 
@@ -412,20 +409,18 @@ describe("a verification check payout", () => {
     const transferId = await failedCheck(merchantId, "+254722600104");
     const payment = await paidPayment(merchantId, 2_500);
     // The merchant has money in the balance (not settled yet) that a retry could take.
-    expect(await owed(sqliteStore(db), merchantAvailable(merchantId))).toBe(247_500n);
+    expect(await owed(testStore(db), merchantAvailable(merchantId))).toBe(247_500n);
     const charges = (await railBalances("mpesa")).charges;
     let retried: unknown;
     try {
-      retried = await retryTransfer(sqliteStore(db), transferId, now());
+      retried = await retryTransfer(testStore(db), transferId, now());
     } catch (error) {
       retried = error;
     }
     expect(retried).toBeNull();
-    expect(await owed(sqliteStore(db), merchantAvailable(merchantId))).toBe(247_500n);
+    expect(await owed(testStore(db), merchantAvailable(merchantId))).toBe(247_500n);
     expect((await railBalances("mpesa")).charges).toBe(charges);
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe(
-      "confirmed",
-    );
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("confirmed");
     await expectLedgerBalanced();
   });
 });

@@ -10,7 +10,7 @@ import { depositAddressPool } from "../../../drizzle/schema";
 import { isEvmAddress, isTronAddress } from "~/core/networks/addresses";
 import { verifyBalances } from "~/core/ledger/ledger.server";
 import type { NetworkId } from "~/core/networks/networks";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import {
   addMerchant,
   liveRates,
@@ -34,7 +34,6 @@ import {
   type Payment,
 } from "./payments.server";
 import { formatCryptoUnits } from "./quote";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
 let h: PaymentsHarness;
@@ -50,7 +49,7 @@ afterAll(async () => {
 
 function pay(asset: "USDT" | "USDC" | "BTC", network?: NetworkId, amountKes = 2_000) {
   return createPayment(
-    sqliteStore(db),
+    testStore(db),
     {
       custody: h.runtime.custody,
       rates: liveRates(h.clock.now),
@@ -81,7 +80,7 @@ describe("payments on several networks", () => {
     expect(isEvmAddress(base.depositAddress!)).toBe(true);
     const btc = await pay("BTC");
     expect(btc.network).toBe("bitcoin");
-    const locked = (await sqliteStore(db).read((q) => listPaymentEvents(q, tron.id)))[0]!;
+    const locked = (await testStore(db).read((q) => listPaymentEvents(q, tron.id)))[0]!;
     expect(JSON.parse(locked.detail!)).toMatchObject({ network: "tron", networkFixed: true });
   });
 
@@ -101,20 +100,20 @@ describe("payments on several networks", () => {
     const txId = await deposit(payment);
     await h.custodySim.confirm(txId, 2);
     // Two confirmations confirm an ERC-20 payment here; on Tron it is still confirming.
-    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+    expect(await testStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
       status: "confirming",
       confirmations: 2,
     });
     await h.custodySim.confirm(txId, 17);
-    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+    expect(await testStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
       status: "confirmed",
       confirmations: 19,
     });
-    const confirmation = (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).find(
+    const confirmation = (await testStore(db).read((q) => listPaymentEvents(q, payment.id))).find(
       (e) => e.type === "confirmation",
     );
     expect(JSON.parse(confirmation!.detail!)).toMatchObject({ required: 19 });
-    expect(await verifyBalances(sqliteStore(db))).toEqual([]);
+    expect(await verifyBalances(testStore(db))).toEqual([]);
   });
 
   it("never credits a deposit on the wrong network: USDC on Ethereum to a Base payment's address", async () => {
@@ -123,7 +122,7 @@ describe("payments on several networks", () => {
     const real = h.custodySim.transaction(await deposit(other))!;
     // The same EVM address receives on Ethereum too: custody reports another asset id there.
     const outcome = await applyCustodyTransaction(
-      sqliteStore(db),
+      testStore(db),
       {
         ...real,
         id: "wrong-network-tx",
@@ -136,21 +135,21 @@ describe("payments on several networks", () => {
       h.clock.now,
     );
     expect(outcome).toBe("ignored");
-    expect(await sqliteStore(db).read((q) => getPayment(q, base.id))).toMatchObject({
+    expect(await testStore(db).read((q) => getPayment(q, base.id))).toMatchObject({
       status: "awaiting_payment",
       receivedUnits: 0n,
     });
-    const event = (await sqliteStore(db).read((q) => listPaymentEvents(q, base.id))).find(
+    const event = (await testStore(db).read((q) => listPaymentEvents(q, base.id))).find(
       (e) => e.type === "wrong_network_deposit",
     );
     expect(JSON.parse(event!.detail!)).toMatchObject({ txId: "wrong-network-tx", assetId: "USDC" });
-    expect(await verifyBalances(sqliteStore(db))).toEqual([]);
+    expect(await verifyBalances(testStore(db))).toEqual([]);
   });
 
   it("fills and takes the pools per network", async () => {
     db.delete(depositAddressPool).run();
     const refill = createAddressPoolRefill({
-      store: sqliteStore(db),
+      store: testStore(db),
       custody: h.runtime.custody,
       modes: ["live"],
       sizes: parseAddressPoolSizes("0,live:USDT:tron=2,live:USDT=1"),
@@ -182,7 +181,7 @@ describe("payments on several networks", () => {
 describe("the customer's choice of network", () => {
   const deps = () => ({ custody: h.runtime.custody, now: h.clock.now });
   const choiceFor = (payment: Payment) =>
-    sqliteStore(db).read((q) => networkChoiceFor(q, payment, h.clock.now));
+    testStore(db).read((q) => networkChoiceFor(q, payment, h.clock.now));
 
   it("moves an unfixed USDT payment to Tron with a Tron address, and keeps the old address in its timeline", async () => {
     const payment = await pay("USDT");
@@ -191,15 +190,15 @@ describe("the customer's choice of network", () => {
       options: ["ethereum", "tron"],
       fixed: false,
     });
-    const outcome = await choosePaymentNetwork(sqliteStore(db), deps(), {
+    const outcome = await choosePaymentNetwork(testStore(db), deps(), {
       paymentId: payment.id,
       network: "tron",
     });
     expect(outcome).toMatchObject({ ok: true, changed: true });
-    const moved = (await sqliteStore(db).read((q) => getPayment(q, payment.id)))!;
+    const moved = (await testStore(db).read((q) => getPayment(q, payment.id)))!;
     expect(moved).toMatchObject({ network: "tron", custodyAssetId: "TRX_USDT_S2UZ" });
     expect(isTronAddress(moved.depositAddress!)).toBe(true);
-    const changed = (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).find(
+    const changed = (await testStore(db).read((q) => listPaymentEvents(q, payment.id))).find(
       (e) => e.type === "network_changed",
     );
     expect(JSON.parse(changed!.detail!)).toMatchObject({
@@ -209,12 +208,10 @@ describe("the customer's choice of network", () => {
     });
     // Paid on Tron, it confirms there.
     await h.custodySim.confirm(await deposit(moved), 19);
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe(
-      "confirmed",
-    );
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("confirmed");
     // Choosing again once paid is refused.
     expect(
-      await choosePaymentNetwork(sqliteStore(db), deps(), {
+      await choosePaymentNetwork(testStore(db), deps(), {
         paymentId: payment.id,
         network: "ethereum",
       }),
@@ -225,18 +222,18 @@ describe("the customer's choice of network", () => {
     const fixed = await pay("USDT", "ethereum");
     expect(await choiceFor(fixed)).toMatchObject({ fixed: true, options: [] });
     expect(
-      await choosePaymentNetwork(sqliteStore(db), deps(), { paymentId: fixed.id, network: "tron" }),
+      await choosePaymentNetwork(testStore(db), deps(), { paymentId: fixed.id, network: "tron" }),
     ).toMatchObject({
       ok: false,
       reason: "not_choosable",
       message: "This payment is to be paid on Ethereum (ERC-20).",
     });
-    expect((await sqliteStore(db).read((q) => getPayment(q, fixed.id)))?.depositAddress).toBe(
+    expect((await testStore(db).read((q) => getPayment(q, fixed.id)))?.depositAddress).toBe(
       fixed.depositAddress,
     );
     const open = await pay("USDC");
     expect(
-      await choosePaymentNetwork(sqliteStore(db), deps(), {
+      await choosePaymentNetwork(testStore(db), deps(), {
         paymentId: open.id,
         network: "polygon",
       }),
@@ -254,15 +251,15 @@ describe("the customer's choice of network", () => {
     for (let change = 0; change < MAX_NETWORK_CHANGES; change++) {
       const to = change % 2 === 0 ? "base" : "ethereum";
       expect(
-        await choosePaymentNetwork(sqliteStore(db), deps(), { paymentId: payment.id, network: to }),
+        await choosePaymentNetwork(testStore(db), deps(), { paymentId: payment.id, network: to }),
       ).toMatchObject({ ok: true, changed: true });
     }
-    const addresses = (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id)))
+    const addresses = (await testStore(db).read((q) => listPaymentEvents(q, payment.id)))
       .filter((e) => e.type === "network_changed")
       .map((e) => (JSON.parse(e.detail!) as { address: string }).address);
     expect(new Set(addresses).size).toBe(MAX_NETWORK_CHANGES);
     expect(
-      await choosePaymentNetwork(sqliteStore(db), deps(), {
+      await choosePaymentNetwork(testStore(db), deps(), {
         paymentId: payment.id,
         network: "ethereum",
       }),

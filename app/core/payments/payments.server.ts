@@ -256,6 +256,33 @@ const dailyHolds = prepared("payments.dailyHolds", (q) =>
     ),
 );
 
+/**
+ * The day's volume row, made (at zero) if the day has none yet: the creators of one merchant's day
+ * take turns on its lock. A lock on a row that does not exist stops nobody where writers run at
+ * once (PostgreSQL), and the holds are rows each creator inserts.
+ */
+const dailyVolumeRow = prepared("payments.dailyVolumeRow", (q) =>
+  q
+    .insert(paymentDailyVolumes)
+    .values({
+      merchantId: sql.placeholder("merchantId"),
+      mode: sql.placeholder("mode"),
+      day: sql.placeholder("day"),
+      countedKesCents: 0n,
+    })
+    .onConflictDoNothing(),
+);
+
+/** Lock the day's volume row (made at zero if new) and read what it counts. */
+async function lockDailyVolume(
+  store: Store,
+  q: Handle,
+  values: { merchantId: string; mode: ApiMode; day: string },
+): Promise<{ counted: bigint } | undefined> {
+  await dailyVolumeRow(q).run(values);
+  return dailyVolume(q, undefined, store).get(values);
+}
+
 async function dailyUsedCents(
   store: Store,
   q: Handle,
@@ -267,7 +294,7 @@ async function dailyUsedCents(
     day: eatDay(input.now),
     heldAfter: input.heldAfter,
   };
-  const volume = await dailyVolume(q, undefined, store).get(values);
+  const volume = await lockDailyVolume(store, q, values);
   const holds = await dailyHolds(q, undefined, store).all(values);
   return holds.reduce((sum, hold) => sum + hold.amount, volume?.counted ?? 0n);
 }
@@ -493,6 +520,10 @@ export async function createPayment(
   }
   try {
     return await store.write(async (q) => {
+      // The day's lock first, as every creator takes it: the payment's insert updates that row
+      // (its trigger) after this write deletes its hold, which a creator holding the lock may be
+      // reading.
+      await lockDailyVolume(store, q, { merchantId: input.merchantId, mode, day: eatDay(now) });
       const at = elapsedNow();
       const held = await q
         .delete(paymentReservations)

@@ -11,9 +11,8 @@ import { computeCallbackHash } from "~/core/providers/airtel/callback.server";
 import { signText } from "~/core/providers/pesalink/signature.server";
 import { signatureHeader } from "~/core/providers/tkash/signature.server";
 import type { RailId } from "~/core/rails/types";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import { addMerchant } from "../../../tests/setup/payments";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { answerRailCallback } from "~/route-support/provider-callback.server";
 import {
   applyRailCallback,
@@ -25,7 +24,7 @@ import {
 
 const { db, close } = createTestDb();
 afterAll(close);
-const store = sqliteStore(db);
+const store = testStore(db);
 const MERCHANT = "MRC-RR4K7X";
 addMerchant(db, MERCHANT);
 const NOW = Date.UTC(2026, 10, 26, 9, 0);

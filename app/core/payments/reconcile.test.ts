@@ -22,14 +22,18 @@ import {
 import {
   createDbSimulatorStore,
   openSimulatorDatabase,
-  simulatorDatabaseFile,
   startCustodySimulator,
   startDarajaSimulator,
   type CustodySimulator,
   type DarajaSimulator,
 } from "../../../tests/support/simulators";
-import { openDatabase, type Db } from "~/db/sqlite-connection.server";
-import { createTestDb } from "../../../tests/setup/db";
+import type { Db } from "~/db/sqlite-connection.server";
+import {
+  createTestDb,
+  openTestDatabase,
+  simulatorsFileOf,
+  testStore,
+} from "../../../tests/setup/db";
 import {
   addMerchant,
   liveRates,
@@ -44,7 +48,6 @@ import { formatCryptoUnits } from "./quote";
 import { callbackTokenFor } from "./callback-token.server";
 import { listTransfersForPayment } from "./settlement.server";
 import { runPaymentsTick } from "./tick.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 const testDb = createTestDb();
 const RECONCILE_MS = 30_000;
@@ -67,9 +70,9 @@ interface AppProcess {
 
 /** Boot: open the database file, start the simulators from their stored state, wire the clients. */
 async function boot(): Promise<AppProcess> {
-  const db = openDatabase(testDb.file, { migrate: false });
+  const db = openTestDatabase(testDb.file);
   // The simulators' own file beside ours (ADR 0045): it outlives the crash, as a provider would.
-  const sims = openSimulatorDatabase(simulatorDatabaseFile(testDb.file));
+  const sims = openSimulatorDatabase(simulatorsFileOf(testDb.file));
   const callbackToken = callbackTokenFor("test-secret");
   const runtime = {} as PaymentsRuntime;
   const proc = { db, runtime, down: false, accepted: [] } as unknown as AppProcess;
@@ -129,7 +132,7 @@ afterAll(async () => {
 
 const MERCHANT = "MRC-RCNC22";
 addMerchant(testDb.db, MERCHANT);
-await postTransaction(sqliteStore(testDb.db), {
+await postTransaction(testStore(testDb.db), {
   idempotencyKey: "test:float",
   kind: "float.funded",
   entries: [
@@ -145,15 +148,15 @@ await postTransaction(sqliteStore(testDb.db), {
 async function tickUntil(proc: AppProcess, done: () => boolean | Promise<boolean>, maxTicks = 4) {
   for (let i = 0; i < maxTicks && !(await done()); i++) {
     clock.now += RECONCILE_MS;
-    await runPaymentsTick(sqliteStore(proc.db), proc.runtime, now);
+    await runPaymentsTick(testStore(proc.db), proc.runtime, now);
     await proc.darajaSim.flush();
   }
   return done();
 }
 
 async function settledOnce(db: Db, paymentId: string) {
-  const transfers = await sqliteStore(db).read((q) => listTransfersForPayment(q, paymentId));
-  const events = (await sqliteStore(db).read((q) => listPaymentEvents(q, paymentId))).map(
+  const transfers = await testStore(db).read((q) => listTransfersForPayment(q, paymentId));
+  const events = (await testStore(db).read((q) => listPaymentEvents(q, paymentId))).map(
     (e) => e.type,
   );
   return {
@@ -168,7 +171,7 @@ describe("a crash in the middle of a payment", () => {
     current = await boot();
     let proc = current;
     const payment = await createPayment(
-      sqliteStore(proc.db),
+      testStore(proc.db),
       {
         custody: proc.runtime.custody,
         rates: liveRates(clock.now),
@@ -182,7 +185,7 @@ describe("a crash in the middle of a payment", () => {
       amount: formatCryptoUnits(payment.cryptoAmountUnits, "USDT"),
     });
     await proc.custodySim.confirm(tx.id, 1);
-    expect(await sqliteStore(proc.db).read((q) => getPayment(q, payment.id))).toMatchObject({
+    expect(await testStore(proc.db).read((q) => getPayment(q, payment.id))).toMatchObject({
       status: "confirming",
       confirmations: 1,
     });
@@ -200,7 +203,7 @@ describe("a crash in the middle of a payment", () => {
     await proc.custodySim.confirm(tx.id, 1);
     proc.down = false;
     expect(proc.custodySim.transaction(tx.id)?.status).toBe("COMPLETED");
-    expect((await sqliteStore(proc.db).read((q) => getPayment(q, payment.id)))?.status).toBe(
+    expect((await testStore(proc.db).read((q) => getPayment(q, payment.id)))?.status).toBe(
       "confirming",
     );
     const lostWebhook = proc.custodySim.deliveries.at(-1)!;
@@ -209,13 +212,11 @@ describe("a crash in the middle of a payment", () => {
     // One tick a reconciliation interval later: custody says COMPLETED -> converted, settled to
     // M-Pesa.
     clock.now += RECONCILE_MS;
-    await runPaymentsTick(sqliteStore(proc.db), proc.runtime, now);
-    expect((await sqliteStore(proc.db).read((q) => getPayment(q, payment.id)))?.status).toBe(
+    await runPaymentsTick(testStore(proc.db), proc.runtime, now);
+    expect((await testStore(proc.db).read((q) => getPayment(q, payment.id)))?.status).toBe(
       "settling",
     );
-    const [transfer] = await sqliteStore(proc.db).read((q) =>
-      listTransfersForPayment(q, payment.id),
-    );
+    const [transfer] = await testStore(proc.db).read((q) => listTransfersForPayment(q, payment.id));
     expect(transfer).toMatchObject({ status: "sent", attempts: 1 });
     // M-Pesa paid, but we die before its Result callback is delivered.
     expect(proc.darajaSim.pendingCallbacks()).toBe(1);
@@ -228,14 +229,14 @@ describe("a crash in the middle of a payment", () => {
       await tickUntil(
         proc,
         async () =>
-          (await sqliteStore(proc.db).read((q) => getPayment(q, payment.id)))?.status === "settled",
+          (await testStore(proc.db).read((q) => getPayment(q, payment.id)))?.status === "settled",
       ),
     ).toBe(true);
     expect(proc.accepted.filter((a) => a.path === "/webhooks/mpesa/status/result")).toHaveLength(1);
     expect(proc.darajaSim.requests.filter((r) => r.path.includes("b2c"))).toHaveLength(0);
 
     // The custody webhook that was lost arrives late after all: nothing changes.
-    const eventsBefore = (await sqliteStore(proc.db).read((q) => listPaymentEvents(q, payment.id)))
+    const eventsBefore = (await testStore(proc.db).read((q) => listPaymentEvents(q, payment.id)))
       .length;
     const late = await fetch(`${proc.origin}/webhooks/custody`, {
       method: "POST",
@@ -247,7 +248,7 @@ describe("a crash in the middle of a payment", () => {
     });
     expect(late.status).toBe(200);
     expect(await late.json()).toEqual({ outcome: "ignored" });
-    expect(await sqliteStore(proc.db).read((q) => listPaymentEvents(q, payment.id))).toHaveLength(
+    expect(await testStore(proc.db).read((q) => listPaymentEvents(q, payment.id))).toHaveLength(
       eventsBefore,
     );
 
@@ -255,8 +256,8 @@ describe("a crash in the middle of a payment", () => {
     expect(once.transfers.map((t) => [t.status, t.attempts])).toEqual([["succeeded", 1]]);
     expect(once.converted).toBe(1);
     expect(once.settled).toBe(1);
-    expect(await verifyBalances(sqliteStore(proc.db))).toEqual([]);
-    expect(await trialBalance(sqliteStore(proc.db))).toEqual({
+    expect(await verifyBalances(testStore(proc.db))).toEqual([]);
+    expect(await trialBalance(testStore(proc.db))).toEqual({
       KES: 0n,
       BTC: 0n,
       ETH: 0n,
@@ -268,7 +269,7 @@ describe("a crash in the middle of a payment", () => {
   it("killed before the first deposit webhook was handled: the deposit is found by its address (BTC, shared vault) and the payment settles once", async () => {
     let proc = current!;
     const payment = await createPayment(
-      sqliteStore(proc.db),
+      testStore(proc.db),
       {
         custody: proc.runtime.custody,
         rates: liveRates(clock.now),
@@ -279,7 +280,7 @@ describe("a crash in the middle of a payment", () => {
     );
     // Someone else's BTC deposit to the same vault, to be told apart.
     const other = await createPayment(
-      sqliteStore(proc.db),
+      testStore(proc.db),
       {
         custody: proc.runtime.custody,
         rates: liveRates(clock.now),
@@ -302,7 +303,7 @@ describe("a crash in the middle of a payment", () => {
     await proc.custodySim.confirm(tx.id, 3);
     proc.down = false;
     expect(proc.custodySim.transaction(tx.id)?.status).toBe("COMPLETED");
-    expect((await sqliteStore(proc.db).read((q) => getPayment(q, payment.id)))?.status).toBe(
+    expect((await testStore(proc.db).read((q) => getPayment(q, payment.id)))?.status).toBe(
       "awaiting_payment",
     );
 
@@ -310,13 +311,13 @@ describe("a crash in the middle of a payment", () => {
       await tickUntil(
         proc,
         async () =>
-          (await sqliteStore(proc.db).read((q) => getPayment(q, payment.id)))?.status === "settled",
+          (await testStore(proc.db).read((q) => getPayment(q, payment.id)))?.status === "settled",
       ),
     ).toBe(true);
-    expect((await sqliteStore(proc.db).read((q) => getPayment(q, payment.id)))?.custodyTxId).toBe(
+    expect((await testStore(proc.db).read((q) => getPayment(q, payment.id)))?.custodyTxId).toBe(
       tx.id,
     );
-    expect((await sqliteStore(proc.db).read((q) => getPayment(q, other.id)))?.status).toBe(
+    expect((await testStore(proc.db).read((q) => getPayment(q, other.id)))?.status).toBe(
       "awaiting_payment",
     );
     const once = await settledOnce(proc.db, payment.id);
@@ -337,13 +338,13 @@ describe("a crash in the middle of a payment", () => {
         .where(eq(settlementTransfers.paymentId, payment.id))
         .all(),
     ).toHaveLength(1);
-    expect(await verifyBalances(sqliteStore(proc.db))).toEqual([]);
+    expect(await verifyBalances(testStore(proc.db))).toEqual([]);
   });
 
   it("a payment nobody paid is asked about once per interval, not on every tick", async () => {
     const proc = current!;
     const payment = await createPayment(
-      sqliteStore(proc.db),
+      testStore(proc.db),
       {
         custody: proc.runtime.custody,
         rates: liveRates(clock.now),
@@ -355,15 +356,15 @@ describe("a crash in the middle of a payment", () => {
     const asked = () => proc.custodySim.deliveries.length; // unchanged: no webhook is involved
     const before = asked();
     clock.now += RECONCILE_MS;
-    await runPaymentsTick(sqliteStore(proc.db), proc.runtime, now);
-    const first = (await sqliteStore(proc.db).read((q) => getPayment(q, payment.id)))!.reconciledAt;
+    await runPaymentsTick(testStore(proc.db), proc.runtime, now);
+    const first = (await testStore(proc.db).read((q) => getPayment(q, payment.id)))!.reconciledAt;
     expect(first).toBe(clock.now);
     clock.now += 1_000;
-    await runPaymentsTick(sqliteStore(proc.db), proc.runtime, now);
-    expect((await sqliteStore(proc.db).read((q) => getPayment(q, payment.id)))!.reconciledAt).toBe(
+    await runPaymentsTick(testStore(proc.db), proc.runtime, now);
+    expect((await testStore(proc.db).read((q) => getPayment(q, payment.id)))!.reconciledAt).toBe(
       first,
     );
-    expect((await sqliteStore(proc.db).read((q) => getPayment(q, payment.id)))?.status).toBe(
+    expect((await testStore(proc.db).read((q) => getPayment(q, payment.id)))?.status).toBe(
       "awaiting_payment",
     );
     expect(asked()).toBe(before);

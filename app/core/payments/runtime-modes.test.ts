@@ -5,7 +5,7 @@
  * custody answer about a payment of another mode changes nothing.
  */
 import { describe, expect, it } from "vitest";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import {
   addMerchant,
   confirmedPayment,
@@ -20,7 +20,6 @@ import { formatCryptoUnits } from "./quote";
 import { listTransfersForPayment } from "./settlement.server";
 import { runPaymentsTick } from "./tick.server";
 import { applySyncedTransaction } from "./webhooks.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
 const h = setUpPaymentsHarness({ db, close });
@@ -38,17 +37,15 @@ describe("a runtime serves its own mode only", () => {
     const { payment } = await confirmed("live", 2_000);
     const b2cBefore = h.darajaSim.requests.filter((r) => r.path.includes("b2c")).length;
 
-    await runPaymentsTick(sqliteStore(db), servingOnly("test"), () => h.clock.now);
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe(
-      "confirmed",
-    );
-    expect(await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).toEqual([]);
+    await runPaymentsTick(testStore(db), servingOnly("test"), () => h.clock.now);
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("confirmed");
+    expect(await testStore(db).read((q) => listTransfersForPayment(q, payment.id))).toEqual([]);
     expect(h.darajaSim.requests.filter((r) => r.path.includes("b2c")).length).toBe(b2cBefore);
 
-    await runPaymentsTick(sqliteStore(db), servingOnly("live"), () => h.clock.now);
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settling");
+    await runPaymentsTick(testStore(db), servingOnly("live"), () => h.clock.now);
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settling");
     expect(
-      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).map(
+      (await testStore(db).read((q) => listTransfersForPayment(q, payment.id))).map(
         (t) => t.status,
       ),
     ).toEqual(["sent"]);
@@ -56,7 +53,7 @@ describe("a runtime serves its own mode only", () => {
 
   it("a custody answer about a payment of another mode is ignored", async () => {
     const payment = await createPayment(
-      sqliteStore(db),
+      testStore(db),
       {
         custody: h.runtime.custody,
         rates: liveRates(h.clock.now),
@@ -73,19 +70,19 @@ describe("a runtime serves its own mode only", () => {
       { badSignature: true }, // its webhook is refused: only the calls below apply it
     );
     const answer = await applySyncedTransaction(
-      sqliteStore(db),
+      testStore(db),
       servingOnly("test"),
       tx,
       () => h.clock.now,
     );
     expect(answer.outcome).toBe("ignored");
-    expect(await sqliteStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
+    expect(await testStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
       status: "awaiting_payment",
       custodyTxId: null,
     });
     // The live runtime applies the same answer.
     expect(
-      (await applySyncedTransaction(sqliteStore(db), servingOnly("live"), tx, () => h.clock.now))
+      (await applySyncedTransaction(testStore(db), servingOnly("live"), tx, () => h.clock.now))
         .outcome,
     ).toBe("confirming");
   });

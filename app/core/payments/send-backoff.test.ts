@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RailUnavailableError, type PayoutRail, type PayoutRails } from "~/core/rails/types";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import {
   addMerchant,
   liveRates,
@@ -22,7 +22,6 @@ import {
   sendBackoffMs,
   sendPendingTransfers,
 } from "./settlement.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
 let h: PaymentsHarness;
@@ -61,7 +60,7 @@ describe("sending again after no answer", () => {
 
   it("a transfer is not sent again before its backoff, then is, with the same id, and paid once", async () => {
     const payment = await createPayment(
-      sqliteStore(db),
+      testStore(db),
       {
         custody: h.runtime.custody,
         rates: liveRates(h.clock.now),
@@ -76,10 +75,10 @@ describe("sending again after no answer", () => {
     });
     await h.custodySim.confirm(tx.id, 1);
     await h.custodySim.confirm(tx.id, 1);
-    await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
-    const [transfer] = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
+    await planSettlement(testStore(db), payment.id, testConfig, h.clock.now);
+    const [transfer] = await testStore(db).read((q) => listTransfersForPayment(q, payment.id));
     const { rails, sends, state } = flakyMpesa();
-    const run = () => sendPendingTransfers(sqliteStore(db), rails, () => h.clock.now);
+    const run = () => sendPendingTransfers(testStore(db), rails, () => h.clock.now);
 
     await run();
     expect(sends.get(transfer!.id)).toBe(1);
@@ -102,11 +101,11 @@ describe("sending again after no answer", () => {
     await run();
     expect(sends.get(transfer!.id)).toBe(3);
     expect(
-      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0],
+      (await testStore(db).read((q) => listTransfersForPayment(q, payment.id)))[0],
     ).toMatchObject({
       status: "succeeded",
       attempts: 3,
     });
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
   });
 });

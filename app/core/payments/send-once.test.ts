@@ -6,11 +6,10 @@
  * HTTP.
  */
 import { eq } from "drizzle-orm";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settlementTransfers } from "../../../drizzle/schema";
 import { verifyBalances } from "~/core/ledger/ledger.server";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import {
   addMerchant,
   confirmedPayment,
@@ -67,19 +66,17 @@ describe("each transfer is sent to M-Pesa once", () => {
     const paid = [];
     for (const amount of [3_000, 4_000, 5_000, 6_000, 7_000]) paid.push(await paidPayment(amount));
     for (const payment of paid)
-      expect(await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now)).toBe(
+      expect(await planSettlement(testStore(db), payment.id, testConfig, h.clock.now)).toBe(
         "planned",
       );
     const transfers = [];
     for (const payment of paid)
-      transfers.push(
-        ...(await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))),
-      );
+      transfers.push(...(await testStore(db).read((q) => listTransfersForPayment(q, payment.id))));
     expect(transfers.map((t) => t.status)).toEqual(transfers.map(() => "pending"));
 
     const [first, second] = await Promise.all([
-      sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now),
-      sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now),
+      sendPendingTransfers(testStore(db), h.rails, () => h.clock.now),
+      sendPendingTransfers(testStore(db), h.rails, () => h.clock.now),
     ]);
     expect(first + second).toBe(transfers.length);
     for (const t of transfers) {
@@ -88,34 +85,32 @@ describe("each transfer is sent to M-Pesa once", () => {
     }
     await h.darajaSim.flush();
     for (const payment of paid)
-      expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe(
-        "settled",
-      );
+      expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
   });
 
   it("the webhook's immediate settlement and the background tick at the same time: sent once", async () => {
     const payment = await paidPayment(8_000);
     await Promise.all([
-      settleNow(sqliteStore(db), h.runtime, payment.id),
-      runPaymentsTick(sqliteStore(db), h.runtime, () => h.clock.now),
-      settleNow(sqliteStore(db), h.runtime, payment.id),
+      settleNow(testStore(db), h.runtime, payment.id),
+      runPaymentsTick(testStore(db), h.runtime, () => h.clock.now),
+      settleNow(testStore(db), h.runtime, payment.id),
     ]);
-    const [only] = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
+    const [only] = await testStore(db).read((q) => listTransfersForPayment(q, payment.id));
     expect(only).toBeDefined();
     expect(b2cRequestsFor(only!.id)).toHaveLength(1);
     expect(transfer(only!.id)).toMatchObject({ status: "sent", attempts: 1 });
     await h.darajaSim.flush();
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
   });
 
   it("a sender that crashed mid-send: its claim holds until the lease lapses, then the same id is sent again and paid once", async () => {
     const payment = await paidPayment(9_000);
-    await planSettlement(sqliteStore(db), payment.id, testConfig, h.clock.now);
-    const [pending] = await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id));
+    await planSettlement(testStore(db), payment.id, testConfig, h.clock.now);
+    const [pending] = await testStore(db).read((q) => listTransfersForPayment(q, payment.id));
     // The crashed sender claimed the transfer and reached M-Pesa, then died before recording the
     // answer.
     expect(
-      await claimTransferForSending(sqliteStore(db), pending!.id, "crashed-process", h.clock.now),
+      await claimTransferForSending(testStore(db), pending!.id, "crashed-process", h.clock.now),
     ).toBe(true);
     await h.runtime.payouts.b2cPayment({
       originatorConversationId: pending!.id,
@@ -126,7 +121,7 @@ describe("each transfer is sent to M-Pesa once", () => {
 
     // While its lease runs, nobody else sends it.
     h.clock.now += 1_000;
-    expect(await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now)).toBe(0);
+    expect(await sendPendingTransfers(testStore(db), h.rails, () => h.clock.now)).toBe(0);
     expect(b2cRequestsFor(pending!.id)).toHaveLength(1);
     expect(transfer(pending!.id)).toMatchObject({
       status: "pending",
@@ -137,7 +132,7 @@ describe("each transfer is sent to M-Pesa once", () => {
     // After it lapses, the transfer is claimed again and re-sent with the same
     // OriginatorConversationID; M-Pesa's duplicate answer means it already has it.
     h.clock.now += SEND_LEASE_MS;
-    expect(await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now)).toBe(1);
+    expect(await sendPendingTransfers(testStore(db), h.rails, () => h.clock.now)).toBe(1);
     expect(b2cRequestsFor(pending!.id).map((r) => r.status)).toEqual([200, 500]);
     expect(transfer(pending!.id)).toMatchObject({
       status: "sent",
@@ -151,7 +146,7 @@ describe("each transfer is sent to M-Pesa once", () => {
       ),
     ).toHaveLength(1);
     expect(transfer(pending!.id).status).toBe("succeeded");
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
-    expect(await verifyBalances(sqliteStore(db))).toEqual([]);
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
+    expect(await verifyBalances(testStore(db))).toEqual([]);
   });
 });

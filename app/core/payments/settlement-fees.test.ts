@@ -4,7 +4,6 @@
  * transfer's band, nothing else; cents M-Pesa cannot move are carried into the next settlement; a
  * failed transfer's money is not swept into another payment's settlement.
  */
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { describe, expect, it } from "vitest";
 import {
   feeRevenue,
@@ -16,7 +15,7 @@ import {
   trialBalance,
   verifyBalances,
 } from "~/core/ledger/ledger.server";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import {
   addMerchant,
   confirmedPayment,
@@ -39,8 +38,8 @@ const paidPayment = async (merchantId: string, amountKes: number) =>
   (await confirmedPayment(db, h, { merchantId, amountKes, reference: `R-${amountKes}` })).payment;
 
 async function settle(paymentId: string) {
-  const outcome = await planSettlement(sqliteStore(db), paymentId, testConfig, h.clock.now);
-  await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
+  const outcome = await planSettlement(testStore(db), paymentId, testConfig, h.clock.now);
+  await sendPendingTransfers(testStore(db), h.rails, () => h.clock.now);
   await h.darajaSim.flush();
   return outcome;
 }
@@ -48,12 +47,12 @@ async function settle(paymentId: string) {
 describe("settlement fees", () => {
   it("a KES 2,500 payment pays KES 2,466 to M-Pesa: the 1% fee (KES 25) and the KES 9 M-Pesa charge, no 1.5% payout fee", async () => {
     addMerchant(db, "MRC-FEES22");
-    const floatBefore = await normalBalance(sqliteStore(db), railFloat("mpesa"));
-    const revenueBefore = await normalBalance(sqliteStore(db), feeRevenue());
+    const floatBefore = await normalBalance(testStore(db), railFloat("mpesa"));
+    const revenueBefore = await normalBalance(testStore(db), feeRevenue());
     const payment = await paidPayment("MRC-FEES22", 2_500);
     expect(payment.feeKesCents).toBe(2_500n);
     await settle(payment.id);
-    const [transfer, ...others] = await sqliteStore(db).read((q) =>
+    const [transfer, ...others] = await testStore(db).read((q) =>
       listTransfersForPayment(q, payment.id),
     );
     expect(others).toEqual([]);
@@ -63,15 +62,15 @@ describe("settlement fees", () => {
       railChargeKesCents: 900n,
       feeKesCents: 0n,
     });
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
     // Our revenue is the 1% only; the float paid the amount and Safaricom's charge; nothing is left
     // owed.
-    expect((await normalBalance(sqliteStore(db), feeRevenue())) - revenueBefore).toBe(2_500n);
-    expect(floatBefore - (await normalBalance(sqliteStore(db), railFloat("mpesa")))).toBe(247_500n);
-    expect(await owed(sqliteStore(db), merchantAvailable("MRC-FEES22"))).toBe(0n);
-    expect(await owed(sqliteStore(db), merchantInFlight("MRC-FEES22"))).toBe(0n);
+    expect((await normalBalance(testStore(db), feeRevenue())) - revenueBefore).toBe(2_500n);
+    expect(floatBefore - (await normalBalance(testStore(db), railFloat("mpesa")))).toBe(247_500n);
+    expect(await owed(testStore(db), merchantAvailable("MRC-FEES22"))).toBe(0n);
+    expect(await owed(testStore(db), merchantInFlight("MRC-FEES22"))).toBe(0n);
     expect(
-      (await sqliteStore(db).read((q) => listPaymentEvents(q, payment.id))).find(
+      (await testStore(db).read((q) => listPaymentEvents(q, payment.id))).find(
         (e) => e.type === "transfer_created",
       )?.cause,
     ).toContain("M-Pesa charge KES 9.00");
@@ -83,35 +82,35 @@ describe("settlement fees", () => {
     const first = await paidPayment("MRC-CRRY22", 1_234);
     await settle(first.id);
     expect(
-      (await sqliteStore(db).read((q) => listTransfersForPayment(q, first.id))).map((t) => [
+      (await testStore(db).read((q) => listTransfersForPayment(q, first.id))).map((t) => [
         t.amountKesCents,
         t.railChargeKesCents,
       ]),
     ).toEqual([[121_600n, 500n]]);
-    expect(await owed(sqliteStore(db), merchantAvailable("MRC-CRRY22"))).toBe(66n);
+    expect(await owed(testStore(db), merchantAvailable("MRC-CRRY22"))).toBe(66n);
     expect(
-      (await sqliteStore(db).read((q) => listPaymentEvents(q, first.id))).find(
+      (await testStore(db).read((q) => listPaymentEvents(q, first.id))).find(
         (e) => e.type === "leftover_carried_forward",
       )?.cause,
     ).toMatch(/^KES 0\.66 /);
-    expect((await sqliteStore(db).read((q) => getPayment(q, first.id)))?.status).toBe("settled");
+    expect((await testStore(db).read((q) => getPayment(q, first.id)))?.status).toBe("settled");
 
     // KES 1,266 less 1% = KES 1,253.34, plus the 66 cents = KES 1,254.00: KES 1,249 + the KES 5
     // charge.
     const second = await paidPayment("MRC-CRRY22", 1_266);
     await settle(second.id);
     expect(
-      (await sqliteStore(db).read((q) => listTransfersForPayment(q, second.id))).map((t) => [
+      (await testStore(db).read((q) => listTransfersForPayment(q, second.id))).map((t) => [
         t.amountKesCents,
         t.railChargeKesCents,
       ]),
     ).toEqual([[124_900n, 500n]]);
     expect(
-      (await sqliteStore(db).read((q) => listPaymentEvents(q, second.id))).find(
+      (await testStore(db).read((q) => listPaymentEvents(q, second.id))).find(
         (e) => e.type === "leftover_carried_in",
       )?.cause,
     ).toBe("includes KES 0.66 carried from earlier settlements");
-    expect(await owed(sqliteStore(db), merchantAvailable("MRC-CRRY22"))).toBe(0n);
+    expect(await owed(testStore(db), merchantAvailable("MRC-CRRY22"))).toBe(0n);
   });
 
   it("keeps a leftover below the KES 10 minimum for the next settlement, and does not take other payments' money", async () => {
@@ -120,47 +119,47 @@ describe("settlement fees", () => {
     const b = await paidPayment("MRC-WAZT22", 5_000); // confirmed, not planned yet: its KES 4,950 is not a's
     await settle(a.id);
     expect(
-      (await sqliteStore(db).read((q) => listTransfersForPayment(q, a.id))).map(
+      (await testStore(db).read((q) => listTransfersForPayment(q, a.id))).map(
         (t) => t.amountKesCents,
       ),
     ).toEqual([121_600n]);
-    expect(await owed(sqliteStore(db), merchantAvailable("MRC-WAZT22"))).toBe(495_066n);
+    expect(await owed(testStore(db), merchantAvailable("MRC-WAZT22"))).toBe(495_066n);
     await settle(b.id);
     // KES 4,950.66: KES 4,941 + the KES 9 charge; 66 cents still wait.
     expect(
-      (await sqliteStore(db).read((q) => listTransfersForPayment(q, b.id))).map((t) => [
+      (await testStore(db).read((q) => listTransfersForPayment(q, b.id))).map((t) => [
         t.amountKesCents,
         t.railChargeKesCents,
       ]),
     ).toEqual([[494_100n, 900n]]);
-    expect(await owed(sqliteStore(db), merchantAvailable("MRC-WAZT22"))).toBe(66n);
+    expect(await owed(testStore(db), merchantAvailable("MRC-WAZT22"))).toBe(66n);
   });
 
   it("a failed transfer's money waits for its retry: the next payment's settlement does not sweep it", async () => {
     addMerchant(db, "MRC-FXRT22", "254700000002"); // the simulator fails transfers to this number
     const failing = await paidPayment("MRC-FXRT22", 3_000);
     await settle(failing.id);
-    const [failed] = await sqliteStore(db).read((q) => listTransfersForPayment(q, failing.id));
+    const [failed] = await testStore(db).read((q) => listTransfersForPayment(q, failing.id));
     expect(failed?.status).toBe("failed");
     h.darajaSim.setOutcome("254700000002", "success");
     const next = await paidPayment("MRC-FXRT22", 2_000);
     await settle(next.id);
     // KES 1,980 net: KES 1,971 + KES 9, not the failed transfer's KES 2,970 as well.
     expect(
-      (await sqliteStore(db).read((q) => listTransfersForPayment(q, next.id))).map(
+      (await testStore(db).read((q) => listTransfersForPayment(q, next.id))).map(
         (t) => t.amountKesCents,
       ),
     ).toEqual([197_100n]);
-    const retry = await retryTransfer(sqliteStore(db), failed!.id, h.clock.now);
+    const retry = await retryTransfer(testStore(db), failed!.id, h.clock.now);
     expect(retry?.amountKesCents).toBe(failed!.amountKesCents);
-    await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
+    await sendPendingTransfers(testStore(db), h.rails, () => h.clock.now);
     await h.darajaSim.flush();
-    expect((await sqliteStore(db).read((q) => getPayment(q, failing.id)))?.status).toBe("settled");
-    expect(await owed(sqliteStore(db), merchantAvailable("MRC-FXRT22"))).toBe(0n);
+    expect((await testStore(db).read((q) => getPayment(q, failing.id)))?.status).toBe("settled");
+    expect(await owed(testStore(db), merchantAvailable("MRC-FXRT22"))).toBe(0n);
   });
 
   it("the books balance", async () => {
-    expect(await verifyBalances(sqliteStore(db))).toEqual([]);
-    expect(await trialBalance(sqliteStore(db))).toEqual(ZERO_TRIAL_BALANCE);
+    expect(await verifyBalances(testStore(db))).toEqual([]);
+    expect(await trialBalance(testStore(db))).toEqual(ZERO_TRIAL_BALANCE);
   });
 });

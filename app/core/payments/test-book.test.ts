@@ -17,7 +17,7 @@ import {
   verifyBalances,
 } from "~/core/ledger/ledger.server";
 import type { ApiMode } from "~/core/api/vocabulary";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import {
   addMerchant,
   liveRates,
@@ -30,7 +30,6 @@ import { formatCryptoUnits } from "./quote";
 import { balancesOf } from "./reads.server";
 import { listTransfersForPayment, planSettlement, sendPendingTransfers } from "./settlement.server";
 import { fundOpeningFloat } from "./tick.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
 
 const { db, close } = createTestDb();
 const h = setUpPaymentsHarness({ db, close });
@@ -42,7 +41,7 @@ const BALANCED = { KES: 0n, BTC: 0n, ETH: 0n, USDT: 0n, USDC: 0n };
 
 async function paid(merchantId: string, amountKes: number, mode: ApiMode, amount?: string) {
   const payment = await createPayment(
-    sqliteStore(db),
+    testStore(db),
     {
       custody: h.runtime.custody,
       rates: liveRates(h.clock.now),
@@ -57,12 +56,12 @@ async function paid(merchantId: string, amountKes: number, mode: ApiMode, amount
     amount: amount ?? formatCryptoUnits(payment.cryptoAmountUnits, "USDT"),
   });
   await h.custodySim.confirm(tx.id, 2);
-  return (await sqliteStore(db).read((q) => getPayment(q, payment.id)))!;
+  return (await testStore(db).read((q) => getPayment(q, payment.id)))!;
 }
 
 async function settle(paymentId: string) {
-  const outcome = await planSettlement(sqliteStore(db), paymentId, testConfig, h.clock.now);
-  await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
+  const outcome = await planSettlement(testStore(db), paymentId, testConfig, h.clock.now);
+  await sendPendingTransfers(testStore(db), h.rails, () => h.clock.now);
   await h.darajaSim.flush();
   return outcome;
 }
@@ -71,14 +70,14 @@ async function settle(paymentId: string) {
 async function accountsMovedFor(paymentId: string): Promise<string[]> {
   const references = [
     { type: "payment", id: paymentId },
-    ...(await sqliteStore(db).read((q) => listTransfersForPayment(q, paymentId))).map((t) => ({
+    ...(await testStore(db).read((q) => listTransfersForPayment(q, paymentId))).map((t) => ({
       type: "transfer",
       id: t.id,
     })),
   ];
   const codes: string[] = [];
   for (const reference of references)
-    for (const transaction of await listTransactionsByReference(sqliteStore(db), reference))
+    for (const transaction of await listTransactionsByReference(testStore(db), reference))
       codes.push(...transaction.entries.map((e) => e.account.code));
   return codes;
 }
@@ -86,10 +85,10 @@ async function accountsMovedFor(paymentId: string): Promise<string[]> {
 /** What the platform's own accounts hold in a book (fees, float, custody). */
 async function platform(book: typeof live) {
   return {
-    fees: await normalBalance(sqliteStore(db), book.feeRevenue()),
-    float: await normalBalance(sqliteStore(db), book.railFloat("mpesa")),
-    inFlight: await normalBalance(sqliteStore(db), book.railInFlight("mpesa")),
-    custody: await normalBalance(sqliteStore(db), book.custody("USDT")),
+    fees: await normalBalance(testStore(db), book.feeRevenue()),
+    float: await normalBalance(testStore(db), book.railFloat("mpesa")),
+    inFlight: await normalBalance(testStore(db), book.railInFlight("mpesa")),
+    custody: await normalBalance(testStore(db), book.custody("USDT")),
   };
 }
 
@@ -102,41 +101,39 @@ describe("the test book", () => {
     const payment = await paid(M, 10_000, "test");
     expect(payment.status).toBe("confirmed");
     // KES 10,000 less the 1% C2B fee, in the test balance (as the dashboard's Test view reads it).
-    expect(await merchantBalances(sqliteStore(db), M, "test")).toEqual({
+    expect(await merchantBalances(testStore(db), M, "test")).toEqual({
       ...ZERO,
       available: 990_000n,
     });
-    expect(await sqliteStore(db).read((q) => balancesOf(q, M, "test"))).toEqual({
+    expect(await testStore(db).read((q) => balancesOf(q, M, "test"))).toEqual({
       ...ZERO,
       available: 990_000n,
     });
-    expect(await merchantBalances(sqliteStore(db), M)).toEqual(ZERO);
-    expect(await sqliteStore(db).read((q) => balancesOf(q, M, "live"))).toEqual(ZERO);
+    expect(await merchantBalances(testStore(db), M)).toEqual(ZERO);
+    expect(await testStore(db).read((q) => balancesOf(q, M, "live"))).toEqual(ZERO);
 
     // The live float (funded by the harness) does not pay test settlements: the test book has no
     // float yet, so the payout waits for one.
     expect(await settle(payment.id)).toBe("waiting_for_float");
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe(
-      "confirmed",
-    );
-    expect(await merchantBalances(sqliteStore(db), M, "test")).toEqual({
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("confirmed");
+    expect(await merchantBalances(testStore(db), M, "test")).toEqual({
       ...ZERO,
       available: 990_000n,
     });
 
     // The opening float is funded in each book, under keys that do not collide (funding again
     // changes nothing).
-    await fundOpeningFloat(sqliteStore(db), 1_000_000);
-    await fundOpeningFloat(sqliteStore(db), 1_000_000);
-    expect(await normalBalance(sqliteStore(db), test.railFloat("mpesa"))).toBe(100_000_000n);
-    expect(await normalBalance(sqliteStore(db), live.railFloat("mpesa"))).toBe(
+    await fundOpeningFloat(testStore(db), 1_000_000);
+    await fundOpeningFloat(testStore(db), 1_000_000);
+    expect(await normalBalance(testStore(db), test.railFloat("mpesa"))).toBe(100_000_000n);
+    expect(await normalBalance(testStore(db), live.railFloat("mpesa"))).toBe(
       livePlatformBefore.float + 100_000_000n,
     );
     const livePlatformFunded = await platform(live);
 
     expect(await settle(payment.id)).toBe("planned");
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
-    const [transfer, ...others] = await sqliteStore(db).read((q) =>
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
+    const [transfer, ...others] = await testStore(db).read((q) =>
       listTransfersForPayment(q, payment.id),
     );
     expect(others).toEqual([]);
@@ -145,7 +142,7 @@ describe("the test book", () => {
       amountKesCents: 988_900n,
       railChargeKesCents: 1_100n,
     });
-    expect(await merchantBalances(sqliteStore(db), M, "test")).toEqual(ZERO);
+    expect(await merchantBalances(testStore(db), M, "test")).toEqual(ZERO);
     expect(await platform(test)).toEqual({
       fees: 10_000n,
       float: 100_000_000n - 990_000n,
@@ -154,7 +151,7 @@ describe("the test book", () => {
     });
 
     // Nothing of it is live: no live account moved, every posting is in the test book.
-    expect(await merchantBalances(sqliteStore(db), M)).toEqual(ZERO);
+    expect(await merchantBalances(testStore(db), M)).toEqual(ZERO);
     expect(await platform(live)).toEqual(livePlatformFunded);
     const codes = await accountsMovedFor(payment.id);
     expect(codes.length).toBeGreaterThan(0);
@@ -164,18 +161,18 @@ describe("the test book", () => {
   it("a live payment does not touch the test book", async () => {
     const M = "MRC-TBKB22";
     addMerchant(db, M);
-    await fundOpeningFloat(sqliteStore(db), 1_000_000);
+    await fundOpeningFloat(testStore(db), 1_000_000);
     const testPlatformBefore = await platform(test);
 
     const payment = await paid(M, 5_000, "live");
     expect(payment.status).toBe("confirmed");
-    expect(await merchantBalances(sqliteStore(db), M)).toEqual({ ...ZERO, available: 495_000n });
-    expect(await merchantBalances(sqliteStore(db), M, "test")).toEqual(ZERO);
+    expect(await merchantBalances(testStore(db), M)).toEqual({ ...ZERO, available: 495_000n });
+    expect(await merchantBalances(testStore(db), M, "test")).toEqual(ZERO);
 
     expect(await settle(payment.id)).toBe("planned");
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
-    expect(await merchantBalances(sqliteStore(db), M)).toEqual(ZERO);
-    expect(await merchantBalances(sqliteStore(db), M, "test")).toEqual(ZERO);
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
+    expect(await merchantBalances(testStore(db), M)).toEqual(ZERO);
+    expect(await merchantBalances(testStore(db), M, "test")).toEqual(ZERO);
     expect(await platform(test)).toEqual(testPlatformBefore);
     const codes = await accountsMovedFor(payment.id);
     expect(codes.length).toBeGreaterThan(0);
@@ -187,7 +184,7 @@ describe("the test book", () => {
     addMerchant(db, M);
     const payment = await paid(M, 3_000, "test", "1");
     expect(payment.status).toBe("underpaid");
-    const accepted = await resolveException(sqliteStore(db), {
+    const accepted = await resolveException(testStore(db), {
       paymentId: payment.id,
       operatorId: "opr_test",
       resolution: "accept",
@@ -196,45 +193,45 @@ describe("the test book", () => {
     });
     expect(accepted.status).toBe("confirmed");
     // 1 USDT at the locked rate, less the 1% fee: credited to the test balance, not the live one.
-    expect((await merchantBalances(sqliteStore(db), M, "test")).available).toBe(
+    expect((await merchantBalances(testStore(db), M, "test")).available).toBe(
       accepted.amountKesCents - accepted.feeKesCents,
     );
     expect(accepted.amountKesCents).toBeGreaterThan(0n);
-    expect(await merchantBalances(sqliteStore(db), M)).toEqual(ZERO);
+    expect(await merchantBalances(testStore(db), M)).toEqual(ZERO);
 
     // Flagged for refund: the crypto is owed back from the test book.
-    const refundsBefore = await owed(sqliteStore(db), test.customerRefundsPayable("USDT"));
+    const refundsBefore = await owed(testStore(db), test.customerRefundsPayable("USDT"));
     const over = await paid(M, 3_000, "test", "500");
     expect(over.status).toBe("overpaid");
-    await resolveException(sqliteStore(db), {
+    await resolveException(testStore(db), {
       paymentId: over.id,
       operatorId: "opr_test",
       resolution: "refund",
       config: testConfig,
       now: h.clock.now,
     });
-    expect((await owed(sqliteStore(db), test.customerRefundsPayable("USDT"))) - refundsBefore).toBe(
+    expect((await owed(testStore(db), test.customerRefundsPayable("USDT"))) - refundsBefore).toBe(
       500_000_000n,
     );
-    expect(await owed(sqliteStore(db), live.customerRefundsPayable("USDT"))).toBe(0n);
+    expect(await owed(testStore(db), live.customerRefundsPayable("USDT"))).toBe(0n);
 
     // Above the automatic limit: held in the test pending balance, released to test available.
     const large = await paid(M, 1_500_000, "test");
     expect(large.status).toBe("in_review");
     const heldNet = large.amountKesCents - large.feeKesCents;
-    expect((await merchantBalances(sqliteStore(db), M, "test")).pending).toBe(heldNet);
-    const availableBefore = (await merchantBalances(sqliteStore(db), M, "test")).available;
-    await reviewPayment(sqliteStore(db), {
+    expect((await merchantBalances(testStore(db), M, "test")).pending).toBe(heldNet);
+    const availableBefore = (await merchantBalances(testStore(db), M, "test")).available;
+    await reviewPayment(testStore(db), {
       paymentId: large.id,
       operatorId: "opr_test",
       approve: true,
       now: h.clock.now,
     });
-    expect(await merchantBalances(sqliteStore(db), M, "test")).toEqual({
+    expect(await merchantBalances(testStore(db), M, "test")).toEqual({
       ...ZERO,
       available: availableBefore + heldNet,
     });
-    expect(await merchantBalances(sqliteStore(db), M)).toEqual(ZERO);
+    expect(await merchantBalances(testStore(db), M)).toEqual(ZERO);
     for (const id of [payment.id, over.id, large.id])
       expect((await accountsMovedFor(id)).filter((code) => !code.startsWith("test:"))).toEqual([]);
   });
@@ -242,7 +239,7 @@ describe("the test book", () => {
   it("a merchant's live and test payments settle apart: neither pays out the other's money", async () => {
     const M = "MRC-TBKD22";
     addMerchant(db, M);
-    await fundOpeningFloat(sqliteStore(db), 1_000_000);
+    await fundOpeningFloat(testStore(db), 1_000_000);
     const livePayment = await paid(M, 5_000, "live");
     const testPayment = await paid(M, 10_000, "test");
     expect([livePayment.status, testPayment.status]).toEqual(["confirmed", "confirmed"]);
@@ -250,31 +247,31 @@ describe("the test book", () => {
     // The test settlement pays the test payment's KES 9,900 (KES 9,889 + the KES 11 charge) only.
     expect(await settle(testPayment.id)).toBe("planned");
     expect(
-      (await sqliteStore(db).read((q) => listTransfersForPayment(q, testPayment.id))).map((t) => [
+      (await testStore(db).read((q) => listTransfersForPayment(q, testPayment.id))).map((t) => [
         t.amountKesCents,
         t.status,
       ]),
     ).toEqual([[988_900n, "succeeded"]]);
-    expect(await merchantBalances(sqliteStore(db), M, "test")).toEqual(ZERO);
-    expect((await sqliteStore(db).read((q) => getPayment(q, livePayment.id)))?.status).toBe(
+    expect(await merchantBalances(testStore(db), M, "test")).toEqual(ZERO);
+    expect((await testStore(db).read((q) => getPayment(q, livePayment.id)))?.status).toBe(
       "confirmed",
     );
-    expect(await merchantBalances(sqliteStore(db), M)).toEqual({ ...ZERO, available: 495_000n });
+    expect(await merchantBalances(testStore(db), M)).toEqual({ ...ZERO, available: 495_000n });
 
     // The live one pays its KES 4,950 (KES 4,941 + the KES 9 charge), nothing of the test money.
     expect(await settle(livePayment.id)).toBe("planned");
     expect(
-      (await sqliteStore(db).read((q) => listTransfersForPayment(q, livePayment.id))).map((t) => [
+      (await testStore(db).read((q) => listTransfersForPayment(q, livePayment.id))).map((t) => [
         t.amountKesCents,
         t.status,
       ]),
     ).toEqual([[494_100n, "succeeded"]]);
-    expect(await merchantBalances(sqliteStore(db), M)).toEqual(ZERO);
+    expect(await merchantBalances(testStore(db), M)).toEqual(ZERO);
   });
 
   it("each book balances on its own", async () => {
-    expect(await trialBalanceByBook(sqliteStore(db))).toEqual({ live: BALANCED, test: BALANCED });
-    expect(await findUnbalancedTransactions(sqliteStore(db))).toEqual([]);
-    expect(await verifyBalances(sqliteStore(db))).toEqual([]);
+    expect(await trialBalanceByBook(testStore(db))).toEqual({ live: BALANCED, test: BALANCED });
+    expect(await findUnbalancedTransactions(testStore(db))).toEqual([]);
+    expect(await verifyBalances(testStore(db))).toEqual([]);
   });
 });

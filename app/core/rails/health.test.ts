@@ -5,9 +5,8 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { settlementTransfers } from "../../../drizzle/schema";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import { addMerchant } from "../../../tests/setup/payments";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import { HEALTH_WINDOW_MS, railHealthOn } from "./health.server";
 
 const { db, close } = createTestDb();
@@ -17,7 +16,7 @@ addMerchant(db, SHOP);
 const NOW = Date.UTC(2026, 10, 26, 9, 0);
 const MINUTE = 60_000;
 const railHealth = (rail: "mpesa" | "airtel-money", now: number) =>
-  sqliteStore(db).read((q) => railHealthOn(q, rail, now));
+  testStore(db).read((q) => railHealthOn(q, rail, now));
 
 let next = 0;
 type Status = "pending" | "sent" | "succeeded" | "failed";

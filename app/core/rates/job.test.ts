@@ -8,8 +8,7 @@ import { createFxClient } from "~/core/providers/coingecko/fx-client.server";
 import { startMarketSimulator, type MarketSimulator } from "../../../tests/support/simulators";
 import { acquireLease } from "~/utils/jobs.server";
 import { jobRuns, rateRefreshes, rateSnapshots } from "../../../drizzle/schema";
-import { createTestDb } from "../../../tests/setup/db";
-import { sqliteStore } from "~/db/sqlite-store.server";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import { RATES_REFRESH_JOB, runRatesRefreshJob } from "./job.server";
 import { createRatesService } from "./service.server";
 import { pruneHistory } from "./snapshot-store.server";
@@ -25,7 +24,7 @@ let testDb: ReturnType<typeof createTestDb>;
 
 function service() {
   return createRatesService({
-    store: sqliteStore(testDb.db),
+    store: testStore(testDb.db),
     market: createCoinGeckoClient({ baseUrl: simulator.coingeckoBaseUrl, timeoutMs: 1000 }),
     fx: createFxClient({ baseUrl: simulator.fxBaseUrl, timeoutMs: 1000 }),
     config: defaultRatesConfig,
@@ -51,17 +50,17 @@ afterEach(() => {
 describe("the background refresh job", () => {
   it("refreshes under the job lease and records each run: succeeded, skipped, failed", async () => {
     const rates = service();
-    expect(await runRatesRefreshJob(rates, sqliteStore(testDb.db), now)).toMatchObject({
+    expect(await runRatesRefreshJob(rates, testStore(testDb.db), now)).toMatchObject({
       outcome: "succeeded",
     });
     clock = T0 + 30_000;
-    expect(await runRatesRefreshJob(rates, sqliteStore(testDb.db), now)).toMatchObject({
+    expect(await runRatesRefreshJob(rates, testStore(testDb.db), now)).toMatchObject({
       outcome: "skipped",
       detail: { reason: "recent" },
     });
     clock = T0 + MINUTE;
     simulator.setMode("500");
-    await expect(runRatesRefreshJob(rates, sqliteStore(testDb.db), now)).rejects.toThrow(
+    await expect(runRatesRefreshJob(rates, testStore(testDb.db), now)).rejects.toThrow(
       "rates refresh failed: CoinGecko answered HTTP 500",
     );
 
@@ -76,9 +75,9 @@ describe("the background refresh job", () => {
   it("does nothing while another process holds the lease", async () => {
     const before = simulator.state().calls.prices;
     expect(
-      await acquireLease(sqliteStore(testDb.db), RATES_REFRESH_JOB, "other-process", MINUTE, clock),
+      await acquireLease(testStore(testDb.db), RATES_REFRESH_JOB, "other-process", MINUTE, clock),
     ).toBe(true);
-    expect(await runRatesRefreshJob(service(), sqliteStore(testDb.db), now)).toBeNull();
+    expect(await runRatesRefreshJob(service(), testStore(testDb.db), now)).toBeNull();
     expect(simulator.state().calls.prices).toBe(before);
   });
 });
@@ -94,7 +93,7 @@ describe("history", () => {
     }
     expect(testDb.db.select().from(rateSnapshots).all()).toHaveLength(4 + 3 * 3);
 
-    const removed = await pruneHistory(sqliteStore(testDb.db), T0 + 10 * MINUTE);
+    const removed = await pruneHistory(testStore(testDb.db), T0 + 10 * MINUTE);
     expect(removed.snapshots).toBe(9);
     const kept = testDb.db.select().from(rateSnapshots).all();
     expect(kept.map((row) => [row.asset, row.fetchedAt])).toEqual([
@@ -120,7 +119,7 @@ describe("store maintenance for the simulator control route", () => {
     await rates.refresh("scheduled");
     expect(rates.read().status).toBe("live");
 
-    await ageRatesStore(sqliteStore(testDb.db), 10 * MINUTE);
+    await ageRatesStore(testStore(testDb.db), 10 * MINUTE);
     const aged = rates.read();
     expect(aged.status).toBe("degraded");
     expect(
@@ -128,7 +127,7 @@ describe("store maintenance for the simulator control route", () => {
     ).toBe(true);
     expect((await rates.refresh("scheduled")).status).toBe("refreshed");
 
-    await clearRatesStore(sqliteStore(testDb.db));
+    await clearRatesStore(testStore(testDb.db));
     expect(rates.read()).toMatchObject({ status: "unavailable", rates: [], lastRefresh: null });
   });
 });

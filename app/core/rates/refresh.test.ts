@@ -12,10 +12,9 @@ import {
   type MarketFaultMode,
   type MarketSimulator,
 } from "../../../tests/support/simulators";
-import { openDatabase, type Db } from "~/db/sqlite-connection.server";
+import type { Db } from "~/db/sqlite-connection.server";
 import { rateRefreshes, rateSnapshots } from "../../../drizzle/schema";
-import { createTestDb } from "../../../tests/setup/db";
-import { sqliteStore } from "~/db/sqlite-store.server";
+import { createTestDb, openTestDatabase, testStore } from "../../../tests/setup/db";
 import { multiplyDecimals } from "./decimal";
 import { fallbackRatesKes } from "./fallback";
 import { createRatesService, type RatesService } from "./service.server";
@@ -36,7 +35,7 @@ function service(
 ): RatesService {
   const timeoutMs = options.timeoutMs ?? 1000;
   return createRatesService({
-    store: sqliteStore(options.dbOverride ?? db),
+    store: testStore(options.dbOverride ?? db),
     market:
       options.market === undefined
         ? createCoinGeckoClient({ baseUrl: simulator.coingeckoBaseUrl, timeoutMs })
@@ -381,7 +380,7 @@ describe("single flight", () => {
   });
 
   it("two processes on the same database: the second sees the refresh in progress and does not call", async () => {
-    const otherConnection = openDatabase(testDb.file, { migrate: false });
+    const otherConnection = openTestDatabase(testDb.file);
     try {
       const first = service().refresh("scheduled");
       // The other process sees the claim once it is committed (a store write commits with its
@@ -461,12 +460,12 @@ describe("the in-memory copy the synchronous reads answer from", () => {
   it("shows another process's refresh once a caller awaited current() or sync()", async () => {
     const rates = service();
     expect(rates.read().status).toBe("unavailable");
-    const otherConnection = openDatabase(testDb.file, { migrate: false });
+    const otherConnection = openTestDatabase(testDb.file);
     try {
       expect((await service({ dbOverride: otherConnection }).refresh("scheduled")).status).toBe(
         "refreshed",
       );
-      await sqliteStore(otherConnection).durable();
+      await testStore(otherConnection).durable();
       expect((await rates.current()).status).toBe("live");
       expect(rates.read().status).toBe("live");
       expect(rates.liveRate("BTC")?.kind).toBe("live");
@@ -475,7 +474,7 @@ describe("the in-memory copy the synchronous reads answer from", () => {
       expect((await service({ dbOverride: otherConnection }).refresh("scheduled")).status).toBe(
         "refreshed",
       );
-      await sqliteStore(otherConnection).durable();
+      await testStore(otherConnection).durable();
       await rates.sync();
       expect(rates.read().rates.every((rate) => rate.fetchedAt === T0 + MINUTE)).toBe(true);
     } finally {

@@ -7,8 +7,7 @@ import { describe, expect, it } from "vitest";
 import { ledgerAccounts, reconciliationFindings } from "../../../drizzle/schema";
 import { ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
 import type { Db } from "~/db/sqlite-connection.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
-import { freshTestDbPerTest } from "../../../tests/setup/db";
+import { freshTestDbPerTest, testStore } from "../../../tests/setup/db";
 import { runReconciliation } from "./run.server";
 
 let db: Db;
@@ -18,7 +17,7 @@ const now = () => Date.UTC(2026, 10, 29, 0, 0);
 
 async function post(mode: "live" | "test") {
   const book = ledgerBook(mode);
-  await postTransaction(sqliteStore(db), {
+  await postTransaction(testStore(db), {
     idempotencyKey: `books-findings:${mode}`,
     kind: "operator.adjustment",
     entries: [
@@ -34,7 +33,7 @@ const findings = () =>
 describe("reconciliation: the books check", () => {
   it("healthy books: no books finding, and the run says it checked them", async () => {
     await post("live");
-    const run = await runReconciliation(sqliteStore(db), { sources: [] }, now);
+    const run = await runReconciliation(testStore(db), { sources: [] }, now);
     expect(run.status).toBe("completed");
     expect(run.findings).toBe(0);
     expect(await findings()).toEqual([]);
@@ -48,7 +47,7 @@ describe("reconciliation: the books check", () => {
       .update(ledgerAccounts)
       .set({ balance: sql`${ledgerAccounts.balance} - 1` })
       .where(eq(ledgerAccounts.code, code));
-    const first = await runReconciliation(sqliteStore(db), { sources: [] }, now);
+    const first = await runReconciliation(testStore(db), { sources: [] }, now);
     expect(first.findings).toBe(1);
     const [finding] = await findings();
     expect(finding).toMatchObject({
@@ -65,7 +64,7 @@ describe("reconciliation: the books check", () => {
       ids: [code],
     });
     // The next run sees the same problem: not filed again while the first finding is open.
-    const second = await runReconciliation(sqliteStore(db), { sources: [] }, now);
+    const second = await runReconciliation(testStore(db), { sources: [] }, now);
     expect(second.findings).toBe(0);
     expect(await findings()).toHaveLength(1);
     // Resolved (an operator repaired it, or not): a run that still finds it files it again.
@@ -73,6 +72,6 @@ describe("reconciliation: the books check", () => {
       .update(reconciliationFindings)
       .set({ status: "resolved" })
       .where(eq(reconciliationFindings.id, finding!.id));
-    expect((await runReconciliation(sqliteStore(db), { sources: [] }, now)).findings).toBe(1);
+    expect((await runReconciliation(testStore(db), { sources: [] }, now)).findings).toBe(1);
   });
 });

@@ -27,7 +27,7 @@ import { createPesalinkClient } from "~/core/providers/pesalink/client.server";
 import { pesalinkRail } from "~/core/rails/pesalink.server";
 import type { PayoutRails } from "~/core/rails/types";
 import { startPesalinkSimulator, type PesalinkSimulator } from "~/simulators/pesalink/index.server";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import { fundRailFloat, insertDestination } from "../../../tests/setup/destinations";
 import {
   addMerchant,
@@ -38,7 +38,6 @@ import {
   testConfig,
   type PaymentsHarness,
 } from "../../../tests/setup/payments";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Handle } from "~/db/store";
 import {
   countOpenFindings,
@@ -65,7 +64,7 @@ let balanceServer: Server;
 let mpesaBalance: ReturnType<typeof createDarajaClient>;
 const now = () => h.clock.now;
 /** One read on the test database's store (what the operators' page reads through). */
-const read = <T>(fn: (q: Handle) => Promise<T>) => sqliteStore(db).read(fn);
+const read = <T>(fn: (q: Handle) => Promise<T>) => testStore(db).read(fn);
 const BALANCE_TOKEN = "balance-callback-token";
 const MPESA_FLOAT_KES = 20_000_000;
 const BANK_FLOAT_KES = 5_000_000;
@@ -88,7 +87,7 @@ async function startBalanceEndpoint(): Promise<string> {
         "balance-result",
         [BALANCE_TOKEN],
         undefined,
-        (body) => recordMpesaBalanceResult(sqliteStore(db), body, now),
+        (body) => recordMpesaBalanceResult(testStore(db), body, now),
       );
       res.writeHead(answer.status, { "Content-Type": "application/json" });
       res.end(JSON.stringify(answer.body));
@@ -182,10 +181,10 @@ async function settledPayment(merchantId: string, amountKes: number, toBank: boo
     amountKes,
     reference: `RC-${++reference}`,
   });
-  expect(await planSettlement(sqliteStore(db), payment.id, testConfig, now())).toBe("planned");
+  expect(await planSettlement(testStore(db), payment.id, testConfig, now())).toBe("planned");
   if (toBank)
     expect(
-      (await sqliteStore(db).read((q) => listTransfersForPayment(q, payment.id))).every(
+      (await testStore(db).read((q) => listTransfersForPayment(q, payment.id))).every(
         (t) => t.rail === "pesalink",
       ),
     ).toBe(true);
@@ -193,7 +192,7 @@ async function settledPayment(merchantId: string, amountKes: number, toBank: boo
 }
 
 async function sendAll() {
-  await sendPendingTransfers(sqliteStore(db), rails, now);
+  await sendPendingTransfers(testStore(db), rails, now);
   await h.darajaSim.flush();
   await bank.sim.flush();
 }
@@ -214,11 +213,11 @@ describe("the daily reconciliation", () => {
     await sendAll();
     // Posted (off our float) but not sent: the rails still hold this money.
     const waiting = await settledPayment("MRC-RCMP22", 4_000, false);
-    const pending = await sqliteStore(db).read((q) => listTransfersForPayment(q, waiting.id));
+    const pending = await testStore(db).read((q) => listTransfersForPayment(q, waiting.id));
     expect(pending.map((t) => t.status)).toEqual(["pending"]);
     expect(pending[0]!.railChargeKesCents).toBeGreaterThan(0n);
 
-    const run = await runReconciliation(sqliteStore(db), deps(), now, { day: today() });
+    const run = await runReconciliation(testStore(db), deps(), now, { day: today() });
     expect(run).toMatchObject({
       status: "completed",
       day: today(),
@@ -230,14 +229,14 @@ describe("the daily reconciliation", () => {
     expect((await read((q) => listRuns(q)))[0]).toEqual(run);
 
     await sendAll();
-    const again = await runReconciliation(sqliteStore(db), deps(), now, { day: today() });
+    const again = await runReconciliation(testStore(db), deps(), now, { day: today() });
     expect(again.findings).toBe(0);
   });
 
   it("a rail told to drift gives one rail_balance finding with the difference and the provider's answer", async () => {
     h.darajaSim.setDrift(-250.5);
     try {
-      const run = await runReconciliation(sqliteStore(db), deps(), now, { day: today() });
+      const run = await runReconciliation(testStore(db), deps(), now, { day: today() });
       expect(run).toMatchObject({ status: "completed", findings: 1 });
       const [finding] = await read((q) => listFindings(q, { runId: run.id }));
       expect(finding).toMatchObject({
@@ -269,7 +268,7 @@ describe("the daily reconciliation", () => {
   it("custody drift gives a custody_balance finding per asset, in the asset's ledger units", async () => {
     h.custodySim.setDrift("USDT_ERC20", "1.5");
     try {
-      const run = await runReconciliation(sqliteStore(db), deps(), now, { day: today() });
+      const run = await runReconciliation(testStore(db), deps(), now, { day: today() });
       expect(run).toMatchObject({ status: "completed", findings: 1 });
       expect(await read((q) => listFindings(q, { runId: run.id }))).toMatchObject([
         {
@@ -302,7 +301,7 @@ describe("the daily reconciliation", () => {
     const day = today();
     // 02:00 EAT the next day: the run reconciles `day`.
     h.clock.now = Date.parse(`${day}T23:00:00Z`);
-    const run = await runReconciliation(sqliteStore(db), deps(), now);
+    const run = await runReconciliation(testStore(db), deps(), now);
     expect(run).toMatchObject({ status: "completed", day, findings: 1 });
     expect(await read((q) => listFindings(q, { runId: run.id }))).toMatchObject([
       {
@@ -327,7 +326,7 @@ describe("the daily reconciliation", () => {
       balance: () => Promise.reject(new Error("Airtel is not answering")),
     };
     const run = await runReconciliation(
-      sqliteStore(db),
+      testStore(db),
       deps({
         sources: [
           source({
@@ -354,7 +353,7 @@ describe("the daily reconciliation", () => {
   it("M-Pesa without a Result in time is a finding too (the wait is bounded)", async () => {
     let waited = 0;
     const run = await runReconciliation(
-      sqliteStore(db),
+      testStore(db),
       deps({
         // Nothing is delivered: the Result never comes.
         wait: async (ms) => void (waited += ms),
@@ -384,7 +383,7 @@ describe("the daily reconciliation", () => {
       operatorId: "op_recon",
       note: "  Drift set by a test  ",
     };
-    const store = sqliteStore(db);
+    const store = testStore(db);
     expect(await resolveOpenFinding(store, input, now())).toEqual({ ok: true });
     expect(await resolveOpenFinding(store, input, now() + 1)).toEqual({
       ok: false,
@@ -415,7 +414,7 @@ describe("the daily reconciliation", () => {
         resolutionNote: "Drift set by a test",
       },
     ]);
-    const audit = await auditTrail(sqliteStore(db), "reconciliation_finding", finding!.id);
+    const audit = await auditTrail(testStore(db), "reconciliation_finding", finding!.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       actorType: "operator",
@@ -431,7 +430,7 @@ describe("the daily reconciliation", () => {
     const started = new Promise<void>((resolve) => (waiting = resolve));
     const runsBefore = (await read((q) => listRuns(q, { limit: 500 }))).length;
     const first = reconcileUnderLease(
-      sqliteStore(db),
+      testStore(db),
       deps({
         wait: async () => {
           waiting();
@@ -444,14 +443,14 @@ describe("the daily reconciliation", () => {
     );
     await started;
     expect(
-      await reconcileUnderLease(sqliteStore(db), deps(), now, { holder: "process-b" }),
+      await reconcileUnderLease(testStore(db), deps(), now, { holder: "process-b" }),
     ).toBeNull();
     release();
     const run = await first;
     expect(run).toMatchObject({ status: "completed", findings: 0 });
     expect(await read((q) => listRuns(q, { limit: 500 }))).toHaveLength(runsBefore + 1);
     // The lease is free again.
-    const next = await reconcileUnderLease(sqliteStore(db), deps(), now, {
+    const next = await reconcileUnderLease(testStore(db), deps(), now, {
       day: today(),
       holder: "process-b",
     });
@@ -467,7 +466,7 @@ describe("the daily reconciliation", () => {
         throw new Error("custody wiring broke");
       },
     });
-    const run = await runReconciliation(sqliteStore(db), deps({ sources: [broken] }), now, {
+    const run = await runReconciliation(testStore(db), deps({ sources: [broken] }), now, {
       day: today(),
     });
     expect(run).toMatchObject({ status: "failed", error: "custody wiring broke" });

@@ -19,9 +19,7 @@ import {
   verifyBalances,
 } from "~/core/ledger/ledger.server";
 import { getPayment, type Payment } from "~/core/payments/payments.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
-import { openDatabase } from "~/db/sqlite-connection.server";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, openTestDatabase, testStore } from "../../../tests/setup/db";
 import {
   addMerchant,
   confirmedPayment,
@@ -36,8 +34,8 @@ import { planRefund } from "./plan.server";
 import { createRefund, refundedKesCents } from "./refunds.server";
 
 const { db, file, close } = createTestDb();
-const store = sqliteStore(db);
-const other = openDatabase(file, { migrate: false });
+const store = testStore(db);
+const other = openTestDatabase(file);
 let h: PaymentsHarness;
 const now = () => h.clock.now;
 
@@ -90,11 +88,11 @@ async function tryRefund(payment: Payment, s: Extract<Step, { kind: "refund" }>)
   const conns = s.racing ? [db, other] : [db];
   try {
     const plans = await Promise.all(
-      conns.map((conn) => planRefund(sqliteStore(conn), deps, payment, request)),
+      conns.map((conn) => planRefund(testStore(conn), deps, payment, request)),
     );
     for (const [i, plan] of plans.entries()) {
       try {
-        await createRefund(sqliteStore(conns[i]!), plan, {
+        await createRefund(testStore(conns[i]!), plan, {
           createdBy: "usr_p",
           requestKey: `p-${++keys}`,
           reason: null,
@@ -107,7 +105,7 @@ async function tryRefund(payment: Payment, s: Extract<Step, { kind: "refund" }>)
   } catch (error) {
     if (!(error instanceof RefundError)) throw error;
   }
-  await sendPendingRefunds(sqliteStore(db), h.runtime.custody, now);
+  await sendPendingRefunds(testStore(db), h.runtime.custody, now);
   await h.custodySim.flushWebhooks();
 }
 
@@ -136,7 +134,7 @@ describe("refunds against the ledger", () => {
             amountKes: 1_000,
             reference: `P-${merchantId}`,
           });
-          const payment = (await sqliteStore(db).read((q) => getPayment(q, made.id)))!;
+          const payment = (await testStore(db).read((q) => getPayment(q, made.id)))!;
           const start = await owed(store, merchantAvailable(merchantId));
           const payableStart = await owed(store, customerRefundsPayable("USDT"));
           for (const s of steps) {
@@ -153,9 +151,7 @@ describe("refunds against the ledger", () => {
               )
               .all();
             const liveKes = live.reduce((sum, r) => sum + r.amountKesCents, 0n);
-            expect(await sqliteStore(db).read((q) => refundedKesCents(q, payment.id))).toBe(
-              liveKes,
-            );
+            expect(await testStore(db).read((q) => refundedKesCents(q, payment.id))).toBe(liveKes);
             expect(liveKes).toBeLessThanOrEqual(payment.amountKesCents);
             const availableNow = await owed(store, merchantAvailable(merchantId));
             expect(availableNow).toBe(start - liveKes);

@@ -33,9 +33,7 @@ import { formatCryptoUnits } from "~/core/payments/quote";
 import { sendPendingTransfers } from "~/core/payments/settlement.server";
 import { railChargeCents } from "~/core/rails/charges";
 import { readStatement } from "~/core/statements/statement.server";
-import { sqliteStore } from "~/db/sqlite-store.server";
-import { openDatabase } from "~/db/sqlite-connection.server";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, openTestDatabase, testStore } from "../../../tests/setup/db";
 import {
   addMerchant,
   confirmedPayment,
@@ -53,9 +51,9 @@ import { createRefund, getRefundOn, heldForCustomer, type Refund } from "./refun
 import { createRefundsService } from "./service.server";
 
 const { db, file, close } = createTestDb();
-const store = sqliteStore(db);
+const store = testStore(db);
 /** A second connection to the same database file, as a second server process would have. */
-const other = openDatabase(file, { migrate: false });
+const other = openTestDatabase(file);
 let h: PaymentsHarness;
 let closeStk: () => Promise<void>;
 const now = () => h.clock.now;
@@ -81,16 +79,16 @@ afterAll(async () => {
 
 const service = () =>
   createRefundsService({
-    store: sqliteStore(db),
+    store: testStore(db),
     now,
     currentRate: (asset) => (asset === "USDT" ? TODAY_USDT : null),
     runtime: () => ({
       estimateNetworkFee: (assetId) => h.runtime.custody.estimateNetworkFee(assetId),
       runningRails: ["mpesa"],
       async sendNow(refundId) {
-        await sendPendingRefunds(sqliteStore(db), h.runtime.custody, now);
-        await sendPendingTransfers(sqliteStore(db), h.rails, now, { purpose: "refund" });
-        return sqliteStore(db).read((q) => getRefundOn(q, refundId));
+        await sendPendingRefunds(testStore(db), h.runtime.custody, now);
+        await sendPendingTransfers(testStore(db), h.rails, now, { purpose: "refund" });
+        return testStore(db).read((q) => getRefundOn(q, refundId));
       },
     }),
   });
@@ -112,6 +110,7 @@ function eventTypes(refundId: string): string[] {
     .select({ type: webhookEvents.type })
     .from(webhookEvents)
     .where(eq(webhookEvents.objectId, refundId))
+    .orderBy(webhookEvents.createdAt)
     .all()
     .map((e) => e.type);
 }
@@ -144,11 +143,11 @@ async function paid(amountKes: number): Promise<Payment> {
     amountKes,
     reference: `R-${amountKes}-${++keys}`,
   });
-  return (await sqliteStore(db).read((q) => getPayment(q, payment.id)))!;
+  return (await testStore(db).read((q) => getPayment(q, payment.id)))!;
 }
 
 /** A refund as it is now. */
-const refundOf = (id: string) => sqliteStore(db).read((q) => getRefundOn(q, id));
+const refundOf = (id: string) => testStore(db).read((q) => getRefundOn(q, id));
 
 async function complete(refund: Refund) {
   const sent = (await refundOf(refund.id))!;
@@ -221,7 +220,7 @@ describe("crypto refunds from the balance", () => {
     expect(refund.cryptoUnits).toBe(4_000_000n);
     expect(unitsForKes(50_000n, TODAY_USDT, "USDT")).toBe(4_000_000n);
     await complete(refund);
-    const statement = await readStatement(sqliteStore(db), SHOP, {
+    const statement = await readStatement(testStore(db), SHOP, {
       from: "2026-11-01",
       to: "2026-12-31",
     });
@@ -241,7 +240,7 @@ describe("crypto refunds from the balance", () => {
       ),
     ).rejects.toMatchObject({ code: "amount_too_large", field: "amount" });
     // Spend the balance, then ask for what is left of the payment.
-    await postTransaction(sqliteStore(db), {
+    await postTransaction(testStore(db), {
       idempotencyKey: `test:drain:${payment.id}`,
       kind: "operator.adjustment",
       entries: [
@@ -261,7 +260,7 @@ describe("crypto refunds from the balance", () => {
       db.select().from(refundsTable).where(eq(refundsTable.paymentId, payment.id)).all(),
     ).toEqual([]);
     // Give the balance back for the next tests.
-    await postTransaction(sqliteStore(db), {
+    await postTransaction(testStore(db), {
       idempotencyKey: `test:undrain:${payment.id}`,
       kind: "operator.adjustment",
       entries: [
@@ -302,12 +301,12 @@ describe("crypto refunds from the balance", () => {
     };
     // Both planned while nothing was refunded; each made on its own connection (two processes).
     const [first, second] = await Promise.all([
-      planRefund(sqliteStore(db), deps, payment, request),
-      planRefund(sqliteStore(other), deps, payment, request),
+      planRefund(testStore(db), deps, payment, request),
+      planRefund(testStore(other), deps, payment, request),
     ]);
     const results = await Promise.all(
       [db, other].map((conn, i) =>
-        createRefund(sqliteStore(conn), i === 0 ? first : second, {
+        createRefund(testStore(conn), i === 0 ? first : second, {
           createdBy: "usr_a",
           requestKey: `race-${payment.id}-${i}`,
           reason: null,
@@ -349,7 +348,7 @@ describe("crypto refunds from the balance", () => {
       amountKesCents: 20_000n,
       address: CUSTOMER,
     });
-    const { refund } = await createRefund(sqliteStore(db), planned, {
+    const { refund } = await createRefund(testStore(db), planned, {
       createdBy: "usr_a",
       requestKey: `lost-${payment.id}`,
       reason: null,
@@ -364,12 +363,12 @@ describe("crypto refunds from the balance", () => {
       amount: formatCryptoUnits(refund.cryptoUnits!, "USDT"),
     });
     expect((await refundOf(refund.id))!.status).toBe("pending");
-    expect(await sendPendingRefunds(sqliteStore(db), h.runtime.custody, now)).toBe(1);
+    expect(await sendPendingRefunds(testStore(db), h.runtime.custody, now)).toBe(1);
     const sent = (await refundOf(refund.id))!;
     expect(sent).toMatchObject({ status: "sent", custodyTxId: first.id });
     expect(await custodyTransactionsFor(refund.id)).toHaveLength(1);
     // A second run has nothing to send.
-    expect(await sendPendingRefunds(sqliteStore(db), h.runtime.custody, now)).toBe(0);
+    expect(await sendPendingRefunds(testStore(db), h.runtime.custody, now)).toBe(0);
     expect((await complete(refund)).status).toBe("succeeded");
     await expectBalancedLedger();
   });
@@ -387,7 +386,7 @@ describe("crypto refunds from the balance", () => {
     await h.custodySim.completeTransfer(sent.custodyTxId!, { badSignature: true });
     expect((await refundOf(refund.id))!.status).toBe("sent");
     h.clock.now += 10 * 60_000;
-    expect(await queryOverdueRefunds(sqliteStore(db), h.runtime.custody, now, 5 * 60_000)).toBe(1);
+    expect(await queryOverdueRefunds(testStore(db), h.runtime.custody, now, 5 * 60_000)).toBe(1);
     expect((await refundOf(refund.id))!.status).toBe("succeeded");
     await expectBalancedLedger();
   });
@@ -400,16 +399,14 @@ describe("crypto refunds from the balance", () => {
       amountKesCents: 25_000n,
       address: CUSTOMER,
     });
-    const { refund } = await createRefund(sqliteStore(db), planned, {
+    const { refund } = await createRefund(testStore(db), planned, {
       createdBy: "usr_a",
       requestKey: `two-senders-${payment.id}`,
       reason: null,
       now: now(),
     });
     const { calls, custody } = countingCustody(refund.id);
-    await Promise.all(
-      [db, other].map((conn) => sendPendingRefunds(sqliteStore(conn), custody, now)),
-    );
+    await Promise.all([db, other].map((conn) => sendPendingRefunds(testStore(conn), custody, now)));
     expect(calls.sends).toBe(1);
     expect((await refundOf(refund.id))!).toMatchObject({ status: "sent", attempts: 1 });
     expect(await custodyTransactionsFor(refund.id)).toHaveLength(1);
@@ -432,7 +429,7 @@ describe("crypto refunds from the balance", () => {
     h.clock.now += 10 * 60_000;
     const { calls, custody } = countingCustody(refund.id);
     await Promise.all(
-      [db, other].map((conn) => queryOverdueRefunds(sqliteStore(conn), custody, now, 5 * 60_000)),
+      [db, other].map((conn) => queryOverdueRefunds(testStore(conn), custody, now, 5 * 60_000)),
     );
     expect(calls.lookups).toBe(1);
     expect((await refundOf(refund.id))!.status).toBe("succeeded");
@@ -472,7 +469,7 @@ describe("crypto refunds from the balance", () => {
 describe("refunding what is held for the customer", () => {
   it("refunds an overpayment's excess in one go, once", async () => {
     const payment = await createPayment(
-      sqliteStore(db),
+      testStore(db),
       { custody: h.runtime.custody, rates: liveRates(now()), config: testConfig, now: now() },
       { merchantId: SHOP, amountKes: 1_000, asset: "USDT", reference: "OVER-1" },
     );
@@ -482,16 +479,16 @@ describe("refunding what is held for the customer", () => {
       amount: formatCryptoUnits(payment.cryptoAmountUnits + excess, "USDT"),
     });
     await h.custodySim.confirm(tx.id, 2);
-    expect((await sqliteStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe("overpaid");
-    await resolveException(sqliteStore(db), {
+    expect((await testStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe("overpaid");
+    await resolveException(testStore(db), {
       paymentId: payment.id,
       operatorId: "op_1",
       resolution: "accept",
       config: testConfig,
       now: now(),
     });
-    const accepted = (await sqliteStore(db).read((q) => getPayment(q, payment.id)))!;
-    expect(await sqliteStore(db).read((q) => heldForCustomer(q, accepted))).toBe(excess);
+    const accepted = (await testStore(db).read((q) => getPayment(q, payment.id)))!;
+    expect(await testStore(db).read((q) => heldForCustomer(q, accepted))).toBe(excess);
     const before = await available();
     const payableBefore = await owed(store, customerRefundsPayable("USDT"));
     const { refund } = await service().create(
@@ -501,7 +498,7 @@ describe("refunding what is held for the customer", () => {
     );
     expect(refund).toMatchObject({ source: "held", cryptoUnits: excess, amountKesCents: 0n });
     expect(await available()).toBe(before);
-    expect(await sqliteStore(db).read((q) => heldForCustomer(q, accepted))).toBe(0n);
+    expect(await testStore(db).read((q) => heldForCustomer(q, accepted))).toBe(0n);
     await expect(
       service().create(scope, { paymentId: payment.id, source: "held", address: CUSTOMER }, meta()),
     ).rejects.toMatchObject({ code: "nothing_held" });
@@ -514,18 +511,18 @@ describe("refunding what is held for the customer", () => {
 describe("M-Pesa refunds", () => {
   async function paidByMpesa(amountKes: number): Promise<Payment> {
     const payment = await createPayment(
-      sqliteStore(db),
+      testStore(db),
       { custody: h.runtime.custody, rates: liveRates(now()), config: testConfig, now: now() },
       { merchantId: SHOP, amountKes, asset: "USDT", reference: `MP-${amountKes}` },
     );
-    const started = await startMpesaCollection(sqliteStore(db), h.runtime.stk, {
+    const started = await startMpesaCollection(testStore(db), h.runtime.stk, {
       paymentId: payment.id,
       phone: PAYER,
       now,
     });
     expect(started.ok).toBe(true);
     await h.darajaSim.flush();
-    const done = (await sqliteStore(db).read((q) => getPayment(q, payment.id)))!;
+    const done = (await testStore(db).read((q) => getPayment(q, payment.id)))!;
     expect(done).toMatchObject({ status: "confirmed", paidWith: "mpesa" });
     return done;
   }

@@ -256,7 +256,8 @@ async function periodTotals(q: Handle, ids: AccountIds, startMs: number, endMs: 
   const perTransaction = q
     .select({
       transactionId: ledgerEntries.transactionId,
-      amount: sql<string>`${merchantSum}`.as("merchant_sum"),
+      // bigint on both engines (PostgreSQL sums bigints as numeric, which has no `>>`).
+      amount: sql<string>`cast(${merchantSum} as bigint)`.as("merchant_sum"),
       fee: sql<string>`coalesce(max(${feeEntry.amount}), 0)`.as("fee_sum"),
     })
     .from(ledgerEntries)

@@ -16,7 +16,7 @@ import {
 } from "~/core/ledger/ledger.server";
 import { getPayment } from "~/core/payments/payments.server";
 import { planSettlement, sendPendingTransfers } from "~/core/payments/settlement.server";
-import { createTestDb } from "../../../tests/setup/db";
+import { createTestDb, testStore } from "../../../tests/setup/db";
 import {
   addMerchant,
   confirmedPayment,
@@ -33,7 +33,6 @@ import {
   statementBounds,
   statementRangeMessages,
 } from "./range";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import {
   holderOn,
   readPrintableStatement,
@@ -52,7 +51,7 @@ const eat = (day: string, time = "12:00") => Date.parse(`${day}T${time}:00+03:00
 
 /** What we owe the merchant now, from the balances the app shows (cached balance column). */
 const owedNow = async (merchantId = MERCHANT) => {
-  const b = await merchantBalances(sqliteStore(db), merchantId);
+  const b = await merchantBalances(testStore(db), merchantId);
   return b.available + b.pending + b.inFlight;
 };
 
@@ -74,7 +73,7 @@ function expectReconciled(statement: Statement) {
  * (each a read of its own): the same statement every way.
  */
 async function statementOf(merchantId: string, range: { from: string; to: string }) {
-  const store = sqliteStore(db);
+  const store = testStore(db);
   const statement = await readStatement(store, merchantId, range);
   for (const [keepLines, pageRows] of [
     [1, 1],
@@ -99,10 +98,10 @@ async function payAndConfirm(merchantId: string, amountKes: number) {
 }
 
 async function settle(paymentId: string) {
-  await planSettlement(sqliteStore(db), paymentId, testConfig, h.clock.now);
-  await sendPendingTransfers(sqliteStore(db), h.rails, () => h.clock.now);
+  await planSettlement(testStore(db), paymentId, testConfig, h.clock.now);
+  await sendPendingTransfers(testStore(db), h.rails, () => h.clock.now);
   await h.darajaSim.flush();
-  expect((await sqliteStore(db).read((q) => getPayment(q, paymentId)))?.status).toBe("settled");
+  expect((await testStore(db).read((q) => getPayment(q, paymentId)))?.status).toBe("settled");
 }
 
 /** An operator's adjustment: our capital pays the merchant (or takes back, when negative). */
@@ -113,7 +112,7 @@ async function adjust(
   description: string,
   reference?: string,
 ) {
-  const posted = await postTransaction(sqliteStore(db), {
+  const posted = await postTransaction(testStore(db), {
     idempotencyKey: key,
     kind: "operator.adjustment",
     description,
@@ -161,13 +160,13 @@ beforeAll(async () => {
     '=HYPERLINK("http://evil.example","Refund")',
     "+ADJ-1",
   );
-  await reverseTransaction(sqliteStore(db), {
+  await reverseTransaction(testStore(db), {
     transactionId: adjustmentId,
     idempotencyKey: "adj:nov:reversed",
     reason: "Posted in error",
     now: eat("2026-11-10", "09:00"),
   });
-  await postTransaction(sqliteStore(db), {
+  await postTransaction(testStore(db), {
     idempotencyKey: "internal:hold",
     kind: "operator.hold",
     description: "Held for a dispute",
@@ -178,7 +177,7 @@ beforeAll(async () => {
     now: eat("2026-11-12", "11:00"),
   });
   const test = ledgerBook("test");
-  await postTransaction(sqliteStore(db), {
+  await postTransaction(testStore(db), {
     idempotencyKey: "test:adj",
     kind: "operator.adjustment",
     entries: [
@@ -323,7 +322,7 @@ describe("the statement CSV", () => {
     const statement = await statementOf(MERCHANT, { from: "2026-11-01", to: "2026-11-20" });
     const text = statementCsv(statement);
     // The route's file, streamed a page of two rows at a time, is the same file.
-    const paged = await readStatementPages(sqliteStore(db), MERCHANT, statement.range, {
+    const paged = await readStatementPages(testStore(db), MERCHANT, statement.range, {
       pageRows: 2,
     });
     let streamed = "";
@@ -352,16 +351,16 @@ describe("the statement CSV", () => {
 describe("the printable statement", () => {
   it("has the business it is for and the statement, as the separate reads give them", async () => {
     const range = { from: "2026-11-01", to: "2026-11-20" };
-    const printable = await readPrintableStatement(sqliteStore(db), MERCHANT, range, {
+    const printable = await readPrintableStatement(testStore(db), MERCHANT, range, {
       keepLines: 2,
     });
-    expect(printable.holder).toEqual(await sqliteStore(db).read((q) => holderOn(q, MERCHANT)));
+    expect(printable.holder).toEqual(await testStore(db).read((q) => holderOn(q, MERCHANT)));
     expect(printable.holder?.merchantId).toBe(MERCHANT);
-    const full = await readStatement(sqliteStore(db), MERCHANT, range);
+    const full = await readStatement(testStore(db), MERCHANT, range);
     expect(printable.statement).toEqual({ ...full, lines: full.lines.slice(0, 2) });
     expect(printable.statement.lines).toHaveLength(2);
     expect(printable.statement.lineCount).toBe(3);
-    const nobody = await readPrintableStatement(sqliteStore(db), "MRC-ZZZZ22", range);
+    const nobody = await readPrintableStatement(testStore(db), "MRC-ZZZZ22", range);
     expect(nobody.holder).toBeNull();
     expect(nobody.statement.lines).toEqual([]);
   });

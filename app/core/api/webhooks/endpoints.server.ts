@@ -19,6 +19,7 @@
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { LookupAddress } from "node:dns";
 import {
+  merchants,
   webhookAttempts,
   webhookDeliveries,
   webhookEndpoints,
@@ -243,21 +244,23 @@ export async function createWebhookEndpoint(
     createdAt: input.now,
     updatedAt: input.now,
   };
-  // Check the limit, then write: one write, the count read under forUpdate.
+  // Check the limit, then write: one write. The merchant's row is locked first (a lock on the
+  // endpoints counted would not stop a concurrent insert), so two creations count in turn.
   const created = await store.write(async (q) => {
+    await store.forUpdate(
+      q.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, input.merchantId)),
+    );
     const count = await first(
-      store.forUpdate(
-        q
-          .select({ n: sql<number>`count(*)` })
-          .from(webhookEndpoints)
-          .where(
-            and(
-              eq(webhookEndpoints.merchantId, input.merchantId),
-              eq(webhookEndpoints.mode, input.mode),
-            ),
-          )
-          .limit(1),
-      ),
+      q
+        .select({ n: sql<number>`count(*)` })
+        .from(webhookEndpoints)
+        .where(
+          and(
+            eq(webhookEndpoints.merchantId, input.merchantId),
+            eq(webhookEndpoints.mode, input.mode),
+          ),
+        )
+        .limit(1),
     );
     if ((count?.n ?? 0) >= WEBHOOK_ENDPOINTS_MAX) return false;
     await q.insert(webhookEndpoints).values(row);

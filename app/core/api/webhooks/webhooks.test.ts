@@ -14,11 +14,10 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from "../../../../drizzle/schema";
-import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Store } from "~/db/store";
-import { openDatabase, type Db } from "~/db/sqlite-connection.server";
+import type { Db } from "~/db/sqlite-connection.server";
 import type { ResolveHost } from "~/utils/outbound-address.server";
-import { createTestDb } from "../../../../tests/setup/db";
+import { createTestDb, openTestDatabase, testStore } from "../../../../tests/setup/db";
 import { enqueueEvent, eventObject } from "../outbox.server";
 import {
   claimDueDeliveries,
@@ -90,7 +89,7 @@ let file: string;
 let close: () => void;
 beforeEach(() => {
   ({ db, file, close } = createTestDb());
-  store = sqliteStore(db);
+  store = testStore(db);
   for (const id of [MERCHANT, OTHER])
     db.insert(merchants)
       .values({ id, businessName: `Shop ${id}`, contactEmail: `${id}@shop.example`, createdAt: 0 })
@@ -462,11 +461,11 @@ describe("delivering", () => {
     const receiver = await startReceiver();
     await endpointFor(receiver);
     const events = await Promise.all(Array.from({ length: 30 }, (_, i) => paid(T0 + i)));
-    const second = openDatabase(file, { migrate: false });
+    const second = openTestDatabase(file);
     try {
       const run = (on: Db) => async () => {
         for (;;) {
-          const stats = await deliverDueWebhooks(sqliteStore(on), {
+          const stats = await deliverDueWebhooks(testStore(on), {
             siteUrl: SITE,
             now: T0 + 100,
             limit: 4,

@@ -1,0 +1,234 @@
+/**
+ * The store on PostgreSQL (ADR 0046): a node-postgres pool, the same Drizzle builders as on SQLite
+ * (pg-dialect.ts, pg-session.ts), the same promises (store.ts).
+ *
+ * - `read`: a REPEATABLE READ READ ONLY transaction, so all its queries see one snapshot.
+ * - `write`: READ COMMITTED, each check's rows locked by `forUpdate` (`select … for update of`);
+ *   a nested write is a savepoint on the same connection. A write that loses a race the database
+ *   detects runs again from the start on a fresh transaction, a few times: a serialization failure
+ *   (40001), a deadlock (40P01), or a unique key taken by a concurrent insert (23505), which a
+ *   second run sees and handles as SQLite's single writer would have (the check finds the row).
+ *   Callbacks do database work only (ADR 0041), so running one again is safe.
+ * - Every COMMIT is durable (synchronous_commit on): `durable()` has nothing to wait for.
+ * - `changeCounter`: the server's current snapshot (`pg_current_snapshot()`: the transactions
+ *   running and the next to start). A commit by any process or script changes it in the same step
+ *   that makes the commit visible, so a value read before a page's reads never names data older
+ *   than they saw. One round trip, no lock, nothing for writers to do. A writer starting moves it
+ *   too: a cached page is then rendered once more.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomInt } from "node:crypto";
+import { BaseSQLiteDatabase, type SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import pg from "pg";
+import { logger } from "~/utils/logger.server";
+import { FOR_UPDATE, PgFlavouredDialect } from "./pg-dialect";
+import { PgSession } from "./pg-session";
+import type { Handle, Store, WriteOptions } from "./store";
+
+interface Scope {
+  store: PgStore;
+  kind: "read" | "write";
+  client: pg.PoolClient;
+  nested: Promise<unknown> | null;
+  open: boolean;
+}
+
+const scopes = new AsyncLocalStorage<Scope>();
+
+/** An int8 (or an integer numeric) as a number when it is exact, else as a bigint. */
+function integer(text: string): number | bigint {
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : BigInt(text);
+}
+
+/**
+ * The pool's type parsers: int8 (counts, epoch milliseconds, money) as numbers when exact,
+ * numeric (PostgreSQL's type for a sum of bigints) the same way, booleans as SQLite's 1 and 0.
+ */
+const types = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === pg.types.builtins.INT8) return integer;
+    if (oid === pg.types.builtins.NUMERIC)
+      return (text: string) => (/^-?\d+$/.test(text) ? integer(text) : Number(text));
+    if (oid === pg.types.builtins.BOOL) return (text: string) => (text === "t" ? 1 : 0);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+/** SQLSTATEs after which a whole write runs again. */
+const RETRY = new Set(["40001", "40P01", "23505"]);
+const MAX_RUNS = 5;
+
+/** The SQLSTATE of a database error (Drizzle wraps the driver's error as `cause`). */
+export function sqlState(error: unknown): string | undefined {
+  for (let e = error; typeof e === "object" && e !== null; e = (e as { cause?: unknown }).cause)
+    if ("code" in e && typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  return undefined;
+}
+
+export interface PgStoreOptions {
+  /** Connections in the pool (default 10). */
+  max?: number;
+  /** Work done once before the first transaction (the migrations). */
+  prepare?: (pool: pg.Pool) => Promise<void>;
+}
+
+export class PgStore implements Store {
+  readonly engine = "postgres" as const;
+  readonly pool: pg.Pool;
+  private readonly handle: Handle;
+  private savepoints = 0;
+  private closed = false;
+  private prepared: Promise<void> | null;
+
+  constructor(
+    readonly url: string,
+    options: PgStoreOptions = {},
+  ) {
+    this.pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types });
+    const lost = (error: Error & { code?: string }) => {
+      if (!this.closed)
+        logger.warn("database connection lost", { error: error.message, code: error.code });
+    };
+    // Idle clients report to the pool; a client in use reports to itself (its query fails too).
+    this.pool.on("error", lost);
+    this.pool.on("connect", (client) => client.on("error", lost));
+    const dialect = new PgFlavouredDialect();
+    const session = new PgSession(dialect, () => this.client());
+    this.handle = new BaseSQLiteDatabase(
+      "async",
+      dialect as SQLiteAsyncDialect,
+      session,
+      undefined,
+    ) as unknown as Handle;
+    const prepare = options.prepare;
+    this.prepared = prepare ? null : Promise.resolve();
+    this.prepare = prepare ? () => (this.prepared ??= prepare(this.pool)) : () => this.prepared!;
+  }
+
+  /** Resolves once the store is ready (migrated); a failure is retried by the next caller. */
+  private readonly prepare: () => Promise<void>;
+
+  async read<T>(fn: (q: Handle) => Promise<T>): Promise<T> {
+    const scope = this.scope();
+    if (scope) return fn(this.handle);
+    return this.transaction("read", "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", fn);
+  }
+
+  async write<T>(fn: (q: Handle) => Promise<T>, _options: WriteOptions = {}): Promise<T> {
+    const scope = this.scope();
+    if (scope) return this.nestedWrite(scope, fn);
+    for (let run = 1; ; run++) {
+      try {
+        return await this.transaction("write", "BEGIN", fn);
+      } catch (error) {
+        const state = sqlState(error);
+        if (!state || !RETRY.has(state) || run >= MAX_RUNS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, randomInt(1, 5 * run + 2)));
+      }
+    }
+  }
+
+  durable(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  forUpdate = <Q>(query: Q): Q => {
+    const config = (query as { config?: Record<PropertyKey, unknown> }).config;
+    if (!config) throw new Error("forUpdate takes a select builder");
+    config[FOR_UPDATE] = true;
+    return query;
+  };
+
+  async changeCounter(): Promise<string> {
+    await this.prepare();
+    const { rows } = await this.pool.query<{ snapshot: string }>(
+      "select pg_current_snapshot()::text as snapshot",
+    );
+    return rows[0]!.snapshot;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.pool.end();
+  }
+
+  /** The client of the transaction the running callback is in. */
+  private client(): pg.PoolClient {
+    const scope = this.scope();
+    if (!scope) throw new Error("A query outside store.read/store.write");
+    return scope.client;
+  }
+
+  private scope(): Scope | undefined {
+    const scope = scopes.getStore();
+    return scope?.store === this && scope.open ? scope : undefined;
+  }
+
+  private async transaction<T>(
+    kind: Scope["kind"],
+    begin: string,
+    fn: (q: Handle) => Promise<T>,
+  ): Promise<T> {
+    await this.prepare().catch((error: unknown) => {
+      this.prepared = null;
+      throw error;
+    });
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query(begin);
+      const scope: Scope = { store: this, kind, client, nested: null, open: true };
+      let value: T;
+      try {
+        value = await this.within(scope, fn);
+      } catch (error) {
+        await client.query("ROLLBACK").catch((e: Error) => (broken = e));
+        throw error;
+      }
+      await client.query("COMMIT");
+      return value;
+    } catch (error) {
+      if (sqlState(error) === undefined) broken ??= error as Error;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  private async within<T>(scope: Scope, fn: (q: Handle) => Promise<T>): Promise<T> {
+    try {
+      // Awaited inside the scope: a callback may return a builder (a thenable) that runs only then.
+      return await scopes.run(scope, async () => await fn(this.handle));
+    } finally {
+      await scope.nested?.catch(() => undefined);
+      scope.open = false;
+    }
+  }
+
+  private async nestedWrite<T>(scope: Scope, fn: (q: Handle) => Promise<T>): Promise<T> {
+    if (scope.kind === "read")
+      throw new Error("store.write inside store.read: make the whole unit of work one write");
+    if (scope.nested)
+      throw new Error("Two nested writes at once in one transaction: await one before the next");
+    const name = `store_${++this.savepoints}`;
+    const inner: Scope = { ...scope, nested: null, open: true };
+    const nested = (async () => {
+      await scope.client.query(`SAVEPOINT ${name}`);
+      try {
+        const value = await this.within(inner, fn);
+        await scope.client.query(`RELEASE ${name}`);
+        return value;
+      } catch (error) {
+        await scope.client.query(`ROLLBACK TO ${name}`).catch(() => undefined);
+        throw error;
+      }
+    })();
+    scope.nested = nested;
+    try {
+      return await nested;
+    } finally {
+      scope.nested = null;
+    }
+  }
+}
