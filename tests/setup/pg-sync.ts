@@ -161,9 +161,14 @@ export function pgTestDatabase(url: string): Db {
   };
   const transaction = client.transaction;
   const native = Object.assign(client, {
+    // better-sqlite3's: a function that runs `fn` in a transaction, with its variants.
     transaction: <T>(fn: (tx: unknown) => T) => {
       const run = transaction(fn);
-      return { deferred: run, immediate: run, exclusive: run };
+      return Object.assign((tx: unknown) => run(tx), {
+        deferred: run,
+        immediate: run,
+        exclusive: run,
+      });
     },
   });
   const dialect = new PgFlavouredDialect() as unknown as SQLiteSyncDialect;
