@@ -10,6 +10,8 @@
  *   second run sees and handles as SQLite's single writer would have (the check finds the row).
  *   Callbacks do database work only (ADR 0041), so running one again is safe.
  * - Every COMMIT is durable (synchronous_commit on): `durable()` has nothing to wait for.
+ * - A lost connection (the server restarting, a standby promoted: pg-hosts.server.ts) is waited
+ *   out, up to `failoverWaitMs`, and a transaction that had not sent its COMMIT runs again.
  * - `changeCounter`: the server's current snapshot (`pg_current_snapshot()`: the transactions
  *   running and the next to start). A commit by any process or script changes it in the same step
  *   that makes the commit visible, so a value read before a page's reads never names data older
@@ -22,6 +24,7 @@ import { BaseSQLiteDatabase, type SQLiteAsyncDialect } from "drizzle-orm/sqlite-
 import pg from "pg";
 import { logger } from "~/utils/logger.server";
 import { FOR_UPDATE, PgFlavouredDialect } from "./pg-dialect";
+import { isConnectionLoss, isPrimary, parsePgHosts, type PgHosts } from "./pg-hosts.server";
 import { PgSession } from "./pg-session";
 import type { Handle, Store, WriteOptions } from "./store";
 
@@ -69,30 +72,35 @@ export function sqlState(error: unknown): string | undefined {
 export interface PgStoreOptions {
   /** Connections in the pool (default 10). */
   max?: number;
+  /**
+   * How long a transaction waits for the database to come back (a restart, a standby being
+   * promoted) before it fails: default 30 s.
+   */
+  failoverWaitMs?: number;
   /** Work done once before the first transaction (the migrations). */
   prepare?: (pool: pg.Pool) => Promise<void>;
 }
 
 export class PgStore implements Store {
   readonly engine = "postgres" as const;
-  readonly pool: pg.Pool;
   private readonly handle: Handle;
   private savepoints = 0;
   private closed = false;
   private prepared: Promise<void> | null;
+  private readonly hosts: PgHosts;
+  /** The pool of the host in use (the primary, when several are listed). */
+  private current: { index: number; pool: pg.Pool };
+  private finding: Promise<void> | null = null;
+  private primaryFound = false;
+  private readonly failoverWaitMs: number;
 
   constructor(
     readonly url: string,
-    options: PgStoreOptions = {},
+    private readonly options: PgStoreOptions = {},
   ) {
-    this.pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types });
-    const lost = (error: Error & { code?: string }) => {
-      if (!this.closed)
-        logger.warn("database connection lost", { error: error.message, code: error.code });
-    };
-    // Idle clients report to the pool; a client in use reports to itself (its query fails too).
-    this.pool.on("error", lost);
-    this.pool.on("connect", (client) => client.on("error", lost));
+    this.hosts = parsePgHosts(url);
+    this.failoverWaitMs = options.failoverWaitMs ?? 30_000;
+    this.current = { index: 0, pool: this.poolFor(0) };
     const dialect = new PgFlavouredDialect();
     const session = new PgSession(dialect, () => this.client());
     this.handle = new BaseSQLiteDatabase(
@@ -108,6 +116,66 @@ export class PgStore implements Store {
 
   /** Resolves once the store is ready (migrated); a failure is retried by the next caller. */
   private readonly prepare: () => Promise<void>;
+
+  /** Whether a lost connection is being waited out (for /readyz and the tests). */
+  get reconnecting(): boolean {
+    return this.finding !== null;
+  }
+
+  /** The pool of the host in use. */
+  get pool(): pg.Pool {
+    return this.current.pool;
+  }
+
+  private poolFor(index: number): pg.Pool {
+    const pool = new pg.Pool({
+      connectionString: this.hosts.urlFor(this.hosts.hosts[index]!),
+      max: this.options.max ?? 10,
+      connectionTimeoutMillis: 5_000,
+      types,
+    });
+    const lost = (error: Error & { code?: string }) => {
+      if (!this.closed)
+        logger.warn("database connection lost", { error: error.message, code: error.code });
+    };
+    // Idle clients report to the pool; a client in use reports to itself (its query fails too).
+    pool.on("error", lost);
+    pool.on("connect", (client) => client.on("error", lost));
+    return pool;
+  }
+
+  /**
+   * After a lost connection: wait until a host answers as the primary (the same one back after a
+   * restart, or a standby promoted) and use it. With one host, until it answers at all.
+   */
+  private recover(deadline: number): Promise<void> {
+    this.finding ??= (async () => {
+      try {
+        for (let pause = 50; ; pause = Math.min(pause * 2, 1_000)) {
+          const { hosts, urlFor } = this.hosts;
+          for (let step = 0; step < hosts.length; step++) {
+            const index = (this.current.index + step) % hosts.length;
+            if ((await isPrimary(urlFor(hosts[index]!), 2_000)) !== true) continue;
+            if (index !== this.current.index) {
+              const old = this.current.pool;
+              this.current = { index, pool: this.poolFor(index) };
+              logger.warn("database: now using another host", {
+                host: `${hosts[index]!.host}:${hosts[index]!.port}`,
+              });
+              void old.end().catch(() => undefined);
+            }
+            return;
+          }
+          if (Date.now() + pause > deadline || this.closed)
+            throw new Error("no PostgreSQL host answered as the primary");
+          await new Promise((resolve) => setTimeout(resolve, pause));
+        }
+      } finally {
+        this.finding = null;
+      }
+    })();
+    return this.finding;
+  }
 
   async read<T>(fn: (q: Handle) => Promise<T>): Promise<T> {
     const scope = this.scope();
@@ -129,6 +197,35 @@ export class PgStore implements Store {
     }
   }
 
+  /**
+   * Run a transaction; when the connection is lost before its COMMIT was sent (the server
+   * restarting, or gone and a standby promoted), wait for the database and run it again from the
+   * start: nothing of it was committed. A loss during COMMIT leaves the outcome unknown: that is
+   * the caller's to resolve (the API's idempotency keys), never retried here.
+   */
+  private async transaction<T>(
+    kind: Scope["kind"],
+    begin: string,
+    fn: (q: Handle) => Promise<T>,
+  ): Promise<T> {
+    const deadline = Date.now() + this.failoverWaitMs;
+    // Several hosts listed: find the primary before the first transaction.
+    if (this.hosts.hosts.length > 1 && !this.primaryFound) {
+      await this.recover(deadline);
+      this.primaryFound = true;
+    }
+    for (;;) {
+      const attempt: { committing: boolean } = { committing: false };
+      try {
+        return await this.once(kind, begin, fn, attempt);
+      } catch (error) {
+        if (attempt.committing || !isConnectionLoss(error) || this.closed) throw error;
+        if (Date.now() >= deadline) throw error;
+        await this.recover(deadline);
+      }
+    }
+  }
+
   durable(): Promise<void> {
     return Promise.resolve();
   }
@@ -142,10 +239,16 @@ export class PgStore implements Store {
 
   async changeCounter(): Promise<string> {
     await this.prepare();
-    const { rows } = await this.pool.query<{ snapshot: string }>(
-      "select pg_current_snapshot()::text as snapshot",
-    );
-    return rows[0]!.snapshot;
+    try {
+      const { rows } = await this.pool.query<{ snapshot: string }>(
+        "select pg_current_snapshot()::text as snapshot",
+      );
+      return rows[0]!.snapshot;
+    } catch (error) {
+      if (!isConnectionLoss(error)) throw error;
+      // The database is away: a value no cached page has (the page's own reads wait for it).
+      return `unavailable.${randomInt(1 << 30)}`;
+    }
   }
 
   async close(): Promise<void> {
@@ -165,10 +268,11 @@ export class PgStore implements Store {
     return scope?.store === this && scope.open ? scope : undefined;
   }
 
-  private async transaction<T>(
+  private async once<T>(
     kind: Scope["kind"],
     begin: string,
     fn: (q: Handle) => Promise<T>,
+    attempt: { committing: boolean },
   ): Promise<T> {
     await this.prepare().catch((error: unknown) => {
       this.prepared = null;
@@ -186,6 +290,7 @@ export class PgStore implements Store {
         await client.query("ROLLBACK").catch((e: Error) => (broken = e));
         throw error;
       }
+      attempt.committing = true;
       await client.query("COMMIT");
       return value;
     } catch (error) {

@@ -6,7 +6,15 @@
  * several can run at once, next to a system cluster if there is one.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -69,6 +77,12 @@ export interface Cluster {
   stop(mode?: "fast" | "immediate"): void;
   /** A command run as the cluster's owner, with the server's programs (pg_basebackup, psql…). */
   run(program: string, args: string[]): string;
+  /** Run SQL as the superuser on its `onehop` database; the rows, unaligned. */
+  sql(...statements: string[]): string;
+  /** kill -9 the server and every process it started (a crash of the machine's database). */
+  kill(): void;
+  /** A standby: promote it to a primary. */
+  promote(): void;
   /** Stop it and delete its folder. */
   remove(): void;
 }
@@ -116,8 +130,24 @@ export async function createCluster(options: ClusterOptions = {}): Promise<Clust
         { stdio: "ignore" },
       );
     },
+    sql: (...statements) =>
+      run(bin, "psql", [
+        "-h",
+        "127.0.0.1",
+        "-p",
+        String(port),
+        "-U",
+        SUPERUSER,
+        "-At",
+        ...statements.flatMap((statement) => ["-c", statement]),
+      ]).trim(),
+    kill: () => killTree(data),
+    promote: () => {
+      run(bin, "pg_ctl", ["-D", data, "-w", "promote"]);
+    },
     remove: () => {
       cluster.stop("immediate");
+      killTree(data);
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -146,8 +176,11 @@ export function configure(
   const conf = Object.entries(settings)
     .map(([key, value]) => `${key} = ${value}`)
     .join("\n");
+  // Added after what is there (a standby's primary_conninfo, written by pg_basebackup -R): a later
+  // line wins.
   const auto = path.join(data, "postgresql.auto.conf");
-  writeFileSync(auto, `${conf}\n`);
+  const before = existsSync(auto) ? readFileSync(auto, "utf8") : "";
+  writeFileSync(auto, `${before}${before && !before.endsWith("\n") ? "\n" : ""}${conf}\n`);
   const hba = options.hba ?? [
     "local all all trust",
     "host all all 127.0.0.1/32 trust",
@@ -159,6 +192,66 @@ export function configure(
     for (const file of [auto, path.join(data, "pg_hba.conf")])
       chownSync(file, uidOf("postgres"), gidOf("postgres"));
   }
+}
+
+/** SIGKILL the postmaster of `data` and its children (its backends would otherwise linger). */
+function killTree(data: string): void {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+  } catch {
+    return;
+  }
+  const children = readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        // The fourth field of /proc/PID/stat is the parent's pid.
+        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  for (const each of [pid, ...children]) {
+    try {
+      process.kill(each, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/**
+ * A streaming standby of `primary` (pg_basebackup -R), started on its own port. With
+ * `synchronous_standby_names = '*'` on the primary, a commit returns once the standby has it.
+ */
+export async function createStandby(
+  primary: Cluster,
+  options: ClusterOptions = {},
+): Promise<Cluster> {
+  const standby = await createCluster({ ...options, empty: true });
+  const data = path.join(standby.dir, "data");
+  standby.run("pg_basebackup", [
+    "-h",
+    "127.0.0.1",
+    "-p",
+    String(primary.port),
+    "-U",
+    SUPERUSER,
+    "-D",
+    data,
+    "-R",
+    "-X",
+    "stream",
+    "--no-sync",
+    // At once, not spread over minutes: the primary is idle or a test's.
+    "--checkpoint=fast",
+  ]);
+  configure(standby, data, options);
+  standby.start();
+  return standby;
 }
 
 function idOf(flag: "-u" | "-g", user: string): number {
