@@ -260,8 +260,13 @@ async function main(): Promise<number> {
     setCoreEnvironment();
     const core = await import("./bench/core-bench");
     const ledger = await core.benchLedger(tmpDir);
-    const paid = await core.benchPayments(tmpDir, positiveInt("BENCH_PAYMENTS", 10_000));
-    process.stdout.write([formatLedger(ledger), ...formatPayments(paid)].join("\n") + "\n");
+    const count = positiveInt("BENCH_PAYMENTS", 10_000);
+    const paid = await core.benchPayments(tmpDir, count);
+    const { benchEngines } = await import("./bench/engines");
+    const engines = await benchEngines(tmpDir, paid, count, log);
+    process.stdout.write(
+      [formatLedger(ledger), ...formatPayments(paid), ...engines].join("\n") + "\n",
+    );
     return 0;
   }
   // BENCH_ONLY=big-database: only the big-database row (issue 28), its own server and database.
@@ -529,6 +534,8 @@ async function main(): Promise<number> {
   const paymentCount = positiveInt("BENCH_PAYMENTS", 10_000);
   log(`payments: ${paymentCount} through the simulators`);
   const paid = await core.benchPayments(tmpDir, paymentCount);
+  const { benchEngines } = await import("./bench/engines");
+  const engines = await benchEngines(tmpDir, paid, paymentCount, log);
   log("statement: a year's statement for a merchant with 100,000 entries");
   const statement = await (await import("./bench/statements")).benchStatement(tmpDir);
   log("payouts: the preview of a 10,000-row payout file");
@@ -567,6 +574,7 @@ async function main(): Promise<number> {
     "",
     `News ingest of 20 local feeds x 50 items: ${(ingest.durationMs / 1000).toFixed(2)} s (${ingest.fetched} fetched, ${ingest.curated} curated)`,
     ...formatPayments(paid),
+    ...engines,
   ];
   for (const row of rows) {
     if (row.status < 200 || row.status >= 300)

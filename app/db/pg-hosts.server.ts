@@ -39,8 +39,15 @@ export function parsePgHosts(url: string): PgHosts {
   };
 }
 
-/** Errors that mean the connection or the server is gone (not the work done on it). */
-export function isConnectionLoss(error: unknown): boolean {
+/**
+ * Errors that mean the connection or the server is gone (not the work done on it). A read-only
+ * refusal (25006) counts only where several hosts are listed: there it means the host became a
+ * standby, elsewhere that the database is read-only, which waiting does not change.
+ */
+export function isConnectionLoss(
+  error: unknown,
+  options: { severalHosts?: boolean } = {},
+): boolean {
   for (let e = error; typeof e === "object" && e !== null; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
     if (typeof code !== "string") continue;
@@ -48,7 +55,8 @@ export function isConnectionLoss(error: unknown): boolean {
     // crash's shutdown (57P01–57P03), and a read-only server (a standby).
     if (/^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND)$/.test(code))
       return true;
-    if (/^(08|57P0[123]|25006)/.test(code)) return true;
+    if (/^(08|57P0[123])/.test(code)) return true;
+    if (code === "25006" && options.severalHosts) return true;
   }
   const message = error instanceof Error ? error.message : "";
   return /Connection terminated|connection error|not queryable/i.test(message);

@@ -92,6 +92,8 @@ export class PgStore implements Store {
   private current: { index: number; pool: pg.Pool };
   private finding: Promise<void> | null = null;
   private primaryFound = false;
+  /** Whether a connection was ever made (a loss after that is waited out). */
+  private connected = false;
   private readonly failoverWaitMs: number;
 
   constructor(
@@ -211,7 +213,8 @@ export class PgStore implements Store {
     const deadline = Date.now() + this.failoverWaitMs;
     // Several hosts listed: find the primary before the first transaction.
     if (this.hosts.hosts.length > 1 && !this.primaryFound) {
-      await this.recover(deadline);
+      // At start-up one pass over the hosts (a failure is reported at once); later, the wait.
+      await this.recover(this.connected ? deadline : Date.now());
       this.primaryFound = true;
     }
     for (;;) {
@@ -219,7 +222,10 @@ export class PgStore implements Store {
       try {
         return await this.once(kind, begin, fn, attempt);
       } catch (error) {
-        if (attempt.committing || !isConnectionLoss(error) || this.closed) throw error;
+        // Never connected yet: a wrong address or a server that is down at start-up is reported
+        // at once, not waited for.
+        if (!this.connected || attempt.committing || this.closed) throw error;
+        if (!isConnectionLoss(error, { severalHosts: this.hosts.hosts.length > 1 })) throw error;
         if (Date.now() >= deadline) throw error;
         await this.recover(deadline);
       }
@@ -245,7 +251,7 @@ export class PgStore implements Store {
       );
       return rows[0]!.snapshot;
     } catch (error) {
-      if (!isConnectionLoss(error)) throw error;
+      if (!this.connected || !isConnectionLoss(error)) throw error;
       // The database is away: a value no cached page has (the page's own reads wait for it).
       return `unavailable.${randomInt(1 << 30)}`;
     }
@@ -279,6 +285,7 @@ export class PgStore implements Store {
       throw error;
     });
     const client = await this.pool.connect();
+    this.connected = true;
     let broken: Error | undefined;
     try {
       await client.query(begin);

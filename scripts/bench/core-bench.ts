@@ -5,6 +5,7 @@
  * Import only after the environment is set (the modules read it at load).
  */
 import path from "node:path";
+import type { Db } from "~/db/sqlite-connection.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
 
 export interface LedgerFigures {
@@ -76,8 +77,13 @@ export async function benchPayments(
   dir: string,
   count: number,
   concurrency = 16,
+  options: {
+    /** Run on this (new, empty) PostgreSQL database instead of a SQLite file (issue 29's rows). */
+    pgUrl?: string;
+  } = {},
 ): Promise<PaymentsFigures> {
   const { openDatabase } = await import("../../app/db/sqlite-connection.server");
+  const { openTestDatabase, testStore } = await import("../../tests/setup/db");
   const { addMerchant, liveRates, startPaymentsHarness, testConfig } =
     await import("../../tests/setup/payments");
   const { createPayment } = await import("../../app/core/payments/payments.server");
@@ -85,8 +91,18 @@ export async function benchPayments(
   const { formatCryptoUnits } = await import("../../app/core/payments/quote");
   const { planSettlement, sendPendingTransfers } =
     await import("../../app/core/payments/settlement.server");
-  const db = openDatabase(path.join(dir, "payments-bench.sqlite"));
-  db.$client.pragma("synchronous = FULL");
+  let db: Db;
+  if (options.pgUrl) {
+    const { openStoreAt } = await import("../../app/db/process.server");
+    const migrated = openStoreAt(options.pgUrl);
+    await migrated.read(async () => undefined);
+    await migrated.close();
+    db = openTestDatabase(options.pgUrl);
+  } else {
+    db = openDatabase(path.join(dir, "payments-bench.sqlite"));
+    db.$client.pragma("synchronous = FULL");
+  }
+  const store = testStore(db);
   const harness = await startPaymentsHarness(db, { floatKes: 1_000_000_000 });
   harness.clock.now = Date.now();
   // Spread the load over merchants so no one hits the daily limits.
@@ -109,7 +125,7 @@ export async function benchPayments(
   async function one(index: number) {
     const t0 = performance.now();
     const payment = await createPayment(
-      sqliteStore(db),
+      store,
       {
         custody: harness.runtime.custody,
         rates: liveRates(harness.clock.now),
@@ -131,8 +147,8 @@ export async function benchPayments(
     const t2 = performance.now();
     await harness.custodySim.confirm(tx.id, 2);
     const t3 = performance.now();
-    await planSettlement(sqliteStore(db), payment.id, config, harness.clock.now);
-    await sendPendingTransfers(sqliteStore(db), harness.rails, () => harness.clock.now, 5);
+    await planSettlement(store, payment.id, config, harness.clock.now);
+    await sendPendingTransfers(store, harness.rails, () => harness.clock.now, 5);
     await harness.darajaSim.flush();
     const t4 = performance.now();
     steps.quote!.push(t1 - t0);
@@ -147,12 +163,13 @@ export async function benchPayments(
     }),
   );
   // Transfers another worker had picked up: send and answer what is still open, then count.
-  await sendPendingTransfers(sqliteStore(db), harness.rails, () => harness.clock.now, 100_000);
+  await sendPendingTransfers(store, harness.rails, () => harness.clock.now, 100_000);
   await harness.darajaSim.flush();
   const seconds = (performance.now() - started) / 1000;
-  const settled = (await sqliteStore(db).read((q) => countPaymentsByStatus(q))).settled;
+  const settled = (await store.read((q) => countPaymentsByStatus(q))).settled;
   await harness.close();
   db.$client.close();
+  if (options.pgUrl) await store.close();
   return {
     payments: count,
     concurrency,

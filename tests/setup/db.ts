@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { copyFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach } from "vitest";
-import { openPgStore } from "~/db/pg-connection.server";
+import { isPostgresUrl, openPgStore } from "~/db/pg-connection.server";
 import { openDatabase, type Db } from "~/db/sqlite-connection.server";
 import { sqliteStore } from "~/db/sqlite-store.server";
 import type { Store } from "~/db/store";
@@ -39,7 +39,7 @@ export function testStore(db: Db): Store {
  * `file` createTestDb returned (on PostgreSQL, its URL).
  */
 export function openTestDatabase(at: string): Db {
-  if (!TEST_PG_URL) return openDatabase(at, { migrate: false });
+  if (!isPostgresUrl(at)) return openDatabase(at, { migrate: false });
   const db = pgTestDatabase(at);
   pgStores.set(db, openPgStore(at, { migrate: false, max: 4 }));
   return db;
