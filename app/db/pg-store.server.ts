@@ -70,7 +70,7 @@ export function sqlState(error: unknown): string | undefined {
 }
 
 export interface PgStoreOptions {
-  /** Connections in the pool (default 10). */
+  /** Connections in the pool (default 20: the bench's 16 concurrent payments, with room). */
   max?: number;
   /**
    * How long a transaction waits for the database to come back (a restart, a standby being
@@ -132,7 +132,7 @@ export class PgStore implements Store {
   private poolFor(index: number): pg.Pool {
     const pool = new pg.Pool({
       connectionString: this.hosts.urlFor(this.hosts.hosts[index]!),
-      max: this.options.max ?? 10,
+      max: this.options.max ?? 20,
       connectionTimeoutMillis: 5_000,
       types,
     });
