@@ -20,9 +20,9 @@ import { createKeyFromCommandLine } from "../app/core/api/key-management.server"
 import { API_KEY_NAME_MAX } from "../app/core/api/key-schema";
 import { apiModes, apiScopes } from "../app/core/api/vocabulary";
 import { MERCHANT_ID_PATTERN } from "../app/core/id-formats";
-import { databaseLabel, describeStartError } from "../app/db/pg-errors.server";
-import { openStoreAt } from "../app/db/process.server";
+import { databaseLabel } from "../app/db/pg-errors.server";
 import { env } from "../app/utils/env.server";
+import { onDatabase } from "./on-database";
 
 const USAGE =
   "usage: npm run apikey:create -- --merchant MRC-XXXXXX --mode test|live --scopes a,b " +
@@ -113,10 +113,8 @@ if (!input.success) fail(input.error.issues[0]!.message);
 const { merchant, mode, scopes, name, member } = input.data;
 const days = input.data["expires-days"];
 const now = Date.now();
-let made: Awaited<ReturnType<typeof createKeyFromCommandLine>>;
-try {
-  const store = openStoreAt(env.DATABASE_URL);
-  made = await createKeyFromCommandLine(
+const made = await onDatabase((store) =>
+  createKeyFromCommandLine(
     store,
     merchant,
     {
@@ -127,15 +125,8 @@ try {
       expiresAt: days === undefined ? null : now + days * 24 * 3_600_000,
     },
     now,
-  );
-  await store.close();
-} catch (error) {
-  // What and where in one line, no stack trace, exit code 1 (as scripts/db-setup.ts).
-  const line = describeStartError(error, env.DATABASE_URL);
-  if (line === null) throw error;
-  console.error(`[db] ${line}`);
-  process.exit(1);
-}
+  ),
+);
 if (!made.ok) {
   if (made.reason === "no_merchant")
     fail(`no merchant ${merchant} in ${databaseLabel(env.DATABASE_URL)}`);

@@ -9,9 +9,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { operatorRoles } from "../app/core/operator-roles";
 import { createOperator, findOperatorByEmail } from "../app/core/operators.server";
-import { describeStartError } from "../app/db/pg-errors.server";
-import { openStoreAt } from "../app/db/process.server";
-import { env } from "../app/utils/env.server";
+import { onDatabase } from "./on-database";
 
 const { values } = parseArgs({
   options: {
@@ -46,20 +44,11 @@ if (password.length < 12) {
   process.exit(2);
 }
 
-let created: Awaited<ReturnType<typeof createOperator>> | null;
-try {
-  const store = openStoreAt(env.DATABASE_URL);
-  created = (await findOperatorByEmail(store, input.data.email))
+const created = await onDatabase(async (store) =>
+  (await findOperatorByEmail(store, input.data.email))
     ? null
-    : await createOperator(store, { ...input.data, password });
-  await store.close();
-} catch (error) {
-  // What and where in one line, no stack trace, exit code 1 (as scripts/db-setup.ts).
-  const line = describeStartError(error, env.DATABASE_URL);
-  if (line === null) throw error;
-  console.error(`[db] ${line}`);
-  process.exit(1);
-}
+    : createOperator(store, { ...input.data, password }),
+);
 if (!created) {
   console.error(`An operator with e-mail ${input.data.email} already exists.`);
   process.exit(1);

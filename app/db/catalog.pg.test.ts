@@ -25,6 +25,15 @@ interface Catalog {
   triggers: string[];
 }
 
+const emptyCatalog = (): Catalog => ({
+  columns: {},
+  primaryKeys: {},
+  indexes: {},
+  foreignKeys: [],
+  checks: [],
+  triggers: [],
+});
+
 /** A default as both engines agree to write it: numbers bare, strings quoted, nothing else. */
 function normalDefault(value: string | null): string | null {
   if (value === null) return null;
@@ -45,14 +54,7 @@ function sqliteCatalog(file: string): Catalog {
     )
       .map((t) => t.name)
       .filter((name) => !SQLITE_ONLY_TABLES.has(name));
-    const catalog: Catalog = {
-      columns: {},
-      primaryKeys: {},
-      indexes: {},
-      foreignKeys: [],
-      checks: [],
-      triggers: [],
-    };
+    const catalog = emptyCatalog();
     for (const table of tables) {
       const info = db.prepare(`pragma table_info("${table}")`).all() as {
         name: string;
@@ -130,14 +132,7 @@ const SQLITE_TYPE: Record<string, string> = {
 
 function pgCatalog(url: string): Catalog {
   const rows = <T>(text: string) => pgQuerySync(url, text).rows as T[];
-  const catalog: Catalog = {
-    columns: {},
-    primaryKeys: {},
-    indexes: {},
-    foreignKeys: [],
-    checks: [],
-    triggers: [],
-  };
+  const catalog = emptyCatalog();
   for (const c of rows<{
     table_name: string;
     column_name: string;

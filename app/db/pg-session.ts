@@ -137,6 +137,7 @@ export class PgSession extends SQLiteSession<
     super(dialect);
   }
 
+  /** A query built once (app/db/prepared.ts): a named server-side statement on each connection. */
   prepareQuery(
     query: Query,
     fields: SelectedFieldsOrdered | undefined,
@@ -144,22 +145,20 @@ export class PgSession extends SQLiteSession<
     _isResponseInArrayMode: boolean,
     customResultMapper?: Mapper,
   ): PgPreparedQuery {
+    const name = this.names.of(query.sql);
     return new PgPreparedQuery(
       this.clientOf,
       query,
-      this.names.of(query.sql),
+      name,
       fields,
       executeMethod,
       customResultMapper,
     );
   }
 
+  /** A query run once: unnamed (PostgreSQL plans it for its values). */
   override prepareOneTimeQuery(
-    query: Query,
-    fields: SelectedFieldsOrdered | undefined,
-    executeMethod: SQLiteExecuteMethod,
-    _isResponseInArrayMode: boolean,
-    customResultMapper?: Mapper,
+    ...[query, fields, executeMethod, , customResultMapper]: Parameters<PgSession["prepareQuery"]>
   ): PgPreparedQuery {
     return new PgPreparedQuery(
       this.clientOf,
