@@ -179,7 +179,7 @@ describe("exactly one default", () => {
     }
   });
 
-  it("two make-default calls at once (on two connections too): exactly one default, the last one asked", async () => {
+  it("two make-default calls at once: exactly one default, one of those asked; one after another (on two connections): the last one asked", async () => {
     const a = mpesa("+254712000801", "verified", { isDefault: true });
     const b = mpesa("+254712000802", "verified");
     const c = bank("1450160649801");
@@ -188,7 +188,10 @@ describe("exactly one default", () => {
       Promise.resolve().then(() => makeDefaultDestination(store, actor, c.id, NOW)),
     ]);
     expect(results.map((r) => r.ok)).toEqual([true, true]);
-    expect(defaults().map((d) => d.id)).toEqual([c.id]);
+    // Calls at the same instant have no "last" on PostgreSQL (two connections race for the row).
+    const [winner] = defaults().map((d) => d.id);
+    expect(defaults()).toHaveLength(1);
+    expect([b.id, c.id]).toContain(winner);
 
     const second = openTestDatabase(test.file);
     try {
