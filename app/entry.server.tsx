@@ -15,6 +15,7 @@ import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { boot } from "./wiring/boot.server";
+import { processRole } from "./wiring/processes.server";
 import { env } from "./utils/env.server";
 import { logger } from "./utils/logger.server";
 import { NonceProvider, PendingFlashContext } from "./utils/nonce";
@@ -42,9 +43,12 @@ export { redactUrlForLog } from "./utils/access-log.server";
 export { requestBodyLost, serverTimeouts } from "./utils/request-time-limits.server";
 export { serveApi } from "./wiring/api.server";
 export const listenPort = env.PORT;
+/** For server.mjs's cluster primary (ADR 0047). */
+export { prepareWorkers } from "./wiring/processes.server";
 
-// Start simulators and background jobs once, when the server bundle loads.
-await boot();
+// Start simulators and background jobs once, when the server bundle loads (not in the cluster's
+// primary, which serves nothing).
+if (processRole() === "app") await boot();
 
 export default async function handleRequest(
   request: Request,

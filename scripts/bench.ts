@@ -223,6 +223,23 @@ function setCoreEnvironment() {
   });
 }
 
+/** Issue 29's server rows (scripts/bench/server-engines.ts), or one line saying why not. */
+async function serverRows(): Promise<string[]> {
+  const { postgresBin } = await import("./pg/cluster");
+  if (!postgresBin()) return ["  n/a   server rows (PostgreSQL is not installed)"];
+  const { benchServerEngines } = await import("./bench/server-engines");
+  return benchServerEngines(
+    root,
+    tmpDir,
+    {
+      seconds: positiveInt("BENCH_SECONDS", 10),
+      count: positiveInt("BENCH_SERVER_PAYMENTS", 300),
+      concurrency: 32,
+    },
+    log,
+  );
+}
+
 async function main(): Promise<number> {
   const seconds = positiveInt("BENCH_SECONDS", 10);
   const connections = positiveInt("BENCH_CONNECTIONS", 50);
@@ -267,6 +284,13 @@ async function main(): Promise<number> {
     process.stdout.write(
       [formatLedger(ledger), ...formatPayments(paid), ...engines].join("\n") + "\n",
     );
+    return 0;
+  }
+  // BENCH_ONLY=servers: only the server rows of issue 29 (SQLite one process, PostgreSQL one and
+  // two), each its own production server, database and simulators.
+  if (process.env.BENCH_ONLY === "servers") {
+    setCoreEnvironment();
+    process.stdout.write((await serverRows()).join("\n") + "\n");
     return 0;
   }
   // BENCH_ONLY=big-database: only the big-database row (issue 28), its own server and database.
@@ -535,7 +559,10 @@ async function main(): Promise<number> {
   log(`payments: ${paymentCount} through the simulators`);
   const paid = await core.benchPayments(tmpDir, paymentCount);
   const { benchEngines } = await import("./bench/engines");
-  const engines = await benchEngines(tmpDir, paid, paymentCount, log);
+  const engines = [
+    ...(await benchEngines(tmpDir, paid, paymentCount, log)),
+    ...(await serverRows()),
+  ];
   log("statement: a year's statement for a merchant with 100,000 entries");
   const statement = await (await import("./bench/statements")).benchStatement(tmpDir);
   log("payouts: the preview of a 10,000-row payout file");

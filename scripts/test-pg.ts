@@ -21,6 +21,7 @@ export const PG_E2E_SPECS = [
   "tests/e2e/merchant-refunds.spec.ts",
   "tests/e2e/developers-keys.spec.ts",
   "tests/e2e/api-create-restart.http.spec.ts",
+  "tests/e2e/two-processes.http.spec.ts",
 ];
 
 const flags = new Set(

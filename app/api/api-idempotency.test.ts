@@ -4,6 +4,8 @@
  * key is 422; two at once create one payment; a key longer than 255 characters is refused; a
  * refusal is replayed too; the stored answer is in the database with the payment.
  */
+import { spawnSync } from "node:child_process";
+import { hostname } from "node:os";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { idempotencyKeys, payments } from "../../drizzle/schema";
@@ -208,5 +210,39 @@ describe("idempotency keys", () => {
     const retried = expectOk(await create(secret, "order-dead", body), 201);
     expect(paymentsWith(reference).map((row) => row.id)).toEqual([retried.id]);
     expect(storedKey(SHOP, "order-dead")?.state).toBe("done");
+  });
+
+  it("a claim whose server process has died (another process of several, ADR 0047) is taken over by the retry at once", async () => {
+    const { secret } = f.newKey(SHOP, "test");
+    const reference = uniqueReference();
+    const body = order({ reference });
+    const claim = (key: string) =>
+      claimIdempotencyKey(
+        testStore(f.db),
+        { merchantId: SHOP, mode: "test", key },
+        requestFingerprint("POST", "/api/v1/payments", JSON.stringify(body)),
+        Date.now(),
+      );
+    const heldBy = (key: string, holder: string) =>
+      f.db
+        .update(idempotencyKeys)
+        .set({ holder })
+        .where(and(eq(idempotencyKeys.merchantId, SHOP), eq(idempotencyKeys.key, key)))
+        .run();
+    // A running claim of a process still running (this test's parent): in use.
+    expect(await claim("order-alive")).toEqual({ kind: "claimed" });
+    heldBy("order-alive", `onehop ${process.ppid}@${hostname()}`);
+    expectApiError(await create(secret, "order-alive", body), {
+      status: 409,
+      type: "idempotency_error",
+      code: "idempotency_key_in_use",
+    });
+    // A running claim of a process that has ended (a worker killed with kill -9).
+    const gone = spawnSync(process.execPath, ["-e", "0"]).pid;
+    expect(await claim("order-killed")).toEqual({ kind: "claimed" });
+    heldBy("order-killed", `onehop ${gone}@${hostname()}`);
+    const retried = expectOk(await create(secret, "order-killed", body), 201);
+    expect(paymentsWith(reference).map((row) => row.id)).toEqual([retried.id]);
+    expect(storedKey(SHOP, "order-killed")).toMatchObject({ state: "done", holder: null });
   });
 });

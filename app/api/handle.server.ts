@@ -6,6 +6,7 @@
  */
 import type { ZodTypeAny } from "zod";
 import { authenticateApiKey, type ApiKeyAuth, type ApiKeyRefusal } from "~/core/api/keys.server";
+import { processGone } from "~/utils/server-process.server";
 import {
   claimIdempotencyKey,
   completeIdempotency,
@@ -215,9 +216,15 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
         const scope = { merchantId: key.merchantId, mode: key.mode, key: idempotencyKey };
         // Applied, not yet durable: on disk with the effect (one group commit), before the answer.
         const fingerprint = requestFingerprint(request.method, pathname, request.body);
-        const claim = await claimIdempotencyKey(deps.store, scope, fingerprint, now, {
+        let claim = await claimIdempotencyKey(deps.store, scope, fingerprint, now, {
           wait: "applied",
         });
+        // Still running in a server process that has since died (kill -9, ADR 0047): take it over.
+        if (claim.kind === "in_progress" && processGone(claim.holder))
+          claim = await claimIdempotencyKey(deps.store, scope, fingerprint, now, {
+            wait: "applied",
+            takeOverFrom: claim.holder!,
+          });
         if (claim.kind === "replay") {
           // The stored answer may be in the open group commit (a concurrent twin): durable first.
           await deps.store.durable();

@@ -26,6 +26,7 @@ import { logger } from "~/utils/logger.server";
 import { FOR_UPDATE, PgFlavouredDialect } from "./pg-dialect";
 import { isConnectionLoss, isPrimary, parsePgHosts, type PgHosts } from "./pg-hosts.server";
 import { PgSession } from "./pg-session";
+import { THIS_PROCESS } from "./process-name.server";
 import type { Handle, Store, WriteOptions } from "./store";
 
 interface Scope {
@@ -135,6 +136,8 @@ export class PgStore implements Store {
       max: this.options.max ?? 20,
       connectionTimeoutMillis: 5_000,
       types,
+      // Which server process a connection is (pg_stat_activity; ADR 0047).
+      application_name: THIS_PROCESS,
     });
     const lost = (error: Error & { code?: string }) => {
       if (!this.closed)

@@ -3,7 +3,15 @@
  * with a message that names the variable. `.env` (if present) is loaded first.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  linkSync,
+  renameSync,
+  rmSync,
+  mkdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { LOOPBACK, parseAddressList } from "./ip-address.server";
@@ -213,6 +221,13 @@ const envSchema = z.object({
   RATES_STALE_AFTER_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
   RATES_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // Server processes on this machine (node:cluster, ADR 0047): 1 (default) is one process.
+  WEB_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1, "WEB_CONCURRENCY is the number of server processes: at least 1")
+    .max(64, "WEB_CONCURRENCY is the number of server processes: at most 64")
+    .default(1),
   // Reverse proxies whose X-Forwarded-For is believed (app/utils/client-address.server.ts): a
   // comma-separated list of IPs and CIDRs; `false` (default) = none; `true` = loopback only.
   TRUST_PROXY: z.string().default("false").transform(addressList(true)),
@@ -310,16 +325,28 @@ export type Env = Omit<z.infer<typeof envSchema>, "PROVIDER_MODE"> & {
   isProduction: boolean;
 };
 
+/**
+ * The generated secret, made once: several processes starting together (WEB_CONCURRENCY) all use
+ * the first one written. It is written whole to a file of this process's, then linked into place
+ * (atomic; refused if another process linked first, whose secret is then read).
+ */
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, "session-secret");
-  if (existsSync(file)) {
-    const stored = readFileSync(file, "utf8").trim();
-    if (stored.length >= 32) return stored;
-  }
+  const stored = () => (existsSync(file) ? readFileSync(file, "utf8").trim() : "");
+  if (stored().length >= 32) return stored();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString("hex");
-  writeFileSync(file, secret + "\n", { mode: 0o600 });
-  return secret;
+  const mine = `${file}.${process.pid}`;
+  writeFileSync(mine, randomBytes(32).toString("hex") + "\n", { mode: 0o600 });
+  try {
+    if (existsSync(file))
+      renameSync(mine, file); // a short or empty one is replaced
+    else linkSync(mine, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    rmSync(mine, { force: true });
+  }
+  return stored();
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {

@@ -3,24 +3,45 @@
  * lease row in the database, so two processes never run the same job at once, and is recorded in
  * `job_runs` (started, finished, outcome, detail).
  */
-import { randomUUID } from "node:crypto";
-import { hostname } from "node:os";
 import { Cron } from "croner";
 import { and, eq, lt, or } from "drizzle-orm";
 import { jobLeases, jobRuns } from "../../drizzle/schema";
+import { THIS_PROCESS } from "~/db/process-name.server";
+import { first } from "~/db/sql";
 import type { Store } from "~/db/store";
 import { logger } from "./logger.server";
+import { processGone } from "./server-process.server";
 
-/** Identifies this process as a lease holder. */
-export const processHolderId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+/** Identifies this process as a lease holder (`onehop <pid>@<host>`, ADR 0047). */
+export const processHolderId = THIS_PROCESS;
 
-/** Take (or renew) the lease on `job` until now + ttlMs. True when this holder has it. */
-export function acquireLease(
+/**
+ * Take (or renew) the lease on `job` until now + ttlMs. True when this holder has it. A lease held
+ * by a process of this machine that has since died (a kill -9: its pid is gone) is taken over at
+ * once rather than when it lapses (ADR 0047).
+ */
+export async function acquireLease(
   store: Store,
   job: string,
   holder: string,
   ttlMs: number,
   now = Date.now(),
+): Promise<boolean> {
+  if (await takeLease(store, job, holder, ttlMs, now)) return true;
+  const current = await store.read((q) =>
+    first(q.select({ holder: jobLeases.holder }).from(jobLeases).where(eq(jobLeases.job, job))),
+  );
+  if (!current || !processGone(current.holder)) return false;
+  return takeLease(store, job, holder, ttlMs, now, current.holder);
+}
+
+function takeLease(
+  store: Store,
+  job: string,
+  holder: string,
+  ttlMs: number,
+  now: number,
+  goneHolder?: string,
 ): Promise<boolean> {
   const until = now + ttlMs;
   return store.write(async (q) => {
@@ -36,7 +57,11 @@ export function acquireLease(
       .where(
         and(
           eq(jobLeases.job, job),
-          or(lt(jobLeases.leasedUntil, now), eq(jobLeases.holder, holder)),
+          or(
+            lt(jobLeases.leasedUntil, now),
+            eq(jobLeases.holder, holder),
+            goneHolder === undefined ? undefined : eq(jobLeases.holder, goneHolder),
+          ),
         ),
       )
       .returning({ job: jobLeases.job });

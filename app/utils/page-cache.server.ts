@@ -10,6 +10,7 @@
  * (Remix renders its message, or the header's "Dashboard" link), and single-fetch data requests
  * (`*.data`) are not cached.
  */
+import cluster from "node:cluster";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { isHttps, servedOverHttps } from "./security-headers.server";
@@ -258,10 +259,27 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): bool
   return true;
 }
 
+/**
+ * Forget every cached page, in this process and, under WEB_CONCURRENCY (ADR 0047), in the other
+ * server processes too: the cluster's primary passes the word on.
+ */
 export function clearPageCache(): void {
+  clearLocally();
+  if (cluster.isWorker) process.send?.(CLEAR_MESSAGE);
+}
+
+const CLEAR_MESSAGE = { type: "onehop:clear-page-cache" } as const;
+
+function clearLocally(): void {
   generation += 1;
   entries.clear();
   totalBytes = 0;
+}
+
+if (cluster.isWorker) {
+  process.on("message", (message: { type?: string } | null) => {
+    if (message?.type === CLEAR_MESSAGE.type) clearLocally();
+  });
 }
 
 /**

@@ -252,7 +252,7 @@ const sandboxConfigured = () => SANDBOX_SETTINGS.every((name) => Boolean(env[nam
  * books' money, open with the sum over the books, so the daily reconciliation finds them in
  * agreement from the start (ADR 0036).
  */
-const simulatorBookFloatKes = () => Math.max(env.MPESA_FLOAT_OPENING_KES, 5_000_000);
+export const simulatorBookFloatKes = () => Math.max(env.MPESA_FLOAT_OPENING_KES, 5_000_000);
 
 /** The simulators, for both modes (simulator mode only: a live process never loads them). */
 async function startSimulators(

@@ -66,6 +66,11 @@ export const idempotencyKeys = sqliteTable(
     state: text("state", { enum: idempotencyStates }).notNull(),
     /** While running: when a crashed request's claim lapses (then a retry may run it again). */
     lockedUntil: integer("locked_until"),
+    /**
+     * While running: the server process answering it (`onehop <pid>@<host>`, ADR 0047). A retry
+     * takes the claim over at once when that process is gone (a kill -9), not after the lapse.
+     */
+    holder: text("holder"),
     responseStatus: integer("response_status"),
     responseBody: text("response_body"),
     createdAt: integer("created_at").notNull(),

@@ -20,7 +20,11 @@ function e2eDatabase(): string {
  * PostgreSQL through tests/setup/pg-sync.ts, `?` parameters numbered).
  */
 export function withE2eDatabase<T>(work: (db: Database.Database) => T): T {
-  const at = e2eDatabase();
+  return withDatabaseAt(e2eDatabase(), work);
+}
+
+/** The same on the database at `at` (an own server's: a SQLite file or a PostgreSQL URL). */
+export function withDatabaseAt<T>(at: string, work: (db: Database.Database) => T): T {
   if (isPostgresUrl(at)) {
     const db = pgTestDatabase(at);
     try {

@@ -114,3 +114,22 @@ export function ownServerEnv(
     ...extra,
   };
 }
+
+/**
+ * An own server's database: a fresh PostgreSQL database `name` on E2E_PG_URL's server under
+ * `npm run test:e2e:pg`, else a SQLite file in `dataDir`.
+ */
+export async function ownDatabase(name: string, dataDir: string): Promise<string> {
+  const server = process.env.E2E_PG_URL;
+  if (!server) return path.join(dataDir, `${name}.sqlite`);
+  const { default: pg } = await import("pg");
+  const admin = new pg.Client({ connectionString: new URL("/postgres", server).toString() });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  return new URL(`/${name}`, server).toString();
+}

@@ -4,52 +4,18 @@
  * a readable 429 page with Retry-After, and no redirectTo bypass leaves our origin after a correct
  * password.
  */
-import http from "node:http";
 import { expect, test } from "@playwright/test";
 import { DEMO_MERCHANT, E2E_ADMIN, ensureOperatorTwoFactor } from "./auth";
+import { postForm as postFormTo } from "./form-post";
 
 const port = Number(process.env.E2E_PORT);
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
-
-/** A form post (no JavaScript: a document request) from a chosen loopback address. */
-function postForm(
+const postForm = (
   path: string,
   fields: Record<string, string>,
   localAddress: string,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const body = new URLSearchParams(fields).toString();
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        method: "POST",
-        path,
-        localAddress,
-        headers: {
-          Host: `localhost:${port}`,
-          Origin: `http://localhost:${port}`,
-          "Content-Type": "application/x-www-form-urlencoded",
-          "Content-Length": Buffer.byteLength(body),
-          Accept: "text/html",
-          ...headers,
-        },
-      },
-      (response) => {
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (text += chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }),
-        );
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
-}
+  headers?: Record<string, string>,
+) => postFormTo(port, path, fields, localAddress, headers);
 
 test("a refused sign-in is a readable 429 page with Retry-After, keyed on the address, not the User-Agent", async () => {
   const address = "127.0.3.1";

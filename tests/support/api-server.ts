@@ -142,6 +142,7 @@ export function setUpApi(merchantIds: string[]): ApiFixture {
           read: rates,
           liveRate: (symbol: LiveSymbol) =>
             rates().rates.find((rate) => rate.symbol === symbol) ?? null,
+          sync: async () => {},
         },
         now,
       }),

@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import { and, eq, lte } from "drizzle-orm";
 import { idempotencyKeys } from "../../../drizzle/schema";
 import { first } from "~/db/sql";
+import { THIS_PROCESS } from "~/db/process-name.server";
 import type { Handle, Store, WriteOptions } from "~/db/store";
 import type { ApiMode } from "./vocabulary";
 
@@ -35,18 +36,20 @@ export type Claim =
   | { kind: "claimed" }
   | { kind: "replay"; status: number; body: string }
   | { kind: "mismatch" }
-  | { kind: "in_progress" };
+  /** `holder`: the server process answering it (ADR 0047). */
+  | { kind: "in_progress"; holder: string | null };
 
 /**
  * Claim the key, in a write of its own. Pass `{ wait: "applied" }` to answer (or run the effect)
- * before the claim is on disk, then `store.durable()` before answering the client.
+ * before the claim is on disk, then `store.durable()` before answering the client. `takeOverFrom`:
+ * a holder known to be gone (`processGone`), whose running claim this request takes over.
  */
 export function claimIdempotencyKey(
   store: Store,
   scope: IdempotencyScope,
   requestHash: string,
   now: number,
-  options?: WriteOptions,
+  options?: WriteOptions & { takeOverFrom?: string },
 ): Promise<Claim> {
   return store.write(async (q): Promise<Claim> => {
     const where = and(
@@ -61,11 +64,13 @@ export function claimIdempotencyKey(
       if (row.requestHash !== requestHash) return { kind: "mismatch" };
       if (row.state === "done")
         return { kind: "replay", status: row.responseStatus!, body: row.responseBody! };
-      if ((row.lockedUntil ?? 0) > now) return { kind: "in_progress" };
-      // The first request died with its claim: this retry takes it over.
+      const holderGone = row.holder !== null && row.holder === options?.takeOverFrom;
+      if ((row.lockedUntil ?? 0) > now && !holderGone)
+        return { kind: "in_progress", holder: row.holder };
+      // The first request died with its claim (or its process did): this retry takes it over.
       await q
         .update(idempotencyKeys)
-        .set({ lockedUntil: now + CLAIM_MS })
+        .set({ lockedUntil: now + CLAIM_MS, holder: THIS_PROCESS })
         .where(where);
       return { kind: "claimed" };
     }
@@ -75,6 +80,7 @@ export function claimIdempotencyKey(
       requestHash,
       state: "running",
       lockedUntil: now + CLAIM_MS,
+      holder: THIS_PROCESS,
       createdAt: now,
       expiresAt: now + IDEMPOTENCY_TTL_MS,
     });
@@ -93,6 +99,7 @@ export async function completeIdempotency(
     .set({
       state: "done",
       lockedUntil: null,
+      holder: null,
       responseStatus: response.status,
       responseBody: response.body,
     })

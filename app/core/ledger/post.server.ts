@@ -416,7 +416,9 @@ const insertTransaction = prepared("ledger.insertTransaction", (q) =>
       fingerprint: sql.placeholder("fingerprint"),
       createdAt: sql.placeholder("now"),
     })
-    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
+    // No ON CONFLICT: a key taken by a concurrent posting since the check (another process, on
+    // PostgreSQL) fails the insert with a unique violation, and the store runs the write again,
+    // whose check then finds the posting and answers it (ADR 0046, 0047).
     .returning({ id: ledgerTransactions.id }),
 );
 

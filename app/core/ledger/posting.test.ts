@@ -7,7 +7,7 @@ import {
   merchants,
 } from "../../../drizzle/schema";
 import type { Db } from "~/db/sqlite-connection.server";
-import { createTestDb, TEST_ENGINE, testStore } from "../../../tests/setup/db";
+import { createTestDb, openTestDatabase, TEST_ENGINE, testStore } from "../../../tests/setup/db";
 import {
   AccountMismatchError,
   AlreadyReversedError,
@@ -46,7 +46,7 @@ import {
   verifyBalances,
 } from "./ledger.server";
 
-const { db, close } = createTestDb();
+const { db, file, close } = createTestDb();
 afterAll(close);
 
 const M1 = "MRC-AAAAA2";
@@ -340,6 +340,30 @@ describe("postTransaction rules", () => {
     expect((await getTransactionByKey(testStore(db), idempotencyKey))?.id).toBe(
       first.transactionId,
     );
+  });
+
+  it("the same key posted at once from two connections (two server processes): one posting, both answered", async () => {
+    const second = openTestDatabase(file);
+    try {
+      for (let round = 0; round < 5; round++) {
+        const idempotencyKey = key("race");
+        const post = (on: Db) =>
+          postTransaction(testStore(on), {
+            idempotencyKey,
+            kind: "float.funded",
+            entries: [
+              { account: railFloat("mpesa"), amount: 1_000n },
+              { account: capital("KES"), amount: -1_000n },
+            ],
+          });
+        const answers = await Promise.all([post(db), post(second)]);
+        expect(answers.map((answer) => answer.created).sort()).toEqual([false, true]);
+        expect(answers[0]!.transactionId).toBe(answers[1]!.transactionId);
+      }
+      expect(await verifyBalances(testStore(db))).toEqual([]);
+    } finally {
+      second.$client.close();
+    }
   });
 
   it("throws IdempotencyConflict when a key comes back with different entries, kind or reference", async () => {

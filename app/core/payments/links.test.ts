@@ -41,7 +41,7 @@ const service = () =>
     store,
     config: testConfig,
     deps: h.runtime,
-    rates: { read: () => liveRates(h.clock.now), liveRate: () => null },
+    rates: { read: () => liveRates(h.clock.now), liveRate: () => null, sync: async () => {} },
     now: () => h.clock.now,
   });
 
@@ -252,7 +252,11 @@ describe("opening a payment from a link", () => {
       store,
       config: testConfig,
       deps: h.runtime,
-      rates: { read: () => liveRates(h.clock.now, {}, "stale"), liveRate: () => null },
+      rates: {
+        read: () => liveRates(h.clock.now, {}, "stale"),
+        liveRate: () => null,
+        sync: async () => {},
+      },
       now: () => h.clock.now,
     });
     const error = await refusal(() =>

@@ -5,6 +5,8 @@
  * transfer is re-sent with the same OriginatorConversationID. Against the Daraja simulator over
  * HTTP.
  */
+import { spawnSync } from "node:child_process";
+import { hostname } from "node:os";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settlementTransfers } from "../../../drizzle/schema";
@@ -148,5 +150,38 @@ describe("each transfer is sent to M-Pesa once", () => {
     expect(transfer(pending!.id).status).toBe("succeeded");
     expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
     expect(await verifyBalances(testStore(db))).toEqual([]);
+  });
+
+  it("a sender of this machine killed mid-send (its pid is gone): its claim is taken over at once, same id, paid once (ADR 0047)", async () => {
+    const payment = await paidPayment(9_500);
+    await planSettlement(testStore(db), payment.id, testConfig, h.clock.now);
+    const [pending] = await testStore(db).read((q) => listTransfersForPayment(q, payment.id));
+    const killed = `onehop ${spawnSync(process.execPath, ["-e", "0"]).pid}@${hostname()}#run1`;
+    expect(await claimTransferForSending(testStore(db), pending!.id, killed, h.clock.now)).toBe(
+      true,
+    );
+    await h.runtime.payouts.b2cPayment({
+      originatorConversationId: pending!.id,
+      phone: pending!.phone!,
+      amountKes: Number(pending!.amountKesCents / 100n),
+      remarks: "killed",
+    });
+    // Well inside its lease, the next run sends it again with the same id.
+    h.clock.now += 1_000;
+    expect(await sendPendingTransfers(testStore(db), h.rails, () => h.clock.now)).toBe(1);
+    expect(b2cRequestsFor(pending!.id).map((r) => r.status)).toEqual([200, 500]);
+    await h.darajaSim.flush();
+    expect(transfer(pending!.id).status).toBe("succeeded");
+    expect(await verifyBalances(testStore(db))).toEqual([]);
+
+    // A claim of a process that still runs (this test's parent) holds until it lapses.
+    const other = await paidPayment(9_600);
+    await planSettlement(testStore(db), other.id, testConfig, h.clock.now);
+    const [held] = await testStore(db).read((q) => listTransfersForPayment(q, other.id));
+    const alive = `onehop ${process.ppid}@${hostname()}#run2`;
+    expect(await claimTransferForSending(testStore(db), held!.id, alive, h.clock.now)).toBe(true);
+    h.clock.now += 1_000;
+    expect(await sendPendingTransfers(testStore(db), h.rails, () => h.clock.now)).toBe(0);
+    expect(transfer(held!.id)).toMatchObject({ status: "pending", sendLeaseHolder: alive });
   });
 });

@@ -224,7 +224,8 @@ export interface PaymentsServiceOptions {
    * (ADR 0028); null when test payments cannot reach a provider here. Default: `deps`.
    */
   testDeps?: PaymentsDeps | null;
-  rates: Pick<RatesService, "read" | "liveRate">;
+  /** `sync` first where another server process may have refreshed them (ADR 0047). */
+  rates: Pick<RatesService, "read" | "liveRate" | "sync">;
   now?: () => number;
 }
 
@@ -293,6 +294,7 @@ export function createPaymentsService({
           "Payments are not available right now. Please try again in a minute.",
           "custody_unavailable",
         );
+      await rates.sync();
       return createPayment(
         store,
         {
@@ -442,6 +444,7 @@ export function createPaymentsService({
         input.resolution === "requote"
           ? (await store.read((q) => readPayment(q, input.paymentId)))?.asset
           : undefined;
+      if (asset) await rates.sync();
       const liveRate = asset ? (rates.liveRate(asset as LiveSymbol) ?? undefined) : undefined;
       const payment = await resolveException(store, {
         paymentId: input.paymentId,

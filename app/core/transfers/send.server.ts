@@ -7,11 +7,12 @@
  * instead).
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { settlementTransfers } from "../../../drizzle/schema";
 import { InsufficientBalanceError, type LedgerBook } from "~/core/ledger/ledger.server";
 import type { PayoutRails, RailId, RailSendOutcome } from "~/core/rails/types";
 import type { Handle, Store } from "~/db/store";
+import { processGone, THIS_PROCESS } from "~/utils/server-process.server";
 import type { Transfer, TransferPurpose } from "./handler.server";
 import type { TransferPurposes } from "./purposes.server";
 import { destinationOfTransfer, markSent } from "./records.server";
@@ -55,16 +56,19 @@ export function claimTransferForSending(
   holder: string,
   now: number,
   leaseMs = SEND_LEASE_MS,
+  goneHolders: readonly string[] = [],
 ): Promise<boolean> {
-  return store.write((q) => claimOn(q, transferId, holder, now, leaseMs));
+  return store.write((q) => claimOn(q, transferId, holder, now, leaseMs, goneHolders));
 }
 
+/** `goneHolders`: claims of processes that have died (ADR 0047), free like lapsed ones. */
 async function claimOn(
   q: Handle,
   transferId: string,
   holder: string,
   now: number,
   leaseMs: number,
+  goneHolders: readonly string[],
 ): Promise<boolean> {
   const claimed = await q
     .update(settlementTransfers)
@@ -81,11 +85,35 @@ async function claimOn(
         or(
           isNull(settlementTransfers.sendLeaseUntil),
           lte(settlementTransfers.sendLeaseUntil, now),
+          goneHolders.length > 0
+            ? inArray(settlementTransfers.sendLeaseHolder, [...goneHolders])
+            : undefined,
         ),
       ),
     )
     .returning({ id: settlementTransfers.id });
   return claimed.length === 1;
+}
+
+/**
+ * The holders of send claims still running whose process has died (ADR 0047: a server process of
+ * this machine killed mid-send): their transfers are sent again now, with the same id, as after a
+ * lapsed claim, rather than when the claim runs out.
+ */
+async function claimsOfGoneProcesses(store: Store, at: number): Promise<string[]> {
+  const held = await store.read((q) =>
+    q
+      .selectDistinct({ holder: settlementTransfers.sendLeaseHolder })
+      .from(settlementTransfers)
+      .where(
+        and(
+          eq(settlementTransfers.status, "pending"),
+          gt(settlementTransfers.sendLeaseUntil, at),
+          isNotNull(settlementTransfers.sendLeaseHolder),
+        ),
+      ),
+  );
+  return held.map((row) => row.holder!).filter(processGone);
 }
 
 /**
@@ -141,12 +169,13 @@ export async function sendPendingTransfers(
   const {
     limit = 50,
     leaseMs = SEND_LEASE_MS,
-    holder = `${process.pid}:${randomUUID().slice(0, 8)}`,
+    holder = `${THIS_PROCESS}#${randomUUID().slice(0, 8)}`,
     modes,
     purpose,
   } = typeof options === "number" ? { limit: options } : options;
   const at = now();
   const running = Object.keys(rails) as RailId[];
+  const goneHolders = await claimsOfGoneProcesses(store, at);
   const pending = await store.read((q) =>
     q
       .select()
@@ -157,6 +186,9 @@ export async function sendPendingTransfers(
           or(
             isNull(settlementTransfers.sendLeaseUntil),
             lte(settlementTransfers.sendLeaseUntil, at),
+            goneHolders.length > 0
+              ? inArray(settlementTransfers.sendLeaseHolder, goneHolders)
+              : undefined,
           ),
           handlers.inModes(modes),
           handlers.handled(purpose),
@@ -177,7 +209,8 @@ export async function sendPendingTransfers(
     const handler = handlers.of(transfer.purpose);
     // A rail not running here: the transfer waits, pending, for a process where it does.
     if (!rail || !handler) continue;
-    if (!(await claimTransferForSending(store, transfer.id, holder, now(), leaseMs))) continue;
+    if (!(await claimTransferForSending(store, transfer.id, holder, now(), leaseMs, goneHolders)))
+      continue;
     // A disbursement row's or a refund's money leaves its reservation only now; a short float
     // makes it wait.
     const postSent = handler.postSent;

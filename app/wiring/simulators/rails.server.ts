@@ -21,6 +21,7 @@ import { startAirtelSimulator, type AirtelSimulator } from "~/simulators/airtel/
 import { startPesalinkSimulator, type PesalinkSimulator } from "~/simulators/pesalink/index.server";
 import { startTkashSimulator, type TkashSimulator } from "~/simulators/tkash/index.server";
 import { createDbSimulatorStore, type SimulatorDatabase } from "~/simulators/store.server";
+import type { RailSettingName } from "~/utils/env.server";
 import type { RailClients } from "../rails.server";
 
 const rsaPair = () =>
@@ -38,6 +39,11 @@ export interface RailSimulations extends RailClients {
   airtelSimulator: AirtelSimulator;
   pesalinkSimulator: PesalinkSimulator;
   tkashSimulator: TkashSimulator;
+  /**
+   * The same rails as live settings (AIRTEL_*, PESALINK_*, TKASH_*): what an app process that
+   * reaches these simulators from elsewhere configures (the simulator host, ADR 0047).
+   */
+  settings: Record<RailSettingName, string>;
 }
 
 export async function startRailSimulations(
@@ -121,6 +127,25 @@ export async function startRailSimulations(
     airtelSimulator,
     pesalinkSimulator,
     tkashSimulator,
+    settings: {
+      AIRTEL_BASE_URL: airtelSimulator.baseUrl,
+      AIRTEL_CLIENT_ID: airtelKeys.clientId,
+      AIRTEL_CLIENT_SECRET: airtelKeys.clientSecret,
+      AIRTEL_PIN: AIRTEL_SIM_PIN,
+      AIRTEL_PIN_PUBLIC_KEY: pinKeys.publicKey,
+      AIRTEL_CALLBACK_SECRET: airtelKeys.callbackSecret,
+      PESALINK_BASE_URL: pesalinkSimulator.baseUrl,
+      PESALINK_API_KEY: pesalinkKeys.apiKey,
+      PESALINK_MERCHANT_CODE: pesalinkKeys.merchantCode,
+      PESALINK_CONSUMER_SECRET: pesalinkKeys.consumerSecret,
+      PESALINK_PRIVATE_KEY_PEM: clientKeys.privateKey,
+      PESALINK_BANK_PUBLIC_KEY_PEM: bankKeys.publicKey,
+      PESALINK_SOURCE_ACCOUNT_NUMBER: PESALINK_SIM_SOURCE.accountNumber,
+      PESALINK_SOURCE_NAME: PESALINK_SIM_SOURCE.name,
+      TKASH_BASE_URL: tkashSimulator.baseUrl,
+      TKASH_API_KEY: tkashKeys.apiKey,
+      TKASH_API_SECRET: tkashKeys.apiSecret,
+    },
     rails: {
       "airtel-money": airtelRail(airtel),
       pesalink: pesalinkRail(pesalink, PESALINK_SIM_SOURCE),
