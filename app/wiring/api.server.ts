@@ -6,9 +6,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { serveApi as serveApiWith } from "~/api/node.server";
 import type { ApiDeps } from "~/api/types.server";
 import { pruneIdempotencyKeys, releaseClaimsOfDeadRequests } from "~/core/api/idempotency.server";
-import { databaseHolders } from "~/utils/db-lock.server";
 import { schedule } from "~/utils/jobs.server";
-import { databasePath } from "~/db/sqlite-connection.server";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { disbursements } from "./disbursements.server";
@@ -37,20 +35,14 @@ export const serveApi = (req: IncomingMessage, res: ServerResponse) =>
   serveApiWith(req, res, apiDeps);
 
 /**
- * The API's housekeeping. At start, when no other server uses the database, claims left running
- * by requests that died with the last process are freed (their retries would otherwise be refused
- * as in use for minutes); idempotency records past their 24 hours are dropped every hour.
+ * The API's housekeeping. At start, claims left running by requests that died with their process
+ * are freed (their retries would otherwise be refused as in use for minutes; those of a process
+ * that still runs are left alone, ADR 0047); idempotency records past their 24 hours are dropped
+ * every hour.
  */
 export async function startApi(): Promise<void> {
-  const file = databasePath(env.DATABASE_URL);
-  const otherServers =
-    file === ":memory:"
-      ? []
-      : databaseHolders(file).live.filter((holder) => holder.role === "server");
-  if (otherServers.length === 0) {
-    const released = await releaseClaimsOfDeadRequests(store());
-    if (released > 0) logger.info("idempotency claims of dead requests released", { released });
-  }
+  const released = await releaseClaimsOfDeadRequests(store());
+  if (released > 0) logger.info("idempotency claims of dead requests released", { released });
   schedule({
     name: "api.prune-idempotency-keys",
     pattern: { everySeconds: 3600 },

@@ -7,10 +7,11 @@
  * records are kept 24 hours.
  */
 import { createHash } from "node:crypto";
-import { and, eq, lte } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import { idempotencyKeys } from "../../../drizzle/schema";
 import { first } from "~/db/sql";
 import { THIS_PROCESS } from "~/db/process-name.server";
+import { processGone } from "~/utils/server-process.server";
 import type { Handle, Store, WriteOptions } from "~/db/store";
 import type { ApiMode } from "./vocabulary";
 
@@ -127,18 +128,37 @@ export async function releaseIdempotencyKey(q: Handle, scope: IdempotencyScope):
 }
 
 /**
- * At the start of the only server on the database no request is running, so a claim still
- * "running" belongs to a request that died with its process (a kill -9 after the claim was on disk
- * and before its effect was): free it, so a retry takes it over at once instead of being refused as
- * in use for up to `CLAIM_MS`. Never call it while another server may be answering requests.
- * Returns how many.
+ * Free the claims still "running" whose request died with its process (a kill -9 after the claim
+ * was on disk and before its effect was): those of processes of this machine that no longer run,
+ * and those that name no process (written before claims named one). A retry then takes the claim
+ * over at once instead of being refused as in use for up to `CLAIM_MS`. A claim of a process that
+ * runs, here or on another machine, is left alone (ADR 0047). Returns how many.
  */
 export async function releaseClaimsOfDeadRequests(store: Store): Promise<number> {
+  const running = await store.read((q) =>
+    q
+      .selectDistinct({ holder: idempotencyKeys.holder })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.state, "running")),
+  );
+  const dead = running
+    .map((row) => row.holder)
+    .filter((holder) => holder === null || processGone(holder));
+  if (dead.length === 0) return 0;
+  const holders = dead.filter((holder): holder is string => holder !== null);
   const released = await store.write((q) =>
     q
       .update(idempotencyKeys)
       .set({ lockedUntil: null })
-      .where(eq(idempotencyKeys.state, "running"))
+      .where(
+        and(
+          eq(idempotencyKeys.state, "running"),
+          or(
+            dead.includes(null) ? isNull(idempotencyKeys.holder) : undefined,
+            holders.length > 0 ? inArray(idempotencyKeys.holder, holders) : undefined,
+          ),
+        ),
+      )
       .returning({ key: idempotencyKeys.key }),
   );
   return released.length;

@@ -483,7 +483,11 @@ async function writePostingOn(
     entryValues[`amount${i}`] = leg.amount;
   });
   await insertEntries(q, legs.length).run(entryValues);
-  for (const leg of legs) await addToBalance(q).run({ amount: leg.amount, now, id: leg.id! });
+  // In one order for every posting (by account id): two postings touching the same accounts take
+  // their row locks in the same order, so concurrent writers (PostgreSQL, several processes) wait
+  // for each other instead of deadlocking.
+  const byAccount = [...legs].sort((a, b) => (a.id! < b.id! ? -1 : a.id! > b.id! ? 1 : 0));
+  for (const leg of byAccount) await addToBalance(q).run({ amount: leg.amount, now, id: leg.id! });
   return { transactionId: row.id, created: true };
 }
 
