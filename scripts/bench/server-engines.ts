@@ -28,6 +28,8 @@ export interface ServerRow {
   paymentsPerSecond: number;
   settled: number;
   payments: number;
+  /** Payments that did not settle, by the last status seen (or the create's refusal). */
+  unsettled: Record<string, number>;
 }
 
 interface RowSetup {
@@ -81,7 +83,8 @@ async function benchRow(
     floatKes: 1_000_000_000,
     confirmations: { BTC: 1, ETH: 1, USDT: 1, USDC: 1 },
     autoConfirmMs: 50,
-    callbackDelayMs: { daraja: 0, rails: 0 },
+    // 0 would mean "only on flush()" (tests): the shortest real delay.
+    callbackDelayMs: { daraja: 1, rails: 1 },
     railTimeoutMs: 15_000,
     newsFixturesDir: "tests/fixtures/feeds",
   });
@@ -148,6 +151,7 @@ async function benchRow(
     const started = Date.now();
     let next = 0;
     let settled = 0;
+    const unsettled: Record<string, number> = {};
     const one = async (n: number) => {
       const created = await fetch(api("/payments"), {
         method: "POST",
@@ -159,7 +163,10 @@ async function benchRow(
           reference: `bench-e2e-${n}`,
         }),
       });
-      if (created.status !== 201) return;
+      if (created.status !== 201) {
+        unsettled[`create ${created.status}`] = (unsettled[`create ${created.status}`] ?? 0) + 1;
+        return;
+      }
       const payment = (await created.json()) as Payment;
       await fetch(`${host.custodyBaseUrl}/__sim/payments`, {
         method: "POST",
@@ -169,15 +176,17 @@ async function benchRow(
           amount: payment.crypto_amount_decimal,
         }),
       });
+      let status = "";
       for (let polls = 0; polls < 600; polls++) {
         const read = await fetch(api(`/payments/${payment.id}`), { headers });
-        const now = (await read.json()) as Payment;
-        if (now.status === "settled") {
+        status = ((await read.json()) as Payment).status;
+        if (status === "settled") {
           settled++;
           return;
         }
         await sleep(50);
       }
+      unsettled[status] = (unsettled[status] ?? 0) + 1;
     };
     await Promise.all(
       Array.from({ length: options.concurrency }, async () => {
@@ -192,6 +201,7 @@ async function benchRow(
       paymentsPerSecond: settled / seconds,
       settled,
       payments: options.count,
+      unsettled,
     };
   } finally {
     await stopChild(server.child, 15_000);
@@ -220,7 +230,7 @@ export async function benchServerEngines(
   const verdict = (ratio: number, target: number) => (ratio >= target ? "PASS" : "FAIL");
   const lines = rows.map(
     (row) =>
-      `        ${row.label.padEnd(26)} API creates ${row.createsPerSecond.toFixed(0).padStart(5)}/s (${row.createsNon2xx} refused); payments end to end ${row.paymentsPerSecond.toFixed(1).padStart(5)}/s (${row.settled} of ${row.payments} settled)`,
+      `        ${row.label.padEnd(26)} API creates ${row.createsPerSecond.toFixed(0).padStart(5)}/s (${row.createsNon2xx} refused); payments end to end ${row.paymentsPerSecond.toFixed(1).padStart(5)}/s (${row.settled} of ${row.payments} settled${Object.keys(row.unsettled).length > 0 ? `; not: ${JSON.stringify(row.unsettled)}` : ""})`,
   );
   for (const [what, of] of [
     ["API creates", (row: ServerRow) => row.createsPerSecond],
