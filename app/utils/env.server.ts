@@ -223,11 +223,13 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   // Server processes on this machine (node:cluster, ADR 0047): 1 (default) is one process.
   WEB_CONCURRENCY: z.coerce
-    .number()
+    .number({ invalid_type_error: "WEB_CONCURRENCY is the number of server processes, like 2" })
     .int()
     .min(1, "WEB_CONCURRENCY is the number of server processes: at least 1")
     .max(64, "WEB_CONCURRENCY is the number of server processes: at most 64")
     .default(1),
+  // Set by server.mjs, not by hand: "primary" in node:cluster's primary (no boot there, ADR 0047).
+  ONEHOP_PROCESS_ROLE: z.enum(["app", "primary"]).default("app"),
   // Reverse proxies whose X-Forwarded-For is believed (app/utils/client-address.server.ts): a
   // comma-separated list of IPs and CIDRs; `false` (default) = none; `true` = loopback only.
   TRUST_PROXY: z.string().default("false").transform(addressList(true)),

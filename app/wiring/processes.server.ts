@@ -13,6 +13,7 @@
  * ADR 0047 (the API's per-second rate limit, the sign-in hash queue, the public page cache, told
  * to clear through the primary).
  */
+import { describeStartError } from "~/db/pg-errors.server";
 import { openStoreAt } from "~/db/process.server";
 import { env } from "~/utils/env.server";
 import { paymentsConfigFromEnv, simulatorBookFloatKes } from "./payments.server";
@@ -21,8 +22,7 @@ export type ProcessRole = "app" | "primary";
 
 /** "primary" in server.mjs's cluster primary (no boot, no server); "app" everywhere else. */
 export function processRole(): ProcessRole {
-  // eslint-disable-next-line no-restricted-properties
-  return process.env.ONEHOP_PROCESS_ROLE === "primary" ? "primary" : "app";
+  return env.ONEHOP_PROCESS_ROLE;
 }
 
 export interface WorkerGround {
@@ -39,6 +39,9 @@ export async function prepareWorkers(): Promise<WorkerGround> {
   const store = openStoreAt(env.DATABASE_URL);
   try {
     await store.read(async () => undefined); // PostgreSQL migrates in its first transaction
+  } catch (error) {
+    // The same one line a single process prints (which server, which database, what to do).
+    throw new Error(describeStartError(error, env.DATABASE_URL) ?? String(error), { cause: error });
   } finally {
     await store.close();
   }

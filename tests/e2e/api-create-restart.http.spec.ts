@@ -9,7 +9,6 @@
  * event) per reference, distinct deposit addresses, no address both pooled and given to a payment,
  * and no daily-limit hold left behind.
  */
-import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -19,6 +18,7 @@ import {
   killOwnServer,
   ownServerEnv,
   prepareOwnServerDir,
+  runOwnScript,
   startOwnServer,
   waitFor,
   type OwnServer,
@@ -34,7 +34,6 @@ const KILL_AFTER_COMMITTED = 20;
 /** Retries after the restart, this many at a time. */
 const RETRIES_AT_ONCE = 6;
 
-const root = process.cwd();
 let port = 0;
 let dataDir = "";
 let appDir = "";
@@ -56,13 +55,9 @@ function serverEnv(): NodeJS.ProcessEnv {
 
 /** A tsx script of ours with the server's environment; its stdout. */
 function runScript(script: string, args: string[]): string {
-  const run = spawnSync(process.execPath, ["--import", "tsx", script, ...args], {
-    cwd: root,
-    env: serverEnv(),
-    encoding: "utf8",
-  });
+  const run = runOwnScript(script, args, serverEnv());
   expect(run.status, `${script}: ${run.stderr}`).toBe(0);
-  return run.stdout.trim();
+  return run.stdout;
 }
 
 function withDb<T>(work: (db: Database.Database) => T): T {

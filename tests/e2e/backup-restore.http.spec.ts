@@ -11,7 +11,7 @@
  * - a restore into that folder is refused while the second server uses it.
  * Waits are polls with a deadline (own-server.ts), never fixed sleeps.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -22,6 +22,7 @@ import {
   killOwnServer,
   ownServerEnv,
   prepareOwnServerDir,
+  runOwnScript,
   startOwnServer,
   waitFor,
   type OwnServer,
@@ -53,15 +54,7 @@ function envFor(port: number, folder: string, databaseFile: string): NodeJS.Proc
   );
 }
 
-/** A tsx script of ours with `env`: its exit code and output. */
-function runScript(script: string, args: string[], env: NodeJS.ProcessEnv) {
-  const run = spawnSync(process.execPath, ["--import", "tsx", script, ...args], {
-    cwd: root,
-    env,
-    encoding: "utf8",
-  });
-  return { status: run.status, stdout: run.stdout.trim(), stderr: run.stderr.trim() };
-}
+const runScript = runOwnScript;
 
 /** The same, without blocking: the load goes on while it runs. */
 function runScriptAsync(script: string, args: string[], env: NodeJS.ProcessEnv) {

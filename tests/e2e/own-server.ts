@@ -3,7 +3,7 @@
  * folder, database and port), for the specs that kill it with SIGKILL and start it again
  * (payment-restart, webhook-restart). Waits are polls with a deadline, never fixed sleeps.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, mkdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -132,4 +132,14 @@ export async function ownDatabase(name: string, dataDir: string): Promise<string
     await admin.end();
   }
   return new URL(`/${name}`, server).toString();
+}
+
+/** A tsx script of ours (db-setup, apikey-create, db-verify…) with `env`: exit code, output. */
+export function runOwnScript(script: string, args: string[], env: NodeJS.ProcessEnv) {
+  const run = spawnSync(process.execPath, ["--import", "tsx", script, ...args], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+  });
+  return { status: run.status, stdout: run.stdout.trim(), stderr: run.stderr.trim() };
 }

@@ -9,7 +9,6 @@
  * books sound; a session made by one process is good in the other, and the sign-in throttle counts
  * failures from both.
  */
-import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
@@ -22,6 +21,7 @@ import {
   ownDatabase,
   ownServerEnv,
   prepareOwnServerDir,
+  runOwnScript,
   startOwnServer,
   waitFor,
   type OwnServer,
@@ -33,7 +33,6 @@ test.describe.configure({ mode: "serial", timeout: 150_000 });
 const FIRST = 12;
 const WAVE = 12;
 
-const root = process.cwd();
 let port = 0;
 let dataDir = "";
 let appDir = "";
@@ -54,13 +53,9 @@ function serverEnv(): NodeJS.ProcessEnv {
   );
 }
 
-function runScript(script: string, args: string[]): { status: number | null; stdout: string } {
-  const run = spawnSync(process.execPath, ["--import", "tsx", script, ...args], {
-    cwd: root,
-    env: serverEnv(),
-    encoding: "utf8",
-  });
-  return { status: run.status, stdout: `${run.stdout}${run.stderr}`.trim() };
+function runScript(script: string, args: string[]) {
+  const run = runOwnScript(script, args, serverEnv());
+  return { status: run.status, stdout: `${run.stdout}\n${run.stderr}` };
 }
 
 const logText = () => server!.log.join("");
