@@ -23,15 +23,18 @@ import { randomInt } from "node:crypto";
 import { BaseSQLiteDatabase, type SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import pg from "pg";
 import { logger } from "~/utils/logger.server";
-import { FOR_UPDATE, PgFlavouredDialect } from "./pg-dialect";
+import { PgFlavouredDialect } from "./pg-dialect";
 import { isConnectionLoss, isPrimary, parsePgHosts, type PgHosts } from "./pg-hosts.server";
-import { PgSession } from "./pg-session";
+import { PgSession, sendTogether } from "./pg-session";
 import { THIS_PROCESS } from "./process-name.server";
-import type { Handle, Store, WriteOptions } from "./store";
+import { FOR_UPDATE, type Handle, type Store, type WriteOptions } from "./store";
 
 interface Scope {
   store: PgStore;
-  kind: "read" | "write";
+  /** "one": a single statement outside a transaction (`readOne`). */
+  kind: "read" | "one" | "write";
+  /** Queries run so far (a "one" scope allows one). */
+  queries: number;
   client: pg.PoolClient;
   nested: Promise<unknown> | null;
   open: boolean;
@@ -134,6 +137,8 @@ export class PgStore implements Store {
     const pool = new pg.Pool({
       connectionString: this.hosts.urlFor(this.hosts.hosts[index]!),
       max: this.options.max ?? 20,
+      // Queries of one transaction are sent without waiting for the previous answer (ADR 0048).
+      pipeline: true,
       connectionTimeoutMillis: 5_000,
       types,
       // Which server process a connection is (pg_stat_activity; ADR 0047).
@@ -188,6 +193,12 @@ export class PgStore implements Store {
     return this.transaction("read", "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", fn);
   }
 
+  async readOne<T>(fn: (q: Handle) => Promise<T>): Promise<T> {
+    const scope = this.scope();
+    if (scope) return fn(this.handle);
+    return this.transaction("one", null, fn);
+  }
+
   async write<T>(fn: (q: Handle) => Promise<T>, _options: WriteOptions = {}): Promise<T> {
     const scope = this.scope();
     if (scope) return this.nestedWrite(scope, fn);
@@ -210,7 +221,7 @@ export class PgStore implements Store {
    */
   private async transaction<T>(
     kind: Scope["kind"],
-    begin: string,
+    begin: string | null,
     fn: (q: Handle) => Promise<T>,
   ): Promise<T> {
     const deadline = Date.now() + this.failoverWaitMs;
@@ -269,6 +280,8 @@ export class PgStore implements Store {
   private client(): pg.PoolClient {
     const scope = this.scope();
     if (!scope) throw new Error("A query outside store.read/store.write");
+    if (scope.kind === "one" && ++scope.queries > 1)
+      throw new Error("store.readOne ran a second query: use store.read");
     return scope.client;
   }
 
@@ -279,7 +292,7 @@ export class PgStore implements Store {
 
   private async once<T>(
     kind: Scope["kind"],
-    begin: string,
+    begin: string | null,
     fn: (q: Handle) => Promise<T>,
     attempt: { committing: boolean },
   ): Promise<T> {
@@ -290,15 +303,35 @@ export class PgStore implements Store {
     const client = await this.pool.connect();
     this.connected = true;
     let broken: Error | undefined;
+    let released = false;
     try {
-      await client.query(begin);
-      const scope: Scope = { store: this, kind, client, nested: null, open: true };
+      // Pipelined (pool option `pipeline`): BEGIN goes out with the callback's first query, in
+      // one round trip; it is awaited before COMMIT, so a transaction whose BEGIN failed never
+      // commits (its queries failed with it: a BEGIN fails only when the connection does).
+      // `readOne` (begin null): the one statement alone, no transaction.
+      sendTogether(client);
+      const begun = begin === null ? null : client.query(begin);
+      begun?.catch(() => undefined);
+      const scope: Scope = { store: this, kind, queries: 0, client, nested: null, open: true };
       let value: T;
       try {
         value = await this.within(scope, fn);
+        await begun;
       } catch (error) {
-        await client.query("ROLLBACK").catch((e: Error) => (broken = e));
+        if (begun) await client.query("ROLLBACK").catch((e: Error) => (broken = e));
         throw error;
+      }
+      if (kind !== "write") {
+        // Nothing to make durable: the connection goes back to the pool at once, a read's COMMIT
+        // ahead of the next transaction's queries on it. A COMMIT lost with the connection fails
+        // that next transaction, which then runs again like any other lost one.
+        if (begun) {
+          sendTogether(client);
+          void client.query("COMMIT").catch(() => undefined);
+        }
+        released = true;
+        client.release();
+        return value;
       }
       attempt.committing = true;
       await client.query("COMMIT");
@@ -307,7 +340,7 @@ export class PgStore implements Store {
       if (sqlState(error) === undefined) broken ??= error as Error;
       throw error;
     } finally {
-      client.release(broken);
+      if (!released) client.release(broken);
     }
   }
 
@@ -322,7 +355,7 @@ export class PgStore implements Store {
   }
 
   private async nestedWrite<T>(scope: Scope, fn: (q: Handle) => Promise<T>): Promise<T> {
-    if (scope.kind === "read")
+    if (scope.kind !== "write")
       throw new Error("store.write inside store.read: make the whole unit of work one write");
     if (scope.nested)
       throw new Error("Two nested writes at once in one transaction: await one before the next");

@@ -134,6 +134,11 @@ class SqliteStore implements Store {
     );
   }
 
+  /** SQLite: a read like any other (a transaction here costs no round trip). */
+  readOne<T>(fn: (q: Handle) => Promise<T>): Promise<T> {
+    return this.read(fn);
+  }
+
   write<T>(fn: (q: Handle) => Promise<T>, options: WriteOptions = {}): Promise<T> {
     const scope = this.scope();
     if (scope) return this.nestedWrite(scope, fn);

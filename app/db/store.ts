@@ -50,6 +50,13 @@ export interface Store {
   readonly engine: Engine;
   /** Run `fn` in a read transaction: one consistent view of the database for all its queries. */
   read<T>(fn: (q: Handle) => Promise<T>): Promise<T>;
+  /**
+   * `read` for a callback that runs exactly one query (a key, a payment by id): one statement is
+   * consistent on its own, so PostgreSQL runs it without BEGIN and COMMIT (one round trip instead
+   * of three). A second query in `fn` throws. Inside a callback, it joins the callback's
+   * transaction like `read`.
+   */
+  readOne<T>(fn: (q: Handle) => Promise<T>): Promise<T>;
   /** Run `fn` in a write transaction; a throw rolls back all of `fn` (and only `fn`). */
   write<T>(fn: (q: Handle) => Promise<T>, options?: WriteOptions): Promise<T>;
   /** Resolves once every write applied so far is durable; rejects if committing them failed. */
@@ -66,6 +73,25 @@ export interface Store {
   changeCounter(): Promise<string>;
   /** Close the connection(s) once pending writes are durable. */
   close(): Promise<void>;
+}
+
+/**
+ * The mark a locked select carries on its builder's config: `true` for `forUpdate`, "skip locked"
+ * for `takingUnlocked`. Read by the PostgreSQL dialect; SQLite's single writer needs no lock.
+ */
+export const FOR_UPDATE = Symbol.for("onehop.forUpdate");
+
+/**
+ * A select that locks the rows it returns and passes over rows another write has locked (a queue's
+ * "take the oldest": concurrent takers each get a different row instead of waiting for one another
+ * and finding it gone). PostgreSQL: `for update … skip locked`; SQLite: the query unchanged. Works
+ * in a subquery (no store needed); use it only inside a write.
+ */
+export function takingUnlocked<Q>(query: Q): Q {
+  const config = (query as { config?: Record<PropertyKey, unknown> }).config;
+  if (!config) throw new Error("takingUnlocked takes a select builder");
+  config[FOR_UPDATE] = "skip locked";
+  return query;
 }
 
 /** Whether `on` is the store itself (rather than a callback's handle). */

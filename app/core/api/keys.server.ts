@@ -138,7 +138,7 @@ export async function authenticateApiKey(
 ): Promise<{ ok: true; key: ApiKeyAuth } | { ok: false; reason: ApiKeyRefusal }> {
   if (!API_KEY_PATTERN.test(secret)) return { ok: false, reason: "malformed" };
   const hash = hashApiKey(secret);
-  const found = await store.read((q) => keyByHash(q, hash));
+  const found = await store.readOne((q) => keyByHash(q, hash));
   if (!found) return { ok: false, reason: "unknown" };
   const { key: row, memberRole, memberStatus } = found;
   if (row.revokedAt !== null && row.revokedAt <= now) return { ok: false, reason: "revoked" };

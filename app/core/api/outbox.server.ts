@@ -112,11 +112,11 @@ const endpointsTaking = prepared("outbox.endpoints", (q) =>
  */
 export async function enqueueEvent(q: Handle, input: EventInput): Promise<WebhookEvent> {
   const event = eventRow(input);
-  await insertEvent(q).run(event);
-  const endpoints = await endpointsTaking(q).all({
-    merchantId: input.merchantId,
-    mode: input.mode,
-  });
+  // Started in order, awaited together: one round trip on PostgreSQL (pipelined, ADR 0048).
+  const [, endpoints] = await Promise.all([
+    insertEvent(q).run(event),
+    endpointsTaking(q).all({ merchantId: input.merchantId, mode: input.mode }),
+  ]);
   const deliveries = deliveryRows(event, input, endpoints);
   if (deliveries.length > 0) {
     await q.insert(webhookDeliveries).values(deliveries);

@@ -32,7 +32,7 @@ export interface Page<T> {
 
 /** The payment if it is this merchant's in this mode (another's, or the other mode's: none). */
 export function findPayment(store: Store, scope: Scope, id: string): Promise<Payment | undefined> {
-  return store.read((q) => paymentById(q).get({ id, ...scope }));
+  return store.readOne((q) => paymentById(q).get({ id, ...scope }));
 }
 
 /** Built once (app/db/prepared.ts): every API read of a payment runs it. */
@@ -101,7 +101,7 @@ export function findEvent(
   scope: Scope,
   id: string,
 ): Promise<WebhookEvent | undefined> {
-  return store.read((q) =>
+  return store.readOne((q) =>
     first(
       q
         .select()

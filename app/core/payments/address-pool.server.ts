@@ -22,7 +22,7 @@ import {
 } from "~/core/providers/custody/types";
 import { prepared } from "~/db/prepared";
 import { first } from "~/db/sql";
-import type { Handle, Store } from "~/db/store";
+import { takingUnlocked, type Handle, type Store } from "~/db/store";
 import type { AddressPoolRefill } from "./deps";
 import { yieldToEventLoop } from "~/utils/yield";
 
@@ -95,18 +95,22 @@ const takeOldest = prepared("pool.takeOldest", (q) =>
     .where(
       eq(
         depositAddressPool.id,
-        q
-          .select({ id: depositAddressPool.id })
-          .from(depositAddressPool)
-          .where(
-            and(
-              eq(depositAddressPool.mode, sql.placeholder("mode")),
-              eq(depositAddressPool.asset, sql.placeholder("asset")),
-              eq(depositAddressPool.network, sql.placeholder("network")),
-            ),
-          )
-          .orderBy(asc(depositAddressPool.createdAt))
-          .limit(1),
+        // Concurrent creates each take a different address (PostgreSQL: skip locked), not the
+        // same one, the later finding it gone.
+        takingUnlocked(
+          q
+            .select({ id: depositAddressPool.id })
+            .from(depositAddressPool)
+            .where(
+              and(
+                eq(depositAddressPool.mode, sql.placeholder("mode")),
+                eq(depositAddressPool.asset, sql.placeholder("asset")),
+                eq(depositAddressPool.network, sql.placeholder("network")),
+              ),
+            )
+            .orderBy(asc(depositAddressPool.createdAt))
+            .limit(1),
+        ),
       ),
     )
     .returning(),
@@ -182,11 +186,14 @@ async function pooledIn(
   return row?.n ?? 0;
 }
 
+/** Custody requests the refill has in flight at once. */
+const REFILL_CONCURRENCY = 4;
+
 /**
  * The background refill: while a pool (of `modes` x every asset on each of its networks) is under
- * its size, ask
- * custody for one more address and store it. One request at a time, yielding to the event loop
- * between addresses; a custody failure ends this round (the next wake tries again).
+ * its size, ask custody for more addresses (up to REFILL_CONCURRENCY at once) and store those it
+ * made in one write, yielding to the event loop between rounds; a custody failure ends the refill
+ * (the addresses made with it are kept; the next wake tries again).
  */
 export function createAddressPoolRefill(options: {
   store: Store;
@@ -217,26 +224,38 @@ export function createAddressPoolRefill(options: {
 
   async function refill(): Promise<void> {
     for (let short = await nextShortPool(); short && !stopped; short = await nextShortPool()) {
-      const id = newId("dap");
-      const made = await custody.createDepositAddress({
-        paymentId: id,
-        asset: short.asset,
-        network: short.network,
-      });
-      // Custody has answered: the address is stored in a write of its own.
       const { mode, asset, network } = short;
-      await store.write(async (q) => {
-        await q.insert(depositAddressPool).values({
-          id,
-          mode,
-          asset,
-          network,
-          address: made.address,
-          custodyAssetId: made.assetId,
-          custodyVaultAccountId: made.vaultAccountId ?? null,
-          createdAt: now(),
+      // A few requests at once: under load payments take addresses faster than one request at a
+      // time makes them, and a create that finds the pool empty waits for custody itself.
+      const asked = await Promise.allSettled(
+        Array.from({ length: Math.min(short.missing, REFILL_CONCURRENCY) }, async () => {
+          const id = newId("dap");
+          const made = await custody.createDepositAddress({ paymentId: id, asset, network });
+          return { id, made };
+        }),
+      );
+      const made = asked.flatMap((outcome) =>
+        outcome.status === "fulfilled" ? [outcome.value] : [],
+      );
+      // Custody has answered: what it made is stored in a write of its own.
+      if (made.length > 0)
+        await store.write(async (q) => {
+          const createdAt = now();
+          await q.insert(depositAddressPool).values(
+            made.map(({ id, made }) => ({
+              id,
+              mode,
+              asset,
+              network,
+              address: made.address,
+              custodyAssetId: made.assetId,
+              custodyVaultAccountId: made.vaultAccountId ?? null,
+              createdAt,
+            })),
+          );
         });
-      });
+      const failed = asked.find((outcome) => outcome.status === "rejected");
+      if (failed) throw failed.reason;
       await yieldToEventLoop();
     }
   }

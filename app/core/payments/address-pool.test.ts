@@ -179,7 +179,7 @@ describe("the deposit-address pool", () => {
     expect(pooled("test")).toHaveLength(1);
   });
 
-  it("a custody failure ends the refill's round and is reported; the next wake carries on", async () => {
+  it("a custody failure ends the refill and is reported, the addresses made with it kept; the next wake carries on", async () => {
     db.delete(depositAddressPool).run();
     const errors: unknown[] = [];
     let failures = 1;
@@ -200,7 +200,8 @@ describe("the deposit-address pool", () => {
     refill.wake();
     await refill.idle();
     expect(errors.map(String)).toEqual(["Error: custody timed out"]);
-    expect(pooled("test")).toEqual([]);
+    // Two asked at once: the first failed, the second's address is in the pool.
+    expect(pooled("test")).toHaveLength(1);
     refill.wake();
     await refill.idle();
     expect(pooled("test")).toHaveLength(2);

@@ -222,13 +222,7 @@ export async function listPaymentEvents(q: Handle, paymentId: string): Promise<P
     .orderBy(asc(paymentEvents.id));
 }
 
-/**
- * KES (cents) of a merchant's day that counts against its daily limit: its payments of the EAT day
- * in a counted status (one row of `payment_daily_volumes`, which triggers keep: ADR 0027), plus the
- * holds of payments still being created (unexpired ones). Read in the write that checks the limit,
- * through `forUpdate` (the rows a concurrent creator would change are locked until it ends).
- */
-/** The two reads of `dailyUsedCents`, built once, locked (a check then a write). */
+/** The reads of `dailyUsedCents`, built once. */
 const dailyVolume = prepared("payments.dailyVolume", (q) =>
   q
     .select({ counted: paymentDailyVolumes.countedKesCents })
@@ -259,7 +253,7 @@ const dailyHolds = prepared("payments.dailyHolds", (q) =>
 /**
  * The day's volume row, made (at zero) if the day has none yet: the creators of one merchant's day
  * take turns on its lock. A lock on a row that does not exist stops nobody where writers run at
- * once (PostgreSQL), and the holds are rows each creator inserts.
+ * once (PostgreSQL).
  */
 const dailyVolumeRow = prepared("payments.dailyVolumeRow", (q) =>
   q
@@ -273,16 +267,19 @@ const dailyVolumeRow = prepared("payments.dailyVolumeRow", (q) =>
     .onConflictDoNothing(),
 );
 
-/** Lock the day's volume row (made at zero if new) and read what it counts. */
-async function lockDailyVolume(
-  store: Store,
-  q: Handle,
-  values: { merchantId: string; mode: ApiMode; day: string },
-): Promise<{ counted: bigint } | undefined> {
-  await dailyVolumeRow(q).run(values);
-  return dailyVolume(q, undefined, store).get(values);
-}
-
+/**
+ * KES (cents) of a merchant's day that counts against its daily limit, this write's own payment or
+ * hold included: its payments of the EAT day in a counted status (one row of
+ * `payment_daily_volumes`, which triggers keep: ADR 0027) plus the holds of payments still being
+ * created (unexpired ones).
+ *
+ * The day's row is locked (`forUpdate`) until the write ends. Every write that adds to the day's
+ * use (a payment inserted: its trigger updates the row; a hold: `reserveDailyAmount`) holds that
+ * lock when it commits, so the holds read after taking it (a statement of its own, which on
+ * PostgreSQL sees everything committed before) are complete; they need no lock of their own. Call
+ * it last in its write, after the payment or hold is written: concurrent creators of one merchant
+ * then wait for each other only for this check and the COMMIT (ADR 0048).
+ */
 async function dailyUsedCents(
   store: Store,
   q: Handle,
@@ -294,8 +291,12 @@ async function dailyUsedCents(
     day: eatDay(input.now),
     heldAfter: input.heldAfter,
   };
-  const volume = await lockDailyVolume(store, q, values);
-  const holds = await dailyHolds(q, undefined, store).all(values);
+  // Started in order, awaited together: one round trip on PostgreSQL (pipelined).
+  const [, volume, holds] = await Promise.all([
+    dailyVolumeRow(q).run(values),
+    dailyVolume(q, undefined, store).get(values),
+    dailyHolds(q).all(values),
+  ]);
   return holds.reduce((sum, hold) => sum + hold.amount, volume?.counted ?? 0n);
 }
 
@@ -342,14 +343,7 @@ export async function reserveDailyAmount(
           lte(paymentReservations.expiresAt, now),
         ),
       );
-    const used = await dailyUsedCents(store, q, {
-      merchantId: input.merchantId,
-      mode,
-      now,
-      heldAfter: now,
-    });
-    if (used + input.amountKesCents > BigInt(config.dailyPerMerchantKes) * 100n)
-      throw dailyLimitError(config);
+    // The hold first, the check (which takes the day's lock) last: see dailyUsedCents.
     await q.insert(paymentReservations).values({
       paymentId: input.paymentId,
       merchantId: input.merchantId,
@@ -359,6 +353,13 @@ export async function reserveDailyAmount(
       createdAt: now,
       expiresAt: now + (input.ttlMs ?? RESERVATION_TTL_MS),
     });
+    const used = await dailyUsedCents(store, q, {
+      merchantId: input.merchantId,
+      mode,
+      now,
+      heldAfter: now,
+    });
+    if (used > BigInt(config.dailyPerMerchantKes) * 100n) throw dailyLimitError(config);
   });
 }
 
@@ -483,17 +484,20 @@ export async function createPayment(
   const fields = { id, mode, input, network, priced, config, now, inTransaction };
 
   // In the open group commit (ADR 0027): concurrent creates share the fsync; answered once durable.
-  const pooled = await store.write(async (q) => {
+  // The payment (counted by the day's row) then the check, which sees it: see dailyUsedCents.
+  const withinLimit = (q: Handle, heldAfter: number) => async () => {
     const used = await dailyUsedCents(store, q, {
       merchantId: input.merchantId,
       mode,
       now,
-      heldAfter: now,
+      heldAfter,
     });
-    if (used + amountKesCents > limit) throw dailyLimitError(config);
+    if (used > limit) throw dailyLimitError(config);
+  };
+  const pooled = await store.write(async (q) => {
     const address = await takePooledAddress(q, mode, asset, network);
     if (!address) return null;
-    return insertNewPayment(q, { ...fields, address });
+    return insertNewPayment(q, { ...fields, address }, withinLimit(q, now));
   });
   if (pooled) {
     deps.onPooledAddressTaken?.();
@@ -520,28 +524,17 @@ export async function createPayment(
   }
   try {
     return await store.write(async (q) => {
-      // The day's lock first, as every creator takes it: the payment's insert updates that row
-      // (its trigger) after this write deletes its hold, which a creator holding the lock may be
-      // reading.
-      await lockDailyVolume(store, q, { merchantId: input.merchantId, mode, day: eatDay(now) });
       const at = elapsedNow();
       const held = await q
         .delete(paymentReservations)
         .where(and(eq(paymentReservations.paymentId, id), gt(paymentReservations.expiresAt, at)))
         .returning({ id: paymentReservations.paymentId });
-      if (held.length !== 1) {
-        // The hold lapsed (custody took longer than RESERVATION_TTL_MS): check again, in this
-        // write.
-        await releaseReservation(q, id);
-        const used = await dailyUsedCents(store, q, {
-          merchantId: input.merchantId,
-          mode,
-          now,
-          heldAfter: at,
-        });
-        if (used + amountKesCents > limit) throw dailyLimitError(config);
-      }
-      return insertNewPayment(q, { ...fields, address });
+      if (held.length === 1)
+        // The hold becomes the payment, of the same amount: the day's use does not grow.
+        return insertNewPayment(q, { ...fields, address }, async () => undefined);
+      // The hold lapsed (custody took longer than RESERVATION_TTL_MS): check again, in this write.
+      await releaseReservation(q, id);
+      return insertNewPayment(q, { ...fields, address }, withinLimit(q, at));
     });
   } catch (error) {
     await store.write((q) => releaseReservation(q, id));
@@ -563,6 +556,8 @@ async function insertNewPayment(
     now: number;
     inTransaction?: InCreateTransaction;
   },
+  /** The daily-limit check, run right after the payment's insert (it throws to undo it). */
+  checkLimit: () => Promise<void>,
 ): Promise<Payment> {
   const { id, mode, input, network, address, config, now } = values;
   const { amountKesCents, rate, quote } = values.priced;
@@ -608,27 +603,33 @@ async function insertNewPayment(
     settledAt: null,
     paidWith: "crypto",
   };
-  await paymentInsert(q).run(payment);
-  await recordEvent(q, payment, {
-    type: "quote_locked",
-    cause: "merchant created the payment",
-    to: "awaiting_payment",
-    at: now,
-    detail: {
-      quoteRate: quote.quoteRate,
-      marketRate: rate.priceKes,
-      spreadBps: config.spreadBps,
-      source: rate.source,
-      rateAsOf: rate.asOf,
-      cryptoAmountUnits: quote.cryptoAmountUnits,
-      requiresReview: payment.requiresReview,
-      network,
-      // Fixed by the merchant or the API; otherwise the customer may choose at checkout.
-      networkFixed: input.network !== undefined,
-    },
-  });
+  // What takes no lock first: the webhook event and the idempotent response. Then the payment,
+  // whose insert locks the merchant's day row (its trigger counts it), its timeline entry and the
+  // limit's check, sent together (one round trip on PostgreSQL); the COMMIT follows at once.
   await enqueuePaymentEvent(q, payment, "payment.created", now);
   await values.inTransaction?.(q, payment);
+  await Promise.all([
+    paymentInsert(q).run(payment),
+    recordEvent(q, payment, {
+      type: "quote_locked",
+      cause: "merchant created the payment",
+      to: "awaiting_payment",
+      at: now,
+      detail: {
+        quoteRate: quote.quoteRate,
+        marketRate: rate.priceKes,
+        spreadBps: config.spreadBps,
+        source: rate.source,
+        rateAsOf: rate.asOf,
+        cryptoAmountUnits: quote.cryptoAmountUnits,
+        requiresReview: payment.requiresReview,
+        network,
+        // Fixed by the merchant or the API; otherwise the customer may choose at checkout.
+        networkFixed: input.network !== undefined,
+      },
+    }),
+    checkLimit(),
+  ]);
   return payment;
 }
 

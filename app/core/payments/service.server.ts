@@ -294,7 +294,8 @@ export function createPaymentsService({
           "Payments are not available right now. Please try again in a minute.",
           "custody_unavailable",
         );
-      await rates.sync();
+      // Another process may have stored the rate this one lacks (its copy lags up to a second).
+      if (!rates.liveRate(input.asset as LiveSymbol)) await rates.sync();
       return createPayment(
         store,
         {

@@ -22,7 +22,7 @@ import {
   InsufficientBalanceError,
   type LedgerBook,
   ledgerBook,
-  owed,
+  owedLocked,
 } from "~/core/ledger/ledger.server";
 import { recordAudit } from "~/core/audit.server";
 import { defaultDestination, isUsable } from "~/core/destinations/destinations.server";
@@ -147,13 +147,20 @@ async function otherConfirmedNet(
  * failed transfers waiting for a retry). That is this payment's net plus any leftover of earlier
  * settlements (cents M-Pesa cannot move, or less than a minimum transfer): leftovers are carried,
  * never stranded. All within the payment's book: test money never pays live and the reverse.
+ *
+ * Settlements of one merchant's book take turns here: the available account's row is locked until
+ * the caller's write ends, so the balance read and the posting that spends it are one step and two
+ * at once never plan the same money (on PostgreSQL the second's posting was refused). The two sums
+ * go out right behind the lock (one round trip on PostgreSQL) and, run after it, see every
+ * settlement committed before.
  */
-async function settleableCents(q: Handle, payment: Payment): Promise<bigint> {
-  const available = await owed(q, ledgerBook(payment.mode).merchantAvailable(payment.merchantId));
-  const free =
-    available -
-    (await otherConfirmedNet(q, payment.merchantId, payment.id, payment.mode)) -
-    (await transfersStillInAvailable(q, payment.merchantId, payment.mode));
+async function settleableCents(store: Store, q: Handle, payment: Payment): Promise<bigint> {
+  const [available, otherNet, stillInAvailable] = await Promise.all([
+    owedLocked(store, q, ledgerBook(payment.mode).merchantAvailable(payment.merchantId)),
+    otherConfirmedNet(q, payment.merchantId, payment.id, payment.mode),
+    transfersStillInAvailable(q, payment.merchantId, payment.mode),
+  ]);
+  const free = available - otherNet - stillInAvailable;
   return free > 0n ? free : 0n;
 }
 
@@ -264,7 +271,7 @@ function claimAndPlan(
       return "claimed_elsewhere";
     }
     const net = payment.amountKesCents - payment.feeKesCents;
-    const settleable = await settleableCents(q, payment);
+    const settleable = await settleableCents(store, q, payment);
     if (settleable > net) {
       await recordEvent(q, payment, {
         type: "leftover_carried_in",
@@ -318,22 +325,27 @@ function claimAndPlan(
           retryOf: null,
           ...newTransferState(now),
         };
-        await q.insert(settlementTransfers).values(transfer);
-        if (part.day === today)
-          await postTransferSent(q, transfer, now, { mode: payment.mode, lock: store });
-        await recordEvent(q, payment, {
-          type: part.day === today ? "transfer_created" : "transfer_scheduled",
-          cause: `${part.day === today ? `settling to ${destinationLabel(destination)}` : `over the daily ${railName} limit: waits for the next day`}; ${railName} charge ${kesText(part.railChargeKesCents)}`,
-          at: now,
-          detail: {
-            transferId: transfer.id,
-            rail: destination.rail,
-            destinationId: destination.id,
-            amountKesCents: part.amountKesCents,
-            railChargeKesCents: part.railChargeKesCents,
-            day: part.day,
-          },
-        });
+        // Started in order, awaited together (one round trip more on PostgreSQL than the
+        // posting's own): the transfer, its timeline entry and today's posting.
+        await Promise.all([
+          q.insert(settlementTransfers).values(transfer).execute(),
+          recordEvent(q, payment, {
+            type: part.day === today ? "transfer_created" : "transfer_scheduled",
+            cause: `${part.day === today ? `settling to ${destinationLabel(destination)}` : `over the daily ${railName} limit: waits for the next day`}; ${railName} charge ${kesText(part.railChargeKesCents)}`,
+            at: now,
+            detail: {
+              transferId: transfer.id,
+              rail: destination.rail,
+              destinationId: destination.id,
+              amountKesCents: part.amountKesCents,
+              railChargeKesCents: part.railChargeKesCents,
+              day: part.day,
+            },
+          }),
+          part.day === today
+            ? postTransferSent(q, transfer, now, { mode: payment.mode, lock: store })
+            : undefined,
+        ]);
         planned += part.amountKesCents + part.railChargeKesCents + part.feeKesCents;
       }
     }

@@ -7,7 +7,8 @@
  * quotes read them synchronously on their hot path (`currentStoredRates`), and every refresh and
  * store operation of this process brings them up to date before it resolves. Writes from elsewhere
  * (another process) are picked up by `syncStoredRates`, which pages await and which every
- * synchronous read starts in the background: a synchronous read can lag one read behind those.
+ * synchronous read starts in the background (at most once a second): a synchronous read can lag
+ * up to a second behind those.
  */
 import type { Store } from "~/db/store";
 import { logger } from "~/utils/logger.server";
@@ -47,7 +48,15 @@ interface Snapshot {
   /** A sync queued behind the running one (callers join it). */
   queued: Promise<StoredRates> | null;
   tail: Promise<unknown>;
+  /** When a synchronous read last started a background sync (epoch ms). */
+  backgroundAt: number;
 }
+
+/**
+ * A synchronous read starts a background sync at most this often: under load every quote would
+ * otherwise read the store again, for rates that change once a minute.
+ */
+const BACKGROUND_SYNC_MS = 1_000;
 
 const snapshots = new WeakMap<Store, Snapshot>();
 const assetSymbols = liveAssets.map((coin) => coin.symbol);
@@ -61,6 +70,7 @@ function snapshotOf(store: Store): Snapshot {
       marker: null,
       queued: null,
       tail: Promise.resolve(),
+      backgroundAt: 0,
     };
     snapshots.set(store, snapshot);
   }
@@ -98,15 +108,21 @@ export function syncStoredRates(store: Store): Promise<StoredRates> {
 
 /**
  * The rates as last read from the store, at once (for synchronous hot paths: payment quotes).
- * Starts a sync in the background, so a write made elsewhere shows from a later read on.
+ * Starts a sync in the background (at most once a second), so a write made elsewhere shows from a
+ * later read on.
  */
 export function currentStoredRates(store: Store): StoredRates {
-  syncStoredRates(store).catch((error: unknown) =>
-    logger.warn("rates: reading the stored rates failed", {
-      error: error instanceof Error ? error.message : String(error),
-    }),
-  );
-  return snapshotOf(store).rates;
+  const snapshot = snapshotOf(store);
+  const now = Date.now();
+  if (now - snapshot.backgroundAt >= BACKGROUND_SYNC_MS) {
+    snapshot.backgroundAt = now;
+    syncStoredRates(store).catch((error: unknown) =>
+      logger.warn("rates: reading the stored rates failed", {
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+  }
+  return snapshot.rates;
 }
 
 /** The rates view of `stored` at `input.now`. */

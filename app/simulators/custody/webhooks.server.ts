@@ -163,13 +163,18 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     delivery: DeliveryOptions = {},
   ): Promise<void> {
     const ordered = delivery.outOfOrder ? [...events].reverse() : events;
-    const run = (async () => {
-      for (const pending of ordered) {
-        for (let copy = 0; copy < (delivery.duplicate ? 2 : 1); copy += 1) {
-          await deliverOne(pending, Boolean(delivery.badSignature));
-        }
-      }
-    })();
+    // One transaction's events in order; different transactions' at once, as custody sends them
+    // (one payment's notice is not held behind another's, which may take its receiver long).
+    const byTx = new Map<string, PendingEvent[]>();
+    for (const pending of ordered)
+      byTx.set(pending.txId, [...(byTx.get(pending.txId) ?? []), pending]);
+    const run = Promise.all(
+      [...byTx.values()].map(async (events) => {
+        for (const pending of events)
+          for (let copy = 0; copy < (delivery.duplicate ? 2 : 1); copy += 1)
+            await deliverOne(pending, Boolean(delivery.badSignature));
+      }),
+    );
     inflight.add(run);
     try {
       await run;
