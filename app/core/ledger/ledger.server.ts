@@ -7,6 +7,7 @@ export * from "./units";
 export * from "./accounts";
 export * from "./errors";
 export {
+  lockAccounts,
   planPosting,
   postTransaction,
   reverseTransaction,

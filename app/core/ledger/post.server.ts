@@ -13,7 +13,7 @@
  * (ARCHITECTURE 8).
  */
 import { createHash } from "node:crypto";
-import { eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from "../../../drizzle/schema";
 import { newId } from "~/core/ids.server";
 import { first } from "~/db/sql";
@@ -378,7 +378,12 @@ async function findByKeyOn(q: Handle, idempotencyKey: string) {
   return byKey(q).get({ key: idempotencyKey });
 }
 
-/** The accounts of `count` codes (`c0`, `c1`…), locked or not. */
+/**
+ * The accounts of `count` codes (`c0`, `c1`…), locked or not. In id order: locked, their row locks
+ * are taken in that order, the one every posting and `lockAccounts` uses, so two writers wanting
+ * the same accounts wait for each other instead of deadlocking (a plain `in (…)` locked them in
+ * whatever order the plan found them).
+ */
 const accountsByCode = prepared("ledger.accounts", (q, count: number) =>
   q
     .select(accountColumns)
@@ -388,8 +393,25 @@ const accountsByCode = prepared("ledger.accounts", (q, count: number) =>
         ledgerAccounts.code,
         Array.from({ length: count }, (_, i) => sql.placeholder(`c${i}`)),
       ),
-    ),
+    )
+    .orderBy(asc(ledgerAccounts.id)),
 );
+
+/**
+ * Lock accounts a write is about to check and post to, in the order every posting locks them (by
+ * id), and read their cached balances (current under the lock): for a check then a posting where
+ * the check reads a balance (a settlement spending a merchant's available money). Taking one of
+ * them first and the rest in the posting would take them out of order and deadlock with another
+ * posting. Accounts not made yet are not in the map (and not locked: their posting makes them).
+ */
+export async function lockAccounts(
+  lock: Lock,
+  q: Handle,
+  accounts: readonly AccountRef[],
+): Promise<Map<string, bigint>> {
+  const rows = await accountsOn(q, [...new Set(accounts.map((account) => account.code))], lock);
+  return new Map([...rows.values()].map((row) => [row.code, row.balance]));
+}
 
 /** The accounts by code, read through `lock` (one query). */
 async function accountsOn(
@@ -484,12 +506,13 @@ async function writePostingOn(
   // their row locks in the same order, so concurrent writers (PostgreSQL, several processes) wait
   // for each other instead of deadlocking.
   const byAccount = [...legs].sort((a, b) => (a.id! < b.id! ? -1 : a.id! > b.id! ? 1 : 0));
-  // The transaction row, its entries and the balances: started in order, awaited together (one
-  // round trip on PostgreSQL, ADR 0048); a failure of one fails the write.
+  // The transaction row, the balances (their row locks in id order, before the entries' foreign
+  // keys touch the rows) and the entries: started in order, awaited together (one round trip on
+  // PostgreSQL, ADR 0048); a failure of one fails the write.
   const [claimed] = await Promise.all([
     transaction,
-    insertEntries(q, legs.length).run(entryValues),
     ...byAccount.map((leg) => addToBalance(q).run({ amount: leg.amount, now, id: leg.id! })),
+    insertEntries(q, legs.length).run(entryValues),
   ]);
   if (claimed.length !== 1)
     throw new Error(`Idempotency key ${row.idempotencyKey} was taken during the posting`);

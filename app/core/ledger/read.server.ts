@@ -93,32 +93,6 @@ export async function owed(
   return -(await balance(on, account, options));
 }
 
-/**
- * What a liability account owes, its row locked until the caller's write ends (`lock.forUpdate`):
- * for a check then a write on that balance (a settlement spending a merchant's available money),
- * so that two writes at once take turns instead of both spending the same money. The cached
- * balance, which every posting updates in its own transaction: under the lock it is current.
- * 0n (and nothing locked) for an account never used.
- */
-export async function owedLocked(
-  lock: Pick<Store, "forUpdate">,
-  q: Handle,
-  account: AccountRef,
-): Promise<bigint> {
-  if (account.kind !== "liability")
-    throw new InvalidPostingError(`owedLocked() is for liability accounts, not ${account.code}`);
-  const row = await first(
-    lock.forUpdate(
-      q
-        .select({ balance: amountOf(ledgerAccounts.balance) })
-        .from(ledgerAccounts)
-        .where(eq(ledgerAccounts.code, account.code))
-        .limit(1),
-    ),
-  );
-  return -(row?.balance ?? 0n);
-}
-
 export interface MerchantBalances {
   /** KES cents, positive: what we owe the merchant in each state. */
   available: bigint;

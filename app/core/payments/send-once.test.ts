@@ -105,6 +105,23 @@ describe("each transfer is sent to M-Pesa once", () => {
     expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
   });
 
+  it("settling a payment now sends its own transfer, not another payment's pending one (the payments run sends that)", async () => {
+    const waiting = await paidPayment(7_200);
+    await planSettlement(testStore(db), waiting.id, testConfig, h.clock.now);
+    const [left] = await testStore(db).read((q) => listTransfersForPayment(q, waiting.id));
+    const payment = await paidPayment(6_400);
+    await settleNow(testStore(db), h.runtime, payment.id);
+    const [own] = await testStore(db).read((q) => listTransfersForPayment(q, payment.id));
+    expect(b2cRequestsFor(own!.id)).toHaveLength(1);
+    expect(b2cRequestsFor(left!.id)).toHaveLength(0);
+    expect(transfer(left!.id).status).toBe("pending");
+    await runPaymentsTick(testStore(db), h.runtime, () => h.clock.now);
+    expect(b2cRequestsFor(left!.id)).toHaveLength(1);
+    await h.darajaSim.flush();
+    expect(transfer(left!.id).status).toBe("succeeded");
+    expect(transfer(own!.id).status).toBe("succeeded");
+  });
+
   it("a sender that crashed mid-send: its claim holds until the lease lapses, then the same id is sent again and paid once", async () => {
     const payment = await paidPayment(9_000);
     await planSettlement(testStore(db), payment.id, testConfig, h.clock.now);

@@ -22,7 +22,7 @@ import {
   InsufficientBalanceError,
   type LedgerBook,
   ledgerBook,
-  owedLocked,
+  lockAccounts,
 } from "~/core/ledger/ledger.server";
 import { recordAudit } from "~/core/audit.server";
 import { defaultDestination, isUsable } from "~/core/destinations/destinations.server";
@@ -148,19 +148,33 @@ async function otherConfirmedNet(
  * settlements (cents M-Pesa cannot move, or less than a minimum transfer): leftovers are carried,
  * never stranded. All within the payment's book: test money never pays live and the reverse.
  *
- * Settlements of one merchant's book take turns here: the available account's row is locked until
- * the caller's write ends, so the balance read and the posting that spends it are one step and two
- * at once never plan the same money (on PostgreSQL the second's posting was refused). The two sums
- * go out right behind the lock (one round trip on PostgreSQL) and, run after it, see every
- * settlement committed before.
+ * Settlements of one merchant's book take turns here: the accounts its posting will move (the
+ * merchant's available and in-flight, the fee revenue, the rails' float and in-flight) are locked,
+ * in the order every posting locks accounts, before the balance is read, so the balance read and
+ * the posting that spends it are one step and two at once never plan the same money (on PostgreSQL
+ * the second's posting was refused). The two sums go out right behind the lock (one round trip on
+ * PostgreSQL) and, run after it, see every settlement committed before.
  */
-async function settleableCents(store: Store, q: Handle, payment: Payment): Promise<bigint> {
-  const [available, otherNet, stillInAvailable] = await Promise.all([
-    owedLocked(store, q, ledgerBook(payment.mode).merchantAvailable(payment.merchantId)),
+async function settleableCents(
+  store: Store,
+  q: Handle,
+  payment: Payment,
+  rails: readonly RailId[],
+): Promise<bigint> {
+  const book = ledgerBook(payment.mode);
+  const available = book.merchantAvailable(payment.merchantId);
+  const [balances, otherNet, stillInAvailable] = await Promise.all([
+    lockAccounts(store, q, [
+      available,
+      book.merchantInFlight(payment.merchantId),
+      book.feeRevenue(),
+      ...rails.flatMap((rail) => [book.railFloat(rail), book.railInFlight(rail)]),
+    ]),
     otherConfirmedNet(q, payment.merchantId, payment.id, payment.mode),
     transfersStillInAvailable(q, payment.merchantId, payment.mode),
   ]);
-  const free = available - otherNet - stillInAvailable;
+  // A liability's balance is negative: what it owes.
+  const free = -(balances.get(available.code) ?? 0n) - otherNet - stillInAvailable;
   return free > 0n ? free : 0n;
 }
 
@@ -271,7 +285,12 @@ function claimAndPlan(
       return "claimed_elsewhere";
     }
     const net = payment.amountKesCents - payment.feeKesCents;
-    const settleable = await settleableCents(store, q, payment);
+    const settleable = await settleableCents(
+      store,
+      q,
+      payment,
+      route.targets.map((target) => target.destination.rail),
+    );
     if (settleable > net) {
       await recordEvent(q, payment, {
         type: "leftover_carried_in",

@@ -133,6 +133,7 @@ export async function settleNow(
     await sendPendingTransfers(store, rails, Date.now, {
       modes: deps.modes,
       purpose: UNPACED_PURPOSES,
+      paymentId,
     });
   } catch (error) {
     logger.error("settlement failed", {

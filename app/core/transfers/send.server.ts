@@ -41,6 +41,12 @@ export interface SendOptions {
    * rail's pace, ADR 0035; the payments run and immediate settlement send the others); default all.
    */
   purpose?: TransferPurpose | readonly TransferPurpose[];
+  /**
+   * Only this payment's transfers: settling one payment now sends what it planned, not every
+   * other payment's (their own settlements are sending those; the payments run sends what is
+   * left). Default all.
+   */
+  paymentId?: string;
 }
 
 /**
@@ -172,6 +178,7 @@ export async function sendPendingTransfers(
     holder = `${THIS_PROCESS}#${randomUUID().slice(0, 8)}`,
     modes,
     purpose,
+    paymentId,
   } = typeof options === "number" ? { limit: options } : options;
   const at = now();
   const running = Object.keys(rails) as RailId[];
@@ -193,6 +200,7 @@ export async function sendPendingTransfers(
           handlers.inModes(modes),
           handlers.handled(purpose),
           inArray(settlementTransfers.rail, running),
+          paymentId === undefined ? undefined : eq(settlementTransfers.paymentId, paymentId),
         ),
       )
       // Merchants' own settlements and checks first: a large disbursement batch never holds them
