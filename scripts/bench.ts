@@ -235,6 +235,7 @@ async function serverRows(): Promise<string[]> {
       seconds: positiveInt("BENCH_SECONDS", 10),
       count: positiveInt("BENCH_SERVER_PAYMENTS", 300),
       concurrency: 32,
+      merchants: positiveInt("BENCH_SERVER_MERCHANTS", 1),
     },
     log,
   );

@@ -1,6 +1,6 @@
 /**
- * `tsx scripts/bench/bench-merchants.ts N` (the server rows, scripts/bench/server-engines.ts): a live
- * API key (payments read and write) for each of N merchants, one per line on stdout, the demo
+ * `tsx scripts/bench/bench-merchants.ts N` (the server rows, scripts/bench/server-engines.ts): a
+ * live API key (payments read and write) for each of N merchants, one per line on stdout, the demo
  * merchant's first; merchants 2…N (MRC-BNCH02…) are added as the demo one is: an owner and a
  * verified M-Pesa number to be paid to. On the database of DATABASE_URL, set up beforehand.
  */
@@ -21,7 +21,10 @@ if (!Number.isInteger(count) || count < 1 || count > 30) {
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
 const merchantIds = [
   DEMO_MERCHANT.merchantId,
-  ...Array.from({ length: count - 1 }, (_, i) => `MRC-BNCH${ALPHABET[Math.floor(i / 30)]}${ALPHABET[i % 30]}`),
+  ...Array.from(
+    { length: count - 1 },
+    (_, i) => `MRC-BNCH${ALPHABET[Math.floor(i / 30)]}${ALPHABET[i % 30]}`,
+  ),
 ];
 
 const secrets = await onDatabase(async (store) => {

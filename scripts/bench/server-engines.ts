@@ -68,7 +68,7 @@ async function benchRow(
   dir: string,
   cluster: Cluster | null,
   row: RowSetup,
-  options: { seconds: number; count: number; concurrency: number },
+  options: { seconds: number; count: number; concurrency: number; merchants: number },
   log: (line: string) => void,
 ): Promise<ServerRow> {
   const { startSimulatorHost } = await import("../../app/wiring/simulators/host.server");
@@ -105,16 +105,13 @@ async function benchRow(
     PAYMENTS_RECONCILE_SECONDS: "5",
   };
   runScript(root, env, "scripts/db-setup.ts", []);
-  const made = runScript(root, env, "scripts/apikey-create.ts", [
-    "--merchant",
-    "MRC-K3NYA2",
-    "--mode",
-    "live",
-    "--scopes",
-    "payments:read,payments:write",
-  ]);
-  const key = /oh_live_\w+/.exec(made)?.[0];
-  if (!key) throw new Error(`no API key: ${made}`);
+  // A live key of each merchant (the demo merchant's first): the creates use the first, the
+  // payments end to end take them in turn.
+  const keys = runScript(root, env, "scripts/bench/bench-merchants.ts", [String(options.merchants)])
+    .trim()
+    .split("\n");
+  const key = keys[0];
+  if (!key?.startsWith("oh_live_")) throw new Error(`no API key: ${keys.join(" ")}`);
   const server = spawnAppServer(root, env, port);
   try {
     await waitForHealthy(server);
@@ -153,9 +150,10 @@ async function benchRow(
     let settled = 0;
     const unsettled: Record<string, number> = {};
     const one = async (n: number) => {
+      const own = { ...headers, Authorization: `Bearer ${keys[n % keys.length]}` };
       const created = await fetch(api("/payments"), {
         method: "POST",
-        headers,
+        headers: own,
         body: JSON.stringify({
           amount: 100_000,
           currency: "KES",
@@ -178,7 +176,7 @@ async function benchRow(
       });
       let status = "";
       for (let polls = 0; polls < 600; polls++) {
-        const read = await fetch(api(`/payments/${payment.id}`), { headers });
+        const read = await fetch(api(`/payments/${payment.id}`), { headers: own });
         status = ((await read.json()) as Payment).status;
         if (status === "settled") {
           settled++;
@@ -213,7 +211,7 @@ async function benchRow(
 export async function benchServerEngines(
   root: string,
   dir: string,
-  options: { seconds: number; count: number; concurrency: number },
+  options: { seconds: number; count: number; concurrency: number; merchants: number },
   log: (line: string) => void,
 ): Promise<string[]> {
   const cluster = await createCluster();
