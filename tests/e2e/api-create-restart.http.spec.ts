@@ -1,6 +1,7 @@
 /**
  * ADR 0027, "nothing is acknowledged before it is on disk", with a real `kill -9`: a production
- * server of its own (server.mjs on the build, simulators on, its own DATA_DIR, database and port)
+ * server of its own (server.mjs on the build, simulators on, its own DATA_DIR, database and port;
+ * the database on PostgreSQL under `npm run test:e2e:pg`, else a SQLite file)
  * with a filled test USDT deposit-address pool takes a burst of concurrent `POST /api/v1/payments`
  * (each its own Idempotency-Key and reference) and is killed with SIGKILL while they are in flight.
  * Started again on the same database, every request is retried with its key and body. An API client
@@ -10,12 +11,14 @@
  * and no daily-limit hold left behind.
  */
 import { rmSync } from "node:fs";
-import path from "node:path";
-import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import { isPostgresUrl } from "../../app/db/pg-connection.server";
+import { withDatabaseAt } from "./db";
 import {
   freePort,
   killOwnServer,
+  ownDatabase,
   ownServerEnv,
   prepareOwnServerDir,
   runOwnScript,
@@ -60,14 +63,32 @@ function runScript(script: string, args: string[]): string {
   return run.stdout;
 }
 
-function withDb<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(databaseFile, { readonly: true });
-  db.pragma("busy_timeout = 5000");
-  try {
-    return work(db);
-  } finally {
-    db.close();
+/** Its database (a SQLite file, or PostgreSQL under `npm run test:e2e:pg`). */
+const withDb = <T>(work: Parameters<typeof withDatabaseAt<T>>[1]): T =>
+  withDatabaseAt(databaseFile, work);
+
+/**
+ * A count read again and again while the burst runs, without holding up its requests (on
+ * PostgreSQL an async client: the synchronous one of withDb would stop this process for each).
+ */
+async function rowCounter(
+  text: string,
+): Promise<{ count(): Promise<number>; close(): Promise<void> }> {
+  if (isPostgresUrl(databaseFile)) {
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: databaseFile });
+    await client.connect();
+    return {
+      count: async () => Number((await client.query<{ n: string }>(text)).rows[0]!.n),
+      close: () => client.end(),
+    };
   }
+  const db = new Database(databaseFile, { readonly: true });
+  const statement = db.prepare(text);
+  return {
+    count: async () => (statement.get() as { n: number }).n,
+    close: async () => void db.close(),
+  };
 }
 
 const pooledTestUsdt = () =>
@@ -163,7 +184,7 @@ async function listAll<T extends { id: string }>(key: string, pathname: string):
 test.beforeAll(async () => {
   port = await freePort();
   ({ dataDir, appDir } = prepareOwnServerDir(`api-create-restart-${port}`));
-  databaseFile = path.join(dataDir, "api-create-restart.sqlite");
+  databaseFile = await ownDatabase(`api_create_restart_${port}`, dataDir);
   runScript("scripts/db-setup.ts", []);
 });
 
@@ -193,20 +214,19 @@ test("a kill -9 in the middle of a burst of API creates: every retry answers the
   const answered = new Map<number, Created>();
   const cut = new Set<number>();
   let killed: Promise<void> | null = null;
-  const watcher = new Database(databaseFile, { readonly: true });
-  const committed = watcher.prepare(
+  const committed = await rowCounter(
     "select count(*) as n from payments where mode = 'test' and reference like 'KILL9-BURST-%'",
   );
   let burstOver = false;
   const killer = waitFor(
     "payments of the burst to be committed",
-    () => burstOver || (committed.get() as { n: number }).n >= KILL_AFTER_COMMITTED,
+    async () => burstOver || (await committed.count()) >= KILL_AFTER_COMMITTED,
   )
     .then(() => {
       if (!burstOver) killed = killOwnServer(server!);
       return killed;
     })
-    .finally(() => watcher.close());
+    .finally(() => committed.close());
   await Promise.all(
     Array.from({ length: BURST }, async (_, n) => {
       try {
