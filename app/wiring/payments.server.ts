@@ -262,7 +262,7 @@ async function startSimulators(
 ): Promise<Omit<PaymentsRuntime, "config" | "reconcileAfterMs" | "addressPool">> {
   const [
     { startCustodySimulation },
-    { startDarajaSimulation, DARAJA_SIMULATOR_KEYS },
+    { startDarajaSimulation, DARAJA_SIMULATOR_KEYS, DARAJA_SIMULATOR_ACCOUNT },
     { startRailSimulations },
     { openSimulatorState },
   ] = await Promise.all([
@@ -298,9 +298,7 @@ async function startSimulators(
   const payouts = createDarajaClient({
     baseUrl: darajaSimulator.baseUrl,
     ...DARAJA_SIMULATOR_KEYS,
-    initiatorName: "onehop-sim",
-    securityCredential: "c2ltdWxhdGVk",
-    shortCode: "600000",
+    ...DARAJA_SIMULATOR_ACCOUNT,
     timeoutMs: env.DARAJA_TIMEOUT_MS,
     ...darajaCallbackUrls(origin, callbackToken),
   });

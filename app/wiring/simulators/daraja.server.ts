@@ -12,6 +12,13 @@ export const DARAJA_SIMULATOR_KEYS = {
   consumerSecret: "onehop-sim-secret",
 } as const;
 
+/** The B2C account our client uses against the simulator (any values it accepts). */
+export const DARAJA_SIMULATOR_ACCOUNT = {
+  initiatorName: "onehop-sim",
+  securityCredential: "c2ltdWxhdGVk",
+  shortCode: "600000",
+} as const;
+
 export async function startDarajaSimulation(
   state: SimulatorDatabase,
   options: {

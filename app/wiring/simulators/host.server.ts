@@ -17,7 +17,11 @@ import { isPostgresUrl } from "~/db/pg-connection.server";
 import { openSimulatorDatabase, simulatorDatabaseFile } from "~/simulators/store.server";
 import { railCallbackUrls } from "../rails.server";
 import { startCustodySimulation } from "./custody.server";
-import { DARAJA_SIMULATOR_KEYS, startDarajaSimulation } from "./daraja.server";
+import {
+  DARAJA_SIMULATOR_ACCOUNT,
+  DARAJA_SIMULATOR_KEYS,
+  startDarajaSimulation,
+} from "./daraja.server";
 import { startMarketSimulation } from "./market.server";
 import { startNewsFeedSimulation } from "./news.server";
 import { startRailSimulations } from "./rails.server";
@@ -86,9 +90,9 @@ export async function startSimulatorHost(options: SimulatorHostOptions): Promise
     DARAJA_BASE_URL: daraja.baseUrl,
     DARAJA_CONSUMER_KEY: DARAJA_SIMULATOR_KEYS.consumerKey,
     DARAJA_CONSUMER_SECRET: DARAJA_SIMULATOR_KEYS.consumerSecret,
-    DARAJA_INITIATOR_NAME: "onehop-sim",
-    DARAJA_SECURITY_CREDENTIAL: "c2ltdWxhdGVk",
-    DARAJA_SHORTCODE: "600000",
+    DARAJA_INITIATOR_NAME: DARAJA_SIMULATOR_ACCOUNT.initiatorName,
+    DARAJA_SECURITY_CREDENTIAL: DARAJA_SIMULATOR_ACCOUNT.securityCredential,
+    DARAJA_SHORTCODE: DARAJA_SIMULATOR_ACCOUNT.shortCode,
     DARAJA_STK_SHORTCODE: SANDBOX_STK_SHORTCODE,
     DARAJA_STK_PASSKEY: SANDBOX_STK_PASSKEY,
     MPESA_FLOAT_OPENING_KES: String(options.floatKes),
