@@ -381,13 +381,26 @@ describe("single flight", () => {
 
   it("two processes on the same database: the second sees the refresh in progress and does not call", async () => {
     const otherConnection = openTestDatabase(testDb.file);
+    // The first process's provider call waits until the second has answered, so the claim is
+    // still running when the second looks (however fast the provider is).
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     try {
-      const first = service().refresh("scheduled");
+      const client = createCoinGeckoClient({ baseUrl: simulator.coingeckoBaseUrl, timeoutMs: 1000 });
+      const held: MarketData = {
+        source: client.source,
+        fetchPrices: async (ids) => {
+          await released;
+          return client.fetchPrices(ids);
+        },
+      };
+      const first = service({ market: held }).refresh("scheduled");
       // The other process sees the claim once it is committed (a store write commits with its
       // group, at the end of its turn, not when it returns).
       while (otherConnection.select().from(rateRefreshes).all().length === 0)
         await new Promise((resolve) => setImmediate(resolve));
       const second = await service({ dbOverride: otherConnection }).refresh("scheduled");
+      release();
       expect(second).toMatchObject({
         status: "skipped",
         reason: "in-progress",
@@ -396,6 +409,7 @@ describe("single flight", () => {
       expect(await first).toMatchObject({ status: "refreshed" });
       expect(calls().prices).toBe(1);
     } finally {
+      release();
       otherConnection.$client.close();
     }
   });
