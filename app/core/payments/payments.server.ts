@@ -2,14 +2,8 @@
  * Creating a payment: limits, a quote locked from a live rate (never stale or fallback), a deposit
  * address at custody. And the payment record itself: reading it, changing its status with an event.
  */
-import { and, asc, eq, getTableColumns, gt, lte, sql } from "drizzle-orm";
-import {
-  mpesaCollections,
-  paymentDailyVolumes,
-  paymentEvents,
-  paymentReservations,
-  payments,
-} from "../../../drizzle/schema";
+import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { mpesaCollections, paymentEvents, payments } from "../../../drizzle/schema";
 import type { PaymentStatus } from "~/core/payments/statuses";
 import { queuePaymentSettledNotices } from "~/core/accounts/notifications.server";
 import { readableCode } from "~/core/ids.server";
@@ -24,6 +18,13 @@ import type { PaymentsConfig } from "./config";
 import { assetHasNetwork, defaultNetwork, networkRefusal, type NetworkId } from "~/core/networks";
 import { takePooledAddress, type PooledAddress } from "./address-pool.server";
 import { computeQuote, type Quote, type QuoteAsset } from "./quote";
+import {
+  dailyUsedCents,
+  holdDailyAmount,
+  releaseHold,
+  RESERVATION_TTL_MS,
+  takeLiveHold,
+} from "./daily-limit.server";
 import { eatDay } from "./settlement-plan";
 import { formatKes } from "~/utils/format";
 
@@ -222,89 +223,7 @@ export async function listPaymentEvents(q: Handle, paymentId: string): Promise<P
     .orderBy(asc(paymentEvents.id));
 }
 
-/** The reads of `dailyUsedCents`, built once. */
-const dailyVolume = prepared("payments.dailyVolume", (q) =>
-  q
-    .select({ counted: paymentDailyVolumes.countedKesCents })
-    .from(paymentDailyVolumes)
-    .where(
-      and(
-        eq(paymentDailyVolumes.merchantId, sql.placeholder("merchantId")),
-        eq(paymentDailyVolumes.mode, sql.placeholder("mode")),
-        eq(paymentDailyVolumes.day, sql.placeholder("day")),
-      ),
-    )
-    .limit(1),
-);
-const dailyHolds = prepared("payments.dailyHolds", (q) =>
-  q
-    .select({ amount: paymentReservations.amountKesCents })
-    .from(paymentReservations)
-    .where(
-      and(
-        eq(paymentReservations.merchantId, sql.placeholder("merchantId")),
-        eq(paymentReservations.mode, sql.placeholder("mode")),
-        eq(paymentReservations.day, sql.placeholder("day")),
-        gt(paymentReservations.expiresAt, sql.placeholder("heldAfter")),
-      ),
-    ),
-);
-
-/**
- * The day's volume row, made (at zero) if the day has none yet: the creators of one merchant's day
- * take turns on its lock. A lock on a row that does not exist stops nobody where writers run at
- * once (PostgreSQL).
- */
-const dailyVolumeRow = prepared("payments.dailyVolumeRow", (q) =>
-  q
-    .insert(paymentDailyVolumes)
-    .values({
-      merchantId: sql.placeholder("merchantId"),
-      mode: sql.placeholder("mode"),
-      day: sql.placeholder("day"),
-      countedKesCents: 0n,
-    })
-    .onConflictDoNothing(),
-);
-
-/**
- * KES (cents) of a merchant's day that counts against its daily limit, this write's own payment or
- * hold included: its payments of the EAT day in a counted status (one row of
- * `payment_daily_volumes`, which triggers keep: ADR 0027) plus the holds of payments still being
- * created (unexpired ones).
- *
- * The day's row is locked (`forUpdate`) until the write ends. Every write that adds to the day's
- * use (a payment inserted: its trigger updates the row; a hold: `reserveDailyAmount`) holds that
- * lock when it commits, so the holds read after taking it (a statement of its own, which on
- * PostgreSQL sees everything committed before) are complete; they need no lock of their own. Call
- * it last in its write, after the payment or hold is written: concurrent creators of one merchant
- * then wait for each other only for this check and the COMMIT (ADR 0048).
- */
-async function dailyUsedCents(
-  store: Store,
-  q: Handle,
-  input: { merchantId: string; mode: ApiMode; now: number; heldAfter: number },
-): Promise<bigint> {
-  const values = {
-    merchantId: input.merchantId,
-    mode: input.mode,
-    day: eatDay(input.now),
-    heldAfter: input.heldAfter,
-  };
-  // Started in order, awaited together: one round trip on PostgreSQL (pipelined).
-  const [, volume, holds] = await Promise.all([
-    dailyVolumeRow(q).run(values),
-    dailyVolume(q, undefined, store).get(values),
-    dailyHolds(q).all(values),
-  ]);
-  return holds.reduce((sum, hold) => sum + hold.amount, volume?.counted ?? 0n);
-}
-
-/**
- * How long a hold on the daily limit lasts while custody is asked for an address. Longer than any
- * custody call (the client's timeout); a hold left by a crashed process lapses after it.
- */
-export const RESERVATION_TTL_MS = 5 * 60_000;
+export { RESERVATION_TTL_MS };
 
 function dailyLimitError(config: PaymentsConfig): PaymentError {
   return new PaymentError(
@@ -314,9 +233,9 @@ function dailyLimitError(config: PaymentsConfig): PaymentError {
 }
 
 /**
- * Check the daily limit and hold the amount, in one write (the check reads through `forUpdate`, so
- * the check and the hold of concurrent creators cannot interleave). Counts the day's payments in a
- * counted status plus every live hold. Throws the daily_limit PaymentError.
+ * Check the daily limit and hold the amount, in one write (holdDailyAmount: the check takes the
+ * day's lock, so the check and the hold of concurrent creators cannot interleave). Counts the
+ * day's payments in a counted status plus every live hold. Throws the daily_limit PaymentError.
  */
 export async function reserveDailyAmount(
   store: Store,
@@ -331,41 +250,11 @@ export async function reserveDailyAmount(
     ttlMs?: number;
   },
 ): Promise<void> {
-  const mode = input.mode ?? "live";
-  const { now, config } = input;
-  const day = eatDay(now);
+  const { config, ...hold } = input;
   await store.write(async (q) => {
-    await q
-      .delete(paymentReservations)
-      .where(
-        and(
-          eq(paymentReservations.merchantId, input.merchantId),
-          lte(paymentReservations.expiresAt, now),
-        ),
-      );
-    // The hold first, the check (which takes the day's lock) last: see dailyUsedCents.
-    await q.insert(paymentReservations).values({
-      paymentId: input.paymentId,
-      merchantId: input.merchantId,
-      mode,
-      day,
-      amountKesCents: input.amountKesCents,
-      createdAt: now,
-      expiresAt: now + (input.ttlMs ?? RESERVATION_TTL_MS),
-    });
-    const used = await dailyUsedCents(store, q, {
-      merchantId: input.merchantId,
-      mode,
-      now,
-      heldAfter: now,
-    });
+    const used = await holdDailyAmount(store, q, { ...hold, mode: input.mode ?? "live" });
     if (used > BigInt(config.dailyPerMerchantKes) * 100n) throw dailyLimitError(config);
   });
-}
-
-/** Give a hold back (custody failed, or the creation gave up). */
-async function releaseReservation(q: Handle, paymentId: string): Promise<void> {
-  await q.delete(paymentReservations).where(eq(paymentReservations.paymentId, paymentId));
 }
 
 /**
@@ -450,8 +339,8 @@ export type InCreateTransaction = (q: Handle, payment: Payment) => Promise<void>
  * then the daily-limit check, the address taken and the payment inserted are one write (a member
  * of a group commit, ADR 0027) and custody is not called. Otherwise custody is asked during the
  * request, and the daily limit cannot be beaten by concurrent creates (issue 10, item 2): the
- * amount is checked and held in one write BEFORE custody is called (no transaction is open during
- * the call); the write that inserts the payment removes the hold (the payment then counts itself),
+ * amount is checked and held BEFORE custody is called, in the write that found the pool empty (no
+ * transaction is open during the call); the write that inserts the payment removes the hold (the payment then counts itself),
  * and a custody failure releases it. Should the hold have lapsed meanwhile, the insert re-checks
  * the limit. Every query runs on the handle of its write.
  */
@@ -494,29 +383,30 @@ export async function createPayment(
     });
     if (used > limit) throw dailyLimitError(config);
   };
+  // One write: an address from the pool and the payment, or (the pool empty) the day's hold.
   const pooled = await store.write(async (q) => {
     const address = await takePooledAddress(q, mode, asset, network);
-    if (!address) return null;
-    return insertNewPayment(q, { ...fields, address }, withinLimit(q, now));
+    if (address) return insertNewPayment(q, { ...fields, address }, withinLimit(q, now));
+    const used = await holdDailyAmount(store, q, {
+      paymentId: id,
+      merchantId: input.merchantId,
+      mode,
+      amountKesCents,
+      now,
+    });
+    if (used > limit) throw dailyLimitError(config);
+    return null;
   });
   if (pooled) {
     deps.onPooledAddressTaken?.();
     return pooled;
   }
 
-  await reserveDailyAmount(store, {
-    paymentId: id,
-    merchantId: input.merchantId,
-    mode,
-    amountKesCents,
-    config,
-    now,
-  });
   let address: PooledAddress;
   try {
     address = await deps.custody.createDepositAddress({ paymentId: id, asset, network });
   } catch (error) {
-    await store.write((q) => releaseReservation(q, id));
+    await store.write((q) => releaseHold(q, id));
     throw new PaymentError(
       `Our custody provider did not answer (${error instanceof Error ? error.message : "unknown error"}). Please try again.`,
       "custody_unavailable",
@@ -525,19 +415,15 @@ export async function createPayment(
   try {
     return await store.write(async (q) => {
       const at = elapsedNow();
-      const held = await q
-        .delete(paymentReservations)
-        .where(and(eq(paymentReservations.paymentId, id), gt(paymentReservations.expiresAt, at)))
-        .returning({ id: paymentReservations.paymentId });
-      if (held.length === 1)
+      if (await takeLiveHold(q, id, at))
         // The hold becomes the payment, of the same amount: the day's use does not grow.
         return insertNewPayment(q, { ...fields, address }, async () => undefined);
       // The hold lapsed (custody took longer than RESERVATION_TTL_MS): check again, in this write.
-      await releaseReservation(q, id);
+      await releaseHold(q, id);
       return insertNewPayment(q, { ...fields, address }, withinLimit(q, at));
     });
   } catch (error) {
-    await store.write((q) => releaseReservation(q, id));
+    await store.write((q) => releaseHold(q, id));
     throw error;
   }
 }
