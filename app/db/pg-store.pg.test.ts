@@ -1,12 +1,14 @@
 /**
  * The PostgreSQL store's round trips (ADR 0048): pipelined statements run in the order they were
  * started, a failure among them fails the whole write, `readOne` is one statement outside a
- * transaction and refuses a second. PostgreSQL runs only (`npm run test:pg`).
+ * transaction and refuses a second; nothing may follow a write's last statements (ADR 0049).
+ * PostgreSQL runs only (`npm run test:pg`).
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { jobLeases } from "../../drizzle/schema";
 import { createTestDb, testStore } from "../../tests/setup/db";
+import { lastInWrite } from "./store";
 
 const test = createTestDb();
 const store = testStore(test.db);
@@ -72,5 +74,21 @@ describe("the PostgreSQL store", () => {
     ).rejects.toThrow("store.readOne ran a second query: use store.read");
     const after = await store.readOne((q) => q.get<{ n: number }>(sql`select 1 as n`));
     expect(after.n).toBe(1);
+  });
+
+  it("a query after lastInWrite in the same write throws, and nothing of the write is kept", async () => {
+    await expect(
+      store.write(async (q) => {
+        await lastInWrite(q, () =>
+          q
+            .insert(jobLeases)
+            .values({ job: "given-last", holder: "h", leasedUntil: 1, updatedAt: 1 })
+            .execute(),
+        );
+        await q.select().from(jobLeases);
+      }),
+    ).rejects.toThrow("A query after lastInWrite: the write's last statements are its last");
+    const rows = await store.read((q) => q.select().from(jobLeases));
+    expect(rows.map((row) => row.job)).not.toContain("given-last");
   });
 });

@@ -27,7 +27,7 @@ import { PgFlavouredDialect } from "./pg-dialect";
 import { isConnectionLoss, isPrimary, parsePgHosts, type PgHosts } from "./pg-hosts.server";
 import { PgSession, sendTogether } from "./pg-session";
 import { THIS_PROCESS } from "./process-name.server";
-import { FOR_UPDATE, type Handle, type Store, type WriteOptions } from "./store";
+import { AT_COMMIT, FOR_UPDATE, type Handle, type Store, type WriteOptions } from "./store";
 
 interface Scope {
   store: PgStore;
@@ -38,9 +38,37 @@ interface Scope {
   client: pg.PoolClient;
   nested: Promise<unknown> | null;
   open: boolean;
+  /** A savepoint's scope (a nested write). */
+  savepoint: boolean;
+  /** The write's last statements (`lastInWrite`), sent with its COMMIT. */
+  finals: (() => Promise<unknown>) | null;
+  /**
+   * "given": the callback gave them (no query may follow); "starting": they are being started
+   * (their queries go out, the COMMIT not yet); "committing": the COMMIT went out (no query may
+   * follow).
+   */
+  finalsState: "none" | "given" | "starting" | "committing";
+  /** Their run, the COMMIT right behind it. */
+  finalRun: Promise<unknown> | null;
 }
 
 const scopes = new AsyncLocalStorage<Scope>();
+
+/**
+ * The COMMIT behind a write's last statements: sent once the statements they started in this turn
+ * (a builder starts its query a few promise steps after it is called) have gone out, before any
+ * I/O, so it travels with them. A statement started later than that throws instead of running
+ * outside the transaction: `lastInWrite` takes statements that start at once.
+ */
+function commitAfterFinals(scope: Scope): Promise<{ commit: Promise<pg.QueryResult> }> {
+  return new Promise((resolve) =>
+    process.nextTick(() => {
+      scope.finalsState = "committing";
+      sendTogether(scope.client);
+      resolve({ commit: scope.client.query("COMMIT") });
+    }),
+  );
+}
 
 /** An int8 (or an integer numeric) as a number when it is exact, else as a bigint. */
 function integer(text: string): number | bigint {
@@ -115,6 +143,9 @@ export class PgStore implements Store {
       session,
       undefined,
     ) as unknown as Handle;
+    (this.handle as unknown as Record<symbol, unknown>)[AT_COMMIT] = (
+      statements: () => Promise<unknown>,
+    ) => this.atCommit(statements);
     const prepare = options.prepare;
     this.prepared = prepare ? null : Promise.resolve();
     this.prepare = prepare ? () => (this.prepared ??= prepare(this.pool)) : () => this.prepared!;
@@ -282,6 +313,8 @@ export class PgStore implements Store {
     if (!scope) throw new Error("A query outside store.read/store.write");
     if (scope.kind === "one" && ++scope.queries > 1)
       throw new Error("store.readOne ran a second query: use store.read");
+    if (scope.finalsState === "given" || scope.finalsState === "committing")
+      throw new Error("A query after lastInWrite: the write's last statements are its last");
     return scope.client;
   }
 
@@ -304,6 +337,8 @@ export class PgStore implements Store {
     this.connected = true;
     let broken: Error | undefined;
     let released = false;
+    /** A last statement's failure: the write rolled back, the connection is sound. */
+    let refused: unknown;
     try {
       // Pipelined (pool option `pipeline`): BEGIN goes out with the callback's first query, in
       // one round trip; it is awaited before COMMIT, so a transaction whose BEGIN failed never
@@ -312,11 +347,23 @@ export class PgStore implements Store {
       sendTogether(client);
       const begun = begin === null ? null : client.query(begin);
       begun?.catch(() => undefined);
-      const scope: Scope = { store: this, kind, queries: 0, client, nested: null, open: true };
+      const scope: Scope = {
+        store: this,
+        kind,
+        queries: 0,
+        client,
+        nested: null,
+        open: true,
+        savepoint: false,
+        finals: null,
+        finalsState: "none",
+        finalRun: null,
+      };
       let value: T;
       try {
         value = await this.within(scope, fn);
-        await begun;
+        // With last statements the COMMIT goes out behind them at once (a failed BEGIN fails them).
+        if (!scope.finalRun) await begun;
       } catch (error) {
         if (begun) await client.query("ROLLBACK").catch((e: Error) => (broken = e));
         throw error;
@@ -334,10 +381,25 @@ export class PgStore implements Store {
         return value;
       }
       attempt.committing = true;
-      await client.query("COMMIT");
+      const commit = scope.finalRun
+        ? (await commitAfterFinals(scope)).commit
+        : client.query("COMMIT");
+      if (scope.finalRun) {
+        // The last statements went out right before the COMMIT: if one failed, it rolled back.
+        commit.catch(() => undefined);
+        try {
+          await scope.finalRun;
+        } catch (error) {
+          await commit.catch(() => undefined);
+          refused = error;
+          throw error;
+        }
+      }
+      const done = await commit;
+      if (done.command !== "COMMIT") throw new Error("The write was rolled back at its COMMIT");
       return value;
     } catch (error) {
-      if (sqlState(error) === undefined) broken ??= error as Error;
+      if (sqlState(error) === undefined && error !== refused) broken ??= error as Error;
       throw error;
     } finally {
       if (!released) client.release(broken);
@@ -347,11 +409,28 @@ export class PgStore implements Store {
   private async within<T>(scope: Scope, fn: (q: Handle) => Promise<T>): Promise<T> {
     try {
       // Awaited inside the scope: a callback may return a builder (a thenable) that runs only then.
-      return await scopes.run(scope, async () => await fn(this.handle));
+      const value = await scopes.run(scope, async () => await fn(this.handle));
+      const finals = scope.finals;
+      if (finals) {
+        scope.finalsState = "starting";
+        scope.finalRun = scopes.run(scope, finals);
+        scope.finalRun.catch(() => undefined);
+      }
+      return value;
     } finally {
       await scope.nested?.catch(() => undefined);
       scope.open = false;
     }
+  }
+
+  /** `lastInWrite` (store.ts): the statements put off to the COMMIT of a top-level write. */
+  private atCommit(statements: () => Promise<unknown>): boolean {
+    const scope = this.scope();
+    if (!scope || scope.kind !== "write" || scope.savepoint) return false;
+    if (scope.finals) throw new Error("lastInWrite twice in one write: give it all the statements");
+    scope.finals = statements;
+    scope.finalsState = "given";
+    return true;
   }
 
   private async nestedWrite<T>(scope: Scope, fn: (q: Handle) => Promise<T>): Promise<T> {
@@ -360,7 +439,7 @@ export class PgStore implements Store {
     if (scope.nested)
       throw new Error("Two nested writes at once in one transaction: await one before the next");
     const name = `store_${++this.savepoints}`;
-    const inner: Scope = { ...scope, nested: null, open: true };
+    const inner: Scope = { ...scope, nested: null, open: true, savepoint: true };
     const nested = (async () => {
       await scope.client.query(`SAVEPOINT ${name}`);
       try {

@@ -11,6 +11,7 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "../../drizzle/schema";
 import { env } from "~/utils/env.server";
+import { refuse } from "./refusal";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -95,6 +96,8 @@ export function openDatabase(url: string, options: { migrate?: boolean } = {}): 
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("synchronous = FULL");
+    // A refusal raised by a statement (refusal.ts; PostgreSQL's is in drizzle/pg).
+    sqlite.function("onehop_refuse", { deterministic: false }, refuse);
     const db = drizzle(sqlite, { schema }) as Db;
     phase = "migrate";
     if (options.migrate !== false) migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });

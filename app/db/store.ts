@@ -104,3 +104,24 @@ export const isStore = (on: Handle | Store): on is Store =>
  */
 export const readOn = <T>(on: Handle | Store, fn: (q: Handle) => Promise<T>): Promise<T> =>
   isStore(on) ? on.read(fn) : fn(on);
+
+/** Where an engine's handle keeps its `atCommit` (PostgreSQL's; SQLite has none). */
+export const AT_COMMIT = Symbol.for("onehop.atCommit");
+
+type AtCommit = (statements: () => Promise<unknown>) => boolean;
+
+/**
+ * Run a write's last statements: `statements` starts them (each at once, in order, none awaiting
+ * another: they are sent together) and is the last thing the write does. On PostgreSQL they go out
+ * after the callback returns, the COMMIT right behind them in the same round trip, so a row they
+ * lock (a merchant's day of the daily limit) is held only while the COMMIT is written, not for a
+ * round trip and a turn of a busy event loop. A check among them refuses by failing
+ * (`onehop_refuse`, refusal.ts), which rolls the write back and is what the write throws. Elsewhere
+ * (SQLite's single writer) they run at once. A query after them in the same write throws on
+ * PostgreSQL.
+ */
+export async function lastInWrite(q: Handle, statements: () => Promise<unknown>): Promise<void> {
+  const atCommit = (q as unknown as Record<symbol, AtCommit | undefined>)[AT_COMMIT];
+  if (atCommit?.(statements)) return;
+  await statements();
+}

@@ -7,10 +7,10 @@ import { and, eq, gt, lte, sql } from "drizzle-orm";
 import { paymentDailyVolumes, paymentReservations } from "../../../drizzle/schema";
 import type { ApiMode } from "~/core/api/vocabulary";
 import { placeholders, prepared } from "~/db/prepared";
-import type { Handle, Store } from "~/db/store";
+import { lastInWrite, type Handle, type Store } from "~/db/store";
 import { eatDay } from "./settlement-plan";
 
-/** The reads of `dailyUsedCents`, built once. */
+/** The day's row, locked: the creators of one merchant's day take turns here. */
 const dailyVolume = prepared("payments.dailyVolume", (q) =>
   q
     .select({ counted: paymentDailyVolumes.countedKesCents })
@@ -23,19 +23,6 @@ const dailyVolume = prepared("payments.dailyVolume", (q) =>
       ),
     )
     .limit(1),
-);
-const dailyHolds = prepared("payments.dailyHolds", (q) =>
-  q
-    .select({ amount: paymentReservations.amountKesCents })
-    .from(paymentReservations)
-    .where(
-      and(
-        eq(paymentReservations.merchantId, sql.placeholder("merchantId")),
-        eq(paymentReservations.mode, sql.placeholder("mode")),
-        eq(paymentReservations.day, sql.placeholder("day")),
-        gt(paymentReservations.expiresAt, sql.placeholder("heldAfter")),
-      ),
-    ),
 );
 
 /**
@@ -55,37 +42,68 @@ const dailyVolumeRow = prepared("payments.dailyVolumeRow", (q) =>
     .onConflictDoNothing(),
 );
 
+/** The refusal a check over the limit raises (refusal.ts). */
+export const DAILY_LIMIT_REFUSAL = "daily_limit";
+
 /**
- * KES (cents) of a merchant's day that counts against its daily limit, this write's own payment or
- * hold included: its payments of the EAT day in a counted status (one row of
- * `payment_daily_volumes`, which triggers keep: ADR 0027) plus the holds of payments still being
- * created (unexpired ones).
- *
- * The day's row is locked (`forUpdate`) until the write ends. Every write that adds to the day's
- * use (a payment inserted: its trigger updates the row; a hold: `reserveDailyAmount`) holds that
- * lock when it commits, so the holds read after taking it (a statement of its own, which on
- * PostgreSQL sees everything committed before) are complete; they need no lock of their own. Call
- * it last in its write, after the payment or hold is written: concurrent creators of one merchant
- * then wait for each other only for this check and the COMMIT (ADR 0048).
+ * The day's counted volume plus its live holds, refused (`onehop_refuse`) when over `limit`: the
+ * check fails its statement, so it needs no answer before the COMMIT.
  */
-export async function dailyUsedCents(
+const overDailyLimit = prepared("payments.overDailyLimit", (q) =>
+  q
+    .select({
+      refused: sql<number>`case when ${paymentDailyVolumes.countedKesCents} + coalesce((select sum(${paymentReservations.amountKesCents}) from ${paymentReservations} where ${paymentReservations.merchantId} = ${sql.placeholder("merchantId")} and ${paymentReservations.mode} = ${sql.placeholder("mode")} and ${paymentReservations.day} = ${sql.placeholder("day")} and ${paymentReservations.expiresAt} > ${sql.placeholder("heldAfter")}), 0) > ${sql.placeholder("limit")} then onehop_refuse(${DAILY_LIMIT_REFUSAL}) else 0 end`,
+    })
+    .from(paymentDailyVolumes)
+    .where(
+      and(
+        eq(paymentDailyVolumes.merchantId, sql.placeholder("merchantId")),
+        eq(paymentDailyVolumes.mode, sql.placeholder("mode")),
+        eq(paymentDailyVolumes.day, sql.placeholder("day")),
+      ),
+    ),
+);
+
+export interface DailyLimitCheck {
+  merchantId: string;
+  mode: ApiMode;
+  now: number;
+  /** Holds that lapse at or before this no longer count. */
+  heldAfter: number;
+  /** The limit, KES cents. */
+  limitCents: bigint;
+}
+
+/**
+ * The daily limit's check, started (for `lastInWrite`, after the payment or hold it counts): it
+ * refuses with DAILY_LIMIT_REFUSAL when the merchant's day (its payments in a counted status, kept
+ * in `payment_daily_volumes` by triggers, ADR 0027, plus the unexpired holds of payments still
+ * being created), this write's own payment or hold included, is over the limit.
+ *
+ * The day's row is locked first (`forUpdate`) until the write ends. Every write that adds to the
+ * day's use (a payment inserted: its trigger updates the row; a hold) holds that lock when it
+ * commits, so the check, a statement of its own after the lock (which on PostgreSQL sees everything
+ * committed before), counts every hold; holds need no lock of their own. As the write's last
+ * statements, with the COMMIT behind them, concurrent creators of one merchant wait for each other
+ * only while a COMMIT is written (ADR 0048, 0049).
+ */
+export function startDailyLimitCheck(
   store: Store,
   q: Handle,
-  input: { merchantId: string; mode: ApiMode; now: number; heldAfter: number },
-): Promise<bigint> {
+  input: DailyLimitCheck,
+): Promise<unknown>[] {
   const values = {
     merchantId: input.merchantId,
     mode: input.mode,
     day: eatDay(input.now),
     heldAfter: input.heldAfter,
+    limit: input.limitCents,
   };
-  // Started in order, awaited together: one round trip on PostgreSQL (pipelined).
-  const [, volume, holds] = await Promise.all([
+  return [
     dailyVolumeRow(q).run(values),
     dailyVolume(q, undefined, store).get(values),
-    dailyHolds(q).all(values),
-  ]);
-  return holds.reduce((sum, hold) => sum + hold.amount, volume?.counted ?? 0n);
+    overDailyLimit(q).get(values),
+  ];
 }
 
 /**
@@ -135,10 +153,9 @@ const liveHoldTaken = prepared("payments.liveHoldTaken", (q) =>
 );
 
 /**
- * Hold `amountKesCents` of the merchant's day for a payment being created, and return the day's use
- * with it (the caller refuses, undoing its write, when that is over the limit). Lapsed holds of the
- * merchant go first. The hold is written before the check, which takes the day's lock, last: see
- * dailyUsedCents.
+ * Hold `amountKesCents` of the merchant's day for a payment being created, as the write's last
+ * statements (`lastInWrite`): lapsed holds of the merchant go, the hold is written, the day's use
+ * with it is checked (refused with DAILY_LIMIT_REFUSAL over the limit, which undoes the write).
  */
 export async function holdDailyAmount(
   store: Store,
@@ -148,31 +165,27 @@ export async function holdDailyAmount(
     merchantId: string;
     mode: ApiMode;
     amountKesCents: bigint;
+    limitCents: bigint;
     now: number;
     ttlMs?: number;
   },
-): Promise<bigint> {
+): Promise<void> {
   const { now } = input;
-  // Started in order, awaited together (one round trip on PostgreSQL, pipelined).
-  const [, , used] = await Promise.all([
-    lapsedHolds(q).run({ merchantId: input.merchantId, now }),
-    holdInsert(q).run({
-      paymentId: input.paymentId,
-      merchantId: input.merchantId,
-      mode: input.mode,
-      day: eatDay(now),
-      amountKesCents: input.amountKesCents,
-      createdAt: now,
-      expiresAt: now + (input.ttlMs ?? RESERVATION_TTL_MS),
-    }),
-    dailyUsedCents(store, q, {
-      merchantId: input.merchantId,
-      mode: input.mode,
-      now,
-      heldAfter: now,
-    }),
-  ]);
-  return used;
+  await lastInWrite(q, () =>
+    Promise.all([
+      lapsedHolds(q).run({ merchantId: input.merchantId, now }),
+      holdInsert(q).run({
+        paymentId: input.paymentId,
+        merchantId: input.merchantId,
+        mode: input.mode,
+        day: eatDay(now),
+        amountKesCents: input.amountKesCents,
+        createdAt: now,
+        expiresAt: now + (input.ttlMs ?? RESERVATION_TTL_MS),
+      }),
+      ...startDailyLimitCheck(store, q, { ...input, heldAfter: now }),
+    ]),
+  );
 }
 
 /** Give a hold back (custody failed, or the creation gave up). */

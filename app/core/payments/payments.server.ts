@@ -11,7 +11,8 @@ import type { Custody, CustodyAsset } from "~/core/providers/custody/types";
 import type { Rate, RatesView } from "~/core/rates/read-rates.server";
 import { placeholders, prepared } from "~/db/prepared";
 import { first } from "~/db/sql";
-import type { Handle, Store } from "~/db/store";
+import { refusalOf } from "~/db/refusal";
+import { lastInWrite, type Handle, type Store } from "~/db/store";
 import { enqueuePaymentEvent } from "~/core/api/outbox.server";
 import { paymentStatusEvents, type ApiMode } from "~/core/api/vocabulary";
 import type { PaymentsConfig } from "./config";
@@ -19,10 +20,11 @@ import { assetHasNetwork, defaultNetwork, networkRefusal, type NetworkId } from 
 import { takePooledAddress, type PooledAddress } from "./address-pool.server";
 import { computeQuote, type Quote, type QuoteAsset } from "./quote";
 import {
-  dailyUsedCents,
+  DAILY_LIMIT_REFUSAL,
   holdDailyAmount,
   releaseHold,
   RESERVATION_TTL_MS,
+  startDailyLimitCheck,
   takeLiveHold,
 } from "./daily-limit.server";
 import { eatDay } from "./settlement-plan";
@@ -232,6 +234,15 @@ function dailyLimitError(config: PaymentsConfig): PaymentError {
   );
 }
 
+/** `write`, its daily limit's refusal (a statement's, refusal.ts) thrown as the PaymentError. */
+async function refusingOverLimit<T>(config: PaymentsConfig, write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    throw refusalOf(error) === DAILY_LIMIT_REFUSAL ? dailyLimitError(config) : error;
+  }
+}
+
 /**
  * Check the daily limit and hold the amount, in one write (holdDailyAmount: the check takes the
  * day's lock, so the check and the hold of concurrent creators cannot interleave). Counts the
@@ -251,10 +262,13 @@ export async function reserveDailyAmount(
   },
 ): Promise<void> {
   const { config, ...hold } = input;
-  await store.write(async (q) => {
-    const used = await holdDailyAmount(store, q, { ...hold, mode: input.mode ?? "live" });
-    if (used > BigInt(config.dailyPerMerchantKes) * 100n) throw dailyLimitError(config);
-  });
+  const limitCents = BigInt(config.dailyPerMerchantKes) * 100n;
+  await refusingOverLimit(
+    config,
+    store.write((q) =>
+      holdDailyAmount(store, q, { ...hold, mode: input.mode ?? "live", limitCents }),
+    ),
+  );
 }
 
 /**
@@ -340,9 +354,9 @@ export type InCreateTransaction = (q: Handle, payment: Payment) => Promise<void>
  * of a group commit, ADR 0027) and custody is not called. Otherwise custody is asked during the
  * request, and the daily limit cannot be beaten by concurrent creates (issue 10, item 2): the
  * amount is checked and held BEFORE custody is called, in the write that found the pool empty (no
- * transaction is open during the call); the write that inserts the payment removes the hold (the payment then counts itself),
- * and a custody failure releases it. Should the hold have lapsed meanwhile, the insert re-checks
- * the limit. Every query runs on the handle of its write.
+ * transaction is open during the call); the write that inserts the payment removes the hold (the
+ * payment then counts itself), and a custody failure releases it. Should the hold have lapsed
+ * meanwhile, the insert re-checks the limit. Every query runs on the handle of its write.
  */
 export async function createPayment(
   store: Store,
@@ -369,34 +383,30 @@ export async function createPayment(
   const id = newPaymentId();
   const mode = input.mode ?? "live";
   const asset = input.asset as CustodyAsset;
-  const limit = BigInt(config.dailyPerMerchantKes) * 100n;
+  const limitCents = BigInt(config.dailyPerMerchantKes) * 100n;
   const fields = { id, mode, input, network, priced, config, now, inTransaction };
 
   // In the open group commit (ADR 0027): concurrent creates share the fsync; answered once durable.
-  // The payment (counted by the day's row) then the check, which sees it: see dailyUsedCents.
-  const withinLimit = (q: Handle, heldAfter: number) => async () => {
-    const used = await dailyUsedCents(store, q, {
+  // The payment (counted by the day's row) then the check, which sees it: startDailyLimitCheck.
+  const withinLimit = (q: Handle, heldAfter: number) => () =>
+    startDailyLimitCheck(store, q, {
       merchantId: input.merchantId,
       mode,
       now,
       heldAfter,
+      limitCents,
     });
-    if (used > limit) throw dailyLimitError(config);
-  };
   // One write: an address from the pool and the payment, or (the pool empty) the day's hold.
-  const pooled = await store.write(async (q) => {
-    const address = await takePooledAddress(q, mode, asset, network);
-    if (address) return insertNewPayment(q, { ...fields, address }, withinLimit(q, now));
-    const used = await holdDailyAmount(store, q, {
-      paymentId: id,
-      merchantId: input.merchantId,
-      mode,
-      amountKesCents,
-      now,
-    });
-    if (used > limit) throw dailyLimitError(config);
-    return null;
-  });
+  const pooled = await refusingOverLimit(
+    config,
+    store.write(async (q) => {
+      const address = await takePooledAddress(q, mode, asset, network);
+      if (address) return insertNewPayment(q, { ...fields, address }, withinLimit(q, now));
+      const hold = { paymentId: id, merchantId: input.merchantId, mode, amountKesCents };
+      await holdDailyAmount(store, q, { ...hold, limitCents, now });
+      return null;
+    }),
+  );
   if (pooled) {
     deps.onPooledAddressTaken?.();
     return pooled;
@@ -413,15 +423,18 @@ export async function createPayment(
     );
   }
   try {
-    return await store.write(async (q) => {
-      const at = elapsedNow();
-      if (await takeLiveHold(q, id, at))
-        // The hold becomes the payment, of the same amount: the day's use does not grow.
-        return insertNewPayment(q, { ...fields, address }, async () => undefined);
-      // The hold lapsed (custody took longer than RESERVATION_TTL_MS): check again, in this write.
-      await releaseHold(q, id);
-      return insertNewPayment(q, { ...fields, address }, withinLimit(q, at));
-    });
+    return await refusingOverLimit(
+      config,
+      store.write(async (q) => {
+        const at = elapsedNow();
+        if (await takeLiveHold(q, id, at))
+          // The hold becomes the payment, of the same amount: the day's use does not grow.
+          return insertNewPayment(q, { ...fields, address }, () => []);
+        // The hold lapsed (custody took longer than RESERVATION_TTL_MS): check again in this write.
+        await releaseHold(q, id);
+        return insertNewPayment(q, { ...fields, address }, withinLimit(q, at));
+      }),
+    );
   } catch (error) {
     await store.write((q) => releaseHold(q, id));
     throw error;
@@ -443,7 +456,7 @@ async function insertNewPayment(
     inTransaction?: InCreateTransaction;
   },
   /** The daily-limit check, run right after the payment's insert (it throws to undo it). */
-  checkLimit: () => Promise<void>,
+  checkLimit: () => Promise<unknown>[],
 ): Promise<Payment> {
   const { id, mode, input, network, address, config, now } = values;
   const { amountKesCents, rate, quote } = values.priced;
@@ -489,33 +502,35 @@ async function insertNewPayment(
     settledAt: null,
     paidWith: "crypto",
   };
-  // What takes no lock first: the webhook event and the idempotent response. Then the payment,
-  // whose insert locks the merchant's day row (its trigger counts it), its timeline entry and the
-  // limit's check, sent together (one round trip on PostgreSQL); the COMMIT follows at once.
+  // What takes no lock first: the webhook event and the idempotent response. Then, as the write's
+  // last statements (the COMMIT right behind them on PostgreSQL), the payment, whose insert locks
+  // the merchant's day row (its trigger counts it), its timeline entry and the limit's check.
   await enqueuePaymentEvent(q, payment, "payment.created", now);
   await values.inTransaction?.(q, payment);
-  await Promise.all([
-    paymentInsert(q).run(payment),
-    recordEvent(q, payment, {
-      type: "quote_locked",
-      cause: "merchant created the payment",
-      to: "awaiting_payment",
-      at: now,
-      detail: {
-        quoteRate: quote.quoteRate,
-        marketRate: rate.priceKes,
-        spreadBps: config.spreadBps,
-        source: rate.source,
-        rateAsOf: rate.asOf,
-        cryptoAmountUnits: quote.cryptoAmountUnits,
-        requiresReview: payment.requiresReview,
-        network,
-        // Fixed by the merchant or the API; otherwise the customer may choose at checkout.
-        networkFixed: input.network !== undefined,
-      },
-    }),
-    checkLimit(),
-  ]);
+  await lastInWrite(q, () =>
+    Promise.all([
+      paymentInsert(q).run(payment),
+      recordEvent(q, payment, {
+        type: "quote_locked",
+        cause: "merchant created the payment",
+        to: "awaiting_payment",
+        at: now,
+        detail: {
+          quoteRate: quote.quoteRate,
+          marketRate: rate.priceKes,
+          spreadBps: config.spreadBps,
+          source: rate.source,
+          rateAsOf: rate.asOf,
+          cryptoAmountUnits: quote.cryptoAmountUnits,
+          requiresReview: payment.requiresReview,
+          network,
+          // Fixed by the merchant or the API; otherwise the customer may choose at checkout.
+          networkFixed: input.network !== undefined,
+        },
+      }),
+      ...checkLimit(),
+    ]),
+  );
   return payment;
 }
 
