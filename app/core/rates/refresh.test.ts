@@ -386,7 +386,10 @@ describe("single flight", () => {
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     try {
-      const client = createCoinGeckoClient({ baseUrl: simulator.coingeckoBaseUrl, timeoutMs: 1000 });
+      const client = createCoinGeckoClient({
+        baseUrl: simulator.coingeckoBaseUrl,
+        timeoutMs: 1000,
+      });
       const held: MarketData = {
         source: client.source,
         fetchPrices: async (ids) => {
