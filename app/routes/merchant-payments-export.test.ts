@@ -4,12 +4,19 @@
  * settlement (receipts, M-Pesa charges, settlement time) and times in EAT.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { merchantUsers, payments, settlementTransfers } from "../../drizzle/schema";
+import {
+  merchantUsers,
+  mpesaCollections,
+  payments,
+  settlementTransfers,
+} from "../../drizzle/schema";
 import { startSession } from "~/utils/session.server";
 import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { addMerchant } from "../../tests/setup/payments";
 import { cookiesFrom, get, respond } from "../../tests/setup/requests";
 import { loader } from "./merchant.payments.export[.csv]";
+import { loader as listLoader } from "./merchant.payments._index";
+import { loader as pageLoader } from "./merchant.payments.$id";
 
 const { db, close } = installTestDatabase();
 afterAll(() => close());
@@ -26,6 +33,7 @@ function addPayment(
   merchantId: string,
   status: "settled" | "expired",
   reference = `REF-${id}`,
+  paidWith: "crypto" | "mpesa" = "crypto",
 ) {
   db.insert(payments)
     .values({
@@ -45,7 +53,8 @@ function addPayment(
       quotedAt: AT,
       expiresAt: AT + 900_000,
       status,
-      receivedUnits: status === "settled" ? 19_312_476n : 0n,
+      paidWith,
+      receivedUnits: status === "settled" && paidWith === "crypto" ? 19_312_476n : 0n,
       createdAt: AT,
       updatedAt: AT,
       confirmedAt: status === "settled" ? AT + 60_000 : null,
@@ -56,6 +65,21 @@ function addPayment(
 addPayment("pay_CSV1", MERCHANT, "settled", "=cmd|' /C calc'!A0");
 addPayment("pay_CSV2", MERCHANT, "expired");
 addPayment("pay_CSV3", OTHER, "settled");
+addPayment("pay_CSV4", MERCHANT, "settled", "REF-MPESA", "mpesa");
+db.insert(mpesaCollections)
+  .values({
+    checkoutRequestId: "ws_CO_csv4",
+    paymentId: "pay_CSV4",
+    mode: "live",
+    phone: "+254712345678",
+    amountKesCents: 250_000n,
+    status: "succeeded",
+    receipt: "QKT4CSV004",
+    createdAt: AT,
+    completedAt: AT,
+    attempt: 1,
+  })
+  .run();
 for (const [sequence, receipt] of [
   [1, "SKA1B2C3D4"],
   [2, "SKE5F6G7H8"],
@@ -81,15 +105,26 @@ for (const [sequence, receipt] of [
     .run();
 }
 
-async function download(query = "") {
+async function ownerCookie(): Promise<string> {
   const id = `mu_${Math.random().toString(36).slice(2)}`;
   db.insert(merchantUsers)
     .values({ id, merchantId: MERCHANT, username: id, role: "owner", createdAt: AT })
     .run();
   const setCookie = await startSession(testStore(db), "merchant", { merchantUserId: id }, get("/"));
-  const cookie = cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } }));
-  const request = get(`/merchant/payments/export.csv${query}`, { cookie });
+  return cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } }));
+}
+
+async function download(query = "") {
+  const request = get(`/merchant/payments/export.csv${query}`, { cookie: await ownerCookie() });
   return respond(() => loader({ request, params: {}, context: {} }));
+}
+
+/** The downloaded file's cell of a payment's row, by column name (no cell here holds a comma). */
+async function downloadedCells() {
+  const lines = (await (await download()).text()).split("\r\n");
+  const header = lines[0]!.replace(/^\uFEFF/, "").split(",");
+  return (id: string, name: string) =>
+    lines.find((line) => line.includes(id))!.split(",")[header.indexOf(name)];
 }
 
 describe("the payments CSV export", () => {
@@ -107,10 +142,11 @@ describe("the payments CSV export", () => {
   });
 
   it("carries the settlement: receipts, M-Pesa charges, net, settled amount and EAT times", async () => {
-    const lines = (await (await download()).text()).split("\r\n");
-    const header = lines[0]!.replace(/^\uFEFF/, "").split(",");
-    const settled = lines.find((line) => line.includes("pay_CSV1"))!;
-    const cell = (name: string) => settled.split(",")[header.indexOf(name)];
+    const cellOf = await downloadedCells();
+    const cell = (name: string) => cellOf("pay_CSV1", name);
+    const settled = (await (await download()).text())
+      .split("\r\n")
+      .find((l) => l.includes("pay_CSV1"))!;
     expect(cell("Reference")).toBe("'=cmd|' /C calc'!A0");
     expect(cell("Created (EAT)")).toBe("2026-11-24T14:05:00+03:00");
     expect(cell("Crypto amount")).toBe("19.312476");
@@ -124,9 +160,41 @@ describe("the payments CSV export", () => {
     expect(settled).not.toMatch(/Z(,|$)/);
   });
 
+  it("says how each payment was paid: crypto, or M-Pesa with the customer's receipt", async () => {
+    const cellOf = await downloadedCells();
+    expect(cellOf("pay_CSV1", "Paid with")).toBe("Crypto");
+    expect(cellOf("pay_CSV1", "Customer M-Pesa receipt")).toBe("");
+    expect(cellOf("pay_CSV4", "Paid with")).toBe("M-Pesa");
+    expect(cellOf("pay_CSV4", "Customer M-Pesa receipt")).toBe("QKT4CSV004");
+    expect(cellOf("pay_CSV4", "Asset")).toBe("");
+    expect(cellOf("pay_CSV4", "Crypto received")).toBe("");
+  });
+
   it("follows the list's status filter", async () => {
     const text = await (await download("?status=expired")).text();
     expect(text).toContain("pay_CSV2");
     expect(text).not.toContain("pay_CSV1");
+  });
+});
+
+describe("how a payment was paid, on the list and its page (issue 30, item 2)", () => {
+  it("the list says M-Pesa for a payment paid with M-Pesa, the crypto amount otherwise", async () => {
+    const request = get("/merchant/payments", { cookie: await ownerCookie() });
+    const list = (await listLoader({ request, params: {}, context: {} })) as {
+      payments: { id: string; method: string }[];
+    };
+    const methodOf = (id: string) => list.payments.find((p) => p.id === id)?.method;
+    expect(methodOf("pay_CSV4")).toBe("M-Pesa");
+    expect(methodOf("pay_CSV1")).toBe("19.312476 USDT");
+  });
+
+  it("the payment page gives the customer's M-Pesa receipt in place of the crypto quote", async () => {
+    const request = get("/merchant/payments/pay_CSV4", { cookie: await ownerCookie() });
+    const page = (await pageLoader({ request, params: { id: "pay_CSV4" }, context: {} })) as {
+      mpesaReceipt: string | null;
+      payment: { paidWith: string };
+    };
+    expect(page.payment.paidWith).toBe("mpesa");
+    expect(page.mpesaReceipt).toBe("QKT4CSV004");
   });
 });

@@ -114,7 +114,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       }
     : null;
   const refunds = await refundsSection(payment, merchant);
+  // Paid with M-Pesa: the customer's receipt in place of the crypto quote (issue 30, item 2).
+  const mpesaReceipt =
+    payment.paidWith === "mpesa"
+      ? ((await paymentPages().checkoutCollections(payment.id)).collections.find(
+          (c) => c.status === "succeeded",
+        )?.receipt ?? null)
+      : null;
   return {
+    mpesaReceipt,
     // A refund on its way also keeps the page following (issue 15, item 5).
     live: merchantWaiting(payment.status) || Boolean(refunds?.inProgress),
     refunds,
@@ -222,6 +230,7 @@ export default function PaymentDetail() {
     share,
     testMode,
     refunds,
+    mpesaReceipt,
   } = useLoaderData<typeof loader>();
   const can = useMemberCan();
   // Follows the payment by itself while it is not final (JavaScript); without it, the page
@@ -287,17 +296,26 @@ export default function PaymentDetail() {
                       "You receive",
                       payoutSentence(estimate.payoutKesCents, feeBps, estimate.railChargeKesCents),
                     ],
-                ["Customer pays", `${payment.crypto} ${payment.asset} (${payment.network})`],
-                [
-                  "Received so far",
-                  `${payment.received} ${payment.asset}, ${payment.confirmations} confirmation(s)`,
-                ],
-                [
-                  "Locked rate",
-                  `${formatKesRate(payment.quoteRate)} per ${payment.asset} (${payment.rateSource}, ${eatDateTime(payment.rateFetchedAt)})`,
-                ],
-                ["Quote expires", eatDateTime(payment.expiresAt)],
-                ["Deposit address", payment.depositAddress ?? "None"],
+                ...(payment.paidWith === "mpesa"
+                  ? [
+                      [
+                        "Paid with",
+                        mpesaReceipt ? `M-Pesa, receipt ${mpesaReceipt}` : "M-Pesa",
+                      ] as const,
+                    ]
+                  : ([
+                      ["Customer pays", `${payment.crypto} ${payment.asset} (${payment.network})`],
+                      [
+                        "Received so far",
+                        `${payment.received} ${payment.asset}, ${payment.confirmations} confirmation(s)`,
+                      ],
+                      [
+                        "Locked rate",
+                        `${formatKesRate(payment.quoteRate)} per ${payment.asset} (${payment.rateSource}, ${eatDateTime(payment.rateFetchedAt)})`,
+                      ],
+                      ["Quote expires", eatDateTime(payment.expiresAt)],
+                      ["Deposit address", payment.depositAddress ?? "None"],
+                    ] as const)),
               ] as const
             ).map(([label, value]) => (
               <div key={label}>

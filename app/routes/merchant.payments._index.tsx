@@ -7,7 +7,7 @@ import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
 import { DataModeSwitch } from "~/components/developers/DataModeSwitch";
 import { dataModeOf, DATA_MODE_PARAM } from "~/core/api/mode";
 import { isPaymentStatus } from "~/core/payments/reads.server";
-import { formatCryptoUnits } from "~/core/payments/quote";
+import { paymentMethodText } from "~/core/payments/views.server";
 import { requirePermission } from "~/utils/auth.server";
 import { useMemberCan } from "~/components/app/TeamAccess";
 import { privateCachedPageHeaders } from "~/utils/http";
@@ -49,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       reference: p.reference,
       status: p.status,
       amountKesCents: p.amountKesCents.toString(),
-      crypto: `${formatCryptoUnits(p.cryptoAmountUnits, p.asset)} ${p.asset}`,
+      method: paymentMethodText(p),
       createdAt: p.createdAt,
     })),
   };
@@ -182,7 +182,7 @@ export default function MerchantPayments() {
           }}
           columns={[
             { heading: "Amount", cell: (p) => formatKesCents(p.amountKesCents) },
-            { heading: "Crypto", cell: (p) => p.crypto },
+            { heading: "Method", cell: (p) => p.method },
             { heading: "Status", cell: (p) => <PaymentStatusBadge status={p.status} /> },
             { heading: "Created", cell: (p) => eatDateTime(p.createdAt) },
           ]}

@@ -29,6 +29,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { CheckoutOutcome } from "~/components/payments/checkout/CheckoutOutcome";
 import { CheckoutShell } from "~/components/payments/checkout/CheckoutShell";
 import { CopyButton } from "~/components/payments/checkout/CopyButton";
+import { CheckoutReceipt } from "~/components/payments/checkout/Receipt";
+import { whatsappShareHref } from "~/components/payments/share/share-links";
+import { receiptMessage, type Receipt } from "~/core/payments/receipt";
 import { MpesaPay, type MpesaPayView } from "~/components/payments/checkout/MpesaPay";
 import { PaymentStatusBadge, payoutSentence } from "~/components/payments/PaymentBits";
 import { QrSvg } from "~/components/payments/QrSvg";
@@ -104,11 +107,11 @@ function mpesaView(
   };
 }
 
-/** The M-Pesa receipt of a payment paid with M-Pesa. */
-function mpesaReceipt(payment: Payment, collections: MpesaCollection[]): string | null {
-  if (payment.paidWith !== "mpesa") return null;
-  const paid = collections.find((c) => c.status === "succeeded");
-  return paid?.receipt ?? null;
+/** The receipt's printable page, and "Share on WhatsApp" with its absolute address. */
+function receiptLinks(receipt: Receipt) {
+  const print = paths.checkoutReceipt(receipt.paymentId);
+  const link = new URL(print, env.PUBLIC_SITE_URL).toString();
+  return { print, whatsapp: whatsappShareHref(receiptMessage(receipt, link)) };
 }
 
 /**
@@ -157,6 +160,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const choice = await checkout().networkChoice(payment, now);
   const mpesa = await paymentPages().checkoutCollections(payment.id);
   const missingUnits = payment.cryptoAmountUnits - payment.receivedUnits;
+  const receipt = await checkout().receipt(payment, businessName);
   return {
     ...view,
     businessName,
@@ -186,7 +190,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     returnLink: checkoutReturnLink(payment),
     mpesa: mpesaView(payment, mpesa.collections, secondsLeft),
     mpesaState: mpesa.state,
-    mpesaReceipt: mpesaReceipt(payment, mpesa.collections),
+    receipt,
+    receiptLinks: receipt ? receiptLinks(receipt) : null,
   };
 }
 
@@ -291,13 +296,29 @@ export default function Checkout() {
         data-status-url={payment.waiting ? paths.checkoutStatus(payment.id) : undefined}
         data-mpesa={payment.mpesaState}
       >
-        <h1 className="text-3xl font-bold text-ink">
-          {`Pay ${formatKesCents(payment.amountKesCents)}`}
-        </h1>
-        <p className="mt-1 text-lg text-slate-800">
-          {`${payment.crypto} ${payment.asset} `}
-          <span className="text-slate-600">{`on ${payment.network}`}</span>
-        </p>
+        {payment.receipt ? (
+          <>
+            <h1 className="text-3xl font-bold text-ink">Paid</h1>
+            <p className="mt-1 text-lg text-slate-800">
+              {`${formatKesCents(payment.amountKesCents)} `}
+              <span className="text-slate-600">
+                {payment.receipt.paidWith.method === "mpesa"
+                  ? "by M-Pesa"
+                  : `in ${payment.receipt.paidWith.amount} on ${payment.receipt.paidWith.network}`}
+              </span>
+            </p>
+          </>
+        ) : (
+          <>
+            <h1 className="text-3xl font-bold text-ink">
+              {`Pay ${formatKesCents(payment.amountKesCents)}`}
+            </h1>
+            <p className="mt-1 text-lg text-slate-800">
+              {`${payment.crypto} ${payment.asset} `}
+              <span className="text-slate-600">{`on ${payment.network}`}</span>
+            </p>
+          </>
+        )}
         <p className="mt-2 text-slate-700">
           Reference {payment.reference}
           {payment.description ? `: ${payment.description}` : ""}
@@ -497,6 +518,12 @@ export default function Checkout() {
               Refresh status
             </a>
           </section>
+        ) : payment.receipt && payment.receiptLinks ? (
+          <CheckoutReceipt
+            receipt={payment.receipt}
+            printHref={payment.receiptLinks.print}
+            whatsappHref={payment.receiptLinks.whatsapp}
+          />
         ) : (
           <div className="mt-6">
             <CheckoutOutcome
@@ -504,9 +531,6 @@ export default function Checkout() {
               missing={payment.missing}
               asset={payment.asset}
             />
-            {payment.mpesaReceipt ? (
-              <p className="mt-3 text-slate-800">{`Paid with M-Pesa, receipt ${payment.mpesaReceipt}.`}</p>
-            ) : null}
           </div>
         )}
         <ReturnLink link={payment.returnLink} />

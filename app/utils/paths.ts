@@ -104,6 +104,8 @@ export const paths = {
   checkout: (id: string) => `/pay/${id}`,
   /** The checkout's status as JSON (polled by its script). */
   checkoutStatus: (id: string) => `/pay/${id}/status`,
+  /** A paid payment's printable receipt. */
+  checkoutReceipt: (id: string) => `/pay/${id}/receipt`,
   /** A merchant's payment link: every visitor gets a fresh checkout. */
   paymentLink: (id: string) => `/pay/link/${id}`,
 

@@ -1,6 +1,6 @@
 /**
  * The customer's checkout on the process's store (ADR 0041): the payment and its status, the
- * network choice and changing the network.
+ * network choice and changing the network, the receipt once paid.
  */
 import {
   checkoutNetworkChoice,
@@ -9,6 +9,7 @@ import {
   checkoutStatus,
 } from "~/core/payments/checkout.server";
 import { choosePaymentNetwork } from "~/core/payments/network-choice.server";
+import { paymentReceipt } from "~/core/payments/receipt.server";
 import { bindStore, store } from "./store.server";
 
 export function checkout() {
@@ -18,5 +19,6 @@ export function checkout() {
     status: checkoutStatus,
     networkChoice: checkoutNetworkChoice,
     chooseNetwork: choosePaymentNetwork,
+    receipt: paymentReceipt,
   });
 }

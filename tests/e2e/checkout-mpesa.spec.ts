@@ -39,8 +39,16 @@ test("the customer pays with M-Pesa and the page shows the payment paid, with th
   await payWithMpesa(page, id, "0712 345 678");
   await expect(page).toHaveURL(new RegExp(`/pay/${id}$`));
   await expectPageUpdates(page, testInfo, "Thank you: your payment is confirmed.");
-  await expect(page.getByText(/^Paid with M-Pesa, receipt [A-Z0-9]{10}\.$/)).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Paid" })).toBeVisible();
+  await expect(page.getByText("KES 2,500.00 by M-Pesa")).toBeVisible();
+  await expect(page.getByText(/^M-Pesa receipt [A-Z0-9]{10}$/)).toBeVisible();
+  // Never the crypto quote of a payment paid by M-Pesa.
+  await expect(page.getByText(/USDT/)).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Pay with M-Pesa" })).toHaveCount(0);
+  // The merchant's pages say the same (issue 30, item 2).
+  await page.goto(`/merchant/payments/${id}`);
+  await expect(page.getByText(/^M-Pesa, receipt [A-Z0-9]{10}$/)).toBeVisible();
+  await expect(page.getByText("Customer pays")).toHaveCount(0);
 });
 
 test("while the prompt is out, the page (server HTML) says to check the phone", async ({

@@ -168,9 +168,24 @@ function checkoutScenarios() {
     await confirmOnChain(txId, 2);
     await expectPageUpdates(page, testInfo, "Paid", { exact: true });
     await expect(page.getByText("Thank you: your payment is confirmed.")).toBeVisible();
+    // The checkout is now the customer's receipt (issue 30, item 3).
+    await expect(page.getByRole("heading", { level: 1, name: "Paid" })).toBeVisible();
+    const receipt = page.getByRole("region", { name: "Receipt" });
+    await expect(receipt.getByText(`${amount} USDT on Ethereum (ERC-20)`)).toBeVisible();
+    await expect(receipt.getByRole("link", { name: /^Transaction 0x[0-9a-f]{6}…/ })).toBeVisible();
+    await expect(receipt.getByRole("link", { name: /^Share on WhatsApp/ })).toHaveAttribute(
+      "href",
+      /^https:\/\/wa\.me\/\?text=Receipt%3A%20KES%20/,
+    );
     // Final: nothing refreshes any more.
     await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Refresh status" })).toHaveCount(0);
+    await expectNoMarketingChrome(page);
+    await expectAccessible(page, testInfo);
+    await receipt.getByRole("link", { name: "Printable receipt" }).click();
+    await expect(page).toHaveURL(new RegExp(`${payment.checkoutPath}/receipt$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Receipt" })).toBeVisible();
+    await expect(page.getByText(`${amount} USDT on Ethereum (ERC-20)`)).toBeVisible();
     await expectNoMarketingChrome(page);
     await expectAccessible(page, testInfo);
   });

@@ -53,6 +53,7 @@ import { describeDevice, deviceKey } from "./device";
 import { notificationChoices } from "./security-page-schema";
 import { can, teamRoleInfo, type TeamRole } from "./permissions";
 import type { AccountSubject, SecurityEvent } from "./security-events.server";
+import { paidStatuses } from "~/core/payments/statuses";
 
 /** A sign-in counts as from a new device when that device was not used in this window. */
 export const NEW_DEVICE_WINDOW_MS = 90 * 24 * 3_600_000;
@@ -785,7 +786,6 @@ export function queuePaymentSettledNotices(
 }
 
 const DAY_MS = 24 * 3_600_000;
-const RECEIVED = ["confirmed", "in_review", "settling", "settled"] as const;
 
 /** The Nairobi day before `now` ("2026-11-23") and its bounds in epoch milliseconds. */
 export function previousEatDay(now: number): { day: string; start: number; end: number } {
@@ -818,7 +818,7 @@ export async function dailyFigures(
         fee: sumOf(payments.feeKesCents),
       })
       .from(payments)
-      .where(and(inDay, inArray(payments.status, [...RECEIVED])))
+      .where(and(inDay, inArray(payments.status, [...paidStatuses])))
       .limit(1),
   );
   const settled = await first(

@@ -11,6 +11,7 @@ function settledRow(overrides: Partial<ExportRow["payment"]> = {}): ExportRow {
       reference: "INV-1042",
       description: "Two bags of coffee",
       status: "settled",
+      paidWith: "crypto",
       asset: "USDT",
       network: "Ethereum (ERC-20)",
       amountKesCents: 250_000n,
@@ -64,6 +65,8 @@ describe("payments CSV", () => {
       Reference: "INV-1042",
       Description: "Two bags of coffee",
       Status: "settled",
+      "Paid with": "Crypto",
+      "Customer M-Pesa receipt": "",
       "Created (EAT)": "2026-11-24T14:05:00+03:00",
       Asset: "USDT",
       Network: "Ethereum (ERC-20)",
@@ -79,6 +82,24 @@ describe("payments CSV", () => {
       "Confirmed (EAT)": "2026-11-24T14:06:00+03:00",
       "Settled (EAT)": "2026-11-24T14:07:00+03:00",
     });
+  });
+
+  it("a payment paid with M-Pesa says so, with the customer's receipt, and no crypto", () => {
+    const row = settledRow({ paidWith: "mpesa", receivedUnits: 0n });
+    row.collectionReceipt = "QKT4ABCD12";
+    const cells = record(paymentsCsv([row]));
+    expect(cells["Paid with"]).toBe("M-Pesa");
+    expect(cells["Customer M-Pesa receipt"]).toBe("QKT4ABCD12");
+    for (const column of [
+      "Asset",
+      "Network",
+      "Crypto amount",
+      "Crypto received",
+      "Rate (KES per coin)",
+    ])
+      expect(cells[column]).toBe("");
+    expect(cells["Gross KES"]).toBe("2500.00");
+    expect(cells["M-Pesa receipts"]).toBe("SKN4XYZ123");
   });
 
   it("adds up a split settlement and lists every receipt, failed transfers left out", () => {

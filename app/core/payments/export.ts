@@ -11,7 +11,13 @@
  * - Spreadsheet formula injection: a text cell starting with = + - @ (or a tab or carriage return)
  *   gets a leading apostrophe, so it is shown, never run.
  */
-import type { PaymentStatus, TransferStatus } from "~/core/payments/statuses";
+import {
+  isPaidStatus,
+  paymentMethodLabels,
+  type PaymentMethod,
+  type PaymentStatus,
+  type TransferStatus,
+} from "~/core/payments/statuses";
 import { formatCryptoAmount, formatEatIso } from "~/utils/format";
 import { displayNetwork } from "~/core/networks/networks";
 import type { QuoteAsset } from "./quote";
@@ -21,6 +27,8 @@ export interface ExportPayment {
   reference: string;
   description: string | null;
   status: PaymentStatus;
+  /** Crypto to the deposit address, or M-Pesa Express (then no crypto columns). */
+  paidWith: PaymentMethod;
   asset: QuoteAsset;
   network: string;
   amountKesCents: bigint;
@@ -44,16 +52,17 @@ export interface ExportTransfer {
 export interface ExportRow {
   payment: ExportPayment;
   transfers: readonly ExportTransfer[];
+  /** The customer's M-Pesa receipt, for a payment paid with M-Pesa. */
+  collectionReceipt?: string | null;
 }
-
-/** The statuses in which the customer's payment counts (the dashboard's revenue uses the same). */
-const PAID: readonly PaymentStatus[] = ["confirmed", "in_review", "settling", "settled"];
 
 export const paymentsCsvColumns = [
   "Payment ID",
   "Reference",
   "Description",
   "Status",
+  "Paid with",
+  "Customer M-Pesa receipt",
   "Created (EAT)",
   "Asset",
   "Network",
@@ -87,24 +96,28 @@ const time = (at: number | null) => (at === null ? "" : formatEatIso(at));
 
 function csvLine(row: ExportRow): string {
   const p = row.payment;
-  const paid = PAID.includes(p.status);
+  const paid = isPaidStatus(p.status);
   const done = row.transfers.filter((t) => t.status === "succeeded");
   const networkFee = done.reduce((sum, t) => sum + t.railChargeKesCents, 0n);
   const settled = done.reduce((sum, t) => sum + t.amountKesCents, 0n);
   const completed = done.map((t) => t.completedAt ?? 0).filter((at) => at > 0);
   const settledAt = p.settledAt ?? (completed.length ? Math.max(...completed) : null);
   const receipts = done.map((t) => t.receipt).filter((r): r is string => Boolean(r));
+  const crypto = p.paidWith === "crypto";
   const cells = [
     textCell(p.id),
     textCell(p.reference),
     textCell(p.description ?? ""),
     p.status,
+    paymentMethodLabels[p.paidWith],
+    textCell(row.collectionReceipt ?? ""),
     time(p.createdAt),
-    p.asset,
-    textCell(displayNetwork(p.network, p.asset)),
-    formatCryptoAmount(p.cryptoAmountUnits, p.asset),
-    formatCryptoAmount(p.receivedUnits, p.asset),
-    textCell(p.quoteRate),
+    // A payment paid with M-Pesa moved no crypto: its quote's columns stay empty.
+    crypto ? p.asset : "",
+    crypto ? textCell(displayNetwork(p.network, p.asset)) : "",
+    crypto ? formatCryptoAmount(p.cryptoAmountUnits, p.asset) : "",
+    crypto ? formatCryptoAmount(p.receivedUnits, p.asset) : "",
+    crypto ? textCell(p.quoteRate) : "",
     kesDecimal(p.amountKesCents),
     paid ? kesDecimal(p.feeKesCents) : "",
     paid ? kesDecimal(networkFee) : "",

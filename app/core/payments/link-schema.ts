@@ -11,6 +11,7 @@ import { cryptoLimits } from "~/content/tariff";
 import type { ApiMode } from "~/core/api/vocabulary";
 import { formatKes } from "~/utils/format";
 import { paymentAssets } from "./create-payment-schema";
+import { isPaidStatus } from "./statuses";
 
 export type PaymentLinkAsset = (typeof paymentAssets)[number];
 
@@ -149,9 +150,6 @@ export function openPaymentLinkSchema(link: { fixedAmount: boolean; fixedAsset: 
   });
 }
 
-/** Paid: the customer may go back to the merchant's success address. */
-const PAID_STATUSES: readonly string[] = ["confirmed", "in_review", "settling", "settled"];
-
 /**
  * The way back to the merchant's site the checkout offers: while the payment waits, "Cancel and
  * return" to its cancel URL; once paid, "Return" to its success URL; else none. Only http(s) URLs.
@@ -165,7 +163,8 @@ export function checkoutReturnLink(payment: {
     const url = renderableReturnUrl(payment.cancelUrl);
     return url ? { kind: "cancel", ...url } : null;
   }
-  if (PAID_STATUSES.includes(payment.status)) {
+  // Paid: the customer may go back to the merchant's success address.
+  if (isPaidStatus(payment.status)) {
     const url = renderableReturnUrl(payment.successUrl);
     return url ? { kind: "success", ...url } : null;
   }

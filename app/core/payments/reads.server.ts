@@ -6,8 +6,8 @@
  * app/core/payments/pages.server.ts) and takes its handle.
  */
 import { and, asc, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from "drizzle-orm";
-import { payments, settlementTransfers } from "../../../drizzle/schema";
-import { paymentStatuses, type PaymentStatus } from "~/core/payments/statuses";
+import { mpesaCollections, payments, settlementTransfers } from "../../../drizzle/schema";
+import { paidStatuses, paymentStatuses, type PaymentStatus } from "~/core/payments/statuses";
 import { paymentsInMode } from "~/core/api/mode.server";
 import type { ApiMode } from "~/core/api/vocabulary";
 import { merchantBalances } from "~/core/ledger/ledger.server";
@@ -108,7 +108,7 @@ export async function countPaymentsByStatus(q: Handle): Promise<Record<PaymentSt
   return counts;
 }
 
-const SUCCESSFUL: PaymentStatus[] = ["confirmed", "in_review", "settling", "settled"];
+const SUCCESSFUL: PaymentStatus[] = [...paidStatuses];
 const FINISHED: PaymentStatus[] = [
   ...SUCCESSFUL,
   "expired",
@@ -203,6 +203,24 @@ export async function paymentDashboardStats(
  * The merchant's payments for the CSV export (same filters as the list), each with its settlement
  * transfers (receipts, M-Pesa charges, settlement time). Two queries, whatever the row count.
  */
+/** The customers' M-Pesa receipts of payments paid with M-Pesa, by payment id. */
+async function mpesaReceiptsOf(q: Handle, ids: readonly string[]): Promise<Map<string, string>> {
+  const receipts = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const paid = await q
+      .select({ paymentId: mpesaCollections.paymentId, receipt: mpesaCollections.receipt })
+      .from(mpesaCollections)
+      .where(
+        and(
+          inArray(mpesaCollections.paymentId, ids.slice(i, i + 500)),
+          eq(mpesaCollections.status, "succeeded"),
+        ),
+      );
+    for (const { paymentId, receipt } of paid) if (receipt) receipts.set(paymentId, receipt);
+  }
+  return receipts;
+}
+
 export async function listPaymentsForExport(
   q: Handle,
   filter: {
@@ -241,7 +259,15 @@ export async function listPaymentsForExport(
       transfersByPayment.set(paymentId, list);
     }
   }
-  return rows.map((payment) => ({ payment, transfers: transfersByPayment.get(payment.id) ?? [] }));
+  const collectionReceipts = await mpesaReceiptsOf(
+    q,
+    rows.filter((p) => p.paidWith === "mpesa").map((p) => p.id),
+  );
+  return rows.map((payment) => ({
+    payment,
+    transfers: transfersByPayment.get(payment.id) ?? [],
+    collectionReceipt: collectionReceipts.get(payment.id) ?? null,
+  }));
 }
 
 export { eatDayStart };

@@ -22,12 +22,34 @@ export const paymentStatuses = [
 ] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
+/**
+ * The statuses of a payment the customer has paid (its amount received and confirmed): the
+ * checkout shows a receipt, revenue and exports count it.
+ */
+export const paidStatuses = [
+  "confirmed",
+  "in_review",
+  "settling",
+  "settled",
+] as const satisfies readonly PaymentStatus[];
+
+/** Whether a payment in `status` has been paid (`paidStatuses`). */
+export function isPaidStatus(status: string): boolean {
+  return (paidStatuses as readonly string[]).includes(status);
+}
+
 export const transferStatuses = ["scheduled", "pending", "sent", "succeeded", "failed"] as const;
 export type TransferStatus = (typeof transferStatuses)[number];
 
 /** How a payment was paid (ADR 0033): crypto to its deposit address, or M-Pesa Express. */
 export const paymentMethods = ["crypto", "mpesa"] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
+
+/** How a payment was paid, as lists, pages and exports name it. */
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  crypto: "Crypto",
+  mpesa: "M-Pesa",
+};
 
 /** An M-Pesa Express prompt: waiting for the customer, paid, or not paid. */
 export const mpesaCollectionStatuses = ["pending", "succeeded", "failed"] as const;

@@ -2,6 +2,7 @@
  * One payment as the merchant's pages show it (the payment page and the hosted checkout), JSON-safe
  * (bigint cents as strings, crypto amounts as decimal strings):
  * - `paymentView`: what both pages show of the payment itself;
+ * - `paymentMethodText`: how it was paid (or is asked), as the lists show it;
  * - `payoutView`: what the merchant is paid for it: before settlement, an estimate for this payment
  *   alone (its net after the collection fee, split by the rail limits, less the M-Pesa charge per
  *   transfer); after, the sum of the transfers actually made (failed ones left out).
@@ -10,6 +11,7 @@ import { displayNetwork, storedNetworkId } from "~/core/networks/networks";
 import type { PaymentsConfig } from "./config";
 import type { Payment } from "./payments.server";
 import { formatCryptoUnits } from "./quote";
+import { paymentMethodLabels } from "./statuses";
 import type { Transfer } from "~/core/transfers/engine.server";
 import { estimateSettlement } from "./settlement-plan";
 
@@ -28,8 +30,17 @@ export function paymentView(payment: Payment) {
     received: formatCryptoUnits(payment.receivedUnits, payment.asset),
     depositAddress: payment.depositAddress,
     confirmations: payment.confirmations,
+    paidWith: payment.paidWith,
     expiresAt: payment.expiresAt,
   };
+}
+
+/** "M-Pesa" for a payment paid with M-Pesa, else its crypto amount: "6.22 USDT". */
+export function paymentMethodText(
+  payment: Pick<Payment, "paidWith" | "cryptoAmountUnits" | "asset">,
+): string {
+  if (payment.paidWith === "mpesa") return paymentMethodLabels.mpesa;
+  return `${formatCryptoUnits(payment.cryptoAmountUnits, payment.asset)} ${payment.asset}`;
 }
 
 export interface PayoutAmounts {

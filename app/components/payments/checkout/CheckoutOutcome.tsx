@@ -1,11 +1,8 @@
-/** What the checkout says once the customer's part is over (paid, expired, an exception). */
+/**
+ * What the checkout says once the customer's part is over without a payment to show: expired, an
+ * exception. A paid one shows its receipt (Receipt.tsx).
+ */
 import { company } from "~/content/company";
-
-const paid = {
-  title: "Paid",
-  body: "Thank you: your payment is confirmed.",
-  tone: "bg-emerald-50 text-emerald-900",
-};
 
 export function CheckoutOutcome({
   status,
@@ -17,10 +14,6 @@ export function CheckoutOutcome({
   asset: string;
 }) {
   const messages: Record<string, { title: string; body: string; tone: string }> = {
-    confirmed: paid,
-    in_review: paid,
-    settling: paid,
-    settled: paid,
     expired: {
       title: "Expired",
       body: "The quote expired before a payment arrived. Ask the merchant for a new payment link; do not send funds to this address.",
