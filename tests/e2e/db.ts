@@ -142,3 +142,38 @@ export async function addTeamMember(merchantId: string, role: string, username =
   });
   return credentials;
 }
+
+/** A collection (KES 2,500 gross, KES 25 fee) posted to the merchant's live ledger just now. */
+export function postTestCollection(merchantId: string, paymentId: string) {
+  const at = Date.now();
+  withE2eDatabase((db) => {
+    const account = (code: string, kind: string, ownerId: string | null) => {
+      db.prepare(
+        "insert into ledger_accounts (code, currency, kind, owner_id, balance, created_at, updated_at) values (?, 'KES', ?, ?, 0, ?, ?) on conflict (code) do nothing",
+      ).run(code, kind, ownerId, at, at);
+      return (
+        db.prepare("select id from ledger_accounts where code = ?").get(code) as { id: number }
+      ).id;
+    };
+    const legs = [
+      [account("capital:KES", "equity", null), 250_000],
+      [account(`merchant:${merchantId}:available:KES`, "liability", merchantId), -247_500],
+      [account("platform:fee-revenue:KES", "revenue", null), -2_500],
+    ] as const;
+    const id = `ltx_e2e${paymentId}`;
+    db.transaction(() => {
+      db.prepare(
+        "insert into ledger_transactions (id, idempotency_key, kind, description, reference_type, reference_id, fingerprint, created_at) values (?, ?, 'payment.converted', ?, 'payment', ?, 'e2e', ?)",
+      ).run(id, `e2e:${id}`, `Payment ${paymentId} (INV-7) converted`, paymentId, at);
+      for (const [accountId, amount] of legs) {
+        db.prepare(
+          "insert into ledger_entries (transaction_id, account_id, amount, created_at) values (?, ?, ?, ?)",
+        ).run(id, accountId, amount, at);
+        db.prepare("update ledger_accounts set balance = balance + ? where id = ?").run(
+          amount,
+          accountId,
+        );
+      }
+    })();
+  });
+}

@@ -25,6 +25,8 @@ export function ResponsiveTable<Row>({
   actions,
   muted,
   className,
+  printAsTable = false,
+  tableClassName,
 }: {
   /** The table's (visually hidden) caption and the card list's accessible name. */
   caption: string;
@@ -46,10 +48,18 @@ export function ResponsiveTable<Row>({
   /** Rows set aside (e.g. dropped): greyed in the table and on their cards. */
   muted?: (row: Row) => boolean;
   className?: string;
+  /** Printed as the table whatever the screen (a statement on paper). */
+  printAsTable?: boolean;
+  /** Extra classes for the table (e.g. a smaller print size). */
+  tableClassName?: string;
 }) {
   return (
     <div className={className}>
-      <ul aria-label={caption} className="space-y-3 md:hidden" data-record-cards="">
+      <ul
+        aria-label={caption}
+        className={cx("space-y-3 md:hidden", printAsTable && "print:hidden")}
+        data-record-cards=""
+      >
         {rows.map((row) => {
           const rowActions = actions?.cell(row) ?? null;
           return (
@@ -81,12 +91,15 @@ export function ResponsiveTable<Row>({
       </ul>
       {/* A table wider than the screen scrolls here: focusable and named, for the keyboard too. */}
       <div
-        className="hidden overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-700 md:block"
+        className={cx(
+          "hidden overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-700 md:block",
+          printAsTable && "print:block print:overflow-visible",
+        )}
         role="region"
         aria-label={caption}
         tabIndex={0}
       >
-        <table className="w-full text-left text-sm">
+        <table className={cx("w-full text-left text-sm", tableClassName)}>
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b border-slate-300">
             <tr>
@@ -106,7 +119,10 @@ export function ResponsiveTable<Row>({
             {rows.map((row) => (
               <tr
                 key={rowKey(row)}
-                className={cx("border-b border-slate-200 align-top", muted?.(row) && "bg-slate-50")}
+                className={cx(
+                  "border-b border-slate-200 align-top print:break-inside-avoid",
+                  muted?.(row) && "bg-slate-50",
+                )}
               >
                 <th scope="row" className="px-3 py-2 font-normal">
                   {title.cell(row)}

@@ -1,9 +1,10 @@
 /**
- * The merchant's API keys as a table (Developers › API keys): name, Test/Live, the visible prefix,
+ * The merchant's API keys (Developers › API keys), a table on a laptop and cards on a phone: name, Test/Live, the visible prefix,
  * scopes, dates and status, and a "Revoke" form per active key (a plain POST: works without JS).
  */
 import { Form } from "@remix-run/react";
-import { Badge, buttonClass, DataTable } from "~/components/ui";
+import { Badge, buttonClass } from "~/components/ui";
+import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
 import { apiModeLabels } from "~/core/api/key-schema";
 import type { ApiMode, ApiScope } from "~/core/api/vocabulary";
 import { formatDate, formatEatDateTime } from "~/utils/format";
@@ -30,8 +31,6 @@ const statusBadges = {
   expired: { label: "Expired", tone: "neutral" },
 } as const;
 
-const cell = "px-3 py-3 align-top";
-
 export function ModeBadge({ mode }: { mode: ApiMode }) {
   return <Badge tone={mode === "live" ? "info" : "warning"}>{apiModeLabels[mode]}</Badge>;
 }
@@ -44,58 +43,83 @@ export function ApiKeyList({ keys }: { keys: readonly ApiKeyListRow[] }) {
       </p>
     );
   return (
-    <DataTable
+    <ResponsiveTable
       caption="Your API keys, newest first"
       className="mt-4"
-      headings={["Name and mode", "Key", "Scopes", "Created", "Last used", "Expires", "Status"]}
-    >
-      {keys.map((key) => (
-        <tr key={key.id} className="border-b border-slate-200">
-          <td className={cell}>
+      headingLevel="h3"
+      rows={keys}
+      rowKey={(key) => key.id}
+      title={{
+        heading: "Name and mode",
+        cell: (key) => (
+          <>
             <span className="block font-medium break-words text-ink">{key.name}</span>
             <ModeBadge mode={key.mode} />
             {key.member ? (
-              <span className="mt-1 block text-sm break-words text-slate-700">
+              <span className="mt-1 block text-sm font-normal break-words text-slate-700">
                 Member: {key.member}
               </span>
             ) : null}
-          </td>
-          <td className={`${cell} font-mono whitespace-nowrap`}>{key.prefix}…</td>
-          <td className={cell}>
-            <ul className="font-mono text-xs">
-              {key.scopes.map((scope) =>
-                key.withheldScopes.includes(scope) ? (
-                  <li key={scope} className="text-slate-600">
-                    <s>{scope}</s>{" "}
-                    <span className="font-sans">(beyond the member&rsquo;s role now)</span>
-                  </li>
-                ) : (
-                  <li key={scope}>{scope}</li>
-                ),
-              )}
-            </ul>
-          </td>
-          <td className={`${cell} whitespace-nowrap`}>{formatDate(key.createdAt)}</td>
-          <td className={cell}>
-            {key.lastUsedAt === null ? "Not yet" : formatEatDateTime(key.lastUsedAt)}
-          </td>
-          <td className={`${cell} whitespace-nowrap`}>
-            {key.expiresAt === null ? "Never" : formatDate(key.expiresAt)}
-          </td>
-          <td className={cell}>
+          </>
+        ),
+      }}
+      columns={[
+        {
+          heading: "Key",
+          cell: (key) => `${key.prefix}…`,
+          className: "font-mono whitespace-nowrap",
+        },
+        { heading: "Scopes", cell: (key) => <Scopes keyRow={key} /> },
+        {
+          heading: "Created",
+          cell: (key) => formatDate(key.createdAt),
+          className: "whitespace-nowrap",
+        },
+        {
+          heading: "Last used",
+          cell: (key) => (key.lastUsedAt === null ? "Not yet" : formatEatDateTime(key.lastUsedAt)),
+        },
+        {
+          heading: "Expires",
+          cell: (key) => (key.expiresAt === null ? "Never" : formatDate(key.expiresAt)),
+          className: "whitespace-nowrap",
+        },
+        {
+          heading: "Status",
+          cell: (key) => (
             <Badge tone={statusBadges[key.status].tone}>{statusBadges[key.status].label}</Badge>
-            {key.status === "active" ? (
-              <Form method="post" className="mt-2">
-                <input type="hidden" name="intent" value="revoke" />
-                <input type="hidden" name="keyId" value={key.id} />
-                <button type="submit" className={buttonClass("secondary", "px-3 py-1.5 text-sm")}>
-                  Revoke<span className="sr-only"> {key.name}</span>
-                </button>
-              </Form>
-            ) : null}
-          </td>
-        </tr>
-      ))}
-    </DataTable>
+          ),
+        },
+      ]}
+      actions={{
+        label: "Actions",
+        cell: (key) =>
+          key.status === "active" ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="revoke" />
+              <input type="hidden" name="keyId" value={key.id} />
+              <button type="submit" className={buttonClass("secondary", "px-3 py-1.5 text-sm")}>
+                Revoke<span className="sr-only"> {key.name}</span>
+              </button>
+            </Form>
+          ) : null,
+      }}
+    />
+  );
+}
+
+function Scopes({ keyRow }: { keyRow: ApiKeyListRow }) {
+  return (
+    <ul className="font-mono text-xs">
+      {keyRow.scopes.map((scope) =>
+        keyRow.withheldScopes.includes(scope) ? (
+          <li key={scope} className="text-slate-600">
+            <s>{scope}</s> <span className="font-sans">(beyond the member&rsquo;s role now)</span>
+          </li>
+        ) : (
+          <li key={scope}>{scope}</li>
+        ),
+      )}
+    </ul>
   );
 }

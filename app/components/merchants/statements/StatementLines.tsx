@@ -1,13 +1,16 @@
 /**
- * The statement's lines as a table (one row per ledger transaction that changed the balance), with
- * the empty state and, past the screen's limit, a pointer to the CSV. Print-friendly: a plain
- * table whose rows do not break across pages.
+ * The statement's lines (one per ledger transaction that changed the balance): a table on a laptop
+ * and on paper (its rows never break across pages), cards on a phone; with the empty state and,
+ * past the screen's limit, a pointer to the CSV.
  */
 import { statementLineLabels } from "~/core/statements/lines";
 import type { StatementView } from "~/core/statements/view";
+import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
 import { formatEatDateTime, formatEatIso, formatKesCents } from "~/utils/format";
 
 export const EMPTY_STATEMENT_TEXT = "No money moved in this period.";
+
+const amountHeadings = { gross: "Gross", fee: "Fee", net: "Net", balance: "Balance" } as const;
 
 export function StatementLines({
   statement,
@@ -40,50 +43,42 @@ export function StatementLines({
           has them all.
         </p>
       ) : null}
-      <div
-        className="overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-700 print:overflow-visible"
-        role="region"
-        aria-label="Statement lines"
-        tabIndex={0}
-      >
-        <table className="w-full text-left text-sm print:text-xs">
-          <caption className="sr-only">Statement lines, oldest first</caption>
-          <thead className="border-b border-slate-300">
-            <tr>
-              {["Date (EAT)", "Type", "Description", "Reference"].map((heading) => (
-                <th key={heading} scope="col" className="px-2 py-2 font-semibold">
-                  {heading}
-                </th>
-              ))}
-              {["Gross", "Fee", "Net", "Balance"].map((heading) => (
-                <th key={heading} scope="col" className="px-2 py-2 text-right font-semibold">
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {statement.lines.map((line) => (
-              <tr
-                key={line.transactionId}
-                className="break-inside-avoid border-b border-slate-200 align-top"
-              >
-                <th scope="row" className="whitespace-nowrap px-2 py-2 font-normal">
-                  <time dateTime={formatEatIso(line.at)}>{formatEatDateTime(line.at)}</time>
-                </th>
-                <td className="whitespace-nowrap px-2 py-2">{statementLineLabels[line.type]}</td>
-                <td className="min-w-48 px-2 py-2 break-words">{line.description}</td>
-                <td className="px-2 py-2 font-mono text-xs break-all">{line.reference}</td>
-                {[line.gross, line.fee, line.net, line.balance].map((cents, index) => (
-                  <td key={index} className="whitespace-nowrap px-2 py-2 text-right tabular-nums">
-                    {formatKesCents(cents)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ResponsiveTable
+        caption="Statement lines, oldest first"
+        rows={statement.lines}
+        rowKey={(line) => line.transactionId}
+        printAsTable
+        tableClassName="print:text-xs"
+        title={{
+          heading: "Date (EAT)",
+          cell: (line) => (
+            <time dateTime={formatEatIso(line.at)} className="whitespace-nowrap font-normal">
+              {formatEatDateTime(line.at)}
+            </time>
+          ),
+        }}
+        columns={[
+          {
+            heading: "Type",
+            cell: (line) => statementLineLabels[line.type],
+            className: "whitespace-nowrap",
+          },
+          {
+            heading: "Description",
+            cell: (line) => line.description,
+            className: "min-w-48 break-words",
+          },
+          {
+            heading: "Reference",
+            cell: (line) => <span className="font-mono text-xs break-all">{line.reference}</span>,
+          },
+          ...(["gross", "fee", "net", "balance"] as const).map((field) => ({
+            heading: amountHeadings[field],
+            cell: (line: StatementView["lines"][number]) => formatKesCents(line[field]),
+            className: "whitespace-nowrap text-right tabular-nums",
+          })),
+        ]}
+      />
     </>
   );
 }

@@ -18,12 +18,12 @@ function BalanceRow({
 }) {
   return (
     <tr className={bordered ? "border-b border-slate-200" : undefined}>
-      <th scope="row" className="py-2 pr-3 font-semibold">
+      <th scope="row" className="py-2 pr-1.5 font-semibold sm:pr-3">
         {label}
       </th>
-      <td className="px-3 py-2" />
-      <td className="px-3 py-2" />
-      <td className="whitespace-nowrap py-2 pl-3 text-right font-semibold tabular-nums">
+      <td className="px-1.5 py-2 sm:px-3" />
+      <td className="px-1.5 py-2 sm:px-3" />
+      <td className="whitespace-nowrap py-2 pl-1.5 text-right font-semibold tabular-nums sm:pl-3">
         {formatKesCents(cents)}
       </td>
     </tr>
@@ -40,16 +40,16 @@ export function StatementSummary({ statement }: { statement: StatementView }) {
         <caption className="sr-only">Opening balance, totals per type and closing balance</caption>
         <thead className="border-b border-slate-300">
           <tr>
-            <th scope="col" className="py-2 pr-3 font-semibold">
+            <th scope="col" className="py-2 pr-1.5 font-semibold sm:pr-3">
               Item
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
+            <th scope="col" className="px-1.5 py-2 text-right font-semibold sm:px-3">
               Lines
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
+            <th scope="col" className="px-1.5 py-2 text-right font-semibold sm:px-3">
               Fees
             </th>
-            <th scope="col" className="py-2 pl-3 text-right font-semibold">
+            <th scope="col" className="py-2 pl-1.5 text-right font-semibold sm:pl-3">
               Amount
             </th>
           </tr>
@@ -60,14 +60,14 @@ export function StatementSummary({ statement }: { statement: StatementView }) {
             const total = statement.totals[type];
             return (
               <tr key={type} className="border-b border-slate-200">
-                <th scope="row" className="py-2 pr-3 font-normal">
+                <th scope="row" className="py-2 pr-1.5 font-normal sm:pr-3">
                   {statementLineLabels[type]}
                 </th>
-                <td className="px-3 py-2 text-right tabular-nums">{total.count}</td>
-                <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+                <td className="px-1.5 py-2 text-right tabular-nums sm:px-3">{total.count}</td>
+                <td className="whitespace-nowrap px-1.5 py-2 text-right tabular-nums sm:px-3">
                   {formatKesCents(total.fee)}
                 </td>
-                <td className="whitespace-nowrap py-2 pl-3 text-right tabular-nums">
+                <td className="whitespace-nowrap py-2 pl-1.5 text-right tabular-nums sm:pl-3">
                   {formatKesCents(total.net)}
                 </td>
               </tr>
