@@ -198,3 +198,43 @@ describe("how a payment was paid, on the list and its page (issue 30, item 2)", 
     expect(page.mpesaReceipt).toBe("QKT4CSV004");
   });
 });
+
+describe("a period and the totals of the filtered list (issue 30, item 7)", () => {
+  const list = async (query: string) => {
+    const request = get(`/merchant/payments${query}`, { cookie: await ownerCookie() });
+    return (await listLoader({ request, params: {}, context: {} })) as {
+      payments: { id: string }[];
+      totals: Record<string, unknown>;
+      errors: Record<string, string>;
+    };
+  };
+
+  it("totals every payment the filters select: the paid ones' gross, fees and net", async () => {
+    // 24 Nov: pay_CSV1 and pay_CSV4 settled (KES 2,500 each, KES 25 fee), pay_CSV2 expired.
+    const day = await list("?from=2026-11-24&to=2026-11-24");
+    expect(day.payments.map((p) => p.id).sort()).toEqual(["pay_CSV1", "pay_CSV2", "pay_CSV4"]);
+    expect(day.totals).toEqual({
+      count: 3,
+      paidCount: 2,
+      grossKesCents: "500000",
+      feeKesCents: "5000",
+      netKesCents: "495000",
+    });
+    expect((await list("?from=2026-11-25")).totals).toMatchObject({ count: 0, paidCount: 0 });
+    expect((await list("?to=2026-11-23")).payments).toEqual([]);
+  });
+
+  it("a date that cannot be used is named, and the list is not filtered by it", async () => {
+    const bad = await list("?from=2026-13-01");
+    expect(bad.errors.from).toMatch(/^Enter the start date as YYYY-MM-DD/);
+    expect(bad.totals).toMatchObject({ count: 3 });
+  });
+
+  it("the CSV follows the period", async () => {
+    const text = await (await download("?from=2026-11-25")).text();
+    expect(text).not.toContain("pay_CSV1");
+    const same = await (await download("?from=2026-11-24&to=2026-11-24")).text();
+    expect(same).toContain("pay_CSV1");
+    expect(same).toContain("pay_CSV4");
+  });
+});

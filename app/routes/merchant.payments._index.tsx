@@ -6,7 +6,7 @@ import { buttonClass, Container } from "~/components/ui";
 import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
 import { DataModeSwitch } from "~/components/developers/DataModeSwitch";
 import { dataModeOf, DATA_MODE_PARAM } from "~/core/api/mode";
-import { isPaymentStatus } from "~/core/payments/reads.server";
+import { paymentListParams, parsePaymentListQuery } from "~/core/payments/list-query";
 import { paymentMethodText } from "~/core/payments/views.server";
 import { requirePermission } from "~/utils/auth.server";
 import { useMemberCan } from "~/components/app/TeamAccess";
@@ -20,22 +20,27 @@ const PAGE_SIZE = 25;
 export async function loader({ request }: LoaderFunctionArgs) {
   const merchant = await requirePermission(request, "payments:read");
   const url = new URL(request.url);
-  const status = url.searchParams.get("status");
-  const q = url.searchParams.get("q")?.slice(0, 64) ?? "";
+  const { query, errors, filter } = parsePaymentListQuery(url.searchParams);
   const page = Math.max(1, Math.min(1000, Number(url.searchParams.get("page")) || 1));
   // Live payments unless the address asks for test data (?mode=test, core/api/mode.ts).
   const mode = dataModeOf(url.searchParams);
-  const { rows, balances } = await paymentPages().merchantList({
+  const { rows, totals, balances } = await paymentPages().merchantList({
     merchantId: merchant.merchantId,
     mode,
-    statuses: isPaymentStatus(status) ? [status] : undefined,
-    search: q,
+    ...filter,
     limit: PAGE_SIZE + 1,
     offset: (page - 1) * PAGE_SIZE,
   });
   return {
-    status: isPaymentStatus(status) ? status : "",
-    q,
+    query,
+    errors,
+    totals: {
+      count: totals.count,
+      paidCount: totals.paidCount,
+      grossKesCents: totals.grossKesCents.toString(),
+      feeKesCents: totals.feeKesCents.toString(),
+      netKesCents: totals.netKesCents.toString(),
+    },
     mode,
     page,
     hasNext: rows.length > PAGE_SIZE,
@@ -55,13 +60,86 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** A day of the period (a date picker where the browser has one; YYYY-MM-DD typed otherwise). */
+function DayField(props: { name: string; label: string; value: string; error?: string }) {
+  const errorId = `${props.name}-error`;
+  return (
+    <div>
+      <label htmlFor={props.name} className="block text-sm font-medium text-slate-800">
+        {props.label}
+      </label>
+      <input
+        id={props.name}
+        name={props.name}
+        type="date"
+        defaultValue={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+        className="mt-1 rounded-lg border border-slate-400 px-3 py-2"
+      />
+      {props.error ? (
+        <p id={errorId} role="alert" className="mt-1 max-w-xs text-sm font-medium text-red-800">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** What the filtered list adds up to: every payment in it, and the money of the paid ones. */
+function PaymentTotals({
+  totals,
+  filtered,
+}: {
+  totals: {
+    count: number;
+    paidCount: number;
+    grossKesCents: string;
+    feeKesCents: string;
+    netKesCents: string;
+  };
+  filtered: boolean;
+}) {
+  return (
+    <section aria-labelledby="totals-title" className="mt-6 rounded-2xl bg-slate-50 p-5">
+      <h2 id="totals-title" className="text-base font-semibold text-ink">
+        {filtered ? "Totals for these filters" : "Totals"}
+      </h2>
+      <dl className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-4">
+        {(
+          [
+            ["Payments", `${totals.count} (${totals.paidCount} paid)`],
+            ["Gross paid", formatKesCents(totals.grossKesCents)],
+            ["Collection fees", formatKesCents(totals.feeKesCents)],
+            ["Net", formatKesCents(totals.netKesCents)],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-sm text-slate-600">{label}</dt>
+            <dd className="whitespace-nowrap font-semibold text-ink">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 export default function MerchantPayments() {
-  const { status, q, mode, page, hasNext, balances, payments } = useLoaderData<typeof loader>();
+  const {
+    query: filters,
+    errors,
+    totals,
+    mode,
+    page,
+    hasNext,
+    balances,
+    payments,
+  } = useLoaderData<typeof loader>();
   const can = useMemberCan();
+  const filtered = Object.keys(paymentListParams(filters)).length > 0;
   const query = (next: Record<string, string | number>) => {
     const params = new URLSearchParams({
-      ...(status ? { status } : {}),
-      ...(q ? { q } : {}),
+      ...paymentListParams(filters),
       ...(mode === "test" ? { [DATA_MODE_PARAM]: mode } : {}),
     });
     for (const [key, value] of Object.entries(next)) params.set(key, String(value));
@@ -115,7 +193,7 @@ export default function MerchantPayments() {
           <select
             id="status"
             name="status"
-            defaultValue={status}
+            defaultValue={filters.status}
             className="mt-1 rounded-lg border border-slate-400 px-3 py-2"
           >
             <option value="">All statuses</option>
@@ -134,11 +212,13 @@ export default function MerchantPayments() {
             id="q"
             name="q"
             type="search"
-            defaultValue={q}
+            defaultValue={filters.q}
             placeholder="Order number or payment id"
             className="mt-1 rounded-lg border border-slate-400 px-3 py-2"
           />
         </div>
+        <DayField name="from" label="Created from" value={filters.from} error={errors.from} />
+        <DayField name="to" label="Created to" value={filters.to} error={errors.to} />
         {mode === "test" ? <input type="hidden" name={DATA_MODE_PARAM} value="test" /> : null}
         <button type="submit" className={buttonClass("secondary")}>
           Filter
@@ -154,9 +234,11 @@ export default function MerchantPayments() {
         ) : null}
       </Form>
 
+      <PaymentTotals totals={totals} filtered={filtered} />
+
       {payments.length === 0 ? (
         <p className="mt-8 rounded-xl bg-slate-50 p-6 text-slate-700">
-          {status || q
+          {filtered
             ? "No payments match these filters."
             : mode === "test"
               ? "No test payments yet. Create one with a test API key."

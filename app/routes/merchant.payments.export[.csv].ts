@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { paymentsCsv } from "~/core/payments/export";
 import { dataModeOf } from "~/core/api/mode";
-import { isPaymentStatus } from "~/core/payments/reads.server";
+import { parsePaymentListQuery } from "~/core/payments/list-query";
 import { requirePermission } from "~/utils/auth.server";
 import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
 import { paymentPages } from "~/wiring/payment-pages.server";
@@ -13,13 +13,13 @@ import { paymentPages } from "~/wiring/payment-pages.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const merchant = await requirePermission(request, "payments:export");
   const url = new URL(request.url);
-  const status = url.searchParams.get("status");
+  // The list's filters (a date that cannot be used is left out, as on the list).
+  const { filter } = parsePaymentListQuery(url.searchParams);
   const rows = await paymentPages().merchantExport({
     merchantId: merchant.merchantId,
     // Live payments unless the address asks for test data (?mode=test, core/api/mode.ts).
     mode: dataModeOf(url.searchParams),
-    statuses: isPaymentStatus(status) ? [status] : undefined,
-    search: url.searchParams.get("q")?.slice(0, 64) ?? "",
+    ...filter,
     limit: 10_000,
   });
   const headers = new Headers({

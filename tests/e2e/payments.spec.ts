@@ -148,3 +148,40 @@ test("payments below the minimum are refused with the reason", async ({ page }, 
   await page.getByRole("button", { name: "Review" }).click();
   await expectToast(page, testInfo, "Cannot create payment", "The minimum payment is KES 500.");
 });
+
+test("the list filters by a period, totals what it shows, and the CSV follows (issue 30, item 7)", async ({
+  page,
+}, testInfo) => {
+  await signInAsMerchant(page, await createTestMerchant());
+  const reference = `PERIOD-${testInfo.project.name}-${Date.now()}`;
+  await createPayment(page, testInfo, "2500", reference);
+  const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+  const tomorrow = new Date(Date.now() + 27 * 3_600_000).toISOString().slice(0, 10);
+
+  await page.goto("/merchant/payments");
+  const filters = page.getByRole("search", { name: "Filter payments" });
+  await filters.getByLabel("Created from").fill(today);
+  await filters.getByLabel("Created to").fill(today);
+  await filters.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(new RegExp(`from=${today}&to=${today}`));
+  const totals = page.getByRole("region", { name: "Totals for these filters" });
+  await expect(totals).toContainText("1 (0 paid)");
+  await expect(totals).toContainText("KES 0.00");
+  await expect(page.getByRole("link", { name: reference })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+    "href",
+    new RegExp(`^/merchant/payments/export\\.csv\\?from=${today}&to=${today}$`),
+  );
+
+  await filters.getByLabel("Created from").fill(tomorrow);
+  await filters.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByRole("alert")).toContainText(
+    "The start date must be on or before the end date.",
+  );
+  await filters.getByLabel("Created to").fill("");
+  await filters.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByText("No payments match these filters.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Totals for these filters" })).toContainText(
+    "0 (0 paid)",
+  );
+});

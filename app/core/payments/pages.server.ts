@@ -22,6 +22,7 @@ import {
   listPaymentsForExport,
   merchantPaymentDetail,
   operatorPaymentDetail,
+  paymentListTotals,
   readPayments,
   type PaymentListFilter,
 } from "./reads.server";
@@ -48,6 +49,7 @@ export function merchantPaymentsPage(
 ) {
   return store.read(async (q) => ({
     rows: await readPayments(q, filter),
+    totals: await paymentListTotals(q, filter),
     balances: await balancesOf(q, filter.merchantId, filter.mode),
   }));
 }

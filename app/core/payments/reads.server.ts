@@ -35,6 +35,10 @@ export interface PaymentListFilter {
   search?: string;
   /** Only payments with held money not flagged yet (held-money.server.ts). */
   held?: boolean;
+  /** Created at or after this moment (epoch ms). */
+  createdFrom?: number;
+  /** Created before this moment (epoch ms). */
+  createdBefore?: number;
   limit?: number;
   offset?: number;
 }
@@ -46,6 +50,10 @@ function listConditions(on: Handle, filter: PaymentListFilter): SQL | undefined 
   if (filter.merchantId) conditions.push(paymentsInMode(filter.merchantId, filter.mode ?? "live"));
   if (filter.modes) conditions.push(inArray(payments.mode, [...filter.modes]));
   if (filter.statuses?.length) conditions.push(inArray(payments.status, filter.statuses));
+  if (filter.createdFrom !== undefined)
+    conditions.push(gte(payments.createdAt, filter.createdFrom));
+  if (filter.createdBefore !== undefined)
+    conditions.push(lt(payments.createdAt, filter.createdBefore));
   const search = filter.search?.trim();
   if (search) {
     const pattern = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
@@ -69,6 +77,43 @@ export async function listPayments(q: Handle, filter: PaymentListFilter) {
 
 /** `listPayments` (the name the pages use). */
 export const readPayments = listPayments;
+
+/** What a filtered list adds up to: all its payments, and the paid ones' money (KES cents). */
+export interface PaymentListTotals {
+  count: number;
+  paidCount: number;
+  grossKesCents: bigint;
+  feeKesCents: bigint;
+  netKesCents: bigint;
+}
+
+/** The totals of every payment `filter` selects (all pages: its limit and offset do not apply). */
+export async function paymentListTotals(
+  q: Handle,
+  filter: PaymentListFilter,
+): Promise<PaymentListTotals> {
+  const paid = inArray(payments.status, [...paidStatuses]);
+  const row = await first(
+    q
+      .select({
+        count: sql<number>`count(*)`,
+        paidCount: countWhere(paid),
+        gross: sql<string>`cast(coalesce(sum(case when ${paid} then ${payments.amountKesCents} else 0 end), 0) as text)`,
+        fee: sql<string>`cast(coalesce(sum(case when ${paid} then ${payments.feeKesCents} else 0 end), 0) as text)`,
+      })
+      .from(payments)
+      .where(listConditions(q, filter)),
+  );
+  const grossKesCents = BigInt(row?.gross ?? "0");
+  const feeKesCents = BigInt(row?.fee ?? "0");
+  return {
+    count: Number(row?.count ?? 0),
+    paidCount: Number(row?.paidCount ?? 0),
+    grossKesCents,
+    feeKesCents,
+    netKesCents: grossKesCents - feeKesCents,
+  };
+}
 
 export async function merchantPaymentDetail(q: Handle, merchantId: string, paymentId: string) {
   const payment = await readPayment(q, paymentId);
@@ -223,13 +268,7 @@ async function mpesaReceiptsOf(q: Handle, ids: readonly string[]): Promise<Map<s
 
 export async function listPaymentsForExport(
   q: Handle,
-  filter: {
-    merchantId: string;
-    mode?: ApiMode;
-    statuses?: readonly PaymentStatus[];
-    search?: string;
-    limit: number;
-  },
+  filter: PaymentListFilter & { merchantId: string; limit: number },
 ): Promise<ExportRow[]> {
   const rows = await readPayments(q, filter);
   const transfersByPayment = new Map<string, ExportTransfer[]>();

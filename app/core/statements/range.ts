@@ -45,6 +45,11 @@ function dayNumber(day: string): number | null {
   return ms / DAY_MS;
 }
 
+/** Whether `day` is a real calendar day written YYYY-MM-DD. */
+export function isCalendarDay(day: string): boolean {
+  return dayNumber(day) !== null;
+}
+
 const dayField = (formatMessage: string) =>
   z
     .string({ required_error: formatMessage, invalid_type_error: formatMessage })
