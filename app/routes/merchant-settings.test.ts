@@ -695,7 +695,7 @@ describe("the payment page shows the M-Pesa charge", () => {
         before.feeBps,
         before.estimate.railChargeKesCents,
       ),
-    ).toBe("KES 2,466 after the 1% fee and the M-Pesa charge of KES 9");
+    ).toBe("KES 2,466.00 after the 1% fee and the M-Pesa charge of KES 9.00");
 
     const tx = await h.custodySim.sendPayment({
       address: payment.depositAddress!,

@@ -12,7 +12,6 @@ import { transferStatusLabels } from "~/components/payments/labels";
 import {
   eatDateTime,
   formatKesCents,
-  formatKesExact,
   PaymentStatusBadge,
   PaymentTimeline,
   payoutSentence,
@@ -107,7 +106,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const share = checkoutWaiting(payment.status)
     ? {
         link: checkoutLink,
-        amountKes: formatKesExact(payment.amountKesCents),
+        amountKes: formatKesCents(payment.amountKesCents),
         businessName: merchant.businessName,
         reference: payment.reference,
         qr: qrSvg(checkoutLink),
@@ -290,7 +289,7 @@ export default function PaymentDetail() {
                 actual
                   ? [
                       "Paid out",
-                      `${formatKesExact(actual.payoutKesCents)} after the rail charge${transfers.length > 1 ? "s" : ""} of ${formatKesExact(actual.railChargeKesCents)}`,
+                      `${formatKesCents(actual.payoutKesCents)} after the rail charge${transfers.length > 1 ? "s" : ""} of ${formatKesCents(actual.railChargeKesCents)}`,
                     ]
                   : [
                       "You receive",

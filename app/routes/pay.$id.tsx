@@ -60,7 +60,7 @@ import { describeWait } from "~/core/rate-limit.server";
 import { paymentView, payoutView } from "~/core/payments/views.server";
 import { checkoutScriptSrc } from "~/utils/checkout-script.server";
 import { env } from "~/utils/env.server";
-import { formatEatTime, formatKes, formatKesCents, formatKesExact } from "~/utils/format";
+import { formatEatTime, formatKes, formatKesCents } from "~/utils/format";
 import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http";
 import { useNonce } from "~/utils/nonce";
 import { paths } from "~/utils/paths";
@@ -133,7 +133,7 @@ async function merchantView(request: Request, payment: Payment) {
     payments().config,
   );
   if (actual) {
-    return `You receive ${formatKesExact(actual.payoutKesCents)} on M-Pesa after the M-Pesa charge${paidTransfers > 1 ? "s" : ""} of ${formatKesExact(actual.railChargeKesCents)}.`;
+    return `You receive ${formatKesCents(actual.payoutKesCents)} on M-Pesa after the M-Pesa charge${paidTransfers > 1 ? "s" : ""} of ${formatKesCents(actual.railChargeKesCents)}.`;
   }
   return `You receive ${payoutSentence(estimate.payoutKesCents, feeBps, estimate.railChargeKesCents)}.`;
 }

@@ -10,7 +10,6 @@ import {
   formatEatTime,
   formatKes,
   formatKesCents,
-  formatKesExact,
   formatKesRate,
   formatPhone,
   formatTimeWindow,
@@ -31,8 +30,9 @@ describe("money", () => {
     expect(formatKesCents("123450")).toBe("KES 1,234.50");
     expect(formatKesCents(5n)).toBe("KES 0.05");
     expect(formatKesCents(-300n)).toBe("-KES 3.00");
-    expect(formatKesExact(246_600n)).toBe("KES 2,466");
-    expect(formatKesExact("66")).toBe("KES 0.66");
+    // One rule on money pages: cents always (issue 30, item 11).
+    expect(formatKesCents(246_600n)).toBe("KES 2,466.00");
+    expect(formatKesCents("66")).toBe("KES 0.66");
   });
 
   it("keeps two decimals on KES rates (stablecoins keep their cents), four below one shilling", () => {

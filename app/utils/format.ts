@@ -12,8 +12,8 @@
  *   "2026-11-24T14:05:00+03:00" (`formatEatIso`).
  * - Phones: "+254 712 345 678" (`formatPhone`); parsing and storage (E.164) in `~/utils/phone`.
  * - KES: whole shillings "KES 12,500" (`formatKes`); an amount in cents always with its cents
- *   "KES 1,234.50" (`formatKesCents`) or without ".00" (`formatKesExact`); a rate per coin with
- *   two decimals "KES 129.45" (`formatKesRate`).
+ *   "KES 1,234.50" (`formatKesCents`: every amount on a money page, one rule); a rate per coin
+ *   with two decimals "KES 129.45" (`formatKesRate`).
  * - Crypto: decimals and the asset, never base units: "0.0015 BTC" (`formatCrypto`).
  */
 import { ASSET_SCALE, fromScaled, type QuoteAsset } from "~/core/payments/quote";
@@ -47,12 +47,6 @@ export function formatKesCents(cents: string | bigint | number): string {
   const abs = negative ? -value : value;
   const fraction = String(abs % 100n).padStart(2, "0");
   return `${negative ? "-" : ""}KES ${groupDigits((abs / 100n).toString())}.${fraction}`;
-}
-
-/** Whole shillings without ".00" ("KES 2,466"), anything else with its cents ("KES 0.66"). */
-export function formatKesExact(cents: string | bigint | number): string {
-  const value = BigInt(cents);
-  return value % 100n === 0n ? formatKes(value / 100n) : formatKesCents(value);
 }
 
 /**

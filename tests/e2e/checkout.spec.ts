@@ -215,7 +215,7 @@ function checkoutScenarios() {
 
     // Share: the link as text, WhatsApp and SMS with the message, a large QR code of the link.
     await expect(page.getByText(link, { exact: true })).toBeVisible();
-    const message = `Please pay KES 2,500 to ${payment.businessName} (ref. ${payment.reference}) in crypto here: ${link}`;
+    const message = `Please pay KES 2,500.00 to ${payment.businessName} (ref. ${payment.reference}) in crypto here: ${link}`;
     await expect(page.getByRole("link", { name: /Share on WhatsApp/ })).toHaveAttribute(
       "href",
       `https://wa.me/?text=${encodeURIComponent(message)}`,

@@ -71,16 +71,16 @@ test("a merchant is paid in crypto and settled to M-Pesa", async ({ page }, test
     testInfo,
     "2500",
     reference,
-    "KES 2,466 after the 1% fee and the M-Pesa charge of KES 9",
+    "KES 2,466.00 after the 1% fee and the M-Pesa charge of KES 9.00",
   );
   const detailUrl = page.url();
   await expect(
-    page.getByText("KES 2,466 after the 1% fee and the M-Pesa charge of KES 9"),
+    page.getByText("KES 2,466.00 after the 1% fee and the M-Pesa charge of KES 9.00"),
   ).toBeVisible();
   await page.getByRole("link", { name: "Open checkout page" }).click();
   await expect(
     page.getByText(
-      "Merchant view: You receive KES 2,466 after the 1% fee and the M-Pesa charge of KES 9.",
+      "Merchant view: You receive KES 2,466.00 after the 1% fee and the M-Pesa charge of KES 9.00.",
     ),
   ).toBeVisible();
   await page.goto(detailUrl);
@@ -96,7 +96,7 @@ test("a merchant is paid in crypto and settled to M-Pesa", async ({ page }, test
   }).toPass({ timeout: 20_000 });
   await expect(page.getByText("Settled", { exact: true }).first()).toBeVisible();
   await expect(page.getByText("Converted to KES")).toBeVisible();
-  await expect(page.getByText("KES 2,466 after the rail charge of KES 9")).toBeVisible();
+  await expect(page.getByText("KES 2,466.00 after the rail charge of KES 9.00")).toBeVisible();
   await expect(
     page
       .getByRole("table", { name: "Transfers to your payout destination" })

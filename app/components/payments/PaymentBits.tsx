@@ -1,5 +1,5 @@
 import { Badge } from "~/components/ui";
-import { formatEatDateTime, formatKesCents, formatKesExact, formatPercent } from "~/utils/format";
+import { formatEatDateTime, formatKesCents, formatPercent } from "~/utils/format";
 import type { PaymentStatus } from "~/core/payments/statuses";
 import { eventLabels, paymentStatusLabels } from "./labels";
 
@@ -39,7 +39,7 @@ export function PaymentTimeline({ events }: { events: readonly TimelineEvent[] }
 }
 
 // KES cents with their cents ("KES 1,234.50") and without ".00" ("KES 2,466"): `~/utils/format`.
-export { formatKesCents, formatKesExact };
+export { formatKesCents };
 
 /**
  * "KES 2,466 after the 1% fee and the M-Pesa charge of KES 9" (the estimate before a payment
@@ -50,5 +50,5 @@ export function payoutSentence(
   feeBps: number,
   railChargeCents: string | bigint,
 ): string {
-  return `${formatKesExact(payoutCents)} after the ${formatPercent(feeBps)} fee and the M-Pesa charge of ${formatKesExact(railChargeCents)}`;
+  return `${formatKesCents(payoutCents)} after the ${formatPercent(feeBps)} fee and the M-Pesa charge of ${formatKesCents(railChargeCents)}`;
 }

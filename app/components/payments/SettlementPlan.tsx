@@ -1,6 +1,6 @@
 import { DataTable, TextLink } from "~/components/ui";
 import type { PlanPreview } from "~/core/destinations/views";
-import { formatKesExact } from "~/utils/format";
+import { formatKesCents } from "~/utils/format";
 import { paths } from "~/utils/paths";
 
 /**
@@ -37,8 +37,8 @@ export function SettlementPlan({ plan }: { plan: PlanPreview }) {
                 ) : null}
               </td>
               <td className="px-3 py-2">{leg.percent}%</td>
-              <td className="px-3 py-2">{formatKesExact(leg.payoutKesCents)}</td>
-              <td className="px-3 py-2">{formatKesExact(leg.railChargeKesCents)}</td>
+              <td className="px-3 py-2">{formatKesCents(leg.payoutKesCents)}</td>
+              <td className="px-3 py-2">{formatKesCents(leg.railChargeKesCents)}</td>
               <td className="px-3 py-2">{leg.transfers}</td>
               <td className="px-3 py-2">
                 {leg.typicalArrival}

@@ -4,9 +4,9 @@
  */
 import type { PaymentStatus, TransferStatus } from "~/core/payments/statuses";
 import { paymentStatusLabels } from "~/components/payments/labels";
-import { formatKesExact } from "~/utils/format";
-
 export {
+  /** KES from cents, always with its cents ("KES 12,500.00"): the exact amount, no rounding. */
+  formatKesCents,
   formatCrypto,
   formatDate,
   formatEatDateTime,
@@ -39,12 +39,6 @@ export const transferStatusTone: Record<TransferStatus, Tone> = {
   succeeded: "success",
   failed: "danger",
 };
-
-/**
- * KES from a string of cents: whole shillings as the site shows them ("KES 12,500"), with the cents
- * kept when there are any ("KES 125.50"), so an operator sees the exact amount. No rounding.
- */
-export const formatKesCents = formatKesExact;
 
 /**
  * A decimal string with thousands separators, its fraction as stored: "11591750.5" ->
