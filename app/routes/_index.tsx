@@ -1,3 +1,4 @@
+import { keepTogether } from "~/components/ui/keep-together";
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CardGrid, CheckList, StepList } from "~/components/marketing/CardGrid";
@@ -31,7 +32,11 @@ export default function Home() {
     useLoaderData<typeof loader>();
   return (
     <>
-      <PageHero eyebrow={homeHero.eyebrow} title={homeHero.title} lead={homeHero.lead}>
+      <PageHero
+        eyebrow={homeHero.eyebrow}
+        title={keepTogether(homeHero.title)}
+        lead={homeHero.lead}
+      >
         <ButtonLink to={homeHero.primaryAction.to}>{homeHero.primaryAction.label}</ButtonLink>
         <ButtonLink to={homeHero.secondaryAction.to} variant="secondary">
           {homeHero.secondaryAction.label}

@@ -17,6 +17,7 @@
  * status endpoint carries the prompts' state). A failed prompt shows M-Pesa's reason and the form
  * again; a paid one shows the payment paid.
  */
+import { keepTogether } from "~/components/ui/keep-together";
 import {
   redirect,
   type ActionFunctionArgs,
@@ -368,7 +369,7 @@ export default function Checkout() {
               data-network={payment.networkId}
             >
               <p className="text-sm font-semibold uppercase tracking-wide">Network</p>
-              <p className="text-2xl font-bold">{payment.network}</p>
+              <p className="text-2xl font-bold">{keepTogether(payment.network)}</p>
               <p className="mt-1 font-medium" role="note">
                 {payment.networkWarning}
               </p>
@@ -395,7 +396,7 @@ export default function Checkout() {
                           className="h-5 w-5"
                         />
                         <label htmlFor={`network-${option.id}`} className="text-ink">
-                          {option.label}
+                          {keepTogether(option.label)}
                           {option.id === payment.networkId ? " (current)" : ""}
                         </label>
                       </div>

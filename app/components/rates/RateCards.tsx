@@ -1,4 +1,5 @@
 /** The four rate cards, and the skeleton of four cards shown while rates load on the client. */
+import { keepTogether } from "~/components/ui/keep-together";
 import { CoinMark } from "~/components/ui/CoinMark";
 import { Badge } from "~/components/ui";
 import { findCryptocurrency } from "~/content/cryptocurrencies";
@@ -40,7 +41,7 @@ function RateCard({ rate, now }: { rate: RateCardData; now: number }) {
         className="mt-5 text-2xl font-bold tabular-nums text-ink sm:text-3xl lg:text-2xl"
         data-rate={rate.symbol}
       >
-        {formatKesRate(rate.priceKes)}
+        {keepTogether(formatKesRate(rate.priceKes))}
       </p>
       <p className="text-sm text-slate-700">per 1 {rate.symbol}</p>
       <div className="mt-4">
