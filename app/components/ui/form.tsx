@@ -42,8 +42,9 @@ function RequiredMark({ required }: { required?: boolean }) {
   );
 }
 
+/** Full width on a phone, at most 36rem on a laptop (a form field never stretches to 1000 px). */
 const controlClass =
-  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600 aria-[invalid=true]:border-red-700";
+  "mt-1 block w-full max-w-xl rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600 aria-[invalid=true]:border-red-700";
 
 function Label({ meta, children }: { meta: FieldMeta; children: ReactNode }) {
   return (
