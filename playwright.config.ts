@@ -6,10 +6,14 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
+/**
+ * A port free on every address: the server listens on all of them (`::`), so a port probed on
+ * 127.0.0.1 alone could still be taken on another and the server would fail to start.
+ */
 function freePort(): string {
   return execFileSync(process.execPath, [
     "-e",
-    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+    "const s=require('net').createServer();s.listen(0,()=>{process.stdout.write(String(s.address().port));s.close()})",
   ]).toString();
 }
 

@@ -1,6 +1,7 @@
 /**
- * The team page's two lists (a table on a laptop, cards on a phone): members (role, status, joined, and the owner's buttons to change
- * each) and pending invitations (with "Withdraw"). Plain forms: they work without JavaScript.
+ * The team page's two lists (a table on a laptop, cards on a phone): members (role, status,
+ * joined, and the owner's buttons to change each) and pending invitations (with "Withdraw"). Plain
+ * forms: they work without JavaScript.
  */
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";

@@ -1,6 +1,7 @@
 /**
- * The merchant's API keys (Developers › API keys), a table on a laptop and cards on a phone: name, Test/Live, the visible prefix,
- * scopes, dates and status, and a "Revoke" form per active key (a plain POST: works without JS).
+ * The merchant's API keys (Developers › API keys), a table on a laptop and cards on a phone:
+ * name, Test/Live, the visible prefix, scopes, dates and status, and a "Revoke" form per active key
+ * (a plain POST: works without JS).
  */
 import { Form } from "@remix-run/react";
 import { Badge, buttonClass } from "~/components/ui";
