@@ -37,8 +37,9 @@ function RateCard({ rate, now }: { rate: RateCardData; now: number }) {
           <p className="text-sm text-slate-700">{rate.symbol}</p>
         </div>
       </div>
+      {/* One line (keepTogether), so four cards across a laptop take the smaller size. */}
       <p
-        className="mt-5 text-2xl font-bold tabular-nums text-ink sm:text-3xl lg:text-2xl"
+        className="mt-5 text-2xl font-bold tabular-nums text-ink sm:text-3xl lg:text-lg"
         data-rate={rate.symbol}
       >
         {keepTogether(formatKesRate(rate.priceKes))}
