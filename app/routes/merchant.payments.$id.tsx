@@ -113,15 +113,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       }
     : null;
   const refunds = await refundsSection(payment, merchant);
-  // Paid with M-Pesa: the customer's receipt in place of the crypto quote (issue 30, item 2).
-  const mpesaReceipt =
-    payment.paidWith === "mpesa"
-      ? ((await paymentPages().checkoutCollections(payment.id)).collections.find(
-          (c) => c.status === "succeeded",
-        )?.receipt ?? null)
-      : null;
   return {
-    mpesaReceipt,
+    // Paid with M-Pesa: the customer's receipt in place of the crypto quote (issue 30, item 2).
+    mpesaReceipt: detail.mpesaReceipt,
     // A refund on its way also keeps the page following (issue 15, item 5).
     live: merchantWaiting(payment.status) || Boolean(refunds?.inProgress),
     refunds,

@@ -143,8 +143,20 @@ export async function addTeamMember(merchantId: string, role: string, username =
   return credentials;
 }
 
-/** A collection (KES 2,500 gross, KES 25 fee) posted to the merchant's live ledger just now. */
-export function postTestCollection(merchantId: string, paymentId: string) {
+/** An account of a test posting: code, kind, owner (null: the platform's), amount (cents). */
+type TestLeg = readonly [code: string, kind: string, ownerId: string | null, amount: number];
+
+/**
+ * A balanced KES ledger transaction written straight into the e2e database just now (its accounts
+ * made when missing, their cached balances moved), for a spec that needs money in place.
+ */
+export function postTestTransaction(input: {
+  id: string;
+  kind: string;
+  description: string;
+  reference: { type: string; id: string };
+  legs: readonly TestLeg[];
+}) {
   const at = Date.now();
   withE2eDatabase((db) => {
     const account = (code: string, kind: string, ownerId: string | null) => {
@@ -155,17 +167,21 @@ export function postTestCollection(merchantId: string, paymentId: string) {
         db.prepare("select id from ledger_accounts where code = ?").get(code) as { id: number }
       ).id;
     };
-    const legs = [
-      [account("capital:KES", "equity", null), 250_000],
-      [account(`merchant:${merchantId}:available:KES`, "liability", merchantId), -247_500],
-      [account("platform:fee-revenue:KES", "revenue", null), -2_500],
-    ] as const;
-    const id = `ltx_e2e${paymentId}`;
+    const { id } = input;
     db.transaction(() => {
       db.prepare(
-        "insert into ledger_transactions (id, idempotency_key, kind, description, reference_type, reference_id, fingerprint, created_at) values (?, ?, 'payment.converted', ?, 'payment', ?, 'e2e', ?)",
-      ).run(id, `e2e:${id}`, `Payment ${paymentId} (INV-7) converted`, paymentId, at);
-      for (const [accountId, amount] of legs) {
+        "insert into ledger_transactions (id, idempotency_key, kind, description, reference_type, reference_id, fingerprint, created_at) values (?, ?, ?, ?, ?, ?, 'e2e', ?)",
+      ).run(
+        id,
+        `e2e:${id}`,
+        input.kind,
+        input.description,
+        input.reference.type,
+        input.reference.id,
+        at,
+      );
+      for (const [code, kind, ownerId, amount] of input.legs) {
+        const accountId = account(code, kind, ownerId);
         db.prepare(
           "insert into ledger_entries (transaction_id, account_id, amount, created_at) values (?, ?, ?, ?)",
         ).run(id, accountId, amount, at);
@@ -175,5 +191,20 @@ export function postTestCollection(merchantId: string, paymentId: string) {
         );
       }
     })();
+  });
+}
+
+/** A collection (KES 2,500 gross, KES 25 fee) posted to the merchant's live ledger just now. */
+export function postTestCollection(merchantId: string, paymentId: string) {
+  postTestTransaction({
+    id: `ltx_e2e${paymentId}`,
+    kind: "payment.converted",
+    description: `Payment ${paymentId} (INV-7) converted`,
+    reference: { type: "payment", id: paymentId },
+    legs: [
+      ["capital:KES", "equity", null, 250_000],
+      [`merchant:${merchantId}:available:KES`, "liability", merchantId, -247_500],
+      ["platform:fee-revenue:KES", "revenue", null, -2_500],
+    ],
   });
 }

@@ -6,41 +6,21 @@
  */
 import { expect, test } from "@playwright/test";
 import { signInAsMerchant } from "./auth";
-import { createTestMerchant, markSteppedUp, withE2eDatabase } from "./db";
+import { createTestMerchant, markSteppedUp, postTestTransaction } from "./db";
 import { expectAccessible, expectJsState, expectToast } from "./helpers";
 
 /** KES `kes` credited to the merchant's live available balance just now. */
 function creditBalance(merchantId: string, kes: number) {
-  const at = Date.now();
-  const cents = kes * 100;
-  withE2eDatabase((db) => {
-    const account = (code: string, kind: string, ownerId: string | null) => {
-      db.prepare(
-        "insert into ledger_accounts (code, currency, kind, owner_id, balance, created_at, updated_at) values (?, 'KES', ?, ?, 0, ?, ?) on conflict (code) do nothing",
-      ).run(code, kind, ownerId, at, at);
-      return (
-        db.prepare("select id from ledger_accounts where code = ?").get(code) as { id: number }
-      ).id;
-    };
-    const legs = [
-      [account("capital:KES", "equity", null), cents],
-      [account(`merchant:${merchantId}:available:KES`, "liability", merchantId), -cents],
-    ] as const;
-    const id = `ltx_e2ecredit${merchantId.slice(4).toLowerCase()}`;
-    db.transaction(() => {
-      db.prepare(
-        "insert into ledger_transactions (id, idempotency_key, kind, description, reference_type, reference_id, fingerprint, created_at) values (?, ?, 'operator.adjustment', 'E2E credit', 'adjustment', ?, 'e2e', ?)",
-      ).run(id, `e2e:${id}`, id, at);
-      for (const [accountId, amount] of legs) {
-        db.prepare(
-          "insert into ledger_entries (transaction_id, account_id, amount, created_at) values (?, ?, ?, ?)",
-        ).run(id, accountId, amount, at);
-        db.prepare("update ledger_accounts set balance = balance + ? where id = ?").run(
-          amount,
-          accountId,
-        );
-      }
-    })();
+  const id = `ltx_e2ecredit${merchantId.slice(4).toLowerCase()}`;
+  postTestTransaction({
+    id,
+    kind: "operator.adjustment",
+    description: "E2E credit",
+    reference: { type: "adjustment", id },
+    legs: [
+      ["capital:KES", "equity", null, kes * 100],
+      [`merchant:${merchantId}:available:KES`, "liability", merchantId, -kes * 100],
+    ],
   });
 }
 

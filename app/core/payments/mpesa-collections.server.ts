@@ -700,3 +700,24 @@ export async function queryPendingCollections(
   }
   return { changed, settlePaymentIds };
 }
+
+/** The customers' M-Pesa receipts of payments paid with M-Pesa, by payment id. */
+export async function customerMpesaReceipts(
+  q: Handle,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const receipts = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const paid = await q
+      .select({ paymentId: mpesaCollections.paymentId, receipt: mpesaCollections.receipt })
+      .from(mpesaCollections)
+      .where(
+        and(
+          inArray(mpesaCollections.paymentId, ids.slice(i, i + 500)),
+          eq(mpesaCollections.status, "succeeded"),
+        ),
+      );
+    for (const { paymentId, receipt } of paid) if (receipt) receipts.set(paymentId, receipt);
+  }
+  return receipts;
+}

@@ -6,7 +6,7 @@
  * app/core/payments/pages.server.ts) and takes its handle.
  */
 import { and, asc, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from "drizzle-orm";
-import { mpesaCollections, payments, settlementTransfers } from "../../../drizzle/schema";
+import { payments, settlementTransfers } from "../../../drizzle/schema";
 import { paidStatuses, paymentStatuses, type PaymentStatus } from "~/core/payments/statuses";
 import { paymentsInMode } from "~/core/api/mode.server";
 import type { ApiMode } from "~/core/api/vocabulary";
@@ -16,6 +16,7 @@ import { countWhere, first } from "~/db/sql";
 import type { Handle } from "~/db/store";
 import type { ExportRow, ExportTransfer } from "./export";
 import { hasUnresolvedHeldMoney } from "./held-money.server";
+import { customerMpesaReceipts } from "./mpesa-collections.server";
 import { listPaymentEvents, readPayment } from "./payments.server";
 import { eatDayStart } from "./payments.server";
 import { listTransfersForPayment } from "./settlement-transfers.server";
@@ -122,6 +123,11 @@ export async function merchantPaymentDetail(q: Handle, merchantId: string, payme
     payment,
     events: await listPaymentEvents(q, payment.id),
     transfers: await listTransfersForPayment(q, payment.id),
+    /** The customer's M-Pesa receipt, for a payment paid with M-Pesa. */
+    mpesaReceipt:
+      payment.paidWith === "mpesa"
+        ? ((await customerMpesaReceipts(q, [payment.id])).get(payment.id) ?? null)
+        : null,
   };
 }
 
@@ -248,24 +254,6 @@ export async function paymentDashboardStats(
  * The merchant's payments for the CSV export (same filters as the list), each with its settlement
  * transfers (receipts, M-Pesa charges, settlement time). Two queries, whatever the row count.
  */
-/** The customers' M-Pesa receipts of payments paid with M-Pesa, by payment id. */
-async function mpesaReceiptsOf(q: Handle, ids: readonly string[]): Promise<Map<string, string>> {
-  const receipts = new Map<string, string>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const paid = await q
-      .select({ paymentId: mpesaCollections.paymentId, receipt: mpesaCollections.receipt })
-      .from(mpesaCollections)
-      .where(
-        and(
-          inArray(mpesaCollections.paymentId, ids.slice(i, i + 500)),
-          eq(mpesaCollections.status, "succeeded"),
-        ),
-      );
-    for (const { paymentId, receipt } of paid) if (receipt) receipts.set(paymentId, receipt);
-  }
-  return receipts;
-}
-
 export async function listPaymentsForExport(
   q: Handle,
   filter: PaymentListFilter & { merchantId: string; limit: number },
@@ -298,7 +286,7 @@ export async function listPaymentsForExport(
       transfersByPayment.set(paymentId, list);
     }
   }
-  const collectionReceipts = await mpesaReceiptsOf(
+  const collectionReceipts = await customerMpesaReceipts(
     q,
     rows.filter((p) => p.paidWith === "mpesa").map((p) => p.id),
   );

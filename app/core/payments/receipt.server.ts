@@ -4,10 +4,11 @@
  * received with its transaction on the network's explorer, or the M-Pesa receipt) and when, in
  * Nairobi time; a link to share it on WhatsApp. Only for a payment the customer has paid.
  */
-import { and, asc, eq } from "drizzle-orm";
-import { mpesaCollections, paymentEvents } from "../../../drizzle/schema";
+import { asc, eq } from "drizzle-orm";
+import { paymentEvents } from "../../../drizzle/schema";
 import { explorerTxUrl } from "~/core/networks";
 import type { Store } from "~/db/store";
+import { customerMpesaReceipts } from "./mpesa-collections.server";
 import { formatCryptoUnits } from "./quote";
 import type { Payment } from "./payments.server";
 import type { Receipt } from "./receipt";
@@ -46,16 +47,8 @@ export async function paymentReceipt(
     paidAt: payment.confirmedAt ?? payment.updatedAt,
   };
   if (payment.paidWith === "mpesa") {
-    const paid = await store.read((q) =>
-      q
-        .select({ receipt: mpesaCollections.receipt })
-        .from(mpesaCollections)
-        .where(
-          and(eq(mpesaCollections.paymentId, payment.id), eq(mpesaCollections.status, "succeeded")),
-        )
-        .limit(1),
-    );
-    return { ...base, paidWith: { method: "mpesa", receipt: paid[0]?.receipt ?? null } };
+    const receipts = await store.read((q) => customerMpesaReceipts(q, [payment.id]));
+    return { ...base, paidWith: { method: "mpesa", receipt: receipts.get(payment.id) ?? null } };
   }
   const events = await store.read((q) =>
     q
