@@ -16,3 +16,4 @@ export * from "./schema/api";
 export * from "./schema/disbursements";
 export * from "./schema/reconciliation";
 export * from "./schema/refunds";
+export * from "./schema/funding";

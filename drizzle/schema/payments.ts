@@ -258,6 +258,8 @@ export const settlementTransfers = sqliteTable(
     disbursementRowId: text("disbursement_row_id"),
     /** The refund this transfer pays (purpose "refund"; ADR 0037). */
     refundId: text("refund_id"),
+    /** The daily settlement this transfer pays (purpose "sweep"; ADR 0050). */
+    sweepId: text("sweep_id"),
   },
   (table) => [
     uniqueIndex("settlement_transfers_payment_seq_idx").on(table.paymentId, table.sequence),
@@ -267,6 +269,7 @@ export const settlementTransfers = sqliteTable(
     index("settlement_transfers_rail_updated_idx").on(table.rail, table.updatedAt),
     index("settlement_transfers_disbursement_row_idx").on(table.disbursementRowId),
     index("settlement_transfers_refund_idx").on(table.refundId),
+    index("settlement_transfers_sweep_idx").on(table.sweepId),
   ],
 );
 

@@ -20,7 +20,14 @@ export type DestinationStatus = (typeof destinationStatuses)[number];
 /**
  * Why a transfer is made: a settlement, the small payout that verifies a destination, or a row of a
  * disbursement (a payout to a third party from the merchant's balance, issue 15), or a refund to
- * the phone an M-Pesa Express payment came from (ADR 0037).
+ * the phone an M-Pesa Express payment came from (ADR 0037), or a daily settlement of collections
+ * credited to the balance (ADR 0050).
  */
-export const transferPurposes = ["settlement", "verification", "disbursement", "refund"] as const;
+export const transferPurposes = [
+  "settlement",
+  "verification",
+  "disbursement",
+  "refund",
+  "sweep",
+] as const;
 export type TransferPurpose = (typeof transferPurposes)[number];

@@ -32,6 +32,7 @@ export function newTransferState(now: number) {
     sendLeaseHolder: null,
     disbursementRowId: null,
     refundId: null,
+    sweepId: null,
   } satisfies Partial<Transfer>;
 }
 
