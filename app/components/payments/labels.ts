@@ -50,6 +50,8 @@ export const eventLabels: Record<string, string> = {
   waiting_for_destination_cooling_off: "Waiting: new payout number",
   leftover_carried_in: "Earlier leftover included",
   leftover_carried_forward: "Leftover carried forward",
+  kept_in_balance: "Kept in your balance",
+  credited_to_balance: "Credited to your balance",
   review_approved: "Approved in review",
   review_rejected: "Rejected in review",
   accepted: "Accepted by an operator",

@@ -31,11 +31,17 @@ import {
   heldDestinationNotice,
   maskedDestinationLabel,
 } from "~/core/destinations/display";
-import { routeSettlement, splitByPercent } from "~/core/destinations/routing.server";
+import {
+  routeSettlement,
+  type SettlementTarget,
+  splitByPercent,
+} from "~/core/destinations/routing.server";
 import { railNames } from "~/core/destinations/schema";
 import { profileOf, railChargeCents } from "~/core/rails/charges";
 import type { RailId } from "~/core/rails/types";
 import { newTransferId, newTransferState, type Transfer } from "~/core/transfers/engine.server";
+import { afterFloat, payableShare } from "~/core/funding/policy";
+import { addDue, dueOf, type StoredPolicy, storedPolicyOn } from "~/core/funding/policy.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
 import { formatKesCents } from "~/utils/format";
@@ -46,12 +52,17 @@ import {
   recordEvent,
   transition,
   type Payment,
+  type PaymentEventInput,
 } from "./payments.server";
+import { creditForDailySettlement } from "./daily-credit.server";
 import { postTransferSent } from "./settlement-transfers.server";
 import { eatDay, largestPayout, planTransfers } from "./settlement-plan";
 import { transfers } from "./transfer-purposes.server";
 
 const COUNTS_AGAINST_DAY: TransferStatus[] = ["scheduled", "pending", "sent", "succeeded"];
+
+/** Transfers that pay the merchant its own collections: per payment, or a daily settlement. */
+const SETTLING_PURPOSES = ["settlement", "sweep"] as const;
 
 /** Transfers of one book (their payment's mode; live without a payment), as a condition. */
 function transfersInBook(mode: LedgerBook) {
@@ -74,7 +85,7 @@ async function usedByDay(
       and(
         eq(settlementTransfers.merchantId, merchantId),
         eq(settlementTransfers.destinationId, destinationId),
-        eq(settlementTransfers.purpose, "settlement"),
+        inArray(settlementTransfers.purpose, SETTLING_PURPOSES),
         inArray(settlementTransfers.status, COUNTS_AGAINST_DAY),
         transfersInBook(mode),
       ),
@@ -87,7 +98,7 @@ async function usedByDay(
  * Sum of (amount + rail charge + fee) of the merchant's scheduled transfers (not posted yet) and
  * failed ones awaiting a retry: money still in the available balance that belongs to them.
  */
-async function transfersStillInAvailable(
+export async function transfersStillInAvailable(
   q: Handle,
   merchantId: string,
   mode: LedgerBook,
@@ -102,9 +113,10 @@ async function transfersStillInAvailable(
         and(
           eq(settlementTransfers.merchantId, merchantId),
           transfersInBook(mode),
-          // Check payouts are our money, not the merchant's.
-          eq(settlementTransfers.purpose, "settlement"),
-          sql`(${settlementTransfers.status} = 'scheduled' or (${settlementTransfers.status} = 'failed' and not exists (select 1 from settlement_transfers r where r.retry_of = ${settlementTransfers.id})))`,
+          // Check payouts are our money, not the merchant's. A failed daily settlement's money is
+          // due again (its sweep handler adds it back), so only its scheduled transfers count.
+          inArray(settlementTransfers.purpose, SETTLING_PURPOSES),
+          sql`(${settlementTransfers.status} = 'scheduled' or (${settlementTransfers.status} = 'failed' and ${settlementTransfers.purpose} = 'settlement' and not exists (select 1 from settlement_transfers r where r.retry_of = ${settlementTransfers.id})))`,
         ),
       )
       .limit(1),
@@ -116,7 +128,7 @@ async function transfersStillInAvailable(
  * Net KES of the merchant's other confirmed payments of the same mode, not planned yet (each plans
  * its own).
  */
-async function otherConfirmedNet(
+export async function otherConfirmedNet(
   q: Handle,
   merchantId: string,
   paymentId: string,
@@ -142,11 +154,10 @@ async function otherConfirmedNet(
 }
 
 /**
- * What this payment's settlement may pay out: the merchant's available balance less what belongs to
- * something else (other confirmed payments not planned yet, scheduled transfers not posted yet,
- * failed transfers waiting for a retry). That is this payment's net plus any leftover of earlier
- * settlements (cents M-Pesa cannot move, or less than a minimum transfer): leftovers are carried,
- * never stranded. All within the payment's book: test money never pays live and the reverse.
+ * What the merchant's available balance holds that belongs to nothing else: less other confirmed
+ * payments not planned yet (each plans its own, `exceptPaymentId` is the one planning), scheduled
+ * transfers not posted yet and failed ones waiting for a retry. All within one book: test money
+ * never pays live and the reverse.
  *
  * Settlements of one merchant's book take turns here: the accounts its posting will move (the
  * merchant's available and in-flight, the fee revenue, the rails' float and in-flight) are locked,
@@ -155,27 +166,58 @@ async function otherConfirmedNet(
  * the second's posting was refused). The two sums go out right behind the lock (one round trip on
  * PostgreSQL) and, run after it, see every settlement committed before.
  */
+export async function freeBalanceCents(
+  store: Store,
+  q: Handle,
+  merchant: { merchantId: string; mode: LedgerBook; exceptPaymentId: string | null },
+  rails: readonly RailId[],
+): Promise<bigint> {
+  const { merchantId, mode, exceptPaymentId } = merchant;
+  const book = ledgerBook(mode);
+  const available = book.merchantAvailable(merchantId);
+  const [balances, otherNet, stillInAvailable] = await Promise.all([
+    lockAccounts(store, q, [
+      available,
+      book.merchantInFlight(merchantId),
+      book.feeRevenue(),
+      ...rails.flatMap((rail) => [book.railFloat(rail), book.railInFlight(rail)]),
+    ]),
+    otherConfirmedNet(q, merchantId, exceptPaymentId ?? "", mode),
+    transfersStillInAvailable(q, merchantId, mode),
+  ]);
+  // A liability's balance is negative: what it owes.
+  const free = -(balances.get(available.code) ?? 0n) - otherNet - stillInAvailable;
+  return free > 0n ? free : 0n;
+}
+
+/**
+ * What this payment's settlement may pay out under the merchant's policy (ADR 0050): its own net
+ * (less a kept percentage) plus what earlier settlements left due (cents the rails could not send),
+ * never what the policy keeps as a float nor the merchant's other payout money (top-ups, money back
+ * from payouts): those are in the balance but not due. Reads the policy (after the accounts are
+ * locked, so settlements of one merchant take turns on its due amount too).
+ */
 async function settleableCents(
   store: Store,
   q: Handle,
   payment: Payment,
   rails: readonly RailId[],
-): Promise<bigint> {
-  const book = ledgerBook(payment.mode);
-  const available = book.merchantAvailable(payment.merchantId);
-  const [balances, otherNet, stillInAvailable] = await Promise.all([
-    lockAccounts(store, q, [
-      available,
-      book.merchantInFlight(payment.merchantId),
-      book.feeRevenue(),
-      ...rails.flatMap((rail) => [book.railFloat(rail), book.railInFlight(rail)]),
-    ]),
-    otherConfirmedNet(q, payment.merchantId, payment.id, payment.mode),
-    transfersStillInAvailable(q, payment.merchantId, payment.mode),
+): Promise<{ settleable: bigint; share: bigint; due: bigint; policy: StoredPolicy }> {
+  const [free, policy] = await Promise.all([
+    freeBalanceCents(
+      store,
+      q,
+      { merchantId: payment.merchantId, mode: payment.mode, exceptPaymentId: payment.id },
+      rails,
+    ),
+    storedPolicyOn(q, payment.merchantId),
   ]);
-  // A liability's balance is negative: what it owes.
-  const free = -(balances.get(available.code) ?? 0n) - otherNet - stillInAvailable;
-  return free > 0n ? free : 0n;
+  const stored = dueOf(policy, payment.mode);
+  const due = stored > 0n ? stored : 0n;
+  const share = payableShare(payment.amountKesCents - payment.feeKesCents, policy.policy);
+  const open = afterFloat(free, policy.policy);
+  const most = share + due;
+  return { settleable: open < most ? open : most, share, due, policy };
 }
 
 export type SettleOutcome =
@@ -184,6 +226,7 @@ export type SettleOutcome =
   | "destination_held"
   | "claimed_elsewhere"
   | "planned"
+  | "credited"
   | "waiting_for_float";
 
 /** "KES 0.66" for event texts (cents, no float). */
@@ -192,6 +235,103 @@ const kesText = (cents: bigint) => formatKesCents(cents);
 export interface PlanOptions {
   /** Rails running in this process, for failover (undefined: all). */
   runningRails?: readonly RailId[];
+}
+
+/** A transfer as planned, before its owner (a payment, a daily settlement) is named. */
+type PlannedBase = Omit<Transfer, "paymentId" | "purpose" | "sequence"> & {
+  sequence: number;
+};
+
+export interface TargetPlan {
+  merchantId: string;
+  mode: LedgerBook;
+  targets: readonly SettlementTarget[];
+  /** What to pay out, split between the targets by their percent. */
+  cents: bigint;
+  now: number;
+  /** The planned transfer with its owner: the payment's, or the daily settlement's. */
+  transfer(base: PlannedBase): Transfer;
+  /** A timeline entry for the owner (a payment's events; nothing for a daily settlement). */
+  record(event: PaymentEventInput): Promise<void>;
+}
+
+/**
+ * Split `cents` between the route's targets and plan each part into transfers within its rail's
+ * limits (today's posted at once: available -> in flight, the rail's float earmarked; later days'
+ * scheduled). Returns what was planned (amounts, charges and fees) and how many transfers.
+ */
+export async function planToTargets(
+  store: Store,
+  q: Handle,
+  plan: TargetPlan,
+): Promise<{ planned: bigint; transfers: number }> {
+  const { merchantId, mode, targets, now } = plan;
+  const today = eatDay(now);
+  const parts = splitByPercent(
+    plan.cents,
+    targets.map((target) => target.percent),
+  );
+  let sequence = 0;
+  let planned = 0n;
+  for (const [index, target] of targets.entries()) {
+    const { destination, insteadOf } = target;
+    const railName = railNames[destination.rail];
+    if (insteadOf) {
+      await plan.record({
+        type: "settlement_failed_over",
+        cause: `${railNames[insteadOf.rail]} is unavailable: paying ${destinationLabel(destination)} instead, as your settings allow`,
+        at: now,
+        detail: { from: insteadOf.id, to: destination.id },
+      });
+    }
+    const profile = profileOf(destination.rail);
+    const plannedParts = planTransfers({
+      availableCents: parts[index]!,
+      railCharge: (amount) => railChargeCents(destination.rail, amount),
+      minimumKes: profile.minimumKes,
+      perTransferKes: profile.perTransferKes,
+      dailyKes: profile.dailyKes,
+      today,
+      usedByDay: await usedByDay(q, merchantId, mode, destination.id),
+    });
+    for (const part of plannedParts) {
+      const transfer = plan.transfer({
+        id: newTransferId(),
+        merchantId,
+        sequence: ++sequence,
+        rail: destination.rail,
+        destinationId: destination.id,
+        phone: destination.phone,
+        amountKesCents: part.amountKesCents,
+        feeKesCents: part.feeKesCents,
+        railChargeKesCents: part.railChargeKesCents,
+        settlementDay: part.day,
+        retryOf: null,
+        ...newTransferState(now),
+      });
+      // Started in order, awaited together (one round trip more on PostgreSQL than the posting's
+      // own): the transfer, its timeline entry and today's posting.
+      await Promise.all([
+        q.insert(settlementTransfers).values(transfer).execute(),
+        plan.record({
+          type: part.day === today ? "transfer_created" : "transfer_scheduled",
+          cause: `${part.day === today ? `settling to ${destinationLabel(destination)}` : `over the daily ${railName} limit: waits for the next day`}; ${railName} charge ${kesText(part.railChargeKesCents)}`,
+          at: now,
+          detail: {
+            transferId: transfer.id,
+            rail: destination.rail,
+            destinationId: destination.id,
+            amountKesCents: part.amountKesCents,
+            railChargeKesCents: part.railChargeKesCents,
+            day: part.day,
+          },
+        }),
+        part.day === today ? postTransferSent(q, transfer, now, { mode, lock: store }) : undefined,
+      ]);
+      planned += part.amountKesCents + part.railChargeKesCents + part.feeKesCents;
+    }
+  }
+  return { planned, transfers: sequence };
 }
 
 /**
@@ -242,6 +382,10 @@ function claimAndPlan(
   return store.write(async (q): Promise<SettleOutcome> => {
     const payment = await readPaymentForUpdate(store, q, paymentId);
     if (!payment || payment.status !== "confirmed") return "not_confirmed";
+    // A daily schedule: the payment is credited to the balance now and paid out with the day's
+    // settlement (core/funding/daily-settlement), whatever the destinations are meanwhile.
+    const { policy } = await storedPolicyOn(q, payment.merchantId);
+    if (policy.schedule === "daily") return creditForDailySettlement(q, payment, policy, now);
     const route = await routeSettlement(q, payment.merchantId, now, options);
     if (route.kind === "no_destination") {
       const already = (await listPaymentEvents(q, paymentId)).some(
@@ -285,90 +429,42 @@ function claimAndPlan(
       return "claimed_elsewhere";
     }
     const net = payment.amountKesCents - payment.feeKesCents;
-    const settleable = await settleableCents(
+    const { settleable, share, due } = await settleableCents(
       store,
       q,
       payment,
       route.targets.map((target) => target.destination.rail),
     );
-    if (settleable > net) {
+    if (settleable > share) {
       await recordEvent(q, payment, {
         type: "leftover_carried_in",
-        cause: `includes ${kesText(settleable - net)} carried from earlier settlements`,
+        cause: `includes ${kesText(settleable - share)} carried from earlier settlements`,
         at: now,
-        detail: { amountKesCents: settleable - net },
+        detail: { amountKesCents: settleable - share },
       });
     }
-    const today = eatDay(now);
-    const parts = splitByPercent(
-      settleable,
-      route.targets.map((target) => target.percent),
-    );
-    let sequence = 0;
-    let planned = 0n;
-    for (const [index, target] of route.targets.entries()) {
-      const { destination, insteadOf } = target;
-      const railName = railNames[destination.rail];
-      if (insteadOf) {
-        await recordEvent(q, payment, {
-          type: "settlement_failed_over",
-          cause: `${railNames[insteadOf.rail]} is unavailable: paying ${destinationLabel(destination)} instead, as your settings allow`,
-          at: now,
-          detail: { from: insteadOf.id, to: destination.id },
-        });
-      }
-      const profile = profileOf(destination.rail);
-      const plan = planTransfers({
-        availableCents: parts[index]!,
-        railCharge: (amount) => railChargeCents(destination.rail, amount),
-        minimumKes: profile.minimumKes,
-        perTransferKes: profile.perTransferKes,
-        dailyKes: profile.dailyKes,
-        today,
-        usedByDay: await usedByDay(q, payment.merchantId, payment.mode, destination.id),
+    const kept = net - (settleable < share ? settleable : share);
+    if (kept > 0n) {
+      await recordEvent(q, payment, {
+        type: "kept_in_balance",
+        cause: `${kesText(kept)} stays in your OneHop balance for payouts, as your settlement settings say`,
+        at: now,
+        detail: { amountKesCents: kept },
       });
-      for (const part of plan) {
-        const transfer: Transfer = {
-          id: newTransferId(),
-          merchantId: payment.merchantId,
-          paymentId: payment.id,
-          sequence: ++sequence,
-          purpose: "settlement",
-          rail: destination.rail,
-          destinationId: destination.id,
-          phone: destination.phone,
-          amountKesCents: part.amountKesCents,
-          feeKesCents: part.feeKesCents,
-          railChargeKesCents: part.railChargeKesCents,
-          settlementDay: part.day,
-          retryOf: null,
-          ...newTransferState(now),
-        };
-        // Started in order, awaited together (one round trip more on PostgreSQL than the
-        // posting's own): the transfer, its timeline entry and today's posting.
-        await Promise.all([
-          q.insert(settlementTransfers).values(transfer).execute(),
-          recordEvent(q, payment, {
-            type: part.day === today ? "transfer_created" : "transfer_scheduled",
-            cause: `${part.day === today ? `settling to ${destinationLabel(destination)}` : `over the daily ${railName} limit: waits for the next day`}; ${railName} charge ${kesText(part.railChargeKesCents)}`,
-            at: now,
-            detail: {
-              transferId: transfer.id,
-              rail: destination.rail,
-              destinationId: destination.id,
-              amountKesCents: part.amountKesCents,
-              railChargeKesCents: part.railChargeKesCents,
-              day: part.day,
-            },
-          }),
-          part.day === today
-            ? postTransferSent(q, transfer, now, { mode: payment.mode, lock: store })
-            : undefined,
-        ]);
-        planned += part.amountKesCents + part.railChargeKesCents + part.feeKesCents;
-      }
     }
+    const { planned, transfers: sequence } = await planToTargets(store, q, {
+      merchantId: payment.merchantId,
+      mode: payment.mode,
+      targets: route.targets,
+      cents: settleable,
+      now,
+      transfer: (base) => ({ ...base, paymentId: payment.id, purpose: "settlement" }),
+      record: (event) => recordEvent(q, payment, event),
+    });
     const leftover = settleable - planned;
+    // What the rails could not send stays due (carried into the next settlement); what was due and
+    // went now is due no more.
+    await addDue(q, payment.merchantId, payment.mode, leftover - due, now);
     if (leftover > 0n) {
       await recordEvent(q, payment, {
         type: "leftover_carried_forward",
@@ -411,7 +507,12 @@ export async function releaseScheduledTransfers(store: Store, now: number): Prom
       .limit(RELEASE_BATCH),
   );
   for (const transfer of due) {
-    await store.write((q) => postTransferSent(q, transfer, now, { lock: store }));
+    await store.write(async (q) =>
+      postTransferSent(q, transfer, now, {
+        mode: await transfers.purposes.book(q, transfer),
+        lock: store,
+      }),
+    );
   }
   return due.length;
 }

@@ -22,6 +22,7 @@ import type { Store } from "~/db/store";
 import { runLeased } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
 import { servesMode, type PaymentsDeps } from "./deps";
+import { runDailySettlements } from "./daily-settlement.server";
 import { payoutRailsOf } from "./rails.server";
 import { queryPendingCollections } from "./mpesa-collections.server";
 import { expireOverduePayments } from "./payments.server";
@@ -69,6 +70,8 @@ export function runPaymentsTick(store: Store, deps: PaymentsDeps, now: () => num
       });
       if (outcome === "planned") planned++;
     }
+    // Merchants paid once a day: the day's settlement, when its time has come (ADR 0050).
+    const daily = await runDailySettlements(store, now(), { runningRails, modes });
     const released = await releaseScheduledTransfers(store, now());
     // Money stuck on a rail that is down moves to the merchant's fallback (when they allow it).
     const failedOver = await failOverStuckTransfers(store, now(), {
@@ -102,6 +105,7 @@ export function runPaymentsTick(store: Store, deps: PaymentsDeps, now: () => num
       collected: collected.changed,
       expired,
       planned,
+      daily,
       released,
       failedOver,
       verifications,

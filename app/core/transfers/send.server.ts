@@ -25,7 +25,7 @@ import { failTransfer, succeedTransfer } from "./results.server";
 export const SEND_LEASE_MS = 2 * 60_000;
 
 /** What the payments run and immediate settlement send: everything but paced disbursement rows. */
-export const UNPACED_PURPOSES = ["settlement", "verification", "refund"] as const;
+export const UNPACED_PURPOSES = ["settlement", "sweep", "verification", "refund"] as const;
 
 export interface SendOptions {
   /** At most this many transfers per run. Default 50. */

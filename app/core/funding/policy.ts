@@ -1,0 +1,180 @@
+/**
+ * A merchant's settlement policy (issue 30, item 1; ADR 0050): when its collections are paid out
+ * (every payment at once, or once a day at a chosen time) and what stays in the OneHop balance to
+ * fund payouts (nothing, a percentage of each payment, or a float kept topped up). Pure and
+ * isomorphic: the settings form's schema, the arithmetic and the words.
+ */
+import { z } from "zod";
+import { formatKes, formatKesCents } from "~/utils/format";
+import {
+  type BalanceKeep,
+  balanceKeeps,
+  type SettlementSchedule,
+  settlementSchedules,
+} from "./vocabulary";
+
+export interface SettlementPolicy {
+  schedule: SettlementSchedule;
+  /** "17:00", EAT. */
+  dailyTime: string;
+  keep: BalanceKeep;
+  /** keep = percent: 1 to 100. */
+  keepPercent: number;
+  /** keep = float: cents. */
+  keepFloatKesCents: bigint;
+}
+
+/** A merchant that never chose: every payment settles at once and nothing is kept. */
+export const DEFAULT_POLICY: SettlementPolicy = Object.freeze({
+  schedule: "instant",
+  dailyTime: "17:00",
+  keep: "none",
+  keepPercent: 0,
+  keepFloatKesCents: 0n,
+});
+
+/** The times a daily settlement may run: every half hour, 06:00 to 21:30 EAT. */
+export const DAILY_TIMES: readonly string[] = Array.from({ length: 32 }, (_, index) => {
+  const minutes = 6 * 60 + index * 30;
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${minutes % 60 === 0 ? "00" : "30"}`;
+});
+
+/** The highest float a merchant may keep (whole KES): far above any shop's payroll, below abuse. */
+export const KEEP_FLOAT_MAX_KES = 10_000_000;
+
+export const scheduleLabels: Record<SettlementSchedule, string> = {
+  instant: "Pay out every payment at once",
+  daily: "Pay out once a day",
+};
+
+export const keepLabels: Record<BalanceKeep, string> = {
+  none: "Keep nothing: pay out all of it",
+  percent: "Keep a percentage of each payment",
+  float: "Keep a float for payouts",
+};
+
+const WHOLE_SHILLINGS = /^\d{1,3}(?:[, ]\d{3})+$|^\d+$/;
+
+/** The settings form: strings in, a policy out (the server's word; the browser's is a courtesy). */
+export const settlementPolicySchema = z
+  .object({
+    schedule: z.enum(settlementSchedules, {
+      errorMap: () => ({ message: "Choose when you are paid" }),
+    }),
+    dailyTime: z.string().trim().max(5).optional(),
+    keep: z.enum(balanceKeeps, {
+      errorMap: () => ({ message: "Choose what stays in your OneHop balance" }),
+    }),
+    keepPercent: z.string().trim().max(6).optional(),
+    keepFloatKes: z.string().trim().max(20).optional(),
+  })
+  .transform((value, ctx): SettlementPolicy => {
+    let dailyTime = DEFAULT_POLICY.dailyTime;
+    if (value.schedule === "daily") {
+      if (!value.dailyTime || !DAILY_TIMES.includes(value.dailyTime)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["dailyTime"],
+          message: "Choose a time between 06:00 and 21:30",
+        });
+        return z.NEVER;
+      }
+      dailyTime = value.dailyTime;
+    }
+    let keepPercent = 0;
+    let keepFloatKesCents = 0n;
+    if (value.keep === "percent") {
+      const text = (value.keepPercent ?? "").replace(/%$/, "").trim();
+      const percent = /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN;
+      if (!(percent >= 1 && percent <= 100)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["keepPercent"],
+          message: "Enter a whole percentage from 1 to 100",
+        });
+        return z.NEVER;
+      }
+      keepPercent = percent;
+    }
+    if (value.keep === "float") {
+      const text = (value.keepFloatKes ?? "").replace(/^(?:kes|ksh)\s*/i, "");
+      if (!WHOLE_SHILLINGS.test(text)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["keepFloatKes"],
+          message: "Enter whole shillings, such as 20000",
+        });
+        return z.NEVER;
+      }
+      const kes = Number(text.replace(/[, ]/g, ""));
+      if (kes < 1 || kes > KEEP_FLOAT_MAX_KES) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["keepFloatKes"],
+          message: `Enter from KES 1 to ${formatKes(KEEP_FLOAT_MAX_KES)}`,
+        });
+        return z.NEVER;
+      }
+      keepFloatKesCents = BigInt(kes) * 100n;
+    }
+    return {
+      schedule: value.schedule,
+      dailyTime,
+      keep: value.keep,
+      keepPercent,
+      keepFloatKesCents,
+    };
+  });
+
+/**
+ * What a payment's net leaves to be paid out under the policy: all of it, or its net less the kept
+ * percentage (the kept part rounded up to the cent, so the merchant never keeps less than chose).
+ * A float is kept from the balance as a whole (`afterFloat`), not from each payment.
+ */
+export function payableShare(netCents: bigint, policy: SettlementPolicy): bigint {
+  if (netCents <= 0n) return 0n;
+  if (policy.keep !== "percent") return netCents;
+  const kept = (netCents * BigInt(policy.keepPercent) + 99n) / 100n;
+  return netCents - kept;
+}
+
+/**
+ * What may be paid out of `freeCents` (the balance not owed to anything else) when the policy keeps
+ * a float: what is above the float; without a float, all of it.
+ */
+export function afterFloat(freeCents: bigint, policy: SettlementPolicy): bigint {
+  const above = policy.keep === "float" ? freeCents - policy.keepFloatKesCents : freeCents;
+  return above > 0n ? above : 0n;
+}
+
+/** The policy in one sentence, for the settings page and a payment's timeline. */
+export function describePolicy(policy: SettlementPolicy): string {
+  const when =
+    policy.schedule === "daily"
+      ? `Your payments are paid out once a day at ${policy.dailyTime} (Nairobi time), in one transfer`
+      : "Each payment is paid out as soon as it is confirmed";
+  const kept =
+    policy.keep === "percent"
+      ? `; ${policy.keepPercent}% of each payment stays in your OneHop balance for payouts`
+      : policy.keep === "float"
+        ? `; ${formatKesCents(policy.keepFloatKesCents)} stays in your OneHop balance for payouts`
+        : "";
+  return `${when}${kept}.`;
+}
+
+/** Is the daily settlement due: the chosen time has passed today (EAT) and it has not run today? */
+export function dailySettlementDue(
+  policy: Pick<SettlementPolicy, "dailyTime">,
+  lastSweepDay: string | null,
+  today: string,
+  eatMinutesNow: number,
+): boolean {
+  if (lastSweepDay === today) return false;
+  const [hours, minutes] = policy.dailyTime.split(":").map(Number);
+  return eatMinutesNow >= hours! * 60 + minutes!;
+}
+
+/** Minutes since midnight in Nairobi (UTC+3, no daylight saving). */
+export function eatMinutesOf(epochMs: number): number {
+  return Math.floor(((epochMs + 3 * 3_600_000) % 86_400_000) / 60_000);
+}
