@@ -20,6 +20,10 @@ import {
 import { SoleApproverNote } from "~/components/merchants/payouts/BatchActions";
 import { AddDestinationForm } from "~/components/merchants/settlement/AddDestinationForm";
 import { DestinationList } from "~/components/merchants/settlement/DestinationList";
+import {
+  SETTLEMENT_POLICY_INTENT,
+  SettlementPolicyForm,
+} from "~/components/merchants/settlement/SettlementPolicyForm";
 import { SplitRulesForm } from "~/components/merchants/settlement/SplitRulesForm";
 import { Container } from "~/components/ui";
 import { banks } from "~/content/banks";
@@ -34,11 +38,12 @@ import {
 } from "~/core/destinations/schema";
 import type { VerificationStart } from "~/core/destinations/verification.server";
 import { destinationView } from "~/core/destinations/views";
+import { describePolicy, settlementPolicySchema } from "~/core/funding/policy";
 import { describeWait } from "~/core/rate-limit.server";
 import { railProfiles } from "~/core/rails/profiles";
 import { railIds, type RailId } from "~/core/rails/types";
 import { requirePermission, requireRecentStepUp } from "~/utils/auth.server";
-import { formatKes } from "~/utils/format";
+import { formatKes, formatKesCents } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { clientKey } from "~/utils/request.server";
@@ -47,11 +52,13 @@ import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { destinations as destinationsService } from "~/wiring/destinations.server";
 import { disbursements, payoutApproval } from "~/wiring/disbursements.server";
 import { payments } from "~/wiring/payments.server";
+import { settlementPolicy } from "~/wiring/settlement-policy.server";
 
 type ActionData = {
   lastResult?: SubmissionResult<string[]>;
   splitError?: string;
   approvalResult?: SubmissionResult<string[]>;
+  policyResult?: SubmissionResult<string[]>;
 };
 
 /** The rails a merchant can choose: M-Pesa always, the others where they run (are configured). */
@@ -68,7 +75,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const destinations = settings.destinations.map((row) => destinationView(row, now));
   const { summary } = settings;
   const mpesa = railProfiles.mpesa;
+  const stored = await settlementPolicy().read(merchant.merchantId);
+  const { policy } = stored;
   return {
+    policy: {
+      summary: describePolicy(policy),
+      // Collections credited to the balance and not paid out yet (a daily schedule's day so far).
+      due: stored.dueLiveKesCents >= 100n ? formatKesCents(stored.dueLiveKesCents) : null,
+      values: {
+        schedule: policy.schedule,
+        dailyTime: policy.dailyTime,
+        keep: policy.keep,
+        keepPercent: policy.keep === "percent" ? String(policy.keepPercent) : "",
+        keepFloatKes: policy.keep === "float" ? String(policy.keepFloatKesCents / 100n) : "",
+      },
+    },
     destinations,
     current: summary.label,
     hold: summary.notice,
@@ -106,8 +127,9 @@ const verificationMessage: Record<VerificationStart["kind"], string> = {
 
 export async function action({ request }: ActionFunctionArgs) {
   // The payout approval limit and every other form here are for owners only.
-  if (new URL(request.url).searchParams.get("intent") === PAYOUT_APPROVAL_INTENT)
-    return payoutApprovalAction(request);
+  const formIntent = new URL(request.url).searchParams.get("intent");
+  if (formIntent === PAYOUT_APPROVAL_INTENT) return payoutApprovalAction(request);
+  if (formIntent === SETTLEMENT_POLICY_INTENT) return settlementPolicyAction(request);
   const merchant = await requirePermission(request, "payout_destination:manage");
   requireRecentStepUp(request, merchant);
   const form = await request.formData();
@@ -281,6 +303,27 @@ async function payoutApprovalAction(request: Request) {
   });
 }
 
+/**
+ * When the merchant is paid and what stays for payouts (issue 30, item 1): owners only, with a
+ * recent step-up, audited.
+ */
+async function settlementPolicyAction(request: Request) {
+  const merchant = await requirePermission(request, "payout_destination:manage");
+  requireRecentStepUp(request, merchant);
+  const submission = parseWithZod(await request.formData(), { schema: settlementPolicySchema });
+  if (submission.status !== "success")
+    return data<ActionData>({ policyResult: submission.reply() }, { status: 400 });
+  const changed = await settlementPolicy().save(
+    { merchantId: merchant.merchantId, userId: merchant.userId },
+    submission.value,
+    Date.now(),
+  );
+  return redirectWithSuccess(paths.merchantSettings, {
+    message: changed ? "Payout schedule saved" : "Payout schedule unchanged",
+    description: describePolicy(submission.value),
+  });
+}
+
 export default function MerchantSettings() {
   const {
     destinations,
@@ -293,6 +336,7 @@ export default function MerchantSettings() {
     coolingOffHours,
     canChange,
     payoutApproval,
+    policy,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const verified = destinations.filter((d) => d.status === "verified");
@@ -308,8 +352,8 @@ export default function MerchantSettings() {
       </p>
       <h1 className="mt-4 text-3xl font-bold text-ink">Settlement settings</h1>
       <p className="mt-3 text-slate-700">
-        Confirmed payments are paid out at once to your default destination (or split between your
-        destinations). {limits}; anything above waits for the next day. Each transfer carries the
+        Your payments are paid out to your default destination (or split between your
+        destinations), as your payout schedule below says. {limits}; anything above waits for the next day. Each transfer carries the
         provider&apos;s own charge, passed on at cost (see the{" "}
         <Link to={paths.tariffSchedule} className="underline">
           tariff schedule
@@ -335,6 +379,34 @@ export default function MerchantSettings() {
           <DestinationList destinations={destinations} canChange={canChange} />
         </section>
       ) : null}
+
+      <section aria-labelledby="policy-title" className="mt-10">
+        <h2 id="policy-title" className="text-2xl font-semibold text-ink">
+          When you are paid
+        </h2>
+        <p className="mt-2 text-slate-700">{policy.summary}</p>
+        {policy.due ? (
+          <p className="mt-2 text-slate-700">
+            {policy.due} of your payments is waiting for the next daily payout.
+          </p>
+        ) : null}
+        <p className="mt-2 text-sm text-slate-700">
+          Money kept in your OneHop balance pays your{" "}
+          <Link to={paths.merchantPayouts} className="underline">
+            bulk and single payouts
+          </Link>
+          . Money you top up is never paid back out to your destination.
+        </p>
+        {canChange ? (
+          <SettlementPolicyForm
+            action={`${paths.merchantSettings}?intent=${SETTLEMENT_POLICY_INTENT}`}
+            current={policy.values}
+            lastResult={actionData?.policyResult}
+          />
+        ) : (
+          <p className="mt-4 text-slate-700">Only an account owner can change this.</p>
+        )}
+      </section>
 
       {canChange && verified.length > 1 ? (
         <section aria-labelledby="split-title" className="mt-10">
