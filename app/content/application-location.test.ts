@@ -33,10 +33,14 @@ describe("the application's city or town", () => {
     expect(cityProblem("KE", "Thika")).toBeUndefined();
     expect(cityProblem("KE", OTHER_CITY)).toBeUndefined();
     expect(cityProblem("UG", "Thika")).toBe(
-      'Thika is not on the list for Uganda: choose a city in Uganda, or choose "Other (not listed)" and type it',
+      'Thika is in Kenya, not Uganda: choose a city in Uganda, or choose "Other (not listed)" and type it',
     );
     expect(cityProblem("KE", "Lagos")).toMatch(
-      /^Lagos is not on the list for Kenya: choose a town/,
+      /^Lagos is in Nigeria, not Kenya: choose a town in Kenya/,
+    );
+    // An unknown value is not repeated back.
+    expect(cityProblem("KE", "<b>Atlantis</b>")).toBe(
+      'That town is not on the list for Kenya: choose a town in Kenya, or choose "Other (not listed)" and type it',
     );
   });
 

@@ -3,7 +3,7 @@
  * "Other" with the town typed. Kenya's towns come grouped by county (kenya-counties.ts). One
  * module for the form's choices, the schema's checks and what is stored in the `city` column.
  */
-import { findCountry } from "./countries";
+import { countries, findCountry } from "./countries";
 import { countyLabel, kenyaCountiesByName, kenyaCountyOf } from "./kenya-counties";
 
 /** The "City / town" option for a place not in the list: its name goes in `otherCity`. */
@@ -39,12 +39,20 @@ export function cityChoices(countryCode: string): readonly CityGroup[] {
   ];
 }
 
-/** Why the city does not fit the country, or undefined when it does. */
+/**
+ * Why the city does not fit the country, or undefined when it does. Names the city only when it is
+ * on another country's list (what a browser without JavaScript sends after a change of country):
+ * never echoes an arbitrary value.
+ */
 export function cityProblem(countryCode: string, city: string): string | undefined {
   const country = findCountry(countryCode);
   if (!country || city === OTHER_CITY || country.cities.includes(city)) return undefined;
   const noun = country.code === "KE" ? "town" : "city";
-  return `${city} is not on the list for ${country.name}: choose a ${noun} in ${country.name}, or choose "${OTHER_CITY_LABEL}" and type it`;
+  const choose = `choose a ${noun} in ${country.name}, or choose "${OTHER_CITY_LABEL}" and type it`;
+  const elsewhere = countries.find((other) => other.cities.includes(city));
+  return elsewhere
+    ? `${city} is in ${elsewhere.name}, not ${country.name}: ${choose}`
+    : `That ${noun} is not on the list for ${country.name}: ${choose}`;
 }
 
 /**

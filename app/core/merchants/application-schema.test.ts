@@ -49,7 +49,7 @@ describe("application schema", () => {
 
   it("rejects a city that is not in the chosen country, even while other fields are missing", () => {
     const message =
-      'Mombasa is not on the list for Uganda: choose a city in Uganda, or choose "Other (not listed)" and type it';
+      'Mombasa is in Kenya, not Uganda: choose a city in Uganda, or choose "Other (not listed)" and type it';
     expect(errorsOf({ ...validApplication, country: "UG", city: "Mombasa" }).city).toEqual([
       message,
     ]);
