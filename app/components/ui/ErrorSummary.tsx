@@ -2,7 +2,7 @@
  * One summary at the top of a form that failed: "There are 6 problems with your application", each
  * problem a link to its field (the messages by each field stay). In the server's HTML (without
  * JavaScript it is what the page shows first); with JavaScript the heading takes the focus
- * (`focusKey` changes on each failed submit).
+ * (`focusKey` changes on each failed submit) and a link puts the focus in its field.
  */
 import { useEffect, useRef } from "react";
 
@@ -49,7 +49,17 @@ export function ErrorSummary({
       <ul className="mt-3 list-disc space-y-1 pl-5">
         {problems.map((problem) => (
           <li key={`${problem.fieldId}-${problem.message}`}>
-            <a href={`#${problem.fieldId}`} className="font-semibold text-red-900 underline">
+            <a
+              href={`#${problem.fieldId}`}
+              // With JavaScript the field itself takes the focus (a fragment link only scrolls).
+              onClick={(event) => {
+                const field = document.getElementById(problem.fieldId);
+                if (!field) return;
+                event.preventDefault();
+                field.focus();
+              }}
+              className="font-semibold text-red-900 underline"
+            >
               {problem.message}
             </a>
           </li>
