@@ -67,7 +67,7 @@ async function expectConfirmationInPlace(page: Page, testInfo: TestInfo) {
       confirmation.getByRole("heading", { name: "Application Submitted!" }),
     ).toBeFocused();
   await expectAccessible(page, testInfo);
-  const reference = (await confirmation.locator("strong").first().textContent())?.trim() ?? "";
+  const reference = (await confirmation.locator("strong").textContent())?.trim() ?? "";
   expect(reference).toMatch(/^APP-[A-Z0-9]{8}$/);
   return reference;
 }

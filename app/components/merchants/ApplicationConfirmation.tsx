@@ -39,8 +39,8 @@ export function ApplicationConfirmation({
       <ol className="mt-2 list-decimal space-y-1 pl-5">
         <li>We check your business details and documents.</li>
         <li>
-          Within 24 hours we e-mail <strong>{maskedEmail}</strong>: your merchant ID and a one-time
-          link to set your password, or what we still need from you.
+          Within 24 hours we e-mail <span className="font-semibold">{maskedEmail}</span>: your
+          merchant ID and a one-time link to set your password, or what we still need from you.
         </li>
         <li>Once approved you can go live the same day.</li>
       </ol>
