@@ -1,4 +1,5 @@
 /** Option values and labels of the merchant application form (spec section 3). */
+import { formatKes } from "~/utils/format";
 
 export const businessTypes = [
   { value: "ecommerce", label: "E-commerce" },
@@ -13,14 +14,30 @@ export const businessTypes = [
   { value: "other", label: "Other" },
 ] as const;
 
-/** Expected monthly volume in USD. */
+/** Expected monthly volume in Kenyan shillings (the form asks "Monthly Volume (KES)"). */
 export const monthlyVolumes = [
-  { value: "under-10k", label: "Under $10,000" },
-  { value: "10k-50k", label: "$10,000 - $50,000" },
-  { value: "50k-100k", label: "$50,000 - $100,000" },
-  { value: "100k-500k", label: "$100,000 - $500,000" },
-  { value: "over-500k", label: "Over $500,000" },
+  { value: "kes-under-100k", label: `Under ${formatKes(100_000)}` },
+  { value: "kes-100k-1m", label: `${formatKes(100_000)} to ${formatKes(1_000_000)}` },
+  { value: "kes-1m-10m", label: `${formatKes(1_000_000)} to ${formatKes(10_000_000)}` },
+  { value: "kes-over-10m", label: `Over ${formatKes(10_000_000)}` },
 ] as const;
+
+/**
+ * The bands the form asked in US dollars before it asked in shillings: applications made then
+ * still carry these values, shown to operators as asked.
+ */
+const monthlyVolumesUsd = [
+  { value: "under-10k", label: "Under US$10,000 (asked in USD)" },
+  { value: "10k-50k", label: "US$10,000 to US$50,000 (asked in USD)" },
+  { value: "50k-100k", label: "US$50,000 to US$100,000 (asked in USD)" },
+  { value: "100k-500k", label: "US$100,000 to US$500,000 (asked in USD)" },
+  { value: "over-500k", label: "Over US$500,000 (asked in USD)" },
+] as const;
+
+/** A stored monthly volume as words: a KES band, an older USD band, or the value itself. */
+export function monthlyVolumeLabel(value: string | null | undefined): string {
+  return optionLabel([...monthlyVolumes, ...monthlyVolumesUsd], value);
+}
 
 export const timelines = [
   { value: "asap", label: "As soon as possible" },

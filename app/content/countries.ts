@@ -1,8 +1,10 @@
 /**
  * Country reference data for forms: about 50 countries (Afghanistan through Vietnam) with their
- * E.164 dialling codes, emoji flags, five major cities (Singapore: one) and the length range of the
- * national significant number, used to validate phone numbers. Alphabetical by English name.
+ * E.164 dialling codes, emoji flags, five major cities (Singapore: one; Kenya: the main towns of
+ * its 47 counties, from kenya-counties.ts) and the length range of the national significant
+ * number, used to validate phone numbers. Alphabetical by English name.
  */
+import { kenyaTowns } from "./kenya-counties";
 
 export interface Country {
   /** ISO 3166-1 alpha-2, e.g. "KE". */
@@ -12,7 +14,7 @@ export interface Country {
   dialCode: string;
   /** Emoji flag, e.g. "🇰🇪". */
   flag: string;
-  /** Five major cities (Singapore: one). */
+  /** Five major cities (Singapore: one; Kenya: every county's main towns). */
   cities: readonly string[];
   /**
    * National significant number length range (digits after the dialling code, no trunk 0), for
@@ -204,7 +206,8 @@ export const countries: readonly Country[] = [
     dialCode: "+254",
     flag: "🇰🇪",
     phoneDigits: { min: 9, max: 9 },
-    cities: ["Nairobi", "Mombasa", "Kisumu", "Nakuru", "Eldoret"],
+    // All 47 counties' main towns (kenya-counties.ts), county by county.
+    cities: kenyaTowns,
   },
   {
     code: "MW",

@@ -2,7 +2,7 @@
  * Operators (admin, reviewer, curator): accounts, credential checks with throttling, and the first
  * admin from the environment or `npm run operator:create`. Never a hard-coded password.
  */
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { operators } from "../../drizzle/schema";
 import type { OperatorRole } from "~/core/operator-roles";
 import { recordSecurityEvent, type RequestOrigin } from "~/core/accounts/security-events.server";
@@ -70,6 +70,25 @@ export function findOperatorByEmail(store: Store, email: string) {
       q.select().from(operators).where(eq(operators.email, email.trim().toLowerCase())).limit(1),
     ),
   );
+}
+
+/**
+ * Operators' names and e-mails by id, disabled ones too (the audit log names whoever acted then).
+ * An id with no operator is absent from the map.
+ */
+export async function operatorNames(
+  store: Store,
+  ids: readonly string[],
+): Promise<Map<string, { name: string; email: string }>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const rows = await store.read((q) =>
+    q
+      .select({ id: operators.id, name: operators.name, email: operators.email })
+      .from(operators)
+      .where(inArray(operators.id, wanted)),
+  );
+  return new Map(rows.map((row) => [row.id, { name: row.name, email: row.email }]));
 }
 
 /** The operator (not disabled), in the caller's transaction (the operator guard's read). */

@@ -8,12 +8,13 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ConsolePage } from "~/components/app/ConsolePage";
 import { ApplicationStatusBadge } from "~/components/admin/applications/ApplicationStatusBadge";
+import { DuplicateFlag } from "~/components/admin/applications/DuplicateFlag";
 import { Card } from "~/components/ui";
 import { SubmitButton, TextAreaField, TextField } from "~/components/ui/form";
 import {
   businessTypes,
   integrationTypes,
-  monthlyVolumes,
+  monthlyVolumeLabel,
   optionLabel,
   timelines,
 } from "~/content/application-options";
@@ -40,12 +41,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const application = await service.get(params.id ?? "");
   invariantResponse(application, "Application not found");
   const country = findCountry(application.country);
+  const trail = await service.auditTrail("merchant_application", application.id);
+  const names = await service.operatorNames(
+    trail.flatMap((entry) =>
+      entry.actorType === "operator" && entry.actorId ? [entry.actorId] : [],
+    ),
+  );
   return {
     application: {
       ...application,
       countryName: country ? `${country.flag} ${country.name}` : application.country,
       businessTypeLabel: optionLabel(businessTypes, application.businessType),
-      monthlyVolumeLabel: optionLabel(monthlyVolumes, application.monthlyVolume),
+      monthlyVolumeLabel: monthlyVolumeLabel(application.monthlyVolume),
       integrationLabel: optionLabel(integrationTypes, application.integrationType),
       timelineLabel: optionLabel(timelines, application.timeline),
       createdAtIso: new Date(application.createdAt).toISOString(),
@@ -59,10 +66,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       scanStatus: document.scanStatus,
       sha256: document.sha256,
     })),
-    audit: (await service.auditTrail("merchant_application", application.id)).map((entry) => ({
+    duplicates: (await service.duplicates([application.id])).get(application.id) ?? [],
+    audit: trail.map((entry) => ({
       id: entry.id,
       action: entry.action,
-      actorId: entry.actorId,
+      actor: actorName(entry, names),
       at: new Date(entry.createdAt).toISOString(),
       details: entry.details,
     })),
@@ -120,6 +128,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
+/** Who an audit entry names: the operator's name and e-mail, else the id as recorded. */
+function actorName(
+  entry: { actorType: string; actorId: string | null },
+  names: Map<string, { name: string; email: string }>,
+): string {
+  if (!entry.actorId) return entry.actorType === "system" ? "the system" : "someone unknown";
+  const operator = entry.actorType === "operator" ? names.get(entry.actorId) : undefined;
+  return operator ? `${operator.name} (${operator.email})` : entry.actorId;
+}
+
 function Row({ label, value }: { label: string; value: string | null | undefined }) {
   return (
     <div className="grid grid-cols-3 gap-4 border-b border-slate-100 py-2">
@@ -130,7 +148,13 @@ function Row({ label, value }: { label: string; value: string | null | undefined
 }
 
 export default function AdminApplication() {
-  const { application: a, suggestedUsername, audit, documents } = useLoaderData<typeof loader>();
+  const {
+    application: a,
+    suggestedUsername,
+    audit,
+    documents,
+    duplicates,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const error = (name: string) => actionData?.errors?.[name] ?? undefined;
   return (
@@ -171,6 +195,8 @@ export default function AdminApplication() {
         </div>
       ) : null}
 
+      <DuplicateFlag matches={duplicates} applicationId={a.id} />
+
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <Card title="Application" headingLevel="h2" className="lg:col-span-2">
           <dl>
@@ -182,9 +208,9 @@ export default function AdminApplication() {
             <Row label="Email" value={a.email} />
             <Row label="Phone" value={formatPhone(a.phone)} />
             <Row label="Country" value={a.countryName} />
-            <Row label="City" value={a.city} />
+            <Row label="City / town" value={a.city} />
             <Row label="Business address" value={a.businessAddress} />
-            <Row label="Monthly volume (USD)" value={a.monthlyVolumeLabel} />
+            <Row label="Monthly volume" value={a.monthlyVolumeLabel} />
             <Row label="Current payment methods" value={a.currentPaymentMethods} />
             <Row label="Preferred integration" value={a.integrationLabel} />
             <Row label="Timeline" value={a.timelineLabel} />
@@ -280,7 +306,7 @@ export default function AdminApplication() {
                 {audit.map((entry) => (
                   <li key={entry.id}>
                     <time dateTime={entry.at}>{formatEatDateTime(entry.at)}</time>: {entry.action}{" "}
-                    by {entry.actorId}
+                    by {entry.actor}
                   </li>
                 ))}
               </ol>

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ConsolePage } from "~/components/app/ConsolePage";
 import { ApplicationStatusBadge } from "~/components/admin/applications/ApplicationStatusBadge";
+import { DuplicateFlag } from "~/components/admin/applications/DuplicateFlag";
 import { cx, DataTable } from "~/components/ui";
 import { businessTypes, optionLabel } from "~/content/application-options";
 import { findCountry } from "~/content/countries";
@@ -25,10 +26,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ? (param as ApplicationStatus)
     : undefined;
   const service = applications();
+  const list = await service.list({ status });
+  const duplicates = await service.duplicates(list.map((a) => a.id));
   return {
     status: status ?? "all",
     counts: await service.countByStatus(),
-    applications: (await service.list({ status })).map((a) => ({
+    applications: list.map((a) => ({
       id: a.id,
       reference: a.reference,
       businessName: a.businessName,
@@ -37,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       place: `${a.city}, ${findCountry(a.country)?.name ?? a.country}`,
       status: a.status,
       createdAt: new Date(a.createdAt).toISOString(),
+      duplicates: duplicates.get(a.id) ?? [],
     })),
   };
 }
@@ -93,6 +97,7 @@ export default function AdminApplications() {
               <td className="px-3 py-2">
                 {a.businessName}
                 <div className="text-slate-600">{a.email}</div>
+                <DuplicateFlag matches={a.duplicates} applicationId={a.id} limit={3} />
               </td>
               <td className="px-3 py-2">{a.businessType}</td>
               <td className="px-3 py-2">{a.place}</td>

@@ -4,21 +4,24 @@ import {
   data,
   MaxPartSizeExceededError,
   type ActionFunctionArgs,
+  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { ApplicationConfirmation } from "~/components/merchants/ApplicationConfirmation";
 import { ApplicationForm } from "~/components/merchants/ApplicationForm";
 import { BenefitCards } from "~/components/merchants/BenefitCards";
 import { Container, PageHero } from "~/components/ui";
 import { messages } from "~/content/messages";
 import { applicationSchema, limits } from "~/core/merchants/application-schema";
+import { maskEmail } from "~/core/merchants/mask-email";
 import { createKybUpload, KYB_FIELD, type KybUpload } from "~/core/kyb/documents.server";
 import { describeWait } from "~/core/rate-limit.server";
 import { isBodyTooLarge } from "~/utils/body-limit.server";
 import { replyWithinLimits } from "~/utils/form-reply";
 import { checkHoneypot } from "~/utils/honeypot";
-import { publicPageHeaders } from "~/utils/http";
+import { PRIVATE_NO_STORE, publicPageHeaders } from "~/utils/http";
 import { kybRoot, readFormWithDocuments } from "~/route-support/kyb.server";
 import { paths } from "~/utils/paths";
 import { assertSameOrigin, clientKey, userAgent } from "~/utils/request.server";
@@ -33,9 +36,21 @@ const REFERENCE_PATTERN = /^APP-[2-9A-HJKMNP-TV-Z]{8}$/;
 
 type ActionData = { lastResult: SubmissionResult<string[]> };
 
+/**
+ * After a submit (`?submitted=APP-…`, the redirect's target) the page confirms it in place of the
+ * form; an unknown reference shows the form. Never kept in a shared cache (it names the address).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const submitted = new URL(request.url).searchParams.get("submitted");
-  return { submitted: submitted && REFERENCE_PATTERN.test(submitted) ? submitted : null };
+  const reference = new URL(request.url).searchParams.get("submitted");
+  const application =
+    reference && REFERENCE_PATTERN.test(reference)
+      ? await applications().getByReference(reference)
+      : undefined;
+  if (!application) return { submitted: null };
+  return data(
+    { submitted: { reference: application.reference, maskedEmail: maskEmail(application.email) } },
+    { headers: { "Cache-Control": PRIVATE_NO_STORE } },
+  );
 }
 
 /** Said whenever documents were sent but not kept: a browser cannot give a file input back. */
@@ -107,10 +122,9 @@ async function handleApplication(request: Request, formData: FormData, upload: K
 
   if (submission.status !== "success" || upload.errors.length > 0) {
     // What was typed goes back into the form, never longer than each field's maximum.
+    // Every problem (the terms among them) is in the form's summary and by its field; with
+    // JavaScript the Terms Required toast has already shown in the browser.
     const lastResult = withDocumentErrors(replyWithinLimits(submission.reply(), limits), upload);
-    if (formData.get("agreedToTerms") !== "on") {
-      return jsonWithError<ActionData>({ lastResult }, messages.termsRequired, { status: 400 });
-    }
     return data<ActionData>({ lastResult }, { status: 400 });
   }
 
@@ -173,31 +187,32 @@ export default function GetStarted() {
           <h2 id="application-title" className="text-2xl font-bold text-ink">
             Merchant Application
           </h2>
-          <p className="mt-2 text-slate-700">
-            Fields marked <span className="text-red-700">*</span> are required.
-          </p>
           {submitted ? (
-            <div
-              role="status"
-              className="mt-6 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-emerald-900"
-            >
-              <p className="font-semibold">{messages.applicationSubmitted.message}</p>
-              <p>
-                Your application reference is <strong>{submitted}</strong>.{" "}
-                {messages.applicationSubmitted.description}
+            <ApplicationConfirmation
+              reference={submitted.reference}
+              maskedEmail={submitted.maskedEmail}
+            />
+          ) : (
+            <>
+              <p className="mt-2 text-slate-700">
+                Fields marked <span className="text-red-700">*</span> are required.
               </p>
-            </div>
-          ) : null}
-          <div className="mt-8">
-            <ApplicationForm key={submitted ?? "new"} lastResult={actionData?.lastResult} />
-          </div>
+              <div className="mt-8">
+                <ApplicationForm lastResult={actionData?.lastResult} />
+              </div>
+            </>
+          )}
         </section>
       </Container>
     </>
   );
 }
 
-export const headers = publicPageHeaders;
+/** Public and cached, except the confirmation (the loader's own Cache-Control wins). */
+export const headers: HeadersFunction = (args) => {
+  const own = args.loaderHeaders.get("Cache-Control");
+  return own ? { "Cache-Control": own } : publicPageHeaders(args);
+};
 
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -1,14 +1,18 @@
 /**
  * The merchant applications service (ADR 0041): submitting, listing and reviewing applications
- * (app/core/merchants/applications.server), their KYB documents (app/core/kyb/documents.server) and
- * their audit, on the process's store.
+ * (app/core/merchants/applications.server), their KYB documents (app/core/kyb/documents.server),
+ * their possible duplicates (app/core/merchants/application-duplicates.server) and their audit with
+ * the operators' names, on the process's store.
  */
 import { auditTrail } from "~/core/audit.server";
+import { findDuplicates } from "~/core/merchants/application-duplicates.server";
+import { operatorNames } from "~/core/operators.server";
 import { getApplicationDocument, listApplicationDocuments } from "~/core/kyb/documents.server";
 import {
   approveApplication,
   countApplicationsByStatus,
   getApplication,
+  getApplicationByReference,
   listApplications,
   rejectApplication,
   submitApplication,
@@ -21,10 +25,13 @@ export function applications() {
     list: listApplications,
     countByStatus: countApplicationsByStatus,
     get: getApplication,
+    getByReference: getApplicationByReference,
     approve: approveApplication,
     reject: rejectApplication,
     documents: listApplicationDocuments,
     document: getApplicationDocument,
     auditTrail,
+    duplicates: findDuplicates,
+    operatorNames,
   });
 }

@@ -245,7 +245,8 @@ test("the application form takes a +254 number typed in full, as Settings does",
   expect(stored.phone).toBe("+254712345678");
   await signInAsOperator(page);
   await page.goto("/admin/applications?status=submitted");
-  await page.getByRole("link", { name: reference }).click();
+  // Exactly: a possible duplicate elsewhere on the queue links to "application APP-…" too.
+  await page.getByRole("link", { name: reference, exact: true }).click();
   await expect(page.getByText("+254 712 345 678")).toBeVisible();
 });
 

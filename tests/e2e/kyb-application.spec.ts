@@ -72,7 +72,8 @@ for (const viewport of ["laptop", "phone"] as const) {
       const operator = await operatorContext.newPage();
       await signInAsOperator(operator);
       await operator.goto("/admin/applications?status=submitted");
-      await operator.getByRole("link", { name: reference }).click();
+      // Exactly: a possible duplicate elsewhere on the queue links to "application APP-…" too.
+      await operator.getByRole("link", { name: reference, exact: true }).click();
       await expect(operator.getByText(name)).toBeVisible();
       // Stored upper case, shown as such.
       await expect(operator.getByText("BN-AB1234CD", { exact: true })).toBeVisible();
@@ -113,10 +114,14 @@ for (const viewport of ["laptop", "phone"] as const) {
         buffer: Buffer.from("MZ this is a program, not a certificate"),
       });
       await page.getByRole("button", { name: "Submit Application" }).click();
+      // By the field, and as a link to it in the summary at the top.
       const error = page.getByText(
         '"certificate.pdf" is not a PDF, JPEG or PNG file. Choose your documents again.',
       );
-      await expect(error).toBeVisible();
+      await expect(error).toHaveCount(2);
+      await expect(
+        page.getByRole("alert").getByRole("link", { name: /"certificate\.pdf" is not a PDF/ }),
+      ).toHaveAttribute("href", "#merchant-application-documents");
       await expect(page.getByLabel("Business Registration Documents")).toHaveAttribute(
         "aria-invalid",
         "true",

@@ -1,8 +1,10 @@
 /**
  * The "Merchant Application" form. Works as a plain HTML form (the server validates, re-renders
- * with the typed values and errors; "Show cities" fills the city list); with JavaScript, Conform
- * validates in the browser with the same zod schema, the city list follows the country, and the
- * Terms toast shows before anything is sent.
+ * with the typed values, one summary of every problem at the top and each field's message; "Show
+ * cities" fills the city list); with JavaScript, Conform validates in the browser with the same
+ * zod schema, the city list follows the country, the summary takes the focus, and the Terms toast
+ * shows before anything is sent. Kenya's towns come grouped by county; "Other (not listed)" asks
+ * for the town's name.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -19,13 +21,15 @@ import {
   TextField,
 } from "~/components/ui/form";
 import { buttonClass } from "~/components/ui";
+import { ErrorSummary, type Problem } from "~/components/ui/ErrorSummary";
 import {
   businessTypes,
   integrationTypes,
   monthlyVolumes,
   timelines,
 } from "~/content/application-options";
-import { countries, dialCodes, findCountry } from "~/content/countries";
+import { cityChoices, OTHER_CITY } from "~/content/application-location";
+import { countries, dialCodes } from "~/content/countries";
 import { messages } from "~/content/messages";
 import { applicationSchema, limits } from "~/core/merchants/application-schema";
 import { KYB_DOCUMENTS } from "~/content/kyb-documents";
@@ -35,6 +39,29 @@ const countryOptions = countries.map((country) => ({
   value: country.code,
   label: `${country.flag} ${country.name}`,
 }));
+
+/** The fields in the order the form shows them: the order of the error summary. */
+const FIELD_ORDER = [
+  "businessName",
+  "businessType",
+  "registrationNumber",
+  "website",
+  KYB_DOCUMENTS.field,
+  "contactName",
+  "email",
+  "countryCode",
+  "phone",
+  "country",
+  "city",
+  "otherCity",
+  "businessAddress",
+  "monthlyVolume",
+  "timeline",
+  "integrationType",
+  "currentPaymentMethods",
+  "agreedToTerms",
+  "agreedToNewsletter",
+] as const;
 
 function Fieldset({ legend, children }: { legend: string; children: ReactNode }) {
   return (
@@ -75,14 +102,31 @@ export function ApplicationForm({
   const [country, setCountry] = useState(initial("country") ?? "");
   const [city, setCity] = useState(initial("city") ?? "");
   const [dialCode, setDialCode] = useState(initial("countryCode") ?? "+254");
-  const cities = findCountry(country)?.cities ?? [];
+  const cityGroups = cityChoices(country);
+  const otherCity = city === OTHER_CITY;
 
   function onCountryChange(code: string) {
     setCountry(code);
     setCity("");
-    const chosen = findCountry(code);
+    const chosen = countries.find((entry) => entry.code === code);
     if (chosen) setDialCode(chosen.dialCode);
   }
+
+  // The summary: after a press of Submit (with JavaScript) or the server's refusal.
+  const [attempt, setAttempt] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    if (lastResult?.status === "error") setAttempt((n) => (n ?? 0) + 1);
+  }, [lastResult]);
+  const fieldId = (name: (typeof FIELD_ORDER)[number]) =>
+    name === KYB_DOCUMENTS.field ? `${form.id}-${KYB_DOCUMENTS.field}` : fields[name].id;
+  const problems: Problem[] =
+    attempt !== undefined || lastResult?.status === "error"
+      ? FIELD_ORDER.flatMap((name) => {
+          const errors =
+            name === KYB_DOCUMENTS.field ? documentErrors : form.allErrors[fields[name].name];
+          return errors?.length ? [{ fieldId: fieldId(name), message: errors.join(" ") }] : [];
+        })
+      : [];
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const agreed = new FormData(event.currentTarget).get(fields.agreedToTerms.name);
@@ -91,6 +135,7 @@ export function ApplicationForm({
     // with a hidden intent button, which must not toast (one toast per press of Submit).
     const submitting = submitter?.name === "intent" && submitter.value === "submit";
     if (!agreed && submitting) notify({ type: "error", ...messages.termsRequired });
+    if (submitting) setAttempt((n) => (n ?? 0) + 1);
     form.onSubmit(event);
   }
 
@@ -103,6 +148,7 @@ export function ApplicationForm({
       className="relative space-y-8"
     >
       <Honeypot />
+      <ErrorSummary problems={problems} subject="your application" focusKey={attempt} />
       {form.errors?.length ? (
         <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-900">
           {form.errors[0]}
@@ -212,12 +258,13 @@ export function ApplicationForm({
         <div>
           <SelectField
             meta={meta("city", true)}
-            label="City"
-            placeholder={cities.length ? "Select city" : "Select country first"}
-            options={cities.map((name) => ({ value: name, label: name }))}
+            label="City / town"
+            placeholder={cityGroups.length ? "Select city" : "Select country first"}
+            options={[]}
+            groups={cityGroups}
             value={city}
             onChange={(event) => setCity(event.target.value)}
-            disabled={cities.length === 0}
+            disabled={cityGroups.length === 0}
           />
           {hydrated ? null : (
             <button
@@ -231,6 +278,18 @@ export function ApplicationForm({
             </button>
           )}
         </div>
+        {/* Without JavaScript always there (a choice cannot reveal it); with it, for "Other". */}
+        {!hydrated || otherCity ? (
+          <TextField
+            meta={meta("otherCity", otherCity)}
+            label="Town or city not listed"
+            hint={hydrated ? undefined : "Only if you chose “Other (not listed)” above"}
+            defaultValue={initial("otherCity")}
+            maxLength={limits.otherCity}
+            autoComplete="address-level2"
+            className="sm:col-span-2"
+          />
+        ) : null}
         <TextAreaField
           meta={meta("businessAddress")}
           label="Business Address"
@@ -245,7 +304,7 @@ export function ApplicationForm({
       <Fieldset legend="Business Details">
         <SelectField
           meta={meta("monthlyVolume")}
-          label="Monthly Volume (USD)"
+          label="Monthly Volume (KES)"
           placeholder="Select monthly volume"
           options={monthlyVolumes}
           defaultValue={initial("monthlyVolume")}

@@ -3,7 +3,7 @@
  * (aria-invalid, aria-describedby) and its error message. Server-rendered, so they work without JS.
  */
 import { useNavigation } from "@remix-run/react";
-import type { ComponentProps, ReactNode } from "react";
+import { Fragment, type ComponentProps, type ReactNode } from "react";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { buttonClass, cx, type ButtonVariant } from "./index";
 
@@ -119,6 +119,7 @@ export function SelectField({
   label,
   placeholder,
   options,
+  groups,
   className,
   ...select
 }: {
@@ -126,17 +127,34 @@ export function SelectField({
   label: ReactNode;
   placeholder: string;
   options: readonly { value: string; label: string }[];
+  /** Options in labelled groups (`<optgroup>`), after `options`; a group without a label is not
+   * grouped. */
+  groups?: readonly {
+    label: string;
+    options: readonly { value: string; label: string }[];
+  }[];
 } & Omit<ComponentProps<"select">, "id" | "name" | "children">) {
+  const optionElements = (list: readonly { value: string; label: string }[]) =>
+    list.map((option) => (
+      <option key={option.value} value={option.value}>
+        {option.label}
+      </option>
+    ));
   return (
     <div className={className}>
       <Label meta={meta}>{label}</Label>
       <select {...select} {...aria(meta)} className={controlClass}>
         <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        {optionElements(options)}
+        {groups?.map((group, index) =>
+          group.label ? (
+            <optgroup key={group.label} label={group.label}>
+              {optionElements(group.options)}
+            </optgroup>
+          ) : (
+            <Fragment key={`group-${index}`}>{optionElements(group.options)}</Fragment>
+          ),
+        )}
       </select>
       <FieldError meta={meta} />
     </div>

@@ -30,7 +30,9 @@ describe("application schema", () => {
     expect(errors.email).toEqual(["Email address is required"]);
     expect(errors.phone).toEqual(["Phone number is required"]);
     expect(errors.country).toEqual(["Country of operation is required"]);
-    expect(errors.city).toEqual(["City is required"]);
+    expect(errors.city).toEqual(["Choose a city or town"]);
+    // The terms are one of the problems, not only a toast.
+    expect(errors.agreedToTerms).toEqual(["Please agree to the terms and conditions to continue."]);
   });
 
   it("rejects over-long fields", () => {
@@ -45,10 +47,38 @@ describe("application schema", () => {
     ]);
   });
 
-  it("rejects a city that is not in the chosen country", () => {
+  it("rejects a city that is not in the chosen country, even while other fields are missing", () => {
+    const message =
+      'Mombasa is in Kenya, not Uganda: choose a city in Uganda, or choose "Other (not listed)" and type it';
     expect(errorsOf({ ...validApplication, country: "UG", city: "Mombasa" }).city).toEqual([
-      "Choose a city in Uganda",
+      message,
     ]);
+    const partial = errorsOf({ country: "UG", city: "Mombasa" });
+    expect(partial.city).toEqual([message]);
+    expect(partial.businessName).toEqual(["Business name is required"]);
+  });
+
+  it("takes any Kenyan county's town: Thika, Nyeri", () => {
+    expect(parse({ ...validApplication, city: "Thika" }).status).toBe("success");
+    expect(parse({ ...validApplication, city: "Nyeri" }).status).toBe("success");
+  });
+
+  it("'Other (not listed)' needs the town typed, at most 80 characters of a place name", () => {
+    expect(errorsOf({ ...validApplication, city: "other" }).otherCity).toEqual([
+      "Type the name of your town or city",
+    ]);
+    expect(errorsOf({ city: "other" }).otherCity).toEqual(["Type the name of your town or city"]);
+    expect(errorsOf({ ...validApplication, city: "other", otherCity: "x".repeat(81) })).toEqual({
+      otherCity: ["Town or city must be at most 80 characters"],
+    });
+    expect(
+      errorsOf({ ...validApplication, city: "other", otherCity: "<b>Kangari</b>" }).otherCity,
+    ).toEqual(["Town or city can only contain letters, digits, spaces and . , ' ( ) / -"]);
+    const result = parse({ ...validApplication, city: "other", otherCity: "Kang'ari Mjini" });
+    expect(result.status).toBe("success");
+    if (result.status === "success") expect(result.value.otherCity).toBe("Kang'ari Mjini");
+    // Typed under another choice, it is ignored.
+    expect(parse({ ...validApplication, city: "Thika", otherCity: "<b>" }).status).toBe("success");
   });
 
   it("rejects option values that are not in the lists", () => {

@@ -10,6 +10,7 @@ import {
   optionValues,
   timelines,
 } from "~/content/application-options";
+import { cityProblem, OTHER_CITY, OTHER_CITY_MAX } from "~/content/application-location";
 import { countries, findCountry, type Country } from "~/content/countries";
 import { messages } from "~/content/messages";
 import { parseKenyanPhone } from "~/utils/phone";
@@ -27,7 +28,11 @@ export const limits = {
   website: 200,
   businessAddress: 300,
   currentPaymentMethods: 500,
+  otherCity: OTHER_CITY_MAX,
 } as const;
+
+/** What a typed town name may hold: letters (any script), digits, spaces and . , ' ’ ( ) / -. */
+const PLACE_CHARACTERS = /^[\p{L}\p{M}0-9 .,'’()/-]+$/u;
 
 /**
  * A Kenyan business registration number as the certificate shows it: "PVT-AB1234CD" (companies),
@@ -115,7 +120,7 @@ export function countriesForDialCode(dialCode: string): Country[] {
   return countries.filter((country) => country.dialCode === dialCode);
 }
 
-export const applicationSchema = z
+const fieldsSchema = z
   .object({
     businessName: text("Business name", limits.businessName),
     businessType: choice(businessTypes, "Choose your business type"),
@@ -137,7 +142,12 @@ export const applicationSchema = z
     country: z
       .string({ required_error: "Country of operation is required" })
       .refine((value) => findCountry(value) !== undefined, "Choose a country from the list"),
-    city: z.string({ required_error: "City is required" }).trim().min(1, "City is required"),
+    city: z
+      .string({ required_error: "Choose a city or town" })
+      .trim()
+      .min(1, "Choose a city or town"),
+    /** The town typed when `city` is "Other (not listed)"; ignored otherwise. */
+    otherCity: optionalText("Town or city", limits.otherCity),
     monthlyVolume: choice(monthlyVolumes, "Choose a monthly volume from the list").optional(),
     currentPaymentMethods: optionalText("Current payment methods", limits.currentPaymentMethods),
     integrationType: choice(
@@ -145,18 +155,14 @@ export const applicationSchema = z
       "Choose an integration type from the list",
     ).optional(),
     timeline: choice(timelines, "Choose a timeline from the list").optional(),
-    agreedToTerms: z.boolean().optional(),
+    // A field's own check (not the cross-field refinement below, which zod skips while a field is
+    // missing): an empty form lists the terms among its problems.
+    agreedToTerms: z
+      .boolean({ required_error: messages.termsRequired.description })
+      .refine((agreed) => agreed, messages.termsRequired.description),
     agreedToNewsletter: z.boolean().optional(),
   })
   .superRefine((value, context) => {
-    const country = findCountry(value.country);
-    if (country && !country.cities.includes(value.city)) {
-      context.addIssue({
-        code: "custom",
-        path: ["city"],
-        message: `Choose a city in ${country.name}`,
-      });
-    }
     const candidates = countriesForDialCode(value.countryCode);
     const digits = nationalDigits(value.phone, value.countryCode);
     if (value.countryCode === KENYA_DIAL_CODE && PHONE_CHARACTERS.test(value.phone)) {
@@ -177,14 +183,44 @@ export const applicationSchema = z
         });
       }
     }
-    if (value.agreedToTerms !== true) {
-      context.addIssue({
-        code: "custom",
-        path: ["agreedToTerms"],
-        message: messages.termsRequired.description,
-      });
-    }
   });
+
+/**
+ * The place: the city must be in the chosen country, and "Other (not listed)" needs the town typed.
+ * Checked on the raw strings beside the fields (a zod intersection), so these problems are listed
+ * with every other one even while a required field is still empty.
+ */
+const placeSchema = z
+  .object({
+    country: z.string().optional(),
+    city: z.string().trim().optional(),
+    otherCity: z.string().trim().optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.country && value.city) {
+      const cityIssue = cityProblem(value.country, value.city);
+      if (cityIssue) context.addIssue({ code: "custom", path: ["city"], message: cityIssue });
+    }
+    if (value.city === OTHER_CITY) {
+      if (!value.otherCity) {
+        context.addIssue({
+          code: "custom",
+          path: ["otherCity"],
+          message: "Type the name of your town or city",
+        });
+      } else if (!PLACE_CHARACTERS.test(value.otherCity)) {
+        context.addIssue({
+          code: "custom",
+          path: ["otherCity"],
+          message: "Town or city can only contain letters, digits, spaces and . , ' ( ) / -",
+        });
+      }
+    }
+  })
+  // Adds no value of its own: the fields' values are `fieldsSchema`'s.
+  .transform(() => ({}));
+
+export const applicationSchema = z.intersection(fieldsSchema, placeSchema);
 
 export type ApplicationInput = z.infer<typeof applicationSchema>;
 

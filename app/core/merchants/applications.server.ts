@@ -9,6 +9,7 @@ import { recordAudit } from "~/core/audit.server";
 import { DEFAULT_PAYOUT_APPROVAL_ABOVE_KES } from "~/core/disbursements/settings.server";
 import { queueEmail } from "~/core/email.server";
 import { newApplicationReference, newId, newMerchantId } from "~/core/ids.server";
+import { storedCity } from "~/content/application-location";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
 import type { ApplicationStatus } from "./application-statuses";
@@ -69,7 +70,7 @@ export function submitApplication(
       website: input.website ?? null,
       businessAddress: input.businessAddress ?? null,
       country: input.country,
-      city: input.city,
+      city: storedCity(input.country, input.city, input.otherCity),
       monthlyVolume: input.monthlyVolume ?? null,
       currentPaymentMethods: input.currentPaymentMethods ?? null,
       integrationType: input.integrationType ?? null,
@@ -118,6 +119,22 @@ export async function countApplicationsByStatus(
 export function getApplication(store: Store, id: string): Promise<Application | undefined> {
   return store.read((q) =>
     first(q.select().from(merchantApplications).where(eq(merchantApplications.id, id)).limit(1)),
+  );
+}
+
+/** The application with this reference (the applicant's confirmation page), or undefined. */
+export function getApplicationByReference(
+  store: Store,
+  reference: string,
+): Promise<Application | undefined> {
+  return store.read((q) =>
+    first(
+      q
+        .select()
+        .from(merchantApplications)
+        .where(eq(merchantApplications.reference, reference))
+        .limit(1),
+    ),
   );
 }
 
