@@ -14,6 +14,7 @@ import {
   nameChecks,
   rowStatuses,
 } from "../../app/core/disbursements/vocabulary";
+import { outboundMessageStatuses } from "../../app/core/notifications/sms-vocabulary";
 import { rails } from "../../app/core/ledger/accounts";
 import { bigintInteger } from "./ledger";
 import { merchants } from "./merchants";
@@ -153,6 +154,39 @@ export const outboundMessages = sqliteTable(
     sentAt: integer("sent_at"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
+    /** The member it is for (a notification), or null (a payout recipient's receipt). */
+    merchantUserId: text("merchant_user_id"),
+    /** The SMS provider's id of the message (Africa's Talking messageId). */
+    providerMessageId: text("provider_message_id"),
+    /**
+     * Where it is: queued, sent (the provider took it), delivered, failed (the provider or the
+     * network refused it), capped (over the member's daily cap: never sent).
+     */
+    status: text("status", { enum: outboundMessageStatuses }).notNull().default("queued"),
+    statusAt: integer("status_at"),
+    failureReason: text("failure_reason"),
+    /** What the provider says it cost ("KES 0.8000"). */
+    cost: text("cost"),
   },
-  (table) => [index("outbound_messages_unsent_idx").on(table.sentAt)],
+  (table) => [
+    index("outbound_messages_unsent_idx").on(table.sentAt),
+    index("outbound_messages_provider_idx").on(table.providerMessageId),
+    index("outbound_messages_member_idx").on(table.merchantUserId, table.createdAt),
+  ],
+);
+
+/** Every delivery report the SMS provider sent about a message (issue 30, item 9). */
+export const smsDeliveryReports = sqliteTable(
+  "sms_delivery_reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    providerMessageId: text("provider_message_id").notNull(),
+    /** The provider's word: Success, Failed, Rejected, Sent, Submitted, Buffered, … */
+    status: text("status").notNull(),
+    failureReason: text("failure_reason"),
+    networkCode: text("network_code"),
+    retryCount: integer("retry_count"),
+    receivedAt: integer("received_at").notNull(),
+  },
+  (table) => [index("sms_delivery_reports_message_idx").on(table.providerMessageId)],
 );

@@ -68,6 +68,10 @@ export const merchantApplications = sqliteTable(
       .on(table.emailNormalized)
       .where(sql`${table.status} = 'submitted'`),
     index("merchant_applications_status_created_idx").on(table.status, table.createdAt),
+    // Operators see possible duplicates on the queue (issue 30, item 5).
+    index("merchant_applications_phone_idx").on(table.phone),
+    index("merchant_applications_registration_idx").on(table.registrationNumber),
+    index("merchant_applications_email_idx").on(table.emailNormalized),
   ],
 );
 
@@ -84,6 +88,8 @@ export const merchants = sqliteTable("merchants", {
     .notNull()
     .default("mpesa"),
   settlementPhone: text("settlement_phone"),
+  /** The merchant's KRA PIN (A123456789Z), printed on its statements (issue 30, item 8). */
+  kraPin: text("kra_pin"),
   /**
    * When the settlement phone last replaced an earlier one (null: the first destination, never
    * held). Payouts to it wait PAYOUT_DESTINATION_COOLING_OFF_HOURS from then (issue 10, item 14).
@@ -136,6 +142,10 @@ export const merchantUsers = sqliteTable(
     notifyMonthlyStatement: integer("notify_monthly_statement", { mode: "boolean" })
       .notNull()
       .default(false),
+    /** Where this member's SMS notifications go (E.164), and which they chose (issue 30, item 9). */
+    smsPhone: text("sms_phone"),
+    smsOnPayment: integer("sms_on_payment", { mode: "boolean" }).notNull().default(false),
+    smsOnPayout: integer("sms_on_payout", { mode: "boolean" }).notNull().default(false),
     invitedBy: text("invited_by"),
     createdAt: integer("created_at").notNull(),
   },
