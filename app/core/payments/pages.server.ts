@@ -10,6 +10,7 @@ import { previewSettlementPlan } from "~/core/destinations/plan-preview.server";
 import type { PlanPreview } from "~/core/destinations/views";
 import { countInDoubtB2b } from "~/core/disbursements/b2b.server";
 import { getDashboardStats } from "~/core/merchants/dashboard.server";
+import { firstRunReads } from "~/core/merchants/first-run.server";
 import { merchantAccount } from "~/core/merchants/sign-in.server";
 import type { RailId } from "~/core/rails/types";
 import type { Store } from "~/db/store";
@@ -42,15 +43,18 @@ export function operatorPaymentsPage(store: Store, filter: ListFilter, now: numb
   });
 }
 
-/** A merchant's payments list (one page) and its balances in `mode`. */
+/**
+ * A merchant's payments list (one page), and with `money` (a role with `balances:read`) its totals
+ * and balances in `mode`; without it neither is read.
+ */
 export function merchantPaymentsPage(
   store: Store,
-  filter: ListFilter & { merchantId: string; mode: ApiMode },
+  filter: ListFilter & { merchantId: string; mode: ApiMode; money: boolean },
 ) {
   return store.read(async (q) => ({
     rows: await readPayments(q, filter),
-    totals: await paymentListTotals(q, filter),
-    balances: await balancesOf(q, filter.merchantId, filter.mode),
+    totals: filter.money ? await paymentListTotals(q, filter) : null,
+    balances: filter.money ? await balancesOf(q, filter.merchantId, filter.mode) : null,
   }));
 }
 
@@ -62,13 +66,22 @@ export function merchantPaymentsExport(
   return store.read(async (q) => listPaymentsForExport(q, filter));
 }
 
-/** The merchant's dashboard: balances, the settlement destination, this month's figures. */
-export function merchantDashboard(store: Store, merchantId: string, mode: ApiMode, now: number) {
+/**
+ * The merchant's dashboard: the settlement destination, this month's figures, what the first-run
+ * checklist needs, and (`money`: a role with `balances:read`) the balances and revenue; without it
+ * neither is read.
+ */
+export function merchantDashboard(
+  store: Store,
+  input: { merchantId: string; userId: string; mode: ApiMode; now: number; money: boolean },
+) {
+  const { merchantId, mode, now, money } = input;
   return store.read(async (q) => {
     return {
-      balances: await balancesOf(q, merchantId, mode),
+      balances: money ? await balancesOf(q, merchantId, mode) : null,
       destination: await settlementDestinationSummary(q, merchantId, now),
-      stats: await getDashboardStats(q, merchantId, now, mode),
+      stats: await getDashboardStats(q, merchantId, now, mode, { revenue: money }),
+      firstRun: await firstRunReads(q, input),
     };
   });
 }
