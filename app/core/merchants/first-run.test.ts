@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { merchantInvitations, payments, securityEvents } from "../../../drizzle/schema";
 import type { ApiMode } from "~/core/api/vocabulary";
-import type { Db } from "~/db/sqlite-connection.server";
 import { insertApiKey } from "../../../tests/setup/api-keys";
 import { createTestDb, testStore } from "../../../tests/setup/db";
 import { addMember } from "../../../tests/setup/members";
