@@ -45,10 +45,10 @@ export function FirstRunChecklist({
             />
             <div className="min-w-0 flex-1">
               <p className="font-semibold text-ink">
-                {step.done ? step.label : <TextLink to={step.to}>{step.label}</TextLink>}
+                {step.done ? step.label : <TextLink to={step.to}>{step.label}</TextLink>}{" "}
                 <span
                   className={cx(
-                    "ml-2 inline-block rounded-full px-2 py-0.5 text-xs font-semibold",
+                    "ml-1 inline-block rounded-full px-2 py-0.5 text-xs font-semibold",
                     step.done ? "bg-emerald-100 text-emerald-900" : "bg-slate-100 text-slate-800",
                   )}
                 >
