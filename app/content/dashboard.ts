@@ -71,7 +71,7 @@ export const dashboardText = {
   noPaymentsTitle: "No payments yet",
   noPaymentsBody: "Your figures for the month appear here after your first payment.",
   noTestPaymentsBody: "Test payments are made with a test API key; their figures appear here.",
-  createPayment: "Create a payment",
+  createPayment: "Create Payment",
   noFinishedPayments: "None finished this month",
   fromLastMonth: "from last month",
 } as const;

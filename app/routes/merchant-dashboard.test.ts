@@ -149,7 +149,7 @@ describe("a brand-new merchant's dashboard", () => {
       expect(page).toContain(step);
     expect(page).toContain('href="/merchant/settings"');
     expect(page).toContain("No payments yet");
-    expect(page).toContain("Create a payment");
+    expect(page).toContain("Create Payment");
     for (const untrue of ["+0%", "Success Rate", "coming soon", "View Analytics", "Quick Actions"])
       expect(page).not.toContain(untrue);
   });

@@ -165,7 +165,7 @@ export default function MerchantDashboard() {
         <h1 className="text-3xl font-bold text-ink">Merchant Dashboard</h1>
         {hasPayments && can("payments:create") ? (
           <Link to={paths.newMerchantPayment} className={buttonClass("primary")}>
-            Create Payment
+            {dashboardText.createPayment}
           </Link>
         ) : null}
       </div>

@@ -30,7 +30,7 @@ test("a new merchant's dashboard: a checklist of first steps, nothing untrue", a
     await expect(checklist.getByRole("link", { name: step })).toHaveAttribute("href", href);
   }
   await expect(page.getByText("No payments yet")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Create a payment" })).toHaveAttribute(
+  await expect(page.getByRole("link", { name: "Create Payment" })).toHaveAttribute(
     "href",
     "/merchant/payments/new",
   );
