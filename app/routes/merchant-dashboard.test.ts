@@ -24,6 +24,7 @@ import { addMerchant, creditAvailable } from "../../tests/setup/payments";
 import { cookiesFrom, get, respond } from "../../tests/setup/requests";
 import * as dashboardPage from "./merchant.dashboard";
 import * as paymentPage from "./merchant.payments.$id";
+import { loader as checkoutLoader } from "./pay.$id";
 import * as listPage from "./merchant.payments._index";
 import { loader as layoutLoader } from "./merchant";
 
@@ -38,7 +39,7 @@ addMerchant(db, BUSY);
 addMerchant(db, NEW, null);
 await creditAvailable(db, BUSY, 1_234);
 
-const PAYMENT_ID = "pay_dashboard1";
+const PAYMENT_ID = "pay_dashboard222";
 const now = Date.now();
 db.insert(payments)
   .values({
@@ -226,5 +227,16 @@ describe("money on the merchant's pages, by role", () => {
     expect(cashier.payment).toMatchObject({ status: "settled" });
     expect(json).not.toContain('"5678"');
     expect(json).not.toContain("feeKesCents");
+  });
+
+  it("the checkout tells a signed-in owner what they receive, not a cashier showing it to the customer", async () => {
+    const checkout = async (cookie: string) =>
+      (await checkoutLoader({
+        request: get(`/pay/${PAYMENT_ID}`, { cookie }),
+        params: { id: PAYMENT_ID },
+        context: {},
+      })) as { merchantView: string | null };
+    expect((await checkout(await signedIn(BUSY, "owner"))).merchantView).toMatch(/^You receive /);
+    expect((await checkout(await signedIn(BUSY, "cashier"))).merchantView).toBeNull();
   });
 });

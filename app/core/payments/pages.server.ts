@@ -3,6 +3,7 @@
  * list, dashboard, export and payment page, the console's list and payment page, and the checkout's
  * M-Pesa part. Routes reach these through the wiring (app/wiring/payment-pages.server.ts).
  */
+import { can } from "~/core/accounts/permissions";
 import { auditTrailOn } from "~/core/audit.server";
 import type { ApiMode } from "~/core/api/vocabulary";
 import { settlementDestinationSummary } from "~/core/destinations/destinations.server";
@@ -158,7 +159,8 @@ export function checkoutCollectionState(store: Store, paymentId: string) {
 
 /**
  * What the checkout shows the payment's own merchant (signed in as `merchantUserId`): the payment's
- * transfers, or null when that user is not of the payment's merchant.
+ * transfers, or null when that user is not of the payment's merchant or their role may not see
+ * money (a Cashier, who may show the checkout to the customer, sees no fee nor payout there).
  */
 export function checkoutMerchantTransfers(
   store: Store,
@@ -168,6 +170,7 @@ export function checkoutMerchantTransfers(
   return store.read(async (q) => {
     const account = await merchantAccount(q, merchantUserId);
     if (!account || account.merchantId !== payment.merchantId) return null;
+    if (!can(account.role, "balances:read")) return null;
     return listTransfersForPayment(q, payment.id);
   });
 }
