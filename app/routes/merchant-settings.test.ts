@@ -682,12 +682,14 @@ describe("the payment page shows the M-Pesa charge", () => {
           }),
         )
       ).json()) as {
-        feeBps: number;
-        estimate: { payoutKesCents: string; railChargeKesCents: string };
-        actual: { payoutKesCents: string; railChargeKesCents: string } | null;
-        transfers: { railChargeKesCents: string }[];
+        settlement: {
+          feeBps: number;
+          estimate: { payoutKesCents: string; railChargeKesCents: string };
+          actual: { payoutKesCents: string; railChargeKesCents: string } | null;
+          transfers: { railChargeKesCents: string }[];
+        };
       };
-    const before = await read();
+    const before = (await read()).settlement;
     expect(before.actual).toBeNull();
     expect(
       payoutSentence(
@@ -705,7 +707,7 @@ describe("the payment page shows the M-Pesa charge", () => {
     await planSettlement(testStore(db), payment.id, testConfig, h.clock.now);
     await sendPendingTransfers(testStore(db), h.rails, () => h.clock.now);
     await h.darajaSim.flush();
-    const after = await read();
+    const after = (await read()).settlement;
     expect(after.actual).toEqual({ payoutKesCents: "246600", railChargeKesCents: "900" });
     expect(after.transfers.map((t) => t.railChargeKesCents)).toEqual(["900"]);
   });

@@ -3,10 +3,13 @@ import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useMemberCan } from "~/components/app/TeamAccess";
 import { DataModeSwitch } from "~/components/developers/DataModeSwitch";
-import { AddSettlementNumber } from "~/components/merchants/AddSettlementNumber";
+import { FirstRunChecklist } from "~/components/merchants/FirstRunChecklist";
 import { StatCards } from "~/components/merchants/StatCards";
 import { formatKesCents } from "~/components/payments/PaymentBits";
 import { buttonClass, Card, Container, TextLink } from "~/components/ui";
+import { dashboardText } from "~/content/dashboard";
+import { can as roleMay } from "~/core/accounts/permissions";
+import { firstRunChecklist } from "~/core/merchants/first-run-checklist";
 import { dataModeOf } from "~/core/api/mode";
 import { requirePermission } from "~/utils/auth.server";
 import { privateCachedPageHeaders } from "~/utils/http";
@@ -20,11 +23,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const now = Date.now();
   // Live figures unless the address asks for test data (?mode=test, core/api/mode.ts).
   const mode = dataModeOf(new URL(request.url).searchParams);
-  const { balances, destination, stats } = await paymentPages().merchantDashboard(
-    merchant.merchantId,
+  // Revenue and balances only for roles that may see them: a Cashier's page is never sent them.
+  const money = roleMay(merchant.role, "balances:read");
+  const { balances, destination, stats, firstRun } = await paymentPages().merchantDashboard({
+    merchantId: merchant.merchantId,
+    userId: merchant.userId,
     mode,
     now,
-  );
+    money,
+  });
   return {
     account: {
       merchant_id: merchant.merchantId,
@@ -33,14 +40,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
       contact_email: merchant.contactEmail,
     },
     mode,
+    /** "Welcome back" only for a member who has signed in before. */
+    signedInBefore: firstRun.signedInBefore,
+    hasPayments: firstRun.firstPayment,
+    checklist: firstRunChecklist(merchant.role, {
+      settlement: destination.label !== null,
+      team: firstRun.team,
+      twoFactor: merchant.totpEnabledAt !== null,
+      firstPayment: firstRun.firstPayment,
+      apiKey: firstRun.apiKey,
+    }),
     stats,
-    balances: {
-      available: balances.available.toString(),
-      pending: balances.pending.toString(),
-      inFlight: balances.inFlight.toString(),
-    },
+    balances: balances
+      ? {
+          available: balances.available.toString(),
+          pending: balances.pending.toString(),
+          inFlight: balances.inFlight.toString(),
+        }
+      : null,
     /** Where payouts go by default ("M-Pesa +254 712 345 678"), or null: none verified yet. */
-    settlementPhone: destination.label,
+    settlementPhone: money ? destination.label : null,
     /** When the server will treat the session as expired (expires_at minus the 5-minute margin). */
     sessionEndsAt: merchant.expiresAt - SESSION_EXPIRY_MARGIN_MS,
   };
@@ -59,104 +78,118 @@ function useSessionEnd(endsAt: number) {
   }, [endsAt, revalidator]);
 }
 
-const quickActions = [
-  { label: "Create Payment", to: paths.newMerchantPayment },
-  { label: "View Analytics", to: paths.merchantPayments },
-  { label: "Customer Management", to: null },
-] as const;
+type Balances = { available: string; pending: string; inFlight: string };
+
+function BalancesSection({
+  balances,
+  settlementPhone,
+}: {
+  balances: Balances;
+  settlementPhone: string | null;
+}) {
+  return (
+    <section
+      id="balances"
+      aria-labelledby="balances-title"
+      className="mt-8 scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id="balances-title" className="text-lg font-semibold text-ink">
+        Balances and settlement
+      </h2>
+      <dl className="mt-4 grid gap-4 sm:grid-cols-3">
+        {(
+          [
+            ["Available", balances.available, "Paid out to your M-Pesa number automatically"],
+            ["Pending", balances.pending, "Held for review (large payments)"],
+            ["On the way", balances.inFlight, "Sent to M-Pesa, waiting for the receipt"],
+          ] as const
+        ).map(([label, cents, hint]) => (
+          <div key={label} className="rounded-xl bg-slate-50 p-4">
+            <dt className="text-sm text-slate-600">{label}</dt>
+            <dd className="mt-1 text-xl font-bold text-ink">{formatKesCents(cents)}</dd>
+            <dd className="mt-1 text-xs text-slate-600">{hint}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-4 text-sm text-slate-700">
+        {settlementPhone ? (
+          <>
+            Settled to <span className="font-semibold text-ink">{settlementPhone}</span>.{" "}
+            <TextLink to={paths.merchantSettings}>Change where you are paid</TextLink>
+          </>
+        ) : (
+          <>
+            No settlement number yet: payments wait until you{" "}
+            <TextLink to={paths.merchantSettings}>add one</TextLink>.
+          </>
+        )}
+      </p>
+    </section>
+  );
+}
+
+/** Before the first payment: no figures of zeros, a way to take one. */
+function NoPaymentsYet({ mode, canCreate }: { mode: "live" | "test"; canCreate: boolean }) {
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-6">
+      <p className="text-lg font-semibold text-ink">{dashboardText.noPaymentsTitle}</p>
+      <p className="mt-1 text-slate-700">
+        {mode === "test" ? dashboardText.noTestPaymentsBody : dashboardText.noPaymentsBody}
+      </p>
+      {canCreate && mode === "live" ? (
+        <Link to={paths.newMerchantPayment} className={buttonClass("primary", "mt-4")}>
+          {dashboardText.createPayment}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
 
 export default function MerchantDashboard() {
-  const { account, mode, stats, balances, settlementPhone, sessionEndsAt } =
-    useLoaderData<typeof loader>();
+  const {
+    account,
+    mode,
+    signedInBefore,
+    hasPayments,
+    checklist,
+    stats,
+    balances,
+    settlementPhone,
+    sessionEndsAt,
+  } = useLoaderData<typeof loader>();
   useSessionEnd(sessionEndsAt);
   const can = useMemberCan();
   return (
     <Container className="py-8 lg:py-10">
-      <h1 className="text-3xl font-bold text-ink">Merchant Dashboard</h1>
-      <p className="mt-2 text-slate-700">Welcome back, {account.business_name}</p>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold text-ink">Merchant Dashboard</h1>
+        {hasPayments && can("payments:create") ? (
+          <Link to={paths.newMerchantPayment} className={buttonClass("primary")}>
+            {dashboardText.createPayment}
+          </Link>
+        ) : null}
+      </div>
+      <p className="mt-2 text-slate-700">
+        {signedInBefore
+          ? dashboardText.welcomeBack(account.business_name)
+          : dashboardText.welcome(account.business_name)}
+      </p>
       <DataModeSwitch mode={mode} path={paths.merchantDashboard} className="mt-4" />
 
-      {settlementPhone || !can("payout_destination:manage") ? null : (
-        <AddSettlementNumber className="mt-8" />
-      )}
+      {checklist ? <FirstRunChecklist checklist={checklist} className="mt-8" /> : null}
 
       <section aria-labelledby="stats-title" className="mt-8">
         <h2 id="stats-title" className="sr-only">
           This month
         </h2>
-        <StatCards stats={stats} />
+        {hasPayments ? (
+          <StatCards stats={stats} />
+        ) : (
+          <NoPaymentsYet mode={mode} canCreate={can("payments:create")} />
+        )}
       </section>
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-3">
-        <section
-          id="balances"
-          aria-labelledby="balances-title"
-          className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2"
-        >
-          <h2 id="balances-title" className="text-lg font-semibold text-ink">
-            Balances and settlement
-          </h2>
-          <dl className="mt-4 grid gap-4 sm:grid-cols-3">
-            {(
-              [
-                ["Available", balances.available, "Paid out to your M-Pesa number automatically"],
-                ["Pending", balances.pending, "Held for review (large payments)"],
-                ["On the way", balances.inFlight, "Sent to M-Pesa, waiting for the receipt"],
-              ] as const
-            ).map(([label, cents, hint]) => (
-              <div key={label} className="rounded-xl bg-slate-50 p-4">
-                <dt className="text-sm text-slate-600">{label}</dt>
-                <dd className="mt-1 text-xl font-bold text-ink">{formatKesCents(cents)}</dd>
-                <dd className="mt-1 text-xs text-slate-600">{hint}</dd>
-              </div>
-            ))}
-          </dl>
-          <p className="mt-4 text-sm text-slate-700">
-            {settlementPhone ? (
-              <>
-                Settled to <span className="font-semibold text-ink">{settlementPhone}</span>.{" "}
-                <TextLink to={paths.merchantSettings}>Change where you are paid</TextLink>
-              </>
-            ) : (
-              <>
-                No settlement number yet: payments wait until you{" "}
-                <TextLink to={paths.merchantSettings}>add one</TextLink>.
-              </>
-            )}
-          </p>
-        </section>
-
-        <Card title="Quick Actions" headingLevel="h2">
-          <ul className="space-y-3">
-            {quickActions
-              .filter((action) => action.to !== paths.newMerchantPayment || can("payments:create"))
-              .map((action) => (
-                <li key={action.label}>
-                  {action.to ? (
-                    <Link
-                      to={action.to}
-                      className={buttonClass("secondary", "w-full justify-start")}
-                    >
-                      {action.label}
-                    </Link>
-                  ) : (
-                    <button
-                      type="button"
-                      disabled
-                      className={buttonClass("secondary", "w-full justify-start")}
-                      aria-describedby="quick-actions-note"
-                    >
-                      {action.label}
-                    </button>
-                  )}
-                </li>
-              ))}
-          </ul>
-          <p id="quick-actions-note" className="mt-3 text-sm text-slate-600">
-            Customer management is coming soon: payers appear in your payments list.
-          </p>
-        </Card>
-      </div>
+      {balances ? <BalancesSection balances={balances} settlementPhone={settlementPhone} /> : null}
 
       <Card title="Account Information" headingLevel="h2" className="mt-6">
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -21,6 +21,7 @@ import { SettlementPlan } from "~/components/payments/SettlementPlan";
 import { TestDataBanner } from "~/components/developers/DataModeSwitch";
 import { checkoutWaiting, merchantWaiting } from "~/core/payments/live-status";
 import { paymentView, payoutView } from "~/core/payments/views.server";
+import { can as roleMay } from "~/core/accounts/permissions";
 import { requirePermission } from "~/utils/auth.server";
 import { useMemberCan } from "~/components/app/TeamAccess";
 import { invariantResponse, notFound, privateCachedPageHeaders } from "~/utils/http";
@@ -113,6 +114,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       }
     : null;
   const refunds = await refundsSection(payment, merchant);
+  // Fees, payouts and settlement only for roles that may see money: a Cashier sees the payment's
+  // amount and status, and is never sent the rest.
+  const money = roleMay(merchant.role, "balances:read");
   return {
     // Paid with M-Pesa: the customer's receipt in place of the crypto quote (issue 30, item 2).
     mpesaReceipt: detail.mpesaReceipt,
@@ -122,17 +126,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     /** Made with a test API key: no real money (issue 13). */
     testMode: payment.mode === "test",
     share,
-    feeBps,
-    estimate,
-    actual,
-    hold: waiting ? destination.notice : null,
-    /** Before settlement: where the net would go now, rail by rail (issue 14, item 6). */
-    plan,
+    settlement: money
+      ? {
+          feeBps,
+          estimate,
+          actual,
+          feeKesCents: payment.feeKesCents.toString(),
+          hold: waiting ? destination.notice : null,
+          /** Before settlement: where the net would go now, rail by rail (issue 14, item 6). */
+          plan,
+          transfers: transfers.map((t) => ({
+            id: t.id,
+            sequence: t.sequence,
+            amountKesCents: t.amountKesCents.toString(),
+            railChargeKesCents: t.railChargeKesCents.toString(),
+            status: t.status,
+            day: t.settlementDay,
+            receipt: t.receipt,
+            resultDesc: t.resultDesc,
+            destination: t.destinationLabel,
+            retried: transfers.some((other) => other.retryOf === t.id),
+          })),
+        }
+      : null,
 
     payment: {
       ...paymentView(payment),
-      feeKesCents: payment.feeKesCents.toString(),
-      netKesCents: (payment.amountKesCents - payment.feeKesCents).toString(),
       quoteRate: payment.quoteRate,
       rateSource: payment.rateSource,
       rateFetchedAt: payment.rateFetchedAt,
@@ -140,18 +159,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       requiresReview: payment.requiresReview,
     },
     events: events.map((e) => ({ id: e.id, at: e.at, type: e.type, cause: e.cause })),
-    transfers: transfers.map((t) => ({
-      id: t.id,
-      sequence: t.sequence,
-      amountKesCents: t.amountKesCents.toString(),
-      railChargeKesCents: t.railChargeKesCents.toString(),
-      status: t.status,
-      day: t.settlementDay,
-      receipt: t.receipt,
-      resultDesc: t.resultDesc,
-      destination: t.destinationLabel,
-      retried: transfers.some((other) => other.retryOf === t.id),
-    })),
   };
 }
 
@@ -209,22 +216,94 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
+type SettlementView = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["settlement"]>;
+
+/** The fee and what the merchant receives, as rows of the Amounts card. */
+function settlementRows(settlement: SettlementView) {
+  const { actual, estimate, feeBps, transfers } = settlement;
+  return [
+    ["Collection fee", formatKesCents(settlement.feeKesCents)],
+    actual
+      ? [
+          "Paid out",
+          `${formatKesCents(actual.payoutKesCents)} after the rail charge${transfers.length > 1 ? "s" : ""} of ${formatKesCents(actual.railChargeKesCents)}`,
+        ]
+      : [
+          "You receive",
+          payoutSentence(estimate.payoutKesCents, feeBps, estimate.railChargeKesCents),
+        ],
+  ] as const;
+}
+
+/** Where the net goes (before settlement) and the transfers made (roles with balances:read). */
+function Settlement({ settlement }: { settlement: SettlementView }) {
+  const can = useMemberCan();
+  return (
+    <>
+      {settlement.plan ? <SettlementPlan plan={settlement.plan} /> : null}
+
+      <section aria-labelledby="transfers-title" className="mt-10">
+        <h2 id="transfers-title" className="text-2xl font-semibold text-ink">
+          Settlement to M-Pesa
+        </h2>
+        {settlement.transfers.length === 0 ? (
+          <p className="mt-4 text-slate-700">
+            No transfers yet: they are made as soon as the payment is confirmed.
+          </p>
+        ) : (
+          <DataTable
+            caption="Transfers to your payout destination"
+            headings={[
+              "#",
+              "Amount",
+              "Rail charge",
+              "To",
+              "Day",
+              "Status",
+              "Receipt",
+              <span key="actions" className="sr-only">
+                Actions
+              </span>,
+            ]}
+            className="mt-4"
+          >
+            {settlement.transfers.map((t) => (
+              <tr key={t.id} className="border-b border-slate-200">
+                <td className="px-3 py-2">{t.sequence}</td>
+                <td className="px-3 py-2">{formatKesCents(t.amountKesCents)}</td>
+                <td className="px-3 py-2">{formatKesCents(t.railChargeKesCents)}</td>
+                <td className="px-3 py-2">{t.destination}</td>
+                <td className="px-3 py-2">{formatDate(t.day)}</td>
+                <td className="px-3 py-2">
+                  {transferStatusLabels[t.status]}
+                  {t.status === "failed" && t.resultDesc ? (
+                    <div className="text-xs text-red-800">{t.resultDesc}</div>
+                  ) : null}
+                </td>
+                <td className="px-3 py-2 font-mono">{t.receipt ?? ""}</td>
+                <td className="px-3 py-2">
+                  {t.status === "failed" && !t.retried && can("payouts:approve") ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="retry-transfer" />
+                      <input type="hidden" name="transferId" value={t.id} />
+                      <button type="submit" className={buttonClass("secondary")}>
+                        Retry transfer
+                      </button>
+                    </Form>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </section>
+    </>
+  );
+}
+
 export default function PaymentDetail() {
-  const {
-    payment,
-    events,
-    transfers,
-    feeBps,
-    estimate,
-    actual,
-    hold,
-    plan,
-    live,
-    share,
-    testMode,
-    refunds,
-    mpesaReceipt,
-  } = useLoaderData<typeof loader>();
+  const { payment, events, settlement, live, share, testMode, refunds, mpesaReceipt } =
+    useLoaderData<typeof loader>();
   const can = useMemberCan();
   // Follows the payment by itself while it is not final (JavaScript); without it, the page
   // refreshes itself (meta refresh in <noscript>) and offers a link.
@@ -279,16 +358,7 @@ export default function PaymentDetail() {
             {(
               [
                 ["Amount", formatKesCents(payment.amountKesCents)],
-                ["Collection fee", formatKesCents(payment.feeKesCents)],
-                actual
-                  ? [
-                      "Paid out",
-                      `${formatKesCents(actual.payoutKesCents)} after the rail charge${transfers.length > 1 ? "s" : ""} of ${formatKesCents(actual.railChargeKesCents)}`,
-                    ]
-                  : [
-                      "You receive",
-                      payoutSentence(estimate.payoutKesCents, feeBps, estimate.railChargeKesCents),
-                    ],
+                ...(settlement ? settlementRows(settlement) : []),
                 ...(payment.paidWith === "mpesa"
                   ? [
                       [
@@ -328,79 +398,25 @@ export default function PaymentDetail() {
               Above the automatic limit: our team reviews it before payout.
             </p>
           ) : null}
-          {hold ? (
+          {settlement?.hold ? (
             <p role="status" className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-900">
-              {hold}.
+              {settlement.hold}.
             </p>
           ) : null}
-          <p className="mt-4 text-sm text-slate-700">
-            The rail charge is the provider&apos;s own charge for each transfer (Safaricom&apos;s
-            for M-Pesa), passed on at cost; cents a rail cannot send are paid with your next
-            settlement.
-          </p>
+          {settlement ? (
+            <p className="mt-4 text-sm text-slate-700">
+              The rail charge is the provider&apos;s own charge for each transfer (Safaricom&apos;s
+              for M-Pesa), passed on at cost; cents a rail cannot send are paid with your next
+              settlement.
+            </p>
+          ) : null}
         </Card>
         <Card title="Timeline" headingLevel="h2">
           <PaymentTimeline events={events} />
         </Card>
       </div>
 
-      {plan ? <SettlementPlan plan={plan} /> : null}
-
-      <section aria-labelledby="transfers-title" className="mt-10">
-        <h2 id="transfers-title" className="text-2xl font-semibold text-ink">
-          Settlement to M-Pesa
-        </h2>
-        {transfers.length === 0 ? (
-          <p className="mt-4 text-slate-700">
-            No transfers yet: they are made as soon as the payment is confirmed.
-          </p>
-        ) : (
-          <DataTable
-            caption="Transfers to your payout destination"
-            headings={[
-              "#",
-              "Amount",
-              "Rail charge",
-              "To",
-              "Day",
-              "Status",
-              "Receipt",
-              <span key="actions" className="sr-only">
-                Actions
-              </span>,
-            ]}
-            className="mt-4"
-          >
-            {transfers.map((t) => (
-              <tr key={t.id} className="border-b border-slate-200">
-                <td className="px-3 py-2">{t.sequence}</td>
-                <td className="px-3 py-2">{formatKesCents(t.amountKesCents)}</td>
-                <td className="px-3 py-2">{formatKesCents(t.railChargeKesCents)}</td>
-                <td className="px-3 py-2">{t.destination}</td>
-                <td className="px-3 py-2">{formatDate(t.day)}</td>
-                <td className="px-3 py-2">
-                  {transferStatusLabels[t.status]}
-                  {t.status === "failed" && t.resultDesc ? (
-                    <div className="text-xs text-red-800">{t.resultDesc}</div>
-                  ) : null}
-                </td>
-                <td className="px-3 py-2 font-mono">{t.receipt ?? ""}</td>
-                <td className="px-3 py-2">
-                  {t.status === "failed" && !t.retried && can("payouts:approve") ? (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="retry-transfer" />
-                      <input type="hidden" name="transferId" value={t.id} />
-                      <button type="submit" className={buttonClass("secondary")}>
-                        Retry transfer
-                      </button>
-                    </Form>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
-      </section>
+      {settlement ? <Settlement settlement={settlement} /> : null}
 
       {refunds ? (
         <PaymentRefunds

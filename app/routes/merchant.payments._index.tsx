@@ -8,6 +8,7 @@ import { DataModeSwitch } from "~/components/developers/DataModeSwitch";
 import { dataModeOf, DATA_MODE_PARAM } from "~/core/api/mode";
 import { paymentListParams, parsePaymentListQuery } from "~/core/payments/list-query";
 import { paymentMethodText } from "~/core/payments/views.server";
+import { can as roleMay } from "~/core/accounts/permissions";
 import { requirePermission } from "~/utils/auth.server";
 import { useMemberCan } from "~/components/app/TeamAccess";
 import { privateCachedPageHeaders } from "~/utils/http";
@@ -24,9 +25,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = Math.max(1, Math.min(1000, Number(url.searchParams.get("page")) || 1));
   // Live payments unless the address asks for test data (?mode=test, core/api/mode.ts).
   const mode = dataModeOf(url.searchParams);
+  // Totals and balances only for roles that may see money: a Cashier's page is never sent them.
+  const money = roleMay(merchant.role, "balances:read");
   const { rows, totals, balances } = await paymentPages().merchantList({
     merchantId: merchant.merchantId,
     mode,
+    money,
     ...filter,
     limit: PAGE_SIZE + 1,
     offset: (page - 1) * PAGE_SIZE,
@@ -34,21 +38,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     query,
     errors,
-    totals: {
-      count: totals.count,
-      paidCount: totals.paidCount,
-      grossKesCents: totals.grossKesCents.toString(),
-      feeKesCents: totals.feeKesCents.toString(),
-      netKesCents: totals.netKesCents.toString(),
-    },
+    totals: totals
+      ? {
+          count: totals.count,
+          paidCount: totals.paidCount,
+          grossKesCents: totals.grossKesCents.toString(),
+          feeKesCents: totals.feeKesCents.toString(),
+          netKesCents: totals.netKesCents.toString(),
+        }
+      : null,
     mode,
     page,
     hasNext: rows.length > PAGE_SIZE,
-    balances: {
-      available: balances.available.toString(),
-      pending: balances.pending.toString(),
-      inFlight: balances.inFlight.toString(),
-    },
+    balances: balances
+      ? {
+          available: balances.available.toString(),
+          pending: balances.pending.toString(),
+          inFlight: balances.inFlight.toString(),
+        }
+      : null,
     payments: rows.slice(0, PAGE_SIZE).map((p) => ({
       id: p.id,
       reference: p.reference,
@@ -124,6 +132,36 @@ function PaymentTotals({
   );
 }
 
+/** The balances of the mode listed (roles with balances:read only). */
+function BalanceCards({
+  balances,
+}: {
+  balances: { available: string; pending: string; inFlight: string };
+}) {
+  return (
+    <section aria-labelledby="balances-title" className="mt-8">
+      <h2 id="balances-title" className="sr-only">
+        Balances
+      </h2>
+      <dl className="grid gap-4 sm:grid-cols-3">
+        {(
+          [
+            ["Available", balances.available, "Paid out to your M-Pesa number automatically"],
+            ["Pending", balances.pending, "Held for review (large payments)"],
+            ["On the way", balances.inFlight, "Sent to M-Pesa, waiting for the receipt"],
+          ] as const
+        ).map(([label, cents, hint]) => (
+          <div key={label} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <dt className="text-sm text-slate-600">{label}</dt>
+            <dd className="text-2xl font-bold text-ink">{formatKesCents(cents)}</dd>
+            <dd className="mt-1 text-xs text-slate-600">{hint}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 export default function MerchantPayments() {
   const {
     query: filters,
@@ -159,26 +197,7 @@ export default function MerchantPayments() {
       </div>
       <DataModeSwitch mode={mode} path={paths.merchantPayments} className="mt-4" />
 
-      <section aria-labelledby="balances-title" className="mt-8">
-        <h2 id="balances-title" className="sr-only">
-          Balances
-        </h2>
-        <dl className="grid gap-4 sm:grid-cols-3">
-          {(
-            [
-              ["Available", balances.available, "Paid out to your M-Pesa number automatically"],
-              ["Pending", balances.pending, "Held for review (large payments)"],
-              ["On the way", balances.inFlight, "Sent to M-Pesa, waiting for the receipt"],
-            ] as const
-          ).map(([label, cents, hint]) => (
-            <div key={label} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <dt className="text-sm text-slate-600">{label}</dt>
-              <dd className="text-2xl font-bold text-ink">{formatKesCents(cents)}</dd>
-              <dd className="mt-1 text-xs text-slate-600">{hint}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      {balances ? <BalanceCards balances={balances} /> : null}
 
       <Form
         method="get"
@@ -234,7 +253,7 @@ export default function MerchantPayments() {
         ) : null}
       </Form>
 
-      <PaymentTotals totals={totals} filtered={filtered} />
+      {totals ? <PaymentTotals totals={totals} filtered={filtered} /> : null}
 
       {payments.length === 0 ? (
         <p className="mt-8 rounded-xl bg-slate-50 p-6 text-slate-700">

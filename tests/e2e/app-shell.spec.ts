@@ -103,7 +103,10 @@ test.describe("merchant app shell on a laptop", () => {
   test("a merchant without a settlement number is asked to add one", async ({ page }) => {
     await signInFreshMerchant(page, null);
     const cta = page.getByRole("link", { name: "Add your settlement number" });
-    await expect(page.getByRole("heading", { name: "No settlement number yet" })).toBeVisible();
+    // On the dashboard, the first step of "Get started".
+    await expect(
+      page.getByRole("region", { name: "Get started" }).getByRole("listitem").first(),
+    ).toContainText("Add your settlement number To do");
     await expect(cta).toHaveAttribute("href", "/merchant/settings");
 
     await page.goto("/merchant/payments/new");
@@ -120,6 +123,10 @@ test.describe("merchant app shell on a laptop", () => {
 
   test("a merchant with a settlement number sees no such call to action", async ({ page }) => {
     await signInFreshMerchant(page);
+    // The step is done: said in words, and no longer a link.
+    await expect(
+      page.getByRole("region", { name: "Get started" }).getByRole("listitem").first(),
+    ).toContainText("Add your settlement number Done");
     await expect(page.getByRole("link", { name: "Add your settlement number" })).toHaveCount(0);
     await page.goto("/merchant/payments/new");
     await expect(page.getByRole("heading", { level: 1, name: "Create Payment" })).toBeVisible();

@@ -31,6 +31,18 @@ export async function expectToast(
   if (description) await expect(region.first()).toContainText(description);
 }
 
+/**
+ * No toast (with JavaScript) nor flash banner (without) titled `title` on the page. A toast of the
+ * page before goes as the page changes (its exit animation takes a moment): the check allows that
+ * moment, well short of the seconds a toast stays by itself, so a toast carried over still fails.
+ */
+export async function expectNoToast(page: Page, testInfo: TestInfo, title: string) {
+  const region = isJsProject(testInfo)
+    ? page.locator("[data-sonner-toast]").filter({ hasText: title })
+    : page.locator('[role="alert"], [role="status"]').filter({ hasText: title });
+  await expect(region).toHaveCount(0, { timeout: 1_500 });
+}
+
 /** A value unique to this test run and project, for e-mails and names. */
 export function unique(testInfo: TestInfo, prefix: string): string {
   return `${prefix}-${testInfo.project.name}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

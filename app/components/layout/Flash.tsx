@@ -1,3 +1,4 @@
+import { useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 
 export type Flash = {
@@ -5,7 +6,12 @@ export type Flash = {
   message: string;
   description?: string;
 };
-export type QueuedToast = { id: number; flash: Flash };
+/**
+ * A toast waiting to be shown. `page`: the path of the page whose flash it is; such a toast belongs
+ * to that page and goes when the visitor moves to another (a "Password Set" shown on the sign-in
+ * page is not carried onto the dashboard). A `notify()` toast has none.
+ */
+export type QueuedToast = { id: number; flash: Flash; page?: string };
 
 const TOAST_EVENT = "onehop:toast";
 const Toasts = lazy(() => import("./Toasts"));
@@ -21,14 +27,17 @@ export function notify(flash: Flash) {
  * `notify()` toasts. Before hydration (and without JavaScript) the same text is in FlashBanner.
  */
 export function ToastHost({ flash }: { flash: Flash | undefined }) {
+  const { pathname } = useLocation();
   const [queue, setQueue] = useState<{ source: Flash; item: QueuedToast }[]>([]);
   useEffect(() => {
     if (!flash) return;
     setQueue((current) =>
       current.some((entry) => entry.source === flash)
         ? current
-        : [...current, { source: flash, item: { id: nextId++, flash } }],
+        : [...current, { source: flash, item: { id: nextId++, flash, page: pathname } }],
     );
+    // The flash arrives with its page's data: the path read here is that page's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [flash]);
   useEffect(() => {
     const onToast = (event: Event) => {
@@ -44,7 +53,7 @@ export function ToastHost({ flash }: { flash: Flash | undefined }) {
   if (queue.length === 0) return null;
   return (
     <Suspense fallback={null}>
-      <Toasts queue={queue.map((entry) => entry.item)} />
+      <Toasts queue={queue.map((entry) => entry.item)} pathname={pathname} />
     </Suspense>
   );
 }

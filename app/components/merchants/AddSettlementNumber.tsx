@@ -3,8 +3,9 @@ import { Icon } from "~/components/ui/icons";
 import { paths } from "~/utils/paths";
 
 /**
- * The call to action a merchant without a settlement (M-Pesa) number sees on the dashboard and on
- * Create Payment: until one is added, confirmed payments cannot be paid out.
+ * The call to action a merchant without a settlement (M-Pesa) number sees on Create Payment (the
+ * dashboard has it as the first step of its checklist): until one is added, confirmed payments
+ * cannot be paid out.
  */
 export function AddSettlementNumber({ className }: { className?: string }) {
   return (

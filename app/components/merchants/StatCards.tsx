@@ -1,45 +1,76 @@
-import type { DashboardStats, StatFigure } from "~/core/merchants/dashboard-stats";
+import { dashboardText } from "~/content/dashboard";
+import type { DashboardStats } from "~/core/merchants/dashboard-stats";
 import { formatKes, formatPercent } from "~/utils/format";
 
 const integer = new Intl.NumberFormat("en-KE");
 
-function StatCard({ label, value, figure }: { label: string; value: string; figure: StatFigure }) {
-  const change = figure.changeBps;
-  const tone = change > 0 ? "text-emerald-800" : change < 0 ? "text-red-800" : "text-slate-600";
+/** "+12.5% from last month", only when last month had figures to compare with. */
+function Change({ changeBps }: { changeBps: number | null }) {
+  if (changeBps === null) return null;
+  const tone =
+    changeBps > 0 ? "text-emerald-800" : changeBps < 0 ? "text-red-800" : "text-slate-600";
+  return (
+    <dd className={`mt-1 text-sm ${tone}`}>
+      {formatPercent(changeBps, { sign: true })} {dashboardText.fromLastMonth}
+    </dd>
+  );
+}
+
+function StatCard({
+  label,
+  value,
+  changeBps,
+}: {
+  label: string;
+  value: string;
+  changeBps: number | null;
+}) {
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
       <dd className="mt-2 text-3xl font-bold text-ink">{value}</dd>
-      <dd className={`mt-1 text-sm ${tone}`}>
-        {change === 0 ? "+0%" : formatPercent(change, { sign: true })} from last month
-      </dd>
+      <Change changeBps={changeBps} />
     </div>
   );
 }
 
+/** This month's figures; Total Revenue only when the loader sent it (roles with balances:read). */
 export function StatCards({ stats }: { stats: DashboardStats }) {
+  const revenue = stats.totalRevenueKesCents;
+  const success = stats.successRateBps;
   return (
-    <dl className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-      <StatCard
-        label="Total Revenue"
-        value={formatKes(Math.trunc(stats.totalRevenueKesCents.value / 100))}
-        figure={stats.totalRevenueKesCents}
-      />
+    <dl className={`grid gap-6 sm:grid-cols-2 ${revenue ? "lg:grid-cols-4" : "lg:grid-cols-3"}`}>
+      {revenue ? (
+        <StatCard
+          label="Total Revenue"
+          value={formatKes(Math.trunc(revenue.value / 100))}
+          changeBps={revenue.changeBps}
+        />
+      ) : null}
       <StatCard
         label="Transactions"
         value={integer.format(stats.transactions.value)}
-        figure={stats.transactions}
+        changeBps={stats.transactions.changeBps}
       />
       <StatCard
         label="Active Customers"
         value={integer.format(stats.activeCustomers.value)}
-        figure={stats.activeCustomers}
+        changeBps={stats.activeCustomers.changeBps}
       />
-      <StatCard
-        label="Success Rate"
-        value={formatPercent(stats.successRateBps.value)}
-        figure={stats.successRateBps}
-      />
+      {success.value === null ? (
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <dt className="text-sm font-medium text-slate-600">Success Rate</dt>
+          <dd className="mt-2 text-base font-semibold text-ink">
+            {dashboardText.noFinishedPayments}
+          </dd>
+        </div>
+      ) : (
+        <StatCard
+          label="Success Rate"
+          value={formatPercent(success.value)}
+          changeBps={success.changeBps}
+        />
+      )}
     </dl>
   );
 }

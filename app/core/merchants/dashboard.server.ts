@@ -1,6 +1,7 @@
 /**
- * The dashboard's four figures for one merchant, from stored payments (this month in Nairobi time,
- * each with the change from last month). Read inside the caller's `store.read` (ADR 0041).
+ * The dashboard's figures for one merchant, from stored payments (this month in Nairobi time,
+ * each with the change from last month when last month has figures). Read inside the caller's
+ * `store.read` (ADR 0041).
  */
 import { paymentDashboardStats } from "~/core/payments/reads.server";
 import type { ApiMode } from "~/core/api/vocabulary";
@@ -14,6 +15,7 @@ export function getDashboardStats(
   merchantId: string,
   now = Date.now(),
   mode: ApiMode = "live",
+  options: { revenue?: boolean } = {},
 ): Promise<DashboardStats> {
-  return paymentDashboardStats(q, merchantId, now, mode);
+  return paymentDashboardStats(q, merchantId, now, mode, options);
 }

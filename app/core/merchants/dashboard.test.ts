@@ -98,12 +98,36 @@ describe("the dashboard's figures", () => {
   it("read each database's own payments when several are open (statements are per database)", async () => {
     expect((await getDashboardStats(first.db, SHOP, NOW)).transactions.value).toBe(5);
     expect(await getDashboardStats(second.db, SHOP, NOW)).toEqual({
-      totalRevenueKesCents: { value: 198_000, changeBps: 0 },
-      transactions: { value: 1, changeBps: 0 },
-      activeCustomers: { value: 1, changeBps: 0 },
-      // The success rate's change is the difference in points (last month had none: 0%).
-      successRateBps: { value: 10_000, changeBps: 10_000 },
+      // Last month had nothing: no comparison at all (never "+0%", never a division by zero).
+      totalRevenueKesCents: { value: 198_000, changeBps: null },
+      transactions: { value: 1, changeBps: null },
+      activeCustomers: { value: 1, changeBps: null },
+      successRateBps: { value: 10_000, changeBps: null },
     });
     expect((await getDashboardStats(first.db, SHOP, NOW)).transactions.value).toBe(5);
+  });
+
+  it("give no success rate while no payment of the month has finished, and no comparison with it", async () => {
+    const test = withDb((db) => {
+      pay(db, SHOP, NOW - 3_600_000, "awaiting_payment", 3_000);
+      pay(db, SHOP, MONTH_START - DAY, "settled", 1_000, "addr-1");
+    });
+    try {
+      const stats = await getDashboardStats(test.db, SHOP, NOW);
+      expect(stats.successRateBps).toEqual({ value: null, changeBps: null });
+      // Last month had a payment: the count compares (1 against 1).
+      expect(stats.transactions).toEqual({ value: 1, changeBps: 0 });
+      expect(stats.totalRevenueKesCents).toEqual({ value: 0, changeBps: -10_000 });
+    } finally {
+      test.close();
+    }
+  });
+
+  it("leave revenue out for a role that may not see it", async () => {
+    const stats = await testStore(first.db).read((q) =>
+      statsOn(q, SHOP, NOW, "live", { revenue: false }),
+    );
+    expect(stats.totalRevenueKesCents).toBeNull();
+    expect(stats.transactions.value).toBe(5);
   });
 });

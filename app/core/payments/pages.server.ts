@@ -3,6 +3,7 @@
  * list, dashboard, export and payment page, the console's list and payment page, and the checkout's
  * M-Pesa part. Routes reach these through the wiring (app/wiring/payment-pages.server.ts).
  */
+import { can } from "~/core/accounts/permissions";
 import { auditTrailOn } from "~/core/audit.server";
 import type { ApiMode } from "~/core/api/vocabulary";
 import { settlementDestinationSummary } from "~/core/destinations/destinations.server";
@@ -10,6 +11,7 @@ import { previewSettlementPlan } from "~/core/destinations/plan-preview.server";
 import type { PlanPreview } from "~/core/destinations/views";
 import { countInDoubtB2b } from "~/core/disbursements/b2b.server";
 import { getDashboardStats } from "~/core/merchants/dashboard.server";
+import { firstRunReads } from "~/core/merchants/first-run.server";
 import { merchantAccount } from "~/core/merchants/sign-in.server";
 import type { RailId } from "~/core/rails/types";
 import type { Store } from "~/db/store";
@@ -42,15 +44,18 @@ export function operatorPaymentsPage(store: Store, filter: ListFilter, now: numb
   });
 }
 
-/** A merchant's payments list (one page) and its balances in `mode`. */
+/**
+ * A merchant's payments list (one page), and with `money` (a role with `balances:read`) its totals
+ * and balances in `mode`; without it neither is read.
+ */
 export function merchantPaymentsPage(
   store: Store,
-  filter: ListFilter & { merchantId: string; mode: ApiMode },
+  filter: ListFilter & { merchantId: string; mode: ApiMode; money: boolean },
 ) {
   return store.read(async (q) => ({
     rows: await readPayments(q, filter),
-    totals: await paymentListTotals(q, filter),
-    balances: await balancesOf(q, filter.merchantId, filter.mode),
+    totals: filter.money ? await paymentListTotals(q, filter) : null,
+    balances: filter.money ? await balancesOf(q, filter.merchantId, filter.mode) : null,
   }));
 }
 
@@ -62,13 +67,22 @@ export function merchantPaymentsExport(
   return store.read(async (q) => listPaymentsForExport(q, filter));
 }
 
-/** The merchant's dashboard: balances, the settlement destination, this month's figures. */
-export function merchantDashboard(store: Store, merchantId: string, mode: ApiMode, now: number) {
+/**
+ * The merchant's dashboard: the settlement destination, this month's figures, what the first-run
+ * checklist needs, and (`money`: a role with `balances:read`) the balances and revenue; without it
+ * neither is read.
+ */
+export function merchantDashboard(
+  store: Store,
+  input: { merchantId: string; userId: string; mode: ApiMode; now: number; money: boolean },
+) {
+  const { merchantId, mode, now, money } = input;
   return store.read(async (q) => {
     return {
-      balances: await balancesOf(q, merchantId, mode),
+      balances: money ? await balancesOf(q, merchantId, mode) : null,
       destination: await settlementDestinationSummary(q, merchantId, now),
-      stats: await getDashboardStats(q, merchantId, now, mode),
+      stats: await getDashboardStats(q, merchantId, now, mode, { revenue: money }),
+      firstRun: await firstRunReads(q, input),
     };
   });
 }
@@ -145,7 +159,8 @@ export function checkoutCollectionState(store: Store, paymentId: string) {
 
 /**
  * What the checkout shows the payment's own merchant (signed in as `merchantUserId`): the payment's
- * transfers, or null when that user is not of the payment's merchant.
+ * transfers, or null when that user is not of the payment's merchant or their role may not see
+ * money (a Cashier, who may show the checkout to the customer, sees no fee nor payout there).
  */
 export function checkoutMerchantTransfers(
   store: Store,
@@ -155,6 +170,7 @@ export function checkoutMerchantTransfers(
   return store.read(async (q) => {
     const account = await merchantAccount(q, merchantUserId);
     if (!account || account.merchantId !== payment.merchantId) return null;
+    if (!can(account.role, "balances:read")) return null;
     return listTransfersForPayment(q, payment.id);
   });
 }

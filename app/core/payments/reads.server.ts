@@ -209,32 +209,44 @@ async function monthFigures(
     revenue: BigInt(row?.revenue ?? "0"),
     transactions: row?.transactions ?? 0,
     customers: row?.customers ?? 0,
-    successRateBps: finished === 0 ? 0 : Math.round((successful * 10_000) / finished),
+    /** Null while no payment of the month has finished (no rate to give, not 0%). */
+    successRateBps: finished === 0 ? null : Math.round((successful * 10_000) / finished),
   };
 }
 
-/** Change from last month in basis points (0 when last month had nothing). */
-function changeBps(current: bigint | number, previous: bigint | number): number {
+/**
+ * Change from last month in basis points, or null when last month had nothing to compare with
+ * (never "+0%" against an empty month, never a division by zero).
+ */
+function changeBps(current: bigint | number, previous: bigint | number): number | null {
   const now = BigInt(current);
   const before = BigInt(previous);
-  if (before === 0n) return 0;
+  if (before === 0n) return null;
   return Number(((now - before) * 10_000n) / before);
 }
 
-/** The dashboard's four figures for this month (EAT), each with the change from last month. */
+/**
+ * The dashboard's figures for this month (EAT), each with the change from last month when last
+ * month has figures to compare with. `revenue: false` (a role without `balances:read`): the
+ * revenue figure is left out, not sent.
+ */
 export async function paymentDashboardStats(
   q: Handle,
   merchantId: string,
   now: number,
   mode: ApiMode = "live",
+  options: { revenue?: boolean } = {},
 ): Promise<DashboardStats> {
   const thisMonth = await monthFigures(q, merchantId, mode, monthStart(now), now + 1);
   const lastMonth = await monthFigures(q, merchantId, mode, monthStart(now, 1), monthStart(now));
   return {
-    totalRevenueKesCents: {
-      value: Number(thisMonth.revenue),
-      changeBps: changeBps(thisMonth.revenue, lastMonth.revenue),
-    },
+    totalRevenueKesCents:
+      options.revenue === false
+        ? null
+        : {
+            value: Number(thisMonth.revenue),
+            changeBps: changeBps(thisMonth.revenue, lastMonth.revenue),
+          },
     transactions: {
       value: thisMonth.transactions,
       changeBps: changeBps(thisMonth.transactions, lastMonth.transactions),
@@ -245,7 +257,11 @@ export async function paymentDashboardStats(
     },
     successRateBps: {
       value: thisMonth.successRateBps,
-      changeBps: thisMonth.successRateBps - lastMonth.successRateBps,
+      // The difference in points, when both months have finished payments.
+      changeBps:
+        thisMonth.successRateBps === null || lastMonth.successRateBps === null
+          ? null
+          : thisMonth.successRateBps - lastMonth.successRateBps,
     },
   };
 }
