@@ -7,7 +7,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, merchantUsers, sessions } from "../../drizzle/schema";
+import { auditLog, merchants, merchantUsers, sessions } from "../../drizzle/schema";
 import { storedPolicyOn } from "~/core/funding/policy.server";
 import { hashPassword } from "~/core/passwords.server";
 import { installPaymentsRuntime } from "~/wiring/payments.server";
@@ -137,5 +137,57 @@ describe("the payout schedule", () => {
     const response = await save(cookie, { schedule: "daily", dailyTime: "17:00", keep: "none" });
     expect(response.status).toBe(403);
     expect((await policyOf("MRC-PFNC22")).policy.schedule).toBe("instant");
+  });
+});
+
+describe("the KRA PIN on statements", () => {
+  const savePin = (cookie: string, kraPin: string) =>
+    respond(() =>
+      action({
+        request: formPost("/merchant/settings?intent=kra-pin", { kraPin }, { cookie }),
+        params: {},
+        context: {},
+      }),
+    );
+  const pinOf = (merchantId: string) =>
+    db
+      .select({ kraPin: merchants.kraPin })
+      .from(merchants)
+      .where(eq(merchants.id, merchantId))
+      .get()?.kraPin;
+
+  it("an owner saves it as typed, normalised; the page shows it; clearing removes it", async () => {
+    addMerchant(db, "MRC-KRAP22");
+    const cookie = await member("MRC-KRAP22", "owner");
+    const saved = await savePin(cookie, " p051-234 567x ");
+    expect(saved.status).toBe(302);
+    expect(await toastOf(saved)).toMatchObject({ message: "KRA PIN saved" });
+    expect(pinOf("MRC-KRAP22")).toBe("P051234567X");
+    expect(
+      ((await page(cookie)) as unknown as { business: { kraPin: string } }).business.kraPin,
+    ).toBe("P051234567X");
+    await savePin(cookie, "");
+    expect(pinOf("MRC-KRAP22")).toBeNull();
+  });
+
+  it("a PIN of the wrong shape is refused with the certificate's example, and nothing changes", async () => {
+    addMerchant(db, "MRC-KRAB22");
+    const cookie = await member("MRC-KRAB22", "owner");
+    const response = await savePin(cookie, "12345");
+    expect(response.status).toBe(400);
+    expect(
+      ((await response.json()) as { kraPinResult: { error: Record<string, string[]> } })
+        .kraPinResult.error,
+    ).toEqual({
+      kraPin: ["Enter the 11-character PIN from your KRA PIN certificate, such as P051234567X"],
+    });
+    expect(pinOf("MRC-KRAB22")).toBeNull();
+  });
+
+  it("a finance member may not change it (403)", async () => {
+    addMerchant(db, "MRC-KRAF22");
+    const cookie = await member("MRC-KRAF22", "finance");
+    expect((await savePin(cookie, "P051234567X")).status).toBe(403);
+    expect(pinOf("MRC-KRAF22")).toBeNull();
   });
 });

@@ -24,6 +24,7 @@ import {
   SETTLEMENT_POLICY_INTENT,
   SettlementPolicyForm,
 } from "~/components/merchants/settlement/SettlementPolicyForm";
+import { KRA_PIN_INTENT, KraPinForm } from "~/components/merchants/settlement/KraPinForm";
 import { SplitRulesForm } from "~/components/merchants/settlement/SplitRulesForm";
 import { Container } from "~/components/ui";
 import { banks } from "~/content/banks";
@@ -39,6 +40,7 @@ import {
 import type { VerificationStart } from "~/core/destinations/verification.server";
 import { destinationView } from "~/core/destinations/views";
 import { describePolicy, settlementPolicySchema } from "~/core/funding/policy";
+import { kraPinSchema } from "~/core/merchants/kra-pin";
 import { describeWait } from "~/core/rate-limit.server";
 import { railProfiles } from "~/core/rails/profiles";
 import { railIds, type RailId } from "~/core/rails/types";
@@ -52,6 +54,7 @@ import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { destinations as destinationsService } from "~/wiring/destinations.server";
 import { disbursements, payoutApproval } from "~/wiring/disbursements.server";
 import { payments } from "~/wiring/payments.server";
+import { businessDetails } from "~/wiring/business-details.server";
 import { settlementPolicy } from "~/wiring/settlement-policy.server";
 
 type ActionData = {
@@ -59,6 +62,7 @@ type ActionData = {
   splitError?: string;
   approvalResult?: SubmissionResult<string[]>;
   policyResult?: SubmissionResult<string[]>;
+  kraPinResult?: SubmissionResult<string[]>;
 };
 
 /** The rails a merchant can choose: M-Pesa always, the others where they run (are configured). */
@@ -78,6 +82,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const stored = await settlementPolicy().read(merchant.merchantId);
   const { policy } = stored;
   return {
+    business: {
+      kraPin: await businessDetails().kraPin(merchant.merchantId),
+      canChange: can(merchant.role, "settings:manage"),
+    },
     policy: {
       summary: describePolicy(policy),
       // Collections credited to the balance and not paid out yet (a daily schedule's day so far).
@@ -130,6 +138,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formIntent = new URL(request.url).searchParams.get("intent");
   if (formIntent === PAYOUT_APPROVAL_INTENT) return payoutApprovalAction(request);
   if (formIntent === SETTLEMENT_POLICY_INTENT) return settlementPolicyAction(request);
+  if (formIntent === KRA_PIN_INTENT) return kraPinAction(request);
   const merchant = await requirePermission(request, "payout_destination:manage");
   requireRecentStepUp(request, merchant);
   const form = await request.formData();
@@ -324,6 +333,26 @@ async function settlementPolicyAction(request: Request) {
   });
 }
 
+/** The KRA PIN printed on statements (issue 30, item 8): owners and admins, audited. */
+async function kraPinAction(request: Request) {
+  const merchant = await requirePermission(request, "settings:manage");
+  const submission = parseWithZod(await request.formData(), { schema: kraPinSchema });
+  if (submission.status !== "success")
+    return data<ActionData>({ kraPinResult: submission.reply() }, { status: 400 });
+  const pin = submission.value.kraPin;
+  await businessDetails().setKraPin(
+    { merchantId: merchant.merchantId, userId: merchant.userId },
+    pin,
+    Date.now(),
+  );
+  return redirectWithSuccess(paths.merchantSettings, {
+    message: "KRA PIN saved",
+    description: pin
+      ? `Your statements now show KRA PIN ${pin}.`
+      : "Your statements no longer show a KRA PIN.",
+  });
+}
+
 export default function MerchantSettings() {
   const {
     destinations,
@@ -337,6 +366,7 @@ export default function MerchantSettings() {
     canChange,
     payoutApproval,
     policy,
+    business,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const verified = destinations.filter((d) => d.status === "verified");
@@ -352,9 +382,9 @@ export default function MerchantSettings() {
       </p>
       <h1 className="mt-4 text-3xl font-bold text-ink">Settlement settings</h1>
       <p className="mt-3 text-slate-700">
-        Your payments are paid out to your default destination (or split between your
-        destinations), as your payout schedule below says. {limits}; anything above waits for the next day. Each transfer carries the
-        provider&apos;s own charge, passed on at cost (see the{" "}
+        Your payments are paid out to your default destination (or split between your destinations),
+        as your payout schedule below says. {limits}; anything above waits for the next day. Each
+        transfer carries the provider&apos;s own charge, passed on at cost (see the{" "}
         <Link to={paths.tariffSchedule} className="underline">
           tariff schedule
         </Link>
@@ -469,6 +499,23 @@ export default function MerchantSettings() {
           )}
         </section>
       ) : null}
+      <section aria-labelledby="business-title" className="mt-10">
+        <h2 id="business-title" className="text-2xl font-semibold text-ink">
+          Business details on your statements
+        </h2>
+        {business.canChange ? (
+          <KraPinForm
+            action={`${paths.merchantSettings}?intent=${KRA_PIN_INTENT}`}
+            current={business.kraPin}
+            lastResult={actionData?.kraPinResult}
+          />
+        ) : (
+          <p className="mt-4 text-slate-700">
+            {business.kraPin ? `KRA PIN: ${business.kraPin}.` : "No KRA PIN yet."} Only an owner or
+            admin can change it.
+          </p>
+        )}
+      </section>
     </Container>
   );
 }

@@ -16,6 +16,7 @@ import {
   type StatementRange,
   type StatementRangeErrors,
 } from "~/core/statements/range";
+import { addressLine } from "~/core/statements/address";
 import type { StatementHolder } from "~/core/statements/statement.server";
 import { type StatementView, statementView } from "~/core/statements/view";
 import { requirePermission } from "~/utils/auth.server";
@@ -70,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 function Holder({ holder }: { holder: StatementHolder }) {
-  const place = [holder.address, holder.city, holder.country].filter(Boolean).join(", ");
+  const place = addressLine([holder.address, holder.city, holder.country]);
   return (
     <section aria-labelledby="statement-holder">
       <h2 id="statement-holder" className="text-xs font-semibold uppercase text-slate-600">
@@ -80,6 +81,12 @@ function Holder({ holder }: { holder: StatementHolder }) {
       <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-800">
         <dt className="text-slate-600">Merchant ID</dt>
         <dd className="font-mono">{holder.merchantId}</dd>
+        {holder.kraPin ? (
+          <>
+            <dt className="text-slate-600">KRA PIN</dt>
+            <dd className="font-mono">{holder.kraPin}</dd>
+          </>
+        ) : null}
         {holder.registrationNumber ? (
           <>
             <dt className="text-slate-600">Registration number</dt>

@@ -5,7 +5,8 @@
  */
 import { expect, test } from "@playwright/test";
 import { signInAsMerchant } from "./auth";
-import { createTestMerchant, postTestCollection } from "./db";
+import { createTestMerchant, postTestCollection, postTestTransaction } from "./db";
+import { expectToast } from "./helpers";
 
 test("a merchant reads, downloads and prints a statement", async ({ page }) => {
   const merchant = await createTestMerchant();
@@ -78,4 +79,57 @@ test("a bad period is refused with its reason; an empty one says so", async ({ p
   await expect(page).toHaveURL(/from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-(28|29|30|31)$/);
   await expect(page.getByText("No money moved in this period.")).toBeVisible();
   await expect(page.getByText("Opening and closing balance: KES 0.00.")).toBeVisible();
+});
+
+test("a payout is one line with the M-Pesa charge under Fees; the KRA PIN from settings is on the print", async ({
+  page,
+}, testInfo) => {
+  const merchant = await createTestMerchant();
+  const id = merchant.merchantId;
+  const paymentId = `pay_e2p${id.slice(4).toLowerCase()}`;
+  postTestCollection(id, paymentId);
+  // The settlement of that collection handed to M-Pesa (KES 2,466 + the KES 9 charge), then paid.
+  const transferId = `trf_e2e${id.slice(4).toLowerCase()}`;
+  const reference = { type: "transfer", id: transferId };
+  postTestTransaction({
+    id: `ltx_e2s${transferId}`,
+    kind: "payout.sent",
+    description: `Payout ${transferId} to M-Pesa +254712345678, M-Pesa charge 9 KES`,
+    reference,
+    legs: [
+      [`merchant:${id}:available:KES`, "liability", id, 247_500],
+      [`merchant:${id}:in-flight:KES`, "liability", id, -246_600],
+      ["rail:mpesa:in-flight:KES", "asset", null, 246_600],
+      ["rail:mpesa:float:KES", "asset", null, -247_500],
+    ],
+  });
+  postTestTransaction({
+    id: `ltx_e2p${transferId}`,
+    kind: "payout.succeeded",
+    description: `Payout ${transferId} paid`,
+    reference,
+    legs: [
+      [`merchant:${id}:in-flight:KES`, "liability", id, 246_600],
+      ["rail:mpesa:in-flight:KES", "asset", null, -246_600],
+    ],
+  });
+  await signInAsMerchant(page, merchant);
+
+  await page.goto("/merchant/settings");
+  await page.getByLabel("KRA PIN").fill("p051234567x");
+  await page.getByRole("button", { name: "Save KRA PIN" }).click();
+  await expectToast(page, testInfo, "KRA PIN saved");
+
+  await page.goto("/merchant/statements");
+  const lines = page.getByRole("table", { name: "Statement lines, oldest first" });
+  const payout = lines.getByRole("row", { name: new RegExp(transferId) });
+  await expect(payout).toHaveCount(1);
+  await expect(payout).toContainText("-KES 2,466.00");
+  await expect(payout).toContainText("KES 9.00");
+  await expect(payout).toContainText("-KES 2,475.00");
+
+  await page.getByRole("link", { name: "Print version" }).click();
+  const holder = page.getByRole("region", { name: "Statement for" });
+  await expect(holder).toContainText("KRA PIN");
+  await expect(holder).toContainText("P051234567X");
 });

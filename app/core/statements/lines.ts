@@ -3,9 +3,10 @@
  * effect on what we owe the merchant becomes gross, fee and net. Isomorphic: the page labels come
  * from here too.
  *
- * Amounts are KES cents (bigint), seen from the merchant: `net` is the signed change in what we owe
- * them (their available + pending + in-flight balances), `fee` what we earned from the transaction
- * (its fee-revenue entry; negative when a fee is given back) and `gross` = net + fee.
+ * Amounts are KES cents (bigint), seen from the merchant: `net` is the signed change in their
+ * balance (available + pending + reserved; money in flight to a destination has left it), `fee`
+ * what the transaction cost them (our fee and, for a payout, the rail's charge; negative when given
+ * back) and `gross` = net + fee (a payout's: its amount).
  */
 
 export const statementLineTypes = [
@@ -68,6 +69,11 @@ export interface LedgerMovement {
   merchantSum: bigint;
   /** Sum of its entries on fee revenue (credit negative), 0n when none. */
   feeSum: bigint;
+  /**
+   * Its entry on the merchant's in-flight account (credit negative: a payout sent; positive: one
+   * given back), 0n when none.
+   */
+  inFlightSum?: bigint;
 }
 
 export interface StatementLine {
@@ -106,12 +112,16 @@ function describe(movement: LedgerMovement, type: StatementLineType): string {
 /**
  * A movement as a statement line, given what we owed the merchant before it. Net = what we owe
  * after minus before: the merchant's accounts are credit-normal, so the negated sum of their
- * entries; fee = the negated fee-revenue entry.
+ * entries. A payout (money into flight) has its amount as gross and everything else it took (our
+ * fee and the rail's charge) as its fee; any other line's fee is the negated fee-revenue entry and
+ * its gross net + fee.
  */
 export function toLine(movement: LedgerMovement, balanceBefore: bigint): StatementLine {
   const type = classifyKind(movement.kind);
   const net = -movement.merchantSum;
-  const fee = -movement.feeSum;
+  const inFlight = movement.inFlightSum ?? 0n;
+  const gross = inFlight !== 0n ? inFlight : net - movement.feeSum;
+  const fee = gross - net;
   return {
     transactionId: movement.transactionId,
     at: movement.at,
@@ -119,7 +129,7 @@ export function toLine(movement: LedgerMovement, balanceBefore: bigint): Stateme
     kind: movement.kind,
     description: describe(movement, type),
     reference: movement.referenceId ?? "",
-    gross: net + fee,
+    gross,
     fee,
     net,
     balance: balanceBefore + net,

@@ -3,8 +3,9 @@
  * per ledger transaction that changed what we owe the merchant, and the closing balance, which must
  * reconcile with the ledger to the cent.
  *
- * "What we owe the merchant" is the sum of their three KES accounts of the live book (available,
- * pending, in flight). Two queries, each one indexed pass over those accounts' entries
+ * The balance is what we hold for the merchant: its KES accounts of the live book that money is
+ * spent from (available, pending, reserved). Money in flight to a destination has left it: a payout
+ * is one line when it is sent, with the rail's charge in its fee (issue 30, item 8). Two queries, each one indexed pass over those accounts' entries
  * (ledger_entries_account_idx): the period's entries with their transaction and the fee-revenue
  * entry of the same transaction, folded into lines per transaction; and the sums before the period
  * and up to its end. A transaction that only moves money between the three accounts sums to zero on
@@ -75,6 +76,8 @@ interface MovementRow {
   transactionId: string;
   amount: string;
   fee: string | null;
+  /** The merchant's in-flight entry of the same transaction (a payout sent or given back). */
+  inFlight: string | null;
   kind: string;
   description: string | null;
   referenceId: string | null;
@@ -116,6 +119,7 @@ function lineFolder(opening: bigint, keepLines: number) {
         at: head.at,
         merchantSum,
         feeSum: head.fee === null ? 0n : parseBigint(head.fee),
+        inFlightSum: head.inFlight === null ? 0n : parseBigint(head.inFlight),
       },
       state.balance,
     );
@@ -149,6 +153,8 @@ function lineFolder(opening: bigint, keepLines: number) {
 
 /** The fee-revenue entry of the same transaction, joined to each merchant entry. */
 const feeEntry = aliasedTable(ledgerEntries, "fee");
+/** The merchant's in-flight entry of the same transaction, joined to each merchant entry. */
+const inFlightEntry = aliasedTable(ledgerEntries, "in_flight");
 
 /** A period's row as a page reads it: with the entry's own time and id, the page's key. */
 interface PagedMovementRow extends MovementRow {
@@ -159,7 +165,12 @@ interface PagedMovementRow extends MovementRow {
 /** Rows a statement page reads at a time (ADR 0044: a page of the period, never all of it). */
 const PAGE_ROWS = { min: 1_000, max: 5_000 };
 
-/** The ids of the merchant's live KES accounts that exist, and of fee revenue. */
+/**
+ * The ids of the merchant's live KES accounts that make its balance (available, pending, reserved),
+ * of its in-flight account and of fee revenue. Money in flight has left the balance: a payout is
+ * one line when it is sent (its amount, and its charges in the Fees column), not a second when the
+ * rail pays it (issue 30, item 8).
+ */
 async function accountIdsOn(q: Handle, merchantId: string) {
   const { available, pending, inFlight, reserved } = merchantAccounts(merchantId);
   const fee = feeRevenue();
@@ -168,9 +179,13 @@ async function accountIdsOn(q: Handle, merchantId: string) {
     .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
     .from(ledgerAccounts)
     .where(inArray(ledgerAccounts.code, codes));
+  const idOf = (code: string) => rows.find((row) => row.code === code)?.id ?? null;
   return {
-    merchant: rows.filter((row) => row.code !== fee.code).map((row) => row.id),
-    fee: rows.find((row) => row.code === fee.code)?.id ?? null,
+    merchant: rows
+      .filter((row) => row.code !== fee.code && row.code !== inFlight.code)
+      .map((row) => row.id),
+    fee: idOf(fee.code),
+    inFlight: idOf(inFlight.code),
   };
 }
 
@@ -194,6 +209,13 @@ const feeOfSameTransaction = (ids: AccountIds) =>
   and(
     eq(feeEntry.transactionId, ledgerEntries.transactionId),
     eq(sql`${feeEntry.accountId} + 0`, ids.fee ?? -1),
+  );
+
+/** The in-flight entry of the same transaction, found the same way. */
+const inFlightOfSameTransaction = (ids: AccountIds) =>
+  and(
+    eq(inFlightEntry.transactionId, ledgerEntries.transactionId),
+    eq(sql`${inFlightEntry.accountId} + 0`, ids.inFlight ?? -1),
   );
 
 /**
@@ -233,6 +255,7 @@ function movementPage(
       transactionId: ledgerEntries.transactionId,
       amount: sql<string>`cast(${ledgerEntries.amount} as text)`,
       fee: sql<string | null>`cast(${feeEntry.amount} as text)`,
+      inFlight: sql<string | null>`cast(${inFlightEntry.amount} as text)`,
       kind: ledgerTransactions.kind,
       description: ledgerTransactions.description,
       referenceId: ledgerTransactions.referenceId,
@@ -243,6 +266,7 @@ function movementPage(
     .innerJoin(ledgerEntries, eq(ledgerEntries.id, page.id))
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
     .leftJoin(feeEntry, feeOfSameTransaction(ids))
+    .leftJoin(inFlightEntry, inFlightOfSameTransaction(ids))
     .orderBy(ledgerEntries.createdAt, ledgerEntries.id);
 }
 
@@ -259,9 +283,11 @@ async function periodTotals(q: Handle, ids: AccountIds, startMs: number, endMs: 
       // bigint on both engines (PostgreSQL sums bigints as numeric, which has no `>>`).
       amount: sql<string>`cast(${merchantSum} as bigint)`.as("merchant_sum"),
       fee: sql<string>`coalesce(max(${feeEntry.amount}), 0)`.as("fee_sum"),
+      inFlight: sql<string>`coalesce(max(${inFlightEntry.amount}), 0)`.as("in_flight_sum"),
     })
     .from(ledgerEntries)
     .leftJoin(feeEntry, feeOfSameTransaction(ids))
+    .leftJoin(inFlightEntry, inFlightOfSameTransaction(ids))
     .where(periodEntries(ids, startMs, endMs))
     .groupBy(ledgerEntries.transactionId)
     .having(sql`${merchantSum} <> 0`)
@@ -271,7 +297,11 @@ async function periodTotals(q: Handle, ids: AccountIds, startMs: number, endMs: 
       kind: ledgerTransactions.kind,
       count: sql<string>`cast(count(*) as text)`,
       merchant: sumParts(sql`${perTransaction.amount}`),
-      fee: sumParts(sql`${perTransaction.fee}`),
+      // As toLine: a transaction with an in-flight entry has that as its gross (a payout's amount),
+      // any other net + fee = -(merchant entries) - (fee-revenue entry).
+      gross: sumParts(
+        sql`case when ${perTransaction.inFlight} <> 0 then ${perTransaction.inFlight} else -${perTransaction.amount} - ${perTransaction.fee} end`,
+      ),
     })
     .from(perTransaction)
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, perTransaction.transactionId))
@@ -281,15 +311,15 @@ async function periodTotals(q: Handle, ids: AccountIds, startMs: number, endMs: 
   let lineCount = 0;
   let net = 0n;
   for (const row of rows) {
-    // As toLine: net = -(merchant entries), fee = -(fee-revenue entry), gross = net + fee.
+    // As toLine: net = -(merchant entries), fee = gross - net.
     const kindNet = -combineSum(row.merchant);
-    const kindFee = -combineSum(row.fee);
+    const kindGross = combineSum(row.gross);
     const count = Number(row.count);
     const total = totals[classifyKind(row.kind)];
     total.count += count;
     total.net += kindNet;
-    total.fee += kindFee;
-    total.gross += kindNet + kindFee;
+    total.fee += kindGross - kindNet;
+    total.gross += kindGross;
     lineCount += count;
     net += kindNet;
   }
@@ -475,6 +505,8 @@ export interface StatementHolder {
   merchantId: string;
   businessName: string;
   contactEmail: string;
+  /** The merchant's KRA PIN, when it gave one in its settings. */
+  kraPin: string | null;
   /** From the merchant's approved application, when there is one. */
   registrationNumber: string | null;
   address: string | null;
@@ -491,6 +523,7 @@ export async function holderOn(q: Handle, merchantId: string): Promise<Statement
         merchantId: merchants.id,
         businessName: merchants.businessName,
         contactEmail: merchants.contactEmail,
+        kraPin: merchants.kraPin,
       })
       .from(merchants)
       .where(eq(merchants.id, merchantId))
