@@ -25,13 +25,15 @@ import { can as roleMay } from "~/core/accounts/permissions";
 import { requirePermission } from "~/utils/auth.server";
 import { useMemberCan } from "~/components/app/TeamAccess";
 import { invariantResponse, notFound, privateCachedPageHeaders } from "~/utils/http";
-import { formatDate, formatKesRate } from "~/utils/format";
+import { formatDate, formatKesRate, formatPercent } from "~/utils/format";
 import { paths } from "~/utils/paths";
 import { qrSvg } from "~/utils/qr.server";
 import { seo } from "~/utils/seo";
 import { jsonWithError, jsonWithSuccess } from "~/utils/toast.server";
 import { paymentPages } from "~/wiring/payment-pages.server";
 import { payments } from "~/wiring/payments.server";
+import { settlementPolicy } from "~/wiring/settlement-policy.server";
+import { describePolicy, isDefaultPolicy } from "~/core/funding/policy";
 import { PaymentRefunds, type RefundLine } from "~/components/merchants/refunds/PaymentRefunds";
 import { explorerTxUrl } from "~/core/networks/explorer";
 import { storedNetworkId } from "~/core/networks/networks";
@@ -117,6 +119,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Fees, payouts and settlement only for roles that may see money: a Cashier sees the payment's
   // amount and status, and is never sent the rest.
   const money = roleMay(merchant.role, "balances:read");
+  // A payout schedule other than "at once, nothing kept" changes what this payment pays out and
+  // when (issue 30, item 1): said instead of the at-once estimate.
+  const policy = money ? (await settlementPolicy().read(merchant.merchantId)).policy : null;
   return {
     // Paid with M-Pesa: the customer's receipt in place of the crypto quote (issue 30, item 2).
     mpesaReceipt: detail.mpesaReceipt,
@@ -132,6 +137,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           estimate,
           actual,
           feeKesCents: payment.feeKesCents.toString(),
+          netKesCents: (payment.amountKesCents - payment.feeKesCents).toString(),
+          schedule: policy && !isDefaultPolicy(policy) ? describePolicy(policy) : null,
           hold: waiting ? destination.notice : null,
           /** Before settlement: where the net would go now, rail by rail (issue 14, item 6). */
           plan,
@@ -228,10 +235,15 @@ function settlementRows(settlement: SettlementView) {
           "Paid out",
           `${formatKesCents(actual.payoutKesCents)} after the rail charge${transfers.length > 1 ? "s" : ""} of ${formatKesCents(actual.railChargeKesCents)}`,
         ]
-      : [
-          "You receive",
-          payoutSentence(estimate.payoutKesCents, feeBps, estimate.railChargeKesCents),
-        ],
+      : settlement.schedule
+        ? [
+            "You receive",
+            `${formatKesCents(settlement.netKesCents)} after the ${formatPercent(feeBps)} fee. ${settlement.schedule}`,
+          ]
+        : [
+            "You receive",
+            payoutSentence(estimate.payoutKesCents, feeBps, estimate.railChargeKesCents),
+          ],
   ] as const;
 }
 

@@ -33,6 +33,11 @@ export const DEFAULT_POLICY: SettlementPolicy = Object.freeze({
   keepFloatKesCents: 0n,
 });
 
+/** Does the policy pay every payment at once and keep nothing (what merchants had before)? */
+export function isDefaultPolicy(policy: SettlementPolicy): boolean {
+  return policy.schedule === "instant" && policy.keep === "none";
+}
+
 /** The times a daily settlement may run: every half hour, 06:00 to 21:30 EAT. */
 export const DAILY_TIMES: readonly string[] = Array.from({ length: 32 }, (_, index) => {
   const minutes = 6 * 60 + index * 30;
