@@ -9,6 +9,8 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AddSettlementNumber } from "~/components/merchants/AddSettlementNumber";
 import { formatKesCents, payoutSentence } from "~/components/payments/PaymentBits";
+import { describePolicy, isDefaultPolicy } from "~/core/funding/policy";
+import { settlementPolicy } from "~/wiring/settlement-policy.server";
 import { buttonClass, Card, Container } from "~/components/ui";
 import { fieldMeta, SelectField, SubmitButton, TextField } from "~/components/ui/form";
 import { cryptoLimits, feeBps } from "~/content/tariff";
@@ -48,6 +50,8 @@ type Preview = {
   payoutCents: string;
   railChargeCents: string;
   transfers: number;
+  /** The merchant's payout schedule when it is not "at once, nothing kept" (issue 30, item 1). */
+  schedule: string | null;
   crypto: string;
   rate: string;
   ttlMinutes: number;
@@ -91,6 +95,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     if (intent === "review") {
       const preview = service.preview(actor, input);
+      const { policy } = await settlementPolicy().read(merchant.merchantId);
       return data<ActionData>({
         lastResult: submission.reply(),
         preview: {
@@ -112,6 +117,7 @@ export async function action({ request }: ActionFunctionArgs) {
           payoutCents: preview.payoutKesCents.toString(),
           railChargeCents: preview.railChargeKesCents.toString(),
           transfers: preview.transfers,
+          schedule: isDefaultPolicy(policy) ? null : describePolicy(policy),
           crypto: preview.crypto,
           rate: preview.quoteRate,
           ttlMinutes: preview.ttlMinutes,
@@ -261,18 +267,22 @@ export default function NewPayment() {
                 </dt>
                 <dd className="font-semibold text-ink">{formatKesCents(preview.feeCents)}</dd>
               </div>
-              <div>
-                <dt className="text-sm text-slate-600">
-                  M-Pesa charge{preview.transfers > 1 ? ` (${preview.transfers} transfers)` : ""}
-                </dt>
-                <dd className="font-semibold text-ink">
-                  {formatKesCents(preview.railChargeCents)}, passed on at cost
-                </dd>
-              </div>
+              {preview.schedule ? null : (
+                <div>
+                  <dt className="text-sm text-slate-600">
+                    M-Pesa charge{preview.transfers > 1 ? ` (${preview.transfers} transfers)` : ""}
+                  </dt>
+                  <dd className="font-semibold text-ink">
+                    {formatKesCents(preview.railChargeCents)}, passed on at cost
+                  </dd>
+                </div>
+              )}
               <div className="sm:col-span-2">
                 <dt className="text-sm text-slate-600">You receive</dt>
                 <dd className="font-semibold text-ink">
-                  {payoutSentence(preview.payoutCents, limits.feeBps, preview.railChargeCents)}
+                  {preview.schedule
+                    ? `${formatKesCents(preview.netCents)} after the ${formatPercent(limits.feeBps)} fee. ${preview.schedule}`
+                    : payoutSentence(preview.payoutCents, limits.feeBps, preview.railChargeCents)}
                 </dd>
               </div>
               <div>

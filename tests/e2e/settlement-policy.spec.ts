@@ -57,9 +57,16 @@ test("keeping 20% of each payment funds payouts: the rest goes to M-Pesa", async
   });
 
   const reference = `KEEP-${testInfo.project.name}-${Date.now()}`;
-  await createPayment(page, testInfo, "2500", reference);
+  // The review says what the schedule does with the payment, not the at-once estimate.
+  await createPayment(
+    page,
+    testInfo,
+    "2500",
+    reference,
+    "KES 2,475.00 after the 1% fee. Each payment is paid out as soon as it is confirmed; 20% of each payment stays in your OneHop balance for payouts.",
+  );
   const detailUrl = page.url();
-  // Before it is paid, the page says what the schedule does with it, not the at-once estimate.
+  // So does the payment's page, before it is paid.
   await expect(
     page.getByText(
       "KES 2,475.00 after the 1% fee. Each payment is paid out as soon as it is confirmed; 20% of each payment stays in your OneHop balance for payouts.",
