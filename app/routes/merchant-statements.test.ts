@@ -205,6 +205,7 @@ describe("the printable statement", () => {
     expect(body.holder).toEqual({
       merchantId: MERCHANT,
       businessName: `Shop ${MERCHANT}`,
+      kraPin: null,
       contactEmail: `${MERCHANT.toLowerCase()}@shop.example`,
       registrationNumber: "PVT-AB1234CD",
       address: "Moi Avenue 12",

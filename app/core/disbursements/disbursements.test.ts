@@ -255,10 +255,15 @@ describe("a payout file, checked and paid", () => {
   it("the statement shows each payout with its fee and reconciles to the ledger", async () => {
     const statement = await readStatement(store, M, { from: "2026-11-01", to: "2026-11-30" });
     const payouts = statement.lines.filter((l) => l.type === "disbursement");
-    // Sent (fee and charge leave) and paid (the amount leaves): two lines per row.
-    expect(payouts).toHaveLength(6);
+    // One line per row when it is sent: the amount as gross, our fee and the rail's charge under
+    // Fees (issue 30, item 8).
+    expect(payouts).toHaveLength(3);
+    const paid = (await rowsOf(batchId)).filter((r) => r.status === "paid");
     expect(statement.totals.disbursement.fee).toBe(
-      (await rowsOf(batchId)).reduce((s, r) => s + (r.status === "paid" ? r.feeKesCents! : 0n), 0n),
+      paid.reduce((s, r) => s + r.feeKesCents! + r.railChargeKesCents!, 0n),
+    );
+    expect(statement.totals.disbursement.gross).toBe(
+      -paid.reduce((s, r) => s + r.amountKesCents!, 0n),
     );
     expect(statement.closing).toBe(await owed(store, merchantAvailable(M)));
   });
