@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { tickerStats } from "../../app/content/ticker";
+import { eatYear } from "../../app/utils/format";
 import { expectJsState } from "./helpers";
 
 test.describe("shared layout", () => {
@@ -30,7 +31,8 @@ test.describe("shared layout", () => {
     await expect(footer).toContainText(
       "Powering businesses with instant crypto payments and settlement since 2020.",
     );
-    await expect(footer).toContainText("© 2024 OneHop Payments Limited");
+    // This year in Nairobi, not a year typed into the code (issue 30, item 10).
+    await expect(footer).toContainText(`© ${eatYear(Date.now())} OneHop Payments Limited`);
     await expect(footer.getByRole("img", { name: "M-Pesa" })).toBeVisible();
     await expect(footer.getByRole("img", { name: "Airtel Money" })).toBeVisible();
     await expect(footer.getByRole("img", { name: "T-kash" })).toBeVisible();
