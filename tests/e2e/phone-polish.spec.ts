@@ -172,7 +172,7 @@ for (const [device, use] of [
         }
       }
       await page.goto("/tariff-schedule");
-      const assets = page.getByRole("table", { name: /supported cryptocurrencies/i });
+      const assets = page.getByRole("table", { name: /accepted at checkout/i });
       await expect(assets.getByRole("rowheader").first().locator("svg")).toBeVisible();
     });
 
