@@ -128,7 +128,10 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </>
         )}
-        <ToastHost flash={flash} />
+        <ToastHost
+          flash={flash}
+          placement={chrome === "app" || chrome === "console" ? "app" : "corner"}
+        />
         {scripts ? (
           <>
             <ScrollRestoration nonce={nonce} />
