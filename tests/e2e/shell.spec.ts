@@ -147,7 +147,7 @@ test.describe("shared layout", () => {
       let before: (typeof boxes)[number] | undefined;
       for (const box of boxes) {
         const name = box.name;
-        // Inside the 64 px bar and the window, one line of text each, left to right without overlap.
+        // Inside the 64 px bar and the window, one line each, left to right without overlap.
         expect(box.y, name).toBeGreaterThanOrEqual(bar.y);
         expect(box.y + box.height, name).toBeLessThanOrEqual(bar.y + 64);
         expect(box.height, `${name} wraps`).toBeLessThan(48);

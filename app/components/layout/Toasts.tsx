@@ -3,12 +3,12 @@
  * first toast, so pages without one do not ship sonner. Toaster subscribes in its own effect, which
  * React runs before ours, so the queued toasts are never lost.
  *
- * Where they sit: bottom-right, as the spec says. In the signed-in apps on a laptop the bottom-right
- * corner is where tables end in their row actions (a new API key's Revoke sat under "API key
- * created", and hovering the toast to reach it kept it open: issue 30, item 11), so from 1024 px up
- * their toasts sit top-centre, over the top of the page (its title), where no row actions are.
- * Phones keep bottom-right (sonner makes it a full-width strip at the bottom, clear of the top bar
- * and its menu).
+ * Where they sit: bottom-right, as the spec says. In the signed-in apps on a laptop that corner
+ * is where tables end in their row actions (a new API key's Revoke sat under "API key created",
+ * and hovering the toast to reach it kept it open: issue 30, item 11), so from 1024 px up their
+ * toasts sit top-centre, over the top of the page (its title), where no row actions are. Phones
+ * keep bottom-right (sonner makes it a full-width strip at the bottom, clear of the top bar and
+ * its menu).
  */
 import { useEffect, useRef, useState } from "react";
 import { Toaster, toast, type ToasterProps } from "sonner";
