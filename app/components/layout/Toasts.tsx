@@ -49,5 +49,14 @@ export default function Toasts({
       else toast.info(item.flash.message, options);
     }
   }, [queue]);
-  return <Toaster position={position} richColors closeButton hotkey={["altKey", "KeyT"]} />;
+  return (
+    <Toaster
+      position={position}
+      // Centred over the page beside the side navigation, not over the whole window.
+      className={position === "top-center" ? "app-toaster" : undefined}
+      richColors
+      closeButton
+      hotkey={["altKey", "KeyT"]}
+    />
+  );
 }
