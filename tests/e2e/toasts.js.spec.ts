@@ -19,6 +19,9 @@ test("the toast of each kind passes axe's contrast check", async ({ page }) => {
   await page.getByRole("button", { name: "Sign In" }).click();
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Sign In Failed" });
   await expect(toast).toBeVisible();
+  // The pointer on the toast keeps it open (sonner pauses its 4 s timer) for the four checks,
+  // which can take longer than that on a busy machine.
+  await toast.hover();
   for (const type of ["error", "success", "warning", "info"] as const) {
     await toast.evaluate((element, kind) => element.setAttribute("data-type", kind), type);
     const results = await new AxeBuilder({ page })
