@@ -27,6 +27,7 @@ import { Ticker } from "~/components/layout/Ticker";
 import { buttonClass, Container } from "~/components/ui";
 import { company } from "~/content/company";
 import { publicEnv } from "~/utils/env.server";
+import { eatYear } from "~/utils/format";
 import { PRIVATE_NO_STORE } from "~/utils/http";
 import { useNonce, usePendingFlash } from "~/utils/nonce";
 import { resolveHandle } from "~/utils/route-handle";
@@ -57,7 +58,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const publicPage = !APP_SECTIONS.test(new URL(request.url).pathname);
   const signedIn = publicPage && (await sessions().hasMerchantSession(request));
   if (signedIn) headers.set("Cache-Control", PRIVATE_NO_STORE);
-  return data({ ENV: publicEnv(), toast: toast ?? null, signedIn }, { headers });
+  // The footer's copyright year: this year in Nairobi when the page is rendered (sent with the
+  // data so the browser shows the server's year, even across midnight on 31 December).
+  const year = eatYear(Date.now());
+  return data({ ENV: publicEnv(), toast: toast ?? null, signedIn, year }, { headers });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => {
@@ -116,7 +120,7 @@ export function Layout({ children }: { children: ReactNode }) {
               {children}
             </main>
             <Ticker />
-            <Footer />
+            <Footer year={data?.year ?? eatYear(Date.now())} />
           </>
         ) : (
           <>
@@ -124,7 +128,10 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </>
         )}
-        <ToastHost flash={flash} />
+        <ToastHost
+          flash={flash}
+          placement={chrome === "app" || chrome === "console" ? "app" : "corner"}
+        />
         {scripts ? (
           <>
             <ScrollRestoration nonce={nonce} />

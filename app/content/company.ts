@@ -16,7 +16,6 @@ export const company = {
   officeAddress: ["4th Floor, Westlands Business Park", "Waiyaki Way, Westlands", "Nairobi, Kenya"],
   licenceNumber: "C100000762",
   licenceName: "Money Services Business licence",
-  copyrightYear: 2024,
   supportHours: "24/7",
   social: [
     { name: "X (Twitter)", href: "#" },

@@ -1,9 +1,14 @@
 import { formatPercent } from "~/utils/format";
 
 /**
- * The 20 supported cryptocurrencies, in the order the product lists them. `displayRateKes` and
- * `change24hBps` are fixed display values (decimal strings / basis points); only the four live
- * assets get market prices from the rates service, which falls back to `fallbackRateKes`.
+ * The cryptocurrencies the site shows, in the order the product lists them. Only the four `live`
+ * ones (Bitcoin, Ethereum, USDT and USDC) can be paid at checkout: they get market prices from the
+ * rates service, which falls back to `fallbackRateKes`. The others are shown with indicative rates
+ * for reference only. `displayRateKes` and `change24hBps` are fixed display values (decimal
+ * strings / basis points).
+ *
+ * Binance USD (BUSD) is not listed: its issuer stopped minting it in February 2023 and Binance
+ * ended support in December 2023 (issue 30, item 10).
  */
 
 export type CryptoSymbol =
@@ -12,7 +17,6 @@ export type CryptoSymbol =
   | "USDT"
   | "USDC"
   | "BNB"
-  | "BUSD"
   | "XRP"
   | "ADA"
   | "SOL"
@@ -33,7 +37,7 @@ export interface Cryptocurrency {
   name: string;
   /** CoinGecko id, used by the market-data client for live assets. */
   coingeckoId: string;
-  /** Networks we accept it on. */
+  /** Networks it lives on (for the four payable assets: the networks checkout accepts). */
   networks: readonly string[];
   /** Price in KES used for display (and as the fallback for live assets): a decimal string. */
   displayRateKes: string;
@@ -104,17 +108,6 @@ export const cryptocurrencies = [
     color: "#a16207",
     live: false,
     description: "The native asset of BNB Chain, used for fees and payments across its ecosystem.",
-  },
-  {
-    symbol: "BUSD",
-    name: "Binance USD",
-    coingeckoId: "binance-usd",
-    networks: ["BNB Smart Chain"],
-    displayRateKes: "129.10",
-    change24hBps: 0,
-    color: "#854d0e",
-    live: false,
-    description: "A US dollar stablecoin issued on BNB Chain; accepted for existing balances.",
   },
   {
     symbol: "XRP",
@@ -278,6 +271,36 @@ export const cryptocurrencies = [
 /** The four assets with live rates and crypto checkout. */
 export const liveSymbols = ["BTC", "ETH", "USDT", "USDC"] as const;
 export type LiveSymbol = (typeof liveSymbols)[number];
+
+/** The assets a customer can pay with at checkout (live rates). */
+export const payableCryptocurrencies = cryptocurrencies.filter((coin) => coin.live);
+
+/** The assets shown with indicative rates only: they cannot be paid at checkout. */
+export const indicativeCryptocurrencies = cryptocurrencies.filter((coin) => !coin.live);
+
+/** How every page marks the two kinds. */
+export const cryptoAvailability = {
+  payable: "Accepted at checkout",
+  indicative: "Rates shown for reference",
+} as const;
+
+export function availabilityLabel(coin: Pick<Cryptocurrency, "live">): string {
+  return coin.live ? cryptoAvailability.payable : cryptoAvailability.indicative;
+}
+
+/** What people call the payable assets in a sentence: stablecoins by their symbol. */
+const everydayNames: Record<LiveSymbol, string> = {
+  BTC: "Bitcoin",
+  ETH: "Ethereum",
+  USDT: "USDT",
+  USDC: "USDC",
+};
+
+/** "Bitcoin, Ethereum, USDT and USDC": the payable assets in a sentence. */
+export const payableNames = ((names: string[]) =>
+  `${names.slice(0, -1).join(", ")} and ${names.slice(-1).join("")}`)(
+  liveSymbols.map((symbol) => everydayNames[symbol]),
+);
 
 export function findCryptocurrency(symbol: string): Cryptocurrency | undefined {
   return cryptocurrencies.find((coin) => coin.symbol === symbol);

@@ -5,10 +5,17 @@ import { paths } from "~/utils/paths";
 
 export type NavLink = { label: string; to: string; external?: "demo" };
 
-/** Header navigation. `external` links take their URL from configuration and open in a new tab. */
+/**
+ * Header navigation (the wide header and the phone menu). `external` links take their URL from
+ * configuration and open in a new tab. The spec's five items, with Solutions, Pricing (the tariff
+ * schedule) and Exchange Rates, which were only in the footer (issue 30, item 10).
+ */
 export const headerNav: readonly NavLink[] = [
   { label: "About", to: paths.about },
   { label: "Features", to: paths.features },
+  { label: "Solutions", to: paths.solutions },
+  { label: "Pricing", to: paths.tariffSchedule },
+  { label: "Exchange Rates", to: paths.exchangeRates },
   { label: "Security", to: paths.security },
   { label: "API Docs", to: paths.docs },
   { label: "Blog", to: paths.blog },

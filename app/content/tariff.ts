@@ -291,3 +291,17 @@ export const ratesRefreshSeconds = 60;
 
 /** "1%" / "1.5%" / "1.2%": basis points shown as a percentage without trailing zeros. */
 export const formatBps = (bps: Bps): string => formatPercent(bps);
+
+/**
+ * The tariff's introduction to its fees. The C2B fee, crypto to fiat conversion and merchant
+ * payment processing are three 1% lines for one fee, charged once on a collection: the page says
+ * so rather than "one percentage" above a table of several (issue 30, item 10).
+ */
+export const transactionFeesIntro = (() => {
+  const collectionFee = formatBps(feeBps.c2b);
+  const sameFee = conversionFees
+    .filter((fee) => fee.bps === feeBps.c2b)
+    .map((fee) => fee.name.toLowerCase())
+    .join(" and ");
+  return `Each transaction carries one fee: a percentage of its amount, set by its flow and taken in Kenyan shillings at the locked quote. A collection is charged ${collectionFee} once: the C2B fee, ${sameFee} below are that same ${collectionFee}, named as the Terms name them, not fees added together. There is nothing to pay to open or keep an account.`;
+})();

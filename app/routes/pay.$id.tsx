@@ -496,12 +496,17 @@ export default function Checkout() {
                 Refresh status
               </a>
               {payment.simulator && payment.depositAddress ? (
-                <a
-                  className={buttonClass("ghost")}
-                  href={`/simulator/custody/?${new URLSearchParams({ payment: payment.id, address: payment.depositAddress, amount: payment.crypto, returnTo: checkoutUrl })}`}
-                >
-                  Pay with the test wallet (simulator)
-                </a>
+                // A GET form, so the control is a button (it reads as one, and works without
+                // JavaScript): it opens the custody simulator's page for this payment.
+                <form method="get" action="/simulator/custody/">
+                  <input type="hidden" name="payment" value={payment.id} />
+                  <input type="hidden" name="address" value={payment.depositAddress} />
+                  <input type="hidden" name="amount" value={payment.crypto} />
+                  <input type="hidden" name="returnTo" value={checkoutUrl} />
+                  <button type="submit" className={buttonClass("secondary")}>
+                    Pay with the test wallet (simulator)
+                  </button>
+                </form>
               ) : null}
             </div>
           </section>

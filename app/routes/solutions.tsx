@@ -41,7 +41,8 @@ export default function Solutions() {
     solutionCards,
     solutionsClosing,
     solutionsHero,
-    cryptocurrencies,
+    payableCryptocurrencies,
+    indicativeCryptocurrencies,
   } = useLoaderData<typeof loader>();
   const { integrate, onboarding } = solutionsHero.actions;
   return (
@@ -77,7 +78,16 @@ export default function Solutions() {
       </Section>
 
       <Section id="supported-coins" title={coinsSection.title} intro={coinsSection.intro}>
-        <CoinList coins={cryptocurrencies} label={coinsSection.listLabel} />
+        <div className="space-y-8">
+          <div>
+            <h3 className="mb-4 text-lg font-semibold text-ink">{coinsSection.payableTitle}</h3>
+            <CoinList coins={payableCryptocurrencies} label={coinsSection.payableTitle} />
+          </div>
+          <div>
+            <h3 className="mb-4 text-lg font-semibold text-ink">{coinsSection.indicativeTitle}</h3>
+            <CoinList coins={indicativeCryptocurrencies} label={coinsSection.indicativeTitle} />
+          </div>
+        </div>
         <p className="mt-8">
           <Link to={coinsSection.link.to} className={textLinkClass}>
             {coinsSection.link.label}

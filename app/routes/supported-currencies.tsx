@@ -1,7 +1,8 @@
 /**
- * Supported currencies (/supported-currencies): the 20 assets in the spec's order. BTC, ETH, USDT
- * and USDC carry rates from the rates service (live, stale or fallback, and marked so); the others
- * and every 24h change are fixed display values from app/content/cryptocurrencies.ts.
+ * Supported currencies (/supported-currencies): the assets in the spec's order, in two lists. BTC,
+ * ETH, USDT and USDC are accepted at checkout and carry rates from the rates service (live, stale
+ * or fallback, and marked so); the others are shown for reference: their rates and every 24h change
+ * are fixed display values from app/content/cryptocurrencies.ts (issue 30, item 10).
  */
 import { data, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -11,7 +12,12 @@ import { RatesNotice } from "~/components/rates/RatesNotice";
 import { ratesCopy } from "~/components/rates/copy";
 import { Badge, ButtonLink, PageHero, Section } from "~/components/ui";
 import { company } from "~/content/company";
-import { cryptocurrencies, type CryptoSymbol } from "~/content/cryptocurrencies";
+import { claims } from "~/content/claims";
+import {
+  cryptocurrencies,
+  indicativeCryptocurrencies,
+  type CryptoSymbol,
+} from "~/content/cryptocurrencies";
 import { cryptoLimits } from "~/content/tariff";
 import { ratesPageCacheControl } from "~/core/rates/cache-control";
 import { ratesService } from "~/wiring/rates.server";
@@ -25,10 +31,11 @@ export async function loader() {
   const view = await service.current({ fallback: true });
   const now = Date.now();
   const rates = new Map(view.rates.map((rate) => [rate.symbol as CryptoSymbol, rate]));
-  const coins: CurrencyEntry[] = cryptocurrencies.map((coin) => {
+  const coins: (CurrencyEntry & { live: boolean })[] = cryptocurrencies.map((coin) => {
     const rate = rates.get(coin.symbol);
     return {
       symbol: coin.symbol,
+      live: coin.live,
       name: coin.name,
       description: coin.description,
       priceKes: rate?.priceKes ?? coin.displayRateKes,
@@ -55,7 +62,7 @@ export const headers = loaderCacheHeaders;
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Supported Currencies",
-    description: `The ${cryptocurrencies.length} cryptocurrencies OneHop merchants can accept, with KES rates (live for BTC, ETH, USDT and USDC), 24-hour changes and a short description of each. Minimum conversion ${formatKes(cryptoLimits.minimum)}.`,
+    description: `${claims.crypto.payableNames} are accepted at OneHop checkout, with live KES rates; ${indicativeCryptocurrencies.length} more are shown with indicative rates for reference. Minimum conversion ${formatKes(cryptoLimits.minimum)}.`,
     path: paths.supportedCurrencies,
   });
 
@@ -66,7 +73,7 @@ export default function SupportedCurrenciesPage() {
       <PageHero
         eyebrow="Accept crypto, settle in KES"
         title="Supported Currencies"
-        lead={`${cryptocurrencies.length} cryptocurrencies your customers can pay with, converted and settled to M-Pesa, Airtel Money, T-Kash or your bank in Kenyan shillings.`}
+        lead={`Your customers can pay with ${claims.crypto.payableNames}, converted and settled to M-Pesa, Airtel Money, T-Kash or your bank in Kenyan shillings. ${claims.crypto.indicativeNote}`}
       >
         <ButtonLink to={paths.exchangeRates}>View Live Rates</ButtonLink>
         <ButtonLink to={paths.getStarted} variant="secondary">
@@ -74,7 +81,11 @@ export default function SupportedCurrenciesPage() {
         </ButtonLink>
       </PageHero>
 
-      <Section title="Assets and rates">
+      <Section
+        id="accepted"
+        title={claims.crypto.availability.payable}
+        intro={`${claims.crypto.payableNames}: market rates, refreshed every ${view.refreshSeconds} seconds.`}
+      >
         <ul className="mb-8 grid gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-6 text-ink sm:grid-cols-3">
           <li className="font-semibold">
             {ratesCopy.minimumConversionLabel}: {formatKes(cryptoLimits.minimum)}
@@ -97,11 +108,23 @@ export default function SupportedCurrenciesPage() {
           refreshSeconds={view.refreshSeconds}
           now={view.now}
         />
-        <p className="mb-6 text-slate-700">
-          BTC, ETH, USDT and USDC show market rates, refreshed every {view.refreshSeconds} seconds.
-          The other rates and all 24-hour changes are indicative reference values.
-        </p>
-        <CurrencyList coins={view.coins} now={view.now} />
+        <CurrencyList
+          coins={view.coins.filter((coin) => coin.live)}
+          now={view.now}
+          label={claims.crypto.availability.payable}
+        />
+      </Section>
+      <Section
+        id="reference"
+        title={claims.crypto.availability.indicative}
+        intro={`${claims.crypto.indicativeNote} Their rates and all 24-hour changes are indicative values.`}
+        tone="muted"
+      >
+        <CurrencyList
+          coins={view.coins.filter((coin) => !coin.live)}
+          now={view.now}
+          label={claims.crypto.availability.indicative}
+        />
       </Section>
     </>
   );

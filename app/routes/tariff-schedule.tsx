@@ -6,10 +6,11 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { CheckList } from "~/components/company/CheckList";
 import { TariffTable } from "~/components/company/TariffTable";
-import { Badge, ButtonLink, PageHero, Section, textLinkClass } from "~/components/ui";
+import { ButtonLink, PageHero, Section, textLinkClass } from "~/components/ui";
 import { CoinMark } from "~/components/ui/CoinMark";
 import { company } from "~/content/company";
-import { cryptocurrencies } from "~/content/cryptocurrencies";
+import { claims } from "~/content/claims";
+import { payableCryptocurrencies } from "~/content/cryptocurrencies";
 import {
   conversionFees,
   cryptoLimitRows,
@@ -24,6 +25,7 @@ import {
   ratesRefreshSeconds,
   settlementTimes,
   transactionFees,
+  transactionFeesIntro,
 } from "~/content/tariff";
 import { MIN_TRANSFER_KES } from "~/core/payments/settlement-plan";
 import { formatKes } from "~/utils/format";
@@ -69,11 +71,7 @@ export default function TariffSchedulePage() {
         </ButtonLink>
       </PageHero>
 
-      <Section
-        id="transaction-fees"
-        title="Transaction Fees"
-        intro="One percentage per transaction, taken from the amount in Kenyan shillings at the locked quote. There is nothing to pay to open or keep an account."
-      >
+      <Section id="transaction-fees" title="Transaction Fees" intro={transactionFeesIntro}>
         <div className="space-y-8">
           <TariffTable
             id="fees-by-flow"
@@ -232,19 +230,14 @@ export default function TariffSchedulePage() {
       <Section
         id="supported-assets"
         title="Supported Assets"
-        intro={`Your customers can pay with any of these ${cryptocurrencies.length} cryptocurrencies, or by ${railList}. You are always paid in Kenyan shillings.`}
+        intro={`Your customers can pay with ${claims.crypto.payableNames}, or by ${railList}. You are always paid in Kenyan shillings.`}
         tone="muted"
       >
         <TariffTable
           id="assets-table"
-          caption="Supported cryptocurrencies and networks"
-          columns={[
-            { label: "Asset" },
-            { label: "Symbol" },
-            { label: "Networks" },
-            { label: "Rate" },
-          ]}
-          rows={cryptocurrencies.map((coin) => ({
+          caption={`Cryptocurrencies ${claims.crypto.availability.payable.toLowerCase()}, and their networks`}
+          columns={[{ label: "Asset" }, { label: "Symbol" }, { label: "Networks" }]}
+          rows={payableCryptocurrencies.map((coin) => ({
             key: coin.symbol,
             header: (
               <span className="flex items-center gap-3">
@@ -255,15 +248,12 @@ export default function TariffSchedulePage() {
             cells: [
               <span className="font-mono font-semibold text-ink">{coin.symbol}</span>,
               coin.networks.join(", "),
-              coin.live ? <Badge tone="success">Live</Badge> : <Badge>Indicative</Badge>,
             ],
           }))}
         />
         <p className="mt-6 max-w-3xl text-slate-700">
-          <strong className="font-semibold text-ink">Live</strong> assets use market rates refreshed
-          every {ratesRefreshSeconds} seconds;{" "}
-          <strong className="font-semibold text-ink">Indicative</strong> rates are reference prices.
-          See the{" "}
+          These assets use market rates refreshed every {ratesRefreshSeconds} seconds.{" "}
+          {claims.crypto.indicativeNote} See the{" "}
           <Link to={paths.exchangeRates} className={textLinkClass}>
             live exchange rates
           </Link>{" "}

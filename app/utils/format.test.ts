@@ -13,6 +13,7 @@ import {
   formatKesRate,
   formatPhone,
   formatTimeWindow,
+  eatYear,
   maskPhone,
 } from "./format";
 
@@ -100,6 +101,12 @@ describe("dates and times, Nairobi, day-month-year", () => {
     expect(formatTimeWindow("2026-11-14T07:00:00.000Z/2026-11-21T07:00:00.000Z")).toBe(
       "14 Nov 2026, 10:00 EAT to 21 Nov 2026, 10:00 EAT",
     );
+  });
+
+  it("the year is Nairobi's: New Year comes three hours before UTC's", () => {
+    expect(eatYear(AT)).toBe(2026);
+    expect(eatYear(Date.UTC(2026, 11, 31, 20, 59))).toBe(2026);
+    expect(eatYear(Date.UTC(2026, 11, 31, 21, 0))).toBe(2027);
   });
 
   it("never produces US order, bare ISO dates or UTC", () => {

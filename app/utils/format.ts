@@ -146,6 +146,11 @@ export function eatDayKey(value: Moment): string {
   return formatEatIso(value).slice(0, 10);
 }
 
+/** The Nairobi calendar year of a moment: 2027 from 31 Dec 2026, 21:00 UTC (the footer's ©). */
+export function eatYear(value: Moment): number {
+  return Number(eatDayKey(value).slice(0, 4));
+}
+
 /** "14:05 EAT" when `at` is on today's Nairobi date, else "24 Nov 2026, 14:05 EAT". */
 export function formatEatStamp(at: Moment, now: Moment): string {
   return eatDayKey(at) === eatDayKey(now) ? `${formatEatTime(at)} EAT` : formatEatDateTime(at);

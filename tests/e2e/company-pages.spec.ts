@@ -116,9 +116,11 @@ test.describe("Tariff schedule page", () => {
       .filter({ has: page.getByRole("rowheader", { name: "KES 1,501 to KES 5,000" }) });
     await expect(band.getByRole("cell", { name: "KES 9", exact: true })).toBeVisible();
 
-    const assets = page.getByRole("table", { name: /supported cryptocurrencies/i });
+    // Only what checkout accepts is in the table (issue 30, item 10).
+    const assets = page.getByRole("table", { name: /accepted at checkout/i });
     for (const symbol of ["BTC", "ETH", "USDT", "USDC"]) {
       await expect(assets.getByRole("cell", { name: symbol, exact: true })).toBeVisible();
     }
+    await expect(assets.getByRole("row")).toHaveCount(5);
   });
 });

@@ -234,13 +234,19 @@ test.describe("Solutions page", () => {
     }
   });
 
-  test("lists the 20 supported cryptocurrencies", async ({ page }) => {
+  test("lists the cryptocurrencies accepted at checkout apart from those shown for reference", async ({
+    page,
+  }) => {
     await page.goto("/solutions");
-    const coins = page
-      .getByRole("list", { name: "Supported cryptocurrencies" })
+    const payable = page.getByRole("list", { name: "Accepted at checkout" }).getByRole("listitem");
+    await expect(payable).toHaveText([/Bitcoin/, /Ethereum/, /Tether/, /USD Coin/]);
+    const reference = page
+      .getByRole("list", { name: "Rates shown for reference" })
       .getByRole("listitem");
-    await expect(coins).toHaveCount(20);
-    expect(cryptocurrencies).toHaveLength(20);
-    await expect(coins.first()).toContainText("Bitcoin");
+    await expect(reference).toHaveCount(cryptocurrencies.length - 4);
+    await expect(page.locator("#supported-coins")).toContainText(
+      "Bitcoin, Ethereum, USDT and USDC are accepted at checkout",
+    );
+    await expect(page.getByText(/Binance USD|BUSD/)).toHaveCount(0);
   });
 });

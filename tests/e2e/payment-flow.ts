@@ -43,7 +43,10 @@ export async function payOnCheckout(page: Page) {
   ).toBeVisible();
   const checkoutUrl = page.url();
   // The customer's test wallet needs no operator session: it pays this payment's address only.
-  await page.getByRole("link", { name: "Pay with the test wallet (simulator)" }).click();
+  // A button that reads as one (the app's button style), not a line of text.
+  const wallet = page.getByRole("button", { name: "Pay with the test wallet (simulator)" });
+  await expect(wallet).toHaveClass(/\bring-brand-700\b/);
+  await wallet.click();
   await expect(page.getByRole("heading", { level: 1, name: "Custody simulator" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Deposit addresses" })).toHaveCount(0);
   await page.getByRole("button", { name: "Send payment" }).click();

@@ -149,8 +149,10 @@ for (const [device, use] of [
       page,
     }, testInfo) => {
       for (const [path, listName] of [
-        ["/supported-currencies", "Supported cryptocurrencies"],
-        ["/solutions", /cryptocurrenc|coins|assets/i],
+        ["/supported-currencies", "Accepted at checkout"],
+        ["/supported-currencies", "Rates shown for reference"],
+        ["/solutions", "Accepted at checkout"],
+        ["/solutions", "Rates shown for reference"],
         ["/exchange-rates", "Exchange rates in Kenyan shillings"],
       ] as const) {
         await page.goto(path);
@@ -172,7 +174,7 @@ for (const [device, use] of [
         }
       }
       await page.goto("/tariff-schedule");
-      const assets = page.getByRole("table", { name: /supported cryptocurrencies/i });
+      const assets = page.getByRole("table", { name: /accepted at checkout/i });
       await expect(assets.getByRole("rowheader").first().locator("svg")).toBeVisible();
     });
 

@@ -88,10 +88,8 @@ test.describe("Exchange rates", () => {
     ).toBeVisible();
 
     await page.goto("/supported-currencies");
-    const list = page
-      .getByRole("list", { name: "Supported cryptocurrencies" })
-      .getByRole("listitem");
-    await expect(list).toHaveCount(cryptocurrencies.length);
+    const list = page.getByRole("list", { name: "Accepted at checkout" }).getByRole("listitem");
+    await expect(list).toHaveCount(4);
     await expect(list.getByText(/^Stale: as of/)).toHaveCount(4);
     const bitcoin = list.filter({
       has: page.getByRole("heading", { name: "Bitcoin", exact: true }),
@@ -113,10 +111,8 @@ test.describe("Exchange rates", () => {
     await expect(page.getByText(/^Last updated/)).toHaveCount(0);
 
     await page.goto("/supported-currencies");
-    const list = page
-      .getByRole("list", { name: "Supported cryptocurrencies" })
-      .getByRole("listitem");
-    await expect(list).toHaveCount(cryptocurrencies.length);
+    const list = page.getByRole("list", { name: "Accepted at checkout" }).getByRole("listitem");
+    await expect(list).toHaveCount(4);
     await expect(list.getByText("Fallback rate", { exact: true })).toHaveCount(4);
     await expect(page.getByText("Live rates unavailable: fallback rates shown")).toBeVisible();
 
@@ -135,7 +131,7 @@ test.describe("Exchange rates", () => {
 });
 
 test.describe("Supported currencies", () => {
-  test("lists the 20 assets in order with rate, 24h change, description, the minimum and the licence", async ({
+  test("lists the assets in order, those accepted at checkout apart from the reference rates, with rate, 24h change, description, the minimum and the licence", async ({
     page,
   }, testInfo) => {
     await market({ mode: "normal", ageSeconds: 600 });
@@ -143,23 +139,34 @@ test.describe("Supported currencies", () => {
     await page.goto("/supported-currencies");
     await expectJsState(page, testInfo);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Supported Currencies");
-    const items = page
-      .getByRole("list", { name: "Supported cryptocurrencies" })
+    // Issue 30, item 10: what checkout accepts, apart from what is shown for reference.
+    const payable = page.getByRole("list", { name: "Accepted at checkout" }).getByRole("listitem");
+    const reference = page
+      .getByRole("list", { name: "Rates shown for reference" })
       .getByRole("listitem");
-    await expect(items.getByRole("heading", { level: 3 })).toHaveText(
-      cryptocurrencies.map((coin) => coin.name),
+    await expect(payable.getByRole("heading", { level: 3 })).toHaveText([
+      "Bitcoin",
+      "Ethereum",
+      "Tether",
+      "USD Coin",
+    ]);
+    await expect(reference.getByRole("heading", { level: 3 })).toHaveText(
+      cryptocurrencies.filter((coin) => !coin.live).map((coin) => coin.name),
     );
+    await expect(page.getByText(/Binance USD|BUSD/)).toHaveCount(0);
+    const payableCount = await payable.count();
     for (const [index, coin] of cryptocurrencies.entries()) {
-      const item = items.nth(index);
+      const item = coin.live ? payable.nth(index) : reference.nth(index - payableCount);
       await expect(
         item.locator("p").filter({ hasText: new RegExp(`^${coin.symbol}$`) }),
       ).toBeVisible();
       await expect(item.getByText(coin.description)).toBeVisible();
       await expect(item.locator("[data-rate]")).toHaveText(/^KES \d/);
       await expect(item.getByText(/^24h change [+-]?\d+\.\d{2}%/)).toHaveCount(1);
-      await expect(
-        item.getByText(coin.live ? "Live" : "Reference rate", { exact: true }),
-      ).toBeVisible();
+      for (const badge of coin.live
+        ? ["Accepted at checkout", "Live"]
+        : ["Rates shown for reference"])
+        await expect(item.getByText(badge, { exact: true })).toBeVisible();
     }
     await expect(page.getByText("Minimum conversion: KES 500")).toBeVisible();
     await expect(page.getByText(/^Money Services Business licence: C100000762$/)).toBeVisible();

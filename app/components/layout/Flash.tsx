@@ -12,6 +12,12 @@ export type Flash = {
  * page is not carried onto the dashboard). A `notify()` toast has none.
  */
 export type QueuedToast = { id: number; flash: Flash; page?: string };
+/**
+ * "corner": bottom-right, as the spec says (the public site, the checkout, phones). "app": the
+ * signed-in merchant app and operator console, where wide screens show the toasts top-centre (see
+ * Toasts.tsx).
+ */
+export type ToastPlacement = "corner" | "app";
 
 const TOAST_EVENT = "onehop:toast";
 const Toasts = lazy(() => import("./Toasts"));
@@ -26,7 +32,13 @@ export function notify(flash: Flash) {
  * The flash message read by the root loader, shown as a sonner toast when JavaScript runs, and
  * `notify()` toasts. Before hydration (and without JavaScript) the same text is in FlashBanner.
  */
-export function ToastHost({ flash }: { flash: Flash | undefined }) {
+export function ToastHost({
+  flash,
+  placement = "corner",
+}: {
+  flash: Flash | undefined;
+  placement?: ToastPlacement;
+}) {
   const { pathname } = useLocation();
   const [queue, setQueue] = useState<{ source: Flash; item: QueuedToast }[]>([]);
   useEffect(() => {
@@ -53,7 +65,7 @@ export function ToastHost({ flash }: { flash: Flash | undefined }) {
   if (queue.length === 0) return null;
   return (
     <Suspense fallback={null}>
-      <Toasts queue={queue.map((entry) => entry.item)} pathname={pathname} />
+      <Toasts queue={queue.map((entry) => entry.item)} pathname={pathname} placement={placement} />
     </Suspense>
   );
 }

@@ -5,7 +5,8 @@ import { footerNav } from "~/content/navigation";
 import { Logo } from "./Logo";
 import { PaymentMarks } from "./PaymentMarks";
 
-export function Footer() {
+/** `year`: the copyright year, this year in Nairobi (the root loader's). */
+export function Footer({ year }: { year: number }) {
   const linkClass = "text-slate-200 underline-offset-4 hover:text-white hover:underline";
   return (
     <footer className="bg-slate-900 text-slate-200">
@@ -65,7 +66,7 @@ export function Footer() {
           </address>
           <div className="md:text-right">
             <p>
-              © {company.copyrightYear} {company.legalName}. All rights reserved.
+              © {year} {company.legalName}. All rights reserved.
             </p>
             <p className="mt-1 text-slate-300">
               {company.licenceName} {company.licenceNumber}

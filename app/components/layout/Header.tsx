@@ -45,7 +45,8 @@ function AccountLinks({ signedIn, wide = false }: { signedIn: boolean; wide?: bo
 
 /**
  * Fixed top header. The mobile menu is a <details> element: it opens without JavaScript; with
- * JavaScript it also closes after each navigation.
+ * JavaScript it also closes after each navigation. Eight links and two buttons fit on one line
+ * from a 1024 px laptop up (tighter spacing below 1280 px); narrower windows get the menu.
  */
 export function Header({ signedIn }: { signedIn: boolean }) {
   const menu = useRef<HTMLDetailsElement>(null);
@@ -54,33 +55,36 @@ export function Header({ signedIn }: { signedIn: boolean }) {
     if (menu.current) menu.current.open = false;
   }, [location.pathname]);
 
-  const linkClass = "rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100";
+  const linkClass =
+    "whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100";
+  const wideLinkClass = cx(linkClass, "lg:px-2 xl:px-3");
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <Container className="flex h-16 items-center justify-between gap-4">
         <Link
           to={paths.home}
-          className="flex items-center gap-2 text-lg font-bold text-ink"
+          className="flex shrink-0 items-center gap-2 text-lg font-bold text-ink"
           aria-label={`${company.brand} home`}
         >
           <Logo />
           <span>{company.brand}</span>
         </Link>
-        <nav aria-label="Main" className="hidden md:block">
-          <ul className="flex items-center gap-1">
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center xl:gap-1">
             {headerNav.map((item) => (
               <li key={item.label}>
-                <NavItemLink item={item} className={linkClass} />
+                <NavItemLink item={item} className={wideLinkClass} />
               </li>
             ))}
           </ul>
         </nav>
-        <div className="hidden items-center gap-2 md:flex">
+        <div className="hidden shrink-0 items-center gap-2 lg:flex">
           <AccountLinks signedIn={signedIn} />
         </div>
-        <details ref={menu} className="menu-toggle md:hidden">
+        <details ref={menu} className="menu-toggle lg:hidden">
           <MenuSummary />
-          <div className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white shadow-lg">
+          {/* Scrolls inside itself when a short window (a phone on its side) cannot hold it. */}
+          <div className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white shadow-lg">
             <Container className="py-4">
               <nav aria-label="Mobile">
                 <ul className="flex flex-col gap-1">

@@ -1,6 +1,6 @@
 /**
- * The supported cryptocurrencies as a list, each with its mark (our own SVG, decorative) beside the
- * name and symbol, which are the text.
+ * Cryptocurrencies as a list, each with its mark (our own SVG, decorative) beside the name and
+ * symbol, which are the text. The page lists the payable and the indicative ones apart.
  */
 import { CoinMark } from "~/components/ui/CoinMark";
 import type { Cryptocurrency } from "~/content/cryptocurrencies";
@@ -16,12 +16,7 @@ export function CoinList({ coins, label }: { coins: readonly Cryptocurrency[]; l
           <CoinMark symbol={coin.symbol} />
           <span className="min-w-0">
             <span className="block truncate font-semibold text-ink">{coin.name}</span>
-            <span className="block text-sm text-slate-700">
-              {coin.symbol}
-              {coin.live ? (
-                <span className="ml-2 font-medium text-brand-800">Live rates</span>
-              ) : null}
-            </span>
+            <span className="block text-sm text-slate-700">{coin.symbol}</span>
           </span>
         </li>
       ))}

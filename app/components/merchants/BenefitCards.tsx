@@ -1,14 +1,16 @@
 import { Card } from "~/components/ui";
+import { claims } from "~/content/claims";
 
 const benefits = [
   {
-    title: "Save 70% on Fees",
-    body: "A flat 1% on collections, no setup or monthly fees, and a spread under 1%: far below card and cross-border banking costs.",
+    // The fee claim the home page makes too (one source: app/content/claims.ts).
+    title: claims.fees.title,
+    body: claims.fees.body,
     icon: "M12 3v18M7 7.5C7 5.6 9.2 4.5 12 4.5s5 1.1 5 3-2.2 3-5 3.5-5 1.6-5 3.5 2.2 3 5 3 5-1.1 5-3",
   },
   {
     title: "Global Reach",
-    body: "Accept Bitcoin, Ethereum, USDT and USDC from customers anywhere and settle in Kenyan shillings to your local rail.",
+    body: `Accept ${claims.crypto.payableNames} from customers anywhere and settle in Kenyan shillings to your local rail.`,
     icon: "M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Zm-9 9h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3Z",
   },
   {

@@ -1,10 +1,10 @@
 /**
- * The 20 supported cryptocurrencies as cards: mark, name, symbol, KES rate, 24h change,
- * description.
+ * Cryptocurrencies as cards: mark, name, symbol, KES rate, 24h change, whether checkout accepts
+ * it, description. The page lists the payable and the indicative ones apart.
  */
 import { CoinMark } from "~/components/ui/CoinMark";
 import { Badge } from "~/components/ui";
-import { formatChangeBps, type CryptoSymbol } from "~/content/cryptocurrencies";
+import { cryptoAvailability, formatChangeBps, type CryptoSymbol } from "~/content/cryptocurrencies";
 import type { RateKind } from "~/core/rates/types";
 import { formatKesRate } from "~/utils/format";
 import { RateKindBadge } from "./RateCards";
@@ -31,12 +31,17 @@ function ChangeBadge({ bps }: { bps: number }) {
   );
 }
 
-export function CurrencyList({ coins, now }: { coins: readonly CurrencyEntry[]; now: number }) {
+export function CurrencyList({
+  coins,
+  now,
+  label,
+}: {
+  coins: readonly CurrencyEntry[];
+  now: number;
+  label: string;
+}) {
   return (
-    <ul
-      aria-label="Supported cryptocurrencies"
-      className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
-    >
+    <ul aria-label={label} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {coins.map((coin) => {
         const headingId = `currency-${coin.symbol.toLowerCase()}`;
         return (
@@ -60,11 +65,14 @@ export function CurrencyList({ coins, now }: { coins: readonly CurrencyEntry[]; 
               </p>
               <ChangeBadge bps={coin.change24hBps} />
             </div>
-            <div className="mt-2">
+            <div className="mt-2 flex flex-wrap gap-2">
               {coin.kind === "reference" ? (
-                <Badge tone="info">Reference rate</Badge>
+                <Badge tone="info">{cryptoAvailability.indicative}</Badge>
               ) : (
-                <RateKindBadge rate={{ kind: coin.kind, asOf: coin.asOf }} now={now} />
+                <>
+                  <Badge tone="success">{cryptoAvailability.payable}</Badge>
+                  <RateKindBadge rate={{ kind: coin.kind, asOf: coin.asOf }} now={now} />
+                </>
               )}
             </div>
             <p className="mt-4 text-sm text-slate-700">{coin.description}</p>

@@ -89,18 +89,6 @@ const marks: Record<CryptoSymbol, { background: string; glyph: ReactNode }> = {
       </>
     ),
   },
-  BUSD: {
-    background: "#b7950b",
-    glyph: (
-      <>
-        <path {...white} d="m16 6.5 2.2 2.2-8.1 8.1-2.2-2.2z" />
-        <path
-          {...white}
-          d="m20.2 10.7 2.2 2.2-9.9 9.9-2.2-2.2zM23.9 14.4l2.2 2.2L16 26.7l-2.2-2.2z"
-        />
-      </>
-    ),
-  },
   XRP: {
     background: "#23292f",
     glyph: (

@@ -3,7 +3,7 @@
  * and settlement times are read from the tariff, never written here by hand.
  */
 import type { IconName } from "~/components/ui/icons";
-import { cryptocurrencies } from "~/content/cryptocurrencies";
+import { claims } from "~/content/claims";
 import {
   conversionFees,
   feeBps,
@@ -48,7 +48,7 @@ export const offerings = {
       body: "Accept payments from customers in crypto or mobile money and receive Kenyan shillings.",
       icon: "cart",
       points: [
-        `${cryptocurrencies.length} supported cryptocurrencies, including Bitcoin, Ethereum, USDT and USDC`,
+        `${claims.crypto.payableNames} accepted at checkout`,
         "M-Pesa, Airtel Money and T-Kash for customers who pay by phone",
         "Checkout, payment links and invoices",
       ],

@@ -4,7 +4,7 @@
  */
 import type { IconName } from "~/components/ui/icons";
 import { company } from "~/content/company";
-import { cryptocurrencies } from "~/content/cryptocurrencies";
+import { claims } from "~/content/claims";
 import { feeBps, formatBps } from "~/content/tariff";
 import { paths } from "~/utils/paths";
 
@@ -39,8 +39,6 @@ export const marketingFigures = {
   rating: "4.9/5",
   ratedBy: "500+ merchants",
   support: company.supportHours,
-  costSavings: "Up to 80%",
-  supportedCryptocurrencies: String(cryptocurrencies.length),
 } as const;
 
 export const homeHero = {
@@ -124,7 +122,7 @@ export const howItWorks = {
   steps: [
     {
       title: "Accept Crypto",
-      body: `Take Bitcoin, Ethereum, USDT, USDC and ${cryptocurrencies.length - 4} more cryptocurrencies, or mobile money, at checkout.`,
+      body: `Take ${claims.crypto.payableNames}, or mobile money, at checkout.`,
       icon: "cart",
     },
     {
@@ -170,7 +168,7 @@ export const performance = {
   enterpriseCards: [
     {
       title: "Global Reach with Local Settlement",
-      body: `Accept ${cryptocurrencies.length} supported cryptocurrencies from customers anywhere in the world and settle in KES at home.`,
+      body: `Accept ${claims.crypto.payableNames} from customers anywhere in the world and settle in KES at home.`,
       icon: "globe",
     },
     {
@@ -197,8 +195,8 @@ export const closingCta = {
   body: `Join ${marketingFigures.activeMerchants} merchants who take crypto without taking on crypto risk, and get paid on the rail you already use.`,
   highlights: [
     "No setup or monthly fees",
-    `${marketingFigures.costSavings} cost savings`,
-    `${marketingFigures.supportedCryptocurrencies} supported cryptocurrencies`,
+    claims.fees.highlight,
+    claims.crypto.highlight,
     `${marketingFigures.support} support`,
   ],
   actions: {

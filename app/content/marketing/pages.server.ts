@@ -5,7 +5,7 @@
  * even though only the loader used them: esbuild's code splitting leaves a bare `import` of their
  * shared chunk behind (about 4 KB gzipped on /features, over the 100 KB budget).
  */
-import { cryptocurrencies } from "~/content/cryptocurrencies";
+import { indicativeCryptocurrencies, payableCryptocurrencies } from "~/content/cryptocurrencies";
 import { settlementTimes } from "~/content/tariff";
 import {
   featuresClosing,
@@ -70,5 +70,6 @@ export const solutionsPage = {
   solutionsClosing,
   solutionsHero,
   solutionsMeta,
-  cryptocurrencies,
+  payableCryptocurrencies,
+  indicativeCryptocurrencies,
 };

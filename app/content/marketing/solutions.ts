@@ -3,7 +3,7 @@
  * (5M+, 3M, 1M+) follow the spec; fees come from the tariff.
  */
 import type { IconName } from "~/components/ui/icons";
-import { cryptocurrencies } from "~/content/cryptocurrencies";
+import { claims } from "~/content/claims";
 import { feeBps, formatBps } from "~/content/tariff";
 import { paths } from "~/utils/paths";
 
@@ -196,9 +196,10 @@ export function findFlow(id: string | null | undefined): (typeof paymentFlows)[n
 }
 
 export const coinsSection = {
-  title: "Supported cryptocurrencies",
-  intro: `Accept ${cryptocurrencies.length} cryptocurrencies today. Bitcoin, Ethereum, USDT and USDC have live rates and crypto checkout.`,
-  listLabel: "Supported cryptocurrencies",
+  title: "Cryptocurrencies",
+  intro: `${claims.crypto.payableNames} are accepted at checkout, with live rates. ${claims.crypto.indicativeNote}`,
+  payableTitle: claims.crypto.availability.payable,
+  indicativeTitle: claims.crypto.availability.indicative,
   link: { label: "See networks and limits for each currency", to: paths.supportedCurrencies },
 } as const;
 

@@ -160,7 +160,7 @@ const HTML_BODY =
   "<!DOCTYPE html><html><head><title>Just a moment...</title></head><body><h1>Checking your browser</h1></body></html>";
 
 const BASE_USD_KES = 129.2;
-const STABLECOINS = new Set(["tether", "usd-coin", "dai", "binance-usd"]);
+const STABLECOINS = new Set(["tether", "usd-coin", "dai"]);
 
 function walkSpecs(): Record<string, WalkSpec> {
   const specs: Record<string, WalkSpec> = {
