@@ -11,7 +11,7 @@
  * number we do not know is credited to `suspense("KES")` and the row is "unmatched" until an
  * operator attributes it. The same provider reference twice changes nothing.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { balanceTopUps, merchants } from "../../../drizzle/schema";
 import type { ApiMode } from "~/core/api/vocabulary";
 import { MERCHANT_ID_PATTERN } from "~/core/id-formats";
@@ -95,6 +95,18 @@ export async function activeMerchantId(
       .limit(1),
   );
   return row?.id ?? null;
+}
+
+/** The merchant's settlement phone (the STK form's default number), read in `q`. */
+export async function merchantPhone(q: Handle, merchantId: string): Promise<string | null> {
+  const row = await first(
+    q
+      .select({ phone: merchants.settlementPhone })
+      .from(merchants)
+      .where(eq(merchants.id, merchantId))
+      .limit(1),
+  );
+  return row?.phone ?? null;
 }
 
 /** Money that arrived: what the provider said about it. */
@@ -278,6 +290,8 @@ export type StkTopUpResult =
       receipt: string;
       /** What M-Pesa says was paid (the prompt's amount when it does not say). */
       amountCents?: bigint;
+      /** The payer (2547…), to match a prompt whose push went unanswered. */
+      phone?: string;
     }
   | { outcome: "failed"; checkoutRequestId: string; reason: string };
 
@@ -294,15 +308,16 @@ export function applyStkTopUpResult(
   now: number,
 ): Promise<StkTopUpApplied> {
   return store.write(async (q) => {
-    const row = await first(
-      store.forUpdate(
-        q
-          .select()
-          .from(balanceTopUps)
-          .where(eq(balanceTopUps.checkoutRequestId, result.checkoutRequestId))
-          .limit(1),
-      ),
-    );
+    const row =
+      (await first(
+        store.forUpdate(
+          q
+            .select()
+            .from(balanceTopUps)
+            .where(eq(balanceTopUps.checkoutRequestId, result.checkoutRequestId))
+            .limit(1),
+        ),
+      )) ?? (result.outcome === "succeeded" ? await unansweredPush(q, store, result) : undefined);
     if (!row) return "unknown";
     // A success after a failure still counts: the money moved.
     if (row.status === "succeeded") return "repeat";
@@ -321,6 +336,7 @@ export function applyStkTopUpResult(
     }
     const credited: TopUp = {
       ...row,
+      checkoutRequestId: result.checkoutRequestId,
       status: "succeeded",
       providerReference: result.receipt,
       amountKesCents: result.amountCents ?? row.amountKesCents,
@@ -333,6 +349,7 @@ export function applyStkTopUpResult(
       .update(balanceTopUps)
       .set({
         status: "succeeded",
+        checkoutRequestId: result.checkoutRequestId,
         providerReference: result.receipt,
         amountKesCents: credited.amountKesCents,
         failureReason: null,
@@ -345,6 +362,36 @@ export function applyStkTopUpResult(
   });
 }
 
+/**
+ * A prompt whose push went unanswered (no CheckoutRequestID stored) to this phone for this
+ * amount, newest first: the money of a success callback we cannot name otherwise.
+ */
+async function unansweredPush(
+  q: Handle,
+  store: Store,
+  result: { phone?: string; amountCents?: bigint },
+): Promise<TopUp | undefined> {
+  if (!result.phone || result.amountCents === undefined) return undefined;
+  return first(
+    store.forUpdate(
+      q
+        .select()
+        .from(balanceTopUps)
+        .where(
+          and(
+            eq(balanceTopUps.method, "mpesa_stk"),
+            eq(balanceTopUps.status, "requested"),
+            isNull(balanceTopUps.checkoutRequestId),
+            eq(balanceTopUps.payer, result.phone),
+            eq(balanceTopUps.amountKesCents, result.amountCents),
+          ),
+        )
+        .orderBy(desc(balanceTopUps.createdAt))
+        .limit(1),
+    ),
+  );
+}
+
 /** A merchant's recent top-ups, newest first (live book). */
 export function listTopUps(on: Store, merchantId: string, limit = 20): Promise<TopUp[]> {
   return on.read((q) =>
@@ -355,25 +402,6 @@ export function listTopUps(on: Store, merchantId: string, limit = 20): Promise<T
       .orderBy(desc(balanceTopUps.createdAt), desc(balanceTopUps.id))
       .limit(limit),
   );
-}
-
-/** STK top-ups a member asked for since `since` (for the page's throttle and tests). */
-export async function countRecentStkTopUps(
-  on: Store,
-  memberId: string,
-  since: number,
-): Promise<number> {
-  const row = await on.read((q) =>
-    first(
-      q
-        .select({ n: sql<number>`count(*)` })
-        .from(balanceTopUps)
-        .where(
-          and(eq(balanceTopUps.requestedBy, memberId), sql`${balanceTopUps.createdAt} >= ${since}`),
-        ),
-    ),
-  );
-  return Number(row?.n ?? 0);
 }
 
 /** Unmatched top-ups (held in suspense) for an operator, newest first. */
