@@ -14,6 +14,10 @@ import {
   trialBalance,
   verifyBalances,
 } from "~/core/ledger/ledger.server";
+import { statementCsv } from "~/core/statements/csv";
+import { statementLineLabels } from "~/core/statements/lines";
+import { statementBounds } from "~/core/statements/range";
+import { readStatement } from "~/core/statements/statement.server";
 import { createTestDb, testStore } from "../../../tests/setup/db";
 import { addMerchant } from "../../../tests/setup/payments";
 import { ZERO_TRIAL_BALANCE } from "../../../tests/setup/books";
@@ -183,6 +187,28 @@ describe("STK top-ups", () => {
     ).toBe("unknown");
     const listed = (await listTopUps(store, MERCHANT)).find((t) => t.id === row.id);
     expect(listed).toMatchObject({ status: "failed", failureReason: failed.reason });
+  });
+
+  it("shows each credited top-up on the statement as a Top-up line, and in its CSV", async () => {
+    const statement = await readStatement(store, MERCHANT, {
+      from: "2023-11-01",
+      to: "2023-11-30",
+    });
+    const topUps = statement.lines.filter((line) => line.type === "top_up");
+    // Pay Bill 1,234.50, Pay Bill 500 (once), bank 50,000, STK 2,000; the failed prompt is not.
+    expect(topUps.map((line) => line.net)).toEqual([1_234_50n, 500_00n, 50_000_00n, 2_000_00n]);
+    expect(topUps[0]).toMatchObject({
+      fee: 0n,
+      description: "Top-up by M-Pesa Pay Bill (TKA1B2C3D4)",
+    });
+    expect(statement.totals.top_up).toMatchObject({ count: 4, net: 53_734_50n });
+    expect(statementLineLabels.top_up).toBe("Top-up");
+    const csv = statementCsv({
+      merchantId: MERCHANT,
+      ...statement,
+      ...statementBounds(statement.range),
+    });
+    expect(csv).toContain(",Top-up,Top-up by bank transfer (BNK-0001),");
   });
 
   it("leaves the books balanced", async () => {
