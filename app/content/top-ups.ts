@@ -13,6 +13,21 @@ export const collectionAccount = {
   branch: "Westlands",
 } as const;
 
+/** How each top-up came in, as the page lists it. */
+export const topUpMethodLabels = {
+  mpesa_stk: "M-Pesa prompt",
+  mpesa_paybill: "M-Pesa Pay Bill",
+  bank: "Bank transfer",
+} as const;
+
+/** A top-up's state in words, and its badge's tone. */
+export const topUpStatusLabels = {
+  requested: { label: "Waiting for the PIN", tone: "warning" },
+  succeeded: { label: "Added to your balance", tone: "success" },
+  failed: { label: "Failed", tone: "danger" },
+  unmatched: { label: "Held for checking", tone: "neutral" },
+} as const;
+
 export const topUpContent = {
   title: "Top up your balance",
   intro:

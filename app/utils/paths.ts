@@ -69,6 +69,7 @@ export const paths = {
   /** Payouts to third parties (issue 15): batches, one payout, a CSV upload. */
   merchantPayouts: "/merchant/payouts",
   newMerchantPayout: "/merchant/payouts/new",
+  merchantTopUp: "/merchant/payouts/top-up",
   merchantPayoutTemplate: "/merchant/payouts/template.csv",
   merchantPayoutBatch: (id: string) => `/merchant/payouts/${id}`,
   merchantPayoutResults: (id: string) => `/merchant/payouts/${id}/results.csv`,

@@ -203,11 +203,7 @@ describe("STK top-ups", () => {
     });
     expect(statement.totals.top_up).toMatchObject({ count: 4, net: 53_734_50n });
     expect(statementLineLabels.top_up).toBe("Top-up");
-    const csv = statementCsv({
-      merchantId: MERCHANT,
-      ...statement,
-      ...statementBounds(statement.range),
-    });
+    const csv = statementCsv({ ...statement, ...statementBounds(statement.range) });
     expect(csv).toContain(",Top-up,Top-up by bank transfer (BNK-0001),");
   });
 

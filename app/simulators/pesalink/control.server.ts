@@ -1,9 +1,9 @@
 /**
  * The PesaLink simulator's control API (JSON, no auth; the server binds to 127.0.0.1): GET
  * /__sim/state, POST /__sim/account {accountNumber, account: SimAccount | null}, POST /__sim/flush,
- * POST /__sim/expire-tokens, POST /__sim/incoming-credit {amountKes, reference} (money received on
- * our collection account, notified to us at once), POST /__sim/drift {kes} (signed KES added to the balance the balance
- * call reports; 0 resets).
+ * POST /__sim/expire-tokens, POST /__sim/incoming-credit {amountKes, reference} (money received
+ * on our collection account, notified to us at once), POST /__sim/drift {kes} (signed KES added
+ * to the balance the balance call reports; 0 resets).
  */
 import { driftCentsOf, DRIFT_ERROR } from "~/simulators/daraja/drift";
 import type { ApiAnswer } from "./api.server";
