@@ -211,7 +211,6 @@ function SimulateForm({
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 rounded-xl bg-slate-50 p-4">
-      <input type="hidden" name="intent" value={intent} />
       <TextField
         meta={fieldMeta(fields.amount)}
         label="Test amount (KES)"
@@ -237,7 +236,6 @@ function StkForm({ phone, actionData }: { phone: string; actionData: ActionData 
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 space-y-2">
-      <input type="hidden" name="intent" value="stk" />
       {form.errors?.length ? (
         <p id={form.errorId} role="alert" className="rounded-lg bg-red-50 p-3 text-red-900">
           {form.errors[0]}

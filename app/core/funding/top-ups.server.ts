@@ -12,7 +12,7 @@
  * operator attributes it. The same provider reference twice changes nothing.
  */
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { balanceTopUps, merchants } from "../../../drizzle/schema";
+import { balanceTopUps, merchants, settlementDestinations } from "../../../drizzle/schema";
 import type { ApiMode } from "~/core/api/vocabulary";
 import { MERCHANT_ID_PATTERN } from "~/core/id-formats";
 import { readableCode } from "~/core/ids.server";
@@ -97,8 +97,25 @@ export async function activeMerchantId(
   return row?.id ?? null;
 }
 
-/** The merchant's settlement phone (the STK form's default number), read in `q`. */
+/**
+ * The merchant's own M-Pesa number (the STK form's default): its default M-Pesa payout
+ * destination's, else the settlement phone of older merchants; read in `q`.
+ */
 export async function merchantPhone(q: Handle, merchantId: string): Promise<string | null> {
+  const destination = await first(
+    q
+      .select({ phone: settlementDestinations.phone })
+      .from(settlementDestinations)
+      .where(
+        and(
+          eq(settlementDestinations.merchantId, merchantId),
+          eq(settlementDestinations.rail, "mpesa"),
+          eq(settlementDestinations.isDefault, true),
+        ),
+      )
+      .limit(1),
+  );
+  if (destination?.phone) return destination.phone;
   const row = await first(
     q
       .select({ phone: merchants.settlementPhone })
