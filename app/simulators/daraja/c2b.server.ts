@@ -28,6 +28,7 @@ import {
   type C2bResponseType,
 } from "~/core/providers/daraja/c2b";
 import type { SimulatorStore } from "~/simulators/store.server";
+import { loadUnlessPaged, readRecord } from "../stored-map.server";
 import {
   BadField,
   digitsOf,
@@ -88,12 +89,21 @@ export function createC2bSimulator(settings: {
 }): C2bSimulator {
   const { now, ids, store } = settings;
   const registrations = new Map<string, C2bRegistration>();
-  for (const record of store?.load() ?? []) {
+  // A small store is read at start; a paged one is asked per shortcode when first needed.
+  const loaded = loadUnlessPaged(store);
+  for (const record of loaded)
     if (record.kind === STORE_KIND) {
       const value = JSON.parse(record.body) as C2bRegistration;
       registrations.set(value.ShortCode, value);
     }
-  }
+  const registrationOf = (shortCode: string) => {
+    let found = registrations.get(shortCode);
+    if (!found && store?.paged) {
+      found = readRecord<C2bRegistration>(store, loaded, STORE_KIND, shortCode);
+      if (found) registrations.set(shortCode, found);
+    }
+    return found;
+  };
   const payments: SimulatedC2bPayment[] = [];
   const waiting: (() => Promise<unknown>)[] = [];
   const running = new Set<Promise<unknown>>();
@@ -213,7 +223,7 @@ export function createC2bSimulator(settings: {
     if (!msisdn || !isKenyanMsisdn(msisdn)) throw new BadField("Msisdn");
     const billRefNumber = typeof body.BillRefNumber === "string" ? body.BillRefNumber : "";
     if (Array.from(billRefNumber).length > 100) throw new BadField("BillRefNumber");
-    const registration = registrations.get(shortCode);
+    const registration = registrationOf(shortCode);
     if (!registration) throw new BadField("ShortCode");
     return {
       registration,
@@ -254,7 +264,7 @@ export function createC2bSimulator(settings: {
   return {
     handlers,
     payments,
-    registration: (shortCode) => registrations.get(shortCode),
+    registration: registrationOf,
     payBill(input) {
       const { registration, payload } = checked({
         ShortCode: input.shortCode,
