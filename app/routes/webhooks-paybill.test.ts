@@ -162,6 +162,7 @@ describe("a Pay Bill payment through the Daraja simulator", () => {
       `${origin}/webhooks/paybill/validation?token=${token}`,
     );
     const before = await owed(store, merchantAvailable(MERCHANT));
+    const floatBefore = h.darajaSim.floatKes();
 
     // Over Daraja's own simulate endpoint: the ack at once, the callbacks on flush.
     const token2 = await fetch(
@@ -202,6 +203,8 @@ describe("a Pay Bill payment through the Daraja simulator", () => {
     expect(paid.payload.TransID).toMatch(/^[A-Z]{2}[0-9A-Z]{8}$/);
     expect(paid.payload.TransTime).toMatch(/^\d{14}$/);
     expect(await owed(store, merchantAvailable(MERCHANT))).toBe(before + 2_500_00n);
+    // The money is in M-Pesa's account too (what the balance query reports).
+    expect(h.darajaSim.floatKes()).toBe(floatBefore + 2_500);
 
     // An unknown account is refused at validation: no money, no confirmation.
     const refused = await h.darajaSim.payBill({

@@ -165,6 +165,7 @@ describe("bank transfer notifications", () => {
   it("credits a transfer quoting the merchant's reference, from the PesaLink float, once", async () => {
     const before = await owed(store, merchantAvailable(MERCHANT));
     const float = await normalBalance(store, railFloat("pesalink"));
+    const bankBalance = pesalink.sourceBalanceKes();
     const sent = await pesalink.sendIncomingCredit({
       amountKes: 12_500,
       reference: bankReferenceFor(MERCHANT).toLowerCase(),
@@ -172,6 +173,7 @@ describe("bank transfer notifications", () => {
     expect(sent.status).toBe(200);
     expect(await owed(store, merchantAvailable(MERCHANT))).toBe(before + 12_500_00n);
     expect(await normalBalance(store, railFloat("pesalink"))).toBe(float + 12_500_00n);
+    expect(pesalink.sourceBalanceKes()).toBe(bankBalance + 12_500);
     const [topUp] = await listTopUps(store, MERCHANT);
     expect(topUp).toMatchObject({
       method: "bank",

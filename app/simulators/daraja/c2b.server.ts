@@ -86,6 +86,8 @@ export function createC2bSimulator(settings: {
   callbackTimeoutMs: number;
   store?: SimulatorStore;
   organisationBalanceKes: () => number;
+  /** The money lands in the organisation's account (the balance query reports it). */
+  receive: (kes: number) => void;
 }): C2bSimulator {
   const { now, ids, store } = settings;
   const registrations = new Map<string, C2bRegistration>();
@@ -196,12 +198,11 @@ export function createC2bSimulator(settings: {
       payment.validation === "accepted" ||
       (payment.validation === "unreachable" && registration.ResponseType === "Completed");
     if (!confirm) return payment;
+    settings.receive(Number(payload.TransAmount));
     try {
       const answer = await post(registration.ConfirmationURL, {
         ...payload,
-        OrgAccountBalance: (
-          settings.organisationBalanceKes() + Number(payload.TransAmount)
-        ).toFixed(2),
+        OrgAccountBalance: settings.organisationBalanceKes().toFixed(2),
       });
       payment.confirmationStatus = answer.status;
       payment.confirmed = answer.status === 200;

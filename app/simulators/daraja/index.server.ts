@@ -88,6 +88,7 @@ export async function startDarajaSimulator(
     callbackTimeoutMs: options.callbackTimeoutMs ?? 5000,
     store: options.store,
     organisationBalanceKes: () => state.floatKes(),
+    receive: (kes) => state.setFloat(state.floatKes() + kes),
   });
   const { routeApi, errorBody } = createDarajaApi({
     now,

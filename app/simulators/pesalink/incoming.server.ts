@@ -36,6 +36,8 @@ export function createIncomingCredits(options: {
   now: () => number;
   random: SeededRandom;
   timeoutMs: number;
+  /** The money lands on our account (the balance call reports it). */
+  receive: (kes: number) => void;
 }) {
   const log: IncomingCreditLog[] = [];
   return {
@@ -72,6 +74,7 @@ export function createIncomingCredits(options: {
         error: undefined,
       };
       log.push(entry);
+      options.receive(input.amountKes);
       try {
         const response = await fetch(options.url, {
           method: "POST",

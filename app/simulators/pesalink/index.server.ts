@@ -39,6 +39,7 @@ export async function startPesalinkSimulator(
     now,
     random,
     timeoutMs: options.callbackTimeoutMs ?? 5000,
+    receive: state.receive,
   });
   const handleControl = createPesalinkControl(state, queue, incoming.send);
   const requests: PesalinkRequestLog[] = [];
