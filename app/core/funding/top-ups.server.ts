@@ -15,6 +15,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { balanceTopUps, merchants, settlementDestinations } from "../../../drizzle/schema";
 import type { ApiMode } from "~/core/api/vocabulary";
 import { MERCHANT_ID_PATTERN } from "~/core/id-formats";
+import { recordAudit } from "~/core/audit.server";
 import { readableCode } from "~/core/ids.server";
 import { ledgerBook, postTransaction, type Rail } from "~/core/ledger/ledger.server";
 import { railProfiles } from "~/core/rails/profiles";
@@ -431,4 +432,79 @@ export function listUnmatchedTopUps(on: Store, limit = 50): Promise<TopUp[]> {
       .orderBy(desc(balanceTopUps.createdAt))
       .limit(limit),
   );
+}
+
+export type AttributeResult =
+  | { ok: true; topUp: TopUp }
+  | { ok: false; reason: "not_found" | "not_unmatched" | "unknown_merchant" };
+
+/**
+ * An operator attributes an unmatched top-up to a merchant, in one write: suspense to the
+ * merchant's available balance (kind `balance.top_up_attributed`, key `topup:<id>:attributed`,
+ * suspense guarded), the row matched and succeeded, and the decision audited.
+ */
+export function attributeTopUp(
+  store: Store,
+  input: { topUpId: string; merchantId: string; operatorId: string; now: number },
+): Promise<AttributeResult> {
+  return store.write(async (q) => {
+    const row = await first(
+      store.forUpdate(
+        q.select().from(balanceTopUps).where(eq(balanceTopUps.id, input.topUpId)).limit(1),
+      ),
+    );
+    if (!row) return { ok: false as const, reason: "not_found" as const };
+    if (row.status !== "unmatched") return { ok: false as const, reason: "not_unmatched" as const };
+    const merchantId = await activeMerchantId(
+      q,
+      merchantIdFromAccountNumber(input.merchantId) ?? input.merchantId,
+    );
+    if (!merchantId) return { ok: false as const, reason: "unknown_merchant" as const };
+    const book = ledgerBook(row.mode);
+    const { transactionId } = await postTransaction(
+      q,
+      {
+        idempotencyKey: `topup:${row.id}:attributed`,
+        kind: TOP_UP_ATTRIBUTED_KIND,
+        description: `Top-up by ${describeMethod[row.method]} (${row.providerReference ?? row.id}) credited by OneHop`,
+        reference: { type: "top_up", id: row.id },
+        entries: [
+          { account: book.suspense("KES"), amount: row.amountKesCents },
+          { account: book.merchantAvailable(merchantId), amount: -row.amountKesCents },
+        ],
+        guards: [book.suspense("KES")],
+        now: input.now,
+      },
+      store,
+    );
+    const [updated] = await q
+      .update(balanceTopUps)
+      .set({
+        merchantId,
+        status: "succeeded",
+        ledgerTransactionId: transactionId,
+        updatedAt: input.now,
+        completedAt: input.now,
+      })
+      .where(eq(balanceTopUps.id, row.id))
+      .returning();
+    await recordAudit(
+      q,
+      {
+        actorType: "operator",
+        actorId: input.operatorId,
+        action: "top_up.attributed",
+        targetType: "top_up",
+        targetId: row.id,
+        details: {
+          merchantId,
+          amountKesCents: row.amountKesCents.toString(),
+          accountReference: row.accountReference,
+          ledgerTransactionId: transactionId,
+        },
+      },
+      input.now,
+    );
+    return { ok: true as const, topUp: updated! };
+  });
 }

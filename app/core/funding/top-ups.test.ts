@@ -21,8 +21,10 @@ import { readStatement } from "~/core/statements/statement.server";
 import { createTestDb, testStore } from "../../../tests/setup/db";
 import { addMerchant } from "../../../tests/setup/payments";
 import { ZERO_TRIAL_BALANCE } from "../../../tests/setup/books";
+import { auditTrailOn } from "~/core/audit.server";
 import {
   applyStkTopUpResult,
+  attributeTopUp,
   bankReferenceFor,
   claimStkTopUp,
   creditArrivedTopUp,
@@ -205,6 +207,31 @@ describe("STK top-ups", () => {
     expect(statementLineLabels.top_up).toBe("Top-up");
     const csv = statementCsv({ ...statement, ...statementBounds(statement.range) });
     expect(csv).toContain(",Top-up,Top-up by bank transfer (BNK-0001),");
+  });
+
+  it("lets an operator credit unmatched money to a merchant once, audited", async () => {
+    const { topUp } = await creditArrivedTopUp(store, {
+      method: "bank",
+      providerReference: "BNK-LOST-1",
+      amountKesCents: 3_000_00n,
+      merchantId: null,
+      accountReference: "for tpvp22",
+      now: now(),
+    });
+    const suspenseBefore = await normalBalance(store, suspense("KES"));
+    const before = await owed(store, merchantAvailable(MERCHANT));
+    const input = { topUpId: topUp.id, merchantId: "mrc-tpvp22", operatorId: "op_1", now: now() };
+    expect(await attributeTopUp(store, { ...input, merchantId: "MRC-ZZZZZZ" })).toEqual({
+      ok: false,
+      reason: "unknown_merchant",
+    });
+    const done = await attributeTopUp(store, input);
+    expect(done).toMatchObject({ ok: true, topUp: { status: "succeeded", merchantId: MERCHANT } });
+    expect(await attributeTopUp(store, input)).toEqual({ ok: false, reason: "not_unmatched" });
+    expect(await owed(store, merchantAvailable(MERCHANT))).toBe(before + 3_000_00n);
+    expect(await normalBalance(store, suspense("KES"))).toBe(suspenseBefore - 3_000_00n);
+    const trail = await store.read((q) => auditTrailOn(q, "top_up", topUp.id));
+    expect(trail).toMatchObject([{ action: "top_up.attributed", actorId: "op_1" }]);
   });
 
   it("leaves the books balanced", async () => {
