@@ -132,6 +132,7 @@ export const paths = {
   adminIngest: "/admin/ingest",
   adminPayments: "/admin/payments",
   adminRails: "/admin/rails",
+  adminTopUps: "/admin/top-ups",
   /** The daily reconciliation's runs and findings (issue 15, item 7). */
   adminReconciliation: "/admin/reconciliation",
   adminPayment: (id: string) => `/admin/payments/${id}`,

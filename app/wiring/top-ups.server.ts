@@ -5,7 +5,13 @@
  * (simulator mode, and live when DARAJA_C2B_SHORTCODE or DARAJA_STK_SHORTCODE is set), and in
  * simulator mode the buttons that pay the Pay Bill or send a bank transfer on the simulators.
  */
-import { bankReferenceFor, listTopUps, merchantPhone } from "~/core/funding/top-ups.server";
+import {
+  attributeTopUp,
+  bankReferenceFor,
+  listTopUps,
+  listUnmatchedTopUps,
+  merchantPhone,
+} from "~/core/funding/top-ups.server";
 import type { PaybillReceiver } from "~/core/funding/paybill.server";
 import { applyBankTransferNotification } from "~/core/funding/bank-transfers.server";
 import { applyStkTopUpCallback, requestStkTopUp } from "~/core/funding/stk-top-ups.server";
@@ -123,6 +129,10 @@ export function topUps() {
     applyBankTransfer: (callback: RailCallback) =>
       applyBankTransferNotification(on, railCallbackReceivers(), callback, Date.now()),
     bankTransferReceivers: railCallbackReceivers,
+    /** Operators: money that came in for no merchant we know, and crediting it to one. */
+    unmatched: () => listUnmatchedTopUps(on),
+    attribute: (input: { topUpId: string; merchantId: string; operatorId: string }) =>
+      attributeTopUp(on, { ...input, now: Date.now() }),
     /** Simulator mode: a test phone pays the Pay Bill with the merchant id as account number. */
     async simulatePaybill(merchantId: string, amountKes: number) {
       const simulator = simulatorMode() ? runningPayments()?.darajaSimulator : null;
