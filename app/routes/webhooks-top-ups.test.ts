@@ -15,8 +15,8 @@ import {
   railFloat,
   suspense,
 } from "~/core/ledger/ledger.server";
-import { requestStkTopUp } from "~/core/funding/stk-top-ups.server";
-import { bankReferenceFor, listTopUps } from "~/core/funding/top-ups.server";
+import { followStkTopUps, requestStkTopUp } from "~/core/funding/stk-top-ups.server";
+import { bankReferenceFor, claimStkTopUp, listTopUps } from "~/core/funding/top-ups.server";
 import { createStkClient } from "~/core/providers/daraja/stk.server";
 import { SANDBOX_STK_PASSKEY, SANDBOX_STK_SHORTCODE } from "~/core/providers/daraja/wire";
 import { startPesalinkSimulator, type PesalinkSimulator } from "~/simulators/pesalink/index.server";
@@ -99,9 +99,9 @@ describe("STK top-up callbacks", () => {
   it("credits a paid prompt once, with the receipt as its reference", async () => {
     const before = await owed(store, merchantAvailable(MERCHANT));
     const asked = await request("0712 345 678");
-    expect(asked.ok).toBe(true);
+    if (!asked.ok) throw new Error(asked.message);
     await h.darajaSim.flush();
-    const [topUp] = await listTopUps(store, MERCHANT);
+    const topUp = (await listTopUps(store, MERCHANT)).find((t) => t.id === asked.topUp.id);
     expect(topUp).toMatchObject({ method: "mpesa_stk", status: "succeeded" });
     expect(topUp!.providerReference).toMatch(/^[A-Z0-9]{10}$/);
     expect(await owed(store, merchantAvailable(MERCHANT))).toBe(before + 300_00n);
@@ -120,9 +120,9 @@ describe("STK top-up callbacks", () => {
   it("fails a cancelled prompt with the reason in plain words", async () => {
     h.darajaSim.setStkOutcome("0712 345 679", "cancelled");
     const asked = await request("0712 345 679", 150);
-    expect(asked.ok).toBe(true);
+    if (!asked.ok) throw new Error(asked.message);
     await h.darajaSim.flush();
-    const [topUp] = await listTopUps(store, MERCHANT);
+    const topUp = (await listTopUps(store, MERCHANT)).find((t) => t.id === asked.topUp.id);
     expect(topUp).toMatchObject({
       status: "failed",
       failureReason: "You cancelled the M-Pesa request on your phone. Nothing was paid.",
@@ -133,6 +133,46 @@ describe("STK top-up callbacks", () => {
     expect(await request("0733 123 456")).toMatchObject({ ok: false, field: "phone" });
     expect(await request("0712 345 678", 0)).toMatchObject({ ok: false, field: "amount" });
     expect(await request("0712 345 678", 250_001)).toMatchObject({ ok: false, field: "amount" });
+  });
+
+  it("follows a prompt whose callback never comes, and gives up on one M-Pesa never confirms", async () => {
+    h.darajaSim.setStkOutcome("0712 345 670", "silent");
+    const before = await owed(store, merchantAvailable(MERCHANT));
+    expect((await request("0712 345 670", 400)).ok).toBe(true);
+    await h.darajaSim.flush();
+    // Not asked about before a minute has passed.
+    expect(await followStkTopUps(store, stk(), () => h.clock.now)).toEqual({
+      credited: 0,
+      failed: 0,
+    });
+    h.clock.now += 61_000;
+    expect(await followStkTopUps(store, stk(), () => h.clock.now)).toEqual({
+      credited: 1,
+      failed: 0,
+    });
+    expect(await owed(store, merchantAvailable(MERCHANT))).toBe(before + 400_00n);
+
+    // A push whose answer was lost: no CheckoutRequestID to ask about, given up after 15 minutes.
+    const lost = await claimStkTopUp(store, {
+      merchantId: MERCHANT,
+      memberId: "usr_topup",
+      amountKesCents: 100_00n,
+      phone: "254712345671",
+      now: h.clock.now,
+    });
+    h.clock.now += 61_000;
+    expect(await followStkTopUps(store, stk(), () => h.clock.now)).toEqual({
+      credited: 0,
+      failed: 0,
+    });
+    h.clock.now += 15 * 60_000;
+    expect(await followStkTopUps(store, stk(), () => h.clock.now)).toEqual({
+      credited: 0,
+      failed: 1,
+    });
+    const row = (await listTopUps(store, MERCHANT)).find((t) => t.id === lost.id);
+    expect(row).toMatchObject({ status: "failed" });
+    expect(row!.failureReason).toMatch(/^M-Pesa did not confirm the prompt/);
   });
 
   it("refuses a wrong token (403) and a body that is not a callback (400)", async () => {
@@ -174,7 +214,7 @@ describe("bank transfer notifications", () => {
     expect(await owed(store, merchantAvailable(MERCHANT))).toBe(before + 12_500_00n);
     expect(await normalBalance(store, railFloat("pesalink"))).toBe(float + 12_500_00n);
     expect(pesalink.sourceBalanceKes()).toBe(bankBalance + 12_500);
-    const [topUp] = await listTopUps(store, MERCHANT);
+    const topUp = (await listTopUps(store, MERCHANT)).find((t) => t.method === "bank");
     expect(topUp).toMatchObject({
       method: "bank",
       status: "succeeded",

@@ -14,7 +14,11 @@ import {
 } from "~/core/funding/top-ups.server";
 import type { PaybillReceiver } from "~/core/funding/paybill.server";
 import { applyBankTransferNotification } from "~/core/funding/bank-transfers.server";
-import { applyStkTopUpCallback, requestStkTopUp } from "~/core/funding/stk-top-ups.server";
+import {
+  applyStkTopUpCallback,
+  followStkTopUps,
+  requestStkTopUp,
+} from "~/core/funding/stk-top-ups.server";
 import { merchantBalances } from "~/core/ledger/ledger.server";
 import { servesMode, type PaymentsDeps } from "~/core/payments/deps";
 import { checkStkCallback, type StkCallbackCredentials } from "~/core/payments/stk-webhook.server";
@@ -22,6 +26,7 @@ import { registerC2bUrls } from "~/core/providers/daraja/c2b-register.server";
 import { SANDBOX_STK_SHORTCODE } from "~/core/providers/daraja/wire";
 import type { RailCallback } from "~/core/payments/rail-results.server";
 import { env } from "~/utils/env.server";
+import { schedule } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
 import type { BootContext } from "./context";
 import { callbackOrigin, runningPayments, runningTestPayments } from "./payments.server";
@@ -58,6 +63,14 @@ export function paybillReceivers(): PaybillReceiver[] {
 /** Register our Pay Bill URLs with Daraja (the simulator, or the live app when configured). */
 export async function startTopUps({ simulators }: BootContext): Promise<void> {
   const runtime = runningPayments();
+  const stk = runtime?.stk;
+  if (stk)
+    schedule({
+      name: "top-ups.stk",
+      // Prompts without their callback are asked about after a minute.
+      pattern: { everySeconds: 60 },
+      run: () => followStkTopUps(store(), stk, Date.now),
+    });
   const shortCode = paybillShortCode();
   if (!runtime || !shortCode) return;
   const origin = callbackOrigin(simulators);

@@ -16,6 +16,7 @@ import {
   applyStkTopUpResult,
   claimStkTopUp,
   failStkTopUp,
+  listRequestedStkTopUps,
   markStkTopUpSent,
   topUpAmountProblem,
   type StkTopUpApplied,
@@ -127,4 +128,67 @@ export async function applyStkTopUpCallback(
       receipt: result.receipt,
     });
   return applied;
+}
+
+/** Prompts without a callback after this long are asked about (STK query). */
+export const STK_TOP_UP_QUERY_AFTER_MS = 60_000;
+/** Prompts M-Pesa has not confirmed after this long are given up (a late success still counts). */
+export const STK_TOP_UP_GIVE_UP_MS = 15 * 60_000;
+
+const NOT_CONFIRMED =
+  "M-Pesa did not confirm the prompt, so nothing was added. If money left the phone, it is added when M-Pesa confirms it.";
+
+/**
+ * Follow the prompts whose callback has not come (the top-ups' job, every minute): ask M-Pesa
+ * about each; a failure fails it with M-Pesa's reason, a success credits it (the CheckoutRequestID
+ * as its reference: the query carries no receipt), and a prompt still unanswered after
+ * `STK_TOP_UP_GIVE_UP_MS` is given up. No write is open while M-Pesa is asked.
+ */
+export async function followStkTopUps(
+  store: Store,
+  stk: MpesaExpressClient,
+  now: () => number,
+): Promise<{ credited: number; failed: number }> {
+  const due = await listRequestedStkTopUps(store, now() - STK_TOP_UP_QUERY_AFTER_MS);
+  let credited = 0;
+  let failed = 0;
+  for (const topUp of due) {
+    const expired = now() - topUp.createdAt >= STK_TOP_UP_GIVE_UP_MS;
+    let answer;
+    try {
+      answer = topUp.checkoutRequestId ? await stk.stkQuery(topUp.checkoutRequestId) : undefined;
+    } catch (error) {
+      logger.warn("STK top-up query failed", {
+        topUpId: topUp.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+    if (answer?.status === "succeeded" && topUp.checkoutRequestId) {
+      const applied = await applyStkTopUpResult(
+        store,
+        {
+          outcome: "succeeded",
+          checkoutRequestId: topUp.checkoutRequestId,
+          receipt: topUp.checkoutRequestId,
+        },
+        now(),
+      );
+      if (applied === "credited") credited += 1;
+    } else if (answer?.status === "failed" && topUp.checkoutRequestId) {
+      const applied = await applyStkTopUpResult(
+        store,
+        {
+          outcome: "failed",
+          checkoutRequestId: topUp.checkoutRequestId,
+          reason: stkResultMeaning(answer.resultCode).message,
+        },
+        now(),
+      );
+      if (applied === "failed") failed += 1;
+    } else if (expired) {
+      await failStkTopUp(store, topUp.id, NOT_CONFIRMED, now());
+      failed += 1;
+    }
+  }
+  return { credited, failed };
 }

@@ -11,7 +11,7 @@
  * number we do not know is credited to `suspense("KES")` and the row is "unmatched" until an
  * operator attributes it. The same provider reference twice changes nothing.
  */
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, lte } from "drizzle-orm";
 import { balanceTopUps, merchants, settlementDestinations } from "../../../drizzle/schema";
 import type { ApiMode } from "~/core/api/vocabulary";
 import { MERCHANT_ID_PATTERN } from "~/core/id-formats";
@@ -419,6 +419,24 @@ export function listTopUps(on: Store, merchantId: string, limit = 20): Promise<T
       .where(and(eq(balanceTopUps.merchantId, merchantId), eq(balanceTopUps.mode, "live")))
       .orderBy(desc(balanceTopUps.createdAt), desc(balanceTopUps.id))
       .limit(limit),
+  );
+}
+
+/** STK top-ups still requested that were asked for before `before`, oldest first (50 at most). */
+export function listRequestedStkTopUps(on: Store, before: number): Promise<TopUp[]> {
+  return on.read((q) =>
+    q
+      .select()
+      .from(balanceTopUps)
+      .where(
+        and(
+          eq(balanceTopUps.method, "mpesa_stk"),
+          eq(balanceTopUps.status, "requested"),
+          lte(balanceTopUps.createdAt, before),
+        ),
+      )
+      .orderBy(balanceTopUps.createdAt)
+      .limit(50),
   );
 }
 
