@@ -156,6 +156,13 @@ export const consoleNav: readonly ConsoleNavItem[] = [
     current: under(paths.adminRails),
   },
   {
+    label: "Top-ups",
+    to: paths.adminTopUps,
+    icon: "wallet",
+    role: "reviewer",
+    current: under(paths.adminTopUps),
+  },
+  {
     label: "Reconciliation",
     to: paths.adminReconciliation,
     icon: "vault",

@@ -204,10 +204,15 @@ export default function MerchantPayouts() {
         <h2 id="balance-title" className="sr-only">
           Balance
         </h2>
-        <dl className="max-w-sm rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <dt className="text-sm text-slate-600">Available to pay out</dt>
-          <dd className="text-2xl font-bold text-ink">{formatKesCents(available)}</dd>
-        </dl>
+        <div className="flex max-w-sm flex-wrap items-end justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <dl>
+            <dt className="text-sm text-slate-600">Available to pay out</dt>
+            <dd className="text-2xl font-bold text-ink">{formatKesCents(available)}</dd>
+          </dl>
+          <Link to={paths.merchantTopUp} className={buttonClass("secondary")}>
+            Top up
+          </Link>
+        </div>
       </section>
 
       <section aria-labelledby="batches-title" className="mt-10">

@@ -78,6 +78,8 @@ const stkShortcode = z
 const stkTransactionType = z.enum(["CustomerPayBillOnline", "CustomerBuyGoodsOnline"]).optional();
 const stkSettings = {
   DARAJA_STK_SHORTCODE: stkShortcode,
+  /** OneHop's Pay Bill for top-ups (issue 30; default: the STK shortcode). */
+  DARAJA_C2B_SHORTCODE: stkShortcode,
   DARAJA_STK_PASSKEY: setting,
   DARAJA_STK_TRANSACTION_TYPE: stkTransactionType,
   TEST_DARAJA_STK_SHORTCODE: stkShortcode,

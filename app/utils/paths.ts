@@ -69,6 +69,7 @@ export const paths = {
   /** Payouts to third parties (issue 15): batches, one payout, a CSV upload. */
   merchantPayouts: "/merchant/payouts",
   newMerchantPayout: "/merchant/payouts/new",
+  merchantTopUp: "/merchant/payouts/top-up",
   merchantPayoutTemplate: "/merchant/payouts/template.csv",
   merchantPayoutBatch: (id: string) => `/merchant/payouts/${id}`,
   merchantPayoutResults: (id: string) => `/merchant/payouts/${id}/results.csv`,
@@ -131,6 +132,7 @@ export const paths = {
   adminIngest: "/admin/ingest",
   adminPayments: "/admin/payments",
   adminRails: "/admin/rails",
+  adminTopUps: "/admin/top-ups",
   /** The daily reconciliation's runs and findings (issue 15, item 7). */
   adminReconciliation: "/admin/reconciliation",
   adminPayment: (id: string) => `/admin/payments/${id}`,

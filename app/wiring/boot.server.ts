@@ -17,6 +17,7 @@ import { startMail } from "~/wiring/mail.server";
 import { startNews } from "~/wiring/news.server";
 import { startNotifications } from "~/wiring/notifications.server";
 import { startPayments } from "~/wiring/payments.server";
+import { startTopUps } from "~/wiring/top-ups.server";
 import { startRates } from "~/wiring/rates.server";
 import { startReconciliation } from "~/wiring/reconciliation.server";
 import { startBackups } from "~/wiring/backups.server";
@@ -43,6 +44,7 @@ export const starters: Starter[] = [
   { name: "mail", start: startMail },
   { name: "notifications", start: startNotifications },
   { name: "payments", start: startPayments },
+  { name: "top-ups", start: startTopUps },
   { name: "reconciliation", start: startReconciliation },
   { name: "webhooks", start: startWebhooks },
   { name: "api", start: startApi },

@@ -44,6 +44,7 @@ import type { BootContext } from "./context";
 import { ratesService } from "./rates.server";
 import { configuredRails, providerRails, railCallbackUrls } from "./rails.server";
 import { store } from "./store.server";
+import { BANK_TRANSFERS_PATH } from "~/core/funding/bank-transfers.server";
 
 export function paymentsConfigFromEnv(values: Env): PaymentsConfig {
   const mpesa = railProfiles.mpesa;
@@ -140,7 +141,7 @@ export function payments(): PaymentsService {
  * Where M-Pesa and custody reach us: ourselves on loopback with the simulators, the public site
  * otherwise.
  */
-function callbackOrigin(simulators: boolean): string {
+export function callbackOrigin(simulators: boolean): string {
   return simulators ? `http://127.0.0.1:${env.PORT}` : env.PUBLIC_SITE_URL.replace(/\/$/, "");
 }
 
@@ -290,6 +291,7 @@ async function startSimulators(
   // Airtel Money, PesaLink and T-Kash: every rail runs on its simulator, for both modes.
   const railSimulations = await startRailSimulations(state, {
     callbackUrls: railCallbackUrls(origin),
+    incomingCreditUrl: `${origin}${BANK_TRANSFERS_PATH}`,
     callbackDelayMs: env.RAIL_SIM_CALLBACK_DELAY_MS,
     timeoutMs: env.RAIL_TIMEOUT_MS,
     openingFloatKes: simulatorBookFloatKes() * apiModes.length,

@@ -146,6 +146,7 @@ test.describe("operator console shell", () => {
       ["Exceptions", "/admin/payments?status=exceptions"],
       ["Review", "/admin/payments?status=review"],
       ["Rails", "/admin/rails"],
+      ["Top-ups", "/admin/top-ups"],
       ["Reconciliation", "/admin/reconciliation"],
       ["News", "/admin/ingest"],
     ] as const) {

@@ -75,6 +75,8 @@ export interface MpesaExpressClient {
     amountKes: number;
     accountReference: string;
     transactionDesc: string;
+    /** This push's CallBackURL (a top-up's, issue 30); default: the client's. */
+    callbackUrl?: string;
   }): Promise<
     | {
         status: "accepted";

@@ -11,6 +11,7 @@
 
 export const statementLineTypes = [
   "collection",
+  "top_up",
   "payout",
   "disbursement",
   "refund",
@@ -20,6 +21,7 @@ export type StatementLineType = (typeof statementLineTypes)[number];
 
 export const statementLineLabels: Record<StatementLineType, string> = {
   collection: "Collection",
+  top_up: "Top-up",
   payout: "Settlement payout",
   disbursement: "Disbursement",
   refund: "Refund",
@@ -30,6 +32,9 @@ export const statementLineLabels: Record<StatementLineType, string> = {
 const KINDS: Record<Exclude<StatementLineType, "adjustment">, readonly string[]> = {
   // A crypto payment converted to KES, an M-Pesa Express payment collected.
   collection: ["payment.converted", "payment.collected"],
+  // Money the merchant put into its balance (issue 30): by M-Pesa or bank transfer, or attributed
+  // to it by an operator from suspense.
+  top_up: ["balance.topped_up", "balance.top_up_attributed"],
   // A settlement handed to a rail (its charges leave the balance), then paid.
   payout: ["payout.sent", "payout.succeeded"],
   // A payout to a third party (ADR 0035): its fee and rail charge leave the reservation when it is
@@ -94,6 +99,7 @@ export interface StatementLine {
 
 const DEFAULT_DESCRIPTIONS: Record<StatementLineType, string> = {
   collection: "Payment collected",
+  top_up: "Top-up",
   payout: "Settlement payout",
   disbursement: "Payout to a recipient",
   refund: "Refund",

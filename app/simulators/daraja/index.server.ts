@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { INVALID_REQUEST_ERROR_CODE } from "~/core/providers/daraja/errors";
 import { bodyForLog, listen, readBody, sendJson } from "../http-kit.server";
 import { createDarajaApi } from "./api.server";
+import { createC2bSimulator } from "./c2b.server";
 import { createCallbackQueue } from "./callbacks.server";
 import { createDarajaControl } from "./control.server";
 import { requireDriftCents } from "./drift";
@@ -44,6 +45,7 @@ export {
   type SimulatorCallbackLog,
   type SimulatorRequestLog,
 } from "./types";
+export type { C2bRegistration, PayBillInput, SimulatedC2bPayment } from "./c2b.server";
 
 export async function startDarajaSimulator(
   options: DarajaSimulatorOptions,
@@ -79,6 +81,15 @@ export async function startDarajaSimulator(
     store: options.store,
     errorBody: (code, message) => errorBody(code, message),
   });
+  const c2b = createC2bSimulator({
+    now,
+    ids,
+    callbackDelayMs: Math.max(0, options.callbackDelayMs ?? 0),
+    callbackTimeoutMs: options.callbackTimeoutMs ?? 5000,
+    store: options.store,
+    organisationBalanceKes: () => state.floatKes(),
+    receive: (kes) => state.setFloat(state.floatKes() + kes),
+  });
   const { routeApi, errorBody } = createDarajaApi({
     now,
     ids,
@@ -91,7 +102,7 @@ export async function startDarajaSimulator(
     maxAmountKes: options.maxAmountKes ?? 250_000,
     organisationName: options.organisationName ?? "OneHop Simulator",
     initiator: options.initiator,
-    extraHandlers: stk.handlers,
+    extraHandlers: new Map([...stk.handlers, ...c2b.handlers]),
   });
   const requests: SimulatorRequestLog[] = [];
   const handleControl = createDarajaControl(state, queue, requests, magic, stk);
@@ -146,6 +157,7 @@ export async function startDarajaSimulator(
     async flush() {
       await queue.flush();
       stk.settle();
+      await c2b.flush();
     },
     setOutcome: state.setOutcome,
     setFloat(kes) {
@@ -160,10 +172,14 @@ export async function startDarajaSimulator(
     transaction: (id) => state.byOriginator.get(id),
     setStkOutcome: stk.setStkOutcome,
     stkPush: stk.push,
+    payBill: c2b.payBill,
+    c2bPayments: c2b.payments,
+    c2bRegistration: c2b.registration,
     async close() {
       if (closed) return;
       closed = true;
       stk.close();
+      c2b.close();
       await queue.close();
       await listening.close();
     },

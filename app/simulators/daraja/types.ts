@@ -8,6 +8,7 @@
  */
 import type { B2bCommandId, B2cCommandId, StkTransactionType } from "~/core/providers/daraja/wire";
 import type { SimulatorStore } from "~/simulators/store.server";
+import type { C2bRegistration, PayBillInput, SimulatedC2bPayment } from "./c2b.server";
 
 export const darajaSimOutcomes = [
   /** ResultCode 0 with receipt, amount, receiver name, completion time and balances. */
@@ -291,5 +292,14 @@ export interface DarajaSimulator {
   /** STK outcome for one phone number (any Kenyan form); null removes the override. */
   setStkOutcome(phone: string, outcome: StkSimOutcome | null): void;
   stkPush(checkoutRequestId: string): SimulatedStkPush | undefined;
+  /**
+   * C2B: a customer pays the Pay Bill now (validation, then confirmation, to the URLs registered
+   * for the shortcode); resolves with what our receivers answered. Throws for a bad input or a
+   * shortcode with no registered URLs.
+   */
+  payBill(input: PayBillInput): Promise<SimulatedC2bPayment>;
+  /** C2B payments simulated so far, oldest first. */
+  readonly c2bPayments: readonly SimulatedC2bPayment[];
+  c2bRegistration(shortCode: string): C2bRegistration | undefined;
   close(): Promise<void>;
 }

@@ -11,6 +11,7 @@ import { createSeededRandom } from "~/simulators/daraja/random";
 import { bodyForLog, listen, readBody, sendJson } from "../http-kit.server";
 import { createPesalinkApi } from "./api.server";
 import { createPesalinkCallbackQueue } from "./callbacks.server";
+import { createIncomingCredits } from "./incoming.server";
 import { createPesalinkControl } from "./control.server";
 import { loadPesalinkState } from "./state.server";
 import type { PesalinkRequestLog, PesalinkSimulator, PesalinkSimulatorOptions } from "./types";
@@ -31,7 +32,16 @@ export async function startPesalinkSimulator(
   });
   const random = createSeededRandom(options.seed ?? 1);
   const routeApi = createPesalinkApi({ options, now, random, state, queue });
-  const handleControl = createPesalinkControl(state, queue);
+  const incoming = createIncomingCredits({
+    url: options.incomingCreditUrl,
+    bankPrivateKey: options.bankPrivateKey,
+    account: options.collectionAccount ?? "1100000001",
+    now,
+    random,
+    timeoutMs: options.callbackTimeoutMs ?? 5000,
+    receive: state.receive,
+  });
+  const handleControl = createPesalinkControl(state, queue, incoming.send);
   const requests: PesalinkRequestLog[] = [];
   let closed = false;
 
@@ -89,6 +99,8 @@ export async function startPesalinkSimulator(
     sourceBalanceKes: state.sourceBalanceKes,
     setDrift: (kes) => state.setDriftCents(requireDriftCents(kes)),
     driftKes: () => state.driftCents() / 100,
+    sendIncomingCredit: incoming.send,
+    incomingCredits: incoming.log,
     async close() {
       if (closed) return;
       closed = true;

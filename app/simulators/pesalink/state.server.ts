@@ -33,6 +33,8 @@ export interface PesalinkState {
   record(transfer: SimulatedTransfer, paid: boolean): void;
   /** The opening balance less every transfer not failed (a running total, kept across restarts). */
   sourceBalanceKes(): number;
+  /** Money received on the account (an incoming credit): added to its balance. */
+  receive(kes: number): void;
   /** Added to the reported balance (cents, signed; 0: none). Not stored. */
   driftCents(): number;
   setDriftCents(cents: number): void;
@@ -104,6 +106,10 @@ export function loadPesalinkState(
       if (added || paid) saveTotals();
     },
     sourceBalanceKes: () => openingKes - totals.spentKes,
+    receive(kes) {
+      totals.spentKes -= kes;
+      saveTotals();
+    },
     driftCents: () => driftCents,
     setDriftCents(cents) {
       driftCents = cents;

@@ -5,6 +5,7 @@
  * callbacks), control.server.ts (/__sim); index.server.ts puts them together.
  */
 import type { KeyLike } from "node:crypto";
+import type { IncomingCreditInput, IncomingCreditLog } from "./incoming.server";
 import type { SimulatorStore } from "~/simulators/store.server";
 
 export const pesalinkSimOutcomes = [
@@ -42,6 +43,10 @@ export interface PesalinkSimulatorOptions {
   bankPrivateKey: KeyLike;
   /** Where result callbacks go (Jenga configures it on the portal). None: no callbacks. */
   callbackUrl?: string;
+  /** Where notifications of money received on our account go (top-ups). None: not sent. */
+  incomingCreditUrl?: string;
+  /** Our collection account number, as the notifications name it. Default "1100000001". */
+  collectionAccount?: string;
   /** Delay before a callback is POSTed. 0 (default): only on `flush()`. */
   callbackDelayMs?: number;
   /** Timeout of one callback POST. Default 5 s. */
@@ -127,5 +132,11 @@ export interface PesalinkSimulator {
    */
   setDrift(kes: number): void;
   driftKes(): number;
+  /**
+   * Money received on our collection account over PesaLink: notifies `incomingCreditUrl` (signed)
+   * at once and resolves with our answer. Also `POST /__sim/incoming-credit`.
+   */
+  sendIncomingCredit(input: IncomingCreditInput): Promise<IncomingCreditLog>;
+  readonly incomingCredits: readonly IncomingCreditLog[];
   close(): Promise<void>;
 }

@@ -51,6 +51,8 @@ export async function startRailSimulations(
   options: {
     /** Our callback URL per rail. */
     callbackUrls: Record<CallbackRail, string>;
+    /** Where the bank notifies money received on our account (top-ups, issue 30). */
+    incomingCreditUrl?: string;
     /** 0: callbacks only on each simulator's flush() (tests). */
     callbackDelayMs: number;
     timeoutMs: number;
@@ -89,6 +91,7 @@ export async function startRailSimulations(
       clientPublicKey: clientKeys.publicKey,
       bankPrivateKey: bankKeys.privateKey,
       callbackUrl: options.callbackUrls.pesalink,
+      incomingCreditUrl: options.incomingCreditUrl,
       callbackDelayMs,
       seed: randomInt(1, 2 ** 31),
       sourceBalanceKes: options.openingFloatKes,
