@@ -1,12 +1,13 @@
 /**
  * Property test of funding payouts (issue 30, item 1) against the ledger: random sequences of
  * settlement policies (at once or daily at a random time, keeping nothing, a percentage or a
- * float), payments, top-ups, payouts from the balance and the passing of time (the payments run:
- * daily settlements, sending, the M-Pesa simulator answering). After every step both books
- * balance, the merchant's money is conserved (what came in from payments and top-ups is in
- * available, reserved or in flight, or was paid out to its destination or to a payout's recipient),
- * nothing is negative, and what went to the merchant's own destination never exceeds what its
- * payments brought in: a top-up is never swept back out.
+ * float), payments, top-ups (Pay Bill and bank transfers, credited as they arrive), payouts from
+ * the balance and the passing of time (the payments run: daily settlements, sending, the M-Pesa
+ * simulator answering). After every step both books balance, the merchant's money is conserved
+ * (what came in from payments and top-ups is in available, reserved or in flight, or was paid out
+ * to its destination or to a payout's recipient), nothing is negative, and what went to the
+ * merchant's own destination never exceeds what its payments brought in: a top-up is never swept
+ * back out.
  */
 import fc from "fast-check";
 import { and, eq, inArray } from "drizzle-orm";
@@ -15,6 +16,7 @@ import { settlementTransfers } from "../../../drizzle/schema";
 import { approveBatch, createBulkBatch, submitBatch } from "~/core/disbursements/batches.server";
 import { DisbursementError } from "~/core/disbursements/errors";
 import { DAILY_TIMES, type SettlementPolicy } from "~/core/funding/policy";
+import { creditArrivedTopUp } from "~/core/funding/top-ups.server";
 import { dueOf, savePolicy, storedPolicyOn } from "~/core/funding/policy.server";
 import {
   findUnbalancedTransactions,
@@ -29,7 +31,6 @@ import { createTestDb, testStore } from "../../../tests/setup/db";
 import {
   addMerchant,
   confirmedPayment,
-  creditAvailable,
   merchantIdSequence,
   startPaymentsHarness,
   testConfig,
@@ -52,11 +53,12 @@ afterAll(async () => {
 });
 
 const nextMerchant = merchantIdSequence("FP");
+let topUps = 0;
 
 type Op =
   | { kind: "policy"; policy: SettlementPolicy }
   | { kind: "payment"; kes: number }
-  | { kind: "top-up"; kes: number }
+  | { kind: "top-up"; kes: number; method: "mpesa_paybill" | "bank" }
   | { kind: "payout"; kes: number }
   | { kind: "time"; minutes: number };
 
@@ -83,7 +85,11 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     weight: 4,
   },
   {
-    arbitrary: fc.integer({ min: 1, max: 20_000 }).map((kes) => ({ kind: "top-up" as const, kes })),
+    arbitrary: fc.record({
+      kind: fc.constant("top-up" as const),
+      kes: fc.integer({ min: 1, max: 20_000 }),
+      method: fc.constantFrom("mpesa_paybill" as const, "bank" as const),
+    }),
     weight: 2,
   },
   {
@@ -161,7 +167,14 @@ describe("funding payouts keeps the books and the merchant's money whole", () =>
             await planSettlement(store, payment.id, testConfig, now());
             await payTheRails();
           } else if (step.kind === "top-up") {
-            await creditAvailable(db, M, step.kes);
+            const { created } = await creditArrivedTopUp(store, {
+              method: step.method,
+              providerReference: `REF${++topUps}`,
+              amountKesCents: BigInt(step.kes) * 100n,
+              merchantId: M,
+              now: now(),
+            });
+            expect(created).toBe(true);
             toppedUp += BigInt(step.kes) * 100n;
           } else if (step.kind === "payout") {
             try {
