@@ -142,7 +142,7 @@ export const merchantUsers = sqliteTable(
     notifyMonthlyStatement: integer("notify_monthly_statement", { mode: "boolean" })
       .notNull()
       .default(false),
-    /** Where this member's SMS notifications go (E.164), and which they chose (issue 30, item 9). */
+    /** Where this member's SMS notifications go (E.164) and which it chose (issue 30, item 9). */
     smsPhone: text("sms_phone"),
     smsOnPayment: integer("sms_on_payment", { mode: "boolean" }).notNull().default(false),
     smsOnPayout: integer("sms_on_payout", { mode: "boolean" }).notNull().default(false),

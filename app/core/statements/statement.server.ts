@@ -5,11 +5,12 @@
  *
  * The balance is what we hold for the merchant: its KES accounts of the live book that money is
  * spent from (available, pending, reserved). Money in flight to a destination has left it: a payout
- * is one line when it is sent, with the rail's charge in its fee (issue 30, item 8). Two queries, each one indexed pass over those accounts' entries
- * (ledger_entries_account_idx): the period's entries with their transaction and the fee-revenue
- * entry of the same transaction, folded into lines per transaction; and the sums before the period
- * and up to its end. A transaction that only moves money between the three accounts sums to zero on
- * them and is not a line.
+ * is one line when it is sent, with the rail's charge in its fee (issue 30, item 8). Two queries,
+ * each one indexed pass over those accounts' entries (ledger_entries_account_idx): the period's
+ * entries with their transaction and the fee-revenue and in-flight entries of the same
+ * transaction, folded into lines per transaction; and the sums before the period and up to its end.
+ * A transaction that only moves money between those accounts sums to zero on them and is not a
+ * line.
  */
 import {
   aliasedTable,
