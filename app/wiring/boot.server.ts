@@ -18,6 +18,7 @@ import { startNews } from "~/wiring/news.server";
 import { startNotifications } from "~/wiring/notifications.server";
 import { startPayments } from "~/wiring/payments.server";
 import { startRates } from "~/wiring/rates.server";
+import { startSms } from "~/wiring/sms.server";
 import { startReconciliation } from "~/wiring/reconciliation.server";
 import { startBackups } from "~/wiring/backups.server";
 import { startWebhooks } from "~/wiring/webhooks.server";
@@ -42,6 +43,7 @@ export const starters: Starter[] = [
   { name: "news", start: startNews },
   { name: "mail", start: startMail },
   { name: "notifications", start: startNotifications },
+  { name: "sms", start: startSms },
   { name: "payments", start: startPayments },
   { name: "reconciliation", start: startReconciliation },
   { name: "webhooks", start: startWebhooks },
