@@ -1,7 +1,7 @@
 /**
  * The edge of Africa's Talking's delivery reports (/webhooks/sms/delivery?token=…): the token in
  * the URL checked (Africa's Talking does not sign reports), the body read within a limit, the form
- * validated, then handed to core (core/notifications/sms-reports.server.ts). Answers: 401 a wrong
+ * validated, then handed to core (core/notifications/sms-reports.server.ts). Answers: 403 a wrong
  * or missing token, 413 too large, 415 not a form, 400 a malformed report, 404 a message we did not
  * send, 200 a report applied (or a repeat of one).
  */
@@ -23,7 +23,7 @@ export async function answerSmsReport(
   apply: (report: AtDeliveryReport) => Promise<DeliveryReportOutcome>,
 ): Promise<Response> {
   if (!sameToken(new URL(request.url).searchParams.get("token"), expectedToken))
-    return answer(401, { error: "invalid token" });
+    return answer(403, { error: "forbidden" });
   if (!request.headers.get("Content-Type")?.includes("application/x-www-form-urlencoded"))
     return answer(415, { error: "expected a form" });
   const bytes = await readBodyWithin(request.body, SMS_REPORT_MAX_BYTES);

@@ -38,7 +38,10 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 import { security } from "~/wiring/security.server";
 import { smsSettings } from "~/wiring/sms.server";
 
-type ActionData = { lastResult?: SubmissionResult<string[]>; smsResult?: SubmissionResult<string[]> };
+type ActionData = {
+  lastResult?: SubmissionResult<string[]>;
+  smsResult?: SubmissionResult<string[]>;
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Every member sees their own security page: no team permission is involved.
@@ -160,8 +163,7 @@ function NotificationChoices({
 }
 
 export default function MerchantSecurity() {
-  const { username, twoFactorOn, choices, sms, sessions, events } =
-    useLoaderData<typeof loader>();
+  const { username, twoFactorOn, choices, sms, sessions, events } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   return (
     <Container className="max-w-3xl py-12">

@@ -88,17 +88,12 @@ export async function startSms(context: BootContext): Promise<void> {
     name: SMS_SEND_JOB,
     pattern: { everySeconds: 5 },
     run: () =>
-      runLeased(
-        store(),
-        SMS_SEND_JOB,
-        { ttlMs: 120_000, recordSkipped: false },
-        async () => {
-          const report = await sendQueuedSms(store(), adapter);
-          return report.sent + report.failed + report.retrying > 0
-            ? { outcome: "succeeded" as const, detail: report }
-            : { outcome: "skipped" as const };
-        },
-      ),
+      runLeased(store(), SMS_SEND_JOB, { ttlMs: 120_000, recordSkipped: false }, async () => {
+        const report = await sendQueuedSms(store(), adapter);
+        return report.sent + report.failed + report.retrying > 0
+          ? { outcome: "succeeded" as const, detail: report }
+          : { outcome: "skipped" as const };
+      }),
   });
 }
 

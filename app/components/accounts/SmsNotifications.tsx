@@ -44,8 +44,7 @@ const tones = {
 } as const;
 
 function RecentMessages({ recent }: { recent: SmsSectionData["recent"] }) {
-  if (recent.length === 0)
-    return <p className="mt-2 text-slate-700">No SMS yet.</p>;
+  if (recent.length === 0) return <p className="mt-2 text-slate-700">No SMS yet.</p>;
   return (
     <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
       {recent.map((message) => (
@@ -87,8 +86,8 @@ export function SmsNotifications({
         SMS notifications
       </h2>
       <p className="mt-2 text-slate-700">
-        A text to your phone as money moves. At most {sms.cap} a day; you have had{" "}
-        {sms.todayCount} today.
+        A text to your phone as money moves. At most {sms.cap} a day; you have had {sms.todayCount}{" "}
+        today.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value={SMS_INTENT} />

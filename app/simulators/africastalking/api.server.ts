@@ -42,10 +42,8 @@ export function createAtApi(options: {
     contentType: string | undefined;
     raw: string;
   }): AtApiAnswer {
-    if (request.path !== AT_MESSAGING_PATH)
-      return { kind: "text", status: 404, body: "Not found" };
-    if (request.method !== "POST")
-      return { kind: "text", status: 405, body: "Method not allowed" };
+    if (request.path !== AT_MESSAGING_PATH) return { kind: "text", status: 404, body: "Not found" };
+    if (request.method !== "POST") return { kind: "text", status: 405, body: "Method not allowed" };
     if (!request.contentType?.includes("application/x-www-form-urlencoded"))
       return { kind: "text", status: 415, body: "Unsupported content type" };
     const form = new URLSearchParams(request.raw);

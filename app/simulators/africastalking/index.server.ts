@@ -34,7 +34,9 @@ export async function startAfricasTalkingSimulator(
   const random = createSeededRandom(options.seed ?? 1);
   let refusedCount = 0;
   const keyOf = (sms: SimSms) =>
-    sms.messageId === "None" ? `refused-${sms.at}-${++refusedCount}-${random.int(1e9)}` : sms.messageId;
+    sms.messageId === "None"
+      ? `refused-${sms.at}-${++refusedCount}-${random.int(1e9)}`
+      : sms.messageId;
 
   const queue = createCallbackQueue<SimSms, AtReportLog>({
     now,
@@ -111,7 +113,8 @@ export async function startAfricasTalkingSimulator(
       status: answer.kind === "hang" ? 0 : answer.status,
     });
     if (answer.kind === "hang") return; // the client's timeout ends it
-    if (answer.kind === "json") return sendJson(res, answer.status, answer.body, "application/json");
+    if (answer.kind === "json")
+      return sendJson(res, answer.status, answer.body, "application/json");
     res.writeHead(answer.status, { "content-type": "text/plain" });
     res.end(answer.body);
   }
