@@ -89,7 +89,14 @@ export function SmsNotifications({
         A text to your phone as money moves. At most {sms.cap} a day; you have had {sms.todayCount}{" "}
         today.
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+      {/* Keyed on what is saved: after a save the fields show the stored values (the number as
+          formatted), not what was typed. */}
+      <Form
+        key={`${sms.phone}:${sms.onPayment}:${sms.onPayout}`}
+        method="post"
+        {...getFormProps(form)}
+        className="mt-4 space-y-4"
+      >
         <input type="hidden" name="intent" value={SMS_INTENT} />
         <TextField
           meta={fieldMeta(fields.phone, false)}
