@@ -1,7 +1,8 @@
 /**
- * POST /webhooks/sms/delivery (issue 30, item 9): Africa's Talking's delivery reports, accepted only
- * with our token and only about a message we sent; each report stored once, the message's status
- * following it; a bad token, a bad body or a body too large refused without touching anything.
+ * POST /webhooks/sms/delivery (issue 30, item 9): Africa's Talking's delivery reports, accepted
+ * only with our token and only about a message we sent; each report stored once, the message's
+ * status following it; a bad token, a bad body or a body too large refused without touching
+ * anything.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";

@@ -1,9 +1,9 @@
 /**
  * Members' SMS notifications (issue 30, item 9; ADR 0051): the daily cap from
- * SMS_DAILY_CAP_PER_MEMBER, the Africa's Talking client (the local simulator in simulator mode; the
- * AFRICASTALKING_* settings in live mode, where without them SMS stay queued, as e-mail does without
- * SMTP), the sending job every 5 s under a lease, the delivery-report token, and the services the
- * security page and the report route call.
+ * SMS_DAILY_CAP_PER_MEMBER, the Africa's Talking client (the local simulator in simulator mode;
+ * the AFRICASTALKING_* settings in live mode, where without them SMS stay queued, as e-mail does
+ * without SMTP), the sending job every 5 s under a lease, the delivery-report token, and the
+ * services the security page and the report route call.
  */
 import { createAfricasTalkingClient } from "~/core/notifications/africastalking-client.server";
 import { AT_LIVE_BASE_URL } from "~/core/notifications/africastalking-wire";

@@ -1,9 +1,9 @@
 /**
- * Queueing members' SMS notifications (issue 30, item 9), in the transaction of the change they are
- * about: a payment received (it became paid), a settlement paid out to the merchant, a payout batch
- * completed. One `outbound_messages` row per opted-in active member whose role may see it (payments:
- * `payments:read`; payouts: `balances:read`), keyed `sms:<kind>:<subject>:<member>` (unique), so a
- * repeated change queues nothing twice.
+ * Queueing members' SMS notifications (issue 30, item 9), in the transaction of the change they
+ * are about: a payment received (it became paid), a settlement paid out to the merchant, a payout
+ * batch completed. One `outbound_messages` row per opted-in active member whose role may see it
+ * (payments: `payments:read`; payouts: `balances:read`), keyed `sms:<kind>:<subject>:<member>`
+ * (unique), so a repeated change queues nothing twice.
  *
  * The daily cap: a member gets at most `dailyCap` SMS per Nairobi day; past it the row is stored
  * as `capped` and never sent (the page shows it). The count and the insert are one write, with the
