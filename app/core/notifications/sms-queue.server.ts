@@ -162,27 +162,23 @@ async function queueForMembers(
   return queued;
 }
 
-/** A payment became paid (confirmed or in review): text the members who chose it. */
+/**
+ * A payment became paid (confirmed or in review): text the members who chose it. Given the payment
+ * as the transition has it, so the hot path adds one query (the members) when nobody opted in.
+ */
 export async function queuePaymentReceivedSms(
   q: Handle,
-  paymentId: string,
+  payment: {
+    id: string;
+    merchantId: string;
+    mode: "live" | "test";
+    reference: string | null;
+    amountKesCents: bigint;
+  },
   now: number,
 ): Promise<number> {
-  const payment = await first(
-    q
-      .select({
-        merchantId: payments.merchantId,
-        mode: payments.mode,
-        reference: payments.reference,
-        amountKesCents: payments.amountKesCents,
-      })
-      .from(payments)
-      .where(eq(payments.id, paymentId))
-      .limit(1),
-  );
-  if (!payment) return 0;
-  const body = paymentReceivedText({ ...payment, paymentId, at: now });
-  return queueForMembers(q, payment.merchantId, "payment_received", paymentId, body, now);
+  const body = paymentReceivedText({ ...payment, paymentId: payment.id, at: now });
+  return queueForMembers(q, payment.merchantId, "payment_received", payment.id, body, now);
 }
 
 /** A settlement transfer paid the merchant: text the members who chose payouts. */

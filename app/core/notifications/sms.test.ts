@@ -11,6 +11,8 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  disbursementBatches,
+  disbursementRows,
   merchants,
   merchantUsers,
   outboundMessages,
@@ -27,8 +29,10 @@ import {
 import type { TeamRole } from "../accounts/permissions";
 import { createAfricasTalkingClient } from "./africastalking-client.server";
 import {
+  queueBatchCompletedSms,
   queueMemberSms,
   queuePaymentReceivedSms,
+  queueSettlementPaidSms,
   smsCountToday,
   smsSubjectKey,
 } from "./sms-queue.server";
@@ -186,7 +190,8 @@ describe("a payment received", () => {
     });
     expect(queued!.body.length).toBeLessThanOrEqual(160);
     // Once: the same change again queues nothing.
-    expect(await store.write((q) => queuePaymentReceivedSms(q, paymentId, NOW))).toBe(0);
+    const paid = db.select().from(payments).where(eq(payments.id, paymentId)).get()!;
+    expect(await store.write((q) => queuePaymentReceivedSms(q, paid, NOW))).toBe(0);
     expect(messagesOf(owner)).toHaveLength(1);
 
     expect(await sendQueuedSms(store, adapter(), { now: () => NOW + 5_000 })).toEqual({
@@ -250,6 +255,80 @@ describe("a payment received", () => {
   });
 });
 
+describe("payouts", () => {
+  it("a settlement paid and a payout batch done text the members who chose payouts and may see balances", async () => {
+    const merchantId = addMerchant();
+    const finance = addMember(merchantId, "finance", { phone: "+254712345601", onPayout: true });
+    // A role without balances:read is never texted about payouts, even with the flag set.
+    const cashier = addMember(merchantId, "cashier", { phone: "+254712345602", onPayout: true });
+    const paymentsOnly = addMember(merchantId, "owner", {
+      phone: "+254712345603",
+      onPayment: true,
+    });
+    const queued = await store.write((q) =>
+      queueSettlementPaidSms(
+        q,
+        {
+          id: "trf_sms_1",
+          merchantId,
+          paymentId: null,
+          amountKesCents: 2_466_00n,
+          railName: "M-Pesa",
+        },
+        "QK12AB34CD",
+        NOW,
+      ),
+    );
+    expect(queued).toBe(1);
+    expect(messagesOf(cashier)).toHaveLength(0);
+    expect(messagesOf(paymentsOnly)).toHaveLength(0);
+    expect(messagesOf(finance)[0]!.body).toBe(
+      "OneHop: KES 2,466.00 paid out to your M-Pesa. Receipt QK12AB34CD. 30 Nov 2026, 14:05 EAT.",
+    );
+
+    db.insert(disbursementBatches)
+      .values({
+        id: "dsb_sms_1",
+        merchantId,
+        mode: "test",
+        kind: "bulk",
+        status: "completed",
+        title: "November salaries",
+        createdBy: finance,
+        createdAt: NOW,
+        updatedAt: NOW,
+      })
+      .run();
+    const row = (line: number, status: "paid" | "failed", amount: bigint) =>
+      db
+        .insert(disbursementRows)
+        .values({
+          id: `dsr_sms_${line}`,
+          batchId: "dsb_sms_1",
+          line,
+          rawRecipient: "0712345678",
+          rawRail: "mpesa",
+          rawAmount: String(amount / 100n),
+          rawReference: "",
+          rawName: "",
+          rawBankCode: "",
+          status,
+          amountKesCents: amount,
+          updatedAt: NOW,
+        })
+        .run();
+    row(1, "paid", 1_000_00n);
+    row(2, "paid", 2_500_00n);
+    row(3, "failed", 700_00n);
+    expect(await store.write((q) => queueBatchCompletedSms(q, "dsb_sms_1", NOW))).toBe(1);
+    expect(await store.write((q) => queueBatchCompletedSms(q, "dsb_sms_1", NOW))).toBe(0);
+    expect(messagesOf(finance).map((m) => m.body)).toContain(
+      'OneHop (test): payout "November salaries" done: 2 of 3 paid, KES 3,500.00. 30 Nov 2026, 14:05 EAT.',
+    );
+    expect(messagesOf(cashier)).toHaveLength(0);
+  });
+});
+
 describe("the daily cap", () => {
   it("concurrent queueing never passes the cap: the rest are stored as capped, and a new EAT day starts again", async () => {
     const merchantId = addMerchant();
@@ -291,8 +370,8 @@ describe("the daily cap", () => {
         });
       },
     };
-    expect(await sendQueuedSms(store, fake, { now: () => NOW })).toMatchObject({ sent: 3 });
-    expect(sentTo.sort()).toEqual(
+    await sendQueuedSms(store, fake, { now: () => NOW });
+    expect(sentTo.filter((body) => body.startsWith("SMS ")).sort()).toEqual(
       rows
         .filter((r) => r.status === "queued")
         .map((r) => r.body)

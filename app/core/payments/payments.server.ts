@@ -197,7 +197,7 @@ export async function transition(
   if (transitionRules.settledNotices(updated, to))
     await queuePaymentSettledNotices(q, payment.id, event.at);
   if (transitionRules.receivedSms(current.status, to))
-    await queuePaymentReceivedSms(q, payment.id, event.at);
+    await queuePaymentReceivedSms(q, updated, event.at);
   const webhookEvent = transitionRules.webhookEvent(to);
   if (webhookEvent) await enqueuePaymentEvent(q, updated, webhookEvent, event.at);
   return true;
