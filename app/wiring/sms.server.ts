@@ -25,7 +25,7 @@ import { bindStore, store } from "./store.server";
 export const SMS_SEND_JOB = "sms.send";
 export const SMS_REPORT_PATH = "/webhooks/sms/delivery";
 
-interface SmsRuntime {
+export interface SmsRuntime {
   adapter: SmsAdapter | null;
   simulator: AfricasTalkingSimulator | null;
 }
@@ -38,6 +38,11 @@ export const smsReportToken = () => smsReportTokenFor(env.SESSION_SECRET);
 /** The delivery-report URL to register on the Africa's Talking account (with its token). */
 export const smsReportUrl = (origin: string) =>
   `${origin.replace(/\/$/, "")}${SMS_REPORT_PATH}?token=${smsReportToken()}`;
+
+/** Set what `startSms` started (tests install their own simulator this way). */
+export function installSmsRuntime(runtime: SmsRuntime | undefined): void {
+  state.__onehopSms = runtime;
+}
 
 /** The running SMS simulator (simulator mode), for its operator page. */
 export const runningSmsSimulator = () => state.__onehopSms?.simulator ?? null;
@@ -81,7 +86,7 @@ export async function startSms(context: BootContext): Promise<void> {
   const runtime = context.simulators
     ? await startSimulator(context.store)
     : { adapter: liveAdapter(), simulator: null };
-  state.__onehopSms = runtime;
+  installSmsRuntime(runtime);
   const adapter = runtime.adapter;
   if (!adapter) return;
   schedule({
