@@ -190,7 +190,7 @@ export const headers = privatePageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Security",
-    description: "Your sessions, security events and e-mail notifications on OneHop.",
+    description: "Your sessions, security events, and e-mail and SMS notifications on OneHop.",
     path: paths.merchantSecurity,
     noindex: true,
   });
