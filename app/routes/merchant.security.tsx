@@ -2,7 +2,7 @@
  * Security (every team member, whatever the role): where this account is signed in (sign out one
  * other session or all others), recent security events, links to change the password and to
  * two-factor sign-in, and the member's e-mail choices (payment settled, daily summary, and the
- * monthly statement for roles that may read statements).
+ * monthly statement for roles that may read statements), and their SMS choices (issue 30, item 9).
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -18,6 +18,7 @@ import {
   RecentSecurityEvents,
   SignInSettings,
 } from "~/components/accounts/SecurityOverview";
+import { SmsNotifications } from "~/components/accounts/SmsNotifications";
 import { Container } from "~/components/ui";
 import { CheckboxField, fieldMeta, SubmitButton } from "~/components/ui/form";
 import type { NotificationChoices as Choices } from "~/core/accounts/notifications.server";
@@ -27,6 +28,7 @@ import {
   securityPageSchema,
   sessionIntents,
 } from "~/core/accounts/security-page-schema";
+import { SMS_INTENT, smsSettingsSchema } from "~/core/notifications/sms-settings-schema";
 import { requireMerchant } from "~/utils/auth.server";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
@@ -34,8 +36,12 @@ import { endSessionsFromPage, securityOverview } from "~/route-support/security-
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { security } from "~/wiring/security.server";
+import { smsSettings } from "~/wiring/sms.server";
 
-type ActionData = { lastResult: SubmissionResult<string[]> };
+type ActionData = {
+  lastResult?: SubmissionResult<string[]>;
+  smsResult?: SubmissionResult<string[]>;
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Every member sees their own security page: no team permission is involved.
@@ -45,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     username: merchant.username,
     twoFactorOn: merchant.totpEnabledAt !== null,
     choices: await security().getNotificationChoices(merchant.userId),
+    sms: await smsSettings().getSmsSettings(merchant.userId),
     ...(await securityOverview(request, subject)),
   };
 }
@@ -52,7 +59,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const merchant = await requireMerchant(request);
   const subject = { type: "merchant_user", id: merchant.userId } as const;
-  const submission = parseWithZod(await request.formData(), { schema: securityPageSchema });
+  const formData = await request.formData();
+  if (formData.get("intent") === SMS_INTENT) return saveSms(merchant, formData);
+  const submission = parseWithZod(formData, { schema: securityPageSchema });
   if (submission.status !== "success")
     return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
   const value = submission.value;
@@ -75,6 +84,19 @@ export async function action({ request }: ActionFunctionArgs) {
         description: "We will e-mail you as you chose.",
       });
   }
+}
+
+/** The SMS section's form (issue 30, item 9): the number and the choices the role has. */
+async function saveSms(merchant: { userId: string; role: string }, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: smsSettingsSchema });
+  if (submission.status !== "success")
+    return data<ActionData>({ smsResult: submission.reply() }, { status: 400 });
+  await smsSettings().setSmsSettings(merchant, submission.value);
+  const on = submission.value.onPayment || submission.value.onPayout;
+  return redirectWithSuccess(paths.merchantSecurity, {
+    message: "SMS choices saved",
+    description: on ? "We will text you as you chose." : "We will not send you SMS.",
+  });
 }
 
 function NotificationChoices({
@@ -141,14 +163,14 @@ function NotificationChoices({
 }
 
 export default function MerchantSecurity() {
-  const { username, twoFactorOn, choices, sessions, events } = useLoaderData<typeof loader>();
+  const { username, twoFactorOn, choices, sms, sessions, events } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   return (
     <Container className="max-w-3xl py-12">
       <h1 className="text-3xl font-bold text-ink">Security</h1>
       <p className="mt-3 text-slate-700">
         Your sign-in as <strong>{username}</strong>: where you are signed in, what happened
-        recently, and which e-mails you get.
+        recently, and which e-mails and texts you get.
       </p>
       <SignInSettings
         passwordPath={paths.merchantPassword}
@@ -157,6 +179,7 @@ export default function MerchantSecurity() {
       />
       <ActiveSessions sessions={sessions} />
       <NotificationChoices choices={choices} lastResult={actionData?.lastResult} />
+      <SmsNotifications sms={sms} lastResult={actionData?.smsResult} />
       <RecentSecurityEvents events={events} />
     </Container>
   );
@@ -167,7 +190,7 @@ export const headers = privatePageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Security",
-    description: "Your sessions, security events and e-mail notifications on OneHop.",
+    description: "Your sessions, security events, and e-mail and SMS notifications on OneHop.",
     path: paths.merchantSecurity,
     noindex: true,
   });

@@ -266,7 +266,8 @@ export const toJson = (value: unknown) =>
   JSON.stringify(value, (_key, item) => (typeof item === "bigint" ? item.toString() : item));
 
 /** The simulators that keep state here. */
-export type StoredSimulator = "custody" | "daraja" | "airtel" | "pesalink" | "tkash";
+export type StoredSimulator =
+  "custody" | "daraja" | "airtel" | "pesalink" | "tkash" | "africastalking";
 
 export function createDbSimulatorStore(
   database: SimulatorDatabase,

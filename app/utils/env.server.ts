@@ -257,6 +257,16 @@ const envSchema = z.object({
   OPERATOR_BOOTSTRAP_NAME: z.string().min(1).default("Administrator"),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default("OneHop <no-reply@onehop.co.ke>"),
+  // Members' SMS notifications (issue 30, item 9; ADR 0051) through Africa's Talking. Live mode
+  // sends only when the username and API key are set (until then SMS stay queued, like e-mail
+  // without SMTP); simulator mode uses the local simulator.
+  AFRICASTALKING_USERNAME: setting,
+  AFRICASTALKING_API_KEY: setting,
+  AFRICASTALKING_BASE_URL: z.string().url().optional(),
+  AFRICASTALKING_SENDER_ID: z.string().min(1).max(11).optional(),
+  SMS_DAILY_CAP_PER_MEMBER: z.coerce.number().int().min(0).max(10_000).default(30),
+  SMS_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  SMS_SIM_REPORT_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
   DEMO_SEED: booleanString.optional(),
   PAYMENTS_SPREAD_BPS: z.coerce
     .number()

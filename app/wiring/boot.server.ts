@@ -19,6 +19,7 @@ import { startNotifications } from "~/wiring/notifications.server";
 import { startPayments } from "~/wiring/payments.server";
 import { startTopUps } from "~/wiring/top-ups.server";
 import { startRates } from "~/wiring/rates.server";
+import { startSms } from "~/wiring/sms.server";
 import { startReconciliation } from "~/wiring/reconciliation.server";
 import { startBackups } from "~/wiring/backups.server";
 import { startWebhooks } from "~/wiring/webhooks.server";
@@ -43,6 +44,7 @@ export const starters: Starter[] = [
   { name: "news", start: startNews },
   { name: "mail", start: startMail },
   { name: "notifications", start: startNotifications },
+  { name: "sms", start: startSms },
   { name: "payments", start: startPayments },
   { name: "top-ups", start: startTopUps },
   { name: "reconciliation", start: startReconciliation },

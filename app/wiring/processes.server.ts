@@ -62,6 +62,7 @@ export async function prepareWorkers(): Promise<WorkerGround> {
     },
     railTimeoutMs: env.RAIL_TIMEOUT_MS,
     newsFixturesDir: env.NEWS_FEED_FIXTURES_DIR,
+    sms: { sessionSecret: env.SESSION_SECRET, reportDelayMs: env.SMS_SIM_REPORT_DELAY_MS },
   });
   const urls = Object.fromEntries(
     Object.entries(host.settings).filter(([name]) => name.endsWith("_BASE_URL")),

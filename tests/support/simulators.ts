@@ -37,3 +37,8 @@ export {
   simulatorDatabaseFile,
   type SimulatorDatabase,
 } from "~/simulators/store.server";
+export {
+  AT_SIM_NUMBER_RULES,
+  startAfricasTalkingSimulator,
+  type AfricasTalkingSimulator,
+} from "~/simulators/africastalking/index.server";

@@ -21,6 +21,7 @@ import {
   settlementTransfers,
 } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
+import { queueBatchCompletedSms } from "~/core/notifications/sms-queue.server";
 import { railNames } from "~/core/destinations/schema";
 import { type LedgerBook, ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
 import type { PayoutDestination } from "~/core/rails/types";
@@ -154,6 +155,7 @@ export async function completeBatchIfDone(
     .returning({ id: disbursementBatches.id });
   if (done.length !== 1) return false;
   await enqueueBatchEvent(q, batchId, "payout_batch.completed", now);
+  await queueBatchCompletedSms(q, batchId, now);
   return true;
 }
 

@@ -10,3 +10,12 @@
  */
 export const outboundMessageStatuses = ["queued", "sent", "delivered", "failed", "capped"] as const;
 export type OutboundMessageStatus = (typeof outboundMessageStatuses)[number];
+
+/** How the security page names each status (one source: the page and its tests). */
+export const outboundMessageStatusLabels: Record<OutboundMessageStatus, string> = {
+  queued: "Waiting to be sent",
+  sent: "Sent, waiting for the delivery report",
+  delivered: "Delivered",
+  failed: "Not delivered",
+  capped: "Not sent: over the daily limit",
+};

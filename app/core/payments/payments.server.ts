@@ -4,7 +4,8 @@
  */
 import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { mpesaCollections, paymentEvents, payments } from "../../../drizzle/schema";
-import type { PaymentStatus } from "~/core/payments/statuses";
+import { isPaidStatus, type PaymentStatus } from "~/core/payments/statuses";
+import { queuePaymentReceivedSms } from "~/core/notifications/sms-queue.server";
 import { queuePaymentSettledNotices } from "~/core/accounts/notifications.server";
 import { readableCode } from "~/core/ids.server";
 import type { Custody, CustodyAsset } from "~/core/providers/custody/types";
@@ -158,6 +159,9 @@ const transitionRules = {
   settledNotices: (updated: Payment, to: PaymentStatus) =>
     to === "settled" && updated.mode === "live",
   webhookEvent: (to: PaymentStatus) => paymentStatusEvents[to],
+  /** The "payment received" SMS (issue 30, item 9): when the payment first becomes paid. */
+  receivedSms: (from: PaymentStatus, to: PaymentStatus) =>
+    (to === "confirmed" || to === "in_review") && !isPaidStatus(from),
 };
 
 /**
@@ -192,6 +196,8 @@ export async function transition(
   const updated = (await getPayment(q, payment.id))!;
   if (transitionRules.settledNotices(updated, to))
     await queuePaymentSettledNotices(q, payment.id, event.at);
+  if (transitionRules.receivedSms(current.status, to))
+    await queuePaymentReceivedSms(q, updated, event.at);
   const webhookEvent = transitionRules.webhookEvent(to);
   if (webhookEvent) await enqueuePaymentEvent(q, updated, webhookEvent, event.at);
   return true;

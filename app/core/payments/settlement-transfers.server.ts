@@ -17,6 +17,7 @@ import {
   type Lock,
   postTransaction,
 } from "~/core/ledger/ledger.server";
+import { queueSettlementPaidSms } from "~/core/notifications/sms-queue.server";
 import { enqueueEvent } from "~/core/api/outbox.server";
 import { payoutObject, type PayoutRow } from "~/core/api/payout-object";
 import { destinationLabel, maskedDestinationLabel } from "~/core/destinations/display";
@@ -230,6 +231,12 @@ export const settlementTransferHandler: TransferHandler = {
         },
       );
     }
+    await queueSettlementPaidSms(
+      q,
+      { ...transfer, railName: railNames[transfer.rail] },
+      result.receipt ?? null,
+      now,
+    );
     await settleIfDone(q, transfer.paymentId, now);
   },
   onFailed: async (q, transfer, result, now) => {

@@ -12,10 +12,12 @@
  * live settings are given), and the simulator control pages (paying a checkout by a click) are for
  * one process.
  */
+import { smsReportTokenFor } from "~/core/notifications/sms-callback-token.server";
 import { SANDBOX_STK_PASSKEY, SANDBOX_STK_SHORTCODE } from "~/core/providers/daraja/wire";
 import { isPostgresUrl } from "~/db/pg-connection.server";
 import { openSimulatorDatabase, simulatorDatabaseFile } from "~/simulators/store.server";
 import { railCallbackUrls } from "../rails.server";
+import { startAfricasTalkingSimulation } from "./africastalking.server";
 import { startCustodySimulation } from "./custody.server";
 import {
   DARAJA_SIMULATOR_ACCOUNT,
@@ -40,6 +42,11 @@ export interface SimulatorHostOptions {
   callbackDelayMs: { daraja: number; rails: number };
   railTimeoutMs: number;
   newsFixturesDir: string;
+  /**
+   * The SMS simulator (ADR 0051): the app's SESSION_SECRET (its delivery-report token comes from
+   * it) and how long after a send each report comes. Without it no SMS simulator starts.
+   */
+  sms?: { sessionSecret: string; reportDelayMs: number };
 }
 
 export interface SimulatorHost {
@@ -78,6 +85,12 @@ export async function startSimulatorHost(options: SimulatorHostOptions): Promise
     timeoutMs: options.railTimeoutMs,
     openingFloatKes: floatKes,
   });
+  const sms = options.sms
+    ? await startAfricasTalkingSimulation(state, {
+        callbackUrl: `${origin}/webhooks/sms/delivery?token=${smsReportTokenFor(options.sms.sessionSecret)}`,
+        reportDelayMs: options.sms.reportDelayMs,
+      })
+    : null;
   const market = await startMarketSimulation();
   const news = await startNewsFeedSimulation(options.newsFixturesDir);
   const keys = custody.apiKeyPair!;
@@ -100,6 +113,13 @@ export async function startSimulatorHost(options: SimulatorHostOptions): Promise
     COINGECKO_BASE_URL: market.coingeckoBaseUrl,
     FX_BASE_URL: market.fxBaseUrl,
     NEWS_FEED_BASE_URL: news.simulator.baseUrl,
+    ...(sms
+      ? {
+          AFRICASTALKING_BASE_URL: sms.simulator.baseUrl,
+          AFRICASTALKING_USERNAME: sms.username,
+          AFRICASTALKING_API_KEY: sms.apiKey,
+        }
+      : {}),
   };
   return {
     settings,
@@ -113,6 +133,7 @@ export async function startSimulatorHost(options: SimulatorHostOptions): Promise
         rails.tkashSimulator.close(),
         market.stop(),
         news.simulator.close(),
+        sms?.simulator.close(),
       ]);
       state.close();
     },
