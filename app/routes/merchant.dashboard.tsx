@@ -4,8 +4,8 @@ import { useEffect } from "react";
 import { useMemberCan } from "~/components/app/TeamAccess";
 import { DataModeSwitch } from "~/components/developers/DataModeSwitch";
 import { FirstRunChecklist } from "~/components/merchants/FirstRunChecklist";
+import { BalanceList, type Balances } from "~/components/merchants/BalanceList";
 import { StatCards } from "~/components/merchants/StatCards";
-import { formatKesCents } from "~/components/payments/PaymentBits";
 import { buttonClass, Card, Container, TextLink } from "~/components/ui";
 import { dashboardText } from "~/content/dashboard";
 import { can as roleMay } from "~/core/accounts/permissions";
@@ -78,8 +78,6 @@ function useSessionEnd(endsAt: number) {
   }, [endsAt, revalidator]);
 }
 
-type Balances = { available: string; pending: string; inFlight: string };
-
 function BalancesSection({
   balances,
   settlementPhone,
@@ -96,21 +94,11 @@ function BalancesSection({
       <h2 id="balances-title" className="text-lg font-semibold text-ink">
         Balances and settlement
       </h2>
-      <dl className="mt-4 grid gap-4 sm:grid-cols-3">
-        {(
-          [
-            ["Available", balances.available, "Paid out to your M-Pesa number automatically"],
-            ["Pending", balances.pending, "Held for review (large payments)"],
-            ["On the way", balances.inFlight, "Sent to M-Pesa, waiting for the receipt"],
-          ] as const
-        ).map(([label, cents, hint]) => (
-          <div key={label} className="rounded-xl bg-slate-50 p-4">
-            <dt className="text-sm text-slate-600">{label}</dt>
-            <dd className="mt-1 text-xl font-bold text-ink">{formatKesCents(cents)}</dd>
-            <dd className="mt-1 text-xs text-slate-600">{hint}</dd>
-          </div>
-        ))}
-      </dl>
+      <BalanceList
+        balances={balances}
+        className="mt-4 grid gap-4 sm:grid-cols-3"
+        cardClassName="rounded-xl bg-slate-50 p-4"
+      />
       <p className="mt-4 text-sm text-slate-700">
         {settlementPhone ? (
           <>

@@ -4,6 +4,7 @@ import { formatKesCents, PaymentStatusBadge, eatDateTime } from "~/components/pa
 import { paymentStatusLabels } from "~/components/payments/labels";
 import { buttonClass, Container } from "~/components/ui";
 import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
+import { BalanceList } from "~/components/merchants/BalanceList";
 import { DataModeSwitch } from "~/components/developers/DataModeSwitch";
 import { dataModeOf, DATA_MODE_PARAM } from "~/core/api/mode";
 import { paymentListParams, parsePaymentListQuery } from "~/core/payments/list-query";
@@ -143,21 +144,11 @@ function BalanceCards({
       <h2 id="balances-title" className="sr-only">
         Balances
       </h2>
-      <dl className="grid gap-4 sm:grid-cols-3">
-        {(
-          [
-            ["Available", balances.available, "Paid out to your M-Pesa number automatically"],
-            ["Pending", balances.pending, "Held for review (large payments)"],
-            ["On the way", balances.inFlight, "Sent to M-Pesa, waiting for the receipt"],
-          ] as const
-        ).map(([label, cents, hint]) => (
-          <div key={label} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <dt className="text-sm text-slate-600">{label}</dt>
-            <dd className="text-2xl font-bold text-ink">{formatKesCents(cents)}</dd>
-            <dd className="mt-1 text-xs text-slate-600">{hint}</dd>
-          </div>
-        ))}
-      </dl>
+      <BalanceList
+        balances={balances}
+        className="grid gap-4 sm:grid-cols-3"
+        cardClassName="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      />
     </section>
   );
 }

@@ -66,3 +66,16 @@ export async function payOnCheckout(page: Page) {
   await page.goto(checkoutUrl);
   await expect(page.getByText("Paid", { exact: true })).toBeVisible();
 }
+
+/**
+ * On a payment's page: the M-Pesa result arrives asynchronously, so reload until a transfer shows
+ * "Paid".
+ */
+export async function expectTransferPaid(page: Page) {
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole("cell", { name: "Paid", exact: true }).first()).toBeVisible({
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 20_000 });
+}

@@ -7,7 +7,7 @@ import { expect, test } from "@playwright/test";
 import { signInAsMerchant } from "./auth";
 import { createTestMerchant } from "./db";
 import { expectToast } from "./helpers";
-import { createPayment, payOnCheckout } from "./payment-flow";
+import { createPayment, expectTransferPaid, payOnCheckout } from "./payment-flow";
 
 test("a merchant is paid in crypto and settled to M-Pesa", async ({ page }, testInfo) => {
   await signInAsMerchant(page, await createTestMerchant());
@@ -35,13 +35,7 @@ test("a merchant is paid in crypto and settled to M-Pesa", async ({ page }, test
   await payOnCheckout(page);
 
   await page.goto(detailUrl);
-  // The M-Pesa result arrives asynchronously: reload until the transfer shows its receipt.
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByRole("cell", { name: "Paid", exact: true })).toBeVisible({
-      timeout: 1_000,
-    });
-  }).toPass({ timeout: 20_000 });
+  await expectTransferPaid(page);
   await expect(page.getByText("Settled", { exact: true }).first()).toBeVisible();
   await expect(page.getByText("Converted to KES")).toBeVisible();
   await expect(page.getByText("KES 2,466.00 after the rail charge of KES 9.00")).toBeVisible();
@@ -68,12 +62,7 @@ test("a large payment settles in transfers of at most KES 250,000 and waits past
   const detailUrl = page.url();
   await payOnCheckout(page);
   await page.goto(detailUrl);
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByRole("cell", { name: "Paid", exact: true }).first()).toBeVisible({
-      timeout: 1_000,
-    });
-  }).toPass({ timeout: 20_000 });
+  await expectTransferPaid(page);
   const rows = page
     .getByRole("table", { name: "Transfers to your payout destination" })
     .getByRole("row");

@@ -9,7 +9,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { signInAsMerchant } from "./auth";
 import { createTestMerchant, markSteppedUp, withE2eDatabase } from "./db";
 import { expectAccessible, expectNoSidewaysScroll, expectToast } from "./helpers";
-import { createPayment, payOnCheckout } from "./payment-flow";
+import { createPayment, expectTransferPaid, payOnCheckout } from "./payment-flow";
 
 function storedSchedule(merchantId: string) {
   return withE2eDatabase(
@@ -74,12 +74,7 @@ test("keeping 20% of each payment funds payouts: the rest goes to M-Pesa", async
   ).toBeVisible();
   await payOnCheckout(page);
   await page.goto(detailUrl);
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByRole("cell", { name: "Paid", exact: true })).toBeVisible({
-      timeout: 1_000,
-    });
-  }).toPass({ timeout: 20_000 });
+  await expectTransferPaid(page);
   await expect(page.getByText("Kept in your balance")).toBeVisible();
   await expect(
     page.getByText("KES 495.00 stays in your OneHop balance for payouts", { exact: false }),
