@@ -425,6 +425,8 @@ export async function creditAvailable(
   merchantId: string,
   kes: number,
   mode: LedgerBook = "live",
+  /** When it is posted (default: the real time); a test reading a dated statement gives its clock. */
+  now?: number,
 ): Promise<void> {
   const cents = BigInt(kes) * 100n;
   const book = ledgerBook(mode);
@@ -437,6 +439,7 @@ export async function creditAvailable(
       { account: book.capital("KES"), amount: cents },
       { account: book.merchantAvailable(merchantId), amount: -cents },
     ],
+    ...(now === undefined ? {} : { now }),
   });
 }
 
