@@ -425,7 +425,7 @@ export async function creditAvailable(
   merchantId: string,
   kes: number,
   mode: LedgerBook = "live",
-  /** When it is posted (default: the real time); a test reading a dated statement gives its clock. */
+  /** When it is posted (default: now); a test reading a dated statement gives its clock. */
   now?: number,
 ): Promise<void> {
   const cents = BigInt(kes) * 100n;
