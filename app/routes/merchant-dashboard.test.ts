@@ -16,6 +16,8 @@ import {
 import { afterAll, describe, expect, it } from "vitest";
 import { payments, securityEvents } from "../../drizzle/schema";
 import type { TeamRole } from "~/core/accounts/permissions";
+import { DEFAULT_POLICY } from "~/core/funding/policy";
+import { savePolicy } from "~/core/funding/policy.server";
 import { formatKes, formatKesCents } from "~/utils/format";
 import { startSession } from "~/utils/session.server";
 import { installTestDatabase, testStore } from "../../tests/setup/db";
@@ -238,5 +240,16 @@ describe("money on the merchant's pages, by role", () => {
       })) as { merchantView: string | null };
     expect((await checkout(await signedIn(BUSY, "owner"))).merchantView).toMatch(/^You receive /);
     expect((await checkout(await signedIn(BUSY, "cashier"))).merchantView).toBeNull();
+    // Under a daily payout schedule, what the schedule does, not the at-once estimate.
+    const owner = { merchantId: BUSY, userId: "usr_schedule" };
+    const daily = { ...DEFAULT_POLICY, schedule: "daily" as const, dailyTime: "17:00" };
+    await savePolicy(testStore(db), owner, daily, Date.now());
+    try {
+      expect((await checkout(await signedIn(BUSY, "owner"))).merchantView).toMatch(
+        /^You receive KES [\d,]+\.\d\d after the 1% fee\. Your payments are paid out once a day at 17:00 \(Nairobi time\), in one transfer\.$/,
+      );
+    } finally {
+      await savePolicy(testStore(db), owner, DEFAULT_POLICY, Date.now());
+    }
   });
 });

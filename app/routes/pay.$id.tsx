@@ -59,9 +59,11 @@ import { mpesaPaySchema } from "~/core/payments/mpesa-pay-schema";
 import { formatCryptoUnits } from "~/core/payments/quote";
 import { describeWait } from "~/core/rate-limit.server";
 import { paymentView, payoutView } from "~/core/payments/views.server";
+import { describePolicy, isDefaultPolicy } from "~/core/funding/policy";
+import { settlementPolicy } from "~/wiring/settlement-policy.server";
 import { checkoutScriptSrc } from "~/utils/checkout-script.server";
 import { env } from "~/utils/env.server";
-import { formatEatTime, formatKes, formatKesCents } from "~/utils/format";
+import { formatEatTime, formatKes, formatKesCents, formatPercent } from "~/utils/format";
 import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http";
 import { useNonce } from "~/utils/nonce";
 import { paths } from "~/utils/paths";
@@ -136,6 +138,11 @@ async function merchantView(request: Request, payment: Payment) {
   if (actual) {
     return `You receive ${formatKesCents(actual.payoutKesCents)} on M-Pesa after the M-Pesa charge${paidTransfers > 1 ? "s" : ""} of ${formatKesCents(actual.railChargeKesCents)}.`;
   }
+  // A payout schedule other than "at once, nothing kept" (issue 30, item 1): the net and what the
+  // schedule does with it, not the at-once estimate.
+  const { policy } = await settlementPolicy().read(payment.merchantId);
+  if (!isDefaultPolicy(policy))
+    return `You receive ${formatKesCents(payment.amountKesCents - payment.feeKesCents)} after the ${formatPercent(feeBps)} fee. ${describePolicy(policy)}`;
   return `You receive ${payoutSentence(estimate.payoutKesCents, feeBps, estimate.railChargeKesCents)}.`;
 }
 
