@@ -5,7 +5,7 @@
  * settlement planning at the same moment never lose each other's change.
  */
 import { eq, sql } from "drizzle-orm";
-import { settlementPolicies } from "../../../drizzle/schema";
+import { settlementPolicies, settlementSweeps } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
 import type { LedgerBook } from "~/core/ledger/ledger.server";
 import { first } from "~/db/sql";
@@ -189,8 +189,9 @@ function policyDetails(policy: SettlementPolicy) {
 }
 
 /**
- * Merchants whose daily settlement may be due in `mode`: a daily schedule not yet run today, with
- * money due. The caller checks the time of day (`dailySettlementDue`).
+ * Merchants whose daily settlement may be due in `mode`: a daily schedule with money due and no
+ * settlement of that book today (`settlement_sweeps`, one per merchant, book and day). The caller
+ * checks the time of day (`dailyTimeReached`).
  */
 export function merchantsWithDue(q: Handle, mode: LedgerBook, today: string) {
   const column = dueColumn(mode);
@@ -198,7 +199,7 @@ export function merchantsWithDue(q: Handle, mode: LedgerBook, today: string) {
     .select({ merchantId: settlementPolicies.merchantId, dailyTime: settlementPolicies.dailyTime })
     .from(settlementPolicies)
     .where(
-      sql`${settlementPolicies.schedule} = 'daily' and ${column} > 0 and (${settlementPolicies.lastSweepDay} is null or ${settlementPolicies.lastSweepDay} <> ${today})`,
+      sql`${settlementPolicies.schedule} = 'daily' and ${column} > 0 and not exists (select 1 from ${settlementSweeps} where ${settlementSweeps.merchantId} = ${settlementPolicies.merchantId} and ${settlementSweeps.mode} = ${mode} and ${settlementSweeps.day} = ${today})`,
     )
     .limit(500);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   afterFloat,
   DAILY_TIMES,
-  dailySettlementDue,
+  dailyTimeReached,
   DEFAULT_POLICY,
   describePolicy,
   eatMinutesOf,
@@ -86,13 +86,12 @@ describe("what a policy pays out", () => {
     expect(afterFloat(90_000n, DEFAULT_POLICY)).toBe(90_000n);
   });
 
-  it("is due once a day from the chosen time, Nairobi time", () => {
+  it("is due from the chosen time, Nairobi time", () => {
     // 14:00 UTC is 17:00 EAT.
     expect(eatMinutesOf(Date.UTC(2026, 10, 30, 14, 0))).toBe(17 * 60);
     const policy = { dailyTime: "17:00" };
-    expect(dailySettlementDue(policy, null, "2026-11-30", 16 * 60 + 59)).toBe(false);
-    expect(dailySettlementDue(policy, null, "2026-11-30", 17 * 60)).toBe(true);
-    expect(dailySettlementDue(policy, "2026-11-30", "2026-11-30", 20 * 60)).toBe(false);
+    expect(dailyTimeReached(policy, 16 * 60 + 59)).toBe(false);
+    expect(dailyTimeReached(policy, 17 * 60)).toBe(true);
   });
 
   it("describes itself in one sentence", () => {

@@ -167,14 +167,11 @@ export function describePolicy(policy: SettlementPolicy): string {
   return `${when}${kept}.`;
 }
 
-/** Is the daily settlement due: the chosen time has passed today (EAT) and it has not run today? */
-export function dailySettlementDue(
+/** Has the chosen time of the daily settlement come today (minutes since midnight, EAT)? */
+export function dailyTimeReached(
   policy: Pick<SettlementPolicy, "dailyTime">,
-  lastSweepDay: string | null,
-  today: string,
   eatMinutesNow: number,
 ): boolean {
-  if (lastSweepDay === today) return false;
   const [hours, minutes] = policy.dailyTime.split(":").map(Number);
   return eatMinutesNow >= hours! * 60 + minutes!;
 }

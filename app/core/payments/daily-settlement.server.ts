@@ -14,7 +14,7 @@
 import { and, eq } from "drizzle-orm";
 import { settlementSweeps } from "../../../drizzle/schema";
 import { routeSettlement, type RoutingOptions } from "~/core/destinations/routing.server";
-import { afterFloat, dailySettlementDue, eatMinutesOf } from "~/core/funding/policy";
+import { afterFloat, dailyTimeReached, eatMinutesOf } from "~/core/funding/policy";
 import { dueOf, markSwept, merchantsWithDue, storedPolicyOn } from "~/core/funding/policy.server";
 import { readableCode } from "~/core/ids.server";
 import { type LedgerBook, ledgerBooks } from "~/core/ledger/ledger.server";
@@ -72,7 +72,7 @@ export function settleDay(
       done ||
       stored.policy.schedule !== "daily" ||
       stillDue <= 0n ||
-      !dailySettlementDue(stored.policy, null, today, eatMinutesOf(now))
+      !dailyTimeReached(stored.policy, eatMinutesOf(now))
     )
       return "not_due";
     // What the balance can pay of it: above a kept float, and not more than is there (the merchant
@@ -119,7 +119,7 @@ export async function runDailySettlements(
   for (const mode of options.modes ?? ledgerBooks) {
     const candidates = await store.read((q) => merchantsWithDue(q, mode, today));
     for (const candidate of candidates) {
-      if (!dailySettlementDue({ dailyTime: candidate.dailyTime }, null, today, minutes)) continue;
+      if (!dailyTimeReached(candidate, minutes)) continue;
       const outcome = await settleDay(store, candidate.merchantId, mode, now, options);
       if (outcome === "planned") planned++;
     }

@@ -8,7 +8,9 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_POLICY, type SettlementPolicy } from "~/core/funding/policy";
 import { dueOf, savePolicy, storedPolicyOn } from "~/core/funding/policy.server";
 import {
+  ledgerBook,
   merchantAvailable,
+  postTransaction,
   merchantInFlight,
   owed,
   trialBalance,
@@ -218,6 +220,31 @@ describe("settlement policies", () => {
       [246_600n, "succeeded"],
     ]);
     expect(await available("MRC-DFXX22")).toBe(0n);
+  });
+
+  it("daily: the live and the test book each get their day's settlement", async () => {
+    await withPolicy("MRC-DBKS22", { schedule: "daily", dailyTime: "07:00" });
+    // The test book's M-Pesa float, funded as a sandbox's would be.
+    const testBook = ledgerBook("test");
+    await postTransaction(store(), {
+      idempotencyKey: "test:float:policy-test",
+      kind: "operator.float_funded",
+      entries: [
+        { account: testBook.railFloat("mpesa"), amount: 1_000_000n },
+        { account: testBook.capital("KES"), amount: -1_000_000n },
+      ],
+    });
+    atEat(7, 30, true);
+    await settle((await paid("MRC-DBKS22", 2_500)).id);
+    const test = (
+      await confirmedPayment(db, h, { merchantId: "MRC-DBKS22", amountKes: 1_000, mode: "test" })
+    ).payment;
+    await settle(test.id);
+    await runDailySettlements(store(), h.clock.now);
+    const swept = (await transfersOf("MRC-DBKS22")).filter((t) => t.purpose === "sweep");
+    expect(swept).toHaveLength(2);
+    const stored = await store().read((q) => storedPolicyOn(q, "MRC-DBKS22"));
+    expect([dueOf(stored, "live"), dueOf(stored, "test")]).toEqual([0n, 0n]);
   });
 
   it("daily: two runs at once make one settlement", async () => {
