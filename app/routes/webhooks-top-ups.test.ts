@@ -153,13 +153,13 @@ describe("STK top-up callbacks", () => {
     expect(await owed(store, merchantAvailable(MERCHANT))).toBe(before + 400_00n);
 
     // A push whose answer was lost: no CheckoutRequestID to ask about, given up after 15 minutes.
-    const lost = await claimStkTopUp(store, {
+    const lost = (await claimStkTopUp(store, {
       merchantId: MERCHANT,
       memberId: "usr_topup",
       amountKesCents: 100_00n,
       phone: "254712345671",
       now: h.clock.now,
-    });
+    }))!;
     h.clock.now += 61_000;
     expect(await followStkTopUps(store, stk(), () => h.clock.now)).toEqual({
       credited: 0,

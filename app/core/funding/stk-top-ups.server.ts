@@ -60,6 +60,13 @@ export async function requestStkTopUp(
     phone: msisdn,
     now: input.now(),
   });
+  if (!topUp)
+    return {
+      ok: false,
+      field: "form",
+      message:
+        "A prompt is already waiting on that phone: enter your M-Pesa PIN there, or try again in two minutes.",
+    };
   let answer;
   try {
     answer = await stk.stkPush({

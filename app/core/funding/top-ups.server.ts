@@ -11,7 +11,7 @@
  * number we do not know is credited to `suspense("KES")` and the row is "unmatched" until an
  * operator attributes it. The same provider reference twice changes nothing.
  */
-import { and, desc, eq, isNull, lte } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte } from "drizzle-orm";
 import { balanceTopUps, merchants, settlementDestinations } from "../../../drizzle/schema";
 import type { ApiMode } from "~/core/api/vocabulary";
 import { MERCHANT_ID_PATTERN } from "~/core/id-formats";
@@ -231,7 +231,17 @@ export function creditArrivedTopUp(store: Store, input: ArrivedTopUp): Promise<C
   });
 }
 
-/** An STK top-up asked for by a member: the row, claimed before Daraja is called. */
+/**
+ * How long a prompt waits on the phone for its PIN: another to the same phone meanwhile is refused
+ * (a double click, or a form sent again, would otherwise send two prompts).
+ */
+export const STK_PROMPT_WAIT_MS = 2 * 60_000;
+
+/**
+ * An STK top-up asked for by a member: the row, claimed before Daraja is called; null when a prompt
+ * to the same phone from this merchant is still waiting (checked and claimed in one write, the
+ * merchant's row locked so two at once take turns).
+ */
 export function claimStkTopUp(
   store: Store,
   input: {
@@ -242,8 +252,33 @@ export function claimStkTopUp(
     phone: string;
     now: number;
   },
-): Promise<TopUp> {
+): Promise<TopUp | null> {
   return store.write(async (q) => {
+    await first(
+      store.forUpdate(
+        q
+          .select({ id: merchants.id })
+          .from(merchants)
+          .where(eq(merchants.id, input.merchantId))
+          .limit(1),
+      ),
+    );
+    const waiting = await first(
+      q
+        .select({ id: balanceTopUps.id })
+        .from(balanceTopUps)
+        .where(
+          and(
+            eq(balanceTopUps.merchantId, input.merchantId),
+            eq(balanceTopUps.method, "mpesa_stk"),
+            eq(balanceTopUps.status, "requested"),
+            eq(balanceTopUps.payer, input.phone),
+            gt(balanceTopUps.createdAt, input.now - STK_PROMPT_WAIT_MS),
+          ),
+        )
+        .limit(1),
+    );
+    if (waiting) return null;
     const [row] = await q
       .insert(balanceTopUps)
       .values({

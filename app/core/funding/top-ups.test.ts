@@ -144,13 +144,13 @@ describe("crediting money that arrived", () => {
 describe("STK top-ups", () => {
   it("credits a prompt once when its result says paid, with the receipt as its reference", async () => {
     const before = await owed(store, merchantAvailable(MERCHANT));
-    const row = await claimStkTopUp(store, {
+    const row = (await claimStkTopUp(store, {
       merchantId: MERCHANT,
       memberId: "usr_1",
       amountKesCents: 2_000_00n,
       phone: "254712345678",
       now: now(),
-    });
+    }))!;
     expect(row.status).toBe("requested");
     await markStkTopUpSent(store, row.id, "ws_CO_TOPUP1", now());
     const result = {
@@ -166,13 +166,13 @@ describe("STK top-ups", () => {
   });
 
   it("fails a prompt with the reason, and knows nothing of other prompts", async () => {
-    const row = await claimStkTopUp(store, {
+    const row = (await claimStkTopUp(store, {
       merchantId: MERCHANT,
       memberId: "usr_1",
       amountKesCents: 100_00n,
       phone: "254712345678",
       now: now(),
-    });
+    }))!;
     await markStkTopUpSent(store, row.id, "ws_CO_TOPUP2", now());
     const failed = {
       outcome: "failed" as const,
@@ -189,6 +189,29 @@ describe("STK top-ups", () => {
     ).toBe("unknown");
     const listed = (await listTopUps(store, MERCHANT)).find((t) => t.id === row.id);
     expect(listed).toMatchObject({ status: "failed", failureReason: failed.reason });
+  });
+
+  it("a form sent twice at once sends one prompt: the second waits for the first's PIN", async () => {
+    const ask = () =>
+      claimStkTopUp(store, {
+        merchantId: MERCHANT,
+        memberId: "usr_1",
+        amountKesCents: 500_00n,
+        phone: "254712345679",
+        now: now(),
+      });
+    const claims = await Promise.all([ask(), ask()]);
+    expect(claims.filter((claim) => claim !== null)).toHaveLength(1);
+    // Another phone is not held up by it.
+    expect(
+      await claimStkTopUp(store, {
+        merchantId: MERCHANT,
+        memberId: "usr_1",
+        amountKesCents: 500_00n,
+        phone: "254712345670",
+        now: now(),
+      }),
+    ).not.toBeNull();
   });
 
   it("shows each credited top-up on the statement as a Top-up line, and in its CSV", async () => {
