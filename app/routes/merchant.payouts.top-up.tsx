@@ -263,6 +263,21 @@ function StkForm({ phone, actionData }: { phone: string; actionData: ActionData 
   );
 }
 
+/** One way to top up: a card with its heading. */
+function MethodCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id={`${id}-title`} className="text-xl font-semibold text-ink">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 export default function MerchantTopUp() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
@@ -288,13 +303,7 @@ export default function MerchantTopUp() {
       ) : null}
 
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
-        <section
-          aria-labelledby="paybill-title"
-          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-        >
-          <h2 id="paybill-title" className="text-xl font-semibold text-ink">
-            {topUpContent.paybillTitle}
-          </h2>
+        <MethodCard id="paybill" title={topUpContent.paybillTitle}>
           {page.paybill ? (
             <>
               <p className="mt-2 text-slate-700">
@@ -318,15 +327,9 @@ export default function MerchantTopUp() {
           ) : (
             <p className="mt-2 text-slate-700">Pay Bill top-ups are not available yet.</p>
           )}
-        </section>
+        </MethodCard>
 
-        <section
-          aria-labelledby="bank-title"
-          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-        >
-          <h2 id="bank-title" className="text-xl font-semibold text-ink">
-            {topUpContent.bankTitle}
-          </h2>
+        <MethodCard id="bank" title={topUpContent.bankTitle}>
           <p className="mt-2 text-slate-700">
             Send a PesaLink or bank transfer to our collection account and quote your reference:
           </p>
@@ -348,15 +351,9 @@ export default function MerchantTopUp() {
               actionData={actionData}
             />
           ) : null}
-        </section>
+        </MethodCard>
 
-        <section
-          aria-labelledby="stk-title"
-          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-        >
-          <h2 id="stk-title" className="text-xl font-semibold text-ink">
-            {topUpContent.stkTitle}
-          </h2>
+        <MethodCard id="stk" title={topUpContent.stkTitle}>
           <p className="mt-2 text-slate-700">{topUpContent.stkIntro}</p>
           {!page.stkOffered ? (
             <p className="mt-3 text-slate-700">M-Pesa prompts are not available yet.</p>
@@ -367,7 +364,7 @@ export default function MerchantTopUp() {
               Only members who may make payouts can send a prompt.
             </p>
           )}
-        </section>
+        </MethodCard>
       </div>
 
       <section aria-labelledby="recent-title" className="mt-10">
