@@ -60,7 +60,12 @@ const rowOf = (id: string) => f.db.select().from(refunds).where(eq(refunds.id, i
 
 /** A test USDT payment of `amountKes`, paid and confirmed, and a test key of its merchant. */
 async function paidInTest(merchantId: string, amountKes = 1_000) {
-  const { payment } = await confirmedPayment(f.db, f.h, { merchantId, amountKes, mode: "test" });
+  const { payment } = await confirmedPayment(f.db, f.h, {
+    merchantId,
+    amountKes,
+    mode: "test",
+    network: "ethereum",
+  });
   return { payment, key: f.newKey(merchantId, "test").secret };
 }
 
@@ -348,7 +353,11 @@ describe("what a refund request must be", () => {
 
 describe("whose refunds a key sees", () => {
   it("a test key cannot refund, list or read a live payment's refunds (404)", async () => {
-    const { payment } = await confirmedPayment(f.db, f.h, { merchantId: MODES, amountKes: 1_000 });
+    const { payment } = await confirmedPayment(f.db, f.h, {
+      merchantId: MODES,
+      amountKes: 1_000,
+      network: "ethereum",
+    });
     const live = f.newKey(MODES, "live").secret;
     const test = f.newKey(MODES, "test").secret;
     const made = expectOk(

@@ -154,6 +154,7 @@ function requestKeyOf(page: string): string {
 let references = 0;
 async function paidPayment(amountKes = 2_000) {
   const { payment } = await confirmedPayment(db, h, {
+    network: "ethereum",
     merchantId: MERCHANT,
     amountKes,
     reference: `RFD-${++references}`,
@@ -503,7 +504,13 @@ describe("refunding what is held for an overpaying customer", () => {
         config: testConfig,
         now: h.clock.now,
       },
-      { merchantId: MERCHANT, amountKes: 1_000, asset: "USDT", reference: "RFD-OVER" },
+      {
+        merchantId: MERCHANT,
+        amountKes: 1_000,
+        asset: "USDT",
+        reference: "RFD-OVER",
+        network: "ethereum",
+      },
     );
     const excess = 2_000_000n; // 2 USDT more than asked
     const tx = await h.custodySim.sendPayment({

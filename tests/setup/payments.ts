@@ -3,6 +3,7 @@
  * small server standing in for the app's webhook routes (it calls the same handlers). For
  * integration and property tests. Nothing here is mocked: only the clock is the test's.
  */
+import type { NetworkId } from "~/core/networks/networks";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
@@ -386,9 +387,16 @@ export function addMerchant(db: Db, id: string, settlementPhone: string | null =
 export async function confirmedPayment(
   db: Db,
   h: PaymentsHarness,
-  input: { merchantId: string; amountKes: number; reference?: string; mode?: ApiMode },
+  input: {
+    merchantId: string;
+    amountKes: number;
+    reference?: string;
+    mode?: ApiMode;
+    /** Default: USDT's default network (Tron). */
+    network?: NetworkId;
+  },
 ): Promise<{ payment: Payment; tx: { id: string } }> {
-  const { merchantId, amountKes, mode } = input;
+  const { merchantId, amountKes, mode, network } = input;
   const payment = await createPayment(
     testStore(db),
     {
@@ -403,6 +411,7 @@ export async function confirmedPayment(
       asset: "USDT",
       reference: input.reference ?? `ORDER-${amountKes}`,
       ...(mode ? { mode } : {}),
+      ...(network ? { network } : {}),
     },
   );
   const tx = await h.custodySim.sendPayment({

@@ -114,17 +114,38 @@ export const networks: Readonly<Record<NetworkId, NetworkInfo>> = {
   },
 };
 
-/** The networks each asset is accepted on, the default first. */
+/**
+ * The networks each asset is accepted on, the default first: the network a new payment opens on
+ * when nobody chose one. USDT opens on Tron, where sending it costs cents rather than the dollars
+ * an Ethereum transfer can (issue 30, item 3).
+ */
 export const assetNetworks: Readonly<Record<QuoteAsset, readonly [NetworkId, ...NetworkId[]]>> = {
   BTC: ["bitcoin"],
   ETH: ["ethereum"],
-  USDT: ["ethereum", "tron"],
+  USDT: ["tron", "ethereum"],
   USDC: ["ethereum", "base"],
 };
 
 /** The network an asset is paid on when nobody chose one (its only or its first network). */
 export function defaultNetwork(asset: QuoteAsset): NetworkId {
   return assetNetworks[asset][0];
+}
+
+/**
+ * The network a token's symbol meant before it had several (ADR 0031): Ethereum. Payments stored
+ * then, address-pool rows without a network and custody asset-id overrides by symbol
+ * (`USDT: "USDT_ERC20_TEST"`) keep meaning it. Settings by symbol (`CONFIRMATIONS_USDT`, a pool
+ * size `live:USDT`) follow the asset's default network instead: the network its payments are on.
+ */
+const homeNetworks: Readonly<Record<QuoteAsset, NetworkId>> = {
+  BTC: "bitcoin",
+  ETH: "ethereum",
+  USDT: "ethereum",
+  USDC: "ethereum",
+};
+
+export function homeNetwork(asset: QuoteAsset): NetworkId {
+  return homeNetworks[asset];
 }
 
 export function networksFor(asset: QuoteAsset): readonly NetworkId[] {
@@ -197,7 +218,7 @@ export function displayNetwork(stored: string, asset?: string): string {
 /** The stored `payments.network` as an id: ids as they are, the old labels mapped back. */
 export function storedNetworkId(stored: string, asset: QuoteAsset): NetworkId {
   if (isNetworkId(stored)) return stored;
-  return defaultNetwork(asset);
+  return homeNetwork(asset);
 }
 
 function isQuoteAsset(value: unknown): value is QuoteAsset {

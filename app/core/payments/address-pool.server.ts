@@ -13,7 +13,13 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { depositAddressPool } from "../../../drizzle/schema";
 import type { ApiMode } from "~/core/api/vocabulary";
 import { newId } from "~/core/ids.server";
-import { assetHasNetwork, defaultNetwork, isNetworkId, type NetworkId } from "~/core/networks";
+import {
+  assetHasNetwork,
+  defaultNetwork,
+  homeNetwork,
+  isNetworkId,
+  type NetworkId,
+} from "~/core/networks";
 import {
   custodyAssets,
   custodyWallets,
@@ -33,9 +39,8 @@ export interface PooledAddress {
 }
 
 /**
- * A pool's name: `mode:ASSET` on the asset's default network (as before networks, so existing
- * settings and readiness keys keep their meaning), `mode:ASSET:network` on another
- * (`test:USDT:tron`).
+ * A pool's name: `mode:ASSET` on the asset's default network (the one its payments open on: USDT
+ * on Tron), `mode:ASSET:network` on another (`test:USDT:ethereum`).
  */
 export type PoolKey = `${ApiMode}:${CustodyAsset}` | `${ApiMode}:${CustodyAsset}:${NetworkId}`;
 
@@ -149,8 +154,8 @@ export async function pooledAddressCounts(q: Handle): Promise<Map<string, number
   const counts = new Map<string, number>();
   for (const row of rows) {
     const asset = row.asset as CustodyAsset;
-    // A row written before networks (network ''): the asset's default network.
-    const network = isNetworkId(row.network) ? row.network : defaultNetwork(asset);
+    // A row written before networks (network ''): the asset's home network.
+    const network = isNetworkId(row.network) ? row.network : homeNetwork(asset);
     const key = poolKey(row.mode, asset, network);
     counts.set(key, (counts.get(key) ?? 0) + row.count);
   }
@@ -160,7 +165,7 @@ export async function pooledAddressCounts(q: Handle): Promise<Map<string, number
 /**
  * How many addresses one pool holds: one count on deposit_address_pool_take_idx (/readyz asks for
  * every pool, and must answer quickly on a big database). Rows written before networks (network
- * '') are the asset's default network's.
+ * '') are the asset's home network's.
  */
 async function pooledIn(
   q: Handle,
@@ -176,7 +181,7 @@ async function pooledIn(
         and(
           eq(depositAddressPool.mode, mode),
           eq(depositAddressPool.asset, asset),
-          network === defaultNetwork(asset)
+          network === homeNetwork(asset)
             ? inArray(depositAddressPool.network, [network, ""])
             : eq(depositAddressPool.network, network),
         ),

@@ -39,7 +39,7 @@ export interface PaymentsConfig {
 
 /**
  * Confirmations at which a deposit of `asset` on `network` counts (ADR 0031): the configured count
- * per asset on its default network (as before networks), else the configured or the network's own
+ * per asset on its default network, else the configured or the network's own
  * count. The custody simulator completes deposits at the same counts.
  */
 export function requiredConfirmations(

@@ -144,6 +144,7 @@ function countingCustody(refundId: string) {
 
 async function paid(amountKes: number): Promise<Payment> {
   const { payment } = await confirmedPayment(db, h, {
+    network: "ethereum",
     merchantId: SHOP,
     amountKes,
     reference: `R-${amountKes}-${++keys}`,
@@ -476,7 +477,13 @@ describe("refunding what is held for the customer", () => {
     const payment = await createPayment(
       testStore(db),
       { custody: h.runtime.custody, rates: liveRates(now()), config: testConfig, now: now() },
-      { merchantId: SHOP, amountKes: 1_000, asset: "USDT", reference: "OVER-1" },
+      {
+        merchantId: SHOP,
+        amountKes: 1_000,
+        asset: "USDT",
+        reference: "OVER-1",
+        network: "ethereum",
+      },
     );
     const excess = 3_000_000n;
     const tx = await h.custodySim.sendPayment({
@@ -591,6 +598,7 @@ describe("M-Pesa refunds", () => {
 describe("modes", () => {
   it("refunds a test payment in the test book only, and never from a live scope", async () => {
     const { payment } = await confirmedPayment(db, h, {
+      network: "ethereum",
       merchantId: SHOP,
       amountKes: 1_000,
       reference: "TEST-R",

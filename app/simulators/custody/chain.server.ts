@@ -13,7 +13,7 @@
  * the API answers a transfer before its first webhooks are sent.
  */
 import { assetDecimals, isTerminal, type CustodyTransaction } from "~/core/providers/custody/types";
-import { defaultNetwork, networks, type NetworkId } from "~/core/networks/networks";
+import { homeNetwork, networks, type NetworkId } from "~/core/networks/networks";
 import {
   chainKey,
   USD_PRICES,
@@ -64,7 +64,7 @@ export interface SimulatedChain {
 export function createSimulatedChain(state: CustodyState, webhooks: WebhookSender): SimulatedChain {
   const { now, values, transactions, addresses, vaults, blockHeights } = state;
   const networkOf = (tx: SimTx): NetworkId =>
-    state.networkByAssetId.get(tx.assetId) ?? defaultNetwork(tx.asset);
+    state.networkByAssetId.get(tx.assetId) ?? homeNetwork(tx.asset);
   let closed = false;
   let autoConfirmMs: number | null = null;
   let autoTimer: NodeJS.Timeout | null = null;
@@ -190,7 +190,7 @@ export function createSimulatedChain(state: CustodyState, webhooks: WebhookSende
       );
     }
     const vault = vaults.get(deposit.vaultAccountId);
-    const network = state.networkByAssetId.get(assetId) ?? defaultNetwork(asset);
+    const network = state.networkByAssetId.get(assetId) ?? homeNetwork(asset);
     const format = networks[network].addressFormat;
     const evm = format === "evm";
     const createdAt = now();

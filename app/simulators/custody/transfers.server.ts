@@ -17,7 +17,7 @@
  * (signing, broadcast, confirmations) is chain.server.ts's.
  */
 import { isValidAddress } from "~/core/networks/addresses";
-import { defaultNetwork, networks } from "~/core/networks/networks";
+import { homeNetwork, networks } from "~/core/networks/networks";
 import { decimalToUnits, unitsToDecimal } from "~/core/providers/daraja/amounts";
 import { assetDecimals, custodyWalletKey } from "~/core/providers/custody/types";
 import { walletBalances } from "./balances.server";
@@ -151,7 +151,7 @@ export function createTransfers(state: CustodyState, chain: SimulatedChain): Sim
         'destination must be {"type": "ONE_TIME_ADDRESS", "oneTimeAddress": {"address": "..."}}',
       );
     const address = oneTime.address.trim();
-    const network = state.networkByAssetId.get(assetId) ?? defaultNetwork(asset);
+    const network = state.networkByAssetId.get(assetId) ?? homeNetwork(asset);
     if (address.length > 200 || !isValidAddress(network, address))
       return invalid(`Invalid address: not a ${networks[network].name} address for ${assetId}`);
     const amount = typeof body.amount === "string" ? body.amount.trim() : "";

@@ -7,7 +7,7 @@
  * to ledger units (BTC satoshi, ETH gwei, USDT/USDC 1e-6) with its own explicit rounding.
  */
 
-import { assetNetworks, defaultNetwork, type NetworkId } from "~/core/networks/networks";
+import { assetNetworks, homeNetwork, type NetworkId } from "~/core/networks/networks";
 
 /** The assets OneHop collects, by our own symbols. */
 export const custodyAssets = ["BTC", "ETH", "USDT", "USDC"] as const;
@@ -38,7 +38,7 @@ export const custodyWallets: readonly { asset: CustodyAsset; network: NetworkId 
   custodyAssets.flatMap((asset) => assetNetworks[asset].map((network) => ({ asset, network })));
 
 /**
- * Fireblocks mainnet asset ids per (asset, network). On the default networks they are
+ * Fireblocks mainnet asset ids per (asset, network). On the home networks they are
  * `defaultAssetIds`; USDT on Tron is `TRX_USDT_S2UZ` and USDC on Base `USDC_BASECHAIN_ETH_5I5C`
  * (Fireblocks' ids for those tokens, as public integrations use them; `GET /v1/supported_assets`
  * lists a workspace's: ADR 0031).
@@ -53,7 +53,7 @@ export const defaultWalletAssetIds: Readonly<Partial<Record<CustodyWalletKey, st
 };
 
 /**
- * Overrides of the asset ids (testnet workspaces): by symbol for the asset's default network
+ * Overrides of the asset ids (testnet workspaces): by symbol for the asset's home network
  * (`USDT: "USDT_ERC20_TEST"`, as before networks), or by pair (`"USDT:tron": "TRX_USDT_TEST"`).
  */
 export type CustodyAssetIdOverrides = Partial<Record<CustodyAsset | CustodyWalletKey, string>>;
@@ -67,7 +67,7 @@ export function resolveWalletAssetIds(
     const key = custodyWalletKey(asset, network);
     ids[key] =
       overrides[key] ??
-      (network === defaultNetwork(asset) ? overrides[asset] : undefined) ??
+      (network === homeNetwork(asset) ? overrides[asset] : undefined) ??
       defaultWalletAssetIds[key]!;
   }
   return ids;
