@@ -5,7 +5,8 @@
  */
 import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
-import { assetNetworks, networkIds } from "~/core/networks/networks";
+import { assetNetworks, defaultNetwork, networkIds } from "~/core/networks/networks";
+import { OPENING_COIN } from "~/core/payments/coin-choice";
 import { paymentAssets } from "~/core/payments/create-payment-schema";
 import { paymentMethods, paymentStatuses } from "~/core/payments/statuses";
 import { webhookEventTypes } from "~/core/api/vocabulary";
@@ -73,9 +74,14 @@ export const createPaymentBody = z
   .object({
     amount: amountSchema,
     currency: z.literal("KES", { errorMap: () => ({ message: 'must be "KES"' }) }),
-    asset: z.enum(paymentAssets, {
-      errorMap: () => ({ message: `must be one of ${paymentAssets.join(", ")}` }),
-    }),
+    asset: z
+      .enum(paymentAssets, {
+        errorMap: () => ({ message: `must be one of ${paymentAssets.join(", ")}` }),
+      })
+      .optional()
+      .openapi({
+        description: `The coin the customer pays with. Leave it out (and \`network\`) for a payment in KES only: the customer chooses the coin and network at checkout; it opens in ${OPENING_COIN} on ${defaultNetwork(OPENING_COIN)}, and the payment object shows the coin chosen.`,
+      }),
     network: z
       .string({ invalid_type_error: "must be a string" })
       .trim()
@@ -129,7 +135,10 @@ export const paymentSchema = z
     fee_decimal: decimal,
     net: integerUnits,
     net_decimal: decimal,
-    asset: z.enum(paymentAssets),
+    asset: z.enum(paymentAssets).openapi({
+      description:
+        "The coin the customer pays with. On a payment created without `asset` it is the coin the customer has chosen so far: it may change at checkout until a deposit arrives, with `crypto_amount`, `network` and `deposit_address`.",
+    }),
     network: z.enum(networkIds).openapi({
       description: `The network the customer pays on: ${networkDoc}.`,
     }),

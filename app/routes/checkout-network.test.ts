@@ -45,43 +45,45 @@ const choose = (id: string, network: string, origin?: string | null) =>
   );
 
 describe("the network at checkout", () => {
-  it("names the network and warns against another; offers the choice on an unfixed USDT payment", async () => {
+  it("names the network and warns against another; offers the choice on an unfixed USDT payment, Tron first", async () => {
     const payment = await pay("USDT");
     const page = await checkout(payment.id);
     expect(page).toMatchObject({
-      network: "Ethereum (ERC-20)",
-      networkId: "ethereum",
-      networkWarning: "Send only on Ethereum (ERC-20). Coins sent on another network may be lost.",
+      network: "Tron (TRC-20)",
+      networkId: "tron",
+      networkWarning: "Send only on Tron (TRC-20). Coins sent on another network may be lost.",
       networkOptions: [
-        { id: "ethereum", label: "Ethereum (ERC-20)" },
-        { id: "tron", label: "Tron (TRC-20)" },
+        { value: "tron", label: "Tron (TRC-20)", current: true },
+        { value: "ethereum", label: "Ethereum (ERC-20)", current: false },
       ],
-      explorerUrl: `https://etherscan.io/address/${payment.depositAddress}`,
+      coinOptions: [],
+      explorerUrl: `https://tronscan.org/#/address/${payment.depositAddress}`,
     });
+    expect(isTronAddress(payment.depositAddress!)).toBe(true);
     // A test payment links to the testnet explorer.
     const testPayment = await pay("USDT", undefined, "test");
     expect((await checkout(testPayment.id)).explorerUrl).toBe(
-      `https://sepolia.etherscan.io/address/${testPayment.depositAddress}`,
+      `https://nile.tronscan.org/#/address/${testPayment.depositAddress}`,
     );
   });
 
-  it("choosing Tron answers 303 to the checkout, which then shows a Tron address, URI and warning", async () => {
+  it("choosing Ethereum answers 303 to the checkout, which then shows an Ethereum address, URI and warning", async () => {
     const payment = await pay("USDT");
-    const answer = await choose(payment.id, "tron");
+    const answer = await choose(payment.id, "ethereum");
     expect(answer.status).toBe(303);
     expect(answer.headers.get("location")).toBe(`/pay/${payment.id}`);
     const page = await checkout(payment.id);
-    expect(page.networkId).toBe("tron");
-    expect(page.network).toBe("Tron (TRC-20)");
-    expect(isTronAddress(page.depositAddress!)).toBe(true);
+    expect(page.networkId).toBe("ethereum");
+    expect(page.network).toBe("Ethereum (ERC-20)");
+    expect(page.depositAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect(page.depositAddress).not.toBe(payment.depositAddress);
     expect(page.networkWarning).toBe(
-      "Send only on Tron (TRC-20). Coins sent on another network may be lost.",
+      "Send only on Ethereum (ERC-20). Coins sent on another network may be lost.",
     );
     expect(page.walletUri).toBe(
-      `tron:TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t/transfer?address=${page.depositAddress}&uint256=${payment.cryptoAmountUnits}`,
+      `ethereum:0xdAC17F958D2ee523a2206206994597C13D831ec7@1/transfer?address=${page.depositAddress}&uint256=${payment.cryptoAmountUnits}`,
     );
-    expect(page.explorerUrl).toBe(`https://tronscan.org/#/address/${page.depositAddress}`);
+    expect(page.explorerUrl).toBe(`https://etherscan.io/address/${page.depositAddress}`);
   });
 
   it("offers no choice when the network was fixed, and refuses a posted change (409)", async () => {

@@ -266,8 +266,16 @@ export default function DocsOverview() {
         <p>
           Each asset travels on one or more networks. Pass <Code>network</Code> when you create a
           payment to fix it; leave it out and the customer picks on the checkout (the first network
-          listed is the default). Coins sent on another network than the payment&rsquo;s are not
-          credited: the checkout warns the customer.
+          listed is the default: USDT opens on <Code>tron</Code>, where a transfer costs cents).
+          Coins sent on another network than the payment&rsquo;s are not credited: the checkout
+          warns the customer.
+        </p>
+        <p>
+          Leave out <Code>asset</Code> too for a payment in KES only: the customer chooses the coin
+          and its network on the checkout, each shown with what it costs at the rate then. It opens
+          in USDT on Tron; <Code>asset</Code>, <Code>network</Code>, <Code>crypto_amount</Code> and{" "}
+          <Code>deposit_address</Code> show the coin chosen so far and may change until a deposit
+          arrives. The KES amount, the fee and the quote&rsquo;s expiry never change.
         </p>
         <p>
           A customer in Kenya can also pay the KES amount with M-Pesa Express from the checkout (the

@@ -22,7 +22,12 @@ import {
   networkLabel,
   networks,
 } from "~/core/networks/networks";
-import { createPaymentSchema, paymentAssets } from "~/core/payments/create-payment-schema";
+import { coinOptionLabel } from "~/core/payments/coin-choice";
+import {
+  createPaymentSchema,
+  CUSTOMER_CHOOSES,
+  paymentAssets,
+} from "~/core/payments/create-payment-schema";
 import { PaymentError } from "~/core/payments/payments.server";
 import { requirePermission } from "~/utils/auth.server";
 import { formatKes, formatKesRate, formatPercent } from "~/utils/format";
@@ -37,6 +42,8 @@ import { domainErrorStatus } from "~/utils/domain-errors.server";
 type Preview = {
   amountKes: number;
   asset: string;
+  /** Made in KES only: the customer chooses the coin (`asset` is the one it opens in). */
+  customerChooses: boolean;
   /** The network as the merchant reads it, or the customer's choice. */
   network: string;
   reference: string;
@@ -58,6 +65,20 @@ type Preview = {
   review: boolean;
 };
 type ActionData = { lastResult: SubmissionResult<string[]>; preview?: Preview };
+
+const customerChoosesHintId = "customer-chooses-hint";
+
+/** "Customer pays with": each coin, then "Customer chooses" (a payment in KES only). */
+const assetChoices = [
+  ...paymentAssets.map((asset) => ({ value: asset, label: asset, hintId: undefined })),
+  { value: CUSTOMER_CHOOSES, label: "Customer chooses", hintId: customerChoosesHintId },
+];
+
+/** "Tron for USDT, Ethereum for USDC": where a customer's choice starts. */
+const networkDefaults = paymentAssets
+  .filter(hasNetworkChoice)
+  .map((asset) => `${networks[defaultNetwork(asset)].name} for ${asset}`)
+  .join(", ");
 
 /** The networks a merchant may fix, each with the assets on it ("Tron (USDT)"). */
 const networkOptions = networkIds.map((id) => ({
@@ -101,15 +122,18 @@ export async function action({ request }: ActionFunctionArgs) {
         preview: {
           amountKes: input.amountKes,
           asset: input.asset,
-          network: input.network
-            ? networkLabel(input.network, input.asset)
-            : hasNetworkChoice(input.asset)
-              ? `${networkLabel(defaultNetwork(input.asset), input.asset)}, or another the customer chooses at checkout (${assetNetworks[
-                  input.asset
-                ]
-                  .map((id) => networkLabel(id, input.asset))
-                  .join(" or ")})`
-              : networkLabel(defaultNetwork(input.asset), input.asset),
+          customerChooses: input.customerChoosesCoin,
+          network: input.customerChoosesCoin
+            ? `The customer chooses the coin and network at checkout (it opens in ${coinOptionLabel({ asset: input.asset, network: defaultNetwork(input.asset) })})`
+            : input.network
+              ? networkLabel(input.network, input.asset)
+              : hasNetworkChoice(input.asset)
+                ? `${networkLabel(defaultNetwork(input.asset), input.asset)}, or another the customer chooses at checkout (${assetNetworks[
+                    input.asset
+                  ]
+                    .map((id) => networkLabel(id, input.asset))
+                    .join(" or ")})`
+                : networkLabel(defaultNetwork(input.asset), input.asset),
           reference: input.reference,
           description: input.description ?? "",
           feeCents: preview.feeKesCents.toString(),
@@ -207,21 +231,26 @@ export default function NewPayment() {
             </span>
           </legend>
           <div className="mt-2 flex flex-wrap gap-3">
-            {paymentAssets.map((asset) => (
+            {assetChoices.map((choice) => (
               <label
-                key={asset}
+                key={choice.value}
                 className="flex items-center gap-2 rounded-lg border border-slate-300 px-4 py-2"
               >
                 <input
                   type="radio"
                   name={fields.asset.name}
-                  value={asset}
-                  defaultChecked={(initial("asset") ?? "USDT") === asset}
+                  value={choice.value}
+                  defaultChecked={(initial("asset") ?? "USDT") === choice.value}
+                  aria-describedby={choice.hintId}
                 />
-                {asset}
+                {choice.label}
               </label>
             ))}
           </div>
+          <p id={customerChoosesHintId} className="mt-1 text-sm text-slate-600">
+            &ldquo;Customer chooses&rdquo;: the payment is in KES only and your customer picks the
+            coin and network at checkout.
+          </p>
           <p id={fields.asset.errorId} className="mt-1 text-sm text-red-800">
             {fields.asset.errors?.[0]}
           </p>
@@ -229,7 +258,7 @@ export default function NewPayment() {
         <SelectField
           meta={fieldMeta(fields.network, false)}
           label="Network"
-          placeholder="The customer chooses at checkout (default: Ethereum for USDT and USDC)"
+          placeholder={`The customer chooses at checkout (default: ${networkDefaults})`}
           options={networkOptions}
           defaultValue={initial("network") ?? ""}
         />
@@ -254,7 +283,9 @@ export default function NewPayment() {
               <div>
                 <dt className="text-sm text-slate-600">Customer pays</dt>
                 <dd className="font-semibold text-ink">
-                  {formatKes(preview.amountKes)} ≈ {preview.crypto} {preview.asset}
+                  {preview.customerChooses
+                    ? `${formatKes(preview.amountKes)} in the coin they choose (≈ ${preview.crypto} ${preview.asset})`
+                    : `${formatKes(preview.amountKes)} ≈ ${preview.crypto} ${preview.asset}`}
                 </dd>
               </div>
               <div>

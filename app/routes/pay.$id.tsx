@@ -9,7 +9,8 @@
  * Networks (ADR 0031): the page names the payment's network prominently and warns against sending
  * on another. Where the asset is on several networks and the merchant or the API did not fix one,
  * a plain form lets the customer choose another while nothing has arrived; choosing gives the
- * payment an address on that network (`choosePaymentNetwork`).
+ * payment an address on that network (`choosePaymentNetwork`). On a payment made in KES only the
+ * customer chooses the coin too, each listed with what it costs now (ADR 0052).
  *
  * M-Pesa Express (ADR 0033): where it runs for the payment's mode, "Pay with M-Pesa" sends a PIN
  * prompt to the customer's Safaricom number (a plain form, rate-limited per payment and client);
@@ -18,6 +19,13 @@
  * again; a paid one shows the payment paid.
  */
 import { keepTogether } from "~/components/ui/keep-together";
+import { PayWithChoice, type ChoiceOption } from "~/components/payments/checkout/PayWithChoice";
+import {
+  coinOptionLabel,
+  coinOptionValue,
+  parseCoinOption,
+  type CoinOption,
+} from "~/core/payments/coin-choice";
 import {
   redirect,
   type ActionFunctionArgs,
@@ -70,7 +78,7 @@ import { paths } from "~/utils/paths";
 import { qrSvg } from "~/utils/qr.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { assertSameOrigin, clientKey } from "~/utils/request.server";
-import { checkout } from "~/wiring/checkout.server";
+import { checkout, checkoutPricing, coinQuotesNow } from "~/wiring/checkout.server";
 import { paymentPages } from "~/wiring/payment-pages.server";
 import { payments, runningPayments, runningTestPayments } from "~/wiring/payments.server";
 import { rateLimits } from "~/wiring/rate-limits.server";
@@ -108,6 +116,22 @@ function mpesaView(
         ? "No more M-Pesa prompts can be sent for this payment. Pay in crypto below, or ask the merchant for a new payment."
         : null,
   };
+}
+
+/** The coins a payment made in KES only may be paid in, with what each costs now (ADR 0052). */
+async function coinChoices(
+  payment: Payment,
+  coins: readonly CoinOption[],
+  now: number,
+): Promise<ChoiceOption[]> {
+  const quotes = await coinQuotesNow(payment, coins, now);
+  return quotes.map((quote) => ({
+    value: coinOptionValue(quote),
+    label: coinOptionLabel(quote),
+    amount:
+      quote.units === null ? null : `${formatCryptoUnits(quote.units, quote.asset)} ${quote.asset}`,
+    current: quote.asset === payment.asset && quote.network === payment.network,
+  }));
 }
 
 /** The receipt's printable page, and "Share on WhatsApp" with its absolute address. */
@@ -174,9 +198,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     businessName,
     networkWarning: wrongNetworkWarning(network, payment.asset),
     networkOptions: choice.options.map((id: NetworkId) => ({
-      id,
+      value: id,
       label: networkLabel(id, payment.asset),
+      current: id === network,
     })),
+    coinOptions: choice.coins.length > 0 ? await coinChoices(payment, choice.coins, now) : [],
     explorerUrl: payment.depositAddress
       ? explorerAddressUrl(network, payment.depositAddress, payment.mode)
       : null,
@@ -245,7 +271,10 @@ async function payWithMpesa(request: Request, payment: Payment, form: FormData) 
   });
 }
 
-/** The customer chooses another network (a plain form: it works without JavaScript). */
+/**
+ * The customer chooses another network, or on a payment made in KES only another coin (plain
+ * forms: they work without JavaScript).
+ */
 export async function action({ params, request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const found = await checkout().payment(params.id ?? "");
@@ -253,7 +282,13 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const { payment } = found;
   const form = await request.formData();
   if (form.get("intent") === "mpesa") return payWithMpesa(request, payment, form);
-  const network = String(form.get("network") ?? "").slice(0, 40);
+  // A coin (`USDT:tron`, a payment made in KES only) or a network.
+  const coin = form.has("coin") ? parseCoinOption(form.get("coin")) : undefined;
+  if (coin === null)
+    return Response.json({ networkError: "Choose one of the coins listed." } satisfies ActionData, {
+      status: 400,
+    });
+  const network = coin?.network ?? String(form.get("network") ?? "").slice(0, 40);
   const runtime = payment.mode === "test" ? runningTestPayments() : runningPayments();
   if (!runtime)
     return Response.json(
@@ -264,14 +299,20 @@ export async function action({ params, request }: ActionFunctionArgs) {
     {
       custody: runtime.custody,
       now: Date.now(),
+      pricing: coin ? await checkoutPricing(coin.asset) : undefined,
       onPooledAddressTaken: () => runtime.addressPool?.wake(),
     },
-    { paymentId: payment.id, network },
+    { paymentId: payment.id, network, asset: coin?.asset },
   );
   if (outcome.ok) return redirect(paths.checkout(payment.id), 303);
   return Response.json(
     { networkError: outcome.message },
-    { status: outcome.reason === "custody_unavailable" ? 503 : 409 },
+    {
+      status:
+        outcome.reason === "custody_unavailable" || outcome.reason === "rate_unavailable"
+          ? 503
+          : 409,
+    },
   );
 }
 
@@ -381,49 +422,12 @@ export default function Checkout() {
                 {payment.networkWarning}
               </p>
             </div>
-            {payment.networkOptions.length > 1 ? (
-              <form method="post" className="mt-4 rounded-xl border border-slate-200 p-4">
-                <fieldset>
-                  <legend className="font-semibold text-ink">
-                    {`Choose the network your ${payment.asset} is on`}
-                  </legend>
-                  <p className="mt-1 text-sm text-slate-700">
-                    Pay on the network your wallet or exchange sends on. Choosing another gives you
-                    an address on that network.
-                  </p>
-                  <div className="mt-3 space-y-2">
-                    {payment.networkOptions.map((option) => (
-                      <div key={option.id} className="flex items-center gap-2">
-                        <input
-                          type="radio"
-                          id={`network-${option.id}`}
-                          name="network"
-                          value={option.id}
-                          defaultChecked={option.id === payment.networkId}
-                          className="h-5 w-5"
-                        />
-                        <label htmlFor={`network-${option.id}`} className="text-ink">
-                          {keepTogether(option.label)}
-                          {option.id === payment.networkId ? " (current)" : ""}
-                        </label>
-                      </div>
-                    ))}
-                  </div>
-                </fieldset>
-                {actionData?.networkError ? (
-                  <p role="alert" className="mt-3 font-medium text-red-800">
-                    {actionData.networkError}
-                  </p>
-                ) : null}
-                <button type="submit" className={buttonClass("secondary", "mt-3")}>
-                  Use this network
-                </button>
-              </form>
-            ) : actionData?.networkError ? (
-              <p role="alert" className="mt-3 font-medium text-red-800">
-                {actionData.networkError}
-              </p>
-            ) : null}
+            <PayWithChoice
+              asset={payment.asset}
+              coins={payment.coinOptions}
+              networks={payment.networkOptions}
+              error={actionData?.networkError}
+            />
 
             {payment.qr ? (
               <div className="mt-5 flex justify-center">

@@ -1,4 +1,5 @@
 /** `/payments`: create, list, read and cancel payments. */
+import { OPENING_COIN } from "~/core/payments/coin-choice";
 import { paymentObject, withSiteUrl } from "~/core/api/payment-object";
 import { findPayment, listPayments } from "~/core/api/reads.server";
 import { networkRefusal, type NetworkId } from "~/core/networks";
@@ -74,7 +75,12 @@ export const paymentRoutes = [
     },
     async handle(context) {
       const { body, key } = context;
-      const refusal = body.network === undefined ? null : networkRefusal(body.asset, body.network);
+      const refusal =
+        body.network === undefined
+          ? null
+          : body.asset === undefined
+            ? "leave it out when you leave out asset: the customer chooses the coin and its network at checkout."
+            : networkRefusal(body.asset, body.network);
       if (refusal)
         throw new ApiError(
           400,
@@ -96,7 +102,9 @@ export const paymentRoutes = [
           { type: "api_key", id: key.keyId, merchantId: key.merchantId, mode: key.mode },
           {
             amountKes: body.amount / 100,
-            asset: body.asset,
+            // No asset: the payment is in KES only and the customer chooses the coin (ADR 0052).
+            asset: body.asset ?? OPENING_COIN,
+            customerChoosesCoin: body.asset === undefined,
             network: body.network as NetworkId | undefined,
             reference: body.reference,
             description: body.description,

@@ -67,6 +67,7 @@ export const eventLabels: Record<string, string> = {
   held_refund_flagged: "Held money flagged for refund",
   wrong_network_deposit: "Deposit on another network: held",
   network_changed: "Network changed by the customer",
+  coin_changed: "Coin changed by the customer",
   settlement_failed_over: "Settlement moved to the fallback destination",
   // Refunds (ADR 0037).
   refund_created: "Refund started",

@@ -1,8 +1,12 @@
 /** The merchant's "Create Payment" form (client and server). */
 import { z } from "zod";
 import { assetNetworks, isNetworkId, networkLabel, type NetworkId } from "~/core/networks/networks";
+import { OPENING_COIN, paymentAssets } from "./coin-choice";
 
-export const paymentAssets = ["USDT", "USDC", "BTC", "ETH"] as const;
+export { paymentAssets };
+
+/** The form's value for "Customer chooses" (a payment in KES only). */
+export const CUSTOMER_CHOOSES = "any";
 
 export const createPaymentSchema = z
   .object({
@@ -12,7 +16,8 @@ export const createPaymentSchema = z
       .trim()
       .regex(/^\d{1,7}$/, "Enter a whole number of shillings, without commas or decimals")
       .transform(Number),
-    asset: z.enum(paymentAssets, {
+    /** A coin, or CUSTOMER_CHOOSES: the payment is in KES only and the customer picks the coin. */
+    asset: z.enum([...paymentAssets, CUSTOMER_CHOOSES], {
       errorMap: () => ({ message: "Choose what the customer pays with" }),
     }),
     reference: z
@@ -34,12 +39,27 @@ export const createPaymentSchema = z
   })
   .superRefine((value, context) => {
     if (value.network === undefined) return;
-    const allowed = assetNetworks[value.asset];
+    if (value.asset === CUSTOMER_CHOOSES) {
+      context.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["network"],
+        message: "Leave the network empty when the customer chooses the coin",
+      });
+      return;
+    }
+    const asset = value.asset;
+    const allowed = assetNetworks[asset];
     if (!isNetworkId(value.network) || !(allowed as readonly string[]).includes(value.network))
       context.addIssue({
         code: z.ZodIssueCode.custom,
         path: ["network"],
-        message: `${value.asset} is paid on ${allowed.map((id) => networkLabel(id, value.asset)).join(" or ")}: choose one of them, or let the customer choose`,
+        message: `${asset} is paid on ${allowed.map((id) => networkLabel(id, asset)).join(" or ")}: choose one of them, or let the customer choose`,
       });
   })
-  .transform((value) => ({ ...value, network: value.network as NetworkId | undefined }));
+  .transform(({ asset, ...value }) => ({
+    ...value,
+    // Made in KES only: it opens in OPENING_COIN, and the customer may choose another at checkout.
+    asset: asset === CUSTOMER_CHOOSES ? OPENING_COIN : asset,
+    customerChoosesCoin: asset === CUSTOMER_CHOOSES,
+    network: value.network as NetworkId | undefined,
+  }));

@@ -332,6 +332,11 @@ export interface CreatePaymentInput {
    * network, and on an asset with several the customer may choose another at checkout.
    */
   network?: NetworkId;
+  /**
+   * Made in KES only (issue 30, item 3; ADR 0052): `asset` is the coin it opens in, and the
+   * customer may choose another coin at checkout. `network` is then absent.
+   */
+  customerChoosesCoin?: boolean;
   reference: string;
   description?: string;
   /** Test payments (a test API key) are kept apart from live ones. Default live. */
@@ -381,6 +386,11 @@ export async function createPayment(
   // `now` is the quote's time; the hold's lapse is judged on the time that has really passed since.
   const startedAt = Date.now();
   const elapsedNow = () => now + Math.max(0, Date.now() - startedAt);
+  if (input.customerChoosesCoin && input.network !== undefined)
+    throw new PaymentError(
+      "A payment the customer chooses the coin of has no network of its own.",
+      "invalid_network",
+    );
   if (input.network !== undefined && !assetHasNetwork(input.asset, input.network))
     throw new PaymentError(networkRefusal(input.asset, input.network)!, "invalid_network");
   const network = input.network ?? defaultNetwork(input.asset);
@@ -532,6 +542,7 @@ async function insertNewPayment(
           network,
           // Fixed by the merchant or the API; otherwise the customer may choose at checkout.
           networkFixed: input.network !== undefined,
+          coinFixed: input.customerChoosesCoin !== true,
         },
       }),
       ...checkLimit(),
