@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { isTronAddress, isValidAddress } from "~/core/networks/addresses";
 import { createPayment, getPayment, listPaymentEvents } from "~/core/payments/payments.server";
 import { computeQuote, formatCryptoUnits } from "~/core/payments/quote";
-import { MAX_NETWORK_CHANGES } from "~/core/payments/network-choice.server";
+import { choosePaymentNetwork, MAX_NETWORK_CHANGES } from "~/core/payments/network-choice.server";
 import { installTestDatabase, testStore } from "../../tests/setup/db";
 import {
   addMerchant,
@@ -176,6 +176,37 @@ describe("a payment made in KES only", () => {
     expect(await refused.json()).toEqual({
       networkError: "The coin can no longer be changed for this payment.",
     });
+  });
+});
+
+describe("two choices at once", () => {
+  it("exactly one moves the payment; the other is refused and its address is not used", async () => {
+    const payment = await pay({ kesOnly: true });
+    const now = Date.now();
+    const deps = {
+      custody: h.runtime.custody,
+      now,
+      pricing: { rates: liveRates(now), config: testConfig },
+    };
+    const outcomes = await Promise.all([
+      choosePaymentNetwork(testStore(db), deps, {
+        paymentId: payment.id,
+        network: "bitcoin",
+        asset: "BTC",
+      }),
+      choosePaymentNetwork(testStore(db), deps, {
+        paymentId: payment.id,
+        network: "base",
+        asset: "USDC",
+      }),
+    ]);
+    const moved = outcomes.filter((outcome) => outcome.ok);
+    expect(moved).toHaveLength(1);
+    expect(outcomes.find((outcome) => !outcome.ok)).toMatchObject({ reason: "not_choosable" });
+    const now2 = await stored(payment.id);
+    expect(moved[0]!.ok && moved[0]!.payment.depositAddress).toBe(now2.depositAddress);
+    const events = await testStore(db).read((q) => listPaymentEvents(q, payment.id));
+    expect(events.filter((event) => event.type === "coin_changed")).toHaveLength(1);
   });
 });
 
