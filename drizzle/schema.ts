@@ -17,3 +17,4 @@ export * from "./schema/disbursements";
 export * from "./schema/reconciliation";
 export * from "./schema/refunds";
 export * from "./schema/funding";
+export * from "./schema/compliance";
