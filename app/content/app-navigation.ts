@@ -28,7 +28,7 @@ export interface AppNavItem {
 
 /** A console item also names the role that opens it; an admin opens everything. */
 export interface ConsoleNavItem extends AppNavItem {
-  role: "reviewer" | "curator" | "admin";
+  role: "reviewer" | "curator" | "compliance" | "admin";
 }
 
 const under = (base: string) => (at: NavLocation) =>
@@ -170,6 +170,20 @@ export const consoleNav: readonly ConsoleNavItem[] = [
     current: under(paths.adminReconciliation),
   },
   {
+    label: "Cases",
+    to: paths.adminCases,
+    icon: "shield",
+    role: "compliance",
+    current: under(paths.adminCases),
+  },
+  {
+    label: "Sanctions lists",
+    to: paths.adminSanctions,
+    icon: "document",
+    role: "compliance",
+    current: under(paths.adminSanctions),
+  },
+  {
     label: "News",
     to: paths.adminIngest,
     icon: "globe",
@@ -178,11 +192,19 @@ export const consoleNav: readonly ConsoleNavItem[] = [
   },
 ];
 
+/** Where an operator lands after signing in: the first page of their work. */
+export function operatorHome(role: string): string {
+  if (role === "curator") return paths.adminIngest;
+  if (role === "compliance") return paths.adminCases;
+  return paths.adminApplications;
+}
+
 /** How the console names an operator's role. */
-export const operatorRoleLabels: Record<"admin" | "reviewer" | "curator", string> = {
+export const operatorRoleLabels: Record<"admin" | "reviewer" | "curator" | "compliance", string> = {
   admin: "Administrator",
   reviewer: "Reviewer",
   curator: "News curator",
+  compliance: "Compliance officer",
 };
 
 /** Texts of the two shells' error pages. */

@@ -4,5 +4,9 @@
  * (docs/decisions/0020-import-boundaries.md).
  */
 
-export const operatorRoles = ["admin", "reviewer", "curator"] as const;
+/**
+ * compliance: sanctions lists, screening, cases and reports to the FRC (issue 31); a case and a
+ * report are never shown to a merchant.
+ */
+export const operatorRoles = ["admin", "reviewer", "curator", "compliance"] as const;
 export type OperatorRole = (typeof operatorRoles)[number];

@@ -1,8 +1,9 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireOperator } from "~/utils/operator-auth.server";
-import { paths } from "~/utils/paths";
+import { operatorHome } from "~/content/app-navigation";
+import { operatorRoles } from "~/core/operator-roles";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const operator = await requireOperator(request, ["admin", "reviewer", "curator"]);
-  throw redirect(operator.role === "curator" ? paths.adminIngest : paths.adminApplications);
+  const operator = await requireOperator(request, operatorRoles);
+  throw redirect(operatorHome(operator.role));
 }

@@ -1,4 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { operatorHome } from "~/content/app-navigation";
 import { parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -31,8 +32,7 @@ import { signIn } from "~/wiring/sign-in.server";
 
 type ActionData = { lastResult: SubmissionResult<string[]> };
 
-const homeFor = (role: string) =>
-  role === "curator" ? paths.adminIngest : paths.adminApplications;
+const homeFor = operatorHome;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");

@@ -136,4 +136,8 @@ export const paths = {
   /** The daily reconciliation's runs and findings (issue 15, item 7). */
   adminReconciliation: "/admin/reconciliation",
   adminPayment: (id: string) => `/admin/payments/${id}`,
+  /** Compliance (issue 31): the sanctions lists' snapshots and imports, and the case queue. */
+  adminSanctions: "/admin/compliance/sanctions",
+  adminCases: "/admin/compliance/cases",
+  adminCase: (id: string) => `/admin/compliance/cases/${id}`,
 } as const;

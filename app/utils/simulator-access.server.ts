@@ -8,7 +8,7 @@ import { env } from "./env.server";
 import { notFound } from "./http";
 import { getSignedInOperator, requireOperator, type Operator } from "./operator-auth.server";
 
-const ANY_OPERATOR = ["admin", "reviewer", "curator"] as const;
+const ANY_OPERATOR = ["admin", "reviewer", "curator", "compliance"] as const;
 
 /** The simulator routes exist only with PROVIDER_MODE=simulator. */
 export function simulatorRoutesEnabled(): boolean {
