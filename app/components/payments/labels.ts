@@ -15,6 +15,7 @@ export const paymentStatusLabels: Record<
   underpaid: { label: "Underpaid", tone: "danger" },
   overpaid: { label: "Overpaid", tone: "warning" },
   paid_after_expiry: { label: "Paid after expiry", tone: "warning" },
+  held: { label: "Held for review", tone: "warning" },
   failed: { label: "Failed", tone: "danger" },
   canceled: { label: "Canceled", tone: "neutral" },
 };

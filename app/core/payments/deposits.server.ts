@@ -19,6 +19,8 @@ import { storedNetworkId } from "~/core/networks/networks";
 import { requiredConfirmations, type PaymentsConfig } from "./config";
 import { readPaymentForUpdate, recordEvent, transition, type Payment } from "./payments.server";
 import type { QuoteAsset } from "./quote";
+import { postConversion, postToSuspense } from "./deposit-postings.server";
+import { heldForSanctions } from "./sanctions-hold.server";
 
 export type DepositOutcome =
   | "unknown_address"
@@ -31,74 +33,9 @@ export type DepositOutcome =
   | "overpaid"
   | "paid_after_expiry"
   /** Crypto sent to a payment already paid with M-Pesa (ADR 0033): held for an operator. */
-  | "held_after_mpesa";
-
-/**
- * Post the conversion of `units` worth `grossKesCents` at the locked rate: merchant net of fee, fee
- * to revenue. In the book of the payment's mode (test payments never touch live accounts).
- */
-export async function postConversion(
-  q: Handle,
-  payment: Payment,
-  input: {
-    units: bigint;
-    grossKesCents: bigint;
-    feeKesCents: bigint;
-    fromSuspense: boolean;
-    key: string;
-    now: number;
-    refundUnits?: bigint;
-  },
-) {
-  const asset = payment.asset as QuoteAsset;
-  const {
-    custody,
-    customerRefundsPayable,
-    feeRevenue,
-    merchantAvailable,
-    merchantPending,
-    suspense,
-    treasuryConversion,
-  } = ledgerBook(payment.mode);
-  const merchantAccount = payment.requiresReview
-    ? merchantPending(payment.merchantId)
-    : merchantAvailable(payment.merchantId);
-  const cryptoSource = input.fromSuspense ? suspense(asset) : custody(asset);
-  const refund = input.refundUnits ?? 0n;
-  const entries = [
-    { account: cryptoSource, amount: input.units + refund },
-    { account: treasuryConversion(asset), amount: -input.units },
-    { account: treasuryConversion("KES"), amount: input.grossKesCents },
-    { account: merchantAccount, amount: -(input.grossKesCents - input.feeKesCents) },
-    { account: feeRevenue(), amount: -input.feeKesCents },
-  ];
-  if (refund > 0n) entries.push({ account: customerRefundsPayable(asset), amount: -refund });
-  return postTransaction(q, {
-    idempotencyKey: input.key,
-    kind: "payment.converted",
-    description: `Payment ${payment.id} (${payment.reference}) converted at ${payment.quoteRate} KES/${asset}`,
-    reference: { type: "payment", id: payment.id },
-    entries: entries.filter((entry) => entry.amount !== 0n),
-    now: input.now,
-  });
-}
-
-/** Hold crypto that cannot be credited yet (under/over/late payment) in suspense. */
-async function postToSuspense(q: Handle, payment: Payment, units: bigint, now: number) {
-  const asset = payment.asset as QuoteAsset;
-  const { custody, suspense } = ledgerBook(payment.mode);
-  return postTransaction(q, {
-    idempotencyKey: `payment:${payment.id}:held`,
-    kind: "payment.held",
-    description: `Payment ${payment.id}: ${units} units held for an operator`,
-    reference: { type: "payment", id: payment.id },
-    entries: [
-      { account: custody(asset), amount: units },
-      { account: suspense(asset), amount: -units },
-    ],
-    now,
-  });
-}
+  | "held_after_mpesa"
+  /** From an address on a sanctions list (issue 31, item 2): held for a compliance case. */
+  | "held";
 
 export async function findPaymentByAddress(
   q: Handle,
@@ -256,6 +193,20 @@ export async function applyCustodyTransaction(
     if (!enough) return "confirming";
 
     const late = transaction.createdAt > payment.expiresAt || closed;
+    // Sanctions (issue 31, item 2; ADR 0055): the sender is screened once the deposit counts; the
+    // crypto of a listed sender is held in suspense, neither converted nor settled, for a case.
+    if (
+      payerAddress &&
+      (await heldForSanctions(q, current, {
+        payerAddress,
+        network,
+        late,
+        units,
+        txId: transaction.id,
+        now,
+      }))
+    )
+      return "held";
     const hold = async (
       to: "underpaid" | "overpaid" | "paid_after_expiry",
       cause: string,

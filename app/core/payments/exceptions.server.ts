@@ -15,7 +15,7 @@ import { ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
 import type { Rate } from "~/core/rates/read-rates.server";
 import type { Handle, Store } from "~/db/store";
 import type { PaymentsConfig } from "./config";
-import { postConversion } from "./deposits.server";
+import { postConversion } from "./deposit-postings.server";
 import { readPayment, readPaymentForUpdate, transition, type Payment } from "./payments.server";
 import { bpsOf, computeQuote, kesCentsForUnits, type QuoteAsset } from "./quote";
 

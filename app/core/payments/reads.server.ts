@@ -168,6 +168,7 @@ const FINISHED: PaymentStatus[] = [
   "underpaid",
   "overpaid",
   "paid_after_expiry",
+  "held",
 ];
 
 function monthStart(epochMs: number, monthsBack = 0): number {

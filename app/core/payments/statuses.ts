@@ -16,6 +16,11 @@ export const paymentStatuses = [
   "underpaid",
   "overpaid",
   "paid_after_expiry",
+  /**
+   * The deposit came from an address on a sanctions list (issue 31, item 2): its crypto is held in
+   * suspense, not converted nor settled, until a compliance case decides.
+   */
+  "held",
   "failed",
   /** Canceled by the merchant (API or dashboard) before any payment arrived. */
   "canceled",

@@ -12,6 +12,7 @@
  * Their webhooks go one batch after another in the order they were made (`deliverTransfers`), since
  * the API answers a transfer before its first webhooks are sent.
  */
+import { isValidAddress } from "~/core/networks/addresses";
 import { assetDecimals, isTerminal, type CustodyTransaction } from "~/core/providers/custody/types";
 import { homeNetwork, networks, type NetworkId } from "~/core/networks/networks";
 import {
@@ -191,6 +192,8 @@ export function createSimulatedChain(state: CustodyState, webhooks: WebhookSende
     }
     const vault = vaults.get(deposit.vaultAccountId);
     const network = state.networkByAssetId.get(assetId) ?? homeNetwork(asset);
+    if (input.sourceAddress !== undefined && !isValidAddress(network, input.sourceAddress))
+      throw new SimulatorError(400, `The sender must be a ${networks[network].name} address`);
     const format = networks[network].addressFormat;
     const evm = format === "evm";
     const createdAt = now();
@@ -201,11 +204,13 @@ export function createSimulatedChain(state: CustodyState, webhooks: WebhookSende
       amount,
       amountUSD: multiplyDecimals(amount, USD_PRICES[asset], 2),
       txHash: input.txHash ?? (evm ? values.evmTxHash() : values.btcTxHash()),
-      sourceAddress: evm
-        ? values.evmAddress()
-        : format === "tron"
-          ? values.tronAddress()
-          : values.btcAddress(),
+      sourceAddress:
+        input.sourceAddress ??
+        (evm
+          ? values.evmAddress()
+          : format === "tron"
+            ? values.tronAddress()
+            : values.btcAddress()),
       destinationAddress: deposit.address,
       vaultAccountId: deposit.vaultAccountId,
       vaultName: vault?.name ?? "",

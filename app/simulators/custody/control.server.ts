@@ -72,6 +72,13 @@ const sendPaymentSchema = deliverySchema.extend({
     .regex(/^(0x)?[0-9A-Za-z]{8,100}$/, "txHash must be 8 to 100 letters or digits")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** The sender's address (default: a new one); checked against the network in the chain. */
+  from: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((value) => value || undefined),
 });
 
 const confirmSchema = deliverySchema.extend({
@@ -287,8 +294,11 @@ export function createControl(
         const parsed = sendPaymentSchema.safeParse(input);
         if (!parsed.success)
           return failed(400, parsed.error.issues[0]?.message ?? "Invalid payment");
-        const { address, amount, assetId, txHash, ...delivery } = parsed.data;
-        const tx = await chain.sendPayment({ address, amount, assetId, txHash }, delivery);
+        const { address, amount, assetId, txHash, from, ...delivery } = parsed.data;
+        const tx = await chain.sendPayment(
+          { address, amount, assetId, txHash, sourceAddress: from },
+          delivery,
+        );
         return done(
           `Sent ${tx.amountInfo.amount} ${tx.assetId} to ${tx.destinationAddress} (transaction ${tx.id}).`,
           tx,

@@ -46,6 +46,8 @@ export interface SendPaymentInput {
   /** Which asset, when the address holds several (an EVM vault's ETH, USDT_ERC20, USDC). */
   assetId?: string;
   txHash?: string;
+  /** The sender's address; default a new one of the network's format. */
+  sourceAddress?: string;
 }
 
 export interface WebhookDelivery {
