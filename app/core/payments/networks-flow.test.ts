@@ -1,8 +1,9 @@
 /**
  * Payments on more than one network per asset (issue 14, item 8; ADR 0031), through the custody
  * simulator: USDT opens on Tron unless Ethereum is chosen (issue 30, item 3), USDT on Ethereum and
- * USDC on Base get addresses of their network from their own pools, confirm at their network's count, a deposit on the wrong network is never credited, and the
- * customer's change of network at checkout moves the payment to an address on the new network.
+ * USDC on Base get addresses of their network from their own pools, confirm at their network's
+ * count, a deposit on the wrong network is never credited, and the customer's change of network at
+ * checkout moves the payment to an address on the new network.
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
