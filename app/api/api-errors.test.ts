@@ -412,7 +412,7 @@ describe("networks (ADR 0031)", () => {
       'network: USDC is not accepted on Tron: USDC is paid on "ethereum" or "base".',
     );
     expect(await refusal({ asset: "USDT", network: "base" })).toBe(
-      'network: USDT is not accepted on Base: USDT is paid on "ethereum" or "tron".',
+      'network: USDT is not accepted on Base: USDT is paid on "tron" or "ethereum".',
     );
     expect(await refusal({ asset: "BTC", network: "lightning" })).toBe(
       'network: "lightning" is not a network we know: BTC is paid on "bitcoin".',

@@ -41,7 +41,8 @@ describe("payments on a chosen network (ADR 0031)", () => {
     expect(isEvmAddress(base.deposit_address)).toBe(true);
     const read = expectOk(await f.call("GET", `/api/v1/payments/${tron.id}`, { key: secret }), 200);
     expect(read.network).toBe("tron");
-    // Without `network`: the asset's default network.
+    // Without `network`: the asset's default network (USDT's is Tron).
+    expect((await create(secret, { asset: "USDT" })).network).toBe("tron");
     expect((await create(secret, { asset: "USDC" })).network).toBe("ethereum");
     expect((await create(secret, { asset: "BTC" })).network).toBe("bitcoin");
   });
@@ -64,7 +65,7 @@ describe("payments", () => {
       amount_decimal: "2500.00",
       currency: "KES",
       asset: "USDT",
-      network: "ethereum",
+      network: "tron",
       crypto_received: 0,
       crypto_scale: 6,
       checkout_url: `${SITE_URL}/pay/${created.id}`,
@@ -84,7 +85,7 @@ describe("payments", () => {
       canceled_at: null,
     });
     expect(created.id).toMatch(/^pay_[a-z0-9]{12}$/);
-    expect(created.deposit_address).toMatch(/^0x[0-9a-f]{40}$/i);
+    expect(isTronAddress(created.deposit_address)).toBe(true);
     // An integer of base units (10^-6 USDT), the decimal string beside it, at the locked rate.
     expect(Number.isSafeInteger(created.crypto_amount)).toBe(true);
     expect(created.crypto_amount).toBeGreaterThan(0);

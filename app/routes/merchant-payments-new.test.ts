@@ -84,26 +84,27 @@ describe("Create Payment on a network (ADR 0031)", () => {
     const review = await post(cookie, { ...order, intent: "review", asset: "USDT" });
     expect(review.status).toBe(200);
     expect(((await review.json()) as { preview: { network: string } }).preview.network).toBe(
-      "Ethereum (ERC-20), or another the customer chooses at checkout (Ethereum (ERC-20) or Tron (TRC-20))",
+      "Tron (TRC-20), or another the customer chooses at checkout (Tron (TRC-20) or Ethereum (ERC-20))",
     );
+    // Fixed on Ethereum, not the default network: the payment is on the merchant's choice.
     const fixedReview = await post(cookie, {
       ...order,
       intent: "review",
       asset: "USDT",
-      network: "tron",
+      network: "ethereum",
     });
     expect(((await fixedReview.json()) as { preview: { network: string } }).preview.network).toBe(
-      "Tron (TRC-20)",
+      "Ethereum (ERC-20)",
     );
     const created = await post(cookie, {
       ...order,
       intent: "create",
       asset: "USDT",
-      network: "tron",
+      network: "ethereum",
     });
     expect(created.status).toBe(302);
     const id = created.headers.get("Location")!.split("/").at(-1)!;
-    expect(db.select().from(payments).where(eq(payments.id, id)).get()?.network).toBe("tron");
+    expect(db.select().from(payments).where(eq(payments.id, id)).get()?.network).toBe("ethereum");
   });
 
   it("refuses a network the asset is not on, at the network field, creating nothing", async () => {

@@ -10,7 +10,14 @@ import { createTestMerchant } from "./db";
 import { expectPageUpdates, expectToast, isJsProject } from "./helpers";
 
 const TRON_USDT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+const ETHEREUM_USDT = "0xdAC17F958D2ee523a2206206994597C13D831ec7";
 const BASE_USDC = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+
+/** Decimal "19.29" as integer base units (6 decimals: USDT). */
+function baseUnits(decimal: string): string {
+  const [whole = "0", fraction = ""] = decimal.split(".");
+  return BigInt(whole + fraction.padEnd(6, "0")).toString();
+}
 
 async function createPayment(
   page: Page,
@@ -39,7 +46,7 @@ async function createPayment(
   return id!;
 }
 
-test("the customer chooses Tron for USDT: a Tron address, a tron: wallet link, Tron's confirmations", async ({
+test("a USDT payment opens on Tron; the customer may choose Ethereum: a 0x address, an ERC-20 wallet link, Ethereum's confirmations", async ({
   page,
 }, testInfo) => {
   test.setTimeout(90_000);
@@ -47,36 +54,44 @@ test("the customer chooses Tron for USDT: a Tron address, a tron: wallet link, T
   const response = await page.goto(`/pay/${id}`);
   // The network and the warning are in the server's HTML, not only after a script ran.
   const html = await response!.text();
-  expect(html).toContain(
-    "Send only on Ethereum (ERC-20). Coins sent on another network may be lost.",
-  );
-  await expect(page.getByText("Ethereum (ERC-20)", { exact: true })).toBeVisible();
-  const before = (await page.locator("#pay-address").textContent())!.trim();
-
-  const chooser = page.getByRole("group", { name: "Choose the network your USDT is on" });
-  await expect(chooser.getByRole("radio", { name: "Ethereum (ERC-20) (current)" })).toBeChecked();
-  await chooser.getByRole("radio", { name: "Tron (TRC-20)" }).check();
-  await page.getByRole("button", { name: "Use this network" }).click();
-
-  await expect(page).toHaveURL(new RegExp(`/pay/${id}$`));
+  expect(html).toContain("Send only on Tron (TRC-20). Coins sent on another network may be lost.");
   await expect(page.getByText("Tron (TRC-20)", { exact: true })).toBeVisible();
-  await expect(
-    page.getByText("Send only on Tron (TRC-20). Coins sent on another network may be lost."),
-  ).toBeVisible();
-  const address = (await page.locator("#pay-address").textContent())!.trim();
-  const amount = (await page.locator("#pay-amount").textContent())!.trim();
-  expect(address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
-  expect(address).not.toBe(before);
-  const [whole = "0", fraction = ""] = amount.split(".");
+  // Nobody chose a network: USDT opens on Tron (cheap fees), at a Tron address.
+  const before = (await page.locator("#pay-address").textContent())!.trim();
+  const askedFor = (await page.locator("#pay-amount").textContent())!.trim();
+  expect(before).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
   await expect(page.getByRole("link", { name: "Open in wallet" })).toHaveAttribute(
     "href",
-    `tron:${TRON_USDT}/transfer?address=${address}&uint256=${BigInt(whole + fraction.padEnd(6, "0"))}`,
+    `tron:${TRON_USDT}/transfer?address=${before}&uint256=${baseUnits(askedFor)}`,
   );
   await expect(
     page.getByRole("link", { name: /View this address on the Tron \(TRC-20\) explorer/ }),
-  ).toHaveAttribute("href", new RegExp(`tronscan\\.org/#/address/${address}$`));
+  ).toHaveAttribute("href", new RegExp(`tronscan\\.org/#/address/${before}$`));
 
-  // The customer pays on Tron; it confirms at Tron's count (19), not Ethereum's.
+  const chooser = page.getByRole("group", { name: "Choose the network your USDT is on" });
+  await expect(chooser.getByRole("radio", { name: "Tron (TRC-20) (current)" })).toBeChecked();
+  await chooser.getByRole("radio", { name: "Ethereum (ERC-20)" }).check();
+  await page.getByRole("button", { name: "Use this network" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/pay/${id}$`));
+  await expect(page.getByText("Ethereum (ERC-20)", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("Send only on Ethereum (ERC-20). Coins sent on another network may be lost."),
+  ).toBeVisible();
+  const address = (await page.locator("#pay-address").textContent())!.trim();
+  const amount = (await page.locator("#pay-amount").textContent())!.trim();
+  // Checksummed (EIP-55): mixed case.
+  expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+  expect(address).not.toBe(before);
+  await expect(page.getByRole("link", { name: "Open in wallet" })).toHaveAttribute(
+    "href",
+    `ethereum:${ETHEREUM_USDT}@1/transfer?address=${address}&uint256=${baseUnits(amount)}`,
+  );
+  await expect(
+    page.getByRole("link", { name: /View this address on the Ethereum \(ERC-20\) explorer/ }),
+  ).toHaveAttribute("href", new RegExp(`etherscan\\.io/address/${address}$`));
+
+  // The customer pays on Ethereum; it confirms at Ethereum's count (12), not USDT's on Tron (2).
   const api = await operatorApi();
   const paid = await api.post("/simulator/custody/payments", { data: { address, amount } });
   expect(paid.status(), await paid.text()).toBe(200);
@@ -89,7 +104,7 @@ test("the customer chooses Tron for USDT: a Tron address, a tron: wallet link, T
   expect((await confirm(2)).status()).toBe(200);
   await page.reload();
   await expect(page.getByText("Confirming", { exact: true }).first()).toBeVisible();
-  expect((await confirm(17)).status()).toBe(200);
+  expect((await confirm(10)).status()).toBe(200);
   await expectPageUpdates(page, testInfo, "Paid", { exact: true });
 });
 

@@ -10,7 +10,8 @@ import { operatorApi, signInAsMerchant } from "./auth";
 import { createTestMerchant } from "./db";
 import { expectPageUpdates, expectToast, isJsProject } from "./helpers";
 
-const USDT_CONTRACT = "0xdAC17F958D2ee523a2206206994597C13D831ec7";
+/** USDT's TRC-20 contract: a USDT payment nobody chose a network for is on Tron. */
+const USDT_CONTRACT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
 interface Created {
   id: string;
@@ -119,9 +120,9 @@ function checkoutScenarios() {
     await expectAccessible(page, testInfo);
     await expect(page.getByText(payment.businessName, { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: "Pay KES 2,500.00" })).toBeVisible();
-    await expect(page.getByText("Ethereum (ERC-20)", { exact: true })).toBeVisible();
+    await expect(page.getByText("Tron (TRC-20)", { exact: true })).toBeVisible();
     await expect(
-      page.getByText("Send only on Ethereum (ERC-20). Coins sent on another network may be lost."),
+      page.getByText("Send only on Tron (TRC-20). Coins sent on another network may be lost."),
     ).toBeVisible();
     await expect(page.getByText("Send exactly")).toBeVisible();
     await expect(
@@ -135,12 +136,12 @@ function checkoutScenarios() {
 
     const address = (await page.locator("#pay-address").textContent())!.trim();
     const amount = (await page.locator("#pay-amount").textContent())!.trim();
-    // Checksummed (EIP-55): mixed case.
-    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    // A Tron address (base58check).
+    expect(address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
     expect(amount).toMatch(/^\d+(\.\d{1,6})?$/);
     await expect(page.getByRole("link", { name: "Open in wallet" })).toHaveAttribute(
       "href",
-      `ethereum:${USDT_CONTRACT}@1/transfer?address=${address}&uint256=${baseUnits(amount, 6)}`,
+      `tron:${USDT_CONTRACT}/transfer?address=${address}&uint256=${baseUnits(amount, 6)}`,
     );
 
     if (isJsProject(testInfo)) {
@@ -171,8 +172,9 @@ function checkoutScenarios() {
     // The checkout is now the customer's receipt (issue 30, item 3).
     await expect(page.getByRole("heading", { level: 1, name: "Paid" })).toBeVisible();
     const receipt = page.getByRole("region", { name: "Receipt" });
-    await expect(receipt.getByText(`${amount} USDT on Ethereum (ERC-20)`)).toBeVisible();
-    await expect(receipt.getByRole("link", { name: /^Transaction 0x[0-9a-f]{6}…/ })).toBeVisible();
+    await expect(receipt.getByText(`${amount} USDT on Tron (TRC-20)`)).toBeVisible();
+    // A Tron transaction id: 64 hex digits, no 0x.
+    await expect(receipt.getByRole("link", { name: /^Transaction [0-9a-f]{8}…/ })).toBeVisible();
     await expect(receipt.getByRole("link", { name: /^Share on WhatsApp/ })).toHaveAttribute(
       "href",
       /^https:\/\/wa\.me\/\?text=Receipt%3A%20KES%20/,
@@ -185,7 +187,7 @@ function checkoutScenarios() {
     await receipt.getByRole("link", { name: "Printable receipt" }).click();
     await expect(page).toHaveURL(new RegExp(`${payment.checkoutPath}/receipt$`));
     await expect(page.getByRole("heading", { level: 1, name: "Receipt" })).toBeVisible();
-    await expect(page.getByText(`${amount} USDT on Ethereum (ERC-20)`)).toBeVisible();
+    await expect(page.getByText(`${amount} USDT on Tron (TRC-20)`)).toBeVisible();
     await expectNoMarketingChrome(page);
     await expectAccessible(page, testInfo);
   });

@@ -7,6 +7,7 @@ import {
   displayNetwork,
   explorerAddressUrl,
   explorerTxUrl,
+  homeNetwork,
   isEvmAddress,
   isTronAddress,
   isValidAddress,
@@ -15,6 +16,7 @@ import {
   networkRefusal,
   networks,
   paymentUri,
+  storedNetworkId,
   toChecksumAddress,
   tokenContract,
   tronAddressFromAccount,
@@ -41,11 +43,25 @@ describe("the network vocabulary", () => {
     expect(assetNetworks).toEqual({
       BTC: ["bitcoin"],
       ETH: ["ethereum"],
-      USDT: ["ethereum", "tron"],
+      USDT: ["tron", "ethereum"],
       USDC: ["ethereum", "base"],
     });
-    expect(defaultNetwork("USDT")).toBe("ethereum");
+    // USDT opens on Tron, where sending it costs cents (issue 30, item 3).
+    expect(defaultNetwork("USDT")).toBe("tron");
+    expect(defaultNetwork("USDC")).toBe("ethereum");
     expect(defaultNetwork("BTC")).toBe("bitcoin");
+  });
+
+  it("reads what a bare symbol meant before networks as its home network: Ethereum for tokens", () => {
+    expect(homeNetwork("USDT")).toBe("ethereum");
+    expect(homeNetwork("USDC")).toBe("ethereum");
+    expect(homeNetwork("BTC")).toBe("bitcoin");
+    // A payment stored with a label (before migration 0014) or no network at all is on Ethereum,
+    // though a new USDT payment opens on Tron; a stored id stays what it says.
+    expect(storedNetworkId("Ethereum (ERC-20)", "USDT")).toBe("ethereum");
+    expect(storedNetworkId("", "USDT")).toBe("ethereum");
+    expect(storedNetworkId("tron", "USDT")).toBe("tron");
+    expect(storedNetworkId("", "BTC")).toBe("bitcoin");
   });
 
   it("labels a network for people, with the token standard for tokens", () => {
@@ -203,7 +219,9 @@ describe("payment URIs", () => {
 
   it("writes EIP-681 transfer calls for ERC-20 tokens on Ethereum (chain 1)", () => {
     // 19.29 USDT = 19,290,000 base units (6 decimals).
-    expect(paymentUri({ asset: "USDT", address: EVM_ADDRESS, units: 19_290_000n })).toBe(
+    expect(
+      paymentUri({ asset: "USDT", network: "ethereum", address: EVM_ADDRESS, units: 19_290_000n }),
+    ).toBe(
       "ethereum:0xdAC17F958D2ee523a2206206994597C13D831ec7@1/transfer?address=0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed&uint256=19290000",
     );
     expect(
@@ -226,6 +244,10 @@ describe("payment URIs", () => {
     expect(paymentUri({ asset: "USDT", network: "tron", address: to, units: 19_290_000n })).toBe(
       `tron:TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t/transfer?address=${to}&uint256=19290000`,
     );
+    // USDT's default network: a payment that names none is on Tron.
+    expect(paymentUri({ asset: "USDT", address: to, units: 1n })).toBe(
+      `tron:TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t/transfer?address=${to}&uint256=1`,
+    );
   });
 
   it("uses each token's decimals and converts ledger units to chain units", () => {
@@ -244,7 +266,12 @@ describe("payment URIs", () => {
     expect(paymentUri({ asset: "BTC", address: EVM_ADDRESS, units: 1n })).toBeNull();
     expect(paymentUri({ asset: "ETH", address: BTC_ADDRESS, units: 1n })).toBeNull();
     expect(
-      paymentUri({ asset: "USDT", address: `${EVM_ADDRESS}&uint256=1`, units: 1n }),
+      paymentUri({
+        asset: "USDT",
+        network: "ethereum",
+        address: `${EVM_ADDRESS}&uint256=1`,
+        units: 1n,
+      }),
     ).toBeNull();
     expect(paymentUri({ asset: "BTC", address: `${BTC_ADDRESS}?x=1`, units: 1n })).toBeNull();
     expect(paymentUri({ asset: "ETH", address: EVM_ADDRESS, units: 0n })).toBeNull();

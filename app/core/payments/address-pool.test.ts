@@ -82,11 +82,18 @@ async function fill(sizes: string) {
   return refill;
 }
 
-const pooled = (mode: "live" | "test", asset = "USDT") =>
+/** The pooled USDT addresses of a mode, on every network or on one. */
+const pooled = (mode: "live" | "test", network?: string) =>
   db
     .select()
     .from(depositAddressPool)
-    .where(and(eq(depositAddressPool.mode, mode), eq(depositAddressPool.asset, asset)))
+    .where(
+      and(
+        eq(depositAddressPool.mode, mode),
+        eq(depositAddressPool.asset, "USDT"),
+        network === undefined ? undefined : eq(depositAddressPool.network, network),
+      ),
+    )
     .all();
 
 describe("DEPOSIT_ADDRESS_POOL", () => {
@@ -128,21 +135,43 @@ describe("the deposit-address pool", () => {
     expect(h.custodySim.depositAddresses().length).toBe(before);
   });
 
-  it("a payment takes the oldest pooled address of its mode and asset without calling custody, and wakes the refill", async () => {
+  it("a payment takes the oldest pooled address of its mode, asset and network without calling custody, and wakes the refill", async () => {
     await fill("1,test:USDT=3");
-    const oldest = pooled("test").sort((a, b) => a.createdAt - b.createdAt)[0]!;
+    // `test:USDT` is USDT's default network's pool: Tron, where a payment without one opens.
+    const oldest = pooled("test", "tron").sort((a, b) => a.createdAt - b.createdAt)[0]!;
     let wakes = 0;
     const payment = await create(newMerchant(), {
       custody: unreachableCustody,
       taken: () => wakes++,
     });
     expect(payment.depositAddress).toBe(oldest.address);
-    expect(payment.custodyAssetId).toBe(oldest.custodyAssetId);
+    expect(payment).toMatchObject({ network: "tron", custodyAssetId: oldest.custodyAssetId });
     expect(pooled("test").map((row) => row.address)).not.toContain(oldest.address);
     expect(wakes).toBe(1);
     // A live payment does not take a test address.
     const live = await create(newMerchant(), { custody: unreachableCustody, mode: "live" });
     expect(pooled("test").map((row) => row.address)).not.toContain(live.depositAddress);
+  });
+
+  it("counts a row stored before networks (network '') in its home network's pool: USDT on Ethereum", async () => {
+    db.delete(depositAddressPool).run();
+    db.insert(depositAddressPool)
+      .values({
+        id: "pool_before_networks",
+        mode: "test",
+        asset: "USDT",
+        network: "",
+        address: "0x52908400098527886E0F7030069857D2E4169EE7",
+        custodyAssetId: "USDT_ERC20",
+        createdAt: h.clock.now,
+      })
+      .run();
+    const counts = await testStore(db).read((q) => pooledAddressCounts(q));
+    expect(counts.get("test:USDT:ethereum")).toBe(1);
+    expect(counts.get("test:USDT")).toBeUndefined();
+    const refill = await fill("0,test:USDT:ethereum=1");
+    expect((await refill.levels())["test:USDT:ethereum"]).toEqual({ pooled: 1, size: 1 });
+    db.delete(depositAddressPool).run();
   });
 
   it("twenty concurrent creates against a pool of five: five pooled addresses, fifteen from custody, all different", async () => {

@@ -1,8 +1,9 @@
 /**
  * Payments on more than one network per asset (issue 14, item 8; ADR 0031), through the custody
- * simulator: USDT on Tron and USDC on Base get addresses of their network from their own pools,
- * confirm at their network's count, a deposit on the wrong network is never credited, and the
- * customer's change of network at checkout moves the payment to an address on the new network.
+ * simulator: USDT opens on Tron unless Ethereum is chosen (issue 30, item 3), USDT on Ethereum and
+ * USDC on Base get addresses of their network from their own pools, confirm at their network's
+ * count, a deposit on the wrong network is never credited, and the customer's change of network at
+ * checkout moves the payment to an address on the new network.
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -69,19 +70,23 @@ async function deposit(payment: Payment) {
 }
 
 describe("payments on several networks", () => {
-  it("stores the network id; USDT defaults to Ethereum, Tron and Base get their own addresses", async () => {
+  it("stores the network id; USDT defaults to Tron, Ethereum and Base get their own addresses", async () => {
+    // A USDT payment created without a network is on Tron, at a valid Tron address.
     const usdt = await pay("USDT");
-    expect(usdt).toMatchObject({ network: "ethereum", custodyAssetId: "USDT_ERC20" });
-    const tron = await pay("USDT", "tron");
-    expect(tron).toMatchObject({ network: "tron", custodyAssetId: "TRX_USDT_S2UZ" });
-    expect(isTronAddress(tron.depositAddress!)).toBe(true);
+    expect(usdt).toMatchObject({ network: "tron", custodyAssetId: "TRX_USDT_S2UZ" });
+    expect(isTronAddress(usdt.depositAddress!)).toBe(true);
+    const unfixed = (await testStore(db).read((q) => listPaymentEvents(q, usdt.id)))[0]!;
+    expect(JSON.parse(unfixed.detail!)).toMatchObject({ network: "tron", networkFixed: false });
+    const erc20 = await pay("USDT", "ethereum");
+    expect(erc20).toMatchObject({ network: "ethereum", custodyAssetId: "USDT_ERC20" });
+    expect(isEvmAddress(erc20.depositAddress!)).toBe(true);
     const base = await pay("USDC", "base");
     expect(base).toMatchObject({ network: "base", custodyAssetId: "USDC_BASECHAIN_ETH_5I5C" });
     expect(isEvmAddress(base.depositAddress!)).toBe(true);
     const btc = await pay("BTC");
     expect(btc.network).toBe("bitcoin");
-    const locked = (await testStore(db).read((q) => listPaymentEvents(q, tron.id)))[0]!;
-    expect(JSON.parse(locked.detail!)).toMatchObject({ network: "tron", networkFixed: true });
+    const locked = (await testStore(db).read((q) => listPaymentEvents(q, erc20.id)))[0]!;
+    expect(JSON.parse(locked.detail!)).toMatchObject({ network: "ethereum", networkFixed: true });
   });
 
   it("refuses a network the asset is not on, naming the allowed ones, and stores nothing", async () => {
@@ -93,26 +98,27 @@ describe("payments on several networks", () => {
     });
   });
 
-  it("a USDT payment on Tron confirms at Tron's count (19), not Ethereum's", async () => {
-    expect(requiredConfirmations(testConfig, "USDT", "tron")).toBe(19);
-    expect(requiredConfirmations(testConfig, "USDT", "ethereum")).toBe(2);
-    const payment = await pay("USDT", "tron");
+  it("a USDT payment on Ethereum confirms at Ethereum's count (12), not USDT's on Tron (its default)", async () => {
+    // CONFIRMATIONS_USDT (2 here) counts on USDT's default network, Tron.
+    expect(requiredConfirmations(testConfig, "USDT", "tron")).toBe(2);
+    expect(requiredConfirmations(testConfig, "USDT", "ethereum")).toBe(12);
+    const payment = await pay("USDT", "ethereum");
     const txId = await deposit(payment);
     await h.custodySim.confirm(txId, 2);
-    // Two confirmations confirm an ERC-20 payment here; on Tron it is still confirming.
+    // Two confirmations confirm a payment on Tron here; on Ethereum it is still confirming.
     expect(await testStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
       status: "confirming",
       confirmations: 2,
     });
-    await h.custodySim.confirm(txId, 17);
+    await h.custodySim.confirm(txId, 10);
     expect(await testStore(db).read((q) => getPayment(q, payment.id))).toMatchObject({
       status: "confirmed",
-      confirmations: 19,
+      confirmations: 12,
     });
     const confirmation = (await testStore(db).read((q) => listPaymentEvents(q, payment.id))).find(
       (e) => e.type === "confirmation",
     );
-    expect(JSON.parse(confirmation!.detail!)).toMatchObject({ required: 19 });
+    expect(JSON.parse(confirmation!.detail!)).toMatchObject({ required: 12 });
     expect(await verifyBalances(testStore(db))).toEqual([]);
   });
 
@@ -152,26 +158,34 @@ describe("payments on several networks", () => {
       store: testStore(db),
       custody: h.runtime.custody,
       modes: ["live"],
-      sizes: parseAddressPoolSizes("0,live:USDT:tron=2,live:USDT=1"),
+      sizes: parseAddressPoolSizes("0,live:USDT:ethereum=2,live:USDT=1"),
       now: () => h.clock.now,
     });
     refill.wake();
     await refill.idle();
+    // `live:USDT` is USDT's default network's pool: Tron.
     expect(await refill.levels()).toMatchObject({
       "live:USDT": { pooled: 1, size: 1 },
-      "live:USDT:tron": { pooled: 2, size: 2 },
+      "live:USDT:ethereum": { pooled: 2, size: 2 },
       "live:USDC:base": { pooled: 0, size: 0 },
     });
-    const tronPool = db
-      .select()
-      .from(depositAddressPool)
-      .where(and(eq(depositAddressPool.network, "tron"), eq(depositAddressPool.asset, "USDT")))
-      .all();
-    expect(tronPool.every((row) => isTronAddress(row.address))).toBe(true);
-    const taken = await pay("USDT", "tron");
-    expect(tronPool.map((row) => row.address)).toContain(taken.depositAddress);
-    expect((await refill.levels())["live:USDT:tron"]?.pooled).toBe(1);
+    const poolOn = (network: NetworkId) =>
+      db
+        .select()
+        .from(depositAddressPool)
+        .where(and(eq(depositAddressPool.network, network), eq(depositAddressPool.asset, "USDT")))
+        .all();
+    expect(poolOn("tron").every((row) => isTronAddress(row.address))).toBe(true);
+    const erc20Pool = poolOn("ethereum");
+    expect(erc20Pool.every((row) => isEvmAddress(row.address))).toBe(true);
+    const taken = await pay("USDT", "ethereum");
+    expect(erc20Pool.map((row) => row.address)).toContain(taken.depositAddress);
+    expect((await refill.levels())["live:USDT:ethereum"]?.pooled).toBe(1);
     expect((await refill.levels())["live:USDT"]?.pooled).toBe(1);
+    const tronPool = poolOn("tron");
+    const onTron = await pay("USDT");
+    expect(tronPool.map((row) => row.address)).toContain(onTron.depositAddress);
+    expect((await refill.levels())["live:USDT"]?.pooled).toBe(0);
     expect(() => parseAddressPoolSizes("0,live:USDC:tron=2")).toThrow(
       "USDC is not on tron (its networks: ethereum, base)",
     );
@@ -183,37 +197,37 @@ describe("the customer's choice of network", () => {
   const choiceFor = (payment: Payment) =>
     testStore(db).read((q) => networkChoiceFor(q, payment, h.clock.now));
 
-  it("moves an unfixed USDT payment to Tron with a Tron address, and keeps the old address in its timeline", async () => {
+  it("moves an unfixed USDT payment from Tron to Ethereum with an Ethereum address, and keeps the old address in its timeline", async () => {
     const payment = await pay("USDT");
     expect(await choiceFor(payment)).toMatchObject({
-      network: "ethereum",
-      options: ["ethereum", "tron"],
+      network: "tron",
+      options: ["tron", "ethereum"],
       fixed: false,
     });
     const outcome = await choosePaymentNetwork(testStore(db), deps(), {
       paymentId: payment.id,
-      network: "tron",
+      network: "ethereum",
     });
     expect(outcome).toMatchObject({ ok: true, changed: true });
     const moved = (await testStore(db).read((q) => getPayment(q, payment.id)))!;
-    expect(moved).toMatchObject({ network: "tron", custodyAssetId: "TRX_USDT_S2UZ" });
-    expect(isTronAddress(moved.depositAddress!)).toBe(true);
+    expect(moved).toMatchObject({ network: "ethereum", custodyAssetId: "USDT_ERC20" });
+    expect(isEvmAddress(moved.depositAddress!)).toBe(true);
     const changed = (await testStore(db).read((q) => listPaymentEvents(q, payment.id))).find(
       (e) => e.type === "network_changed",
     );
     expect(JSON.parse(changed!.detail!)).toMatchObject({
-      from: "ethereum",
-      to: "tron",
+      from: "tron",
+      to: "ethereum",
       previousAddress: payment.depositAddress,
     });
-    // Paid on Tron, it confirms there.
-    await h.custodySim.confirm(await deposit(moved), 19);
+    // Paid on Ethereum, it confirms there, at Ethereum's count.
+    await h.custodySim.confirm(await deposit(moved), 12);
     expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("confirmed");
     // Choosing again once paid is refused.
     expect(
       await choosePaymentNetwork(testStore(db), deps(), {
         paymentId: payment.id,
-        network: "ethereum",
+        network: "tron",
       }),
     ).toMatchObject({ ok: false, reason: "not_choosable" });
   });

@@ -168,10 +168,11 @@ describe("webhooks for an incoming payment", () => {
     expect(h.sim.completeAt()).toEqual({
       BTC: 3,
       ETH: 2,
-      USDT_ERC20: 2,
+      // By symbol on the asset's default network: USDT's is Tron.
+      TRX_USDT_S2UZ: 2,
       USDC: 1,
       // The other networks complete at their own counts (core/networks, ADR 0031).
-      TRX_USDT_S2UZ: 19,
+      USDT_ERC20: 12,
       USDC_BASECHAIN_ETH_5I5C: 12,
     });
     expect(steps(h.events()).filter((step) => step.includes("COMPLETED"))).toEqual([
@@ -209,8 +210,8 @@ describe("webhooks for an incoming payment", () => {
     expect(h.receiver.received).toHaveLength(0);
   });
 
-  it("confirms USDT on Tron at Tron's count (19) and USDC on Base at a configured pair count, on their own chains", async () => {
-    const h = await harness({ completeAt: { "USDC:base": 4 } });
+  it("confirms USDT on Tron at USDT's count, on Ethereum at Ethereum's (12), and USDC on Base at a configured pair count, on their own chains", async () => {
+    const h = await harness({ completeAt: { USDT: 3, "USDC:base": 4 } });
     const tron = await h.client.createDepositAddress({
       paymentId: "pay_tron",
       asset: "USDT",
@@ -220,13 +221,29 @@ describe("webhooks for an incoming payment", () => {
     expect(tx).toMatchObject({ assetId: "TRX_USDT_S2UZ", feeCurrency: "TRX" });
     expect(tx.txHash).toMatch(/^[0-9a-f]{64}$/);
     expect(isTronAddress(tx.sourceAddress ?? "")).toBe(true);
-    expect(await h.sim.confirm(tx.id, 18)).toMatchObject({
+    // Tron is USDT's default network: the count by symbol is its.
+    expect(await h.sim.confirm(tx.id, 2)).toMatchObject({
       status: "CONFIRMING",
-      numOfConfirmations: 18,
+      numOfConfirmations: 2,
     });
     expect(await h.sim.confirm(tx.id)).toMatchObject({
       status: "COMPLETED",
-      numOfConfirmations: 19,
+      numOfConfirmations: 3,
+    });
+    const ethereum = await h.client.createDepositAddress({
+      paymentId: "pay_erc20",
+      asset: "USDT",
+      network: "ethereum",
+    });
+    const erc20 = await h.sim.sendPayment({ address: ethereum.address, amount: "25.5" });
+    expect(erc20).toMatchObject({ assetId: "USDT_ERC20", feeCurrency: "ETH" });
+    expect(await h.sim.confirm(erc20.id, 11)).toMatchObject({
+      status: "CONFIRMING",
+      numOfConfirmations: 11,
+    });
+    expect(await h.sim.confirm(erc20.id)).toMatchObject({
+      status: "COMPLETED",
+      numOfConfirmations: 12,
     });
     const base = await h.client.createDepositAddress({
       paymentId: "pay_base",
@@ -239,7 +256,11 @@ describe("webhooks for an incoming payment", () => {
       status: "COMPLETED",
       numOfConfirmations: 4,
     });
-    expect(h.sim.completeAt()).toMatchObject({ TRX_USDT_S2UZ: 19, USDC_BASECHAIN_ETH_5I5C: 4 });
+    expect(h.sim.completeAt()).toMatchObject({
+      TRX_USDT_S2UZ: 3,
+      USDT_ERC20: 12,
+      USDC_BASECHAIN_ETH_5I5C: 4,
+    });
   });
 
   it("refuses a deposit on the wrong network: ERC-20 USDT to a Tron address", async () => {
@@ -392,7 +413,7 @@ describe("control API over HTTP", () => {
     expect(sent.status).toBe(200);
     expect(sent.json).toMatchObject({
       status: "CONFIRMING",
-      assetId: "USDT_ERC20",
+      assetId: "TRX_USDT_S2UZ",
       amountInfo: { amount: "75.25" },
     });
     expect(h.receiver.received).toHaveLength(4);

@@ -92,6 +92,7 @@ describe("deposit addresses", () => {
     const usdt = await client.createDepositAddress({
       paymentId: "pay_usdt_1",
       asset: "USDT",
+      network: "ethereum",
       customerRefId: "MRC-7K2Q9D",
     });
     const usdc = await client.createDepositAddress({ paymentId: "pay_usdc_1", asset: "USDC" });
@@ -131,7 +132,10 @@ describe("deposit addresses", () => {
     expect(new Set([tron.vaultAccountId, base.vaultAccountId]).size).toBe(2);
     expect(sim.depositAddresses().find((row) => row.address === tron.address)?.assetIds).toEqual([
       "TRX_USDT_S2UZ",
-    ]);
+    ]); // USDT without a network: its default network, Tron.
+    const plain = await client.createDepositAddress({ paymentId: "pay_usdt_2", asset: "USDT" });
+    expect(plain).toMatchObject({ assetId: "TRX_USDT_S2UZ", network: "tron" });
+    expect(isTronAddress(plain.address)).toBe(true);
   });
 
   it("refuses a network the asset is not on, before asking custody", async () => {
@@ -141,7 +145,7 @@ describe("deposit addresses", () => {
     expect(error).toBeInstanceOf(CustodyError);
     expect((error as CustodyError).kind).toBe("invalid_request");
     expect((error as CustodyError).message).toBe(
-      'USDT is not accepted on Base: USDT is paid on "ethereum" or "tron".',
+      'USDT is not accepted on Base: USDT is paid on "tron" or "ethereum".',
     );
   });
 

@@ -60,7 +60,8 @@ async function setup(options: Partial<CustodySimulatorOptions> = {}) {
     apiPublicKeyPem: api.publicKeyPem,
     apiKey: API_KEY,
     signingKeyPem: signing.privateKeyPem,
-    completeAt: { BTC: 2, ETH: 1, USDT: 2 },
+    // USDT here is ERC-20 (its fees are paid in ETH): counted by pair, Tron being USDT's default.
+    completeAt: { BTC: 2, ETH: 1, "USDT:ethereum": 2 },
     seed: 5,
     now,
     ...options,
@@ -74,11 +75,12 @@ async function setup(options: Partial<CustodySimulatorOptions> = {}) {
     now,
   });
   let payments = 0;
-  /** A completed deposit of `amount`; the vault account it landed in. */
+  /** A completed deposit of `amount` (tokens on Ethereum); the vault account it landed in. */
   async function fund(asset: CustodyAsset, amount: string): Promise<string> {
     const address = await client.createDepositAddress({
       paymentId: `pay_fund_${++payments}`,
       asset,
+      network: asset === "BTC" ? "bitcoin" : "ethereum",
     });
     const tx = await sim.sendPayment({ address: address.address, amount });
     await sim.confirm(tx.id, 5);
