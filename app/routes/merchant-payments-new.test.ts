@@ -3,9 +3,9 @@
  * concurrent posts of KES 1,000,000 against the KES 10,000,000 daily cap create exactly ten
  * payments; the other two answer 400 with the daily-limit message.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { merchantUsers, payments } from "../../drizzle/schema";
+import { merchantUsers, paymentEvents, payments } from "../../drizzle/schema";
 import { startSession } from "~/utils/session.server";
 import { installTestDatabase, testStore } from "../../tests/setup/db";
 import { addMerchant, setUpPaymentsHarness } from "../../tests/setup/payments";
@@ -125,5 +125,64 @@ describe("Create Payment on a network (ADR 0031)", () => {
     expect(db.select().from(payments).where(eq(payments.merchantId, SHOP)).all()).toHaveLength(
       before,
     );
+  });
+});
+
+describe("Create Payment in KES only: the customer chooses the coin (issue 30, item 3)", () => {
+  const SHOP = "MRC-KESN22";
+  addMerchant(db, SHOP);
+  const post = (cookie: string, fields: Record<string, string>) =>
+    respond(() =>
+      action({
+        request: formPost("/merchant/payments/new", fields, { cookie }),
+        params: {},
+        context: {},
+      }),
+    );
+
+  it("reviews and creates a payment that opens in USDT on Tron with the coin left to the customer", async () => {
+    await storeLiveRates(db);
+    const cookie = await merchantCookie(SHOP);
+    const order = { amountKes: "2600", reference: "KES-1", asset: "any" };
+    const review = await post(cookie, { ...order, intent: "review" });
+    expect(review.status).toBe(200);
+    const { preview } = (await review.json()) as {
+      preview: { network: string; customerChooses: boolean; asset: string };
+    };
+    expect(preview).toMatchObject({
+      customerChooses: true,
+      asset: "USDT",
+      network:
+        "The customer chooses the coin and network at checkout (it opens in USDT on Tron (TRC-20))",
+    });
+    const created = await post(cookie, { ...order, intent: "create" });
+    expect(created.status).toBe(302);
+    const id = created.headers.get("Location")!.split("/").at(-1)!;
+    expect(db.select().from(payments).where(eq(payments.id, id)).get()).toMatchObject({
+      asset: "USDT",
+      network: "tron",
+    });
+    const quoted = db
+      .select()
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.paymentId, id), eq(paymentEvents.type, "quote_locked")))
+      .get();
+    expect(JSON.parse(quoted!.detail!)).toMatchObject({ coinFixed: false, networkFixed: false });
+  });
+
+  it("refuses a network with 'Customer chooses', at the network field", async () => {
+    const cookie = await merchantCookie(SHOP);
+    const answer = await post(cookie, {
+      amountKes: "2600",
+      reference: "KES-2",
+      intent: "create",
+      asset: "any",
+      network: "tron",
+    });
+    expect(answer.status).toBe(400);
+    const body = (await answer.json()) as { lastResult: { error: Record<string, string[]> } };
+    expect(body.lastResult.error.network).toEqual([
+      "Leave the network empty when the customer chooses the coin",
+    ]);
   });
 });
