@@ -21,7 +21,8 @@ import {
 } from "~/components/admin/compliance/case-labels";
 import { ConsolePage } from "~/components/app/ConsolePage";
 import { SubmitButton } from "~/components/ui/form";
-import { CaseError, caseDecisions } from "~/core/compliance/cases.server";
+import { CaseError } from "~/core/compliance/cases.server";
+import { caseDecisions } from "~/core/compliance/vocabulary";
 import { formatEatDateTime } from "~/utils/format";
 import { invariantResponse, privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";

@@ -89,7 +89,9 @@ export const sanctionsNames = sqliteTable(
   (table) => [index("sanctions_names_snapshot_idx").on(table.snapshotId)],
 );
 
-/** A digital-currency address a listed party holds (OFAC's "Digital Currency Address - XBT ..."). */
+/**
+ * A digital-currency address a listed party holds (OFAC's "Digital Currency Address - XBT ...").
+ */
 export const sanctionsAddresses = sqliteTable(
   "sanctions_addresses",
   {

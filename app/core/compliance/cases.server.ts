@@ -19,11 +19,13 @@ import { recordAudit } from "~/core/audit.server";
 import { readableCode } from "~/core/ids.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import type { CaseKind, CaseSeverity, CaseStatus, HoldTarget } from "./vocabulary";
+import type { CaseDecision, CaseKind, CaseSeverity, CaseStatus, HoldTarget } from "./vocabulary";
 
 export const newCaseId = () => `case_${readableCode(12).toLowerCase()}`;
 
-/** How long a case may stay open: two days, the FRC's deadline for a suspicious transaction report. */
+/**
+ * How long a case may stay open: two days, the FRC's deadline for a suspicious transaction report.
+ */
 export const CASE_DUE_MS = 2 * 24 * 3_600_000;
 
 export type CaseRow = typeof complianceCases.$inferSelect;
@@ -103,9 +105,6 @@ export async function isHeld(q: Handle, target: HoldTarget, targetId: string): P
   );
   return row !== undefined;
 }
-
-export const caseDecisions = ["clear", "hold", "report", "offboard"] as const;
-export type CaseDecision = (typeof caseDecisions)[number];
 
 const decidedStatus: Record<CaseDecision, CaseStatus> = {
   clear: "cleared",

@@ -75,3 +75,7 @@ export type HoldTarget = (typeof holdTargets)[number];
 
 export const holdStatuses = ["held", "released", "kept"] as const;
 export type HoldStatus = (typeof holdStatuses)[number];
+
+/** An officer's decision on a case (cases.server.ts says what each does to the holds). */
+export const caseDecisions = ["clear", "hold", "report", "offboard"] as const;
+export type CaseDecision = (typeof caseDecisions)[number];

@@ -57,7 +57,9 @@ export async function postConversion(
   });
 }
 
-/** Hold crypto that cannot be credited yet (under/over/late payment, a listed sender) in suspense. */
+/**
+ * Hold crypto that cannot be credited yet (under/over/late payment, a listed sender) in suspense.
+ */
 export async function postToSuspense(q: Handle, payment: Payment, units: bigint, now: number) {
   const asset = payment.asset as QuoteAsset;
   const { custody, suspense } = ledgerBook(payment.mode);

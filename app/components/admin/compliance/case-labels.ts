@@ -1,6 +1,10 @@
 /** How the console names a case's kind, severity, status and decisions (issue 31, item 4). */
-import type { CaseDecision } from "~/core/compliance/cases.server";
-import type { CaseKind, CaseSeverity, CaseStatus } from "~/core/compliance/vocabulary";
+import type {
+  CaseDecision,
+  CaseKind,
+  CaseSeverity,
+  CaseStatus,
+} from "~/core/compliance/vocabulary";
 
 export const caseKindLabels: Record<CaseKind, string> = {
   sanctions_hit: "Sanctions screening hit",
