@@ -3,7 +3,8 @@
  * small server standing in for the app's webhook routes (it calls the same handlers). For
  * integration and property tests. Nothing here is mocked: only the clock is the test's.
  */
-import type { NetworkId } from "~/core/networks/networks";
+import { defaultNetwork, type NetworkId } from "~/core/networks/networks";
+import { requiredConfirmations } from "~/core/payments/config";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
@@ -418,7 +419,10 @@ export async function confirmedPayment(
     address: payment.depositAddress!,
     amount: formatCryptoUnits(payment.cryptoAmountUnits, payment.asset),
   });
-  await h.custodySim.confirm(tx.id, 2);
+  await h.custodySim.confirm(
+    tx.id,
+    requiredConfirmations(testConfig, "USDT", network ?? defaultNetwork("USDT")),
+  );
   const status = (await testStore(db).read((q) => getPayment(q, payment.id)))?.status;
   if (status !== "confirmed") throw new Error(`payment ${payment.id} is ${status}, not confirmed`);
   return { payment, tx };

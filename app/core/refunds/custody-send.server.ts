@@ -13,8 +13,8 @@
  * another; two runs at once (two processes) never both ask. The ledger's posting runs in the write
  * (its accounts read through `forUpdate`).
  */
-import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
-import { payments, refunds } from "../../../drizzle/schema";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { complianceHolds, payments, refunds } from "../../../drizzle/schema";
 import {
   type CryptoAsset,
   type LedgerBook,
@@ -61,6 +61,12 @@ const FEE_ASSETS: Readonly<Record<string, CryptoAsset>> = {
 };
 
 /** Take the refund's send lease, if nobody holds it: whether this run may send it. */
+/**
+ * No compliance case holds it (issue 31; ADR 0055): part of the claim's own condition, so a hold
+ * placed before the claim always stops the send.
+ */
+const notHeld = sql`not exists (select 1 from ${complianceHolds} where ${complianceHolds.target} = 'refund' and ${complianceHolds.targetId} = ${refunds.id} and ${complianceHolds.status} = 'held')`;
+
 async function claim(q: Handle, refund: Refund, now: number): Promise<boolean> {
   const done = await q
     .update(refunds)
@@ -70,6 +76,7 @@ async function claim(q: Handle, refund: Refund, now: number): Promise<boolean> {
         eq(refunds.id, refund.id),
         eq(refunds.status, "pending"),
         or(isNull(refunds.sendLeaseUntil), lt(refunds.sendLeaseUntil, now + 1)),
+        notHeld,
       ),
     )
     .returning({ id: refunds.id });
@@ -107,6 +114,7 @@ export async function sendPendingRefunds(
           eq(refunds.method, "crypto"),
           eq(refunds.status, "pending"),
           or(isNull(refunds.sendLeaseUntil), lt(refunds.sendLeaseUntil, now() + 1)),
+          notHeld,
           modes ? inArray(refunds.mode, [...modes]) : undefined,
         ),
       )

@@ -490,7 +490,8 @@ describe("refunding what is held for the customer", () => {
       address: payment.depositAddress!,
       amount: formatCryptoUnits(payment.cryptoAmountUnits + excess, "USDT"),
     });
-    await h.custodySim.confirm(tx.id, 2);
+    // Ethereum: its own count (the configured one is for USDT's default network, Tron).
+    await h.custodySim.confirm(tx.id, 12);
     expect((await testStore(db).read((q) => getPayment(q, payment.id)))!.status).toBe("overpaid");
     await resolveException(testStore(db), {
       paymentId: payment.id,
