@@ -3,6 +3,7 @@
  * approve (creates the merchant, its owner user and a one-time set-password link) or reject with a
  * reason. Every review action is audited in the same transaction.
  */
+import { isHeld } from "~/core/compliance/cases.server";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { merchantApplications, merchants, merchantUsers } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
@@ -180,7 +181,7 @@ async function auditReview(
 export class ReviewError extends Error {
   constructor(
     message: string,
-    readonly code: "not_found" | "already_reviewed" | "username_taken",
+    readonly code: "not_found" | "already_reviewed" | "username_taken" | "held",
   ) {
     super(message);
   }
@@ -221,6 +222,12 @@ export function approveApplication(
   const now = input.now ?? Date.now();
   return store.write(async (q) => {
     const application = await submittedApplication(store, q, input.applicationId);
+    // A compliance case holding it (a sanctions hit on the business or a director, ADR 0055).
+    if (await isHeld(q, "application", application.id))
+      throw new ReviewError(
+        "A compliance case holds this application: it can be approved once the case is cleared.",
+        "held",
+      );
     let merchantId = newMerchantId();
     while (
       await first(
