@@ -1,0 +1,160 @@
+/**
+ * The in-memory index of listed names that screening searches (issue 31, item 2; ADR 0053).
+ * Isomorphic and pure: built from the entries of the active snapshots, kept by the caller.
+ *
+ * Every listed name (primary and aliases; a name in brackets inside an alias, usually the
+ * original script, as a name of its own) is normalised into tokens; each distinct token gets an
+ * id and a posting list of the names holding it. Tokens are also filed under blocking keys (both
+ * Double Metaphone codes and the first three letters) so that a query token finds its similar
+ * listed tokens without looking at all of them.
+ */
+import { doubleMetaphone } from "double-metaphone";
+import type { NameQuality } from "../vocabulary";
+import type { ListedEntry } from "./types";
+import { joinsNext, normalizeName } from "./names-normalize";
+
+export type IndexedEntry = Pick<ListedEntry, "source" | "uid" | "kind" | "primaryName" | "names">;
+
+export interface IndexedName {
+  entry: number;
+  /** As published (the part outside or inside brackets when the alias had both). */
+  text: string;
+  quality: NameQuality;
+  /** Token ids, in order. */
+  tokens: Int32Array;
+  weights: Float64Array;
+  strong: number;
+  total: number;
+}
+
+export interface TokenMatches {
+  ids: Int32Array;
+  sims: Float64Array;
+}
+
+export interface NameIndex {
+  entries: Pick<ListedEntry, "source" | "uid" | "kind" | "primaryName">[];
+  names: IndexedName[];
+  /** Token text by id, and id by text. */
+  tokenText: string[];
+  tokenIds: Map<string, number>;
+  /** Names holding each token (ids into `names`, ascending). */
+  postings: Int32Array[];
+  /** Blocking key ("m:" metaphone, "p:" prefix) to token ids. */
+  keys: Map<string, Int32Array>;
+  /** Similar listed tokens of a query token, kept across queries (bounded). */
+  cache: Map<string, TokenMatches>;
+  /** Scratch space per name for one query at a time. */
+  stamp: Int32Array;
+  mask: Int32Array;
+  /** Scratch space per query: its tokens' similarity to every listed token (see names.ts). */
+  dense: Float32Array;
+  /** How long the build took, in milliseconds (for the bench and the logs). */
+  buildMs: number;
+}
+
+/** A token is fuzzy-matched (and filed under blocking keys) from this length on. */
+export const FUZZY_MIN_LENGTH = 3;
+
+/** The blocking keys of a token: its Double Metaphone codes and its first three letters. */
+export function blockingKeys(token: string): string[] {
+  if (token.length < FUZZY_MIN_LENGTH || /[0-9]/.test(token)) return [];
+  const [primary, secondary] = doubleMetaphone(token);
+  const keys = [`p:${token.slice(0, 3)}`];
+  if (primary) keys.push(`m:${primary}`);
+  if (secondary && secondary !== primary) keys.push(`m:${secondary}`);
+  return keys;
+}
+
+/** "Ibrahim Hassan Tali Asiri (إبراهيم حسن طالع عسيري)" is two names: outside and inside. */
+export function splitBrackets(name: string): string[] {
+  const inside = [...name.matchAll(/\(([^()]*)\)/g)].map((match) => match[1]!.trim());
+  const outside = name.replace(/\([^()]*\)/g, " ").trim();
+  return [outside, ...inside].filter((part) => part !== "");
+}
+
+export function buildNameIndex(entries: readonly IndexedEntry[]): NameIndex {
+  const started = performance.now();
+  const tokenIds = new Map<string, number>();
+  const tokenText: string[] = [];
+  const postingLists: number[][] = [];
+  const names: IndexedName[] = [];
+
+  const idOf = (token: string): number => {
+    let id = tokenIds.get(token);
+    if (id === undefined) {
+      id = tokenText.length;
+      tokenIds.set(token, id);
+      tokenText.push(token);
+      postingLists.push([]);
+    }
+    return id;
+  };
+  const post = (id: number, nameId: number) => {
+    const list = postingLists[id]!;
+    if (list[list.length - 1] !== nameId) list.push(nameId);
+  };
+
+  entries.forEach((entry, entryIndex) => {
+    const seen = new Set<string>();
+    for (const listed of entry.names) {
+      for (const text of splitBrackets(listed.name)) {
+        const normal = normalizeName(text);
+        if (normal.tokens.length === 0) continue;
+        // The same name twice on one entry (a primary repeated as an alias): keep the first.
+        const key = normal.tokens.join(" ");
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const nameId = names.length;
+        const ids = new Int32Array(normal.tokens.length);
+        normal.tokens.forEach((token, i) => {
+          ids[i] = idOf(token);
+          post(ids[i]!, nameId);
+          // "al rahman" is also filed as "alrahman", for a query that writes it so.
+          const next = normal.tokens[i + 1];
+          if (next !== undefined && joinsNext(token)) post(idOf(token + next), nameId);
+        });
+        names.push({
+          entry: entryIndex,
+          text,
+          quality: listed.quality,
+          tokens: ids,
+          weights: Float64Array.from(normal.weights),
+          strong: normal.strong,
+          total: normal.total,
+        });
+      }
+    }
+  });
+
+  const keyLists = new Map<string, number[]>();
+  tokenText.forEach((token, id) => {
+    for (const key of blockingKeys(token)) {
+      let list = keyLists.get(key);
+      if (!list) keyLists.set(key, (list = []));
+      list.push(id);
+    }
+  });
+  const keys = new Map<string, Int32Array>();
+  for (const [key, list] of keyLists) keys.set(key, Int32Array.from(list));
+
+  return {
+    entries: entries.map(({ source, uid, kind, primaryName }) => ({
+      source,
+      uid,
+      kind,
+      primaryName,
+    })),
+    names,
+    tokenText,
+    tokenIds,
+    postings: postingLists.map((list) => Int32Array.from(list)),
+    keys,
+    cache: new Map(),
+    stamp: new Int32Array(names.length),
+    mask: new Int32Array(names.length),
+    dense: new Float32Array(0),
+    buildMs: performance.now() - started,
+  };
+}
+
