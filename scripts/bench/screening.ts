@@ -183,7 +183,11 @@ function syntheticEntry(rng: () => number, n: number): IndexedEntry {
     if (rng() < 0.5) parts.push(pick(rng, LATIN_GIVEN));
     parts.push(pick(rng, LATIN_FAMILY), pick(rng, LATIN_FAMILY));
   } else if (roll < 0.7) {
-    parts = [pick(rng, EAST_ASIAN_FAMILY), pick(rng, EAST_ASIAN_GIVEN), pick(rng, EAST_ASIAN_GIVEN)];
+    parts = [
+      pick(rng, EAST_ASIAN_FAMILY),
+      pick(rng, EAST_ASIAN_GIVEN),
+      pick(rng, EAST_ASIAN_GIVEN),
+    ];
   } else if (roll < 0.75) {
     parts = [pick(rng, WESTERN_GIVEN), pick(rng, WESTERN_GIVEN), pick(rng, WESTERN_FAMILY)];
   } else if (roll < 0.95) {
@@ -197,7 +201,10 @@ function syntheticEntry(rng: () => number, n: number): IndexedEntry {
     names.push({ name: primaryName, quality: "primary" });
     names.push({ name: `${parts.map((p) => misspell(rng, p)).join(" ")}`, quality: "strong" });
     if (rng() < 0.6)
-      names.push({ name: `${parts.slice(0, -1).join(" ")} ${pick(rng, LEGAL)}`, quality: "strong" });
+      names.push({
+        name: `${parts.slice(0, -1).join(" ")} ${pick(rng, LEGAL)}`,
+        quality: "strong",
+      });
     return { source, uid, kind, primaryName, names };
   } else {
     kind = rng() < 0.8 ? "vessel" : "aircraft";
@@ -212,8 +219,12 @@ function syntheticEntry(rng: () => number, n: number): IndexedEntry {
   const primaryName = source === "ofac" ? ofacStyle(parts) : parts.join(" ").toUpperCase();
   names.push({ name: primaryName, quality: "primary" });
   // Variant spellings, a shorter form, the original script, a kunya: about three names a party.
-  names.push({ name: parts.map((p) => (rng() < 0.4 ? misspell(rng, p) : p)).join(" "), quality: "strong" });
-  if (rng() < 0.7) names.push({ name: `${parts[0]} ${parts[parts.length - 1]}`, quality: "strong" });
+  names.push({
+    name: parts.map((p) => (rng() < 0.4 ? misspell(rng, p) : p)).join(" "),
+    quality: "strong",
+  });
+  if (rng() < 0.7)
+    names.push({ name: `${parts[0]} ${parts[parts.length - 1]}`, quality: "strong" });
   if (rng() < 0.5) {
     const script = parts.map((p) => ARABIC_SCRIPT[p] ?? CYRILLIC[p]);
     if (script.every(Boolean)) names.push({ name: script.join(" "), quality: "strong" });
@@ -266,13 +277,11 @@ function listedVariant(rng: () => number, entry: IndexedEntry): string {
   return parts.join(" ").toLowerCase();
 }
 
-export async function benchScreening(): Promise<ScreeningFigures> {
-  const { buildNameIndex, matchNames, matchNamesAsync } =
-    await import("../../app/core/compliance/sanctions/names");
-  const size = Number(process.env.BENCH_SCREENING_ENTRIES ?? 19_000);
-  const count = Number(process.env.BENCH_SCREENING_QUERIES ?? 10_000);
-  const entries = syntheticList(size);
-  const index = buildNameIndex(entries);
+/** The names screened: 70% Kenyan-style, 30% listed names written differently. */
+export function screeningQueries(
+  entries: readonly IndexedEntry[],
+  count: number,
+): { kenyan: string[]; variants: { query: string; uid: string }[] } {
   const rng = random(2026);
   const kenyan: string[] = [];
   const variants: { query: string; uid: string }[] = [];
@@ -284,6 +293,17 @@ export async function benchScreening(): Promise<ScreeningFigures> {
         variants.push({ query: listedVariant(rng, entry), uid: entry.uid });
     }
   }
+  return { kenyan, variants };
+}
+
+export async function benchScreening(): Promise<ScreeningFigures> {
+  const { buildNameIndex, matchNames, matchNamesAsync } =
+    await import("../../app/core/compliance/sanctions/names");
+  const size = Number(process.env.BENCH_SCREENING_ENTRIES ?? 19_000);
+  const count = Number(process.env.BENCH_SCREENING_QUERIES ?? 10_000);
+  const entries = syntheticList(size);
+  const index = buildNameIndex(entries);
+  const { kenyan, variants } = screeningQueries(entries, count);
   const queries = [...kenyan, ...variants.map((v) => v.query)];
   // Warm up on a few names (JIT), on a fresh cache: the timed run starts cold.
   matchNames(index, queries.slice(0, 200));

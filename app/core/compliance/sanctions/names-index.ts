@@ -56,14 +56,31 @@ export interface NameIndex {
 /** A token is fuzzy-matched (and filed under blocking keys) from this length on. */
 export const FUZZY_MIN_LENGTH = 3;
 
-/** The blocking keys of a token: its Double Metaphone codes and its first three letters. */
+/**
+ * The blocking keys of a token: its Double Metaphone codes (sounds alike), its first three
+ * letters, and the token with any one letter left out (SymSpell's deletions: two tokens one
+ * letter apart, a letter missing, added or changed, always share one).
+ */
 export function blockingKeys(token: string): string[] {
   if (token.length < FUZZY_MIN_LENGTH || /[0-9]/.test(token)) return [];
   const [primary, secondary] = doubleMetaphone(token);
-  const keys = [`p:${token.slice(0, 3)}`];
+  const keys = [`p:${token.slice(0, 3)}`, `d:${token}`];
   if (primary) keys.push(`m:${primary}`);
   if (secondary && secondary !== primary) keys.push(`m:${secondary}`);
+  if (token.length >= 4)
+    for (let i = 0; i < token.length; i++) {
+      const key = `d:${token.slice(0, i)}${token.slice(i + 1)}`;
+      if (!keys.includes(key)) keys.push(key);
+    }
   return keys;
+}
+
+/**
+ * Two adjacent tokens often written as one: a particle and what follows ("al Rahman",
+ * "Alrahman"), or two syllables of an East Asian given name ("Xiao Ping", "Xiaoping"; "Myong Ho").
+ */
+export function mayBeJoined(token: string, next: string): boolean {
+  return joinsNext(token) || (token.length <= 4 && next.length <= 4 && token.length > 1);
 }
 
 /** "Ibrahim Hassan Tali Asiri (إبراهيم حسن طالع عسيري)" is two names: outside and inside. */
@@ -110,9 +127,10 @@ export function buildNameIndex(entries: readonly IndexedEntry[]): NameIndex {
         normal.tokens.forEach((token, i) => {
           ids[i] = idOf(token);
           post(ids[i]!, nameId);
-          // "al rahman" is also filed as "alrahman", for a query that writes it so.
+          // "al rahman" is also filed as "alrahman", "xiao ping" as "xiaoping", for a query
+          // that writes them so.
           const next = normal.tokens[i + 1];
-          if (next !== undefined && joinsNext(token)) post(idOf(token + next), nameId);
+          if (next !== undefined && mayBeJoined(token, next)) post(idOf(token + next), nameId);
         });
         names.push({
           entry: entryIndex,
@@ -157,4 +175,3 @@ export function buildNameIndex(entries: readonly IndexedEntry[]): NameIndex {
     buildMs: performance.now() - started,
   };
 }
-

@@ -272,7 +272,7 @@ function weightOf(token: string): number {
 
 function dropPhrases(tokens: string[]): string[] {
   const out: string[] = [];
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     const phrase = LEGAL_PHRASES.find((words) => words.every((word, k) => tokens[i + k] === word));
     if (phrase) {
       i += phrase.length;

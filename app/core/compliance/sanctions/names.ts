@@ -21,7 +21,7 @@ import {
   type NameIndex,
   type TokenMatches,
 } from "./names-index";
-import { jaroWinkler, joinsNext, normalizeName, type NormalizedName } from "./names-normalize";
+import { jaroWinkler, normalizeName, type NormalizedName } from "./names-normalize";
 
 export { buildNameIndex, type IndexedEntry, type NameIndex };
 export { normalizeName } from "./names-normalize";
@@ -31,7 +31,7 @@ export { normalizeName } from "./names-normalize";
  * misspelt by a letter or missing one part of three passes; a different person sharing a common
  * part does not.
  */
-export const DEFAULT_NAME_THRESHOLD = 0.8;
+export const DEFAULT_NAME_THRESHOLD = 0.82;
 
 /**
  * The score a weak alias (UN "Low" quality: nicknames and kunyas like "Abu Saleh") needs, and a
@@ -41,6 +41,9 @@ export const STRICT_NAME_THRESHOLD = 0.95;
 
 /** Two tokens below this Jaro-Winkler similarity are not the same name part... */
 export const TOKEN_MIN_SIMILARITY = 0.86;
+
+/** For a token of four letters or fewer, where one letter is a quarter of it ("Mugo", "Muon"). */
+export const SHORT_TOKEN_MIN_SIMILARITY = 0.9;
 
 /**
  * ...unless they sound alike (a Double Metaphone code in common: "Mohamed" and "Muhammad",
@@ -108,8 +111,14 @@ function similarTokens(index: NameIndex, token: string): TokenMatches {
         if (seen.has(id)) continue;
         seen.add(id);
         const other = index.tokenText[id]!;
+        if (!comparableLengths(token, other)) continue;
         const sim = jaroWinkler(token, other);
-        if (sim >= TOKEN_MIN_SIMILARITY) {
+        if (
+          sim >=
+          (Math.min(token.length, other.length) <= 4
+            ? SHORT_TOKEN_MIN_SIMILARITY
+            : TOKEN_MIN_SIMILARITY)
+        ) {
           ids.push(id);
           sims.push(sim);
         } else if (sim >= PHONETIC_MIN_SIMILARITY && soundAlike(sounds, other)) {
@@ -123,6 +132,17 @@ function similarTokens(index: NameIndex, token: string): TokenMatches {
   if (index.cache.size >= CACHE_LIMIT) index.cache.clear();
   index.cache.set(token, result);
   return result;
+}
+
+/**
+ * Jaro-Winkler rates a short token high against a long one it begins ("abdi" and "abdilkader"
+ * 0.88, "john" and "johnson" 0.91): different names, not spellings of one. Fuzzy pairs need
+ * lengths within this ratio (joined parts are paired separately, see `mayJoin`).
+ */
+export const MIN_LENGTH_RATIO = 0.65;
+
+function comparableLengths(a: string, b: string): boolean {
+  return Math.min(a.length, b.length) >= MIN_LENGTH_RATIO * Math.max(a.length, b.length);
 }
 
 function soundAlike(sounds: readonly string[], other: string): boolean {
@@ -145,12 +165,12 @@ export interface PreparedQuery {
   dense: Float32Array;
 }
 
-/** Can `joined` (two adjacent tokens of one side) be one token of the other side? */
+/**
+ * Can `token` be `first` and `second` written joined ("alrahman", "al rahman"; "xiaoping", "xiao
+ * ping")? It must begin with all of `first` and be about as long as both.
+ */
 function mayJoin(token: string, first: string, second: string): boolean {
-  return (
-    token.charCodeAt(0) === first.charCodeAt(0) &&
-    Math.abs(token.length - first.length - second.length) <= 2
-  );
+  return token.startsWith(first) && Math.abs(token.length - first.length - second.length) <= 2;
 }
 
 /** The weighted Dice score of a query against one listed name (see the module's comment). */
@@ -276,9 +296,10 @@ function candidates(index: NameIndex, query: NormalizedName, similar: TokenMatch
     if (weight === 1 || (probeAll && weight > 0.2)) {
       const bit = 1 << Math.min(bits++, 30);
       probes.push({ bit, matches: similar[i]! });
-      // "al Rahman" also looks for "alrahman" (under the same bit as "Rahman").
+      // "al Rahman" also looks for "alrahman", "Xiao Ping" for "xiaoping" (under the bit of the
+      // second token).
       const before = tokens[i - 1];
-      if (before !== undefined && joinsNext(before)) {
+      if (before !== undefined) {
         const joined = index.tokenIds.get(before + token);
         if (joined !== undefined)
           probes.push({ bit, matches: { ids: Int32Array.of(joined), sims: Float64Array.of(1) } });
