@@ -263,7 +263,8 @@ export function toAscii(raw: string): string {
   return out + anyAscii(plain);
 }
 
-function weightOf(token: string): number {
+/** A token's weight: 1, or less for a particle, an initial or a generic business word. */
+export function tokenWeight(token: string): number {
   if (PARTICLES.has(token)) return WEIGHT_PARTICLE;
   if (token.length === 1) return WEIGHT_INITIAL;
   if (GENERIC_WORDS.has(token)) return WEIGHT_GENERIC;
@@ -305,7 +306,7 @@ export function nameTokens(raw: string): string[] {
 /** A name as the matcher reads it: its tokens and their weights. */
 export function normalizeName(raw: string): NormalizedName {
   const tokens = nameTokens(raw);
-  const weights = tokens.map(weightOf);
+  const weights = tokens.map(tokenWeight);
   let strong = 0;
   let total = 0;
   for (const weight of weights) {

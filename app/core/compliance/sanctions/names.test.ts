@@ -3,6 +3,7 @@ import { fixtureEntries } from "../../../../tests/fixtures/compliance/listed-nam
 import { kenyanNames } from "../../../../tests/fixtures/compliance/kenyan-names";
 import {
   buildNameIndex,
+  buildNameIndexAsync,
   DEFAULT_NAME_THRESHOLD,
   matchName,
   matchNames,
@@ -204,5 +205,15 @@ describe("batches", () => {
     clearInterval(ticking);
     expect(hits).toEqual(matchNames(index, many));
     expect(turns).toBeGreaterThan(0);
+  });
+
+  it("buildNameIndexAsync builds the same index, letting the event loop run", async () => {
+    let turns = 0;
+    const ticking = setInterval(() => turns++, 0);
+    const built = await buildNameIndexAsync(fixtureEntries(), { chunk: 2 });
+    clearInterval(ticking);
+    expect(turns).toBeGreaterThan(0);
+    expect(built.names.length).toBe(index.names.length);
+    expect(matchNames(built, queries)).toEqual(matchNames(index, queries));
   });
 });

@@ -15,6 +15,8 @@ import type { ListedKind, NameQuality, SanctionsSource } from "../vocabulary";
 import {
   blockingKeys,
   buildNameIndex,
+  buildNameIndexAsync,
+  yieldToLoop,
   FUZZY_MIN_LENGTH,
   type IndexedEntry,
   type IndexedName,
@@ -23,7 +25,7 @@ import {
 } from "./names-index";
 import { jaroWinkler, normalizeName, type NormalizedName } from "./names-normalize";
 
-export { buildNameIndex, type IndexedEntry, type NameIndex };
+export { buildNameIndex, buildNameIndexAsync, type IndexedEntry, type NameIndex };
 export { normalizeName } from "./names-normalize";
 
 /**
@@ -176,6 +178,8 @@ function mayJoin(token: string, first: string, second: string): boolean {
 /** The weighted Dice score of a query against one listed name (see the module's comment). */
 export function scoreName(index: NameIndex, query: PreparedQuery, name: IndexedName): number {
   const { normal, dense } = query;
+  const weight = index.tokenWeight;
+  const ids = name.tokens;
   const vocabulary = index.tokenText.length;
   const qn = normal.tokens.length;
   const ln = name.tokens.length;
@@ -218,9 +222,9 @@ export function scoreName(index: NameIndex, query: PreparedQuery, name: IndexedN
     if (bi < 0) break;
     usedQ[bi] = 1;
     usedL[bj] = 1;
-    const weight = normal.weights[bi]! + name.weights[bj]!;
-    paired += best * weight;
-    pairedWeight += weight;
+    const both = normal.weights[bi]! + weight[ids[bj]!]!;
+    paired += best * both;
+    pairedWeight += both;
   }
   // Parts written joined on one side and apart on the other: "Alrahman" / "al Rahman".
   for (let i = 0; i < qn; i++) {
@@ -235,9 +239,9 @@ export function scoreName(index: NameIndex, query: PreparedQuery, name: IndexedN
       if (sim >= TOKEN_MIN_SIMILARITY) {
         usedQ[i] = 1;
         usedL[j] = usedL[j + 1] = 1;
-        const weight = normal.weights[i]! + name.weights[j]! + name.weights[j + 1]!;
-        paired += sim * weight;
-        pairedWeight += weight;
+        const all = normal.weights[i]! + weight[ids[j]!]! + weight[ids[j + 1]!]!;
+        paired += sim * all;
+        pairedWeight += all;
         break;
       }
     }
@@ -254,9 +258,9 @@ export function scoreName(index: NameIndex, query: PreparedQuery, name: IndexedN
       if (sim >= TOKEN_MIN_SIMILARITY) {
         usedQ[i] = usedQ[i + 1] = 1;
         usedL[j] = 1;
-        const weight = normal.weights[i]! + normal.weights[i + 1]! + name.weights[j]!;
-        paired += sim * weight;
-        pairedWeight += weight;
+        const all = normal.weights[i]! + normal.weights[i + 1]! + weight[ids[j]!]!;
+        paired += sim * all;
+        pairedWeight += all;
         break;
       }
     }
@@ -433,11 +437,6 @@ export function matchNames(
 ): NameHit[][] {
   return queries.map((query) => matchName(index, query, options));
 }
-
-const yieldToLoop = (): Promise<void> =>
-  new Promise((resolve) =>
-    typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0),
-  );
 
 /**
  * `matchNames` for large batches (re-screening every merchant on a list change): yields to the
