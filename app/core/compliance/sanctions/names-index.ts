@@ -38,7 +38,7 @@ export interface NameIndex {
   tokenText: string[];
   tokenIds: Map<string, number>;
   /** Token weight by id (1, or less for particles, initials and generic words). */
-  tokenWeight: Float32Array;
+  tokenWeight: Float64Array;
   /** Names holding each token (ids into `names`, ascending). */
   postings: Int32Array[];
   /** Blocking key ("m:" metaphone, "p:" prefix, "d:" deletion) to token ids. */
@@ -162,7 +162,7 @@ function indexBuilder() {
       names,
       tokenText,
       tokenIds,
-      tokenWeight: Float32Array.from(tokenText, tokenWeight),
+      tokenWeight: Float64Array.from(tokenText, tokenWeight),
       postings: postingLists.map((list) => Int32Array.from(list)),
       keys,
       cache: new Map(),
