@@ -10,7 +10,7 @@
  * false positives) and how many listed-like variants were found.
  */
 import { fixtureEntries } from "../../tests/fixtures/compliance/listed-names";
-import { kenyanBusinessNames, kenyanNames } from "../../tests/fixtures/compliance/kenyan-names";
+import { kenyanNames } from "../../tests/fixtures/compliance/kenyan-names";
 import { DEFAULT_ASYNC_CHUNK, type IndexedEntry } from "../../app/core/compliance/sanctions/names";
 import { DEFAULT_BUILD_CHUNK } from "../../app/core/compliance/sanctions/names-index";
 
