@@ -183,7 +183,7 @@ export function buildNameIndex(entries: readonly IndexedEntry[]): NameIndex {
 }
 
 /** Entries indexed between two yields of `buildNameIndexAsync` unless `chunk` says otherwise. */
-export const DEFAULT_BUILD_CHUNK = 1_000;
+export const DEFAULT_BUILD_CHUNK = 250;
 
 /**
  * `buildNameIndex` without holding the event loop: yields every `chunk` entries (tens of
