@@ -49,7 +49,7 @@ export interface NameIndex {
   stamp: Int32Array;
   mask: Int32Array;
   /** Scratch space per query: its tokens' similarity to every listed token (see names.ts). */
-  dense: Float32Array;
+  dense: Float64Array;
   /** How long the build took, in milliseconds (for the bench and the logs). */
   buildMs: number;
 }
@@ -168,7 +168,7 @@ function indexBuilder() {
       cache: new Map(),
       stamp: new Int32Array(names.length),
       mask: new Int32Array(names.length),
-      dense: new Float32Array(0),
+      dense: new Float64Array(0),
       buildMs: performance.now() - started,
     };
   };

@@ -7,9 +7,10 @@
  * A query and a listed name are compared token by token, in any order: each query token is paired
  * with the listed token most like it (Jaro-Winkler, at least `TOKEN_MIN_SIMILARITY`; a token may
  * also pair with two adjacent tokens written joined, "Alrahman" with "al Rahman"). The score is a
- * weighted Dice coefficient: twice the paired weight, times each pair's similarity, over all the
- * weight of both names. So a listed name missing one of four parts still scores 0.86, and one
- * common token out of three ("Mohamed" against "Mohamed Ali Hassan") scores 0.5.
+ * weighted Dice coefficient: the weight of both tokens of each pair times their similarity, over
+ * the paired weight plus `UNPAIRED_WEIGHT` times the weight left unpaired on either side. So a
+ * listed name missing one of four parts still scores 0.89, one of three 0.84, and one common token
+ * out of three ("Mohamed" against "Mohamed Ali Hassan") 0.5.
  */
 import type { ListedKind, NameQuality, SanctionsSource } from "../vocabulary";
 import {
@@ -48,8 +49,8 @@ export const TOKEN_MIN_SIMILARITY = 0.86;
 export const SHORT_TOKEN_MIN_SIMILARITY = 0.9;
 
 /**
- * ...unless they sound alike (a Double Metaphone code in common: "Mohamed" and "Muhammad",
- * "Artyom" and "Artem") and are at least this similar: they then count `PHONETIC_SIMILARITY`.
+ * ...unless they sound alike (a Double Metaphone code in common: "Mohamed" and "Muhammad" 0.80,
+ * "Omar" and "Umar" 0.83) and are at least this similar: they then count `PHONETIC_SIMILARITY`.
  */
 export const PHONETIC_MIN_SIMILARITY = 0.8;
 export const PHONETIC_SIMILARITY = 0.9;
@@ -160,11 +161,11 @@ let usedL = new Uint8Array(32);
  * The query as the scorer reads it: its tokens and, for each, the similarity of every listed
  * token (by token id; 0 for a token not similar enough), in one dense array per query.
  */
-export interface PreparedQuery {
+interface PreparedQuery {
   normal: NormalizedName;
   similar: TokenMatches[];
   /** `dense[i * vocabulary + id]`: query token i against listed token id. */
-  dense: Float32Array;
+  dense: Float64Array;
 }
 
 /**
@@ -176,7 +177,7 @@ function mayJoin(token: string, first: string, second: string): boolean {
 }
 
 /** The weighted Dice score of a query against one listed name (see the module's comment). */
-export function scoreName(index: NameIndex, query: PreparedQuery, name: IndexedName): number {
+function scoreName(index: NameIndex, query: PreparedQuery, name: IndexedName): number {
   const { normal, dense } = query;
   const weight = index.tokenWeight;
   const ids = name.tokens;
@@ -353,7 +354,7 @@ function prepare(index: NameIndex, query: string): PreparedQuery | null {
   const similar = normal.tokens.map((token) => similarTokens(index, token));
   const vocabulary = index.tokenText.length;
   if (index.dense.length < MAX_QUERY_TOKENS * vocabulary)
-    index.dense = new Float32Array(MAX_QUERY_TOKENS * vocabulary);
+    index.dense = new Float64Array(MAX_QUERY_TOKENS * vocabulary);
   similar.forEach(({ ids, sims }, i) => {
     for (let k = 0; k < ids.length; k++) index.dense[i * vocabulary + ids[k]!] = sims[k]!;
   });
