@@ -22,6 +22,8 @@ export interface ScreeningFigures {
   buildMs: number;
   queries: number;
   screenMs: number;
+  /** CPU time of the process meanwhile: less sensitive than wall time to a busy machine. */
+  screenCpuMs: number;
   kenyan: number;
   kenyanHits: number;
   variants: number;
@@ -312,8 +314,11 @@ export async function benchScreening(): Promise<ScreeningFigures> {
   matchNames(index, queries.slice(0, 200));
   index.cache.clear();
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   const hits = matchNames(index, queries);
   const screenMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuStarted);
+  const screenCpuMs = (cpu.user + cpu.system) / 1000;
   const kenyanHits = hits.slice(0, kenyan.length).filter((h) => h.length > 0).length;
   const variantsFound = variants.filter((v, i) =>
     hits[kenyan.length + i]!.some((hit) => hit.uid === v.uid),
@@ -348,6 +353,7 @@ export async function benchScreening(): Promise<ScreeningFigures> {
     buildMs: index.buildMs,
     queries: queries.length,
     screenMs,
+    screenCpuMs,
     kenyan: kenyan.length,
     kenyanHits,
     variants: variants.length,
@@ -362,7 +368,7 @@ export async function benchScreening(): Promise<ScreeningFigures> {
 export function formatScreening(f: ScreeningFigures): string[] {
   const n = (value: number) => value.toLocaleString("en-KE");
   return [
-    `  ${f.screenMs < SCREENING_TARGET_MS ? "PASS" : "FAIL"}  screening ${n(f.queries)} names against a synthetic full-size list (${n(f.entries)} parties, ${n(f.names)} names): ${f.screenMs.toFixed(0)} ms (target < ${SCREENING_TARGET_MS} ms)`,
+    `  ${f.screenMs < SCREENING_TARGET_MS ? "PASS" : "FAIL"}  screening ${n(f.queries)} names against a synthetic full-size list (${n(f.entries)} parties, ${n(f.names)} names): ${f.screenMs.toFixed(0)} ms, ${f.screenCpuMs.toFixed(0)} ms of CPU (target < ${SCREENING_TARGET_MS} ms)`,
     `  info  name index build: ${f.buildMs.toFixed(0)} ms in one go; ${f.asyncBuildMs.toFixed(0)} ms async (yielding every ${DEFAULT_BUILD_CHUNK} parties), longest event-loop turn ${f.buildTurnMs.toFixed(0)} ms`,
     `  info  async screening (yielding every ${DEFAULT_ASYNC_CHUNK} names): ${f.asyncMs.toFixed(0)} ms, longest event-loop turn ${f.longestTurnMs.toFixed(0)} ms`,
     `  info  Kenyan-style names with a hit: ${n(f.kenyanHits)} of ${n(f.kenyan)}; listed names written differently found: ${n(f.variantsFound)} of ${n(f.variants)}`,

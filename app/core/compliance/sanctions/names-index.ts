@@ -45,8 +45,9 @@ export interface NameIndex {
   keys: Map<string, number[]>;
   /** Similar listed tokens of a query token, kept across queries (bounded). */
   cache: Map<string, TokenMatches>;
-  /** Scratch space per name for one query at a time. */
+  /** Scratch space per name for one query at a time: which query marked it last, with what. */
   stamp: Int32Array;
+  lastStamp: number;
   mask: Int32Array;
   /** Scratch space per query: its tokens' similarity to every listed token (see names.ts). */
   dense: Float64Array;
@@ -167,6 +168,7 @@ function indexBuilder() {
       keys,
       cache: new Map(),
       stamp: new Int32Array(names.length),
+      lastStamp: 0,
       mask: new Int32Array(names.length),
       dense: new Float64Array(0),
       buildMs: performance.now() - started,

@@ -287,8 +287,6 @@ function requiredScore(threshold: number, query: NormalizedName, name: IndexedNa
   return strict ? Math.max(threshold, STRICT_NAME_THRESHOLD) : threshold;
 }
 
-let queryStamp = 0;
-
 /** Names of the index sharing enough tokens with the query to be worth scoring (the blocking). */
 function candidates(index: NameIndex, query: NormalizedName, similar: TokenMatches[]): number[] {
   const { tokens, weights } = query;
@@ -315,17 +313,45 @@ function candidates(index: NameIndex, query: NormalizedName, similar: TokenMatch
   // Two identifying tokens in common at least (a single one cannot reach the threshold), or,
   // for a query with one identifying token, a listed name with at most one too.
   const required = Math.min(2, bits);
-  const stamp = ++queryStamp;
+  // A new stamp marks this query's names (starting over, all marks cleared, once in 2^31 queries).
+  if (index.lastStamp >= 0x7fffffff) {
+    index.stamp.fill(0);
+    index.lastStamp = 0;
+  }
+  const stamp = ++index.lastStamp;
+  const { postings, mask } = index;
+  const marks = index.stamp;
+  // When two tokens must be shared, a name holding the most common one ("mohamed") holds another:
+  // that token's postings only add their bit to names already met, they add no new names.
+  let commonest = 0;
+  if (required === 2) {
+    const volume = new Map<number, number>();
+    for (const { bit, matches } of probes) {
+      let count = volume.get(bit) ?? 0;
+      for (let k = 0; k < matches.ids.length; k++) count += postings[matches.ids[k]!]!.length;
+      volume.set(bit, count);
+    }
+    let most = -1;
+    for (const [bit, count] of volume)
+      if (count > most) {
+        most = count;
+        commonest = bit;
+      }
+  }
   const touched: number[] = [];
-  for (const { bit, matches } of probes) {
-    for (const id of matches.ids) {
-      for (const nameId of index.postings[id]!) {
-        if (index.stamp[nameId] !== stamp) {
-          index.stamp[nameId] = stamp;
-          index.mask[nameId] = bit;
-          touched.push(nameId);
-        } else {
-          index.mask[nameId]! |= bit;
+  for (const pass of [0, 1]) {
+    for (const { bit, matches } of probes) {
+      if ((bit === commonest) !== (pass === 1)) continue;
+      for (let k = 0; k < matches.ids.length; k++) {
+        const list = postings[matches.ids[k]!]!;
+        for (let n = 0; n < list.length; n++) {
+          const nameId = list[n]!;
+          if (marks[nameId] === stamp) mask[nameId]! |= bit;
+          else if (pass === 0) {
+            marks[nameId] = stamp;
+            mask[nameId] = bit;
+            touched.push(nameId);
+          }
         }
       }
     }
