@@ -245,6 +245,13 @@ async function main(): Promise<number> {
   const seconds = positiveInt("BENCH_SECONDS", 10);
   const connections = positiveInt("BENCH_CONNECTIONS", 50);
 
+  // BENCH_ONLY=screening: only the name-screening row (issue 31), in process: no build, no server.
+  if (process.env.BENCH_ONLY === "screening") {
+    const { benchScreening, formatScreening } = await import("./bench/screening");
+    process.stdout.write(formatScreening(await benchScreening()).join("\n") + "\n");
+    return 0;
+  }
+
   const reason = buildNeeded(root);
   if (reason) {
     log(`building: ${reason}`);
@@ -568,6 +575,9 @@ async function main(): Promise<number> {
   const statement = await (await import("./bench/statements")).benchStatement(tmpDir);
   log("payouts: the preview of a 10,000-row payout file");
   const payoutPreview = await (await import("./bench/payout-preview")).benchPayoutPreview(tmpDir);
+  log("screening: 10,000 names against a synthetic full-size sanctions list");
+  const screeningBench = await import("./bench/screening");
+  const screening = await screeningBench.benchScreening();
   const output = [
     "",
     `OneHop bench: ${connections} connections, ${seconds} s per run, warm-up ${WARMUP_REQUESTS} requests, accept-encoding: gzip, br`,
@@ -599,6 +609,7 @@ async function main(): Promise<number> {
     ...(bigDatabase ? formatBigDatabase(bigDatabase) : []),
     formatStatement(statement),
     formatPayoutPreview(payoutPreview),
+    ...screeningBench.formatScreening(screening),
     "",
     `News ingest of 20 local feeds x 50 items: ${(ingest.durationMs / 1000).toFixed(2)} s (${ingest.fetched} fetched, ${ingest.curated} curated)`,
     ...formatPayments(paid),
