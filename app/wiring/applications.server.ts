@@ -17,16 +17,43 @@ import {
   rejectApplication,
   submitApplication,
 } from "~/core/merchants/applications.server";
+import { screenApplication } from "~/core/compliance/screening/parties.server";
+import { logger } from "~/utils/logger.server";
 import { bindStore, store } from "./store.server";
+
+/**
+ * Submit, then screen the business and the applicant against the sanctions lists (ADR 0055). The
+ * screening is best effort here (approval screens again): a failure is logged, the application
+ * stays submitted.
+ */
+async function submitAndScreen(...args: Parameters<typeof submitApplication>) {
+  const [on] = args;
+  const result = await submitApplication(...args);
+  if (result.ok)
+    await screenApplication(on, result.id, "application", Date.now()).catch((error: unknown) =>
+      logger.error("screening a new application failed", {
+        applicationId: result.id,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+  return result;
+}
+
+/** Screen again (lists change), then approve: a hit holds the application and approval refuses. */
+async function screenAndApprove(...args: Parameters<typeof approveApplication>) {
+  const [on, input] = args;
+  await screenApplication(on, input.applicationId, "application", input.now ?? Date.now());
+  return approveApplication(...args);
+}
 
 export function applications() {
   return bindStore(store(), {
-    submit: submitApplication,
+    submit: submitAndScreen,
     list: listApplications,
     countByStatus: countApplicationsByStatus,
     get: getApplication,
     getByReference: getApplicationByReference,
-    approve: approveApplication,
+    approve: screenAndApprove,
     reject: rejectApplication,
     documents: listApplicationDocuments,
     document: getApplicationDocument,
