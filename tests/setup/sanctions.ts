@@ -21,7 +21,6 @@ export interface ListedForTest {
   addresses?: { currency: string; address: string }[];
 }
 
-let snapshots = 0;
 
 /** Store `entries` as the source's active snapshot (the previous one superseded); its id. */
 export function storeActiveSnapshot(
@@ -30,7 +29,7 @@ export function storeActiveSnapshot(
   entries: readonly ListedForTest[],
   now = Date.now(),
 ): string {
-  const id = `sls_test${source}${++snapshots}`;
+  const id = `sls_test${source}${now}${Math.random().toString(36).slice(2, 8)}`;
   db.update(sanctionsSnapshots)
     .set({ status: "superseded" })
     .where(and(eq(sanctionsSnapshots.source, source), eq(sanctionsSnapshots.status, "active")))

@@ -34,6 +34,11 @@ export function CheckoutOutcome({
       body: "Your payment arrived after the quote expired. Our team will re-quote or refund it; nothing is lost.",
       tone: "bg-amber-50 text-amber-900",
     },
+    held: {
+      title: "Received, in review",
+      body: `Your payment arrived and is being reviewed before it reaches the merchant. If we need anything we will contact you; for questions write to ${company.supportEmail} with the reference below.`,
+      tone: "bg-amber-50 text-amber-900",
+    },
     canceled: {
       title: "Canceled",
       body: "The merchant canceled this payment. Do not send funds to this address; ask the merchant for a new payment link.",
