@@ -1,0 +1,358 @@
+/**
+ * Importing a sanctions list (issue 31, item 1; ADR 0054): the file's bytes become a snapshot.
+ *
+ * 1. SHA-256 of the bytes. The same checksum as the source's active snapshot records nothing new
+ *    (the list did not change): the answer says so.
+ * 2. Parse (read-list.ts). A file that cannot be read, a list with no entries, or one with fewer
+ *    than 90% of the entries of the active snapshot is stored as `rejected` with its reason and
+ *    never replaces the active one: a half-downloaded or truncated list must not silently drop
+ *    names from screening.
+ * 3. Otherwise ONE write: the snapshot (active), its entries (each with the SHA-256 of its content,
+ *    what a diff compares), names and digital-currency addresses (normalised: lowercase for EVM
+ *    hex, as published otherwise), in batched inserts; the previous active snapshot superseded;
+ *    the diff against it stored as JSON; the audit row. The write first takes the source's lock
+ *    row, so two imports of one source at once run one after the other and never leave two active
+ *    snapshots (on PostgreSQL too, where the first import of a source has no row to lock yet).
+ * 4. Then `onListChanged(snapshotId)` (re-screening hooks on it), outside the write.
+ *
+ * Parsing and hashing happen before the write; the write does database work only (ADR 0041).
+ */
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import {
+  jobLeases,
+  sanctionsAddresses,
+  sanctionsEntries,
+  sanctionsNames,
+  sanctionsSnapshots,
+} from "../../../../drizzle/schema";
+import { recordAudit } from "~/core/audit.server";
+import { readableCode } from "~/core/ids.server";
+import { isStore, type Handle, type Store } from "~/db/store";
+import { logger } from "~/utils/logger.server";
+import { sanctionsSourceLabels, type SanctionsSource, type SnapshotTrigger } from "../vocabulary";
+import { normalizeAddress } from "./digital-currency";
+import { diffEntries, type DiffEntry, type SnapshotDiff } from "./diff";
+import { ListFormatError } from "./list-input";
+import { readList, type ListFile } from "./read-list";
+import { activeSnapshotOn, getSnapshot, type SnapshotView } from "./snapshots.server";
+import type { ListedEntry, ParsedList } from "./types";
+
+/** A list smaller than this share of the active snapshot's entries is rejected. */
+export const MIN_SHARE_OF_ACTIVE = 0.9;
+
+/** Rows per insert statement (well under SQLite's and PostgreSQL's bound parameter limits). */
+const ENTRY_BATCH = 400;
+const NAME_BATCH = 800;
+const ADDRESS_BATCH = 800;
+
+export interface ImportRequest {
+  source: SanctionsSource;
+  files: readonly ListFile[];
+  trigger: SnapshotTrigger;
+  /** Where it came from: the URL fetched, or the uploaded files' names. */
+  origin: string;
+  /** The operator who uploaded it (null for the schedule). */
+  operatorId?: string | null;
+  now?: () => number;
+  /** Called once a new snapshot is active (re-screening). Its failure is logged, not thrown. */
+  onListChanged?: (snapshotId: string) => Promise<void> | void;
+}
+
+export type ImportResult =
+  | { outcome: "imported"; snapshot: SnapshotView; diff: SnapshotDiff }
+  | { outcome: "unchanged"; snapshot: SnapshotView }
+  | { outcome: "rejected"; snapshot: SnapshotView; reason: string };
+
+/** SHA-256 of a list's files: of the one file, or of several in an order their bytes decide. */
+export function listChecksum(files: readonly ListFile[]): string {
+  if (files.length === 1) return createHash("sha256").update(files[0]!.bytes).digest("hex");
+  const each = files
+    .map((file) => ({ file, hash: createHash("sha256").update(file.bytes).digest("hex") }))
+    .sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
+  const all = createHash("sha256");
+  for (const { file } of each) all.update(file.bytes);
+  return all.digest("hex");
+}
+
+/** SHA-256 of what an entry says (kind, names, addresses, programmes, remarks). */
+export function entryFingerprint(entry: ListedEntry): string {
+  return createHash("sha256")
+    .update(
+      JSON.stringify([
+        entry.kind,
+        entry.primaryName,
+        entry.names.map((n) => [n.name, n.quality]),
+        entry.addresses.map((a) => [a.currency, a.address]),
+        entry.programs,
+        entry.remarks,
+      ]),
+    )
+    .digest("hex");
+}
+
+const writeOn = (on: Handle | Store, fn: (q: Handle) => Promise<unknown>) =>
+  isStore(on) ? on.write(fn) : fn(on);
+
+const newSnapshotId = () => `sls_${readableCode(12).toLowerCase()}`;
+
+/** The row that serialises the imports of one source (it always exists once taken: lockable). */
+const lockName = (source: SanctionsSource) => `sanctions.import.${source}`;
+
+async function lockSource(q: Handle, source: SanctionsSource, now: number): Promise<void> {
+  // An upsert locks the row on every engine: a second import waits here until the first commits.
+  await q
+    .insert(jobLeases)
+    .values({ job: lockName(source), holder: "sanctions import", leasedUntil: 0, updatedAt: now })
+    .onConflictDoUpdate({ target: jobLeases.job, set: { updatedAt: now } });
+}
+
+async function inBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Promise<unknown>) {
+  for (let at = 0; at < rows.length; at += size) await insert(rows.slice(at, at + size));
+}
+
+const countsOf = (list: ParsedList | null) => ({
+  entryCount: list?.entries.length ?? 0,
+  nameCount: list?.entries.reduce((sum, e) => sum + e.names.length, 0) ?? 0,
+  addressCount: list?.entries.reduce((sum, e) => sum + e.addresses.length, 0) ?? 0,
+});
+
+interface Prepared {
+  request: ImportRequest;
+  checksum: string;
+  byteSize: number;
+  list: ParsedList | null;
+  /** Why the file cannot be used whatever is active (unreadable, empty). */
+  refusal: string | null;
+  fingerprints: string[];
+  now: number;
+}
+
+function auditImport(
+  q: Handle,
+  prepared: Pick<Prepared, "request" | "checksum" | "now">,
+  outcome: string,
+  detail: object,
+) {
+  const { request } = prepared;
+  return recordAudit(
+    q,
+    {
+      actorType: request.operatorId ? "operator" : "system",
+      actorId: request.operatorId ?? null,
+      action: `sanctions.import.${outcome}`,
+      targetType: "sanctions_snapshot",
+      targetId: "snapshotId" in detail ? String(detail.snapshotId) : null,
+      details: {
+        source: request.source,
+        trigger: request.trigger,
+        origin: request.origin,
+        checksum: prepared.checksum,
+        ...detail,
+      },
+    },
+    prepared.now,
+  );
+}
+
+/**
+ * The same file as the active snapshot: nothing is stored; an operator's attempt is audited (the
+ * schedule's daily "no change" is in its job run).
+ */
+async function auditUnchanged(
+  on: Handle | Store,
+  prepared: Pick<Prepared, "request" | "checksum" | "now">,
+  activeId: string,
+): Promise<{ outcome: "unchanged"; id: string }> {
+  if (prepared.request.operatorId)
+    await writeOn(on, (q) => auditImport(q, prepared, "unchanged", { activeSnapshotId: activeId }));
+  return { outcome: "unchanged", id: activeId };
+}
+
+async function insertSnapshotRow(
+  q: Handle,
+  prepared: Prepared,
+  status: "active" | "rejected",
+  extra: { reason?: string; diff?: SnapshotDiff },
+): Promise<string> {
+  const id = newSnapshotId();
+  const { request } = prepared;
+  await q.insert(sanctionsSnapshots).values({
+    id,
+    source: request.source,
+    status,
+    trigger: request.trigger,
+    origin: request.origin.slice(0, 500),
+    publishedAt: prepared.list?.publishedAt ?? null,
+    checksum: prepared.checksum,
+    byteSize: prepared.byteSize,
+    ...countsOf(prepared.list),
+    reason: extra.reason ?? null,
+    diff: extra.diff ? JSON.stringify(extra.diff) : null,
+    importedBy: request.operatorId ?? null,
+    createdAt: prepared.now,
+  });
+  return id;
+}
+
+async function insertEntries(q: Handle, snapshotId: string, prepared: Prepared): Promise<void> {
+  const entries = prepared.list!.entries;
+  const ids = new Map<string, number>();
+  await inBatches(
+    entries.map((entry, i) => ({
+      snapshotId,
+      uid: entry.uid,
+      kind: entry.kind,
+      primaryName: entry.primaryName,
+      programs: entry.programs.length > 0 ? entry.programs.join(", ") : null,
+      remarks: entry.remarks,
+      fingerprint: prepared.fingerprints[i]!,
+    })),
+    ENTRY_BATCH,
+    async (batch) => {
+      const rows = await q
+        .insert(sanctionsEntries)
+        .values(batch)
+        .returning({ id: sanctionsEntries.id, uid: sanctionsEntries.uid });
+      for (const row of rows) ids.set(row.uid, row.id);
+    },
+  );
+  const entryId = (uid: string) => ids.get(uid)!;
+  await inBatches(
+    entries.flatMap((entry) =>
+      entry.names.map((name) => ({
+        snapshotId,
+        entryId: entryId(entry.uid),
+        name: name.name,
+        quality: name.quality,
+      })),
+    ),
+    NAME_BATCH,
+    (batch) => q.insert(sanctionsNames).values(batch),
+  );
+  await inBatches(
+    entries.flatMap((entry) =>
+      entry.addresses.map((address) => ({
+        snapshotId,
+        entryId: entryId(entry.uid),
+        currency: address.currency,
+        address: address.address,
+        normalized: normalizeAddress(address.address),
+      })),
+    ),
+    ADDRESS_BATCH,
+    (batch) => q.insert(sanctionsAddresses).values(batch),
+  );
+}
+
+type Decided =
+  | { outcome: "imported"; id: string; diff: SnapshotDiff }
+  | { outcome: "unchanged"; id: string }
+  | { outcome: "rejected"; id: string; reason: string };
+
+/** The one write: decide against the active snapshot under the source's lock, then store. */
+function storeImport(store: Store, prepared: Prepared): Promise<Decided> {
+  const { source } = prepared.request;
+  return store.write(async (q) => {
+    await lockSource(q, source, prepared.now);
+    const active = await activeSnapshotOn(q, source);
+    if (active && active.checksum === prepared.checksum)
+      return auditUnchanged(q, prepared, active.id);
+    const entries = prepared.list?.entries.length ?? 0;
+    let reason = prepared.refusal;
+    if (!reason && active && entries < active.entryCount * MIN_SHARE_OF_ACTIVE)
+      reason =
+        `The list has ${entries} entries, fewer than 90% of the ${active.entryCount} in the ` +
+        `active snapshot: it may be cut short, so the active snapshot stays in use.`;
+    if (reason) {
+      const id = await insertSnapshotRow(q, prepared, "rejected", { reason });
+      await auditImport(q, prepared, "rejected", { snapshotId: id, reason, entries });
+      return { outcome: "rejected" as const, id, reason };
+    }
+    const before: DiffEntry[] = active
+      ? await q
+          .select({
+            uid: sanctionsEntries.uid,
+            primaryName: sanctionsEntries.primaryName,
+            fingerprint: sanctionsEntries.fingerprint,
+          })
+          .from(sanctionsEntries)
+          .where(eq(sanctionsEntries.snapshotId, active.id))
+      : [];
+    const after = prepared.list!.entries.map((entry, i) => ({
+      uid: entry.uid,
+      primaryName: entry.primaryName,
+      fingerprint: prepared.fingerprints[i]!,
+    }));
+    const diff = diffEntries(active?.id ?? null, before, after);
+    if (active)
+      await q
+        .update(sanctionsSnapshots)
+        .set({ status: "superseded" })
+        .where(eq(sanctionsSnapshots.id, active.id));
+    const id = await insertSnapshotRow(q, prepared, "active", { diff });
+    await insertEntries(q, id, prepared);
+    await auditImport(q, prepared, "imported", {
+      snapshotId: id,
+      previousSnapshotId: active?.id ?? null,
+      ...countsOf(prepared.list),
+      diff: diff.counts,
+    });
+    return { outcome: "imported" as const, id, diff };
+  });
+}
+
+/** Parse and check a list before the write (no database): the checksum, entries, fingerprints. */
+async function prepare(request: ImportRequest, checksum: string, now: number): Promise<Prepared> {
+  const byteSize = request.files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
+  let list: ParsedList | null = null;
+  let refusal: string | null = null;
+  try {
+    list = await readList(request.source, request.files);
+    if (list.entries.length === 0) refusal = "The list has no entries.";
+  } catch (error) {
+    if (error instanceof ListFormatError) refusal = error.message;
+    else {
+      logger.error("sanctions list could not be parsed", {
+        source: request.source,
+        origin: request.origin,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      refusal = `The file could not be read as the ${sanctionsSourceLabels[request.source]}.`;
+    }
+  }
+  const fingerprints = refusal || !list ? [] : list.entries.map(entryFingerprint);
+  return { request, checksum, byteSize, list, refusal, fingerprints, now };
+}
+
+/** Import one list (see the module comment). Never throws for a bad file: it is `rejected`. */
+export async function importSanctionsList(
+  store: Store,
+  request: ImportRequest,
+): Promise<ImportResult> {
+  const now = (request.now ?? Date.now)();
+  const checksum = listChecksum(request.files);
+  // The daily fetch finds the same file most days: known at once, nothing parsed.
+  const active = await store.read((q) => activeSnapshotOn(q, request.source));
+  const decided =
+    active?.checksum === checksum
+      ? await auditUnchanged(store, { request, checksum, now }, active.id)
+      : await storeImport(store, await prepare(request, checksum, now));
+  const snapshot = (await getSnapshot(store, decided.id))!;
+  if (decided.outcome === "imported") {
+    if (request.onListChanged) {
+      try {
+        await request.onListChanged(decided.id);
+      } catch (error) {
+        logger.error("sanctions list changed: the follow-up failed", {
+          snapshotId: decided.id,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+    return { outcome: "imported", snapshot, diff: decided.diff };
+  }
+  if (decided.outcome === "rejected")
+    return { outcome: "rejected", snapshot, reason: decided.reason };
+  return { outcome: "unchanged", snapshot };
+}
