@@ -35,7 +35,6 @@ import {
   limitFor,
   mediaType,
 } from "~/utils/body-limit.server";
-import { heavySlots } from "~/utils/heavy-work.server";
 import { privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
 import { paths } from "~/utils/paths";
@@ -45,9 +44,6 @@ import { sanctionsLists } from "~/wiring/sanctions.server";
 
 const PAGE = paths.adminSanctions;
 const ROLES = ["compliance", "admin"] as const;
-
-/** One list import at a time in this process: a 28 MB list parsed twice at once is memory. */
-const importSlots = heavySlots(1);
 
 const onPage = (snapshot: SnapshotView): SnapshotOnPage => ({
   id: snapshot.id,
@@ -143,7 +139,7 @@ const refused = (status: number, errors: ImportFormErrors) =>
 
 export async function action({ request }: ActionFunctionArgs) {
   const operator = await requireOperator(request, [...ROLES]);
-  const release = importSlots.take("sanctions");
+  const release = sanctionsLists().takeImportSlot();
   if (!release) return refused(429, { file: uploadMessages.busy });
   try {
     const upload = await readUpload(request);

@@ -15,6 +15,7 @@ import {
 import { listSnapshots } from "~/core/compliance/sanctions/snapshots.server";
 import type { SanctionsSource } from "~/core/compliance/vocabulary";
 import { env } from "~/utils/env.server";
+import { heavySlots } from "~/utils/heavy-work.server";
 import { logger } from "~/utils/logger.server";
 import type { BootContext } from "./context";
 import { store } from "./store.server";
@@ -45,6 +46,9 @@ export function sanctionsConfig(): ScheduledImportConfig {
   };
 }
 
+/** One upload imported at a time in this process: a 28 MB list parsed twice at once is memory. */
+const importSlots = heavySlots(1);
+
 /** The operators' page: the snapshots, the schedule, and "Import now" with a file. */
 export function sanctionsLists() {
   const on = store();
@@ -55,6 +59,8 @@ export function sanctionsLists() {
       sources: scheduledSources(sanctionsConfig().locations),
       label: SANCTIONS_SCHEDULE_LABEL,
     }),
+    /** A slot for one upload's import (its release), or null while another one runs. */
+    takeImportSlot: () => importSlots.take("sanctions upload"),
     importUpload: (input: { source: SanctionsSource; files: ListFile[]; operatorId: string }) =>
       importSanctionsList(on, {
         source: input.source,

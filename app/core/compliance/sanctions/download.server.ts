@@ -3,6 +3,7 @@
  * each redirect checked; app/utils/outbound-fetch.server.ts), with one deadline and a size cap per
  * file. A list over the cap is refused whole rather than cut: a cut list is not the list.
  */
+import { formatBytes } from "~/utils/body-limit.server";
 import type { ResolveHost } from "~/utils/outbound-address.server";
 import { fetchOutbound, loggedUrl } from "~/utils/outbound-fetch.server";
 import type { SanctionsSource } from "../vocabulary";
@@ -45,8 +46,6 @@ export function listUrls(source: SanctionsSource, at: ListLocations): string[] |
   return null;
 }
 
-const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
-
 async function downloadOne(url: string, options: DownloadOptions): Promise<ListFile | string> {
   let target: URL;
   try {
@@ -75,7 +74,7 @@ async function downloadOne(url: string, options: DownloadOptions): Promise<ListF
   const where = loggedUrl(target);
   switch (result.kind) {
     case "ok":
-      if (result.truncated) return `${where} is larger than ${megabytes(options.maxBytes)}.`;
+      if (result.truncated) return `${where} is larger than ${formatBytes(options.maxBytes)}.`;
       return {
         name: target.pathname.split("/").pop() || target.hostname,
         bytes: new Uint8Array(result.body.buffer, result.body.byteOffset, result.body.byteLength),

@@ -262,7 +262,8 @@ function storeImport(store: Store, prepared: Prepared): Promise<Decided> {
     let reason = prepared.refusal;
     if (!reason && active && entries < active.entryCount * MIN_SHARE_OF_ACTIVE)
       reason =
-        `The list has ${entries} entries, fewer than 90% of the ${active.entryCount} in the ` +
+        `The list has ${entries} ${entries === 1 ? "entry" : "entries"}, fewer than 90% of the ` +
+        `${active.entryCount} in the ` +
         `active snapshot: it may be cut short, so the active snapshot stays in use.`;
     if (reason) {
       const id = await insertSnapshotRow(q, prepared, "rejected", { reason });
