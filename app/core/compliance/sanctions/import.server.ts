@@ -18,7 +18,7 @@
  * Parsing and hashing happen before the write; the write does database work only (ADR 0041).
  */
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   jobLeases,
   sanctionsAddresses,
@@ -28,6 +28,7 @@ import {
 } from "../../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
 import { readableCode } from "~/core/ids.server";
+import { prepared } from "~/db/prepared";
 import { isStore, type Handle, type Store } from "~/db/store";
 import { logger } from "~/utils/logger.server";
 import { sanctionsSourceLabels, type SanctionsSource, type SnapshotTrigger } from "../vocabulary";
@@ -41,10 +42,8 @@ import type { ListedEntry, ParsedList } from "./types";
 /** A list smaller than this share of the active snapshot's entries is rejected. */
 export const MIN_SHARE_OF_ACTIVE = 0.9;
 
-/** Rows per insert statement (well under SQLite's and PostgreSQL's bound parameter limits). */
-const ENTRY_BATCH = 400;
-const NAME_BATCH = 800;
-const ADDRESS_BATCH = 800;
+/** Entries whose rows (with their names and addresses) are built and written together. */
+const ENTRY_BATCH = 1024;
 
 export interface ImportRequest {
   source: SanctionsSource;
@@ -105,10 +104,6 @@ async function lockSource(q: Handle, source: SanctionsSource, now: number): Prom
     .insert(jobLeases)
     .values({ job: lockName(source), holder: "sanctions import", leasedUntil: 0, updatedAt: now })
     .onConflictDoUpdate({ target: jobLeases.job, set: { updatedAt: now } });
-}
-
-async function inBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Promise<unknown>) {
-  for (let at = 0; at < rows.length; at += size) await insert(rows.slice(at, at + size));
 }
 
 const countsOf = (list: ParsedList | null) => ({
@@ -195,54 +190,119 @@ async function insertSnapshotRow(
   return id;
 }
 
+/**
+ * Batched inserts in a few fixed shapes (rows per statement), each a query prepared once per
+ * handle (ADR 0041's `prepared`): a list of any size is written with the same handful of
+ * statements, built once, instead of one statement text per odd-sized batch (each of which the
+ * SQLite adapter would compile and keep).
+ */
+const SHAPES = [256, 32, 4, 1] as const;
+
+/** `rows` in statements of the fixed shapes, largest first. */
+async function inShapes<T>(
+  rows: readonly T[],
+  run: (rows: readonly T[], size: number) => Promise<unknown>,
+) {
+  let at = 0;
+  for (const size of SHAPES)
+    while (rows.length - at >= size) {
+      await run(rows.slice(at, at + size), size);
+      at += size;
+    }
+}
+
+const rowKeys = <C extends string>(columns: readonly C[], size: number) =>
+  Array.from({ length: size }, (_, i) =>
+    Object.fromEntries(columns.map((column) => [column, sql.placeholder(`${column}${i}`)])),
+  ) as Record<C, ReturnType<typeof sql.placeholder>>[];
+
+/** `{ name0: …, quality0: …, name1: … }` for a shaped statement's rows. */
+function shapedValues<R extends object>(rows: readonly R[], shared: Record<string, unknown>) {
+  const values: Record<string, unknown> = { ...shared };
+  rows.forEach((row, i) => {
+    for (const [column, value] of Object.entries(row)) values[`${column}${i}`] = value;
+  });
+  return values;
+}
+
+const ENTRY_COLUMNS = ["uid", "kind", "primaryName", "programs", "remarks", "fingerprint"] as const;
+const NAME_COLUMNS = ["entryId", "name", "quality"] as const;
+const ADDRESS_COLUMNS = ["entryId", "currency", "address", "normalized"] as const;
+
+const insertEntryRows = prepared("sanctions.insertEntries", (q, size: number) =>
+  q
+    .insert(sanctionsEntries)
+    .values(
+      rowKeys(ENTRY_COLUMNS, size).map((row) => ({
+        ...row,
+        snapshotId: sql.placeholder("snapshotId"),
+      })),
+    )
+    .returning({ id: sanctionsEntries.id, uid: sanctionsEntries.uid }),
+);
+const insertNameRows = prepared("sanctions.insertNames", (q, size: number) =>
+  q
+    .insert(sanctionsNames)
+    .values(
+      rowKeys(NAME_COLUMNS, size).map((row) => ({
+        ...row,
+        snapshotId: sql.placeholder("snapshotId"),
+      })),
+    ),
+);
+const insertAddressRows = prepared("sanctions.insertAddresses", (q, size: number) =>
+  q.insert(sanctionsAddresses).values(
+    rowKeys(ADDRESS_COLUMNS, size).map((row) => ({
+      ...row,
+      snapshotId: sql.placeholder("snapshotId"),
+    })),
+  ),
+);
+
+/**
+ * The entries, a batch at a time, each batch followed by its names and addresses: the rows are
+ * built per batch, never all at once (a full OFAC list has about 90,000 names).
+ */
 async function insertEntries(q: Handle, snapshotId: string, prepared: Prepared): Promise<void> {
   const entries = prepared.list!.entries;
-  const ids = new Map<string, number>();
-  await inBatches(
-    entries.map((entry, i) => ({
-      snapshotId,
-      uid: entry.uid,
-      kind: entry.kind,
-      primaryName: entry.primaryName,
-      programs: entry.programs.length > 0 ? entry.programs.join(", ") : null,
-      remarks: entry.remarks,
-      fingerprint: prepared.fingerprints[i]!,
-    })),
-    ENTRY_BATCH,
-    async (batch) => {
-      const rows = await q
-        .insert(sanctionsEntries)
-        .values(batch)
-        .returning({ id: sanctionsEntries.id, uid: sanctionsEntries.uid });
-      for (const row of rows) ids.set(row.uid, row.id);
-    },
-  );
-  const entryId = (uid: string) => ids.get(uid)!;
-  await inBatches(
-    entries.flatMap((entry) =>
-      entry.names.map((name) => ({
-        snapshotId,
-        entryId: entryId(entry.uid),
-        name: name.name,
-        quality: name.quality,
+  const shared = { snapshotId };
+  for (let at = 0; at < entries.length; at += ENTRY_BATCH) {
+    const batch = entries.slice(at, at + ENTRY_BATCH);
+    const ids = new Map<string, number>();
+    await inShapes(
+      batch.map((entry, i) => ({
+        uid: entry.uid,
+        kind: entry.kind,
+        primaryName: entry.primaryName,
+        programs: entry.programs.length > 0 ? entry.programs.join(", ") : null,
+        remarks: entry.remarks,
+        fingerprint: prepared.fingerprints[at + i]!,
       })),
-    ),
-    NAME_BATCH,
-    (batch) => q.insert(sanctionsNames).values(batch),
-  );
-  await inBatches(
-    entries.flatMap((entry) =>
-      entry.addresses.map((address) => ({
-        snapshotId,
-        entryId: entryId(entry.uid),
-        currency: address.currency,
-        address: address.address,
-        normalized: normalizeAddress(address.address),
-      })),
-    ),
-    ADDRESS_BATCH,
-    (batch) => q.insert(sanctionsAddresses).values(batch),
-  );
+      async (rows, size) => {
+        const inserted = await insertEntryRows(q, size).all(shapedValues(rows, shared));
+        for (const row of inserted) ids.set(row.uid, row.id);
+      },
+    );
+    const names: { entryId: number; name: string; quality: string }[] = [];
+    const addresses: { entryId: number; currency: string; address: string; normalized: string }[] =
+      [];
+    for (const entry of batch) {
+      const entryId = ids.get(entry.uid)!;
+      for (const name of entry.names)
+        names.push({ entryId, name: name.name, quality: name.quality });
+      for (const address of entry.addresses)
+        addresses.push({
+          entryId,
+          currency: address.currency,
+          address: address.address,
+          normalized: normalizeAddress(address.address),
+        });
+    }
+    await inShapes(names, (rows, size) => insertNameRows(q, size).run(shapedValues(rows, shared)));
+    await inShapes(addresses, (rows, size) =>
+      insertAddressRows(q, size).run(shapedValues(rows, shared)),
+    );
+  }
 }
 
 type Decided =

@@ -68,9 +68,18 @@ export async function bytesOf(input: ListBytes): Promise<Uint8Array> {
   return all;
 }
 
+/**
+ * A string of its own: the parsers' text comes as slices of a 256 KB chunk of the file, and a slice
+ * kept in an entry keeps its whole chunk alive (V8's sliced strings). Joined to a character and
+ * cut again, it is copied into a string of its own size, and the chunk can go.
+ */
+export function ownString(value: string): string {
+  return value.length < 13 ? value : ` ${value}`.slice(1);
+}
+
 /** Collapse runs of white space (line breaks inside a name) and trim; null when nothing is left. */
 export function cleanText(value: string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   const text = value.replace(/\s+/g, " ").trim();
-  return text === "" ? null : text;
+  return text === "" ? null : ownString(text);
 }

@@ -3,7 +3,7 @@
  * digital-currency address once, a uid that appears twice refused.
  */
 import type { NameQuality } from "../vocabulary";
-import { ListFormatError, cleanText } from "./list-input";
+import { ListFormatError, cleanText, ownString } from "./list-input";
 import type { ListedEntry } from "./types";
 
 /** Add a name (white space collapsed); a name the entry already has is not added again. */
@@ -16,8 +16,8 @@ export function addName(entry: ListedEntry, raw: string | null, quality: NameQua
 
 /** Add an address (trimmed); one the entry already has for that currency is not added again. */
 export function addAddress(entry: ListedEntry, currency: string, raw: string): void {
-  const address = raw.trim();
-  const code = currency.trim().toUpperCase();
+  const address = ownString(raw.trim());
+  const code = ownString(currency.trim().toUpperCase());
   if (!address || !code) return;
   if (entry.addresses.some((each) => each.currency === code && each.address === address)) return;
   entry.addresses.push({ currency: code, address });
