@@ -241,14 +241,12 @@ const insertEntryRows = prepared("sanctions.insertEntries", (q, size: number) =>
     .returning({ id: sanctionsEntries.id, uid: sanctionsEntries.uid }),
 );
 const insertNameRows = prepared("sanctions.insertNames", (q, size: number) =>
-  q
-    .insert(sanctionsNames)
-    .values(
-      rowKeys(NAME_COLUMNS, size).map((row) => ({
-        ...row,
-        snapshotId: sql.placeholder("snapshotId"),
-      })),
-    ),
+  q.insert(sanctionsNames).values(
+    rowKeys(NAME_COLUMNS, size).map((row) => ({
+      ...row,
+      snapshotId: sql.placeholder("snapshotId"),
+    })),
+  ),
 );
 const insertAddressRows = prepared("sanctions.insertAddresses", (q, size: number) =>
   q.insert(sanctionsAddresses).values(
