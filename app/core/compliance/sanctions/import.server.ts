@@ -112,7 +112,7 @@ const countsOf = (list: ParsedList | null) => ({
   addressCount: list?.entries.reduce((sum, e) => sum + e.addresses.length, 0) ?? 0,
 });
 
-interface Prepared {
+interface Checked {
   request: ImportRequest;
   checksum: string;
   byteSize: number;
@@ -125,11 +125,11 @@ interface Prepared {
 
 function auditImport(
   q: Handle,
-  prepared: Pick<Prepared, "request" | "checksum" | "now">,
+  checked: Pick<Checked, "request" | "checksum" | "now">,
   outcome: string,
   detail: object,
 ) {
-  const { request } = prepared;
+  const { request } = checked;
   return recordAudit(
     q,
     {
@@ -142,11 +142,11 @@ function auditImport(
         source: request.source,
         trigger: request.trigger,
         origin: request.origin,
-        checksum: prepared.checksum,
+        checksum: checked.checksum,
         ...detail,
       },
     },
-    prepared.now,
+    checked.now,
   );
 }
 
@@ -156,36 +156,36 @@ function auditImport(
  */
 async function auditUnchanged(
   on: Handle | Store,
-  prepared: Pick<Prepared, "request" | "checksum" | "now">,
+  checked: Pick<Checked, "request" | "checksum" | "now">,
   activeId: string,
 ): Promise<{ outcome: "unchanged"; id: string }> {
-  if (prepared.request.operatorId)
-    await writeOn(on, (q) => auditImport(q, prepared, "unchanged", { activeSnapshotId: activeId }));
+  if (checked.request.operatorId)
+    await writeOn(on, (q) => auditImport(q, checked, "unchanged", { activeSnapshotId: activeId }));
   return { outcome: "unchanged", id: activeId };
 }
 
 async function insertSnapshotRow(
   q: Handle,
-  prepared: Prepared,
+  checked: Checked,
   status: "active" | "rejected",
   extra: { reason?: string; diff?: SnapshotDiff },
 ): Promise<string> {
   const id = newSnapshotId();
-  const { request } = prepared;
+  const { request } = checked;
   await q.insert(sanctionsSnapshots).values({
     id,
     source: request.source,
     status,
     trigger: request.trigger,
     origin: request.origin.slice(0, 500),
-    publishedAt: prepared.list?.publishedAt ?? null,
-    checksum: prepared.checksum,
-    byteSize: prepared.byteSize,
-    ...countsOf(prepared.list),
+    publishedAt: checked.list?.publishedAt ?? null,
+    checksum: checked.checksum,
+    byteSize: checked.byteSize,
+    ...countsOf(checked.list),
     reason: extra.reason ?? null,
     diff: extra.diff ? JSON.stringify(extra.diff) : null,
     importedBy: request.operatorId ?? null,
-    createdAt: prepared.now,
+    createdAt: checked.now,
   });
   return id;
 }
@@ -261,8 +261,8 @@ const insertAddressRows = prepared("sanctions.insertAddresses", (q, size: number
  * The entries, a batch at a time, each batch followed by its names and addresses: the rows are
  * built per batch, never all at once (a full OFAC list has about 90,000 names).
  */
-async function insertEntries(q: Handle, snapshotId: string, prepared: Prepared): Promise<void> {
-  const entries = prepared.list!.entries;
+async function insertEntries(q: Handle, snapshotId: string, checked: Checked): Promise<void> {
+  const entries = checked.list!.entries;
   const shared = { snapshotId };
   for (let at = 0; at < entries.length; at += ENTRY_BATCH) {
     const batch = entries.slice(at, at + ENTRY_BATCH);
@@ -274,7 +274,7 @@ async function insertEntries(q: Handle, snapshotId: string, prepared: Prepared):
         primaryName: entry.primaryName,
         programs: entry.programs.length > 0 ? entry.programs.join(", ") : null,
         remarks: entry.remarks,
-        fingerprint: prepared.fingerprints[at + i]!,
+        fingerprint: checked.fingerprints[at + i]!,
       })),
       async (rows, size) => {
         const inserted = await insertEntryRows(q, size).all(shapedValues(rows, shared));
@@ -309,23 +309,23 @@ type Decided =
   | { outcome: "rejected"; id: string; reason: string };
 
 /** The one write: decide against the active snapshot under the source's lock, then store. */
-function storeImport(store: Store, prepared: Prepared): Promise<Decided> {
-  const { source } = prepared.request;
+function storeImport(store: Store, checked: Checked): Promise<Decided> {
+  const { source } = checked.request;
   return store.write(async (q) => {
-    await lockSource(q, source, prepared.now);
+    await lockSource(q, source, checked.now);
     const active = await activeSnapshotOn(q, source);
-    if (active && active.checksum === prepared.checksum)
-      return auditUnchanged(q, prepared, active.id);
-    const entries = prepared.list?.entries.length ?? 0;
-    let reason = prepared.refusal;
+    if (active && active.checksum === checked.checksum)
+      return auditUnchanged(q, checked, active.id);
+    const entries = checked.list?.entries.length ?? 0;
+    let reason = checked.refusal;
     if (!reason && active && entries < active.entryCount * MIN_SHARE_OF_ACTIVE)
       reason =
         `The list has ${entries} ${entries === 1 ? "entry" : "entries"}, fewer than 90% of the ` +
         `${active.entryCount} in the ` +
         `active snapshot: it may be cut short, so the active snapshot stays in use.`;
     if (reason) {
-      const id = await insertSnapshotRow(q, prepared, "rejected", { reason });
-      await auditImport(q, prepared, "rejected", { snapshotId: id, reason, entries });
+      const id = await insertSnapshotRow(q, checked, "rejected", { reason });
+      await auditImport(q, checked, "rejected", { snapshotId: id, reason, entries });
       return { outcome: "rejected" as const, id, reason };
     }
     const before: DiffEntry[] = active
@@ -338,10 +338,10 @@ function storeImport(store: Store, prepared: Prepared): Promise<Decided> {
           .from(sanctionsEntries)
           .where(eq(sanctionsEntries.snapshotId, active.id))
       : [];
-    const after = prepared.list!.entries.map((entry, i) => ({
+    const after = checked.list!.entries.map((entry, i) => ({
       uid: entry.uid,
       primaryName: entry.primaryName,
-      fingerprint: prepared.fingerprints[i]!,
+      fingerprint: checked.fingerprints[i]!,
     }));
     const diff = diffEntries(active?.id ?? null, before, after);
     if (active)
@@ -349,12 +349,12 @@ function storeImport(store: Store, prepared: Prepared): Promise<Decided> {
         .update(sanctionsSnapshots)
         .set({ status: "superseded" })
         .where(eq(sanctionsSnapshots.id, active.id));
-    const id = await insertSnapshotRow(q, prepared, "active", { diff });
-    await insertEntries(q, id, prepared);
-    await auditImport(q, prepared, "imported", {
+    const id = await insertSnapshotRow(q, checked, "active", { diff });
+    await insertEntries(q, id, checked);
+    await auditImport(q, checked, "imported", {
       snapshotId: id,
       previousSnapshotId: active?.id ?? null,
-      ...countsOf(prepared.list),
+      ...countsOf(checked.list),
       diff: diff.counts,
     });
     return { outcome: "imported" as const, id, diff };
@@ -362,7 +362,7 @@ function storeImport(store: Store, prepared: Prepared): Promise<Decided> {
 }
 
 /** Parse and check a list before the write (no database): the checksum, entries, fingerprints. */
-async function prepare(request: ImportRequest, checksum: string, now: number): Promise<Prepared> {
+async function check(request: ImportRequest, checksum: string, now: number): Promise<Checked> {
   const byteSize = request.files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
   let list: ParsedList | null = null;
   let refusal: string | null = null;
@@ -396,7 +396,7 @@ export async function importSanctionsList(
   const decided =
     active?.checksum === checksum
       ? await auditUnchanged(store, { request, checksum, now }, active.id)
-      : await storeImport(store, await prepare(request, checksum, now));
+      : await storeImport(store, await check(request, checksum, now));
   const snapshot = (await getSnapshot(store, decided.id))!;
   if (decided.outcome === "imported") {
     if (request.onListChanged) {
