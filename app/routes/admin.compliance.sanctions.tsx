@@ -65,7 +65,7 @@ const onPage = (snapshot: SnapshotView): SnapshotOnPage => ({
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOperator(request, [...ROLES]);
   const lists = sanctionsLists();
-  const sources = await lists.listSnapshots();
+  const [sources, lastRuns] = await Promise.all([lists.listSnapshots(), lists.lastScheduledRuns()]);
   const schedule = lists.schedule();
   const wanted = new URL(request.url).searchParams.get("snapshot");
   const all = sources.flatMap((each) => each.recent);
@@ -77,6 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       active: each.active ? onPage(each.active) : null,
       recent: each.recent.map(onPage),
       scheduled: schedule.sources.includes(each.source) ? `Fetched ${schedule.label}.` : null,
+      lastRun: lastRuns[each.source],
     })),
     result: result ? { ...onPage(result), label: sanctionsSourceLabels[result.source] } : null,
   };
@@ -212,6 +213,7 @@ export default function AdminSanctions() {
           active={each.active}
           recent={each.recent}
           scheduled={each.scheduled}
+          lastRun={each.lastRun}
         />
       ))}
       <ImportForm errors={errors} />

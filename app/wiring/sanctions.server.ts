@@ -7,6 +7,7 @@
 import { importSanctionsList } from "~/core/compliance/sanctions/import.server";
 import type { ListFile } from "~/core/compliance/sanctions/read-list";
 import {
+  lastScheduledRuns,
   SANCTIONS_SCHEDULE_LABEL,
   scheduleSanctionsImports,
   scheduledSources,
@@ -54,6 +55,8 @@ export function sanctionsLists() {
   const on = store();
   return {
     listSnapshots: () => listSnapshots(on),
+    /** Each list's last daily fetch that did something (a failed download shows only here). */
+    lastScheduledRuns: () => lastScheduledRuns(on),
     /** The sources fetched daily, and when. */
     schedule: () => ({
       sources: scheduledSources(sanctionsConfig().locations),

@@ -147,18 +147,40 @@ export function DiffSummary({ diff }: { diff: NonNullable<SnapshotOnPage["diff"]
   );
 }
 
+export interface LastRunOnPage {
+  startedAt: number;
+  outcome: "succeeded" | "failed" | "running";
+  result: string | null;
+}
+
+const RUN_RESULTS: Record<string, string> = {
+  imported: "a new snapshot",
+  unchanged: "no change",
+  rejected: "rejected (see below)",
+};
+
+/** "Last daily fetch 30 Nov 2026, 05:00 EAT: no change." */
+function lastRunText(run: LastRunOnPage): string {
+  const when = `Last daily fetch ${formatEatDateTime(run.startedAt)}`;
+  if (run.outcome === "running") return `${when}: running.`;
+  if (run.outcome === "failed") return `${when}: failed. ${run.result ?? ""}`.trim();
+  return `${when}: ${RUN_RESULTS[run.result ?? ""] ?? "done"}.`;
+}
+
 export function SourceSnapshots({
   id,
   label,
   active,
   recent,
   scheduled,
+  lastRun,
 }: {
   id: string;
   label: string;
   active: SnapshotOnPage | null;
   recent: SnapshotOnPage[];
   scheduled: string | null;
+  lastRun: LastRunOnPage | null;
 }) {
   return (
     <section aria-labelledby={`${id}-heading`} className="mt-8">
@@ -168,6 +190,16 @@ export function SourceSnapshots({
       <p className="mt-1 text-sm text-slate-700">
         {scheduled ?? "Not fetched automatically: no URL is set for this list."}
       </p>
+      {lastRun ? (
+        <p
+          className={cx(
+            "mt-1 text-sm",
+            lastRun.outcome === "failed" ? "text-red-800" : "text-slate-700",
+          )}
+        >
+          {lastRunText(lastRun)}
+        </p>
+      ) : null}
       {active ? (
         <div className="mt-4 grid gap-6 lg:grid-cols-2">
           <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">

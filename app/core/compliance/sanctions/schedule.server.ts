@@ -6,7 +6,7 @@
  * too small is a rejected snapshot (import.server.ts). The network call is made before the import's
  * write, never inside it.
  */
-import { and, eq, gte } from "drizzle-orm";
+import { and, desc, eq, gte, inArray } from "drizzle-orm";
 import { jobRuns } from "../../../../drizzle/schema";
 import { first } from "~/db/sql";
 import type { Store } from "~/db/store";
@@ -96,6 +96,60 @@ export function runScheduledImport(
       },
     };
   });
+}
+
+/** The last daily run of a source that did something (not skipped), as the page shows it. */
+export interface LastScheduledRun {
+  startedAt: number;
+  outcome: "succeeded" | "failed" | "running";
+  /** imported, unchanged, rejected; or the download's error. */
+  result: string | null;
+}
+
+/** Per source, its last daily run that was not skipped (null: none yet). */
+export async function lastScheduledRuns(
+  store: Store,
+): Promise<Record<SanctionsSource, LastScheduledRun | null>> {
+  const runs = {} as Record<SanctionsSource, LastScheduledRun | null>;
+  await store.read(async (q) => {
+    for (const source of sanctionsSources) {
+      const row = await first(
+        q
+          .select({
+            startedAt: jobRuns.startedAt,
+            outcome: jobRuns.outcome,
+            detail: jobRuns.detail,
+          })
+          .from(jobRuns)
+          .where(
+            and(
+              eq(jobRuns.job, sanctionsJobName(source)),
+              inArray(jobRuns.outcome, ["succeeded", "failed", "running"]),
+            ),
+          )
+          .orderBy(desc(jobRuns.startedAt), desc(jobRuns.id))
+          .limit(1),
+      );
+      runs[source] = row
+        ? {
+            startedAt: row.startedAt,
+            outcome: row.outcome as LastScheduledRun["outcome"],
+            result: resultOf(row.detail),
+          }
+        : null;
+    }
+  });
+  return runs;
+}
+
+function resultOf(detail: string | null): string | null {
+  if (!detail) return null;
+  try {
+    const parsed = JSON.parse(detail) as { outcome?: string; error?: string; reason?: string };
+    return parsed.error ?? parsed.outcome ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** Schedule the daily import in this process (nothing when no list URL is set). */

@@ -13,6 +13,7 @@ import { jobRuns } from "../../../../drizzle/schema";
 import { installTestDatabase, testStore } from "../../../../tests/setup/db";
 import { downloadList, listUrls } from "./download.server";
 import {
+  lastScheduledRuns,
   runScheduledImport,
   sanctionsJobName,
   type ScheduledImportConfig,
@@ -81,6 +82,11 @@ describe("the daily import", () => {
       detail: { outcome: "unchanged", snapshotId: active },
     });
     expect(await countSnapshots(store, "un")).toEqual({ active: 1, superseded: 0, rejected: 0 });
+    // The page shows the last run that did something (not the skipped one).
+    expect((await lastScheduledRuns(store)).un).toMatchObject({
+      outcome: "succeeded",
+      result: "unchanged",
+    });
   });
 
   it("records a failed download as a failed run and leaves the lists alone", async () => {
@@ -93,6 +99,10 @@ describe("the daily import", () => {
       .where(eq(jobRuns.job, sanctionsJobName("ofac")))
       .all();
     expect(runs.at(-1)).toMatchObject({ outcome: "failed" });
+    expect((await lastScheduledRuns(store)).ofac).toMatchObject({
+      outcome: "failed",
+      result: `${origin}/missing.xml answered HTTP 500.`,
+    });
     expect(await countSnapshots(store, "ofac")).toEqual({ active: 0, superseded: 0, rejected: 0 });
   });
 
