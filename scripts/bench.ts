@@ -272,6 +272,15 @@ async function main(): Promise<number> {
     process.stdout.write(formatStatement(await benchStatement(tmpDir)) + "\n");
     return 0;
   }
+  // BENCH_ONLY=sanctions: only the sanctions list import rows (issue 31), a child process each.
+  if (process.env.BENCH_ONLY === "sanctions") {
+    const { benchSanctionsImport, formatSanctionsImport } = await import("./bench/sanctions-lists");
+    log("sanctions lists: generating full-size lists and importing them");
+    process.stdout.write(
+      formatSanctionsImport(benchSanctionsImport(root, tmpDir)).join("\n") + "\n",
+    );
+    return 0;
+  }
   // BENCH_ONLY=payouts: only the payout preview row (issue 15, item 2), in process, no server.
   if (process.env.BENCH_ONLY === "payouts") {
     setCoreEnvironment();
@@ -578,6 +587,9 @@ async function main(): Promise<number> {
   log("screening: 10,000 names against a synthetic full-size sanctions list");
   const screeningBench = await import("./bench/screening");
   const screening = await screeningBench.benchScreening();
+  log("sanctions lists: full-size OFAC and UN lists imported");
+  const sanctions = await import("./bench/sanctions-lists");
+  const sanctionsRows = sanctions.benchSanctionsImport(root, tmpDir);
   const output = [
     "",
     `OneHop bench: ${connections} connections, ${seconds} s per run, warm-up ${WARMUP_REQUESTS} requests, accept-encoding: gzip, br`,
@@ -610,6 +622,7 @@ async function main(): Promise<number> {
     formatStatement(statement),
     formatPayoutPreview(payoutPreview),
     ...screeningBench.formatScreening(screening),
+    ...sanctions.formatSanctionsImport(sanctionsRows),
     "",
     `News ingest of 20 local feeds x 50 items: ${(ingest.durationMs / 1000).toFixed(2)} s (${ingest.fetched} fetched, ${ingest.curated} curated)`,
     ...formatPayments(paid),

@@ -19,6 +19,9 @@ import { refusal, type Refusal } from "./refusals.server";
 export const KB = 1024;
 export const MB = 1024 * KB;
 
+/** The largest sanctions list upload (a whole request: the files and the form's fields). */
+export const SANCTIONS_UPLOAD_MAX_BYTES = 64 * MB;
+
 /** Form submissions (what a browser sends from our pages, also as Remix's `.data` requests). */
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
 const JSON_TYPES = ["application/json"] as const;
@@ -78,6 +81,16 @@ export const BODY_POLICIES: readonly BodyPolicy[] = [
   {
     prefix: "/merchant/payouts",
     maxBytes: 2 * MB + 64 * KB,
+    accepts: FORM_TYPES,
+    answer: "negotiate",
+    stream: ["multipart/form-data"],
+    maxBufferedBytes: 64 * KB,
+  },
+  // Sanctions lists uploaded by an operator (issue 31): OFAC's sdn.xml is about 28 MB; the route
+  // reads the multipart body as it streams and refuses a larger one (413) before it is whole.
+  {
+    prefix: "/admin/compliance/sanctions",
+    maxBytes: SANCTIONS_UPLOAD_MAX_BYTES,
     accepts: FORM_TYPES,
     answer: "negotiate",
     stream: ["multipart/form-data"],

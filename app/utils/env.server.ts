@@ -329,6 +329,20 @@ const envSchema = z.object({
     .min(64 * 1024)
     .max(100 * 1024 * 1024)
     .default(5 * 1024 * 1024),
+  // Sanctions lists (issue 31, item 1; ADR 0054): fetched daily when set, off when unset. The UN
+  // Consolidated List XML; OFAC's classic sdn.xml, or (when that is unset) the folder of its CSV
+  // files (sdn.csv, alt.csv, sdn_comments.csv). Fetched through the outbound policy (public
+  // addresses only) with a deadline and a size cap.
+  SANCTIONS_UN_URL: z.string().url().optional(),
+  SANCTIONS_OFAC_URL: z.string().url().optional(),
+  SANCTIONS_OFAC_CSV_BASE_URL: z.string().url().optional(),
+  SANCTIONS_FETCH_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(120_000),
+  SANCTIONS_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .max(256 * 1024 * 1024)
+    .default(64 * 1024 * 1024),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "PROVIDER_MODE"> & {

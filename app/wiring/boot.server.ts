@@ -21,6 +21,7 @@ import { startTopUps } from "~/wiring/top-ups.server";
 import { startRates } from "~/wiring/rates.server";
 import { startSms } from "~/wiring/sms.server";
 import { startReconciliation } from "~/wiring/reconciliation.server";
+import { startSanctions } from "~/wiring/sanctions.server";
 import { startBackups } from "~/wiring/backups.server";
 import { startWebhooks } from "~/wiring/webhooks.server";
 import { openProcessStore, processStore } from "~/db/process.server";
@@ -52,6 +53,7 @@ export const starters: Starter[] = [
   { name: "api", start: startApi },
   { name: "disbursements", start: startDisbursements },
   { name: "housekeeping", start: startHousekeeping },
+  { name: "sanctions", start: startSanctions },
 ];
 
 const state = globalThis as typeof globalThis & {

@@ -29,6 +29,7 @@ test("readyz: 200 with every check passing, never cached", async ({ request }) =
     ["api", true],
     ["disbursements", true],
     ["housekeeping", true],
+    ["sanctions", true],
   ]);
   expect(body.checks.providers).toEqual([
     expect.objectContaining({ name: "custody", mode: "simulator", ok: true, running: true }),

@@ -72,6 +72,7 @@ for (const path of [
   "/admin/payments",
   "/admin/rails",
   "/admin/reconciliation",
+  "/admin/compliance/sanctions",
   "/admin/ingest",
   "/admin/security",
   "/admin/security/password",

@@ -5,29 +5,20 @@
  * download is abandoned at the cap, so a runaway feed costs at most `maxBytes` of memory.
  *
  * Feed URLs come from operators and redirects come from outlets, so every hop goes through the
- * outbound policy (app/utils/outbound-address*.ts): http(s) on ports 80/443 only, and only to
- * public addresses: the host is resolved by our own lookup, every address it resolves to must be
- * public, and the address the socket actually connected to is checked again. Redirects are followed
- * by hand (at most FEED_MAX_REDIRECTS) and each one is checked the same way. The configured feed
- * origin (`baseUrl`: the feed simulator on 127.0.0.1 or NEWS_FEED_BASE_URL) is ours and is exempt.
+ * outbound policy (app/utils/outbound-address*.ts), by the shared fetcher
+ * (app/utils/outbound-fetch.server.ts; the sanctions lists' download uses it too): http(s) on
+ * ports 80/443 only, and only to public addresses: the host is resolved by our own lookup, every
+ * address it resolves to must be public, and the address the socket actually connected to is
+ * checked again. Redirects are followed by hand (at most FEED_MAX_REDIRECTS) and each one is
+ * checked the same way. The configured feed origin (`baseUrl`: the feed simulator on 127.0.0.1 or
+ * NEWS_FEED_BASE_URL) is ours and is exempt.
  *
  * A refused or failed fetch is recorded as FEED_FETCH_FAILED and nothing more: the connection error
  * and the policy's reason go to the server log only, so recorded errors cannot be used to map
  * ports.
  */
-import http, { type IncomingMessage } from "node:http";
-import https from "node:https";
-import { pipeline, type Readable } from "node:stream";
-import zlib from "node:zlib";
-import { logger } from "~/utils/logger.server";
-import { checkOutboundUrl } from "~/utils/outbound-address";
-import {
-  guardedLookup,
-  OutboundRefusedError,
-  refuseNonPublicSocket,
-  systemResolve,
-  type ResolveHost,
-} from "~/utils/outbound-address.server";
+import type { ResolveHost } from "~/utils/outbound-address.server";
+import { fetchOutbound, loggedUrl } from "~/utils/outbound-fetch.server";
 
 export const FEED_USER_AGENT =
   "Mozilla/5.0 (compatible; OneHopNewsBot/1.0; +https://onehop.co.ke/blog) feed-reader";
@@ -93,92 +84,6 @@ function charsetOf(contentType: string | null, head: Uint8Array): string {
   }
 }
 
-async function readCapped(body: Readable, maxBytes: number) {
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  let truncated = false;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    if (bytes + chunk.byteLength > maxBytes) {
-      chunks.push(chunk.subarray(0, maxBytes - bytes));
-      bytes = maxBytes;
-      truncated = true;
-      break; // leaving the loop destroys the stream
-    }
-    chunks.push(chunk);
-    bytes += chunk.byteLength;
-  }
-  return { all: Buffer.concat(chunks, bytes), bytes, truncated };
-}
-
-/**
- * The body with its Content-Encoding undone (as fetch() did), so the size cap counts feed bytes.
- */
-function decodedBody(response: IncomingMessage): Readable {
-  const encoding = String(response.headers["content-encoding"] ?? "")
-    .trim()
-    .toLowerCase();
-  const decoder =
-    encoding === "gzip" || encoding === "x-gzip"
-      ? zlib.createGunzip()
-      : encoding === "deflate"
-        ? zlib.createInflate()
-        : encoding === "br"
-          ? zlib.createBrotliDecompress()
-          : null;
-  if (!decoder) return response;
-  return pipeline(response, decoder, () => undefined);
-}
-
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-
-function header(response: IncomingMessage, name: string): string | null {
-  const value = response.headers[name];
-  return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
-}
-
-/**
- * One GET, no redirects followed. Untrusted origins connect through the guarded lookup and socket
- * check.
- */
-function send(
-  url: URL,
-  headers: Record<string, string>,
-  context: { trusted: boolean; resolve: ResolveHost; signal: AbortSignal },
-) {
-  return new Promise<IncomingMessage>((resolve, reject) => {
-    const transport = url.protocol === "https:" ? https : http;
-    const request = transport.request(
-      url,
-      {
-        method: "GET",
-        headers,
-        agent: false, // a fresh connection per request: no socket reused across policy decisions
-        signal: context.signal,
-        ...(context.trusted ? {} : { lookup: guardedLookup(context.resolve) }),
-      },
-      resolve,
-    );
-    request.on("error", reject);
-    if (!context.trusted)
-      request.once("socket", (socket) =>
-        refuseNonPublicSocket(socket, (error) => request.destroy(error)),
-      );
-    request.end();
-  });
-}
-
-class Refused extends Error {
-  constructor(
-    readonly reason: string,
-    readonly detail: string,
-  ) {
-    super(`${reason}: ${detail}`);
-  }
-}
-
-/** Where a URL points, for the log: no query string (it may carry someone's token). */
-const logged = (url: URL) => `${url.protocol}//${url.host}${url.pathname}`;
-
 export async function fetchFeed(
   feedUrl: string,
   options: FetchFeedOptions = {},
@@ -203,84 +108,47 @@ export async function fetchFeed(
   } catch {
     return { kind: "failed", status: null, error: "Not a valid URL" };
   }
-  const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new Error(`No complete answer within ${timeoutMs} ms`)),
+  const result = await fetchOutbound(url, {
+    headers,
     timeoutMs,
-  );
-  let response: IncomingMessage | null = null;
-  try {
-    for (let redirects = 0; ; redirects += 1) {
-      const trusted = trustedOrigin !== null && url.origin === trustedOrigin;
-      if (!trusted) {
-        const check = checkOutboundUrl(url, { extraPorts: options.extraPorts });
-        if (!check.ok) throw new Refused(check.reason, check.detail);
-      }
-      response = await send(url, headers, {
-        trusted,
-        resolve: options.resolve ?? systemResolve,
-        signal: controller.signal,
-      });
-      const status = response.statusCode ?? 0;
-      const location = header(response, "location");
-      if (REDIRECTS.has(status) && location) {
-        response.destroy();
-        if (redirects >= maxRedirects)
-          throw new Refused("redirects", `more than ${maxRedirects} redirects`);
-        try {
-          url = new URL(location, url);
-        } catch {
-          throw new Refused("redirect", "unreadable Location");
-        }
-        continue;
-      }
-      if (status === 304) {
-        response.destroy();
-        return { kind: "not_modified", status: 304 };
-      }
-      if (status < 200 || status > 299) {
-        response.destroy();
-        return { kind: "failed", status, error: `HTTP ${status}` };
-      }
-      if (status === 204 || status === 205) {
-        response.destroy();
-        return { kind: "failed", status, error: "Empty answer" };
-      }
-      const contentType = header(response, "content-type");
-      const { all, bytes, truncated } = await readCapped(decodedBody(response), maxBytes);
-      const body = new TextDecoder(charsetOf(contentType, all)).decode(all);
+    maxBytes,
+    maxRedirects,
+    trustedOrigin,
+    extraPorts: options.extraPorts,
+    resolve: options.resolve,
+    log: {
+      refused: "news feed refused by the outbound address policy",
+      failed: "news feed could not be fetched",
+      fields: { feed: loggedUrl(new URL(feedUrl)) },
+    },
+  });
+  switch (result.kind) {
+    case "ok": {
+      const contentType = result.header("content-type");
+      const body = new TextDecoder(charsetOf(contentType, result.body)).decode(result.body);
       return {
         kind: "ok",
-        status,
+        status: result.status,
         body,
-        bytes,
-        truncated,
-        etag: header(response, "etag"),
-        lastModified: header(response, "last-modified"),
+        bytes: result.bytes,
+        truncated: result.truncated,
+        etag: result.header("etag"),
+        lastModified: result.header("last-modified"),
         contentType,
       };
     }
-  } catch (error) {
-    if (controller.signal.aborted) {
+    case "not_modified":
+      return { kind: "not_modified", status: 304 };
+    case "http_error":
+      return {
+        kind: "failed",
+        status: result.status,
+        error:
+          result.status === 204 || result.status === 205 ? "Empty answer" : `HTTP ${result.status}`,
+      };
+    case "timeout":
       return { kind: "failed", status: null, error: `Timed out after ${timeoutMs} ms` };
-    }
-    const refused = error instanceof Refused || error instanceof OutboundRefusedError;
-    const cause =
-      error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
-    logger.warn(
-      refused
-        ? "news feed refused by the outbound address policy"
-        : "news feed could not be fetched",
-      {
-        feed: logged(new URL(feedUrl)),
-        url: logged(url),
-        reason: refused ? (error as Refused | OutboundRefusedError).reason : "network",
-        detail: `${error instanceof Error ? error.message : String(error)}${cause}`,
-      },
-    );
-    return { kind: "failed", status: null, error: FEED_FETCH_FAILED };
-  } finally {
-    clearTimeout(timer);
-    response?.destroy();
+    case "unreachable":
+      return { kind: "failed", status: null, error: FEED_FETCH_FAILED };
   }
 }
