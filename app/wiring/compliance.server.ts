@@ -11,6 +11,8 @@ import {
 } from "~/core/compliance/cases.server";
 import type { HoldTarget } from "~/core/compliance/vocabulary";
 import { releaseHeldPayment } from "~/core/payments/sanctions-hold.server";
+import { rescreenParties } from "~/core/compliance/screening/parties.server";
+import { logger } from "~/utils/logger.server";
 import { bindStore, store } from "./store.server";
 
 /** What a cleared case's release does to each kind of target it held. */
@@ -25,4 +27,35 @@ export function compliance() {
     decideCase: (input: Parameters<typeof decideCase>[2]) =>
       decideCase(current, holdReleases, input),
   };
+}
+
+let rescreening: Promise<void> | null = null;
+let again = false;
+
+/**
+ * A list changed (ADR 0055): screen every waiting application and every merchant again, in the
+ * background (the import that changed it does not wait), one run at a time; a change during a run
+ * runs it once more after.
+ */
+export function rescreenAfterListChange(): Promise<void> {
+  if (rescreening) {
+    again = true;
+    return rescreening;
+  }
+  rescreening = (async () => {
+    do {
+      again = false;
+      try {
+        const { screened, hits } = await rescreenParties(store(), Date.now());
+        logger.info("sanctions: parties screened again after a list change", { screened, hits });
+      } catch (error) {
+        logger.error("sanctions: screening again after a list change failed", {
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    } while (again);
+  })().finally(() => {
+    rescreening = null;
+  });
+  return rescreening;
 }

@@ -19,6 +19,7 @@ import { env } from "~/utils/env.server";
 import { heavySlots } from "~/utils/heavy-work.server";
 import { logger } from "~/utils/logger.server";
 import type { BootContext } from "./context";
+import { rescreenAfterListChange } from "./compliance.server";
 import { store } from "./store.server";
 
 type ListChanged = (snapshotId: string) => Promise<void> | void;
@@ -27,7 +28,7 @@ const hooks = () => (state.__onehopSanctionsHooks ??= []);
 
 /** Run `hook` after every import that makes a new snapshot active (e.g. re-screening). */
 export function whenSanctionsListChanged(hook: ListChanged): void {
-  hooks().push(hook);
+  if (!hooks().includes(hook)) hooks().push(hook);
 }
 
 async function listChanged(snapshotId: string): Promise<void> {
@@ -76,7 +77,14 @@ export function sanctionsLists() {
   };
 }
 
+/** The import does not wait for the screening it starts. */
+const rescreenInBackground = () => {
+  void rescreenAfterListChange();
+};
+
 export function startSanctions(context: BootContext): void {
+  // Every import that makes a list active screens the parties we deal with again (ADR 0055).
+  whenSanctionsListChanged(rescreenInBackground);
   if (scheduleSanctionsImports(context.store, sanctionsConfig))
     logger.info("sanctions lists: daily import scheduled", {
       sources: scheduledSources(sanctionsConfig().locations),

@@ -5,6 +5,7 @@
  * kept as published (XBT, ETH, USDT, TRX, USDC, LTC, DASH, XRP, BSV…); which network a code means
  * is the screener's business.
  */
+import { addressKey } from "./address-key";
 import type { ListedAddress } from "./types";
 
 const ID_TYPE = /^Digital Currency Address - ([A-Za-z0-9]+)$/;
@@ -26,11 +27,10 @@ export function addressesInRemarks(remarks: string): ListedAddress[] {
 }
 
 /**
- * An address as compared: an EVM address (0x and 40 hex digits: ETH, and USDT/USDC on Ethereum)
- * in lowercase, since its letters' case is only a checksum; every other address exactly as
- * published (base58 and Tron addresses are case-sensitive; bech32 is published in lowercase).
+ * An address as compared (`addressKey`, the one rule the screening uses too): EVM and bech32
+ * addresses in lowercase (their case is only a checksum, or none), base58 ones (Bitcoin, Tron)
+ * exactly as published.
  */
 export function normalizeAddress(address: string): string {
-  const trimmed = address.trim();
-  return /^0x[0-9a-fA-F]{40}$/.test(trimmed) ? trimmed.toLowerCase() : trimmed;
+  return addressKey(address);
 }

@@ -15,6 +15,7 @@ import {
 import { readableCode } from "~/core/ids.server";
 import type { Handle } from "~/db/store";
 import { addressKey } from "../sanctions/address-key";
+import { activeSnapshotIds as activeSnapshotsBySource } from "../sanctions/snapshots.server";
 import type { SanctionsSource, ScreeningContext, ScreeningSubject } from "../vocabulary";
 
 export interface ScreeningHit {
@@ -31,13 +32,12 @@ export interface ScreeningHit {
 
 export const newScreeningId = () => `scr_${readableCode(14).toLowerCase()}`;
 
-/** The active snapshot of each source (what every screening uses), sorted by id. */
+/** The active snapshot of each source (what every screening uses), as a sorted list of ids. */
 export async function activeSnapshotIds(q: Handle): Promise<string[]> {
-  const rows = await q
-    .select({ id: sanctionsSnapshots.id })
-    .from(sanctionsSnapshots)
-    .where(eq(sanctionsSnapshots.status, "active"));
-  return rows.map((row) => row.id).sort();
+  const bySource = await activeSnapshotsBySource(q);
+  return Object.values(bySource)
+    .filter((id): id is string => id !== null)
+    .sort();
 }
 
 /** Listed parties holding `address`, in the active snapshots. */
