@@ -158,6 +158,9 @@ ${hiddenReturnTo(data.returnTo)}
 <small id="amount-hint">In the asset's unit, for example 0.0015 (BTC) or 25.5 (USDT). Any amount: send less or more than asked to test under- and overpayment.</small></div>
 <div class="field"><label for="assetId">Asset</label>
 <select id="assetId" name="assetId">${assetOptions}</select></div>
+<div class="field"><label for="from">Sender address (optional)</label>
+<input id="from" name="from" autocomplete="off" spellcheck="false" aria-describedby="from-hint">
+<small id="from-hint">Leave empty for a new address. An address on a sanctions list tests screening: the payment is held for review.</small></div>
 <fieldset><legend>Webhook delivery</legend>
 <div><input type="checkbox" id="duplicate" name="duplicate" value="true"> <label for="duplicate">Send every webhook twice</label></div>
 <div><input type="checkbox" id="outOfOrder" name="outOfOrder" value="true"> <label for="outOfOrder">Send the webhooks in reverse order</label></div>
