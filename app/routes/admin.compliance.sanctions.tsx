@@ -28,13 +28,7 @@ import {
   sanctionsSources,
   type SanctionsSource,
 } from "~/core/compliance/vocabulary";
-import {
-  bodyPolicyFor,
-  countedBody,
-  isBodyTooLarge,
-  limitFor,
-  mediaType,
-} from "~/utils/body-limit.server";
+import { readLimitedMultipart } from "~/utils/body-limit.server";
 import { privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
 import { paths } from "~/utils/paths";
@@ -95,25 +89,12 @@ const isSource = (value: unknown): value is SanctionsSource =>
  * is read, a body that grows past it while it streams as soon as it does.
  */
 async function readUpload(request: Request): Promise<Upload> {
-  const type = request.headers.get("Content-Type");
-  const limit = limitFor(bodyPolicyFor(new URL(request.url).pathname), type);
-  if (Number(request.headers.get("Content-Length") ?? 0) > limit)
-    return { ok: false, status: 413, errors: { file: uploadMessages.tooLarge } };
-  if (mediaType(type) !== "multipart/form-data" || !request.body)
-    return { ok: false, status: 400, errors: { file: uploadMessages.notMultipart } };
-  let form: FormData;
-  try {
-    form = await new Request(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: countedBody(request.body, limit),
-      duplex: "half",
-    } as RequestInit).formData();
-  } catch (error) {
-    if (isBodyTooLarge(error))
-      return { ok: false, status: 413, errors: { file: uploadMessages.tooLarge } };
-    return { ok: false, status: 400, errors: { file: uploadMessages.notMultipart } };
-  }
+  const read = await readLimitedMultipart(request);
+  if (!read.ok)
+    return read.reason === "too_large"
+      ? { ok: false, status: 413, errors: { file: uploadMessages.tooLarge } }
+      : { ok: false, status: 400, errors: { file: uploadMessages.notMultipart } };
+  const { form } = read;
   const source = form.get("source");
   const uploads = form
     .getAll("file")

@@ -65,17 +65,18 @@ describe("Create Payment under concurrency", () => {
   });
 });
 
+const post = (cookie: string, fields: Record<string, string>) =>
+  respond(() =>
+    action({
+      request: formPost("/merchant/payments/new", fields, { cookie }),
+      params: {},
+      context: {},
+    }),
+  );
+
 describe("Create Payment on a network (ADR 0031)", () => {
   const SHOP = "MRC-NETW22";
   addMerchant(db, SHOP);
-  const post = (cookie: string, fields: Record<string, string>) =>
-    respond(() =>
-      action({
-        request: formPost("/merchant/payments/new", fields, { cookie }),
-        params: {},
-        context: {},
-      }),
-    );
 
   it("the review states the network; a fixed network is the payment's; none leaves the choice", async () => {
     await storeLiveRates(db);
@@ -131,14 +132,6 @@ describe("Create Payment on a network (ADR 0031)", () => {
 describe("Create Payment in KES only: the customer chooses the coin (issue 30, item 3)", () => {
   const SHOP = "MRC-KESN22";
   addMerchant(db, SHOP);
-  const post = (cookie: string, fields: Record<string, string>) =>
-    respond(() =>
-      action({
-        request: formPost("/merchant/payments/new", fields, { cookie }),
-        params: {},
-        context: {},
-      }),
-    );
 
   it("reviews and creates a payment that opens in USDT on Tron with the coin left to the customer", async () => {
     await storeLiveRates(db);

@@ -27,13 +27,7 @@ import { PAYOUT_CSV_MAX_BYTES } from "~/core/disbursements/csv-parse";
 import { DisbursementError } from "~/core/disbursements/errors";
 import { requirePermission, type SignedInMerchant } from "~/utils/auth.server";
 import { payoutUploadSlots, uploadsBusy } from "~/utils/heavy-work.server";
-import {
-  bodyPolicyFor,
-  countedBody,
-  isBodyTooLarge,
-  limitFor,
-  mediaType,
-} from "~/utils/body-limit.server";
+import { mediaType, readLimitedMultipart } from "~/utils/body-limit.server";
 import { formatKesCents, formatPercent } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
@@ -85,29 +79,19 @@ type UploadRead = { ok: true; form: FormData } | { ok: false; message: string; s
  * and a file part over the payout file limit once read.
  */
 async function readUpload(request: Request): Promise<UploadRead> {
-  const type = request.headers.get("Content-Type");
-  const limit = limitFor(bodyPolicyFor(new URL(request.url).pathname), type);
-  if (Number(request.headers.get("Content-Length") ?? 0) > limit)
-    return { ok: false, message: payoutFileTooLarge, status: 413 };
-  if (mediaType(type) !== "multipart/form-data" || !request.body)
-    return { ok: false, message: NOT_MULTIPART, status: 400 };
-  let form: FormData;
-  try {
-    // The platform's multipart parser, over the body counted up to the limit.
-    form = await new Request(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: countedBody(request.body, limit),
-      duplex: "half",
-    } as RequestInit).formData();
-  } catch (error) {
-    if (isBodyTooLarge(error)) return { ok: false, message: payoutFileTooLarge, status: 413 };
-    return {
-      ok: false,
-      message: "The form data could not be read. Choose the file and upload it again.",
-      status: 400,
-    };
-  }
+  const read = await readLimitedMultipart(request);
+  if (!read.ok)
+    return read.reason === "too_large"
+      ? { ok: false, message: payoutFileTooLarge, status: 413 }
+      : {
+          ok: false,
+          message:
+            mediaType(request.headers.get("Content-Type")) === "multipart/form-data"
+              ? "The form data could not be read. Choose the file and upload it again."
+              : NOT_MULTIPART,
+          status: 400,
+        };
+  const { form } = read;
   const file = form.get("file");
   if (typeof file === "object" && file !== null && file.size > PAYOUT_CSV_MAX_BYTES)
     return { ok: false, message: payoutFileTooLarge, status: 413 };

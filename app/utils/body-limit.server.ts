@@ -144,6 +144,34 @@ export function isBodyTooLarge(error: unknown): boolean {
   return false;
 }
 
+/**
+ * A multipart upload read with the platform's parser, within its address's limit: a declared
+ * length over it is refused before anything is read, a body that grows past it while it streams
+ * as soon as it does. `too_large` (answer 413) or `not_multipart` (400: not a multipart form, or
+ * one that cannot be read).
+ */
+export async function readLimitedMultipart(
+  request: Request,
+): Promise<{ ok: true; form: FormData } | { ok: false; reason: "too_large" | "not_multipart" }> {
+  const type = request.headers.get("Content-Type");
+  const limit = limitFor(bodyPolicyFor(new URL(request.url).pathname), type);
+  if (Number(request.headers.get("Content-Length") ?? 0) > limit)
+    return { ok: false, reason: "too_large" };
+  if (mediaType(type) !== "multipart/form-data" || !request.body)
+    return { ok: false, reason: "not_multipart" };
+  try {
+    const form = await new Request(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: countedBody(request.body, limit),
+      duplex: "half",
+    } as RequestInit).formData();
+    return { ok: true, form };
+  } catch (error) {
+    return { ok: false, reason: isBodyTooLarge(error) ? "too_large" : "not_multipart" };
+  }
+}
+
 /** The body as a stream that fails with BodyTooLargeError once more than `maxBytes` pass. */
 export function countedBody(
   body: ReadableStream<Uint8Array>,
