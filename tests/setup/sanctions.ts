@@ -21,7 +21,6 @@ export interface ListedForTest {
   addresses?: { currency: string; address: string }[];
 }
 
-
 /** Store `entries` as the source's active snapshot (the previous one superseded); its id. */
 export function storeActiveSnapshot(
   db: Db,
