@@ -73,6 +73,7 @@ for (const path of [
   "/admin/rails",
   "/admin/reconciliation",
   "/admin/compliance/sanctions",
+  "/admin/compliance/cases",
   "/admin/ingest",
   "/admin/security",
   "/admin/security/password",

@@ -3,6 +3,7 @@
  * checksum, origin, who), what its last import changed, and its recent snapshots with the reasons
  * of rejected ones.
  */
+import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
 import {
   DIFF_NAMES_SHOWN,
   snapshotStatusLabels,
@@ -221,53 +222,30 @@ export function SourceSnapshots({
         </p>
       )}
       {recent.length > 0 ? (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <caption className="mb-2 text-left text-lg font-semibold text-ink">
-              Recent snapshots of the {label}
-            </caption>
-            <thead>
-              <tr className="border-b border-slate-300 text-slate-700">
-                <th scope="col" className="py-2 pr-4">
-                  Imported
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Status
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Entries
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Checksum
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  How
-                </th>
-                <th scope="col" className="py-2">
-                  Note
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {recent.map((snapshot) => (
-                <tr key={snapshot.id} className="border-b border-slate-200 align-top">
-                  <th scope="row" className="py-2 pr-4 font-normal whitespace-nowrap">
-                    {formatEatDateTime(snapshot.createdAt)}
-                  </th>
-                  <td className="py-2 pr-4">
-                    <StatusBadge status={snapshot.status} />
-                  </td>
-                  <td className="py-2 pr-4">{count.format(snapshot.entryCount)}</td>
-                  <td className="py-2 pr-4">
-                    <code>{snapshot.checksum.slice(0, 12)}</code>
-                  </td>
-                  <td className="py-2 pr-4">{who(snapshot)}</td>
-                  <td className="py-2">{snapshot.reason ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <h3 className="mt-6 text-lg font-semibold text-ink">Recent snapshots of the {label}</h3>
+          <ResponsiveTable
+            className="mt-2"
+            caption={`Recent snapshots of the ${label}`}
+            headingLevel="h4"
+            rows={recent}
+            rowKey={(snapshot) => snapshot.id}
+            title={{
+              heading: "Imported",
+              cell: (snapshot) => formatEatDateTime(snapshot.createdAt),
+            }}
+            columns={[
+              { heading: "Status", cell: (snapshot) => <StatusBadge status={snapshot.status} /> },
+              { heading: "Entries", cell: (snapshot) => count.format(snapshot.entryCount) },
+              {
+                heading: "Checksum",
+                cell: (snapshot) => <code>{snapshot.checksum.slice(0, 12)}</code>,
+              },
+              { heading: "How", cell: (snapshot) => who(snapshot) },
+              { heading: "Note", cell: (snapshot) => snapshot.reason ?? "" },
+            ]}
+          />
+        </>
       ) : null}
     </section>
   );
