@@ -12,6 +12,10 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { disbursementBatches, disbursementRows } from "../../../drizzle/schema";
 import type { LedgerBook } from "~/core/ledger/ledger.server";
 import type { PayoutRails } from "~/core/rails/types";
+import { openCase } from "~/core/compliance/cases.server";
+import { recordScreening } from "~/core/compliance/screening/addresses.server";
+import { matchListedName, type NameScreening } from "~/core/compliance/screening/names.server";
+import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
 import { compareNames } from "./names";
 import { rowDestination } from "./row-destination";
@@ -60,13 +64,61 @@ export async function checkPendingNames(
       check = "unavailable";
     }
     asked++;
+    // Sanctions (issue 31, item 2; ADR 0055): the name the rail holds is screened; a listed one
+    // holds the row under a case (it is never sent while held), in the write that stores it.
+    const screened = registered ? await matchListedName(store, registered) : null;
     const at = now();
-    await store.write((q) => record(q, row.id, row.updatedAt, check, registered, at));
+    await store.write(async (q) => {
+      if (!(await record(q, row.id, row.updatedAt, check, registered, at))) return;
+      if (screened && registered) await holdIfListed(q, row, registered, screened, at);
+    });
   }
   return asked;
 }
 
-/** Store the answer unless the row was edited meanwhile (its edit asks again). */
+/** Store the screening of a recipient's registered name; a hit opens a case holding the row. */
+async function holdIfListed(
+  q: Handle,
+  row: typeof disbursementRows.$inferSelect,
+  registered: string,
+  screened: NameScreening,
+  now: number,
+) {
+  const screeningId = await recordScreening(q, {
+    subject: "payout_recipient",
+    subjectRef: row.id,
+    screened: registered,
+    context: "payout",
+    snapshotIds: screened.snapshotIds,
+    hits: screened.hits,
+    now,
+  });
+  if (screened.hits.length === 0) return;
+  const batch = (await first(
+    q
+      .select({ merchantId: disbursementBatches.merchantId })
+      .from(disbursementBatches)
+      .where(eq(disbursementBatches.id, row.batchId))
+      .limit(1),
+  ))!;
+  await openCase(q, {
+    kind: "sanctions_hit",
+    severity: "critical",
+    title: `Payout ${row.id}: the recipient's registered name is on a sanctions list`,
+    merchantId: batch.merchantId,
+    evidence: {
+      rowId: row.id,
+      batchId: row.batchId,
+      registeredName: registered,
+      hits: screened.hits,
+    },
+    holds: [{ target: "disbursement", targetId: row.id }],
+    screeningIds: [screeningId],
+    now,
+  });
+}
+
+/** Store the answer unless the row was edited meanwhile (its edit asks again); whether it was. */
 async function record(
   q: Handle,
   rowId: string,
@@ -74,8 +126,8 @@ async function record(
   check: NameCheck,
   registeredName: string | null,
   now: number,
-) {
-  await q
+): Promise<boolean> {
+  const stored = await q
     .update(disbursementRows)
     .set({ nameCheck: check, registeredName, updatedAt: now })
     .where(
@@ -84,5 +136,7 @@ async function record(
         eq(disbursementRows.nameCheck, "pending"),
         eq(disbursementRows.updatedAt, seenUpdatedAt),
       ),
-    );
+    )
+    .returning({ id: disbursementRows.id });
+  return stored.length === 1;
 }

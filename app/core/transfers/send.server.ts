@@ -8,7 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
-import { settlementTransfers } from "../../../drizzle/schema";
+import { complianceHolds, settlementTransfers } from "../../../drizzle/schema";
 import { InsufficientBalanceError, type LedgerBook } from "~/core/ledger/ledger.server";
 import type { PayoutRails, RailId, RailSendOutcome } from "~/core/rails/types";
 import type { Handle, Store } from "~/db/store";
@@ -67,6 +67,12 @@ export function claimTransferForSending(
   return store.write((q) => claimOn(q, transferId, holder, now, leaseMs, goneHolders));
 }
 
+/**
+ * A payout row a compliance case holds is not sent (issue 31; ADR 0055): part of the claim's own
+ * condition, so a hold placed before the claim always stops the send. Only disbursements are held.
+ */
+const notHeldByCompliance = sql`(${settlementTransfers.purpose} <> 'disbursement' or not exists (select 1 from ${complianceHolds} where ${complianceHolds.target} = 'disbursement' and ${complianceHolds.targetId} = ${settlementTransfers.disbursementRowId} and ${complianceHolds.status} = 'held'))`;
+
 /** `goneHolders`: claims of processes that have died (ADR 0047), free like lapsed ones. */
 async function claimOn(
   q: Handle,
@@ -88,6 +94,7 @@ async function claimOn(
       and(
         eq(settlementTransfers.id, transferId),
         eq(settlementTransfers.status, "pending"),
+        notHeldByCompliance,
         or(
           isNull(settlementTransfers.sendLeaseUntil),
           lte(settlementTransfers.sendLeaseUntil, now),
@@ -201,6 +208,7 @@ export async function sendPendingTransfers(
           ),
           handlers.inModes(modes),
           handlers.handled(purpose),
+          notHeldByCompliance,
           inArray(settlementTransfers.rail, running),
           paymentId === undefined ? undefined : eq(settlementTransfers.paymentId, paymentId),
         ),
