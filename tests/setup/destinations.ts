@@ -13,6 +13,7 @@ import type { PayoutRail, RailId } from "~/core/rails/types";
 import { startPesalinkSimulator, type PesalinkSimulator } from "~/simulators/pesalink/index.server";
 import type { Db, DbOrTx } from "~/db/sqlite-connection.server";
 import { testStore } from "./db";
+import { addMerchant, creditAvailable, startPaymentsHarness } from "./payments";
 
 export type DestinationFields = Partial<Omit<Destination, "merchantId">> & { rail: RailId };
 
@@ -133,4 +134,23 @@ export async function startPesalinkRail(
     source,
   );
   return { sim, rail, close: () => sim.close() };
+}
+
+/**
+ * Payouts over PesaLink for name-check tests: the payments harness, a PesaLink rail whose bank
+ * answers name checks for `accounts`, its float funded, and `merchantId` with `kes` to pay out.
+ * Close `pesalink` and `h` after the tests.
+ */
+export async function startPesalinkPayouts(
+  db: Db,
+  merchantId: string,
+  accounts: Parameters<typeof startPesalinkRail>[1],
+  kes = 500_000,
+) {
+  const h = await startPaymentsHarness(db);
+  const pesalink = await startPesalinkRail(() => h.clock.now, accounts);
+  await fundRailFloat(db, "pesalink", 1_000_000);
+  addMerchant(db, merchantId);
+  await creditAvailable(db, merchantId, kes);
+  return { h, pesalink, rails: { ...h.rails, pesalink: pesalink.rail } };
 }

@@ -10,13 +10,8 @@ import { merchantReserved, owed } from "~/core/ledger/ledger.server";
 import { sendPendingTransfers } from "~/core/payments/settlement.server";
 import type { PayoutRails } from "~/core/rails/types";
 import { createTestDb, testStore } from "../../../tests/setup/db";
-import { fundRailFloat, startPesalinkRail } from "../../../tests/setup/destinations";
-import {
-  addMerchant,
-  creditAvailable,
-  startPaymentsHarness,
-  type PaymentsHarness,
-} from "../../../tests/setup/payments";
+import { startPesalinkPayouts } from "../../../tests/setup/destinations";
+import type { PaymentsHarness } from "../../../tests/setup/payments";
 import { approveBatch, createBulkBatch, submitBatch } from "./batches.server";
 import { checkPendingNames } from "./name-checks.server";
 import { batchSummary, listBatchRows } from "./reads.server";
@@ -24,23 +19,18 @@ import { batchSummary, listBatchRows } from "./reads.server";
 const { db, close } = createTestDb();
 const store = testStore(db);
 let h: PaymentsHarness;
-let pesalink: Awaited<ReturnType<typeof startPesalinkRail>>;
+let pesalink: Awaited<ReturnType<typeof startPesalinkPayouts>>["pesalink"];
 let rails: PayoutRails;
 const now = () => h.clock.now;
 const M = "MRC-NAM3CK";
 
 beforeAll(async () => {
-  h = await startPaymentsHarness(db);
-  pesalink = await startPesalinkRail(now, {
+  ({ h, pesalink, rails } = await startPesalinkPayouts(db, M, {
     "1450160600101": { name: "KAMAU WANJIKU MUTHONI" },
     "1450160600102": { name: "OTIENO JAMES" },
     "1450160600103": { name: "ACHIENG MARY" },
     "1450160600104": { outcome: "unknown-account" },
-  });
-  rails = { ...h.rails, pesalink: pesalink.rail };
-  await fundRailFloat(db, "pesalink", 1_000_000);
-  addMerchant(db, M);
-  await creditAvailable(db, M, 500_000);
+  }));
 });
 afterAll(async () => {
   await pesalink.close();

@@ -11,13 +11,8 @@ import { sendPendingTransfers } from "~/core/payments/settlement.server";
 import type { PayoutRails } from "~/core/rails/types";
 import { holdReleases } from "~/wiring/compliance.server";
 import { createTestDb, testStore } from "../../../tests/setup/db";
-import { fundRailFloat, startPesalinkRail } from "../../../tests/setup/destinations";
-import {
-  addMerchant,
-  creditAvailable,
-  startPaymentsHarness,
-  type PaymentsHarness,
-} from "../../../tests/setup/payments";
+import { startPesalinkPayouts } from "../../../tests/setup/destinations";
+import type { PaymentsHarness } from "../../../tests/setup/payments";
 import { storeActiveSnapshot } from "../../../tests/setup/sanctions";
 import { approveBatch, createBulkBatch, submitBatch } from "./batches.server";
 import { checkPendingNames } from "./name-checks.server";
@@ -26,21 +21,16 @@ import { listBatchRows } from "./reads.server";
 const { db, close } = createTestDb();
 const store = testStore(db);
 let h: PaymentsHarness;
-let pesalink: Awaited<ReturnType<typeof startPesalinkRail>>;
+let pesalink: Awaited<ReturnType<typeof startPesalinkPayouts>>["pesalink"];
 let rails: PayoutRails;
 const now = () => h.clock.now;
 const M = "MRC-PAYSAN";
 
 beforeAll(async () => {
-  h = await startPaymentsHarness(db);
-  pesalink = await startPesalinkRail(now, {
+  ({ h, pesalink, rails } = await startPesalinkPayouts(db, M, {
     "1450160600201": { name: "ELVIS ANGUS LOGAN MOREY" },
     "1450160600202": { name: "KAMAU WANJIKU MUTHONI" },
-  });
-  rails = { ...h.rails, pesalink: pesalink.rail };
-  await fundRailFloat(db, "pesalink", 1_000_000);
-  addMerchant(db, M);
-  await creditAvailable(db, M, 500_000);
+  }));
   storeActiveSnapshot(db, "ofac", [
     { uid: "10278", name: "LOGAN MOREY, Elvis Angus", aliases: ["BURTON BURGESS"] },
   ]);
