@@ -33,6 +33,13 @@ const activeBySource = prepared("sanctions.activeBySource", (q) =>
     .limit(1),
 );
 
+const activeIds = prepared("sanctions.activeIds", (q) =>
+  q
+    .select({ id: sanctionsSnapshots.id, source: sanctionsSnapshots.source })
+    .from(sanctionsSnapshots)
+    .where(eq(sanctionsSnapshots.status, "active")),
+);
+
 /** The active snapshot of `source` (in the caller's transaction), or none before any import. */
 export async function activeSnapshotOn(
   q: Handle,
@@ -47,9 +54,12 @@ export function activeSnapshotIds(
   on: Handle | Store,
 ): Promise<Record<SanctionsSource, string | null>> {
   return readOn(on, async (q) => {
-    const ids = { un: null, ofac: null } as Record<SanctionsSource, string | null>;
-    for (const source of sanctionsSources)
-      ids[source] = (await activeSnapshotOn(q, source))?.id ?? null;
+    const ids = Object.fromEntries(sanctionsSources.map((source) => [source, null])) as Record<
+      SanctionsSource,
+      string | null
+    >;
+    // One query for every source (a screening runs it in a deposit's write).
+    for (const row of await activeIds(q).all({})) ids[row.source] = row.id;
     return ids;
   });
 }

@@ -5,7 +5,7 @@
  * callers share one build. Matching runs outside any transaction; the screening is then stored
  * (a hit or clear, with the snapshot ids and its best score) in the caller's write.
  */
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { sanctionsEntries, sanctionsNames, sanctionsSnapshots } from "../../../../drizzle/schema";
 import type { Store } from "~/db/store";
 import {
@@ -15,12 +15,15 @@ import {
   type IndexedEntry,
   type NameIndex,
 } from "../sanctions/names";
-import type { ListedKind } from "../vocabulary";
-import { activeSnapshotIds, type ScreeningHit } from "./addresses.server";
+import { activeSnapshotIds } from "../sanctions/snapshots.server";
+import type { ListedKind, SanctionsSource } from "../vocabulary";
+import type { ScreeningHit } from "./addresses.server";
 
 interface ActiveIndex {
   key: string;
   snapshotIds: string[];
+  /** The active snapshot of each source: a hit's snapshot is its source's. */
+  bySource: Partial<Record<SanctionsSource, string>>;
   index: NameIndex;
 }
 
@@ -40,7 +43,7 @@ async function loadEntries(store: Store, snapshotIds: string[]): Promise<Indexed
           source: sanctionsSnapshots.source,
         })
         .from(sanctionsEntries)
-        .innerJoin(sanctionsSnapshots, inArray(sanctionsSnapshots.id, snapshotIds))
+        .innerJoin(sanctionsSnapshots, eq(sanctionsSnapshots.id, sanctionsEntries.snapshotId))
         .where(inArray(sanctionsEntries.snapshotId, snapshotIds)),
       q
         .select({
@@ -68,13 +71,17 @@ async function loadEntries(store: Store, snapshotIds: string[]): Promise<Indexed
 
 /** The index of the active snapshots' names (built when they changed since the last call). */
 export async function activeNameIndex(store: Store): Promise<ActiveIndex> {
-  const snapshotIds = await store.read(activeSnapshotIds);
+  const active = await activeSnapshotIds(store);
+  const bySource: Partial<Record<SanctionsSource, string>> = {};
+  for (const [source, id] of Object.entries(active) as [SanctionsSource, string | null][])
+    if (id) bySource[source] = id;
+  const snapshotIds = Object.values(bySource).sort();
   const key = snapshotIds.join(",");
   if (current?.key === key) return current;
   if (building?.key === key) return building.done;
   const done = (async () => {
     const index = await buildNameIndexAsync(await loadEntries(store, snapshotIds));
-    const built = { key, snapshotIds, index };
+    const built = { key, snapshotIds, bySource, index };
     current = built;
     return built;
   })();
@@ -97,25 +104,14 @@ export async function matchListedName(
   name: string,
   kinds?: readonly ListedKind[],
 ): Promise<NameScreening> {
-  const { index, snapshotIds } = await activeNameIndex(store);
-  const snapshotOf = new Map<string, string>();
-  // One active snapshot per source: a hit's snapshot is its source's.
-  if (snapshotIds.length > 0) {
-    const rows = await store.read((q) =>
-      q
-        .select({ id: sanctionsSnapshots.id, source: sanctionsSnapshots.source })
-        .from(sanctionsSnapshots)
-        .where(inArray(sanctionsSnapshots.id, snapshotIds)),
-    );
-    for (const row of rows) snapshotOf.set(row.source, row.id);
-  }
+  const { index, snapshotIds, bySource } = await activeNameIndex(store);
   const hits = matchName(index, name, { kinds, threshold: DEFAULT_NAME_THRESHOLD }).map((hit) => ({
     source: hit.source,
     uid: hit.uid,
     listedName: hit.primaryName,
     matched: hit.matchedName,
     score: Math.round(hit.score * 1000),
-    snapshotId: snapshotOf.get(hit.source) ?? "",
+    snapshotId: bySource[hit.source] ?? "",
   }));
   return { hits, snapshotIds };
 }

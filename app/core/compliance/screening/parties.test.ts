@@ -37,7 +37,7 @@ const unSnapshot = storeActiveSnapshot(db, "un", [
     aliases: ["Cho'ngsong Yonhap", "Chongsong Yonhap"],
   },
 ]);
-storeActiveSnapshot(db, "ofac", [
+const ofacSnapshot = storeActiveSnapshot(db, "ofac", [
   { uid: "10278", name: "LOGAN MOREY, Elvis Angus", aliases: ["BURTON BURGESS"] },
 ]);
 
@@ -85,6 +85,15 @@ describe("an application", () => {
       .where(and(eq(complianceHolds.target, "application"), eq(complianceHolds.targetId, id)))
       .get()!;
     expect(hold).toMatchObject({ status: "held", caseId: screened!.caseId });
+    // The hit names its own list and that list's snapshot (two lists are active).
+    const business = db
+      .select()
+      .from(screenings)
+      .where(and(eq(screenings.caseId, screened!.caseId!), eq(screenings.subject, "merchant")))
+      .get()!;
+    expect(JSON.parse(business.hits!)).toMatchObject([
+      { source: "un", uid: "KPe.010", snapshotId: unSnapshot },
+    ]);
 
     const refused = await approve(id);
     expect(refused.status).toBe(409);
@@ -110,9 +119,16 @@ describe("an application", () => {
 
   it("with a listed applicant (name reordered) is held", async () => {
     const id = await apply("Moi Avenue Electronics", "Elvis Angus Logan Morey");
-    expect(await screenApplication(store, id, "application", Date.now())).toMatchObject({
-      hit: true,
-    });
+    const screened = await screenApplication(store, id, "application", Date.now());
+    expect(screened).toMatchObject({ hit: true });
+    const applicant = db
+      .select()
+      .from(screenings)
+      .where(and(eq(screenings.caseId, screened!.caseId!), eq(screenings.subject, "director")))
+      .get()!;
+    expect(JSON.parse(applicant.hits!)).toMatchObject([
+      { source: "ofac", uid: "10278", snapshotId: ofacSnapshot },
+    ]);
   });
 
   it("of a Kenyan business is clear, stored with the snapshots used, and can be approved", async () => {
