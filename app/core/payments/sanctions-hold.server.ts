@@ -8,8 +8,7 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import { paymentEvents } from "../../../drizzle/schema";
-import { openCase } from "~/core/compliance/cases.server";
-import { screenAddress } from "~/core/compliance/screening/addresses.server";
+import { heldOnListedAddress } from "~/core/compliance/screening/address-holds.server";
 import type { NetworkId } from "~/core/networks/networks";
 import { first } from "~/db/sql";
 import type { Handle } from "~/db/store";
@@ -33,33 +32,23 @@ export async function heldForSanctions(
   },
 ): Promise<boolean> {
   const { now } = deposit;
-  const { hits, screeningId } = await screenAddress(q, {
-    subjectRef: payment.id,
+  const listed = await heldOnListedAddress(q, {
     address: deposit.payerAddress,
     network: deposit.network,
     context: "deposit",
-    now,
-  });
-  if (hits.length === 0) return false;
-  await postToSuspense(q, payment, deposit.units, now);
-  await openCase(q, {
-    kind: "sanctions_hit",
-    severity: "critical",
-    title: `Deposit to ${payment.id} from a listed address`,
+    hold: { target: "payment", targetId: payment.id },
     merchantId: payment.merchantId,
+    title: `Deposit to ${payment.id} from a listed address`,
     evidence: {
       paymentId: payment.id,
-      address: deposit.payerAddress,
-      network: deposit.network,
       txId: deposit.txId,
       units: deposit.units.toString(),
       asset: payment.asset,
-      hits,
     },
-    holds: [{ target: "payment", targetId: payment.id }],
-    screeningIds: [screeningId],
     now,
   });
+  if (!listed) return false;
+  await postToSuspense(q, payment, deposit.units, now);
   // The merchant's timeline says only that it is held for review (no tipping-off).
   await transition(q, payment, ["confirming"], "held", {
     type: "held",

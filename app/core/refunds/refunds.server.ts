@@ -17,8 +17,7 @@
  * `getRefundOn`, `markRefundSucceededOn` and `failRefundOn` on the engine's handle; the ledger, the
  * payment's events, the audit log and the outbox are awaited on the same handle.
  */
-import { openCase } from "~/core/compliance/cases.server";
-import { screenAddress } from "~/core/compliance/screening/addresses.server";
+import { heldOnListedAddress } from "~/core/compliance/screening/address-holds.server";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { mpesaCollections, payments, refunds, settlementTransfers } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
@@ -408,8 +407,19 @@ export function createRefund(
         updatedAt: meta.now,
       });
     const refund = (await first(q.select().from(refunds).where(eq(refunds.id, id)).limit(1)))!;
+    // Sanctions (issue 31, item 2; ADR 0055): to a listed address the refund waits, pending, under
+    // a case (the sender skips held refunds), and goes out only if the case is cleared.
     if (plan.method === "crypto" && plan.destination)
-      await holdIfListed(q, refund, plan.destination, payment.network, meta.now);
+      await heldOnListedAddress(q, {
+        address: plan.destination,
+        network: payment.network,
+        context: "refund",
+        hold: { target: "refund", targetId: id },
+        merchantId: plan.merchantId,
+        title: `Refund ${id} to a listed address`,
+        evidence: { refundId: id, paymentId: plan.paymentId },
+        now: meta.now,
+      });
     await recordEvent(q, payment, {
       type: "refund_created",
       cause: `a refund of ${describeAmount(refund)} to the customer was started`,
@@ -439,44 +449,6 @@ export function createRefund(
     );
     await enqueueRefundEvent(q, refund, "refund.created", meta.now);
     return { refund, created: true };
-  });
-}
-
-/**
- * Sanctions (issue 31, item 2; ADR 0055): a crypto refund's destination is screened in the write
- * that makes it; to a listed address it waits, pending, under a critical case (the sender skips
- * held refunds), and goes out only if the case is cleared.
- */
-async function holdIfListed(
-  q: Handle,
-  refund: Refund,
-  destination: string,
-  network: string,
-  now: number,
-): Promise<void> {
-  const { hits, screeningId } = await screenAddress(q, {
-    subjectRef: refund.id,
-    address: destination,
-    network,
-    context: "refund",
-    now,
-  });
-  if (hits.length === 0) return;
-  await openCase(q, {
-    kind: "sanctions_hit",
-    severity: "critical",
-    title: `Refund ${refund.id} to a listed address`,
-    merchantId: refund.merchantId,
-    evidence: {
-      refundId: refund.id,
-      paymentId: refund.paymentId,
-      address: destination,
-      network,
-      hits,
-    },
-    holds: [{ target: "refund", targetId: refund.id }],
-    screeningIds: [screeningId],
-    now,
   });
 }
 

@@ -71,10 +71,10 @@ async function record(
           now,
         }),
       );
+    const found = screened.flatMap((one) => one.result.hits);
+    if (found.length === 0) return { hit: false, caseId: null };
     const cleared = await clearedMatches(q, target.ref);
-    const hits = screened
-      .flatMap((one) => one.result.hits)
-      .filter((hit) => !cleared.has(`${hit.source}:${hit.uid}`));
+    const hits = found.filter((hit) => !cleared.has(`${hit.source}:${hit.uid}`));
     if (hits.length === 0) return { hit: false, caseId: null };
     // An open case about the same party takes the new screenings instead of a second case.
     const held = target.applicationId
