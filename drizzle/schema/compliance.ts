@@ -1,17 +1,24 @@
 /**
  * Compliance (issue 31): sanctions list snapshots with their entries, names and digital-currency
  * addresses (item 1); every screening with the snapshots it used (item 2); cases and what they
- * hold (item 4).
+ * hold (item 4); monitoring rules and their alerts (item 3); reports to the FRC (item 5); data
+ * requests (item 9).
  */
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 // The vocabulary lives in core (isomorphic); the schema only builds its columns from it (ADR 0020).
 import {
   caseKinds,
   caseSeverities,
   caseStatuses,
+  dataRequestKinds,
+  dataRequestStatuses,
+  frcReportKinds,
+  frcReportStatuses,
   holdStatuses,
   holdTargets,
   listedKinds,
+  monitoringRuleKeys,
   nameQualities,
   sanctionsSources,
   screeningContexts,
@@ -205,4 +212,95 @@ export const complianceHolds = sqliteTable(
     uniqueIndex("compliance_holds_target_idx").on(table.target, table.targetId, table.caseId),
     index("compliance_holds_open_idx").on(table.target, table.targetId, table.status),
   ],
+);
+
+/** A monitoring rule's settings (item 3): a row once an operator changed it (defaults in code). */
+export const monitoringRules = sqliteTable("monitoring_rules", {
+  rule: text("rule", { enum: monitoringRuleKeys }).primaryKey(),
+  enabled: integer("enabled", { mode: "boolean" }).notNull(),
+  /** The thresholds (JSON object of the rule's named numbers). */
+  thresholds: text("thresholds").notNull(),
+  updatedBy: text("updated_by"),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+/**
+ * A rule that fired (item 3). `fingerprint` (rule, subject and window) makes one alert per pattern:
+ * a re-run raises nothing twice. Every alert opens (or joins) a case.
+ */
+export const monitoringAlerts = sqliteTable(
+  "monitoring_alerts",
+  {
+    /** alr_ + readable code. */
+    id: text("id").primaryKey(),
+    rule: text("rule", { enum: monitoringRuleKeys }).notNull(),
+    merchantId: text("merchant_id"),
+    fingerprint: text("fingerprint").notNull(),
+    /** What fired it, for the case (JSON: the payments, payouts, refunds, addresses, numbers). */
+    detail: text("detail").notNull(),
+    caseId: text("case_id"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("monitoring_alerts_fingerprint_idx").on(table.fingerprint),
+    index("monitoring_alerts_merchant_idx").on(table.merchantId, table.createdAt),
+  ],
+);
+
+/**
+ * A report to the Financial Reporting Centre (item 5): a suspicious transaction report from a case,
+ * or a week's large transaction report. The goAML XML is stored as made; filing records the FRC's
+ * reference. Never shown to the merchant (tipping-off).
+ */
+export const frcReports = sqliteTable(
+  "frc_reports",
+  {
+    /** frc_ + readable code; also the report's rentity reference in goAML. */
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: frcReportKinds }).notNull(),
+    status: text("status", { enum: frcReportStatuses }).notNull().default("draft"),
+    caseId: text("case_id"),
+    /** LTR: the week covered [start, end) (epoch ms). */
+    periodStart: integer("period_start"),
+    periodEnd: integer("period_end"),
+    transactionCount: integer("transaction_count").notNull(),
+    fileName: text("file_name").notNull(),
+    /** The goAML XML, as made. */
+    content: text("content").notNull(),
+    /** SHA-256 of `content`, hex. */
+    sha256: text("sha256").notNull(),
+    /** The operator who made it; null for the weekly job. */
+    createdBy: text("created_by"),
+    createdAt: integer("created_at").notNull(),
+    filedBy: text("filed_by"),
+    filedAt: integer("filed_at"),
+    /** The FRC's reference for the filing. */
+    frcReference: text("frc_reference"),
+  },
+  (table) => [
+    index("frc_reports_kind_idx").on(table.kind, table.createdAt),
+    index("frc_reports_case_idx").on(table.caseId),
+    uniqueIndex("frc_reports_period_idx")
+      .on(table.kind, table.periodStart)
+      .where(sql`${table.kind} = 'ltr'`),
+  ],
+);
+
+/** A merchant's request for its data or for erasure (item 9), and what was done. */
+export const dataRequests = sqliteTable(
+  "data_requests",
+  {
+    /** dsr_ is taken by disbursement rows: drq_ + readable code. */
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id").notNull(),
+    kind: text("kind", { enum: dataRequestKinds }).notNull(),
+    status: text("status", { enum: dataRequestStatuses }).notNull(),
+    /** The member who asked. */
+    requestedBy: text("requested_by").notNull(),
+    /** What was removed and what is kept until when (JSON), once done. */
+    outcome: text("outcome"),
+    createdAt: integer("created_at").notNull(),
+    completedAt: integer("completed_at"),
+  },
+  (table) => [index("data_requests_merchant_idx").on(table.merchantId, table.createdAt)],
 );

@@ -110,6 +110,8 @@ export const disbursementRows = sqliteTable(
     amountKesCents: bigintInteger("amount_kes_cents"),
     /** Our fee on this row: tariff b2c, or b2b for Paybill and Till rows. */
     feeKesCents: bigintInteger("fee_kes_cents"),
+    /** Excise duty on our fee (issue 31, item 7). */
+    exciseKesCents: bigintInteger("excise_kes_cents"),
     /** The rail's own charge for this row, passed through at cost. */
     railChargeKesCents: bigintInteger("rail_charge_kes_cents"),
     reference: text("reference"),

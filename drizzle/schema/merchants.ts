@@ -8,6 +8,7 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-o
 // 0020).
 import { applicationStatuses } from "../../app/core/merchants/application-statuses";
 import { operatorRoles } from "../../app/core/operator-roles";
+import { kybTiers } from "../../app/core/kyb/vocabulary";
 import { memberStatuses, teamRoles } from "../../app/core/accounts/permissions";
 import { accountTokenPurposes, securityEventTypes } from "../../app/core/accounts/vocabulary";
 
@@ -111,6 +112,14 @@ export const merchants = sqliteTable("merchants", {
    * member's approval like a bulk batch (null: single payouts never do). Issue 15, item 3.
    */
   payoutApprovalAboveKes: integer("payout_approval_above_kes"),
+  /** The due-diligence tier (issue 31, item 6): the daily cap follows it. */
+  kybTier: text("kyb_tier", { enum: kybTiers }).notNull().default("standard"),
+  /** When its KYB is next due for review (documents expiring, the tier's cycle). */
+  kybReviewDueAt: integer("kyb_review_due_at"),
+  /** When the relationship ended (offboarded or closed): records are kept 7 years from then. */
+  relationshipEndedAt: integer("relationship_ended_at"),
+  /** When personal data not kept by law was erased at the merchant's request. */
+  erasedAt: integer("erased_at"),
   createdAt: integer("created_at").notNull(),
 });
 

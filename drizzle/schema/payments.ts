@@ -54,6 +54,10 @@ export const payments = sqliteTable(
     network: text("network").notNull(),
     amountKesCents: bigintInteger("amount_kes_cents").notNull(),
     feeKesCents: bigintInteger("fee_kes_cents").notNull(),
+    /** Excise duty on our fee (issue 31, item 7): 10% of it, to the cent. */
+    exciseKesCents: bigintInteger("excise_kes_cents")
+      .notNull()
+      .default(sql`0`),
     /** KES per whole coin after the spread, as locked. */
     quoteRate: text("quote_rate").notNull(),
     marketRate: text("market_rate").notNull(),
@@ -228,6 +232,10 @@ export const settlementTransfers = sqliteTable(
      * Our fee on this transfer: 0 for settlements (the B2C rate is for third-party disbursements).
      */
     feeKesCents: bigintInteger("fee_kes_cents").notNull(),
+    /** Excise duty on our fee (issue 31, item 7). */
+    exciseKesCents: bigintInteger("excise_kes_cents")
+      .notNull()
+      .default(sql`0`),
     /**
      * The rail's own charge for this transfer (M-Pesa B2C band), passed through to the merchant.
      */

@@ -49,6 +49,11 @@ export const refunds = sqliteTable(
     railChargeKesCents: bigintInteger("rail_charge_kes_cents").notNull(),
     reason: text("reason"),
     /**
+     * Travel rule (issue 31, item 8): the originator and beneficiary (IVMS101 fields, JSON) sent
+     * with a crypto refund worth USD 1,000 or more; null below the threshold.
+     */
+    travelRule: text("travel_rule"),
+    /**
      * The member who made it (through the API: the key's member; older rows may say
      * `key:<api key id>`).
      */

@@ -79,3 +79,29 @@ export type HoldStatus = (typeof holdStatuses)[number];
 /** An officer's decision on a case (cases.server.ts says what each does to the holds). */
 export const caseDecisions = ["clear", "hold", "report", "offboard"] as const;
 export type CaseDecision = (typeof caseDecisions)[number];
+
+/** Monitoring rules (issue 31, item 3): each is on or off with its thresholds in the console. */
+export const monitoringRuleKeys = [
+  "velocity",
+  "structuring",
+  "shared_source",
+  "refund_elsewhere",
+  "new_merchant_spike",
+  "new_recipients",
+  "round_bursts",
+] as const;
+export type MonitoringRuleKey = (typeof monitoringRuleKeys)[number];
+
+/** Reports to the FRC (issue 31, item 5): suspicious (from a case) and large transaction reports. */
+export const frcReportKinds = ["str", "ltr"] as const;
+export type FrcReportKind = (typeof frcReportKinds)[number];
+
+export const frcReportStatuses = ["draft", "filed"] as const;
+export type FrcReportStatus = (typeof frcReportStatuses)[number];
+
+/** A merchant's data requests (issue 31, item 9). */
+export const dataRequestKinds = ["export", "erasure"] as const;
+export type DataRequestKind = (typeof dataRequestKinds)[number];
+
+export const dataRequestStatuses = ["received", "completed", "refused"] as const;
+export type DataRequestStatus = (typeof dataRequestStatuses)[number];

@@ -135,6 +135,7 @@ export async function startVerification(
         phone: destination.phone,
         amountKesCents: amount,
         feeKesCents: 0n,
+        exciseKesCents: 0n,
         railChargeKesCents: charge,
         settlementDay: eatDay(at),
         retryOf: null,

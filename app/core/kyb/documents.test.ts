@@ -204,6 +204,9 @@ describe("documentPath", () => {
     sha256: "",
     contentType: "application/pdf",
     scanStatus: "unscanned",
+    documentType: null,
+    expiresAt: null,
+    merchantId: null,
     createdAt: 0,
     ...overrides,
   });

@@ -493,6 +493,7 @@ async function insertNewPayment(
     network,
     amountKesCents,
     feeKesCents: quote.feeKesCents,
+    exciseKesCents: 0n,
     quoteRate: quote.quoteRate,
     marketRate: rate.priceKes,
     spreadBps: config.spreadBps,

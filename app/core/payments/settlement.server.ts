@@ -304,6 +304,7 @@ export async function planToTargets(
         phone: destination.phone,
         amountKesCents: part.amountKesCents,
         feeKesCents: part.feeKesCents,
+        exciseKesCents: 0n,
         railChargeKesCents: part.railChargeKesCents,
         settlementDay: part.day,
         retryOf: null,
