@@ -92,7 +92,7 @@ export const monitoringRuleKeys = [
 ] as const;
 export type MonitoringRuleKey = (typeof monitoringRuleKeys)[number];
 
-/** Reports to the FRC (issue 31, item 5): suspicious (from a case) and large transaction reports. */
+/** Reports to the FRC (issue 31, item 5): suspicious (from a case) and large transaction. */
 export const frcReportKinds = ["str", "ltr"] as const;
 export type FrcReportKind = (typeof frcReportKinds)[number];
 
