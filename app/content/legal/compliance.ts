@@ -77,12 +77,13 @@ export const compliance: LegalDocument = {
         {
           kind: "ul",
           items: [
-            "KYC and KYB: we verify every merchant, its directors, beneficial owners and authorised users before activation, and refresh checks based on risk;",
-            "risk-based due diligence: enhanced checks for higher-risk businesses, politically exposed persons and high-value activity;",
-            "sanctions screening: merchants, payout recipients and wallet addresses are screened against United Nations, Kenyan and other applicable lists, at onboarding and on every payment;",
-            "transaction monitoring: automated rules and blockchain analytics flag unusual patterns, structuring and exposure to illicit sources, and our compliance team reviews every alert;",
-            "reporting: we file suspicious transaction reports with the Financial Reporting Centre (FRC) and meet other reporting duties within the times the law sets;",
-            "record keeping: customer due diligence and transaction records are kept for at least seven years.",
+            "KYC and KYB: every merchant's application names its directors and beneficial owners (25% or more), and our team reviews the business and its documents before activation; each merchant has a due-diligence tier that sets its limits, and documents are reviewed again before they expire;",
+            "risk-based due diligence: a director or owner who is a politically exposed person brings enhanced review, as do higher tiers and high-value activity;",
+            "sanctions screening: merchants, their directors and owners, and the registered names of payout recipients are screened against the UN Security Council Consolidated List and the US OFAC SDN list at onboarding and again whenever a list changes; the wallet addresses customers pay from and refunds go to are checked against the addresses on those lists, and a payment from a listed address is held and not settled;",
+            "transaction monitoring: automated rules flag unusual patterns such as sudden volume, structuring just under limits, many payers from one address and payouts to many new recipients, and our compliance team reviews every alert as a case;",
+            "reporting: we file suspicious transaction reports with the Financial Reporting Centre (FRC) through goAML within the two days the law sets, and report transactions of USD 15,000 or more;",
+            "travel rule: crypto refunds worth USD 1,000 or more carry the originator and beneficiary details the travel rule requires;",
+            "record keeping: customer due diligence and transaction records are kept for seven years after the business relationship ends, and are never deleted before.",
           ],
         },
         {
@@ -103,7 +104,7 @@ export const compliance: LegalDocument = {
           kind: "ul",
           items: [
             "role-based access control: staff can reach only the systems and data their role needs, access is reviewed regularly and removed on exit, and administrative access requires multi-factor authentication;",
-            "encryption: data is encrypted in transit with TLS and at rest, and secrets and API keys are stored encrypted and never shown in full after creation;",
+            "encryption: data is encrypted in transit with TLS and at rest, and API keys are stored only as one-way hashes, so they are never shown in full after creation;",
             "custody: crypto assets are held with an institutional custody provider in multi-signature wallets, so no single person or key can move funds;",
             "monitoring: systems are logged and monitored, with alerts for suspicious sign-ins, API use and payout changes;",
             "secure development: code review, dependency updates and security testing before release, plus an incident response plan that is tested.",

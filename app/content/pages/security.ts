@@ -68,10 +68,10 @@ export const securityPage = {
         icon: "pulse",
         body: "Our team and automated rules watch every transaction around the clock and act before money leaves the system.",
         points: [
-          "24/7 transaction monitoring with velocity and amount limits",
-          "Wallet addresses screened against sanctions and illicit-activity lists",
-          "Unusual payouts held for manual review before settlement",
-          "Suspicious activity reported under Kenya's AML/CFT rules",
+          "Automated monitoring rules for velocity, structuring and unusual payouts, each alert reviewed as a case",
+          "Wallet addresses screened against the UN and OFAC sanctions lists",
+          "Payments from listed addresses and payouts to listed names held for review",
+          "Suspicious transactions reported to the Financial Reporting Centre through goAML",
         ],
       },
       {
