@@ -31,7 +31,7 @@ const store = testStore(db);
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** Each test its own stretch of time (60 days apart) and its own merchants: no test sees another's. */
+/** Each test its own stretch of time (60 days apart) and merchants: no test sees another's. */
 let era = 0;
 const nextNow = () => Date.UTC(2026, 0, 5, 9, 0) + ++era * 60 * DAY;
 
