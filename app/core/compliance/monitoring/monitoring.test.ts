@@ -494,7 +494,11 @@ describe("the rules' settings", () => {
     );
     expect(cases).toHaveLength(1);
     const events = await store.read((q) =>
-      q.select().from(complianceCaseEvents).where(eq(complianceCaseEvents.caseId, cases[0]!.id)),
+      q
+        .select()
+        .from(complianceCaseEvents)
+        .where(eq(complianceCaseEvents.caseId, cases[0]!.id))
+        .orderBy(complianceCaseEvents.id),
     );
     expect(events.map((event) => event.type)).toEqual(["opened", "evidence", "alert"]);
   });
