@@ -11,6 +11,7 @@ import {
   complianceCases,
   disbursementBatches,
   disbursementRows,
+  jobRuns,
   merchants,
   monitoringAlerts,
   payments,
@@ -23,6 +24,7 @@ import { installTestDatabase, testStore } from "../../../../tests/setup/db";
 import type { MonitoringRuleKey } from "../vocabulary";
 import { defaultThresholds } from "./rules";
 import { runMonitoring } from "./run.server";
+import { MONITORING_JOB, runScheduledMonitoring } from "./schedule.server";
 import { ruleSettings, saveRuleSettings } from "./settings.server";
 
 const { db, close } = installTestDatabase();
@@ -501,5 +503,27 @@ describe("the rules' settings", () => {
         .orderBy(complianceCaseEvents.id),
     );
     expect(events.map((event) => event.type)).toEqual(["opened", "evidence", "alert"]);
+  });
+});
+
+describe("the schedule", () => {
+  it("runs every rule under its lease; a run that raised nothing leaves no job row", async () => {
+    const now = nextNow();
+    const runs = () =>
+      store.read((q) => q.select().from(jobRuns).where(eq(jobRuns.job, MONITORING_JOB)));
+    expect(await runScheduledMonitoring(store, () => now)).toEqual({ outcome: "skipped" });
+    expect(await runs()).toEqual([]);
+    const shop = merchant(now - 400 * DAY);
+    for (let i = 0; i < 3; i++) pay(shop, now - (i + 1) * HOUR, 995_000);
+    // Every rule ran: structuring, and velocity too (the merchant had no payments before today).
+    expect(await runScheduledMonitoring(store, () => now)).toEqual({
+      outcome: "succeeded",
+      detail: { alerts: 2, cases: 2 },
+    });
+    expect((await alertsFor(shop)).map((alert) => alert.rule).sort()).toEqual([
+      "structuring",
+      "velocity",
+    ]);
+    expect(await runs()).toEqual([expect.objectContaining({ outcome: "succeeded" })]);
   });
 });
