@@ -184,6 +184,13 @@ export const consoleNav: readonly ConsoleNavItem[] = [
     current: under(paths.adminSanctions),
   },
   {
+    label: "Monitoring",
+    to: paths.adminMonitoring,
+    icon: "bolt",
+    role: "compliance",
+    current: under(paths.adminMonitoring),
+  },
+  {
     label: "News",
     to: paths.adminIngest,
     icon: "globe",

@@ -140,4 +140,6 @@ export const paths = {
   adminSanctions: "/admin/compliance/sanctions",
   adminCases: "/admin/compliance/cases",
   adminCase: (id: string) => `/admin/compliance/cases/${id}`,
+  /** The monitoring rules and their alerts (issue 31, item 3). */
+  adminMonitoring: "/admin/compliance/monitoring",
 } as const;

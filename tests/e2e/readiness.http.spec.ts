@@ -30,7 +30,9 @@ test("readyz: 200 with every check passing, never cached", async ({ request }) =
     ["disbursements", true],
     ["housekeeping", true],
     ["sanctions", true],
+    ["monitoring", true],
   ]);
+  expect(body.checks.boot.jobs).toContain("compliance.monitoring");
   expect(body.checks.providers).toEqual([
     expect.objectContaining({ name: "custody", mode: "simulator", ok: true, running: true }),
     expect.objectContaining({ name: "mpesa", mode: "simulator", ok: true, running: true }),

@@ -43,6 +43,8 @@ export interface OpenCaseInput {
   holds: readonly { target: HoldTarget; targetId: string }[];
   /** Screenings that found it: they are linked to the case. */
   screeningIds?: readonly string[];
+  /** When it is due, after it opens (default CASE_DUE_MS). */
+  dueInMs?: number;
   now: number;
 }
 
@@ -58,7 +60,7 @@ export async function openCase(q: Handle, input: OpenCaseInput): Promise<string>
     applicationId: input.applicationId ?? null,
     title: input.title.slice(0, 200),
     ownerId: null,
-    dueAt: input.now + CASE_DUE_MS,
+    dueAt: input.now + (input.dueInMs ?? CASE_DUE_MS),
     createdAt: input.now,
     updatedAt: input.now,
   });
