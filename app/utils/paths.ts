@@ -140,4 +140,6 @@ export const paths = {
   adminSanctions: "/admin/compliance/sanctions",
   adminCases: "/admin/compliance/cases",
   adminCase: (id: string) => `/admin/compliance/cases/${id}`,
+  adminReports: "/admin/compliance/reports",
+  adminReportDownload: (id: string) => `/admin/compliance/reports/${id}/download`,
 } as const;

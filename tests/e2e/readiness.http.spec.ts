@@ -30,6 +30,7 @@ test("readyz: 200 with every check passing, never cached", async ({ request }) =
     ["disbursements", true],
     ["housekeeping", true],
     ["sanctions", true],
+    ["frc-reports", true],
   ]);
   expect(body.checks.providers).toEqual([
     expect.objectContaining({ name: "custody", mode: "simulator", ok: true, running: true }),

@@ -6,7 +6,8 @@
  *
  * Decisions: `clear` releases every hold (each target's release runs in the same write), `hold`
  * keeps them (frozen: the case is closed as held), `report` keeps them and marks the case reported
- * (the FRC report itself is item 5), `offboard` keeps them and ends the relationship.
+ * (only once its suspicious transaction report was made: reports/reports.server.ts, ADR 0057),
+ * `offboard` keeps them and ends the relationship.
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import {
@@ -19,6 +20,7 @@ import { recordAudit } from "~/core/audit.server";
 import { readableCode } from "~/core/ids.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
+import { caseHasReport } from "./reports/reports.server";
 import type { CaseDecision, CaseKind, CaseSeverity, CaseStatus, HoldTarget } from "./vocabulary";
 
 export const newCaseId = () => `case_${readableCode(12).toLowerCase()}`;
@@ -121,6 +123,10 @@ const decidedStatus: Record<CaseDecision, CaseStatus> = {
 export type ReleaseHold = (q: Handle, targetId: string, now: number) => Promise<void>;
 
 export class CaseError extends Error {}
+
+/** Deciding "report" files the case's suspicious transaction report: it is made first. */
+export const REPORT_FIRST =
+  "Make the suspicious transaction report first: the decision to report needs it.";
 
 export interface CaseQueueRow extends CaseRow {
   holds: number;
@@ -254,6 +260,8 @@ export async function decideCase(
 ): Promise<CaseRow> {
   return store.write(async (q) => {
     await lockedOpenCase(store, q, input.caseId);
+    if (input.decision === "report" && !(await caseHasReport(q, input.caseId)))
+      throw new CaseError(REPORT_FIRST);
     const holds = await q
       .select()
       .from(complianceHolds)
