@@ -31,6 +31,8 @@ export const goaml = {
   funds: { crypto: "CRPTC", electronic: "ELCFT" },
   /** How it was conducted (`conduction_type`): a digital-asset wallet; an electronic transfer. */
   transmode: { crypto: "DAWLT", electronic: "ELCFT" },
+  /** `transmode_comment`: one character in this schema (E: electronic, as its example has). */
+  transmodeComment: "E",
   /** Account kind (`account_type`) of a crypto wallet. */
   cryptoWalletAccountType: "CRYWT",
   /** The report's indicators (`report_indicator_type`; the schema gives codes, no labels). */

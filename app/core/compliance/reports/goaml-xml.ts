@@ -69,7 +69,6 @@ export interface GoamlTransaction {
   description: string;
   at: number;
   transmode: string;
-  transmodeComment: string;
   amountKesCents: bigint;
   from: GoamlSide;
   to: GoamlSide;
@@ -179,7 +178,7 @@ function account(name: string, value: GoamlAccount): Node {
   return el(name, [
     el("institution_name", cut(value.institutionName, 255)),
     el("institution_code", cut(value.institutionCode, 50)),
-    el("account", cut(value.account, 50)),
+    el("account", cut(value.account, 255)),
     el("account_name", cut(value.accountName, 255)),
     value.accountType ? el("account_type", value.accountType) : null,
     value.entity ? entity("t_entity", value.entity) : null,
@@ -207,7 +206,7 @@ function transaction(value: GoamlTransaction): Node {
     el("transaction_description", cut(value.description, 8000)),
     el("date_transaction", goamlDate(value.at)),
     el("transmode_code", value.transmode),
-    el("transmode_comment", cut(value.transmodeComment, 50)),
+    el("transmode_comment", goaml.transmodeComment),
     el("amount_local", goamlAmount(value.amountKesCents)),
     side("from", value.from),
     side("to", value.to),

@@ -132,7 +132,6 @@ export async function paymentTransaction(
       description: `M-Pesa payment ${payment.id} (reference ${payment.reference}) from ${prompt?.phone ?? "an unknown phone"}${prompt?.receipt ? `, M-Pesa receipt ${prompt.receipt}` : ""}.`,
       at: paymentTime(payment),
       transmode: goaml.transmode.electronic,
-      transmodeComment: "M-Pesa Express",
       amountKesCents: payment.amountKesCents,
       from: {
         fundsCode: goaml.funds.electronic,
@@ -169,7 +168,6 @@ export async function paymentTransaction(
       `; quoted ${formatCryptoUnits(payment.cryptoAmountUnits, asset)} ${asset} at KES ${payment.quoteRate} per ${asset}.`,
     at: paymentTime(payment),
     transmode: goaml.transmode.crypto,
-    transmodeComment: `${asset} on ${payment.network}`,
     amountKesCents: payment.amountKesCents,
     from: {
       fundsCode: goaml.funds.crypto,
@@ -226,7 +224,6 @@ export function payoutTransaction(
       `${name ? `, ${name}` : ""}${row.receipt ? `; receipt ${row.receipt}` : ""}.`,
     at: payoutTime(row),
     transmode: goaml.transmode.electronic,
-    transmodeComment: railNames[rail] ?? rail,
     amountKesCents: row.amountKesCents ?? 0n,
     from: {
       fundsCode: goaml.funds.electronic,
