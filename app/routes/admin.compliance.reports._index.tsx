@@ -222,7 +222,9 @@ export default function ReportsPage() {
             <label htmlFor="file-report" className="block text-sm font-medium text-slate-800">
               Report
             </label>
+            {/* Keyed by the report chosen: "Mark filed" on a row (a client navigation) picks it. */}
             <select
+              key={chosen ?? ""}
               id="file-report"
               name="report"
               required

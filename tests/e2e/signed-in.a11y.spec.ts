@@ -74,6 +74,7 @@ for (const path of [
   "/admin/reconciliation",
   "/admin/compliance/sanctions",
   "/admin/compliance/cases",
+  "/admin/compliance/reports",
   "/admin/ingest",
   "/admin/security",
   "/admin/security/password",
