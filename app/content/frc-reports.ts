@@ -2,16 +2,16 @@
  * The words of reports to the FRC (issue 31, item 5; ADR 0057): the operators' reports page, the
  * case page's report form and their messages. Operators only: nothing here is shown to a merchant.
  */
-import type { FrcReportKind, FrcReportStatus } from "~/core/compliance/vocabulary";
-
 export const frcReportsPageTitle = "Reports to the FRC";
 
-export const frcReportKindLabels: Record<FrcReportKind, string> = {
+/** By report kind (app/core/compliance/vocabulary.ts `frcReportKinds`). */
+export const frcReportKindLabels: Record<"str" | "ltr", string> = {
   str: "Suspicious transaction report",
   ltr: "Large transaction report",
 };
 
-export const frcReportStatusLabels: Record<FrcReportStatus, string> = {
+/** By report status (`frcReportStatuses`). */
+export const frcReportStatusLabels: Record<"draft" | "filed", string> = {
   draft: "Not filed yet",
   filed: "Filed",
 };

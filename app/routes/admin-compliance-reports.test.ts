@@ -296,7 +296,7 @@ describe("tipping-off", () => {
     expect(entries.some((file) => file.endsWith("merchant.payments.$id.tsx"))).toBe(true);
     const seen = new Set<string>();
     const reached: string[] = [];
-    // The process's start-up (readiness reports its steps) starts the weekly job; it renders nothing.
+    // The process's start-up (readiness shows its steps) starts the weekly job; renders nothing.
     const boot = join(root, "wiring/boot.server.ts");
     const walk = (file: string, from: string) => {
       if (seen.has(file) || file === boot) return;

@@ -222,7 +222,7 @@ export default function ReportsPage() {
             <label htmlFor="file-report" className="block text-sm font-medium text-slate-800">
               Report
             </label>
-            {/* Keyed by the report chosen: "Mark filed" on a row (a client navigation) picks it. */}
+            {/* Keyed by the report chosen: a row's "Mark filed" (client navigation) picks it. */}
             <select
               key={chosen ?? ""}
               id="file-report"

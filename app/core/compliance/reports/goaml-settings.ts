@@ -22,8 +22,8 @@ export const goaml = {
   reportCodes: {
     str: "STR",
     /**
-     * The FRC's code for its USD 15,000 transaction reports. The fixture schema (an FIU's 5.0.2 copy)
-     * has neither CTR nor LTR in `report_type`; the FRC publishes CTR (ADR 0057).
+     * The FRC's code for its USD 15,000 transaction reports. The fixture schema (one FIU's 5.0.2
+     * copy) has neither CTR nor LTR in `report_type`; the FRC publishes CTR (ADR 0057).
      */
     ltr: "CTR",
   },

@@ -80,7 +80,7 @@ export interface GoamlReport {
   /** Our reference for the report (the frc_reports id). */
   entityReference: string;
   submittedAt: number;
-  /** The officer who made it (none for the weekly job's: the officer filing it is the portal's user). */
+  /** The officer who made it (none for the weekly job's: the officer filing it is goAML's user). */
   reportingPerson?: GoamlPerson | null;
   reason?: string | null;
   action?: string | null;

@@ -306,7 +306,7 @@ describe("large transaction reports", () => {
     expect(text(all(report, "transaction")[0]!, "comments")).toBe(
       "USD 15,000.00 at USD/KES 129.5 (open-er-api, as of 2026-11-03T06:00:00.000Z), the rate of 2026-11-03 in Nairobi.",
     );
-    // Valid against the schema but for the report code: the fixture's FIU list has no CTR (nor LTR).
+    // Valid but for the report code: the fixture's FIU list has no CTR (nor LTR).
     expect(schema.enumeration("report_type")).not.toContain("CTR");
     expect(schema.enumeration("report_type")).not.toContain("LTR");
     expect(schema.validate(stored.content)).toEqual([
