@@ -93,9 +93,11 @@ type Node = { name: string; text?: string; children?: (Node | null)[] };
 const el = (name: string, content: string | (Node | null)[]): Node =>
   typeof content === "string" ? { name, text: content } : { name, children: content };
 
-/** An element only when it has a value. */
-const opt = (name: string, value: string | null | undefined): Node | null =>
-  value === null || value === undefined || value.trim() === "" ? null : el(name, value.trim());
+/** An element only when it has a value (cut to the schema's maximum length). */
+const opt = (name: string, value: string | null | undefined, max = 255): Node | null =>
+  value === null || value === undefined || value.trim() === ""
+    ? null
+    : el(name, value.trim().slice(0, max));
 
 const escapeXml = (value: string) =>
   value
@@ -162,7 +164,7 @@ function reportingPerson(person: GoamlPerson): Node {
 function entity(name: string, value: GoamlEntity): Node {
   return el(name, [
     el("name", cut(value.name, 255)),
-    opt("incorporation_number", value.incorporationNumber),
+    opt("incorporation_number", value.incorporationNumber, 50),
     opt("business", value.business),
     value.address ? el("addresses", [address("address", value.address)]) : null,
     opt("email", value.email),
@@ -170,7 +172,7 @@ function entity(name: string, value: GoamlEntity): Node {
     ...value.directors.map((director) =>
       el("director_id", [...personNodes(director), el("role", director.role)]),
     ),
-    opt("tax_number", value.taxNumber),
+    opt("tax_number", value.taxNumber, 100),
   ]);
 }
 
@@ -201,7 +203,7 @@ function side(direction: "from" | "to", value: GoamlSide): Node {
 function transaction(value: GoamlTransaction): Node {
   return el("transaction", [
     el("transactionnumber", cut(value.number, 100)),
-    opt("internal_ref_number", value.internalRef ? cut(value.internalRef, 100) : null),
+    opt("internal_ref_number", value.internalRef, 100),
     el("transaction_location", goaml.transactionLocation),
     el("transaction_description", cut(value.description, 8000)),
     el("date_transaction", goamlDate(value.at)),
@@ -210,7 +212,7 @@ function transaction(value: GoamlTransaction): Node {
     el("amount_local", goamlAmount(value.amountKesCents)),
     side("from", value.from),
     side("to", value.to),
-    opt("comments", value.comments ? cut(value.comments, 8000) : null),
+    opt("comments", value.comments, 8000),
   ]);
 }
 
@@ -227,8 +229,8 @@ export function goamlXml(report: GoamlReport): string {
     el("currency_code_local", goaml.currency),
     report.reportingPerson ? reportingPerson(report.reportingPerson) : null,
     address("location", { ...goaml.location, country: goaml.country }),
-    opt("reason", report.reason ? cut(report.reason, 8000) : null),
-    opt("action", report.action ? cut(report.action, 8000) : null),
+    opt("reason", report.reason, 8000),
+    opt("action", report.action, 8000),
     ...report.transactions.map(transaction),
     el(
       "report_indicators",

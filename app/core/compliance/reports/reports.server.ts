@@ -37,6 +37,7 @@ import {
   type Week,
 } from "./large-transactions";
 import {
+  EMAIL,
   entityCache,
   paymentTransaction,
   paymentsByIds,
@@ -64,7 +65,7 @@ export interface Reporter {
 
 const reportingPerson = (reporter: Reporter): GoamlPerson => ({
   ...splitName(reporter.name),
-  email: reporter.email,
+  email: EMAIL.test(reporter.email) ? reporter.email : null,
   occupation: goaml.reportingOccupation,
 });
 

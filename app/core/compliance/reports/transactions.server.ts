@@ -33,7 +33,8 @@ export function splitName(full: string): Pick<GoamlPerson, "firstName" | "lastNa
 }
 
 const iso2 = (value: string | null) => (value && /^[A-Z]{2}$/.test(value) ? value : null);
-const EMAIL =
+/** goAML's `email_address` pattern: an address it would refuse is left out. */
+export const EMAIL =
   /^[_a-zA-Z0-9+-]+(\.[_a-zA-Z0-9+-]+)*@[a-zA-Z0-9-]+(\.[a-zA-Z0-9-]+)*\.[a-zA-Z]{2,15}$/;
 
 /** The merchant as goAML's entity, with its directors and beneficial owners when we have them. */
