@@ -177,6 +177,13 @@ export const consoleNav: readonly ConsoleNavItem[] = [
     current: under(paths.adminCases),
   },
   {
+    label: "FRC reports",
+    to: paths.adminReports,
+    icon: "document",
+    role: "compliance",
+    current: under(paths.adminReports),
+  },
+  {
     label: "Sanctions lists",
     to: paths.adminSanctions,
     icon: "document",

@@ -1,8 +1,9 @@
 /**
  * One compliance case (/admin/compliance/cases/:id, issue 31, item 4): what raised it (the
  * evidence and the screenings with the snapshots they used), what it holds, its timeline, a note
- * (and taking the case), and the decision, each a plain form that works without JavaScript. Every
- * step is audited; a decision is final.
+ * (and taking the case), its suspicious transaction report to the FRC (ADR 0057: made before the
+ * decision to report, which needs it), and the decision, each a plain form that works without
+ * JavaScript. Every step is audited; a decision is final.
  */
 import { parseWithZod } from "@conform-to/zod";
 import {
@@ -21,7 +22,13 @@ import {
 } from "~/components/admin/compliance/case-labels";
 import { ConsolePage } from "~/components/app/ConsolePage";
 import { SubmitButton } from "~/components/ui/form";
+import {
+  frcReportKindLabels,
+  frcReportMessages,
+  frcReportStatusLabels,
+} from "~/content/frc-reports";
 import { CaseError } from "~/core/compliance/cases.server";
+import { ReportError } from "~/core/compliance/reports/reports.server";
 import { caseDecisions } from "~/core/compliance/vocabulary";
 import { formatEatDateTime } from "~/utils/format";
 import { invariantResponse, privatePageHeaders } from "~/utils/http";
@@ -30,6 +37,7 @@ import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { compliance } from "~/wiring/compliance.server";
+import { frcReports } from "~/wiring/frc-reports.server";
 
 const noteSchema = z.object({
   intent: z.literal("note"),
@@ -48,9 +56,18 @@ const decideSchema = z.object({
     .min(3, "Say why: the reason is kept with the decision")
     .max(2000, "Keep the reason under 2,000 characters"),
 });
-const actionSchema = z.discriminatedUnion("intent", [noteSchema, decideSchema]);
+const strSchema = z.object({
+  intent: z.literal("str"),
+  reason: z
+    .string({ required_error: frcReportMessages.reasonRequired })
+    .trim()
+    .min(3, frcReportMessages.reasonRequired)
+    .max(8000, frcReportMessages.reasonTooLong),
+  action: z.string().trim().max(8000, frcReportMessages.actionTooLong).default(""),
+});
+const actionSchema = z.discriminatedUnion("intent", [noteSchema, decideSchema, strSchema]);
 
-type ActionData = { form: "note" | "decide"; errors: Record<string, string> };
+type ActionData = { form: "note" | "decide" | "str"; errors: Record<string, string> };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireOperator(request, ["compliance"]);
@@ -58,6 +75,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   invariantResponse(detail, "Case not found");
   return {
     ...detail,
+    reports: await frcReports().reportsForCase(detail.case.id),
     now: Date.now(),
     screenings: detail.screenings.map((row) => ({
       ...row,
@@ -85,11 +103,30 @@ export async function action({ request, params }: ActionFunctionArgs) {
         messages?.[0] ?? "",
       ]),
     );
-    const form = submission.payload.intent === "decide" ? "decide" : "note";
+    const intent = submission.payload.intent;
+    const form = intent === "decide" || intent === "str" ? intent : "note";
     return data<ActionData>({ form, errors }, { status: 400 });
   }
   const now = Date.now();
   const value = submission.value;
+  if (value.intent === "str") {
+    try {
+      const report = await frcReports().makeSuspiciousTransactionReport({
+        caseId,
+        reporter: { id: operator.id, name: operator.name, email: operator.email },
+        reason: value.reason,
+        action: value.action || undefined,
+        now,
+      });
+      return redirectWithSuccess(
+        paths.adminCase(caseId),
+        frcReportMessages.strMade(report.transactionCount),
+      );
+    } catch (error) {
+      if (!(error instanceof ReportError)) throw error;
+      return data<ActionData>({ form: "str", errors: { form: error.message } }, { status: 409 });
+    }
+  }
   try {
     if (value.intent === "note") {
       if (!value.note && !value.take)
@@ -137,10 +174,11 @@ const fieldError = (message: string | undefined, id: string) =>
   ) : null;
 
 export default function CasePage() {
-  const { case: found, events, holds, screenings, now } = useLoaderData<typeof loader>();
+  const { case: found, events, holds, screenings, reports, now } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>() as ActionData | undefined;
   const open = found.status === "open";
-  const errors = (form: "note" | "decide") => (refused?.form === form ? refused.errors : {});
+  const errors = (form: ActionData["form"]) => (refused?.form === form ? refused.errors : {});
+  const hasStr = reports.some((report) => report.kind === "str");
   const overdue = open && found.dueAt < now;
   return (
     <ConsolePage title={found.title}>
@@ -216,6 +254,35 @@ export default function CasePage() {
         </ul>
       )}
 
+      <h2 className="mt-8 text-xl font-semibold text-ink">Reports to the FRC</h2>
+      {reports.length === 0 ? (
+        <p className="mt-2 text-slate-700">None yet.</p>
+      ) : (
+        <ul className="mt-2 list-disc space-y-1 pl-6">
+          {reports.map((report) => (
+            <li key={report.id}>
+              {`${frcReportKindLabels[report.kind]} ${report.id}: `}
+              {report.status === "filed"
+                ? `${frcReportStatusLabels.filed}, FRC reference ${report.frcReference ?? ""}`
+                : frcReportStatusLabels.draft}
+              {" ("}
+              <a
+                href={paths.adminReportDownload(report.id)}
+                download={report.fileName}
+                className="text-brand-800 underline"
+              >
+                download {report.fileName}
+              </a>
+              {", "}
+              <Link to={paths.adminReports} className="text-brand-800 underline">
+                all reports
+              </Link>
+              {")"}
+            </li>
+          ))}
+        </ul>
+      )}
+
       <h2 className="mt-8 text-xl font-semibold text-ink">Timeline</h2>
       <ol className="mt-2 space-y-2">
         {events.map((event) => (
@@ -254,6 +321,51 @@ export default function CasePage() {
               Save
             </SubmitButton>
           </Form>
+
+          {hasStr ? null : (
+            <Form method="post" className="mt-8 max-w-2xl space-y-3">
+              <h2 className="text-xl font-semibold text-ink">
+                Make a suspicious transaction report
+              </h2>
+              <p className="text-slate-700">
+                The case&apos;s payments and payouts as a goAML report to the FRC, with you as the
+                reporting person. Make it before deciding to report; the FRC expects it within two
+                days.
+              </p>
+              <input type="hidden" name="intent" value="str" />
+              <label htmlFor="str-reason" className="block text-sm font-medium text-slate-800">
+                Why the transactions are suspicious
+              </label>
+              <textarea
+                id="str-reason"
+                name="reason"
+                rows={4}
+                required
+                maxLength={8000}
+                aria-invalid={errors("str").reason ? true : undefined}
+                aria-describedby={errors("str").reason ? "str-reason-error" : undefined}
+                className="w-full rounded-lg border border-slate-400 px-3 py-2"
+              />
+              {fieldError(errors("str").reason, "str-reason-error")}
+              <label htmlFor="str-action" className="block text-sm font-medium text-slate-800">
+                Action taken (optional)
+              </label>
+              <textarea
+                id="str-action"
+                name="action"
+                rows={2}
+                maxLength={8000}
+                aria-invalid={errors("str").action ? true : undefined}
+                aria-describedby={errors("str").action ? "str-action-error" : undefined}
+                className="w-full rounded-lg border border-slate-400 px-3 py-2"
+              />
+              {fieldError(errors("str").action, "str-action-error")}
+              {fieldError(errors("str").form, "str-form-error")}
+              <SubmitButton pendingLabel="Making…" variant="secondary">
+                Make the report
+              </SubmitButton>
+            </Form>
+          )}
 
           <Form method="post" className="mt-8 max-w-2xl space-y-3">
             <h2 className="text-xl font-semibold text-ink">Decide</h2>

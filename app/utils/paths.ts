@@ -142,4 +142,6 @@ export const paths = {
   adminCase: (id: string) => `/admin/compliance/cases/${id}`,
   /** The monitoring rules and their alerts (issue 31, item 3). */
   adminMonitoring: "/admin/compliance/monitoring",
+  adminReports: "/admin/compliance/reports",
+  adminReportDownload: (id: string) => `/admin/compliance/reports/${id}/download`,
 } as const;

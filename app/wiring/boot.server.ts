@@ -23,6 +23,7 @@ import { startSms } from "~/wiring/sms.server";
 import { startReconciliation } from "~/wiring/reconciliation.server";
 import { startSanctions } from "~/wiring/sanctions.server";
 import { startMonitoring } from "~/wiring/monitoring.server";
+import { startFrcReports } from "~/wiring/frc-reports.server";
 import { startBackups } from "~/wiring/backups.server";
 import { startWebhooks } from "~/wiring/webhooks.server";
 import { openProcessStore, processStore } from "~/db/process.server";
@@ -56,6 +57,7 @@ export const starters: Starter[] = [
   { name: "housekeeping", start: startHousekeeping },
   { name: "sanctions", start: startSanctions },
   { name: "monitoring", start: startMonitoring },
+  { name: "frc-reports", start: startFrcReports },
 ];
 
 const state = globalThis as typeof globalThis & {

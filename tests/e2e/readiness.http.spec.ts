@@ -31,6 +31,7 @@ test("readyz: 200 with every check passing, never cached", async ({ request }) =
     ["housekeeping", true],
     ["sanctions", true],
     ["monitoring", true],
+    ["frc-reports", true],
   ]);
   expect(body.checks.boot.jobs).toContain("compliance.monitoring");
   expect(body.checks.providers).toEqual([

@@ -75,6 +75,7 @@ for (const path of [
   "/admin/compliance/sanctions",
   "/admin/compliance/cases",
   "/admin/compliance/monitoring",
+  "/admin/compliance/reports",
   "/admin/ingest",
   "/admin/security",
   "/admin/security/password",

@@ -6,13 +6,15 @@
  *
  * Decisions: `clear` releases every hold (each target's release runs in the same write), `hold`
  * keeps them (frozen: the case is closed as held), `report` keeps them and marks the case reported
- * (the FRC report itself is item 5), `offboard` keeps them and ends the relationship.
+ * (only once its suspicious transaction report was made: reports/reports.server.ts, ADR 0057),
+ * `offboard` keeps them and ends the relationship.
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   complianceCaseEvents,
   complianceCases,
   complianceHolds,
+  frcReports,
   screenings,
 } from "../../../drizzle/schema";
 import { recordAudit } from "~/core/audit.server";
@@ -123,6 +125,25 @@ const decidedStatus: Record<CaseDecision, CaseStatus> = {
 export type ReleaseHold = (q: Handle, targetId: string, now: number) => Promise<void>;
 
 export class CaseError extends Error {}
+
+/**
+ * Whether the case's suspicious transaction report was made (read here rather than through
+ * reports.server.ts: the reports' modules stay out of what merchant pages import).
+ */
+async function hasSuspiciousReport(q: Handle, caseId: string): Promise<boolean> {
+  const row = await first(
+    q
+      .select({ id: frcReports.id })
+      .from(frcReports)
+      .where(and(eq(frcReports.caseId, caseId), eq(frcReports.kind, "str")))
+      .limit(1),
+  );
+  return row !== undefined;
+}
+
+/** Deciding "report" files the case's suspicious transaction report: it is made first. */
+export const REPORT_FIRST =
+  "Make the suspicious transaction report first: the decision to report needs it.";
 
 export interface CaseQueueRow extends CaseRow {
   holds: number;
@@ -256,6 +277,8 @@ export async function decideCase(
 ): Promise<CaseRow> {
   return store.write(async (q) => {
     await lockedOpenCase(store, q, input.caseId);
+    if (input.decision === "report" && !(await hasSuspiciousReport(q, input.caseId)))
+      throw new CaseError(REPORT_FIRST);
     const holds = await q
       .select()
       .from(complianceHolds)

@@ -35,7 +35,7 @@ export const caseDecisionLabels: Record<CaseDecision, { label: string; hint: str
   hold: { label: "Keep on hold", hint: "Freeze what the case holds; the case is closed." },
   report: {
     label: "File a report",
-    hint: "Suspicious: keep everything held and mark the case for a report to the FRC.",
+    hint: "Suspicious: keep everything held; the case's suspicious transaction report (made below) goes to the FRC.",
   },
   offboard: {
     label: "Offboard",
