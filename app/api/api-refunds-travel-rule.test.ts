@@ -1,8 +1,8 @@
 /**
  * The travel rule through the API (issue 31, item 8; ADR 0060): a crypto refund worth USD 1,000 or
- * more without `beneficiary` is a 400 at `beneficiary` and moves nothing; with it, the refund is made
- * and carries the IVMS101 record; a malformed beneficiary is a 400 at its field; below the threshold
- * it is optional.
+ * more without `beneficiary` is a 400 at `beneficiary` and moves nothing; with it, the refund is
+ * made and carries the IVMS101 record; a malformed beneficiary is a 400 at its field; below the
+ * threshold it is optional.
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

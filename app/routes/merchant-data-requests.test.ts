@@ -54,7 +54,10 @@ interface PageModule {
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
 
-async function render(page: PageModule, request: Request) {
+async function render(
+  page: PageModule,
+  request: Request,
+): Promise<{ response: Response } | { status: number; html: string }> {
   const handler = createStaticHandler([
     {
       id: "routes/merchant",
