@@ -339,6 +339,11 @@ export const refundRoutes = [
           );
         if (body.rate !== undefined)
           throw invalid("rate", "leave it out: an M-Pesa payment is refunded in shillings");
+        if (body.beneficiary !== undefined)
+          throw invalid(
+            "beneficiary",
+            "leave it out: the travel rule is for crypto refunds; an M-Pesa refund goes back to the phone that paid",
+          );
       }
       const reason = body.reason ? body.reason : null;
       try {
