@@ -147,6 +147,20 @@ describe("the export", () => {
     expect(requestsOf("export")).toHaveLength(before + 1);
   });
 
+  it("one download at a time: a second while one streams is refused (429)", async () => {
+    const { cookie } = await signedIn("owner");
+    const url = `${PAGE}/export?format=csv&section=payments`;
+    const first = await respond(() => exportLoader(args(get(url, { cookie }))));
+    expect(first.status).toBe(200);
+    const second = await respond(() => exportLoader(args(get(url, { cookie }))));
+    expect(second.status).toBe(429);
+    expect(await second.text()).toContain("already being downloaded");
+    await first.text();
+    const third = await respond(() => exportLoader(args(get(url, { cookie }))));
+    expect(third.status).toBe(200);
+    await third.text();
+  });
+
   it("a CSV is one section; a CSV without a section is refused", async () => {
     const { cookie } = await signedIn("admin");
     const csv = await respond(() =>

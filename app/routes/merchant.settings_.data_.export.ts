@@ -5,21 +5,21 @@
  * page in the heavy lane), so a large merchant's history is never held whole.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { exportFileName } from "~/core/retention/export.server";
-import { isExportSection } from "~/core/retention/sections";
+import { claimExportSlot, exportFileName, releasingWhenDone } from "~/core/retention/export.server";
+import { isExportSection, type ExportSection } from "~/core/retention/sections";
 import { retainedUntil } from "~/core/retention/rule";
 import { requirePermission } from "~/utils/auth.server";
 import { formatEatIso } from "~/utils/format";
 import { applyBaseSecurityHeaders } from "~/utils/security-headers.server";
 import { dataRequests } from "~/wiring/data-requests.server";
 
-function badRequest(request: Request, message: string) {
+function plain(request: Request, status: number, message: string) {
   const headers = new Headers({
     "Content-Type": "text/plain; charset=utf-8",
     "Cache-Control": "private, no-store",
   });
   return new Response(`${message}\n`, {
-    status: 400,
+    status,
     headers: applyBaseSecurityHeaders(headers, request),
   });
 }
@@ -30,31 +30,59 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const format = params.get("format") ?? "json";
   const section = params.get("section");
   if (format !== "json" && format !== "csv")
-    return badRequest(request, "format must be json or csv");
+    return plain(request, 400, "format must be json or csv");
   if (format === "csv" && !isExportSection(section))
-    return badRequest(request, "A CSV file has one section: add section=payments (or another)");
+    return plain(request, 400, "A CSV file has one section: add section=payments (or another)");
+  const release = claimExportSlot(merchant.merchantId);
+  if (!release)
+    return plain(
+      request,
+      429,
+      "Your data is already being downloaded: wait until that download finishes, then try again.",
+    );
+  try {
+    return await exportResponse(request, merchant, format, sectionOf(format, section), release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+const sectionOf = (format: string, section: string | null) =>
+  format === "csv" && isExportSection(section) ? section : null;
+
+async function exportResponse(
+  request: Request,
+  merchant: { merchantId: string; userId: string },
+  format: "json" | "csv",
+  csvSection: ExportSection | null,
+  release: () => void,
+) {
   const now = Date.now();
   const actor = { merchantId: merchant.merchantId, userId: merchant.userId };
   const service = dataRequests();
-  const csvSection = format === "csv" && isExportSection(section) ? section : null;
   const requestId = await service.recordExport(actor, { format, section: csvSection }, now);
   let chunks: AsyncGenerator<string>;
-  if (csvSection) chunks = service.csvChunks(merchant.merchantId, csvSection);
+  if (csvSection)
+    chunks = releasingWhenDone(service.csvChunks(merchant.merchantId, csvSection), release);
   else {
     const retention = await service.retention(merchant.merchantId);
-    chunks = service.jsonChunks(merchant.merchantId, {
-      request: requestId,
-      merchantId: merchant.merchantId,
-      generatedAt: formatEatIso(now),
-      retention: {
-        relationshipEndedAt: retention.endedAt === null ? null : formatEatIso(retention.endedAt),
-        recordsKept: retention.keptUntilText,
-        recordsKeptUntil:
-          retainedUntil(retention.endedAt) === null
-            ? null
-            : formatEatIso(retainedUntil(retention.endedAt)!),
-      },
-    });
+    chunks = releasingWhenDone(
+      service.jsonChunks(merchant.merchantId, {
+        request: requestId,
+        merchantId: merchant.merchantId,
+        generatedAt: formatEatIso(now),
+        retention: {
+          relationshipEndedAt: retention.endedAt === null ? null : formatEatIso(retention.endedAt),
+          recordsKept: retention.keptUntilText,
+          recordsKeptUntil:
+            retainedUntil(retention.endedAt) === null
+              ? null
+              : formatEatIso(retainedUntil(retention.endedAt)!),
+        },
+      }),
+      release,
+    );
   }
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
@@ -64,6 +92,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       else controller.enqueue(encoder.encode(next.value));
     },
     async cancel() {
+      // A download cancelled before its first chunk never ran the generator's own release.
+      release();
       await chunks.return(undefined);
     },
   });

@@ -501,3 +501,36 @@ export async function* exportCsvChunks(
 
 export const exportFileName = (merchantId: string, at: number, section?: ExportSection) =>
   `onehop-data-${merchantId}-${formatEatIso(at).slice(0, 10)}${section ? `-${section}.csv` : ".json"}`;
+
+/**
+ * One export at a time per merchant in this process: a second download while one streams is
+ * refused (the route answers 429), so one caller cannot queue many exports in the heavy lane. A
+ * slot whose download was never read nor cancelled lapses after EXPORT_SLOT_MAX_MS.
+ */
+export const EXPORT_SLOT_MAX_MS = 10 * 60_000;
+const exportsInFlight = new Map<string, number>();
+
+/** Claim the merchant's export slot: its release, or null when an export is already running. */
+export function claimExportSlot(merchantId: string, now = Date.now()): (() => void) | null {
+  const claimed = exportsInFlight.get(merchantId);
+  if (claimed !== undefined && now - claimed < EXPORT_SLOT_MAX_MS) return null;
+  exportsInFlight.set(merchantId, now);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    if (exportsInFlight.get(merchantId) === now) exportsInFlight.delete(merchantId);
+  };
+}
+
+/** `chunks`, releasing the slot when they end, fail or are cancelled. */
+export async function* releasingWhenDone(
+  chunks: AsyncGenerator<string>,
+  release: () => void,
+): AsyncGenerator<string> {
+  try {
+    yield* chunks;
+  } finally {
+    release();
+  }
+}

@@ -26,7 +26,13 @@ import {
   startPaymentsHarness,
   type PaymentsHarness,
 } from "../../../tests/setup/payments";
-import { exportCsvChunks, exportJsonChunks, sectionPages } from "./export.server";
+import {
+  claimExportSlot,
+  EXPORT_SLOT_MAX_MS,
+  exportCsvChunks,
+  exportJsonChunks,
+  sectionPages,
+} from "./export.server";
 import { eraseMerchantData, retentionState } from "./requests.server";
 import { keptUntilText, mayHardDelete, RETENTION_YEARS, retainedUntil } from "./rule";
 
@@ -243,6 +249,23 @@ describe("the data export", () => {
     expect(lines[1]).toContain(paymentId);
     expect(lines[1]).toContain("'=HYPERLINK(1)");
     expect(lines).toHaveLength(3);
+  });
+});
+
+describe("one export at a time per merchant", () => {
+  it("refuses a second while one runs; released, or lapsed, it may start again", () => {
+    const release = claimExportSlot("MRC-SLOT22", 0)!;
+    expect(release).toBeTypeOf("function");
+    expect(claimExportSlot("MRC-SLOT22", 1)).toBeNull();
+    expect(claimExportSlot("MRC-SLOT33", 1)).not.toBeNull();
+    release();
+    const again = claimExportSlot("MRC-SLOT22", 2)!;
+    expect(again).not.toBeNull();
+    // Never read nor cancelled: the slot lapses.
+    expect(claimExportSlot("MRC-SLOT22", 2 + EXPORT_SLOT_MAX_MS)).not.toBeNull();
+    // The lapsed claim's late release does not free the new one.
+    again();
+    expect(claimExportSlot("MRC-SLOT22", 3 + EXPORT_SLOT_MAX_MS)).toBeNull();
   });
 });
 
