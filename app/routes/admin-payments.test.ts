@@ -14,8 +14,10 @@ import {
   merchantUsers,
   mpesaCollections,
   payments,
+  refunds,
   settlementTransfers,
 } from "../../drizzle/schema";
+import { ivms101Of, type TravelRuleRecord } from "~/core/compliance/travel-rule/ivms101";
 import { capital, merchantBalances, postTransaction, railFloat } from "~/core/ledger/ledger.server";
 import { defaultNetwork } from "~/core/networks/networks";
 import { applyCustodyTransaction } from "~/core/payments/deposits.server";
@@ -866,5 +868,78 @@ describe("with the payments runtime running (custody and M-Pesa simulators)", ()
     expect(
       (await detail(payment.id, cookie)).transfers.every((t) => t.status === "succeeded"),
     ).toBe(true);
+  });
+});
+
+describe("refunds on the payment page (issue 31, item 8)", () => {
+  it("shows each refund and the travel rule's IVMS101 data sent with it", async () => {
+    const { cookie } = await operatorCookie("reviewer");
+    const payment = await underpaid();
+    const record: TravelRuleRecord = {
+      standard: "IVMS101.2020",
+      ivms101: ivms101Of(
+        {
+          merchantId: MERCHANT,
+          legalName: "Paysps Traders Ltd",
+          registrationNumber: "PVT-AB1234CD",
+          country: "KE",
+          address: "Moi Avenue 10",
+          town: "Nairobi",
+        },
+        {
+          familyName: "Otieno",
+          givenNames: "Jane",
+          address: null,
+          country: "KE",
+          wallet: "vasp",
+          vaspName: "Binance",
+        },
+        "0x8ba1f109551bd432803012645ac136ddd64dba72",
+      ),
+      beneficiaryWallet: "vasp",
+      valuation: {
+        thresholdUsd: 1000,
+        kesCents: "13000000",
+        usdCents: "100000",
+        usdKes: "130",
+        usdKesSource: "fx:open-er-api",
+      },
+      capturedAt: 0,
+    };
+    db.insert(refunds)
+      .values({
+        id: "rfd_adminpagetr0001",
+        merchantId: MERCHANT,
+        paymentId: payment.id,
+        mode: payment.mode,
+        method: "crypto",
+        source: "balance",
+        status: "sent",
+        amountKesCents: 13_000_000n,
+        asset: "USDT",
+        cryptoUnits: 1_000_000_000n,
+        destination: "0x8ba1f109551bd432803012645ac136ddd64dba72",
+        railChargeKesCents: 0n,
+        travelRule: JSON.stringify(record),
+        createdBy: "usr_x",
+        requestKey: "rfk_adminpagetr",
+        createdAt: 1,
+        updatedAt: 1,
+      })
+      .run();
+    const body = (await detail(payment.id, cookie)) as DetailBody & {
+      refunds: { id: string; travelRule: { rows: [string, string][]; usdCents: string } | null }[];
+    };
+    expect(body.refunds).toHaveLength(1);
+    expect(body.refunds[0]!.travelRule!.usdCents).toBe("100000");
+    expect(Object.fromEntries(body.refunds[0]!.travelRule!.rows)).toMatchObject({
+      "Originator (legal person)": "Paysps Traders Ltd",
+      "Registration number": "PVT-AB1234CD",
+      "Country of registration": "KE",
+      "Originating VASP": "OneHop Payments Limited",
+      "Beneficiary (natural person)": "Jane Otieno",
+      "Beneficiary country": "KE",
+      "Beneficiary VASP": "Binance",
+    });
   });
 });

@@ -25,6 +25,11 @@ import { PaymentFacts } from "~/components/admin/payments/PaymentFacts";
 import { PaymentStatusBadge } from "~/components/admin/payments/PaymentStatusBadge";
 import { PaymentTimeline } from "~/components/admin/payments/PaymentTimeline";
 import { TransfersTable } from "~/components/admin/payments/TransfersTable";
+import { RefundsSection, type AdminRefundView } from "~/components/admin/payments/RefundsSection";
+import { parseTravelRule, travelRuleRows } from "~/core/compliance/travel-rule/ivms101";
+import type { QuoteAsset } from "~/core/payments/quote";
+import { formatCrypto } from "~/utils/format";
+import { refunds } from "~/wiring/refunds.server";
 import type {
   AuditView,
   HeldMoneyView,
@@ -162,6 +167,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     heldAt: item.heldAt,
     refundFlaggedAt: item.refundFlaggedAt,
   }));
+  const refundViews: AdminRefundView[] = (await refunds().forOperator(p.id)).map((refund) => {
+    const record = parseTravelRule(refund.travelRule);
+    return {
+      id: refund.id,
+      status: refund.status,
+      method: refund.method,
+      amountKesCents: refund.amountKesCents.toString(),
+      crypto:
+        refund.asset && refund.cryptoUnits !== null
+          ? formatCrypto(refund.cryptoUnits, refund.asset as QuoteAsset)
+          : null,
+      destination: refund.destination,
+      createdAt: refund.createdAt,
+      travelRule: record
+        ? {
+            rows: travelRuleRows(record),
+            usdCents: record.valuation.usdCents,
+            usdKes: record.valuation.usdKes,
+            source: record.valuation.usdKesSource,
+          }
+        : null,
+    };
+  });
   const liveRate: LiveRateView | null = rate
     ? { priceKes: rate.priceKes, source: rate.source, asOf: rate.asOf }
     : null;
@@ -173,6 +201,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     transfers: transferViews,
     held,
     audit,
+    refunds: refundViews,
   };
 }
 
@@ -318,7 +347,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminPayment() {
-  const { payment, queue, liveRate, events, transfers, held, audit } =
+  const { payment, queue, liveRate, events, transfers, held, audit, refunds } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   return (
@@ -340,6 +369,7 @@ export default function AdminPayment() {
         <HeldMoney items={held} />
         <PaymentFacts payment={payment} />
         <TransfersTable transfers={transfers} />
+        <RefundsSection refunds={refunds} />
         <PaymentTimeline events={events} />
         <AuditTrail entries={audit} />
       </div>

@@ -16,7 +16,8 @@ import {
   StaticRouterProvider,
 } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
-import { merchantUsers, refunds, sessions } from "../../drizzle/schema";
+import { fxSnapshots, merchantUsers, refunds, sessions } from "../../drizzle/schema";
+import { parseTravelRule } from "~/core/compliance/travel-rule/ivms101";
 import type { TeamRole } from "~/core/accounts/permissions";
 import { resolveException } from "~/core/payments/exceptions.server";
 import { createPayment, getPayment, type Payment } from "~/core/payments/payments.server";
@@ -544,7 +545,8 @@ describe("refunding what is held for an overpaying customer", () => {
     expect(form).toContain("Refund the overpaid amount");
     expect(form).toContain("The customer gets back the 2 USDT held for them");
     expect(form).not.toContain('name="amount"');
-    expect(form).not.toContain('type="radio"');
+    // No rate to choose (the travel rule's wallet radios may be there).
+    expect(form).not.toContain('name="rate"');
 
     const before = await available();
     const review = await html(
@@ -590,5 +592,86 @@ describe("refunding what is held for an overpaying customer", () => {
     expect(after.split('id="refunds-title"')[1]).toContain("2 USDT held for the customer");
     const again = await html(refundPage, get(refundUrl(payment, "?held=1"), finance), payment.id);
     expect(again).toContain("Nothing is held for this payment&#x27;s customer.");
+  });
+});
+
+describe("the travel rule (issue 31, item 8)", () => {
+  it("at USD 1,000 or more the form asks for the customer, the review names them, Send stores them", async () => {
+    // USD/KES 130: USD 1,000 is KES 130,000.
+    db.insert(fxSnapshots)
+      .values({ pair: "USD/KES", rate: "130", source: "open-er-api", asOf: 0, fetchedAt: 0 })
+      .run();
+    await creditAvailable(db, MERCHANT, 150_000);
+    const payment = await paidPayment(140_000);
+    const owner = await signedIn("owner");
+
+    // The fields are in the server's HTML, and the server says this refund needs them.
+    const form = await html(refundPage, get(refundUrl(payment), owner), payment.id);
+    expect(form).toContain("The customer receiving the refund");
+    expect(form).toContain("Required for this refund: it is worth USD 1,000 or more");
+    expect(form).toContain('name="beneficiaryFamilyName"');
+
+    const refused = await html(
+      refundPage,
+      formPost(
+        refundUrl(payment),
+        { intent: "review", amount: "140000", address: CUSTOMER },
+        owner,
+      ),
+      payment.id,
+      400,
+    );
+    expect(textOfId(refused, "refund-beneficiaryFamilyName-error")).toContain(
+      "worth about USD 1,076.92",
+    );
+    expect(refused).not.toContain("Review the refund");
+
+    const beneficiary = {
+      beneficiaryFamilyName: "Otieno",
+      beneficiaryGivenNames: "Jane",
+      beneficiaryCountry: "KE",
+      beneficiaryWallet: "unhosted",
+    };
+    const fields = { amount: "140000", address: CUSTOMER, ...beneficiary };
+    const reviewed = await html(
+      refundPage,
+      formPost(refundUrl(payment), { intent: "review", ...fields }, owner),
+      payment.id,
+    );
+    const review = reviewed.split("Review the refund")[1]!;
+    expect(review).toContain("Sent with it (travel rule)");
+    expect(review).toContain("to Jane Otieno, in their own wallet");
+    expect(review).toContain('<input type="hidden" name="beneficiaryFamilyName" value="Otieno"/>');
+
+    const sent = await respond(() =>
+      refundPage.action(
+        args(
+          formPost(
+            refundUrl(payment),
+            { intent: "send", requestKey: requestKeyOf(reviewed), ...fields },
+            owner,
+          ),
+          payment.id,
+        ),
+      ),
+    );
+    expect(sent.status).toBe(302);
+    const [made] = refundsOf(payment.id);
+    const record = parseTravelRule(made!.travelRule)!;
+    expect(record.beneficiaryWallet).toBe("unhosted");
+    expect(record.ivms101.beneficiary.beneficiaryPersons[0]).toEqual({
+      naturalPerson: {
+        name: {
+          nameIdentifier: [
+            {
+              primaryIdentifier: "Otieno",
+              secondaryIdentifier: "Jane",
+              nameIdentifierType: "LEGL",
+            },
+          ],
+        },
+        countryOfResidence: "KE",
+      },
+    });
   });
 });

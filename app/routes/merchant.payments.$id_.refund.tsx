@@ -29,6 +29,13 @@ import {
   type RefundFormValues,
 } from "~/components/merchants/refunds/RefundForm";
 import { RefundReview, type RefundReviewData } from "~/components/merchants/refunds/RefundReview";
+import {
+  BENEFICIARY_FIELDS,
+  beneficiaryOfForm,
+  type TravelRuleFormContext,
+} from "~/components/merchants/refunds/BeneficiaryFields";
+import { travelRuleReviewText } from "~/core/compliance/travel-rule/review";
+import type { TravelRuleRecord } from "~/core/compliance/travel-rule/ivms101";
 import { shortAddress } from "~/components/merchants/refunds/PaymentRefunds";
 import { TestDataBanner } from "~/components/developers/DataModeSwitch";
 import { Container } from "~/components/ui";
@@ -56,6 +63,8 @@ type ActionData = {
   review?: RefundReviewData;
   /** The rates priced for the amount just reviewed. */
   rates?: { rates: RateChoice[]; forKesCents: string };
+  /** The travel rule as the server found it for the refund just reviewed (crypto). */
+  travelRule?: TravelRuleFormContext;
 };
 
 /**
@@ -102,6 +111,7 @@ function formContext(
   phone: string | null,
   held: boolean,
   forKesCents: bigint,
+  thresholdKesCents: bigint | null,
 ): RefundFormContext {
   const asset = payment.asset as QuoteAsset;
   const crypto = refundability.method === "crypto";
@@ -122,6 +132,13 @@ function formContext(
         : null,
     payerAddress: crypto ? payment.payerAddress : null,
     payerPhone: phone ? formatPhone(phone) : null,
+    travelRule:
+      crypto && thresholdKesCents !== null
+        ? {
+            thresholdKes: formatKesCents(thresholdKesCents),
+            required: !held && forKesCents >= thresholdKesCents,
+          }
+        : null,
   };
 }
 
@@ -150,15 +167,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!held && !defaults.amount && refundability.remainingKesCents > 0n)
     defaults.amount = amountFieldValue(refundability.remainingKesCents);
   const forKesCents = parseKesAmount(defaults.amount ?? "") ?? refundability.remainingKesCents;
+  const threshold =
+    refundability.method === "crypto" ? await refunds().travelRuleThresholdKesCents() : null;
   return {
     payment: { id: payment.id, reference: payment.reference, testMode: payment.mode === "test" },
-    context: formContext(payment, refundability, payerPhone, held, forKesCents),
+    context: formContext(payment, refundability, payerPhone, held, forKesCents, threshold),
     defaults,
     unavailable: unavailableReason(refundability, held),
   };
 }
 
-const fieldOf = { amount: "amount", destination: "address" } as const;
+const fieldOf = {
+  amount: "amount",
+  destination: "address",
+  beneficiary: "beneficiaryFamilyName",
+} as const;
 
 /** The customer's side of a refund in words: "11.61 USDT" or "KES 1,500.00". */
 function customerGets(
@@ -170,13 +193,20 @@ function customerGets(
 }
 
 function reviewOf(
-  plan: RefundPlan,
+  plan: RefundPlan & { travelRule: TravelRuleRecord | null },
   value: RefundFormValues,
   payment: Payment,
   availableKesCents: bigint,
 ): RefundReviewData {
   const values: Record<string, string> = {};
-  for (const key of ["held", "amount", "rate", "address", "reason"] as const) {
+  for (const key of [
+    "held",
+    "amount",
+    "rate",
+    "address",
+    "reason",
+    ...BENEFICIARY_FIELDS,
+  ] as const) {
     const item = value[key];
     if (item) values[key] = item;
   }
@@ -195,6 +225,7 @@ function reviewOf(
     railChargeKesCents: plan.railChargeKesCents.toString(),
     totalKesCents: plan.totalKesCents.toString(),
     availableKesCents: availableKesCents.toString(),
+    travelRule: plan.travelRule ? travelRuleReviewText(plan.travelRule) : null,
     values,
     requestKey: newRequestKey("rfk"),
   };
@@ -232,6 +263,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
         amountKesCents,
         ...(crypto ? { rate: value.rate ?? "locked", address: value.address } : {}),
       };
+  if (crypto) refundRequest.beneficiary = beneficiaryOfForm(value);
+  const threshold = crypto ? await refunds().travelRuleThresholdKesCents() : null;
+  const travelRuleContext = (required: boolean): TravelRuleFormContext | undefined =>
+    threshold === null ? undefined : { thresholdKes: formatKesCents(threshold), required };
   const scope = { merchantId: merchant.merchantId, mode: payment.mode };
   const rates =
     crypto && !held && amountKesCents !== undefined
@@ -246,6 +281,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
             : { formErrors: [error.message] },
         ),
         rates,
+        travelRule: travelRuleContext(
+          error.code === "beneficiary_required" ||
+            (amountKesCents !== undefined && threshold !== null && amountKesCents >= threshold),
+        ),
       },
       { status: domainErrorStatus(error) },
     );
@@ -262,6 +301,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
           await refunds().availableKesCents(plan.merchantId, plan.mode),
         ),
         rates,
+        travelRule: travelRuleContext(plan.travelRule !== null),
       });
     } catch (error) {
       if (error instanceof RefundError) return refused(error);
@@ -308,9 +348,12 @@ export default function RefundPayment() {
   const { payment, context, defaults, unavailable } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const review = actionData?.review;
-  const formContextNow = actionData?.rates
+  const withRates = actionData?.rates
     ? { ...context, rates: actionData.rates.rates, ratesForKesCents: actionData.rates.forKesCents }
     : context;
+  const formContextNow = actionData?.travelRule
+    ? { ...withRates, travelRule: actionData.travelRule }
+    : withRates;
   const title = context.held ? "Refund the overpaid amount" : "Refund this payment";
   return (
     <Container className="max-w-3xl py-12">

@@ -516,6 +516,13 @@ export default function MerchantSettings() {
           </p>
         )}
       </section>
+      {business.canChange ? (
+        <p className="mt-10">
+          <Link to={paths.merchantData} className="font-semibold text-brand-800 underline">
+            Your data: download it or ask for erasure
+          </Link>
+        </p>
+      ) : null}
     </Container>
   );
 }

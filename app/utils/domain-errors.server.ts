@@ -38,6 +38,7 @@ const refundStatus: Record<RefundErrorCode, number> = {
   rate_unavailable: 503,
   rail_unavailable: 409,
   custody_unavailable: 503,
+  beneficiary_required: 400,
 };
 
 const paymentStatus: Record<PaymentError["code"], number> = {

@@ -10,6 +10,7 @@ import {
   formatEatTime,
   formatKes,
   formatKesCents,
+  formatUsdCents,
   formatKesRate,
   formatPhone,
   formatTimeWindow,
@@ -34,6 +35,11 @@ describe("money", () => {
     // One rule on money pages: cents always (issue 30, item 11).
     expect(formatKesCents(246_600n)).toBe("KES 2,466.00");
     expect(formatKesCents("66")).toBe("KES 0.66");
+  });
+
+  it("shows US dollars in cents the same way (travel rule values)", () => {
+    expect(formatUsdCents(100_000n)).toBe("USD 1,000.00");
+    expect(formatUsdCents("107692")).toBe("USD 1,076.92");
   });
 
   it("keeps two decimals on KES rates (stablecoins keep their cents), four below one shilling", () => {

@@ -49,6 +49,11 @@ export function formatKesCents(cents: string | bigint | number): string {
   return `${negative ? "-" : ""}KES ${groupDigits((abs / 100n).toString())}.${fraction}`;
 }
 
+/** US dollars in cents (travel rule, FRC thresholds): "USD 1,234.50". */
+export function formatUsdCents(cents: string | bigint | number): string {
+  return formatKesCents(cents).replace("KES", "USD");
+}
+
 /**
  * A KES price or rate from a decimal string, two decimals rounded half up: "129.4567" -> "KES
  * 129.46", "11650000.5" -> "KES 11,650,000.50". Prices below one shilling keep four decimals ("KES

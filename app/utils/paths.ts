@@ -74,6 +74,10 @@ export const paths = {
   merchantPayoutBatch: (id: string) => `/merchant/payouts/${id}`,
   merchantPayoutResults: (id: string) => `/merchant/payouts/${id}/results.csv`,
   merchantSettings: "/merchant/settings",
+  /** Download your data, ask for erasure (issue 31, item 9). */
+  merchantData: "/merchant/settings/data",
+  /** The export: `?format=json`, or `?format=csv&section=payments`. */
+  merchantDataExport: (query: string) => `/merchant/settings/data/export?${query}`,
   merchantTeam: "/merchant/team",
   /** Sessions, recent security events, notification choices. */
   merchantSecurity: "/merchant/security",

@@ -48,6 +48,7 @@ for (const path of [
   "/merchant/payments",
   "/merchant/payments/new",
   "/merchant/settings",
+  "/merchant/settings/data",
   "/merchant/security",
   "/merchant/security/password",
   "/merchant/team",

@@ -6,6 +6,13 @@
  * added). The money leaves the available balance at once and comes back if the refund fails. A
  * key sees and refunds only its own mode's payments: a test key never touches live money.
  */
+import { findCountry } from "~/content/countries";
+import {
+  BENEFICIARY_LIMITS,
+  beneficiaryWallets,
+  TRAVEL_RULE_THRESHOLD_USD,
+  type BeneficiaryInput,
+} from "~/core/compliance/travel-rule/ivms101";
 import { RefundError } from "~/core/refunds/errors";
 import { refundObject } from "~/core/refunds/object";
 import {
@@ -36,6 +43,60 @@ const integerUnits = z
   .union([z.number().int(), z.string().regex(/^-?\d+$/)])
   .openapi({ description: "KES in cents (a string past 2^53)." });
 const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+const shortText = (max: number) =>
+  z
+    .string({ invalid_type_error: "must be a string" })
+    .trim()
+    .min(1, "must not be empty")
+    .max(max, `must be at most ${max} characters`);
+
+/** The customer as the travel rule names them (ADR 0060). */
+export const beneficiarySchema = z
+  .object({
+    family_name: shortText(BENEFICIARY_LIMITS.name).openapi({
+      description: "The customer's family name (surname), as on their ID.",
+      example: "Otieno",
+    }),
+    given_names: shortText(BENEFICIARY_LIMITS.name)
+      .optional()
+      .openapi({ description: "Their given names.", example: "Jane Achieng" }),
+    address: shortText(BENEFICIARY_LIMITS.address)
+      .optional()
+      .openapi({ description: "Their address, one line.", example: "Kenyatta Avenue 12, Nairobi" }),
+    country: z
+      .string({ invalid_type_error: "must be a string" })
+      .trim()
+      .refine(
+        (value) => findCountry(value) !== undefined,
+        "must be an ISO 3166-1 alpha-2 country code we know",
+      )
+      .optional()
+      .openapi({ description: "Their country, ISO 3166-1 alpha-2.", example: "KE" }),
+    wallet: z
+      .enum(beneficiaryWallets, {
+        errorMap: () => ({ message: `must be one of ${beneficiaryWallets.join(", ")}` }),
+      })
+      .openapi({
+        description:
+          "Where the address is, as the customer declares: `unhosted` (their own wallet) or `vasp` (an exchange or other virtual asset service provider: name it in `vasp_name`).",
+      }),
+    vasp_name: shortText(BENEFICIARY_LIMITS.vaspName)
+      .optional()
+      .openapi({ description: "With `wallet: vasp`: the provider's name.", example: "Binance" }),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.wallet === "vasp" && !value.vasp_name)
+      ctx.addIssue({
+        code: "custom",
+        path: ["vasp_name"],
+        message: "is required with wallet vasp: the exchange or provider holding the address",
+      });
+  })
+  .openapi("RefundBeneficiary", {
+    description: `The customer receiving a crypto refund, for the travel rule: required when the refund is worth USD ${TRAVEL_RULE_THRESHOLD_USD.toLocaleString("en-KE")} or more (its KES value at the current USD/KES rate), optional below. Stored with the refund as IVMS101 data, with your business (from your application) as the originator and OneHop as the originating VASP.`,
+  });
 
 export const createRefundBody = z
   .object({
@@ -84,6 +145,7 @@ export const createRefundBody = z
         description: "Why, for your records (shown in the dashboard).",
         example: "Order A-1042 cancelled",
       }),
+    beneficiary: beneficiarySchema.optional(),
     source: z
       .enum(refundSources, {
         errorMap: () => ({ message: `must be one of ${refundSources.join(", ")}` }),
@@ -178,6 +240,7 @@ const errorType: Record<number, ApiErrorType> = {
 const paramOf: Record<NonNullable<RefundError["field"]>, string> = {
   amount: "amount",
   destination: "address",
+  beneficiary: "beneficiary",
 };
 
 /** A refusal of the refunds core as the API's error (its code and message as they are). */
@@ -192,6 +255,18 @@ function apiErrorOf(error: unknown, paymentId: string): unknown {
     error.message,
     error.field ? paramOf[error.field] : null,
   );
+}
+
+/** The API's beneficiary in the core's words. */
+function beneficiaryInputOf(body: z.infer<typeof beneficiarySchema>): BeneficiaryInput {
+  return {
+    familyName: body.family_name,
+    givenNames: body.given_names ?? null,
+    address: body.address ?? null,
+    country: body.country ? body.country.toUpperCase() : null,
+    wallet: body.wallet,
+    vaspName: body.wallet === "vasp" ? (body.vasp_name ?? null) : null,
+  };
 }
 
 const invalid = (param: string, message: string) =>
@@ -215,6 +290,7 @@ export const refundRoutes = [
         "A **crypto** payment is refunded in its coin to `address` (on the payment's network): `amount` KES at the rate you choose, `locked` (the payment's rate: a full refund returns exactly the crypto the customer sent) or `current` (today's rate). Custody sends it; OneHop pays the network fee, stated in `network_fee` and `network_fee_asset`.",
         "An **M-Pesa Express** payment is refunded to the phone that paid, by M-Pesa B2C, in whole shillings; M-Pesa's charge (`rail_charge`) is taken from your balance with the amount.",
         "The money leaves your available balance at once and returns if the refund fails. Refunds of a payment together never exceed it (409 `amount_too_large`), nor your balance (409 `insufficient_balance`). With `source: held`, the crypto held for the customer (an overpayment's excess) is sent instead, and nothing leaves your balance.",
+        `**Travel rule**: a crypto refund worth USD ${TRAVEL_RULE_THRESHOLD_USD.toLocaleString("en-KE")} or more (its KES value at the current USD/KES rate) needs \`beneficiary\`: the customer's name and where their wallet is (\`unhosted\` or a named \`vasp\`). Without it the refund is refused with 400 \`beneficiary_required\` (param \`beneficiary\`) and nothing moves. Below the threshold it is optional and not stored.`,
         "Send an Idempotency-Key: a retry with it never refunds twice, even after its 24 hours. Webhooks: `refund.created`, then `refund.succeeded` or `refund.failed`. A payment of the other mode is not found (404). The body may be up to 4 KB.",
       ].join("\n\n"),
       response: {
@@ -263,6 +339,11 @@ export const refundRoutes = [
           );
         if (body.rate !== undefined)
           throw invalid("rate", "leave it out: an M-Pesa payment is refunded in shillings");
+        if (body.beneficiary !== undefined)
+          throw invalid(
+            "beneficiary",
+            "leave it out: the travel rule is for crypto refunds; an M-Pesa refund goes back to the phone that paid",
+          );
       }
       const reason = body.reason ? body.reason : null;
       try {
@@ -275,6 +356,7 @@ export const refundRoutes = [
             amountKesCents: body.amount === undefined ? undefined : BigInt(body.amount),
             rate: body.rate,
             address: body.address,
+            beneficiary: body.beneficiary && beneficiaryInputOf(body.beneficiary),
           },
           { requestKey, reason },
         );

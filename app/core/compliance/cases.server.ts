@@ -17,6 +17,7 @@ import {
   frcReports,
   screenings,
 } from "../../../drizzle/schema";
+import { endRelationshipOfCase } from "~/core/retention/relationship.server";
 import { recordAudit } from "~/core/audit.server";
 import { readableCode } from "~/core/ids.server";
 import { first } from "~/db/sql";
@@ -303,6 +304,8 @@ export async function decideCase(
         updatedAt: input.now,
       })
       .where(eq(complianceCases.id, input.caseId));
+    // Offboarding ends the relationship: its records are kept 7 years from now (ADR 0060).
+    if (input.decision === "offboard") await endRelationshipOfCase(q, { ...input });
     await q.insert(complianceCaseEvents).values({
       caseId: input.caseId,
       type: "decided",

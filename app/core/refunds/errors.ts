@@ -12,7 +12,8 @@ export type RefundErrorCode =
   | "insufficient_balance"
   | "rate_unavailable"
   | "rail_unavailable"
-  | "custody_unavailable";
+  | "custody_unavailable"
+  | "beneficiary_required";
 
 export class RefundError extends Error {
   override readonly name = "RefundError";
@@ -21,7 +22,7 @@ export class RefundError extends Error {
     readonly code: RefundErrorCode,
     message: string,
     /** The form field the message belongs to, when it is about one. */
-    readonly field?: "amount" | "destination",
+    readonly field?: "amount" | "destination" | "beneficiary",
   ) {
     super(message);
   }

@@ -16,6 +16,7 @@ import {
   toScaled,
   type QuoteAsset,
 } from "~/core/payments/quote";
+import type { BeneficiaryInput } from "~/core/compliance/travel-rule/ivms101";
 import type { Store } from "~/db/store";
 import { formatKes, formatKesCents } from "~/utils/format";
 import { RefundError } from "./errors";
@@ -40,6 +41,11 @@ export interface RefundRequest {
   rate?: RefundRate;
   /** Crypto: the customer's address. */
   address?: string;
+  /**
+   * Crypto: the customer as the travel rule names them (ADR 0060); required when the refund is
+   * worth USD 1,000 or more.
+   */
+  beneficiary?: BeneficiaryInput;
 }
 
 /** Units of `asset` worth `kesCents` at `rate` KES per coin, rounded down (never more). */

@@ -87,6 +87,8 @@ export interface RefundMeta {
   createdWithKey?: string | null;
   requestKey: string;
   reason: string | null;
+  /** The travel rule's IVMS101 record (JSON) for a crypto refund worth USD 1,000 or more. */
+  travelRule?: string | null;
   now: number;
 }
 
@@ -379,6 +381,7 @@ export function createRefund(
       destination: plan.destination,
       railChargeKesCents: plan.railChargeKesCents,
       reason: meta.reason,
+      travelRule: meta.travelRule ?? null,
       createdBy: meta.createdBy,
       createdWithKey: meta.createdWithKey ?? null,
       requestKey: meta.requestKey,

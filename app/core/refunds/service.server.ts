@@ -13,6 +13,17 @@ import type { QuoteAsset } from "~/core/payments/quote";
 import type { RailId } from "~/core/rails/types";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
+import {
+  beneficiaryRequiredMessage,
+  travelRuleRecordOf,
+  travelRuleValuation,
+} from "~/core/compliance/travel-rule/capture.server";
+import type { TravelRuleRecord } from "~/core/compliance/travel-rule/ivms101";
+import {
+  currentUsdKes,
+  kesCentsOfUnits,
+  thresholdKesCents,
+} from "~/core/compliance/travel-rule/valuation.server";
 import { RefundError } from "./errors";
 import { planRefund, type RefundRequest } from "./plan.server";
 import {
@@ -99,10 +110,49 @@ export function createRefundsService(deps: RefundsServiceDeps) {
     return runtime;
   }
 
-  async function plan(scope: RefundScope, request: RefundRequest): Promise<RefundPlan> {
+  /**
+   * The travel rule (ADR 0060): a crypto refund worth USD 1,000 or more needs the beneficiary, and
+   * carries the IVMS101 record; below it, none (a beneficiary given is not stored).
+   */
+  async function travelRuleOf(
+    payment: Payment,
+    planned: RefundPlan,
+    request: RefundRequest,
+  ): Promise<TravelRuleRecord | null> {
+    if (planned.method !== "crypto" || !planned.asset || planned.cryptoUnits === null) return null;
+    const asset = planned.asset;
+    const units = planned.cryptoUnits;
+    return store.read(async (q) => {
+      // Held money left no KES: it is worth its coins at today's rate (else the payment's).
+      const kesCents =
+        planned.source === "held"
+          ? kesCentsOfUnits(units, deps.currentRate(asset) ?? payment.quoteRate, asset)
+          : planned.amountKesCents;
+      const valuation = await travelRuleValuation(q, kesCents);
+      if (!valuation.required) return null;
+      if (!request.beneficiary)
+        throw new RefundError(
+          "beneficiary_required",
+          beneficiaryRequiredMessage(valuation),
+          "beneficiary",
+        );
+      return travelRuleRecordOf(q, {
+        merchantId: planned.merchantId,
+        destination: planned.destination,
+        beneficiary: request.beneficiary,
+        valuation,
+        now: now(),
+      });
+    });
+  }
+
+  async function plan(
+    scope: RefundScope,
+    request: RefundRequest,
+  ): Promise<RefundPlan & { travelRule: TravelRuleRecord | null }> {
     const payment = await store.read((q) => paymentInScope(q, scope, request.paymentId));
     const runtime = runtimeOf(payment.mode);
-    return planRefund(
+    const planned = await planRefund(
       store,
       {
         currentRate: deps.currentRate,
@@ -112,6 +162,7 @@ export function createRefundsService(deps: RefundsServiceDeps) {
       payment,
       request,
     );
+    return { ...planned, travelRule: await travelRuleOf(payment, planned, request) };
   }
 
   return {
@@ -147,12 +198,20 @@ export function createRefundsService(deps: RefundsServiceDeps) {
       });
     },
 
+    /** The travel rule's threshold in KES cents at the USD/KES rate the app has now. */
+    travelRuleThresholdKesCents(): Promise<bigint> {
+      return store.read(async (q) => thresholdKesCents((await currentUsdKes(q)).rate));
+    },
+
     /** The merchant's available balance in a book (the review shows it beside the total). */
     availableKesCents(merchantId: string, mode: Payment["mode"]): Promise<bigint> {
       return merchantBalances(store, merchantId, mode).then((balances) => balances.available);
     },
 
-    /** What a refund would do (for the review). Throws RefundError. */
+    /**
+     * What a refund would do (for the review), with the travel rule's record when it needs one.
+     * Throws RefundError (`beneficiary_required` at USD 1,000 or more without the beneficiary).
+     */
     plan,
 
     /**
@@ -176,6 +235,7 @@ export function createRefundsService(deps: RefundsServiceDeps) {
         createdWithKey: scope.createdWithKey ?? null,
         requestKey: meta.requestKey,
         reason: meta.reason,
+        travelRule: planned.travelRule ? JSON.stringify(planned.travelRule) : null,
         now: now(),
       });
       const sent = result.created
@@ -186,6 +246,11 @@ export function createRefundsService(deps: RefundsServiceDeps) {
 
     async get(scope: RefundScope, id: string): Promise<Refund | null> {
       return (await store.read((q) => findRefundInScope(q, scope, id))) ?? null;
+    },
+
+    /** A payment's refunds for an operator (any merchant, any mode), newest first. */
+    forOperator(paymentId: string): Promise<Refund[]> {
+      return store.read((q) => refundsOfPayment(q, paymentId));
     },
 
     /** A payment's refunds (of the scope), newest first; null when the payment is not found. */

@@ -14,6 +14,14 @@ import { REFUND_REASON_MAX, refundRates, type RefundRate } from "~/core/refunds/
 import { formatKesCents } from "~/utils/format";
 import { paths } from "~/utils/paths";
 import { requestKeyField } from "~/utils/request-key";
+import {
+  BENEFICIARY_FIELDS,
+  BeneficiaryFields,
+  beneficiaryFieldLimits,
+  beneficiaryFormFields,
+  checkBeneficiaryFields,
+  type TravelRuleFormContext,
+} from "./BeneficiaryFields";
 
 /** Longest an address can be on any network we take payments on (and what the planner accepts). */
 export const REFUND_ADDRESS_MAX = 128;
@@ -62,8 +70,10 @@ export const refundFormSchema = z
       .max(REFUND_REASON_MAX, `Keep the reason to ${REFUND_REASON_MAX} characters`)
       .optional(),
     requestKey: requestKeyField,
+    ...beneficiaryFormFields,
   })
   .superRefine((value, ctx) => {
+    checkBeneficiaryFields(value, ctx);
     if (value.held === "1") return;
     if (!value.amount)
       ctx.addIssue({
@@ -81,7 +91,14 @@ export const refundFormSchema = z
 
 export type RefundFormValues = z.infer<typeof refundFormSchema>;
 
-const QUERY_FIELDS = ["held", "amount", "rate", "address", "reason"] as const;
+const QUERY_FIELDS = [
+  "held",
+  "amount",
+  "rate",
+  "address",
+  "reason",
+  ...BENEFICIARY_FIELDS,
+] as const;
 type QueryField = (typeof QUERY_FIELDS)[number];
 export type RefundFormDefaults = Partial<Record<QueryField, string>>;
 
@@ -103,6 +120,7 @@ export function refundFormDefaults(params: URLSearchParams): RefundFormDefaults 
     rate: 8,
     address: REFUND_ADDRESS_MAX,
     reason: REFUND_REASON_MAX,
+    ...beneficiaryFieldLimits,
   };
   const defaults: RefundFormDefaults = {};
   for (const key of QUERY_FIELDS) {
@@ -141,6 +159,8 @@ export interface RefundFormContext {
   payerAddress: string | null;
   /** "+254 712 345 678" (M-Pesa). */
   payerPhone: string | null;
+  /** Crypto: the travel rule's threshold, and whether the server found this refund needs it. */
+  travelRule: TravelRuleFormContext | null;
 }
 
 export function RefundForm({
@@ -267,6 +287,9 @@ export function RefundForm({
           {context.payerPhone ? `, ${context.payerPhone}` : ""}, by M-Pesa.
         </p>
       )}
+      {crypto && context.travelRule ? (
+        <BeneficiaryFields fields={fields} context={context.travelRule} />
+      ) : null}
       <TextField
         meta={fieldMeta(fields.reason, false)}
         label="Reason (optional)"

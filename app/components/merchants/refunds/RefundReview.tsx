@@ -20,6 +20,8 @@ export interface RefundReviewData {
   railChargeKesCents: string;
   totalKesCents: string;
   availableKesCents: string;
+  /** Crypto worth USD 1,000 or more: what the travel rule sends with it, in words. */
+  travelRule?: string | null;
   /** The reviewed values, sent again (hidden) with Send refund and checked again on the server. */
   values: Record<string, string>;
   /** Made at review: the same Send twice makes one refund. */
@@ -52,6 +54,7 @@ export function RefundReview({ review, action }: { review: RefundReviewData; act
       : formatKesCents(review.totalKesCents),
   ]);
   rows.push(["Available balance", formatKesCents(review.availableKesCents)]);
+  if (review.travelRule) rows.push(["Sent with it (travel rule)", review.travelRule]);
   return (
     <section aria-labelledby="refund-review-title" className="mt-10">
       <Card className="border-brand-300">
