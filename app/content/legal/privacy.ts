@@ -61,7 +61,7 @@ export const privacy: LegalDocument = {
         },
         {
           kind: "p",
-          text: "Website visitors: technical data such as IP address, browser type, pages visited and error logs, kept in server logs for security and troubleshooting. We also receive data from identity verification, sanctions screening and blockchain analytics providers, and from mobile money operators and banks when they process your payments.",
+          text: "Website visitors: technical data such as IP address, browser type, pages visited and error logs, kept in server logs for security and troubleshooting. We also receive data from our custody provider (such as the address a crypto payment came from), and from mobile money operators and banks when they process your payments (such as the registered name behind a number or account). We screen names and wallet addresses ourselves against the public sanctions lists of the UN Security Council and the US Treasury's OFAC.",
         },
       ],
     },
@@ -122,8 +122,8 @@ export const privacy: LegalDocument = {
           kind: "ul",
           items: [
             "mobile money operators (Safaricom M-Pesa, Airtel Money, Telkom T-Kash), banks and PesaLink, to make payments and settlements;",
-            "our institutional custody provider and blockchain analytics providers, to receive, hold and screen crypto payments;",
-            "identity verification and sanctions screening providers;",
+            "our institutional custody provider, to receive, hold and send crypto payments;",
+            "for a crypto refund worth USD 1,000 or more, the sender and receiver details the travel rule requires, kept with the refund;",
             "cloud hosting, e-mail and support tool providers acting as our data processors;",
             "the merchant you paid or were paid by, for the transaction concerned;",
             "regulators and authorities, including the Central Bank of Kenya, the Capital Markets Authority, the Financial Reporting Centre, the Kenya Revenue Authority and law enforcement, where the law requires;",
@@ -161,7 +161,7 @@ export const privacy: LegalDocument = {
         {
           kind: "ul",
           items: [
-            "KYC and KYB records, transaction records and related correspondence: at least seven years after the transaction or the end of the business relationship, as required by anti-money laundering law;",
+            "KYC and KYB records, transaction records and related correspondence: seven years after the end of the business relationship, as required by anti-money laundering law, and never deleted before;",
             "accounting and tax records: as long as Kenyan tax law requires;",
             "declined or abandoned merchant applications: up to 12 months, unless a legal obligation requires longer;",
             "server and security logs: up to 12 months;",
@@ -206,7 +206,11 @@ export const privacy: LegalDocument = {
         },
         {
           kind: "p",
-          text: `To exercise a right, e-mail ${company.privacyEmail}. We may need to verify your identity first. We respond within the time the law sets, normally within 7 to 14 days, and free of charge unless a request is clearly unfounded or excessive. Some requests may be limited by law: for example, we cannot delete records we must keep for anti-money laundering purposes.`,
+          text: `Merchants can do two of these themselves in the dashboard, under Settings, Your data: an owner or admin can download the business's data (as JSON or CSV), and an owner can ask us to erase what the law lets us remove; the page then says what was removed and what is kept, and until when.`,
+        },
+        {
+          kind: "p",
+          text: `For anything else, or to exercise a right, e-mail ${company.privacyEmail}. We may need to verify your identity first. We respond within the time the law sets, normally within 7 to 14 days, and free of charge unless a request is clearly unfounded or excessive. Some requests may be limited by law: for example, we cannot delete records we must keep for anti-money laundering purposes.`,
         },
         {
           kind: "p",
