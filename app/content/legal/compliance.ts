@@ -82,7 +82,7 @@ export const compliance: LegalDocument = {
             "sanctions screening: merchants, their directors and owners, and the registered names of payout recipients are screened against the UN Security Council Consolidated List and the US OFAC SDN list at onboarding and again whenever a list changes; the wallet addresses customers pay from and refunds go to are checked against the addresses on those lists, and a payment from a listed address is held and not settled;",
             "transaction monitoring: automated rules flag unusual patterns such as sudden volume, structuring just under limits, many payers from one address and payouts to many new recipients, and our compliance team reviews every alert as a case;",
             "reporting: we file suspicious transaction reports with the Financial Reporting Centre (FRC) through goAML within the two days the law sets, and report transactions of USD 15,000 or more;",
-            "travel rule: crypto refunds worth USD 1,000 or more carry the originator and beneficiary details the travel rule requires;",
+            "travel rule: for a crypto refund worth USD 1,000 or more we record the originator and beneficiary details the travel rule requires, kept with the refund (we do not yet exchange them with the receiving exchange over a travel-rule network);",
             "record keeping: customer due diligence and transaction records are kept for seven years after the business relationship ends, and are never deleted before.",
           ],
         },
