@@ -22,6 +22,7 @@ import { startRates } from "~/wiring/rates.server";
 import { startSms } from "~/wiring/sms.server";
 import { startReconciliation } from "~/wiring/reconciliation.server";
 import { startSanctions } from "~/wiring/sanctions.server";
+import { startKyb } from "~/wiring/kyb.server";
 import { startBackups } from "~/wiring/backups.server";
 import { startWebhooks } from "~/wiring/webhooks.server";
 import { openProcessStore, processStore } from "~/db/process.server";
@@ -54,6 +55,7 @@ export const starters: Starter[] = [
   { name: "disbursements", start: startDisbursements },
   { name: "housekeeping", start: startHousekeeping },
   { name: "sanctions", start: startSanctions },
+  { name: "kyb", start: startKyb },
 ];
 
 const state = globalThis as typeof globalThis & {
