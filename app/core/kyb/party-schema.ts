@@ -170,7 +170,6 @@ export function partiesProblem(
 /** The application's list: one to MAX_PARTIES people, at least one of them a director. */
 export const partiesSchema = z
   .array(partySchema, { required_error: "Add at least one director" })
-  .min(1, "Add at least one director")
   .max(MAX_PARTIES, `List at most ${MAX_PARTIES} people`)
   .superRefine((parties, context) => {
     const problem = partiesProblem(parties);
