@@ -74,6 +74,8 @@ export const paths = {
   merchantPayoutBatch: (id: string) => `/merchant/payouts/${id}`,
   merchantPayoutResults: (id: string) => `/merchant/payouts/${id}/results.csv`,
   merchantSettings: "/merchant/settings",
+  /** The business's directors and beneficial owners (issue 31, item 6). */
+  merchantBusinessOwners: "/merchant/settings/business-owners",
   merchantTeam: "/merchant/team",
   /** Sessions, recent security events, notification choices. */
   merchantSecurity: "/merchant/security",
