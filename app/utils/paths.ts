@@ -142,4 +142,6 @@ export const paths = {
   adminSanctions: "/admin/compliance/sanctions",
   adminCases: "/admin/compliance/cases",
   adminCase: (id: string) => `/admin/compliance/cases/${id}`,
+  /** Merchants whose KYB review is due or soon due (issue 31, item 6). */
+  adminKybReviews: "/admin/compliance/kyb-reviews",
 } as const;
