@@ -51,10 +51,7 @@ export function raiseApplicationPepScrutiny(
         .select({ id: complianceCases.id })
         .from(complianceCases)
         .where(
-          and(
-            eq(complianceCases.applicationId, applicationId),
-            eq(complianceCases.kind, "manual"),
-          ),
+          and(eq(complianceCases.applicationId, applicationId), eq(complianceCases.kind, "manual")),
         )
         .limit(1),
     );
@@ -106,7 +103,12 @@ export async function raiseMerchantPepScrutiny(
     merchantId,
     evidence: {
       peps: [
-        { partyId: party.id, role: party.role, fullName: party.fullName, details: party.pepDetails },
+        {
+          partyId: party.id,
+          role: party.role,
+          fullName: party.fullName,
+          details: party.pepDetails,
+        },
       ],
     },
     holds: [],
