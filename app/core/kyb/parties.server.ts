@@ -52,7 +52,8 @@ export async function insertApplicationParties(
   );
 }
 
-/** On approval, in its transaction: the application's parties and documents become the merchant's. */
+/** On approval, in its transaction: the application's parties and documents become the merchant's.
+ */
 export async function linkKybToMerchant(
   q: Handle,
   applicationId: string,

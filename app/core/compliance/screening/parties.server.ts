@@ -227,7 +227,8 @@ export async function screenApplication(
 
 /**
  * A list changed: screen every application waiting for review and every merchant (its business,
- * directors and owners) again, yielding to the event loop between parties. Returns how many were screened and hit.
+ * directors and owners) again, yielding to the event loop between parties. Returns how many were
+ * screened and hit.
  */
 export async function rescreenParties(
   store: Store,
