@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import {
   bpsToPercent,
   dateOfBirthProblem,
+  partiesListSchema,
   partiesSchema,
   partySchema,
   percentToBps,
@@ -87,14 +88,25 @@ describe("a party", () => {
 });
 
 describe("the application's list", () => {
+  /** The people's own problems and the list's (the application checks both). */
   const listProblem = (value: unknown) => {
-    const result = partiesSchema.safeParse(value);
-    return result.success ? undefined : result.error.issues.map((issue) => issue.message);
+    const issues = [
+      ...(partiesSchema.safeParse(value).error?.issues ?? []),
+      ...(partiesListSchema.safeParse({ parties: value }).error?.issues ?? []),
+    ];
+    return issues.length === 0 ? undefined : issues.map((issue) => issue.message);
   };
 
   it("needs at least one director", () => {
     expect(listProblem([owner])).toEqual(["Add at least one director"]);
-    expect(listProblem(undefined)).toEqual(["Add at least one director"]);
+    expect(partiesListSchema.safeParse({}).error?.issues[0]?.message).toBe(
+      "Add at least one director",
+    );
+    // An owner with a wrong share and no director: both problems at once.
+    expect(listProblem([{ ...owner, sharePercent: "10" }])).toEqual([
+      "An owner's share is between 25% and 100%",
+      "Add at least one director",
+    ]);
     expect(listProblem([director, owner])).toBeUndefined();
   });
 
@@ -103,9 +115,11 @@ describe("the application's list", () => {
       "The owners' shares add up to more than 100%",
     ]);
     expect(listProblem([director, owner, { ...owner, sharePercent: "40" }])).toBeUndefined();
-    expect(listProblem(Array.from({ length: 9 }, () => director))).toEqual([
-      "List at most 8 people",
-    ]);
+    expect(
+      partiesSchema
+        .safeParse(Array.from({ length: 9 }, () => director))
+        .error?.issues.map((issue) => issue.message),
+    ).toEqual(["List at most 8 people"]);
   });
 
   it("percentages round-trip through basis points", () => {

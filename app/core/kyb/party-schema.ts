@@ -167,11 +167,37 @@ export function partiesProblem(
   return undefined;
 }
 
-/** The application's list: one to MAX_PARTIES people, at least one of them a director. */
+/** The application's people, each checked on its own (the list as a whole: partiesListSchema). */
 export const partiesSchema = z
-  .array(partySchema, { required_error: "Add at least one director" })
-  .max(MAX_PARTIES, `List at most ${MAX_PARTIES} people`)
-  .superRefine((parties, context) => {
-    const problem = partiesProblem(parties);
-    if (problem) context.addIssue({ code: "custom", message: problem });
-  });
+  .array(partySchema)
+  .max(MAX_PARTIES, `List at most ${MAX_PARTIES} people`);
+
+/**
+ * The list as a whole (at least one director, the owners' shares at most 100%), checked on the raw
+ * strings beside the people (a zod intersection), so that these problems are listed with every
+ * other one even while a person's own fields are still wrong. Adds no value of its own.
+ */
+export const partiesListSchema = z
+  // Unknown (not a second shape of the people): the form's types stay the people's own.
+  .object({ parties: z.unknown() })
+  .superRefine((value, context) => {
+    const raw: unknown[] = Array.isArray(value.parties) ? value.parties : [];
+    const field = (party: unknown, name: string) => {
+      const item =
+        party && typeof party === "object" ? (party as Record<string, unknown>)[name] : "";
+      return typeof item === "string" ? item : "";
+    };
+    const problem = partiesProblem(
+      raw.map((party) => {
+        const role = field(party, "role");
+        const share = field(party, "sharePercent");
+        return {
+          // Anything but a director counts as not one (an unchosen role is its own problem).
+          role: role === "director" ? ("director" as const) : ("owner" as const),
+          ownershipBps: role === "owner" && share ? (percentToBps(share) ?? 0) : null,
+        };
+      }),
+    );
+    if (problem) context.addIssue({ code: "custom", path: ["parties"], message: problem });
+  })
+  .transform(() => ({}));

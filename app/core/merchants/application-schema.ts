@@ -13,7 +13,7 @@ import {
 import { cityProblem, OTHER_CITY, OTHER_CITY_MAX } from "~/content/application-location";
 import { countries, findCountry, type Country } from "~/content/countries";
 import { messages } from "~/content/messages";
-import { partiesSchema } from "~/core/kyb/party-schema";
+import { partiesListSchema, partiesSchema } from "~/core/kyb/party-schema";
 import { parseKenyanPhone } from "~/utils/phone";
 
 const KENYA_DIAL_CODE = "+254";
@@ -223,7 +223,10 @@ const placeSchema = z
   // Adds no value of its own: the fields' values are `fieldsSchema`'s.
   .transform(() => ({}));
 
-export const applicationSchema = z.intersection(fieldsSchema, placeSchema);
+export const applicationSchema = z.intersection(
+  z.intersection(fieldsSchema, placeSchema),
+  partiesListSchema,
+);
 
 export type ApplicationInput = z.infer<typeof applicationSchema>;
 
