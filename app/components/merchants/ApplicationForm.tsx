@@ -292,7 +292,7 @@ export function ApplicationForm({
           {parties.map((party, index) => {
             const person = party.getFieldset();
             return (
-              <li key={party.key}>
+              <li key={party.key ?? party.id}>
                 <fieldset className="rounded-xl border border-slate-200 p-4">
                   <legend className="px-2 font-semibold text-ink">Person {index + 1}</legend>
                   <PartyFields
