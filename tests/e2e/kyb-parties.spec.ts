@@ -3,10 +3,11 @@
  * person" re-renders the form on the server without JavaScript, in the browser with it); the
  * merchant keeps them in Settings > Directors and owners (add, remove). Both projects.
  */
+import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { signInAsMerchant } from "./auth";
+import { signInAsMerchant, signInAsOperator } from "./auth";
 import { withE2eDatabase } from "./db";
-import { expectJsState, expectToast, isJsProject, unique } from "./helpers";
+import { expectAccessible, expectJsState, expectToast, isJsProject, unique } from "./helpers";
 import { fillPerson } from "./parties-form";
 
 function forgetApplicationThrottle() {
@@ -126,4 +127,64 @@ test("Settings: an owner adds a director and removes them", async ({ page }, tes
       },
   );
   expect(kept.removed_at).not.toBeNull();
+});
+
+test("the operator sees the people, dates a document, approves and sets the tier", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const email = `${unique(testInfo, "tier")}@tier.example.co.ke`;
+  await page.goto("/get-started");
+  await page.getByLabel("Business Name").fill(`Tier Traders ${unique(testInfo, "t")}`);
+  await page.getByLabel("Business Type").selectOption("retail");
+  await page.getByLabel("Registration Number").fill("PVT-TI1234ER");
+  await page.getByLabel("Contact Name").fill("Zawadi Njeri");
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Phone Number").fill("0712 345 678");
+  await page.getByLabel("Country of Operation").selectOption("KE");
+  if (!isJsProject(testInfo)) await page.getByRole("button", { name: "Show cities" }).click();
+  await page.getByRole("combobox", { name: /^City/ }).selectOption("Nakuru");
+  await fillPerson(page, 1, {
+    fullName: "Zawadi Njeri",
+    idNumber: "34567890",
+    dateOfBirth: "1991-07-04",
+  });
+  await page
+    .getByLabel("Business Registration Documents")
+    .setInputFiles(path.resolve("tests/fixtures/kyb-certificate.pdf"));
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole("button", { name: "Submit Application" }).click();
+  const status = page.getByRole("status").filter({ hasText: "Your application reference is" });
+  await expect(status).toBeVisible();
+  const reference = (await status.locator("strong").textContent())?.trim() ?? "";
+
+  const context = await browser.newContext({ javaScriptEnabled: isJsProject(testInfo) });
+  const operator = await context.newPage();
+  await signInAsOperator(operator);
+  await operator.goto("/admin/applications?status=submitted");
+  await operator.getByRole("link", { name: reference, exact: true }).click();
+  const people = operator.getByRole("list", { name: "Directors and owners" });
+  await expect(people).toContainText("Zawadi Njeri");
+  await expect(people).toContainText("Director");
+
+  const expires = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+  await operator
+    .getByLabel("Type of kyb-certificate.pdf")
+    .selectOption("certificate_of_incorporation");
+  await operator.getByLabel("Expires on").fill(expires);
+  await operator.getByRole("button", { name: "Save", exact: true }).click();
+  await expectToast(operator, testInfo, "Document saved");
+  await expect(operator.getByLabel("Expires on")).toHaveValue(expires);
+
+  await operator.getByRole("button", { name: "Approve and create merchant" }).click();
+  await expectToast(operator, testInfo, "Application approved");
+  await operator.reload();
+  await expect(operator.getByText("Now Standard: KES 10,000,000 a day.")).toBeVisible();
+  await operator.getByLabel("Tier").selectOption("basic");
+  await operator.getByRole("button", { name: "Save tier" }).click();
+  await expectToast(operator, testInfo, "Tier saved");
+  await operator.reload();
+  await expect(operator.getByText("Now Basic: KES 1,000,000 a day.")).toBeVisible();
+  await expectAccessible(operator, testInfo);
+  await context.close();
 });
